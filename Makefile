@@ -1,0 +1,54 @@
+# palette-tui: `make run` sets up, builds and starts the app; `make test` runs every test.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+SWIFT ?= swift
+STRICT := -Xswiftc -warnings-as-errors
+DEB_PACKAGES := libncurses-dev ncurses-term tmux
+.DEFAULT_GOAL := build
+
+.PHONY: deps build release run test check install uninstall clean fuzz bench
+
+## Installs what is missing: Debian packages with apt-get when root, else prints the command.
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make deps: installing$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+run: deps release
+	.build/release/palette-tui
+
+## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux).
+test: deps
+	$(SWIFT) build --build-tests $(STRICT)
+	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
+
+check:
+	$(SWIFT) build --build-tests $(STRICT)
+	$(SWIFT) build -c release $(STRICT)
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/palette-tui $(DESTDIR)$(PREFIX)/bin/palette-tui
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/palette-tui
+
+clean:
+	rm -rf .build

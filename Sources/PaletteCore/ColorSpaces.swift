@@ -1,0 +1,262 @@
+import Foundation
+
+// MARK: - sRGB transfer
+
+/// The sRGB transfer functions (IEC 61966-2-1), on values in 0...1.
+public enum SRGB {
+    /// Gamma-encoded to linear light.
+    public static func toLinear(_ v: Double) -> Double {
+        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+
+    /// Linear light to gamma-encoded.
+    public static func fromLinear(_ v: Double) -> Double {
+        v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1.0 / 2.4) - 0.055
+    }
+}
+
+/// Linear-light sRGB, unbounded (values outside 0...1 are out of gamut).
+public struct LinearRGB: Hashable, Sendable {
+    public var r: Double
+    public var g: Double
+    public var b: Double
+
+    public init(r: Double, g: Double, b: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    public init(_ c: RGB) {
+        self.init(r: SRGB.toLinear(Double(c.r) / 255), g: SRGB.toLinear(Double(c.g) / 255), b: SRGB.toLinear(Double(c.b) / 255))
+    }
+
+    /// True when every channel lies in 0...1 (with a tolerance for rounding).
+    public func isInGamut(tolerance: Double = 1e-7) -> Bool {
+        let lo = -tolerance, hi = 1 + tolerance
+        return r >= lo && r <= hi && g >= lo && g <= hi && b >= lo && b <= hi
+    }
+
+    /// Encodes to 8-bit sRGB, clamping each channel (use gamut mapping first for colour targets).
+    public var clampedRGB: RGB {
+        func enc(_ v: Double) -> UInt8 {
+            let e = SRGB.fromLinear(min(max(v, 0), 1))
+            return UInt8((e * 255).rounded())
+        }
+        return RGB(r: enc(r), g: enc(g), b: enc(b))
+    }
+}
+
+// MARK: - OKLab / OKLCH
+
+/// A colour in Björn Ottosson's OKLab space (L in 0...1).
+public struct OKLab: Hashable, Sendable {
+    public var l: Double
+    public var a: Double
+    public var b: Double
+
+    public init(l: Double, a: Double, b: Double) {
+        self.l = l
+        self.a = a
+        self.b = b
+    }
+
+    public init(_ c: LinearRGB) {
+        let l = 0.4122214708 * c.r + 0.5363325363 * c.g + 0.0514459929 * c.b
+        let m = 0.2119034982 * c.r + 0.6806995451 * c.g + 0.1073969566 * c.b
+        let s = 0.0883024619 * c.r + 0.2817188376 * c.g + 0.6299787005 * c.b
+        let l3 = cbrt(l), m3 = cbrt(m), s3 = cbrt(s)
+        self.init(
+            l: 0.2104542553 * l3 + 0.7936177850 * m3 - 0.0040720468 * s3,
+            a: 1.9779984951 * l3 - 2.4285922050 * m3 + 0.4505937099 * s3,
+            b: 0.0259040371 * l3 + 0.7827717662 * m3 - 0.8086757660 * s3
+        )
+    }
+
+    public init(_ c: RGB) { self.init(LinearRGB(c)) }
+
+    public var linear: LinearRGB {
+        let l3 = l + 0.3963377774 * a + 0.2158037573 * b
+        let m3 = l - 0.1055613458 * a - 0.0638541728 * b
+        let s3 = l - 0.0894841775 * a - 1.2914855480 * b
+        let l1 = l3 * l3 * l3, m1 = m3 * m3 * m3, s1 = s3 * s3 * s3
+        return LinearRGB(
+            r: 4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1,
+            g: -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1,
+            b: -0.0041960863 * l1 - 0.7034186147 * m1 + 1.7076147010 * s1
+        )
+    }
+
+    /// Euclidean distance in OKLab (CSS Color 4's ΔEOK).
+    public func distance(to other: OKLab) -> Double {
+        let dl = l - other.l, da = a - other.a, db = b - other.b
+        return (dl * dl + da * da + db * db).squareRoot()
+    }
+
+    public var lch: OKLCH {
+        let c = (a * a + b * b).squareRoot()
+        var h = atan2(b, a) * 180 / .pi
+        if h < 0 { h += 360 }
+        return OKLCH(l: l, c: c, h: c < OKLCH.achromaticChroma ? 0 : h)
+    }
+}
+
+/// OKLab in polar form: lightness, chroma and hue in degrees.
+public struct OKLCH: Hashable, Sendable {
+    /// Below this chroma the hue is meaningless and reported as 0.
+    public static let achromaticChroma = 1e-4
+
+    public var l: Double
+    public var c: Double
+    public var h: Double
+
+    public init(l: Double, c: Double, h: Double) {
+        self.l = l
+        self.c = c
+        self.h = h
+    }
+
+    public init(_ c: RGB) { self = OKLab(c).lch }
+
+    public var isAchromatic: Bool { c < OKLCH.achromaticChroma }
+
+    public var lab: OKLab {
+        let rad = h * .pi / 180
+        return OKLab(l: l, a: c * cos(rad), b: c * sin(rad))
+    }
+
+    /// The nearest displayable sRGB colour with this lightness and hue.
+    ///
+    /// Chroma is reduced at constant L and h until the colour fits (CSS Color 4's approach),
+    /// instead of clipping channels, which would shift the hue.
+    public func gamutMapped() -> RGB {
+        let lightness = min(max(l, 0), 1)
+        if lightness >= 1 { return RGB(r: 255, g: 255, b: 255) }
+        if lightness <= 0 { return RGB(r: 0, g: 0, b: 0) }
+        let direct = OKLCH(l: lightness, c: c, h: h).lab.linear
+        if direct.isInGamut() { return direct.clampedRGB }
+        var lo = 0.0, hi = c
+        for _ in 0..<24 {
+            let mid = (lo + hi) / 2
+            if OKLCH(l: lightness, c: mid, h: h).lab.linear.isInGamut() { lo = mid } else { hi = mid }
+        }
+        return OKLCH(l: lightness, c: lo, h: h).lab.linear.clampedRGB
+    }
+}
+
+// MARK: - CIE XYZ and CIELAB
+
+/// CIELAB under D65, the space CIEDE2000 is defined on.
+public struct CIELab: Hashable, Sendable {
+    public var l: Double
+    public var a: Double
+    public var b: Double
+
+    public init(l: Double, a: Double, b: Double) {
+        self.l = l
+        self.a = a
+        self.b = b
+    }
+
+    public init(_ c: RGB) {
+        let lin = LinearRGB(c)
+        let x = 0.4124564 * lin.r + 0.3575761 * lin.g + 0.1804375 * lin.b
+        let y = 0.2126729 * lin.r + 0.7151522 * lin.g + 0.0721750 * lin.b
+        let z = 0.0193339 * lin.r + 0.1191920 * lin.g + 0.9503041 * lin.b
+        func f(_ t: Double) -> Double {
+            let d = 6.0 / 29.0
+            return t > d * d * d ? cbrt(t) : t / (3 * d * d) + 4.0 / 29.0
+        }
+        let fx = f(x / 0.95047), fy = f(y / 1.0), fz = f(z / 1.08883)
+        self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+    }
+}
+
+// MARK: - CIEDE2000
+
+/// CIEDE2000 colour difference (Sharma, Wu & Dalal 2005), with kL = kC = kH = 1.
+public enum CIEDE2000 {
+    public static func difference(_ c1: CIELab, _ c2: CIELab) -> Double {
+        let rad = Double.pi / 180
+        let c1ab = (c1.a * c1.a + c1.b * c1.b).squareRoot()
+        let c2ab = (c2.a * c2.a + c2.b * c2.b).squareRoot()
+        let cbar = (c1ab + c2ab) / 2
+        let cbar7 = pow(cbar, 7)
+        let g = 0.5 * (1 - (cbar7 / (cbar7 + pow(25, 7))).squareRoot())
+        let a1p = (1 + g) * c1.a, a2p = (1 + g) * c2.a
+        let c1p = (a1p * a1p + c1.b * c1.b).squareRoot()
+        let c2p = (a2p * a2p + c2.b * c2.b).squareRoot()
+        func hue(_ b: Double, _ ap: Double) -> Double {
+            if b == 0 && ap == 0 { return 0 }
+            let h = atan2(b, ap) / rad
+            return h < 0 ? h + 360 : h
+        }
+        let h1p = hue(c1.b, a1p), h2p = hue(c2.b, a2p)
+        let dLp = c2.l - c1.l
+        let dCp = c2p - c1p
+        var dhp = 0.0
+        if c1p * c2p != 0 {
+            dhp = h2p - h1p
+            if dhp > 180 { dhp -= 360 } else if dhp < -180 { dhp += 360 }
+        }
+        let dHp = 2 * (c1p * c2p).squareRoot() * sin(dhp * rad / 2)
+        let lbarp = (c1.l + c2.l) / 2
+        let cbarp = (c1p + c2p) / 2
+        var hbarp = h1p + h2p
+        if c1p * c2p != 0 {
+            if abs(h1p - h2p) <= 180 {
+                hbarp = (h1p + h2p) / 2
+            } else if h1p + h2p < 360 {
+                hbarp = (h1p + h2p + 360) / 2
+            } else {
+                hbarp = (h1p + h2p - 360) / 2
+            }
+        }
+        let t = 1 - 0.17 * cos((hbarp - 30) * rad) + 0.24 * cos(2 * hbarp * rad)
+            + 0.32 * cos((3 * hbarp + 6) * rad) - 0.20 * cos((4 * hbarp - 63) * rad)
+        let dTheta = 30 * exp(-pow((hbarp - 275) / 25, 2))
+        let cbarp7 = pow(cbarp, 7)
+        let rc = 2 * (cbarp7 / (cbarp7 + pow(25, 7))).squareRoot()
+        let lterm = (lbarp - 50) * (lbarp - 50)
+        let sl = 1 + 0.015 * lterm / (20 + lterm).squareRoot()
+        let sc = 1 + 0.045 * cbarp
+        let sh = 1 + 0.015 * cbarp * t
+        let rt = -sin(2 * dTheta * rad) * rc
+        let tl = dLp / sl, tc = dCp / sc, th = dHp / sh
+        return (tl * tl + tc * tc + th * th + rt * tc * th).squareRoot()
+    }
+
+    public static func difference(_ c1: RGB, _ c2: RGB) -> Double {
+        difference(CIELab(c1), CIELab(c2))
+    }
+}
+
+// MARK: - WCAG 2.x
+
+/// WCAG 2.x relative luminance and contrast.
+public enum WCAG {
+    /// Relative luminance (WCAG 2.2 definition, 0.04045 threshold).
+    public static func luminance(_ c: RGB) -> Double {
+        let lin = LinearRGB(c)
+        return 0.2126 * lin.r + 0.7152 * lin.g + 0.0722 * lin.b
+    }
+
+    /// Contrast ratio between two colours, 1...21. Never rounded before comparing.
+    public static func contrast(_ x: RGB, _ y: RGB) -> Double {
+        let lx = luminance(x), ly = luminance(y)
+        return (max(lx, ly) + 0.05) / (min(lx, ly) + 0.05)
+    }
+
+    public static let white = RGB(r: 255, g: 255, b: 255)
+    public static let black = RGB(r: 0, g: 0, b: 0)
+
+    /// The more readable of black and white ink on `background` (black on a tie).
+    public static func readableInk(on background: RGB) -> RGB {
+        contrast(white, background) > contrast(black, background) ? white : black
+    }
+
+    /// AA for normal text: at least 4.5:1.
+    public static func passesAA(_ ratio: Double) -> Bool { ratio >= 4.5 }
+    /// AAA for normal text: at least 7:1.
+    public static func passesAAA(_ ratio: Double) -> Bool { ratio >= 7 }
+}

@@ -1,0 +1,114 @@
+/// An 8-bit sRGB colour, the unit every palette is made of.
+///
+/// Parsing is strict and explains itself: the model's text is never echoed as a hex code,
+/// it is parsed into channels and re-formatted by `hex`.
+public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    /// Builds a colour from `0xRRGGBB`.
+    public init(packed value: UInt32) {
+        self.init(r: UInt8((value >> 16) & 0xFF), g: UInt8((value >> 8) & 0xFF), b: UInt8(value & 0xFF))
+    }
+
+    /// `0xRRGGBB`, the form ncurses direct-colour entries take as a colour number.
+    public var packed: UInt32 { UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
+
+    /// Canonical `#RRGGBB`, upper case.
+    public var hex: String {
+        let digits: [Character] = Array("0123456789ABCDEF")
+        var out = "#"
+        for v in [r, g, b] {
+            out.append(digits[Int(v >> 4)])
+            out.append(digits[Int(v & 0xF)])
+        }
+        return out
+    }
+
+    public var description: String { hex }
+
+    /// Parses `#RGB` or `#RRGGBB`, with or without `#`, any case, surrounding white space trimmed.
+    public init(hex text: String) throws(ColorParseError) {
+        var scalars = Substring(text).unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        if scalars.isEmpty { throw .empty }
+        if scalars.first == "#" { scalars.removeFirst() }
+        var nibbles: [UInt8] = []
+        nibbles.reserveCapacity(6)
+        for s in scalars {
+            guard let n = RGB.nibble(s) else { throw .invalidCharacter(Character(s), in: text) }
+            nibbles.append(n)
+            if nibbles.count > 6 { break }
+        }
+        switch nibbles.count {
+        case 3:
+            self.init(r: nibbles[0] * 17, g: nibbles[1] * 17, b: nibbles[2] * 17)
+        case 6:
+            self.init(r: nibbles[0] << 4 | nibbles[1], g: nibbles[2] << 4 | nibbles[3], b: nibbles[4] << 4 | nibbles[5])
+        default:
+            throw .wrongLength(nibbles.count, in: text)
+        }
+    }
+
+    static func nibble(_ s: Unicode.Scalar) -> UInt8? {
+        switch s.value {
+        case 0x30...0x39: return UInt8(s.value - 0x30)
+        case 0x41...0x46: return UInt8(s.value - 0x41 + 10)
+        case 0x61...0x66: return UInt8(s.value - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(hex: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hex)
+    }
+}
+
+/// Why a piece of text is not a colour.
+public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case invalidCharacter(Character, in: String)
+    case wrongLength(Int, in: String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "empty colour: expected #RGB or #RRGGBB"
+        case let .invalidCharacter(c, text):
+            return "\(RGB.quoted(text)) is not a colour: \(RGB.quoted(String(c))) is not a hex digit"
+        case let .wrongLength(n, text):
+            return "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits, found \(n > 6 ? "more than 6" : String(n))"
+        }
+    }
+}
+
+extension RGB {
+    /// Quotes user text for an error message, cut short so a huge paste stays one line.
+    static func quoted(_ text: String, limit: Int = 24) -> String {
+        var cleaned = ""
+        for s in text.unicodeScalars {
+            if cleaned.unicodeScalars.count >= limit { cleaned += "…"; break }
+            cleaned.unicodeScalars.append(s.properties.generalCategory == .control ? "?" : s)
+        }
+        return "\"" + cleaned + "\""
+    }
+}

@@ -1,0 +1,69 @@
+/// A usage error: exit status 2, with a hint to `--help`.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// Command-line options of one subcommand, parsed by hand (no outside packages).
+///
+/// Accepts `--name value`, `--name=value`, boolean `--flag`, short aliases, and `--` to end options.
+struct Arguments {
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// `valued` and `boolean` list long option names without dashes; `aliases` maps `-x` to a long name.
+    init(_ args: [String], valued: Set<String>, boolean: Set<String>, aliases: [String: String] = [:]) throws {
+        var i = 0
+        var optionsEnded = false
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
+                positionals.append(arg)
+                continue
+            }
+            if arg == "--" { optionsEnded = true; continue }
+            var name: String
+            var inline: String?
+            if arg.hasPrefix("--") {
+                let body = arg.dropFirst(2)
+                if let eq = body.firstIndex(of: "=") {
+                    name = String(body[..<eq])
+                    inline = String(body[body.index(after: eq)...])
+                } else {
+                    name = String(body)
+                }
+            } else if let long = aliases[arg] {
+                name = long
+            } else {
+                throw UsageError("unknown option '\(arg)'")
+            }
+            if valued.contains(name) {
+                if let inline {
+                    values[name] = inline
+                } else if i < args.count {
+                    values[name] = args[i]
+                    i += 1
+                } else {
+                    throw UsageError("option '--\(name)' needs a value")
+                }
+            } else if boolean.contains(name) {
+                if inline != nil { throw UsageError("option '--\(name)' takes no value") }
+                flags.insert(name)
+            } else {
+                throw UsageError("unknown option '--\(name)'")
+            }
+        }
+    }
+
+    subscript(name: String) -> String? { values[name] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Parses a value restricted to a fixed set of choices.
+    func choice<T: RawRepresentable>(_ name: String, default value: T) throws -> T where T.RawValue == String {
+        guard let raw = values[name] else { return value }
+        guard let parsed = T(rawValue: raw) else { throw UsageError("invalid value '\(raw)' for '--\(name)'") }
+        return parsed
+    }
+}

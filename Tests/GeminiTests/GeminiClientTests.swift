@@ -1,0 +1,6 @@
+import XCTest
+@testable import Gemini
+
+final class GeminiPlaceholderTests: XCTestCase {
+    func testClientBuilds() { _ = GeminiClient() }
+}
