@@ -29,6 +29,9 @@ public enum Effect: Hashable, Sendable {
     case cancelRequest(requestID: Int)
     case copyToClipboard(String)
     case appendHistory(HistoryEntry)
+    case setFavorite(id: String, Bool)
+    case deleteHistory(id: String)
+    case restoreHistory(id: String)
     case quit
 }
 

@@ -39,9 +39,11 @@ func runMain() async -> Int32 {
     if command != nil { args.removeFirst() }
     do {
         switch command {
-        case nil:
-            printError("palette-tui: the interactive app is not built yet; try 'palette-tui generate'")
-            return 1
+        case nil: return try await runTUI(args)
+        case "generate": return try await runGenerate(args)
+        case "parse": return try await runParse(args)
+        case "inspect": return try await runInspect(args)
+        case "history": return try await runHistory(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }
