@@ -190,9 +190,13 @@ final class HistoryStoreTests: XCTestCase {
             XCTAssertThrowsError(try store.compact(), name)
             XCTAssertEqual(bytes(path), content, "\(name) must be left as it was")
         }
-        let store = HistoryStore(url: URL(fileURLWithPath: dir.path))
-        XCTAssertThrowsError(try store.load()) { error in
-            XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+        XCTAssertEqual(mkfifo(dir.file("fifo"), 0o600), 0)
+        for path in [dir.path, dir.file("fifo")] {
+            let store = HistoryStore(url: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try store.load(), path) { error in
+                XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+            }
+            XCTAssertThrowsError(try store.append(entry(1)), path)
         }
     }
 
