@@ -300,7 +300,9 @@ def main(argv=None):
     timer.start()
     if args.watch_stdin:
         def watch():
-            while sys.stdin.buffer.read(4096):
+            # The raw descriptor, not sys.stdin: a daemon thread blocked in a buffered read
+            # makes interpreter shutdown abort.
+            while os.read(0, 4096):
                 pass
             stop()
         threading.Thread(target=watch, daemon=True).start()
