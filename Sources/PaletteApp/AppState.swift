@@ -116,6 +116,8 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var filterField = TextField(capacity: 200)
     public internal(set) var isEditingFilter = false
     public internal(set) var isShowingHelp = false
+    /// How many help lines are scrolled off the top when the key table does not fit.
+    public internal(set) var helpScroll = 0
     /// Entry indices of deletes `u` can undo, last first at the end.
     public internal(set) var undoStack: [Int] = []
     /// The id the next request gets; ids only grow, so late answers to old requests are recognised.
@@ -146,7 +148,8 @@ public struct AppState: Sendable, Equatable {
             && lhs.shown == rhs.shown && lhs.selectedRole == rhs.selectedRole
             && lhs.status == rhs.status && lhs.history == rhs.history
             && lhs.filterField == rhs.filterField && lhs.isEditingFilter == rhs.isEditingFilter
-            && lhs.isShowingHelp == rhs.isShowingHelp && lhs.undoStack == rhs.undoStack
+            && lhs.isShowingHelp == rhs.isShowingHelp && lhs.helpScroll == rhs.helpScroll
+            && lhs.undoStack == rhs.undoStack
             && lhs.nextRequestID == rhs.nextRequestID
             && lhs.lastRequest?.description == rhs.lastRequest?.description
             && lhs.lastRequest?.variation == rhs.lastRequest?.variation

@@ -45,8 +45,17 @@ extension AppState {
 
     private mutating func handle(_ key: Key) -> [Effect] {
         if isShowingHelp {
+            // Arrows scroll a key table that does not fit; Ctrl-C still cancels or quits;
+            // every other key only closes help.
+            switch key {
+            case .up, .character("k"): helpScroll = max(helpScroll - 1, 0); return []
+            case .down, .character("j"): helpScroll = min(helpScroll + 1, maxHelpScroll); return []
+            case .pageUp: helpScroll = max(helpScroll - helpGeometry.rows, 0); return []
+            case .pageDown: helpScroll = min(helpScroll + helpGeometry.rows, maxHelpScroll); return []
+            default: break
+            }
             isShowingHelp = false
-            // Ctrl-C still cancels or quits; every other key only closes help.
+            helpScroll = 0
             if key != .control("c") { return [] }
         }
         if case .paste(let text) = key { return paste(text) }

@@ -369,30 +369,50 @@ extension AppState {
         return lines
     }
 
+    /// How the help screen is laid out: two columns from 76 columns up, rows under a title.
+    var helpGeometry: (columns: Int, rows: Int, columnWidth: Int) {
+        let columns = width >= 76 ? 2 : 1
+        let rows = max(height - 1, 1)
+        let columnWidth = (width - 2 - (columns - 1) * 3) / columns
+        return (columns, rows, columnWidth)
+    }
+
+    /// The largest help scroll offset: zero when everything fits.
+    var maxHelpScroll: Int {
+        let g = helpGeometry
+        return max(helpLines().count - g.rows * g.columns, 0)
+    }
+
+    /// The whole screen becomes the key table, in one or two columns, scrolled by `helpScroll`.
     private func drawHelp(_ canvas: inout Canvas) {
+        canvas.fill(Rect(x: 0, y: 0, width: width, height: height), style: .plain)
+        let title = UIText.keysTitle(language) + " · " + UIText.anyKeyCloses(language)
+        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Style(bold: true, reverse: true))
+        canvas.put(TextSanitizer.truncate(title, toWidth: width - 2), x: 1, y: 0, style: Style(bold: true, reverse: true))
         let lines = helpLines()
-        let boxWidth = min(width - 4, 64)
-        let boxHeight = min(height - 2, lines.count + 2)
-        let rect = Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
-        canvas.fill(rect, style: .plain)
-        drawBox(rect, on: &canvas, style: Style(bold: true))
-        let title = " " + UIText.keysTitle(language) + " · " + UIText.anyKeyCloses(language) + " "
-        canvas.put(TextSanitizer.truncate(title, toWidth: rect.width - 4), x: rect.x + 2, y: rect.y,
-                   style: Style(bold: true), limit: rect.x + rect.width - 2)
+        let g = helpGeometry
+        let offset = min(max(helpScroll, 0), maxHelpScroll)
         let keyWidth = (lines.map { DisplayWidth.of($0.key) }.max() ?? 0) + 2
-        let capacity = rect.height - 2
-        let limit = rect.x + rect.width - 2
-        for (n, line) in lines.prefix(capacity).enumerated() {
-            let y = rect.y + 1 + n
-            if n == capacity - 1, lines.count > capacity {
-                canvas.put("…", x: rect.x + 2, y: y, style: Style(dim: true))
-                break
-            }
-            if line.isHeading {
-                canvas.put(line.text, x: rect.x + 2, y: y, style: Style(bold: true, underline: true), limit: limit)
-            } else {
-                canvas.put(line.key, x: rect.x + 3, y: y, style: Style(bold: true), limit: limit)
-                let textX = rect.x + 3 + keyWidth
+        for column in 0..<g.columns {
+            let x0 = 1 + column * (g.columnWidth + 3)
+            let limit = x0 + g.columnWidth
+            for r in 0..<g.rows {
+                let n = offset + column * g.rows + r
+                guard n < lines.count else { break }
+                let line = lines[n]
+                let y = 1 + r
+                let last = column == g.columns - 1 && r == g.rows - 1
+                if last, n < lines.count - 1 {
+                    canvas.put("… ↓", x: x0, y: y, style: Style(dim: true), limit: limit)
+                    break
+                }
+                if line.isHeading {
+                    canvas.put(TextSanitizer.truncate(line.text, toWidth: g.columnWidth), x: x0, y: y,
+                               style: Style(bold: true, underline: true), limit: limit)
+                    continue
+                }
+                canvas.put(line.key, x: x0 + 1, y: y, style: Style(bold: true), limit: limit)
+                let textX = x0 + 1 + keyWidth
                 guard textX < limit else { continue }
                 canvas.put(TextSanitizer.truncate(line.text, toWidth: limit - textX), x: textX, y: y,
                            style: .plain, limit: limit)
