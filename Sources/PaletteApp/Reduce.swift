@@ -122,6 +122,7 @@ extension AppState {
         case .startFilter:
             focus = .history
             isEditingFilter = true
+            history.prepareSearch()
             filterField.setText(history.query)
             keepViewsInBounds()
         case .acceptFilter:

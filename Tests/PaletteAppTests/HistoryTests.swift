@@ -180,6 +180,19 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state, before)
     }
 
+    func testFoldingIsLowercasing() {
+        for text in ["Forest", "寧靜的森林早晨", "ÉCOLE Café", "ΣΊΣΥΦΟΣ", "Москва", "İstanbul", "mixed 寧靜 ÄÖÜ 🌵 ß",
+                     "", "ＡＢＣ fullwidth", "한국어 DAWN"] {
+            XCTAssertEqual(SearchIndex.fold(text), Array(text.lowercased().utf8), text)
+        }
+        var list = HistoryList()
+        list.load([Fixture.entry(1, "École du Soir"), Fixture.entry(2, "寧靜的湖")])
+        list.setQuery("ÉCOLE")
+        XCTAssertEqual(list.visibleIndices, [0])
+        list.setQuery("靜的")
+        XCTAssertEqual(list.visibleIndices, [1])
+    }
+
     // MARK: - Scale
 
     /// 100,000 entries: filtering gives exactly what a plain scan gives, narrowing included.
