@@ -67,25 +67,36 @@ public struct HistoryList: Equatable, Sendable {
     // MARK: - Loading and appending
 
     /// Replaces the loaded history, keeping entries generated before it arrived.
+    ///
+    /// The runtime may load twice (the newest screenful first, then the whole file), so
+    /// deletes made in between are carried over by id, and the selection stays on the same
+    /// entry when it is still on the same row (the usual case: the newest rows do not move).
     mutating func load(_ loaded: [HistoryEntry]) {
+        let selectedID = selectedEntry?.id
+        let deletedIDs = Set(deleted.map { entries[$0].id })
         if sessionIDs.isEmpty {
             entries = loaded
-            deleted = []
         } else {
             let loadedIDs = Set(loaded.map(\.id))
-            let deletedIDs = Set(deleted.map { entries[$0].id })
             let session = entries.filter { sessionIDs.contains($0.id) && !loadedIDs.contains($0.id) }
             entries = loaded + session
-            deleted = []
-            if !deletedIDs.isEmpty {
-                for (i, e) in entries.enumerated() where deletedIDs.contains(e.id) { deleted.insert(i) }
-            }
+        }
+        deleted = []
+        if !deletedIDs.isEmpty {
+            for (i, e) in entries.enumerated() where deletedIDs.contains(e.id) { deleted.insert(i) }
         }
         searchIndex = nil
         narrowing = []
         rebuildView()
-        selected = 0
-        top = 0
+        if selectedEntry?.id != selectedID || selectedID == nil {
+            selected = 0
+            top = 0
+        }
+    }
+
+    /// Index into `entries` of the deleted entry with `id`, for undo.
+    func deletedIndex(of id: String) -> Int? {
+        deleted.first { entries[$0].id == id }
     }
 
     /// Adds a new palette as the newest entry and selects it when it is shown.

@@ -172,6 +172,22 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state.history.entries.count, 2)
     }
 
+    /// The runtime sends the newest screenful first, then the whole file.
+    func testTwoStageLoadKeepsSelectionAndDeletes() {
+        var state = Fixture.state()
+        let all = (0..<50).map { Fixture.entry($0, "entry \($0)") }
+        state.send(.historyLoaded(Array(all.suffix(20)), warnings: []))
+        state.press(.backTab, .down, .down)
+        XCTAssertEqual(state.press(.character("d")), [.deleteHistory(id: "h47")])
+        XCTAssertEqual(state.history.selectedEntry?.id, "h46")
+        state.send(.historyLoaded(all, warnings: []))
+        XCTAssertEqual(state.history.count, 49)
+        XCTAssertEqual(state.history.selectedEntry?.id, "h46", "the selection stays put")
+        XCTAssertEqual(state.press(.character("u")), [.restoreHistory(id: "h47")])
+        XCTAssertEqual(state.history.count, 50)
+        XCTAssertEqual(state.history.selectedEntry?.id, "h47")
+    }
+
     func testEmptyHistoryKeysDoNothing() {
         var state = Fixture.state()
         state.press(.backTab)
