@@ -105,8 +105,8 @@ public struct ColorMapper: Sendable {
         self.mode = mode
     }
 
-    /// The ncurses colour number: -1 for the terminal's default, else `0xRRGGBB` (direct) or an
-    /// xterm-256 index.
+    /// The ncurses colour number: -1 for the terminal's default, else `0xRRGGBB` (direct) or the
+    /// nearest fixed xterm-256 index by CIEDE2000 (PaletteCore's `Xterm256`).
     ///
     /// Direct values 0...7 are sent by `*-direct` entries as palette colours 0-7 (the user's
     /// theme), so they are nudged to 8, which is indistinguishable from black.
@@ -114,44 +114,9 @@ public struct ColorMapper: Sendable {
         guard case .rgb(let rgb) = color else { return -1 }
         switch mode {
         case .direct: return Int32(max(rgb.packed, 8))
-        case .indexed256: return Int32(Xterm256.nearest(to: rgb))
+        case .indexed256: return Int32(Xterm256.nearest(to: rgb).index)
         case .none: return -1
         }
-    }
-}
-
-/// The xterm 256-colour palette above the 16 themeable colours, and nearest-colour search in it.
-public enum Xterm256 {
-    /// Indices 16-231 (the 6x6x6 cube) and 232-255 (the grey ramp): the colours every xterm-like
-    /// terminal agrees on. 0-15 are left out because users re-theme them.
-    public static func color(at index: Int) -> RGB {
-        precondition((16...255).contains(index), "xterm-256 index \(index) is outside 16...255")
-        if index >= 232 {
-            let v = UInt8(8 + 10 * (index - 232))
-            return RGB(r: v, g: v, b: v)
-        }
-        let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
-        let i = index - 16
-        return RGB(r: levels[i / 36], g: levels[(i / 6) % 6], b: levels[i % 6])
-    }
-
-    private static let table: [OKLab] = (16...255).map { OKLab(color(at: $0)) }
-
-    /// The index in 16...255 nearest to `rgb` by OKLab distance (perceptual, unlike RGB distance,
-    /// which picks visibly wrong greys and blues).
-    public static func nearest(to rgb: RGB) -> Int {
-        let target = OKLab(rgb)
-        var best = 0
-        var bestDistance = Double.infinity
-        for (i, lab) in table.enumerated() {
-            let dl = lab.l - target.l, da = lab.a - target.a, db = lab.b - target.b
-            let d = dl * dl + da * da + db * db
-            if d < bestDistance {
-                bestDistance = d
-                best = i
-            }
-        }
-        return best + 16
     }
 }
 

@@ -10,6 +10,8 @@ struct RuntimeConfiguration: Sendable {
     var clipboard: ClipboardPlan
     var provider: any PaletteProvider
     var history: HistoryStore?
+    /// Why there is no history store when the user did not ask for none, shown once.
+    var historyProblem: String?
     var environment: [String: String]
 }
 
@@ -295,6 +297,9 @@ final class Runtime {
     // MARK: - History
 
     private func loadHistory() {
+        if let problem = configuration.historyProblem {
+            inbox.post(.historyLoaded([], warnings: [problem]))
+        }
         guard let store = configuration.history else { return }
         let inbox = self.inbox
         historyQueue.async(group: historyGroup) {

@@ -42,13 +42,20 @@ func runTUI(_ args: [String]) async throws -> Int32 {
         return 1
     }
     let provider = try makeProvider(ProviderOptions(options.arguments), environment: environment)
-    let history = openHistory(options.arguments, environment: environment)
+    var history: HistoryStore?
+    var historyProblem: String?
+    do {
+        history = try HistoryStore.forCommand(options.arguments, environment: environment)
+    } catch {
+        historyProblem = "History is off: \(error)"
+    }
     let clipboard = ClipboardPlan.choose(option: options.clipboard, environment: environment) {
         ClipboardPlan.isOnPath($0, path: environment["PATH"])
     }
     let configuration = RuntimeConfiguration(
         language: options.language, colorRequest: options.colorRequest, clipboard: clipboard,
-        provider: provider, history: history, environment: environment)
+        provider: provider, history: history, historyProblem: historyProblem,
+        environment: environment)
     return await withCheckedContinuation { continuation in
         let thread = Thread {
             continuation.resume(returning: Runtime.run(configuration))
@@ -57,15 +64,4 @@ func runTUI(_ args: [String]) async throws -> Int32 {
         thread.stackSize = 8 << 20
         thread.start()
     }
-}
-
-/// The history store the options ask for, or nil for `--no-history`.
-func openHistory(_ arguments: Arguments, environment: [String: String]) -> HistoryStore? {
-    if arguments.has("no-history") { return nil }
-    if let path = arguments["history"] ?? environment["PALETTE_TUI_HISTORY"], !path.isEmpty {
-        return HistoryStore(url: URL(fileURLWithPath: path))
-    }
-    let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-    return HistoryStore(url: URL(fileURLWithPath: state + "/palette-tui/history.jsonl"))
 }
