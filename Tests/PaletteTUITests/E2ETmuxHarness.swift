@@ -153,7 +153,7 @@ final class TmuxSession {
                         "set-option", "-g", "status", "off", ";",
                         "set-option", "-s", "escape-time", "0", ";"]
         if clipboardOn { commands += ["set-option", "-s", "set-clipboard", "on", ";"] }
-        commands += ["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)",
+        commands += ["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "-c", directory.path,
                      "sh", wrapper.path, directory.path, paletteTUIPath()] + arguments
         try tmux(commands)
     }
