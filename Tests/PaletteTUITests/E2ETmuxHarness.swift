@@ -253,3 +253,91 @@ final class TmuxSession {
         try tmux(["show-buffer"])
     }
 }
+
+/// The scripted Gemini stand-in (`Tests/Support/gemini_server.py`) on a loopback port.
+///
+/// Started with `--watch-stdin` on a pipe this object holds, so the server also dies when the
+/// test process does.
+final class LoopbackGemini {
+    let port: Int
+    let record: URL
+    private let pid: pid_t
+    private let stdinWrite: Int32
+
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/gemini_server.py").path
+    }
+
+    var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    /// `script` is a scenario name, or a JSON array of steps when it starts with `[`.
+    init(scenario script: String, in directory: URL) throws {
+        record = directory.appendingPathComponent("requests.jsonl")
+        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
+        guard pipe(&input) == 0, pipe(&output) == 0 else { throw Spawn.Failure(description: "pipe failed") }
+        _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(output[0], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let source = script.hasPrefix("[") ? ["--steps", script] : ["--scenario", script]
+        let argv = ["python3", LoopbackGemini.script] + source + ["--record", record.path,
+                    "--watch-stdin", "--max-seconds", "120"]
+        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        let environment: [String] = ["PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8"]
+        let env: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            args.forEach { free($0) }
+            env.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawnp(&child, "python3", &actions, nil, args, env)
+        close(input[0])
+        close(output[1])
+        guard rc == 0 else {
+            close(input[1])
+            close(output[0])
+            throw Spawn.Failure(description: "cannot start the loopback server: \(String(cString: strerror(rc)))")
+        }
+        pid = child
+        stdinWrite = input[1]
+        // The first line of its output is the port; read it with a deadline.
+        var line: [UInt8] = []
+        let deadline = Date().addingTimeInterval(10)
+        var fds = [pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)]
+        while !line.contains(0x0A) {
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            guard left > 0, poll(&fds, 1, left) > 0 else { break }
+            var byte: UInt8 = 0
+            guard read(output[0], &byte, 1) == 1 else { break }
+            line.append(byte)
+        }
+        close(output[0])
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(child, SIGKILL)
+            waitpid(child, nil, 0)
+            close(input[1])
+            throw Spawn.Failure(description: "the loopback server did not report its port")
+        }
+        self.port = port
+    }
+
+    deinit {
+        close(stdinWrite)
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// The requests and events the server recorded, one JSON object each.
+    func recorded() -> [[String: Any]] {
+        guard let text = try? String(contentsOf: record, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+    }
+}
