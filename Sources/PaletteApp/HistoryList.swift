@@ -23,6 +23,8 @@ public struct HistoryList: Equatable, Sendable {
     public internal(set) var top = 0
     /// Lowercased descriptions for filtering; built on first use.
     private(set) var searchIndex: SearchIndex?
+    /// Ids of entries generated in this session, kept when the file's history (re)loads.
+    private var sessionIDs: Set<String> = []
     /// Earlier narrower-or-equal results while typing a query, so Backspace is instant.
     private var narrowing: [(query: [UInt8], view: [Int32])] = []
 
@@ -66,15 +68,14 @@ public struct HistoryList: Equatable, Sendable {
 
     /// Replaces the loaded history, keeping entries generated before it arrived.
     mutating func load(_ loaded: [HistoryEntry]) {
-        if entries.isEmpty {
+        if sessionIDs.isEmpty {
             entries = loaded
             deleted = []
         } else {
-            let sessionIDs = Set(entries.map(\.id))
+            let loadedIDs = Set(loaded.map(\.id))
             let deletedIDs = Set(deleted.map { entries[$0].id })
-            var merged = loaded.filter { !sessionIDs.contains($0.id) }
-            merged.append(contentsOf: entries)
-            entries = merged
+            let session = entries.filter { sessionIDs.contains($0.id) && !loadedIDs.contains($0.id) }
+            entries = loaded + session
             deleted = []
             if !deletedIDs.isEmpty {
                 for (i, e) in entries.enumerated() where deletedIDs.contains(e.id) { deleted.insert(i) }
@@ -90,6 +91,7 @@ public struct HistoryList: Equatable, Sendable {
     /// Adds a new palette as the newest entry and selects it when it is shown.
     mutating func append(_ entry: HistoryEntry) {
         entries.append(entry)
+        sessionIDs.insert(entry.id)
         let index = entries.count - 1
         searchIndex?.append(entry.description)
         narrowing = []

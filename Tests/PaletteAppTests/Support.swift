@@ -59,6 +59,12 @@ extension AppState {
         keys.flatMap { reduce(.keyPressed($0)) }
     }
 
+    /// `reduce` for tests that look only at the state afterwards.
+    @discardableResult
+    mutating func send(_ action: Action) -> [Effect] {
+        reduce(action)
+    }
+
     /// Types text one character at a time, as a terminal would deliver it.
     mutating func type(_ text: String) {
         for c in text { _ = reduce(.keyPressed(.character(c))) }
