@@ -75,6 +75,35 @@ final class HistoryCLITests: XCTestCase {
         XCTAssertEqual(Set(entries.map(\.accent)).count, 2, "both writers' entries are there")
     }
 
+    /// Compaction renames a new file into place; a writer waiting on the old file's lock
+    /// must notice and append to the new one, or its entry would vanish with the old inode.
+    func testCompactionDuringAppendsLosesNothing() throws {
+        let dir = try HistoryTempDir()
+        let path = dir.file("h.jsonl")
+        let store = HistoryStore(url: URL(fileURLWithPath: path))
+        try store.append(HistoryEntry(id: "first", created: Date(), description: "before",
+                                      palette: Palette(primary: RGB(packed: 1), secondary: RGB(packed: 2), accent: RGB(packed: 3)),
+                                      provider: "offline", model: nil))
+        try store.delete(id: "first")
+        let (pid, fd) = try HistoryBinary.start(["history", "--history", path, "--append-stream", "300"])
+        var reader = HistoryPipeReader(fd: fd)
+        var reported: [String] = []
+        var compactions = 0
+        while let line = reader.next() {
+            reported.append(String(line.dropFirst(6)))
+            if reported.count % 10 == 0 {
+                try store.compact()
+                compactions += 1
+            }
+        }
+        close(fd)
+        XCTAssertEqual(HistoryBinary.wait(pid), 0)
+        XCTAssertEqual(compactions, 30)
+        let (entries, warnings) = try store.load()
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(entries.map(\.id), reported, "every append landed, in order, exactly once")
+    }
+
     // MARK: - Permissions and location
 
     /// As root, permission bits do not bind, so the binary runs without CAP_DAC_OVERRIDE.
