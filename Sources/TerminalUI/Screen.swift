@@ -94,10 +94,13 @@ public final class Screen {
     public var isInPaste: Bool { decoder.isInPaste }
 
     /// Reads every input ncurses has without waiting, decoded into events.
+    ///
+    /// Reads until ncurses says there is nothing left: bytes it pushed back while matching a key
+    /// sequence sit in its own queue, where poll(2) on the descriptor cannot see them.
     public func readEvents() -> [InputEvent] {
         var events: [InputEvent] = []
         var ch: wint_t = 0
-        while events.count < 4096 {
+        while true {
             let rc = wget_wch(window, &ch)
             if rc == ERR { break }
             let input: RawInput = rc == KEY_CODE_YES ? .keyCode(Int32(bitPattern: ch)) : .character(ch)
