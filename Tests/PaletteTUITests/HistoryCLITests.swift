@@ -293,6 +293,15 @@ final class HistoryCLITests: XCTestCase {
         }
     }
 
+    func testHelp() throws {
+        let result = try HistoryBinary.run(["history", "--help"])
+        XCTAssertEqual(result.status, 0)
+        for option in ["--format text|jsonl|json", "--search TEXT", "--favorites", "--limit N", "--history FILE", "--compact"] {
+            XCTAssertTrue(result.stdout.contains(option), option)
+        }
+        XCTAssertFalse(result.stdout.contains("append-stream"), "the test aid stays hidden")
+    }
+
     func testCompactCommand() throws {
         let dir = try HistoryTempDir()
         let path = try sampleFile(dir)
