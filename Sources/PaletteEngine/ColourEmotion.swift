@@ -48,9 +48,9 @@ enum ColourEmotion {
 
     /// Cost of moving lightness and chroma, in OKLCH units: the step is gradient / (2 cost).
     ///
-    /// Calibrated so a target of 1 on weight moves lightness by about 0.1 and a target of 1
-    /// on activity moves chroma by about 0.06.
-    static let lightnessCost = 23.0
+    /// Calibrated so a target of 1 on weight moves lightness by about 0.07 and a target of 1
+    /// on activity moves chroma by about 0.06: mood shades the colours the words chose.
+    static let lightnessCost = 35.0
     static let chromaCost = 150.0
 
     /// Moves `colour`'s lightness and chroma toward `target` by one regularised gradient step.
@@ -70,7 +70,7 @@ enum ColourEmotion {
             let cHi = OKLCH(l: colour.l, c: colour.c + dc, h: colour.h)
             gradC = (alignment(cHi, target) - alignment(cLo, target)) / (cHi.c - cLo.c)
         }
-        let stepL = min(max(strength * gradL / (2 * lightnessCost), -0.15), 0.15)
+        let stepL = min(max(strength * gradL / (2 * lightnessCost), -0.12), 0.12)
         let stepC = min(max(strength * gradC / (2 * chromaCost), -0.4 * colour.c), 0.1)
         // Mood shades a colour; it does not bleach it to white, sink it to black or grey it out.
         var l = colour.l + stepL

@@ -15,14 +15,15 @@ enum CueKind: String, Sendable, CaseIterable {
 
     /// The pull of one colour of weight 1.
     ///
-    /// Explicit colours outrank scenes and things, which outrank settings (times, seasons,
-    /// weather), which outrank moods: "calm forest" is a green palette made calm, not a calm
-    /// palette with some green in it.
+    /// Explicit colours outrank things (flowers, fruit), which outrank scenes, which outrank
+    /// settings (times, seasons, weather), which outrank moods: "calm forest" is a green
+    /// palette made calm, "lavender field" is purple, not green.
     var baseWeight: Double {
         switch self {
         case .hex: return 6
         case .colour: return 4
-        case .scene, .thing: return 2.5
+        case .thing: return 2.7
+        case .scene: return 2.5
         case .material, .place: return 2
         case .time, .season, .weather: return 1.5
         case .word: return 1.4

@@ -64,8 +64,26 @@ struct PaletteComposer {
     /// Accent hues that read as deliberate (coral, amber, gold, mint, teal, blue, magenta).
     static let accentHues: [Double] = [25, 60, 95, 165, 200, 250, 330]
 
+    /// How far (CIEDE2000) at least one role of a regenerated palette must move from the first.
+    static let variationDistance = 8.0
+
+    /// The palette for `variation`.
+    ///
+    /// A regenerated palette that came out too close to the first (a description with one
+    /// colour idea) is rebuilt with the first palette's secondary and accent ruled out.
     func compose() -> (palette: Palette, rationale: [Role: [String]]) {
+        let first = build(avoiding: nil)
+        guard variation != 0 else { return first }
+        let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil).palette
+        let moved = Role.allCases.contains {
+            CIEDE2000.difference(first.palette[$0], base[$0]) >= PaletteComposer.variationDistance
+        }
+        return moved ? first : build(avoiding: base)
+    }
+
+    private func build(avoiding base: Palette?) -> (palette: Palette, rationale: [Role: [String]]) {
         var rng = SeededRandom(seed: reading.seed, variation: variation)
+        let avoid = base.map { b in (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h) }
         let emotion = reading.emotion.clamped(1.5)
         var candidates = clusters(rng: &rng)
         for i in candidates.indices {
@@ -83,24 +101,26 @@ struct PaletteComposer {
         let extra = reading.globalModifierWords + reading.emotionWords
         let primaryRole = RoleColour(lch: primary.lch, words: primary.words + extra)
 
-        let a = chooseAccent(candidates, primary: p, primaryLab: primary.lab, rng: &rng)
+        let a = chooseAccent(candidates, primary: p, primaryLab: primary.lab, avoid: avoid?.accent, rng: &rng)
         var accentRole: RoleColour
         var accentLab: CIELab
         if let a {
             accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
             accentLab = candidates[a].lab
         } else {
-            let lch = shaped(derivedAccent(primary.lch, candidates: candidates, rng: &rng), emotion: emotion, strength: 0.5)
+            let derived = derivedAccent(primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, rng: &rng)
+            let lch = shaped(derived, emotion: emotion, strength: 0.5)
             accentRole = RoleColour(lch: lch, words: primary.words + extra)
             accentLab = CIELab(lch.gamutMapped())
         }
 
-        let s = chooseSecondary(candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a, rng: &rng)
+        let s = chooseSecondary(candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a,
+                                avoid: avoid?.secondary, rng: &rng)
         var secondaryRole: RoleColour
         if let s {
             secondaryRole = RoleColour(lch: candidates[s].lch, words: candidates[s].words + extra)
         } else {
-            let lch = shaped(derivedSecondary(primary.lch, rng: &rng), emotion: emotion, strength: 1)
+            let lch = shaped(derivedSecondary(primary.lch, alternative: avoid != nil, rng: &rng), emotion: emotion, strength: 1)
             secondaryRole = RoleColour(lch: lch, words: primary.words + extra)
         }
 
@@ -134,9 +154,10 @@ struct PaletteComposer {
         let cues = reading.cues
         for (ci, cue) in cues.enumerated() {
             var pull = cue.kind.baseWeight * max(0.8, 1 - 0.04 * Double(ci))
-            // Of two scene words side by side the last is the head: a desert canyon is a canyon.
-            if ci > 0, cue.kind == .scene, cues[ci - 1].kind == .scene, cue.clause == cues[ci - 1].clause,
-               cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1 {
+            // The head of a phrase leads its kind: "sunset over the sea", 海邊的日出, and of two
+            // English scene words side by side the last ("desert canyon" is a canyon).
+            if cue.isHead || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
+                && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1) {
                 pull *= 1.15
             }
             for (rank, colour) in cue.modifiedColours.enumerated() {
@@ -177,7 +198,11 @@ struct PaletteComposer {
     /// Global modifiers (pastel, neon, muted ...) then mood steering.
     private func shaped(_ colour: OKLCH, emotion: EmotionTarget, strength: Double) -> OKLCH {
         var c = colour
-        for m in reading.globalModifiers { c = m.apply(to: c, strength: strength) }
+        for m in reading.globalModifiers {
+            // Night dims the scene, not the lamps, the moon or the neon in it.
+            if strength < 1, let t = m.targetLightness, t <= 0.5 { continue }
+            c = m.apply(to: c, strength: strength)
+        }
         return ColourEmotion.steer(c, toward: emotion, strength: strength)
     }
 
@@ -191,9 +216,11 @@ struct PaletteComposer {
         return pool[rng.pick(weights: pool.map { candidates[$0].lead * candidates[$0].lead })]
     }
 
-    private func chooseAccent(_ candidates: [Candidate], primary p: Int, primaryLab: CIELab, rng: inout SeededRandom) -> Int? {
+    private func chooseAccent(_ candidates: [Candidate], primary p: Int, primaryLab: CIELab, avoid: CIELab?,
+                              rng: inout SeededRandom) -> Int? {
         var scored: [(Int, Double)] = []
         for (k, c) in candidates.enumerated() where k != p && c.lch.c >= 0.045 {
+            if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
             let d = CIEDE2000.difference(primaryLab, c.lab)
             guard d >= PaletteComposer.accentDistance else { continue }
             let vividness = min(1.5, 0.35 + c.lch.c / 0.1)
@@ -204,9 +231,10 @@ struct PaletteComposer {
     }
 
     private func chooseSecondary(_ candidates: [Candidate], primary p: Int, primaryLab: CIELab, accentLab: CIELab,
-                                 accent a: Int?, rng: inout SeededRandom) -> Int? {
+                                 accent a: Int?, avoid: CIELab?, rng: inout SeededRandom) -> Int? {
         var scored: [(Int, Double)] = []
         for (k, c) in candidates.enumerated() where k != p && k != a {
+            if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
             let dp = CIEDE2000.difference(primaryLab, c.lab)
             let da = CIEDE2000.difference(accentLab, c.lab)
             guard dp >= PaletteComposer.minimumDistance, da >= PaletteComposer.minimumDistance else { continue }
@@ -232,14 +260,16 @@ struct PaletteComposer {
     private func jittered(_ c: OKLCH, rng: inout SeededRandom) -> OKLCH {
         var out = c
         if c.c >= 0.03 { out.h = (c.h + rng.sign() * rng.uniform(3...10) + 360).truncatingRemainder(dividingBy: 360) }
-        out.l = min(max(c.l + rng.uniform(-0.05...0.05), 0.1), 0.96)
+        // Always a visible step in lightness, turned back from the ends of the scale.
+        let dl = rng.uniform(0.03...0.07) * rng.sign()
+        out.l = c.l + dl > 0.96 || c.l + dl < 0.1 ? c.l - dl : c.l + dl
         out.c = c.c * rng.uniform(0.88...1.12)
         return out
     }
 
     /// A supporting colour from the primary alone: a tone, a neighbour hue, or a tinted neutral.
-    private func derivedSecondary(_ p: OKLCH, rng: inout SeededRandom) -> OKLCH {
-        let style = variation == 0 ? 0 : rng.pick(weights: [2, 1.5, 1])
+    private func derivedSecondary(_ p: OKLCH, alternative: Bool, rng: inout SeededRandom) -> OKLCH {
+        let style = variation == 0 ? 0 : rng.pick(weights: [alternative ? 0 : 2, 1.5, 1])
         switch style {
         case 1:
             let l = p.l > 0.55 ? p.l - 0.14 : p.l + 0.14
@@ -254,7 +284,7 @@ struct PaletteComposer {
     }
 
     /// An accent from a harmony: the accent hue nearest the primary's complement.
-    private func derivedAccent(_ p: OKLCH, candidates: [Candidate], rng: inout SeededRandom) -> OKLCH {
+    private func derivedAccent(_ p: OKLCH, candidates: [Candidate], avoidHue: Double?, rng: inout SeededRandom) -> OKLCH {
         let reference: Double?
         if p.c >= 0.03 {
             reference = p.h
@@ -264,7 +294,8 @@ struct PaletteComposer {
         var hue: Double
         if let reference {
             let complement = (reference + 180).truncatingRemainder(dividingBy: 360)
-            let ranked = PaletteComposer.accentHues.sorted { angle($0, complement) < angle($1, complement) }
+            var ranked = PaletteComposer.accentHues.sorted { angle($0, complement) < angle($1, complement) }
+            if let avoidHue { ranked.removeAll { angle($0, avoidHue) < 25 } }
             hue = variation == 0 ? ranked[0] : ranked[rng.pick(weights: [3, 2, 1])]
         } else {
             let hues = PaletteComposer.accentHues

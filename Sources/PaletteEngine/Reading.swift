@@ -11,6 +11,8 @@ struct Cue {
     var modifiers: [ColourModifier]
     /// Whether this cue already absorbed a neighbour ("grey blue"); compounds do not chain.
     var isCompound = false
+    var isWord = false
+    var isHead = false
 
     /// The cue's colours with its own modifiers applied.
     var modifiedColours: [LexiconColour] {
@@ -107,9 +109,9 @@ struct Reading {
                     }
                 }
                 // A modifier with colours of its own ("neon" alone means neon lights) adds
-                // them with a mood's weight; the colour words it modifies still lead.
+                // them with a material's weight; the colour words it modifies still lead.
                 if !entry.colours.isEmpty {
-                    cues.append(Cue(kind: .mood, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                    cues.append(Cue(kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                                     clause: m.clause, modifiers: []))
                 }
             default:
@@ -125,7 +127,7 @@ struct Reading {
                 }
                 guard !entry.colours.isEmpty else { continue }
                 let cue = Cue(kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
-                              clause: m.clause, modifiers: [])
+                              clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
                 appendCue(cue, ordinal: m.ordinal, pending: &pendingModifiers)
             }
         }

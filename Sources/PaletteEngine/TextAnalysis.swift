@@ -213,6 +213,11 @@ struct Match {
     let clause: Int
     /// A `#RRGGBB` written in the text; `entry` is -1.
     var hexColour: RGB?
+    /// Found among English words (not in an unspaced run).
+    var isWord = false
+    /// The head of its phrase: before a preposition ("sunset over the sea") or after 的
+    /// (海邊的日出).
+    var isHead = false
 }
 
 /// Finds lexicon words: English by longest phrase (with inflection), CJK by longest match.
@@ -224,15 +229,24 @@ struct Matcher {
         var ordinal = 0
         var clause = 0
         var words: [(String, Range<Int>)] = []
+        var ofPending = false
 
         func flushWords() {
             var i = 0
             while i < words.count {
                 if let (entry, n) = longestPhrase(words, at: i) {
                     let range = words[i].1.lowerBound..<words[i + n - 1].1.upperBound
-                    out.append(Match(entry: entry, surface: text.surface(range), ordinal: ordinal, clause: clause))
+                    out.append(Match(entry: entry, surface: text.surface(range), ordinal: ordinal, clause: clause,
+                                     isWord: true, isHead: ofPending))
+                    ofPending = false
                     i += n
                 } else {
+                    if Matcher.prepositions.contains(words[i].0), let last = out.indices.last,
+                       out[last].isWord, out[last].ordinal == ordinal - 1 {
+                        out[last].isHead = true
+                    }
+                    // "a field of sunflowers", "a cup of coffee": what follows "of" is the colour.
+                    if words[i].0 == "of" { ofPending = true }
                     i += 1
                 }
                 ordinal += 1
@@ -253,6 +267,7 @@ struct Matcher {
                 ordinal += 1
             case .clauseBreak:
                 flushWords()
+                ofPending = false
                 clause += 1
                 ordinal += 1
             }
@@ -260,6 +275,12 @@ struct Matcher {
         flushWords()
         return out
     }
+
+    /// Words after which a phrase's head has ended: "sunset over the sea" is a sunset.
+    static let prepositions: Set<String> = [
+        "over", "in", "at", "on", "by", "under", "near", "after", "during", "from", "above", "below",
+        "beneath", "across", "through", "along", "among", "around", "inside", "within", "beside",
+    ]
 
     /// The longest lexicon phrase starting at word `i`: (entry, number of words).
     private func longestPhrase(_ words: [(String, Range<Int>)], at i: Int) -> (Int, Int)? {
@@ -286,6 +307,7 @@ struct Matcher {
     private func matchRun(_ text: NormalisedText, _ range: Range<Int>, ordinal: inout Int, clause: Int, into out: inout [Match]) {
         var i = range.lowerBound
         var key = String.UnicodeScalarView()
+        var afterDe = false
         while i < range.upperBound {
             var n = min(lexicon.maxCJKLength, range.upperBound - i)
             var found: Int?
@@ -299,9 +321,12 @@ struct Matcher {
                 n -= 1
             }
             if let e = found {
-                out.append(Match(entry: e, surface: text.surface(i..<(i + n)), ordinal: ordinal, clause: clause))
+                out.append(Match(entry: e, surface: text.surface(i..<(i + n)), ordinal: ordinal, clause: clause, isHead: afterDe))
+                afterDe = false
                 i += n
             } else {
+                // 的 and 之 link a modifier to its head: 海邊的日出 is a sunrise.
+                afterDe = text.scalars[i] == "的" || text.scalars[i] == "之"
                 i += 1
             }
             ordinal += 1
