@@ -77,14 +77,6 @@ extension Canvas {
         }
     }
 
-    /// Changes the style of cells already drawn, keeping their text.
-    mutating func restyle(x: Int, y: Int, width w: Int, _ change: (inout Style) -> Void) {
-        guard y >= 0, y < height else { return }
-        let x0 = max(x, 0), x1 = min(x + w, width)
-        guard x0 < x1 else { return }
-        for i in (y * width + x0)..<(y * width + x1) { change(&cells[i].style) }
-    }
-
     /// Puts one character of width 1 or 2, first blanking any wide character it would cut in half.
     @inline(__always)
     private mutating func place(_ scalar: Unicode.Scalar, width w: Int, x: Int, y: Int, style: Style) {

@@ -190,10 +190,11 @@ extension AppState {
         return [.generatePalette(requestID: id, description: description, variation: variation)]
     }
 
-    /// `r`: the field's description, or the shown palette's; the variation counts up.
+    /// `r`: in the history, the selected entry's description; elsewhere the field's, or the
+    /// shown palette's when the field is empty. The variation counts up.
     private mutating func regenerate() -> [Effect] {
         var description = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if description.isEmpty { description = shown?.description ?? "" }
+        if focus == .history || description.isEmpty { description = shown?.description ?? description }
         let variation: Int
         if let last = lastRequest, last.description == description {
             variation = last.variation + 1
