@@ -199,13 +199,13 @@ time	midnight|late night	午夜|深夜|半夜|子夜	0B1230:1 1F2A5A:0.65 C9D6F0
 time	day|daytime|daylight	白天|白昼|日间	F9E3A3:1 8CC4EC:0.65 F7F6F0:0.45	wt=-0.6
 season	spring|springtime	春|春天|春季|春日|初春|早春	9BD36B:1 F7B7C8:0.65 FFF1A8:0.45! BFE3F5:0.35	act=0.1 wt=-0.6
 season	summer|summertime|summery	夏|夏天|夏日|夏季|盛夏|仲夏	FFC93C:1 3FA7D6:0.65 5CB85C:0.45 FF6F59:0.4!	act=0.6 heat=0.5 wt=-0.3
-season	autumn|fall|autumnal	秋|秋天|秋季|秋日|深秋|金秋	C8553D:1 E09F3E:0.65 7A4E2D:0.5 9E2A2B:0.35	heat=0.4 wt=0.2 ht=55 hs=0.7 hmin=95 hmax=175
+season	autumn|fall|autumnal	秋|秋天|秋季|秋日|深秋|金秋	C8553D:1 E09F3E:0.65 7A4E2D:0.5 9E2A2B:0.35	heat=0.4 wt=0.2 ht=45 hs=0.9 hmin=95 hmax=175
 season	winter|wintry|wintertime	冬|冬天|冬季|冬日|寒冬|隆冬	DCE8F0:1 7FA7C9:0.65 2E4A62:0.5 B3202A:0.3!	heat=-0.7 act=-0.2
-weather	rain|rainy|raining|rainfall|showers	雨|下雨|雨天|雨季|雨后|☔|🌧	6E7F8D:1 A7B6C2:0.65 3E5566:0.5	act=-0.3 wt=0.3 heat=-0.4
+weather	rain|rainy|raining|rainfall|showers	雨|下雨|雨天|雨季|雨后|☔|🌧	6E7F8D:1 A7B6C2:0.65 3E5566:0.5	act=-0.3 wt=0.3 heat=-0.4 ct=0.05 cs=0.35
 weather	drizzle|misty rain	细雨|毛毛雨|烟雨|小雨	9AA9A6:1 CBD5D1:0.65 5E7370:0.45	act=-0.6 heat=-0.3
-weather	storm|stormy|thunderstorm|thunder|lightning|tempest	暴风雨|雷雨|风暴|雷电|闪电|暴雨|⛈	3A4452:1 6C7A89:0.65 D9E26A:0.4! 1E2430:0.35	act=0.3 wt=0.8
-weather	fog|foggy|mist|haze|smog	雾气|薄雾|大雾|雾霾|浓雾|🌫	C7CDD1:1 9EA8AE:0.65 E6E8E6:0.5	act=-0.6
-weather	cloudy|overcast|grey sky|gray sky	阴天|多云|阴	A9B4BE:1 D5DBE1:0.65 6A7784:0.45	act=-0.4 wt=0.2
+weather	storm|stormy|thunderstorm|thunder|lightning|tempest	暴风雨|雷雨|风暴|雷电|闪电|暴雨|⛈	3A4452:1 6C7A89:0.65 D9E26A:0.4! 1E2430:0.35	act=0.3 wt=0.8 lt=0.35 ls=0.45 ct=0.04 cs=0.5
+weather	fog|foggy|mist|haze|smog	雾气|薄雾|大雾|雾霾|浓雾|🌫	C7CDD1:1 9EA8AE:0.65 E6E8E6:0.5	act=-0.6 lt=0.8 ls=0.3 ct=0.03 cs=0.5
+weather	cloudy|overcast|grey sky|gray sky	阴天|多云|阴	A9B4BE:1 D5DBE1:0.65 6A7784:0.45	act=-0.4 wt=0.2 ct=0.04 cs=0.35
 weather	wind|windy|breeze	风|微风|清风	BFD9E6:1 E6EEF2:0.65 8FB6A5:0.45	act=0.2 wt=-0.4
 weather	heat|heatwave|scorching	炎热|酷暑|烈日	F26B38:1 FFB627:0.65 FFE3A3:0.45	heat=1.0 act=0.5
 weather	dew|morning dew	露|露水|露珠	CFE8D8:1 8FC9A8:0.65 E8F4F8:0.45	wt=-0.6
@@ -345,7 +345,7 @@ place	cabin|cottage|lodge	小屋|木屋	8B5A2B:1 C9A46C:0.65 5E6B3A:0.45	heat=0.
 place	space station|spaceship|rocket	太空站|飞船|火箭|🚀	1C1F2E:1 C9CED6:0.65 F25C2B:0.45!	
 place	underwater	水下|水底	0E4D64:1 1F8A9E:0.65 7FD1C9:0.45	
 place	christmas|xmas	圣诞|圣诞节|🎄	B3202A:1 1F6F43:0.65 F2C14E:0.45! F4F1EA:0.3	act=0.5
-place	halloween	万圣节|🎃👻	F28C28:1 2B1B3A:0.65 6A3D9A:0.5 8DC63F:0.3	wt=0.6
+place	halloween	万圣节|🎃👻	2B1B3A:1 F28C28:0.9! 6A3D9A:0.5 8DC63F:0.3	wt=0.6
 place	valentine|valentines|valentine day	情人节|七夕|💘	D81B60:1 F8BBD0:0.65 8E1537:0.45	heat=0.5
 place	chinese new year|lunar new year|spring festival	春节|新年|过年|年夜饭	C8102E:1 F2C14E:0.65 7A0C1A:0.45	act=0.8 heat=0.6
 place	mid autumn|moon festival	中秋|中秋节|月饼	F3C969:1 2C3E6B:0.65 C8553D:0.4!	

@@ -18,8 +18,7 @@ public struct OfflineEngine: PaletteProvider {
 
     /// A palette for `description`; `variation` 0 is the best fit, others are alternatives.
     public func palette(for description: String, variation: Int = 0) -> GeneratedPalette {
-        let reading = Reading(description, lexicon: Lexicon.embedded)
-        let (palette, rationale) = PaletteComposer(reading: reading, variation: variation).compose()
+        let (reading, composition) = compose(description, variation: variation)
         var notes: [String] = []
         if reading.isEmpty { notes.append(OfflineEngine.noColourWordsNote) }
         if !reading.negatedWords.isEmpty {
@@ -28,7 +27,14 @@ public struct OfflineEngine: PaletteProvider {
         if reading.wasTruncated {
             notes.append("read only the first \(NormalisedText.readLimit) characters of the description")
         }
-        return GeneratedPalette(palette: palette, provider: name, model: model, rationale: rationale, notes: notes)
+        return GeneratedPalette(palette: composition.palette, provider: name, model: model,
+                                rationale: composition.rationale, notes: notes)
+    }
+
+    /// What the engine read and what it built from it (tests look inside).
+    func compose(_ description: String, variation: Int) -> (Reading, Composition) {
+        let reading = Reading(description, lexicon: Lexicon.embedded)
+        return (reading, PaletteComposer(reading: reading, variation: variation).compose())
     }
 
     public func generate(description: String, variation: Int) async throws -> GeneratedPalette {

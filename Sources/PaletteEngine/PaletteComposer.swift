@@ -24,6 +24,14 @@ struct Candidate {
     }
 }
 
+/// A finished palette with its explanation and the OKLCH colours it was mapped from.
+struct Composition {
+    var palette: Palette
+    var rationale: [Role: [String]]
+    /// Each role's OKLCH target in role order; the palette holds their gamut-mapped sRGB.
+    var targets: [OKLCH]
+}
+
 /// A chosen role colour, with the words that drove it.
 struct RoleColour {
     var lch: OKLCH
@@ -61,8 +69,15 @@ struct PaletteComposer {
         [0x344E41, 0xA3B18A, 0xE09F3E],
     ]
 
-    /// Accent hues that read as deliberate (coral, amber, gold, mint, teal, blue, magenta).
-    static let accentHues: [Double] = [25, 60, 95, 165, 200, 250, 330]
+    /// Accent hues that read as deliberate (coral, amber, gold, mint, teal, blue, violet, magenta).
+    static let accentHues: [Double] = [25, 60, 95, 165, 200, 250, 300, 330]
+    /// The first choice for a cool primary is a warm accent, and for a warm one a cool accent:
+    /// designers pair forest green with coral or gold more than with magenta.
+    static let warmAccentHues: [Double] = [25, 60, 95]
+    static let coolAccentHues: [Double] = [165, 200, 250]
+
+    /// The least chroma an accent keeps (OKLCH), whatever the mood.
+    static let accentMinimumChroma = 0.07
 
     /// How far (CIEDE2000) at least one role of a regenerated palette must move from the first.
     static let variationDistance = 8.0
@@ -71,7 +86,7 @@ struct PaletteComposer {
     ///
     /// A regenerated palette that came out too close to the first (a description with one
     /// colour idea) is rebuilt with the first palette's secondary and accent ruled out.
-    func compose() -> (palette: Palette, rationale: [Role: [String]]) {
+    func compose() -> Composition {
         let first = build(avoiding: nil)
         guard variation != 0 else { return first }
         let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil).palette
@@ -81,7 +96,7 @@ struct PaletteComposer {
         return moved ? first : build(avoiding: base)
     }
 
-    private func build(avoiding base: Palette?) -> (palette: Palette, rationale: [Role: [String]]) {
+    private func build(avoiding base: Palette?) -> Composition {
         var rng = SeededRandom(seed: reading.seed, variation: variation)
         let avoid = base.map { b in (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h) }
         let emotion = reading.emotion.clamped(1.5)
@@ -94,7 +109,8 @@ struct PaletteComposer {
 
         let p = choosePrimary(candidates, rng: &rng)
         var primary = candidates[p]
-        if variation != 0 {
+        // With no words to go on, the text itself still picks a distinct shade of the fallback.
+        if variation != 0 || reading.cues.isEmpty {
             primary.lch = jittered(primary.lch, rng: &rng)
             primary.map()
         }
@@ -114,6 +130,10 @@ struct PaletteComposer {
             accentLab = CIELab(lch.gamutMapped())
         }
 
+        // An accent has presence even in mist and moonlight: some chroma survives every mood.
+        if accentRole.lch.c >= 0.02 { accentRole.lch.c = max(accentRole.lch.c, PaletteComposer.accentMinimumChroma) }
+        accentLab = CIELab(accentRole.lch.gamutMapped())
+
         let s = chooseSecondary(candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a,
                                 avoid: avoid?.secondary, rng: &rng)
         var secondaryRole: RoleColour
@@ -124,7 +144,7 @@ struct PaletteComposer {
             secondaryRole = RoleColour(lch: lch, words: primary.words + extra)
         }
 
-        let primaryRGB = primary.rgb
+        let primaryRGB = primary.lch.gamutMapped()
         let secondary = Separation.separated(secondaryRole.lch, from: [(primaryRGB, PaletteComposer.minimumDistance)], hueShift: false)
         let accent = Separation.separated(
             accentRole.lch,
@@ -139,7 +159,7 @@ struct PaletteComposer {
             .secondary: unique(secondaryRole.words),
             .accent: unique(accentRole.words),
         ]
-        return (palette, rationale)
+        return Composition(palette: palette, rationale: rationale, targets: [primary.lch, secondary.lch, accent.lch])
     }
 
     // MARK: Gathering
@@ -294,7 +314,12 @@ struct PaletteComposer {
         var hue: Double
         if let reference {
             let complement = (reference + 180).truncatingRemainder(dividingBy: 360)
+            let isCool = (100..<300).contains(reference)
+            let contrasting = isCool ? PaletteComposer.warmAccentHues : PaletteComposer.coolAccentHues
+            let nearest = contrasting.min { angle($0, complement) < angle($1, complement) }!
             var ranked = PaletteComposer.accentHues.sorted { angle($0, complement) < angle($1, complement) }
+            ranked.removeAll { $0 == nearest }
+            ranked.insert(nearest, at: 0)
             if let avoidHue { ranked.removeAll { angle($0, avoidHue) < 25 } }
             hue = variation == 0 ? ranked[0] : ranked[rng.pick(weights: [3, 2, 1])]
         } else {
@@ -305,12 +330,12 @@ struct PaletteComposer {
         var l: Double
         switch p.l {
         case ..<0.5: l = 0.75
-        case ..<0.65: l = 0.82
+        case ..<0.65: l = 0.8
         case ..<0.8: l = 0.5
         default: l = 0.55
         }
         if (80...115).contains(hue) { l = max(l, 0.8) }
-        let c = max(0.12, min(0.19, p.c * 1.2))
+        let c = max(0.1, min(0.14, p.c * 0.9))
         return OKLCH(l: l, c: c, h: (hue + 360).truncatingRemainder(dividingBy: 360))
     }
 
