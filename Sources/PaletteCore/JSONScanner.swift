@@ -57,12 +57,18 @@ struct JSONScanner {
         case value, key, colon, separator
     }
 
+    /// What an open container expects next: kept apart from its `Frame` so the per-byte
+    /// path copies two bytes, not the whole summary.
+    private struct State {
+        var isObject: Bool
+        var expect: Expect
+    }
+
     /// One open array or object and the summary of what it holds so far.
     private struct Frame {
         var isObject: Bool
         /// Order of the opening bracket among all containers; lower wins.
         var order: Int
-        var expect: Expect
         var pendingKey = ""
         /// Values (arrays) or members (objects) seen.
         var count = 0
@@ -80,7 +86,8 @@ struct JSONScanner {
     }
 
     private let bytes: [UInt8]
-    private var stack: [Frame] = []
+    private var states: [State] = []
+    private var frames: [Frame] = []
     private var opened = 0
     private var best: (order: Int, palette: Palette)?
     private var firstError: (order: Int, error: PaletteParseError)?
@@ -96,7 +103,8 @@ struct JSONScanner {
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
-        stack.reserveCapacity(Self.maxDepth)
+        states.reserveCapacity(Self.maxDepth)
+        frames.reserveCapacity(Self.maxDepth)
         scratch.reserveCapacity(Self.maxStoredBytes)
     }
 
@@ -107,10 +115,10 @@ struct JSONScanner {
         let n = bytes.count
         while i < n {
             let c = bytes[i]
-            if stack.isEmpty {
+            if states.isEmpty {
                 // Nothing opened later can beat a palette found at the top level.
                 if best != nil { return }
-                if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { open(c) }
+                if c == UInt8(ascii: "[") || (c == UInt8(ascii: "{") && canStartMember(after: i)) { open(c) }
                 i += 1
                 continue
             }
@@ -118,7 +126,8 @@ struct JSONScanner {
             case .next(let next):
                 i = next
             case .fail(let resume):
-                stack.removeAll(keepingCapacity: true)
+                states.removeAll(keepingCapacity: true)
+                frames.removeAll(keepingCapacity: true)
                 i = resume
             }
         }
@@ -137,12 +146,13 @@ struct JSONScanner {
         let c = bytes[i]
         if Self.isSpace(c) { return .next(i + 1) }
         if c == UInt8(ascii: "/") { return skipComment(at: i).map(Step.next) ?? .fail(i) }
-        let top = stack.count - 1
-        let isObject = stack[top].isObject
-        switch stack[top].expect {
+        let top = states.count - 1
+        let state = states[top]
+        let isObject = state.isObject
+        switch state.expect {
         case .value:
             if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
-                guard stack.count < Self.maxDepth else { return .fail(i) }
+                guard states.count < Self.maxDepth else { return .fail(i) }
                 open(c)
                 return .next(i + 1)
             }
@@ -175,16 +185,16 @@ struct JSONScanner {
             } else {
                 return .fail(i)
             }
-            stack[top].pendingKey = key
-            stack[top].expect = .colon
+            frames[top].pendingKey = key
+            states[top].expect = .colon
             return .next(next)
         case .colon:
             guard c == UInt8(ascii: ":") else { return .fail(i) }
-            stack[top].expect = .value
+            states[top].expect = .value
             return .next(i + 1)
         case .separator:
             if c == UInt8(ascii: ",") || (isObject && c == UInt8(ascii: ";")) {
-                stack[top].expect = isObject ? .key : .value
+                states[top].expect = isObject ? .key : .value
                 return .next(i + 1)
             }
             if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") { return close(c) ? .next(i + 1) : .fail(i) }
@@ -192,17 +202,30 @@ struct JSONScanner {
         }
     }
 
+    /// False when the first non-space byte after a prose `{` cannot begin a key or close the
+    /// object: opening it would only fail there, and `{{{{` is common enough in garbage.
+    private func canStartMember(after i: Int) -> Bool {
+        var j = i + 1
+        while j < bytes.count && Self.isSpace(bytes[j]) { j += 1 }
+        guard j < bytes.count else { return false }
+        let c = bytes[j]
+        return c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == UInt8(ascii: "}") || c == UInt8(ascii: "/")
+            || Self.isTokenByte(c)
+    }
+
     private mutating func open(_ bracket: UInt8) {
         let isObject = bracket == UInt8(ascii: "{")
-        stack.append(Frame(isObject: isObject, order: opened, expect: isObject ? .key : .value))
+        states.append(State(isObject: isObject, expect: isObject ? .key : .value))
+        frames.append(Frame(isObject: isObject, order: opened))
         opened += 1
     }
 
     /// Closes the top container if `bracket` matches it, judges it, and hands its summary to
     /// the enclosing one; false on a mismatch.
     private mutating func close(_ bracket: UInt8) -> Bool {
-        guard stack[stack.count - 1].isObject == (bracket == UInt8(ascii: "}")) else { return false }
-        let frame = stack.removeLast()
+        guard states[states.count - 1].isObject == (bracket == UInt8(ascii: "}")) else { return false }
+        states.removeLast()
+        let frame = frames.removeLast()
         if let result = Self.judge(frame) {
             switch result {
             case .success(let palette):
@@ -211,7 +234,7 @@ struct JSONScanner {
                 if firstError.map({ frame.order < $0.order }) ?? true { firstError = (frame.order, error) }
             }
         }
-        if !stack.isEmpty {
+        if !states.isEmpty {
             let child = frame.isObject
                 ? Child(text: frame.colorField, display: "{…}", role: frame.roleField, isText: false)
                 : Child(text: nil, display: "[…]", role: nil, isText: false)
@@ -222,33 +245,33 @@ struct JSONScanner {
 
     /// Adds a value to the top container's summary.
     private mutating func deliver(_ child: Child) {
-        let top = stack.count - 1
-        stack[top].expect = .separator
-        stack[top].count += 1
+        let top = states.count - 1
+        states[top].expect = .separator
+        frames[top].count += 1
         let colorish = child.looksLikeColor
-        guard stack[top].isObject else {
-            if colorish { stack[top].colorish += 1 }
-            stack[top].first.append(child)
+        guard states[top].isObject else {
+            if colorish { frames[top].colorish += 1 }
+            frames[top].first.append(child)
             return
         }
-        let key = RoleWords.normalize(stack[top].pendingKey)
+        let key = RoleWords.normalize(frames[top].pendingKey)
         if let match = RoleWords.role(forNormalizedKey: key), match.isStrong || colorish {
             switch match.role {
-            case .primary: if stack[top].primary == nil { stack[top].primary = child }
-            case .secondary: if stack[top].secondary == nil { stack[top].secondary = child }
-            case .accent: if stack[top].accent == nil { stack[top].accent = child }
+            case .primary: if frames[top].primary == nil { frames[top].primary = child }
+            case .secondary: if frames[top].secondary == nil { frames[top].secondary = child }
+            case .accent: if frames[top].accent == nil { frames[top].accent = child }
             }
         }
         if colorish {
-            stack[top].colorish += 1
-            stack[top].first.append(child)
+            frames[top].colorish += 1
+            frames[top].first.append(child)
         }
         if child.isText {
-            if stack[top].colorField == nil && PaletteParser.colorFields.contains(key) {
-                stack[top].colorField = child.text
+            if frames[top].colorField == nil && PaletteParser.colorFields.contains(key) {
+                frames[top].colorField = child.text
             }
-            if stack[top].roleField == nil && PaletteParser.roleFields.contains(key), let text = child.text {
-                stack[top].roleField = RoleWords.role(forKey: text)?.role
+            if frames[top].roleField == nil && PaletteParser.roleFields.contains(key), let text = child.text {
+                frames[top].roleField = RoleWords.role(forKey: text)?.role
             }
         }
     }
