@@ -381,7 +381,7 @@ mood	fresh|refreshing|crisp|clean air	清新|清爽|新鲜|干净	A8E6CF:1 DCEDC
 mood	cool|cold|chilly|freezing	冷|冰冷|寒冷|清凉|凉爽|冰凉	7FB3D5:1 D6EAF8:0.65 3E6A8A:0.45	heat=-1.0
 mood	hot|burning|sizzling	热|火辣|滚烫	F26B38:1 FFB627:0.65 C21E1E:0.45	heat=1.0 act=0.4
 mood	angry|anger|rage|fury|furious|aggressive|violent	愤怒|生气|暴怒|狂怒|😡	B80C09:1 1B1B1E:0.65 E85D04:0.4!	act=1.3 heat=1.0 wt=0.5
-mood	scary|fear|horror|creepy|spooky|sinister|eerie|haunted	恐怖|害怕|阴森|诡异|惊悚|鬼	1D1A24:1 5C0F14:0.65 4B5D3A:0.45	act=0.3 wt=1.2
+mood	scary|fear|horror|creepy|spooky|sinister|eerie|haunted	恐怖|害怕|阴森|诡异|惊悚|鬼	1D1A24:1 5C0F14:0.65 4B5D3A:0.45 9DB84A:0.35!	act=0.3 wt=1.2
 mood	hope|hopeful|optimistic|bright future	希望|乐观	FFD166:1 8AC926:0.65 6EC1E4:0.45	wt=-0.6 act=0.4
 mood	bold|strong|powerful|confident|daring	大胆|强烈|有力|自信|力量	E63946:1 1D3557:0.65 F1C40F:0.4!	act=1.0 wt=0.3
 mood	trust|trustworthy|reliable|professional|stable|secure|safe	信任|可靠|专业|稳重|安全|可信	1F4E79:1 5B8DB8:0.65 F2A541:0.35!	act=-0.3 wt=0.4
