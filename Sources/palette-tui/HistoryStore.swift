@@ -70,7 +70,7 @@ final class HistoryStore: Sendable {
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
     func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return ([], []) }
@@ -100,7 +100,7 @@ final class HistoryStore: Sendable {
     /// is exact for what it returns. Bad lines are not reported here; the full `load()`
     /// that follows reports them with their line numbers.
     func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return ([], true) }

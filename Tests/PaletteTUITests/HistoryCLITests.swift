@@ -75,6 +75,35 @@ final class HistoryCLITests: XCTestCase {
         XCTAssertEqual(Set(entries.map(\.accent)).count, 2, "both writers' entries are there")
     }
 
+    /// Compaction renames a new file into place; a writer waiting on the old file's lock
+    /// must notice and append to the new one, or its entry would vanish with the old inode.
+    func testCompactionDuringAppendsLosesNothing() throws {
+        let dir = try HistoryTempDir()
+        let path = dir.file("h.jsonl")
+        let store = HistoryStore(url: URL(fileURLWithPath: path))
+        try store.append(HistoryEntry(id: "first", created: Date(), description: "before",
+                                      palette: Palette(primary: RGB(packed: 1), secondary: RGB(packed: 2), accent: RGB(packed: 3)),
+                                      provider: "offline", model: nil))
+        try store.delete(id: "first")
+        let (pid, fd) = try HistoryBinary.start(["history", "--history", path, "--append-stream", "300"])
+        var reader = HistoryPipeReader(fd: fd)
+        var reported: [String] = []
+        var compactions = 0
+        while let line = reader.next() {
+            reported.append(String(line.dropFirst(6)))
+            if reported.count % 10 == 0 {
+                try store.compact()
+                compactions += 1
+            }
+        }
+        close(fd)
+        XCTAssertEqual(HistoryBinary.wait(pid), 0)
+        XCTAssertEqual(compactions, 30)
+        let (entries, warnings) = try store.load()
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(entries.map(\.id), reported, "every append landed, in order, exactly once")
+    }
+
     // MARK: - Permissions and location
 
     /// As root, permission bits do not bind, so the binary runs without CAP_DAC_OVERRIDE.
@@ -105,6 +134,48 @@ final class HistoryCLITests: XCTestCase {
         let list = try HistoryBinary.run(["history", "--history", path], prefix: prefix)
         XCTAssertEqual(list.status, 0, "reading a missing history in a read-only directory is fine: \(list.stderr)")
         XCTAssertEqual(list.stdout, "")
+    }
+
+    /// The palette is the point of `generate`: a history that cannot be written costs a warning, not the answer.
+    func testGenerateInAReadOnlyDirectoryStillPrintsItsPalette() throws {
+        let prefix = try withoutOverride()
+        let dir = try HistoryTempDir()
+        let ro = dir.file("ro")
+        XCTAssertEqual(mkdir(ro, 0o500), 0)
+        defer { chmod(ro, 0o700) }
+        let path = ro + "/h.jsonl"
+        let result = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
+                                            "--history", path, "misty harbour at dawn"], prefix: prefix)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let hexes = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { (try? RGB(hex: String($0))) != nil }
+        XCTAssertEqual(hexes.count, 3, result.stdout)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("history") }
+        XCTAssertEqual(warnings.count, 1, result.stderr)
+        XCTAssertTrue(warnings.first?.contains("palette not saved to history: cannot save to the history file \(path)") ?? false,
+                      result.stderr)
+        XCTAssertTrue(warnings.first?.contains("is not writable") ?? false, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testGenerateSavesEachPaletteUnlessToldNotTo() throws {
+        let dir = try HistoryTempDir()
+        let path = dir.file("h.jsonl")
+        let saved = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
+                                           "--history", path, "雨後的森林"])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let skipped = try HistoryBinary.run(["generate", "--provider", "offline", "--no-history",
+                                             "--history", path, "desert sunset"])
+        XCTAssertEqual(skipped.status, 0, skipped.stderr)
+        let (entries, warnings) = try HistoryStore(url: URL(fileURLWithPath: path)).load()
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(entries.count, 1)
+        let entry = try XCTUnwrap(entries.first)
+        XCTAssertEqual(entry.description, "雨後的森林")
+        XCTAssertEqual(entry.provider, "offline")
+        for color in [entry.primary, entry.secondary, entry.accent] {
+            XCTAssertTrue(saved.stdout.uppercased().contains(color.hex), "\(color.hex) in \(saved.stdout)")
+        }
+        XCTAssertEqual(historyTestMode(path), 0o600)
     }
 
     func testUnreadableFileIsReportedNotReplaced() throws {
@@ -262,6 +333,15 @@ final class HistoryCLITests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(args): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("Try 'palette-tui --help'"), result.stderr)
         }
+    }
+
+    func testHelp() throws {
+        let result = try HistoryBinary.run(["history", "--help"])
+        XCTAssertEqual(result.status, 0)
+        for option in ["--format text|jsonl|json", "--search TEXT", "--favorites", "--limit N", "--history FILE", "--compact"] {
+            XCTAssertTrue(result.stdout.contains(option), option)
+        }
+        XCTAssertFalse(result.stdout.contains("append-stream"), "the test aid stays hidden")
     }
 
     func testCompactCommand() throws {

@@ -190,9 +190,13 @@ final class HistoryStoreTests: XCTestCase {
             XCTAssertThrowsError(try store.compact(), name)
             XCTAssertEqual(bytes(path), content, "\(name) must be left as it was")
         }
-        let store = HistoryStore(url: URL(fileURLWithPath: dir.path))
-        XCTAssertThrowsError(try store.load()) { error in
-            XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+        XCTAssertEqual(mkfifo(dir.file("fifo"), 0o600), 0)
+        for path in [dir.path, dir.file("fifo")] {
+            let store = HistoryStore(url: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try store.load(), path) { error in
+                XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+            }
+            XCTAssertThrowsError(try store.append(entry(1)), path)
         }
     }
 
@@ -418,6 +422,10 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(HistorySearch("harbour").matches(e))
         XCTAssertTrue(HistorySearch("mISTY h").matches(e))
         XCTAssertTrue(HistorySearch("霧").matches(e))
+        XCTAssertTrue(HistorySearch("雾").matches(e), "Simplified finds Traditional")
+        XCTAssertTrue(HistorySearch("港口").matches(entry(2, "雾气弥漫的港口")))
+        XCTAssertTrue(HistorySearch("霧氣瀰漫").matches(entry(2, "雾气弥漫的港口")), "Traditional finds Simplified")
+        XCTAssertFalse(HistorySearch("森林").matches(entry(2, "雾气弥漫的港口")))
         XCTAssertTrue(HistorySearch("#abcdef").matches(e))
         XCTAssertTrue(HistorySearch("FF0080").matches(e))
         XCTAssertTrue(HistorySearch("").matches(e))
