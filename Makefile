@@ -2,8 +2,10 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
+SWIFTC ?= swiftc
 STRICT := -Xswiftc -warnings-as-errors
 DEB_PACKAGES := libncurses-dev ncurses-term tmux
+BENCH_PACKAGES := hyperfine gcc libc6-dev
 .DEFAULT_GOAL := build
 
 .PHONY: deps build release run test check install uninstall clean fuzz bench
@@ -49,6 +51,27 @@ install: release
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/palette-tui
+
+## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
+bench: deps
+	@missing=""; \
+	for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make bench: installing$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make bench: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+	$(SWIFT) build -c release
+	mkdir -p .build/bench
+	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
+	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
+	python3 bench/bench.py
 
 clean:
 	rm -rf .build
