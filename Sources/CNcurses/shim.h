@@ -31,10 +31,11 @@ static inline int pt_cols(void) { return COLS; }
 static inline int pt_colors(void) { return COLORS; }
 static inline int pt_color_pairs(void) { return COLOR_PAIRS; }
 
-/* Sets the locale from the environment; when that is not UTF-8 (LANG unset in CI or cron)
- * falls back to C.UTF-8 for LC_CTYPE. Returns 1 when the codeset ends up UTF-8. */
+/* Sets the character-type locale from the environment (ncursesw needs only LC_CTYPE, and
+ * leaving the others at "C" keeps number formatting predictable); when that is not UTF-8
+ * (LANG unset in CI or cron) falls back to C.UTF-8. Returns 1 when the codeset ends up UTF-8. */
 static inline int pt_setlocale_utf8(void) {
-    setlocale(LC_ALL, "");
+    setlocale(LC_CTYPE, "");
     const char *codeset = nl_langinfo(CODESET);
     if (codeset != NULL && strcmp(codeset, "UTF-8") == 0) return 1;
     if (setlocale(LC_CTYPE, "C.UTF-8") == NULL && setlocale(LC_CTYPE, "C.utf8") == NULL) return 0;
@@ -46,5 +47,22 @@ static inline int pt_setlocale_utf8(void) {
 static inline SCREEN *pt_newterm(const char *type) { return newterm(type, stdout, stdin); }
 
 static inline int pt_wcwidth(unsigned int codepoint) { return wcwidth((wchar_t)codepoint); }
+
+static inline int pt_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int pt_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline int pt_key_f0(void) { return KEY_F0; }
+
+/* 1 when the current terminal has the string capability `name` (tigetstr returns NULL when it is
+ * absent and (char *)-1 when `name` is not a string capability, which Swift cannot compare). */
+static inline int pt_has_string_cap(const char *name) {
+    const char *value = tigetstr(name);
+    return (value != NULL && value != (const char *)-1) ? 1 : 0;
+}
+
+/* setcchar with an extended pair number: the short argument only holds 0..32767, so ncurses 6
+ * reads the real pair from the opts pointer. */
+static inline int pt_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
+    return setcchar(cell, text, attrs, 0, &pair);
+}
 
 #endif

@@ -65,15 +65,29 @@ public struct OKLab: Hashable, Sendable {
         let l = 0.4122214708 * c.r + 0.5363325363 * c.g + 0.0514459929 * c.b
         let m = 0.2119034982 * c.r + 0.6806995451 * c.g + 0.1073969566 * c.b
         let s = 0.0883024619 * c.r + 0.2817188376 * c.g + 0.6299787005 * c.b
-        let l3 = cbrt(l), m3 = cbrt(m), s3 = cbrt(s)
-        self.init(
-            l: 0.2104542553 * l3 + 0.7936177850 * m3 - 0.0040720468 * s3,
-            a: 1.9779984951 * l3 - 2.4285922050 * m3 + 0.4505937099 * s3,
-            b: 0.0259040371 * l3 + 0.7827717662 * m3 - 0.8086757660 * s3
-        )
+        self.init(lms: (cbrt(l), cbrt(m), cbrt(s)))
     }
 
     public init(_ c: RGB) { self.init(LinearRGB(c)) }
+
+    /// OKLab from D65 XYZ through Ottosson's M1 (XYZ to LMS) and M2 (LMS' to Lab).
+    ///
+    /// The RGB path above folds the sRGB matrix into M1; this one is what his published
+    /// XYZ table is computed with.
+    public init(xyz c: CIEXYZ) {
+        let l = 0.8189330101 * c.x + 0.3618667424 * c.y - 0.1288597137 * c.z
+        let m = 0.0329845436 * c.x + 0.9293118715 * c.y + 0.0361456387 * c.z
+        let s = 0.0482003018 * c.x + 0.2643662691 * c.y + 0.6338517070 * c.z
+        self.init(lms: (cbrt(l), cbrt(m), cbrt(s)))
+    }
+
+    private init(lms p: (l: Double, m: Double, s: Double)) {
+        self.init(
+            l: 0.2104542553 * p.l + 0.7936177850 * p.m - 0.0040720468 * p.s,
+            a: 1.9779984951 * p.l - 2.4285922050 * p.m + 0.4505937099 * p.s,
+            b: 0.0259040371 * p.l + 0.7827717662 * p.m - 0.8086757660 * p.s
+        )
+    }
 
     public var linear: LinearRGB {
         let l3 = l + 0.3963377774 * a + 0.2158037573 * b
@@ -146,6 +160,36 @@ public struct OKLCH: Hashable, Sendable {
 
 // MARK: - CIE XYZ and CIELAB
 
+/// CIE 1931 XYZ relative to D65, with Y = 1 for white.
+public struct CIEXYZ: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var z: Double
+
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The D65 white point from its chromaticity (0.3127, 0.3290), as CSS Color 4 defines it.
+    ///
+    /// The rounded (0.95047, 1, 1.08883) differs by ~1e-4, enough to move CIEDE2000 values by
+    /// ~2e-3 against the reference vectors.
+    public static let d65White = CIEXYZ(x: 0.3127 / 0.3290, y: 1, z: (1 - 0.3127 - 0.3290) / 0.3290)
+
+    /// Linear sRGB to XYZ with the matrix derived from the sRGB primaries and that white point.
+    public init(_ c: LinearRGB) {
+        self.init(
+            x: 0.41239079926595934 * c.r + 0.357584339383878 * c.g + 0.1804807884018343 * c.b,
+            y: 0.21263900587151027 * c.r + 0.715168678767756 * c.g + 0.07219231536073371 * c.b,
+            z: 0.01933081871559182 * c.r + 0.11919477979462598 * c.g + 0.9505321522496607 * c.b
+        )
+    }
+
+    public init(_ c: RGB) { self.init(LinearRGB(c)) }
+}
+
 /// CIELAB under D65, the space CIEDE2000 is defined on.
 public struct CIELab: Hashable, Sendable {
     public var l: Double
@@ -158,18 +202,17 @@ public struct CIELab: Hashable, Sendable {
         self.b = b
     }
 
-    public init(_ c: RGB) {
-        let lin = LinearRGB(c)
-        let x = 0.4124564 * lin.r + 0.3575761 * lin.g + 0.1804375 * lin.b
-        let y = 0.2126729 * lin.r + 0.7151522 * lin.g + 0.0721750 * lin.b
-        let z = 0.0193339 * lin.r + 0.1191920 * lin.g + 0.9503041 * lin.b
+    public init(_ xyz: CIEXYZ) {
         func f(_ t: Double) -> Double {
             let d = 6.0 / 29.0
             return t > d * d * d ? cbrt(t) : t / (3 * d * d) + 4.0 / 29.0
         }
-        let fx = f(x / 0.95047), fy = f(y / 1.0), fz = f(z / 1.08883)
+        let white = CIEXYZ.d65White
+        let fx = f(xyz.x / white.x), fy = f(xyz.y / white.y), fz = f(xyz.z / white.z)
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
+
+    public init(_ c: RGB) { self.init(CIEXYZ(c)) }
 }
 
 // MARK: - CIEDE2000
@@ -259,4 +302,8 @@ public enum WCAG {
     public static func passesAA(_ ratio: Double) -> Bool { ratio >= 4.5 }
     /// AAA for normal text: at least 7:1.
     public static func passesAAA(_ ratio: Double) -> Bool { ratio >= 7 }
+    /// AA for large text (18pt, or 14pt bold) and for UI components: at least 3:1.
+    public static func passesAALarge(_ ratio: Double) -> Bool { ratio >= 3 }
+    /// AAA for large text: at least 4.5:1.
+    public static func passesAAALarge(_ ratio: Double) -> Bool { ratio >= 4.5 }
 }

@@ -1,7 +1,278 @@
 import CNcurses
+import Foundation
 import PaletteApp
 
 /// The ncurses screen: the only type in the project that talks to the terminal.
+///
+/// Not thread-safe, like ncurses itself: one thread creates it, draws, reads keys and closes it.
+/// Input is read without blocking (`nodelay`); the caller waits for stdin to become readable
+/// and then calls `readEvents`, so an idle app sleeps in poll(2) instead of spinning.
 public final class Screen {
-    public init() {}
+    /// The colour mode chosen when the terminal was opened.
+    public let colorMode: ColorMode
+    /// The terminfo entry in use, `tmux-direct` after a COLORTERM upgrade.
+    public let terminalName: String
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let mapper: ColorMapper
+    private var decoder = KeyDecoder()
+    private var pairs: PairCache
+    private var styleCache: [Style: (attrs: attr_t, pair: Int32)] = [:]
+    private var drawn: Canvas?
+    private var pendingWrites: [[UInt8]] = []
+    private var cursorVisible: Bool?
+    private var isClosed = false
+
+    /// The bracketed-paste mode switches (terminfo `BE`/`BD` in ncurses 6.4's xterm entries;
+    /// written by hand because most entries lack them yet every modern terminal supports them).
+    static let bracketedPasteOn: [UInt8] = Array("\u{1B}[?2004h".utf8)
+    static let bracketedPasteOff: [UInt8] = Array("\u{1B}[?2004l".utf8)
+
+    /// Opens the terminal on stdin/stdout, or explains in one sentence why it cannot.
+    ///
+    /// Uses `newterm`, never `initscr` (which exits the process when TERM is unknown). When the
+    /// environment promises 24-bit colour, the matching `*-direct` entry is tried first.
+    public static func open(colorRequest: ColorRequest, environment: [String: String]) throws(TerminalSetupError) -> Screen {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        _ = pt_setlocale_utf8()
+        let term = environment["TERM"]
+        var opened: (OpaquePointer, String)?
+        if let direct = ColorChoice.directTerminalName(request: colorRequest, environment: environment),
+           let sp = direct.withCString({ pt_newterm($0) }) {
+            opened = (sp, direct)
+        }
+        if opened == nil, let term, !term.isEmpty, let sp = pt_newterm(nil) {
+            opened = (sp, term)
+        }
+        guard let (sp, name) = opened else { throw .unknownTerminal(term) }
+        guard pt_has_string_cap("cup") == 1 else {
+            endwin()
+            delscreen(sp)
+            throw .noCursorAddressing(name)
+        }
+        let capabilities = TerminalCapabilities(hasColors: has_colors(), rgbFlag: tigetflag("RGB") > 0,
+                                                colors: Int(pt_colors()))
+        let mode = ColorChoice.mode(request: colorRequest, environment: environment, capabilities: capabilities)
+        return Screen(screen: sp, terminalName: name, colorMode: mode, escapeDelaySet: environment["ESCDELAY"] != nil)
+    }
+
+    private init(screen: OpaquePointer, terminalName: String, colorMode: ColorMode, escapeDelaySet: Bool) {
+        self.screen = screen
+        self.terminalName = terminalName
+        self.colorMode = colorMode
+        window = pt_stdscr()
+        mapper = ColorMapper(mode: colorMode)
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        // A lone Esc otherwise waits a full second for the rest of an escape sequence.
+        if !escapeDelaySet { set_escdelay(25) }
+        if colorMode != .none {
+            start_color()
+            use_default_colors()
+        }
+        pairs = PairCache(capacity: colorMode == .none ? 2 : min(pt_color_pairs(), 32_767))
+        "\u{1B}[200~".withCString { _ = define_key($0, KeyDecoder.pasteStartCode) }
+        "\u{1B}[201~".withCString { _ = define_key($0, KeyDecoder.pasteEndCode) }
+        pendingWrites.append(Screen.bracketedPasteOn)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The terminal's size in cells, as ncurses last saw it.
+    public var size: (width: Int, height: Int) {
+        (Int(pt_getmaxx(window)), Int(pt_getmaxy(window)))
+    }
+
+    /// True while a bracketed paste has started and not ended.
+    public var isInPaste: Bool { decoder.isInPaste }
+
+    /// Reads every input ncurses has without waiting, decoded into events.
+    public func readEvents() -> [InputEvent] {
+        var events: [InputEvent] = []
+        var ch: wint_t = 0
+        while events.count < 4096 {
+            let rc = wget_wch(window, &ch)
+            if rc == ERR { break }
+            let input: RawInput = rc == KEY_CODE_YES ? .keyCode(Int32(bitPattern: ch)) : .character(ch)
+            if let event = decoder.feed(input) { events.append(event) }
+        }
+        return events
+    }
+
+    /// Ends a paste whose end marker never arrived, so its text is kept.
+    public func flushPaste() -> InputEvent? {
+        decoder.flushPaste()
+    }
+
+    /// Queues bytes to write straight to the terminal after the next refresh (OSC 52), so
+    /// they never land inside a half-written ncurses update.
+    public func writeAfterRefresh(_ bytes: [UInt8]) {
+        pendingWrites.append(bytes)
+    }
+
+    /// Forgets what is on screen, so the next `draw` repaints every cell (Ctrl-L, a resize).
+    public func invalidate() {
+        drawn = nil
+        clearok(window, true)
+    }
+
+    // MARK: - Drawing
+
+    /// Shows `canvas`: only rows that changed since the last frame are handed to ncurses,
+    /// which then sends only the changed cells.
+    public func draw(_ canvas: Canvas) {
+        guard !isClosed else { return }
+        var full = drawn.map { $0.width != canvas.width || $0.height != canvas.height } ?? true
+        if full { werase(window) }
+        if !drawRows(canvas, full: full) {
+            // The pair cache started over mid-frame: pairs already on screen may now mean other
+            // colours, so repaint everything with the fresh numbering.
+            full = true
+            clearok(window, true)
+            _ = drawRows(canvas, full: true)
+        }
+        drawn = canvas
+        placeCursor(canvas)
+        wnoutrefresh(window)
+        doupdate()
+        flushPendingWrites()
+    }
+
+    /// Draws the rows that differ from the last frame; false when the pair cache was reset.
+    private func drawRows(_ canvas: Canvas, full: Bool) -> Bool {
+        let (screenWidth, screenHeight) = size
+        let width = min(canvas.width, screenWidth), height = min(canvas.height, screenHeight)
+        var cell = cchar_t()
+        var text = [wchar_t](repeating: 0, count: 8)
+        var pairsIntact = true
+        for y in 0..<height {
+            let start = y * canvas.width
+            if !full, let previous = drawn,
+               previous.cells[start..<(start + canvas.width)] == canvas.cells[start..<(start + canvas.width)] {
+                continue
+            }
+            var previousWide = false
+            for x in 0..<width {
+                let c = canvas.cells[start + x]
+                if c.isContinuation && previousWide {
+                    previousWide = false
+                    continue
+                }
+                let columns = Screen.fill(&text, with: c.isContinuation ? " " : c.text, room: width - x)
+                previousWide = columns == 2
+                let (attrs, pair, reset) = attributes(for: c.style)
+                if reset { pairsIntact = false }
+                _ = text.withUnsafeBufferPointer { pt_setcchar(&cell, $0.baseAddress, attrs, pair) }
+                _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
+            }
+        }
+        return pairsIntact
+    }
+
+    /// Puts one cell's text in `buffer` as a spacing character plus up to four combining marks,
+    /// NUL-terminated; returns its width in columns.
+    ///
+    /// Defensive, since a stray control character would make ncurses draw `^X` over two
+    /// cells: anything unprintable becomes a space, and a wide character with only one column
+    /// left becomes a space (ncurses would otherwise wrap it to the next line).
+    static func fill(_ buffer: inout [wchar_t], with text: String, room: Int) -> Int {
+        var count = 0
+        var columns = 1
+        for scalar in text.unicodeScalars {
+            let w = Int(pt_wcwidth(scalar.value))
+            if count == 0 {
+                guard w >= 1, !(w == 2 && room < 2) else { break }
+                buffer[0] = wchar_t(bitPattern: scalar.value)
+                columns = w
+                count = 1
+            } else if w == 0, count < 5, scalar.properties.generalCategory != .format {
+                buffer[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+        }
+        if count == 0 {
+            buffer[0] = 0x20
+            count = 1
+            columns = 1
+        }
+        buffer[count] = 0
+        return columns
+    }
+
+    private func attributes(for style: Style) -> (attr_t, Int32, Bool) {
+        if let cached = styleCache[style] { return (cached.attrs, cached.pair, false) }
+        var attrs = pt_a_normal()
+        if style.bold { attrs |= pt_a_bold() }
+        if style.dim { attrs |= pt_a_dim() }
+        if style.reverse { attrs |= pt_a_reverse() }
+        if style.underline { attrs |= pt_a_underline() }
+        var pair: Int32 = 0
+        var reset = false
+        if colorMode != .none {
+            let fg = mapper.number(for: style.foreground), bg = mapper.number(for: style.background)
+            let lookup = pairs.lookup(PairCache.Key(foreground: fg, background: bg))
+            if lookup.didReset {
+                styleCache.removeAll()
+                reset = true
+            }
+            if lookup.needsDefinition { init_extended_pair(lookup.pair, fg, bg) }
+            pair = lookup.pair
+        }
+        styleCache[style] = (attrs, pair)
+        return (attrs, pair, reset)
+    }
+
+    private func placeCursor(_ canvas: Canvas) {
+        let (width, height) = size
+        if let cursor = canvas.cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+            if cursorVisible != true {
+                curs_set(1)
+                cursorVisible = true
+            }
+        } else if cursorVisible != false {
+            curs_set(0)
+            cursorVisible = false
+        }
+    }
+
+    private func flushPendingWrites() {
+        for bytes in pendingWrites {
+            Screen.writeAll(bytes)
+        }
+        pendingWrites.removeAll()
+    }
+
+    /// Writes bytes to the terminal (fd 1), retrying short writes and EINTR.
+    static func writeAll(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Restores the terminal: leaves bracketed paste and the alternate screen, restores modes.
+    /// Safe to call more than once.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        flushPendingWrites()
+        if cursorVisible == false { curs_set(1) }
+        endwin()
+        Screen.writeAll(Screen.bracketedPasteOff)
+        delscreen(screen)
+    }
 }

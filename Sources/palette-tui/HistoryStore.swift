@@ -1,23 +1,475 @@
 import Foundation
 import PaletteCore
 
-/// The history file: JSON Lines, append-only. Provisional interface; the durable store replaces it.
+/// Why the history could not be found, read or written: one sentence for the user.
+struct HistoryError: Error, Equatable, CustomStringConvertible {
+    enum Kind: Equatable {
+        /// Neither `XDG_STATE_HOME` nor `HOME` says where the file lives.
+        case noLocation
+        /// The file exists but cannot be opened or read.
+        case unreadable
+        /// The file is not ours (binary, another format); it is left untouched.
+        case foreign
+        /// The file or its directory cannot be written.
+        case unwritable
+    }
+
+    var kind: Kind
+    var description: String
+}
+
+/// The history file: JSON Lines, append-only, safe against crashes and concurrent writers.
+///
+/// Every change is one whole line appended with a single `write(2)` under an exclusive
+/// `flock(2)`, then `fsync(2)`: a crash loses at most the line being written, two instances
+/// never interleave, and no earlier line is ever edited in place. Favourites, deletions and
+/// restores are appended change records that `load()` applies in order; `compact()` folds them
+/// away with an atomic rewrite (temporary file, fsync, rename). Lines that cannot be read are
+/// reported with their line number and kept.
 final class HistoryStore: Sendable {
     let url: URL
+
+    /// How many bad lines `load()` describes one by one before summarising the rest.
+    static let warningLimit = 20
 
     init(url: URL) {
         self.url = url
     }
 
-    /// Reads every entry, skipping (and reporting) lines that cannot be read.
-    func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
-        ([], [])
+    // MARK: - Location
+
+    /// Where the history lives: `--history FILE`, else `PALETTE_TUI_HISTORY`, else
+    /// `$XDG_STATE_HOME/palette-tui/history.jsonl`, else `~/.local/state/palette-tui/history.jsonl`.
+    ///
+    /// A relative `XDG_STATE_HOME` is ignored, as the XDG base directory specification says.
+    static func resolveURL(option: String?, environment: [String: String]) throws -> URL {
+        if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
+        if let path = environment["PALETTE_TUI_HISTORY"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("palette-tui/history.jsonl")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else {
+            throw HistoryError(kind: .noLocation, description:
+                "cannot tell where to keep the history: HOME is not set; set HOME or XDG_STATE_HOME, "
+                + "or choose a file with --history FILE or PALETTE_TUI_HISTORY")
+        }
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/palette-tui/history.jsonl")
     }
 
-    /// Appends one entry, durably.
-    func append(_ entry: HistoryEntry) throws {}
+    /// The store a command's options ask for, or nil under `--no-history`.
+    static func forCommand(_ arguments: Arguments, environment: [String: String]) throws -> HistoryStore? {
+        if arguments.has("no-history") { return nil }
+        return HistoryStore(url: try resolveURL(option: arguments["history"], environment: environment))
+    }
 
-    func setFavorite(id: String, _ favorite: Bool) throws {}
-    func delete(id: String) throws {}
-    func restore(id: String) throws {}
+    // MARK: - Reading
+
+    /// Reads every entry in the order it was saved (oldest first), with changes applied.
+    ///
+    /// Lines that cannot be read are skipped and described in `warnings` (line number and
+    /// why); they stay in the file. A missing file is an empty history. Throws for a file
+    /// that cannot be read or is not a history file at all.
+    func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return ([], []) }
+            throw HistoryError(kind: .unreadable, description:
+                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+        }
+        defer { close(fd) }
+        try requireRegularFile(fd)
+        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+        var state = LoadState()
+        try forEachLine(fd) { line, number, terminated in
+            state.take(line, number: number, terminated: terminated)
+        }
+        if let reason = state.foreignReason() {
+            throw foreign(reason)
+        }
+        return (state.finish(), state.warnings(limit: HistoryStore.warningLimit))
+    }
+
+    /// Accumulates records line by line and applies the changes.
+    private struct LoadState {
+        var decoder = HistoryLineDecoder()
+        var entries: [HistoryEntry] = []
+        var deleted: [Bool] = []
+        var anyDeleted = false
+        /// Built on the first change record: most files have none, and hashing 100,000 ids costs.
+        var index: [String: Int]?
+        var bad: [(line: Int, reason: String)] = []
+        var badCount = 0
+        var goodCount = 0
+        var firstMeaningfulByte: UInt8?
+        var lines = 0
+
+        mutating func take(_ line: UnsafeRawBufferPointer, number: Int, terminated: Bool) {
+            lines = number
+            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
+                if line.contains(0) { note(number, "zero bytes (an interrupted write)") }
+                return
+            }
+            if firstMeaningfulByte == nil { firstMeaningfulByte = first }
+            switch decoder.decode(line) {
+            case .success(let record):
+                goodCount += 1
+                apply(record)
+            case .failure(let error):
+                note(number, terminated ? error.reason : "incomplete last line (an interrupted write)")
+            }
+        }
+
+        mutating func note(_ line: Int, _ reason: String) {
+            badCount += 1
+            if bad.count < HistoryStore.warningLimit { bad.append((line, reason)) }
+        }
+
+        mutating func apply(_ record: HistoryRecord) {
+            switch record {
+            case .entry(let entry):
+                if index != nil { index![entry.id] = entries.count }
+                entries.append(entry)
+                deleted.append(false)
+            case .favorite(let id, let on):
+                if let i = position(of: id) { entries[i].favorite = on }
+            case .delete(let id):
+                if let i = position(of: id) { deleted[i] = true; anyDeleted = true }
+            case .restore(let id):
+                if let i = position(of: id) { deleted[i] = false }
+            }
+        }
+
+        mutating func position(of id: String) -> Int? {
+            if index == nil {
+                var built: [String: Int] = [:]
+                built.reserveCapacity(entries.count)
+                for (i, e) in entries.enumerated() { built[e.id] = i }
+                index = built
+            }
+            return index![id]
+        }
+
+        /// Why the file does not look like a history file, if it does not.
+        func foreignReason() -> String? {
+            if let first = firstMeaningfulByte, first != 0x7B {
+                return "it does not start with a JSON object"
+            }
+            if goodCount == 0 && badCount > 1 {
+                return "none of its \(badCount) lines is a palette-tui history record"
+            }
+            return nil
+        }
+
+        mutating func finish() -> [HistoryEntry] {
+            guard anyDeleted else { return entries }
+            var kept: [HistoryEntry] = []
+            kept.reserveCapacity(entries.count)
+            for (i, e) in entries.enumerated() where !deleted[i] { kept.append(e) }
+            return kept
+        }
+
+        func warnings(limit: Int) -> [String] {
+            var out = bad.map { "history line \($0.line): \($0.reason); skipped (kept in the file)" }
+            if badCount > bad.count {
+                out.append("history: \(badCount - bad.count) more unreadable lines skipped (kept in the file)")
+            }
+            return out
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Appends one entry, durably: one whole line, one write, fsync, under an exclusive lock.
+    func append(_ entry: HistoryEntry) throws {
+        try appendRecord(.entry(entry))
+    }
+
+    /// Marks or unmarks a favourite (an appended change record).
+    func setFavorite(id: String, _ favorite: Bool) throws {
+        try appendRecord(.favorite(id: id, favorite))
+    }
+
+    /// Hides an entry (an appended change record; `restore` undoes it until `compact()`).
+    func delete(id: String) throws {
+        try appendRecord(.delete(id: id))
+    }
+
+    /// Brings back a deleted entry.
+    func restore(id: String) throws {
+        try appendRecord(.restore(id: id))
+    }
+
+    /// Appends one record as one line.
+    func appendRecord(_ record: HistoryRecord) throws {
+        var line = HistoryLineEncoder.encode(record)
+        let (fd, created) = try openForWriting()
+        defer { close(fd) }
+        try requireRegularFile(fd)
+        var st = stat()
+        fstat(fd, &st)
+        if st.st_size > 0 {
+            if let reason = try foreignHead(fd, size: Int(st.st_size)) { throw foreign(reason) }
+            // A torn last line (a crash mid-write) must not swallow this one.
+            var last: UInt8 = 0
+            if pread(fd, &last, 1, off_t(st.st_size - 1)) == 1, last != 0x0A { line.insert(0x0A, at: 0) }
+        }
+        try writeAll(fd, line)
+        guard fsync(fd) == 0 else { throw writeError(errno) }
+        if created { syncDirectory() }
+    }
+
+    /// Rewrites the file with the changes folded in: deleted entries and change records go,
+    /// unreadable lines are kept verbatim. Atomic: temporary file, fsync, rename, directory fsync.
+    ///
+    /// Returns how many entries were removed.
+    @discardableResult
+    func compact() throws -> Int {
+        let target = url.resolvingSymlinksInPath()
+        let (fd, _) = try openForWriting()
+        defer { close(fd) }
+        try requireRegularFile(fd)
+        var st = stat()
+        fstat(fd, &st)
+        if st.st_size > 0, let reason = try foreignHead(fd, size: Int(st.st_size)) { throw foreign(reason) }
+        var decoder = HistoryLineDecoder()
+        var order: [Piece] = []
+        var positions: [String: Int] = [:]
+        var removed = 0
+        try forEachLine(fd) { line, _, _ in
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            switch decoder.decode(line) {
+            case .success(.entry(let entry)):
+                positions[entry.id] = order.count
+                order.append(.entry(entry, deleted: false))
+            case .success(.favorite(let id, let on)):
+                if let i = positions[id], case .entry(var e, let d) = order[i] {
+                    e.favorite = on
+                    order[i] = .entry(e, deleted: d)
+                }
+            case .success(.delete(let id)):
+                if let i = positions[id], case .entry(let e, _) = order[i] { order[i] = .entry(e, deleted: true) }
+            case .success(.restore(let id)):
+                if let i = positions[id], case .entry(let e, _) = order[i] { order[i] = .entry(e, deleted: false) }
+            case .failure:
+                order.append(.verbatim(Array(line)))
+            }
+        }
+        var out: [UInt8] = []
+        for piece in order {
+            switch piece {
+            case .entry(let e, let deleted):
+                if deleted { removed += 1 } else { out += HistoryLineEncoder.encode(.entry(e)) }
+            case .verbatim(let bytes):
+                out += bytes
+                out.append(0x0A)
+            }
+        }
+        let dir = target.deletingLastPathComponent().path
+        let tmp = dir + "/.\(target.lastPathComponent).tmp-\(getpid())"
+        let tfd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard tfd >= 0 else { throw writeError(errno) }
+        do {
+            defer { close(tfd) }
+            try writeAll(tfd, out)
+            guard fsync(tfd) == 0 else { throw writeError(errno) }
+        } catch {
+            unlink(tmp)
+            throw error
+        }
+        guard rename(tmp, target.path) == 0 else {
+            let code = errno
+            unlink(tmp)
+            throw writeError(code)
+        }
+        syncDirectory()
+        return removed
+    }
+
+    private enum Piece {
+        case entry(HistoryEntry, deleted: Bool)
+        case verbatim([UInt8])
+    }
+
+    // MARK: - File plumbing
+
+    /// Opens (creating 0600, in a 0700 directory, if needed) and locks the file for appending.
+    ///
+    /// After the lock is held the path is checked to still name the same file: a concurrent
+    /// `compact()` may have renamed a new file into place while this one waited.
+    private func openForWriting() throws -> (fd: Int32, created: Bool) {
+        let path = url.path
+        try makeDirectory(url.deletingLastPathComponent().path)
+        while true {
+            var created = false
+            var fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+            if fd < 0 && errno == ENOENT {
+                fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                created = fd >= 0
+                if fd < 0 && errno == EEXIST { continue }
+            }
+            guard fd >= 0 else { throw writeError(errno) }
+            while flock(fd, LOCK_EX) != 0 {
+                if errno != EINTR {
+                    let code = errno
+                    close(fd)
+                    throw writeError(code)
+                }
+            }
+            var held = stat()
+            var named = stat()
+            fstat(fd, &held)
+            if stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
+                return (fd, created)
+            }
+            close(fd)
+        }
+    }
+
+    /// Creates the directory and any missing parents with mode 0700; existing ones are left as they are.
+    private func makeDirectory(_ path: String) throws {
+        var st = stat()
+        if stat(path, &st) == 0 { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if parent != path, !parent.isEmpty { try makeDirectory(parent) }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            let code = errno
+            throw HistoryError(kind: .unwritable, description:
+                "cannot save history: cannot create the directory \(path): \(String(cString: strerror(code)))")
+        }
+    }
+
+    private func requireRegularFile(_ fd: Int32) throws {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw HistoryError(kind: .unreadable, description: "cannot read the history file \(url.path)")
+        }
+        if st.st_mode & S_IFMT != S_IFREG {
+            throw foreign("it is not a regular file")
+        }
+    }
+
+    /// Reads the file from its start and calls `body` for every line (without its newline),
+    /// with its 1-based number and whether a newline ended it.
+    ///
+    /// Reads in 1 MiB chunks so that peak memory does not grow with the file.
+    private func forEachLine(_ fd: Int32,
+                             _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void) throws {
+        var capacity = 1 << 20
+        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var filled = 0
+        var offset: off_t = 0
+        var number = 0
+        while true {
+            if filled == capacity {
+                let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+                bigger.copyMemory(from: buffer, byteCount: filled)
+                buffer.deallocate()
+                buffer = bigger
+                capacity *= 2
+            }
+            let got = pread(fd, buffer + filled, capacity - filled, offset)
+            if got < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                throw HistoryError(kind: .unreadable, description:
+                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+            }
+            offset += off_t(got)
+            let end = filled + got
+            var start = 0
+            var scan = filled
+            while scan < end,
+                  let hit = memchr(buffer + scan, 0x0A, end - scan) {
+                let nl = hit - buffer
+                number += 1
+                try body(UnsafeRawBufferPointer(start: buffer + start, count: nl - start), number, true)
+                start = nl + 1
+                scan = start
+            }
+            if got == 0 {
+                if start < end {
+                    number += 1
+                    try body(UnsafeRawBufferPointer(start: buffer + start, count: end - start), number, false)
+                }
+                return
+            }
+            if start > 0 {
+                (buffer).copyMemory(from: buffer + start, byteCount: end - start)
+            }
+            filled = end - start
+        }
+    }
+
+    /// Checks the first 16 KiB: a history file starts with `{` (zero bytes of a torn first
+    /// write aside) and, if it holds a whole line there, at least one of those lines is a record.
+    private func foreignHead(_ fd: Int32, size: Int) throws -> String? {
+        let count = min(size, 16 << 10)
+        var head = [UInt8](repeating: 0, count: count)
+        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
+        guard got > 0 else { return nil }
+        let bytes = head[..<got]
+        if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
+           first != 0x7B {
+            return "it does not start with a JSON object"
+        }
+        var decoder = HistoryLineDecoder()
+        var complete = 0
+        var start = bytes.startIndex
+        while let nl = bytes[start...].firstIndex(of: 0x0A) {
+            let line = bytes[start..<nl]
+            start = nl + 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else { continue }
+            complete += 1
+            let ok = line.withUnsafeBytes { raw -> Bool in
+                if case .success = decoder.decode(raw) { return true }
+                return false
+            }
+            if ok { return nil }
+        }
+        return complete > 1 ? "none of its first \(complete) lines is a palette-tui history record" : nil
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw writeError(errno)
+                }
+                done += n
+            }
+        }
+    }
+
+    private func syncDirectory() {
+        let dfd = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 {
+            fsync(dfd)
+            close(dfd)
+        }
+    }
+
+    private func foreign(_ reason: String) -> HistoryError {
+        HistoryError(kind: .foreign, description:
+            "\(url.path) is not a palette-tui history file (\(reason)); it was left untouched. "
+            + "Move it aside or choose another file with --history FILE")
+    }
+
+    private func writeError(_ code: Int32) -> HistoryError {
+        let why = String(cString: strerror(code))
+        let dir = url.deletingLastPathComponent().path
+        let hint: String
+        switch code {
+        case EACCES, EPERM: hint = access(dir, W_OK) != 0 ? " (the directory \(dir) is not writable)" : ""
+        case EROFS: hint = " (the file system is read-only)"
+        case ENOSPC: hint = " (the disk is full)"
+        default: hint = ""
+        }
+        return HistoryError(kind: .unwritable, description:
+            "cannot save to the history file \(url.path): \(why)\(hint)")
+    }
 }

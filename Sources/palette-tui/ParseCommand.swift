@@ -1,5 +1,65 @@
-/// `palette-tui parse`: not built yet.
+import Foundation
+import PaletteCore
+
+let parseUsage = """
+usage: palette-tui parse [--format text|json|hex|css] [--lang en|zh-Hant|zh-Hans] < text
+
+Reads free text on standard input (for example another model's answer) and prints the
+palette in it: a JSON array or primary/secondary/accent object, fenced or in prose, or
+three #RRGGBB codes. Prints one line on standard error and exits 1 when there is none.
+"""
+
+/// The most `parse` reads from standard input; more is refused rather than held in memory.
+let parseInputLimit = 16 << 20
+
+/// `palette-tui parse`: the palette in the text on standard input.
 func runParse(_ args: [String]) async throws -> Int32 {
-    printError("palette-tui: 'parse' is not built yet")
-    return 1
+    let arguments = try Arguments(args, valued: ["format", "lang"], boolean: ["help"], aliases: ["-h": "help"])
+    if arguments.has("help") {
+        print(parseUsage)
+        return 0
+    }
+    if let extra = arguments.positionals.first {
+        throw UsageError("parse reads standard input and takes no arguments (got '\(extra)')")
+    }
+    let format = try arguments.choice("format", default: PaletteFormat.text)
+    let language = try arguments.choice("lang", default: Language.english)
+    let input: [UInt8]
+    do {
+        input = try readStandardInput(limit: parseInputLimit)
+    } catch {
+        printError("palette-tui: parse: \(error.description)")
+        return 1
+    }
+    do {
+        let palette = try PaletteParser.parse(String(decoding: input, as: UTF8.self))
+        print(GeneratedPalette(palette: palette, provider: "parsed").formatted(format, language: language))
+        return 0
+    } catch {
+        printError("palette-tui: parse: \(error.description)")
+        return 1
+    }
+}
+
+/// Why standard input could not be read.
+struct InputError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Reads all of standard input, refusing more than `limit` bytes.
+func readStandardInput(limit: Int) throws(InputError) -> [UInt8] {
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n == 0 { return data }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw InputError(description: "cannot read standard input: \(String(cString: strerror(errno)))")
+        }
+        data.append(contentsOf: chunk[0..<n])
+        if data.count > limit {
+            throw InputError(description: "standard input is larger than \(limit >> 20) MiB")
+        }
+    }
 }

@@ -1,0 +1,166 @@
+import Foundation
+
+/// A local program that puts text on the clipboard, fed on its standard input.
+public enum ClipboardHelper: String, CaseIterable, Sendable {
+    case wlCopy = "wl-copy"
+    case xclip
+    case xsel
+    case tmux
+
+    /// The command line, program first.
+    public var arguments: [String] {
+        switch self {
+        case .wlCopy: return ["wl-copy", "--type", "text/plain"]
+        case .xclip: return ["xclip", "-i", "-selection", "clipboard"]
+        case .xsel: return ["xsel", "-i", "-b"]
+        // -w also sends the buffer to the outer terminal's clipboard (tmux 3.2+).
+        case .tmux: return ["tmux", "load-buffer", "-w", "-"]
+        }
+    }
+
+    /// The name shown in the status line ("copied via OSC 52 + tmux").
+    public var displayName: String { rawValue }
+}
+
+/// `--clipboard`: which ways of copying to use; `auto` chooses from the environment.
+public enum ClipboardOption: String, CaseIterable, Sendable {
+    case auto
+    case osc52
+    case tmux
+    case wlCopy = "wl-copy"
+    case xclip
+    case xsel
+    case none
+
+    public static func from(option: String?) throws(TerminalSetupError) -> ClipboardOption {
+        guard let option else { return .auto }
+        guard let value = ClipboardOption(rawValue: option) else {
+            throw .invalidChoice(option: "--clipboard", value: option, choices: allCases.map(\.rawValue))
+        }
+        return value
+    }
+}
+
+/// How one copy is carried out: OSC 52 to the terminal, plus at most one helper.
+public struct ClipboardPlan: Equatable, Sendable {
+    public var osc52: Bool
+    public var helper: ClipboardHelper?
+
+    public init(osc52: Bool, helper: ClipboardHelper?) {
+        self.osc52 = osc52
+        self.helper = helper
+    }
+
+    /// Chooses the plan. Pure: the caller passes the environment and a way to find programs.
+    ///
+    /// OSC 52 is always sent (it works over SSH and needs nothing installed) unless the user
+    /// says `none`. Without an override the helper follows the environment, in the order
+    /// helix uses: Wayland, then X11 (xclip before xsel), then tmux (which also covers tmux's
+    /// default set-clipboard=external, where OSC 52 from a pane is dropped). A helper named
+    /// by the user is used even when its display variable is unset: they asked for it.
+    public static func choose(option: ClipboardOption, environment: [String: String],
+                              isInstalled: (String) -> Bool) -> ClipboardPlan {
+        func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
+        switch option {
+        case .none: return ClipboardPlan(osc52: false, helper: nil)
+        case .osc52: return ClipboardPlan(osc52: true, helper: nil)
+        case .tmux: return ClipboardPlan(osc52: true, helper: .tmux)
+        case .wlCopy: return ClipboardPlan(osc52: true, helper: .wlCopy)
+        case .xclip: return ClipboardPlan(osc52: true, helper: .xclip)
+        case .xsel: return ClipboardPlan(osc52: true, helper: .xsel)
+        case .auto: break
+        }
+        var candidates: [ClipboardHelper] = []
+        if set("WAYLAND_DISPLAY") { candidates.append(.wlCopy) }
+        if set("DISPLAY") { candidates += [.xclip, .xsel] }
+        if set("TMUX") { candidates.append(.tmux) }
+        let helper = candidates.first { isInstalled($0.arguments[0]) }
+        return ClipboardPlan(osc52: true, helper: helper)
+    }
+
+    /// Looks `program` up on `PATH` as `posix_spawnp` would.
+    public static func isOnPath(_ program: String, path: String?) -> Bool {
+        guard let path, !path.isEmpty else { return false }
+        for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+            let dir = directory.isEmpty ? "." : String(directory)
+            if access(dir + "/" + program, X_OK) == 0 { return true }
+        }
+        return false
+    }
+}
+
+/// The OSC 52 escape sequence that asks the terminal to set its clipboard.
+public enum OSC52 {
+    /// `ESC ] 52 ; c ; base64(text) BEL`. BEL rather than `ESC \` because more terminals accept it.
+    /// Text over 74,994 bytes is refused (nil): the whole sequence must stay under the
+    /// 100,000 bytes that hterm and others accept.
+    public static func sequence(for text: String) -> [UInt8]? {
+        let data = Data(text.utf8)
+        guard data.count <= 74_994 else { return nil }
+        return Array("\u{1B}]52;c;".utf8) + Array(data.base64EncodedString().utf8) + [0x07]
+    }
+}
+
+/// Runs a clipboard helper: text on its stdin, output discarded, killed after a timeout.
+public enum ClipboardRunner {
+    /// Spawns `helper` with `posix_spawnp` and waits at most `timeout` seconds; true on exit status 0.
+    ///
+    /// Blocking: call it off the UI thread. xclip and wl-copy fork a child that keeps the
+    /// selection; the parent exits once it has read stdin, so waiting on it is short.
+    public static func run(_ helper: ClipboardHelper, text: String, timeout: Double = 2) -> Bool {
+        var pipeFDs: [Int32] = [-1, -1]
+        // Close-on-exec so other programs we spawn do not inherit this pipe (a forked xclip
+        // holding the write end would never see end of file); dup2 onto fd 0 clears the flag
+        // for this helper.
+        guard pipe(&pipeFDs) == 0 else { return false }
+        let readEnd = pipeFDs[0], writeEnd = pipeFDs[1]
+        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = helper.arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, helper.arguments[0], &actions, nil, argv, environ)
+        close(readEnd)
+        guard spawned == 0 else {
+            close(writeEnd)
+            return false
+        }
+        // A helper that exits without reading gives EPIPE here (the runtime ignores SIGPIPE).
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(writeEnd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += n
+        }
+        bytes.removeAll()
+        close(writeEnd)
+
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { return false }
+            if Date() >= deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return false
+            }
+            usleep(10_000)
+        }
+        // WIFEXITED / WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
+        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+    }
+}

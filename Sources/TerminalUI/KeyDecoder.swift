@@ -1,0 +1,124 @@
+import CNcurses
+import PaletteApp
+
+/// One result of `get_wch`: a character (`OK`) or a key code (`KEY_CODE_YES`).
+public enum RawInput: Hashable, Sendable {
+    case character(UInt32)
+    case keyCode(Int32)
+}
+
+/// What the runtime gets from the terminal: a key for the reducer, or a size change.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case resize
+}
+
+/// Turns `get_wch` results into `Key`s, collecting a bracketed paste into one `.paste`.
+///
+/// Pure apart from the ncurses key-code constants, so the whole mapping is unit-tested.
+/// Control characters never reach the text field as text: Ctrl-A arrives as character 1 and
+/// becomes `.control("a")`; other C0/C1 characters become `.unknown`.
+public struct KeyDecoder: Sendable {
+    /// Private key codes bound with `define_key` to the bracketed-paste markers `ESC[200~` / `ESC[201~`.
+    public static let pasteStartCode: Int32 = KEY_MAX + 1
+    public static let pasteEndCode: Int32 = KEY_MAX + 2
+    /// A paste larger than this is cut: nobody describes a palette in a megabyte, and the
+    /// cap keeps a runaway paste from growing memory without bound.
+    public static let pasteLimit = 64 * 1024
+
+    private var pasteBuffer: String.UnicodeScalarView?
+    private var pastedScalars = 0
+
+    public init() {}
+
+    /// True between the paste start and end markers.
+    public var isInPaste: Bool { pasteBuffer != nil }
+
+    /// Feeds one input; returns the event it completes, if any.
+    public mutating func feed(_ input: RawInput) -> InputEvent? {
+        if pasteBuffer != nil {
+            return feedPaste(input)
+        }
+        switch input {
+        case .character(let value):
+            return Self.character(value).map(InputEvent.key)
+        case .keyCode(let code):
+            if code == KeyDecoder.pasteStartCode {
+                pasteBuffer = String.UnicodeScalarView()
+                pastedScalars = 0
+                return nil
+            }
+            if code == KeyDecoder.pasteEndCode { return nil }
+            if code == KEY_RESIZE { return .resize }
+            return .key(Self.keyCode(code))
+        }
+    }
+
+    /// Ends a paste whose end marker never came (input stopped mid-paste), so text is not lost.
+    public mutating func flushPaste() -> InputEvent? {
+        guard let buffer = pasteBuffer else { return nil }
+        pasteBuffer = nil
+        return .key(.paste(String(buffer)))
+    }
+
+    private mutating func feedPaste(_ input: RawInput) -> InputEvent? {
+        switch input {
+        case .keyCode(KeyDecoder.pasteEndCode):
+            return flushPaste()
+        case .keyCode(KEY_RESIZE):
+            return .resize
+        case .keyCode(KEY_ENTER):
+            appendPasted(0x0A)
+        case .keyCode:
+            // A key sequence inside pasted text (say an arrow's escape code) is not pasted text.
+            break
+        case .character(let value):
+            appendPasted(value == 0x0D ? 0x0A : value)
+        }
+        return nil
+    }
+
+    private mutating func appendPasted(_ value: UInt32) {
+        guard pastedScalars < KeyDecoder.pasteLimit, let scalar = Unicode.Scalar(value) else { return }
+        pasteBuffer?.append(scalar)
+        pastedScalars += 1
+    }
+
+    /// A character outside a paste.
+    static func character(_ value: UInt32) -> Key? {
+        switch value {
+        case 0x0D, 0x0A: return .enter
+        case 0x09: return .tab
+        case 0x1B: return .escape
+        case 0x7F, 0x08: return .backspace
+        case 0x00: return .unknown(0)
+        case 0x01...0x1A:
+            return .control(Character(Unicode.Scalar(UInt8(0x60 + value))))
+        case 0x1C...0x1F, 0x80...0x9F:
+            return .unknown(Int32(value))
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .unknown(Int32(bitPattern: value)) }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// A key code outside a paste.
+    static func keyCode(_ code: Int32) -> Key {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
+        default: return .unknown(code)
+        }
+    }
+}

@@ -1,0 +1,495 @@
+import Foundation
+import PaletteCore
+
+/// One line of `history.jsonl`: a palette, or a change to an earlier one.
+///
+/// Changes are appended rather than edited in place, so a crash can never damage a line
+/// that was already written: `{"op":"favorite","id":…,"favorite":true}`,
+/// `{"op":"delete","id":…}`, `{"op":"restore","id":…}`.
+enum HistoryRecord: Equatable {
+    case entry(HistoryEntry)
+    case favorite(id: String, Bool)
+    case delete(id: String)
+    case restore(id: String)
+}
+
+// MARK: - Writing
+
+/// Encodes records as single JSON lines (newline included), fields in a fixed order.
+enum HistoryLineEncoder {
+    static func encode(_ record: HistoryRecord) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        switch record {
+        case .entry(let e):
+            out += #"{"id":"#.utf8
+            appendString(e.id, to: &out)
+            out += #","created":"#.utf8
+            appendString(HistoryEntry.formatTimestamp(e.created), to: &out)
+            out += #","description":"#.utf8
+            appendString(e.description, to: &out)
+            out += #","primary":""#.utf8
+            out += e.primary.hex.utf8
+            out += #"","secondary":""#.utf8
+            out += e.secondary.hex.utf8
+            out += #"","accent":""#.utf8
+            out += e.accent.hex.utf8
+            out += #"","provider":"#.utf8
+            appendString(e.provider, to: &out)
+            out += #","model":"#.utf8
+            if let model = e.model { appendString(model, to: &out) } else { out += "null".utf8 }
+            out += (e.favorite ? #","favorite":true}"# : #","favorite":false}"#).utf8
+        case .favorite(let id, let on):
+            out += #"{"op":"favorite","id":"#.utf8
+            appendString(id, to: &out)
+            out += (on ? #","favorite":true}"# : #","favorite":false}"#).utf8
+        case .delete(let id):
+            out += #"{"op":"delete","id":"#.utf8
+            appendString(id, to: &out)
+            out += "}".utf8
+        case .restore(let id):
+            out += #"{"op":"restore","id":"#.utf8
+            appendString(id, to: &out)
+            out += "}".utf8
+        }
+        out.append(0x0A)
+        return out
+    }
+
+    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        out.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            case 0x0D: out += [0x5C, 0x72]
+            case 0x09: out += [0x5C, 0x74]
+            case 0..<0x20, 0x7F:
+                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(0x22)
+    }
+}
+
+// MARK: - Reading
+
+/// Decodes history lines: a hand-written fast path for the flat objects we write, and
+/// `JSONDecoder` for anything else a person or another tool may have written.
+///
+/// Why two paths: `JSONDecoder` costs several microseconds a line on Linux, too slow for a
+/// 100,000-line file before the first frame; the fast path handles strings, booleans and
+/// nulls and hands numbers, arrays, nested objects and malformed text to the decoder,
+/// which also supplies the reason a bad line is rejected.
+struct HistoryLineDecoder {
+    /// Reuses the storage of repeated provider and model names instead of one copy a line.
+    private var internedProvider: String = ""
+    private var internedModel: String = ""
+    private var scratch: [UInt8] = []
+
+    /// Decodes one line (without its newline) or says why it is not a record.
+    mutating func decode(_ line: UnsafeRawBufferPointer) -> Result<HistoryRecord, HistoryLineError> {
+        switch fastDecode(line) {
+        case .record(let record): return .success(record)
+        case .rejected(let reason): return .failure(HistoryLineError(reason: reason))
+        case .unusual: return HistoryLineDecoder.slowDecode(line)
+        }
+    }
+
+    // MARK: Fast path
+
+    private enum FastResult {
+        case record(HistoryRecord)
+        case rejected(String)
+        case unusual
+    }
+
+    /// A JSON value the fast path understands; strings are byte ranges of the line.
+    private enum Value {
+        case string(Range<Int>, escaped: Bool)
+        case bool(Bool)
+        case null
+    }
+
+    private enum Key: Int, CaseIterable {
+        case id, created, description, primary, secondary, accent, provider, model, favorite, op
+
+        static func match(_ b: UnsafeRawBufferPointer, _ r: Range<Int>) -> Key? {
+            func equals(_ literal: StaticString) -> Bool {
+                guard literal.utf8CodeUnitCount == r.count else { return false }
+                let p = literal.utf8Start
+                for i in 0..<r.count where p[i] != b[r.lowerBound + i] { return false }
+                return true
+            }
+            switch r.count {
+            case 2: return equals("id") ? .id : equals("op") ? .op : nil
+            case 5: return equals("model") ? .model : nil
+            case 6: return equals("accent") ? .accent : nil
+            case 7: return equals("created") ? .created : equals("primary") ? .primary : nil
+            case 8: return equals("provider") ? .provider : equals("favorite") ? .favorite : nil
+            case 9: return equals("secondary") ? .secondary : nil
+            case 11: return equals("description") ? .description : nil
+            default: return nil
+            }
+        }
+    }
+
+    private mutating func fastDecode(_ b: UnsafeRawBufferPointer) -> FastResult {
+        var values: (Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?) =
+            (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+        func slot(_ key: Key) -> Value? {
+            switch key {
+            case .id: return values.0
+            case .created: return values.1
+            case .description: return values.2
+            case .primary: return values.3
+            case .secondary: return values.4
+            case .accent: return values.5
+            case .provider: return values.6
+            case .model: return values.7
+            case .favorite: return values.8
+            case .op: return values.9
+            }
+        }
+        func set(_ key: Key, _ v: Value) -> Bool {
+            guard slot(key) == nil else { return false }
+            switch key {
+            case .id: values.0 = v
+            case .created: values.1 = v
+            case .description: values.2 = v
+            case .primary: values.3 = v
+            case .secondary: values.4 = v
+            case .accent: values.5 = v
+            case .provider: values.6 = v
+            case .model: values.7 = v
+            case .favorite: values.8 = v
+            case .op: values.9 = v
+            }
+            return true
+        }
+
+        let n = b.count
+        var i = 0
+        @inline(__always) func skipSpace() {
+            while i < n, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0D { i += 1 }
+        }
+        /// Scans a string starting at the opening quote; nil if it is not well formed.
+        @inline(__always) func scanString() -> (Range<Int>, Bool)? {
+            i += 1
+            let start = i
+            var escaped = false
+            while i < n {
+                let c = b[i]
+                if c == 0x22 {
+                    let r = start..<i
+                    i += 1
+                    return (r, escaped)
+                }
+                if c == 0x5C {
+                    escaped = true
+                    i += 2
+                    continue
+                }
+                if c < 0x20 { return nil }
+                i += 1
+            }
+            return nil
+        }
+
+        skipSpace()
+        guard i < n, b[i] == 0x7B else { return .unusual }
+        i += 1
+        skipSpace()
+        if i < n, b[i] == 0x7D { return .unusual }
+        while true {
+            skipSpace()
+            guard i < n, b[i] == 0x22, let (keyRange, keyEscaped) = scanString() else { return .unusual }
+            skipSpace()
+            guard i < n, b[i] == 0x3A else { return .unusual }
+            i += 1
+            skipSpace()
+            guard i < n else { return .unusual }
+            let value: Value
+            switch b[i] {
+            case 0x22:
+                guard let (r, e) = scanString() else { return .unusual }
+                value = .string(r, escaped: e)
+            case 0x74 where literal("true", b, i):
+                i += 4
+                value = .bool(true)
+            case 0x66 where literal("false", b, i):
+                i += 5
+                value = .bool(false)
+            case 0x6E where literal("null", b, i):
+                i += 4
+                value = .null
+            default:
+                return .unusual
+            }
+            if keyEscaped { return .unusual }
+            if let key = Key.match(b, keyRange) {
+                guard set(key, value) else { return .unusual }
+            }
+            skipSpace()
+            guard i < n else { return .unusual }
+            if b[i] == 0x2C { i += 1; continue }
+            if b[i] == 0x7D { i += 1; break }
+            return .unusual
+        }
+        skipSpace()
+        guard i == n else { return .unusual }
+
+        func string(_ key: Key) -> String?? {
+            switch slot(key) {
+            case .none, .null?: return .some(nil)
+            case .bool?: return nil
+            case let .string(r, escaped)?:
+                guard let s = makeString(b, r, escaped: escaped) else { return nil }
+                return .some(s)
+            }
+        }
+
+        if let opValue = slot(.op) {
+            guard case let .string(r, escaped) = opValue, let op = makeString(b, r, escaped: escaped) else {
+                return .unusual
+            }
+            guard case .some(.some(let id)) = string(.id) else { return .unusual }
+            switch op {
+            case "delete": return .record(.delete(id: id))
+            case "restore": return .record(.restore(id: id))
+            case "favorite":
+                guard case .bool(let on)? = slot(.favorite) else { return .unusual }
+                return .record(.favorite(id: id, on))
+            default: return .rejected("unknown change \"\(sanitizedForMessage(op))\"")
+            }
+        }
+
+        guard case .some(.some(let id)) = string(.id), !id.isEmpty,
+              case .string(let createdRange, false)? = slot(.created),
+              case .some(.some(let description)) = string(.description),
+              let primary = color(b, slot(.primary)), let secondary = color(b, slot(.secondary)),
+              let accent = color(b, slot(.accent)),
+              case .string(let providerRange, let providerEscaped)? = slot(.provider)
+        else { return .unusual }
+        guard let created = HistoryEntry.parseTimestamp(UnsafeRawBufferPointer(rebasing: b[createdRange])) else {
+            return .rejected("\"created\" is not an RFC 3339 time")
+        }
+        let favorite: Bool
+        switch slot(.favorite) {
+        case nil, .null?: favorite = false
+        case .bool(let on)?: favorite = on
+        case .string?: return .unusual
+        }
+        let provider: String
+        if !providerEscaped, bytesEqual(b, providerRange, internedProvider) {
+            provider = internedProvider
+        } else {
+            guard let p = makeString(b, providerRange, escaped: providerEscaped) else { return .unusual }
+            internedProvider = p
+            provider = p
+        }
+        let model: String?
+        switch slot(.model) {
+        case nil, .null?: model = nil
+        case .bool?: return .unusual
+        case let .string(r, escaped)?:
+            if !escaped, bytesEqual(b, r, internedModel) {
+                model = internedModel
+            } else {
+                guard let m = makeString(b, r, escaped: escaped) else { return .unusual }
+                internedModel = m
+                model = m
+            }
+        }
+        return .record(.entry(HistoryEntry(
+            id: id, created: created, description: description,
+            palette: Palette(primary: primary, secondary: secondary, accent: accent),
+            provider: provider, model: model, favorite: favorite)))
+    }
+
+    @inline(__always)
+    private func literal(_ word: StaticString, _ b: UnsafeRawBufferPointer, _ at: Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard at + count <= b.count else { return false }
+        let p = word.utf8Start
+        for k in 0..<count where p[k] != b[at + k] { return false }
+        return true
+    }
+
+    private func bytesEqual(_ b: UnsafeRawBufferPointer, _ r: Range<Int>, _ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { u in
+            guard u.count == r.count else { return false }
+            for k in 0..<u.count where u[k] != b[r.lowerBound + k] { return false }
+            return true
+        }
+    }
+
+    /// A `#RRGGBB` colour read directly; other spellings (`#abc`, no `#`) go through `RGB(hex:)`.
+    private func color(_ b: UnsafeRawBufferPointer, _ value: Value?) -> RGB? {
+        guard case let .string(r, escaped)? = value, !escaped else { return nil }
+        if r.count == 7, b[r.lowerBound] == 0x23 {
+            var packed: UInt32 = 0
+            for k in (r.lowerBound + 1)..<r.upperBound {
+                let c = b[k]
+                let nibble: UInt8
+                switch c {
+                case 0x30...0x39: nibble = c - 0x30
+                case 0x41...0x46: nibble = c - 0x41 + 10
+                case 0x61...0x66: nibble = c - 0x61 + 10
+                default: return nil
+                }
+                packed = packed << 4 | UInt32(nibble)
+            }
+            return RGB(packed: packed)
+        }
+        return nil
+    }
+
+    /// Builds a string from a JSON string's bytes, undoing escapes; nil if malformed or not UTF-8.
+    private mutating func makeString(_ b: UnsafeRawBufferPointer, _ r: Range<Int>, escaped: Bool) -> String? {
+        if !escaped {
+            return String(validating: UnsafeRawBufferPointer(rebasing: b[r]), as: UTF8.self)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        var i = r.lowerBound
+        let end = r.upperBound
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= end else { return nil }
+            var v: UInt32 = 0
+            for k in at..<(at + 4) {
+                let c = b[k]
+                let d: UInt8
+                switch c {
+                case 0x30...0x39: d = c - 0x30
+                case 0x41...0x46: d = c - 0x41 + 10
+                case 0x61...0x66: d = c - 0x61 + 10
+                default: return nil
+                }
+                v = v << 4 | UInt32(d)
+            }
+            return v
+        }
+        while i < end {
+            let c = b[i]
+            guard c == 0x5C else {
+                scratch.append(c)
+                i += 1
+                continue
+            }
+            guard i + 1 < end else { return nil }
+            let e = b[i + 1]
+            i += 2
+            switch e {
+            case 0x22, 0x5C, 0x2F: scratch.append(e)
+            case 0x62: scratch.append(0x08)
+            case 0x66: scratch.append(0x0C)
+            case 0x6E: scratch.append(0x0A)
+            case 0x72: scratch.append(0x0D)
+            case 0x74: scratch.append(0x09)
+            case 0x75:
+                guard var code = hex4(i) else { return nil }
+                i += 4
+                if (0xD800..<0xDC00).contains(code) {
+                    guard i + 1 < end, b[i] == 0x5C, b[i + 1] == 0x75, let low = hex4(i + 2),
+                          (0xDC00..<0xE000).contains(low) else { return nil }
+                    i += 6
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(code) {
+                    return nil
+                }
+                guard let scalar = Unicode.Scalar(code) else { return nil }
+                scratch += Array(String(Character(scalar)).utf8)
+            default:
+                return nil
+            }
+        }
+        return scratch.withUnsafeBytes { String(validating: $0, as: UTF8.self) }
+    }
+
+    // MARK: Fallback
+
+    /// The shape of a change record, for the decoder.
+    private struct ChangeLine: Decodable {
+        var op: String
+        var id: String
+        var favorite: Bool?
+    }
+
+    /// Probes whether a line is a change (`op`) or an entry without decoding it twice.
+    private struct OpProbe: Decodable {
+        var op: String?
+    }
+
+    private static func slowDecode(_ line: UnsafeRawBufferPointer) -> Result<HistoryRecord, HistoryLineError> {
+        let data = Data(line)
+        let decoder = JSONDecoder()
+        do {
+            let probe = try decoder.decode(OpProbe.self, from: data)
+            if probe.op != nil {
+                let change = try decoder.decode(ChangeLine.self, from: data)
+                switch change.op {
+                case "delete": return .success(.delete(id: change.id))
+                case "restore": return .success(.restore(id: change.id))
+                case "favorite":
+                    guard let on = change.favorite else {
+                        return .failure(HistoryLineError(reason: "a favourite change without \"favorite\": true or false"))
+                    }
+                    return .success(.favorite(id: change.id, on))
+                default:
+                    return .failure(HistoryLineError(reason: "unknown change \"\(sanitizedForMessage(change.op))\""))
+                }
+            }
+            let entry = try decoder.decode(HistoryEntry.self, from: data)
+            if entry.id.isEmpty { return .failure(HistoryLineError(reason: "empty \"id\"")) }
+            return .success(.entry(entry))
+        } catch let error as DecodingError {
+            return .failure(HistoryLineError(reason: reason(for: error)))
+        } catch {
+            return .failure(HistoryLineError(reason: "not valid JSON"))
+        }
+    }
+
+    /// One short reason for a decoding failure, naming the field; never the line's text.
+    private static func reason(for error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.last.map { "\"\($0.stringValue)\"" } ?? "the line"
+        }
+        switch error {
+        case .keyNotFound(let key, _):
+            return "missing field \"\(key.stringValue)\""
+        case .valueNotFound(_, let context):
+            return "\(field(context.codingPath)) is null"
+        case .typeMismatch(_, let context):
+            if context.codingPath.isEmpty { return "not a JSON object" }
+            return "\(field(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON" }
+            return "\(field(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "not a history record"
+        }
+    }
+}
+
+/// Why one line was skipped.
+struct HistoryLineError: Error, Equatable {
+    var reason: String
+}
+
+/// Makes text from the file safe to show in a one-line message: control characters become `?`,
+/// long text is cut with an ellipsis.
+func sanitizedForMessage(_ text: String, limit: Int = 40) -> String {
+    var out = ""
+    var count = 0
+    for s in text.unicodeScalars {
+        if count == limit { out += "…"; break }
+        out.unicodeScalars.append(s.properties.generalCategory == .control ? "?" : s)
+        count += 1
+    }
+    return out
+}

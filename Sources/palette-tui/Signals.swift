@@ -1,0 +1,93 @@
+import Foundation
+
+// MARK: - State shared with signal handlers
+
+// Signal handlers may only touch plain memory and call async-signal-safe functions, so the
+// state they share with the runtime is a handful of C-like globals, written before the
+// handlers are installed and read-only afterwards (except the flag and the saved actions).
+
+/// The last quit signal received (SIGINT, SIGTERM, SIGHUP), 0 when none.
+nonisolated(unsafe) private var receivedQuitSignal: sig_atomic_t = 0
+/// The write end of the runtime's wake pipe; a handler writes one byte so poll(2) returns
+/// even when the signal was delivered to another thread.
+nonisolated(unsafe) private var wakeFD: Int32 = -1
+nonisolated(unsafe) private var savedTermios = termios()
+nonisolated(unsafe) private var hasSavedTermios = false
+/// The actions our handlers replaced, indexed by signal number: crashes chain to the Swift
+/// runtime's backtracer, SIGWINCH chains to ncurses' own handler.
+nonisolated(unsafe) private let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+
+/// Reset sequence for a crash: default attributes, cursor shown, bracketed paste off,
+/// alternate screen left.
+private let crashReset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l\r\n"
+
+private func wake() {
+    guard wakeFD >= 0 else { return }
+    var byte: UInt8 = 1
+    _ = write(wakeFD, &byte, 1)
+}
+
+private func onQuitSignal(_ signal: Int32) {
+    receivedQuitSignal = signal
+    wake()
+}
+
+private func onResizeSignal(_ signal: Int32) {
+    let previous = previousActions[Int(signal)]
+    if previous.sa_flags & SA_SIGINFO == 0,
+       let handler = previous.__sigaction_handler.sa_handler,
+       unsafeBitCast(handler, to: Int.self) > 1 {
+        handler(signal)
+    }
+    wake()
+}
+
+private func onCrashSignal(_ signal: Int32) {
+    if hasSavedTermios { tcsetattr(0, TCSAFLUSH, &savedTermios) }
+    _ = write(2, crashReset.utf8Start, crashReset.utf8CodeUnitCount)
+    sigaction(signal, previousActions + Int(signal), nil)
+    raise(signal)
+}
+
+private func install(_ signal: Int32, _ handler: @escaping @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    // No SA_RESTART: a blocked poll(2) must return EINTR so the loop sees the flag at once.
+    action.sa_flags = 0
+    sigaction(signal, &action, previousActions + Int(signal))
+}
+
+// MARK: - The runtime's view
+
+/// The process's signal dispositions while the interactive app runs.
+enum Signals {
+    /// Installs the quit and crash handlers; call before `newterm`, because ncurses installs
+    /// its own SIGINT/SIGTERM handlers (which `_exit` without saving anything) only where the
+    /// disposition is still the default.
+    static func installBeforeTerminal(wakeFD fd: Int32) {
+        wakeFD = fd
+        if tcgetattr(0, &savedTermios) == 0 { hasSavedTermios = true }
+        signal(SIGPIPE, SIG_IGN)
+        for s in [SIGINT, SIGTERM, SIGHUP] { install(s, onQuitSignal) }
+        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { install(s, onCrashSignal) }
+    }
+
+    /// Wraps ncurses' SIGWINCH handler (installed by `newterm`) so a resize also wakes the
+    /// loop; ncurses still turns it into KEY_RESIZE.
+    static func installAfterTerminal() {
+        install(SIGWINCH, onResizeSignal)
+    }
+
+    /// The quit signal received so far, if any.
+    static var quitSignal: Int32? {
+        receivedQuitSignal == 0 ? nil : receivedQuitSignal
+    }
+
+    /// Stops waking the loop (its pipe is about to close) and gives SIGWINCH back to ncurses.
+    /// The quit handlers stay: a SIGTERM while history is being flushed must not cut a write.
+    static func detachFromLoop() {
+        sigaction(SIGWINCH, previousActions + Int(SIGWINCH), nil)
+        wakeFD = -1
+    }
+}
