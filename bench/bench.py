@@ -418,38 +418,45 @@ def bench_history(res, app, home, runs, available, histories):
         res.add(section, "100k-entry history peak RSS (VmHWM)", None, "MiB", target="< 80 MiB", met=None)
         return
     sizes = sorted(histories)
-    times = {s: [] for s in sizes}
+    frames = {s: [] for s in sizes}
+    drawn = {s: [] for s in sizes}
     peaks = {s: [] for s in sizes}
-    newest_seen = {s: 0 for s in sizes}
+    missing = {s: 0 for s in sizes}
     for run in range(runs):
         order = sizes[run % len(sizes):] + sizes[:run % len(sizes)]
         for size in order:
             proc, seconds = app_program(app, home, histories[size]).first_frame()
-            if size and NEWEST.encode() in proc.output:
-                newest_seen[size] += 1
+            frames[size].append(seconds)
+            if size:
+                try:
+                    drawn[size].append(proc.wait_for(NEWEST.encode(), 20) - proc.started)
+                except Timeout:
+                    missing[size] += 1
             proc.drain(0.3)
             peaks[size].append(proc.status_kib("VmHWM") / 1024)
             proc.quit(QUIT)
-            times[size].append(seconds)
-    empty_time, empty_peak = median(times[0]), median(peaks[0])
+    empty_time, empty_peak = median(frames[0]), median(peaks[0])
     res.add(section, "empty history: first frame", empty_time, "ms")
     res.add(section, "empty history: peak RSS (VmHWM)", empty_peak, "MiB")
     for size in sizes[1:]:
         megabytes = os.path.getsize(histories[size]) / 1e6
         label = f"{size // 1000}k entries ({megabytes:.1f} MB)"
-        value = median(times[size])
+        value = median(drawn[size]) if drawn[size] else None
         peak = median(peaks[size])
-        if size == 100000:
-            res.add(section, f"{label}: first frame", value, "ms", "empty", empty_time, target="<= 2x empty",
-                    met=value <= 2 * empty_time)
-            res.add(section, f"{label}: peak RSS (VmHWM)", peak, "MiB", "empty", empty_peak, target="< 80 MiB",
-                    met=peak < 80)
-        else:
-            res.add(section, f"{label}: first frame", value, "ms", "empty", empty_time)
-            res.add(section, f"{label}: peak RSS (VmHWM)", peak, "MiB", "empty", empty_peak)
-    res.note(section, f"median of {runs} runs per size, interleaved; VmHWM read from /proc/PID/status 0.3 s after "
-                      f"the first frame, just before quitting. The newest entry's description was in the first "
-                      f"frame in " + ", ".join(f"{newest_seen[s]}/{runs} runs at {s}" for s in sizes[1:]))
+        last = size == sizes[-1]
+        res.add(section, f"{label}: first frame with the history drawn", value, "ms", "empty", empty_time,
+                target="<= 2x empty" if last else None, met=(value is not None and value <= 2 * empty_time)
+                if last else None)
+        res.add(section, f"{label}: first frame (status line only)", median(frames[size]), "ms", "empty",
+                empty_time)
+        res.add(section, f"{label}: peak RSS (VmHWM)", peak, "MiB", "empty", empty_peak,
+                target="< 80 MiB" if last else None, met=peak < 80 if last else None)
+    res.note(section, f"median of {runs} runs per size, interleaved. A frame with the history drawn is the moment "
+                      f"the newest entry's description (`{NEWEST}`) has appeared in the pty output after the status "
+                      f"line: the app may draw its first frame before the history file is read, and a user "
+                      f"waits for the list. VmHWM read from /proc/PID/status 0.3 s later, just before quitting"
+                      + "".join(f"; newest entry never drawn in {missing[s]}/{runs} runs at {s}" for s in sizes
+                                if missing[s]))
 
 
 # MARK: - 5. in-process: engine and parser
