@@ -381,24 +381,35 @@ NEWEST = "bench-newest-entry"
 def generate_history(path, count):
     """Writes `count` history lines, oldest first; the newest description is the NEWEST token.
 
-    Uses the project's generator when the tree has one, else writes the documented line format
-    (docs/architecture.md: one HistoryEntry JSON object a line).
+    Uses the project's generator (tools/gen-history.py) for all but the newest line when the tree
+    has it, else writes the same line format itself.
     """
-    words = ["calm", "forest", "morning", "mist", "sunset", "ocean", "storm", "autumn", "neon", "city", "night",
-             "desert", "spring", "寧靜", "森林", "早晨", "夕陽", "海洋", "霧", "秋天"]
-    start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
-    with open(path, "w", encoding="utf-8") as f:
-        for i in range(count):
-            n = 3 + i % 6
-            description = " ".join(words[(i * 7 + j * 3) % len(words)] for j in range(n))
-            if i == count - 1:
-                description = NEWEST
-            colours = [f"#{(i * 2654435761 + j * 40503) & 0xFFFFFF:06X}" for j in range(3)]
-            entry = {"id": str(uuid.UUID(int=i + 1)), "created": (start + datetime.timedelta(minutes=i)).strftime(
-                "%Y-%m-%dT%H:%M:%SZ"), "description": description, "primary": colours[0],
-                "secondary": colours[1], "accent": colours[2], "provider": "offline",
-                "model": "offline-engine-1", "favorite": i % 50 == 0}
-            f.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    if count == 0:
+        open(path, "w").close()
+        return
+    tool = os.path.join(ROOT, "tools", "gen-history.py")
+    if os.path.exists(tool):
+        subprocess.run([sys.executable, tool, "--count", str(count - 1), "--out", path], check=True, timeout=120,
+                       stdout=subprocess.DEVNULL)
+    else:
+        words = ["calm", "forest", "morning", "mist", "sunset", "ocean", "storm", "autumn", "neon", "city", "night",
+                 "desert", "spring", "寧靜", "森林", "早晨", "夕陽", "海洋", "霧", "秋天"]
+        start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+        with open(path, "w", encoding="utf-8") as f:
+            for i in range(count - 1):
+                description = " ".join(words[(i * 7 + j * 3) % len(words)] for j in range(3 + i % 6))
+                f.write(history_line(i, start + datetime.timedelta(minutes=i), description) + "\n")
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(history_line(count, datetime.datetime.now(datetime.timezone.utc), NEWEST) + "\n")
+
+
+def history_line(i, created, description):
+    """One entry in the format HistoryStore writes (Sources/palette-tui/HistoryLine.swift)."""
+    colours = [f"#{(i * 2654435761 + j * 40503) & 0xFFFFFF:06X}" for j in range(3)]
+    return json.dumps({"id": str(uuid.UUID(int=i + 1)), "created": created.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                       "description": description, "primary": colours[0], "secondary": colours[1],
+                       "accent": colours[2], "provider": "offline", "model": "offline-engine-1",
+                       "favorite": i % 50 == 0}, ensure_ascii=False, separators=(",", ":"))
 
 
 def make_histories(home, sizes):
