@@ -26,6 +26,12 @@ deps:
 	    echo "make deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
+	@# Test tooling only: Google's strict v1beta request parser for the Gemini request check.
+	@python3 -c "import google.ai.generativelanguage_v1beta" 2>/dev/null || { \
+	  echo "make deps: installing google-ai-generativelanguage (PyPI, for tests)"; \
+	  python3 -m pip install -q google-ai-generativelanguage 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages google-ai-generativelanguage \
+	  || echo "make deps: could not install google-ai-generativelanguage; the strict request check will skip"; }
 
 build:
 	$(SWIFT) build

@@ -44,7 +44,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         let stamp = try c.decode(String.self, forKey: .created)
         guard let date = HistoryEntry.parseTimestamp(stamp) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .created, in: c, debugDescription: "\"created\" is not an RFC 3339 time")
+                forKey: .created, in: c, debugDescription: "not an RFC 3339 time")
         }
         created = date
         description = try c.decode(String.self, forKey: .description)

@@ -51,8 +51,9 @@ public final class Screen {
             delscreen(sp)
             throw .noCursorAddressing(name)
         }
+        // terminfo's numbers, not the COLORS global, which stays 0 until start_color().
         let capabilities = TerminalCapabilities(hasColors: has_colors(), rgbFlag: tigetflag("RGB") > 0,
-                                                colors: Int(pt_colors()))
+                                                colors: Int(max(tigetnum("colors"), 0)))
         let mode = ColorChoice.mode(request: colorRequest, environment: environment, capabilities: capabilities)
         return Screen(screen: sp, terminalName: name, colorMode: mode, escapeDelaySet: environment["ESCDELAY"] != nil)
     }

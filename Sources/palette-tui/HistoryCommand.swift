@@ -95,18 +95,28 @@ func sanitizedForTerminal(_ text: String) -> String {
     return String(out)
 }
 
-/// A case-insensitive search over an entry's description and hex codes.
+/// A search over an entry's description and hex codes that ignores case and
+/// Traditional/Simplified Chinese differences.
 struct HistorySearch {
     let folded: String
 
     init(_ text: String) {
-        folded = text.lowercased()
+        folded = HistorySearch.fold(text)
+    }
+
+    /// Lower case, and Traditional Chinese characters replaced by their Simplified forms.
+    static func fold(_ text: String) -> String {
+        let lower = text.lowercased()
+        guard lower.utf8.contains(where: { $0 >= 0xE3 }) else { return lower }
+        var out = String.UnicodeScalarView()
+        for s in lower.unicodeScalars { out.append(ChineseFolding.table[s] ?? s) }
+        return String(out)
     }
 
     /// True when the description or one of `#rrggbb` codes contains the query.
     func matches(_ entry: HistoryEntry) -> Bool {
         if folded.isEmpty { return true }
-        if entry.description.lowercased().contains(folded) { return true }
+        if HistorySearch.fold(entry.description).contains(folded) { return true }
         for color in [entry.primary, entry.secondary, entry.accent] where color.hex.lowercased().contains(folded) {
             return true
         }

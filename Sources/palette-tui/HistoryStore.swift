@@ -70,7 +70,7 @@ final class HistoryStore: Sendable {
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
     func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return ([], []) }
@@ -81,6 +81,8 @@ final class HistoryStore: Sendable {
         try requireRegularFile(fd)
         while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         var state = LoadState()
+        var st = stat()
+        if fstat(fd, &st) == 0 { state.fileSize = Int(st.st_size) }
         try forEachLine(fd) { line, number, terminated in
             state.take(line, number: number, terminated: terminated)
         }
@@ -90,22 +92,91 @@ final class HistoryStore: Sendable {
         return (state.finish(), state.warnings(limit: HistoryStore.warningLimit))
     }
 
+    /// Reads only the end of the file: at least the newest `count` entries (oldest first),
+    /// with their changes applied, and whether that was the whole file.
+    ///
+    /// For the first frame of a large history: the end of the file holds the newest entries
+    /// and every change to them (changes are always appended after their entry), so this
+    /// is exact for what it returns. Bad lines are not reported here; the full `load()`
+    /// that follows reports them with their line numbers.
+    func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return ([], true) }
+            throw HistoryError(kind: .unreadable, description:
+                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+        }
+        defer { close(fd) }
+        try requireRegularFile(fd)
+        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+        var st = stat()
+        fstat(fd, &st)
+        let size = Int(st.st_size)
+        if size > 0, let reason = try foreignHead(fd, size: size) { throw foreign(reason) }
+        var window = min(size, 64 << 10)
+        while true {
+            var bytes = [UInt8](repeating: 0, count: window)
+            var got = 0
+            while got < window {
+                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got)) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
+            }
+            let whole = window == size
+            var state = LoadState()
+            bytes.withUnsafeBytes { raw in
+                var start = 0
+                if !whole {
+                    // The window starts mid-line: skip to the first line boundary.
+                    guard let nl = raw.firstIndex(of: 0x0A) else { start = raw.count; return }
+                    start = nl + 1
+                }
+                var number = 0
+                while start < got {
+                    let end = raw[start..<got].firstIndex(of: 0x0A) ?? got
+                    number += 1
+                    state.take(UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
+                    start = end + 1
+                }
+            }
+            let entries = state.finish()
+            if whole || entries.count >= count {
+                return (Array(entries.suffix(count)), whole && entries.count <= count)
+            }
+            window = min(size, window * 4)
+        }
+    }
+
     /// Accumulates records line by line and applies the changes.
     private struct LoadState {
+        /// The last change of one kind to one id, and how many entries preceded it.
+        struct Change {
+            var value: Bool
+            var entriesBefore: Int
+        }
+
         var decoder = HistoryLineDecoder()
         var entries: [HistoryEntry] = []
-        var deleted: [Bool] = []
-        var anyDeleted = false
-        /// Built on the first change record: most files have none, and hashing 100,000 ids costs.
-        var index: [String: Int]?
+        /// Changes keyed by id, last one wins; applied in one pass at the end, because
+        /// a dictionary of every id (100,000 hashes) would cost more than the whole parse.
+        var favoriteChanges: [String: Change] = [:]
+        var deleteChanges: [String: Change] = [:]
         var bad: [(line: Int, reason: String)] = []
         var badCount = 0
         var goodCount = 0
         var firstMeaningfulByte: UInt8?
-        var lines = 0
+        var fileSize = 0
+        var bytesSeen = 0
 
         mutating func take(_ line: UnsafeRawBufferPointer, number: Int, terminated: Bool) {
-            lines = number
+            bytesSeen += line.count + 1
+            if number == 512 {
+                // Reserve once from the average line so far: no regrowth copies, no doubled peak.
+                let estimate = Int(Double(fileSize) / Double(bytesSeen) * 512 * 1.02)
+                if estimate > entries.count { entries.reserveCapacity(estimate) }
+            }
             guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
                 if line.contains(0) { note(number, "zero bytes (an interrupted write)") }
                 return
@@ -128,26 +199,14 @@ final class HistoryStore: Sendable {
         mutating func apply(_ record: HistoryRecord) {
             switch record {
             case .entry(let entry):
-                if index != nil { index![entry.id] = entries.count }
                 entries.append(entry)
-                deleted.append(false)
             case .favorite(let id, let on):
-                if let i = position(of: id) { entries[i].favorite = on }
+                favoriteChanges[id] = Change(value: on, entriesBefore: entries.count)
             case .delete(let id):
-                if let i = position(of: id) { deleted[i] = true; anyDeleted = true }
+                deleteChanges[id] = Change(value: true, entriesBefore: entries.count)
             case .restore(let id):
-                if let i = position(of: id) { deleted[i] = false }
+                deleteChanges[id] = Change(value: false, entriesBefore: entries.count)
             }
-        }
-
-        mutating func position(of id: String) -> Int? {
-            if index == nil {
-                var built: [String: Int] = [:]
-                built.reserveCapacity(entries.count)
-                for (i, e) in entries.enumerated() { built[e.id] = i }
-                index = built
-            }
-            return index![id]
         }
 
         /// Why the file does not look like a history file, if it does not.
@@ -161,12 +220,42 @@ final class HistoryStore: Sendable {
             return nil
         }
 
+        /// Applies the changes in place. Ids are first screened by their first eight bytes,
+        /// which costs far less than hashing every id as a `String`.
         mutating func finish() -> [HistoryEntry] {
-            guard anyDeleted else { return entries }
-            var kept: [HistoryEntry] = []
-            kept.reserveCapacity(entries.count)
-            for (i, e) in entries.enumerated() where !deleted[i] { kept.append(e) }
-            return kept
+            if favoriteChanges.isEmpty && deleteChanges.isEmpty { return entries }
+            var screen = Set<UInt64>()
+            for id in favoriteChanges.keys { screen.insert(LoadState.prefix(id)) }
+            for id in deleteChanges.keys { screen.insert(LoadState.prefix(id)) }
+            var kept = 0
+            for i in entries.indices {
+                var drop = false
+                if screen.contains(LoadState.prefix(entries[i].id)) {
+                    let id = entries[i].id
+                    if let change = favoriteChanges[id], i < change.entriesBefore { entries[i].favorite = change.value }
+                    if let change = deleteChanges[id], i < change.entriesBefore { drop = change.value }
+                }
+                if !drop {
+                    if kept != i { entries.swapAt(kept, i) }
+                    kept += 1
+                }
+            }
+            entries.removeLast(entries.count - kept)
+            return entries
+        }
+
+        /// The first eight UTF-8 bytes of an id (fewer for short ids), packed.
+        static func prefix(_ id: String) -> UInt64 {
+            if let packed = id.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
+                var v: UInt64 = UInt64(bytes.count)
+                for k in 0..<min(8, bytes.count) { v = v &* 257 &+ UInt64(bytes[k]) }
+                return v
+            }) {
+                return packed
+            }
+            var v = UInt64(id.utf8.count)
+            for byte in id.utf8.prefix(8) { v = v &* 257 &+ UInt64(byte) }
+            return v
         }
 
         func warnings(limit: Int) -> [String] {

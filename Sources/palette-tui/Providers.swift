@@ -1,10 +1,27 @@
+import Foundation
+import Gemini
 import PaletteCore
 import PaletteEngine
 
 /// Which provider and how to reach it, from options and the environment.
+///
+/// Precedence, first found wins: the key from `GEMINI_API_KEY`, then `GOOGLE_API_KEY` (the
+/// name Google's SDKs read); the model from `--model`, then `PALETTE_TUI_MODEL`, then
+/// `gemini-2.5-flash-lite`; the endpoint from `--endpoint`, then `GEMINI_BASE_URL`.
+/// The key is only ever read from the environment, never from an option, so it stays out of
+/// shell history and process listings.
 struct ProviderOptions {
     /// Option names every command that generates accepts.
     static let valuedOptions: Set<String> = ["provider", "model", "endpoint", "timeout"]
+
+    /// The help text for these options, shared by every command that generates.
+    static let help = """
+          --provider gemini|offline   gemini needs GEMINI_API_KEY (or GOOGLE_API_KEY); default:
+                                      gemini with offline fallback when a key is set, else offline
+          --model M                   Gemini model (default: PALETTE_TUI_MODEL or gemini-2.5-flash-lite)
+          --endpoint URL              Gemini base URL (default: GEMINI_BASE_URL or Google's)
+          --timeout S                 seconds for the whole Gemini call, retries included (default 60)
+        """
 
     var provider: String?
     var model: String?
@@ -19,7 +36,118 @@ struct ProviderOptions {
     }
 }
 
-/// Builds the provider the options ask for. Provisional: only the offline engine for now.
+/// The providers a user can name with `--provider`.
+enum ProviderChoice: String {
+    case gemini, offline
+}
+
+/// The Gemini key from the environment: `GEMINI_API_KEY` first, then `GOOGLE_API_KEY`.
+///
+/// An empty or blank variable counts as unset, so `GEMINI_API_KEY= cmd` means "no key".
+func geminiAPIKey(environment: [String: String]) -> APIKey? {
+    for name in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] {
+        if let value = environment[name], let key = APIKey(value) { return key }
+    }
+    return nil
+}
+
+/// The Gemini configuration the options and environment describe; usage errors for bad values.
+func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
+                         environment: [String: String]) throws -> GeminiConfiguration {
+    let model = options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? GeminiConfiguration.defaultModel
+    if model.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError("'--model' needs a model name such as \(GeminiConfiguration.defaultModel)")
+    }
+    var baseURL = GeminiConfiguration.defaultBaseURL
+    let endpointSource = options.endpoint != nil ? "--endpoint" : "GEMINI_BASE_URL"
+    if let raw = options.endpoint ?? environment["GEMINI_BASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        guard let url = URL(string: raw) else {
+            throw UsageError("invalid value '\(raw)' for '\(endpointSource)': expected an http(s) URL")
+        }
+        baseURL = url
+    }
+    var timeout = GeminiConfiguration.defaultTimeout
+    if let raw = options.timeout {
+        guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw UsageError("invalid value '\(raw)' for '--timeout': expected seconds between 0 and 3600")
+        }
+        timeout = seconds
+    }
+    let configuration = GeminiConfiguration(apiKey: key, model: model, baseURL: baseURL, timeout: timeout)
+    do {
+        _ = try configuration.generateContentURL()
+    } catch .invalidEndpoint {
+        throw UsageError("invalid value '\(baseURL.absoluteString)' for '\(endpointSource)': expected an http(s) URL")
+    } catch {
+        throw UsageError("invalid value '\(model)' for '--model': use a model id such as \(GeminiConfiguration.defaultModel)")
+    }
+    return configuration
+}
+
+/// Builds the provider the options ask for.
+///
+/// - `--provider offline`: the offline engine.
+/// - `--provider gemini`: Gemini alone; without a key, `GeminiError.missingAPIKey` (exit 1).
+///   Asked for by name, it is never silently replaced.
+/// - no `--provider`: Gemini with the offline engine as fallback when a key is set, else the
+///   offline engine.
 func makeProvider(_ options: ProviderOptions, environment: [String: String]) throws -> any PaletteProvider {
-    OfflineEngine()
+    var choice: ProviderChoice?
+    if let raw = options.provider {
+        guard let parsed = ProviderChoice(rawValue: raw) else {
+            throw UsageError("invalid value '\(raw)' for '--provider': expected gemini or offline")
+        }
+        choice = parsed
+    }
+    let key = geminiAPIKey(environment: environment)
+    switch (choice, key) {
+    case (.offline?, _):
+        return OfflineEngine()
+    case (.gemini?, nil):
+        throw GeminiError.missingAPIKey
+    case let (.gemini?, key?):
+        return GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
+    case let (nil, key?):
+        let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
+        return FallbackProvider(primary: gemini, fallback: OfflineEngine())
+    case (nil, nil):
+        return OfflineEngine()
+    }
+}
+
+/// Gemini first; the offline engine when Gemini fails for a reason the user cannot fix now.
+///
+/// Falls back after Gemini's own retries on outages, rate limits and quotas, network and
+/// timeout failures, blocked or unusable answers. Does not fall back on cancellation, nor on
+/// configuration mistakes (bad or missing key, no permission, unknown model, bad endpoint):
+/// those would otherwise hide behind offline palettes forever.
+struct FallbackProvider: PaletteProvider {
+    let primary: any PaletteProvider
+    let fallback: any PaletteProvider
+
+    var name: String { primary.name }
+    var model: String? { primary.model }
+
+    func generate(description: String, variation: Int) async throws -> GeneratedPalette {
+        do {
+            return try await primary.generate(description: description, variation: variation)
+        } catch let error as GeminiError where FallbackProvider.fallsBack(on: error) {
+            try Task.checkCancellation()
+            var result = try await fallback.generate(description: description, variation: variation)
+            result.isFallback = true
+            result.notes.append("offline fallback: \(error.userMessage)")
+            return result
+        }
+    }
+
+    /// Whether a Gemini failure is one the offline engine should cover.
+    static func fallsBack(on error: GeminiError) -> Bool {
+        switch error {
+        case .missingAPIKey, .invalidEndpoint, .invalidAPIKey, .permissionDenied, .modelNotFound:
+            return false
+        default:
+            return true
+        }
+    }
 }

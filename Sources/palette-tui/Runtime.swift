@@ -193,8 +193,7 @@ final class Runtime {
 
     /// Milliseconds poll(2) may sleep: forever when idle.
     private func timeoutMilliseconds() -> Int32 {
-        var deadline: Date?
-        if let nextTick, !generations.isEmpty { deadline = nextTick }
+        var deadline = nextTick
         if screen.isInPaste {
             let paste = Date().addingTimeInterval(Runtime.pasteTimeout)
             deadline = deadline.map { min($0, paste) } ?? paste
@@ -203,14 +202,21 @@ final class Runtime {
         return Int32(max(0, min(60_000, (deadline.timeIntervalSinceNow * 1000).rounded(.up))))
     }
 
+    /// Sends the spinner's tick when due; the clock runs only while the state says a request
+    /// is in flight.
     private func tickIfDue() {
-        guard let tick = nextTick, let started = generations.values.map(\.started).max() else {
+        guard let request = state.request else {
             nextTick = nil
             return
         }
         let now = Date()
+        guard let tick = nextTick else {
+            nextTick = now.addingTimeInterval(Runtime.tickInterval)
+            return
+        }
         guard now >= tick else { return }
         nextTick = now.addingTimeInterval(Runtime.tickInterval)
+        let started = generations[request.id]?.started ?? now
         apply(.tick(elapsedMilliseconds: Int(now.timeIntervalSince(started) * 1000)))
     }
 
@@ -257,9 +263,7 @@ final class Runtime {
             }
             inbox.post(.paletteReceived(requestID: id, result))
         }
-        let now = Date()
-        generations[id] = (task, now)
-        nextTick = now.addingTimeInterval(Runtime.tickInterval)
+        generations[id] = (task, Date())
     }
 
     /// A provider error as one sentence for the status line.
@@ -296,16 +300,28 @@ final class Runtime {
 
     // MARK: - History
 
+    /// Loads the history off the UI thread, so the first frame never waits for it: first the
+    /// newest entries (the end of the file, enough to fill the list), then, for a large file,
+    /// everything, which the reducer merges.
     private func loadHistory() {
         if let problem = configuration.historyProblem {
             inbox.post(.historyLoaded([], warnings: [problem]))
         }
         guard let store = configuration.history else { return }
         let inbox = self.inbox
+        let firstRows = max(state.height, 100)
         historyQueue.async(group: historyGroup) {
             do {
-                let loaded = try store.load()
-                inbox.post(.historyLoaded(loaded.entries, warnings: loaded.warnings))
+                let newest = try store.loadNewest(firstRows)
+                if newest.complete {
+                    // loadNewest leaves bad lines to load(), which reports them.
+                    let all = try store.load()
+                    inbox.post(.historyLoaded(all.entries, warnings: all.warnings))
+                    return
+                }
+                inbox.post(.historyLoaded(newest.entries, warnings: []))
+                let all = try store.load()
+                inbox.post(.historyLoaded(all.entries, warnings: all.warnings))
             } catch {
                 inbox.post(.historyLoaded([], warnings: ["History could not be read: \(error)"]))
             }

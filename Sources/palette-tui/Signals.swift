@@ -18,8 +18,8 @@ nonisolated(unsafe) private var hasSavedTermios = false
 nonisolated(unsafe) private let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
 
 /// Reset sequence for a crash: default attributes, cursor shown, bracketed paste off,
-/// alternate screen left.
-private let crashReset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l\r\n"
+/// cursor keys and keypad back to normal mode (xterm's `rmkx`), alternate screen left.
+private let crashReset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1l\u{1B}>\u{1B}[?1049l\r\n"
 
 private func wake() {
     guard wakeFD >= 0 else { return }
@@ -42,10 +42,25 @@ private func onResizeSignal(_ signal: Int32) {
     wake()
 }
 
-private func onCrashSignal(_ signal: Int32) {
+private func onCrashSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     if hasSavedTermios { tcsetattr(0, TCSAFLUSH, &savedTermios) }
     _ = write(2, crashReset.utf8Start, crashReset.utf8CodeUnitCount)
-    sigaction(signal, previousActions + Int(signal), nil)
+    // Call the previous handler (the Swift runtime's backtracer) directly rather than
+    // re-raising: it returns after printing its report, and a signal sent with kill(2) would
+    // then simply resume the program instead of ending it.
+    let previous = previousActions[Int(signal)]
+    if previous.sa_flags & SA_SIGINFO != 0, let action = previous.__sigaction_handler.sa_sigaction {
+        action(signal, info, context)
+    } else if let handler = previous.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) > 1 {
+        handler(signal)
+    }
+    var fallback = sigaction()
+    fallback.__sigaction_handler.sa_handler = SIG_DFL
+    sigaction(signal, &fallback, nil)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, signal)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     raise(signal)
 }
 
@@ -55,6 +70,15 @@ private func install(_ signal: Int32, _ handler: @escaping @convention(c) (Int32
     sigemptyset(&action.sa_mask)
     // No SA_RESTART: a blocked poll(2) must return EINTR so the loop sees the flag at once.
     action.sa_flags = 0
+    sigaction(signal, &action, previousActions + Int(signal))
+}
+
+private func installCrashHandler(_ signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_sigaction = onCrashSignal
+    sigemptyset(&action.sa_mask)
+    // SA_ONSTACK: a stack overflow can only be handled on the alternate stack.
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK
     sigaction(signal, &action, previousActions + Int(signal))
 }
 
@@ -70,7 +94,7 @@ enum Signals {
         if tcgetattr(0, &savedTermios) == 0 { hasSavedTermios = true }
         signal(SIGPIPE, SIG_IGN)
         for s in [SIGINT, SIGTERM, SIGHUP] { install(s, onQuitSignal) }
-        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { install(s, onCrashSignal) }
+        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { installCrashHandler(s) }
     }
 
     /// Wraps ncurses' SIGWINCH handler (installed by `newterm`) so a resize also wakes the

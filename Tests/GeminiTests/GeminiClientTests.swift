@@ -1,6 +1,495 @@
 import XCTest
+import PaletteCore
 @testable import Gemini
 
-final class GeminiPlaceholderTests: XCTestCase {
-    func testClientBuilds() { _ = GeminiClient() }
+/// GeminiClient against the scripted loopback server: every Developer API fixture, every fault.
+final class GeminiClientTests: XCTestCase {
+    static let key = "test-key-3f9a7c1e"
+    static let model = "gemini-2.5-flash-lite"
+
+    private var servers: [LoopbackServer] = []
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    private func serve(_ steps: [[String: Any]]) throws -> LoopbackServer {
+        let server = try LoopbackServer(steps: steps)
+        servers.append(server)
+        return server
+    }
+
+    private func serve(fixture: String, status: Int? = nil) throws -> LoopbackServer {
+        var step: [String: Any] = ["fixture": fixture]
+        if let status { step["status"] = status }
+        return try serve([step])
+    }
+
+    /// A client with quick backoff so retry tests take milliseconds, not seconds.
+    private func client(_ server: LoopbackServer, timeout: Double = 20,
+                        retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2)) -> GeminiClient {
+        GeminiClient(configuration: GeminiConfiguration(apiKey: APIKey(Self.key)!, model: Self.model,
+                                                        baseURL: server.baseURL, timeout: timeout, retry: retry),
+                     jitter: { 0.5 })
+    }
+
+    /// Runs a generation expected to fail and returns its GeminiError.
+    private func failure(_ client: GeminiClient, _ description: String = "寧靜的森林早晨",
+                         file: StaticString = #filePath, line: UInt = #line) async -> GeminiError? {
+        do {
+            let result = try await client.generate(description: description, variation: 0)
+            XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
+            return nil
+        } catch let error as GeminiError {
+            return error
+        } catch {
+            XCTFail("expected a GeminiError, got \(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    private func hexes(_ result: GeneratedPalette) -> [String] { result.palette.colors.map(\.hex) }
+
+    /// The non-thought text of a fixture's first candidate, read independently of the client.
+    private func fixtureAnswer(_ name: String) throws -> String {
+        let data = try Data(contentsOf: LoopbackServer.fixtures.appendingPathComponent(name))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let candidates = json["candidates"] as? [[String: Any]] ?? []
+        let parts = (candidates.first?["content"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
+        return parts.filter { ($0["thought"] as? Bool) != true }.compactMap { $0["text"] as? String }.joined()
+    }
+
+    // MARK: - Success and the request on the wire
+
+    func testPaletteFromJSONModeAnswerAndTheRequestOnTheWire() async throws {
+        let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
+        let result = try await client(server).generate(description: "寧靜的森林早晨", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        XCTAssertEqual(result.provider, "gemini")
+        XCTAssertEqual(result.model, Self.model)
+        XCTAssertFalse(result.isFallback)
+
+        let requests = try server.requests()
+        XCTAssertEqual(requests.count, 1)
+        let request = requests[0]
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(request.path, "/v1beta/models/gemini-2.5-flash-lite:generateContent")
+        XCTAssertEqual(request.headers["x-goog-api-key"], Self.key)
+        XCTAssertTrue(request.headers["content-type"]?.hasPrefix("application/json") ?? false)
+        XCTAssertFalse(request.path.contains(Self.key))
+        XCTAssertFalse(request.body.contains(Self.key))
+        XCTAssertNil(request.headers["authorization"])
+        let body = try request.json()
+        let contents = try XCTUnwrap(body["contents"] as? [[String: Any]])
+        XCTAssertEqual(((contents[0]["parts"] as? [[String: Any]])?[0]["text"]) as? String, "寧靜的森林早晨")
+    }
+
+    func testThoughtPartsAreSkippedAndSplitPartsJoined() async throws {
+        let server = try serve(fixture: "palette-tui/palette-thought-and-split-parts.json")
+        let result = try await client(server).generate(description: "dusk", variation: 0)
+        XCTAssertEqual(hexes(result), ["#1D3557", "#A8DADC", "#E63946"])
+    }
+
+    func testUnknownFinishReasonWithAPaletteIsAccepted() async throws {
+        let server = try serve(fixture: "palette-tui/palette-unknown-finish-reason.json")
+        let result = try await client(server).generate(description: "beach", variation: 0)
+        XCTAssertEqual(hexes(result), ["#F4A261", "#264653", "#E9C46A"])
+    }
+
+    func testVariationReachesTheSystemInstruction() async throws {
+        let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
+        _ = try await client(server).generate(description: "forest", variation: 1)
+        let body = try XCTUnwrap(server.requests().first).json()
+        let system = try XCTUnwrap(body["systemInstruction"] as? [String: Any])
+        let text = ((system["parts"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        XCTAssertTrue(text.contains("alternative number 2"))
+    }
+
+    // MARK: - Unusable answers: ask once more, then fail clearly
+
+    func testProseThenPaletteSucceedsOnTheFollowUp() async throws {
+        let server = try serve([["fixture": "googleai/unary-success-basic-reply-short.json"],
+                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let result = try await client(server).generate(description: "forest", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        let requests = try server.requests()
+        XCTAssertEqual(requests.count, 2)
+        let contents = try XCTUnwrap(requests[1].json()["contents"] as? [[String: Any]])
+        XCTAssertEqual(contents.map { $0["role"] as? String }, ["user", "model", "user"])
+        let replayed = (contents[1]["parts"] as? [[String: Any]])?.first?["text"] as? String
+        XCTAssertEqual(replayed, try fixtureAnswer("googleai/unary-success-basic-reply-short.json"))
+        let correction = (contents[2]["parts"] as? [[String: Any]])?.first?["text"] as? String ?? ""
+        XCTAssertTrue(correction.contains("could not be used"))
+    }
+
+    /// Every Developer API success capture holds prose, not a palette: the client asks once
+    /// more, replaying exactly the non-thought answer text, then fails with `unusableAnswer`.
+    func testProseCapturesAreAskedAgainOnceThenFail() async throws {
+        let files = [
+            "googleai/unary-success-basic-reply-long.json", "googleai/unary-success-basic-reply-long.txt",
+            "googleai/unary-success-basic-reply-short.json", "googleai/unary-success-basic-reply-short.txt",
+            "googleai/unary-success-citations.json", "googleai/unary-success-citations.txt",
+            "googleai/unary-success-code-execution.json", "googleai/unary-success-google-maps-grounding.json",
+            "googleai/unary-success-google-search-grounding-empty-grounding-chunks.json",
+            "googleai/unary-success-google-search-grounding.json",
+            "googleai/unary-success-url-context-mixed-validity.json", "googleai/unary-success-url-context.json",
+            "googleai/unary-success-thinking-reply-thought-summary.json",
+            "js-genai/unary-gemini-2.5-flash-responseJsonSchema.response.json",
+        ]
+        for file in files {
+            let server = try serve(fixture: file)
+            let error = await failure(client(server))
+            let answer = try fixtureAnswer(file)
+            guard case .unusableAnswer(let problem)? = error else {
+                XCTFail("\(file): expected unusableAnswer, got \(String(describing: error))")
+                continue
+            }
+            XCTAssertEqual(GeminiClient.palette(from: answer), .problem(problem), file)
+            let requests = try server.requests()
+            XCTAssertEqual(requests.count, 2, file)
+            let contents = try XCTUnwrap(requests.last?.json()["contents"] as? [[String: Any]], file)
+            XCTAssertEqual((contents[1]["parts"] as? [[String: Any]])?.first?["text"] as? String, answer, file)
+            server.stop()
+        }
+        XCTAssertEqual(try fixtureAnswer("googleai/unary-success-thinking-reply-thought-summary.json"), "Mountain View")
+    }
+
+    func testNoTextAtAllIsAskedAgainThenReportedEmpty() async throws {
+        for file in ["googleai/unary-success-thinking-function-call-thought-summary-signature.json",
+                     "palette-tui/stop-empty-text.json"] {
+            let server = try serve(fixture: file)
+            let error = await failure(client(server))
+            XCTAssertEqual(error, .unusableAnswer("the reply was empty"), file)
+            XCTAssertEqual(try server.requests().count, 2, file)
+            server.stop()
+        }
+    }
+
+    // MARK: - Blocked, stopped and truncated answers: no retry, no follow-up
+
+    func testAnswersWithoutAPaletteMapToTheirErrors() async throws {
+        let cases: [(String, GeminiError)] = [
+            ("googleai/unary-failure-finish-reason-safety.json", .answerBlocked(reason: "SAFETY")),
+            ("googleai/unary-failure-finish-reason-safety.txt", .answerBlocked(reason: "SAFETY")),
+            ("googleai/unary-failure-only-prompt-feedback.json", .promptBlocked(reason: "Message")),
+            ("palette-tui/prompt-blocked-safety.json", .promptBlocked(reason: "SAFETY")),
+            ("googleai/unary-failure-with-message-no-content.json",
+             .noAnswer(reason: "OTHER", message: "Model failed to generate content due to internal error.")),
+            ("js-genai/unary-gemini-2.5-flash-max-tokens-no-parts.response.json", .truncated),
+            ("js-genai/unary-gemini-2.5-flash-thinking-budget-50-max-tokens.response.json", .truncated),
+            ("js-genai/unary-thinking-only-thought-part-max-tokens.response.json", .truncated),
+            ("from-issues/success-200-max-tokens-no-parts-thinking.json", .truncated),
+        ]
+        for (file, expected) in cases {
+            let server = try serve(fixture: file)
+            let error = await failure(client(server))
+            XCTAssertEqual(error, expected, file)
+            XCTAssertEqual(try server.requests().count, 1, "\(file): neither retried nor asked again")
+            server.stop()
+        }
+    }
+
+    // MARK: - HTTP errors
+
+    func testClientErrorsAreNeverRetried() async throws {
+        let cases: [(String, GeminiError)] = [
+            ("googleai/unary-failure-api-key.json", .invalidAPIKey(message: "API key not valid. Please pass a valid API key.")),
+            ("googleai/unary-failure-api-key.txt", .invalidAPIKey(message: "API key not valid. Please pass a valid API key.")),
+            ("from-issues/error-400-api-key-expired.json", .invalidAPIKey(message: "API key expired. Please renew the API key.")),
+            ("googleai/unary-failure-unknown-model.json", .modelNotFound(model: Self.model)),
+            ("googleai/unary-failure-unknown-model.txt", .modelNotFound(model: Self.model)),
+            ("googleai/unary-failure-generativelanguage-api-not-enabled.json", .permissionDenied(
+                reason: "SERVICE_DISABLED",
+                message: "Generative Language API has not been used in project 12345678 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/generativelanguage.googleapis.com/overview?project=12345678 then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.")),
+            ("from-issues/error-403-api-key-service-blocked.json", .permissionDenied(
+                reason: "API_KEY_SERVICE_BLOCKED",
+                message: "Requests to this API generativelanguage.googleapis.com method google.ai.generativelanguage.v1beta.GenerativeService.StreamGenerateContent are blocked.")),
+            ("from-issues/error-403-consumer-suspended.json", .permissionDenied(
+                reason: "CONSUMER_SUSPENDED", message: "Permission denied: Consumer 'api_key:REDACTED' has been suspended.")),
+            ("from-issues/error-403-unregistered-caller-no-key.json", .permissionDenied(
+                reason: nil,
+                message: "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")),
+            ("from-issues/error-429-resource-exhausted-daily-quota.json", .quotaExhausted(
+                message: "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.")),
+        ]
+        for (file, expected) in cases {
+            let server = try serve(fixture: file)
+            let error = await failure(client(server))
+            XCTAssertEqual(error, expected, file)
+            XCTAssertEqual(try server.requests().count, 1, "\(file) is not retried")
+            server.stop()
+        }
+        let schema = try serve(fixture: "from-issues/error-400-response-schema-unknown-field.json")
+        guard case .badRequest(let message)? = await failure(client(schema)) else { return XCTFail("badRequest") }
+        XCTAssertTrue(message.hasPrefix("Invalid JSON payload received. Unknown name \"additional_properties\""), message)
+        XCTAssertEqual(try schema.requests().count, 1)
+    }
+
+    func testServerErrorsAreRetriedThreeTimesThenReported() async throws {
+        let cases: [(String, GeminiError)] = [
+            ("from-issues/error-500-internal.json", .serverUnavailable(
+                status: 500, message: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting")),
+            ("from-issues/error-503-unavailable-overloaded.json", .serverUnavailable(
+                status: 503, message: "The model is overloaded. Please try again later.")),
+            ("from-issues/error-504-deadline-exceeded-representative.json", .serverUnavailable(
+                status: 504, message: "The service is unable to finish processing within the deadline.")),
+        ]
+        for (file, expected) in cases {
+            let server = try serve(fixture: file)
+            let error = await failure(client(server))
+            XCTAssertEqual(error, expected, file)
+            XCTAssertEqual(try server.requests().count, 3, "\(file): three attempts in all")
+            server.stop()
+        }
+    }
+
+    func testOverloadedTwiceThenSuccess() async throws {
+        let server = try LoopbackServer(scenario: "overloaded-twice-then-ok")
+        servers.append(server)
+        let start = ContinuousClock.now
+        let result = try await client(server).generate(description: "forest", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        XCTAssertEqual(try server.requests().count, 3)
+        let elapsed = (ContinuousClock.now - start).seconds
+        XCTAssertGreaterThanOrEqual(elapsed, 0.0375 + 0.075, "backed off between attempts")
+    }
+
+    func testRateLimitThenSuccessWaitsForRetryDelay() async throws {
+        let server = try LoopbackServer(scenario: "rate-limit-then-ok")
+        servers.append(server)
+        let start = ContinuousClock.now
+        let result = try await client(server).generate(description: "forest", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        XCTAssertEqual(try server.requests().count, 2)
+        XCTAssertGreaterThanOrEqual((ContinuousClock.now - start).seconds, 0.3, "waited the server's retryDelay")
+    }
+
+    func testRateLimitLongerThanTheDeadlineFailsAtOnceWithTheDelay() async throws {
+        let server = try serve(fixture: "from-issues/error-429-resource-exhausted-quota-retryinfo.json")
+        let start = ContinuousClock.now
+        let error = await failure(client(server, timeout: 5))
+        XCTAssertEqual(error, .rateLimited(retryAfter: 26))
+        XCTAssertTrue(error?.userMessage.contains("wait 26 s") ?? false, error?.userMessage ?? "")
+        XCTAssertEqual(try server.requests().count, 1)
+        XCTAssertLessThan((ContinuousClock.now - start).seconds, 4, "did not sleep into the deadline")
+    }
+
+    func testBackoffNeverOutlivesTheDeadline() async throws {
+        let server = try serve(fixture: "from-issues/error-503-unavailable-overloaded.json")
+        let slowBackoff = RetryPolicy(maxAttempts: 3, baseDelay: 2, maxDelay: 8)
+        let start = ContinuousClock.now
+        let error = await failure(client(server, timeout: 1.5, retry: slowBackoff))
+        XCTAssertEqual(error, .serverUnavailable(status: 503, message: "The model is overloaded. Please try again later."))
+        XCTAssertEqual(try server.requests().count, 1, "a 1-2 s wait does not fit in 1.5 s")
+        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1.5)
+    }
+
+    func testServerMessagesNeverEchoTheKey() async throws {
+        let server = try serve([["status": 400, "json": [
+            "error": ["code": 400, "message": "API key not valid: \(Self.key) is unknown.", "status": "INVALID_ARGUMENT",
+                      "details": [["@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"]]],
+        ]]])
+        let error = await failure(client(server))
+        XCTAssertEqual(error, .invalidAPIKey(message: "API key not valid: <redacted> is unknown."))
+        XCTAssertFalse(error?.userMessage.contains(Self.key) ?? true)
+        XCTAssertFalse(String(describing: error).contains(Self.key))
+    }
+
+    // MARK: - Bodies that are not Gemini JSON
+
+    func testHTMLPageIsNotMistakenForAMissingModel() async throws {
+        let server = try LoopbackServer(scenario: "html")
+        servers.append(server)
+        let error = await failure(client(server))
+        XCTAssertEqual(error, .notJSON(status: 404, contentType: "text/html; charset=UTF-8"))
+        XCTAssertEqual(try server.requests().count, 1)
+    }
+
+    func testHTMLBadGatewayIsRetriedThenSucceeds() async throws {
+        let server = try serve([["fixture": "palette-tui/html-error-page.html", "status": 502],
+                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let result = try await client(server).generate(description: "forest", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        XCTAssertEqual(try server.requests().count, 2)
+    }
+
+    func testHTMLWithStatus200IsNotJSON() async throws {
+        let server = try serve(fixture: "palette-tui/html-error-page.html", status: 200)
+        let error = await failure(client(server))
+        XCTAssertEqual(error, .notJSON(status: 200, contentType: "text/html; charset=UTF-8"))
+    }
+
+    func testTruncatedJSONIsMalformed() async throws {
+        let server = try LoopbackServer(scenario: "truncated")
+        servers.append(server)
+        let error = await failure(client(server))
+        XCTAssertEqual(error, .malformedResponse)
+        XCTAssertEqual(try server.requests().count, 1)
+    }
+
+    func testFiftyMegabyteBodyIsRefusedWithoutBufferingIt() async throws {
+        for chunked in [false, true] {
+            let server = try serve([["huge_mb": 50, "chunked": chunked]])
+            let start = ContinuousClock.now
+            let error = await failure(client(server))
+            XCTAssertEqual(error, .responseTooLarge(limit: 4 * 1_048_576), "chunked: \(chunked)")
+            XCTAssertEqual(try server.requests().count, 1)
+            XCTAssertLessThan((ContinuousClock.now - start).seconds, 10)
+            server.stop()
+        }
+    }
+
+    // MARK: - Transport faults
+
+    func testResetMidBodyIsRetriedThenReported() async throws {
+        let server = try LoopbackServer(scenario: "reset")
+        servers.append(server)
+        let error = await failure(client(server))
+        XCTAssertEqual(error, .connectionLost)
+        XCTAssertEqual(try server.requests().count, 3)
+    }
+
+    func testResetThenSuccess() async throws {
+        let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "reset_after": 40],
+                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let result = try await client(server).generate(description: "forest", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        XCTAssertEqual(try server.requests().count, 2)
+    }
+
+    func testClosedWithoutAnswerIsAConnectionLoss() async throws {
+        let server = try serve([["close": true]])
+        let error = await failure(client(server))
+        XCTAssertEqual(error, .connectionLost)
+        XCTAssertEqual(try server.requests().count, 3)
+    }
+
+    func testRefusedConnectionFailsFastWithoutRetry() async throws {
+        let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
+        let port = server.port
+        server.stop()
+        let config = GeminiConfiguration(apiKey: APIKey(Self.key)!, baseURL: URL(string: "http://127.0.0.1:\(port)")!,
+                                         timeout: 10)
+        let start = ContinuousClock.now
+        let error = await failure(GeminiClient(configuration: config))
+        XCTAssertEqual(error, .connectionRefused(host: "127.0.0.1:\(port)"))
+        XCTAssertLessThan((ContinuousClock.now - start).seconds, 2)
+    }
+
+    func testSlowServerWithinTheDeadlineSucceeds() async throws {
+        let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "delay": 0.5, "trickle": 0.005]])
+        let result = try await client(server, timeout: 10).generate(description: "forest", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+    }
+
+    func testSlowServerPastTheDeadlineTimesOut() async throws {
+        let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "delay": 0.3, "trickle": 0.1]])
+        let start = ContinuousClock.now
+        let error = await failure(client(server, timeout: 1))
+        XCTAssertEqual(error, .timedOut(seconds: 1),
+                       "a body that keeps trickling is still bounded by the overall deadline")
+        let elapsed = (ContinuousClock.now - start).seconds
+        XCTAssertGreaterThanOrEqual(elapsed, 0.9)
+        XCTAssertLessThan(elapsed, 3)
+    }
+
+    func testHangingServerTimesOutAndIsHungUpOn() async throws {
+        let server = try LoopbackServer(scenario: "hang")
+        servers.append(server)
+        let start = ContinuousClock.now
+        let error = await failure(client(server, timeout: 0.5))
+        XCTAssertEqual(error, .timedOut(seconds: 0.5))
+        let elapsed = (ContinuousClock.now - start).seconds
+        XCTAssertGreaterThanOrEqual(elapsed, 0.45, "a sub-second deadline is honoured, not rounded to zero")
+        XCTAssertLessThan(elapsed, 2)
+        try await waitFor { try server.events().contains("client-disconnected") }
+    }
+
+    func testCancellingTheTaskCancelsTheRequestAtOnce() async throws {
+        let server = try LoopbackServer(scenario: "hang")
+        servers.append(server)
+        let gemini = client(server, timeout: 30)
+        let task = Task { try await gemini.generate(description: "forest", variation: 0) }
+        try await waitFor { try server.requests().count == 1 }
+        let start = ContinuousClock.now
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "got \(error)")
+        }
+        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
+        try await waitFor { try server.events().contains("client-disconnected") }
+        XCTAssertEqual(try server.requests().count, 1, "a cancelled call is not retried")
+    }
+
+    func testCancellationDuringBackoffStopsRetrying() async throws {
+        let server = try serve(fixture: "from-issues/error-503-unavailable-overloaded.json")
+        let gemini = client(server, timeout: 30, retry: RetryPolicy(maxAttempts: 3, baseDelay: 5, maxDelay: 5))
+        let task = Task { try await gemini.generate(description: "forest", variation: 0) }
+        try await waitFor { try server.requests().count == 1 }
+        task.cancel()
+        let start = ContinuousClock.now
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "got \(error)")
+        }
+        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
+        XCTAssertEqual(try server.requests().count, 1)
+    }
+
+    // MARK: - The request body passes Google's strict parser
+
+    func testRecordedRequestsPassTheStrictSchemaCheck() async throws {
+        let server = try serve([["fixture": "googleai/unary-success-basic-reply-short.json"],
+                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        _ = try await client(server).generate(description: "寧靜的森林早晨", variation: 2)
+        let bodies = try server.requests().map(\.body)
+        XCTAssertEqual(bodies.count, 2, "the first request and the follow-up with a model turn")
+        let result = try strictCheck(bodies)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("2 request bodies valid"), result.stdout)
+    }
+
+    func testStrictSchemaCheckRejectsAnUnknownField() throws {
+        let body = String(decoding: try GeminiClient.encode(PalettePrompt.request(description: "x")), as: UTF8.self)
+        let tampered = body.replacingOccurrences(of: "\"maxOutputTokens\"", with: "\"maxOutputTokenz\"")
+        XCTAssertNotEqual(body, tampered)
+        let result = try strictCheck([tampered])
+        XCTAssertEqual(result.status, 1, "the checker must be able to fail: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("maxOutputTokenz"), result.stderr)
+    }
+
+    /// Runs Tests/Support/validate_gemini_request.py; skips only when the package cannot be imported.
+    private func strictCheck(_ bodies: [String]) throws -> ChildResult {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bodies-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for (i, body) in bodies.enumerated() {
+            let url = dir.appendingPathComponent("body-\(i).json")
+            try Data(body.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let script = LoopbackServer.sourceRoot.appendingPathComponent("Tests/Support/validate_gemini_request.py").path
+        let result = try runChild(["python3", script] + paths)
+        if result.status == 3 {
+            throw XCTSkip("google-ai-generativelanguage is not installed (run `make deps`): \(result.stderr)")
+        }
+        return result
+    }
+
+    /// Polls a condition for up to five seconds.
+    private func waitFor(_ condition: () throws -> Bool, file: StaticString = #filePath, line: UInt = #line) async throws {
+        for _ in 0..<100 {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        XCTFail("condition not met within 5 s", file: file, line: line)
+    }
 }

@@ -1,11 +1,368 @@
-import XCTest
 import PaletteCore
+import XCTest
 @testable import PaletteApp
 
+/// Each test states the exact effects and the exact next state, TCA style.
 final class ReducerTests: XCTestCase {
+    // MARK: - Quitting
+
     func testCtrlCQuits() {
-        var state = AppState(width: 80, height: 24, colorMode: .direct, language: .english, providerName: "offline", modelName: nil)
+        var state = Fixture.state()
+        var expected = state
         XCTAssertEqual(state.reduce(.keyPressed(.control("c"))), [.quit])
+        expected.isQuitting = true
+        XCTAssertEqual(state, expected)
+    }
+
+    func testQTypesInTheFieldButQuitsOutsideIt() {
+        var state = Fixture.state()
+        XCTAssertEqual(state.press(.character("q")), [])
+        XCTAssertEqual(state.field.text, "q")
+        XCTAssertFalse(state.isQuitting)
+        state.press(.tab)
+        XCTAssertEqual(state.focus, .button)
+        XCTAssertEqual(state.press(.character("q")), [.quit])
         XCTAssertTrue(state.isQuitting)
+    }
+
+    // MARK: - Generating
+
+    func testEnterGeneratesFromTheTrimmedDescription() {
+        var state = Fixture.state()
+        state.type("  寧靜的森林早晨 ")
+        var expected = state
+        let effects = state.press(.enter)
+        XCTAssertEqual(effects, [.generatePalette(requestID: 1, description: "寧靜的森林早晨", variation: 0)])
+        expected.request = InFlightRequest(id: 1, description: "寧靜的森林早晨", variation: 0, elapsedMilliseconds: 0)
+        expected.nextRequestID = 2
+        expected.lastRequest = ("寧靜的森林早晨", 0)
+        expected.status = StatusMessage("Generating; Esc cancels.", kind: .info)
+        XCTAssertEqual(state, expected)
+        XCTAssertTrue(state.isGenerating)
+    }
+
+    func testEmptyDescriptionGetsAMessageAndNoRequest() {
+        var state = Fixture.state()
+        state.type("   ")
+        var expected = state
+        XCTAssertEqual(state.press(.enter), [])
+        expected.status = StatusMessage("Type a description first.", kind: .error)
+        XCTAssertEqual(state, expected)
+        XCTAssertFalse(state.isGenerating)
+    }
+
+    func testNoSecondRequestWhileOneIsInFlight() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        var expected = state
+        XCTAssertEqual(state.press(.enter), [])
+        XCTAssertEqual(state.press(.tab, .enter), [])
+        expected.focus = .button
+        expected.status = StatusMessage("A palette is already being generated; Esc cancels it.", kind: .warning)
+        XCTAssertEqual(state, expected)
+    }
+
+    func testTheButtonGeneratesToo() {
+        var state = Fixture.state()
+        state.type("dusk")
+        state.press(.tab)
+        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, description: "dusk", variation: 0)])
+    }
+
+    func testSuccessShowsThePaletteAndAppendsHistory() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        var expected = state
+        let effects = state.reduce(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        let entry = HistoryEntry(id: "id-1", created: Fixture.now, description: "sea", palette: Fixture.palette,
+                                 provider: "gemini", model: "gemini-2.5-flash")
+        XCTAssertEqual(effects, [.appendHistory(entry)])
+        expected.request = nil
+        expected.shown = ShownPalette(palette: Fixture.palette, description: "sea", provider: "gemini",
+                                      model: "gemini-2.5-flash", isFallback: false)
+        expected.history.append(entry)
+        expected.status = StatusMessage("New palette from gemini.", kind: .success)
+        XCTAssertEqual(state, expected)
+        XCTAssertEqual(state.history.count, 1)
+        XCTAssertEqual(state.history.selectedEntry, entry)
+    }
+
+    func testEachNewPaletteGetsAFreshID() {
+        var state = Fixture.state()
+        var ids: [String] = []
+        for n in 1...3 {
+            state.type("x")
+            state.press(.enter)
+            for case .appendHistory(let e) in state.reduce(.paletteReceived(requestID: n, .success(Fixture.generated()))) {
+                ids.append(e.id)
+            }
+        }
+        XCTAssertEqual(ids, ["id-1", "id-2", "id-3"])
+    }
+
+    func testErrorIsOneSentenceAndThePreviousPaletteStays() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.press(.enter)
+        var expected = state
+        let failure = ProviderFailure(message: "Gemini rejected the API key (HTTP 403).\nCheck\tGEMINI_API_KEY.")
+        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 2, .failure(failure))), [])
+        expected.request = nil
+        expected.status = StatusMessage("Gemini rejected the API key (HTTP 403). Check GEMINI_API_KEY.", kind: .error)
+        XCTAssertEqual(state, expected)
+        XCTAssertEqual(state.shown?.palette, Fixture.palette)
+    }
+
+    func testFallbackIsMarkedWithTheGeminiError() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        let generated = Fixture.generated(Fixture.forest, provider: "offline", model: "engine-1",
+                                          notes: ["offline fallback: Gemini timed out after 30 s."], fallback: true)
+        let effects = state.reduce(.paletteReceived(requestID: 1, .success(generated)))
+        XCTAssertEqual(effects.count, 1)
+        XCTAssertEqual(state.status, StatusMessage("Offline fallback: Gemini timed out after 30 s.", kind: .warning))
+        XCTAssertEqual(state.shown?.isFallback, true)
+        XCTAssertEqual(state.shown?.palette, Fixture.forest)
+    }
+
+    func testEscCancelsAndTheLateAnswerIsDropped() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        var expected = state
+        XCTAssertEqual(state.press(.escape), [.cancelRequest(requestID: 1)])
+        expected.request = nil
+        expected.status = StatusMessage("Generation cancelled.", kind: .info)
+        XCTAssertEqual(state, expected)
+        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 1, .success(Fixture.generated()))), [])
+        XCTAssertEqual(state, expected)
+    }
+
+    func testCtrlCCancelsFirstThenQuits() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        XCTAssertEqual(state.press(.control("c")), [.cancelRequest(requestID: 1)])
+        XCTAssertFalse(state.isQuitting)
+        XCTAssertEqual(state.press(.control("c")), [.quit])
+        XCTAssertTrue(state.isQuitting)
+    }
+
+    func testStaleRequestIDsAreDropped() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        state.press(.escape)
+        state.press(.enter)
+        XCTAssertEqual(state.request?.id, 2)
+        let before = state
+        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 1, .success(Fixture.generated()))), [])
+        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 7, .failure(ProviderFailure(message: "x")))), [])
+        XCTAssertEqual(state, before)
+        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 2, .success(Fixture.generated()))).count, 1)
+    }
+
+    func testCancelledFailureSaysCancelled() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(message: "", cancelled: true))))
+        XCTAssertEqual(state.status, StatusMessage("Generation cancelled.", kind: .info))
+        XCTAssertNil(state.request)
+    }
+
+    func testTickOnlyCountsWhileInFlight() {
+        var state = Fixture.state()
+        let idle = state
+        XCTAssertEqual(state.reduce(.tick(elapsedMilliseconds: 500)), [])
+        XCTAssertEqual(state, idle)
+        state.type("sea")
+        state.press(.enter)
+        state.send(.tick(elapsedMilliseconds: 1_250))
+        XCTAssertEqual(state.request?.elapsedMilliseconds, 1_250)
+    }
+
+    func testRegenerateCountsVariationsUp() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.press(.tab, .tab)
+        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 2, description: "sea", variation: 1)])
+        XCTAssertEqual(state.status, StatusMessage("Generating variation 1; Esc cancels.", kind: .info))
+        state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
+        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 3, description: "sea", variation: 2)])
+    }
+
+    func testRegenerateUsesTheShownDescriptionWhenTheFieldIsEmpty() {
+        var state = Fixture.state()
+        state.send(.historyLoaded([Fixture.entry(1, "old harbour")], warnings: []))
+        state.press(.backTab)
+        XCTAssertEqual(state.focus, .history)
+        XCTAssertEqual(state.press(.character("r")),
+                       [.generatePalette(requestID: 1, description: "old harbour", variation: 1)])
+    }
+
+    // MARK: - Focus and panes
+
+    func testTabCyclesFocusBothWays() {
+        var state = Fixture.state()
+        var seen: [Focus] = []
+        for _ in 0..<4 {
+            state.press(.tab)
+            seen.append(state.focus)
+        }
+        XCTAssertEqual(seen, [.button, .panes, .history, .description])
+        state.press(.backTab)
+        XCTAssertEqual(state.focus, .history)
+    }
+
+    func testPanesSelectAndCopy() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.press(.tab, .tab)
+        XCTAssertEqual(state.focus, .panes)
+        XCTAssertEqual(state.press(.character("c")), [.copyToClipboard("#2E86AB")])
+        state.press(.right)
+        XCTAssertEqual(state.selectedRole, .secondary)
+        XCTAssertEqual(state.press(.enter), [.copyToClipboard("#A23B72")])
+        state.press(.left, .left)
+        XCTAssertEqual(state.selectedRole, .accent)
+        XCTAssertEqual(state.press(.character("3")), [.copyToClipboard("#F18F01")])
+        XCTAssertEqual(state.press(.character("1")), [.copyToClipboard("#2E86AB")])
+        XCTAssertEqual(state.selectedRole, .primary)
+    }
+
+    func testNumberKeysCopyOutsideTheFieldAndTypeInsideIt() {
+        var state = Fixture.state()
+        state.type("sea")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        XCTAssertEqual(state.press(.character("2")), [])
+        XCTAssertEqual(state.field.text, "sea2")
+        state.press(.tab)
+        XCTAssertEqual(state.press(.character("2")), [.copyToClipboard("#A23B72")])
+        state.press(.tab, .tab)
+        XCTAssertEqual(state.focus, .history)
+        XCTAssertEqual(state.press(.character("2")), [.copyToClipboard("#A23B72")])
+    }
+
+    func testCopyWithoutAPaletteSaysSo() {
+        var state = Fixture.state()
+        state.press(.tab)
+        XCTAssertEqual(state.press(.character("1")), [])
+        XCTAssertEqual(state.status, StatusMessage("No palette to copy yet.", kind: .info))
+    }
+
+    func testClipboardConfirmation() {
+        var state = Fixture.state()
+        state.send(.clipboardCopied("#2E86AB", via: ["OSC 52", "tmux"]))
+        XCTAssertEqual(state.status, StatusMessage("Copied #2E86AB (OSC 52 + tmux).", kind: .success))
+        state.send(.clipboardCopied("#2E86AB", via: []))
+        XCTAssertEqual(state.status, StatusMessage("Could not copy #2E86AB: no clipboard is available.", kind: .error))
+    }
+
+    // MARK: - Text field through keys
+
+    func testEditingKeys() {
+        var state = Fixture.state()
+        state.type("寧靜的 forest")
+        state.press(.home, .right, .delete)
+        XCTAssertEqual(state.field.text, "寧的 forest")
+        state.press(.control("e"), .control("w"))
+        XCTAssertEqual(state.field.text, "寧的 ")
+        state.press(.control("a"), .control("k"))
+        XCTAssertEqual(state.field.text, "")
+        state.type("abc")
+        state.press(.left, .control("u"))
+        XCTAssertEqual(state.field.text, "c")
+        XCTAssertEqual(state.field.cursor, 0)
+        state.press(.end, .backspace)
+        XCTAssertEqual(state.field.text, "")
+    }
+
+    func testPasteIsCleanedAndCapped() {
+        var state = Fixture.state()
+        state.press(.paste("sea\u{1B}[31m\nfoam\u{202E}!"))
+        XCTAssertEqual(state.field.text, "sea[31m foam!")
+        XCTAssertNil(state.status)
+        state.press(.paste(String(repeating: "長", count: 3_000)))
+        XCTAssertEqual(state.field.characters.count, 2_000)
+        XCTAssertEqual(state.status, StatusMessage("Pasted text was cut to 2,000 characters.", kind: .warning))
+        state.type("x")
+        XCTAssertEqual(state.status, StatusMessage("The description is limited to 2,000 characters.", kind: .warning))
+    }
+
+    func testPasteOutsideTheFieldGoesToTheField() {
+        var state = Fixture.state()
+        state.press(.tab, .tab)
+        state.press(.paste("harbour"))
+        XCTAssertEqual(state.focus, .description)
+        XCTAssertEqual(state.field.text, "harbour")
+    }
+
+    func testControlCharactersAreNotTyped() {
+        var state = Fixture.state()
+        state.press(.character("\u{7}"), .character("a"), .character("\u{200B}"))
+        XCTAssertEqual(state.field.text, "a")
+    }
+
+    // MARK: - Help
+
+    func testHelpOpensAndAnyKeyClosesIt() {
+        var state = Fixture.state()
+        state.press(.function(1))
+        XCTAssertTrue(state.isShowingHelp)
+        XCTAssertEqual(state.press(.character("x")), [])
+        XCTAssertFalse(state.isShowingHelp)
+        XCTAssertEqual(state.field.text, "", "the key that closes help does nothing else")
+        state.press(.tab, .character("?"))
+        XCTAssertTrue(state.isShowingHelp)
+        XCTAssertEqual(state.press(.control("c")), [.quit])
+    }
+
+    func testHelpScrollsWhenItDoesNotFit() {
+        var state = Fixture.state(width: 40, height: 12)
+        state.press(.function(1))
+        XCTAssertGreaterThan(state.maxHelpScroll, 0)
+        state.press(.down, .down, .up)
+        XCTAssertEqual(state.helpScroll, 1)
+        state.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
+        XCTAssertEqual(state.helpScroll, state.maxHelpScroll)
+        XCTAssertTrue(state.isShowingHelp)
+    }
+
+    // MARK: - Size and history messages
+
+    func testResize() {
+        var state = Fixture.state()
+        XCTAssertEqual(state.reduce(.resized(width: 100, height: 30)), [])
+        XCTAssertEqual(state.width, 100)
+        XCTAssertEqual(state.height, 30)
+    }
+
+    func testHistoryWriteFailureAndWarnings() {
+        var state = Fixture.state()
+        state.send(.historyWriteFailed("permission denied: /home/u/.local/state/palette-tui/history.jsonl"))
+        XCTAssertEqual(state.status, StatusMessage(
+            "History not saved: permission denied: /home/u/.local/state/palette-tui/history.jsonl", kind: .error))
+        state.send(.historyLoaded([], warnings: ["line 3: not JSON, skipped", "line 9: bad colour"]))
+        XCTAssertEqual(state.status, StatusMessage("History: line 3: not JSON, skipped (+1)", kind: .warning))
+    }
+
+    func testChineseMessages() {
+        var state = Fixture.state(language: .traditionalChinese)
+        state.press(.enter)
+        XCTAssertEqual(state.status?.text, "請先輸入描述。")
+        var hans = Fixture.state(language: .simplifiedChinese)
+        hans.press(.tab, .tab, .tab, .character("u"))
+        XCTAssertEqual(hans.status?.text, "没有可撤销的删除。")
     }
 }

@@ -1,0 +1,207 @@
+import Foundation
+
+// MARK: - Open enums
+
+/// A string enum from the wire that keeps values it does not know.
+///
+/// Google adds finish and block reasons without notice (SDK fixtures even carry
+/// `FAKE_NEW_FINISH_REASON`); a closed Swift enum would turn each new value into a decoding failure.
+public struct WireEnum<Tag>: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Tag for `Candidate.finishReason` values.
+public enum FinishReasonTag {}
+/// Tag for `PromptFeedback.blockReason` values.
+public enum BlockReasonTag {}
+
+public typealias FinishReason = WireEnum<FinishReasonTag>
+public typealias BlockReason = WireEnum<BlockReasonTag>
+
+extension WireEnum where Tag == FinishReasonTag {
+    public static let unspecified = FinishReason(rawValue: "FINISH_REASON_UNSPECIFIED")
+    public static let stop = FinishReason(rawValue: "STOP")
+    public static let maxTokens = FinishReason(rawValue: "MAX_TOKENS")
+
+    /// Reasons meaning a content filter withheld the answer: never parse what came with them.
+    public static let filtered: Set<String> = [
+        "SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
+        "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION", "MODEL_ARMOR", "LANGUAGE",
+    ]
+
+    /// Reasons meaning the model stopped without producing text for us.
+    public static let stopped: Set<String> = [
+        "OTHER", "MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS",
+        "NO_IMAGE", "IMAGE_OTHER",
+    ]
+}
+
+// MARK: - Request
+
+/// The `generateContent` request body: only fields of the v1beta `GenerateContentRequest`.
+public struct GenerateContentRequest: Encodable, Sendable, Equatable {
+    public var systemInstruction: Content
+    public var contents: [Content]
+    public var generationConfig: GenerationConfig
+}
+
+/// A turn of the conversation: `user` or `model` and its text parts.
+public struct Content: Codable, Sendable, Equatable {
+    public var role: String?
+    public var parts: [Part]?
+
+    public init(role: String?, text: String) {
+        self.role = role
+        self.parts = [Part(text: text)]
+    }
+}
+
+/// One part of a turn. Only text is ever sent; answers may carry other kinds, which are ignored.
+public struct Part: Codable, Sendable, Equatable {
+    public var text: String?
+    /// True for the model's thought summaries, which are never part of the answer.
+    public var thought: Bool?
+
+    public init(text: String) {
+        self.text = text
+        self.thought = nil
+    }
+}
+
+/// The `generationConfig` fields this client sets.
+public struct GenerationConfig: Encodable, Sendable, Equatable {
+    public var responseMimeType: String
+    public var responseSchema: Schema
+    public var maxOutputTokens: Int
+}
+
+/// The OpenAPI-subset `Schema` of v1beta: the subset every Gemini model with JSON mode accepts.
+public final class Schema: Encodable, Sendable, Equatable {
+    public let type: String
+    public let description: String?
+    public let properties: [String: Schema]?
+    public let required: [String]?
+    public let propertyOrdering: [String]?
+
+    public init(type: String, description: String? = nil, properties: [String: Schema]? = nil,
+                required: [String]? = nil, propertyOrdering: [String]? = nil) {
+        self.type = type
+        self.description = description
+        self.properties = properties
+        self.required = required
+        self.propertyOrdering = propertyOrdering
+    }
+
+    public static func == (a: Schema, b: Schema) -> Bool {
+        a.type == b.type && a.description == b.description && a.properties == b.properties
+            && a.required == b.required && a.propertyOrdering == b.propertyOrdering
+    }
+}
+
+// MARK: - Response
+
+/// The `generateContent` response; every field optional, unknown fields ignored.
+public struct GenerateContentResponse: Decodable, Sendable {
+    public var candidates: [Candidate]?
+    public var promptFeedback: PromptFeedback?
+    public var modelVersion: String?
+}
+
+public struct Candidate: Decodable, Sendable {
+    public var content: Content?
+    public var finishReason: FinishReason?
+    public var finishMessage: String?
+}
+
+public struct PromptFeedback: Decodable, Sendable {
+    public var blockReason: BlockReason?
+    public var blockReasonMessage: String?
+}
+
+extension GenerateContentResponse {
+    /// The answer: the first candidate's text parts that are not thoughts, joined.
+    ///
+    /// Answers can be split over several parts, and thought summaries come first when
+    /// thoughts are included; reading only `parts[0]` would return the thinking instead.
+    public var answerText: String {
+        let parts = candidates?.first?.content?.parts ?? []
+        return parts.filter { $0.thought != true }.compactMap(\.text).joined()
+    }
+}
+
+// MARK: - Errors
+
+/// The body of a failed call: `{"error": {...}}`, sometimes wrapped in an array by proxies.
+struct ErrorEnvelope: Decodable {
+    var error: ErrorStatus
+}
+
+/// A `google.rpc.Status`, with the details this client reads.
+struct ErrorStatus: Decodable {
+    var code: Int?
+    var message: String?
+    var status: String?
+    var details: [ErrorDetail]?
+}
+
+/// One entry of `details`: ErrorInfo, RetryInfo, QuotaFailure and others, flattened.
+struct ErrorDetail: Decodable {
+    var type: String?
+    var reason: String?
+    var retryDelay: String?
+    var violations: [QuotaViolation]?
+
+    enum CodingKeys: String, CodingKey {
+        case type = "@type"
+        case reason, retryDelay, violations
+    }
+}
+
+struct QuotaViolation: Decodable {
+    var quotaId: String?
+    var quotaMetric: String?
+}
+
+extension ErrorStatus {
+    /// `ErrorInfo.reason`, such as `API_KEY_INVALID` or `SERVICE_DISABLED`.
+    var reason: String? { details?.lazy.compactMap(\.reason).first }
+
+    /// `RetryInfo.retryDelay` as seconds (`"26s"`, `"53.016342224s"`).
+    var retryDelay: Double? {
+        guard let text = details?.lazy.compactMap(\.retryDelay).first else { return nil }
+        return ErrorStatus.seconds(fromDuration: text)
+    }
+
+    /// Whether a quota violation is per day, which waiting a few seconds will not clear.
+    var isDailyQuota: Bool {
+        let ids = (details ?? []).flatMap { $0.violations ?? [] }.compactMap { $0.quotaId ?? $0.quotaMetric }
+        return ids.contains { $0.range(of: "PerDay", options: .caseInsensitive) != nil }
+    }
+
+    /// Parses a protobuf JSON `Duration` (`"1.5s"`); nil when it is not one.
+    static func seconds(fromDuration text: String) -> Double? {
+        guard text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    /// Decodes an error body, accepting the array-wrapped form; nil when the body is not one.
+    static func decode(_ data: Data) -> ErrorStatus? {
+        let decoder = JSONDecoder()
+        if let envelope = try? decoder.decode(ErrorEnvelope.self, from: data) { return envelope.error }
+        if let wrapped = try? decoder.decode([ErrorEnvelope].self, from: data) { return wrapped.first?.error }
+        return nil
+    }
+}

@@ -1,0 +1,365 @@
+import PaletteCore
+
+/// The history as the app browses it: newest first, filtered, favourites, deletes with undo.
+///
+/// Built for 100,000 entries: `entries` stays in file order (oldest first) and is never
+/// reordered; what the list shows is either "everything, newest first" (no array at all) or
+/// `view`, the matching entry indices newest first. Moving the selection and drawing touch only
+/// the visible rows. Filtering scans a lowercased copy of every description (`SearchIndex`),
+/// built on the first `/`, and narrows the previous matches while the query only grows.
+public struct HistoryList: Equatable, Sendable {
+    /// Every entry loaded or generated, oldest first (the file's order).
+    public private(set) var entries: [HistoryEntry] = []
+    /// Indices into `entries` of deleted entries, kept so `u` can bring them back.
+    public private(set) var deleted: Set<Int> = []
+    /// The filter as typed.
+    public private(set) var query: String = ""
+    public private(set) var favoritesOnly = false
+    /// Matching entry indices, newest first; nil means every entry, newest first.
+    private(set) var view: [Int32]?
+    /// Index into the visible list of the selected row.
+    public internal(set) var selected = 0
+    /// Index into the visible list of the first row drawn.
+    public internal(set) var top = 0
+    /// Lowercased descriptions for filtering; built on first use.
+    private(set) var searchIndex: SearchIndex?
+    /// Ids of entries generated in this session, kept when the file's history (re)loads.
+    private var sessionIDs: Set<String> = []
+    /// Earlier narrower-or-equal results while typing a query, so Backspace is instant.
+    private var narrowing: [(query: [UInt8], view: [Int32])] = []
+
+    public init(entries: [HistoryEntry] = []) {
+        self.entries = entries
+    }
+
+    public static func == (lhs: HistoryList, rhs: HistoryList) -> Bool {
+        lhs.entries == rhs.entries && lhs.deleted == rhs.deleted && lhs.query == rhs.query
+            && lhs.favoritesOnly == rhs.favoritesOnly && lhs.visibleIndices == rhs.visibleIndices
+            && lhs.selected == rhs.selected && lhs.top == rhs.top
+    }
+
+    // MARK: - Reading
+
+    /// How many rows the list shows.
+    public var count: Int { view?.count ?? entries.count }
+
+    /// The entry on visible row `row` (0 is the newest shown).
+    public func entry(atRow row: Int) -> HistoryEntry? {
+        guard let index = entryIndex(atRow: row) else { return nil }
+        return entries[index]
+    }
+
+    /// Index into `entries` of visible row `row`.
+    public func entryIndex(atRow row: Int) -> Int? {
+        guard row >= 0, row < count else { return nil }
+        if let view { return Int(view[row]) }
+        return entries.count - 1 - row
+    }
+
+    public var selectedEntry: HistoryEntry? { entry(atRow: selected) }
+
+    /// True when a filter or favourites-only hides entries.
+    public var isFiltered: Bool { !query.isEmpty || favoritesOnly }
+
+    /// All visible entry indices (tests and equality only: O(n)).
+    var visibleIndices: [Int] { (0..<count).compactMap { entryIndex(atRow: $0) } }
+
+    // MARK: - Loading and appending
+
+    /// Replaces the loaded history, keeping entries generated before it arrived.
+    mutating func load(_ loaded: [HistoryEntry]) {
+        if sessionIDs.isEmpty {
+            entries = loaded
+            deleted = []
+        } else {
+            let loadedIDs = Set(loaded.map(\.id))
+            let deletedIDs = Set(deleted.map { entries[$0].id })
+            let session = entries.filter { sessionIDs.contains($0.id) && !loadedIDs.contains($0.id) }
+            entries = loaded + session
+            deleted = []
+            if !deletedIDs.isEmpty {
+                for (i, e) in entries.enumerated() where deletedIDs.contains(e.id) { deleted.insert(i) }
+            }
+        }
+        searchIndex = nil
+        narrowing = []
+        rebuildView()
+        selected = 0
+        top = 0
+    }
+
+    /// Adds a new palette as the newest entry and selects it when it is shown.
+    mutating func append(_ entry: HistoryEntry) {
+        entries.append(entry)
+        sessionIDs.insert(entry.id)
+        let index = entries.count - 1
+        searchIndex?.append(entry.description)
+        narrowing = []
+        if view != nil, matches(index) { view?.insert(Int32(index), at: 0) }
+        if entryIndex(atRow: 0) == index {
+            selected = 0
+            top = 0
+        }
+    }
+
+    // MARK: - Selection
+
+    /// Moves the selection by `delta` rows, clamped, keeping it inside `rows` visible rows.
+    mutating func move(by delta: Int, rows: Int) {
+        guard count > 0 else { return }
+        selected = min(max(selected + delta, 0), count - 1)
+        scrollToSelection(rows: rows)
+    }
+
+    mutating func moveTo(_ row: Int, rows: Int) {
+        guard count > 0 else { return }
+        selected = min(max(row, 0), count - 1)
+        scrollToSelection(rows: rows)
+    }
+
+    /// Keeps `top` so the selected row is one of `rows` rows drawn, and no space is wasted.
+    mutating func scrollToSelection(rows: Int) {
+        let rows = max(rows, 1)
+        selected = min(max(selected, 0), max(count - 1, 0))
+        if selected < top { top = selected }
+        if selected >= top + rows { top = selected - rows + 1 }
+        top = min(top, max(count - rows, 0))
+        top = max(top, 0)
+    }
+
+    // MARK: - Favourites and deletes
+
+    /// Flips the favourite mark of visible row `row`; returns the entry after the change.
+    mutating func toggleFavorite(atRow row: Int, rows: Int) -> HistoryEntry? {
+        guard let index = entryIndex(atRow: row) else { return nil }
+        entries[index].favorite.toggle()
+        let entry = entries[index]
+        if favoritesOnly, !entry.favorite {
+            removeFromView(entryIndex: index)
+            narrowing = []
+            scrollToSelection(rows: rows)
+        }
+        return entry
+    }
+
+    /// Hides visible row `row` as deleted; returns the entry.
+    mutating func delete(atRow row: Int, rows: Int) -> HistoryEntry? {
+        guard let index = entryIndex(atRow: row) else { return nil }
+        deleted.insert(index)
+        removeFromView(entryIndex: index)
+        narrowing = []
+        scrollToSelection(rows: rows)
+        return entries[index]
+    }
+
+    /// Brings back entry `index` after a delete and selects it when it is shown.
+    mutating func restore(entryIndex index: Int, rows: Int) {
+        guard deleted.remove(index) != nil else { return }
+        narrowing = []
+        if deleted.isEmpty, !isFiltered {
+            view = nil
+        } else if matches(index) {
+            insertIntoView(index)
+        }
+        if let row = row(ofEntry: index) {
+            selected = row
+            scrollToSelection(rows: rows)
+        }
+    }
+
+    /// The visible row of entry `index`, if shown (binary search: the view is newest first).
+    func row(ofEntry index: Int) -> Int? {
+        guard let view else {
+            guard index >= 0, index < entries.count, !deleted.contains(index) else { return nil }
+            return entries.count - 1 - index
+        }
+        var lo = 0, hi = view.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) >> 1
+            let v = Int(view[mid])
+            if v == index { return mid }
+            if v > index { lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return nil
+    }
+
+    private mutating func removeFromView(entryIndex index: Int) {
+        if view == nil { view = allIndicesNewestFirst() }
+        if let r = self.row(ofEntry: index) { view?.remove(at: r) }
+    }
+
+    private mutating func insertIntoView(_ index: Int) {
+        if view == nil { view = allIndicesNewestFirst() }
+        guard var v = view else { return }
+        var lo = 0, hi = v.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if Int(v[mid]) > index { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < v.count, Int(v[lo]) == index { return }
+        v.insert(Int32(index), at: lo)
+        view = v
+    }
+
+    private func allIndicesNewestFirst() -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(entries.count)
+        var i = entries.count - 1
+        while i >= 0 {
+            if !deleted.contains(i) { out.append(Int32(i)) }
+            i -= 1
+        }
+        return out
+    }
+
+    // MARK: - Filtering
+
+    /// Shows favourites only, or everything again.
+    mutating func setFavoritesOnly(_ on: Bool) {
+        guard on != favoritesOnly else { return }
+        favoritesOnly = on
+        narrowing = []
+        rebuildView()
+        selected = 0
+        top = 0
+    }
+
+    /// Filters by `text` (case-insensitive substring of the description).
+    mutating func setQuery(_ text: String) {
+        guard text != query else { return }
+        query = text
+        rebuildView()
+        selected = 0
+        top = 0
+    }
+
+    /// True when entry `index` passes the favourites and text filters and is not deleted.
+    func matches(_ index: Int) -> Bool {
+        if deleted.contains(index) { return false }
+        if favoritesOnly, !entries[index].favorite { return false }
+        if query.isEmpty { return true }
+        let needle = SearchIndex.fold(query)
+        return SearchIndex.fold(entries[index].description).containsSubsequence(needle)
+    }
+
+    private mutating func rebuildView() {
+        if query.isEmpty {
+            narrowing = []
+            if favoritesOnly || !deleted.isEmpty {
+                var out: [Int32] = []
+                var i = entries.count - 1
+                while i >= 0 {
+                    if !deleted.contains(i), !favoritesOnly || entries[i].favorite { out.append(Int32(i)) }
+                    i -= 1
+                }
+                view = out
+            } else {
+                view = nil
+            }
+            return
+        }
+        if searchIndex == nil { searchIndex = SearchIndex(entries.map(\.description)) }
+        guard let index = searchIndex else { return }
+        let needle = SearchIndex.fold(query)
+        // Reuse the results of the longest earlier query this one contains: its matches are a superset.
+        while let last = narrowing.last, !needle.containsSubsequence(last.query) { narrowing.removeLast() }
+        if let last = narrowing.last, last.query == needle {
+            view = last.view
+            return
+        }
+        var out: [Int32] = []
+        if let candidates = narrowing.last?.view {
+            for i32 in candidates where index.entry(Int(i32), contains: needle) { out.append(i32) }
+        } else if deleted.isEmpty && !favoritesOnly {
+            out = index.search(needle) { _ in true }
+        } else {
+            let deleted = self.deleted, favoritesOnly = self.favoritesOnly, entries = self.entries
+            out = index.search(needle) { i in
+                !deleted.contains(i) && (!favoritesOnly || entries[i].favorite)
+            }
+        }
+        narrowing.append((needle, out))
+        view = out
+    }
+}
+
+// MARK: - Search index
+
+/// Every description lowercased into one byte buffer, for substring search at 100,000 entries.
+///
+/// One contiguous buffer scans at memory speed and costs one allocation instead of 100,000.
+struct SearchIndex: Sendable {
+    private(set) var bytes: [UInt8] = []
+    /// `starts[i]..<starts[i + 1]` is entry `i`'s folded description.
+    private(set) var starts: [Int32] = [0]
+
+    init(_ descriptions: [String]) {
+        bytes.reserveCapacity(descriptions.count * 48)
+        starts.reserveCapacity(descriptions.count + 1)
+        for d in descriptions { append(d) }
+    }
+
+    mutating func append(_ description: String) {
+        bytes.append(contentsOf: SearchIndex.fold(description))
+        starts.append(Int32(bytes.count))
+    }
+
+    /// Lowercases text for matching; ASCII takes a fast path, everything else `lowercased()`.
+    static func fold(_ text: String) -> [UInt8] {
+        var ascii = true
+        for b in text.utf8 where b >= 0x80 { ascii = false; break }
+        if ascii {
+            return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        }
+        return Array(text.lowercased().utf8)
+    }
+
+    func entry(_ i: Int, contains needle: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buf in
+            SearchIndex.find(needle, in: buf, from: Int(starts[i]), to: Int(starts[i + 1]))
+        }
+    }
+
+    /// Indices of entries containing `needle`, newest first, optionally also passing `keep`.
+    func search(_ needle: [UInt8], keep: (Int) -> Bool) -> [Int32] {
+        var out: [Int32] = []
+        let n = starts.count - 1
+        bytes.withUnsafeBufferPointer { buf in
+            var i = n - 1
+            while i >= 0 {
+                if SearchIndex.find(needle, in: buf, from: Int(starts[i]), to: Int(starts[i + 1])),
+                   keep(i) {
+                    out.append(Int32(i))
+                }
+                i -= 1
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func find(_ needle: [UInt8], in buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        let m = needle.count
+        if m == 0 { return true }
+        if to - from < m { return false }
+        let first = needle[0]
+        var p = from
+        let last = to - m
+        while p <= last {
+            if buf[p] == first {
+                var k = 1
+                while k < m, buf[p + k] == needle[k] { k += 1 }
+                if k == m { return true }
+            }
+            p += 1
+        }
+        return false
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// True when `needle` occurs as a contiguous run in the array.
+    func containsSubsequence(_ needle: [UInt8]) -> Bool {
+        withUnsafeBufferPointer { SearchIndex.find(needle, in: $0, from: 0, to: count) }
+    }
+}

@@ -1,0 +1,87 @@
+/// A rectangle of cells.
+struct Rect: Hashable, Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+}
+
+/// Where everything goes for a terminal size: a pure function of width, height and language.
+///
+/// The reducer uses it too (how many history rows a page is, how wide the field is), so
+/// scrolling and drawing always agree.
+///
+/// Rows, top to bottom: title; description field; button; the three panes; the history header
+/// and list; the status line. From 20 rows up, blank rows separate the groups. Panes sit side by
+/// side from 60 columns up and are stacked (one band per colour) below that. The panes take
+/// about two fifths of what is left, between 3 and 10 rows; the history list gets the rest.
+struct Layout: Hashable, Sendable {
+    static let minimumWidth = 40
+    static let minimumHeight = 12
+    /// From this width the panes sit side by side.
+    static let sideBySideWidth = 60
+    /// From this height blank rows separate the groups.
+    static let spaciousHeight = 20
+
+    let width: Int
+    let height: Int
+    let isTooSmall: Bool
+    let fieldRow: Int
+    /// Columns of the description field, after its label.
+    let field: Rect
+    let labelX: Int
+    let buttonRow: Int
+    let panesStacked: Bool
+    let panes: [Rect]
+    let historyHeaderRow: Int
+    /// The filter text on the history header row, right of its "/" prompt.
+    let filter: Rect
+    let historyList: Rect
+    let statusRow: Int
+
+    init(width: Int, height: Int, labelWidth: Int) {
+        self.width = width
+        self.height = height
+        isTooSmall = width < Layout.minimumWidth || height < Layout.minimumHeight
+        let spacer = height >= Layout.spaciousHeight ? 1 : 0
+        labelX = 1
+        fieldRow = 1 + spacer
+        let fieldX = labelX + labelWidth + 1
+        field = Rect(x: fieldX, y: fieldRow, width: max(width - 1 - fieldX, 1), height: 1)
+        buttonRow = fieldRow + 1
+        let panesTop = buttonRow + 1 + spacer
+        statusRow = max(height - 1, 0)
+        // Title, field, button, history header and status, plus the spacers around panes.
+        let available = max(height - 5 - 3 * spacer, 4)
+        panesStacked = width < Layout.sideBySideWidth
+        let paneRows: Int
+        if panesStacked {
+            paneRows = available >= 16 ? 6 : 3
+        } else {
+            paneRows = min(max(available * 2 / 5, 3), 10)
+        }
+        var rects: [Rect] = []
+        if panesStacked {
+            let band = paneRows / 3
+            for i in 0..<3 {
+                rects.append(Rect(x: 1, y: panesTop + i * band, width: max(width - 2, 1), height: band))
+            }
+        } else {
+            let inner = width - 2 - 2
+            let base = inner / 3
+            let extra = inner - base * 3
+            var x = 1
+            for i in 0..<3 {
+                let w = base + (i < extra ? 1 : 0)
+                rects.append(Rect(x: x, y: panesTop, width: w, height: paneRows))
+                x += w + 1
+            }
+        }
+        panes = rects
+        historyHeaderRow = panesTop + paneRows + spacer
+        let filterX = width / 2 + 2
+        filter = Rect(x: filterX, y: historyHeaderRow, width: max(width - 1 - filterX, 1), height: 1)
+        let listTop = historyHeaderRow + 1
+        historyList = Rect(x: 1, y: listTop, width: max(width - 2, 1), height: max(statusRow - listTop, 1))
+    }
+}

@@ -1,0 +1,380 @@
+import Foundation
+import PaletteCore
+
+extension AppState {
+    /// Applies an action and says what the runtime must do next. The only state transition.
+    public mutating func reduce(_ action: Action) -> [Effect] {
+        switch action {
+        case .keyPressed(let key):
+            return handle(key)
+        case .resized(let w, let h):
+            width = max(w, 0)
+            height = max(h, 0)
+            keepViewsInBounds()
+            return []
+        case .paletteReceived(let id, let result):
+            return receive(id: id, result)
+        case .tick(let ms):
+            if request != nil { request?.elapsedMilliseconds = max(ms, 0) }
+            return []
+        case .historyLoaded(let entries, let warnings):
+            history.load(entries)
+            undoStack = []
+            keepViewsInBounds()
+            if focus == .history { showSelectedHistoryEntry() }
+            if let first = warnings.first {
+                let text = TextSanitizer.truncate(TextSanitizer.clean(first), toWidth: 200)
+                say(UIText.historyWarning(text, more: warnings.count - 1), .warning)
+            }
+            return []
+        case .historyWriteFailed(let reason):
+            say(UIText.historyNotSaved(Self.sentence(reason)), .error)
+            return []
+        case .clipboardCopied(let text, let via):
+            let shownText = TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40)
+            if via.isEmpty {
+                say(UIText.copyFailed(shownText), .error)
+            } else {
+                say(UIText.copied(shownText, via: via.map(TextSanitizer.clean)), .success)
+            }
+            return []
+        }
+    }
+
+    // MARK: - Keys
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        if isShowingHelp {
+            // Arrows scroll a key table that does not fit; Ctrl-C still cancels or quits;
+            // every other key only closes help.
+            switch key {
+            case .up, .character("k"): helpScroll = max(helpScroll - 1, 0); return []
+            case .down, .character("j"): helpScroll = min(helpScroll + 1, maxHelpScroll); return []
+            case .pageUp: helpScroll = max(helpScroll - helpGeometry.rows, 0); return []
+            case .pageDown: helpScroll = min(helpScroll + helpGeometry.rows, maxHelpScroll); return []
+            default: break
+            }
+            isShowingHelp = false
+            helpScroll = 0
+            if key != .control("c") { return [] }
+        }
+        if case .paste(let text) = key { return paste(text) }
+        let contexts = activeContexts
+        if let binding = KeyMap.binding(for: key, in: contexts) {
+            return perform(binding.command)
+        }
+        if case .character(let c) = key, contexts.contains(.textField) {
+            type(c)
+        }
+        return []
+    }
+
+    private mutating func perform(_ command: Command) -> [Effect] {
+        let rows = layout.historyList.height
+        switch command {
+        case .generate:
+            return generate(description: field.text, variation: 0)
+        case .regenerate:
+            return regenerate()
+        case .interrupt:
+            if request != nil { return cancelRequest() }
+            isQuitting = true
+            return [.quit]
+        case .cancel:
+            if request != nil { return cancelRequest() }
+            if isEditingFilter { closeFilter(clearing: true) }
+            return []
+        case .quit:
+            isQuitting = true
+            return [.quit]
+        case .help:
+            isShowingHelp = true
+            return []
+        case .focusNext:
+            moveFocus(by: 1)
+            return []
+        case .focusPrevious:
+            moveFocus(by: -1)
+            return []
+        case .copySelected:
+            return copy(selectedRole)
+        case .copyRole(let role):
+            selectedRole = role
+            return copy(role)
+        case .selectPreviousPane:
+            selectedRole = selectedRole.neighbour(-1)
+            return []
+        case .selectNextPane:
+            selectedRole = selectedRole.neighbour(1)
+            return []
+        case .historyUp: moveHistory { $0.move(by: -1, rows: rows) }
+        case .historyDown: moveHistory { $0.move(by: 1, rows: rows) }
+        case .historyPageUp: moveHistory { $0.move(by: -max(rows - 1, 1), rows: rows) }
+        case .historyPageDown: moveHistory { $0.move(by: max(rows - 1, 1), rows: rows) }
+        case .historyFirst: moveHistory { $0.moveTo(0, rows: rows) }
+        case .historyLast: moveHistory { $0.moveTo($0.count - 1, rows: rows) }
+        case .useHistoryDescription:
+            guard let entry = history.selectedEntry else { return [] }
+            field.setText(entry.description)
+            focus = .description
+            keepViewsInBounds()
+            say(UIText.usedFromHistory, .info)
+        case .startFilter:
+            focus = .history
+            isEditingFilter = true
+            filterField.setText(history.query)
+            keepViewsInBounds()
+        case .acceptFilter:
+            closeFilter(clearing: false)
+        case .toggleFavorite:
+            guard let entry = history.toggleFavorite(atRow: history.selected, rows: rows) else { return [] }
+            let name = Self.quote(entry.description)
+            say(entry.favorite ? UIText.favoriteOn(name) : UIText.favoriteOff(name), .info)
+            showSelectedHistoryEntry()
+            return [.setFavorite(id: entry.id, entry.favorite)]
+        case .toggleFavoritesOnly:
+            history.setFavoritesOnly(!history.favoritesOnly)
+            say(history.favoritesOnly ? UIText.favoritesOnlyOn : UIText.favoritesOnlyOff, .info)
+            showSelectedHistoryEntry()
+        case .deleteEntry:
+            let row = history.selected
+            guard let index = history.entryIndex(atRow: row),
+                  let entry = history.delete(atRow: row, rows: rows) else { return [] }
+            undoStack.append(index)
+            say(UIText.deleted(Self.quote(entry.description)), .info)
+            showSelectedHistoryEntry()
+            return [.deleteHistory(id: entry.id)]
+        case .undoDelete:
+            guard let index = undoStack.popLast() else {
+                say(UIText.nothingToUndo, .info)
+                return []
+            }
+            history.restore(entryIndex: index, rows: rows)
+            let entry = history.entries[index]
+            say(UIText.restored(Self.quote(entry.description)), .info)
+            showSelectedHistoryEntry()
+            return [.restoreHistory(id: entry.id)]
+        case .cursorLeft: editText { $0.moveLeft() }
+        case .cursorRight: editText { $0.moveRight() }
+        case .cursorHome: editText { $0.moveHome() }
+        case .cursorEnd: editText { $0.moveEnd() }
+        case .deleteBackward:
+            if isEditingFilter, filterField.isEmpty {
+                closeFilter(clearing: true)
+            } else {
+                editText { $0.deleteBackward() }
+            }
+        case .deleteForward: editText { $0.deleteForward() }
+        case .deleteToStart: editText { $0.deleteToStart() }
+        case .deleteToEnd: editText { $0.deleteToEnd() }
+        case .deleteWordBackward: editText { $0.deleteWordBackward() }
+        }
+        return []
+    }
+
+    // MARK: - Generating
+
+    private mutating func generate(description raw: String, variation: Int) -> [Effect] {
+        let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !description.isEmpty else {
+            say(UIText.emptyDescription, .error)
+            return []
+        }
+        guard request == nil else {
+            say(UIText.alreadyGenerating, .warning)
+            return []
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        request = InFlightRequest(id: id, description: description, variation: variation, elapsedMilliseconds: 0)
+        lastRequest = (description, variation)
+        say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
+        return [.generatePalette(requestID: id, description: description, variation: variation)]
+    }
+
+    /// `r`: the field's description, or the shown palette's; the variation counts up.
+    private mutating func regenerate() -> [Effect] {
+        var description = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if description.isEmpty { description = shown?.description ?? "" }
+        let variation: Int
+        if let last = lastRequest, last.description == description {
+            variation = last.variation + 1
+        } else {
+            variation = 1
+        }
+        return generate(description: description, variation: variation)
+    }
+
+    private mutating func cancelRequest() -> [Effect] {
+        guard let inFlight = request else { return [] }
+        request = nil
+        say(UIText.cancelled, .info)
+        return [.cancelRequest(requestID: inFlight.id)]
+    }
+
+    private mutating func receive(id: Int, _ result: Result<GeneratedPalette, ProviderFailure>) -> [Effect] {
+        // An answer to a cancelled or superseded request: drop it, say nothing.
+        guard let inFlight = request, inFlight.id == id else { return [] }
+        request = nil
+        switch result {
+        case .failure(let failure):
+            if failure.cancelled {
+                say(UIText.cancelled, .info)
+            } else {
+                say(Localized(Self.sentence(failure.message), chinese: Self.sentence(failure.message)), .error)
+            }
+            return []
+        case .success(let generated):
+            let provider = TextSanitizer.clean(generated.provider)
+            let model = generated.model.map(TextSanitizer.clean)
+            shown = ShownPalette(palette: generated.palette, description: inFlight.description,
+                                 provider: provider, model: model, isFallback: generated.isFallback)
+            let entry = HistoryEntry(id: environment.makeID(), created: environment.now(),
+                                     description: inFlight.description, palette: generated.palette,
+                                     provider: provider, model: model)
+            history.append(entry)
+            keepViewsInBounds()
+            if generated.isFallback {
+                say(UIText.fallback(Self.fallbackReason(generated.notes)), .warning)
+            } else {
+                var text = UIText.newPalette(provider: provider)
+                let notes = generated.notes.map(Self.sentence).filter { !$0.isEmpty }
+                if !notes.isEmpty {
+                    let tail = " " + notes.joined(separator: "; ")
+                    text = Localized(text.english + tail, text.traditional + tail, text.simplified + tail)
+                }
+                say(text, .success)
+            }
+            return [.appendHistory(entry)]
+        }
+    }
+
+    /// The Gemini error behind a fallback, without the engine's own "offline fallback:" prefix.
+    static func fallbackReason(_ notes: [String]) -> String {
+        let cleaned = notes.map(sentence).filter { !$0.isEmpty }
+        let prefix = "offline fallback:"
+        let reasons = cleaned.map { note -> String in
+            if note.lowercased().hasPrefix(prefix) {
+                return String(note.dropFirst(prefix.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return note
+        }
+        return reasons.isEmpty ? "the remote provider failed." : reasons.joined(separator: "; ")
+    }
+
+    // MARK: - Copying
+
+    private mutating func copy(_ role: Role) -> [Effect] {
+        guard let shown else {
+            say(UIText.noPalette, .info)
+            return []
+        }
+        return [.copyToClipboard(shown.palette[role].hex)]
+    }
+
+    // MARK: - Text editing
+
+    private mutating func type(_ c: Character) {
+        if isEditingFilter {
+            editText { $0.insert(String(c)) }
+            return
+        }
+        let before = field.characters.count
+        editText { $0.insert(String(c)) }
+        if field.characters.count == before, field.characters.count >= field.capacity {
+            say(UIText.fieldFull(field.capacity), .warning)
+        }
+    }
+
+    private mutating func paste(_ text: String) -> [Effect] {
+        if isEditingFilter {
+            editText { $0.insert(text) }
+            return []
+        }
+        if focus != .description { focus = .description }
+        var fits = true
+        editText { fits = $0.insert(text) }
+        if !fits { say(UIText.pasteCut(field.capacity), .warning) }
+        return []
+    }
+
+    /// Edits whichever text field has the keyboard, then keeps its cursor visible.
+    private mutating func editText(_ edit: (inout TextField) -> Void) {
+        if isEditingFilter {
+            edit(&filterField)
+            history.setQuery(filterField.text)
+            keepViewsInBounds()
+            showSelectedHistoryEntry()
+        } else {
+            edit(&field)
+            keepViewsInBounds()
+        }
+    }
+
+    private mutating func closeFilter(clearing: Bool) {
+        isEditingFilter = false
+        if clearing {
+            filterField.clear()
+            history.setQuery("")
+        }
+        keepViewsInBounds()
+        showSelectedHistoryEntry()
+    }
+
+    // MARK: - Focus and views
+
+    private mutating func moveFocus(by step: Int) {
+        isEditingFilter = false
+        let all = Focus.allCases
+        focus = all[(focus.rawValue + step + all.count) % all.count]
+        if focus == .history { showSelectedHistoryEntry() }
+    }
+
+    private mutating func moveHistory(_ move: (inout HistoryList) -> Void) {
+        move(&history)
+        showSelectedHistoryEntry()
+    }
+
+    /// The panes show the selected history entry while the history has focus.
+    private mutating func showSelectedHistoryEntry() {
+        guard focus == .history, let entry = history.selectedEntry else { return }
+        shown = ShownPalette(palette: entry.palette, description: TextSanitizer.clean(entry.description),
+                             provider: TextSanitizer.clean(entry.provider),
+                             model: entry.model.map(TextSanitizer.clean), isFallback: false)
+    }
+
+    /// Re-clamps scroll positions after a resize or an edit.
+    private mutating func keepViewsInBounds() {
+        let layout = self.layout
+        field.scrollToCursor(width: layout.field.width)
+        filterField.scrollToCursor(width: layout.filter.width)
+        history.scrollToSelection(rows: layout.historyList.height)
+    }
+
+    private mutating func say(_ text: Localized, _ kind: StatusMessage.Kind) {
+        status = StatusMessage(text(language), kind: kind)
+    }
+
+    // MARK: - Text helpers
+
+    /// Untrusted text as one clean sentence of at most 200 columns.
+    static func sentence(_ text: String) -> String {
+        let clean = TextSanitizer.clean(text)
+        let collapsed = clean.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return TextSanitizer.truncate(collapsed, toWidth: 200)
+    }
+
+    /// A description short enough to quote in the status line.
+    static func quote(_ description: String) -> String {
+        TextSanitizer.truncate(TextSanitizer.clean(description), toWidth: 24)
+    }
+}
+
+extension Role {
+    /// The pane `step` places to the right, wrapping around.
+    func neighbour(_ step: Int) -> Role {
+        let all = Role.allCases
+        let i = all.firstIndex(of: self) ?? 0
+        return all[((i + step) % all.count + all.count) % all.count]
+    }
+}

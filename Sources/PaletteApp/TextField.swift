@@ -1,0 +1,136 @@
+/// A one-line text field edited by grapheme, with a display-width-aware cursor and scrolling.
+///
+/// Text is kept as an array of `Character`s so the cursor is an index into whole graphemes
+/// (an emoji or a CJK character moves as one). `offset` is the first grapheme shown; it is
+/// kept in the state, not derived while drawing, so the view scrolls only when the cursor
+/// would leave it.
+public struct TextField: Hashable, Sendable {
+    /// The most graphemes the field holds; longer pastes are cut with a status message.
+    public static let defaultCapacity = 2_000
+
+    public private(set) var characters: [Character]
+    /// Cursor position: the number of graphemes before it, 0...characters.count.
+    public private(set) var cursor: Int
+    /// The first grapheme shown when the text is wider than the field.
+    public private(set) var offset: Int
+    public let capacity: Int
+
+    public init(_ text: String = "", capacity: Int = TextField.defaultCapacity) {
+        self.capacity = capacity
+        characters = Array(TextSanitizer.clean(text).prefix(capacity))
+        cursor = characters.count
+        offset = 0
+    }
+
+    public var text: String { String(characters) }
+    public var isEmpty: Bool { characters.isEmpty }
+
+    // MARK: - Editing
+
+    /// Inserts text at the cursor after cleaning it; returns false when some was cut off by capacity.
+    @discardableResult
+    public mutating func insert(_ raw: String) -> Bool {
+        let cleaned = TextSanitizer.clean(raw)
+        var incoming = Array(cleaned).filter { DisplayWidth.of($0) > 0 || $0 == " " }
+        let room = capacity - characters.count
+        let fits = incoming.count <= room
+        if !fits { incoming = Array(incoming.prefix(max(room, 0))) }
+        characters.insert(contentsOf: incoming, at: cursor)
+        cursor += incoming.count
+        return fits
+    }
+
+    public mutating func setText(_ text: String) {
+        characters = Array(TextSanitizer.clean(text).prefix(capacity))
+        cursor = characters.count
+        offset = 0
+    }
+
+    public mutating func clear() { setText("") }
+
+    public mutating func moveLeft() { cursor = max(cursor - 1, 0) }
+    public mutating func moveRight() { cursor = min(cursor + 1, characters.count) }
+    public mutating func moveHome() { cursor = 0 }
+    public mutating func moveEnd() { cursor = characters.count }
+
+    /// Backspace: removes the grapheme before the cursor.
+    public mutating func deleteBackward() {
+        guard cursor > 0 else { return }
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+    }
+
+    /// Delete: removes the grapheme under the cursor.
+    public mutating func deleteForward() {
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+    }
+
+    /// Ctrl-U: removes everything before the cursor.
+    public mutating func deleteToStart() {
+        characters.removeSubrange(0..<cursor)
+        cursor = 0
+    }
+
+    /// Ctrl-K: removes everything from the cursor on.
+    public mutating func deleteToEnd() {
+        characters.removeSubrange(cursor...)
+    }
+
+    /// Ctrl-W: removes the word before the cursor and the spaces after it, as readline does.
+    public mutating func deleteWordBackward() {
+        var start = cursor
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        characters.removeSubrange(start..<cursor)
+        cursor = start
+    }
+
+    // MARK: - Scrolling
+
+    /// Moves `offset` so the cursor is visible in a field `width` columns wide.
+    ///
+    /// One column is kept for the cursor itself when it sits after the last grapheme.
+    public mutating func scrollToCursor(width: Int) {
+        guard width > 0 else { offset = cursor; return }
+        if offset > cursor { offset = cursor }
+        // Widen from the cursor leftwards until the view is full.
+        let cursorCell = cursor < characters.count ? max(DisplayWidth.of(characters[cursor]), 1) : 1
+        var used = cursorCell
+        var firstVisible = cursor
+        while firstVisible > offset {
+            let w = DisplayWidth.of(characters[firstVisible - 1])
+            if used + w > width { break }
+            used += w
+            firstVisible -= 1
+        }
+        offset = firstVisible
+        // Pull the text back in when the tail was deleted and there is room on the left.
+        let tail = cursor == characters.count ? 1 : 0
+        while offset > 0, visibleWidth(from: offset - 1, limit: width) + tail <= width {
+            offset -= 1
+        }
+    }
+
+    /// Width of the text from grapheme `start` to the end, stopping early once it passes `limit`.
+    func visibleWidth(from start: Int, limit: Int) -> Int {
+        var total = 0
+        var i = start
+        while i < characters.count, total <= limit {
+            total += DisplayWidth.of(characters[i])
+            i += 1
+        }
+        return total
+    }
+
+    /// Display columns from `offset` to the cursor: where the terminal cursor goes in the field.
+    public var cursorColumn: Int {
+        var total = 0
+        var i = offset
+        while i < cursor {
+            total += DisplayWidth.of(characters[i])
+            i += 1
+        }
+        return total
+    }
+}

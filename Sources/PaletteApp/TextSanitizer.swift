@@ -1,0 +1,66 @@
+/// Makes untrusted text (model output, history, pastes, typed keys) safe to draw on one line.
+///
+/// ncurses passes bidi overrides through raw and lets `\r`, `\b` and `\t` move the cursor, so
+/// text is cleaned before it reaches a canvas: control, format (bidi, zero-width joiners, BOM),
+/// surrogate, private-use and unassigned scalars are dropped, and line breaks and tabs become
+/// spaces. Dropping ZWJ splits emoji sequences into their parts, which is what ncurses shows anyway.
+public enum TextSanitizer {
+    /// Cleans `text` for a single line.
+    public static func clean(_ text: String) -> String {
+        if isPlainASCII(text) { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch verdict(scalar) {
+            case .keep: out.append(scalar)
+            case .space: out.append(" ")
+            case .drop: break
+            }
+        }
+        return String(out)
+    }
+
+    /// True when every byte is printable ASCII, so nothing needs cleaning.
+    @inline(__always)
+    static func isPlainASCII(_ text: String) -> Bool {
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F { return false }
+        return true
+    }
+
+    enum Verdict { case keep, space, drop }
+
+    static func verdict(_ scalar: Unicode.Scalar) -> Verdict {
+        let v = scalar.value
+        if v >= 0x20 && v < 0x7F { return .keep }
+        if v == 0x09 || v == 0x0A || v == 0x0D || v == 0x0B || v == 0x0C { return .space }
+        if v == 0x85 || v == 0x2028 || v == 0x2029 { return .space }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned:
+            return .drop
+        case .lineSeparator, .paragraphSeparator:
+            return .space
+        default:
+            return .keep
+        }
+    }
+
+    /// Cuts `text` to at most `width` columns, ending with "…" when it was cut.
+    ///
+    /// Never splits a grapheme, so a wide character that would straddle the edge is left out.
+    public static func truncate(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if text.utf8.count <= width, isPlainASCII(text) { return text }
+        var used = 0
+        var fitEnd = text.startIndex
+        var cutEnd: String.Index?
+        for index in text.indices {
+            let w = DisplayWidth.of(text[index])
+            if cutEnd == nil, used + w > width - 1 { cutEnd = index }
+            if used + w > width {
+                return String(text[..<(cutEnd ?? index)]) + "…"
+            }
+            used += w
+            fitEnd = text.index(after: index)
+        }
+        return String(text[..<fitEnd])
+    }
+}

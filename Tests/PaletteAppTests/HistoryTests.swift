@@ -1,0 +1,212 @@
+import PaletteCore
+import XCTest
+@testable import PaletteApp
+
+/// The history list through the reducer (keys, effects) and directly (filtering at scale).
+final class HistoryTests: XCTestCase {
+    /// Five entries, oldest first: "dawn 0" … "dusk 4"; entry 4 is the newest.
+    private func loaded(width: Int = 80, height: Int = 24) -> AppState {
+        var state = Fixture.state(width: width, height: height)
+        let words = ["Dawn", "harbour", "Dawn mist", "forest", "dusk"]
+        let entries = words.enumerated().map { Fixture.entry($0.offset, "\($0.element) \($0.offset)") }
+        state.send(.historyLoaded(entries, warnings: []))
+        state.press(.backTab)
+        return state
+    }
+
+    private func descriptions(_ state: AppState) -> [String] {
+        (0..<state.history.count).compactMap { state.history.entry(atRow: $0)?.description }
+    }
+
+    func testNewestFirstAndTheSelectionIsShown() {
+        var state = loaded()
+        XCTAssertEqual(descriptions(state), ["dusk 4", "forest 3", "Dawn mist 2", "harbour 1", "Dawn 0"])
+        XCTAssertEqual(state.focus, .history)
+        XCTAssertEqual(state.shown?.description, "dusk 4")
+        state.press(.down, .character("j"))
+        XCTAssertEqual(state.history.selected, 2)
+        XCTAssertEqual(state.shown?.description, "Dawn mist 2")
+        state.press(.character("k"))
+        XCTAssertEqual(state.shown?.description, "forest 3")
+        state.press(.end)
+        XCTAssertEqual(state.shown?.description, "Dawn 0")
+        state.press(.down)
+        XCTAssertEqual(state.history.selected, 4, "the selection stops at the oldest")
+        state.press(.home)
+        XCTAssertEqual(state.history.selected, 0)
+        state.press(.up)
+        XCTAssertEqual(state.history.selected, 0)
+    }
+
+    func testPagingScrollsTheVisibleWindow() {
+        var state = Fixture.state()
+        state.send(.historyLoaded((0..<100).map { Fixture.entry($0, "entry \($0)") }, warnings: []))
+        state.press(.backTab)
+        let rows = state.layout.historyList.height
+        XCTAssertEqual(rows, 10)
+        state.press(.pageDown)
+        XCTAssertEqual(state.history.selected, 9)
+        XCTAssertEqual(state.history.top, 0)
+        state.press(.pageDown)
+        XCTAssertEqual(state.history.selected, 18)
+        XCTAssertEqual(state.history.top, 9)
+        state.press(.pageUp, .pageUp, .pageUp)
+        XCTAssertEqual(state.history.selected, 0)
+        XCTAssertEqual(state.history.top, 0)
+        state.press(.end)
+        XCTAssertEqual(state.history.selected, 99)
+        XCTAssertEqual(state.history.top, 90)
+        XCTAssertEqual(state.shown?.description, "entry 0")
+    }
+
+    func testEnterPutsTheDescriptionBackInTheField() {
+        var state = loaded()
+        state.press(.down)
+        XCTAssertEqual(state.press(.enter), [])
+        XCTAssertEqual(state.field.text, "forest 3")
+        XCTAssertEqual(state.focus, .description)
+        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, description: "forest 3", variation: 0)])
+    }
+
+    func testFilterNarrowsAsYouTypeAndWidensOnBackspace() {
+        var state = loaded()
+        XCTAssertEqual(state.press(.character("/")), [])
+        XCTAssertTrue(state.isEditingFilter)
+        state.type("da")
+        XCTAssertEqual(descriptions(state), ["Dawn mist 2", "Dawn 0"])
+        XCTAssertEqual(state.shown?.description, "Dawn mist 2")
+        state.type("wn m")
+        XCTAssertEqual(descriptions(state), ["Dawn mist 2"])
+        state.press(.backspace, .backspace)
+        XCTAssertEqual(state.history.query, "dawn")
+        XCTAssertEqual(descriptions(state), ["Dawn mist 2", "Dawn 0"])
+        state.press(.enter)
+        XCTAssertFalse(state.isEditingFilter)
+        XCTAssertEqual(state.history.query, "dawn", "Enter keeps the filter")
+        state.press(.down)
+        XCTAssertEqual(state.shown?.description, "Dawn 0")
+        state.press(.character("/"), .escape)
+        XCTAssertEqual(state.history.query, "")
+        XCTAssertEqual(state.history.count, 5)
+    }
+
+    func testFilterLettersAreTextNotCommands() {
+        var state = loaded()
+        state.press(.character("/"))
+        XCTAssertEqual(state.press(.character("d"), .character("q"), .character("f")), [])
+        XCTAssertEqual(state.filterField.text, "dqf")
+        XCTAssertFalse(state.isQuitting)
+        XCTAssertEqual(state.history.count, 0)
+    }
+
+    func testFavouriteAndFavouritesOnly() {
+        var state = loaded()
+        state.press(.down)
+        XCTAssertEqual(state.press(.character("f")), [.setFavorite(id: "h3", true)])
+        XCTAssertEqual(state.status, StatusMessage("Marked “forest 3” as a favourite.", kind: .info))
+        XCTAssertEqual(state.press(.character("F")), [])
+        XCTAssertEqual(descriptions(state), ["forest 3"])
+        XCTAssertEqual(state.press(.character("f")), [.setFavorite(id: "h3", false)])
+        XCTAssertEqual(descriptions(state), [], "an unmarked entry leaves the favourites view")
+        state.press(.character("F"))
+        XCTAssertEqual(state.history.count, 5)
+    }
+
+    func testDeleteAndUndo() {
+        var state = loaded()
+        state.press(.down)
+        var expected = state
+        XCTAssertEqual(state.press(.character("d")), [.deleteHistory(id: "h3")])
+        XCTAssertEqual(descriptions(state), ["dusk 4", "Dawn mist 2", "harbour 1", "Dawn 0"])
+        XCTAssertEqual(state.shown?.description, "Dawn mist 2", "the next entry moves under the cursor")
+        state.press(.down, .character("d"))
+        XCTAssertEqual(descriptions(state), ["dusk 4", "Dawn mist 2", "Dawn 0"])
+        XCTAssertEqual(state.press(.character("u")), [.restoreHistory(id: "h1")])
+        XCTAssertEqual(state.press(.character("u")), [.restoreHistory(id: "h3")])
+        XCTAssertEqual(descriptions(state), ["dusk 4", "forest 3", "Dawn mist 2", "harbour 1", "Dawn 0"])
+        XCTAssertEqual(state.history.selected, 1)
+        XCTAssertEqual(state.press(.character("u")), [])
+        XCTAssertEqual(state.status, StatusMessage("Nothing to undo.", kind: .info))
+        expected.status = state.status
+        XCTAssertEqual(state, expected)
+    }
+
+    func testDeleteInsideAFilterThenUndo() {
+        var state = loaded()
+        state.press(.character("/"))
+        state.type("dawn")
+        state.press(.enter)
+        XCTAssertEqual(state.press(.character("d")), [.deleteHistory(id: "h2")])
+        XCTAssertEqual(descriptions(state), ["Dawn 0"])
+        state.press(.character("/"))
+        state.press(.backspace)
+        XCTAssertEqual(descriptions(state), ["Dawn 0"], "a deleted entry stays out when the filter widens")
+        state.press(.escape)
+        XCTAssertEqual(state.history.count, 4)
+        state.press(.character("u"))
+        XCTAssertEqual(state.history.count, 5)
+        XCTAssertEqual(state.history.selectedEntry?.id, "h2")
+    }
+
+    func testNewPaletteGoesOnTopAndIsSelected() {
+        var state = loaded()
+        state.press(.down, .down, .tab)
+        state.type("new")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        XCTAssertEqual(descriptions(state).first, "new")
+        XCTAssertEqual(state.history.selected, 0)
+    }
+
+    func testHistoryArrivingLateKeepsThisSessionsPalettes() {
+        var state = Fixture.state()
+        state.type("early")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.send(.historyLoaded([Fixture.entry(1, "old one"), Fixture.entry(2, "old two")], warnings: []))
+        XCTAssertEqual(descriptions(state), ["early", "old two", "old one"])
+        // The store may already hold the session's entry when it loads: no duplicate.
+        let session = state.history.entries[2]
+        state.send(.historyLoaded([Fixture.entry(1, "old one"), session], warnings: []))
+        XCTAssertEqual(descriptions(state), ["early", "old one"])
+        XCTAssertEqual(state.history.entries.count, 2)
+    }
+
+    func testEmptyHistoryKeysDoNothing() {
+        var state = Fixture.state()
+        state.press(.backTab)
+        let before = state
+        XCTAssertEqual(state.press(.down, .pageDown, .end, .enter, .character("f"), .character("d")), [])
+        XCTAssertEqual(state, before)
+    }
+
+    // MARK: - Scale
+
+    /// 100,000 entries: filtering gives exactly what a plain scan gives, narrowing included.
+    func testFilteringAHundredThousandEntriesMatchesAPlainScan() {
+        let words = ["forest", "Sea", "寧靜", "dawn", "城市", "Ember", "moss", "Fog"]
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(100_000)
+        for i in 0..<100_000 {
+            let d = "\(words[i % 8]) \(words[(i / 8) % 8]) \(i)"
+            entries.append(Fixture.entry(i, d, favorite: i % 7 == 0))
+        }
+        var list = HistoryList()
+        list.load(entries)
+        func scan(_ q: String, favourites: Bool = false) -> [Int] {
+            let needle = q.lowercased()
+            return (0..<entries.count).reversed().filter {
+                entries[$0].description.lowercased().contains(needle) && (!favourites || entries[$0].favorite)
+            }
+        }
+        for query in ["s", "se", "sea", "sea f", "sea fo", "sea f", "寧", "寧靜 城", "99", ""] {
+            list.setQuery(query)
+            XCTAssertEqual(list.visibleIndices, query.isEmpty ? Array((0..<100_000).reversed()) : scan(query),
+                           "query \(query)")
+        }
+        list.setFavoritesOnly(true)
+        list.setQuery("moss")
+        XCTAssertEqual(list.visibleIndices, scan("moss", favourites: true))
+        XCTAssertEqual(list.count, scan("moss", favourites: true).count)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import PaletteCore
+import XCTest
+@testable import PaletteApp
+
+/// Hands out `id-1`, `id-2`, … so history entries made in a test have known ids.
+final class IDSequence: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 1
+
+    func make() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let id = "id-\(next)"
+        next += 1
+        return id
+    }
+}
+
+enum Fixture {
+    /// 2026-11-29T12:00:00Z.
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)
+
+    /// The example palette from the original article: ["#2E86AB", "#A23B72", "#F18F01"].
+    static let palette = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72),
+                                 accent: RGB(packed: 0xF18F01))
+    static let forest = Palette(primary: RGB(packed: 0x2F4F4F), secondary: RGB(packed: 0x8FBC8F),
+                                accent: RGB(packed: 0xF5DEB3))
+
+    static func environment() -> AppEnvironment {
+        let ids = IDSequence()
+        return AppEnvironment(now: { now }, makeID: { ids.make() })
+    }
+
+    static func state(width: Int = 80, height: Int = 24, mode: ColorMode = .direct,
+                      language: Language = .english, provider: String = "gemini",
+                      model: String? = "gemini-2.5-flash") -> AppState {
+        AppState(width: width, height: height, colorMode: mode, language: language, providerName: provider,
+                 modelName: model, environment: environment())
+    }
+
+    static func entry(_ n: Int, _ description: String, palette: Palette = Fixture.palette,
+                      favorite: Bool = false) -> HistoryEntry {
+        HistoryEntry(id: "h\(n)", created: now.addingTimeInterval(Double(n - 1000) * 3600), description: description,
+                     palette: palette, provider: "offline", model: "engine-1", favorite: favorite)
+    }
+
+    static func generated(_ palette: Palette = Fixture.palette, provider: String = "gemini",
+                          model: String? = "gemini-2.5-flash", notes: [String] = [],
+                          fallback: Bool = false) -> GeneratedPalette {
+        GeneratedPalette(palette: palette, provider: provider, model: model, notes: notes, isFallback: fallback)
+    }
+}
+
+extension AppState {
+    /// Sends each key in turn and returns every effect, in order.
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [Effect] {
+        keys.flatMap { reduce(.keyPressed($0)) }
+    }
+
+    /// `reduce` for tests that look only at the state afterwards.
+    @discardableResult
+    mutating func send(_ action: Action) -> [Effect] {
+        reduce(action)
+    }
+
+    /// Types text one character at a time, as a terminal would deliver it.
+    mutating func type(_ text: String) {
+        for c in text { _ = reduce(.keyPressed(.character(c))) }
+    }
+}
+
+/// Compares a canvas with `Tests/Golden/PaletteApp/<name>.txt`.
+///
+/// The golden files sit outside the test target's folder because SwiftPM warns about
+/// unhandled files inside it and Package.swift is not ours to change. Run with
+/// `PALETTE_RECORD_GOLDEN=1` to write them again; a missing file is written and fails once.
+func assertGolden(_ canvas: Canvas, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    let directory = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Golden/PaletteApp")
+    let url = directory.appendingPathComponent(name + ".txt")
+    let actual = canvas.snapshot
+    let record = ProcessInfo.processInfo.environment["PALETTE_RECORD_GOLDEN"] == "1"
+    if record || !FileManager.default.fileExists(atPath: url.path) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        XCTAssertNoThrow(try actual.write(to: url, atomically: true, encoding: .utf8), file: file, line: line)
+        if !record { XCTFail("recorded a new golden file \(name).txt; check it and run again", file: file, line: line) }
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        XCTFail("cannot read \(url.path)", file: file, line: line)
+        return
+    }
+    if expected != actual {
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var diff: [String] = []
+        for i in 0..<max(e.count, a.count) where (i < e.count ? e[i] : "") != (i < a.count ? a[i] : "") {
+            diff.append("- \(i < e.count ? e[i] : "")\n+ \(i < a.count ? a[i] : "")")
+            if diff.count >= 8 { break }
+        }
+        XCTFail("\(name) differs from its golden file (PALETTE_RECORD_GOLDEN=1 re-records):\n"
+                + diff.joined(separator: "\n"), file: file, line: line)
+    }
+}

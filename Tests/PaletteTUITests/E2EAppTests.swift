@@ -1,0 +1,286 @@
+import Foundation
+import PaletteCore
+import XCTest
+
+/// The whole app in a real terminal: typing, generating, exact colours, copying, history,
+/// resizing, quitting. Each test runs the built binary in its own tmux server.
+final class E2EAppTests: XCTestCase {
+    private let description = "寧靜的森林早晨"
+
+    // MARK: - Reading colours back
+
+    /// Background colours tmux reports for each screen row, from `capture-pane -e`
+    /// (tmux re-creates SGR as `48;2;R;G;B` for RGB cells and `48;5;N` for indexed ones).
+    static func backgrounds(_ capture: String) -> [[String]] {
+        capture.components(separatedBy: "\n").map { line in
+            var found: [String] = []
+            var rest = Substring(line)
+            while let start = rest.range(of: "\u{1B}[") {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "m") else { break }
+                let params = rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+                var i = 0
+                while i < params.count {
+                    if params[i] == "48", i + 1 < params.count {
+                        if params[i + 1] == "2", i + 4 < params.count {
+                            found.append("rgb:" + params[(i + 2)...(i + 4)].joined(separator: ","))
+                            i += 5
+                            continue
+                        }
+                        if params[i + 1] == "5", i + 2 < params.count {
+                            found.append("idx:" + params[i + 2])
+                            i += 3
+                            continue
+                        }
+                    }
+                    i += 1
+                }
+                rest = rest[end...]
+            }
+            return found
+        }
+    }
+
+    static func key(_ rgb: RGB) -> String { "rgb:\(rgb.r),\(rgb.g),\(rgb.b)" }
+
+    /// How many screen rows show `background` somewhere.
+    static func rows(with background: String, in capture: String) -> Int {
+        backgrounds(capture).filter { $0.contains(background) }.count
+    }
+
+    /// Every `#RRGGBB` on the screen, in reading order.
+    static func hexCodes(_ text: String) -> [RGB] {
+        var codes: [RGB] = []
+        var rest = Substring(text)
+        while let hash = rest.firstIndex(of: "#") {
+            let candidate = rest[hash...].prefix(7)
+            if candidate.count == 7, let rgb = try? RGB(hex: String(candidate)) {
+                codes.append(rgb)
+                rest = rest[candidate.endIndex...]
+            } else {
+                rest = rest[rest.index(after: hash)...]
+            }
+        }
+        return codes
+    }
+
+    /// The palette `palette-tui generate --format hex` prints for `text`, or nil when that
+    /// command is not available in this build.
+    static func generated(_ text: String) throws -> [RGB]? {
+        let result = try Spawn.run([paletteTUIPath(), "generate", "--provider", "offline", "--format", "hex",
+                                    "--no-history", text],
+                                   environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()])
+        guard result.status == 0 else { return nil }
+        let codes = hexCodes(result.output)
+        return codes.count == 3 ? codes : nil
+    }
+
+    /// Types the description, generates, and returns the screen once the palette is shown.
+    private func generate(_ session: TmuxSession, _ text: String) throws -> [RGB] {
+        try session.type(text)
+        try session.waitFor(text)
+        try session.press("Enter")
+        let screen = try session.waitForScreen("three hex codes in the panes") { screen in
+            Self.paneHexCodes(screen).count == 3
+        }
+        return Self.paneHexCodes(screen)
+    }
+
+    /// The hex labels of the three panes: the first line with three codes on it.
+    static func paneHexCodes(_ screen: String) -> [RGB] {
+        for line in screen.components(separatedBy: "\n") {
+            let codes = hexCodes(line)
+            if codes.count == 3 { return codes }
+        }
+        return []
+    }
+
+    // MARK: - Tests
+
+    func testChineseDescriptionGeneratesAndPanesShowExactColours() throws {
+        let session = try TmuxSession(["--provider", "offline", "--history", "h.jsonl"])
+        try session.waitForStart()
+        let shown = try generate(session, description)
+        let capture = try session.screen(escapes: true)
+        for rgb in shown {
+            // Each pane is several rows tall and filled edge to edge with its exact colour.
+            XCTAssertGreaterThanOrEqual(Self.rows(with: Self.key(rgb), in: capture), 3,
+                                        "\(rgb.hex) does not fill a pane:\n\(capture)")
+        }
+        XCTAssertTrue(try session.screen().contains(description), "the typed Chinese text is shown")
+    }
+
+    func testPanesMatchTheGenerateCommand() throws {
+        guard let expected = try Self.generated(description) else {
+            throw XCTSkip("'palette-tui generate --format hex' is not available in this build")
+        }
+        let session = try TmuxSession(["--provider", "offline", "--no-history"])
+        try session.waitForStart()
+        XCTAssertEqual(try generate(session, description), expected)
+        let capture = try session.screen(escapes: true)
+        for rgb in expected {
+            XCTAssertGreaterThanOrEqual(Self.rows(with: Self.key(rgb), in: capture), 3, "\(rgb.hex) not filled:\n\(capture)")
+        }
+    }
+
+    func testIndexedTerminalShowsTheNearestFixedColour() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"], term: "tmux-256color")
+        try session.waitForStart()
+        try session.waitFor("≈")
+        let shown = try generate(session, description)
+        let capture = try session.screen(escapes: true)
+        for rgb in shown {
+            let index = Xterm256.nearest(to: rgb).index
+            XCTAssertGreaterThanOrEqual(Self.rows(with: "idx:\(index)", in: capture), 3,
+                                        "\(rgb.hex) should be drawn as colour \(index):\n\(capture)")
+        }
+        XCTAssertFalse(capture.contains("48;2;"), "no RGB sequences through a 256-colour entry")
+    }
+
+    func testNoColorDrawsNoFills() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"], environment: ["NO_COLOR": "1"])
+        try session.waitForStart()
+        let shown = try generate(session, description)
+        XCTAssertEqual(shown.count, 3)
+        let capture = try session.screen(escapes: true)
+        XCTAssertEqual(Self.backgrounds(capture).flatMap { $0 }, [], "NO_COLOR: hex only, no fills")
+    }
+
+    func testColortermUpgradesToTheDirectEntry() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"], term: "tmux-256color",
+                                      environment: ["COLORTERM": "truecolor"])
+        try session.waitForStart()
+        let shown = try generate(session, description)
+        let capture = try session.screen(escapes: true)
+        XCTAssertGreaterThanOrEqual(Self.rows(with: Self.key(shown[0]), in: capture), 3, capture)
+    }
+
+    func testChineseLabels() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history", "--lang", "zh-Hant"])
+        try session.waitForStart()
+        _ = try generate(session, description)
+        try session.waitFor("主色", "輔助色", "強調色")
+    }
+
+    func testCopyKeyPutsTheHexOnTheClipboardThroughOSC52() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history", "--clipboard", "osc52"])
+        try session.waitForStart()
+        let shown = try generate(session, description)
+        try session.press("Tab")
+        try session.type("2")
+        try session.waitFor("Copied \(shown[1].hex) (OSC 52)")
+        XCTAssertEqual(try session.pasteBuffer(), shown[1].hex)
+    }
+
+    func testCopyUsesTheTmuxHelperWhenOSC52IsDropped() throws {
+        // tmux's default set-clipboard=external ignores OSC 52 from the pane; the helper still copies.
+        let session = try TmuxSession(["--provider", "offline", "--no-history"], clipboardOn: false)
+        try session.waitForStart()
+        let shown = try generate(session, description)
+        try session.press("Tab")
+        try session.type("3")
+        try session.waitFor("Copied \(shown[2].hex) (OSC 52 + tmux)")
+        XCTAssertEqual(try session.pasteBuffer(), shown[2].hex)
+    }
+
+    func testHistoryPersistsAcrossRestartAndCanBeBrowsed() throws {
+        let first = try TmuxSession(["--provider", "offline", "--history", "h.jsonl"])
+        let historyFile = first.directory.appendingPathComponent("h.jsonl")
+        try first.waitForStart()
+        let descriptions = ["sunset over the harbour", "霧中的竹林", "neon city rain"]
+        for text in descriptions {
+            _ = try generate(first, text)
+            try first.press("C-u")
+            try first.waitForScreen("the field cleared") { !$0.contains("Description " + text) }
+        }
+        try first.press("C-c")
+        XCTAssertEqual(try first.waitForExit(), 0)
+        let saved = try String(contentsOf: historyFile, encoding: .utf8)
+        XCTAssertEqual(saved.split(separator: "\n").count, 3, saved)
+
+        let second = try TmuxSession(["--provider", "offline", "--history", historyFile.path],
+                                     directory: first.directory.appendingPathComponent("again"))
+        try second.waitForStart()
+        let listed = try second.waitFor(descriptions[0], descriptions[1], descriptions[2])
+        // Newest first.
+        let order = descriptions.map { listed.range(of: $0)!.lowerBound }
+        XCTAssertTrue(order[2] < order[1] && order[1] < order[0], listed)
+        // Focus the list (description -> button -> panes -> history) and walk it.
+        try second.press("BTab")
+        let selectedNewest = try second.waitForScreen("the newest entry selected") { Self.selectedLine($0)?.contains(descriptions[2]) == true }
+        XCTAssertFalse(selectedNewest.isEmpty)
+        try second.press("Down")
+        try second.waitForScreen("the second entry selected") { Self.selectedLine($0)?.contains(descriptions[1]) == true }
+        try second.type("j")
+        try second.waitForScreen("the oldest entry selected") { Self.selectedLine($0)?.contains(descriptions[0]) == true }
+        try second.press("Up")
+        try second.waitForScreen("back to the second") { Self.selectedLine($0)?.contains(descriptions[1]) == true }
+        try second.press("Enter")
+        try second.waitFor("Description " + descriptions[1])
+    }
+
+    /// The history row marked as selected (`›`).
+    static func selectedLine(_ screen: String) -> String? {
+        screen.components(separatedBy: "\n").first { $0.contains("›") }
+    }
+
+    func testResizeRedrawsAndShowsANoticeBelowTheMinimum() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"], width: 100, height: 30)
+        try session.waitForStart()
+        let shown = try generate(session, description)
+        try session.tmux(["resize-window", "-t", session.target, "-x", "30", "-y", "8"])
+        try session.waitFor("30x8")
+        try session.tmux(["resize-window", "-t", session.target, "-x", "60", "-y", "16"])
+        let narrow = try session.waitForScreen("the panes again at 60x16") { !$0.contains("30x8") && $0.contains(shown[0].hex) }
+        XCTAssertFalse(narrow.contains("too small"))
+        try session.tmux(["resize-window", "-t", session.target, "-x", "140", "-y", "40"])
+        try session.waitForScreen("the panes at 140x40") { screen in
+            screen.components(separatedBy: "\n").count >= 40 && Self.paneHexCodes(screen) == shown
+        }
+        let capture = try session.screen(escapes: true)
+        XCTAssertGreaterThanOrEqual(Self.rows(with: Self.key(shown[0]), in: capture), 3)
+    }
+
+    func testBracketedPasteArrivesAsTextNotKeys() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"])
+        try session.waitForStart()
+        try session.tmux(["set-buffer", "-b", "p", "秋天的楓葉\nq"])
+        try session.tmux(["paste-buffer", "-p", "-b", "p", "-t", session.target])
+        // The newline did not act as Enter (no palette) and `q` did not quit: all of it is text.
+        let screen = try session.waitFor("秋天的楓葉")
+        XCTAssertTrue(screen.contains("q"), screen)
+        XCTAssertEqual(Self.paneHexCodes(screen), [])
+        XCTAssertNil(try? session.waitForExit(timeout: 0.3))
+    }
+
+    func testQOutsideTheFieldQuitsAndRestoresTheTerminal() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"])
+        try session.waitForStart()
+        try session.type("q")
+        try session.waitFor("Description q")
+        try session.press("Tab")
+        try session.type("q")
+        XCTAssertEqual(try session.waitForExit(), 0)
+        try session.assertTerminalRestored()
+    }
+
+    func testIdleAppUsesNoCPU() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"])
+        try session.waitForStart()
+        _ = try generate(session, description)
+        let pid = try session.appPID()
+        func cpuTicks() throws -> Int {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+            return Int(fields[11])! + Int(fields[12])!   // utime, stime (fields 14 and 15)
+        }
+        let before = try cpuTicks()
+        let start = Date()
+        // A measurement window, not a synchronisation wait: a spinning loop would burn
+        // about 100 ticks a second; an idle one burns none.
+        usleep(1_000_000)
+        let used = try cpuTicks() - before
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 1)
+        XCTAssertLessThanOrEqual(used, 3, "the idle app used \(used) clock ticks in a second")
+    }
+}

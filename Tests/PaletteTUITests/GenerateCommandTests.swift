@@ -1,0 +1,302 @@
+import XCTest
+import Gemini
+import PaletteCore
+import PaletteEngine
+@testable import palette_tui
+
+/// `palette-tui generate`: the real binary against the loopback Gemini stand-in.
+final class GenerateCommandTests: XCTestCase {
+    static let key = "test-key-5e1d0c9b"
+
+    private var standIns: [GeminiStandIn] = []
+
+    override func tearDown() {
+        standIns.forEach { $0.stop() }
+        standIns = []
+        super.tearDown()
+    }
+
+    private func standIn(_ scenario: String) throws -> GeminiStandIn {
+        let server = try GeminiStandIn(scenario: scenario)
+        standIns.append(server)
+        return server
+    }
+
+    /// A clean environment: nothing inherited but PATH, so no stray key or model leaks in.
+    private func environment(_ extra: [String: String]) -> [String: String] {
+        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent-home",
+         "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"].merging(extra) { $1 }
+    }
+
+    private func generate(_ args: [String], _ extra: [String: String]) throws -> GeminiLoopback.Output {
+        try GeminiLoopback.run([GeminiLoopback.binary, "generate", "--no-history"] + args, environment: environment(extra))
+    }
+
+    private func assertKeyNeverShown(_ output: GeminiLoopback.Output, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(output.stdout.contains(Self.key), "key on stdout", file: file, line: line)
+        XCTAssertFalse(output.stderr.contains(Self.key), "key on stderr", file: file, line: line)
+    }
+
+    /// Asserts the failure contract: exit 1, nothing on stdout, exactly one line on stderr.
+    private func assertOneLineFailure(_ output: GeminiLoopback.Output, containing text: String,
+                                      file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(output.status, 1, output.stderr, file: file, line: line)
+        XCTAssertEqual(output.stdout, "", file: file, line: line)
+        let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, 1, "one line on stderr: \(output.stderr)", file: file, line: line)
+        XCTAssertTrue(output.stderr.hasPrefix("palette-tui: "), output.stderr, file: file, line: line)
+        XCTAssertTrue(output.stderr.contains(text), "\(output.stderr) should contain \(text)", file: file, line: line)
+        assertKeyNeverShown(output, file: file, line: line)
+    }
+
+    // MARK: - The real binary and the stand-in
+
+    func testGeneratePrintsThePaletteAsJSONAndSendsAStrictRequest() throws {
+        let server = try standIn("palette")
+        let output = try GeminiLoopback.run(
+            [GeminiLoopback.binary, "generate", "寧靜的森林早晨", "--format", "json", "--no-history"],
+            environment: environment(["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key]))
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(output.stderr, "")
+        assertKeyNeverShown(output)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
+                                 "stdout is one JSON object: \(output.stdout)")
+        XCTAssertEqual(json["primary"] as? String, "#4A6B4F")
+        XCTAssertEqual(json["secondary"] as? String, "#DCE5D0")
+        XCTAssertEqual(json["accent"] as? String, "#E8B86D")
+        XCTAssertEqual(json["provider"] as? String, "gemini")
+        XCTAssertEqual(json["model"] as? String, "gemini-2.5-flash-lite")
+        XCTAssertNil(json["fallback"])
+
+        let requests = try server.requests()
+        XCTAssertEqual(requests.count, 1)
+        let request = requests[0]
+        XCTAssertEqual(request["path"] as? String, "/v1beta/models/gemini-2.5-flash-lite:generateContent")
+        XCTAssertEqual((request["headers"] as? [String: String])?["x-goog-api-key"], Self.key)
+        let body = try XCTUnwrap(request["body"] as? String)
+        XCTAssertTrue(body.contains("寧靜的森林早晨"))
+        try assertStrictlyValid(body)
+    }
+
+    func testEveryFormatPrintsTheSamePalette() throws {
+        let server = try standIn("palette")
+        for format in ["text", "hex", "css"] {
+            let output = try generate(["--format", format, "forest"],
+                                      ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+            XCTAssertEqual(output.status, 0, output.stderr)
+            XCTAssertEqual(try PaletteParser.parse(output.stdout).colors.map(\.hex), ["#4A6B4F", "#DCE5D0", "#E8B86D"],
+                           format)
+        }
+    }
+
+    func testModelAndKeyPrecedence() throws {
+        let server = try standIn("palette")
+        let base = ["GEMINI_BASE_URL": server.baseURL]
+        var output = try generate(["forest"], base.merging(["GOOGLE_API_KEY": "google-key", "PALETTE_TUI_MODEL": "gemini-env-model"]) { $1 })
+        XCTAssertEqual(output.status, 0, output.stderr)
+        output = try generate(["--model", "gemini-flag-model", "forest"],
+                              base.merging(["GEMINI_API_KEY": Self.key, "GOOGLE_API_KEY": "google-key",
+                                            "PALETTE_TUI_MODEL": "gemini-env-model"]) { $1 })
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let requests = try server.requests()
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertEqual((requests[0]["headers"] as? [String: String])?["x-goog-api-key"], "google-key")
+        XCTAssertEqual(requests[0]["path"] as? String, "/v1beta/models/gemini-env-model:generateContent")
+        XCTAssertEqual((requests[1]["headers"] as? [String: String])?["x-goog-api-key"], Self.key,
+                       "GEMINI_API_KEY wins over GOOGLE_API_KEY")
+        XCTAssertEqual(requests[1]["path"] as? String, "/v1beta/models/gemini-flag-model:generateContent",
+                       "--model wins over PALETTE_TUI_MODEL")
+    }
+
+    func testEndpointOptionWinsOverTheEnvironment() throws {
+        let server = try standIn("palette")
+        let output = try generate(["--endpoint", server.baseURL, "forest"],
+                                  ["GEMINI_BASE_URL": "http://127.0.0.1:9", "GEMINI_API_KEY": Self.key])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(try server.requests().count, 1)
+    }
+
+    // MARK: - Errors: one line, exit 1, no key
+
+    func testConfigurationErrorsFailWithOneLineAndNoFallback() throws {
+        let cases: [(String, [String], String)] = [
+            ("invalid-key", [], "Gemini rejected the API key (API key not valid. Please pass a valid API key)"),
+            ("invalid-key", ["--provider", "gemini"], "create a new key"),
+            ("unknown-model", ["--model", "gemini-9-ultra"], "Gemini has no model 'gemini-9-ultra'"),
+        ]
+        for (scenario, args, expected) in cases {
+            let server = try standIn(scenario)
+            let output = try generate(args + ["forest"], ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+            assertOneLineFailure(output, containing: expected)
+            XCTAssertEqual(try server.requests().count, 1, "\(scenario): not retried")
+        }
+    }
+
+    func testGeminiByNameWithoutAKeyIsAClearError() throws {
+        let output = try generate(["--provider", "gemini", "forest"], [:])
+        assertOneLineFailure(output, containing: "Gemini needs an API key: set GEMINI_API_KEY")
+        let blank = try generate(["--provider", "gemini", "forest"], ["GEMINI_API_KEY": "  "])
+        assertOneLineFailure(blank, containing: "GEMINI_API_KEY")
+    }
+
+    func testGeminiByNameReportsOutagesAfterRetries() throws {
+        let server = try standIn("overloaded")
+        let output = try generate(["--provider", "gemini", "forest"],
+                                  ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+        assertOneLineFailure(output, containing: "Gemini is overloaded or failing, HTTP 503")
+        XCTAssertEqual(try server.requests().count, 3)
+    }
+
+    func testHangingServerIsBoundedByTimeout() throws {
+        let server = try standIn("hang")
+        let start = Date()
+        let output = try generate(["--provider", "gemini", "--timeout", "1", "forest"],
+                                  ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+        assertOneLineFailure(output, containing: "Gemini did not answer within 1 s")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+    }
+
+    func testRefusedEndpointIsOneLine() throws {
+        let server = try standIn("palette")
+        let dead = server.baseURL
+        server.stop()
+        let output = try generate(["--provider", "gemini", "forest"], ["GEMINI_BASE_URL": dead, "GEMINI_API_KEY": Self.key])
+        assertOneLineFailure(output, containing: "Nothing is listening at 127.0.0.1:")
+    }
+
+    // MARK: - Fallback and offline
+
+    func testOutageFallsBackToTheOfflineEngineWithTheReason() throws {
+        let server = try standIn("overloaded")
+        let output = try generate(["--format", "json", "forest"], ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        assertKeyNeverShown(output)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["provider"] as? String, "offline")
+        XCTAssertEqual(json["fallback"] as? Bool, true)
+        let notes = json["notes"] as? [String] ?? []
+        XCTAssertTrue(notes.contains { $0.hasPrefix("offline fallback: Gemini is overloaded or failing, HTTP 503") }, "\(notes)")
+        XCTAssertEqual(try server.requests().count, 3, "Gemini's retries ran before falling back")
+    }
+
+    func testHexFallbackExplainsItselfOnStandardError() throws {
+        let server = try standIn("overloaded")
+        let output = try generate(["--format", "hex", "forest"], ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(try PaletteParser.parse(output.stdout).colors.count, 3)
+        XCTAssertTrue(output.stderr.contains("palette-tui: note: offline fallback: Gemini is overloaded"), output.stderr)
+    }
+
+    func testNoKeyMeansOfflineWithoutAnyRequest() throws {
+        let server = try standIn("palette")
+        let output = try generate(["--format", "json", "forest"], ["GEMINI_BASE_URL": server.baseURL])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["provider"] as? String, "offline")
+        XCTAssertNil(json["fallback"])
+        XCTAssertEqual(try server.requests().count, 0)
+    }
+
+    // MARK: - Usage
+
+    func testUsageErrorsExitTwo() throws {
+        let cases: [([String], String)] = [
+            (["--provider", "openai", "x"], "invalid value 'openai' for '--provider'"),
+            ([], "generate needs a description"),
+            (["--timeout", "0", "x"], "invalid value '0' for '--timeout'"),
+            (["--timeout", "soon", "x"], "invalid value 'soon' for '--timeout'"),
+            (["--endpoint", "ftp://example", "x"], "invalid value 'ftp://example' for '--endpoint'"),
+            (["--format", "yaml", "x"], "invalid value 'yaml' for '--format'"),
+            (["--bogus", "x"], "unknown option '--bogus'"),
+        ]
+        for (args, expected) in cases {
+            let output = try generate(args, ["GEMINI_API_KEY": Self.key])
+            XCTAssertEqual(output.status, 2, "\(args): \(output.stderr)")
+            XCTAssertTrue(output.stderr.contains(expected), "\(args): \(output.stderr)")
+            assertKeyNeverShown(output)
+        }
+    }
+
+    func testHelpNeverShowsTheKey() throws {
+        let output = try generate(["--help"], ["GEMINI_API_KEY": Self.key, "GOOGLE_API_KEY": Self.key])
+        XCTAssertEqual(output.status, 0)
+        XCTAssertTrue(output.stdout.contains("--provider gemini|offline"))
+        XCTAssertTrue(output.stdout.contains("GEMINI_API_KEY, else GOOGLE_API_KEY"))
+        assertKeyNeverShown(output)
+    }
+
+    // MARK: - makeProvider and the fallback, in process
+
+    func testMakeProviderChoosesByOptionAndKey() throws {
+        func provider(_ args: [String], _ env: [String: String]) throws -> any PaletteProvider {
+            let arguments = try Arguments(args, valued: ProviderOptions.valuedOptions, boolean: [])
+            return try makeProvider(ProviderOptions(arguments), environment: env)
+        }
+        XCTAssertEqual(try provider([], [:]).name, "offline")
+        XCTAssertEqual(try provider(["--provider", "offline"], ["GEMINI_API_KEY": "k"]).name, "offline")
+        XCTAssertTrue(try provider([], ["GEMINI_API_KEY": "k"]) is FallbackProvider)
+        XCTAssertTrue(try provider([], ["GEMINI_API_KEY": ""]) is OfflineEngine)
+        let gemini = try XCTUnwrap(try provider(["--provider", "gemini", "--model", "models/gemini-x", "--timeout", "2.5"],
+                                                ["GOOGLE_API_KEY": "k"]) as? GeminiClient)
+        XCTAssertEqual(gemini.configuration.model, "gemini-x")
+        XCTAssertEqual(gemini.configuration.timeout, 2.5)
+        XCTAssertThrowsError(try provider(["--provider", "gemini"], [:])) {
+            XCTAssertEqual($0 as? GeminiError, .missingAPIKey)
+        }
+        XCTAssertThrowsError(try provider(["--provider", "Gemini"], ["GEMINI_API_KEY": "k"])) {
+            XCTAssertTrue($0 is UsageError)
+        }
+    }
+
+    func testFallbackCoversOutagesButNotConfigurationMistakesOrCancellation() async throws {
+        struct Failing: PaletteProvider {
+            let error: any Error
+            var name: String { "gemini" }
+            var model: String? { "m" }
+            func generate(description: String, variation: Int) async throws -> GeneratedPalette { throw error }
+        }
+        let offline = OfflineEngine()
+        let expected = try await offline.generate(description: "forest", variation: 0).palette
+
+        let outage = FallbackProvider(primary: Failing(error: GeminiError.serverUnavailable(status: 503, message: nil)),
+                                      fallback: offline)
+        let result = try await outage.generate(description: "forest", variation: 0)
+        XCTAssertTrue(result.isFallback)
+        XCTAssertEqual(result.palette, expected)
+        XCTAssertEqual(result.provider, "offline")
+        XCTAssertEqual(result.notes.last, "offline fallback: " + GeminiError.serverUnavailable(status: 503, message: nil).userMessage)
+
+        for error: GeminiError in [.invalidAPIKey(message: "m"), .permissionDenied(reason: nil, message: "m"),
+                                   .modelNotFound(model: "x"), .missingAPIKey, .invalidEndpoint("x")] {
+            do {
+                _ = try await FallbackProvider(primary: Failing(error: error), fallback: offline)
+                    .generate(description: "forest", variation: 0)
+                XCTFail("\(error) must not fall back")
+            } catch {
+                XCTAssertTrue(error is GeminiError)
+            }
+        }
+        do {
+            _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline)
+                .generate(description: "forest", variation: 0)
+            XCTFail("cancellation must not fall back")
+        } catch {
+            XCTAssertTrue(error is CancellationError)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The strict v1beta check of Tests/Support/validate_gemini_request.py.
+    private func assertStrictlyValid(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cli-body-\(UUID().uuidString).json")
+        try Data(body.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let script = GeminiLoopback.sourceRoot.appendingPathComponent("Tests/Support/validate_gemini_request.py").path
+        let result = try GeminiLoopback.run(["python3", script, path.path], environment: ProcessInfo.processInfo.environment)
+        if result.status == 3 {
+            throw XCTSkip("google-ai-generativelanguage is not installed (run `make deps`): \(result.stderr)")
+        }
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+    }
+}

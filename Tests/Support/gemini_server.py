@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""A scripted stand-in for the Gemini API on loopback, for tests (Python standard library only).
+
+It answers each POST with the next step of a script, repeating the last step once the script
+runs out, and records every request it receives (method, path, headers, body) as one JSON line
+(and, for a hanging step, a line {"event": "client-disconnected"} when the client hangs up).
+
+    python3 Tests/Support/gemini_server.py --scenario palette --record /tmp/requests.jsonl
+    python3 Tests/Support/gemini_server.py --steps '[{"fixture": "googleai/unary-failure-api-key.json"}]'
+
+The first line on standard output is the port it listens on (a free one unless --port is
+given); point the client at http://127.0.0.1:PORT. It stops on SIGTERM/SIGINT, when standard
+input reaches end of file (with --watch-stdin, so it dies with the test that started it), or
+after --max-seconds.
+
+A step is a JSON object; every key is optional:
+
+    fixture       file to send, relative to --fixtures (default: ../GeminiTests/Fixtures)
+    body / json   a literal body (string), or an object to send as JSON
+    status        HTTP status (default: error.code of a JSON error body, else 200)
+    content_type  default "application/json; charset=UTF-8" ("text/html" for .html fixtures)
+    replace       {"old": "new", ...} applied to the body text (e.g. shorten a retryDelay)
+    delay         seconds to wait before answering (a slow server)
+    trickle       seconds to wait between 16-byte pieces of the body (a slow body)
+    hang          true: read the request, never answer; logs {"event": "client-disconnected"}
+                  when the client gives up
+    close         true: close the connection without answering
+    reset_after   send the headers and this many body bytes, then reset the connection
+    truncate      send only this many bytes of the body, as a complete response
+    huge_mb       send a body of this many MiB (Content-Length given unless "chunked": true)
+
+Scenarios (--scenario NAME) are ready-made scripts, listed by --list-scenarios.
+"""
+
+import argparse
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_FIXTURES = os.path.normpath(os.path.join(HERE, "..", "GeminiTests", "Fixtures"))
+PALETTE = "palette-tui/palette-forest-morning.json"
+
+SCENARIOS = {
+    "palette": [{"fixture": PALETTE}],
+    "rate-limit-then-ok": [
+        {"fixture": "from-issues/error-429-resource-exhausted-quota-retryinfo.json",
+         "replace": {"\"26s\"": "\"0.3s\""}},
+        {"fixture": PALETTE},
+    ],
+    "overloaded-twice-then-ok": [
+        {"fixture": "from-issues/error-503-unavailable-overloaded.json"},
+        {"fixture": "from-issues/error-503-unavailable-overloaded.json"},
+        {"fixture": PALETTE},
+    ],
+    "overloaded": [{"fixture": "from-issues/error-503-unavailable-overloaded.json"}],
+    "invalid-key": [{"fixture": "googleai/unary-failure-api-key.json"}],
+    "unknown-model": [{"fixture": "googleai/unary-failure-unknown-model.json"}],
+    "slow": [{"fixture": PALETTE, "delay": 3}],
+    "hang": [{"hang": True}],
+    "reset": [{"fixture": PALETTE, "reset_after": 40}],
+    "html": [{"fixture": "palette-tui/html-error-page.html", "status": 404}],
+    "truncated": [{"fixture": PALETTE, "truncate": 90}],
+    "huge": [{"huge_mb": 50}],
+}
+
+
+class Script:
+    """The steps, the position in them, and the request log, shared by all handler threads."""
+
+    def __init__(self, steps, fixtures, record):
+        self.steps = steps
+        self.fixtures = fixtures
+        self.record = record
+        self.index = 0
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+
+    def next_step(self):
+        with self.lock:
+            step = self.steps[min(self.index, len(self.steps) - 1)]
+            self.index += 1
+            return step
+
+    def log(self, entry):
+        if not self.record:
+            return
+        line = json.dumps(entry, ensure_ascii=False) + "\n"
+        with self.lock:
+            with open(self.record, "a", encoding="utf-8") as f:
+                f.write(line)
+                f.flush()
+
+    def body_for(self, step):
+        """The body bytes, status and content type a step sends."""
+        content_type = step.get("content_type")
+        if "fixture" in step:
+            path = step["fixture"]
+            if not os.path.isabs(path):
+                path = os.path.join(self.fixtures, path)
+            with open(path, "rb") as f:
+                data = f.read()
+            if content_type is None and path.endswith(".html"):
+                content_type = "text/html; charset=UTF-8"
+        elif "json" in step:
+            data = json.dumps(step["json"], ensure_ascii=False).encode("utf-8")
+        else:
+            data = step.get("body", "").encode("utf-8")
+        for old, new in step.get("replace", {}).items():
+            data = data.replace(old.encode("utf-8"), new.encode("utf-8"))
+        status = step.get("status")
+        if status is None:
+            status = 200
+            try:
+                parsed = json.loads(data)
+                if isinstance(parsed, list) and parsed:
+                    parsed = parsed[0]
+                if isinstance(parsed, dict) and isinstance(parsed.get("error"), dict):
+                    status = int(parsed["error"].get("code", 500))
+            except (ValueError, TypeError):
+                pass
+        return data, status, content_type or "application/json; charset=UTF-8"
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "gemini-loopback/1"
+
+    def log_message(self, format, *args):
+        pass
+
+    def do_GET(self):
+        self.send_simple(404, b'{"error": {"code": 404, "message": "only POST is scripted", "status": "NOT_FOUND"}}')
+
+    def do_POST(self):
+        script = self.server.script
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        script.log({
+            "method": "POST",
+            "path": self.path,
+            "headers": {k.lower(): v for k, v in self.headers.items()},
+            "body": raw.decode("utf-8", errors="replace"),
+        })
+        step = script.next_step()
+        try:
+            self.answer(script, step)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def answer(self, script, step):
+        if step.get("hang"):
+            self.wait_for_disconnect(script)
+            self.close_connection = True
+            return
+        if step.get("close"):
+            self.close_connection = True
+            return
+        if step.get("delay"):
+            if script.stopping.wait(float(step["delay"])):
+                return
+        if "huge_mb" in step:
+            self.send_huge(int(step["huge_mb"]), bool(step.get("chunked")))
+            return
+        data, status, content_type = script.body_for(step)
+        if "truncate" in step:
+            data = data[: int(step["truncate"])]
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if "reset_after" in step:
+            self.wfile.write(data[: int(step["reset_after"])])
+            self.wfile.flush()
+            time.sleep(0.05)
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            self.close_connection = True
+            return
+        if step.get("trickle"):
+            pause = float(step["trickle"])
+            for i in range(0, len(data), 16):
+                self.wfile.write(data[i:i + 16])
+                self.wfile.flush()
+                if script.stopping.wait(pause):
+                    return
+        else:
+            self.wfile.write(data)
+
+    def wait_for_disconnect(self, script):
+        """Holds the request open until the client goes away (then logs it) or the server stops."""
+        while not script.stopping.is_set():
+            readable, _, _ = select.select([self.connection], [], [], 0.05)
+            if readable:
+                try:
+                    data = self.connection.recv(4096, socket.MSG_PEEK)
+                except OSError:
+                    data = b""
+                if not data:
+                    script.log({"event": "client-disconnected", "path": self.path})
+                    return
+                time.sleep(0.05)
+
+    def send_huge(self, mib, chunked):
+        """A JSON-looking body of `mib` MiB: a long string inside a candidate's text."""
+        size = mib * 1024 * 1024
+        head = b'{"candidates": [{"content": {"parts": [{"text": "'
+        tail = b'"}]}}]}'
+        piece = b"#ABCDEF " * 8192
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=UTF-8")
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(size))
+        self.end_headers()
+
+        def write(data):
+            if chunked:
+                self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n")
+            else:
+                self.wfile.write(data)
+
+        write(head)
+        sent = len(head)
+        while sent < size - len(tail):
+            chunk = piece[: size - len(tail) - sent]
+            write(chunk)
+            sent += len(chunk)
+        write(tail)
+        if chunked:
+            self.wfile.write(b"0\r\n\r\n")
+
+    def send_simple(self, status, data):
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=UTF-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Scripted Gemini API stand-in on loopback (tests only).")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (loopback only)")
+    parser.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default)")
+    parser.add_argument("--fixtures", default=DEFAULT_FIXTURES, help="directory fixture paths are relative to")
+    parser.add_argument("--record", help="append each received request as a JSON line to this file")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--scenario", help="a ready-made script (see --list-scenarios)")
+    source.add_argument("--steps", help="the script as a JSON array of steps")
+    source.add_argument("--script", help="a file holding the script as a JSON array of steps")
+    parser.add_argument("--list-scenarios", action="store_true", help="print the scenario names and exit")
+    parser.add_argument("--watch-stdin", action="store_true", help="exit when standard input reaches end of file")
+    parser.add_argument("--max-seconds", type=float, default=600, help="exit after this long (default 600)")
+    args = parser.parse_args(argv)
+
+    if args.list_scenarios:
+        for name in SCENARIOS:
+            print(name)
+        return 0
+    if not (args.host.startswith("127.") or args.host in ("localhost", "::1")):
+        parser.error("--host must be a loopback address")
+    if args.steps:
+        steps = json.loads(args.steps)
+    elif args.script:
+        with open(args.script, encoding="utf-8") as f:
+            steps = json.load(f)
+    else:
+        name = args.scenario or "palette"
+        if name not in SCENARIOS:
+            parser.error("unknown scenario %r; known: %s" % (name, ", ".join(SCENARIOS)))
+        steps = SCENARIOS[name]
+    if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
+        parser.error("a script is a non-empty JSON array of objects")
+
+    script = Script(steps, args.fixtures, args.record)
+    server = Server((args.host, args.port), Handler)
+    server.script = script
+
+    def stop(*_):
+        script.stopping.set()
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    timer = threading.Timer(args.max_seconds, stop)
+    timer.daemon = True
+    timer.start()
+    if args.watch_stdin:
+        def watch():
+            # The raw descriptor, not sys.stdin: a daemon thread blocked in a buffered read
+            # makes interpreter shutdown abort.
+            while os.read(0, 4096):
+                pass
+            stop()
+        threading.Thread(target=watch, daemon=True).start()
+
+    print(server.server_address[1], flush=True)
+    server.serve_forever(poll_interval=0.1)
+    server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
