@@ -316,11 +316,26 @@ def bench_keys(res, app, home, count, available, histories):
             target="<= 50 µs", met=per_key <= 50e-6)
     res.add(section, "palette-tui CPU per key, schedstat cross-check", sched / count, "us", "C floor",
             floor_sched / count)
+    bench_render(res, section, app, home)
     res.note(section, f"{count} keys, each sent after the previous key's output went quiet for 1 ms, so "
                       f"every key is decoded, reduced and drawn on its own; CPU is the utime+stime delta "
                       f"of /proc/PID/stat over the session (start-up excluded: the counters are read "
                       f"after the first frame). Baseline: the C ncurses floor echoing the same keys. "
                       f"Keys with no output within 30 ms: app {silent}, floor {floor_silent}")
+
+
+def bench_render(res, section, app, home):
+    """The pure share of a keystroke, in process: AppState.reduce then AppState.render."""
+    done = subprocess.run([app, "__bench", "render", "--format", "json"], capture_output=True, text=True,
+                          timeout=120, env=base_env(home))
+    if done.returncode != 0:
+        res.note(section, f"`palette-tui __bench render` failed: {done.stderr.strip()[-300:]}")
+        return
+    result = json.loads(done.stdout)["results"][0]
+    res.add(section, "in process: reduce + render per key, no terminal", result["seconds"], "us",
+            result["baselineName"], result["baselineSeconds"])
+    res.add(section, "in process: AppState.render() alone", result["renderSeconds"], "us",
+            result["baselineName"], result["baselineSeconds"])
 
 
 # MARK: - 3. idle CPU
@@ -482,6 +497,8 @@ def bench_inproc(res, app, home, quick):
         res.add(section, "offline engine time per palette", None, "ms", target="< 1 ms", met=None)
         return
     for case in listed.stdout.split():
+        if case == "render":
+            continue
         args = [app, "__bench", case, "--format", "json"] + (["--quick"] if quick else [])
         try:
             done = subprocess.run(args, capture_output=True, text=True, timeout=120, env=base_env(home))

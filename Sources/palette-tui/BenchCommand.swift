@@ -1,4 +1,5 @@
 import Foundation
+import PaletteApp
 import PaletteCore
 import PaletteEngine
 
@@ -63,6 +64,8 @@ struct BenchResult: Encodable {
     var baselineMegabytesPerSecond: Double?
     /// What one call produced: the palette, or the parser's error message.
     var outcome: String?
+    /// `AppState.render()` alone (render case).
+    var renderSeconds: Double?
     var points: [GrowthPoint]?
     /// Least-squares slope of log(time) on log(size) over inputs of 10 kB and more: 1 is linear.
     var logLogSlope: Double?
@@ -73,6 +76,10 @@ struct BenchResult: Encodable {
         case "engine":
             return String(format: "%@: %.1f µs per palette (%.0f /s); %@: %.2f µs", name, (seconds ?? 0) * 1e6,
                           1 / (seconds ?? 1), baselineName ?? "", (baselineSeconds ?? 0) * 1e6)
+        case "render":
+            return String(format: "%@: %.1f µs per key (render alone %.1f µs); %@: %.2f µs", name,
+                          (seconds ?? 0) * 1e6, (renderSeconds ?? 0) * 1e6, baselineName ?? "",
+                          (baselineSeconds ?? 0) * 1e6)
         case "throughput":
             return String(format: "%@ (%d B): %.1f MB/s; %@: %.1f MB/s; %@", name, bytes ?? 0,
                           megabytesPerSecond ?? 0, baselineName ?? "", baselineMegabytesPerSecond ?? 0,
@@ -106,7 +113,7 @@ final class Bench {
     }
 
     var caseNames: [String] {
-        ["engine", "parser-typical", "parser-json"]
+        ["engine", "render", "parser-typical", "parser-json"]
             + AdversarialInput.allCases.map { "parser-adversarial-\($0.rawValue)" }
             + ["growth-typical", "growth-\(AdversarialInput.braces.rawValue)"]
     }
@@ -114,6 +121,7 @@ final class Bench {
     func run(_ name: String) -> BenchResult {
         switch name {
         case "engine": return engine()
+        case "render": return render()
         case "parser-typical":
             let inputs = TypicalInput.replies.map { String(decoding: Data($0.utf8), as: UTF8.self) }
             return throughput(name: "typical model replies", inputs: inputs, baseline: .byteScan)
@@ -162,6 +170,37 @@ final class Bench {
         } / perCall
         return BenchResult(kind: "engine", name: "offline engine", seconds: seconds,
                            baselineName: "tokenising the description", baselineSeconds: baseline)
+    }
+
+    // MARK: - render
+
+    /// One keystroke's pure work, no terminal: `reduce` a key, then `render` the whole frame.
+    ///
+    /// The state holds a 1,000-entry history, as in the pty key session, at 80x24.
+    private func render() -> BenchResult {
+        var state = AppState(width: 80, height: 24, colorMode: .indexed256, language: .english,
+                             providerName: "offline", modelName: "offline-engine-1")
+        let start = Date(timeIntervalSince1970: 1_750_000_000)
+        let entries = (0..<1000).map { i in
+            HistoryEntry(id: "entry-\(i)", created: start.addingTimeInterval(Double(i) * 60),
+                         description: TypicalInput.descriptions[i % TypicalInput.descriptions.count],
+                         palette: Palette(primary: RGB(packed: UInt32(i) &* 2_654_435_761 & 0xFFFFFF),
+                                          secondary: RGB(packed: 0x2E86AB), accent: RGB(packed: 0xF18F01)),
+                         provider: "offline", model: "offline-engine-1")
+        }
+        _ = state.reduce(.historyLoaded(entries, warnings: []))
+        let keys: [Key] = "a calm forest morning 寧靜的森林".map { Key.character($0) } + [.left, .right, .control("u")]
+        var next = 0
+        let perKey = measure {
+            let effects = state.reduce(.keyPressed(keys[next % keys.count]))
+            next += 1
+            return state.render().cells.count &+ effects.count
+        }
+        let renderOnly = measure { state.render().cells.count }
+        let blank = measure { Canvas(width: 80, height: 24).cells.count }
+        return BenchResult(kind: "render", name: "reduce + render per key (80x24, 1k history, no terminal)",
+                           seconds: perKey, baselineName: "a blank 80x24 Canvas", baselineSeconds: blank,
+                           renderSeconds: renderOnly)
     }
 
     // MARK: - parser
