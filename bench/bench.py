@@ -116,6 +116,7 @@ class Results:
     def __init__(self):
         self.rows = []
         self.notes = {}
+        self.details = {}
 
     def add(self, section, name, value, unit, baseline_name=None, baseline=None, target=None, met=None,
             ratio=None):
@@ -130,6 +131,11 @@ class Results:
     def note(self, section, text):
         self.notes.setdefault(section, []).append(text)
         print(f"  note: {text}", flush=True)
+
+    def detail(self, section, text):
+        """A line listed under the section's method note (what an input produced, a growth series)."""
+        self.details.setdefault(section, []).append(text)
+        print(f"  - {text}", flush=True)
 
 
 def fmt(value, unit):
@@ -342,7 +348,7 @@ def bench_render(res, section, app, home):
 
 
 def bench_idle(res, app, home, seconds, available):
-    section = "3. Idle CPU over 10 s"
+    section = f"3. Idle CPU over {seconds:g} s"
     print(f"\n{section}", flush=True)
     history = os.path.join(home, "empty.jsonl")
     open(history, "w").close()
@@ -355,36 +361,42 @@ def bench_idle(res, app, home, seconds, available):
             procs.append(program.first_frame()[0])
         for proc in procs:
             proc.drain(0.5)
-        before = [(p.cpu_seconds(), p.run_ns(), p.context_switches()) for p in procs]
+        before = [(p.cpu_seconds(), p.thread_ns(), p.thread_switches()) for p in procs]
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
             for proc in procs:
                 proc.drain(0.05)
-        after = [(p.cpu_seconds(), p.run_ns(), p.context_switches()) for p in procs]
-        threads = [p.threads() for p in procs]
+        after = [(p.cpu_seconds(), p.thread_ns(), p.thread_switches()) for p in procs]
     finally:
         for proc in procs:
             proc.quit(QUIT)
     figures = {}
-    for program, b, a, n in zip(programs, before, after, threads):
-        figures[program.name] = dict(tick_pct=(a[0] - b[0]) / seconds * 100, pct=(a[1] - b[1]) / 1e9 / seconds * 100,
-                                     wakeups=a[2] - b[2], threads=n)
+    for program, b, a in zip(programs, before, after):
+        # Per thread: a thread born in the window counts from zero; one that ended in it is
+        # lost to schedstat (the tick figure still has it), and is reported as churn.
+        run = sum(ns - b[1].get(tid, 0) for tid, ns in a[1].items())
+        wakeups = sum(n - b[2].get(tid, 0) for tid, n in a[2].items())
+        figures[program.name] = dict(tick_pct=(a[0] - b[0]) / seconds * 100, pct=run / 1e9 / seconds * 100,
+                                     wakeups=wakeups, threads=len(a[1]), born=len(set(a[1]) - set(b[1])),
+                                     ended=len(set(b[1]) - set(a[1])))
     c = figures["C ncurses floor"]
     res.add(section, "C floor idle CPU (schedstat)", c["pct"], "%")
     res.add(section, "Swift floor idle CPU (schedstat)", figures["Swift Foundation floor"]["pct"], "%")
     if available:
         a = figures["palette-tui"]
-        res.add(section, "palette-tui idle CPU (schedstat)", a["pct"], "%", "C floor", c["pct"] or None,
+        res.add(section, "palette-tui idle CPU (schedstat)", a["pct"], "%", "C floor", c["pct"],
                 target="< 0.1 % of one core", met=a["pct"] < 0.1)
         res.add(section, "palette-tui idle CPU (/proc/PID/stat ticks)", a["tick_pct"], "%", "C floor",
-                c["tick_pct"] or None)
-        res.add(section, "palette-tui wake-ups while idle", a["wakeups"], "", "C floor", c["wakeups"] or None)
-        res.note(section, f"palette-tui had {a['threads']} threads; C floor {c['threads']}")
+                c["tick_pct"])
+        res.add(section, "palette-tui wake-ups while idle", a["wakeups"], "", "C floor", c["wakeups"])
+        res.note(section, f"palette-tui had {a['threads']} threads at the end ({a['born']} started and "
+                          f"{a['ended']} ended during the window); the C floor {c['threads']}")
     else:
         res.add(section, "palette-tui idle CPU (schedstat)", None, "%", target="< 0.1 % of one core", met=None)
     res.note(section, f"all programs open at once for {seconds:g} s after their first frame and 0.5 s of settling; "
                       "CPU from the per-thread run time in /proc/PID/task/*/schedstat (ns), cross-checked with "
-                      "the 10 ms ticks of /proc/PID/stat; wake-ups are context switches over the window")
+                      "the 10 ms ticks of /proc/PID/stat (which also count threads that ended); wake-ups are "
+                      "context switches of the threads over the window")
 
 
 # MARK: - 4. history scale
@@ -532,13 +544,14 @@ def add_inproc(res, section, result):
         rate, base = result["megabytesPerSecond"], result["baselineMegabytesPerSecond"]
         res.add(section, f"parser, {result['name']} ({result['bytes']:,} B)", rate, "MB/s", result["baselineName"],
                 base, ratio=base / rate if rate else None)
-        res.note(section, f"{result['name']}: {result['outcome']}")
+        outcome = result["outcome"]
+        res.detail(section, f"{result['name']}: {outcome[:90] + '…' if len(outcome) > 90 else outcome}")
     else:
         slope = result.get("logLogSlope")
         res.add(section, f"parser growth, {result['name']}: log-log slope", slope, "",
                 target="linear (slope < 1.15)", met=None if slope is None else slope < 1.15)
         points = ", ".join(f"{p['bytes']:,} B {p['nanosecondsPerByte']:.1f} ns/B" for p in result["points"])
-        res.note(section, f"growth of {result['name']}: {points}"
+        res.detail(section, f"growth of {result['name']}: {points}"
                  + (f" (stopped: {result['stopped']})" if result.get("stopped") else ""))
 
 
@@ -682,7 +695,6 @@ def table(res):
 def write_report(res, path, info, started, args):
     findings = os.path.join(ROOT, "bench", "findings.md")
     targets = [r for r in res.rows if r["target"]]
-    summary = ", ".join(f"{r['name']}: {verdict(r['met'])}" for r in targets)
     with open(path, "w") as f:
         f.write("# Benchmarks\n\n")
         f.write("Written by `make bench` (bench/bench.py); do not edit by hand. Every figure stands beside a "
@@ -697,11 +709,19 @@ def write_report(res, path, info, started, args):
         f.write(f"- Terminal: pseudo-terminal {COLS}x{ROWS}, TERM={TERM}, LANG=C.UTF-8, no GEMINI_API_KEY "
                 f"except in section 6\n\n")
         f.write("## Results\n\n")
+        f.write("Ratio = the figure's cost over its baseline's (time, CPU or memory; for MB/s the baseline's "
+                "rate over the figure's), so 1.00x is as cheap as the floor and higher is dearer.\n\n")
         f.write(table(res) + "\n\n")
-        f.write(f"Targets: {summary}.\n\n")
+        f.write("### Targets\n\n" + "\n".join(f"- {verdict(r['met'])}: {r['name']} = {fmt(r['value'], r['unit'])} "
+                                                f"(target {r['target']})" for r in targets) + "\n\n")
         f.write("## How each figure is measured\n\n")
         for section, notes in res.notes.items():
-            f.write(f"**{section}.** " + " ".join(n.rstrip(".") + "." for n in notes) + "\n\n")
+            sentences = [n[0].upper() + n[1:].rstrip(".") + "." for n in notes]
+            f.write(f"**{section}.** " + " ".join(sentences) + "\n\n")
+            for line in res.details.get(section, []):
+                f.write(f"- {line}\n")
+            if section in res.details:
+                f.write("\n")
         f.write("## Reproduce\n\n```sh\n")
         f.write("make bench                                   # everything: tools, release build, floors, report\n")
         f.write("python3 bench/bench.py --only startup,idle   # some sections (after one make bench)\n")

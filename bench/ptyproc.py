@@ -118,27 +118,30 @@ class PtyProc:
 
     def run_ns(self):
         """Nanoseconds on CPU summed over live threads, from /proc/PID/task/*/schedstat."""
-        total = 0
+        return sum(self.thread_ns().values())
+
+    def thread_ns(self):
+        """Nanoseconds on CPU of each live thread, by thread id (schedstat's first field)."""
+        times = {}
         for path in glob.glob(f"/proc/{self.pid}/task/*/schedstat"):
             try:
                 with open(path) as f:
-                    total += int(f.read().split()[0])
+                    times[path.split("/")[4]] = int(f.read().split()[0])
             except (OSError, ValueError, IndexError):
                 pass
-        return total
+        return times
 
-    def context_switches(self):
-        """Voluntary + involuntary context switches over live threads: each is a wake-up."""
-        total = 0
+    def thread_switches(self):
+        """Voluntary + involuntary context switches of each live thread: each is a wake-up."""
+        counts = {}
         for path in glob.glob(f"/proc/{self.pid}/task/*/status"):
             try:
                 with open(path) as f:
-                    for line in f:
-                        if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                            total += int(line.split()[1])
+                    counts[path.split("/")[4]] = sum(int(line.split()[1]) for line in f if line.startswith(
+                        ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
             except OSError:
                 pass
-        return total
+        return counts
 
     def threads(self):
         return len(glob.glob(f"/proc/{self.pid}/task/*"))
