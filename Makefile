@@ -8,7 +8,7 @@ DEB_PACKAGES := libncurses-dev ncurses-term tmux
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 .DEFAULT_GOAL := build
 
-.PHONY: deps build release run test check install uninstall clean fuzz bench
+.PHONY: deps test-deps build release run test check install uninstall clean fuzz bench
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -26,7 +26,9 @@ deps:
 	    echo "make deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
-	@# Test tooling only: Google's strict v1beta request parser for the Gemini request check.
+
+## Test tooling only (PyPI): Google's strict v1beta request parser for the Gemini request check.
+test-deps:
 	@python3 -c "import google.ai.generativelanguage_v1beta" 2>/dev/null || { \
 	  echo "make deps: installing google-ai-generativelanguage (PyPI, for tests)"; \
 	  python3 -m pip install -q google-ai-generativelanguage 2>/dev/null \
@@ -43,13 +45,14 @@ run: deps release
 	.build/release/palette-tui
 
 ## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux).
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests $(STRICT)
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
 
+## Zero warnings: compiler warnings are errors, and any SwiftPM warning fails the check too.
 check:
-	$(SWIFT) build --build-tests $(STRICT)
-	$(SWIFT) build -c release $(STRICT)
+	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) && $(SWIFT) build -c release $(STRICT); } 2>&1 \
+	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

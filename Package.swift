@@ -25,7 +25,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "PaletteCoreTests", dependencies: ["PaletteCore"], swiftSettings: strict),
-        .testTarget(name: "GeminiTests", dependencies: ["Gemini", "PaletteCore"], swiftSettings: strict),
+        .testTarget(name: "GeminiTests", dependencies: ["Gemini", "PaletteCore"], exclude: ["Fixtures"],
+                    swiftSettings: strict),
         .testTarget(name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore"], swiftSettings: strict),
         .testTarget(name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaletteApp"], swiftSettings: strict),

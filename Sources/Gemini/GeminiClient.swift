@@ -186,7 +186,10 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         default:
             break
         }
-        guard rpc != nil else { throw .notJSON(status: status, contentType: reply.contentType) }
+        guard rpc != nil else {
+            if (300..<400).contains(status) || reply.body.isEmpty { throw .unexpectedStatus(status) }
+            throw .notJSON(status: status, contentType: reply.contentType)
+        }
         switch code {
         case 400, 401:
             if rpc?.reason == "API_KEY_INVALID" || code == 401 { throw .invalidAPIKey(message: message) }

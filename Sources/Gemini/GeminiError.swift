@@ -24,7 +24,7 @@ public enum GeminiError: Error, Equatable, Sendable, UserFacingError {
     case quotaExhausted(message: String)
     /// 408, 500, 502, 503, 504 (and 499) after every attempt.
     case serverUnavailable(status: Int, message: String?)
-    /// Any other HTTP status.
+    /// Any other HTTP status, redirects included (they are never followed).
     case unexpectedStatus(Int)
     /// The response body was not JSON (an HTML page from a proxy or a wrong endpoint).
     case notJSON(status: Int, contentType: String?)
@@ -90,6 +90,8 @@ public enum GeminiError: Error, Equatable, Sendable, UserFacingError {
         case let .serverUnavailable(status, message):
             let what = message.map { " (\($0.trimmedSentence))" } ?? ""
             return "Gemini is overloaded or failing, HTTP \(status)\(what): try again later or use --provider offline."
+        case .unexpectedStatus(let status) where (300..<400).contains(status):
+            return "The endpoint redirected (HTTP \(status)), which is refused so the key goes nowhere else: set --endpoint or GEMINI_BASE_URL to the final URL."
         case .unexpectedStatus(let status):
             return "Gemini answered with HTTP \(status): check --endpoint or GEMINI_BASE_URL."
         case let .notJSON(status, contentType):

@@ -110,6 +110,13 @@ final class ExchangeState: NSObject, URLSessionDataDelegate, @unchecked Sendable
         completionHandler(.allow)
     }
 
+    /// Refuses every redirect: the key header would travel to wherever `Location` points.
+    /// The 3xx reply itself is then reported as an unexpected status.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
         body.append(data)

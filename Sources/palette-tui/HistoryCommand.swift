@@ -6,6 +6,23 @@ enum HistoryFormat: String {
     case text, jsonl, json
 }
 
+let historyUsage = """
+usage: palette-tui history [options]
+
+Lists saved palettes, newest first: date, the three colours and the description.
+
+  --format text|jsonl|json    output format (default text)
+  --search TEXT, -s TEXT      only descriptions or hex codes containing TEXT
+                              (ignores case and Traditional/Simplified Chinese)
+  --favorites                 only favourites
+  --limit N, -n N             at most N palettes
+  --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl,
+                              or PALETTE_TUI_HISTORY)
+  --compact                   rewrite the file without deleted palettes and change records
+
+Unreadable lines are skipped with a warning and left in the file.
+"""
+
 /// `palette-tui history`: lists saved palettes, newest first.
 ///
 /// `--search TEXT` keeps entries whose description or hex codes contain TEXT (case-insensitive);
@@ -13,7 +30,12 @@ enum HistoryFormat: String {
 /// `--compact` folds deletions and favourite changes into a rewritten file.
 func runHistory(_ args: [String]) async throws -> Int32 {
     let arguments = try Arguments(args, valued: ["format", "search", "limit", "history", "append-stream"],
-                                  boolean: ["favorites", "compact"], aliases: ["-n": "limit", "-s": "search"])
+                                  boolean: ["favorites", "compact", "help"],
+                                  aliases: ["-n": "limit", "-s": "search", "-h": "help"])
+    if arguments.has("help") {
+        print(historyUsage)
+        return 0
+    }
     if let extra = arguments.positionals.first {
         throw UsageError("unexpected argument '\(extra)' (search with --search TEXT)")
     }

@@ -297,6 +297,19 @@ final class GeminiClientTests: XCTestCase {
         XCTAssertFalse(String(describing: error).contains(Self.key))
     }
 
+    func testRedirectsAreRefusedSoTheKeyStaysHome() async throws {
+        let elsewhere = try serve(fixture: "palette-tui/palette-forest-morning.json")
+        for status in [301, 302, 307, 308] {
+            let server = try serve([["status": status, "body": "",
+                                     "headers": ["Location": "\(elsewhere.baseURL.absoluteString)/v1beta/models/x:generateContent"]]])
+            let error = await failure(client(server))
+            XCTAssertEqual(error, .unexpectedStatus(status))
+            XCTAssertEqual(try server.requests().count, 1)
+            server.stop()
+        }
+        XCTAssertEqual(try elsewhere.requests().count, 0, "the redirect target never saw the key")
+    }
+
     // MARK: - Bodies that are not Gemini JSON
 
     func testHTMLPageIsNotMistakenForAMissingModel() async throws {

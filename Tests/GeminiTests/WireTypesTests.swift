@@ -86,7 +86,7 @@ final class WireTypesTests: XCTestCase {
             .missingAPIKey, .invalidEndpoint("x"), .invalidAPIKey(message: "m."), .permissionDenied(reason: nil, message: "m"),
             .permissionDenied(reason: "SERVICE_DISABLED", message: "m"), .modelNotFound(model: "x"),
             .badRequest(message: "m"), .rateLimited(retryAfter: 2.2), .rateLimited(retryAfter: nil),
-            .quotaExhausted(message: "m"), .serverUnavailable(status: 503, message: nil), .unexpectedStatus(418),
+            .quotaExhausted(message: "m"), .serverUnavailable(status: 503, message: nil), .unexpectedStatus(418), .unexpectedStatus(302),
             .notJSON(status: 200, contentType: "text/html"), .malformedResponse, .responseTooLarge(limit: 4_194_304),
             .promptBlocked(reason: "SAFETY"), .answerBlocked(reason: "RECITATION"), .truncated,
             .noAnswer(reason: "OTHER", message: "m"), .unusableAnswer("p"), .noNetwork(host: "h"),

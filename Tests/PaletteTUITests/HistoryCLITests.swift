@@ -136,6 +136,48 @@ final class HistoryCLITests: XCTestCase {
         XCTAssertEqual(list.stdout, "")
     }
 
+    /// The palette is the point of `generate`: a history that cannot be written costs a warning, not the answer.
+    func testGenerateInAReadOnlyDirectoryStillPrintsItsPalette() throws {
+        let prefix = try withoutOverride()
+        let dir = try HistoryTempDir()
+        let ro = dir.file("ro")
+        XCTAssertEqual(mkdir(ro, 0o500), 0)
+        defer { chmod(ro, 0o700) }
+        let path = ro + "/h.jsonl"
+        let result = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
+                                            "--history", path, "misty harbour at dawn"], prefix: prefix)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let hexes = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { (try? RGB(hex: String($0))) != nil }
+        XCTAssertEqual(hexes.count, 3, result.stdout)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("history") }
+        XCTAssertEqual(warnings.count, 1, result.stderr)
+        XCTAssertTrue(warnings.first?.contains("palette not saved to history: cannot save to the history file \(path)") ?? false,
+                      result.stderr)
+        XCTAssertTrue(warnings.first?.contains("is not writable") ?? false, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testGenerateSavesEachPaletteUnlessToldNotTo() throws {
+        let dir = try HistoryTempDir()
+        let path = dir.file("h.jsonl")
+        let saved = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
+                                           "--history", path, "雨後的森林"])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let skipped = try HistoryBinary.run(["generate", "--provider", "offline", "--no-history",
+                                             "--history", path, "desert sunset"])
+        XCTAssertEqual(skipped.status, 0, skipped.stderr)
+        let (entries, warnings) = try HistoryStore(url: URL(fileURLWithPath: path)).load()
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(entries.count, 1)
+        let entry = try XCTUnwrap(entries.first)
+        XCTAssertEqual(entry.description, "雨後的森林")
+        XCTAssertEqual(entry.provider, "offline")
+        for color in [entry.primary, entry.secondary, entry.accent] {
+            XCTAssertTrue(saved.stdout.uppercased().contains(color.hex), "\(color.hex) in \(saved.stdout)")
+        }
+        XCTAssertEqual(historyTestMode(path), 0o600)
+    }
+
     func testUnreadableFileIsReportedNotReplaced() throws {
         let prefix = try withoutOverride()
         let dir = try HistoryTempDir()
@@ -291,6 +333,15 @@ final class HistoryCLITests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(args): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("Try 'palette-tui --help'"), result.stderr)
         }
+    }
+
+    func testHelp() throws {
+        let result = try HistoryBinary.run(["history", "--help"])
+        XCTAssertEqual(result.status, 0)
+        for option in ["--format text|jsonl|json", "--search TEXT", "--favorites", "--limit N", "--history FILE", "--compact"] {
+            XCTAssertTrue(result.stdout.contains(option), option)
+        }
+        XCTAssertFalse(result.stdout.contains("append-stream"), "the test aid stays hidden")
     }
 
     func testCompactCommand() throws {

@@ -19,6 +19,7 @@ A step is a JSON object; every key is optional:
     body / json   a literal body (string), or an object to send as JSON
     status        HTTP status (default: error.code of a JSON error body, else 200)
     content_type  default "application/json; charset=UTF-8" ("text/html" for .html fixtures)
+    headers       extra response headers, e.g. {"Location": "http://127.0.0.1:9/"}
     replace       {"old": "new", ...} applied to the body text (e.g. shorten a retryDelay)
     delay         seconds to wait before answering (a slow server)
     trickle       seconds to wait between 16-byte pieces of the body (a slow body)
@@ -175,6 +176,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
+        for name, value in step.get("headers", {}).items():
+            self.send_header(name, value)
         self.end_headers()
         if "reset_after" in step:
             self.wfile.write(data[: int(step["reset_after"])])
