@@ -32,117 +32,38 @@ public enum PaletteParseError: Error, Equatable, Sendable, CustomStringConvertib
 ///    each on its line when all three are labelled, otherwise in order.
 ///
 /// When nothing succeeds, the first palette-like container's error is reported. Every step
-/// is linear in the input; see `LooseJSONScanner`.
+/// is linear in the input; see `JSONScanner`.
 public enum PaletteParser {
     public static func parse(_ text: String) throws(PaletteParseError) -> Palette {
-        var firstError: PaletteParseError?
-        for container in LooseJSONScanner.containers(in: text) {
-            switch interpret(container) {
-            case nil: continue
-            case .success(let palette)?: return palette
-            case .failure(let error)?: firstError = firstError ?? error
-            }
+        switch JSONScanner.scan(text) {
+        case .palette(let palette): return palette
+        case .failure(let error): throw error
+        case .none: return try ProseScanner.palette(in: text)
         }
-        if let firstError { throw firstError }
-        return try ProseScanner.palette(in: text)
-    }
-
-    /// The palette a container stands for, why it is a broken one, or nil when it is not
-    /// palette-like at all (no role keys and no colour-looking values).
-    static func interpret(_ value: LooseValue) -> Result<Palette, PaletteParseError>? {
-        switch value {
-        case .array(let elements): return interpretList(elements.map { ($0, roleHint(in: $0)) })
-        case .object(let members): return interpretObject(members)
-        default: return nil
-        }
-    }
-
-    private static func interpretObject(_ members: [LooseMember]) -> Result<Palette, PaletteParseError>? {
-        var byRole: [Role: LooseValue] = [:]
-        for member in members {
-            guard let match = RoleWords.role(forKey: member.key), byRole[match.role] == nil else { continue }
-            if match.isStrong || colorText(member.value).map(looksLikeColor) == true {
-                byRole[match.role] = member.value
-            }
-        }
-        if !byRole.isEmpty {
-            guard byRole.count == 3 else { return .failure(.wrongColorCount(byRole.count)) }
-            return build { byRole[$0]! }
-        }
-        let colorish = members.filter { colorText($0.value).map(looksLikeColor) == true }
-        return interpretList(colorish.map { ($0.value, nil) })
-    }
-
-    /// A list of colours, each with the role its own object names, if any.
-    private static func interpretList(_ items: [(value: LooseValue, role: Role?)]) -> Result<Palette, PaletteParseError>? {
-        guard items.contains(where: { colorText($0.value).map(looksLikeColor) == true }) else { return nil }
-        guard items.count == 3 else { return .failure(.wrongColorCount(items.count)) }
-        let hinted = items.compactMap(\.role)
-        if Set(hinted).count == 3 {
-            return build { role in items.first { $0.role == role }!.value }
-        }
-        return build { items[Role.allCases.firstIndex(of: $0)!].value }
-    }
-
-    private static func build(_ value: (Role) -> LooseValue) -> Result<Palette, PaletteParseError> {
-        var colors: [RGB] = []
-        for role in Role.allCases {
-            let v = value(role)
-            do {
-                colors.append(try RGB(hex: colorText(v) ?? v.displayText))
-            } catch {
-                return .failure(.invalidColor(role.rawValue, error))
-            }
-        }
-        return .success(Palette(primary: colors[0], secondary: colors[1], accent: colors[2]))
     }
 
     // MARK: - Colour values
 
     /// Field names that hold the colour inside a per-colour object (`{"hex": "#2E86AB"}`).
-    private static let colorFields: Set<String> = [
+    static let colorFields: Set<String> = [
         "hex", "color", "colour", "value", "code", "hexcode", "colorcode", "colourcode", "rgb", "色", "顏色", "颜色", "色碼", "色码",
     ]
 
     /// Field names that say which role a per-colour object plays.
-    private static let roleFields: Set<String> = ["role", "type", "usage", "purpose", "name", "角色", "用途"]
-
-    /// The text of a colour value: a string or bare token, or the colour field of an object.
-    static func colorText(_ value: LooseValue) -> String? {
-        switch value {
-        case .string(let s), .bare(let s):
-            return s
-        case .object(let members):
-            for m in members where colorFields.contains(RoleWords.normalize(m.key)) {
-                if case .string(let s) = m.value { return s }
-                if case .bare(let s) = m.value { return s }
-            }
-            return nil
-        default:
-            return nil
-        }
-    }
-
-    private static func roleHint(in value: LooseValue) -> Role? {
-        guard case .object(let members) = value else { return nil }
-        for m in members where roleFields.contains(RoleWords.normalize(m.key)) {
-            if case .string(let s) = m.value, let match = RoleWords.role(forKey: s) { return match.role }
-        }
-        return nil
-    }
+    static let roleFields: Set<String> = ["role", "type", "usage", "purpose", "name", "角色", "用途"]
 
     /// True for text meant as a colour: `#` first, six hex digits, or three with a digit
     /// among them (so words like "bad" or "fed" do not make a list palette-like).
     static func looksLikeColor(_ text: String) -> Bool {
-        var scalars = Substring(text).unicodeScalars
-        while let f = scalars.first, f.properties.isWhitespace { scalars.removeFirst() }
-        if scalars.first == "#" { return true }
+        var bytes = text.utf8[...]
+        while let f = bytes.first, JSONScanner.isSpace(f) { bytes.removeFirst() }
+        if bytes.first == UInt8(ascii: "#") { return true }
         var count = 0, digits = 0
-        for s in scalars {
-            if s.properties.isWhitespace { break }
-            guard RGB.nibble(s) != nil else { return false }
+        for b in bytes {
+            if JSONScanner.isSpace(b) { break }
+            guard RGB.nibble(Unicode.Scalar(b)) != nil else { return false }
             count += 1
-            if s.value < 0x3A { digits += 1 }
+            if b < 0x3A { digits += 1 }
         }
         return count == 6 || (count == 3 && digits > 0)
     }
@@ -170,34 +91,54 @@ enum RoleWords {
         "重點色": .accent, "重点色": .accent, "強調": .accent, "强调": .accent,
     ]
 
-    private static let affixes = ["colour", "color", "hex", "code", "value"]
+    private static let affixes: [[UInt8]] = ["colour", "color", "hex", "code", "value"].map { Array($0.utf8) }
 
     /// The role a key names, and whether the name is a strong one.
     static func role(forKey key: String) -> (role: Role, isStrong: Bool)? {
-        var k = normalize(key)
+        role(forNormalizedKey: normalize(key))
+    }
+
+    /// `role(forKey:)` for a key already passed through `normalize`: looks the key up, then
+    /// again after each pass that strips `color`/`colour`/`hex`/`code`/`value` from either end.
+    static func role(forNormalizedKey key: String) -> (role: Role, isStrong: Bool)? {
+        if let r = lookup(key) { return r }
+        var k = Array(key.utf8)[...]
         var changed = true
-        while changed && !k.isEmpty {
-            if let r = strong[k] { return (r, true) }
-            if let r = weak[k] { return (r, false) }
+        while changed && k.count <= 48 {
             changed = false
-            for affix in affixes {
-                if k.count > affix.count && k.hasSuffix(affix) {
+            for affix in affixes where k.count > affix.count {
+                if k.suffix(affix.count).elementsEqual(affix) {
                     k.removeLast(affix.count)
                     changed = true
-                } else if k.count > affix.count && k.hasPrefix(affix) {
+                } else if k.prefix(affix.count).elementsEqual(affix) {
                     k.removeFirst(affix.count)
                     changed = true
                 }
             }
+            if changed, let r = lookup(String(decoding: k, as: UTF8.self)) { return r }
         }
+        return nil
+    }
+
+    private static func lookup(_ key: String) -> (role: Role, isStrong: Bool)? {
+        if let r = strong[key] { return (r, true) }
+        if let r = weak[key] { return (r, false) }
         return nil
     }
 
     /// Lower case, letters and digits only: `Primary_Color` and `primary-colour` meet.
     static func normalize(_ key: String) -> String {
         var out = String.UnicodeScalarView()
-        for s in key.unicodeScalars.prefix(64) where s.properties.isAlphabetic || s.properties.numericType != nil {
-            out.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
+        for s in key.unicodeScalars.prefix(64) {
+            switch s.value {
+            case 0x30...0x39, 0x61...0x7A: out.append(s)
+            case 0x41...0x5A: out.append(Unicode.Scalar(s.value + 0x20)!)
+            case 0..<0x80: continue
+            default:
+                if s.properties.isAlphabetic || s.properties.numericType != nil {
+                    out.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
+                }
+            }
         }
         return String(out)
     }

@@ -1,0 +1,195 @@
+import Foundation
+import XCTest
+
+/// `palette-tui parse` and `inspect` through the real built binary, stdin fed from a file.
+final class ParseInspectCommandTests: XCTestCase {
+    /// What one run of the binary printed and how it exited.
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `palette-tui` built next to this test bundle.
+    private func binary() throws -> String {
+        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        candidates.append(Bundle.main.bundleURL)
+        candidates.append(Bundle(for: Self.self).bundleURL.deletingLastPathComponent())
+        for dir in candidates {
+            let path = dir.appendingPathComponent("palette-tui").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw XCTSkip("palette-tui binary not found next to the test bundle")
+    }
+
+    /// Runs the binary with `arguments`, `stdin` as its standard input, and captures both outputs.
+    private func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("palette-tui-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("stdin").path
+        let output = dir.appendingPathComponent("stdout").path
+        let errors = dir.appendingPathComponent("stderr").path
+        try Data(stdin.utf8).write(to: URL(fileURLWithPath: input))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        let path = try binary()
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var env = ProcessInfo.processInfo.environment.filter { $0.key != "GEMINI_API_KEY" }
+        env["LANG"] = "C.UTF-8"
+        for (k, v) in environment { env[k] = v }
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        XCTAssertEqual(spawned, 0, "posix_spawn failed")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        XCTAssertTrue(exited, "palette-tui was killed by signal \(status & 0x7F)")
+        return Run(status: (status >> 8) & 0xFF,
+                   stdout: try String(contentsOfFile: output, encoding: .utf8),
+                   stderr: try String(contentsOfFile: errors, encoding: .utf8))
+    }
+
+    // MARK: - Top level
+
+    func testHelpAndVersion() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("palette-tui parse"))
+        XCTAssertTrue(help.stdout.contains("palette-tui inspect"))
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("palette-tui "), version.stdout)
+    }
+
+    // MARK: - parse
+
+    func testParsePrintsPaletteFromFencedModelOutput() throws {
+        let answer = "Here you go:\n```json\n{\"Primary\": \"#2e86ab\", \"輔助色\": \"663399\", \"accent\": \"#f80\"}\n```\n"
+        let text = try run(["parse"], stdin: answer)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(text.stderr, "")
+        let lines = text.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].hasPrefix("Primary    #2E86AB  "))
+        XCTAssertEqual(lines[1], "Secondary  #663399  rebeccapurple")
+        XCTAssertTrue(lines[2].hasPrefix("Accent     #FF8800  "))
+    }
+
+    func testParseFormats() throws {
+        let input = ##"["#2E86AB", "#A23B72", "#F18F01"]"##
+        XCTAssertEqual(try run(["parse", "--format", "hex"], stdin: input).stdout, "#2E86AB\n#A23B72\n#F18F01\n")
+        XCTAssertEqual(try run(["parse", "--format=css"], stdin: input).stdout,
+                       ":root { --color-primary: #2E86AB; --color-secondary: #A23B72; --color-accent: #F18F01; }\n")
+        let json = try run(["parse", "--format", "json"], stdin: input)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["primary"] as? String, "#2E86AB")
+        XCTAssertEqual(object["accent"] as? String, "#F18F01")
+        XCTAssertEqual(object["provider"] as? String, "parsed")
+        let chinese = try run(["parse", "--lang", "zh-Hans"], stdin: input)
+        XCTAssertTrue(chinese.stdout.hasPrefix("主色    #2E86AB"), chinese.stdout)
+        XCTAssertTrue(chinese.stdout.contains("辅助色  #A23B72"))
+    }
+
+    func testParseFailuresAreOneLineOnStderrWithStatus1() throws {
+        let cases: [(String, String)] = [
+            ("I'm sorry, I can't help with that.", "no palette found"),
+            (##"["#2E86AB", "#A23B72"]"##, "expected 3 colours (primary, secondary, accent), found 2"),
+            (##"{"primary": "#2E86AB", "secondary": "#A23B7Z", "accent": "#F18F01"}"##, ##"invalid secondary colour: "#A23B7Z""##),
+            ("", "no palette found"),
+        ]
+        for (input, message) in cases {
+            let result = try run(["parse"], stdin: input)
+            XCTAssertEqual(result.status, 1, input)
+            XCTAssertEqual(result.stdout, "", input)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("palette-tui: parse: "), result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+        }
+    }
+
+    func testParseSurvivesBinaryAndHugeInput() throws {
+        let garbage = String(decoding: (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }, as: UTF8.self)
+        let result = try run(["parse"], stdin: garbage)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("palette-tui: parse: "), result.stderr)
+    }
+
+    func testParseUsageErrorsExit2() throws {
+        for args in [["parse", "--format", "yaml"], ["parse", "extra"], ["parse", "--bogus"]] {
+            let result = try run(args, stdin: "[]")
+            XCTAssertEqual(result.status, 2, args.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains("Try 'palette-tui --help'"), result.stderr)
+        }
+        let help = try run(["parse", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("usage: palette-tui parse"))
+    }
+
+    // MARK: - inspect
+
+    func testInspectText() throws {
+        let result = try run(["inspect", "#777", "663399"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let blocks = result.stdout.components(separatedBy: "\n\n")
+        XCTAssertEqual(blocks.count, 2)
+        XCTAssertTrue(blocks[0].hasPrefix("#777777\n  rgb        119 119 119\n"))
+        XCTAssertTrue(blocks[0].contains("contrast   on white 4.47:1 AA large, on black 4.68:1 AA"))
+        XCTAssertTrue(blocks[0].contains("ink        black #000000"))
+        XCTAssertTrue(blocks[0].contains("xterm-256  243 #767676, ΔE00 0.40"))
+        XCTAssertTrue(blocks[1].hasPrefix("#663399\n"))
+        XCTAssertTrue(blocks[1].contains("name       rebeccapurple (css #663399, ΔE00 0.00)"))
+        XCTAssertTrue(blocks[1].contains("ink        white #FFFFFF"))
+        for kind in ["protan", "deutan", "tritan"] {
+            XCTAssertTrue(blocks[1].contains("\n  \(kind)"), kind)
+        }
+    }
+
+    func testInspectJSON() throws {
+        let result = try run(["inspect", "--format", "json", "#FF0000"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.count, 1)
+        let red = array[0]
+        XCTAssertEqual(red["input"] as? String, "#FF0000")
+        XCTAssertEqual(red["hex"] as? String, "#FF0000")
+        XCTAssertEqual(red["rgb"] as? [Int], [255, 0, 0])
+        let oklch = try XCTUnwrap(red["oklch"] as? [String: Double])
+        XCTAssertEqual(oklch["l"] ?? 0, 0.627955, accuracy: 1e-6)
+        let contrast = try XCTUnwrap(red["contrast"] as? [String: [String: Any]])
+        XCTAssertEqual(contrast["white"]?["ratio"] as? Double ?? 0, 3.9985, accuracy: 1e-4)
+        XCTAssertEqual(contrast["white"]?["aa"] as? Bool, false)
+        XCTAssertEqual(contrast["black"]?["aa"] as? Bool, true)
+        XCTAssertEqual(red["ink"] as? String, "#000000")
+        let xterm = try XCTUnwrap(red["xterm256"] as? [String: Any])
+        XCTAssertEqual(xterm["index"] as? Int, 196)
+        XCTAssertEqual(xterm["deltaE00"] as? Double, 0)
+        XCTAssertEqual(red["simulations"] as? [String: String], ["protan": "#6D5F00", "deutan": "#A39000", "tritan": "#FF000F"])
+        let name = try XCTUnwrap(red["name"] as? [String: Any])
+        XCTAssertEqual(name["name"] as? String, "red")
+        XCTAssertEqual(name["source"] as? String, "css")
+    }
+
+    func testInspectInvalidColourIsStatus1AndUsageIsStatus2() throws {
+        let bad = try run(["inspect", "#2E86AB", "#12345"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.stdout, "")
+        XCTAssertEqual(bad.stderr, "palette-tui: inspect: \"#12345\" is not a colour: expected 3 or 6 hex digits, found 5\n")
+        let none = try run(["inspect"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.contains("Try 'palette-tui --help'"))
+        let format = try run(["inspect", "--format", "css", "#fff"])
+        XCTAssertEqual(format.status, 2)
+        XCTAssertTrue(format.stderr.contains("invalid value 'css' for '--format'"), format.stderr)
+    }
+}
