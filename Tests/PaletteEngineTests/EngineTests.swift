@@ -1,6 +1,160 @@
+import Dispatch
+import PaletteCore
 import XCTest
 @testable import PaletteEngine
 
-final class EnginePlaceholderTests: XCTestCase {
-    func testEngineBuilds() { _ = OfflineEngine() }
+/// The engine as other modules use it: the four showcase descriptions, explanations,
+/// descriptions with no colour words, fit, concurrency and speed.
+final class EngineTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func show(_ text: String) -> GeneratedPalette {
+        let g = engine.palette(for: text)
+        print("\(text):")
+        for role in Role.allCases {
+            print("  \(role.label(.english)) \(ColourJudge.describe(g.palette[role]))  <- \((g.rationale[role] ?? []).joined(separator: ", "))")
+        }
+        return g
+    }
+
+    func testShowcaseDescriptions() {
+        let zh = show("寧靜的森林早晨")
+        let en = show("calm forest morning")
+        for g in [zh, en] {
+            XCTAssertEqual(ColourJudge.family(g.palette.primary), "green")
+            XCTAssertTrue(ColourJudge.matchesLightness(g.palette.primary, "medium"))
+            XCTAssertLessThan(OKLCH(g.palette.primary).c, 0.12, "calm: a quiet green, not a loud one")
+            XCTAssertGreaterThan(OKLCH(g.palette.primary).c, 0.035, "calm is not grey")
+        }
+        XCTAssertEqual(zh.rationale[.primary]?.first, "森林")
+        XCTAssertTrue(zh.rationale[.primary]?.contains("寧靜") ?? false)
+        XCTAssertEqual(en.rationale[.primary]?.first, "forest")
+
+        let beach = show("熱情的夏日海灘")
+        XCTAssertTrue(beach.palette.colors.contains { ["orange", "red"].contains(ColourJudge.family($0)) }, "passion shows as heat")
+        XCTAssertTrue(beach.palette.colors.contains { ["teal", "blue"].contains(ColourJudge.family($0)) }, "the beach has its sea")
+        XCTAssertTrue(beach.palette.colors.allSatisfy { OKLCH($0).c > 0.08 }, "a passionate summer is vivid")
+
+        let ocean = show("deep ocean at midnight")
+        XCTAssertEqual(ColourJudge.family(ocean.palette.primary), "blue")
+        XCTAssertTrue(ColourJudge.matchesLightness(ocean.palette.primary, "dark"))
+        XCTAssertTrue(ColourJudge.matchesLightness(ocean.palette.accent, "light") || OKLCH(ocean.palette.accent).l > 0.6,
+                      "something glows in the dark")
+        XCTAssertEqual(ocean.rationale[.primary], ["deep ocean", "midnight"])
+    }
+
+    func testEveryRoleExplainsItself() {
+        for text in ["calm forest morning", "red roses", "秋天的楓葉", "neon city at night"] {
+            let g = engine.palette(for: text)
+            for role in Role.allCases {
+                let words = g.rationale[role] ?? []
+                XCTAssertFalse(words.isEmpty, "\(text) \(role)")
+                for w in words { XCTAssertTrue(text.contains(w), "\(w) is not from \(text)") }
+            }
+            XCTAssertTrue(g.notes.isEmpty, "\(g.notes)")
+        }
+    }
+
+    func testNoColourWordsStillGivesAPleasantPaletteAndSaysSo() {
+        var palettes = Set<Palette>()
+        for text in ["", "qwerty zxcv", "the quarterly report", "12345", "Здравствуйте", "こんにちは"] {
+            let g = engine.palette(for: text)
+            XCTAssertTrue(g.notes.contains(OfflineEngine.noColourWordsNote), "\(text): \(g.notes)")
+            XCTAssertEqual(g.rationale.values.flatMap { $0 }, [])
+            XCTAssertEqual(PaletteRules.violations(g.palette), [])
+            XCTAssertTrue(g.palette.colors.contains { OKLCH($0).c > 0.08 }, "not a grey palette: \(g.palette)")
+            palettes.insert(g.palette)
+        }
+        XCTAssertEqual(palettes.count, 6, "different unknown texts get different palettes")
+        XCTAssertFalse(engine.palette(for: "dark").notes.contains(OfflineEngine.noColourWordsNote))
+    }
+
+    /// The grey-safe trap: a palette must suit its own description better than another one's.
+    func testPalettesFitTheirOwnDescriptionsBetterThanOthers() throws {
+        let cases = try DescriptionCase.load()
+        let palettes = cases.map { engine.palette(for: $0.description).palette }
+        let own = zip(cases, palettes).filter { $0.0.accepts($0.1) }.count
+        var shuffled = 0
+        for (i, c) in cases.enumerated() where c.accepts(palettes[(i + cases.count / 2) % cases.count]) { shuffled += 1 }
+        let ownRate = Double(own) / Double(cases.count), otherRate = Double(shuffled) / Double(cases.count)
+        print("PaletteEngine fit: own description \(String(format: "%.1f", ownRate * 100))%, another's \(String(format: "%.1f", otherRate * 100))%")
+        XCTAssertGreaterThan(ownRate - otherRate, 0.6)
+        let chroma = palettes.map { $0.colors.map { OKLCH($0).c }.max()! }
+        XCTAssertTrue(chroma.allSatisfy { $0 > 0.05 }, "every palette has at least one real colour")
+    }
+
+    func testVariationsAreDifferentAndDeterministic() {
+        for text in ["red", "calm forest morning", "snow", "", "深夜的海洋"] {
+            let palettes = (0..<6).map { engine.palette(for: text, variation: $0).palette }
+            XCTAssertEqual(Set(palettes).count, 6, text)
+            let first = palettes[0]
+            for p in palettes.dropFirst() {
+                let moved = Role.allCases.map { CIEDE2000.difference(p[$0], first[$0]) }.max()!
+                XCTAssertGreaterThan(moved, 3, "\(text): a regenerated palette should look different")
+            }
+            XCTAssertEqual((0..<6).map { engine.palette(for: text, variation: $0).palette }, palettes)
+        }
+    }
+
+    func testConcurrentUseGivesTheSameAnswers() throws {
+        let texts = try DescriptionCase.load().map(\.description)
+        let serial = texts.map { engine.palette(for: $0).palette }
+        let results = ResultBox(count: texts.count)
+        let shared = engine
+        DispatchQueue.concurrentPerform(iterations: texts.count) { i in
+            results.set(i, shared.palette(for: texts[i]).palette)
+        }
+        XCTAssertEqual(results.values, serial)
+    }
+
+    func testGenerateHonoursCancellation() async throws {
+        let g = try await engine.generate(description: "sunset", variation: 0)
+        XCTAssertEqual(g.provider, "offline")
+        XCTAssertEqual(g.model, "offline-engine-1")
+        let task = Task { () async throws -> GeneratedPalette in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await OfflineEngine().generate(description: "sunset", variation: 0)
+        }
+        do {
+            _ = try await task.value
+        } catch is CancellationError {
+            return
+        }
+        XCTFail("a cancelled generate should throw CancellationError")
+    }
+
+    /// Prints the time per palette; the bound is only a guard against a pathological slowdown
+    /// (`make bench` measures speed on a release build).
+    func testSpeed() throws {
+        let texts = try DescriptionCase.load().map(\.description)
+        _ = engine.palette(for: "warm up")
+        let clock = ContinuousClock()
+        let rounds = 3
+        let elapsed = clock.measure {
+            for _ in 0..<rounds { for t in texts { _ = engine.palette(for: t) } }
+        }
+        let perPalette = elapsed / (rounds * texts.count)
+        print("PaletteEngine speed (this build): \(perPalette) per palette over \(rounds * texts.count) palettes")
+        XCTAssertLessThan(perPalette, .milliseconds(20))
+    }
+}
+
+/// Results written from concurrent iterations, each to its own slot.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Palette?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ p: Palette) {
+        lock.lock()
+        slots[i] = p
+        lock.unlock()
+    }
+
+    var values: [Palette] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
 }

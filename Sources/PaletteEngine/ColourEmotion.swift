@@ -1,0 +1,81 @@
+import Foundation
+import PaletteCore
+
+/// Ou, Luo, Woodcock & Wright's colour-emotion factors (Color Res. Appl. 2004), on CIELAB.
+///
+/// Activity grows with chroma and with lightness far from mid grey; weight grows with
+/// darkness; heat grows with chroma on warm hues. Mood words give a target on these
+/// factors, and `steer` moves a colour's OKLCH lightness and chroma toward it.
+enum ColourEmotion {
+    static func activity(_ c: CIELab) -> Double {
+        let db = (c.b - 17) / 1.4
+        return -2.1 + 0.06 * ((c.l - 50) * (c.l - 50) + (c.a - 3) * (c.a - 3) + db * db).squareRoot()
+    }
+
+    static func weight(_ c: CIELab) -> Double {
+        let h = atan2(c.b, c.a)
+        return -1.8 + 0.04 * (100 - c.l) + 0.45 * cos(h - 100 * .pi / 180)
+    }
+
+    static func heat(_ c: CIELab) -> Double {
+        let chroma = (c.a * c.a + c.b * c.b).squareRoot()
+        let h = atan2(c.b, c.a)
+        return -0.5 + 0.02 * pow(chroma, 1.07) * cos(h - 50 * .pi / 180)
+    }
+
+    /// CIELAB (D65) of an OKLCH colour without gamut mapping.
+    ///
+    /// Steering works on the colour as specified, in or out of gamut, so its gradient is
+    /// smooth; gamut mapping comes once, at the end. Matrices as in PaletteCore's CIELab.
+    static func lab(_ lch: OKLCH) -> CIELab {
+        let lin = lch.lab.linear
+        let x = 0.4124564 * lin.r + 0.3575761 * lin.g + 0.1804375 * lin.b
+        let y = 0.2126729 * lin.r + 0.7151522 * lin.g + 0.0721750 * lin.b
+        let z = 0.0193339 * lin.r + 0.1191920 * lin.g + 0.9503041 * lin.b
+        func f(_ t: Double) -> Double {
+            let d = 6.0 / 29.0
+            return t > d * d * d ? cbrt(t) : t / (3 * d * d) + 4.0 / 29.0
+        }
+        let fx = f(x / 0.95047), fy = f(y), fz = f(z / 1.08883)
+        return CIELab(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+    }
+
+    /// How well a colour matches a target: the target's direction dotted with the factors.
+    static func alignment(_ lch: OKLCH, _ target: EmotionTarget) -> Double {
+        let lab = lab(lch)
+        return target.activity * activity(lab) + target.weight * weight(lab) + target.heat * heat(lab)
+    }
+
+    /// Cost of moving lightness and chroma, in OKLCH units: the step is gradient / (2 cost).
+    ///
+    /// Calibrated so a target of 1 on weight moves lightness by about 0.07 and a target of 1
+    /// on activity moves chroma by about 0.06: mood shades the colours the words chose.
+    static let lightnessCost = 35.0
+    static let chromaCost = 150.0
+
+    /// Moves `colour`'s lightness and chroma toward `target` by one regularised gradient step.
+    ///
+    /// Hue is kept: mood changes how a colour feels, the words chose which colour. Chroma
+    /// never drops below 60% of its value nor below 0.05 (when it had that much), so a calm
+    /// palette stays coloured.
+    static func steer(_ colour: OKLCH, toward target: EmotionTarget, strength: Double = 1) -> OKLCH {
+        guard !target.isZero, strength > 0 else { return colour }
+        let dl = 0.03, dc = 0.02
+        let lo = OKLCH(l: max(colour.l - dl, 0.02), c: colour.c, h: colour.h)
+        let hi = OKLCH(l: min(colour.l + dl, 0.98), c: colour.c, h: colour.h)
+        let gradL = (alignment(hi, target) - alignment(lo, target)) / (hi.l - lo.l)
+        var gradC = 0.0
+        if colour.c >= 0.02 {
+            let cLo = OKLCH(l: colour.l, c: max(colour.c - dc, 0), h: colour.h)
+            let cHi = OKLCH(l: colour.l, c: colour.c + dc, h: colour.h)
+            gradC = (alignment(cHi, target) - alignment(cLo, target)) / (cHi.c - cLo.c)
+        }
+        let stepL = min(max(strength * gradL / (2 * lightnessCost), -0.12), 0.12)
+        let stepC = min(max(strength * gradC / (2 * chromaCost), -0.4 * colour.c), 0.1)
+        // Mood shades a colour; it does not bleach it to white, sink it to black or grey it out.
+        var l = colour.l + stepL
+        if stepL > 0 { l = min(l, max(colour.l, 0.9)) } else { l = max(l, min(colour.l, 0.18)) }
+        let c = max(colour.c + stepC, min(colour.c, 0.05))
+        return OKLCH(l: l, c: c, h: colour.h)
+    }
+}
