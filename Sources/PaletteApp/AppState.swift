@@ -118,8 +118,8 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var isShowingHelp = false
     /// How many help lines are scrolled off the top when the key table does not fit.
     public internal(set) var helpScroll = 0
-    /// Entry indices of deletes `u` can undo, last first at the end.
-    public internal(set) var undoStack: [Int] = []
+    /// Ids of deleted entries `u` can bring back, the latest last.
+    public internal(set) var undoStack: [String] = []
     /// The id the next request gets; ids only grow, so late answers to old requests are recognised.
     public internal(set) var nextRequestID = 1
     /// The description and variation of the last request, for `r`.

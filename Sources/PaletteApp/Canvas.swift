@@ -39,15 +39,96 @@ public struct Style: Hashable, Sendable {
 }
 
 /// One terminal cell. A wide character occupies its cell and a following `continuation` cell.
+///
+/// The text is stored inline as up to 15 bytes of UTF-8 rather than as a `String`, so a cell
+/// holds no reference: a whole canvas is one flat allocation that is filled and freed without
+/// touching each cell, which is most of what a frame would otherwise cost. 15 bytes hold any
+/// base character with a few combining marks; ncurses keeps at most 5 characters per cell
+/// anyway, and longer clusters are cut at a scalar boundary.
 public struct Cell: Hashable, Sendable {
-    public var text: String
+    /// UTF-8 bytes 0...14 in the two words; byte 15 (the top byte of `high`) is the length.
+    private var low: UInt64
+    private var high: UInt64
     public var style: Style
     public var isContinuation: Bool
 
     public init(text: String = " ", style: Style = .plain, isContinuation: Bool = false) {
-        self.text = text
+        low = 0
+        high = 0
         self.style = style
         self.isContinuation = isContinuation
+        self.text = text
+    }
+
+    /// A cell holding one scalar: the renderer's fast path, with no `String` in between.
+    init(scalar: Unicode.Scalar, style: Style) {
+        low = 0
+        high = 0
+        self.style = style
+        isContinuation = false
+        var count = 0
+        for byte in scalar.utf8 {
+            setByte(count, byte)
+            count += 1
+        }
+        setCount(count)
+    }
+
+    /// A continuation cell: the right half of the wide character before it.
+    init(continuationWith style: Style) {
+        low = 0
+        high = 0
+        self.style = style
+        isContinuation = true
+    }
+
+    public var text: String {
+        get {
+            let count = byteCount
+            if count == 1 { return String(UnicodeScalar(UInt8(truncatingIfNeeded: low))) }
+            return withUnsafeBytes(of: (low, high)) { raw in
+                String(decoding: UnsafeRawBufferPointer(rebasing: raw[0..<count]), as: UTF8.self)
+            }
+        }
+        set {
+            low = 0
+            high = 0
+            var count = 0
+            for scalar in newValue.unicodeScalars {
+                let width = scalar.utf8.count
+                if count + width > 15 { break }
+                for byte in scalar.utf8 {
+                    setByte(count, byte)
+                    count += 1
+                }
+            }
+            setCount(count)
+        }
+    }
+
+    /// Appends a scalar (a combining mark) when it fits.
+    mutating func append(_ scalar: Unicode.Scalar) {
+        var count = byteCount
+        guard count + scalar.utf8.count <= 15 else { return }
+        for byte in scalar.utf8 {
+            setByte(count, byte)
+            count += 1
+        }
+        setCount(count)
+    }
+
+    private var byteCount: Int { Int(high >> 56) }
+
+    private mutating func setCount(_ count: Int) {
+        high = (high & 0x00FF_FFFF_FFFF_FFFF) | (UInt64(count) << 56)
+    }
+
+    private mutating func setByte(_ index: Int, _ byte: UInt8) {
+        if index < 8 {
+            low |= UInt64(byte) << (UInt64(index) * 8)
+        } else {
+            high |= UInt64(byte) << (UInt64(index - 8) * 8)
+        }
     }
 }
 

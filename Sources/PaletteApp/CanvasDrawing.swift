@@ -3,45 +3,63 @@ extension Canvas {
 
     /// Writes `text` from column `x` on row `y`, never past column `limit` (exclusive).
     ///
-    /// Each grapheme takes `DisplayWidth.of` columns: a wide one fills its cell and a
-    /// continuation cell, and one that would straddle `limit` is left out rather than split.
-    /// A grapheme wider than 2 (an emoji with a skin-tone modifier) is drawn scalar by scalar,
-    /// as ncurses would. Returns the column after the last cell written.
+    /// Text is cleaned as it is drawn (`TextSanitizer`'s rules), so nothing untrusted reaches a
+    /// cell. Cells are made the way ncurses makes them from a string: each scalar of width 1 or
+    /// 2 starts a cell (a wide one also fills a continuation cell) and zero-width scalars join
+    /// the cell before them. A character that would straddle `limit` is left out rather than
+    /// split; with `ellipsis`, text that does not fit ends in "…" instead. Walking scalars,
+    /// not grapheme clusters, keeps this cheap enough to run on every row of every frame.
+    /// Returns the column after the last cell written.
     @discardableResult
-    mutating func put(_ text: String, x: Int, y: Int, style: Style, limit: Int? = nil) -> Int {
+    mutating func put(_ text: String, x: Int, y: Int, style: Style, limit: Int? = nil,
+                      ellipsis: Bool = false) -> Int {
         guard y >= 0, y < height else { return x }
         let end = min(limit ?? width, width)
         var col = x
+        var lastStart = x
         if TextSanitizer.isPlainASCII(text) {
-            for byte in text.utf8 {
+            let utf8 = text.utf8
+            if ellipsis, utf8.count > end - x, end > x {
+                var i = utf8.startIndex
+                while col < end - 1 {
+                    if col >= 0 { place(Unicode.Scalar(utf8[i]), width: 1, x: col, y: y, style: style) }
+                    col += 1
+                    i = utf8.index(after: i)
+                }
+                if col >= 0 { place("…", width: 1, x: col, y: y, style: style) }
+                return col + 1
+            }
+            for byte in utf8 {
                 guard col < end else { break }
-                if col >= 0 { place(String(UnicodeScalar(byte)), width: 1, x: col, y: y, style: style) }
+                if col >= 0 { place(Unicode.Scalar(byte), width: 1, x: col, y: y, style: style) }
                 col += 1
             }
             return col
         }
-        for character in text {
-            let w = DisplayWidth.of(character)
+        for var scalar in text.unicodeScalars {
+            switch TextSanitizer.verdict(scalar) {
+            case .drop: continue
+            case .space: scalar = " "
+            case .keep: break
+            }
+            let w = DisplayWidth.of(scalar)
             if w == 0 {
-                attachToPrevious(String(character), x: col, y: y, start: x)
+                attachToPrevious(scalar, x: col, y: y, start: x)
                 continue
             }
-            if w <= 2 {
-                guard col + w <= end else { break }
-                if col >= 0 { place(String(character), width: w, x: col, y: y, style: style) }
-                col += w
-                continue
-            }
-            for scalar in character.unicodeScalars {
-                let sw = DisplayWidth.of(scalar)
-                if sw == 0 {
-                    attachToPrevious(String(scalar), x: col, y: y, start: x)
-                    continue
+            if col + w > end {
+                guard ellipsis, end > x else { return col }
+                // Make room for "…": drop the last character when the row is full.
+                if col >= end, lastStart < col {
+                    for c in lastStart..<min(col, width) where c >= 0 { place(" ", width: 1, x: c, y: y, style: style) }
+                    col = lastStart
                 }
-                guard col + sw <= end else { return col }
-                if col >= 0 { place(String(scalar), width: sw, x: col, y: y, style: style) }
-                col += sw
+                if col >= 0, col < end { place("…", width: 1, x: col, y: y, style: style) }
+                return min(col + 1, end)
             }
+            if col >= 0 { place(scalar, width: w, x: col, y: y, style: style) }
+            lastStart = col
+            col += w
         }
         return col
     }
@@ -54,47 +72,47 @@ extension Canvas {
         for y in y0..<y1 {
             breakWide(x: x0, y: y)
             breakWide(x: x1 - 1, y: y)
-            for x in x0..<x1 { self[x, y] = Cell(text: " ", style: style) }
+            let blank = Cell(text: " ", style: style)
+            for i in (y * width + x0)..<(y * width + x1) { cells[i] = blank }
         }
     }
 
-    /// Changes the style of cells already drawn, keeping their text.
-    mutating func restyle(x: Int, y: Int, width w: Int, _ change: (inout Style) -> Void) {
-        guard y >= 0, y < height else { return }
-        let x0 = max(x, 0), x1 = min(x + w, width)
-        guard x0 < x1 else { return }
-        for col in x0..<x1 { change(&self[col, y].style) }
-    }
-
-    /// Puts one grapheme of width 1 or 2, first blanking any wide character it would cut in half.
-    private mutating func place(_ text: String, width w: Int, x: Int, y: Int, style: Style) {
+    /// Puts one character of width 1 or 2, first blanking any wide character it would cut in half.
+    @inline(__always)
+    private mutating func place(_ scalar: Unicode.Scalar, width w: Int, x: Int, y: Int, style: Style) {
         breakWide(x: x, y: y)
+        let i = y * width + x
         if w == 2 {
             guard x + 1 < width else { return }
             breakWide(x: x + 1, y: y)
-            self[x, y] = Cell(text: text, style: style)
-            self[x + 1, y] = Cell(text: "", style: style, isContinuation: true)
+            cells[i] = Cell(scalar: scalar, style: style)
+            cells[i + 1] = Cell(continuationWith: style)
         } else {
-            self[x, y] = Cell(text: text, style: style)
+            cells[i] = Cell(scalar: scalar, style: style)
         }
     }
 
     /// Turns the wide character covering column `x`, if any, into blanks.
+    ///
+    /// Reads `cells` directly: going through the subscript would copy each `Cell` (and retain
+    /// its string) on every character drawn.
+    @inline(__always)
     private mutating func breakWide(x: Int, y: Int) {
         guard x >= 0, x < width else { return }
-        if self[x, y].isContinuation {
-            self[x, y] = Cell(text: " ", style: self[x, y].style)
-            if x > 0 { self[x - 1, y].text = " " }
-        } else if x + 1 < width, self[x + 1, y].isContinuation {
-            self[x + 1, y] = Cell(text: " ", style: self[x + 1, y].style)
+        let i = y * width + x
+        if cells[i].isContinuation {
+            cells[i] = Cell(scalar: " ", style: cells[i].style)
+            if x > 0 { cells[i - 1] = Cell(scalar: " ", style: cells[i - 1].style) }
+        } else if x + 1 < width, cells[i + 1].isContinuation {
+            cells[i + 1] = Cell(scalar: " ", style: cells[i + 1].style)
         }
     }
 
     /// A zero-width mark joins the cell before it, as a combining character does on screen.
-    private mutating func attachToPrevious(_ text: String, x: Int, y: Int, start: Int) {
+    private mutating func attachToPrevious(_ scalar: Unicode.Scalar, x: Int, y: Int, start: Int) {
         var p = x - 1
-        while p >= 0, p < width, self[p, y].isContinuation { p -= 1 }
+        while p >= 0, p < width, cells[y * width + p].isContinuation { p -= 1 }
         guard p >= max(start, 0), p < width else { return }
-        self[p, y].text += text
+        cells[y * width + p].append(scalar)
     }
 }

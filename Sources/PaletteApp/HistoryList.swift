@@ -67,25 +67,36 @@ public struct HistoryList: Equatable, Sendable {
     // MARK: - Loading and appending
 
     /// Replaces the loaded history, keeping entries generated before it arrived.
+    ///
+    /// The runtime may load twice (the newest screenful first, then the whole file), so
+    /// deletes made in between are carried over by id, and the selection stays on the same
+    /// entry when it is still on the same row (the usual case: the newest rows do not move).
     mutating func load(_ loaded: [HistoryEntry]) {
+        let selectedID = selectedEntry?.id
+        let deletedIDs = Set(deleted.map { entries[$0].id })
         if sessionIDs.isEmpty {
             entries = loaded
-            deleted = []
         } else {
             let loadedIDs = Set(loaded.map(\.id))
-            let deletedIDs = Set(deleted.map { entries[$0].id })
             let session = entries.filter { sessionIDs.contains($0.id) && !loadedIDs.contains($0.id) }
             entries = loaded + session
-            deleted = []
-            if !deletedIDs.isEmpty {
-                for (i, e) in entries.enumerated() where deletedIDs.contains(e.id) { deleted.insert(i) }
-            }
+        }
+        deleted = []
+        if !deletedIDs.isEmpty {
+            for (i, e) in entries.enumerated() where deletedIDs.contains(e.id) { deleted.insert(i) }
         }
         searchIndex = nil
         narrowing = []
         rebuildView()
-        selected = 0
-        top = 0
+        if selectedEntry?.id != selectedID || selectedID == nil {
+            selected = 0
+            top = 0
+        }
+    }
+
+    /// Index into `entries` of the deleted entry with `id`, for undo.
+    func deletedIndex(of id: String) -> Int? {
+        deleted.first { entries[$0].id == id }
     }
 
     /// Adds a new palette as the newest entry and selects it when it is shown.
@@ -224,6 +235,11 @@ public struct HistoryList: Equatable, Sendable {
         top = 0
     }
 
+    /// Builds the search index now (on `/`), so the first letter typed answers as fast as the rest.
+    mutating func prepareSearch() {
+        if searchIndex == nil { searchIndex = SearchIndex(entries.lazy.map(\.description)) }
+    }
+
     /// Filters by `text` (case-insensitive substring of the description).
     mutating func setQuery(_ text: String) {
         guard text != query else { return }
@@ -258,7 +274,7 @@ public struct HistoryList: Equatable, Sendable {
             }
             return
         }
-        if searchIndex == nil { searchIndex = SearchIndex(entries.map(\.description)) }
+        prepareSearch()
         guard let index = searchIndex else { return }
         let needle = SearchIndex.fold(query)
         // Reuse the results of the longest earlier query this one contains: its matches are a superset.
@@ -293,25 +309,64 @@ struct SearchIndex: Sendable {
     /// `starts[i]..<starts[i + 1]` is entry `i`'s folded description.
     private(set) var starts: [Int32] = [0]
 
-    init(_ descriptions: [String]) {
-        bytes.reserveCapacity(descriptions.count * 48)
+    init<Descriptions: Collection>(_ descriptions: Descriptions) where Descriptions.Element == String {
+        var total = 0
+        for d in descriptions { total += d.utf8.count }
+        bytes.reserveCapacity(total + total / 8)
         starts.reserveCapacity(descriptions.count + 1)
         for d in descriptions { append(d) }
     }
 
     mutating func append(_ description: String) {
-        bytes.append(contentsOf: SearchIndex.fold(description))
+        SearchIndex.fold(description, into: &bytes)
         starts.append(Int32(bytes.count))
     }
 
-    /// Lowercases text for matching; ASCII takes a fast path, everything else `lowercased()`.
+    /// Lowercases text for matching: the same bytes as `text.lowercased().utf8`, made faster.
+    ///
+    /// The UTF-8 is copied in one go and ASCII letters are lowercased in place; only a string
+    /// holding a non-ASCII scalar that changes case (É, Σ, Д) takes `lowercased()`. CJK, which
+    /// has no case, is copied as it is. This keeps a 100,000-entry index to a few milliseconds.
     static func fold(_ text: String) -> [UInt8] {
-        var ascii = true
-        for b in text.utf8 where b >= 0x80 { ascii = false; break }
-        if ascii {
-            return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        fold(text, into: &out)
+        return out
+    }
+
+    static func fold(_ text: String, into out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: text.utf8)
+        var needsUnicode = false
+        out.withUnsafeMutableBufferPointer { buf in
+            var i = start
+            let n = buf.count
+            while i < n {
+                let b = buf[i]
+                if b < 0x80 {
+                    if b &- 0x41 < 26 { buf[i] = b | 0x20 }
+                    i += 1
+                    continue
+                }
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                var k = i + 1
+                while k < min(i + length, n) {
+                    v = v << 6 | UInt32(buf[k] & 0x3F)
+                    k += 1
+                }
+                i += length
+                if (0x3000...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { continue }
+                if let scalar = Unicode.Scalar(v), scalar.properties.changesWhenLowercased {
+                    needsUnicode = true
+                    return
+                }
+            }
         }
-        return Array(text.lowercased().utf8)
+        if needsUnicode {
+            out.removeSubrange(start...)
+            out.append(contentsOf: text.lowercased().utf8)
+        }
     }
 
     func entry(_ i: Int, contains needle: [UInt8]) -> Bool {

@@ -197,7 +197,34 @@ public enum KeyMap {
     }
 
     /// The status-line hints for the active contexts: "Enter generate · Tab next · ^C quit".
+    ///
+    /// Looked up in a table built once from `bindings`, so drawing the status line does not
+    /// walk the key table on every frame.
     static func footer(for contexts: [KeyContext], language: Language) -> [(key: String, text: String)] {
+        footers[FooterKey(contexts: contexts, language: language)] ?? buildFooter(for: contexts, language: language)
+    }
+
+    private struct FooterKey: Hashable {
+        var contexts: [KeyContext]
+        var language: Language
+    }
+
+    private static let footers: [FooterKey: [(key: String, text: String)]] = {
+        let combinations: [[KeyContext]] = [
+            [.description, .textField, .anywhere], [.filter, .textField, .anywhere],
+            [.button, .outsideField, .anywhere], [.panes, .outsideField, .anywhere],
+            [.history, .outsideField, .anywhere],
+        ]
+        var table: [FooterKey: [(key: String, text: String)]] = [:]
+        for contexts in combinations {
+            for language in Language.allCases {
+                table[FooterKey(contexts: contexts, language: language)] = buildFooter(for: contexts, language: language)
+            }
+        }
+        return table
+    }()
+
+    private static func buildFooter(for contexts: [KeyContext], language: Language) -> [(key: String, text: String)] {
         var out: [(key: String, text: String)] = []
         var seen = Set<String>()
         for context in contexts {

@@ -19,7 +19,6 @@ extension AppState {
             return []
         case .historyLoaded(let entries, let warnings):
             history.load(entries)
-            undoStack = []
             keepViewsInBounds()
             if focus == .history { showSelectedHistoryEntry() }
             if let first = warnings.first {
@@ -122,6 +121,7 @@ extension AppState {
         case .startFilter:
             focus = .history
             isEditingFilter = true
+            history.prepareSearch()
             filterField.setText(history.query)
             keepViewsInBounds()
         case .acceptFilter:
@@ -137,15 +137,13 @@ extension AppState {
             say(history.favoritesOnly ? UIText.favoritesOnlyOn : UIText.favoritesOnlyOff, .info)
             showSelectedHistoryEntry()
         case .deleteEntry:
-            let row = history.selected
-            guard let index = history.entryIndex(atRow: row),
-                  let entry = history.delete(atRow: row, rows: rows) else { return [] }
-            undoStack.append(index)
+            guard let entry = history.delete(atRow: history.selected, rows: rows) else { return [] }
+            undoStack.append(entry.id)
             say(UIText.deleted(Self.quote(entry.description)), .info)
             showSelectedHistoryEntry()
             return [.deleteHistory(id: entry.id)]
         case .undoDelete:
-            guard let index = undoStack.popLast() else {
+            guard let id = undoStack.popLast(), let index = history.deletedIndex(of: id) else {
                 say(UIText.nothingToUndo, .info)
                 return []
             }
@@ -192,10 +190,11 @@ extension AppState {
         return [.generatePalette(requestID: id, description: description, variation: variation)]
     }
 
-    /// `r`: the field's description, or the shown palette's; the variation counts up.
+    /// `r`: in the history, the selected entry's description; elsewhere the field's, or the
+    /// shown palette's when the field is empty. The variation counts up.
     private mutating func regenerate() -> [Effect] {
         var description = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if description.isEmpty { description = shown?.description ?? "" }
+        if focus == .history || description.isEmpty { description = shown?.description ?? description }
         let variation: Int
         if let last = lastRequest, last.description == description {
             variation = last.variation + 1

@@ -70,8 +70,7 @@ extension AppState {
         var title = "palette-tui · " + providerName
         if let modelName, !modelName.isEmpty { title += " · " + modelName }
         let titleLimit = rightX > 20 ? rightX - 2 : width - 1
-        canvas.put(TextSanitizer.truncate(title, toWidth: titleLimit - 1), x: 1, y: 0, style: theme.title,
-                   limit: titleLimit)
+        canvas.put(title, x: 1, y: 0, style: theme.title, limit: titleLimit, ellipsis: true)
         if rightX > 20 { canvas.put(right, x: rightX, y: 0, style: theme.title) }
     }
 
@@ -83,8 +82,8 @@ extension AppState {
         let rect = layout.field
         canvas.fill(rect, style: theme.field)
         if field.isEmpty {
-            canvas.put(TextSanitizer.truncate(placeholder, toWidth: rect.width), x: rect.x, y: rect.y,
-                       style: theme.placeholder, limit: rect.x + rect.width)
+            canvas.put(placeholder, x: rect.x, y: rect.y, style: theme.placeholder, limit: rect.x + rect.width,
+                       ellipsis: true)
         } else {
             drawVisible(field, in: rect, style: theme.field, on: &canvas)
         }
@@ -133,8 +132,7 @@ extension AppState {
         if shown.isFallback { caption += " · " + UIText.offlineFallback(language) }
         let x = end + 2
         guard x < width - 2 else { return }
-        canvas.put(TextSanitizer.truncate(caption, toWidth: width - 1 - x), x: x, y: y, style: theme.dim,
-                   limit: width - 1)
+        canvas.put(caption, x: x, y: y, style: theme.dim, limit: width - 1, ellipsis: true)
     }
 
     /// `1234` milliseconds as `1.2s`.
@@ -199,9 +197,8 @@ extension AppState {
     }
 
     private func centre(_ text: String, in rect: Rect, row: Int, style: Style, on canvas: inout Canvas) {
-        let shown = TextSanitizer.truncate(text, toWidth: rect.width)
-        let x = rect.x + max((rect.width - DisplayWidth.of(shown)) / 2, 0)
-        canvas.put(shown, x: x, y: row, style: style, limit: rect.x + rect.width)
+        let x = rect.x + max((rect.width - DisplayWidth.of(text)) / 2, 0)
+        canvas.put(text, x: x, y: row, style: style, limit: rect.x + rect.width, ellipsis: true)
     }
 
     private func drawBox(_ rect: Rect, on canvas: inout Canvas, style: Style) {
@@ -240,15 +237,13 @@ extension AppState {
                     canvas.cursor = (rect.x + min(filterField.cursorColumn, rect.width - 1), rect.y)
                 }
             } else {
-                canvas.put(TextSanitizer.truncate(TextSanitizer.clean(history.query), toWidth: rect.width),
-                           x: rect.x, y: y, style: .plain, limit: rect.x + rect.width)
+                canvas.put(history.query, x: rect.x, y: y, style: .plain, limit: rect.x + rect.width, ellipsis: true)
             }
         }
         let list = layout.historyList
         if history.count == 0 {
             let text = history.isFiltered ? UIText.noMatches(language) : UIText.noHistory(language)
-            canvas.put(TextSanitizer.truncate(text, toWidth: list.width - 2), x: list.x + 2, y: list.y,
-                       style: theme.dim)
+            canvas.put(text, x: list.x + 2, y: list.y, style: theme.dim, limit: list.x + list.width, ellipsis: true)
             return
         }
         let showDates = width >= 100
@@ -287,8 +282,7 @@ extension AppState {
             textEnd = dateX - 2
         }
         guard textEnd > x else { return }
-        let text = TextSanitizer.truncate(TextSanitizer.clean(entry.description), toWidth: textEnd - x)
-        canvas.put(text, x: x, y: y, style: base, limit: textEnd)
+        canvas.put(entry.description, x: x, y: y, style: base, limit: textEnd, ellipsis: true)
     }
 
     /// The UTC calendar day of `date` as `2026-11-29`, computed without a formatter.
@@ -325,9 +319,8 @@ extension AppState {
         let available = width - 2
         var messageWidth = 0
         if let message {
-            let text = TextSanitizer.truncate(message.text, toWidth: available)
-            messageWidth = DisplayWidth.of(text)
-            canvas.put(text, x: 1, y: y, style: message.style, limit: width - 1)
+            messageWidth = min(DisplayWidth.of(message.text), available)
+            canvas.put(message.text, x: 1, y: y, style: message.style, limit: width - 1, ellipsis: true)
         }
         var items: [(key: String, text: String)] = []
         if isGenerating || isEditingFilter {
@@ -388,7 +381,7 @@ extension AppState {
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), style: .plain)
         let title = UIText.keysTitle(language) + " · " + UIText.anyKeyCloses(language)
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Style(bold: true, reverse: true))
-        canvas.put(TextSanitizer.truncate(title, toWidth: width - 2), x: 1, y: 0, style: Style(bold: true, reverse: true))
+        canvas.put(title, x: 1, y: 0, style: Style(bold: true, reverse: true), limit: width - 1, ellipsis: true)
         let lines = helpLines()
         let g = helpGeometry
         let offset = min(max(helpScroll, 0), maxHelpScroll)
@@ -407,15 +400,14 @@ extension AppState {
                     break
                 }
                 if line.isHeading {
-                    canvas.put(TextSanitizer.truncate(line.text, toWidth: g.columnWidth), x: x0, y: y,
-                               style: Style(bold: true, underline: true), limit: limit)
+                    canvas.put(line.text, x: x0, y: y, style: Style(bold: true, underline: true), limit: limit,
+                               ellipsis: true)
                     continue
                 }
                 canvas.put(line.key, x: x0 + 1, y: y, style: Style(bold: true), limit: limit)
                 let textX = x0 + 1 + keyWidth
                 guard textX < limit else { continue }
-                canvas.put(TextSanitizer.truncate(line.text, toWidth: limit - textX), x: textX, y: y,
-                           style: .plain, limit: limit)
+                canvas.put(line.text, x: textX, y: y, style: .plain, limit: limit, ellipsis: true)
             }
         }
     }

@@ -33,6 +33,12 @@ public enum TextSanitizer {
         if v >= 0x20 && v < 0x7F { return .keep }
         if v == 0x09 || v == 0x0A || v == 0x0D || v == 0x0B || v == 0x0C { return .space }
         if v == 0x85 || v == 0x2028 || v == 0x2029 { return .space }
+        // Blocks with no control, format or unassigned code points skip the property lookup:
+        // CJK punctuation, unified ideographs, Hangul syllables and fullwidth forms.
+        if (0x3000...0x303F).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xFF01...0xFF60).contains(v) {
+            return .keep
+        }
         switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned:
             return .drop

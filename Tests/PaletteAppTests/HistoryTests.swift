@@ -172,12 +172,41 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state.history.entries.count, 2)
     }
 
+    /// The runtime sends the newest screenful first, then the whole file.
+    func testTwoStageLoadKeepsSelectionAndDeletes() {
+        var state = Fixture.state()
+        let all = (0..<50).map { Fixture.entry($0, "entry \($0)") }
+        state.send(.historyLoaded(Array(all.suffix(20)), warnings: []))
+        state.press(.backTab, .down, .down)
+        XCTAssertEqual(state.press(.character("d")), [.deleteHistory(id: "h47")])
+        XCTAssertEqual(state.history.selectedEntry?.id, "h46")
+        state.send(.historyLoaded(all, warnings: []))
+        XCTAssertEqual(state.history.count, 49)
+        XCTAssertEqual(state.history.selectedEntry?.id, "h46", "the selection stays put")
+        XCTAssertEqual(state.press(.character("u")), [.restoreHistory(id: "h47")])
+        XCTAssertEqual(state.history.count, 50)
+        XCTAssertEqual(state.history.selectedEntry?.id, "h47")
+    }
+
     func testEmptyHistoryKeysDoNothing() {
         var state = Fixture.state()
         state.press(.backTab)
         let before = state
         XCTAssertEqual(state.press(.down, .pageDown, .end, .enter, .character("f"), .character("d")), [])
         XCTAssertEqual(state, before)
+    }
+
+    func testFoldingIsLowercasing() {
+        for text in ["Forest", "寧靜的森林早晨", "ÉCOLE Café", "ΣΊΣΥΦΟΣ", "Москва", "İstanbul", "mixed 寧靜 ÄÖÜ 🌵 ß",
+                     "", "ＡＢＣ fullwidth", "한국어 DAWN"] {
+            XCTAssertEqual(SearchIndex.fold(text), Array(text.lowercased().utf8), text)
+        }
+        var list = HistoryList()
+        list.load([Fixture.entry(1, "École du Soir"), Fixture.entry(2, "寧靜的湖")])
+        list.setQuery("ÉCOLE")
+        XCTAssertEqual(list.visibleIndices, [0])
+        list.setQuery("靜的")
+        XCTAssertEqual(list.visibleIndices, [1])
     }
 
     // MARK: - Scale

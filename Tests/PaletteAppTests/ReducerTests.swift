@@ -202,10 +202,27 @@ final class ReducerTests: XCTestCase {
     func testRegenerateUsesTheShownDescriptionWhenTheFieldIsEmpty() {
         var state = Fixture.state()
         state.send(.historyLoaded([Fixture.entry(1, "old harbour")], warnings: []))
-        state.press(.backTab)
+        state.press(.tab, .tab)
+        XCTAssertEqual(state.press(.character("r")), [])
+        XCTAssertEqual(state.status, StatusMessage("Type a description first.", kind: .error))
+        state.press(.tab)
         XCTAssertEqual(state.focus, .history)
         XCTAssertEqual(state.press(.character("r")),
                        [.generatePalette(requestID: 1, description: "old harbour", variation: 1)])
+    }
+
+    func testRegenerateInTheHistoryUsesTheSelectedEntry() {
+        var state = Fixture.state()
+        state.send(.historyLoaded([Fixture.entry(1, "old harbour"), Fixture.entry(2, "new moon")], warnings: []))
+        state.type("typed text")
+        state.press(.backTab, .down)
+        XCTAssertEqual(state.press(.character("r")),
+                       [.generatePalette(requestID: 1, description: "old harbour", variation: 1)])
+        state.press(.backTab)
+        XCTAssertEqual(state.focus, .panes)
+        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(message: "offline"))))
+        XCTAssertEqual(state.press(.character("r")),
+                       [.generatePalette(requestID: 2, description: "typed text", variation: 1)])
     }
 
     // MARK: - Focus and panes

@@ -1,0 +1,84 @@
+import PaletteCore
+import XCTest
+@testable import PaletteApp
+
+/// The one key table: unambiguous, complete, and the source of help and the status line.
+final class KeyMapTests: XCTestCase {
+    func testNoKeyIsBoundTwiceInOneContext() {
+        for context in KeyContext.allCases {
+            var seen: [Key: Command] = [:]
+            for binding in KeyMap.bindings where binding.context == context {
+                for key in binding.keys {
+                    XCTAssertNil(seen[key], "\(key) bound twice in \(context)")
+                    seen[key] = binding.command
+                }
+            }
+        }
+    }
+
+    func testEveryCommandHasAKey() {
+        let bound = Set(KeyMap.bindings.map(\.command))
+        let all: [Command] = [
+            .generate, .interrupt, .cancel, .quit, .help, .focusNext, .focusPrevious, .copySelected,
+            .copyRole(.primary), .copyRole(.secondary), .copyRole(.accent), .regenerate, .selectPreviousPane,
+            .selectNextPane, .historyUp, .historyDown, .historyPageUp, .historyPageDown, .historyFirst,
+            .historyLast, .useHistoryDescription, .startFilter, .acceptFilter, .toggleFavorite,
+            .toggleFavoritesOnly, .deleteEntry, .undoDelete, .cursorLeft, .cursorRight, .cursorHome, .cursorEnd,
+            .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,
+        ]
+        for command in all { XCTAssertTrue(bound.contains(command), "\(command) has no key") }
+    }
+
+    /// The issue's keys, checked against the table rather than restated in code.
+    func testTheIssuesKeysAreWhereItSays() {
+        func command(_ key: Key, _ contexts: [KeyContext]) -> Command? {
+            KeyMap.binding(for: key, in: contexts)?.command
+        }
+        let field: [KeyContext] = [.description, .textField, .anywhere]
+        let panes: [KeyContext] = [.panes, .outsideField, .anywhere]
+        let history: [KeyContext] = [.history, .outsideField, .anywhere]
+        XCTAssertEqual(command(.enter, field), .generate)
+        XCTAssertEqual(command(.control("a"), field), .cursorHome)
+        XCTAssertEqual(command(.control("e"), field), .cursorEnd)
+        XCTAssertEqual(command(.control("u"), field), .deleteToStart)
+        XCTAssertEqual(command(.control("k"), field), .deleteToEnd)
+        XCTAssertEqual(command(.control("w"), field), .deleteWordBackward)
+        XCTAssertNil(command(.character("q"), field), "q types in the field")
+        XCTAssertNil(command(.character("1"), field))
+        XCTAssertEqual(command(.escape, field), .cancel)
+        XCTAssertEqual(command(.control("c"), field), .interrupt)
+        XCTAssertEqual(command(.character("c"), panes), .copySelected)
+        XCTAssertEqual(command(.enter, panes), .copySelected)
+        XCTAssertEqual(command(.character("2"), panes), .copyRole(.secondary))
+        XCTAssertEqual(command(.character("r"), panes), .regenerate)
+        XCTAssertEqual(command(.character("q"), panes), .quit)
+        XCTAssertEqual(command(.character("j"), history), .historyDown)
+        XCTAssertEqual(command(.character("k"), history), .historyUp)
+        XCTAssertEqual(command(.pageDown, history), .historyPageDown)
+        XCTAssertEqual(command(.character("/"), history), .startFilter)
+        XCTAssertEqual(command(.character("F"), history), .toggleFavoritesOnly)
+        XCTAssertEqual(command(.character("u"), history), .undoDelete)
+        XCTAssertEqual(command(.backTab, history), .focusPrevious)
+    }
+
+    func testHelpListsEveryDescribedBindingOnce() {
+        let state = Fixture.state()
+        let lines = state.helpLines()
+        let rows = lines.filter { !$0.isHeading }
+        XCTAssertEqual(rows.count, KeyMap.bindings.filter { $0.help != nil }.count)
+        for binding in KeyMap.bindings {
+            guard let help = binding.help else { continue }
+            XCTAssertTrue(rows.contains { $0.key == binding.label && $0.text == help(.english) }, binding.label)
+        }
+        let zh = Fixture.state(language: .traditionalChinese).helpLines()
+        XCTAssertTrue(zh.contains { $0.text == "生成配色" })
+    }
+
+    func testStatusLineKeysComeFromTheTable() {
+        let footer = KeyMap.footer(for: [.description, .textField, .anywhere], language: .english)
+        XCTAssertEqual(footer.map { "\($0.key) \($0.text)" }, ["Enter generate", "Tab next", "^C quit"])
+        let history = KeyMap.footer(for: [.history, .outsideField, .anywhere], language: .simplifiedChinese)
+        XCTAssertEqual(history.first.map { "\($0.key) \($0.text)" }, "↑/↓ 移动")
+        XCTAssertTrue(Fixture.state().render().textLines[23].hasSuffix("Enter generate · Tab next · ^C quit "))
+    }
+}
