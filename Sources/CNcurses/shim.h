@@ -50,7 +50,6 @@ static inline int pt_wcwidth(unsigned int codepoint) { return wcwidth((wchar_t)c
 
 static inline int pt_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int pt_getmaxx(WINDOW *w) { return getmaxx(w); }
-static inline int pt_key_f0(void) { return KEY_F0; }
 
 /* 1 when the current terminal has the string capability `name` (tigetstr returns NULL when it is
  * absent and (char *)-1 when `name` is not a string capability, which Swift cannot compare). */

@@ -94,10 +94,13 @@ public final class Screen {
     public var isInPaste: Bool { decoder.isInPaste }
 
     /// Reads every input ncurses has without waiting, decoded into events.
+    ///
+    /// Reads until ncurses says there is nothing left: bytes it pushed back while matching a key
+    /// sequence sit in its own queue, where poll(2) on the descriptor cannot see them.
     public func readEvents() -> [InputEvent] {
         var events: [InputEvent] = []
         var ch: wint_t = 0
-        while events.count < 4096 {
+        while true {
             let rc = wget_wch(window, &ch)
             if rc == ERR { break }
             let input: RawInput = rc == KEY_CODE_YES ? .keyCode(Int32(bitPattern: ch)) : .character(ch)
@@ -152,6 +155,10 @@ public final class Screen {
         var cell = cchar_t()
         var text = [wchar_t](repeating: 0, count: 8)
         var pairsIntact = true
+        // Attributes are looked up once per run of cells with the same style.
+        var runStyle: Style?
+        var runAttrs = pt_a_normal()
+        var runPair: Int32 = 0
         for y in 0..<height {
             let start = y * canvas.width
             if !full, let previous = drawn,
@@ -167,9 +174,14 @@ public final class Screen {
                 }
                 let columns = Screen.fill(&text, with: c.isContinuation ? " " : c.text, room: width - x)
                 previousWide = columns == 2
-                let (attrs, pair, reset) = attributes(for: c.style)
-                if reset { pairsIntact = false }
-                _ = text.withUnsafeBufferPointer { pt_setcchar(&cell, $0.baseAddress, attrs, pair) }
+                if c.style != runStyle {
+                    let (attrs, pair, reset) = attributes(for: c.style)
+                    if reset { pairsIntact = false }
+                    runStyle = c.style
+                    runAttrs = attrs
+                    runPair = pair
+                }
+                _ = text.withUnsafeBufferPointer { pt_setcchar(&cell, $0.baseAddress, runAttrs, runPair) }
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
             }
         }

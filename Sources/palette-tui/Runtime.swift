@@ -92,6 +92,8 @@ final class Runtime {
     private let historyGroup = DispatchGroup()
     private var generations: [Int: (task: Task<Void, Never>, started: Date)] = [:]
     private var nextTick: Date?
+    /// When a paste whose end marker has not come is taken as it is.
+    private var pasteDeadline: Date?
     private var quitRequested = false
     private var dirty = true
 
@@ -163,8 +165,13 @@ final class Runtime {
             for event in events {
                 handle(event)
             }
-            if ready == 0, screen.isInPaste, let event = screen.flushPaste() {
-                handle(event)
+            if !screen.isInPaste {
+                pasteDeadline = nil
+            } else if fds[0].revents & Int16(POLLIN) != 0 || pasteDeadline == nil {
+                pasteDeadline = Date().addingTimeInterval(Runtime.pasteTimeout)
+            } else if let deadline = pasteDeadline, Date() >= deadline {
+                pasteDeadline = nil
+                if let event = screen.flushPaste() { handle(event) }
             }
             for action in inbox.drain() {
                 if case .paletteReceived(let id, _) = action {
@@ -194,8 +201,7 @@ final class Runtime {
     /// Milliseconds poll(2) may sleep: forever when idle.
     private func timeoutMilliseconds() -> Int32 {
         var deadline = nextTick
-        if screen.isInPaste {
-            let paste = Date().addingTimeInterval(Runtime.pasteTimeout)
+        if let paste = pasteDeadline {
             deadline = deadline.map { min($0, paste) } ?? paste
         }
         guard let deadline else { return -1 }

@@ -253,6 +253,17 @@ final class E2EAppTests: XCTestCase {
         XCTAssertNil(try? session.waitForExit(timeout: 0.3))
     }
 
+    func testPasteWithoutEndMarkerIsKeptAndKeysWorkAfterIt() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"])
+        try session.waitForStart()
+        try session.type("\u{1B}[200~stalled paste")
+        try session.waitFor("Description stalled paste")
+        // Keys are keys again: Enter generates from the pasted text.
+        try session.press("Enter")
+        let screen = try session.waitForScreen("a palette") { Self.paneHexCodes($0).count == 3 }
+        XCTAssertTrue(screen.contains("stalled paste"), screen)
+    }
+
     func testQOutsideTheFieldQuitsAndRestoresTheTerminal() throws {
         let session = try TmuxSession(["--provider", "offline", "--no-history"])
         try session.waitForStart()

@@ -6,16 +6,6 @@ import XCTest
 final class E2EGeminiTests: XCTestCase {
     private static let key = "e2e-test-key-not-a-secret"
 
-    override func setUpWithError() throws {
-        // Until the Gemini work provides `makeProvider` for gemini, every provider is offline.
-        let providers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/palette-tui/Providers.swift")
-        let source = try String(contentsOf: providers, encoding: .utf8)
-        if source.contains("Provisional: only the offline engine") {
-            throw XCTSkip("makeProvider does not build the Gemini provider yet")
-        }
-    }
-
     /// The palette in the server's fixture, read from the fixture itself.
     private func fixturePalette() throws -> [RGB] {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
