@@ -155,7 +155,9 @@ def fmt(value, unit):
         return f"{value:.1f} MB/s"
     if unit == "/s":
         return f"{value:,.0f} /s"
-    return f"{value:g} {unit}"
+    if unit == "" and isinstance(value, float):
+        return f"{value:.3f}"
+    return f"{value:g} {unit}".rstrip()
 
 
 def verdict(met):
@@ -196,7 +198,7 @@ def bench_startup(res, app, home, runs, available):
     else:
         res.add(section, "palette-tui: first frame (empty history)", None, "ms", "Swift floor", swift_floor,
                 target="<= 1.5x Swift floor", met=None)
-    res.note(section, f"median of {runs} runs each, programs interleaved; time from posix_spawn to the "
+    res.note(section, f"Median of {runs} runs each, programs interleaved; time from posix_spawn to the "
                       f"marker in the pty output (app: `{APP_MARKER}` on its status line; floors: "
                       f"`{FLOOR_MARKER}` at the end of theirs)")
     bench_hyperfine(res, section, app, home, available)
@@ -389,11 +391,11 @@ def bench_idle(res, app, home, seconds, available):
         res.add(section, "palette-tui idle CPU (/proc/PID/stat ticks)", a["tick_pct"], "%", "C floor",
                 c["tick_pct"])
         res.add(section, "palette-tui wake-ups while idle", a["wakeups"], "", "C floor", c["wakeups"])
-        res.note(section, f"palette-tui had {a['threads']} threads at the end ({a['born']} started and "
+        res.note(section, f"The app had {a['threads']} threads at the end ({a['born']} started and "
                           f"{a['ended']} ended during the window); the C floor {c['threads']}")
     else:
         res.add(section, "palette-tui idle CPU (schedstat)", None, "%", target="< 0.1 % of one core", met=None)
-    res.note(section, f"all programs open at once for {seconds:g} s after their first frame and 0.5 s of settling; "
+    res.note(section, f"All programs open at once for {seconds:g} s after their first frame and 0.5 s of settling; "
                       "CPU from the per-thread run time in /proc/PID/task/*/schedstat (ns), cross-checked with "
                       "the 10 ms ticks of /proc/PID/stat (which also count threads that ended); wake-ups are "
                       "context switches of the threads over the window")
@@ -489,7 +491,7 @@ def bench_history(res, app, home, runs, available, histories):
                 empty_time)
         res.add(section, f"{label}: peak RSS (VmHWM)", peak, "MiB", "empty", empty_peak,
                 target="< 80 MiB" if last else None, met=peak < 80 if last else None)
-    res.note(section, f"median of {runs} runs per size, interleaved. A frame with the history drawn is the moment "
+    res.note(section, f"Median of {runs} runs per size, interleaved. A frame with the history drawn is the moment "
                       f"the newest entry's description (`{NEWEST}`) has appeared in the pty output after the status "
                       f"line: the app may draw its first frame before the history file is read, and a user "
                       f"waits for the list. VmHWM read from /proc/PID/status 0.3 s later, just before quitting"
@@ -525,7 +527,7 @@ def bench_inproc(res, app, home, quick):
             continue
         for result in json.loads(done.stdout)["results"]:
             add_inproc(res, section, result)
-    res.note(section, "each case in its own process (a crash costs one row); times are medians of batches. "
+    res.note(section, "Each case in its own process (a crash costs one row); times are medians of batches. "
                       "Engine: English and Chinese descriptions, four variations each; baseline: lower-casing "
                       "and splitting the same description into words. Parser: the ratio column says how many "
                       "times faster the baseline reads the same input (a plain byte scan counting `#`, or "
@@ -537,7 +539,7 @@ def add_inproc(res, section, result):
     kind = result["kind"]
     if kind == "engine":
         seconds = result["seconds"]
-        res.add(section, "offline engine: time per palette", seconds, "ms", result["baselineName"],
+        res.add(section, "offline engine: time per palette", seconds, "us", result["baselineName"],
                 result["baselineSeconds"], target="< 1 ms", met=seconds < 1e-3)
         res.add(section, "offline engine: palettes per second", 1 / seconds, "/s")
     elif kind == "throughput":
@@ -726,7 +728,7 @@ def write_report(res, path, info, started, args):
                                                 f"(target {r['target']})" for r in targets) + "\n\n")
         f.write("## How each figure is measured\n\n")
         for section, notes in res.notes.items():
-            sentences = [n[0].upper() + n[1:].rstrip(".") + "." for n in notes]
+            sentences = [n.rstrip(".") + "." for n in notes]
             f.write(f"**{section}.** " + " ".join(sentences) + "\n\n")
             for line in res.details.get(section, []):
                 f.write(f"- {line}\n")
