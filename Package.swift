@@ -24,7 +24,8 @@ let package = Package(
             dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI"],
             swiftSettings: strict
         ),
-        .testTarget(name: "PaletteCoreTests", dependencies: ["PaletteCore"], swiftSettings: strict),
+        .testTarget(name: "PaletteCoreTests", dependencies: ["PaletteCore"], exclude: ["Fixtures"],
+                    swiftSettings: strict),
         .testTarget(name: "GeminiTests", dependencies: ["Gemini", "PaletteCore"], exclude: ["Fixtures"],
                     swiftSettings: strict),
         .testTarget(name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore"], swiftSettings: strict),

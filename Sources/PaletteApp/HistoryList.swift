@@ -23,6 +23,8 @@ public struct HistoryList: Equatable, Sendable {
     public internal(set) var top = 0
     /// Lowercased descriptions for filtering; built on first use.
     private(set) var searchIndex: SearchIndex?
+    /// Scalar equivalences for filtering (Traditional -> Simplified Chinese), after lowercasing.
+    var folding = ScalarFolding()
     /// Ids of entries generated in this session, kept when the file's history (re)loads.
     private var sessionIDs: Set<String> = []
     /// Earlier narrower-or-equal results while typing a query, so Backspace is instant.
@@ -104,7 +106,7 @@ public struct HistoryList: Equatable, Sendable {
         entries.append(entry)
         sessionIDs.insert(entry.id)
         let index = entries.count - 1
-        searchIndex?.append(entry.description)
+        searchIndex?.append(entry.description, folding: folding)
         narrowing = []
         if view != nil, matches(index) { view?.insert(Int32(index), at: 0) }
         if entryIndex(atRow: 0) == index {
@@ -237,7 +239,7 @@ public struct HistoryList: Equatable, Sendable {
 
     /// Builds the search index now (on `/`), so the first letter typed answers as fast as the rest.
     mutating func prepareSearch() {
-        if searchIndex == nil { searchIndex = SearchIndex(entries.lazy.map(\.description)) }
+        if searchIndex == nil { searchIndex = SearchIndex(entries.lazy.map(\.description), folding: folding) }
     }
 
     /// Filters by `text` (case-insensitive substring of the description).
@@ -254,8 +256,8 @@ public struct HistoryList: Equatable, Sendable {
         if deleted.contains(index) { return false }
         if favoritesOnly, !entries[index].favorite { return false }
         if query.isEmpty { return true }
-        let needle = SearchIndex.fold(query)
-        return SearchIndex.fold(entries[index].description).containsSubsequence(needle)
+        let needle = SearchIndex.fold(query, folding: folding)
+        return SearchIndex.fold(entries[index].description, folding: folding).containsSubsequence(needle)
     }
 
     private mutating func rebuildView() {
@@ -276,7 +278,7 @@ public struct HistoryList: Equatable, Sendable {
         }
         prepareSearch()
         guard let index = searchIndex else { return }
-        let needle = SearchIndex.fold(query)
+        let needle = SearchIndex.fold(query, folding: folding)
         // Reuse the results of the longest earlier query this one contains: its matches are a superset.
         while let last = narrowing.last, !needle.containsSubsequence(last.query) { narrowing.removeLast() }
         if let last = narrowing.last, last.query == needle {
@@ -309,35 +311,38 @@ struct SearchIndex: Sendable {
     /// `starts[i]..<starts[i + 1]` is entry `i`'s folded description.
     private(set) var starts: [Int32] = [0]
 
-    init<Descriptions: Collection>(_ descriptions: Descriptions) where Descriptions.Element == String {
+    init<Descriptions: Collection>(_ descriptions: Descriptions, folding: ScalarFolding = ScalarFolding())
+    where Descriptions.Element == String {
         var total = 0
         for d in descriptions { total += d.utf8.count }
         bytes.reserveCapacity(total + total / 8)
         starts.reserveCapacity(descriptions.count + 1)
-        for d in descriptions { append(d) }
+        for d in descriptions { append(d, folding: folding) }
     }
 
-    mutating func append(_ description: String) {
-        SearchIndex.fold(description, into: &bytes)
+    mutating func append(_ description: String, folding: ScalarFolding = ScalarFolding()) {
+        SearchIndex.fold(description, folding: folding, into: &bytes)
         starts.append(Int32(bytes.count))
     }
 
-    /// Lowercases text for matching: the same bytes as `text.lowercased().utf8`, made faster.
+    /// Lowercases text for matching, then maps scalars through `folding`: the same bytes as
+    /// `lowercased()` followed by the mapping, made faster.
     ///
     /// The UTF-8 is copied in one go and ASCII letters are lowercased in place; only a string
-    /// holding a non-ASCII scalar that changes case (É, Σ, Д) takes `lowercased()`. CJK, which
-    /// has no case, is copied as it is. This keeps a 100,000-entry index to a few milliseconds.
-    static func fold(_ text: String) -> [UInt8] {
+    /// holding a non-ASCII scalar that changes case (É, Σ, Д) or that `folding` maps takes the
+    /// slow path. This keeps a 100,000-entry index to about ten milliseconds.
+    static func fold(_ text: String, folding: ScalarFolding = ScalarFolding()) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        fold(text, into: &out)
+        fold(text, folding: folding, into: &out)
         return out
     }
 
-    static func fold(_ text: String, into out: inout [UInt8]) {
+    static func fold(_ text: String, folding: ScalarFolding, into out: inout [UInt8]) {
         let start = out.count
         out.append(contentsOf: text.utf8)
         var needsUnicode = false
+        let maps = !folding.isEmpty
         out.withUnsafeMutableBufferPointer { buf in
             var i = start
             let n = buf.count
@@ -356,16 +361,32 @@ struct SearchIndex: Sendable {
                     k += 1
                 }
                 i += length
+                guard let scalar = Unicode.Scalar(v) else { continue }
+                if maps, folding.map(scalar) != nil {
+                    needsUnicode = true
+                    return
+                }
                 if (0x3000...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { continue }
-                if let scalar = Unicode.Scalar(v), scalar.properties.changesWhenLowercased {
+                if scalar.properties.changesWhenLowercased {
                     needsUnicode = true
                     return
                 }
             }
         }
-        if needsUnicode {
-            out.removeSubrange(start...)
-            out.append(contentsOf: text.lowercased().utf8)
+        guard needsUnicode else { return }
+        out.removeSubrange(start...)
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                let b = UInt8(v)
+                out.append(b &- 0x41 < 26 ? b | 0x20 : b)
+            } else if scalar.properties.changesWhenLowercased {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                    out.append(contentsOf: (folding.map(lower) ?? lower).utf8)
+                }
+            } else {
+                out.append(contentsOf: (folding.map(scalar) ?? scalar).utf8)
+            }
         }
     }
 
@@ -416,5 +437,46 @@ extension Array where Element == UInt8 {
     /// True when `needle` occurs as a contiguous run in the array.
     func containsSubsequence(_ needle: [UInt8]) -> Bool {
         withUnsafeBufferPointer { SearchIndex.find(needle, in: $0, from: 0, to: count) }
+    }
+}
+
+// MARK: - Scalar folding
+
+/// A scalar-to-scalar mapping with an array lookup for the CJK blocks, where every scalar of
+/// a Chinese description is looked up while the search index is built.
+struct ScalarFolding: Sendable, Equatable {
+    private static let directRange: ClosedRange<UInt32> = 0x3400...0x9FFF
+    /// `direct[v - 0x3400]` is the mapped scalar's value, or 0 for none.
+    private var direct: [UInt32] = []
+    private var others: [Unicode.Scalar: Unicode.Scalar] = [:]
+
+    init(_ mapping: [Unicode.Scalar: Unicode.Scalar] = [:]) {
+        guard !mapping.isEmpty else { return }
+        direct = Array(repeating: 0, count: Self.directRange.count)
+        for (from, to) in mapping {
+            if Self.directRange.contains(from.value) {
+                direct[Int(from.value - Self.directRange.lowerBound)] = to.value
+            } else {
+                others[from] = to
+            }
+        }
+    }
+
+    var isEmpty: Bool { direct.isEmpty && others.isEmpty }
+
+    @inline(__always)
+    func map(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let v = scalar.value
+        if Self.directRange.contains(v) {
+            guard !direct.isEmpty else { return nil }
+            let mapped = direct[Int(v - Self.directRange.lowerBound)]
+            return mapped == 0 ? nil : Unicode.Scalar(mapped)
+        }
+        return others.isEmpty ? nil : others[scalar]
+    }
+
+    /// Tables are set once at start-up; comparing them element by element would only slow tests.
+    static func == (lhs: ScalarFolding, rhs: ScalarFolding) -> Bool {
+        lhs.direct.count == rhs.direct.count && lhs.others.count == rhs.others.count
     }
 }

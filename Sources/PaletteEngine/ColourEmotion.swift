@@ -23,21 +23,12 @@ enum ColourEmotion {
         return -0.5 + 0.02 * pow(chroma, 1.07) * cos(h - 50 * .pi / 180)
     }
 
-    /// CIELAB (D65) of an OKLCH colour without gamut mapping.
+    /// CIELAB of an OKLCH colour without gamut mapping.
     ///
     /// Steering works on the colour as specified, in or out of gamut, so its gradient is
-    /// smooth; gamut mapping comes once, at the end. Matrices as in PaletteCore's CIELab.
+    /// smooth; gamut mapping comes once, at the end.
     static func lab(_ lch: OKLCH) -> CIELab {
-        let lin = lch.lab.linear
-        let x = 0.4124564 * lin.r + 0.3575761 * lin.g + 0.1804375 * lin.b
-        let y = 0.2126729 * lin.r + 0.7151522 * lin.g + 0.0721750 * lin.b
-        let z = 0.0193339 * lin.r + 0.1191920 * lin.g + 0.9503041 * lin.b
-        func f(_ t: Double) -> Double {
-            let d = 6.0 / 29.0
-            return t > d * d * d ? cbrt(t) : t / (3 * d * d) + 4.0 / 29.0
-        }
-        let fx = f(x / 0.95047), fy = f(y), fz = f(z / 1.08883)
-        return CIELab(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
+        CIELab(CIEXYZ(lch.lab.linear))
     }
 
     /// How well a colour matches a target: the target's direction dotted with the factors.

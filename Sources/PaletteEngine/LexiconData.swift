@@ -371,7 +371,7 @@ mood	energetic|energy|lively|vibrant|dynamic|active|exciting|excited	活力|充�
 mood	happy|joyful|joy|cheerful|fun|playful|glad|delight|delightful	快乐|开心|欢乐|愉快|喜悦|欢快|俏皮|幸福|😊|😄	FFC93C:1 FF8C42:0.65 6BCB77:0.45!	act=0.8 wt=-0.6 heat=0.4
 mood	sad|sadness|melancholy|melancholic|gloomy|lonely|loneliness|sorrow|sorrowful|depressed|blue mood|grief	悲伤|忧郁|伤心|孤独|寂寞|惆怅|哀伤|难过|忧伤|😢	5D6D7E:1 8E9AAF:0.65 3B4856:0.5	act=-0.7 wt=0.6 heat=-0.5
 mood	romantic|romance|love|loving|lover|lovers|affection	浪漫|爱|爱情|恋爱|甜蜜|恋人|💕|💖	D6456B:1 F4A7B9:0.65 7E2E4F:0.45	act=0.2 heat=0.6
-mood	passionate|passion|fiery|ardent|intense	热情|激情|热烈|炽热|火热	D7263D:1 F46036:0.65 FFB400:0.45!	act=1.2 heat=1.0
+mood	passionate|passion|fiery|ardent|intense	热情|激情|热烈|炽热|火热	D7263D:1 F46036:0.65 FFB400:0.45!	act=1.2 heat=1.0 wt=0.4
 mood	mysterious|mystery|mystical|mystic|enigmatic|occult	神秘|奥秘|玄秘	3C2A5A:1 6A4C93:0.65 1B998B:0.4!	act=0.1 wt=0.8
 mood	magical|magic|fantasy|fairy|fairytale|enchanted|whimsical	魔幻|奇幻|魔法|童话|仙境|🧚	8E6BD6:1 F2A7D8:0.65 5FD3C9:0.45!	act=0.3 wt=-0.3
 mood	dreamy|dream|dreams|ethereal|dreamlike	梦|梦幻|梦境|飘渺|空灵	C3B1E1:1 F6C6EA:0.65 A0D2EB:0.5	act=-0.5 wt=-0.7
@@ -381,7 +381,7 @@ mood	fresh|refreshing|crisp|clean air	清新|清爽|新鲜|干净	A8E6CF:1 DCEDC
 mood	cool|cold|chilly|freezing	冷|冰冷|寒冷|清凉|凉爽|冰凉	7FB3D5:1 D6EAF8:0.65 3E6A8A:0.45	heat=-1.0
 mood	hot|burning|sizzling	热|火辣|滚烫	F26B38:1 FFB627:0.65 C21E1E:0.45	heat=1.0 act=0.4
 mood	angry|anger|rage|fury|furious|aggressive|violent	愤怒|生气|暴怒|狂怒|😡	B80C09:1 1B1B1E:0.65 E85D04:0.4!	act=1.3 heat=1.0 wt=0.5
-mood	scary|fear|horror|creepy|spooky|sinister|eerie|haunted	恐怖|害怕|阴森|诡异|惊悚|鬼	1D1A24:1 5C0F14:0.65 4B5D3A:0.45	act=0.3 wt=1.2
+mood	scary|fear|horror|creepy|spooky|sinister|eerie|haunted	恐怖|害怕|阴森|诡异|惊悚|鬼	1D1A24:1 5C0F14:0.65 4B5D3A:0.45 9DB84A:0.35!	act=0.3 wt=1.2
 mood	hope|hopeful|optimistic|bright future	希望|乐观	FFD166:1 8AC926:0.65 6EC1E4:0.45	wt=-0.6 act=0.4
 mood	bold|strong|powerful|confident|daring	大胆|强烈|有力|自信|力量	E63946:1 1D3557:0.65 F1C40F:0.4!	act=1.0 wt=0.3
 mood	trust|trustworthy|reliable|professional|stable|secure|safe	信任|可靠|专业|稳重|安全|可信	1F4E79:1 5B8DB8:0.65 F2A541:0.35!	act=-0.3 wt=0.4

@@ -258,8 +258,10 @@ struct PaletteComposer {
             let dp = CIEDE2000.difference(primaryLab, c.lab)
             let da = CIEDE2000.difference(accentLab, c.lab)
             guard dp >= PaletteComposer.minimumDistance, da >= PaletteComposer.minimumDistance else { continue }
-            // Supports the primary: not the accent's twin, not a second accent.
-            let score = c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1)
+            // Supports the primary: not the accent's twin, not a second accent; a word the
+            // primary and accent do not show yet is worth more ("calm forest morning" shows morning).
+            let fresh = c.cues.isDisjoint(with: candidates[p].cues.union(a.map { candidates[$0].cues } ?? []))
+            let score = c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
             scored.append((k, score))
         }
         return pickScored(scored, rng: &rng)

@@ -15,10 +15,16 @@ struct Cue {
     var isHead = false
 
     /// The cue's colours with its own modifiers applied.
+    ///
+    /// Like night for the whole palette, "dark" dims a scene but not the light in it: an
+    /// accent colour skips darkening and takes half of any other change.
     var modifiedColours: [LexiconColour] {
         colours.map { c in
             var out = c
-            for m in modifiers { out.lch = m.apply(to: out.lch) }
+            for m in modifiers {
+                if c.isAccent, let t = m.targetLightness, t <= 0.5 { continue }
+                out.lch = m.apply(to: out.lch, strength: c.isAccent ? 0.5 : 1)
+            }
             return out
         }
     }

@@ -161,8 +161,7 @@ public final class Screen {
         var runPair: Int32 = 0
         for y in 0..<height {
             let start = y * canvas.width
-            if !full, let previous = drawn,
-               previous.cells[start..<(start + canvas.width)] == canvas.cells[start..<(start + canvas.width)] {
+            if !full, let previous = drawn, Screen.rowsEqual(previous, canvas, from: start, count: canvas.width) {
                 continue
             }
             var previousWide = false
@@ -188,6 +187,21 @@ public final class Screen {
         return pairsIntact
     }
 
+    /// Whether `count` cells from `start` are the same in both canvases (same size).
+    ///
+    /// Identical bytes mean identical cells, so a memcmp settles the common case (an unchanged
+    /// row) without comparing strings; differing bytes (padding, or one string stored two
+    /// ways) fall back to `==`.
+    static func rowsEqual(_ a: Canvas, _ b: Canvas, from start: Int, count: Int) -> Bool {
+        guard count > 0 else { return true }
+        let same = a.cells.withUnsafeBufferPointer { pa in
+            b.cells.withUnsafeBufferPointer { pb in
+                memcmp(pa.baseAddress! + start, pb.baseAddress! + start, count * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+        return same || a.cells[start..<(start + count)] == b.cells[start..<(start + count)]
+    }
+
     /// Puts one cell's text in `buffer` as a spacing character plus up to four combining marks,
     /// NUL-terminated; returns its width in columns.
     ///
@@ -195,6 +209,12 @@ public final class Screen {
     /// cells: anything unprintable becomes a space, and a wide character with only one column
     /// left becomes a space (ncurses would otherwise wrap it to the next line).
     static func fill(_ buffer: inout [wchar_t], with text: String, room: Int) -> Int {
+        let utf8 = text.utf8
+        if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+            buffer[0] = wchar_t(byte)
+            buffer[1] = 0
+            return 1
+        }
         var count = 0
         var columns = 1
         for scalar in text.unicodeScalars {

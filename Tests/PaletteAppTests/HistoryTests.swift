@@ -209,6 +209,26 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(list.visibleIndices, [1])
     }
 
+    func testFilterFoldsTraditionalAndSimplifiedWithTheInjectedTable() {
+        let table: [Unicode.Scalar: Unicode.Scalar] = ["霧": "雾", "靜": "静", "Σ": "σ"]
+        for text in ["霧", "寧靜的霧 FOG", "雾", "ΣΣ", ""] {
+            let expected = String(String.UnicodeScalarView(text.lowercased().unicodeScalars.map { table[$0] ?? $0 }))
+            XCTAssertEqual(SearchIndex.fold(text, folding: ScalarFolding(table)), Array(expected.utf8), text)
+        }
+        var state = AppState(width: 80, height: 24, colorMode: .direct, language: .english, providerName: "offline",
+                             modelName: nil, environment: AppEnvironment(now: { Fixture.now }, makeID: { "x" },
+                                                                         searchFolding: table))
+        state.send(.historyLoaded([Fixture.entry(1, "晨霧"), Fixture.entry(2, "晨雾 mist"), Fixture.entry(3, "晴")],
+                                  warnings: []))
+        state.press(.backTab, .character("/"))
+        state.type("霧")
+        XCTAssertEqual(descriptions(state), ["晨雾 mist", "晨霧"])
+        state.press(.backspace)
+        state.type("雾")
+        XCTAssertEqual(descriptions(state), ["晨雾 mist", "晨霧"])
+        XCTAssertTrue(Fixture.state().history.folding.isEmpty, "no folding unless the runtime passes a table")
+    }
+
     // MARK: - Scale
 
     /// 100,000 entries: filtering gives exactly what a plain scan gives, narrowing included.

@@ -1,4 +1,5 @@
 import CNcurses
+import PaletteApp
 import XCTest
 @testable import TerminalUI
 
@@ -36,5 +37,43 @@ final class CellTextTests: XCTestCase {
         XCTAssertEqual(fill("e\u{301}").scalars, [0x65, 0x301])
         XCTAssertEqual(fill("e\u{301}").columns, 1)
         XCTAssertEqual(fill("e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}").scalars, [0x65, 0x301, 0x302, 0x303, 0x304])
+    }
+}
+
+/// The row comparison that decides which rows are handed to ncurses.
+final class RowDiffTests: XCTestCase {
+    func testEqualRowsAndChangedRows() {
+        var a = Canvas(width: 4, height: 2)
+        var b = Canvas(width: 4, height: 2)
+        a[1, 0] = Cell(text: "寧")
+        a[2, 0] = Cell(text: "", isContinuation: true)
+        b[1, 0] = Cell(text: "寧")
+        b[2, 0] = Cell(text: "", isContinuation: true)
+        XCTAssertTrue(Screen.rowsEqual(a, b, from: 0, count: 4))
+        b[3, 1] = Cell(text: "x", style: Style(bold: true))
+        XCTAssertTrue(Screen.rowsEqual(a, b, from: 0, count: 4))
+        XCTAssertFalse(Screen.rowsEqual(a, b, from: 4, count: 4))
+        a[3, 1] = Cell(text: "x", style: Style(bold: false))
+        XCTAssertFalse(Screen.rowsEqual(a, b, from: 4, count: 4))
+        a[3, 1].style.bold = true
+        XCTAssertTrue(Screen.rowsEqual(a, b, from: 4, count: 4))
+    }
+
+    func testSameTextStoredDifferentlyIsEqual() {
+        var a = Canvas(width: 1, height: 1)
+        var b = Canvas(width: 1, height: 1)
+        let long = String(repeating: "森", count: 8)   // 24 UTF-8 bytes: not a small string
+        a[0, 0] = Cell(text: long)
+        b[0, 0] = Cell(text: String(Array(long)))      // same text, separate storage
+        XCTAssertTrue(Screen.rowsEqual(a, b, from: 0, count: 1))
+        XCTAssertTrue(Screen.rowsEqual(Canvas(width: 0, height: 1), Canvas(width: 0, height: 1), from: 0, count: 0))
+    }
+
+    func testASCIIFastPathMatchesTheGeneralPath() {
+        var buffer = [wchar_t](repeating: 0x7F, count: 8)
+        XCTAssertEqual(Screen.fill(&buffer, with: "A", room: 1), 1)
+        XCTAssertEqual(Array(buffer[0...1]), [0x41, 0])
+        XCTAssertEqual(Screen.fill(&buffer, with: "\u{7F}", room: 1), 1)
+        XCTAssertEqual(Array(buffer[0...1]), [0x20, 0])
     }
 }
