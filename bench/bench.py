@@ -588,6 +588,9 @@ def bench_gemini(res, app, home, runs, available):
             bare.append(time.perf_counter() - began)
             bare_served.append(served())
 
+        bare_request()
+        bare.clear()
+        bare_served.clear()
         for _ in range(10):
             bare_request()
         bare_median = median(bare)
@@ -622,6 +625,7 @@ def bench_gemini(res, app, home, runs, available):
                 failures.append(str(error))
             finally:
                 proc.quit(QUIT)
+            time.sleep(0.1)
             for _ in range(4):
                 bare_request()
             if len(failures) >= 3:
@@ -651,7 +655,7 @@ def bench_gemini(res, app, home, runs, available):
         res.note(section, f"{len(cold)} fresh apps, each generating three times in a row (the first request, then "
                           f"two more), against the stub answering at once; drawn = the six digits of the request's "
                           f"accent hex in the pty output. Baseline: a fresh-connection POST of a similar body with Python's "
-                          f"http.client, ten before the apps and four after each app, in the same conditions. App CPU: schedstat run time of all its threads over the round trip"
+                          f"http.client (after one to warm the server up), ten before the apps and four 0.1 s after each app. App CPU: schedstat run time of all its threads over the round trip"
                           + (f"; {len(failures)} failed: {failures[0]}" if failures else ""))
     finally:
         server.stdin.close()
