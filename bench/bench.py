@@ -153,6 +153,8 @@ def fmt(value, unit):
         return f"{value:.1f} MiB"
     if unit == "MB/s":
         return f"{value:.1f} MB/s"
+    if unit == "B":
+        return f"{value:,.0f} B"
     if unit == "/s":
         return f"{value:,.0f} /s"
     if unit == "" and isinstance(value, float):
@@ -278,25 +280,26 @@ def key_script(count):
 def run_keys(program, keys):
     """Replays keys one at a time, each after the previous one's output settled.
 
-    Returns (cpu seconds from /proc/PID/stat, cpu seconds from schedstat, keys with no output).
+    Returns (cpu seconds from /proc/PID/stat, cpu seconds from schedstat, keys with no output,
+    bytes written to the terminal per key).
     """
     proc, _ = program.first_frame()
     try:
         proc.drain(0.5)
-        cpu0, ns0 = proc.cpu_seconds(), proc.run_ns()
+        cpu0, ns0, bytes0 = proc.cpu_seconds(), proc.run_ns(), len(proc.output)
         silent = 0
         for key in keys:
             proc.send(key)
             if not proc.settle(0.03, 0.001):
                 silent += 1
         proc.drain(0.2)
-        cpu1, ns1 = proc.cpu_seconds(), proc.run_ns()
+        cpu1, ns1, bytes1 = proc.cpu_seconds(), proc.run_ns(), len(proc.output)
         alive = proc.exit_status is None
     finally:
         proc.quit(QUIT)
     if not alive:
         raise Timeout(f"{program.name} exited during the key session")
-    return cpu1 - cpu0, (ns1 - ns0) / 1e9, silent
+    return cpu1 - cpu0, (ns1 - ns0) / 1e9, silent, (bytes1 - bytes0) / len(keys)
 
 
 def bench_keys(res, app, home, count, available, histories):
@@ -304,7 +307,7 @@ def bench_keys(res, app, home, count, available, histories):
     print(f"\n{section}", flush=True)
     keys = key_script(count)
     c_floor = floors(home)[0]
-    floor_cpu, floor_sched, floor_silent = run_keys(c_floor, keys)
+    floor_cpu, floor_sched, floor_silent, floor_bytes = run_keys(c_floor, keys)
     floor_per_key = floor_cpu / count
     res.add(section, f"C floor echoing the same {count} keys, CPU per key", floor_per_key, "us")
     if not available:
@@ -313,7 +316,7 @@ def bench_keys(res, app, home, count, available, histories):
         return
     program = app_program(app, home, histories[1000])
     try:
-        cpu, sched, silent = run_keys(program, keys)
+        cpu, sched, silent, out_bytes = run_keys(program, keys)
     except Timeout as error:
         res.note(section, f"palette-tui key session failed: {error}")
         res.add(section, "palette-tui CPU per key", None, "us", "C floor", floor_per_key, target="<= 50 µs",
@@ -324,6 +327,7 @@ def bench_keys(res, app, home, count, available, histories):
             target="<= 50 µs", met=per_key <= 50e-6)
     res.add(section, "palette-tui CPU per key, schedstat cross-check", sched / count, "us", "C floor",
             floor_sched / count)
+    res.add(section, "bytes written to the terminal per key", out_bytes, "B", "C floor", floor_bytes)
     bench_render(res, section, app, home)
     res.note(section, f"{count} keys, each sent after the previous key's output went quiet for 1 ms, so "
                       f"every key is decoded, reduced and drawn on its own; CPU is the utime+stime delta "
