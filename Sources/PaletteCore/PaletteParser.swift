@@ -150,7 +150,9 @@ enum RoleWords {
 enum ProseScanner {
     static func palette(in text: String) throws(PaletteParseError) -> Palette {
         let bytes = Array(text.utf8)
+        // The first three codes with the text before each on its line; the rest are only counted.
         var tokens: [(label: Range<Int>, code: Range<Int>)] = []
+        var count = 0
         var lineStart = 0
         var labelStart = 0
         var i = 0
@@ -170,13 +172,14 @@ enum ProseScanner {
             while j < bytes.count && RGB.nibble(Unicode.Scalar(bytes[j])) != nil { j += 1 }
             let length = j - i - 1
             if (length == 3 || length == 6) && (j == bytes.count || !isWordByte(bytes[j])) {
-                tokens.append((max(lineStart, labelStart)..<i, (i + 1)..<j))
+                count += 1
+                if tokens.count < 3 { tokens.append((max(lineStart, labelStart)..<i, (i + 1)..<j)) }
                 labelStart = j
             }
             i = max(j, i + 1)
         }
-        if tokens.isEmpty { throw .noPaletteFound }
-        guard tokens.count == 3 else { throw .wrongColorCount(tokens.count) }
+        if count == 0 { throw .noPaletteFound }
+        guard count == 3 else { throw .wrongColorCount(count) }
         func slice(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         var colors: [RGB] = []
         for (k, token) in tokens.enumerated() {
