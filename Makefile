@@ -5,6 +5,7 @@ SWIFT ?= swift
 SWIFTC ?= swiftc
 STRICT := -Xswiftc -warnings-as-errors
 DEB_PACKAGES := libncurses-dev ncurses-term tmux
+BENCH_PACKAGES := hyperfine gcc libc6-dev
 .DEFAULT_GOAL := build
 
 .PHONY: deps test-deps build release run test check install uninstall clean fuzz bench
@@ -70,6 +71,27 @@ fuzz:
 	.build/fuzz/parser-fuzzer Fuzz/corpus Tests/PaletteCoreTests/Fixtures/model-output \
 	  -dict=Fuzz/parser.dict -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+
+## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
+bench: deps
+	@missing=""; \
+	for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make bench: installing$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make bench: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+	$(SWIFT) build -c release
+	mkdir -p .build/bench
+	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
+	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
+	python3 bench/bench.py
 
 clean:
 	rm -rf .build

@@ -1,0 +1,793 @@
+#!/usr/bin/env python3
+"""`make bench`: palette-tui's performance budget, each figure beside a floor measured in the same run.
+
+Usage: python3 bench/bench.py [--app .build/release/palette-tui] [--out docs/benchmarks.md]
+                              [--only startup,keys,idle,history,inproc,gemini] [--quick]
+
+Expects the release binary built and the floors compiled (the Makefile's `bench` target does
+both). Prints a table and writes the Markdown report. Python standard library only; every wait
+has a deadline and every child is killed on the way out.
+"""
+
+import argparse
+import datetime
+import http.client
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ptyproc import PtyProc, Timeout  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, ".build", "bench")
+FLOOR_MARKER = "floor-ready"
+# A word of the app's status line, which is drawn last in every full frame (ncurses writes
+# rows top to bottom). A spaceless token, because ncurses may replace blanks with cursor moves.
+APP_MARKER = os.environ.get("BENCH_APP_MARKER", "quit")
+# Key presses from the description field to the history list, and the quit keys.
+TABS_TO_HISTORY = int(os.environ.get("BENCH_TABS_TO_HISTORY", "3"))
+QUIT = b"\x03"
+TERM = "xterm-256color"
+COLS, ROWS = 80, 24
+
+
+# MARK: - children
+
+
+def base_env(home):
+    """A clean environment: no GEMINI_API_KEY, no NO_COLOR, a private HOME and state directory."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": home,
+        "XDG_STATE_HOME": os.path.join(home, "state"),
+        "TERM": TERM,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+    }
+    for key in ("TERMINFO", "TERMINFO_DIRS"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    return env
+
+
+class Program:
+    """Something the pty benchmarks start: argv, environment and the marker of its first frame."""
+
+    def __init__(self, name, argv, env, marker):
+        self.name, self.argv, self.env, self.marker = name, argv, env, marker.encode()
+
+    def start(self):
+        return PtyProc(self.argv, self.env, COLS, ROWS)
+
+    def first_frame(self, timeout=20.0):
+        """Starts it, waits for the marker; returns (proc, seconds to the marker)."""
+        proc = self.start()
+        try:
+            seen = proc.wait_for(self.marker, timeout)
+        except Timeout:
+            proc.kill()
+            proc.close()
+            raise
+        return proc, seen - proc.started
+
+
+def floors(home):
+    env = base_env(home)
+    return (Program("C ncurses floor", [os.path.join(BUILD, "floor-c"), FLOOR_MARKER], env, FLOOR_MARKER),
+            Program("Swift Foundation floor", [os.path.join(BUILD, "floor-swift"), FLOOR_MARKER], env, FLOOR_MARKER))
+
+
+def app_program(app, home, history, extra_env=None, name="palette-tui"):
+    env = base_env(home)
+    env.update(extra_env or {})
+    return Program(name, [app, "--history", history], env, APP_MARKER)
+
+
+def app_available(app, home):
+    """Whether the app draws a first frame at all; returns (True, "") or (False, why)."""
+    history = os.path.join(home, "probe.jsonl")
+    open(history, "w").close()
+    try:
+        proc, _ = app_program(app, home, history).first_frame(timeout=15)
+    except Timeout as error:
+        return False, str(error)
+    proc.quit(QUIT)
+    return True, ""
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+# MARK: - results
+
+
+class Results:
+    """Rows of the table: a figure, its baseline, their ratio and the target it answers to."""
+
+    def __init__(self):
+        self.rows = []
+        self.notes = {}
+        self.details = {}
+
+    def add(self, section, name, value, unit, baseline_name=None, baseline=None, target=None, met=None,
+            ratio=None):
+        if ratio is None and value is not None and baseline:
+            ratio = value / baseline
+        self.rows.append(dict(section=section, name=name, value=value, unit=unit, baseline_name=baseline_name,
+                              baseline=baseline, ratio=ratio, target=target, met=met))
+        print(f"  {name}: {fmt(value, unit)}" + (f"  (baseline {baseline_name} {fmt(baseline, unit)}, "
+                                                  f"ratio {fmt(ratio, 'x')})" if baseline_name else "")
+              + (f"  target {target}: {verdict(met)}" if target else ""), flush=True)
+
+    def note(self, section, text):
+        self.notes.setdefault(section, []).append(text)
+        print(f"  note: {text}", flush=True)
+
+    def detail(self, section, text):
+        """A line listed under the section's method note (what an input produced, a growth series)."""
+        self.details.setdefault(section, []).append(text)
+        print(f"  - {text}", flush=True)
+
+
+def fmt(value, unit):
+    if value is None:
+        return "n/a"
+    if unit == "x":
+        return f"{value:.2f}x"
+    if unit == "ms":
+        return f"{value * 1e3:.2f} ms"
+    if unit == "us":
+        return f"{value * 1e6:.2f} µs"
+    if unit == "%":
+        return f"{value:.4f} %"
+    if unit == "MiB":
+        return f"{value:.1f} MiB"
+    if unit == "MB/s":
+        return f"{value:.1f} MB/s"
+    if unit == "B":
+        return f"{value:,.0f} B"
+    if unit == "/s":
+        return f"{value:,.0f} /s"
+    if unit == "" and isinstance(value, float):
+        return f"{value:.3f}"
+    return f"{value:g} {unit}".rstrip()
+
+
+def verdict(met):
+    return {True: "met", False: "NOT MET", None: "not measured"}[met]
+
+
+# MARK: - 1. start-up to the first frame
+
+
+def bench_startup(res, app, home, runs, available):
+    section = "1. Start-up to first frame (pty 80x24), then quit"
+    print(f"\n{section}", flush=True)
+    history = os.path.join(home, "empty.jsonl")
+    open(history, "w").close()
+    programs = list(floors(home))
+    if available:
+        programs.append(app_program(app, home, history))
+    times = {p.name: [] for p in programs}
+    exits = {p.name: [] for p in programs}
+    for run in range(runs):
+        order = programs[run % len(programs):] + programs[:run % len(programs)]
+        for program in order:
+            proc, seconds = program.first_frame()
+            times[program.name].append(seconds)
+            before = time.perf_counter()
+            if proc.quit(QUIT):
+                exits[program.name].append(time.perf_counter() - before)
+    c_floor, swift_floor = (median(times[p.name]) for p in programs[:2])
+    res.add(section, "C ncurses floor: first frame", c_floor, "ms")
+    res.add(section, "Swift Foundation floor: first frame", swift_floor, "ms", "C floor", c_floor)
+    if available:
+        value = median(times["palette-tui"])
+        res.add(section, "palette-tui: first frame (empty history)", value, "ms", "Swift floor", swift_floor,
+                target="<= 1.5x Swift floor", met=value <= 1.5 * swift_floor)
+        res.add(section, "palette-tui: first frame vs C floor", value, "ms", "C floor", c_floor)
+        res.add(section, "palette-tui: quit key to exit", median(exits["palette-tui"]), "ms",
+                "C floor", median(exits["C ncurses floor"]))
+    else:
+        res.add(section, "palette-tui: first frame (empty history)", None, "ms", "Swift floor", swift_floor,
+                target="<= 1.5x Swift floor", met=None)
+    res.note(section, f"Median of {runs} runs each, programs interleaved; time from posix_spawn to the "
+                      f"marker in the pty output (app: `{APP_MARKER}` on its status line; floors: "
+                      f"`{FLOOR_MARKER}` at the end of theirs)")
+    bench_hyperfine(res, section, app, home, available)
+
+
+def bench_hyperfine(res, section, app, home, available):
+    """Whole-process time of the one-shot CLI beside the Swift floor's, with hyperfine (no tty)."""
+    hyperfine = shutil.which("hyperfine")
+    if not hyperfine:
+        res.note(section, "hyperfine not installed: one-shot CLI timing skipped")
+        return
+    out = os.path.join(home, "hyperfine.json")
+    floor = os.path.join(BUILD, "floor-swift")
+    commands = [f"{floor} --once"]
+    if available:
+        commands.append(f"{app} generate --no-history 'calm forest morning'")
+    try:
+        subprocess.run([hyperfine, "-N", "--warmup", "3", "--runs", "30", "--style", "none",
+                        "--export-json", out] + commands, check=True, timeout=120,
+                       stdout=subprocess.DEVNULL, env=base_env(home))
+        with open(out) as f:
+            results = json.load(f)["results"]
+    except (subprocess.SubprocessError, OSError, ValueError, KeyError) as error:
+        res.note(section, f"hyperfine failed: {error}")
+        return
+    floor_median = results[0]["median"]
+    res.add(section, "Swift floor, whole process without a tty (hyperfine)", floor_median, "ms")
+    if len(results) > 1:
+        res.add(section, "`palette-tui generate` whole process (hyperfine)", results[1]["median"], "ms",
+                "Swift floor", floor_median)
+
+
+# MARK: - 2. CPU per keystroke
+
+
+def key_table():
+    """Key sequences for TERM from terminfo (keypad transmit mode, as ncurses sets it)."""
+    keys = {"up": b"\x1bOA", "down": b"\x1bOB", "right": b"\x1bOC", "left": b"\x1bOD", "home": b"\x1bOH",
+            "end": b"\x1bOF", "backspace": b"\x7f", "delete": b"\x1b[3~", "pgup": b"\x1b[5~",
+            "pgdn": b"\x1b[6~", "btab": b"\x1b[Z"}
+    try:
+        import curses
+        curses.setupterm(TERM, sys.__stdout__.fileno() if sys.__stdout__ else -1)
+        names = {"up": "kcuu1", "down": "kcud1", "right": "kcuf1", "left": "kcub1", "home": "khome",
+                 "end": "kend", "backspace": "kbs", "delete": "kdch1", "pgup": "kpp", "pgdn": "knp",
+                 "btab": "kcbt"}
+        for key, cap in names.items():
+            value = curses.tigetstr(cap)
+            if value:
+                keys[key] = value
+    except Exception:  # noqa: BLE001 - the xterm defaults above stand
+        pass
+    keys.update({"tab": b"\t", "ctrl-a": b"\x01", "ctrl-e": b"\x05", "ctrl-u": b"\x15", "ctrl-w": b"\x17",
+                 "ctrl-k": b"\x0b"})
+    return keys
+
+
+def key_script(count):
+    """The scripted session: English and Chinese typing, editing, moving through history."""
+    k = key_table()
+    cycle = [c.encode() for c in "a calm forest morning, mist over the lake "]
+    cycle += [c.encode() for c in "寧靜的森林早晨，湖面薄霧"]
+    cycle += [k["left"]] * 6 + [k["right"]] * 3 + [k["home"], k["end"]] + [k["backspace"]] * 5
+    cycle += [k["ctrl-w"], k["ctrl-a"], k["delete"], k["delete"], k["ctrl-e"]]
+    cycle += [c.encode() for c in "夕陽 sunset 🌅"]
+    cycle += [k["ctrl-a"], k["ctrl-k"]]
+    cycle += [k["tab"]] * TABS_TO_HISTORY
+    cycle += [k["down"]] * 8 + [k["up"]] * 4 + [k["pgdn"], k["pgup"], k["end"], k["home"]] + [k["down"]] * 3
+    cycle += [k["btab"]] * TABS_TO_HISTORY
+    cycle += [k["ctrl-u"]]
+    keys = []
+    while len(keys) < count:
+        keys += cycle
+    return keys[:count]
+
+
+def run_keys(program, keys):
+    """Replays keys one at a time, each after the previous one's output settled.
+
+    Returns (cpu seconds from /proc/PID/stat, cpu seconds from schedstat, keys with no output,
+    bytes written to the terminal per key).
+    """
+    proc, _ = program.first_frame()
+    try:
+        proc.drain(0.5)
+        cpu0, ns0, bytes0 = proc.cpu_seconds(), proc.run_ns(), len(proc.output)
+        silent = 0
+        for key in keys:
+            proc.send(key)
+            if not proc.settle(0.03, 0.001):
+                silent += 1
+        proc.drain(0.2)
+        cpu1, ns1, bytes1 = proc.cpu_seconds(), proc.run_ns(), len(proc.output)
+        alive = proc.exit_status is None
+    finally:
+        proc.quit(QUIT)
+    if not alive:
+        raise Timeout(f"{program.name} exited during the key session")
+    return cpu1 - cpu0, (ns1 - ns0) / 1e9, silent, (bytes1 - bytes0) / len(keys)
+
+
+def bench_keys(res, app, home, count, available, histories):
+    section = "2. CPU per keystroke"
+    print(f"\n{section}", flush=True)
+    keys = key_script(count)
+    c_floor = floors(home)[0]
+    floor_cpu, floor_sched, floor_silent, floor_bytes = run_keys(c_floor, keys)
+    floor_per_key = floor_cpu / count
+    res.add(section, f"C floor echoing the same {count} keys, CPU per key", floor_per_key, "us")
+    if not available:
+        res.add(section, "palette-tui CPU per key", None, "us", "C floor", floor_per_key, target="<= 50 µs",
+                met=None)
+        return
+    program = app_program(app, home, histories[1000])
+    try:
+        cpu, sched, silent, out_bytes = run_keys(program, keys)
+    except Timeout as error:
+        res.note(section, f"palette-tui key session failed: {error}")
+        res.add(section, "palette-tui CPU per key", None, "us", "C floor", floor_per_key, target="<= 50 µs",
+                met=None)
+        return
+    per_key = cpu / count
+    res.add(section, "palette-tui CPU per key (1k-entry history)", per_key, "us", "C floor", floor_per_key,
+            target="<= 50 µs", met=per_key <= 50e-6)
+    res.add(section, "palette-tui CPU per key, schedstat cross-check", sched / count, "us", "C floor",
+            floor_sched / count)
+    res.add(section, "bytes written to the terminal per key", out_bytes, "B", "C floor", floor_bytes)
+    bench_render(res, section, app, home)
+    res.note(section, f"{count} keys, each sent after the previous key's output went quiet for 1 ms, so "
+                      f"every key is decoded, reduced and drawn on its own; CPU is the utime+stime delta "
+                      f"of /proc/PID/stat over the session (start-up excluded: the counters are read "
+                      f"after the first frame). Baseline: the C ncurses floor echoing the same keys. "
+                      f"Keys with no output within 30 ms: app {silent}, floor {floor_silent}")
+
+
+def bench_render(res, section, app, home):
+    """The pure share of a keystroke, in process: AppState.reduce then AppState.render."""
+    done = subprocess.run([app, "__bench", "render", "--format", "json"], capture_output=True, text=True,
+                          timeout=120, env=base_env(home))
+    if done.returncode != 0:
+        res.note(section, f"`palette-tui __bench render` failed: {done.stderr.strip()[-300:]}")
+        return
+    result = json.loads(done.stdout)["results"][0]
+    res.add(section, "in process: reduce + render per key, no terminal", result["seconds"], "us",
+            result["baselineName"], result["baselineSeconds"])
+    res.add(section, "in process: AppState.render() alone", result["renderSeconds"], "us",
+            result["baselineName"], result["baselineSeconds"])
+
+
+# MARK: - 3. idle CPU
+
+
+def bench_idle(res, app, home, seconds, available):
+    section = f"3. Idle CPU over {seconds:g} s"
+    print(f"\n{section}", flush=True)
+    history = os.path.join(home, "empty.jsonl")
+    open(history, "w").close()
+    programs = list(floors(home))
+    if available:
+        programs.append(app_program(app, home, history))
+    procs = []
+    try:
+        for program in programs:
+            procs.append(program.first_frame()[0])
+        for proc in procs:
+            proc.drain(0.5)
+        before = [(p.cpu_seconds(), p.thread_ns(), p.thread_switches()) for p in procs]
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            for proc in procs:
+                proc.drain(0.05)
+        after = [(p.cpu_seconds(), p.thread_ns(), p.thread_switches()) for p in procs]
+    finally:
+        for proc in procs:
+            proc.quit(QUIT)
+    figures = {}
+    for program, b, a in zip(programs, before, after):
+        # Per thread: a thread born in the window counts from zero; one that ended in it is
+        # lost to schedstat (the tick figure still has it), and is reported as churn.
+        run = sum(ns - b[1].get(tid, 0) for tid, ns in a[1].items())
+        wakeups = sum(n - b[2].get(tid, 0) for tid, n in a[2].items())
+        figures[program.name] = dict(tick_pct=(a[0] - b[0]) / seconds * 100, pct=run / 1e9 / seconds * 100,
+                                     wakeups=wakeups, threads=len(a[1]), born=len(set(a[1]) - set(b[1])),
+                                     ended=len(set(b[1]) - set(a[1])))
+    c = figures["C ncurses floor"]
+    res.add(section, "C floor idle CPU (schedstat)", c["pct"], "%")
+    res.add(section, "Swift floor idle CPU (schedstat)", figures["Swift Foundation floor"]["pct"], "%")
+    if available:
+        a = figures["palette-tui"]
+        res.add(section, "palette-tui idle CPU (schedstat)", a["pct"], "%", "C floor", c["pct"],
+                target="< 0.1 % of one core", met=a["pct"] < 0.1)
+        res.add(section, "palette-tui idle CPU (/proc/PID/stat ticks)", a["tick_pct"], "%", "C floor",
+                c["tick_pct"])
+        res.add(section, "palette-tui wake-ups while idle", a["wakeups"], "", "C floor", c["wakeups"])
+        res.note(section, f"The app had {a['threads']} threads at the end ({a['born']} started and "
+                          f"{a['ended']} ended during the window); the C floor {c['threads']}")
+    else:
+        res.add(section, "palette-tui idle CPU (schedstat)", None, "%", target="< 0.1 % of one core", met=None)
+    res.note(section, f"All programs open at once for {seconds:g} s after their first frame and 0.5 s of settling; "
+                      "CPU from the per-thread run time in /proc/PID/task/*/schedstat (ns), cross-checked with "
+                      "the 10 ms ticks of /proc/PID/stat (which also count threads that ended); wake-ups are "
+                      "context switches of the threads over the window")
+
+
+# MARK: - 4. history scale
+
+
+NEWEST = "bench-newest-entry"
+
+
+def generate_history(path, count):
+    """Writes `count` history lines, oldest first; the newest description is the NEWEST token.
+
+    Uses the project's generator (tools/gen-history.py) for all but the newest line when the tree
+    has it, else writes the same line format itself.
+    """
+    if count == 0:
+        open(path, "w").close()
+        return
+    tool = os.path.join(ROOT, "tools", "gen-history.py")
+    if os.path.exists(tool):
+        subprocess.run([sys.executable, tool, "--count", str(count - 1), "--out", path], check=True, timeout=120,
+                       stdout=subprocess.DEVNULL)
+    else:
+        words = ["calm", "forest", "morning", "mist", "sunset", "ocean", "storm", "autumn", "neon", "city", "night",
+                 "desert", "spring", "寧靜", "森林", "早晨", "夕陽", "海洋", "霧", "秋天"]
+        start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+        with open(path, "w", encoding="utf-8") as f:
+            for i in range(count - 1):
+                description = " ".join(words[(i * 7 + j * 3) % len(words)] for j in range(3 + i % 6))
+                f.write(history_line(i, start + datetime.timedelta(minutes=i), description) + "\n")
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(history_line(count, datetime.datetime.now(datetime.timezone.utc), NEWEST) + "\n")
+
+
+def history_line(i, created, description):
+    """One entry in the format HistoryStore writes (Sources/palette-tui/HistoryLine.swift)."""
+    colours = [f"#{(i * 2654435761 + j * 40503) & 0xFFFFFF:06X}" for j in range(3)]
+    return json.dumps({"id": str(uuid.UUID(int=i + 1)), "created": created.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                       "description": description, "primary": colours[0], "secondary": colours[1],
+                       "accent": colours[2], "provider": "offline", "model": "offline-engine-1",
+                       "favorite": i % 50 == 0}, ensure_ascii=False, separators=(",", ":"))
+
+
+def make_histories(home, sizes):
+    paths = {}
+    for size in sizes:
+        path = os.path.join(home, f"history-{size}.jsonl")
+        generate_history(path, size)
+        paths[size] = path
+    return paths
+
+
+def bench_history(res, app, home, runs, available, histories):
+    section = "4. History scale: first frame and peak memory"
+    print(f"\n{section}", flush=True)
+    if not available:
+        res.add(section, "100k-entry history first frame", None, "ms", target="<= 2x empty", met=None)
+        res.add(section, "100k-entry history peak RSS (VmHWM)", None, "MiB", target="< 80 MiB", met=None)
+        return
+    sizes = sorted(histories)
+    frames = {s: [] for s in sizes}
+    drawn = {s: [] for s in sizes}
+    peaks = {s: [] for s in sizes}
+    missing = {s: 0 for s in sizes}
+    for run in range(runs):
+        order = sizes[run % len(sizes):] + sizes[:run % len(sizes)]
+        for size in order:
+            proc, seconds = app_program(app, home, histories[size]).first_frame()
+            frames[size].append(seconds)
+            if size:
+                try:
+                    drawn[size].append(proc.wait_for(NEWEST.encode(), 20) - proc.started)
+                except Timeout:
+                    missing[size] += 1
+            proc.drain(0.3)
+            peaks[size].append(proc.status_kib("VmHWM") / 1024)
+            proc.quit(QUIT)
+    empty_time, empty_peak = median(frames[0]), median(peaks[0])
+    res.add(section, "empty history: first frame", empty_time, "ms")
+    res.add(section, "empty history: peak RSS (VmHWM)", empty_peak, "MiB")
+    for size in sizes[1:]:
+        megabytes = os.path.getsize(histories[size]) / 1e6
+        label = f"{size // 1000}k entries ({megabytes:.1f} MB)"
+        value = median(drawn[size]) if drawn[size] else None
+        peak = median(peaks[size])
+        last = size == sizes[-1]
+        res.add(section, f"{label}: first frame with the history drawn", value, "ms", "empty", empty_time,
+                target="<= 2x empty" if last else None, met=(value is not None and value <= 2 * empty_time)
+                if last else None)
+        res.add(section, f"{label}: first frame (status line only)", median(frames[size]), "ms", "empty",
+                empty_time)
+        res.add(section, f"{label}: peak RSS (VmHWM)", peak, "MiB", "empty", empty_peak,
+                target="< 80 MiB" if last else None, met=peak < 80 if last else None)
+    res.note(section, f"Median of {runs} runs per size, interleaved. A frame with the history drawn is the moment "
+                      f"the newest entry's description (`{NEWEST}`) has appeared in the pty output after the status "
+                      f"line: the app may draw its first frame before the history file is read, and a user "
+                      f"waits for the list. VmHWM read from /proc/PID/status 0.3 s later, just before quitting"
+                      + "".join(f"; newest entry never drawn in {missing[s]}/{runs} runs at {s}" for s in sizes
+                                if missing[s]))
+
+
+# MARK: - 5. in-process: engine and parser
+
+
+def bench_inproc(res, app, home, quick):
+    section = "5. Offline engine and parser (in process, release build)"
+    print(f"\n{section}", flush=True)
+    listed = subprocess.run([app, "__bench", "list"], capture_output=True, text=True, timeout=60)
+    if listed.returncode != 0:
+        res.note(section, f"`palette-tui __bench list` failed: {listed.stderr.strip()[:300]}")
+        res.add(section, "offline engine time per palette", None, "ms", target="< 1 ms", met=None)
+        return
+    for case in listed.stdout.split():
+        if case == "render":
+            continue
+        args = [app, "__bench", case, "--format", "json"] + (["--quick"] if quick else [])
+        try:
+            done = subprocess.run(args, capture_output=True, text=True, timeout=120, env=base_env(home))
+        except subprocess.TimeoutExpired:
+            res.note(section, f"`palette-tui __bench {case}` ran over 120 s and was stopped")
+            res.add(section, case, None, "", target="finishes", met=False)
+            continue
+        if done.returncode != 0:
+            why = f"signal {-done.returncode}" if done.returncode < 0 else f"status {done.returncode}"
+            res.note(section, f"`palette-tui __bench {case}` failed ({why}): {done.stderr.strip()[-300:]}")
+            res.add(section, case, None, "", target="finishes", met=False)
+            continue
+        for result in json.loads(done.stdout)["results"]:
+            add_inproc(res, section, result)
+    res.note(section, "Each case in its own process (a crash costs one row); times are medians of batches. "
+                      "Engine: English and Chinese descriptions, four variations each; baseline: lower-casing "
+                      "and splitting the same description into words. Parser: the ratio column says how many "
+                      "times faster the baseline reads the same input (a plain byte scan counting `#`, or "
+                      "JSONSerialization where the input is JSON). Growth: one parse at 1 kB .. 10 MB; the slope "
+                      "of log(time) on log(size) over 10 kB and up is 1 for linear, 2 for quadratic")
+
+
+def add_inproc(res, section, result):
+    kind = result["kind"]
+    if kind == "engine":
+        seconds = result["seconds"]
+        res.add(section, "offline engine: time per palette", seconds, "us", result["baselineName"],
+                result["baselineSeconds"], target="< 1 ms", met=seconds < 1e-3)
+        res.add(section, "offline engine: palettes per second", 1 / seconds, "/s")
+    elif kind == "throughput":
+        rate, base = result["megabytesPerSecond"], result["baselineMegabytesPerSecond"]
+        res.add(section, f"parser, {result['name']} ({result['bytes']:,} B)", rate, "MB/s", result["baselineName"],
+                base, ratio=base / rate if rate else None)
+        outcome = result["outcome"]
+        res.detail(section, f"{result['name']}: {outcome[:90] + '…' if len(outcome) > 90 else outcome}")
+    else:
+        slope = result.get("logLogSlope")
+        res.add(section, f"parser growth, {result['name']}: log-log slope", slope, "",
+                target="linear (slope < 1.15)", met=None if slope is None else slope < 1.15)
+        points = ", ".join(f"{p['bytes']:,} B {p['nanosecondsPerByte']:.1f} ns/B" for p in result["points"])
+        res.detail(section, f"growth of {result['name']}: {points}"
+                 + (f" (stopped: {result['stopped']})" if result.get("stopped") else ""))
+
+
+# MARK: - 6. Gemini round trip
+
+
+def bench_gemini(res, app, home, runs, available):
+    section = "6. Gemini round trip over loopback"
+    print(f"\n{section}", flush=True)
+    from gemini_stub import palette_for
+    server = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench", "gemini_stub.py"), "0"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    served_count = 0
+
+    def served():
+        nonlocal served_count
+        served_count += 1
+        return int(server.stdout.readline().split()[1]) / 1e9
+
+    try:
+        port = int(server.stdout.readline().split()[1])
+        body = json.dumps({"contents": [{"role": "user", "parts": [{"text": "calm forest morning"}]}]})
+        bare, bare_served = [], []
+
+        def bare_request():
+            began = time.perf_counter()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("POST", "/v1beta/models/gemini-2.5-flash-lite:generateContent", body,
+                               {"Content-Type": "application/json", "x-goog-api-key": "bench"})
+            connection.getresponse().read()
+            connection.close()
+            bare.append(time.perf_counter() - began)
+            bare_served.append(served())
+
+        bare_request()
+        bare.clear()
+        bare_served.clear()
+        for _ in range(10):
+            bare_request()
+        bare_median = median(bare)
+        if not available:
+            res.add(section, "bare HTTP POST to the loopback server (http.client)", bare_median, "ms")
+            res.add(section, "client overhead (Enter to palette drawn, minus bare request)", None, "ms",
+                    target="< 10 ms", met=None)
+            return
+        history = os.path.join(home, "gemini.jsonl")
+        env = {"GEMINI_API_KEY": "bench-not-a-secret", "GEMINI_BASE_URL": f"http://127.0.0.1:{port}"}
+        program = app_program(app, home, history, env)
+        cold, warm, app_served, failures = [], [], [], []
+        cpu = {True: [], False: []}
+        for run in range(runs):
+            open(history, "w").close()
+            proc, _ = program.first_frame()
+            try:
+                proc.send("calm forest morning 寧靜".encode())
+                proc.settle(0.2, 0.02)
+                for attempt in range(3):
+                    accent = palette_for(served_count)[2][1:].encode()
+                    proc.settle(0.05, 0.02)
+                    mark = len(proc.output)
+                    cpu0 = proc.run_ns()
+                    began = time.perf_counter()
+                    proc.send(b"\r")
+                    seen = proc.wait_for(accent, 10, start=mark)
+                    cpu[attempt == 0].append((proc.run_ns() - cpu0) / 1e9)
+                    (warm if attempt else cold).append(seen - began)
+                    app_served.append(served())
+            except Timeout as error:
+                failures.append(str(error))
+            finally:
+                proc.quit(QUIT)
+            time.sleep(0.1)
+            for _ in range(4):
+                bare_request()
+            if len(failures) >= 3:
+                break
+        bare_median = median(bare)
+        if not cold:
+            res.note(section, f"palette-tui never drew the server's palette: {failures[0]}")
+            res.add(section, "client overhead (Enter to palette drawn, minus bare request)", None, "ms",
+                    target="< 10 ms", met=None)
+            return
+        res.add(section, "bare HTTP POST to the loopback server (http.client)", bare_median, "ms")
+        res.add(section, "server's own time per request", median(bare_served), "ms")
+        trip, warm_trip = median(cold), median(warm)
+        res.add(section, "palette-tui: Enter to palette drawn, first request", trip, "ms", "bare request",
+                bare_median)
+        res.add(section, "client overhead, first request (minus bare request)", trip - bare_median, "ms",
+                target="< 10 ms", met=trip - bare_median < 10e-3)
+        if warm_trip is not None:
+            res.add(section, "palette-tui: Enter to palette drawn, later requests", warm_trip, "ms", "bare request",
+                    bare_median)
+            res.add(section, "client overhead, later requests (minus bare request)", warm_trip - bare_median, "ms",
+                    target="< 10 ms", met=warm_trip - bare_median < 10e-3)
+        res.add(section, "Enter to palette drawn minus the server's own time (all requests)",
+                median(cold + warm) - median(app_served), "ms")
+        res.add(section, "app CPU from Enter to palette drawn, first request", median(cpu[True]), "ms")
+        res.add(section, "app CPU from Enter to palette drawn, later requests", median(cpu[False]), "ms")
+        res.note(section, f"{len(cold)} fresh apps, each generating three times in a row (the first request, then "
+                          f"two more), against the stub answering at once; drawn = the six digits of the request's "
+                          f"accent hex in the pty output. Baseline: a fresh-connection POST of a similar body with Python's "
+                          f"http.client (after one to warm the server up), ten before the apps and four 0.1 s after each app. App CPU: schedstat run time of all its threads over the round trip"
+                          + (f"; {len(failures)} failed: {failures[0]}" if failures else ""))
+    finally:
+        server.stdin.close()
+        try:
+            server.wait(5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+# MARK: - report
+
+
+def machine():
+    model = platform.processor() or "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+        with open("/proc/meminfo") as f:
+            memory = int(f.readline().split()[1]) / 1024 / 1024
+    except OSError:
+        memory = 0
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
+    return {"cpus": os.cpu_count(), "model": model, "memory": f"{memory:.1f} GiB",
+            "kernel": platform.release(), "swift": swift[0] if swift else "unknown",
+            "load": " ".join(f"{x:.2f}" for x in os.getloadavg())}
+
+
+def git_head():
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
+                           text=True)
+    return head.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
+
+
+def table(res):
+    lines = ["| figure | value | baseline | ratio | target | |", "|---|---|---|---|---|---|"]
+    section = None
+    for row in res.rows:
+        if row["section"] != section:
+            section = row["section"]
+            lines.append(f"| **{section}** | | | | | |")
+        baseline = f"{row['baseline_name']}: {fmt(row['baseline'], row['unit'])}" if row["baseline_name"] else ""
+        ratio = fmt(row["ratio"], "x") if row["ratio"] is not None else ""
+        target = row["target"] or ""
+        met = verdict(row["met"]) if row["target"] else ""
+        lines.append(f"| {row['name']} | {fmt(row['value'], row['unit'])} | {baseline} | {ratio} | {target} | {met} |")
+    return "\n".join(lines)
+
+
+def write_report(res, path, info, started, args):
+    findings = os.path.join(ROOT, "bench", "findings.md")
+    targets = [r for r in res.rows if r["target"]]
+    with open(path, "w") as f:
+        f.write("# Benchmarks\n\n")
+        f.write("Written by `make bench` (bench/bench.py); do not edit by hand. Every figure stands beside a "
+                "baseline measured in the same run, because the machine is shared and noisy; values are "
+                "medians.\n\n")
+        f.write(f"- Date: {started.strftime('%Y-%m-%d %H:%M UTC')}, took {time.time() - started.timestamp():.0f} s\n")
+        f.write(f"- Commit: {git_head()}\n")
+        f.write(f"- Machine: {info['cpus']} CPUs, {info['model']}, {info['memory']} memory, Linux {info['kernel']}, "
+                f"load average at start {info['load']}\n")
+        f.write(f"- Toolchain: {info['swift']}; floors built with `cc -O2 bench/floor.c -lncursesw` and "
+                f"`swiftc -O bench/floor.swift`\n")
+        f.write(f"- Terminal: pseudo-terminal {COLS}x{ROWS}, TERM={TERM}, LANG=C.UTF-8, no GEMINI_API_KEY "
+                f"except in section 6\n\n")
+        f.write("## Results\n\n")
+        f.write("Ratio = the figure's cost over its baseline's (time, CPU or memory; for MB/s the baseline's "
+                "rate over the figure's), so 1.00x is as cheap as the floor and higher is dearer.\n\n")
+        f.write(table(res) + "\n\n")
+        f.write("### Targets\n\n" + "\n".join(f"- {verdict(r['met'])}: {r['name']} = {fmt(r['value'], r['unit'])} "
+                                                f"(target {r['target']})" for r in targets) + "\n\n")
+        f.write("## How each figure is measured\n\n")
+        for section, notes in res.notes.items():
+            sentences = [n.rstrip(".") + "." for n in notes]
+            f.write(f"**{section}.** " + " ".join(sentences) + "\n\n")
+            for line in res.details.get(section, []):
+                f.write(f"- {line}\n")
+            if section in res.details:
+                f.write("\n")
+        f.write("## Reproduce\n\n```sh\n")
+        f.write("make bench                                   # everything: tools, release build, floors, report\n")
+        f.write("python3 bench/bench.py --only startup,idle   # some sections (after one make bench)\n")
+        f.write(".build/release/palette-tui __bench all       # engine and parser, in process (text table)\n")
+        f.write("```\n\n")
+        if os.path.exists(findings):
+            with open(findings) as g:
+                f.write(g.read())
+    print(f"\nwrote {os.path.relpath(path, ROOT)}", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--app", default=os.path.join(ROOT, ".build", "release", "palette-tui"))
+    parser.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks.md"))
+    parser.add_argument("--only", default="startup,keys,idle,history,inproc,gemini")
+    parser.add_argument("--quick", action="store_true", help="fewer runs and keys, for trying the harness")
+    args = parser.parse_args()
+    sections = set(args.only.split(","))
+    started = datetime.datetime.now(datetime.timezone.utc)
+    info = machine()
+    print(f"palette-tui benchmarks: {info['cpus']} CPUs, {info['model']}, {info['memory']}, load {info['load']}")
+    res = Results()
+    with tempfile.TemporaryDirectory(prefix="palette-bench-") as home:
+        os.makedirs(os.path.join(home, "state"))
+        available, why = app_available(args.app, home)
+        if not available:
+            print(f"palette-tui draws no first frame ({why}); its interactive figures are n/a", flush=True)
+        runs = 5 if args.quick else 15
+        sizes = [0, 1000, 10000, 100000]
+        histories = make_histories(home, sizes) if {"keys", "history"} & sections else {}
+        if "startup" in sections:
+            bench_startup(res, args.app, home, runs, available)
+        if "keys" in sections:
+            bench_keys(res, args.app, home, 1000 if args.quick else 10000, available, histories)
+        if "idle" in sections:
+            bench_idle(res, args.app, home, 3.0 if args.quick else 10.0, available)
+        if "history" in sections:
+            bench_history(res, args.app, home, 3 if args.quick else 7, available, histories)
+        if "inproc" in sections:
+            bench_inproc(res, args.app, home, args.quick)
+        if "gemini" in sections:
+            bench_gemini(res, args.app, home, 5 if args.quick else 12, available)
+    print("\n" + table(res))
+    write_report(res, args.out, info, started, args)
+
+
+if __name__ == "__main__":
+    main()
