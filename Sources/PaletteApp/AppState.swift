@@ -76,13 +76,27 @@ public struct InFlightRequest: Hashable, Sendable {
     public var elapsedMilliseconds: Int
 }
 
-/// The palette the panes show, with where it came from.
+/// The palette the panes show, with where it came from and its colours' nearest names.
+///
+/// The names are looked up once, when the palette is shown, never while drawing a frame.
 public struct ShownPalette: Hashable, Sendable {
-    public var palette: Palette
+    public let palette: Palette
+    public let names: PaletteNames
     public var description: String
     public var provider: String
     public var model: String?
     public var isFallback: Bool
+
+    /// `names` defaults to a fresh lookup; the reducer passes its memo's.
+    public init(palette: Palette, description: String, provider: String, model: String?, isFallback: Bool,
+                names: PaletteNames? = nil) {
+        self.palette = palette
+        self.names = names ?? PaletteNames(palette)
+        self.description = description
+        self.provider = provider
+        self.model = model
+        self.isFallback = isFallback
+    }
 }
 
 /// A line for the status bar.
@@ -129,6 +143,8 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var nextRequestID = 1
     /// The description and variation of the last request, for `r`.
     public internal(set) var lastRequest: (description: String, variation: Int)?
+    /// Colour names already looked up (not part of equality).
+    var colorNames = ColorNameMemo()
     public var environment: AppEnvironment
 
     public init(width: Int, height: Int, colorMode: ColorMode, language: Language,

@@ -227,7 +227,8 @@ extension AppState {
             let provider = TextSanitizer.clean(generated.provider)
             let model = generated.model.map(TextSanitizer.clean)
             shown = ShownPalette(palette: generated.palette, description: inFlight.description,
-                                 provider: provider, model: model, isFallback: generated.isFallback)
+                                 provider: provider, model: model, isFallback: generated.isFallback,
+                                 names: colorNames.names(for: generated.palette))
             let entry = HistoryEntry(id: environment.makeID(), created: environment.now(),
                                      description: inFlight.description, palette: generated.palette,
                                      provider: provider, model: model)
@@ -337,9 +338,12 @@ extension AppState {
     /// The panes show the selected history entry while the history has focus.
     private mutating func showSelectedHistoryEntry() {
         guard focus == .history, let entry = history.selectedEntry else { return }
-        shown = ShownPalette(palette: entry.palette, description: TextSanitizer.clean(entry.description),
+        let palette = entry.palette
+        let names = shown?.palette == palette ? shown?.names : nil
+        shown = ShownPalette(palette: palette, description: TextSanitizer.clean(entry.description),
                              provider: TextSanitizer.clean(entry.provider),
-                             model: entry.model.map(TextSanitizer.clean), isFallback: false)
+                             model: entry.model.map(TextSanitizer.clean), isFallback: false,
+                             names: names ?? colorNames.names(for: palette))
     }
 
     /// Re-clamps scroll positions after a resize or an edit.

@@ -146,6 +146,7 @@ extension AppState {
         for (i, role) in Role.allCases.enumerated() {
             let rect = layout.panes[i]
             let color = shown?.palette[role]
+            let name = shown?.names[role]
             let selected = focus == .panes && role == selectedRole
             var ink = Style.plain
             if let color, theme.fills {
@@ -162,11 +163,15 @@ extension AppState {
             let marked = selected ? "▸ " + label + " ◂" : label
             if layout.panesStacked {
                 let y = rect.y
+                let right = rect.x + rect.width
                 canvas.put(selected ? "▸" : " ", x: rect.x, y: y, style: labelStyle)
                 canvas.put(keyHint, x: rect.x + 1, y: y, style: ink)
-                let labelEnd = canvas.put(label, x: rect.x + 3, y: y, style: labelStyle, limit: rect.x + rect.width)
+                let labelEnd = canvas.put(label, x: rect.x + 3, y: y, style: labelStyle, limit: right)
                 let hexX = max(rect.x + 3 + stackedLabelWidth + 2, labelEnd + 1)
-                canvas.put(hex, x: hexX, y: y, style: ink, limit: rect.x + rect.width)
+                let hexEnd = canvas.put(hex, x: hexX, y: y, style: ink, limit: right)
+                if let name, hexEnd + 2 + DisplayWidth.of(name) <= right {
+                    canvas.put(name, x: hexEnd + 2, y: y, style: ink, limit: right)
+                }
                 continue
             }
             var inner = rect
@@ -182,11 +187,20 @@ extension AppState {
             }
             let labelRow = inner.height >= 3 ? inner.y + max(1, (inner.height - 2) / 2) : inner.y
             let hexRow = inner.height >= 2 ? labelRow + 1 : labelRow
+            // The name gets the row under the hex when there is one, else joins the hex if it fits.
+            var hexLine = hex
+            if let name {
+                if hexRow + 1 < inner.y + inner.height, DisplayWidth.of(name) <= inner.width {
+                    centre(name, in: inner, row: hexRow + 1, style: ink, on: &canvas)
+                } else if hexRow != labelRow, DisplayWidth.of(hex) + 2 + DisplayWidth.of(name) <= inner.width {
+                    hexLine = hex + "  " + name
+                }
+            }
             if hexRow == labelRow {
-                centre(marked + " " + hex, in: inner, row: labelRow, style: labelStyle, on: &canvas)
+                centre(marked + " " + hexLine, in: inner, row: labelRow, style: labelStyle, on: &canvas)
             } else {
                 centre(marked, in: inner, row: labelRow, style: labelStyle, on: &canvas)
-                centre(hex, in: inner, row: hexRow, style: ink, on: &canvas)
+                centre(hexLine, in: inner, row: hexRow, style: ink, on: &canvas)
             }
         }
     }

@@ -143,7 +143,12 @@ final class E2EAppTests: XCTestCase {
         let shown = try generate(session, description)
         XCTAssertEqual(shown.count, 3)
         let capture = try session.screen(escapes: true)
-        XCTAssertEqual(Self.backgrounds(capture).flatMap { $0 }, [], "NO_COLOR: hex only, no fills")
+        XCTAssertEqual(Self.backgrounds(capture).flatMap { $0 }, [], "NO_COLOR: hex and names only, no fills")
+        let screen = try session.screen()
+        for (role, rgb) in zip(["Primary", "Secondary", "Accent"], shown) {
+            let name = ColorNames.nearest(to: rgb).name.name
+            XCTAssertTrue(screen.contains(role) && screen.contains(name), "\(role) \(rgb.hex) \(name):\n\(screen)")
+        }
     }
 
     func testColortermUpgradesToTheDirectEntry() throws {
