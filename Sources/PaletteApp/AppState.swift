@@ -13,6 +13,8 @@ public enum Action: Sendable {
     case historyWriteFailed(String)
     /// The clipboard took `text`; `via` names the routes used ("OSC 52", "wl-copy"); empty if none.
     case clipboardCopied(String, via: [String])
+    /// The history filter's index, built off the UI thread from `Effect.buildSearchIndex`.
+    case searchIndexBuilt(SearchIndex)
 }
 
 /// A provider failure as the app shows it: one clear sentence.
@@ -35,6 +37,9 @@ public enum Effect: Hashable, Sendable {
     case setFavorite(id: String, Bool)
     case deleteHistory(id: String)
     case restoreHistory(id: String)
+    /// Build the history filter's index (`source.build()`) off the UI thread and send it back
+    /// as `Action.searchIndexBuilt`, so the first `/` at 100,000 entries does not wait for it.
+    case buildSearchIndex(SearchIndexSource)
     case quit
 }
 

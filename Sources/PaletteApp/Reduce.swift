@@ -25,6 +25,9 @@ extension AppState {
                 let text = TextSanitizer.truncate(TextSanitizer.clean(first), toWidth: 200)
                 say(UIText.historyWarning(text, more: warnings.count - 1), .warning)
             }
+            return history.entries.isEmpty ? [] : [.buildSearchIndex(history.searchIndexSource)]
+        case .searchIndexBuilt(let index):
+            history.install(index)
             return []
         case .historyWriteFailed(let reason):
             say(UIText.historyNotSaved(Self.sentence(reason)), .error)

@@ -252,6 +252,11 @@ final class Runtime {
             writeHistory { try $0.delete(id: id) }
         case .restoreHistory(let id):
             writeHistory { try $0.restore(id: id) }
+        case .buildSearchIndex(let source):
+            let inbox = self.inbox
+            DispatchQueue.global(qos: .utility).async {
+                inbox.post(.searchIndexBuilt(source.build()))
+            }
         case .quit:
             quitRequested = true
         }

@@ -229,26 +229,96 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(Fixture.state().history.folding.isEmpty, "no folding unless the runtime passes a table")
     }
 
+    // MARK: - Hex codes and the index built off the UI thread
+
+    /// `/` matches hex codes as `history --search` does: any case, with or without `#`, within
+    /// one code, never across the description and a code or across two codes.
+    func testFilterMatchesHexCodes() {
+        var state = Fixture.state()
+        state.send(.historyLoaded([Fixture.entry(1, "sea", palette: Fixture.forest),
+                                   Fixture.entry(2, "ember", palette: Fixture.palette),
+                                   Fixture.entry(3, "ab cd")], warnings: []))
+        state.press(.backTab, .character("/"))
+        for (query, expected) in [("#F18F", ["ab cd", "ember"]), ("2e86ab", ["ab cd", "ember"]),
+                                  ("8fbc8f", ["sea"]), ("#2f4f4f", ["sea"]), ("ab", ["ab cd", "ember"]),
+                                  ("sea#", []), ("ab#", []), ("f01#", []), ("#2e86ab#a23b72", []),
+                                  ("seA", ["sea"])] {
+            state.press(.control("u"))
+            state.type(query)
+            XCTAssertEqual(descriptions(state), expected, query)
+        }
+    }
+
+    func testLoadingAsksForTheIndexAndInstallsIt() {
+        var state = Fixture.state()
+        let entries = (0..<5).map { Fixture.entry($0, "entry \($0)") }
+        let effects = state.reduce(.historyLoaded(entries, warnings: []))
+        guard case .buildSearchIndex(let source)? = effects.first, effects.count == 1 else {
+            return XCTFail("expected one buildSearchIndex effect, got \(effects)")
+        }
+        XCTAssertNil(state.history.searchIndex, "the reducer does not build it itself")
+        // A palette generated while the index was being built is searchable too.
+        state.type("brand new")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated(Fixture.forest))))
+        XCTAssertEqual(state.reduce(.searchIndexBuilt(source.build())), [])
+        XCTAssertEqual(state.history.searchIndex?.count, 6)
+        state.press(.backTab, .character("/"))
+        state.type("new")
+        XCTAssertEqual(descriptions(state), ["brand new"])
+        state.press(.control("u"))
+        state.type("8fbc")
+        XCTAssertEqual(descriptions(state), ["brand new"])
+        state.press(.control("u"))
+        state.type("entry 3")
+        XCTAssertEqual(descriptions(state), ["entry 3"])
+    }
+
+    func testAnIndexFromAnEarlierLoadIsDropped() {
+        var state = Fixture.state()
+        let first = state.reduce(.historyLoaded([Fixture.entry(1, "old")], warnings: []))
+        _ = state.reduce(.historyLoaded([Fixture.entry(1, "old"), Fixture.entry(2, "newer")], warnings: []))
+        guard case .buildSearchIndex(let stale)? = first.first else { return XCTFail("\(first)") }
+        state.send(.searchIndexBuilt(stale.build()))
+        XCTAssertNil(state.history.searchIndex)
+        state.press(.backTab, .character("/"))
+        state.type("newer")
+        XCTAssertEqual(descriptions(state), ["newer"], "the index `/` built covers the whole load")
+        XCTAssertEqual(state.history.searchIndex?.count, 2)
+    }
+
+    func testEmptyHistoryAsksForNoIndex() {
+        var state = Fixture.state()
+        XCTAssertEqual(state.reduce(.historyLoaded([], warnings: [])), [])
+    }
+
     // MARK: - Scale
 
-    /// 100,000 entries: filtering gives exactly what a plain scan gives, narrowing included.
+    /// 100,000 entries: filtering gives exactly what a plain scan of descriptions and hex codes
+    /// gives, narrowing included.
     func testFilteringAHundredThousandEntriesMatchesAPlainScan() {
         let words = ["forest", "Sea", "寧靜", "dawn", "城市", "Ember", "moss", "Fog"]
         var entries: [HistoryEntry] = []
         entries.reserveCapacity(100_000)
         for i in 0..<100_000 {
             let d = "\(words[i % 8]) \(words[(i / 8) % 8]) \(i)"
-            entries.append(Fixture.entry(i, d, favorite: i % 7 == 0))
+            let palette = Palette(primary: RGB(packed: UInt32(i) &* 2_654_435_761 >> 8), secondary: Fixture.palette.secondary,
+                                  accent: RGB(packed: UInt32(i)))
+            entries.append(Fixture.entry(i, d, palette: palette, favorite: i % 7 == 0))
         }
         var list = HistoryList()
         list.load(entries)
         func scan(_ q: String, favourites: Bool = false) -> [Int] {
             let needle = q.lowercased()
-            return (0..<entries.count).reversed().filter {
-                entries[$0].description.lowercased().contains(needle) && (!favourites || entries[$0].favorite)
+            return (0..<entries.count).reversed().filter { i in
+                let e = entries[i]
+                let text = e.description.lowercased().contains(needle)
+                    || e.palette.colors.contains { $0.hex.lowercased().contains(needle) }
+                return text && (!favourites || e.favorite)
             }
         }
-        for query in ["s", "se", "sea", "sea f", "sea fo", "sea f", "寧", "寧靜 城", "99", ""] {
+        for query in ["s", "se", "sea", "sea f", "sea fo", "sea f", "寧", "寧靜 城", "99", "", "#00", "#0001",
+                      "#00012", "a23b72", "#A2", "ab"] {
             list.setQuery(query)
             XCTAssertEqual(list.visibleIndices, query.isEmpty ? Array((0..<100_000).reversed()) : scan(query),
                            "query \(query)")
