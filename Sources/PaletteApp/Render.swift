@@ -34,25 +34,84 @@ extension AppState {
     /// Pure and proportional to the screen, not to the history: only the visible rows of the
     /// list are read, so a frame costs the same with 10 or 100,000 entries.
     public func render() -> Canvas {
-        var canvas = Canvas(width: width, height: height)
-        guard width > 0, height > 0 else { return canvas }
+        var cache = RenderCache()
+        return render(cache: &cache)
+    }
+
+    /// The same frame as `render()`, redrawing only the parts whose inputs changed since the
+    /// frame in `cache`, which it then holds. What the runtime calls on every key.
+    public func render(cache: inout RenderCache) -> Canvas {
+        guard width > 0, height > 0 else {
+            cache.reset()
+            return Canvas(width: width, height: height)
+        }
         let layout = self.layout
-        if layout.isTooSmall {
-            drawTooSmall(&canvas)
+        if layout.isTooSmall || isShowingHelp {
+            // Rare, and each fills the whole screen.
+            cache.reset()
+            var canvas = Canvas(width: width, height: height)
+            if layout.isTooSmall { drawTooSmall(&canvas) } else { drawHelp(&canvas) }
             return canvas
         }
-        let theme = Theme(mode: colorMode)
-        drawTitle(&canvas, theme)
-        drawField(&canvas, layout, theme)
-        drawButton(&canvas, layout, theme)
-        drawPanes(&canvas, layout, theme)
-        drawHistory(&canvas, layout, theme)
-        drawStatus(&canvas, layout, theme)
-        if isShowingHelp {
-            canvas.cursor = nil
-            drawHelp(&canvas)
+        let frameKey = RenderCache.FrameKey(width: width, height: height, language: language, colorMode: colorMode)
+        var canvas: Canvas
+        if cache.frameKey == frameKey, let frame = cache.frame {
+            canvas = frame
+        } else {
+            cache.reset()
+            cache.frameKey = frameKey
+            canvas = Canvas(width: width, height: height)
         }
+        canvas.cursor = nil
+        let theme = Theme(mode: colorMode)
+
+        let title = RenderCache.TitleKey(provider: providerName, model: modelName)
+        if cache.title != title {
+            canvas.clearRows(0..<1)
+            drawTitle(&canvas, theme)
+            cache.title = title
+        }
+        let field = RenderCache.FieldKey(focused: focus == .description && !isEditingFilter,
+                                         characters: self.field.characters, offset: self.field.offset)
+        if cache.field != field {
+            canvas.clearRows(layout.fieldRow..<(layout.fieldRow + 1))
+            drawField(&canvas, layout, theme)
+            cache.field = field
+        }
+        let button = RenderCache.ButtonKey(request: request, focused: focus == .button, shown: shown)
+        if cache.button != button {
+            canvas.clearRows(layout.buttonRow..<(layout.buttonRow + 1))
+            drawButton(&canvas, layout, theme)
+            cache.button = button
+        }
+        let panes = RenderCache.PanesKey(shown: shown, focused: focus == .panes, selectedRole: selectedRole)
+        if cache.panes != panes {
+            canvas.clearRows(layout.panes[0].y..<(layout.panes[2].y + layout.panes[2].height))
+            drawPanes(&canvas, layout, theme)
+            cache.panes = panes
+        }
+        drawHistory(&canvas, layout, theme, cache: &cache)
+        let status = RenderCache.StatusKey(status: self.status, hasPalette: shown != nil, isGenerating: isGenerating,
+                                           isEditingFilter: isEditingFilter, focus: focus)
+        if cache.status != status {
+            canvas.clearRows(layout.statusRow..<(layout.statusRow + 1))
+            drawStatus(&canvas, layout, theme)
+            cache.status = status
+        }
+        placeCursor(&canvas, layout)
+        cache.frame = canvas
         return canvas
+    }
+
+    /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.
+    private func placeCursor(_ canvas: inout Canvas, _ layout: Layout) {
+        if isEditingFilter {
+            let rect = layout.filter
+            canvas.cursor = (rect.x + min(filterField.cursorColumn, rect.width - 1), rect.y)
+        } else if focus == .description {
+            let rect = layout.field
+            canvas.cursor = (rect.x + min(field.cursorColumn, rect.width - 1), rect.y)
+        }
     }
 
     // MARK: - Title, field and button
@@ -86,9 +145,6 @@ extension AppState {
                        ellipsis: true)
         } else {
             drawVisible(field, in: rect, style: theme.field, on: &canvas)
-        }
-        if focused && !isShowingHelp {
-            canvas.cursor = (rect.x + min(field.cursorColumn, rect.width - 1), rect.y)
         }
     }
 
@@ -229,7 +285,60 @@ extension AppState {
 
     // MARK: - History
 
-    private func drawHistory(_ canvas: inout Canvas, _ layout: Layout, _ theme: Theme) {
+    /// The header row, then each list row unless the cache holds it: at the same place, or
+    /// drawn before (the list scrolled).
+    private func drawHistory(_ canvas: inout Canvas, _ layout: Layout, _ theme: Theme, cache: inout RenderCache) {
+        let focused = focus == .history
+        let header = RenderCache.HistoryHeaderKey(
+            focused: focused, favoritesOnly: history.favoritesOnly, query: history.query,
+            isEditingFilter: isEditingFilter, filter: filterField.characters, filterOffset: filterField.offset,
+            count: history.count, selected: history.selected)
+        if cache.historyHeader != header {
+            canvas.clearRows(layout.historyHeaderRow..<(layout.historyHeaderRow + 1))
+            drawHistoryHeader(&canvas, layout, theme)
+            cache.historyHeader = header
+        }
+        let list = layout.historyList
+        if cache.historyRows.count != list.height {
+            cache.historyRows = Array(repeating: .unknown, count: list.height)
+        }
+        let showDates = width >= 100
+        for r in 0..<list.height {
+            let y = list.y + r
+            let row = history.top + r
+            let wanted: RenderCache.RowState
+            if history.count == 0 {
+                wanted = r == 0 ? .text(history.isFiltered ? UIText.noMatches(language) : UIText.noHistory(language))
+                    : .blank
+            } else if let entry = history.entry(atRow: row) {
+                wanted = .entry(RenderCache.HistoryRowKey(entry: entry, selected: row == history.selected,
+                                                          focused: focused))
+            } else {
+                wanted = .blank
+            }
+            if cache.historyRows[r] == wanted { continue }
+            cache.historyRows[r] = wanted
+            switch wanted {
+            case .unknown, .blank:
+                canvas.clearRows(y..<(y + 1))
+            case .text(let text):
+                canvas.clearRows(y..<(y + 1))
+                canvas.put(text, x: list.x + 2, y: y, style: theme.dim, limit: list.x + list.width, ellipsis: true)
+            case .entry(let key):
+                if let cells = cache.rowCells[key] {
+                    canvas.setRow(y, cells)
+                    continue
+                }
+                canvas.clearRows(y..<(y + 1))
+                drawHistoryRow(key.entry, selected: key.selected, focused: key.focused, y: y, list: list,
+                               showDate: showDates, theme: theme, on: &canvas)
+                if cache.rowCells.count >= RenderCache.rowCapacity { cache.rowCells.removeAll(keepingCapacity: true) }
+                cache.rowCells[key] = Array(canvas.row(y))
+            }
+        }
+    }
+
+    private func drawHistoryHeader(_ canvas: inout Canvas, _ layout: Layout, _ theme: Theme) {
         let y = layout.historyHeaderRow
         let focused = focus == .history
         var header = UIText.history(language)
@@ -247,25 +356,9 @@ extension AppState {
             if isEditingFilter {
                 canvas.fill(rect, style: theme.field)
                 drawVisible(filterField, in: rect, style: theme.field, on: &canvas)
-                if !isShowingHelp {
-                    canvas.cursor = (rect.x + min(filterField.cursorColumn, rect.width - 1), rect.y)
-                }
             } else {
                 canvas.put(history.query, x: rect.x, y: y, style: .plain, limit: rect.x + rect.width, ellipsis: true)
             }
-        }
-        let list = layout.historyList
-        if history.count == 0 {
-            let text = history.isFiltered ? UIText.noMatches(language) : UIText.noHistory(language)
-            canvas.put(text, x: list.x + 2, y: list.y, style: theme.dim, limit: list.x + list.width, ellipsis: true)
-            return
-        }
-        let showDates = width >= 100
-        for r in 0..<list.height {
-            let row = history.top + r
-            guard let entry = history.entry(atRow: row) else { break }
-            drawHistoryRow(entry, selected: row == history.selected, focused: focused, y: list.y + r,
-                           list: list, showDate: showDates, theme: theme, on: &canvas)
         }
     }
 

@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import PaletteApp
+import PaletteCore
 
 /// The ncurses screen: the only type in the project that talks to the terminal.
 ///
@@ -19,6 +20,9 @@ public final class Screen {
     private var decoder = KeyDecoder()
     private var pairs: PairCache
     private var styleCache: [Style: (attrs: attr_t, pair: Int32)] = [:]
+    /// ncurses colour numbers by colour: in 256-colour mode each is a CIEDE2000 search over
+    /// 240 entries (about 45 µs), and a palette's colours come back in several styles.
+    private var colorNumbers: [RGB: Int32] = [:]
     private var drawn: Canvas?
     private var pendingWrites: [[UInt8]] = []
     private var cursorVisible: Bool?
@@ -64,6 +68,10 @@ public final class Screen {
         self.colorMode = colorMode
         window = pt_stdscr()
         mapper = ColorMapper(mode: colorMode)
+        Screen.leaveInitialState()
+        // No typeahead checks: ncurses would poll(2) stdin every few changed lines of each
+        // update, and the loop already reads every pending key before it draws.
+        typeahead(-1)
         raw()
         noecho()
         nonl()
@@ -83,6 +91,20 @@ public final class Screen {
 
     deinit {
         close()
+    }
+
+    /// Takes a fresh screen through `endwin` and one update, before any mode or colour is set.
+    ///
+    /// ncurses (6.x, `_nc_mvcur` in lib_mvcur.c) flushes its output buffer after every cursor
+    /// motion while a screen is still in its initial state, which only a suspend and resume
+    /// ends. A frame then goes out as one write(2) per changed line, each a trip through the
+    /// tty layer that wakes the terminal. After this, a frame is one write. It must happen
+    /// before `start_color`: resuming with colours on would send `oc`, resetting the
+    /// terminal's palette. Output: leaving and re-entering the alternate screen, and a clear,
+    /// before the first frame.
+    private static func leaveInitialState() {
+        endwin()
+        doupdate()
     }
 
     /// The terminal's size in cells, as ncurses last saw it.
@@ -128,44 +150,54 @@ public final class Screen {
 
     // MARK: - Drawing
 
-    /// Shows `canvas`: only rows that changed since the last frame are handed to ncurses,
-    /// which then sends only the changed cells.
+    /// Shows `canvas`: only the cells that changed since the last frame are handed to ncurses,
+    /// which then sends what differs from the terminal in one write. A frame that changes
+    /// nothing (the same cells and cursor, nothing queued) costs no ncurses call at all.
     public func draw(_ canvas: Canvas) {
         guard !isClosed else { return }
         var full = drawn.map { $0.width != canvas.width || $0.height != canvas.height } ?? true
         if full { werase(window) }
-        if !drawRows(canvas, full: full) {
+        let result = drawRows(canvas, full: full)
+        if !result.pairsIntact {
             // The pair cache started over mid-frame: pairs already on screen may now mean other
             // colours, so repaint everything with the fresh numbering.
             full = true
             clearok(window, true)
             _ = drawRows(canvas, full: true)
         }
+        let cursorMoved = drawn.map { $0.cursor?.x != canvas.cursor?.x || $0.cursor?.y != canvas.cursor?.y } ?? true
         drawn = canvas
+        guard full || result.changed || cursorMoved || !pendingWrites.isEmpty else { return }
         placeCursor(canvas)
         wnoutrefresh(window)
         doupdate()
         flushPendingWrites()
     }
 
-    /// Draws the rows that differ from the last frame; false when the pair cache was reset.
-    private func drawRows(_ canvas: Canvas, full: Bool) -> Bool {
+    /// Hands ncurses the cells that differ from the last frame: in each changed row, the span
+    /// from the first to the last changed cell, widened so no wide character is cut. Returns
+    /// whether any cell changed, and false for `pairsIntact` when the pair cache was reset.
+    private func drawRows(_ canvas: Canvas, full: Bool) -> (changed: Bool, pairsIntact: Bool) {
         let (screenWidth, screenHeight) = size
         let width = min(canvas.width, screenWidth), height = min(canvas.height, screenHeight)
         var cell = cchar_t()
         var text = [wchar_t](repeating: 0, count: 8)
         var pairsIntact = true
+        var changed = false
         // Attributes are looked up once per run of cells with the same style.
         var runStyle: Style?
         var runAttrs = pt_a_normal()
         var runPair: Int32 = 0
         for y in 0..<height {
             let start = y * canvas.width
-            if !full, let previous = drawn, Screen.rowsEqual(previous, canvas, from: start, count: canvas.width) {
-                continue
+            var span = 0..<width
+            if !full, let previous = drawn {
+                if Screen.rowsEqual(previous, canvas, from: start, count: canvas.width) { continue }
+                span = Screen.changedSpan(previous, canvas, row: y, columns: width)
             }
+            changed = true
             var previousWide = false
-            for x in 0..<width {
+            for x in span {
                 let c = canvas.cells[start + x]
                 if c.isContinuation && previousWide {
                     previousWide = false
@@ -184,7 +216,24 @@ public final class Screen {
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
             }
         }
-        return pairsIntact
+        return (changed, pairsIntact)
+    }
+
+    /// The columns of row `y` to redraw: first to last differing cell, widened to whole wide
+    /// characters in either frame (a change to either half of one redraws both halves, and a
+    /// wide character replacing two narrow ones overwrites both).
+    static func changedSpan(_ a: Canvas, _ b: Canvas, row y: Int, columns: Int) -> Range<Int> {
+        let start = y * b.width
+        var lo = 0
+        while lo < columns, a.cells[start + lo] == b.cells[start + lo] { lo += 1 }
+        guard lo < columns else { return 0..<0 }
+        var hi = columns - 1
+        while hi > lo, a.cells[start + hi] == b.cells[start + hi] { hi -= 1 }
+        while lo > 0, a.cells[start + lo].isContinuation || b.cells[start + lo].isContinuation { lo -= 1 }
+        while hi + 1 < columns, a.cells[start + hi + 1].isContinuation || b.cells[start + hi + 1].isContinuation {
+            hi += 1
+        }
+        return lo..<(hi + 1)
     }
 
     /// Whether `count` cells from `start` are the same in both canvases (same size).
@@ -248,7 +297,7 @@ public final class Screen {
         var pair: Int32 = 0
         var reset = false
         if colorMode != .none {
-            let fg = mapper.number(for: style.foreground), bg = mapper.number(for: style.background)
+            let fg = colorNumber(style.foreground), bg = colorNumber(style.background)
             let lookup = pairs.lookup(PairCache.Key(foreground: fg, background: bg))
             if lookup.didReset {
                 styleCache.removeAll()
@@ -259,6 +308,15 @@ public final class Screen {
         }
         styleCache[style] = (attrs, pair)
         return (attrs, pair, reset)
+    }
+
+    private func colorNumber(_ color: TermColor) -> Int32 {
+        guard case .rgb(let rgb) = color else { return mapper.number(for: color) }
+        if let known = colorNumbers[rgb] { return known }
+        let number = mapper.number(for: color)
+        if colorNumbers.count >= 4096 { colorNumbers.removeAll(keepingCapacity: true) }
+        colorNumbers[rgb] = number
+        return number
     }
 
     private func placeCursor(_ canvas: Canvas) {

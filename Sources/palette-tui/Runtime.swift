@@ -96,6 +96,8 @@ final class Runtime {
     private var pasteDeadline: Date?
     private var quitRequested = false
     private var dirty = true
+    /// The last frame and what drew it, so a key redraws only what it changed.
+    private var renderCache = RenderCache()
 
     private init(state: AppState, screen: Screen, configuration: RuntimeConfiguration, inbox: ActionInbox) {
         self.state = state
@@ -135,7 +137,7 @@ final class Runtime {
     }
 
     private func loop() -> Int32 {
-        screen.draw(state.render())
+        screen.draw(state.render(cache: &renderCache))
         dirty = false
         loadHistory()
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
@@ -173,7 +175,7 @@ final class Runtime {
                 pasteDeadline = nil
                 if let event = screen.flushPaste() { handle(event) }
             }
-            for action in inbox.drain() {
+            for action in fds[1].revents & Int16(POLLIN) != 0 ? inbox.drain() : [] {
                 if case .paletteReceived(let id, _) = action {
                     generations[id] = nil
                 }
@@ -181,7 +183,7 @@ final class Runtime {
             }
             tickIfDue()
             if dirty {
-                screen.draw(state.render())
+                screen.draw(state.render(cache: &renderCache))
                 dirty = false
             }
         }

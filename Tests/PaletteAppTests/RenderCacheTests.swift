@@ -1,0 +1,90 @@
+import PaletteCore
+import XCTest
+@testable import PaletteApp
+
+/// `render(cache:)` must always give exactly `render()`'s frame: random sessions of keys,
+/// resizes, results and history loads, compared after every action.
+final class RenderCacheTests: XCTestCase {
+    /// A small deterministic generator (SplitMix64), so a failure replays.
+    private struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    private static let keys: [Key] = [
+        .character("a"), .character("寧"), .character("🌅"), .character(" "), .character("/"), .character("f"),
+        .character("F"), .character("d"), .character("u"), .character("r"), .character("c"), .character("1"),
+        .character("3"), .character("j"), .character("k"), .character("?"), .character("q"), .up, .down, .left,
+        .right, .home, .end, .pageUp, .pageDown, .tab, .backTab, .enter, .escape, .backspace, .delete,
+        .control("u"), .control("w"), .control("a"), .control("e"), .control("k"), .function(1),
+        .paste("pasted 文字 text"),
+    ]
+
+    private static let sizes: [(Int, Int)] = [(80, 24), (120, 40), (40, 12), (56, 30), (59, 20), (100, 30), (39, 12),
+                                              (80, 11), (0, 0), (200, 60)]
+
+    func testCachedFramesEqualFreshFramesThroughRandomSessions() {
+        for seed in [1, 2, 3, 4] as [UInt64] {
+            var random = Random(state: seed)
+            for mode in [ColorMode.direct, .indexed256, .none] {
+                replay(&random, mode: mode, language: Language.allCases[random.next(3)], steps: 400, seed: seed)
+            }
+        }
+    }
+
+    private func replay(_ random: inout Random, mode: ColorMode, language: Language, steps: Int, seed: UInt64) {
+        var state = Fixture.state(mode: mode, language: language)
+        var cache = RenderCache()
+        let palettes = [Fixture.palette, Fixture.forest,
+                        Palette(primary: RGB(packed: 0x533CC6), secondary: RGB(packed: 0xF2F2F2),
+                                accent: RGB(packed: 0x1B1B3A))]
+        let words = ["寧靜的森林早晨", "sea foam at dawn", "desert dusk 🌵", "霧", "brutalist concrete with one red door"]
+        var time = 0
+        for step in 0..<steps {
+            switch random.next(20) {
+            case 0:
+                let size = Self.sizes[random.next(Self.sizes.count)]
+                state.send(.resized(width: size.0, height: size.1))
+            case 1:
+                let count = [0, 3, 40][random.next(3)]
+                let entries = (0..<count).map { i in
+                    Fixture.entry(i, words[(i + step) % words.count] + " \(i)", palette: palettes[i % 3],
+                                  favorite: i % 4 == 0)
+                }
+                for effect in state.reduce(.historyLoaded(entries, warnings: random.next(4) == 0 ? ["bad line"] : [])) {
+                    if case .buildSearchIndex(let source) = effect, random.next(2) == 0 {
+                        state.send(.searchIndexBuilt(source.build()))
+                    }
+                }
+            case 2:
+                if let request = state.request {
+                    let result: Result<GeneratedPalette, ProviderFailure> = random.next(3) == 0
+                        ? .failure(ProviderFailure(message: "the server said no"))
+                        : .success(Fixture.generated(palettes[random.next(3)], notes: random.next(2) == 0 ? ["a note"] : [],
+                                                     fallback: random.next(4) == 0))
+                    state.send(.paletteReceived(requestID: request.id, result))
+                }
+            case 3:
+                time += 1_250
+                state.send(.tick(elapsedMilliseconds: time))
+            case 4:
+                state.send(.clipboardCopied("#2E86AB", via: random.next(2) == 0 ? ["OSC 52"] : []))
+            default:
+                state.send(.keyPressed(Self.keys[random.next(Self.keys.count)]))
+            }
+            let cached = state.render(cache: &cache)
+            let fresh = state.render()
+            if cached != fresh {
+                XCTFail("seed \(seed) \(mode) \(language) step \(step): cached frame differs\n"
+                        + "cached:\n\(cached.snapshot)\nfresh:\n\(fresh.snapshot)")
+                return
+            }
+        }
+    }
+}
