@@ -106,6 +106,15 @@ public struct Cell: Hashable, Sendable {
         }
     }
 
+    /// The byte of a cell holding one printable ASCII character (most cells); nil otherwise.
+    ///
+    /// Lets the screen skip building a `String` for the common case.
+    public var printableASCII: UInt8? {
+        guard byteCount == 1 else { return nil }
+        let byte = UInt8(truncatingIfNeeded: low)
+        return byte >= 0x20 && byte < 0x7F ? byte : nil
+    }
+
     /// Appends a scalar (a combining mark) when it fits.
     mutating func append(_ scalar: Unicode.Scalar) {
         var count = byteCount

@@ -187,14 +187,27 @@ public enum KeyMap {
     ]
 
     /// The first binding for `key` among the active contexts, most specific context first.
+    ///
+    /// Looked up by key in a table built once from `bindings` (in table order), since every
+    /// keystroke asks.
     public static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
+        guard let candidates = byKey[key] else { return nil }
         for context in contexts {
-            for binding in bindings where binding.context == context && binding.keys.contains(key) {
-                return binding
+            for index in candidates where bindings[index].context == context {
+                return bindings[index]
             }
         }
         return nil
     }
+
+    /// Indices into `bindings` of the rows that list each key, in table order.
+    private static let byKey: [Key: [Int]] = {
+        var table: [Key: [Int]] = [:]
+        for (index, binding) in bindings.enumerated() {
+            for key in binding.keys where table[key]?.last != index { table[key, default: []].append(index) }
+        }
+        return table
+    }()
 
     /// The status-line hints for the active contexts: "Enter generate · Tab next · ^C quit".
     ///

@@ -54,9 +54,13 @@ extension AppState {
             return canvas
         }
         let frameKey = RenderCache.FrameKey(width: width, height: height, language: language, colorMode: colorMode)
+        // Taken out of the cache, so the canvas is the buffer's only owner and edits need no copy.
+        var previous: Canvas?
+        if cache.frameKey == frameKey { swap(&previous, &cache.frame) }
         var canvas: Canvas
-        if cache.frameKey == frameKey, let frame = cache.frame {
-            canvas = frame
+        if previous != nil {
+            canvas = previous!
+            previous = nil
         } else {
             cache.reset()
             cache.frameKey = frameKey

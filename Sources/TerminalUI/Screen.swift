@@ -23,8 +23,15 @@ public final class Screen {
     /// ncurses colour numbers by colour: in 256-colour mode each is a CIEDE2000 search over
     /// 240 entries (about 45 µs), and a palette's colours come back in several styles.
     private var colorNumbers: [RGB: Int32] = [:]
-    private var drawn: Canvas?
+    /// The cells ncurses was last given, updated row by row in a buffer of their own, so a
+    /// frame never shares (and so never forces a copy of) the renderer's canvas.
+    private var drawnCells: [Cell] = []
+    private var drawnWidth = 0
+    private var drawnCursor: (x: Int, y: Int)?
     private var pendingWrites: [[UInt8]] = []
+    /// The characters of one run of cells, reused from frame to frame.
+    private var runBuffer: [wchar_t] = []
+    private static let blankText: [wchar_t] = [0x20, 0]
     private var cursorVisible: Bool?
     private var isClosed = false
 
@@ -118,12 +125,21 @@ public final class Screen {
     /// Reads every input ncurses has without waiting, decoded into events.
     ///
     /// Reads until ncurses says there is nothing left: bytes it pushed back while matching a key
-    /// sequence sit in its own queue, where poll(2) on the descriptor cannot see them.
-    public func readEvents() -> [InputEvent] {
+    /// sequence sit in its own queue, where poll(2) on the descriptor cannot see them. With
+    /// `inputReady` (the caller's poll said stdin is readable), the first read blocks instead,
+    /// which saves the poll(2) ncurses makes before each non-blocking read: the bytes are
+    /// there, and at end of file read(2) returns at once.
+    public func readEvents(inputReady: Bool = false) -> [InputEvent] {
         var events: [InputEvent] = []
         var ch: wint_t = 0
+        var blocking = inputReady
+        if blocking { nodelay(window, false) }
         while true {
             let rc = wget_wch(window, &ch)
+            if blocking {
+                nodelay(window, true)
+                blocking = false
+            }
             if rc == ERR { break }
             let input: RawInput = rc == KEY_CODE_YES ? .keyCode(Int32(bitPattern: ch)) : .character(ch)
             if let event = decoder.feed(input) { events.append(event) }
@@ -144,7 +160,7 @@ public final class Screen {
 
     /// Forgets what is on screen, so the next `draw` repaints every cell (Ctrl-L, a resize).
     public func invalidate() {
-        drawn = nil
+        drawnCells = []
         clearok(window, true)
     }
 
@@ -155,18 +171,28 @@ public final class Screen {
     /// nothing (the same cells and cursor, nothing queued) costs no ncurses call at all.
     public func draw(_ canvas: Canvas) {
         guard !isClosed else { return }
-        var full = drawn.map { $0.width != canvas.width || $0.height != canvas.height } ?? true
+        // Taken out of the property, so it is the buffer's only owner and is updated in place.
+        var previous = drawnCells
+        drawnCells = []
+        var full = previous.count != canvas.cells.count || drawnWidth != canvas.width || canvas.cells.isEmpty
         if full { werase(window) }
-        let result = drawRows(canvas, full: full)
+        var result = canvas.cells.withUnsafeBufferPointer { new in
+            previous.withUnsafeMutableBufferPointer { old in
+                drawRows(new, previous: full ? nil : old, width: canvas.width, height: canvas.height)
+            }
+        }
         if !result.pairsIntact {
             // The pair cache started over mid-frame: pairs already on screen may now mean other
             // colours, so repaint everything with the fresh numbering.
             full = true
             clearok(window, true)
-            _ = drawRows(canvas, full: true)
+            result = canvas.cells.withUnsafeBufferPointer { drawRows($0, previous: nil, width: canvas.width, height: canvas.height) }
         }
-        let cursorMoved = drawn.map { $0.cursor?.x != canvas.cursor?.x || $0.cursor?.y != canvas.cursor?.y } ?? true
-        drawn = canvas
+        if full { previous = canvas.cells }
+        drawnCells = previous
+        drawnWidth = canvas.width
+        let cursorMoved = full || drawnCursor?.x != canvas.cursor?.x || drawnCursor?.y != canvas.cursor?.y
+        drawnCursor = canvas.cursor
         guard full || result.changed || cursorMoved || !pendingWrites.isEmpty else { return }
         placeCursor(canvas)
         wnoutrefresh(window)
@@ -174,66 +200,120 @@ public final class Screen {
         flushPendingWrites()
     }
 
-    /// Hands ncurses the cells that differ from the last frame: in each changed row, the span
-    /// from the first to the last changed cell, widened so no wide character is cut. Returns
-    /// whether any cell changed, and false for `pairsIntact` when the pair cache was reset.
-    private func drawRows(_ canvas: Canvas, full: Bool) -> (changed: Bool, pairsIntact: Bool) {
+    /// Hands ncurses the cells that differ from `previous` (nil: every cell), and updates
+    /// `previous` to match: in each changed row, the span from the first to the last changed
+    /// cell, widened so no wide character is cut. Returns whether any cell changed, and false
+    /// for `pairsIntact` when the pair cache was reset.
+    ///
+    /// Cells go over in runs of one style: blanks with `whline_set`, text with `waddnwstr`
+    /// after one `wattr_set`, rather than a `setcchar` and `mvwadd_wch` per cell; a frame that
+    /// recolours the panes changes several hundred cells.
+    private func drawRows(_ cells: UnsafeBufferPointer<Cell>, previous: UnsafeMutableBufferPointer<Cell>?,
+                          width canvasWidth: Int, height canvasHeight: Int) -> (changed: Bool, pairsIntact: Bool) {
         let (screenWidth, screenHeight) = size
-        let width = min(canvas.width, screenWidth), height = min(canvas.height, screenHeight)
-        var cell = cchar_t()
-        var text = [wchar_t](repeating: 0, count: 8)
+        let width = min(canvasWidth, screenWidth), height = min(canvasHeight, screenHeight)
+        if runBuffer.count < width * 6 + 1 { runBuffer = [wchar_t](repeating: 0, count: width * 6 + 1) }
         var pairsIntact = true
         var changed = false
-        // Attributes are looked up once per run of cells with the same style.
-        var runStyle: Style?
-        var runAttrs = pt_a_normal()
-        var runPair: Int32 = 0
+        let stride = MemoryLayout<Cell>.stride
         for y in 0..<height {
-            let start = y * canvas.width
+            let start = y * canvasWidth
             var span = 0..<width
-            if !full, let previous = drawn {
-                if Screen.rowsEqual(previous, canvas, from: start, count: canvas.width) { continue }
-                span = Screen.changedSpan(previous, canvas, row: y, columns: width)
+            if let previous {
+                let row = cells.baseAddress! + start, old = previous.baseAddress! + start
+                if memcmp(row, old, canvasWidth * stride) == 0 { continue }
+                span = Screen.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth),
+                                          UnsafeBufferPointer(start: row, count: canvasWidth), columns: width)
+                old.update(from: row, count: canvasWidth)
+                if span.isEmpty { continue }
             }
             changed = true
-            var previousWide = false
-            for x in span {
-                let c = canvas.cells[start + x]
-                if c.isContinuation && previousWide {
-                    previousWide = false
-                    continue
-                }
-                let columns = Screen.fill(&text, with: c.isContinuation ? " " : c.text, room: width - x)
-                previousWide = columns == 2
-                if c.style != runStyle {
-                    let (attrs, pair, reset) = attributes(for: c.style)
-                    if reset { pairsIntact = false }
-                    runStyle = c.style
-                    runAttrs = attrs
-                    runPair = pair
-                }
-                _ = text.withUnsafeBufferPointer { pt_setcchar(&cell, $0.baseAddress, runAttrs, runPair) }
-                _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
-            }
+            let row = UnsafeBufferPointer(start: cells.baseAddress! + start, count: canvasWidth)
+            if !drawRun(row, span: span, y: y, width: width) { pairsIntact = false }
         }
+        _ = wattr_set(window, pt_a_normal(), 0, nil)
         return (changed, pairsIntact)
     }
 
-    /// The columns of row `y` to redraw: first to last differing cell, widened to whole wide
+    /// Draws `span` of one row in runs of one style; false when the pair cache was reset.
+    private func drawRun(_ row: UnsafeBufferPointer<Cell>, span: Range<Int>, y: Int, width: Int) -> Bool {
+        var pairsIntact = true
+        var x = span.lowerBound
+        var previousWide = false
+        while x < span.upperBound {
+            let style = row[x].style
+            let (attrs, pair, reset) = attributes(for: style)
+            if reset { pairsIntact = false }
+            // Blanks: one call for the whole stretch.
+            var blanks = 0
+            while x + blanks < span.upperBound, row[x + blanks].printableASCII == 0x20, row[x + blanks].style == style {
+                blanks += 1
+            }
+            if blanks >= 2 {
+                var blank = cchar_t()
+                _ = Screen.blankText.withUnsafeBufferPointer { pt_setcchar(&blank, $0.baseAddress, attrs, pair) }
+                _ = mvwhline_set(window, Int32(y), Int32(x), &blank, Int32(blanks))
+                x += blanks
+                previousWide = false
+                continue
+            }
+            // Text: the cells of this style up to the next stretch of blanks.
+            var count = 0
+            var runX: Int?
+            while x < span.upperBound, row[x].style == style {
+                let c = row[x]
+                if c.printableASCII == 0x20, x + 1 < span.upperBound, row[x + 1].printableASCII == 0x20,
+                   row[x + 1].style == style {
+                    break
+                }
+                if c.isContinuation && previousWide {
+                    previousWide = false
+                    x += 1
+                    continue
+                }
+                if runX == nil { runX = x }
+                let columns: Int
+                if let byte = c.printableASCII {
+                    runBuffer[count] = wchar_t(byte)
+                    count += 1
+                    columns = 1
+                } else {
+                    columns = Screen.fill(&runBuffer, at: &count, with: c.isContinuation ? " " : c.text, room: width - x)
+                }
+                previousWide = columns == 2
+                x += 1
+            }
+            guard let runX, count > 0 else { continue }
+            var extendedPair = pair
+            _ = wattr_set(window, attrs, 0, &extendedPair)
+            _ = wmove(window, Int32(y), Int32(runX))
+            _ = runBuffer.withUnsafeBufferPointer { waddnwstr(window, $0.baseAddress, Int32(count)) }
+        }
+        return pairsIntact
+    }
+
+    /// The columns of a row to redraw: first to last differing cell, widened to whole wide
     /// characters in either frame (a change to either half of one redraws both halves, and a
-    /// wide character replacing two narrow ones overwrites both).
-    static func changedSpan(_ a: Canvas, _ b: Canvas, row y: Int, columns: Int) -> Range<Int> {
-        let start = y * b.width
+    /// wide character replacing two narrow ones overwrites both). Empty when nothing differs.
+    static func changedSpan(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, columns: Int) -> Range<Int> {
         var lo = 0
-        while lo < columns, a.cells[start + lo] == b.cells[start + lo] { lo += 1 }
+        while lo < columns, a[lo] == b[lo] { lo += 1 }
         guard lo < columns else { return 0..<0 }
         var hi = columns - 1
-        while hi > lo, a.cells[start + hi] == b.cells[start + hi] { hi -= 1 }
-        while lo > 0, a.cells[start + lo].isContinuation || b.cells[start + lo].isContinuation { lo -= 1 }
-        while hi + 1 < columns, a.cells[start + hi + 1].isContinuation || b.cells[start + hi + 1].isContinuation {
-            hi += 1
-        }
+        while hi > lo, a[hi] == b[hi] { hi -= 1 }
+        while lo > 0, a[lo].isContinuation || b[lo].isContinuation { lo -= 1 }
+        while hi + 1 < columns, a[hi + 1].isContinuation || b[hi + 1].isContinuation { hi += 1 }
         return lo..<(hi + 1)
+    }
+
+    /// `changedSpan` for row `y` of two frames of the same size.
+    static func changedSpan(_ a: Canvas, _ b: Canvas, row y: Int) -> Range<Int> {
+        a.cells.withUnsafeBufferPointer { pa in
+            b.cells.withUnsafeBufferPointer { pb in
+                changedSpan(UnsafeBufferPointer(rebasing: pa[(y * a.width)..<((y + 1) * a.width)]),
+                            UnsafeBufferPointer(rebasing: pb[(y * b.width)..<((y + 1) * b.width)]), columns: b.width)
+            }
+        }
     }
 
     /// Whether `count` cells from `start` are the same in both canvases (same size).
@@ -258,32 +338,39 @@ public final class Screen {
     /// cells: anything unprintable becomes a space, and a wide character with only one column
     /// left becomes a space (ncurses would otherwise wrap it to the next line).
     static func fill(_ buffer: inout [wchar_t], with text: String, room: Int) -> Int {
+        var count = 0
+        let columns = fill(&buffer, at: &count, with: text, room: room)
+        buffer[count] = 0
+        return columns
+    }
+
+    /// `fill` from `buffer[count]` on, not terminated; `count` ends after the cell's characters.
+    static func fill(_ buffer: inout [wchar_t], at count: inout Int, with text: String, room: Int) -> Int {
         let utf8 = text.utf8
         if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-            buffer[0] = wchar_t(byte)
-            buffer[1] = 0
+            buffer[count] = wchar_t(byte)
+            count += 1
             return 1
         }
-        var count = 0
+        let start = count
         var columns = 1
         for scalar in text.unicodeScalars {
             let w = Int(pt_wcwidth(scalar.value))
-            if count == 0 {
+            if count == start {
                 guard w >= 1, !(w == 2 && room < 2) else { break }
-                buffer[0] = wchar_t(bitPattern: scalar.value)
+                buffer[count] = wchar_t(bitPattern: scalar.value)
                 columns = w
-                count = 1
-            } else if w == 0, count < 5, scalar.properties.generalCategory != .format {
+                count += 1
+            } else if w == 0, count - start < 5, scalar.properties.generalCategory != .format {
                 buffer[count] = wchar_t(bitPattern: scalar.value)
                 count += 1
             }
         }
-        if count == 0 {
-            buffer[0] = 0x20
-            count = 1
+        if count == start {
+            buffer[count] = 0x20
+            count += 1
             columns = 1
         }
-        buffer[count] = 0
         return columns
     }
 

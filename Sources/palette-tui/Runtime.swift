@@ -156,7 +156,7 @@ final class Runtime {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return 128 + SIGHUP
             }
-            let events = screen.readEvents()
+            let events = screen.readEvents(inputReady: fds[0].revents & Int16(POLLIN) != 0)
             // A readable terminal that yields nothing, again and again, is at end of file.
             if fds[0].revents & Int16(POLLIN) != 0 && events.isEmpty && !screen.isInPaste {
                 emptyReads += 1

@@ -224,6 +224,49 @@ final class E2EAppTests: XCTestCase {
         try second.waitFor("Description " + descriptions[1])
     }
 
+    /// Each key redraws only the cells it changed; the terminal must still end up showing
+    /// exactly the frame: edits in the middle of mixed-width text, and pane colours that
+    /// follow the history selection and leave no cell of the previous palette behind.
+    func testIncrementalRedrawKeepsTheScreenExact() throws {
+        let palettes: [[RGB]] = [[RGB(packed: 0x2E86AB), RGB(packed: 0xA23B72), RGB(packed: 0xF18F01)],
+                                 [RGB(packed: 0x1B1B3A), RGB(packed: 0x693668), RGB(packed: 0xF2F2F2)],
+                                 [RGB(packed: 0x2F4F4F), RGB(packed: 0x8FBC8F), RGB(packed: 0xF5DEB3)]]
+        let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lines = palettes.enumerated().map { n, p in
+            "{\"id\":\"e\(n)\",\"created\":\"2026-11-2\(n)T08:00:00.000Z\",\"description\":\"entry \(n)\","
+                + "\"primary\":\"\(p[0].hex)\",\"secondary\":\"\(p[1].hex)\",\"accent\":\"\(p[2].hex)\","
+                + "\"provider\":\"offline\",\"model\":null,\"favorite\":false}\n"
+        }
+        try lines.joined().write(to: directory.appendingPathComponent("h.jsonl"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(["--provider", "offline", "--history", "h.jsonl"], directory: directory)
+        try session.waitForStart()
+        try session.waitFor("entry 0")
+
+        try session.type("ab寧靜🌅cd")
+        try session.waitFor("ab寧靜🌅cd")
+        try session.press("Left", "Left", "Left")
+        try session.type("X")
+        try session.waitFor("ab寧靜X🌅cd")
+        try session.press("BSpace", "BSpace", "Home")
+        try session.type("Z")
+        let edited = try session.waitFor("Zab寧🌅cd")
+        let field = edited.components(separatedBy: "\n").first { $0.contains("Description") } ?? ""
+        XCTAssertEqual(field.trimmingCharacters(in: .whitespaces), "Description Zab寧🌅cd", edited)
+
+        try session.press("BTab")
+        for (selected, press) in [(2, ""), (1, "Down"), (0, "Down"), (1, "Up")] {
+            if !press.isEmpty { try session.press(press) }
+            let capture = try session.waitForScreen(escapes: true, "entry \(selected)'s panes") { capture in
+                palettes[selected].allSatisfy { Self.rows(with: Self.key($0), in: capture) >= 4 }
+            }
+            for (n, palette) in palettes.enumerated() where n != selected {
+                // A palette not shown keeps only its swatches on its own history row.
+                XCTAssertLessThanOrEqual(Self.rows(with: Self.key(palette[0]), in: capture), 1, capture)
+            }
+        }
+    }
+
     /// The history row marked as selected (`›`).
     static func selectedLine(_ screen: String) -> String? {
         screen.components(separatedBy: "\n").first { $0.contains("›") }

@@ -77,3 +77,51 @@ final class RowDiffTests: XCTestCase {
         XCTAssertEqual(Array(buffer[0...1]), [0x20, 0])
     }
 }
+
+/// The span of a changed row handed to ncurses: no wider than the change, never half a wide character.
+final class ChangedSpanTests: XCTestCase {
+    private func row(_ text: String, width: Int = 8) -> Canvas {
+        var canvas = Canvas(width: width, height: 1)
+        var x = 0
+        for scalar in text.unicodeScalars {
+            let wide = scalar.value >= 0x1100
+            canvas[x, 0] = Cell(text: String(scalar))
+            if wide { canvas[x + 1, 0] = Cell(text: "", isContinuation: true) }
+            x += wide ? 2 : 1
+        }
+        return canvas
+    }
+
+    func testEqualRowsHaveNoSpan() {
+        XCTAssertTrue(Screen.changedSpan(row("abc"), row("abc"), row: 0).isEmpty)
+    }
+
+    func testSpanIsFirstToLastChangedCell() {
+        XCTAssertEqual(Screen.changedSpan(row("abcdef"), row("abXdYf"), row: 0), 2..<5)
+        XCTAssertEqual(Screen.changedSpan(row("abc"), row("abcd"), row: 0), 3..<4)
+    }
+
+    func testStyleChangesCount() {
+        var b = row("abc")
+        b[1, 0].style.bold = true
+        XCTAssertEqual(Screen.changedSpan(row("abc"), b, row: 0), 1..<2)
+    }
+
+    func testWideCharactersAreNeverCut() {
+        // The right half of 寧 (old) becomes "x": both halves are redrawn.
+        XCTAssertEqual(Screen.changedSpan(row("a寧b"), row("a xb"), row: 0), 1..<3)
+        // A wide character replaces two narrow ones: both columns.
+        XCTAssertEqual(Screen.changedSpan(row("abcd"), row("a森d"), row: 0), 1..<3)
+        // Only the left half differs in the cells (a new wide character): its continuation too.
+        XCTAssertEqual(Screen.changedSpan(row("a寧b"), row("a森b"), row: 0), 1..<3)
+    }
+
+    func testPrintableASCIIIsOnlyForOneByteCells() {
+        XCTAssertEqual(Cell(text: "A").printableASCII, 0x41)
+        XCTAssertEqual(Cell(text: " ").printableASCII, 0x20)
+        XCTAssertNil(Cell(text: "寧").printableASCII)
+        XCTAssertNil(Cell(text: "e\u{301}").printableASCII)
+        XCTAssertNil(Cell(text: "\u{7F}").printableASCII)
+        XCTAssertNil(Cell(text: "", isContinuation: true).printableASCII)
+    }
+}
