@@ -146,9 +146,21 @@ public struct Cell: Hashable, Sendable {
 /// `render` fills it without touching the terminal; TerminalUI copies it to ncurses, and
 /// snapshot tests compare its text and style runs with golden files.
 public struct Canvas: Hashable, Sendable {
+    /// How a frame drawn over an earlier one differs from it: `render(cache:)` starts from the
+    /// previous frame, and every row written since is marked, so the screen compares only
+    /// those. Not part of equality.
+    public struct Revision: Hashable, Sendable {
+        /// This frame.
+        public let id: UInt64
+        /// The frame it was drawn over: rows not in `rows` are that frame's, unchanged.
+        public let base: UInt64
+        /// `rows[y]`: row `y` was written (it may or may not differ).
+        public internal(set) var rows: [Bool]
+    }
+
     public let width: Int
     public let height: Int
-    public var cells: [Cell]
+    public internal(set) var cells: [Cell]
     /// Where the terminal cursor goes (column, row); nil hides it.
     public var cursor: (x: Int, y: Int)? {
         get { cursorX.map { ($0, cursorY) } }
@@ -156,6 +168,8 @@ public struct Canvas: Hashable, Sendable {
     }
     private var cursorX: Int?
     private var cursorY: Int = 0
+    /// Set while a frame is drawn over an earlier one; nil for a fresh canvas.
+    public private(set) var revision: Revision?
 
     public init(width: Int, height: Int) {
         self.width = max(width, 0)
@@ -165,6 +179,34 @@ public struct Canvas: Hashable, Sendable {
 
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
-        set { cells[y * width + x] = newValue }
+        set {
+            markRows(y..<(y + 1))
+            cells[y * width + x] = newValue
+        }
+    }
+
+    /// Starts frame `id` over this one (frame `base`): no row is marked written yet.
+    mutating func beginRevision(id: UInt64, base: UInt64) {
+        revision = Revision(id: id, base: base, rows: Array(repeating: false, count: height))
+    }
+
+    /// Notes that rows `rows` are being written, when a revision is open.
+    @inline(__always)
+    mutating func markRows(_ rows: Range<Int>) {
+        guard revision != nil else { return }
+        for y in max(rows.lowerBound, 0)..<min(rows.upperBound, height) { revision!.rows[y] = true }
+    }
+
+    public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.cursorX == rhs.cursorX
+            && lhs.cursorY == rhs.cursorY && lhs.cells == rhs.cells
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(cursorX)
+        hasher.combine(cursorY)
+        hasher.combine(cells)
     }
 }

@@ -14,6 +14,7 @@ extension Canvas {
     mutating func put(_ text: String, x: Int, y: Int, style: Style, limit: Int? = nil,
                       ellipsis: Bool = false) -> Int {
         guard y >= 0, y < height else { return x }
+        markRows(y..<(y + 1))
         let end = min(limit ?? width, width)
         var col = x
         var lastStart = x
@@ -69,6 +70,7 @@ extension Canvas {
         let x0 = max(rect.x, 0), x1 = min(rect.x + rect.width, width)
         let y0 = max(rect.y, 0), y1 = min(rect.y + rect.height, height)
         guard x0 < x1, y0 < y1 else { return }
+        markRows(y0..<y1)
         for y in y0..<y1 {
             breakWide(x: x0, y: y)
             breakWide(x: x1 - 1, y: y)

@@ -10,14 +10,18 @@ import PaletteCore
 /// if it comes first), and narrows the previous matches while the query only grows.
 public struct HistoryList: Equatable, Sendable {
     /// Every entry loaded or generated, oldest first (the file's order).
-    public private(set) var entries: [HistoryEntry] = []
+    public private(set) var entries: [HistoryEntry] = [] { didSet { revision &+= 1 } }
     /// Indices into `entries` of deleted entries, kept so `u` can bring them back.
-    public private(set) var deleted: Set<Int> = []
+    public private(set) var deleted: Set<Int> = [] { didSet { revision &+= 1 } }
     /// The filter as typed.
-    public private(set) var query: String = ""
-    public private(set) var favoritesOnly = false
+    public private(set) var query: String = "" { didSet { revision &+= 1 } }
+    public private(set) var favoritesOnly = false { didSet { revision &+= 1 } }
     /// Matching entry indices, newest first; nil means every entry, newest first.
-    private(set) var view: [Int32]?
+    private(set) var view: [Int32]? { didSet { revision &+= 1 } }
+    /// Changes whenever what a row shows may have changed (entries, deletes, filters, the
+    /// view), not when the selection moves: the renderer redraws list rows only then. Not
+    /// part of equality.
+    private(set) var revision = 0
     /// Index into the visible list of the selected row.
     public internal(set) var selected = 0
     /// Index into the visible list of the first row drawn.

@@ -34,8 +34,31 @@ extension AppState {
     /// Pure and proportional to the screen, not to the history: only the visible rows of the
     /// list are read, so a frame costs the same with 10 or 100,000 entries.
     public func render() -> Canvas {
-        var cache = RenderCache()
-        return render(cache: &cache)
+        var canvas = Canvas(width: width, height: height)
+        guard width > 0, height > 0 else { return canvas }
+        let layout = self.layout
+        if layout.isTooSmall {
+            drawTooSmall(&canvas)
+            return canvas
+        }
+        if isShowingHelp {
+            drawHelp(&canvas)
+            return canvas
+        }
+        let theme = Theme(mode: colorMode)
+        drawTitle(&canvas, theme)
+        drawField(&canvas, layout, theme)
+        drawButton(&canvas, layout, theme)
+        drawPanes(&canvas, layout, theme)
+        drawHistoryHeader(&canvas, layout, theme)
+        let list = layout.historyList
+        for r in 0..<list.height {
+            drawListRow(historyRowState(r, focused: focus == .history), y: list.y + r, list: list, theme: theme,
+                        on: &canvas)
+        }
+        drawStatus(&canvas, layout, theme)
+        placeCursor(&canvas, layout)
+        return canvas
     }
 
     /// The same frame as `render()`, redrawing only the parts whose inputs changed since the
@@ -58,9 +81,12 @@ extension AppState {
         var previous: Canvas?
         if cache.frameKey == frameKey { swap(&previous, &cache.frame) }
         var canvas: Canvas
+        let id = cache.nextID
+        cache.nextID &+= 1
         if previous != nil {
             canvas = previous!
             previous = nil
+            canvas.beginRevision(id: id, base: cache.frameID)
         } else {
             cache.reset()
             cache.frameKey = frameKey
@@ -104,6 +130,7 @@ extension AppState {
         }
         placeCursor(&canvas, layout)
         cache.frame = canvas
+        cache.frameID = id
         return canvas
     }
 
@@ -303,42 +330,52 @@ extension AppState {
             cache.historyHeader = header
         }
         let list = layout.historyList
+        // Nothing the rows show has changed: no need to look at each.
+        let listKey = RenderCache.HistoryListKey(revision: history.revision, top: history.top, selected: history.selected,
+                                                 focused: focused, rows: list.height)
+        if cache.historyList == listKey { return }
+        cache.historyList = listKey
         if cache.historyRows.count != list.height {
             cache.historyRows = Array(repeating: .unknown, count: list.height)
         }
-        let showDates = width >= 100
         for r in 0..<list.height {
             let y = list.y + r
-            let row = history.top + r
-            let wanted: RenderCache.RowState
-            if history.count == 0 {
-                wanted = r == 0 ? .text(history.isFiltered ? UIText.noMatches(language) : UIText.noHistory(language))
-                    : .blank
-            } else if let entry = history.entry(atRow: row) {
-                wanted = .entry(RenderCache.HistoryRowKey(entry: entry, selected: row == history.selected,
-                                                          focused: focused))
-            } else {
-                wanted = .blank
-            }
+            let wanted = historyRowState(r, focused: focused)
             if cache.historyRows[r] == wanted { continue }
             cache.historyRows[r] = wanted
-            switch wanted {
-            case .unknown, .blank:
-                canvas.clearRows(y..<(y + 1))
-            case .text(let text):
-                canvas.clearRows(y..<(y + 1))
-                canvas.put(text, x: list.x + 2, y: y, style: theme.dim, limit: list.x + list.width, ellipsis: true)
-            case .entry(let key):
-                if let cells = cache.rowCells[key] {
-                    canvas.setRow(y, cells)
-                    continue
-                }
-                canvas.clearRows(y..<(y + 1))
-                drawHistoryRow(key.entry, selected: key.selected, focused: key.focused, y: y, list: list,
-                               showDate: showDates, theme: theme, on: &canvas)
+            if case .entry(let key) = wanted, let cells = cache.rowCells[key] {
+                canvas.setRow(y, cells)
+                continue
+            }
+            canvas.clearRows(y..<(y + 1))
+            drawListRow(wanted, y: y, list: list, theme: theme, on: &canvas)
+            if case .entry(let key) = wanted {
                 if cache.rowCells.count >= RenderCache.rowCapacity { cache.rowCells.removeAll(keepingCapacity: true) }
                 cache.rowCells[key] = Array(canvas.row(y))
             }
+        }
+    }
+
+    /// What list row `r` (from the top of the list area) shows.
+    private func historyRowState(_ r: Int, focused: Bool) -> RenderCache.RowState {
+        if history.count == 0 {
+            return r == 0 ? .text(history.isFiltered ? UIText.noMatches(language) : UIText.noHistory(language)) : .blank
+        }
+        let row = history.top + r
+        guard let entry = history.entry(atRow: row) else { return .blank }
+        return .entry(RenderCache.HistoryRowKey(entry: entry, selected: row == history.selected, focused: focused))
+    }
+
+    /// Draws one list row on a blank row `y`.
+    private func drawListRow(_ state: RenderCache.RowState, y: Int, list: Rect, theme: Theme, on canvas: inout Canvas) {
+        switch state {
+        case .unknown, .blank:
+            break
+        case .text(let text):
+            canvas.put(text, x: list.x + 2, y: y, style: theme.dim, limit: list.x + list.width, ellipsis: true)
+        case .entry(let key):
+            drawHistoryRow(key.entry, selected: key.selected, focused: key.focused, y: y, list: list,
+                           showDate: width >= 100, theme: theme, on: &canvas)
         }
     }
 

@@ -52,6 +52,15 @@ public struct RenderCache: Sendable {
         var selected: Int
     }
 
+    /// Everything the list rows depend on besides the entries themselves.
+    struct HistoryListKey: Equatable, Sendable {
+        var revision: Int
+        var top: Int
+        var selected: Int
+        var focused: Bool
+        var rows: Int
+    }
+
     struct HistoryRowKey: Hashable, Sendable {
         var entry: HistoryEntry
         var selected: Bool
@@ -80,6 +89,10 @@ public struct RenderCache: Sendable {
     static let rowCapacity = 256
 
     var frame: Canvas?
+    /// The id of `frame`, and the id the next frame gets (random start, so frames of two
+    /// caches are not taken for each other).
+    var frameID: UInt64 = 0
+    var nextID = UInt64.random(in: 1...(UInt64.max >> 1))
     var frameKey: FrameKey?
     var title: TitleKey?
     var field: FieldKey?
@@ -88,6 +101,7 @@ public struct RenderCache: Sendable {
     var historyHeader: HistoryHeaderKey?
     /// What each list row of `frame` shows, top to bottom.
     var historyRows: [RowState] = []
+    var historyList: HistoryListKey?
     var rowCells: [HistoryRowKey: [Cell]] = [:]
     var status: StatusKey?
 
@@ -95,7 +109,9 @@ public struct RenderCache: Sendable {
 
     /// Forgets everything, so the next frame is drawn in full.
     mutating func reset() {
+        let next = nextID
         self = RenderCache()
+        nextID = next
     }
 }
 
@@ -104,6 +120,7 @@ extension Canvas {
     mutating func clearRows(_ rows: Range<Int>) {
         let lo = max(rows.lowerBound, 0), hi = min(rows.upperBound, height)
         guard lo < hi else { return }
+        markRows(lo..<hi)
         let blank = Cell()
         for i in (lo * width)..<(hi * width) { cells[i] = blank }
     }
@@ -115,6 +132,7 @@ extension Canvas {
 
     /// Replaces row `y` with `row` (exactly `width` cells).
     mutating func setRow(_ y: Int, _ row: [Cell]) {
+        markRows(y..<(y + 1))
         cells.replaceSubrange((y * width)..<((y + 1) * width), with: row)
     }
 }

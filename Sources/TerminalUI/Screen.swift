@@ -28,6 +28,8 @@ public final class Screen {
     private var drawnCells: [Cell] = []
     private var drawnWidth = 0
     private var drawnCursor: (x: Int, y: Int)?
+    /// The `Canvas.Revision` id of the frame in `drawnCells`, if it had one.
+    private var drawnRevision: UInt64?
     private var pendingWrites: [[UInt8]] = []
     /// The characters of one run of cells, reused from frame to frame.
     private var runBuffer: [wchar_t] = []
@@ -176,9 +178,11 @@ public final class Screen {
         drawnCells = []
         var full = previous.count != canvas.cells.count || drawnWidth != canvas.width || canvas.cells.isEmpty
         if full { werase(window) }
+        // Drawn over the frame on screen: only the rows it wrote can differ.
+        let written = canvas.revision.flatMap { $0.base == drawnRevision ? $0.rows : nil }
         var result = canvas.cells.withUnsafeBufferPointer { new in
             previous.withUnsafeMutableBufferPointer { old in
-                drawRows(new, previous: full ? nil : old, width: canvas.width, height: canvas.height)
+                drawRows(new, previous: full ? nil : old, written: written, width: canvas.width, height: canvas.height)
             }
         }
         if !result.pairsIntact {
@@ -186,11 +190,14 @@ public final class Screen {
             // colours, so repaint everything with the fresh numbering.
             full = true
             clearok(window, true)
-            result = canvas.cells.withUnsafeBufferPointer { drawRows($0, previous: nil, width: canvas.width, height: canvas.height) }
+            result = canvas.cells.withUnsafeBufferPointer {
+                drawRows($0, previous: nil, written: nil, width: canvas.width, height: canvas.height)
+            }
         }
         if full { previous = canvas.cells }
         drawnCells = previous
         drawnWidth = canvas.width
+        drawnRevision = canvas.revision?.id
         let cursorMoved = full || drawnCursor?.x != canvas.cursor?.x || drawnCursor?.y != canvas.cursor?.y
         drawnCursor = canvas.cursor
         guard full || result.changed || cursorMoved || !pendingWrites.isEmpty else { return }
@@ -202,14 +209,16 @@ public final class Screen {
 
     /// Hands ncurses the cells that differ from `previous` (nil: every cell), and updates
     /// `previous` to match: in each changed row, the span from the first to the last changed
-    /// cell, widened so no wide character is cut. Returns whether any cell changed, and false
-    /// for `pairsIntact` when the pair cache was reset.
+    /// cell, widened so no wide character is cut. With `written`, rows it does not mark are
+    /// known to equal `previous` and are not compared. Returns whether any cell changed, and
+    /// false for `pairsIntact` when the pair cache was reset.
     ///
     /// Cells go over in runs of one style: blanks with `whline_set`, text with `waddnwstr`
     /// after one `wattr_set`, rather than a `setcchar` and `mvwadd_wch` per cell; a frame that
     /// recolours the panes changes several hundred cells.
     private func drawRows(_ cells: UnsafeBufferPointer<Cell>, previous: UnsafeMutableBufferPointer<Cell>?,
-                          width canvasWidth: Int, height canvasHeight: Int) -> (changed: Bool, pairsIntact: Bool) {
+                          written: [Bool]?, width canvasWidth: Int,
+                          height canvasHeight: Int) -> (changed: Bool, pairsIntact: Bool) {
         let (screenWidth, screenHeight) = size
         let width = min(canvasWidth, screenWidth), height = min(canvasHeight, screenHeight)
         if runBuffer.count < width * 6 + 1 { runBuffer = [wchar_t](repeating: 0, count: width * 6 + 1) }
@@ -220,6 +229,7 @@ public final class Screen {
             let start = y * canvasWidth
             var span = 0..<width
             if let previous {
+                if let written, y < written.count, !written[y] { continue }
                 let row = cells.baseAddress! + start, old = previous.baseAddress! + start
                 if memcmp(row, old, canvasWidth * stride) == 0 { continue }
                 span = Screen.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth),

@@ -29,6 +29,9 @@ final class RenderCacheTests: XCTestCase {
     private static let sizes: [(Int, Int)] = [(80, 24), (120, 40), (40, 12), (56, 30), (59, 20), (100, 30), (39, 12),
                                               (80, 11), (0, 0), (200, 60)]
 
+    /// How many frames had their written rows checked (so the check cannot silently never run).
+    private var checkedRevisions = 0
+
     func testCachedFramesEqualFreshFramesThroughRandomSessions() {
         for seed in [1, 2, 3, 4] as [UInt64] {
             var random = Random(state: seed)
@@ -36,6 +39,7 @@ final class RenderCacheTests: XCTestCase {
                 replay(&random, mode: mode, language: Language.allCases[random.next(3)], steps: 400, seed: seed)
             }
         }
+        XCTAssertGreaterThan(checkedRevisions, 1_000)
     }
 
     private func replay(_ random: inout Random, mode: ColorMode, language: Language, steps: Int, seed: UInt64) {
@@ -46,6 +50,8 @@ final class RenderCacheTests: XCTestCase {
                                 accent: RGB(packed: 0x1B1B3A))]
         let words = ["寧靜的森林早晨", "sea foam at dawn", "desert dusk 🌵", "霧", "brutalist concrete with one red door"]
         var time = 0
+        var previous: Canvas?
+        var previousID: UInt64 = 0
         for step in 0..<steps {
             switch random.next(20) {
             case 0:
@@ -85,6 +91,19 @@ final class RenderCacheTests: XCTestCase {
                         + "cached:\n\(cached.snapshot)\nfresh:\n\(fresh.snapshot)")
                 return
             }
+            // The screen skips rows the revision does not mark: they must be the base frame's.
+            if let revision = cached.revision, let previous, revision.base == previous.revision?.id ?? previousID {
+                for y in 0..<cached.height where !revision.rows[y] {
+                    let row = (0..<cached.width).map { cached[$0, y] }
+                    if row != (0..<previous.width).map({ previous[$0, y] }) {
+                        XCTFail("seed \(seed) step \(step): row \(y) changed but is not marked written")
+                        return
+                    }
+                }
+                checkedRevisions += 1
+            }
+            previous = cached
+            previousID = cached.revision?.id ?? cache.frameID
         }
     }
 }
