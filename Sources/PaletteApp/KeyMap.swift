@@ -191,6 +191,8 @@ public enum KeyMap {
     /// Looked up by key in a table built once from `bindings` (in table order), since every
     /// keystroke asks.
     public static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
+        // Most keys are typed letters no binding lists: answer without hashing a Character.
+        if case .character(let c) = key, let ascii = c.asciiValue, !boundASCII[Int(ascii)] { return nil }
         guard let candidates = byKey[key] else { return nil }
         for context in contexts {
             for index in candidates where bindings[index].context == context {
@@ -199,6 +201,17 @@ public enum KeyMap {
         }
         return nil
     }
+
+    /// `boundASCII[b]`: some binding lists the character with ASCII code `b`.
+    private static let boundASCII: [Bool] = {
+        var table = Array(repeating: false, count: 128)
+        for binding in bindings {
+            for case .character(let c) in binding.keys {
+                if let ascii = c.asciiValue { table[Int(ascii)] = true }
+            }
+        }
+        return table
+    }()
 
     /// Indices into `bindings` of the rows that list each key, in table order.
     private static let byKey: [Key: [Int]] = {

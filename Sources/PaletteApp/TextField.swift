@@ -30,6 +30,13 @@ public struct TextField: Hashable, Sendable {
     /// Inserts text at the cursor after cleaning it; returns false when some was cut off by capacity.
     @discardableResult
     public mutating func insert(_ raw: String) -> Bool {
+        // One printable ASCII character (most keystrokes): nothing to clean or measure.
+        if raw.utf8.count == 1, let byte = raw.utf8.first, byte >= 0x20, byte < 0x7F {
+            guard characters.count < capacity else { return false }
+            characters.insert(Character(Unicode.Scalar(byte)), at: cursor)
+            cursor += 1
+            return true
+        }
         let cleaned = TextSanitizer.clean(raw)
         var incoming = Array(cleaned).filter { DisplayWidth.of($0) > 0 || $0 == " " }
         let room = capacity - characters.count

@@ -20,6 +20,8 @@ public final class Screen {
     private var decoder = KeyDecoder()
     private var pairs: PairCache
     private var styleCache: [Style: (attrs: attr_t, pair: Int32)] = [:]
+    /// The styles looked up last, newest last (at most 8).
+    private var recentStyles: [(style: Style, attrs: attr_t, pair: Int32)] = []
     /// ncurses colour numbers by colour: in 256-colour mode each is a CIEDE2000 search over
     /// 240 entries (about 45 µs), and a palette's colours come back in several styles.
     private var colorNumbers: [RGB: Int32] = [:]
@@ -385,7 +387,12 @@ public final class Screen {
     }
 
     private func attributes(for style: Style) -> (attr_t, Int32, Bool) {
-        if let cached = styleCache[style] { return (cached.attrs, cached.pair, false) }
+        // A frame uses a handful of styles over and over: compare with the last few before hashing.
+        for entry in recentStyles where entry.style == style { return (entry.attrs, entry.pair, false) }
+        if let cached = styleCache[style] {
+            remember(style, cached.attrs, cached.pair)
+            return (cached.attrs, cached.pair, false)
+        }
         var attrs = pt_a_normal()
         if style.bold { attrs |= pt_a_bold() }
         if style.dim { attrs |= pt_a_dim() }
@@ -398,13 +405,20 @@ public final class Screen {
             let lookup = pairs.lookup(PairCache.Key(foreground: fg, background: bg))
             if lookup.didReset {
                 styleCache.removeAll()
+                recentStyles.removeAll()
                 reset = true
             }
             if lookup.needsDefinition { init_extended_pair(lookup.pair, fg, bg) }
             pair = lookup.pair
         }
         styleCache[style] = (attrs, pair)
+        remember(style, attrs, pair)
         return (attrs, pair, reset)
+    }
+
+    private func remember(_ style: Style, _ attrs: attr_t, _ pair: Int32) {
+        if recentStyles.count >= 8 { recentStyles.removeFirst() }
+        recentStyles.append((style, attrs, pair))
     }
 
     private func colorNumber(_ color: TermColor) -> Int32 {
@@ -448,6 +462,23 @@ public final class Screen {
             }
             offset += n
         }
+    }
+
+    // MARK: - Suspending
+
+    /// Gives the terminal back (as on quit) before the process stops for job control.
+    public func suspend() {
+        guard !isClosed else { return }
+        flushPendingWrites()
+        endwin()
+        Screen.writeAll(Screen.bracketedPasteOff)
+    }
+
+    /// Takes the terminal again after `suspend`; the next `draw` repaints everything.
+    public func resume() {
+        guard !isClosed else { return }
+        invalidate()
+        pendingWrites.append(Screen.bracketedPasteOn)
     }
 
     // MARK: - Closing

@@ -153,6 +153,7 @@ final class Runtime {
                 return 1
             }
             if let signal = Signals.quitSignal { return 128 + signal }
+            if Signals.takeStopRequest() { suspendUntilContinued() }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return 128 + SIGHUP
             }
@@ -187,6 +188,16 @@ final class Runtime {
                 dirty = false
             }
         }
+    }
+
+    /// SIGTSTP (`kill -TSTP`; in raw mode Ctrl-Z is a key): the terminal is restored, the
+    /// process stops, and once continued the screen is taken back and drawn in full.
+    private func suspendUntilContinued() {
+        screen.suspend()
+        Signals.stopProcess()
+        screen.resume()
+        let size = screen.size
+        apply(.resized(width: size.width, height: size.height))
     }
 
     private func handle(_ event: InputEvent) {

@@ -8,6 +8,8 @@ import Foundation
 
 /// The last quit signal received (SIGINT, SIGTERM, SIGHUP), 0 when none.
 nonisolated(unsafe) private var receivedQuitSignal: sig_atomic_t = 0
+/// 1 after a SIGTSTP the loop has not handled yet.
+nonisolated(unsafe) private var receivedStop: sig_atomic_t = 0
 /// The write end of the runtime's wake pipe; a handler writes one byte so poll(2) returns
 /// even when the signal was delivered to another thread.
 nonisolated(unsafe) private var wakeFD: Int32 = -1
@@ -29,6 +31,11 @@ private func wake() {
 
 private func onQuitSignal(_ signal: Int32) {
     receivedQuitSignal = signal
+    wake()
+}
+
+private func onStopSignal(_ signal: Int32) {
+    receivedStop = 1
     wake()
 }
 
@@ -94,6 +101,10 @@ enum Signals {
         if tcgetattr(0, &savedTermios) == 0 { hasSavedTermios = true }
         signal(SIGPIPE, SIG_IGN)
         for s in [SIGINT, SIGTERM, SIGHUP] { install(s, onQuitSignal) }
+        // The loop suspends on SIGTSTP itself, on its own thread. ncurses would otherwise
+        // install a handler that runs endwin on whichever thread takes the signal, and
+        // switch SIGTSTP off and on around every screen update (two syscalls a frame).
+        install(SIGTSTP, onStopSignal)
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { installCrashHandler(s) }
     }
 
@@ -108,10 +119,38 @@ enum Signals {
         receivedQuitSignal == 0 ? nil : receivedQuitSignal
     }
 
+    /// True once per SIGTSTP received.
+    static func takeStopRequest() -> Bool {
+        guard receivedStop != 0 else { return false }
+        receivedStop = 0
+        return true
+    }
+
+    /// Stops the process as SIGTSTP's default action would (so the shell reports it
+    /// suspended), and returns when it is continued.
+    static func stopProcess() {
+        var defaultAction = sigaction()
+        defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&defaultAction.sa_mask)
+        sigaction(SIGTSTP, &defaultAction, nil)
+        // Unblocked on this thread for the moment (the UI thread inherits the mask of the
+        // Swift task that started it, which blocks it), so raise(3) stops the process before
+        // it returns, and returns only once the process is continued.
+        var stop = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, &saved)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &saved, nil)
+        install(SIGTSTP, onStopSignal)
+    }
+
     /// Stops waking the loop (its pipe is about to close) and gives SIGWINCH back to ncurses.
     /// The quit handlers stay: a SIGTERM while history is being flushed must not cut a write.
     static func detachFromLoop() {
         sigaction(SIGWINCH, previousActions + Int(SIGWINCH), nil)
+        sigaction(SIGTSTP, previousActions + Int(SIGTSTP), nil)
         wakeFD = -1
     }
 }

@@ -117,13 +117,13 @@ final class TmuxSession {
 
     """
 
-    /// Starts `palette-tui arguments` in a `width` x `height` pane.
+    /// Starts `palette-tui arguments` in a `width` x `height` pane (through `launcher`, if any).
     ///
     /// `term` nil picks the direct-colour entry. TERM is set with `default-terminal`
     /// because tmux overrides a TERM given to `new-session -e`.
     init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String? = nil,
          environment extra: [String: String] = [:], clipboardOn: Bool = true,
-         directory existing: URL? = nil) throws {
+         directory existing: URL? = nil, launcher: [String] = []) throws {
         // Short path: a unix socket path must fit in 108 bytes.
         directory = existing ?? URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -154,7 +154,7 @@ final class TmuxSession {
                         "set-option", "-s", "escape-time", "0", ";"]
         if clipboardOn { commands += ["set-option", "-s", "set-clipboard", "on", ";"] }
         commands += ["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "-c", directory.path,
-                     "sh", wrapper.path, directory.path, paletteTUIPath()] + arguments
+                     "sh", wrapper.path, directory.path] + launcher + [paletteTUIPath()] + arguments
         try tmux(commands)
     }
 
