@@ -24,8 +24,10 @@ public enum DisplayWidth {
     /// Columns one grapheme cluster takes: the sum of its scalars, as ncurses adds them up.
     @inline(__always)
     public static func of(_ character: Character) -> Int {
-        if let ascii = character.asciiValue {
-            return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
+        // One UTF-8 byte: ASCII, the common case, without `asciiValue`'s grapheme checks.
+        let utf8 = character.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            return byte >= 0x20 && byte < 0x7F ? 1 : 0
         }
         var total = 0
         for s in character.unicodeScalars { total += of(s) }
