@@ -13,12 +13,17 @@ import PaletteCore
 public actor GeminiClient: PaletteProvider, CustomStringConvertible {
     public nonisolated let configuration: GeminiConfiguration
     private let jitter: @Sendable () -> Double
+    /// The one URLSession of this client, kept for its lifetime and invalidated with it.
+    nonisolated let transport: HTTPTransport
 
+    /// Builds the client; cheap, nothing is set up or sent until `warmUp()` or `generate`.
+    ///
     /// - Parameter jitter: a random value in 0...1 for backoff; injectable so tests can pin it.
     public init(configuration: GeminiConfiguration,
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
         self.configuration = configuration
         self.jitter = jitter
+        self.transport = HTTPTransport(timeout: configuration.timeout)
     }
 
     public nonisolated var name: String { "gemini" }
@@ -27,6 +32,48 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
     public nonisolated var description: String {
         "GeminiClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
     }
+
+    // MARK: - Warming up
+
+    /// Sets the HTTP stack up in a low-priority background task, so the first request does not.
+    ///
+    /// The first request of a process otherwise pays for libcurl's global initialisation (and
+    /// OpenSSL's with it), the URLSession and its queues, and the Swift runtime's first look at
+    /// the Codable request and response types: several milliseconds between the user's Enter
+    /// and the palette. This does all of it ahead of time without touching the network: it
+    /// makes the session, encodes a request body, builds a request without the key and cancels
+    /// a task for it before it is resumed, and reads a canned answer through the same decoding
+    /// and parsing as a real one. It runs detached at background priority (a niced thread on
+    /// Linux). A request made meanwhile waits for the session being made, or makes it itself.
+    ///
+    /// - Parameter delay: how long to wait before starting. Priority alone does not keep the
+    ///   warm-up off a caller's critical path on a multi-core machine: it runs beside it, and
+    ///   libcurl's and OpenSSL's set-up still slowed a first frame drawn at the same moment by
+    ///   about 1.5 ms here. A caller about to draw passes a delay that puts the warm-up after.
+    @discardableResult
+    public nonisolated func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
+        let transport = self.transport
+        let url = try? configuration.generateContentURL()
+        return Task.detached(priority: .background) {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            GeminiClient.rehearse(transport: transport, url: url)
+        }
+    }
+
+    /// Everything a request does on this side of the socket, with nothing sent and no key in sight.
+    static func rehearse(transport: HTTPTransport, url: URL?) {
+        transport.prepare()
+        let body = (try? encode(PalettePrompt.request(description: "warm-up"))) ?? Data()
+        if let url { transport.rehearse(urlRequest(url, body: body, key: nil)) }
+        let reply = Data(rehearsalReply.utf8)
+        _ = ErrorStatus.decode(reply)
+        guard let response = try? JSONDecoder().decode(GenerateContentResponse.self, from: reply),
+              let text = try? answer(in: response) else { return }
+        _ = palette(from: text)
+    }
+
+    /// A canned successful answer for `rehearse`, shaped like Gemini's.
+    static let rehearsalReply = ##"{"candidates":[{"content":{"parts":[{"text":"{\"primary\":\"#2E86AB\",\"secondary\":\"#A23B72\",\"accent\":\"#F18F01\"}"}],"role":"model"},"finishReason":"STOP","index":0}],"modelVersion":"warm-up"}"##
 
     // MARK: - Generating
 
@@ -129,8 +176,9 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
             let remaining = ContinuousClock.now.duration(to: deadline).seconds
             guard remaining > 0 else { throw GeminiError.timedOut(seconds: configuration.timeout) }
             do {
-                let reply = try await HTTPExchange.perform(urlRequest(url, body: body), deadline: remaining,
-                                                           maxBytes: configuration.maxResponseBytes)
+                let reply = try await transport.perform(
+                    GeminiClient.urlRequest(url, body: body, key: configuration.apiKey),
+                    deadline: remaining, maxBytes: configuration.maxResponseBytes)
                 return try interpret(reply)
             } catch let error as GeminiError {
                 if case .timedOut = error { throw GeminiError.timedOut(seconds: configuration.timeout) }
@@ -144,13 +192,14 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         }
     }
 
-    private nonisolated func urlRequest(_ url: URL, body: Data) -> URLRequest {
+    /// The HTTP request for a body; the key, when given, goes only in the `x-goog-api-key` header.
+    static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue(configuration.apiKey.secret, forHTTPHeaderField: "x-goog-api-key")
+        if let key { request.setValue(key.secret, forHTTPHeaderField: "x-goog-api-key") }
         return request
     }
 

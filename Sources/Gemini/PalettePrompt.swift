@@ -48,22 +48,6 @@ public enum PalettePrompt {
         """
     }
 
-    /// The JSON schema of the answer: three required colour strings in role order.
-    public static let responseSchema: Schema = {
-        let roles = Role.allCases.map(\.rawValue)
-        let meaning: [Role: String] = [
-            .primary: "The dominant colour that carries the overall feeling, as #RRGGBB.",
-            .secondary: "A supporting colour that works with the primary, as #RRGGBB.",
-            .accent: "A small, distinct highlight colour, as #RRGGBB.",
-        ]
-        var properties: [String: Schema] = [:]
-        for role in Role.allCases {
-            properties[role.rawValue] = Schema(type: "STRING", description: meaning[role])
-        }
-        return Schema(type: "OBJECT", description: "A three-colour palette.", properties: properties,
-                      required: roles, propertyOrdering: roles)
-    }()
-
     /// Room for the answer plus any thinking the model does on its own; small answers never
     /// come near it, and a runaway reply is cut off cheaply.
     public static let maxOutputTokens = 2048
@@ -85,7 +69,7 @@ public enum PalettePrompt {
             systemInstruction: Content(role: nil, text: instruction),
             contents: contents,
             generationConfig: GenerationConfig(responseMimeType: "application/json",
-                                               responseSchema: responseSchema,
+                                               responseSchema: Schema(PaletteSchema.palette),
                                                maxOutputTokens: maxOutputTokens))
     }
 }

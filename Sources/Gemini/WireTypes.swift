@@ -1,4 +1,5 @@
 import Foundation
+import PaletteCore
 
 // MARK: - Open enums
 
@@ -108,6 +109,21 @@ public final class Schema: Encodable, Sendable, Equatable {
     public static func == (a: Schema, b: Schema) -> Bool {
         a.type == b.type && a.description == b.description && a.properties == b.properties
             && a.required == b.required && a.propertyOrdering == b.propertyOrdering
+    }
+}
+
+extension Schema {
+    /// Gemini's form of a PaletteCore schema: an OBJECT of STRING properties, all required, in order.
+    ///
+    /// PaletteCore owns what is asked for; this only spells it in the v1beta dialect, so the
+    /// request and the parser cannot drift apart.
+    public convenience init(_ palette: PaletteSchema) {
+        var properties: [String: Schema] = [:]
+        for property in palette.properties {
+            properties[property.name] = Schema(type: "STRING", description: property.description)
+        }
+        self.init(type: "OBJECT", description: palette.description, properties: properties,
+                  required: palette.required, propertyOrdering: palette.propertyOrdering)
     }
 }
 

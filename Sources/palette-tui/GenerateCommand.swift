@@ -38,7 +38,7 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let result: GeneratedPalette
     do {
-        let provider = try makeProvider(ProviderOptions(arguments), environment: environment)
+        let provider = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
         result = try await provider.generate(description: description, variation: 0)
     } catch let error as UserFacingError {
         printError("palette-tui: \(error.userMessage)")

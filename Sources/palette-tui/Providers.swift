@@ -92,7 +92,15 @@ func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
 ///   Asked for by name, it is never silently replaced.
 /// - no `--provider`: Gemini with the offline engine as fallback when a key is set, else the
 ///   offline engine.
-func makeProvider(_ options: ProviderOptions, environment: [String: String]) throws -> any PaletteProvider {
+///
+/// With `warmUp`, a Gemini client sets its HTTP stack up in the background
+/// (`GeminiClient.warmUp`), so the app's first request does not pay for it. It starts
+/// `warmUpDelay` after the provider is built: the app builds it just before drawing its first
+/// frame (about 15 ms after start on a quiet machine), and a warm-up running beside that frame
+/// slowed it, while nobody types a description and presses Enter within tens of milliseconds.
+/// `generate`, which sends at once, passes false rather than have the warm-up race its request.
+func makeProvider(_ options: ProviderOptions, environment: [String: String],
+                  warmUp: Bool = true) throws -> any PaletteProvider {
     var choice: ProviderChoice?
     if let raw = options.provider {
         guard let parsed = ProviderChoice(rawValue: raw) else {
@@ -107,14 +115,20 @@ func makeProvider(_ options: ProviderOptions, environment: [String: String]) thr
     case (.gemini?, nil):
         throw GeminiError.missingAPIKey
     case let (.gemini?, key?):
-        return GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
+        let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
+        if warmUp { gemini.warmUp(after: warmUpDelay) }
+        return gemini
     case let (nil, key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
+        if warmUp { gemini.warmUp(after: warmUpDelay) }
         return FallbackProvider(primary: gemini, fallback: OfflineEngine())
     case (nil, nil):
         return OfflineEngine()
     }
 }
+
+/// How long after the provider is built a Gemini client starts warming up; see `makeProvider`.
+let warmUpDelay = Duration.milliseconds(25)
 
 /// Gemini first; the offline engine when Gemini fails for a reason the user cannot fix now.
 ///

@@ -456,6 +456,87 @@ final class GeminiClientTests: XCTestCase {
         XCTAssertEqual(try server.requests().count, 1)
     }
 
+    // MARK: - One session for the client's lifetime, warmed up off the caller's path
+
+    func testEveryRequestUsesTheOneSessionAndReusesItsConnection() async throws {
+        let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
+        let gemini = client(server)
+        XCTAssertFalse(gemini.transport.isPrepared, "building a client sets nothing up")
+        _ = try await gemini.generate(description: "forest", variation: 0)
+        let session = gemini.transport.session
+        _ = try await gemini.generate(description: "forest", variation: 1)
+        XCTAssertTrue(gemini.transport.session === session, "the same URLSession for the second request")
+        let peers = try server.requests().map(\.peer)
+        XCTAssertEqual(peers.count, 2)
+        XCTAssertNotNil(peers[0])
+        XCTAssertEqual(peers[0], peers[1], "the second request goes over the first one's connection")
+    }
+
+    func testWarmUpMakesTheSessionWithoutConnecting() async throws {
+        let listener = try SilentListener()
+        let gemini = GeminiClient(configuration: GeminiConfiguration(
+            apiKey: APIKey(Self.key)!, model: Self.model, baseURL: listener.baseURL, timeout: 10))
+        await gemini.warmUp().value
+        XCTAssertTrue(gemini.transport.isPrepared, "the session is ready before the first request")
+        let connectedDuringWarmUp = try await listener.sawConnection(within: 0.3)
+        XCTAssertFalse(connectedDuringWarmUp, "the warm-up never opens a connection")
+
+        let request = Task { try await gemini.generate(description: "forest", variation: 0) }
+        let connectedForRequest = try await listener.sawConnection(within: 5)
+        XCTAssertTrue(connectedForRequest, "the listener does see a real request's connection")
+        request.cancel()
+        _ = await request.result
+    }
+
+    func testRequestDuringWarmUpSharesItsSessionAndOnlyTheRequestIsSent() async throws {
+        let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
+        let gemini = client(server)
+        let warmUp = gemini.warmUp()
+        let result = try await gemini.generate(description: "forest", variation: 0)
+        await warmUp.value
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        let session = gemini.transport.session
+        _ = try await gemini.generate(description: "forest", variation: 0)
+        XCTAssertTrue(gemini.transport.session === session)
+        let requests = try server.requests()
+        XCTAssertEqual(requests.count, 2, "the rehearsed task was never sent")
+        XCTAssertTrue(requests.allSatisfy { $0.headers["x-goog-api-key"] == Self.key })
+    }
+
+    func testSessionIsInvalidatedWhenTheClientGoesAway() async throws {
+        let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
+        var gemini: GeminiClient? = client(server)
+        _ = try await gemini?.generate(description: "forest", variation: 0)
+        let router = try XCTUnwrap(gemini?.transport.router)
+        XCTAssertFalse(router.invalidated)
+        gemini = nil
+        try await waitFor { router.invalidated }
+    }
+
+    func testCancellingOneRequestLeavesTheSessionServingTheNext() async throws {
+        let server = try serve([["hang": true], ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let gemini = client(server, timeout: 30)
+        let task = Task { try await gemini.generate(description: "forest", variation: 0) }
+        try await waitFor { try server.requests().count == 1 }
+        let start = ContinuousClock.now
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "got \(error)")
+        }
+        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
+        try await waitFor { try server.events().contains("client-disconnected") }
+
+        let result = try await gemini.generate(description: "forest", variation: 0)
+        XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
+        XCTAssertFalse(gemini.transport.router.invalidated)
+        let peers = try server.requests().map(\.peer)
+        XCTAssertEqual(peers.count, 2)
+        XCTAssertNotEqual(peers[0], peers[1], "the cancelled request's connection was closed, not reused")
+    }
+
     // MARK: - The request body passes Google's strict parser
 
     func testRecordedRequestsPassTheStrictSchemaCheck() async throws {

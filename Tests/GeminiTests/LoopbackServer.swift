@@ -133,8 +133,10 @@ struct RecordedRequest: Decodable {
     var path: String = ""
     var headers: [String: String] = [:]
     var body: String = ""
+    /// The client's port: the same for two requests means one connection, reused.
+    var peer: Int?
 
-    enum CodingKeys: String, CodingKey { case event, method, path, headers, body }
+    enum CodingKeys: String, CodingKey { case event, method, path, headers, body, peer }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -143,6 +145,7 @@ struct RecordedRequest: Decodable {
         path = try c.decodeIfPresent(String.self, forKey: .path) ?? ""
         headers = try c.decodeIfPresent([String: String].self, forKey: .headers) ?? [:]
         body = try c.decodeIfPresent(String.self, forKey: .body) ?? ""
+        peer = try c.decodeIfPresent(Int.self, forKey: .peer)
     }
 
     /// The body parsed as a JSON object.
@@ -156,4 +159,49 @@ struct RecordedRequest: Decodable {
 struct SpawnError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A bare listening socket on loopback that never answers: it only tells whether anyone connected.
+final class SilentListener {
+    let port: Int
+    private var fd: Int32
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SpawnError("socket failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Bool in
+                bind(fd, raw, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, raw, &length) == 0
+            }
+        }
+        guard bound else { Glibc.close(fd); throw SpawnError("bind/listen on loopback failed") }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close() }
+
+    func close() {
+        guard fd >= 0 else { return }
+        Glibc.close(fd)
+        fd = -1
+    }
+
+    /// Whether a connection is waiting to be accepted, checked every 20 ms for up to `seconds`.
+    func sawConnection(within seconds: Double) async throws -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        repeat {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 0) > 0 { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        } while ContinuousClock.now < end
+        return false
+    }
 }

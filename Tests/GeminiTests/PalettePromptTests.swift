@@ -52,16 +52,37 @@ final class PalettePromptTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(config["maxOutputTokens"] as? Int ?? 0, 1024,
                                     "thinking tokens count against the limit: leave room")
         let schema = try XCTUnwrap(config["responseSchema"] as? [String: Any])
+        let palette = PaletteSchema.palette
         XCTAssertEqual(schema["type"] as? String, "OBJECT")
+        XCTAssertEqual(schema["description"] as? String, palette.description)
         XCTAssertEqual(schema["required"] as? [String], ["primary", "secondary", "accent"])
         XCTAssertEqual(schema["propertyOrdering"] as? [String], ["primary", "secondary", "accent"])
         let properties = try XCTUnwrap(schema["properties"] as? [String: [String: Any]])
         XCTAssertEqual(Set(properties.keys), ["primary", "secondary", "accent"])
-        for (role, property) in properties {
-            XCTAssertEqual(property["type"] as? String, "STRING", role)
-            XCTAssertTrue((property["description"] as? String ?? "").contains("#RRGGBB"), role)
+        for property in palette.properties {
+            let sent = try XCTUnwrap(properties[property.name], property.name)
+            XCTAssertEqual(sent["type"] as? String, "STRING", property.name)
+            XCTAssertEqual(sent["description"] as? String, property.description, "PaletteCore's words, as they are")
         }
         XCTAssertEqual(Set(json.keys), ["systemInstruction", "contents", "generationConfig"])
+    }
+
+    /// The schema's bytes on the wire, pinned: moving its definition must not change the request.
+    func testResponseSchemaBytesOnTheWire() throws {
+        let body = String(decoding: try GeminiClient.encode(PalettePrompt.request(description: "sea")), as: UTF8.self)
+        let expected = #""responseSchema":{"description":"A three-colour palette.","properties":{"#
+            + #""accent":{"description":"A small, distinct highlight colour, as #RRGGBB.","type":"STRING"},"#
+            + #""primary":{"description":"The dominant colour that carries the overall feeling, as #RRGGBB.","type":"STRING"},"#
+            + #""secondary":{"description":"A supporting colour that works with the primary, as #RRGGBB.","type":"STRING"}},"#
+            + #""propertyOrdering":["primary","secondary","accent"],"required":["primary","secondary","accent"],"type":"OBJECT"}"#
+        XCTAssertTrue(body.contains(expected), body)
+    }
+
+    func testInstructionsNameEverySchemaKey() {
+        for property in PaletteSchema.palette.properties {
+            XCTAssertTrue(PalettePrompt.systemInstruction.contains("\"\(property.name)\""), property.name)
+            XCTAssertTrue(PalettePrompt.correction(for: "x").contains("\"\(property.name)\":\"#RRGGBB\""), property.name)
+        }
     }
 
     func testVariationAddsAnInstructionButKeepsTheDescription() {

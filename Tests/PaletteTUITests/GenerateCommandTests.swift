@@ -1,5 +1,5 @@
 import XCTest
-import Gemini
+@testable import Gemini
 import PaletteCore
 import PaletteEngine
 @testable import palette_tui
@@ -246,6 +246,27 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertThrowsError(try provider(["--provider", "Gemini"], ["GEMINI_API_KEY": "k"])) {
             XCTAssertTrue($0 is UsageError)
         }
+    }
+
+    func testTheAppsProviderWarmsUpAndGenerateDoesNot() async throws {
+        let arguments = try Arguments(["--provider", "gemini"], valued: ProviderOptions.valuedOptions, boolean: [])
+        let environment = ["GEMINI_API_KEY": "k", "GEMINI_BASE_URL": "http://127.0.0.1:9"]
+        let app = try XCTUnwrap(try makeProvider(ProviderOptions(arguments), environment: environment) as? GeminiClient)
+        let command = try XCTUnwrap(try makeProvider(ProviderOptions(arguments), environment: environment,
+                                                     warmUp: false) as? GeminiClient)
+        var warmed = false
+        for _ in 0..<100 where !warmed {
+            warmed = app.transport.isPrepared
+            if !warmed { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        XCTAssertTrue(warmed, "the TUI's client sets its session up in the background, unasked")
+        XCTAssertFalse(command.transport.isPrepared, "generate's client makes its session with its one request")
+
+        let fallback = try XCTUnwrap(try makeProvider(ProviderOptions(try Arguments([], valued: [], boolean: [])),
+                                                      environment: environment) as? FallbackProvider)
+        let wrapped = try XCTUnwrap(fallback.primary as? GeminiClient)
+        for _ in 0..<100 where !wrapped.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }
+        XCTAssertTrue(wrapped.transport.isPrepared, "the default provider's Gemini client warms up too")
     }
 
     func testFallbackCoversOutagesButNotConfigurationMistakesOrCancellation() async throws {

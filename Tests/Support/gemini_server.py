@@ -4,6 +4,7 @@
 It answers each POST with the next step of a script, repeating the last step once the script
 runs out, and records every request it receives (method, path, headers, body) as one JSON line
 (and, for a hanging step, a line {"event": "client-disconnected"} when the client hangs up).
+Each request line also has "peer", the client's port, so a test can tell a reused connection.
 
     python3 Tests/Support/gemini_server.py --scenario palette --record /tmp/requests.jsonl
     python3 Tests/Support/gemini_server.py --steps '[{"fixture": "googleai/unary-failure-api-key.json"}]'
@@ -133,6 +134,9 @@ class Script:
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "gemini-loopback/1"
+    # Headers and body go out in separate writes; with Nagle's algorithm on, the body of a
+    # second request on a kept-alive connection would wait ~40 ms for the client's delayed ACK.
+    disable_nagle_algorithm = True
 
     def log_message(self, format, *args):
         pass
@@ -147,6 +151,7 @@ class Handler(BaseHTTPRequestHandler):
         script.log({
             "method": "POST",
             "path": self.path,
+            "peer": self.client_address[1],
             "headers": {k.lower(): v for k, v in self.headers.items()},
             "body": raw.decode("utf-8", errors="replace"),
         })
