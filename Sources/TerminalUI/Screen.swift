@@ -232,6 +232,8 @@ public final class Screen {
             var span = 0..<width
             if let previous {
                 if let written, y < written.count, !written[y] { continue }
+                // Identical bytes settle the common case; differing bytes (padding) are
+                // compared cell by cell, and an empty span means the row is the same.
                 let row = cells.baseAddress! + start, old = previous.baseAddress! + start
                 if memcmp(row, old, canvasWidth * stride) == 0 { continue }
                 span = Screen.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth),
@@ -326,21 +328,6 @@ public final class Screen {
                             UnsafeBufferPointer(rebasing: pb[(y * b.width)..<((y + 1) * b.width)]), columns: b.width)
             }
         }
-    }
-
-    /// Whether `count` cells from `start` are the same in both canvases (same size).
-    ///
-    /// Identical bytes mean identical cells, so a memcmp settles the common case (an unchanged
-    /// row) without comparing strings; differing bytes (padding, or one string stored two
-    /// ways) fall back to `==`.
-    static func rowsEqual(_ a: Canvas, _ b: Canvas, from start: Int, count: Int) -> Bool {
-        guard count > 0 else { return true }
-        let same = a.cells.withUnsafeBufferPointer { pa in
-            b.cells.withUnsafeBufferPointer { pb in
-                memcmp(pa.baseAddress! + start, pb.baseAddress! + start, count * MemoryLayout<Cell>.stride) == 0
-            }
-        }
-        return same || a.cells[start..<(start + count)] == b.cells[start..<(start + count)]
     }
 
     /// Puts one cell's text in `buffer` as a spacing character plus up to four combining marks,

@@ -40,7 +40,7 @@ final class CellTextTests: XCTestCase {
     }
 }
 
-/// The row comparison that decides which rows are handed to ncurses.
+/// The row comparison that decides which rows are handed to ncurses: an empty span is an equal row.
 final class RowDiffTests: XCTestCase {
     func testEqualRowsAndChangedRows() {
         var a = Canvas(width: 4, height: 2)
@@ -49,24 +49,24 @@ final class RowDiffTests: XCTestCase {
         a[2, 0] = Cell(text: "", isContinuation: true)
         b[1, 0] = Cell(text: "寧")
         b[2, 0] = Cell(text: "", isContinuation: true)
-        XCTAssertTrue(Screen.rowsEqual(a, b, from: 0, count: 4))
+        XCTAssertTrue(Screen.changedSpan(a, b, row: 0).isEmpty)
         b[3, 1] = Cell(text: "x", style: Style(bold: true))
-        XCTAssertTrue(Screen.rowsEqual(a, b, from: 0, count: 4))
-        XCTAssertFalse(Screen.rowsEqual(a, b, from: 4, count: 4))
+        XCTAssertTrue(Screen.changedSpan(a, b, row: 0).isEmpty)
+        XCTAssertEqual(Screen.changedSpan(a, b, row: 1), 3..<4)
         a[3, 1] = Cell(text: "x", style: Style(bold: false))
-        XCTAssertFalse(Screen.rowsEqual(a, b, from: 4, count: 4))
+        XCTAssertEqual(Screen.changedSpan(a, b, row: 1), 3..<4)
         a[3, 1].style.bold = true
-        XCTAssertTrue(Screen.rowsEqual(a, b, from: 4, count: 4))
+        XCTAssertTrue(Screen.changedSpan(a, b, row: 1).isEmpty)
     }
 
-    func testSameTextStoredDifferentlyIsEqual() {
+    func testSameTextBuiltDifferentlyIsEqual() {
         var a = Canvas(width: 1, height: 1)
         var b = Canvas(width: 1, height: 1)
-        let long = String(repeating: "森", count: 8)   // 24 UTF-8 bytes: not a small string
+        let long = String(repeating: "森", count: 8)   // 24 UTF-8 bytes: more than a cell keeps
         a[0, 0] = Cell(text: long)
         b[0, 0] = Cell(text: String(Array(long)))      // same text, separate storage
-        XCTAssertTrue(Screen.rowsEqual(a, b, from: 0, count: 1))
-        XCTAssertTrue(Screen.rowsEqual(Canvas(width: 0, height: 1), Canvas(width: 0, height: 1), from: 0, count: 0))
+        XCTAssertTrue(Screen.changedSpan(a, b, row: 0).isEmpty)
+        XCTAssertTrue(Screen.changedSpan(Canvas(width: 0, height: 1), Canvas(width: 0, height: 1), row: 0).isEmpty)
     }
 
     func testASCIIFastPathMatchesTheGeneralPath() {
