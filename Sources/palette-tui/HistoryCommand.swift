@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteEngine
 
 /// How `palette-tui history` prints entries.
 enum HistoryFormat: String {

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteEngine
 import TerminalUI
 
 /// Everything the event loop needs, built in `runTUI` (the one place live dependencies are made).
@@ -127,9 +128,11 @@ final class Runtime {
         }
         Signals.installAfterTerminal()
         let size = screen.size
+        var environment = AppEnvironment.live
+        environment.searchFolding = ChineseFolding.table
         let state = AppState(width: size.width, height: size.height, colorMode: screen.colorMode,
                              language: configuration.language, providerName: configuration.provider.name,
-                             modelName: configuration.provider.model)
+                             modelName: configuration.provider.model, environment: environment)
         let runtime = Runtime(state: state, screen: screen, configuration: configuration, inbox: inbox)
         let status = runtime.loop()
         runtime.finish()

@@ -224,6 +224,29 @@ final class E2EAppTests: XCTestCase {
         try second.waitFor("Description " + descriptions[1])
     }
 
+    /// The `/` filter folds Traditional and Simplified Chinese as `history --search` does:
+    /// typing 霧 finds an entry saved as 雾, and hides the entries that do not match.
+    func testHistoryFilterFoldsTraditionalAndSimplifiedChinese() throws {
+        let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lines = ["雾中的竹林", "sunny beach", "热情的夏日"].enumerated().map { n, text in
+            "{\"id\":\"f\(n)\",\"created\":\"2026-11-2\(n)T08:00:00.000Z\",\"description\":\"\(text)\","
+                + "\"primary\":\"#2E86AB\",\"secondary\":\"#A23B72\",\"accent\":\"#F18F01\","
+                + "\"provider\":\"offline\",\"model\":null,\"favorite\":false}\n"
+        }
+        try lines.joined().write(to: directory.appendingPathComponent("h.jsonl"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(["--provider", "offline", "--history", "h.jsonl"], directory: directory)
+        try session.waitForStart()
+        try session.waitFor("雾中的竹林", "sunny beach", "热情的夏日")
+        try session.press("BTab")
+        try session.type("/")
+        try session.type("霧")
+        let filtered = try session.waitForScreen("only the fogged entry listed") { screen in
+            screen.contains("雾中的竹林") && !screen.contains("sunny beach") && !screen.contains("热情的夏日")
+        }
+        XCTAssertTrue(filtered.contains("霧"), filtered)
+    }
+
     /// Each key redraws only the cells it changed; the terminal must still end up showing
     /// exactly the frame: edits in the middle of mixed-width text, and pane colours that
     /// follow the history selection and leave no cell of the previous palette behind.
