@@ -59,10 +59,19 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     static func nibble(_ s: Unicode.Scalar) -> UInt8? {
-        switch s.value {
-        case 0x30...0x39: return UInt8(s.value - 0x30)
-        case 0x41...0x46: return UInt8(s.value - 0x41 + 10)
-        case 0x61...0x66: return UInt8(s.value - 0x61 + 10)
+        s.isASCII ? hexDigitValue(UInt8(s.value)) : nil
+    }
+
+    /// The value of one ASCII hex digit (`0-9`, `A-F`, `a-f`), or nil.
+    ///
+    /// The one digit table every hex reader in the project uses; inlinable because the
+    /// history loader calls it for every colour of every line.
+    @inlinable
+    public static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
         default: return nil
         }
     }

@@ -333,14 +333,7 @@ struct HistoryLineDecoder {
         if r.count == 7, b[r.lowerBound] == 0x23 {
             var packed: UInt32 = 0
             for k in (r.lowerBound + 1)..<r.upperBound {
-                let c = b[k]
-                let nibble: UInt8
-                switch c {
-                case 0x30...0x39: nibble = c - 0x30
-                case 0x41...0x46: nibble = c - 0x41 + 10
-                case 0x61...0x66: nibble = c - 0x61 + 10
-                default: return nil
-                }
+                guard let nibble = RGB.hexDigitValue(b[k]) else { return nil }
                 packed = packed << 4 | UInt32(nibble)
             }
             return RGB(packed: packed)
@@ -363,14 +356,7 @@ struct HistoryLineDecoder {
             guard at + 4 <= end else { return nil }
             var v: UInt32 = 0
             for k in at..<(at + 4) {
-                let c = b[k]
-                let d: UInt8
-                switch c {
-                case 0x30...0x39: d = c - 0x30
-                case 0x41...0x46: d = c - 0x41 + 10
-                case 0x61...0x66: d = c - 0x61 + 10
-                default: return nil
-                }
+                guard let d = RGB.hexDigitValue(b[k]) else { return nil }
                 v = v << 4 | UInt32(d)
             }
             return v
