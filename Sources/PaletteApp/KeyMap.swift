@@ -1,7 +1,10 @@
 import PaletteCore
 
 /// What a key asks the app to do. The reducer performs commands; keys only select them.
-public enum Command: Hashable, Sendable {
+///
+/// No associated values, so `allCases` is the compiler's: a new command without a key fails
+/// `KeyMapTests.testEveryCommandHasAKey`.
+public enum Command: Hashable, Sendable, CaseIterable {
     case generate
     /// Ctrl-C: cancels a request in flight, otherwise quits.
     case interrupt
@@ -9,9 +12,12 @@ public enum Command: Hashable, Sendable {
     case cancel
     case quit
     case help
+    /// Help is open: any key not bound in `.help` closes it (see `KeyMap.unboundKeyCommand`).
+    case closeHelp
+    case helpScrollUp, helpScrollDown, helpPageUp, helpPageDown
     case focusNext, focusPrevious
     case copySelected
-    case copyRole(Role)
+    case copyPrimary, copySecondary, copyAccent
     case regenerate
     case selectPreviousPane, selectNextPane
     case historyUp, historyDown, historyPageUp, historyPageDown, historyFirst, historyLast
@@ -21,9 +27,19 @@ public enum Command: Hashable, Sendable {
     case deleteEntry, undoDelete
     case cursorLeft, cursorRight, cursorHome, cursorEnd
     case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
+
+    /// The role a copy command names, if it names one.
+    public var copiedRole: Role? {
+        switch self {
+        case .copyPrimary: return .primary
+        case .copySecondary: return .secondary
+        case .copyAccent: return .accent
+        default: return nil
+        }
+    }
 }
 
-/// Where a binding applies. Several contexts are active at once (see `AppState.activeContexts`).
+/// Where a binding applies. Several contexts are active at once (see `KeyScope`).
 public enum KeyContext: Hashable, Sendable, CaseIterable {
     /// Everywhere, text fields included.
     case anywhere
@@ -38,6 +54,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case button
     case panes
     case history
+    /// The help overlay is open.
+    case help
 
     var title: Localized {
         switch self {
@@ -49,6 +67,26 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .button: return Localized("Generate button", "生成按鈕", "生成按钮")
         case .panes: return Localized("Colour panes", "色塊", "色块")
         case .history: return Localized("History list", "歷史清單", "历史列表")
+        case .help: return Localized("Help", "說明", "说明")
+        }
+    }
+}
+
+/// Where the keyboard is, as one value: the reducer picks one from the state, and it names the
+/// contexts in force, most specific first. The one list of context combinations, which the
+/// reducer's dispatch and the status line's table of hints both use.
+public enum KeyScope: Hashable, Sendable, CaseIterable {
+    case description, filter, button, panes, history, help
+
+    public var contexts: [KeyContext] {
+        switch self {
+        case .description: return [.description, .textField, .anywhere]
+        case .filter: return [.filter, .textField, .anywhere]
+        case .button: return [.button, .outsideField, .anywhere]
+        case .panes: return [.panes, .outsideField, .anywhere]
+        case .history: return [.history, .outsideField, .anywhere]
+        // Help takes every key: only its own bindings apply, the rest close it.
+        case .help: return [.help]
         }
     }
 }
@@ -163,11 +201,11 @@ public enum KeyMap {
                    help: Localized("Undo the last delete", "復原上一次刪除", "撤销上一次删除"), footer: nil),
 
         // Outside the text field
-        KeyBinding(keys: [.character("1")], label: "1/2/3", context: .outsideField, command: .copyRole(.primary),
+        KeyBinding(keys: [.character("1")], label: "1/2/3", context: .outsideField, command: .copyPrimary,
                    help: Localized("Copy colour 1, 2 or 3", "複製第 1、2、3 色", "复制第 1、2、3 色"), footer: nil),
-        KeyBinding(keys: [.character("2")], label: "2", context: .outsideField, command: .copyRole(.secondary),
+        KeyBinding(keys: [.character("2")], label: "2", context: .outsideField, command: .copySecondary,
                    help: nil, footer: nil),
-        KeyBinding(keys: [.character("3")], label: "3", context: .outsideField, command: .copyRole(.accent),
+        KeyBinding(keys: [.character("3")], label: "3", context: .outsideField, command: .copyAccent,
                    help: nil, footer: nil),
         KeyBinding(keys: [.character("r")], label: "r", context: .outsideField, command: .regenerate,
                    help: Localized("Variation of description", "生成此描述的變化", "生成此描述的变化"),
@@ -179,7 +217,23 @@ public enum KeyMap {
                    footer: Localized("help", "說明", "说明")),
         KeyBinding(keys: [.character("q")], label: "q", context: .outsideField, command: .quit,
                    help: Localized("Quit", "離開", "退出"), footer: Localized("quit", "離開", "退出")),
+
+        // Help overlay: the arrows scroll a key table that does not fit; Ctrl-C still cancels
+        // or quits; every other key closes help (`unboundKeyCommand`). Not listed in help itself.
+        KeyBinding(keys: [.up, .character("k")], label: "↑ k", context: .help, command: .helpScrollUp,
+                   help: nil, footer: nil),
+        KeyBinding(keys: [.down, .character("j")], label: "↓ j", context: .help, command: .helpScrollDown,
+                   help: nil, footer: nil),
+        KeyBinding(keys: [.pageUp], label: "PgUp", context: .help, command: .helpPageUp, help: nil, footer: nil),
+        KeyBinding(keys: [.pageDown], label: "PgDn", context: .help, command: .helpPageDown, help: nil, footer: nil),
+        KeyBinding(keys: [.control("c")], label: "^C", context: .help, command: .interrupt, help: nil, footer: nil),
     ]
+
+    /// What a key no binding lists does in `scope`: in help it closes help; elsewhere nothing
+    /// (a text field types printable characters).
+    public static func unboundKeyCommand(in scope: KeyScope) -> Command? {
+        scope == .help ? .closeHelp : nil
+    }
 
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
@@ -236,13 +290,8 @@ public enum KeyMap {
     }
 
     private static let footers: [FooterKey: [(key: String, text: String)]] = {
-        let combinations: [[KeyContext]] = [
-            [.description, .textField, .anywhere], [.filter, .textField, .anywhere],
-            [.button, .outsideField, .anywhere], [.panes, .outsideField, .anywhere],
-            [.history, .outsideField, .anywhere],
-        ]
         var table: [FooterKey: [(key: String, text: String)]] = [:]
-        for contexts in combinations {
+        for contexts in KeyScope.allCases.map(\.contexts) {
             for language in Language.allCases {
                 table[FooterKey(contexts: contexts, language: language)] = buildFooter(for: contexts, language: language)
             }

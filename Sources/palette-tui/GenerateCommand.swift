@@ -37,14 +37,19 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
         throw UsageError("generate needs a description, e.g. palette-tui generate \"a calm forest morning\"")
     }
     let environment = ProcessInfo.processInfo.environment
-    let result: GeneratedPalette
+    let live: LiveDependencies
     do {
-        let provider = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
-        result = try await provider.generate(GenerationRequest(description: description, language: language))
-    } catch let error as UsageError {
-        throw error
-    } catch {
-        let failure = ProviderFailure.from(error, provider: "gemini")
+        live = try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false)
+    } catch let failure as ProviderFailure {
+        printError("palette-tui: \(Messages.failure(failure)(language))")
+        return 1
+    }
+    let dependencies = live.dependencies
+    let result: GeneratedPalette
+    switch await dependencies.provider.generate(GenerationRequest(description: description, language: language)) {
+    case .success(let generated):
+        result = generated
+    case .failure(let failure):
         printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }
@@ -53,9 +58,9 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     if result.isFallback, format == .hex || format == .css {
         for note in notes { printError("palette-tui: note: \(note)") }
     }
-    if let warning = recordGenerated(result, description: description, arguments: arguments,
-                                     environment: environment) {
-        printError("palette-tui: warning: \(warning)")
+    if let failure = recordGenerated(result, description: description, history: dependencies.history,
+                                     clock: dependencies.clock) {
+        printError("palette-tui: warning: \(Messages.historyNotSaved(failure)(language))")
     }
     return 0
 }

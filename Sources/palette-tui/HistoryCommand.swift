@@ -1,4 +1,5 @@
 import Foundation
+import PaletteApp
 import PaletteCore
 import PaletteEngine
 
@@ -60,7 +61,7 @@ func runHistory(_ args: [String]) async throws -> Int32 {
     }
 
     let (entries, warnings) = try store.load()
-    for warning in warnings { printError("palette-tui: warning: \(warning)") }
+    for warning in warnings { printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(.english))") }
     let query = arguments["search"].map(HistorySearch.init)
     var shown: [HistoryEntry] = []
     for entry in entries.reversed() {
@@ -171,19 +172,18 @@ private func appendStream(_ store: HistoryStore, count: Int) throws -> Int32 {
 let historyValuedOptions: Set<String> = ["history"]
 let historyBooleanOptions: Set<String> = ["no-history"]
 
-/// Records a generated palette in the history file chosen by the options and environment.
+/// Records a generated palette in the history, with a fresh id and the time from `clock`.
 ///
-/// Returns a one-line warning when the palette could not be saved (the command still succeeds),
-/// nil when it was saved or `--no-history` was given.
-func recordGenerated(_ result: GeneratedPalette, description: String, arguments: Arguments,
-                     environment: [String: String]) -> String? {
-    do {
-        guard let store = try HistoryStore.forCommand(arguments, environment: environment) else { return nil }
-        try store.append(HistoryEntry(
-            id: UUID().uuidString.lowercased(), created: Date(), description: description,
-            palette: result.palette, provider: result.provider, model: result.model))
+/// Returns why the palette could not be saved (the command still succeeds), nil when it was
+/// saved or there is no history (`--no-history`).
+func recordGenerated(_ result: GeneratedPalette, description: String, history: HistoryClient,
+                     clock: AppClock) -> HistoryFailure? {
+    let entry = HistoryEntry(id: clock.makeID(), created: clock.now(), description: description,
+                             palette: result.palette, provider: result.provider, model: result.model)
+    do throws(HistoryFailure) {
+        try history.write(.append(entry))
         return nil
     } catch {
-        return "palette not saved to history: \(error)"
+        return error
     }
 }

@@ -95,7 +95,6 @@ final class HistoryTests: XCTestCase {
         state.press(.character("/"))
         XCTAssertEqual(state.press(.character("d"), .character("q"), .character("f")), [])
         XCTAssertEqual(state.filterField.text, "dqf")
-        XCTAssertFalse(state.isQuitting)
         XCTAssertEqual(state.history.count, 0)
     }
 
@@ -216,8 +215,7 @@ final class HistoryTests: XCTestCase {
             XCTAssertEqual(SearchIndex.fold(text, folding: ScalarFolding(table)), Array(expected.utf8), text)
         }
         var state = AppState(width: 80, height: 24, colorMode: .direct, language: .english, providerName: "offline",
-                             modelName: nil, environment: AppEnvironment(now: { Fixture.now }, makeID: { "x" },
-                                                                         searchFolding: table))
+                             modelName: nil, clock: Fixture.clock(), searchFolding: table)
         state.send(.historyLoaded([Fixture.entry(1, "晨霧"), Fixture.entry(2, "晨雾 mist"), Fixture.entry(3, "晴")],
                                   warnings: []))
         state.press(.backTab, .character("/"))

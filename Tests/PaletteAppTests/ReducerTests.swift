@@ -8,9 +8,8 @@ final class ReducerTests: XCTestCase {
 
     func testCtrlCQuits() {
         var state = Fixture.state()
-        var expected = state
+        let expected = state
         XCTAssertEqual(state.reduce(.keyPressed(.control("c"))), [.quit])
-        expected.isQuitting = true
         XCTAssertEqual(state, expected)
     }
 
@@ -18,11 +17,9 @@ final class ReducerTests: XCTestCase {
         var state = Fixture.state()
         XCTAssertEqual(state.press(.character("q")), [])
         XCTAssertEqual(state.field.text, "q")
-        XCTAssertFalse(state.isQuitting)
         state.press(.tab)
         XCTAssertEqual(state.focus, .button)
         XCTAssertEqual(state.press(.character("q")), [.quit])
-        XCTAssertTrue(state.isQuitting)
     }
 
     // MARK: - Generating
@@ -33,9 +30,10 @@ final class ReducerTests: XCTestCase {
         var expected = state
         let effects = state.press(.enter)
         XCTAssertEqual(effects, [.generatePalette(requestID: 1, GenerationRequest(description: "寧靜的森林早晨", variation: 0))])
-        expected.request = InFlightRequest(id: 1, description: "寧靜的森林早晨", variation: 0, elapsedMilliseconds: 0)
+        expected.request = InFlightRequest(id: 1, description: "寧靜的森林早晨", variation: 0, started: .zero,
+                                           elapsedMilliseconds: 0)
         expected.nextRequestID = 2
-        expected.lastRequest = ("寧靜的森林早晨", 0)
+        expected.lastRequest = LastRequest(description: "寧靜的森林早晨", variation: 0)
         expected.status = StatusMessage("Generating; Esc cancels.", kind: .info)
         XCTAssertEqual(state, expected)
         XCTAssertTrue(state.isGenerating)
@@ -150,9 +148,7 @@ final class ReducerTests: XCTestCase {
         state.type("sea")
         state.press(.enter)
         XCTAssertEqual(state.press(.control("c")), [.cancelRequest(requestID: 1)])
-        XCTAssertFalse(state.isQuitting)
         XCTAssertEqual(state.press(.control("c")), [.quit])
-        XCTAssertTrue(state.isQuitting)
     }
 
     func testStaleRequestIDsAreDropped() {
@@ -178,15 +174,19 @@ final class ReducerTests: XCTestCase {
         XCTAssertNil(state.request)
     }
 
-    func testTickOnlyCountsWhileInFlight() {
-        var state = Fixture.state()
+    func testClockTicksCountFromTheRequestsStart() {
+        let uptime = ManualUptime(.seconds(40))
+        var state = Fixture.state(clock: Fixture.clock(uptime: uptime.read))
         let idle = state
-        XCTAssertEqual(state.reduce(.tick(elapsedMilliseconds: 500)), [])
+        XCTAssertEqual(state.reduce(.clockTicked(uptime: .seconds(41))), [])
         XCTAssertEqual(state, idle)
         state.type("sea")
         state.press(.enter)
-        state.send(.tick(elapsedMilliseconds: 1_250))
+        XCTAssertEqual(state.request?.started, .seconds(40), "the state keeps the start, from its clock")
+        state.send(.clockTicked(uptime: .seconds(41) + .milliseconds(250)))
         XCTAssertEqual(state.request?.elapsedMilliseconds, 1_250)
+        state.send(.clockTicked(uptime: .seconds(39)))
+        XCTAssertEqual(state.request?.elapsedMilliseconds, 0, "never negative")
     }
 
     func testRegenerateCountsVariationsUp() {
@@ -282,10 +282,12 @@ final class ReducerTests: XCTestCase {
 
     func testClipboardConfirmation() {
         var state = Fixture.state()
-        state.send(.clipboardCopied("#2E86AB", via: ["OSC 52", "tmux"]))
+        state.send(.clipboardCopied("#2E86AB", via: [.terminal, .program("tmux")]))
         XCTAssertEqual(state.status, StatusMessage("Copied #2E86AB (OSC 52 + tmux).", kind: .success))
-        state.send(.clipboardCopied("#2E86AB", via: []))
+        state.send(.clipboardFailed("#2E86AB", .noRoute))
         XCTAssertEqual(state.status, StatusMessage("Could not copy #2E86AB: no clipboard is available.", kind: .error))
+        state.send(.clipboardFailed("#2E86AB", .programFailed("xclip")))
+        XCTAssertEqual(state.status, StatusMessage("Could not copy #2E86AB: xclip failed.", kind: .error))
     }
 
     // MARK: - Text field through keys
@@ -369,11 +371,13 @@ final class ReducerTests: XCTestCase {
 
     func testHistoryWriteFailureAndWarnings() {
         var state = Fixture.state()
-        state.send(.historyWriteFailed("permission denied: /home/u/.local/state/palette-tui/history.jsonl"))
+        let path = "/home/u/.local/state/palette-tui/history.jsonl"
+        state.send(.historyWriteFailed(HistoryFailure(path: path, .system(.write, path: path, code: EACCES))))
+        XCTAssertEqual(state.status, StatusMessage("History not saved: \(path): Permission denied.", kind: .error))
+        state.send(.historyLoaded([], warnings: [.skippedLine(number: 3, .notARecord(finding: "not valid JSON")),
+                                                .skippedLine(number: 9, .zeroBytes)]))
         XCTAssertEqual(state.status, StatusMessage(
-            "History not saved: permission denied: /home/u/.local/state/palette-tui/history.jsonl", kind: .error))
-        state.send(.historyLoaded([], warnings: ["line 3: not JSON, skipped", "line 9: bad colour"]))
-        XCTAssertEqual(state.status, StatusMessage("History: line 3: not JSON, skipped (+1)", kind: .warning))
+            "History: line 3 is not a record (not valid JSON); skipped and kept in the file (+1).", kind: .warning))
     }
 
     func testChineseMessages() {

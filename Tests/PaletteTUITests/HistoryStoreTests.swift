@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import PaletteApp
 import PaletteCore
 @testable import palette_tui
 
@@ -90,10 +91,11 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path,
                        "/home/u/.local/state/palette-tui/history.jsonl", "a relative XDG_STATE_HOME is ignored")
         XCTAssertThrowsError(try HistoryStore.resolveURL(option: nil, environment: [:])) { error in
-            let e = error as? HistoryError
-            XCTAssertEqual(e?.kind, .noLocation)
-            XCTAssertTrue(e?.description.contains("HOME is not set") ?? false)
-            XCTAssertTrue(e?.description.contains("--history") ?? false)
+            let e = error as? HistoryFailure
+            XCTAssertEqual(e, HistoryFailure(path: nil, .noLocation))
+            let worded = e.map { Messages.historyNotRead($0).english } ?? ""
+            XCTAssertTrue(worded.contains("nor HOME is set"), worded)
+            XCTAssertTrue(worded.contains("--history"), worded)
         }
     }
 
@@ -111,7 +113,7 @@ final class HistoryStoreTests: XCTestCase {
 
         let (loaded, warnings) = try store.load()
         XCTAssertEqual(loaded.map(\.id), ["id-0", "id-1", "id-2"])
-        XCTAssertEqual(warnings, ["history line 4: incomplete last line (an interrupted write); skipped (kept in the file)"])
+        XCTAssertEqual(warnings, [.skippedLine(number: 4, .incompleteLastLine)])
         XCTAssertEqual(bytes(path), before, "loading never changes the file")
 
         try store.append(entry(4))
@@ -120,7 +122,7 @@ final class HistoryStoreTests: XCTestCase {
         let (reloaded, again) = try store.load()
         XCTAssertEqual(reloaded.map(\.id), ["id-0", "id-1", "id-2", "id-4"])
         XCTAssertEqual(again.count, 1)
-        XCTAssertTrue(again[0].hasPrefix("history line 4: "), again[0])
+        guard case .skippedLine(number: 4, _)? = again.first else { return XCTFail("\(again)") }
     }
 
     func testGarbageLinesAreSkippedWithLineNumbersAndKept() throws {
@@ -143,16 +145,19 @@ final class HistoryStoreTests: XCTestCase {
 
         let (loaded, warnings) = try HistoryStore(url: URL(fileURLWithPath: path)).load()
         XCTAssertEqual(loaded.map(\.id), ["id-0", "id-1", "id-4", "id-5"])
-        XCTAssertEqual(warnings.count, 6, warnings.joined(separator: "\n"))
-        let numbered = warnings.map { $0.split(separator: ":").first.map(String.init) ?? "" }
-        XCTAssertEqual(numbered, ["history line 2", "history line 4", "history line 7", "history line 8",
-                                  "history line 9", "history line 11"])
-        XCTAssertTrue(warnings[0].contains("not valid JSON"), warnings[0])
-        XCTAssertTrue(warnings[1].contains("\"id\" has the wrong type"), warnings[1])
-        XCTAssertTrue(warnings[2].contains("\"secondary\""), warnings[2])
-        XCTAssertTrue(warnings[3].contains("RFC 3339"), warnings[3])
-        XCTAssertTrue(warnings[4].contains("missing field"), warnings[4])
-        XCTAssertTrue(warnings.allSatisfy { $0.hasSuffix("skipped (kept in the file)") })
+        XCTAssertEqual(warnings.count, 6, "\(warnings)")
+        let findings = warnings.map { warning -> (Int, String) in
+            guard case .skippedLine(let n, .notARecord(let finding)) = warning else { return (0, "\(warning)") }
+            return (n, finding)
+        }
+        XCTAssertEqual(findings.map(\.0), [2, 4, 7, 8, 9, 11])
+        XCTAssertTrue(findings[0].1.contains("not valid JSON"), findings[0].1)
+        XCTAssertTrue(findings[1].1.contains("\"id\" has the wrong type"), findings[1].1)
+        XCTAssertTrue(findings[2].1.contains("\"secondary\""), findings[2].1)
+        XCTAssertTrue(findings[3].1.contains("RFC 3339"), findings[3].1)
+        XCTAssertTrue(findings[4].1.contains("missing field"), findings[4].1)
+        let worded = Messages.historyWarning(warnings[0]).english
+        XCTAssertEqual(worded, "line 2 is not a record (not valid JSON); skipped and kept in the file")
         XCTAssertEqual(bytes(path), before)
     }
 
@@ -165,7 +170,7 @@ final class HistoryStoreTests: XCTestCase {
         let (loaded, warnings) = try HistoryStore(url: URL(fileURLWithPath: path)).load()
         XCTAssertEqual(loaded.count, 1)
         XCTAssertEqual(warnings.count, HistoryStore.warningLimit + 1)
-        XCTAssertEqual(warnings.last, "history: 30 more unreadable lines skipped (kept in the file)")
+        XCTAssertEqual(warnings.last, .moreSkipped(count: 30))
     }
 
     func testForeignFilesAreReportedAndNeverWritten() throws {
@@ -180,12 +185,13 @@ final class HistoryStoreTests: XCTestCase {
             _ = FileManager.default.createFile(atPath: path, contents: Data(content))
             let store = HistoryStore(url: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try store.load(), name) { error in
-                XCTAssertEqual((error as? HistoryError)?.kind, .foreign, "\(name): \(error)")
-                XCTAssertTrue("\(error)".contains("is not a palette-tui history file"), "\(error)")
-                XCTAssertTrue("\(error)".contains("left untouched"), "\(error)")
+                XCTAssertEqual((error as? HistoryFailure)?.kind, .foreign, "\(name): \(error)")
+                let worded = (error as? HistoryFailure).map { Messages.historyNotRead($0).english } ?? ""
+                XCTAssertTrue(worded.contains("\(path) is not a palette-tui history file"), worded)
+                XCTAssertTrue(worded.contains("left untouched"), worded)
             }
             XCTAssertThrowsError(try store.append(entry(1)), name) { error in
-                XCTAssertEqual((error as? HistoryError)?.kind, .foreign, "\(name): \(error)")
+                XCTAssertEqual((error as? HistoryFailure)?.kind, .foreign, "\(name): \(error)")
             }
             XCTAssertThrowsError(try store.compact(), name)
             XCTAssertEqual(bytes(path), content, "\(name) must be left as it was")
@@ -194,7 +200,7 @@ final class HistoryStoreTests: XCTestCase {
         for path in [dir.path, dir.file("fifo")] {
             let store = HistoryStore(url: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try store.load(), path) { error in
-                XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+                XCTAssertEqual(error as? HistoryFailure, HistoryFailure(path: path, .foreign(.notARegularFile)))
             }
             XCTAssertThrowsError(try store.append(entry(1)), path)
         }
@@ -204,12 +210,14 @@ final class HistoryStoreTests: XCTestCase {
         let dir = try HistoryTempDir()
         write(dir.file("plain"), "x")
         let store = HistoryStore(url: URL(fileURLWithPath: dir.file("plain/sub/h.jsonl")))
+        // A file where a folder must be: both ways name the file in the way.
+        let blocked = HistoryFailure(path: dir.file("plain/sub/h.jsonl"), .notAFolder(blocker: dir.file("plain")))
         XCTAssertThrowsError(try store.append(entry(1))) { error in
-            XCTAssertEqual((error as? HistoryError)?.kind, .unwritable)
-            XCTAssertTrue("\(error)".contains(dir.file("plain")), "\(error)")
+            XCTAssertEqual(error as? HistoryFailure, blocked)
+            XCTAssertEqual((error as? HistoryFailure)?.kind, .pathProblem)
         }
         XCTAssertThrowsError(try store.load()) { error in
-            XCTAssertEqual((error as? HistoryError)?.kind, .unreadable)
+            XCTAssertEqual(error as? HistoryFailure, blocked)
         }
         XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: dir.file("no/such/h.jsonl"))).load().entries, [],
                        "a missing file is an empty history")
@@ -388,10 +396,15 @@ final class HistoryStoreTests: XCTestCase {
                                                        accent: RGB(packed: 0x778899)),
                                       provider: "gemini", model: "gemini-2.5-flash")
         let start = Date()
-        let saved = try Arguments(["--history", dir.file("h.jsonl")], valued: historyValuedOptions,
-                                  boolean: historyBooleanOptions)
-        XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
-        XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
+        func live(_ args: [String], _ environment: [String: String] = [:]) throws -> Dependencies {
+            let arguments = try Arguments(args + ["--provider", "offline"],
+                                          valued: historyValuedOptions.union(ProviderOptions.valuedOptions),
+                                          boolean: historyBooleanOptions)
+            return try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false).dependencies
+        }
+        let saved = try live(["--history", dir.file("h.jsonl")])
+        XCTAssertNil(recordGenerated(result, description: "harbour", history: saved.history, clock: saved.clock))
+        XCTAssertNil(recordGenerated(result, description: "harbour", history: saved.history, clock: saved.clock))
         let entries = try HistoryStore(url: URL(fileURLWithPath: dir.file("h.jsonl"))).load().entries
         XCTAssertEqual(entries.count, 2)
         XCTAssertNotEqual(entries[0].id, entries[1].id)
@@ -401,20 +414,20 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(entries[0].description, "harbour")
         XCTAssertLessThan(abs(entries[0].created.timeIntervalSince(start)), 60)
 
-        let skipped = try Arguments(["--no-history"], valued: historyValuedOptions, boolean: historyBooleanOptions)
-        XCTAssertNil(recordGenerated(result, description: "x", arguments: skipped,
-                                     environment: ["XDG_STATE_HOME": dir.file("state")]))
+        let skipped = try live(["--no-history"], ["XDG_STATE_HOME": dir.file("state")])
+        XCTAssertNil(recordGenerated(result, description: "x", history: skipped.history, clock: skipped.clock))
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("state")))
 
         write(dir.file("plain"), "x")
-        let broken = try Arguments(["--history", dir.file("plain/h.jsonl")], valued: historyValuedOptions,
-                                   boolean: historyBooleanOptions)
-        let warning = try XCTUnwrap(recordGenerated(result, description: "x", arguments: broken, environment: [:]))
-        XCTAssertTrue(warning.hasPrefix("palette not saved to history: "), warning)
-        XCTAssertFalse(warning.contains("\n"))
-        let none = try Arguments([], valued: historyValuedOptions, boolean: historyBooleanOptions)
-        let homeless = try XCTUnwrap(recordGenerated(result, description: "x", arguments: none, environment: [:]))
-        XCTAssertTrue(homeless.contains("HOME is not set"), homeless)
+        let broken = try live(["--history", dir.file("plain/h.jsonl")])
+        let failure = try XCTUnwrap(recordGenerated(result, description: "x", history: broken.history, clock: broken.clock))
+        XCTAssertEqual(failure, HistoryFailure(path: dir.file("plain/h.jsonl"), .notAFolder(blocker: dir.file("plain"))))
+        XCTAssertEqual(Messages.historyNotSaved(failure).english,
+                       "History not saved: \(dir.file("plain")) is a file, not a folder; move it or use --history FILE.")
+        let homeless = try live([])
+        let none = try XCTUnwrap(recordGenerated(result, description: "x", history: homeless.history, clock: homeless.clock))
+        XCTAssertEqual(none.kind, .noLocation)
+        XCTAssertTrue(Messages.historyNotSaved(none).english.hasPrefix("History is off: "), "\(none)")
     }
 
     func testSearchFoldsCaseAndMatchesHexCodes() {

@@ -14,26 +14,26 @@ final class ClipboardTests: XCTestCase {
 
     func testHelperFollowsTheEnvironment() {
         XCTAssertEqual(plan(["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]),
-                       ClipboardPlan(osc52: true, helper: .wlCopy))
-        XCTAssertEqual(plan(["DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, helper: .xclip))
-        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: ["xsel"]), ClipboardPlan(osc52: true, helper: .xsel))
-        XCTAssertEqual(plan(["TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(["SSH_TTY": "/dev/pts/1"]), ClipboardPlan(osc52: true, helper: nil))
+                       ClipboardPlan(osc52: true, program: .wlCopy))
+        XCTAssertEqual(plan(["DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .xclip))
+        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: ["xsel"]), ClipboardPlan(osc52: true, program: .xsel))
+        XCTAssertEqual(plan(["TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(["SSH_TTY": "/dev/pts/1"]), ClipboardPlan(osc52: true, program: nil))
     }
 
     func testMissingProgramsAndEmptyVariablesAreSkipped() {
         XCTAssertEqual(plan(["WAYLAND_DISPLAY": "wayland-0", "TMUX": "/tmp/t,1,0"], installed: ["tmux"]),
-                       ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(["DISPLAY": "", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: []), ClipboardPlan(osc52: true, helper: nil))
+                       ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(["DISPLAY": "", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: []), ClipboardPlan(osc52: true, program: nil))
     }
 
     func testOverrides() throws {
         let env = ["WAYLAND_DISPLAY": "wayland-0"]
-        XCTAssertEqual(plan(.none, env), ClipboardPlan(osc52: false, helper: nil))
-        XCTAssertEqual(plan(.osc52, env), ClipboardPlan(osc52: true, helper: nil))
-        XCTAssertEqual(plan(.tmux, env), ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(.xsel, [:], installed: []), ClipboardPlan(osc52: true, helper: .xsel))
+        XCTAssertEqual(plan(.none, env), ClipboardPlan(osc52: false, program: nil))
+        XCTAssertEqual(plan(.osc52, env), ClipboardPlan(osc52: true, program: nil))
+        XCTAssertEqual(plan(.tmux, env), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(.xsel, [:], installed: []), ClipboardPlan(osc52: true, program: .xsel))
         XCTAssertEqual(try ClipboardOption.from(option: "wl-copy"), .wlCopy)
         XCTAssertEqual(try ClipboardOption.from(option: nil), .auto)
         XCTAssertThrowsError(try ClipboardOption.from(option: "pbcopy")) { error in
@@ -43,10 +43,10 @@ final class ClipboardTests: XCTestCase {
     }
 
     func testHelperCommandLines() {
-        XCTAssertEqual(ClipboardHelper.tmux.arguments, ["tmux", "load-buffer", "-w", "-"])
-        XCTAssertEqual(ClipboardHelper.wlCopy.arguments, ["wl-copy", "--type", "text/plain"])
-        XCTAssertEqual(ClipboardHelper.xclip.arguments, ["xclip", "-i", "-selection", "clipboard"])
-        XCTAssertEqual(ClipboardHelper.xsel.arguments, ["xsel", "-i", "-b"])
+        XCTAssertEqual(ClipboardProgram.tmux.arguments, ["tmux", "load-buffer", "-w", "-"])
+        XCTAssertEqual(ClipboardProgram.wlCopy.arguments, ["wl-copy", "--type", "text/plain"])
+        XCTAssertEqual(ClipboardProgram.xclip.arguments, ["xclip", "-i", "-selection", "clipboard"])
+        XCTAssertEqual(ClipboardProgram.xsel.arguments, ["xsel", "-i", "-b"])
     }
 
     func testPathLookupFindsOnlyExecutables() throws {
