@@ -96,8 +96,8 @@ extension Canvas {
 
     /// Turns the wide character covering column `x`, if any, into blanks.
     ///
-    /// Reads `cells` directly: going through the subscript would copy each `Cell` (and retain
-    /// its string) on every character drawn.
+    /// Writes `cells` directly, not through the subscript, whose setter marks the row written:
+    /// `put` and `fill` have marked it once already, and this runs for every character drawn.
     @inline(__always)
     private mutating func breakWide(x: Int, y: Int) {
         guard x >= 0, x < width else { return }
