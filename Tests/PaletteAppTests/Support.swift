@@ -47,9 +47,9 @@ enum Fixture {
     }
 
     static func generated(_ palette: Palette = Fixture.palette, provider: String = "gemini",
-                          model: String? = "gemini-2.5-flash", notes: [String] = [],
-                          fallback: Bool = false) -> GeneratedPalette {
-        GeneratedPalette(palette: palette, provider: provider, model: model, notes: notes, isFallback: fallback)
+                          model: String? = "gemini-2.5-flash", notes: [GenerationNote] = [],
+                          fallback: ProviderFailure? = nil) -> GeneratedPalette {
+        GeneratedPalette(palette: palette, provider: provider, model: model, notes: notes, fallbackReason: fallback)
     }
 }
 

@@ -71,7 +71,7 @@ final class ReadingTests: XCTestCase {
         let zh = Reading("不要紅色", lexicon: lexicon)
         XCTAssertEqual(zh.negatedWords, ["紅色"])
         let g = OfflineEngine().palette(for: "not red, but a blue sky")
-        XCTAssertTrue(g.notes.contains { $0.contains("red") }, "\(g.notes)")
+        XCTAssertTrue(g.notes.contains(.negated(words: ["red"])), "\(g.notes)")
         XCTAssertNotEqual(ColourJudge.family(g.palette.primary), "red")
     }
 

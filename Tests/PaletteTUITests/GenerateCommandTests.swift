@@ -243,7 +243,7 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(gemini.configuration.model, "gemini-x")
         XCTAssertEqual(gemini.configuration.timeout, 2.5)
         XCTAssertThrowsError(try provider(["--provider", "gemini"], [:])) {
-            XCTAssertEqual($0 as? GeminiError, .missingAPIKey)
+            XCTAssertEqual(($0 as? ProviderFailure)?.reason, .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]))
         }
         XCTAssertThrowsError(try provider(["--provider", "Gemini"], ["GEMINI_API_KEY": "k"])) {
             XCTAssertTrue($0 is UsageError)
@@ -276,35 +276,36 @@ final class GenerateCommandTests: XCTestCase {
             let error: any Error
             var name: String { "gemini" }
             var model: String? { "m" }
-            func generate(description: String, variation: Int) async throws -> GeneratedPalette { throw error }
+            var supportedFields: Set<GenerationRequest.Field> { [] }
+            func generate(_ request: GenerationRequest) async throws -> GeneratedPalette { throw error }
         }
         let offline = OfflineEngine()
-        let expected = try await offline.generate(description: "forest", variation: 0).palette
+        let expected = try await offline.generate(GenerationRequest(description: "forest", variation: 0)).palette
 
         let outage = FallbackProvider(primary: Failing(error: GeminiError.serverUnavailable(status: 503, message: nil)),
                                       fallback: offline)
-        let result = try await outage.generate(description: "forest", variation: 0)
+        let result = try await outage.generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertTrue(result.isFallback)
         XCTAssertEqual(result.palette, expected)
         XCTAssertEqual(result.provider, "offline")
-        XCTAssertEqual(result.notes.last, "offline fallback: " + GeminiError.serverUnavailable(status: 503, message: nil).userMessage)
+        XCTAssertEqual(result.fallbackReason, ProviderFailure(provider: "gemini", .serverUnavailable(status: 503, serverMessage: nil)))
 
         for error: GeminiError in [.invalidAPIKey(message: "m"), .permissionDenied(reason: nil, message: "m"),
                                    .modelNotFound(model: "x"), .missingAPIKey, .invalidEndpoint("x")] {
             do {
                 _ = try await FallbackProvider(primary: Failing(error: error), fallback: offline)
-                    .generate(description: "forest", variation: 0)
+                    .generate(GenerationRequest(description: "forest", variation: 0))
                 XCTFail("\(error) must not fall back")
             } catch {
-                XCTAssertTrue(error is GeminiError)
+                XCTAssertEqual((error as? ProviderFailure)?.kind, .misconfigured, "\(error)")
             }
         }
         do {
             _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline)
-                .generate(description: "forest", variation: 0)
+                .generate(GenerationRequest(description: "forest", variation: 0))
             XCTFail("cancellation must not fall back")
         } catch {
-            XCTAssertTrue(error is CancellationError)
+            XCTAssertEqual((error as? ProviderFailure)?.kind, .cancelled, "\(error)")
         }
     }
 
