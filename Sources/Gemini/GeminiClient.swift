@@ -77,7 +77,13 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
 
     // MARK: - Generating
 
-    public func generate(description: String, variation: Int) async throws -> GeneratedPalette {
+    public nonisolated var supportedFields: Set<GenerationRequest.Field> { [] }
+
+    /// Throws `GeminiError` (which converts to a `ProviderFailure`) or `CancellationError`.
+    public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
+        try checkSupported(request)
+        let description = request.description
+        let variation = request.variation
         let deadline = ContinuousClock.now + .milliseconds(Int64(configuration.timeout * 1000))
         let url = try configuration.generateContentURL()
 

@@ -5,7 +5,7 @@ import PaletteCore
 ///
 /// Server messages are kept (with the key removed) because Google's wording is often the only
 /// precise hint, but each `userMessage` starts with what happened and ends with what to do.
-public enum GeminiError: Error, Equatable, Sendable, UserFacingError {
+public enum GeminiError: Error, Equatable, Sendable {
     /// No key in the environment for a provider that needs one.
     case missingAPIKey
     /// The base URL cannot be used to build a request URL.
@@ -138,6 +138,41 @@ public enum GeminiError: Error, Equatable, Sendable, UserFacingError {
         default:
             return false
         }
+    }
+}
+
+extension GeminiError: ProviderFailureConvertible {
+    /// The provider-neutral failure: what the fallback policy reads and PaletteApp words.
+    public var providerFailure: ProviderFailure {
+        let reason: ProviderFailure.Reason
+        switch self {
+        case .missingAPIKey: reason = .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"])
+        case .invalidEndpoint(let text): reason = .invalidEndpoint(text, settings: ["--endpoint", "GEMINI_BASE_URL"])
+        case .invalidAPIKey(let message): reason = .invalidAPIKey(serverMessage: message)
+        case let .permissionDenied(code, message): reason = .permissionDenied(code: code, serverMessage: message)
+        case .modelNotFound(let model): reason = .modelNotFound(model: model, available: [])
+        case .badRequest(let message): reason = .badRequest(serverMessage: message)
+        case .rateLimited(let delay): reason = .rateLimited(retryAfter: delay)
+        case .quotaExhausted(let message): reason = .quotaExhausted(serverMessage: message)
+        case let .serverUnavailable(status, message): reason = .serverUnavailable(status: status, serverMessage: message)
+        case .unexpectedStatus(let status) where (300..<400).contains(status): reason = .redirectRefused(status: status)
+        case .unexpectedStatus(let status): reason = .unexpectedStatus(status)
+        case let .notJSON(status, contentType): reason = .notJSON(status: status, contentType: contentType)
+        case .malformedResponse: reason = .malformedResponse
+        case .responseTooLarge(let limit): reason = .responseTooLarge(limit: limit)
+        case .promptBlocked(let why): reason = .promptBlocked(reason: why)
+        case .answerBlocked(let why): reason = .answerBlocked(reason: why)
+        case .truncated: reason = .truncated
+        case let .noAnswer(why, message): reason = .noAnswer(reason: why, message: message)
+        case .unusableAnswer(let problem): reason = .unusableAnswer(problem: problem)
+        case .noNetwork(let host): reason = .noNetwork(host: host)
+        case .connectionRefused(let host): reason = .connectionRefused(host: host)
+        case .connectionLost: reason = .connectionLost
+        case .tlsFailure(let host): reason = .tlsFailure(host: host)
+        case .timedOut(let seconds): reason = .timedOut(seconds: seconds)
+        case .transport(let text): reason = .transport(text)
+        }
+        return ProviderFailure(provider: "gemini", reason)
     }
 }
 

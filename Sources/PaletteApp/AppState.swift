@@ -17,20 +17,9 @@ public enum Action: Sendable {
     case searchIndexBuilt(SearchIndex)
 }
 
-/// A provider failure as the app shows it: one clear sentence.
-public struct ProviderFailure: Error, Hashable, Sendable {
-    public var message: String
-    public var cancelled: Bool
-
-    public init(message: String, cancelled: Bool = false) {
-        self.message = message
-        self.cancelled = cancelled
-    }
-}
-
 /// What the runtime must do: the only output of `AppState.reduce` besides the new state.
 public enum Effect: Hashable, Sendable {
-    case generatePalette(requestID: Int, description: String, variation: Int)
+    case generatePalette(requestID: Int, GenerationRequest)
     case cancelRequest(requestID: Int)
     case copyToClipboard(String)
     case appendHistory(HistoryEntry)

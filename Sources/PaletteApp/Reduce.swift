@@ -190,7 +190,7 @@ extension AppState {
         request = InFlightRequest(id: id, description: description, variation: variation, elapsedMilliseconds: 0)
         lastRequest = (description, variation)
         say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
-        return [.generatePalette(requestID: id, description: description, variation: variation)]
+        return [.generatePalette(requestID: id, GenerationRequest(description: description, language: language, variation: variation))]
     }
 
     /// `r`: in the history, the selected entry's description; elsewhere the field's, or the
@@ -220,10 +220,10 @@ extension AppState {
         request = nil
         switch result {
         case .failure(let failure):
-            if failure.cancelled {
+            if failure.kind == .cancelled {
                 say(UIText.cancelled, .info)
             } else {
-                say(Localized(Self.sentence(failure.message), chinese: Self.sentence(failure.message)), .error)
+                say(Messages.failure(failure), .error)
             }
             return []
         case .success(let generated):
@@ -237,32 +237,21 @@ extension AppState {
                                      provider: provider, model: model)
             history.append(entry)
             keepViewsInBounds()
-            if generated.isFallback {
-                say(UIText.fallback(Self.fallbackReason(generated.notes)), .warning)
+            if let reason = generated.fallbackReason {
+                say(Messages.fallback(reason), .warning)
             } else {
                 var text = UIText.newPalette(provider: provider)
-                let notes = generated.notes.map(Self.sentence).filter { !$0.isEmpty }
+                let notes = generated.notes.map(Messages.note)
                 if !notes.isEmpty {
-                    let tail = " " + notes.joined(separator: "; ")
-                    text = Localized(text.english + tail, text.traditional + tail, text.simplified + tail)
+                    text = Localized(
+                        text.english + " " + notes.map(\.english).joined(separator: "; "),
+                        text.traditional + notes.map(\.traditional).joined(separator: "；"),
+                        text.simplified + notes.map(\.simplified).joined(separator: "；"))
                 }
                 say(text, .success)
             }
             return [.appendHistory(entry)]
         }
-    }
-
-    /// The Gemini error behind a fallback, without the engine's own "offline fallback:" prefix.
-    static func fallbackReason(_ notes: [String]) -> String {
-        let cleaned = notes.map(sentence).filter { !$0.isEmpty }
-        let prefix = "offline fallback:"
-        let reasons = cleaned.map { note -> String in
-            if note.lowercased().hasPrefix(prefix) {
-                return String(note.dropFirst(prefix.count)).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            return note
-        }
-        return reasons.isEmpty ? "the remote provider failed." : reasons.joined(separator: "; ")
     }
 
     // MARK: - Copying

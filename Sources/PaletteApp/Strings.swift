@@ -100,8 +100,10 @@ enum UIText {
             "New palette from \(provider).", "已由 \(provider) 生成新配色。", "已由 \(provider) 生成新配色。")
     }
 
-    static func fallback(_ reason: String) -> Localized {
-        Localized("Offline fallback: \(reason)", "離線備援：\(reason)", "离线备援：\(reason)")
+    static func fallback(failure: Localized) -> Localized {
+        Localized(
+            "Offline fallback: \(failure.english)", "離線備援：\(failure.traditional)",
+            "离线备援：\(failure.simplified)")
     }
 
     static func variation(_ n: Int) -> Localized {

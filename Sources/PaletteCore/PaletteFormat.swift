@@ -14,10 +14,13 @@ extension GeneratedPalette {
     /// - `css`: `:root` custom properties `--color-primary`, `--color-secondary`, `--color-accent`.
     ///
     /// Every format reads back through `PaletteParser` to the same palette.
-    public func formatted(_ format: PaletteFormat, language: Language = .english) -> String {
+    ///
+    /// - Parameter notes: the result's notes as the caller worded them in `language`
+    ///   (PaletteApp's `Messages`); PaletteCore writes no sentences of its own.
+    public func formatted(_ format: PaletteFormat, language: Language = .english, notes: [String] = []) -> String {
         switch format {
-        case .text: return textForm(language)
-        case .json: return jsonForm()
+        case .text: return textForm(language, notes: notes)
+        case .json: return jsonForm(notes: notes)
         case .hex: return palette.colors.map(\.hex).joined(separator: "\n")
         case .css:
             let props = Role.allCases.map { "--color-\($0.rawValue): \(palette[$0].hex);" }
@@ -25,7 +28,7 @@ extension GeneratedPalette {
         }
     }
 
-    private func textForm(_ language: Language) -> String {
+    private func textForm(_ language: Language, notes: [String]) -> String {
         let labels = Role.allCases.map { $0.label(language) }
         let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
         let names = Role.allCases.map { ColorNames.nearest(to: palette[$0]).name.name }
@@ -61,7 +64,7 @@ extension GeneratedPalette {
         }
     }
 
-    private func jsonForm() -> String {
+    private func jsonForm(notes: [String]) -> String {
         var fields: [(String, String)] = Role.allCases.map { ($0.rawValue, JSONText.string(palette[$0].hex)) }
         fields.append(("provider", JSONText.string(provider)))
         if let model { fields.append(("model", JSONText.string(model))) }

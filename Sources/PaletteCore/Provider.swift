@@ -1,41 +1,61 @@
 /// A palette with what produced it and why: the one result type every provider returns.
-public struct GeneratedPalette: Hashable, Sendable, Codable {
+public struct GeneratedPalette: Hashable, Sendable {
     public var palette: Palette
-    /// `offline` or `gemini`.
+    /// The provider's id: `offline`, `gemini`, ...
     public var provider: String
     /// The model name for a remote provider; the engine version for the offline one.
     public var model: String?
     /// For each role, the words of the description that drove it (offline engine).
     public var rationale: [Role: [String]]
-    /// Notes for the user: "no colour words found", "offline fallback: <why Gemini failed>".
-    public var notes: [String]
-    /// Set when this palette came from the offline engine because the remote provider failed.
-    public var isFallback: Bool
+    /// What the user should know about this palette, typed; PaletteApp words them.
+    public var notes: [GenerationNote]
+    /// Set when this palette came from a fallback because the chosen provider failed: why it failed.
+    public var fallbackReason: ProviderFailure?
 
     public init(palette: Palette, provider: String, model: String? = nil,
-                rationale: [Role: [String]] = [:], notes: [String] = [], isFallback: Bool = false) {
+                rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
+                fallbackReason: ProviderFailure? = nil) {
         self.palette = palette
         self.provider = provider
         self.model = model
         self.rationale = rationale
         self.notes = notes
-        self.isFallback = isFallback
+        self.fallbackReason = fallbackReason
     }
+
+    /// True when this palette stands in for a provider that failed.
+    public var isFallback: Bool { fallbackReason != nil }
 }
 
-/// Anything that turns a description into a palette: the offline engine, Gemini, a fallback chain.
+/// Something the user should know about a generated palette, typed so it can be worded in the
+/// user's language (PaletteApp) and tested without matching sentences.
+public enum GenerationNote: Hashable, Sendable {
+    /// The description had no word the engine knows: the palette is a general one.
+    case noColourWords
+    /// These words were left out because the description negated them.
+    case negated(words: [String])
+    /// Only the first `characters` characters of the description were read.
+    case readLimit(characters: Int)
+}
+
+/// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.
 ///
-/// `variation` 0 is the first answer; other values ask for a different, equally fitting one
-/// (the TUI's regenerate). Providers honour task cancellation.
+/// Providers honour task cancellation. What they throw is a `ProviderFailure` or an error that
+/// converts to one (`ProviderFailureConvertible`), never only a type of their own.
 public protocol PaletteProvider: Sendable {
-    /// `offline` or `gemini`: shown in the title line and stored in history.
+    /// The provider's id (`offline`, `gemini`): shown in the title line and stored in history.
     var name: String { get }
     /// The model in use, when there is one.
     var model: String? { get }
-    func generate(description: String, variation: Int) async throws -> GeneratedPalette
+    /// The optional request fields this provider honours.
+    var supportedFields: Set<GenerationRequest.Field> { get }
+    func generate(_ request: GenerationRequest) async throws -> GeneratedPalette
 }
 
-/// A failure a provider reports to the user: one actionable sentence.
-public protocol UserFacingError: Error {
-    var userMessage: String { get }
+extension PaletteProvider {
+    /// Throws `unsupported`, naming the fields of `request` this provider cannot honour.
+    public func checkSupported(_ request: GenerationRequest) throws(ProviderFailure) {
+        let missing = request.usedFields.subtracting(supportedFields)
+        if !missing.isEmpty { throw ProviderFailure(provider: name, .unsupported(missing)) }
+    }
 }

@@ -10,23 +10,15 @@ public struct OfflineEngine: PaletteProvider {
     public let name = "offline"
     public var model: String? { "offline-engine-1" }
 
-    /// The note added when the description had no word the engine knows.
-    public static let noColourWordsNote =
-        "no colour words found: this is a general palette; add a colour, scene or mood to steer it"
-
     public init() {}
 
     /// A palette for `description`; `variation` 0 is the best fit, others are alternatives.
     public func palette(for description: String, variation: Int = 0) -> GeneratedPalette {
         let (reading, composition) = compose(description, variation: variation)
-        var notes: [String] = []
-        if reading.isEmpty { notes.append(OfflineEngine.noColourWordsNote) }
-        if !reading.negatedWords.isEmpty {
-            notes.append("left out because negated: " + reading.negatedWords.joined(separator: ", "))
-        }
-        if reading.wasTruncated {
-            notes.append("read only the first \(NormalisedText.readLimit) characters of the description")
-        }
+        var notes: [GenerationNote] = []
+        if reading.isEmpty { notes.append(.noColourWords) }
+        if !reading.negatedWords.isEmpty { notes.append(.negated(words: reading.negatedWords)) }
+        if reading.wasTruncated { notes.append(.readLimit(characters: NormalisedText.readLimit)) }
         return GeneratedPalette(palette: composition.palette, provider: name, model: model,
                                 rationale: composition.rationale, notes: notes)
     }
@@ -37,8 +29,13 @@ public struct OfflineEngine: PaletteProvider {
         return (reading, PaletteComposer(reading: reading, variation: variation).compose())
     }
 
-    public func generate(description: String, variation: Int) async throws -> GeneratedPalette {
+    /// None yet: locks, refinements, candidates, seeds and constraints come with the workbench
+    /// and accessibility work; until then a request using them is refused by name.
+    public var supportedFields: Set<GenerationRequest.Field> { [] }
+
+    public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try Task.checkCancellation()
-        return palette(for: description, variation: variation)
+        try checkSupported(request)
+        return palette(for: request.description, variation: request.variation)
     }
 }

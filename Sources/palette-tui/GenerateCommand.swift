@@ -1,5 +1,6 @@
 import Foundation
 import Gemini
+import PaletteApp
 import PaletteCore
 
 let generateUsage = """
@@ -39,18 +40,31 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let result: GeneratedPalette
     do {
         let provider = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
-        result = try await provider.generate(description: description, variation: 0)
-    } catch let error as UserFacingError {
-        printError("palette-tui: \(error.userMessage)")
+        result = try await provider.generate(GenerationRequest(description: description, language: language))
+    } catch let error as UsageError {
+        throw error
+    } catch {
+        let failure = ProviderFailure.from(error, provider: "gemini")
+        printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }
-    print(result.formatted(format, language: language))
+    let notes = wordedNotes(result, language: language)
+    print(result.formatted(format, language: language, notes: notes))
     if result.isFallback, format == .hex || format == .css {
-        for note in result.notes { printError("palette-tui: note: \(note)") }
+        for note in notes { printError("palette-tui: note: \(note)") }
     }
     if let warning = recordGenerated(result, description: description, arguments: arguments,
                                      environment: environment) {
         printError("palette-tui: warning: \(warning)")
     }
     return 0
+}
+
+/// The notes of a result in the user's language, the fallback's reason first.
+func wordedNotes(_ result: GeneratedPalette, language: Language) -> [String] {
+    var notes = result.notes.map { Messages.note($0)(language) }
+    if let reason = result.fallbackReason {
+        notes.append(Messages.fallbackNote(reason)(language))
+    }
+    return notes
 }

@@ -113,7 +113,7 @@ func makeProvider(_ options: ProviderOptions, environment: [String: String],
     case (.offline?, _):
         return OfflineEngine()
     case (.gemini?, nil):
-        throw GeminiError.missingAPIKey
+        throw GeminiError.missingAPIKey.providerFailure
     case let (.gemini?, key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
@@ -130,38 +130,33 @@ func makeProvider(_ options: ProviderOptions, environment: [String: String],
 /// How long after the provider is built a Gemini client starts warming up; see `makeProvider`.
 let warmUpDelay = Duration.milliseconds(25)
 
-/// Gemini first; the offline engine when Gemini fails for a reason the user cannot fix now.
+/// The chosen provider first; the offline engine when it fails for a reason the user cannot
+/// fix now.
 ///
-/// Falls back after Gemini's own retries on outages, rate limits and quotas, network and
-/// timeout failures, blocked or unusable answers. Does not fall back on cancellation, nor on
-/// configuration mistakes (bad or missing key, no permission, unknown model, bad endpoint):
-/// those would otherwise hide behind offline palettes forever.
+/// The decision reads only the provider-neutral `ProviderFailure.fallsBack` (outages, rate
+/// limits and quotas, network and timeout failures, blocked or unusable answers), so any
+/// provider gets the same policy; it never catches a provider's own error type. No fallback on
+/// cancellation, on configuration mistakes (bad or missing key, no permission, unknown model,
+/// bad endpoint: those would otherwise hide behind offline palettes for ever), nor on a request
+/// the primary cannot honour.
 struct FallbackProvider: PaletteProvider {
     let primary: any PaletteProvider
     let fallback: any PaletteProvider
 
     var name: String { primary.name }
     var model: String? { primary.model }
+    var supportedFields: Set<GenerationRequest.Field> { primary.supportedFields }
 
-    func generate(description: String, variation: Int) async throws -> GeneratedPalette {
+    func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         do {
-            return try await primary.generate(description: description, variation: variation)
-        } catch let error as GeminiError where FallbackProvider.fallsBack(on: error) {
-            try Task.checkCancellation()
-            var result = try await fallback.generate(description: description, variation: variation)
-            result.isFallback = true
-            result.notes.append("offline fallback: \(error.userMessage)")
+            return try await primary.generate(request)
+        } catch {
+            let failure = ProviderFailure.from(error, provider: primary.name, cancelled: Task.isCancelled)
+            guard failure.fallsBack else { throw failure }
+            if Task.isCancelled { throw ProviderFailure.cancelled(provider: primary.name) }
+            var result = try await fallback.generate(request)
+            result.fallbackReason = failure
             return result
-        }
-    }
-
-    /// Whether a Gemini failure is one the offline engine should cover.
-    static func fallsBack(on error: GeminiError) -> Bool {
-        switch error {
-        case .missingAPIKey, .invalidEndpoint, .invalidAPIKey, .permissionDenied, .modelNotFound:
-            return false
-        default:
-            return true
         }
     }
 }

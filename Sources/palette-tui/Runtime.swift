@@ -251,8 +251,8 @@ final class Runtime {
 
     private func perform(_ effect: Effect) {
         switch effect {
-        case let .generatePalette(id, description, variation):
-            generate(id: id, description: description, variation: variation)
+        case let .generatePalette(id, request):
+            generate(id: id, request: request)
         case .cancelRequest(let id):
             generations.removeValue(forKey: id)?.task.cancel()
         case .copyToClipboard(let text):
@@ -275,33 +275,19 @@ final class Runtime {
         }
     }
 
-    private func generate(id: Int, description: String, variation: Int) {
+    private func generate(id: Int, request: GenerationRequest) {
         let provider = configuration.provider
         let inbox = self.inbox
         let task = Task.detached {
             let result: Result<GeneratedPalette, ProviderFailure>
             do {
-                result = .success(try await provider.generate(description: description, variation: variation))
+                result = .success(try await provider.generate(request))
             } catch {
-                result = .failure(Runtime.failure(error, cancelled: Task.isCancelled))
+                result = .failure(ProviderFailure.from(error, provider: provider.name, cancelled: Task.isCancelled))
             }
             inbox.post(.paletteReceived(requestID: id, result))
         }
         generations[id] = (task, Date())
-    }
-
-    /// A provider error as one sentence for the status line.
-    static func failure(_ error: any Error, cancelled: Bool) -> ProviderFailure {
-        if cancelled || error is CancellationError {
-            return ProviderFailure(message: "Cancelled.", cancelled: true)
-        }
-        if let error = error as? any UserFacingError {
-            return ProviderFailure(message: error.userMessage)
-        }
-        if let error = error as? URLError {
-            return ProviderFailure(message: "Network error: \(error.localizedDescription)")
-        }
-        return ProviderFailure(message: String(describing: error))
     }
 
     private func copy(_ text: String) {

@@ -1,5 +1,6 @@
 import XCTest
 import PaletteCore
+import TestSupport
 @testable import Gemini
 
 /// GeminiClient against the scripted loopback server: every Developer API fixture, every fault.
@@ -39,7 +40,7 @@ final class GeminiClientTests: XCTestCase {
     private func failure(_ client: GeminiClient, _ description: String = "寧靜的森林早晨",
                          file: StaticString = #filePath, line: UInt = #line) async -> GeminiError? {
         do {
-            let result = try await client.generate(description: description, variation: 0)
+            let result = try await client.generate(GenerationRequest(description: description, variation: 0))
             XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
             return nil
         } catch let error as GeminiError {
@@ -54,7 +55,7 @@ final class GeminiClientTests: XCTestCase {
 
     /// The non-thought text of a fixture's first candidate, read independently of the client.
     private func fixtureAnswer(_ name: String) throws -> String {
-        let data = try Data(contentsOf: LoopbackServer.fixtures.appendingPathComponent(name))
+        let data = try Data(contentsOf: Repository.url("Tests/GeminiTests/Fixtures").appendingPathComponent(name))
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let candidates = json["candidates"] as? [[String: Any]] ?? []
         let parts = (candidates.first?["content"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
@@ -65,7 +66,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testPaletteFromJSONModeAnswerAndTheRequestOnTheWire() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
-        let result = try await client(server).generate(description: "寧靜的森林早晨", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "寧靜的森林早晨", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertEqual(result.provider, "gemini")
         XCTAssertEqual(result.model, Self.model)
@@ -88,19 +89,19 @@ final class GeminiClientTests: XCTestCase {
 
     func testThoughtPartsAreSkippedAndSplitPartsJoined() async throws {
         let server = try serve(fixture: "palette-tui/palette-thought-and-split-parts.json")
-        let result = try await client(server).generate(description: "dusk", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "dusk", variation: 0))
         XCTAssertEqual(hexes(result), ["#1D3557", "#A8DADC", "#E63946"])
     }
 
     func testUnknownFinishReasonWithAPaletteIsAccepted() async throws {
         let server = try serve(fixture: "palette-tui/palette-unknown-finish-reason.json")
-        let result = try await client(server).generate(description: "beach", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "beach", variation: 0))
         XCTAssertEqual(hexes(result), ["#F4A261", "#264653", "#E9C46A"])
     }
 
     func testVariationReachesTheSystemInstruction() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
-        _ = try await client(server).generate(description: "forest", variation: 1)
+        _ = try await client(server).generate(GenerationRequest(description: "forest", variation: 1))
         let body = try XCTUnwrap(server.requests().first).json()
         let system = try XCTUnwrap(body["systemInstruction"] as? [String: Any])
         let text = ((system["parts"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
@@ -112,7 +113,7 @@ final class GeminiClientTests: XCTestCase {
     func testProseThenPaletteSucceedsOnTheFollowUp() async throws {
         let server = try serve([["fixture": "googleai/unary-success-basic-reply-short.json"],
                                 ["fixture": "palette-tui/palette-forest-morning.json"]])
-        let result = try await client(server).generate(description: "forest", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2)
@@ -249,7 +250,7 @@ final class GeminiClientTests: XCTestCase {
         let server = try LoopbackServer(scenario: "overloaded-twice-then-ok")
         servers.append(server)
         let start = ContinuousClock.now
-        let result = try await client(server).generate(description: "forest", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertEqual(try server.requests().count, 3)
         let elapsed = (ContinuousClock.now - start).seconds
@@ -260,7 +261,7 @@ final class GeminiClientTests: XCTestCase {
         let server = try LoopbackServer(scenario: "rate-limit-then-ok")
         servers.append(server)
         let start = ContinuousClock.now
-        let result = try await client(server).generate(description: "forest", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertEqual(try server.requests().count, 2)
         XCTAssertGreaterThanOrEqual((ContinuousClock.now - start).seconds, 0.3, "waited the server's retryDelay")
@@ -323,7 +324,7 @@ final class GeminiClientTests: XCTestCase {
     func testHTMLBadGatewayIsRetriedThenSucceeds() async throws {
         let server = try serve([["fixture": "palette-tui/html-error-page.html", "status": 502],
                                 ["fixture": "palette-tui/palette-forest-morning.json"]])
-        let result = try await client(server).generate(description: "forest", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertEqual(try server.requests().count, 2)
     }
@@ -367,7 +368,7 @@ final class GeminiClientTests: XCTestCase {
     func testResetThenSuccess() async throws {
         let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "reset_after": 40],
                                 ["fixture": "palette-tui/palette-forest-morning.json"]])
-        let result = try await client(server).generate(description: "forest", variation: 0)
+        let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertEqual(try server.requests().count, 2)
     }
@@ -393,7 +394,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testSlowServerWithinTheDeadlineSucceeds() async throws {
         let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "delay": 0.5, "trickle": 0.005]])
-        let result = try await client(server, timeout: 10).generate(description: "forest", variation: 0)
+        let result = try await client(server, timeout: 10).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
     }
 
@@ -424,7 +425,7 @@ final class GeminiClientTests: XCTestCase {
         let server = try LoopbackServer(scenario: "hang")
         servers.append(server)
         let gemini = client(server, timeout: 30)
-        let task = Task { try await gemini.generate(description: "forest", variation: 0) }
+        let task = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         try await waitFor { try server.requests().count == 1 }
         let start = ContinuousClock.now
         task.cancel()
@@ -442,7 +443,7 @@ final class GeminiClientTests: XCTestCase {
     func testCancellationDuringBackoffStopsRetrying() async throws {
         let server = try serve(fixture: "from-issues/error-503-unavailable-overloaded.json")
         let gemini = client(server, timeout: 30, retry: RetryPolicy(maxAttempts: 3, baseDelay: 5, maxDelay: 5))
-        let task = Task { try await gemini.generate(description: "forest", variation: 0) }
+        let task = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         try await waitFor { try server.requests().count == 1 }
         task.cancel()
         let start = ContinuousClock.now
@@ -462,9 +463,9 @@ final class GeminiClientTests: XCTestCase {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         let gemini = client(server)
         XCTAssertFalse(gemini.transport.isPrepared, "building a client sets nothing up")
-        _ = try await gemini.generate(description: "forest", variation: 0)
+        _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         let session = gemini.transport.session
-        _ = try await gemini.generate(description: "forest", variation: 1)
+        _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 1))
         XCTAssertTrue(gemini.transport.session === session, "the same URLSession for the second request")
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
@@ -481,7 +482,7 @@ final class GeminiClientTests: XCTestCase {
         let connectedDuringWarmUp = try await listener.sawConnection(within: 0.3)
         XCTAssertFalse(connectedDuringWarmUp, "the warm-up never opens a connection")
 
-        let request = Task { try await gemini.generate(description: "forest", variation: 0) }
+        let request = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         let connectedForRequest = try await listener.sawConnection(within: 5)
         XCTAssertTrue(connectedForRequest, "the listener does see a real request's connection")
         request.cancel()
@@ -492,11 +493,11 @@ final class GeminiClientTests: XCTestCase {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         let gemini = client(server)
         let warmUp = gemini.warmUp()
-        let result = try await gemini.generate(description: "forest", variation: 0)
+        let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         await warmUp.value
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         let session = gemini.transport.session
-        _ = try await gemini.generate(description: "forest", variation: 0)
+        _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertTrue(gemini.transport.session === session)
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2, "the rehearsed task was never sent")
@@ -506,7 +507,7 @@ final class GeminiClientTests: XCTestCase {
     func testSessionIsInvalidatedWhenTheClientGoesAway() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         var gemini: GeminiClient? = client(server)
-        _ = try await gemini?.generate(description: "forest", variation: 0)
+        _ = try await gemini?.generate(GenerationRequest(description: "forest", variation: 0))
         let router = try XCTUnwrap(gemini?.transport.router)
         XCTAssertFalse(router.invalidated)
         gemini = nil
@@ -516,7 +517,7 @@ final class GeminiClientTests: XCTestCase {
     func testCancellingOneRequestLeavesTheSessionServingTheNext() async throws {
         let server = try serve([["hang": true], ["fixture": "palette-tui/palette-forest-morning.json"]])
         let gemini = client(server, timeout: 30)
-        let task = Task { try await gemini.generate(description: "forest", variation: 0) }
+        let task = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         try await waitFor { try server.requests().count == 1 }
         let start = ContinuousClock.now
         task.cancel()
@@ -529,7 +530,7 @@ final class GeminiClientTests: XCTestCase {
         XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
         try await waitFor { try server.events().contains("client-disconnected") }
 
-        let result = try await gemini.generate(description: "forest", variation: 0)
+        let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertFalse(gemini.transport.router.invalidated)
         let peers = try server.requests().map(\.peer)
@@ -542,7 +543,7 @@ final class GeminiClientTests: XCTestCase {
     func testRecordedRequestsPassTheStrictSchemaCheck() async throws {
         let server = try serve([["fixture": "googleai/unary-success-basic-reply-short.json"],
                                 ["fixture": "palette-tui/palette-forest-morning.json"]])
-        _ = try await client(server).generate(description: "寧靜的森林早晨", variation: 2)
+        _ = try await client(server).generate(GenerationRequest(description: "寧靜的森林早晨", variation: 2))
         let bodies = try server.requests().map(\.body)
         XCTAssertEqual(bodies.count, 2, "the first request and the follow-up with a model turn")
         let result = try strictCheck(bodies)
@@ -559,23 +560,9 @@ final class GeminiClientTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("maxOutputTokenz"), result.stderr)
     }
 
-    /// Runs Tests/Support/validate_gemini_request.py; skips only when the package cannot be imported.
+    /// Google's strict parser over `bodies`; skips only when its package cannot be imported.
     private func strictCheck(_ bodies: [String]) throws -> ChildResult {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bodies-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        var paths: [String] = []
-        for (i, body) in bodies.enumerated() {
-            let url = dir.appendingPathComponent("body-\(i).json")
-            try Data(body.utf8).write(to: url)
-            paths.append(url.path)
-        }
-        let script = LoopbackServer.sourceRoot.appendingPathComponent("Tests/Support/validate_gemini_request.py").path
-        let result = try runChild(["python3", script] + paths)
-        if result.status == 3 {
-            throw XCTSkip("google-ai-generativelanguage is not installed (run `make deps`): \(result.stderr)")
-        }
-        return result
+        try StrictGeminiCheck.run(bodies)
     }
 
     /// Polls a condition for up to five seconds.

@@ -65,7 +65,7 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state.press(.enter), [])
         XCTAssertEqual(state.field.text, "forest 3")
         XCTAssertEqual(state.focus, .description)
-        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, description: "forest 3", variation: 0)])
+        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, GenerationRequest(description: "forest 3", variation: 0))])
     }
 
     func testFilterNarrowsAsYouTypeAndWidensOnBackspace() {

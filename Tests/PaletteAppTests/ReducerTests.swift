@@ -32,7 +32,7 @@ final class ReducerTests: XCTestCase {
         state.type("  寧靜的森林早晨 ")
         var expected = state
         let effects = state.press(.enter)
-        XCTAssertEqual(effects, [.generatePalette(requestID: 1, description: "寧靜的森林早晨", variation: 0)])
+        XCTAssertEqual(effects, [.generatePalette(requestID: 1, GenerationRequest(description: "寧靜的森林早晨", variation: 0))])
         expected.request = InFlightRequest(id: 1, description: "寧靜的森林早晨", variation: 0, elapsedMilliseconds: 0)
         expected.nextRequestID = 2
         expected.lastRequest = ("寧靜的森林早晨", 0)
@@ -67,7 +67,7 @@ final class ReducerTests: XCTestCase {
         var state = Fixture.state()
         state.type("dusk")
         state.press(.tab)
-        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, description: "dusk", variation: 0)])
+        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, GenerationRequest(description: "dusk", variation: 0))])
     }
 
     func testSuccessShowsThePaletteAndAppendsHistory() {
@@ -109,10 +109,12 @@ final class ReducerTests: XCTestCase {
         state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
         state.press(.enter)
         var expected = state
-        let failure = ProviderFailure(message: "Gemini rejected the API key (HTTP 403).\nCheck\tGEMINI_API_KEY.")
+        let failure = ProviderFailure(provider: "gemini", .invalidAPIKey(serverMessage: "API key not valid.\nPlease\tpass a valid key."))
         XCTAssertEqual(state.reduce(.paletteReceived(requestID: 2, .failure(failure))), [])
         expected.request = nil
-        expected.status = StatusMessage("Gemini rejected the API key (HTTP 403). Check GEMINI_API_KEY.", kind: .error)
+        expected.status = StatusMessage(
+            "Gemini rejected the API key (API key not valid. Please pass a valid key): create a new key and set GEMINI_API_KEY.",
+            kind: .error)
         XCTAssertEqual(state, expected)
         XCTAssertEqual(state.shown?.palette, Fixture.palette)
     }
@@ -122,10 +124,10 @@ final class ReducerTests: XCTestCase {
         state.type("sea")
         state.press(.enter)
         let generated = Fixture.generated(Fixture.forest, provider: "offline", model: "engine-1",
-                                          notes: ["offline fallback: Gemini timed out after 30 s."], fallback: true)
+                                          fallback: ProviderFailure(provider: "gemini", .timedOut(seconds: 30)))
         let effects = state.reduce(.paletteReceived(requestID: 1, .success(generated)))
         XCTAssertEqual(effects.count, 1)
-        XCTAssertEqual(state.status, StatusMessage("Offline fallback: Gemini timed out after 30 s.", kind: .warning))
+        XCTAssertEqual(state.status, StatusMessage("Offline fallback: Gemini did not answer within 30 s: try again or raise --timeout.", kind: .warning))
         XCTAssertEqual(state.shown?.isFallback, true)
         XCTAssertEqual(state.shown?.palette, Fixture.forest)
     }
@@ -162,7 +164,7 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(state.request?.id, 2)
         let before = state
         XCTAssertEqual(state.reduce(.paletteReceived(requestID: 1, .success(Fixture.generated()))), [])
-        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 7, .failure(ProviderFailure(message: "x")))), [])
+        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 7, .failure(ProviderFailure(provider: "gemini", .connectionLost)))), [])
         XCTAssertEqual(state, before)
         XCTAssertEqual(state.reduce(.paletteReceived(requestID: 2, .success(Fixture.generated()))).count, 1)
     }
@@ -171,7 +173,7 @@ final class ReducerTests: XCTestCase {
         var state = Fixture.state()
         state.type("sea")
         state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(message: "", cancelled: true))))
+        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure.cancelled(provider: "gemini"))))
         XCTAssertEqual(state.status, StatusMessage("Generation cancelled.", kind: .info))
         XCTAssertNil(state.request)
     }
@@ -193,10 +195,10 @@ final class ReducerTests: XCTestCase {
         state.press(.enter)
         state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
         state.press(.tab, .tab)
-        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 2, description: "sea", variation: 1)])
+        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 2, GenerationRequest(description: "sea", variation: 1))])
         XCTAssertEqual(state.status, StatusMessage("Generating variation 1; Esc cancels.", kind: .info))
         state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
-        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 3, description: "sea", variation: 2)])
+        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 3, GenerationRequest(description: "sea", variation: 2))])
     }
 
     func testRegenerateUsesTheShownDescriptionWhenTheFieldIsEmpty() {
@@ -208,7 +210,7 @@ final class ReducerTests: XCTestCase {
         state.press(.tab)
         XCTAssertEqual(state.focus, .history)
         XCTAssertEqual(state.press(.character("r")),
-                       [.generatePalette(requestID: 1, description: "old harbour", variation: 1)])
+                       [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
     }
 
     func testRegenerateInTheHistoryUsesTheSelectedEntry() {
@@ -217,12 +219,12 @@ final class ReducerTests: XCTestCase {
         state.type("typed text")
         state.press(.backTab, .down)
         XCTAssertEqual(state.press(.character("r")),
-                       [.generatePalette(requestID: 1, description: "old harbour", variation: 1)])
+                       [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
         state.press(.backTab)
         XCTAssertEqual(state.focus, .panes)
-        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(message: "offline"))))
+        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(provider: "gemini", .connectionLost))))
         XCTAssertEqual(state.press(.character("r")),
-                       [.generatePalette(requestID: 2, description: "typed text", variation: 1)])
+                       [.generatePalette(requestID: 2, GenerationRequest(description: "typed text", variation: 1))])
     }
 
     // MARK: - Focus and panes

@@ -71,9 +71,9 @@ final class RenderCacheTests: XCTestCase {
             case 2:
                 if let request = state.request {
                     let result: Result<GeneratedPalette, ProviderFailure> = random.next(3) == 0
-                        ? .failure(ProviderFailure(message: "the server said no"))
-                        : .success(Fixture.generated(palettes[random.next(3)], notes: random.next(2) == 0 ? ["a note"] : [],
-                                                     fallback: random.next(4) == 0))
+                        ? .failure(ProviderFailure(provider: "gemini", .badRequest(serverMessage: "the server said no")))
+                        : .success(Fixture.generated(palettes[random.next(3)], notes: random.next(2) == 0 ? [.noColourWords] : [],
+                                                     fallback: random.next(4) == 0 ? ProviderFailure(provider: "gemini", .connectionLost) : nil))
                     state.send(.paletteReceived(requestID: request.id, result))
                 }
             case 3:

@@ -84,7 +84,7 @@ final class RenderTests: XCTestCase {
         var state = scene()
         state.press(.enter)
         state.send(.paletteReceived(requestID: 2, .failure(ProviderFailure(
-            message: "Gemini is rate limiting requests (HTTP 429); try again in a minute."))))
+            provider: "gemini", .rateLimited(retryAfter: nil)))))
         assertGolden(state.render(), "error-80x24")
     }
 
@@ -94,7 +94,7 @@ final class RenderTests: XCTestCase {
         state.press(.enter)
         state.send(.paletteReceived(requestID: 1, .success(Fixture.generated(
             Fixture.forest, provider: "offline", model: "engine-1",
-            notes: ["offline fallback: Gemini did not answer within 30 seconds."], fallback: true))))
+            fallback: ProviderFailure(provider: "gemini", .timedOut(seconds: 30))))))
         assertGolden(state.render(), "fallback-80x24")
     }
 
@@ -219,7 +219,7 @@ final class RenderTests: XCTestCase {
         state.send(.historyLoaded([Fixture.entry(1, "evil\u{1B}]52;c;aGk=\u{7}\u{202E}name\r\nend")], warnings: []))
         state.type("x")
         state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(message: "bad\u{1B}[2J\u{9B}thing"))))
+        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(provider: "gemini", .badRequest(serverMessage: "bad\u{1B}[2J\u{9B}thing")))))
         let canvas = state.render()
         for cell in canvas.cells {
             for scalar in cell.text.unicodeScalars {

@@ -29,14 +29,15 @@ final class PaletteFormatTests: XCTestCase {
     func testTextShowsRationaleAndNotes() {
         let result = GeneratedPalette(palette: palette, provider: "offline", model: "engine-1",
                                       rationale: [.primary: ["harbour", "evening"], .accent: ["lantern"]],
-                                      notes: ["offline fallback: Gemini timed out"], isFallback: true)
-        let lines = result.formatted(.text).split(separator: "\n").map(String.init)
+                                      fallbackReason: ProviderFailure(provider: "gemini", .timedOut(seconds: 30)))
+        let notes = ["offline fallback: Gemini timed out"]
+        let lines = result.formatted(.text, notes: notes).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4)
         XCTAssertTrue(lines[0].hasSuffix("  from: harbour, evening"), lines[0])
         XCTAssertFalse(lines[1].contains("from:"))
         XCTAssertTrue(lines[2].hasSuffix("  from: lantern"), lines[2])
         XCTAssertEqual(lines[3], "note: offline fallback: Gemini timed out")
-        XCTAssertEqual(result.formatted(.text, language: .traditionalChinese).split(separator: "\n").last,
+        XCTAssertEqual(result.formatted(.text, language: .traditionalChinese, notes: notes).split(separator: "\n").last,
                        "備註：offline fallback: Gemini timed out")
     }
 
@@ -51,8 +52,8 @@ final class PaletteFormatTests: XCTestCase {
             }
             """)
         let full = GeneratedPalette(palette: palette, provider: "gemini", model: "gemini-2.5-flash",
-                                    rationale: [.secondary: ["dusk \"violet\""]], notes: ["line\nbreak"], isFallback: true)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(full.formatted(.json).utf8)) as? [String: Any])
+                                    rationale: [.secondary: ["dusk \"violet\""]], fallbackReason: ProviderFailure(provider: "gemini", .truncated))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(full.formatted(.json, notes: ["line\nbreak"]).utf8)) as? [String: Any])
         XCTAssertEqual(object["primary"] as? String, "#2E86AB")
         XCTAssertEqual(object["model"] as? String, "gemini-2.5-flash")
         XCTAssertEqual(object["rationale"] as? [String: [String]], ["secondary": ["dusk \"violet\""]])
@@ -68,10 +69,10 @@ final class PaletteFormatTests: XCTestCase {
     }
 
     func testEveryFormatReadsBackToThePalette() throws {
-        let result = GeneratedPalette(palette: palette, provider: "offline", rationale: [.primary: ["sea"]], notes: ["n"])
+        let result = GeneratedPalette(palette: palette, provider: "offline", rationale: [.primary: ["sea"]], notes: [.noColourWords])
         for format in PaletteFormat.allCases {
             for language in Language.allCases {
-                XCTAssertEqual(try PaletteParser.parse(result.formatted(format, language: language)), palette, "\(format) \(language)")
+                XCTAssertEqual(try PaletteParser.parse(result.formatted(format, language: language, notes: ["n"])), palette, "\(format) \(language)")
             }
         }
     }

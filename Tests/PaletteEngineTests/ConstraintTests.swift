@@ -91,7 +91,7 @@ final class ConstraintTests: XCTestCase {
     func testHugeInputIsReadUpToTheLimitAndSaysSo() {
         let text = String(repeating: "forest ", count: 100_000)
         let g = OfflineEngine().palette(for: text)
-        XCTAssertTrue(g.notes.contains { $0.contains("first \(NormalisedText.readLimit) characters") }, "\(g.notes)")
+        XCTAssertTrue(g.notes.contains(.readLimit(characters: NormalisedText.readLimit)), "\(g.notes)")
         XCTAssertEqual(ColourJudge.family(g.palette.primary), "green")
         XCTAssertEqual(PaletteRules.violations(g.palette), [])
     }

@@ -59,14 +59,14 @@ final class EngineTests: XCTestCase {
         var palettes = Set<Palette>()
         for text in ["", "qwerty zxcv", "the quarterly report", "12345", "Здравствуйте", "こんにちは"] {
             let g = engine.palette(for: text)
-            XCTAssertTrue(g.notes.contains(OfflineEngine.noColourWordsNote), "\(text): \(g.notes)")
+            XCTAssertTrue(g.notes.contains(.noColourWords), "\(text): \(g.notes)")
             XCTAssertEqual(g.rationale.values.flatMap { $0 }, [])
             XCTAssertEqual(PaletteRules.violations(g.palette), [])
             XCTAssertTrue(g.palette.colors.contains { OKLCH($0).c > 0.08 }, "not a grey palette: \(g.palette)")
             palettes.insert(g.palette)
         }
         XCTAssertEqual(palettes.count, 6, "different unknown texts get different palettes")
-        XCTAssertFalse(engine.palette(for: "dark").notes.contains(OfflineEngine.noColourWordsNote))
+        XCTAssertFalse(engine.palette(for: "dark").notes.contains(.noColourWords))
     }
 
     /// The grey-safe trap: a palette must suit its own description better than another one's.
@@ -108,12 +108,12 @@ final class EngineTests: XCTestCase {
     }
 
     func testGenerateHonoursCancellation() async throws {
-        let g = try await engine.generate(description: "sunset", variation: 0)
+        let g = try await engine.generate(GenerationRequest(description: "sunset", variation: 0))
         XCTAssertEqual(g.provider, "offline")
         XCTAssertEqual(g.model, "offline-engine-1")
         let task = Task { () async throws -> GeneratedPalette in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await OfflineEngine().generate(description: "sunset", variation: 0)
+            return try await OfflineEngine().generate(GenerationRequest(description: "sunset", variation: 0))
         }
         do {
             _ = try await task.value
