@@ -70,7 +70,7 @@ extension HistoryRow.Entry {
         x += 1
         var textEnd = right
         if frame.width >= 100 {
-            let date = CivilDay.string(entry.created)
+            let date = CivilDate.utcDay(entry.created)
             let dateX = right - DisplayWidth.of(date)
             canvas.put(date, x: dateX, y: y, style: highlight ? base : theme.dim)
             textEnd = dateX - 2
