@@ -199,6 +199,24 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(try server.requests().count, 0)
     }
 
+    /// Without `--lang` the labels follow the locale (LC_ALL, then LC_MESSAGES, then LANG), as the app's do.
+    func testLabelsFollowTheLocaleWithoutLang() throws {
+        let cases: [([String: String], [String], String)] = [
+            (["LANG": "zh_TW.UTF-8"], [], "輔助色"),
+            (["LANG": "zh_HK.UTF-8"], [], "輔助色"),
+            (["LANG": "zh_CN.UTF-8"], [], "辅助色"),
+            (["LC_ALL": "zh_SG.UTF-8", "LANG": "zh_TW.UTF-8"], [], "辅助色"),
+            (["LC_MESSAGES": "zh_Hant", "LANG": "en_US.UTF-8"], [], "輔助色"),
+            (["LANG": "zh_TW.UTF-8"], ["--lang", "en"], "Secondary"),
+            (["LANG": "C.UTF-8"], [], "Secondary"),
+        ]
+        for (locale, args, label) in cases {
+            let output = try generate(["--provider", "offline"] + args + ["forest"], locale)
+            XCTAssertEqual(output.status, 0, output.stderr)
+            XCTAssertTrue(output.stdout.contains(label), "\(locale) \(args): \(output.stdout)")
+        }
+    }
+
     // MARK: - Usage
 
     func testUsageErrorsExitTwo() throws {
@@ -209,6 +227,7 @@ final class GenerateCommandTests: XCTestCase {
             (["--timeout", "soon", "x"], "invalid value 'soon' for '--timeout'"),
             (["--endpoint", "ftp://example", "x"], "invalid value 'ftp://example' for '--endpoint'"),
             (["--format", "yaml", "x"], "invalid value 'yaml' for '--format'"),
+            (["--lang", "fr", "x"], "invalid value 'fr' for --lang; expected one of: en, zh-Hant, zh-Hans"),
             (["--bogus", "x"], "unknown option '--bogus'"),
         ]
         for (args, expected) in cases {

@@ -267,7 +267,7 @@ final class HistoryCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(result.stdout, """
-              2025-11-29 10:05  #000000 #FFFFFF #123456  evil ?[2J?]52;c;eA==? title second line
+              2025-11-29 10:05  #000000 #FFFFFF #123456  evil [2J]52;c;eA== title second line
             * 2025-11-29 09:05  #223344 #556677 #FF8800  霧氣瀰漫的港口
               2025-11-29 08:05  #1A2B3C #8899AA #F0C040  Misty harbour at dawn
 

@@ -309,7 +309,7 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(results[0].description, "café 🌅")
         XCTAssertEqual(results[0].accent, RGB(packed: 0xAABBCC))
         XCTAssertEqual(results[0].secondary, RGB(packed: 0x00FF00))
-        XCTAssertEqual(results[0].created, HistoryEntry.parseTimestamp("2026-11-29T08:05:03Z"))
+        XCTAssertEqual(results[0].created, RFC3339.parse("2026-11-29T08:05:03Z"))
         XCTAssertTrue(results[0].favorite)
         XCTAssertFalse(results[1].favorite, "a missing favourite reads as false")
         XCTAssertNil(results[1].model)
@@ -334,23 +334,6 @@ final class HistoryStoreTests: XCTestCase {
         invalidUTF8 += Array(##"","primary":"#000000","secondary":"#111111","accent":"#222222","provider":"o"}"##.utf8)
         let record = invalidUTF8.withUnsafeBytes { decoder.decode($0) }
         if case .success = record { XCTFail("accepted an overlong UTF-8 sequence") }
-    }
-
-    func testTimestamps() throws {
-        XCTAssertEqual(HistoryEntry.formatTimestamp(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00.000Z")
-        XCTAssertEqual(HistoryEntry.formatTimestamp(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59.500Z")
-        let leap = try XCTUnwrap(HistoryEntry.parseTimestamp("2024-02-29T23:59:59.999Z"))
-        XCTAssertEqual(HistoryEntry.formatTimestamp(leap), "2024-02-29T23:59:59.999Z")
-        XCTAssertEqual(HistoryEntry.parseTimestamp("2026-11-29T08:05:03.123Z")?.timeIntervalSince1970 ?? 0,
-                       1_795_939_503.123, accuracy: 0.0005)
-        for stamp in ["2026-11-29T08:05:03.250Z", "2000-01-01T00:00:00.000Z", "2099-12-31T12:00:00.001Z"] {
-            let date = try XCTUnwrap(HistoryEntry.parseTimestamp(stamp), stamp)
-            XCTAssertEqual(HistoryEntry.formatTimestamp(date), stamp)
-        }
-        for bad in ["2026-02-29T00:00:00Z", "2026-11-29T24:00:00Z", "2026-11-29T08:05:03", "2026-11-29 08:05",
-                    "2026-11-29T08:05:03.Z", "2026-13-01T00:00:00Z", "2026-11-29T08:05:03+0800", ""] {
-            XCTAssertNil(HistoryEntry.parseTimestamp(bad), bad)
-        }
     }
 
     // MARK: - First frame
@@ -432,10 +415,5 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(HistorySearch("").matches(e))
         XCTAssertFalse(HistorySearch("forest").matches(e))
         XCTAssertFalse(HistorySearch("#123456").matches(e))
-    }
-
-    func testTerminalSanitising() {
-        XCTAssertEqual(sanitizedForTerminal("a\u{1B}[31mb\nc\td\u{9B}e\u{202E}f"), "a?[31mb c d?e?f")
-        XCTAssertEqual(sanitizedForTerminal("中文 é"), "中文 é")
     }
 }

@@ -7,7 +7,9 @@ final class ParseInspectCommandTests: XCTestCase {
     /// Runs the built binary with `arguments` and `stdin` as its standard input, in this
     /// process's environment without an API key, plus `environment`.
     private func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> ChildResult {
-        var env = ProcessInfo.processInfo.environment.filter { $0.key != "GEMINI_API_KEY" }
+        var env = ProcessInfo.processInfo.environment.filter {
+            !["GEMINI_API_KEY", "LC_ALL", "LC_MESSAGES"].contains($0.key)
+        }
         env["LANG"] = "C.UTF-8"
         for (k, v) in environment { env[k] = v }
         let result = try Spawn.run([Repository.paletteTUI()] + arguments, environment: env, stdin: .text(stdin))
@@ -54,6 +56,21 @@ final class ParseInspectCommandTests: XCTestCase {
         let chinese = try run(["parse", "--lang", "zh-Hans"], stdin: input)
         XCTAssertTrue(chinese.stdout.hasPrefix("主色    #2E86AB"), chinese.stdout)
         XCTAssertTrue(chinese.stdout.contains("辅助色  #A23B72"))
+    }
+
+    /// Without `--lang` the labels follow the locale, LC_ALL first; `--lang` wins over it.
+    func testParseLabelsFollowTheLocale() throws {
+        let input = ##"["#2E86AB", "#A23B72", "#F18F01"]"##
+        let traditional = try run(["parse"], stdin: input, environment: ["LANG": "zh_TW.UTF-8"])
+        XCTAssertTrue(traditional.stdout.contains("輔助色  #A23B72"), traditional.stdout)
+        let simplified = try run(["parse"], stdin: input, environment: ["LC_ALL": "zh_CN.UTF-8", "LANG": "zh_TW.UTF-8"])
+        XCTAssertTrue(simplified.stdout.contains("辅助色  #A23B72"), simplified.stdout)
+        let english = try run(["parse", "--lang", "en"], stdin: input, environment: ["LANG": "zh_HK.UTF-8"])
+        XCTAssertTrue(english.stdout.hasPrefix("Primary    #2E86AB"), english.stdout)
+        let bad = try run(["parse", "--lang", "klingon"], stdin: input)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("invalid value 'klingon' for --lang; expected one of: en, zh-Hant, zh-Hans"),
+                      bad.stderr)
     }
 
     func testParseFailuresAreOneLineOnStderrWithStatus1() throws {
