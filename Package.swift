@@ -39,6 +39,11 @@ let package = Package(
             dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI"],
             swiftSettings: strict
         ),
+        // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
+        // builds it, `make install` does not ship it.
+        .executableTarget(
+            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteApp"],
+            swiftSettings: strict),
 
         // MARK: Tests
         // Fixtures and golden files live inside the test target that reads them and are declared
