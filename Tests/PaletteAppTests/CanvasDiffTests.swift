@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// `Canvas.changedSpan`: which columns of a row the screen hands to ncurses. No wider than the
@@ -42,7 +43,8 @@ final class CanvasDiffTests: XCTestCase {
     }
 
     func testOnlyTheRowAskedForIsCompared() {
-        var a = Canvas(width: 4, height: 2), b = Canvas(width: 4, height: 2)
+        var a = Canvas(width: 4, height: 2)
+        var b = Canvas(width: 4, height: 2)
         a.put("寧", x: 1, y: 0, style: .plain)
         b.put("寧", x: 1, y: 0, style: .plain)
         b[3, 1] = Cell(text: "x", style: Style(bold: true))
@@ -53,7 +55,8 @@ final class CanvasDiffTests: XCTestCase {
     }
 
     func testSameTextBuiltDifferentlyIsEqual() {
-        var a = Canvas(width: 1, height: 1), b = Canvas(width: 1, height: 1)
+        var a = Canvas(width: 1, height: 1)
+        var b = Canvas(width: 1, height: 1)
         let long = String(repeating: "森", count: 8)  // 24 UTF-8 bytes: more than a cell keeps
         a[0, 0] = Cell(text: long)
         b[0, 0] = Cell(text: String(Array(long)))  // same text, separate storage
@@ -95,7 +98,8 @@ final class CanvasDiffTests: XCTestCase {
 
     func testRowsInMemoryOverFewerColumns() {
         // The screen compares only the columns the terminal has.
-        let old = row("abcdefgh"), new = row("abcdefXY")
+        let old = row("abcdefgh")
+        let new = row("abcdefXY")
         let span = old.cells.withUnsafeBufferPointer { o in
             new.cells.withUnsafeBufferPointer { n in Canvas.changedSpan(o, n, columns: 6) }
         }

@@ -13,17 +13,20 @@ extension Canvas {
         guard y >= 0, y < height, y < previous.height else { return 0..<0 }
         return cells.withUnsafeBufferPointer { new in
             previous.cells.withUnsafeBufferPointer { old in
-                Canvas.changedSpan(UnsafeBufferPointer(rebasing: old[(y * width)..<((y + 1) * width)]),
-                                   UnsafeBufferPointer(rebasing: new[(y * width)..<((y + 1) * width)]),
-                                   columns: width)
+                Canvas.changedSpan(
+                    UnsafeBufferPointer(rebasing: old[(y * width)..<((y + 1) * width)]),
+                    UnsafeBufferPointer(rebasing: new[(y * width)..<((y + 1) * width)]),
+                    columns: width)
             }
         }
     }
 
     /// `changedSpan(from:row:)` on two rows in memory, over their first `columns` cells: the
     /// screen's copy of what it drew last is a buffer of its own, not a canvas.
-    public static func changedSpan(_ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>,
-                                   columns: Int) -> Range<Int> {
+    public static func changedSpan(
+        _ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>,
+        columns: Int
+    ) -> Range<Int> {
         var lo = 0
         while lo < columns, old[lo] == new[lo] { lo += 1 }
         guard lo < columns else { return 0..<0 }

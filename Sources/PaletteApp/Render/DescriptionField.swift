@@ -15,14 +15,17 @@ struct DescriptionField: ScreenPart {
     static func rows(in layout: Layout) -> Range<Int> { layout.fieldRow..<(layout.fieldRow + 1) }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let layout = frame.layout, theme = frame.theme
-        canvas.put(UIText.descriptionLabel(frame.language), x: layout.labelX, y: layout.fieldRow,
-                   style: focused ? Style(bold: true, reverse: true) : Style(bold: true))
+        let layout = frame.layout
+        let theme = frame.theme
+        canvas.put(
+            UIText.descriptionLabel(frame.language), x: layout.labelX, y: layout.fieldRow,
+            style: focused ? Style(bold: true, reverse: true) : Style(bold: true))
         let rect = layout.field
         canvas.fill(rect, style: theme.field)
         if characters.isEmpty {
-            canvas.put(UIText.placeholder(frame.language), x: rect.x, y: rect.y, style: theme.placeholder,
-                       limit: rect.x + rect.width, ellipsis: true)
+            canvas.put(
+                UIText.placeholder(frame.language), x: rect.x, y: rect.y, style: theme.placeholder,
+                limit: rect.x + rect.width, ellipsis: true)
         } else {
             canvas.putVisible(characters, from: offset, in: rect, style: theme.field)
         }

@@ -17,7 +17,9 @@ struct GenerateButton: ScreenPart {
     private static let spinner: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let y = frame.layout.buttonRow, width = frame.width, language = frame.language
+        let y = frame.layout.buttonRow
+        let width = frame.width
+        let language = frame.language
         let text: String
         let style: Style
         if let request {

@@ -33,7 +33,8 @@ struct HelpScreen: Equatable, Sendable {
     }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let width = frame.width, language = frame.language
+        let width = frame.width
+        let language = frame.language
         canvas.fill(Rect(x: 0, y: 0, width: width, height: frame.height), style: .plain)
         let title = UIText.keysTitle(language) + " · " + UIText.anyKeyCloses(language)
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Style(bold: true, reverse: true))
@@ -56,8 +57,9 @@ struct HelpScreen: Equatable, Sendable {
                     break
                 }
                 if line.isHeading {
-                    canvas.put(line.text, x: x0, y: y, style: Style(bold: true, underline: true), limit: limit,
-                               ellipsis: true)
+                    canvas.put(
+                        line.text, x: x0, y: y, style: Style(bold: true, underline: true), limit: limit,
+                        ellipsis: true)
                     continue
                 }
                 canvas.put(line.key, x: x0 + 1, y: y, style: Style(bold: true), limit: limit)

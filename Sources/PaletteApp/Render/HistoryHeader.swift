@@ -27,7 +27,8 @@ struct HistoryHeader: ScreenPart {
     }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let layout = frame.layout, language = frame.language
+        let layout = frame.layout
+        let language = frame.language
         let y = layout.historyHeaderRow
         var header = UIText.history(language)
         if favoritesOnly { header += " " + UIText.favoritesOnly(language) }

@@ -22,7 +22,9 @@ enum HistoryRow: Equatable, Sendable {
     init(_ state: AppState, row r: Int) {
         let history = state.history
         if history.count == 0 {
-            self = r == 0 ? .text(history.isFiltered ? UIText.noMatches(state.language) : UIText.noHistory(state.language))
+            self =
+                r == 0
+                ? .text(history.isFiltered ? UIText.noMatches(state.language) : UIText.noHistory(state.language))
                 : .blank
             return
         }

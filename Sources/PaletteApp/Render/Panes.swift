@@ -18,7 +18,9 @@ struct Panes: ScreenPart {
     }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let layout = frame.layout, theme = frame.theme, language = frame.language
+        let layout = frame.layout
+        let theme = frame.theme
+        let language = frame.language
         for (i, role) in Role.allCases.enumerated() {
             let rect = layout.panes[i]
             let color = palette?[role]
@@ -58,8 +60,9 @@ struct Panes: ScreenPart {
             guard inner.width > 0, inner.height > 0 else { continue }
             let limit = inner.x + inner.width
             if inner.height >= 3 {
-                canvas.put(keyHint, x: inner.x + (color != nil && theme.fills ? 1 : 0), y: inner.y, style: ink,
-                           limit: limit)
+                canvas.put(
+                    keyHint, x: inner.x + (color != nil && theme.fills ? 1 : 0), y: inner.y, style: ink,
+                    limit: limit)
             }
             let labelRow = inner.height >= 3 ? inner.y + max(1, (inner.height - 2) / 2) : inner.y
             let hexRow = inner.height >= 2 ? labelRow + 1 : labelRow
@@ -91,7 +94,8 @@ extension Canvas {
     /// A box of light lines around `rect`.
     fileprivate mutating func drawBox(_ rect: Rect, style: Style) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let right = rect.x + rect.width - 1, bottom = rect.y + rect.height - 1
+        let right = rect.x + rect.width - 1
+        let bottom = rect.y + rect.height - 1
         let horizontal = String(repeating: "─", count: rect.width - 2)
         put("┌" + horizontal + "┐", x: rect.x, y: rect.y, style: style)
         put("└" + horizontal + "┘", x: rect.x, y: bottom, style: style)

@@ -43,7 +43,8 @@ public struct RenderCache: Sendable {
 extension Canvas {
     /// Blanks rows `rows` (plain spaces, no continuation cells).
     mutating func clearRows(_ rows: Range<Int>) {
-        let lo = max(rows.lowerBound, 0), hi = min(rows.upperBound, height)
+        let lo = max(rows.lowerBound, 0)
+        let hi = min(rows.upperBound, height)
         guard lo < hi else { return }
         markRows(lo..<hi)
         let blank = Cell()

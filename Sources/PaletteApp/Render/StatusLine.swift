@@ -19,7 +19,10 @@ struct StatusLine: ScreenPart {
     static func rows(in layout: Layout) -> Range<Int> { layout.statusRow..<(layout.statusRow + 1) }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let y = frame.layout.statusRow, width = frame.width, language = frame.language, theme = frame.theme
+        let y = frame.layout.statusRow
+        let width = frame.width
+        let language = frame.language
+        let theme = frame.theme
         let message: (text: String, style: Style)?
         if let status {
             message = (status.text, theme.status(status.kind))

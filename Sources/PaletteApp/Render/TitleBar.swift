@@ -13,7 +13,8 @@ struct TitleBar: ScreenPart {
     static func rows(in layout: Layout) -> Range<Int> { 0..<1 }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let width = frame.width, language = frame.language
+        let width = frame.width
+        let language = frame.language
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: frame.theme.title)
         var right = UIText.helpHint(language)
         switch frame.colorMode {

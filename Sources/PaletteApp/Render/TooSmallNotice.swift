@@ -3,7 +3,9 @@ import PaletteCore
 /// What a terminal below the minimum size shows instead of the app: its size and the minimum.
 struct TooSmallNotice {
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        let width = frame.width, height = frame.height, language = frame.language
+        let width = frame.width
+        let height = frame.height
+        let language = frame.language
         let lines = [UIText.tooSmall(width: width, height: height)(language), UIText.tooSmallNeed(language)]
         let top = max((height - lines.count) / 2, 0)
         for (n, line) in lines.enumerated() where top + n < height {
