@@ -175,8 +175,7 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var clock: NotCompared<AppClock>
 
     public init(width: Int, height: Int, colorMode: ColorMode, language: Language,
-                providerName: String, modelName: String?, clock: AppClock,
-                searchFolding: [Unicode.Scalar: Unicode.Scalar] = [:]) {
+                providerName: String, modelName: String?, clock: AppClock) {
         self.width = width
         self.height = height
         self.colorMode = colorMode
@@ -184,7 +183,6 @@ public struct AppState: Sendable, Equatable {
         self.providerName = TextSanitizer.clean(providerName)
         self.modelName = modelName.map(TextSanitizer.clean)
         self.clock = NotCompared(clock)
-        history.folding = ScalarFolding(searchFolding)
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.

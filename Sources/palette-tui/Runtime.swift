@@ -115,8 +115,7 @@ final class Runtime {
     /// Opens the terminal, runs until quit or a quit signal, restores the terminal, and
     /// returns the exit status: 0 after a quit, 128 + the signal number after a signal; or
     /// throws why it could not start.
-    static func run(language: Language, colorRequest: ColorRequest, searchFolding: [Unicode.Scalar: Unicode.Scalar],
-                    live: LiveDependencies) throws(LaunchFailure) -> (status: Int32, drained: Bool) {
+    static func run(language: Language, colorRequest: ColorRequest, live: LiveDependencies) throws(LaunchFailure) -> (status: Int32, drained: Bool) {
         let inbox = try Inbox()
         Signals.installBeforeTerminal(wakeFD: inbox.writeFD)
         let dependencies = live.dependencies
@@ -131,8 +130,7 @@ final class Runtime {
         let size = screen.size
         let state = AppState(width: size.width, height: size.height, colorMode: screen.colorMode,
                              language: language, providerName: dependencies.provider.name,
-                             modelName: dependencies.provider.model, clock: dependencies.clock,
-                             searchFolding: searchFolding)
+                             modelName: dependencies.provider.model, clock: dependencies.clock)
         let runtime = Runtime(state: state, screen: screen, dependencies: dependencies,
                               terminalOutbox: live.terminalOutbox, inbox: inbox)
         let status = runtime.loop()

@@ -1,7 +1,6 @@
 import Foundation
 import PaletteApp
 import PaletteCore
-import PaletteEngine
 import TerminalUI
 
 /// The interactive app's options, checked before the terminal is touched.
@@ -17,8 +16,8 @@ struct TUIOptions {
 
     init(_ args: [String], environment: [String: String]) throws {
         arguments = try Arguments(args, valued: TUIOptions.valuedOptions, boolean: TUIOptions.booleanOptions)
+        language = try arguments.language(environment: environment)
         do {
-            language = try LanguageChoice.language(option: arguments["lang"], environment: environment)
             colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
             clipboard = try ClipboardOption.from(option: arguments["clipboard"])
         } catch {
@@ -52,7 +51,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     }
     do throws(LaunchFailure) {
         let (status, drained) = try Runtime.run(language: options.language, colorRequest: options.colorRequest,
-                                                searchFolding: ChineseFolding.table, live: live)
+                                                live: live)
         if !drained {
             let seconds = Int(Runtime.drainTimeout.components.seconds)
             printError("palette-tui: \(Messages.pendingWritesTimedOut(seconds: seconds)(options.language))")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Effect results as the user reads them in a real terminal, and the terminal after a crash
