@@ -58,8 +58,10 @@ public struct AppClock: Sendable {
     public var uptime: @Sendable () -> Duration
     public var makeID: @Sendable () -> String
 
-    public init(now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration,
-                makeID: @escaping @Sendable () -> String) {
+    public init(
+        now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration,
+        makeID: @escaping @Sendable () -> String
+    ) {
         self.now = now
         self.uptime = uptime
         self.makeID = makeID
@@ -115,8 +117,10 @@ public struct ShownPalette: Hashable, Sendable {
     public var isFallback: Bool
 
     /// `names` defaults to a fresh lookup; the reducer passes its memo's.
-    public init(palette: Palette, description: String, provider: String, model: String?, isFallback: Bool,
-                names: PaletteNames? = nil) {
+    public init(
+        palette: Palette, description: String, provider: String, model: String?, isFallback: Bool,
+        names: PaletteNames? = nil
+    ) {
         self.palette = palette
         self.names = names ?? PaletteNames(palette)
         self.description = description
@@ -174,8 +178,10 @@ public struct AppState: Sendable, Equatable {
     /// Where new entries get their date and id, and the spinner its time.
     public internal(set) var clock: NotCompared<AppClock>
 
-    public init(width: Int, height: Int, colorMode: ColorMode, language: Language,
-                providerName: String, modelName: String?, clock: AppClock) {
+    public init(
+        width: Int, height: Int, colorMode: ColorMode, language: Language,
+        providerName: String, modelName: String?, clock: AppClock
+    ) {
         self.width = width
         self.height = height
         self.colorMode = colorMode

@@ -16,8 +16,10 @@ public struct Dependencies: Sendable {
     /// Named so it is not taken for these dependencies.
     public var processEnvironment: [String: String]
 
-    public init(provider: ProviderClient, history: HistoryClient, clipboard: ClipboardClient,
-                files: FileClient, clock: AppClock, processEnvironment: [String: String]) {
+    public init(
+        provider: ProviderClient, history: HistoryClient, clipboard: ClipboardClient,
+        files: FileClient, clock: AppClock, processEnvironment: [String: String]
+    ) {
         self.provider = provider
         self.history = history
         self.clipboard = clipboard
@@ -37,8 +39,10 @@ public struct ProviderClient: Sendable {
     /// One generation. Honours task cancellation, answering `.cancelled` then.
     public var generate: @Sendable (GenerationRequest) async -> Result<GeneratedPalette, ProviderFailure>
 
-    public init(name: String, model: String?,
-                generate: @escaping @Sendable (GenerationRequest) async -> Result<GeneratedPalette, ProviderFailure>) {
+    public init(
+        name: String, model: String?,
+        generate: @escaping @Sendable (GenerationRequest) async -> Result<GeneratedPalette, ProviderFailure>
+    ) {
         self.name = name
         self.model = model
         self.generate = generate
@@ -79,7 +83,8 @@ public struct HistoryClient: Sendable {
     public var write: @Sendable (HistoryChange) throws(HistoryFailure) -> Void
 
     public init(
-        loadNewest: @escaping @Sendable (_ count: Int) throws(HistoryFailure) -> (entries: [HistoryEntry], complete: Bool),
+        loadNewest:
+            @escaping @Sendable (_ count: Int) throws(HistoryFailure) -> (entries: [HistoryEntry], complete: Bool),
         load: @escaping @Sendable () throws(HistoryFailure) -> (entries: [HistoryEntry], warnings: [HistoryWarning]),
         write: @escaping @Sendable (HistoryChange) throws(HistoryFailure) -> Void
     ) {
@@ -94,9 +99,10 @@ public struct HistoryClient: Sendable {
 
     /// History that cannot be used this run (no location): every call fails with `failure`.
     public static func unavailable(_ failure: HistoryFailure) -> HistoryClient {
-        HistoryClient(loadNewest: { _ throws(HistoryFailure) in throw failure },
-                      load: { () throws(HistoryFailure) in throw failure },
-                      write: { _ throws(HistoryFailure) in throw failure })
+        HistoryClient(
+            loadNewest: { _ throws(HistoryFailure) in throw failure },
+            load: { () throws(HistoryFailure) in throw failure },
+            write: { _ throws(HistoryFailure) in throw failure })
     }
 }
 

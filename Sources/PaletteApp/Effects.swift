@@ -54,13 +54,13 @@ extension Effect {
             Self.loadHistory(firstRows: firstRows, from: dependencies.history, send: send)
         case .appendHistory(let entry):
             Self.write(.append(entry), to: dependencies.history, send: send)
-        case let .setFavorite(id, favorite):
+        case .setFavorite(let id, let favorite):
             Self.write(.setFavorite(id: id, favorite), to: dependencies.history, send: send)
         case .deleteHistory(let id):
             Self.write(.delete(id: id), to: dependencies.history, send: send)
         case .restoreHistory(let id):
             Self.write(.restore(id: id), to: dependencies.history, send: send)
-        case let .writeFile(path, contents):
+        case .writeFile(let path, let contents):
             do throws(FileWriteFailure) {
                 try dependencies.files.write(path, contents)
                 send(.fileWritten(path: path))

@@ -197,11 +197,15 @@ extension AppState {
         }
         let id = nextRequestID
         nextRequestID += 1
-        request = InFlightRequest(id: id, description: description, variation: variation,
-                                  started: clock.value.uptime(), elapsedMilliseconds: 0)
+        request = InFlightRequest(
+            id: id, description: description, variation: variation,
+            started: clock.value.uptime(), elapsedMilliseconds: 0)
         lastRequest = LastRequest(description: description, variation: variation)
         say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
-        return [.generatePalette(requestID: id, GenerationRequest(description: description, language: language, variation: variation))]
+        return [
+            .generatePalette(
+                requestID: id, GenerationRequest(description: description, language: language, variation: variation))
+        ]
     }
 
     /// `r`: in the history, the selected entry's description; elsewhere the field's, or the
@@ -240,12 +244,14 @@ extension AppState {
         case .success(let generated):
             let provider = TextSanitizer.clean(generated.provider)
             let model = generated.model.map(TextSanitizer.clean)
-            shown = ShownPalette(palette: generated.palette, description: inFlight.description,
-                                 provider: provider, model: model, isFallback: generated.isFallback,
-                                 names: colorNames.value.names(for: generated.palette))
-            let entry = HistoryEntry(id: clock.value.makeID(), created: clock.value.now(),
-                                     description: inFlight.description, palette: generated.palette,
-                                     provider: provider, model: model)
+            shown = ShownPalette(
+                palette: generated.palette, description: inFlight.description,
+                provider: provider, model: model, isFallback: generated.isFallback,
+                names: colorNames.value.names(for: generated.palette))
+            let entry = HistoryEntry(
+                id: clock.value.makeID(), created: clock.value.now(),
+                description: inFlight.description, palette: generated.palette,
+                provider: provider, model: model)
             history.append(entry)
             keepViewsInBounds()
             if let reason = generated.fallbackReason {
@@ -335,10 +341,11 @@ extension AppState {
         guard focus == .history, let entry = history.selectedEntry else { return }
         let palette = entry.palette
         let names = shown?.palette == palette ? shown?.names : nil
-        shown = ShownPalette(palette: palette, description: TextSanitizer.clean(entry.description),
-                             provider: TextSanitizer.clean(entry.provider),
-                             model: entry.model.map(TextSanitizer.clean), isFallback: false,
-                             names: names ?? colorNames.value.names(for: palette))
+        shown = ShownPalette(
+            palette: palette, description: TextSanitizer.clean(entry.description),
+            provider: TextSanitizer.clean(entry.provider),
+            model: entry.model.map(TextSanitizer.clean), isFallback: false,
+            names: names ?? colorNames.value.names(for: palette))
     }
 
     /// Re-clamps scroll positions after a resize or an edit.

@@ -264,7 +264,7 @@ extension Messages {
                 "\(path) is a file, not a folder; move it or use --history FILE",
                 "\(path) 是檔案而不是資料夾；請移走它，或使用 --history FILE",
                 "\(path) 是文件而不是文件夹；请移走它，或使用 --history FILE")
-        case let .system(operation, path, code):
+        case .system(let operation, let path, let code):
             let why = systemError(code)
             let subject = TextSanitizer.clean(path)
             if operation == .createFolder {
@@ -301,7 +301,7 @@ extension Messages {
     /// A skipped line of the history file, as a clause.
     public static func historyWarning(_ warning: HistoryWarning) -> Localized {
         switch warning {
-        case let .skippedLine(number, problem):
+        case .skippedLine(let number, let problem):
             let n = UIText.grouped(number)
             switch problem {
             case .zeroBytes:

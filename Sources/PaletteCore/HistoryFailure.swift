@@ -63,7 +63,7 @@ public struct HistoryFailure: Error, Hashable, Sendable {
         case .noLocation: return .noLocation
         case .notAFolder: return .pathProblem
         case .foreign: return .foreign
-        case let .system(operation, _, code):
+        case .system(let operation, _, let code):
             if HistoryFailure.pathErrorCodes.contains(code) { return .pathProblem }
             return operation == .read ? .unreadable : .unwritable
         }

@@ -58,8 +58,10 @@ public struct ClipboardPlan: Equatable, Sendable {
     /// helix uses: Wayland, then X11 (xclip before xsel), then tmux (which also covers tmux's
     /// default set-clipboard=external, where OSC 52 from a pane is dropped). A program named
     /// by the user is used even when its display variable is unset: they asked for it.
-    public static func choose(option: ClipboardOption, environment: [String: String],
-                              isInstalled: (String) -> Bool) -> ClipboardPlan {
+    public static func choose(
+        option: ClipboardOption, environment: [String: String],
+        isInstalled: (String) -> Bool
+    ) -> ClipboardPlan {
         func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         switch option {
         case .none: return ClipboardPlan(osc52: false, program: nil)
@@ -134,7 +136,8 @@ public enum ClipboardRunner {
         // holding the write end would never see end of file); dup2 onto fd 0 clears the flag
         // for this program.
         guard pipe(&pipeFDs) == 0 else { return nil }
-        let readEnd = pipeFDs[0], writeEnd = pipeFDs[1]
+        let readEnd = pipeFDs[0]
+        let writeEnd = pipeFDs[1]
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
 

@@ -19,8 +19,10 @@ struct LiveDependencies {
     ///   - clipboard: how copies are made; commands without a screen pass `.none`.
     ///   - warmUp: whether a Gemini client sets its HTTP stack up in the background at once
     ///     (the app, before its first request), or not (`generate`, which sends immediately).
-    init(arguments: Arguments, processEnvironment: [String: String], clipboard: ClipboardOption = .none,
-         warmUp: Bool) throws {
+    init(
+        arguments: Arguments, processEnvironment: [String: String], clipboard: ClipboardOption = .none,
+        warmUp: Bool
+    ) throws {
         let provider = try makeProvider(ProviderOptions(arguments), environment: processEnvironment, warmUp: warmUp)
         let history: HistoryClient
         do {
@@ -49,8 +51,9 @@ struct LiveDependencies {
     /// The wall clock, `ContinuousClock` from now, and random UUIDs.
     static func clock() -> AppClock {
         let origin = ContinuousClock.now
-        return AppClock(now: { Date() }, uptime: { ContinuousClock.now - origin },
-                        makeID: { UUID().uuidString.lowercased() })
+        return AppClock(
+            now: { Date() }, uptime: { ContinuousClock.now - origin },
+            makeID: { UUID().uuidString.lowercased() })
     }
 
     /// The history file, through its store. Every error the store throws is a `HistoryFailure`.
@@ -71,7 +74,7 @@ struct LiveDependencies {
                 try typed {
                     switch change {
                     case .append(let entry): try store.append(entry)
-                    case let .setFavorite(id, on): try store.setFavorite(id: id, on)
+                    case .setFavorite(let id, let on): try store.setFavorite(id: id, on)
                     case .delete(let id): try store.delete(id: id)
                     case .restore(let id): try store.restore(id: id)
                     }

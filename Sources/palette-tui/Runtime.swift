@@ -103,8 +103,10 @@ final class Runtime {
     /// The last frame and what drew it, so a key redraws only what it changed.
     private var renderCache = RenderCache()
 
-    private init(state: AppState, screen: Screen, dependencies: Dependencies, terminalOutbox: TerminalOutbox,
-                 inbox: Inbox) {
+    private init(
+        state: AppState, screen: Screen, dependencies: Dependencies, terminalOutbox: TerminalOutbox,
+        inbox: Inbox
+    ) {
         self.state = state
         self.screen = screen
         self.dependencies = dependencies
@@ -115,7 +117,9 @@ final class Runtime {
     /// Opens the terminal, runs until quit or a quit signal, restores the terminal, and
     /// returns the exit status: 0 after a quit, 128 + the signal number after a signal; or
     /// throws why it could not start.
-    static func run(language: Language, colorRequest: ColorRequest, live: LiveDependencies) throws(LaunchFailure) -> (status: Int32, drained: Bool) {
+    static func run(language: Language, colorRequest: ColorRequest, live: LiveDependencies) throws(LaunchFailure) -> (
+        status: Int32, drained: Bool
+    ) {
         let inbox = try Inbox()
         Signals.installBeforeTerminal(wakeFD: inbox.writeFD)
         let dependencies = live.dependencies
@@ -128,11 +132,13 @@ final class Runtime {
         }
         Signals.installAfterTerminal()
         let size = screen.size
-        let state = AppState(width: size.width, height: size.height, colorMode: screen.colorMode,
-                             language: language, providerName: dependencies.provider.name,
-                             modelName: dependencies.provider.model, clock: dependencies.clock)
-        let runtime = Runtime(state: state, screen: screen, dependencies: dependencies,
-                              terminalOutbox: live.terminalOutbox, inbox: inbox)
+        let state = AppState(
+            width: size.width, height: size.height, colorMode: screen.colorMode,
+            language: language, providerName: dependencies.provider.name,
+            modelName: dependencies.provider.model, clock: dependencies.clock)
+        let runtime = Runtime(
+            state: state, screen: screen, dependencies: dependencies,
+            terminalOutbox: live.terminalOutbox, inbox: inbox)
         let status = runtime.loop()
         let drained = runtime.finish()
         return (status, drained)
@@ -142,8 +148,10 @@ final class Runtime {
         screen.draw(state.render(cache: &renderCache))
         dirty = false
         apply(.launched)
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
+        ]
         var emptyReads = 0
         while true {
             if let signal = Signals.quitSignal { return 128 + signal }
@@ -224,8 +232,9 @@ final class Runtime {
 
     /// Milliseconds poll(2) may sleep: forever when idle.
     private func timeoutMilliseconds() -> Int32 {
-        let deadlines = [nextTick, screen.inputDeadline].compactMap { $0 }
-        guard let deadline = deadlines.min() else { return -1 }
+        var deadline = nextTick
+        if let input = screen.inputDeadline { deadline = deadline.map { min($0, input) } ?? input }
+        guard let deadline else { return -1 }
         let wait = (deadline - .now).components
         let ms = wait.seconds * 1000 + (wait.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(max(0, min(60_000, ms)))
@@ -295,12 +304,13 @@ final class Runtime {
         let (stream, continuation) = AsyncStream.makeStream(of: (UInt64, Effect).self)
         let dependencies = self.dependencies
         let inbox = self.inbox
-        laneTasks.append(Task {
-            for await (token, effect) in stream {
-                await effect.perform(with: dependencies) { inbox.post(.action($0)) }
-                inbox.post(.finished(task: token))
-            }
-        })
+        laneTasks.append(
+            Task {
+                for await (token, effect) in stream {
+                    await effect.perform(with: dependencies) { inbox.post(.action($0)) }
+                    inbox.post(.finished(task: token))
+                }
+            })
         lanes[lane] = continuation
         return continuation
     }

@@ -37,14 +37,17 @@ private func onStopSignal(_ signal: Int32) {
 private func onResizeSignal(_ signal: Int32) {
     let previous = previousActions[Int(signal)]
     if previous.sa_flags & SA_SIGINFO == 0,
-       let handler = previous.__sigaction_handler.sa_handler,
-       unsafeBitCast(handler, to: Int.self) > 1 {
+        let handler = previous.__sigaction_handler.sa_handler,
+        unsafeBitCast(handler, to: Int.self) > 1
+    {
         handler(signal)
     }
     wake()
 }
 
-private func onCrashSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+private func onCrashSignal(
+    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
     // The terminal's modes and reset bytes are TerminalUI's; they go to the screen's terminal.
     TerminalReset.restoreAfterCrash()
     // Call the previous handler (the Swift runtime's backtracer) directly rather than

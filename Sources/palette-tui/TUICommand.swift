@@ -43,15 +43,17 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     }
     let live: LiveDependencies
     do {
-        live = try LiveDependencies(arguments: options.arguments, processEnvironment: environment,
-                                    clipboard: options.clipboard, warmUp: true)
+        live = try LiveDependencies(
+            arguments: options.arguments, processEnvironment: environment,
+            clipboard: options.clipboard, warmUp: true)
     } catch let failure as ProviderFailure {
         printError("palette-tui: \(Messages.failure(failure)(options.language))")
         return 1
     }
     do throws(LaunchFailure) {
-        let (status, drained) = try Runtime.run(language: options.language, colorRequest: options.colorRequest,
-                                                live: live)
+        let (status, drained) = try Runtime.run(
+            language: options.language, colorRequest: options.colorRequest,
+            live: live)
         if !drained {
             let seconds = Int(Runtime.drainTimeout.components.seconds)
             printError("palette-tui: \(Messages.pendingWritesTimedOut(seconds: seconds)(options.language))")

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// Each effect, performed headless against test dependencies: the action it sends back, typed,
@@ -41,12 +42,15 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(effects, [.loadHistory(firstRows: 100)])
         XCTAssertEqual(effects.first?.schedule, .serial(.history))
         // The newest entries first, with no warnings (the full load reports them)...
-        await store.receive(.historyLoaded(Array(old.suffix(1)), warnings: [])) { $0.history.load(Array(old.suffix(1))) }
+        await store.receive(.historyLoaded(Array(old.suffix(1)), warnings: [])) {
+            $0.history.load(Array(old.suffix(1)))
+        }
         // ...then everything, and the skipped line, worded once.
         await store.receive(.historyLoaded(old, warnings: [.skippedLine(number: 2, .zeroBytes)])) {
             $0.history.load(old)
             $0.status = StatusMessage(
-                "History: line 2 holds zero bytes (an interrupted write); skipped and kept in the file.", kind: .warning)
+                "History: line 2 holds zero bytes (an interrupted write); skipped and kept in the file.", kind: .warning
+            )
         }
         // Each load asked for its search index; the first one's, built for a load since
         // replaced, is dropped; the second is installed.
@@ -76,22 +80,31 @@ final class EffectTests: XCTestCase {
     func testHistoryUnderARegularFileIsOneSentence() async {
         let failure = HistoryFailure(path: "/tmp/x/blocker/h.jsonl", .notAFolder(blocker: "/tmp/x/blocker"))
         for (language, read, saved) in [
-            (Language.english, "History not read: /tmp/x/blocker is a file, not a folder; move it or use --history FILE.",
-             "History not saved: /tmp/x/blocker is a file, not a folder; move it or use --history FILE."),
-            (.traditionalChinese, "未能讀取歷史紀錄：/tmp/x/blocker 是檔案而不是資料夾；請移走它，或使用 --history FILE。",
-             "未能儲存歷史紀錄：/tmp/x/blocker 是檔案而不是資料夾；請移走它，或使用 --history FILE。"),
-            (.simplifiedChinese, "未能读取历史记录：/tmp/x/blocker 是文件而不是文件夹；请移走它，或使用 --history FILE。",
-             "未能保存历史记录：/tmp/x/blocker 是文件而不是文件夹；请移走它，或使用 --history FILE。"),
+            (
+                Language.english,
+                "History not read: /tmp/x/blocker is a file, not a folder; move it or use --history FILE.",
+                "History not saved: /tmp/x/blocker is a file, not a folder; move it or use --history FILE."
+            ),
+            (
+                .traditionalChinese, "未能讀取歷史紀錄：/tmp/x/blocker 是檔案而不是資料夾；請移走它，或使用 --history FILE。",
+                "未能儲存歷史紀錄：/tmp/x/blocker 是檔案而不是資料夾；請移走它，或使用 --history FILE。"
+            ),
+            (
+                .simplifiedChinese, "未能读取历史记录：/tmp/x/blocker 是文件而不是文件夹；请移走它，或使用 --history FILE。",
+                "未能保存历史记录：/tmp/x/blocker 是文件而不是文件夹；请移走它，或使用 --history FILE。"
+            ),
         ] {
             let world = TestWorld()
             world.newest = .failure(failure)
             world.writeFailure = failure
-            let store = TestStore(Fixture.state(language: language, clock: world.clock), dependencies: world.dependencies)
+            let store = TestStore(
+                Fixture.state(language: language, clock: world.clock), dependencies: world.dependencies)
             await store.send(.launched)
             await store.receive(.historyLoadFailed(failure)) { $0.status = StatusMessage(read, kind: .warning) }
             await store.send(.keyPressed(.character("x"))) { $0.field.insert("x") }
             let effects = await store.send(.keyPressed(.enter)) { state in
-                state.request = InFlightRequest(id: 1, description: "x", variation: 0, started: .zero, elapsedMilliseconds: 0)
+                state.request = InFlightRequest(
+                    id: 1, description: "x", variation: 0, started: .zero, elapsedMilliseconds: 0)
                 state.nextRequestID = 2
                 state.lastRequest = LastRequest(description: "x", variation: 0)
                 state.status = StatusMessage(UIText.escCancels(language), kind: .info)
@@ -114,7 +127,8 @@ final class EffectTests: XCTestCase {
         await store.send(.launched)
         await store.receive(.historyLoadFailed(failure)) {
             $0.status = StatusMessage(
-                "History is off: neither XDG_STATE_HOME nor HOME is set; set one, or use --history FILE.", kind: .warning)
+                "History is off: neither XDG_STATE_HOME nor HOME is set; set one, or use --history FILE.",
+                kind: .warning)
         }
         await store.send(.historyWriteFailed(failure))
         store.finish()
@@ -126,12 +140,14 @@ final class EffectTests: XCTestCase {
         state.type("sea")
         _ = state.reduce(.keyPressed(.enter))
         let store = store(world, state)
-        let entry = HistoryEntry(id: "id-1", created: Fixture.now, description: "sea", palette: Fixture.palette,
-                                 provider: "gemini", model: "gemini-2.5-flash")
+        let entry = HistoryEntry(
+            id: "id-1", created: Fixture.now, description: "sea", palette: Fixture.palette,
+            provider: "gemini", model: "gemini-2.5-flash")
         let effects = await store.send(.paletteReceived(requestID: 1, .success(Fixture.generated()))) { state in
             state.request = nil
-            state.shown = ShownPalette(palette: Fixture.palette, description: "sea", provider: "gemini",
-                                       model: "gemini-2.5-flash", isFallback: false)
+            state.shown = ShownPalette(
+                palette: Fixture.palette, description: "sea", provider: "gemini",
+                model: "gemini-2.5-flash", isFallback: false)
             state.history.append(entry)
             state.status = StatusMessage("New palette from gemini.", kind: .success)
         }
@@ -209,7 +225,8 @@ final class EffectTests: XCTestCase {
         let store = store(world)
         await store.send(.keyPressed(.character("a"))) { $0.field.insert("a") }
         let effects = await store.send(.keyPressed(.enter)) { state in
-            state.request = InFlightRequest(id: 1, description: "a", variation: 0, started: .zero, elapsedMilliseconds: 0)
+            state.request = InFlightRequest(
+                id: 1, description: "a", variation: 0, started: .zero, elapsedMilliseconds: 0)
             state.nextRequestID = 2
             state.lastRequest = LastRequest(description: "a", variation: 0)
             state.status = StatusMessage("Generating; Esc cancels.", kind: .info)
@@ -219,10 +236,13 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(world.requests, [GenerationRequest(description: "a", variation: 0)])
         await store.receive(.paletteReceived(requestID: 1, world.generation)) { state in
             state.request = nil
-            state.shown = ShownPalette(palette: Fixture.palette, description: "a", provider: "gemini",
-                                       model: "gemini-2.5-flash", isFallback: false)
-            state.history.append(HistoryEntry(id: "id-1", created: Fixture.now, description: "a", palette: Fixture.palette,
-                                              provider: "gemini", model: "gemini-2.5-flash"))
+            state.shown = ShownPalette(
+                palette: Fixture.palette, description: "a", provider: "gemini",
+                model: "gemini-2.5-flash", isFallback: false)
+            state.history.append(
+                HistoryEntry(
+                    id: "id-1", created: Fixture.now, description: "a", palette: Fixture.palette,
+                    provider: "gemini", model: "gemini-2.5-flash"))
             state.status = StatusMessage(
                 "New palette from gemini. no colour words found: this is a general palette; add a colour, scene or mood to steer it",
                 kind: .success)
@@ -267,8 +287,9 @@ final class EffectTests: XCTestCase {
         try? await Task.sleep(for: .milliseconds(50))
         task.cancel()
         await task.value
-        XCTAssertEqual(box.actions.map { "\($0)" },
-                       ["\(Action.paletteReceived(requestID: 4, .failure(.cancelled(provider: "slow"))))"])
+        XCTAssertEqual(
+            box.actions.map { "\($0)" },
+            ["\(Action.paletteReceived(requestID: 4, .failure(.cancelled(provider: "slow"))))"])
     }
 
     func testCancelRequest() async {
@@ -331,7 +352,9 @@ final class EffectTests: XCTestCase {
 
         world.fileFailure = FileWriteFailure(path: "/ro/theme.conf", code: EROFS)
         let failed = ActionBox()
-        await Effect.writeFile(path: "/ro/theme.conf", contents: []).perform(with: world.dependencies) { failed.append($0) }
+        await Effect.writeFile(path: "/ro/theme.conf", contents: []).perform(with: world.dependencies) {
+            failed.append($0)
+        }
         XCTAssertEqual(failed.actions.map { "\($0)" }, ["\(Action.fileWriteFailed(world.fileFailure!))"])
         await store.send(failed.actions[0]) {
             $0.status = StatusMessage("Could not save /ro/theme.conf: Read-only file system.", kind: .error)
@@ -346,10 +369,11 @@ final class EffectTests: XCTestCase {
         let effects = await store.send(.historyLoaded(entries, warnings: [])) { $0.history.load(entries) }
         guard case .buildSearchIndex(let source)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(effects.first?.schedule, .concurrent(cancellationID: nil))
-        await store.receive(where: { action in
+        let isTheIndex: (Action) -> Bool = { action in
             guard case .searchIndexBuilt(let index) = action else { return false }
             return index.count == 2 && "\(index)" == "\(source.build())"
-        }) { state in
+        }
+        await store.receive(where: isTheIndex) { state in
             _ = state.history.install(source.build())
         }
         XCTAssertEqual(store.state.history.searchIndex?.count, 2, "installed")

@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// The one key table: unambiguous, complete, and the source of help and the status line.

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// `AppState`'s equality is the compiler's: every field counts, except the two kept out on
@@ -21,7 +22,8 @@ final class StateEqualityTests: XCTestCase {
             $0.request = InFlightRequest(id: 9, description: "x", variation: 0, started: .zero, elapsedMilliseconds: 0)
         },
         "shown": {
-            $0.shown = ShownPalette(palette: Fixture.palette, description: "x", provider: "p", model: nil, isFallback: false)
+            $0.shown = ShownPalette(
+                palette: Fixture.palette, description: "x", provider: "p", model: nil, isFallback: false)
         },
         "selectedRole": { $0.selectedRole = .accent },
         "status": { $0.status = StatusMessage("x") },
@@ -38,14 +40,17 @@ final class StateEqualityTests: XCTestCase {
     /// Kept out of equality on purpose: caches and clocks.
     static let notCompared: [String: @Sendable (inout AppState) -> Void] = [
         "colorNames": { _ = $0.colorNames.value.names(for: Fixture.forest) },
-        "clock": { $0.clock = NotCompared(AppClock(now: { .distantPast }, uptime: { .seconds(1) }, makeID: { "other" })) },
+        "clock": {
+            $0.clock = NotCompared(AppClock(now: { .distantPast }, uptime: { .seconds(1) }, makeID: { "other" }))
+        },
     ]
 
     func testEveryFieldCountsInEqualityButTheNotComparedOnes() {
         let base = Fixture.state()
         let fields = Set(Mirror(reflecting: base).children.compactMap(\.label))
-        XCTAssertEqual(fields, Set(Self.changes.keys).union(Self.notCompared.keys),
-                       "every stored field of AppState needs a change here")
+        XCTAssertEqual(
+            fields, Set(Self.changes.keys).union(Self.notCompared.keys),
+            "every stored field of AppState needs a change here")
         for (name, change) in Self.changes {
             var changed = base
             change(&changed)

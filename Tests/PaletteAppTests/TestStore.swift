@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// A headless store in the manner of TCA's `TestStore` and bubbletea's `teatest`: it sends an
@@ -28,8 +29,10 @@ final class TestStore {
     /// Sends `action`; `update` turns the state before into the expected state after. Then
     /// performs what the reducer returned, and returns those effects.
     @discardableResult
-    func send(_ action: Action, file: StaticString = #filePath, line: UInt = #line,
-              _ update: (inout AppState) -> Void = { _ in }) async -> [Effect] {
+    func send(
+        _ action: Action, file: StaticString = #filePath, line: UInt = #line,
+        _ update: (inout AppState) -> Void = { _ in }
+    ) async -> [Effect] {
         var expected = state
         update(&expected)
         let effects = state.reduce(action)
@@ -41,15 +44,19 @@ final class TestStore {
     /// Takes the next action an effect sent, checks it is `expected` (compared as printed, since
     /// an action may carry a search index), reduces it and checks the state `update` describes.
     @discardableResult
-    func receive(_ expected: Action, file: StaticString = #filePath, line: UInt = #line,
-                 _ update: (inout AppState) -> Void = { _ in }) async -> [Effect] {
+    func receive(
+        _ expected: Action, file: StaticString = #filePath, line: UInt = #line,
+        _ update: (inout AppState) -> Void = { _ in }
+    ) async -> [Effect] {
         await receive(where: { "\($0)" == "\(expected)" }, file: file, line: line, update)
     }
 
     /// `receive` with a predicate, for actions the test cannot spell out whole.
     @discardableResult
-    func receive(where matches: (Action) -> Bool, file: StaticString = #filePath, line: UInt = #line,
-                 _ update: (inout AppState) -> Void = { _ in }) async -> [Effect] {
+    func receive(
+        where matches: (Action) -> Bool, file: StaticString = #filePath, line: UInt = #line,
+        _ update: (inout AppState) -> Void = { _ in }
+    ) async -> [Effect] {
         guard let action = next(matches, file: file, line: line) else { return [] }
         var expected = state
         update(&expected)
@@ -62,7 +69,9 @@ final class TestStore {
     /// Takes the next action and applies it without checking the state: for a step whose state
     /// change other tests pin down, in a test about what follows.
     @discardableResult
-    func skipReceived(where matches: (Action) -> Bool, file: StaticString = #filePath, line: UInt = #line) async -> [Effect] {
+    func skipReceived(where matches: (Action) -> Bool, file: StaticString = #filePath, line: UInt = #line) async
+        -> [Effect]
+    {
         guard let action = next(matches, file: file, line: line) else { return [] }
         let effects = state.reduce(action)
         await perform(effects)

@@ -18,17 +18,22 @@ final class E2EEffectTests: XCTestCase {
     /// read: ..." and "History not saved: History not saved: ...").
     func testHistoryUnderARegularFileReadsAsOneSentence() throws {
         for (language, read, saved, word) in [
-            ("en", "History not read: %@ is a file, not a folder; move it or use --history FILE.",
-             "History not saved: %@ is a file, not a folder; move it or use --history FILE.", "History"),
-            ("zh-Hans", "未能读取历史记录：%@ 是文件而不是文件夹；请移走它，或使用 --history FILE。",
-             "未能保存历史记录：%@ 是文件而不是文件夹；请移走它，或使用 --history FILE。", "历史记录"),
+            (
+                "en", "History not read: %@ is a file, not a folder; move it or use --history FILE.",
+                "History not saved: %@ is a file, not a folder; move it or use --history FILE.", "History"
+            ),
+            (
+                "zh-Hans", "未能读取历史记录：%@ 是文件而不是文件夹；请移走它，或使用 --history FILE。",
+                "未能保存历史记录：%@ 是文件而不是文件夹；请移走它，或使用 --history FILE。", "历史记录"
+            ),
         ] {
             let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let blocker = directory.appendingPathComponent("blocker").path
             XCTAssertTrue(FileManager.default.createFile(atPath: blocker, contents: Data("not a folder\n".utf8)))
-            let session = try TmuxSession(["--provider", "offline", "--lang", language, "--history", "blocker/h.jsonl"],
-                                          width: 150, height: 30, directory: directory)
+            let session = try TmuxSession(
+                ["--provider", "offline", "--lang", language, "--history", "blocker/h.jsonl"],
+                width: 150, height: 30, directory: directory)
             let readLine = read.replacingOccurrences(of: "%@", with: blocker)
             let first = try session.waitFor(readLine)
             XCTAssertEqual(statusLine(first).components(separatedBy: word).count - 1, 1, statusLine(first))
@@ -55,8 +60,9 @@ final class E2EEffectTests: XCTestCase {
         let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let log = directory.appendingPathComponent("stderr.log").path
-        let session = try TmuxSession(["--no-history"], directory: directory,
-                                      launcher: ["sh", "-c", "exec \"$@\" 2>\"$0\"", log])
+        let session = try TmuxSession(
+            ["--no-history"], directory: directory,
+            launcher: ["sh", "-c", "exec \"$@\" 2>\"$0\"", log])
         try session.waitForStart()
         XCTAssertEqual(kill(try session.appPID(), SIGSEGV), 0)
         XCTAssertEqual(try session.waitForExit(timeout: 60), 128 + SIGSEGV)

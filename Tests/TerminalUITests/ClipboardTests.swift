@@ -1,21 +1,27 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import TerminalUI
 
 final class ClipboardTests: XCTestCase {
-    private func plan(_ env: [String: String], installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"]) -> ClipboardPlan {
+    private func plan(_ env: [String: String], installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"])
+        -> ClipboardPlan
+    {
         plan(.auto, env, installed: installed)
     }
 
-    private func plan(_ option: ClipboardOption, _ env: [String: String],
-                      installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"]) -> ClipboardPlan {
+    private func plan(
+        _ option: ClipboardOption, _ env: [String: String],
+        installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"]
+    ) -> ClipboardPlan {
         ClipboardPlan.choose(option: option, environment: env) { installed.contains($0) }
     }
 
     func testHelperFollowsTheEnvironment() {
-        XCTAssertEqual(plan(["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]),
-                       ClipboardPlan(osc52: true, program: .wlCopy))
+        XCTAssertEqual(
+            plan(["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]),
+            ClipboardPlan(osc52: true, program: .wlCopy))
         XCTAssertEqual(plan(["DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .xclip))
         XCTAssertEqual(plan(["DISPLAY": ":0"], installed: ["xsel"]), ClipboardPlan(osc52: true, program: .xsel))
         XCTAssertEqual(plan(["TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
@@ -23,8 +29,9 @@ final class ClipboardTests: XCTestCase {
     }
 
     func testMissingProgramsAndEmptyVariablesAreSkipped() {
-        XCTAssertEqual(plan(["WAYLAND_DISPLAY": "wayland-0", "TMUX": "/tmp/t,1,0"], installed: ["tmux"]),
-                       ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(
+            plan(["WAYLAND_DISPLAY": "wayland-0", "TMUX": "/tmp/t,1,0"], installed: ["tmux"]),
+            ClipboardPlan(osc52: true, program: .tmux))
         XCTAssertEqual(plan(["DISPLAY": "", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
         XCTAssertEqual(plan(["DISPLAY": ":0"], installed: []), ClipboardPlan(osc52: true, program: nil))
     }
@@ -38,8 +45,10 @@ final class ClipboardTests: XCTestCase {
         XCTAssertEqual(try ClipboardOption.from(option: "wl-copy"), .wlCopy)
         XCTAssertEqual(try ClipboardOption.from(option: nil), .auto)
         XCTAssertThrowsError(try ClipboardOption.from(option: "pbcopy")) { error in
-            XCTAssertEqual((error as? TerminalSetupError)?.description,
-                           "invalid value 'pbcopy' for --clipboard; expected one of: auto, osc52, tmux, wl-copy, xclip, xsel, none")
+            XCTAssertEqual(
+                (error as? TerminalSetupError)?.description,
+                "invalid value 'pbcopy' for --clipboard; expected one of: auto, osc52, tmux, wl-copy, xclip, xsel, none"
+            )
         }
     }
 
@@ -54,9 +63,12 @@ final class ClipboardTests: XCTestCase {
         let dir = try TemporaryDirectory(prefix: "clip")
         let tool = dir.file("wl-copy")
         let plain = dir.file("xclip")
-        XCTAssertTrue(FileManager.default.createFile(atPath: tool, contents: Data("#!/bin/sh\n".utf8),
-                                                     attributes: [.posixPermissions: 0o755]))
-        XCTAssertTrue(FileManager.default.createFile(atPath: plain, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: tool, contents: Data("#!/bin/sh\n".utf8),
+                attributes: [.posixPermissions: 0o755]))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: plain, contents: Data(), attributes: [.posixPermissions: 0o644]))
         XCTAssertTrue(ClipboardPlan.isOnPath("wl-copy", path: "/nonexistent:" + dir.path))
         XCTAssertFalse(ClipboardPlan.isOnPath("xclip", path: dir.path))
         XCTAssertFalse(ClipboardPlan.isOnPath("xsel", path: dir.path))
