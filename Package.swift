@@ -29,7 +29,7 @@ let package = Package(
         // The app as state, actions, effects and frames: pure, no terminal.
         .target(name: "PaletteApp", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
         // MARK: Executables
 
