@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 
 /// Styles of the app's chrome; the panes use the palette's own colours.
 ///

@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteHistory
 
 /// The last frame and what each part of it was drawn from, so the next frame redraws only the
 /// parts whose inputs changed.

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 import PaletteEngine
 
 /// `palette-tui __bench`: in-process measurements for `make bench` (hidden from `--help`).

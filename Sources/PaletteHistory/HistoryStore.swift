@@ -2,8 +2,8 @@ import Foundation
 import PaletteCore
 
 /// Why the history could not be found, read or written: one sentence for the user.
-struct HistoryError: Error, Equatable, CustomStringConvertible {
-    enum Kind: Equatable {
+public struct HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
         /// Neither `XDG_STATE_HOME` nor `HOME` says where the file lives.
         case noLocation
         /// The file exists but cannot be opened or read.
@@ -14,8 +14,8 @@ struct HistoryError: Error, Equatable, CustomStringConvertible {
         case unwritable
     }
 
-    var kind: Kind
-    var description: String
+    public var kind: Kind
+    public var description: String
 }
 
 /// The history file: JSON Lines, append-only, safe against crashes and concurrent writers.
@@ -26,14 +26,20 @@ struct HistoryError: Error, Equatable, CustomStringConvertible {
 /// restores are appended change records that `load()` applies in order; `compact()` folds them
 /// away with an atomic rewrite (temporary file, fsync, rename). Lines that cannot be read are
 /// reported with their line number and kept.
-final class HistoryStore: Sendable {
-    let url: URL
+public final class HistoryStore: Sendable {
+    public let url: URL
 
     /// How many bad lines `load()` describes one by one before summarising the rest.
-    static let warningLimit = 20
+    public static let warningLimit = 20
 
-    init(url: URL) {
+    public init(url: URL) {
         self.url = url
+    }
+
+    /// The store at the location `option` (a `--history FILE`, or nil) and `environment` say
+    /// (`resolveURL(option:environment:)`).
+    public convenience init(option: String?, environment: [String: String]) throws(HistoryError) {
+        self.init(url: try HistoryStore.resolveURL(option: option, environment: environment))
     }
 
     // MARK: - Location
@@ -42,7 +48,7 @@ final class HistoryStore: Sendable {
     /// `$XDG_STATE_HOME/palette-tui/history.jsonl`, else `~/.local/state/palette-tui/history.jsonl`.
     ///
     /// A relative `XDG_STATE_HOME` is ignored, as the XDG base directory specification says.
-    static func resolveURL(option: String?, environment: [String: String]) throws -> URL {
+    public static func resolveURL(option: String?, environment: [String: String]) throws(HistoryError) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let path = environment["PALETTE_TUI_HISTORY"], !path.isEmpty { return URL(fileURLWithPath: path) }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
@@ -56,12 +62,6 @@ final class HistoryStore: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/palette-tui/history.jsonl")
     }
 
-    /// The store a command's options ask for, or nil under `--no-history`.
-    static func forCommand(_ arguments: Arguments, environment: [String: String]) throws -> HistoryStore? {
-        if arguments.has("no-history") { return nil }
-        return HistoryStore(url: try resolveURL(option: arguments["history"], environment: environment))
-    }
-
     // MARK: - Reading
 
     /// Reads every entry in the order it was saved (oldest first), with changes applied.
@@ -69,7 +69,7 @@ final class HistoryStore: Sendable {
     /// Lines that cannot be read are skipped and described in `warnings` (line number and
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
-    func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
+    public func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
@@ -99,7 +99,7 @@ final class HistoryStore: Sendable {
     /// and every change to them (changes are always appended after their entry), so this
     /// is exact for what it returns. Bad lines are not reported here; the full `load()`
     /// that follows reports them with their line numbers.
-    func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
+    public func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
@@ -270,22 +270,22 @@ final class HistoryStore: Sendable {
     // MARK: - Writing
 
     /// Appends one entry, durably: one whole line, one write, fsync, under an exclusive lock.
-    func append(_ entry: HistoryEntry) throws {
+    public func append(_ entry: HistoryEntry) throws {
         try appendRecord(.entry(entry))
     }
 
     /// Marks or unmarks a favourite (an appended change record).
-    func setFavorite(id: String, _ favorite: Bool) throws {
+    public func setFavorite(id: String, _ favorite: Bool) throws {
         try appendRecord(.favorite(id: id, favorite))
     }
 
     /// Hides an entry (an appended change record; `restore` undoes it until `compact()`).
-    func delete(id: String) throws {
+    public func delete(id: String) throws {
         try appendRecord(.delete(id: id))
     }
 
     /// Brings back a deleted entry.
-    func restore(id: String) throws {
+    public func restore(id: String) throws {
         try appendRecord(.restore(id: id))
     }
 
@@ -313,7 +313,7 @@ final class HistoryStore: Sendable {
     ///
     /// Returns how many entries were removed.
     @discardableResult
-    func compact() throws -> Int {
+    public func compact() throws -> Int {
         let target = url.resolvingSymlinksInPath()
         let (fd, _) = try openForWriting()
         defer { close(fd) }

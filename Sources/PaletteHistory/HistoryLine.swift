@@ -6,7 +6,7 @@ import PaletteCore
 /// Changes are appended rather than edited in place, so a crash can never damage a line
 /// that was already written: `{"op":"favorite","id":…,"favorite":true}`,
 /// `{"op":"delete","id":…}`, `{"op":"restore","id":…}`.
-enum HistoryRecord: Equatable {
+public enum HistoryRecord: Equatable, Sendable {
     case entry(HistoryEntry)
     case favorite(id: String, Bool)
     case delete(id: String)
@@ -16,8 +16,9 @@ enum HistoryRecord: Equatable {
 // MARK: - Writing
 
 /// Encodes records as single JSON lines (newline included), fields in a fixed order.
-enum HistoryLineEncoder {
-    static func encode(_ record: HistoryRecord) -> [UInt8] {
+public enum HistoryLineEncoder {
+    /// One record as one line, newline included.
+    public static func encode(_ record: HistoryRecord) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         switch record {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import PaletteCore
 import TestSupport
-@testable import palette_tui
+@testable import PaletteHistory
 
 /// The history store against real files: format, durability edges, changes, location.
 final class HistoryStoreTests: XCTestCase {
@@ -362,58 +362,5 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(all.complete)
         XCTAssertEqual(all.entries, full)
         XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: dir.file("none"))).loadNewest(10).entries, [])
-    }
-
-    // MARK: - Recording and searching
-
-    func testRecordGenerated() throws {
-        let dir = try TemporaryDirectory()
-        let result = GeneratedPalette(palette: Palette(primary: RGB(packed: 0x112233), secondary: RGB(packed: 0x445566),
-                                                       accent: RGB(packed: 0x778899)),
-                                      provider: "gemini", model: "gemini-2.5-flash")
-        let start = Date()
-        let saved = try Arguments(["--history", dir.file("h.jsonl")], valued: historyValuedOptions,
-                                  boolean: historyBooleanOptions)
-        XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
-        XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
-        let entries = try HistoryStore(url: URL(fileURLWithPath: dir.file("h.jsonl"))).load().entries
-        XCTAssertEqual(entries.count, 2)
-        XCTAssertNotEqual(entries[0].id, entries[1].id)
-        XCTAssertEqual(entries[0].palette, result.palette)
-        XCTAssertEqual(entries[0].provider, "gemini")
-        XCTAssertEqual(entries[0].model, "gemini-2.5-flash")
-        XCTAssertEqual(entries[0].description, "harbour")
-        XCTAssertLessThan(abs(entries[0].created.timeIntervalSince(start)), 60)
-
-        let skipped = try Arguments(["--no-history"], valued: historyValuedOptions, boolean: historyBooleanOptions)
-        XCTAssertNil(recordGenerated(result, description: "x", arguments: skipped,
-                                     environment: ["XDG_STATE_HOME": dir.file("state")]))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("state")))
-
-        write(dir.file("plain"), "x")
-        let broken = try Arguments(["--history", dir.file("plain/h.jsonl")], valued: historyValuedOptions,
-                                   boolean: historyBooleanOptions)
-        let warning = try XCTUnwrap(recordGenerated(result, description: "x", arguments: broken, environment: [:]))
-        XCTAssertTrue(warning.hasPrefix("palette not saved to history: "), warning)
-        XCTAssertFalse(warning.contains("\n"))
-        let none = try Arguments([], valued: historyValuedOptions, boolean: historyBooleanOptions)
-        let homeless = try XCTUnwrap(recordGenerated(result, description: "x", arguments: none, environment: [:]))
-        XCTAssertTrue(homeless.contains("HOME is not set"), homeless)
-    }
-
-    func testSearchFoldsCaseAndMatchesHexCodes() {
-        let e = entry(1, "Misty HARBOUR at Dawn 霧")
-        XCTAssertTrue(HistorySearch("harbour").matches(e))
-        XCTAssertTrue(HistorySearch("mISTY h").matches(e))
-        XCTAssertTrue(HistorySearch("霧").matches(e))
-        XCTAssertTrue(HistorySearch("雾").matches(e), "Simplified finds Traditional")
-        XCTAssertTrue(HistorySearch("港口").matches(entry(2, "雾气弥漫的港口")))
-        XCTAssertTrue(HistorySearch("霧氣瀰漫").matches(entry(2, "雾气弥漫的港口")), "Traditional finds Simplified")
-        XCTAssertFalse(HistorySearch("森林").matches(entry(2, "雾气弥漫的港口")))
-        XCTAssertTrue(HistorySearch("#abcdef").matches(e))
-        XCTAssertTrue(HistorySearch("FF0080").matches(e))
-        XCTAssertTrue(HistorySearch("").matches(e))
-        XCTAssertFalse(HistorySearch("forest").matches(e))
-        XCTAssertFalse(HistorySearch("#123456").matches(e))
     }
 }
