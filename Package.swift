@@ -42,6 +42,11 @@ let package = Package(
             dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI"],
             swiftSettings: strict
         ),
+        // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
+        // builds it, `make install` does not ship it.
+        .executableTarget(
+            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
+            swiftSettings: strict),
         // Test-only, not a product: appends entries and reports each once it is durable, so the
         // history tests can run, kill and race real writer processes on a real file.
         .executableTarget(
