@@ -196,7 +196,8 @@ public struct HistoryList: Equatable, Sendable {
             guard index >= 0, index < entries.count, !deleted.contains(index) else { return nil }
             return entries.count - 1 - index
         }
-        var lo = 0, hi = view.count - 1
+        var lo = 0
+        var hi = view.count - 1
         while lo <= hi {
             let mid = (lo + hi) >> 1
             let v = Int(view[mid])
@@ -214,7 +215,8 @@ public struct HistoryList: Equatable, Sendable {
     private mutating func insertIntoView(_ index: Int) {
         if view == nil { view = allIndicesNewestFirst() }
         guard var v = view else { return }
-        var lo = 0, hi = v.count
+        var lo = 0
+        var hi = v.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if Int(v[mid]) > index { lo = mid + 1 } else { hi = mid }
@@ -322,7 +324,9 @@ public struct HistoryList: Equatable, Sendable {
         } else if deleted.isEmpty && !favoritesOnly {
             out = index.search(search)
         } else {
-            let deleted = self.deleted, favoritesOnly = self.favoritesOnly, entries = self.entries
+            let deleted = self.deleted
+            let favoritesOnly = self.favoritesOnly
+            let entries = self.entries
             out = index.search(search) { i in
                 !deleted.contains(i) && (!favoritesOnly || entries[i].favorite)
             }

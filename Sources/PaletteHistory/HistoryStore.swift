@@ -55,9 +55,11 @@ public final class HistoryStore: Sendable {
             return URL(fileURLWithPath: state).appendingPathComponent("palette-tui/history.jsonl")
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw HistoryError(kind: .noLocation, description:
-                "cannot tell where to keep the history: HOME is not set; set HOME or XDG_STATE_HOME, "
-                + "or choose a file with --history FILE or PALETTE_TUI_HISTORY")
+            throw HistoryError(
+                kind: .noLocation,
+                description:
+                    "cannot tell where to keep the history: HOME is not set; set HOME or XDG_STATE_HOME, "
+                    + "or choose a file with --history FILE or PALETTE_TUI_HISTORY")
         }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/palette-tui/history.jsonl")
     }
@@ -74,8 +76,10 @@ public final class HistoryStore: Sendable {
         if fd < 0 {
             let code = errno
             if code == ENOENT { return ([], []) }
-            throw HistoryError(kind: .unreadable, description:
-                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+            throw HistoryError(
+                kind: .unreadable,
+                description:
+                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
         }
         defer { close(fd) }
         try requireRegularFile(fd)
@@ -104,8 +108,10 @@ public final class HistoryStore: Sendable {
         if fd < 0 {
             let code = errno
             if code == ENOENT { return ([], true) }
-            throw HistoryError(kind: .unreadable, description:
-                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+            throw HistoryError(
+                kind: .unreadable,
+                description:
+                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
         }
         defer { close(fd) }
         try requireRegularFile(fd)
@@ -119,7 +125,9 @@ public final class HistoryStore: Sendable {
             var bytes = [UInt8](repeating: 0, count: window)
             var got = 0
             while got < window {
-                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got)) }
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got))
+                }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 got += n
@@ -130,14 +138,18 @@ public final class HistoryStore: Sendable {
                 var start = 0
                 if !whole {
                     // The window starts mid-line: skip to the first line boundary.
-                    guard let nl = raw.firstIndex(of: 0x0A) else { start = raw.count; return }
+                    guard let nl = raw.firstIndex(of: 0x0A) else {
+                        start = raw.count
+                        return
+                    }
                     start = nl + 1
                 }
                 var number = 0
                 while start < got {
                     let end = raw[start..<got].firstIndex(of: 0x0A) ?? got
                     number += 1
-                    state.take(UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
+                    state.take(
+                        UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
                     start = end + 1
                 }
             }
@@ -423,8 +435,10 @@ public final class HistoryStore: Sendable {
         if parent != path, !parent.isEmpty { try makeDirectory(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             let code = errno
-            throw HistoryError(kind: .unwritable, description:
-                "cannot save history: cannot create the directory \(path): \(String(cString: strerror(code)))")
+            throw HistoryError(
+                kind: .unwritable,
+                description:
+                    "cannot save history: cannot create the directory \(path): \(String(cString: strerror(code)))")
         }
     }
 
@@ -442,8 +456,10 @@ public final class HistoryStore: Sendable {
     /// with its 1-based number and whether a newline ended it.
     ///
     /// Reads in 1 MiB chunks so that peak memory does not grow with the file.
-    private func forEachLine(_ fd: Int32,
-                             _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void) throws {
+    private func forEachLine(
+        _ fd: Int32,
+        _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void
+    ) throws {
         var capacity = 1 << 20
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
@@ -462,15 +478,18 @@ public final class HistoryStore: Sendable {
             if got < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                throw HistoryError(kind: .unreadable, description:
-                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+                throw HistoryError(
+                    kind: .unreadable,
+                    description:
+                        "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
             }
             offset += off_t(got)
             let end = filled + got
             var start = 0
             var scan = filled
             while scan < end,
-                  let hit = memchr(buffer + scan, 0x0A, end - scan) {
+                let hit = memchr(buffer + scan, 0x0A, end - scan)
+            {
                 let nl = hit - buffer
                 number += 1
                 try body(UnsafeRawBufferPointer(start: buffer + start, count: nl - start), number, true)
@@ -500,7 +519,8 @@ public final class HistoryStore: Sendable {
         guard got > 0 else { return nil }
         let bytes = head[..<got]
         if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
-           first != 0x7B {
+            first != 0x7B
+        {
             return "it does not start with a JSON object"
         }
         var decoder = HistoryLineDecoder()
@@ -543,9 +563,11 @@ public final class HistoryStore: Sendable {
     }
 
     private func foreign(_ reason: String) -> HistoryError {
-        HistoryError(kind: .foreign, description:
-            "\(url.path) is not a palette-tui history file (\(reason)); it was left untouched. "
-            + "Move it aside or choose another file with --history FILE")
+        HistoryError(
+            kind: .foreign,
+            description:
+                "\(url.path) is not a palette-tui history file (\(reason)); it was left untouched. "
+                + "Move it aside or choose another file with --history FILE")
     }
 
     private func writeError(_ code: Int32) -> HistoryError {
@@ -558,7 +580,9 @@ public final class HistoryStore: Sendable {
         case ENOSPC: hint = " (the disk is full)"
         default: hint = ""
         }
-        return HistoryError(kind: .unwritable, description:
-            "cannot save to the history file \(url.path): \(why)\(hint)")
+        return HistoryError(
+            kind: .unwritable,
+            description:
+                "cannot save to the history file \(url.path): \(why)\(hint)")
     }
 }

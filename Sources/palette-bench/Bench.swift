@@ -1,8 +1,8 @@
 import Foundation
 import PaletteApp
 import PaletteCore
-import PaletteHistory
 import PaletteEngine
+import PaletteHistory
 
 /// What `--format json` prints: the results and the checksum that keeps the timed work alive.
 struct BenchReport: Encodable {

@@ -8,21 +8,21 @@ enum HistoryFormat: String {
 }
 
 let historyUsage = """
-usage: palette-tui history [options]
+    usage: palette-tui history [options]
 
-Lists saved palettes, newest first: date, the three colours and the description.
+    Lists saved palettes, newest first: date, the three colours and the description.
 
-  --format text|jsonl|json    output format (default text)
-  --search TEXT, -s TEXT      only descriptions or hex codes containing TEXT
-                              (ignores case and Traditional/Simplified Chinese)
-  --favorites                 only favourites
-  --limit N, -n N             at most N palettes
-  --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl,
-                              or PALETTE_TUI_HISTORY)
-  --compact                   rewrite the file without deleted palettes and change records
+      --format text|jsonl|json    output format (default text)
+      --search TEXT, -s TEXT      only descriptions or hex codes containing TEXT
+                                  (ignores case and Traditional/Simplified Chinese)
+      --favorites                 only favourites
+      --limit N, -n N             at most N palettes
+      --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl,
+                                  or PALETTE_TUI_HISTORY)
+      --compact                   rewrite the file without deleted palettes and change records
 
-Unreadable lines are skipped with a warning and left in the file.
-"""
+    Unreadable lines are skipped with a warning and left in the file.
+    """
 
 /// `palette-tui history`: lists saved palettes, newest first.
 ///
@@ -30,9 +30,10 @@ Unreadable lines are skipped with a warning and left in the file.
 /// `--favorites` keeps favourites; `--limit N` keeps the newest N of what is left;
 /// `--compact` folds deletions and favourite changes into a rewritten file.
 func runHistory(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(args, valued: ["format", "search", "limit", "history"],
-                                  boolean: ["favorites", "compact", "help"],
-                                  aliases: ["-n": "limit", "-s": "search", "-h": "help"])
+    let arguments = try Arguments(
+        args, valued: ["format", "search", "limit", "history"],
+        boolean: ["favorites", "compact", "help"],
+        aliases: ["-n": "limit", "-s": "search", "-h": "help"])
     if arguments.has("help") {
         print(historyUsage)
         return 0
@@ -43,7 +44,9 @@ func runHistory(_ args: [String]) async throws -> Int32 {
     let format = try arguments.choice("format", default: HistoryFormat.text)
     var limit: Int?
     if let raw = arguments["limit"] {
-        guard let n = Int(raw), n >= 0 else { throw UsageError("invalid value '\(raw)' for '--limit': expected a whole number") }
+        guard let n = Int(raw), n >= 0 else {
+            throw UsageError("invalid value '\(raw)' for '--limit': expected a whole number")
+        }
         limit = n
     }
     let environment = ProcessInfo.processInfo.environment
@@ -57,7 +60,8 @@ func runHistory(_ args: [String]) async throws -> Int32 {
 
     let (entries, warnings) = try store.load()
     for warning in warnings { printError("palette-tui: warning: \(warning)") }
-    let filter = HistoryFilter(query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))
+    let filter = HistoryFilter(
+        query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))
     let shown = filter.newestFirst(entries, limit: limit)
     var out: [UInt8] = []
     switch format {
@@ -109,13 +113,16 @@ func historyStore(_ arguments: Arguments, environment: [String: String]) throws(
 ///
 /// Returns a one-line warning when the palette could not be saved (the command still succeeds),
 /// nil when it was saved or `--no-history` was given.
-func recordGenerated(_ result: GeneratedPalette, description: String, arguments: Arguments,
-                     environment: [String: String]) -> String? {
+func recordGenerated(
+    _ result: GeneratedPalette, description: String, arguments: Arguments,
+    environment: [String: String]
+) -> String? {
     do {
         guard let store = try historyStore(arguments, environment: environment) else { return nil }
-        try store.append(HistoryEntry(
-            id: UUID().uuidString.lowercased(), created: Date(), description: description,
-            palette: result.palette, provider: result.provider, model: result.model))
+        try store.append(
+            HistoryEntry(
+                id: UUID().uuidString.lowercased(), created: Date(), description: description,
+                palette: result.palette, provider: result.provider, model: result.model))
         return nil
     } catch {
         return "palette not saved to history: \(error)"

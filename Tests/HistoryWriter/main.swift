@@ -27,8 +27,9 @@ do {
         let entry = HistoryEntry(
             id: UUID().uuidString.lowercased(), created: Date(),
             description: "stream \(pid) #\(k) 流 \"q\"",
-            palette: Palette(primary: RGB(packed: UInt32(k & 0xFFFFFF)), secondary: RGB(packed: 0x336699),
-                             accent: RGB(packed: UInt32(pid) & 0xFFFFFF)),
+            palette: Palette(
+                primary: RGB(packed: UInt32(k & 0xFFFFFF)), secondary: RGB(packed: 0x336699),
+                accent: RGB(packed: UInt32(pid) & 0xFFFFFF)),
             provider: "offline", model: nil)
         try store.append(entry)
         let line = Array("saved \(entry.id)\n".utf8)

@@ -2,6 +2,7 @@ import Foundation
 import PaletteCore
 import TestSupport
 import XCTest
+
 @testable import PaletteHistory
 
 /// The store's promises with real processes on a real file: a writer killed mid-stream loses
@@ -16,8 +17,9 @@ final class HistoryDurabilityTests: XCTestCase {
         let path = dir.file("h.jsonl")
         var reported: [String] = []
         for (round, killAfter) in [1, 37, 120].enumerated() {
-            let (pid, fd) = try Spawn.startReading([try HistoryWriter.path, "--history", path, "100000"],
-                                                  environment: HistoryWriter.environment())
+            let (pid, fd) = try Spawn.startReading(
+                [try HistoryWriter.path, "--history", path, "100000"],
+                environment: HistoryWriter.environment())
             var reader = LineReader(fd: fd)
             var seen = 0
             while seen < killAfter, let line = reader.next() {
@@ -54,9 +56,11 @@ final class HistoryDurabilityTests: XCTestCase {
         let outB = dir.file("b.out")
         var pids: [pid_t] = []
         for out in [outA, outB] {
-            pids.append(try Spawn.spawn(
-                [try HistoryWriter.path, "--history", path, "200"],
-                environment: HistoryWriter.environment()) { fa in
+            pids.append(
+                try Spawn.spawn(
+                    [try HistoryWriter.path, "--history", path, "200"],
+                    environment: HistoryWriter.environment()
+                ) { fa in
                     posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
                 })
         }
@@ -70,7 +74,9 @@ final class HistoryDurabilityTests: XCTestCase {
         XCTAssertEqual(entries.count, 400)
         XCTAssertEqual(Set(entries.map(\.id)).count, 400)
         for out in [outA, outB] {
-            let ids = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map { String($0.dropFirst(6)) }
+            let ids = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map {
+                String($0.dropFirst(6))
+            }
             XCTAssertEqual(ids.count, 200)
             XCTAssertTrue(Set(ids).isSubset(of: Set(entries.map(\.id))))
         }
@@ -83,12 +89,15 @@ final class HistoryDurabilityTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let store = HistoryStore(url: URL(fileURLWithPath: path))
-        try store.append(HistoryEntry(id: "first", created: Date(), description: "before",
-                                      palette: Palette(primary: RGB(packed: 1), secondary: RGB(packed: 2), accent: RGB(packed: 3)),
-                                      provider: "offline", model: nil))
+        try store.append(
+            HistoryEntry(
+                id: "first", created: Date(), description: "before",
+                palette: Palette(primary: RGB(packed: 1), secondary: RGB(packed: 2), accent: RGB(packed: 3)),
+                provider: "offline", model: nil))
         try store.delete(id: "first")
-        let (pid, fd) = try Spawn.startReading([try HistoryWriter.path, "--history", path, "300"],
-                                              environment: HistoryWriter.environment())
+        let (pid, fd) = try Spawn.startReading(
+            [try HistoryWriter.path, "--history", path, "300"],
+            environment: HistoryWriter.environment())
         var reader = LineReader(fd: fd)
         var reported: [String] = []
         var compactions = 0
@@ -114,8 +123,9 @@ final class HistoryDurabilityTests: XCTestCase {
         XCTAssertEqual(mkdir(ro, 0o500), 0)
         defer { chmod(ro, 0o700) }
         let path = ro + "/h.jsonl"
-        let append = try Spawn.run(prefix + [try HistoryWriter.path, "--history", path, "1"],
-                                   environment: HistoryWriter.environment())
+        let append = try Spawn.run(
+            prefix + [try HistoryWriter.path, "--history", path, "1"],
+            environment: HistoryWriter.environment())
         XCTAssertEqual(append.status, 1)
         XCTAssertEqual(append.stdout, "")
         XCTAssertTrue(append.stderr.contains("cannot save to the history file \(path)"), append.stderr)
@@ -133,8 +143,9 @@ final class HistoryDurabilityTests: XCTestCase {
         XCTAssertEqual(fileMode(state + "/palette-tui"), 0o700)
         XCTAssertEqual(fileMode(state + "/palette-tui/history.jsonl"), 0o600)
         let ids = run.stdout.split(separator: "\n").map { String($0.dropFirst(6)) }
-        XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: state + "/palette-tui/history.jsonl")).load().entries.map(\.id),
-                       ids)
+        XCTAssertEqual(
+            try HistoryStore(url: URL(fileURLWithPath: state + "/palette-tui/history.jsonl")).load().entries.map(\.id),
+            ids)
     }
 }
 
@@ -145,8 +156,10 @@ enum HistoryWriter {
     }
 
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/nonexistent-home", "LANG": "C.UTF-8",
-         "SWIFT_BACKTRACE": "enable=no"].merging(extra) { $1 }
+        [
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/nonexistent-home", "LANG": "C.UTF-8",
+            "SWIFT_BACKTRACE": "enable=no",
+        ].merging(extra) { $1 }
     }
 
     static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> ChildResult {

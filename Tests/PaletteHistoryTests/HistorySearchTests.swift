@@ -1,16 +1,19 @@
 import Foundation
 import PaletteCore
 import XCTest
+
 @testable import PaletteHistory
 
 /// The one history search: folding, matching, the index and the filter the CLI lists with.
 final class HistorySearchTests: XCTestCase {
     private func entry(_ n: Int, _ description: String, favorite: Bool = false) -> HistoryEntry {
-        HistoryEntry(id: "id-\(n)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(n)),
-                     description: description,
-                     palette: Palette(primary: RGB(packed: UInt32(0x102030 + n)), secondary: RGB(packed: 0xABCDEF),
-                                      accent: RGB(packed: 0xFF0080)),
-                     provider: "offline", model: nil, favorite: favorite)
+        HistoryEntry(
+            id: "id-\(n)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(n)),
+            description: description,
+            palette: Palette(
+                primary: RGB(packed: UInt32(0x102030 + n)), secondary: RGB(packed: 0xABCDEF),
+                accent: RGB(packed: 0xFF0080)),
+            provider: "offline", model: nil, favorite: favorite)
     }
 
     func testSearchFoldsCaseAndMatchesHexCodes() {
@@ -32,10 +35,13 @@ final class HistorySearchTests: XCTestCase {
     /// The fast fold gives exactly the bytes of `lowercased()` followed by the one
     /// Traditional -> Simplified table, whatever the script.
     func testFoldingIsLowercasingThenTheChineseTable() {
-        for text in ["Forest", "寧靜的森林早晨", "ÉCOLE Café", "ΣΊΣΥΦΟΣ", "Москва", "İstanbul", "mixed 寧靜 ÄÖÜ 🌵 ß",
-                     "", "ＡＢＣ fullwidth", "한국어 DAWN", "霧 FOG 雾", "\u{2005E}\u{20325} ext B"] {
-            let expected = String(String.UnicodeScalarView(
-                text.lowercased().unicodeScalars.map { ChineseFolding.simplified($0) ?? $0 }))
+        for text in [
+            "Forest", "寧靜的森林早晨", "ÉCOLE Café", "ΣΊΣΥΦΟΣ", "Москва", "İstanbul", "mixed 寧靜 ÄÖÜ 🌵 ß",
+            "", "ＡＢＣ fullwidth", "한국어 DAWN", "霧 FOG 雾", "\u{2005E}\u{20325} ext B",
+        ] {
+            let expected = String(
+                String.UnicodeScalarView(
+                    text.lowercased().unicodeScalars.map { ChineseFolding.simplified($0) ?? $0 }))
             XCTAssertEqual(HistorySearch.fold(text), Array(expected.utf8), text)
         }
         XCTAssertEqual(HistorySearch.fold("寧靜的霧"), Array("宁静的雾".utf8))
@@ -45,13 +51,17 @@ final class HistorySearchTests: XCTestCase {
     /// Hex codes match in any case, with or without `#`, within one code, never across the
     /// description and a code or across two codes.
     func testHexCodesNeverMatchAcrossParts() {
-        let e = HistoryEntry(id: "x", created: Date(timeIntervalSince1970: 0), description: "ab cd",
-                             palette: Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72),
-                                              accent: RGB(packed: 0xF18F01)),
-                             provider: "offline", model: nil)
-        for (query, expected) in [("#F18F", true), ("2e86ab", true), ("ab", true), ("#2E86AB", true),
-                                  ("cd#", false), ("ab#", false), ("f01#", false), ("#2e86ab#a23b72", false),
-                                  ("2e86ab#", false), ("cd\u{FF}", false)] {
+        let e = HistoryEntry(
+            id: "x", created: Date(timeIntervalSince1970: 0), description: "ab cd",
+            palette: Palette(
+                primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72),
+                accent: RGB(packed: 0xF18F01)),
+            provider: "offline", model: nil)
+        for (query, expected) in [
+            ("#F18F", true), ("2e86ab", true), ("ab", true), ("#2E86AB", true),
+            ("cd#", false), ("ab#", false), ("f01#", false), ("#2e86ab#a23b72", false),
+            ("2e86ab#", false), ("cd\u{FF}", false),
+        ] {
             XCTAssertEqual(HistoryQuery(query).matches(e), expected, query)
             XCTAssertEqual(HistoryIndex([e]).entry(0, matches: HistoryQuery(query)), expected, query)
         }
@@ -60,7 +70,9 @@ final class HistorySearchTests: XCTestCase {
     /// The listing filter: newest first, favourites, the query, then the limit.
     func testFilterListsNewestFirstAndLimitsLast() {
         let entries = [entry(0, "harbour"), entry(1, "港口", favorite: true), entry(2, "forest"), entry(3, "Harbour 2")]
-        func ids(_ filter: HistoryFilter, _ limit: Int? = nil) -> [String] { filter.newestFirst(entries, limit: limit).map(\.id) }
+        func ids(_ filter: HistoryFilter, _ limit: Int? = nil) -> [String] {
+            filter.newestFirst(entries, limit: limit).map(\.id)
+        }
         XCTAssertEqual(ids(HistoryFilter()), ["id-3", "id-2", "id-1", "id-0"])
         XCTAssertEqual(ids(HistoryFilter(query: HistoryQuery("HARBOUR"))), ["id-3", "id-0"])
         XCTAssertEqual(ids(HistoryFilter(query: HistoryQuery("HARBOUR")), 1), ["id-3"])

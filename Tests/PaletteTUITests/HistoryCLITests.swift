@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import PaletteCore
 import PaletteHistory
 import TestSupport
+import XCTest
+
 @testable import palette_tui
 
 /// The real `palette-tui` binary against real history files: permissions, location, and the
@@ -30,15 +31,21 @@ final class HistoryCLITests: XCTestCase {
         XCTAssertEqual(mkdir(ro, 0o500), 0)
         defer { chmod(ro, 0o700) }
         let path = ro + "/h.jsonl"
-        let result = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
-                                            "--history", path, "misty harbour at dawn"], prefix: prefix)
+        let result = try HistoryBinary.run(
+            [
+                "generate", "--provider", "offline", "--format", "hex",
+                "--history", path, "misty harbour at dawn",
+            ], prefix: prefix)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let hexes = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { (try? RGB(hex: String($0))) != nil }
+        let hexes = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter {
+            (try? RGB(hex: String($0))) != nil
+        }
         XCTAssertEqual(hexes.count, 3, result.stdout)
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("history") }
         XCTAssertEqual(warnings.count, 1, result.stderr)
-        XCTAssertTrue(warnings.first?.contains("palette not saved to history: cannot save to the history file \(path)") ?? false,
-                      result.stderr)
+        XCTAssertTrue(
+            warnings.first?.contains("palette not saved to history: cannot save to the history file \(path)") ?? false,
+            result.stderr)
         XCTAssertTrue(warnings.first?.contains("is not writable") ?? false, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
@@ -46,11 +53,15 @@ final class HistoryCLITests: XCTestCase {
     func testGenerateSavesEachPaletteUnlessToldNotTo() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
-        let saved = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
-                                           "--history", path, "雨後的森林"])
+        let saved = try HistoryBinary.run([
+            "generate", "--provider", "offline", "--format", "hex",
+            "--history", path, "雨後的森林",
+        ])
         XCTAssertEqual(saved.status, 0, saved.stderr)
-        let skipped = try HistoryBinary.run(["generate", "--provider", "offline", "--no-history",
-                                             "--history", path, "desert sunset"])
+        let skipped = try HistoryBinary.run([
+            "generate", "--provider", "offline", "--no-history",
+            "--history", path, "desert sunset",
+        ])
         XCTAssertEqual(skipped.status, 0, skipped.stderr)
         let (entries, warnings) = try HistoryStore(url: URL(fileURLWithPath: path)).load()
         XCTAssertEqual(warnings, [])
@@ -86,11 +97,14 @@ final class HistoryCLITests: XCTestCase {
         let listed = try HistoryBinary.run(["history", "--history", path])
         XCTAssertEqual(listed.status, 1)
         XCTAssertTrue(listed.stderr.contains("\(path) is not a palette-tui history file"), listed.stderr)
-        let generated = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
-                                               "--history", path, "forest"])
+        let generated = try HistoryBinary.run([
+            "generate", "--provider", "offline", "--format", "hex",
+            "--history", path, "forest",
+        ])
         XCTAssertEqual(generated.status, 0, "the palette is still printed: \(generated.stderr)")
-        XCTAssertTrue(generated.stderr.contains("palette not saved to history: \(path) is not a palette-tui history file"),
-                      generated.stderr)
+        XCTAssertTrue(
+            generated.stderr.contains("palette not saved to history: \(path) is not a palette-tui history file"),
+            generated.stderr)
         XCTAssertEqual(FileManager.default.contents(atPath: path), content)
     }
 
@@ -98,21 +112,24 @@ final class HistoryCLITests: XCTestCase {
         let dir = try TemporaryDirectory()
         let state = dir.file("state")
         for description in ["misty harbour", "quiet forest"] {
-            let run = try HistoryBinary.run(["generate", "--provider", "offline", description],
-                                            env: HistoryBinary.environment(["XDG_STATE_HOME": state]))
+            let run = try HistoryBinary.run(
+                ["generate", "--provider", "offline", description],
+                env: HistoryBinary.environment(["XDG_STATE_HOME": state]))
             XCTAssertEqual(run.status, 0, run.stderr)
         }
         XCTAssertEqual(fileMode(state + "/palette-tui"), 0o700)
         XCTAssertEqual(fileMode(state + "/palette-tui/history.jsonl"), 0o600)
 
         let custom = dir.file("custom.jsonl")
-        let run2 = try HistoryBinary.run(["generate", "--provider", "offline", "desert"],
-                                         env: HistoryBinary.environment(["XDG_STATE_HOME": state, "PALETTE_TUI_HISTORY": custom]))
+        let run2 = try HistoryBinary.run(
+            ["generate", "--provider", "offline", "desert"],
+            env: HistoryBinary.environment(["XDG_STATE_HOME": state, "PALETTE_TUI_HISTORY": custom]))
         XCTAssertEqual(run2.status, 0, run2.stderr)
         XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: custom)).load().entries.count, 1)
 
-        let listed = try HistoryBinary.run(["history", "--format", "jsonl"],
-                                           env: HistoryBinary.environment(["XDG_STATE_HOME": state]))
+        let listed = try HistoryBinary.run(
+            ["history", "--format", "jsonl"],
+            env: HistoryBinary.environment(["XDG_STATE_HOME": state]))
         XCTAssertEqual(listed.stdout.split(separator: "\n").count, 2)
     }
 
@@ -127,12 +144,15 @@ final class HistoryCLITests: XCTestCase {
 
     private func sampleEntries() -> [HistoryEntry] {
         let base = 1_764_403_500.0
-        func make(_ n: Int, _ text: String, _ colors: (UInt32, UInt32, UInt32), favorite: Bool = false) -> HistoryEntry {
-            HistoryEntry(id: "id-\(n)", created: Date(timeIntervalSince1970: base + Double(n) * 3600), description: text,
-                         palette: Palette(primary: RGB(packed: colors.0), secondary: RGB(packed: colors.1),
-                                          accent: RGB(packed: colors.2)),
-                         provider: n == 1 ? "gemini" : "offline", model: n == 1 ? "gemini-2.5-flash" : nil,
-                         favorite: favorite)
+        func make(_ n: Int, _ text: String, _ colors: (UInt32, UInt32, UInt32), favorite: Bool = false) -> HistoryEntry
+        {
+            HistoryEntry(
+                id: "id-\(n)", created: Date(timeIntervalSince1970: base + Double(n) * 3600), description: text,
+                palette: Palette(
+                    primary: RGB(packed: colors.0), secondary: RGB(packed: colors.1),
+                    accent: RGB(packed: colors.2)),
+                provider: n == 1 ? "gemini" : "offline", model: n == 1 ? "gemini-2.5-flash" : nil,
+                favorite: favorite)
         }
         return [
             make(0, "Misty harbour at dawn", (0x1A2B3C, 0x8899AA, 0xF0C040)),
@@ -156,7 +176,9 @@ final class HistoryCLITests: XCTestCase {
         let result = try HistoryBinary.run(["history", "--history", path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
               2025-11-29 10:05  #000000 #FFFFFF #123456  evil [2J]52;c;eA== title second line
             * 2025-11-29 09:05  #223344 #556677 #FF8800  霧氣瀰漫的港口
               2025-11-29 08:05  #1A2B3C #8899AA #F0C040  Misty harbour at dawn
@@ -214,13 +236,16 @@ final class HistoryCLITests: XCTestCase {
         let result = try HistoryBinary.run(["history", "--history", path, "--format", "jsonl"])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout.split(separator: "\n").count, 3)
-        XCTAssertEqual(result.stderr,
-                       "palette-tui: warning: history line 6: not valid JSON; skipped (kept in the file)\n")
+        XCTAssertEqual(
+            result.stderr,
+            "palette-tui: warning: history line 6: not valid JSON; skipped (kept in the file)\n")
     }
 
     func testBadOptionsAreUsageErrors() throws {
-        for args in [["--limit", "many"], ["--format", "xml"], ["--limit", "-1"], ["stray"], ["--bogus"],
-                     ["--append-stream", "1"]] {
+        for args in [
+            ["--limit", "many"], ["--format", "xml"], ["--limit", "-1"], ["stray"], ["--bogus"],
+            ["--append-stream", "1"],
+        ] {
             let result = try HistoryBinary.run(["history", "--history", "/nonexistent/h.jsonl"] + args)
             XCTAssertEqual(result.status, 2, "\(args): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("Try 'palette-tui --help'"), result.stderr)
@@ -230,7 +255,9 @@ final class HistoryCLITests: XCTestCase {
     func testHelp() throws {
         let result = try HistoryBinary.run(["history", "--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--format text|jsonl|json", "--search TEXT", "--favorites", "--limit N", "--history FILE", "--compact"] {
+        for option in [
+            "--format text|jsonl|json", "--search TEXT", "--favorites", "--limit N", "--history FILE", "--compact",
+        ] {
             XCTAssertTrue(result.stdout.contains(option), option)
         }
         XCTAssertFalse(result.stdout.contains("append-stream"), "the test aid is not in the product")
@@ -244,7 +271,8 @@ final class HistoryCLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "palette-tui: history compacted: 1 deleted entry removed\n")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertEqual(text.split(separator: "\n").count, 3)
-        XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: path)).load().entries,
-                       Array(sampleEntries().prefix(3)))
+        XCTAssertEqual(
+            try HistoryStore(url: URL(fileURLWithPath: path)).load().entries,
+            Array(sampleEntries().prefix(3)))
     }
 }

@@ -3,6 +3,7 @@ import PaletteCore
 import PaletteHistory
 import TestSupport
 import XCTest
+
 @testable import PaletteApp
 
 /// `palette-tui history --search` and the app's `/` filter find the same entries, in the same
@@ -11,12 +12,18 @@ import XCTest
 /// favourites only.
 final class HistorySearchParityTests: XCTestCase {
     /// Phrases in Traditional and Simplified Chinese, character for character.
-    static let traditional = ["霧氣瀰漫的港口", "雨後的森林", "溫暖的沙漠夕陽", "霓虹城市夜景", "平靜的海風", "秋天的落葉",
-                              "櫻花盛開的早晨", "古老的圖書館", "復古咖啡館", "深海的藍", "夜市的燈籠", "寧靜的湖"]
-    static let simplified = ["雾气弥漫的港口", "雨后的森林", "温暖的沙漠夕阳", "霓虹城市夜景", "平静的海风", "秋天的落叶",
-                             "樱花盛开的早晨", "古老的图书馆", "复古咖啡馆", "深海的蓝", "夜市的灯笼", "宁静的湖"]
-    static let english = ["Misty", "harbour", "DAWN", "quiet", "Forest", "after", "rain", "École", "café", "ΣΟΦΙΑ",
-                          "neon", "City", "🌅", "night", "moss"]
+    static let traditional = [
+        "霧氣瀰漫的港口", "雨後的森林", "溫暖的沙漠夕陽", "霓虹城市夜景", "平靜的海風", "秋天的落葉",
+        "櫻花盛開的早晨", "古老的圖書館", "復古咖啡館", "深海的藍", "夜市的燈籠", "寧靜的湖",
+    ]
+    static let simplified = [
+        "雾气弥漫的港口", "雨后的森林", "温暖的沙漠夕阳", "霓虹城市夜景", "平静的海风", "秋天的落叶",
+        "樱花盛开的早晨", "古老的图书馆", "复古咖啡馆", "深海的蓝", "夜市的灯笼", "宁静的湖",
+    ]
+    static let english = [
+        "Misty", "harbour", "DAWN", "quiet", "Forest", "after", "rain", "École", "café", "ΣΟΦΙΑ",
+        "neon", "City", "🌅", "night", "moss",
+    ]
 
     /// A deterministic generator (a 64-bit LCG).
     struct Random {
@@ -36,10 +43,11 @@ final class HistorySearchParityTests: XCTestCase {
             let chinese = random.next(2) == 0 ? traditional[phrase] : simplified[phrase]
             words.insert(chinese, at: random.next(words.count + 1))
             let colors = (0..<3).map { _ in RGB(packed: UInt32(random.next(0x1000000))) }
-            return HistoryEntry(id: "e\(i)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(i) * 60),
-                                description: words.joined(separator: random.next(3) == 0 ? "" : " "),
-                                palette: Palette(primary: colors[0], secondary: colors[1], accent: colors[2]),
-                                provider: "offline", model: nil, favorite: random.next(5) == 0)
+            return HistoryEntry(
+                id: "e\(i)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(i) * 60),
+                description: words.joined(separator: random.next(3) == 0 ? "" : " "),
+                palette: Palette(primary: colors[0], secondary: colors[1], accent: colors[2]),
+                provider: "offline", model: nil, favorite: random.next(5) == 0)
         }
     }
 
@@ -127,9 +135,12 @@ final class HistorySearchParityTests: XCTestCase {
     /// thread and installed, Tab to the list, `/`, type.
     func testTheAppThroughTheReducerAgrees() {
         let entries = Self.history(1500, seed: 3)
-        var state = AppState(width: 80, height: 24, colorMode: .direct, language: .english, providerName: "offline",
-                             modelName: nil, environment: AppEnvironment(now: { Date(timeIntervalSince1970: 0) },
-                                                                         makeID: { "new" }))
+        var state = AppState(
+            width: 80, height: 24, colorMode: .direct, language: .english, providerName: "offline",
+            modelName: nil,
+            environment: AppEnvironment(
+                now: { Date(timeIntervalSince1970: 0) },
+                makeID: { "new" }))
         let effects = state.reduce(.historyLoaded(entries, warnings: []))
         guard case .buildSearchIndex(let source)? = effects.first else { return XCTFail("\(effects)") }
         _ = state.reduce(.searchIndexBuilt(source.build()))
@@ -154,8 +165,9 @@ final class HistorySearchParityTests: XCTestCase {
         list.load(try store.load().entries)
         for (k, query) in Self.queries(40, entries: try store.load().entries, seed: 17).enumerated() {
             let favorites = k % 4 == 3
-            let result = try HistoryBinary.run(["history", "--history", path, "--format", "jsonl", "--search", query]
-                                               + (favorites ? ["--favorites"] : []))
+            let result = try HistoryBinary.run(
+                ["history", "--history", path, "--format", "jsonl", "--search", query]
+                    + (favorites ? ["--favorites"] : []))
             XCTAssertEqual(result.status, 0, result.stderr)
             let listed = try result.stdout.split(separator: "\n").map {
                 try JSONDecoder().decode(HistoryEntry.self, from: Data($0.utf8)).id

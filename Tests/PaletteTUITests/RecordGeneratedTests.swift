@@ -3,6 +3,7 @@ import PaletteCore
 import PaletteHistory
 import TestSupport
 import XCTest
+
 @testable import palette_tui
 
 /// `generate`'s history glue: `--history`, `--no-history` and the environment choose the store,
@@ -14,12 +15,15 @@ final class RecordGeneratedTests: XCTestCase {
 
     func testRecordGenerated() throws {
         let dir = try TemporaryDirectory()
-        let result = GeneratedPalette(palette: Palette(primary: RGB(packed: 0x112233), secondary: RGB(packed: 0x445566),
-                                                       accent: RGB(packed: 0x778899)),
-                                      provider: "gemini", model: "gemini-2.5-flash")
+        let result = GeneratedPalette(
+            palette: Palette(
+                primary: RGB(packed: 0x112233), secondary: RGB(packed: 0x445566),
+                accent: RGB(packed: 0x778899)),
+            provider: "gemini", model: "gemini-2.5-flash")
         let start = Date()
-        let saved = try Arguments(["--history", dir.file("h.jsonl")], valued: historyValuedOptions,
-                                  boolean: historyBooleanOptions)
+        let saved = try Arguments(
+            ["--history", dir.file("h.jsonl")], valued: historyValuedOptions,
+            boolean: historyBooleanOptions)
         XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
         XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
         let entries = try HistoryStore(url: URL(fileURLWithPath: dir.file("h.jsonl"))).load().entries
@@ -32,13 +36,16 @@ final class RecordGeneratedTests: XCTestCase {
         XCTAssertLessThan(abs(entries[0].created.timeIntervalSince(start)), 60)
 
         let skipped = try Arguments(["--no-history"], valued: historyValuedOptions, boolean: historyBooleanOptions)
-        XCTAssertNil(recordGenerated(result, description: "x", arguments: skipped,
-                                     environment: ["XDG_STATE_HOME": dir.file("state")]))
+        XCTAssertNil(
+            recordGenerated(
+                result, description: "x", arguments: skipped,
+                environment: ["XDG_STATE_HOME": dir.file("state")]))
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("state")))
 
         write(dir.file("plain"), "x")
-        let broken = try Arguments(["--history", dir.file("plain/h.jsonl")], valued: historyValuedOptions,
-                                   boolean: historyBooleanOptions)
+        let broken = try Arguments(
+            ["--history", dir.file("plain/h.jsonl")], valued: historyValuedOptions,
+            boolean: historyBooleanOptions)
         let warning = try XCTUnwrap(recordGenerated(result, description: "x", arguments: broken, environment: [:]))
         XCTAssertTrue(warning.hasPrefix("palette not saved to history: "), warning)
         XCTAssertFalse(warning.contains("\n"))

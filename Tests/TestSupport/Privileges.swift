@@ -11,6 +11,8 @@ public func withoutPermissionOverride() throws -> [String] {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
         throw XCTSkip("running as root and setpriv (util-linux) is missing: cannot drop CAP_DAC_OVERRIDE")
     }
-    return ["/usr/bin/setpriv", "--inh-caps=-dac_override,-dac_read_search",
-            "--bounding-set=-dac_override,-dac_read_search"]
+    return [
+        "/usr/bin/setpriv", "--inh-caps=-dac_override,-dac_read_search",
+        "--bounding-set=-dac_override,-dac_read_search",
+    ]
 }
