@@ -61,6 +61,7 @@ let package = Package(
         // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
         // the tmux harness, golden files, temporary directories, the repository's paths.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers"], swiftSettings: strict),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
