@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 
 /// What happened: the only input to `AppState.reduce`. Results of effects come back as these,
 /// typed; the reducer words them, once.

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 
 /// Everything effects touch in the world, as one value of closures (TCA's dependency clients).
 ///

@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteHistory
 
 /// How the runtime hands effect results back to the loop. Callable from any thread.
 public typealias Send = @Sendable (Action) -> Void

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 
 /// One piece of UI text in every language the app speaks.
 public struct Localized: Hashable, Sendable {

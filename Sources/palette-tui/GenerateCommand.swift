@@ -2,6 +2,7 @@ import Foundation
 import Gemini
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 
 let generateUsage = """
     usage: palette-tui generate [options] DESCRIPTION...

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 import TerminalUI
 
 /// The one place live dependencies are made: the provider, the history store, the clipboard,
@@ -25,14 +26,14 @@ struct LiveDependencies {
     ) throws {
         let provider = try makeProvider(ProviderOptions(arguments), environment: processEnvironment, warmUp: warmUp)
         let history: HistoryClient
-        do {
-            if let store = try HistoryStore.forCommand(arguments, environment: processEnvironment) {
+        do throws(HistoryFailure) {
+            if let store = try historyStore(arguments, environment: processEnvironment) {
                 history = LiveDependencies.history(store)
             } else {
                 history = .off
             }
-        } catch let failure as HistoryFailure {
-            history = .unavailable(failure)
+        } catch {
+            history = .unavailable(error)
         }
         let outbox = TerminalOutbox()
         let plan = ClipboardPlan.choose(option: clipboard, environment: processEnvironment) {

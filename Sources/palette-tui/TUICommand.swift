@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 import TerminalUI
 
 /// The interactive app's options, checked before the terminal is touched.

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 
 /// The version printed by `--version`.
 let paletteTUIVersion = "0.1.0"

@@ -9,14 +9,20 @@ import PaletteCore
 /// restores are appended change records that `load()` applies in order; `compact()` folds them
 /// away with an atomic rewrite (temporary file, fsync, rename). Lines that cannot be read are
 /// reported with their line number and kept.
-final class HistoryStore: Sendable {
-    let url: URL
+public final class HistoryStore: Sendable {
+    public let url: URL
 
     /// How many bad lines `load()` describes one by one before summarising the rest.
-    static let warningLimit = 20
+    public static let warningLimit = 20
 
-    init(url: URL) {
+    public init(url: URL) {
         self.url = url
+    }
+
+    /// The store at the location `option` (a `--history FILE`, or nil) and `environment` say
+    /// (`resolveURL(option:environment:)`).
+    public convenience init(option: String?, environment: [String: String]) throws(HistoryFailure) {
+        self.init(url: try HistoryStore.resolveURL(option: option, environment: environment))
     }
 
     // MARK: - Location
@@ -25,7 +31,7 @@ final class HistoryStore: Sendable {
     /// `$XDG_STATE_HOME/palette-tui/history.jsonl`, else `~/.local/state/palette-tui/history.jsonl`.
     ///
     /// A relative `XDG_STATE_HOME` is ignored, as the XDG base directory specification says.
-    static func resolveURL(option: String?, environment: [String: String]) throws -> URL {
+    public static func resolveURL(option: String?, environment: [String: String]) throws(HistoryFailure) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let path = environment["PALETTE_TUI_HISTORY"], !path.isEmpty { return URL(fileURLWithPath: path) }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
@@ -37,12 +43,6 @@ final class HistoryStore: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/palette-tui/history.jsonl")
     }
 
-    /// The store a command's options ask for, or nil under `--no-history`.
-    static func forCommand(_ arguments: Arguments, environment: [String: String]) throws -> HistoryStore? {
-        if arguments.has("no-history") { return nil }
-        return HistoryStore(url: try resolveURL(option: arguments["history"], environment: environment))
-    }
-
     // MARK: - Reading
 
     /// Reads every entry in the order it was saved (oldest first), with changes applied.
@@ -50,7 +50,7 @@ final class HistoryStore: Sendable {
     /// Lines that cannot be read are skipped and described in `warnings` (line number and
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
-    func load() throws -> (entries: [HistoryEntry], warnings: [HistoryWarning]) {
+    public func load() throws -> (entries: [HistoryEntry], warnings: [HistoryWarning]) {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
@@ -79,7 +79,7 @@ final class HistoryStore: Sendable {
     /// and every change to them (changes are always appended after their entry), so this
     /// is exact for what it returns. Bad lines are not reported here; the full `load()`
     /// that follows reports them with their line numbers.
-    func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
+    public func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
@@ -98,7 +98,9 @@ final class HistoryStore: Sendable {
             var bytes = [UInt8](repeating: 0, count: window)
             var got = 0
             while got < window {
-                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got)) }
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got))
+                }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 got += n
@@ -109,14 +111,18 @@ final class HistoryStore: Sendable {
                 var start = 0
                 if !whole {
                     // The window starts mid-line: skip to the first line boundary.
-                    guard let nl = raw.firstIndex(of: 0x0A) else { start = raw.count; return }
+                    guard let nl = raw.firstIndex(of: 0x0A) else {
+                        start = raw.count
+                        return
+                    }
                     start = nl + 1
                 }
                 var number = 0
                 while start < got {
                     let end = raw[start..<got].firstIndex(of: 0x0A) ?? got
                     number += 1
-                    state.take(UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
+                    state.take(
+                        UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
                     start = end + 1
                 }
             }
@@ -249,22 +255,22 @@ final class HistoryStore: Sendable {
     // MARK: - Writing
 
     /// Appends one entry, durably: one whole line, one write, fsync, under an exclusive lock.
-    func append(_ entry: HistoryEntry) throws {
+    public func append(_ entry: HistoryEntry) throws {
         try appendRecord(.entry(entry))
     }
 
     /// Marks or unmarks a favourite (an appended change record).
-    func setFavorite(id: String, _ favorite: Bool) throws {
+    public func setFavorite(id: String, _ favorite: Bool) throws {
         try appendRecord(.favorite(id: id, favorite))
     }
 
     /// Hides an entry (an appended change record; `restore` undoes it until `compact()`).
-    func delete(id: String) throws {
+    public func delete(id: String) throws {
         try appendRecord(.delete(id: id))
     }
 
     /// Brings back a deleted entry.
-    func restore(id: String) throws {
+    public func restore(id: String) throws {
         try appendRecord(.restore(id: id))
     }
 
@@ -292,7 +298,7 @@ final class HistoryStore: Sendable {
     ///
     /// Returns how many entries were removed.
     @discardableResult
-    func compact() throws -> Int {
+    public func compact() throws -> Int {
         let target = url.resolvingSymlinksInPath()
         let (fd, _) = try openForWriting()
         defer { close(fd) }
@@ -420,8 +426,10 @@ final class HistoryStore: Sendable {
     /// with its 1-based number and whether a newline ended it.
     ///
     /// Reads in 1 MiB chunks so that peak memory does not grow with the file.
-    private func forEachLine(_ fd: Int32,
-                             _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void) throws {
+    private func forEachLine(
+        _ fd: Int32,
+        _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void
+    ) throws {
         var capacity = 1 << 20
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
@@ -447,7 +455,8 @@ final class HistoryStore: Sendable {
             var start = 0
             var scan = filled
             while scan < end,
-                  let hit = memchr(buffer + scan, 0x0A, end - scan) {
+                let hit = memchr(buffer + scan, 0x0A, end - scan)
+            {
                 let nl = hit - buffer
                 number += 1
                 try body(UnsafeRawBufferPointer(start: buffer + start, count: nl - start), number, true)
@@ -477,7 +486,8 @@ final class HistoryStore: Sendable {
         guard got > 0 else { return nil }
         let bytes = head[..<got]
         if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
-           first != 0x7B {
+            first != 0x7B
+        {
             return .notJSONObject
         }
         var decoder = HistoryLineDecoder()

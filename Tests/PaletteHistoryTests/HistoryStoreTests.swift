@@ -1,19 +1,24 @@
 import Foundation
-import XCTest
-import PaletteApp
 import PaletteCore
+import PaletteHistory
 import TestSupport
-@testable import palette_tui
+import XCTest
+
+@testable import PaletteHistory
 
 /// The history store against real files: format, durability edges, changes, location.
 final class HistoryStoreTests: XCTestCase {
-    private func entry(_ n: Int, _ description: String = "entry", model: String? = "offline-1",
-                       favorite: Bool = false) -> HistoryEntry {
-        HistoryEntry(id: "id-\(n)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(n) + 0.25),
-                     description: description,
-                     palette: Palette(primary: RGB(packed: UInt32(0x102030 + n)), secondary: RGB(packed: 0xABCDEF),
-                                      accent: RGB(packed: 0xFF0080)),
-                     provider: "offline", model: model, favorite: favorite)
+    private func entry(
+        _ n: Int, _ description: String = "entry", model: String? = "offline-1",
+        favorite: Bool = false
+    ) -> HistoryEntry {
+        HistoryEntry(
+            id: "id-\(n)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(n) + 0.25),
+            description: description,
+            palette: Palette(
+                primary: RGB(packed: UInt32(0x102030 + n)), secondary: RGB(packed: 0xABCDEF),
+                accent: RGB(packed: 0xFF0080)),
+            provider: "offline", model: model, favorite: favorite)
     }
 
     private func bytes(_ path: String) -> [UInt8] {
@@ -54,10 +59,11 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(loaded, expected)
         let lines = String(decoding: bytes(dir.file("h.jsonl")), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, tricky.count, "one line per entry: newlines inside descriptions are escaped")
-        XCTAssertEqual(String(lines[1]),
+        XCTAssertEqual(
+            String(lines[1]),
             ##"{"id":"id-1","created":"2025-11-29T07:06:41.250Z","description":"霧氣瀰漫的港口，雨後的森林","##
-            + ##""primary":"#102031","secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","model":null,"##
-            + ##""favorite":false}"##)
+                + ##""primary":"#102031","secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","model":null,"##
+                + ##""favorite":false}"##)
     }
 
     func testLinesAreValidJSONForOtherTools() throws {
@@ -69,7 +75,8 @@ final class HistoryStoreTests: XCTestCase {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             XCTAssertNotNil(object, String(line))
         }
-        let decoded = try JSONDecoder().decode(HistoryEntry.self, from: Data(bytes(dir.file("h.jsonl")).prefix { $0 != 0x0A }))
+        let decoded = try JSONDecoder().decode(
+            HistoryEntry.self, from: Data(bytes(dir.file("h.jsonl")).prefix { $0 != 0x0A }))
         XCTAssertEqual(decoded, entry(1, "a \"b\" \u{01} 中"))
     }
 
@@ -87,16 +94,14 @@ final class HistoryStoreTests: XCTestCase {
         let env = ["PALETTE_TUI_HISTORY": "/env/h.jsonl", "XDG_STATE_HOME": "/xdg", "HOME": "/home/u"]
         XCTAssertEqual(try HistoryStore.resolveURL(option: "/opt/h.jsonl", environment: env).path, "/opt/h.jsonl")
         XCTAssertEqual(try HistoryStore.resolveURL(option: nil, environment: env).path, "/env/h.jsonl")
-        XCTAssertEqual(try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"]).path,
-                       "/xdg/palette-tui/history.jsonl")
-        XCTAssertEqual(try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path,
-                       "/home/u/.local/state/palette-tui/history.jsonl", "a relative XDG_STATE_HOME is ignored")
+        XCTAssertEqual(
+            try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"]).path,
+            "/xdg/palette-tui/history.jsonl")
+        XCTAssertEqual(
+            try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path,
+            "/home/u/.local/state/palette-tui/history.jsonl", "a relative XDG_STATE_HOME is ignored")
         XCTAssertThrowsError(try HistoryStore.resolveURL(option: nil, environment: [:])) { error in
-            let e = error as? HistoryFailure
-            XCTAssertEqual(e, HistoryFailure(path: nil, .noLocation))
-            let worded = e.map { Messages.historyNotRead($0).english } ?? ""
-            XCTAssertTrue(worded.contains("nor HOME is set"), worded)
-            XCTAssertTrue(worded.contains("--history"), worded)
+            XCTAssertEqual(error as? HistoryFailure, HistoryFailure(path: nil, .noLocation))
         }
     }
 
@@ -157,8 +162,6 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(findings[2].1.contains("\"secondary\""), findings[2].1)
         XCTAssertTrue(findings[3].1.contains("RFC 3339"), findings[3].1)
         XCTAssertTrue(findings[4].1.contains("missing field"), findings[4].1)
-        let worded = Messages.historyWarning(warnings[0]).english
-        XCTAssertEqual(worded, "line 2 is not a record (not valid JSON); skipped and kept in the file")
         XCTAssertEqual(bytes(path), before)
     }
 
@@ -177,7 +180,10 @@ final class HistoryStoreTests: XCTestCase {
     func testForeignFilesAreReportedAndNeverWritten() throws {
         let dir = try TemporaryDirectory()
         let samples: [(String, [UInt8])] = [
-            ("png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(repeating: 0xEE, count: 64)),
+            (
+                "png",
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(repeating: 0xEE, count: 64)
+            ),
             ("text", Array("shopping list\nmilk\neggs\n".utf8)),
             ("pretty json", Array("{\n  \"name\": \"not history\",\n  \"items\": [1, 2]\n}\n".utf8)),
         ]
@@ -186,10 +192,9 @@ final class HistoryStoreTests: XCTestCase {
             _ = FileManager.default.createFile(atPath: path, contents: Data(content))
             let store = HistoryStore(url: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try store.load(), name) { error in
-                XCTAssertEqual((error as? HistoryFailure)?.kind, .foreign, "\(name): \(error)")
-                let worded = (error as? HistoryFailure).map { Messages.historyNotRead($0).english } ?? ""
-                XCTAssertTrue(worded.contains("\(path) is not a palette-tui history file"), worded)
-                XCTAssertTrue(worded.contains("left untouched"), worded)
+                let evidence: HistoryFailure.ForeignEvidence =
+                    name == "pretty json" ? .noRecords(lines: 4) : .notJSONObject
+                XCTAssertEqual(error as? HistoryFailure, HistoryFailure(path: path, .foreign(evidence)), name)
             }
             XCTAssertThrowsError(try store.append(entry(1)), name) { error in
                 XCTAssertEqual((error as? HistoryFailure)?.kind, .foreign, "\(name): \(error)")
@@ -220,8 +225,9 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertThrowsError(try store.load()) { error in
             XCTAssertEqual(error as? HistoryFailure, blocked)
         }
-        XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: dir.file("no/such/h.jsonl"))).load().entries, [],
-                       "a missing file is an empty history")
+        XCTAssertEqual(
+            try HistoryStore(url: URL(fileURLWithPath: dir.file("no/such/h.jsonl"))).load().entries, [],
+            "a missing file is an empty history")
     }
 
     // MARK: - Changes
@@ -352,8 +358,9 @@ final class HistoryStoreTests: XCTestCase {
         let store = HistoryStore(url: URL(fileURLWithPath: path))
         var text = ""
         for n in 0..<2000 {
-            text += String(decoding: HistoryLineEncoder.encode(.entry(entry(n, String(repeating: "word ", count: n % 40)))),
-                           as: UTF8.self)
+            text += String(
+                decoding: HistoryLineEncoder.encode(.entry(entry(n, String(repeating: "word ", count: n % 40)))),
+                as: UTF8.self)
         }
         write(path, text)
         try store.setFavorite(id: "id-1990", true)
@@ -370,63 +377,5 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(all.complete)
         XCTAssertEqual(all.entries, full)
         XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: dir.file("none"))).loadNewest(10).entries, [])
-    }
-
-    // MARK: - Recording and searching
-
-    func testRecordGenerated() throws {
-        let dir = try TemporaryDirectory()
-        let result = GeneratedPalette(palette: Palette(primary: RGB(packed: 0x112233), secondary: RGB(packed: 0x445566),
-                                                       accent: RGB(packed: 0x778899)),
-                                      provider: "gemini", model: "gemini-2.5-flash")
-        let start = Date()
-        func live(_ args: [String], _ environment: [String: String] = [:]) throws -> Dependencies {
-            let arguments = try Arguments(args + ["--provider", "offline"],
-                                          valued: historyValuedOptions.union(ProviderOptions.valuedOptions),
-                                          boolean: historyBooleanOptions)
-            return try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false).dependencies
-        }
-        let saved = try live(["--history", dir.file("h.jsonl")])
-        XCTAssertNil(recordGenerated(result, description: "harbour", history: saved.history, clock: saved.clock))
-        XCTAssertNil(recordGenerated(result, description: "harbour", history: saved.history, clock: saved.clock))
-        let entries = try HistoryStore(url: URL(fileURLWithPath: dir.file("h.jsonl"))).load().entries
-        XCTAssertEqual(entries.count, 2)
-        XCTAssertNotEqual(entries[0].id, entries[1].id)
-        XCTAssertEqual(entries[0].palette, result.palette)
-        XCTAssertEqual(entries[0].provider, "gemini")
-        XCTAssertEqual(entries[0].model, "gemini-2.5-flash")
-        XCTAssertEqual(entries[0].description, "harbour")
-        XCTAssertLessThan(abs(entries[0].created.timeIntervalSince(start)), 60)
-
-        let skipped = try live(["--no-history"], ["XDG_STATE_HOME": dir.file("state")])
-        XCTAssertNil(recordGenerated(result, description: "x", history: skipped.history, clock: skipped.clock))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("state")))
-
-        write(dir.file("plain"), "x")
-        let broken = try live(["--history", dir.file("plain/h.jsonl")])
-        let failure = try XCTUnwrap(recordGenerated(result, description: "x", history: broken.history, clock: broken.clock))
-        XCTAssertEqual(failure, HistoryFailure(path: dir.file("plain/h.jsonl"), .notAFolder(blocker: dir.file("plain"))))
-        XCTAssertEqual(Messages.historyNotSaved(failure).english,
-                       "History not saved: \(dir.file("plain")) is a file, not a folder; move it or use --history FILE.")
-        let homeless = try live([])
-        let none = try XCTUnwrap(recordGenerated(result, description: "x", history: homeless.history, clock: homeless.clock))
-        XCTAssertEqual(none.kind, .noLocation)
-        XCTAssertTrue(Messages.historyNotSaved(none).english.hasPrefix("History is off: "), "\(none)")
-    }
-
-    func testSearchFoldsCaseAndMatchesHexCodes() {
-        let e = entry(1, "Misty HARBOUR at Dawn 霧")
-        XCTAssertTrue(HistorySearch("harbour").matches(e))
-        XCTAssertTrue(HistorySearch("mISTY h").matches(e))
-        XCTAssertTrue(HistorySearch("霧").matches(e))
-        XCTAssertTrue(HistorySearch("雾").matches(e), "Simplified finds Traditional")
-        XCTAssertTrue(HistorySearch("港口").matches(entry(2, "雾气弥漫的港口")))
-        XCTAssertTrue(HistorySearch("霧氣瀰漫").matches(entry(2, "雾气弥漫的港口")), "Traditional finds Simplified")
-        XCTAssertFalse(HistorySearch("森林").matches(entry(2, "雾气弥漫的港口")))
-        XCTAssertTrue(HistorySearch("#abcdef").matches(e))
-        XCTAssertTrue(HistorySearch("FF0080").matches(e))
-        XCTAssertTrue(HistorySearch("").matches(e))
-        XCTAssertFalse(HistorySearch("forest").matches(e))
-        XCTAssertFalse(HistorySearch("#123456").matches(e))
     }
 }
