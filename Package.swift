@@ -14,14 +14,16 @@ let package = Package(
     targets: [
         // No pkgConfig: Debian's ncursesw.pc carries flags that SwiftPM rejects.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "PaletteCore", swiftSettings: strict),
+        .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
         .target(name: "PaletteApp", dependencies: ["PaletteCore"], swiftSettings: strict),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
         .executableTarget(
             name: "palette-tui",
-            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI"],
+            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI", "PaletteExport"],
             swiftSettings: strict
         ),
         .testTarget(name: "PaletteCoreTests", dependencies: ["PaletteCore"], exclude: ["Fixtures"],
@@ -31,6 +33,7 @@ let package = Package(
         .testTarget(name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore"], swiftSettings: strict),
         .testTarget(name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaletteApp"], swiftSettings: strict),
+        .testTarget(name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
         .testTarget(name: "PaletteTUITests", dependencies: ["palette-tui", "PaletteCore"], swiftSettings: strict),
     ]
 )
