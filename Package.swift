@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
-        .target(name: "PaletteApp", dependencies: ["PaletteCore"], swiftSettings: strict),
+        .target(name: "PaletteApp", dependencies: ["PaletteCore", "PaletteExport"], swiftSettings: strict),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
         .executableTarget(
             name: "palette-tui",

@@ -266,10 +266,12 @@ struct JSONScanner {
             frames[top].colorish += 1
             frames[top].first.append(child)
         }
+        // A colour field holds text, or an object that itself holds one (Design Tokens'
+        // `"$value": {"colorSpace": "srgb", "hex": "#2E86AB"}`).
+        if frames[top].colorField == nil && PaletteParser.colorFields.contains(key), let text = child.text {
+            frames[top].colorField = text
+        }
         if child.isText {
-            if frames[top].colorField == nil && PaletteParser.colorFields.contains(key) {
-                frames[top].colorField = child.text
-            }
             if frames[top].roleField == nil && PaletteParser.roleFields.contains(key), let text = child.text {
                 frames[top].roleField = RoleWords.role(forKey: text)?.role
             }

@@ -86,8 +86,10 @@ extension GeneratedPalette {
 // MARK: - Text helpers
 
 /// JSON string literals, escaped by hand so the output keeps a fixed key order.
-enum JSONText {
-    static func string(_ s: String) -> String {
+///
+/// The one JSON string escaper: also valid as a YAML double-quoted and a TOML basic string.
+public enum JSONText {
+    public static func string(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -242,8 +242,9 @@ public enum ThemeDerivation {
             }
         }
 
-        /// The candidate for slot `k` that is farthest from every other normal colour, if it
-        /// is farther than `current`.
+        /// A new colour for slot `k`: of the candidates at least ΔE00 15 (plus a margin) from every
+        /// other normal colour, the one nearest its current colour; failing that, the one farthest
+        /// from the others, if it is farther than `current`.
         func bestMove(for k: Int, in slots: [Slot], background: RGB, beating current: Double) -> Slot? {
             let slot = slots[k]
             let others = slots.indices.filter { $0 != k }.map { slots[$0].normal }
@@ -256,35 +257,44 @@ public enum ThemeDerivation {
                 hues = Array(stride(from: bounds.lowerBound + inset, through: bounds.upperBound - inset, by: 3))
             }
             let chromas = Array(Set([slot.chroma, 0.10, 0.14, 0.18, 0.24])).sorted()
-            let lightnessRange = dark ? stride(from: 0.40, through: 0.93, by: 0.015) : stride(from: 0.22, through: 0.62, by: 0.015)
-            var best: Slot?
-            var bestScore = current + 0.25
+            let lightnessRange = dark ? stride(from: 0.40, through: 0.93, by: 0.02) : stride(from: 0.22, through: 0.62, by: 0.02)
+            var nearest: (slot: Slot, move: Double)?
+            var farthest: (slot: Slot, score: Double)?
+            let enough = ThemeDerivation.pairTarget + 0.4
             for h in hues {
                 for c in chromas {
                     for l in lightnessRange {
                         let rgb = OKLCH(l: l, c: c, h: h).gamutMapped()
                         guard WCAG.contrast(rgb, background) >= ThemeDerivation.textTarget else { continue }
-                        let hue = OKLCH(rgb).h
-                        guard slot.sector.contains(hue), OKLCH(rgb).c >= 0.05 else { continue }
+                        let lch = OKLCH(rgb)
+                        guard slot.sector.contains(lch.h), lch.c >= 0.05 else { continue }
+                        // Stop scoring once the candidate can neither qualify nor beat the farthest.
+                        let floor = min(enough, max(current + 0.25, farthest?.score ?? 0))
                         var score = Double.infinity
                         for o in others {
                             score = min(score, CIEDE2000.difference(rgb, o))
-                            if score <= bestScore { break }
+                            if score < floor { break }
                         }
-                        if score > bestScore {
-                            bestScore = score
-                            var s = slot
-                            s.hue = h
-                            s.chroma = c
-                            s.lightness = l
-                            s.normal = rgb
-                            if s.brightRole == nil { s.brightHue = h; s.brightChroma = c * 1.06 }
-                            best = s
+                        if score < floor { continue }
+                        var s = slot
+                        s.hue = h
+                        s.chroma = c
+                        s.lightness = l
+                        s.normal = rgb
+                        if s.brightRole == nil {
+                            s.brightHue = h
+                            s.brightChroma = c * 1.06
+                        }
+                        if score >= enough {
+                            let move = CIEDE2000.difference(rgb, slot.normal)
+                            if nearest.map({ move < $0.move }) ?? true { nearest = (s, move) }
+                        } else if score > current + 0.25, farthest.map({ score > $0.score }) ?? true {
+                            farthest = (s, score)
                         }
                     }
                 }
             }
-            return best
+            return nearest?.slot ?? farthest?.slot
         }
 
         /// The bright colour of a slot: lighter on dark backgrounds (darker when lighter cannot
