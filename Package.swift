@@ -34,6 +34,6 @@ let package = Package(
         .testTarget(name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaletteApp"], swiftSettings: strict),
         .testTarget(name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
-        .testTarget(name: "PaletteTUITests", dependencies: ["palette-tui", "PaletteCore"], swiftSettings: strict),
+        .testTarget(name: "PaletteTUITests", dependencies: ["palette-tui", "PaletteCore", "PaletteExport"], swiftSettings: strict),
     ]
 )

@@ -66,7 +66,7 @@ enum PaletteWriters {
         var out = "{\n  \"$description\": \(ExportText.json(r.displayName)),\n  \"color\": {\n    \"$type\": \"color\""
         for role in Role.allCases {
             let c = r.palette[role]
-            let components = [c.r, c.g, c.b].map { ExportText.fixed(Double($0) / 255, 4) }.joined(separator: ", ")
+            let components = [c.r, c.g, c.b].map { ExportText.fixed(Double($0) / 255, 6) }.joined(separator: ", ")
             out += ",\n    \"\(role.rawValue)\": {\n"
             out += "      \"$value\": { \"colorSpace\": \"srgb\", \"components\": [\(components)], \"hex\": \"\(c.hex)\" },\n"
             out += "      \"$description\": \(ExportText.json(name(r, role)))\n    }"
