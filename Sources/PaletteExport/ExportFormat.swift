@@ -105,7 +105,8 @@ public struct ExportRequest: Sendable, Hashable {
     /// The name as the file shows it: cleaned to one line, or a name made from the colours.
     public var displayName: String {
         let clean = ExportText.oneLine(name)
-        return clean.isEmpty ? "palette-tui " + palette.colors.map { String($0.hex.dropFirst()) }.joined(separator: "-") : clean
+        return clean.isEmpty
+            ? "palette-tui " + palette.colors.map { String($0.hex.dropFirst()) }.joined(separator: "-") : clean
     }
 }
 

@@ -15,7 +15,10 @@ public enum ExportText {
                 pendingSpace = !out.isEmpty
                 continue
             }
-            if pendingSpace { out.unicodeScalars.append(" "); pendingSpace = false }
+            if pendingSpace {
+                out.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
             out.unicodeScalars.append(u)
         }
         if out.count > 120 { out = String(out.prefix(119)) + "…" }
@@ -88,7 +91,10 @@ public enum ExportText {
             }
         }
         while out.hasSuffix("-") { out.removeLast() }
-        if out.count > 64 { out = String(out.prefix(64)); while out.hasSuffix("-") { out.removeLast() } }
+        if out.count > 64 {
+            out = String(out.prefix(64))
+            while out.hasSuffix("-") { out.removeLast() }
+        }
         return out.isEmpty ? fallback : out
     }
 

@@ -68,7 +68,8 @@ public enum HueSector: Int, CaseIterable, Sendable, Hashable {
 
     /// `hue` moved into the sector, at least `inset` degrees inside its edges.
     public func clamp(_ hue: Double, inset: Double = 0) -> Double {
-        let lo = bounds.lowerBound + inset, hi = bounds.upperBound - inset
+        let lo = bounds.lowerBound + inset
+        let hi = bounds.upperBound - inset
         let h = HueSector.normalized(hue)
         if h >= lo && h <= hi { return h }
         return HueSector.angle(h, lo) <= HueSector.angle(h, hi) ? lo : hi
@@ -77,7 +78,8 @@ public enum HueSector: Int, CaseIterable, Sendable, Hashable {
     /// The sectors in order of distance from `hue`; ties go to the nearer canonical hue.
     public static func nearest(to hue: Double) -> [HueSector] {
         allCases.sorted {
-            let a = $0.distance(to: hue), b = $1.distance(to: hue)
+            let a = $0.distance(to: hue)
+            let b = $1.distance(to: hue)
             if a != b { return a < b }
             return angle(hue, $0.canonicalHue) < angle(hue, $1.canonicalHue)
         }

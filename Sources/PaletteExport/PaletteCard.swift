@@ -31,14 +31,18 @@ struct PaletteCard {
             let lines = [
                 (CardFont.fit(role.label(r.language), width: width, bold: true), true, PaletteCard.ink),
                 (c.hex, false, PaletteCard.ink),
-                (CardFont.fit(ColorNames.nearest(to: c).name.name, width: width, bold: false), false, PaletteCard.quiet),
+                (
+                    CardFont.fit(ColorNames.nearest(to: c).name.name, width: width, bold: false), false,
+                    PaletteCard.quiet
+                ),
             ]
             return Swatch(role: role, color: c, lines: lines, x: PaletteCard.margin + k * (width + PaletteCard.gap))
         }
     }
 
     var svg: String {
-        let w = Self.width, h = Self.height
+        let w = Self.width
+        let h = Self.height
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         out += "  <title>\(ExportText.xml(title))</title>\n"
@@ -46,7 +50,8 @@ struct PaletteCard {
         out += "  <g font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"\(CardFont.size)\">\n"
         for s in swatches {
             out += "    <g id=\"\(s.role.rawValue)\">\n"
-            out += "      <rect x=\"\(s.x)\" y=\"\(Self.margin)\" width=\"\(Self.swatchWidth)\" height=\"\(Self.swatchHeight)\" "
+            out +=
+                "      <rect x=\"\(s.x)\" y=\"\(Self.margin)\" width=\"\(Self.swatchWidth)\" height=\"\(Self.swatchHeight)\" "
             out += "fill=\"\(s.color.hex)\" stroke=\"\(Self.border.hex)\" stroke-width=\"1\"/>\n"
             for (k, line) in s.lines.enumerated() {
                 let weight = line.bold ? " font-weight=\"bold\"" : ""
@@ -62,9 +67,11 @@ struct PaletteCard {
         var canvas = Raster(width: Self.width, height: Self.height, fill: Self.card)
         for s in swatches {
             canvas.fill(x: s.x, y: Self.margin, width: Self.swatchWidth, height: Self.swatchHeight, Self.border)
-            canvas.fill(x: s.x + 1, y: Self.margin + 1, width: Self.swatchWidth - 2, height: Self.swatchHeight - 2, s.color)
+            canvas.fill(
+                x: s.x + 1, y: Self.margin + 1, width: Self.swatchWidth - 2, height: Self.swatchHeight - 2, s.color)
             for (k, line) in s.lines.enumerated() {
-                CardFont.draw(line.text, bold: line.bold, x: s.x, baseline: Self.baselines[k], color: line.color, on: &canvas)
+                CardFont.draw(
+                    line.text, bold: line.bold, x: s.x, baseline: Self.baselines[k], color: line.color, on: &canvas)
             }
         }
         return PNG.encode(width: canvas.width, height: canvas.height, rgb: canvas.pixels)
@@ -97,7 +104,8 @@ struct Raster {
     /// Blends `c` over the pixel with coverage `alpha` (0...255).
     mutating func blend(x: Int, y: Int, _ c: RGB, alpha: UInt8) {
         guard x >= 0, y >= 0, x < width, y < height, alpha > 0 else { return }
-        let i = (y * width + x) * 3, a = Int(alpha)
+        let i = (y * width + x) * 3
+        let a = Int(alpha)
         func mix(_ under: UInt8, _ over: UInt8) -> UInt8 { UInt8((Int(under) * (255 - a) + Int(over) * a + 127) / 255) }
         pixels[i] = mix(pixels[i], c.r)
         pixels[i + 1] = mix(pixels[i + 1], c.g)
@@ -122,7 +130,7 @@ enum CardFont {
         for line in text.split(separator: "\n") {
             let f = line.split(separator: " ")
             guard f.count == 7, let v = UInt32(f[0]), let scalar = Unicode.Scalar(v),
-                  let adv = Int(f[1]), let w = Int(f[2]), let h = Int(f[3]), let x = Int(f[4]), let y = Int(f[5])
+                let adv = Int(f[1]), let w = Int(f[2]), let h = Int(f[3]), let x = Int(f[4]), let y = Int(f[5])
             else { continue }
             let data = f[6] == "-" ? [] : [UInt8](Data(base64Encoded: String(f[6])) ?? Data())
             guard data.count == w * h else { continue }
@@ -161,7 +169,8 @@ enum CardFont {
             let g = glyph(u, bold: bold)
             for row in 0..<g.height {
                 for col in 0..<g.width {
-                    canvas.blend(x: pen + g.x + col, y: baseline + g.y + row, color, alpha: g.coverage[row * g.width + col])
+                    canvas.blend(
+                        x: pen + g.x + col, y: baseline + g.y + row, color, alpha: g.coverage[row * g.width + col])
                 }
             }
             pen += g.advance

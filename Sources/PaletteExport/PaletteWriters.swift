@@ -44,7 +44,8 @@ enum PaletteWriters {
     }
 
     private static func tailwindV4(_ r: ExportRequest) -> String {
-        var out = "/* \(ExportText.comment(r.displayName)): Tailwind CSS v4 theme variables (bg-primary, text-accent...) */\n@theme {\n"
+        var out =
+            "/* \(ExportText.comment(r.displayName)): Tailwind CSS v4 theme variables (bg-primary, text-accent...) */\n@theme {\n"
         for role in Role.allCases {
             out += "  --color-\(role.rawValue): \(r.palette[role].hex); /* \(ExportText.comment(name(r, role))) */\n"
         }
@@ -53,7 +54,8 @@ enum PaletteWriters {
 
     private static func tailwindV3(_ r: ExportRequest) -> String {
         var out = "// \(ExportText.oneLine(r.displayName)): Tailwind CSS v3 config (bg-primary, text-accent...)\n"
-        out += "/** @type {import('tailwindcss').Config} */\nmodule.exports = {\n  theme: {\n    extend: {\n      colors: {\n"
+        out +=
+            "/** @type {import('tailwindcss').Config} */\nmodule.exports = {\n  theme: {\n    extend: {\n      colors: {\n"
         for role in Role.allCases {
             out += "        \(role.rawValue): \"\(r.palette[role].hex)\", // \(ExportText.oneLine(name(r, role)))\n"
         }
@@ -68,7 +70,8 @@ enum PaletteWriters {
             let c = r.palette[role]
             let components = [c.r, c.g, c.b].map { ExportText.fixed(Double($0) / 255, 6) }.joined(separator: ", ")
             out += ",\n    \"\(role.rawValue)\": {\n"
-            out += "      \"$value\": { \"colorSpace\": \"srgb\", \"components\": [\(components)], \"hex\": \"\(c.hex)\" },\n"
+            out +=
+                "      \"$value\": { \"colorSpace\": \"srgb\", \"components\": [\(components)], \"hex\": \"\(c.hex)\" },\n"
             out += "      \"$description\": \(ExportText.json(name(r, role)))\n    }"
         }
         return out + "\n  }\n}\n"
@@ -128,7 +131,8 @@ enum PaletteWriters {
         var json = "[{\"name\": \(ExportText.json(r.displayName)), \"swatches\": ["
         json += Role.allCases.map { role -> String in
             let (h, s, v) = hsb(r.palette[role])
-            return "{\"hue\": \(exact(h)), \"saturation\": \(exact(s)), \"brightness\": \(exact(v)), \"alpha\": 1, \"colorSpace\": 0}"
+            return
+                "{\"hue\": \(exact(h)), \"saturation\": \(exact(s)), \"brightness\": \(exact(v)), \"alpha\": 1, \"colorSpace\": 0}"
         }.joined(separator: ", ")
         json += "]}]"
         return Zip.stored([("Swatches.json", Array(json.utf8))])
@@ -139,8 +143,12 @@ enum PaletteWriters {
 
     /// HSB (HSV) in 0...1 for 8-bit sRGB.
     static func hsb(_ c: RGB) -> (Double, Double, Double) {
-        let r = Double(c.r) / 255, g = Double(c.g) / 255, b = Double(c.b) / 255
-        let maxV = max(r, g, b), minV = min(r, g, b), d = maxV - minV
+        let r = Double(c.r) / 255
+        let g = Double(c.g) / 255
+        let b = Double(c.b) / 255
+        let maxV = max(r, g, b)
+        let minV = min(r, g, b)
+        let d = maxV - minV
         var h = 0.0
         if d > 0 {
             if maxV == r {
@@ -161,7 +169,9 @@ enum PaletteWriters {
 struct BigEndian {
     var bytes: [UInt8] = []
     mutating func u16(_ v: UInt16) { bytes += [UInt8(v >> 8), UInt8(v & 0xFF)] }
-    mutating func u32(_ v: UInt32) { bytes += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    mutating func u32(_ v: UInt32) {
+        bytes += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
     mutating func f32(_ v: Float) { u32(v.bitPattern) }
 }
 

@@ -66,7 +66,8 @@ public struct TerminalTheme: Hashable, Sendable {
     }
 
     private func mix(_ a: RGB, _ b: RGB) -> RGB {
-        let x = OKLab(a), y = OKLab(b)
+        let x = OKLab(a)
+        let y = OKLab(b)
         return OKLCH(l: (x.l + y.l) / 2, c: (x.lch.c + y.lch.c) / 2, h: y.lch.h).gamutMapped()
     }
 }

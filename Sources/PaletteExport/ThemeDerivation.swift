@@ -66,14 +66,16 @@ public enum ThemeDerivation {
             let bgChroma = tintRole == nil ? 0 : min(0.022, max(0.014, tintChroma * 0.25))
             let background = OKLCH(l: bgL, c: bgChroma, h: tintHue).gamutMapped()
             let fgChroma = min(0.014, tintChroma * 0.1)
-            let foreground = LightnessSearch.reach(
-                ThemeDerivation.foregroundTarget, against: background, lightness: dark ? 0.89 : 0.32,
-                chroma: fgChroma, hue: tintHue, lighter: dark) ?? (dark ? WCAG.white : WCAG.black)
+            let foreground =
+                LightnessSearch.reach(
+                    ThemeDerivation.foregroundTarget, against: background, lightness: dark ? 0.89 : 0.32,
+                    chroma: fgChroma, hue: tintHue, lighter: dark) ?? (dark ? WCAG.white : WCAG.black)
             let brightest = brightWhite(from: foreground, background: background, hue: tintHue, chroma: fgChroma)
             let surface = OKLCH(l: dark ? 0.255 : 0.925, c: min(0.026, tintChroma * 0.25), h: tintHue).gamutMapped()
-            let dim = LightnessSearch.reach(
-                ThemeDerivation.dimTarget, against: background, lightness: dark ? 0.50 : 0.68,
-                chroma: min(0.02, tintChroma * 0.15), hue: tintHue, lighter: dark) ?? foreground
+            let dim =
+                LightnessSearch.reach(
+                    ThemeDerivation.dimTarget, against: background, lightness: dark ? 0.50 : 0.68,
+                    chroma: min(0.02, tintChroma * 0.15), hue: tintHue, lighter: dark) ?? foreground
             let subtle = OKLCH(
                 l: (OKLab(dim).l + OKLab(foreground).l) / 2, c: min(0.018, tintChroma * 0.12), h: tintHue
             ).gamutMapped()
@@ -152,13 +154,15 @@ public enum ThemeDerivation {
 
             // Cursor: the accent, kept visible (3:1) with its hue; text under it is the background.
             let accent = lch[.accent]!
-            let cursor = LightnessSearch.reach(
-                3.2, against: background, lightness: accent.l, chroma: accent.c, hue: accent.h, lighter: dark)
+            let cursor =
+                LightnessSearch.reach(
+                    3.2, against: background, lightness: accent.l, chroma: accent.c, hue: accent.h, lighter: dark)
                 ?? foreground
             // Selection: a quiet surface in the secondary's hue under the usual foreground.
             let secondary = lch[.secondary]!
             let selectionHue = secondary.c >= ThemeDerivation.chromaticThreshold ? secondary.h : tintHue
-            let selectionChroma = secondary.c >= ThemeDerivation.chromaticThreshold ? min(0.06, secondary.c) : min(0.02, tintChroma * 0.2)
+            let selectionChroma =
+                secondary.c >= ThemeDerivation.chromaticThreshold ? min(0.06, secondary.c) : min(0.02, tintChroma * 0.2)
             var selectionL = dark ? 0.34 : 0.87
             var selection = OKLCH(l: selectionL, c: selectionChroma, h: selectionHue).gamutMapped()
             while WCAG.contrast(selection, foreground) < 4.6 && selectionL > 0.05 && selectionL < 0.995 {
@@ -257,7 +261,8 @@ public enum ThemeDerivation {
                 hues = Array(stride(from: bounds.lowerBound + inset, through: bounds.upperBound - inset, by: 3))
             }
             let chromas = Array(Set([slot.chroma, 0.10, 0.14, 0.18, 0.24])).sorted()
-            let lightnessRange = dark ? stride(from: 0.40, through: 0.93, by: 0.02) : stride(from: 0.22, through: 0.62, by: 0.02)
+            let lightnessRange =
+                dark ? stride(from: 0.40, through: 0.93, by: 0.02) : stride(from: 0.22, through: 0.62, by: 0.02)
             var nearest: (slot: Slot, move: Double)?
             var farthest: (slot: Slot, score: Double)?
             let enough = ThemeDerivation.pairTarget + 0.4
@@ -300,7 +305,8 @@ public enum ThemeDerivation {
         /// The bright colour of a slot: lighter on dark backgrounds (darker when lighter cannot
         /// keep 4.5:1 on light ones), at least ΔE00 5 from the normal colour, in the sector.
         func brightVersion(of slot: Slot, background: RGB) -> RGB {
-            let steps: [Double] = dark
+            let steps: [Double] =
+                dark
                 ? [0.10, 0.13, 0.16, 0.07, 0.20, 0.05, -0.06, -0.10]
                 : [0.07, 0.05, 0.09, -0.08, -0.11, -0.14, 0.03, -0.05]
             var fallback: RGB?
@@ -311,7 +317,7 @@ public enum ThemeDerivation {
                     let rgb = OKLCH(l: l, c: c, h: slot.brightHue).gamutMapped()
                     let lch = OKLCH(rgb)
                     guard WCAG.contrast(rgb, background) >= ThemeDerivation.textTarget,
-                          slot.sector.contains(lch.h), lch.c >= 0.04
+                        slot.sector.contains(lch.h), lch.c >= 0.04
                     else { continue }
                     if CIEDE2000.difference(rgb, slot.normal) >= ThemeDerivation.brightTarget { return rgb }
                     if fallback == nil { fallback = rgb }

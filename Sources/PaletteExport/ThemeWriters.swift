@@ -77,7 +77,8 @@ enum ThemeWriters {
         var out = header(t, r, "#")
         out += "[colors.primary]\nbackground = \(q(h(t.background)))\nforeground = \(q(h(t.foreground)))\n\n"
         out += "[colors.cursor]\ntext = \(q(h(t.cursorText)))\ncursor = \(q(h(t.cursor)))\n\n"
-        out += "[colors.selection]\ntext = \(q(h(t.selectionForeground)))\nbackground = \(q(h(t.selectionBackground)))\n"
+        out +=
+            "[colors.selection]\ntext = \(q(h(t.selectionForeground)))\nbackground = \(q(h(t.selectionBackground)))\n"
         for (section, offset) in [("normal", 0), ("bright", 8)] {
             out += "\n[colors.\(section)]\n"
             for (k, name) in ansiNames.enumerated() { out += "\(name) = \(q(h(t.ansi[k + offset])))\n" }
@@ -116,7 +117,9 @@ enum ThemeWriters {
             ("cursorColor", h(t.cursor)), ("selectionBackground", h(t.selectionBackground)),
         ]
         for (k, n) in names.enumerated() { fields.append((n, h(t.ansi[k]))) }
-        for (k, n) in names.enumerated() { fields.append(("bright" + n.prefix(1).uppercased() + n.dropFirst(), h(t.ansi[k + 8]))) }
+        for (k, n) in names.enumerated() {
+            fields.append(("bright" + n.prefix(1).uppercased() + n.dropFirst(), h(t.ansi[k + 8])))
+        }
         return "{\n" + fields.map { "  \(q($0.0)): \(q($0.1))" }.joined(separator: ",\n") + "\n}\n"
     }
 
@@ -130,8 +133,10 @@ enum ThemeWriters {
             ("Link Color", t.ansi[4]),
         ]
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
-        out += "<!-- \(ExportText.xml(ExportText.comment(r.displayName, closer: "--"))) · \(t.variant.rawValue) · palette-tui -->\n"
+        out +=
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+        out +=
+            "<!-- \(ExportText.xml(ExportText.comment(r.displayName, closer: "--"))) · \(t.variant.rawValue) · palette-tui -->\n"
         out += "<plist version=\"1.0\">\n<dict>\n"
         for (key, c) in entries.sorted(by: { $0.0 < $1.0 }) {
             out += "\t<key>\(key)</key>\n\t<dict>\n"
@@ -174,7 +179,7 @@ enum ThemeWriters {
 
     /// The syntax colours editors share: which slot colours which kind of code.
     struct Syntax {
-        var comment, string, keyword, function, type, constant, variable, tag, special, deprecated, operator_: RGB
+        var comment, string, keyword, function, type, constant, variable, tag, special, deprecated, operators: RGB
         init(_ t: TerminalTheme) {
             comment = t.ansi[8]
             string = t.ansi[2]
@@ -186,7 +191,7 @@ enum ThemeWriters {
             tag = t.ansi[1]
             special = t.ansi[6]
             deprecated = t.brown
-            operator_ = t.subtle
+            operators = t.subtle
         }
     }
 
@@ -238,7 +243,7 @@ enum ThemeWriters {
             (["string.regexp", "constant.character.escape", "support"], s.special, nil),
             (["markup.inserted"], s.string, nil), (["markup.changed"], s.keyword, nil),
             (["invalid.deprecated"], s.deprecated, nil),
-            (["keyword.operator", "punctuation"], s.operator_, nil),
+            (["keyword.operator", "punctuation"], s.operators, nil),
             (["markup.heading"], s.function, "bold"),
         ]
         var out = "{\n  \"$schema\": \"vscode://schemas/color-theme\",\n"
@@ -273,18 +278,22 @@ enum ThemeWriters {
             ("MatchParen", t.cursor, nil, "bold = true"), ("Pmenu", t.foreground, t.surface, ""),
             ("PmenuSel", t.selectionForeground, t.selectionBackground, ""), ("PmenuThumb", nil, t.ansi[8], ""),
             ("StatusLine", t.foreground, t.surface, ""), ("StatusLineNC", t.subtle, t.darker, ""),
-            ("WinSeparator", t.surface, nil, ""), ("VertSplit", t.surface, nil, ""), ("TabLine", t.subtle, t.darker, ""),
+            ("WinSeparator", t.surface, nil, ""), ("VertSplit", t.surface, nil, ""),
+            ("TabLine", t.subtle, t.darker, ""),
             ("TabLineSel", t.background, t.cursor, ""), ("TabLineFill", nil, t.darker, ""),
-            ("Folded", t.subtle, t.surface, ""), ("NonText", t.ansi[8], nil, ""), ("Whitespace", t.selectionBackground, nil, ""),
+            ("Folded", t.subtle, t.surface, ""), ("NonText", t.ansi[8], nil, ""),
+            ("Whitespace", t.selectionBackground, nil, ""),
             ("Title", s.function, nil, "bold = true"), ("Directory", s.function, nil, ""),
             ("ErrorMsg", t.ansi[1], nil, ""), ("WarningMsg", t.ansi[3], nil, ""), ("MoreMsg", t.ansi[2], nil, ""),
-            ("Question", t.ansi[2], nil, ""), ("Comment", s.comment, nil, "italic = true"), ("Constant", s.constant, nil, ""),
+            ("Question", t.ansi[2], nil, ""), ("Comment", s.comment, nil, "italic = true"),
+            ("Constant", s.constant, nil, ""),
             ("String", s.string, nil, ""), ("Character", s.string, nil, ""), ("Number", s.constant, nil, ""),
             ("Boolean", s.constant, nil, ""), ("Float", s.constant, nil, ""), ("Identifier", s.variable, nil, ""),
             ("Function", s.function, nil, ""), ("Statement", s.keyword, nil, ""), ("Keyword", s.keyword, nil, ""),
-            ("Conditional", s.keyword, nil, ""), ("Repeat", s.keyword, nil, ""), ("Operator", s.operator_, nil, ""),
+            ("Conditional", s.keyword, nil, ""), ("Repeat", s.keyword, nil, ""), ("Operator", s.operators, nil, ""),
             ("PreProc", s.type, nil, ""), ("Type", s.type, nil, ""), ("Special", s.special, nil, ""),
-            ("Tag", s.tag, nil, ""), ("Delimiter", s.operator_, nil, ""), ("Underlined", s.function, nil, "underline = true"),
+            ("Tag", s.tag, nil, ""), ("Delimiter", s.operators, nil, ""),
+            ("Underlined", s.function, nil, "underline = true"),
             ("Error", t.ansi[1], nil, "bold = true"), ("Todo", t.background, t.ansi[3], "bold = true"),
             ("DiffAdd", t.ansi[2], t.surface, ""), ("DiffChange", t.ansi[3], t.surface, ""),
             ("DiffDelete", t.ansi[1], t.surface, ""), ("DiffText", t.background, t.ansi[3], ""),
@@ -345,7 +354,9 @@ enum ThemeWriters {
         out += "  \"selection_background\": \(q(h(t.selectionBackground))),\n"
         out += "  \"selection_foreground\": \(q(h(t.selectionForeground))),\n"
         out += "  \"ansi\": [" + t.ansi.map { q(h($0)) }.joined(separator: ", ") + "],\n"
-        out += "  \"palette\": { " + Role.allCases.map { "\(q($0.rawValue)): \(q(h(t.palette[$0])))" }.joined(separator: ", ") + " }\n"
+        out +=
+            "  \"palette\": { "
+            + Role.allCases.map { "\(q($0.rawValue)): \(q(h(t.palette[$0])))" }.joined(separator: ", ") + " }\n"
         return out + "}\n"
     }
 }

@@ -60,7 +60,9 @@ enum Zip {
 struct LittleEndian {
     var bytes: [UInt8] = []
     mutating func u16(_ v: UInt16) { bytes += [UInt8(v & 0xFF), UInt8(v >> 8)] }
-    mutating func u32(_ v: UInt32) { bytes += [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)] }
+    mutating func u32(_ v: UInt32) {
+        bytes += [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
+    }
 }
 
 /// zlib's CRC-32 (the one zip and PNG use).

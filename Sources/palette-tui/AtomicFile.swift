@@ -37,7 +37,11 @@ enum AtomicFile {
             umask(mask)
             mode = 0o666 & ~mask
         }
-        if fchmod(fd, mode) != 0 { let e = errno; close(fd); throw fail(e) }
+        if fchmod(fd, mode) != 0 {
+            let e = errno
+            close(fd)
+            throw fail(e)
+        }
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, bytes.count - written) }
@@ -49,7 +53,11 @@ enum AtomicFile {
             }
             written += n
         }
-        if fsync(fd) != 0 { let e = errno; close(fd); throw fail(e) }
+        if fsync(fd) != 0 {
+            let e = errno
+            close(fd)
+            throw fail(e)
+        }
         if close(fd) != 0 { throw fail(errno) }
         if replace {
             if rename(temp, path) != 0 { throw fail(errno) }
@@ -57,10 +65,16 @@ enum AtomicFile {
             unlink(temp)
         } else {
             let e = errno
-            if e == EEXIST { unlink(temp); throw .exists }
+            if e == EEXIST {
+                unlink(temp)
+                throw .exists
+            }
             // File systems without hard links: check, then rename (a small window).
             guard e == EPERM || e == ENOTSUP || e == EOPNOTSUPP else { throw fail(e) }
-            if lstat(path, &st) == 0 { unlink(temp); throw .exists }
+            if lstat(path, &st) == 0 {
+                unlink(temp)
+                throw .exists
+            }
             if rename(temp, path) != 0 { throw fail(errno) }
         }
         let dirFD = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -79,7 +79,8 @@ private func exportLanguage(_ args: [String], environment: [String: String]) thr
     }
     guard let value else { return LanguageChoice.language(locale: localeName(environment)) }
     guard let language = Language(rawValue: value) else {
-        throw LanguageError(problem: .invalidChoice(option: "lang", value: value, choices: Language.allCases.map(\.rawValue)))
+        throw LanguageError(
+            problem: .invalidChoice(option: "lang", value: value, choices: Language.allCases.map(\.rawValue)))
     }
     return language
 }
@@ -123,7 +124,8 @@ private func export(_ args: [String], language: Language, environment: [String: 
     var variant = ThemeVariant.dark
     if let raw = arguments["variant"] {
         guard let v = ThemeVariant(rawValue: raw) else {
-            throw ExportFailure.usage(.invalidChoice(option: "variant", value: raw, choices: ThemeVariant.allCases.map(\.rawValue)))
+            throw ExportFailure.usage(
+                .invalidChoice(option: "variant", value: raw, choices: ThemeVariant.allCases.map(\.rawValue)))
         }
         variant = v
     }
@@ -131,7 +133,8 @@ private func export(_ args: [String], language: Language, environment: [String: 
     let output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
     if output == nil && format.isBinary && isatty(1) == 1 { throw ExportFailure.usage(.binaryToTerminal(format)) }
 
-    let (palette, description) = try exportPalette(colours, historyOption: arguments["history"], environment: environment)
+    let (palette, description) = try exportPalette(
+        colours, historyOption: arguments["history"], environment: environment)
     let request = ExportRequest(
         palette: palette, format: format, variant: variant, name: arguments["name"] ?? description ?? "",
         language: language, tailwindV3: arguments.has("tailwind-v3"))

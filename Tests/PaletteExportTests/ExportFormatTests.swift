@@ -18,7 +18,8 @@ final class ExportFormatTests: XCTestCase {
             let name = ["", "calm lake", "碧潭 晨霧 \"x\" */", "line\nbreak"][k % 4]
             for format in parserFormats {
                 for v3 in format == .tailwind ? [false, true] : [false] {
-                    let request = ExportRequest(palette: palette, format: format, name: name, language: language, tailwindV3: v3)
+                    let request = ExportRequest(
+                        palette: palette, format: format, name: name, language: language, tailwindV3: v3)
                     let text = String(decoding: Exporter.render(request), as: UTF8.self)
                     XCTAssertEqual(try PaletteParser.parse(text), palette, "\(format) v3=\(v3):\n\(text)")
                     checked += 1

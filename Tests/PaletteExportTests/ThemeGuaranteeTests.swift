@@ -84,7 +84,10 @@ final class ThemeGuaranteeTests: XCTestCase {
             let expected = clamp(lch.h, bounds)
             let got = hue(theme.ansi[index])
             if HueSector.angle(got, expected) > 4 {
-                add("role shows", "\(role) \(p[role].hex) (hue \(lch.h)) expected near \(expected) in ANSI \(index), got \(theme.ansi[index].hex) hue \(got)")
+                add(
+                    "role shows",
+                    "\(role) \(p[role].hex) (hue \(lch.h)) expected near \(expected) in ANSI \(index), got \(theme.ansi[index].hex) hue \(got)"
+                )
             }
         }
         // Grey roles: the neutrals carry the tint of the first chromatic role, or none.
@@ -107,7 +110,8 @@ final class ThemeGuaranteeTests: XCTestCase {
 
     static func clamp(_ h: Double, _ b: ClosedRange<Double>) -> Double {
         let x = HueSector.normalized(h)
-        let lo = b.lowerBound + 3, hi = b.upperBound - 3
+        let lo = b.lowerBound + 3
+        let hi = b.upperBound - 3
         if x >= lo && x <= hi { return x }
         return HueSector.angle(x, lo) <= HueSector.angle(x, hi) ? lo : hi
     }
@@ -128,7 +132,8 @@ final class ThemeGuaranteeTests: XCTestCase {
         palettes += Self.hardPalettes
         var failures: [String: Int] = [:]
         var examples: [String] = []
-        var placedInSlot = 0, chromaticRoles = 0
+        var placedInSlot = 0
+        var chromaticRoles = 0
         for palette in palettes {
             for variant in ThemeVariant.allCases {
                 let theme = ThemeDerivation.derive(palette, variant: variant)
@@ -145,9 +150,10 @@ final class ThemeGuaranteeTests: XCTestCase {
         }
         let themes = palettes.count * 2
         let failed = failures.values.reduce(0, +)
-        print("theme guarantees: \(palettes.count) palettes x 2 variants = \(themes) themes; "
-            + "violations: \(failed) (\(failures.isEmpty ? "none" : failures.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", "))); "
-            + "chromatic roles in their slot: \(placedInSlot)/\(chromaticRoles)")
+        print(
+            "theme guarantees: \(palettes.count) palettes x 2 variants = \(themes) themes; "
+                + "violations: \(failed) (\(failures.isEmpty ? "none" : failures.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", "))); "
+                + "chromatic roles in their slot: \(placedInSlot)/\(chromaticRoles)")
         XCTAssertEqual(failed, 0, examples.joined(separator: "\n"))
         XCTAssertEqual(placedInSlot, chromaticRoles)
     }
@@ -161,13 +167,16 @@ final class ThemeGuaranteeTests: XCTestCase {
             [0x2E86AB, 0xA23B72, 0xF18F01], [0x0A0A0A, 0xF5F5F5, 0x101010], [0x7FFF00, 0x9ACD32, 0x6B8E23],
             [0xFF4500, 0xFFA500, 0xFFD700], [0x00CED1, 0x4169E1, 0x8A2BE2], [0x556B2F, 0x8B4513, 0x2F4F4F],
         ]
-        return sets.map { Palette(primary: RGB(packed: $0[0]), secondary: RGB(packed: $0[1]), accent: RGB(packed: $0[2])) }
+        return sets.map {
+            Palette(primary: RGB(packed: $0[0]), secondary: RGB(packed: $0[1]), accent: RGB(packed: $0[2]))
+        }
     }()
 
     func testDerivationIsDeterministic() {
         let p = Self.hardPalettes[9]
         XCTAssertEqual(ThemeDerivation.derive(p, variant: .dark), ThemeDerivation.derive(p, variant: .dark))
-        XCTAssertNotEqual(ThemeDerivation.derive(p, variant: .dark).background, ThemeDerivation.derive(p, variant: .light).background)
+        XCTAssertNotEqual(
+            ThemeDerivation.derive(p, variant: .dark).background, ThemeDerivation.derive(p, variant: .light).background)
     }
 
     /// The checker itself finds broken themes: each rule, broken on purpose, is reported.
@@ -187,7 +196,8 @@ final class ThemeGuaranteeTests: XCTestCase {
         XCTAssertTrue(rules { $0.ansi[5] = $0.ansi[4] }.contains("pair ΔE 15"))
         guard case .slot(let k) = good.placements[.primary] else { return XCTFail("primary not placed") }
         let sector = Self.documentedSectors[k > 8 ? k - 8 : k]!
-        let far = OKLCH(good.palette.primary).h < (sector.lowerBound + sector.upperBound) / 2
+        let far =
+            OKLCH(good.palette.primary).h < (sector.lowerBound + sector.upperBound) / 2
             ? sector.upperBound - 1 : sector.lowerBound + 1
         XCTAssertTrue(rules { $0.ansi[k] = OKLCH(l: 0.75, c: 0.12, h: far).gamutMapped() }.contains("role shows"))
     }

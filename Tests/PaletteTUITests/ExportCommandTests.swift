@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import TestSupport
 import XCTest
 
 @testable import PaletteExport
@@ -7,41 +8,22 @@ import XCTest
 /// `palette-tui export` through the real binary, and every format read back by a real consumer
 /// (`Tests/Support/read_export.py`): the exact colours must come back.
 final class ExportCommandTests: XCTestCase {
-    typealias Output = HistoryBinary.Output
-
-    static let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Support")
-
-    func run(_ args: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Output {
-        let dir = try HistoryTempDir()
-        let out = dir.path + "/stdout", err = dir.path + "/stderr", input = dir.path + "/stdin"
-        if let stdin { try Data(stdin.utf8).write(to: URL(fileURLWithPath: input)) }
-        let pid = try HistoryBinary.spawn([HistoryBinary.path] + args, env: HistoryBinary.environment(env)) { fa in
-            if stdin != nil { posix_spawn_file_actions_addopen(&fa, 0, input, O_RDONLY, 0) }
-            posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        }
-        let status = HistoryBinary.wait(pid)
-        return Output(status: status, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    func run(_ args: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> ChildResult {
+        try Spawn.run(
+            [try Repository.paletteTUI()] + args, environment: HistoryBinary.environment(env),
+            stdin: stdin.map { .text($0) } ?? .null)
     }
 
-    /// Runs `Tests/Support/read_export.py` over a manifest and returns what each file held.
+    /// Runs `Tests/TestSupport/Readers/read_export.py` over a manifest: what each file held.
     func readBack(_ files: [(format: String, path: String)], in dir: String) throws -> [String: [String: Any]] {
         let manifest = dir + "/manifest.json"
         let items = files.map { ["format": $0.format, "path": $0.path] }
         try JSONSerialization.data(withJSONObject: items).write(to: URL(fileURLWithPath: manifest))
-        let out = dir + "/readback.json", err = dir + "/readback.err"
-        let script = Self.support.appendingPathComponent("read_export.py").path
-        let pid = try HistoryBinary.spawn(["python3", script, manifest], env: ProcessInfo.processInfo.environment) { fa in
-            posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        }
-        let status = HistoryBinary.wait(pid)
-        let errors = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
-        XCTAssertEqual(status, 0, "read_export.py failed: \(errors)")
-        let data = try Data(contentsOf: URL(fileURLWithPath: out))
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: [String: Any]], errors)
+        let script = Repository.url("Tests/TestSupport/Readers/read_export.py").path
+        let result = try Spawn.run(["python3", script, manifest], timeout: 300)
+        XCTAssertEqual(result.status, 0, "read_export.py failed: \(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try XCTUnwrap(object as? [String: [String: Any]], result.stderr)
     }
 
     static let palettes: [Palette] = {
@@ -64,10 +46,12 @@ final class ExportCommandTests: XCTestCase {
         "base24": ["background", "foreground", "ansi"],
         "windows-terminal": ["background", "foreground", "cursor", "selection_background", "ansi"],
     ]
-    static let allThemeKeys: Set<String> = ["background", "foreground", "cursor", "selection_background", "selection_foreground", "ansi"]
+    static let allThemeKeys: Set<String> = [
+        "background", "foreground", "cursor", "selection_background", "selection_foreground", "ansi",
+    ]
 
     func testEveryFormatReadsBackWithARealConsumer() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory(prefix: "export")
         var files: [(format: String, path: String)] = []
         var expected: [String: (Palette, ThemeVariant, Language, String)] = [:]
         let languages = Language.allCases
@@ -83,9 +67,10 @@ final class ExportCommandTests: XCTestCase {
                     let f = ExportFormat(rawValue: format) ?? .tailwind
                     if f.kind == .palette && variant == .light { continue }
                     let path = "\(dir.path)/\(k)-\(variant.rawValue)-\(format)\(f.fileExtension)"
-                    let result = try run(["export", f.rawValue] + colours + extra + [
-                        "--variant", variant.rawValue, "--lang", language.rawValue, "--name", name, "-o", path,
-                    ])
+                    let result = try run(
+                        ["export", f.rawValue] + colours + extra + [
+                            "--variant", variant.rawValue, "--lang", language.rawValue, "--name", name, "-o", path,
+                        ])
                     XCTAssertEqual(result.status, 0, "\(format): \(result.stderr)")
                     XCTAssertEqual(result.stdout, "")
                     files.append((format, path))
@@ -99,8 +84,14 @@ final class ExportCommandTests: XCTestCase {
         var checked = 0
         for (format, path) in files {
             let (palette, variant, language, name) = expected[path]!
-            guard let got = results[path] else { XCTFail("\(format): no result for \(path)"); continue }
-            if let error = got["error"] { XCTFail("\(format) \(path): reader refused: \(error)"); continue }
+            guard let got = results[path] else {
+                XCTFail("\(format): no result for \(path)")
+                continue
+            }
+            if let error = got["error"] {
+                XCTFail("\(format) \(path): reader refused: \(error)")
+                continue
+            }
             let f = ExportFormat(rawValue: format) ?? .tailwind
             if f.kind == .palette {
                 XCTAssertEqual(got["colors"] as? [String], palette.colors.map(\.hex), "\(format) \(path)")
@@ -118,7 +109,9 @@ final class ExportCommandTests: XCTestCase {
                         XCTAssertTrue(texts.contains(palette[role].hex), "svg lacks \(palette[role].hex)")
                     }
                 }
-                if format == "png" { XCTAssertGreaterThan(got["ink_pixels"] as? Int ?? 0, 500, "png has no text drawn") }
+                if format == "png" {
+                    XCTAssertGreaterThan(got["ink_pixels"] as? Int ?? 0, 500, "png has no text drawn")
+                }
             } else {
                 let theme = ThemeDerivation.derive(palette, variant: variant)
                 let want: [String: Any] = [
@@ -135,7 +128,9 @@ final class ExportCommandTests: XCTestCase {
                         let present = ansi.enumerated().compactMap { i, v in (v as? String).map { (i, $0) } }
                         // base16 holds the normals, 7, 8 and 15; every other format all sixteen.
                         XCTAssertGreaterThanOrEqual(present.count, format == "base16" ? 9 : 16, "\(format) ansi")
-                        for (i, v) in present { XCTAssertEqual(v, theme.ansi[i].hex, "\(format) \(variant) ANSI \(i) \(path)") }
+                        for (i, v) in present {
+                            XCTAssertEqual(v, theme.ansi[i].hex, "\(format) \(variant) ANSI \(i) \(path)")
+                        }
                     } else {
                         XCTAssertEqual(got[key] as? String, want[key] as? String, "\(format) \(variant) \(key) \(path)")
                     }
@@ -144,7 +139,9 @@ final class ExportCommandTests: XCTestCase {
             }
             checked += 1
         }
-        print("export read-back: \(checked) files in \(formatsSeen.count) formats read back by real consumers, exact colours")
+        print(
+            "export read-back: \(checked) files in \(formatsSeen.count) formats read back by real consumers, exact colours"
+        )
     }
 
     /// The binary's terminal-json is the library's derivation, for both variants.
@@ -164,7 +161,9 @@ final class ExportCommandTests: XCTestCase {
     // MARK: - Where the palette comes from
 
     func testPaletteFromStandardInput() throws {
-        let out = try run(["export", "css"], stdin: "Here: ```json\n{\"primary\": \"#2e86ab\", \"secondary\": \"#a23b72\", \"accent\": \"#f80\"}\n```")
+        let out = try run(
+            ["export", "css"],
+            stdin: "Here: ```json\n{\"primary\": \"#2e86ab\", \"secondary\": \"#a23b72\", \"accent\": \"#f80\"}\n```")
         XCTAssertEqual(out.status, 0, out.stderr)
         XCTAssertTrue(out.stdout.contains("--color-accent: #FF8800;"), out.stdout)
         let bad = try run(["export", "css"], stdin: "no colours here at all")
@@ -173,7 +172,7 @@ final class ExportCommandTests: XCTestCase {
     }
 
     func testPaletteFromNewestHistoryEntryNamedAfterItsDescription() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory(prefix: "export")
         let history = dir.path + "/history.jsonl"
         let env = ["PALETTE_TUI_HISTORY": history]
         let empty = try run(["export", "css"], env: env)
@@ -183,14 +182,18 @@ final class ExportCommandTests: XCTestCase {
             let g = try run(["generate", "--provider", "offline", "--format", "hex", description], env: env)
             XCTAssertEqual(g.status, 0, g.stderr)
         }
-        let newest = try run(["generate", "--provider", "offline", "--format", "hex", "--no-history", "calm lake at dawn"], env: env)
+        let newest = try run(
+            ["generate", "--provider", "offline", "--format", "hex", "--no-history", "calm lake at dawn"], env: env)
         let out = try run(["export", "gpl"], env: env)
         XCTAssertEqual(out.status, 0, out.stderr)
         XCTAssertTrue(out.stdout.contains("Name: calm lake at dawn\n"), out.stdout)
         let hexes = newest.stdout.split(separator: "\n").map(String.init)
         for hex in hexes {
             let c = try RGB(hex: hex)
-            XCTAssertTrue(out.stdout.contains("\(String(c.r).leftPadded(to: 3)) \(String(c.g).leftPadded(to: 3)) \(String(c.b).leftPadded(to: 3))\t"), out.stdout)
+            XCTAssertTrue(
+                out.stdout.contains(
+                    "\(String(c.r).leftPadded(to: 3)) \(String(c.g).leftPadded(to: 3)) \(String(c.b).leftPadded(to: 3))\t"
+                ), out.stdout)
         }
         let named = try run(["export", "gpl", "--name", "mine"], env: env)
         XCTAssertTrue(named.stdout.contains("Name: mine\n"))
@@ -199,7 +202,7 @@ final class ExportCommandTests: XCTestCase {
     // MARK: - Writing files
 
     func testOutputFileIsReplacedOnlyWithForceAndNoTemporaryFileStays() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory(prefix: "export")
         let path = dir.path + "/theme.conf"
         let first = try run(["export", "kitty", "2E86AB", "A23B72", "F18F01", "-o", path])
         XCTAssertEqual(first.status, 0, first.stderr)
@@ -221,16 +224,16 @@ final class ExportCommandTests: XCTestCase {
 
     /// A write that fails half-way (the file size limit) leaves the old file and no temporary.
     func testFailedWriteLeavesNothingHalfWritten() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory(prefix: "export")
         let path = dir.path + "/card.png"
         try Data("old card".utf8).write(to: URL(fileURLWithPath: path))
-        let bin = HistoryBinary.path
+        let bin = try Repository.paletteTUI()
         let script = "trap '' XFSZ; ulimit -f 2; exec \"\(bin)\" export png 2E86AB A23B72 F18F01 -o \"\(path)\" --force"
-        let pid = try HistoryBinary.spawn(["/bin/sh", "-c", script], env: HistoryBinary.environment()) { fa in
+        let pid = try Spawn.spawn(["/bin/sh", "-c", script], environment: HistoryBinary.environment()) { fa in
             posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&fa, 2, dir.path + "/.err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
-        XCTAssertEqual(HistoryBinary.wait(pid), 1)
+        XCTAssertEqual(Spawn.wait(pid), 1)
         let err = try String(contentsOfFile: dir.path + "/.err", encoding: .utf8)
         XCTAssertTrue(err.contains("could not write"), err)
         XCTAssertTrue(err.contains("nothing was changed"), err)
@@ -244,21 +247,33 @@ final class ExportCommandTests: XCTestCase {
     /// Binary formats refuse a terminal on standard output; text formats print there. The
     /// terminal is a pseudo-terminal from util-linux's `script`.
     func testBinaryFormatsRefuseATerminal() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory(prefix: "export")
         for (format, status) in [("png", Int32(2)), ("ase", 2), ("swatches", 2), ("css", 0)] {
             let err = dir.path + "/err-\(format)"
-            let command = "\"\(HistoryBinary.path)\" export \(format) 2E86AB A23B72 F18F01 2>\"\(err)\""
-            let pid = try HistoryBinary.spawn(["script", "-q", "-e", "-c", command, "/dev/null"], env: HistoryBinary.environment()) { fa in
+            let command = "\"\(try Repository.paletteTUI())\" export \(format) 2E86AB A23B72 F18F01 2>\"\(err)\""
+            let pid = try Spawn.spawn(
+                ["script", "-q", "-e", "-c", command, "/dev/null"], environment: HistoryBinary.environment()
+            ) { fa in
                 posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0)
                 posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0)
             }
-            XCTAssertEqual(HistoryBinary.wait(pid), status, format)
+            XCTAssertEqual(Spawn.wait(pid), status, format)
             let text = try String(contentsOfFile: err, encoding: .utf8)
-            if status != 0 { XCTAssertTrue(text.contains("is a binary format"), text) } else { XCTAssertEqual(text, "") }
+            if status != 0 {
+                XCTAssertTrue(text.contains("is a binary format"), text)
+            } else {
+                XCTAssertEqual(text, "")
+            }
         }
-        let piped = try run(["export", "png", "2E86AB", "A23B72", "F18F01"])
-        XCTAssertEqual(piped.status, 0)
-        XCTAssertEqual(piped.stderr, "")
+        let pipedPath = dir.path + "/piped.png"
+        let pid = try Spawn.spawn(
+            [try Repository.paletteTUI(), "export", "png", "2E86AB", "A23B72", "F18F01"],
+            environment: HistoryBinary.environment()
+        ) { fa in
+            posix_spawn_file_actions_addopen(&fa, 1, pipedPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        XCTAssertEqual(Spawn.wait(pid), 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: pipedPath)).prefix(4), Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
     // MARK: - Usage and words
