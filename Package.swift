@@ -30,8 +30,12 @@ let package = Package(
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
-        // The app as state, actions, effects and frames: pure, no terminal.
-        .target(name: "PaletteApp", dependencies: ["PaletteCore", "PaletteExport"], swiftSettings: strict),
+        // The history: entries, the line codec, the store (the file) and the one search.
+        .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The app as state, actions, effects and frames: pure, no terminal. It uses the
+        // history's model and search, never its store.
+        .target(
+            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
 
@@ -40,13 +44,20 @@ let package = Package(
         // The product: command line, runtime and the live dependencies.
         .executableTarget(
             name: "palette-tui",
-            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI", "PaletteExport"],
+            dependencies: [
+                "PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI", "PaletteExport",
+            ],
             swiftSettings: strict
         ),
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
         // builds it, `make install` does not ship it.
         .executableTarget(
-            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteApp"],
+            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
+            swiftSettings: strict),
+        // Test-only, not a product: appends entries and reports each once it is durable, so the
+        // history tests can run, kill and race real writer processes on a real file.
+        .executableTarget(
+            name: "history-writer", dependencies: ["PaletteHistory", "PaletteCore"], path: "Tests/HistoryWriter",
             swiftSettings: strict),
 
         // MARK: Tests
@@ -58,6 +69,7 @@ let package = Package(
         // the tmux harness, golden files, temporary directories, the repository's paths.
         .target(
             name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers"], swiftSettings: strict),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
@@ -68,8 +80,11 @@ let package = Package(
             name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore", "TestSupport"], exclude: ["Golden"],
-            swiftSettings: strict),
+            name: "PaletteHistoryTests",
+            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
+            exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
         .testTarget(
@@ -80,7 +95,10 @@ let package = Package(
         // internals through `@testable import palette_tui`.
         .testTarget(
             name: "PaletteTUITests",
-            dependencies: ["palette-tui", "Gemini", "PaletteEngine", "PaletteCore", "PaletteExport", "TestSupport"],
+            dependencies: [
+                "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "PaletteExport", "TestSupport",
+            ],
             swiftSettings: strict),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import PaletteApp
 import PaletteCore
 import PaletteExport
+import PaletteHistory
 import TerminalUI
 
 /// One option of a command: the single table its parser, its usage and (later) shell
