@@ -32,7 +32,7 @@ let package = Package(
         // history's model and search, never its store.
         .target(name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
         // MARK: Executables
 
