@@ -79,10 +79,12 @@ test: deps test-deps
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
-## errors, and any SwiftPM warning fails too), then zero `swift format lint --strict` findings.
+## errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
+## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
 check:
 	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) && $(SWIFT) build -c release $(STRICT); } 2>&1 \
 	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
+	python3 tools/check_target_imports.py
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 
 ## Lint only: every finding of `swift format lint --strict` (rules in .swift-format).

@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
         // MARK: Executables
 
