@@ -5,7 +5,7 @@ import PaletteCore
 ///
 /// Kept small and in one place on purpose: when PaletteCore gains the accessibility work's
 /// hue-keeping lightness repair, this file is the only one that switches to it.
-enum LightnessSearch {
+enum ContrastWalk {
     /// The step in OKLCH lightness; 0.004 moves an 8-bit colour by about one code value.
     static let step = 0.004
 
