@@ -25,21 +25,4 @@ enum ContrastWalk {
         }
         return nil
     }
-
-    /// The OKLCH lightness range, from `from` towards `towards`, over which a colour of `hue`
-    /// and `chroma` keeps at least `ratio` against `background`, sampled every `spacing`.
-    static func lightnesses(
-        keeping ratio: Double, against background: RGB, chroma: Double, hue: Double,
-        from: Double, towards: Double, spacing: Double
-    ) -> [(l: Double, rgb: RGB)] {
-        var out: [(Double, RGB)] = []
-        let dir = towards >= from ? 1.0 : -1.0
-        var l = from
-        while dir > 0 ? l <= towards + 1e-9 : l >= towards - 1e-9 {
-            let rgb = OKLCH(l: l, c: chroma, h: hue).gamutMapped()
-            if WCAG.contrast(rgb, background) >= ratio { out.append((l, rgb)) }
-            l += dir * spacing
-        }
-        return out
-    }
 }
