@@ -16,11 +16,20 @@ enum ContrastWalk {
         _ ratio: Double, against background: RGB, lightness start: Double, chroma: Double, hue: Double,
         lighter: Bool, limit: Double? = nil
     ) -> RGB? {
+        walk(ratio, against: background, lightness: start, chroma: chroma, hue: hue, lighter: lighter, limit: limit)?
+            .rgb
+    }
+
+    /// `reach`, with the lightness it stopped at.
+    static func walk(
+        _ ratio: Double, against background: RGB, lightness start: Double, chroma: Double, hue: Double,
+        lighter: Bool, limit: Double? = nil
+    ) -> (l: Double, rgb: RGB)? {
         let end = limit ?? (lighter ? 1 : 0)
         var l = min(max(start, 0), 1)
         while lighter ? l <= end + 1e-9 : l >= end - 1e-9 {
             let rgb = OKLCH(l: l, c: chroma, h: hue).gamutMapped()
-            if WCAG.contrast(rgb, background) >= ratio { return rgb }
+            if WCAG.contrast(rgb, background) >= ratio { return (l, rgb) }
             l += lighter ? step : -step
         }
         return nil

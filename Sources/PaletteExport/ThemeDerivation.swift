@@ -199,12 +199,14 @@ public enum ThemeDerivation {
 
         /// The nearest lightness to `lightness` at which the colour reaches text contrast.
         func readable(lightness: Double, chroma: Double, hue: Double, on background: RGB) -> (l: Double, rgb: RGB) {
-            var l = lightness
-            while true {
-                let rgb = OKLCH(l: l, c: chroma, h: hue).gamutMapped()
-                if WCAG.contrast(rgb, background) >= ThemeDerivation.textTarget || l <= 0 || l >= 1 { return (l, rgb) }
-                l += dark ? ContrastWalk.step : -ContrastWalk.step
+            if let found = ContrastWalk.walk(
+                ThemeDerivation.textTarget, against: background, lightness: lightness, chroma: chroma, hue: hue,
+                lighter: dark)
+            {
+                return found
             }
+            let end = dark ? 1.0 : 0.0
+            return (end, OKLCH(l: end, c: chroma, h: hue).gamutMapped())
         }
 
         /// Bright white (ANSI 15): beyond the foreground, at least ΔE00 5 from it.
