@@ -108,32 +108,14 @@ struct LiveDependencies {
         }
     }
 
-    /// Writes a file atomically: a temporary file beside it, fsync, rename.
+    /// Writes a file atomically, replacing what was there (`AtomicFile`, which `export` uses).
     static func writeFile(_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileWriteFailure(path: path, code: errno) }
-        var failure: Int32?
-        contents.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += n
-            }
-        }
-        if failure == nil, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let code = failure {
-            unlink(temporary)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(contents, to: path, replace: true)
+        } catch .failed(let code) {
             throw FileWriteFailure(path: path, code: code)
+        } catch {
+            throw FileWriteFailure(path: path, code: EEXIST)
         }
     }
 }

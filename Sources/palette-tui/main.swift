@@ -12,6 +12,8 @@ let usage = """
            palette-tui parse [--format F] [--lang L]   < text
            palette-tui inspect [--format text|json] COLOR...
            palette-tui history [--format text|jsonl|json] [--search TEXT] [--limit N] [--favorites]
+           palette-tui export FORMAT [COLOR COLOR COLOR] [--variant dark|light] [-o FILE] [--force]
+           palette-tui export --list                    palette and theme formats
            palette-tui --help | --version
 
     Turns a description of a scene or mood, in any language, into a three-colour palette:
@@ -62,6 +64,7 @@ func runMain() async -> Int32 {
         case "parse": return try await runParse(args)
         case "inspect": return try await runInspect(args)
         case "history": return try await runHistory(args)
+        case "export": return try await runExport(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }
