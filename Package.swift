@@ -97,7 +97,7 @@ let package = Package(
             name: "PaletteTUITests",
             dependencies: [
                 "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
-                "PaletteExport", "TestSupport",
+                "PaletteExport", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
     ]
