@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import ProviderKit
 
 // MARK: - Open enums
 
@@ -198,19 +199,13 @@ extension ErrorStatus {
     /// `RetryInfo.retryDelay` as seconds (`"26s"`, `"53.016342224s"`).
     var retryDelay: Double? {
         guard let text = details?.lazy.compactMap(\.retryDelay).first else { return nil }
-        return ErrorStatus.seconds(fromDuration: text)
+        return ServerNumber.seconds(fromDuration: text)
     }
 
     /// Whether a quota violation is per day, which waiting a few seconds will not clear.
     var isDailyQuota: Bool {
         let ids = (details ?? []).flatMap { $0.violations ?? [] }.compactMap { $0.quotaId ?? $0.quotaMetric }
         return ids.contains { $0.range(of: "PerDay", options: .caseInsensitive) != nil }
-    }
-
-    /// Parses a protobuf JSON `Duration` (`"1.5s"`); nil when it is not one.
-    static func seconds(fromDuration text: String) -> Double? {
-        guard text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite, value >= 0 else { return nil }
-        return value
     }
 
     /// Decodes an error body, accepting the array-wrapped form; nil when the body is not one.

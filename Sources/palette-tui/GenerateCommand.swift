@@ -38,13 +38,15 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     }
     let environment = ProcessInfo.processInfo.environment
     let result: GeneratedPalette
+    var provider: (any PaletteProvider)?
     do {
-        let provider = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
-        result = try await provider.generate(GenerationRequest(description: description, language: language))
+        let chosen = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
+        provider = chosen
+        result = try await chosen.generate(GenerationRequest(description: description, language: language))
     } catch let error as UsageError {
         throw error
     } catch {
-        let failure = ProviderFailure.from(error, provider: "gemini")
+        let failure = ProviderFailure.from(error, provider: provider?.name ?? GeminiClient.providerID)
         printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }

@@ -1,6 +1,7 @@
 import XCTest
 import PaletteCore
 @testable import Gemini
+import ProviderKit
 
 /// The prompt and request builder, without a network.
 final class PalettePromptTests: XCTestCase {
@@ -127,12 +128,12 @@ final class PalettePromptTests: XCTestCase {
         for base in ["ftp://host", "file:///tmp/x", "http://host/?key=1"] {
             let config = GeminiConfiguration(apiKey: key, baseURL: URL(string: base)!)
             XCTAssertThrowsError(try config.generateContentURL(), base) {
-                XCTAssertEqual($0 as? GeminiError, .invalidEndpoint(base))
+                XCTAssertEqual(($0 as? ProviderFailure)?.reason, .invalidEndpoint(base, settings: ["--endpoint", "GEMINI_BASE_URL"]))
             }
         }
         let bad = GeminiConfiguration(apiKey: key, model: "gemini 2/../x")
         XCTAssertThrowsError(try bad.generateContentURL()) {
-            XCTAssertEqual($0 as? GeminiError, .modelNotFound(model: "gemini 2/../x"))
+            XCTAssertEqual(($0 as? ProviderFailure)?.reason, .modelNotFound(model: "gemini 2/../x", available: []))
         }
         XCTAssertNil(APIKey("  \n"), "an empty variable is no key")
     }

@@ -2,6 +2,7 @@ import XCTest
 @testable import Gemini
 import PaletteCore
 import PaletteEngine
+@testable import ProviderKit
 @testable import palette_tui
 
 /// `palette-tui generate`: the real binary against the loopback Gemini stand-in.
@@ -256,55 +257,17 @@ final class GenerateCommandTests: XCTestCase {
                                                      warmUp: false) as? GeminiClient)
         var warmed = false
         for _ in 0..<100 where !warmed {
-            warmed = app.transport.isPrepared
+            warmed = app.http.transport.isPrepared
             if !warmed { try await Task.sleep(for: .milliseconds(50)) }
         }
         XCTAssertTrue(warmed, "the TUI's client sets its session up in the background, unasked")
-        XCTAssertFalse(command.transport.isPrepared, "generate's client makes its session with its one request")
+        XCTAssertFalse(command.http.transport.isPrepared, "generate's client makes its session with its one request")
 
         let fallback = try XCTUnwrap(try makeProvider(ProviderOptions(try Arguments([], valued: [], boolean: [])),
                                                       environment: environment) as? FallbackProvider)
         let wrapped = try XCTUnwrap(fallback.primary as? GeminiClient)
-        for _ in 0..<100 where !wrapped.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }
-        XCTAssertTrue(wrapped.transport.isPrepared, "the default provider's Gemini client warms up too")
-    }
-
-    func testFallbackCoversOutagesButNotConfigurationMistakesOrCancellation() async throws {
-        struct Failing: PaletteProvider {
-            let error: any Error
-            var name: String { "gemini" }
-            var model: String? { "m" }
-            var supportedFields: Set<GenerationRequest.Field> { [] }
-            func generate(_ request: GenerationRequest) async throws -> GeneratedPalette { throw error }
-        }
-        let offline = OfflineEngine()
-        let expected = try await offline.generate(GenerationRequest(description: "forest", variation: 0)).palette
-
-        let outage = FallbackProvider(primary: Failing(error: GeminiError.serverUnavailable(status: 503, message: nil)),
-                                      fallback: offline)
-        let result = try await outage.generate(GenerationRequest(description: "forest", variation: 0))
-        XCTAssertTrue(result.isFallback)
-        XCTAssertEqual(result.palette, expected)
-        XCTAssertEqual(result.provider, "offline")
-        XCTAssertEqual(result.fallbackReason, ProviderFailure(provider: "gemini", .serverUnavailable(status: 503, serverMessage: nil)))
-
-        for error: GeminiError in [.invalidAPIKey(message: "m"), .permissionDenied(reason: nil, message: "m"),
-                                   .modelNotFound(model: "x"), .missingAPIKey, .invalidEndpoint("x")] {
-            do {
-                _ = try await FallbackProvider(primary: Failing(error: error), fallback: offline)
-                    .generate(GenerationRequest(description: "forest", variation: 0))
-                XCTFail("\(error) must not fall back")
-            } catch {
-                XCTAssertEqual((error as? ProviderFailure)?.kind, .misconfigured, "\(error)")
-            }
-        }
-        do {
-            _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline)
-                .generate(GenerationRequest(description: "forest", variation: 0))
-            XCTFail("cancellation must not fall back")
-        } catch {
-            XCTAssertEqual((error as? ProviderFailure)?.kind, .cancelled, "\(error)")
-        }
+        for _ in 0..<100 where !wrapped.http.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }
+        XCTAssertTrue(wrapped.http.transport.isPrepared, "the default provider's Gemini client warms up too")
     }
 
     // MARK: - Helpers
