@@ -135,6 +135,17 @@ final class GenerateCommandTests: XCTestCase {
         }
     }
 
+    func testFailuresAreWordedInTheChosenLanguage() throws {
+        let server = try standIn("unknown-model")
+        let environment = ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key]
+        let hant = try generate(["--lang", "zh-Hant", "--model", "gemini-9-ultra", "forest"], environment)
+        assertOneLineFailure(hant, containing: "Gemini 沒有模型「gemini-9-ultra」（可能已停用）：請用 --model 選擇其他模型。")
+        let hans = try generate(["--model", "gemini-9-ultra", "forest"], environment.merging(["LANG": "zh_CN.UTF-8"]) { $1 })
+        assertOneLineFailure(hans, containing: "Gemini 没有模型“gemini-9-ultra”（可能已停用）：请用 --model 选择其他模型。")
+        let noKey = try generate(["--provider", "gemini", "--lang", "zh-Hans", "forest"], [:])
+        assertOneLineFailure(noKey, containing: "Gemini 需要 API 密钥：请设置 GEMINI_API_KEY / GOOGLE_API_KEY")
+    }
+
     func testGeminiByNameWithoutAKeyIsAClearError() throws {
         let output = try generate(["--provider", "gemini", "forest"], [:])
         assertOneLineFailure(output, containing: "Gemini needs an API key: set GEMINI_API_KEY")
