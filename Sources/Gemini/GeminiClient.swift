@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PaletteCore
 import ProviderKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Palettes from Google's Gemini API (`v1beta` `generateContent`), on ProviderKit.
 ///
@@ -25,8 +26,10 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     /// Builds the client; cheap, nothing is set up or sent until `warmUp()` or `generate`.
     ///
     /// - Parameter jitter: a random value in 0...1 for backoff; injectable so tests can pin it.
-    public init(configuration: GeminiConfiguration,
-                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
+    public init(
+        configuration: GeminiConfiguration,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
         self.configuration = configuration
         self.http = ProviderHTTPClient(
             provider: GeminiClient.providerID, timeout: configuration.timeout, retry: configuration.retry,
@@ -91,8 +94,9 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         let description = request.description
         let variation = request.variation
 
-        let first = try await ask(PalettePrompt.request(description: description, variation: variation),
-                                  url: url, by: deadline)
+        let first = try await ask(
+            PalettePrompt.request(description: description, variation: variation),
+            url: url, by: deadline)
         let problem: String
         switch GeminiClient.palette(from: first.text) {
         case .palette(let palette):
@@ -102,8 +106,9 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
             problem = why
         }
 
-        let retryRequest = PalettePrompt.request(description: description, variation: variation,
-                                                 correction: (reply: first.text, problem: problem))
+        let retryRequest = PalettePrompt.request(
+            description: description, variation: variation,
+            correction: (reply: first.text, problem: problem))
         let second = try await ask(retryRequest, url: url, by: deadline)
         switch GeminiClient.palette(from: second.text) {
         case .palette(let palette):
@@ -119,8 +124,10 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     }
 
     /// The answer text of one request, retried by ProviderKit as the reply says.
-    private func ask(_ request: GenerateContentRequest, url: URL,
-                     by deadline: Deadline) async throws(ProviderFailure) -> Answer {
+    private func ask(
+        _ request: GenerateContentRequest, url: URL,
+        by deadline: Deadline
+    ) async throws(ProviderFailure) -> Answer {
         let body: Data
         do {
             body = try GeminiClient.encode(request)
@@ -228,12 +235,14 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
             do {
                 response = try JSONDecoder().decode(GenerateContentResponse.self, from: reply.body)
             } catch {
-                return .failure(looksLikeJSON(reply.body)
-                    ? .malformedResponse : .notJSON(status: status, contentType: reply.contentType))
+                return .failure(
+                    looksLikeJSON(reply.body)
+                        ? .malformedResponse : .notJSON(status: status, contentType: reply.contentType))
             }
             do {
                 let text = try answer(in: response)
-                return .success(Answer(text: text, reachedTokenLimit: response.candidates?.first?.finishReason == .maxTokens))
+                return .success(
+                    Answer(text: text, reachedTokenLimit: response.candidates?.first?.finishReason == .maxTokens))
             } catch {
                 return .failure(error.reason)
             }
@@ -256,7 +265,9 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         }
         switch code {
         case 400, 401:
-            if rpc?.reason == "API_KEY_INVALID" || code == 401 { return .failure(.invalidAPIKey(serverMessage: message)) }
+            if rpc?.reason == "API_KEY_INVALID" || code == 401 {
+                return .failure(.invalidAPIKey(serverMessage: message))
+            }
             return .failure(.badRequest(serverMessage: message))
         case 403:
             return .failure(.permissionDenied(code: rpc?.reason, serverMessage: message))

@@ -25,9 +25,11 @@ public struct GeminiConfiguration: Sendable {
     /// The largest response body accepted; a palette answer is a few kilobytes.
     public var maxResponseBytes: Int
 
-    public init(apiKey: APIKey, model: String = defaultModel, baseURL: URL = defaultBaseURL,
-                timeout: Double = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
-                maxResponseBytes: Int = 4 * 1_048_576) {
+    public init(
+        apiKey: APIKey, model: String = defaultModel, baseURL: URL = defaultBaseURL,
+        timeout: Double = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
+        maxResponseBytes: Int = 4 * 1_048_576
+    ) {
         self.apiKey = apiKey
         let trimmed = model.trimmingCharacters(in: .whitespaces)
         self.model = trimmed.hasPrefix("models/") ? String(trimmed.dropFirst("models/".count)) : trimmed
@@ -43,7 +45,8 @@ public struct GeminiConfiguration: Sendable {
             provider: GeminiClient.providerID,
             .invalidEndpoint(baseURL.absoluteString, settings: GeminiConfiguration.endpointSettings))
         guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              baseURL.host != nil, baseURL.query == nil else {
+            baseURL.host != nil, baseURL.query == nil
+        else {
             throw badEndpoint
         }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._"))

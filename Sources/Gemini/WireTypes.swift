@@ -98,8 +98,10 @@ public final class Schema: Encodable, Sendable, Equatable {
     public let required: [String]?
     public let propertyOrdering: [String]?
 
-    public init(type: String, description: String? = nil, properties: [String: Schema]? = nil,
-                required: [String]? = nil, propertyOrdering: [String]? = nil) {
+    public init(
+        type: String, description: String? = nil, properties: [String: Schema]? = nil,
+        required: [String]? = nil, propertyOrdering: [String]? = nil
+    ) {
         self.type = type
         self.description = description
         self.properties = properties
@@ -123,8 +125,9 @@ extension Schema {
         for property in palette.properties {
             properties[property.name] = Schema(type: "STRING", description: property.description)
         }
-        self.init(type: "OBJECT", description: palette.description, properties: properties,
-                  required: palette.required, propertyOrdering: palette.propertyOrdering)
+        self.init(
+            type: "OBJECT", description: palette.description, properties: properties,
+            required: palette.required, propertyOrdering: palette.propertyOrdering)
     }
 }
 

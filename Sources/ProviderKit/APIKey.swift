@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An API key that never shows itself.
@@ -11,7 +12,8 @@ import FoundationNetworking
 /// (`URLRequest.setValue(_:forHTTPHeaderField:prefix:)`), and `ServerText` removes it from
 /// anything a server echoes.
 public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable {
+    CustomReflectable
+{
     let secret: String
 
     /// Nil for an empty or all-blank key, so an empty variable counts as no key.

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PaletteCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// One finished HTTP exchange: status, headers and the whole body.
 public struct HTTPReply: Sendable {
@@ -147,15 +148,19 @@ final class SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable
         return removing ? exchanges.removeValue(forKey: task.taskIdentifier) : exchanges[task.taskIdentifier]
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         completionHandler(exchange(for: dataTask)?.received(response) ?? .cancel)
     }
 
     /// Refuses every redirect: the key header would travel to wherever `Location` points.
     /// The 3xx reply itself comes back, and `ProviderHTTPClient` reports it as `redirectRefused`.
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 
@@ -223,7 +228,10 @@ final class ExchangeState: @unchecked Sendable {
     /// Stops the exchange; the first reason given wins.
     func stop(_ reason: StopReason) {
         lock.lock()
-        guard stopReason == nil, !finished else { lock.unlock(); return }
+        guard stopReason == nil, !finished else {
+            lock.unlock()
+            return
+        }
         stopReason = reason
         let task = self.task
         lock.unlock()
@@ -255,7 +263,10 @@ final class ExchangeState: @unchecked Sendable {
     /// The task ended: resumes the caller with the reply or the error that says why not.
     func completed(_ task: URLSessionTask, error: (any Error)?) {
         lock.lock()
-        guard !finished, let continuation else { lock.unlock(); return }
+        guard !finished, let continuation else {
+            lock.unlock()
+            return
+        }
         finished = true
         self.continuation = nil
         let reason = stopReason
@@ -293,22 +304,23 @@ final class ExchangeState: @unchecked Sendable {
     /// connection and a TLS failure are configuration, not luck: retrying them only delays the
     /// message (and the offline fallback).
     static func classify(_ error: any Error, url: URL?) -> TransportFailure {
-        let host = url.map { u in u.host.map { h in u.port.map { "\(h):\($0)" } ?? h } ?? u.absoluteString } ?? "the endpoint"
+        let host =
+            url.map { u in u.host.map { h in u.port.map { "\(h):\($0)" } ?? h } ?? u.absoluteString } ?? "the endpoint"
         guard let urlError = error as? URLError else {
             return TransportFailure(reason: .transport(String(describing: error)), retryable: true)
         }
         switch urlError.code {
         case .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed, .internationalRoamingOff,
-             .dataNotAllowed, .callIsActive:
+            .dataNotAllowed, .callIsActive:
             return TransportFailure(reason: .noNetwork(host: host), retryable: false)
         case .cannotConnectToHost:
             return TransportFailure(reason: .connectionRefused(host: host), retryable: false)
         case .networkConnectionLost, .cannotParseResponse, .badServerResponse, .zeroByteResource,
-             .cannotDecodeRawData, .cannotDecodeContentData:
+            .cannotDecodeRawData, .cannotDecodeContentData:
             return TransportFailure(reason: .connectionLost, retryable: true)
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-             .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
             return TransportFailure(reason: .tlsFailure(host: host), retryable: false)
         default:
             return TransportFailure(reason: .transport(urlError.localizedDescription), retryable: true)

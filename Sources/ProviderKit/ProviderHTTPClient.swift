@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PaletteCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What a provider makes of one HTTP reply.
 public enum ReplyVerdict<Value> {
@@ -49,9 +50,11 @@ public final class ProviderHTTPClient: Sendable {
     /// - Parameters:
     ///   - secrets: keys to remove from anything a server echoes.
     ///   - jitter: a random value in 0...1 for backoff; injectable so tests can pin it.
-    public init(provider: String, timeout: Double, retry: RetryPolicy = RetryPolicy(),
-                maxResponseBytes: Int = 4 * 1_048_576, secrets: [APIKey] = [],
-                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
+    public init(
+        provider: String, timeout: Double, retry: RetryPolicy = RetryPolicy(),
+        maxResponseBytes: Int = 4 * 1_048_576, secrets: [APIKey] = [],
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
         self.provider = provider
         self.timeout = timeout
         self.retry = retry
@@ -93,8 +96,10 @@ public final class ProviderHTTPClient: Sendable {
     /// `timedOut` with the whole allowance; a wait that would outlast it is not begun (the
     /// last failure is reported at once). Cancelling the calling Task cancels the request's
     /// connection or the wait at once and throws `cancelled`.
-    public func send<Value>(_ request: URLRequest, by deadline: Deadline,
-                            classify: (HTTPReply) -> ReplyVerdict<Value>) async throws(ProviderFailure) -> Value {
+    public func send<Value>(
+        _ request: URLRequest, by deadline: Deadline,
+        classify: (HTTPReply) -> ReplyVerdict<Value>
+    ) async throws(ProviderFailure) -> Value {
         var attempt = 0
         while true {
             attempt += 1
@@ -106,25 +111,30 @@ public final class ProviderHTTPClient: Sendable {
             do {
                 let reply = try await transport.perform(request, deadline: remaining, maxBytes: maxResponseBytes)
                 headerDelay = reply.retryAfter
-                verdict = (300..<400).contains(reply.status) ? .failure(.redirectRefused(status: reply.status))
+                verdict =
+                    (300..<400).contains(reply.status)
+                    ? .failure(.redirectRefused(status: reply.status))
                     : classify(reply)
             } catch {
-                let transportFailure = (error as? TransportFailure)
-                    ?? TransportFailure(reason: Task.isCancelled ? .cancelled : .transport(String(describing: error)),
-                                        retryable: false)
+                let transportFailure =
+                    (error as? TransportFailure)
+                    ?? TransportFailure(
+                        reason: Task.isCancelled ? .cancelled : .transport(String(describing: error)),
+                        retryable: false)
                 switch transportFailure.reason {
                 case .timedOut: throw failure(.timedOut(seconds: deadline.seconds))
                 case .cancelled: throw failure(.cancelled)
                 default: break
                 }
-                verdict = transportFailure.retryable ? .retry(transportFailure.reason) : .failure(transportFailure.reason)
+                verdict =
+                    transportFailure.retryable ? .retry(transportFailure.reason) : .failure(transportFailure.reason)
             }
             switch verdict {
             case .success(let value):
                 return value
             case .failure(let reason):
                 throw failure(reason)
-            case let .retry(reason, serverDelay):
+            case .retry(let reason, let serverDelay):
                 guard attempt < retry.maxAttempts else { throw failure(reason) }
                 let floor = (serverDelay ?? headerDelay).flatMap(ServerNumber.delay)
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: floor, unit: jitter())

@@ -60,19 +60,22 @@ extension ProviderFailure.Reason {
         func t(_ text: String?) -> String? { text.map(transform) }
         switch self {
         case .missingAPIKey, .invalidEndpoint, .rateLimited, .serverUnavailable(_, nil), .redirectRefused,
-             .unexpectedStatus, .malformedResponse, .responseTooLarge, .truncated, .noNetwork, .connectionRefused,
-             .connectionLost, .tlsFailure, .timedOut, .cancelled, .unsupported:
+            .unexpectedStatus, .malformedResponse, .responseTooLarge, .truncated, .noNetwork, .connectionRefused,
+            .connectionLost, .tlsFailure, .timedOut, .cancelled, .unsupported:
             return self
         case .invalidAPIKey(let message): return .invalidAPIKey(serverMessage: t(message))
-        case let .permissionDenied(code, message): return .permissionDenied(code: t(code), serverMessage: t(message))
-        case let .modelNotFound(model, available): return .modelNotFound(model: model, available: available.map(transform))
+        case .permissionDenied(let code, let message):
+            return .permissionDenied(code: t(code), serverMessage: t(message))
+        case .modelNotFound(let model, let available):
+            return .modelNotFound(model: model, available: available.map(transform))
         case .badRequest(let message): return .badRequest(serverMessage: t(message))
         case .quotaExhausted(let message): return .quotaExhausted(serverMessage: t(message))
-        case let .serverUnavailable(status, message): return .serverUnavailable(status: status, serverMessage: t(message))
-        case let .notJSON(status, type): return .notJSON(status: status, contentType: t(type))
+        case .serverUnavailable(let status, let message):
+            return .serverUnavailable(status: status, serverMessage: t(message))
+        case .notJSON(let status, let type): return .notJSON(status: status, contentType: t(type))
         case .promptBlocked(let reason): return .promptBlocked(reason: transform(reason))
         case .answerBlocked(let reason): return .answerBlocked(reason: transform(reason))
-        case let .noAnswer(reason, message): return .noAnswer(reason: t(reason), message: t(message))
+        case .noAnswer(let reason, let message): return .noAnswer(reason: t(reason), message: t(message))
         case .unusableAnswer(let problem): return .unusableAnswer(problem: transform(problem))
         case .transport(let text): return .transport(transform(text))
         }

@@ -4,20 +4,20 @@ import PaletteApp
 import PaletteCore
 
 let generateUsage = """
-usage: palette-tui generate [options] DESCRIPTION...
+    usage: palette-tui generate [options] DESCRIPTION...
 
-Turns a description of a scene or mood, in any language, into a primary, a supporting
-secondary and an accent colour, prints it, and saves it in the history.
+    Turns a description of a scene or mood, in any language, into a primary, a supporting
+    secondary and an accent colour, prints it, and saves it in the history.
 
-\(ProviderOptions.help)
-  --format text|json|hex|css  output format (default text)
-  --lang en|zh-Hant|zh-Hans   language of the role labels in text output (default: from the locale)
-  --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl)
-  --no-history                do not save the palette
+    \(ProviderOptions.help)
+      --format text|json|hex|css  output format (default text)
+      --lang en|zh-Hant|zh-Hans   language of the role labels in text output (default: from the locale)
+      --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl)
+      --no-history                do not save the palette
 
-Key: GEMINI_API_KEY, else GOOGLE_API_KEY (read from the environment only).
-Exit status: 0 printed a palette, 1 no palette (one line on standard error says why), 2 usage.
-"""
+    Key: GEMINI_API_KEY, else GOOGLE_API_KEY (read from the environment only).
+    Exit status: 0 printed a palette, 1 no palette (one line on standard error says why), 2 usage.
+    """
 
 /// `palette-tui generate`: one palette for a description, printed in the chosen format.
 func runGenerate(_ args: [String]) async throws -> Int32 {
@@ -55,8 +55,10 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     if result.isFallback, format == .hex || format == .css {
         for note in notes { printError("palette-tui: note: \(note)") }
     }
-    if let warning = recordGenerated(result, description: description, arguments: arguments,
-                                     environment: environment) {
+    if let warning = recordGenerated(
+        result, description: description, arguments: arguments,
+        environment: environment)
+    {
         printError("palette-tui: warning: \(warning)")
     }
     return 0

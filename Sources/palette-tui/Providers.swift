@@ -51,9 +51,12 @@ func geminiAPIKey(environment: [String: String]) -> APIKey? {
 }
 
 /// The Gemini configuration the options and environment describe; usage errors for bad values.
-func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
-                         environment: [String: String]) throws -> GeminiConfiguration {
-    let model = options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+func geminiConfiguration(
+    _ options: ProviderOptions, key: APIKey,
+    environment: [String: String]
+) throws -> GeminiConfiguration {
+    let model =
+        options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
         ?? GeminiConfiguration.defaultModel
     if model.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'--model' needs a model name such as \(GeminiConfiguration.defaultModel)")
@@ -78,9 +81,11 @@ func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
         _ = try configuration.generateContentURL()
     } catch {
         if case .invalidEndpoint = error.reason {
-            throw UsageError("invalid value '\(baseURL.absoluteString)' for '\(endpointSource)': expected an http(s) URL")
+            throw UsageError(
+                "invalid value '\(baseURL.absoluteString)' for '\(endpointSource)': expected an http(s) URL")
         }
-        throw UsageError("invalid value '\(model)' for '--model': use a model id such as \(GeminiConfiguration.defaultModel)")
+        throw UsageError(
+            "invalid value '\(model)' for '--model': use a model id such as \(GeminiConfiguration.defaultModel)")
     }
     return configuration
 }
@@ -99,8 +104,10 @@ func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
 /// frame (about 15 ms after start on a quiet machine), and a warm-up running beside that frame
 /// slowed it, while nobody types a description and presses Enter within tens of milliseconds.
 /// `generate`, which sends at once, passes false rather than have the warm-up race its request.
-func makeProvider(_ options: ProviderOptions, environment: [String: String],
-                  warmUp: Bool = true) throws -> any PaletteProvider {
+func makeProvider(
+    _ options: ProviderOptions, environment: [String: String],
+    warmUp: Bool = true
+) throws -> any PaletteProvider {
     var choice: ProviderChoice?
     if let raw = options.provider {
         guard let parsed = ProviderChoice(rawValue: raw) else {
@@ -113,13 +120,14 @@ func makeProvider(_ options: ProviderOptions, environment: [String: String],
     case (.offline?, _):
         return OfflineEngine()
     case (.gemini?, nil):
-        throw ProviderFailure(provider: GeminiClient.providerID,
-                              .missingAPIKey(variables: GeminiConfiguration.keyVariables))
-    case let (.gemini?, key?):
+        throw ProviderFailure(
+            provider: GeminiClient.providerID,
+            .missingAPIKey(variables: GeminiConfiguration.keyVariables))
+    case (.gemini?, let key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
         return gemini
-    case let (nil, key?):
+    case (nil, let key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
         return FallbackProvider(primary: gemini, fallback: OfflineEngine())

@@ -1,6 +1,7 @@
-import XCTest
 import PaletteCore
 import TestSupport
+import XCTest
+
 @testable import Gemini
 
 /// Decoding and reading answers, without a network.
@@ -14,11 +15,14 @@ final class WireTypesTests: XCTestCase {
     }
 
     func testAnswerTextSkipsThoughtsAndJoinsParts() throws {
-        XCTAssertEqual(try response("googleai/unary-success-thinking-reply-thought-summary.json").answerText,
-                       "Mountain View")
-        XCTAssertEqual(try response("palette-tui/palette-thought-and-split-parts.json").answerText,
-                       "{\"primary\":\"#1D3557\",\"secondary\":\"#A8DADC\",\"accent\":\"#E63946\"}")
-        XCTAssertEqual(try response("googleai/unary-success-thinking-function-call-thought-summary-signature.json").answerText, "")
+        XCTAssertEqual(
+            try response("googleai/unary-success-thinking-reply-thought-summary.json").answerText,
+            "Mountain View")
+        XCTAssertEqual(
+            try response("palette-tui/palette-thought-and-split-parts.json").answerText,
+            "{\"primary\":\"#1D3557\",\"secondary\":\"#A8DADC\",\"accent\":\"#E63946\"}")
+        XCTAssertEqual(
+            try response("googleai/unary-success-thinking-function-call-thought-summary-signature.json").answerText, "")
         XCTAssertEqual(try response("js-genai/unary-gemini-2.5-flash-max-tokens-no-parts.response.json").answerText, "")
     }
 
@@ -33,8 +37,10 @@ final class WireTypesTests: XCTestCase {
         let root = Repository.url("Tests/GeminiTests/Fixtures")
         let files = try FileManager.default.subpathsOfDirectory(atPath: root.path)
             .filter { ($0.hasSuffix(".json") || $0.hasSuffix(".txt")) && !$0.hasPrefix("from-issues/error") }
-            .filter { !$0.contains("unary-failure-api-key") && !$0.contains("unary-failure-unknown-model")
-                && !$0.contains("api-not-enabled") }
+            .filter {
+                !$0.contains("unary-failure-api-key") && !$0.contains("unary-failure-unknown-model")
+                    && !$0.contains("api-not-enabled")
+            }
         XCTAssertGreaterThan(files.count, 20)
         for file in files {
             XCTAssertNoThrow(try response(file), file)
@@ -42,10 +48,12 @@ final class WireTypesTests: XCTestCase {
     }
 
     func testErrorDetailsAreRead() throws {
-        let perMinute = try XCTUnwrap(ErrorStatus.decode(fixture("from-issues/error-429-resource-exhausted-quota-retryinfo.json")))
+        let perMinute = try XCTUnwrap(
+            ErrorStatus.decode(fixture("from-issues/error-429-resource-exhausted-quota-retryinfo.json")))
         XCTAssertEqual(perMinute.retryDelay, 26)
         XCTAssertFalse(perMinute.isDailyQuota)
-        let daily = try XCTUnwrap(ErrorStatus.decode(fixture("from-issues/error-429-resource-exhausted-daily-quota.json")))
+        let daily = try XCTUnwrap(
+            ErrorStatus.decode(fixture("from-issues/error-429-resource-exhausted-daily-quota.json")))
         XCTAssertTrue(daily.isDailyQuota)
         let key = try XCTUnwrap(ErrorStatus.decode(fixture("googleai/unary-failure-api-key.json")))
         XCTAssertEqual(key.reason, "API_KEY_INVALID")
@@ -59,11 +67,13 @@ final class WireTypesTests: XCTestCase {
         XCTAssertThrowsError(try GeminiClient.answer(in: response("palette-tui/prompt-blocked-safety.json"))) {
             XCTAssertEqual(($0 as? ProviderFailure)?.reason, .promptBlocked(reason: "SAFETY"))
         }
-        XCTAssertThrowsError(try GeminiClient.answer(in: response("googleai/unary-failure-finish-reason-safety.json"))) {
+        XCTAssertThrowsError(try GeminiClient.answer(in: response("googleai/unary-failure-finish-reason-safety.json")))
+        {
             XCTAssertEqual(($0 as? ProviderFailure)?.reason, .answerBlocked(reason: "SAFETY"))
         }
-        XCTAssertEqual(try GeminiClient.answer(in: response("palette-tui/palette-unknown-finish-reason.json")),
-                       "{\"primary\":\"#F4A261\",\"secondary\":\"#264653\",\"accent\":\"#E9C46A\"}")
+        XCTAssertEqual(
+            try GeminiClient.answer(in: response("palette-tui/palette-unknown-finish-reason.json")),
+            "{\"primary\":\"#F4A261\",\"secondary\":\"#264653\",\"accent\":\"#E9C46A\"}")
         XCTAssertEqual(GeminiClient.palette(from: " \n"), .problem("the reply was empty"))
     }
 }

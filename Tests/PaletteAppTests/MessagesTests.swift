@@ -8,7 +8,8 @@ final class MessagesTests: XCTestCase {
     /// One sample of every reason; `caseIndex` is exhaustive, so a new reason fails to compile
     /// here until it has a sample.
     static let samples: [ProviderFailure.Reason] = [
-        .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]), .invalidEndpoint("ftp://x", settings: ["--endpoint"]),
+        .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]),
+        .invalidEndpoint("ftp://x", settings: ["--endpoint"]),
         .invalidAPIKey(serverMessage: "API key not valid."), .permissionDenied(code: nil, serverMessage: "m"),
         .modelNotFound(model: "gemini-9", available: []), .badRequest(serverMessage: "m"),
         .rateLimited(retryAfter: 2.2), .quotaExhausted(serverMessage: "m"),
@@ -82,7 +83,8 @@ final class MessagesTests: XCTestCase {
 
     func testTheWordsCarryTheFacts() {
         let model = words(.modelNotFound(model: "gemini-9", available: []))
-        XCTAssertEqual(model.english, "Gemini has no model 'gemini-9' (it may have been retired): choose another with --model.")
+        XCTAssertEqual(
+            model.english, "Gemini has no model 'gemini-9' (it may have been retired): choose another with --model.")
         XCTAssertEqual(model.traditional, "Gemini 沒有模型「gemini-9」（可能已停用）：請用 --model 選擇其他模型。")
         XCTAssertEqual(model.simplified, "Gemini 没有模型“gemini-9”（可能已停用）：请用 --model 选择其他模型。")
 
@@ -90,8 +92,9 @@ final class MessagesTests: XCTestCase {
         XCTAssertEqual(limit.english, "Gemini's rate limit was reached: wait 3 s and try again.")
         XCTAssertEqual(limit.traditional, "已達 Gemini 的速率上限：請等待 3 秒後再試。")
         XCTAssertEqual(limit.simplified, "已达 Gemini 的速率上限：请等待 3 秒后再试。")
-        XCTAssertTrue(words(.rateLimited(retryAfter: 1e300)).english.contains("wait a minute"),
-                      "an absurd server delay is not quoted")
+        XCTAssertTrue(
+            words(.rateLimited(retryAfter: 1e300)).english.contains("wait a minute"),
+            "an absurd server delay is not quoted")
 
         let time = words(.timedOut(seconds: 1.5))
         XCTAssertTrue(time.english.contains("within 1.5 s"), time.english)
@@ -99,15 +102,18 @@ final class MessagesTests: XCTestCase {
         XCTAssertTrue(time.simplified.contains("1.5 秒内"), time.simplified)
 
         let key = words(.missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]))
-        XCTAssertEqual(key.english, "Gemini needs an API key: set GEMINI_API_KEY / GOOGLE_API_KEY, or use --provider offline.")
+        XCTAssertEqual(
+            key.english, "Gemini needs an API key: set GEMINI_API_KEY / GOOGLE_API_KEY, or use --provider offline.")
         XCTAssertEqual(key.simplified, "Gemini 需要 API 密钥：请设置 GEMINI_API_KEY / GOOGLE_API_KEY，或使用 --provider offline。")
 
         let redirect = words(.redirectRefused(status: 307))
         XCTAssertTrue(redirect.english.contains("HTTP 307") && redirect.english.contains("refused"), redirect.english)
-        XCTAssertTrue(redirect.traditional.contains("HTTP 307") && redirect.traditional.contains("已拒絕"), redirect.traditional)
+        XCTAssertTrue(
+            redirect.traditional.contains("HTTP 307") && redirect.traditional.contains("已拒絕"), redirect.traditional)
 
         let other = words(.connectionLost, provider: "made-up")
-        XCTAssertEqual(other.english, "The connection to made-up dropped: try again.", "an unknown provider is named as it is")
+        XCTAssertEqual(
+            other.english, "The connection to made-up dropped: try again.", "an unknown provider is named as it is")
     }
 
     func testServerTextIsQuotedAsOneCleanLine() {
@@ -118,7 +124,8 @@ final class MessagesTests: XCTestCase {
         XCTAssertFalse(text.english.contains("..."), "the server's own full stops are dropped: \(text.english)")
         let long = String(repeating: "x", count: 1000)
         XCTAssertLessThan(words(.badRequest(serverMessage: long)).english.count, 300, "cut")
-        XCTAssertEqual(Messages.fallbackNote(ProviderFailure(provider: "gemini", .truncated))(.traditionalChinese),
-                       "離線備援：Gemini 在回答前用完了輸出額度：請再試一次或用 --model 選擇其他模型。")
+        XCTAssertEqual(
+            Messages.fallbackNote(ProviderFailure(provider: "gemini", .truncated))(.traditionalChinese),
+            "離線備援：Gemini 在回答前用完了輸出額度：請再試一次或用 --model 選擇其他模型。")
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PaletteCore
 import PaletteEngine
 import XCTest
 
 @testable import ProviderKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The parts of ProviderKit that need no network: backoff, server numbers, server text, keys,
 /// and the fallback decision.
@@ -83,8 +84,9 @@ final class PolicyTests: XCTestCase {
             XCTAssertTrue(String(describing: cleaned).contains("key <redacted> is bad"), "\(cleaned)")
         }
         let client = ProviderHTTPClient(provider: "made-up", timeout: 1, secrets: [key])
-        XCTAssertEqual(client.failure(.badRequest(serverMessage: echo)),
-                       ProviderFailure(provider: "made-up", .badRequest(serverMessage: "key <redacted> is bad")))
+        XCTAssertEqual(
+            client.failure(.badRequest(serverMessage: echo)),
+            ProviderFailure(provider: "made-up", .badRequest(serverMessage: "key <redacted> is bad")))
     }
 
     // MARK: - Fallback
@@ -104,13 +106,15 @@ final class PolicyTests: XCTestCase {
         let expected = try await offline.generate(request).palette
 
         let falling: [ProviderFailure.Reason] = [
-            .serverUnavailable(status: 503, serverMessage: nil), .rateLimited(retryAfter: 3), .quotaExhausted(serverMessage: nil),
+            .serverUnavailable(status: 503, serverMessage: nil), .rateLimited(retryAfter: 3),
+            .quotaExhausted(serverMessage: nil),
             .connectionRefused(host: "h"), .timedOut(seconds: 1), .redirectRefused(status: 302),
             .responseTooLarge(limit: 1), .unusableAnswer(problem: "p"), .answerBlocked(reason: "SAFETY"),
         ]
         for reason in falling {
             let failure = ProviderFailure(provider: "elsewhere", reason)
-            let result = try await FallbackProvider(primary: Failing(error: failure), fallback: offline).generate(request)
+            let result = try await FallbackProvider(primary: Failing(error: failure), fallback: offline).generate(
+                request)
             XCTAssertTrue(result.isFallback, "\(reason)")
             XCTAssertEqual(result.palette, expected)
             XCTAssertEqual(result.provider, "offline")
@@ -124,15 +128,18 @@ final class PolicyTests: XCTestCase {
         ]
         for reason in kept {
             do {
-                _ = try await FallbackProvider(primary: Failing(error: ProviderFailure(provider: "elsewhere", reason)),
-                                               fallback: offline).generate(request)
+                _ = try await FallbackProvider(
+                    primary: Failing(error: ProviderFailure(provider: "elsewhere", reason)),
+                    fallback: offline
+                ).generate(request)
                 XCTFail("\(reason) must not fall back")
             } catch {
                 XCTAssertEqual(error as? ProviderFailure, ProviderFailure(provider: "elsewhere", reason))
             }
         }
         do {
-            _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline).generate(request)
+            _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline).generate(
+                request)
             XCTFail("cancellation must not fall back")
         } catch {
             XCTAssertEqual((error as? ProviderFailure)?.kind, .cancelled, "\(error)")

@@ -18,12 +18,15 @@ struct SwatchProvider: PaletteProvider {
     let key: APIKey
     let http: ProviderHTTPClient
 
-    init(endpoint: URL, key: APIKey, timeout: Double, retry: RetryPolicy = RetryPolicy(),
-         maxResponseBytes: Int = 4 * 1_048_576, jitter: @escaping @Sendable () -> Double = { 0.5 }) {
+    init(
+        endpoint: URL, key: APIKey, timeout: Double, retry: RetryPolicy = RetryPolicy(),
+        maxResponseBytes: Int = 4 * 1_048_576, jitter: @escaping @Sendable () -> Double = { 0.5 }
+    ) {
         self.endpoint = endpoint
         self.key = key
-        http = ProviderHTTPClient(provider: "swatch", timeout: timeout, retry: retry,
-                                  maxResponseBytes: maxResponseBytes, secrets: [key], jitter: jitter)
+        http = ProviderHTTPClient(
+            provider: "swatch", timeout: timeout, retry: retry,
+            maxResponseBytes: maxResponseBytes, secrets: [key], jitter: jitter)
     }
 
     var name: String { "swatch" }
@@ -55,7 +58,8 @@ struct SwatchProvider: PaletteProvider {
     /// What a swatch/1 reply means.
     static func classify(_ reply: HTTPReply) -> ReplyVerdict<Palette> {
         let text = String(decoding: reply.body, as: UTF8.self)
-        let error = text.hasPrefix("error ") ? String(text.dropFirst(6)).trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        let error =
+            text.hasPrefix("error ") ? String(text.dropFirst(6)).trimmingCharacters(in: .whitespacesAndNewlines) : nil
         switch reply.status {
         case 200:
             var colours: [String: RGB] = [:]
@@ -64,7 +68,8 @@ struct SwatchProvider: PaletteProvider {
                 if parts.count == 2, let colour = try? RGB(hex: parts[1]) { colours[parts[0]] = colour }
             }
             guard let primary = colours["primary"], let secondary = colours["secondary"],
-                  let accent = colours["accent"] else {
+                let accent = colours["accent"]
+            else {
                 return .failure(.malformedResponse)
             }
             return .success(Palette(primary: primary, secondary: secondary, accent: accent))

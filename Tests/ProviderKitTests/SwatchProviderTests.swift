@@ -21,23 +21,29 @@ final class SwatchProviderTests: XCTestCase {
     private func serve(_ steps: [[String: Any]] = [["palette": true]]) throws -> LoopbackServer {
         let data = try JSONSerialization.data(withJSONObject: steps)
         let server = try LoopbackServer(
-            script: "swatch_server.py", arguments: ["--key", Self.key, "--steps", String(decoding: data, as: UTF8.self)])
+            script: "swatch_server.py",
+            arguments: ["--key", Self.key, "--steps", String(decoding: data, as: UTF8.self)])
         servers.append(server)
         return server
     }
 
-    private func provider(_ server: LoopbackServer, timeout: Double = 10, key: String = key,
-                          retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2),
-                          maxResponseBytes: Int = 4 * 1_048_576) -> SwatchProvider {
-        SwatchProvider(endpoint: server.baseURL, key: APIKey(key)!, timeout: timeout, retry: retry,
-                       maxResponseBytes: maxResponseBytes)
+    private func provider(
+        _ server: LoopbackServer, timeout: Double = 10, key: String = key,
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2),
+        maxResponseBytes: Int = 4 * 1_048_576
+    ) -> SwatchProvider {
+        SwatchProvider(
+            endpoint: server.baseURL, key: APIKey(key)!, timeout: timeout, retry: retry,
+            maxResponseBytes: maxResponseBytes)
     }
 
     private let request = GenerationRequest(description: "寧靜的森林早晨 & rain", variation: 2)
 
     /// Runs a generation expected to fail and returns its failure.
-    private func failure(_ provider: any PaletteProvider, _ request: GenerationRequest? = nil,
-                         file: StaticString = #filePath, line: UInt = #line) async -> ProviderFailure? {
+    private func failure(
+        _ provider: any PaletteProvider, _ request: GenerationRequest? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> ProviderFailure? {
         do {
             let result = try await provider.generate(request ?? self.request)
             XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
@@ -114,7 +120,9 @@ final class SwatchProviderTests: XCTestCase {
         XCTAssertEqual(failure?.reason, .timedOut(seconds: 0.6))
         XCTAssertGreaterThanOrEqual(elapsed, 0.55, "a sub-second deadline is honoured, not rounded down")
         XCTAssertLessThan(elapsed, 2, "nor rounded up to URLSession's whole seconds")
-        _ = try eventually(timeout: 5, "the hang-up") { try server.events().contains("client-disconnected") ? true : nil }
+        _ = try eventually(timeout: 5, "the hang-up") {
+            try server.events().contains("client-disconnected") ? true : nil
+        }
     }
 
     /// The 64-byte answer goes out in 16-byte pieces 0.3 s apart: 1.5 s in all, past a 1 s deadline.
@@ -138,7 +146,9 @@ final class SwatchProviderTests: XCTestCase {
         XCTAssertLessThan(seconds(since: start), 1)
         guard case .failure(let error) = result else { return XCTFail("expected cancellation") }
         XCTAssertEqual(error as? ProviderFailure, ProviderFailure(provider: "swatch", .cancelled))
-        _ = try eventually(timeout: 5, "the hang-up") { try server.events().contains("client-disconnected") ? true : nil }
+        _ = try eventually(timeout: 5, "the hang-up") {
+            try server.events().contains("client-disconnected") ? true : nil
+        }
         XCTAssertEqual(try server.requests().count, 1, "a cancelled call is not retried")
     }
 
@@ -200,8 +210,12 @@ final class SwatchProviderTests: XCTestCase {
     func testRedirectsAreRefusedSoTheKeyGoesNowhereElse() async throws {
         let elsewhere = try serve()
         for status in [301, 302, 307, 308] {
-            let server = try serve([["status": status, "body": "",
-                                     "headers": ["Location": "\(elsewhere.endpoint)/v1/swatch"]]])
+            let server = try serve([
+                [
+                    "status": status, "body": "",
+                    "headers": ["Location": "\(elsewhere.endpoint)/v1/swatch"],
+                ]
+            ])
             let failure = await failure(provider(server))
             XCTAssertEqual(failure?.reason, .redirectRefused(status: status))
             XCTAssertEqual(try server.requests().count, 1)
@@ -220,13 +234,16 @@ final class SwatchProviderTests: XCTestCase {
         let result = try await FallbackProvider(primary: provider(busy), fallback: offline).generate(request)
         XCTAssertEqual(result.palette, expected)
         XCTAssertEqual(result.provider, "offline")
-        XCTAssertEqual(result.fallbackReason, ProviderFailure(provider: "swatch", .serverUnavailable(status: 503, serverMessage: "busy")))
+        XCTAssertEqual(
+            result.fallbackReason,
+            ProviderFailure(provider: "swatch", .serverUnavailable(status: 503, serverMessage: "busy")))
         XCTAssertEqual(try busy.requests().count, 3, "the fallback comes after the retries")
 
         let gone = try serve()
         let port = gone.port
         gone.stop()
-        let refused = SwatchProvider(endpoint: URL(string: "http://127.0.0.1:\(port)")!, key: APIKey(Self.key)!, timeout: 5)
+        let refused = SwatchProvider(
+            endpoint: URL(string: "http://127.0.0.1:\(port)")!, key: APIKey(Self.key)!, timeout: 5)
         let offlineResult = try await FallbackProvider(primary: refused, fallback: offline).generate(request)
         XCTAssertEqual(offlineResult.fallbackReason?.reason, .connectionRefused(host: "127.0.0.1:\(port)"))
 

@@ -30,13 +30,11 @@ import argparse
 import hashlib
 import json
 import os
-import signal
 import sys
-import threading
 from urllib.parse import parse_qs
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gemini_server import Handler, Script, Server  # noqa: E402
+from gemini_server import Handler, Script, Server, serve  # noqa: E402
 
 ROLES = ("primary", "secondary", "accent")
 
@@ -116,25 +114,7 @@ def main(argv=None):
     server.script = script
     server.key = args.key
 
-    def stop(*_):
-        script.stopping.set()
-        threading.Thread(target=server.shutdown, daemon=True).start()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    timer = threading.Timer(args.max_seconds, stop)
-    timer.daemon = True
-    timer.start()
-    if args.watch_stdin:
-        def watch():
-            while os.read(0, 4096):
-                pass
-            stop()
-        threading.Thread(target=watch, daemon=True).start()
-
-    print(server.server_address[1], flush=True)
-    server.serve_forever(poll_interval=0.1)
-    server.server_close()
+    serve(server, script, args.max_seconds, args.watch_stdin)
     return 0
 
 
