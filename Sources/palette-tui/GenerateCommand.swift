@@ -41,7 +41,10 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let live: LiveDependencies
     do {
         live = try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false)
-    } catch let failure as ProviderFailure {
+    } catch let error as UsageError {
+        throw error
+    } catch {
+        let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
         printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }

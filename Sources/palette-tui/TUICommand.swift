@@ -1,4 +1,5 @@
 import Foundation
+import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
@@ -47,7 +48,10 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
         live = try LiveDependencies(
             arguments: options.arguments, processEnvironment: environment,
             clipboard: options.clipboard, warmUp: true)
-    } catch let failure as ProviderFailure {
+    } catch let error as UsageError {
+        throw error
+    } catch {
+        let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
         printError("palette-tui: \(Messages.failure(failure)(options.language))")
         return 1
     }
