@@ -243,6 +243,8 @@ public enum Messages {
             return Localized(
                 "read only the first \(UIText.grouped(characters)) characters of the description",
                 "只讀取了描述的前 \(UIText.grouped(characters)) 個字元", "只读取了描述的前 \(UIText.grouped(characters)) 个字符")
+        case let .accessibilityRepaired(requirement, changes):
+            return AccessText.repairedNote(requirement, changes)
         }
     }
 
