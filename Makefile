@@ -67,7 +67,7 @@ FUZZ_TIME ?= 1800
 fuzz:
 	mkdir -p .build/fuzz Fuzz/corpus Fuzz/artifacts
 	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -module-name PaletteFuzz \
-	  Sources/PaletteCore/*.swift Fuzz/ParserFuzzer.swift -use-ld=lld -o .build/fuzz/parser-fuzzer
+	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o .build/fuzz/parser-fuzzer
 	.build/fuzz/parser-fuzzer Fuzz/corpus Tests/PaletteCoreTests/Fixtures/model-output \
 	  -dict=Fuzz/parser.dict -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1

@@ -1,3 +1,5 @@
+import PaletteCore
+
 extension Canvas {
     // MARK: - Drawing
 

@@ -70,7 +70,7 @@ extension Lexicon {
             let i = Int(v - 0xC0)
             return i < latinBases.count ? latinBases[i] : s
         default:
-            return folding[v] ?? s
+            return ChineseFolding.simplified(s) ?? s
         }
     }
 }
