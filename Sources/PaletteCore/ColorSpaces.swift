@@ -44,12 +44,31 @@ public struct LinearRGB: Hashable, Sendable {
 
     /// Encodes to 8-bit sRGB, clamping each channel (use gamut mapping first for colour targets).
     public var clampedRGB: RGB {
-        func enc(_ v: Double) -> UInt8 {
-            let e = SRGB.fromLinear(min(max(v, 0), 1))
-            return UInt8((e * 255).rounded())
-        }
-        return RGB(r: enc(r), g: enc(g), b: enc(b))
+        RGB(r: Self.encode(r), g: Self.encode(g), b: Self.encode(b))
     }
+
+    /// One channel to 8 bits: `(fromLinear(v) * 255).rounded()`, clamped.
+    ///
+    /// Found among the linear values where the rounding changes (`roundingEdges`) by halving,
+    /// without a `pow`; a value within 1e-12 of an edge is encoded the long way, so the result
+    /// is always the formula's.
+    static func encode(_ v: Double) -> UInt8 {
+        let x = v < 0 ? 0 : v > 1 ? 1 : v
+        return roundingEdges.withUnsafeBufferPointer { edges in
+            var lo = 0, hi = 255  // the answer n is the number of edges at or below x
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if edges[mid] <= x { lo = mid + 1 } else { hi = mid }
+            }
+            if (lo < 255 && (edges[lo] - x).magnitude < 1e-12) || (lo > 0 && (edges[lo - 1] - x).magnitude < 1e-12) {
+                return UInt8((SRGB.fromLinear(x) * 255).rounded())
+            }
+            return UInt8(lo)
+        }
+    }
+
+    /// `roundingEdges[n]`: the linear value from which a channel encodes to n + 1 instead of n.
+    static let roundingEdges: [Double] = (0..<255).map { SRGB.toLinear((Double($0) + 0.5) / 255) }
 }
 
 // MARK: - OKLab / OKLCH
@@ -153,20 +172,24 @@ public struct OKLCH: Hashable, Sendable {
     ///   8-bit step. The hue's cosine and sine are taken once, so every step is the same
     ///   arithmetic as `lab.linear.isInGamut()` without the trigonometry.
     public func gamutMapped(steps: Int = 24) -> RGB {
-        let lightness = min(max(l, 0), 1)
-        if lightness >= 1 { return RGB(r: 255, g: 255, b: 255) }
-        if lightness <= 0 { return RGB(r: 0, g: 0, b: 0) }
         let rad = h * .pi / 180
-        let cosH = cos(rad), sinH = sin(rad)
+        return Self.gamutMapped(l: l, c: c, cosH: cos(rad), sinH: sin(rad), steps: steps)
+    }
+
+    /// `gamutMapped` with the hue given as its cosine and sine, for callers that map many
+    /// lightnesses of one hue (`LightnessPath`).
+    static func gamutMapped(l: Double, c: Double, cosH: Double, sinH: Double, steps: Int) -> RGB {
+        if l >= 1 { return RGB(r: 255, g: 255, b: 255) }
+        if l <= 0 || l.isNaN { return RGB(r: 0, g: 0, b: 0) }
+        let lightness = l
         func linear(_ chroma: Double) -> LinearRGB {
             OKLab(l: lightness, a: chroma * cosH, b: chroma * sinH).linear
         }
-        let direct = linear(c)
-        if direct.isInGamut() { return direct.clampedRGB }
+        if fits(lightness, c * cosH, c * sinH) { return linear(c).clampedRGB }
         var lo = 0.0, hi = c
         for _ in 0..<steps {
             let mid = (lo + hi) / 2
-            if Self.fits(lightness, mid * cosH, mid * sinH) { lo = mid } else { hi = mid }
+            if fits(lightness, mid * cosH, mid * sinH) { lo = mid } else { hi = mid }
         }
         return linear(lo).clampedRGB
     }
@@ -298,6 +321,16 @@ public enum CIEDE2000 {
         let rt = -sin(2 * dTheta * rad) * rc
         let tl = dLp / sl, tc = dCp / sc, th = dHp / sh
         return (tl * tl + tc * tc + th * th + rt * tc * th).squareRoot()
+    }
+
+    /// A lower bound of `difference(c1, c2)` from lightness alone: |ΔL| / S_L.
+    ///
+    /// The chroma, hue and rotation terms add at least zero (|R_T| < 2), so a bound of 10 or
+    /// more settles "at least ΔE00 10 apart" without the rest of the formula.
+    public static func lightnessBound(_ c1: CIELab, _ c2: CIELab) -> Double {
+        let lbar = (c1.l + c2.l) / 2
+        let lterm = (lbar - 50) * (lbar - 50)
+        return abs(c2.l - c1.l) / (1 + 0.015 * lterm / (20 + lterm).squareRoot())
     }
 
     public static func difference(_ c1: RGB, _ c2: RGB) -> Double {

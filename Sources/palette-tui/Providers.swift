@@ -90,6 +90,8 @@ func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
 /// - `--provider offline`: the offline engine.
 /// - `--provider gemini`: Gemini alone; without a key, `GeminiError.missingAPIKey` (exit 1).
 ///   Asked for by name, it is never silently replaced.
+/// - Gemini is wrapped in `AccessibleProvider`, so an accessibility constraint is met by
+///   repairing its answer (with a note); the offline engine meets it by construction.
 /// - no `--provider`: Gemini with the offline engine as fallback when a key is set, else the
 ///   offline engine.
 ///
@@ -117,11 +119,11 @@ func makeProvider(_ options: ProviderOptions, environment: [String: String],
     case let (.gemini?, key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
-        return gemini
+        return AccessibleProvider(gemini)
     case let (nil, key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
-        return FallbackProvider(primary: gemini, fallback: OfflineEngine())
+        return FallbackProvider(primary: AccessibleProvider(gemini), fallback: OfflineEngine())
     case (nil, nil):
         return OfflineEngine()
     }

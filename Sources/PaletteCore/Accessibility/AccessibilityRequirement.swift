@@ -21,9 +21,10 @@ public struct AccessibilityRequirement: Hashable, Sendable {
     ///
     /// First, repeatedly, of the roles a failure involves, the one that can move least (ΔE00)
     /// to a lightness where every rule involving it holds is moved: a move keeps the rules of
-    /// the roles moved before, so three moves at most. If no single role can, the lightnesses
-    /// of all three are chosen together on a coarse lattice (0.02), the sum of their moves
-    /// smallest. Roles in `fixed` (locked by the user) never move.
+    /// the roles moved before, so three moves at most. If that does not reach the level, the
+    /// lightnesses of all three are chosen together on a coarse lattice (0.02), the sum of
+    /// their moves smallest, and each moved role is then brought back as near its original as
+    /// the fine lattice allows with the others held. Roles in `fixed` (locked) never move.
     public func enforce(_ palette: Palette, fixed: Set<Role> = []) -> (palette: Palette, changes: [RoleChange])? {
         var current = palette
         for _ in 0..<Role.allCases.count {
@@ -33,9 +34,9 @@ public struct AccessibilityRequirement: Hashable, Sendable {
             for failure in failing { for r in failure.roles where !involved.contains(r) { involved.append(r) } }
             var best: (role: Role, result: LightnessSearch.Result)?
             for role in Role.allCases where involved.contains(role) && !fixed.contains(role) {
-                let rules = RoleRules(role, in: current, self)
-                if let found = LightnessSearch.nearest(on: LightnessPath(current[role]), score: rules.score),
-                   best == nil || found.deltaE < best!.result.deltaE {
+                if let found = nearest(role, from: palette[role], in: current),
+                    best == nil || found.deltaE < best!.result.deltaE
+                {
                     best = (role, found)
                 }
             }
@@ -43,13 +44,26 @@ public struct AccessibilityRequirement: Hashable, Sendable {
             current[best.role] = best.result.color
         }
         if !isMet(by: current) {
-            guard let joint = jointSearch(palette, fixed: fixed) else { return nil }
+            guard var joint = jointSearch(palette, fixed: fixed) else { return nil }
+            for role in Role.allCases where joint[role] != palette[role] {
+                if let nearer = nearest(role, from: palette[role], in: joint) { joint[role] = nearer.color }
+            }
             current = joint
         }
         let changes = Role.allCases.compactMap { role in
             palette[role] == current[role] ? nil : RoleChange(role: role, from: palette[role], to: current[role])
         }
         return (current, changes)
+    }
+
+    /// The colour nearest `original` on its lightness path where every rule involving `role`
+    /// holds, the other roles as in `palette`.
+    func nearest(_ role: Role, from original: RGB, in palette: Palette) -> LightnessSearch.Result? {
+        var probe = palette
+        probe[role] = original
+        let rules = RoleRules(role, in: probe, self)
+        if rules.score(original) >= 1 { return LightnessSearch.Result(color: original, deltaE: 0) }
+        return LightnessSearch.nearest(on: LightnessPath(original), score: rules.score)
     }
 
     /// Every rule involving one role, the others held: a score of 1 or more when all hold.
@@ -81,6 +95,8 @@ public struct AccessibilityRequirement: Hashable, Sendable {
             for (k, kind) in VisionDeficiency.allCases.enumerated() {
                 let lab = CIELab(kind.simulate(c))
                 for other in othersSimulated[k] {
+                    // Lightness alone may already settle it (a lower bound of ΔE00).
+                    if CIEDE2000.lightnessBound(lab, other) >= PaletteAudit.distinct { continue }
                     s = min(s, CIEDE2000.difference(lab, other) / PaletteAudit.distinct)
                 }
             }
@@ -103,21 +119,26 @@ public struct AccessibilityRequirement: Hashable, Sendable {
             var seen: Set<RGB> = []
             var out: [Option] = []
             let stride = LightnessPath.steps / 50
-            let lattice = fixed.contains(role) ? [] : Swift.stride(from: 0, through: LightnessPath.steps, by: stride).map(path.color(atStep:))
+            let lattice = fixed.contains(role)
+                ? [] : Swift.stride(from: 0, through: LightnessPath.steps, by: stride).map(path.color(atStep:))
             for color in [palette[role]] + lattice {
                 guard seen.insert(color).inserted, AccessibilityLevel.inkRatio(color) >= ratio,
-                      color == palette[role] || path.keepsHue(color) else { continue }
-                out.append(Option(color: color, cost: path.distance(to: color), luminance: WCAG.luminance(color),
-                                  simulated: VisionDeficiency.allCases.map { CIELab($0.simulate(color)) }))
+                    color == palette[role] || path.keepsHue(color)
+                else { continue }
+                out.append(
+                    Option(
+                        color: color, cost: path.distance(to: color), luminance: WCAG.luminance(color),
+                        simulated: VisionDeficiency.allCases.map { CIELab($0.simulate(color)) }))
             }
-            return out
+            return out.sorted { $0.cost < $1.cost }
         }
         func contrast(_ x: Option, _ y: Double) -> Double {
             (max(x.luminance, y) + 0.05) / (min(x.luminance, y) + 0.05)
         }
         func distinct(_ x: Option, _ y: Option) -> Bool {
             (0..<x.simulated.count).allSatisfy {
-                CIEDE2000.difference(x.simulated[$0], y.simulated[$0]) >= PaletteAudit.distinct
+                CIEDE2000.lightnessBound(x.simulated[$0], y.simulated[$0]) >= PaletteAudit.distinct
+                    || CIEDE2000.difference(x.simulated[$0], y.simulated[$0]) >= PaletteAudit.distinct
             }
         }
         let backgroundY = WCAG.luminance(background)
@@ -126,19 +147,26 @@ public struct AccessibilityRequirement: Hashable, Sendable {
         func fits(_ x: Option, _ accent: Option) -> Bool {
             contrast(x, accent.luminance) >= PaletteAudit.nonText && distinct(x, accent)
         }
-        let primaryPairs = secondaries.isEmpty ? [] : primaries.indices.map { p in
-            secondaries.indices.map { s in distinct(primaries[p], secondaries[s]) }
-        }
+        // Options are sorted by cost, so a branch stops as soon as it cannot beat the best.
         var best: (cost: Double, palette: Palette)?
+        var apart: [Int: Bool] = [:]
         for accent in accents {
-            let ps = primaries.indices.filter { fits(primaries[$0], accent) }
+            if let best, accent.cost >= best.cost { break }
             let ss = secondaries.indices.filter { fits(secondaries[$0], accent) }
-            for p in ps {
-                for s in ss where primaryPairs[p][s] {
-                    let cost = accent.cost + primaries[p].cost + secondaries[s].cost
-                    if best == nil || cost < best!.cost {
-                        best = (cost, Palette(primary: primaries[p].color, secondary: secondaries[s].color,
-                                              accent: accent.color))
+            guard let cheapestS = ss.first else { continue }
+            for (p, primary) in primaries.enumerated() {
+                let base = accent.cost + primary.cost
+                if let best, base + secondaries[cheapestS].cost >= best.cost { break }
+                guard fits(primary, accent) else { continue }
+                for s in ss {
+                    let cost = base + secondaries[s].cost
+                    if let best, cost >= best.cost { break }
+                    let key = p * secondaries.count + s
+                    let ok = apart[key] ?? distinct(primary, secondaries[s])
+                    apart[key] = ok
+                    if ok {
+                        best = (cost, Palette(primary: primary.color, secondary: secondaries[s].color, accent: accent.color))
+                        break
                     }
                 }
             }

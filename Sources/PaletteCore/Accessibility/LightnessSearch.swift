@@ -1,16 +1,16 @@
+import Foundation
+
 /// The colours one colour can become by changing only its OKLCH lightness.
 ///
 /// Lightness runs over a lattice of `steps` + 1 values, 0 (black) to 1 (white). At each, the
 /// original chroma and hue are kept where sRGB can show them; elsewhere chroma is reduced at
-/// constant lightness and hue until the colour fits (CSS Color 4's approach, `gamutMapped`),
-/// then the colour is rounded to 8 bits. A step of 1/10,000 is finer than one 8-bit step of
+/// constant lightness and hue until the colour fits (CSS Color 4's approach: exactly
+/// `OKLCH.gamutMapped()`, whose 24 halvings leave no error that could flip a rounding from
+/// one step to the next), then the colour is rounded to 8 bits. A step of 1/10,000 is finer than one 8-bit step of
 /// any channel, so the lattice meets every colour the path passes through, or its neighbour.
 public struct LightnessPath: Sendable {
     /// Lattice steps from black to white.
     public static let steps = 10_000
-    /// Halvings of the chroma interval when mapping into the gamut: the error left (below 1e-5
-    /// in chroma) is far under one 8-bit step.
-    static let gamutSteps = 16
     /// Above this chroma (original and result) a repaired colour must keep its hue.
     public static let hueChroma = 0.05
     /// How far the hue may move, in degrees, measured after rounding to 8 bits.
@@ -19,11 +19,15 @@ public struct LightnessPath: Sendable {
     public let original: RGB
     public let lch: OKLCH
     let originalLab: CIELab
+    let cosH: Double, sinH: Double
 
     public init(_ color: RGB) {
         original = color
         lch = OKLCH(color)
         originalLab = CIELab(color)
+        let rad = lch.h * .pi / 180
+        cosH = cos(rad)
+        sinH = sin(rad)
     }
 
     /// The lattice step nearest the original's lightness.
@@ -31,7 +35,7 @@ public struct LightnessPath: Sendable {
 
     /// The colour at lattice step `k` (lightness `k / steps`), gamut-mapped and rounded.
     public func color(atStep k: Int) -> RGB {
-        OKLCH(l: Double(k) / Double(Self.steps), c: lch.c, h: lch.h).gamutMapped(steps: Self.gamutSteps)
+        OKLCH.gamutMapped(l: Double(k) / Double(Self.steps), c: lch.c, cosH: cosH, sinH: sinH, steps: 24)
     }
 
     /// True when `color` keeps the original's hue within `hueTolerance`, or either is too grey
@@ -69,8 +73,17 @@ public struct LightnessSearch {
     static let coarseStride = 200
     /// Steps the walk always backs up past the first passing step.
     static let minimumBackup = 20
-    /// How much further (ΔE00) than the best a colour may be before the walk stops.
-    static let margin = 1.0
+    /// How much further (ΔE00) than the best a colour may be before the walk stops: near
+    /// white and black ΔE00 from a vivid original wavers by about one from step to step.
+    static let margin = 3.0
+    /// Lattice steps the walk takes at once where the colour barely changes.
+    static let walkStride = 8
+
+    /// True when two colours are equal or differ by one unit in one channel.
+    static func adjacent(_ a: RGB, _ b: RGB) -> Bool {
+        let dr = abs(Int(a.r) - Int(b.r)), dg = abs(Int(a.g) - Int(b.g)), db = abs(Int(a.b) - Int(b.b))
+        return dr + dg + db <= 1
+    }
 
     public struct Result: Hashable, Sendable {
         public var color: RGB
@@ -88,14 +101,15 @@ public struct LightnessSearch {
     /// - Parameters:
     ///   - slack: scores at or above this are close enough to 1 that rounding may pass them;
     ///     the walk backs up over them.
-    ///   - score: 1 or more passes; called once per distinct colour met.
+    ///   - score: 1 or more passes.
     public static func nearest(on path: LightnessPath, direction: Direction = .both, slack: Double = 0.97,
                                score: (RGB) -> Double) -> Result? {
-        var cache: [RGB: Double] = [:]
+        // The last colour scored and its score: neighbouring steps often round alike.
+        var memo: (color: RGB, score: Double)?
         func scored(_ c: RGB) -> Double {
-            if let s = cache[c] { return s }
+            if let memo, memo.color == c { return memo.score }
             let s = score(c)
-            cache[c] = s
+            memo = (c, s)
             return s
         }
         let n = LightnessPath.steps
@@ -133,23 +147,36 @@ public struct LightnessSearch {
                 start = next
                 backed += 1
             }
-            // Walk out, keeping the nearest passing colour.
-            var last8: RGB?
+            // Walk out, keeping the nearest passing colour. Strides of `walkStride` steps are
+            // skipped whole when their ends differ by at most one unit in one channel: the
+            // channels move steadily with lightness, so no third colour lies between.
+            var visited: RGB?
+            func visit(_ c: RGB, _ k: Int) -> Bool {
+                if c == visited { return true }
+                visited = c
+                let passes = scored(c) >= 1 && path.keepsHue(c)
+                let deltaE = path.distance(to: c)
+                if passes, best == nil || deltaE < best!.deltaE {
+                    best = Result(color: c, deltaE: deltaE)
+                } else if let best, beyond(k, hi), deltaE > best.deltaE + margin {
+                    return false
+                }
+                return true
+            }
             k = start
-            while true {
-                let c = path.color(atStep: k)
-                if c != last8 {
-                    last8 = c
-                    let passes = scored(c) >= 1 && path.keepsHue(c)
-                    let deltaE = path.distance(to: c)
-                    if passes, best == nil || deltaE < best!.deltaE {
-                        best = Result(color: c, deltaE: deltaE)
-                    } else if let best, beyond(k, hi), deltaE > best.deltaE + margin {
-                        break
+            var here = path.color(atStep: k)
+            walk: while visit(here, k), k != last {
+                let ahead = d > 0 ? min(k + walkStride, last) : max(k - walkStride, last)
+                let there = path.color(atStep: ahead)
+                if !Self.adjacent(here, there) {
+                    var j = k + d
+                    while j != ahead {
+                        if !visit(path.color(atStep: j), j) { break walk }
+                        j += d
                     }
                 }
-                if k == last { break }
-                k += d
+                k = ahead
+                here = there
             }
         }
         return best
