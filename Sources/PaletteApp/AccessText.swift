@@ -74,7 +74,7 @@ public enum AccessText {
     public static func failure(_ f: AccessibilityFailure, _ level: AccessibilityLevel) -> Localized {
         switch f {
         case let .ink(role, ratio):
-            let r = Self.ratio(ratio), need = ColorReport.ratioText(level.textRatio)
+            let r = Self.ratio(ratio), need = ContrastTarget.ratio(level.textRatio).description
             return Localized(
                 "\(role.label(.english)) with its readable ink: \(r), needs \(need)",
                 "\(role.label(.traditionalChinese))與其可讀文字色只有 \(r)，需要 \(need)",

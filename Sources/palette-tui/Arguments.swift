@@ -1,9 +1,22 @@
+import PaletteApp
 import PaletteCore
 
 /// A usage error: exit status 2, with a hint to `--help`.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    /// The problem as a typed value, when it has one: commands that word their problems in
+    /// the user's language (`audit`, `repair`) read it; `description` is its English.
+    let problem: CommandProblem?
+
+    init(_ message: String) {
+        description = message
+        problem = nil
+    }
+
+    init(_ problem: CommandProblem) {
+        self.problem = problem
+        description = CommandText.problem(problem).english
+    }
 }
 
 /// Command-line options of one subcommand, parsed by hand (no outside packages).
@@ -39,7 +52,7 @@ struct Arguments {
             } else if let long = aliases[arg] {
                 name = long
             } else {
-                throw UsageError("unknown option '\(arg)'")
+                throw UsageError(.unknownOption(arg))
             }
             if valued.contains(name) {
                 if let inline {
@@ -48,19 +61,29 @@ struct Arguments {
                     values[name] = args[i]
                     i += 1
                 } else {
-                    throw UsageError("option '--\(name)' needs a value")
+                    throw UsageError(.needsValue(option: name))
                 }
             } else if boolean.contains(name) {
-                if inline != nil { throw UsageError("option '--\(name)' takes no value") }
+                if inline != nil { throw UsageError(.takesNoValue(option: name)) }
                 flags.insert(name)
             } else {
-                throw UsageError("unknown option '--\(name)'")
+                throw UsageError(.unknownOption("--" + name))
             }
         }
     }
 
     subscript(name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Parses a value restricted to a fixed set of choices, naming them when it is not one.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default value: T) throws(UsageError) -> T
+    where T.RawValue == String {
+        guard let raw = values[name] else { return value }
+        guard let parsed = T(rawValue: raw) else {
+            throw UsageError(.invalidChoice(option: name, value: raw, choices: T.allCases.map(\.rawValue)))
+        }
+        return parsed
+    }
 
     /// Parses a value restricted to a fixed set of choices.
     func choice<T: RawRepresentable>(_ name: String, default value: T) throws -> T where T.RawValue == String {

@@ -10,6 +10,8 @@ usage: palette-tui [options]                         the interactive app
        palette-tui parse [--format F] [--lang L]   < text
        palette-tui inspect [--format text|json] COLOR...
        palette-tui history [--format text|jsonl|json] [--search TEXT] [--limit N] [--favorites]
+       palette-tui audit [COLOR COLOR COLOR] [--background light|dark|COLOR] [--format text|json] [--require AA|AAA]
+       palette-tui repair ROLE --against ROLE|background --target 4.5|AA|AAA|Lc60 [COLOR COLOR COLOR]
        palette-tui --help | --version
 
 Turns a description of a scene or mood, in any language, into a three-colour palette:
@@ -56,6 +58,8 @@ func runMain() async -> Int32 {
         case "parse": return try await runParse(args)
         case "inspect": return try await runInspect(args)
         case "history": return try await runHistory(args)
+        case "audit": return await runAudit(args)
+        case "repair": return await runRepair(args)
         case "__bench": return try await runBench(args)
         default:
             throw UsageError("unknown command '\(command!)'")
