@@ -26,19 +26,32 @@ let package = Package(
         .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
-        // The app as state, actions, effects and frames: pure, no terminal.
-        .target(name: "PaletteApp", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The history: entries, the line codec, the store (the file) and the one search.
+        .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The app as state, actions, effects and frames: pure, no terminal. It uses the
+        // history's model and search, never its store.
+        .target(name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
         // MARK: Executables
 
         // The product: command line, runtime and the live dependencies.
         .executableTarget(
             name: "palette-tui",
-            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI"],
+            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI"],
             swiftSettings: strict
         ),
+        // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
+        // builds it, `make install` does not ship it.
+        .executableTarget(
+            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
+            swiftSettings: strict),
+        // Test-only, not a product: appends entries and reports each once it is durable, so the
+        // history tests can run, kill and race real writer processes on a real file.
+        .executableTarget(
+            name: "history-writer", dependencies: ["PaletteHistory", "PaletteCore"], path: "Tests/HistoryWriter",
+            swiftSettings: strict),
 
         // MARK: Tests
         // Fixtures and golden files live inside the test target that reads them and are declared
@@ -48,6 +61,7 @@ let package = Package(
         // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
         // the tmux harness, golden files, temporary directories, the repository's paths.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers"], swiftSettings: strict),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
@@ -58,8 +72,11 @@ let package = Package(
             name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore", "TestSupport"], exclude: ["Golden"],
-            swiftSettings: strict),
+            name: "PaletteHistoryTests",
+            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
+            exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
@@ -68,7 +85,9 @@ let package = Package(
         // internals through `@testable import palette_tui`.
         .testTarget(
             name: "PaletteTUITests",
-            dependencies: ["palette-tui", "Gemini", "PaletteEngine", "PaletteCore", "TestSupport"],
+            dependencies: [
+                "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore", "TestSupport",
+            ],
             swiftSettings: strict),
     ]
 )

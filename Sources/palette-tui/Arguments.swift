@@ -38,7 +38,10 @@ struct Arguments {
                 positionals.append(arg)
                 continue
             }
-            if arg == "--" { optionsEnded = true; continue }
+            if arg == "--" {
+                optionsEnded = true
+                continue
+            }
             var name: String
             var inline: String?
             if arg.hasPrefix("--") {

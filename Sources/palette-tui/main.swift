@@ -60,7 +60,6 @@ func runMain() async -> Int32 {
         case "history": return try await runHistory(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
-        case "__bench": return try await runBench(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }

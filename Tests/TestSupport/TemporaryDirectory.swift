@@ -9,8 +9,6 @@ import Foundation
 public final class TemporaryDirectory {
     public let path: String
 
-    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
-
     /// `prefix` names the directory, as in `/tmp/<prefix>-Ab12Cd`.
     public init(prefix: String = "palette-test") throws {
         let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
