@@ -60,7 +60,8 @@ public enum AccessText {
 
     /// The note on a generated palette that was moved to meet a level.
     static func repairedNote(_ requirement: AccessibilityRequirement, _ changes: [RoleChange]) -> Localized {
-        let level = requirement.level.rawValue, bg = requirement.background.hex
+        let level = requirement.level.rawValue
+        let bg = requirement.background.hex
         func list(_ language: Language, _ separator: String) -> String {
             changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
         }
@@ -73,20 +74,23 @@ public enum AccessText {
     /// One reason a palette misses a level, as a sentence without its final stop.
     public static func failure(_ f: AccessibilityFailure, _ level: AccessibilityLevel) -> Localized {
         switch f {
-        case let .ink(role, ratio):
-            let r = Self.ratio(ratio), need = ContrastTarget.ratio(level.textRatio).description
+        case .ink(let role, let ratio):
+            let r = Self.ratio(ratio)
+            let need = ContrastTarget.ratio(level.textRatio).description
             return Localized(
                 "\(role.label(.english)) with its readable ink: \(r), needs \(need)",
                 "\(role.label(.traditionalChinese))與其可讀文字色只有 \(r)，需要 \(need)",
                 "\(role.label(.simplifiedChinese))与其可读文字色只有 \(r)，需要 \(need)")
-        case let .accent(other, ratio):
-            let r = Self.ratio(ratio), o = subject(other)
+        case .accent(let other, let ratio):
+            let r = Self.ratio(ratio)
+            let o = subject(other)
             return Localized(
                 "Accent against \(o.english): \(r), needs 3:1",
                 "強調色對\(o.traditional)只有 \(r)，需要 3:1",
                 "强调色对\(o.simplified)只有 \(r)，需要 3:1")
-        case let .indistinct(kind, a, b, deltaE):
-            let d = Self.deltaE(deltaE), k = deficiency(kind)
+        case .indistinct(let kind, let a, let b, let deltaE):
+            let d = Self.deltaE(deltaE)
+            let k = deficiency(kind)
             return Localized(
                 "\(a.label(.english)) and \(b.label(.english)) are hard to tell apart with \(k.english) vision: ΔE00 \(d), needs 10",
                 "\(a.label(.traditionalChinese))與\(b.label(.traditionalChinese))在\(k.traditional)下難以分辨：ΔE00 \(d)，需要 10",
@@ -96,7 +100,9 @@ public enum AccessText {
 
     /// What a repair did: old hex -> new hex, figure before -> after, against what.
     public static func repairOutcome(_ repair: ContrastRepair, role: Role, against: AuditSubject) -> Localized {
-        let who = subject(.role(role)), other = subject(against), otherHex = repair.against.hex
+        let who = subject(.role(role))
+        let other = subject(against)
+        let otherHex = repair.against.hex
         let target = repair.target.description
         let before = figure(repair.before, of: repair.target)
         switch repair.outcome {
@@ -104,25 +110,30 @@ public enum AccessText {
             return Localized(
                 "\(who.english) \(repair.original.hex) already reaches \(target) against \(other.english) (\(otherHex)): \(before); nothing changed.",
                 "\(who.traditional) \(repair.original.hex) 對\(other.traditional)（\(otherHex)）已達 \(target)：\(before)；未作變更。",
-                "\(who.simplified) \(repair.original.hex) 对\(other.simplified)（\(otherHex)）已达 \(target)：\(before)；未作更改。")
+                "\(who.simplified) \(repair.original.hex) 对\(other.simplified)（\(otherHex)）已达 \(target)：\(before)；未作更改。"
+            )
         case .repaired(let color):
-            let after = figure(repair.after, of: repair.target), moved = deltaE(repair.deltaE)
+            let after = figure(repair.after, of: repair.target)
+            let moved = deltaE(repair.deltaE)
             return Localized(
                 "\(who.english) \(repair.original.hex) -> \(color.hex): \(before) -> \(after) against \(other.english) (\(otherHex)), target \(target); hue kept, ΔE00 \(moved).",
                 "\(who.traditional) \(repair.original.hex) -> \(color.hex)：對\(other.traditional)（\(otherHex)）由 \(before) -> \(after)，目標 \(target)；色相不變，ΔE00 \(moved)。",
-                "\(who.simplified) \(repair.original.hex) -> \(color.hex)：对\(other.simplified)（\(otherHex)）由 \(before) -> \(after)，目标 \(target)；色相不变，ΔE00 \(moved)。")
-        case let .unreachable(ink, inkMeets):
+                "\(who.simplified) \(repair.original.hex) -> \(color.hex)：对\(other.simplified)（\(otherHex)）由 \(before) -> \(after)，目标 \(target)；色相不变，ΔE00 \(moved)。"
+            )
+        case .unreachable(let ink, let inkMeets):
             let inkFigure = figure(repair.target.measure(ink, against: repair.against), of: repair.target)
             if inkMeets {
                 return Localized(
                     "No lightness of \(who.english) \(repair.original.hex) reaches \(target) against \(other.english) (\(otherHex)) with its hue; the readable ink \(ink.hex) reaches \(inkFigure): use it instead.",
                     "\(who.traditional) \(repair.original.hex) 在保持色相下，任何明度都無法對\(other.traditional)（\(otherHex)）達到 \(target)；可讀文字色 \(ink.hex) 可達 \(inkFigure)，請改用它。",
-                    "\(who.simplified) \(repair.original.hex) 在保持色相下，任何明度都无法对\(other.simplified)（\(otherHex)）达到 \(target)；可读文字色 \(ink.hex) 可达 \(inkFigure)，请改用它。")
+                    "\(who.simplified) \(repair.original.hex) 在保持色相下，任何明度都无法对\(other.simplified)（\(otherHex)）达到 \(target)；可读文字色 \(ink.hex) 可达 \(inkFigure)，请改用它。"
+                )
             }
             return Localized(
                 "No colour reaches \(target) against \(other.english) (\(otherHex)): the most readable ink, \(ink.hex), reaches only \(inkFigure); choose a lower target or change \(other.english).",
                 "沒有任何顏色能對\(other.traditional)（\(otherHex)）達到 \(target)：最易讀的文字色 \(ink.hex) 也只有 \(inkFigure)；請降低目標或改變\(other.traditional)。",
-                "没有任何颜色能对\(other.simplified)（\(otherHex)）达到 \(target)：最易读的文字色 \(ink.hex) 也只有 \(inkFigure)；请降低目标或改变\(other.simplified)。")
+                "没有任何颜色能对\(other.simplified)（\(otherHex)）达到 \(target)：最易读的文字色 \(ink.hex) 也只有 \(inkFigure)；请降低目标或改变\(other.simplified)。"
+            )
         }
     }
 

@@ -49,8 +49,9 @@ public enum CommandText {
             return Localized("option '--\(o)' needs a value", "選項 --\(o) 需要一個值", "选项 --\(o) 需要一个值")
         case .takesNoValue(let o):
             return Localized("option '--\(o)' takes no value", "選項 --\(o) 不接受值", "选项 --\(o) 不接受值")
-        case let .invalidChoice(o, v, choices):
-            let q = quoted(v), list = choices.joined(separator: "、")
+        case .invalidChoice(let o, let v, let choices):
+            let q = quoted(v)
+            let list = choices.joined(separator: "、")
             var english = choices.joined(separator: ", ")
             if choices.count > 1 {
                 english = choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1]
@@ -93,7 +94,7 @@ public enum CommandText {
                     "target '\(q)' is out of range: APCA figures run above 0 up to Lc108",
                     "目標「\(q)」超出範圍：APCA 數值大於 0、最高 Lc108", "目标“\(q)”超出范围：APCA 数值大于 0、最高 Lc108")
             }
-        case let .badRole(v, background):
+        case .badRole(let v, let background):
             let q = quoted(v)
             if background {
                 return Localized(
@@ -131,7 +132,7 @@ public enum CommandText {
         case .inputTooLarge(let mib):
             return Localized(
                 "standard input is larger than \(mib) MiB", "標準輸入超過 \(mib) MiB", "标准输入超过 \(mib) MiB")
-        case let .needsOption(o, with):
+        case .needsOption(let o, let with):
             return Localized(
                 "'--\(o)' only applies with '--\(with)'", "--\(o) 只能與 --\(with) 一起使用", "--\(o) 只能与 --\(with) 一起使用")
         }
@@ -143,13 +144,15 @@ public enum CommandText {
         case .empty:
             return Localized(
                 "empty colour: expected #RGB or #RRGGBB", "空白的顏色：需要 #RGB 或 #RRGGBB", "空白的颜色：需要 #RGB 或 #RRGGBB")
-        case let .invalidCharacter(c, text):
-            let q = quoted(text), ch = quoted(String(c))
+        case .invalidCharacter(let c, let text):
+            let q = quoted(text)
+            let ch = quoted(String(c))
             return Localized(
                 "'\(q)' is not a colour: '\(ch)' is not a hex digit",
                 "「\(q)」不是顏色：「\(ch)」不是十六進位數字", "“\(q)”不是颜色：“\(ch)”不是十六进制数字")
-        case let .wrongLength(n, text):
-            let q = quoted(text), found = n > 6 ? "> 6" : String(n)
+        case .wrongLength(let n, let text):
+            let q = quoted(text)
+            let found = n > 6 ? "> 6" : String(n)
             return Localized(
                 "'\(q)' is not a colour: expected 3 or 6 hex digits, found \(found)",
                 "「\(q)」不是顏色：需要 3 或 6 個十六進位數字，實際為 \(found) 個",
@@ -167,8 +170,9 @@ public enum CommandText {
                 "标准输入中找不到配色：需要三个颜色（如 #2E86AB #A23B72 #F18F01），或含 primary、secondary、accent 的 JSON")
         case .wrongColorCount(let n):
             return problem(.colorCount(n))
-        case let .invalidColor(role, error):
-            let r = quoted(role), why = color(error)
+        case .invalidColor(let role, let error):
+            let r = quoted(role)
+            let why = color(error)
             return Localized(
                 "invalid \(r) colour: \(why.english)", "\(r) 的顏色無效：\(why.traditional)", "\(r) 的颜色无效：\(why.simplified)")
         }

@@ -21,8 +21,9 @@ func runAudit(_ args: [String]) async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("audit", language) {
-        let arguments = try Arguments(args, valued: AuditOptions.valued, boolean: AuditOptions.boolean,
-                                      aliases: AuditOptions.aliases)
+        let arguments = try Arguments(
+            args, valued: AuditOptions.valued, boolean: AuditOptions.boolean,
+            aliases: AuditOptions.aliases)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
             print(CommandText.auditUsage(language))

@@ -18,8 +18,9 @@ func runRepair(_ args: [String]) async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("repair", language) {
-        let arguments = try Arguments(args, valued: RepairOptions.valued, boolean: RepairOptions.boolean,
-                                      aliases: RepairOptions.aliases)
+        let arguments = try Arguments(
+            args, valued: RepairOptions.valued, boolean: RepairOptions.boolean,
+            aliases: RepairOptions.aliases)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
             print(CommandText.repairUsage(language))

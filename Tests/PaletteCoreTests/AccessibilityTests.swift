@@ -19,13 +19,16 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertGreaterThan(computed.count, 40)
         var worst = 0.0
         for vector in official + computed {
-            let text = try rgb(vector["text"] as? String), background = try rgb(vector["background"] as? String)
+            let text = try rgb(vector["text"] as? String)
+            let background = try rgb(vector["background"] as? String)
             let want = try XCTUnwrap(vector["Lc"] as? Double)
             let got = APCA.lc(text: text, background: background)
             worst = max(worst, abs(got - want))
             XCTAssertEqual(got, want, accuracy: 1e-9, "\(text) on \(background)")
         }
-        print("ACCESS figure: APCA \(official.count + computed.count) vectors (apca.json), largest |error| \(worst) (limit 1e-9)")
+        print(
+            "ACCESS figure: APCA \(official.count + computed.count) vectors (apca.json), largest |error| \(worst) (limit 1e-9)"
+        )
     }
 
     func testAPCAConstantsAreTheVectorFilesOwn() throws {
@@ -54,10 +57,13 @@ final class AccessibilityTests: XCTestCase {
         let rows = try Fixture.csv("vectors/wcag_contrast_pairs.csv")
         XCTAssertGreaterThan(rows.count, 20)
         for row in rows {
-            let fg = try rgb(row["fg"]), bg = try rgb(row["bg"])
+            let fg = try rgb(row["fg"])
+            let bg = try rgb(row["bg"])
             let audit = PaletteAudit(Palette(primary: fg, secondary: bg, accent: fg), background: bg)
             let label = "\(row["fg"]!) on \(row["bg"]!)"
-            for pair in [audit.pair(.role(.primary), on: .background), audit.pair(.role(.secondary), on: .role(.primary))] {
+            for pair in [
+                audit.pair(.role(.primary), on: .background), audit.pair(.role(.secondary), on: .role(.primary)),
+            ] {
                 let p = try XCTUnwrap(pair)
                 XCTAssertEqual(p.ratio, try row.number("contrast_ratio"), accuracy: 5e-5, label)
                 XCTAssertEqual(p.aaNormal, row["AA_normal_4_5"] == "True", label)
@@ -70,7 +76,8 @@ final class AccessibilityTests: XCTestCase {
     }
 
     func testAuditHasEveryOrderedPairWithAPCABeside() throws {
-        let palette = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
+        let palette = Palette(
+            primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
         let audit = PaletteAudit(palette, background: WCAG.white)
         XCTAssertEqual(audit.pairs.count, 12)
         XCTAssertEqual(Set(audit.pairs.map { "\($0.foreground)/\($0.background)" }).count, 12)
@@ -87,9 +94,11 @@ final class AccessibilityTests: XCTestCase {
     func testDeficiencyDeltaEMatchesTheMachadoVectors() throws {
         let rows = try Fixture.csv("vectors/cvd_simulation_samples.csv")
         XCTAssertEqual(rows.count, 30)
-        var checked = 0, worst = 0.0
+        var checked = 0
+        var worst = 0.0
         for (i, a) in rows.enumerated() {
-            let b = rows[(i + 1) % rows.count], c = rows[(i + 7) % rows.count]
+            let b = rows[(i + 1) % rows.count]
+            let c = rows[(i + 7) % rows.count]
             let palette = Palette(primary: try rgb(a["hex"]), secondary: try rgb(b["hex"]), accent: try rgb(c["hex"]))
             let audit = PaletteAudit(palette, background: WCAG.white)
             for pair in audit.deficiencies {
@@ -111,20 +120,43 @@ final class AccessibilityTests: XCTestCase {
     func testLevelRules() throws {
         // A light grey accent on white beside black and white: 3:1 from black only.
         let light = RGB(packed: 0xBBBBBB)
-        let audit = PaletteAudit(Palette(primary: WCAG.black, secondary: WCAG.white, accent: light), background: WCAG.white)
+        let audit = PaletteAudit(
+            Palette(primary: WCAG.black, secondary: WCAG.white, accent: light), background: WCAG.white)
         let aa = audit.failures(.aa)
-        XCTAssertTrue(aa.contains { if case .accent(.role(.secondary), _) = $0 { return true }; return false })
-        XCTAssertTrue(aa.contains { if case .accent(.background, _) = $0 { return true }; return false })
-        XCTAssertFalse(aa.contains { if case .accent(.role(.primary), _) = $0 { return true }; return false })
+        XCTAssertTrue(
+            aa.contains {
+                if case .accent(.role(.secondary), _) = $0 { return true }
+                return false
+            })
+        XCTAssertTrue(
+            aa.contains {
+                if case .accent(.background, _) = $0 { return true }
+                return false
+            })
+        XCTAssertFalse(
+            aa.contains {
+                if case .accent(.role(.primary), _) = $0 { return true }
+                return false
+            })
         // Every colour carries its ink at 4.5:1 (the worst is sqrt(21) = 4.58); a mid grey not at 7:1.
-        XCTAssertFalse(aa.contains { if case .ink = $0 { return true }; return false })
+        XCTAssertFalse(
+            aa.contains {
+                if case .ink = $0 { return true }
+                return false
+            })
         let grey = RGB(packed: 0x777777)
-        let mid = PaletteAudit(Palette(primary: WCAG.black, secondary: WCAG.white, accent: grey), background: WCAG.black)
+        let mid = PaletteAudit(
+            Palette(primary: WCAG.black, secondary: WCAG.white, accent: grey), background: WCAG.black)
         XCTAssertTrue(mid.failures(.aaa).contains(.ink(.accent, ratio: AccessibilityLevel.inkRatio(grey))))
-        XCTAssertFalse(mid.failures(.aa).contains { if case .ink = $0 { return true }; return false })
+        XCTAssertFalse(
+            mid.failures(.aa).contains {
+                if case .ink = $0 { return true }
+                return false
+            })
         // Two blues a step apart cannot be told apart under any deficiency.
-        let twins = PaletteAudit(Palette(primary: RGB(packed: 0x336699), secondary: RGB(packed: 0x346699), accent: WCAG.white),
-                                 background: WCAG.black)
+        let twins = PaletteAudit(
+            Palette(primary: RGB(packed: 0x336699), secondary: RGB(packed: 0x346699), accent: WCAG.white),
+            background: WCAG.black)
         let collapsed = twins.failures(.aa).filter {
             if case .indistinct(_, .primary, .secondary, _) = $0 { return true }
             return false
@@ -142,11 +174,19 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(try ContrastTarget(parsing: "Lc60"), .lc(60))
         XCTAssertEqual(try ContrastTarget(parsing: "lc 75.5"), .lc(75.5))
         for bad in ["", "A", "fast", "4.5x", "Lc", "Lcabc", "nan", "inf"] {
-            XCTAssertThrowsError(try ContrastTarget(parsing: bad), bad) { XCTAssertEqual($0 as? ContrastTargetError, .notATarget(bad)) }
+            XCTAssertThrowsError(try ContrastTarget(parsing: bad), bad) {
+                XCTAssertEqual($0 as? ContrastTargetError, .notATarget(bad))
+            }
         }
-        XCTAssertThrowsError(try ContrastTarget(parsing: "22")) { XCTAssertEqual($0 as? ContrastTargetError, .ratioOutOfRange("22")) }
-        XCTAssertThrowsError(try ContrastTarget(parsing: "0.5")) { XCTAssertEqual($0 as? ContrastTargetError, .ratioOutOfRange("0.5")) }
-        XCTAssertThrowsError(try ContrastTarget(parsing: "Lc200")) { XCTAssertEqual($0 as? ContrastTargetError, .lcOutOfRange("Lc200")) }
+        XCTAssertThrowsError(try ContrastTarget(parsing: "22")) {
+            XCTAssertEqual($0 as? ContrastTargetError, .ratioOutOfRange("22"))
+        }
+        XCTAssertThrowsError(try ContrastTarget(parsing: "0.5")) {
+            XCTAssertEqual($0 as? ContrastTargetError, .ratioOutOfRange("0.5"))
+        }
+        XCTAssertThrowsError(try ContrastTarget(parsing: "Lc200")) {
+            XCTAssertEqual($0 as? ContrastTargetError, .lcOutOfRange("Lc200"))
+        }
     }
 
     // MARK: - Repair
@@ -193,7 +233,8 @@ final class AccessibilityTests: XCTestCase {
 
     /// The hue difference after rounding, or nil where the rule does not apply.
     static func hueMove(_ a: RGB, _ b: RGB) -> Double? {
-        let x = OKLCH(a), y = OKLCH(b)
+        let x = OKLCH(a)
+        let y = OKLCH(b)
         guard x.c > 0.05, y.c > 0.05 else { return nil }
         return LightnessPath.hueDifference(x.h, y.h)
     }
@@ -223,7 +264,9 @@ final class AccessibilityTests: XCTestCase {
                 {
                     nearerFound += 1
                     if nearerExamples.count < 5 {
-                        nearerExamples.append("\(color) vs \(other) \(target): chose \(c) ΔE \(repair.deltaE), brute \(brute.color) ΔE \(brute.deltaE)")
+                        nearerExamples.append(
+                            "\(color) vs \(other) \(target): chose \(c) ΔE \(repair.deltaE), brute \(brute.color) ΔE \(brute.deltaE)"
+                        )
                     }
                 }
             case .unreachable:
@@ -246,10 +289,12 @@ final class AccessibilityTests: XCTestCase {
             let others = Role.allCases.filter { $0 != role }.map { palette[$0] } + [background]
             tally.check(palette[role], others[r.below(3)], Self.target(&r), stride: 10)
         }
-        print("ACCESS figure: repair over \(tally.cases) random palettes and targets (brute force every 0.001 of lightness): "
-            + "\(tally.repaired) repaired, \(tally.alreadyMet) already met, \(tally.unreachable) unreachable; "
-            + "fail after rounding \(tally.failedAfterRounding), hue beyond 2° \(tally.hueBroken) (largest \(ColorReport.fixed(tally.worstHue, 3))°), "
-            + "nearer lightness candidate found \(tally.nearerFound), reachable called unreachable \(tally.missedReachable)")
+        print(
+            "ACCESS figure: repair over \(tally.cases) random palettes and targets (brute force every 0.001 of lightness): "
+                + "\(tally.repaired) repaired, \(tally.alreadyMet) already met, \(tally.unreachable) unreachable; "
+                + "fail after rounding \(tally.failedAfterRounding), hue beyond 2° \(tally.hueBroken) (largest \(ColorReport.fixed(tally.worstHue, 3))°), "
+                + "nearer lightness candidate found \(tally.nearerFound), reachable called unreachable \(tally.missedReachable)"
+        )
         XCTAssertEqual(tally.cases, 10_000)
         XCTAssertGreaterThan(tally.repaired, 4_000)
         XCTAssertGreaterThan(tally.unreachable, 0)
@@ -266,8 +311,9 @@ final class AccessibilityTests: XCTestCase {
         for _ in 0..<300 {
             tally.check(r.color(), [WCAG.white, WCAG.black, r.color()][r.below(3)], Self.target(&r), stride: 1)
         }
-        print("ACCESS figure: repair over \(tally.cases) cases against every 0.0001 of lightness: nearer found \(tally.nearerFound), "
-            + "fail after rounding \(tally.failedAfterRounding), hue beyond 2° \(tally.hueBroken)")
+        print(
+            "ACCESS figure: repair over \(tally.cases) cases against every 0.0001 of lightness: nearer found \(tally.nearerFound), "
+                + "fail after rounding \(tally.failedAfterRounding), hue beyond 2° \(tally.hueBroken)")
         XCTAssertEqual(tally.failedAfterRounding, 0)
         XCTAssertEqual(tally.hueBroken, 0)
         XCTAssertEqual(tally.nearerFound, 0, tally.nearerExamples.joined(separator: "\n"))
@@ -312,7 +358,8 @@ final class AccessibilityTests: XCTestCase {
 
     func testSplitMovesTheRoleThatMovesLeast() throws {
         var r = Random(state: 0x5B117)
-        var splits = 0, unsplit = 0
+        var splits = 0
+        var unsplit = 0
         for _ in 0..<400 {
             let base = r.color()
             let near = RGB(r: base.r &+ UInt8(r.below(9)), g: base.g, b: base.b &+ UInt8(r.below(9)))
@@ -326,7 +373,8 @@ final class AccessibilityTests: XCTestCase {
             splits += 1
             var after = palette
             after[change.role] = change.to
-            XCTAssertGreaterThanOrEqual(CIEDE2000.difference(kind.simulate(after.primary), kind.simulate(after.secondary)), 10)
+            XCTAssertGreaterThanOrEqual(
+                CIEDE2000.difference(kind.simulate(after.primary), kind.simulate(after.secondary)), 10)
             if let move = Self.hueMove(change.from, change.to) { XCTAssertLessThanOrEqual(move, 2) }
             // The other role could not have reached 10 with a smaller move.
             let other: Role = change.role == .primary ? .secondary : .primary
@@ -335,12 +383,17 @@ final class AccessibilityTests: XCTestCase {
             let heldSim = CIELab(kind.simulate(palette[change.role]))
             for k in stride(from: 0, through: LightnessPath.steps, by: 10) {
                 let c = otherPath.color(atStep: k)
-                let apart = (OKLCH(c).l - OKLCH(palette[change.role]).l) * (OKLCH(palette[other]).l - OKLCH(palette[change.role]).l) >= 0
-                guard apart, otherPath.keepsHue(c), CIEDE2000.difference(CIELab(kind.simulate(c)), heldSim) >= 10 else { continue }
+                let apart =
+                    (OKLCH(c).l - OKLCH(palette[change.role]).l)
+                    * (OKLCH(palette[other]).l - OKLCH(palette[change.role]).l) >= 0
+                guard apart, otherPath.keepsHue(c), CIEDE2000.difference(CIELab(kind.simulate(c)), heldSim) >= 10 else {
+                    continue
+                }
                 XCTAssertGreaterThanOrEqual(CIEDE2000.difference(palette[other], c), moved - 1e-9, "\(palette) \(kind)")
             }
         }
-        print("ACCESS figure: CVD split of \(splits + unsplit) collapsing pairs: \(splits) split, \(unsplit) impossible")
+        print(
+            "ACCESS figure: CVD split of \(splits + unsplit) collapsing pairs: \(splits) split, \(unsplit) impossible")
         XCTAssertGreaterThan(splits, 50)
     }
 
@@ -348,27 +401,36 @@ final class AccessibilityTests: XCTestCase {
 
     func testEnforcedPalettesMeetTheLevel() {
         var r = Random(state: 0x6E4)
-        var met = 0, total = 0, unchanged = 0
+        var met = 0
+        var total = 0
+        var unchanged = 0
         for i in 0..<1_000 {
             let palette = Palette(primary: r.color(), secondary: r.color(), accent: r.color())
-            let requirement = AccessibilityRequirement(level: i % 3 == 0 ? .aaa : .aa,
-                                                       background: [WCAG.white, WCAG.black, r.color()][r.below(3)])
+            let requirement = AccessibilityRequirement(
+                level: i % 3 == 0 ? .aaa : .aa,
+                background: [WCAG.white, WCAG.black, r.color()][r.below(3)])
             total += 1
             guard let (result, changes) = requirement.enforce(palette) else { continue }
             if requirement.isMet(by: result) { met += 1 }
-            if changes.isEmpty { unchanged += 1; XCTAssertEqual(result, palette) }
+            if changes.isEmpty {
+                unchanged += 1
+                XCTAssertEqual(result, palette)
+            }
             for change in changes {
                 XCTAssertEqual(palette[change.role], change.from)
                 XCTAssertEqual(result[change.role], change.to)
             }
         }
-        print("ACCESS figure: enforce on \(total) random palettes (AA and AAA, light, dark and random backgrounds): "
-            + "\(met) meet the level (\(ColorReport.fixed(Double(met) * 100 / Double(total), 2)) %), \(unchanged) needed no change")
+        print(
+            "ACCESS figure: enforce on \(total) random palettes (AA and AAA, light, dark and random backgrounds): "
+                + "\(met) meet the level (\(ColorReport.fixed(Double(met) * 100 / Double(total), 2)) %), \(unchanged) needed no change"
+        )
         XCTAssertEqual(met, total)
     }
 
     func testEnforceKeepsFixedRoles() throws {
-        let palette = Palette(primary: RGB(packed: 0x336699), secondary: RGB(packed: 0x346699), accent: RGB(packed: 0x3366AA))
+        let palette = Palette(
+            primary: RGB(packed: 0x336699), secondary: RGB(packed: 0x346699), accent: RGB(packed: 0x3366AA))
         let requirement = AccessibilityRequirement(level: .aa, background: WCAG.white)
         let (result, _) = try XCTUnwrap(requirement.enforce(palette, fixed: [.primary]))
         XCTAssertEqual(result.primary, palette.primary)

@@ -16,12 +16,17 @@ final class AccessCommandTests: XCTestCase {
     }
 
     /// Runs the binary in a bare environment (no key, no locale unless given).
-    private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ChildResult {
-        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent-home",
-                   "SWIFT_BACKTRACE": "enable=no"]
+    private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
+        -> ChildResult
+    {
+        var env = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent-home",
+            "SWIFT_BACKTRACE": "enable=no",
+        ]
         for (k, v) in environment { env[k] = v }
-        let result = try Spawn.run([Repository.paletteTUI()] + arguments, environment: env,
-                                   stdin: stdin.map(ChildInput.text) ?? .null)
+        let result = try Spawn.run(
+            [Repository.paletteTUI()] + arguments, environment: env,
+            stdin: stdin.map(ChildInput.text) ?? .null)
         XCTAssertNil(result.signal, "palette-tui was killed by signal \(result.signal ?? 0)")
         return result
     }
@@ -42,9 +47,10 @@ final class AccessCommandTests: XCTestCase {
             data = json.loads(sys.stdin.read(), parse_constant=bad, parse_float=num, parse_int=num)
             print(json.dumps(data))
             """
-        let check = try Spawn.run(["python3", "-c", script],
-                                  environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-                                  stdin: .text(text))
+        let check = try Spawn.run(
+            ["python3", "-c", script],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+            stdin: .text(text))
         XCTAssertEqual(check.status, 0, "python3 refused the JSON: \(check.stderr)")
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
     }
@@ -65,11 +71,17 @@ final class AccessCommandTests: XCTestCase {
         for pair in audit.pairs {
             let fg = pair.foreground == .background ? "Background" : pair.foreground.description.capitalized
             let bg = pair.background == .background ? "Background" : pair.background.description.capitalized
-            let row = try XCTUnwrap(lines.first { $0.hasPrefix("  " + fg) && $0.dropFirst(2 + fg.count).trimmingCharacters(in: .whitespaces).hasPrefix(bg + " ") },
-                                    "\(fg) on \(bg)")
+            let row = try XCTUnwrap(
+                lines.first {
+                    $0.hasPrefix("  " + fg)
+                        && $0.dropFirst(2 + fg.count).trimmingCharacters(in: .whitespaces).hasPrefix(bg + " ")
+                },
+                "\(fg) on \(bg)")
             XCTAssertTrue(row.contains(ColorReport.ratioText(pair.ratio)), row)
             let marks = row.split(separator: " ").filter { $0 == "✓" || $0 == "✗" }
-            XCTAssertEqual(marks, [pair.aaNormal, pair.aaaNormal, pair.aaLarge, pair.aaaLarge, pair.nonText].map { $0 ? "✓" : "✗" }, row)
+            XCTAssertEqual(
+                marks,
+                [pair.aaNormal, pair.aaaNormal, pair.aaLarge, pair.aaaLarge, pair.nonText].map { $0 ? "✓" : "✗" }, row)
         }
         for kind in ["protan", "deutan", "tritan"] {
             XCTAssertEqual(lines.filter { $0.hasPrefix("  \(kind) ") }.count, 3, kind)
@@ -87,7 +99,9 @@ final class AccessCommandTests: XCTestCase {
         XCTAssertEqual(pairs.count, 12)
         let audit = PaletteAudit(try colors(Self.palette), background: WCAG.black)
         for (got, want) in zip(pairs, audit.pairs) {
-            XCTAssertEqual(Set(got.keys), ["fg", "bg", "wcag_ratio", "apca_lc", "aa_normal", "aaa_normal", "aa_large", "aaa_large", "non_text"])
+            XCTAssertEqual(
+                Set(got.keys),
+                ["fg", "bg", "wcag_ratio", "apca_lc", "aa_normal", "aaa_normal", "aa_large", "aaa_large", "non_text"])
             XCTAssertEqual(got["fg"] as? String, want.foreground.description)
             XCTAssertEqual(got["bg"] as? String, want.background.description)
             XCTAssertEqual(number(got["wcag_ratio"]), want.ratio, "unrounded")
@@ -109,8 +123,10 @@ final class AccessCommandTests: XCTestCase {
 
     func testAuditReadsAnyPaletteParseReadsOnStandardInput() throws {
         let fromArguments = try run(["audit"] + Self.palette)
-        for text in ["```json\n{\"primary\": \"#2e86ab\", \"輔助色\": \"#A23B72\", \"accent\": \"#F18F01\"}\n```",
-                     "primary #2E86AB\nsecondary #A23B72\naccent #F18F01\n"] {
+        for text in [
+            "```json\n{\"primary\": \"#2e86ab\", \"輔助色\": \"#A23B72\", \"accent\": \"#F18F01\"}\n```",
+            "primary #2E86AB\nsecondary #A23B72\naccent #F18F01\n",
+        ] {
             let fromInput = try run(["audit"], stdin: text)
             XCTAssertEqual(fromInput.status, 0, fromInput.stderr)
             XCTAssertEqual(fromInput.stdout, fromArguments.stdout)
@@ -127,8 +143,10 @@ final class AccessCommandTests: XCTestCase {
         XCTAssertTrue(failing.stdout.contains("AA: fails"))
         // A palette generated to AA passes the guard, on the background it was generated for.
         for background in ["light", "dark", "#3A3A3A"] {
-            let made = try run(["generate", "--no-history", "--provider", "offline", "--accessible", "AA",
-                                "--background", background, "--format", "hex", "neon lights at a night market"])
+            let made = try run([
+                "generate", "--no-history", "--provider", "offline", "--accessible", "AA",
+                "--background", background, "--format", "hex", "neon lights at a night market",
+            ])
             XCTAssertEqual(made.status, 0, made.stderr)
             let hex = made.stdout.split(separator: "\n").map(String.init)
             let audit = try run(["audit", "--require", "aa", "--background", background] + hex)
@@ -160,19 +178,52 @@ final class AccessCommandTests: XCTestCase {
             (["audit", "#2E86AB", "#A23B72"], "expected three colours (primary, secondary, accent), got 2", "收到 2 个"),
             (["audit", "#2E86AB", "#A23B72", "#XYZ"], "'#XYZ' is not a colour: 'X' is not a hex digit", "“#XYZ”不是颜色"),
             (["audit", "--background", "grey"] + Self.palette, "invalid value 'grey' for '--background'", "“grey”无效"),
-            (["audit", "--require", "A"] + Self.palette, "invalid value 'A' for '--require': choose AA or AAA", "“A”无效"),
-            (["audit", "--format", "yaml"] + Self.palette, "invalid value 'yaml' for '--format': choose text or json", "“yaml”无效"),
+            (
+                ["audit", "--require", "A"] + Self.palette, "invalid value 'A' for '--require': choose AA or AAA",
+                "“A”无效"
+            ),
+            (
+                ["audit", "--format", "yaml"] + Self.palette,
+                "invalid value 'yaml' for '--format': choose text or json", "“yaml”无效"
+            ),
             (["audit", "--colour"] + Self.palette, "unknown option '--colour'", "未知的选项“--colour”"),
-            (["repair", "tint", "--against", "background", "--target", "AA"] + Self.palette, "'tint' is not a role", "“tint”不是角色"),
-            (["repair", "accent", "--against", "wall", "--target", "AA"] + Self.palette, "'wall' is not a role: choose primary, secondary, accent or background", "“wall”不是角色"),
-            (["repair", "accent", "--against", "background", "--target", "fast"] + Self.palette, "'fast' is not a target", "“fast”不是目标"),
-            (["repair", "accent", "--against", "background", "--target", "25"] + Self.palette, "target '25' is out of range", "“25”超出范围"),
-            (["repair", "accent", "--against", "background", "--target", "Lc 200"] + Self.palette, "target 'Lc 200' is out of range", "“Lc 200”超出范围"),
-            (["repair", "accent", "--against", "accent", "--target", "AA"] + Self.palette, "cannot repair accent against itself", "无法让 accent 对自己修正"),
+            (
+                ["repair", "tint", "--against", "background", "--target", "AA"] + Self.palette, "'tint' is not a role",
+                "“tint”不是角色"
+            ),
+            (
+                ["repair", "accent", "--against", "wall", "--target", "AA"] + Self.palette,
+                "'wall' is not a role: choose primary, secondary, accent or background", "“wall”不是角色"
+            ),
+            (
+                ["repair", "accent", "--against", "background", "--target", "fast"] + Self.palette,
+                "'fast' is not a target", "“fast”不是目标"
+            ),
+            (
+                ["repair", "accent", "--against", "background", "--target", "25"] + Self.palette,
+                "target '25' is out of range", "“25”超出范围"
+            ),
+            (
+                ["repair", "accent", "--against", "background", "--target", "Lc 200"] + Self.palette,
+                "target 'Lc 200' is out of range", "“Lc 200”超出范围"
+            ),
+            (
+                ["repair", "accent", "--against", "accent", "--target", "AA"] + Self.palette,
+                "cannot repair accent against itself", "无法让 accent 对自己修正"
+            ),
             (["repair", "accent", "--target", "AA"] + Self.palette, "missing option '--against'", "缺少选项 --against"),
-            (["repair", "accent", "--against", "primary"] + Self.palette, "missing option '--target'", "缺少选项 --target"),
-            (["repair", "--against", "primary", "--target", "3"], "repair needs the role to repair first", "需要先指定要修正的角色"),
-            (["repair", "accent", "--against", "primary", "--target", "3", "#12345"], "expected three colours", "收到 1 个"),
+            (
+                ["repair", "accent", "--against", "primary"] + Self.palette, "missing option '--target'",
+                "缺少选项 --target"
+            ),
+            (
+                ["repair", "--against", "primary", "--target", "3"], "repair needs the role to repair first",
+                "需要先指定要修正的角色"
+            ),
+            (
+                ["repair", "accent", "--against", "primary", "--target", "3", "#12345"], "expected three colours",
+                "收到 1 个"
+            ),
         ]
         for (args, english, chinese) in cases {
             let en = try run(args, stdin: "")
@@ -187,7 +238,8 @@ final class AccessCommandTests: XCTestCase {
         }
         let lang = try run(["audit", "--lang", "klingon"] + Self.palette)
         XCTAssertEqual(lang.status, 2)
-        XCTAssertTrue(lang.stderr.contains("invalid value 'klingon' for '--lang': choose en, zh-Hant or zh-Hans"), lang.stderr)
+        XCTAssertTrue(
+            lang.stderr.contains("invalid value 'klingon' for '--lang': choose en, zh-Hant or zh-Hans"), lang.stderr)
     }
 
     // MARK: - repair
@@ -201,25 +253,31 @@ final class AccessCommandTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("Secondary  #A23B72"))
         let accent = try RGB(hex: String(lines[2].split(separator: " ", omittingEmptySubsequences: true)[1]))
         XCTAssertGreaterThanOrEqual(WCAG.contrast(accent, WCAG.white), 4.5)
-        XCTAssertEqual(lines[3], "note: Accent #F18F01 -> \(accent.hex): 2.42:1 -> \(ColorReport.ratioText(WCAG.contrast(accent, WCAG.white))) "
-            + "against Background (#FFFFFF), target 4.5:1; hue kept, ΔE00 \(ColorReport.fixed((CIEDE2000.difference(accent, try RGB(hex: "#F18F01")) * 10).rounded(.down) / 10, 1)).")
+        XCTAssertEqual(
+            lines[3],
+            "note: Accent #F18F01 -> \(accent.hex): 2.42:1 -> \(ColorReport.ratioText(WCAG.contrast(accent, WCAG.white))) "
+                + "against Background (#FFFFFF), target 4.5:1; hue kept, ΔE00 \(ColorReport.fixed((CIEDE2000.difference(accent, try RGB(hex: "#F18F01")) * 10).rounded(.down) / 10, 1))."
+        )
         // The same repair read from standard input, as JSON that reads back.
-        let json = try run(["repair", "accent", "--against", "background", "--target", "4.5", "--format", "json"],
-                           stdin: Self.palette.joined(separator: " "))
+        let json = try run(
+            ["repair", "accent", "--against", "background", "--target", "4.5", "--format", "json"],
+            stdin: Self.palette.joined(separator: " "))
         XCTAssertEqual(json.status, 0, json.stderr)
         let object = try strictJSON(json.stdout)
         XCTAssertEqual(object["accent"] as? String, accent.hex)
         XCTAssertEqual(object["primary"] as? String, "#2E86AB")
         XCTAssertEqual((object["notes"] as? [String])?.count, 1)
         // hex keeps standard output to the palette; what moved goes to standard error.
-        let hex = try run(["repair", "accent", "--against", "background", "--target", "AA", "--format", "hex"] + Self.palette)
+        let hex = try run(
+            ["repair", "accent", "--against", "background", "--target", "AA", "--format", "hex"] + Self.palette)
         XCTAssertEqual(hex.stdout, "#2E86AB\n#A23B72\n\(accent.hex)\n")
         XCTAssertTrue(hex.stderr.hasPrefix("palette-tui: Accent #F18F01 -> \(accent.hex)"), hex.stderr)
     }
 
     func testRepairAgainstARoleWithAPCAAndInChinese() throws {
-        let out = try run(["repair", "primary", "--against", "accent", "--target", "Lc45", "--format", "hex", "--lang", "zh-Hant"]
-            + Self.palette)
+        let out = try run(
+            ["repair", "primary", "--against", "accent", "--target", "Lc45", "--format", "hex", "--lang", "zh-Hant"]
+                + Self.palette)
         XCTAssertEqual(out.status, 0, out.stderr)
         let hex = try out.stdout.split(separator: "\n").map { try RGB(hex: String($0)) }
         XCTAssertGreaterThanOrEqual(abs(APCA.lc(text: hex[0], background: hex[2])), 45)
@@ -229,23 +287,34 @@ final class AccessCommandTests: XCTestCase {
     }
 
     func testRepairThatCannotReachTheTargetOffersTheInkAndPrintsNoPalette() throws {
-        let out = try run(["repair", "accent", "--against", "background", "--target", "AAA", "--background", "#777777"] + Self.palette)
+        let out = try run(
+            ["repair", "accent", "--against", "background", "--target", "AAA", "--background", "#777777"] + Self.palette
+        )
         XCTAssertEqual(out.status, 1)
         XCTAssertEqual(out.stdout, "")
-        XCTAssertTrue(out.stderr.contains("No colour reaches 7:1 against Background (#777777): the most readable ink, #000000, reaches only 4.68:1"),
-                      out.stderr)
+        XCTAssertTrue(
+            out.stderr.contains(
+                "No colour reaches 7:1 against Background (#777777): the most readable ink, #000000, reaches only 4.68:1"
+            ),
+            out.stderr)
         let met = try run(["repair", "secondary", "--against", "background", "--target", "AA"] + Self.palette)
         XCTAssertEqual(met.status, 0)
-        XCTAssertTrue(met.stdout.contains("Secondary #A23B72 already reaches 4.5:1 against Background (#FFFFFF): 6.16:1; nothing changed."),
-                      met.stdout)
+        XCTAssertTrue(
+            met.stdout.contains(
+                "Secondary #A23B72 already reaches 4.5:1 against Background (#FFFFFF): 6.16:1; nothing changed."),
+            met.stdout)
     }
 
     // MARK: - generate --accessible
 
     func testGenerateToALevelWithTheOfflineEngine() throws {
-        let plain = try run(["generate", "--no-history", "--provider", "offline", "--format", "hex", "a calm forest morning"])
-        let aaa = try run(["generate", "--no-history", "--provider", "offline", "--format", "hex", "--accessible", "AAA",
-                           "--background", "dark", "a calm forest morning"])
+        let plain = try run([
+            "generate", "--no-history", "--provider", "offline", "--format", "hex", "a calm forest morning",
+        ])
+        let aaa = try run([
+            "generate", "--no-history", "--provider", "offline", "--format", "hex", "--accessible", "AAA",
+            "--background", "dark", "a calm forest morning",
+        ])
         XCTAssertEqual(aaa.status, 0, aaa.stderr)
         XCTAssertEqual(aaa.stderr, "", "the offline engine meets the level by construction, without a note")
         let palette = try colors(aaa.stdout.split(separator: "\n").map(String.init))
@@ -265,19 +334,24 @@ final class AccessCommandTests: XCTestCase {
         let server = try LoopbackServer(scenario: "palette")
         servers.append(server)
         let env = ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": "test-key-access"]
-        let out = try run(["generate", "--no-history", "--provider", "gemini", "--accessible", "AA", "--format", "json", "forest"],
-                          environment: env)
+        let out = try run(
+            ["generate", "--no-history", "--provider", "gemini", "--accessible", "AA", "--format", "json", "forest"],
+            environment: env)
         XCTAssertEqual(out.status, 0, out.stderr)
         let object = try strictJSON(out.stdout)
-        let palette = try colors([object["primary"], object["secondary"], object["accent"]].map { try XCTUnwrap($0 as? String) })
+        let palette = try colors(
+            [object["primary"], object["secondary"], object["accent"]].map { try XCTUnwrap($0 as? String) })
         XCTAssertTrue(AccessibilityRequirement(level: .aa).isMet(by: palette))
         // The fixture's answer is #4A6B4F #DCE5D0 #E8B86D; its accent is 1.8:1 on white.
         XCTAssertEqual(object["provider"] as? String, "gemini")
         let notes = try XCTUnwrap(object["notes"] as? [String])
         let note = try XCTUnwrap(notes.first { $0.hasPrefix("moved to meet AA on #FFFFFF: ") }, "\(notes)")
         XCTAssertTrue(note.contains("Accent #E8B86D -> \(palette.accent.hex)"), note)
-        let hex = try run(["generate", "--no-history", "--provider", "gemini", "--accessible", "AA", "--format", "hex",
-                           "--lang", "zh-Hant", "forest"], environment: env)
+        let hex = try run(
+            [
+                "generate", "--no-history", "--provider", "gemini", "--accessible", "AA", "--format", "hex",
+                "--lang", "zh-Hant", "forest",
+            ], environment: env)
         XCTAssertEqual(hex.status, 0, hex.stderr)
         XCTAssertTrue(hex.stderr.hasPrefix("palette-tui: note: 為符合 AA（背景 #FFFFFF）已調整："), hex.stderr)
         XCTAssertTrue(hex.stderr.contains("強調色 #E8B86D -> \(palette.accent.hex)"), hex.stderr)

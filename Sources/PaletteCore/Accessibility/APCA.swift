@@ -34,7 +34,8 @@ public enum APCA {
     /// Lc from two screen luminances (0...1).
     public static func lc(textLuminance: Double, backgroundLuminance: Double) -> Double {
         func clamped(_ y: Double) -> Double { y > blkThrs ? y : y + pow(blkThrs - y, blkClmp) }
-        let txt = clamped(textLuminance), bg = clamped(backgroundLuminance)
+        let txt = clamped(textLuminance)
+        let bg = clamped(backgroundLuminance)
         if abs(bg - txt) < deltaYmin { return 0 }
         let output: Double
         if bg > txt {

@@ -80,7 +80,8 @@ public struct AccessibilityRequirement: Hashable, Sendable {
             self.role = role
             textRatio = requirement.level.textRatio
             let others = Role.allCases.filter { $0 != role }
-            contrastWith = role == .accent
+            contrastWith =
+                role == .accent
                 ? [palette.primary, palette.secondary, requirement.background] : [palette.accent]
             othersSimulated = VisionDeficiency.allCases.map { kind in
                 others.map { CIELab(kind.simulate(palette[$0])) }
@@ -119,7 +120,8 @@ public struct AccessibilityRequirement: Hashable, Sendable {
             var seen: Set<RGB> = []
             var out: [Option] = []
             let stride = LightnessPath.steps / 50
-            let lattice = fixed.contains(role)
+            let lattice =
+                fixed.contains(role)
                 ? [] : Swift.stride(from: 0, through: LightnessPath.steps, by: stride).map(path.color(atStep:))
             for color in [palette[role]] + lattice {
                 guard seen.insert(color).inserted, AccessibilityLevel.inkRatio(color) >= ratio,
@@ -143,7 +145,8 @@ public struct AccessibilityRequirement: Hashable, Sendable {
         }
         let backgroundY = WCAG.luminance(background)
         let accents = options(.accent).filter { contrast($0, backgroundY) >= PaletteAudit.nonText }
-        let primaries = options(.primary), secondaries = options(.secondary)
+        let primaries = options(.primary)
+        let secondaries = options(.secondary)
         func fits(_ x: Option, _ accent: Option) -> Bool {
             contrast(x, accent.luminance) >= PaletteAudit.nonText && distinct(x, accent)
         }
@@ -165,7 +168,9 @@ public struct AccessibilityRequirement: Hashable, Sendable {
                     let ok = apart[key] ?? distinct(primary, secondaries[s])
                     apart[key] = ok
                     if ok {
-                        best = (cost, Palette(primary: primary.color, secondary: secondaries[s].color, accent: accent.color))
+                        best = (
+                            cost, Palette(primary: primary.color, secondary: secondaries[s].color, accent: accent.color)
+                        )
                         break
                     }
                 }

@@ -25,7 +25,8 @@ public struct AccessibleProvider: PaletteProvider {
         var result = try await base.generate(inner)
         try Task.checkCancellation()
         guard let (palette, changes) = requirement.enforce(result.palette) else {
-            throw ProviderFailure(provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
+            throw ProviderFailure(
+                provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
         }
         if !changes.isEmpty {
             result.palette = palette

@@ -10,7 +10,9 @@ extension PaletteAudit {
         func string(_ s: String) -> String { JSONText.string(s) }
         var out = "{\n"
         out += "  \"background\": \(string(background.hex)),\n"
-        out += "  \"palette\": {" + Role.allCases.map { "\(string($0.rawValue)): \(string(palette[$0].hex))" }
+        out +=
+            "  \"palette\": {"
+            + Role.allCases.map { "\(string($0.rawValue)): \(string(palette[$0].hex))" }
             .joined(separator: ", ") + "},\n"
         let pairLines = pairs.map { p in
             "    {\"fg\": \(string(p.foreground.description)), \"bg\": \(string(p.background.description)), "
@@ -28,14 +30,15 @@ extension PaletteAudit {
         let levelLines = AccessibilityLevel.allCases.map { level -> String in
             let failures = self.failures(level).map { f -> String in
                 switch f {
-                case let .ink(role, ratio):
+                case .ink(let role, let ratio):
                     return "{\"rule\": \"ink\", \"role\": \(string(role.rawValue)), \"ratio\": \(number(ratio)), "
                         + "\"needs\": \(number(level.textRatio))}"
-                case let .accent(other, ratio):
+                case .accent(let other, let ratio):
                     return "{\"rule\": \"accent\", \"against\": \(string(other.description)), "
                         + "\"ratio\": \(number(ratio)), \"needs\": \(number(Self.nonText))}"
-                case let .indistinct(kind, a, b, deltaE):
-                    return "{\"rule\": \"cvd\", \"deficiency\": \(string(kind.rawValue)), \"a\": \(string(a.rawValue)), "
+                case .indistinct(let kind, let a, let b, let deltaE):
+                    return
+                        "{\"rule\": \"cvd\", \"deficiency\": \(string(kind.rawValue)), \"a\": \(string(a.rawValue)), "
                         + "\"b\": \(string(b.rawValue)), \"delta_e00\": \(number(deltaE)), \"needs\": \(number(Self.distinct))}"
                 }
             }

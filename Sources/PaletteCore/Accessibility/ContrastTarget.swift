@@ -39,7 +39,8 @@ public enum ContrastTarget: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .ratio: return WCAG.readableInk(on: other)
         case .lc:
-            let onBlack = measure(WCAG.black, against: other), onWhite = measure(WCAG.white, against: other)
+            let onBlack = measure(WCAG.black, against: other)
+            let onWhite = measure(WCAG.white, against: other)
             return onWhite > onBlack ? WCAG.white : WCAG.black
         }
     }
@@ -60,8 +61,14 @@ public enum ContrastTarget: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(ContrastTargetError) {
         let trimmed = text.trimmingSpaces
         let upper = trimmed.uppercased()
-        if upper == "AA" { self = .aa; return }
-        if upper == "AAA" { self = .aaa; return }
+        if upper == "AA" {
+            self = .aa
+            return
+        }
+        if upper == "AAA" {
+            self = .aaa
+            return
+        }
         if upper.hasPrefix("LC") {
             let number = String(trimmed.dropFirst(2)).trimmingSpaces
             guard let value = Double(number), value.isFinite else { throw .notATarget(text) }

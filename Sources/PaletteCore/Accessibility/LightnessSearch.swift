@@ -81,7 +81,9 @@ public struct LightnessSearch {
 
     /// True when two colours are equal or differ by one unit in one channel.
     static func adjacent(_ a: RGB, _ b: RGB) -> Bool {
-        let dr = abs(Int(a.r) - Int(b.r)), dg = abs(Int(a.g) - Int(b.g)), db = abs(Int(a.b) - Int(b.b))
+        let dr = abs(Int(a.r) - Int(b.r))
+        let dg = abs(Int(a.g) - Int(b.g))
+        let db = abs(Int(a.b) - Int(b.b))
         return dr + dg + db <= 1
     }
 
@@ -102,8 +104,10 @@ public struct LightnessSearch {
     ///   - slack: scores at or above this are close enough to 1 that rounding may pass them;
     ///     the walk backs up over them.
     ///   - score: 1 or more passes.
-    public static func nearest(on path: LightnessPath, direction: Direction = .both, slack: Double = 0.97,
-                               score: (RGB) -> Double) -> Result? {
+    public static func nearest(
+        on path: LightnessPath, direction: Direction = .both, slack: Double = 0.97,
+        score: (RGB) -> Double
+    ) -> Result? {
         // The last colour scored and its score: neighbouring steps often round alike.
         var memo: (color: RGB, score: Double)?
         func scored(_ c: RGB) -> Double {
@@ -119,20 +123,27 @@ public struct LightnessSearch {
         if direction != .darker { signs.append(1) }
         if direction != .lighter { signs.append(-1) }
         for d in signs {
-            let first = d > 0 ? split : split - 1, last = d > 0 ? n : 0
+            let first = d > 0 ? split : split - 1
+            let last = d > 0 ? n : 0
             if d > 0 ? first > last : first < last { continue }
             func beyond(_ a: Int, _ b: Int) -> Bool { d > 0 ? a > b : a < b }
             // Coarse probes until one passes.
-            var previous = first, k = first, hit: Int?
+            var previous = first
+            var k = first
+            var hit: Int?
             while true {
-                if scored(path.color(atStep: k)) >= 1 { hit = k; break }
+                if scored(path.color(atStep: k)) >= 1 {
+                    hit = k
+                    break
+                }
                 if k == last { break }
                 previous = k
                 k = d > 0 ? min(k + coarseStride, last) : max(k - coarseStride, last)
             }
             guard let firstHit = hit else { continue }
             // Halve back to where passing starts.
-            var lo = previous, hi = firstHit
+            var lo = previous
+            var hi = firstHit
             if hi != first {
                 while abs(hi - lo) > 1 {
                     let mid = (lo + hi) / 2
@@ -140,7 +151,8 @@ public struct LightnessSearch {
                 }
             }
             // Back up over steps rounding could still pass.
-            var start = hi, backed = 0
+            var start = hi
+            var backed = 0
             while start != first {
                 let next = start - d
                 if backed >= minimumBackup && scored(path.color(atStep: next)) < slack { break }
