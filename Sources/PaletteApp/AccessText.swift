@@ -58,19 +58,6 @@ public enum AccessText {
 
     // MARK: - Results
 
-    /// The note on a generated palette that was moved to meet a level.
-    static func repairedNote(_ requirement: AccessibilityRequirement, _ changes: [RoleChange]) -> Localized {
-        let level = requirement.level.rawValue
-        let bg = requirement.background.hex
-        func list(_ language: Language, _ separator: String) -> String {
-            changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
-        }
-        return Localized(
-            "moved to meet \(level) on \(bg): " + list(.english, ", "),
-            "為符合 \(level)（背景 \(bg)）已調整：" + list(.traditionalChinese, "、"),
-            "为符合 \(level)（背景 \(bg)）已调整：" + list(.simplifiedChinese, "、"))
-    }
-
     /// One reason a palette misses a level, as a sentence without its final stop.
     public static func failure(_ f: AccessibilityFailure, _ level: AccessibilityLevel) -> Localized {
         switch f {
