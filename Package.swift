@@ -13,24 +13,29 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let package = Package(
     name: "palette-tui",
     products: [
-        .executable(name: "palette-tui", targets: ["palette-tui"]),
+        .executable(name: "palette-tui", targets: ["palette-tui"])
     ],
     targets: [
         // MARK: Libraries (the pure core first, then the I/O around it)
 
         // No pkgConfig: Debian's ncursesw.pc carries flags that SwiftPM rejects.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // zlib: CRC-32 and deflate for the PNG and zip exports.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
         // The Gemini client (HTTP on URLSession).
         .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
+        .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The history: entries, the line codec, the store (the file) and the one search.
         .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The app as state, actions, effects and frames: pure, no terminal. It uses the
         // history's model and search, never its store.
-        .target(name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory"], swiftSettings: strict),
+        .target(
+            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
@@ -39,7 +44,9 @@ let package = Package(
         // The product: command line, runtime and the live dependencies.
         .executableTarget(
             name: "palette-tui",
-            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI"],
+            dependencies: [
+                "PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI", "PaletteExport",
+            ],
             swiftSettings: strict
         ),
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
@@ -60,7 +67,8 @@ let package = Package(
 
         // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
         // the tmux harness, golden files, temporary directories, the repository's paths.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers"], swiftSettings: strict),
+        .target(
+            name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
@@ -78,6 +86,8 @@ let package = Package(
             name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
+            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
+        .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
             swiftSettings: strict),
@@ -86,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore", "TestSupport",
+                "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "PaletteExport", "TestSupport",
             ],
             swiftSettings: strict),
     ]

@@ -72,18 +72,8 @@ public final class HistoryStore: Sendable {
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
     public func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return ([], []) }
-            throw HistoryError(
-                kind: .unreadable,
-                description:
-                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
-        }
+        guard let fd = try openForReading() else { return ([], []) }
         defer { close(fd) }
-        try requireRegularFile(fd)
-        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         var state = LoadState()
         var st = stat()
         if fstat(fd, &st) == 0 { state.fileSize = Int(st.st_size) }
@@ -104,18 +94,8 @@ public final class HistoryStore: Sendable {
     /// is exact for what it returns. Bad lines are not reported here; the full `load()`
     /// that follows reports them with their line numbers.
     public func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return ([], true) }
-            throw HistoryError(
-                kind: .unreadable,
-                description:
-                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
-        }
+        guard let fd = try openForReading() else { return ([], true) }
         defer { close(fd) }
-        try requireRegularFile(fd)
-        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         var st = stat()
         fstat(fd, &st)
         let size = Int(st.st_size)
@@ -393,6 +373,27 @@ public final class HistoryStore: Sendable {
     }
 
     // MARK: - File plumbing
+
+    /// Opens the file for reading under a shared lock; nil when it does not exist.
+    private func openForReading() throws -> Int32? {
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw HistoryError(
+                kind: .unreadable,
+                description:
+                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+        }
+        do {
+            try requireRegularFile(fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+        return fd
+    }
 
     /// Opens (creating 0600, in a 0700 directory, if needed) and locks the file for appending.
     ///

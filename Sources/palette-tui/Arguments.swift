@@ -4,19 +4,39 @@ import PaletteCore
 /// A usage error: exit status 2, with a hint to `--help`.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
-    /// The problem as a typed value, when it has one: commands that word their problems in
-    /// the user's language (`audit`, `repair`) read it; `description` is its English.
-    let problem: CommandProblem?
+    /// What was wrong with the options, for commands that word it themselves.
+    var problem: ArgumentProblem?
+    /// The problem as `audit` and `repair` word it (theirs and the option parser's).
+    var commandProblem: CommandProblem?
 
-    init(_ message: String) {
+    init(_ message: String, problem: ArgumentProblem? = nil) {
         description = message
-        problem = nil
+        self.problem = problem
     }
 
+    /// A problem `audit` or `repair` found; `description` is its English.
     init(_ problem: CommandProblem) {
-        self.problem = problem
         description = CommandText.problem(problem).english
+        commandProblem = problem
     }
+
+    /// The problem as a `CommandProblem`, whichever kind it is, if it has a type.
+    var typed: CommandProblem? {
+        if let commandProblem { return commandProblem }
+        switch problem {
+        case .unknownOption(let o)?: return .unknownOption(o)
+        case .needsValue(let o)?: return .needsValue(option: o)
+        case .takesNoValue(let o)?: return .takesNoValue(option: o)
+        case nil: return nil
+        }
+    }
+}
+
+/// An option `Arguments` could not take.
+enum ArgumentProblem: Equatable {
+    case unknownOption(String)
+    case needsValue(String)
+    case takesNoValue(String)
 }
 
 /// Command-line options of one subcommand, parsed by hand (no outside packages).
@@ -55,7 +75,7 @@ struct Arguments {
             } else if let long = aliases[arg] {
                 name = long
             } else {
-                throw UsageError(.unknownOption(arg))
+                throw UsageError("unknown option '\(arg)'", problem: .unknownOption(arg))
             }
             if valued.contains(name) {
                 if let inline {
@@ -64,13 +84,13 @@ struct Arguments {
                     values[name] = args[i]
                     i += 1
                 } else {
-                    throw UsageError(.needsValue(option: name))
+                    throw UsageError("option '--\(name)' needs a value", problem: .needsValue(name))
                 }
             } else if boolean.contains(name) {
-                if inline != nil { throw UsageError(.takesNoValue(option: name)) }
+                if inline != nil { throw UsageError("option '--\(name)' takes no value", problem: .takesNoValue(name)) }
                 flags.insert(name)
             } else {
-                throw UsageError(.unknownOption("--" + name))
+                throw UsageError("unknown option '--\(name)'", problem: .unknownOption("--" + name))
             }
         }
     }

@@ -96,7 +96,7 @@ func generationConstraints(_ arguments: Arguments, language: Language) throws(Us
     do {
         background = try parseBackground(arguments["background"])
     } catch {
-        throw problem(error.problem ?? .badBackground(arguments["background"] ?? ""))
+        throw problem(error.commandProblem ?? .badBackground(arguments["background"] ?? ""))
     }
     return GenerationConstraints(accessibility: AccessibilityRequirement(level: level, background: background))
 }

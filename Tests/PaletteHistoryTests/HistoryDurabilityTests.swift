@@ -119,9 +119,7 @@ final class HistoryDurabilityTests: XCTestCase {
     func testReadOnlyDirectoryGivesAClearMessage() throws {
         let prefix = try withoutPermissionOverride()
         let dir = try TemporaryDirectory()
-        let ro = dir.file("ro")
-        XCTAssertEqual(mkdir(ro, 0o500), 0)
-        defer { chmod(ro, 0o700) }
+        let ro = try dir.readOnlyDirectory("ro")
         let path = ro + "/h.jsonl"
         let append = try Spawn.run(
             prefix + [try HistoryWriter.path, "--history", path, "1"],

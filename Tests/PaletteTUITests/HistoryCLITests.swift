@@ -14,9 +14,7 @@ final class HistoryCLITests: XCTestCase {
     func testListingInAReadOnlyDirectoryIsFine() throws {
         let prefix = try withoutPermissionOverride()
         let dir = try TemporaryDirectory()
-        let ro = dir.file("ro")
-        XCTAssertEqual(mkdir(ro, 0o500), 0)
-        defer { chmod(ro, 0o700) }
+        let ro = try dir.readOnlyDirectory("ro")
         let path = ro + "/h.jsonl"
         let list = try HistoryBinary.run(["history", "--history", path], prefix: prefix)
         XCTAssertEqual(list.status, 0, "reading a missing history in a read-only directory is fine: \(list.stderr)")
@@ -27,9 +25,7 @@ final class HistoryCLITests: XCTestCase {
     func testGenerateInAReadOnlyDirectoryStillPrintsItsPalette() throws {
         let prefix = try withoutPermissionOverride()
         let dir = try TemporaryDirectory()
-        let ro = dir.file("ro")
-        XCTAssertEqual(mkdir(ro, 0o500), 0)
-        defer { chmod(ro, 0o700) }
+        let ro = try dir.readOnlyDirectory("ro")
         let path = ro + "/h.jsonl"
         let result = try HistoryBinary.run(
             [
