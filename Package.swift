@@ -7,7 +7,7 @@ import PackageDescription
 /// Linux only: the terminal layer uses glibc's `sigaction` layout and `<ncursesw/curses.h>`
 /// (Debian's libncurses-dev), so no other platform is claimed. Tools 6.2 means the Swift 6
 /// language mode for every target; `strict` makes every warning an error in a plain
-/// `swift build` too (docs/decisions.md, 2026-12-01: the package manifest).
+/// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(

@@ -232,7 +232,8 @@ public enum ExportWords {
 
             Writes the palette in FORMAT, or a terminal/editor theme derived from it. The palette
             comes from the three colours given, else from standard input (anything palette-tui
-            parse reads), else from the newest palette in the history.
+            parse reads), else from the newest palette in the history. A COLOR is #RRGGBB, #RGB
+            or the digits alone (quote a # in the shell).
             """,
             """
             用法：palette-tui export 格式 [顏色 顏色 顏色] [選項]
@@ -240,6 +241,7 @@ public enum ExportWords {
 
             以指定格式寫出配色，或寫出由配色衍生的終端機／編輯器主題。配色取自給定的三個顏色，
             否則取自標準輸入（palette-tui parse 能讀的內容），再否則取自歷史紀錄中最新的配色。
+            顏色寫成 #RRGGBB、#RGB 或只寫數字（在 shell 中請為 # 加上引號）。
             """,
             """
             用法：palette-tui export 格式 [颜色 颜色 颜色] [选项]
@@ -247,6 +249,7 @@ public enum ExportWords {
 
             以指定格式写出配色，或写出由配色衍生的终端／编辑器主题。配色取自给定的三个颜色，
             否则取自标准输入（palette-tui parse 能读的内容），再否则取自历史记录中最新的配色。
+            颜色写成 #RRGGBB、#RGB 或只写数字（在 shell 中请为 # 加上引号）。
             """)(language)
         let width = (options.map { $0.flag.count }.max() ?? 0) + 2
         var out = head + "\n\n"

@@ -106,7 +106,7 @@ public struct ExportRequest: Sendable, Hashable {
     public var displayName: String {
         let clean = ExportText.oneLine(name)
         return clean.isEmpty
-            ? "palette-tui " + palette.colors.map { String($0.hex.dropFirst()) }.joined(separator: "-") : clean
+            ? "palette " + palette.colors.map { String($0.hex.dropFirst()) }.joined(separator: "-") : clean
     }
 }
 

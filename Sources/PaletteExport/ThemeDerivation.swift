@@ -67,13 +67,13 @@ public enum ThemeDerivation {
             let background = OKLCH(l: bgL, c: bgChroma, h: tintHue).gamutMapped()
             let fgChroma = min(0.014, tintChroma * 0.1)
             let foreground =
-                LightnessSearch.reach(
+                ContrastWalk.reach(
                     ThemeDerivation.foregroundTarget, against: background, lightness: dark ? 0.89 : 0.32,
                     chroma: fgChroma, hue: tintHue, lighter: dark) ?? (dark ? WCAG.white : WCAG.black)
             let brightest = brightWhite(from: foreground, background: background, hue: tintHue, chroma: fgChroma)
             let surface = OKLCH(l: dark ? 0.255 : 0.925, c: min(0.026, tintChroma * 0.25), h: tintHue).gamutMapped()
             let dim =
-                LightnessSearch.reach(
+                ContrastWalk.reach(
                     ThemeDerivation.dimTarget, against: background, lightness: dark ? 0.50 : 0.68,
                     chroma: min(0.02, tintChroma * 0.15), hue: tintHue, lighter: dark) ?? foreground
             let subtle = OKLCH(
@@ -155,7 +155,7 @@ public enum ThemeDerivation {
             // Cursor: the accent, kept visible (3:1) with its hue; text under it is the background.
             let accent = lch[.accent]!
             let cursor =
-                LightnessSearch.reach(
+                ContrastWalk.reach(
                     3.2, against: background, lightness: accent.l, chroma: accent.c, hue: accent.h, lighter: dark)
                 ?? foreground
             // Selection: a quiet surface in the secondary's hue under the usual foreground.
@@ -199,12 +199,14 @@ public enum ThemeDerivation {
 
         /// The nearest lightness to `lightness` at which the colour reaches text contrast.
         func readable(lightness: Double, chroma: Double, hue: Double, on background: RGB) -> (l: Double, rgb: RGB) {
-            var l = lightness
-            while true {
-                let rgb = OKLCH(l: l, c: chroma, h: hue).gamutMapped()
-                if WCAG.contrast(rgb, background) >= ThemeDerivation.textTarget || l <= 0 || l >= 1 { return (l, rgb) }
-                l += dark ? LightnessSearch.step : -LightnessSearch.step
+            if let found = ContrastWalk.walk(
+                ThemeDerivation.textTarget, against: background, lightness: lightness, chroma: chroma, hue: hue,
+                lighter: dark)
+            {
+                return found
             }
+            let end = dark ? 1.0 : 0.0
+            return (end, OKLCH(l: end, c: chroma, h: hue).gamutMapped())
         }
 
         /// Bright white (ANSI 15): beyond the foreground, at least ΔE00 5 from it.

@@ -61,3 +61,18 @@ final class ExportFormatTests: XCTestCase {
         XCTAssertEqual(ExportText.lua("a\"b\\c\n"), "\"a\\\"b\\\\c\\10\"")
     }
 }
+
+final class ThemeSequencesTests: XCTestCase {
+    func testApplySetsEveryColourAndRestoreResetsThem() {
+        let p = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
+        let theme = ThemeDerivation.derive(p, variant: .dark)
+        let text = ThemeSequences.apply(theme)
+        for (k, c) in theme.ansi.enumerated() {
+            XCTAssertTrue(text.contains("\u{1B}]4;\(k);\(ThemeSequences.spec(c))\u{1B}\\"), "ANSI \(k)")
+        }
+        XCTAssertTrue(text.contains("\u{1B}]11;\(ThemeSequences.spec(theme.background))\u{1B}\\"))
+        XCTAssertEqual(ThemeSequences.spec(RGB(packed: 0x0A0BFC)), "rgb:0a/0b/fc")
+        XCTAssertEqual(
+            ThemeSequences.restore, "\u{1B}]104\u{1B}\\\u{1B}]110\u{1B}\\\u{1B}]111\u{1B}\\\u{1B}]112\u{1B}\\")
+    }
+}

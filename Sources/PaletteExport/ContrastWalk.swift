@@ -5,7 +5,7 @@ import PaletteCore
 ///
 /// Kept small and in one place on purpose: when PaletteCore gains the accessibility work's
 /// hue-keeping lightness repair, this file is the only one that switches to it.
-enum LightnessSearch {
+enum ContrastWalk {
     /// The step in OKLCH lightness; 0.004 moves an 8-bit colour by about one code value.
     static let step = 0.004
 
@@ -16,30 +16,22 @@ enum LightnessSearch {
         _ ratio: Double, against background: RGB, lightness start: Double, chroma: Double, hue: Double,
         lighter: Bool, limit: Double? = nil
     ) -> RGB? {
+        walk(ratio, against: background, lightness: start, chroma: chroma, hue: hue, lighter: lighter, limit: limit)?
+            .rgb
+    }
+
+    /// `reach`, with the lightness it stopped at.
+    static func walk(
+        _ ratio: Double, against background: RGB, lightness start: Double, chroma: Double, hue: Double,
+        lighter: Bool, limit: Double? = nil
+    ) -> (l: Double, rgb: RGB)? {
         let end = limit ?? (lighter ? 1 : 0)
         var l = min(max(start, 0), 1)
         while lighter ? l <= end + 1e-9 : l >= end - 1e-9 {
             let rgb = OKLCH(l: l, c: chroma, h: hue).gamutMapped()
-            if WCAG.contrast(rgb, background) >= ratio { return rgb }
+            if WCAG.contrast(rgb, background) >= ratio { return (l, rgb) }
             l += lighter ? step : -step
         }
         return nil
-    }
-
-    /// The OKLCH lightness range, from `from` towards `towards`, over which a colour of `hue`
-    /// and `chroma` keeps at least `ratio` against `background`, sampled every `spacing`.
-    static func lightnesses(
-        keeping ratio: Double, against background: RGB, chroma: Double, hue: Double,
-        from: Double, towards: Double, spacing: Double
-    ) -> [(l: Double, rgb: RGB)] {
-        var out: [(Double, RGB)] = []
-        let dir = towards >= from ? 1.0 : -1.0
-        var l = from
-        while dir > 0 ? l <= towards + 1e-9 : l >= towards - 1e-9 {
-            let rgb = OKLCH(l: l, c: chroma, h: hue).gamutMapped()
-            if WCAG.contrast(rgb, background) >= ratio { out.append((l, rgb)) }
-            l += dir * spacing
-        }
-        return out
     }
 }
