@@ -41,9 +41,11 @@ public struct GenerationRequest: Hashable, Sendable {
     /// How many palettes to return (at least one).
     public var candidateCount: Int
 
-    public init(description: String, language: Language = .english, variation: Int = 0, seed: UInt64? = nil,
-                locked: [Role: RGB] = [:], refinement: Refinement? = nil,
-                constraints: GenerationConstraints = GenerationConstraints(), candidateCount: Int = 1) {
+    public init(
+        description: String, language: Language = .english, variation: Int = 0, seed: UInt64? = nil,
+        locked: [Role: RGB] = [:], refinement: Refinement? = nil,
+        constraints: GenerationConstraints = GenerationConstraints(), candidateCount: Int = 1
+    ) {
         self.description = description
         self.language = language
         self.variation = variation

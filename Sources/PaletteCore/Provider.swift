@@ -12,9 +12,11 @@ public struct GeneratedPalette: Hashable, Sendable {
     /// Set when this palette came from a fallback because the chosen provider failed: why it failed.
     public var fallbackReason: ProviderFailure?
 
-    public init(palette: Palette, provider: String, model: String? = nil,
-                rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
-                fallbackReason: ProviderFailure? = nil) {
+    public init(
+        palette: Palette, provider: String, model: String? = nil,
+        rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
+        fallbackReason: ProviderFailure? = nil
+    ) {
         self.palette = palette
         self.provider = provider
         self.model = model

@@ -4,26 +4,26 @@ import PaletteApp
 import PaletteCore
 
 let generateUsage = """
-usage: palette-tui generate [options] DESCRIPTION...
+    usage: palette-tui generate [options] DESCRIPTION...
 
-Turns a description of a scene or mood, in any language, into a primary, a supporting
-secondary and an accent colour, prints it, and saves it in the history.
+    Turns a description of a scene or mood, in any language, into a primary, a supporting
+    secondary and an accent colour, prints it, and saves it in the history.
 
-\(ProviderOptions.help)
-  --format text|json|hex|css  output format (default text)
-  --lang en|zh-Hant|zh-Hans   language of the role labels in text output (default: from the locale)
-  --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl)
-  --no-history                do not save the palette
-  --accessible AA|AAA         only a palette that meets the level on the background: each role's
-                              readable ink at 4.5:1 (AA) or 7:1 (AAA), the accent at 3:1 against
-                              the others and the background, every two roles ΔE00 10 apart under
-                              protan, deutan and tritan vision (a model's answer is repaired, with
-                              a note of what moved)
-  --background light|dark|COLOR  the background --accessible judges on (default light)
+    \(ProviderOptions.help)
+      --format text|json|hex|css  output format (default text)
+      --lang en|zh-Hant|zh-Hans   language of the role labels in text output (default: from the locale)
+      --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl)
+      --no-history                do not save the palette
+      --accessible AA|AAA         only a palette that meets the level on the background: each role's
+                                  readable ink at 4.5:1 (AA) or 7:1 (AAA), the accent at 3:1 against
+                                  the others and the background, every two roles ΔE00 10 apart under
+                                  protan, deutan and tritan vision (a model's answer is repaired, with
+                                  a note of what moved)
+      --background light|dark|COLOR  the background --accessible judges on (default light)
 
-Key: GEMINI_API_KEY, else GOOGLE_API_KEY (read from the environment only).
-Exit status: 0 printed a palette, 1 no palette (one line on standard error says why), 2 usage.
-"""
+    Key: GEMINI_API_KEY, else GOOGLE_API_KEY (read from the environment only).
+    Exit status: 0 printed a palette, 1 no palette (one line on standard error says why), 2 usage.
+    """
 
 /// `palette-tui generate`: one palette for a description, printed in the chosen format.
 func runGenerate(_ args: [String]) async throws -> Int32 {
@@ -46,14 +46,16 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     }
     let constraints = try generationConstraints(arguments, language: language)
     let result: GeneratedPalette
+    var provider: (any PaletteProvider)?
     do {
-        let provider = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
-        result = try await provider.generate(
+        let chosen = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
+        provider = chosen
+        result = try await chosen.generate(
             GenerationRequest(description: description, language: language, constraints: constraints))
     } catch let error as UsageError {
         throw error
     } catch {
-        let failure = ProviderFailure.from(error, provider: "gemini")
+        let failure = ProviderFailure.from(error, provider: provider?.name ?? GeminiClient.providerID)
         printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }
@@ -65,8 +67,10 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     if result.isFallback || repaired, format == .hex || format == .css {
         for note in notes { printError("palette-tui: note: \(note)") }
     }
-    if let warning = recordGenerated(result, description: description, arguments: arguments,
-                                     environment: environment) {
+    if let warning = recordGenerated(
+        result, description: description, arguments: arguments,
+        environment: environment)
+    {
         printError("palette-tui: warning: \(warning)")
     }
     return 0
