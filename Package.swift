@@ -7,30 +7,38 @@ import PackageDescription
 /// Linux only: the terminal layer uses glibc's `sigaction` layout and `<ncursesw/curses.h>`
 /// (Debian's libncurses-dev), so no other platform is claimed. Tools 6.2 means the Swift 6
 /// language mode for every target; `strict` makes every warning an error in a plain
-/// `swift build` too (docs/decisions.md, 2026-12-01: the package manifest).
+/// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "palette-tui",
     products: [
-        .executable(name: "palette-tui", targets: ["palette-tui"]),
+        .executable(name: "palette-tui", targets: ["palette-tui"])
     ],
     targets: [
         // MARK: Libraries (the pure core first, then the I/O around it)
 
         // No pkgConfig: Debian's ncursesw.pc carries flags that SwiftPM rejects.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // zlib: CRC-32 and deflate for the PNG and zip exports.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
-        // The Gemini client (HTTP on URLSession).
-        .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
+        // FoundationNetworking comes with Foundation on Linux: no package to declare.
+        .target(name: "ProviderKit", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The Gemini client: its URL, body and replies, on ProviderKit.
+        .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
+        .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The history: entries, the line codec, the store (the file) and the one search.
         .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The app as state, actions, effects and frames: pure, no terminal. It uses the
         // history's model and search, never its store.
-        .target(name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory"], swiftSettings: strict),
+        .target(
+            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
@@ -39,7 +47,10 @@ let package = Package(
         // The product: command line, runtime and the live dependencies.
         .executableTarget(
             name: "palette-tui",
-            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI"],
+            dependencies: [
+                "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
+                "PaletteExport",
+            ],
             swiftSettings: strict
         ),
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
@@ -60,13 +71,17 @@ let package = Package(
 
         // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
         // the tmux harness, golden files, temporary directories, the repository's paths.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers"], swiftSettings: strict),
+        .target(
+            name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "GeminiTests", dependencies: ["Gemini", "PaletteCore", "TestSupport"], exclude: ["Fixtures"],
+            name: "GeminiTests", dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
@@ -78,6 +93,8 @@ let package = Package(
             name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
+            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
+        .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
             swiftSettings: strict),
@@ -86,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore", "TestSupport",
+                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "PaletteExport", "TestSupport",
             ],
             swiftSettings: strict),
     ]

@@ -74,7 +74,8 @@ struct RuntimeError: Error, CustomStringConvertible {
 
 // MARK: - The loop
 
-/// The interactive app's event loop: the only code that mutates `AppState` and starts Tasks.
+/// The interactive app's event loop: the only code that mutates `AppState`; it starts the Tasks
+/// that run effects (the one other Task is a provider's own warm-up, `GeminiClient.warmUp`).
 ///
 /// One thread owns ncurses. It sleeps in poll(2) on the terminal and on the inbox pipe; the
 /// only timeout is the spinner's, while a request is in flight (and a stalled paste's).
