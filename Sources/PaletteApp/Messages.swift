@@ -275,7 +275,22 @@ public enum Messages {
             return Localized(
                 "read only the first \(UIText.grouped(characters)) characters of the description",
                 "只讀取了描述的前 \(UIText.grouped(characters)) 個字元", "只读取了描述的前 \(UIText.grouped(characters)) 个字符")
+        case let .accessibilityRepaired(requirement, changes):
+            return repairedNote(requirement, changes)
         }
+    }
+
+    /// The note on a generated palette that was moved to meet a level.
+    static func repairedNote(_ requirement: AccessibilityRequirement, _ changes: [RoleChange]) -> Localized {
+        let level = requirement.level.rawValue
+        let bg = requirement.background.hex
+        func list(_ language: Language, _ separator: String) -> String {
+            changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
+        }
+        return Localized(
+            "moved to meet \(level) on \(bg): " + list(.english, ", "),
+            "為符合 \(level)（背景 \(bg)）已調整：" + list(.traditionalChinese, "、"),
+            "为符合 \(level)（背景 \(bg)）已调整：" + list(.simplifiedChinese, "、"))
     }
 
     /// A fallback's reason as a note of the command line's output: "offline fallback: ...".

@@ -38,6 +38,8 @@ public enum GenerationNote: Hashable, Sendable {
     case negated(words: [String])
     /// Only the first `characters` characters of the description were read.
     case readLimit(characters: Int)
+    /// The answer was moved to meet an accessibility requirement; these roles changed.
+    case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
 }
 
 /// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.

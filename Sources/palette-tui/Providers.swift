@@ -95,6 +95,8 @@ func geminiConfiguration(
 /// - `--provider offline`: the offline engine.
 /// - `--provider gemini`: Gemini alone; without a key, a `missingAPIKey` failure (exit 1).
 ///   Asked for by name, it is never silently replaced.
+/// - Gemini is wrapped in `AccessibleProvider`, so an accessibility constraint is met by
+///   repairing its answer (with a note); the offline engine meets it by construction.
 /// - no `--provider`: Gemini with the offline engine as fallback when a key is set, else the
 ///   offline engine.
 ///
@@ -126,11 +128,11 @@ func makeProvider(
     case (.gemini?, let key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
-        return gemini
+        return AccessibleProvider(gemini)
     case (nil, let key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
-        return FallbackProvider(primary: gemini, fallback: OfflineEngine())
+        return FallbackProvider(primary: AccessibleProvider(gemini), fallback: OfflineEngine())
     case (nil, nil):
         return OfflineEngine()
     }

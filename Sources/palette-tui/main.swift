@@ -12,6 +12,8 @@ let usage = """
            palette-tui history [--format text|jsonl|json] [--search TEXT] [--limit N] [--favorites]
            palette-tui export FORMAT [COLOR COLOR COLOR] [--variant dark|light] [-o FILE] [--force]
            palette-tui export --list                    palette and theme formats
+           palette-tui audit [COLOR COLOR COLOR] [--background light|dark|COLOR] [--format text|json] [--require AA|AAA]
+           palette-tui repair ROLE --against ROLE|background --target 4.5|AA|AAA|Lc60 [COLOR COLOR COLOR]
            palette-tui --help | --version
 
     Turns a description of a scene or mood, in any language, into a three-colour palette:
@@ -59,6 +61,8 @@ func runMain() async -> Int32 {
         case "inspect": return try await runInspect(args)
         case "history": return try await runHistory(args)
         case "export": return try await runExport(args)
+        case "audit": return await runAudit(args)
+        case "repair": return await runRepair(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }

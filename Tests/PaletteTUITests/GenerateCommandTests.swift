@@ -294,9 +294,9 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertTrue(try provider([], ["GEMINI_API_KEY": "k"]) is FallbackProvider)
         XCTAssertTrue(try provider([], ["GEMINI_API_KEY": ""]) is OfflineEngine)
         let gemini = try XCTUnwrap(
-            try provider(
+            (try provider(
                 ["--provider", "gemini", "--model", "models/gemini-x", "--timeout", "2.5"],
-                ["GOOGLE_API_KEY": "k"]) as? GeminiClient)
+                ["GOOGLE_API_KEY": "k"]) as? AccessibleProvider)?.base as? GeminiClient)
         XCTAssertEqual(gemini.configuration.model, "gemini-x")
         XCTAssertEqual(gemini.configuration.timeout, 2.5)
         XCTAssertThrowsError(try provider(["--provider", "gemini"], [:])) {
@@ -311,11 +311,13 @@ final class GenerateCommandTests: XCTestCase {
     func testTheAppsProviderWarmsUpAndGenerateDoesNot() async throws {
         let arguments = try Arguments(["--provider", "gemini"], valued: ProviderOptions.valuedOptions, boolean: [])
         let environment = ["GEMINI_API_KEY": "k", "GEMINI_BASE_URL": "http://127.0.0.1:9"]
-        let app = try XCTUnwrap(try makeProvider(ProviderOptions(arguments), environment: environment) as? GeminiClient)
+        let app = try XCTUnwrap(
+            (try makeProvider(ProviderOptions(arguments), environment: environment) as? AccessibleProvider)?.base
+                as? GeminiClient)
         let command = try XCTUnwrap(
-            try makeProvider(
+            (try makeProvider(
                 ProviderOptions(arguments), environment: environment,
-                warmUp: false) as? GeminiClient)
+                warmUp: false) as? AccessibleProvider)?.base as? GeminiClient)
         var warmed = false
         for _ in 0..<100 where !warmed {
             warmed = app.http.transport.isPrepared
@@ -328,7 +330,7 @@ final class GenerateCommandTests: XCTestCase {
             try makeProvider(
                 ProviderOptions(try Arguments([], valued: [], boolean: [])),
                 environment: environment) as? FallbackProvider)
-        let wrapped = try XCTUnwrap(fallback.primary as? GeminiClient)
+        let wrapped = try XCTUnwrap((fallback.primary as? AccessibleProvider)?.base as? GeminiClient)
         for _ in 0..<100 where !wrapped.http.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }
         XCTAssertTrue(wrapped.http.transport.isPrepared, "the default provider's Gemini client warms up too")
     }
