@@ -104,7 +104,7 @@ let package = Package(
             name: "PaletteTUITests",
             dependencies: [
                 "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
-                "PaletteExport", "TestSupport",
+                "PaletteExport", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
     ]

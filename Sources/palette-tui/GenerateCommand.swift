@@ -2,6 +2,7 @@ import Foundation
 import Gemini
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 
 let generateUsage = """
     usage: palette-tui generate [options] DESCRIPTION...
@@ -45,17 +46,24 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
         throw UsageError("generate needs a description, e.g. palette-tui generate \"a calm forest morning\"")
     }
     let constraints = try generationConstraints(arguments, language: language)
-    let result: GeneratedPalette
-    var provider: (any PaletteProvider)?
+    let live: LiveDependencies
     do {
-        let chosen = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)
-        provider = chosen
-        result = try await chosen.generate(
-            GenerationRequest(description: description, language: language, constraints: constraints))
+        live = try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false)
     } catch let error as UsageError {
         throw error
     } catch {
-        let failure = ProviderFailure.from(error, provider: provider?.name ?? GeminiClient.providerID)
+        let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
+        printError("palette-tui: \(Messages.failure(failure)(language))")
+        return 1
+    }
+    let dependencies = live.dependencies
+    let result: GeneratedPalette
+    switch await dependencies.provider.generate(
+        GenerationRequest(description: description, language: language, constraints: constraints))
+    {
+    case .success(let generated):
+        result = generated
+    case .failure(let failure):
         printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }
@@ -67,11 +75,11 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     if result.isFallback || repaired, format == .hex || format == .css {
         for note in notes { printError("palette-tui: note: \(note)") }
     }
-    if let warning = recordGenerated(
-        result, description: description, arguments: arguments,
-        environment: environment)
+    if let failure = recordGenerated(
+        result, description: description, history: dependencies.history,
+        clock: dependencies.clock)
     {
-        printError("palette-tui: warning: \(warning)")
+        printError("palette-tui: warning: \(Messages.historyNotSaved(failure)(language))")
     }
     return 0
 }

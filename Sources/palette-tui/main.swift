@@ -1,5 +1,7 @@
 import Foundation
+import PaletteApp
 import PaletteCore
+import PaletteHistory
 
 /// The version printed by `--version`.
 let paletteTUIVersion = "0.1.0"
@@ -41,6 +43,10 @@ func printError(_ message: String) {
 }
 
 /// Runs a subcommand and maps its outcome to the exit status: 0 success, 1 failure, 2 usage.
+///
+/// On the main actor, so the interactive app's loop runs on the main thread (top-level code
+/// runs there): ncurses stays on one thread, and the loop blocks none of Swift concurrency's.
+@MainActor
 func runMain() async -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
@@ -55,7 +61,7 @@ func runMain() async -> Int32 {
     if command != nil { args.removeFirst() }
     do {
         switch command {
-        case nil: return try await runTUI(args)
+        case nil: return try runTUI(args, environment: ProcessInfo.processInfo.environment)
         case "generate": return try await runGenerate(args)
         case "parse": return try await runParse(args)
         case "inspect": return try await runInspect(args)
@@ -70,6 +76,9 @@ func runMain() async -> Int32 {
         printError("palette-tui: \(error.description)")
         printError("Try 'palette-tui --help' for usage.")
         return 2
+    } catch let failure as HistoryFailure {
+        printError("palette-tui: \(Messages.history(failure)(.english))")
+        return 1
     } catch {
         printError("palette-tui: \(error)")
         return 1

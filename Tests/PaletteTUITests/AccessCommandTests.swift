@@ -137,6 +137,17 @@ final class AccessCommandTests: XCTestCase {
         XCTAssertTrue(none.stderr.hasPrefix("palette-tui: audit: no palette found on standard input"), none.stderr)
     }
 
+    /// With a terminal on standard input and no colours, `audit` says what it needs instead
+    /// of waiting for input (`script` from bsdutils, essential in Debian, gives it a pty).
+    func testATerminalOnStandardInputIsAUsageErrorNotAWait() throws {
+        let out = try Spawn.run(
+            ["script", "-qec", "'\(Repository.paletteTUI())' audit", "/dev/null"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TERM": "dumb"],
+            stdin: .null, timeout: 20)
+        XCTAssertEqual(out.status, 2, out.stdout)
+        XCTAssertTrue(out.stdout.contains("palette-tui: audit: needs a palette"), out.stdout)
+    }
+
     func testRequireExitsOneOnlyWhenTheLevelIsMissed() throws {
         let failing = try run(["audit", "--require", "AA"] + Self.palette)
         XCTAssertEqual(failing.status, 1)
