@@ -29,6 +29,10 @@ let package = Package(
         .target(name: "ProviderKit", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The Gemini client: its URL, body and replies, on ProviderKit.
         .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Any OpenAI-compatible Chat Completions server (OpenAI, llama.cpp, vLLM, LM Studio), on ProviderKit.
+        .target(name: "OpenAI", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Ollama's native chat API, on ProviderKit.
+        .target(name: "Ollama", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -48,8 +52,8 @@ let package = Package(
         .executableTarget(
             name: "palette-tui",
             dependencies: [
-                "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
-                "PaletteExport",
+                "PaletteCore", "ProviderKit", "Gemini", "OpenAI", "Ollama", "PaletteEngine", "PaletteHistory",
+                "PaletteApp", "TerminalUI", "PaletteExport",
             ],
             swiftSettings: strict
         ),
@@ -78,8 +82,23 @@ let package = Package(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "GeminiTests", dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport"],
+            name: "GeminiTests",
+            dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
             exclude: ["Fixtures"], swiftSettings: strict),
+        // The fault suite every HTTP provider runs (Gemini's faults, each protocol's own replies).
+        .target(
+            name: "ProviderFaultSuite", dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp"],
+            path: "Tests/ProviderFaultSuite", swiftSettings: strict),
+        .testTarget(
+            name: "OpenAITests",
+            dependencies: [
+                "OpenAI", "ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport", "ProviderFaultSuite",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "OllamaTests",
+            dependencies: ["Ollama", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
+            swiftSettings: strict),
         .testTarget(
             name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
@@ -103,7 +122,8 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "palette-tui", "Gemini", "OpenAI", "Ollama", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "PaletteApp", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
