@@ -32,7 +32,7 @@ Answers follow a script of steps as in gemini_server.py (status, body/json, head
 trickle, hang, close, reset_after, truncate, huge_mb). A step {"palette": true} is the model's
 own answer once the request passed the persona's checks: colours derived from the description,
 seed and sampling (logged as the event "answered #RRGGBB #RRGGBB #RRGGBB"), as JSON when the
-request constrained the output, as prose otherwise. Options of a palette step:
+request constrained the output or its system turn spells out a JSON Schema, as prose otherwise. Options of a palette step:
 
     think        wrap the answer in a <think> block holding a decoy palette first
     reasoning    put a decoy palette in message.reasoning_content (and message.reasoning)
@@ -230,7 +230,9 @@ class OpenAIHandler(Handler):
             colours = [colours[0]] * 3
         self.server.script.log({"event": "answered " + " ".join(colours), "path": self.path})
         answer = json.dumps(dict(zip(ROLES, colours)))
-        if not checked["constrained"]:
+        # Unconstrained, the model chats, unless the system turn spells the schema out.
+        obedient = "JSON Schema:" in json.dumps(checked["messages"])
+        if not checked["constrained"] and not obedient:
             answer = ("What a lovely scene! I would go with a deep, calm tone for the main colour, "
                       "a soft supporting shade, and a bright highlight to finish it off.")
         decoy = json.dumps({"primary": "#000000", "secondary": "#111111", "accent": "#222222"})
