@@ -52,8 +52,8 @@ let package = Package(
         .executableTarget(
             name: "palette-tui",
             dependencies: [
-                "PaletteCore", "ProviderKit", "Gemini", "OpenAI", "Ollama", "PaletteEngine", "PaletteHistory",
-                "PaletteApp", "TerminalUI", "PaletteExport",
+                "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
+                "PaletteExport",
             ],
             swiftSettings: strict
         ),
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "OpenAI", "Ollama", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory",
                 "PaletteApp", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],
