@@ -31,6 +31,10 @@ let package = Package(
         .target(name: "ProviderKit", dependencies: ["PaletteCore", "CCurl"], swiftSettings: strict),
         // The Gemini client: its URL, body and replies, on ProviderKit.
         .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Any OpenAI-compatible Chat Completions server (OpenAI, llama.cpp, vLLM, LM Studio), on ProviderKit.
+        .target(name: "OpenAI", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Ollama's native chat API, on ProviderKit.
+        .target(name: "Ollama", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -80,8 +84,23 @@ let package = Package(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "GeminiTests", dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport"],
+            name: "GeminiTests",
+            dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
             exclude: ["Fixtures"], swiftSettings: strict),
+        // The fault suite every HTTP provider runs (Gemini's faults, each protocol's own replies).
+        .target(
+            name: "ProviderFaultSuite", dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp"],
+            path: "Tests/ProviderFaultSuite", swiftSettings: strict),
+        .testTarget(
+            name: "OpenAITests",
+            dependencies: [
+                "OpenAI", "ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport", "ProviderFaultSuite",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "OllamaTests",
+            dependencies: ["Ollama", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
+            swiftSettings: strict),
         .testTarget(
             name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
@@ -105,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "PaletteApp", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
