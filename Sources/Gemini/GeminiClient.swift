@@ -95,7 +95,11 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try checkSupported(request)
         let deadline = http.startDeadline()
-        _ = try configuration.generateContentURL()
+        do {
+            _ = try configuration.generateContentURL()
+        } catch {
+            throw http.failure(error.reason)
+        }
         let description = request.description
         let variation = request.variation
         var model = currentModel
@@ -178,7 +182,12 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         } catch {
             throw http.failure(.transport(String(describing: error)))
         }
-        let url = try configuration.generateContentURL(model: model)
+        let url: URL
+        do {
+            url = try configuration.generateContentURL(model: model)
+        } catch {
+            throw http.failure(error.reason)
+        }
         let urlRequest = GeminiClient.urlRequest(url, body: body, key: configuration.apiKey)
         return try await http.send(urlRequest, by: deadline) { reply in
             GeminiClient.classify(reply, model: model, judgeNamedModel: judgeNamedModel)
@@ -221,7 +230,10 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
             }
             for info in page.models ?? [] where info.supportedGenerationMethods?.contains("generateContent") == true {
                 let id = GeminiConfiguration.modelID(info.name ?? "")
-                if GeminiConfiguration.isUsableModelID(id), !models.contains(id) { models.append(id) }
+                // An id that echoes the key (in any form) is never used, shown or stored.
+                if GeminiConfiguration.isUsableModelID(id), http.serverText.clean(id) == id, !models.contains(id) {
+                    models.append(id)
+                }
             }
             guard let next = page.nextPageToken, !next.isEmpty, next != token else { break }
             token = next
