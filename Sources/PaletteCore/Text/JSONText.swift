@@ -75,7 +75,9 @@ public enum JSONText {
     private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
         func unit(_ u: UInt32) {
             out.append(contentsOf: [0x5C, 0x75])
-            for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigit(UInt8((u >> UInt32(shift)) & 0xF))) }
+            for shift in stride(from: 12, through: 0, by: -4) {
+                out.append(hexDigit(UInt8((u >> UInt32(shift)) & 0xF)))
+            }
         }
         if value > 0xFFFF {
             let v = value - 0x10000
