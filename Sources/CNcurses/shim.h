@@ -48,11 +48,27 @@ static inline int pt_wcwidth(unsigned int codepoint) { return wcwidth((wchar_t)c
 static inline int pt_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int pt_getmaxx(WINDOW *w) { return getmaxx(w); }
 
-/* 1 when the current terminal has the string capability `name` (tigetstr returns NULL when it is
- * absent and (char *)-1 when `name` is not a string capability, which Swift cannot compare). */
-static inline int pt_has_string_cap(const char *name) {
+/* The current terminal's string capability `name`, or NULL when it has none (tigetstr returns NULL
+ * when it is absent and (char *)-1 when `name` is not a string capability, which Swift cannot compare). */
+static inline const char *pt_string_cap(const char *name) {
     const char *value = tigetstr(name);
-    return (value != NULL && value != (const char *)-1) ? 1 : 0;
+    return (value != NULL && value != (const char *)-1) ? value : NULL;
+}
+
+/* 1 when the current terminal has the string capability `name`. */
+static inline int pt_has_string_cap(const char *name) { return pt_string_cap(name) != NULL ? 1 : 0; }
+
+/* 1 when the current terminal has the boolean capability `name` (tigetflag: -1 when not a flag). */
+static inline int pt_has_flag(const char *name) { return tigetflag(name) > 0 ? 1 : 0; }
+
+/* tiparm is variadic, which Swift cannot call: one wrapper per number of parameters. Parameters
+ * are passed as long, which is what ncurses reads them as. The result is ncurses' static buffer,
+ * valid until the next call. */
+static inline const char *pt_tiparm1(const char *cap, long a) { return tiparm(cap, a); }
+static inline const char *pt_tiparm2(const char *cap, long a, long b) { return tiparm(cap, a, b); }
+static inline const char *pt_tiparm9(const char *cap, long a, long b, long c, long d, long e, long f, long g,
+                                     long h, long i) {
+    return tiparm(cap, a, b, c, d, e, f, g, h, i);
 }
 
 /* setcchar with an extended pair number: the short argument only holds 0..32767, so ncurses 6

@@ -117,6 +117,14 @@ public struct Cell: Hashable, Sendable {
         return byte >= 0x20 && byte < 0x7F ? byte : nil
     }
 
+    /// Calls `body` with the cell's text as UTF-8 bytes, without building a `String`.
+    public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        let count = byteCount
+        return try withUnsafeBytes(of: (low, high)) { raw in
+            try body(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+        }
+    }
+
     /// Appends a scalar (a combining mark) when it fits.
     mutating func append(_ scalar: Unicode.Scalar) {
         var count = byteCount
