@@ -80,8 +80,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keys", type=int, default=10000)
+    parser.add_argument("--size", default=f"{bench.COLS}x{bench.ROWS}", help="COLSxROWS of the pty")
     parser.add_argument("variants", nargs="+", help="LABEL=BINARY[,NAME=VALUE...]")
     args = parser.parse_args()
+    bench.COLS, bench.ROWS = (int(n) for n in args.size.split("x"))
     variants = []
     for spec in args.variants:
         label, rest = spec.split("=", 1)
@@ -90,7 +92,7 @@ def main():
     keys = labelled_script(args.keys)
     kinds = sorted({kind for _, kind in keys})
     share = {kind: sum(1 for _, k in keys if k == kind) / len(keys) for kind in kinds}
-    print(f"load average at start: {os.getloadavg()[0]:.2f}; {args.keys} keys, {args.runs} runs; "
+    print(f"load average at start: {os.getloadavg()[0]:.2f}; {args.keys} keys, {args.runs} runs, {args.size}; "
           f"key mix: " + ", ".join(f"{kind} {share[kind]:.0%}" for kind in kinds), flush=True)
     results = {label: [] for label, _, _ in variants}
     floor = []

@@ -2,7 +2,7 @@
     import Foundation
 
     /// Off switches for the change-detection layers, read from `PALETTE_LAYERS_OFF`
-    /// (separated by `+` or `,`: `parts`, `revision`, `rows`, `ncurses`, `writer`). Compiled only with
+    /// (separated by `+` or `,`: `parts`, `revision`, `rows`). Compiled only with
     /// `-DPALETTE_LAYER_EXPERIMENTS`, for `bench/layers.py`; never part of the product.
     public enum LayerExperiments {
         public static let off: Set<String> = Set(
@@ -12,8 +12,5 @@
         public static let parts = off.contains("parts")
         public static let revision = off.contains("revision")
         public static let rows = off.contains("rows")
-        public static let ncurses = off.contains("ncurses")
-        /// Cells handed to ncurses as before `TerminalWriter` (its colour pairs, `doupdate`).
-        public static let ncursesOutput = off.contains("writer")
     }
 #endif
