@@ -7,42 +7,61 @@ import PackageDescription
 /// Linux only: the terminal layer uses glibc's `sigaction` layout and `<ncursesw/curses.h>`
 /// (Debian's libncurses-dev), so no other platform is claimed. Tools 6.2 means the Swift 6
 /// language mode for every target; `strict` makes every warning an error in a plain
-/// `swift build` too (docs/decisions.md, 2026-12-01: the package manifest).
+/// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "palette-tui",
     products: [
-        .executable(name: "palette-tui", targets: ["palette-tui"]),
+        .executable(name: "palette-tui", targets: ["palette-tui"])
     ],
     targets: [
         // MARK: Libraries (the pure core first, then the I/O around it)
 
         // No pkgConfig: Debian's ncursesw.pc carries flags that SwiftPM rejects.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // zlib: CRC-32 and deflate for the PNG and zip exports.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
-        // The Gemini client (HTTP on URLSession).
-        .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
+        // FoundationNetworking comes with Foundation on Linux: no package to declare.
+        .target(name: "ProviderKit", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The Gemini client: its URL, body and replies, on ProviderKit.
+        .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
+        .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
-        // The app as state, actions, effects and frames: pure, no terminal.
-        .target(name: "PaletteApp", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The history: entries, the line codec, the store (the file) and the one search.
+        .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The app as state, actions, effects and frames: pure, no terminal. It uses the
+        // history's model and search, never its store.
+        .target(
+            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
         // MARK: Executables
 
         // The product: command line, runtime and the live dependencies.
         .executableTarget(
             name: "palette-tui",
-            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI"],
+            dependencies: [
+                "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
+                "PaletteExport",
+            ],
             swiftSettings: strict
         ),
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
         // builds it, `make install` does not ship it.
         .executableTarget(
-            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteApp"],
+            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
+            swiftSettings: strict),
+        // Test-only, not a product: appends entries and reports each once it is durable, so the
+        // history tests can run, kill and race real writer processes on a real file.
+        .executableTarget(
+            name: "history-writer", dependencies: ["PaletteHistory", "PaletteCore"], path: "Tests/HistoryWriter",
             swiftSettings: strict),
 
         // MARK: Tests
@@ -52,19 +71,29 @@ let package = Package(
 
         // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
         // the tmux harness, golden files, temporary directories, the repository's paths.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers"], swiftSettings: strict),
+        .target(
+            name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers"], swiftSettings: strict),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "GeminiTests", dependencies: ["Gemini", "PaletteCore", "TestSupport"], exclude: ["Fixtures"],
+            name: "GeminiTests", dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore", "TestSupport"], exclude: ["Golden"],
-            swiftSettings: strict),
+            name: "PaletteHistoryTests",
+            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
+            exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
@@ -73,7 +102,10 @@ let package = Package(
         // internals through `@testable import palette_tui`.
         .testTarget(
             name: "PaletteTUITests",
-            dependencies: ["palette-tui", "Gemini", "PaletteEngine", "PaletteCore", "TestSupport"],
+            dependencies: [
+                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "PaletteExport", "TerminalUI", "TestSupport",
+            ],
             swiftSettings: strict),
     ]
 )

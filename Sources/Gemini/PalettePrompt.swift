@@ -56,8 +56,10 @@ public enum PalettePrompt {
     ///
     /// - Parameters:
     ///   - correction: the previous unusable reply and what was wrong with it, to ask once more.
-    public static func request(description: String, variation: Int = 0,
-                               correction: (reply: String, problem: String)? = nil) -> GenerateContentRequest {
+    public static func request(
+        description: String, variation: Int = 0,
+        correction: (reply: String, problem: String)? = nil
+    ) -> GenerateContentRequest {
         var instruction = systemInstruction
         if variation > 0 { instruction += "\n\n" + variationInstruction(variation) }
         var contents = [Content(role: "user", text: description)]
@@ -68,8 +70,9 @@ public enum PalettePrompt {
         return GenerateContentRequest(
             systemInstruction: Content(role: nil, text: instruction),
             contents: contents,
-            generationConfig: GenerationConfig(responseMimeType: "application/json",
-                                               responseSchema: Schema(PaletteSchema.palette),
-                                               maxOutputTokens: maxOutputTokens))
+            generationConfig: GenerationConfig(
+                responseMimeType: "application/json",
+                responseSchema: Schema(PaletteSchema.palette),
+                maxOutputTokens: maxOutputTokens))
     }
 }

@@ -12,9 +12,11 @@ public struct GeneratedPalette: Hashable, Sendable {
     /// Set when this palette came from a fallback because the chosen provider failed: why it failed.
     public var fallbackReason: ProviderFailure?
 
-    public init(palette: Palette, provider: String, model: String? = nil,
-                rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
-                fallbackReason: ProviderFailure? = nil) {
+    public init(
+        palette: Palette, provider: String, model: String? = nil,
+        rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
+        fallbackReason: ProviderFailure? = nil
+    ) {
         self.palette = palette
         self.provider = provider
         self.model = model
@@ -36,6 +38,8 @@ public enum GenerationNote: Hashable, Sendable {
     case negated(words: [String])
     /// Only the first `characters` characters of the description were read.
     case readLimit(characters: Int)
+    /// The answer was moved to meet an accessibility requirement; these roles changed.
+    case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
 }
 
 /// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.

@@ -1,9 +1,42 @@
+import PaletteApp
 import PaletteCore
 
 /// A usage error: exit status 2, with a hint to `--help`.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    /// What was wrong with the options, for commands that word it themselves.
+    var problem: ArgumentProblem?
+    /// The problem as `audit` and `repair` word it (theirs and the option parser's).
+    var commandProblem: CommandProblem?
+
+    init(_ message: String, problem: ArgumentProblem? = nil) {
+        description = message
+        self.problem = problem
+    }
+
+    /// A problem `audit` or `repair` found; `description` is its English.
+    init(_ problem: CommandProblem) {
+        description = CommandText.problem(problem).english
+        commandProblem = problem
+    }
+
+    /// The problem as a `CommandProblem`, whichever kind it is, if it has a type.
+    var typed: CommandProblem? {
+        if let commandProblem { return commandProblem }
+        switch problem {
+        case .unknownOption(let o)?: return .unknownOption(o)
+        case .needsValue(let o)?: return .needsValue(option: o)
+        case .takesNoValue(let o)?: return .takesNoValue(option: o)
+        case nil: return nil
+        }
+    }
+}
+
+/// An option `Arguments` could not take.
+enum ArgumentProblem: Equatable {
+    case unknownOption(String)
+    case needsValue(String)
+    case takesNoValue(String)
 }
 
 /// Command-line options of one subcommand, parsed by hand (no outside packages).
@@ -25,7 +58,10 @@ struct Arguments {
                 positionals.append(arg)
                 continue
             }
-            if arg == "--" { optionsEnded = true; continue }
+            if arg == "--" {
+                optionsEnded = true
+                continue
+            }
             var name: String
             var inline: String?
             if arg.hasPrefix("--") {
@@ -39,7 +75,7 @@ struct Arguments {
             } else if let long = aliases[arg] {
                 name = long
             } else {
-                throw UsageError("unknown option '\(arg)'")
+                throw UsageError("unknown option '\(arg)'", problem: .unknownOption(arg))
             }
             if valued.contains(name) {
                 if let inline {
@@ -48,19 +84,29 @@ struct Arguments {
                     values[name] = args[i]
                     i += 1
                 } else {
-                    throw UsageError("option '--\(name)' needs a value")
+                    throw UsageError("option '--\(name)' needs a value", problem: .needsValue(name))
                 }
             } else if boolean.contains(name) {
-                if inline != nil { throw UsageError("option '--\(name)' takes no value") }
+                if inline != nil { throw UsageError("option '--\(name)' takes no value", problem: .takesNoValue(name)) }
                 flags.insert(name)
             } else {
-                throw UsageError("unknown option '--\(name)'")
+                throw UsageError("unknown option '--\(name)'", problem: .unknownOption("--" + name))
             }
         }
     }
 
     subscript(name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Parses a value restricted to a fixed set of choices, naming them when it is not one.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default value: T) throws(UsageError) -> T
+    where T.RawValue == String {
+        guard let raw = values[name] else { return value }
+        guard let parsed = T(rawValue: raw) else {
+            throw UsageError(.invalidChoice(option: name, value: raw, choices: T.allCases.map(\.rawValue)))
+        }
+        return parsed
+    }
 
     /// Parses a value restricted to a fixed set of choices.
     func choice<T: RawRepresentable>(_ name: String, default value: T) throws -> T where T.RawValue == String {

@@ -1,23 +1,6 @@
 import Foundation
 import PaletteCore
 
-/// Why the history could not be found, read or written: one sentence for the user.
-struct HistoryError: Error, Equatable, CustomStringConvertible {
-    enum Kind: Equatable {
-        /// Neither `XDG_STATE_HOME` nor `HOME` says where the file lives.
-        case noLocation
-        /// The file exists but cannot be opened or read.
-        case unreadable
-        /// The file is not ours (binary, another format); it is left untouched.
-        case foreign
-        /// The file or its directory cannot be written.
-        case unwritable
-    }
-
-    var kind: Kind
-    var description: String
-}
-
 /// The history file: JSON Lines, append-only, safe against crashes and concurrent writers.
 ///
 /// Every change is one whole line appended with a single `write(2)` under an exclusive
@@ -26,14 +9,20 @@ struct HistoryError: Error, Equatable, CustomStringConvertible {
 /// restores are appended change records that `load()` applies in order; `compact()` folds them
 /// away with an atomic rewrite (temporary file, fsync, rename). Lines that cannot be read are
 /// reported with their line number and kept.
-final class HistoryStore: Sendable {
-    let url: URL
+public final class HistoryStore: Sendable {
+    public let url: URL
 
     /// How many bad lines `load()` describes one by one before summarising the rest.
-    static let warningLimit = 20
+    public static let warningLimit = 20
 
-    init(url: URL) {
+    public init(url: URL) {
         self.url = url
+    }
+
+    /// The store at the location `option` (a `--history FILE`, or nil) and `environment` say
+    /// (`resolveURL(option:environment:)`).
+    public convenience init(option: String?, environment: [String: String]) throws(HistoryFailure) {
+        self.init(url: try HistoryStore.resolveURL(option: option, environment: environment))
     }
 
     // MARK: - Location
@@ -42,24 +31,16 @@ final class HistoryStore: Sendable {
     /// `$XDG_STATE_HOME/palette-tui/history.jsonl`, else `~/.local/state/palette-tui/history.jsonl`.
     ///
     /// A relative `XDG_STATE_HOME` is ignored, as the XDG base directory specification says.
-    static func resolveURL(option: String?, environment: [String: String]) throws -> URL {
+    public static func resolveURL(option: String?, environment: [String: String]) throws(HistoryFailure) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let path = environment["PALETTE_TUI_HISTORY"], !path.isEmpty { return URL(fileURLWithPath: path) }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state).appendingPathComponent("palette-tui/history.jsonl")
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw HistoryError(kind: .noLocation, description:
-                "cannot tell where to keep the history: HOME is not set; set HOME or XDG_STATE_HOME, "
-                + "or choose a file with --history FILE or PALETTE_TUI_HISTORY")
+            throw HistoryFailure(path: nil, .noLocation)
         }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/palette-tui/history.jsonl")
-    }
-
-    /// The store a command's options ask for, or nil under `--no-history`.
-    static func forCommand(_ arguments: Arguments, environment: [String: String]) throws -> HistoryStore? {
-        if arguments.has("no-history") { return nil }
-        return HistoryStore(url: try resolveURL(option: arguments["history"], environment: environment))
     }
 
     // MARK: - Reading
@@ -69,17 +50,9 @@ final class HistoryStore: Sendable {
     /// Lines that cannot be read are skipped and described in `warnings` (line number and
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
-    func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return ([], []) }
-            throw HistoryError(kind: .unreadable, description:
-                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
-        }
+    public func load() throws -> (entries: [HistoryEntry], warnings: [HistoryWarning]) {
+        guard let fd = try openForReading() else { return ([], []) }
         defer { close(fd) }
-        try requireRegularFile(fd)
-        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         var state = LoadState()
         var st = stat()
         if fstat(fd, &st) == 0 { state.fileSize = Int(st.st_size) }
@@ -99,17 +72,9 @@ final class HistoryStore: Sendable {
     /// and every change to them (changes are always appended after their entry), so this
     /// is exact for what it returns. Bad lines are not reported here; the full `load()`
     /// that follows reports them with their line numbers.
-    func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return ([], true) }
-            throw HistoryError(kind: .unreadable, description:
-                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
-        }
+    public func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
+        guard let fd = try openForReading() else { return ([], true) }
         defer { close(fd) }
-        try requireRegularFile(fd)
-        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         var st = stat()
         fstat(fd, &st)
         let size = Int(st.st_size)
@@ -119,7 +84,9 @@ final class HistoryStore: Sendable {
             var bytes = [UInt8](repeating: 0, count: window)
             var got = 0
             while got < window {
-                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got)) }
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got))
+                }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 got += n
@@ -130,14 +97,18 @@ final class HistoryStore: Sendable {
                 var start = 0
                 if !whole {
                     // The window starts mid-line: skip to the first line boundary.
-                    guard let nl = raw.firstIndex(of: 0x0A) else { start = raw.count; return }
+                    guard let nl = raw.firstIndex(of: 0x0A) else {
+                        start = raw.count
+                        return
+                    }
                     start = nl + 1
                 }
                 var number = 0
                 while start < got {
                     let end = raw[start..<got].firstIndex(of: 0x0A) ?? got
                     number += 1
-                    state.take(UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
+                    state.take(
+                        UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
                     start = end + 1
                 }
             }
@@ -163,7 +134,7 @@ final class HistoryStore: Sendable {
         /// a dictionary of every id (100,000 hashes) would cost more than the whole parse.
         var favoriteChanges: [String: Change] = [:]
         var deleteChanges: [String: Change] = [:]
-        var bad: [(line: Int, reason: String)] = []
+        var bad: [(line: Int, problem: HistoryLineProblem)] = []
         var badCount = 0
         var goodCount = 0
         var firstMeaningfulByte: UInt8?
@@ -178,7 +149,7 @@ final class HistoryStore: Sendable {
                 if estimate > entries.count { entries.reserveCapacity(estimate) }
             }
             guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
-                if line.contains(0) { note(number, "zero bytes (an interrupted write)") }
+                if line.contains(0) { note(number, .zeroBytes) }
                 return
             }
             if firstMeaningfulByte == nil { firstMeaningfulByte = first }
@@ -187,13 +158,13 @@ final class HistoryStore: Sendable {
                 goodCount += 1
                 apply(record)
             case .failure(let error):
-                note(number, terminated ? error.reason : "incomplete last line (an interrupted write)")
+                note(number, terminated ? .notARecord(finding: error.reason) : .incompleteLastLine)
             }
         }
 
-        mutating func note(_ line: Int, _ reason: String) {
+        mutating func note(_ line: Int, _ problem: HistoryLineProblem) {
             badCount += 1
-            if bad.count < HistoryStore.warningLimit { bad.append((line, reason)) }
+            if bad.count < HistoryStore.warningLimit { bad.append((line, problem)) }
         }
 
         mutating func apply(_ record: HistoryRecord) {
@@ -210,12 +181,12 @@ final class HistoryStore: Sendable {
         }
 
         /// Why the file does not look like a history file, if it does not.
-        func foreignReason() -> String? {
+        func foreignReason() -> HistoryFailure.ForeignEvidence? {
             if let first = firstMeaningfulByte, first != 0x7B {
-                return "it does not start with a JSON object"
+                return .notJSONObject
             }
             if goodCount == 0 && badCount > 1 {
-                return "none of its \(badCount) lines is a palette-tui history record"
+                return .noRecords(lines: badCount)
             }
             return nil
         }
@@ -258,10 +229,10 @@ final class HistoryStore: Sendable {
             return v
         }
 
-        func warnings(limit: Int) -> [String] {
-            var out = bad.map { "history line \($0.line): \($0.reason); skipped (kept in the file)" }
+        func warnings(limit: Int) -> [HistoryWarning] {
+            var out = bad.map { HistoryWarning.skippedLine(number: $0.line, $0.problem) }
             if badCount > bad.count {
-                out.append("history: \(badCount - bad.count) more unreadable lines skipped (kept in the file)")
+                out.append(.moreSkipped(count: badCount - bad.count))
             }
             return out
         }
@@ -270,22 +241,22 @@ final class HistoryStore: Sendable {
     // MARK: - Writing
 
     /// Appends one entry, durably: one whole line, one write, fsync, under an exclusive lock.
-    func append(_ entry: HistoryEntry) throws {
+    public func append(_ entry: HistoryEntry) throws {
         try appendRecord(.entry(entry))
     }
 
     /// Marks or unmarks a favourite (an appended change record).
-    func setFavorite(id: String, _ favorite: Bool) throws {
+    public func setFavorite(id: String, _ favorite: Bool) throws {
         try appendRecord(.favorite(id: id, favorite))
     }
 
     /// Hides an entry (an appended change record; `restore` undoes it until `compact()`).
-    func delete(id: String) throws {
+    public func delete(id: String) throws {
         try appendRecord(.delete(id: id))
     }
 
     /// Brings back a deleted entry.
-    func restore(id: String) throws {
+    public func restore(id: String) throws {
         try appendRecord(.restore(id: id))
     }
 
@@ -313,7 +284,7 @@ final class HistoryStore: Sendable {
     ///
     /// Returns how many entries were removed.
     @discardableResult
-    func compact() throws -> Int {
+    public func compact() throws -> Int {
         let target = url.resolvingSymlinksInPath()
         let (fd, _) = try openForWriting()
         defer { close(fd) }
@@ -382,6 +353,24 @@ final class HistoryStore: Sendable {
 
     // MARK: - File plumbing
 
+    /// Opens the file for reading under a shared lock; nil when it does not exist.
+    private func openForReading() throws -> Int32? {
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw failure(.read, code)
+        }
+        do {
+            try requireRegularFile(fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+        return fd
+    }
+
     /// Opens (creating 0600, in a 0700 directory, if needed) and locks the file for appending.
     ///
     /// After the lock is held the path is checked to still name the same file: a concurrent
@@ -423,18 +412,17 @@ final class HistoryStore: Sendable {
         if parent != path, !parent.isEmpty { try makeDirectory(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             let code = errno
-            throw HistoryError(kind: .unwritable, description:
-                "cannot save history: cannot create the directory \(path): \(String(cString: strerror(code)))")
+            throw failure(.createFolder, code, path: path)
         }
     }
 
     private func requireRegularFile(_ fd: Int32) throws {
         var st = stat()
         guard fstat(fd, &st) == 0 else {
-            throw HistoryError(kind: .unreadable, description: "cannot read the history file \(url.path)")
+            throw failure(.read, errno)
         }
         if st.st_mode & S_IFMT != S_IFREG {
-            throw foreign("it is not a regular file")
+            throw foreign(.notARegularFile)
         }
     }
 
@@ -442,8 +430,10 @@ final class HistoryStore: Sendable {
     /// with its 1-based number and whether a newline ended it.
     ///
     /// Reads in 1 MiB chunks so that peak memory does not grow with the file.
-    private func forEachLine(_ fd: Int32,
-                             _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void) throws {
+    private func forEachLine(
+        _ fd: Int32,
+        _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void
+    ) throws {
         var capacity = 1 << 20
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
@@ -462,15 +452,15 @@ final class HistoryStore: Sendable {
             if got < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                throw HistoryError(kind: .unreadable, description:
-                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+                throw failure(.read, code)
             }
             offset += off_t(got)
             let end = filled + got
             var start = 0
             var scan = filled
             while scan < end,
-                  let hit = memchr(buffer + scan, 0x0A, end - scan) {
+                let hit = memchr(buffer + scan, 0x0A, end - scan)
+            {
                 let nl = hit - buffer
                 number += 1
                 try body(UnsafeRawBufferPointer(start: buffer + start, count: nl - start), number, true)
@@ -493,15 +483,16 @@ final class HistoryStore: Sendable {
 
     /// Checks the first 16 KiB: a history file starts with `{` (zero bytes of a torn first
     /// write aside) and, if it holds a whole line there, at least one of those lines is a record.
-    private func foreignHead(_ fd: Int32, size: Int) throws -> String? {
+    private func foreignHead(_ fd: Int32, size: Int) throws -> HistoryFailure.ForeignEvidence? {
         let count = min(size, 16 << 10)
         var head = [UInt8](repeating: 0, count: count)
         let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
         guard got > 0 else { return nil }
         let bytes = head[..<got]
         if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
-           first != 0x7B {
-            return "it does not start with a JSON object"
+            first != 0x7B
+        {
+            return .notJSONObject
         }
         var decoder = HistoryLineDecoder()
         var complete = 0
@@ -517,7 +508,7 @@ final class HistoryStore: Sendable {
             }
             if ok { return nil }
         }
-        return complete > 1 ? "none of its first \(complete) lines is a palette-tui history record" : nil
+        return complete > 1 ? .noRecords(lines: complete) : nil
     }
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
@@ -542,23 +533,33 @@ final class HistoryStore: Sendable {
         }
     }
 
-    private func foreign(_ reason: String) -> HistoryError {
-        HistoryError(kind: .foreign, description:
-            "\(url.path) is not a palette-tui history file (\(reason)); it was left untouched. "
-            + "Move it aside or choose another file with --history FILE")
+    private func foreign(_ evidence: HistoryFailure.ForeignEvidence) -> HistoryFailure {
+        HistoryFailure(path: url.path, .foreign(evidence))
     }
 
-    private func writeError(_ code: Int32) -> HistoryError {
-        let why = String(cString: strerror(code))
+    /// A refused write; when the folder itself is not writable, the failure names the folder.
+    private func writeError(_ code: Int32) -> HistoryFailure {
         let dir = url.deletingLastPathComponent().path
-        let hint: String
-        switch code {
-        case EACCES, EPERM: hint = access(dir, W_OK) != 0 ? " (the directory \(dir) is not writable)" : ""
-        case EROFS: hint = " (the file system is read-only)"
-        case ENOSPC: hint = " (the disk is full)"
-        default: hint = ""
+        if code == EACCES || code == EPERM, access(dir, W_OK) != 0 { return failure(.write, code, path: dir) }
+        return failure(.write, code)
+    }
+
+    /// The system's refusal as a typed failure. "Not a directory" is traced to the part of the
+    /// path that is a file, so the user is told which one to move.
+    private func failure(_ operation: HistoryFailure.Operation, _ code: Int32, path: String? = nil) -> HistoryFailure {
+        if code == ENOTDIR {
+            var ancestor = url.deletingLastPathComponent()
+            while ancestor.path != "/" && !ancestor.path.isEmpty {
+                var st = stat()
+                if stat(ancestor.path, &st) == 0 {
+                    if st.st_mode & S_IFMT != S_IFDIR {
+                        return HistoryFailure(path: url.path, .notAFolder(blocker: ancestor.path))
+                    }
+                    break
+                }
+                ancestor.deleteLastPathComponent()
+            }
         }
-        return HistoryError(kind: .unwritable, description:
-            "cannot save to the history file \(url.path): \(why)\(hint)")
+        return HistoryFailure(path: url.path, .system(operation, path: path ?? url.path, code: code))
     }
 }
