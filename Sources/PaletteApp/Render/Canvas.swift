@@ -199,8 +199,20 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Starts frame `id` over this one (frame `base`): no row is marked written yet.
+    ///
+    /// The previous revision's row marks are cleared and reused: a frame allocates nothing for them.
     mutating func beginRevision(id: UInt64, base: UInt64) {
-        revision = Revision(id: id, base: base, rows: Array(repeating: false, count: height))
+        var rows: [Bool] = []
+        if var previous = revision {
+            revision = nil
+            swap(&rows, &previous.rows)
+        }
+        if rows.count == height {
+            for y in rows.indices { rows[y] = false }
+        } else {
+            rows = Array(repeating: false, count: height)
+        }
+        revision = Revision(id: id, base: base, rows: rows)
     }
 
     /// Notes that rows `rows` are being written, when a revision is open.
