@@ -30,7 +30,9 @@ public final class Screen {
     ///
     /// Uses `newterm`, never `initscr` (which exits the process when TERM is unknown). When the
     /// environment promises 24-bit colour, the matching `*-direct` entry is tried first.
-    public static func open(colorRequest: ColorRequest, environment: [String: String]) throws(TerminalSetupError) -> Screen {
+    public static func open(colorRequest: ColorRequest, environment: [String: String]) throws(TerminalSetupError)
+        -> Screen
+    {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         // ncurses draws on stdout (fd 1) and reads stdin (fd 0): a crash resets that terminal.
         TerminalReset.arm(input: 0, output: 1)
@@ -38,7 +40,8 @@ public final class Screen {
         let term = environment["TERM"]
         var opened: (OpaquePointer, String)?
         if let direct = ColorChoice.directTerminalName(request: colorRequest, environment: environment),
-           let sp = direct.withCString({ pt_newterm($0) }) {
+            let sp = direct.withCString({ pt_newterm($0) })
+        {
             opened = (sp, direct)
         }
         if opened == nil, let term, !term.isEmpty, let sp = pt_newterm(nil) {
@@ -55,8 +58,9 @@ public final class Screen {
             throw .noCursorAddressing(name)
         }
         // terminfo's numbers, not the COLORS global, which stays 0 until start_color().
-        let capabilities = TerminalCapabilities(hasColors: has_colors(), rgbFlag: tigetflag("RGB") > 0,
-                                                colors: Int(max(tigetnum("colors"), 0)))
+        let capabilities = TerminalCapabilities(
+            hasColors: has_colors(), rgbFlag: tigetflag("RGB") > 0,
+            colors: Int(max(tigetnum("colors"), 0)))
         let mode = ColorChoice.mode(request: colorRequest, environment: environment, capabilities: capabilities)
         return Screen(screen: sp, colorMode: mode, escapeDelaySet: environment["ESCDELAY"] != nil)
     }
