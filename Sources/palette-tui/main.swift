@@ -32,6 +32,9 @@ let usage = """
       --lang en|zh-Hant|zh-Hans  labels (default: from the locale)
       --color truecolor|256|none colour mode of the app (PALETTE_TUI_COLOR; NO_COLOR honoured)
       --clipboard osc52|tmux|wl-copy|xclip|xsel|none   how the app copies (default: OSC 52 + a helper)
+      --accessible AA|AAA        the app generates only palettes that meet the level (its audit and
+                                 repair key judge by it; default AA, without generating to it)
+      --background light|dark|COLOR  the background the app's audit judges on (default light)
     Palette formats F: text, json, hex, css. Each command also takes --help.
 
     The API key is read from GEMINI_API_KEY (else GOOGLE_API_KEY) only; without one the
