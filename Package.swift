@@ -10,6 +10,11 @@ import PackageDescription
 /// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// The commit `--version` names: the Makefile sets PALETTE_TUI_COMMIT from git (empty outside a
+/// git checkout); only hex digits and `-dirty` pass, so the C string below is always well formed.
+let buildCommit = String(
+    (Context.environment["PALETTE_TUI_COMMIT"] ?? "").filter { "0123456789abcdef-dirty".contains($0) }.prefix(48))
+
 let package = Package(
     name: "palette-tui",
     products: [
@@ -22,6 +27,10 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
         // zlib: CRC-32 and deflate for the PNG and zip exports.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The commit the binary was built from, for `--version` (see `buildCommit`).
+        .target(
+            name: "CBuildInfo", path: "Sources/CBuildInfo",
+            cSettings: [.define("PALETTE_TUI_COMMIT", to: "\"\(buildCommit)\"")]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
@@ -49,7 +58,7 @@ let package = Package(
             name: "palette-tui",
             dependencies: [
                 "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
-                "PaletteExport",
+                "PaletteExport", "CBuildInfo",
             ],
             swiftSettings: strict
         ),

@@ -69,7 +69,7 @@ final class ParseInspectCommandTests: XCTestCase {
         XCTAssertTrue(english.stdout.hasPrefix("Primary    #2E86AB"), english.stdout)
         let bad = try run(["parse", "--lang", "klingon"], stdin: input)
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("invalid value 'klingon' for --lang; expected one of: en, zh-Hant, zh-Hans"),
+        XCTAssertTrue(bad.stderr.contains("invalid value 'klingon' for '--lang': choose en, zh-Hant or zh-Hans"),
                       bad.stderr)
     }
 
