@@ -10,11 +10,6 @@ import PackageDescription
 /// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
-/// The commit `--version` names: the Makefile sets PALETTE_TUI_COMMIT from git (empty outside a
-/// git checkout); only hex digits and `-dirty` pass, so the C string below is always well formed.
-let buildCommit = String(
-    (Context.environment["PALETTE_TUI_COMMIT"] ?? "").filter { "0123456789abcdef-dirty".contains($0) }.prefix(48))
-
 let package = Package(
     name: "palette-tui",
     products: [
@@ -27,10 +22,9 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
         // zlib: CRC-32 and deflate for the PNG and zip exports.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // The commit the binary was built from, for `--version` (see `buildCommit`).
-        .target(
-            name: "CBuildInfo", path: "Sources/CBuildInfo",
-            cSettings: [.define("PALETTE_TUI_COMMIT", to: "\"\(buildCommit)\"")]),
+        // The commit the binary was built from, for `--version`: a weak empty default that the
+        // Makefile's linked-in commit object replaces (see BUILD_INFO there).
+        .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
@@ -67,6 +61,9 @@ let package = Package(
         .executableTarget(
             name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
             swiftSettings: strict),
+        // The man page and the bash, zsh and fish completions, written from the command table
+        // and the key table. Not a product: `make install` and `make deb` run it at build time.
+        .executableTarget(name: "palette-docs", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
         // Test-only, not a product: appends entries and reports each once it is durable, so the
         // history tests can run, kill and race real writer processes on a real file.
         .executableTarget(
@@ -106,6 +103,12 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
+            swiftSettings: strict),
+        // What palette-docs writes, loaded by the real readers: the completions in bash (with
+        // bash-completion), zsh and fish, the man page through mandoc -Tlint and groff -wall.
+        .testTarget(
+            name: "PaletteDocsTests",
+            dependencies: ["palette-docs", "palette-tui", "PaletteApp", "PaletteCore", "TestSupport"],
             swiftSettings: strict),
         // The real binary from outside (CLI, history files, tmux, loopback Gemini) and its
         // internals through `@testable import palette_tui`.

@@ -1,10 +1,8 @@
-// Package.swift turns the PALETTE_TUI_COMMIT environment variable of the build into this
-// define (see the Makefile's BUILD_ENV); it is the only file compiled with it, so a new commit
-// recompiles this file and relinks, and nothing else.
+// The commit the binary was built from. This weak definition is the empty default; the
+// Makefile compiles a strong one with the commit (.build/build-info/commit.c) and links it in
+// with `-Xlinker`, so a new commit relinks the binary and recompiles nothing.
 #include "build_info.h"
 
-#ifndef PALETTE_TUI_COMMIT
-#define PALETTE_TUI_COMMIT ""
-#endif
+__attribute__((weak)) const char palette_tui_build_commit_value[] = "";
 
-const char *palette_tui_build_commit(void) { return PALETTE_TUI_COMMIT; }
+const char *palette_tui_build_commit(void) { return palette_tui_build_commit_value; }

@@ -4,8 +4,8 @@ import PaletteApp
 import PaletteCore
 import PaletteHistory
 
-/// The version printed by `--version`.
-let paletteTUIVersion = "0.1.0"
+/// The version printed by `--version` (`CommandTable.version`).
+let paletteTUIVersion = CommandTable.version
 
 /// The commit the binary was built from, as the build recorded it; nil when it did not.
 let buildCommit: String? = {

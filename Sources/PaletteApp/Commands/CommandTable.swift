@@ -11,6 +11,9 @@ import PaletteExport
 /// Choice lists of enums below PaletteApp come from their `allCases`; the few whose enum lives
 /// above (the terminal's, the providers') are written out, and `CommandTableTests` compares them.
 public enum CommandTable {
+    /// The version `--version` prints, the man page shows and `make deb` names the package by.
+    public static let version = "0.1.0"
+
     /// Every command, the interactive app first, in the order help lists them.
     public static let commands: [CommandSpec] = [app, generate, parse, inspect, history, export, audit, repair]
 
