@@ -9,7 +9,8 @@ import ProviderKit
 ///
 /// Precedence, first found wins: the key from `GEMINI_API_KEY`, then `GOOGLE_API_KEY` (the
 /// name Google's SDKs read); the model from `--model`, then `PALETTE_TUI_MODEL`, then
-/// `gemini-2.5-flash-lite`; the endpoint from `--endpoint`, then `GEMINI_BASE_URL`.
+/// `GeminiConfiguration.defaultModel` (which alone moves to the newest Flash-Lite when it is
+/// retired); the endpoint from `--endpoint`, then `GEMINI_BASE_URL`.
 /// The key is only ever read from the environment, never from an option, so it stays out of
 /// shell history and process listings.
 struct ProviderOptions {
@@ -43,9 +44,9 @@ func geminiConfiguration(
     _ options: ProviderOptions, key: APIKey,
     environment: [String: String]
 ) throws -> GeminiConfiguration {
-    let model =
-        options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? GeminiConfiguration.defaultModel
+    // nil: the user chose no model, so the default may move on when it is retired.
+    let chosen = options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+    let model = chosen ?? GeminiConfiguration.defaultModel
     if model.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'--model' needs a model name such as \(GeminiConfiguration.defaultModel)")
     }
@@ -64,7 +65,7 @@ func geminiConfiguration(
         }
         timeout = seconds
     }
-    let configuration = GeminiConfiguration(apiKey: key, model: model, baseURL: baseURL, timeout: timeout)
+    let configuration = GeminiConfiguration(apiKey: key, model: chosen, baseURL: baseURL, timeout: timeout)
     do {
         _ = try configuration.generateContentURL()
     } catch {

@@ -1,3 +1,4 @@
+import Gemini
 import PaletteApp
 import PaletteCore
 import TerminalUI
@@ -74,6 +75,11 @@ final class CommandTableTests: XCTestCase {
         for command in [CommandTable.generate, CommandTable.parse, CommandTable.repair] {
             XCTAssertEqual(choices(command, "format"), PaletteFormat.allCases.map(\.rawValue), command.name)
         }
+    }
+
+    /// The default model the help and the manual name is the one the Gemini client uses.
+    func testTheDefaultModelIsGeminis() {
+        XCTAssertEqual(CommandTable.defaultGeminiModel, GeminiConfiguration.defaultModel)
     }
 
     func testNamesAreUnique() {

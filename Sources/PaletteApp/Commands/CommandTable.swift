@@ -36,9 +36,13 @@ public enum CommandTable {
     public static let model = OptionSpec(
         "model", short: "-m", .text(Localized("MODEL", "模型", "模型")),
         help: Localized(
-            "Gemini model (default: PALETTE_TUI_MODEL, else gemini-2.5-flash-lite)",
-            "Gemini 模型（預設：PALETTE_TUI_MODEL，否則 gemini-2.5-flash-lite）",
-            "Gemini 模型（默认：PALETTE_TUI_MODEL，否则 gemini-2.5-flash-lite）"))
+            "Gemini model (default: PALETTE_TUI_MODEL, else \(defaultGeminiModel), which moves to the newest "
+                + "Flash-Lite when Google retires it)",
+            "Gemini 模型（預設：PALETTE_TUI_MODEL，否則 \(defaultGeminiModel)，Google 停用它時改用最新的 Flash-Lite）",
+            "Gemini 模型（默认：PALETTE_TUI_MODEL，否则 \(defaultGeminiModel)，Google 停用它时改用最新的 Flash-Lite）"))
+    /// Gemini's default model as the help and the manual name it (`GeminiConfiguration.defaultModel`
+    /// is the one the client uses; a test keeps the two equal, PaletteApp does not import Gemini).
+    public static let defaultGeminiModel = "gemini-3.5-flash-lite"
     public static let endpoint = OptionSpec(
         "endpoint", .text(Localized("URL", chinese: "URL")),
         help: Localized(

@@ -78,9 +78,10 @@ public enum ManualText {
         Variable(
             name: "PALETTE_TUI_MODEL",
             meaning: Localized(
-                "The Gemini model when --model is not given (default gemini-2.5-flash-lite).",
-                "未指定 --model 時的 Gemini 模型（預設 gemini-2.5-flash-lite）。",
-                "未指定 --model 时的 Gemini 模型（默认 gemini-2.5-flash-lite）。")),
+                "The Gemini model when --model is not given (default \(CommandTable.defaultGeminiModel)). "
+                    + "A model chosen here or with --model is never replaced.",
+                "未指定 --model 時的 Gemini 模型（預設 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不會被替換。",
+                "未指定 --model 时的 Gemini 模型（默认 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不会被替换。")),
         Variable(
             name: "GEMINI_BASE_URL",
             meaning: Localized(
