@@ -21,6 +21,7 @@ let historyUsage = """
       --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl,
                                   or PALETTE_TUI_HISTORY)
       --compact                   rewrite the file without deleted palettes and change records
+      --lang en|zh-Hant|zh-Hans   language of messages (default: from the locale)
 
     Unreadable lines are skipped with a warning and left in the file.
     """
@@ -32,7 +33,7 @@ let historyUsage = """
 /// `--compact` folds deletions and favourite changes into a rewritten file.
 func runHistory(_ args: [String]) async throws -> Int32 {
     let arguments = try Arguments(
-        args, valued: ["format", "search", "limit", "history"],
+        args, valued: ["format", "search", "limit", "history", "lang"],
         boolean: ["favorites", "compact", "help"],
         aliases: ["-n": "limit", "-s": "search", "-h": "help"])
     if arguments.has("help") {
@@ -51,17 +52,26 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         limit = n
     }
     let environment = ProcessInfo.processInfo.environment
-    let store = try HistoryStore(option: arguments["history"], environment: environment)
-
-    if arguments.has("compact") {
-        let removed = try store.compact()
-        printError("palette-tui: history compacted: \(removed) deleted \(removed == 1 ? "entry" : "entries") removed")
-        return 0
+    let language = try arguments.language(environment: environment)
+    // Every failure of the store is one line in the user's language, and the exit status 1.
+    let loaded: (entries: [HistoryEntry], warnings: [HistoryWarning])
+    do {
+        let store = try HistoryStore(option: arguments["history"], environment: environment)
+        if arguments.has("compact") {
+            let removed = try store.compact()
+            printError("palette-tui: \(Messages.historyCompacted(removed: removed)(language))")
+            return 0
+        }
+        loaded = try store.load()
+    } catch let failure as HistoryFailure {
+        let sentence =
+            arguments.has("compact") ? Messages.historyNotCompacted(failure) : Messages.historyNotRead(failure)
+        printError("palette-tui: \(sentence(language))")
+        return 1
     }
-
-    let (entries, warnings) = try store.load()
+    let (entries, warnings) = loaded
     for warning in warnings {
-        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(.english))")
+        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(language))")
     }
     let filter = HistoryFilter(
         query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))
