@@ -56,11 +56,9 @@ public final class HistoryStore: Sendable {
         var state = LoadState()
         var st = stat()
         if fstat(fd, &st) == 0 { state.fileSize = Int(st.st_size) }
+        if state.fileSize > 0, let reason = try foreignHead(fd, size: state.fileSize) { throw foreign(reason) }
         try forEachLine(fd) { line, number, terminated in
             state.take(line, number: number, terminated: terminated)
-        }
-        if let reason = state.foreignReason() {
-            throw foreign(reason)
         }
         return (state.finish(), state.warnings(limit: HistoryStore.warningLimit))
     }
@@ -144,8 +142,6 @@ public final class HistoryStore: Sendable {
         var deleteChanges: [String: Change] = [:]
         var bad: [(line: Int, problem: HistoryLineProblem)] = []
         var badCount = 0
-        var goodCount = 0
-        var firstMeaningfulByte: UInt8?
         var fileSize = 0
         var bytesSeen = 0
 
@@ -156,17 +152,15 @@ public final class HistoryStore: Sendable {
                 let estimate = Int(Double(fileSize) / Double(bytesSeen) * 512 * 1.02)
                 if estimate > entries.count { entries.reserveCapacity(estimate) }
             }
-            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
                 if line.contains(0) {
                     note(number, .zeroBytes)
                     pieces?.append(.verbatim(Array(line)))
                 }
                 return
             }
-            if firstMeaningfulByte == nil { firstMeaningfulByte = first }
             switch decoder.decode(line) {
             case .success(let record):
-                goodCount += 1
                 apply(record)
                 if pieces != nil, case .entry = record { pieces?.append(.entry(entries.count - 1)) }
             case .failure(let error):
@@ -191,17 +185,6 @@ public final class HistoryStore: Sendable {
             case .restore(let id):
                 deleteChanges[id] = Change(value: false, entriesBefore: entries.count)
             }
-        }
-
-        /// Why the file does not look like a history file, if it does not.
-        func foreignReason() -> HistoryFailure.ForeignEvidence? {
-            if let first = firstMeaningfulByte, first != 0x7B {
-                return .notJSONObject
-            }
-            if goodCount == 0 && badCount > 1 {
-                return .noRecords(lines: badCount)
-            }
-            return nil
         }
 
         /// Applies the changes in place. Ids are first screened by their first eight bytes,
@@ -528,12 +511,16 @@ public final class HistoryStore: Sendable {
     /// Reads the file from its start and calls `body` for every line (without its newline),
     /// with its 1-based number and whether a newline ended it.
     ///
-    /// Reads in 1 MiB chunks so that peak memory does not grow with the file.
+    /// Reads in 1 MiB chunks (one buffer the file's size for a smaller file) so that peak
+    /// memory does not grow with the file.
     private func forEachLine(
         _ fd: Int32,
         _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void
     ) throws {
-        var capacity = 1 << 20
+        // A small file gets a buffer its size (plus room to see the end), not the full 1 MiB.
+        var st = stat()
+        let size = fstat(fd, &st) == 0 ? Int(st.st_size) : Int.max
+        var capacity = min(1 << 20, max(4096, size &+ 1))
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var filled = 0
@@ -580,34 +567,53 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Checks the first 16 KiB: a history file starts with `{` (zero bytes of a torn first
-    /// write aside) and, if it holds a whole line there, at least one of those lines is a record.
+    /// Why the file is not a history file, if it is not; the one test that `load()`,
+    /// `loadNewest`, `append` and `compact()` all make, so they never disagree about a file.
+    ///
+    /// A history file starts with `{` (blank lines and the zero bytes of a torn write aside),
+    /// and of its first lines, at least one is a record or only one is judged. Lines are
+    /// judged from a head of 16 KiB, grown up to 1 MiB while it holds fewer than two whole
+    /// lines; a line the head cuts is not judged, the last line of a file the head holds
+    /// whole is. Lines of only blanks and zero bytes are no evidence either way.
     private func foreignHead(_ fd: Int32, size: Int) throws -> HistoryFailure.ForeignEvidence? {
-        let count = min(size, 16 << 10)
-        var head = [UInt8](repeating: 0, count: count)
-        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
-        guard got > 0 else { return nil }
-        let bytes = head[..<got]
-        if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
-            first != 0x7B
-        {
-            return .notJSONObject
-        }
-        var decoder = HistoryLineDecoder()
-        var complete = 0
-        var start = bytes.startIndex
-        while let nl = bytes[start...].firstIndex(of: 0x0A) {
-            let line = bytes[start..<nl]
-            start = nl + 1
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else { continue }
-            complete += 1
-            let ok = line.withUnsafeBytes { raw -> Bool in
-                if case .success = decoder.decode(raw) { return true }
-                return false
+        var window = min(size, 16 << 10)
+        while true {
+            var head = [UInt8](repeating: 0, count: window)
+            var got = 0
+            while got < window {
+                let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, window - got, off_t(got)) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
             }
-            if ok { return nil }
+            let bytes = head[..<got]
+            if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
+                first != 0x7B
+            {
+                return .notJSONObject
+            }
+            let whole = got >= size
+            var decoder = HistoryLineDecoder()
+            var judged = 0
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                let newline = bytes[start...].firstIndex(of: 0x0A)
+                guard newline != nil || whole else { break }
+                let end = newline ?? bytes.endIndex
+                let line = bytes[start..<end]
+                start = end + 1
+                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else { continue }
+                let ok = line.withUnsafeBytes { raw -> Bool in
+                    if case .success = decoder.decode(raw) { return true }
+                    return false
+                }
+                if ok { return nil }
+                judged += 1
+            }
+            if judged > 1 { return .noRecords(lines: judged) }
+            if whole || window >= 1 << 20 { return nil }
+            window = min(size, window * 4)
         }
-        return complete > 1 ? .noRecords(lines: complete) : nil
     }
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {

@@ -151,4 +151,89 @@ final class HostileHistoryTests: XCTestCase {
             XCTAssertEqual(FileManager.default.contents(atPath: path), once, "trial \(trial): a fixed point")
         }
     }
+
+    // MARK: - What the history fuzzer found (Fuzz/regressions/history, replayed here)
+
+    /// The regression inputs `make fuzz` keeps, each through the fuzzer's own file checks:
+    /// what `load()` refuses, `compact()` refuses and leaves as it was; what it loads,
+    /// compaction keeps (entries and bad lines) at a fixed point; `loadNewest` agrees.
+    func testHistoryFuzzFindingsStayFixed() throws {
+        let folder = Repository.url("Fuzz/regressions/history").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 3)
+        let dir = try TemporaryDirectory()
+        for name in names {
+            let input = try XCTUnwrap(FileManager.default.contents(atPath: folder + "/" + name))
+            let path = dir.file(name)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: input))
+            let store = HistoryStore(url: URL(fileURLWithPath: path))
+            let seen: (entries: [HistoryEntry], warnings: [HistoryWarning])
+            do {
+                seen = try store.load()
+            } catch let failure as HistoryFailure {
+                XCTAssertEqual(failure.kind, .foreign, name)
+                XCTAssertThrowsError(try store.compact(), name)
+                XCTAssertThrowsError(try store.append(entry("x", 1)), name)
+                XCTAssertEqual(FileManager.default.contents(atPath: path), input, "\(name): left as it was")
+                continue
+            }
+            XCTAssertEqual(try store.loadNewest(3).entries, Array(seen.entries.suffix(3)), name)
+            try store.compact()
+            let after = try store.load()
+            XCTAssertEqual(after.entries, seen.entries, name)
+            XCTAssertEqual(after.warnings.count, seen.warnings.count, name)
+            let once = FileManager.default.contents(atPath: path)
+            XCTAssertEqual(try store.compact(), 0, name)
+            XCTAssertEqual(FileManager.default.contents(atPath: path), once, "\(name): a fixed point")
+        }
+    }
+
+    /// Fuzz finding: a line whose unknown key is not UTF-8 is not JSON; the fast path took it
+    /// for a record, which `JSONDecoder` (and every other reader) refuses.
+    func testHistoryFuzzFindingAnUnknownKeyIsJudgedByTheDecoder() throws {
+        let line = try XCTUnwrap(
+            FileManager.default.contents(atPath: Repository.url("Fuzz/regressions/history/invalid-utf8-in-an-unknown-key").path)
+        ).prefix { $0 != 0x0A }
+        var decoder = HistoryLineDecoder()
+        let result = Data(line).withUnsafeBytes { decoder.decode($0) }
+        XCTAssertEqual(result, .failure(HistoryLineError(reason: "not valid JSON")))
+        // Keys we never write, with values of any type, still read through the decoder.
+        let other = Array(
+            (##"{"id":"a","created":"2025-11-29T07:06:41.250Z","description":"x","primary":"#102231","##
+                + ##""secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","tags":"warm","pinned":true}"##).utf8)
+        let read = other.withUnsafeBytes { decoder.decode($0) }
+        guard case .success(.entry(let entry)) = read else { return XCTFail("\(read)") }
+        XCTAssertEqual(entry.id, "a")
+    }
+
+    /// Fuzz finding: the file-type test is one rule for every operation. A file of two bad
+    /// lines was refused by `load()` but rewritten by `compact()` (which judged whole lines
+    /// only); a bad head followed by a record without its newline was loaded but refused by
+    /// `compact()` and `append`.
+    func testHistoryFuzzFindingEveryOperationJudgesAFileAlike() throws {
+        let dir = try TemporaryDirectory()
+        let cases: [(name: String, text: String, foreign: Bool)] = [
+            ("two bad lines, the last without its newline", "{\"a\":1}\n{\"b\":2", true),
+            ("bad lines, then a record without its newline", "{\"a\":1}\n{\"b\":2}\n{\"op\":\"delete\",\"id\":\"a\"}", false),
+            ("one bad line", "{\"a\":1}\n", false),
+            ("torn zero bytes, then a bad line", "\0\0\0\n{\"a\":1}\n", false),
+        ]
+        for item in cases {
+            let path = dir.file("h")
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(item.text.utf8)))
+            let store = HistoryStore(url: URL(fileURLWithPath: path))
+            let outcomes = [
+                Result { _ = try store.load() }, Result { _ = try store.loadNewest(5) },
+                Result { _ = try store.compact() }, Result { try store.append(entry("z", 9)) },
+            ]
+            for (i, outcome) in outcomes.enumerated() {
+                switch outcome {
+                case .success: XCTAssertFalse(item.foreign, "\(item.name): operation \(i) took a foreign file")
+                case .failure(let error):
+                    XCTAssertTrue(item.foreign, "\(item.name): operation \(i) refused: \(error)")
+                    XCTAssertEqual((error as? HistoryFailure)?.kind, .foreign, item.name)
+                }
+            }
+        }
+    }
 }
