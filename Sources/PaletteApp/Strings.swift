@@ -411,3 +411,55 @@ extension Messages {
             "历史记录在 \(seconds) 秒内未能写完；最后一组配色可能没有保存")
     }
 }
+
+// MARK: - Opening the terminal
+
+/// A setup problem of the interactive app the user can fix, typed; TerminalUI throws it and
+/// PaletteApp words it (`Messages.terminalSetup`), in the user's language.
+public enum TerminalSetupError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidChoice(option: String, value: String, choices: [String])
+    case notATerminal
+    case unknownTerminal(String?)
+    case noCursorAddressing(String)
+
+    /// The English words, for tests and for callers that know no language yet.
+    public var description: String { Messages.terminalSetup(self).english }
+}
+
+extension Messages {
+    /// One sentence: what is wrong with the terminal or an option, and what to do.
+    public static func terminalSetup(_ problem: TerminalSetupError) -> Localized {
+        switch problem {
+        case .invalidChoice(let option, let value, let choices):
+            let shown = TextSanitizer.truncate(TextSanitizer.clean(value), toWidth: 40)
+            let list = choices.joined(separator: ", ")
+            return Localized(
+                "invalid value '\(shown)' for \(option); expected one of: \(list)",
+                "\(option) 的值「\(shown)」無效；可用的值：\(list)", "\(option) 的值“\(shown)”无效；可用的值：\(list)")
+        case .notATerminal:
+            return Localized(
+                "standard input and output must be a terminal for the interactive app; to print a palette instead, use 'palette-tui generate DESCRIPTION'",
+                "互動式程式的標準輸入與輸出都必須是終端機；若只要印出配色，請用 'palette-tui generate 描述'",
+                "交互式程序的标准输入与输出都必须是终端；若只要打印配色，请用 'palette-tui generate 描述'")
+        case .unknownTerminal(let term):
+            if let term, !term.isEmpty {
+                let name = TextSanitizer.truncate(TextSanitizer.clean(term), toWidth: 40)
+                return Localized(
+                    "the terminal type '\(name)' is unknown to ncurses (no terminfo entry); set TERM to one it knows, e.g. xterm-256color, or use 'palette-tui generate'",
+                    "ncurses 不認得終端機類型「\(name)」（沒有 terminfo 項目）；請把 TERM 設為它認得的類型，例如 xterm-256color，或使用 'palette-tui generate'",
+                    "ncurses 不认识终端类型“\(name)”（没有 terminfo 条目）；请把 TERM 设为它认识的类型，例如 xterm-256color，或使用 'palette-tui generate'"
+                )
+            }
+            return Localized(
+                "TERM is not set, so the terminal cannot be driven; set TERM (e.g. xterm-256color) or use 'palette-tui generate'",
+                "沒有設定 TERM，無法驅動終端機；請設定 TERM（例如 xterm-256color）或使用 'palette-tui generate'",
+                "没有设置 TERM，无法驱动终端；请设置 TERM（例如 xterm-256color）或使用 'palette-tui generate'")
+        case .noCursorAddressing(let term):
+            let name = TextSanitizer.truncate(TextSanitizer.clean(term), toWidth: 40)
+            return Localized(
+                "the terminal type '\(name)' cannot move the cursor, which the interactive app needs; use 'palette-tui generate' instead",
+                "終端機類型「\(name)」無法移動游標，互動式程式需要這項功能；請改用 'palette-tui generate'",
+                "终端类型“\(name)”无法移动光标，交互式程序需要这项功能；请改用 'palette-tui generate'")
+        }
+    }
+}

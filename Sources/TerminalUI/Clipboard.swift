@@ -1,4 +1,5 @@
 import Foundation
+import PaletteApp
 
 /// A local program that puts text on the clipboard, fed on its standard input.
 public enum ClipboardProgram: String, CaseIterable, Sendable {

@@ -19,11 +19,11 @@ struct TUIOptions {
     init(_ args: [String], environment: [String: String]) throws {
         arguments = try Arguments(args, valued: TUIOptions.valuedOptions, boolean: TUIOptions.booleanOptions)
         language = try arguments.language(environment: environment)
-        do {
+        do throws(TerminalSetupError) {
             colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
             clipboard = try ClipboardOption.from(option: arguments["clipboard"])
         } catch {
-            throw UsageError(error.description)
+            throw UsageError(Messages.terminalSetup(error)(language))
         }
         if let extra = arguments.positionals.first {
             throw UsageError(Messages.appTakesNoArguments(extra)(language))
@@ -40,7 +40,7 @@ struct TUIOptions {
 func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let options = try TUIOptions(args, environment: environment)
     guard isatty(0) == 1, isatty(1) == 1 else {
-        printError("palette-tui: \(TerminalSetupError.notATerminal.description)")
+        printError("palette-tui: \(Messages.terminalSetup(.notATerminal)(options.language))")
         return 1
     }
     let live: LiveDependencies
@@ -69,7 +69,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
         case .eventPipe(let code):
             printError("palette-tui: \(Messages.eventPipeFailed(code)(options.language))")
         case .terminal(let problem):
-            printError("palette-tui: \(problem.description)")
+            printError("palette-tui: \(Messages.terminalSetup(problem)(options.language))")
         }
         return 1
     }

@@ -407,6 +407,102 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertGreaterThan(splits, 50)
     }
 
+    // MARK: - The app's repair key
+
+    func testRoleRepairFixesTheWorstFailureOfThatRole() throws {
+        let palette = Palette(
+            primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
+        let audit = PaletteAudit(palette, background: WCAG.white)
+        // The accent's worst is against the primary (1.69:1, under the secondary's 2.54 and the background's 2.42).
+        let accent = RoleRepair(.accent, in: audit, level: .aa)
+        XCTAssertEqual(accent.rule, .contrast(against: .role(.primary), color: palette.primary, target: .ratio(3)))
+        guard case .repaired(let change) = accent.outcome else { return XCTFail("\(accent.outcome)") }
+        XCTAssertEqual(change.role, .accent)
+        XCTAssertEqual(change.from, palette.accent)
+        XCTAssertGreaterThanOrEqual(WCAG.contrast(change.to, palette.primary), 3)
+        XCTAssertEqual(accent.before, WCAG.contrast(palette.accent, palette.primary))
+        XCTAssertEqual(accent.after, WCAG.contrast(change.to, palette.primary))
+        // The primary's only failure is the accent against it: the primary moves.
+        let primary = RoleRepair(.primary, in: audit, level: .aa)
+        XCTAssertEqual(primary.rule, .contrast(against: .role(.accent), color: palette.accent, target: .ratio(3)))
+        guard case .repaired(let moved) = primary.outcome else { return XCTFail("\(primary.outcome)") }
+        XCTAssertEqual(moved.role, .primary)
+        XCTAssertGreaterThanOrEqual(WCAG.contrast(moved.to, palette.accent), 3)
+        // AAA: a mid grey's ink (4.69:1) is its only failure; it moves until it carries 7:1.
+        let greys = PaletteAudit(
+            Palette(primary: WCAG.black, secondary: RGB(packed: 0x777777), accent: WCAG.white), background: WCAG.black)
+        XCTAssertEqual(
+            greys.failures(.aaa), [.ink(.secondary, ratio: AccessibilityLevel.inkRatio(RGB(packed: 0x777777)))])
+        let ink = RoleRepair(.secondary, in: greys, level: .aaa)
+        guard case .repaired(let inked) = ink.outcome, case .ink(_, let target)? = ink.rule else {
+            return XCTFail("\(ink)")
+        }
+        XCTAssertEqual(target, .ratio(7))
+        XCTAssertGreaterThanOrEqual(AccessibilityLevel.inkRatio(inked.to), 7)
+        // Two blues a step apart: the selected one moves until each deficiency tells them apart.
+        let twins = PaletteAudit(
+            Palette(primary: RGB(packed: 0x336699), secondary: RGB(packed: 0x346699), accent: WCAG.white),
+            background: WCAG.black)
+        let split = RoleRepair(.secondary, in: twins, level: .aa)
+        guard case .repaired(let apart) = split.outcome, case .vision(let kind, .primary)? = split.rule else {
+            return XCTFail("\(split)")
+        }
+        XCTAssertEqual(apart.role, .secondary)
+        XCTAssertGreaterThanOrEqual(
+            CIEDE2000.difference(kind.simulate(apart.to), kind.simulate(twins.palette.primary)), 10)
+        XCTAssertEqual(split.after, CIEDE2000.difference(kind.simulate(apart.to), kind.simulate(twins.palette.primary)))
+        // A palette that meets AA has nothing to repair in any role.
+        let met = try XCTUnwrap(AccessibilityRequirement(level: .aa).enforce(palette)).palette
+        for role in Role.allCases {
+            let none = RoleRepair(role, in: PaletteAudit(met, background: WCAG.white), level: .aa)
+            XCTAssertEqual(none.outcome, .nothingFails)
+            XCTAssertNil(none.rule)
+        }
+    }
+
+    func testRoleRepairOnRandomPalettesRemovesTheFailureItRepairs() {
+        var r = Random(state: 0x0FF1CE)
+        var repaired = 0
+        var nothing = 0
+        var unreachable = 0
+        for _ in 0..<600 {
+            let palette = Palette(primary: r.color(), secondary: r.color(), accent: r.color())
+            let audit = PaletteAudit(palette, background: [WCAG.white, WCAG.black, r.color()][r.below(3)])
+            let role = Role.allCases[r.below(3)]
+            let level: AccessibilityLevel = r.below(4) == 0 ? .aaa : .aa
+            let repair = RoleRepair(role, in: audit, level: level)
+            switch repair.outcome {
+            case .nothingFails:
+                nothing += 1
+                XCTAssertFalse(audit.failures(level).contains { $0.roles.contains(role) })
+            case .unreachable:
+                unreachable += 1
+            case .repaired(let change):
+                repaired += 1
+                XCTAssertEqual(change.role, role)
+                XCTAssertEqual(change.from, palette[role])
+                if let move = Self.hueMove(change.from, change.to) { XCTAssertLessThanOrEqual(move, 2) }
+                var after = palette
+                after[role] = change.to
+                switch repair.rule {
+                case .contrast(_, let color, let target)?:
+                    XCTAssertTrue(Self.meets(change.to, color, target))
+                case .ink(_, let target)?:
+                    XCTAssertGreaterThanOrEqual(AccessibilityLevel.inkRatio(change.to), target.threshold)
+                case .vision(let kind, let other)?:
+                    XCTAssertGreaterThanOrEqual(
+                        CIEDE2000.difference(kind.simulate(change.to), kind.simulate(palette[other])), 10)
+                case nil:
+                    XCTFail("a repair names its rule")
+                }
+            }
+        }
+        print(
+            "ACCESS figure: repair key on 600 random palettes: \(repaired) repaired, \(nothing) with nothing failing, \(unreachable) unreachable"
+        )
+        XCTAssertGreaterThan(repaired, 300)
+    }
+
     // MARK: - Generation to a level
 
     func testEnforcedPalettesMeetTheLevel() {

@@ -44,6 +44,12 @@ final class ThemeGuaranteeTests: XCTestCase {
         }
         let fg = WCAG.contrast(theme.foreground, bg)
         if fg < 7 { add("foreground 7", "\(theme.foreground.hex) on \(bg.hex): \(fg)") }
+        let selected = WCAG.contrast(theme.selectionForeground, theme.selectionBackground)
+        if selected < 4.5 {
+            add("selection 4.5", "\(theme.selectionForeground.hex) on \(theme.selectionBackground.hex): \(selected)")
+        }
+        let cursor = WCAG.contrast(theme.cursor, bg)
+        if cursor < 3 { add("cursor 3:1", "\(theme.cursor.hex) on \(bg.hex): \(cursor)") }
         let dim = WCAG.contrast(theme.ansi[8], bg)
         if dim < 3 { add("ANSI 8 3:1", "\(theme.ansi[8].hex) on \(bg.hex): \(dim)") }
         for k in 1...7 {
@@ -210,6 +216,8 @@ final class ThemeGuaranteeTests: XCTestCase {
         XCTAssertTrue(rules { $0.ansi[4] = $0.background }.contains("contrast 4.5"))
         XCTAssertTrue(rules { $0.foreground = RGB(packed: 0x707070) }.contains("foreground 7"))
         XCTAssertTrue(rules { $0.ansi[8] = $0.background }.contains("ANSI 8 3:1"))
+        XCTAssertTrue(rules { $0.selectionBackground = $0.selectionForeground }.contains("selection 4.5"))
+        XCTAssertTrue(rules { $0.cursor = $0.background }.contains("cursor 3:1"))
         XCTAssertTrue(rules { $0.ansi[10] = $0.ansi[2] }.contains("bright ΔE 5"))
         XCTAssertTrue(rules { $0.ansi[5] = $0.ansi[4] }.contains("pair ΔE 15"))
         guard case .slot(let k) = good.placements[.primary] else { return XCTFail("primary not placed") }

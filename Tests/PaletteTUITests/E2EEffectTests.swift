@@ -70,4 +70,24 @@ final class E2EEffectTests: XCTestCase {
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         XCTAssertFalse(logged.contains("\u{1B}[?1049l"), "the reset went into the log instead of the terminal")
     }
+
+    /// The app's own refusals follow `--lang` too (they were English only).
+    func testLaunchProblemsAreWordedInTheUsersLanguage() throws {
+        let environment = [
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory(),
+            "TERM": "xterm-256color",
+        ]
+        let app = try Repository.paletteTUI()
+        let notATerminal = try Spawn.run([app, "--no-history", "--lang", "zh-Hant"], environment: environment)
+        XCTAssertEqual(notATerminal.status, 1)
+        XCTAssertEqual(
+            notATerminal.stderr,
+            "palette-tui: 互動式程式的標準輸入與輸出都必須是終端機；若只要印出配色，請用 'palette-tui generate 描述'\n")
+        let extra = try Spawn.run([app, "--lang", "zh-Hans", "forest"], environment: environment)
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertTrue(extra.stderr.hasPrefix("palette-tui: 交互式程序不接受参数（收到“forest”）"), extra.stderr)
+        let choice = try Spawn.run([app, "--lang", "zh-Hans", "--color", "rainbow"], environment: environment)
+        XCTAssertEqual(choice.status, 2)
+        XCTAssertTrue(choice.stderr.hasPrefix("palette-tui: --color 的值“rainbow”无效；可用的值："), choice.stderr)
+    }
 }

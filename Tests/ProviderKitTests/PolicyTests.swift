@@ -137,6 +137,15 @@ final class PolicyTests: XCTestCase {
                 XCTAssertEqual(error as? ProviderFailure, ProviderFailure(provider: "elsewhere", reason))
             }
         }
+        let outage = ProviderFailure(provider: "elsewhere", .serverUnavailable(status: 503, serverMessage: nil))
+        var locked = request
+        locked.locked = [.accent: RGB(packed: 0xFF0000)]
+        do {
+            _ = try await FallbackProvider(primary: Failing(error: outage), fallback: offline).generate(locked)
+            XCTFail("the offline engine cannot keep a locked colour, so it cannot stand in")
+        } catch {
+            XCTAssertEqual(error as? ProviderFailure, outage, "the primary's failure, not the fallback's limits")
+        }
         do {
             _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline).generate(
                 request)

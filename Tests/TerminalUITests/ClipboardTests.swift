@@ -1,4 +1,5 @@
 import Foundation
+import PaletteApp
 import TestSupport
 import XCTest
 

@@ -74,15 +74,16 @@ extension Palette {
     ///
     /// Moves the lightness of `a` or of `b` away from the other's until their colours,
     /// simulated for `deficiency`, are at least ΔE00 10 apart (`PaletteAudit.distinct`); of
-    /// the two, the role that moves least (ΔE00 from its own colour) changes. Nil when they
-    /// are already that far apart, or no lightness of either gets there.
-    public func split(_ a: Role, _ b: Role, under deficiency: VisionDeficiency) -> RoleChange? {
+    /// the two, the role that moves least (ΔE00 from its own colour) changes, or `moving` when
+    /// it is given (the app's repair key moves the selected pane). Nil when they are already
+    /// that far apart, or no lightness of the role or roles allowed to move gets there.
+    public func split(_ a: Role, _ b: Role, under deficiency: VisionDeficiency, moving: Role? = nil) -> RoleChange? {
         let distinct = PaletteAudit.distinct
         if CIEDE2000.difference(deficiency.simulate(self[a]), deficiency.simulate(self[b])) >= distinct {
             return nil
         }
         var best: (role: Role, result: LightnessSearch.Result)?
-        for (mover, other) in [(a, b), (b, a)] {
+        for (mover, other) in [(a, b), (b, a)] where moving == nil || moving == mover {
             let path = LightnessPath(self[mover])
             let otherLab = CIELab(deficiency.simulate(self[other]))
             let otherL = OKLCH(self[other]).l
