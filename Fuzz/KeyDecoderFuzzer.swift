@@ -25,7 +25,9 @@ public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let wasInPaste = decoder.isInPaste
             let event = decoder.feed(input, at: now)
             let expected = model.feed(input, at: now)
-            require(event == expected, "\(input): got \(String(describing: event)), expected \(String(describing: expected))")
+            require(
+                event == expected,
+                "\(input): got \(String(describing: event)), expected \(String(describing: expected))")
             if !wasInPaste, case .key(let key)? = event { checkKey(key, from: input) }
         case .wait(let milliseconds):
             now = now + .milliseconds(milliseconds)
@@ -127,9 +129,9 @@ private struct Model {
     }
 
     static let named: [Int32: Key] = [
-            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_HOME: .home, KEY_END: .end,
-            KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
-            KEY_ENTER: .enter, KEY_BTAB: .backTab,
+        KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_HOME: .home, KEY_END: .end,
+        KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
+        KEY_ENTER: .enter, KEY_BTAB: .backTab,
     ]
 
     static func key(_ code: Int32) -> Key {

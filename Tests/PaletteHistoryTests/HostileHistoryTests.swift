@@ -192,7 +192,8 @@ final class HostileHistoryTests: XCTestCase {
     /// for a record, which `JSONDecoder` (and every other reader) refuses.
     func testHistoryFuzzFindingAnUnknownKeyIsJudgedByTheDecoder() throws {
         let line = try XCTUnwrap(
-            FileManager.default.contents(atPath: Repository.url("Fuzz/regressions/history/invalid-utf8-in-an-unknown-key").path)
+            FileManager.default.contents(
+                atPath: Repository.url("Fuzz/regressions/history/invalid-utf8-in-an-unknown-key").path)
         ).prefix { $0 != 0x0A }
         var decoder = HistoryLineDecoder()
         let result = Data(line).withUnsafeBytes { decoder.decode($0) }
@@ -200,7 +201,8 @@ final class HostileHistoryTests: XCTestCase {
         // Keys we never write, with values of any type, still read through the decoder.
         let other = Array(
             (##"{"id":"a","created":"2025-11-29T07:06:41.250Z","description":"x","primary":"#102231","##
-                + ##""secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","tags":"warm","pinned":true}"##).utf8)
+                + ##""secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","tags":"warm","pinned":true}"##).utf8
+        )
         let read = other.withUnsafeBytes { decoder.decode($0) }
         guard case .success(.entry(let entry)) = read else { return XCTFail("\(read)") }
         XCTAssertEqual(entry.id, "a")
@@ -214,7 +216,10 @@ final class HostileHistoryTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let cases: [(name: String, text: String, foreign: Bool)] = [
             ("two bad lines, the last without its newline", "{\"a\":1}\n{\"b\":2", true),
-            ("bad lines, then a record without its newline", "{\"a\":1}\n{\"b\":2}\n{\"op\":\"delete\",\"id\":\"a\"}", false),
+            (
+                "bad lines, then a record without its newline",
+                "{\"a\":1}\n{\"b\":2}\n{\"op\":\"delete\",\"id\":\"a\"}", false
+            ),
             ("one bad line", "{\"a\":1}\n", false),
             ("torn zero bytes, then a bad line", "\0\0\0\n{\"a\":1}\n", false),
         ]
