@@ -36,7 +36,7 @@ define apt_install
 	fi
 endef
 
-.PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench
+.PHONY: soak deps test-deps build release run test check lint format install uninstall clean fuzz bench
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -119,6 +119,13 @@ fuzz:
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
 	  Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lPaletteAppKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
 	python3 Fuzz/run_fuzzers.py --runs $(FUZZ_RUNS) --max-time $(FUZZ_TIME) --bin $(FUZZ_DIR)
+
+## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at
+## random: resident set, descriptors and threads must stay flat after the first minute (bench/soak.py).
+SOAK_MINUTES ?= 30
+soak: deps
+	$(SWIFT) build -c release --product palette-tui
+	python3 bench/soak.py --minutes $(SOAK_MINUTES)
 
 ## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
 bench: deps
