@@ -8,6 +8,7 @@ extension AppState {
     public func render() -> Canvas {
         var canvas = Canvas(width: width, height: height)
         guard width > 0, height > 0 else { return canvas }
+        canvas.vision = vision
         let frame = RenderFrame(frameKey, layout: layout)
         if frame.layout.isTooSmall {
             TooSmallNotice().draw(on: &canvas, frame)
@@ -21,6 +22,7 @@ extension AppState {
         DescriptionField(self).draw(on: &canvas, frame)
         GenerateButton(self).draw(on: &canvas, frame)
         Panes(self).draw(on: &canvas, frame)
+        AuditPanel(self).draw(on: &canvas, frame)
         HistoryHeader(self).draw(on: &canvas, frame)
         let list = frame.layout.historyList
         for r in 0..<list.height {
@@ -65,11 +67,26 @@ extension AppState {
             cache.reset()
             cache.frameKey = frameKey
             canvas = Canvas(width: width, height: height)
+            canvas.vision = vision
         }
+        #if PALETTE_LAYER_EXPERIMENTS
+            if LayerExperiments.parts {
+                cache.title = nil
+                cache.field = nil
+                cache.button = nil
+                cache.panes = nil
+                cache.historyHeader = nil
+                cache.historyList = nil
+                cache.historyRows = []
+                cache.rowCells = [:]
+                cache.status = nil
+            }
+        #endif
         canvas.update(TitleBar(self), drawn: &cache.title, frame)
         canvas.update(DescriptionField(self), drawn: &cache.field, frame)
         canvas.update(GenerateButton(self), drawn: &cache.button, frame)
         canvas.update(Panes(self), drawn: &cache.panes, frame)
+        canvas.update(AuditPanel(self), drawn: &cache.audit, frame)
         canvas.update(HistoryHeader(self), drawn: &cache.historyHeader, frame)
         canvas.updateHistoryRows(self, cache: &cache, frame)
         canvas.update(StatusLine(self), drawn: &cache.status, frame)
@@ -80,7 +97,9 @@ extension AppState {
     }
 
     private var frameKey: FrameKey {
-        FrameKey(width: width, height: height, language: language, colorMode: colorMode)
+        FrameKey(
+            width: width, height: height, language: language, colorMode: colorMode, vision: vision,
+            auditPanel: isShowingAudit)
     }
 
     /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.
