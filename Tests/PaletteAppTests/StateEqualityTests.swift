@@ -33,7 +33,7 @@ final class StateEqualityTests: XCTestCase {
         "isEditingFilter": { $0.isEditingFilter = true },
         "isShowingHelp": { $0.isShowingHelp = true },
         "helpScroll": { $0.helpScroll = 3 },
-        "undoStack": { $0.undoStack = ["x"] },
+        "workbench": { $0.workbench.record(.delete(id: "x")) },
         "nextRequestID": { $0.nextRequestID = 5 },
         "lastRequest": { $0.lastRequest = LastRequest(description: "x", variation: 2) },
     ]
