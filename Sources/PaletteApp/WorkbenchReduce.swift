@@ -236,6 +236,9 @@ extension AppState {
         palette[a] = current.palette[b]
         palette[b] = current.palette[a]
         shown = reshown(palette, from: current)
+        // The words behind a colour go with it.
+        shown?.rationale[a] = current.rationale[b]
+        shown?.rationale[b] = current.rationale[a]
         // A lock belongs to the colour the user liked: it moves with it.
         let lockedA = workbench.locked.contains(a)
         let lockedB = workbench.locked.contains(b)

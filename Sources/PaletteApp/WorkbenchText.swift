@@ -13,7 +13,12 @@ enum WorkbenchText {
     static let hexLabel = Localized("hex", "色碼", "色码")
     static let candidate = Localized("Candidate", "候選", "候选")
     static let lineageTitle = Localized("Lineage", "來歷", "来历")
-    static let rationaleFrom = Localized("from", "來自", "来自")
+    static let rationaleFrom = Localized("from: ", "來自：", "来自：")
+
+    /// The rationale's words after "from:", listed the way the language lists them.
+    static func rationale(_ words: [String], _ language: Language) -> String {
+        rationaleFrom(language) + words.joined(separator: language == .english ? ", " : "、")
+    }
 
     static func candidateCounter(_ n: Int, of count: Int) -> Localized {
         Localized(

@@ -113,7 +113,7 @@ struct Panes: ScreenPart {
             }
             // With room under the name: the words that drove the colour.
             if let words = rationale[role], !words.isEmpty, hexRow + 2 < inner.y + inner.height, inner.height >= 8 {
-                let text = WorkbenchText.rationaleFrom(language) + ": " + words.joined(separator: ", ")
+                let text = WorkbenchText.rationale(words, language)
                 canvas.centre(text, in: inner, row: hexRow + 2, style: ink)
             }
             if hexRow == labelRow {
