@@ -5,6 +5,7 @@ import PaletteHistory
 extension AppState {
     /// Applies an action and says what the runtime must do next. The only state transition.
     public mutating func reduce(_ action: Action) -> [Effect] {
+        defer { refreshAuditView() }
         switch action {
         case .launched:
             // Enough entries to fill the list at once, whatever the screen's height.
@@ -176,6 +177,10 @@ extension AppState {
         case .deleteToStart: editText { $0.deleteToStart() }
         case .deleteToEnd: editText { $0.deleteToEnd() }
         case .deleteWordBackward: editText { $0.deleteWordBackward() }
+        case .toggleAudit: toggleAudit()
+        case .repairSelected: return repairSelected()
+        case .cycleVision: cycleVision()
+        case .cycleBackground: cycleBackground()
         }
         return []
     }
@@ -211,7 +216,8 @@ extension AppState {
         if case .candidates(let count) = purpose { candidates = count }
         let asked = GenerationRequest(
             description: description, language: language, variation: variation, locked: lockedColors,
-            refinement: refinement, candidateCount: candidates)
+            refinement: refinement, constraints: GenerationConstraints(accessibility: access.requirement),
+            candidateCount: candidates)
         return [.generatePalette(requestID: id, asked)]
     }
 

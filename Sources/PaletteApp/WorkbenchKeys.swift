@@ -20,7 +20,7 @@ enum WorkbenchKeys {
             help: Localized("Refine by text", "用文字微調配色", "用文字微调配色"),
             footer: Localized("refine", "微調", "微调")),
         KeyBinding(
-            keys: [.character("v")], label: "v", context: .outsideField, command: .requestCandidates,
+            keys: [.character("C")], label: "C", context: .outsideField, command: .requestCandidates,
             help: Localized("Candidates side by side", "並排比較候選配色", "并排比较候选配色"), footer: nil),
         KeyBinding(
             keys: [.character("u")], label: "u", context: .outsideField, command: .undo,

@@ -278,8 +278,16 @@ extension AppState {
         closeWorkbenchOverlays()
         workbench.redo.append(step)
         switch step {
-        case .workbench(let before, _):
+        case .workbench(let before, let after):
             apply(before)
+            // One colour changed (an edit, a repair): say which, and what it is again.
+            if let was = after.shown?.palette, let now = before.shown?.palette {
+                let changed = Role.allCases.filter { was[$0] != now[$0] }
+                if changed.count == 1, let role = changed.first {
+                    say(AccessWords.undone(role, from: was[role], to: now[role]), .info)
+                    return []
+                }
+            }
             say(WorkbenchText.undone(left: workbench.undo.count), .info)
             return []
         case .delete(let id):

@@ -36,6 +36,12 @@ final class StateEqualityTests: XCTestCase {
         "workbench": { $0.workbench.record(.delete(id: "x")) },
         "nextRequestID": { $0.nextRequestID = 5 },
         "lastRequest": { $0.lastRequest = LastRequest(description: "x", variation: 2) },
+        "access": { $0.access.background = WCAG.black },
+        "isShowingAudit": { $0.isShowingAudit = true },
+        "auditView": {
+            $0.auditView = AuditView(palette: Fixture.palette, background: WCAG.white, level: .aa, selected: .primary)
+        },
+        "vision": { $0.vision = .tritan },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.

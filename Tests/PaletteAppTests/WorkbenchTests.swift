@@ -285,7 +285,7 @@ final class WorkbenchTests: XCTestCase {
     func testCandidatesAskForSeveralAndOneAnswerIsShownAsAPalette() {
         var state = workbench()
         state.press(.character(" "))
-        let asked = request(state.press(.character("v")))
+        let asked = request(state.press(.character("C")))
         XCTAssertEqual(asked?.candidateCount, PaletteApp.AppState.candidateCount)
         XCTAssertEqual(asked?.locked, [.primary: Fixture.palette.primary])
         XCTAssertEqual(asked?.description, "sea foam")
