@@ -197,6 +197,11 @@ deb: package-deps docs
 package-check: deb
 	COMMIT='$(COMMIT)' bash tools/package-check.sh
 
+## The pictures in README.md and docs/screenshots/: the release binary in xterm under Xvfb,
+## driven through tmux (tools/screenshot.sh; installs xvfb, xterm and fonts when root).
+screenshot: release
+	bash tools/screenshot.sh
+
 ## Fuzzes PaletteParser with libFuzzer: FUZZ_RUNS inputs (at least a million), capped at FUZZ_TIME seconds.
 FUZZ_RUNS ?= 1000000
 FUZZ_TIME ?= 1800
