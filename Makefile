@@ -195,7 +195,12 @@ deb: package-deps docs
 ## The slow check: a fresh Debian (debootstrap, cached in .build/chroot) installs the .deb with
 ## apt-get, runs palette-tui --version and generate, and purges it to nothing; not part of make test.
 package-check: deb
-	bash tools/package-check.sh
+	COMMIT='$(COMMIT)' bash tools/package-check.sh
+
+## The pictures in README.md and docs/screenshots/: the release binary in xterm under Xvfb,
+## driven through tmux (tools/screenshot.sh; installs xvfb, xterm and fonts when root).
+screenshot: release
+	bash tools/screenshot.sh
 
 ## Fuzzes with libFuzzer and ASan, FUZZ_RUNS inputs per target (at least a million), each capped at
 ## FUZZ_TIME seconds: PaletteParser, the history line reader (the decoder line by line, then the
