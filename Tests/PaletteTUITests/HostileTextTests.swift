@@ -295,6 +295,63 @@ final class HostileTextTests: XCTestCase {
         XCTAssertFalse(Self.leaks(saved), "the history file never holds the key")
     }
 
+    /// The chat providers, the same way: OpenAI-compatible servers and Ollama echoing the key
+    /// (and writing control codes) in an error message and in a colour value of the answer.
+    func testIssue12Point5And1TheChatProvidersRedactAndCleanToo() throws {
+        let openaiAnswer = { (text: String) -> [String: Any] in
+            [
+                "json": [
+                    "id": "c", "object": "chat.completion",
+                    "choices": [
+                        ["index": 0, "message": ["role": "assistant", "content": text], "finish_reason": "stop"]
+                    ],
+                ]
+            ]
+        }
+        let ollamaAnswer = { (text: String) -> [String: Any] in
+            ["json": ["model": "llama3.2", "message": ["role": "assistant", "content": text], "done": true]]
+        }
+        let colour = { (text: String) in
+            "{\"primary\": \"\(text)\", \"secondary\": \"#112233\", \"accent\": \"#DDAA44\"}"
+        }
+        let cases: [(provider: String, script: String, keyVariable: String, path: String, steps: (String) -> [[String: Any]])] = [
+            (
+                "openai", "openai_server.py", "OPENAI_API_KEY", "/v1",
+                { text in
+                    [
+                        [
+                            "status": 400,
+                            "json": ["error": ["message": text, "type": "invalid_request_error", "code": "bad"]],
+                        ]
+                    ]
+                }
+            ),
+            ("openai", "openai_server.py", "OPENAI_API_KEY", "/v1", { text in [openaiAnswer(colour(text))] }),
+            ("ollama", "ollama_server.py", "OLLAMA_API_KEY", "", { text in [["status": 400, "json": ["error": text]]] }),
+            ("ollama", "ollama_server.py", "OLLAMA_API_KEY", "", { text in [ollamaAnswer(colour(text))] }),
+        ]
+        for (provider, script, keyVariable, path, steps) in cases {
+            for (form, text) in Self.forms(of: Self.key) + [("hostile", Self.hostile)] {
+                let data = try JSONSerialization.data(withJSONObject: steps("echo \(text) end"))
+                let server = try LoopbackServer(
+                    script: script, arguments: ["--steps", String(decoding: data, as: UTF8.self)])
+                servers.append(server)
+                var environment = self.environment(nil)
+                environment[keyVariable] = Self.key
+                let output = try Spawn.run(
+                    [
+                        Repository.paletteTUI(), "generate", "--no-history", "--provider", provider, "--endpoint",
+                        server.endpoint + path, "forest",
+                    ], environment: environment, timeout: 60)
+                let what = "\(provider) via \(script), \(form): \(output.stderr)"
+                XCTAssertEqual(output.status, 1, what)
+                XCTAssertEqual(output.stderr.filter { $0 == "\n" }.count, 1, what)
+                XCTAssertFalse(Self.leaks(output.stdout + output.stderr), what)
+                assertNoRawControls(output.stderr, what)
+            }
+        }
+    }
+
     /// The app's status line, for an echoed key spaced out and one in lower case.
     func testIssue12Point5TheStatusLineNeverShowsTheKey() throws {
         for text in [Self.key.map(String.init).joined(separator: " "), Self.key.lowercased()] {
