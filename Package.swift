@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "Ollama", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
+        // The settings file: a strict TOML reader and what the file may set. Foundation only.
+        .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The history: entries, the line codec, the store (the file) and the one search.
@@ -42,7 +44,8 @@ let package = Package(
         // The app as state, actions, effects and frames: pure, no terminal. It uses the
         // history's model and search, never its store.
         .target(
-            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
+            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig"],
+            swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
@@ -98,6 +101,9 @@ let package = Package(
         .testTarget(
             name: "OllamaTests",
             dependencies: ["Ollama", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PaletteConfigTests", dependencies: ["PaletteConfig", "PaletteCore", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
