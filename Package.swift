@@ -55,8 +55,8 @@ let package = Package(
         .executableTarget(
             name: "palette-tui",
             dependencies: [
-                "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
-                "PaletteExport",
+                "PaletteCore", "ProviderKit", "Gemini", "OpenAI", "Ollama", "PaletteEngine", "PaletteHistory",
+                "PaletteApp", "TerminalUI", "PaletteExport", "PaletteConfig",
             ],
             swiftSettings: strict
         ),
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "ProviderKit", "PaletteEngine", "PaletteHistory",
                 "PaletteApp", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],

@@ -78,6 +78,19 @@ public enum TOMLParser {
         try parse(Array(text.utf8))
     }
 
+    /// The document's top-level table, and the line each key and table header is on (by its
+    /// full path), so a setting that is valid TOML but wrong can be reported at its line.
+    public static func parseWithLines(_ data: [UInt8]) throws(TOMLError) -> (
+        table: [String: TOMLValue], lines: [[String]: Int]
+    ) {
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw TOMLError(line: 1, column: 1, .invalidUTF8)
+        }
+        var reader = Reader(bytes: normalised(data))
+        let table = try reader.document()
+        return (table, reader.lines)
+    }
+
     /// CRLF as LF, as TOML reads it; a lone CR stays and is refused where it appears.
     static func normalised(_ data: [UInt8]) -> [UInt8] {
         guard data.contains(0x0D) else { return data }
@@ -193,6 +206,14 @@ private func withNest<R>(
 private struct Reader {
     let bytes: [UInt8]
     var pos = 0
+    /// The line of each key and header, by full path.
+    var lines: [[String]: Int] = [:]
+
+    func line(at position: Int) -> Int {
+        var line = 1
+        for i in 0..<min(position, bytes.count) where bytes[i] == 0x0A { line += 1 }
+        return line
+    }
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -301,6 +322,7 @@ private struct Reader {
             throw error(.tableRedefined(Reader.dotted(key)), at: start)
         }
         flags.set(key, .explicitNest, recursive: false)
+        lines[key] = line(at: start)
         do {
             try withNest(key[...], in: &root, accessLists: true) { _ in }
         } catch {
@@ -364,6 +386,7 @@ private struct Reader {
             throw self.error(.duplicateKey(Reader.dotted(header + key)), at: start)
         }
         if duplicate { throw error(.duplicateKey(Reader.dotted(header + key)), at: start) }
+        lines[header + key] = line(at: start)
         switch value {
         case .table, .array: flags.set(header + key, .frozen, recursive: true)
         default: break

@@ -40,7 +40,7 @@ let exportOptions: [CommandOption] = [
 /// `palette-tui export FORMAT [COLOR COLOR COLOR]`: the palette, or a theme derived from it,
 /// to standard output or atomically to a file.
 func runExport(_ args: [String]) async throws -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     let language: Language
     do {
         language = try exportLanguage(args, environment: environment)
@@ -122,8 +122,9 @@ private func export(_ args: [String], language: Language, environment: [String: 
     }
     let colours = Array(arguments.positionals.dropFirst())
     guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
+    // --variant, else PALETTE_TUI_VARIANT (which the settings file's [export] variant fills).
     var variant = ThemeVariant.dark
-    if let raw = arguments["variant"] {
+    if let raw = arguments["variant"] ?? environment["PALETTE_TUI_VARIANT"].flatMap({ $0.isEmpty ? nil : $0 }) {
         guard let v = ThemeVariant(rawValue: raw) else {
             throw ExportFailure.usage(
                 .invalidChoice(option: "variant", value: raw, choices: ThemeVariant.allCases.map(\.rawValue)))

@@ -50,7 +50,7 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         }
         limit = n
     }
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     let store = try HistoryStore(option: arguments["history"], environment: environment)
 
     if arguments.has("compact") {

@@ -24,7 +24,7 @@ func runParse(_ args: [String]) async throws -> Int32 {
         throw UsageError("parse reads standard input and takes no arguments (got '\(extra)')")
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
-    let language = try arguments.language(environment: ProcessInfo.processInfo.environment)
+    let language = try arguments.language(environment: RunSettings.environment)
     let input: [UInt8]
     do {
         input = try readStandardInput(limit: parseInputLimit)

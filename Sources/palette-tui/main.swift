@@ -15,6 +15,7 @@ let usage = """
            palette-tui export FORMAT [COLOR COLOR COLOR] [--variant dark|light] [-o FILE] [--force]
            palette-tui export --list                    palette and theme formats
            palette-tui audit [COLOR COLOR COLOR] [--background light|dark|COLOR] [--format text|json] [--require AA|AAA]
+           palette-tui providers [--check]               each provider: configured, endpoint, model
            palette-tui repair ROLE --against ROLE|background --target 4.5|AA|AAA|Lc60 [COLOR COLOR COLOR]
            palette-tui --help | --version
 
@@ -22,10 +23,11 @@ let usage = """
     a primary, a secondary (supporting) and an accent colour, as #RRGGBB.
 
     Options:
-      --provider offline|gemini  palette source (default: gemini when a key is set, else offline)
-      --model M                  Gemini model (PALETTE_TUI_MODEL; default gemini-2.5-flash-lite)
-      --endpoint URL             Gemini base URL (GEMINI_BASE_URL)
-      --timeout S                overall deadline for one Gemini call, in seconds
+      --provider offline|gemini|openai|ollama   palette source (PALETTE_TUI_PROVIDER; default: the
+                                 first configured, with offline fallback; see `providers`)
+      --model M                  the provider's model (PALETTE_TUI_MODEL)
+      --endpoint URL             base URL (GEMINI_BASE_URL, OPENAI_BASE_URL, OLLAMA_HOST)
+      --timeout S                overall deadline for one call, in seconds (PALETTE_TUI_TIMEOUT)
       --history FILE             history file (PALETTE_TUI_HISTORY;
                                  default $XDG_STATE_HOME/palette-tui/history.jsonl)
       --lang en|zh-Hant|zh-Hans  labels (default: from the locale)
@@ -33,8 +35,10 @@ let usage = """
       --clipboard osc52|tmux|wl-copy|xclip|xsel|none   how the app copies (default: OSC 52 + a helper)
     Palette formats F: text, json, hex, css. Each command also takes --help.
 
-    The API key is read from GEMINI_API_KEY (else GOOGLE_API_KEY) only; without one the
-    embedded offline engine is used. In the app, F1 or ? (outside the text field) shows the keys.
+    Keys are read from the environment only: GEMINI_API_KEY (else GOOGLE_API_KEY), OPENAI_API_KEY
+    (local servers need none), OLLAMA_API_KEY; with none configured the embedded offline engine
+    is used. Settings: $XDG_CONFIG_HOME/palette-tui/config.toml (default ~/.config/...); options
+    beat environment variables, which beat the file. In the app, F1 or ? shows the keys.
     """
 
 /// Writes one line to standard error.
@@ -59,9 +63,11 @@ func runMain() async -> Int32 {
     }
     let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     if command != nil { args.removeFirst() }
+    // A broken settings file: one warning, then the defaults (the app says it in its status line).
+    if command != nil { RunSettings.warnIfBroken(commandLanguage(args, environment: RunSettings.environment)) }
     do {
         switch command {
-        case nil: return try runTUI(args, environment: ProcessInfo.processInfo.environment)
+        case nil: return try runTUI(args, environment: RunSettings.environment)
         case "generate": return try await runGenerate(args)
         case "parse": return try await runParse(args)
         case "inspect": return try await runInspect(args)
@@ -69,6 +75,7 @@ func runMain() async -> Int32 {
         case "export": return try await runExport(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
+        case "providers": return await runProviders(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }
