@@ -56,6 +56,19 @@ func runExport(_ args: [String]) async throws -> Int32 {
     }
 }
 
+/// `--variant`, else `PALETTE_TUI_VARIANT` (which the settings file's `[export] variant` fills
+/// when unset), else dark.
+func themeVariant(_ option: String?, environment: [String: String]) throws -> ThemeVariant {
+    guard let raw = option ?? environment["PALETTE_TUI_VARIANT"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+        return .dark
+    }
+    guard let variant = ThemeVariant(rawValue: raw) else {
+        throw ExportFailure.usage(
+            .invalidChoice(option: "variant", value: raw, choices: ThemeVariant.allCases.map(\.rawValue)))
+    }
+    return variant
+}
+
 /// A problem and whether it is a usage error (status 2) or a failure (status 1).
 struct ExportFailure: Error {
     var problem: ExportProblem
@@ -122,15 +135,7 @@ private func export(_ args: [String], language: Language, environment: [String: 
     }
     let colours = Array(arguments.positionals.dropFirst())
     guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
-    // --variant, else PALETTE_TUI_VARIANT (which the settings file's [export] variant fills).
-    var variant = ThemeVariant.dark
-    if let raw = arguments["variant"] ?? environment["PALETTE_TUI_VARIANT"].flatMap({ $0.isEmpty ? nil : $0 }) {
-        guard let v = ThemeVariant(rawValue: raw) else {
-            throw ExportFailure.usage(
-                .invalidChoice(option: "variant", value: raw, choices: ThemeVariant.allCases.map(\.rawValue)))
-        }
-        variant = v
-    }
+    let variant = try themeVariant(arguments["variant"], environment: environment)
     if arguments.has("tailwind-v3") && format != .tailwind { throw ExportFailure.usage(.tailwindOnly(format)) }
     let output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
     if output == nil && format.isBinary && isatty(1) == 1 { throw ExportFailure.usage(.binaryToTerminal(format)) }

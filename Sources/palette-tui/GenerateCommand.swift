@@ -22,7 +22,8 @@ let generateUsage = """
                                   a note of what moved)
       --background light|dark|COLOR  the background --accessible judges on (default light)
 
-    Key: GEMINI_API_KEY, else GOOGLE_API_KEY (read from the environment only).
+    Keys (read from the environment only): GEMINI_API_KEY, else GOOGLE_API_KEY; OPENAI_API_KEY
+    (local OpenAI-compatible servers need none); OLLAMA_API_KEY (Ollama's cloud only).
     Exit status: 0 printed a palette, 1 no palette (one line on standard error says why), 2 usage.
     """
 
