@@ -155,7 +155,9 @@ private struct SettingsReader {
 
     func check(_ table: [String: TOMLValue], at path: [String], known: [String]) throws(ConfigProblem) {
         for key in table.keys.sorted(by: { (lines[path + [$0]] ?? 0) < (lines[path + [$1]] ?? 0) }) {
-            if Self.looksSecret(key) { throw problem(path + [key], .secretInFile((path + [key]).joined(separator: "."))) }
+            if Self.looksSecret(key) {
+                throw problem(path + [key], .secretInFile((path + [key]).joined(separator: ".")))
+            }
             if !known.contains(key) {
                 throw problem(path + [key], .unknownSetting((path + [key]).joined(separator: "."), known: known))
             }
@@ -209,7 +211,8 @@ private struct SettingsReader {
             }
             guard seconds.isFinite, seconds > 0, seconds <= 3600 else {
                 throw problem(
-                    ["timeout"], .invalidChoice("timeout", value: String(describing: seconds), choices: ["0 < s <= 3600"]))
+                    ["timeout"],
+                    .invalidChoice("timeout", value: String(describing: seconds), choices: ["0 < s <= 3600"]))
             }
             config.timeout = seconds
         }
@@ -227,9 +230,14 @@ private struct SettingsReader {
                 if let variable = try text(section, "api_key_env", at: at) {
                     let valid =
                         !variable.isEmpty && variable.utf8.count <= 128
-                        && variable.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
+                        && variable.unicodeScalars.allSatisfy {
+                            $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
+                        }
                         && !("0"..."9").contains(variable.unicodeScalars.first!)
-                    if !valid { throw problem(at + ["api_key_env"], .notAVariableName((at + ["api_key_env"]).joined(separator: "."))) }
+                    if !valid {
+                        throw problem(
+                            at + ["api_key_env"], .notAVariableName((at + ["api_key_env"]).joined(separator: ".")))
+                    }
                     parsed.apiKeyVariable = variable
                 }
                 config.providers[name] = parsed
@@ -242,7 +250,8 @@ private struct SettingsReader {
                 guard ["light", "dark"].contains(background) || (try? RGB(hex: background)) != nil else {
                     throw problem(
                         ["workbench", "background"],
-                        .invalidChoice("workbench.background", value: background, choices: ["light", "dark", "#RRGGBB"]))
+                        .invalidChoice(
+                            "workbench.background", value: background, choices: ["light", "dark", "#RRGGBB"]))
                 }
                 config.background = background
             }

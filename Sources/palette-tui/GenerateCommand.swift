@@ -106,7 +106,8 @@ func generationConstraints(
 ) throws(UsageError) -> GenerationConstraints {
     func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
     let given = arguments["accessible"] ?? environment["PALETTE_TUI_ACCESSIBLE"].flatMap { $0.isEmpty ? nil : $0 }
-    let backgroundGiven = arguments["background"] ?? environment["PALETTE_TUI_BACKGROUND"].flatMap { $0.isEmpty ? nil : $0 }
+    let backgroundGiven =
+        arguments["background"] ?? environment["PALETTE_TUI_BACKGROUND"].flatMap { $0.isEmpty ? nil : $0 }
     guard let raw = given else {
         if arguments["background"] != nil { throw problem(.needsOption("background", with: "accessible")) }
         return GenerationConstraints()

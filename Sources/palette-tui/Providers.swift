@@ -149,7 +149,8 @@ func keyVariables(_ choice: ProviderChoice, config: ConfigFile?) -> [String] {
 func isConfigured(_ choice: ProviderChoice, environment: [String: String], config: ConfigFile?) -> Bool {
     let hasKey = APIKey.from(environment: environment, variables: keyVariables(choice, config: config)) != nil
     let section = config?.providers[choice.rawValue]
-    let hasEndpoint = present(choice.endpointVariable.flatMap { environment[$0] }) != nil || present(section?.endpoint) != nil
+    let hasEndpoint =
+        present(choice.endpointVariable.flatMap { environment[$0] }) != nil || present(section?.endpoint) != nil
     switch choice {
     case .offline: return true
     case .gemini: return hasKey
@@ -159,7 +160,8 @@ func isConfigured(_ choice: ProviderChoice, environment: [String: String], confi
 }
 
 /// The plan the options, environment and file describe; usage errors for bad values.
-func providerPlan(_ options: ProviderOptions, environment: [String: String], config: ConfigFile?) throws -> ProviderPlan {
+func providerPlan(_ options: ProviderOptions, environment: [String: String], config: ConfigFile?) throws -> ProviderPlan
+{
     var choice: ProviderChoice?
     var named = false
     for (raw, source) in [
@@ -177,13 +179,15 @@ func providerPlan(_ options: ProviderOptions, environment: [String: String], con
         break
     }
     let resolved =
-        choice ?? ProviderChoice.network.first { isConfigured($0, environment: environment, config: config) } ?? .offline
+        choice ?? ProviderChoice.network.first { isConfigured($0, environment: environment, config: config) }
+        ?? .offline
     let section = config?.providers[resolved.rawValue]
     var plan = ProviderPlan(
         choice: resolved, named: named, model: nil, endpoint: nil, endpointSource: "default",
         keyVariables: keyVariables(resolved, config: config), timeout: nil)
     guard resolved != .offline else { return plan }
-    plan.model = options.model ?? present(environment["PALETTE_TUI_MODEL"]) ?? present(section?.model) ?? resolved.defaultModel
+    plan.model =
+        options.model ?? present(environment["PALETTE_TUI_MODEL"]) ?? present(section?.model) ?? resolved.defaultModel
     if let model = plan.model, model.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'--model' needs a model name such as \(resolved.defaultModel ?? "")")
     }

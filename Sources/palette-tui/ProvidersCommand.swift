@@ -12,12 +12,13 @@ import ProviderKit
 #endif
 
 /// `palette-tui providers`'s options, in one table.
-let providersOptions: [CommandOption] = [
-    CommandOption("check"),
-    CommandOption("format", alias: "-f", value: "text|json"),
-    CommandOption("lang", value: Language.allCases.map(\.rawValue).joined(separator: "|")),
-    CommandOption("help", alias: "-h"),
-] + ProviderOptions.table
+let providersOptions: [CommandOption] =
+    [
+        CommandOption("check"),
+        CommandOption("format", alias: "-f", value: "text|json"),
+        CommandOption("lang", value: Language.allCases.map(\.rawValue).joined(separator: "|")),
+        CommandOption("help", alias: "-h"),
+    ] + ProviderOptions.table
 
 let providersUsage = """
     usage: palette-tui providers [--check] [--format text|json] [--provider P] [--model M] [--endpoint URL]
@@ -43,7 +44,8 @@ func runProviders(_ args: [String]) async -> Int32 {
         let arguments = try Arguments(
             args, valued: Set(providersOptions.filter { $0.value != nil }.map(\.name)),
             boolean: Set(providersOptions.filter { $0.value == nil }.map(\.name)),
-            aliases: Dictionary(uniqueKeysWithValues: providersOptions.compactMap { o in o.alias.map { ($0, o.name) } }))
+            aliases: Dictionary(uniqueKeysWithValues: providersOptions.compactMap { o in o.alias.map { ($0, o.name) } })
+        )
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
             print(providersUsage)

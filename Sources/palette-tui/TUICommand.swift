@@ -58,7 +58,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     do throws(LaunchFailure) {
         // A broken settings file is said in the status line; the app runs on the defaults.
         let notice = RunSettings.problem.map {
-            StatusMessage(Messages.configProblem($0)(options.language), kind: .warning)
+            StatusMessage(Messages.configProblem($0, fullPath: false)(options.language), kind: .warning)
         }
         let (status, drained) = try Runtime.run(
             language: options.language, colorRequest: options.colorRequest,

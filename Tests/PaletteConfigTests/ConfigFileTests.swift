@@ -51,7 +51,8 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(config.history, "~/p.jsonl")
         XCTAssertEqual(
             config.providers["openai"],
-            ConfigFile.ProviderSection(model: "qwen2.5:7b", endpoint: "http://127.0.0.1:8080/v1", apiKeyVariable: "WORK_KEY"))
+            ConfigFile.ProviderSection(
+                model: "qwen2.5:7b", endpoint: "http://127.0.0.1:8080/v1", apiKeyVariable: "WORK_KEY"))
         XCTAssertEqual(config.providers["ollama"], ConfigFile.ProviderSection(model: "llama3.2"))
         XCTAssertNil(config.providers["gemini"])
         XCTAssertEqual(config.accessible, "AAA")
@@ -64,16 +65,36 @@ final class ConfigFileTests: XCTestCase {
     func testEachMistakeIsNamedAtItsLine() {
         let cases: [(String, Int, ConfigProblem.Kind)] = [
             ("provider = \"gemini\"\nlanguage = fr", 2, .syntax(.invalidValue, column: 12)),
-            ("\n\nprovidr = \"ollama\"", 3, .unknownSetting("providr", known: ["provider", "language", "color", "timeout", "history", "providers", "workbench", "export"])),
-            ("[providers.ollama]\nmodel = \"x\"\nhost = \"y\"", 3, .unknownSetting("providers.ollama.host", known: ["model", "endpoint", "api_key_env"])),
-            ("[providers.claude]\nmodel = \"x\"", 1, .unknownSetting("providers.claude", known: ["gemini", "openai", "ollama"])),
-            ("provider = \"Gemini\"", 1, .invalidChoice("provider", value: "Gemini", choices: ["offline", "gemini", "openai", "ollama"])),
+            (
+                "\n\nprovidr = \"ollama\"", 3,
+                .unknownSetting(
+                    "providr",
+                    known: ["provider", "language", "color", "timeout", "history", "providers", "workbench", "export"])
+            ),
+            (
+                "[providers.ollama]\nmodel = \"x\"\nhost = \"y\"", 3,
+                .unknownSetting("providers.ollama.host", known: ["model", "endpoint", "api_key_env"])
+            ),
+            (
+                "[providers.claude]\nmodel = \"x\"", 1,
+                .unknownSetting("providers.claude", known: ["gemini", "openai", "ollama"])
+            ),
+            (
+                "provider = \"Gemini\"", 1,
+                .invalidChoice("provider", value: "Gemini", choices: ["offline", "gemini", "openai", "ollama"])
+            ),
             ("color = 256", 1, .wrongType("color", expected: "text")),
             ("timeout = \"60\"", 1, .wrongType("timeout", expected: "number")),
             ("timeout = -1", 1, .invalidChoice("timeout", value: "-1.0", choices: ["0 < s <= 3600"])),
             ("providers = 1", 1, .wrongType("providers", expected: "table")),
-            ("[workbench]\nbackground = \"grey\"", 2, .invalidChoice("workbench.background", value: "grey", choices: ["light", "dark", "#RRGGBB"])),
-            ("[export]\nvariant = \"dim\"", 2, .invalidChoice("export.variant", value: "dim", choices: ["dark", "light"])),
+            (
+                "[workbench]\nbackground = \"grey\"", 2,
+                .invalidChoice("workbench.background", value: "grey", choices: ["light", "dark", "#RRGGBB"])
+            ),
+            (
+                "[export]\nvariant = \"dim\"", 2,
+                .invalidChoice("export.variant", value: "dim", choices: ["dark", "light"])
+            ),
             ("[a]\n[a]", 2, .syntax(.tableRedefined("a"), column: 1)),
         ]
         for (text, line, kind) in cases {

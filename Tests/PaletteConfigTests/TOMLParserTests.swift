@@ -159,7 +159,8 @@ final class TOMLParserTests: XCTestCase {
             } else {
                 refused += 1
                 if case .success(let table) = ours {
-                    XCTFail("read what tomllib refuses (\(expected["error"] ?? "")): \(doc.debugDescription) as \(table)")
+                    XCTFail(
+                        "read what tomllib refuses (\(expected["error"] ?? "")): \(doc.debugDescription) as \(table)")
                 }
             }
         }

@@ -4,8 +4,8 @@ import Ollama
 import OpenAI
 import PaletteConfig
 import PaletteCore
-import PaletteExport
 import PaletteEngine
+import PaletteExport
 import PaletteHistory
 import ProviderKit
 import TerminalUI
@@ -54,7 +54,8 @@ final class SettingsPrecedenceTests: XCTestCase {
                 return try providerPlan(options, environment: e, config: f).model ?? "-"
             }),
         Setting(
-            name: "gemini endpoint", flag: ["--endpoint", "http://flag:1"], environment: ["GEMINI_BASE_URL": "http://env:2"],
+            name: "gemini endpoint", flag: ["--endpoint", "http://flag:1"],
+            environment: ["GEMINI_BASE_URL": "http://env:2"],
             file: "[providers.gemini]\nendpoint = \"http://file:3\"",
             expected: ("http://flag:1", "http://env:2", "http://file:3", "https://generativelanguage.googleapis.com"),
             resolve: { a, e, f in
@@ -68,7 +69,8 @@ final class SettingsPrecedenceTests: XCTestCase {
             }),
         Setting(
             name: "openai endpoint", flag: ["--endpoint", "http://flag:1/v1"],
-            environment: ["OPENAI_BASE_URL": "http://env:2/v1"], file: "[providers.openai]\nendpoint = \"http://file:3/v1\"",
+            environment: ["OPENAI_BASE_URL": "http://env:2/v1"],
+            file: "[providers.openai]\nendpoint = \"http://file:3/v1\"",
             expected: ("http://flag:1/v1", "http://env:2/v1", "http://file:3/v1", "https://api.openai.com/v1"),
             resolve: { a, e, f in
                 var options = ProviderOptions(a)
@@ -149,11 +151,15 @@ final class SettingsPrecedenceTests: XCTestCase {
                 let config = withFile ? file : nil
                 return try setting.resolve(arguments, withFileDefaults(env, config), config)
             }
-            XCTAssertEqual(try resolved(flag: true, environment: true, withFile: true), setting.expected.flag, setting.name)
             XCTAssertEqual(
-                try resolved(flag: false, environment: true, withFile: true), setting.expected.environment, setting.name)
-            XCTAssertEqual(try resolved(flag: false, environment: false, withFile: true), setting.expected.file, setting.name)
-            XCTAssertEqual(try resolved(flag: false, environment: false, withFile: false), setting.expected.none, setting.name)
+                try resolved(flag: true, environment: true, withFile: true), setting.expected.flag, setting.name)
+            XCTAssertEqual(
+                try resolved(flag: false, environment: true, withFile: true), setting.expected.environment, setting.name
+            )
+            XCTAssertEqual(
+                try resolved(flag: false, environment: false, withFile: true), setting.expected.file, setting.name)
+            XCTAssertEqual(
+                try resolved(flag: false, environment: false, withFile: false), setting.expected.none, setting.name)
         }
     }
 
@@ -187,7 +193,8 @@ final class SettingsPrecedenceTests: XCTestCase {
             ((p as? FallbackProvider)?.primary as? AccessibleProvider)?.base.name
         }
         XCTAssertTrue(try provider([:]) is OfflineEngine)
-        XCTAssertEqual(primary(try provider(["GEMINI_API_KEY": "g", "OPENAI_API_KEY": "o", "OLLAMA_HOST": "h"])), "gemini")
+        XCTAssertEqual(
+            primary(try provider(["GEMINI_API_KEY": "g", "OPENAI_API_KEY": "o", "OLLAMA_HOST": "h"])), "gemini")
         XCTAssertEqual(primary(try provider(["OPENAI_API_KEY": "o", "OLLAMA_HOST": "h"])), "openai")
         XCTAssertEqual(primary(try provider(["OPENAI_BASE_URL": "http://127.0.0.1:8080/v1"])), "openai")
         XCTAssertEqual(primary(try provider(["OLLAMA_HOST": "0.0.0.0"])), "ollama")
