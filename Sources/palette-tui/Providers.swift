@@ -49,7 +49,7 @@ struct ProviderOptions {
                                       GEMINI_API_KEY or GOOGLE_API_KEY), openai (OPENAI_API_KEY or
                                       OPENAI_BASE_URL), ollama (OLLAMA_HOST or a [providers.ollama] section),
                                       with offline fallback; else offline. A provider named is used alone.
-          --model M                   the provider's model (PALETTE_TUI_MODEL; defaults: gemini-2.5-flash-lite,
+          --model M                   the provider's model (PALETTE_TUI_MODEL; defaults: \(GeminiConfiguration.defaultModel),
                                       gpt-4.1-mini, llama3.2)
           --endpoint URL              base URL (GEMINI_BASE_URL, OPENAI_BASE_URL such as
                                       http://127.0.0.1:8080/v1, OLLAMA_HOST; default: the service's own)
@@ -121,6 +121,9 @@ struct ProviderPlan: Equatable {
     /// Named by option, environment or file: used alone, no fallback.
     var named: Bool
     var model: String?
+    /// Whether the user named the model (option, environment or file); a default is not chosen,
+    /// so Gemini may move it on when it is retired.
+    var modelChosen = false
     /// The endpoint text and where it came from (an option or variable name, "config.toml",
     /// or "default").
     var endpoint: String?
@@ -186,8 +189,9 @@ func providerPlan(_ options: ProviderOptions, environment: [String: String], con
         choice: resolved, named: named, model: nil, endpoint: nil, endpointSource: "default",
         keyVariables: keyVariables(resolved, config: config), timeout: nil)
     guard resolved != .offline else { return plan }
-    plan.model =
-        options.model ?? present(environment["PALETTE_TUI_MODEL"]) ?? present(section?.model) ?? resolved.defaultModel
+    let chosenModel = options.model ?? present(environment["PALETTE_TUI_MODEL"]) ?? present(section?.model)
+    plan.model = chosenModel ?? resolved.defaultModel
+    plan.modelChosen = chosenModel != nil
     if let model = plan.model, model.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'--model' needs a model name such as \(resolved.defaultModel ?? "")")
     }
@@ -229,8 +233,9 @@ private func endpointURL(_ plan: ProviderPlan) throws -> URL {
 /// The Gemini configuration the plan describes.
 func geminiConfiguration(_ plan: ProviderPlan, key: APIKey) throws -> GeminiConfiguration {
     let model = plan.model ?? GeminiConfiguration.defaultModel
+    // A model nobody chose (the default) may move on when it is retired; a chosen one never does.
     let configuration = GeminiConfiguration(
-        apiKey: key, model: model, baseURL: try endpointURL(plan),
+        apiKey: key, model: plan.modelChosen ? model : nil, baseURL: try endpointURL(plan),
         timeout: plan.timeout ?? GeminiConfiguration.defaultTimeout)
     do {
         _ = try configuration.generateContentURL()

@@ -1,4 +1,5 @@
 import Foundation
+import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
