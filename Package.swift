@@ -130,7 +130,8 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "ProviderKit", "PaletteEngine",
+                "PaletteHistory",
                 "PaletteApp", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],

@@ -24,7 +24,8 @@ public enum ChatRequestCheck {
         let script = Repository.url("Tests/TestSupport/Readers/validate_chat_request.py").path
         let result = try Spawn.run(["python3", script, server.rawValue] + paths)
         if result.status == 3 {
-            throw XCTSkip("the \(server.rawValue) package is not installed (run `make test-deps`): \(result.stderr)",
+            throw XCTSkip(
+                "the \(server.rawValue) package is not installed (run `make test-deps`): \(result.stderr)",
                 file: file, line: line)
         }
         return result
