@@ -8,7 +8,8 @@ openai: the `openai` package's `CompletionCreateParamsNonStreaming` (the Chat Co
 request as OpenAI's SDK types it), walked recursively: every key must be one the type declares,
 every required key present, every value of its declared type (TypedDicts, unions, literals,
 lists, dicts, scalars). ollama: the `ollama` package's pydantic `ChatRequest`, validated, with
-no key beyond its fields (nor in `options` beyond `Options`, nor in a message beyond `Message`).
+strictly, with no key beyond its fields; `options` is validated as `Options` and each message as
+`Message` (strictly, no key beyond theirs).
 Both packages come from PyPI through `make test-deps`. Exit status: 0 all valid, 1 a body is
 invalid (the reason on stderr), 3 the package cannot be imported.
 """
@@ -106,7 +107,13 @@ def check_openai(body):
 
 def check_ollama(body):
     from ollama import _types
-    request = _types.ChatRequest.model_validate(body)
+    # Strict: no "0" for 0. `options` is typed Mapping[str, Any] | Options, so the mapping
+    # would take anything: it is validated as `Options` itself, and each message as `Message`.
+    request = _types.ChatRequest.model_validate(body, strict=True)
+    if body.get("options") is not None:
+        _types.Options.model_validate(body["options"], strict=True)
+    for message in body.get("messages") or []:
+        _types.Message.model_validate(message, strict=True)
     unknown = set(body) - set(_types.ChatRequest.model_fields)
     if unknown:
         raise Invalid("body: unknown fields %s" % sorted(unknown))
