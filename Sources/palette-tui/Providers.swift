@@ -31,31 +31,6 @@ import ProviderKit
 /// The automatic choice is the first of gemini, openai, ollama that is configured (`isConfigured`),
 /// else the offline engine; nothing is probed on the network to decide it.
 struct ProviderOptions {
-    /// Option names every command that generates accepts.
-    static let valuedOptions: Set<String> = ["provider", "model", "endpoint", "timeout"]
-
-    /// The one table of these options (name, placeholder), for usage and completions.
-    static let table: [CommandOption] = [
-        CommandOption("provider", value: ProviderChoice.allCases.map(\.rawValue).joined(separator: "|")),
-        CommandOption("model", alias: "-m", value: "M"),
-        CommandOption("endpoint", value: "URL"),
-        CommandOption("timeout", value: "S"),
-    ]
-
-    /// The help text for these options, shared by every command that generates.
-    static let help = """
-          --provider offline|gemini|openai|ollama  palette source (PALETTE_TUI_PROVIDER, or `provider` in
-                                      config.toml); default: the first configured of gemini (a key in
-                                      GEMINI_API_KEY or GOOGLE_API_KEY), openai (OPENAI_API_KEY or
-                                      OPENAI_BASE_URL), ollama (OLLAMA_HOST or a [providers.ollama] section),
-                                      with offline fallback; else offline. A provider named is used alone.
-          --model M                   the provider's model (PALETTE_TUI_MODEL; defaults: \(GeminiConfiguration.defaultModel),
-                                      gpt-4.1-mini, llama3.2)
-          --endpoint URL              base URL (GEMINI_BASE_URL, OPENAI_BASE_URL such as
-                                      http://127.0.0.1:8080/v1, OLLAMA_HOST; default: the service's own)
-          --timeout S                 seconds for the whole call, retries included (PALETTE_TUI_TIMEOUT)
-        """
-
     var provider: String?
     var model: String?
     var endpoint: String?
@@ -69,7 +44,7 @@ struct ProviderOptions {
     }
 }
 
-/// The providers a user can name with `--provider`.
+/// The providers a user can name with `--provider` (`CommandTable.provider` lists the same).
 enum ProviderChoice: String, CaseIterable {
     case offline, gemini, openai, ollama
 

@@ -11,28 +11,6 @@ import ProviderKit
     import FoundationNetworking
 #endif
 
-/// `palette-tui providers`'s options, in one table.
-let providersOptions: [CommandOption] =
-    [
-        CommandOption("check"),
-        CommandOption("format", alias: "-f", value: "text|json"),
-        CommandOption("lang", value: Language.allCases.map(\.rawValue).joined(separator: "|")),
-        CommandOption("help", alias: "-h"),
-    ] + ProviderOptions.table
-
-let providersUsage = """
-    usage: palette-tui providers [--check] [--format text|json] [--provider P] [--model M] [--endpoint URL]
-
-    Lists each provider: whether it is configured (and by what), its endpoint and model, and
-    which one the app and `generate` use (marked *). Nothing is sent unless --check is given.
-
-      --check              ask each configured provider whether it answers (at most 1 s each,
-                           all at once): Gemini's and OpenAI's model lists, Ollama's version
-      --format text|json   output format (default text)
-      --provider, --model, --endpoint  as for generate: shows what they would choose
-      --lang en|zh-Hant|zh-Hans
-    """
-
 /// How long `--check` waits for one provider.
 let providerCheckSeconds = 1.0
 
@@ -41,20 +19,14 @@ func runProviders(_ args: [String]) async -> Int32 {
     let environment = RunSettings.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("providers", language) {
-        let arguments = try Arguments(
-            args, valued: Set(providersOptions.filter { $0.value != nil }.map(\.name)),
-            boolean: Set(providersOptions.filter { $0.value == nil }.map(\.name)),
-            aliases: Dictionary(uniqueKeysWithValues: providersOptions.compactMap { o in o.alias.map { ($0, o.name) } })
-        )
+        let arguments = try Arguments(args, command: CommandTable.providers)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(providersUsage)
+            print(CommandHelp.text(CommandTable.providers, language))
             return 0
         }
-        guard let format = ["text", "json"].first(where: { $0 == (arguments["format"] ?? "text") }) else {
-            throw UsageError(
-                .invalidChoice(option: "format", value: arguments["format"] ?? "", choices: ["text", "json"]))
-        }
+        // The table lists text and json, so the parser has already refused any other value.
+        let format = arguments["format"] ?? "text"
         let options = ProviderOptions(arguments)
         let config = RunSettings.file
         let plan = try providerPlan(options, environment: environment, config: config)

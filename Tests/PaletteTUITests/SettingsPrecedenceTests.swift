@@ -2,6 +2,7 @@ import Foundation
 import Gemini
 import Ollama
 import OpenAI
+import PaletteApp
 import PaletteConfig
 import PaletteCore
 import PaletteEngine
@@ -28,9 +29,17 @@ final class SettingsPrecedenceTests: XCTestCase {
         var resolve: (_ arguments: Arguments, _ environment: [String: String], _ file: ConfigFile?) throws -> String
     }
 
-    static let valued: Set<String> = ProviderOptions.valuedOptions.union([
-        "lang", "color", "history", "accessible", "background", "variant",
-    ])
+    /// Every option a setting has, as the commands' table declares it (the app's, and
+    /// export's `--variant`), so the values are checked as the commands check them.
+    static let command: CommandSpec = {
+        var seen: Set<String> = []
+        let options = (CommandTable.app.options + CommandTable.export.options).filter {
+            $0.name != "help" && seen.insert($0.name).inserted
+        }
+        return CommandSpec(
+            "settings", summary: Localized("", chinese: ""), about: Localized("", chinese: ""), options: options,
+            exitStatuses: [])
+    }()
 
     /// The base environment every case starts from: a Traditional Chinese locale, nothing else.
     static let base = ["LANG": "zh_TW.UTF-8", "HOME": "/home/u", "XDG_STATE_HOME": "/state"]
@@ -130,7 +139,7 @@ final class SettingsPrecedenceTests: XCTestCase {
             resolve: { a, e, _ in
                 var args = ["--accessible", "AA"]
                 if let bg = a["background"] { args += ["--background", bg] }
-                let arguments = try Arguments(args, valued: valued, boolean: [])
+                let arguments = try Arguments(args, command: command)
                 return try generationConstraints(arguments, language: .english, environment: e).accessibility?
                     .background.hex ?? "none"
             }),
@@ -145,7 +154,7 @@ final class SettingsPrecedenceTests: XCTestCase {
             let file = try ConfigFile.read(Array(setting.file.utf8), path: "config.toml")
             // The file is applied as the program applies it: behind each variable, and to providerPlan.
             func resolved(flag: Bool, environment: Bool, withFile: Bool) throws -> String {
-                let arguments = try Arguments(flag ? setting.flag : [], valued: Self.valued, boolean: [])
+                let arguments = try Arguments(flag ? setting.flag : [], command: Self.command)
                 var env = Self.base
                 if environment { env.merge(setting.environment) { $1 } }
                 let config = withFile ? file : nil
@@ -167,7 +176,7 @@ final class SettingsPrecedenceTests: XCTestCase {
     func testTheKeyComesFromTheVariableTheFileNames() throws {
         let file = try ConfigFile.read(Array("[providers.openai]\napi_key_env = \"WORK_KEY\"".utf8), path: "c")
         let environment = ["OPENAI_API_KEY": "sk-default", "WORK_KEY": "sk-work"]
-        var options = ProviderOptions(try Arguments([], valued: Self.valued, boolean: []))
+        var options = ProviderOptions(try Arguments([], command: Self.command))
         options.provider = "openai"
         let named = try XCTUnwrap(
             (try makeProvider(options, environment: environment, config: file, warmUp: false) as? AccessibleProvider)?
@@ -186,7 +195,7 @@ final class SettingsPrecedenceTests: XCTestCase {
         func provider(_ environment: [String: String], _ file: String = "") throws -> any PaletteProvider {
             let config = try ConfigFile.read(Array(file.utf8), path: "c")
             return try makeProvider(
-                ProviderOptions(try Arguments([], valued: Self.valued, boolean: [])),
+                ProviderOptions(try Arguments([], command: Self.command)),
                 environment: withFileDefaults(environment, config), config: config, warmUp: false)
         }
         func primary(_ p: any PaletteProvider) -> String? {
