@@ -173,15 +173,19 @@ public enum CommandTable {
             beat the file. In the app, F1 or ? (outside the text field) shows the keys.
             """,
             """
-            金鑰只從環境變數讀取：GEMINI_API_KEY（否則 GOOGLE_API_KEY）、OPENAI_API_KEY（本機伺服器不需要）、
-            OLLAMA_API_KEY；沒有設定任何來源時使用內建的離線引擎。設定檔：$XDG_CONFIG_HOME/palette-tui/config.toml
-            （預設 ~/.config/palette-tui/config.toml）；選項優先於環境變數，環境變數優先於設定檔。
+            金鑰只從環境變數讀取：GEMINI_API_KEY（否則 GOOGLE_API_KEY）、
+            OPENAI_API_KEY（本機伺服器不需要）、OLLAMA_API_KEY；沒有設定任何來源時
+            使用內建的離線引擎。設定檔：$XDG_CONFIG_HOME/palette-tui/config.toml
+            （預設 ~/.config/palette-tui/config.toml）；選項優先於環境變數，
+            環境變數優先於設定檔。
             在介面中按 F1 或 ?（不在文字欄位時）顯示所有按鍵。
             """,
             """
-            密钥只从环境变量读取：GEMINI_API_KEY（否则 GOOGLE_API_KEY）、OPENAI_API_KEY（本地服务器不需要）、
-            OLLAMA_API_KEY；没有设置任何来源时使用内置的离线引擎。配置文件：$XDG_CONFIG_HOME/palette-tui/config.toml
-            （默认 ~/.config/palette-tui/config.toml）；选项优先于环境变量，环境变量优先于配置文件。
+            密钥只从环境变量读取：GEMINI_API_KEY（否则 GOOGLE_API_KEY）、
+            OPENAI_API_KEY（本地服务器不需要）、OLLAMA_API_KEY；没有设置任何来源时
+            使用内置的离线引擎。配置文件：$XDG_CONFIG_HOME/palette-tui/config.toml
+            （默认 ~/.config/palette-tui/config.toml）；选项优先于环境变量，
+            环境变量优先于配置文件。
             在界面中按 F1 或 ?（不在文字栏位时）显示所有按键。
             """),
         exitStatuses: [
@@ -232,12 +236,21 @@ public enum CommandTable {
                     "--accessible 判断所用的背景（默认 light）")),
         ],
         notes: Localized(
-            "Keys (read from the environment only): GEMINI_API_KEY, else GOOGLE_API_KEY; OPENAI_API_KEY (local "
-                + "OpenAI-compatible servers need none); OLLAMA_API_KEY (Ollama's cloud only).",
-            "金鑰（只從環境變數讀取）：GEMINI_API_KEY，否則 GOOGLE_API_KEY；OPENAI_API_KEY（本機的 OpenAI 相容伺服器不需要）；"
-                + "OLLAMA_API_KEY（只有 Ollama 雲端需要）。",
-            "密钥（只从环境变量读取）：GEMINI_API_KEY，否则 GOOGLE_API_KEY；OPENAI_API_KEY（本地的 OpenAI 兼容服务器不需要）；"
-                + "OLLAMA_API_KEY（只有 Ollama 云端需要）。"),
+            """
+            Keys (read from the environment only): GEMINI_API_KEY, else GOOGLE_API_KEY;
+            OPENAI_API_KEY (local OpenAI-compatible servers need none); OLLAMA_API_KEY
+            (Ollama's cloud only).
+            """,
+            """
+            金鑰（只從環境變數讀取）：GEMINI_API_KEY，否則 GOOGLE_API_KEY；
+            OPENAI_API_KEY（本機的 OpenAI 相容伺服器不需要）；
+            OLLAMA_API_KEY（只有 Ollama 雲端需要）。
+            """,
+            """
+            密钥（只从环境变量读取）：GEMINI_API_KEY，否则 GOOGLE_API_KEY；
+            OPENAI_API_KEY（本地的 OpenAI 兼容服务器不需要）；
+            OLLAMA_API_KEY（只有 Ollama 云端需要）。
+            """),
         exitStatuses: [
             ExitStatus(0, Localized("printed a palette", "已印出配色", "已打印配色")),
             ExitStatus(
@@ -557,12 +570,12 @@ public enum CommandTable {
             given.
             """,
             """
-            列出每個配色來源：是否已設定（由什麼設定）、端點與模型，以及介面與 generate 所用的是哪一個（標 *）。
-            沒有 --check 時不送出任何請求。
+            列出每個配色來源：是否已設定（由什麼設定）、端點與模型，
+            以及介面與 generate 所用的是哪一個（標 *）。沒有 --check 時不送出任何請求。
             """,
             """
-            列出每个配色来源：是否已设置（由什么设置）、端点与模型，以及界面与 generate 所用的是哪一个（标 *）。
-            没有 --check 时不发送任何请求。
+            列出每个配色来源：是否已设置（由什么设置）、端点与模型，
+            以及界面与 generate 所用的是哪一个（标 *）。没有 --check 时不发送任何请求。
             """),
         options: providerOptions + [
             OptionSpec(
