@@ -161,6 +161,7 @@ public enum RequestPurpose: Hashable, Sendable {
 }
 
 extension GeneratedPalette {
-    /// Every candidate an answer holds: the palette, then any others it carries.
-    var allCandidates: [GeneratedPalette] { [self] }
+    /// Every candidate an answer holds: the palette, then the others it carries
+    /// (`GeneratedPalette.candidates`, PaletteCore).
+    var allCandidates: [GeneratedPalette] { candidates }
 }
