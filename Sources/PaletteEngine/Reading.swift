@@ -13,6 +13,12 @@ struct Cue {
     var isCompound = false
     var isWord = false
     var isHead = false
+    /// 0...1: how far a strong visual noun (neon, fire, snow, gold) resists the setting.
+    var strength = 0.0
+    /// Its clause puts a figure in a setting ("at", "with", 在, で ...).
+    var inRelation = false
+    /// A setting a figure can stand on: scenes, places, weather, and times that darken (night).
+    var isGround = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -22,7 +28,7 @@ struct Cue {
         colours.map { c in
             var out = c
             for m in modifiers {
-                if c.isAccent, let t = m.targetLightness, t <= 0.5 { continue }
+                if c.isAccent, m.darkens { continue }
                 out.lch = m.apply(to: out.lch, strength: c.isAccent ? 0.5 : 1)
             }
             return out
@@ -39,12 +45,21 @@ struct Reading {
     var globalModifiers: [ColourModifier] = []
     var globalModifierWords: [String] = []
     var negatedWords: [String] = []
+    /// Colours the description rules out ("no red", "pas de bleu", 不要藍色): their hue
+    /// families are kept out of every role.
+    var excluded: [HueFamily] = []
+    /// The language the description reads as, when one can be told.
+    var language: LanguageCode?
+    /// The words the engine used, in the user's spelling and order.
+    var usedWords: [String] = []
+    /// Content words it did not know.
+    var unknownWords: [String] = []
     var wasTruncated = false
     /// FNV-1a of the folded text: the same description always seeds the same choices.
     var seed: UInt64 = 0
 
     /// True when no word at all was recognised.
-    var isEmpty: Bool { cues.isEmpty && emotionWords.isEmpty && globalModifiers.isEmpty }
+    var isEmpty: Bool { cues.isEmpty && emotionWords.isEmpty && globalModifiers.isEmpty && excluded.isEmpty }
 
     /// How many ordinals a modifier or negation reaches ("dark and misty forest" still binds).
     static let reach = 3
@@ -52,11 +67,13 @@ struct Reading {
     init() {}
 
     init(_ description: String, lexicon: Lexicon) {
-        let text = NormalisedText(description, lexicon: lexicon)
+        let text = NormalisedText(description, folding: lexicon.folding)
         wasTruncated = text.wasTruncated
         seed = Reading.fnv1a(text.scalars)
-        let matches = Matcher(lexicon: lexicon).matches(in: text, tokens: Tokenizer.tokens(text))
-        bind(matches, lexicon: lexicon)
+        let result = Matcher(lexicon: lexicon).read(text)
+        language = result.language
+        unknownWords = result.unknown
+        bind(result, lexicon: lexicon)
     }
 
     static func fnv1a(_ scalars: [Unicode.Scalar]) -> UInt64 {
@@ -72,36 +89,55 @@ struct Reading {
         return h
     }
 
-    /// Turns matches into cues: negation drops the next cue, modifiers bind to the nearest
-    /// cue in their clause (the next one first, then the previous), adjacent colour words
-    /// make a compound ("grey blue", 灰藍) whose head is the last word.
-    private mutating func bind(_ matches: [Match], lexicon: Lexicon) {
-        var pendingModifiers: [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)] = []
+    private typealias Pending = (modifier: ColourModifier, word: String, ordinal: Int, clause: Int)
+
+    /// Turns matches into cues: negation drops the cue it names (the next one, or the one
+    /// before for postposed negation: 赤じゃない, 빨간색 없이, kırmızı değil), modifiers bind
+    /// to the nearest cue in their clause (the next one first, then the previous), adjacent
+    /// colour words make a compound ("grey blue", 灰藍) whose head is the last word.
+    private mutating func bind(_ result: MatchResult, lexicon: Lexicon) {
+        var pendingModifiers: [Pending] = []
         var negation: (ordinal: Int, clause: Int)?
 
         func negates(_ m: Match) -> Bool {
             guard let n = negation, n.clause == m.clause, m.ordinal - n.ordinal <= Reading.reach else { return false }
             negation = nil
-            negatedWords.append(m.surface)
             return true
         }
 
-        for m in matches {
+        for m in result.matches {
             if let rgb = m.hexColour {
-                if negates(m) { continue }
+                if negates(m) || m.negatedBySuffix {
+                    negate(m.surface, colour: OKLCH(rgb))
+                    continue
+                }
                 let colour = LexiconColour(lch: OKLCH(rgb), weight: 1, isAccent: false)
-                appendCue(Cue(kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause, modifiers: []),
+                usedWords.append(m.surface)
+                appendCue(Cue(kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
+                              modifiers: []),
                           pending: &pendingModifiers)
                 continue
             }
-            let entry = lexicon.entries[m.entry]
+            let entry = lexicon.entries[Int(m.entry)]
             switch entry.kind {
             case .ignore:
                 continue
             case .negation:
-                negation = (m.ordinal, m.clause)
+                usedWords.append(m.surface)
+                switch entry.negation ?? .before {
+                case .before:
+                    negation = (m.ordinal, m.clause)
+                case .after:
+                    negatePrevious(before: m, pending: &pendingModifiers)
+                case .either:
+                    if !negatePrevious(before: m, pending: &pendingModifiers, reach: 2) { negation = (m.ordinal, m.clause) }
+                }
             case .modifier:
-                if negates(m) { continue }
+                if negates(m) || m.negatedBySuffix {
+                    negatedWords.append(m.surface)
+                    continue
+                }
+                usedWords.append(m.surface)
                 if !entry.emotion.isZero {
                     emotion = emotion + entry.emotion
                     emotionWords.append(m.surface)
@@ -117,11 +153,18 @@ struct Reading {
                 // A modifier with colours of its own ("neon" alone means neon lights) adds
                 // them with a material's weight; the colour words it modifies still lead.
                 if !entry.colours.isEmpty {
-                    cues.append(Cue(kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
-                                    clause: m.clause, modifiers: []))
+                    var cue = Cue(kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                                  clause: m.clause, modifiers: [])
+                    cue.strength = entry.strength
+                    cue.inRelation = result.relationClauses.contains(m.clause)
+                    cues.append(cue)
                 }
             default:
-                if negates(m) { continue }
+                if negates(m) || m.negatedBySuffix {
+                    negate(m.surface, colour: entry.kind.excludesHue ? entry.colours.first?.lch : nil)
+                    continue
+                }
+                usedWords.append(m.surface)
                 if !entry.emotion.isZero {
                     emotion = emotion + entry.emotion
                     emotionWords.append(m.surface)
@@ -132,8 +175,15 @@ struct Reading {
                     globalModifierWords.append(m.surface)
                 }
                 guard !entry.colours.isEmpty else { continue }
-                let cue = Cue(kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                var cue = Cue(kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                               clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
+                cue.strength = entry.strength
+                cue.inRelation = result.relationClauses.contains(m.clause)
+                switch entry.kind {
+                case .scene, .place, .weather: cue.isGround = true
+                case .time, .season: cue.isGround = entry.modifier?.darkens ?? false
+                default: break
+                }
                 appendCue(cue, ordinal: m.ordinal, pending: &pendingModifiers)
             }
         }
@@ -141,7 +191,7 @@ struct Reading {
         for p in pendingModifiers {
             if let i = cues.indices.last, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach {
                 cues[i].modifiers.append(p.modifier)
-                cues[i].words.append(p.word)
+                if !cues[i].words.contains(p.word) { cues[i].words.append(p.word) }
             } else {
                 globalModifiers.append(p.modifier)
                 globalModifierWords.append(p.word)
@@ -149,15 +199,43 @@ struct Reading {
         }
     }
 
-    private mutating func appendCue(_ cue: Cue, ordinal: Int? = nil,
-                                    pending: inout [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)]) {
+    /// Records a negated word, and its colour's hue family when it names a colour.
+    private mutating func negate(_ word: String, colour: OKLCH?) {
+        negatedWords.append(word)
+        if let colour {
+            let family = HueFamily.of(colour)
+            if !excluded.contains(family) { excluded.append(family) }
+        }
+    }
+
+    /// A postposed negation (赤じゃない, 빨간색 없이, लाल नहीं): removes the cue just before it.
+    @discardableResult
+    private mutating func negatePrevious(before m: Match, pending: inout [Pending], reach: Int = Reading.reach) -> Bool {
+        if let p = pending.last, p.clause == m.clause, m.ordinal - p.ordinal <= reach,
+           cues.last.map({ $0.lastOrdinal < p.ordinal }) ?? true {
+            pending.removeLast()
+            negatedWords.append(p.word)
+            usedWords.removeAll { $0 == p.word }
+            return true
+        }
+        guard let i = cues.indices.last, cues[i].clause == m.clause, m.ordinal - cues[i].lastOrdinal <= reach else {
+            return false
+        }
+        let cue = cues.remove(at: i)
+        let word = cue.words.last ?? ""
+        usedWords.removeAll { cue.words.contains($0) }
+        negate(word, colour: cue.kind.excludesHue ? cue.modifiedColours.first?.lch : nil)
+        return true
+    }
+
+    private mutating func appendCue(_ cue: Cue, ordinal: Int? = nil, pending: inout [Pending]) {
         var cue = cue
         let at = ordinal ?? cue.lastOrdinal
-        var leftover: [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)] = []
+        var leftover: [Pending] = []
         for p in pending {
             if p.clause == cue.clause, at - p.ordinal <= Reading.reach {
                 cue.modifiers.append(p.modifier)
-                cue.words.insert(p.word, at: cue.words.count - 1)
+                if !cue.words.contains(p.word) { cue.words.insert(p.word, at: cue.words.count - 1) }
             } else {
                 leftover.append(p)
             }
@@ -168,7 +246,7 @@ struct Reading {
             if let i = cues.indices.last, cues[i].clause == p.clause, p.ordinal > cues[i].lastOrdinal,
                p.ordinal - cues[i].lastOrdinal <= Reading.reach {
                 cues[i].modifiers.append(p.modifier)
-                cues[i].words.append(p.word)
+                if !cues[i].words.contains(p.word) { cues[i].words.append(p.word) }
             } else {
                 globalModifiers.append(p.modifier)
                 globalModifierWords.append(p.word)
@@ -190,5 +268,70 @@ struct Reading {
         }
         cue.lastOrdinal = at
         cues.append(cue)
+    }
+}
+
+extension CueKind {
+    /// Negating a word of this kind rules its hue out ("no red"); negating a thing ("no
+    /// snow") only drops the thing.
+    var excludesHue: Bool {
+        switch self {
+        case .colour, .hex, .word: return true
+        default: return false
+        }
+    }
+}
+
+// MARK: - Hue families
+
+/// The families a reader names colours by; "no red" keeps the red family out of the palette.
+///
+/// Judged on OKLCH after gamut mapping. Greys split into black, grey and white, so "no
+/// black" still allows a charcoal-free dark navy.
+enum HueFamily: String, Sendable, CaseIterable {
+    case red, orange, yellow, green, teal, blue, purple, pink, brown, black, grey, white
+
+    static func of(_ c: OKLCH) -> HueFamily {
+        if c.c < 0.035 {
+            if c.l < 0.3 { return .black }
+            return c.l > 0.9 ? .white : .grey
+        }
+        return chromatic(hue: c.h, c: c.c, l: c.l)
+    }
+
+    private static func chromatic(hue h: Double, c: Double, l: Double) -> HueFamily {
+        switch h {
+        case 345..., ..<35:
+            if h >= 20, h < 35, c < 0.09, l < 0.6 { return .brown }
+            return l >= 0.70 ? .pink : .red
+        case 35..<100:
+            if (l < 0.62 && c < 0.16) || (c < 0.08 && l < 0.85) { return .brown }
+            return h < 70 ? .orange : .yellow
+        case 100..<115:
+            return l >= 0.75 ? .yellow : .green
+        case 115..<175:
+            return .green
+        case 175..<215:
+            return .teal
+        case 215..<275:
+            return .blue
+        case 275..<335:
+            return h >= 320 && l >= 0.72 ? .pink : .purple
+        default:
+            return l >= 0.6 ? .pink : .purple
+        }
+    }
+
+    /// Whether `c` reads as one of `families`, with a margin of 10° of hue on each side so
+    /// that "no red" does not allow a red that is 1° short of orange.
+    static func excludes(_ families: [HueFamily], _ c: OKLCH) -> Bool {
+        guard !families.isEmpty else { return false }
+        if families.contains(of(c)) { return true }
+        guard c.c >= 0.035 else { return false }
+        for dh in [-10.0, 10.0] {
+            let h = (c.h + dh + 360).truncatingRemainder(dividingBy: 360)
+            if families.contains(chromatic(hue: h, c: c.c, l: c.l)) { return true }
+        }
+        return false
     }
 }
