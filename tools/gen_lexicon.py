@@ -98,7 +98,8 @@ def rough_key(term):
         out.append(FOLD.get(ch, ch))
     words, cur = [], ""
     for ch in "".join(out) + " ":
-        if ch.isalnum() or unicodedata.category(ch)[0] in "MS" or ch == "'":
+        cat = unicodedata.category(ch)
+        if ch.isalnum() or cat[0] in "MS" or cat == "Cn" or ch == "'":
             cur += ch
         elif cur:
             words.append(cur)

@@ -331,6 +331,7 @@ struct Lexicon: Sendable {
         entries.reserveCapacity(3000)
         exact.reserveCapacity(12_000)
         let functionWords = rules.mapValues(\.function)
+        let elisions = rules.values.reduce(into: Set<String>()) { $0.formUnion($1.elision) }
 
         func add(_ sense: Sense, _ key: String, to index: inout [String: [Sense]]) {
             if let list = index[key] {
@@ -366,7 +367,7 @@ struct Lexicon: Sendable {
                         term = term.dropLast()
                         bound = true
                     }
-                    guard let key = Lexicon.key(of: String(term), folding: folding, rules: rules) else { continue }
+                    guard let key = Lexicon.key(of: String(term), folding: folding, elisions: elisions) else { continue }
                     // A term that is a function word of another language reads only in its own.
                     if !bound, language != .any, key.words.count == 1 {
                         bound = functionWords.contains { $0.key != language && $0.value.contains(key.text) }
@@ -384,7 +385,11 @@ struct Lexicon: Sendable {
                             ambiguousBare.insert(bareText)
                         } else {
                             bareOwners[bareText] = index
-                            add(sense, bareText, to: &bare)
+                            // "thé" typed bare is "the": a bare form that is a function word elsewhere
+                            // reads only in its own language.
+                            let bareBound = sense.bound || (key.words.count == 1
+                                && functionWords.contains { $0.key != language && $0.value.contains(bareText) })
+                            add(Sense(entry: index, language: language, bound: bareBound), bareText, to: &bare)
                         }
                     }
                     // Stems in every language of the term's script (a brand's name inflects as
@@ -401,7 +406,9 @@ struct Lexicon: Sendable {
                                 ambiguousStems[l, default: []].insert(stemmed)
                             } else {
                                 stemOwners[l, default: [:]][stemmed] = index
-                                add(Sense(entry: index, language: l, bound: bound), stemmed, to: &stems[l, default: [:]])
+                                let stemBound = bound || (key.words.count == 1
+                                    && functionWords.contains { $0.key != l && $0.value.contains(stemmed) })
+                                add(Sense(entry: index, language: l, bound: stemBound), stemmed, to: &stems[l, default: [:]])
                             }
                         }
                     }
@@ -423,18 +430,24 @@ struct Lexicon: Sendable {
         self.ambiguousBareKeys = ambiguousBare
     }
 
+    /// Whether an entry is a hand-written concept or named thing, not a name from a colour list.
+    func isHandWritten(_ entry: Int32) -> Bool {
+        let e = entries[Int(entry)]
+        return e.kind != .word && !e.id.contains(":")
+    }
+
     /// Stems and bare forms two concepts share, left out of the indexes (tests look at them).
     let ambiguousStemKeys: [LanguageCode: Set<String>]
     let ambiguousBareKeys: Set<String>
 
     /// A term's lookup key: folded words joined by spaces, or a folded unspaced run.
-    static func key(of term: String, folding: Folding, rules: [LanguageCode: LanguageRules])
+    static func key(of term: String, folding: Folding, elisions: Set<String>)
         -> (text: String, words: [String], isRun: Bool)?
     {
         let text = NormalisedText(term, folding: folding)
         var words: [String] = []
         var run = String.UnicodeScalarView()
-        for token in Tokenizer.tokens(text) {
+        for token in Tokenizer.tokens(text, elisions: elisions, folding: folding) {
             switch token {
             case .word(let w):
                 words.append(w.folded)
@@ -450,16 +463,23 @@ struct Lexicon: Sendable {
     }
 
     /// The entries a folded key means, best first for `language`.
-    func senses(_ key: String, in index: [String: [Sense]], language: LanguageCode?, preferred: LanguageCode? = nil)
-        -> Sense?
+    func senses(_ key: String, in index: [String: [Sense]], language: LanguageCode?, preferred: LanguageCode? = nil,
+                only: LanguageCode? = nil) -> Sense?
     {
         guard let list = index[key] else { return nil }
-        return Lexicon.choose(list, language: language, preferred: preferred)
+        return Lexicon.choose(list, language: language, preferred: preferred, only: only)
     }
 
     /// One sense for a text read as `language`: that language's own, else a shared name, else
-    /// the first unbound one (languages mix: "我喜歡 ocean blue").
-    static func choose(_ list: [Sense], language: LanguageCode?, preferred: LanguageCode? = nil) -> Sense? {
+    /// the first unbound one (languages mix: "我喜歡 ocean blue"). With `only`, a text that
+    /// clearly reads as one language takes only its own senses, shared names and English
+    /// (the lingua franca of colour words): "hell" in an English sentence is not German.
+    static func choose(_ list: [Sense], language: LanguageCode?, preferred: LanguageCode? = nil,
+                       only: LanguageCode? = nil) -> Sense? {
+        if let only {
+            let kept = list.filter { $0.language == only || $0.language == .any || $0.language == .en }
+            return kept.isEmpty ? nil : choose(kept, language: language, preferred: preferred)
+        }
         if list.count == 1 {
             let s = list[0]
             return !s.bound || s.language == language ? s : nil

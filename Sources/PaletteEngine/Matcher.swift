@@ -66,6 +66,9 @@ struct MatchResult {
     var matches: [Match] = []
     /// The language the description reads as, when one can be told.
     var language: LanguageCode?
+    /// Set when a Latin-script description clearly reads as one language: its words then
+    /// take only that language's senses (and shared names and English).
+    var strictLatin: LanguageCode?
     /// Content words the lexicon does not know (function words and numbers are not counted).
     var unknown: [String] = []
     /// Clauses that put a figure in a setting ("at", "with", 在, で ...).
@@ -92,7 +95,9 @@ struct Matcher {
             elisions.formUnion(r.elision)
             linkers.formUnion(r.linkers)
             relation.formUnion(r.with)
-            if l.script == .run { runFunction.formUnion(r.function) } else { function.formUnion(r.function) }
+            // Prepositions and linking words are grammar too: not reported as unknown.
+            let grammar = r.function.union(r.of).union(r.after).union(r.with)
+            if l.script == .run { runFunction.formUnion(r.function) } else { function.formUnion(grammar) }
         }
         self.elisions = elisions
         self.functionWords = function
@@ -102,10 +107,17 @@ struct Matcher {
         self.relationWords = relation
     }
 
-    func read(_ text: NormalisedText) -> MatchResult {
+    /// The matches in `text`; `language` overrides detection (tests read a term as its language).
+    func read(_ text: NormalisedText, language: LanguageCode? = nil) -> MatchResult {
         let tokens = Tokenizer.tokens(text, elisions: elisions, folding: lexicon.folding)
         var result = MatchResult()
-        result.language = detect(tokens, text)
+        if let language {
+            result.language = language
+        } else {
+            let (best, confident) = detect(tokens, text)
+            result.language = best
+            if confident, let best, best.script == .latin { result.strictLatin = best }
+        }
         var state = State()
         var words: [Word] = []
         for token in tokens {
@@ -141,7 +153,7 @@ struct Matcher {
 
     /// The language a description reads as: scripts, function words, letters only some
     /// languages use (ñ, ß, ğ, ơ) and which languages its known words belong to.
-    func detect(_ tokens: [Token], _ text: NormalisedText) -> LanguageCode? {
+    func detect(_ tokens: [Token], _ text: NormalisedText) -> (LanguageCode?, confident: Bool) {
         var scores = [Double](repeating: 0, count: LanguageCode.allCases.count)
         for token in tokens {
             switch token {
@@ -155,8 +167,9 @@ struct Matcher {
                         }
                     }
                     if w.elided { scores[Int(LanguageCode.fr.rawValue)] += 0.3; scores[Int(LanguageCode.it.rawValue)] += 0.3 }
+                    // Hand-written concepts vote for their language; names from colour lists do not.
                     if let list = lexicon.exact[w.folded] {
-                        let own = list.filter { $0.language != .any }
+                        let own = list.filter { $0.language != .any && lexicon.isHandWritten($0.entry) }
                         for s in own { scores[Int(s.language.rawValue)] += 0.4 / Double(own.count) }
                     }
                 case .cyrillic: scores[Int(LanguageCode.ru.rawValue)] += 1
@@ -178,12 +191,18 @@ struct Matcher {
             }
         }
         var best: LanguageCode?
-        var top = 0.0
-        for l in LanguageCode.allCases where l != .any && scores[Int(l.rawValue)] > top {
-            top = scores[Int(l.rawValue)]
-            best = l
+        var top = 0.0, second = 0.0
+        for l in LanguageCode.allCases where l != .any {
+            let v = scores[Int(l.rawValue)]
+            if v > top {
+                second = top
+                top = v
+                best = l
+            } else if v > second {
+                second = v
+            }
         }
-        return best
+        return (best, top >= 1.5 && top >= 1.5 * second)
     }
 
     // MARK: Spaced words
@@ -193,7 +212,7 @@ struct Matcher {
         let language = result.language
         var i = 0
         while i < words.count {
-            if let (sense, n, negated) = longestPhrase(words, at: i, language: language) {
+            if let (sense, n, negated) = longestPhrase(words, at: i, language: language, only: result.strictLatin) {
                 let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
                 result.matches.append(Match(entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
                                             clause: state.clause, isWord: true, isHead: state.ofPending,
@@ -258,15 +277,18 @@ struct Matcher {
 
     /// The longest lexicon phrase starting at word `i`: its sense, its length in words, and
     /// whether a negative suffix was stripped from it.
-    private func longestPhrase(_ words: [Word], at i: Int, language: LanguageCode?) -> (Sense, Int, Bool)? {
+    private func longestPhrase(_ words: [Word], at i: Int, language: LanguageCode?, only strict: LanguageCode?)
+        -> (Sense, Int, Bool)?
+    {
         let script = words[i].script
+        let only = script == .latin ? strict : nil
         var maxN = 1
         while maxN < lexicon.maxPhraseWords, i + maxN < words.count, words[i + maxN].script == script { maxN += 1 }
-        let stemLanguages = self.stemLanguages(script, language)
+        let stemLanguages = self.stemLanguages(script, language).filter { only == nil || $0 == only }
         var n = maxN
         while n >= 1 {
             let window = words[i..<(i + n)]
-            if let s = lookup(window, language: language, stemLanguages: stemLanguages) { return (s, n, false) }
+            if let s = lookup(window, language: language, stemLanguages: stemLanguages, only: only) { return (s, n, false) }
             n -= 1
         }
         // "kırmızısız" (without red): a negative suffix, then the word again.
@@ -278,7 +300,7 @@ struct Matcher {
                 var w = words[i]
                 w.folded = stripped
                 w.bare = lexicon.folding.bare(stripped)
-                if let s = lookup([w][...], language: l, stemLanguages: [l]) { return (s, 1, true) }
+                if let s = lookup([w][...], language: l, stemLanguages: [l], only: only) { return (s, 1, true) }
             }
         }
         return nil
@@ -286,12 +308,13 @@ struct Matcher {
 
     /// One window of words looked up exactly, without accents, with English inflection of
     /// the last word, and through each language's stems.
-    private func lookup(_ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode]) -> Sense? {
+    private func lookup(_ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode],
+                        only: LanguageCode?) -> Sense? {
         let key = window.count == 1 ? window.first!.folded : window.map(\.folded).joined(separator: " ")
-        if let s = lexicon.senses(key, in: lexicon.exact, language: language) { return s }
+        if let s = lexicon.senses(key, in: lexicon.exact, language: language, only: only) { return s }
         let bareKey = window.count == 1 ? window.first!.bare : window.map(\.bare).joined(separator: " ")
-        if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language) { return s }
-        if let s = lexicon.senses(bareKey, in: lexicon.bare, language: language) { return s }
+        if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) { return s }
+        if let s = lexicon.senses(bareKey, in: lexicon.bare, language: language, only: only) { return s }
         let last = window.last!
         if last.script == .latin {
             let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
@@ -306,10 +329,10 @@ struct Matcher {
             guard let r = lexicon.rules[l], let index = lexicon.stems[l] else { continue }
             let stemmed = window.map { String(String.UnicodeScalarView(r.stem(Array($0.folded.unicodeScalars)))) }
                 .joined(separator: " ")
-            if let s = lexicon.senses(stemmed, in: index, language: language ?? l) { return s }
+            if let s = lexicon.senses(stemmed, in: index, language: language ?? l, only: only) { return s }
             let stemmedBare = window.map { String(String.UnicodeScalarView(r.stem(Array($0.bare.unicodeScalars)))) }
                 .joined(separator: " ")
-            if stemmedBare != stemmed, let s = lexicon.senses(stemmedBare, in: index, language: language ?? l) { return s }
+            if stemmedBare != stemmed, let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only) { return s }
         }
         return nil
     }

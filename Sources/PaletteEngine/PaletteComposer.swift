@@ -122,8 +122,13 @@ struct PaletteComposer {
         for i in candidates.indices {
             // An accent or a strong visual noun keeps half its own character: night dims the
             // scene, not the lamp or the neon in it.
-            let resistance = candidates[i].isAccent ? 0.5 : 1 - 0.5 * candidates[i].strength
-            candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: resistance)
+            if candidates[i].isAccent {
+                candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 0.5)
+            } else {
+                let s = candidates[i].strength
+                candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 1, darkening: 1 - s,
+                                           mood: 1 - 0.5 * s)
+            }
             candidates[i].map()
         }
         if !reading.excluded.isEmpty {
@@ -305,14 +310,22 @@ struct PaletteComposer {
     func allowed(_ lch: OKLCH) -> Bool { Separation.allowed(lch, excluded: reading.excluded) }
 
     /// Global modifiers (pastel, neon, muted ...) then mood steering.
-    private func shaped(_ colour: OKLCH, emotion: EmotionTarget, strength: Double) -> OKLCH {
+    ///
+    /// `strength` scales every change; an accent (strength below 1) skips darkening: night
+    /// dims the scene, not the lamps or the moon in it. A strong visual noun gives its own
+    /// `darkening` and `mood` shares: neon keeps its glow at night and its colour when sad.
+    private func shaped(_ colour: OKLCH, emotion: EmotionTarget, strength: Double, darkening: Double? = nil,
+                        mood: Double? = nil) -> OKLCH {
         var c = colour
         for m in reading.globalModifiers {
-            // Night dims the scene, not the lamps, the moon or the neon in it.
-            if strength < 1, let t = m.targetLightness, t <= 0.5 { continue }
-            c = m.apply(to: c, strength: strength)
+            if m.darkens {
+                let d = darkening ?? (strength < 1 ? 0 : 1)
+                if d > 0 { c = m.apply(to: c, strength: d) }
+            } else {
+                c = m.apply(to: c, strength: strength)
+            }
         }
-        return ColourEmotion.steer(c, toward: emotion, strength: strength)
+        return ColourEmotion.steer(c, toward: emotion, strength: mood ?? strength)
     }
 
     // MARK: Roles

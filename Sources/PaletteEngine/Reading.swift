@@ -39,8 +39,10 @@ struct Cue {
 /// Everything the engine read in a description: cues, mood, modifiers and what it ignored.
 struct Reading {
     var cues: [Cue] = []
-    /// The sum of the emotion targets of every mood-bearing word.
+    /// The emotion targets of the mood-bearing words: mood words count fully; what scenes
+    /// and things imply (a party is lively) counts less once a mood word says otherwise.
     var emotion: EmotionTarget = .zero
+    private var impliedEmotion: EmotionTarget = .zero
     var emotionWords: [String] = []
     var globalModifiers: [ColourModifier] = []
     var globalModifierWords: [String] = []
@@ -166,7 +168,7 @@ struct Reading {
                 }
                 usedWords.append(m.surface)
                 if !entry.emotion.isZero {
-                    emotion = emotion + entry.emotion
+                    if entry.kind == .mood { emotion = emotion + entry.emotion } else { impliedEmotion = impliedEmotion + entry.emotion }
                     emotionWords.append(m.surface)
                 }
                 if let mod = entry.modifier {
@@ -187,6 +189,11 @@ struct Reading {
                 appendCue(cue, ordinal: m.ordinal, pending: &pendingModifiers)
             }
         }
+        let moods = emotion
+        let implied = impliedEmotion
+        let scale = moods.isZero ? 1 : 0.4
+        emotion = moods + EmotionTarget(activity: implied.activity * scale, weight: implied.weight * scale,
+                                        heat: implied.heat * scale)
         // Modifiers after their word ("the sea is deep"), or with no word at all ("dark and moody").
         for p in pendingModifiers {
             if let i = cues.indices.last, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach {

@@ -84,7 +84,6 @@ final class ConstraintTests: XCTestCase {
                 if other == p {
                     sameAsFirst += 1
                     repeated.append("\(shown) v\(variation)")
-                    try? text.write(toFile: "/tmp/repeated-\(i).txt", atomically: true, encoding: .utf8)
                 }
             }
         }
