@@ -3,12 +3,17 @@ SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SWIFTC ?= swiftc
+# Package.swift already makes every warning an error (`.treatAllWarnings(as: .error)`); the flag
+# stays so that these builds and the team's `swift build -Xswiftc -warnings-as-errors` use the
+# same compiler flags and share one build (a change of flags recompiles every module).
 STRICT := -Xswiftc -warnings-as-errors
+# Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
+FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
 DEB_PACKAGES := libncurses-dev ncurses-term tmux
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 .DEFAULT_GOAL := build
 
-.PHONY: deps test-deps build release run test check install uninstall clean fuzz bench
+.PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -30,16 +35,17 @@ deps:
 ## Test tooling only (PyPI): Google's strict v1beta request parser for the Gemini request check.
 test-deps:
 	@python3 -c "import google.ai.generativelanguage_v1beta" 2>/dev/null || { \
-	  echo "make deps: installing google-ai-generativelanguage (PyPI, for tests)"; \
+	  echo "make test-deps: installing google-ai-generativelanguage (PyPI, for tests)"; \
 	  python3 -m pip install -q google-ai-generativelanguage 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages google-ai-generativelanguage \
-	  || echo "make deps: could not install google-ai-generativelanguage; the strict request check will skip"; }
+	  || echo "make test-deps: could not install google-ai-generativelanguage; the strict request check will skip"; }
 
 build:
 	$(SWIFT) build
 
+## The product only (palette-bench is built by `make bench`).
 release:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product palette-tui
 
 run: deps release
 	.build/release/palette-tui
@@ -49,10 +55,20 @@ test: deps test-deps
 	$(SWIFT) build --build-tests $(STRICT)
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
 
-## Zero warnings: compiler warnings are errors, and any SwiftPM warning fails the check too.
+## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
+## errors, and any SwiftPM warning fails too), then zero `swift format lint --strict` findings.
 check:
 	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) && $(SWIFT) build -c release $(STRICT); } 2>&1 \
 	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
+	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
+
+## Lint only: every finding of `swift format lint --strict` (rules in .swift-format).
+lint:
+	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
+
+## Formats every Swift file in place with the rules in .swift-format.
+format:
+	$(SWIFT) format -i -r $(FORMAT_PATHS)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
@@ -67,7 +83,7 @@ FUZZ_TIME ?= 1800
 fuzz:
 	mkdir -p .build/fuzz Fuzz/corpus Fuzz/artifacts
 	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -module-name PaletteFuzz \
-	  Sources/PaletteCore/*.swift Fuzz/ParserFuzzer.swift -use-ld=lld -o .build/fuzz/parser-fuzzer
+	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o .build/fuzz/parser-fuzzer
 	.build/fuzz/parser-fuzzer Fuzz/corpus Tests/PaletteCoreTests/Fixtures/model-output \
 	  -dict=Fuzz/parser.dict -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
@@ -87,7 +103,8 @@ bench: deps
 	    echo "make bench: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product palette-tui
+	$(SWIFT) build -c release --product palette-bench
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift

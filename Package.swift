@@ -1,36 +1,79 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// palette-tui: a terminal app that turns a description into a three-colour palette.
-/// Module graph and the reasons for each seam: docs/architecture.md.
-let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// The module graph and the reason for each seam: docs/architecture.md.
+///
+/// Linux only: the terminal layer uses glibc's `sigaction` layout and `<ncursesw/curses.h>`
+/// (Debian's libncurses-dev), so no other platform is claimed. Tools 6.2 means the Swift 6
+/// language mode for every target; `strict` makes every warning an error in a plain
+/// `swift build` too (docs/decisions.md, 2026-12-01: the package manifest).
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "palette-tui",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "palette-tui", targets: ["palette-tui"]),
     ],
     targets: [
+        // MARK: Libraries (the pure core first, then the I/O around it)
+
         // No pkgConfig: Debian's ncursesw.pc carries flags that SwiftPM rejects.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
+        // The Gemini client (HTTP on URLSession).
         .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The app as state, actions, effects and frames: pure, no terminal.
         .target(name: "PaletteApp", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
+
+        // MARK: Executables
+
+        // The product: command line, runtime and the live dependencies.
         .executableTarget(
             name: "palette-tui",
             dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI"],
             swiftSettings: strict
         ),
-        .testTarget(name: "PaletteCoreTests", dependencies: ["PaletteCore"], exclude: ["Fixtures"],
-                    swiftSettings: strict),
-        .testTarget(name: "GeminiTests", dependencies: ["Gemini", "PaletteCore"], exclude: ["Fixtures"],
-                    swiftSettings: strict),
-        .testTarget(name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore"], swiftSettings: strict),
-        .testTarget(name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaletteApp"], swiftSettings: strict),
-        .testTarget(name: "PaletteTUITests", dependencies: ["palette-tui", "PaletteCore"], swiftSettings: strict),
+        // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
+        // builds it, `make install` does not ship it.
+        .executableTarget(
+            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteApp"],
+            swiftSettings: strict),
+
+        // MARK: Tests
+        // Fixtures and golden files live inside the test target that reads them and are declared
+        // with `exclude:`; tests read them from the source tree (golden files are re-recorded
+        // there), never as bundle resources.
+
+        // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
+        // the tmux harness, golden files, temporary directories, the repository's paths.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "GeminiTests", dependencies: ["Gemini", "PaletteCore", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore", "TestSupport"], exclude: ["Golden"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
+            swiftSettings: strict),
+        // The real binary from outside (CLI, history files, tmux, loopback Gemini) and its
+        // internals through `@testable import palette_tui`.
+        .testTarget(
+            name: "PaletteTUITests",
+            dependencies: ["palette-tui", "Gemini", "PaletteEngine", "PaletteCore", "TestSupport"],
+            swiftSettings: strict),
     ]
 )

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """`make bench`: palette-tui's performance budget, each figure beside a floor measured in the same run.
 
-Usage: python3 bench/bench.py [--app .build/release/palette-tui] [--out docs/benchmarks.md]
+Usage: python3 bench/bench.py [--app .build/release/palette-tui] [--bench .build/release/palette-bench]
+                              [--out docs/benchmarks.md]
                               [--only startup,keys,idle,history,inproc,gemini] [--quick]
 
-Expects the release binary built and the floors compiled (the Makefile's `bench` target does
-both). Prints a table and writes the Markdown report. Python standard library only; every wait
-has a deadline and every child is killed on the way out.
+Expects the release binaries built (the app, and palette-bench for the in-process cases) and the
+floors compiled (the Makefile's `bench` target does both). Prints a table and writes the Markdown
+report. Python standard library only; every wait has a deadline and every child is killed on the
+way out.
 """
 
 import argparse
@@ -302,7 +304,7 @@ def run_keys(program, keys):
     return cpu1 - cpu0, (ns1 - ns0) / 1e9, silent, (bytes1 - bytes0) / len(keys)
 
 
-def bench_keys(res, app, home, count, available, histories):
+def bench_keys(res, app, bench, home, count, available, histories):
     section = "2. CPU per keystroke"
     print(f"\n{section}", flush=True)
     keys = key_script(count)
@@ -328,7 +330,7 @@ def bench_keys(res, app, home, count, available, histories):
     res.add(section, "palette-tui CPU per key, schedstat cross-check", sched / count, "us", "C floor",
             floor_sched / count)
     res.add(section, "bytes written to the terminal per key", out_bytes, "B", "C floor", floor_bytes)
-    bench_render(res, section, app, home)
+    bench_render(res, section, bench, home)
     res.note(section, f"{count} keys, each sent after the previous key's output went quiet for 1 ms, so "
                       f"every key is decoded, reduced and drawn on its own; CPU is the utime+stime delta "
                       f"of /proc/PID/stat over the session (start-up excluded: the counters are read "
@@ -336,12 +338,12 @@ def bench_keys(res, app, home, count, available, histories):
                       f"Keys with no output within 30 ms: app {silent}, floor {floor_silent}")
 
 
-def bench_render(res, section, app, home):
+def bench_render(res, section, bench, home):
     """The pure share of a keystroke, in process: AppState.reduce then AppState.render."""
-    done = subprocess.run([app, "__bench", "render", "--format", "json"], capture_output=True, text=True,
+    done = subprocess.run([bench, "render", "--format", "json"], capture_output=True, text=True,
                           timeout=120, env=base_env(home))
     if done.returncode != 0:
-        res.note(section, f"`palette-tui __bench render` failed: {done.stderr.strip()[-300:]}")
+        res.note(section, f"`palette-bench render` failed: {done.stderr.strip()[-300:]}")
         return
     result = json.loads(done.stdout)["results"][0]
     res.add(section, "in process: reduce + render per key, no terminal", result["seconds"], "us",
@@ -506,27 +508,27 @@ def bench_history(res, app, home, runs, available, histories):
 # MARK: - 5. in-process: engine and parser
 
 
-def bench_inproc(res, app, home, quick):
+def bench_inproc(res, bench, home, quick):
     section = "5. Offline engine and parser (in process, release build)"
     print(f"\n{section}", flush=True)
-    listed = subprocess.run([app, "__bench", "list"], capture_output=True, text=True, timeout=60)
+    listed = subprocess.run([bench, "list"], capture_output=True, text=True, timeout=60)
     if listed.returncode != 0:
-        res.note(section, f"`palette-tui __bench list` failed: {listed.stderr.strip()[:300]}")
+        res.note(section, f"`palette-bench list` failed: {listed.stderr.strip()[:300]}")
         res.add(section, "offline engine time per palette", None, "ms", target="< 1 ms", met=None)
         return
     for case in listed.stdout.split():
         if case == "render":
             continue
-        args = [app, "__bench", case, "--format", "json"] + (["--quick"] if quick else [])
+        args = [bench, case, "--format", "json"] + (["--quick"] if quick else [])
         try:
             done = subprocess.run(args, capture_output=True, text=True, timeout=120, env=base_env(home))
         except subprocess.TimeoutExpired:
-            res.note(section, f"`palette-tui __bench {case}` ran over 120 s and was stopped")
+            res.note(section, f"`palette-bench {case}` ran over 120 s and was stopped")
             res.add(section, case, None, "", target="finishes", met=False)
             continue
         if done.returncode != 0:
             why = f"signal {-done.returncode}" if done.returncode < 0 else f"status {done.returncode}"
-            res.note(section, f"`palette-tui __bench {case}` failed ({why}): {done.stderr.strip()[-300:]}")
+            res.note(section, f"`palette-bench {case}` failed ({why}): {done.stderr.strip()[-300:]}")
             res.add(section, case, None, "", target="finishes", met=False)
             continue
         for result in json.loads(done.stdout)["results"]:
@@ -746,7 +748,7 @@ def write_report(res, path, info, started, args):
         f.write("## Reproduce\n\n```sh\n")
         f.write("make bench                                   # everything: tools, release build, floors, report\n")
         f.write("python3 bench/bench.py --only startup,idle   # some sections (after one make bench)\n")
-        f.write(".build/release/palette-tui __bench all       # engine and parser, in process (text table)\n")
+        f.write(".build/release/palette-bench all            # engine and parser, in process (text table)\n")
         f.write("```\n\n")
         if os.path.exists(findings):
             with open(findings) as g:
@@ -757,6 +759,8 @@ def write_report(res, path, info, started, args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=os.path.join(ROOT, ".build", "release", "palette-tui"))
+    parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "palette-bench"),
+                        help="the in-process bench executable (not part of the product)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks.md"))
     parser.add_argument("--only", default="startup,keys,idle,history,inproc,gemini")
     parser.add_argument("--quick", action="store_true", help="fewer runs and keys, for trying the harness")
@@ -777,13 +781,13 @@ def main():
         if "startup" in sections:
             bench_startup(res, args.app, home, runs, available)
         if "keys" in sections:
-            bench_keys(res, args.app, home, 1000 if args.quick else 10000, available, histories)
+            bench_keys(res, args.app, args.bench, home, 1000 if args.quick else 10000, available, histories)
         if "idle" in sections:
             bench_idle(res, args.app, home, 3.0 if args.quick else 10.0, available)
         if "history" in sections:
             bench_history(res, args.app, home, 3 if args.quick else 7, available, histories)
         if "inproc" in sections:
-            bench_inproc(res, args.app, home, args.quick)
+            bench_inproc(res, args.bench, home, args.quick)
         if "gemini" in sections:
             bench_gemini(res, args.app, home, 5 if args.quick else 12, available)
     print("\n" + table(res))

@@ -26,9 +26,6 @@ static inline attr_t pt_a_reverse(void) { return A_REVERSE; }
 static inline attr_t pt_a_underline(void) { return A_UNDERLINE; }
 
 static inline WINDOW *pt_stdscr(void) { return stdscr; }
-static inline int pt_lines(void) { return LINES; }
-static inline int pt_cols(void) { return COLS; }
-static inline int pt_colors(void) { return COLORS; }
 static inline int pt_color_pairs(void) { return COLOR_PAIRS; }
 
 /* Sets the character-type locale from the environment (ncursesw needs only LC_CTYPE, and

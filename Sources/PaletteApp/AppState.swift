@@ -38,15 +38,10 @@ public enum Effect: Hashable, Sendable {
 public struct AppEnvironment: Sendable, Equatable {
     public var now: @Sendable () -> Date
     public var makeID: @Sendable () -> String
-    /// Scalars the history filter treats as equal, applied after lowercasing: the runtime
-    /// passes its Traditional -> Simplified Chinese table so `/霧` finds 雾, as `history --search` does.
-    public var searchFolding: [Unicode.Scalar: Unicode.Scalar]
 
-    public init(now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> String,
-                searchFolding: [Unicode.Scalar: Unicode.Scalar] = [:]) {
+    public init(now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> String) {
         self.now = now
         self.makeID = makeID
-        self.searchFolding = searchFolding
     }
 
     /// The system clock and random UUIDs.
@@ -150,7 +145,6 @@ public struct AppState: Sendable, Equatable {
         self.providerName = TextSanitizer.clean(providerName)
         self.modelName = modelName.map(TextSanitizer.clean)
         self.environment = environment
-        history.folding = ScalarFolding(environment.searchFolding)
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.

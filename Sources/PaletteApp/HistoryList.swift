@@ -30,8 +30,6 @@ public struct HistoryList: Equatable, Sendable {
     private(set) var searchIndex: SearchIndex?
     /// Counts loads, so an index built from an earlier load is recognised and dropped.
     private(set) var loadGeneration = 0
-    /// Scalar equivalences for filtering (Traditional -> Simplified Chinese), after lowercasing.
-    var folding = ScalarFolding()
     /// Ids of entries generated in this session, kept when the file's history (re)loads.
     private var sessionIDs: Set<String> = []
     /// Earlier narrower-or-equal results while typing a query, so Backspace is instant.
@@ -114,7 +112,7 @@ public struct HistoryList: Equatable, Sendable {
         entries.append(entry)
         sessionIDs.insert(entry.id)
         let index = entries.count - 1
-        searchIndex?.append(entry, folding: folding)
+        searchIndex?.append(entry)
         narrowing = []
         if view != nil, matches(index) { view?.insert(Int32(index), at: 0) }
         if entryIndex(atRow: 0) == index {
@@ -248,12 +246,12 @@ public struct HistoryList: Equatable, Sendable {
     /// Builds the search index now (on `/`) unless the runtime's has arrived, so the first
     /// letter typed answers as fast as the rest.
     mutating func prepareSearch() {
-        if searchIndex == nil { searchIndex = SearchIndex(entries, folding: folding, generation: loadGeneration) }
+        if searchIndex == nil { searchIndex = SearchIndex(entries, generation: loadGeneration) }
     }
 
     /// What building the search index off the UI thread needs: the entries of this load.
     var searchIndexSource: SearchIndexSource {
-        SearchIndexSource(generation: loadGeneration, entries: entries, folding: folding)
+        SearchIndexSource(generation: loadGeneration, entries: entries)
     }
 
     /// Takes an index built from `searchIndexSource`, adding the entries generated since; an
@@ -265,7 +263,7 @@ public struct HistoryList: Equatable, Sendable {
             return false
         }
         var index = index
-        for entry in entries[index.count...] { index.append(entry, folding: folding) }
+        for entry in entries[index.count...] { index.append(entry) }
         searchIndex = index
         return true
     }
@@ -285,9 +283,9 @@ public struct HistoryList: Equatable, Sendable {
         if deleted.contains(index) { return false }
         if favoritesOnly, !entries[index].favorite { return false }
         if query.isEmpty { return true }
-        let needle = SearchIndex.fold(query, folding: folding)
+        let needle = SearchIndex.fold(query)
         var folded: [UInt8] = []
-        SearchIndex.appendFolded(entries[index], folding: folding, into: &folded)
+        SearchIndex.appendFolded(entries[index], into: &folded)
         return folded.containsSubsequence(needle)
     }
 
@@ -309,7 +307,7 @@ public struct HistoryList: Equatable, Sendable {
         }
         prepareSearch()
         guard let index = searchIndex else { return }
-        let needle = SearchIndex.fold(query, folding: folding)
+        let needle = SearchIndex.fold(query)
         // Reuse the results of the longest earlier query this one contains: its matches are a superset.
         while let last = narrowing.last, !needle.containsSubsequence(last.query) { narrowing.removeLast() }
         if let last = narrowing.last, last.query == needle {
@@ -341,11 +339,10 @@ public struct HistoryList: Equatable, Sendable {
 public struct SearchIndexSource: Hashable, Sendable {
     let generation: Int
     let entries: [HistoryEntry]
-    let folding: ScalarFolding
 
     /// The index of every entry, oldest first. Pure; about 20 to 40 ms for 100,000 entries.
     public func build() -> SearchIndex {
-        SearchIndex(entries, folding: folding, generation: generation)
+        SearchIndex(entries, generation: generation)
     }
 
     public static func == (lhs: SearchIndexSource, rhs: SearchIndexSource) -> Bool {
@@ -373,27 +370,27 @@ public struct SearchIndex: Sendable {
     /// `starts[i]..<starts[i + 1]` is entry `i`'s folded text.
     private(set) var starts: [Int32] = [0]
 
-    init(_ entries: [HistoryEntry], folding: ScalarFolding = ScalarFolding(), generation: Int = 0) {
+    init(_ entries: [HistoryEntry], generation: Int = 0) {
         self.generation = generation
         var total = 0
         for e in entries { total += e.description.utf8.count }
         total += entries.count * 24
         bytes.reserveCapacity(total + total / 8)
         starts.reserveCapacity(entries.count + 1)
-        for e in entries { append(e, folding: folding) }
+        for e in entries { append(e) }
     }
 
     /// How many entries it covers.
     var count: Int { starts.count - 1 }
 
-    mutating func append(_ entry: HistoryEntry, folding: ScalarFolding = ScalarFolding()) {
-        SearchIndex.appendFolded(entry, folding: folding, into: &bytes)
+    mutating func append(_ entry: HistoryEntry) {
+        SearchIndex.appendFolded(entry, into: &bytes)
         starts.append(Int32(bytes.count))
     }
 
     /// Appends what entry's search text folds to: its description, then its three hex codes.
-    static func appendFolded(_ entry: HistoryEntry, folding: ScalarFolding, into out: inout [UInt8]) {
-        fold(entry.description, folding: folding, into: &out)
+    static func appendFolded(_ entry: HistoryEntry, into out: inout [UInt8]) {
+        fold(entry.description, into: &out)
         appendHex(entry.primary, into: &out)
         appendHex(entry.secondary, into: &out)
         appendHex(entry.accent, into: &out)
@@ -413,24 +410,23 @@ public struct SearchIndex: Sendable {
         out.append(digit(color.b & 0xF))
     }
 
-    /// Lowercases text for matching, then maps scalars through `folding`: the same bytes as
-    /// `lowercased()` followed by the mapping, made faster.
+    /// Lowercases text for matching, then folds Traditional Chinese to Simplified
+    /// (`ChineseFolding`): the same bytes as `lowercased()` followed by the mapping, made faster.
     ///
     /// The UTF-8 is copied in one go and ASCII letters are lowercased in place; only a string
-    /// holding a non-ASCII scalar that changes case (É, Σ, Д) or that `folding` maps takes the
-    /// slow path. This keeps a 100,000-entry index to about ten milliseconds.
-    static func fold(_ text: String, folding: ScalarFolding = ScalarFolding()) -> [UInt8] {
+    /// holding a non-ASCII scalar that changes case (É, Σ, Д) or that folds takes the slow path.
+    /// This keeps a 100,000-entry index to about ten milliseconds.
+    static func fold(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        fold(text, folding: folding, into: &out)
+        fold(text, into: &out)
         return out
     }
 
-    static func fold(_ text: String, folding: ScalarFolding, into out: inout [UInt8]) {
+    static func fold(_ text: String, into out: inout [UInt8]) {
         let start = out.count
         out.append(contentsOf: text.utf8)
         var needsUnicode = false
-        let maps = !folding.isEmpty
         out.withUnsafeMutableBufferPointer { buf in
             var i = start
             let n = buf.count
@@ -450,7 +446,7 @@ public struct SearchIndex: Sendable {
                 }
                 i += length
                 guard let scalar = Unicode.Scalar(v) else { continue }
-                if maps, folding.map(scalar) != nil {
+                if ChineseFolding.simplified(scalar) != nil {
                     needsUnicode = true
                     return
                 }
@@ -470,10 +466,10 @@ public struct SearchIndex: Sendable {
                 out.append(b &- 0x41 < 26 ? b | 0x20 : b)
             } else if scalar.properties.changesWhenLowercased {
                 for lower in scalar.properties.lowercaseMapping.unicodeScalars {
-                    out.append(contentsOf: (folding.map(lower) ?? lower).utf8)
+                    out.append(contentsOf: (ChineseFolding.simplified(lower) ?? lower).utf8)
                 }
             } else {
-                out.append(contentsOf: (folding.map(scalar) ?? scalar).utf8)
+                out.append(contentsOf: (ChineseFolding.simplified(scalar) ?? scalar).utf8)
             }
         }
     }
@@ -525,46 +521,5 @@ extension Array where Element == UInt8 {
     /// True when `needle` occurs as a contiguous run in the array.
     func containsSubsequence(_ needle: [UInt8]) -> Bool {
         withUnsafeBufferPointer { SearchIndex.find(needle, in: $0, from: 0, to: count) }
-    }
-}
-
-// MARK: - Scalar folding
-
-/// A scalar-to-scalar mapping with an array lookup for the CJK blocks, where every scalar of
-/// a Chinese description is looked up while the search index is built.
-struct ScalarFolding: Sendable, Equatable {
-    private static let directRange: ClosedRange<UInt32> = 0x3400...0x9FFF
-    /// `direct[v - 0x3400]` is the mapped scalar's value, or 0 for none.
-    private var direct: [UInt32] = []
-    private var others: [Unicode.Scalar: Unicode.Scalar] = [:]
-
-    init(_ mapping: [Unicode.Scalar: Unicode.Scalar] = [:]) {
-        guard !mapping.isEmpty else { return }
-        direct = Array(repeating: 0, count: Self.directRange.count)
-        for (from, to) in mapping {
-            if Self.directRange.contains(from.value) {
-                direct[Int(from.value - Self.directRange.lowerBound)] = to.value
-            } else {
-                others[from] = to
-            }
-        }
-    }
-
-    var isEmpty: Bool { direct.isEmpty && others.isEmpty }
-
-    @inline(__always)
-    func map(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
-        let v = scalar.value
-        if Self.directRange.contains(v) {
-            guard !direct.isEmpty else { return nil }
-            let mapped = direct[Int(v - Self.directRange.lowerBound)]
-            return mapped == 0 ? nil : Unicode.Scalar(mapped)
-        }
-        return others.isEmpty ? nil : others[scalar]
-    }
-
-    /// Tables are set once at start-up; comparing them element by element would only slow tests.
-    static func == (lhs: ScalarFolding, rhs: ScalarFolding) -> Bool {
-        lhs.direct.count == rhs.direct.count && lhs.others.count == rhs.others.count
     }
 }

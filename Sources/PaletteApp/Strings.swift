@@ -48,6 +48,10 @@ enum UIText {
     static let helpHint = Localized("? help", "? 說明", "? 说明")
     static let keysTitle = Localized("Keys", "按鍵", "按键")
     static let anyKeyCloses = Localized("any key closes", "按任意鍵關閉", "按任意键关闭")
+    static let placeholder = Localized("e.g. a quiet forest morning", "例如：寧靜的森林早晨", "例如：宁静的森林早晨")
+    /// What Esc does, in the status line's key list.
+    static let footerCancel = Localized("cancel", chinese: "取消")
+    static let footerClear = Localized("clear", chinese: "清除")
 
     static func tooSmall(width: Int, height: Int) -> Localized {
         Localized(

@@ -1,3 +1,5 @@
+import PaletteCore
+
 /// A one-line text field edited by grapheme, with a display-width-aware cursor and scrolling.
 ///
 /// Text is kept as an array of `Character`s so the cursor is an index into whole graphemes

@@ -52,7 +52,7 @@ public struct ColorReport: Hashable, Sendable {
         let hue = ok.isAchromatic ? "none" : Self.fixed(ok.h, 1)
         var lines = [color.hex]
         func add(_ label: String, _ value: String) {
-            lines.append("  " + TextWidth.padded(label, to: 10) + " " + value)
+            lines.append("  " + DisplayWidth.padded(label, to: 10) + " " + value)
         }
         add("rgb", "\(color.r) \(color.g) \(color.b)")
         add("oklch", "oklch(\(Self.fixed(ok.l * 100, 2))% \(Self.fixed(ok.c, 4)) \(hue))")

@@ -1,4 +1,5 @@
 import Foundation
+import PaletteCore
 
 /// Folds text for lookup, scalar to scalar, the same way for lexicon terms and descriptions.
 ///
@@ -8,12 +9,12 @@ import Foundation
 /// hiragana; Traditional as Simplified Chinese) and keeps accents: trắng (white) and trăng
 /// (moon) stay apart. `bare` then drops the accents of Latin letters, for words typed
 /// without them ("foret", "KIRMIZI").
+///
+/// Traditional -> Simplified is PaletteCore's `ChineseFolding`, the table history search uses too.
 struct Folding: Sendable {
-    let toSimplified: [UInt32: Unicode.Scalar]
     let bareMap: [UInt32: Unicode.Scalar]
 
-    init(traditionalToSimplified pairs: String, bareLetters: String) {
-        toSimplified = Folding.pairs(pairs)
+    init(bareLetters: String) {
         bareMap = Folding.pairs(bareLetters)
     }
 
@@ -71,7 +72,7 @@ struct Folding: Sendable {
         case 0x30FB, 0xFF65:
             return nil
         default:
-            return toSimplified[v] ?? s
+            return v < 0x3400 ? s : ChineseFolding.simplified(s) ?? s
         }
     }
 

@@ -311,7 +311,7 @@ struct Lexicon: Sendable {
     /// value is immutable data, so every engine and thread shares it safely.
     static let embedded = Lexicon(
         entries: LexiconData.entries, rules: LexiconData.languageRules,
-        folding: Folding(traditionalToSimplified: LexiconData.traditionalToSimplified, bareLetters: LexiconData.bareLetters))
+        folding: Folding(bareLetters: LexiconData.bareLetters))
 
     init(entries text: String, rules ruleText: String, folding: Folding) {
         self.folding = folding

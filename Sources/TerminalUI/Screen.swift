@@ -3,7 +3,11 @@ import Foundation
 import PaletteApp
 import PaletteCore
 
-/// The ncurses screen: the only type in the project that talks to the terminal.
+/// The ncurses screen: frames go out and keys come in through it.
+///
+/// Not the only code that touches the terminal: the crash handler in `Signals.swift` restores
+/// its modes and writes its own reset sequence when the process dies, and the runtime's loop
+/// polls stdin for readiness before calling `readEvents`.
 ///
 /// Not thread-safe, like ncurses itself: one thread creates it, draws, reads keys and closes it.
 /// Input is read without blocking (`nodelay`); the caller waits for stdin to become readable
@@ -11,8 +15,6 @@ import PaletteCore
 public final class Screen {
     /// The colour mode chosen when the terminal was opened.
     public let colorMode: ColorMode
-    /// The terminfo entry in use, `tmux-direct` after a COLORTERM upgrade.
-    public let terminalName: String
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -70,12 +72,11 @@ public final class Screen {
         let capabilities = TerminalCapabilities(hasColors: has_colors(), rgbFlag: tigetflag("RGB") > 0,
                                                 colors: Int(max(tigetnum("colors"), 0)))
         let mode = ColorChoice.mode(request: colorRequest, environment: environment, capabilities: capabilities)
-        return Screen(screen: sp, terminalName: name, colorMode: mode, escapeDelaySet: environment["ESCDELAY"] != nil)
+        return Screen(screen: sp, colorMode: mode, escapeDelaySet: environment["ESCDELAY"] != nil)
     }
 
-    private init(screen: OpaquePointer, terminalName: String, colorMode: ColorMode, escapeDelaySet: Bool) {
+    private init(screen: OpaquePointer, colorMode: ColorMode, escapeDelaySet: Bool) {
         self.screen = screen
-        self.terminalName = terminalName
         self.colorMode = colorMode
         window = pt_stdscr()
         mapper = ColorMapper(mode: colorMode)
@@ -236,7 +237,7 @@ public final class Screen {
                 // compared cell by cell, and an empty span means the row is the same.
                 let row = cells.baseAddress! + start, old = previous.baseAddress! + start
                 if memcmp(row, old, canvasWidth * stride) == 0 { continue }
-                span = Screen.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth),
+                span = Canvas.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth),
                                           UnsafeBufferPointer(start: row, count: canvasWidth), columns: width)
                 old.update(from: row, count: canvasWidth)
                 if span.isEmpty { continue }
@@ -304,30 +305,6 @@ public final class Screen {
             _ = runBuffer.withUnsafeBufferPointer { waddnwstr(window, $0.baseAddress, Int32(count)) }
         }
         return pairsIntact
-    }
-
-    /// The columns of a row to redraw: first to last differing cell, widened to whole wide
-    /// characters in either frame (a change to either half of one redraws both halves, and a
-    /// wide character replacing two narrow ones overwrites both). Empty when nothing differs.
-    static func changedSpan(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, columns: Int) -> Range<Int> {
-        var lo = 0
-        while lo < columns, a[lo] == b[lo] { lo += 1 }
-        guard lo < columns else { return 0..<0 }
-        var hi = columns - 1
-        while hi > lo, a[hi] == b[hi] { hi -= 1 }
-        while lo > 0, a[lo].isContinuation || b[lo].isContinuation { lo -= 1 }
-        while hi + 1 < columns, a[hi + 1].isContinuation || b[hi + 1].isContinuation { hi += 1 }
-        return lo..<(hi + 1)
-    }
-
-    /// `changedSpan` for row `y` of two frames of the same size.
-    static func changedSpan(_ a: Canvas, _ b: Canvas, row y: Int) -> Range<Int> {
-        a.cells.withUnsafeBufferPointer { pa in
-            b.cells.withUnsafeBufferPointer { pb in
-                changedSpan(UnsafeBufferPointer(rebasing: pa[(y * a.width)..<((y + 1) * a.width)]),
-                            UnsafeBufferPointer(rebasing: pb[(y * b.width)..<((y + 1) * b.width)]), columns: b.width)
-            }
-        }
     }
 
     /// Puts one cell's text in `buffer` as a spacing character plus up to four combining marks,

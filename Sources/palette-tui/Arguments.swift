@@ -1,3 +1,5 @@
+import PaletteCore
+
 /// A usage error: exit status 2, with a hint to `--help`.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
@@ -65,5 +67,14 @@ struct Arguments {
         guard let raw = values[name] else { return value }
         guard let parsed = T(rawValue: raw) else { throw UsageError("invalid value '\(raw)' for '--\(name)'") }
         return parsed
+    }
+
+    /// The language `--lang` names, else the locale's (`LanguageChoice`); a bad value is a usage error.
+    func language(environment: [String: String]) throws(UsageError) -> Language {
+        do {
+            return try LanguageChoice.language(option: values["lang"], environment: environment)
+        } catch {
+            throw UsageError(error.description)
+        }
     }
 }

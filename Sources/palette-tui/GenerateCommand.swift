@@ -11,7 +11,7 @@ secondary and an accent colour, prints it, and saves it in the history.
 
 \(ProviderOptions.help)
   --format text|json|hex|css  output format (default text)
-  --lang en|zh-Hant|zh-Hans   language of the role labels in text output
+  --lang en|zh-Hant|zh-Hans   language of the role labels in text output (default: from the locale)
   --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl)
   --no-history                do not save the palette
 
@@ -31,12 +31,12 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
         return 0
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
-    let language = try arguments.choice("lang", default: Language.english)
+    let environment = ProcessInfo.processInfo.environment
+    let language = try arguments.language(environment: environment)
     let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     if description.isEmpty {
         throw UsageError("generate needs a description, e.g. palette-tui generate \"a calm forest morning\"")
     }
-    let environment = ProcessInfo.processInfo.environment
     let result: GeneratedPalette
     do {
         let provider = try makeProvider(ProviderOptions(arguments), environment: environment, warmUp: false)

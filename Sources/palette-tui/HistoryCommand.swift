@@ -1,6 +1,5 @@
 import Foundation
 import PaletteCore
-import PaletteEngine
 
 /// How `palette-tui history` prints entries.
 enum HistoryFormat: String {
@@ -91,7 +90,7 @@ func runHistory(_ args: [String]) async throws -> Int32 {
 func historyTextLine(_ entry: HistoryEntry) -> String {
     let mark = entry.favorite ? "*" : " "
     return "\(mark) \(localDateTime(entry.created))  \(entry.primary.hex) \(entry.secondary.hex) "
-        + "\(entry.accent.hex)  \(sanitizedForTerminal(entry.description))\n"
+        + "\(entry.accent.hex)  \(TextSanitizer.clean(entry.description))\n"
 }
 
 /// `YYYY-MM-DD HH:MM` in the local time zone (`TZ`).
@@ -102,20 +101,6 @@ func localDateTime(_ date: Date) -> String {
     func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
     return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
         + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
-}
-
-/// Text safe to print on a terminal line: control characters (C0, C1, DEL) and bidirectional
-/// overrides become spaces or `?`, so a stored description cannot move the cursor or recolour.
-func sanitizedForTerminal(_ text: String) -> String {
-    var out = String.UnicodeScalarView()
-    for s in text.unicodeScalars {
-        switch s.value {
-        case 0x09, 0x0A, 0x0D: out.append(" ")
-        case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: out.append("?")
-        default: out.append(s)
-        }
-    }
-    return String(out)
 }
 
 /// A search over an entry's description and hex codes that ignores case and
@@ -132,7 +117,7 @@ struct HistorySearch {
         let lower = text.lowercased()
         guard lower.utf8.contains(where: { $0 >= 0xE3 }) else { return lower }
         var out = String.UnicodeScalarView()
-        for s in lower.unicodeScalars { out.append(ChineseFolding.table[s] ?? s) }
+        for s in lower.unicodeScalars { out.append(ChineseFolding.simplified(s) ?? s) }
         return String(out)
     }
 

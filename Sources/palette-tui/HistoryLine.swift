@@ -23,11 +23,11 @@ enum HistoryLineEncoder {
         switch record {
         case .entry(let e):
             out += #"{"id":"#.utf8
-            appendString(e.id, to: &out)
-            out += #","created":"#.utf8
-            appendString(HistoryEntry.formatTimestamp(e.created), to: &out)
-            out += #","description":"#.utf8
-            appendString(e.description, to: &out)
+            JSONText.appendString(e.id, to: &out)
+            out += #","created":""#.utf8
+            RFC3339.append(e.created, to: &out)
+            out += #"","description":"#.utf8
+            JSONText.appendString(e.description, to: &out)
             out += #","primary":""#.utf8
             out += e.primary.hex.utf8
             out += #"","secondary":""#.utf8
@@ -35,44 +35,25 @@ enum HistoryLineEncoder {
             out += #"","accent":""#.utf8
             out += e.accent.hex.utf8
             out += #"","provider":"#.utf8
-            appendString(e.provider, to: &out)
+            JSONText.appendString(e.provider, to: &out)
             out += #","model":"#.utf8
-            if let model = e.model { appendString(model, to: &out) } else { out += "null".utf8 }
+            if let model = e.model { JSONText.appendString(model, to: &out) } else { out += "null".utf8 }
             out += (e.favorite ? #","favorite":true}"# : #","favorite":false}"#).utf8
         case .favorite(let id, let on):
             out += #"{"op":"favorite","id":"#.utf8
-            appendString(id, to: &out)
+            JSONText.appendString(id, to: &out)
             out += (on ? #","favorite":true}"# : #","favorite":false}"#).utf8
         case .delete(let id):
             out += #"{"op":"delete","id":"#.utf8
-            appendString(id, to: &out)
+            JSONText.appendString(id, to: &out)
             out += "}".utf8
         case .restore(let id):
             out += #"{"op":"restore","id":"#.utf8
-            appendString(id, to: &out)
+            JSONText.appendString(id, to: &out)
             out += "}".utf8
         }
         out.append(0x0A)
         return out
-    }
-
-    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
-    static func appendString(_ text: String, to out: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        out.append(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, 0x6E]
-            case 0x0D: out += [0x5C, 0x72]
-            case 0x09: out += [0x5C, 0x74]
-            case 0..<0x20, 0x7F:
-                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(0x22)
     }
 }
 
@@ -262,7 +243,7 @@ struct HistoryLineDecoder {
             case "favorite":
                 guard case .bool(let on)? = slot(.favorite) else { return .unusual }
                 return .record(.favorite(id: id, on))
-            default: return .rejected("unknown change \"\(sanitizedForMessage(op))\"")
+            default: return .rejected("unknown change \"\(TextSanitizer.clean(op, toWidth: 40))\"")
             }
         }
 
@@ -273,7 +254,7 @@ struct HistoryLineDecoder {
               let accent = color(b, slot(.accent)),
               case .string(let providerRange, let providerEscaped)? = slot(.provider)
         else { return .unusual }
-        guard let created = HistoryEntry.parseTimestamp(UnsafeRawBufferPointer(rebasing: b[createdRange])) else {
+        guard let created = RFC3339.parse(UnsafeRawBufferPointer(rebasing: b[createdRange])) else {
             return .rejected("\"created\" is not an RFC 3339 time")
         }
         let favorite: Bool
@@ -464,7 +445,7 @@ struct HistoryLineDecoder {
                     }
                     return .success(.favorite(id: change.id, on))
                 default:
-                    return .failure(HistoryLineError(reason: "unknown change \"\(sanitizedForMessage(change.op))\""))
+                    return .failure(HistoryLineError(reason: "unknown change \"\(TextSanitizer.clean(change.op, toWidth: 40))\""))
                 }
             }
             let entry = try decoder.decode(HistoryEntry.self, from: data)
@@ -502,17 +483,4 @@ struct HistoryLineDecoder {
 /// Why one line was skipped.
 struct HistoryLineError: Error, Equatable {
     var reason: String
-}
-
-/// Makes text from the file safe to show in a one-line message: control characters become `?`,
-/// long text is cut with an ellipsis.
-func sanitizedForMessage(_ text: String, limit: Int = 40) -> String {
-    var out = ""
-    var count = 0
-    for s in text.unicodeScalars {
-        if count == limit { out += "…"; break }
-        out.unicodeScalars.append(s.properties.generalCategory == .control ? "?" : s)
-        count += 1
-    }
-    return out
 }

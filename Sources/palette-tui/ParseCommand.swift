@@ -7,6 +7,7 @@ usage: palette-tui parse [--format text|json|hex|css] [--lang en|zh-Hant|zh-Hans
 Reads free text on standard input (for example another model's answer) and prints the
 palette in it: a JSON array or primary/secondary/accent object, fenced or in prose, or
 three #RRGGBB codes. Prints one line on standard error and exits 1 when there is none.
+The labels follow --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
 """
 
 /// The most `parse` reads from standard input; more is refused rather than held in memory.
@@ -23,7 +24,7 @@ func runParse(_ args: [String]) async throws -> Int32 {
         throw UsageError("parse reads standard input and takes no arguments (got '\(extra)')")
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
-    let language = try arguments.choice("lang", default: Language.english)
+    let language = try arguments.language(environment: ProcessInfo.processInfo.environment)
     let input: [UInt8]
     do {
         input = try readStandardInput(limit: parseInputLimit)

@@ -1,7 +1,6 @@
 import Foundation
 import PaletteApp
 import PaletteCore
-import PaletteEngine
 import TerminalUI
 
 /// Everything the event loop needs, built in `runTUI` (the one place live dependencies are made).
@@ -128,11 +127,9 @@ final class Runtime {
         }
         Signals.installAfterTerminal()
         let size = screen.size
-        var environment = AppEnvironment.live
-        environment.searchFolding = ChineseFolding.table
         let state = AppState(width: size.width, height: size.height, colorMode: screen.colorMode,
                              language: configuration.language, providerName: configuration.provider.name,
-                             modelName: configuration.provider.model, environment: environment)
+                             modelName: configuration.provider.model, environment: .live)
         let runtime = Runtime(state: state, screen: screen, configuration: configuration, inbox: inbox)
         let status = runtime.loop()
         runtime.finish()

@@ -19,8 +19,8 @@ struct TUIOptions {
         if let extra = arguments.positionals.first {
             throw UsageError("the interactive app takes no arguments (got '\(extra)'); to generate from the command line use 'palette-tui generate DESCRIPTION'")
         }
+        language = try arguments.language(environment: environment)
         do {
-            language = try LanguageChoice.language(option: arguments["lang"], environment: environment)
             colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
             clipboard = try ClipboardOption.from(option: arguments["clipboard"])
         } catch {

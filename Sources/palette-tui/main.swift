@@ -56,7 +56,6 @@ func runMain() async -> Int32 {
         case "parse": return try await runParse(args)
         case "inspect": return try await runInspect(args)
         case "history": return try await runHistory(args)
-        case "__bench": return try await runBench(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }

@@ -1,5 +1,6 @@
 import XCTest
 import PaletteCore
+import TestSupport
 @testable import Gemini
 
 /// GeminiClient against the scripted loopback server: every Developer API fixture, every fault.
@@ -54,7 +55,7 @@ final class GeminiClientTests: XCTestCase {
 
     /// The non-thought text of a fixture's first candidate, read independently of the client.
     private func fixtureAnswer(_ name: String) throws -> String {
-        let data = try Data(contentsOf: LoopbackServer.fixtures.appendingPathComponent(name))
+        let data = try Data(contentsOf: Repository.url("Tests/GeminiTests/Fixtures").appendingPathComponent(name))
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let candidates = json["candidates"] as? [[String: Any]] ?? []
         let parts = (candidates.first?["content"] as? [String: Any])?["parts"] as? [[String: Any]] ?? []
@@ -559,23 +560,9 @@ final class GeminiClientTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("maxOutputTokenz"), result.stderr)
     }
 
-    /// Runs Tests/Support/validate_gemini_request.py; skips only when the package cannot be imported.
+    /// Google's strict parser over `bodies`; skips only when its package cannot be imported.
     private func strictCheck(_ bodies: [String]) throws -> ChildResult {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bodies-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        var paths: [String] = []
-        for (i, body) in bodies.enumerated() {
-            let url = dir.appendingPathComponent("body-\(i).json")
-            try Data(body.utf8).write(to: url)
-            paths.append(url.path)
-        }
-        let script = LoopbackServer.sourceRoot.appendingPathComponent("Tests/Support/validate_gemini_request.py").path
-        let result = try runChild(["python3", script] + paths)
-        if result.status == 3 {
-            throw XCTSkip("google-ai-generativelanguage is not installed (run `make deps`): \(result.stderr)")
-        }
-        return result
+        try StrictGeminiCheck.run(bodies)
     }
 
     /// Polls a condition for up to five seconds.

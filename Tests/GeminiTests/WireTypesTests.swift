@@ -1,11 +1,12 @@
 import XCTest
 import PaletteCore
+import TestSupport
 @testable import Gemini
 
 /// Decoding, error classification and the retry schedule, without a network.
 final class WireTypesTests: XCTestCase {
     private func fixture(_ name: String) throws -> Data {
-        try Data(contentsOf: LoopbackServer.fixtures.appendingPathComponent(name))
+        try Data(contentsOf: Repository.url("Tests/GeminiTests/Fixtures").appendingPathComponent(name))
     }
 
     private func response(_ name: String) throws -> GenerateContentResponse {
@@ -29,7 +30,7 @@ final class WireTypesTests: XCTestCase {
     }
 
     func testEveryCopiedResponseFixtureDecodes() throws {
-        let root = LoopbackServer.fixtures
+        let root = Repository.url("Tests/GeminiTests/Fixtures")
         let files = try FileManager.default.subpathsOfDirectory(atPath: root.path)
             .filter { ($0.hasSuffix(".json") || $0.hasSuffix(".txt")) && !$0.hasPrefix("from-issues/error") }
             .filter { !$0.contains("unary-failure-api-key") && !$0.contains("unary-failure-unknown-model")

@@ -4,22 +4,6 @@ import XCTest
 
 /// Colour names under the panes: the same names PaletteCore gives, found once per palette.
 final class ColorNamingTests: XCTestCase {
-    /// The pruned search answers exactly as the full scan does, ties included: every named
-    /// colour itself (exact hits, several names share a colour), greys, and a spread of others.
-    func testIndexAgreesWithColorNamesNearest() {
-        var colors = ColorNames.all.map(\.color)
-        colors += stride(from: 0, through: 255, by: 5).map { RGB(r: UInt8($0), g: UInt8($0), b: UInt8($0)) }
-        var seed: UInt32 = 0x2E86AB
-        for _ in 0..<300 {
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            colors.append(RGB(packed: seed >> 8))
-        }
-        let index = ColorNameIndex.embedded
-        for color in colors {
-            XCTAssertEqual(index.nearest(to: color), ColorNames.nearest(to: color).name.name, color.hex)
-        }
-    }
-
     func testShownPaletteCarriesItsNames() {
         var state = Fixture.state()
         state.type("sea")

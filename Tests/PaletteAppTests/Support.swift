@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import TestSupport
 import XCTest
 @testable import PaletteApp
 
@@ -71,36 +72,9 @@ extension AppState {
     }
 }
 
-/// Compares a canvas with `Tests/Golden/PaletteApp/<name>.txt`.
-///
-/// The golden files sit outside the test target's folder because SwiftPM warns about
-/// unhandled files inside it and Package.swift is not ours to change. Run with
-/// `PALETTE_RECORD_GOLDEN=1` to write them again; a missing file is written and fails once.
+/// Compares a canvas with `Tests/PaletteAppTests/Golden/<name>.txt` (TestSupport's
+/// `assertGolden`: `PALETTE_RECORD_GOLDEN=1` re-records).
 func assertGolden(_ canvas: Canvas, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-    let directory = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Golden/PaletteApp")
-    let url = directory.appendingPathComponent(name + ".txt")
-    let actual = canvas.snapshot
-    let record = ProcessInfo.processInfo.environment["PALETTE_RECORD_GOLDEN"] == "1"
-    if record || !FileManager.default.fileExists(atPath: url.path) {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        XCTAssertNoThrow(try actual.write(to: url, atomically: true, encoding: .utf8), file: file, line: line)
-        if !record { XCTFail("recorded a new golden file \(name).txt; check it and run again", file: file, line: line) }
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        XCTFail("cannot read \(url.path)", file: file, line: line)
-        return
-    }
-    if expected != actual {
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        var diff: [String] = []
-        for i in 0..<max(e.count, a.count) where (i < e.count ? e[i] : "") != (i < a.count ? a[i] : "") {
-            diff.append("- \(i < e.count ? e[i] : "")\n+ \(i < a.count ? a[i] : "")")
-            if diff.count >= 8 { break }
-        }
-        XCTFail("\(name) differs from its golden file (PALETTE_RECORD_GOLDEN=1 re-records):\n"
-                + diff.joined(separator: "\n"), file: file, line: line)
-    }
+    TestSupport.assertGolden(canvas.snapshot, named: name, in: Repository.url("Tests/PaletteAppTests/Golden"),
+                             file: file, line: line)
 }

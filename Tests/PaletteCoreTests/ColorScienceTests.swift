@@ -232,6 +232,37 @@ final class ColorScienceTests: XCTestCase {
         XCTAssertEqual(ColorNames.nearest(to: RGB(packed: 0x00FFFF)).name.name, "aqua")
     }
 
+    /// The pruned search answers exactly as a comparison with every name does, ties included:
+    /// every named colour itself (exact hits; several names share a colour), greys, the xterm
+    /// colour cube's levels and a spread of others.
+    func testNearestNameIsTheBruteForceAnswer() {
+        var colors = ColorNames.all.map(\.color)
+        colors += stride(from: 0, through: 255, by: 5).map { RGB(r: UInt8($0), g: UInt8($0), b: UInt8($0)) }
+        let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
+        for r in levels { for g in levels { for b in levels { colors.append(RGB(r: r, g: g, b: b)) } } }
+        var seed: UInt32 = 0x2E86AB
+        for _ in 0..<300 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            colors.append(RGB(packed: seed >> 8))
+        }
+        let labs = ColorNames.all.map { CIELab($0.color) }
+        for color in colors {
+            let lab = CIELab(color)
+            var best = 0
+            var bestDelta = Double.infinity
+            for (i, candidate) in labs.enumerated() {
+                let d = CIEDE2000.difference(lab, candidate)
+                if d < bestDelta {
+                    bestDelta = d
+                    best = i
+                }
+            }
+            let (name, deltaE) = ColorNames.nearest(to: color)
+            XCTAssertEqual(name, ColorNames.all[best], color.hex)
+            XCTAssertEqual(deltaE, bestDelta, color.hex)
+        }
+    }
+
     func testNearestNameMinimisesCIEDE2000() {
         for color in [RGB(packed: 0x2E86AB), RGB(packed: 0xA23B72), RGB(packed: 0x123456)] {
             let (name, deltaE) = ColorNames.nearest(to: color)

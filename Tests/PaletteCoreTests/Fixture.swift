@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import XCTest
 
-/// Reads test fixtures from the source tree, next to this file.
+/// Reads test fixtures from the source tree: `Tests/PaletteCoreTests/Fixtures`.
 enum Fixture {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = Repository.url("Tests/PaletteCoreTests/Fixtures")
 
     static func text(_ path: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)

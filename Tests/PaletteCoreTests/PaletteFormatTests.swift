@@ -78,10 +78,10 @@ final class PaletteFormatTests: XCTestCase {
     }
 
     func testColumnWidths() {
-        XCTAssertEqual(TextWidth.columns("Accent"), 6)
-        XCTAssertEqual(TextWidth.columns("強調色"), 6)
-        XCTAssertEqual(TextWidth.columns("e\u{301}"), 1)
-        XCTAssertEqual(TextWidth.padded("主色", to: 6), "主色  ")
+        XCTAssertEqual(DisplayWidth.of("Accent"), 6)
+        XCTAssertEqual(DisplayWidth.of("強調色"), 6)
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
+        XCTAssertEqual(DisplayWidth.padded("主色", to: 6), "主色  ")
     }
 
     func testColorReportText() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import TestSupport
 
 /// How a designer names a colour in the test set: a hue family and a lightness band.
 ///
@@ -58,8 +59,7 @@ struct DescriptionCase {
     let anyRole: Bool
 
     static func load() throws -> [DescriptionCase] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/PaletteEngine/descriptions.tsv")
+        let url = Repository.url("Tests/PaletteEngineTests/Fixtures/descriptions.tsv")
         let text = try String(contentsOf: url, encoding: .utf8)
         var out: [DescriptionCase] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import TestSupport
 import XCTest
 @testable import PaletteEngine
 
@@ -19,14 +20,10 @@ final class LexiconGuardTests: XCTestCase {
         let place: String
     }
 
-    static func root() -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// Every (language, concept, term) of the source files.
     static func terms() throws -> [Term] {
         var out: [Term] = []
-        let lex = root().appendingPathComponent("tools/lexicon")
+        let lex = Repository.url("tools/lexicon")
         func split(_ field: Substring) -> [String] {
             field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import TestSupport
 import XCTest
 
 /// The whole app in a real terminal: typing, generating, exact colours, copying, history,
@@ -67,11 +68,11 @@ final class E2EAppTests: XCTestCase {
     /// The palette `palette-tui generate --format hex` prints for `text`, or nil when that
     /// command is not available in this build.
     static func generated(_ text: String) throws -> [RGB]? {
-        let result = try Spawn.run([paletteTUIPath(), "generate", "--provider", "offline", "--format", "hex",
+        let result = try Spawn.run([Repository.paletteTUI(), "generate", "--provider", "offline", "--format", "hex",
                                     "--no-history", text],
                                    environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()])
         guard result.status == 0 else { return nil }
-        let codes = hexCodes(result.output)
+        let codes = hexCodes(result.stdout)
         return codes.count == 3 ? codes : nil
     }
 

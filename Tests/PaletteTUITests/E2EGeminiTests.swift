@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import TestSupport
 import XCTest
 
 /// The app generating through the real Gemini client against a scripted server on loopback.
@@ -8,19 +9,17 @@ final class E2EGeminiTests: XCTestCase {
 
     /// The palette in the server's fixture, read from the fixture itself.
     private func fixturePalette() throws -> [RGB] {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("GeminiTests/Fixtures/palette-tui/palette-forest-morning.json")
+        let fixture = Repository.url("Tests/GeminiTests/Fixtures/palette-tui/palette-forest-morning.json")
         let codes = E2EAppTests.hexCodes(try String(contentsOf: fixture, encoding: .utf8))
         XCTAssertEqual(codes.count, 3)
         return codes
     }
 
-    private func start(_ scenario: String) throws -> (TmuxSession, LoopbackGemini) {
-        let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let server = try LoopbackGemini(scenario: scenario, in: directory)
+    /// `script` is a scenario name, or a JSON array of steps when it starts with `[`.
+    private func start(_ script: String) throws -> (TmuxSession, LoopbackServer) {
+        let server = try LoopbackServer(arguments: script.hasPrefix("[") ? ["--steps", script] : ["--scenario", script])
         let session = try TmuxSession(["--provider", "gemini", "--endpoint", server.endpoint, "--history", "h.jsonl"],
-                                      environment: ["GEMINI_API_KEY": Self.key], directory: directory)
+                                      environment: ["GEMINI_API_KEY": Self.key])
         try session.waitForStart()
         return (session, server)
     }
@@ -37,9 +36,9 @@ final class E2EGeminiTests: XCTestCase {
         for rgb in expected {
             XCTAssertGreaterThanOrEqual(E2EAppTests.rows(with: E2EAppTests.key(rgb), in: capture), 3, capture)
         }
-        let requests = server.recorded()
+        let requests = try server.requests()
         XCTAssertEqual(requests.count, 1)
-        let path = requests.first?["path"] as? String ?? ""
+        let path = requests.first?.path ?? ""
         XCTAssertFalse(path.contains(Self.key), "the key must never be in the URL")
         let saved = try String(contentsOf: session.directory.appendingPathComponent("h.jsonl"), encoding: .utf8)
         XCTAssertTrue(saved.contains(expected[0].hex) && saved.contains("gemini"), saved)
@@ -61,7 +60,7 @@ final class E2EGeminiTests: XCTestCase {
         try session.waitFor("Generation cancelled.")
         // Cancelling the task cancelled the HTTP request: the server saw the client hang up.
         _ = try eventually("the server to see the client disconnect") {
-            server.recorded().contains { $0["event"] as? String == "client-disconnected" } ? true : nil
+            try server.events().contains("client-disconnected") ? true : nil
         }
         XCTAssertEqual(E2EAppTests.paneHexCodes(try session.screen()), [])
         XCTAssertNil(try? session.waitForExit(timeout: 0.2), "Esc cancels; it does not quit")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The real binary's start and every way it ends: refusals, quit keys, signals, the terminal restored.
@@ -7,18 +8,18 @@ final class E2ELifecycleTests: XCTestCase {
                                     "HOME": NSTemporaryDirectory(), "SWIFT_BACKTRACE": "interactive=no"]
 
     func testRefusesWhenOutputIsNotATerminal() throws {
-        let result = try Spawn.run([paletteTUIPath(), "--no-history"],
+        let result = try Spawn.run([Repository.paletteTUI(), "--no-history"],
                                    environment: plainEnvironment.merging(["TERM": "xterm-256color"]) { $1 })
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.error.contains("must be a terminal"), result.error)
-        XCTAssertTrue(result.error.contains("palette-tui generate"), result.error)
-        XCTAssertEqual(result.output, "", "nothing, escape codes included, goes to a non-terminal stdout")
+        XCTAssertTrue(result.stderr.contains("must be a terminal"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("palette-tui generate"), result.stderr)
+        XCTAssertEqual(result.stdout, "", "nothing, escape codes included, goes to a non-terminal stdout")
     }
 
     func testBadOptionIsAUsageErrorBeforeTheTerminalIsTouched() throws {
-        let result = try Spawn.run([paletteTUIPath(), "--color", "rainbow"], environment: plainEnvironment)
+        let result = try Spawn.run([Repository.paletteTUI(), "--color", "rainbow"], environment: plainEnvironment)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.error.contains("invalid value 'rainbow' for --color"), result.error)
+        XCTAssertTrue(result.stderr.contains("invalid value 'rainbow' for --color"), result.stderr)
     }
 
     func testCtrlCQuitsAndRestoresTheTerminal() throws {

@@ -2,13 +2,14 @@ import XCTest
 @testable import Gemini
 import PaletteCore
 import PaletteEngine
+import TestSupport
 @testable import palette_tui
 
 /// `palette-tui generate`: the real binary against the loopback Gemini stand-in.
 final class GenerateCommandTests: XCTestCase {
     static let key = "test-key-5e1d0c9b"
 
-    private var standIns: [GeminiStandIn] = []
+    private var standIns: [LoopbackServer] = []
 
     override func tearDown() {
         standIns.forEach { $0.stop() }
@@ -16,8 +17,8 @@ final class GenerateCommandTests: XCTestCase {
         super.tearDown()
     }
 
-    private func standIn(_ scenario: String) throws -> GeminiStandIn {
-        let server = try GeminiStandIn(scenario: scenario)
+    private func standIn(_ scenario: String) throws -> LoopbackServer {
+        let server = try LoopbackServer(scenario: scenario)
         standIns.append(server)
         return server
     }
@@ -28,17 +29,17 @@ final class GenerateCommandTests: XCTestCase {
          "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"].merging(extra) { $1 }
     }
 
-    private func generate(_ args: [String], _ extra: [String: String]) throws -> GeminiLoopback.Output {
-        try GeminiLoopback.run([GeminiLoopback.binary, "generate", "--no-history"] + args, environment: environment(extra))
+    private func generate(_ args: [String], _ extra: [String: String]) throws -> ChildResult {
+        try Spawn.run([Repository.paletteTUI(), "generate", "--no-history"] + args, environment: environment(extra))
     }
 
-    private func assertKeyNeverShown(_ output: GeminiLoopback.Output, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertKeyNeverShown(_ output: ChildResult, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(output.stdout.contains(Self.key), "key on stdout", file: file, line: line)
         XCTAssertFalse(output.stderr.contains(Self.key), "key on stderr", file: file, line: line)
     }
 
     /// Asserts the failure contract: exit 1, nothing on stdout, exactly one line on stderr.
-    private func assertOneLineFailure(_ output: GeminiLoopback.Output, containing text: String,
+    private func assertOneLineFailure(_ output: ChildResult, containing text: String,
                                       file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(output.status, 1, output.stderr, file: file, line: line)
         XCTAssertEqual(output.stdout, "", file: file, line: line)
@@ -53,9 +54,9 @@ final class GenerateCommandTests: XCTestCase {
 
     func testGeneratePrintsThePaletteAsJSONAndSendsAStrictRequest() throws {
         let server = try standIn("palette")
-        let output = try GeminiLoopback.run(
-            [GeminiLoopback.binary, "generate", "寧靜的森林早晨", "--format", "json", "--no-history"],
-            environment: environment(["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key]))
+        let output = try Spawn.run(
+            [Repository.paletteTUI(), "generate", "寧靜的森林早晨", "--format", "json", "--no-history"],
+            environment: environment(["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key]))
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(output.stderr, "")
         assertKeyNeverShown(output)
@@ -71,9 +72,10 @@ final class GenerateCommandTests: XCTestCase {
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 1)
         let request = requests[0]
-        XCTAssertEqual(request["path"] as? String, "/v1beta/models/gemini-2.5-flash-lite:generateContent")
-        XCTAssertEqual((request["headers"] as? [String: String])?["x-goog-api-key"], Self.key)
-        let body = try XCTUnwrap(request["body"] as? String)
+        XCTAssertEqual(request.path, "/v1beta/models/gemini-2.5-flash-lite:generateContent")
+        XCTAssertEqual(request.headers["x-goog-api-key"], Self.key)
+        let body = request.body
+        XCTAssertFalse(body.isEmpty, "the request has a body")
         XCTAssertTrue(body.contains("寧靜的森林早晨"))
         try assertStrictlyValid(body)
     }
@@ -82,7 +84,7 @@ final class GenerateCommandTests: XCTestCase {
         let server = try standIn("palette")
         for format in ["text", "hex", "css"] {
             let output = try generate(["--format", format, "forest"],
-                                      ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+                                      ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
             XCTAssertEqual(output.status, 0, output.stderr)
             XCTAssertEqual(try PaletteParser.parse(output.stdout).colors.map(\.hex), ["#4A6B4F", "#DCE5D0", "#E8B86D"],
                            format)
@@ -91,7 +93,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testModelAndKeyPrecedence() throws {
         let server = try standIn("palette")
-        let base = ["GEMINI_BASE_URL": server.baseURL]
+        let base = ["GEMINI_BASE_URL": server.endpoint]
         var output = try generate(["forest"], base.merging(["GOOGLE_API_KEY": "google-key", "PALETTE_TUI_MODEL": "gemini-env-model"]) { $1 })
         XCTAssertEqual(output.status, 0, output.stderr)
         output = try generate(["--model", "gemini-flag-model", "forest"],
@@ -100,17 +102,17 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(output.status, 0, output.stderr)
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2)
-        XCTAssertEqual((requests[0]["headers"] as? [String: String])?["x-goog-api-key"], "google-key")
-        XCTAssertEqual(requests[0]["path"] as? String, "/v1beta/models/gemini-env-model:generateContent")
-        XCTAssertEqual((requests[1]["headers"] as? [String: String])?["x-goog-api-key"], Self.key,
+        XCTAssertEqual(requests[0].headers["x-goog-api-key"], "google-key")
+        XCTAssertEqual(requests[0].path, "/v1beta/models/gemini-env-model:generateContent")
+        XCTAssertEqual(requests[1].headers["x-goog-api-key"], Self.key,
                        "GEMINI_API_KEY wins over GOOGLE_API_KEY")
-        XCTAssertEqual(requests[1]["path"] as? String, "/v1beta/models/gemini-flag-model:generateContent",
+        XCTAssertEqual(requests[1].path, "/v1beta/models/gemini-flag-model:generateContent",
                        "--model wins over PALETTE_TUI_MODEL")
     }
 
     func testEndpointOptionWinsOverTheEnvironment() throws {
         let server = try standIn("palette")
-        let output = try generate(["--endpoint", server.baseURL, "forest"],
+        let output = try generate(["--endpoint", server.endpoint, "forest"],
                                   ["GEMINI_BASE_URL": "http://127.0.0.1:9", "GEMINI_API_KEY": Self.key])
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(try server.requests().count, 1)
@@ -126,7 +128,7 @@ final class GenerateCommandTests: XCTestCase {
         ]
         for (scenario, args, expected) in cases {
             let server = try standIn(scenario)
-            let output = try generate(args + ["forest"], ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+            let output = try generate(args + ["forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
             assertOneLineFailure(output, containing: expected)
             XCTAssertEqual(try server.requests().count, 1, "\(scenario): not retried")
         }
@@ -142,7 +144,7 @@ final class GenerateCommandTests: XCTestCase {
     func testGeminiByNameReportsOutagesAfterRetries() throws {
         let server = try standIn("overloaded")
         let output = try generate(["--provider", "gemini", "forest"],
-                                  ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+                                  ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         assertOneLineFailure(output, containing: "Gemini is overloaded or failing, HTTP 503")
         XCTAssertEqual(try server.requests().count, 3)
     }
@@ -151,14 +153,14 @@ final class GenerateCommandTests: XCTestCase {
         let server = try standIn("hang")
         let start = Date()
         let output = try generate(["--provider", "gemini", "--timeout", "1", "forest"],
-                                  ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+                                  ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         assertOneLineFailure(output, containing: "Gemini did not answer within 1 s")
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)
     }
 
     func testRefusedEndpointIsOneLine() throws {
         let server = try standIn("palette")
-        let dead = server.baseURL
+        let dead = server.endpoint
         server.stop()
         let output = try generate(["--provider", "gemini", "forest"], ["GEMINI_BASE_URL": dead, "GEMINI_API_KEY": Self.key])
         assertOneLineFailure(output, containing: "Nothing is listening at 127.0.0.1:")
@@ -168,7 +170,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testOutageFallsBackToTheOfflineEngineWithTheReason() throws {
         let server = try standIn("overloaded")
-        let output = try generate(["--format", "json", "forest"], ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+        let output = try generate(["--format", "json", "forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         XCTAssertEqual(output.status, 0, output.stderr)
         assertKeyNeverShown(output)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
@@ -181,7 +183,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testHexFallbackExplainsItselfOnStandardError() throws {
         let server = try standIn("overloaded")
-        let output = try generate(["--format", "hex", "forest"], ["GEMINI_BASE_URL": server.baseURL, "GEMINI_API_KEY": Self.key])
+        let output = try generate(["--format", "hex", "forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(try PaletteParser.parse(output.stdout).colors.count, 3)
         XCTAssertTrue(output.stderr.contains("palette-tui: note: offline fallback: Gemini is overloaded"), output.stderr)
@@ -189,12 +191,30 @@ final class GenerateCommandTests: XCTestCase {
 
     func testNoKeyMeansOfflineWithoutAnyRequest() throws {
         let server = try standIn("palette")
-        let output = try generate(["--format", "json", "forest"], ["GEMINI_BASE_URL": server.baseURL])
+        let output = try generate(["--format", "json", "forest"], ["GEMINI_BASE_URL": server.endpoint])
         XCTAssertEqual(output.status, 0, output.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["provider"] as? String, "offline")
         XCTAssertNil(json["fallback"])
         XCTAssertEqual(try server.requests().count, 0)
+    }
+
+    /// Without `--lang` the labels follow the locale (LC_ALL, then LC_MESSAGES, then LANG), as the app's do.
+    func testLabelsFollowTheLocaleWithoutLang() throws {
+        let cases: [([String: String], [String], String)] = [
+            (["LANG": "zh_TW.UTF-8"], [], "輔助色"),
+            (["LANG": "zh_HK.UTF-8"], [], "輔助色"),
+            (["LANG": "zh_CN.UTF-8"], [], "辅助色"),
+            (["LC_ALL": "zh_SG.UTF-8", "LANG": "zh_TW.UTF-8"], [], "辅助色"),
+            (["LC_MESSAGES": "zh_Hant", "LANG": "en_US.UTF-8"], [], "輔助色"),
+            (["LANG": "zh_TW.UTF-8"], ["--lang", "en"], "Secondary"),
+            (["LANG": "C.UTF-8"], [], "Secondary"),
+        ]
+        for (locale, args, label) in cases {
+            let output = try generate(["--provider", "offline"] + args + ["forest"], locale)
+            XCTAssertEqual(output.status, 0, output.stderr)
+            XCTAssertTrue(output.stdout.contains(label), "\(locale) \(args): \(output.stdout)")
+        }
     }
 
     // MARK: - Usage
@@ -207,6 +227,7 @@ final class GenerateCommandTests: XCTestCase {
             (["--timeout", "soon", "x"], "invalid value 'soon' for '--timeout'"),
             (["--endpoint", "ftp://example", "x"], "invalid value 'ftp://example' for '--endpoint'"),
             (["--format", "yaml", "x"], "invalid value 'yaml' for '--format'"),
+            (["--lang", "fr", "x"], "invalid value 'fr' for --lang; expected one of: en, zh-Hant, zh-Hans"),
             (["--bogus", "x"], "unknown option '--bogus'"),
         ]
         for (args, expected) in cases {
@@ -309,16 +330,9 @@ final class GenerateCommandTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// The strict v1beta check of Tests/Support/validate_gemini_request.py.
+    /// Google's strict v1beta parser over one request body (TestSupport's `StrictGeminiCheck`).
     private func assertStrictlyValid(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cli-body-\(UUID().uuidString).json")
-        try Data(body.utf8).write(to: path)
-        defer { try? FileManager.default.removeItem(at: path) }
-        let script = GeminiLoopback.sourceRoot.appendingPathComponent("Tests/Support/validate_gemini_request.py").path
-        let result = try GeminiLoopback.run(["python3", script, path.path], environment: ProcessInfo.processInfo.environment)
-        if result.status == 3 {
-            throw XCTSkip("google-ai-generativelanguage is not installed (run `make deps`): \(result.stderr)")
-        }
+        let result = try StrictGeminiCheck.run([body], file: file, line: line)
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
     }
 }

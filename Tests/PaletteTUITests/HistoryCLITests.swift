@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import PaletteCore
+import TestSupport
 @testable import palette_tui
 
 /// The real `palette-tui` binary against real history files: crashes, concurrent writers,
@@ -11,12 +12,12 @@ final class HistoryCLITests: XCTestCase {
     /// SIGKILL at several moments in a stream of appends: every id the writer reported
     /// saved (after fsync) is in the file, at most the last line is torn, and writing resumes.
     func testKillDuringAppendsLosesNothingReported() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         var reported: [String] = []
         for (round, killAfter) in [1, 37, 120].enumerated() {
             let (pid, fd) = try HistoryBinary.start(["history", "--history", path, "--append-stream", "100000"])
-            var reader = HistoryPipeReader(fd: fd)
+            var reader = LineReader(fd: fd)
             var seen = 0
             while seen < killAfter, let line = reader.next() {
                 XCTAssertTrue(line.hasPrefix("saved "), line)
@@ -25,7 +26,7 @@ final class HistoryCLITests: XCTestCase {
             }
             if round == 2 { usleep(3_000) }
             kill(pid, SIGKILL)
-            XCTAssertEqual(HistoryBinary.wait(pid), 128 + SIGKILL, "the writer was killed, not finished")
+            XCTAssertEqual(Spawn.wait(pid), 128 + SIGKILL, "the writer was killed, not finished")
             while let line = reader.next() { reported.append(String(line.dropFirst(6))) }
             close(fd)
             XCTAssertGreaterThanOrEqual(seen, killAfter)
@@ -46,19 +47,19 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testTwoConcurrentWritersLoseNothing() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let outA = dir.file("a.out")
         let outB = dir.file("b.out")
         var pids: [pid_t] = []
         for out in [outA, outB] {
-            pids.append(try HistoryBinary.spawn(
+            pids.append(try Spawn.spawn(
                 [HistoryBinary.path, "history", "--history", path, "--append-stream", "200"],
-                env: HistoryBinary.environment()) { fa in
+                environment: HistoryBinary.environment()) { fa in
                     posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
                 })
         }
-        for pid in pids { XCTAssertEqual(HistoryBinary.wait(pid), 0) }
+        for pid in pids { XCTAssertEqual(Spawn.wait(pid), 0) }
 
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.hasSuffix("\n"))
@@ -78,7 +79,7 @@ final class HistoryCLITests: XCTestCase {
     /// Compaction renames a new file into place; a writer waiting on the old file's lock
     /// must notice and append to the new one, or its entry would vanish with the old inode.
     func testCompactionDuringAppendsLosesNothing() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let store = HistoryStore(url: URL(fileURLWithPath: path))
         try store.append(HistoryEntry(id: "first", created: Date(), description: "before",
@@ -86,7 +87,7 @@ final class HistoryCLITests: XCTestCase {
                                       provider: "offline", model: nil))
         try store.delete(id: "first")
         let (pid, fd) = try HistoryBinary.start(["history", "--history", path, "--append-stream", "300"])
-        var reader = HistoryPipeReader(fd: fd)
+        var reader = LineReader(fd: fd)
         var reported: [String] = []
         var compactions = 0
         while let line = reader.next() {
@@ -97,7 +98,7 @@ final class HistoryCLITests: XCTestCase {
             }
         }
         close(fd)
-        XCTAssertEqual(HistoryBinary.wait(pid), 0)
+        XCTAssertEqual(Spawn.wait(pid), 0)
         XCTAssertEqual(compactions, 30)
         let (entries, warnings) = try store.load()
         XCTAssertEqual(warnings, [])
@@ -118,7 +119,7 @@ final class HistoryCLITests: XCTestCase {
 
     func testReadOnlyDirectoryGivesAClearMessage() throws {
         let prefix = try withoutOverride()
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let ro = dir.file("ro")
         XCTAssertEqual(mkdir(ro, 0o500), 0)
         defer { chmod(ro, 0o700) }
@@ -139,7 +140,7 @@ final class HistoryCLITests: XCTestCase {
     /// The palette is the point of `generate`: a history that cannot be written costs a warning, not the answer.
     func testGenerateInAReadOnlyDirectoryStillPrintsItsPalette() throws {
         let prefix = try withoutOverride()
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let ro = dir.file("ro")
         XCTAssertEqual(mkdir(ro, 0o500), 0)
         defer { chmod(ro, 0o700) }
@@ -158,7 +159,7 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testGenerateSavesEachPaletteUnlessToldNotTo() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let saved = try HistoryBinary.run(["generate", "--provider", "offline", "--format", "hex",
                                            "--history", path, "雨後的森林"])
@@ -175,12 +176,12 @@ final class HistoryCLITests: XCTestCase {
         for color in [entry.primary, entry.secondary, entry.accent] {
             XCTAssertTrue(saved.stdout.uppercased().contains(color.hex), "\(color.hex) in \(saved.stdout)")
         }
-        XCTAssertEqual(historyTestMode(path), 0o600)
+        XCTAssertEqual(fileMode(path), 0o600)
     }
 
     func testUnreadableFileIsReportedNotReplaced() throws {
         let prefix = try withoutOverride()
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         try HistoryStore(url: URL(fileURLWithPath: path)).append(sampleEntries()[0])
         XCTAssertEqual(chmod(path, 0o000), 0)
@@ -193,7 +194,7 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testForeignFileIsReportedByTheCommand() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("notes.txt")
         let content = Data("my notes\nnot a history\n".utf8)
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: content))
@@ -206,13 +207,13 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testEnvironmentChoosesTheFileAndCreatesItPrivately() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let state = dir.file("state")
         let run1 = try HistoryBinary.run(["history", "--append-stream", "2"],
                                          env: HistoryBinary.environment(["XDG_STATE_HOME": state]))
         XCTAssertEqual(run1.status, 0, run1.stderr)
-        XCTAssertEqual(historyTestMode(state + "/palette-tui"), 0o700)
-        XCTAssertEqual(historyTestMode(state + "/palette-tui/history.jsonl"), 0o600)
+        XCTAssertEqual(fileMode(state + "/palette-tui"), 0o700)
+        XCTAssertEqual(fileMode(state + "/palette-tui/history.jsonl"), 0o600)
 
         let custom = dir.file("custom.jsonl")
         let run2 = try HistoryBinary.run(["history", "--append-stream", "1"],
@@ -251,7 +252,7 @@ final class HistoryCLITests: XCTestCase {
         ]
     }
 
-    private func sampleFile(_ dir: HistoryTempDir) throws -> String {
+    private func sampleFile(_ dir: TemporaryDirectory) throws -> String {
         let path = dir.file("h.jsonl")
         let store = HistoryStore(url: URL(fileURLWithPath: path))
         for e in sampleEntries() { try store.append(e) }
@@ -260,13 +261,13 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testTextListingIsNewestFirstAndSanitised() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = try sampleFile(dir)
         let result = try HistoryBinary.run(["history", "--history", path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(result.stdout, """
-              2025-11-29 10:05  #000000 #FFFFFF #123456  evil ?[2J?]52;c;eA==? title second line
+              2025-11-29 10:05  #000000 #FFFFFF #123456  evil [2J]52;c;eA== title second line
             * 2025-11-29 09:05  #223344 #556677 #FF8800  霧氣瀰漫的港口
               2025-11-29 08:05  #1A2B3C #8899AA #F0C040  Misty harbour at dawn
 
@@ -275,7 +276,7 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testJSONFormatsRoundTrip() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = try sampleFile(dir)
         let expected = Array(sampleEntries().prefix(3).reversed())
 
@@ -293,7 +294,7 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testSearchFavoritesAndLimit() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = try sampleFile(dir)
         func ids(_ extra: [String]) throws -> [String] {
             let result = try HistoryBinary.run(["history", "--history", path, "--format", "jsonl"] + extra)
@@ -314,7 +315,7 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testWarningsGoToStandardError() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = try sampleFile(dir)
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         handle.seekToEndOfFile()
@@ -345,7 +346,7 @@ final class HistoryCLITests: XCTestCase {
     }
 
     func testCompactCommand() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = try sampleFile(dir)
         let result = try HistoryBinary.run(["history", "--history", path, "--compact"])
         XCTAssertEqual(result.status, 0, result.stderr)

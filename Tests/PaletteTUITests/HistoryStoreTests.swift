@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import PaletteCore
+import TestSupport
 @testable import palette_tui
 
 /// The history store against real files: format, durability edges, changes, location.
@@ -32,7 +33,7 @@ final class HistoryStoreTests: XCTestCase {
     // MARK: - Round trip and format
 
     func testAppendThenLoadKeepsEveryField() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let store = HistoryStore(url: URL(fileURLWithPath: dir.file("h.jsonl")))
         let tricky = [
             "misty harbour at dawn",
@@ -59,7 +60,7 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     func testLinesAreValidJSONForOtherTools() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let store = HistoryStore(url: URL(fileURLWithPath: dir.file("h.jsonl")))
         try store.append(entry(1, "a \"b\" \u{01} 中"))
         try store.setFavorite(id: "id-1", true)
@@ -72,13 +73,13 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     func testFileIs0600InA0700Directory() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let url = try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": dir.file("state")])
         XCTAssertEqual(url.path, dir.file("state/palette-tui/history.jsonl"))
         try HistoryStore(url: url).append(entry(1))
-        XCTAssertEqual(historyTestMode(dir.file("state")), 0o700)
-        XCTAssertEqual(historyTestMode(dir.file("state/palette-tui")), 0o700)
-        XCTAssertEqual(historyTestMode(url.path), 0o600)
+        XCTAssertEqual(fileMode(dir.file("state")), 0o700)
+        XCTAssertEqual(fileMode(dir.file("state/palette-tui")), 0o700)
+        XCTAssertEqual(fileMode(url.path), 0o600)
     }
 
     func testLocationPrecedence() throws {
@@ -100,7 +101,7 @@ final class HistoryStoreTests: XCTestCase {
     // MARK: - Damaged files
 
     func testTruncatedLastLineIsSkippedKeptAndNotJoinedToTheNextAppend() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let store = HistoryStore(url: URL(fileURLWithPath: path))
         for n in 0..<3 { try store.append(entry(n)) }
@@ -124,7 +125,7 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     func testGarbageLinesAreSkippedWithLineNumbersAndKept() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let good = { (n: Int) in String(decoding: HistoryLineEncoder.encode(.entry(self.entry(n))), as: UTF8.self) }
         var text = good(0)
@@ -157,7 +158,7 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     func testManyBadLinesAreSummarised() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         var text = String(decoding: HistoryLineEncoder.encode(.entry(entry(0))), as: UTF8.self)
         for _ in 0..<50 { text += "{broken\n" }
@@ -169,7 +170,7 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     func testForeignFilesAreReportedAndNeverWritten() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let samples: [(String, [UInt8])] = [
             ("png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(repeating: 0xEE, count: 64)),
             ("text", Array("shopping list\nmilk\neggs\n".utf8)),
@@ -201,7 +202,7 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     func testUnwritableLocationIsAClearError() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         write(dir.file("plain"), "x")
         let store = HistoryStore(url: URL(fileURLWithPath: dir.file("plain/sub/h.jsonl")))
         XCTAssertThrowsError(try store.append(entry(1))) { error in
@@ -218,7 +219,7 @@ final class HistoryStoreTests: XCTestCase {
     // MARK: - Changes
 
     func testFavoriteDeleteRestoreAreAppendedAndSurviveReload() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let url = URL(fileURLWithPath: path)
         let store = HistoryStore(url: url)
@@ -257,7 +258,7 @@ final class HistoryStoreTests: XCTestCase {
     }
 
     func testCompactFoldsChangesKeepsBadLinesAndIsAtomic() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let url = URL(fileURLWithPath: path)
         let store = HistoryStore(url: url)
@@ -277,7 +278,7 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(text.split(separator: "\n").count, 4, text)
         XCTAssertTrue(text.contains("garbage line\n"))
         XCTAssertFalse(text.contains("\"op\""))
-        XCTAssertEqual(historyTestMode(path), 0o600)
+        XCTAssertEqual(fileMode(path), 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         XCTAssertEqual(leftovers, ["h.jsonl"], "no temporary file left behind")
 
@@ -308,7 +309,7 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(results[0].description, "café 🌅")
         XCTAssertEqual(results[0].accent, RGB(packed: 0xAABBCC))
         XCTAssertEqual(results[0].secondary, RGB(packed: 0x00FF00))
-        XCTAssertEqual(results[0].created, HistoryEntry.parseTimestamp("2026-11-29T08:05:03Z"))
+        XCTAssertEqual(results[0].created, RFC3339.parse("2026-11-29T08:05:03Z"))
         XCTAssertTrue(results[0].favorite)
         XCTAssertFalse(results[1].favorite, "a missing favourite reads as false")
         XCTAssertNil(results[1].model)
@@ -335,27 +336,10 @@ final class HistoryStoreTests: XCTestCase {
         if case .success = record { XCTFail("accepted an overlong UTF-8 sequence") }
     }
 
-    func testTimestamps() throws {
-        XCTAssertEqual(HistoryEntry.formatTimestamp(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00.000Z")
-        XCTAssertEqual(HistoryEntry.formatTimestamp(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59.500Z")
-        let leap = try XCTUnwrap(HistoryEntry.parseTimestamp("2024-02-29T23:59:59.999Z"))
-        XCTAssertEqual(HistoryEntry.formatTimestamp(leap), "2024-02-29T23:59:59.999Z")
-        XCTAssertEqual(HistoryEntry.parseTimestamp("2026-11-29T08:05:03.123Z")?.timeIntervalSince1970 ?? 0,
-                       1_795_939_503.123, accuracy: 0.0005)
-        for stamp in ["2026-11-29T08:05:03.250Z", "2000-01-01T00:00:00.000Z", "2099-12-31T12:00:00.001Z"] {
-            let date = try XCTUnwrap(HistoryEntry.parseTimestamp(stamp), stamp)
-            XCTAssertEqual(HistoryEntry.formatTimestamp(date), stamp)
-        }
-        for bad in ["2026-02-29T00:00:00Z", "2026-11-29T24:00:00Z", "2026-11-29T08:05:03", "2026-11-29 08:05",
-                    "2026-11-29T08:05:03.Z", "2026-13-01T00:00:00Z", "2026-11-29T08:05:03+0800", ""] {
-            XCTAssertNil(HistoryEntry.parseTimestamp(bad), bad)
-        }
-    }
-
     // MARK: - First frame
 
     func testLoadNewestReadsTheEndExactly() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let path = dir.file("h.jsonl")
         let store = HistoryStore(url: URL(fileURLWithPath: path))
         var text = ""
@@ -383,7 +367,7 @@ final class HistoryStoreTests: XCTestCase {
     // MARK: - Recording and searching
 
     func testRecordGenerated() throws {
-        let dir = try HistoryTempDir()
+        let dir = try TemporaryDirectory()
         let result = GeneratedPalette(palette: Palette(primary: RGB(packed: 0x112233), secondary: RGB(packed: 0x445566),
                                                        accent: RGB(packed: 0x778899)),
                                       provider: "gemini", model: "gemini-2.5-flash")
@@ -431,10 +415,5 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(HistorySearch("").matches(e))
         XCTAssertFalse(HistorySearch("forest").matches(e))
         XCTAssertFalse(HistorySearch("#123456").matches(e))
-    }
-
-    func testTerminalSanitising() {
-        XCTAssertEqual(sanitizedForTerminal("a\u{1B}[31mb\nc\td\u{9B}e\u{202E}f"), "a?[31mb c d?e?f")
-        XCTAssertEqual(sanitizedForTerminal("中文 é"), "中文 é")
     }
 }

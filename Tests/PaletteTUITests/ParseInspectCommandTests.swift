@@ -1,63 +1,20 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `palette-tui parse` and `inspect` through the real built binary, stdin fed from a file.
 final class ParseInspectCommandTests: XCTestCase {
-    /// What one run of the binary printed and how it exited.
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The `palette-tui` built next to this test bundle.
-    private func binary() throws -> String {
-        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        candidates.append(Bundle.main.bundleURL)
-        candidates.append(Bundle(for: Self.self).bundleURL.deletingLastPathComponent())
-        for dir in candidates {
-            let path = dir.appendingPathComponent("palette-tui").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
+    /// Runs the built binary with `arguments` and `stdin` as its standard input, in this
+    /// process's environment without an API key, plus `environment`.
+    private func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> ChildResult {
+        var env = ProcessInfo.processInfo.environment.filter {
+            !["GEMINI_API_KEY", "LC_ALL", "LC_MESSAGES"].contains($0.key)
         }
-        throw XCTSkip("palette-tui binary not found next to the test bundle")
-    }
-
-    /// Runs the binary with `arguments`, `stdin` as its standard input, and captures both outputs.
-    private func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("palette-tui-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("stdin").path
-        let output = dir.appendingPathComponent("stdout").path
-        let errors = dir.appendingPathComponent("stderr").path
-        try Data(stdin.utf8).write(to: URL(fileURLWithPath: input))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        let path = try binary()
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var env = ProcessInfo.processInfo.environment.filter { $0.key != "GEMINI_API_KEY" }
         env["LANG"] = "C.UTF-8"
         for (k, v) in environment { env[k] = v }
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        XCTAssertEqual(spawned, 0, "posix_spawn failed")
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7F == 0
-        XCTAssertTrue(exited, "palette-tui was killed by signal \(status & 0x7F)")
-        return Run(status: (status >> 8) & 0xFF,
-                   stdout: try String(contentsOfFile: output, encoding: .utf8),
-                   stderr: try String(contentsOfFile: errors, encoding: .utf8))
+        let result = try Spawn.run([Repository.paletteTUI()] + arguments, environment: env, stdin: .text(stdin))
+        XCTAssertNil(result.signal, "palette-tui was killed by signal \(result.signal ?? 0)")
+        return result
     }
 
     // MARK: - Top level
@@ -99,6 +56,21 @@ final class ParseInspectCommandTests: XCTestCase {
         let chinese = try run(["parse", "--lang", "zh-Hans"], stdin: input)
         XCTAssertTrue(chinese.stdout.hasPrefix("主色    #2E86AB"), chinese.stdout)
         XCTAssertTrue(chinese.stdout.contains("辅助色  #A23B72"))
+    }
+
+    /// Without `--lang` the labels follow the locale, LC_ALL first; `--lang` wins over it.
+    func testParseLabelsFollowTheLocale() throws {
+        let input = ##"["#2E86AB", "#A23B72", "#F18F01"]"##
+        let traditional = try run(["parse"], stdin: input, environment: ["LANG": "zh_TW.UTF-8"])
+        XCTAssertTrue(traditional.stdout.contains("輔助色  #A23B72"), traditional.stdout)
+        let simplified = try run(["parse"], stdin: input, environment: ["LC_ALL": "zh_CN.UTF-8", "LANG": "zh_TW.UTF-8"])
+        XCTAssertTrue(simplified.stdout.contains("辅助色  #A23B72"), simplified.stdout)
+        let english = try run(["parse", "--lang", "en"], stdin: input, environment: ["LANG": "zh_HK.UTF-8"])
+        XCTAssertTrue(english.stdout.hasPrefix("Primary    #2E86AB"), english.stdout)
+        let bad = try run(["parse", "--lang", "klingon"], stdin: input)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("invalid value 'klingon' for --lang; expected one of: en, zh-Hant, zh-Hans"),
+                      bad.stderr)
     }
 
     func testParseFailuresAreOneLineOnStderrWithStatus1() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TerminalUI
 
@@ -50,11 +51,9 @@ final class ClipboardTests: XCTestCase {
     }
 
     func testPathLookupFindsOnlyExecutables() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let tool = dir.appendingPathComponent("wl-copy").path
-        let plain = dir.appendingPathComponent("xclip").path
+        let dir = try TemporaryDirectory(prefix: "clip")
+        let tool = dir.file("wl-copy")
+        let plain = dir.file("xclip")
         XCTAssertTrue(FileManager.default.createFile(atPath: tool, contents: Data("#!/bin/sh\n".utf8),
                                                      attributes: [.posixPermissions: 0o755]))
         XCTAssertTrue(FileManager.default.createFile(atPath: plain, contents: Data(), attributes: [.posixPermissions: 0o644]))

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checks request bodies against Google's v1beta GenerateContentRequest, strictly.
 
-    python3 Tests/Support/validate_gemini_request.py BODY.json...
+    python3 Tests/TestSupport/Servers/validate_gemini_request.py BODY.json...
 
-Uses the `google-ai-generativelanguage` package (installed by `make deps`), whose protobuf
+Uses the `google-ai-generativelanguage` package (installed by `make test-deps`, which `make test` runs), whose protobuf
 JSON parser rejects unknown fields, wrong types and unknown enum values. Exit status: 0 all
 valid, 1 a body is invalid (the reason on stderr), 3 the package cannot be imported.
 """

@@ -4,6 +4,9 @@
 /// text is cleaned before it reaches a canvas: control, format (bidi, zero-width joiners, BOM),
 /// surrogate, private-use and unassigned scalars are dropped, and line breaks and tabs become
 /// spaces. Dropping ZWJ splits emoji sequences into their parts, which is what ncurses shows anyway.
+///
+/// The one sanitiser: the app's canvas and text field, the `history` listing and the history
+/// loader's messages all clean text here, so a rule added here holds everywhere.
 public enum TextSanitizer {
     /// Cleans `text` for a single line.
     public static func clean(_ text: String) -> String {
@@ -19,16 +22,23 @@ public enum TextSanitizer {
         return String(out)
     }
 
+    /// Cleans `text` for a single line of at most `width` columns, ending with "…" when cut.
+    public static func clean(_ text: String, toWidth width: Int) -> String {
+        truncate(clean(text), toWidth: width)
+    }
+
     /// True when every byte is printable ASCII, so nothing needs cleaning.
     @inline(__always)
-    static func isPlainASCII(_ text: String) -> Bool {
+    public static func isPlainASCII(_ text: String) -> Bool {
         for byte in text.utf8 where byte < 0x20 || byte >= 0x7F { return false }
         return true
     }
 
-    enum Verdict { case keep, space, drop }
+    /// What cleaning does with one scalar.
+    public enum Verdict { case keep, space, drop }
 
-    static func verdict(_ scalar: Unicode.Scalar) -> Verdict {
+    /// What cleaning does with `scalar`, for callers that clean as they draw.
+    public static func verdict(_ scalar: Unicode.Scalar) -> Verdict {
         let v = scalar.value
         if v >= 0x20 && v < 0x7F { return .keep }
         if v == 0x09 || v == 0x0A || v == 0x0D || v == 0x0B || v == 0x0C { return .space }

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
-@testable import PaletteApp
+@testable import PaletteCore
 
-/// Display width, sanitising and the text field.
+/// Display width and sanitising: the one copy of each, used by the app and the CLI.
 final class DisplayWidthTests: XCTestCase {
     /// Every code point glibc knows must measure the same here, or ncurses rows would shift.
     func testMatchesTheCLibraryForEveryCodePoint() throws {
@@ -59,6 +59,9 @@ final class TextSanitizerTests: XCTestCase {
         XCTAssertEqual(TextSanitizer.clean("private\u{E000}"), "private")
         XCTAssertEqual(TextSanitizer.clean("two\nlines\r\tand\u{2028}more"), "two lines  and more")
         XCTAssertEqual(TextSanitizer.clean("寧靜 café 😀"), "寧靜 café 😀")
+        // What the `history` listing used to turn into `?`: CSI, a C1 control, an RTL override.
+        XCTAssertEqual(TextSanitizer.clean("a\u{1B}[31mb\nc\td\u{9B}e\u{202E}f"), "a[31mb c def")
+        XCTAssertEqual(TextSanitizer.clean("unknown \u{1B}[2J op", toWidth: 12), "unknown [2J…")
     }
 
     func testTruncatesByDisplayWidthWithAnEllipsis() {
@@ -75,94 +78,64 @@ final class TextSanitizerTests: XCTestCase {
     }
 }
 
-final class TextFieldTests: XCTestCase {
-    func testCursorMovesByGrapheme() {
-        var field = TextField()
-        field.insert("a寧😀e\u{301}")
-        XCTAssertEqual(field.characters.count, 4)
-        XCTAssertEqual(field.cursor, 4)
-        XCTAssertEqual(field.cursorColumn, 6)
-        field.moveLeft()
-        XCTAssertEqual(field.cursorColumn, 5)
-        field.deleteBackward()
-        XCTAssertEqual(field.text, "a寧e\u{301}")
-        XCTAssertEqual(field.cursorColumn, 3)
-        field.moveHome()
-        field.deleteForward()
-        XCTAssertEqual(field.text, "寧e\u{301}")
-        field.moveRight()
-        field.moveRight()
-        field.moveRight()
-        XCTAssertEqual(field.cursor, 2)
+/// The one JSON string escaper, for the history file's byte buffer and the `json` formats.
+final class JSONTextTests: XCTestCase {
+    func testEscapesExactlyQuotesBackslashesAndControls() {
+        XCTAssertEqual(JSONText.string("plain"), #""plain""#)
+        XCTAssertEqual(JSONText.string("q\"b\\s/n\nr\rt\tx\u{01}\u{1F}d\u{7F}"),
+                       #""q\"b\\s/n\nr\rt\tx\u0001\u001fd\u007f""#)
+        XCTAssertEqual(JSONText.string("寧靜 é 😀 \u{85} \u{2028}"), "\"寧靜 é 😀 \u{85} \u{2028}\"",
+                       "everything else is UTF-8 unchanged")
+        var buffer = Array("[".utf8)
+        JSONText.appendString("a\"", to: &buffer)
+        XCTAssertEqual(buffer, Array(#"["a\"""#.utf8), "appends after what is there")
     }
 
-    func testZeroWidthJoinersAreDroppedSoEmojiSplit() {
-        var field = TextField()
-        field.insert("👨‍👩‍👧")
-        XCTAssertEqual(field.characters, ["👨", "👩", "👧"])
+    /// Every string, controls and all, reads back through Foundation's parser unchanged.
+    func testEveryScalarMixReadsBack() throws {
+        var seed: UInt32 = 7
+        let pool: [Unicode.Scalar] = (0..<0x80).compactMap(Unicode.Scalar.init) + ["é", "寧", "😀", "\u{202E}", "\u{FEFF}"]
+        for _ in 0..<500 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(seed % 24) {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                text.append(pool[Int(seed >> 8) % pool.count])
+            }
+            let string = String(text)
+            let json = "[" + JSONText.string(string) + "]"
+            let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]
+            XCTAssertEqual(parsed, [string], json)
+        }
+    }
+}
+
+/// The one Traditional -> Simplified table.
+final class ChineseFoldingTests: XCTestCase {
+    func testKnownPairsAndCharactersThatStay() {
+        let pairs: [(Unicode.Scalar, Unicode.Scalar)] = [("霧", "雾"), ("靜", "静"), ("寧", "宁"), ("瀰", "弥"),
+                                                         ("臺", "台"), ("\u{2005E}", "\u{2003E}")]
+        for (traditional, simplified) in pairs {
+            XCTAssertEqual(ChineseFolding.simplified(traditional), simplified, "\(traditional)")
+        }
+        for same: Unicode.Scalar in ["雾", "台", "森", "a", "É", "😀", "\u{3400}", "\u{9FFF}", "\u{A000}", "\u{10FFFF}"] {
+            XCTAssertNil(ChineseFolding.simplified(same), "\(same)")
+        }
     }
 
-    func testWordAndLineDeletion() {
-        var field = TextField("quiet  forest morning")
-        field.deleteWordBackward()
-        XCTAssertEqual(field.text, "quiet  forest ")
-        field.deleteWordBackward()
-        XCTAssertEqual(field.text, "quiet  ")
-        field.moveHome()
-        field.moveRight()
-        field.deleteToEnd()
-        XCTAssertEqual(field.text, "q")
-        field.insert("uiet")
-        field.moveLeft()
-        field.deleteToStart()
-        XCTAssertEqual(field.text, "t")
-        XCTAssertEqual(field.cursor, 0)
-    }
-
-    func testCapacity() {
-        var field = TextField(capacity: 5)
-        XCTAssertTrue(field.insert("abc"))
-        XCTAssertFalse(field.insert("寧靜的"))
-        XCTAssertEqual(field.text, "abc寧靜")
-        XCTAssertFalse(field.insert("x"))
-        XCTAssertEqual(field.text, "abc寧靜")
-    }
-
-    /// The view scrolls only when the cursor would leave it, and never splits a wide character.
-    func testHorizontalScrolling() {
-        var field = TextField()
-        field.insert("寧靜的森林早晨")
-        field.scrollToCursor(width: 8)
-        // 7 wide characters (14 columns) plus the cursor cell: the last 3 fit with the cursor.
-        XCTAssertEqual(field.offset, 4)
-        XCTAssertEqual(field.cursorColumn, 6)
-        field.moveHome()
-        field.scrollToCursor(width: 8)
-        XCTAssertEqual(field.offset, 0)
-        field.moveRight()
-        field.moveRight()
-        field.scrollToCursor(width: 8)
-        XCTAssertEqual(field.offset, 0, "moving inside the view does not scroll")
-        field.moveEnd()
-        field.scrollToCursor(width: 8)
-        field.deleteBackward()
-        field.deleteBackward()
-        field.deleteBackward()
-        field.scrollToCursor(width: 8)
-        XCTAssertEqual(field.offset, 1, "deleting the tail pulls the text back in")
-        XCTAssertEqual(field.cursorColumn, 6)
-    }
-
-    func testCursorAlwaysInsideTheField() {
-        var field = TextField()
-        let text = "a寧b😀cé森林 early morning 霧"
-        for width in 1...12 {
-            field.setText("")
-            for c in text {
-                field.insert(String(c))
-                field.scrollToCursor(width: width)
-                XCTAssertLessThan(field.cursorColumn, max(width, 1) + 1, "width \(width)")
-                XCTAssertLessThanOrEqual(field.cursorColumn + 1, max(width, 2))
+    /// The lookup (an array for the CJK blocks, a dictionary beyond) answers exactly what the
+    /// generated pairs say, for every scalar.
+    func testLookupMatchesTheGeneratedPairs() {
+        let scalars = ChineseFoldingData.pairs.unicodeScalars.filter { !$0.properties.isWhitespace }
+        var expected: [Unicode.Scalar: Unicode.Scalar] = [:]
+        var iterator = scalars.makeIterator()
+        while let from = iterator.next(), let to = iterator.next() { expected[from] = to }
+        XCTAssertEqual(ChineseFolding.count, expected.count)
+        XCTAssertGreaterThan(expected.count, 4000)
+        XCTAssertGreaterThan(expected.keys.filter { $0.value > 0x9FFF }.count, 300, "Extension B and beyond are covered")
+        for value in UInt32(0)...0x3FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if ChineseFolding.simplified(scalar) != expected[scalar] {
+                return XCTFail(String(format: "U+%04X", value))
             }
         }
     }

@@ -1,6 +1,5 @@
 import PaletteCore
 import XCTest
-@testable import TerminalUI
 
 final class LanguageChoiceTests: XCTestCase {
     func testLocaleNames() {
@@ -25,7 +24,7 @@ final class LanguageChoiceTests: XCTestCase {
         XCTAssertEqual(try LanguageChoice.language(option: nil, environment: ["LANG": "zh_HK.UTF-8"]), .traditionalChinese)
         XCTAssertEqual(try LanguageChoice.language(option: nil, environment: [:]), .english)
         XCTAssertThrowsError(try LanguageChoice.language(option: "fr", environment: [:])) { error in
-            XCTAssertEqual((error as? TerminalSetupError)?.description,
+            XCTAssertEqual((error as? LanguageOptionError)?.description,
                            "invalid value 'fr' for --lang; expected one of: en, zh-Hant, zh-Hans")
         }
     }

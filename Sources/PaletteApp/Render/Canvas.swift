@@ -25,8 +25,10 @@ public struct Style: Hashable, Sendable {
     public var underline: Bool
     public var dim: Bool
 
-    public init(foreground: TermColor = .terminalDefault, background: TermColor = .terminalDefault,
-                bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false) {
+    public init(
+        foreground: TermColor = .terminalDefault, background: TermColor = .terminalDefault,
+        bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -164,7 +166,10 @@ public struct Canvas: Hashable, Sendable {
     /// Where the terminal cursor goes (column, row); nil hides it.
     public var cursor: (x: Int, y: Int)? {
         get { cursorX.map { ($0, cursorY) } }
-        set { cursorX = newValue?.x; cursorY = newValue?.y ?? 0 }
+        set {
+            cursorX = newValue?.x
+            cursorY = newValue?.y ?? 0
+        }
     }
     private var cursorX: Int?
     private var cursorY: Int = 0

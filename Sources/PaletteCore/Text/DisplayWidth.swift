@@ -6,6 +6,9 @@
 /// Fullwidth, emoji presentation = 2; nonspacing and enclosing marks, format characters and
 /// Hangul medial vowels and final consonants = 0), and `DisplayWidthTests` checks every code
 /// point against the C library again. Code points glibc does not know count as 1.
+///
+/// The one measure of width in the project: the app's canvas and the CLI's aligned text
+/// output (`PaletteFormat`, `ColorReport`) both use it.
 public enum DisplayWidth {
     /// Columns one Unicode scalar takes: 0, 1 or 2. Control characters take 0 (they are never drawn).
     @inline(__always)
@@ -39,6 +42,11 @@ public enum DisplayWidth {
         var total = 0
         for s in text.unicodeScalars { total += of(s) }
         return total
+    }
+
+    /// `text` followed by spaces up to `width` columns (unchanged when it is already as wide).
+    public static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - of(text)))
     }
 
     static func contains(_ ranges: [(UInt32, UInt32)], _ v: UInt32) -> Bool {

@@ -6,8 +6,8 @@ runs out, and records every request it receives (method, path, headers, body) as
 (and, for a hanging step, a line {"event": "client-disconnected"} when the client hangs up).
 Each request line also has "peer", the client's port, so a test can tell a reused connection.
 
-    python3 Tests/Support/gemini_server.py --scenario palette --record /tmp/requests.jsonl
-    python3 Tests/Support/gemini_server.py --steps '[{"fixture": "googleai/unary-failure-api-key.json"}]'
+    python3 Tests/TestSupport/Servers/gemini_server.py --scenario palette --record /tmp/requests.jsonl
+    python3 Tests/TestSupport/Servers/gemini_server.py --steps '[{"fixture": "googleai/unary-failure-api-key.json"}]'
 
 The first line on standard output is the port it listens on (a free one unless --port is
 given); point the client at http://127.0.0.1:PORT. It stops on SIGTERM/SIGINT, when standard
@@ -16,7 +16,7 @@ after --max-seconds.
 
 A step is a JSON object; every key is optional:
 
-    fixture       file to send, relative to --fixtures (default: ../GeminiTests/Fixtures)
+    fixture       file to send, relative to --fixtures (default: Tests/GeminiTests/Fixtures)
     body / json   a literal body (string), or an object to send as JSON
     status        HTTP status (default: error.code of a JSON error body, else 200)
     content_type  default "application/json; charset=UTF-8" ("text/html" for .html fixtures)
@@ -47,7 +47,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_FIXTURES = os.path.normpath(os.path.join(HERE, "..", "GeminiTests", "Fixtures"))
+DEFAULT_FIXTURES = os.path.normpath(os.path.join(HERE, "..", "..", "GeminiTests", "Fixtures"))
 PALETTE = "palette-tui/palette-forest-morning.json"
 
 SCENARIOS = {

@@ -3,46 +3,6 @@ import PaletteApp
 import PaletteCore
 import PaletteEngine
 
-/// `palette-tui __bench`: in-process measurements for `make bench` (hidden from `--help`).
-///
-/// `__bench list` names the cases; `__bench [CASE...|all] [--format text|json] [--quick]` runs
-/// them. `make bench` runs each case in its own process, so a parser that crashes or hangs on
-/// one adversarial input costs that row only. Each figure is measured beside a baseline doing
-/// the least work the same input allows (tokenising a description, scanning bytes, Foundation's
-/// JSONSerialization), in the same process and run.
-func runBench(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(args, valued: ["format"], boolean: ["quick"])
-    let format = arguments["format"] ?? "text"
-    guard format == "text" || format == "json" else {
-        throw UsageError("invalid value '\(format)' for '--format' (text or json)")
-    }
-    let bench = Bench(quick: arguments.has("quick"))
-    let names = arguments.positionals
-    if names == ["list"] {
-        print(bench.caseNames.joined(separator: "\n"))
-        return 0
-    }
-    let chosen = names.isEmpty || names == ["all"] ? bench.caseNames : names
-    if let unknown = chosen.first(where: { !bench.caseNames.contains($0) }) {
-        throw UsageError("unknown bench case '\(unknown)'; 'palette-tui __bench list' names them")
-    }
-    var results: [BenchResult] = []
-    for name in chosen {
-        if format == "text" { printError("running \(name)…") }
-        results.append(bench.run(name))
-    }
-    if format == "json" {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let report = BenchReport(results: results, checksum: bench.checksum)
-        print(String(decoding: try encoder.encode(report), as: UTF8.self))
-    } else {
-        for result in results { print(result.text) }
-        print("checksum \(bench.checksum)")
-    }
-    return 0
-}
-
 /// What `--format json` prints: the results and the checksum that keeps the timed work alive.
 struct BenchReport: Encodable {
     var results: [BenchResult]

@@ -1,15 +1,14 @@
-import PaletteCore
-
-/// Picks the label language from `--lang` or the POSIX locale variables.
+/// Picks the language of what a command prints from `--lang` or the POSIX locale variables.
+///
+/// The one `--lang` parser: the interactive app, `generate` and `parse` all choose here, so
+/// they answer in the same language for the same options and environment.
 public enum LanguageChoice {
     /// `--lang` wins; else the first set of LC_ALL, LC_MESSAGES, LANG (POSIX precedence for
     /// messages). Chinese locales pick the script: Taiwan, Hong Kong and Macau, or an explicit
     /// Hant, mean Traditional; every other Chinese locale means Simplified. Anything else is English.
-    public static func language(option: String?, environment: [String: String]) throws(TerminalSetupError) -> Language {
+    public static func language(option: String?, environment: [String: String]) throws(LanguageOptionError) -> Language {
         if let option {
-            guard let language = Language(rawValue: option) else {
-                throw .invalidChoice(option: "--lang", value: option, choices: Language.allCases.map(\.rawValue))
-            }
+            guard let language = Language(rawValue: option) else { throw LanguageOptionError(value: option) }
             return language
         }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
@@ -26,5 +25,19 @@ public enum LanguageChoice {
         if rest.contains("hans") { return .simplifiedChinese }
         if !rest.isDisjoint(with: ["tw", "hk", "mo"]) { return .traditionalChinese }
         return .simplifiedChinese
+    }
+}
+
+/// `--lang` names no language this build speaks.
+public struct LanguageOptionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was given.
+    public let value: String
+
+    public init(value: String) {
+        self.value = value
+    }
+
+    public var description: String {
+        "invalid value '\(value)' for --lang; expected one of: \(Language.allCases.map(\.rawValue).joined(separator: ", "))"
     }
 }

@@ -1,3 +1,5 @@
+import PaletteCore
+
 extension Canvas {
     // MARK: - Drawing
 
@@ -11,8 +13,10 @@ extension Canvas {
     /// not grapheme clusters, keeps this cheap enough to run on every row of every frame.
     /// Returns the column after the last cell written.
     @discardableResult
-    mutating func put(_ text: String, x: Int, y: Int, style: Style, limit: Int? = nil,
-                      ellipsis: Bool = false) -> Int {
+    mutating func put(
+        _ text: String, x: Int, y: Int, style: Style, limit: Int? = nil,
+        ellipsis: Bool = false
+    ) -> Int {
         guard y >= 0, y < height else { return x }
         markRows(y..<(y + 1))
         let end = min(limit ?? width, width)
@@ -67,8 +71,10 @@ extension Canvas {
 
     /// Paints `rect` with blanks in `style`.
     mutating func fill(_ rect: Rect, style: Style) {
-        let x0 = max(rect.x, 0), x1 = min(rect.x + rect.width, width)
-        let y0 = max(rect.y, 0), y1 = min(rect.y + rect.height, height)
+        let x0 = max(rect.x, 0)
+        let x1 = min(rect.x + rect.width, width)
+        let y0 = max(rect.y, 0)
+        let y1 = min(rect.y + rect.height, height)
         guard x0 < x1, y0 < y1 else { return }
         markRows(y0..<y1)
         for y in y0..<y1 {
@@ -96,8 +102,8 @@ extension Canvas {
 
     /// Turns the wide character covering column `x`, if any, into blanks.
     ///
-    /// Reads `cells` directly: going through the subscript would copy each `Cell` (and retain
-    /// its string) on every character drawn.
+    /// Writes `cells` directly, not through the subscript, whose setter marks the row written:
+    /// `put` and `fill` have marked it once already, and this runs for every character drawn.
     @inline(__always)
     private mutating func breakWide(x: Int, y: Int) {
         guard x >= 0, x < width else { return }

@@ -1,0 +1,52 @@
+import PaletteCore
+
+/// The history header row: the title, the position in the list, and the filter (typed or set).
+struct HistoryHeader: ScreenPart {
+    var focused: Bool
+    var favoritesOnly: Bool
+    var query: String
+    var isEditingFilter: Bool
+    var filter: [Character]
+    var filterOffset: Int
+    var count: Int
+    var selected: Int
+
+    init(_ state: AppState) {
+        focused = state.focus == .history
+        favoritesOnly = state.history.favoritesOnly
+        query = state.history.query
+        isEditingFilter = state.isEditingFilter
+        filter = state.filterField.characters
+        filterOffset = state.filterField.offset
+        count = state.history.count
+        selected = state.history.selected
+    }
+
+    static func rows(in layout: Layout) -> Range<Int> {
+        layout.historyHeaderRow..<(layout.historyHeaderRow + 1)
+    }
+
+    func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
+        let layout = frame.layout
+        let language = frame.language
+        let y = layout.historyHeaderRow
+        var header = UIText.history(language)
+        if favoritesOnly { header += " " + UIText.favoritesOnly(language) }
+        let showFilter = isEditingFilter || !query.isEmpty
+        let headerLimit = showFilter ? layout.filter.x - 3 : frame.width - 1
+        var end = canvas.put(header, x: 1, y: y, style: Style(bold: true, underline: focused), limit: headerLimit)
+        if count > 0 {
+            let position = " \(UIText.grouped(selected + 1))/\(UIText.grouped(count))"
+            end = canvas.put(position, x: end, y: y, style: frame.theme.dim, limit: headerLimit)
+        }
+        guard showFilter else { return }
+        let rect = layout.filter
+        canvas.put("/", x: rect.x - 2, y: y, style: Style(bold: true))
+        if isEditingFilter {
+            canvas.fill(rect, style: frame.theme.field)
+            canvas.putVisible(filter, from: filterOffset, in: rect, style: frame.theme.field)
+        } else {
+            canvas.put(query, x: rect.x, y: y, style: .plain, limit: rect.x + rect.width, ellipsis: true)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import PaletteCore
+
+/// What one row of the history list shows: a part of its own, so rows are cached one by one
+/// and by content (a scrolled list copies the rows it drew before).
+enum HistoryRow: Equatable, Sendable {
+    /// Not drawn through a cache yet.
+    case unknown
+    case blank
+    /// "No history yet" or "no matches".
+    case text(String)
+    case entry(Entry)
+
+    /// An entry's row: the entry and how it is marked.
+    struct Entry: Hashable, Sendable {
+        var entry: HistoryEntry
+        var selected: Bool
+        var focused: Bool
+    }
+
+    /// Row `r` of the list area, from its top, as `state` shows it.
+    init(_ state: AppState, row r: Int) {
+        let history = state.history
+        if history.count == 0 {
+            self =
+                r == 0
+                ? .text(history.isFiltered ? UIText.noMatches(state.language) : UIText.noHistory(state.language))
+                : .blank
+            return
+        }
+        let row = history.top + r
+        guard let entry = history.entry(atRow: row) else {
+            self = .blank
+            return
+        }
+        self = .entry(Entry(entry: entry, selected: row == history.selected, focused: state.focus == .history))
+    }
+
+    /// Draws the row on blank row `y` of the list.
+    func draw(y: Int, on canvas: inout Canvas, _ frame: RenderFrame) {
+        let list = frame.layout.historyList
+        switch self {
+        case .unknown, .blank:
+            break
+        case .text(let text):
+            canvas.put(text, x: list.x + 2, y: y, style: frame.theme.dim, limit: list.x + list.width, ellipsis: true)
+        case .entry(let key):
+            key.draw(y: y, list: list, on: &canvas, frame)
+        }
+    }
+}
+
+extension HistoryRow.Entry {
+    fileprivate func draw(y: Int, list: Rect, on canvas: inout Canvas, _ frame: RenderFrame) {
+        let theme = frame.theme
+        let highlight = selected && focused
+        let base = highlight ? Style(reverse: true) : Style.plain
+        let right = list.x + list.width
+        if highlight { canvas.fill(Rect(x: list.x, y: y, width: list.width, height: 1), style: base) }
+        canvas.put(selected ? "›" : " ", x: list.x, y: y, style: Style(bold: true, reverse: highlight))
+        if entry.favorite { canvas.put("★", x: list.x + 1, y: y, style: Style(bold: true, reverse: highlight)) }
+        var x = list.x + 3
+        if theme.fills {
+            for color in entry.palette.colors {
+                canvas.fill(Rect(x: x, y: y, width: 2, height: 1), style: Style(background: .rgb(color)))
+                x += 2
+            }
+        } else {
+            canvas.put(entry.primary.hex, x: x, y: y, style: highlight ? base : theme.dim)
+            x += 7
+        }
+        x += 1
+        var textEnd = right
+        if frame.width >= 100 {
+            let date = CivilDate.utcDay(entry.created)
+            let dateX = right - DisplayWidth.of(date)
+            canvas.put(date, x: dateX, y: y, style: highlight ? base : theme.dim)
+            textEnd = dateX - 2
+        }
+        guard textEnd > x else { return }
+        canvas.put(entry.description, x: x, y: y, style: base, limit: textEnd, ellipsis: true)
+    }
+}
+
+/// Everything the list rows depend on besides the entries themselves: when it is unchanged, no
+/// row is looked at.
+struct HistoryListKey: Equatable, Sendable {
+    var revision: Int
+    var top: Int
+    var selected: Int
+    var focused: Bool
+    var rows: Int
+
+    init(_ state: AppState, rows: Int) {
+        revision = state.history.revision
+        top = state.history.top
+        selected = state.history.selected
+        focused = state.focus == .history
+        self.rows = rows
+    }
+}
+
+extension Canvas {
+    /// Draws each list row unless the cache holds it: at the same place, or drawn before
+    /// (the list scrolled), then copied.
+    mutating func updateHistoryRows(_ state: AppState, cache: inout RenderCache, _ frame: RenderFrame) {
+        let list = frame.layout.historyList
+        let listKey = HistoryListKey(state, rows: list.height)
+        if cache.historyList == listKey { return }
+        cache.historyList = listKey
+        if cache.historyRows.count != list.height {
+            cache.historyRows = Array(repeating: .unknown, count: list.height)
+        }
+        for r in 0..<list.height {
+            let y = list.y + r
+            let wanted = HistoryRow(state, row: r)
+            if cache.historyRows[r] == wanted { continue }
+            cache.historyRows[r] = wanted
+            if case .entry(let key) = wanted, let cells = cache.rowCells[key] {
+                setRow(y, cells)
+                continue
+            }
+            clearRows(y..<(y + 1))
+            wanted.draw(y: y, on: &self, frame)
+            if case .entry(let key) = wanted {
+                if cache.rowCells.count >= RenderCache.rowCapacity { cache.rowCells.removeAll(keepingCapacity: true) }
+                cache.rowCells[key] = Array(row(y))
+            }
+        }
+    }
+}

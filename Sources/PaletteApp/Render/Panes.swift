@@ -1,0 +1,113 @@
+import PaletteCore
+
+/// The three colour panes: side by side, or stacked as one band per colour on narrow screens.
+struct Panes: ScreenPart {
+    var palette: Palette?
+    var names: PaletteNames?
+    /// The pane marked as the one `c` copies; nil while the panes do not have the keyboard.
+    var selected: Role?
+
+    init(_ state: AppState) {
+        palette = state.shown?.palette
+        names = state.shown?.names
+        selected = state.focus == .panes ? state.selectedRole : nil
+    }
+
+    static func rows(in layout: Layout) -> Range<Int> {
+        layout.panes[0].y..<(layout.panes[2].y + layout.panes[2].height)
+    }
+
+    func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
+        let layout = frame.layout
+        let theme = frame.theme
+        let language = frame.language
+        for (i, role) in Role.allCases.enumerated() {
+            let rect = layout.panes[i]
+            let color = palette?[role]
+            let name = names?[role]
+            let selected = role == self.selected
+            var ink = Style.plain
+            if let color, theme.fills {
+                ink = Style(foreground: .rgb(WCAG.readableInk(on: color)), background: .rgb(color))
+                canvas.fill(rect, style: ink)
+            }
+            let label = role.label(language)
+            var hex = color?.hex ?? "—"
+            if color != nil, frame.colorMode == .indexed256 { hex += " ≈" }
+            let keyHint = String(i + 1)
+            var labelStyle = ink
+            labelStyle.bold = true
+            if selected { labelStyle.underline = true }
+            let marked = selected ? "▸ " + label + " ◂" : label
+            if layout.panesStacked {
+                let y = rect.y
+                let right = rect.x + rect.width
+                canvas.put(selected ? "▸" : " ", x: rect.x, y: y, style: labelStyle)
+                canvas.put(keyHint, x: rect.x + 1, y: y, style: ink)
+                let labelEnd = canvas.put(label, x: rect.x + 3, y: y, style: labelStyle, limit: right)
+                let hexX = max(rect.x + 3 + Self.widestLabel(language) + 2, labelEnd + 1)
+                let hexEnd = canvas.put(hex, x: hexX, y: y, style: ink, limit: right)
+                if let name, hexEnd + 2 + DisplayWidth.of(name) <= right {
+                    canvas.put(name, x: hexEnd + 2, y: y, style: ink, limit: right)
+                }
+                continue
+            }
+            var inner = rect
+            if color == nil || !theme.fills {
+                canvas.drawBox(rect, style: selected ? Style(bold: true) : theme.dim)
+                inner = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+            }
+            guard inner.width > 0, inner.height > 0 else { continue }
+            let limit = inner.x + inner.width
+            if inner.height >= 3 {
+                canvas.put(
+                    keyHint, x: inner.x + (color != nil && theme.fills ? 1 : 0), y: inner.y, style: ink,
+                    limit: limit)
+            }
+            let labelRow = inner.height >= 3 ? inner.y + max(1, (inner.height - 2) / 2) : inner.y
+            let hexRow = inner.height >= 2 ? labelRow + 1 : labelRow
+            // The name gets the row under the hex when there is one, else joins the hex if it fits.
+            var hexLine = hex
+            if let name {
+                if hexRow + 1 < inner.y + inner.height, DisplayWidth.of(name) <= inner.width {
+                    canvas.centre(name, in: inner, row: hexRow + 1, style: ink)
+                } else if hexRow != labelRow, DisplayWidth.of(hex) + 2 + DisplayWidth.of(name) <= inner.width {
+                    hexLine = hex + "  " + name
+                }
+            }
+            if hexRow == labelRow {
+                canvas.centre(marked + " " + hexLine, in: inner, row: labelRow, style: labelStyle)
+            } else {
+                canvas.centre(marked, in: inner, row: labelRow, style: labelStyle)
+                canvas.centre(hexLine, in: inner, row: hexRow, style: ink)
+            }
+        }
+    }
+
+    /// The widest role label in `language`, so stacked hex codes line up.
+    private static func widestLabel(_ language: Language) -> Int {
+        Role.allCases.map { DisplayWidth.of($0.label(language)) }.max() ?? 0
+    }
+}
+
+extension Canvas {
+    /// A box of light lines around `rect`.
+    fileprivate mutating func drawBox(_ rect: Rect, style: Style) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let right = rect.x + rect.width - 1
+        let bottom = rect.y + rect.height - 1
+        let horizontal = String(repeating: "─", count: rect.width - 2)
+        put("┌" + horizontal + "┐", x: rect.x, y: rect.y, style: style)
+        put("└" + horizontal + "┘", x: rect.x, y: bottom, style: style)
+        for y in (rect.y + 1)..<bottom {
+            put("│", x: rect.x, y: y, style: style)
+            put("│", x: right, y: y, style: style)
+        }
+    }
+
+    /// `text` centred on `row` of `rect`, cut with an ellipsis when it does not fit.
+    fileprivate mutating func centre(_ text: String, in rect: Rect, row: Int, style: Style) {
+        let x = rect.x + max((rect.width - DisplayWidth.of(text)) / 2, 0)
+        put(text, x: x, y: row, style: style, limit: rect.x + rect.width, ellipsis: true)
+    }
+}

@@ -1,0 +1,97 @@
+import PaletteCore
+
+extension AppState {
+    /// Draws the current state into a fresh canvas of the current size.
+    ///
+    /// Pure and proportional to the screen, not to the history: only the visible rows of the
+    /// list are read, so a frame costs the same with 10 or 100,000 entries.
+    public func render() -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        guard width > 0, height > 0 else { return canvas }
+        let frame = RenderFrame(frameKey, layout: layout)
+        if frame.layout.isTooSmall {
+            TooSmallNotice().draw(on: &canvas, frame)
+            return canvas
+        }
+        if isShowingHelp {
+            HelpScreen(scroll: helpScroll).draw(on: &canvas, frame)
+            return canvas
+        }
+        TitleBar(self).draw(on: &canvas, frame)
+        DescriptionField(self).draw(on: &canvas, frame)
+        GenerateButton(self).draw(on: &canvas, frame)
+        Panes(self).draw(on: &canvas, frame)
+        HistoryHeader(self).draw(on: &canvas, frame)
+        let list = frame.layout.historyList
+        for r in 0..<list.height {
+            HistoryRow(self, row: r).draw(y: list.y + r, on: &canvas, frame)
+        }
+        StatusLine(self).draw(on: &canvas, frame)
+        canvas.cursor = cursor(frame.layout)
+        return canvas
+    }
+
+    /// The same frame as `render()`, redrawing only the parts that differ from the ones the
+    /// frame in `cache` was drawn from, which it then holds. What the runtime calls on every key.
+    public func render(cache: inout RenderCache) -> Canvas {
+        guard width > 0, height > 0 else {
+            cache.reset()
+            return Canvas(width: width, height: height)
+        }
+        let frameKey = self.frameKey
+        let frame = RenderFrame(frameKey, layout: layout)
+        if frame.layout.isTooSmall || isShowingHelp {
+            // Rare, and each fills the whole screen.
+            cache.reset()
+            var canvas = Canvas(width: width, height: height)
+            if frame.layout.isTooSmall {
+                TooSmallNotice().draw(on: &canvas, frame)
+            } else {
+                HelpScreen(scroll: helpScroll).draw(on: &canvas, frame)
+            }
+            return canvas
+        }
+        // Taken out of the cache, so the canvas is the buffer's only owner and edits need no copy.
+        var previous: Canvas?
+        if cache.frameKey == frameKey { swap(&previous, &cache.frame) }
+        var canvas: Canvas
+        let id = cache.nextID
+        cache.nextID &+= 1
+        if previous != nil {
+            canvas = previous!
+            previous = nil
+            canvas.beginRevision(id: id, base: cache.frameID)
+        } else {
+            cache.reset()
+            cache.frameKey = frameKey
+            canvas = Canvas(width: width, height: height)
+        }
+        canvas.update(TitleBar(self), drawn: &cache.title, frame)
+        canvas.update(DescriptionField(self), drawn: &cache.field, frame)
+        canvas.update(GenerateButton(self), drawn: &cache.button, frame)
+        canvas.update(Panes(self), drawn: &cache.panes, frame)
+        canvas.update(HistoryHeader(self), drawn: &cache.historyHeader, frame)
+        canvas.updateHistoryRows(self, cache: &cache, frame)
+        canvas.update(StatusLine(self), drawn: &cache.status, frame)
+        canvas.cursor = cursor(frame.layout)
+        cache.frame = canvas
+        cache.frameID = id
+        return canvas
+    }
+
+    private var frameKey: FrameKey {
+        FrameKey(width: width, height: height, language: language, colorMode: colorMode)
+    }
+
+    /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.
+    private func cursor(_ layout: Layout) -> (x: Int, y: Int)? {
+        if isEditingFilter {
+            let rect = layout.filter
+            return (rect.x + min(filterField.cursorColumn, rect.width - 1), rect.y)
+        } else if focus == .description {
+            let rect = layout.field
+            return (rect.x + min(field.cursorColumn, rect.width - 1), rect.y)
+        }
+        return nil
+    }
+}

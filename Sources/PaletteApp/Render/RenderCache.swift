@@ -1,0 +1,64 @@
+import PaletteCore
+
+/// The last frame and the parts it was drawn from, so the next frame redraws only the parts
+/// that changed.
+///
+/// Each keystroke changes one or two parts of the screen: typing touches the field row, moving
+/// through the history the panes and two list rows. `AppState.render(cache:)` starts from the
+/// previous frame and redraws a part only when it differs from the one drawn last (a part is
+/// the value its drawing reads: `ScreenPart`). History rows are also kept by content, so
+/// scrolling the list copies rows instead of drawing them. A value the runtime holds next to the
+/// state: the result is always exactly `render()`'s (a test replays random sessions to check).
+public struct RenderCache: Sendable {
+    /// How many drawn history rows are kept by content.
+    static let rowCapacity = 256
+
+    var frame: Canvas?
+    /// The id of `frame`, and the id the next frame gets (random start, so frames of two
+    /// caches are not taken for each other).
+    var frameID: UInt64 = 0
+    var nextID = UInt64.random(in: 1...(UInt64.max >> 1))
+    var frameKey: FrameKey?
+    var title: TitleBar?
+    var field: DescriptionField?
+    var button: GenerateButton?
+    var panes: Panes?
+    var historyHeader: HistoryHeader?
+    /// What each list row of `frame` shows, top to bottom.
+    var historyRows: [HistoryRow] = []
+    var historyList: HistoryListKey?
+    var rowCells: [HistoryRow.Entry: [Cell]] = [:]
+    var status: StatusLine?
+
+    public init() {}
+
+    /// Forgets everything, so the next frame is drawn in full.
+    mutating func reset() {
+        let next = nextID
+        self = RenderCache()
+        nextID = next
+    }
+}
+
+extension Canvas {
+    /// Blanks rows `rows` (plain spaces, no continuation cells).
+    mutating func clearRows(_ rows: Range<Int>) {
+        let lo = max(rows.lowerBound, 0)
+        let hi = min(rows.upperBound, height)
+        guard lo < hi else { return }
+        markRows(lo..<hi)
+        let blank = Cell()
+        for i in (lo * width)..<(hi * width) { cells[i] = blank }
+    }
+
+    /// The cells of row `y`.
+    func row(_ y: Int) -> ArraySlice<Cell> {
+        cells[(y * width)..<((y + 1) * width)]
+    }
+
+    /// Replaces row `y` with `row` (exactly `width` cells).
+    mutating func setRow(_ y: Int, _ row: [Cell]) {
+        markRows(y..<(y + 1))
+        cells.replaceSubrange((y * width)..<((y + 1) * width), with: row)
+    }
+}

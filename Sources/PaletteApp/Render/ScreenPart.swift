@@ -1,0 +1,55 @@
+import PaletteCore
+
+/// What every part of a frame depends on: the size, the language and the colour mode. When it
+/// changes the whole frame is drawn again.
+struct FrameKey: Equatable, Sendable {
+    var width: Int
+    var height: Int
+    var language: Language
+    var colorMode: ColorMode
+}
+
+/// The frame key with the layout and theme that follow from it: all a part's `draw` sees
+/// besides the part itself.
+struct RenderFrame {
+    let key: FrameKey
+    let layout: Layout
+    let theme: Theme
+
+    init(_ key: FrameKey, layout: Layout) {
+        self.key = key
+        self.layout = layout
+        theme = Theme(mode: key.colorMode)
+    }
+
+    var width: Int { key.width }
+    var height: Int { key.height }
+    var language: Language { key.language }
+    var colorMode: ColorMode { key.colorMode }
+}
+
+/// One part of the screen, drawn the way ratatui draws a widget: the value holds everything its
+/// drawing reads besides the frame, so the value is its own cache key.
+///
+/// `draw` sees only the part and the frame, never the state. An input the drawing needs must
+/// therefore be a stored property, and the synthesised equality compares it: a cache key
+/// cannot leave an input out. `init(_:)` is the one place that says which state a part shows.
+protocol ScreenPart: Equatable, Sendable {
+    /// The part as `state` shows it.
+    init(_ state: AppState)
+    /// The rows it draws on; no other part draws there.
+    static func rows(in layout: Layout) -> Range<Int>
+    /// Draws the part on its rows, which are blank.
+    func draw(on canvas: inout Canvas, _ frame: RenderFrame)
+}
+
+extension Canvas {
+    /// Draws `part` over the previous frame unless `drawn`, the part those rows were drawn
+    /// from, is the same; then remembers it.
+    mutating func update<Part: ScreenPart>(_ part: Part, drawn: inout Part?, _ frame: RenderFrame) {
+        guard drawn != part else { return }
+        clearRows(Part.rows(in: frame.layout))
+        part.draw(on: &self, frame)
+        drawn = part
+    }
+}

@@ -1,0 +1,62 @@
+import PaletteCore
+
+/// The status row: the latest message (or a hint) on the left, the keys in force on the right.
+struct StatusLine: ScreenPart {
+    var status: StatusMessage?
+    var hasPalette: Bool
+    var isGenerating: Bool
+    var isEditingFilter: Bool
+    var contexts: [KeyContext]
+
+    init(_ state: AppState) {
+        status = state.status
+        hasPalette = state.shown != nil
+        isGenerating = state.isGenerating
+        isEditingFilter = state.isEditingFilter
+        contexts = state.activeContexts
+    }
+
+    static func rows(in layout: Layout) -> Range<Int> { layout.statusRow..<(layout.statusRow + 1) }
+
+    func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
+        let y = frame.layout.statusRow
+        let width = frame.width
+        let language = frame.language
+        let theme = frame.theme
+        let message: (text: String, style: Style)?
+        if let status {
+            message = (status.text, theme.status(status.kind))
+        } else if !hasPalette {
+            message = (UIText.emptyHint(language), theme.dim)
+        } else {
+            message = nil
+        }
+        let available = width - 2
+        var messageWidth = 0
+        if let message {
+            messageWidth = min(DisplayWidth.of(message.text), available)
+            canvas.put(message.text, x: 1, y: y, style: message.style, limit: width - 1, ellipsis: true)
+        }
+        var items: [(key: String, text: String)] = []
+        if isGenerating || isEditingFilter {
+            items.append(("Esc", (isGenerating ? UIText.footerCancel : UIText.footerClear)(language)))
+        }
+        items += KeyMap.footer(for: contexts, language: language)
+        let room = available - messageWidth - (messageWidth > 0 ? 3 : 0)
+        var keys: [(key: String, text: String)] = []
+        var used = 0
+        for item in items {
+            let w = DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.text) + (keys.isEmpty ? 0 : 3)
+            if used + w > room { break }
+            keys.append(item)
+            used += w
+        }
+        guard !keys.isEmpty else { return }
+        var x = width - 1 - used
+        for (n, item) in keys.enumerated() {
+            if n > 0 { x = canvas.put(" · ", x: x, y: y, style: theme.dim) }
+            x = canvas.put(item.key, x: x, y: y, style: Style(bold: true))
+            x = canvas.put(" " + item.text, x: x, y: y, style: theme.dim)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import PaletteCore
+
+/// The title row: the app, the provider and model, the colour mode and the help hint.
+struct TitleBar: ScreenPart {
+    var provider: String
+    var model: String?
+
+    init(_ state: AppState) {
+        provider = state.providerName
+        model = state.modelName
+    }
+
+    static func rows(in layout: Layout) -> Range<Int> { 0..<1 }
+
+    func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
+        let width = frame.width
+        let language = frame.language
+        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: frame.theme.title)
+        var right = UIText.helpHint(language)
+        switch frame.colorMode {
+        case .direct: break
+        case .indexed256: right = UIText.approximate(language) + "  " + right
+        case .none: right = UIText.monochrome(language) + "  " + right
+        }
+        let rightWidth = DisplayWidth.of(right)
+        let rightX = width - 1 - rightWidth
+        var title = "palette-tui · " + provider
+        if let model, !model.isEmpty { title += " · " + model }
+        let titleLimit = rightX > 20 ? rightX - 2 : width - 1
+        canvas.put(title, x: 1, y: 0, style: frame.theme.title, limit: titleLimit, ellipsis: true)
+        if rightX > 20 { canvas.put(right, x: rightX, y: 0, style: frame.theme.title) }
+    }
+}

@@ -1,0 +1,96 @@
+import PaletteCore
+import XCTest
+@testable import PaletteApp
+
+final class TextFieldTests: XCTestCase {
+    func testCursorMovesByGrapheme() {
+        var field = TextField()
+        field.insert("a寧😀e\u{301}")
+        XCTAssertEqual(field.characters.count, 4)
+        XCTAssertEqual(field.cursor, 4)
+        XCTAssertEqual(field.cursorColumn, 6)
+        field.moveLeft()
+        XCTAssertEqual(field.cursorColumn, 5)
+        field.deleteBackward()
+        XCTAssertEqual(field.text, "a寧e\u{301}")
+        XCTAssertEqual(field.cursorColumn, 3)
+        field.moveHome()
+        field.deleteForward()
+        XCTAssertEqual(field.text, "寧e\u{301}")
+        field.moveRight()
+        field.moveRight()
+        field.moveRight()
+        XCTAssertEqual(field.cursor, 2)
+    }
+
+    func testZeroWidthJoinersAreDroppedSoEmojiSplit() {
+        var field = TextField()
+        field.insert("👨‍👩‍👧")
+        XCTAssertEqual(field.characters, ["👨", "👩", "👧"])
+    }
+
+    func testWordAndLineDeletion() {
+        var field = TextField("quiet  forest morning")
+        field.deleteWordBackward()
+        XCTAssertEqual(field.text, "quiet  forest ")
+        field.deleteWordBackward()
+        XCTAssertEqual(field.text, "quiet  ")
+        field.moveHome()
+        field.moveRight()
+        field.deleteToEnd()
+        XCTAssertEqual(field.text, "q")
+        field.insert("uiet")
+        field.moveLeft()
+        field.deleteToStart()
+        XCTAssertEqual(field.text, "t")
+        XCTAssertEqual(field.cursor, 0)
+    }
+
+    func testCapacity() {
+        var field = TextField(capacity: 5)
+        XCTAssertTrue(field.insert("abc"))
+        XCTAssertFalse(field.insert("寧靜的"))
+        XCTAssertEqual(field.text, "abc寧靜")
+        XCTAssertFalse(field.insert("x"))
+        XCTAssertEqual(field.text, "abc寧靜")
+    }
+
+    /// The view scrolls only when the cursor would leave it, and never splits a wide character.
+    func testHorizontalScrolling() {
+        var field = TextField()
+        field.insert("寧靜的森林早晨")
+        field.scrollToCursor(width: 8)
+        // 7 wide characters (14 columns) plus the cursor cell: the last 3 fit with the cursor.
+        XCTAssertEqual(field.offset, 4)
+        XCTAssertEqual(field.cursorColumn, 6)
+        field.moveHome()
+        field.scrollToCursor(width: 8)
+        XCTAssertEqual(field.offset, 0)
+        field.moveRight()
+        field.moveRight()
+        field.scrollToCursor(width: 8)
+        XCTAssertEqual(field.offset, 0, "moving inside the view does not scroll")
+        field.moveEnd()
+        field.scrollToCursor(width: 8)
+        field.deleteBackward()
+        field.deleteBackward()
+        field.deleteBackward()
+        field.scrollToCursor(width: 8)
+        XCTAssertEqual(field.offset, 1, "deleting the tail pulls the text back in")
+        XCTAssertEqual(field.cursorColumn, 6)
+    }
+
+    func testCursorAlwaysInsideTheField() {
+        var field = TextField()
+        let text = "a寧b😀cé森林 early morning 霧"
+        for width in 1...12 {
+            field.setText("")
+            for c in text {
+                field.insert(String(c))
+                field.scrollToCursor(width: width)
+                XCTAssertLessThan(field.cursorColumn, max(width, 1) + 1, "width \(width)")
+                XCTAssertLessThanOrEqual(field.cursorColumn + 1, max(width, 2))
+            }
+        }
+    }
+}

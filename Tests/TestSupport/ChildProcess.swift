@@ -1,0 +1,218 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A finished child process: how it ended and everything it wrote.
+public struct ChildResult: Sendable {
+    /// The exit status, or 128 + the signal's number when a signal ended it (as a shell says).
+    public var status: Int32
+    /// The signal that ended it; nil when it exited by itself.
+    public var signal: Int32?
+    public var stdout: String
+    public var stderr: String
+}
+
+/// A failure of the test machinery itself (a child that cannot start or does not finish).
+public struct SpawnError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// What a child reads on its standard input.
+public enum ChildInput: Sendable {
+    /// `/dev/null`: end of file at once.
+    case null
+    /// The file at this path.
+    case file(String)
+    /// These bytes, through a temporary file.
+    case text(String)
+}
+
+/// Starting programs and collecting their output, with `posix_spawnp`.
+///
+/// Not `Foundation.Process`: tmux's `new-session` forks a server that inherits descriptors, and
+/// `Process.waitUntilExit()` then never returns on Linux; some tests also need the raw pid (to
+/// send SIGKILL or SIGTSTP) or exact control over the child's descriptors.
+public enum Spawn {
+    /// Runs `argv` to completion and returns its status and output.
+    ///
+    /// `argv[0]` is a path or a name looked up in PATH. `environment` nil inherits this process's
+    /// environment; otherwise the child gets exactly `environment`. Standard output and error go
+    /// through temporary files (no pipe to fill up). A child still running after `timeout`
+    /// seconds is killed with SIGKILL and the call throws, so a stuck child fails its test
+    /// instead of hanging the suite. Output that is not UTF-8 throws too.
+    public static func run(
+        _ argv: [String], environment: [String: String]? = nil, stdin: ChildInput = .null,
+        timeout: Double = 60
+    ) throws -> ChildResult {
+        let scratch = try TemporaryDirectory(prefix: "spawn")
+        let outPath = scratch.file("stdout")
+        let errPath = scratch.file("stderr")
+        let inPath: String
+        switch stdin {
+        case .null: inPath = "/dev/null"
+        case .file(let path): inPath = path
+        case .text(let text):
+            inPath = scratch.file("stdin")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: inPath))
+        }
+        let pid = try spawn(argv, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        guard let raw = try wait(pid, timeout: timeout) else {
+            throw SpawnError("\(argv.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        return ChildResult(
+            status: exitStatus(raw), signal: terminatingSignal(raw),
+            stdout: try utf8(contentsOf: outPath, what: "the standard output of \(argv[0])"),
+            stderr: try utf8(contentsOf: errPath, what: "the standard error of \(argv[0])"))
+    }
+
+    /// Starts `argv` with its standard output on a pipe and standard error on `/dev/null`.
+    ///
+    /// Returns the pid and the pipe's read end, which the caller closes; wait with `wait(_:)`.
+    public static func startReading(
+        _ argv: [String], environment: [String: String]? = nil
+    ) throws -> (pid: pid_t, stdout: Int32) {
+        let (readEnd, writeEnd) = try makePipe()
+        do {
+            let pid = try spawn(argv, environment: environment) { actions in
+                posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            }
+            close(writeEnd)
+            return (pid, readEnd)
+        } catch {
+            close(readEnd)
+            close(writeEnd)
+            throw error
+        }
+    }
+
+    /// Starts `argv` and returns its pid: standard input from `/dev/null`, standard output and
+    /// error inherited, unless `configure` arranges otherwise.
+    public static func spawn(
+        _ argv: [String], environment: [String: String]? = nil,
+        actions configure: (inout posix_spawn_file_actions_t) -> Void = { _ in }
+    ) throws -> pid_t {
+        precondition(!argv.isEmpty, "spawn needs a program")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        configure(&actions)
+        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        let env = environment ?? ProcessInfo.processInfo.environment
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            args.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, argv[0], &actions, nil, args, envp)
+        guard rc == 0 else { throw SpawnError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
+        return pid
+    }
+
+    /// Waits for `pid` to end and returns its status (128 + signal when a signal ended it).
+    public static func wait(_ pid: pid_t) -> Int32 {
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        return exitStatus(raw)
+    }
+
+    /// Waits at most `timeout` seconds for `pid`; returns its raw wait status, or nil after
+    /// killing it with SIGKILL (and reaping it) when the time ran out.
+    static func wait(_ pid: pid_t, timeout: Double) throws -> Int32? {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        var raw: Int32 = 0
+        while true {
+            let r = waitpid(pid, &raw, WNOHANG)
+            if r == pid { return raw }
+            if r < 0 && errno != EINTR { throw SpawnError("waitpid failed: \(String(cString: strerror(errno)))") }
+            if ContinuousClock.now > deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+                return nil
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// A pipe whose two ends are not inherited by children (so a child only gets the end it
+    /// is handed with `dup2`, and sees end of file when this process closes its end or dies).
+    public static func makePipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw SpawnError("pipe failed: \(String(cString: strerror(errno)))") }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        return (fds[0], fds[1])
+    }
+
+    private static func exitStatus(_ raw: Int32) -> Int32 {
+        terminatingSignal(raw).map { 128 + $0 } ?? (raw >> 8) & 0xFF
+    }
+
+    private static func terminatingSignal(_ raw: Int32) -> Int32? {
+        let signal = raw & 0x7F
+        return signal == 0 ? nil : signal
+    }
+
+    private static func utf8(contentsOf path: String, what: String) throws -> String {
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        guard let text = String(data: data, encoding: .utf8) else { throw SpawnError("\(what) is not UTF-8") }
+        return text
+    }
+}
+
+/// Reads newline-separated text from a descriptor, a line at a time.
+public struct LineReader {
+    public let fd: Int32
+    private var pending: [UInt8] = []
+
+    public init(fd: Int32) { self.fd = fd }
+
+    /// The next line without its newline; nil at end of file, or once `timeout` seconds have
+    /// passed without a whole line (nil timeout: wait as long as it takes).
+    public mutating func next(timeout: Double? = nil) -> String? {
+        let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            if let deadline {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return nil }
+                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ms = Int32(min(Double(Int32.max), max(1, left / .milliseconds(1))))
+                let ready = poll(&pfd, 1, ms)
+                if ready < 0 && errno == EINTR { continue }
+                if ready <= 0 { continue }
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4096) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return nil }
+            pending += chunk[..<n]
+        }
+    }
+}
+
+/// Polls `condition` every 20 ms until it returns a value or `timeout` seconds pass (then
+/// throws, naming `what`): a test waits for a state, never for a fixed time.
+public func eventually<T>(
+    timeout: Double = 10, _ what: @autoclosure () -> String, _ condition: () throws -> T?
+) throws -> T {
+    let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+    while true {
+        if let value = try condition() { return value }
+        if ContinuousClock.now > deadline { throw SpawnError("timed out after \(timeout) s waiting for \(what())") }
+        usleep(20_000)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where things are: the source tree the tests were built from, and the products SwiftPM built
+/// beside the test bundle.
+public enum Repository {
+    /// The repository root: this file is `Tests/TestSupport/Repository.swift`.
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A path inside the repository, such as `Tests/GeminiTests/Fixtures`.
+    public static func url(_ relativePath: String) -> URL {
+        root.appendingPathComponent(relativePath)
+    }
+
+    /// The build products directory (`.build/<triple>/debug`), where the test bundle is.
+    ///
+    /// On Linux the test bundle is an executable, `…/debug/palette-tuiPackageTests.xctest`, and
+    /// the process's own path names its directory.
+    public static let productsDirectory: URL = {
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        return me.deletingLastPathComponent()
+    }()
+
+    /// The executable `name` SwiftPM built for this test run, such as `palette-tui`.
+    ///
+    /// Throws when it is missing: a test that needs the real binary must not pass without it.
+    public static func product(_ name: String) throws -> String {
+        let path = productsDirectory.appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw SpawnError("\(name) is not built in \(productsDirectory.path) (run swift build --build-tests)")
+        }
+        return path
+    }
+
+    /// The `palette-tui` binary built for this test run.
+    public static func paletteTUI() throws -> String {
+        try product("palette-tui")
+    }
+}
