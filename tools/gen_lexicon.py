@@ -176,6 +176,9 @@ def oklch_hex(l, c, h):
 
 # MARK: the lexicon being built
 
+ERRORS = []  # every term claimed twice, reported together
+
+
 class Entry:
     def __init__(self, kind, ident, colours, style, source):
         self.kind = kind
@@ -226,7 +229,7 @@ class Lexicon:
                 if self.claimed[k] == f"{entry.source}:{entry.id}":
                     continue  # the same word in the other script (紅色 and 红色)
                 if strict:
-                    sys.exit(f"gen_lexicon: {where}: {lang} term {t!r} already claimed by {self.claimed[k]}")
+                    ERRORS.append(f"gen_lexicon: {where}: {lang} term {t!r} already claimed by {self.claimed[k]}")
                 continue
             self.claimed[k] = f"{entry.source}:{entry.id}"
             entry.keys.setdefault(lang, []).append(t)
@@ -497,6 +500,8 @@ def main():
     load_concepts(lex)
     load_languages(lex)
     load_brands(lex)
+    if ERRORS:
+        sys.exit("\n".join(ERRORS))
     load_zerosoul(lex)
     load_named(lex, "xkcd_colors.csv", "xkcd")
     load_named(lex, "css_named_colors.csv", "css")

@@ -7,442 +7,442 @@ enum LexiconData {
     /// One entry a line: kind, id, colours (RRGGBB:weight[!]), style, then one column a
     /// language: `code=term|term` (terms as written; a trailing ? binds a term to its language).
     static let entries = #"""
-colour	red	D62839:1		en=red	zh=红|紅色|赤|赤色|🔴|❤️	fr=rouge|rouges
-colour	orange	F28C28:1		en=orange	zh=橙|橙色|橘色|橘黄|🟠	fr=orange|orangé|orangée
-colour	yellow	F5C518:1		en=yellow	zh=黄|黃色|🟡|💛	fr=jaune
-colour	green	3A9D5D:1		en=green	zh=绿|綠色|🟢|💚	fr=vert|verte
-colour	blue	2F6FD0:1		en=blue	zh=蓝|藍色|🔵|💙	fr=bleu|bleue|bleus
-colour	purple	7B3FA0:1		en=purple	zh=紫|紫色|🟣|💜	fr=violet|violette|pourpre|mauve foncé
-colour	pink	F39BC0:1		en=pink	zh=粉|粉色|粉红|粉红色|🩷	fr=rose vif|rose pâle|rosé|rosée|couleur rose
-colour	brown	8B5A2B:1		en=brown	zh=棕|棕色|褐|褐色|🟤	fr=brun|brune|marron|chocolat clair
-colour	grey	8E9196:1		en=grey|gray	zh=灰|灰色	fr=gris|grise|grisâtre
-colour	black	1D1D20:1		en=black	zh=黑|黑色|⚫|🖤	fr=noir|noire
-colour	white	F6F5F0:1		en=white	zh=白|白色|⚪|🤍	fr=blanc|blanche
-colour	gold	D4A437:1	strong=0.5	en=gold|golden	zh=金|金色|金黄|金黃色	fr=or|doré|dorée|couleur or
-colour	silver	BFC4C9:1		en=silver	zh=银|銀色	fr=argent|argenté|argentée
-colour	teal	168C8C:1		en=teal	zh=青色|蓝绿|藍綠色	fr=bleu canard|sarcelle
-colour	cyan	2BB7D0:1		en=cyan	zh=青蓝	fr=cyan
-colour	turquoise	30C5B5:1		en=turquoise	zh=绿松石|松石绿|松石色	fr=turquoise
-colour	navy	1F2F5C:1		en=navy|navy blue	zh=藏青|藏青色|海军蓝|深藏青	fr=bleu marine|marine
-colour	beige	E6D5B8:1		en=beige	zh=米色|米白|米黄|米黃色	fr=beige
-colour	cream	F3E9D2:1		en=cream|creamy	zh=奶油色|奶白	fr=crème|couleur crème
-colour	maroon	7A1F2B:1		en=maroon	zh=栗红	fr=bordeaux foncé|marron rouge
-colour	chestnut	7B3F2A:1		en=chestnut	zh=栗色|栗子色	fr=châtain|couleur châtaigne
-colour	magenta	D02E9B:1		en=magenta	zh=品红|洋红|洋紅色	fr=magenta
-colour	violet	8A4FBF:1		en=violet	zh=紫罗兰|紫羅蘭色|堇色	fr=violine|couleur violette
-colour	indigo	3A2F7A:1		en=indigo	zh=靛|靛蓝|靛青|靛色	fr=indigo
-colour	olive	7D7F2E:1		en=olive	zh=橄榄绿|橄榄色	fr=vert olive|olive
-colour	khaki	C3B091:1		en=khaki	zh=卡其|卡其色	fr=kaki
-colour	tan	B5895A:1		en=tan	zh=驼色	fr=fauve|havane
-colour	peach colour	F7B89A:1		en=peach colour	zh=桃色|蜜桃色	fr=couleur pêche
-colour	coral	F2705E:1		en=coral	zh=珊瑚色|珊瑚红	fr=corail
-colour	salmon	F08A72:1		en=salmon	zh=三文鱼色|鲑鱼色	fr=saumon|couleur saumon
-colour	mint	9EDFC3:1		en=mint	zh=薄荷绿|薄荷色	fr=vert menthe|menthe à l'eau
-colour	lime	A4D233:1		en=lime	zh=青柠色|柠檬绿	fr=vert citron|citron vert
-colour	amber	F0A830:1		en=amber	zh=琥珀|琥珀色	fr=ambre|ambré|ambrée
-colour	burgundy	7D1F35:1		en=burgundy|oxblood	zh=酒红|酒紅色|勃艮第红	fr=bordeaux|lie de vin
-colour	scarlet	E0302E:1		en=scarlet	zh=猩红|猩紅色	fr=écarlate
-colour	vermilion	E34234:1		en=vermilion|vermillion	zh=朱红|朱紅色|朱砂|丹红	fr=vermillon
-colour	ochre	C98B2B:1		en=ochre|ocher	zh=赭石|赭色|土黄|土黃色	fr=ocre
-colour	charcoal	36393D:1		en=charcoal	zh=炭灰|炭黑|碳灰	fr=anthracite|gris anthracite
-colour	ivory	F6F0DC:1		en=ivory	zh=象牙白|象牙色	fr=ivoire
-colour	azure	3A8FD9:1		en=azure	zh=蔚蓝|蔚藍色|碧蓝	fr=azur
-colour	cerulean	5A9CC8:1		en=cerulean	zh=天青|天青色	fr=céruléen|bleu céruléen
-colour	sky blue	8CC4EC:1		en=sky blue|baby blue	zh=天蓝|天藍色|浅蓝天	fr=bleu ciel|bleu clair ciel
-colour	lake blue	2F8FB5:1		en=lake blue	zh=湖蓝|湖藍色	fr=bleu lac
-colour	royal blue	2855B6:1		en=royal blue	zh=宝蓝|寶藍色	fr=bleu roi
-colour	ultramarine	2E4AA8:1		en=ultramarine	zh=群青	fr=outremer|bleu outremer
-colour	cobalt	1F4FA8:1		en=cobalt	zh=钴蓝	fr=cobalt|bleu cobalt
-colour	peacock blue	1F7A8C:1		en=peacock blue	zh=孔雀蓝	fr=bleu paon
-colour	ink	1F2326:1		en=ink	zh=墨|墨色|墨黑|漆黑	fr=encre|noir d'encre
-colour	dark green	1F4D36:1		en=dark green	zh=墨绿|墨綠色|深绿色	fr=vert foncé|vert sombre|vert bouteille
-colour	emerald	2E9E6B:1		en=emerald	zh=祖母绿	fr=émeraude|vert émeraude
-colour	jade green	2EA877:1		en=jade green	zh=翠绿|翠綠色|碧绿|碧綠色	fr=vert jade
-colour	grass green	7FB24A:1		en=grass green	zh=草绿|草綠色	fr=vert prairie|vert herbe
-colour	bamboo green	789262:1		en=bamboo green	zh=竹青	fr=vert bambou
-colour	tender green	A6D36B:1		en=tender green	zh=嫩绿|嫩綠色	fr=vert tendre
-colour	sapphire	1F4E9C:1		en=sapphire	zh=宝石蓝|蓝宝石	fr=saphir
-colour	ruby	A8123A:1		en=ruby	zh=宝石红|红宝石	fr=rubis
-colour	amethyst	8E5DB8:1		en=amethyst	zh=紫水晶|紫晶	fr=améthyste
-colour	champagne colour	F2DFB4:1		en=champagne colour	zh=香槟色	fr=couleur champagne
-colour	bronze	8C5A2E:1		en=bronze	zh=古铜|古銅色	fr=bronze|bronzé
-colour	copper	B8733E:1		en=copper	zh=铜色|紅銅	fr=cuivre|cuivré|cuivrée
-colour	brass	C9A740:1		en=brass	zh=黄铜	fr=laiton
-colour	sepia	7A5A3A:1		en=sepia	zh=乌贼墨	fr=sépia
-colour	plum	7E3F6E:1		en=plum	zh=梅紫|李子色	fr=prune|couleur prune
-colour	mauve	B48CA6:1		en=mauve	zh=藕色|藕荷色|藕荷	fr=mauve
-colour	lilac	C3A3D9:1		en=lilac	zh=丁香紫|丁香色	fr=lilas
-colour	fuchsia	D23C8F:1		en=fuchsia	zh=紫红|紫紅色	fr=fuchsia
-colour	aqua	4FC9D9:1		en=aqua	zh=水蓝|水藍色|水色	fr=bleu aqua|aqua
-colour	chartreuse	B6D93B:1		en=chartreuse	zh=黄绿|黃綠色	fr=chartreuse
-colour	taupe	8B7D70:1		en=taupe	zh=灰褐|灰褐色	fr=taupe
-colour	denim	3D5A80:1		en=denim	zh=牛仔蓝	fr=bleu denim|bleu jean
-colour	rouge	C43A5A:1		en=rouge	zh=胭脂|胭脂红|胭脂色	fr=rouge à lèvres|carmin
-colour	crimson	C41E3A:1		en=crimson	zh=绯红|殷红	fr=cramoisi|cramoisie
-colour	rose red	D6336C:1		en=rose red	zh=玫瑰红|玫紅	fr=rouge rose
-colour	peach pink	F07C92:1		en=peach pink	zh=桃红|桃紅色	fr=rose pêche
-colour	bright red	E0201B:1		en=bright red	zh=大红|正红|鲜红	fr=rouge vif
-colour	chinese red	C8102E:1		en=chinese red	zh=中国红	fr=rouge de chine
-colour	pale blue white	D6E4EE:1		en=pale blue white	zh=月白	fr=blanc lunaire|blanc bleuté
-colour	goose yellow	F7E08A:1		en=goose yellow	zh=鹅黄	fr=jaune poussin
-colour	apricot	F2B84B:1		en=apricot	zh=杏黄|杏色	fr=abricot
-colour	turmeric	D9A21B:1		en=turmeric	zh=姜黄	fr=curcuma
-colour	dark blue-black	3D4A5C:1		en=dark blue-black	zh=黛|黛色|黛蓝	fr=bleu nuit profond|noir bleuté
-colour	mineral blue	1F5F8B:1		en=mineral blue	zh=石青	fr=bleu minéral
-colour	mineral green	3C9A75:1		en=mineral green	zh=石绿	fr=vert minéral|malachite
-colour	frost white	E9F1F6:1		en=frost white	zh=霜色	fr=blanc givré
-colour	snow white	F7F9FB:1		en=snow white	zh=雪白	fr=blanc neige
-colour	lead grey	5E6266:1		en=lead grey	zh=铅灰	fr=gris plomb
-colour	silver grey	A8ADB2:1		en=silver grey	zh=银灰	fr=gris argent
-colour	iron grey	50555A:1		en=iron grey	zh=铁灰	fr=gris fer
-colour	tea brown	9C6B3F:1		en=tea brown	zh=茶色	fr=brun thé
-colour	bean paste	A8665F:1		en=bean paste	zh=豆沙|豆沙色	fr=vieux rose
-colour	lilac snow	B2A2D5:1		en=lilac snow	zh=雪青	fr=lilas pâle
-colour	rose pink	E7A1B0:1		en=rose pink	zh=玫瑰粉	fr=rose
-colour	dusty pink	C9A0A6:1		en=dusty pink	zh=灰粉	fr=rose poudré
-colour	grey blue	6C8499:1		en=grey blue|blue grey	zh=灰蓝	fr=gris bleu|bleu gris
-colour	grey green	8FA58A:1		en=grey green|sage	zh=灰绿|鼠尾草绿	fr=vert de gris|sauge|gris vert
-colour	blue purple	5A4FB0:1		en=blue purple	zh=蓝紫	fr=bleu violet
-colour	red purple	8E2F6E:1		en=red purple	zh=红紫	fr=rouge violacé
-colour	orange red	E8532B:1		en=orange red	zh=橘红	fr=rouge orangé
-colour	powder blue	A9C7E8:1		en=powder blue	zh=粉蓝	fr=bleu poudré
-colour	powder purple	C9A9DD:1		en=powder purple	zh=粉紫	fr=violet poudré|parme
-colour	lemon yellow	F4E04D:1		en=lemon yellow	zh=柠檬黄	fr=jaune citron
-colour	bright yellow	F8D21C:1		en=bright yellow	zh=明黄	fr=jaune vif
-colour	earth yellow	A98B5B:1		en=earth yellow	zh=土色	fr=jaune terreux
-colour	sand colour	D8C09A:1		en=sand colour	zh=沙色	fr=couleur sable|sable clair
-colour	off white	E8E2D6:1		en=off white	zh=米灰	fr=blanc cassé
-colour	milk white	F7F3EA:1		en=milk white	zh=乳白|奶白色	fr=blanc laiteux
-colour	pearl white	EDE6DA:1		en=pearl white	zh=珍珠白|珍珠色	fr=blanc nacré
-colour	coffee brown	6F4E37:1		en=coffee brown	zh=咖啡色	fr=brun café|couleur café
-colour	chocolate brown	4E2A1E:1		en=chocolate brown	zh=巧克力色	fr=brun chocolat
-colour	caramel colour	C07A2C:1		en=caramel colour	zh=焦糖色	fr=couleur caramel
-colour	mustard	D1A22B:1		en=mustard	zh=芥末黄|芥末色	fr=moutarde|jaune moutarde
-colour	terracotta	C8643B:1		en=terracotta	zh=赤陶|陶土色	fr=terre cuite|terracotta
-colour	rust red	A2472A:1		en=rust red	zh=锈色|铁锈红	fr=rouge rouille
-colour	wine colour	722F37:1		en=wine colour|wine red	zh=酒色	fr=rouge vin|couleur vin
-colour	blush	E8A3A1:1		en=blush	zh=腮红	fr=rose blush|fard à joues
-colour	nude	D9B8A0:1		en=nude	zh=裸色	fr=nude|chair
-colour	neon pink	FF3EA5:1	strong=1	en=neon pink	zh=荧光粉	fr=rose fluo|rose néon
-colour	neon green	7CFF4F:1	strong=1	en=neon green	zh=荧光绿	fr=vert fluo|vert néon
-colour	neon yellow	E9FF3B:1	strong=1	en=neon yellow	zh=荧光黄	fr=jaune fluo|jaune néon
-scene	forest	2F5D3A:1 6F8F4E:0.65 7A5A3C:0.5 E0B84C:0.35!		en=forest|forests|woods|woodland|woodlands	zh=森林|树林|林间|林中|🌲|🌳	fr=forêt|forêts|bois|sylve|sous-bois
-scene	rainforest	1E5631:1 3F8F3A:0.65 A4C639:0.5 E5533D:0.35!		en=rainforest|jungle	zh=雨林|热带雨林|丛林	fr=forêt tropicale|jungle|forêt vierge
-scene	pine	234D36:1 5E7D5B:0.65 8A6E4B:0.5 C9D8C5:0.35		en=pine|pines|pine forest|evergreen|conifer	zh=松|松树|松林|松柏	fr=pin|pins|sapin|sapins|pinède|conifère
-scene	bamboo	5E8C3A:1 A8C47A:0.65 3D5A2A:0.5 E8E1C4:0.35		en=bamboo|bamboo grove	zh=竹|竹子|竹林	fr=bambou|bambouseraie
-scene	meadow	7DAF4E:1 C9DE8A:0.65 E9D46B:0.45! 8CB8DE:0.35		en=meadow|field|fields|grassland|prairie|pasture	zh=草地|草原|田野|原野|牧场	fr=prairie|pré|champ|champs|prés
-scene	grass	6AA84F:1 A9D18E:0.65 3E7A35:0.45		en=grass|lawn	zh=草|青草|草坪|青草地	fr=herbe|gazon|pelouse
-scene	garden	5B8C4A:1 A7C98A:0.65 E07A9B:0.5!		en=garden|gardens	zh=花园|庭院|园林	fr=jardin|jardins
-scene	park	6A9E55:1 C5D9A5:0.65 D98E48:0.4!		en=park	zh=公园	fr=parc
-scene	leaf	4E8B3A:1 9BC26B:0.65 2F5E2A:0.45		en=leaf|leaves|foliage|greenery	zh=叶|叶子|树叶|绿叶|🍃|🌿	fr=feuille|feuillage|verdure
-scene	autumn leaves	D2691E:1 B8452A:0.65 E9A23B:0.6 6B3E26:0.45		en=autumn leaves|fall leaves|fall foliage|autumn foliage|fallen leaves	zh=落叶|秋叶|🍂	fr=feuilles mortes|feuilles d'automne|feuillage d'automne
-scene	maple	C0392B:1 E67E22:0.65 8E2A1E:0.5 F1C40F:0.35!		en=maple|maple leaf|maple leaves	zh=枫|枫叶|红叶|🍁	fr=érable
-scene	ginkgo	F2C12E:1 F8E08E:0.65 7A6A3A:0.45 6B8E4E:0.35		en=ginkgo	zh=银杏	fr=ginkgo
-scene	moss	6B7F3A:1 A3B06B:0.65 4A4F3A:0.45		en=moss|mossy	zh=苔藓|青苔|苔	fr=mousse|moussu|moussue
-scene	tree	3F6E3A:1 7A5A3C:0.65 9CBF6B:0.45		en=tree|trees	zh=树|树木	fr=arbre
-scene	vine	3E7B3A:1 8DB86B:0.65		en=vine|ivy	zh=藤|常春藤	fr=vigne|lierre
-scene	cactus	5E8C5A:1 A9C9A0:0.65 E76F8A:0.4!		en=cactus|succulent	zh=仙人掌|多肉	fr=cactus|succulente
-scene	mushroom	B0674A:1 E8D9C4:0.65 6B4E3A:0.45		en=mushroom|fungi	zh=蘑菇|菌	fr=champignon
-scene	herb	7A9A5A:1 C4D4A0:0.65		en=herb|herbs	zh=草药|香草	fr=herbes aromatiques|fines herbes
-scene	seaweed	4B5E2A:1 7C8B3A:0.65 1E4B4F:0.45		en=seaweed|kelp	zh=海藻|海带	fr=algue|algues|varech
-scene	oasis	3F9E6B:1 E3C07A:0.65 2EA3C7:0.45!		en=oasis	zh=绿洲	fr=oasis
-scene	ocean	1D5C8A:1 2E9CC0:0.65 BFE3EE:0.5 F29F67:0.35!		en=ocean|oceans|sea|seas|open sea	zh=海洋|大海|海|汪洋|海面|🌊	fr=océan|mer|mers|large
-scene	deep sea	0B2545:1 13315C:0.65 1E6F8C:0.5 3FD0C9:0.35!		en=deep sea|abyss|ocean depths|deep ocean	zh=深海|海底|海渊	fr=abysses|fond de la mer|fonds marins|grands fonds
-scene	wave	2A7FB8:1 7CC6DE:0.65 F2F7F9:0.5		en=wave|waves|surf|tide	zh=浪|海浪|波浪|浪花|潮汐	fr=vague|houle|ressac|marée
-scene	beach	2BB3C0:1 E9D3A8:0.65 F28C69:0.45! 8FD3E8:0.35		en=beach|seaside|shore|coast|seashore|coastline	zh=海滩|海边|海岸|海滨|🏖️	fr=plage|rivage|côte|littoral|bord de mer
-scene	sandy beach	E9D3A8:1 2BB3C0:0.65 F28C69:0.45! C9A27A:0.35		en=sandy beach|sands	zh=沙滩	fr=plage de sable
-scene	tropical beach	14B8B0:1 F2DDB0:0.65 FF7F50:0.45!		en=tropical beach	zh=热带海滩	fr=plage tropicale
-scene	lagoon	1FB5B0:1 7EDAD2:0.65 E8D9B0:0.45		en=lagoon	zh=泻湖|潟湖	fr=lagon|lagune
-scene	lake	3C7FA6:1 8CBFD4:0.65 4E7A4F:0.45 E8D9B0:0.3		en=lake|lakes|lakeside	zh=湖|湖泊|湖面|湖畔|湖边	fr=lac
-scene	river	3E8EAF:1 8FC4CF:0.65 6B8F4E:0.45		en=river|rivers|stream|creek|brook	zh=河|河流|小溪|溪|溪流|江|江水	fr=rivière|fleuve|ruisseau
-scene	pond	4C7A5E:1 8EB49A:0.65 2E5E4E:0.45		en=pond	zh=池塘|池	fr=étang|mare
-scene	lotus pond	E68AAE:1 5E9E6E:0.65 F9E1EA:0.5		en=lotus pond	zh=荷塘|荷花池	fr=étang de lotus
-scene	waterfall	5BA8C8:1 E6F2F5:0.65 3F6E4A:0.45		en=waterfall	zh=瀑布	fr=cascade|chute d'eau
-scene	water	4A9CC9:1 A8D8EA:0.65		en=water	zh=水|流水	fr=eau
-scene	reef	F2705E:1 1FB5B0:0.65 F7B32B:0.45!		en=reef|coral reef	zh=珊瑚礁|珊瑚	fr=récif|récif corallien|récifs coralliens
-scene	harbour	2F5D7C:1 9DB4C0:0.65 C8553D:0.4!		en=harbour|harbor|port|pier	zh=港口|码头|港湾	fr=port|quai|jetée
-scene	island	2EC4B6:1 F6E7C1:0.65 3F9E4A:0.45		en=island|islands	zh=岛|海岛|小岛	fr=île|îles|îlot
-scene	desert	D9A566:1 F0D2A0:0.65 C2683F:0.5 3D7EA6:0.35!		en=desert|deserts|dune|dunes|sahara	zh=沙漠|沙丘|荒漠|撒哈拉|🏜️	fr=désert|dune
-scene	sand	D8C09A:1 EAD9B8:0.65 B8915E:0.45		en=sand	zh=沙|沙子|黄沙	fr=sable
-scene	canyon	B5552E:1 D98A4E:0.65 6E3B2A:0.5 7FB0D9:0.35!		en=canyon|canyons|mesa	zh=峡谷	fr=canyon|gorge
-scene	mountain	5B6E7E:1 8FA6B8:0.65 3E5C3A:0.5 E9EEF2:0.35		en=mountain|mountains|hills|hill	zh=山|山脉|高山|群山|山峰|⛰️|🏔️	fr=montagne|mont|colline|collines
-scene	snowy mountain	F2F5F8:1 9DB4CC:0.65 4A6076:0.5		en=snowy mountain|snow mountain|alps	zh=雪山	fr=montagne enneigée|sommet enneigé|alpes
-scene	valley	5E8C4A:1 A9C48A:0.65 7A8FA6:0.45		en=valley	zh=山谷|谷	fr=vallée|vallon
-scene	cliff	7D756B:1 B5AC9F:0.65 4E5A63:0.45		en=cliff|cliffs|rock|rocks	zh=悬崖|岩石|岩	fr=falaise|rocher|roche
-scene	cave	3A3530:1 6E6258:0.65 C9A35A:0.3!		en=cave|cavern	zh=洞穴|山洞	fr=grotte|caverne
-scene	volcano	B3261E:1 F26A1B:0.65 2A2325:0.55 FFC247:0.35!	strong=0.6	en=volcano|volcanic|lava|magma|eruption	zh=火山|岩浆|熔岩|🌋	fr=volcan|lave|magma|éruption
-scene	fire	E4572E:1 F3A712:0.65 A4161A:0.5 2A1D1A:0.3	act=0.8 heat=1.0 strong=0.8	en=fire|flame|flames|blaze|bonfire|campfire	zh=火|火焰|火光|烈火|篝火|🔥	fr=feu|flamme|flammes|incendie|brasier|feu de camp
-scene	ember	4A3F3A:1 8E8279:0.65 E2572B:0.4!		en=ember|embers|ash|ashes	zh=余烬|灰烬	fr=braise|braises|cendre|cendres
-scene	earth	6B4B32:1 9C7A56:0.65 3F2E22:0.45		en=earth|soil|mud|dirt	zh=泥土|土壤|泥|大地	fr=terre|boue|sol
-scene	sky	7FB8E6:1 CFE6F5:0.65 F7F9FB:0.45 F2C14E:0.3!		en=sky|skies	zh=天空|蓝天|晴空|☁️	fr=ciel|cieux
-scene	cloud	EEF2F6:1 C9D4DE:0.65 8CB8DE:0.5		en=cloud|clouds	zh=云|云朵|白云|云彩	fr=nuage|nuages
-scene	sun	F9C846:1 FFE8A3:0.65 F28C28:0.5! 8CC4EC:0.35	act=0.4 wt=-0.6 heat=0.5 strong=0.6	en=sun|sunshine|sunlight|sunny	zh=太阳|阳光|日光|晴天|晴朗|☀️|🌞	fr=soleil|ensoleillé|ensoleillée|lumière du soleil
-scene	moon	E9D9A6:1 1F2A44:0.65 8D9CB8:0.45	wt=0.2	en=moon|full moon|harvest moon	zh=月亮|明月|满月|🌕	fr=lune|pleine lune
-scene	moonlight	1F2A44:1 E9E1BD:0.8! 8D9CB8:0.45	wt=0.4 act=-0.3	en=moonlight|moonlit|moonlight night	zh=月光|月色|🌙	fr=clair de lune|lunaire
-scene	star	12194A:1 2E3F78:0.65 F5E3A1:0.45! 6C5BA8:0.35	wt=0.8	en=star|stars|starry|starlight|starry sky	zh=星星|星空|繁星|星光|⭐|✨	fr=étoile|étoiles|étoilé|étoilée|ciel étoilé
-scene	galaxy	1A1240:1 4B2C83:0.65 D14D9A:0.45! 5FD3F3:0.35	wt=0.8	en=galaxy|cosmos|universe|outer space|nebula|milky way	zh=银河|宇宙|星云|太空|星河|🌌	fr=galaxie|cosmos|univers|espace|nébuleuse|voie lactée
-scene	aurora	2BD18E:1 1C6E8C:0.65 0E1B3D:0.5 B06AD9:0.35!	strong=0.5	en=aurora|northern lights|aurora borealis	zh=极光|北极光	fr=aurore boréale|aurores boréales|aurore polaire
-scene	rainbow	E84A5F:1 F7B32B:0.65 3FA34D:0.65 2E86DE:0.6	act=0.8 strong=0.6	en=rainbow	zh=彩虹|🌈	fr=arc-en-ciel
-scene	sunset	F07A3C:1 E84A6F:0.65 6B3F8F:0.5 F9C74F:0.4	heat=0.6	en=sunset|sundown	zh=日落|夕阳|落日|晚霞|斜阳|🌅|🌇	fr=coucher de soleil|couchers de soleil|soleil couchant|crépuscule doré
-scene	sunrise	F7A072:1 F9D8A7:0.65 8FB8DE:0.5 F46A6A:0.35!	wt=-0.5	en=sunrise|dawn|daybreak	zh=日出|黎明|朝阳|曙光|破晓|朝霞	fr=lever de soleil|aube|aurore|point du jour
-scene	golden hour	F2A541:1 F7D08A:0.65 C0603B:0.45	heat=0.6	en=golden hour	zh=金色时光|黄金时刻	fr=heure dorée
-scene	blue hour	2C4A7A:1 6A8CC7:0.65 F2B880:0.4!	wt=0.4	en=blue hour	zh=蓝调时刻	fr=heure bleue
-scene	horizon	8CB8DE:1 F2C6A0:0.65 3E5C7A:0.45		en=horizon	zh=地平线|天际	fr=horizon
-scene	iceberg	DDEFF7:1 9CCDE3:0.65 4F8FB8:0.5	heat=-0.8	en=iceberg|glacier|glaciers|ice	zh=冰|冰川|冰山|冰块|冰河|🧊	fr=iceberg|glacier|glace|banquise
-scene	arctic	E4F0F6:1 A9C9DD:0.65 3E6A8A:0.5	heat=-0.8	en=arctic|antarctic|polar|tundra	zh=北极|南极|极地|冻原	fr=arctique|antarctique|polaire|toundra
-scene	frost	E6F0F5:1 B8CFDD:0.65 7E9CB5:0.45	heat=-0.6	en=frost|frosty	zh=霜|白霜|冰霜|寒霜	fr=givre|gel|givré
-scene	snow	F4F7FA:1 C9D8E6:0.65 8DA6C0:0.5 B3202A:0.2!	heat=-0.5 wt=-0.5 strong=0.4	en=snow|snowy|snowfall|snowflake|snowflakes	zh=雪|白雪|下雪|雪花|大雪|冰雪|❄️|☃️	fr=neige|enneigé|enneigée|flocon|flocons|neigeux
-time	morning	F6E7B0:1 BFDCEB:0.65 F4B18F:0.45!	act=-0.2 wt=-0.6	en=morning|mornings|early morning	zh=早晨|早上|清晨|上午|晨|晨光|早	fr=matin|matinée|au petit matin
-time	noon	FFD95A:1 87C5F0:0.65 F7F3E3:0.45	act=0.3 wt=-0.5	en=noon|midday	zh=中午|正午|午间	fr=midi
-time	afternoon	F2C36B:1 E8D9B5:0.65 7FB3D5:0.45	wt=-0.3 heat=0.2	en=afternoon	zh=下午|午后	fr=après-midi
-time	evening	E98A6A:1 5B4B8A:0.65 F2C38B:0.5 2D3561:0.4	wt=0.3	en=evening|dusk|twilight|nightfall	zh=傍晚|黄昏|暮色|薄暮|晚上好	fr=soir|soirée|crépuscule|tombée de la nuit
-time	night	141B33:1 2B3A67:0.65 F2D388:0.4! 5E6C99:0.35	wt=0.5 act=-0.2 lt=0.3 ls=0.72	en=night|nights|nighttime|tonight	zh=夜|夜晚|晚上|黑夜|夜里|夜色|夜间	fr=nuit|nocturne
-time	midnight	0B1230:1 1F2A5A:0.65 C9D6F0:0.4!	wt=0.6 act=-0.3 lt=0.25 ls=0.75	en=midnight|late night	zh=午夜|深夜|半夜|子夜	fr=minuit
-time	day	F9E3A3:1 8CC4EC:0.65 F7F6F0:0.45	wt=-0.6	en=day|daytime|daylight	zh=白天|白昼|日间	fr=jour|journée|en plein jour
-season	spring	9BD36B:1 F7B7C8:0.65 FFF1A8:0.45! BFE3F5:0.35	act=0.1 wt=-0.6	en=spring|springtime	zh=春|春天|春季|春日|初春|早春	fr=printemps|printanier|printanière
-season	summer	FFC93C:1 3FA7D6:0.65 5CB85C:0.45 FF6F59:0.4!	act=0.6 heat=0.5 wt=-0.3	en=summer|summertime|summery	zh=夏|夏天|夏日|夏季|盛夏|仲夏	fr=été|estival|estivale
-season	autumn	C8553D:1 E09F3E:0.65 7A4E2D:0.5 9E2A2B:0.35	heat=0.4 wt=0.2 ht=45 hs=0.9 hmin=95 hmax=175	en=autumn|fall|autumnal	zh=秋|秋天|秋季|秋日|深秋|金秋	fr=automne|automnal|automnale
-season	winter	DCE8F0:1 7FA7C9:0.65 2E4A62:0.5 B3202A:0.3!	heat=-0.7 act=-0.2	en=winter|wintry|wintertime	zh=冬|冬天|冬季|冬日|寒冬|隆冬	fr=hiver|hivernal|hivernale
-weather	rain	6E7F8D:1 A7B6C2:0.65 3E5566:0.5	act=-0.3 wt=0.3 heat=-0.4 ct=0.05 cs=0.35	en=rain|rainy|raining|rainfall|showers	zh=雨|下雨|雨天|雨季|雨后|☔|🌧️	fr=pluie|pluvieux|pluvieuse|averse
-weather	drizzle	9AA9A6:1 CBD5D1:0.65 5E7370:0.45	act=-0.6 heat=-0.3	en=drizzle|misty rain	zh=细雨|毛毛雨|烟雨|小雨	fr=bruine|crachin
-weather	storm	3A4452:1 6C7A89:0.65 D9E26A:0.4! 1E2430:0.35	act=0.3 wt=0.8 lt=0.35 ls=0.45 ct=0.04 cs=0.5	en=storm|stormy|thunderstorm|thunder|lightning|tempest	zh=暴风雨|雷雨|风暴|雷电|闪电|暴雨|⛈️	fr=orage|tempête|orageux|orageuse|éclair|tonnerre
-weather	fog	C7CDD1:1 9EA8AE:0.65 E6E8E6:0.5	act=-0.6 lt=0.8 ls=0.3 ct=0.03 cs=0.5	en=fog|foggy|mist|haze|smog	zh=雾气|薄雾|大雾|雾霾|浓雾|🌫️	fr=brouillard|brume|brumeux|brumeuse
-weather	cloudy	A9B4BE:1 D5DBE1:0.65 6A7784:0.45	act=-0.4 wt=0.2 ct=0.04 cs=0.35	en=cloudy|overcast|grey sky|gray sky	zh=阴天|多云|阴	fr=nuageux|nuageuse|couvert|ciel gris
-weather	wind	BFD9E6:1 E6EEF2:0.65 8FB6A5:0.45	act=0.2 wt=-0.4	en=wind|windy|breeze	zh=风|微风|清风	fr=vent|venteux|brise
-weather	heat	F26B38:1 FFB627:0.65 FFE3A3:0.45	heat=1.0 act=0.5	en=heat|heatwave|scorching	zh=炎热|酷暑|烈日	fr=canicule|chaleur|torride
-weather	dew	CFE8D8:1 8FC9A8:0.65 E8F4F8:0.45	wt=-0.6	en=dew|morning dew	zh=露|露水|露珠	fr=rosée du matin
-thing	flower	E56B9F:1 F7C6D9:0.65 7BB661:0.5 F7D046:0.35!		en=flower|flowers|blossom|blossoms|bloom|blooming|floral	zh=花|花朵|鲜花|花开|盛开|开花|花卉|💐	fr=fleur|floral|florale|fleuri|fleurie|floraison
-thing	cherry blossom	F6C1CF:1 FBE3EA:0.65 6F8F5A:0.45 8E5A6E:0.3		en=cherry blossom|cherry blossoms|sakura	zh=樱花|樱|🌸	fr=fleur de cerisier|fleurs de cerisier|cerisier en fleurs|sakura
-thing	rose	C81D4E:1 F28FAD:0.65 3E6B3E:0.45		en=rose|roses	zh=玫瑰|蔷薇|🌹	fr=rose rouge|roses rouges|rosier
-thing	lavender	9B7EC8:1 CDB9E6:0.65 6B7F5A:0.45		en=lavender	zh=薰衣草	fr=lavande
-thing	sunflower	F9C22E:1 7A4E1D:0.65 5E8C31:0.45		en=sunflower|sunflowers	zh=向日葵|葵花|🌻	fr=tournesol
-thing	lotus	F2A7C3:1 5E9E6E:0.65 FBE6EE:0.45		en=lotus|water lily	zh=荷花|莲|莲花|睡莲	fr=lotus|nénuphar
-thing	tulip	E63E62:1 F7B32B:0.65 5A9E4B:0.45		en=tulip|tulips	zh=郁金香|🌷	fr=tulipe
-thing	peony	D94F8A:1 F5B5CF:0.65 5E8C4A:0.4		en=peony|peonies	zh=牡丹|芍药	fr=pivoine
-thing	plum blossom	D9517C:1 F4C2D0:0.65 4A3B36:0.45		en=plum blossom	zh=梅花|梅	fr=fleur de prunier
-thing	peach blossom	F4A6B8:1 FCE1E6:0.65 6E8E4E:0.45		en=peach blossom	zh=桃花	fr=fleur de pêcher
-thing	chrysanthemum	F2B705:1 F7DE8A:0.65 5E7B3A:0.45		en=chrysanthemum	zh=菊花|菊	fr=chrysanthème
-thing	orchid	B565A7:1 E8C4E0:0.65 4E7A4F:0.4		en=orchid|orchids	zh=兰花	fr=orchidée
-thing	hydrangea	7C9ED9:1 B9A6E0:0.65 E6C7E6:0.45		en=hydrangea	zh=绣球花	fr=hortensia
-thing	daisy	F9F9F4:1 F5CD2F:0.65 7BAF52:0.45		en=daisy|daisies	zh=雏菊	fr=marguerite|pâquerette
-thing	wisteria	A689C9:1 D6C8EC:0.65 7A9A5A:0.45		en=wisteria	zh=紫藤	fr=glycine
-thing	poppy	E03A2F:1 F28C6B:0.65 2E2A2B:0.4		en=poppy|poppies	zh=罂粟|虞美人	fr=coquelicot|pavot
-thing	jasmine	F8F6EC:1 E9E4B8:0.65 6E9A5A:0.45		en=jasmine	zh=茉莉|茉莉花	fr=jasmin
-thing	osmanthus	F2B33D:1 F8DD9A:0.65 5E7B3A:0.4		en=osmanthus	zh=桂花	fr=osmanthe
-thing	azalea	E0457B:1 F6B6CD:0.65		en=azalea	zh=杜鹃	fr=azalée
-thing	magnolia	F5E9EC:1 E3B5C4:0.65 6B4E3A:0.4		en=magnolia	zh=玉兰|木兰	fr=magnolia
-thing	lemon	F7E04B:1 FFF5B0:0.65 7DB544:0.4!		en=lemon|lemons|lemonade	zh=柠檬|🍋	fr=citron|citronnade
-thing	orange fruit	F28C28:1 FBC27A:0.65 4E8B3A:0.35!		en=orange fruit|oranges|mandarin|tangerine|clementine	zh=橙子|橘子|桔子|柑橘|🍊	fr=orange fruit|mandarine|clémentine|agrume
-thing	strawberry	D7263D:1 F6A5B3:0.65 4E9F3D:0.4!		en=strawberry|strawberries	zh=草莓|🍓	fr=fraise
-thing	cherry	B0123B:1 E25A72:0.65 4E7A2F:0.3!		en=cherry|cherries	zh=樱桃|车厘子|🍒	fr=cerise
-thing	grape	5E2A7E:1 9C6CB8:0.65 6B8E3A:0.3!		en=grape|grapes	zh=葡萄|🍇	fr=raisin
-thing	blueberry	3B4A9C:1 6F7DC8:0.65 A7B3E0:0.45		en=blueberry|blueberries	zh=蓝莓|🫐	fr=myrtille|bleuet
-thing	raspberry	C72C5B:1 F07A9A:0.65		en=raspberry|raspberries	zh=覆盆子|树莓	fr=framboise
-thing	watermelon	E8445A:1 4E9F3D:0.65 F7B2B7:0.45 1F3D1E:0.3		en=watermelon	zh=西瓜|🍉	fr=pastèque
-thing	peach	F7B59B:1 FBD9C4:0.65 E86A5E:0.4!		en=peach|peaches	zh=桃|桃子|水蜜桃|🍑	fr=pêche
-thing	apple	C9302C:1 8DB600:0.65 F3E3B3:0.4		en=apple|apples	zh=苹果|🍎	fr=pomme
-thing	green apple	8DB600:1 D7E58A:0.65 C9302C:0.3!		en=green apple	zh=青苹果|🍏	fr=pomme verte
-thing	banana	F4D35E:1 FBEBA8:0.65 6B4E2A:0.4		en=banana|bananas	zh=香蕉|🍌	fr=banane
-thing	mango	F9A825:1 FFD166:0.65 6BAF3A:0.35!		en=mango|mangoes	zh=芒果|🥭	fr=mangue
-thing	pineapple	F5C542:1 6E9E3A:0.65 FFE9A0:0.45		en=pineapple	zh=菠萝|凤梨|🍍	fr=ananas
-thing	coconut	F4EFE6:1 6B4F3A:0.65 3F9E6B:0.45		en=coconut	zh=椰子|椰林|🥥	fr=noix de coco|coco
-thing	avocado	6B8E23:1 C9D67A:0.65 4A3426:0.4		en=avocado	zh=牛油果|酪梨|🥑	fr=avocat
-thing	pomegranate	B7283E:1 E8A0A8:0.65 6E1A2A:0.45		en=pomegranate	zh=石榴	fr=grenade
-thing	plums	6E2A4F:1 A8557A:0.65		en=plums	zh=李子	fr=prunes
-thing	kiwi	8DB33A:1 D9E39A:0.65 6B4E2A:0.4		en=kiwi	zh=猕猴桃|奇异果|🥝	fr=kiwi
-thing	pumpkin	E07B24:1 F2B15A:0.65 3E5C2E:0.4		en=pumpkin|pumpkins|pumpkin patch	zh=南瓜|🎃	fr=citrouille|potiron|courge
-thing	tomato	D7362B:1 F07A5E:0.65 4E8B3A:0.35!		en=tomato|tomatoes	zh=番茄|西红柿|🍅	fr=tomate
-thing	eggplant	4B2A4F:1 7E5A86:0.65 5E7B3A:0.35		en=eggplant|aubergine	zh=茄子|🍆	fr=aubergine
-thing	carrot	ED7D31:1 F8B26A:0.65 5E8C31:0.35!		en=carrot|carrots	zh=胡萝卜|红萝卜|🥕	fr=carotte
-thing	corn	F2C94C:1 F8E6A0:0.65 7A9A3A:0.4		en=corn|maize	zh=玉米|🌽	fr=maïs
-thing	wheat	E3C16F:1 B98E3E:0.65 8FB5D9:0.45		en=wheat|wheat field|grain	zh=小麦|麦田|麦子|麦穗|🌾	fr=blé|champ de blé|céréales
-thing	rice field	E2C35A:1 9BBF4A:0.65 7AB3D9:0.4		en=rice field|paddy|rice paddy	zh=稻田|水稻|稻谷|稻	fr=rizière
-thing	berry	9E1F4A:1 D65A7B:0.65 3E6B3E:0.35!		en=berry|berries	zh=浆果|莓果	fr=baie|baies|fruits rouges
-thing	coffee	6F4E37:1 C8A27A:0.65 2B1D16:0.5 E9DCC9:0.35		en=coffee|espresso|mocha	zh=咖啡|☕	fr=café|expresso
-thing	latte	C9A37E:1 EADBC8:0.65 6F4E37:0.5		en=latte|cappuccino|cafe au lait	zh=拿铁|卡布奇诺|咖啡牛奶	fr=café au lait|cappuccino|crème fouettée
-thing	tea	A0612B:1 D9B48A:0.65 4E7A3A:0.35		en=tea|black tea	zh=茶|红茶	fr=thé|thé noir
-thing	green tea	8AAE5B:1 D2E0A8:0.65 5E7B3A:0.45		en=green tea	zh=绿茶|🍵	fr=thé vert
-thing	matcha	7BA05B:1 C5D8A4:0.65 F2EBDD:0.45		en=matcha	zh=抹茶	fr=matcha
-thing	milk tea	C69C72:1 EAD8C0:0.65 4A3024:0.45		en=milk tea|bubble tea|boba	zh=奶茶|珍珠奶茶|🧋	fr=thé au lait|bubble tea
-thing	oolong	A0652C:1 D7AE74:0.65 5E7B3A:0.35		en=oolong|oolong tea	zh=乌龙茶|乌龙	fr=oolong
-thing	chocolate	4E2A1E:1 8B5A3C:0.65 D9B38C:0.45		en=chocolate|cocoa	zh=巧克力|可可|🍫	fr=chocolat|cacao
-thing	caramel	C07A2C:1 E8B878:0.65 5A3A1E:0.4		en=caramel|toffee	zh=焦糖|太妃糖	fr=caramel
-thing	honey	E8A317:1 F5CF6B:0.65 7A4A12:0.4		en=honey	zh=蜂蜜|🍯	fr=miel
-thing	wine	7B1E34:1 B23A48:0.65 2A1418:0.45 E8D5B5:0.3		en=wine|red wine	zh=红酒|葡萄酒|🍷	fr=vin|vin rouge
-thing	champagne	F3DFB2:1 D9B86A:0.65 FBF3E0:0.45		en=champagne|sparkling wine	zh=香槟|🥂	fr=champagne
-thing	beer	E3A72F:1 F7EBD0:0.65 7A4A12:0.4		en=beer	zh=啤酒|🍺	fr=bière
-thing	whisky	A8611E:1 D9A05B:0.65 3A2314:0.45		en=whisky|whiskey|bourbon	zh=威士忌	fr=whisky
-thing	milk	F7F3EA:1 E5DCCB:0.65 BFD4E6:0.4		en=milk	zh=牛奶|🥛	fr=lait
-thing	butter	F5E2A0:1 FBF1C8:0.65		en=butter	zh=黄油|奶油	fr=beurre
-thing	bread	D6A25E:1 F2DDB3:0.65 8B5A2B:0.45		en=bread|toast	zh=面包|吐司|🍞	fr=pain
-thing	cake	F7D6E0:1 FFF1D6:0.65 E86A8A:0.4!		en=cake|dessert|pastry	zh=蛋糕|甜点|🍰	fr=gâteau|dessert|pâtisserie
-thing	candy	F49AC1:1 8ED1FC:0.65 FFD166:0.45!		en=candy|sweets	zh=糖果|🍬|🍭	fr=bonbon|confiserie
-thing	cotton candy	F8C8DC:1 BDE0FE:0.65 FFF1F7:0.4		en=cotton candy|candy floss	zh=棉花糖	fr=barbe à papa
-thing	ice cream	F9D5E5:1 FFF1C1:0.65 A8E6CF:0.45		en=ice cream|gelato	zh=冰淇淋|雪糕|🍦	fr=glace à la vanille|crème glacée|sorbet
-thing	macaron	F7C5D6:1 C5E3D8:0.65 F9E3A7:0.5 CDB9E6:0.45	act=-0.2	en=macaron|macarons	zh=马卡龙	fr=macaron
-thing	sushi	F27B57:1 F5F1E8:0.65 2E3B2E:0.45		en=sushi	zh=寿司	fr=sushi
-thing	spice	B5541E:1 D9942B:0.65 6B2E12:0.45		en=spice|spices|cinnamon|saffron|curry	zh=香料|肉桂|咖喱|藏红花	fr=épice|épices|cannelle|safran|curry
-thing	olives	6B7F2E:1 A9B35E:0.65 3A3F1E:0.45		en=olives|olive oil	zh=橄榄	fr=olives|huile d'olive
-material	wood	9C6B3E:1 C89B6D:0.65 5A3A22:0.5		en=wood|wooden|timber|oak|walnut|teak	zh=木|木头|木材|木质|橡木|胡桃木|原木|🪵	fr=bois massif|boisé|chêne|noyer
-material	marble	EDEBE6:1 BDB8B0:0.65 8C8A85:0.45 C9A66B:0.3!		en=marble	zh=大理石|汉白玉	fr=marbre
-material	stone	8A8A85:1 B8B5AE:0.65 5E5E5A:0.45		en=stone|stones|granite|pebble|pebbles	zh=石|石头|花岗岩|鹅卵石	fr=pierre|pierres|granit|galet
-material	concrete	9A9A95:1 C9C7C1:0.65 5A5B5D:0.45 E07B39:0.3!		en=concrete|cement|asphalt	zh=水泥|混凝土|沥青	fr=béton|ciment|asphalte
-material	brick	A4493D:1 C97F6A:0.65 5E3A32:0.45		en=brick|bricks	zh=砖|砖墙|红砖	fr=brique
-material	steel	71797E:1 A9B3BA:0.65 3E4449:0.45 4F8FC0:0.3!		en=steel|stainless steel	zh=钢|钢铁|不锈钢	fr=acier
-material	iron	5A5E62:1 8E9296:0.65 2E3134:0.45		en=iron|cast iron	zh=铁|生铁	fr=fer|fonte
-material	metal	8C9096:1 C5C9CE:0.65 4A4E52:0.45		en=metal|metallic|chrome|aluminium|aluminum	zh=金属|铝	fr=métal|métallique|chrome|aluminium
-material	rust	A2472A:1 C97B4A:0.65 5A3A2E:0.45		en=rust|rusty|rusted|corrosion	zh=铁锈|锈|生锈	fr=rouille|rouillé|rouillée
-material	leather	7B4A2D:1 A87050:0.65 3A2418:0.45		en=leather	zh=皮革	fr=cuir
-material	jeans	3D5A80:1 8EA6C4:0.65 F2F0EA:0.4		en=jeans	zh=牛仔|牛仔裤	fr=jean|denim
-material	velvet	6B1F3A:1 9E3A5A:0.65 2A0E1A:0.45	wt=0.5	en=velvet	zh=天鹅绒|丝绒	fr=velours
-material	silk	E8D3C0:1 C99A86:0.65 F7ECE2:0.45		en=silk|satin	zh=丝绸|绸缎	fr=soie|satin
-material	linen	E8DCC8:1 F4F1EA:0.65 B8A78A:0.45		en=linen|cotton	zh=亚麻|棉|棉布|棉麻	fr=lin|coton
-material	paper	F3EEE3:1 E3D7BF:0.65 8C7B62:0.4		en=paper|parchment	zh=纸|宣纸|羊皮纸	fr=papier|parchemin
-material	glass	CFE8EC:1 9CC6CF:0.65 F4FAFB:0.45		en=glass	zh=玻璃	fr=verre
-material	porcelain	F2F4F3:1 3A5BA0:0.65 C9D3DC:0.45		en=porcelain	zh=瓷|瓷器|白瓷	fr=porcelaine
-material	blue and white porcelain	1F3F8F:1 F3F5F7:0.65 6C8AC4:0.55		en=blue and white porcelain	zh=青花|青花瓷	fr=porcelaine bleu et blanc
-material	celadon	9DBFA7:1 CFE0D2:0.65 5E7F6B:0.45		en=celadon	zh=青瓷|龙泉青瓷|天青色瓷	fr=céladon
-material	jade	3FA26F:1 A3D4B4:0.65 1F5E40:0.45		en=jade	zh=玉|翡翠|碧玉|玉石	fr=jade
-material	pearl	EDE6DA:1 D8CDD6:0.65 C9B8A6:0.45		en=pearl|pearls|mother of pearl	zh=珍珠	fr=perle|nacre
-material	crystal	D7E6F0:1 C3B6E0:0.65 F7FAFC:0.45		en=crystal|crystals|quartz	zh=水晶|🔮	fr=cristal|quartz
-material	diamond	E3ECF2:1 B9D3E6:0.65 F9FBFC:0.45		en=diamond|diamonds	zh=钻石|💎	fr=diamant
-material	ink wash	2B2F33:1 7A7D80:0.65 EDE8DD:0.55 A5362A:0.25!	act=-0.6	en=ink wash|ink painting|sumi	zh=水墨|水墨画|国画|墨水	fr=lavis|encre de chine
-material	lacquer	8E1B1B:1 1E1A18:0.65 C9A24B:0.4!		en=lacquer	zh=漆|漆器|大漆	fr=laque
-material	clay	B5663F:1 D9A47E:0.65 6E3E2A:0.45		en=clay|pottery|ceramic|ceramics	zh=陶|陶土|黏土|陶器|陶瓷	fr=argile|poterie|céramique
-material	bronze age bronze	5F7F6B:1 8C6B3E:0.65 3A4A3E:0.45		en=bronze age bronze	zh=青铜|青铜器	fr=bronze antique
-material	gold leaf	D4A437:1 F2D88A:0.65 7A5A1E:0.45		en=gold leaf|gilded	zh=金箔|镀金	fr=feuille d'or|doré à la feuille
-material	plastic	4FB3E8:1 F2F2F2:0.65 F25C54:0.45		en=plastic	zh=塑料|塑胶	fr=plastique
-material	neon lights	FF2E97:1 2EF2FF:0.65 7A2EFF:0.55 0D0D1A:0.45	act=1.0 strong=1	en=neon lights|neon light|neon sign|neon signs	zh=霓虹|霓虹灯	fr=néon|néons|enseigne lumineuse|enseignes lumineuses
-material	lantern	D7261E:1 F4B400:0.65 3A1E14:0.4	strong=1	en=lantern|lanterns	zh=灯笼|花灯|🏮	fr=lanterne|lampion
-material	candle	EE9F4E:1 8C4A2F:0.65 2B1E1A:0.5 F7D9A0:0.35	heat=0.6 act=-0.3 strong=1	en=candle|candles|candlelight|candlelit	zh=蜡烛|烛光|🕯️	fr=bougie|chandelle|bougies
-material	fireplace	C8553D:1 F2A65A:0.65 5B3A29:0.5	heat=0.7 act=-0.3	en=fireplace|hearth	zh=壁炉|炉火	fr=cheminée|âtre|feu de cheminée
-material	book	6B4226:1 C9A66B:0.65 2E4A3F:0.45 8E2A2A:0.35		en=book|books|old books	zh=书|书本|旧书|📚	fr=livre|livres|vieux livres
-material	feather	F2EEE8:1 C9C3BA:0.65		en=feather|feathers	zh=羽毛	fr=plume
-material	smoke	8E8B88:1 C2BFBB:0.65 4A4746:0.45		en=smoke|smoky	zh=烟|烟雾	fr=fumée|enfumé
-colour	blood	8A0303:1		en=blood|bloody	zh=血|鲜血|血色|🩸	fr=sang|sanglant
-material	gemstone	1F4E9C:1 A8123A:0.65 2E9E6B:0.65 D4A437:0.5		en=gemstone|jewel|jewels|jewellery|jewelry	zh=宝石|珠宝	fr=pierre précieuse|joyau|bijou|bijoux
-thing	flamingo	F4A0B5:1 E8577E:0.65 F7D6DD:0.45 2B2D42:0.3		en=flamingo|flamingos	zh=火烈鸟|红鹤|🦩	fr=flamant rose|flamants roses
-thing	peacock	1F7A8C:1 2E9E6B:0.65 D4A437:0.4! 1F4E9C:0.35		en=peacock|peacocks	zh=孔雀|🦚	fr=paon
-thing	tiger	E07B24:1 1D1D20:0.65 F6F0DC:0.45		en=tiger|tigers	zh=老虎|虎|🐯|🐅	fr=tigre
-thing	zebra	1D1D20:1 F6F5F0:0.65 8E9196:0.3		en=zebra|zebras	zh=斑马|🦓	fr=zèbre
-thing	panda	1D1D20:1 F6F5F0:0.65 6A9E55:0.4		en=panda|pandas	zh=熊猫|🐼	fr=panda
-thing	penguin	1D1D20:1 F6F5F0:0.65 F2B705:0.35! 9CCDE3:0.3		en=penguin|penguins	zh=企鹅|🐧	fr=manchot|pingouin
-thing	parrot	2E9E6B:1 E0302E:0.65 F5C518:0.6 2F6FD0:0.5		en=parrot|parrots	zh=鹦鹉|🦜	fr=perroquet
-thing	fox	D2691E:1 F6F0DC:0.65 3A2418:0.45		en=fox|foxes	zh=狐狸|🦊	fr=renard
-thing	butterfly	F2A541:1 5FD3C9:0.65 8E6BD6:0.5 1D1D20:0.3		en=butterfly|butterflies	zh=蝴蝶|🦋	fr=papillon
-thing	bee	F5C518:1 1D1D20:0.65 F6F0DC:0.4		en=bee|bees|honeybee	zh=蜜蜂|🐝	fr=abeille
-thing	ladybug	D62839:1 1D1D20:0.65 6AA84F:0.45		en=ladybug|ladybird|ladybugs	zh=瓢虫|🐞	fr=coccinelle
-thing	frog	5EA33B:1 A9D18E:0.65 3E5C2E:0.45		en=frog|frogs	zh=青蛙|🐸	fr=grenouille
-thing	goldfish	F28C28:1 F6F0DC:0.65 1F5F8B:0.45		en=goldfish|koi	zh=金鱼|锦鲤|🐠	fr=poisson rouge|carpe koï
-thing	whale	3E6A8A:1 8CB8DE:0.65 1D3557:0.45		en=whale|whales|dolphin|dolphins	zh=鲸|鲸鱼|海豚|🐋|🐬	fr=baleine|dauphin
-thing	clown	E0302E:1 F6F5F0:0.65 F5C518:0.6 2F6FD0:0.5		en=clown|clowns	zh=小丑|🤡	fr=clown
-place	market	D98E48:1 C8553D:0.65 6A9E55:0.45 F2C14E:0.4!		en=market|markets|bazaar|marketplace	zh=市场|集市|菜市场	fr=marché|bazar
-place	night market	1B1F3A:1 2B3A67:0.65 E4572E:0.6 F2C14E:0.45!	wt=0.4 lt=0.3 ls=0.6	en=night market|night markets	zh=夜市	fr=marché de nuit|marché nocturne
-material	fireworks	141B33:1 F2C14E:0.65! E4572E:0.6! 2EF2FF:0.5!	act=0.8 strong=1	en=fireworks|firework	zh=烟花|烟火|焰火|🎆|🎇	fr=feu d'artifice|feux d'artifice
-place	festival	E4572E:1 F2C14E:0.65 1B998B:0.5 8E44AD:0.45	act=0.9	en=festival|carnival|fiesta	zh=嘉年华|庙会|狂欢节	fr=fête|festival|carnaval|kermesse
-material	lights	F7D08A:1 F2A541:0.65 2B2D42:0.45	strong=1	en=lights|lamp|lamps|fairy lights|string lights|lamplight	zh=灯|灯光|路灯|💡	fr=lumières|lampe|lampes|guirlande lumineuse|lampadaire
-thing	balloon	E63946:1 FFD166:0.65 118AB2:0.5 06D6A0:0.4	act=0.6	en=balloon|balloons	zh=气球|🎈	fr=ballon|ballons de baudruche
-thing	umbrella	D62839:1 2F6FD0:0.65 F5C518:0.4		en=umbrella|umbrellas	zh=雨伞|☂️	fr=parapluie
-thing	taxi	F5C518:1 1D1D20:0.65 F6F5F0:0.4		en=taxi|taxis|cab	zh=出租车|計程車|的士|🚕	fr=taxi
-place	city	4A5568:1 A0AEC0:0.65 F6AD55:0.45! 1F2933:0.35		en=city|cities|urban|downtown|metropolis	zh=城市|都市|市区|🏙️	fr=ville|cité|urbain|urbaine|métropole|centre-ville
-place	street	6B6E73:1 A8A39B:0.65 D9822B:0.4!		en=street|streets|alley	zh=街道|街|街头|小巷	fr=rue|ruelle
-place	cafe	8B5E3C:1 E8D5B9:0.65 3E2A1E:0.45 5E7B3A:0.3		en=cafe|coffee shop|coffeehouse	zh=咖啡馆|咖啡厅|咖啡店	fr=café-bar|bistrot|salon de thé|brasserie
-place	library	6B4226:1 C9A66B:0.65 2E4A3F:0.45		en=library|bookstore|libraries	zh=图书馆|书店|书房	fr=bibliothèque|librairie
-place	temple	A93226:1 D4AC0D:0.65 3E3A36:0.45		en=temple|shrine	zh=寺庙|寺|庙|神社	fr=temple|sanctuaire
-place	forbidden city	9E2B25:1 E5B53A:0.65 3A4F7A:0.45		en=forbidden city|palace|imperial palace	zh=故宫|紫禁城|宫殿|皇宫	fr=cité interdite|palais impérial
-place	great wall	A89F91:1 6E7F5A:0.65 D9CBB0:0.45		en=great wall	zh=长城	fr=grande muraille
-place	village	8BA35A:1 C9A66B:0.65 7AB3D9:0.45		en=village|countryside|rural|farm|farmland	zh=村庄|乡村|农场|田园|农田	fr=village|campagne|rural|ferme
-place	jiangnan	6E8B88:1 DCE3DE:0.65 3E5B52:0.45		en=jiangnan|water town	zh=江南|水乡	fr=jiangnan|village d'eau
-place	zen	8A9A5B:1 D8D2C2:0.65 4A4A48:0.45	act=-1.0	en=zen|zen garden	zh=禅|禅意|枯山水	fr=zen|jardin zen
-place	tropical	14B8A6:1 F59E0B:0.65 22C55E:0.5 FF6B6B:0.35!	act=0.5 heat=0.4	en=tropical|tropics|tropic	zh=热带	fr=tropical|tropicale|tropiques
-place	mediterranean	1F6FB2:1 F4F1EA:0.65 E9A23B:0.4!		en=mediterranean|santorini	zh=地中海|圣托里尼	fr=méditerranée|méditerranéen|méditerranéenne|santorin
-place	nordic	E9E6E1:1 9AA5A8:0.65 3D4A52:0.45 C97B63:0.35!	act=-0.5	en=nordic|scandinavian	zh=北欧	fr=nordique|scandinave
-place	japanese	8C7A6B:1 D8CFC4:0.65 5B6B5A:0.45 B5442A:0.3!	act=-0.6	en=japanese|wabi-sabi	zh=日式|和风|侘寂	fr=japonais|japonaise|wabi-sabi
-place	chinese style	A2281F:1 1F3A5F:0.65 D4A63A:0.5 F1E6D2:0.45		en=chinese style|oriental	zh=中国风|国风|古风|中式	fr=style chinois|oriental|orientale
-place	hospital	3AAFA9:1 DEF2F1:0.65 2B7A78:0.45	act=-0.5 wt=-0.5	en=hospital|clinic|medical|healthcare	zh=医院|医疗|诊所	fr=hôpital|clinique|médical
-place	bank	1F4E79:1 5B8DB8:0.65 F2A541:0.35!	act=-0.3 wt=0.4	en=bank|finance|corporate|business|office	zh=银行|金融|商务|企业|办公室	fr=banque|finance|entreprise|bureau
-place	school	3E7CB1:1 F2C14E:0.65 F4F1EA:0.45		en=school|classroom	zh=学校|教室	fr=école|salle de classe
-place	castle	5A5A66:1 8E8A9A:0.65 3A2E4A:0.45		en=castle|fortress	zh=城堡	fr=château|forteresse
-place	church	6E6A73:1 C9B27A:0.65 2E3A6E:0.35!		en=church|cathedral	zh=教堂|大教堂	fr=église|cathédrale
-place	kitchen	E9E3D6:1 C97B4A:0.65 6E8E5A:0.45		en=kitchen	zh=厨房	fr=cuisine
-place	bedroom	D9CFC4:1 9AA7B8:0.65 E8C4B8:0.45	act=-0.5	en=bedroom	zh=卧室	fr=chambre
-place	cabin	8B5A2B:1 C9A46C:0.65 5E6B3A:0.45	heat=0.4	en=cabin|cottage|lodge	zh=小屋|木屋	fr=chalet|cabane|cottage
-place	space station	1C1F2E:1 C9CED6:0.65 F25C2B:0.45!		en=space station|spaceship|rocket	zh=太空站|飞船|火箭|🚀	fr=station spatiale|vaisseau spatial|fusée
-place	underwater	0E4D64:1 1F8A9E:0.65 7FD1C9:0.45		en=underwater	zh=水下|水底	fr=sous-marin|sous l'eau
-place	christmas	B3202A:1 1F6F43:0.65 F2C14E:0.45! F4F1EA:0.3	act=0.5	en=christmas|xmas	zh=圣诞|圣诞节|🎄	fr=noël
-place	halloween	2B1B3A:1 F28C28:0.9! 6A3D9A:0.5 8DC63F:0.3	wt=0.6	en=halloween	zh=万圣节|🎃👻	fr=halloween
-place	valentine	D81B60:1 F8BBD0:0.65 8E1537:0.45	heat=0.5	en=valentine|valentines|valentine's day	zh=情人节|七夕|💘	fr=saint-valentin
-place	chinese new year	C8102E:1 F2C14E:0.65 7A0C1A:0.45	act=0.8 heat=0.6	en=chinese new year|lunar new year|spring festival	zh=春节|新年|过年|年夜饭	fr=nouvel an chinois|fête du printemps
-place	mid-autumn	F3C969:1 2C3E6B:0.65 C8553D:0.4!		en=mid-autumn|moon festival	zh=中秋|中秋节|月饼	fr=fête de la mi-automne
-place	wedding	F8F4EC:1 E8C4C4:0.65 D4AF37:0.45!		en=wedding|bridal	zh=婚礼|婚纱|新娘	fr=mariage|noces
-place	birthday	F49AC1:1 FFD166:0.65 06D6A0:0.45!	act=0.8	en=birthday|party|celebration	zh=生日|派对|庆祝|🎉|🎂	fr=anniversaire|fête d'anniversaire
-place	easter	F7D6E0:1 CFE8C9:0.65 FFE9A0:0.5 C9B6E6:0.45		en=easter	zh=复活节	fr=pâques
-place	st patrick's day	2E8B3A:1 A9D18E:0.65 F2C14E:0.35!		en=st patrick's day|st patricks day|irish	zh=爱尔兰	fr=saint-patrick
-place	cyberpunk	0D0221:1 FF2A6D:0.65 05D9E8:0.6 7A2EFF:0.4	act=1.0 wt=0.4	en=cyberpunk|cyber	zh=赛博朋克	fr=cyberpunk
-place	technology	0F172A:1 22D3EE:0.65 A855F7:0.45!	act=0.3	en=technology|tech|digital|futuristic|future|sci-fi	zh=科技|未来|数码|数字|科幻	fr=technologie|numérique|futuriste|futur|science-fiction
-place	industrial	4A4E52:1 8C8C88:0.65 D97A2B:0.4!		en=industrial|factory	zh=工业|工厂	fr=industriel|industrielle|usine
-place	rustic	8B5A2B:1 C9A46C:0.65 5E6B3A:0.45		en=rustic|farmhouse	zh=乡村风|田园风	fr=rustique
-place	vintage	C19A6B:1 8C5E3C:0.65 6B8E8E:0.5 D9A05B:0.35	act=-0.4 heat=0.2	en=vintage|retro|nostalgia|nostalgic	zh=复古|怀旧|老式|年代感	fr=vintage|rétro|nostalgie
-place	kids	FFB703:1 219EBC:0.65 FB5607:0.6 8AC926:0.5	act=0.9 wt=-0.5	en=kids|children|childrens|toy|toys|playground	zh=儿童|孩子|玩具|游乐场	fr=enfants|enfantin|jouets
-place	luxury	1A1A1D:1 C9A227:0.65 5B2A86:0.45	wt=0.6 act=-0.2	en=luxury|luxurious|premium|opulent	zh=奢华|豪华|奢侈|高端	fr=luxe|luxueux|luxueuse
-place	royal	4B2A7B:1 C9A227:0.65 1E2A5A:0.45	wt=0.6	en=royal|regal|noble|imperial	zh=皇家|皇室|尊贵|帝王|高贵	fr=royal|royale|impérial|noble
-place	eco	5A8F3C:1 A7C957:0.65 BC6C25:0.4 E9E3C9:0.35		en=eco|eco-friendly|organic|sustainable|natural|nature|environment	zh=环保|有机|生态|自然|天然|大自然	fr=écologique|bio|naturel|naturelle|nature
-place	earthy	8B5E3C:1 A98467:0.65 6C584C:0.45		en=earthy|earth tones	zh=大地色|泥土色	fr=tons terreux|terreux
-place	minimal	2D3436:1 DFE6E9:0.65 0984E3:0.4!	act=-0.4	en=minimal|minimalist|minimalism|modern|simple|clean	zh=极简|简约|简洁|现代|简单	fr=minimaliste|minimal|épuré|moderne|sobre
-mood	calm	7FB3C8:1 9DC29A:0.65 E6EEF0:0.45	act=-1.0 wt=-0.2 heat=-0.3	en=calm|peaceful|peace|serene|serenity|tranquil|tranquility|quiet|stillness|placid	zh=宁静|平静|安静|静谧|恬静|祥和|安宁|静	fr=calme|paisible|serein|sereine|tranquille|paix|sérénité|apaisant|apaisante
-mood	relaxed	9CC5B9:1 E9E2CF:0.65 7FA7C9:0.45	act=-0.8	en=relaxed|relaxing|chill|laid back|leisurely	zh=放松|悠闲|惬意	fr=détendu|détendue|relaxant|relaxante
-mood	gentle	F2C6C2:1 C9D6E8:0.65 E8DCCF:0.45	act=-0.7 wt=-0.5	en=gentle|tender|soothing|delicate	zh=温柔|柔和|轻柔|细腻	fr=doux|douce|tendre|délicat|délicate
-mood	energetic	FF6B35:1 F7C548:0.65 00A6A6:0.45!	act=1.2 heat=0.6	en=energetic|energy|lively|vibrant|dynamic|active|exciting|excited	zh=活力|充满活力|活泼|动感|活力四射|激动|兴奋	fr=énergique|dynamique|vibrant|vibrante|plein d'énergie|énergie
-mood	happy	FFC93C:1 FF8C42:0.65 6BCB77:0.45!	act=0.8 wt=-0.6 heat=0.4	en=happy|joyful|joy|cheerful|fun|playful|glad|delight|delightful	zh=快乐|开心|欢乐|愉快|喜悦|欢快|俏皮|幸福|😊|😄	fr=joyeux|joyeuse|heureux|heureuse|gai|gaie|joie|bonheur
-mood	sad	5D6D7E:1 8E9AAF:0.65 3B4856:0.5	act=-0.7 wt=0.6 heat=-0.5	en=sad|sadness|melancholy|melancholic|gloomy|lonely|loneliness|sorrow|sorrowful|depressed|blue mood|grief	zh=悲伤|忧郁|伤心|孤独|寂寞|惆怅|哀伤|难过|忧伤|😢	fr=triste|tristesse|mélancolique|mélancolie|morose|sombre humeur|solitaire|chagrin
-mood	romantic	D6456B:1 F4A7B9:0.65 7E2E4F:0.45	act=0.2 heat=0.6	en=romantic|romance|love|loving|lover|lovers|affection	zh=浪漫|爱|爱情|恋爱|甜蜜|恋人|💕|💖	fr=romantique|amour|amoureux|amoureuse
-mood	passionate	D7263D:1 F46036:0.65 FFB400:0.45!	act=1.2 heat=1.0 wt=0.4	en=passionate|passion|fiery|ardent|intense	zh=热情|激情|热烈|炽热|火热	fr=passionné|passionnée|passion|ardent|ardente|fougueux
-mood	mysterious	3C2A5A:1 6A4C93:0.65 1B998B:0.4!	act=0.1 wt=0.8	en=mysterious|mystery|mystical|mystic|enigmatic|occult	zh=神秘|奥秘|玄秘	fr=mystérieux|mystérieuse|mystère|mystique|énigmatique
-mood	magical	8E6BD6:1 F2A7D8:0.65 5FD3C9:0.45!	act=0.3 wt=-0.3	en=magical|magic|fantasy|fairy|fairytale|enchanted|whimsical	zh=魔幻|奇幻|魔法|童话|仙境|🧚	fr=magique|féerique|fée|conte de fées|fantastique|enchanté|enchantée
-mood	dreamy	C3B1E1:1 F6C6EA:0.65 A0D2EB:0.5	act=-0.5 wt=-0.7	en=dreamy|dream|dreams|ethereal|dreamlike	zh=梦|梦幻|梦境|飘渺|空灵	fr=rêveur|rêveuse|onirique|rêve|éthéré
-mood	elegant	2B2D42:1 C9A227:0.65 8D8D92:0.45 E9E4DA:0.35	act=-0.3 wt=0.4	en=elegant|elegance|sophisticated|classy|refined|graceful	zh=优雅|高雅|典雅|雅致|精致	fr=élégant|élégante|élégance|raffiné|raffinée|chic
-mood	cozy	C67B4E:1 E9C46A:0.65 8A5A44:0.45	heat=0.7 act=-0.3	en=cozy|cosy|warm|warmth|comfortable|homey|snug	zh=温馨|温暖|舒适|暖|暖和|暖意	fr=chaleureux|chaleureuse|cosy|douillet|douillette|confortable
-mood	fresh	A8E6CF:1 DCEDC1:0.65 4FC3F7:0.45!	wt=-0.8 act=0.1	en=fresh|refreshing|crisp|clean air	zh=清新|清爽|新鲜|干净	fr=frais|fraîche|rafraîchissant
-mood	cool	7FB3D5:1 D6EAF8:0.65 3E6A8A:0.45	heat=-1.0	en=cool|cold|chilly|freezing	zh=冷|冰冷|寒冷|清凉|凉爽|冰凉	fr=froid|froide|glacial|glaciale|fraîcheur
-mood	hot	F26B38:1 FFB627:0.65 C21E1E:0.45	heat=1.0 act=0.4	en=hot|burning|sizzling	zh=热|火辣|滚烫	fr=chaud|chaude|brûlant|brûlante
-mood	angry	B80C09:1 1B1B1E:0.65 E85D04:0.4!	act=1.3 heat=1.0 wt=0.5	en=angry|anger|rage|fury|furious|aggressive|violent	zh=愤怒|生气|暴怒|狂怒|😡	fr=colère|furieux|furieuse|en colère|rage
-mood	scary	1D1A24:1 5C0F14:0.65 4B5D3A:0.45 9DB84A:0.35!	act=0.3 wt=1.2	en=scary|fear|horror|creepy|spooky|sinister|eerie|haunted	zh=恐怖|害怕|阴森|诡异|惊悚|鬼	fr=effrayant|effrayante|peur|horreur|sinistre|lugubre|hanté|hantée
-mood	hope	FFD166:1 8AC926:0.65 6EC1E4:0.45	wt=-0.6 act=0.4	en=hope|hopeful|optimistic|bright future	zh=希望|乐观	fr=espoir|optimiste|optimisme
-mood	bold	E63946:1 1D3557:0.65 F1C40F:0.4!	act=1.0 wt=0.3	en=bold|strong|powerful|confident|daring	zh=大胆|强烈|有力|自信|力量	fr=audacieux|audacieuse|fort|puissant|puissante|confiant
-mood	trust	1F4E79:1 5B8DB8:0.65 F2A541:0.35!	act=-0.3 wt=0.4	en=trust|trustworthy|reliable|professional|stable|secure|safe	zh=信任|可靠|专业|稳重|安全|可信	fr=confiance|fiable|professionnel|professionnelle|sérieux
-mood	innocent	F7F4EF:1 CDE7F0:0.65 F9D5E5:0.5	wt=-1.0 act=-0.4	en=innocent|pure|purity|childlike|naive	zh=纯洁|纯真|天真|纯净	fr=innocent|innocente|pur|pure|pureté
-mood	cute	F7A8C4:1 FFE3A3:0.65 A8E0FF:0.5	act=0.2 wt=-0.8	en=cute|sweet|lovely|adorable|kawaii	zh=可爱|甜美|萌|软萌	fr=mignon|mignonne|adorable|kawaii
-mood	festive	D7263D:1 F2C14E:0.65 1B998B:0.4!	act=1.0 heat=0.7	en=festive|celebratory|jubilant	zh=节日|喜庆|热闹|节庆	fr=festif|festive
-mood	solemn	2C2C34:1 5A4A42:0.65 8B1E3F:0.4!	act=-0.5 wt=1.0	en=solemn|serious|formal|grave|dignified	zh=庄严|严肃|庄重|肃穆	fr=solennel|solennelle|grave|formel|formelle
-mood	gothic	1B1B1F:1 4A1942:0.65 8E0E2F:0.45!	act=0.2 wt=1.2	en=gothic|goth|dark mood|brooding|moody	zh=哥特|哥德|暗黑|阴郁	fr=gothique|ténébreux|ténébreuse
-mood	spiritual	9A8C73:1 D9D2C5:0.65 5B6B5D:0.45	act=-1.0	en=spiritual|meditation|meditative|mindful|contemplative	zh=冥想|灵性|修行|禅修	fr=spirituel|spirituelle|méditation|méditatif
-mood	anxious	6C5B7B:1 C06C84:0.65 355C7D:0.45	act=0.6 wt=0.4	en=anxious|anxiety|nervous|tense|stress|stressed	zh=焦虑|紧张|不安|压力	fr=anxieux|anxieuse|angoisse|angoissé|nerveux|stress|stressé
-mood	lazy	E8D9C4:1 B8C4C9:0.65 F2C6A0:0.45	act=-0.9 wt=-0.3	en=lazy|sleepy|drowsy|slow	zh=慵懒|懒洋洋|困倦	fr=paresseux|paresseuse|somnolent|endormi|lent
-mood	nostalgic feeling	B08968:1 7F9BA6:0.65 DDB892:0.45	act=-0.5 heat=0.2	en=nostalgic feeling|bittersweet|wistful	zh=思念|怀念	fr=nostalgique|doux-amer
-mood	proud	C9A227:1 8E1B1B:0.65 1E2A5A:0.45	act=0.6 wt=0.5	en=proud|glorious|triumphant|victory	zh=骄傲|荣耀|辉煌|胜利	fr=fier|fière|glorieux|victoire|triomphe
-mood	healthy	6BBF59:1 D6EFC7:0.65 3AAFA9:0.45	wt=-0.4	en=healthy|vital|wellness	zh=健康|养生	fr=sain|saine|santé|bien-être
-mood	wild	5E6B2E:1 C2683F:0.65 2E4A3F:0.45	act=0.7	en=wild|adventure|adventurous|explore	zh=野性|狂野|冒险|探险	fr=sauvage|aventure|aventureux
-mood	feminine	F4A7B9:1 E8C4E0:0.65 D6456B:0.4!	wt=-0.6	en=feminine|girly	zh=少女|少女心|女性|女孩	fr=féminin|féminine
-mood	masculine	2E3A46:1 5A4632:0.65 8C9096:0.45	wt=0.7	en=masculine|rugged	zh=男性|阳刚	fr=masculin|masculine|viril
-mood	mature	5A5148:1 8C8378:0.65 B3A38E:0.45	act=-0.6 wt=0.4	en=mature|understated|subtle|restrained	zh=成熟|内敛|低调|含蓄	fr=mature|sobre et discret|subtil|subtile
-mood	noisy	FF3864:1 FFD23F:0.65 3BCEAC:0.6	act=1.3	en=noisy|loud|chaotic|crazy	zh=喧闹|嘈杂|疯狂	fr=bruyant|bruyante|chaotique|fou|folle
-modifier	dark		lt=0.3 ls=0.65 cm=0.95 scope=local	en=dark|darker|darkest|darkened|shadowy	zh=深色|暗|暗色|黑暗	fr=sombre|foncé|foncée|obscur|obscure
-modifier	deep		lt=0.3 ls=0.6 cm=1.15 scope=local	en=deep|deeper|deepest	zh=深|幽深|深邃	fr=profond|profonde
-modifier	light		lt=0.88 ls=0.6 cm=0.7 scope=local	en=light|lighter|lightest	zh=浅|浅色|亮色	fr=clair|claire
-modifier	pale		lt=0.92 ls=0.7 cm=0.4 scope=local	en=pale|paler|palest|faint|washed out	zh=淡|淡淡|淡色|苍白|浅淡	fr=pâle|blême|délavé|délavée
-modifier	bright		lt=0.76 ls=0.35 cm=1.35 scope=local	en=bright|brighter|brilliant|sunlit	zh=亮|明亮|鲜亮	fr=lumineux|lumineuse|brillant|brillante|éclatant|éclatante
-modifier	vivid		cm=1.5 scope=local	en=vivid|saturated|rich|intense colour|strong colour|vibrant colour	zh=鲜艳|鲜|艳|浓|浓郁	fr=vif|vive|saturé|saturée|intense
-modifier	soft		lt=0.84 ls=0.45 ct=0.08 cs=0.4 scope=global	en=soft|softer|subdued|gentle colour	zh=柔|柔和色|柔色	fr=doux ton|tamisé|tamisée|tendre ton
-modifier	muted		lt=0.62 ls=0.25 ct=0.055 cs=0.6 scope=global	en=muted|dusty|faded|desaturated|greyish|grayish|morandi	zh=灰调|莫兰迪|莫兰迪色|低饱和	fr=sourd|sourde|passé|passée|terne|désaturé
-modifier	pastel		lt=0.87 ls=0.8 ct=0.075 cs=0.7 cmax=0.11 scope=global	en=pastel|pastels|macaron colours	zh=粉彩|马卡龙色|糖果色	fr=pastel|pastels
-modifier	neon	FF2E97:1! 2EF2FF:0.65!	lt=0.78 ls=0.4 cm=2.0 cmin=0.2 scope=global strong=1	en=neon|fluorescent|electric|glowing|luminous|dayglo	zh=荧光|发光	fr=fluo|fluorescent|fluorescente|électrique|phosphorescent
-modifier	misty		lt=0.8 ls=0.35 ct=0.035 cs=0.5 scope=global	en=misty|hazy|smoky colour|foggy colour	zh=雾|朦胧|迷蒙	fr=vaporeux|vaporeuse|embrumé|embrumée
-modifier	frozen	DDEFF7:1 9CCDE3:0.65	lt=0.86 ls=0.55 cm=0.6 heat=-0.6 scope=local	en=frozen|icy|iced|frosted|icebound	zh=冰冻|结冰|冰封|冻	fr=gelé|gelée|glacé|glacée
-modifier	dim		lt=0.32 ls=0.5 cm=0.8 scope=global	en=dim|dimly|dusky|murky	zh=昏暗|幽暗|阴暗	fr=tamisé sombre|faible lumière|pénombre
-modifier	warm tone		heat=0.8	en=warm tone|warm toned	zh=暖色|暖色调	fr=tons chauds|ton chaud|couleurs chaudes
-modifier	cool tone		heat=-0.8	en=cool tone|cool toned	zh=冷色|冷色调	fr=tons froids|ton froid|couleurs froides
+colour	red	D62839:1		en=red	zh=红|紅色|赤|赤色|🔴|❤️	fr=rouge|rouges	es=rojo|roja|colorado|colorada	pt=vermelho|vermelha|encarnado	de=rot|rote|roter|rotes|rötlich	it=rosso|rossa
+colour	orange	F28C28:1		en=orange	zh=橙|橙色|橘色|橘黄|🟠	fr=orange|orangé|orangée	es=naranja|anaranjado|anaranjada	pt=laranja|alaranjado|alaranjada	de=orange|orangefarben	it=arancione|arancio
+colour	yellow	F5C518:1		en=yellow	zh=黄|黃色|🟡|💛	fr=jaune	es=amarillo|amarilla	pt=amarelo|amarela	de=gelb|gelbe|gelblich	it=giallo|gialla
+colour	green	3A9D5D:1		en=green	zh=绿|綠色|🟢|💚	fr=vert|verte	es=verde	pt=verde	de=grün|grüne|grünlich	it=verde
+colour	blue	2F6FD0:1		en=blue	zh=蓝|藍色|🔵|💙	fr=bleu|bleue|bleus	es=azul|azules	pt=azul|azuis	de=blau|blaue|bläulich	it=blu|azzurro|azzurra
+colour	purple	7B3FA0:1		en=purple	zh=紫|紫色|🟣|💜	fr=violet|violette|pourpre|mauve foncé	es=morado|morada|púrpura	pt=roxo|roxa|púrpura	de=lila|violett|purpur	it=viola|porpora|purpureo
+colour	pink	F39BC0:1		en=pink	zh=粉|粉色|粉红|粉红色|🩷	fr=rose vif|rose pâle|rosé|rosée|couleur rose	es=rosa|rosado|rosada	pt=rosa|cor-de-rosa|rosado|rosada	de=rosa|pink|rosig	it=rosa|rosato|rosata
+colour	brown	8B5A2B:1		en=brown	zh=棕|棕色|褐|褐色|🟤	fr=brun|brune|marron|chocolat clair	es=marrón|café oscuro|castaño claro|pardo	pt=marrom|castanho|pardo	de=braun|braune|bräunlich	it=marrone|bruno|bruna
+colour	grey	8E9196:1		en=grey|gray	zh=灰|灰色	fr=gris|grise|grisâtre	es=gris|grisáceo|grisácea|plomizo	pt=cinza|cinzento|cinzenta|acinzentado	de=grau|graue|gräulich	it=grigio|grigia
+colour	black	1D1D20:1		en=black	zh=黑|黑色|⚫|🖤	fr=noir|noire	es=negro|negra	pt=preto|preta|negro|negra	de=schwarz|schwarze	it=nero|nera
+colour	white	F6F5F0:1		en=white	zh=白|白色|⚪|🤍	fr=blanc|blanche	es=blanco|blanca	pt=branco|branca	de=weiß|weiss|weiße|weisse	it=bianco|bianca
+colour	gold	D4A437:1	strong=0.5	en=gold|golden	zh=金|金色|金黄|金黃色	fr=or|doré|dorée|couleur or	es=dorado|dorada|oro	pt=dourado|dourada|ouro	de=gold|golden|goldene|goldfarben	it=oro|dorato|dorata
+colour	silver	BFC4C9:1		en=silver	zh=银|銀色	fr=argent|argenté|argentée	es=plateado|plateada|plata	pt=prateado|prateada|prata	de=silber|silbern|silberne	it=argento|argentato|argentata
+colour	teal	168C8C:1		en=teal	zh=青色|蓝绿|藍綠色	fr=bleu canard|sarcelle	es=verde azulado|azul petróleo	pt=verde-azulado|azul-petróleo	de=petrol|blaugrün	it=verde petrolio|blu petrolio
+colour	cyan	2BB7D0:1		en=cyan	zh=青蓝	fr=cyan	es=cian	pt=ciano	de=cyan|zyan	it=ciano
+colour	turquoise	30C5B5:1		en=turquoise	zh=绿松石|松石绿|松石色	fr=turquoise	es=turquesa	pt=turquesa	de=türkis	it=turchese
+colour	navy	1F2F5C:1		en=navy|navy blue	zh=藏青|藏青色|海军蓝|深藏青	fr=bleu marine|marine	es=azul marino|marino	pt=azul-marinho	de=marineblau|navyblau|dunkelmarine	it=blu navy|blu marino
+colour	beige	E6D5B8:1		en=beige	zh=米色|米白|米黄|米黃色	fr=beige	es=beige|beis	pt=bege	de=beige	it=beige
+colour	cream	F3E9D2:1		en=cream|creamy	zh=奶油色|奶白	fr=crème|couleur crème	es=crema|color crema	pt=creme|cor creme	de=creme|cremefarben|cremeweiß	it=crema|color crema
+colour	maroon	7A1F2B:1		en=maroon	zh=栗红	fr=bordeaux foncé|marron rouge	es=granate	pt=grená|bordô escuro	de=kastanienbraunrot|rotbraun	it=granata
+colour	chestnut	7B3F2A:1		en=chestnut	zh=栗色|栗子色	fr=châtain|couleur châtaigne	es=castaño|castaña	pt=castanho-avermelhado|cor de castanha	de=kastanie|kastanienbraun	it=castano|castana|color castagna
+colour	magenta	D02E9B:1		en=magenta	zh=品红|洋红|洋紅色	fr=magenta	es=magenta	pt=magenta	de=magenta	it=magenta
+colour	violet	8A4FBF:1		en=violet	zh=紫罗兰|紫羅蘭色|堇色	fr=violine|couleur violette	es=violeta	pt=violeta	de=veilchenblau|violettblau	it=violetto|violetta|viola chiaro
+colour	indigo	3A2F7A:1		en=indigo	zh=靛|靛蓝|靛青|靛色	fr=indigo	es=índigo|añil	pt=índigo|anil	de=indigo	it=indaco
+colour	olive	7D7F2E:1		en=olive	zh=橄榄绿|橄榄色	fr=vert olive|olive	es=verde oliva	pt=verde-oliva	de=oliv|olivgrün	it=verde oliva
+colour	khaki	C3B091:1		en=khaki	zh=卡其|卡其色	fr=kaki	es=caqui	pt=cáqui	de=khaki	it=cachi|kaki
+colour	tan	B5895A:1		en=tan	zh=驼色	fr=fauve|havane	es=tostado|bronceado	pt=bronzeado|caramelo claro	de=hellbraun|lederbraun	it=cuoio|nocciola chiaro
+colour	peach colour	F7B89A:1		en=peach colour	zh=桃色|蜜桃色	fr=couleur pêche	es=color melocotón|color durazno	pt=cor de pêssego	de=pfirsichfarben|pfirsichfarbe	it=color pesca
+colour	coral	F2705E:1		en=coral	zh=珊瑚色|珊瑚红	fr=corail	es=coral	pt=coral	de=koralle|korallenrot	it=corallo
+colour	salmon	F08A72:1		en=salmon	zh=三文鱼色|鲑鱼色	fr=saumon|couleur saumon	es=salmón|color salmón	pt=salmão|cor de salmão	de=lachs|lachsfarben|lachsrosa	it=salmone|color salmone
+colour	mint	9EDFC3:1		en=mint	zh=薄荷绿|薄荷色	fr=vert menthe|menthe à l'eau	es=verde menta|menta	pt=verde-menta|menta|hortelã	de=minze|mintgrün|mint	it=verde menta|menta
+colour	lime	A4D233:1		en=lime	zh=青柠色|柠檬绿	fr=vert citron|citron vert	es=verde lima|lima	pt=verde-limão|lima	de=limettengrün|limette	it=verde lime|lime
+colour	amber	F0A830:1		en=amber	zh=琥珀|琥珀色	fr=ambre|ambré|ambrée	es=ámbar	pt=âmbar	de=bernstein|bernsteinfarben	it=ambra|ambrato
+colour	burgundy	7D1F35:1		en=burgundy|oxblood	zh=酒红|酒紅色|勃艮第红	fr=bordeaux|lie de vin	es=burdeos|borgoña|vinotinto	pt=bordô|borgonha|vinho escuro	de=burgunderrot|bordeaux|weinrot	it=bordeaux|borgogna
+colour	scarlet	E0302E:1		en=scarlet	zh=猩红|猩紅色	fr=écarlate	es=escarlata	pt=escarlate	de=scharlachrot|scharlach	it=scarlatto|scarlatta
+colour	vermilion	E34234:1		en=vermilion|vermillion	zh=朱红|朱紅色|朱砂|丹红	fr=vermillon	es=bermellón	pt=vermelhão|vermilhão	de=zinnoberrot|zinnober	it=vermiglio|vermiglione
+colour	ochre	C98B2B:1		en=ochre|ocher	zh=赭石|赭色|土黄|土黃色	fr=ocre	es=ocre	pt=ocre	de=ocker	it=ocra
+colour	charcoal	36393D:1		en=charcoal	zh=炭灰|炭黑|碳灰	fr=anthracite|gris anthracite	es=gris carbón|antracita	pt=grafite|cinza-chumbo escuro	de=anthrazit|kohlegrau	it=antracite|grigio antracite
+colour	ivory	F6F0DC:1		en=ivory	zh=象牙白|象牙色	fr=ivoire	es=marfil	pt=marfim	de=elfenbein|elfenbeinfarben	it=avorio
+colour	azure	3A8FD9:1		en=azure	zh=蔚蓝|蔚藍色|碧蓝	fr=azur	es=azur|azul celeste intenso	pt=azul-celeste|anil claro	de=azurblau|azur	it=azzurro cielo intenso|azzurrino
+colour	cerulean	5A9CC8:1		en=cerulean	zh=天青|天青色	fr=céruléen|bleu céruléen	es=cerúleo|cerúlea	pt=cerúleo|cerúlea	de=coelinblau|himmelblau tief	it=ceruleo|cerulea
+colour	sky blue	8CC4EC:1		en=sky blue|baby blue	zh=天蓝|天藍色|浅蓝天	fr=bleu ciel|bleu clair ciel	es=azul cielo|celeste	pt=azul-céu|azul claro do céu|azul bebê	de=himmelblau|hellblau himmel	it=azzurro cielo|celeste
+colour	lake blue	2F8FB5:1		en=lake blue	zh=湖蓝|湖藍色	fr=bleu lac	es=azul lago	pt=azul-lago	de=seeblau	it=blu lago
+colour	royal blue	2855B6:1		en=royal blue	zh=宝蓝|寶藍色	fr=bleu roi	es=azul rey|azul real	pt=azul-royal|azul real	de=königsblau	it=blu reale|blu royal
+colour	ultramarine	2E4AA8:1		en=ultramarine	zh=群青	fr=outremer|bleu outremer	es=ultramar|azul ultramar	pt=ultramarino|azul ultramarino	de=ultramarin|ultramarinblau	it=oltremare|blu oltremare
+colour	cobalt	1F4FA8:1		en=cobalt	zh=钴蓝	fr=cobalt|bleu cobalt	es=cobalto|azul cobalto	pt=cobalto|azul-cobalto	de=kobalt|kobaltblau	it=cobalto|blu cobalto
+colour	peacock blue	1F7A8C:1		en=peacock blue	zh=孔雀蓝	fr=bleu paon	es=azul pavo real	pt=azul-pavão	de=pfauenblau	it=blu pavone
+colour	ink	1F2326:1		en=ink	zh=墨|墨色|墨黑|漆黑	fr=encre|noir d'encre	es=tinta|negro tinta	pt=tinta|preto tinta	de=tinte|tintenschwarz	it=inchiostro|nero inchiostro
+colour	dark green	1F4D36:1		en=dark green	zh=墨绿|墨綠色|深绿色	fr=vert foncé|vert sombre|vert bouteille	es=verde oscuro|verde botella	pt=verde-escuro|verde-garrafa	de=dunkelgrün|flaschengrün|tannengrün	it=verde scuro|verde bottiglia
+colour	emerald	2E9E6B:1		en=emerald	zh=祖母绿	fr=émeraude|vert émeraude	es=esmeralda|verde esmeralda	pt=esmeralda|verde-esmeralda	de=smaragd|smaragdgrün	it=smeraldo|verde smeraldo
+colour	jade green	2EA877:1		en=jade green	zh=翠绿|翠綠色|碧绿|碧綠色	fr=vert jade	es=verde jade	pt=verde-jade	de=jadegrün	it=verde giada
+colour	grass green	7FB24A:1		en=grass green	zh=草绿|草綠色	fr=vert prairie|vert herbe	es=verde hierba|verde pasto	pt=verde-grama	de=grasgrün	it=verde prato|verde erba
+colour	bamboo green	789262:1		en=bamboo green	zh=竹青	fr=vert bambou	es=verde bambú	pt=verde-bambu	de=bambusgrün	it=verde bambù
+colour	tender green	A6D36B:1		en=tender green	zh=嫩绿|嫩綠色	fr=vert tendre	es=verde tierno	pt=verde-tenro|verde-broto	de=zartgrün|maigrün	it=verde tenero
+colour	sapphire	1F4E9C:1		en=sapphire	zh=宝石蓝|蓝宝石	fr=saphir	es=zafiro	pt=safira	de=saphir|saphirblau	it=zaffiro
+colour	ruby	A8123A:1		en=ruby	zh=宝石红|红宝石	fr=rubis	es=rubí	pt=rubi	de=rubin|rubinrot	it=rubino
+colour	amethyst	8E5DB8:1		en=amethyst	zh=紫水晶|紫晶	fr=améthyste	es=amatista	pt=ametista	de=amethyst	it=ametista
+colour	champagne colour	F2DFB4:1		en=champagne colour	zh=香槟色	fr=couleur champagne	es=color champán	pt=cor de champanhe	de=champagnerfarben	it=color champagne
+colour	bronze	8C5A2E:1		en=bronze	zh=古铜|古銅色	fr=bronze|bronzé	es=bronce	pt=bronze	de=bronze|bronzefarben	it=bronzo
+colour	copper	B8733E:1		en=copper	zh=铜色|紅銅	fr=cuivre|cuivré|cuivrée	es=cobre|cobrizo|cobriza	pt=cobre|acobreado	de=kupfer|kupferfarben	it=rame|ramato|ramata
+colour	brass	C9A740:1		en=brass	zh=黄铜	fr=laiton	es=latón	pt=latão	de=messing	it=ottone
+colour	sepia	7A5A3A:1		en=sepia	zh=乌贼墨	fr=sépia	es=sepia	pt=sépia	de=sepia	it=seppia
+colour	plum	7E3F6E:1		en=plum	zh=梅紫|李子色	fr=prune|couleur prune	es=ciruela|color ciruela	pt=ameixa|cor de ameixa	de=pflaume|pflaumenfarben	it=prugna|color prugna
+colour	mauve	B48CA6:1		en=mauve	zh=藕色|藕荷色|藕荷	fr=mauve	es=malva	pt=malva	de=mauve|malve	it=malva
+colour	lilac	C3A3D9:1		en=lilac	zh=丁香紫|丁香色	fr=lilas	es=lila	pt=lilás	de=flieder|fliederfarben	it=lilla|glicine chiaro
+colour	fuchsia	D23C8F:1		en=fuchsia	zh=紫红|紫紅色	fr=fuchsia	es=fucsia	pt=fúcsia	de=fuchsia|fuchsie	it=fucsia
+colour	aqua	4FC9D9:1		en=aqua	zh=水蓝|水藍色|水色	fr=bleu aqua|aqua	es=aguamarina claro|azul agua	pt=azul-água|água-marinha clara	de=aquablau|wasserblau	it=acquamarina chiaro|azzurro acqua
+colour	chartreuse	B6D93B:1		en=chartreuse	zh=黄绿|黃綠色	fr=chartreuse	es=chartreuse	pt=chartreuse	de=chartreuse|gelbgrün	it=chartreuse
+colour	taupe	8B7D70:1		en=taupe	zh=灰褐|灰褐色	fr=taupe	es=topo|gris topo	pt=taupe|cinza-topo	de=taupe|graubraun	it=tortora
+colour	denim	3D5A80:1		en=denim	zh=牛仔蓝	fr=bleu denim|bleu jean	es=azul vaquero|azul mezclilla	pt=azul-jeans	de=jeansblau|denimblau	it=blu jeans|denim
+colour	rouge	C43A5A:1		en=rouge	zh=胭脂|胭脂红|胭脂色	fr=rouge à lèvres|carmin	es=carmín|colorete	pt=carmim|ruge	de=karmin|karminrot	it=carminio|belletto
+colour	crimson	C41E3A:1		en=crimson	zh=绯红|殷红	fr=cramoisi|cramoisie	es=carmesí	pt=carmesim	de=karmesin|karmesinrot	it=cremisi
+colour	rose red	D6336C:1		en=rose red	zh=玫瑰红|玫紅	fr=rouge rose	es=rojo rosa	pt=vermelho-rosa	de=rosenrot	it=rosso rosa
+colour	peach pink	F07C92:1		en=peach pink	zh=桃红|桃紅色	fr=rose pêche	es=rosa melocotón	pt=rosa-pêssego	de=pfirsichrosa	it=rosa pesca
+colour	bright red	E0201B:1		en=bright red	zh=大红|正红|鲜红	fr=rouge vif	es=rojo vivo|rojo brillante	pt=vermelho vivo	de=knallrot|leuchtend rot|hellrot	it=rosso vivo|rosso acceso
+colour	chinese red	C8102E:1		en=chinese red	zh=中国红	fr=rouge de chine	es=rojo chino	pt=vermelho chinês	de=chinarot	it=rosso cinese
+colour	pale blue white	D6E4EE:1		en=pale blue white	zh=月白	fr=blanc lunaire|blanc bleuté	es=blanco luna|blanco azulado	pt=branco lunar|branco-azulado	de=mondweiß|bläulich weiß	it=bianco lunare|bianco azzurrato
+colour	goose yellow	F7E08A:1		en=goose yellow	zh=鹅黄	fr=jaune poussin	es=amarillo pollito	pt=amarelo-pintinho	de=kükengelb	it=giallo pulcino
+colour	apricot	F2B84B:1		en=apricot	zh=杏黄|杏色	fr=abricot	es=albaricoque|damasco	pt=damasco|alperce	de=aprikose|apricot	it=albicocca
+colour	turmeric	D9A21B:1		en=turmeric	zh=姜黄	fr=curcuma	es=cúrcuma	pt=açafrão-da-terra|cúrcuma	de=kurkuma	it=curcuma
+colour	dark blue-black	3D4A5C:1		en=dark blue-black	zh=黛|黛色|黛蓝	fr=bleu nuit profond|noir bleuté	es=azul negro|negro azulado	pt=azul-negro|preto azulado	de=blauschwarz	it=blu notte profondo|nero bluastro
+colour	mineral blue	1F5F8B:1		en=mineral blue	zh=石青	fr=bleu minéral	es=azul mineral	pt=azul mineral	de=mineralblau	it=blu minerale
+colour	mineral green	3C9A75:1		en=mineral green	zh=石绿	fr=vert minéral|malachite	es=verde mineral|malaquita	pt=verde mineral|malaquita	de=mineralgrün|malachit	it=verde minerale|malachite
+colour	frost white	E9F1F6:1		en=frost white	zh=霜色	fr=blanc givré	es=blanco escarcha	pt=branco-geada	de=frostweiß|reifweiß	it=bianco brina
+colour	snow white	F7F9FB:1		en=snow white	zh=雪白	fr=blanc neige	es=blanco nieve	pt=branco-neve	de=schneeweiß	it=bianco neve
+colour	lead grey	5E6266:1		en=lead grey	zh=铅灰	fr=gris plomb	es=gris plomo	pt=cinza-chumbo	de=bleigrau	it=grigio piombo
+colour	silver grey	A8ADB2:1		en=silver grey	zh=银灰	fr=gris argent	es=gris plata	pt=cinza-prata	de=silbergrau	it=grigio argento
+colour	iron grey	50555A:1		en=iron grey	zh=铁灰	fr=gris fer	es=gris hierro	pt=cinza-ferro	de=eisengrau	it=grigio ferro
+colour	tea brown	9C6B3F:1		en=tea brown	zh=茶色	fr=brun thé	es=marrón té	pt=marrom-chá	de=teebraun	it=marrone tè
+colour	bean paste	A8665F:1		en=bean paste	zh=豆沙|豆沙色	fr=vieux rose	es=rosa viejo	pt=rosa antigo	de=altrosa	it=rosa antico
+colour	lilac snow	B2A2D5:1		en=lilac snow	zh=雪青	fr=lilas pâle	es=lila pálido	pt=lilás pálido	de=blasslila	it=lilla pallido
+colour	rose pink	E7A1B0:1		en=rose pink	zh=玫瑰粉	fr=rose	es=rosa rosa|rosa intenso	pt=rosa-rosa|rosa forte	de=rosarot	it=rosa intenso
+colour	dusty pink	C9A0A6:1		en=dusty pink	zh=灰粉	fr=rose poudré	es=rosa empolvado	pt=rosa empoeirado|rosa queimado	de=puderrosa	it=rosa cipria
+colour	grey blue	6C8499:1		en=grey blue|blue grey	zh=灰蓝	fr=gris bleu|bleu gris	es=gris azulado|azul grisáceo	pt=cinza-azulado|azul-acinzentado	de=graublau|blaugrau	it=grigio azzurro|blu grigio
+colour	grey green	8FA58A:1		en=grey green|sage	zh=灰绿|鼠尾草绿	fr=vert de gris|sauge|gris vert	es=verde grisáceo|salvia	pt=verde-acinzentado|sálvia	de=graugrün|salbei|salbeigrün	it=verde grigio|salvia
+colour	blue purple	5A4FB0:1		en=blue purple	zh=蓝紫	fr=bleu violet	es=azul violáceo	pt=azul-violeta	de=blauviolett	it=blu violaceo
+colour	red purple	8E2F6E:1		en=red purple	zh=红紫	fr=rouge violacé	es=rojo violáceo	pt=vermelho-arroxeado	de=rotviolett	it=rosso violaceo
+colour	orange red	E8532B:1		en=orange red	zh=橘红	fr=rouge orangé	es=rojo anaranjado	pt=vermelho-alaranjado	de=orangerot	it=rosso arancio
+colour	powder blue	A9C7E8:1		en=powder blue	zh=粉蓝	fr=bleu poudré	es=azul polvo	pt=azul-pó	de=puderblau	it=blu polvere|azzurro polvere
+colour	powder purple	C9A9DD:1		en=powder purple	zh=粉紫	fr=violet poudré|parme	es=violeta polvo	pt=lilás-pó	de=puderlila	it=lilla polvere
+colour	lemon yellow	F4E04D:1		en=lemon yellow	zh=柠檬黄	fr=jaune citron	es=amarillo limón	pt=amarelo-limão	de=zitronengelb	it=giallo limone
+colour	bright yellow	F8D21C:1		en=bright yellow	zh=明黄	fr=jaune vif	es=amarillo brillante|amarillo vivo	pt=amarelo vivo|amarelo brilhante	de=knallgelb|leuchtend gelb	it=giallo vivo|giallo acceso
+colour	earth yellow	A98B5B:1		en=earth yellow	zh=土色	fr=jaune terreux	es=amarillo tierra	pt=amarelo-terra	de=erdgelb	it=giallo terra
+colour	sand colour	D8C09A:1		en=sand colour	zh=沙色	fr=couleur sable|sable clair	es=color arena	pt=cor de areia	de=sandfarben|sandfarbe	it=color sabbia
+colour	off white	E8E2D6:1		en=off white	zh=米灰	fr=blanc cassé	es=blanco roto	pt=branco-sujo|off-white	de=altweiß|gebrochenes weiß	it=bianco sporco
+colour	milk white	F7F3EA:1		en=milk white	zh=乳白|奶白色	fr=blanc laiteux	es=blanco leche	pt=branco-leite	de=milchweiß	it=bianco latte
+colour	pearl white	EDE6DA:1		en=pearl white	zh=珍珠白|珍珠色	fr=blanc nacré	es=blanco perla	pt=branco-pérola	de=perlweiß	it=bianco perla
+colour	coffee brown	6F4E37:1		en=coffee brown	zh=咖啡色	fr=brun café|couleur café	es=color café|marrón café	pt=marrom-café|cor de café	de=kaffeebraun	it=marrone caffè|color caffè
+colour	chocolate brown	4E2A1E:1		en=chocolate brown	zh=巧克力色	fr=brun chocolat	es=marrón chocolate	pt=marrom-chocolate	de=schokobraun|schokoladenbraun	it=marrone cioccolato
+colour	caramel colour	C07A2C:1		en=caramel colour	zh=焦糖色	fr=couleur caramel	es=color caramelo	pt=cor de caramelo	de=karamellfarben	it=color caramello
+colour	mustard	D1A22B:1		en=mustard	zh=芥末黄|芥末色	fr=moutarde|jaune moutarde	es=mostaza|amarillo mostaza	pt=mostarda|amarelo-mostarda	de=senf|senfgelb	it=senape|giallo senape
+colour	terracotta	C8643B:1		en=terracotta	zh=赤陶|陶土色	fr=terre cuite|terracotta	es=terracota	pt=terracota	de=terrakotta	it=terracotta|cotto
+colour	rust red	A2472A:1		en=rust red	zh=锈色|铁锈红	fr=rouge rouille	es=rojo óxido	pt=vermelho-ferrugem	de=rostrot	it=rosso ruggine
+colour	wine colour	722F37:1		en=wine colour|wine red	zh=酒色	fr=rouge vin|couleur vin	es=color vino|rojo vino	pt=cor de vinho|vinho tinto cor	de=weinfarben	it=color vino|rosso vino
+colour	blush	E8A3A1:1		en=blush	zh=腮红	fr=rose blush|fard à joues	es=rubor	pt=blush|rubor	de=rouge rosa|zartrosa	it=fard|rosa cipria chiaro
+colour	nude	D9B8A0:1		en=nude	zh=裸色	fr=nude|chair	es=nude|color carne	pt=nude|cor da pele	de=nude|hautfarben	it=nude|color carne
+colour	neon pink	FF3EA5:1	strong=1	en=neon pink	zh=荧光粉	fr=rose fluo|rose néon	es=rosa neón|rosa flúor	pt=rosa-neon	de=neonpink|neonrosa	it=rosa neon|rosa fluo
+colour	neon green	7CFF4F:1	strong=1	en=neon green	zh=荧光绿	fr=vert fluo|vert néon	es=verde neón|verde flúor	pt=verde-neon	de=neongrün	it=verde neon|verde fluo
+colour	neon yellow	E9FF3B:1	strong=1	en=neon yellow	zh=荧光黄	fr=jaune fluo|jaune néon	es=amarillo neón|amarillo flúor	pt=amarelo-neon	de=neongelb	it=giallo neon|giallo fluo
+scene	forest	2F5D3A:1 6F8F4E:0.65 7A5A3C:0.5 E0B84C:0.35!		en=forest|forests|woods|woodland|woodlands	zh=森林|树林|林间|林中|🌲|🌳	fr=forêt|forêts|bois|sylve|sous-bois	es=bosque|bosques|arboleda|selva templada	pt=floresta|florestas|mata|bosque|bosques	de=wald|wälder|forst|gehölz	it=foresta|bosco|boschi|selva
+scene	rainforest	1E5631:1 3F8F3A:0.65 A4C639:0.5 E5533D:0.35!		en=rainforest|jungle	zh=雨林|热带雨林|丛林	fr=forêt tropicale|jungle|forêt vierge	es=selva|jungla|selva tropical	pt=floresta tropical|selva|mata atlântica|amazônia	de=regenwald|dschungel|urwald	it=foresta pluviale|giungla|foresta tropicale
+scene	pine	234D36:1 5E7D5B:0.65 8A6E4B:0.5 C9D8C5:0.35		en=pine|pines|pine forest|evergreen|conifer	zh=松|松树|松林|松柏	fr=pin|pins|sapin|sapins|pinède|conifère	es=pino|pinos|pinar|conífera	pt=pinheiro|pinheiros|pinhal|conífera	de=kiefer|kiefern|pinie|tanne|tannen|nadelwald|fichte	it=pino|pini|pineta|abete|conifera
+scene	bamboo	5E8C3A:1 A8C47A:0.65 3D5A2A:0.5 E8E1C4:0.35		en=bamboo|bamboo grove	zh=竹|竹子|竹林	fr=bambou|bambouseraie	es=bambú|bambúes	pt=bambu|bambuzal	de=bambus|bambushain	it=bambù|bambuseto
+scene	meadow	7DAF4E:1 C9DE8A:0.65 E9D46B:0.45! 8CB8DE:0.35		en=meadow|field|fields|grassland|prairie|pasture	zh=草地|草原|田野|原野|牧场	fr=prairie|pré|champ|champs|prés	es=prado|pradera|campo|campos|pastizal	pt=prado|pradaria|campo|campos|pasto	de=wiese|wiesen|feld|felder|weide|acker	it=prato|prati|campo|campi|pascolo
+scene	grass	6AA84F:1 A9D18E:0.65 3E7A35:0.45		en=grass|lawn	zh=草|青草|草坪|青草地	fr=herbe|gazon|pelouse	es=hierba|césped|pasto	pt=grama|relva|capim|gramado	de=gras|rasen	it=erba|erba verde|tappeto erboso
+scene	garden	5B8C4A:1 A7C98A:0.65 E07A9B:0.5!		en=garden|gardens	zh=花园|庭院|园林	fr=jardin|jardins	es=jardín|jardines|huerto	pt=jardim|jardins|horta	de=garten|gärten	it=giardino|giardini|orto
+scene	park	6A9E55:1 C5D9A5:0.65 D98E48:0.4!		en=park	zh=公园	fr=parc	es=parque	pt=parque	de=park	it=parco
+scene	leaf	4E8B3A:1 9BC26B:0.65 2F5E2A:0.45		en=leaf|leaves|foliage|greenery	zh=叶|叶子|树叶|绿叶|🍃|🌿	fr=feuille|feuillage|verdure	es=hoja|hojas|follaje|verdor	pt=folha|folhas|folhagem|verdura verde	de=blatt|blätter|laub|grün der blätter	it=foglia|foglie|fogliame|verzura
+scene	autumn leaves	D2691E:1 B8452A:0.65 E9A23B:0.6 6B3E26:0.45		en=autumn leaves|fall leaves|fall foliage|autumn foliage|fallen leaves	zh=落叶|秋叶|🍂	fr=feuilles mortes|feuilles d'automne|feuillage d'automne	es=hojas secas|hojas caídas|hojas de otoño|follaje otoñal	pt=folhas secas|folhas caídas|folhas de outono|folhagem de outono	de=herbstlaub|herbstblätter|buntes laub	it=foglie secche|foglie cadute|foglie d'autunno|foliage autunnale
+scene	maple	C0392B:1 E67E22:0.65 8E2A1E:0.5 F1C40F:0.35!		en=maple|maple leaf|maple leaves	zh=枫|枫叶|红叶|🍁	fr=érable	es=arce	pt=bordo|ácer	de=ahorn	it=acero
+scene	ginkgo	F2C12E:1 F8E08E:0.65 7A6A3A:0.45 6B8E4E:0.35		en=ginkgo	zh=银杏	fr=ginkgo	es=ginkgo	pt=ginkgo	de=ginkgo	it=ginkgo
+scene	moss	6B7F3A:1 A3B06B:0.65 4A4F3A:0.45		en=moss|mossy	zh=苔藓|青苔|苔	fr=mousse|moussu|moussue	es=musgo|musgoso	pt=musgo|musgoso	de=moos|moosig	it=muschio|muschioso
+scene	tree	3F6E3A:1 7A5A3C:0.65 9CBF6B:0.45		en=tree|trees	zh=树|树木	fr=arbre	es=árbol|árboles	pt=árvore|árvores	de=baum|bäume	it=albero|alberi
+scene	vine	3E7B3A:1 8DB86B:0.65		en=vine|ivy	zh=藤|常春藤	fr=vigne|lierre	es=enredadera|hiedra|parra	pt=videira|hera|trepadeira	de=rebe|efeu|ranke	it=vite|edera|rampicante
+scene	cactus	5E8C5A:1 A9C9A0:0.65 E76F8A:0.4!		en=cactus|succulent	zh=仙人掌|多肉	fr=cactus|succulente	es=cactus|suculenta	pt=cacto|suculenta	de=kaktus|sukkulente	it=cactus|succulenta
+scene	mushroom	B0674A:1 E8D9C4:0.65 6B4E3A:0.45		en=mushroom|fungi	zh=蘑菇|菌	fr=champignon	es=seta|hongo|champiñón	pt=cogumelo	de=pilz|pilze	it=fungo|funghi
+scene	herb	7A9A5A:1 C4D4A0:0.65		en=herb|herbs	zh=草药|香草	fr=herbes aromatiques|fines herbes	es=hierbas aromáticas|hierbas	pt=ervas|ervas aromáticas	de=kräuter	it=erbe aromatiche|erbe
+scene	seaweed	4B5E2A:1 7C8B3A:0.65 1E4B4F:0.45		en=seaweed|kelp	zh=海藻|海带	fr=algue|algues|varech	es=alga|algas	pt=alga|algas	de=seetang|algen|alge	it=alga|alghe
+scene	oasis	3F9E6B:1 E3C07A:0.65 2EA3C7:0.45!		en=oasis	zh=绿洲	fr=oasis	es=oasis	pt=oásis	de=oase	it=oasi
+scene	ocean	1D5C8A:1 2E9CC0:0.65 BFE3EE:0.5 F29F67:0.35!		en=ocean|oceans|sea|seas|open sea	zh=海洋|大海|海|汪洋|海面|🌊	fr=océan|mer|mers|large	es=océano|mar|mares	pt=oceano|mar|mares	de=ozean|meer|meere|see offen|hochsee	it=oceano|mare|mari
+scene	deep sea	0B2545:1 13315C:0.65 1E6F8C:0.5 3FD0C9:0.35!		en=deep sea|abyss|ocean depths|deep ocean	zh=深海|海底|海渊	fr=abysses|fond de la mer|fonds marins|grands fonds	es=mar profundo|fondo del mar|abismo|profundidades marinas	pt=mar profundo|fundo do mar|abismo|profundezas	de=tiefsee|meeresgrund|abgrund	it=mare profondo|abisso|abissi|fondale marino
+scene	wave	2A7FB8:1 7CC6DE:0.65 F2F7F9:0.5		en=wave|waves|surf|tide	zh=浪|海浪|波浪|浪花|潮汐	fr=vague|houle|ressac|marée	es=ola|olas|oleaje|marea	pt=onda|ondas|maré|ressaca	de=welle|wellen|brandung|flut	it=onda|onde|marea|risacca
+scene	beach	2BB3C0:1 E9D3A8:0.65 F28C69:0.45! 8FD3E8:0.35		en=beach|seaside|shore|coast|seashore|coastline	zh=海滩|海边|海岸|海滨|🏖️	fr=plage|rivage|côte|littoral|bord de mer	es=playa|playas|costa|orilla del mar|litoral	pt=praia|praias|costa|litoral|beira-mar	de=strand|küste|ufer|meeresufer	it=spiaggia|spiagge|costa|riva|litorale|lungomare
+scene	sandy beach	E9D3A8:1 2BB3C0:0.65 F28C69:0.45! C9A27A:0.35		en=sandy beach|sands	zh=沙滩	fr=plage de sable	es=playa de arena	pt=praia de areia	de=sandstrand	it=spiaggia di sabbia
+scene	tropical beach	14B8B0:1 F2DDB0:0.65 FF7F50:0.45!		en=tropical beach	zh=热带海滩	fr=plage tropicale	es=playa tropical	pt=praia tropical	de=tropenstrand|tropischer strand	it=spiaggia tropicale
+scene	lagoon	1FB5B0:1 7EDAD2:0.65 E8D9B0:0.45		en=lagoon	zh=泻湖|潟湖	fr=lagon|lagune	es=laguna	pt=lagoa	de=lagune	it=laguna
+scene	lake	3C7FA6:1 8CBFD4:0.65 4E7A4F:0.45 E8D9B0:0.3		en=lake|lakes|lakeside	zh=湖|湖泊|湖面|湖畔|湖边	fr=lac	es=lago	pt=lago	de=see|seen|bergsee	it=lago
+scene	river	3E8EAF:1 8FC4CF:0.65 6B8F4E:0.45		en=river|rivers|stream|creek|brook	zh=河|河流|小溪|溪|溪流|江|江水	fr=rivière|fleuve|ruisseau	es=río|arroyo|riachuelo	pt=rio|riacho|córrego	de=fluss|bach|strom	it=fiume|torrente|ruscello
+scene	pond	4C7A5E:1 8EB49A:0.65 2E5E4E:0.45		en=pond	zh=池塘|池	fr=étang|mare	es=estanque|charca	pt=lago pequeno|açude|charco	de=teich|weiher	it=stagno|laghetto
+scene	lotus pond	E68AAE:1 5E9E6E:0.65 F9E1EA:0.5		en=lotus pond	zh=荷塘|荷花池	fr=étang de lotus	es=estanque de lotos	pt=lago de lótus	de=lotusteich	it=stagno di loto
+scene	waterfall	5BA8C8:1 E6F2F5:0.65 3F6E4A:0.45		en=waterfall	zh=瀑布	fr=cascade|chute d'eau	es=cascada|catarata	pt=cachoeira|cascata|queda-d'água	de=wasserfall	it=cascata
+scene	water	4A9CC9:1 A8D8EA:0.65		en=water	zh=水|流水	fr=eau	es=agua	pt=água	de=wasser	it=acqua
+scene	reef	F2705E:1 1FB5B0:0.65 F7B32B:0.45!		en=reef|coral reef	zh=珊瑚礁|珊瑚	fr=récif|récif corallien|récifs coralliens	es=arrecife|arrecife de coral|arrecifes	pt=recife|recifes|recife de coral	de=riff|korallenriff	it=barriera corallina|scogliera corallina
+scene	harbour	2F5D7C:1 9DB4C0:0.65 C8553D:0.4!		en=harbour|harbor|port|pier	zh=港口|码头|港湾	fr=port|quai|jetée	es=puerto|muelle	pt=porto|cais	de=hafen|pier|kai	it=porto|molo
+scene	island	2EC4B6:1 F6E7C1:0.65 3F9E4A:0.45		en=island|islands	zh=岛|海岛|小岛	fr=île|îles|îlot	es=isla|islas|islote	pt=ilha|ilhas|ilhota	de=insel|inseln|eiland	it=isola|isole|isolotto
+scene	desert	D9A566:1 F0D2A0:0.65 C2683F:0.5 3D7EA6:0.35!		en=desert|deserts|dune|dunes|sahara	zh=沙漠|沙丘|荒漠|撒哈拉|🏜️	fr=désert|dune	es=desierto|duna|dunas	pt=deserto|duna|dunas	de=wüste|düne|dünen	it=deserto|duna|dune
+scene	sand	D8C09A:1 EAD9B8:0.65 B8915E:0.45		en=sand	zh=沙|沙子|黄沙	fr=sable	es=arena	pt=areia	de=sand	it=sabbia
+scene	canyon	B5552E:1 D98A4E:0.65 6E3B2A:0.5 7FB0D9:0.35!		en=canyon|canyons|mesa	zh=峡谷	fr=canyon|gorge	es=cañón|barranco	pt=cânion|desfiladeiro	de=schlucht|canyon	it=canyon|gola
+scene	mountain	5B6E7E:1 8FA6B8:0.65 3E5C3A:0.5 E9EEF2:0.35		en=mountain|mountains|hills|hill	zh=山|山脉|高山|群山|山峰|⛰️|🏔️	fr=montagne|mont|colline|collines	es=montaña|montañas|monte|colina|cerro|sierra	pt=montanha|montanhas|monte|colina|serra	de=berg|berge|gebirge|hügel	it=montagna|montagne|monte|collina|colline
+scene	snowy mountain	F2F5F8:1 9DB4CC:0.65 4A6076:0.5		en=snowy mountain|snow mountain|alps	zh=雪山	fr=montagne enneigée|sommet enneigé|alpes	es=montaña nevada|pico nevado|alpes	pt=montanha nevada|pico nevado|alpes	de=schneeberg|verschneiter berg|alpen	it=montagna innevata|vetta innevata|alpi
+scene	valley	5E8C4A:1 A9C48A:0.65 7A8FA6:0.45		en=valley	zh=山谷|谷	fr=vallée|vallon	es=valle	pt=vale	de=tal	it=valle|vallata
+scene	cliff	7D756B:1 B5AC9F:0.65 4E5A63:0.45		en=cliff|cliffs|rock|rocks	zh=悬崖|岩石|岩	fr=falaise|rocher|roche	es=acantilado|roca|rocas|peñasco	pt=penhasco|falésia|rocha|rochas|rochedo	de=klippe|fels|felsen	it=scogliera|rupe|roccia|rocce
+scene	cave	3A3530:1 6E6258:0.65 C9A35A:0.3!		en=cave|cavern	zh=洞穴|山洞	fr=grotte|caverne	es=cueva|caverna|gruta	pt=caverna|gruta	de=höhle|grotte	it=grotta|caverna
+scene	volcano	B3261E:1 F26A1B:0.65 2A2325:0.55 FFC247:0.35!	strong=0.6	en=volcano|volcanic|lava|magma|eruption	zh=火山|岩浆|熔岩|🌋	fr=volcan|lave|magma|éruption	es=volcán|lava|magma|erupción	pt=vulcão|lava|magma|erupção	de=vulkan|lava|magma|ausbruch	it=vulcano|lava|magma|eruzione
+scene	fire	E4572E:1 F3A712:0.65 A4161A:0.5 2A1D1A:0.3	act=0.8 heat=1.0 strong=0.8	en=fire|flame|flames|blaze|bonfire|campfire	zh=火|火焰|火光|烈火|篝火|🔥	fr=feu|flamme|flammes|incendie|brasier|feu de camp	es=fuego|llama|llamas|hoguera|fogata|incendio	pt=fogo|chama|chamas|fogueira|incêndio	de=feuer|flamme|flammen|lagerfeuer|brand	it=fuoco|fiamma|fiamme|falò|incendio
+scene	ember	4A3F3A:1 8E8279:0.65 E2572B:0.4!		en=ember|embers|ash|ashes	zh=余烬|灰烬	fr=braise|braises|cendre|cendres	es=brasa|brasas|ceniza|cenizas	pt=brasa|brasas|cinza de fogo|cinzas	de=glut|asche	it=brace|braci|cenere|ceneri
+scene	earth	6B4B32:1 9C7A56:0.65 3F2E22:0.45		en=earth|soil|mud|dirt	zh=泥土|土壤|泥|大地	fr=terre|boue|sol	es=tierra|barro|lodo|suelo	pt=terra|lama|barro|solo	de=erde|schlamm|boden|lehm	it=terra|fango|suolo
+scene	sky	7FB8E6:1 CFE6F5:0.65 F7F9FB:0.45 F2C14E:0.3!		en=sky|skies	zh=天空|蓝天|晴空|☁️	fr=ciel|cieux	es=cielo	pt=céu|céus	de=himmel	it=cielo|cieli
+scene	cloud	EEF2F6:1 C9D4DE:0.65 8CB8DE:0.5		en=cloud|clouds	zh=云|云朵|白云|云彩	fr=nuage|nuages	es=nube|nubes	pt=nuvem|nuvens	de=wolke|wolken	it=nuvola|nuvole|nube
+scene	sun	F9C846:1 FFE8A3:0.65 F28C28:0.5! 8CC4EC:0.35	act=0.4 wt=-0.6 heat=0.5 strong=0.6	en=sun|sunshine|sunlight|sunny	zh=太阳|阳光|日光|晴天|晴朗|☀️|🌞	fr=soleil|ensoleillé|ensoleillée|lumière du soleil	es=sol|soleado|soleada|luz del sol	pt=sol|ensolarado|ensolarada|luz do sol	de=sonne|sonnig|sonnenschein|sonnenlicht	it=sole|soleggiato|soleggiata|luce del sole
+scene	moon	E9D9A6:1 1F2A44:0.65 8D9CB8:0.45	wt=0.2	en=moon|full moon|harvest moon	zh=月亮|明月|满月|🌕	fr=lune|pleine lune	es=luna|luna llena	pt=lua|lua cheia	de=mond|vollmond	it=luna|luna piena
+scene	moonlight	1F2A44:1 E9E1BD:0.8! 8D9CB8:0.45	wt=0.4 act=-0.3	en=moonlight|moonlit|moonlight night	zh=月光|月色|🌙	fr=clair de lune|lunaire	es=luz de luna|claro de luna	pt=luar|luz da lua	de=mondlicht|mondschein	it=chiaro di luna|luce lunare
+scene	star	12194A:1 2E3F78:0.65 F5E3A1:0.45! 6C5BA8:0.35	wt=0.8	en=star|stars|starry|starlight|starry sky	zh=星星|星空|繁星|星光|⭐|✨	fr=étoile|étoiles|étoilé|étoilée|ciel étoilé	es=estrella|estrellas|estrellado|estrellada|cielo estrellado	pt=estrela|estrelas|estrelado|estrelada|céu estrelado	de=stern|sterne|sternenhimmel|sternenklar	it=stella|stelle|stellato|stellata|cielo stellato
+scene	galaxy	1A1240:1 4B2C83:0.65 D14D9A:0.45! 5FD3F3:0.35	wt=0.8	en=galaxy|cosmos|universe|outer space|nebula|milky way	zh=银河|宇宙|星云|太空|星河|🌌	fr=galaxie|cosmos|univers|espace|nébuleuse|voie lactée	es=galaxia|cosmos|universo|espacio|nebulosa|vía láctea	pt=galáxia|cosmos|universo|espaço|nebulosa|via láctea	de=galaxie|kosmos|universum|weltall|nebel im all|milchstraße	it=galassia|cosmo|universo|spazio|nebulosa|via lattea
+scene	aurora	2BD18E:1 1C6E8C:0.65 0E1B3D:0.5 B06AD9:0.35!	strong=0.5	en=aurora|northern lights|aurora borealis	zh=极光|北极光	fr=aurore boréale|aurores boréales|aurore polaire	es=aurora boreal|auroras boreales	pt=aurora boreal|auroras boreais	de=polarlicht|nordlicht|nordlichter	it=aurora boreale|aurore boreali
+scene	rainbow	E84A5F:1 F7B32B:0.65 3FA34D:0.65 2E86DE:0.6	act=0.8 strong=0.6	en=rainbow	zh=彩虹|🌈	fr=arc-en-ciel	es=arcoíris|arco iris	pt=arco-íris	de=regenbogen	it=arcobaleno
+scene	sunset	F07A3C:1 E84A6F:0.65 6B3F8F:0.5 F9C74F:0.4	heat=0.6	en=sunset|sundown	zh=日落|夕阳|落日|晚霞|斜阳|🌅|🌇	fr=coucher de soleil|couchers de soleil|soleil couchant|crépuscule doré	es=atardecer|puesta de sol|ocaso|crepúsculo dorado	pt=pôr do sol|entardecer|crepúsculo|ocaso	de=sonnenuntergang|abendrot	it=tramonto|calar del sole
+scene	sunrise	F7A072:1 F9D8A7:0.65 8FB8DE:0.5 F46A6A:0.35!	wt=-0.5	en=sunrise|dawn|daybreak	zh=日出|黎明|朝阳|曙光|破晓|朝霞	fr=lever de soleil|aube|aurore|point du jour	es=amanecer|alba|aurora|salida del sol|madrugada	pt=nascer do sol|amanhecer|alvorada|aurora|madrugada	de=sonnenaufgang|morgendämmerung|morgenrot	it=alba|aurora|sorgere del sole
+scene	golden hour	F2A541:1 F7D08A:0.65 C0603B:0.45	heat=0.6	en=golden hour	zh=金色时光|黄金时刻	fr=heure dorée	es=hora dorada	pt=hora dourada	de=goldene stunde	it=ora dorata
+scene	blue hour	2C4A7A:1 6A8CC7:0.65 F2B880:0.4!	wt=0.4	en=blue hour	zh=蓝调时刻	fr=heure bleue	es=hora azul	pt=hora azul	de=blaue stunde	it=ora blu
+scene	horizon	8CB8DE:1 F2C6A0:0.65 3E5C7A:0.45		en=horizon	zh=地平线|天际	fr=horizon	es=horizonte	pt=horizonte	de=horizont	it=orizzonte
+scene	iceberg	DDEFF7:1 9CCDE3:0.65 4F8FB8:0.5	heat=-0.8	en=iceberg|glacier|glaciers|ice	zh=冰|冰川|冰山|冰块|冰河|🧊	fr=iceberg|glacier|glace|banquise	es=iceberg|glaciar|hielo	pt=iceberg|geleira|gelo	de=eisberg|gletscher|eis	it=iceberg|ghiacciaio|ghiaccio
+scene	arctic	E4F0F6:1 A9C9DD:0.65 3E6A8A:0.5	heat=-0.8	en=arctic|antarctic|polar|tundra	zh=北极|南极|极地|冻原	fr=arctique|antarctique|polaire|toundra	es=ártico|antártico|polar|tundra	pt=ártico|antártico|polar|tundra	de=arktis|arktisch|antarktis|polar|tundra	it=artico|antartico|polare|tundra
+scene	frost	E6F0F5:1 B8CFDD:0.65 7E9CB5:0.45	heat=-0.6	en=frost|frosty	zh=霜|白霜|冰霜|寒霜	fr=givre|gel|givré	es=escarcha|helada	pt=geada	de=frost|raureif	it=brina|gelo
+scene	snow	F4F7FA:1 C9D8E6:0.65 8DA6C0:0.5 B3202A:0.2!	heat=-0.5 wt=-0.5 strong=0.4	en=snow|snowy|snowfall|snowflake|snowflakes	zh=雪|白雪|下雪|雪花|大雪|冰雪|❄️|☃️	fr=neige|enneigé|enneigée|flocon|flocons|neigeux	es=nieve|nevado|nevada|nevando|copo de nieve|copos de nieve	pt=neve|nevado|nevada|nevando|floco de neve|flocos de neve	de=schnee|verschneit|schneeflocke|schneeflocken	it=neve|innevato|innevata|nevoso|fiocco di neve|fiocchi di neve
+time	morning	F6E7B0:1 BFDCEB:0.65 F4B18F:0.45!	act=-0.2 wt=-0.6	en=morning|mornings|early morning	zh=早晨|早上|清晨|上午|晨|晨光|早	fr=matin|matinée|au petit matin	es=mañana|por la mañana|madrugada temprana	pt=manhã|de manhã	de=morgen|morgens|vormittag|frühmorgens	it=mattina|mattino|mattutino|mattutina
+time	noon	FFD95A:1 87C5F0:0.65 F7F3E3:0.45	act=0.3 wt=-0.5	en=noon|midday	zh=中午|正午|午间	fr=midi	es=mediodía	pt=meio-dia	de=mittag|mittags	it=mezzogiorno
+time	afternoon	F2C36B:1 E8D9B5:0.65 7FB3D5:0.45	wt=-0.3 heat=0.2	en=afternoon	zh=下午|午后	fr=après-midi	es=tarde	pt=tarde	de=nachmittag	it=pomeriggio
+time	evening	E98A6A:1 5B4B8A:0.65 F2C38B:0.5 2D3561:0.4	wt=0.3	en=evening|dusk|twilight|nightfall	zh=傍晚|黄昏|暮色|薄暮|晚上好	fr=soir|soirée|crépuscule|tombée de la nuit	es=anochecer|crepúsculo|noche temprana|atardecer tardío	pt=anoitecer|fim de tarde|noitinha	de=abend|abends|dämmerung|abenddämmerung	it=sera|crepuscolo|imbrunire
+time	night	141B33:1 2B3A67:0.65 F2D388:0.4! 5E6C99:0.35	wt=0.5 act=-0.2 lt=0.3 ls=0.72	en=night|nights|nighttime|tonight	zh=夜|夜晚|晚上|黑夜|夜里|夜色|夜间	fr=nuit|nocturne	es=noche|nocturno|nocturna	pt=noite|noturno|noturna	de=nacht|nächte|nachts|nächtlich	it=notte|notturno|notturna
+time	midnight	0B1230:1 1F2A5A:0.65 C9D6F0:0.4!	wt=0.6 act=-0.3 lt=0.25 ls=0.75	en=midnight|late night	zh=午夜|深夜|半夜|子夜	fr=minuit	es=medianoche	pt=meia-noite	de=mitternacht	it=mezzanotte
+time	day	F9E3A3:1 8CC4EC:0.65 F7F6F0:0.45	wt=-0.6	en=day|daytime|daylight	zh=白天|白昼|日间	fr=jour|journée|en plein jour	es=día|de día	pt=dia|de dia	de=tag|tagsüber|tageslicht	it=giorno|giornata|di giorno
+season	spring	9BD36B:1 F7B7C8:0.65 FFF1A8:0.45! BFE3F5:0.35	act=0.1 wt=-0.6	en=spring|springtime	zh=春|春天|春季|春日|初春|早春	fr=printemps|printanier|printanière	es=primavera|primaveral	pt=primavera|primaveril	de=frühling|frühjahr	it=primavera|primaverile
+season	summer	FFC93C:1 3FA7D6:0.65 5CB85C:0.45 FF6F59:0.4!	act=0.6 heat=0.5 wt=-0.3	en=summer|summertime|summery	zh=夏|夏天|夏日|夏季|盛夏|仲夏	fr=été|estival|estivale	es=verano|veraniego|veraniega|estival	pt=verão|veraneio|estival	de=sommer|sommerlich	it=estate|estivo|estiva
+season	autumn	C8553D:1 E09F3E:0.65 7A4E2D:0.5 9E2A2B:0.35	heat=0.4 wt=0.2 ht=45 hs=0.9 hmin=95 hmax=175	en=autumn|fall|autumnal	zh=秋|秋天|秋季|秋日|深秋|金秋	fr=automne|automnal|automnale	es=otoño|otoñal	pt=outono|outonal	de=herbst|herbstlich	it=autunno|autunnale
+season	winter	DCE8F0:1 7FA7C9:0.65 2E4A62:0.5 B3202A:0.3!	heat=-0.7 act=-0.2	en=winter|wintry|wintertime	zh=冬|冬天|冬季|冬日|寒冬|隆冬	fr=hiver|hivernal|hivernale	es=invierno|invernal	pt=inverno|invernal	de=winter|winterlich	it=inverno|invernale
+weather	rain	6E7F8D:1 A7B6C2:0.65 3E5566:0.5	act=-0.3 wt=0.3 heat=-0.4 ct=0.05 cs=0.35	en=rain|rainy|raining|rainfall|showers	zh=雨|下雨|雨天|雨季|雨后|☔|🌧️	fr=pluie|pluvieux|pluvieuse|averse	es=lluvia|lluvioso|lluviosa|llover|llueve|aguacero	pt=chuva|chuvoso|chuvosa|chovendo|aguaceiro	de=regen|regnerisch|regentag	it=pioggia|piovoso|piovosa|piove|acquazzone
+weather	drizzle	9AA9A6:1 CBD5D1:0.65 5E7370:0.45	act=-0.6 heat=-0.3	en=drizzle|misty rain	zh=细雨|毛毛雨|烟雨|小雨	fr=bruine|crachin	es=llovizna|garúa	pt=garoa|chuvisco|chuva fina	de=nieselregen|sprühregen	it=pioggerella|pioviggine
+weather	storm	3A4452:1 6C7A89:0.65 D9E26A:0.4! 1E2430:0.35	act=0.3 wt=0.8 lt=0.35 ls=0.45 ct=0.04 cs=0.5	en=storm|stormy|thunderstorm|thunder|lightning|tempest	zh=暴风雨|雷雨|风暴|雷电|闪电|暴雨|⛈️	fr=orage|tempête|orageux|orageuse|éclair|tonnerre	es=tormenta|tempestad|tormentoso|tormentosa|trueno|relámpago|rayo	pt=tempestade|trovoada|tempestuoso|trovão|relâmpago|raio	de=sturm|gewitter|unwetter|donner|blitz|stürmisch	it=temporale|tempesta|tempestoso|tuono|lampo|fulmine
+weather	fog	C7CDD1:1 9EA8AE:0.65 E6E8E6:0.5	act=-0.6 lt=0.8 ls=0.3 ct=0.03 cs=0.5	en=fog|foggy|mist|haze|smog	zh=雾气|薄雾|大雾|雾霾|浓雾|🌫️	fr=brouillard|brume|brumeux|brumeuse	es=niebla|neblina|bruma|brumoso|brumosa	pt=neblina|névoa|nevoeiro|bruma|nebuloso	de=nebel|neblig|dunst	it=nebbia|foschia|nebbioso|nebbiosa|bruma
+weather	cloudy	A9B4BE:1 D5DBE1:0.65 6A7784:0.45	act=-0.4 wt=0.2 ct=0.04 cs=0.35	en=cloudy|overcast|grey sky|gray sky	zh=阴天|多云|阴	fr=nuageux|nuageuse|couvert|ciel gris	es=nublado|nublada|cielo gris|encapotado	pt=nublado|nublada|encoberto|céu cinzento	de=bewölkt|wolkig|bedeckt|grauer himmel	it=nuvoloso|nuvolosa|coperto|cielo grigio
+weather	wind	BFD9E6:1 E6EEF2:0.65 8FB6A5:0.45	act=0.2 wt=-0.4	en=wind|windy|breeze	zh=风|微风|清风	fr=vent|venteux|brise	es=viento|ventoso|brisa	pt=vento|ventoso|brisa	de=wind|windig|brise	it=vento|ventoso|brezza
+weather	heat	F26B38:1 FFB627:0.65 FFE3A3:0.45	heat=1.0 act=0.5	en=heat|heatwave|scorching	zh=炎热|酷暑|烈日	fr=canicule|chaleur|torride	es=calor|ola de calor|canícula|abrasador	pt=calor|onda de calor|calorão|escaldante	de=hitze|hitzewelle|glut der sonne	it=caldo torrido|afa|canicola|torrido
+weather	dew	CFE8D8:1 8FC9A8:0.65 E8F4F8:0.45	wt=-0.6	en=dew|morning dew	zh=露|露水|露珠	fr=rosée du matin	es=rocío	pt=orvalho	de=tau|morgentau	it=rugiada
+thing	flower	E56B9F:1 F7C6D9:0.65 7BB661:0.5 F7D046:0.35!		en=flower|flowers|blossom|blossoms|bloom|blooming|floral	zh=花|花朵|鲜花|花开|盛开|开花|花卉|💐	fr=fleur|floral|florale|fleuri|fleurie|floraison	es=flor|flores|floral|florecer|florido|florida	pt=flor|flores|floral|florido|florida|florescer	de=blume|blumen|blüte|blüten|blühend	it=fiore|fiori|floreale|fiorito|fiorita|fioritura
+thing	cherry blossom	F6C1CF:1 FBE3EA:0.65 6F8F5A:0.45 8E5A6E:0.3		en=cherry blossom|cherry blossoms|sakura	zh=樱花|樱|🌸	fr=fleur de cerisier|fleurs de cerisier|cerisier en fleurs|sakura	es=flor de cerezo|flores de cerezo|cerezo en flor|sakura	pt=flor de cerejeira|flores de cerejeira|cerejeira em flor|sakura	de=kirschblüte|kirschblüten|sakura	it=fiore di ciliegio|fiori di ciliegio|ciliegio in fiore|sakura
+thing	rose	C81D4E:1 F28FAD:0.65 3E6B3E:0.45		en=rose|roses	zh=玫瑰|蔷薇|🌹	fr=rose rouge|roses rouges|rosier	es=rosas rojas|rosa roja|rosal	pt=rosas vermelhas|rosa vermelha|roseira	de=rose|rosen	it=rose rosse|rosa rossa|roseto
+thing	lavender	9B7EC8:1 CDB9E6:0.65 6B7F5A:0.45		en=lavender	zh=薰衣草	fr=lavande	es=lavanda|espliego	pt=lavanda|alfazema	de=lavendel	it=lavanda
+thing	sunflower	F9C22E:1 7A4E1D:0.65 5E8C31:0.45		en=sunflower|sunflowers	zh=向日葵|葵花|🌻	fr=tournesol	es=girasol|girasoles	pt=girassol|girassóis	de=sonnenblume|sonnenblumen	it=girasole|girasoli
+thing	lotus	F2A7C3:1 5E9E6E:0.65 FBE6EE:0.45		en=lotus|water lily	zh=荷花|莲|莲花|睡莲	fr=lotus|nénuphar	es=loto|nenúfar	pt=lótus|nenúfar|vitória-régia	de=lotus|seerose	it=loto|ninfea
+thing	tulip	E63E62:1 F7B32B:0.65 5A9E4B:0.45		en=tulip|tulips	zh=郁金香|🌷	fr=tulipe	es=tulipán|tulipanes	pt=tulipa|tulipas	de=tulpe|tulpen	it=tulipano|tulipani
+thing	peony	D94F8A:1 F5B5CF:0.65 5E8C4A:0.4		en=peony|peonies	zh=牡丹|芍药	fr=pivoine	es=peonía	pt=peônia	de=pfingstrose	it=peonia
+thing	plum blossom	D9517C:1 F4C2D0:0.65 4A3B36:0.45		en=plum blossom	zh=梅花|梅	fr=fleur de prunier	es=flor de ciruelo	pt=flor de ameixeira	de=pflaumenblüte	it=fiore di susino
+thing	peach blossom	F4A6B8:1 FCE1E6:0.65 6E8E4E:0.45		en=peach blossom	zh=桃花	fr=fleur de pêcher	es=flor de durazno|flor de melocotonero	pt=flor de pessegueiro	de=pfirsichblüte	it=fiore di pesco
+thing	chrysanthemum	F2B705:1 F7DE8A:0.65 5E7B3A:0.45		en=chrysanthemum	zh=菊花|菊	fr=chrysanthème	es=crisantemo	pt=crisântemo	de=chrysantheme	it=crisantemo
+thing	orchid	B565A7:1 E8C4E0:0.65 4E7A4F:0.4		en=orchid|orchids	zh=兰花	fr=orchidée	es=orquídea	pt=orquídea	de=orchidee	it=orchidea
+thing	hydrangea	7C9ED9:1 B9A6E0:0.65 E6C7E6:0.45		en=hydrangea	zh=绣球花	fr=hortensia	es=hortensia	pt=hortênsia	de=hortensie	it=ortensia
+thing	daisy	F9F9F4:1 F5CD2F:0.65 7BAF52:0.45		en=daisy|daisies	zh=雏菊	fr=marguerite|pâquerette	es=margarita	pt=margarida	de=gänseblümchen|margerite	it=margherita
+thing	wisteria	A689C9:1 D6C8EC:0.65 7A9A5A:0.45		en=wisteria	zh=紫藤	fr=glycine	es=glicina|wisteria	pt=glicínia	de=glyzinie|blauregen	it=glicine
+thing	poppy	E03A2F:1 F28C6B:0.65 2E2A2B:0.4		en=poppy|poppies	zh=罂粟|虞美人	fr=coquelicot|pavot	es=amapola	pt=papoula	de=mohn|mohnblume	it=papavero
+thing	jasmine	F8F6EC:1 E9E4B8:0.65 6E9A5A:0.45		en=jasmine	zh=茉莉|茉莉花	fr=jasmin	es=jazmín	pt=jasmim	de=jasmin	it=gelsomino
+thing	osmanthus	F2B33D:1 F8DD9A:0.65 5E7B3A:0.4		en=osmanthus	zh=桂花	fr=osmanthe	es=osmanto	pt=osmanto	de=duftblüte	it=osmanto
+thing	azalea	E0457B:1 F6B6CD:0.65		en=azalea	zh=杜鹃	fr=azalée	es=azalea	pt=azaleia	de=azalee	it=azalea
+thing	magnolia	F5E9EC:1 E3B5C4:0.65 6B4E3A:0.4		en=magnolia	zh=玉兰|木兰	fr=magnolia	es=magnolia	pt=magnólia	de=magnolie	it=magnolia
+thing	lemon	F7E04B:1 FFF5B0:0.65 7DB544:0.4!		en=lemon|lemons|lemonade	zh=柠檬|🍋	fr=citron|citronnade	es=limón|limones|limonada	pt=limão|limões|limonada	de=zitrone|zitronen|limonade	it=limone|limoni|limonata
+thing	orange fruit	F28C28:1 FBC27A:0.65 4E8B3A:0.35!		en=orange fruit|oranges|mandarin|tangerine|clementine	zh=橙子|橘子|桔子|柑橘|🍊	fr=orange fruit|mandarine|clémentine|agrume	es=naranjas|mandarina|clementina|cítrico	pt=laranjas|tangerina|mexerica|bergamota|cítrico	de=orangen|apfelsine|mandarine|zitrusfrucht	it=arancia|arance|mandarino|clementina|agrume
+thing	strawberry	D7263D:1 F6A5B3:0.65 4E9F3D:0.4!		en=strawberry|strawberries	zh=草莓|🍓	fr=fraise	es=fresa|frutilla	pt=morango	de=erdbeere|erdbeeren	it=fragola
+thing	cherry	B0123B:1 E25A72:0.65 4E7A2F:0.3!		en=cherry|cherries	zh=樱桃|车厘子|🍒	fr=cerise	es=cereza	pt=cereja	de=kirsche|kirschen	it=ciliegia
+thing	grape	5E2A7E:1 9C6CB8:0.65 6B8E3A:0.3!		en=grape|grapes	zh=葡萄|🍇	fr=raisin	es=uva	pt=uva	de=traube|trauben|weintraube	it=uva
+thing	blueberry	3B4A9C:1 6F7DC8:0.65 A7B3E0:0.45		en=blueberry|blueberries	zh=蓝莓|🫐	fr=myrtille|bleuet	es=arándano	pt=mirtilo	de=heidelbeere|blaubeere	it=mirtillo
+thing	raspberry	C72C5B:1 F07A9A:0.65		en=raspberry|raspberries	zh=覆盆子|树莓	fr=framboise	es=frambuesa	pt=framboesa	de=himbeere	it=lampone
+thing	watermelon	E8445A:1 4E9F3D:0.65 F7B2B7:0.45 1F3D1E:0.3		en=watermelon	zh=西瓜|🍉	fr=pastèque	es=sandía	pt=melancia	de=wassermelone	it=anguria|cocomero
+thing	peach	F7B59B:1 FBD9C4:0.65 E86A5E:0.4!		en=peach|peaches	zh=桃|桃子|水蜜桃|🍑	fr=pêche	es=melocotón|durazno	pt=pêssego	de=pfirsich	it=pesca
+thing	apple	C9302C:1 8DB600:0.65 F3E3B3:0.4		en=apple|apples	zh=苹果|🍎	fr=pomme	es=manzana	pt=maçã	de=apfel|äpfel	it=mela
+thing	green apple	8DB600:1 D7E58A:0.65 C9302C:0.3!		en=green apple	zh=青苹果|🍏	fr=pomme verte	es=manzana verde	pt=maçã verde	de=grüner apfel	it=mela verde
+thing	banana	F4D35E:1 FBEBA8:0.65 6B4E2A:0.4		en=banana|bananas	zh=香蕉|🍌	fr=banane	es=plátano|banana|banano	pt=banana	de=banane	it=banana
+thing	mango	F9A825:1 FFD166:0.65 6BAF3A:0.35!		en=mango|mangoes	zh=芒果|🥭	fr=mangue	es=mango	pt=manga	de=mango	it=mango
+thing	pineapple	F5C542:1 6E9E3A:0.65 FFE9A0:0.45		en=pineapple	zh=菠萝|凤梨|🍍	fr=ananas	es=piña|ananá	pt=abacaxi|ananás	de=ananas	it=ananas
+thing	coconut	F4EFE6:1 6B4F3A:0.65 3F9E6B:0.45		en=coconut	zh=椰子|椰林|🥥	fr=noix de coco|coco	es=coco	pt=coco	de=kokosnuss|kokos	it=cocco|noce di cocco
+thing	avocado	6B8E23:1 C9D67A:0.65 4A3426:0.4		en=avocado	zh=牛油果|酪梨|🥑	fr=avocat	es=aguacate|palta	pt=abacate	de=avocado	it=avocado
+thing	pomegranate	B7283E:1 E8A0A8:0.65 6E1A2A:0.45		en=pomegranate	zh=石榴	fr=grenade	es=granada	pt=romã	de=granatapfel	it=melograno
+thing	plums	6E2A4F:1 A8557A:0.65		en=plums	zh=李子	fr=prunes	es=ciruelas	pt=ameixas	de=pflaumen|zwetschgen	it=prugne|susine
+thing	kiwi	8DB33A:1 D9E39A:0.65 6B4E2A:0.4		en=kiwi	zh=猕猴桃|奇异果|🥝	fr=kiwi	es=kiwi	pt=kiwi	de=kiwi	it=kiwi
+thing	pumpkin	E07B24:1 F2B15A:0.65 3E5C2E:0.4		en=pumpkin|pumpkins|pumpkin patch	zh=南瓜|🎃	fr=citrouille|potiron|courge	es=calabaza|zapallo	pt=abóbora	de=kürbis	it=zucca
+thing	tomato	D7362B:1 F07A5E:0.65 4E8B3A:0.35!		en=tomato|tomatoes	zh=番茄|西红柿|🍅	fr=tomate	es=tomate	pt=tomate	de=tomate	it=pomodoro
+thing	eggplant	4B2A4F:1 7E5A86:0.65 5E7B3A:0.35		en=eggplant|aubergine	zh=茄子|🍆	fr=aubergine	es=berenjena	pt=berinjela	de=aubergine	it=melanzana
+thing	carrot	ED7D31:1 F8B26A:0.65 5E8C31:0.35!		en=carrot|carrots	zh=胡萝卜|红萝卜|🥕	fr=carotte	es=zanahoria	pt=cenoura	de=karotte|möhre	it=carota
+thing	corn	F2C94C:1 F8E6A0:0.65 7A9A3A:0.4		en=corn|maize	zh=玉米|🌽	fr=maïs	es=maíz|elote	pt=milho	de=mais	it=mais|granoturco
+thing	wheat	E3C16F:1 B98E3E:0.65 8FB5D9:0.45		en=wheat|wheat field|grain	zh=小麦|麦田|麦子|麦穗|🌾	fr=blé|champ de blé|céréales	es=trigo|trigal|campo de trigo|cereal	pt=trigo|trigal|campo de trigo|cereal	de=weizen|weizenfeld|getreide|kornfeld	it=grano|campo di grano|frumento|cereali
+thing	rice field	E2C35A:1 9BBF4A:0.65 7AB3D9:0.4		en=rice field|paddy|rice paddy	zh=稻田|水稻|稻谷|稻	fr=rizière	es=arrozal|campo de arroz	pt=arrozal|campo de arroz	de=reisfeld	it=risaia
+thing	berry	9E1F4A:1 D65A7B:0.65 3E6B3E:0.35!		en=berry|berries	zh=浆果|莓果	fr=baie|baies|fruits rouges	es=baya|bayas|frutos rojos	pt=baga|bagas|frutas vermelhas	de=beere|beeren	it=bacca|bacche|frutti di bosco
+thing	coffee	6F4E37:1 C8A27A:0.65 2B1D16:0.5 E9DCC9:0.35		en=coffee|espresso|mocha	zh=咖啡|☕	fr=café|expresso	es=café|espresso|cafecito	pt=café|espresso|cafezinho	de=kaffee|espresso	it=caffè|espresso
+thing	latte	C9A37E:1 EADBC8:0.65 6F4E37:0.5		en=latte|cappuccino|cafe au lait	zh=拿铁|卡布奇诺|咖啡牛奶	fr=café au lait|cappuccino|crème fouettée	es=café con leche|capuchino|cortado	pt=café com leite|cappuccino|galão	de=milchkaffee|cappuccino|latte macchiato	it=caffellatte|cappuccino|latte macchiato
+thing	tea	A0612B:1 D9B48A:0.65 4E7A3A:0.35		en=tea|black tea	zh=茶|红茶	fr=thé|thé noir	es=té|té negro	pt=chá|chá preto	de=tee|schwarztee	it=tè|tè nero
+thing	green tea	8AAE5B:1 D2E0A8:0.65 5E7B3A:0.45		en=green tea	zh=绿茶|🍵	fr=thé vert	es=té verde	pt=chá verde	de=grüntee|grüner tee	it=tè verde
+thing	matcha	7BA05B:1 C5D8A4:0.65 F2EBDD:0.45		en=matcha	zh=抹茶	fr=matcha	es=matcha	pt=matcha	de=matcha	it=matcha
+thing	milk tea	C69C72:1 EAD8C0:0.65 4A3024:0.45		en=milk tea|bubble tea|boba	zh=奶茶|珍珠奶茶|🧋	fr=thé au lait|bubble tea	es=té con leche|té de burbujas	pt=chá com leite|chá de bolhas|bubble tea	de=milchtee|bubble tea	it=tè al latte|bubble tea
+thing	oolong	A0652C:1 D7AE74:0.65 5E7B3A:0.35		en=oolong|oolong tea	zh=乌龙茶|乌龙	fr=oolong	es=oolong	pt=oolong	de=oolong	it=oolong
+thing	chocolate	4E2A1E:1 8B5A3C:0.65 D9B38C:0.45		en=chocolate|cocoa	zh=巧克力|可可|🍫	fr=chocolat|cacao	es=chocolate|cacao	pt=chocolate|cacau	de=schokolade|kakao	it=cioccolato|cacao
+thing	caramel	C07A2C:1 E8B878:0.65 5A3A1E:0.4		en=caramel|toffee	zh=焦糖|太妃糖	fr=caramel	es=caramelo|dulce de leche	pt=caramelo|doce de leite	de=karamell	it=caramello
+thing	honey	E8A317:1 F5CF6B:0.65 7A4A12:0.4		en=honey	zh=蜂蜜|🍯	fr=miel	es=miel	pt=mel	de=honig	it=miele
+thing	wine	7B1E34:1 B23A48:0.65 2A1418:0.45 E8D5B5:0.3		en=wine|red wine	zh=红酒|葡萄酒|🍷	fr=vin|vin rouge	es=vino|vino tinto	pt=vinho|vinho tinto	de=wein|rotwein	it=vino|vino rosso
+thing	champagne	F3DFB2:1 D9B86A:0.65 FBF3E0:0.45		en=champagne|sparkling wine	zh=香槟|🥂	fr=champagne	es=champán|champaña|cava	pt=champanhe|espumante	de=champagner|sekt	it=champagne|spumante|prosecco
+thing	beer	E3A72F:1 F7EBD0:0.65 7A4A12:0.4		en=beer	zh=啤酒|🍺	fr=bière	es=cerveza	pt=cerveja	de=bier	it=birra
+thing	whisky	A8611E:1 D9A05B:0.65 3A2314:0.45		en=whisky|whiskey|bourbon	zh=威士忌	fr=whisky	es=whisky|güisqui	pt=uísque|whisky	de=whisky	it=whisky
+thing	milk	F7F3EA:1 E5DCCB:0.65 BFD4E6:0.4		en=milk	zh=牛奶|🥛	fr=lait	es=leche	pt=leite	de=milch	it=latte
+thing	butter	F5E2A0:1 FBF1C8:0.65		en=butter	zh=黄油|奶油	fr=beurre	es=mantequilla|manteca	pt=manteiga	de=butter	it=burro
+thing	bread	D6A25E:1 F2DDB3:0.65 8B5A2B:0.45		en=bread|toast	zh=面包|吐司|🍞	fr=pain	es=pan	pt=pão	de=brot	it=pane
+thing	cake	F7D6E0:1 FFF1D6:0.65 E86A8A:0.4!		en=cake|dessert|pastry	zh=蛋糕|甜点|🍰	fr=gâteau|dessert|pâtisserie	es=tarta|postre|bizcocho|pastel de cumpleaños	pt=bolo|sobremesa|doce|torta	de=kuchen|torte|dessert|gebäck	it=torta|dolci|dessert|pasticceria
+thing	candy	F49AC1:1 8ED1FC:0.65 FFD166:0.45!		en=candy|sweets	zh=糖果|🍬|🍭	fr=bonbon|confiserie	es=caramelos|golosinas|dulces	pt=bala|balas|guloseimas|docinhos	de=bonbon|bonbons|süßigkeiten	it=caramelle|dolciumi|caramella
+thing	cotton candy	F8C8DC:1 BDE0FE:0.65 FFF1F7:0.4		en=cotton candy|candy floss	zh=棉花糖	fr=barbe à papa	es=algodón de azúcar	pt=algodão-doce	de=zuckerwatte	it=zucchero filato
+thing	ice cream	F9D5E5:1 FFF1C1:0.65 A8E6CF:0.45		en=ice cream|gelato	zh=冰淇淋|雪糕|🍦	fr=glace à la vanille|crème glacée|sorbet	es=helado	pt=sorvete|gelado	de=eis am stiel|speiseeis|eiscreme	it=gelato
+thing	macaron	F7C5D6:1 C5E3D8:0.65 F9E3A7:0.5 CDB9E6:0.45	act=-0.2	en=macaron|macarons	zh=马卡龙	fr=macaron	es=macarons	pt=macarons	de=macaron	it=macaron
+thing	sushi	F27B57:1 F5F1E8:0.65 2E3B2E:0.45		en=sushi	zh=寿司	fr=sushi	es=sushi	pt=sushi	de=sushi	it=sushi
+thing	spice	B5541E:1 D9942B:0.65 6B2E12:0.45		en=spice|spices|cinnamon|saffron|curry	zh=香料|肉桂|咖喱|藏红花	fr=épice|épices|cannelle|safran|curry	es=especia|especias|canela|azafrán|curry	pt=especiaria|especiarias|canela|açafrão|curry	de=gewürz|gewürze|zimt|safran|curry	it=spezia|spezie|cannella|zafferano|curry
+thing	olives	6B7F2E:1 A9B35E:0.65 3A3F1E:0.45		en=olives|olive oil	zh=橄榄	fr=olives|huile d'olive	es=aceitunas|aceite de oliva	pt=azeitonas|azeite	de=oliven|olivenöl	it=olive|olio d'oliva
+material	wood	9C6B3E:1 C89B6D:0.65 5A3A22:0.5		en=wood|wooden|timber|oak|walnut|teak	zh=木|木头|木材|木质|橡木|胡桃木|原木|🪵	fr=bois massif|boisé|chêne|noyer	es=madera|de madera|roble|nogal	pt=madeira|de madeira|carvalho|nogueira	de=holz|hölzern|eiche|nussbaum	it=legno|di legno|quercia|noce
+material	marble	EDEBE6:1 BDB8B0:0.65 8C8A85:0.45 C9A66B:0.3!		en=marble	zh=大理石|汉白玉	fr=marbre	es=mármol	pt=mármore	de=marmor	it=marmo
+material	stone	8A8A85:1 B8B5AE:0.65 5E5E5A:0.45		en=stone|stones|granite|pebble|pebbles	zh=石|石头|花岗岩|鹅卵石	fr=pierre|pierres|granit|galet	es=piedra|piedras|granito|guijarro	pt=pedra|pedras|granito|seixo	de=stein|steine|granit|kiesel	it=pietra|pietre|granito|ciottolo
+material	concrete	9A9A95:1 C9C7C1:0.65 5A5B5D:0.45 E07B39:0.3!		en=concrete|cement|asphalt	zh=水泥|混凝土|沥青	fr=béton|ciment|asphalte	es=hormigón|cemento|asfalto	pt=concreto|betão|cimento|asfalto	de=beton|zement|asphalt	it=cemento|calcestruzzo|asfalto
+material	brick	A4493D:1 C97F6A:0.65 5E3A32:0.45		en=brick|bricks	zh=砖|砖墙|红砖	fr=brique	es=ladrillo	pt=tijolo	de=ziegel|backstein	it=mattone|mattoni
+material	steel	71797E:1 A9B3BA:0.65 3E4449:0.45 4F8FC0:0.3!		en=steel|stainless steel	zh=钢|钢铁|不锈钢	fr=acier	es=acero	pt=aço	de=stahl|edelstahl	it=acciaio
+material	iron	5A5E62:1 8E9296:0.65 2E3134:0.45		en=iron|cast iron	zh=铁|生铁	fr=fer|fonte	es=hierro	pt=ferro|ferro fundido	de=eisen|gusseisen	it=ferro|ghisa
+material	metal	8C9096:1 C5C9CE:0.65 4A4E52:0.45		en=metal|metallic|chrome|aluminium|aluminum	zh=金属|铝	fr=métal|métallique|chrome|aluminium	es=metal|metálico|metálica|cromo|aluminio	pt=metal|metálico|metálica|cromo|alumínio	de=metall|metallisch|chrom|aluminium	it=metallo|metallico|metallica|cromo|alluminio
+material	rust	A2472A:1 C97B4A:0.65 5A3A2E:0.45		en=rust|rusty|rusted|corrosion	zh=铁锈|锈|生锈	fr=rouille|rouillé|rouillée	es=óxido|oxidado|oxidada|herrumbre	pt=ferrugem|enferrujado|enferrujada	de=rost|rostig|verrostet	it=ruggine|arrugginito|arrugginita
+material	leather	7B4A2D:1 A87050:0.65 3A2418:0.45		en=leather	zh=皮革	fr=cuir	es=cuero|piel curtida	pt=couro	de=leder	it=pelle|cuoio lavorato
+material	jeans	3D5A80:1 8EA6C4:0.65 F2F0EA:0.4		en=jeans	zh=牛仔|牛仔裤	fr=jean|denim	es=vaqueros|mezclilla|jeans	pt=jeans|brim	de=jeans|jeansstoff	it=jeans
+material	velvet	6B1F3A:1 9E3A5A:0.65 2A0E1A:0.45	wt=0.5	en=velvet	zh=天鹅绒|丝绒	fr=velours	es=terciopelo	pt=veludo	de=samt	it=velluto
+material	silk	E8D3C0:1 C99A86:0.65 F7ECE2:0.45		en=silk|satin	zh=丝绸|绸缎	fr=soie|satin	es=seda|satén|raso	pt=seda|cetim	de=seide|satin	it=seta|raso
+material	linen	E8DCC8:1 F4F1EA:0.65 B8A78A:0.45		en=linen|cotton	zh=亚麻|棉|棉布|棉麻	fr=lin|coton	es=lino|algodón	pt=linho|algodão	de=leinen|baumwolle	it=lino|cotone
+material	paper	F3EEE3:1 E3D7BF:0.65 8C7B62:0.4		en=paper|parchment	zh=纸|宣纸|羊皮纸	fr=papier|parchemin	es=papel|pergamino	pt=papel|pergaminho	de=papier|pergament	it=carta|pergamena
+material	glass	CFE8EC:1 9CC6CF:0.65 F4FAFB:0.45		en=glass	zh=玻璃	fr=verre	es=vidrio|cristal transparente	pt=vidro	de=glas	it=vetro
+material	porcelain	F2F4F3:1 3A5BA0:0.65 C9D3DC:0.45		en=porcelain	zh=瓷|瓷器|白瓷	fr=porcelaine	es=porcelana	pt=porcelana	de=porzellan	it=porcellana
+material	blue and white porcelain	1F3F8F:1 F3F5F7:0.65 6C8AC4:0.55		en=blue and white porcelain	zh=青花|青花瓷	fr=porcelaine bleu et blanc	es=porcelana azul y blanca	pt=porcelana azul e branca	de=blau-weißes porzellan	it=porcellana bianca e blu
+material	celadon	9DBFA7:1 CFE0D2:0.65 5E7F6B:0.45		en=celadon	zh=青瓷|龙泉青瓷|天青色瓷	fr=céladon	es=celadón	pt=celadon	de=seladon	it=celadon
+material	jade	3FA26F:1 A3D4B4:0.65 1F5E40:0.45		en=jade	zh=玉|翡翠|碧玉|玉石	fr=jade	es=jade	pt=jade	de=jade	it=giada
+material	pearl	EDE6DA:1 D8CDD6:0.65 C9B8A6:0.45		en=pearl|pearls|mother of pearl	zh=珍珠	fr=perle|nacre	es=perla|perlas|nácar	pt=pérola|pérolas|madrepérola	de=perle|perlen|perlmutt	it=perla|perle|madreperla
+material	crystal	D7E6F0:1 C3B6E0:0.65 F7FAFC:0.45		en=crystal|crystals|quartz	zh=水晶|🔮	fr=cristal|quartz	es=cristal|cristales|cuarzo	pt=cristal|cristais|quartzo	de=kristall|kristalle|quarz	it=cristallo|cristalli|quarzo
+material	diamond	E3ECF2:1 B9D3E6:0.65 F9FBFC:0.45		en=diamond|diamonds	zh=钻石|💎	fr=diamant	es=diamante	pt=diamante	de=diamant	it=diamante
+material	ink wash	2B2F33:1 7A7D80:0.65 EDE8DD:0.55 A5362A:0.25!	act=-0.6	en=ink wash|ink painting|sumi	zh=水墨|水墨画|国画|墨水	fr=lavis|encre de chine	es=aguada|pintura a la tinta	pt=pintura a nanquim|aguada	de=tuschmalerei|tusche	it=pittura a inchiostro|acquerello a inchiostro
+material	lacquer	8E1B1B:1 1E1A18:0.65 C9A24B:0.4!		en=lacquer	zh=漆|漆器|大漆	fr=laque	es=laca	pt=laca	de=lack|lackarbeit	it=lacca
+material	clay	B5663F:1 D9A47E:0.65 6E3E2A:0.45		en=clay|pottery|ceramic|ceramics	zh=陶|陶土|黏土|陶器|陶瓷	fr=argile|poterie|céramique	es=arcilla|barro cocido|cerámica|alfarería	pt=argila|barro cozido|cerâmica|olaria	de=ton erde|lehmziegel|keramik|töpferei	it=argilla|terracotta cruda|ceramica
+material	bronze age bronze	5F7F6B:1 8C6B3E:0.65 3A4A3E:0.45		en=bronze age bronze	zh=青铜|青铜器	fr=bronze antique	es=bronce antiguo	pt=bronze antigo	de=antike bronze	it=bronzo antico
+material	gold leaf	D4A437:1 F2D88A:0.65 7A5A1E:0.45		en=gold leaf|gilded	zh=金箔|镀金	fr=feuille d'or|doré à la feuille	es=pan de oro|hoja de oro	pt=folha de ouro	de=blattgold	it=foglia d'oro
+material	plastic	4FB3E8:1 F2F2F2:0.65 F25C54:0.45		en=plastic	zh=塑料|塑胶	fr=plastique	es=plástico	pt=plástico	de=plastik|kunststoff	it=plastica
+material	neon lights	FF2E97:1 2EF2FF:0.65 7A2EFF:0.55 0D0D1A:0.45	act=1.0 strong=1	en=neon lights|neon light|neon sign|neon signs	zh=霓虹|霓虹灯	fr=néon|néons|enseigne lumineuse|enseignes lumineuses	es=neón|neones|luces de neón|letrero luminoso	pt=néon|neons|luzes de néon|luzes neon|letreiro luminoso	de=neonlicht|neonlichter|leuchtreklame|neonschild	it=neon|luci al neon|insegne al neon
+material	lantern	D7261E:1 F4B400:0.65 3A1E14:0.4	strong=1	en=lantern|lanterns	zh=灯笼|花灯|🏮	fr=lanterne|lampion	es=farol|farolillo|linterna	pt=lanterna|lampião	de=laterne|lampion	it=lanterna
+material	candle	EE9F4E:1 8C4A2F:0.65 2B1E1A:0.5 F7D9A0:0.35	heat=0.6 act=-0.3 strong=1	en=candle|candles|candlelight|candlelit	zh=蜡烛|烛光|🕯️	fr=bougie|chandelle|bougies	es=vela|velas|luz de vela	pt=vela|velas|luz de velas	de=kerze|kerzen|kerzenlicht	it=candela|candele|lume di candela
+material	fireplace	C8553D:1 F2A65A:0.65 5B3A29:0.5	heat=0.7 act=-0.3	en=fireplace|hearth	zh=壁炉|炉火	fr=cheminée|âtre|feu de cheminée	es=chimenea|hogar	pt=lareira	de=kamin|kaminfeuer	it=camino|focolare
+material	book	6B4226:1 C9A66B:0.65 2E4A3F:0.45 8E2A2A:0.35		en=book|books|old books	zh=书|书本|旧书|📚	fr=livre|livres|vieux livres	es=libro|libros|libros viejos	pt=livro|livros|livros antigos	de=buch|bücher|alte bücher	it=libro|libri|libri antichi
+material	feather	F2EEE8:1 C9C3BA:0.65		en=feather|feathers	zh=羽毛	fr=plume	es=pluma	pt=pena|plumas	de=feder|federn	it=piuma
+material	smoke	8E8B88:1 C2BFBB:0.65 4A4746:0.45		en=smoke|smoky	zh=烟|烟雾	fr=fumée|enfumé	es=humo|ahumado	pt=fumaça|fumo	de=rauch|rauchig	it=fumo|fumoso
+colour	blood	8A0303:1		en=blood|bloody	zh=血|鲜血|血色|🩸	fr=sang|sanglant	es=sangre|sangriento	pt=sangue|sangrento	de=blut|blutig	it=sangue|sanguinoso
+material	gemstone	1F4E9C:1 A8123A:0.65 2E9E6B:0.65 D4A437:0.5		en=gemstone|jewel|jewels|jewellery|jewelry	zh=宝石|珠宝	fr=pierre précieuse|joyau|bijou|bijoux	es=piedra preciosa|gema|joya|joyas	pt=pedra preciosa|gema|joia|joias	de=edelstein|juwel|juwelen|schmuck	it=pietra preziosa|gemma|gioiello|gioielli
+thing	flamingo	F4A0B5:1 E8577E:0.65 F7D6DD:0.45 2B2D42:0.3		en=flamingo|flamingos	zh=火烈鸟|红鹤|🦩	fr=flamant rose|flamants roses	es=flamenco	pt=flamingo	de=flamingo	it=fenicottero
+thing	peacock	1F7A8C:1 2E9E6B:0.65 D4A437:0.4! 1F4E9C:0.35		en=peacock|peacocks	zh=孔雀|🦚	fr=paon	es=pavo real	pt=pavão	de=pfau	it=pavone
+thing	tiger	E07B24:1 1D1D20:0.65 F6F0DC:0.45		en=tiger|tigers	zh=老虎|虎|🐯|🐅	fr=tigre	es=tigre	pt=tigre	de=tiger	it=tigre
+thing	zebra	1D1D20:1 F6F5F0:0.65 8E9196:0.3		en=zebra|zebras	zh=斑马|🦓	fr=zèbre	es=cebra	pt=zebra	de=zebra	it=zebra
+thing	panda	1D1D20:1 F6F5F0:0.65 6A9E55:0.4		en=panda|pandas	zh=熊猫|🐼	fr=panda	es=panda	pt=panda	de=panda	it=panda
+thing	penguin	1D1D20:1 F6F5F0:0.65 F2B705:0.35! 9CCDE3:0.3		en=penguin|penguins	zh=企鹅|🐧	fr=manchot|pingouin	es=pingüino	pt=pinguim	de=pinguin	it=pinguino
+thing	parrot	2E9E6B:1 E0302E:0.65 F5C518:0.6 2F6FD0:0.5		en=parrot|parrots	zh=鹦鹉|🦜	fr=perroquet	es=loro|papagayo|guacamayo	pt=papagaio|arara	de=papagei	it=pappagallo
+thing	fox	D2691E:1 F6F0DC:0.65 3A2418:0.45		en=fox|foxes	zh=狐狸|🦊	fr=renard	es=zorro	pt=raposa	de=fuchs	it=volpe
+thing	butterfly	F2A541:1 5FD3C9:0.65 8E6BD6:0.5 1D1D20:0.3		en=butterfly|butterflies	zh=蝴蝶|🦋	fr=papillon	es=mariposa	pt=borboleta	de=schmetterling	it=farfalla
+thing	bee	F5C518:1 1D1D20:0.65 F6F0DC:0.4		en=bee|bees|honeybee	zh=蜜蜂|🐝	fr=abeille	es=abeja	pt=abelha	de=biene	it=ape
+thing	ladybug	D62839:1 1D1D20:0.65 6AA84F:0.45		en=ladybug|ladybird|ladybugs	zh=瓢虫|🐞	fr=coccinelle	es=mariquita	pt=joaninha	de=marienkäfer	it=coccinella
+thing	frog	5EA33B:1 A9D18E:0.65 3E5C2E:0.45		en=frog|frogs	zh=青蛙|🐸	fr=grenouille	es=rana	pt=sapo|rã	de=frosch	it=rana
+thing	goldfish	F28C28:1 F6F0DC:0.65 1F5F8B:0.45		en=goldfish|koi	zh=金鱼|锦鲤|🐠	fr=poisson rouge|carpe koï	es=pez dorado|carpa koi	pt=peixe dourado|carpa koi	de=goldfisch|koi	it=pesce rosso|carpa koi
+thing	whale	3E6A8A:1 8CB8DE:0.65 1D3557:0.45		en=whale|whales|dolphin|dolphins	zh=鲸|鲸鱼|海豚|🐋|🐬	fr=baleine|dauphin	es=ballena|delfín	pt=baleia|golfinho	de=wal|delfin	it=balena|delfino
+thing	clown	E0302E:1 F6F5F0:0.65 F5C518:0.6 2F6FD0:0.5		en=clown|clowns	zh=小丑|🤡	fr=clown	es=payaso	pt=palhaço	de=clown	it=pagliaccio|clown
+place	market	D98E48:1 C8553D:0.65 6A9E55:0.45 F2C14E:0.4!		en=market|markets|bazaar|marketplace	zh=市场|集市|菜市场	fr=marché|bazar	es=mercado|bazar|mercadillo	pt=mercado|feira livre|bazar	de=markt|basar	it=mercato|bazar
+place	night market	1B1F3A:1 2B3A67:0.65 E4572E:0.6 F2C14E:0.45!	wt=0.4 lt=0.3 ls=0.6	en=night market|night markets	zh=夜市	fr=marché de nuit|marché nocturne	es=mercado nocturno	pt=mercado noturno|feira noturna	de=nachtmarkt	it=mercato notturno
+material	fireworks	141B33:1 F2C14E:0.65! E4572E:0.6! 2EF2FF:0.5!	act=0.8 strong=1	en=fireworks|firework	zh=烟花|烟火|焰火|🎆|🎇	fr=feu d'artifice|feux d'artifice	es=fuegos artificiales	pt=fogos de artifício	de=feuerwerk	it=fuochi d'artificio
+place	festival	E4572E:1 F2C14E:0.65 1B998B:0.5 8E44AD:0.45	act=0.9	en=festival|carnival|fiesta	zh=嘉年华|庙会|狂欢节	fr=fête|festival|carnaval|kermesse	es=fiesta|festival|carnaval|feria	pt=festa|festival|carnaval|quermesse	de=fest|festival|karneval|jahrmarkt|volksfest	it=festa|festival|carnevale|sagra
+material	lights	F7D08A:1 F2A541:0.65 2B2D42:0.45	strong=1	en=lights|lamp|lamps|fairy lights|string lights|lamplight	zh=灯|灯光|路灯|💡	fr=lumières|lampe|lampes|guirlande lumineuse|lampadaire	es=luces|lámpara|lámparas|farola	pt=luzes|lâmpada|lâmpadas|luminária|pisca-pisca	de=lichter|lampe|lampen|lichterkette|laternenlicht	it=luci|lampada|lampade|lampione|lucine
+thing	balloon	E63946:1 FFD166:0.65 118AB2:0.5 06D6A0:0.4	act=0.6	en=balloon|balloons	zh=气球|🎈	fr=ballon|ballons de baudruche	es=globo|globos	pt=balão|balões|bexiga	de=luftballon|ballon|ballons	it=palloncino|palloncini
+thing	umbrella	D62839:1 2F6FD0:0.65 F5C518:0.4		en=umbrella|umbrellas	zh=雨伞|☂️	fr=parapluie	es=paraguas|sombrilla	pt=guarda-chuva|sombrinha	de=regenschirm|schirm	it=ombrello
+thing	taxi	F5C518:1 1D1D20:0.65 F6F5F0:0.4		en=taxi|taxis|cab	zh=出租车|計程車|的士|🚕	fr=taxi	es=taxi	pt=táxi	de=taxi	it=taxi
+place	city	4A5568:1 A0AEC0:0.65 F6AD55:0.45! 1F2933:0.35		en=city|cities|urban|downtown|metropolis	zh=城市|都市|市区|🏙️	fr=ville|cité|urbain|urbaine|métropole|centre-ville	es=ciudad|urbano|urbana|metrópoli|centro	pt=cidade|urbano|urbana|metrópole|centro da cidade	de=stadt|städtisch|großstadt|innenstadt|metropole	it=città|urbano|urbana|metropoli|centro città
+place	street	6B6E73:1 A8A39B:0.65 D9822B:0.4!		en=street|streets|alley	zh=街道|街|街头|小巷	fr=rue|ruelle	es=calle|callejón	pt=rua|ruela|beco	de=straße|gasse	it=strada|via|vicolo
+place	cafe	8B5E3C:1 E8D5B9:0.65 3E2A1E:0.45 5E7B3A:0.3		en=cafe|coffee shop|coffeehouse	zh=咖啡馆|咖啡厅|咖啡店	fr=café-bar|bistrot|salon de thé|brasserie	es=cafetería	pt=cafeteria|café bar	de=café|kaffeehaus	it=caffetteria|bar caffè
+place	library	6B4226:1 C9A66B:0.65 2E4A3F:0.45		en=library|bookstore|libraries	zh=图书馆|书店|书房	fr=bibliothèque|librairie	es=biblioteca|librería	pt=biblioteca|livraria	de=bibliothek|buchhandlung	it=biblioteca|libreria
+place	temple	A93226:1 D4AC0D:0.65 3E3A36:0.45		en=temple|shrine	zh=寺庙|寺|庙|神社	fr=temple|sanctuaire	es=templo|santuario	pt=templo|santuário	de=tempel|schrein	it=tempio|santuario
+place	forbidden city	9E2B25:1 E5B53A:0.65 3A4F7A:0.45		en=forbidden city|palace|imperial palace	zh=故宫|紫禁城|宫殿|皇宫	fr=cité interdite|palais impérial	es=ciudad prohibida|palacio imperial	pt=cidade proibida|palácio imperial	de=verbotene stadt|kaiserpalast	it=città proibita|palazzo imperiale
+place	great wall	A89F91:1 6E7F5A:0.65 D9CBB0:0.45		en=great wall	zh=长城	fr=grande muraille	es=gran muralla	pt=grande muralha	de=chinesische mauer|große mauer	it=grande muraglia
+place	village	8BA35A:1 C9A66B:0.65 7AB3D9:0.45		en=village|countryside|rural|farm|farmland	zh=村庄|乡村|农场|田园|农田	fr=village|campagne|rural|ferme	es=pueblo|aldea|campo abierto|rural|granja	pt=aldeia|vilarejo|interior|rural|fazenda|campo rural	de=dorf|land|ländlich|bauernhof	it=villaggio|paese|campagna|rurale|fattoria
+place	jiangnan	6E8B88:1 DCE3DE:0.65 3E5B52:0.45		en=jiangnan|water town	zh=江南|水乡	fr=jiangnan|village d'eau	es=jiangnan|pueblo de agua	pt=jiangnan|vila aquática	de=jiangnan|wasserstadt	it=jiangnan|città d'acqua
+place	zen	8A9A5B:1 D8D2C2:0.65 4A4A48:0.45	act=-1.0	en=zen|zen garden	zh=禅|禅意|枯山水	fr=zen|jardin zen	es=zen|jardín zen	pt=zen|jardim zen	de=zen|zen-garten	it=zen|giardino zen
+place	tropical	14B8A6:1 F59E0B:0.65 22C55E:0.5 FF6B6B:0.35!	act=0.5 heat=0.4	en=tropical|tropics|tropic	zh=热带	fr=tropical|tropicale|tropiques	es=tropical|trópico	pt=tropical|trópicos	de=tropisch|tropen	it=tropicale|tropici
+place	mediterranean	1F6FB2:1 F4F1EA:0.65 E9A23B:0.4!		en=mediterranean|santorini	zh=地中海|圣托里尼	fr=méditerranée|méditerranéen|méditerranéenne|santorin	es=mediterráneo|mediterránea|santorini	pt=mediterrâneo|mediterrânea|santorini	de=mittelmeer|mediterran|santorin	it=mediterraneo|mediterranea|santorini
+place	nordic	E9E6E1:1 9AA5A8:0.65 3D4A52:0.45 C97B63:0.35!	act=-0.5	en=nordic|scandinavian	zh=北欧	fr=nordique|scandinave	es=nórdico|nórdica|escandinavo	pt=nórdico|nórdica|escandinavo	de=nordisch|skandinavisch	it=nordico|nordica|scandinavo
+place	japanese	8C7A6B:1 D8CFC4:0.65 5B6B5A:0.45 B5442A:0.3!	act=-0.6	en=japanese|wabi-sabi	zh=日式|和风|侘寂	fr=japonais|japonaise|wabi-sabi	es=japonés|japonesa|wabi-sabi	pt=japonês|japonesa|wabi-sabi	de=japanisch|wabi-sabi	it=giapponese|wabi-sabi
+place	chinese style	A2281F:1 1F3A5F:0.65 D4A63A:0.5 F1E6D2:0.45		en=chinese style|oriental	zh=中国风|国风|古风|中式	fr=style chinois|oriental|orientale	es=estilo chino|oriental	pt=estilo chinês|oriental	de=chinesischer stil|chinesisch|orientalisch	it=stile cinese|orientale
+place	hospital	3AAFA9:1 DEF2F1:0.65 2B7A78:0.45	act=-0.5 wt=-0.5	en=hospital|clinic|medical|healthcare	zh=医院|医疗|诊所	fr=hôpital|clinique|médical	es=hospital|clínica|médico	pt=hospital|clínica|médico	de=krankenhaus|klinik|medizinisch	it=ospedale|clinica|medico
+place	bank	1F4E79:1 5B8DB8:0.65 F2A541:0.35!	act=-0.3 wt=0.4	en=bank|finance|corporate|business|office	zh=银行|金融|商务|企业|办公室	fr=banque|finance|entreprise|bureau	es=banco|finanzas|empresa|oficina|corporativo	pt=banco|finanças|empresa|escritório|corporativo	de=bank|finanzen|unternehmen|büro	it=banca|finanza|azienda|ufficio|aziendale
+place	school	3E7CB1:1 F2C14E:0.65 F4F1EA:0.45		en=school|classroom	zh=学校|教室	fr=école|salle de classe	es=escuela|colegio|aula	pt=escola|sala de aula	de=schule|klassenzimmer	it=scuola|aula
+place	castle	5A5A66:1 8E8A9A:0.65 3A2E4A:0.45		en=castle|fortress	zh=城堡	fr=château|forteresse	es=castillo|fortaleza	pt=castelo|fortaleza	de=burg|schloss|festung	it=castello|fortezza
+place	church	6E6A73:1 C9B27A:0.65 2E3A6E:0.35!		en=church|cathedral	zh=教堂|大教堂	fr=église|cathédrale	es=iglesia|catedral	pt=igreja|catedral	de=kirche|kathedrale|dom	it=chiesa|cattedrale
+place	kitchen	E9E3D6:1 C97B4A:0.65 6E8E5A:0.45		en=kitchen	zh=厨房	fr=cuisine	es=cocina	pt=cozinha	de=küche	it=cucina
+place	bedroom	D9CFC4:1 9AA7B8:0.65 E8C4B8:0.45	act=-0.5	en=bedroom	zh=卧室	fr=chambre	es=dormitorio|habitación	pt=quarto	de=schlafzimmer	it=camera da letto
+place	cabin	8B5A2B:1 C9A46C:0.65 5E6B3A:0.45	heat=0.4	en=cabin|cottage|lodge	zh=小屋|木屋	fr=chalet|cabane|cottage	es=cabaña|casa de campo	pt=cabana|chalé|casa de campo	de=hütte|blockhütte|häuschen	it=baita|capanna|chalet
+place	space station	1C1F2E:1 C9CED6:0.65 F25C2B:0.45!		en=space station|spaceship|rocket	zh=太空站|飞船|火箭|🚀	fr=station spatiale|vaisseau spatial|fusée	es=estación espacial|nave espacial|cohete	pt=estação espacial|nave espacial|foguete	de=raumstation|raumschiff|rakete	it=stazione spaziale|astronave|razzo
+place	underwater	0E4D64:1 1F8A9E:0.65 7FD1C9:0.45		en=underwater	zh=水下|水底	fr=sous-marin|sous l'eau	es=submarino|bajo el agua	pt=submarino|debaixo d'água|embaixo da água	de=unterwasser|unter wasser	it=subacqueo|sott'acqua
+place	christmas	B3202A:1 1F6F43:0.65 F2C14E:0.45! F4F1EA:0.3	act=0.5	en=christmas|xmas	zh=圣诞|圣诞节|🎄	fr=noël	es=navidad|navideño	pt=natal|natalino	de=weihnachten|weihnachtlich	it=natale|natalizio
+place	halloween	2B1B3A:1 F28C28:0.9! 6A3D9A:0.5 8DC63F:0.3	wt=0.6	en=halloween	zh=万圣节|🎃👻	fr=halloween	es=halloween|noche de brujas	pt=halloween|dia das bruxas	de=halloween	it=halloween
+place	valentine	D81B60:1 F8BBD0:0.65 8E1537:0.45	heat=0.5	en=valentine|valentines|valentine's day	zh=情人节|七夕|💘	fr=saint-valentin	es=san valentín|día de los enamorados	pt=dia dos namorados|são valentim	de=valentinstag	it=san valentino
+place	chinese new year	C8102E:1 F2C14E:0.65 7A0C1A:0.45	act=0.8 heat=0.6	en=chinese new year|lunar new year|spring festival	zh=春节|新年|过年|年夜饭	fr=nouvel an chinois|fête du printemps	es=año nuevo chino|fiesta de la primavera	pt=ano novo chinês|festival da primavera	de=chinesisches neujahr|frühlingsfest	it=capodanno cinese|festa di primavera
+place	mid-autumn	F3C969:1 2C3E6B:0.65 C8553D:0.4!		en=mid-autumn|moon festival	zh=中秋|中秋节|月饼	fr=fête de la mi-automne	es=festival del medio otoño	pt=festival do meio do outono	de=mondfest	it=festa di metà autunno
+place	wedding	F8F4EC:1 E8C4C4:0.65 D4AF37:0.45!		en=wedding|bridal	zh=婚礼|婚纱|新娘	fr=mariage|noces	es=boda|nupcial	pt=casamento|nupcial	de=hochzeit|braut	it=matrimonio|nozze
+place	birthday	F49AC1:1 FFD166:0.65 06D6A0:0.45!	act=0.8	en=birthday|party|celebration	zh=生日|派对|庆祝|🎉|🎂	fr=anniversaire|fête d'anniversaire	es=cumpleaños|fiesta de cumpleaños	pt=aniversário|festa de aniversário	de=geburtstag|geburtstagsfeier|party|feier	it=compleanno|festa di compleanno
+place	easter	F7D6E0:1 CFE8C9:0.65 FFE9A0:0.5 C9B6E6:0.45		en=easter	zh=复活节	fr=pâques	es=pascua|semana santa	pt=páscoa	de=ostern	it=pasqua
+place	st patrick's day	2E8B3A:1 A9D18E:0.65 F2C14E:0.35!		en=st patrick's day|st patricks day|irish	zh=爱尔兰	fr=saint-patrick	es=san patricio	pt=dia de são patrício	de=sankt patrick|patrickstag	it=san patrizio
+place	cyberpunk	0D0221:1 FF2A6D:0.65 05D9E8:0.6 7A2EFF:0.4	act=1.0 wt=0.4	en=cyberpunk|cyber	zh=赛博朋克	fr=cyberpunk	es=cyberpunk|ciberpunk	pt=cyberpunk	de=cyberpunk	it=cyberpunk
+place	technology	0F172A:1 22D3EE:0.65 A855F7:0.45!	act=0.3	en=technology|tech|digital|futuristic|future|sci-fi	zh=科技|未来|数码|数字|科幻	fr=technologie|numérique|futuriste|futur|science-fiction	es=tecnología|digital|futurista|futuro|ciencia ficción	pt=tecnologia|digital|futurista|futuro|ficção científica	de=technologie|technik|digital|futuristisch|zukunft|science-fiction	it=tecnologia|digitale|futuristico|futuro|fantascienza
+place	industrial	4A4E52:1 8C8C88:0.65 D97A2B:0.4!		en=industrial|factory	zh=工业|工厂	fr=industriel|industrielle|usine	es=industrial|fábrica	pt=industrial|fábrica	de=industriell|industrie|fabrik	it=industriale|fabbrica
+place	rustic	8B5A2B:1 C9A46C:0.65 5E6B3A:0.45		en=rustic|farmhouse	zh=乡村风|田园风	fr=rustique	es=rústico|rústica	pt=rústico|rústica	de=rustikal	it=rustico|rustica
+place	vintage	C19A6B:1 8C5E3C:0.65 6B8E8E:0.5 D9A05B:0.35	act=-0.4 heat=0.2	en=vintage|retro|nostalgia|nostalgic	zh=复古|怀旧|老式|年代感	fr=vintage|rétro|nostalgie	es=vintage|retro|nostalgia	pt=vintage|retrô|nostalgia	de=vintage|retro|nostalgie	it=vintage|retrò|nostalgia
+place	kids	FFB703:1 219EBC:0.65 FB5607:0.6 8AC926:0.5	act=0.9 wt=-0.5	en=kids|children|childrens|toy|toys|playground	zh=儿童|孩子|玩具|游乐场	fr=enfants|enfantin|jouets	es=niños|infantil|juguetes	pt=crianças|infantil|brinquedos	de=kinder|kindlich|spielzeug	it=bambini|infantile|giocattoli
+place	luxury	1A1A1D:1 C9A227:0.65 5B2A86:0.45	wt=0.6 act=-0.2	en=luxury|luxurious|premium|opulent	zh=奢华|豪华|奢侈|高端	fr=luxe|luxueux|luxueuse	es=lujo|lujoso|lujosa	pt=luxo|luxuoso|luxuosa	de=luxus|luxuriös|edel	it=lusso|lussuoso|lussuosa
+place	royal	4B2A7B:1 C9A227:0.65 1E2A5A:0.45	wt=0.6	en=royal|regal|noble|imperial	zh=皇家|皇室|尊贵|帝王|高贵	fr=royal|royale|impérial|noble	es=real|regio|imperial|noble	pt=real|régio|imperial|nobre	de=königlich|kaiserlich|adelig	it=reale|regale|imperiale|nobile
+place	eco	5A8F3C:1 A7C957:0.65 BC6C25:0.4 E9E3C9:0.35		en=eco|eco-friendly|organic|sustainable|natural|nature|environment	zh=环保|有机|生态|自然|天然|大自然	fr=écologique|bio|naturel|naturelle|nature	es=ecológico|ecológica|orgánico|natural|naturaleza	pt=ecológico|ecológica|orgânico|natural|natureza	de=öko|ökologisch|bio|natürlich|natur	it=ecologico|ecologica|biologico|naturale|natura
+place	earthy	8B5E3C:1 A98467:0.65 6C584C:0.45		en=earthy|earth tones	zh=大地色|泥土色	fr=tons terreux|terreux	es=tonos tierra|terroso	pt=tons terrosos|terroso	de=erdtöne|erdig	it=toni terrosi|terroso
+place	minimal	2D3436:1 DFE6E9:0.65 0984E3:0.4!	act=-0.4	en=minimal|minimalist|minimalism|modern|simple|clean	zh=极简|简约|简洁|现代|简单	fr=minimaliste|minimal|épuré|moderne|sobre	es=minimalista|minimalismo|moderno|sencillo	pt=minimalista|minimalismo|moderno|simples	de=minimalistisch|minimal|modern|schlicht	it=minimalista|minimalismo|moderno|semplice
+mood	calm	7FB3C8:1 9DC29A:0.65 E6EEF0:0.45	act=-1.0 wt=-0.2 heat=-0.3	en=calm|peaceful|peace|serene|serenity|tranquil|tranquility|quiet|stillness|placid	zh=宁静|平静|安静|静谧|恬静|祥和|安宁|静	fr=calme|paisible|serein|sereine|tranquille|paix|sérénité|apaisant|apaisante	es=tranquilo|tranquila|calma|sereno|serena|paz|apacible|sosiego	pt=calmo|calma|tranquilo|tranquila|sereno|serena|paz|pacífico|sossego	de=ruhig|ruhige|friedlich|still ruhe|gelassen|sanftmütig|ruhe|frieden	it=calmo|calma|tranquillo|tranquilla|sereno|serena|pace|pacifico|quiete
+mood	relaxed	9CC5B9:1 E9E2CF:0.65 7FA7C9:0.45	act=-0.8	en=relaxed|relaxing|chill|laid back|leisurely	zh=放松|悠闲|惬意	fr=détendu|détendue|relaxant|relaxante	es=relajado|relajada|relajante	pt=relaxado|relaxada|relaxante	de=entspannt|entspannend|locker	it=rilassato|rilassata|rilassante
+mood	gentle	F2C6C2:1 C9D6E8:0.65 E8DCCF:0.45	act=-0.7 wt=-0.5	en=gentle|tender|soothing|delicate	zh=温柔|柔和|轻柔|细腻	fr=doux|douce|tendre|délicat|délicate	es=suave|tierno|tierna|delicado|delicada	pt=suave|terno|delicado|delicada	de=sanft|zart|behutsam	it=dolce|tenero|tenera|delicato|delicata
+mood	energetic	FF6B35:1 F7C548:0.65 00A6A6:0.45!	act=1.2 heat=0.6	en=energetic|energy|lively|vibrant|dynamic|active|exciting|excited	zh=活力|充满活力|活泼|动感|活力四射|激动|兴奋	fr=énergique|dynamique|vibrant|vibrante|plein d'énergie|énergie	es=enérgico|enérgica|energía|vibrante|dinámico|vivo ánimo	pt=enérgico|enérgica|energia|vibrante|dinâmico|animado	de=energisch|energiegeladen|lebendig|dynamisch|energie	it=energico|energica|energia|vibrante|dinamico|vivace
+mood	happy	FFC93C:1 FF8C42:0.65 6BCB77:0.45!	act=0.8 wt=-0.6 heat=0.4	en=happy|joyful|joy|cheerful|fun|playful|glad|delight|delightful	zh=快乐|开心|欢乐|愉快|喜悦|欢快|俏皮|幸福|😊|😄	fr=joyeux|joyeuse|heureux|heureuse|gai|gaie|joie|bonheur	es=feliz|alegre|alegría|felicidad|contento|contenta|divertido	pt=feliz|alegre|alegria|felicidade|contente|divertido	de=fröhlich|glücklich|froh|heiter|freude|glück	it=felice|allegro|allegra|gioioso|gioiosa|gioia|felicità
+mood	sad	5D6D7E:1 8E9AAF:0.65 3B4856:0.5	act=-0.7 wt=0.6 heat=-0.5	en=sad|sadness|melancholy|melancholic|gloomy|lonely|loneliness|sorrow|sorrowful|depressed|blue mood|grief	zh=悲伤|忧郁|伤心|孤独|寂寞|惆怅|哀伤|难过|忧伤|😢	fr=triste|tristesse|mélancolique|mélancolie|morose|sombre humeur|solitaire|chagrin	es=triste|tristeza|melancólico|melancólica|melancolía|sombrío|sombría|solitario|soledad	pt=triste|tristeza|melancólico|melancólica|melancolia|sombrio|sombria|solitário|solidão|saudade triste	de=traurig|trauer|melancholisch|melancholie|trübsinnig|düster|einsam|einsamkeit	it=triste|tristezza|malinconico|malinconica|malinconia|cupo|cupa|solitario|solitudine
+mood	romantic	D6456B:1 F4A7B9:0.65 7E2E4F:0.45	act=0.2 heat=0.6	en=romantic|romance|love|loving|lover|lovers|affection	zh=浪漫|爱|爱情|恋爱|甜蜜|恋人|💕|💖	fr=romantique|amour|amoureux|amoureuse	es=romántico|romántica|amor|enamorado	pt=romântico|romântica|amor|apaixonado	de=romantisch|romantik|liebe|verliebt	it=romantico|romantica|amore|innamorato
+mood	passionate	D7263D:1 F46036:0.65 FFB400:0.45!	act=1.2 heat=1.0 wt=0.4	en=passionate|passion|fiery|ardent|intense	zh=热情|激情|热烈|炽热|火热	fr=passionné|passionnée|passion|ardent|ardente|fougueux	es=apasionado|apasionada|pasión|ardiente	pt=apaixonante|paixão|ardente|intenso ardor	de=leidenschaftlich|leidenschaft|feurig	it=appassionato|appassionata|passione|ardente
+mood	mysterious	3C2A5A:1 6A4C93:0.65 1B998B:0.4!	act=0.1 wt=0.8	en=mysterious|mystery|mystical|mystic|enigmatic|occult	zh=神秘|奥秘|玄秘	fr=mystérieux|mystérieuse|mystère|mystique|énigmatique	es=misterioso|misteriosa|misterio|místico|mística|enigmático	pt=misterioso|misteriosa|mistério|místico|mística|enigmático	de=geheimnisvoll|mysteriös|mystisch|rätselhaft	it=misterioso|misteriosa|mistero|mistico|mistica|enigmatico
+mood	magical	8E6BD6:1 F2A7D8:0.65 5FD3C9:0.45!	act=0.3 wt=-0.3	en=magical|magic|fantasy|fairy|fairytale|enchanted|whimsical	zh=魔幻|奇幻|魔法|童话|仙境|🧚	fr=magique|féerique|fée|conte de fées|fantastique|enchanté|enchantée	es=mágico|mágica|magia|fantasía|hada|cuento de hadas|encantado	pt=mágico|mágica|magia|fantasia|fada|conto de fadas|encantado	de=magisch|zauberhaft|zauber|märchen|märchenhaft|fee|verzaubert	it=magico|magica|magia|fantasia|fata|fiaba|incantato
+mood	dreamy	C3B1E1:1 F6C6EA:0.65 A0D2EB:0.5	act=-0.5 wt=-0.7	en=dreamy|dream|dreams|ethereal|dreamlike	zh=梦|梦幻|梦境|飘渺|空灵	fr=rêveur|rêveuse|onirique|rêve|éthéré	es=soñador|soñadora|onírico|sueño|etéreo	pt=sonhador|sonhadora|onírico|sonho|etéreo	de=verträumt|traum|träume|traumhaft|ätherisch	it=sognante|onirico|sogno|etereo
+mood	elegant	2B2D42:1 C9A227:0.65 8D8D92:0.45 E9E4DA:0.35	act=-0.3 wt=0.4	en=elegant|elegance|sophisticated|classy|refined|graceful	zh=优雅|高雅|典雅|雅致|精致	fr=élégant|élégante|élégance|raffiné|raffinée|chic	es=elegante|elegancia|refinado|sofisticado	pt=elegante|elegância|refinado|sofisticado	de=elegant|eleganz|edel fein|raffiniert	it=elegante|eleganza|raffinato|raffinata|sofisticato
+mood	cozy	C67B4E:1 E9C46A:0.65 8A5A44:0.45	heat=0.7 act=-0.3	en=cozy|cosy|warm|warmth|comfortable|homey|snug	zh=温馨|温暖|舒适|暖|暖和|暖意	fr=chaleureux|chaleureuse|cosy|douillet|douillette|confortable	es=acogedor|acogedora|cálido|cálida|calidez|hogareño	pt=aconchegante|acolhedor|quentinho|caloroso|calorosa	de=gemütlich|behaglich|warm gemütlich|heimelig|geborgen	it=accogliente|caldo accogliente|intimo|confortevole
+mood	fresh	A8E6CF:1 DCEDC1:0.65 4FC3F7:0.45!	wt=-0.8 act=0.1	en=fresh|refreshing|crisp|clean air	zh=清新|清爽|新鲜|干净	fr=frais|fraîche|rafraîchissant	es=fresco|fresca|refrescante	pt=fresco|fresca|refrescante	de=frisch|erfrischend	it=fresco|fresca|rinfrescante
+mood	cool	7FB3D5:1 D6EAF8:0.65 3E6A8A:0.45	heat=-1.0	en=cool|cold|chilly|freezing	zh=冷|冰冷|寒冷|清凉|凉爽|冰凉	fr=froid|froide|glacial|glaciale|fraîcheur	es=frío|fría|helado frío|gélido|gélida	pt=frio|fria|gelado frio|gélido	de=kalt|kühl|eisig|frostig	it=freddo|fredda|gelido|gelida
+mood	hot	F26B38:1 FFB627:0.65 C21E1E:0.45	heat=1.0 act=0.4	en=hot|burning|sizzling	zh=热|火辣|滚烫	fr=chaud|chaude|brûlant|brûlante	es=caliente|ardiente calor|abrasador calor	pt=quente|escaldante calor	de=heiß|heiss|glühend heiß	it=caldo|calda|bollente|rovente
+mood	angry	B80C09:1 1B1B1E:0.65 E85D04:0.4!	act=1.3 heat=1.0 wt=0.5	en=angry|anger|rage|fury|furious|aggressive|violent	zh=愤怒|生气|暴怒|狂怒|😡	fr=colère|furieux|furieuse|en colère|rage	es=enfadado|enojado|furioso|furiosa|ira|rabia	pt=zangado|bravo|furioso|furiosa|raiva|ira	de=wütend|wut|zornig|zorn	it=arrabbiato|arrabbiata|furioso|furiosa|rabbia|ira
+mood	scary	1D1A24:1 5C0F14:0.65 4B5D3A:0.45 9DB84A:0.35!	act=0.3 wt=1.2	en=scary|fear|horror|creepy|spooky|sinister|eerie|haunted	zh=恐怖|害怕|阴森|诡异|惊悚|鬼	fr=effrayant|effrayante|peur|horreur|sinistre|lugubre|hanté|hantée	es=aterrador|miedo|terror|siniestro|tenebroso|embrujado	pt=assustador|medo|terror|sinistro|sombrio medo|assombrado	de=gruselig|unheimlich|angst|horror|schaurig|spukhaft	it=spaventoso|paura|orrore|sinistro|lugubre|infestato
+mood	hope	FFD166:1 8AC926:0.65 6EC1E4:0.45	wt=-0.6 act=0.4	en=hope|hopeful|optimistic|bright future	zh=希望|乐观	fr=espoir|optimiste|optimisme	es=esperanza|optimista|esperanzador	pt=esperança|otimista	de=hoffnung|hoffnungsvoll|optimistisch	it=speranza|ottimista
+mood	bold	E63946:1 1D3557:0.65 F1C40F:0.4!	act=1.0 wt=0.3	en=bold|strong|powerful|confident|daring	zh=大胆|强烈|有力|自信|力量	fr=audacieux|audacieuse|fort|puissant|puissante|confiant	es=audaz|fuerte|poderoso|intenso|atrevido	pt=ousado|forte|poderoso|intenso|audacioso	de=kühn|mutig|kräftig|stark|selbstbewusst	it=audace|forte|potente|deciso|coraggioso
+mood	trust	1F4E79:1 5B8DB8:0.65 F2A541:0.35!	act=-0.3 wt=0.4	en=trust|trustworthy|reliable|professional|stable|secure|safe	zh=信任|可靠|专业|稳重|安全|可信	fr=confiance|fiable|professionnel|professionnelle|sérieux	es=confianza|fiable|confiable|profesional|seguro	pt=confiança|confiável|profissional|seguro	de=vertrauen|vertrauenswürdig|zuverlässig|professionell|seriös	it=fiducia|affidabile|professionale|sicuro
+mood	innocent	F7F4EF:1 CDE7F0:0.65 F9D5E5:0.5	wt=-1.0 act=-0.4	en=innocent|pure|purity|childlike|naive	zh=纯洁|纯真|天真|纯净	fr=innocent|innocente|pur|pure|pureté	es=inocente|puro|pura|pureza	pt=inocente|puro|pura|pureza	de=unschuldig|rein|reinheit	it=innocente|puro|pura|purezza
+mood	cute	F7A8C4:1 FFE3A3:0.65 A8E0FF:0.5	act=0.2 wt=-0.8	en=cute|sweet|lovely|adorable|kawaii	zh=可爱|甜美|萌|软萌	fr=mignon|mignonne|adorable|kawaii	es=lindo|linda|tierno ánimo|adorable|mono|mona|kawaii	pt=fofo|fofa|fofinho|lindo|linda|adorável|kawaii	de=niedlich|süß|süss|putzig|kawaii	it=carino|carina|adorabile|tenero carino|kawaii
+mood	festive	D7263D:1 F2C14E:0.65 1B998B:0.4!	act=1.0 heat=0.7	en=festive|celebratory|jubilant	zh=节日|喜庆|热闹|节庆	fr=festif|festive	es=festivo|festiva	pt=festivo|festiva	de=festlich|feierlich bunt	it=festivo|festiva|festoso
+mood	solemn	2C2C34:1 5A4A42:0.65 8B1E3F:0.4!	act=-0.5 wt=1.0	en=solemn|serious|formal|grave|dignified	zh=庄严|严肃|庄重|肃穆	fr=solennel|solennelle|grave|formel|formelle	es=solemne|serio|seria|formal	pt=solene|sério|séria|formal	de=feierlich|ernst|würdevoll|förmlich	it=solenne|serio|seria|formale
+mood	gothic	1B1B1F:1 4A1942:0.65 8E0E2F:0.45!	act=0.2 wt=1.2	en=gothic|goth|dark mood|brooding|moody	zh=哥特|哥德|暗黑|阴郁	fr=gothique|ténébreux|ténébreuse	es=gótico|gótica	pt=gótico|gótica	de=gotisch|gothic|düster gotisch	it=gotico|gotica
+mood	spiritual	9A8C73:1 D9D2C5:0.65 5B6B5D:0.45	act=-1.0	en=spiritual|meditation|meditative|mindful|contemplative	zh=冥想|灵性|修行|禅修	fr=spirituel|spirituelle|méditation|méditatif	es=espiritual|meditación|meditativo	pt=espiritual|meditação|meditativo	de=spirituell|meditation|meditativ	it=spirituale|meditazione|meditativo
+mood	anxious	6C5B7B:1 C06C84:0.65 355C7D:0.45	act=0.6 wt=0.4	en=anxious|anxiety|nervous|tense|stress|stressed	zh=焦虑|紧张|不安|压力	fr=anxieux|anxieuse|angoisse|angoissé|nerveux|stress|stressé	es=ansioso|ansiosa|ansiedad|nervioso|nerviosa|estrés|estresado	pt=ansioso|ansiosa|ansiedade|nervoso|nervosa|estresse|estressado	de=ängstlich|nervös|angespannt|stress|gestresst	it=ansioso|ansiosa|ansia|nervoso|nervosa|stress|stressato
+mood	lazy	E8D9C4:1 B8C4C9:0.65 F2C6A0:0.45	act=-0.9 wt=-0.3	en=lazy|sleepy|drowsy|slow	zh=慵懒|懒洋洋|困倦	fr=paresseux|paresseuse|somnolent|endormi|lent	es=perezoso|perezosa|somnoliento|lento	pt=preguiçoso|preguiçosa|sonolento|lento	de=faul|müde|schläfrig|träge	it=pigro|pigra|assonnato|lento
+mood	nostalgic feeling	B08968:1 7F9BA6:0.65 DDB892:0.45	act=-0.5 heat=0.2	en=nostalgic feeling|bittersweet|wistful	zh=思念|怀念	fr=nostalgique|doux-amer	es=nostálgico|nostálgica|agridulce	pt=nostálgico|nostálgica|saudade|agridoce	de=nostalgisch|wehmütig|bittersüß	it=nostalgico|nostalgica|agrodolce
+mood	proud	C9A227:1 8E1B1B:0.65 1E2A5A:0.45	act=0.6 wt=0.5	en=proud|glorious|triumphant|victory	zh=骄傲|荣耀|辉煌|胜利	fr=fier|fière|glorieux|victoire|triomphe	es=orgulloso|glorioso|victoria|triunfo	pt=orgulhoso|glorioso|vitória|triunfo	de=stolz|glorreich|sieg|triumph	it=orgoglioso|glorioso|vittoria|trionfo
+mood	healthy	6BBF59:1 D6EFC7:0.65 3AAFA9:0.45	wt=-0.4	en=healthy|vital|wellness	zh=健康|养生	fr=sain|saine|santé|bien-être	es=saludable|sano|salud|bienestar	pt=saudável|sadio|saúde|bem-estar	de=gesund|gesundheit|wellness	it=sano|sana|salute|benessere
+mood	wild	5E6B2E:1 C2683F:0.65 2E4A3F:0.45	act=0.7	en=wild|adventure|adventurous|explore	zh=野性|狂野|冒险|探险	fr=sauvage|aventure|aventureux	es=salvaje|aventura|aventurero	pt=selvagem|aventura|aventureiro	de=wild|abenteuer|abenteuerlich	it=selvaggio|selvaggia|avventura|avventuroso
+mood	feminine	F4A7B9:1 E8C4E0:0.65 D6456B:0.4!	wt=-0.6	en=feminine|girly	zh=少女|少女心|女性|女孩	fr=féminin|féminine	es=femenino|femenina	pt=feminino|feminina	de=feminin|weiblich	it=femminile
+mood	masculine	2E3A46:1 5A4632:0.65 8C9096:0.45	wt=0.7	en=masculine|rugged	zh=男性|阳刚	fr=masculin|masculine|viril	es=masculino|masculina|varonil	pt=masculino|masculina|viril	de=maskulin|männlich	it=maschile|virile
+mood	mature	5A5148:1 8C8378:0.65 B3A38E:0.45	act=-0.6 wt=0.4	en=mature|understated|subtle|restrained	zh=成熟|内敛|低调|含蓄	fr=mature|sobre et discret|subtil|subtile	es=maduro|sobrio|sutil	pt=maduro|sóbrio|sutil	de=reif|dezent|zurückhaltend|subtil	it=maturo|sobrio|sottile
+mood	noisy	FF3864:1 FFD23F:0.65 3BCEAC:0.6	act=1.3	en=noisy|loud|chaotic|crazy	zh=喧闹|嘈杂|疯狂	fr=bruyant|bruyante|chaotique|fou|folle	es=ruidoso|ruidosa|caótico|loco|loca	pt=barulhento|barulhenta|caótico|louco|louca	de=laut|chaotisch|verrückt	it=rumoroso|rumorosa|caotico|pazzo|pazza
+modifier	dark		lt=0.3 ls=0.65 cm=0.95 scope=local	en=dark|darker|darkest|darkened|shadowy	zh=深色|暗|暗色|黑暗	fr=sombre|foncé|foncée|obscur|obscure	es=oscuro|oscura|sombrío tono|tenebroso tono	pt=escuro|escura|sombrio tom|obscuro	de=dunkel|dunkle|dunkles|düster dunkel|finster	it=scuro|scura|buio|buia|tenebroso
+modifier	deep		lt=0.3 ls=0.6 cm=1.15 scope=local	en=deep|deeper|deepest	zh=深|幽深|深邃	fr=profond|profonde	es=profundo|profunda	pt=profundo|profunda	de=tief|tiefe|satt	it=profondo|profonda|intenso cupo
+modifier	light		lt=0.88 ls=0.6 cm=0.7 scope=local	en=light|lighter|lightest	zh=浅|浅色|亮色	fr=clair|claire	es=claro|clara	pt=claro|clara	de=hell|helle|licht	it=chiaro|chiara
+modifier	pale		lt=0.92 ls=0.7 cm=0.4 scope=local	en=pale|paler|palest|faint|washed out	zh=淡|淡淡|淡色|苍白|浅淡	fr=pâle|blême|délavé|délavée	es=pálido|pálida|desvaído	pt=pálido|pálida|desbotado claro	de=blass|fahl|bleich	it=pallido|pallida|sbiadito chiaro
+modifier	bright		lt=0.76 ls=0.35 cm=1.35 scope=local	en=bright|brighter|brilliant|sunlit	zh=亮|明亮|鲜亮	fr=lumineux|lumineuse|brillant|brillante|éclatant|éclatante	es=brillante|luminoso|luminosa|radiante	pt=brilhante|luminoso|luminosa|radiante	de=leuchtend|strahlend|glänzend	it=luminoso|luminosa|brillante|splendente
+modifier	vivid		cm=1.5 scope=local	en=vivid|saturated|rich|intense colour|strong colour|vibrant colour	zh=鲜艳|鲜|艳|浓|浓郁	fr=vif|vive|saturé|saturée|intense	es=vivo|viva|vívido|saturado|saturada	pt=vivo|viva|vívido|saturado|saturada	de=kräftig leuchtend|gesättigt|intensiv|knallig	it=vivo|viva|vivido|saturo|satura|acceso|accesa
+modifier	soft		lt=0.84 ls=0.45 ct=0.08 cs=0.4 scope=global	en=soft|softer|subdued|gentle colour	zh=柔|柔和色|柔色	fr=doux ton|tamisé|tamisée|tendre ton	es=tenue|suavizado	pt=suavizado|tênue	de=weich|gedämpft sanft	it=tenue|soffuso|soffusa
+modifier	muted		lt=0.62 ls=0.25 ct=0.055 cs=0.6 scope=global	en=muted|dusty|faded|desaturated|greyish|grayish|morandi	zh=灰调|莫兰迪|莫兰迪色|低饱和	fr=sourd|sourde|passé|passée|terne|désaturé	es=apagado|apagada|desaturado|descolorido|empolvado	pt=apagado|apagada|dessaturado|desbotado|opaco	de=gedeckt|gedämpft|verwaschen|entsättigt|matt	it=spento|spenta|smorzato|desaturato|polveroso
+modifier	pastel		lt=0.87 ls=0.8 ct=0.075 cs=0.7 cmax=0.11 scope=global	en=pastel|pastels|macaron colours	zh=粉彩|马卡龙色|糖果色	fr=pastel|pastels	es=pastel|pasteles	pt=pastel|pastéis|tons pastel	de=pastell|pastellfarben|pastelltöne	it=pastello|pastelli
+modifier	neon	FF2E97:1! 2EF2FF:0.65!	lt=0.78 ls=0.4 cm=2.0 cmin=0.2 scope=global strong=1	en=neon|fluorescent|electric|glowing|luminous|dayglo	zh=荧光|发光	fr=fluo|fluorescent|fluorescente|électrique|phosphorescent	es=neón brillante|fluorescente|flúor|eléctrico	pt=fluorescente|flúor|neon brilhante|elétrico	de=neon|fluoreszierend|grell|leuchtstark	it=fluorescente|fluo|elettrico|luminescente
+modifier	misty		lt=0.8 ls=0.35 ct=0.035 cs=0.5 scope=global	en=misty|hazy|smoky colour|foggy colour	zh=雾|朦胧|迷蒙	fr=vaporeux|vaporeuse|embrumé|embrumée	es=brumoso tono|neblinoso|neblinosa	pt=enevoado|enevoada|nebuloso tom	de=dunstig|diesig|verhangen	it=nebbioso tono|velato|velata
+modifier	frozen	DDEFF7:1 9CCDE3:0.65	lt=0.86 ls=0.55 cm=0.6 heat=-0.6 scope=local	en=frozen|icy|iced|frosted|icebound	zh=冰冻|结冰|冰封|冻	fr=gelé|gelée|glacé|glacée	es=congelado|congelada|escarchado|glacial	pt=congelado|congelada|gelado cor|glacial	de=gefroren|vereist|eisbedeckt	it=ghiacciato|ghiacciata|gelato colore|congelato
+modifier	dim		lt=0.32 ls=0.5 cm=0.8 scope=global	en=dim|dimly|dusky|murky	zh=昏暗|幽暗|阴暗	fr=tamisé sombre|faible lumière|pénombre	es=penumbra|tenue luz|poca luz	pt=penumbra|meia-luz|pouca luz	de=dämmrig|schummrig|trüb	it=penombra|fioco|fioca|poca luce
+modifier	warm tone		heat=0.8	en=warm tone|warm toned	zh=暖色|暖色调	fr=tons chauds|ton chaud|couleurs chaudes	es=tonos cálidos|colores cálidos|tono cálido	pt=tons quentes|cores quentes|tom quente	de=warme töne|warme farben|warmer ton	it=toni caldi|colori caldi|tono caldo
+modifier	cool tone		heat=-0.8	en=cool tone|cool toned	zh=冷色|冷色调	fr=tons froids|ton froid|couleurs froides	es=tonos fríos|colores fríos|tono frío	pt=tons frios|cores frias|tom frio	de=kühle töne|kühle farben|kalte farben	it=toni freddi|colori freddi|tono freddo
 ignore	still			en=still|peak|peaks	zh=今天|明天|昨天|每天|天气|风格|风景|星期|非常|漂亮|特别|明白|粉丝|潮流|岁月|月份|东西|时候|上海|荷兰|水平|火车|红包|网红|不错
-negation	not			en=not|no|without|never|avoid|except|none|nothing	zh=不要|不是|没有|无|非|别|不|避免|除了	fr=pas|sans|ni|aucun|aucune|jamais|sauf|hormis|excepté|non|évite|éviter
+negation	not			en=not|no|without|never|avoid|except|none|nothing	zh=不要|不是|没有|无|非|别|不|避免|除了	fr=pas|sans|ni|aucun|aucune|jamais|sauf|hormis|excepté|non|évite|éviter	es=no|sin|ni|nada de|ningún|ninguna|nunca|excepto|salvo|menos el|evita|evitar	pt=não|sem|nem|nenhum|nenhuma|nada de|nunca|exceto|menos o|evite|evitar	de=nicht|kein|keine|keinen|keiner|keinem|ohne|nie|niemals|außer|ausser|vermeide|vermeiden	it=non|senza|né|nessun|nessuno|nessuna|niente|mai|tranne|eccetto|evita|evitare
 negation	negation-after		neg=after
 negation	negation-either		neg=either
 colour	zh:妃色	ED5736:1		zh=妃色
@@ -2210,7 +2210,7 @@ zh	function	我|我們|我们|你|你們|你们|他|她|它|想|想要|要|給|�
 zh	linker	的|之
 zh	with	在|里|中|有|帶|带|裡|上|下|旁|邊|边
 fr	name	Français
-fr	function	le|la|les|un|une|des|du|et|ou|au|aux|à|en|dans|sur|sous|avec|pour|par|très|trop|peu|plus|moins|mais|qui|que|quoi|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|je|tu|il|elle|on|nous|vous|ils|elles|me|te|se|y|est|sont|être|était|comme|quelque|chose|palette|couleur|couleurs|ambiance|style|entre|vers|chez|près|après|avant|pendant|lors|parmi|derrière|devant|contre|tout|toute|tous|toutes|voudrais|veux|aime|donne|fais|moi|plaît|une palette|genre|façon|peu|assez|bien|beaucoup|comme un|au-dessus|dessus|dessous|au bord|bord|milieu|fond|côté|où|quand|lorsque|depuis|jusqu|ça|cela|celui|celle
+fr	function	le|la|les|un|une|des|de|d|du|et|ou|au|aux|à|en|dans|sur|sous|avec|pour|par|très|trop|peu|plus|moins|mais|qui|que|quoi|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|je|tu|il|elle|on|nous|vous|ils|elles|me|te|se|y|est|sont|être|était|comme|quelque|chose|palette|couleur|couleurs|ambiance|style|entre|vers|chez|près|après|avant|pendant|lors|parmi|derrière|devant|contre|tout|toute|tous|toutes|voudrais|veux|aime|donne|fais|moi|plaît|une palette|genre|façon|peu|assez|bien|beaucoup|comme un|au-dessus|dessus|dessous|au bord|bord|milieu|fond|côté|où|quand|lorsque|depuis|jusqu|ça|cela|celui|celle
 fr	letters	ç|è|ê|ë|à|â|î|ï|ô|û|ù|œ
 fr	elision	l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu
 fr	suffix	ements|ement|euses>eux|euse>eux|eux>eux|ives>if|ive>if|ifs>if|elles>el|elle>el|els>el|ettes>et|ette>et|ets>et|ères>er|ère>er|ers>er|eaux>eau|aux>al|ées>é|ée>é|és>é|es|e|s|x
@@ -2219,6 +2219,43 @@ fr	passes	2
 fr	of	de|du|des|d
 fr	after	sur|sous|dans|au|aux|à|après|pendant|près|derrière|devant|parmi|vers|contre|par|au-dessus|dessus|en
 fr	with	avec|dans|sur|sous|à|au|aux|parmi|près|chez|en
+es	name	Español
+es	function	el|la|los|las|lo|un|una|unos|unas|de|del|y|e|o|u|en|con|para|por|a|al|muy|más|menos|pero|que|qué|este|esta|estos|estas|ese|esa|esos|esas|mi|mis|tu|tus|su|sus|nuestro|nuestra|yo|tú|él|ella|nosotros|ellos|es|son|está|están|era|como|algo|paleta|color|colores|estilo|ambiente|entre|hacia|sobre|bajo|tras|durante|cerca|junto|quiero|me|gusta|dame|haz|favor|poco|tan|bien|donde|cuando|todo|toda|todos|todas|se|le|les|hay|tiene|tipo|tono|tonos
+es	letters	ñ|á|í|ó|ú
+es	suffix	ísimos|ísimas|ísimo|ísima|itos|itas|ito|ita|ces>z|es|os|as|s|o|a|e
+es	minstem	3
+es	of	de|del
+es	after	sobre|en|bajo|tras|durante|cerca|junto|entre|al|a
+es	with	con|en|sobre|bajo|entre|junto|al|a
+pt	name	Português
+pt	function	o|a|os|as|um|uma|uns|umas|de|do|da|dos|das|e|ou|em|no|na|nos|nas|num|numa|com|para|pra|por|pelo|pela|ao|à|muito|muita|mais|menos|mas|que|este|esta|esse|essa|isso|isto|aquele|aquela|meu|minha|seu|sua|eu|você|ele|ela|nós|eles|é|são|está|estão|era|como|algo|paleta|cor|cores|estilo|ambiente|entre|sobre|sob|durante|perto|quero|gosto|dá|faça|favor|pouco|bem|onde|quando|todo|toda|tudo|todos|se|me|tom|tons|tipo
+pt	letters	ã|õ|ç|â|ê|ô|á|í|ó|ú
+pt	suffix	íssimos|íssimas|íssimo|íssima|inhos|inhas|inho|inha|ões>ão|ães>ão|ãos>ão|ns>m|is>l|es|os|as|s|o|a|e
+pt	minstem	3
+pt	of	de|do|da|dos|das
+pt	after	sobre|sob|em|no|na|nos|nas|durante|perto|entre|ao|à
+pt	with	com|em|no|na|nos|nas|sobre|sob|entre|ao|à
+de	name	Deutsch
+de	function	der|die|das|den|dem|des|ein|eine|einer|einen|einem|eines|und|oder|in|im|am|an|auf|mit|für|von|vom|zu|zum|zur|bei|beim|nach|über|unter|vor|hinter|neben|zwischen|durch|sehr|mehr|weniger|aber|ist|sind|war|wie|etwas|palette|farbe|farben|farbpalette|stil|ich|du|er|sie|es|wir|ihr|mein|meine|dein|sein|ihre|möchte|will|mag|gib|mach|bitte|bisschen|wenig|viel|ganz|so|wo|wenn|als|dieser|diese|dieses|alle|aus|ton|töne|art|eher|ziemlich|richtig|wirklich
+de	letters	ä|ö|ü|ß
+de	suffix	ern|em|en|er|es|e|n|s
+de	minstem	3
+de	passes	2
+de	compound	yes
+de	joint	es|en|er|s|n|e
+de	of	von|vom|voller|aus
+de	after	über|unter|auf|in|im|am|an|bei|beim|nach|während|neben|hinter|vor|zwischen|durch
+de	with	mit|in|im|am|an|auf|unter|über|bei|beim|zwischen|neben
+it	name	Italiano
+it	function	il|lo|la|i|gli|le|un|uno|una|di|del|dello|della|dei|degli|delle|e|ed|o|in|nel|nello|nella|nei|negli|nelle|con|per|da|dal|dalla|dai|a|al|allo|alla|ai|agli|alle|su|sul|sulla|sui|molto|più|meno|ma|che|questo|questa|quello|quella|mio|mia|tuo|tua|suo|sua|io|tu|lui|lei|noi|voi|loro|è|sono|era|come|qualcosa|tavolozza|colore|colori|stile|atmosfera|tra|fra|sopra|sotto|dopo|durante|vicino|voglio|mi|piace|dammi|fai|favore|poco|bene|dove|quando|tutto|tutta|tutti|si|ci|tono|toni|tipo
+it	letters	ì|ò|à|è|ù
+it	elision	l|dell|dall|nell|sull|all|coll|quell|quest|un|bell|sant|d|c
+it	suffix	issimi|issime|issimo|issima|chi>c|che>c|ghi>g|ghe>g|i|e|a|o
+it	minstem	3
+it	passes	2
+it	of	di|del|dello|della|dei|degli|delle
+it	after	su|sul|sulla|sopra|sotto|in|nel|nella|a|al|alla|dopo|durante|vicino|tra|fra
+it	with	con|in|nel|nella|su|sul|sulla|sotto|tra|fra|a|al|alla
 """#
 
     /// Latin letters with diacritics, each followed by its bare base letter (é e, ạ a, ı i).

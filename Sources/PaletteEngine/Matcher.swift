@@ -170,7 +170,7 @@ struct Matcher {
                     // Hand-written concepts vote for their language; names from colour lists do not.
                     if let list = lexicon.exact[w.folded] {
                         let own = list.filter { $0.language != .any && lexicon.isHandWritten($0.entry) }
-                        for s in own { scores[Int(s.language.rawValue)] += 0.4 / Double(own.count) }
+                        for s in own { scores[Int(s.language.rawValue)] += 0.7 / Double(own.count) }
                     }
                 case .cyrillic: scores[Int(LanguageCode.ru.rawValue)] += 1
                 case .arabic: scores[Int(LanguageCode.ar.rawValue)] += 1
@@ -202,7 +202,7 @@ struct Matcher {
                 second = v
             }
         }
-        return (best, top >= 1.5 && top >= 1.5 * second)
+        return (best, top >= 2 && top >= 1.5 * second)
     }
 
     // MARK: Spaced words
@@ -228,7 +228,7 @@ struct Matcher {
                 result.matches[last].isHead = true
             }
             if isOfWord(w.folded, language) { state.ofPending = true }
-            if relationWords.contains(w.folded) { result.relationClauses.insert(state.clause) }
+            if isRelationWord(w.folded, language) { result.relationClauses.insert(state.clause) }
             if let parts = decompose(w, language: language) {
                 for (entry, range) in parts {
                     result.matches.append(Match(entry: entry, surface: text.surface(range), ordinal: state.ordinal,
@@ -259,6 +259,12 @@ struct Matcher {
         return lexicon.rules[language]?.after.contains(w) ?? false
     }
 
+    private func isRelationWord(_ w: String, _ language: LanguageCode?) -> Bool {
+        if lexicon.rules[.en]?.with.contains(w) ?? false { return true }
+        guard let language else { return false }
+        return lexicon.rules[language]?.with.contains(w) ?? false
+    }
+
     private func isOfWord(_ w: String, _ language: LanguageCode?) -> Bool {
         if lexicon.rules[.en]?.of.contains(w) ?? false { return true }
         guard let language else { return false }
@@ -285,12 +291,22 @@ struct Matcher {
         var maxN = 1
         while maxN < lexicon.maxPhraseWords, i + maxN < words.count, words[i + maxN].script == script { maxN += 1 }
         let stemLanguages = self.stemLanguages(script, language).filter { only == nil || $0 == only }
+        // A function word of the text's language ("sobre" in Spanish) is grammar, not a
+        // content word of another language, unless that language itself lists it.
+        let first = words[i].folded
+        let isGrammar = language.flatMap { lexicon.rules[$0]?.function.contains(first) } ?? false
+            && !(lexicon.exact[first]?.contains { $0.language == language } ?? false)
         var n = maxN
-        while n >= 1 {
+        while n >= (isGrammar ? 2 : 1) {
             let window = words[i..<(i + n)]
             if let s = lookup(window, language: language, stemLanguages: stemLanguages, only: only) { return (s, n, false) }
+            // A phrase of another language is specific enough to read even in a clear text.
+            if n > 1, only != nil, let s = lookup(window, language: language, stemLanguages: [], only: nil) {
+                return (s, n, false)
+            }
             n -= 1
         }
+        if isGrammar { return nil }
         // "kırmızısız" (without red): a negative suffix, then the word again.
         for l in stemLanguages {
             guard let r = lexicon.rules[l], !r.negatives.isEmpty else { continue }
