@@ -368,8 +368,9 @@ struct Lexicon: Sendable {
                         bound = true
                     }
                     guard let key = Lexicon.key(of: String(term), folding: folding, elisions: elisions) else { continue }
-                    // A term that is a function word of another language reads only in its own.
-                    if !bound, language != .any, key.words.count == 1 {
+                    // A term that is a function word of another language reads only in its own
+                    // (French "or"; Japanese 和, which is "and" in Chinese).
+                    if !bound, language != .any, key.words.count <= 1 {
                         bound = functionWords.contains { $0.key != language && $0.value.contains(key.text) }
                     }
                     let sense = Sense(entry: index, language: language, bound: bound)

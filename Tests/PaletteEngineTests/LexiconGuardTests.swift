@@ -87,6 +87,8 @@ final class LexiconGuardTests: XCTestCase {
             let bound = t.bound || (lexicon.exact[k]?.first { $0.language == t.language }?.bound ?? false)
             let alone = concepts(t.text, language: nil)
             if alone == [] && bound { continue }
+            // A colour name from the generated lists with the same spelling (翡翠色) is a reading too.
+            if alone.count == 1, alone[0].contains(":") { continue }
             if alone.count != 1 || !(conceptsByKey[k] ?? []).contains(alone[0]) {
                 wrong.append("\(t.place) \(t.language) '\(t.text)' alone -> \(alone), want \(t.concept)")
             }
@@ -99,12 +101,15 @@ final class LexiconGuardTests: XCTestCase {
     /// Every concept is reachable in every language the engine reads.
     func testEveryConceptHasWordsInEveryLanguage() throws {
         let terms = try LexiconGuardTests.terms()
+        // Negation may come before or after what it negates: one of the three will do.
+        let negations: Set<String> = ["not", "negation-after", "negation-either"]
         let ids = Set(terms.filter { $0.language == .en || $0.language == .zh }.map(\.concept))
-            .subtracting(["still", "negation-after", "negation-either"])
+            .subtracting(["still"]).subtracting(negations)
         var missing: [String] = []
         for language in LanguageCode.allCases where language != .any {
             let have = Set(terms.filter { $0.language == language }.map(\.concept))
-            let lacking = ids.subtracting(have).sorted()
+            var lacking = ids.subtracting(have).sorted()
+            if have.isDisjoint(with: negations) { lacking.append("not") }
             if !lacking.isEmpty { missing.append("\(language): \(lacking.count) missing, e.g. \(lacking.prefix(8))") }
         }
         XCTAssertEqual(missing, [], missing.joined(separator: "\n"))
