@@ -43,7 +43,7 @@ enum ColourEmotion {
     /// on activity moves chroma by about 0.1: a mood word changes the whole scene ("a sad
     /// clown at a birthday party" is a dulled, darker party), yet the words chose the hues.
     static let lightnessCost = 24.0
-    static let chromaCost = 85.0
+    static let chromaCost = 100.0
 
     /// Moves `colour`'s lightness and chroma toward `target` by one regularised gradient step.
     ///
@@ -55,7 +55,10 @@ enum ColourEmotion {
         let dl = 0.03, dc = 0.02
         let lo = OKLCH(l: max(colour.l - dl, 0.02), c: colour.c, h: colour.h)
         let hi = OKLCH(l: min(colour.l + dl, 0.98), c: colour.c, h: colour.h)
-        let gradL = (alignment(hi, target) - alignment(lo, target)) / (hi.l - lo.l)
+        // Lively moods ask for colour, not for white: Ou's activity also grows with lightness
+        // far from mid grey, which would bleach a light pink; lightness follows weight and heat.
+        let lightTarget = target.activity > 0 ? EmotionTarget(activity: 0, weight: target.weight, heat: target.heat) : target
+        let gradL = (alignment(hi, lightTarget) - alignment(lo, lightTarget)) / (hi.l - lo.l)
         var gradC = 0.0
         if colour.c >= 0.02 {
             let cLo = OKLCH(l: colour.l, c: max(colour.c - dc, 0), h: colour.h)

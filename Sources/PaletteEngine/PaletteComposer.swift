@@ -208,7 +208,7 @@ struct PaletteComposer {
     /// "with", 在, で ... holding both a setting (scene, place, weather, night) and a figure
     /// (a thing, a colour, a named thing, a strong visual noun).
     var placesFigures: Bool {
-        let related = reading.cues.filter(\.inRelation)
+        let related = reading.cues.filter { $0.inRelation && !$0.inNounCompound }
         return related.contains(where: \.isGround) && related.contains { !$0.isGround && ($0.kind.isFigure || $0.strength > 0) }
     }
 
@@ -226,12 +226,15 @@ struct PaletteComposer {
             var pull = cue.kind.baseWeight * max(0.8, 1 - 0.04 * Double(ci))
             // The head of a phrase leads its kind: "sunset over the sea", 海邊的日出, and of two
             // English scene words side by side the last ("desert canyon" is a canyon).
-            if cue.isHead || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
-                && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1) {
+            // The second part of a noun compound is not its head colour-wise: a lavender field is lavender.
+            if (cue.isHead && !(cue.inNounCompound && ci > 0 && cues[ci - 1].inNounCompound))
+                || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
+                    && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1) {
                 pull *= 1.15
             }
-            let isGround = figures && cue.inRelation && cue.isGround
-            let isFigure = figures && cue.inRelation && !cue.isGround && (cue.kind.isFigure || cue.strength > 0)
+            let related = figures && cue.inRelation && !cue.inNounCompound
+            let isGround = related && cue.isGround
+            let isFigure = related && !cue.isGround && (cue.kind.isFigure || cue.strength > 0)
             let salience = cue.kind.salience * (1 + 0.6 * cue.strength) * (isFigure ? 1.6 : 1)
             for (rank, colour) in cue.modifiedColours.enumerated() {
                 let w = pull * colour.weight
@@ -388,8 +391,10 @@ struct PaletteComposer {
         var out = c
         if c.c >= 0.03 { out.h = (c.h + rng.sign() * rng.uniform(3...10) + 360).truncatingRemainder(dividingBy: 360) }
         // Always a visible step in lightness, turned back from the ends of the scale; odd and
-        // even variations step opposite ways, so neighbours never land on the same colour.
-        let dl = rng.uniform(0.03...0.07) * (variation & 1 == 0 ? -1 : 1)
+        // even variations step opposite ways and by sizes that do not overlap, so neighbours
+        // never land on the same colour, even when both are turned back from white.
+        let odd = variation & 1 != 0
+        let dl = odd ? rng.uniform(0.055...0.075) : -rng.uniform(0.03...0.045)
         out.l = c.l + dl > 0.96 || c.l + dl < 0.1 ? c.l - dl : c.l + dl
         out.c = c.c * rng.uniform(0.88...1.12)
         return out

@@ -19,6 +19,9 @@ struct Cue {
     var inRelation = false
     /// A setting a figure can stand on: scenes, places, weather, and times that darken (night).
     var isGround = false
+    /// Part of a noun compound ("lavender field", Lavendelfeld, 薰衣草田): the parts describe one
+    /// thing, so neither is a figure on the other, and the first part gives the colour.
+    var inNounCompound = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -272,6 +275,13 @@ struct Reading {
             merged.isCompound = true
             cues[i] = merged
             return
+        }
+        // "lavender field", "rose garden", Lavendelfeld: a thing right before a scene or place
+        // names one scene coloured by the thing.
+        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1,
+           [.thing, .material].contains(cues[i].kind), [.scene, .place].contains(cue.kind) {
+            cues[i].inNounCompound = true
+            cue.inNounCompound = true
         }
         cue.lastOrdinal = at
         cues.append(cue)
