@@ -9,7 +9,11 @@ SWIFTC ?= swiftc
 STRICT := -Xswiftc -warnings-as-errors
 # Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
-DEB_PACKAGES := libncurses-dev ncurses-term tmux
+DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev
+# Real consumers the export tests read every format back with (kitty's and foot's own config
+# loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config).
+TEST_DEB_PACKAGES := kitty foot neovim nodejs
+TEST_PYPI := pillow svgelements swatch pyyaml jsonschema tinycss2 libsass lesscpy
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 .DEFAULT_GOAL := build
 
@@ -32,8 +36,27 @@ deps:
 	  fi; \
 	fi
 
-## Test tooling only (PyPI): Google's strict v1beta request parser for the Gemini request check.
+## Test tooling only: Google's strict v1beta request parser for the Gemini request check (PyPI),
+## and the export readers (Debian packages and PyPI, see TEST_DEB_PACKAGES and TEST_PYPI).
 test-deps:
+	@missing=""; \
+	for p in $(TEST_DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make test-deps: installing$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make test-deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+	@python3 -c "import PIL, svgelements, swatch, yaml, jsonschema, tinycss2, sass, lesscpy" 2>/dev/null || { \
+	  echo "make test-deps: installing the export readers (PyPI, for tests)"; \
+	  python3 -m pip install -q $(TEST_PYPI) 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages $(TEST_PYPI) \
+	  || { echo "make test-deps: could not install $(TEST_PYPI)"; exit 1; }; }
 	@python3 -c "import google.ai.generativelanguage_v1beta" 2>/dev/null || { \
 	  echo "make test-deps: installing google-ai-generativelanguage (PyPI, for tests)"; \
 	  python3 -m pip install -q google-ai-generativelanguage 2>/dev/null \
@@ -56,10 +79,12 @@ test: deps test-deps
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
-## errors, and any SwiftPM warning fails too), then zero `swift format lint --strict` findings.
+## errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
+## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
 check:
 	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) && $(SWIFT) build -c release $(STRICT); } 2>&1 \
 	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
+	python3 tools/check_target_imports.py
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 
 ## Lint only: every finding of `swift format lint --strict` (rules in .swift-format).

@@ -13,36 +13,51 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let package = Package(
     name: "palette-tui",
     products: [
-        .executable(name: "palette-tui", targets: ["palette-tui"]),
+        .executable(name: "palette-tui", targets: ["palette-tui"])
     ],
     targets: [
         // MARK: Libraries (the pure core first, then the I/O around it)
 
         // No pkgConfig: Debian's ncursesw.pc carries flags that SwiftPM rejects.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // zlib: CRC-32 and deflate for the PNG and zip exports.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
         // The Gemini client (HTTP on URLSession).
         .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
+        .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
-        // The app as state, actions, effects and frames: pure, no terminal.
-        .target(name: "PaletteApp", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The history: entries, the line codec, the store (the file) and the one search.
+        .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The app as state, actions, effects and frames: pure, no terminal. It uses the
+        // history's model and search, never its store.
+        .target(
+            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
         // MARK: Executables
 
         // The product: command line, runtime and the live dependencies.
         .executableTarget(
             name: "palette-tui",
-            dependencies: ["PaletteCore", "Gemini", "PaletteEngine", "PaletteApp", "TerminalUI"],
+            dependencies: [
+                "PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI", "PaletteExport",
+            ],
             swiftSettings: strict
         ),
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
         // builds it, `make install` does not ship it.
         .executableTarget(
-            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteApp"],
+            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
+            swiftSettings: strict),
+        // Test-only, not a product: appends entries and reports each once it is durable, so the
+        // history tests can run, kill and race real writer processes on a real file.
+        .executableTarget(
+            name: "history-writer", dependencies: ["PaletteHistory", "PaletteCore"], path: "Tests/HistoryWriter",
             swiftSettings: strict),
 
         // MARK: Tests
@@ -52,7 +67,9 @@ let package = Package(
 
         // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
         // the tmux harness, golden files, temporary directories, the repository's paths.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers"], swiftSettings: strict),
+        .target(
+            name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers"], swiftSettings: strict),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
@@ -63,8 +80,13 @@ let package = Package(
             name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteCore", "TestSupport"], exclude: ["Golden"],
-            swiftSettings: strict),
+            name: "PaletteHistoryTests",
+            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
+            exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(
+            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
@@ -73,7 +95,10 @@ let package = Package(
         // internals through `@testable import palette_tui`.
         .testTarget(
             name: "PaletteTUITests",
-            dependencies: ["palette-tui", "Gemini", "PaletteEngine", "PaletteCore", "TestSupport"],
+            dependencies: [
+                "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "PaletteExport", "TestSupport",
+            ],
             swiftSettings: strict),
     ]
 )

@@ -439,7 +439,7 @@ def generate_history(path, count):
 
 
 def history_line(i, created, description):
-    """One entry in the format HistoryStore writes (Sources/palette-tui/HistoryLine.swift)."""
+    """One entry in the format HistoryStore writes (Sources/PaletteHistory/HistoryLine.swift)."""
     colours = [f"#{(i * 2654435761 + j * 40503) & 0xFFFFFF:06X}" for j in range(3)]
     return json.dumps({"id": str(uuid.UUID(int=i + 1)), "created": created.strftime("%Y-%m-%dT%H:%M:%SZ"),
                        "description": description, "primary": colours[0], "secondary": colours[1],

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 
 /// What happened: the only input to `AppState.reduce`.
 public enum Action: Sendable {

@@ -8,9 +8,10 @@ public struct PaletteNames: Hashable, Sendable {
 
     /// Looks the three names up with `ColorNames.nearest` (about 80 µs a palette in a release build).
     public init(_ palette: Palette) {
-        self.init(primary: ColorNames.nearest(to: palette.primary).name.name,
-                  secondary: ColorNames.nearest(to: palette.secondary).name.name,
-                  accent: ColorNames.nearest(to: palette.accent).name.name)
+        self.init(
+            primary: ColorNames.nearest(to: palette.primary).name.name,
+            secondary: ColorNames.nearest(to: palette.secondary).name.name,
+            accent: ColorNames.nearest(to: palette.accent).name.name)
     }
 
     init(primary: String, secondary: String, accent: String) {
@@ -40,8 +41,9 @@ struct ColorNameMemo: Sendable {
     var count: Int { names.count }
 
     mutating func names(for palette: Palette) -> PaletteNames {
-        PaletteNames(primary: name(of: palette.primary), secondary: name(of: palette.secondary),
-                     accent: name(of: palette.accent))
+        PaletteNames(
+            primary: name(of: palette.primary), secondary: name(of: palette.secondary),
+            accent: name(of: palette.accent))
     }
 
     private mutating func name(of color: RGB) -> String {

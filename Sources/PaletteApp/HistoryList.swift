@@ -1,13 +1,15 @@
 import PaletteCore
+import PaletteHistory
 
 /// The history as the app browses it: newest first, filtered, favourites, deletes with undo.
 ///
 /// Built for 100,000 entries: `entries` stays in file order (oldest first) and is never
 /// reordered; what the list shows is either "everything, newest first" (no array at all) or
 /// `view`, the matching entry indices newest first. Moving the selection and drawing touch only
-/// the visible rows. Filtering scans a lowercased copy of every description and hex code
-/// (`SearchIndex`), which the runtime builds off the UI thread after each load (or `/` builds,
-/// if it comes first), and narrows the previous matches while the query only grows.
+/// the visible rows. Filtering matches as `history --search` does (PaletteHistory's
+/// `HistoryFilter`), over the folded text of every entry (`SearchIndex`), which the runtime
+/// builds off the UI thread after each load (or `/` builds, if it comes first), and narrows
+/// the previous matches while the query only grows.
 public struct HistoryList: Equatable, Sendable {
     /// Every entry loaded or generated, oldest first (the file's order).
     public private(set) var entries: [HistoryEntry] = [] { didSet { revision &+= 1 } }
@@ -16,6 +18,8 @@ public struct HistoryList: Equatable, Sendable {
     /// The filter as typed.
     public private(set) var query: String = "" { didSet { revision &+= 1 } }
     public private(set) var favoritesOnly = false { didSet { revision &+= 1 } }
+    /// `query` and `favoritesOnly` as the history search takes them.
+    private var filter = HistoryFilter()
     /// Matching entry indices, newest first; nil means every entry, newest first.
     private(set) var view: [Int32]? { didSet { revision &+= 1 } }
     /// Changes whenever what a row shows may have changed (entries, deletes, filters, the
@@ -33,7 +37,7 @@ public struct HistoryList: Equatable, Sendable {
     /// Ids of entries generated in this session, kept when the file's history (re)loads.
     private var sessionIDs: Set<String> = []
     /// Earlier narrower-or-equal results while typing a query, so Backspace is instant.
-    private var narrowing: [(query: [UInt8], view: [Int32])] = []
+    private var narrowing: [(query: HistoryQuery, view: [Int32])] = []
 
     public init(entries: [HistoryEntry] = []) {
         self.entries = entries
@@ -192,7 +196,8 @@ public struct HistoryList: Equatable, Sendable {
             guard index >= 0, index < entries.count, !deleted.contains(index) else { return nil }
             return entries.count - 1 - index
         }
-        var lo = 0, hi = view.count - 1
+        var lo = 0
+        var hi = view.count - 1
         while lo <= hi {
             let mid = (lo + hi) >> 1
             let v = Int(view[mid])
@@ -210,7 +215,8 @@ public struct HistoryList: Equatable, Sendable {
     private mutating func insertIntoView(_ index: Int) {
         if view == nil { view = allIndicesNewestFirst() }
         guard var v = view else { return }
-        var lo = 0, hi = v.count
+        var lo = 0
+        var hi = v.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if Int(v[mid]) > index { lo = mid + 1 } else { hi = mid }
@@ -237,6 +243,7 @@ public struct HistoryList: Equatable, Sendable {
     mutating func setFavoritesOnly(_ on: Bool) {
         guard on != favoritesOnly else { return }
         favoritesOnly = on
+        filter.favoritesOnly = on
         narrowing = []
         rebuildView()
         selected = 0
@@ -273,6 +280,7 @@ public struct HistoryList: Equatable, Sendable {
     mutating func setQuery(_ text: String) {
         guard text != query else { return }
         query = text
+        filter.query = HistoryQuery(text)
         rebuildView()
         selected = 0
         top = 0
@@ -281,12 +289,8 @@ public struct HistoryList: Equatable, Sendable {
     /// True when entry `index` passes the favourites and text filters and is not deleted.
     func matches(_ index: Int) -> Bool {
         if deleted.contains(index) { return false }
-        if favoritesOnly, !entries[index].favorite { return false }
-        if query.isEmpty { return true }
-        let needle = SearchIndex.fold(query)
-        var folded: [UInt8] = []
-        SearchIndex.appendFolded(entries[index], into: &folded)
-        return folded.containsSubsequence(needle)
+        var scratch: [UInt8] = []
+        return filter.matches(entries[index], scratch: &scratch)
     }
 
     private mutating func rebuildView() {
@@ -306,26 +310,28 @@ public struct HistoryList: Equatable, Sendable {
             return
         }
         prepareSearch()
-        guard let index = searchIndex else { return }
-        let needle = SearchIndex.fold(query)
-        // Reuse the results of the longest earlier query this one contains: its matches are a superset.
-        while let last = narrowing.last, !needle.containsSubsequence(last.query) { narrowing.removeLast() }
-        if let last = narrowing.last, last.query == needle {
+        guard let index = searchIndex?.index else { return }
+        let search = filter.query
+        // Reuse the results of the longest earlier query this one refines: its matches are a superset.
+        while let last = narrowing.last, !search.refines(last.query) { narrowing.removeLast() }
+        if let last = narrowing.last, last.query == search {
             view = last.view
             return
         }
         var out: [Int32] = []
         if let candidates = narrowing.last?.view {
-            for i32 in candidates where index.entry(Int(i32), contains: needle) { out.append(i32) }
+            for i32 in candidates where index.entry(Int(i32), matches: search) { out.append(i32) }
         } else if deleted.isEmpty && !favoritesOnly {
-            out = index.search(needle) { _ in true }
+            out = index.search(search)
         } else {
-            let deleted = self.deleted, favoritesOnly = self.favoritesOnly, entries = self.entries
-            out = index.search(needle) { i in
+            let deleted = self.deleted
+            let favoritesOnly = self.favoritesOnly
+            let entries = self.entries
+            out = index.search(search) { i in
                 !deleted.contains(i) && (!favoritesOnly || entries[i].favorite)
             }
         }
-        narrowing.append((needle, out))
+        narrowing.append((search, out))
         view = out
     }
 }
@@ -356,170 +362,22 @@ public struct SearchIndexSource: Hashable, Sendable {
     }
 }
 
-/// Every entry's description and hex codes, lowercased, in one byte buffer, for substring
-/// search at 100,000 entries.
-///
-/// One contiguous buffer scans at memory speed and costs one allocation instead of 100,000.
-/// Entry `i` is its folded description, then `#rrggbb` three times, each part after a 0xFF
-/// byte: 0xFF never occurs in UTF-8, so no query can match across two parts, and a query
-/// matches an entry exactly when `history --search` would.
+/// The history search's index of one load (`HistoryIndex`), marked with the load it was
+/// built from so that an index of an earlier load is recognised and dropped.
 public struct SearchIndex: Sendable {
     /// The `HistoryList` load it was built from (0 when built in place).
     let generation: Int
-    private(set) var bytes: [UInt8] = []
-    /// `starts[i]..<starts[i + 1]` is entry `i`'s folded text.
-    private(set) var starts: [Int32] = [0]
+    private(set) var index: HistoryIndex
 
     init(_ entries: [HistoryEntry], generation: Int = 0) {
         self.generation = generation
-        var total = 0
-        for e in entries { total += e.description.utf8.count }
-        total += entries.count * 24
-        bytes.reserveCapacity(total + total / 8)
-        starts.reserveCapacity(entries.count + 1)
-        for e in entries { append(e) }
+        index = HistoryIndex(entries)
     }
 
     /// How many entries it covers.
-    var count: Int { starts.count - 1 }
+    var count: Int { index.count }
 
     mutating func append(_ entry: HistoryEntry) {
-        SearchIndex.appendFolded(entry, into: &bytes)
-        starts.append(Int32(bytes.count))
-    }
-
-    /// Appends what entry's search text folds to: its description, then its three hex codes.
-    static func appendFolded(_ entry: HistoryEntry, into out: inout [UInt8]) {
-        fold(entry.description, into: &out)
-        appendHex(entry.primary, into: &out)
-        appendHex(entry.secondary, into: &out)
-        appendHex(entry.accent, into: &out)
-    }
-
-    /// A separator, then `#rrggbb`.
-    @inline(__always)
-    private static func appendHex(_ color: RGB, into out: inout [UInt8]) {
-        @inline(__always) func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
-        out.append(0xFF)
-        out.append(0x23)
-        out.append(digit(color.r >> 4))
-        out.append(digit(color.r & 0xF))
-        out.append(digit(color.g >> 4))
-        out.append(digit(color.g & 0xF))
-        out.append(digit(color.b >> 4))
-        out.append(digit(color.b & 0xF))
-    }
-
-    /// Lowercases text for matching, then folds Traditional Chinese to Simplified
-    /// (`ChineseFolding`): the same bytes as `lowercased()` followed by the mapping, made faster.
-    ///
-    /// The UTF-8 is copied in one go and ASCII letters are lowercased in place; only a string
-    /// holding a non-ASCII scalar that changes case (É, Σ, Д) or that folds takes the slow path.
-    /// This keeps a 100,000-entry index to about ten milliseconds.
-    static func fold(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        fold(text, into: &out)
-        return out
-    }
-
-    static func fold(_ text: String, into out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: text.utf8)
-        var needsUnicode = false
-        out.withUnsafeMutableBufferPointer { buf in
-            var i = start
-            let n = buf.count
-            while i < n {
-                let b = buf[i]
-                if b < 0x80 {
-                    if b &- 0x41 < 26 { buf[i] = b | 0x20 }
-                    i += 1
-                    continue
-                }
-                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
-                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                var k = i + 1
-                while k < min(i + length, n) {
-                    v = v << 6 | UInt32(buf[k] & 0x3F)
-                    k += 1
-                }
-                i += length
-                guard let scalar = Unicode.Scalar(v) else { continue }
-                if ChineseFolding.simplified(scalar) != nil {
-                    needsUnicode = true
-                    return
-                }
-                if (0x3000...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { continue }
-                if scalar.properties.changesWhenLowercased {
-                    needsUnicode = true
-                    return
-                }
-            }
-        }
-        guard needsUnicode else { return }
-        out.removeSubrange(start...)
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x80 {
-                let b = UInt8(v)
-                out.append(b &- 0x41 < 26 ? b | 0x20 : b)
-            } else if scalar.properties.changesWhenLowercased {
-                for lower in scalar.properties.lowercaseMapping.unicodeScalars {
-                    out.append(contentsOf: (ChineseFolding.simplified(lower) ?? lower).utf8)
-                }
-            } else {
-                out.append(contentsOf: (ChineseFolding.simplified(scalar) ?? scalar).utf8)
-            }
-        }
-    }
-
-    func entry(_ i: Int, contains needle: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buf in
-            SearchIndex.find(needle, in: buf, from: Int(starts[i]), to: Int(starts[i + 1]))
-        }
-    }
-
-    /// Indices of entries containing `needle`, newest first, optionally also passing `keep`.
-    func search(_ needle: [UInt8], keep: (Int) -> Bool) -> [Int32] {
-        var out: [Int32] = []
-        let n = starts.count - 1
-        bytes.withUnsafeBufferPointer { buf in
-            var i = n - 1
-            while i >= 0 {
-                if SearchIndex.find(needle, in: buf, from: Int(starts[i]), to: Int(starts[i + 1])),
-                   keep(i) {
-                    out.append(Int32(i))
-                }
-                i -= 1
-            }
-        }
-        return out
-    }
-
-    @inline(__always)
-    static func find(_ needle: [UInt8], in buf: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
-        let m = needle.count
-        if m == 0 { return true }
-        if to - from < m { return false }
-        let first = needle[0]
-        var p = from
-        let last = to - m
-        while p <= last {
-            if buf[p] == first {
-                var k = 1
-                while k < m, buf[p + k] == needle[k] { k += 1 }
-                if k == m { return true }
-            }
-            p += 1
-        }
-        return false
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// True when `needle` occurs as a contiguous run in the array.
-    func containsSubsequence(_ needle: [UInt8]) -> Bool {
-        withUnsafeBufferPointer { SearchIndex.find(needle, in: $0, from: 0, to: count) }
+        index.append(entry)
     }
 }

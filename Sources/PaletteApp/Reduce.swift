@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 
 extension AppState {
     /// Applies an action and says what the runtime must do next. The only state transition.

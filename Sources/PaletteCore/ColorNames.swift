@@ -90,12 +90,14 @@ struct NearestNameIndex: Sendable {
                 bestIndex = i
             }
         }
-        var lo = 0, hi = lightness.count
+        var lo = 0
+        var hi = lightness.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if lightness[mid] < lab.l { lo = mid + 1 } else { hi = mid }
         }
-        var down = lo - 1, up = lo
+        var down = lo - 1
+        var up = lo
         while down >= 0 || up < lightness.count {
             let bound = bestDelta * Self.lightnessWeight
             let downOpen = down >= 0 && lab.l - lightness[down] <= bound

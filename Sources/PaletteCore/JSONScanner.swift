@@ -235,7 +235,8 @@ struct JSONScanner {
             }
         }
         if !states.isEmpty {
-            let child = frame.isObject
+            let child =
+                frame.isObject
                 ? Child(text: frame.colorField, display: "{…}", role: frame.roleField, isText: false)
                 : Child(text: nil, display: "[…]", role: nil, isText: false)
             deliver(child)
@@ -266,10 +267,12 @@ struct JSONScanner {
             frames[top].colorish += 1
             frames[top].first.append(child)
         }
+        // A colour field holds text, or an object that itself holds one (Design Tokens'
+        // `"$value": {"colorSpace": "srgb", "hex": "#2E86AB"}`).
+        if frames[top].colorField == nil && PaletteParser.colorFields.contains(key), let text = child.text {
+            frames[top].colorField = text
+        }
         if child.isText {
-            if frames[top].colorField == nil && PaletteParser.colorFields.contains(key) {
-                frames[top].colorField = child.text
-            }
             if frames[top].roleField == nil && PaletteParser.roleFields.contains(key), let text = child.text {
                 frames[top].roleField = RoleWords.role(forKey: text)?.role
             }
@@ -345,11 +348,15 @@ struct JSONScanner {
             case UInt8(ascii: "b"): store(0x08)
             case UInt8(ascii: "f"): store(0x0C)
             case UInt8(ascii: "u"):
-                guard let unit = hex4(at: i) else { store(e); continue }
+                guard let unit = hex4(at: i) else {
+                    store(e)
+                    continue
+                }
                 i += 4
                 var scalar = Unicode.Scalar(unit)
                 if (0xD800..<0xDC00).contains(unit), i + 6 <= n, bytes[i] == UInt8(ascii: "\\"),
-                   bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xDC00..<0xE000).contains(low) {
+                    bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xDC00..<0xE000).contains(low)
+                {
                     scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
                     i += 6
                 }
@@ -403,7 +410,10 @@ struct JSONScanner {
         var c = it.next()
         func digits() -> Bool {
             var any = false
-            while let d = c, d >= 0x30 && d <= 0x39 { any = true; c = it.next() }
+            while let d = c, d >= 0x30 && d <= 0x39 {
+                any = true
+                c = it.next()
+            }
             return any
         }
         if c == UInt8(ascii: "-") { c = it.next() }
@@ -429,7 +439,8 @@ struct JSONScanner {
         switch c {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF: return true
         case UInt8(ascii: "#"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-             UInt8(ascii: "."), UInt8(ascii: "$"): return true
+            UInt8(ascii: "."), UInt8(ascii: "$"):
+            return true
         default: return false
         }
     }

@@ -6,7 +6,8 @@ public enum LanguageChoice {
     /// `--lang` wins; else the first set of LC_ALL, LC_MESSAGES, LANG (POSIX precedence for
     /// messages). Chinese locales pick the script: Taiwan, Hong Kong and Macau, or an explicit
     /// Hant, mean Traditional; every other Chinese locale means Simplified. Anything else is English.
-    public static func language(option: String?, environment: [String: String]) throws(LanguageOptionError) -> Language {
+    public static func language(option: String?, environment: [String: String]) throws(LanguageOptionError) -> Language
+    {
         if let option {
             guard let language = Language(rawValue: option) else { throw LanguageOptionError(value: option) }
             return language
@@ -17,7 +18,8 @@ public enum LanguageChoice {
 
     /// The language for one locale name such as `zh_TW.UTF-8`, `zh-Hant` or `en_US`.
     public static func language(locale: String) -> Language {
-        let name = locale.split(separator: ".").first.map(String.init)?.split(separator: "@").first.map(String.init) ?? ""
+        let name =
+            locale.split(separator: ".").first.map(String.init)?.split(separator: "@").first.map(String.init) ?? ""
         let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
         guard parts.first == "zh" else { return .english }
         let rest = Set(parts.dropFirst())

@@ -2,6 +2,7 @@ import Foundation
 import PaletteApp
 import PaletteCore
 import PaletteEngine
+import PaletteHistory
 
 /// What `--format json` prints: the results and the checksum that keeps the timed work alive.
 struct BenchReport: Encodable {

@@ -3,7 +3,19 @@ import PaletteCore
 /// A usage error: exit status 2, with a hint to `--help`.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    /// What was wrong with the options, for commands that word it themselves.
+    var problem: ArgumentProblem?
+    init(_ message: String, problem: ArgumentProblem? = nil) {
+        description = message
+        self.problem = problem
+    }
+}
+
+/// An option `Arguments` could not take.
+enum ArgumentProblem: Equatable {
+    case unknownOption(String)
+    case needsValue(String)
+    case takesNoValue(String)
 }
 
 /// Command-line options of one subcommand, parsed by hand (no outside packages).
@@ -25,7 +37,10 @@ struct Arguments {
                 positionals.append(arg)
                 continue
             }
-            if arg == "--" { optionsEnded = true; continue }
+            if arg == "--" {
+                optionsEnded = true
+                continue
+            }
             var name: String
             var inline: String?
             if arg.hasPrefix("--") {
@@ -39,7 +54,7 @@ struct Arguments {
             } else if let long = aliases[arg] {
                 name = long
             } else {
-                throw UsageError("unknown option '\(arg)'")
+                throw UsageError("unknown option '\(arg)'", problem: .unknownOption(arg))
             }
             if valued.contains(name) {
                 if let inline {
@@ -48,13 +63,13 @@ struct Arguments {
                     values[name] = args[i]
                     i += 1
                 } else {
-                    throw UsageError("option '--\(name)' needs a value")
+                    throw UsageError("option '--\(name)' needs a value", problem: .needsValue(name))
                 }
             } else if boolean.contains(name) {
-                if inline != nil { throw UsageError("option '--\(name)' takes no value") }
+                if inline != nil { throw UsageError("option '--\(name)' takes no value", problem: .takesNoValue(name)) }
                 flags.insert(name)
             } else {
-                throw UsageError("unknown option '--\(name)'")
+                throw UsageError("unknown option '--\(name)'", problem: .unknownOption("--" + name))
             }
         }
     }

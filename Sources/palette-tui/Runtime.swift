@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 import TerminalUI
 
 /// Everything the event loop needs, built in `runTUI` (the one place live dependencies are made).

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteHistory
 import TerminalUI
 
 /// The interactive app's options, checked before the terminal is touched.
@@ -45,7 +46,7 @@ func runTUI(_ args: [String]) async throws -> Int32 {
     var history: HistoryStore?
     var historyProblem: String?
     do {
-        history = try HistoryStore.forCommand(options.arguments, environment: environment)
+        history = try historyStore(options.arguments, environment: environment)
     } catch {
         historyProblem = "History is off: \(error)"
     }

@@ -5,31 +5,33 @@ import PaletteCore
 let paletteTUIVersion = "0.1.0"
 
 let usage = """
-usage: palette-tui [options]                         the interactive app
-       palette-tui generate [options] [--format F] [--no-history] DESCRIPTION...
-       palette-tui parse [--format F] [--lang L]   < text
-       palette-tui inspect [--format text|json] COLOR...
-       palette-tui history [--format text|jsonl|json] [--search TEXT] [--limit N] [--favorites]
-       palette-tui --help | --version
+    usage: palette-tui [options]                         the interactive app
+           palette-tui generate [options] [--format F] [--no-history] DESCRIPTION...
+           palette-tui parse [--format F] [--lang L]   < text
+           palette-tui inspect [--format text|json] COLOR...
+           palette-tui history [--format text|jsonl|json] [--search TEXT] [--limit N] [--favorites]
+           palette-tui export FORMAT [COLOR COLOR COLOR] [--variant dark|light] [-o FILE] [--force]
+           palette-tui export --list                    palette and theme formats
+           palette-tui --help | --version
 
-Turns a description of a scene or mood, in any language, into a three-colour palette:
-a primary, a secondary (supporting) and an accent colour, as #RRGGBB.
+    Turns a description of a scene or mood, in any language, into a three-colour palette:
+    a primary, a secondary (supporting) and an accent colour, as #RRGGBB.
 
-Options:
-  --provider offline|gemini  palette source (default: gemini when a key is set, else offline)
-  --model M                  Gemini model (PALETTE_TUI_MODEL; default gemini-2.5-flash-lite)
-  --endpoint URL             Gemini base URL (GEMINI_BASE_URL)
-  --timeout S                overall deadline for one Gemini call, in seconds
-  --history FILE             history file (PALETTE_TUI_HISTORY;
-                             default $XDG_STATE_HOME/palette-tui/history.jsonl)
-  --lang en|zh-Hant|zh-Hans  labels (default: from the locale)
-  --color truecolor|256|none colour mode of the app (PALETTE_TUI_COLOR; NO_COLOR honoured)
-  --clipboard osc52|tmux|wl-copy|xclip|xsel|none   how the app copies (default: OSC 52 + a helper)
-Palette formats F: text, json, hex, css. Each command also takes --help.
+    Options:
+      --provider offline|gemini  palette source (default: gemini when a key is set, else offline)
+      --model M                  Gemini model (PALETTE_TUI_MODEL; default gemini-2.5-flash-lite)
+      --endpoint URL             Gemini base URL (GEMINI_BASE_URL)
+      --timeout S                overall deadline for one Gemini call, in seconds
+      --history FILE             history file (PALETTE_TUI_HISTORY;
+                                 default $XDG_STATE_HOME/palette-tui/history.jsonl)
+      --lang en|zh-Hant|zh-Hans  labels (default: from the locale)
+      --color truecolor|256|none colour mode of the app (PALETTE_TUI_COLOR; NO_COLOR honoured)
+      --clipboard osc52|tmux|wl-copy|xclip|xsel|none   how the app copies (default: OSC 52 + a helper)
+    Palette formats F: text, json, hex, css. Each command also takes --help.
 
-The API key is read from GEMINI_API_KEY (else GOOGLE_API_KEY) only; without one the
-embedded offline engine is used. In the app, F1 or ? (outside the text field) shows the keys.
-"""
+    The API key is read from GEMINI_API_KEY (else GOOGLE_API_KEY) only; without one the
+    embedded offline engine is used. In the app, F1 or ? (outside the text field) shows the keys.
+    """
 
 /// Writes one line to standard error.
 func printError(_ message: String) {
@@ -56,6 +58,7 @@ func runMain() async -> Int32 {
         case "parse": return try await runParse(args)
         case "inspect": return try await runInspect(args)
         case "history": return try await runHistory(args)
+        case "export": return try await runExport(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }

@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// Colour names under the panes: the same names PaletteCore gives, found once per palette.
@@ -18,8 +19,10 @@ final class ColorNamingTests: XCTestCase {
     func testBrowsingLooksEachColourUpOnce() {
         var state = Fixture.state()
         let palettes = [Fixture.palette, Fixture.forest]
-        state.send(.historyLoaded((0..<6).map { Fixture.entry($0, "e\($0)", palette: palettes[$0 % 2]) },
-                                  warnings: []))
+        state.send(
+            .historyLoaded(
+                (0..<6).map { Fixture.entry($0, "e\($0)", palette: palettes[$0 % 2]) },
+                warnings: []))
         state.press(.backTab)
         for _ in 0..<5 { state.press(.down) }
         for _ in 0..<5 { state.press(.up) }
@@ -48,7 +51,8 @@ final class ColorNamingTests: XCTestCase {
     /// Stacked panes put the name after the hex only when all of it fits ("blue with a hint of
     /// purple" does not at 40 columns; it does at 59).
     func testStackedNameOnlyWhenItFits() {
-        let long = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0x533CC6), accent: RGB(packed: 0xF18F01))
+        let long = Palette(
+            primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0x533CC6), accent: RGB(packed: 0xF18F01))
         var seen: Set<Bool> = []
         for width in [40, 41, 59] {
             var state = Fixture.state(width: width, height: 20)

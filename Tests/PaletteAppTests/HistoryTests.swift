@@ -1,5 +1,7 @@
 import PaletteCore
+import PaletteHistory
 import XCTest
+
 @testable import PaletteApp
 
 /// The history list through the reducer (keys, effects) and directly (filtering at scale).
@@ -65,7 +67,9 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state.press(.enter), [])
         XCTAssertEqual(state.field.text, "forest 3")
         XCTAssertEqual(state.focus, .description)
-        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, GenerationRequest(description: "forest 3", variation: 0))])
+        XCTAssertEqual(
+            state.press(.enter),
+            [.generatePalette(requestID: 1, GenerationRequest(description: "forest 3", variation: 0))])
     }
 
     func testFilterNarrowsAsYouTypeAndWidensOnBackspace() {
@@ -196,16 +200,8 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state, before)
     }
 
-    /// The fast fold gives exactly the bytes of `lowercased()` followed by the one
-    /// Traditional -> Simplified table, whatever the script.
-    func testFoldingIsLowercasingThenTheChineseTable() {
-        for text in ["Forest", "寧靜的森林早晨", "ÉCOLE Café", "ΣΊΣΥΦΟΣ", "Москва", "İstanbul", "mixed 寧靜 ÄÖÜ 🌵 ß",
-                     "", "ＡＢＣ fullwidth", "한국어 DAWN", "霧 FOG 雾", "𠉂 𫝈"] {
-            let expected = String(String.UnicodeScalarView(
-                text.lowercased().unicodeScalars.map { ChineseFolding.simplified($0) ?? $0 }))
-            XCTAssertEqual(SearchIndex.fold(text), Array(expected.utf8), text)
-        }
-        XCTAssertEqual(SearchIndex.fold("寧靜的霧"), Array("宁静的雾".utf8))
+    /// The list filters as the history search folds: case and Traditional/Simplified Chinese.
+    func testFilterFoldsCase() {
         var list = HistoryList()
         list.load([Fixture.entry(1, "École du Soir"), Fixture.entry(2, "寧靜的湖")])
         list.setQuery("ÉCOLE")
@@ -216,8 +212,10 @@ final class HistoryTests: XCTestCase {
 
     func testFilterFoldsTraditionalAndSimplified() {
         var state = Fixture.state()
-        state.send(.historyLoaded([Fixture.entry(1, "晨霧"), Fixture.entry(2, "晨雾 mist"), Fixture.entry(3, "晴")],
-                                  warnings: []))
+        state.send(
+            .historyLoaded(
+                [Fixture.entry(1, "晨霧"), Fixture.entry(2, "晨雾 mist"), Fixture.entry(3, "晴")],
+                warnings: []))
         state.press(.backTab, .character("/"))
         state.type("霧")
         XCTAssertEqual(descriptions(state), ["晨雾 mist", "晨霧"])
@@ -232,14 +230,20 @@ final class HistoryTests: XCTestCase {
     /// one code, never across the description and a code or across two codes.
     func testFilterMatchesHexCodes() {
         var state = Fixture.state()
-        state.send(.historyLoaded([Fixture.entry(1, "sea", palette: Fixture.forest),
-                                   Fixture.entry(2, "ember", palette: Fixture.palette),
-                                   Fixture.entry(3, "ab cd")], warnings: []))
+        state.send(
+            .historyLoaded(
+                [
+                    Fixture.entry(1, "sea", palette: Fixture.forest),
+                    Fixture.entry(2, "ember", palette: Fixture.palette),
+                    Fixture.entry(3, "ab cd"),
+                ], warnings: []))
         state.press(.backTab, .character("/"))
-        for (query, expected) in [("#F18F", ["ab cd", "ember"]), ("2e86ab", ["ab cd", "ember"]),
-                                  ("8fbc8f", ["sea"]), ("#2f4f4f", ["sea"]), ("ab", ["ab cd", "ember"]),
-                                  ("sea#", []), ("ab#", []), ("f01#", []), ("#2e86ab#a23b72", []),
-                                  ("seA", ["sea"])] {
+        for (query, expected) in [
+            ("#F18F", ["ab cd", "ember"]), ("2e86ab", ["ab cd", "ember"]),
+            ("8fbc8f", ["sea"]), ("#2f4f4f", ["sea"]), ("ab", ["ab cd", "ember"]),
+            ("sea#", []), ("ab#", []), ("f01#", []), ("#2e86ab#a23b72", []),
+            ("seA", ["sea"]),
+        ] {
             state.press(.control("u"))
             state.type(query)
             XCTAssertEqual(descriptions(state), expected, query)
@@ -299,8 +303,9 @@ final class HistoryTests: XCTestCase {
         entries.reserveCapacity(100_000)
         for i in 0..<100_000 {
             let d = "\(words[i % 8]) \(words[(i / 8) % 8]) \(i)"
-            let palette = Palette(primary: RGB(packed: UInt32(i) &* 2_654_435_761 >> 8), secondary: Fixture.palette.secondary,
-                                  accent: RGB(packed: UInt32(i)))
+            let palette = Palette(
+                primary: RGB(packed: UInt32(i) &* 2_654_435_761 >> 8), secondary: Fixture.palette.secondary,
+                accent: RGB(packed: UInt32(i)))
             entries.append(Fixture.entry(i, d, palette: palette, favorite: i % 7 == 0))
         }
         var list = HistoryList()
@@ -309,16 +314,20 @@ final class HistoryTests: XCTestCase {
             let needle = q.lowercased()
             return (0..<entries.count).reversed().filter { i in
                 let e = entries[i]
-                let text = e.description.lowercased().contains(needle)
+                let text =
+                    e.description.lowercased().contains(needle)
                     || e.palette.colors.contains { $0.hex.lowercased().contains(needle) }
                 return text && (!favourites || e.favorite)
             }
         }
-        for query in ["s", "se", "sea", "sea f", "sea fo", "sea f", "寧", "寧靜 城", "99", "", "#00", "#0001",
-                      "#00012", "a23b72", "#A2", "ab"] {
+        for query in [
+            "s", "se", "sea", "sea f", "sea fo", "sea f", "寧", "寧靜 城", "99", "", "#00", "#0001",
+            "#00012", "a23b72", "#A2", "ab",
+        ] {
             list.setQuery(query)
-            XCTAssertEqual(list.visibleIndices, query.isEmpty ? Array((0..<100_000).reversed()) : scan(query),
-                           "query \(query)")
+            XCTAssertEqual(
+                list.visibleIndices, query.isEmpty ? Array((0..<100_000).reversed()) : scan(query),
+                "query \(query)")
         }
         list.setFavoritesOnly(true)
         list.setQuery("moss")

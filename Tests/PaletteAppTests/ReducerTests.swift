@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteHistory
 import XCTest
 @testable import PaletteApp
 

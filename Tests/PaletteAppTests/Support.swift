@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 import TestSupport
 import XCTest
 @testable import PaletteApp

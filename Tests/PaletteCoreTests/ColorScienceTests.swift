@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PaletteCore
 
 /// The colour science against the reference vectors in Fixtures/vectors.
@@ -81,7 +82,10 @@ final class ColorScienceTests: XCTestCase {
             XCTAssertEqual(OKLCH(color).gamutMapped(), color)
         }
         for v in stride(from: 0, through: 255, by: 5) {
-            for color in [RGB(r: UInt8(v), g: 0, b: 255), RGB(r: 17, g: UInt8(v), b: 200), RGB(r: UInt8(v), g: UInt8(v), b: UInt8(v))] {
+            for color in [
+                RGB(r: UInt8(v), g: 0, b: 255), RGB(r: 17, g: UInt8(v), b: 200),
+                RGB(r: UInt8(v), g: UInt8(v), b: UInt8(v)),
+            ] {
                 XCTAssertEqual(OKLCH(color).gamutMapped(), color)
             }
         }
@@ -105,7 +109,8 @@ final class ColorScienceTests: XCTestCase {
             let color = try rgb(row["hex"])
             let label = row["hex"]!
             XCTAssertEqual(WCAG.luminance(color), try row.number("relative_luminance"), accuracy: 5e-9, label)
-            let white = WCAG.contrast(WCAG.white, color), black = WCAG.contrast(WCAG.black, color)
+            let white = WCAG.contrast(WCAG.white, color)
+            let black = WCAG.contrast(WCAG.black, color)
             XCTAssertEqual(white, try row.number("contrast_vs_white"), accuracy: 5e-5, label)
             XCTAssertEqual(black, try row.number("contrast_vs_black"), accuracy: 5e-5, label)
             XCTAssertEqual(WCAG.readableInk(on: color), try rgb(row["best_text"]), label)
@@ -220,8 +225,10 @@ final class ColorScienceTests: XCTestCase {
     func testEmbeddedNamesParseCompletely() {
         XCTAssertEqual(ColorNames.all.filter { $0.source == .css }.count, 148)
         XCTAssertEqual(ColorNames.all.filter { $0.source == .xkcd }.count, 949)
-        XCTAssertTrue(ColorNames.all.contains(ColorName(name: "rebeccapurple", color: RGB(packed: 0x663399), source: .css)))
-        XCTAssertTrue(ColorNames.all.contains(ColorName(name: "ocean blue", color: RGB(packed: 0x03719C), source: .xkcd)))
+        XCTAssertTrue(
+            ColorNames.all.contains(ColorName(name: "rebeccapurple", color: RGB(packed: 0x663399), source: .css)))
+        XCTAssertTrue(
+            ColorNames.all.contains(ColorName(name: "ocean blue", color: RGB(packed: 0x03719C), source: .xkcd)))
     }
 
     func testNearestNameIsExactForListedColoursAndCSSWinsTies() throws {

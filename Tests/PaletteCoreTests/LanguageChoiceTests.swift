@@ -16,16 +16,22 @@ final class LanguageChoiceTests: XCTestCase {
     }
 
     func testPrecedence() throws {
-        XCTAssertEqual(try LanguageChoice.language(option: "zh-Hans", environment: ["LC_ALL": "zh_TW.UTF-8"]), .simplifiedChinese)
-        XCTAssertEqual(try LanguageChoice.language(option: nil, environment: ["LC_ALL": "zh_TW.UTF-8", "LANG": "en_US"]),
-                       .traditionalChinese)
-        XCTAssertEqual(try LanguageChoice.language(option: nil, environment: ["LC_ALL": "", "LC_MESSAGES": "zh_CN", "LANG": "en_US"]),
-                       .simplifiedChinese)
-        XCTAssertEqual(try LanguageChoice.language(option: nil, environment: ["LANG": "zh_HK.UTF-8"]), .traditionalChinese)
+        XCTAssertEqual(
+            try LanguageChoice.language(option: "zh-Hans", environment: ["LC_ALL": "zh_TW.UTF-8"]), .simplifiedChinese)
+        XCTAssertEqual(
+            try LanguageChoice.language(option: nil, environment: ["LC_ALL": "zh_TW.UTF-8", "LANG": "en_US"]),
+            .traditionalChinese)
+        XCTAssertEqual(
+            try LanguageChoice.language(
+                option: nil, environment: ["LC_ALL": "", "LC_MESSAGES": "zh_CN", "LANG": "en_US"]),
+            .simplifiedChinese)
+        XCTAssertEqual(
+            try LanguageChoice.language(option: nil, environment: ["LANG": "zh_HK.UTF-8"]), .traditionalChinese)
         XCTAssertEqual(try LanguageChoice.language(option: nil, environment: [:]), .english)
         XCTAssertThrowsError(try LanguageChoice.language(option: "fr", environment: [:])) { error in
-            XCTAssertEqual((error as? LanguageOptionError)?.description,
-                           "invalid value 'fr' for --lang; expected one of: en, zh-Hant, zh-Hans")
+            XCTAssertEqual(
+                (error as? LanguageOptionError)?.description,
+                "invalid value 'fr' for --lang; expected one of: en, zh-Hant, zh-Hans")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PaletteCore
 
 /// Display width and sanitising: the one copy of each, used by the app and the CLI.
@@ -82,10 +83,12 @@ final class TextSanitizerTests: XCTestCase {
 final class JSONTextTests: XCTestCase {
     func testEscapesExactlyQuotesBackslashesAndControls() {
         XCTAssertEqual(JSONText.string("plain"), #""plain""#)
-        XCTAssertEqual(JSONText.string("q\"b\\s/n\nr\rt\tx\u{01}\u{1F}d\u{7F}"),
-                       #""q\"b\\s/n\nr\rt\tx\u0001\u001fd\u007f""#)
-        XCTAssertEqual(JSONText.string("寧靜 é 😀 \u{85} \u{2028}"), "\"寧靜 é 😀 \u{85} \u{2028}\"",
-                       "everything else is UTF-8 unchanged")
+        XCTAssertEqual(
+            JSONText.string("q\"b\\s/n\nr\rt\tx\u{01}\u{1F}d\u{7F}"),
+            #""q\"b\\s/n\nr\rt\tx\u0001\u001fd\u007f""#)
+        XCTAssertEqual(
+            JSONText.string("寧靜 é 😀 \u{85} \u{2028}"), "\"寧靜 é 😀 \u{85} \u{2028}\"",
+            "everything else is UTF-8 unchanged")
         var buffer = Array("[".utf8)
         JSONText.appendString("a\"", to: &buffer)
         XCTAssertEqual(buffer, Array(#"["a\"""#.utf8), "appends after what is there")
@@ -94,7 +97,8 @@ final class JSONTextTests: XCTestCase {
     /// Every string, controls and all, reads back through Foundation's parser unchanged.
     func testEveryScalarMixReadsBack() throws {
         var seed: UInt32 = 7
-        let pool: [Unicode.Scalar] = (0..<0x80).compactMap(Unicode.Scalar.init) + ["é", "寧", "😀", "\u{202E}", "\u{FEFF}"]
+        let pool: [Unicode.Scalar] =
+            (0..<0x80).compactMap(Unicode.Scalar.init) + ["é", "寧", "😀", "\u{202E}", "\u{FEFF}"]
         for _ in 0..<500 {
             var text = String.UnicodeScalarView()
             for _ in 0..<Int(seed % 24) {
@@ -112,8 +116,10 @@ final class JSONTextTests: XCTestCase {
 /// The one Traditional -> Simplified table.
 final class ChineseFoldingTests: XCTestCase {
     func testKnownPairsAndCharactersThatStay() {
-        let pairs: [(Unicode.Scalar, Unicode.Scalar)] = [("霧", "雾"), ("靜", "静"), ("寧", "宁"), ("瀰", "弥"),
-                                                         ("臺", "台"), ("\u{2005E}", "\u{2003E}")]
+        let pairs: [(Unicode.Scalar, Unicode.Scalar)] = [
+            ("霧", "雾"), ("靜", "静"), ("寧", "宁"), ("瀰", "弥"),
+            ("臺", "台"), ("\u{2005E}", "\u{2003E}"),
+        ]
         for (traditional, simplified) in pairs {
             XCTAssertEqual(ChineseFolding.simplified(traditional), simplified, "\(traditional)")
         }
@@ -131,7 +137,8 @@ final class ChineseFoldingTests: XCTestCase {
         while let from = iterator.next(), let to = iterator.next() { expected[from] = to }
         XCTAssertEqual(ChineseFolding.count, expected.count)
         XCTAssertGreaterThan(expected.count, 4000)
-        XCTAssertGreaterThan(expected.keys.filter { $0.value > 0x9FFF }.count, 300, "Extension B and beyond are covered")
+        XCTAssertGreaterThan(
+            expected.keys.filter { $0.value > 0x9FFF }.count, 300, "Extension B and beyond are covered")
         for value in UInt32(0)...0x3FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             if ChineseFolding.simplified(scalar) != expected[scalar] {

@@ -9,14 +9,17 @@ final class TimeTests: XCTestCase {
         XCTAssertEqual(RFC3339.format(Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59.500Z")
         let leap = try XCTUnwrap(RFC3339.parse("2024-02-29T23:59:59.999Z"))
         XCTAssertEqual(RFC3339.format(leap), "2024-02-29T23:59:59.999Z")
-        XCTAssertEqual(RFC3339.parse("2026-11-29T08:05:03.123Z")?.timeIntervalSince1970 ?? 0,
-                       1_795_939_503.123, accuracy: 0.0005)
+        XCTAssertEqual(
+            RFC3339.parse("2026-11-29T08:05:03.123Z")?.timeIntervalSince1970 ?? 0,
+            1_795_939_503.123, accuracy: 0.0005)
         for stamp in ["2026-11-29T08:05:03.250Z", "2000-01-01T00:00:00.000Z", "2099-12-31T12:00:00.001Z"] {
             let date = try XCTUnwrap(RFC3339.parse(stamp), stamp)
             XCTAssertEqual(RFC3339.format(date), stamp)
         }
-        for bad in ["2026-02-29T00:00:00Z", "2026-11-29T24:00:00Z", "2026-11-29T08:05:03", "2026-11-29 08:05",
-                    "2026-11-29T08:05:03.Z", "2026-13-01T00:00:00Z", "2026-11-29T08:05:03+0800", ""] {
+        for bad in [
+            "2026-02-29T00:00:00Z", "2026-11-29T24:00:00Z", "2026-11-29T08:05:03", "2026-11-29 08:05",
+            "2026-11-29T08:05:03.Z", "2026-13-01T00:00:00Z", "2026-11-29T08:05:03+0800", "",
+        ] {
             XCTAssertNil(RFC3339.parse(bad), bad)
         }
     }
@@ -31,8 +34,9 @@ final class TimeTests: XCTestCase {
             XCTAssertEqual(CivilDate.days(year: y, month: m, day: d), days)
             XCTAssertTrue((1...CivilDate.daysInMonth(year: y, month: m)).contains(d), "\(y)-\(m)-\(d)")
             if y >= 1600 && y <= 2400 {
-                let parts = calendar.dateComponents([.year, .month, .day],
-                                                    from: Date(timeIntervalSince1970: Double(days) * 86_400))
+                let parts = calendar.dateComponents(
+                    [.year, .month, .day],
+                    from: Date(timeIntervalSince1970: Double(days) * 86_400))
                 XCTAssertEqual([parts.year, parts.month, parts.day], [y, m, d], "day \(days)")
             }
         }

@@ -145,7 +145,7 @@ public enum Spawn {
 
     /// A pipe whose two ends are not inherited by children (so a child only gets the end it
     /// is handed with `dup2`, and sees end of file when this process closes its end or dies).
-    public static func makePipe() throws -> (read: Int32, write: Int32) {
+    static func makePipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw SpawnError("pipe failed: \(String(cString: strerror(errno)))") }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)

@@ -15,7 +15,7 @@ public final class LoopbackServer: @unchecked Sendable {
     public static let scripts = Repository.url("Tests/TestSupport/Servers")
 
     public let port: Int
-    public let recordFile: URL
+    private let recordFile: URL
     private let pid: pid_t
     private let stdinWrite: Int32
     private let lock = NSLock()
@@ -75,13 +75,6 @@ public final class LoopbackServer: @unchecked Sendable {
     /// The Gemini stand-in with a named scenario (`gemini_server.py --list-scenarios`).
     public convenience init(scenario: String) throws {
         try self.init(arguments: ["--scenario", scenario])
-    }
-
-    /// The Gemini stand-in answering every request with one fixture.
-    public convenience init(fixture: String, status: Int? = nil) throws {
-        var step: [String: Any] = ["fixture": fixture]
-        if let status { step["status"] = status }
-        try self.init(steps: [step])
     }
 
     deinit { stop() }

@@ -16,7 +16,7 @@ public enum Repository {
     ///
     /// On Linux the test bundle is an executable, `…/debug/palette-tuiPackageTests.xctest`, and
     /// the process's own path names its directory.
-    public static let productsDirectory: URL = {
+    static let productsDirectory: URL = {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         return me.deletingLastPathComponent()
     }()

@@ -9,8 +9,6 @@ import Foundation
 public final class TemporaryDirectory {
     public let path: String
 
-    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
-
     /// `prefix` names the directory, as in `/tmp/<prefix>-Ab12Cd`.
     public init(prefix: String = "palette-test") throws {
         let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
@@ -21,10 +19,25 @@ public final class TemporaryDirectory {
         path = String(cString: made)
     }
 
+    /// Directories made read-only, made writable again before removal.
+    private var readOnly: [String] = []
+
     /// The path of `name` inside the directory.
     public func file(_ name: String) -> String { path + "/" + name }
 
+    /// Makes the directory `name` with mode 0500 (its owner may list and enter it, not write
+    /// it) and returns its path. Pair with `withoutPermissionOverride()` when running as root.
+    public func readOnlyDirectory(_ name: String) throws -> String {
+        let made = file(name)
+        guard mkdir(made, 0o500) == 0 else {
+            throw SpawnError("mkdir \(made) failed: \(String(cString: strerror(errno)))")
+        }
+        readOnly.append(made)
+        return made
+    }
+
     deinit {
+        for directory in readOnly { chmod(directory, 0o700) }
         try? FileManager.default.removeItem(atPath: path)
     }
 }

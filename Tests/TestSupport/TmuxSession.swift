@@ -18,7 +18,7 @@ public final class TmuxSession {
 
     /// The terminfo entry that gives exact colour: `tmux-direct` from ncurses-term, or a
     /// private entry compiled with tic when that package is missing.
-    public static func directTerminal(in directory: URL) throws -> (term: String, environment: [String: String]) {
+    static func directTerminal(in directory: URL) throws -> (term: String, environment: [String: String]) {
         let base = ["PATH": "/usr/local/bin:/usr/bin:/bin"]
         if try Spawn.run(["infocmp", "-x", "tmux-direct"], environment: base, timeout: 10).status == 0 {
             return ("tmux-direct", [:])
@@ -32,7 +32,7 @@ public final class TmuxSession {
     }
 
     /// tmux-256color plus direct colour, in the `38;2;R;G;B` form tmux parses.
-    public static let privateDirectEntry = """
+    static let privateDirectEntry = """
     palette-test-direct|tmux-256color with direct colour for palette-tui tests,
     \tRGB, colors#0x1000000, pairs#0x10000,
     \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,

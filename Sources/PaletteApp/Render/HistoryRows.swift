@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 
 /// What one row of the history list shows: a part of its own, so rows are cached one by one
 /// and by content (a scrolled list copies the rows it drew before).

@@ -50,7 +50,8 @@ public enum DisplayWidth {
     }
 
     static func contains(_ ranges: [(UInt32, UInt32)], _ v: UInt32) -> Bool {
-        var lo = 0, hi = ranges.count - 1
+        var lo = 0
+        var hi = ranges.count - 1
         while lo <= hi {
             let mid = (lo + hi) >> 1
             let r = ranges[mid]

@@ -46,7 +46,8 @@ public enum TextSanitizer {
         // Blocks with no control, format or unassigned code points skip the property lookup:
         // CJK punctuation, unified ideographs, Hangul syllables and fullwidth forms.
         if (0x3000...0x303F).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v)
-            || (0xFF01...0xFF60).contains(v) {
+            || (0xFF01...0xFF60).contains(v)
+        {
             return .keep
         }
         switch scalar.properties.generalCategory {

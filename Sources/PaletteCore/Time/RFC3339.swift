@@ -123,10 +123,10 @@ public enum RFC3339 {
             return v
         }
         guard let y = digits(0, 4), b[4] == 0x2D, let mo = digits(5, 2), b[7] == 0x2D,
-              let d = digits(8, 2), b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20,
-              let h = digits(11, 2), b[13] == 0x3A, let mi = digits(14, 2), b[16] == 0x3A,
-              let s = digits(17, 2),
-              (1...12).contains(mo), d >= 1, d <= CivilDate.daysInMonth(year: y, month: mo), h < 24, mi < 60, s < 61
+            let d = digits(8, 2), b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20,
+            let h = digits(11, 2), b[13] == 0x3A, let mi = digits(14, 2), b[16] == 0x3A,
+            let s = digits(17, 2),
+            (1...12).contains(mo), d >= 1, d <= CivilDate.daysInMonth(year: y, month: mo), h < 24, mi < 60, s < 61
         else { return nil }
         var i = 19
         var fraction = 0.0
@@ -152,7 +152,8 @@ public enum RFC3339 {
             i += 1
         case 0x2B, 0x2D:
             guard n - i == 6, let oh = digits(i + 1, 2), b[i + 3] == 0x3A, let om = digits(i + 4, 2),
-                  oh < 24, om < 60 else { return nil }
+                oh < 24, om < 60
+            else { return nil }
             offset = (oh * 60 + om) * 60 * (b[i] == 0x2D ? -1 : 1)
             i += 6
         default:

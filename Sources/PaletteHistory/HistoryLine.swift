@@ -6,7 +6,7 @@ import PaletteCore
 /// Changes are appended rather than edited in place, so a crash can never damage a line
 /// that was already written: `{"op":"favorite","id":…,"favorite":true}`,
 /// `{"op":"delete","id":…}`, `{"op":"restore","id":…}`.
-enum HistoryRecord: Equatable {
+public enum HistoryRecord: Equatable, Sendable {
     case entry(HistoryEntry)
     case favorite(id: String, Bool)
     case delete(id: String)
@@ -16,8 +16,9 @@ enum HistoryRecord: Equatable {
 // MARK: - Writing
 
 /// Encodes records as single JSON lines (newline included), fields in a fixed order.
-enum HistoryLineEncoder {
-    static func encode(_ record: HistoryRecord) -> [UInt8] {
+public enum HistoryLineEncoder {
+    /// One record as one line, newline included.
+    public static func encode(_ record: HistoryRecord) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         switch record {
@@ -215,8 +216,14 @@ struct HistoryLineDecoder {
             }
             skipSpace()
             guard i < n else { return .unusual }
-            if b[i] == 0x2C { i += 1; continue }
-            if b[i] == 0x7D { i += 1; break }
+            if b[i] == 0x2C {
+                i += 1
+                continue
+            }
+            if b[i] == 0x7D {
+                i += 1
+                break
+            }
             return .unusual
         }
         skipSpace()
@@ -226,14 +233,14 @@ struct HistoryLineDecoder {
             switch slot(key) {
             case .none, .null?: return .some(nil)
             case .bool?: return nil
-            case let .string(r, escaped)?:
+            case .string(let r, let escaped)?:
                 guard let s = makeString(b, r, escaped: escaped) else { return nil }
                 return .some(s)
             }
         }
 
         if let opValue = slot(.op) {
-            guard case let .string(r, escaped) = opValue, let op = makeString(b, r, escaped: escaped) else {
+            guard case .string(let r, let escaped) = opValue, let op = makeString(b, r, escaped: escaped) else {
                 return .unusual
             }
             guard case .some(.some(let id)) = string(.id) else { return .unusual }
@@ -248,11 +255,11 @@ struct HistoryLineDecoder {
         }
 
         guard case .some(.some(let id)) = string(.id), !id.isEmpty,
-              case .string(let createdRange, false)? = slot(.created),
-              case .some(.some(let description)) = string(.description),
-              let primary = color(b, slot(.primary)), let secondary = color(b, slot(.secondary)),
-              let accent = color(b, slot(.accent)),
-              case .string(let providerRange, let providerEscaped)? = slot(.provider)
+            case .string(let createdRange, false)? = slot(.created),
+            case .some(.some(let description)) = string(.description),
+            let primary = color(b, slot(.primary)), let secondary = color(b, slot(.secondary)),
+            let accent = color(b, slot(.accent)),
+            case .string(let providerRange, let providerEscaped)? = slot(.provider)
         else { return .unusual }
         guard let created = RFC3339.parse(UnsafeRawBufferPointer(rebasing: b[createdRange])) else {
             return .rejected("\"created\" is not an RFC 3339 time")
@@ -275,7 +282,7 @@ struct HistoryLineDecoder {
         switch slot(.model) {
         case nil, .null?: model = nil
         case .bool?: return .unusual
-        case let .string(r, escaped)?:
+        case .string(let r, let escaped)?:
             if !escaped, bytesEqual(b, r, internedModel) {
                 model = internedModel
             } else {
@@ -284,10 +291,12 @@ struct HistoryLineDecoder {
                 model = m
             }
         }
-        return .record(.entry(HistoryEntry(
-            id: id, created: created, description: description,
-            palette: Palette(primary: primary, secondary: secondary, accent: accent),
-            provider: provider, model: model, favorite: favorite)))
+        return .record(
+            .entry(
+                HistoryEntry(
+                    id: id, created: created, description: description,
+                    palette: Palette(primary: primary, secondary: secondary, accent: accent),
+                    provider: provider, model: model, favorite: favorite)))
     }
 
     @inline(__always)
@@ -310,7 +319,7 @@ struct HistoryLineDecoder {
 
     /// A `#RRGGBB` colour read directly; other spellings (`#abc`, no `#`) go through `RGB(hex:)`.
     private func color(_ b: UnsafeRawBufferPointer, _ value: Value?) -> RGB? {
-        guard case let .string(r, escaped)? = value, !escaped else { return nil }
+        guard case .string(let r, let escaped)? = value, !escaped else { return nil }
         if r.count == 7, b[r.lowerBound] == 0x23 {
             var packed: UInt32 = 0
             for k in (r.lowerBound + 1)..<r.upperBound {
@@ -325,8 +334,9 @@ struct HistoryLineDecoder {
     /// Builds a string from a JSON string's bytes, undoing escapes; nil if malformed or not UTF-8.
     private mutating func makeString(_ b: UnsafeRawBufferPointer, _ r: Range<Int>, escaped: Bool) -> String? {
         if !escaped {
-            let bytes = UnsafeBufferPointer(start: b.baseAddress!.assumingMemoryBound(to: UInt8.self) + r.lowerBound,
-                                            count: r.count)
+            let bytes = UnsafeBufferPointer(
+                start: b.baseAddress!.assumingMemoryBound(to: UInt8.self) + r.lowerBound,
+                count: r.count)
             guard isValidUTF8(bytes) else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -364,7 +374,8 @@ struct HistoryLineDecoder {
                 i += 4
                 if (0xD800..<0xDC00).contains(code) {
                     guard i + 1 < end, b[i] == 0x5C, b[i + 1] == 0x75, let low = hex4(i + 2),
-                          (0xDC00..<0xE000).contains(low) else { return nil }
+                        (0xDC00..<0xE000).contains(low)
+                    else { return nil }
                     i += 6
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(code) {
@@ -388,18 +399,29 @@ struct HistoryLineDecoder {
         let n = u.count
         while i < n {
             let c = u[i]
-            if c < 0x80 { i += 1; continue }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
             let need: Int
             var low: UInt8 = 0x80
             var high: UInt8 = 0xBF
             switch c {
             case 0xC2...0xDF: need = 1
-            case 0xE0: need = 2; low = 0xA0
+            case 0xE0:
+                need = 2
+                low = 0xA0
             case 0xE1...0xEC, 0xEE, 0xEF: need = 2
-            case 0xED: need = 2; high = 0x9F
-            case 0xF0: need = 3; low = 0x90
+            case 0xED:
+                need = 2
+                high = 0x9F
+            case 0xF0:
+                need = 3
+                low = 0x90
             case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; high = 0x8F
+            case 0xF4:
+                need = 3
+                high = 0x8F
             default: return false
             }
             guard i + need < n else { return false }
@@ -441,11 +463,13 @@ struct HistoryLineDecoder {
                 case "restore": return .success(.restore(id: change.id))
                 case "favorite":
                     guard let on = change.favorite else {
-                        return .failure(HistoryLineError(reason: "a favourite change without \"favorite\": true or false"))
+                        return .failure(
+                            HistoryLineError(reason: "a favourite change without \"favorite\": true or false"))
                     }
                     return .success(.favorite(id: change.id, on))
                 default:
-                    return .failure(HistoryLineError(reason: "unknown change \"\(TextSanitizer.clean(change.op, toWidth: 40))\""))
+                    return .failure(
+                        HistoryLineError(reason: "unknown change \"\(TextSanitizer.clean(change.op, toWidth: 40))\""))
                 }
             }
             let entry = try decoder.decode(HistoryEntry.self, from: data)

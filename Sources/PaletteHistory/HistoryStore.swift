@@ -2,8 +2,8 @@ import Foundation
 import PaletteCore
 
 /// Why the history could not be found, read or written: one sentence for the user.
-struct HistoryError: Error, Equatable, CustomStringConvertible {
-    enum Kind: Equatable {
+public struct HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
         /// Neither `XDG_STATE_HOME` nor `HOME` says where the file lives.
         case noLocation
         /// The file exists but cannot be opened or read.
@@ -14,8 +14,8 @@ struct HistoryError: Error, Equatable, CustomStringConvertible {
         case unwritable
     }
 
-    var kind: Kind
-    var description: String
+    public var kind: Kind
+    public var description: String
 }
 
 /// The history file: JSON Lines, append-only, safe against crashes and concurrent writers.
@@ -26,14 +26,20 @@ struct HistoryError: Error, Equatable, CustomStringConvertible {
 /// restores are appended change records that `load()` applies in order; `compact()` folds them
 /// away with an atomic rewrite (temporary file, fsync, rename). Lines that cannot be read are
 /// reported with their line number and kept.
-final class HistoryStore: Sendable {
-    let url: URL
+public final class HistoryStore: Sendable {
+    public let url: URL
 
     /// How many bad lines `load()` describes one by one before summarising the rest.
-    static let warningLimit = 20
+    public static let warningLimit = 20
 
-    init(url: URL) {
+    public init(url: URL) {
         self.url = url
+    }
+
+    /// The store at the location `option` (a `--history FILE`, or nil) and `environment` say
+    /// (`resolveURL(option:environment:)`).
+    public convenience init(option: String?, environment: [String: String]) throws(HistoryError) {
+        self.init(url: try HistoryStore.resolveURL(option: option, environment: environment))
     }
 
     // MARK: - Location
@@ -42,24 +48,20 @@ final class HistoryStore: Sendable {
     /// `$XDG_STATE_HOME/palette-tui/history.jsonl`, else `~/.local/state/palette-tui/history.jsonl`.
     ///
     /// A relative `XDG_STATE_HOME` is ignored, as the XDG base directory specification says.
-    static func resolveURL(option: String?, environment: [String: String]) throws -> URL {
+    public static func resolveURL(option: String?, environment: [String: String]) throws(HistoryError) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let path = environment["PALETTE_TUI_HISTORY"], !path.isEmpty { return URL(fileURLWithPath: path) }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state).appendingPathComponent("palette-tui/history.jsonl")
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw HistoryError(kind: .noLocation, description:
-                "cannot tell where to keep the history: HOME is not set; set HOME or XDG_STATE_HOME, "
-                + "or choose a file with --history FILE or PALETTE_TUI_HISTORY")
+            throw HistoryError(
+                kind: .noLocation,
+                description:
+                    "cannot tell where to keep the history: HOME is not set; set HOME or XDG_STATE_HOME, "
+                    + "or choose a file with --history FILE or PALETTE_TUI_HISTORY")
         }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/palette-tui/history.jsonl")
-    }
-
-    /// The store a command's options ask for, or nil under `--no-history`.
-    static func forCommand(_ arguments: Arguments, environment: [String: String]) throws -> HistoryStore? {
-        if arguments.has("no-history") { return nil }
-        return HistoryStore(url: try resolveURL(option: arguments["history"], environment: environment))
     }
 
     // MARK: - Reading
@@ -69,17 +71,9 @@ final class HistoryStore: Sendable {
     /// Lines that cannot be read are skipped and described in `warnings` (line number and
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
-    func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return ([], []) }
-            throw HistoryError(kind: .unreadable, description:
-                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
-        }
+    public func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
+        guard let fd = try openForReading() else { return ([], []) }
         defer { close(fd) }
-        try requireRegularFile(fd)
-        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         var state = LoadState()
         var st = stat()
         if fstat(fd, &st) == 0 { state.fileSize = Int(st.st_size) }
@@ -99,17 +93,9 @@ final class HistoryStore: Sendable {
     /// and every change to them (changes are always appended after their entry), so this
     /// is exact for what it returns. Bad lines are not reported here; the full `load()`
     /// that follows reports them with their line numbers.
-    func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return ([], true) }
-            throw HistoryError(kind: .unreadable, description:
-                "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
-        }
+    public func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
+        guard let fd = try openForReading() else { return ([], true) }
         defer { close(fd) }
-        try requireRegularFile(fd)
-        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
         var st = stat()
         fstat(fd, &st)
         let size = Int(st.st_size)
@@ -119,7 +105,9 @@ final class HistoryStore: Sendable {
             var bytes = [UInt8](repeating: 0, count: window)
             var got = 0
             while got < window {
-                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got)) }
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + got, window - got, off_t(size - window + got))
+                }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 got += n
@@ -130,14 +118,18 @@ final class HistoryStore: Sendable {
                 var start = 0
                 if !whole {
                     // The window starts mid-line: skip to the first line boundary.
-                    guard let nl = raw.firstIndex(of: 0x0A) else { start = raw.count; return }
+                    guard let nl = raw.firstIndex(of: 0x0A) else {
+                        start = raw.count
+                        return
+                    }
                     start = nl + 1
                 }
                 var number = 0
                 while start < got {
                     let end = raw[start..<got].firstIndex(of: 0x0A) ?? got
                     number += 1
-                    state.take(UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
+                    state.take(
+                        UnsafeRawBufferPointer(rebasing: raw[start..<end]), number: number, terminated: end < got)
                     start = end + 1
                 }
             }
@@ -270,22 +262,22 @@ final class HistoryStore: Sendable {
     // MARK: - Writing
 
     /// Appends one entry, durably: one whole line, one write, fsync, under an exclusive lock.
-    func append(_ entry: HistoryEntry) throws {
+    public func append(_ entry: HistoryEntry) throws {
         try appendRecord(.entry(entry))
     }
 
     /// Marks or unmarks a favourite (an appended change record).
-    func setFavorite(id: String, _ favorite: Bool) throws {
+    public func setFavorite(id: String, _ favorite: Bool) throws {
         try appendRecord(.favorite(id: id, favorite))
     }
 
     /// Hides an entry (an appended change record; `restore` undoes it until `compact()`).
-    func delete(id: String) throws {
+    public func delete(id: String) throws {
         try appendRecord(.delete(id: id))
     }
 
     /// Brings back a deleted entry.
-    func restore(id: String) throws {
+    public func restore(id: String) throws {
         try appendRecord(.restore(id: id))
     }
 
@@ -313,7 +305,7 @@ final class HistoryStore: Sendable {
     ///
     /// Returns how many entries were removed.
     @discardableResult
-    func compact() throws -> Int {
+    public func compact() throws -> Int {
         let target = url.resolvingSymlinksInPath()
         let (fd, _) = try openForWriting()
         defer { close(fd) }
@@ -382,6 +374,27 @@ final class HistoryStore: Sendable {
 
     // MARK: - File plumbing
 
+    /// Opens the file for reading under a shared lock; nil when it does not exist.
+    private func openForReading() throws -> Int32? {
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw HistoryError(
+                kind: .unreadable,
+                description:
+                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+        }
+        do {
+            try requireRegularFile(fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+        return fd
+    }
+
     /// Opens (creating 0600, in a 0700 directory, if needed) and locks the file for appending.
     ///
     /// After the lock is held the path is checked to still name the same file: a concurrent
@@ -423,8 +436,10 @@ final class HistoryStore: Sendable {
         if parent != path, !parent.isEmpty { try makeDirectory(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             let code = errno
-            throw HistoryError(kind: .unwritable, description:
-                "cannot save history: cannot create the directory \(path): \(String(cString: strerror(code)))")
+            throw HistoryError(
+                kind: .unwritable,
+                description:
+                    "cannot save history: cannot create the directory \(path): \(String(cString: strerror(code)))")
         }
     }
 
@@ -442,8 +457,10 @@ final class HistoryStore: Sendable {
     /// with its 1-based number and whether a newline ended it.
     ///
     /// Reads in 1 MiB chunks so that peak memory does not grow with the file.
-    private func forEachLine(_ fd: Int32,
-                             _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void) throws {
+    private func forEachLine(
+        _ fd: Int32,
+        _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void
+    ) throws {
         var capacity = 1 << 20
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
@@ -462,15 +479,18 @@ final class HistoryStore: Sendable {
             if got < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                throw HistoryError(kind: .unreadable, description:
-                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+                throw HistoryError(
+                    kind: .unreadable,
+                    description:
+                        "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
             }
             offset += off_t(got)
             let end = filled + got
             var start = 0
             var scan = filled
             while scan < end,
-                  let hit = memchr(buffer + scan, 0x0A, end - scan) {
+                let hit = memchr(buffer + scan, 0x0A, end - scan)
+            {
                 let nl = hit - buffer
                 number += 1
                 try body(UnsafeRawBufferPointer(start: buffer + start, count: nl - start), number, true)
@@ -500,7 +520,8 @@ final class HistoryStore: Sendable {
         guard got > 0 else { return nil }
         let bytes = head[..<got]
         if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
-           first != 0x7B {
+            first != 0x7B
+        {
             return "it does not start with a JSON object"
         }
         var decoder = HistoryLineDecoder()
@@ -543,9 +564,11 @@ final class HistoryStore: Sendable {
     }
 
     private func foreign(_ reason: String) -> HistoryError {
-        HistoryError(kind: .foreign, description:
-            "\(url.path) is not a palette-tui history file (\(reason)); it was left untouched. "
-            + "Move it aside or choose another file with --history FILE")
+        HistoryError(
+            kind: .foreign,
+            description:
+                "\(url.path) is not a palette-tui history file (\(reason)); it was left untouched. "
+                + "Move it aside or choose another file with --history FILE")
     }
 
     private func writeError(_ code: Int32) -> HistoryError {
@@ -558,7 +581,9 @@ final class HistoryStore: Sendable {
         case ENOSPC: hint = " (the disk is full)"
         default: hint = ""
         }
-        return HistoryError(kind: .unwritable, description:
-            "cannot save to the history file \(url.path): \(why)\(hint)")
+        return HistoryError(
+            kind: .unwritable,
+            description:
+                "cannot save to the history file \(url.path): \(why)\(hint)")
     }
 }

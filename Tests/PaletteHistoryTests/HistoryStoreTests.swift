@@ -1,18 +1,23 @@
 import Foundation
-import XCTest
 import PaletteCore
 import TestSupport
-@testable import palette_tui
+import XCTest
+
+@testable import PaletteHistory
 
 /// The history store against real files: format, durability edges, changes, location.
 final class HistoryStoreTests: XCTestCase {
-    private func entry(_ n: Int, _ description: String = "entry", model: String? = "offline-1",
-                       favorite: Bool = false) -> HistoryEntry {
-        HistoryEntry(id: "id-\(n)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(n) + 0.25),
-                     description: description,
-                     palette: Palette(primary: RGB(packed: UInt32(0x102030 + n)), secondary: RGB(packed: 0xABCDEF),
-                                      accent: RGB(packed: 0xFF0080)),
-                     provider: "offline", model: model, favorite: favorite)
+    private func entry(
+        _ n: Int, _ description: String = "entry", model: String? = "offline-1",
+        favorite: Bool = false
+    ) -> HistoryEntry {
+        HistoryEntry(
+            id: "id-\(n)", created: Date(timeIntervalSince1970: 1_764_400_000 + Double(n) + 0.25),
+            description: description,
+            palette: Palette(
+                primary: RGB(packed: UInt32(0x102030 + n)), secondary: RGB(packed: 0xABCDEF),
+                accent: RGB(packed: 0xFF0080)),
+            provider: "offline", model: model, favorite: favorite)
     }
 
     private func bytes(_ path: String) -> [UInt8] {
@@ -53,10 +58,11 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(loaded, expected)
         let lines = String(decoding: bytes(dir.file("h.jsonl")), as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, tricky.count, "one line per entry: newlines inside descriptions are escaped")
-        XCTAssertEqual(String(lines[1]),
+        XCTAssertEqual(
+            String(lines[1]),
             ##"{"id":"id-1","created":"2025-11-29T07:06:41.250Z","description":"霧氣瀰漫的港口，雨後的森林","##
-            + ##""primary":"#102031","secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","model":null,"##
-            + ##""favorite":false}"##)
+                + ##""primary":"#102031","secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","model":null,"##
+                + ##""favorite":false}"##)
     }
 
     func testLinesAreValidJSONForOtherTools() throws {
@@ -68,7 +74,8 @@ final class HistoryStoreTests: XCTestCase {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             XCTAssertNotNil(object, String(line))
         }
-        let decoded = try JSONDecoder().decode(HistoryEntry.self, from: Data(bytes(dir.file("h.jsonl")).prefix { $0 != 0x0A }))
+        let decoded = try JSONDecoder().decode(
+            HistoryEntry.self, from: Data(bytes(dir.file("h.jsonl")).prefix { $0 != 0x0A }))
         XCTAssertEqual(decoded, entry(1, "a \"b\" \u{01} 中"))
     }
 
@@ -86,10 +93,12 @@ final class HistoryStoreTests: XCTestCase {
         let env = ["PALETTE_TUI_HISTORY": "/env/h.jsonl", "XDG_STATE_HOME": "/xdg", "HOME": "/home/u"]
         XCTAssertEqual(try HistoryStore.resolveURL(option: "/opt/h.jsonl", environment: env).path, "/opt/h.jsonl")
         XCTAssertEqual(try HistoryStore.resolveURL(option: nil, environment: env).path, "/env/h.jsonl")
-        XCTAssertEqual(try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"]).path,
-                       "/xdg/palette-tui/history.jsonl")
-        XCTAssertEqual(try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path,
-                       "/home/u/.local/state/palette-tui/history.jsonl", "a relative XDG_STATE_HOME is ignored")
+        XCTAssertEqual(
+            try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"]).path,
+            "/xdg/palette-tui/history.jsonl")
+        XCTAssertEqual(
+            try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path,
+            "/home/u/.local/state/palette-tui/history.jsonl", "a relative XDG_STATE_HOME is ignored")
         XCTAssertThrowsError(try HistoryStore.resolveURL(option: nil, environment: [:])) { error in
             let e = error as? HistoryError
             XCTAssertEqual(e?.kind, .noLocation)
@@ -112,7 +121,8 @@ final class HistoryStoreTests: XCTestCase {
 
         let (loaded, warnings) = try store.load()
         XCTAssertEqual(loaded.map(\.id), ["id-0", "id-1", "id-2"])
-        XCTAssertEqual(warnings, ["history line 4: incomplete last line (an interrupted write); skipped (kept in the file)"])
+        XCTAssertEqual(
+            warnings, ["history line 4: incomplete last line (an interrupted write); skipped (kept in the file)"])
         XCTAssertEqual(bytes(path), before, "loading never changes the file")
 
         try store.append(entry(4))
@@ -146,8 +156,12 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(loaded.map(\.id), ["id-0", "id-1", "id-4", "id-5"])
         XCTAssertEqual(warnings.count, 6, warnings.joined(separator: "\n"))
         let numbered = warnings.map { $0.split(separator: ":").first.map(String.init) ?? "" }
-        XCTAssertEqual(numbered, ["history line 2", "history line 4", "history line 7", "history line 8",
-                                  "history line 9", "history line 11"])
+        XCTAssertEqual(
+            numbered,
+            [
+                "history line 2", "history line 4", "history line 7", "history line 8",
+                "history line 9", "history line 11",
+            ])
         XCTAssertTrue(warnings[0].contains("not valid JSON"), warnings[0])
         XCTAssertTrue(warnings[1].contains("\"id\" has the wrong type"), warnings[1])
         XCTAssertTrue(warnings[2].contains("\"secondary\""), warnings[2])
@@ -172,7 +186,10 @@ final class HistoryStoreTests: XCTestCase {
     func testForeignFilesAreReportedAndNeverWritten() throws {
         let dir = try TemporaryDirectory()
         let samples: [(String, [UInt8])] = [
-            ("png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(repeating: 0xEE, count: 64)),
+            (
+                "png",
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(repeating: 0xEE, count: 64)
+            ),
             ("text", Array("shopping list\nmilk\neggs\n".utf8)),
             ("pretty json", Array("{\n  \"name\": \"not history\",\n  \"items\": [1, 2]\n}\n".utf8)),
         ]
@@ -212,8 +229,9 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertThrowsError(try store.load()) { error in
             XCTAssertEqual((error as? HistoryError)?.kind, .unreadable)
         }
-        XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: dir.file("no/such/h.jsonl"))).load().entries, [],
-                       "a missing file is an empty history")
+        XCTAssertEqual(
+            try HistoryStore(url: URL(fileURLWithPath: dir.file("no/such/h.jsonl"))).load().entries, [],
+            "a missing file is an empty history")
     }
 
     // MARK: - Changes
@@ -344,8 +362,9 @@ final class HistoryStoreTests: XCTestCase {
         let store = HistoryStore(url: URL(fileURLWithPath: path))
         var text = ""
         for n in 0..<2000 {
-            text += String(decoding: HistoryLineEncoder.encode(.entry(entry(n, String(repeating: "word ", count: n % 40)))),
-                           as: UTF8.self)
+            text += String(
+                decoding: HistoryLineEncoder.encode(.entry(entry(n, String(repeating: "word ", count: n % 40)))),
+                as: UTF8.self)
         }
         write(path, text)
         try store.setFavorite(id: "id-1990", true)
@@ -362,58 +381,5 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(all.complete)
         XCTAssertEqual(all.entries, full)
         XCTAssertEqual(try HistoryStore(url: URL(fileURLWithPath: dir.file("none"))).loadNewest(10).entries, [])
-    }
-
-    // MARK: - Recording and searching
-
-    func testRecordGenerated() throws {
-        let dir = try TemporaryDirectory()
-        let result = GeneratedPalette(palette: Palette(primary: RGB(packed: 0x112233), secondary: RGB(packed: 0x445566),
-                                                       accent: RGB(packed: 0x778899)),
-                                      provider: "gemini", model: "gemini-2.5-flash")
-        let start = Date()
-        let saved = try Arguments(["--history", dir.file("h.jsonl")], valued: historyValuedOptions,
-                                  boolean: historyBooleanOptions)
-        XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
-        XCTAssertNil(recordGenerated(result, description: "harbour", arguments: saved, environment: [:]))
-        let entries = try HistoryStore(url: URL(fileURLWithPath: dir.file("h.jsonl"))).load().entries
-        XCTAssertEqual(entries.count, 2)
-        XCTAssertNotEqual(entries[0].id, entries[1].id)
-        XCTAssertEqual(entries[0].palette, result.palette)
-        XCTAssertEqual(entries[0].provider, "gemini")
-        XCTAssertEqual(entries[0].model, "gemini-2.5-flash")
-        XCTAssertEqual(entries[0].description, "harbour")
-        XCTAssertLessThan(abs(entries[0].created.timeIntervalSince(start)), 60)
-
-        let skipped = try Arguments(["--no-history"], valued: historyValuedOptions, boolean: historyBooleanOptions)
-        XCTAssertNil(recordGenerated(result, description: "x", arguments: skipped,
-                                     environment: ["XDG_STATE_HOME": dir.file("state")]))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("state")))
-
-        write(dir.file("plain"), "x")
-        let broken = try Arguments(["--history", dir.file("plain/h.jsonl")], valued: historyValuedOptions,
-                                   boolean: historyBooleanOptions)
-        let warning = try XCTUnwrap(recordGenerated(result, description: "x", arguments: broken, environment: [:]))
-        XCTAssertTrue(warning.hasPrefix("palette not saved to history: "), warning)
-        XCTAssertFalse(warning.contains("\n"))
-        let none = try Arguments([], valued: historyValuedOptions, boolean: historyBooleanOptions)
-        let homeless = try XCTUnwrap(recordGenerated(result, description: "x", arguments: none, environment: [:]))
-        XCTAssertTrue(homeless.contains("HOME is not set"), homeless)
-    }
-
-    func testSearchFoldsCaseAndMatchesHexCodes() {
-        let e = entry(1, "Misty HARBOUR at Dawn 霧")
-        XCTAssertTrue(HistorySearch("harbour").matches(e))
-        XCTAssertTrue(HistorySearch("mISTY h").matches(e))
-        XCTAssertTrue(HistorySearch("霧").matches(e))
-        XCTAssertTrue(HistorySearch("雾").matches(e), "Simplified finds Traditional")
-        XCTAssertTrue(HistorySearch("港口").matches(entry(2, "雾气弥漫的港口")))
-        XCTAssertTrue(HistorySearch("霧氣瀰漫").matches(entry(2, "雾气弥漫的港口")), "Traditional finds Simplified")
-        XCTAssertFalse(HistorySearch("森林").matches(entry(2, "雾气弥漫的港口")))
-        XCTAssertTrue(HistorySearch("#abcdef").matches(e))
-        XCTAssertTrue(HistorySearch("FF0080").matches(e))
-        XCTAssertTrue(HistorySearch("").matches(e))
-        XCTAssertFalse(HistorySearch("forest").matches(e))
-        XCTAssertFalse(HistorySearch("#123456").matches(e))
     }
 }

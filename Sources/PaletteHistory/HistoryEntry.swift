@@ -1,4 +1,5 @@
 import Foundation
+import PaletteCore
 
 /// One palette in the history file: one JSON object a line in `history.jsonl`.
 ///
@@ -17,8 +18,10 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
     public var model: String?
     public var favorite: Bool
 
-    public init(id: String, created: Date, description: String, palette: Palette,
-                provider: String, model: String?, favorite: Bool = false) {
+    public init(
+        id: String, created: Date, description: String, palette: Palette,
+        provider: String, model: String?, favorite: Bool = false
+    ) {
         self.id = id
         self.created = created
         self.description = description
