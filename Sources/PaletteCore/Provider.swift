@@ -36,6 +36,9 @@ public enum GenerationNote: Hashable, Sendable {
     case negated(words: [String])
     /// Only the first `characters` characters of the description were read.
     case readLimit(characters: Int)
+    /// Part of the description was understood: the words used, in the user's spelling, and the
+    /// content words the engine did not know (grammar words are not listed).
+    case partlyUnderstood(used: [String], unknown: [String])
 }
 
 /// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.
