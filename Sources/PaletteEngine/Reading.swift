@@ -128,7 +128,6 @@ struct Reading {
             case .ignore:
                 continue
             case .negation:
-                usedWords.append(m.surface)
                 switch entry.negation ?? .before {
                 case .before:
                     negation = (m.ordinal, m.clause)
