@@ -48,7 +48,7 @@ STYLE_KEYS = {"act", "wt", "heat", "lt", "ls", "cm", "ct", "cs", "cmin", "cmax",
               "scope", "id", "strong", "neg"}
 # Rules a language file may set (`@rule<TAB>values`); see tools/lexicon/lang/README.md.
 RULES = {"name", "function", "letters", "elision", "suffix", "prefix", "final", "minstem", "passes",
-         "compound", "joint", "negative", "of", "after", "with", "at", "linker"}
+         "compound", "joint", "negative", "of", "after", "with", "at", "linker", "genitive"}
 DEFAULT_WEIGHTS = [1.0, 0.65, 0.45, 0.35, 0.3]
 
 # Words that occur in colour names without saying anything about colour.
@@ -278,6 +278,7 @@ def parse_style(field, where):
 
 
 MODIFIER_WORDS = set()
+ZH_MODIFIER_CHARS = set()
 
 
 def load_concepts(lex):
@@ -311,6 +312,7 @@ def load_concepts(lex):
                 ident = en_terms[0]
             if kind == "modifier":
                 MODIFIER_WORDS.update(english_key(t) for t in en_terms if " " not in t)
+                ZH_MODIFIER_CHARS.update(rough_key(t) for t in cjk_terms if len(rough_key(t)) == 1)
             e = lex.add_entry(kind, ident, colours, style, "concepts")
             lex.add_terms(e, "en", en_terms, where, strict=True)
             lex.add_terms(e, "zh", cjk_terms, where, strict=True)
@@ -386,7 +388,8 @@ def load_zerosoul(lex):
         for row in csv.DictReader(f):
             name = row["name"].strip()
             # Single characters (丹, 炎, 素 ...) occur inside ordinary words; only names of two or more.
-            if len(name) < 2 or ("zh", rough_key(name)) in lex.claimed:
+            # 深红, 淡粉: the engine composes a shade word and a colour itself, as for "dark red".
+            if len(name) < 2 or ("zh", rough_key(name)) in lex.claimed or rough_key(name[0]) in ZH_MODIFIER_CHARS:
                 continue
             e = lex.add_entry("colour", "zh:" + name, f"{row['hex'][1:].upper()}:1", "", "zerosoul161")
             lex.add_terms(e, "zh", [name], "zerosoul161", strict=False)

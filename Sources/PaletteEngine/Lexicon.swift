@@ -253,6 +253,8 @@ struct LanguageRules: Sendable {
     var with: Set<String> = []
     /// Particles between a modifier and its head in unspaced text: 的, の.
     var linkers: Set<String> = []
+    /// Genitive words after the possessor (Hindi का, की, के): "X का Y" is "the Y of X".
+    var genitive: Set<String> = []
 
     /// The stem of a folded word under these rules; the word itself when nothing applies.
     func stem(_ word: [Unicode.Scalar]) -> [Unicode.Scalar] {
@@ -344,7 +346,7 @@ struct Lexicon: Sendable {
         }
 
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let cols = Lexicon.fields(line, "\t")
             guard cols.count >= 4, let kind = CueKind(rawValue: String(cols[0])) else { continue }
             let style = Lexicon.styleValues(cols[3])
             let entry = LexiconEntry(
@@ -358,9 +360,10 @@ struct Lexicon: Sendable {
             entries.append(entry)
             if kind == .negation, entry.negation == .before, negation == nil { negation = index }
             for col in cols.dropFirst(4) {
-                let parts = col.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, let language = LanguageCode(code: parts[0]) else { continue }
-                for rawTerm in parts[1].split(separator: "|") {
+                guard let eq = col.unicodeScalars.firstIndex(of: "="),
+                      let language = LanguageCode(code: Substring(col.unicodeScalars[..<eq])) else { continue }
+                for rawTerm in Lexicon.fields(Substring(col.unicodeScalars[col.unicodeScalars.index(after: eq)...]), "|")
+                where !rawTerm.isEmpty {
                     var term = rawTerm
                     var bound = false
                     if term.hasSuffix("?") {
@@ -499,10 +502,10 @@ struct Lexicon: Sendable {
             String(String.UnicodeScalarView(s.unicodeScalars.compactMap { folding.fold($0) }))
         }
         for line in text.split(separator: "\n") {
-            let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let cols = Lexicon.fields(line, "\t")
             guard cols.count == 3, let language = LanguageCode(code: cols[0]) else { continue }
             var r = out[language] ?? LanguageRules()
-            let values = cols[2].split(separator: "|").map(folded)
+            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map(folded)
             func rule(_ v: String) -> SuffixRule {
                 let parts = v.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
                 return SuffixRule(suffix: Array(parts[0].unicodeScalars),
@@ -524,6 +527,7 @@ struct Lexicon: Sendable {
             case "after": r.after.formUnion(values)
             case "with", "at": r.with.formUnion(values)
             case "linker": r.linkers.formUnion(values)
+            case "genitive": r.genitive.formUnion(values)
             default: break
             }
             out[language] = r
@@ -536,6 +540,24 @@ struct Lexicon: Sendable {
             r.negatives.sort { $0.count > $1.count }
             out[l] = r
         }
+        return out
+    }
+
+    /// Fields separated by one scalar, split on scalars: as Characters, "|" followed by a
+    /// Devanagari vowel sign is one grapheme cluster and would not split.
+    static func fields(_ text: Substring, _ separator: Unicode.Scalar) -> [Substring] {
+        var out: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var i = start
+        while i < scalars.endIndex {
+            if scalars[i] == separator {
+                out.append(Substring(scalars[start..<i]))
+                start = scalars.index(after: i)
+            }
+            i = scalars.index(after: i)
+        }
+        out.append(Substring(scalars[start...]))
         return out
     }
 

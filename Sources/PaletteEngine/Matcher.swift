@@ -59,6 +59,9 @@ struct Match {
     var isHead = false
     /// Negated by its own suffix (Turkish kırmızısız: "without red").
     var negatedBySuffix = false
+    /// Joined to the match before by "of" (a field of sunflowers, champ de lavande, गेहूं के खेत):
+    /// the two name one thing.
+    var ofLinked = false
 }
 
 /// What the matcher read.
@@ -86,6 +89,7 @@ struct Matcher {
     private let runFunctionMax: Int
     private let linkers: Set<String>
     private let relationWords: Set<String>
+    private let vietnameseLetters: Set<Unicode.Scalar>
 
     init(lexicon: Lexicon) {
         self.lexicon = lexicon
@@ -105,6 +109,7 @@ struct Matcher {
         self.runFunctionMax = self.runFunction.map(\.unicodeScalars.count).max() ?? 1
         self.linkers = linkers
         self.relationWords = relation
+        self.vietnameseLetters = lexicon.rules[.vi]?.letters ?? []
     }
 
     /// The matches in `text`; `language` overrides detection (tests read a term as its language).
@@ -134,19 +139,41 @@ struct Matcher {
                 state.ordinal += 1
             case .clauseBreak:
                 flushWords(&words, text, &state, &result)
+                markHeadFinal(&result, clause: state.clause)
                 state.ofPending = false
                 state.clause += 1
                 state.ordinal += 1
             }
         }
         flushWords(&words, text, &state, &result)
+        markHeadFinal(&result, clause: state.clause)
         return result
+    }
+
+    /// Languages whose noun phrases end in their head and mark the rest with particles or
+    /// cases: 海に沈む夕日 is a sunset. (Chinese juxtaposes nouns in lists too, 藍天白雲, so
+    /// only 的 marks a head there.)
+    static let headFinal: Set<LanguageCode> = [.ja, .ko, .tr, .hi]
+
+    /// In a head-final language, the clause's last noun (scene, place, thing, material) is its
+    /// head unless a linker already named one.
+    private func markHeadFinal(_ result: inout MatchResult, clause: Int) {
+        guard let language = result.language, Matcher.headFinal.contains(language) else { return }
+        let inClause = result.matches.indices.filter { result.matches[$0].clause == clause && result.matches[$0].entry >= 0 }
+        guard !inClause.contains(where: { result.matches[$0].isHead }) else { return }
+        let nouns: Set<CueKind> = [.scene, .place, .thing, .material]
+        if let last = inClause.last, nouns.contains(lexicon.entries[Int(result.matches[last].entry)].kind),
+           inClause.count > 1 {
+            result.matches[last].isHead = true
+        }
     }
 
     private struct State {
         var ordinal = 0
         var clause = 0
         var ofPending = false
+        /// An "of" word was just read after a match.
+        var ofLink = false
     }
 
     // MARK: Language
@@ -216,8 +243,9 @@ struct Matcher {
                 let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
                 result.matches.append(Match(entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
                                             clause: state.clause, isWord: true, isHead: state.ofPending,
-                                            negatedBySuffix: negated))
+                                            negatedBySuffix: negated, ofLinked: state.ofLink))
                 state.ofPending = false
+                state.ofLink = false
                 i += n
                 state.ordinal += 1
                 continue
@@ -227,7 +255,16 @@ struct Matcher {
                result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1 {
                 result.matches[last].isHead = true
             }
-            if isOfWord(w.folded, language) { state.ofPending = true }
+            if isOfWord(w.folded, language) {
+                state.ofPending = true
+                state.ofLink = !result.matches.isEmpty
+            }
+            if let language, lexicon.rules[language]?.genitive.contains(w.folded) ?? false, let last = result.matches.indices.last,
+               result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1 {
+                // गेहूं के खेत: the word before the genitive gives the colour, the one after is its frame.
+                result.matches[last].isHead = true
+                state.ofLink = true
+            }
             if isRelationWord(w.folded, language) { result.relationClauses.insert(state.clause) }
             if let parts = decompose(w, language: language) {
                 for (entry, range) in parts {
@@ -328,10 +365,23 @@ struct Matcher {
                         only: LanguageCode?) -> Sense? {
         let key = window.count == 1 ? window.first!.folded : window.map(\.folded).joined(separator: " ")
         if let s = lexicon.senses(key, in: lexicon.exact, language: language, only: only) { return s }
+        // A word typed with Vietnamese tone marks means that spelling: trắng is not trang.
+        let toned = window.contains { w in w.folded.unicodeScalars.contains { vietnameseLetters.contains($0) } }
         let bareKey = window.count == 1 ? window.first!.bare : window.map(\.bare).joined(separator: " ")
-        if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) { return s }
-        if let s = lexicon.senses(bareKey, in: lexicon.bare, language: language, only: only) { return s }
+        if !toned {
+            if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) { return s }
+            if let s = lexicon.senses(bareKey, in: lexicon.bare, language: language, only: only) { return s }
+        }
         let last = window.last!
+        // Plurals every Latin-script language writes alike (fraises, fresas, morangos, pumpkins),
+        // looked up exactly before stems, whose shared forms may have been left out.
+        if last.script == .latin, last.folded.unicodeScalars.count > 3 {
+            let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
+            for suffix in ["s", "es", "x"] where last.folded.hasSuffix(suffix) {
+                let singular = prefix + String(last.folded.dropLast(suffix.count))
+                if let s = lexicon.senses(singular, in: lexicon.exact, language: language, only: only) { return s }
+            }
+        }
         if last.script == .latin {
             let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
             for stem in Inflection.stems(last.folded) {
@@ -442,11 +492,31 @@ struct Matcher {
             let letters = scalars[start..<end].contains { Tokenizer.scriptClass($0) == .run }
             if letters { result.unknown.append(text.surface(start..<end)) }
         }
+        // Hiragana and katakana are folded together, but a short word does not span both as
+        // typed: in 新鮮なイチゴ, な + イ is not ない ("not"). Longer terms may mix them (ヤシの実).
+        func kana(_ k: Int) -> UInt8 {
+            let v = text.original[text.origin[k]].value
+            return (0x3041...0x309F).contains(v) ? 1 : (0x30A0...0x30FA).contains(v) ? 2 : 0
+        }
+        func crossesKana(_ from: Int, _ n: Int) -> Bool {
+            var seen: UInt8 = 0
+            for k in from..<(from + n) {
+                let c = kana(k)
+                if c == 0 { continue }
+                if seen != 0, c != seen { return true }
+                seen = c
+            }
+            return false
+        }
         while i < range.upperBound {
             var n = min(max(lexicon.maxRunLength, runFunctionMax), range.upperBound - i)
             var found: Sense?
             var function = false
             while n >= 1 {
+                if n > 1, n <= 3, hasKana, crossesKana(i, n) {
+                    n -= 1
+                    continue
+                }
                 key.removeAll(keepingCapacity: true)
                 key.append(contentsOf: scalars[i..<(i + n)])
                 let k = String(key)

@@ -22,6 +22,8 @@ struct Candidate {
     var isFigure = false
     /// The setting around a figure: a candidate primary.
     var isGround = false
+    /// From a thing or a material ("rusty metal"): of two objects the coloured one leads.
+    var isObject = false
     var rgb = RGB(r: 0, g: 0, b: 0)
     var lab = CIELab(l: 0, a: 0, b: 0)
 
@@ -127,7 +129,7 @@ struct PaletteComposer {
             } else {
                 let s = candidates[i].strength
                 candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 1, darkening: 1 - s,
-                                           mood: 1 - 0.5 * s)
+                                           mood: 1 - 0.8 * s)
             }
             candidates[i].map()
         }
@@ -210,6 +212,14 @@ struct PaletteComposer {
     var placesFigures: Bool {
         let related = reading.cues.filter { $0.inRelation && !$0.inNounCompound }
         return related.contains(where: \.isGround) && related.contains { !$0.isGround && ($0.kind.isFigure || $0.strength > 0) }
+            || lightsInTheDark
+    }
+
+    /// At night the lights are the figures, with or without "at": "neon city at night", a
+    /// moonlit harbour, 夜の提灯. A darkening setting and a strong visual noun (a light source).
+    var lightsInTheDark: Bool {
+        reading.globalModifiers.contains(where: \.darkens) && reading.cues.contains { $0.strength > 0 }
+            && reading.cues.contains(where: \.isGround)
     }
 
     /// The cues' colours merged into clusters, heaviest first.
@@ -226,15 +236,21 @@ struct PaletteComposer {
             var pull = cue.kind.baseWeight * max(0.8, 1 - 0.04 * Double(ci))
             // The head of a phrase leads its kind: "sunset over the sea", 海邊的日出, and of two
             // English scene words side by side the last ("desert canyon" is a canyon).
-            // The second part of a noun compound is not its head colour-wise: a lavender field is lavender.
-            if (cue.isHead && !(cue.inNounCompound && ci > 0 && cues[ci - 1].inNounCompound))
+            // In a noun compound the thing gives the colour, whatever the word order: a lavender
+            // field, Lavendelfeld, حقول القمح (fields of wheat) and cánh đồng oải hương are lavender
+            // and wheat; the scene part is not the head colour-wise.
+            let compoundThing = cue.inNounCompound && [.thing, .material].contains(cue.kind)
+            if (cue.isHead && !cue.inNounCompound)
                 || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
                     && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1) {
                 pull *= 1.15
             }
+            if compoundThing { pull *= 1.1 }
+            let night = figures && lightsInTheDark
             let related = figures && cue.inRelation && !cue.inNounCompound
-            let isGround = related && cue.isGround
-            let isFigure = related && !cue.isGround && (cue.kind.isFigure || cue.strength > 0)
+            // In the dark a light is a figure even when it is a scene word (the moon, a fire).
+            let isGround = (related || night) && cue.isGround && !(night && cue.strength > 0)
+            let isFigure = !isGround && ((related && (cue.kind.isFigure || cue.strength > 0)) || (night && cue.strength > 0))
             let salience = cue.kind.salience * (1 + 0.6 * cue.strength) * (isFigure ? 1.6 : 1)
             for (rank, colour) in cue.modifiedColours.enumerated() {
                 let w = pull * colour.weight
@@ -245,6 +261,7 @@ struct PaletteComposer {
                 c.strength = cue.strength
                 c.isFigure = isFigure
                 c.isGround = isGround
+                c.isObject = [.thing, .material].contains(cue.kind)
                 raw.append(c)
             }
         }
@@ -269,11 +286,16 @@ struct PaletteComposer {
                 clusters[j].strength = max(clusters[j].strength, c.strength)
                 clusters[j].isFigure = clusters[j].isFigure || c.isFigure
                 clusters[j].isGround = clusters[j].isGround || c.isGround
+                clusters[j].isObject = clusters[j].isObject && c.isObject
             } else {
                 clusters.append(c)
             }
         }
-        clusters.sort { $0.lead > $1.lead }
+        // Of two objects that ask about equally, the one with a colour leads: rusty metal is rust,
+        // métal rouillé too, whichever word comes first. (Settings keep their greys: a rainy
+        // afternoon is grey.)
+        func order(_ c: Candidate) -> Double { c.isObject ? c.lead * (0.9 + 0.2 * min(c.lch.c / 0.1, 1)) : c.lead }
+        clusters.sort { order($0) > order($1) }
         return Array(clusters.prefix(16))
     }
 

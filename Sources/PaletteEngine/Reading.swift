@@ -22,6 +22,8 @@ struct Cue {
     /// Part of a noun compound ("lavender field", Lavendelfeld, 薰衣草田): the parts describe one
     /// thing, so neither is a figure on the other, and the first part gives the colour.
     var inNounCompound = false
+    /// Joined to the cue before by "of" (a field of sunflowers, गेहूं के खेत).
+    var ofLinked = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -181,6 +183,7 @@ struct Reading {
                 guard !entry.colours.isEmpty else { continue }
                 var cue = Cue(kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                               clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
+                cue.ofLinked = m.ofLinked
                 cue.strength = entry.strength
                 cue.inRelation = result.relationClauses.contains(m.clause)
                 switch entry.kind {
@@ -196,9 +199,13 @@ struct Reading {
         let scale = moods.isZero ? 1 : 0.4
         emotion = moods + EmotionTarget(activity: implied.activity * scale, weight: implied.weight * scale,
                                         heat: implied.heat * scale)
-        // Modifiers after their word ("the sea is deep"), or with no word at all ("dark and moody").
+        // Modifiers after their word ("the sea is deep", "un lac gelé"), or with no word at all
+        // ("dark and moody"). A modifier with colours of its own made a cue of them: it binds to
+        // the word before that cue.
         for p in pendingModifiers {
-            if let i = cues.indices.last, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach {
+            var target = cues.indices.last
+            if let i = target, i > 0, cues[i].lastOrdinal == p.ordinal, cues[i].words == [p.word] { target = i - 1 }
+            if let i = target, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach {
                 cues[i].modifiers.append(p.modifier)
                 if !cues[i].words.contains(p.word) { cues[i].words.append(p.word) }
             } else {
@@ -206,6 +213,18 @@ struct Reading {
                 globalModifierWords.append(p.word)
             }
         }
+    }
+
+    /// An achromatic colour word as a shade for the thing beside it: black darkens, white lightens.
+    static func shade(_ cue: Cue) -> ColourModifier? {
+        guard cue.colours.count == 1, cue.colours[0].lch.c < 0.04 else { return nil }
+        let l = cue.colours[0].lch.l
+        var m = ColourModifier()
+        m.targetLightness = min(max(l, 0.22), 0.92)
+        m.lightnessPull = 0.6
+        m.chromaScale = l > 0.8 ? 0.6 : 0.9
+        m.isGlobal = false
+        return m
     }
 
     /// Records a negated word, and its colour's hue family when it names a colour.
@@ -275,12 +294,28 @@ struct Reading {
             cues[i] = merged
             return
         }
-        // "lavender field", "rose garden", Lavendelfeld: a thing right before a scene or place
-        // names one scene coloured by the thing.
-        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1,
-           [.thing, .material].contains(cues[i].kind), [.scene, .place].contains(cue.kind) {
+        // "lavender field", Lavendelfeld, حقول القمح: a thing right beside a scene or place names
+        // one scene coloured by the thing (either order: languages put the head first or last).
+        let things: Set<CueKind> = [.thing, .material], scenes: Set<CueKind> = [.scene, .place]
+        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 || cue.ofLinked,
+           things.contains(cues[i].kind) && scenes.contains(cue.kind) || scenes.contains(cues[i].kind) && things.contains(cue.kind) {
             cues[i].inNounCompound = true
             cue.inNounCompound = true
+        }
+        // "chocolat noir", 黑巧克力, "white wine": black, white or grey beside a thing shades the
+        // thing rather than standing as a colour of its own.
+        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 {
+            if cue.kind == .colour, let shade = Reading.shade(cue), things.contains(cues[i].kind) {
+                cues[i].modifiers.append(shade)
+                cues[i].words.append(contentsOf: cue.words)
+                cues[i].lastOrdinal = at
+                return
+            }
+            if things.contains(cue.kind), cues[i].kind == .colour, let shade = Reading.shade(cues[i]) {
+                cue.modifiers.append(shade)
+                cue.words.insert(contentsOf: cues[i].words, at: 0)
+                cues.removeLast()
+            }
         }
         cue.lastOrdinal = at
         cues.append(cue)
