@@ -403,7 +403,9 @@ def load_named(lex, filename, source):
             # every "dark X" behaves alike instead of following one survey point each.
             if not name or (name.split(" ")[0] in MODIFIER_WORDS and " " in name):
                 continue
-            if ("en", rough_key(name)) in lex.claimed or f"{source}:{name}" in lex.by_id:
+            # A named thing with documented colours (Tiffany blue) wins over a survey's guess.
+            if ("en", rough_key(name)) in lex.claimed or ("any", rough_key(name)) in lex.claimed \
+                    or f"{source}:{name}" in lex.by_id:
                 continue
             e = lex.add_entry("colour", f"{source}:{name}", f"{row['hex'][1:].upper()}:1", "", source)
             lex.add_terms(e, "en", [name], source, strict=False)

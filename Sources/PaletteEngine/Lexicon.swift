@@ -25,7 +25,9 @@ enum CueKind: String, Sendable, CaseIterable {
         switch self {
         case .hex: return 6
         case .colour: return 4
-        case .brand, .flag, .team, .icon: return 3.5
+        case .brand, .team, .icon: return 3.5
+        // A country's name is often a setting ("a café in France"): its flag speaks like a place.
+        case .flag: return 2.2
         case .thing: return 2.7
         case .scene: return 2.5
         case .material, .place: return 2

@@ -29,6 +29,7 @@ struct Candidate {
 
     /// Sets the displayable colour: gamut-mapped by chroma reduction, then CIELAB for ΔE00.
     mutating func map() {
+        lch = PaletteComposer.representable(lch)
         rgb = lch.gamutMapped()
         lab = CIELab(rgb)
     }
@@ -184,12 +185,14 @@ struct PaletteComposer {
             secondaryRole = RoleColour(lch: lch, words: primary.words + extra)
         }
 
+        primary.lch = PaletteComposer.representable(primary.lch)
         let primaryRGB = primary.lch.gamutMapped()
         let excluded = reading.excluded
-        let secondary = Separation.separated(secondaryRole.lch, from: [(primaryRGB, PaletteComposer.minimumDistance)],
+        let secondary = Separation.separated(PaletteComposer.representable(secondaryRole.lch),
+                                             from: [(primaryRGB, PaletteComposer.minimumDistance)],
                                              hueShift: !excluded.isEmpty, excluded: excluded)
         let accent = Separation.separated(
-            accentRole.lch,
+            PaletteComposer.representable(accentRole.lch),
             from: [(primaryRGB, PaletteComposer.accentDistance), (secondary.rgb, PaletteComposer.minimumDistance)],
             hueShift: true, excluded: excluded)
         accentRole.lch = accent.lch
@@ -202,6 +205,12 @@ struct PaletteComposer {
             .accent: unique(accentRole.words),
         ]
         return Composition(palette: palette, rationale: rationale, targets: [primary.lch, secondary.lch, accent.lch])
+    }
+
+    /// A target sRGB can show with its lightness: below L 0.07 every colour rounds to #000000
+    /// (a brand's pure black jittered darker would otherwise lose its lightness step).
+    static func representable(_ c: OKLCH) -> OKLCH {
+        c.l >= 0.07 ? c : OKLCH(l: 0.07, c: c.c, h: c.h)
     }
 
     // MARK: Gathering
