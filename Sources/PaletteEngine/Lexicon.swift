@@ -329,6 +329,8 @@ struct Lexicon: Sendable {
         var ambiguousBare = Set<String>()
         var stems: [LanguageCode: [String: [Sense]]] = [:]
         var stemOwners: [LanguageCode: [String: Int32]] = [:]
+        // A term that is its own stem (जंगल) owns it over a term that only strips to it (जंगली).
+        var stemOwnedExactly: [LanguageCode: Set<String>] = [:]
         var ambiguousStems: [LanguageCode: Set<String>] = [:]
         var maxWords = 1, maxRun = 1
         var negation: Int32?
@@ -408,9 +410,20 @@ struct Lexicon: Sendable {
                         for form in Set([key.words, key.words.map { folding.bare($0) }]) {
                             let stemmed = form.map { String(String.UnicodeScalarView(r.stem(Array($0.unicodeScalars)))) }
                                 .joined(separator: " ")
+                            let exactly = form.joined(separator: " ") == stemmed
                             if let owner = stemOwners[l]?[stemmed], owner != index {
-                                ambiguousStems[l, default: []].insert(stemmed)
+                                let ownerExact = stemOwnedExactly[l]?.contains(stemmed) ?? false
+                                if exactly, !ownerExact {
+                                    // Take the stem over from a word that only stripped to it.
+                                    stemOwners[l]?[stemmed] = index
+                                    stemOwnedExactly[l, default: []].insert(stemmed)
+                                    stems[l]?[stemmed] = [Sense(entry: index, language: l, bound: bound)]
+                                    ambiguousStems[l]?.remove(stemmed)
+                                } else if exactly == ownerExact {
+                                    ambiguousStems[l, default: []].insert(stemmed)
+                                }
                             } else {
+                                if exactly { stemOwnedExactly[l, default: []].insert(stemmed) }
                                 stemOwners[l, default: [:]][stemmed] = index
                                 let stemBound = bound || (key.words.count == 1
                                     && functionWords.contains { $0.key != l && $0.value.contains(stemmed) })

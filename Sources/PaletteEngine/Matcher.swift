@@ -257,7 +257,9 @@ struct Matcher {
             }
             if isOfWord(w.folded, language) {
                 state.ofPending = true
-                state.ofLink = !result.matches.isEmpty
+                // "champ de lavande" links two nouns; "une forêt avec des baies": the article
+                // after "avec" links nothing.
+                state.ofLink = result.matches.last.map { $0.isWord && $0.ordinal == state.ordinal - 1 } ?? false
             }
             if let language, lexicon.rules[language]?.genitive.contains(w.folded) ?? false, let last = result.matches.indices.last,
                result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1 {

@@ -127,7 +127,8 @@ enum Tokenizer {
                         }
                         digitsOnly = false
                         j += 1
-                    } else if d == "'", current == .latin, j + 1 < s.count, wordScript(s[j + 1]) == .latin {
+                    } else if d == "'" || d == ".", current == .latin, j + 1 < s.count, wordScript(s[j + 1]) == .latin {
+                        // l'océan, booking.com, u.s.a: inside a Latin word, not punctuation.
                         j += 1
                     } else {
                         break
