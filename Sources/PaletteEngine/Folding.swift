@@ -83,18 +83,10 @@ struct Folding: Sendable {
 
     /// A folded word without accents; combining accents left by NFC are dropped.
     func bare(_ word: String) -> String {
-        var out = String.UnicodeScalarView()
-        var changed = false
-        for s in word.unicodeScalars {
-            if (0x300...0x36F).contains(s.value) {
-                changed = true
-                continue
-            }
-            let b = bare(s)
-            if b != s { changed = true }
-            out.append(b)
-        }
-        return changed ? String(out) : word
+        guard word.utf8.contains(where: { $0 >= 0x80 }),
+              word.unicodeScalars.contains(where: { (0x300...0x36F).contains($0.value) || bare($0) != $0 })
+        else { return word }
+        return string(word.unicodeScalars.lazy.filter { !(0x300...0x36F).contains($0.value) }.map { bare($0) })
     }
 
     /// True for combining scalars that NFC may compose with the letter before.
@@ -107,6 +99,14 @@ struct Folding: Sendable {
             return false
         }
     }
+}
+
+/// A string of scalars, encoded directly (faster than building a `String.UnicodeScalarView`).
+func string<S: Sequence>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(scalars.underestimatedCount * 2)
+    for s in scalars { UTF8.encode(s) { bytes.append($0) } }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 // MARK: - Normalised text

@@ -188,8 +188,24 @@ enum LanguageCode: UInt8, Sendable, CaseIterable, Comparable {
     case any
 
     init?(code: Substring) {
-        guard let l = LanguageCode.allCases.first(where: { "\($0)" == code }) else { return nil }
-        self = l
+        switch code {
+        case "en": self = .en
+        case "zh": self = .zh
+        case "ja": self = .ja
+        case "ko": self = .ko
+        case "fr": self = .fr
+        case "es": self = .es
+        case "pt": self = .pt
+        case "de": self = .de
+        case "it": self = .it
+        case "ru": self = .ru
+        case "ar": self = .ar
+        case "hi": self = .hi
+        case "vi": self = .vi
+        case "tr": self = .tr
+        case "any": self = .any
+        default: return nil
+        }
     }
 
     static func < (a: LanguageCode, b: LanguageCode) -> Bool { a.rawValue < b.rawValue }
@@ -259,6 +275,13 @@ struct LanguageRules: Sendable {
     var genitive: Set<String> = []
 
     /// The stem of a folded word under these rules; the word itself when nothing applies.
+    /// `stem` of a word as a string; the same string when nothing is stripped.
+    func stem(_ word: String) -> String {
+        let scalars = Array(word.unicodeScalars)
+        let stemmed = stem(scalars)
+        return stemmed == scalars ? word : string(stemmed)
+    }
+
     func stem(_ word: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var w = word
         for p in prefixes where w.count - p.count >= minStem && w.starts(with: p) {
@@ -286,6 +309,49 @@ struct LanguageRules: Sendable {
     }
 }
 
+// MARK: - Keys
+
+/// A folded key compared and hashed by its UTF-8 bytes.
+///
+/// Keys are folded (and composed) before they are stored or looked up, so byte equality is
+/// the equality wanted, and it spares `String`'s Unicode-aware hashing and comparison, which
+/// normalise every non-ASCII key again (most of the lexicon's build time and much of a reading).
+struct FoldedKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        var t = text
+        t.makeContiguousUTF8()
+        self.text = t
+    }
+
+    static func == (a: FoldedKey, b: FoldedKey) -> Bool {
+        var x = a.text, y = b.text
+        return x.utf8.count == y.utf8.count && x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var t = text
+        t.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// A dictionary from folded keys, read and written with strings.
+struct KeyIndex<Value: Sendable>: Sendable {
+    private(set) var storage: [FoldedKey: Value] = [:]
+
+    subscript(key: String) -> Value? {
+        get { storage[FoldedKey(key)] }
+        set { storage[FoldedKey(key)] = newValue }
+    }
+
+    var keys: LazyMapSequence<Dictionary<FoldedKey, Value>.Keys, String> { storage.keys.lazy.map(\.text) }
+    var values: Dictionary<FoldedKey, Value>.Values { storage.values }
+    var count: Int { storage.count }
+
+    mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
+}
+
 // MARK: - Lexicon
 
 /// The engine's vocabulary: keys in every language it reads, each pointing at entries.
@@ -298,13 +364,18 @@ struct LanguageRules: Sendable {
 /// trắng (white) or trăng (moon), so only the accented spellings are read.
 struct Lexicon: Sendable {
     let entries: [LexiconEntry]
-    let exact: [String: [Sense]]
-    let bare: [String: [Sense]]
-    let stems: [LanguageCode: [String: [Sense]]]
+    let exact: KeyIndex<[Sense]>
+    let bare: KeyIndex<[Sense]>
+    let stems: [LanguageCode: KeyIndex<[Sense]>]
     let rules: [LanguageCode: LanguageRules]
     /// The longest key, in words and in unspaced scalars.
     let maxPhraseWords: Int
     let maxRunLength: Int
+    /// The first words of every key of two or more words (exact, bare and stems): a word that
+    /// starts none is looked up alone, which spares the longer windows for most words.
+    let phraseStarts: Set<String>
+    /// Every language's grammar words together, for the matcher (built once, not per reading).
+    let grammar: GrammarWords
     let folding: Folding
     /// The entry of the `negation` concept a language's stripped negative suffix stands for (Turkish -sız).
     let negationEntry: Int32?
@@ -323,23 +394,34 @@ struct Lexicon: Sendable {
         self.rules = rules
 
         var entries: [LexiconEntry] = []
-        var exact: [String: [Sense]] = [:]
-        var bare: [String: [Sense]] = [:]
-        var bareOwners: [String: Int32] = [:]
+        var exact = KeyIndex<[Sense]>()
+        var bare = KeyIndex<[Sense]>()
+        var bareOwners = KeyIndex<Int32>()
         var ambiguousBare = Set<String>()
-        var stems: [LanguageCode: [String: [Sense]]] = [:]
-        var stemOwners: [LanguageCode: [String: Int32]] = [:]
+        var stems: [LanguageCode: KeyIndex<[Sense]>] = [:]
+        var stemOwners: [LanguageCode: KeyIndex<Int32>] = [:]
         // A term that is its own stem (जंगल) owns it over a term that only strips to it (जंगली).
-        var stemOwnedExactly: [LanguageCode: Set<String>] = [:]
+        var stemOwnedExactly: [LanguageCode: KeyIndex<Bool>] = [:]
         var ambiguousStems: [LanguageCode: Set<String>] = [:]
         var maxWords = 1, maxRun = 1
         var negation: Int32?
         entries.reserveCapacity(3000)
         exact.reserveCapacity(12_000)
-        let functionWords = rules.mapValues(\.function)
+        // Which languages list each function word, to bind terms that are grammar elsewhere.
+        var functionLanguages = KeyIndex<Set<LanguageCode>>()
+        for (l, r) in rules {
+            for word in r.function { functionLanguages[word] = (functionLanguages[word] ?? []).union([l]) }
+        }
+        func isFunctionWord(_ key: String, elsewhereThan language: LanguageCode) -> Bool {
+            functionLanguages[key].map { $0.contains { $0 != language } } ?? false
+        }
         let elisions = rules.values.reduce(into: Set<String>()) { $0.formUnion($1.elision) }
 
-        func add(_ sense: Sense, _ key: String, to index: inout [String: [Sense]]) {
+        // The rules of the languages that inflect, by raw value (looked up for every term).
+        var inflecting = [LanguageRules?](repeating: nil, count: LanguageCode.allCases.count)
+        for (l, r) in rules where !r.suffixes.isEmpty || !r.prefixes.isEmpty { inflecting[Int(l.rawValue)] = r }
+
+        func add(_ sense: Sense, _ key: String, to index: inout KeyIndex<[Sense]>) {
             if let list = index[key] {
                 // One sense a language: the first concept to claim a key in a language keeps it.
                 if list.contains(where: { $0.language == sense.language }) { return }
@@ -349,7 +431,7 @@ struct Lexicon: Sendable {
             }
         }
 
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
             let cols = Lexicon.fields(line, "\t")
             guard cols.count >= 4, let kind = CueKind(rawValue: String(cols[0])) else { continue }
             let style = Lexicon.styleValues(cols[3])
@@ -378,7 +460,7 @@ struct Lexicon: Sendable {
                     // A term that is a function word of another language reads only in its own
                     // (French "or"; Japanese 和, which is "and" in Chinese).
                     if !bound, language != .any, key.words.count <= 1 {
-                        bound = functionWords.contains { $0.key != language && $0.value.contains(key.text) }
+                        bound = isFunctionWord(key.text, elsewhereThan: language)
                     }
                     let sense = Sense(entry: index, language: language, bound: bound)
                     add(sense, key.text, to: &exact)
@@ -396,7 +478,7 @@ struct Lexicon: Sendable {
                             // "thé" typed bare is "the": a bare form that is a function word elsewhere
                             // reads only in its own language.
                             let bareBound = sense.bound || (key.words.count == 1
-                                && functionWords.contains { $0.key != language && $0.value.contains(bareText) })
+                                && isFunctionWord(bareText, elsewhereThan: language))
                             add(Sense(entry: index, language: language, bound: bareBound), bareText, to: &bare)
                         }
                     }
@@ -405,29 +487,29 @@ struct Lexicon: Sendable {
                     let script = Tokenizer.scriptClass(key.words[0].unicodeScalars.first ?? " ")
                     let languages: [LanguageCode] =
                         language == .any ? LanguageCode.allCases.filter { $0 != .any && $0.script == script } : [language]
+                    let bareWords = bareText == key.text ? key.words : key.words.map { folding.bare($0) }
                     for l in languages {
-                        guard let r = rules[l], !r.suffixes.isEmpty || !r.prefixes.isEmpty else { continue }
-                        for form in Set([key.words, key.words.map { folding.bare($0) }]) {
-                            let stemmed = form.map { String(String.UnicodeScalarView(r.stem(Array($0.unicodeScalars)))) }
-                                .joined(separator: " ")
-                            let exactly = form.joined(separator: " ") == stemmed
+                        guard let r = inflecting[Int(l.rawValue)] else { continue }
+                        for form in bareWords == key.words ? [key.words] : [key.words, bareWords] {
+                            let stemmed = form.count == 1 ? r.stem(form[0]) : form.map { r.stem($0) }.joined(separator: " ")
+                            let exactly = (form.count == 1 ? form[0] : form.joined(separator: " ")) == stemmed
                             if let owner = stemOwners[l]?[stemmed], owner != index {
-                                let ownerExact = stemOwnedExactly[l]?.contains(stemmed) ?? false
+                                let ownerExact = stemOwnedExactly[l]?[stemmed] ?? false
                                 if exactly, !ownerExact {
                                     // Take the stem over from a word that only stripped to it.
                                     stemOwners[l]?[stemmed] = index
-                                    stemOwnedExactly[l, default: []].insert(stemmed)
+                                    stemOwnedExactly[l, default: KeyIndex()][stemmed] = true
                                     stems[l]?[stemmed] = [Sense(entry: index, language: l, bound: bound)]
                                     ambiguousStems[l]?.remove(stemmed)
                                 } else if exactly == ownerExact {
                                     ambiguousStems[l, default: []].insert(stemmed)
                                 }
                             } else {
-                                if exactly { stemOwnedExactly[l, default: []].insert(stemmed) }
-                                stemOwners[l, default: [:]][stemmed] = index
+                                if exactly { stemOwnedExactly[l, default: KeyIndex()][stemmed] = true }
+                                stemOwners[l, default: KeyIndex()][stemmed] = index
                                 let stemBound = bound || (key.words.count == 1
-                                    && functionWords.contains { $0.key != l && $0.value.contains(stemmed) })
-                                add(Sense(entry: index, language: l, bound: stemBound), stemmed, to: &stems[l, default: [:]])
+                                    && isFunctionWord(stemmed, elsewhereThan: l))
+                                add(Sense(entry: index, language: l, bound: stemBound), stemmed, to: &stems[l, default: KeyIndex()])
                             }
                         }
                     }
@@ -443,6 +525,18 @@ struct Lexicon: Sendable {
         self.bare = bare
         self.stems = stems
         self.maxPhraseWords = maxWords
+        var starts = Set<String>()
+        func collect(_ index: KeyIndex<[Sense]>) {
+            for key in index.keys {
+                guard let space = key.unicodeScalars.firstIndex(of: " ") else { continue }
+                starts.insert(String(key.unicodeScalars[..<space]))
+            }
+        }
+        collect(exact)
+        collect(bare)
+        for index in stems.values { collect(index) }
+        self.phraseStarts = starts
+        self.grammar = GrammarWords(rules: rules)
         self.maxRunLength = maxRun
         self.negationEntry = negation
         self.ambiguousStemKeys = ambiguousStems
@@ -461,6 +555,61 @@ struct Lexicon: Sendable {
 
     /// A term's lookup key: folded words joined by spaces, or a folded unspaced run.
     static func key(of term: String, folding: Folding, elisions: Set<String>)
+        -> (text: String, words: [String], isRun: Bool)?
+    {
+        if let fast = plainKey(of: term) { return fast }
+        return tokenisedKey(of: term, folding: folding, elisions: elisions)
+    }
+
+    /// The key of a term that is already folded and plain: lower-case letters of one spaced
+    /// script a word, single spaces between words, or a run of kana and ideographs that fold to
+    /// themselves. Most terms are; the rest go through the tokeniser. A test holds the two
+    /// paths equal for every term of the lexicon.
+    static func plainKey(of term: String) -> (text: String, words: [String], isRun: Bool)? {
+        enum Kind { case none, latin, cyrillic, hangul, arabic, devanagari, run }
+        func kind(_ v: UInt32) -> Kind {
+            switch v {
+            case 0x61...0x7A, 0x30...0x39, 0xDF...0xF6, 0xF8...0xFF: return .latin
+            case 0x100...0x17F, 0x1E00...0x1EFF:
+                // Lower-case letters of Latin Extended-A and Vietnamese: odd code points, with exceptions.
+                let lower = Unicode.Scalar(v).map { $0.properties.isLowercase } ?? false
+                return lower ? .latin : .none
+            case 0x430...0x44F: return .cyrillic
+            case 0xAC00...0xD7A3: return .hangul
+            case 0x621, 0x624, 0x626...0x628, 0x62A...0x63A, 0x641...0x648, 0x64A: return .arabic
+            case 0x902...0x939, 0x93E...0x94D, 0x958...0x961: return .devanagari
+            case 0x3041...0x3096, 0x4E00...0x9FFF: return .run
+            default: return .none
+            }
+        }
+        var current: Kind = .none
+        var length = 0, spaces = 0
+        var runs = false
+        for s in term.unicodeScalars {
+            if s == " " {
+                guard length > 0, current != .run else { return nil }
+                length = 0
+                spaces += 1
+                current = .none
+                continue
+            }
+            let k = kind(s.value)
+            guard k != .none else { return nil }
+            if k == .run {
+                // Traditional characters fold to Simplified: only those that fold to themselves.
+                guard s.value < 0x4E00 || ChineseFolding.simplified(s) == nil else { return nil }
+                runs = true
+            }
+            if current == .none { current = k } else if k != current { return nil }
+            length += 1
+        }
+        guard length > 0 else { return nil }
+        if runs { return spaces == 0 ? (term, [], true) : nil }
+        return (term, spaces == 0 ? [term] : term.split(separator: " ").map(String.init), false)
+    }
+
+    /// The key of any term, as the tokeniser reads it in a description.
+    static func tokenisedKey(of term: String, folding: Folding, elisions: Set<String>)
         -> (text: String, words: [String], isRun: Bool)?
     {
         let text = NormalisedText(term, folding: folding)
@@ -482,7 +631,7 @@ struct Lexicon: Sendable {
     }
 
     /// The entries a folded key means, best first for `language`.
-    func senses(_ key: String, in index: [String: [Sense]], language: LanguageCode?, preferred: LanguageCode? = nil,
+    func senses(_ key: String, in index: KeyIndex<[Sense]>, language: LanguageCode?, preferred: LanguageCode? = nil,
                 only: LanguageCode? = nil) -> Sense?
     {
         guard let list = index[key] else { return nil }
@@ -514,9 +663,9 @@ struct Lexicon: Sendable {
     private static func parseRules(_ text: String, folding: Folding) -> [LanguageCode: LanguageRules] {
         var out: [LanguageCode: LanguageRules] = [:]
         func folded(_ s: Substring) -> String {
-            String(String.UnicodeScalarView(s.unicodeScalars.compactMap { folding.fold($0) }))
+            string(s.unicodeScalars.compactMap { folding.fold($0) })
         }
-        for line in text.split(separator: "\n") {
+        for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
             let cols = Lexicon.fields(line, "\t")
             guard cols.count == 3, let language = LanguageCode(code: cols[0]) else { continue }
             var r = out[language] ?? LanguageRules()
@@ -561,18 +710,20 @@ struct Lexicon: Sendable {
     /// Fields separated by one scalar, split on scalars: as Characters, "|" followed by a
     /// Devanagari vowel sign is one grapheme cluster and would not split.
     static func fields(_ text: Substring, _ separator: Unicode.Scalar) -> [Substring] {
+        precondition(separator.isASCII, "fields splits on an ASCII separator")
+        let byte = UInt8(separator.value)
         var out: [Substring] = []
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
+        let bytes = text.utf8
+        var start = bytes.startIndex
         var i = start
-        while i < scalars.endIndex {
-            if scalars[i] == separator {
-                out.append(Substring(scalars[start..<i]))
-                start = scalars.index(after: i)
+        while i < bytes.endIndex {
+            if bytes[i] == byte {
+                out.append(text[start..<i])
+                start = bytes.index(after: i)
             }
-            i = scalars.index(after: i)
+            i = bytes.index(after: i)
         }
-        out.append(Substring(scalars[start...]))
+        out.append(text[start...])
         return out
     }
 

@@ -78,24 +78,23 @@ struct MatchResult {
     var relationClauses: Set<Int> = []
 }
 
-/// Finds lexicon words: spaced words by longest phrase (with each language's inflections,
-/// elision, particles and compounds), unspaced runs by longest match.
-struct Matcher {
-    let lexicon: Lexicon
-    /// Union of every language's rules that do not depend on which language a word is in.
-    private let elisions: Set<String>
-    private let functionWords: Set<String>
-    private let runFunction: Set<String>
-    private let runFunctionMax: Int
-    private let linkers: Set<String>
-    private let relationWords: Set<String>
-    private let vietnameseLetters: Set<Unicode.Scalar>
+/// Every language's rules that do not depend on which language a word is in, united once
+/// when the lexicon is built.
+struct GrammarWords: Sendable {
+    let elisions: Set<String>
+    /// Function words, prepositions and linking words of spaced scripts: grammar, never unknown.
+    let functionWords: Set<String>
+    /// Function words of unspaced runs (の, 的, linkers, relation words), and the longest.
+    let runFunction: Set<String>
+    let runFunctionMax: Int
+    let linkers: Set<String>
+    let relationWords: Set<String>
+    let vietnameseLetters: Set<Unicode.Scalar>
 
-    init(lexicon: Lexicon) {
-        self.lexicon = lexicon
+    init(rules: [LanguageCode: LanguageRules]) {
         var elisions = Set<String>(), function = Set<String>(), runFunction = Set<String>(), linkers = Set<String>()
         var relation = Set<String>()
-        for (l, r) in lexicon.rules {
+        for (l, r) in rules {
             elisions.formUnion(r.elision)
             linkers.formUnion(r.linkers)
             relation.formUnion(r.with)
@@ -109,7 +108,24 @@ struct Matcher {
         self.runFunctionMax = self.runFunction.map(\.unicodeScalars.count).max() ?? 1
         self.linkers = linkers
         self.relationWords = relation
-        self.vietnameseLetters = lexicon.rules[.vi]?.letters ?? []
+        self.vietnameseLetters = rules[.vi]?.letters ?? []
+    }
+}
+
+/// Finds lexicon words: spaced words by longest phrase (with each language's inflections,
+/// elision, particles and compounds), unspaced runs by longest match.
+struct Matcher {
+    let lexicon: Lexicon
+    private var elisions: Set<String> { lexicon.grammar.elisions }
+    private var functionWords: Set<String> { lexicon.grammar.functionWords }
+    private var runFunction: Set<String> { lexicon.grammar.runFunction }
+    private var runFunctionMax: Int { lexicon.grammar.runFunctionMax }
+    private var linkers: Set<String> { lexicon.grammar.linkers }
+    private var relationWords: Set<String> { lexicon.grammar.relationWords }
+    private var vietnameseLetters: Set<Unicode.Scalar> { lexicon.grammar.vietnameseLetters }
+
+    init(lexicon: Lexicon) {
+        self.lexicon = lexicon
     }
 
     /// The matches in `text`; `language` overrides detection (tests read a term as its language).
@@ -237,6 +253,15 @@ struct Matcher {
     private func flushWords(_ words: inout [Word], _ text: NormalisedText, _ state: inout State, _ result: inout MatchResult) {
         guard !words.isEmpty else { return }
         let language = result.language
+        // Each word's stems once, in the languages of its script (and only the clear language's).
+        for k in words.indices {
+            for l in stemLanguages(words[k].script, language) where result.strictLatin == nil || l == result.strictLatin
+                || words[k].script != .latin {
+                guard let r = lexicon.rules[l] else { continue }
+                let f = r.stem(words[k].folded)
+                words[k].stems[l] = (f, words[k].bare == words[k].folded ? f : r.stem(words[k].bare))
+            }
+        }
         var i = 0
         while i < words.count {
             if let (sense, n, negated) = longestPhrase(words, at: i, language: language, only: result.strictLatin) {
@@ -328,7 +353,12 @@ struct Matcher {
         let script = words[i].script
         let only = script == .latin ? strict : nil
         var maxN = 1
-        while maxN < lexicon.maxPhraseWords, i + maxN < words.count, words[i + maxN].script == script { maxN += 1 }
+        let w = words[i]
+        let startsPhrase = lexicon.phraseStarts.contains(w.folded) || lexicon.phraseStarts.contains(w.bare)
+            || w.stems.values.contains { lexicon.phraseStarts.contains($0.folded) || lexicon.phraseStarts.contains($0.bare) }
+        while startsPhrase, maxN < lexicon.maxPhraseWords, i + maxN < words.count, words[i + maxN].script == script {
+            maxN += 1
+        }
         let stemLanguages = self.stemLanguages(script, language).filter { only == nil || $0 == only }
         // A function word of the text's language ("sobre" in Spanish) is grammar, not a
         // content word of another language, unless that language itself lists it.
@@ -351,7 +381,7 @@ struct Matcher {
             guard let r = lexicon.rules[l], !r.negatives.isEmpty else { continue }
             let scalars = Array(words[i].folded.unicodeScalars)
             for neg in r.negatives where scalars.count - neg.count >= r.minStem && scalars.suffix(neg.count).elementsEqual(neg) {
-                let stripped = String(String.UnicodeScalarView(scalars.dropLast(neg.count)))
+                let stripped = string(scalars.dropLast(neg.count))
                 var w = words[i]
                 w.folded = stripped
                 w.bare = lexicon.folding.bare(stripped)
@@ -395,11 +425,15 @@ struct Matcher {
         }
         for l in stemLanguages {
             guard let r = lexicon.rules[l], let index = lexicon.stems[l] else { continue }
-            let stemmed = window.map { String(String.UnicodeScalarView(r.stem(Array($0.folded.unicodeScalars)))) }
-                .joined(separator: " ")
+            func stems(_ w: Word) -> (folded: String, bare: String) {
+                if let cached = w.stems[l] { return cached }
+                let f = r.stem(w.folded)
+                return (f, r.stem(w.bare))
+            }
+            let forms = window.map(stems)
+            let stemmed = forms.count == 1 ? forms[0].folded : forms.map(\.folded).joined(separator: " ")
             if let s = lexicon.senses(stemmed, in: index, language: language ?? l, only: only) { return s }
-            let stemmedBare = window.map { String(String.UnicodeScalarView(r.stem(Array($0.bare.unicodeScalars)))) }
-                .joined(separator: " ")
+            let stemmedBare = forms.count == 1 ? forms[0].bare : forms.map(\.bare).joined(separator: " ")
             if stemmedBare != stemmed, let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only) { return s }
         }
         return nil
@@ -437,7 +471,7 @@ struct Matcher {
             guard let e = single(head, l) else { continue }
             let headRange = offset..<(offset + p)
             if l == .ko, head.count == 1, rest.count == 1 { continue }
-            let restString = String(String.UnicodeScalarView(rest))
+            let restString = string(rest)
             if rest.isEmpty { return [(e, headRange)] }
             if let e2 = single(rest, l), !(l == .ko && rest.count == 1) {
                 return [(e, headRange), (e2, (offset + p)..<(offset + s.count))]
@@ -462,7 +496,7 @@ struct Matcher {
 
     /// One folded word part looked up in language `l`: exactly, bare, or by its stem.
     private func single(_ part: ArraySlice<Unicode.Scalar>, _ l: LanguageCode) -> Int32? {
-        let key = String(String.UnicodeScalarView(part))
+        let key = string(part)
         func pick(_ list: [Sense]?) -> Int32? {
             list?.first { $0.language == l || $0.language == .any }?.entry
         }
@@ -470,7 +504,7 @@ struct Matcher {
         let bareKey = lexicon.folding.bare(key)
         if let e = pick(lexicon.exact[bareKey]) ?? pick(lexicon.bare[bareKey]) { return e }
         if let r = lexicon.rules[l], let index = lexicon.stems[l] {
-            let stemmed = String(String.UnicodeScalarView(r.stem(Array(part))))
+            let stemmed = string(r.stem(Array(part)))
             if let e = pick(index[stemmed]) { return e }
         }
         return nil

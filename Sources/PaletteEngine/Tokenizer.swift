@@ -24,6 +24,8 @@ struct Word {
     var script: ScriptClass
     /// An elided article was cut from the front (l'océan, dell'alba).
     var elided = false
+    /// Stems of `folded` and `bare` by language, filled once per word by the matcher.
+    var stems: [LanguageCode: (folded: String, bare: String)] = [:]
 }
 
 /// A piece of the folded text, in order.
@@ -172,10 +174,8 @@ enum Tokenizer {
                 end -= 2
             }
         }
-        var view = String.UnicodeScalarView()
-        for c in s[start..<end] where c != "'" { view.append(c) }
-        guard !view.isEmpty else { return nil }
-        let folded = String(view)
+        guard s[start..<end].contains(where: { $0 != "'" }) else { return nil }
+        let folded = string(s[start..<end].lazy.filter { $0 != "'" })
         return Word(folded: folded, bare: folding?.bare(folded) ?? folded, range: start..<end, script: script, elided: elided)
     }
 

@@ -63,6 +63,30 @@ final class LexiconGuardTests: XCTestCase {
         return result.matches.map { $0.entry < 0 ? "#hex" : lexicon.entries[Int($0.entry)].id }
     }
 
+    /// The lexicon's fast path for plain terms keys every term as the tokeniser does.
+    func testPlainKeysEqualTokenisedKeys() {
+        var plain = 0, checked = 0
+        let elisions = lexicon.grammar.elisions
+        for line in LexiconData.entries.split(separator: "\n") {
+            for col in Lexicon.fields(line, "\t").dropFirst(4) {
+                guard let eq = col.firstIndex(of: "=") else { continue }
+                for term in Lexicon.fields(col[col.index(after: eq)...], "|") where !term.isEmpty {
+                    let text = String(term.hasSuffix("?") ? term.dropLast() : term)
+                    checked += 1
+                    guard let fast = Lexicon.plainKey(of: text) else { continue }
+                    plain += 1
+                    let slow = Lexicon.tokenisedKey(of: text, folding: lexicon.folding, elisions: elisions)
+                    XCTAssertEqual(fast.text, slow?.text, "\(text)")
+                    XCTAssertEqual(fast.words, slow?.words, "\(text)")
+                    XCTAssertEqual(fast.isRun, slow?.isRun, "\(text)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 15_000)
+        XCTAssertGreaterThan(plain, checked / 2, "most terms take the fast path")
+        print("plain keys: \(plain) of \(checked) terms")
+    }
+
     func testEveryTermReadsAsItsConcept() throws {
         let terms = try LexiconGuardTests.terms()
         XCTAssertGreaterThan(terms.count, 4000)
