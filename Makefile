@@ -17,41 +17,35 @@ TEST_PYPI := pillow svgelements swatch pyyaml jsonschema tinycss2 libsass lesscp
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 .DEFAULT_GOAL := build
 
+# $(call apt_install,TARGET,PACKAGES[,EXTRA]): the missing Debian PACKAGES, installed with apt-get
+# when root, else the command to run is printed; EXTRA is shell that may add to $$missing.
+define apt_install
+	@missing=""; \
+	for p in $(2); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	$(3) \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make $(1): installing$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "make $(1): missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+endef
+
 .PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
-	@missing=""; \
-	for p in $(DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make deps: installing$$missing"; \
-	    export DEBIAN_FRONTEND=noninteractive; \
-	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "make deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+	$(call apt_install,deps,$(DEB_PACKAGES),command -v python3 >/dev/null 2>&1 || missing="$$missing python3";)
 
 ## Test tooling only: Google's strict v1beta request parser for the Gemini request check (PyPI),
 ## and the export readers (Debian packages and PyPI, see TEST_DEB_PACKAGES and TEST_PYPI).
 test-deps:
-	@missing=""; \
-	for p in $(TEST_DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make test-deps: installing$$missing"; \
-	    export DEBIAN_FRONTEND=noninteractive; \
-	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "make test-deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+	$(call apt_install,test-deps,$(TEST_DEB_PACKAGES))
 	@python3 -c "import PIL, svgelements, swatch, yaml, jsonschema, tinycss2, sass, lesscpy" 2>/dev/null || { \
 	  echo "make test-deps: installing the export readers (PyPI, for tests)"; \
 	  python3 -m pip install -q $(TEST_PYPI) 2>/dev/null \
@@ -115,19 +109,7 @@ fuzz:
 
 ## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
 bench: deps
-	@missing=""; \
-	for p in $(BENCH_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make bench: installing$$missing"; \
-	    export DEBIAN_FRONTEND=noninteractive; \
-	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "make bench: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+	$(call apt_install,bench,$(BENCH_PACKAGES))
 	$(SWIFT) build -c release --product palette-tui
 	$(SWIFT) build -c release --product palette-bench
 	mkdir -p .build/bench

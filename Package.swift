@@ -7,7 +7,7 @@ import PackageDescription
 /// Linux only: the terminal layer uses glibc's `sigaction` layout and `<ncursesw/curses.h>`
 /// (Debian's libncurses-dev), so no other platform is claimed. Tools 6.2 means the Swift 6
 /// language mode for every target; `strict` makes every warning an error in a plain
-/// `swift build` too (docs/decisions.md, 2026-12-01: the package manifest).
+/// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
@@ -24,8 +24,15 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
-        // The Gemini client (HTTP on URLSession).
-        .target(name: "Gemini", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
+        // FoundationNetworking comes with Foundation on Linux: no package to declare.
+        .target(name: "ProviderKit", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The Gemini client: its URL, body and replies, on ProviderKit.
+        .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Any OpenAI-compatible Chat Completions server (OpenAI, llama.cpp, vLLM, LM Studio), on ProviderKit.
+        .target(name: "OpenAI", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Ollama's native chat API, on ProviderKit.
+        .target(name: "Ollama", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -45,7 +52,8 @@ let package = Package(
         .executableTarget(
             name: "palette-tui",
             dependencies: [
-                "PaletteCore", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI", "PaletteExport",
+                "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
+                "PaletteExport",
             ],
             swiftSettings: strict
         ),
@@ -74,7 +82,25 @@ let package = Package(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "GeminiTests", dependencies: ["Gemini", "PaletteCore", "TestSupport"], exclude: ["Fixtures"],
+            name: "GeminiTests",
+            dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
+            exclude: ["Fixtures"], swiftSettings: strict),
+        // The fault suite every HTTP provider runs (Gemini's faults, each protocol's own replies).
+        .target(
+            name: "ProviderFaultSuite", dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp"],
+            path: "Tests/ProviderFaultSuite", swiftSettings: strict),
+        .testTarget(
+            name: "OpenAITests",
+            dependencies: [
+                "OpenAI", "ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport", "ProviderFaultSuite",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "OllamaTests",
+            dependencies: ["Ollama", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
@@ -96,8 +122,9 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
-                "PaletteExport", "TestSupport",
+                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "PaletteApp", "PaletteCore",
+                "PaletteExport", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
     ]

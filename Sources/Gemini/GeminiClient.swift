@@ -1,35 +1,45 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PaletteCore
+import ProviderKit
 
-/// Palettes from Google's Gemini API (`v1beta` `generateContent`) over URLSession.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Palettes from Google's Gemini API (`v1beta` `generateContent`), on ProviderKit.
 ///
-/// One call to `generate` is one bounded conversation: up to `retry.maxAttempts` attempts per
-/// request for transient failures, at most one follow-up request when the answer is not a
-/// palette, and everything (waits included) inside `configuration.timeout`. The key travels
-/// only in the `x-goog-api-key` header and never appears in errors or descriptions.
-public actor GeminiClient: PaletteProvider, CustomStringConvertible {
-    public nonisolated let configuration: GeminiConfiguration
-    private let jitter: @Sendable () -> Double
-    /// The one URLSession of this client, kept for its lifetime and invalidated with it.
-    nonisolated let transport: HTTPTransport
+/// This file holds only what is Gemini's: the URL, the body, and how a Gemini reply reads.
+/// Deadline, retries, cancellation, size limit, refused redirects and the key's redaction are
+/// `ProviderHTTPClient`'s. One call to `generate` is one bounded conversation: up to
+/// `retry.maxAttempts` attempts per request for transient failures, at most one follow-up
+/// request when the answer is not a palette, and everything (waits included) inside
+/// `configuration.timeout`. The key travels only in the `x-goog-api-key` header. Failures are
+/// `ProviderFailure`s; PaletteApp words them.
+public final class GeminiClient: PaletteProvider, CustomStringConvertible, Sendable {
+    /// The id in failures, results and history.
+    public static let providerID = "gemini"
+
+    public let configuration: GeminiConfiguration
+    /// The one URLSession of this client and everything around it, kept for its lifetime.
+    let http: ProviderHTTPClient
 
     /// Builds the client; cheap, nothing is set up or sent until `warmUp()` or `generate`.
     ///
     /// - Parameter jitter: a random value in 0...1 for backoff; injectable so tests can pin it.
-    public init(configuration: GeminiConfiguration,
-                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
+    public init(
+        configuration: GeminiConfiguration,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
         self.configuration = configuration
-        self.jitter = jitter
-        self.transport = HTTPTransport(timeout: configuration.timeout)
+        self.http = ProviderHTTPClient(
+            provider: GeminiClient.providerID, timeout: configuration.timeout, retry: configuration.retry,
+            maxResponseBytes: configuration.maxResponseBytes, secrets: [configuration.apiKey], jitter: jitter)
     }
 
-    public nonisolated var name: String { "gemini" }
-    public nonisolated var model: String? { configuration.model }
+    public var name: String { GeminiClient.providerID }
+    public var model: String? { configuration.model }
 
-    public nonisolated var description: String {
+    public var description: String {
         "GeminiClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
     }
 
@@ -41,79 +51,99 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
     /// OpenSSL's with it), the URLSession and its queues, and the Swift runtime's first look at
     /// the Codable request and response types: several milliseconds between the user's Enter
     /// and the palette. This does all of it ahead of time without touching the network: it
-    /// makes the session, encodes a request body, builds a request without the key and cancels
-    /// a task for it before it is resumed, and reads a canned answer through the same decoding
-    /// and parsing as a real one. It runs detached at background priority (a niced thread on
-    /// Linux). A request made meanwhile waits for the session being made, or makes it itself.
+    /// prepares the client's session with a request built without the key (a task cancelled
+    /// before it is resumed), encodes a request body, and runs the response and error
+    /// decoders and the palette parser once on empty input. It runs detached at background
+    /// priority (a niced thread on Linux): a task of the provider's own, beside the ones the
+    /// runtime starts for effects. A request made meanwhile waits for the session being made,
+    /// or makes it itself.
     ///
     /// - Parameter delay: how long to wait before starting. Priority alone does not keep the
     ///   warm-up off a caller's critical path on a multi-core machine: it runs beside it, and
     ///   libcurl's and OpenSSL's set-up still slowed a first frame drawn at the same moment by
     ///   about 1.5 ms here. A caller about to draw passes a delay that puts the warm-up after.
     @discardableResult
-    public nonisolated func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
-        let transport = self.transport
+    public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
+        let http = self.http
         let url = try? configuration.generateContentURL()
         return Task.detached(priority: .background) {
             if delay > .zero { try? await Task.sleep(for: delay) }
-            GeminiClient.rehearse(transport: transport, url: url)
+            GeminiClient.rehearse(http, url: url)
         }
     }
 
     /// Everything a request does on this side of the socket, with nothing sent and no key in sight.
-    static func rehearse(transport: HTTPTransport, url: URL?) {
-        transport.prepare()
+    static func rehearse(_ http: ProviderHTTPClient, url: URL?) {
         let body = (try? encode(PalettePrompt.request(description: "warm-up"))) ?? Data()
-        if let url { transport.rehearse(urlRequest(url, body: body, key: nil)) }
-        let reply = Data(rehearsalReply.utf8)
-        _ = ErrorStatus.decode(reply)
-        guard let response = try? JSONDecoder().decode(GenerateContentResponse.self, from: reply),
-              let text = try? answer(in: response) else { return }
-        _ = palette(from: text)
+        http.prepare(rehearsing: url.map { urlRequest($0, body: body, key: nil) })
+        let empty = Data("{}".utf8)
+        _ = ErrorStatus.decode(empty)
+        _ = try? JSONDecoder().decode(GenerateContentResponse.self, from: empty)
+        _ = palette(from: "{}")
     }
-
-    /// A canned successful answer for `rehearse`, shaped like Gemini's.
-    static let rehearsalReply = ##"{"candidates":[{"content":{"parts":[{"text":"{\"primary\":\"#2E86AB\",\"secondary\":\"#A23B72\",\"accent\":\"#F18F01\"}"}],"role":"model"},"finishReason":"STOP","index":0}],"modelVersion":"warm-up"}"##
 
     // MARK: - Generating
 
-    public nonisolated var supportedFields: Set<GenerationRequest.Field> { [] }
+    public var supportedFields: Set<GenerationRequest.Field> { [] }
 
-    /// Throws `GeminiError` (which converts to a `ProviderFailure`) or `CancellationError`.
+    /// Throws `ProviderFailure`.
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try checkSupported(request)
+        let deadline = http.startDeadline()
+        let url = try configuration.generateContentURL()
         let description = request.description
         let variation = request.variation
-        let deadline = ContinuousClock.now + .milliseconds(Int64(configuration.timeout * 1000))
-        let url = try configuration.generateContentURL()
 
-        let first = try await send(PalettePrompt.request(description: description, variation: variation),
-                                   to: url, deadline: deadline)
-        let firstText = try GeminiClient.answer(in: first)
+        let first = try await ask(
+            PalettePrompt.request(description: description, variation: variation),
+            url: url, by: deadline)
         let problem: String
-        switch GeminiClient.palette(from: firstText) {
+        switch GeminiClient.palette(from: first.text) {
         case .palette(let palette):
             return result(palette)
         case .problem(let why):
-            if first.candidates?.first?.finishReason == .maxTokens { throw GeminiError.truncated }
+            if first.reachedTokenLimit { throw http.failure(.truncated) }
             problem = why
         }
 
-        let retryRequest = PalettePrompt.request(description: description, variation: variation,
-                                                 correction: (reply: firstText, problem: problem))
-        let second = try await send(retryRequest, to: url, deadline: deadline)
-        let secondText = try GeminiClient.answer(in: second)
-        switch GeminiClient.palette(from: secondText) {
+        let retryRequest = PalettePrompt.request(
+            description: description, variation: variation,
+            correction: (reply: first.text, problem: problem))
+        let second = try await ask(retryRequest, url: url, by: deadline)
+        switch GeminiClient.palette(from: second.text) {
         case .palette(let palette):
             return result(palette)
         case .problem(let why):
-            if second.candidates?.first?.finishReason == .maxTokens { throw GeminiError.truncated }
-            throw GeminiError.unusableAnswer(why)
+            if second.reachedTokenLimit { throw http.failure(.truncated) }
+            throw http.failure(.unusableAnswer(problem: why))
         }
     }
 
     private func result(_ palette: Palette) -> GeneratedPalette {
         GeneratedPalette(palette: palette, provider: name, model: configuration.model)
+    }
+
+    /// The answer text of one request, retried by ProviderKit as the reply says.
+    private func ask(
+        _ request: GenerateContentRequest, url: URL,
+        by deadline: Deadline
+    ) async throws(ProviderFailure) -> Answer {
+        let body: Data
+        do {
+            body = try GeminiClient.encode(request)
+        } catch {
+            throw http.failure(.transport(String(describing: error)))
+        }
+        let urlRequest = GeminiClient.urlRequest(url, body: body, key: configuration.apiKey)
+        return try await http.send(urlRequest, by: deadline) { reply in
+            GeminiClient.classify(reply, model: configuration.model)
+        }
+    }
+
+    /// An answer's text, and whether the model stopped at its output limit.
+    struct Answer: Equatable {
+        var text: String
+        var reachedTokenLimit: Bool
     }
 
     // MARK: - Reading an answer
@@ -123,15 +153,16 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
     /// Checks the prompt block and the finish reason before anything is parsed: text that came
     /// with a safety stop is not an answer, however palette-like it looks. A finish reason this
     /// client does not know yet is judged by the text that came with it.
-    static func answer(in response: GenerateContentResponse) throws(GeminiError) -> String {
+    static func answer(in response: GenerateContentResponse) throws(ProviderFailure) -> String {
+        func fail(_ reason: ProviderFailure.Reason) -> ProviderFailure { ProviderFailure(provider: providerID, reason) }
         if let reason = response.promptFeedback?.blockReason {
-            throw .promptBlocked(reason: reason.rawValue)
+            throw fail(.promptBlocked(reason: reason.rawValue))
         }
         guard let candidate = response.candidates?.first else {
             if let message = response.promptFeedback?.blockReasonMessage {
-                throw .promptBlocked(reason: message)
+                throw fail(.promptBlocked(reason: message))
             }
-            throw .noAnswer(reason: nil, message: nil)
+            throw fail(.noAnswer(reason: nil, message: nil))
         }
         let text = response.answerText
         let hasText = !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
@@ -139,14 +170,14 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         case nil, .stop?, .unspecified?:
             return text
         case .maxTokens?:
-            guard hasText else { throw .truncated }
+            guard hasText else { throw fail(.truncated) }
             return text
         case let reason?:
             if FinishReason.filtered.contains(reason.rawValue) {
-                throw .answerBlocked(reason: reason.rawValue)
+                throw fail(.answerBlocked(reason: reason.rawValue))
             }
             if FinishReason.stopped.contains(reason.rawValue) || !hasText {
-                throw .noAnswer(reason: reason.rawValue, message: candidate.finishMessage)
+                throw fail(.noAnswer(reason: reason.rawValue, message: candidate.finishMessage))
             }
             return text
         }
@@ -158,45 +189,15 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         case problem(String)
     }
 
-    /// Parses answer text through the shared parser; a problem says what was wrong.
+    /// Reads answer text the way every provider does (`ModelAnswer`); a problem says what was wrong.
     static func palette(from text: String) -> Parsed {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return .problem("the reply was empty")
-        }
-        do {
-            return .palette(try PaletteParser.parse(text))
-        } catch {
-            return .problem(String(describing: error))
+        switch ModelAnswer.read(text) {
+        case .palette(let palette): return .palette(palette)
+        case .problem(let problem): return .problem(problem)
         }
     }
 
-    // MARK: - Sending with retries
-
-    /// Sends one request, retrying transient failures with backoff until the deadline.
-    private func send(_ request: GenerateContentRequest, to url: URL,
-                      deadline: ContinuousClock.Instant) async throws -> GenerateContentResponse {
-        let body = try GeminiClient.encode(request)
-        var attempt = 0
-        while true {
-            attempt += 1
-            let remaining = ContinuousClock.now.duration(to: deadline).seconds
-            guard remaining > 0 else { throw GeminiError.timedOut(seconds: configuration.timeout) }
-            do {
-                let reply = try await transport.perform(
-                    GeminiClient.urlRequest(url, body: body, key: configuration.apiKey),
-                    deadline: remaining, maxBytes: configuration.maxResponseBytes)
-                return try interpret(reply)
-            } catch let error as GeminiError {
-                if case .timedOut = error { throw GeminiError.timedOut(seconds: configuration.timeout) }
-                guard error.isRetryable, attempt < configuration.retry.maxAttempts else { throw error }
-                var retryAfter: Double?
-                if case .rateLimited(let delay) = error { retryAfter = delay }
-                let wait = configuration.retry.delay(afterAttempt: attempt, retryAfter: retryAfter, unit: jitter())
-                guard wait < ContinuousClock.now.duration(to: deadline).seconds else { throw error }
-                try await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
-            }
-        }
-    }
+    // MARK: - The request
 
     /// The HTTP request for a body; the key, when given, goes only in the `x-goog-api-key` header.
     static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
@@ -205,7 +206,7 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let key { request.setValue(key.secret, forHTTPHeaderField: "x-goog-api-key") }
+        if let key { request.setValue(key, forHTTPHeaderField: "x-goog-api-key") }
         return request
     }
 
@@ -218,43 +219,58 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
 
     // MARK: - Classifying a reply
 
-    /// Turns an HTTP reply into a response or the typed error for its status and body.
-    nonisolated func interpret(_ reply: HTTPReply) throws(GeminiError) -> GenerateContentResponse {
+    /// What a Gemini reply means: the answer, a failure worth another attempt, or a final one.
+    ///
+    /// Retried: 408, 499, 5xx and a 429 that is not a daily quota (after Google's
+    /// `RetryInfo.retryDelay`). Never retried: 400, 401, 403, 404, a daily quota.
+    static func classify(_ reply: HTTPReply, model: String) -> ReplyVerdict<Answer> {
         let status = reply.status
         let rpc = ErrorStatus.decode(reply.body)
         if (200..<300).contains(status), rpc == nil {
+            let response: GenerateContentResponse
             do {
-                return try JSONDecoder().decode(GenerateContentResponse.self, from: reply.body)
+                response = try JSONDecoder().decode(GenerateContentResponse.self, from: reply.body)
             } catch {
-                throw GeminiClient.looksLikeJSON(reply.body)
-                    ? .malformedResponse : .notJSON(status: status, contentType: reply.contentType)
+                return .failure(
+                    looksLikeJSON(reply.body)
+                        ? .malformedResponse : .notJSON(status: status, contentType: reply.contentType))
+            }
+            do {
+                let text = try answer(in: response)
+                return .success(
+                    Answer(text: text, reachedTokenLimit: response.candidates?.first?.finishReason == .maxTokens))
+            } catch {
+                return .failure(error.reason)
             }
         }
         let code = (200..<300).contains(status) ? (rpc?.code ?? status) : status
-        let message = configuration.apiKey.redact(rpc?.message ?? "")
+        let message = rpc?.message
         switch code {
         case 408, 499, 500, 502, 503, 504:
-            throw .serverUnavailable(status: code, message: message.isEmpty ? nil : message)
+            return .retry(.serverUnavailable(status: code, serverMessage: message))
         case 429:
-            if rpc?.isDailyQuota == true { throw .quotaExhausted(message: message) }
-            throw .rateLimited(retryAfter: rpc?.retryDelay)
+            if rpc?.isDailyQuota == true { return .failure(.quotaExhausted(serverMessage: message)) }
+            let delay = rpc?.retryDelay
+            return .retry(.rateLimited(retryAfter: delay), serverDelay: delay)
         default:
             break
         }
         guard rpc != nil else {
-            if (300..<400).contains(status) || reply.body.isEmpty { throw .unexpectedStatus(status) }
-            throw .notJSON(status: status, contentType: reply.contentType)
+            if reply.body.isEmpty { return .failure(.unexpectedStatus(status)) }
+            return .failure(.notJSON(status: status, contentType: reply.contentType))
         }
         switch code {
         case 400, 401:
-            if rpc?.reason == "API_KEY_INVALID" || code == 401 { throw .invalidAPIKey(message: message) }
-            throw .badRequest(message: message)
+            if rpc?.reason == "API_KEY_INVALID" || code == 401 {
+                return .failure(.invalidAPIKey(serverMessage: message))
+            }
+            return .failure(.badRequest(serverMessage: message))
         case 403:
-            throw .permissionDenied(reason: rpc?.reason, message: message)
+            return .failure(.permissionDenied(code: rpc?.reason, serverMessage: message))
         case 404:
-            throw .modelNotFound(model: configuration.model)
+            return .failure(.modelNotFound(model: model, available: []))
         default:
-            throw .unexpectedStatus(code)
+            return .failure(.unexpectedStatus(code))
         }
     }
 
@@ -263,19 +279,5 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         let space: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
         guard let first = body.first(where: { !space.contains($0) }) else { return true }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a Double.
-    var seconds: Double {
-        let (s, atto) = components
-        return Double(s) + Double(atto) / 1e18
-    }
-}
-
-extension GeminiConfiguration: CustomStringConvertible {
-    public var description: String {
-        "GeminiConfiguration(model: \(model), endpoint: \(baseURL.absoluteString), timeout: \(timeout.formattedSeconds) s)"
     }
 }

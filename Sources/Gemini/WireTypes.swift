@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import ProviderKit
 
 // MARK: - Open enums
 
@@ -97,8 +98,10 @@ public final class Schema: Encodable, Sendable, Equatable {
     public let required: [String]?
     public let propertyOrdering: [String]?
 
-    public init(type: String, description: String? = nil, properties: [String: Schema]? = nil,
-                required: [String]? = nil, propertyOrdering: [String]? = nil) {
+    public init(
+        type: String, description: String? = nil, properties: [String: Schema]? = nil,
+        required: [String]? = nil, propertyOrdering: [String]? = nil
+    ) {
         self.type = type
         self.description = description
         self.properties = properties
@@ -122,8 +125,9 @@ extension Schema {
         for property in palette.properties {
             properties[property.name] = Schema(type: "STRING", description: property.description)
         }
-        self.init(type: "OBJECT", description: palette.description, properties: properties,
-                  required: palette.required, propertyOrdering: palette.propertyOrdering)
+        self.init(
+            type: "OBJECT", description: palette.description, properties: properties,
+            required: palette.required, propertyOrdering: palette.propertyOrdering)
     }
 }
 
@@ -198,19 +202,13 @@ extension ErrorStatus {
     /// `RetryInfo.retryDelay` as seconds (`"26s"`, `"53.016342224s"`).
     var retryDelay: Double? {
         guard let text = details?.lazy.compactMap(\.retryDelay).first else { return nil }
-        return ErrorStatus.seconds(fromDuration: text)
+        return ServerNumber.seconds(fromDuration: text)
     }
 
     /// Whether a quota violation is per day, which waiting a few seconds will not clear.
     var isDailyQuota: Bool {
         let ids = (details ?? []).flatMap { $0.violations ?? [] }.compactMap { $0.quotaId ?? $0.quotaMetric }
         return ids.contains { $0.range(of: "PerDay", options: .caseInsensitive) != nil }
-    }
-
-    /// Parses a protobuf JSON `Duration` (`"1.5s"`); nil when it is not one.
-    static func seconds(fromDuration text: String) -> Double? {
-        guard text.hasSuffix("s"), let value = Double(text.dropLast()), value.isFinite, value >= 0 else { return nil }
-        return value
     }
 
     /// Decodes an error body, accepting the array-wrapped form; nil when the body is not one.

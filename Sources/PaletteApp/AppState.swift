@@ -2,24 +2,38 @@ import Foundation
 import PaletteCore
 import PaletteHistory
 
-/// What happened: the only input to `AppState.reduce`.
+/// What happened: the only input to `AppState.reduce`. Results of effects come back as these,
+/// typed; the reducer words them, once.
 public enum Action: Sendable {
+    /// The first frame is on screen: the history can load.
+    case launched
     case keyPressed(Key)
     case resized(width: Int, height: Int)
     case paletteReceived(requestID: Int, Result<GeneratedPalette, ProviderFailure>)
-    /// The spinner's clock while a request is in flight: milliseconds since it started.
-    case tick(elapsedMilliseconds: Int)
-    /// The history file's entries in file order (oldest first), and warnings about skipped lines.
-    case historyLoaded([HistoryEntry], warnings: [String])
-    case historyWriteFailed(String)
-    /// The clipboard took `text`; `via` names the routes used ("OSC 52", "wl-copy"); empty if none.
-    case clipboardCopied(String, via: [String])
+    /// The spinner's clock while a request is in flight: `AppClock.uptime` when it ticked.
+    case clockTicked(uptime: Duration)
+    /// The history file's entries in file order (oldest first), and the lines it skipped.
+    case historyLoaded([HistoryEntry], warnings: [HistoryWarning])
+    case historyLoadFailed(HistoryFailure)
+    case historyWriteFailed(HistoryFailure)
+    /// The clipboard took the text; `via` names the routes that carried it (never empty).
+    case clipboardCopied(String, via: [ClipboardRoute])
+    /// No route took the text.
+    case clipboardFailed(String, ClipboardFailure)
+    case fileWritten(path: String)
+    case fileWriteFailed(FileWriteFailure)
     /// The history filter's index, built off the UI thread from `Effect.buildSearchIndex`.
     case searchIndexBuilt(SearchIndex)
 }
 
 /// What the runtime must do: the only output of `AppState.reduce` besides the new state.
+///
+/// Each effect is performed by `perform(with:send:)` against `Dependencies`; `schedule` tells
+/// the runtime how (concurrently, in a serial lane, as a cancellation, or as the end).
 public enum Effect: Hashable, Sendable {
+    /// Read the history: first the newest `firstRows` entries (enough to fill the list at once),
+    /// then, for a large file, everything.
+    case loadHistory(firstRows: Int)
     case generatePalette(requestID: Int, GenerationRequest)
     case cancelRequest(requestID: Int)
     case copyToClipboard(String)
@@ -27,30 +41,47 @@ public enum Effect: Hashable, Sendable {
     case setFavorite(id: String, Bool)
     case deleteHistory(id: String)
     case restoreHistory(id: String)
+    /// Write `contents` to the file at `path`, replacing it atomically.
+    case writeFile(path: String, contents: [UInt8])
     /// Build the history filter's index (`source.build()`) off the UI thread and send it back
     /// as `Action.searchIndexBuilt`, so the first `/` at 100,000 entries does not wait for it.
     case buildSearchIndex(SearchIndexSource)
     case quit
 }
 
-/// Where new history entries get their id and time: live in the app, fixed in tests.
+/// What changes from one moment to the next, for the reducer: the wall clock (a new history
+/// entry's date), a monotonic clock (the spinner), and fresh ids for history entries.
 ///
-/// Kept out of the state's equality: two states are the same whatever clock they hold.
-public struct AppEnvironment: Sendable, Equatable {
+/// Built live once, with the other dependencies (`LiveDependencies`); fixed in tests.
+public struct AppClock: Sendable {
     public var now: @Sendable () -> Date
+    /// Time since an arbitrary origin, never going back: `ContinuousClock` live.
+    public var uptime: @Sendable () -> Duration
     public var makeID: @Sendable () -> String
 
-    public init(now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> String) {
+    public init(
+        now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration,
+        makeID: @escaping @Sendable () -> String
+    ) {
         self.now = now
+        self.uptime = uptime
         self.makeID = makeID
     }
+}
 
-    /// The system clock and random UUIDs.
-    public static var live: AppEnvironment {
-        AppEnvironment(now: { Date() }, makeID: { UUID().uuidString.lowercased() })
+/// A stored property kept out of `AppState`'s synthesised equality: two states are the same
+/// whatever clock they hold or whatever their colour-name memo has cached.
+///
+/// The only `==` written by hand in the state, and it says so: everything else is compared
+/// field by field by the compiler, so a new field cannot be left out of equality by mistake.
+public struct NotCompared<Value: Sendable>: Equatable, Sendable {
+    public var value: Value
+
+    public init(_ value: Value) {
+        self.value = value
     }
 
-    public static func == (lhs: AppEnvironment, rhs: AppEnvironment) -> Bool { true }
+    public static func == (lhs: NotCompared, rhs: NotCompared) -> Bool { true }
 }
 
 /// Which part of the screen has the keyboard. Tab cycles through them in this order.
@@ -63,7 +94,16 @@ public struct InFlightRequest: Hashable, Sendable {
     public var id: Int
     public var description: String
     public var variation: Int
+    /// `AppClock.uptime` when the request started.
+    public var started: Duration
+    /// Time since it started, as of the last clock tick.
     public var elapsedMilliseconds: Int
+}
+
+/// The description and variation of the last request, for `r`.
+public struct LastRequest: Hashable, Sendable {
+    public var description: String
+    public var variation: Int
 }
 
 /// The palette the panes show, with where it came from and its colours' nearest names.
@@ -78,8 +118,10 @@ public struct ShownPalette: Hashable, Sendable {
     public var isFallback: Bool
 
     /// `names` defaults to a fresh lookup; the reducer passes its memo's.
-    public init(palette: Palette, description: String, provider: String, model: String?, isFallback: Bool,
-                names: PaletteNames? = nil) {
+    public init(
+        palette: Palette, description: String, provider: String, model: String?, isFallback: Bool,
+        names: PaletteNames? = nil
+    ) {
         self.palette = palette
         self.names = names ?? PaletteNames(palette)
         self.description = description
@@ -109,7 +151,6 @@ public struct AppState: Sendable, Equatable {
     public var language: Language
     public var providerName: String
     public var modelName: String?
-    public var isQuitting = false
 
     /// The description being typed.
     public internal(set) var field = TextField()
@@ -132,53 +173,45 @@ public struct AppState: Sendable, Equatable {
     /// The id the next request gets; ids only grow, so late answers to old requests are recognised.
     public internal(set) var nextRequestID = 1
     /// The description and variation of the last request, for `r`.
-    public internal(set) var lastRequest: (description: String, variation: Int)?
-    /// Colour names already looked up (not part of equality).
-    var colorNames = ColorNameMemo()
-    public var environment: AppEnvironment
+    public internal(set) var lastRequest: LastRequest?
+    /// Colour names already looked up.
+    var colorNames = NotCompared(ColorNameMemo())
+    /// Where new entries get their date and id, and the spinner its time.
+    public internal(set) var clock: NotCompared<AppClock>
 
-    public init(width: Int, height: Int, colorMode: ColorMode, language: Language,
-                providerName: String, modelName: String?, environment: AppEnvironment = .live) {
+    public init(
+        width: Int, height: Int, colorMode: ColorMode, language: Language,
+        providerName: String, modelName: String?, clock: AppClock
+    ) {
         self.width = width
         self.height = height
         self.colorMode = colorMode
         self.language = language
         self.providerName = TextSanitizer.clean(providerName)
         self.modelName = modelName.map(TextSanitizer.clean)
-        self.environment = environment
+        self.clock = NotCompared(clock)
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.
     public var isGenerating: Bool { request != nil }
-
-    public static func == (lhs: AppState, rhs: AppState) -> Bool {
-        lhs.width == rhs.width && lhs.height == rhs.height && lhs.colorMode == rhs.colorMode
-            && lhs.language == rhs.language && lhs.providerName == rhs.providerName
-            && lhs.modelName == rhs.modelName && lhs.isQuitting == rhs.isQuitting
-            && lhs.field == rhs.field && lhs.focus == rhs.focus && lhs.request == rhs.request
-            && lhs.shown == rhs.shown && lhs.selectedRole == rhs.selectedRole
-            && lhs.status == rhs.status && lhs.history == rhs.history
-            && lhs.filterField == rhs.filterField && lhs.isEditingFilter == rhs.isEditingFilter
-            && lhs.isShowingHelp == rhs.isShowingHelp && lhs.helpScroll == rhs.helpScroll
-            && lhs.undoStack == rhs.undoStack
-            && lhs.nextRequestID == rhs.nextRequestID
-            && lhs.lastRequest?.description == rhs.lastRequest?.description
-            && lhs.lastRequest?.variation == rhs.lastRequest?.variation
-    }
 
     /// The layout for the current size.
     var layout: Layout {
         Layout(width: width, height: height, labelWidth: DisplayWidth.of(UIText.descriptionLabel(language)))
     }
 
-    /// The key contexts in force, most specific first.
-    public var activeContexts: [KeyContext] {
-        if isEditingFilter { return [.filter, .textField, .anywhere] }
+    /// Where the keyboard is: help, the filter, or the focused area.
+    public var keyScope: KeyScope {
+        if isShowingHelp { return .help }
+        if isEditingFilter { return .filter }
         switch focus {
-        case .description: return [.description, .textField, .anywhere]
-        case .button: return [.button, .outsideField, .anywhere]
-        case .panes: return [.panes, .outsideField, .anywhere]
-        case .history: return [.history, .outsideField, .anywhere]
+        case .description: return .description
+        case .button: return .button
+        case .panes: return .panes
+        case .history: return .history
         }
     }
+
+    /// The key contexts in force, most specific first.
+    public var activeContexts: [KeyContext] { keyScope.contexts }
 }

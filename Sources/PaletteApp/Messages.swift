@@ -25,6 +25,7 @@ public enum Messages {
         switch provider {
         case "gemini": return "GEMINI_API_KEY"
         case "openai": return "OPENAI_API_KEY"
+        case "ollama": return "OLLAMA_API_KEY"
         default: return "the API key variable"
         }
     }
@@ -60,158 +61,190 @@ public enum Messages {
         switch failure.reason {
         case .missingAPIKey(let variables):
             let names = variables.joined(separator: " / ")
-            return l("\(who.english) needs an API key: set \(names), or use --provider offline.",
-                     "\(who.traditional) 需要 API 金鑰：請設定 \(names)，或使用 --provider offline。",
-                     "\(who.simplified) 需要 API 密钥：请设置 \(names)，或使用 --provider offline。")
-        case let .invalidEndpoint(text, settings):
+            return l(
+                "\(who.english) needs an API key: set \(names), or use --provider offline.",
+                "\(who.traditional) 需要 API 金鑰：請設定 \(names)，或使用 --provider offline。",
+                "\(who.simplified) 需要 API 密钥：请设置 \(names)，或使用 --provider offline。")
+        case .invalidEndpoint(let text, let settings):
             let shown = serverText(text) ?? ""
-            let where_ = settings.joined(separator: " / ")
-            return l("The endpoint '\(shown)' is not a usable http(s) URL: fix \(where_).",
-                     "端點「\(shown)」不是可用的 http(s) 網址：請修正 \(where_)。",
-                     "端点“\(shown)”不是可用的 http(s) 网址：请修正 \(where_)。")
+            let places = settings.joined(separator: " / ")
+            return l(
+                "The endpoint '\(shown)' is not a usable http(s) URL: fix \(places).",
+                "端點「\(shown)」不是可用的 http(s) 網址：請修正 \(places)。",
+                "端点“\(shown)”不是可用的 http(s) 网址：请修正 \(places)。")
         case .invalidAPIKey(let message):
             let p = paren(serverText(message))
-            return l("\(who.english) rejected the API key\(p.english): create a new key and set \(key).",
-                     "\(who.traditional) 拒絕了 API 金鑰\(p.traditional)：請建立新金鑰並設定 \(key)。",
-                     "\(who.simplified) 拒绝了 API 密钥\(p.simplified)：请创建新密钥并设置 \(key)。")
-        case let .permissionDenied(code, message):
+            return l(
+                "\(who.english) rejected the API key\(p.english): create a new key and set \(key).",
+                "\(who.traditional) 拒絕了 API 金鑰\(p.traditional)：請建立新金鑰並設定 \(key)。",
+                "\(who.simplified) 拒绝了 API 密钥\(p.simplified)：请创建新密钥并设置 \(key)。")
+        case .permissionDenied(let code, let message):
             let p = paren(serverText(message))
             let hint: Localized
             switch code {
             case "SERVICE_DISABLED":
-                hint = l("enable the Generative Language API for the key's Google Cloud project",
-                         "請為金鑰所屬的 Google Cloud 專案啟用 Generative Language API",
-                         "请为密钥所属的 Google Cloud 项目启用 Generative Language API")
+                hint = l(
+                    "enable the Generative Language API for the key's Google Cloud project",
+                    "請為金鑰所屬的 Google Cloud 專案啟用 Generative Language API",
+                    "请为密钥所属的 Google Cloud 项目启用 Generative Language API")
             case "API_KEY_SERVICE_BLOCKED":
-                hint = l("allow the Generative Language API in the key's API restrictions, or use another key",
-                         "請在金鑰的 API 限制中允許 Generative Language API，或改用其他金鑰",
-                         "请在密钥的 API 限制中允许 Generative Language API，或改用其他密钥")
+                hint = l(
+                    "allow the Generative Language API in the key's API restrictions, or use another key",
+                    "請在金鑰的 API 限制中允許 Generative Language API，或改用其他金鑰",
+                    "请在密钥的 API 限制中允许 Generative Language API，或改用其他密钥")
             case "CONSUMER_SUSPENDED":
-                hint = l("the project is suspended; use a key from another project",
-                         "該專案已被停權；請改用其他專案的金鑰", "该项目已被暂停；请改用其他项目的密钥")
+                hint = l(
+                    "the project is suspended; use a key from another project",
+                    "該專案已被停權；請改用其他專案的金鑰", "该项目已被暂停；请改用其他项目的密钥")
             default:
-                hint = l("check that \(key) holds a current key", "請確認 \(key) 是有效的金鑰",
-                         "请确认 \(key) 是有效的密钥")
+                hint = l(
+                    "check that \(key) holds a current key", "請確認 \(key) 是有效的金鑰",
+                    "请确认 \(key) 是有效的密钥")
             }
-            return l("\(who.english) refused access\(p.english): \(hint.english).",
-                     "\(who.traditional) 拒絕存取\(p.traditional)：\(hint.traditional)。",
-                     "\(who.simplified) 拒绝访问\(p.simplified)：\(hint.simplified)。")
-        case let .modelNotFound(model, available):
+            return l(
+                "\(who.english) refused access\(p.english): \(hint.english).",
+                "\(who.traditional) 拒絕存取\(p.traditional)：\(hint.traditional)。",
+                "\(who.simplified) 拒绝访问\(p.simplified)：\(hint.simplified)。")
+        case .modelNotFound(let model, let available):
             let name = serverText(model) ?? ""
             if available.isEmpty {
-                return l("\(who.english) has no model '\(name)' (it may have been retired): choose another with --model.",
-                         "\(who.traditional) 沒有模型「\(name)」（可能已停用）：請用 --model 選擇其他模型。",
-                         "\(who.simplified) 没有模型“\(name)”（可能已停用）：请用 --model 选择其他模型。")
+                return l(
+                    "\(who.english) has no model '\(name)' (it may have been retired): choose another with --model.",
+                    "\(who.traditional) 沒有模型「\(name)」（可能已停用）：請用 --model 選擇其他模型。",
+                    "\(who.simplified) 没有模型“\(name)”（可能已停用）：请用 --model 选择其他模型。")
             }
             let list = available.prefix(5).compactMap { serverText($0) }.joined(separator: ", ")
-            return l("\(who.english) has no model '\(name)' (it may have been retired): choose one of \(list) with --model.",
-                     "\(who.traditional) 沒有模型「\(name)」（可能已停用）：請用 --model 選擇 \(list) 之一。",
-                     "\(who.simplified) 没有模型“\(name)”（可能已停用）：请用 --model 选择 \(list) 之一。")
+            return l(
+                "\(who.english) has no model '\(name)' (it may have been retired): choose one of \(list) with --model.",
+                "\(who.traditional) 沒有模型「\(name)」（可能已停用）：請用 --model 選擇 \(list) 之一。",
+                "\(who.simplified) 没有模型“\(name)”（可能已停用）：请用 --model 选择 \(list) 之一。")
         case .badRequest(let message):
             let p = paren(serverText(message))
-            return l("\(who.english) rejected the request\(p.english): check the model and your region, or use --provider offline.",
-                     "\(who.traditional) 拒絕了請求\(p.traditional)：請檢查模型與所在地區，或使用 --provider offline。",
-                     "\(who.simplified) 拒绝了请求\(p.simplified)：请检查模型与所在地区，或使用 --provider offline。")
+            return l(
+                "\(who.english) rejected the request\(p.english): check the model and your region, or use --provider offline.",
+                "\(who.traditional) 拒絕了請求\(p.traditional)：請檢查模型與所在地區，或使用 --provider offline。",
+                "\(who.simplified) 拒绝了请求\(p.simplified)：请检查模型与所在地区，或使用 --provider offline。")
         case .rateLimited(let delay):
             if let delay, delay.isFinite, delay > 0, delay < 86_400 {
                 let s = seconds(delay.rounded(.up))
-                return l("\(who.english)'s rate limit was reached: wait \(s) s and try again.",
-                         "已達 \(who.traditional) 的速率上限：請等待 \(s) 秒後再試。",
-                         "已达 \(who.simplified) 的速率上限：请等待 \(s) 秒后再试。")
+                return l(
+                    "\(who.english)'s rate limit was reached: wait \(s) s and try again.",
+                    "已達 \(who.traditional) 的速率上限：請等待 \(s) 秒後再試。",
+                    "已达 \(who.simplified) 的速率上限：请等待 \(s) 秒后再试。")
             }
-            return l("\(who.english)'s rate limit was reached: wait a minute and try again.",
-                     "已達 \(who.traditional) 的速率上限：請等一分鐘後再試。",
-                     "已达 \(who.simplified) 的速率上限：请等一分钟后再试。")
+            return l(
+                "\(who.english)'s rate limit was reached: wait a minute and try again.",
+                "已達 \(who.traditional) 的速率上限：請等一分鐘後再試。",
+                "已达 \(who.simplified) 的速率上限：请等一分钟后再试。")
         case .quotaExhausted:
-            return l("The \(who.english) quota for this key is used up for today: try tomorrow, enable billing, or use --provider offline.",
-                     "此金鑰今日的 \(who.traditional) 配額已用完：請明天再試、啟用計費，或使用 --provider offline。",
-                     "此密钥今日的 \(who.simplified) 配额已用完：请明天再试、启用计费，或使用 --provider offline。")
-        case let .serverUnavailable(status, message):
+            return l(
+                "The \(who.english) quota for this key is used up for today: try tomorrow, enable billing, or use --provider offline.",
+                "此金鑰今日的 \(who.traditional) 配額已用完：請明天再試、啟用計費，或使用 --provider offline。",
+                "此密钥今日的 \(who.simplified) 配额已用完：请明天再试、启用计费，或使用 --provider offline。")
+        case .serverUnavailable(let status, let message):
             let p = paren(serverText(message))
-            return l("\(who.english) is overloaded or failing, HTTP \(status)\(p.english): try again later or use --provider offline.",
-                     "\(who.traditional) 過載或發生故障，HTTP \(status)\(p.traditional)：請稍後再試或使用 --provider offline。",
-                     "\(who.simplified) 过载或发生故障，HTTP \(status)\(p.simplified)：请稍后再试或使用 --provider offline。")
+            return l(
+                "\(who.english) is overloaded or failing, HTTP \(status)\(p.english): try again later or use --provider offline.",
+                "\(who.traditional) 過載或發生故障，HTTP \(status)\(p.traditional)：請稍後再試或使用 --provider offline。",
+                "\(who.simplified) 过载或发生故障，HTTP \(status)\(p.simplified)：请稍后再试或使用 --provider offline。")
         case .redirectRefused(let status):
-            return l("The endpoint redirected (HTTP \(status)), which is refused so the key goes nowhere else: set --endpoint to the final URL.",
-                     "端點要求重新導向（HTTP \(status)），為免金鑰外流已拒絕：請將 --endpoint 設為最終網址。",
-                     "端点要求重定向（HTTP \(status)），为免密钥外泄已拒绝：请将 --endpoint 设为最终网址。")
+            return l(
+                "The endpoint redirected (HTTP \(status)), which is refused so the key goes nowhere else: set --endpoint to the final URL.",
+                "端點要求重新導向（HTTP \(status)），為免金鑰外流已拒絕：請將 --endpoint 設為最終網址。",
+                "端点要求重定向（HTTP \(status)），为免密钥外泄已拒绝：请将 --endpoint 设为最终网址。")
         case .unexpectedStatus(let status):
-            return l("\(who.english) answered with HTTP \(status): check --endpoint.",
-                     "\(who.traditional) 回應了 HTTP \(status)：請檢查 --endpoint。",
-                     "\(who.simplified) 返回了 HTTP \(status)：请检查 --endpoint。")
-        case let .notJSON(status, contentType):
+            return l(
+                "\(who.english) answered with HTTP \(status): check --endpoint.",
+                "\(who.traditional) 回應了 HTTP \(status)：請檢查 --endpoint。",
+                "\(who.simplified) 返回了 HTTP \(status)：请检查 --endpoint。")
+        case .notJSON(let status, let contentType):
             let type = serverText(contentType)
-            return l("The endpoint answered HTTP \(status) with \(type ?? "an unknown body"), not \(who.english) JSON: check --endpoint and any proxy.",
-                     "端點回應 HTTP \(status)，內容是 \(type ?? "不明資料")，不是 \(who.traditional) 的 JSON：請檢查 --endpoint 與代理伺服器。",
-                     "端点返回 HTTP \(status)，内容是 \(type ?? "未知数据")，不是 \(who.simplified) 的 JSON：请检查 --endpoint 与代理服务器。")
+            return l(
+                "The endpoint answered HTTP \(status) with \(type ?? "an unknown body"), not \(who.english) JSON: check --endpoint and any proxy.",
+                "端點回應 HTTP \(status)，內容是 \(type ?? "不明資料")，不是 \(who.traditional) 的 JSON：請檢查 --endpoint 與代理伺服器。",
+                "端点返回 HTTP \(status)，内容是 \(type ?? "未知数据")，不是 \(who.simplified) 的 JSON：请检查 --endpoint 与代理服务器。")
         case .malformedResponse:
-            return l("\(who.english)'s response was cut short or not a \(who.english) response: try again, and check --endpoint.",
-                     "\(who.traditional) 的回應不完整或格式不符：請再試一次，並檢查 --endpoint。",
-                     "\(who.simplified) 的响应不完整或格式不符：请再试一次，并检查 --endpoint。")
+            return l(
+                "\(who.english)'s response was cut short or not a \(who.english) response: try again, and check --endpoint.",
+                "\(who.traditional) 的回應不完整或格式不符：請再試一次，並檢查 --endpoint。",
+                "\(who.simplified) 的响应不完整或格式不符：请再试一次，并检查 --endpoint。")
         case .responseTooLarge(let limit):
             let mib = max(1, limit / 1_048_576)
-            return l("The endpoint sent more than \(mib) MiB, far more than a palette: check --endpoint.",
-                     "端點傳回超過 \(mib) MiB 的資料，遠超過一組配色：請檢查 --endpoint。",
-                     "端点返回超过 \(mib) MiB 的数据，远超过一组配色：请检查 --endpoint。")
+            return l(
+                "The endpoint sent more than \(mib) MiB, far more than a palette: check --endpoint.",
+                "端點傳回超過 \(mib) MiB 的資料，遠超過一組配色：請檢查 --endpoint。",
+                "端点返回超过 \(mib) MiB 的数据，远超过一组配色：请检查 --endpoint。")
         case .promptBlocked(let reason):
             let r = serverText(reason) ?? "?"
-            return l("\(who.english) declined this description (\(r)): rephrase it.",
-                     "\(who.traditional) 拒絕了這段描述（\(r)）：請換個說法。",
-                     "\(who.simplified) 拒绝了这段描述（\(r)）：请换个说法。")
+            return l(
+                "\(who.english) declined this description (\(r)): rephrase it.",
+                "\(who.traditional) 拒絕了這段描述（\(r)）：請換個說法。",
+                "\(who.simplified) 拒绝了这段描述（\(r)）：请换个说法。")
         case .answerBlocked(let reason):
             let r = serverText(reason) ?? "?"
-            return l("\(who.english) withheld its answer (\(r)): rephrase the description or try again.",
-                     "\(who.traditional) 未提供回答（\(r)）：請換個說法或再試一次。",
-                     "\(who.simplified) 未提供回答（\(r)）：请换个说法或再试一次。")
+            return l(
+                "\(who.english) withheld its answer (\(r)): rephrase the description or try again.",
+                "\(who.traditional) 未提供回答（\(r)）：請換個說法或再試一次。",
+                "\(who.simplified) 未提供回答（\(r)）：请换个说法或再试一次。")
         case .truncated:
-            return l("\(who.english) ran out of output tokens before answering: try again or choose another --model.",
-                     "\(who.traditional) 在回答前用完了輸出額度：請再試一次或用 --model 選擇其他模型。",
-                     "\(who.simplified) 在回答前用完了输出额度：请再试一次或用 --model 选择其他模型。")
-        case let .noAnswer(reason, message):
+            return l(
+                "\(who.english) ran out of output tokens before answering: try again or choose another --model.",
+                "\(who.traditional) 在回答前用完了輸出額度：請再試一次或用 --model 選擇其他模型。",
+                "\(who.simplified) 在回答前用完了输出额度：请再试一次或用 --model 选择其他模型。")
+        case .noAnswer(let reason, let message):
             let detail = [serverText(reason), serverText(message)].compactMap { $0 }.joined(separator: ": ")
             let p = paren(detail)
-            return l("\(who.english) returned no answer\(p.english): try again.",
-                     "\(who.traditional) 沒有回答\(p.traditional)：請再試一次。",
-                     "\(who.simplified) 没有回答\(p.simplified)：请再试一次。")
+            return l(
+                "\(who.english) returned no answer\(p.english): try again.",
+                "\(who.traditional) 沒有回答\(p.traditional)：請再試一次。",
+                "\(who.simplified) 没有回答\(p.simplified)：请再试一次。")
         case .unusableAnswer(let problem):
             let p = paren(serverText(problem))
-            return l("\(who.english)'s answer was not a palette even after asking again\(p.english): try again or use --provider offline.",
-                     "\(who.traditional) 再次詢問後的回答仍不是配色\(p.traditional)：請再試一次或使用 --provider offline。",
-                     "\(who.simplified) 再次询问后的回答仍不是配色\(p.simplified)：请再试一次或使用 --provider offline。")
+            return l(
+                "\(who.english)'s answer was not a palette even after asking again\(p.english): try again or use --provider offline.",
+                "\(who.traditional) 再次詢問後的回答仍不是配色\(p.traditional)：請再試一次或使用 --provider offline。",
+                "\(who.simplified) 再次询问后的回答仍不是配色\(p.simplified)：请再试一次或使用 --provider offline。")
         case .noNetwork(let host):
             let h = serverText(host) ?? ""
-            return l("Cannot reach \(h): check your network connection, or use --provider offline.",
-                     "無法連線到 \(h)：請檢查網路連線，或使用 --provider offline。",
-                     "无法连接到 \(h)：请检查网络连接，或使用 --provider offline。")
+            return l(
+                "Cannot reach \(h): check your network connection, or use --provider offline.",
+                "無法連線到 \(h)：請檢查網路連線，或使用 --provider offline。",
+                "无法连接到 \(h)：请检查网络连接，或使用 --provider offline。")
         case .connectionRefused(let host):
             let h = serverText(host) ?? ""
-            return l("Nothing is listening at \(h): check --endpoint.",
-                     "\(h) 沒有服務在監聽：請檢查 --endpoint。", "\(h) 没有服务在监听：请检查 --endpoint。")
+            return l(
+                "Nothing is listening at \(h): check --endpoint.",
+                "\(h) 沒有服務在監聽：請檢查 --endpoint。", "\(h) 没有服务在监听：请检查 --endpoint。")
         case .connectionLost:
-            return l("The connection to \(who.english) dropped: try again.",
-                     "與 \(who.traditional) 的連線中斷：請再試一次。", "与 \(who.simplified) 的连接中断：请再试一次。")
+            return l(
+                "The connection to \(who.english) dropped: try again.",
+                "與 \(who.traditional) 的連線中斷：請再試一次。", "与 \(who.simplified) 的连接中断：请再试一次。")
         case .tlsFailure(let host):
             let h = serverText(host) ?? ""
-            return l("The secure connection to \(h) failed (TLS certificate or handshake): check the system clock, proxy and --endpoint.",
-                     "與 \(h) 的安全連線失敗（TLS 憑證或交握）：請檢查系統時間、代理伺服器與 --endpoint。",
-                     "与 \(h) 的安全连接失败（TLS 证书或握手）：请检查系统时间、代理服务器与 --endpoint。")
+            return l(
+                "The secure connection to \(h) failed (TLS certificate or handshake): check the system clock, proxy and --endpoint.",
+                "與 \(h) 的安全連線失敗（TLS 憑證或交握）：請檢查系統時間、代理伺服器與 --endpoint。",
+                "与 \(h) 的安全连接失败（TLS 证书或握手）：请检查系统时间、代理服务器与 --endpoint。")
         case .timedOut(let value):
             let s = seconds(value)
-            return l("\(who.english) did not answer within \(s) s: try again or raise --timeout.",
-                     "\(who.traditional) 未在 \(s) 秒內回應：請再試一次或調高 --timeout。",
-                     "\(who.simplified) 未在 \(s) 秒内响应：请再试一次或调高 --timeout。")
+            return l(
+                "\(who.english) did not answer within \(s) s: try again or raise --timeout.",
+                "\(who.traditional) 未在 \(s) 秒內回應：請再試一次或調高 --timeout。",
+                "\(who.simplified) 未在 \(s) 秒内响应：请再试一次或调高 --timeout。")
         case .transport(let text):
             let p = paren(serverText(text))
-            return l("The request to \(who.english) failed\(p.english): try again.",
-                     "向 \(who.traditional) 發出的請求失敗\(p.traditional)：請再試一次。",
-                     "向 \(who.simplified) 发出的请求失败\(p.simplified)：请再试一次。")
+            return l(
+                "The request to \(who.english) failed\(p.english): try again.",
+                "向 \(who.traditional) 發出的請求失敗\(p.traditional)：請再試一次。",
+                "向 \(who.simplified) 发出的请求失败\(p.simplified)：请再试一次。")
         case .cancelled:
             return UIText.cancelled
         case .unsupported(let fields):
             let names = fields.sorted().map { fieldName($0) }
-            return l("\(who.english) cannot honour \(names.map(\.english).joined(separator: ", ")) in a request: use another provider.",
-                     "\(who.traditional) 無法處理請求中的\(names.map(\.traditional).joined(separator: "、"))：請改用其他提供者。",
-                     "\(who.simplified) 无法处理请求中的\(names.map(\.simplified).joined(separator: "、"))：请改用其他提供者。")
+            return l(
+                "\(who.english) cannot honour \(names.map(\.english).joined(separator: ", ")) in a request: use another provider.",
+                "\(who.traditional) 無法處理請求中的\(names.map(\.traditional).joined(separator: "、"))：請改用其他提供者。",
+                "\(who.simplified) 无法处理请求中的\(names.map(\.simplified).joined(separator: "、"))：请改用其他提供者。")
         }
     }
 
@@ -252,7 +285,35 @@ public enum Messages {
             return Localized(
                 "read only the first \(UIText.grouped(characters)) characters of the description",
                 "只讀取了描述的前 \(UIText.grouped(characters)) 個字元", "只读取了描述的前 \(UIText.grouped(characters)) 个字符")
+        case .accessibilityRepaired(let requirement, let changes):
+            return repairedNote(requirement, changes)
+        case .parametersRefused(let names):
+            let list = names.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+            let english = list.joined(separator: ", ")
+            let chinese = list.joined(separator: "、")
+            if names.contains("response_format") {
+                return Localized(
+                    "the server refused \(english), so it was asked without; the palette's format was requested in the prompt only",
+                    "伺服器不接受 \(chinese)，已改為不帶這些參數詢問；配色格式僅在提示中要求",
+                    "服务器不接受 \(chinese)，已改为不带这些参数询问；配色格式仅在提示中要求")
+            }
+            return Localized(
+                "the server refused \(english), so it was asked without",
+                "伺服器不接受 \(chinese)，已改為不帶這些參數詢問", "服务器不接受 \(chinese)，已改为不带这些参数询问")
         }
+    }
+
+    /// The note on a generated palette that was moved to meet a level.
+    static func repairedNote(_ requirement: AccessibilityRequirement, _ changes: [RoleChange]) -> Localized {
+        let level = requirement.level.rawValue
+        let bg = requirement.background.hex
+        func list(_ language: Language, _ separator: String) -> String {
+            changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
+        }
+        return Localized(
+            "moved to meet \(level) on \(bg): " + list(.english, ", "),
+            "為符合 \(level)（背景 \(bg)）已調整：" + list(.traditionalChinese, "、"),
+            "为符合 \(level)（背景 \(bg)）已调整：" + list(.simplifiedChinese, "、"))
     }
 
     /// A fallback's reason as a note of the command line's output: "offline fallback: ...".

@@ -6,6 +6,9 @@ extension AppState {
     /// Applies an action and says what the runtime must do next. The only state transition.
     public mutating func reduce(_ action: Action) -> [Effect] {
         switch action {
+        case .launched:
+            // Enough entries to fill the list at once, whatever the screen's height.
+            return [.loadHistory(firstRows: max(height, 100))]
         case .keyPressed(let key):
             return handle(key)
         case .resized(let w, let h):
@@ -15,31 +18,43 @@ extension AppState {
             return []
         case .paletteReceived(let id, let result):
             return receive(id: id, result)
-        case .tick(let ms):
-            if request != nil { request?.elapsedMilliseconds = max(ms, 0) }
+        case .clockTicked(let uptime):
+            if let started = request?.started {
+                let elapsed = (uptime - started).components
+                let ms = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+                request?.elapsedMilliseconds = Int(clamping: max(ms, 0))
+            }
             return []
         case .historyLoaded(let entries, let warnings):
             history.load(entries)
             keepViewsInBounds()
             if focus == .history { showSelectedHistoryEntry() }
             if let first = warnings.first {
-                let text = TextSanitizer.truncate(TextSanitizer.clean(first), toWidth: 200)
-                say(UIText.historyWarning(text, more: warnings.count - 1), .warning)
+                say(UIText.historyWarning(Messages.historyWarning(first), more: warnings.count - 1), .warning)
             }
             return history.entries.isEmpty ? [] : [.buildSearchIndex(history.searchIndexSource)]
+        case .historyLoadFailed(let failure):
+            say(Messages.historyNotRead(failure), .warning)
+            return []
         case .searchIndexBuilt(let index):
             history.install(index)
             return []
-        case .historyWriteFailed(let reason):
-            say(UIText.historyNotSaved(Self.sentence(reason)), .error)
+        case .historyWriteFailed(let failure):
+            // "History is off" was said once, when loading failed; saying it again with every
+            // palette would hide the palette's own line.
+            if failure.kind != .noLocation { say(Messages.historyNotSaved(failure), .error) }
             return []
-        case .clipboardCopied(let text, let via):
-            let shownText = TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40)
-            if via.isEmpty {
-                say(UIText.copyFailed(shownText), .error)
-            } else {
-                say(UIText.copied(shownText, via: via.map(TextSanitizer.clean)), .success)
-            }
+        case .clipboardCopied(let text, let routes):
+            say(UIText.copied(Self.quoteCopied(text), via: routes), .success)
+            return []
+        case .clipboardFailed(let text, let failure):
+            say(UIText.copyFailed(Self.quoteCopied(text), failure), .error)
+            return []
+        case .fileWritten(let path):
+            say(UIText.fileWritten(TextSanitizer.clean(path)), .success)
+            return []
+        case .fileWriteFailed(let failure):
+            say(UIText.fileNotWritten(failure), .error)
             return []
         }
     }
@@ -47,26 +62,15 @@ extension AppState {
     // MARK: - Keys
 
     private mutating func handle(_ key: Key) -> [Effect] {
-        if isShowingHelp {
-            // Arrows scroll a key table that does not fit; Ctrl-C still cancels or quits;
-            // every other key only closes help.
-            switch key {
-            case .up, .character("k"): helpScroll = max(helpScroll - 1, 0); return []
-            case .down, .character("j"): helpScroll = min(helpScroll + 1, maxHelpScroll); return []
-            case .pageUp: helpScroll = max(helpScroll - helpGeometry.rows, 0); return []
-            case .pageDown: helpScroll = min(helpScroll + helpGeometry.rows, maxHelpScroll); return []
-            default: break
-            }
-            isShowingHelp = false
-            helpScroll = 0
-            if key != .control("c") { return [] }
-        }
-        if case .paste(let text) = key { return paste(text) }
-        let contexts = activeContexts
-        if let binding = KeyMap.binding(for: key, in: contexts) {
+        if case .paste(let text) = key, !isShowingHelp { return paste(text) }
+        let scope = keyScope
+        if let binding = KeyMap.binding(for: key, in: scope.contexts) {
             return perform(binding.command)
         }
-        if case .character(let c) = key, contexts.contains(.textField) {
+        if let command = KeyMap.unboundKeyCommand(in: scope) {
+            return perform(command)
+        }
+        if case .character(let c) = key, scope.contexts.contains(.textField) {
             type(c)
         }
         return []
@@ -80,19 +84,24 @@ extension AppState {
         case .regenerate:
             return regenerate()
         case .interrupt:
+            closeHelp()
             if request != nil { return cancelRequest() }
-            isQuitting = true
             return [.quit]
         case .cancel:
             if request != nil { return cancelRequest() }
             if isEditingFilter { closeFilter(clearing: true) }
             return []
         case .quit:
-            isQuitting = true
             return [.quit]
         case .help:
             isShowingHelp = true
             return []
+        case .closeHelp:
+            closeHelp()
+        case .helpScrollUp: helpScroll = max(helpScroll - 1, 0)
+        case .helpScrollDown: helpScroll = min(helpScroll + 1, maxHelpScroll)
+        case .helpPageUp: helpScroll = max(helpScroll - helpGeometry.rows, 0)
+        case .helpPageDown: helpScroll = min(helpScroll + helpGeometry.rows, maxHelpScroll)
         case .focusNext:
             moveFocus(by: 1)
             return []
@@ -101,7 +110,8 @@ extension AppState {
             return []
         case .copySelected:
             return copy(selectedRole)
-        case .copyRole(let role):
+        case .copyPrimary, .copySecondary, .copyAccent:
+            let role = command.copiedRole ?? selectedRole
             selectedRole = role
             return copy(role)
         case .selectPreviousPane:
@@ -188,10 +198,15 @@ extension AppState {
         }
         let id = nextRequestID
         nextRequestID += 1
-        request = InFlightRequest(id: id, description: description, variation: variation, elapsedMilliseconds: 0)
-        lastRequest = (description, variation)
+        request = InFlightRequest(
+            id: id, description: description, variation: variation,
+            started: clock.value.uptime(), elapsedMilliseconds: 0)
+        lastRequest = LastRequest(description: description, variation: variation)
         say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
-        return [.generatePalette(requestID: id, GenerationRequest(description: description, language: language, variation: variation))]
+        return [
+            .generatePalette(
+                requestID: id, GenerationRequest(description: description, language: language, variation: variation))
+        ]
     }
 
     /// `r`: in the history, the selected entry's description; elsewhere the field's, or the
@@ -230,26 +245,20 @@ extension AppState {
         case .success(let generated):
             let provider = TextSanitizer.clean(generated.provider)
             let model = generated.model.map(TextSanitizer.clean)
-            shown = ShownPalette(palette: generated.palette, description: inFlight.description,
-                                 provider: provider, model: model, isFallback: generated.isFallback,
-                                 names: colorNames.names(for: generated.palette))
-            let entry = HistoryEntry(id: environment.makeID(), created: environment.now(),
-                                     description: inFlight.description, palette: generated.palette,
-                                     provider: provider, model: model)
+            shown = ShownPalette(
+                palette: generated.palette, description: inFlight.description,
+                provider: provider, model: model, isFallback: generated.isFallback,
+                names: colorNames.value.names(for: generated.palette))
+            let entry = HistoryEntry(
+                id: clock.value.makeID(), created: clock.value.now(),
+                description: inFlight.description, palette: generated.palette,
+                provider: provider, model: model)
             history.append(entry)
             keepViewsInBounds()
             if let reason = generated.fallbackReason {
                 say(Messages.fallback(reason), .warning)
             } else {
-                var text = UIText.newPalette(provider: provider)
-                let notes = generated.notes.map(Messages.note)
-                if !notes.isEmpty {
-                    text = Localized(
-                        text.english + " " + notes.map(\.english).joined(separator: "; "),
-                        text.traditional + notes.map(\.traditional).joined(separator: "；"),
-                        text.simplified + notes.map(\.simplified).joined(separator: "；"))
-                }
-                say(text, .success)
+                say(UIText.newPalette(provider: provider, notes: generated.notes.map(Messages.note)), .success)
             }
             return [.appendHistory(entry)]
         }
@@ -333,10 +342,11 @@ extension AppState {
         guard focus == .history, let entry = history.selectedEntry else { return }
         let palette = entry.palette
         let names = shown?.palette == palette ? shown?.names : nil
-        shown = ShownPalette(palette: palette, description: TextSanitizer.clean(entry.description),
-                             provider: TextSanitizer.clean(entry.provider),
-                             model: entry.model.map(TextSanitizer.clean), isFallback: false,
-                             names: names ?? colorNames.names(for: palette))
+        shown = ShownPalette(
+            palette: palette, description: TextSanitizer.clean(entry.description),
+            provider: TextSanitizer.clean(entry.provider),
+            model: entry.model.map(TextSanitizer.clean), isFallback: false,
+            names: names ?? colorNames.value.names(for: palette))
     }
 
     /// Re-clamps scroll positions after a resize or an edit.
@@ -351,13 +361,16 @@ extension AppState {
         status = StatusMessage(text(language), kind: kind)
     }
 
+    private mutating func closeHelp() {
+        isShowingHelp = false
+        helpScroll = 0
+    }
+
     // MARK: - Text helpers
 
-    /// Untrusted text as one clean sentence of at most 200 columns.
-    static func sentence(_ text: String) -> String {
-        let clean = TextSanitizer.clean(text)
-        let collapsed = clean.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        return TextSanitizer.truncate(collapsed, toWidth: 200)
+    /// Copied text short enough to quote in the status line.
+    static func quoteCopied(_ text: String) -> String {
+        TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40)
     }
 
     /// A description short enough to quote in the status line.

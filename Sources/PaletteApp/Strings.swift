@@ -1,4 +1,6 @@
+import Foundation
 import PaletteCore
+import PaletteHistory
 
 /// One piece of UI text in every language the app speaks.
 public struct Localized: Hashable, Sendable {
@@ -116,25 +118,63 @@ enum UIText {
             "正在生成第 \(n) 个变化；按 Esc 取消。")
     }
 
-    static func copied(_ text: String, via: [String]) -> Localized {
-        let how = via.joined(separator: " + ")
+    static func copied(_ text: String, via routes: [ClipboardRoute]) -> Localized {
+        let how = routes.map { route -> String in
+            switch route {
+            case .terminal: return "OSC 52"
+            case .program(let name): return TextSanitizer.clean(name)
+            }
+        }.joined(separator: " + ")
         return Localized("Copied \(text) (\(how)).", "已複製 \(text)（\(how)）。", "已复制 \(text)（\(how)）。")
     }
 
-    static func copyFailed(_ text: String) -> Localized {
-        Localized(
-            "Could not copy \(text): no clipboard is available.",
-            "無法複製 \(text)：沒有可用的剪貼簿。", "无法复制 \(text)：没有可用的剪贴板。")
+    static func copyFailed(_ text: String, _ failure: ClipboardFailure) -> Localized {
+        switch failure {
+        case .noRoute:
+            return Localized(
+                "Could not copy \(text): no clipboard is available.",
+                "無法複製 \(text)：沒有可用的剪貼簿。", "无法复制 \(text)：没有可用的剪贴板。")
+        case .tooLongForTerminal(let bytes):
+            return Localized(
+                "Could not copy \(text): \(grouped(bytes)) bytes is too long for the terminal's clipboard.",
+                "無法複製 \(text)：\(grouped(bytes)) 位元組超出終端機剪貼簿的長度上限。",
+                "无法复制 \(text)：\(grouped(bytes)) 字节超出终端剪贴板的长度上限。")
+        case .programFailed(let name):
+            let program = TextSanitizer.clean(name)
+            return Localized(
+                "Could not copy \(text): \(program) failed.",
+                "無法複製 \(text)：\(program) 執行失敗。", "无法复制 \(text)：\(program) 执行失败。")
+        }
     }
 
-    static func historyNotSaved(_ reason: String) -> Localized {
-        Localized(
-            "History not saved: \(reason)", "未能儲存歷史紀錄：\(reason)", "未能保存历史记录：\(reason)")
+    static func fileWritten(_ path: String) -> Localized {
+        Localized("Saved \(path).", "已儲存 \(path)。", "已保存 \(path)。")
     }
 
-    static func historyWarning(_ first: String, more: Int) -> Localized {
+    static func fileNotWritten(_ failure: FileWriteFailure) -> Localized {
+        let path = TextSanitizer.clean(failure.path)
+        let why = Messages.systemError(failure.code)
+        return Localized(
+            "Could not save \(path): \(why.english).", "無法儲存 \(path)：\(why.traditional)。",
+            "无法保存 \(path)：\(why.simplified)。")
+    }
+
+    /// A new palette's line, with the provider's notes after it.
+    static func newPalette(provider: String, notes: [Localized]) -> Localized {
+        let text = newPalette(provider: provider)
+        guard !notes.isEmpty else { return text }
+        return Localized(
+            text.english + " " + notes.map(\.english).joined(separator: "; "),
+            text.traditional + notes.map(\.traditional).joined(separator: "；"),
+            text.simplified + notes.map(\.simplified).joined(separator: "；"))
+    }
+
+    /// A history warning as the status line shows it: the first one, and how many more.
+    static func historyWarning(_ first: Localized, more: Int) -> Localized {
         let tail = more > 0 ? " (+\(more))" : ""
-        return Localized("History: \(first)\(tail)", "歷史紀錄：\(first)\(tail)", "历史记录：\(first)\(tail)")
+        return Localized(
+            "History: \(first.english)\(tail).", "歷史紀錄：\(first.traditional)\(tail)。",
+            "历史记录：\(first.simplified)\(tail)。")
     }
 
     static func deleted(_ description: String) -> Localized {
@@ -168,5 +208,228 @@ enum UIText {
             out.append(ch)
         }
         return out
+    }
+}
+
+// MARK: - History and files
+
+extension Messages {
+    /// The status line's (and the command line's) sentence for a history file that could not be
+    /// read. One sentence, with one prefix: the cause below never carries one of its own.
+    public static func historyNotRead(_ failure: HistoryFailure) -> Localized {
+        if failure.kind == .noLocation { return historyOff(failure) }
+        let why = historyCause(failure)
+        return Localized(
+            "History not read: \(why.english).", "未能讀取歷史紀錄：\(why.traditional)。",
+            "未能读取历史记录：\(why.simplified)。")
+    }
+
+    /// The sentence for a history change (a new palette, a favourite, a delete) that was not saved.
+    public static func historyNotSaved(_ failure: HistoryFailure) -> Localized {
+        if failure.kind == .noLocation { return historyOff(failure) }
+        let why = historyCause(failure)
+        return Localized(
+            "History not saved: \(why.english).", "未能儲存歷史紀錄：\(why.traditional)。",
+            "未能保存历史记录：\(why.simplified)。")
+    }
+
+    /// The sentence for a failure whatever the store was doing: a write's words when it could
+    /// not write, a read's otherwise.
+    public static func history(_ failure: HistoryFailure) -> Localized {
+        switch failure.reason {
+        case .noLocation: return historyOff(failure)
+        case .system(.write, _, _), .system(.createFolder, _, _): return historyNotSaved(failure)
+        case .system(.read, _, _), .notAFolder, .foreign: return historyNotRead(failure)
+        }
+    }
+
+    /// The sentence for a run without history because there is nowhere to keep it.
+    static func historyOff(_ failure: HistoryFailure) -> Localized {
+        let why = historyCause(failure)
+        return Localized(
+            "History is off: \(why.english).", "歷史紀錄已停用：\(why.traditional)。", "历史记录已停用：\(why.simplified)。")
+    }
+
+    /// Why, as a clause without a prefix or a final stop, naming the path it is about.
+    static func historyCause(_ failure: HistoryFailure) -> Localized {
+        let file = failure.path.map(TextSanitizer.clean) ?? ""
+        switch failure.reason {
+        case .noLocation:
+            return Localized(
+                "neither XDG_STATE_HOME nor HOME is set; set one, or use --history FILE",
+                "XDG_STATE_HOME 與 HOME 都沒有設定；請設定其中之一，或使用 --history FILE",
+                "XDG_STATE_HOME 与 HOME 都没有设置；请设置其中之一，或使用 --history FILE")
+        case .notAFolder(let blocker):
+            let path = TextSanitizer.clean(blocker)
+            return Localized(
+                "\(path) is a file, not a folder; move it or use --history FILE",
+                "\(path) 是檔案而不是資料夾；請移走它，或使用 --history FILE",
+                "\(path) 是文件而不是文件夹；请移走它，或使用 --history FILE")
+        case .system(let operation, let path, let code):
+            let why = systemError(code)
+            let subject = TextSanitizer.clean(path)
+            if operation == .createFolder {
+                return Localized(
+                    "cannot create the folder \(subject) (\(why.english))", "無法建立資料夾 \(subject)（\(why.traditional)）",
+                    "无法创建文件夹 \(subject)（\(why.simplified)）")
+            }
+            if subject != file {
+                return Localized(
+                    "cannot write in the folder \(subject) (\(why.english))", "無法寫入資料夾 \(subject)（\(why.traditional)）",
+                    "无法写入文件夹 \(subject)（\(why.simplified)）")
+            }
+            return Localized(
+                "\(subject): \(why.english)", "\(subject)：\(why.traditional)", "\(subject)：\(why.simplified)")
+        case .foreign(let evidence):
+            let shown: Localized
+            switch evidence {
+            case .notARegularFile:
+                shown = Localized("not a regular file", "不是一般檔案", "不是普通文件")
+            case .notJSONObject:
+                shown = Localized("it does not start with a JSON object", "不是以 JSON 物件開頭", "不是以 JSON 对象开头")
+            case .noRecords(let lines):
+                shown = Localized(
+                    "none of its first \(UIText.grouped(lines)) lines is a history record",
+                    "前 \(UIText.grouped(lines)) 行都不是歷史紀錄", "前 \(UIText.grouped(lines)) 行都不是历史记录")
+            }
+            return Localized(
+                "\(file) is not a palette-tui history file (\(shown.english)) and was left untouched; move it aside or use --history FILE",
+                "\(file) 不是 palette-tui 的歷史紀錄檔（\(shown.traditional)），已原樣保留；請移開它，或使用 --history FILE",
+                "\(file) 不是 palette-tui 的历史记录文件（\(shown.simplified)），已原样保留；请移开它，或使用 --history FILE")
+        }
+    }
+
+    /// A skipped line of the history file, as a clause.
+    public static func historyWarning(_ warning: HistoryWarning) -> Localized {
+        switch warning {
+        case .skippedLine(let number, let problem):
+            let n = UIText.grouped(number)
+            switch problem {
+            case .zeroBytes:
+                return Localized(
+                    "line \(n) holds zero bytes (an interrupted write); skipped and kept in the file",
+                    "第 \(n) 行是零位元組（寫入曾中斷）；已略過並保留在檔案中",
+                    "第 \(n) 行是零字节（写入曾中断）；已跳过并保留在文件中")
+            case .incompleteLastLine:
+                return Localized(
+                    "line \(n) is an incomplete last line (an interrupted write); skipped and kept in the file",
+                    "第 \(n) 行是不完整的最後一行（寫入曾中斷）；已略過並保留在檔案中",
+                    "第 \(n) 行是不完整的最后一行（写入曾中断）；已跳过并保留在文件中")
+            case .notARecord(let finding):
+                let what = TextSanitizer.truncate(TextSanitizer.clean(finding), toWidth: 80)
+                return Localized(
+                    "line \(n) is not a record (\(what)); skipped and kept in the file",
+                    "第 \(n) 行不是紀錄（\(what)）；已略過並保留在檔案中", "第 \(n) 行不是记录（\(what)）；已跳过并保留在文件中")
+            }
+        case .moreSkipped(let count):
+            let n = UIText.grouped(count)
+            return Localized(
+                "\(n) more unreadable lines skipped and kept in the file", "另有 \(n) 行無法讀取，已略過並保留在檔案中",
+                "另有 \(n) 行无法读取，已跳过并保留在文件中")
+        }
+    }
+
+    /// A system error number (errno) in words: the common ones in every language, others as
+    /// the C library says them, with the number.
+    public static func systemError(_ code: Int32) -> Localized {
+        switch code {
+        case EACCES: return Localized("Permission denied", "權限不足", "权限不足")
+        case EPERM: return Localized("Operation not permitted", "不允許此操作", "不允许此操作")
+        case ENOENT: return Localized("No such file or directory", "沒有這個檔案或資料夾", "没有这个文件或文件夹")
+        case EROFS: return Localized("Read-only file system", "檔案系統是唯讀的", "文件系统是只读的")
+        case ENOSPC: return Localized("No space left on device", "磁碟空間已滿", "磁盘空间已满")
+        case EDQUOT: return Localized("Disk quota exceeded", "磁碟配額已用完", "磁盘配额已用完")
+        case EISDIR: return Localized("Is a directory", "這是一個資料夾", "这是一个文件夹")
+        case ENOTDIR: return Localized("Not a directory", "路徑中有一部分不是資料夾", "路径中有一部分不是文件夹")
+        case ENAMETOOLONG: return Localized("File name too long", "路徑太長", "路径太长")
+        case ELOOP: return Localized("Too many levels of symbolic links", "符號連結層數過多", "符号链接层数过多")
+        case EIO: return Localized("Input/output error", "輸入／輸出錯誤", "输入／输出错误")
+        case EMFILE, ENFILE: return Localized("Too many open files", "開啟的檔案過多", "打开的文件过多")
+        default:
+            let text = String(cString: strerror(code))
+            return Localized("\(text)", "\(text)（錯誤碼 \(code)）", "\(text)（错误码 \(code)）")
+        }
+    }
+}
+
+// MARK: - Starting and ending the app
+
+extension Messages {
+    /// The interactive app was given a word it does not take.
+    public static func appTakesNoArguments(_ extra: String) -> Localized {
+        let word = TextSanitizer.truncate(TextSanitizer.clean(extra), toWidth: 40)
+        return Localized(
+            "the interactive app takes no arguments (got '\(word)'); to generate from the command line use 'palette-tui generate DESCRIPTION'",
+            "互動式程式不接受參數（收到「\(word)」）；要在命令列生成配色，請用 'palette-tui generate 描述'",
+            "交互式程序不接受参数（收到“\(word)”）；要在命令行生成配色，请用 'palette-tui generate 描述'")
+    }
+
+    /// The loop's wake-up pipe could not be made.
+    public static func eventPipeFailed(_ code: Int32) -> Localized {
+        let why = systemError(code)
+        return Localized(
+            "cannot start the interactive app: no pipe for its events (\(why.english))",
+            "無法啟動互動式程式：無法建立事件管道（\(why.traditional)）",
+            "无法启动交互式程序：无法创建事件管道（\(why.simplified)）")
+    }
+
+    /// History or file writes still running when the app had to end.
+    public static func pendingWritesTimedOut(seconds: Int) -> Localized {
+        Localized(
+            "history writes did not finish within \(seconds) seconds; the last palette may not be saved",
+            "歷史紀錄在 \(seconds) 秒內未能寫完；最後一組配色可能沒有儲存",
+            "历史记录在 \(seconds) 秒内未能写完；最后一组配色可能没有保存")
+    }
+}
+
+// MARK: - Opening the terminal
+
+/// A setup problem of the interactive app the user can fix, typed; TerminalUI throws it and
+/// PaletteApp words it (`Messages.terminalSetup`), in the user's language.
+public enum TerminalSetupError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidChoice(option: String, value: String, choices: [String])
+    case notATerminal
+    case unknownTerminal(String?)
+    case noCursorAddressing(String)
+
+    /// The English words, for tests and for callers that know no language yet.
+    public var description: String { Messages.terminalSetup(self).english }
+}
+
+extension Messages {
+    /// One sentence: what is wrong with the terminal or an option, and what to do.
+    public static func terminalSetup(_ problem: TerminalSetupError) -> Localized {
+        switch problem {
+        case .invalidChoice(let option, let value, let choices):
+            let shown = TextSanitizer.truncate(TextSanitizer.clean(value), toWidth: 40)
+            let list = choices.joined(separator: ", ")
+            return Localized(
+                "invalid value '\(shown)' for \(option); expected one of: \(list)",
+                "\(option) 的值「\(shown)」無效；可用的值：\(list)", "\(option) 的值“\(shown)”无效；可用的值：\(list)")
+        case .notATerminal:
+            return Localized(
+                "standard input and output must be a terminal for the interactive app; to print a palette instead, use 'palette-tui generate DESCRIPTION'",
+                "互動式程式的標準輸入與輸出都必須是終端機；若只要印出配色，請用 'palette-tui generate 描述'",
+                "交互式程序的标准输入与输出都必须是终端；若只要打印配色，请用 'palette-tui generate 描述'")
+        case .unknownTerminal(let term):
+            if let term, !term.isEmpty {
+                let name = TextSanitizer.truncate(TextSanitizer.clean(term), toWidth: 40)
+                return Localized(
+                    "the terminal type '\(name)' is unknown to ncurses (no terminfo entry); set TERM to one it knows, e.g. xterm-256color, or use 'palette-tui generate'",
+                    "ncurses 不認得終端機類型「\(name)」（沒有 terminfo 項目）；請把 TERM 設為它認得的類型，例如 xterm-256color，或使用 'palette-tui generate'",
+                    "ncurses 不认识终端类型“\(name)”（没有 terminfo 条目）；请把 TERM 设为它认识的类型，例如 xterm-256color，或使用 'palette-tui generate'"
+                )
+            }
+            return Localized(
+                "TERM is not set, so the terminal cannot be driven; set TERM (e.g. xterm-256color) or use 'palette-tui generate'",
+                "沒有設定 TERM，無法驅動終端機；請設定 TERM（例如 xterm-256color）或使用 'palette-tui generate'",
+                "没有设置 TERM，无法驱动终端；请设置 TERM（例如 xterm-256color）或使用 'palette-tui generate'")
+        case .noCursorAddressing(let term):
+            let name = TextSanitizer.truncate(TextSanitizer.clean(term), toWidth: 40)
+            return Localized(
+                "the terminal type '\(name)' cannot move the cursor, which the interactive app needs; use 'palette-tui generate' instead",
+                "終端機類型「\(name)」無法移動游標，互動式程式需要這項功能；請改用 'palette-tui generate'",
+                "终端类型“\(name)”无法移动光标，交互式程序需要这项功能；请改用 'palette-tui generate'")
+        }
     }
 }

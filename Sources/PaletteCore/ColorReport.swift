@@ -108,7 +108,7 @@ public struct ColorReport: Hashable, Sendable {
     }
 
     /// `v` with exactly `decimals` digits after the point, without Foundation's `String(format:)`.
-    static func fixed(_ v: Double, _ decimals: Int) -> String {
+    public static func fixed(_ v: Double, _ decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(v) * scale).rounded()

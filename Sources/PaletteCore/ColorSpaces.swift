@@ -13,6 +13,10 @@ public enum SRGB {
     public static func fromLinear(_ v: Double) -> Double {
         v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1.0 / 2.4) - 0.055
     }
+
+    /// `toLinear(v / 255)` for every 8-bit value, computed once: the same numbers without a
+    /// `pow` per channel (contrast, OKLab and CIELab of 8-bit colours all start here).
+    public static let linearOf8Bit: [Double] = (0...255).map { toLinear(Double($0) / 255) }
 }
 
 /// Linear-light sRGB, unbounded (values outside 0...1 are out of gamut).
@@ -28,7 +32,8 @@ public struct LinearRGB: Hashable, Sendable {
     }
 
     public init(_ c: RGB) {
-        self.init(r: SRGB.toLinear(Double(c.r) / 255), g: SRGB.toLinear(Double(c.g) / 255), b: SRGB.toLinear(Double(c.b) / 255))
+        let table = SRGB.linearOf8Bit
+        self.init(r: table[Int(c.r)], g: table[Int(c.g)], b: table[Int(c.b)])
     }
 
     /// True when every channel lies in 0...1 (with a tolerance for rounding).
@@ -39,12 +44,31 @@ public struct LinearRGB: Hashable, Sendable {
 
     /// Encodes to 8-bit sRGB, clamping each channel (use gamut mapping first for colour targets).
     public var clampedRGB: RGB {
-        func enc(_ v: Double) -> UInt8 {
-            let e = SRGB.fromLinear(min(max(v, 0), 1))
-            return UInt8((e * 255).rounded())
-        }
-        return RGB(r: enc(r), g: enc(g), b: enc(b))
+        RGB(r: Self.encode(r), g: Self.encode(g), b: Self.encode(b))
     }
+
+    /// One channel to 8 bits: `(fromLinear(v) * 255).rounded()`, clamped.
+    ///
+    /// Found among the linear values where the rounding changes (`roundingEdges`) by halving,
+    /// without a `pow`; a value within 1e-12 of an edge is encoded the long way, so the result
+    /// is always the formula's.
+    static func encode(_ v: Double) -> UInt8 {
+        let x = v < 0 ? 0 : v > 1 ? 1 : v
+        return roundingEdges.withUnsafeBufferPointer { edges in
+            var lo = 0, hi = 255  // the answer n is the number of edges at or below x
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if edges[mid] <= x { lo = mid + 1 } else { hi = mid }
+            }
+            if (lo < 255 && (edges[lo] - x).magnitude < 1e-12) || (lo > 0 && (edges[lo - 1] - x).magnitude < 1e-12) {
+                return UInt8((SRGB.fromLinear(x) * 255).rounded())
+            }
+            return UInt8(lo)
+        }
+    }
+
+    /// `roundingEdges[n]`: the linear value from which a channel encodes to n + 1 instead of n.
+    static let roundingEdges: [Double] = (0..<255).map { SRGB.toLinear((Double($0) + 0.5) / 255) }
 }
 
 // MARK: - OKLab / OKLCH
@@ -143,18 +167,48 @@ public struct OKLCH: Hashable, Sendable {
     ///
     /// Chroma is reduced at constant L and h until the colour fits (CSS Color 4's approach),
     /// instead of clipping channels, which would shift the hue.
-    public func gamutMapped() -> RGB {
-        let lightness = min(max(l, 0), 1)
-        if lightness >= 1 { return RGB(r: 255, g: 255, b: 255) }
-        if lightness <= 0 { return RGB(r: 0, g: 0, b: 0) }
-        let direct = OKLCH(l: lightness, c: c, h: h).lab.linear
-        if direct.isInGamut() { return direct.clampedRGB }
-        var lo = 0.0, hi = c
-        for _ in 0..<24 {
-            let mid = (lo + hi) / 2
-            if OKLCH(l: lightness, c: mid, h: h).lab.linear.isInGamut() { lo = mid } else { hi = mid }
+    ///
+    /// - Parameter steps: halvings of the chroma interval; 24 leaves an error far below one
+    ///   8-bit step. The hue's cosine and sine are taken once, so every step is the same
+    ///   arithmetic as `lab.linear.isInGamut()` without the trigonometry.
+    public func gamutMapped(steps: Int = 24) -> RGB {
+        let rad = h * .pi / 180
+        return Self.gamutMapped(l: l, c: c, cosH: cos(rad), sinH: sin(rad), steps: steps)
+    }
+
+    /// `gamutMapped` with the hue given as its cosine and sine, for callers that map many
+    /// lightnesses of one hue (`LightnessPath`).
+    static func gamutMapped(l: Double, c: Double, cosH: Double, sinH: Double, steps: Int) -> RGB {
+        if l >= 1 { return RGB(r: 255, g: 255, b: 255) }
+        if l <= 0 || l.isNaN { return RGB(r: 0, g: 0, b: 0) }
+        let lightness = l
+        func linear(_ chroma: Double) -> LinearRGB {
+            OKLab(l: lightness, a: chroma * cosH, b: chroma * sinH).linear
         }
-        return OKLCH(l: lightness, c: lo, h: h).lab.linear.clampedRGB
+        if fits(lightness, c * cosH, c * sinH) { return linear(c).clampedRGB }
+        var lo = 0.0, hi = c
+        for _ in 0..<steps {
+            let mid = (lo + hi) / 2
+            if fits(lightness, mid * cosH, mid * sinH) { lo = mid } else { hi = mid }
+        }
+        return linear(lo).clampedRGB
+    }
+
+    /// `OKLab(l:a:b:).linear.isInGamut()` written out on plain numbers: the inner loop of gamut
+    /// mapping, kept free of intermediate values so it stays fast in debug builds too.
+    @inline(__always)
+    static func fits(_ l: Double, _ a: Double, _ b: Double) -> Bool {
+        let l3 = l + 0.3963377774 * a + 0.2158037573 * b
+        let m3 = l - 0.1055613458 * a - 0.0638541728 * b
+        let s3 = l - 0.0894841775 * a - 1.2914855480 * b
+        let l1 = l3 * l3 * l3, m1 = m3 * m3 * m3, s1 = s3 * s3 * s3
+        let lo = -1e-7, hi = 1 + 1e-7
+        let r = 4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1
+        if r < lo || r > hi { return false }
+        let g = -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1
+        if g < lo || g > hi { return false }
+        let bl = -0.0041960863 * l1 - 0.7034186147 * m1 + 1.7076147010 * s1
+        return bl >= lo && bl <= hi
     }
 }
 
@@ -267,6 +321,16 @@ public enum CIEDE2000 {
         let rt = -sin(2 * dTheta * rad) * rc
         let tl = dLp / sl, tc = dCp / sc, th = dHp / sh
         return (tl * tl + tc * tc + th * th + rt * tc * th).squareRoot()
+    }
+
+    /// A lower bound of `difference(c1, c2)` from lightness alone: |ΔL| / S_L.
+    ///
+    /// The chroma, hue and rotation terms add at least zero (|R_T| < 2), so a bound of 10 or
+    /// more settles "at least ΔE00 10 apart" without the rest of the formula.
+    public static func lightnessBound(_ c1: CIELab, _ c2: CIELab) -> Double {
+        let lbar = (c1.l + c2.l) / 2
+        let lterm = (lbar - 50) * (lbar - 50)
+        return abs(c2.l - c1.l) / (1 + 0.015 * lterm / (20 + lterm).squareRoot())
     }
 
     public static func difference(_ c1: RGB, _ c2: RGB) -> Double {

@@ -14,7 +14,7 @@ public struct GenerationRequest: Hashable, Sendable {
         case lockedRoles
         /// `refinement`: an instruction applied to a given palette.
         case refinement
-        /// `constraints`: a minimum contrast and the background it is measured against.
+        /// `constraints`: an accessibility level and the background it is judged on.
         case constraints
         /// `candidateCount` above one: several palettes at once.
         case candidates
@@ -41,9 +41,11 @@ public struct GenerationRequest: Hashable, Sendable {
     /// How many palettes to return (at least one).
     public var candidateCount: Int
 
-    public init(description: String, language: Language = .english, variation: Int = 0, seed: UInt64? = nil,
-                locked: [Role: RGB] = [:], refinement: Refinement? = nil,
-                constraints: GenerationConstraints = GenerationConstraints(), candidateCount: Int = 1) {
+    public init(
+        description: String, language: Language = .english, variation: Int = 0, seed: UInt64? = nil,
+        locked: [Role: RGB] = [:], refinement: Refinement? = nil,
+        constraints: GenerationConstraints = GenerationConstraints(), candidateCount: Int = 1
+    ) {
         self.description = description
         self.language = language
         self.variation = variation
@@ -80,16 +82,14 @@ public struct Refinement: Hashable, Sendable {
 
 /// What a generated palette must satisfy.
 public struct GenerationConstraints: Hashable, Sendable {
-    /// The WCAG 2 contrast ratio each role's readable ink must reach, if any.
-    public var minimumContrast: Double?
-    /// The background contrast is measured against, if the request names one.
-    public var background: RGB?
+    /// The accessibility level every palette returned must meet, and the background it is
+    /// judged on (`--accessible` with `--background`).
+    public var accessibility: AccessibilityRequirement?
 
-    public init(minimumContrast: Double? = nil, background: RGB? = nil) {
-        self.minimumContrast = minimumContrast
-        self.background = background
+    public init(accessibility: AccessibilityRequirement? = nil) {
+        self.accessibility = accessibility
     }
 
     /// True when nothing is constrained.
-    public var isEmpty: Bool { minimumContrast == nil && background == nil }
+    public var isEmpty: Bool { accessibility == nil }
 }

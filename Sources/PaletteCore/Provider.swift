@@ -12,9 +12,11 @@ public struct GeneratedPalette: Hashable, Sendable {
     /// Set when this palette came from a fallback because the chosen provider failed: why it failed.
     public var fallbackReason: ProviderFailure?
 
-    public init(palette: Palette, provider: String, model: String? = nil,
-                rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
-                fallbackReason: ProviderFailure? = nil) {
+    public init(
+        palette: Palette, provider: String, model: String? = nil,
+        rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
+        fallbackReason: ProviderFailure? = nil
+    ) {
         self.palette = palette
         self.provider = provider
         self.model = model
@@ -39,6 +41,12 @@ public enum GenerationNote: Hashable, Sendable {
     /// Part of the description was understood: the words used, in the user's spelling, and the
     /// content words the engine did not know (grammar words are not listed).
     case partlyUnderstood(used: [String], unknown: [String])
+    /// The answer was moved to meet an accessibility requirement; these roles changed.
+    case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
+    /// The server refused these parts of the request by name (`response_format`,
+    /// `temperature`...), so the palette was asked for without them; with `response_format`
+    /// gone, the answer's shape was asked for in the prompt only.
+    case parametersRefused([String])
 }
 
 /// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.

@@ -87,14 +87,14 @@ public struct ProviderFailure: Error, Hashable, Sendable {
             case .missingAPIKey, .invalidEndpoint, .invalidAPIKey, .permissionDenied, .modelNotFound:
                 return .misconfigured
             case .noNetwork, .connectionRefused, .tlsFailure, .connectionLost, .timedOut, .transport,
-                 .redirectRefused, .unexpectedStatus, .notJSON:
+                .redirectRefused, .unexpectedStatus, .notJSON:
                 return .unreachable
             case .serverUnavailable, .rateLimited:
                 return .overloaded
             case .quotaExhausted:
                 return .quota
             case .badRequest, .malformedResponse, .responseTooLarge, .promptBlocked, .answerBlocked,
-                 .truncated, .noAnswer, .unusableAnswer:
+                .truncated, .noAnswer, .unusableAnswer:
                 return .unusableAnswer
             case .cancelled:
                 return .cancelled

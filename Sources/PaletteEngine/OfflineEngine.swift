@@ -37,13 +37,22 @@ public struct OfflineEngine: PaletteProvider {
         return (reading, PaletteComposer(reading: reading, variation: variation).compose())
     }
 
-    /// None yet: locks, refinements, candidates, seeds and constraints come with the workbench
-    /// and accessibility work; until then a request using them is refused by name.
-    public var supportedFields: Set<GenerationRequest.Field> { [] }
+    /// Constraints only: an accessibility requirement is met by construction (the composed
+    /// palette is moved to it, lightness only, before it is returned). Locks, refinements,
+    /// candidates and seeds come with the workbench; until then a request using them is
+    /// refused by name.
+    public var supportedFields: Set<GenerationRequest.Field> { [.constraints] }
 
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try Task.checkCancellation()
         try checkSupported(request)
-        return palette(for: request.description, variation: request.variation)
+        var result = palette(for: request.description, variation: request.variation)
+        if let requirement = request.constraints.accessibility {
+            guard let met = requirement.enforce(result.palette) else {
+                throw ProviderFailure(provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
+            }
+            result.palette = met.palette
+        }
+        return result
     }
 }

@@ -1,37 +1,32 @@
 import PaletteCore
 
-/// The one contrast search the theme derivation uses: walk OKLCH lightness at a fixed hue and
-/// chroma (gamut-mapped at each step) until a colour reaches a WCAG ratio against a background.
+/// The theme derivation's contrast search: from a colour of a given lightness, hue and chroma,
+/// the nearest colour, lighter or darker, that reaches a WCAG ratio against a background.
 ///
-/// Kept small and in one place on purpose: when PaletteCore gains the accessibility work's
-/// hue-keeping lightness repair, this file is the only one that switches to it.
+/// It is PaletteCore's hue-keeping lightness search (`LightnessSearch`, the accessibility
+/// repair's), so the app has one: it walks the OKLCH lightness lattice at the start colour's
+/// hue and chroma, gamut-maps and rounds each step, and checks the ratio on the 8-bit colour.
 enum ContrastWalk {
-    /// The step in OKLCH lightness; 0.004 moves an 8-bit colour by about one code value.
-    static let step = 0.004
-
     /// The colour of `hue` and `chroma` nearest to lightness `start`, moving lighter or darker,
-    /// whose contrast against `background` is at least `ratio`; nil when the end of the range
-    /// is reached first. Ratios are checked on the 8-bit colour that is returned.
+    /// whose contrast against `background` is at least `ratio`; nil when none is.
     static func reach(
         _ ratio: Double, against background: RGB, lightness start: Double, chroma: Double, hue: Double,
-        lighter: Bool, limit: Double? = nil
+        lighter: Bool
     ) -> RGB? {
-        walk(ratio, against: background, lightness: start, chroma: chroma, hue: hue, lighter: lighter, limit: limit)?
-            .rgb
+        walk(ratio, against: background, lightness: start, chroma: chroma, hue: hue, lighter: lighter)?.rgb
     }
 
-    /// `reach`, with the lightness it stopped at.
+    /// `reach`, with the OKLCH lightness of the colour found.
     static func walk(
         _ ratio: Double, against background: RGB, lightness start: Double, chroma: Double, hue: Double,
-        lighter: Bool, limit: Double? = nil
+        lighter: Bool
     ) -> (l: Double, rgb: RGB)? {
-        let end = limit ?? (lighter ? 1 : 0)
-        var l = min(max(start, 0), 1)
-        while lighter ? l <= end + 1e-9 : l >= end - 1e-9 {
-            let rgb = OKLCH(l: l, c: chroma, h: hue).gamutMapped()
-            if WCAG.contrast(rgb, background) >= ratio { return (l, rgb) }
-            l += lighter ? step : -step
+        let first = OKLCH(l: min(max(start, 0), 1), c: chroma, h: hue).gamutMapped()
+        if WCAG.contrast(first, background) >= ratio { return (start, first) }
+        let path = LightnessPath(first)
+        let found = LightnessSearch.nearest(on: path, direction: lighter ? .lighter : .darker) {
+            WCAG.contrast($0, background) / ratio
         }
-        return nil
+        return found.map { (OKLCH($0.color).l, $0.color) }
     }
 }

@@ -28,7 +28,12 @@ enum PaletteWriters {
     }
 
     private static func css(_ r: ExportRequest) -> String {
-        var out = "/* \(ExportText.comment(r.displayName)) */\n:root {\n"
+        customProperties(r, comment: ExportText.comment(r.displayName), block: ":root")
+    }
+
+    /// Custom properties `--color-ROLE` in one block, each with its name in a comment.
+    private static func customProperties(_ r: ExportRequest, comment: String, block: String) -> String {
+        var out = "/* \(comment) */\n\(block) {\n"
         for role in Role.allCases {
             out += "  --color-\(role.rawValue): \(r.palette[role].hex); /* \(ExportText.comment(name(r, role))) */\n"
         }
@@ -44,12 +49,8 @@ enum PaletteWriters {
     }
 
     private static func tailwindV4(_ r: ExportRequest) -> String {
-        var out =
-            "/* \(ExportText.comment(r.displayName)): Tailwind CSS v4 theme variables (bg-primary, text-accent...) */\n@theme {\n"
-        for role in Role.allCases {
-            out += "  --color-\(role.rawValue): \(r.palette[role].hex); /* \(ExportText.comment(name(r, role))) */\n"
-        }
-        return out + "}\n"
+        let title = ExportText.comment(r.displayName) + ": Tailwind CSS v4 theme variables (bg-primary, text-accent...)"
+        return customProperties(r, comment: title, block: "@theme")
     }
 
     private static func tailwindV3(_ r: ExportRequest) -> String {

@@ -163,12 +163,11 @@ public enum ThemeDerivation {
             let selectionHue = secondary.c >= ThemeDerivation.chromaticThreshold ? secondary.h : tintHue
             let selectionChroma =
                 secondary.c >= ThemeDerivation.chromaticThreshold ? min(0.06, secondary.c) : min(0.02, tintChroma * 0.2)
-            var selectionL = dark ? 0.34 : 0.87
-            var selection = OKLCH(l: selectionL, c: selectionChroma, h: selectionHue).gamutMapped()
-            while WCAG.contrast(selection, foreground) < 4.6 && selectionL > 0.05 && selectionL < 0.995 {
-                selectionL += dark ? -0.01 : 0.01
-                selection = OKLCH(l: selectionL, c: selectionChroma, h: selectionHue).gamutMapped()
-            }
+            // Kept at 4.5:1 (searched for 4.6) under the foreground: darker on dark themes.
+            let selection =
+                ContrastWalk.reach(
+                    4.6, against: foreground, lightness: dark ? 0.34 : 0.87, chroma: selectionChroma,
+                    hue: selectionHue, lighter: !dark) ?? background
 
             return TerminalTheme(
                 palette: palette, variant: variant, background: background, foreground: foreground,

@@ -1,23 +1,6 @@
 import Foundation
 import PaletteCore
 
-/// Why the history could not be found, read or written: one sentence for the user.
-public struct HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Equatable, Sendable {
-        /// Neither `XDG_STATE_HOME` nor `HOME` says where the file lives.
-        case noLocation
-        /// The file exists but cannot be opened or read.
-        case unreadable
-        /// The file is not ours (binary, another format); it is left untouched.
-        case foreign
-        /// The file or its directory cannot be written.
-        case unwritable
-    }
-
-    public var kind: Kind
-    public var description: String
-}
-
 /// The history file: JSON Lines, append-only, safe against crashes and concurrent writers.
 ///
 /// Every change is one whole line appended with a single `write(2)` under an exclusive
@@ -38,7 +21,7 @@ public final class HistoryStore: Sendable {
 
     /// The store at the location `option` (a `--history FILE`, or nil) and `environment` say
     /// (`resolveURL(option:environment:)`).
-    public convenience init(option: String?, environment: [String: String]) throws(HistoryError) {
+    public convenience init(option: String?, environment: [String: String]) throws(HistoryFailure) {
         self.init(url: try HistoryStore.resolveURL(option: option, environment: environment))
     }
 
@@ -48,18 +31,14 @@ public final class HistoryStore: Sendable {
     /// `$XDG_STATE_HOME/palette-tui/history.jsonl`, else `~/.local/state/palette-tui/history.jsonl`.
     ///
     /// A relative `XDG_STATE_HOME` is ignored, as the XDG base directory specification says.
-    public static func resolveURL(option: String?, environment: [String: String]) throws(HistoryError) -> URL {
+    public static func resolveURL(option: String?, environment: [String: String]) throws(HistoryFailure) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let path = environment["PALETTE_TUI_HISTORY"], !path.isEmpty { return URL(fileURLWithPath: path) }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state).appendingPathComponent("palette-tui/history.jsonl")
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw HistoryError(
-                kind: .noLocation,
-                description:
-                    "cannot tell where to keep the history: HOME is not set; set HOME or XDG_STATE_HOME, "
-                    + "or choose a file with --history FILE or PALETTE_TUI_HISTORY")
+            throw HistoryFailure(path: nil, .noLocation)
         }
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/palette-tui/history.jsonl")
     }
@@ -71,7 +50,7 @@ public final class HistoryStore: Sendable {
     /// Lines that cannot be read are skipped and described in `warnings` (line number and
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
-    public func load() throws -> (entries: [HistoryEntry], warnings: [String]) {
+    public func load() throws -> (entries: [HistoryEntry], warnings: [HistoryWarning]) {
         guard let fd = try openForReading() else { return ([], []) }
         defer { close(fd) }
         var state = LoadState()
@@ -155,7 +134,7 @@ public final class HistoryStore: Sendable {
         /// a dictionary of every id (100,000 hashes) would cost more than the whole parse.
         var favoriteChanges: [String: Change] = [:]
         var deleteChanges: [String: Change] = [:]
-        var bad: [(line: Int, reason: String)] = []
+        var bad: [(line: Int, problem: HistoryLineProblem)] = []
         var badCount = 0
         var goodCount = 0
         var firstMeaningfulByte: UInt8?
@@ -170,7 +149,7 @@ public final class HistoryStore: Sendable {
                 if estimate > entries.count { entries.reserveCapacity(estimate) }
             }
             guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
-                if line.contains(0) { note(number, "zero bytes (an interrupted write)") }
+                if line.contains(0) { note(number, .zeroBytes) }
                 return
             }
             if firstMeaningfulByte == nil { firstMeaningfulByte = first }
@@ -179,13 +158,13 @@ public final class HistoryStore: Sendable {
                 goodCount += 1
                 apply(record)
             case .failure(let error):
-                note(number, terminated ? error.reason : "incomplete last line (an interrupted write)")
+                note(number, terminated ? .notARecord(finding: error.reason) : .incompleteLastLine)
             }
         }
 
-        mutating func note(_ line: Int, _ reason: String) {
+        mutating func note(_ line: Int, _ problem: HistoryLineProblem) {
             badCount += 1
-            if bad.count < HistoryStore.warningLimit { bad.append((line, reason)) }
+            if bad.count < HistoryStore.warningLimit { bad.append((line, problem)) }
         }
 
         mutating func apply(_ record: HistoryRecord) {
@@ -202,12 +181,12 @@ public final class HistoryStore: Sendable {
         }
 
         /// Why the file does not look like a history file, if it does not.
-        func foreignReason() -> String? {
+        func foreignReason() -> HistoryFailure.ForeignEvidence? {
             if let first = firstMeaningfulByte, first != 0x7B {
-                return "it does not start with a JSON object"
+                return .notJSONObject
             }
             if goodCount == 0 && badCount > 1 {
-                return "none of its \(badCount) lines is a palette-tui history record"
+                return .noRecords(lines: badCount)
             }
             return nil
         }
@@ -250,10 +229,10 @@ public final class HistoryStore: Sendable {
             return v
         }
 
-        func warnings(limit: Int) -> [String] {
-            var out = bad.map { "history line \($0.line): \($0.reason); skipped (kept in the file)" }
+        func warnings(limit: Int) -> [HistoryWarning] {
+            var out = bad.map { HistoryWarning.skippedLine(number: $0.line, $0.problem) }
             if badCount > bad.count {
-                out.append("history: \(badCount - bad.count) more unreadable lines skipped (kept in the file)")
+                out.append(.moreSkipped(count: badCount - bad.count))
             }
             return out
         }
@@ -380,10 +359,7 @@ public final class HistoryStore: Sendable {
         if fd < 0 {
             let code = errno
             if code == ENOENT { return nil }
-            throw HistoryError(
-                kind: .unreadable,
-                description:
-                    "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+            throw failure(.read, code)
         }
         do {
             try requireRegularFile(fd)
@@ -436,20 +412,17 @@ public final class HistoryStore: Sendable {
         if parent != path, !parent.isEmpty { try makeDirectory(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             let code = errno
-            throw HistoryError(
-                kind: .unwritable,
-                description:
-                    "cannot save history: cannot create the directory \(path): \(String(cString: strerror(code)))")
+            throw failure(.createFolder, code, path: path)
         }
     }
 
     private func requireRegularFile(_ fd: Int32) throws {
         var st = stat()
         guard fstat(fd, &st) == 0 else {
-            throw HistoryError(kind: .unreadable, description: "cannot read the history file \(url.path)")
+            throw failure(.read, errno)
         }
         if st.st_mode & S_IFMT != S_IFREG {
-            throw foreign("it is not a regular file")
+            throw foreign(.notARegularFile)
         }
     }
 
@@ -479,10 +452,7 @@ public final class HistoryStore: Sendable {
             if got < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                throw HistoryError(
-                    kind: .unreadable,
-                    description:
-                        "cannot read the history file \(url.path): \(String(cString: strerror(code)))")
+                throw failure(.read, code)
             }
             offset += off_t(got)
             let end = filled + got
@@ -513,7 +483,7 @@ public final class HistoryStore: Sendable {
 
     /// Checks the first 16 KiB: a history file starts with `{` (zero bytes of a torn first
     /// write aside) and, if it holds a whole line there, at least one of those lines is a record.
-    private func foreignHead(_ fd: Int32, size: Int) throws -> String? {
+    private func foreignHead(_ fd: Int32, size: Int) throws -> HistoryFailure.ForeignEvidence? {
         let count = min(size, 16 << 10)
         var head = [UInt8](repeating: 0, count: count)
         let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
@@ -522,7 +492,7 @@ public final class HistoryStore: Sendable {
         if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
             first != 0x7B
         {
-            return "it does not start with a JSON object"
+            return .notJSONObject
         }
         var decoder = HistoryLineDecoder()
         var complete = 0
@@ -538,7 +508,7 @@ public final class HistoryStore: Sendable {
             }
             if ok { return nil }
         }
-        return complete > 1 ? "none of its first \(complete) lines is a palette-tui history record" : nil
+        return complete > 1 ? .noRecords(lines: complete) : nil
     }
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
@@ -563,27 +533,33 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private func foreign(_ reason: String) -> HistoryError {
-        HistoryError(
-            kind: .foreign,
-            description:
-                "\(url.path) is not a palette-tui history file (\(reason)); it was left untouched. "
-                + "Move it aside or choose another file with --history FILE")
+    private func foreign(_ evidence: HistoryFailure.ForeignEvidence) -> HistoryFailure {
+        HistoryFailure(path: url.path, .foreign(evidence))
     }
 
-    private func writeError(_ code: Int32) -> HistoryError {
-        let why = String(cString: strerror(code))
+    /// A refused write; when the folder itself is not writable, the failure names the folder.
+    private func writeError(_ code: Int32) -> HistoryFailure {
         let dir = url.deletingLastPathComponent().path
-        let hint: String
-        switch code {
-        case EACCES, EPERM: hint = access(dir, W_OK) != 0 ? " (the directory \(dir) is not writable)" : ""
-        case EROFS: hint = " (the file system is read-only)"
-        case ENOSPC: hint = " (the disk is full)"
-        default: hint = ""
+        if code == EACCES || code == EPERM, access(dir, W_OK) != 0 { return failure(.write, code, path: dir) }
+        return failure(.write, code)
+    }
+
+    /// The system's refusal as a typed failure. "Not a directory" is traced to the part of the
+    /// path that is a file, so the user is told which one to move.
+    private func failure(_ operation: HistoryFailure.Operation, _ code: Int32, path: String? = nil) -> HistoryFailure {
+        if code == ENOTDIR {
+            var ancestor = url.deletingLastPathComponent()
+            while ancestor.path != "/" && !ancestor.path.isEmpty {
+                var st = stat()
+                if stat(ancestor.path, &st) == 0 {
+                    if st.st_mode & S_IFMT != S_IFDIR {
+                        return HistoryFailure(path: url.path, .notAFolder(blocker: ancestor.path))
+                    }
+                    break
+                }
+                ancestor.deleteLastPathComponent()
+            }
         }
-        return HistoryError(
-            kind: .unwritable,
-            description:
-                "cannot save to the history file \(url.path): \(why)\(hint)")
+        return HistoryFailure(path: url.path, .system(operation, path: path ?? url.path, code: code))
     }
 }

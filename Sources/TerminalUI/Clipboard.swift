@@ -1,7 +1,8 @@
 import Foundation
+import PaletteApp
 
 /// A local program that puts text on the clipboard, fed on its standard input.
-public enum ClipboardHelper: String, CaseIterable, Sendable {
+public enum ClipboardProgram: String, CaseIterable, Sendable {
     case wlCopy = "wl-copy"
     case xclip
     case xsel
@@ -41,41 +42,43 @@ public enum ClipboardOption: String, CaseIterable, Sendable {
     }
 }
 
-/// How one copy is carried out: OSC 52 to the terminal, plus at most one helper.
+/// How one copy is carried out: OSC 52 to the terminal, plus at most one program.
 public struct ClipboardPlan: Equatable, Sendable {
     public var osc52: Bool
-    public var helper: ClipboardHelper?
+    public var program: ClipboardProgram?
 
-    public init(osc52: Bool, helper: ClipboardHelper?) {
+    public init(osc52: Bool, program: ClipboardProgram?) {
         self.osc52 = osc52
-        self.helper = helper
+        self.program = program
     }
 
     /// Chooses the plan. Pure: the caller passes the environment and a way to find programs.
     ///
     /// OSC 52 is always sent (it works over SSH and needs nothing installed) unless the user
-    /// says `none`. Without an override the helper follows the environment, in the order
+    /// says `none`. Without an override the program follows the environment, in the order
     /// helix uses: Wayland, then X11 (xclip before xsel), then tmux (which also covers tmux's
-    /// default set-clipboard=external, where OSC 52 from a pane is dropped). A helper named
+    /// default set-clipboard=external, where OSC 52 from a pane is dropped). A program named
     /// by the user is used even when its display variable is unset: they asked for it.
-    public static func choose(option: ClipboardOption, environment: [String: String],
-                              isInstalled: (String) -> Bool) -> ClipboardPlan {
+    public static func choose(
+        option: ClipboardOption, environment: [String: String],
+        isInstalled: (String) -> Bool
+    ) -> ClipboardPlan {
         func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         switch option {
-        case .none: return ClipboardPlan(osc52: false, helper: nil)
-        case .osc52: return ClipboardPlan(osc52: true, helper: nil)
-        case .tmux: return ClipboardPlan(osc52: true, helper: .tmux)
-        case .wlCopy: return ClipboardPlan(osc52: true, helper: .wlCopy)
-        case .xclip: return ClipboardPlan(osc52: true, helper: .xclip)
-        case .xsel: return ClipboardPlan(osc52: true, helper: .xsel)
+        case .none: return ClipboardPlan(osc52: false, program: nil)
+        case .osc52: return ClipboardPlan(osc52: true, program: nil)
+        case .tmux: return ClipboardPlan(osc52: true, program: .tmux)
+        case .wlCopy: return ClipboardPlan(osc52: true, program: .wlCopy)
+        case .xclip: return ClipboardPlan(osc52: true, program: .xclip)
+        case .xsel: return ClipboardPlan(osc52: true, program: .xsel)
         case .auto: break
         }
-        var candidates: [ClipboardHelper] = []
+        var candidates: [ClipboardProgram] = []
         if set("WAYLAND_DISPLAY") { candidates.append(.wlCopy) }
         if set("DISPLAY") { candidates += [.xclip, .xsel] }
         if set("TMUX") { candidates.append(.tmux) }
-        let helper = candidates.first { isInstalled($0.arguments[0]) }
-        return ClipboardPlan(osc52: true, helper: helper)
+        let program = candidates.first { isInstalled($0.arguments[0]) }
+        return ClipboardPlan(osc52: true, program: program)
     }
 
     /// Looks `program` up on `PATH` as `posix_spawnp` would.
@@ -101,19 +104,41 @@ public enum OSC52 {
     }
 }
 
-/// Runs a clipboard helper: text on its stdin, output discarded, killed after a timeout.
+/// Runs a clipboard program: text on its stdin, output discarded, killed after a timeout.
 public enum ClipboardRunner {
-    /// Spawns `helper` with `posix_spawnp` and waits at most `timeout` seconds; true on exit status 0.
+    /// Spawns `program` with `posix_spawnp` and waits at most `timeout`; true on exit status 0.
     ///
-    /// Blocking: call it off the UI thread. xclip and wl-copy fork a child that keeps the
-    /// selection; the parent exits once it has read stdin, so waiting on it is short.
-    public static func run(_ helper: ClipboardHelper, text: String, timeout: Double = 2) -> Bool {
+    /// Waits by sleeping the task between checks (never blocking a thread), on the monotonic
+    /// clock. xclip and wl-copy fork a child that keeps the selection; the parent exits once it
+    /// has read stdin, so the wait is short.
+    public static func run(_ program: ClipboardProgram, text: String, timeout: Duration = .seconds(2)) async -> Bool {
+        guard let pid = spawn(program, text: text) else { return false }
+        let deadline = ContinuousClock.now + timeout
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { return false }
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return false
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        // WIFEXITED / WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
+        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+    }
+
+    /// Starts the program with `text` written to its standard input; nil if it cannot start.
+    private static func spawn(_ program: ClipboardProgram, text: String) -> pid_t? {
         var pipeFDs: [Int32] = [-1, -1]
         // Close-on-exec so other programs we spawn do not inherit this pipe (a forked xclip
         // holding the write end would never see end of file); dup2 onto fd 0 clears the flag
-        // for this helper.
-        guard pipe(&pipeFDs) == 0 else { return false }
-        let readEnd = pipeFDs[0], writeEnd = pipeFDs[1]
+        // for this program.
+        guard pipe(&pipeFDs) == 0 else { return nil }
+        let readEnd = pipeFDs[0]
+        let writeEnd = pipeFDs[1]
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
 
@@ -124,16 +149,16 @@ public enum ClipboardRunner {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
-        let argv: [UnsafeMutablePointer<CChar>?] = helper.arguments.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = program.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, helper.arguments[0], &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, program.arguments[0], &actions, nil, argv, environ)
         close(readEnd)
         guard spawned == 0 else {
             close(writeEnd)
-            return false
+            return nil
         }
-        // A helper that exits without reading gives EPIPE here (the runtime ignores SIGPIPE).
+        // A program that exits without reading gives EPIPE here (the app ignores SIGPIPE).
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -146,21 +171,6 @@ public enum ClipboardRunner {
         }
         bytes.removeAll()
         close(writeEnd)
-
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while true {
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { break }
-            if r < 0 && errno != EINTR { return false }
-            if Date() >= deadline {
-                kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                return false
-            }
-            usleep(10_000)
-        }
-        // WIFEXITED / WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
-        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+        return pid
     }
 }

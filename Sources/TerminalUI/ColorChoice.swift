@@ -49,8 +49,10 @@ public enum ColorChoice {
     /// override it); then NO_COLOR; then what the terminfo entry says. ncurses can only send
     /// 24-bit values through an entry with 2^24 colours, so a forced `truecolor` on any other
     /// entry (no `*-direct` entry installed) degrades to what the entry can do.
-    public static func mode(request: ColorRequest, environment: [String: String],
-                            capabilities: TerminalCapabilities) -> ColorMode {
+    public static func mode(
+        request: ColorRequest, environment: [String: String],
+        capabilities: TerminalCapabilities
+    ) -> ColorMode {
         let direct = capabilities.rgbFlag || capabilities.colors >= 0x100_0000
         switch request {
         case .truecolor:
@@ -79,7 +81,8 @@ public enum ColorChoice {
         case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
             guard let colorterm = environment["COLORTERM"]?.lowercased(),
-                  colorterm == "truecolor" || colorterm == "24bit" else { return nil }
+                colorterm == "truecolor" || colorterm == "24bit"
+            else { return nil }
         case .truecolor:
             break
         }
@@ -116,30 +119,6 @@ public struct ColorMapper: Sendable {
         case .direct: return Int32(max(rgb.packed, 8))
         case .indexed256: return Int32(Xterm256.nearest(to: rgb).index)
         case .none: return -1
-        }
-    }
-}
-
-/// A setup problem the user can fix: one clear sentence, never a crash.
-public enum TerminalSetupError: Error, Equatable, Sendable, CustomStringConvertible {
-    case invalidChoice(option: String, value: String, choices: [String])
-    case notATerminal
-    case unknownTerminal(String?)
-    case noCursorAddressing(String)
-
-    public var description: String {
-        switch self {
-        case let .invalidChoice(option, value, choices):
-            return "invalid value '\(value)' for \(option); expected one of: \(choices.joined(separator: ", "))"
-        case .notATerminal:
-            return "standard input and output must be a terminal for the interactive app; to print a palette instead, use 'palette-tui generate DESCRIPTION'"
-        case .unknownTerminal(let term):
-            if let term, !term.isEmpty {
-                return "the terminal type '\(term)' is unknown to ncurses (no terminfo entry); set TERM to one it knows, e.g. xterm-256color, or use 'palette-tui generate'"
-            }
-            return "TERM is not set, so the terminal cannot be driven; set TERM (e.g. xterm-256color) or use 'palette-tui generate'"
-        case .noCursorAddressing(let term):
-            return "the terminal type '\(term)' cannot move the cursor, which the interactive app needs; use 'palette-tui generate' instead"
         }
     }
 }

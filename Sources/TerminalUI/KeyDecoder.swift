@@ -15,7 +15,9 @@ public enum InputEvent: Hashable, Sendable {
 
 /// Turns `get_wch` results into `Key`s, collecting a bracketed paste into one `.paste`.
 ///
-/// Pure apart from the ncurses key-code constants, so the whole mapping is unit-tested.
+/// Pure apart from the ncurses key-code constants, so the whole mapping is unit-tested. It owns
+/// the paste's deadline too: a paste whose end marker does not come within `pasteTimeout` of its
+/// last input is taken as it is (`expire(at:)`), so the text is not lost.
 /// Control characters never reach the text field as text: Ctrl-A arrives as character 1 and
 /// becomes `.control("a")`; other C0/C1 characters become `.unknown`.
 public struct KeyDecoder: Sendable {
@@ -25,17 +27,38 @@ public struct KeyDecoder: Sendable {
     /// A paste larger than this is cut: nobody describes a palette in a megabyte, and the
     /// cap keeps a runaway paste from growing memory without bound.
     public static let pasteLimit = 64 * 1024
+    /// How long a paste may wait for more input before its text is taken as it is.
+    public static let pasteTimeout: Duration = .milliseconds(500)
 
     private var pasteBuffer: String.UnicodeScalarView?
     private var pastedScalars = 0
+    /// When the open paste is taken as it is, if no more input comes.
+    private var pasteDeadline: ContinuousClock.Instant?
 
     public init() {}
 
     /// True between the paste start and end markers.
     public var isInPaste: Bool { pasteBuffer != nil }
 
-    /// Feeds one input; returns the event it completes, if any.
-    public mutating func feed(_ input: RawInput) -> InputEvent? {
+    /// When `expire(at:)` will end the open paste, if one is open: the caller's poll timeout.
+    public var deadline: ContinuousClock.Instant? {
+        pasteBuffer == nil ? nil : pasteDeadline
+    }
+
+    /// Feeds one input read at `now`; returns the event it completes, if any.
+    public mutating func feed(_ input: RawInput, at now: ContinuousClock.Instant = .now) -> InputEvent? {
+        let event = decode(input)
+        if pasteBuffer != nil { pasteDeadline = now + KeyDecoder.pasteTimeout }
+        return event
+    }
+
+    /// Ends the open paste if its deadline has passed at `now`.
+    public mutating func expire(at now: ContinuousClock.Instant = .now) -> InputEvent? {
+        guard let deadline, now >= deadline else { return nil }
+        return flushPaste()
+    }
+
+    private mutating func decode(_ input: RawInput) -> InputEvent? {
         if pasteBuffer != nil {
             return feedPaste(input)
         }
@@ -58,6 +81,7 @@ public struct KeyDecoder: Sendable {
     public mutating func flushPaste() -> InputEvent? {
         guard let buffer = pasteBuffer else { return nil }
         pasteBuffer = nil
+        pasteDeadline = nil
         return .key(.paste(String(buffer)))
     }
 

@@ -3,11 +3,8 @@ import Foundation
 import PaletteApp
 import PaletteCore
 
-/// The ncurses screen: frames go out and keys come in through it.
-///
-/// Not the only code that touches the terminal: the crash handler in `Signals.swift` restores
-/// its modes and writes its own reset sequence when the process dies, and the runtime's loop
-/// polls stdin for readiness before calling `readEvents`.
+/// The ncurses screen: with `TerminalReset` (which it arms for a crash), the only code in the
+/// project that talks to the terminal.
 ///
 /// Not thread-safe, like ncurses itself: one thread creates it, draws, reads keys and closes it.
 /// Input is read without blocking (`nodelay`); the caller waits for stdin to become readable
@@ -52,6 +49,8 @@ public final class Screen {
     /// environment promises 24-bit colour, the matching `*-direct` entry is tried first.
     public static func open(colorRequest: ColorRequest, environment: [String: String]) throws(TerminalSetupError) -> Screen {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        // ncurses draws on stdout (fd 1) and reads stdin (fd 0): a crash resets that terminal.
+        TerminalReset.arm(input: 0, output: 1)
         _ = pt_setlocale_utf8()
         let term = environment["TERM"]
         var opened: (OpaquePointer, String)?
@@ -62,10 +61,14 @@ public final class Screen {
         if opened == nil, let term, !term.isEmpty, let sp = pt_newterm(nil) {
             opened = (sp, term)
         }
-        guard let (sp, name) = opened else { throw .unknownTerminal(term) }
+        guard let (sp, name) = opened else {
+            TerminalReset.disarm()
+            throw .unknownTerminal(term)
+        }
         guard pt_has_string_cap("cup") == 1 else {
             endwin()
             delscreen(sp)
+            TerminalReset.disarm()
             throw .noCursorAddressing(name)
         }
         // terminfo's numbers, not the COLORS global, which stays 0 until start_color().
@@ -147,15 +150,16 @@ public final class Screen {
             }
             if rc == ERR { break }
             let input: RawInput = rc == KEY_CODE_YES ? .keyCode(Int32(bitPattern: ch)) : .character(ch)
-            if let event = decoder.feed(input) { events.append(event) }
+            if let event = decoder.feed(input, at: .now) { events.append(event) }
         }
+        // A paste whose end marker never came is taken as it is once its deadline passes.
+        if let event = decoder.expire(at: .now) { events.append(event) }
         return events
     }
 
-    /// Ends a paste whose end marker never arrived, so its text is kept.
-    public func flushPaste() -> InputEvent? {
-        decoder.flushPaste()
-    }
+    /// When `readEvents` must be called again even if no input comes (an open paste's
+    /// deadline); nil when only input matters.
+    public var inputDeadline: ContinuousClock.Instant? { decoder.deadline }
 
     /// Queues bytes to write straight to the terminal after the next refresh (OSC 52), so
     /// they never land inside a half-written ncurses update.
@@ -457,5 +461,6 @@ public final class Screen {
         endwin()
         Screen.writeAll(Screen.bracketedPasteOff)
         delscreen(screen)
+        TerminalReset.disarm()
     }
 }

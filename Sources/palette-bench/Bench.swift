@@ -140,7 +140,9 @@ final class Bench {
     /// The state holds a 1,000-entry history, as in the pty key session, at 80x24.
     private func render() -> BenchResult {
         var state = AppState(width: 80, height: 24, colorMode: .indexed256, language: .english,
-                             providerName: "offline", modelName: "offline-engine-1")
+                             providerName: "offline", modelName: "offline-engine-1",
+                             clock: AppClock(now: { Date(timeIntervalSince1970: 1_750_000_000) }, uptime: { .zero },
+                                             makeID: { "bench" }))
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let entries = (0..<1000).map { i in
             HistoryEntry(id: "entry-\(i)", created: start.addingTimeInterval(Double(i) * 60),

@@ -1,3 +1,4 @@
+import PaletteApp
 import PaletteCore
 
 /// A usage error: exit status 2, with a hint to `--help`.
@@ -5,9 +6,29 @@ struct UsageError: Error, CustomStringConvertible {
     let description: String
     /// What was wrong with the options, for commands that word it themselves.
     var problem: ArgumentProblem?
+    /// The problem as `audit` and `repair` word it (theirs and the option parser's).
+    var commandProblem: CommandProblem?
+
     init(_ message: String, problem: ArgumentProblem? = nil) {
         description = message
         self.problem = problem
+    }
+
+    /// A problem `audit` or `repair` found; `description` is its English.
+    init(_ problem: CommandProblem) {
+        description = CommandText.problem(problem).english
+        commandProblem = problem
+    }
+
+    /// The problem as a `CommandProblem`, whichever kind it is, if it has a type.
+    var typed: CommandProblem? {
+        if let commandProblem { return commandProblem }
+        switch problem {
+        case .unknownOption(let o)?: return .unknownOption(o)
+        case .needsValue(let o)?: return .needsValue(option: o)
+        case .takesNoValue(let o)?: return .takesNoValue(option: o)
+        case nil: return nil
+        }
     }
 }
 
@@ -76,6 +97,16 @@ struct Arguments {
 
     subscript(name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Parses a value restricted to a fixed set of choices, naming them when it is not one.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default value: T) throws(UsageError) -> T
+    where T.RawValue == String {
+        guard let raw = values[name] else { return value }
+        guard let parsed = T(rawValue: raw) else {
+            throw UsageError(.invalidChoice(option: name, value: raw, choices: T.allCases.map(\.rawValue)))
+        }
+        return parsed
+    }
 
     /// Parses a value restricted to a fixed set of choices.
     func choice<T: RawRepresentable>(_ name: String, default value: T) throws -> T where T.RawValue == String {

@@ -7,8 +7,9 @@ enum AtomicFile {
     enum Failure: Error, Equatable {
         /// The target exists and `replace` was false.
         case exists
-        /// Why the file could not be written (the system's words).
-        case failed(String)
+        /// Why the file could not be written: the system's error number (errno), worded by
+        /// PaletteApp's catalogue.
+        case failed(Int32)
     }
 
     static func write(_ bytes: [UInt8], to path: String, replace: Bool) throws(Failure) {
@@ -17,16 +18,16 @@ enum AtomicFile {
         var st = stat()
         let existed = lstat(path, &st) == 0
         if existed {
-            if (st.st_mode & S_IFMT) == S_IFDIR { throw .failed(String(cString: strerror(EISDIR))) }
+            if (st.st_mode & S_IFMT) == S_IFDIR { throw .failed(EISDIR) }
             if !replace { throw .exists }
         }
         var template = Array((dir + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd < 0 { throw .failed(String(cString: strerror(errno))) }
+        if fd < 0 { throw .failed(errno) }
         let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         func fail(_ code: Int32) -> Failure {
             unlink(temp)
-            return .failed(String(cString: strerror(code)))
+            return .failed(code)
         }
         // The mode a new file gets (0666 less the umask), or the replaced file's own.
         var mode: mode_t

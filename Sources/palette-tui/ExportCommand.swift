@@ -145,8 +145,8 @@ private func export(_ args: [String], language: Language, environment: [String: 
             try AtomicFile.write(bytes, to: output, replace: arguments.has("force"))
         } catch .exists {
             throw ExportFailure.failed(.exists(output))
-        } catch .failed(let reason) {
-            throw ExportFailure.failed(.writeFailed(path: output, reason: reason))
+        } catch .failed(let code) {
+            throw ExportFailure.failed(.writeFailed(path: output, reason: String(cString: strerror(code))))
         }
     } else {
         FileHandle.standardOutput.write(Data(bytes))

@@ -1,4 +1,5 @@
 import Foundation
+import PaletteApp
 import PaletteCore
 import PaletteHistory
 
@@ -59,7 +60,9 @@ func runHistory(_ args: [String]) async throws -> Int32 {
     }
 
     let (entries, warnings) = try store.load()
-    for warning in warnings { printError("palette-tui: warning: \(warning)") }
+    for warning in warnings {
+        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(.english))")
+    }
     let filter = HistoryFilter(
         query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))
     let shown = filter.newestFirst(entries, limit: limit)
@@ -104,27 +107,26 @@ let historyBooleanOptions: Set<String> = ["no-history"]
 
 /// The store a command's options ask for (`--history FILE`, else the environment), or nil
 /// under `--no-history`.
-func historyStore(_ arguments: Arguments, environment: [String: String]) throws(HistoryError) -> HistoryStore? {
+func historyStore(_ arguments: Arguments, environment: [String: String]) throws(HistoryFailure) -> HistoryStore? {
     if arguments.has("no-history") { return nil }
     return try HistoryStore(option: arguments["history"], environment: environment)
 }
 
-/// Records a generated palette in the history file chosen by the options and environment.
+/// Records a generated palette in the history, with a fresh id and the time from `clock`.
 ///
-/// Returns a one-line warning when the palette could not be saved (the command still succeeds),
-/// nil when it was saved or `--no-history` was given.
+/// Returns why the palette could not be saved (the command still succeeds), nil when it was
+/// saved or there is no history (`--no-history`).
 func recordGenerated(
-    _ result: GeneratedPalette, description: String, arguments: Arguments,
-    environment: [String: String]
-) -> String? {
-    do {
-        guard let store = try historyStore(arguments, environment: environment) else { return nil }
-        try store.append(
-            HistoryEntry(
-                id: UUID().uuidString.lowercased(), created: Date(), description: description,
-                palette: result.palette, provider: result.provider, model: result.model))
+    _ result: GeneratedPalette, description: String, history: HistoryClient,
+    clock: AppClock
+) -> HistoryFailure? {
+    let entry = HistoryEntry(
+        id: clock.makeID(), created: clock.now(), description: description,
+        palette: result.palette, provider: result.provider, model: result.model)
+    do throws(HistoryFailure) {
+        try history.write(.append(entry))
         return nil
     } catch {
-        return "palette not saved to history: \(error)"
+        return error
     }
 }

@@ -45,6 +45,8 @@ func runParse(_ args: [String]) async throws -> Int32 {
 /// Why standard input could not be read.
 struct InputError: Error, CustomStringConvertible {
     let description: String
+    /// True when the input was over the limit; false when reading failed.
+    var tooLarge = false
 }
 
 /// Reads all of standard input, refusing more than `limit` bytes.
@@ -60,7 +62,7 @@ func readStandardInput(limit: Int) throws(InputError) -> [UInt8] {
         }
         data.append(contentsOf: chunk[0..<n])
         if data.count > limit {
-            throw InputError(description: "standard input is larger than \(limit >> 20) MiB")
+            throw InputError(description: "standard input is larger than \(limit >> 20) MiB", tooLarge: true)
         }
     }
 }

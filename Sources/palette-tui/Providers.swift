@@ -2,8 +2,10 @@ import Foundation
 import Gemini
 import PaletteCore
 import PaletteEngine
+import ProviderKit
 
-/// Which provider and how to reach it, from options and the environment.
+/// Which provider and how to reach it, from options and the environment: wiring only. What a
+/// failure means and when to fall back is ProviderKit's; what it says is PaletteApp's.
 ///
 /// Precedence, first found wins: the key from `GEMINI_API_KEY`, then `GOOGLE_API_KEY` (the
 /// name Google's SDKs read); the model from `--model`, then `PALETTE_TUI_MODEL`, then
@@ -45,16 +47,16 @@ enum ProviderChoice: String {
 ///
 /// An empty or blank variable counts as unset, so `GEMINI_API_KEY= cmd` means "no key".
 func geminiAPIKey(environment: [String: String]) -> APIKey? {
-    for name in ["GEMINI_API_KEY", "GOOGLE_API_KEY"] {
-        if let value = environment[name], let key = APIKey(value) { return key }
-    }
-    return nil
+    APIKey.from(environment: environment, variables: GeminiConfiguration.keyVariables)
 }
 
 /// The Gemini configuration the options and environment describe; usage errors for bad values.
-func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
-                         environment: [String: String]) throws -> GeminiConfiguration {
-    let model = options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+func geminiConfiguration(
+    _ options: ProviderOptions, key: APIKey,
+    environment: [String: String]
+) throws -> GeminiConfiguration {
+    let model =
+        options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
         ?? GeminiConfiguration.defaultModel
     if model.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'--model' needs a model name such as \(GeminiConfiguration.defaultModel)")
@@ -77,10 +79,13 @@ func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
     let configuration = GeminiConfiguration(apiKey: key, model: model, baseURL: baseURL, timeout: timeout)
     do {
         _ = try configuration.generateContentURL()
-    } catch .invalidEndpoint {
-        throw UsageError("invalid value '\(baseURL.absoluteString)' for '\(endpointSource)': expected an http(s) URL")
     } catch {
-        throw UsageError("invalid value '\(model)' for '--model': use a model id such as \(GeminiConfiguration.defaultModel)")
+        if case .invalidEndpoint = error.reason {
+            throw UsageError(
+                "invalid value '\(baseURL.absoluteString)' for '\(endpointSource)': expected an http(s) URL")
+        }
+        throw UsageError(
+            "invalid value '\(model)' for '--model': use a model id such as \(GeminiConfiguration.defaultModel)")
     }
     return configuration
 }
@@ -88,8 +93,10 @@ func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
 /// Builds the provider the options ask for.
 ///
 /// - `--provider offline`: the offline engine.
-/// - `--provider gemini`: Gemini alone; without a key, `GeminiError.missingAPIKey` (exit 1).
+/// - `--provider gemini`: Gemini alone; without a key, a `missingAPIKey` failure (exit 1).
 ///   Asked for by name, it is never silently replaced.
+/// - Gemini is wrapped in `AccessibleProvider`, so an accessibility constraint is met by
+///   repairing its answer (with a note); the offline engine meets it by construction.
 /// - no `--provider`: Gemini with the offline engine as fallback when a key is set, else the
 ///   offline engine.
 ///
@@ -99,8 +106,10 @@ func geminiConfiguration(_ options: ProviderOptions, key: APIKey,
 /// frame (about 15 ms after start on a quiet machine), and a warm-up running beside that frame
 /// slowed it, while nobody types a description and presses Enter within tens of milliseconds.
 /// `generate`, which sends at once, passes false rather than have the warm-up race its request.
-func makeProvider(_ options: ProviderOptions, environment: [String: String],
-                  warmUp: Bool = true) throws -> any PaletteProvider {
+func makeProvider(
+    _ options: ProviderOptions, environment: [String: String],
+    warmUp: Bool = true
+) throws -> any PaletteProvider {
     var choice: ProviderChoice?
     if let raw = options.provider {
         guard let parsed = ProviderChoice(rawValue: raw) else {
@@ -113,15 +122,17 @@ func makeProvider(_ options: ProviderOptions, environment: [String: String],
     case (.offline?, _):
         return OfflineEngine()
     case (.gemini?, nil):
-        throw GeminiError.missingAPIKey.providerFailure
-    case let (.gemini?, key?):
+        throw ProviderFailure(
+            provider: GeminiClient.providerID,
+            .missingAPIKey(variables: GeminiConfiguration.keyVariables))
+    case (.gemini?, let key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
-        return gemini
-    case let (nil, key?):
+        return AccessibleProvider(gemini)
+    case (nil, let key?):
         let gemini = GeminiClient(configuration: try geminiConfiguration(options, key: key, environment: environment))
         if warmUp { gemini.warmUp(after: warmUpDelay) }
-        return FallbackProvider(primary: gemini, fallback: OfflineEngine())
+        return FallbackProvider(primary: AccessibleProvider(gemini), fallback: OfflineEngine())
     case (nil, nil):
         return OfflineEngine()
     }
@@ -129,34 +140,3 @@ func makeProvider(_ options: ProviderOptions, environment: [String: String],
 
 /// How long after the provider is built a Gemini client starts warming up; see `makeProvider`.
 let warmUpDelay = Duration.milliseconds(25)
-
-/// The chosen provider first; the offline engine when it fails for a reason the user cannot
-/// fix now.
-///
-/// The decision reads only the provider-neutral `ProviderFailure.fallsBack` (outages, rate
-/// limits and quotas, network and timeout failures, blocked or unusable answers), so any
-/// provider gets the same policy; it never catches a provider's own error type. No fallback on
-/// cancellation, on configuration mistakes (bad or missing key, no permission, unknown model,
-/// bad endpoint: those would otherwise hide behind offline palettes for ever), nor on a request
-/// the primary cannot honour.
-struct FallbackProvider: PaletteProvider {
-    let primary: any PaletteProvider
-    let fallback: any PaletteProvider
-
-    var name: String { primary.name }
-    var model: String? { primary.model }
-    var supportedFields: Set<GenerationRequest.Field> { primary.supportedFields }
-
-    func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
-        do {
-            return try await primary.generate(request)
-        } catch {
-            let failure = ProviderFailure.from(error, provider: primary.name, cancelled: Task.isCancelled)
-            guard failure.fallsBack else { throw failure }
-            if Task.isCancelled { throw ProviderFailure.cancelled(provider: primary.name) }
-            var result = try await fallback.generate(request)
-            result.fallbackReason = failure
-            return result
-        }
-    }
-}

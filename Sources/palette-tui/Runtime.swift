@@ -4,35 +4,30 @@ import PaletteCore
 import PaletteHistory
 import TerminalUI
 
-/// Everything the event loop needs, built in `runTUI` (the one place live dependencies are made).
-struct RuntimeConfiguration: Sendable {
-    var language: Language
-    var colorRequest: ColorRequest
-    var clipboard: ClipboardPlan
-    var provider: any PaletteProvider
-    var history: HistoryStore?
-    /// Why there is no history store when the user did not ask for none, shown once.
-    var historyProblem: String?
-    var environment: [String: String]
-}
-
 // MARK: - Inbox
 
-/// Actions produced off the UI thread (results of effects), waiting for the loop.
+/// What comes back to the loop from effects running off the UI thread: their actions, and the
+/// news that one has finished (bookkeeping the loop keeps without reading any action).
+enum InboxMessage: Sendable {
+    case action(Action)
+    /// The effect started as `task` has returned.
+    case finished(task: UInt64)
+}
+
+/// Messages produced off the UI thread, waiting for the loop.
 ///
 /// Posting also writes a byte to a pipe the loop polls, so a result wakes it at once and an
 /// idle loop needs no timer.
-final class ActionInbox: @unchecked Sendable {
+final class Inbox: @unchecked Sendable {
     private let lock = NSLock()
-    private var queue: [Action] = []
+    private var queue: [InboxMessage] = []
     let readFD: Int32
     let writeFD: Int32
 
-    init() throws {
+    /// Fails with the system's error number when no pipe can be made.
+    init() throws(LaunchFailure) {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            throw RuntimeError("cannot create the event pipe: \(String(cString: strerror(errno)))")
-        }
+        guard pipe(&fds) == 0 else { throw .eventPipe(code: errno) }
         readFD = fds[0]
         writeFD = fds[1]
         for fd in fds {
@@ -46,103 +41,118 @@ final class ActionInbox: @unchecked Sendable {
         close(writeFD)
     }
 
-    func post(_ action: Action) {
+    func post(_ message: InboxMessage) {
         lock.lock()
-        queue.append(action)
+        queue.append(message)
         lock.unlock()
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)
     }
 
-    /// Empties the pipe and returns the queued actions in order.
-    func drain() -> [Action] {
+    /// Empties the pipe and returns the queued messages in order.
+    func drain() -> [InboxMessage] {
         var buffer = [UInt8](repeating: 0, count: 256)
         while buffer.withUnsafeMutableBytes({ read(readFD, $0.baseAddress, $0.count) }) > 0 {}
         lock.lock()
         defer { lock.unlock() }
-        let actions = queue
+        let messages = queue
         queue.removeAll()
-        return actions
+        return messages
     }
 }
 
-/// A failure to start the loop, reported as one sentence.
-struct RuntimeError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
+/// Why the loop could not start, typed; TUICommand words it.
+enum LaunchFailure: Error {
+    case eventPipe(code: Int32)
+    case terminal(TerminalSetupError)
 }
 
 // MARK: - The loop
 
-/// The interactive app's event loop: the only code that mutates `AppState` and starts Tasks.
+/// The interactive app's event loop: the only code that mutates `AppState`.
 ///
-/// One thread owns ncurses. It sleeps in poll(2) on the terminal and on the inbox pipe; the
-/// only timeout is the spinner's, while a request is in flight (and a stalled paste's).
+/// It only schedules. Input and effect results become actions for the reducer; the effects
+/// the reducer returns are performed by `Effect.perform(with:send:)` in Swift tasks, each as
+/// its `schedule` says (beside the others, in an ordered lane, cancelled by id, or the end).
+/// It reads no action's contents and writes no words.
+///
+/// It runs on the thread that called it (the main thread), which alone touches ncurses, and
+/// sleeps in poll(2) on the terminal and on the inbox pipe; the only timeouts are the
+/// spinner's, while the state says a request is in flight, and the screen's input deadline.
 final class Runtime {
     /// The spinner's cadence while a request is in flight.
-    static let tickInterval = 0.1
-    /// How long a paste may wait for its end marker before its text is taken as it is.
-    static let pasteTimeout = 0.5
+    static let tickInterval: Duration = .milliseconds(100)
+    /// How long an ending app waits for history and file writes to finish.
+    static let drainTimeout: Duration = .seconds(5)
 
     private var state: AppState
     private let screen: Screen
-    private let configuration: RuntimeConfiguration
-    private let inbox: ActionInbox
-    /// History reads and writes, in order, off the UI thread.
-    private let historyQueue = DispatchQueue(label: "palette-tui.history")
-    private let historyGroup = DispatchGroup()
-    private var generations: [Int: (task: Task<Void, Never>, started: Date)] = [:]
-    private var nextTick: Date?
-    /// When a paste whose end marker has not come is taken as it is.
-    private var pasteDeadline: Date?
+    private let dependencies: Dependencies
+    private let terminalOutbox: TerminalOutbox
+    private let inbox: Inbox
+    /// Concurrent effects that can be cancelled, by cancellation id: (task token, task).
+    private var cancellable: [Int: (token: UInt64, task: Task<Void, Never>)] = [:]
+    /// One ordered queue per lane, each drained by one task.
+    private var lanes: [EffectLane: AsyncStream<(UInt64, Effect)>.Continuation] = [:]
+    private var laneTasks: [Task<Void, Never>] = []
+    /// Tokens of lane effects not yet finished, for the bounded wait at exit.
+    private var pendingLaneEffects: Set<UInt64> = []
+    private var nextToken: UInt64 = 0
+    private var nextTick: ContinuousClock.Instant?
     private var quitRequested = false
     private var dirty = true
     /// The last frame and what drew it, so a key redraws only what it changed.
     private var renderCache = RenderCache()
 
-    private init(state: AppState, screen: Screen, configuration: RuntimeConfiguration, inbox: ActionInbox) {
+    private init(
+        state: AppState, screen: Screen, dependencies: Dependencies, terminalOutbox: TerminalOutbox,
+        inbox: Inbox
+    ) {
         self.state = state
         self.screen = screen
-        self.configuration = configuration
+        self.dependencies = dependencies
+        self.terminalOutbox = terminalOutbox
         self.inbox = inbox
     }
 
     /// Opens the terminal, runs until quit or a quit signal, restores the terminal, and
-    /// returns the exit status: 0 after a quit, 128 + the signal number after a signal.
-    static func run(_ configuration: RuntimeConfiguration) -> Int32 {
-        let inbox: ActionInbox
-        do {
-            inbox = try ActionInbox()
-        } catch {
-            printError("palette-tui: \(error)")
-            return 1
-        }
+    /// returns the exit status: 0 after a quit, 128 + the signal number after a signal; or
+    /// throws why it could not start.
+    static func run(language: Language, colorRequest: ColorRequest, live: LiveDependencies) throws(LaunchFailure) -> (
+        status: Int32, drained: Bool
+    ) {
+        let inbox = try Inbox()
         Signals.installBeforeTerminal(wakeFD: inbox.writeFD)
+        let dependencies = live.dependencies
         let screen: Screen
-        do {
-            screen = try Screen.open(colorRequest: configuration.colorRequest, environment: configuration.environment)
+        do throws(TerminalSetupError) {
+            screen = try Screen.open(colorRequest: colorRequest, environment: dependencies.processEnvironment)
         } catch {
             Signals.detachFromLoop()
-            printError("palette-tui: \(error.description)")
-            return 1
+            throw .terminal(error)
         }
         Signals.installAfterTerminal()
         let size = screen.size
-        let state = AppState(width: size.width, height: size.height, colorMode: screen.colorMode,
-                             language: configuration.language, providerName: configuration.provider.name,
-                             modelName: configuration.provider.model, environment: .live)
-        let runtime = Runtime(state: state, screen: screen, configuration: configuration, inbox: inbox)
+        let state = AppState(
+            width: size.width, height: size.height, colorMode: screen.colorMode,
+            language: language, providerName: dependencies.provider.name,
+            modelName: dependencies.provider.model, clock: dependencies.clock)
+        let runtime = Runtime(
+            state: state, screen: screen, dependencies: dependencies,
+            terminalOutbox: live.terminalOutbox, inbox: inbox)
         let status = runtime.loop()
-        runtime.finish()
-        return status
+        let drained = runtime.finish()
+        return (status, drained)
     }
 
     private func loop() -> Int32 {
         screen.draw(state.render(cache: &renderCache))
         dirty = false
-        loadHistory()
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)]
+        apply(.launched)
+        var fds = [
+            pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
+        ]
         var emptyReads = 0
         while true {
             if let signal = Signals.quitSignal { return 128 + signal }
@@ -158,9 +168,10 @@ final class Runtime {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return 128 + SIGHUP
             }
-            let events = screen.readEvents(inputReady: fds[0].revents & Int16(POLLIN) != 0)
+            let inputReady = fds[0].revents & Int16(POLLIN) != 0
+            let events = screen.readEvents(inputReady: inputReady)
             // A readable terminal that yields nothing, again and again, is at end of file.
-            if fds[0].revents & Int16(POLLIN) != 0 && events.isEmpty && !screen.isInPaste {
+            if inputReady && events.isEmpty && !screen.isInPaste {
                 emptyReads += 1
                 if emptyReads > 64 { return 128 + SIGHUP }
             } else {
@@ -169,24 +180,32 @@ final class Runtime {
             for event in events {
                 handle(event)
             }
-            if !screen.isInPaste {
-                pasteDeadline = nil
-            } else if fds[0].revents & Int16(POLLIN) != 0 || pasteDeadline == nil {
-                pasteDeadline = Date().addingTimeInterval(Runtime.pasteTimeout)
-            } else if let deadline = pasteDeadline, Date() >= deadline {
-                pasteDeadline = nil
-                if let event = screen.flushPaste() { handle(event) }
-            }
-            for action in fds[1].revents & Int16(POLLIN) != 0 ? inbox.drain() : [] {
-                if case .paletteReceived(let id, _) = action {
-                    generations[id] = nil
-                }
-                apply(action)
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                receive(inbox.drain())
             }
             tickIfDue()
             if dirty {
                 screen.draw(state.render(cache: &renderCache))
                 dirty = false
+            }
+        }
+    }
+
+    private func receive(_ messages: [InboxMessage]) {
+        // Terminal bytes from effects (OSC 52) go out after the next frame.
+        for bytes in terminalOutbox.drain() {
+            screen.writeAfterRefresh(bytes)
+            dirty = true
+        }
+        for message in messages {
+            switch message {
+            case .action(let action):
+                apply(action)
+            case .finished(let token):
+                pendingLaneEffects.remove(token)
+                if let id = cancellable.first(where: { $0.value.token == token })?.key {
+                    cancellable[id] = nil
+                }
             }
         }
     }
@@ -215,153 +234,113 @@ final class Runtime {
     /// Milliseconds poll(2) may sleep: forever when idle.
     private func timeoutMilliseconds() -> Int32 {
         var deadline = nextTick
-        if let paste = pasteDeadline {
-            deadline = deadline.map { min($0, paste) } ?? paste
-        }
+        if let input = screen.inputDeadline { deadline = deadline.map { min($0, input) } ?? input }
         guard let deadline else { return -1 }
-        return Int32(max(0, min(60_000, (deadline.timeIntervalSinceNow * 1000).rounded(.up))))
+        let wait = (deadline - .now).components
+        let ms = wait.seconds * 1000 + (wait.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(max(0, min(60_000, ms)))
     }
 
-    /// Sends the spinner's tick when due; the clock runs only while the state says a request
-    /// is in flight.
+    /// Sends the spinner's clock tick when due; the clock runs only while the state says a
+    /// request is in flight.
     private func tickIfDue() {
-        guard let request = state.request else {
+        guard state.isGenerating else {
             nextTick = nil
             return
         }
-        let now = Date()
+        let now = ContinuousClock.now
         guard let tick = nextTick else {
-            nextTick = now.addingTimeInterval(Runtime.tickInterval)
+            nextTick = now + Runtime.tickInterval
             return
         }
         guard now >= tick else { return }
-        nextTick = now.addingTimeInterval(Runtime.tickInterval)
-        let started = generations[request.id]?.started ?? now
-        apply(.tick(elapsedMilliseconds: Int(now.timeIntervalSince(started) * 1000)))
+        nextTick = now + Runtime.tickInterval
+        apply(.clockTicked(uptime: dependencies.clock.uptime()))
     }
 
     private func apply(_ action: Action) {
         let effects = state.reduce(action)
         dirty = true
         for effect in effects {
-            perform(effect)
+            schedule(effect)
         }
     }
 
-    // MARK: - Effects
+    // MARK: - Scheduling
 
-    private func perform(_ effect: Effect) {
-        switch effect {
-        case let .generatePalette(id, request):
-            generate(id: id, request: request)
-        case .cancelRequest(let id):
-            generations.removeValue(forKey: id)?.task.cancel()
-        case .copyToClipboard(let text):
-            copy(text)
-        case .appendHistory(let entry):
-            writeHistory { try $0.append(entry) }
-        case let .setFavorite(id, favorite):
-            writeHistory { try $0.setFavorite(id: id, favorite) }
-        case .deleteHistory(let id):
-            writeHistory { try $0.delete(id: id) }
-        case .restoreHistory(let id):
-            writeHistory { try $0.restore(id: id) }
-        case .buildSearchIndex(let source):
-            let inbox = self.inbox
-            DispatchQueue.global(qos: .utility).async {
-                inbox.post(.searchIndexBuilt(source.build()))
-            }
-        case .quit:
+    private func schedule(_ effect: Effect) {
+        switch effect.schedule {
+        case .stop:
             quitRequested = true
+        case .cancel(let id):
+            cancellable.removeValue(forKey: id)?.task.cancel()
+        case .concurrent(let id):
+            let token = takeToken()
+            let task = start(effect, token: token)
+            if let id { cancellable[id] = (token, task) }
+        case .serial(let lane):
+            let token = takeToken()
+            pendingLaneEffects.insert(token)
+            queue(for: lane).yield((token, effect))
         }
     }
 
-    private func generate(id: Int, request: GenerationRequest) {
-        let provider = configuration.provider
-        let inbox = self.inbox
-        let task = Task.detached {
-            let result: Result<GeneratedPalette, ProviderFailure>
-            do {
-                result = .success(try await provider.generate(request))
-            } catch {
-                result = .failure(ProviderFailure.from(error, provider: provider.name, cancelled: Task.isCancelled))
-            }
-            inbox.post(.paletteReceived(requestID: id, result))
-        }
-        generations[id] = (task, Date())
+    private func takeToken() -> UInt64 {
+        nextToken += 1
+        return nextToken
     }
 
-    private func copy(_ text: String) {
-        let plan = configuration.clipboard
-        var via: [String] = []
-        if plan.osc52, let sequence = OSC52.sequence(for: text) {
-            screen.writeAfterRefresh(sequence)
-            via.append("OSC 52")
-        }
-        guard let helper = plan.helper else {
-            inbox.post(.clipboardCopied(text, via: via))
-            return
-        }
+    private func start(_ effect: Effect, token: UInt64) -> Task<Void, Never> {
+        let dependencies = self.dependencies
         let inbox = self.inbox
-        DispatchQueue.global(qos: .userInitiated).async { [via] in
-            let ok = ClipboardRunner.run(helper, text: text)
-            inbox.post(.clipboardCopied(text, via: ok ? via + [helper.displayName] : via))
+        return Task {
+            await effect.perform(with: dependencies) { inbox.post(.action($0)) }
+            inbox.post(.finished(task: token))
         }
     }
 
-    // MARK: - History
-
-    /// Loads the history off the UI thread, so the first frame never waits for it: first the
-    /// newest entries (the end of the file, enough to fill the list), then, for a large file,
-    /// everything, which the reducer merges.
-    private func loadHistory() {
-        if let problem = configuration.historyProblem {
-            inbox.post(.historyLoaded([], warnings: [problem]))
-        }
-        guard let store = configuration.history else { return }
+    /// The lane's queue, started on first use: one task performs its effects one at a time.
+    private func queue(for lane: EffectLane) -> AsyncStream<(UInt64, Effect)>.Continuation {
+        if let queue = lanes[lane] { return queue }
+        let (stream, continuation) = AsyncStream.makeStream(of: (UInt64, Effect).self)
+        let dependencies = self.dependencies
         let inbox = self.inbox
-        let firstRows = max(state.height, 100)
-        historyQueue.async(group: historyGroup) {
-            do {
-                let newest = try store.loadNewest(firstRows)
-                if newest.complete {
-                    // loadNewest leaves bad lines to load(), which reports them.
-                    let all = try store.load()
-                    inbox.post(.historyLoaded(all.entries, warnings: all.warnings))
-                    return
+        laneTasks.append(
+            Task {
+                for await (token, effect) in stream {
+                    await effect.perform(with: dependencies) { inbox.post(.action($0)) }
+                    inbox.post(.finished(task: token))
                 }
-                inbox.post(.historyLoaded(newest.entries, warnings: []))
-                let all = try store.load()
-                inbox.post(.historyLoaded(all.entries, warnings: all.warnings))
-            } catch {
-                inbox.post(.historyLoaded([], warnings: ["History could not be read: \(error)"]))
-            }
-        }
+            })
+        lanes[lane] = continuation
+        return continuation
     }
 
-    private func writeHistory(_ write: @escaping @Sendable (HistoryStore) throws -> Void) {
-        guard let store = configuration.history else { return }
-        let inbox = self.inbox
-        historyQueue.async(group: historyGroup) {
-            do {
-                try write(store)
-            } catch {
-                inbox.post(.historyWriteFailed("History not saved: \(error)"))
-            }
-        }
-    }
+    // MARK: - Ending
 
-    /// Cancels requests, restores the terminal, then lets pending history writes finish
-    /// (bounded, so a hung disk cannot keep a quitting app alive).
-    private func finish() {
-        for (_, generation) in generations {
-            generation.task.cancel()
+    /// Cancels requests, restores the terminal, then lets the lanes' pending writes finish,
+    /// bounded so a hung disk cannot keep a quitting app alive. Returns false if they did not.
+    private func finish() -> Bool {
+        for (_, running) in cancellable {
+            running.task.cancel()
         }
-        generations.removeAll()
+        cancellable.removeAll()
+        for (_, queue) in lanes {
+            queue.finish()
+        }
         screen.close()
         Signals.detachFromLoop()
-        if historyGroup.wait(timeout: .now() + 5) == .timedOut {
-            printError("palette-tui: history writes did not finish within 5 seconds; the last palette may not be saved")
+        let deadline = ContinuousClock.now + Runtime.drainTimeout
+        while !pendingLaneEffects.isEmpty {
+            let left = (deadline - .now).components
+            let ms = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000
+            guard ms > 0 else { return false }
+            var fd = pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0)
+            _ = poll(&fd, 1, Int32(min(ms, 60_000)))
+            for case .finished(let token) in inbox.drain() {
+                pendingLaneEffects.remove(token)
+            }
         }
+        return true
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 // MARK: - State shared with signal handlers
 
@@ -13,15 +14,9 @@ nonisolated(unsafe) private var receivedStop: sig_atomic_t = 0
 /// The write end of the runtime's wake pipe; a handler writes one byte so poll(2) returns
 /// even when the signal was delivered to another thread.
 nonisolated(unsafe) private var wakeFD: Int32 = -1
-nonisolated(unsafe) private var savedTermios = termios()
-nonisolated(unsafe) private var hasSavedTermios = false
 /// The actions our handlers replaced, indexed by signal number: crashes chain to the Swift
 /// runtime's backtracer, SIGWINCH chains to ncurses' own handler.
 nonisolated(unsafe) private let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
-
-/// Reset sequence for a crash: default attributes, cursor shown, bracketed paste off,
-/// cursor keys and keypad back to normal mode (xterm's `rmkx`), alternate screen left.
-private let crashReset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1l\u{1B}>\u{1B}[?1049l\r\n"
 
 private func wake() {
     guard wakeFD >= 0 else { return }
@@ -42,16 +37,19 @@ private func onStopSignal(_ signal: Int32) {
 private func onResizeSignal(_ signal: Int32) {
     let previous = previousActions[Int(signal)]
     if previous.sa_flags & SA_SIGINFO == 0,
-       let handler = previous.__sigaction_handler.sa_handler,
-       unsafeBitCast(handler, to: Int.self) > 1 {
+        let handler = previous.__sigaction_handler.sa_handler,
+        unsafeBitCast(handler, to: Int.self) > 1
+    {
         handler(signal)
     }
     wake()
 }
 
-private func onCrashSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    if hasSavedTermios { tcsetattr(0, TCSAFLUSH, &savedTermios) }
-    _ = write(2, crashReset.utf8Start, crashReset.utf8CodeUnitCount)
+private func onCrashSignal(
+    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+    // The terminal's modes and reset bytes are TerminalUI's; they go to the screen's terminal.
+    TerminalReset.restoreAfterCrash()
     // Call the previous handler (the Swift runtime's backtracer) directly rather than
     // re-raising: it returns after printing its report, and a signal sent with kill(2) would
     // then simply resume the program instead of ending it.
@@ -98,7 +96,7 @@ enum Signals {
     /// disposition is still the default.
     static func installBeforeTerminal(wakeFD fd: Int32) {
         wakeFD = fd
-        if tcgetattr(0, &savedTermios) == 0 { hasSavedTermios = true }
+        TerminalReset.prepare()
         signal(SIGPIPE, SIG_IGN)
         for s in [SIGINT, SIGTERM, SIGHUP] { install(s, onQuitSignal) }
         // The loop suspends on SIGTSTP itself, on its own thread. ncurses would otherwise

@@ -1,4 +1,5 @@
 import Foundation
+import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
@@ -17,52 +18,59 @@ struct TUIOptions {
 
     init(_ args: [String], environment: [String: String]) throws {
         arguments = try Arguments(args, valued: TUIOptions.valuedOptions, boolean: TUIOptions.booleanOptions)
-        if let extra = arguments.positionals.first {
-            throw UsageError("the interactive app takes no arguments (got '\(extra)'); to generate from the command line use 'palette-tui generate DESCRIPTION'")
-        }
         language = try arguments.language(environment: environment)
-        do {
+        do throws(TerminalSetupError) {
             colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
             clipboard = try ClipboardOption.from(option: arguments["clipboard"])
         } catch {
-            throw UsageError(error.description)
+            throw UsageError(Messages.terminalSetup(error)(language))
+        }
+        if let extra = arguments.positionals.first {
+            throw UsageError(Messages.appTakesNoArguments(extra)(language))
         }
     }
 }
 
 /// The interactive app (no command).
 ///
-/// Refuses without a terminal on both ends, builds the live dependencies, then runs the
-/// event loop on a thread of its own: ncurses must stay on one thread, and the loop blocks in
-/// poll(2), which must not hold one of the few threads Swift concurrency runs tasks on.
-func runTUI(_ args: [String]) async throws -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
+/// Refuses without a terminal on both ends, builds the live dependencies, then runs the event
+/// loop on this thread, the main thread (see `runMain`): ncurses stays on it, and the loop's
+/// blocking poll(2) holds none of the few threads Swift concurrency runs effects on.
+@MainActor
+func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let options = try TUIOptions(args, environment: environment)
     guard isatty(0) == 1, isatty(1) == 1 else {
-        printError("palette-tui: \(TerminalSetupError.notATerminal.description)")
+        printError("palette-tui: \(Messages.terminalSetup(.notATerminal)(options.language))")
         return 1
     }
-    let provider = try makeProvider(ProviderOptions(options.arguments), environment: environment)
-    var history: HistoryStore?
-    var historyProblem: String?
+    let live: LiveDependencies
     do {
-        history = try historyStore(options.arguments, environment: environment)
+        live = try LiveDependencies(
+            arguments: options.arguments, processEnvironment: environment,
+            clipboard: options.clipboard, warmUp: true)
+    } catch let error as UsageError {
+        throw error
     } catch {
-        historyProblem = "History is off: \(error)"
+        let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
+        printError("palette-tui: \(Messages.failure(failure)(options.language))")
+        return 1
     }
-    let clipboard = ClipboardPlan.choose(option: options.clipboard, environment: environment) {
-        ClipboardPlan.isOnPath($0, path: environment["PATH"])
-    }
-    let configuration = RuntimeConfiguration(
-        language: options.language, colorRequest: options.colorRequest, clipboard: clipboard,
-        provider: provider, history: history, historyProblem: historyProblem,
-        environment: environment)
-    return await withCheckedContinuation { continuation in
-        let thread = Thread {
-            continuation.resume(returning: Runtime.run(configuration))
+    do throws(LaunchFailure) {
+        let (status, drained) = try Runtime.run(
+            language: options.language, colorRequest: options.colorRequest,
+            live: live)
+        if !drained {
+            let seconds = Int(Runtime.drainTimeout.components.seconds)
+            printError("palette-tui: \(Messages.pendingWritesTimedOut(seconds: seconds)(options.language))")
         }
-        thread.name = "palette-tui ui"
-        thread.stackSize = 8 << 20
-        thread.start()
+        return status
+    } catch {
+        switch error {
+        case .eventPipe(let code):
+            printError("palette-tui: \(Messages.eventPipeFailed(code)(options.language))")
+        case .terminal(let problem):
+            printError("palette-tui: \(Messages.terminalSetup(problem)(options.language))")
+        }
+        return 1
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import PaletteApp
 import PaletteCore
+import PaletteHistory
 
 /// The version printed by `--version`.
 let paletteTUIVersion = "0.1.0"
@@ -12,6 +14,8 @@ let usage = """
            palette-tui history [--format text|jsonl|json] [--search TEXT] [--limit N] [--favorites]
            palette-tui export FORMAT [COLOR COLOR COLOR] [--variant dark|light] [-o FILE] [--force]
            palette-tui export --list                    palette and theme formats
+           palette-tui audit [COLOR COLOR COLOR] [--background light|dark|COLOR] [--format text|json] [--require AA|AAA]
+           palette-tui repair ROLE --against ROLE|background --target 4.5|AA|AAA|Lc60 [COLOR COLOR COLOR]
            palette-tui --help | --version
 
     Turns a description of a scene or mood, in any language, into a three-colour palette:
@@ -39,6 +43,10 @@ func printError(_ message: String) {
 }
 
 /// Runs a subcommand and maps its outcome to the exit status: 0 success, 1 failure, 2 usage.
+///
+/// On the main actor, so the interactive app's loop runs on the main thread (top-level code
+/// runs there): ncurses stays on one thread, and the loop blocks none of Swift concurrency's.
+@MainActor
 func runMain() async -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
@@ -53,12 +61,14 @@ func runMain() async -> Int32 {
     if command != nil { args.removeFirst() }
     do {
         switch command {
-        case nil: return try await runTUI(args)
+        case nil: return try runTUI(args, environment: ProcessInfo.processInfo.environment)
         case "generate": return try await runGenerate(args)
         case "parse": return try await runParse(args)
         case "inspect": return try await runInspect(args)
         case "history": return try await runHistory(args)
         case "export": return try await runExport(args)
+        case "audit": return await runAudit(args)
+        case "repair": return await runRepair(args)
         default:
             throw UsageError("unknown command '\(command!)'")
         }
@@ -66,6 +76,9 @@ func runMain() async -> Int32 {
         printError("palette-tui: \(error.description)")
         printError("Try 'palette-tui --help' for usage.")
         return 2
+    } catch let failure as HistoryFailure {
+        printError("palette-tui: \(Messages.history(failure)(.english))")
+        return 1
     } catch {
         printError("palette-tui: \(error)")
         return 1

@@ -1,7 +1,9 @@
-import XCTest
 import PaletteCore
 import TestSupport
+import XCTest
+
 @testable import Gemini
+@testable import ProviderKit
 
 /// GeminiClient against the scripted loopback server: every Developer API fixture, every fault.
 final class GeminiClientTests: XCTestCase {
@@ -29,26 +31,38 @@ final class GeminiClientTests: XCTestCase {
     }
 
     /// A client with quick backoff so retry tests take milliseconds, not seconds.
-    private func client(_ server: LoopbackServer, timeout: Double = 20,
-                        retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2)) -> GeminiClient {
-        GeminiClient(configuration: GeminiConfiguration(apiKey: APIKey(Self.key)!, model: Self.model,
-                                                        baseURL: server.baseURL, timeout: timeout, retry: retry),
-                     jitter: { 0.5 })
+    private func client(
+        _ server: LoopbackServer, timeout: Double = 20,
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2)
+    ) -> GeminiClient {
+        GeminiClient(
+            configuration: GeminiConfiguration(
+                apiKey: APIKey(Self.key)!, model: Self.model,
+                baseURL: server.baseURL, timeout: timeout, retry: retry),
+            jitter: { 0.5 })
     }
 
-    /// Runs a generation expected to fail and returns its GeminiError.
-    private func failure(_ client: GeminiClient, _ description: String = "寧靜的森林早晨",
-                         file: StaticString = #filePath, line: UInt = #line) async -> GeminiError? {
+    /// Runs a generation expected to fail and returns the reason of its `ProviderFailure`.
+    private func failure(
+        _ client: GeminiClient, _ description: String = "寧靜的森林早晨",
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> ProviderFailure.Reason? {
         do {
             let result = try await client.generate(GenerationRequest(description: description, variation: 0))
             XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
             return nil
-        } catch let error as GeminiError {
-            return error
+        } catch let error as ProviderFailure {
+            XCTAssertEqual(error.provider, "gemini", file: file, line: line)
+            return error.reason
         } catch {
-            XCTFail("expected a GeminiError, got \(error)", file: file, line: line)
+            XCTFail("expected a ProviderFailure, got \(error)", file: file, line: line)
             return nil
         }
+    }
+
+    /// Whether an error is the typed cancellation.
+    private func isCancellation(_ error: any Error) -> Bool {
+        (error as? ProviderFailure)?.kind == .cancelled
     }
 
     private func hexes(_ result: GeneratedPalette) -> [String] { result.palette.colors.map(\.hex) }
@@ -111,8 +125,10 @@ final class GeminiClientTests: XCTestCase {
     // MARK: - Unusable answers: ask once more, then fail clearly
 
     func testProseThenPaletteSucceedsOnTheFollowUp() async throws {
-        let server = try serve([["fixture": "googleai/unary-success-basic-reply-short.json"],
-                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let server = try serve([
+            ["fixture": "googleai/unary-success-basic-reply-short.json"],
+            ["fixture": "palette-tui/palette-forest-morning.json"],
+        ])
         let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         let requests = try server.requests()
@@ -158,11 +174,13 @@ final class GeminiClientTests: XCTestCase {
     }
 
     func testNoTextAtAllIsAskedAgainThenReportedEmpty() async throws {
-        for file in ["googleai/unary-success-thinking-function-call-thought-summary-signature.json",
-                     "palette-tui/stop-empty-text.json"] {
+        for file in [
+            "googleai/unary-success-thinking-function-call-thought-summary-signature.json",
+            "palette-tui/stop-empty-text.json",
+        ] {
             let server = try serve(fixture: file)
             let error = await failure(client(server))
-            XCTAssertEqual(error, .unusableAnswer("the reply was empty"), file)
+            XCTAssertEqual(error, .unusableAnswer(problem: "the reply was empty"), file)
             XCTAssertEqual(try server.requests().count, 2, file)
             server.stop()
         }
@@ -171,13 +189,15 @@ final class GeminiClientTests: XCTestCase {
     // MARK: - Blocked, stopped and truncated answers: no retry, no follow-up
 
     func testAnswersWithoutAPaletteMapToTheirErrors() async throws {
-        let cases: [(String, GeminiError)] = [
+        let cases: [(String, ProviderFailure.Reason)] = [
             ("googleai/unary-failure-finish-reason-safety.json", .answerBlocked(reason: "SAFETY")),
             ("googleai/unary-failure-finish-reason-safety.txt", .answerBlocked(reason: "SAFETY")),
             ("googleai/unary-failure-only-prompt-feedback.json", .promptBlocked(reason: "Message")),
             ("palette-tui/prompt-blocked-safety.json", .promptBlocked(reason: "SAFETY")),
-            ("googleai/unary-failure-with-message-no-content.json",
-             .noAnswer(reason: "OTHER", message: "Model failed to generate content due to internal error.")),
+            (
+                "googleai/unary-failure-with-message-no-content.json",
+                .noAnswer(reason: "OTHER", message: "Model failed to generate content due to internal error.")
+            ),
             ("js-genai/unary-gemini-2.5-flash-max-tokens-no-parts.response.json", .truncated),
             ("js-genai/unary-gemini-2.5-flash-thinking-budget-50-max-tokens.response.json", .truncated),
             ("js-genai/unary-thinking-only-thought-part-max-tokens.response.json", .truncated),
@@ -195,25 +215,58 @@ final class GeminiClientTests: XCTestCase {
     // MARK: - HTTP errors
 
     func testClientErrorsAreNeverRetried() async throws {
-        let cases: [(String, GeminiError)] = [
-            ("googleai/unary-failure-api-key.json", .invalidAPIKey(message: "API key not valid. Please pass a valid API key.")),
-            ("googleai/unary-failure-api-key.txt", .invalidAPIKey(message: "API key not valid. Please pass a valid API key.")),
-            ("from-issues/error-400-api-key-expired.json", .invalidAPIKey(message: "API key expired. Please renew the API key.")),
-            ("googleai/unary-failure-unknown-model.json", .modelNotFound(model: Self.model)),
-            ("googleai/unary-failure-unknown-model.txt", .modelNotFound(model: Self.model)),
-            ("googleai/unary-failure-generativelanguage-api-not-enabled.json", .permissionDenied(
-                reason: "SERVICE_DISABLED",
-                message: "Generative Language API has not been used in project 12345678 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/generativelanguage.googleapis.com/overview?project=12345678 then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.")),
-            ("from-issues/error-403-api-key-service-blocked.json", .permissionDenied(
-                reason: "API_KEY_SERVICE_BLOCKED",
-                message: "Requests to this API generativelanguage.googleapis.com method google.ai.generativelanguage.v1beta.GenerativeService.StreamGenerateContent are blocked.")),
-            ("from-issues/error-403-consumer-suspended.json", .permissionDenied(
-                reason: "CONSUMER_SUSPENDED", message: "Permission denied: Consumer 'api_key:REDACTED' has been suspended.")),
-            ("from-issues/error-403-unregistered-caller-no-key.json", .permissionDenied(
-                reason: nil,
-                message: "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")),
-            ("from-issues/error-429-resource-exhausted-daily-quota.json", .quotaExhausted(
-                message: "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.")),
+        let cases: [(String, ProviderFailure.Reason)] = [
+            (
+                "googleai/unary-failure-api-key.json",
+                .invalidAPIKey(serverMessage: "API key not valid. Please pass a valid API key.")
+            ),
+            (
+                "googleai/unary-failure-api-key.txt",
+                .invalidAPIKey(serverMessage: "API key not valid. Please pass a valid API key.")
+            ),
+            (
+                "from-issues/error-400-api-key-expired.json",
+                .invalidAPIKey(serverMessage: "API key expired. Please renew the API key.")
+            ),
+            ("googleai/unary-failure-unknown-model.json", .modelNotFound(model: Self.model, available: [])),
+            ("googleai/unary-failure-unknown-model.txt", .modelNotFound(model: Self.model, available: [])),
+            (
+                "googleai/unary-failure-generativelanguage-api-not-enabled.json",
+                .permissionDenied(
+                    code: "SERVICE_DISABLED",
+                    serverMessage:
+                        "Generative Language API has not been used in project 12345678 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/generativelanguage.googleapis.com/overview?project=12345678 then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry."
+                )
+            ),
+            (
+                "from-issues/error-403-api-key-service-blocked.json",
+                .permissionDenied(
+                    code: "API_KEY_SERVICE_BLOCKED",
+                    serverMessage:
+                        "Requests to this API generativelanguage.googleapis.com method google.ai.generativelanguage.v1beta.GenerativeService.StreamGenerateContent are blocked."
+                )
+            ),
+            (
+                "from-issues/error-403-consumer-suspended.json",
+                .permissionDenied(
+                    code: "CONSUMER_SUSPENDED",
+                    serverMessage: "Permission denied: Consumer 'api_key:REDACTED' has been suspended.")
+            ),
+            (
+                "from-issues/error-403-unregistered-caller-no-key.json",
+                .permissionDenied(
+                    code: nil,
+                    serverMessage:
+                        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."
+                )
+            ),
+            (
+                "from-issues/error-429-resource-exhausted-daily-quota.json",
+                .quotaExhausted(
+                    serverMessage:
+                        "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits."
+                )
+            ),
         ]
         for (file, expected) in cases {
             let server = try serve(fixture: file)
@@ -223,19 +276,32 @@ final class GeminiClientTests: XCTestCase {
             server.stop()
         }
         let schema = try serve(fixture: "from-issues/error-400-response-schema-unknown-field.json")
-        guard case .badRequest(let message)? = await failure(client(schema)) else { return XCTFail("badRequest") }
-        XCTAssertTrue(message.hasPrefix("Invalid JSON payload received. Unknown name \"additional_properties\""), message)
+        guard case .badRequest(let message?)? = await failure(client(schema)) else { return XCTFail("badRequest") }
+        XCTAssertTrue(
+            message.hasPrefix("Invalid JSON payload received. Unknown name \"additional_properties\""), message)
         XCTAssertEqual(try schema.requests().count, 1)
     }
 
     func testServerErrorsAreRetriedThreeTimesThenReported() async throws {
-        let cases: [(String, GeminiError)] = [
-            ("from-issues/error-500-internal.json", .serverUnavailable(
-                status: 500, message: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting")),
-            ("from-issues/error-503-unavailable-overloaded.json", .serverUnavailable(
-                status: 503, message: "The model is overloaded. Please try again later.")),
-            ("from-issues/error-504-deadline-exceeded-representative.json", .serverUnavailable(
-                status: 504, message: "The service is unable to finish processing within the deadline.")),
+        let cases: [(String, ProviderFailure.Reason)] = [
+            (
+                "from-issues/error-500-internal.json",
+                .serverUnavailable(
+                    status: 500,
+                    serverMessage:
+                        "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting"
+                )
+            ),
+            (
+                "from-issues/error-503-unavailable-overloaded.json",
+                .serverUnavailable(
+                    status: 503, serverMessage: "The model is overloaded. Please try again later.")
+            ),
+            (
+                "from-issues/error-504-deadline-exceeded-representative.json",
+                .serverUnavailable(
+                    status: 504, serverMessage: "The service is unable to finish processing within the deadline.")
+            ),
         ]
         for (file, expected) in cases {
             let server = try serve(fixture: file)
@@ -272,7 +338,6 @@ final class GeminiClientTests: XCTestCase {
         let start = ContinuousClock.now
         let error = await failure(client(server, timeout: 5))
         XCTAssertEqual(error, .rateLimited(retryAfter: 26))
-        XCTAssertTrue(error?.userMessage.contains("wait 26 s") ?? false, error?.userMessage ?? "")
         XCTAssertEqual(try server.requests().count, 1)
         XCTAssertLessThan((ContinuousClock.now - start).seconds, 4, "did not sleep into the deadline")
     }
@@ -282,29 +347,43 @@ final class GeminiClientTests: XCTestCase {
         let slowBackoff = RetryPolicy(maxAttempts: 3, baseDelay: 2, maxDelay: 8)
         let start = ContinuousClock.now
         let error = await failure(client(server, timeout: 1.5, retry: slowBackoff))
-        XCTAssertEqual(error, .serverUnavailable(status: 503, message: "The model is overloaded. Please try again later."))
+        XCTAssertEqual(
+            error, .serverUnavailable(status: 503, serverMessage: "The model is overloaded. Please try again later."))
         XCTAssertEqual(try server.requests().count, 1, "a 1-2 s wait does not fit in 1.5 s")
         XCTAssertLessThan((ContinuousClock.now - start).seconds, 1.5)
     }
 
     func testServerMessagesNeverEchoTheKey() async throws {
-        let server = try serve([["status": 400, "json": [
-            "error": ["code": 400, "message": "API key not valid: \(Self.key) is unknown.", "status": "INVALID_ARGUMENT",
-                      "details": [["@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"]]],
-        ]]])
+        let server = try serve([
+            [
+                "status": 400,
+                "json": [
+                    "error": [
+                        "code": 400, "message": "API key not valid: \(Self.key) is unknown.",
+                        "status": "INVALID_ARGUMENT",
+                        "details": [
+                            ["@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"]
+                        ],
+                    ]
+                ],
+            ]
+        ])
         let error = await failure(client(server))
-        XCTAssertEqual(error, .invalidAPIKey(message: "API key not valid: <redacted> is unknown."))
-        XCTAssertFalse(error?.userMessage.contains(Self.key) ?? true)
+        XCTAssertEqual(error, .invalidAPIKey(serverMessage: "API key not valid: <redacted> is unknown."))
         XCTAssertFalse(String(describing: error).contains(Self.key))
     }
 
     func testRedirectsAreRefusedSoTheKeyStaysHome() async throws {
         let elsewhere = try serve(fixture: "palette-tui/palette-forest-morning.json")
         for status in [301, 302, 307, 308] {
-            let server = try serve([["status": status, "body": "",
-                                     "headers": ["Location": "\(elsewhere.baseURL.absoluteString)/v1beta/models/x:generateContent"]]])
+            let server = try serve([
+                [
+                    "status": status, "body": "",
+                    "headers": ["Location": "\(elsewhere.baseURL.absoluteString)/v1beta/models/x:generateContent"],
+                ]
+            ])
             let error = await failure(client(server))
-            XCTAssertEqual(error, .unexpectedStatus(status))
+            XCTAssertEqual(error, .redirectRefused(status: status))
             XCTAssertEqual(try server.requests().count, 1)
             server.stop()
         }
@@ -322,8 +401,10 @@ final class GeminiClientTests: XCTestCase {
     }
 
     func testHTMLBadGatewayIsRetriedThenSucceeds() async throws {
-        let server = try serve([["fixture": "palette-tui/html-error-page.html", "status": 502],
-                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let server = try serve([
+            ["fixture": "palette-tui/html-error-page.html", "status": 502],
+            ["fixture": "palette-tui/palette-forest-morning.json"],
+        ])
         let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertEqual(try server.requests().count, 2)
@@ -366,8 +447,10 @@ final class GeminiClientTests: XCTestCase {
     }
 
     func testResetThenSuccess() async throws {
-        let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "reset_after": 40],
-                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let server = try serve([
+            ["fixture": "palette-tui/palette-forest-morning.json", "reset_after": 40],
+            ["fixture": "palette-tui/palette-forest-morning.json"],
+        ])
         let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
         XCTAssertEqual(try server.requests().count, 2)
@@ -384,8 +467,9 @@ final class GeminiClientTests: XCTestCase {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         let port = server.port
         server.stop()
-        let config = GeminiConfiguration(apiKey: APIKey(Self.key)!, baseURL: URL(string: "http://127.0.0.1:\(port)")!,
-                                         timeout: 10)
+        let config = GeminiConfiguration(
+            apiKey: APIKey(Self.key)!, baseURL: URL(string: "http://127.0.0.1:\(port)")!,
+            timeout: 10)
         let start = ContinuousClock.now
         let error = await failure(GeminiClient(configuration: config))
         XCTAssertEqual(error, .connectionRefused(host: "127.0.0.1:\(port)"))
@@ -394,7 +478,8 @@ final class GeminiClientTests: XCTestCase {
 
     func testSlowServerWithinTheDeadlineSucceeds() async throws {
         let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "delay": 0.5, "trickle": 0.005]])
-        let result = try await client(server, timeout: 10).generate(GenerationRequest(description: "forest", variation: 0))
+        let result = try await client(server, timeout: 10).generate(
+            GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
     }
 
@@ -402,8 +487,9 @@ final class GeminiClientTests: XCTestCase {
         let server = try serve([["fixture": "palette-tui/palette-forest-morning.json", "delay": 0.3, "trickle": 0.1]])
         let start = ContinuousClock.now
         let error = await failure(client(server, timeout: 1))
-        XCTAssertEqual(error, .timedOut(seconds: 1),
-                       "a body that keeps trickling is still bounded by the overall deadline")
+        XCTAssertEqual(
+            error, .timedOut(seconds: 1),
+            "a body that keeps trickling is still bounded by the overall deadline")
         let elapsed = (ContinuousClock.now - start).seconds
         XCTAssertGreaterThanOrEqual(elapsed, 0.9)
         XCTAssertLessThan(elapsed, 3)
@@ -433,7 +519,7 @@ final class GeminiClientTests: XCTestCase {
             _ = try await task.value
             XCTFail("expected cancellation")
         } catch {
-            XCTAssertTrue(error is CancellationError, "got \(error)")
+            XCTAssertTrue(isCancellation(error), "got \(error)")
         }
         XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
         try await waitFor { try server.events().contains("client-disconnected") }
@@ -451,7 +537,7 @@ final class GeminiClientTests: XCTestCase {
             _ = try await task.value
             XCTFail("expected cancellation")
         } catch {
-            XCTAssertTrue(error is CancellationError, "got \(error)")
+            XCTAssertTrue(isCancellation(error), "got \(error)")
         }
         XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
         XCTAssertEqual(try server.requests().count, 1)
@@ -462,11 +548,11 @@ final class GeminiClientTests: XCTestCase {
     func testEveryRequestUsesTheOneSessionAndReusesItsConnection() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         let gemini = client(server)
-        XCTAssertFalse(gemini.transport.isPrepared, "building a client sets nothing up")
+        XCTAssertFalse(gemini.http.transport.isPrepared, "building a client sets nothing up")
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        let session = gemini.transport.session
+        let session = gemini.http.transport.session
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 1))
-        XCTAssertTrue(gemini.transport.session === session, "the same URLSession for the second request")
+        XCTAssertTrue(gemini.http.transport.session === session, "the same URLSession for the second request")
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotNil(peers[0])
@@ -475,10 +561,11 @@ final class GeminiClientTests: XCTestCase {
 
     func testWarmUpMakesTheSessionWithoutConnecting() async throws {
         let listener = try SilentListener()
-        let gemini = GeminiClient(configuration: GeminiConfiguration(
-            apiKey: APIKey(Self.key)!, model: Self.model, baseURL: listener.baseURL, timeout: 10))
+        let gemini = GeminiClient(
+            configuration: GeminiConfiguration(
+                apiKey: APIKey(Self.key)!, model: Self.model, baseURL: listener.baseURL, timeout: 10))
         await gemini.warmUp().value
-        XCTAssertTrue(gemini.transport.isPrepared, "the session is ready before the first request")
+        XCTAssertTrue(gemini.http.transport.isPrepared, "the session is ready before the first request")
         let connectedDuringWarmUp = try await listener.sawConnection(within: 0.3)
         XCTAssertFalse(connectedDuringWarmUp, "the warm-up never opens a connection")
 
@@ -496,9 +583,9 @@ final class GeminiClientTests: XCTestCase {
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         await warmUp.value
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        let session = gemini.transport.session
+        let session = gemini.http.transport.session
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        XCTAssertTrue(gemini.transport.session === session)
+        XCTAssertTrue(gemini.http.transport.session === session)
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2, "the rehearsed task was never sent")
         XCTAssertTrue(requests.allSatisfy { $0.headers["x-goog-api-key"] == Self.key })
@@ -508,7 +595,7 @@ final class GeminiClientTests: XCTestCase {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         var gemini: GeminiClient? = client(server)
         _ = try await gemini?.generate(GenerationRequest(description: "forest", variation: 0))
-        let router = try XCTUnwrap(gemini?.transport.router)
+        let router = try XCTUnwrap(gemini?.http.transport.router)
         XCTAssertFalse(router.invalidated)
         gemini = nil
         try await waitFor { router.invalidated }
@@ -525,14 +612,14 @@ final class GeminiClientTests: XCTestCase {
             _ = try await task.value
             XCTFail("expected cancellation")
         } catch {
-            XCTAssertTrue(error is CancellationError, "got \(error)")
+            XCTAssertTrue(isCancellation(error), "got \(error)")
         }
         XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
         try await waitFor { try server.events().contains("client-disconnected") }
 
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        XCTAssertFalse(gemini.transport.router.invalidated)
+        XCTAssertFalse(gemini.http.transport.router.invalidated)
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotEqual(peers[0], peers[1], "the cancelled request's connection was closed, not reused")
@@ -541,8 +628,10 @@ final class GeminiClientTests: XCTestCase {
     // MARK: - The request body passes Google's strict parser
 
     func testRecordedRequestsPassTheStrictSchemaCheck() async throws {
-        let server = try serve([["fixture": "googleai/unary-success-basic-reply-short.json"],
-                                ["fixture": "palette-tui/palette-forest-morning.json"]])
+        let server = try serve([
+            ["fixture": "googleai/unary-success-basic-reply-short.json"],
+            ["fixture": "palette-tui/palette-forest-morning.json"],
+        ])
         _ = try await client(server).generate(GenerationRequest(description: "寧靜的森林早晨", variation: 2))
         let bodies = try server.requests().map(\.body)
         XCTAssertEqual(bodies.count, 2, "the first request and the follow-up with a model turn")
@@ -566,7 +655,9 @@ final class GeminiClientTests: XCTestCase {
     }
 
     /// Polls a condition for up to five seconds.
-    private func waitFor(_ condition: () throws -> Bool, file: StaticString = #filePath, line: UInt = #line) async throws {
+    private func waitFor(_ condition: () throws -> Bool, file: StaticString = #filePath, line: UInt = #line)
+        async throws
+    {
         for _ in 0..<100 {
             if try condition() { return }
             try await Task.sleep(for: .milliseconds(50))

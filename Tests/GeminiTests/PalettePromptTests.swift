@@ -1,5 +1,7 @@
-import XCTest
 import PaletteCore
+import ProviderKit
+import XCTest
+
 @testable import Gemini
 
 /// The prompt and request builder, without a network.
@@ -27,8 +29,10 @@ final class PalettePromptTests: XCTestCase {
 
     func testSystemInstructionIsTheColourAnalyst() throws {
         let text = PalettePrompt.systemInstruction
-        for word in ["colour analyst", "emotion", "atmosphere", "season", "time of day", "objects",
-                     "primary", "secondary", "accent", "balanced", "harmonious", "JSON", "#"] {
+        for word in [
+            "colour analyst", "emotion", "atmosphere", "season", "time of day", "objects",
+            "primary", "secondary", "accent", "balanced", "harmonious", "JSON", "#",
+        ] {
             XCTAssertTrue(text.contains(word), "system instruction mentions \(word)")
         }
         let request = PalettePrompt.request(description: "zebra crossing")
@@ -46,11 +50,13 @@ final class PalettePromptTests: XCTestCase {
     func testGenerationConfigAsksForJSONWithTheThreeRoles() throws {
         let json = try encoded(PalettePrompt.request(description: "sea"))
         let config = try XCTUnwrap(json["generationConfig"] as? [String: Any])
-        XCTAssertEqual(Set(config.keys), ["responseMimeType", "responseSchema", "maxOutputTokens"],
-                       "nothing model-specific such as thinkingConfig or temperature")
+        XCTAssertEqual(
+            Set(config.keys), ["responseMimeType", "responseSchema", "maxOutputTokens"],
+            "nothing model-specific such as thinkingConfig or temperature")
         XCTAssertEqual(config["responseMimeType"] as? String, "application/json")
-        XCTAssertGreaterThanOrEqual(config["maxOutputTokens"] as? Int ?? 0, 1024,
-                                    "thinking tokens count against the limit: leave room")
+        XCTAssertGreaterThanOrEqual(
+            config["maxOutputTokens"] as? Int ?? 0, 1024,
+            "thinking tokens count against the limit: leave room")
         let schema = try XCTUnwrap(config["responseSchema"] as? [String: Any])
         let palette = PaletteSchema.palette
         XCTAssertEqual(schema["type"] as? String, "OBJECT")
@@ -70,7 +76,8 @@ final class PalettePromptTests: XCTestCase {
     /// The schema's bytes on the wire, pinned: moving its definition must not change the request.
     func testResponseSchemaBytesOnTheWire() throws {
         let body = String(decoding: try GeminiClient.encode(PalettePrompt.request(description: "sea")), as: UTF8.self)
-        let expected = #""responseSchema":{"description":"A three-colour palette.","properties":{"#
+        let expected =
+            #""responseSchema":{"description":"A three-colour palette.","properties":{"#
             + #""accent":{"description":"A small, distinct highlight colour, as #RRGGBB.","type":"STRING"},"#
             + #""primary":{"description":"The dominant colour that carries the overall feeling, as #RRGGBB.","type":"STRING"},"#
             + #""secondary":{"description":"A supporting colour that works with the primary, as #RRGGBB.","type":"STRING"}},"#
@@ -81,7 +88,8 @@ final class PalettePromptTests: XCTestCase {
     func testInstructionsNameEverySchemaKey() {
         for property in PaletteSchema.palette.properties {
             XCTAssertTrue(PalettePrompt.systemInstruction.contains("\"\(property.name)\""), property.name)
-            XCTAssertTrue(PalettePrompt.correction(for: "x").contains("\"\(property.name)\":\"#RRGGBB\""), property.name)
+            XCTAssertTrue(
+                PalettePrompt.correction(for: "x").contains("\"\(property.name)\":\"#RRGGBB\""), property.name)
         }
     }
 
@@ -96,8 +104,9 @@ final class PalettePromptTests: XCTestCase {
     }
 
     func testCorrectionReplaysTheReplyAndSaysWhatWasWrong() {
-        let request = PalettePrompt.request(description: "dusk",
-                                            correction: (reply: "Sure! Here are colours.", problem: "no palette found in the text"))
+        let request = PalettePrompt.request(
+            description: "dusk",
+            correction: (reply: "Sure! Here are colours.", problem: "no palette found in the text"))
         XCTAssertEqual(request.contents.map(\.role), ["user", "model", "user"])
         XCTAssertEqual(request.contents[0].parts?.first?.text, "dusk")
         XCTAssertEqual(request.contents[1].parts?.first?.text, "Sure! Here are colours.")
@@ -108,10 +117,12 @@ final class PalettePromptTests: XCTestCase {
 
     func testRequestURLNeverCarriesTheKey() throws {
         let key = try XCTUnwrap(APIKey("AIzaSy-SECRET-value"))
-        let config = GeminiConfiguration(apiKey: key, model: "models/gemini-2.5-flash",
-                                         baseURL: URL(string: "https://proxy.example/gateway/")!)
+        let config = GeminiConfiguration(
+            apiKey: key, model: "models/gemini-2.5-flash",
+            baseURL: URL(string: "https://proxy.example/gateway/")!)
         let url = try config.generateContentURL()
-        XCTAssertEqual(url.absoluteString, "https://proxy.example/gateway/v1beta/models/gemini-2.5-flash:generateContent")
+        XCTAssertEqual(
+            url.absoluteString, "https://proxy.example/gateway/v1beta/models/gemini-2.5-flash:generateContent")
         XCTAssertNil(url.query)
         XCTAssertFalse(String(describing: config).contains("SECRET"))
         XCTAssertFalse(String(describing: GeminiClient(configuration: config)).contains("SECRET"))
@@ -127,12 +138,14 @@ final class PalettePromptTests: XCTestCase {
         for base in ["ftp://host", "file:///tmp/x", "http://host/?key=1"] {
             let config = GeminiConfiguration(apiKey: key, baseURL: URL(string: base)!)
             XCTAssertThrowsError(try config.generateContentURL(), base) {
-                XCTAssertEqual($0 as? GeminiError, .invalidEndpoint(base))
+                XCTAssertEqual(
+                    ($0 as? ProviderFailure)?.reason,
+                    .invalidEndpoint(base, settings: ["--endpoint", "GEMINI_BASE_URL"]))
             }
         }
         let bad = GeminiConfiguration(apiKey: key, model: "gemini 2/../x")
         XCTAssertThrowsError(try bad.generateContentURL()) {
-            XCTAssertEqual($0 as? GeminiError, .modelNotFound(model: "gemini 2/../x"))
+            XCTAssertEqual(($0 as? ProviderFailure)?.reason, .modelNotFound(model: "gemini 2/../x", available: []))
         }
         XCTAssertNil(APIKey("  \n"), "an empty variable is no key")
     }

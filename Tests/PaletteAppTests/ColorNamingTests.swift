@@ -26,7 +26,7 @@ final class ColorNamingTests: XCTestCase {
         state.press(.backTab)
         for _ in 0..<5 { state.press(.down) }
         for _ in 0..<5 { state.press(.up) }
-        XCTAssertEqual(state.colorNames.count, 6, "two palettes of three colours")
+        XCTAssertEqual(state.colorNames.value.count, 6, "two palettes of three colours")
         XCTAssertEqual(state.shown?.names, PaletteNames(state.history.selectedEntry!.palette))
     }
 

@@ -99,7 +99,6 @@ final class HistoryTests: XCTestCase {
         state.press(.character("/"))
         XCTAssertEqual(state.press(.character("d"), .character("q"), .character("f")), [])
         XCTAssertEqual(state.filterField.text, "dqf")
-        XCTAssertFalse(state.isQuitting)
         XCTAssertEqual(state.history.count, 0)
     }
 

@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// The one key table: unambiguous, complete, and the source of help and the status line.
@@ -16,17 +17,50 @@ final class KeyMapTests: XCTestCase {
         }
     }
 
+    /// Every command, from the compiler's list: a new command without a key fails here.
     func testEveryCommandHasAKey() {
         let bound = Set(KeyMap.bindings.map(\.command))
-        let all: [Command] = [
-            .generate, .interrupt, .cancel, .quit, .help, .focusNext, .focusPrevious, .copySelected,
-            .copyRole(.primary), .copyRole(.secondary), .copyRole(.accent), .regenerate, .selectPreviousPane,
-            .selectNextPane, .historyUp, .historyDown, .historyPageUp, .historyPageDown, .historyFirst,
-            .historyLast, .useHistoryDescription, .startFilter, .acceptFilter, .toggleFavorite,
-            .toggleFavoritesOnly, .deleteEntry, .undoDelete, .cursorLeft, .cursorRight, .cursorHome, .cursorEnd,
-            .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,
-        ]
-        for command in all { XCTAssertTrue(bound.contains(command), "\(command) has no key") }
+        // The one command no key names: help's "any other key" (`unboundKeyCommand`).
+        let byFallback = Set(KeyScope.allCases.compactMap(KeyMap.unboundKeyCommand(in:)))
+        XCTAssertEqual(byFallback, [.closeHelp])
+        XCTAssertGreaterThan(Command.allCases.count, 40)
+        for command in Command.allCases where !byFallback.contains(command) {
+            XCTAssertTrue(bound.contains(command), "\(command) has no key")
+        }
+    }
+
+    /// Every binding's context is in force somewhere, and every scope's contexts are the ones
+    /// the footer table was built for.
+    func testEveryContextIsReachableFromAScope() {
+        let reachable = Set(KeyScope.allCases.flatMap(\.contexts))
+        XCTAssertEqual(reachable, Set(KeyContext.allCases))
+        var state = Fixture.state()
+        XCTAssertEqual(state.keyScope, .description)
+        state.press(.tab)
+        XCTAssertEqual(state.keyScope, .button)
+        state.press(.tab)
+        XCTAssertEqual(state.keyScope, .panes)
+        state.press(.tab)
+        XCTAssertEqual(state.keyScope, .history)
+        state.press(.character("/"))
+        XCTAssertEqual(state.keyScope, .filter)
+        state.press(.function(1))
+        XCTAssertEqual(state.keyScope, .help)
+        XCTAssertEqual(state.activeContexts, [.help])
+    }
+
+    /// Help's own keys come from the table: the reducer has none of its own.
+    func testHelpKeysAreInTheTable() {
+        func command(_ key: Key) -> Command? { KeyMap.binding(for: key, in: KeyScope.help.contexts)?.command }
+        XCTAssertEqual(command(.up), .helpScrollUp)
+        XCTAssertEqual(command(.character("k")), .helpScrollUp)
+        XCTAssertEqual(command(.down), .helpScrollDown)
+        XCTAssertEqual(command(.character("j")), .helpScrollDown)
+        XCTAssertEqual(command(.pageUp), .helpPageUp)
+        XCTAssertEqual(command(.pageDown), .helpPageDown)
+        XCTAssertEqual(command(.control("c")), .interrupt)
+        XCTAssertNil(command(.character("x")))
+        XCTAssertNil(command(.tab), "no other context's keys apply in help")
     }
 
     /// The keys, checked against the table rather than restated in code.
@@ -49,7 +83,7 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(command(.control("c"), field), .interrupt)
         XCTAssertEqual(command(.character("c"), panes), .copySelected)
         XCTAssertEqual(command(.enter, panes), .copySelected)
-        XCTAssertEqual(command(.character("2"), panes), .copyRole(.secondary))
+        XCTAssertEqual(command(.character("2"), panes), .copySecondary)
         XCTAssertEqual(command(.character("r"), panes), .regenerate)
         XCTAssertEqual(command(.character("q"), panes), .quit)
         XCTAssertEqual(command(.character("j"), history), .historyDown)

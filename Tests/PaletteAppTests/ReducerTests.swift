@@ -1,6 +1,7 @@
 import PaletteCore
 import PaletteHistory
 import XCTest
+
 @testable import PaletteApp
 
 /// Each test states the exact effects and the exact next state, TCA style.
@@ -9,9 +10,8 @@ final class ReducerTests: XCTestCase {
 
     func testCtrlCQuits() {
         var state = Fixture.state()
-        var expected = state
+        let expected = state
         XCTAssertEqual(state.reduce(.keyPressed(.control("c"))), [.quit])
-        expected.isQuitting = true
         XCTAssertEqual(state, expected)
     }
 
@@ -19,11 +19,9 @@ final class ReducerTests: XCTestCase {
         var state = Fixture.state()
         XCTAssertEqual(state.press(.character("q")), [])
         XCTAssertEqual(state.field.text, "q")
-        XCTAssertFalse(state.isQuitting)
         state.press(.tab)
         XCTAssertEqual(state.focus, .button)
         XCTAssertEqual(state.press(.character("q")), [.quit])
-        XCTAssertTrue(state.isQuitting)
     }
 
     // MARK: - Generating
@@ -33,10 +31,13 @@ final class ReducerTests: XCTestCase {
         state.type("  寧靜的森林早晨 ")
         var expected = state
         let effects = state.press(.enter)
-        XCTAssertEqual(effects, [.generatePalette(requestID: 1, GenerationRequest(description: "寧靜的森林早晨", variation: 0))])
-        expected.request = InFlightRequest(id: 1, description: "寧靜的森林早晨", variation: 0, elapsedMilliseconds: 0)
+        XCTAssertEqual(
+            effects, [.generatePalette(requestID: 1, GenerationRequest(description: "寧靜的森林早晨", variation: 0))])
+        expected.request = InFlightRequest(
+            id: 1, description: "寧靜的森林早晨", variation: 0, started: .zero,
+            elapsedMilliseconds: 0)
         expected.nextRequestID = 2
-        expected.lastRequest = ("寧靜的森林早晨", 0)
+        expected.lastRequest = LastRequest(description: "寧靜的森林早晨", variation: 0)
         expected.status = StatusMessage("Generating; Esc cancels.", kind: .info)
         XCTAssertEqual(state, expected)
         XCTAssertTrue(state.isGenerating)
@@ -68,7 +69,8 @@ final class ReducerTests: XCTestCase {
         var state = Fixture.state()
         state.type("dusk")
         state.press(.tab)
-        XCTAssertEqual(state.press(.enter), [.generatePalette(requestID: 1, GenerationRequest(description: "dusk", variation: 0))])
+        XCTAssertEqual(
+            state.press(.enter), [.generatePalette(requestID: 1, GenerationRequest(description: "dusk", variation: 0))])
     }
 
     func testSuccessShowsThePaletteAndAppendsHistory() {
@@ -77,12 +79,14 @@ final class ReducerTests: XCTestCase {
         state.press(.enter)
         var expected = state
         let effects = state.reduce(.paletteReceived(requestID: 1, .success(Fixture.generated())))
-        let entry = HistoryEntry(id: "id-1", created: Fixture.now, description: "sea", palette: Fixture.palette,
-                                 provider: "gemini", model: "gemini-2.5-flash")
+        let entry = HistoryEntry(
+            id: "id-1", created: Fixture.now, description: "sea", palette: Fixture.palette,
+            provider: "gemini", model: "gemini-2.5-flash")
         XCTAssertEqual(effects, [.appendHistory(entry)])
         expected.request = nil
-        expected.shown = ShownPalette(palette: Fixture.palette, description: "sea", provider: "gemini",
-                                      model: "gemini-2.5-flash", isFallback: false)
+        expected.shown = ShownPalette(
+            palette: Fixture.palette, description: "sea", provider: "gemini",
+            model: "gemini-2.5-flash", isFallback: false)
         expected.history.append(entry)
         expected.status = StatusMessage("New palette from gemini.", kind: .success)
         XCTAssertEqual(state, expected)
@@ -96,7 +100,9 @@ final class ReducerTests: XCTestCase {
         for n in 1...3 {
             state.type("x")
             state.press(.enter)
-            for case .appendHistory(let e) in state.reduce(.paletteReceived(requestID: n, .success(Fixture.generated()))) {
+            for case .appendHistory(let e) in state.reduce(
+                .paletteReceived(requestID: n, .success(Fixture.generated())))
+            {
                 ids.append(e.id)
             }
         }
@@ -110,7 +116,8 @@ final class ReducerTests: XCTestCase {
         state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
         state.press(.enter)
         var expected = state
-        let failure = ProviderFailure(provider: "gemini", .invalidAPIKey(serverMessage: "API key not valid.\nPlease\tpass a valid key."))
+        let failure = ProviderFailure(
+            provider: "gemini", .invalidAPIKey(serverMessage: "API key not valid.\nPlease\tpass a valid key."))
         XCTAssertEqual(state.reduce(.paletteReceived(requestID: 2, .failure(failure))), [])
         expected.request = nil
         expected.status = StatusMessage(
@@ -124,11 +131,15 @@ final class ReducerTests: XCTestCase {
         var state = Fixture.state()
         state.type("sea")
         state.press(.enter)
-        let generated = Fixture.generated(Fixture.forest, provider: "offline", model: "engine-1",
-                                          fallback: ProviderFailure(provider: "gemini", .timedOut(seconds: 30)))
+        let generated = Fixture.generated(
+            Fixture.forest, provider: "offline", model: "engine-1",
+            fallback: ProviderFailure(provider: "gemini", .timedOut(seconds: 30)))
         let effects = state.reduce(.paletteReceived(requestID: 1, .success(generated)))
         XCTAssertEqual(effects.count, 1)
-        XCTAssertEqual(state.status, StatusMessage("Offline fallback: Gemini did not answer within 30 s: try again or raise --timeout.", kind: .warning))
+        XCTAssertEqual(
+            state.status,
+            StatusMessage(
+                "Offline fallback: Gemini did not answer within 30 s: try again or raise --timeout.", kind: .warning))
         XCTAssertEqual(state.shown?.isFallback, true)
         XCTAssertEqual(state.shown?.palette, Fixture.forest)
     }
@@ -151,9 +162,7 @@ final class ReducerTests: XCTestCase {
         state.type("sea")
         state.press(.enter)
         XCTAssertEqual(state.press(.control("c")), [.cancelRequest(requestID: 1)])
-        XCTAssertFalse(state.isQuitting)
         XCTAssertEqual(state.press(.control("c")), [.quit])
-        XCTAssertTrue(state.isQuitting)
     }
 
     func testStaleRequestIDsAreDropped() {
@@ -165,7 +174,9 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(state.request?.id, 2)
         let before = state
         XCTAssertEqual(state.reduce(.paletteReceived(requestID: 1, .success(Fixture.generated()))), [])
-        XCTAssertEqual(state.reduce(.paletteReceived(requestID: 7, .failure(ProviderFailure(provider: "gemini", .connectionLost)))), [])
+        XCTAssertEqual(
+            state.reduce(
+                .paletteReceived(requestID: 7, .failure(ProviderFailure(provider: "gemini", .connectionLost)))), [])
         XCTAssertEqual(state, before)
         XCTAssertEqual(state.reduce(.paletteReceived(requestID: 2, .success(Fixture.generated()))).count, 1)
     }
@@ -179,15 +190,19 @@ final class ReducerTests: XCTestCase {
         XCTAssertNil(state.request)
     }
 
-    func testTickOnlyCountsWhileInFlight() {
-        var state = Fixture.state()
+    func testClockTicksCountFromTheRequestsStart() {
+        let uptime = ManualUptime(.seconds(40))
+        var state = Fixture.state(clock: Fixture.clock(uptime: uptime.read))
         let idle = state
-        XCTAssertEqual(state.reduce(.tick(elapsedMilliseconds: 500)), [])
+        XCTAssertEqual(state.reduce(.clockTicked(uptime: .seconds(41))), [])
         XCTAssertEqual(state, idle)
         state.type("sea")
         state.press(.enter)
-        state.send(.tick(elapsedMilliseconds: 1_250))
+        XCTAssertEqual(state.request?.started, .seconds(40), "the state keeps the start, from its clock")
+        state.send(.clockTicked(uptime: .seconds(41) + .milliseconds(250)))
         XCTAssertEqual(state.request?.elapsedMilliseconds, 1_250)
+        state.send(.clockTicked(uptime: .seconds(39)))
+        XCTAssertEqual(state.request?.elapsedMilliseconds, 0, "never negative")
     }
 
     func testRegenerateCountsVariationsUp() {
@@ -196,10 +211,14 @@ final class ReducerTests: XCTestCase {
         state.press(.enter)
         state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
         state.press(.tab, .tab)
-        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 2, GenerationRequest(description: "sea", variation: 1))])
+        XCTAssertEqual(
+            state.press(.character("r")),
+            [.generatePalette(requestID: 2, GenerationRequest(description: "sea", variation: 1))])
         XCTAssertEqual(state.status, StatusMessage("Generating variation 1; Esc cancels.", kind: .info))
         state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
-        XCTAssertEqual(state.press(.character("r")), [.generatePalette(requestID: 3, GenerationRequest(description: "sea", variation: 2))])
+        XCTAssertEqual(
+            state.press(.character("r")),
+            [.generatePalette(requestID: 3, GenerationRequest(description: "sea", variation: 2))])
     }
 
     func testRegenerateUsesTheShownDescriptionWhenTheFieldIsEmpty() {
@@ -210,8 +229,9 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(state.status, StatusMessage("Type a description first.", kind: .error))
         state.press(.tab)
         XCTAssertEqual(state.focus, .history)
-        XCTAssertEqual(state.press(.character("r")),
-                       [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
+        XCTAssertEqual(
+            state.press(.character("r")),
+            [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
     }
 
     func testRegenerateInTheHistoryUsesTheSelectedEntry() {
@@ -219,13 +239,15 @@ final class ReducerTests: XCTestCase {
         state.send(.historyLoaded([Fixture.entry(1, "old harbour"), Fixture.entry(2, "new moon")], warnings: []))
         state.type("typed text")
         state.press(.backTab, .down)
-        XCTAssertEqual(state.press(.character("r")),
-                       [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
+        XCTAssertEqual(
+            state.press(.character("r")),
+            [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
         state.press(.backTab)
         XCTAssertEqual(state.focus, .panes)
         state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(provider: "gemini", .connectionLost))))
-        XCTAssertEqual(state.press(.character("r")),
-                       [.generatePalette(requestID: 2, GenerationRequest(description: "typed text", variation: 1))])
+        XCTAssertEqual(
+            state.press(.character("r")),
+            [.generatePalette(requestID: 2, GenerationRequest(description: "typed text", variation: 1))])
     }
 
     // MARK: - Focus and panes
@@ -283,10 +305,12 @@ final class ReducerTests: XCTestCase {
 
     func testClipboardConfirmation() {
         var state = Fixture.state()
-        state.send(.clipboardCopied("#2E86AB", via: ["OSC 52", "tmux"]))
+        state.send(.clipboardCopied("#2E86AB", via: [.terminal, .program("tmux")]))
         XCTAssertEqual(state.status, StatusMessage("Copied #2E86AB (OSC 52 + tmux).", kind: .success))
-        state.send(.clipboardCopied("#2E86AB", via: []))
+        state.send(.clipboardFailed("#2E86AB", .noRoute))
         XCTAssertEqual(state.status, StatusMessage("Could not copy #2E86AB: no clipboard is available.", kind: .error))
+        state.send(.clipboardFailed("#2E86AB", .programFailed("xclip")))
+        XCTAssertEqual(state.status, StatusMessage("Could not copy #2E86AB: xclip failed.", kind: .error))
     }
 
     // MARK: - Text field through keys
@@ -370,11 +394,20 @@ final class ReducerTests: XCTestCase {
 
     func testHistoryWriteFailureAndWarnings() {
         var state = Fixture.state()
-        state.send(.historyWriteFailed("permission denied: /home/u/.local/state/palette-tui/history.jsonl"))
-        XCTAssertEqual(state.status, StatusMessage(
-            "History not saved: permission denied: /home/u/.local/state/palette-tui/history.jsonl", kind: .error))
-        state.send(.historyLoaded([], warnings: ["line 3: not JSON, skipped", "line 9: bad colour"]))
-        XCTAssertEqual(state.status, StatusMessage("History: line 3: not JSON, skipped (+1)", kind: .warning))
+        let path = "/home/u/.local/state/palette-tui/history.jsonl"
+        state.send(.historyWriteFailed(HistoryFailure(path: path, .system(.write, path: path, code: EACCES))))
+        XCTAssertEqual(state.status, StatusMessage("History not saved: \(path): Permission denied.", kind: .error))
+        state.send(
+            .historyLoaded(
+                [],
+                warnings: [
+                    .skippedLine(number: 3, .notARecord(finding: "not valid JSON")),
+                    .skippedLine(number: 9, .zeroBytes),
+                ]))
+        XCTAssertEqual(
+            state.status,
+            StatusMessage(
+                "History: line 3 is not a record (not valid JSON); skipped and kept in the file (+1).", kind: .warning))
     }
 
     func testChineseMessages() {

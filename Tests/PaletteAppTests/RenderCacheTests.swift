@@ -63,7 +63,7 @@ final class RenderCacheTests: XCTestCase {
                     Fixture.entry(i, words[(i + step) % words.count] + " \(i)", palette: palettes[i % 3],
                                   favorite: i % 4 == 0)
                 }
-                for effect in state.reduce(.historyLoaded(entries, warnings: random.next(4) == 0 ? ["bad line"] : [])) {
+                for effect in state.reduce(.historyLoaded(entries, warnings: random.next(4) == 0 ? [.skippedLine(number: 1, .zeroBytes)] : [])) {
                     if case .buildSearchIndex(let source) = effect, random.next(2) == 0 {
                         state.send(.searchIndexBuilt(source.build()))
                     }
@@ -78,9 +78,9 @@ final class RenderCacheTests: XCTestCase {
                 }
             case 3:
                 time += 1_250
-                state.send(.tick(elapsedMilliseconds: time))
+                state.send(.clockTicked(uptime: .milliseconds(time)))
             case 4:
-                state.send(.clipboardCopied("#2E86AB", via: random.next(2) == 0 ? ["OSC 52"] : []))
+                state.send(random.next(2) == 0 ? .clipboardCopied("#2E86AB", via: [.terminal]) : .clipboardFailed("#2E86AB", .noRoute))
             default:
                 state.send(.keyPressed(Self.keys[random.next(Self.keys.count)]))
             }

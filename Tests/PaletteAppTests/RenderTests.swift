@@ -69,14 +69,14 @@ final class RenderTests: XCTestCase {
     func testGenerating80x24() {
         var state = scene()
         state.press(.character(" "), .character("2"), .enter)
-        state.send(.tick(elapsedMilliseconds: 2_345))
+        state.send(.clockTicked(uptime: .milliseconds(2_345)))
         assertGolden(state.render(), "generating-80x24")
     }
 
     func testGeneratingChinese40x12() {
         var state = scene(width: 40, height: 12, language: .traditionalChinese)
         state.press(.enter)
-        state.send(.tick(elapsedMilliseconds: 12_050))
+        state.send(.clockTicked(uptime: .milliseconds(12_050)))
         assertGolden(state.render(), "generating-zh-Hant-40x12")
     }
 

@@ -19,6 +19,30 @@ final class IDSequence: @unchecked Sendable {
     }
 }
 
+/// A monotonic clock a test moves by hand.
+final class ManualUptime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Duration
+
+    init(_ start: Duration = .zero) {
+        value = start
+    }
+
+    var read: @Sendable () -> Duration {
+        { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+    }
+
+    func advance(by step: Duration) {
+        lock.lock()
+        value += step
+        lock.unlock()
+    }
+}
+
 enum Fixture {
     /// 2026-11-29T12:00:00Z.
     static let now = Date(timeIntervalSince1970: 1_795_953_600)
@@ -29,16 +53,17 @@ enum Fixture {
     static let forest = Palette(primary: RGB(packed: 0x2F4F4F), secondary: RGB(packed: 0x8FBC8F),
                                 accent: RGB(packed: 0xF5DEB3))
 
-    static func environment() -> AppEnvironment {
+    /// The fixed date, `uptime` from `uptime()` (zero unless told), and ids `id-1`, `id-2`, ...
+    static func clock(uptime: @escaping @Sendable () -> Duration = { .zero }) -> AppClock {
         let ids = IDSequence()
-        return AppEnvironment(now: { now }, makeID: { ids.make() })
+        return AppClock(now: { now }, uptime: uptime, makeID: { ids.make() })
     }
 
     static func state(width: Int = 80, height: Int = 24, mode: ColorMode = .direct,
                       language: Language = .english, provider: String = "gemini",
-                      model: String? = "gemini-2.5-flash") -> AppState {
+                      model: String? = "gemini-2.5-flash", clock: AppClock = Fixture.clock()) -> AppState {
         AppState(width: width, height: height, colorMode: mode, language: language, providerName: provider,
-                 modelName: model, environment: environment())
+                 modelName: model, clock: clock)
     }
 
     static func entry(_ n: Int, _ description: String, palette: Palette = Fixture.palette,

@@ -76,3 +76,40 @@ final class ThemeSequencesTests: XCTestCase {
             ThemeSequences.restore, "\u{1B}]104\u{1B}\\\u{1B}]110\u{1B}\\\u{1B}]111\u{1B}\\\u{1B}]112\u{1B}\\")
     }
 }
+
+final class ExportPathTests: XCTestCase {
+    func testFileNamesAndFreeNames() {
+        XCTAssertEqual(
+            ExportPath.fileName(description: "Calm lake at dawn", format: .css, variant: .dark), "calm-lake-at-dawn.css"
+        )
+        XCTAssertEqual(
+            ExportPath.fileName(description: "Calm lake", format: .kitty, variant: .light), "calm-lake-light.conf")
+        XCTAssertEqual(ExportPath.fileName(description: "碧潭", format: .png, variant: .dark), "palette.png")
+        XCTAssertEqual(ExportPath.fileName(description: "x", format: .tokens, variant: .dark), "x.tokens.json")
+        XCTAssertEqual(ExportPath.fileName(description: "x", format: .ghostty, variant: .dark), "x-dark")
+        XCTAssertEqual(
+            ExportPath.fileName(description: "x", format: .tailwind, variant: .dark, tailwindV3: true),
+            "x.tailwind.config.js")
+        let taken: Set<String> = ["/d/x.tokens.json", "/d/x-2.tokens.json"]
+        XCTAssertEqual(ExportPath.free("x.tokens.json", in: "/d/", exists: taken.contains), "/d/x-3.tokens.json")
+        XCTAssertEqual(ExportPath.free("x-dark", in: "/d", exists: { _ in false }), "/d/x-dark")
+        XCTAssertNil(ExportPath.free("x.css", in: "/d", exists: { _ in true }))
+    }
+}
+
+final class PreviewScreenTests: XCTestCase {
+    func testPreviewShowsAllSixteenColoursByNumber() {
+        let p = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
+        let theme = ThemeDerivation.derive(p, variant: .light)
+        let screen = ThemeSequences.previewScreen(
+            theme, title: "T", sample: "The quick brown fox", lines: ["hint"], width: 80)
+        XCTAssertTrue(screen.hasPrefix(ThemeSequences.apply(theme)))
+        for k in 0..<8 {
+            XCTAssertTrue(screen.contains("\u{1B}[3\(k)m"), "normal \(k)")
+            XCTAssertTrue(screen.contains("\u{1B}[9\(k)m"), "bright \(k)")
+            XCTAssertTrue(screen.contains("\u{1B}[4\(k)m"), "background \(k)")
+        }
+        XCTAssertTrue(screen.contains("hint\r\n"))
+        XCTAssertFalse(screen.contains(ThemeSequences.restore))
+    }
+}

@@ -44,6 +44,12 @@ final class ThemeGuaranteeTests: XCTestCase {
         }
         let fg = WCAG.contrast(theme.foreground, bg)
         if fg < 7 { add("foreground 7", "\(theme.foreground.hex) on \(bg.hex): \(fg)") }
+        let selected = WCAG.contrast(theme.selectionForeground, theme.selectionBackground)
+        if selected < 4.5 {
+            add("selection 4.5", "\(theme.selectionForeground.hex) on \(theme.selectionBackground.hex): \(selected)")
+        }
+        let cursor = WCAG.contrast(theme.cursor, bg)
+        if cursor < 3 { add("cursor 3:1", "\(theme.cursor.hex) on \(bg.hex): \(cursor)") }
         let dim = WCAG.contrast(theme.ansi[8], bg)
         if dim < 3 { add("ANSI 8 3:1", "\(theme.ansi[8].hex) on \(bg.hex): \(dim)") }
         for k in 1...7 {
@@ -134,6 +140,7 @@ final class ThemeGuaranteeTests: XCTestCase {
         var examples: [String] = []
         var placedInSlot = 0
         var chromaticRoles = 0
+        var minimum = (text: 21.0, foreground: 21.0, dim: 21.0, bright: 100.0, pair: 100.0)
         for palette in palettes {
             for variant in ThemeVariant.allCases {
                 let theme = ThemeDerivation.derive(palette, variant: variant)
@@ -141,6 +148,19 @@ final class ThemeGuaranteeTests: XCTestCase {
                 for v in broken { failures[v.rule, default: 0] += 1 }
                 if let first = broken.first, examples.count < 8 {
                     examples.append("\(palette.colors.map(\.hex)) \(variant): \(first)")
+                }
+                for k in [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15] {
+                    minimum.text = min(minimum.text, WCAG.contrast(theme.ansi[k], theme.background))
+                }
+                minimum.foreground = min(minimum.foreground, WCAG.contrast(theme.foreground, theme.background))
+                minimum.dim = min(minimum.dim, WCAG.contrast(theme.ansi[8], theme.background))
+                for k in 1...7 {
+                    minimum.bright = min(minimum.bright, CIEDE2000.difference(theme.ansi[k], theme.ansi[k + 8]))
+                }
+                for i in 1...5 {
+                    for j in (i + 1)...6 {
+                        minimum.pair = min(minimum.pair, CIEDE2000.difference(theme.ansi[i], theme.ansi[j]))
+                    }
                 }
                 for role in Role.allCases where OKLCH(palette[role]).c >= 0.03 {
                     chromaticRoles += 1
@@ -153,10 +173,14 @@ final class ThemeGuaranteeTests: XCTestCase {
         print(
             "theme guarantees: \(palettes.count) palettes x 2 variants = \(themes) themes; "
                 + "violations: \(failed) (\(failures.isEmpty ? "none" : failures.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", "))); "
-                + "chromatic roles in their slot: \(placedInSlot)/\(chromaticRoles)")
+                + "chromatic roles in their slot: \(placedInSlot)/\(chromaticRoles); "
+                + "lowest: ANSI text \(fmt(minimum.text)):1, foreground \(fmt(minimum.foreground)):1, "
+                + "ANSI 8 \(fmt(minimum.dim)):1, bright ΔE00 \(fmt(minimum.bright)), pair ΔE00 \(fmt(minimum.pair))")
         XCTAssertEqual(failed, 0, examples.joined(separator: "\n"))
         XCTAssertEqual(placedInSlot, chromaticRoles)
     }
+
+    private func fmt(_ v: Double) -> String { String(format: "%.2f", v) }
 
     /// Palettes that push the derivation: greys, three of one hue, gap hues, extremes.
     static let hardPalettes: [Palette] = {
@@ -192,6 +216,8 @@ final class ThemeGuaranteeTests: XCTestCase {
         XCTAssertTrue(rules { $0.ansi[4] = $0.background }.contains("contrast 4.5"))
         XCTAssertTrue(rules { $0.foreground = RGB(packed: 0x707070) }.contains("foreground 7"))
         XCTAssertTrue(rules { $0.ansi[8] = $0.background }.contains("ANSI 8 3:1"))
+        XCTAssertTrue(rules { $0.selectionBackground = $0.selectionForeground }.contains("selection 4.5"))
+        XCTAssertTrue(rules { $0.cursor = $0.background }.contains("cursor 3:1"))
         XCTAssertTrue(rules { $0.ansi[10] = $0.ansi[2] }.contains("bright ΔE 5"))
         XCTAssertTrue(rules { $0.ansi[5] = $0.ansi[4] }.contains("pair ΔE 15"))
         guard case .slot(let k) = good.placements[.primary] else { return XCTFail("primary not placed") }

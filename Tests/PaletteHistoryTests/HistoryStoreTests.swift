@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteHistory
 import TestSupport
 import XCTest
 
@@ -100,10 +101,7 @@ final class HistoryStoreTests: XCTestCase {
             try HistoryStore.resolveURL(option: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path,
             "/home/u/.local/state/palette-tui/history.jsonl", "a relative XDG_STATE_HOME is ignored")
         XCTAssertThrowsError(try HistoryStore.resolveURL(option: nil, environment: [:])) { error in
-            let e = error as? HistoryError
-            XCTAssertEqual(e?.kind, .noLocation)
-            XCTAssertTrue(e?.description.contains("HOME is not set") ?? false)
-            XCTAssertTrue(e?.description.contains("--history") ?? false)
+            XCTAssertEqual(error as? HistoryFailure, HistoryFailure(path: nil, .noLocation))
         }
     }
 
@@ -121,8 +119,7 @@ final class HistoryStoreTests: XCTestCase {
 
         let (loaded, warnings) = try store.load()
         XCTAssertEqual(loaded.map(\.id), ["id-0", "id-1", "id-2"])
-        XCTAssertEqual(
-            warnings, ["history line 4: incomplete last line (an interrupted write); skipped (kept in the file)"])
+        XCTAssertEqual(warnings, [.skippedLine(number: 4, .incompleteLastLine)])
         XCTAssertEqual(bytes(path), before, "loading never changes the file")
 
         try store.append(entry(4))
@@ -131,7 +128,7 @@ final class HistoryStoreTests: XCTestCase {
         let (reloaded, again) = try store.load()
         XCTAssertEqual(reloaded.map(\.id), ["id-0", "id-1", "id-2", "id-4"])
         XCTAssertEqual(again.count, 1)
-        XCTAssertTrue(again[0].hasPrefix("history line 4: "), again[0])
+        guard case .skippedLine(number: 4, _)? = again.first else { return XCTFail("\(again)") }
     }
 
     func testGarbageLinesAreSkippedWithLineNumbersAndKept() throws {
@@ -154,20 +151,17 @@ final class HistoryStoreTests: XCTestCase {
 
         let (loaded, warnings) = try HistoryStore(url: URL(fileURLWithPath: path)).load()
         XCTAssertEqual(loaded.map(\.id), ["id-0", "id-1", "id-4", "id-5"])
-        XCTAssertEqual(warnings.count, 6, warnings.joined(separator: "\n"))
-        let numbered = warnings.map { $0.split(separator: ":").first.map(String.init) ?? "" }
-        XCTAssertEqual(
-            numbered,
-            [
-                "history line 2", "history line 4", "history line 7", "history line 8",
-                "history line 9", "history line 11",
-            ])
-        XCTAssertTrue(warnings[0].contains("not valid JSON"), warnings[0])
-        XCTAssertTrue(warnings[1].contains("\"id\" has the wrong type"), warnings[1])
-        XCTAssertTrue(warnings[2].contains("\"secondary\""), warnings[2])
-        XCTAssertTrue(warnings[3].contains("RFC 3339"), warnings[3])
-        XCTAssertTrue(warnings[4].contains("missing field"), warnings[4])
-        XCTAssertTrue(warnings.allSatisfy { $0.hasSuffix("skipped (kept in the file)") })
+        XCTAssertEqual(warnings.count, 6, "\(warnings)")
+        let findings = warnings.map { warning -> (Int, String) in
+            guard case .skippedLine(let n, .notARecord(let finding)) = warning else { return (0, "\(warning)") }
+            return (n, finding)
+        }
+        XCTAssertEqual(findings.map(\.0), [2, 4, 7, 8, 9, 11])
+        XCTAssertTrue(findings[0].1.contains("not valid JSON"), findings[0].1)
+        XCTAssertTrue(findings[1].1.contains("\"id\" has the wrong type"), findings[1].1)
+        XCTAssertTrue(findings[2].1.contains("\"secondary\""), findings[2].1)
+        XCTAssertTrue(findings[3].1.contains("RFC 3339"), findings[3].1)
+        XCTAssertTrue(findings[4].1.contains("missing field"), findings[4].1)
         XCTAssertEqual(bytes(path), before)
     }
 
@@ -180,7 +174,7 @@ final class HistoryStoreTests: XCTestCase {
         let (loaded, warnings) = try HistoryStore(url: URL(fileURLWithPath: path)).load()
         XCTAssertEqual(loaded.count, 1)
         XCTAssertEqual(warnings.count, HistoryStore.warningLimit + 1)
-        XCTAssertEqual(warnings.last, "history: 30 more unreadable lines skipped (kept in the file)")
+        XCTAssertEqual(warnings.last, .moreSkipped(count: 30))
     }
 
     func testForeignFilesAreReportedAndNeverWritten() throws {
@@ -198,12 +192,12 @@ final class HistoryStoreTests: XCTestCase {
             _ = FileManager.default.createFile(atPath: path, contents: Data(content))
             let store = HistoryStore(url: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try store.load(), name) { error in
-                XCTAssertEqual((error as? HistoryError)?.kind, .foreign, "\(name): \(error)")
-                XCTAssertTrue("\(error)".contains("is not a palette-tui history file"), "\(error)")
-                XCTAssertTrue("\(error)".contains("left untouched"), "\(error)")
+                let evidence: HistoryFailure.ForeignEvidence =
+                    name == "pretty json" ? .noRecords(lines: 4) : .notJSONObject
+                XCTAssertEqual(error as? HistoryFailure, HistoryFailure(path: path, .foreign(evidence)), name)
             }
             XCTAssertThrowsError(try store.append(entry(1)), name) { error in
-                XCTAssertEqual((error as? HistoryError)?.kind, .foreign, "\(name): \(error)")
+                XCTAssertEqual((error as? HistoryFailure)?.kind, .foreign, "\(name): \(error)")
             }
             XCTAssertThrowsError(try store.compact(), name)
             XCTAssertEqual(bytes(path), content, "\(name) must be left as it was")
@@ -212,7 +206,7 @@ final class HistoryStoreTests: XCTestCase {
         for path in [dir.path, dir.file("fifo")] {
             let store = HistoryStore(url: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try store.load(), path) { error in
-                XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+                XCTAssertEqual(error as? HistoryFailure, HistoryFailure(path: path, .foreign(.notARegularFile)))
             }
             XCTAssertThrowsError(try store.append(entry(1)), path)
         }
@@ -222,12 +216,14 @@ final class HistoryStoreTests: XCTestCase {
         let dir = try TemporaryDirectory()
         write(dir.file("plain"), "x")
         let store = HistoryStore(url: URL(fileURLWithPath: dir.file("plain/sub/h.jsonl")))
+        // A file where a folder must be: both ways name the file in the way.
+        let blocked = HistoryFailure(path: dir.file("plain/sub/h.jsonl"), .notAFolder(blocker: dir.file("plain")))
         XCTAssertThrowsError(try store.append(entry(1))) { error in
-            XCTAssertEqual((error as? HistoryError)?.kind, .unwritable)
-            XCTAssertTrue("\(error)".contains(dir.file("plain")), "\(error)")
+            XCTAssertEqual(error as? HistoryFailure, blocked)
+            XCTAssertEqual((error as? HistoryFailure)?.kind, .pathProblem)
         }
         XCTAssertThrowsError(try store.load()) { error in
-            XCTAssertEqual((error as? HistoryError)?.kind, .unreadable)
+            XCTAssertEqual(error as? HistoryFailure, blocked)
         }
         XCTAssertEqual(
             try HistoryStore(url: URL(fileURLWithPath: dir.file("no/such/h.jsonl"))).load().entries, [],

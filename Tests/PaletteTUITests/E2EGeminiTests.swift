@@ -17,9 +17,11 @@ final class E2EGeminiTests: XCTestCase {
 
     /// `script` is a scenario name, or a JSON array of steps when it starts with `[`.
     private func start(_ script: String) throws -> (TmuxSession, LoopbackServer) {
-        let server = try LoopbackServer(arguments: script.hasPrefix("[") ? ["--steps", script] : ["--scenario", script])
-        let session = try TmuxSession(["--provider", "gemini", "--endpoint", server.endpoint, "--history", "h.jsonl"],
-                                      environment: ["GEMINI_API_KEY": Self.key])
+        let server = try LoopbackServer(
+            arguments: script.hasPrefix("[") ? ["--steps", script] : ["--scenario", script])
+        let session = try TmuxSession(
+            ["--provider", "gemini", "--endpoint", server.endpoint, "--history", "h.jsonl"],
+            environment: ["GEMINI_API_KEY": Self.key])
         try session.waitForStart()
         return (session, server)
     }
@@ -80,7 +82,8 @@ final class E2EGeminiTests: XCTestCase {
     }
 
     func testErrorIsOneSentenceAndThePreviousPaletteStays() throws {
-        let steps = #"[{"fixture": "palette-tui/palette-forest-morning.json"}, {"fixture": "googleai/unary-failure-api-key.json"}]"#
+        let steps =
+            #"[{"fixture": "palette-tui/palette-forest-morning.json"}, {"fixture": "googleai/unary-failure-api-key.json"}]"#
         let (session, server) = try start(steps)
         defer { withExtendedLifetime(server) {} }
         let expected = try fixturePalette()

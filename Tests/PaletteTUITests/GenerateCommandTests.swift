@@ -1,8 +1,10 @@
-import XCTest
-@testable import Gemini
 import PaletteCore
 import PaletteEngine
 import TestSupport
+import XCTest
+
+@testable import Gemini
+@testable import ProviderKit
 @testable import palette_tui
 
 /// `palette-tui generate`: the real binary against the loopback Gemini stand-in.
@@ -25,8 +27,10 @@ final class GenerateCommandTests: XCTestCase {
 
     /// A clean environment: nothing inherited but PATH, so no stray key or model leaks in.
     private func environment(_ extra: [String: String]) -> [String: String] {
-        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent-home",
-         "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"].merging(extra) { $1 }
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent-home",
+            "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
+        ].merging(extra) { $1 }
     }
 
     private func generate(_ args: [String], _ extra: [String: String]) throws -> ChildResult {
@@ -39,8 +43,10 @@ final class GenerateCommandTests: XCTestCase {
     }
 
     /// Asserts the failure contract: exit 1, nothing on stdout, exactly one line on stderr.
-    private func assertOneLineFailure(_ output: ChildResult, containing text: String,
-                                      file: StaticString = #filePath, line: UInt = #line) {
+    private func assertOneLineFailure(
+        _ output: ChildResult, containing text: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(output.status, 1, output.stderr, file: file, line: line)
         XCTAssertEqual(output.stdout, "", file: file, line: line)
         let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -60,8 +66,9 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(output.stderr, "")
         assertKeyNeverShown(output)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
-                                 "stdout is one JSON object: \(output.stdout)")
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
+            "stdout is one JSON object: \(output.stdout)")
         XCTAssertEqual(json["primary"] as? String, "#4A6B4F")
         XCTAssertEqual(json["secondary"] as? String, "#DCE5D0")
         XCTAssertEqual(json["accent"] as? String, "#E8B86D")
@@ -83,37 +90,46 @@ final class GenerateCommandTests: XCTestCase {
     func testEveryFormatPrintsTheSamePalette() throws {
         let server = try standIn("palette")
         for format in ["text", "hex", "css"] {
-            let output = try generate(["--format", format, "forest"],
-                                      ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
+            let output = try generate(
+                ["--format", format, "forest"],
+                ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
             XCTAssertEqual(output.status, 0, output.stderr)
-            XCTAssertEqual(try PaletteParser.parse(output.stdout).colors.map(\.hex), ["#4A6B4F", "#DCE5D0", "#E8B86D"],
-                           format)
+            XCTAssertEqual(
+                try PaletteParser.parse(output.stdout).colors.map(\.hex), ["#4A6B4F", "#DCE5D0", "#E8B86D"],
+                format)
         }
     }
 
     func testModelAndKeyPrecedence() throws {
         let server = try standIn("palette")
         let base = ["GEMINI_BASE_URL": server.endpoint]
-        var output = try generate(["forest"], base.merging(["GOOGLE_API_KEY": "google-key", "PALETTE_TUI_MODEL": "gemini-env-model"]) { $1 })
+        var output = try generate(
+            ["forest"], base.merging(["GOOGLE_API_KEY": "google-key", "PALETTE_TUI_MODEL": "gemini-env-model"]) { $1 })
         XCTAssertEqual(output.status, 0, output.stderr)
-        output = try generate(["--model", "gemini-flag-model", "forest"],
-                              base.merging(["GEMINI_API_KEY": Self.key, "GOOGLE_API_KEY": "google-key",
-                                            "PALETTE_TUI_MODEL": "gemini-env-model"]) { $1 })
+        output = try generate(
+            ["--model", "gemini-flag-model", "forest"],
+            base.merging([
+                "GEMINI_API_KEY": Self.key, "GOOGLE_API_KEY": "google-key",
+                "PALETTE_TUI_MODEL": "gemini-env-model",
+            ]) { $1 })
         XCTAssertEqual(output.status, 0, output.stderr)
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2)
         XCTAssertEqual(requests[0].headers["x-goog-api-key"], "google-key")
         XCTAssertEqual(requests[0].path, "/v1beta/models/gemini-env-model:generateContent")
-        XCTAssertEqual(requests[1].headers["x-goog-api-key"], Self.key,
-                       "GEMINI_API_KEY wins over GOOGLE_API_KEY")
-        XCTAssertEqual(requests[1].path, "/v1beta/models/gemini-flag-model:generateContent",
-                       "--model wins over PALETTE_TUI_MODEL")
+        XCTAssertEqual(
+            requests[1].headers["x-goog-api-key"], Self.key,
+            "GEMINI_API_KEY wins over GOOGLE_API_KEY")
+        XCTAssertEqual(
+            requests[1].path, "/v1beta/models/gemini-flag-model:generateContent",
+            "--model wins over PALETTE_TUI_MODEL")
     }
 
     func testEndpointOptionWinsOverTheEnvironment() throws {
         let server = try standIn("palette")
-        let output = try generate(["--endpoint", server.endpoint, "forest"],
-                                  ["GEMINI_BASE_URL": "http://127.0.0.1:9", "GEMINI_API_KEY": Self.key])
+        let output = try generate(
+            ["--endpoint", server.endpoint, "forest"],
+            ["GEMINI_BASE_URL": "http://127.0.0.1:9", "GEMINI_API_KEY": Self.key])
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(try server.requests().count, 1)
     }
@@ -128,10 +144,23 @@ final class GenerateCommandTests: XCTestCase {
         ]
         for (scenario, args, expected) in cases {
             let server = try standIn(scenario)
-            let output = try generate(args + ["forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
+            let output = try generate(
+                args + ["forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
             assertOneLineFailure(output, containing: expected)
             XCTAssertEqual(try server.requests().count, 1, "\(scenario): not retried")
         }
+    }
+
+    func testFailuresAreWordedInTheChosenLanguage() throws {
+        let server = try standIn("unknown-model")
+        let environment = ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key]
+        let hant = try generate(["--lang", "zh-Hant", "--model", "gemini-9-ultra", "forest"], environment)
+        assertOneLineFailure(hant, containing: "Gemini 沒有模型「gemini-9-ultra」（可能已停用）：請用 --model 選擇其他模型。")
+        let hans = try generate(
+            ["--model", "gemini-9-ultra", "forest"], environment.merging(["LANG": "zh_CN.UTF-8"]) { $1 })
+        assertOneLineFailure(hans, containing: "Gemini 没有模型“gemini-9-ultra”（可能已停用）：请用 --model 选择其他模型。")
+        let noKey = try generate(["--provider", "gemini", "--lang", "zh-Hans", "forest"], [:])
+        assertOneLineFailure(noKey, containing: "Gemini 需要 API 密钥：请设置 GEMINI_API_KEY / GOOGLE_API_KEY")
     }
 
     func testGeminiByNameWithoutAKeyIsAClearError() throws {
@@ -143,8 +172,9 @@ final class GenerateCommandTests: XCTestCase {
 
     func testGeminiByNameReportsOutagesAfterRetries() throws {
         let server = try standIn("overloaded")
-        let output = try generate(["--provider", "gemini", "forest"],
-                                  ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
+        let output = try generate(
+            ["--provider", "gemini", "forest"],
+            ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         assertOneLineFailure(output, containing: "Gemini is overloaded or failing, HTTP 503")
         XCTAssertEqual(try server.requests().count, 3)
     }
@@ -152,8 +182,9 @@ final class GenerateCommandTests: XCTestCase {
     func testHangingServerIsBoundedByTimeout() throws {
         let server = try standIn("hang")
         let start = Date()
-        let output = try generate(["--provider", "gemini", "--timeout", "1", "forest"],
-                                  ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
+        let output = try generate(
+            ["--provider", "gemini", "--timeout", "1", "forest"],
+            ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         assertOneLineFailure(output, containing: "Gemini did not answer within 1 s")
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)
     }
@@ -162,7 +193,8 @@ final class GenerateCommandTests: XCTestCase {
         let server = try standIn("palette")
         let dead = server.endpoint
         server.stop()
-        let output = try generate(["--provider", "gemini", "forest"], ["GEMINI_BASE_URL": dead, "GEMINI_API_KEY": Self.key])
+        let output = try generate(
+            ["--provider", "gemini", "forest"], ["GEMINI_BASE_URL": dead, "GEMINI_API_KEY": Self.key])
         assertOneLineFailure(output, containing: "Nothing is listening at 127.0.0.1:")
     }
 
@@ -170,23 +202,27 @@ final class GenerateCommandTests: XCTestCase {
 
     func testOutageFallsBackToTheOfflineEngineWithTheReason() throws {
         let server = try standIn("overloaded")
-        let output = try generate(["--format", "json", "forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
+        let output = try generate(
+            ["--format", "json", "forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         XCTAssertEqual(output.status, 0, output.stderr)
         assertKeyNeverShown(output)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["provider"] as? String, "offline")
         XCTAssertEqual(json["fallback"] as? Bool, true)
         let notes = json["notes"] as? [String] ?? []
-        XCTAssertTrue(notes.contains { $0.hasPrefix("offline fallback: Gemini is overloaded or failing, HTTP 503") }, "\(notes)")
+        XCTAssertTrue(
+            notes.contains { $0.hasPrefix("offline fallback: Gemini is overloaded or failing, HTTP 503") }, "\(notes)")
         XCTAssertEqual(try server.requests().count, 3, "Gemini's retries ran before falling back")
     }
 
     func testHexFallbackExplainsItselfOnStandardError() throws {
         let server = try standIn("overloaded")
-        let output = try generate(["--format", "hex", "forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
+        let output = try generate(
+            ["--format", "hex", "forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
         XCTAssertEqual(output.status, 0, output.stderr)
         XCTAssertEqual(try PaletteParser.parse(output.stdout).colors.count, 3)
-        XCTAssertTrue(output.stderr.contains("palette-tui: note: offline fallback: Gemini is overloaded"), output.stderr)
+        XCTAssertTrue(
+            output.stderr.contains("palette-tui: note: offline fallback: Gemini is overloaded"), output.stderr)
     }
 
     func testNoKeyMeansOfflineWithoutAnyRequest() throws {
@@ -257,12 +293,15 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(try provider(["--provider", "offline"], ["GEMINI_API_KEY": "k"]).name, "offline")
         XCTAssertTrue(try provider([], ["GEMINI_API_KEY": "k"]) is FallbackProvider)
         XCTAssertTrue(try provider([], ["GEMINI_API_KEY": ""]) is OfflineEngine)
-        let gemini = try XCTUnwrap(try provider(["--provider", "gemini", "--model", "models/gemini-x", "--timeout", "2.5"],
-                                                ["GOOGLE_API_KEY": "k"]) as? GeminiClient)
+        let gemini = try XCTUnwrap(
+            (try provider(
+                ["--provider", "gemini", "--model", "models/gemini-x", "--timeout", "2.5"],
+                ["GOOGLE_API_KEY": "k"]) as? AccessibleProvider)?.base as? GeminiClient)
         XCTAssertEqual(gemini.configuration.model, "gemini-x")
         XCTAssertEqual(gemini.configuration.timeout, 2.5)
         XCTAssertThrowsError(try provider(["--provider", "gemini"], [:])) {
-            XCTAssertEqual(($0 as? ProviderFailure)?.reason, .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]))
+            XCTAssertEqual(
+                ($0 as? ProviderFailure)?.reason, .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]))
         }
         XCTAssertThrowsError(try provider(["--provider", "Gemini"], ["GEMINI_API_KEY": "k"])) {
             XCTAssertTrue($0 is UsageError)
@@ -272,60 +311,28 @@ final class GenerateCommandTests: XCTestCase {
     func testTheAppsProviderWarmsUpAndGenerateDoesNot() async throws {
         let arguments = try Arguments(["--provider", "gemini"], valued: ProviderOptions.valuedOptions, boolean: [])
         let environment = ["GEMINI_API_KEY": "k", "GEMINI_BASE_URL": "http://127.0.0.1:9"]
-        let app = try XCTUnwrap(try makeProvider(ProviderOptions(arguments), environment: environment) as? GeminiClient)
-        let command = try XCTUnwrap(try makeProvider(ProviderOptions(arguments), environment: environment,
-                                                     warmUp: false) as? GeminiClient)
+        let app = try XCTUnwrap(
+            (try makeProvider(ProviderOptions(arguments), environment: environment) as? AccessibleProvider)?.base
+                as? GeminiClient)
+        let command = try XCTUnwrap(
+            (try makeProvider(
+                ProviderOptions(arguments), environment: environment,
+                warmUp: false) as? AccessibleProvider)?.base as? GeminiClient)
         var warmed = false
         for _ in 0..<100 where !warmed {
-            warmed = app.transport.isPrepared
+            warmed = app.http.transport.isPrepared
             if !warmed { try await Task.sleep(for: .milliseconds(50)) }
         }
         XCTAssertTrue(warmed, "the TUI's client sets its session up in the background, unasked")
-        XCTAssertFalse(command.transport.isPrepared, "generate's client makes its session with its one request")
+        XCTAssertFalse(command.http.transport.isPrepared, "generate's client makes its session with its one request")
 
-        let fallback = try XCTUnwrap(try makeProvider(ProviderOptions(try Arguments([], valued: [], boolean: [])),
-                                                      environment: environment) as? FallbackProvider)
-        let wrapped = try XCTUnwrap(fallback.primary as? GeminiClient)
-        for _ in 0..<100 where !wrapped.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }
-        XCTAssertTrue(wrapped.transport.isPrepared, "the default provider's Gemini client warms up too")
-    }
-
-    func testFallbackCoversOutagesButNotConfigurationMistakesOrCancellation() async throws {
-        struct Failing: PaletteProvider {
-            let error: any Error
-            var name: String { "gemini" }
-            var model: String? { "m" }
-            var supportedFields: Set<GenerationRequest.Field> { [] }
-            func generate(_ request: GenerationRequest) async throws -> GeneratedPalette { throw error }
-        }
-        let offline = OfflineEngine()
-        let expected = try await offline.generate(GenerationRequest(description: "forest", variation: 0)).palette
-
-        let outage = FallbackProvider(primary: Failing(error: GeminiError.serverUnavailable(status: 503, message: nil)),
-                                      fallback: offline)
-        let result = try await outage.generate(GenerationRequest(description: "forest", variation: 0))
-        XCTAssertTrue(result.isFallback)
-        XCTAssertEqual(result.palette, expected)
-        XCTAssertEqual(result.provider, "offline")
-        XCTAssertEqual(result.fallbackReason, ProviderFailure(provider: "gemini", .serverUnavailable(status: 503, serverMessage: nil)))
-
-        for error: GeminiError in [.invalidAPIKey(message: "m"), .permissionDenied(reason: nil, message: "m"),
-                                   .modelNotFound(model: "x"), .missingAPIKey, .invalidEndpoint("x")] {
-            do {
-                _ = try await FallbackProvider(primary: Failing(error: error), fallback: offline)
-                    .generate(GenerationRequest(description: "forest", variation: 0))
-                XCTFail("\(error) must not fall back")
-            } catch {
-                XCTAssertEqual((error as? ProviderFailure)?.kind, .misconfigured, "\(error)")
-            }
-        }
-        do {
-            _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline)
-                .generate(GenerationRequest(description: "forest", variation: 0))
-            XCTFail("cancellation must not fall back")
-        } catch {
-            XCTAssertEqual((error as? ProviderFailure)?.kind, .cancelled, "\(error)")
-        }
+        let fallback = try XCTUnwrap(
+            try makeProvider(
+                ProviderOptions(try Arguments([], valued: [], boolean: [])),
+                environment: environment) as? FallbackProvider)
+        let wrapped = try XCTUnwrap((fallback.primary as? AccessibleProvider)?.base as? GeminiClient)
+        for _ in 0..<100 where !wrapped.http.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }
+        XCTAssertTrue(wrapped.http.transport.isPrepared, "the default provider's Gemini client warms up too")
     }
 
     // MARK: - Helpers

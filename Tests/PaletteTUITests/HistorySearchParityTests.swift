@@ -138,8 +138,8 @@ final class HistorySearchParityTests: XCTestCase {
         var state = AppState(
             width: 80, height: 24, colorMode: .direct, language: .english, providerName: "offline",
             modelName: nil,
-            environment: AppEnvironment(
-                now: { Date(timeIntervalSince1970: 0) },
+            clock: AppClock(
+                now: { Date(timeIntervalSince1970: 0) }, uptime: { .zero },
                 makeID: { "new" }))
         let effects = state.reduce(.historyLoaded(entries, warnings: []))
         guard case .buildSearchIndex(let source)? = effects.first else { return XCTFail("\(effects)") }

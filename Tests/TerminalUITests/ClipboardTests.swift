@@ -1,62 +1,75 @@
 import Foundation
+import PaletteApp
 import TestSupport
 import XCTest
+
 @testable import TerminalUI
 
 final class ClipboardTests: XCTestCase {
-    private func plan(_ env: [String: String], installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"]) -> ClipboardPlan {
+    private func plan(_ env: [String: String], installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"])
+        -> ClipboardPlan
+    {
         plan(.auto, env, installed: installed)
     }
 
-    private func plan(_ option: ClipboardOption, _ env: [String: String],
-                      installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"]) -> ClipboardPlan {
+    private func plan(
+        _ option: ClipboardOption, _ env: [String: String],
+        installed: Set<String> = ["wl-copy", "xclip", "xsel", "tmux"]
+    ) -> ClipboardPlan {
         ClipboardPlan.choose(option: option, environment: env) { installed.contains($0) }
     }
 
     func testHelperFollowsTheEnvironment() {
-        XCTAssertEqual(plan(["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]),
-                       ClipboardPlan(osc52: true, helper: .wlCopy))
-        XCTAssertEqual(plan(["DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, helper: .xclip))
-        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: ["xsel"]), ClipboardPlan(osc52: true, helper: .xsel))
-        XCTAssertEqual(plan(["TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(["SSH_TTY": "/dev/pts/1"]), ClipboardPlan(osc52: true, helper: nil))
+        XCTAssertEqual(
+            plan(["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]),
+            ClipboardPlan(osc52: true, program: .wlCopy))
+        XCTAssertEqual(plan(["DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .xclip))
+        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: ["xsel"]), ClipboardPlan(osc52: true, program: .xsel))
+        XCTAssertEqual(plan(["TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(["SSH_TTY": "/dev/pts/1"]), ClipboardPlan(osc52: true, program: nil))
     }
 
     func testMissingProgramsAndEmptyVariablesAreSkipped() {
-        XCTAssertEqual(plan(["WAYLAND_DISPLAY": "wayland-0", "TMUX": "/tmp/t,1,0"], installed: ["tmux"]),
-                       ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(["DISPLAY": "", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: []), ClipboardPlan(osc52: true, helper: nil))
+        XCTAssertEqual(
+            plan(["WAYLAND_DISPLAY": "wayland-0", "TMUX": "/tmp/t,1,0"], installed: ["tmux"]),
+            ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(["DISPLAY": "", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(["DISPLAY": ":0"], installed: []), ClipboardPlan(osc52: true, program: nil))
     }
 
     func testOverrides() throws {
         let env = ["WAYLAND_DISPLAY": "wayland-0"]
-        XCTAssertEqual(plan(.none, env), ClipboardPlan(osc52: false, helper: nil))
-        XCTAssertEqual(plan(.osc52, env), ClipboardPlan(osc52: true, helper: nil))
-        XCTAssertEqual(plan(.tmux, env), ClipboardPlan(osc52: true, helper: .tmux))
-        XCTAssertEqual(plan(.xsel, [:], installed: []), ClipboardPlan(osc52: true, helper: .xsel))
+        XCTAssertEqual(plan(.none, env), ClipboardPlan(osc52: false, program: nil))
+        XCTAssertEqual(plan(.osc52, env), ClipboardPlan(osc52: true, program: nil))
+        XCTAssertEqual(plan(.tmux, env), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(.xsel, [:], installed: []), ClipboardPlan(osc52: true, program: .xsel))
         XCTAssertEqual(try ClipboardOption.from(option: "wl-copy"), .wlCopy)
         XCTAssertEqual(try ClipboardOption.from(option: nil), .auto)
         XCTAssertThrowsError(try ClipboardOption.from(option: "pbcopy")) { error in
-            XCTAssertEqual((error as? TerminalSetupError)?.description,
-                           "invalid value 'pbcopy' for --clipboard; expected one of: auto, osc52, tmux, wl-copy, xclip, xsel, none")
+            XCTAssertEqual(
+                (error as? TerminalSetupError)?.description,
+                "invalid value 'pbcopy' for --clipboard; expected one of: auto, osc52, tmux, wl-copy, xclip, xsel, none"
+            )
         }
     }
 
     func testHelperCommandLines() {
-        XCTAssertEqual(ClipboardHelper.tmux.arguments, ["tmux", "load-buffer", "-w", "-"])
-        XCTAssertEqual(ClipboardHelper.wlCopy.arguments, ["wl-copy", "--type", "text/plain"])
-        XCTAssertEqual(ClipboardHelper.xclip.arguments, ["xclip", "-i", "-selection", "clipboard"])
-        XCTAssertEqual(ClipboardHelper.xsel.arguments, ["xsel", "-i", "-b"])
+        XCTAssertEqual(ClipboardProgram.tmux.arguments, ["tmux", "load-buffer", "-w", "-"])
+        XCTAssertEqual(ClipboardProgram.wlCopy.arguments, ["wl-copy", "--type", "text/plain"])
+        XCTAssertEqual(ClipboardProgram.xclip.arguments, ["xclip", "-i", "-selection", "clipboard"])
+        XCTAssertEqual(ClipboardProgram.xsel.arguments, ["xsel", "-i", "-b"])
     }
 
     func testPathLookupFindsOnlyExecutables() throws {
         let dir = try TemporaryDirectory(prefix: "clip")
         let tool = dir.file("wl-copy")
         let plain = dir.file("xclip")
-        XCTAssertTrue(FileManager.default.createFile(atPath: tool, contents: Data("#!/bin/sh\n".utf8),
-                                                     attributes: [.posixPermissions: 0o755]))
-        XCTAssertTrue(FileManager.default.createFile(atPath: plain, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: tool, contents: Data("#!/bin/sh\n".utf8),
+                attributes: [.posixPermissions: 0o755]))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: plain, contents: Data(), attributes: [.posixPermissions: 0o644]))
         XCTAssertTrue(ClipboardPlan.isOnPath("wl-copy", path: "/nonexistent:" + dir.path))
         XCTAssertFalse(ClipboardPlan.isOnPath("xclip", path: dir.path))
         XCTAssertFalse(ClipboardPlan.isOnPath("xsel", path: dir.path))

@@ -1,6 +1,7 @@
 import CNcurses
 import PaletteApp
 import XCTest
+
 @testable import TerminalUI
 
 final class KeyDecoderTests: XCTestCase {
@@ -18,13 +19,18 @@ final class KeyDecoderTests: XCTestCase {
     }
 
     func testControlCharactersBecomeNamedKeysNotText() {
-        XCTAssertEqual(decode([.character(1), .character(5), .character(21), .character(11), .character(23), .character(3)]),
-                       [.key(.control("a")), .key(.control("e")), .key(.control("u")), .key(.control("k")),
-                        .key(.control("w")), .key(.control("c"))])
-        XCTAssertEqual(decode([.character(13), .character(10), .character(9), .character(27), .character(127), .character(8)]),
-                       [.key(.enter), .key(.enter), .key(.tab), .key(.escape), .key(.backspace), .key(.backspace)])
-        XCTAssertEqual(decode([.character(0x1C), .character(0x9B), .character(0)]),
-                       [.key(.unknown(0x1C)), .key(.unknown(0x9B)), .key(.unknown(0))])
+        XCTAssertEqual(
+            decode([.character(1), .character(5), .character(21), .character(11), .character(23), .character(3)]),
+            [
+                .key(.control("a")), .key(.control("e")), .key(.control("u")), .key(.control("k")),
+                .key(.control("w")), .key(.control("c")),
+            ])
+        XCTAssertEqual(
+            decode([.character(13), .character(10), .character(9), .character(27), .character(127), .character(8)]),
+            [.key(.enter), .key(.enter), .key(.tab), .key(.escape), .key(.backspace), .key(.backspace)])
+        XCTAssertEqual(
+            decode([.character(0x1C), .character(0x9B), .character(0)]),
+            [.key(.unknown(0x1C)), .key(.unknown(0x9B)), .key(.unknown(0))])
     }
 
     func testNcursesKeyCodes() {
@@ -47,16 +53,19 @@ final class KeyDecoderTests: XCTestCase {
     }
 
     func testBracketedPasteBecomesOneKeyWithNewlinesKept() {
-        let inputs: [RawInput] = [.character(UInt32(UInt8(ascii: "x")))]
+        let inputs: [RawInput] =
+            [.character(UInt32(UInt8(ascii: "x")))]
             + [.keyCode(KeyDecoder.pasteStartCode)]
             + chars("寧靜的森林\r") + [.keyCode(KEY_UP)] + chars("line2\u{1B}[31m")
             + [.keyCode(KeyDecoder.pasteEndCode)]
             + [.character(1)]
-        XCTAssertEqual(decode(inputs), [.key(.character("x")), .key(.paste("寧靜的森林\nline2\u{1B}[31m")), .key(.control("a"))])
+        XCTAssertEqual(
+            decode(inputs), [.key(.character("x")), .key(.paste("寧靜的森林\nline2\u{1B}[31m")), .key(.control("a"))])
     }
 
     func testResizeDuringPasteIsReportedAndPasteContinues() {
-        let inputs: [RawInput] = [.keyCode(KeyDecoder.pasteStartCode)] + chars("ab") + [.keyCode(KEY_RESIZE)]
+        let inputs: [RawInput] =
+            [.keyCode(KeyDecoder.pasteStartCode)] + chars("ab") + [.keyCode(KEY_RESIZE)]
             + chars("c") + [.keyCode(KeyDecoder.pasteEndCode)]
         XCTAssertEqual(decode(inputs), [.resize, .key(.paste("abc"))])
     }
@@ -78,5 +87,24 @@ final class KeyDecoderTests: XCTestCase {
 
     func testStrayPasteEndIsIgnored() {
         XCTAssertEqual(decode([.keyCode(KeyDecoder.pasteEndCode), .character(0x61)]), [.key(.character("a"))])
+    }
+
+    /// The decoder owns the paste's deadline: half a second after the last input of a paste
+    /// whose end marker has not come, and none outside a paste.
+    func testAStalledPasteIsTakenAsItIsAtItsDeadline() {
+        var decoder = KeyDecoder()
+        let t0 = ContinuousClock.now
+        XCTAssertNil(decoder.deadline)
+        XCTAssertEqual(decoder.feed(.character(0x61), at: t0), .key(.character("a")))
+        XCTAssertNil(decoder.deadline, "no deadline outside a paste")
+        XCTAssertNil(decoder.feed(.keyCode(KeyDecoder.pasteStartCode), at: t0))
+        XCTAssertEqual(decoder.deadline, t0 + KeyDecoder.pasteTimeout)
+        XCTAssertNil(decoder.feed(.character(0x78), at: t0 + .milliseconds(300)))
+        XCTAssertEqual(decoder.deadline, t0 + .milliseconds(800), "each input pushes it back")
+        XCTAssertNil(decoder.expire(at: t0 + .milliseconds(799)))
+        XCTAssertEqual(decoder.expire(at: t0 + .milliseconds(800)), .key(.paste("x")))
+        XCTAssertNil(decoder.deadline)
+        XCTAssertNil(decoder.expire(at: t0 + .seconds(5)), "nothing left to take")
+        XCTAssertEqual(decoder.feed(.character(0x62), at: t0 + .seconds(5)), .key(.character("b")))
     }
 }

@@ -7,51 +7,63 @@
 public enum ChineseFolding {
     /// The Simplified form of a Traditional character, or nil when it has none (already
     /// Simplified, shared by both scripts, or not Chinese).
-    ///
-    /// An array lookup for the CJK blocks, where every scalar of a Chinese description is
-    /// looked up while a search index is built; a dictionary for the rest (Extension B on).
-    @inline(__always)
+    @inlinable
     public static func simplified(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
-        let v = scalar.value
-        if v < directRange.lowerBound { return nil }
-        if v <= directRange.upperBound {
-            let mapped = lookup.direct[Int(v - directRange.lowerBound)]
-            return mapped == 0 ? nil : Unicode.Scalar(mapped)
-        }
-        return lookup.others[scalar]
+        table.simplified(scalar)
     }
 
     /// How many characters the table folds (about 4,100).
-    public static var count: Int { lookup.count }
+    public static var count: Int { table.count }
 
-    private static let directRange: ClosedRange<UInt32> = 0x3400...0x9FFF
+    /// The table, parsed on first use. A loop over many scalars (the history search folding
+    /// 100,000 descriptions) takes it once and calls `Table.simplified`, instead of going
+    /// through the global for every scalar.
+    public static let table = Table(pairs: ChineseFoldingData.pairs)
 
-    private struct Lookup: Sendable {
+    /// The lookup: an array for the CJK blocks, where every scalar of a Chinese description is
+    /// looked up while a search index is built, and a dictionary for the rest (Extension B on).
+    public struct Table: Sendable {
+        @usableFromInline static let directRange: ClosedRange<UInt32> = 0x3400...0x9FFF
         /// `direct[v - 0x3400]` is the mapped scalar's value, or 0 for none.
-        var direct: [UInt32]
-        var others: [Unicode.Scalar: Unicode.Scalar]
-        var count: Int
-    }
+        @usableFromInline let direct: [UInt32]
+        @usableFromInline let others: [Unicode.Scalar: Unicode.Scalar]
+        /// How many characters it folds.
+        public let count: Int
 
-    /// Parsed on first use.
-    private static let lookup: Lookup = {
-        var direct = [UInt32](repeating: 0, count: directRange.count)
-        var others: [Unicode.Scalar: Unicode.Scalar] = [:]
-        var count = 0
-        var pending: Unicode.Scalar?
-        for s in ChineseFoldingData.pairs.unicodeScalars where !s.properties.isWhitespace {
-            guard let from = pending else {
-                pending = s
-                continue
+        /// `pairs`: characters two by two, Traditional first; white space is skipped.
+        init(pairs: String) {
+            var direct = [UInt32](repeating: 0, count: Self.directRange.count)
+            var others: [Unicode.Scalar: Unicode.Scalar] = [:]
+            var count = 0
+            var pending: Unicode.Scalar?
+            for s in pairs.unicodeScalars where !s.properties.isWhitespace {
+                guard let from = pending else {
+                    pending = s
+                    continue
+                }
+                pending = nil
+                count += 1
+                if Self.directRange.contains(from.value) {
+                    direct[Int(from.value - Self.directRange.lowerBound)] = s.value
+                } else {
+                    others[from] = s
+                }
             }
-            pending = nil
-            count += 1
-            if directRange.contains(from.value) {
-                direct[Int(from.value - directRange.lowerBound)] = s.value
-            } else {
-                others[from] = s
-            }
+            self.direct = direct
+            self.others = others
+            self.count = count
         }
-        return Lookup(direct: direct, others: others, count: count)
-    }()
+
+        /// The Simplified form of `scalar`, or nil when it has none.
+        @inlinable @inline(__always)
+        public func simplified(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+            let v = scalar.value
+            if v < Self.directRange.lowerBound { return nil }
+            if v <= Self.directRange.upperBound {
+                let mapped = direct[Int(v - Self.directRange.lowerBound)]
+                return mapped == 0 ? nil : Unicode.Scalar(mapped)
+            }
+            return others[scalar]
+        }
+    }
 }

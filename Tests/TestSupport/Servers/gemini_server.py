@@ -259,6 +259,33 @@ class Server(ThreadingHTTPServer):
     allow_reuse_address = True
 
 
+def serve(server, script, max_seconds, watch_stdin):
+    """Prints the port, then serves until SIGTERM/SIGINT, `max_seconds`, or (with `watch_stdin`)
+    the end of standard input. Shared by every scripted server in this folder."""
+
+    def stop(*_):
+        script.stopping.set()
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    timer = threading.Timer(max_seconds, stop)
+    timer.daemon = True
+    timer.start()
+    if watch_stdin:
+        def watch():
+            # The raw descriptor, not sys.stdin: a daemon thread blocked in a buffered read
+            # makes interpreter shutdown abort.
+            while os.read(0, 4096):
+                pass
+            stop()
+        threading.Thread(target=watch, daemon=True).start()
+
+    print(server.server_address[1], flush=True)
+    server.serve_forever(poll_interval=0.1)
+    server.server_close()
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Scripted Gemini API stand-in on loopback (tests only).")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (loopback only)")
@@ -297,27 +324,7 @@ def main(argv=None):
     server = Server((args.host, args.port), Handler)
     server.script = script
 
-    def stop(*_):
-        script.stopping.set()
-        threading.Thread(target=server.shutdown, daemon=True).start()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    timer = threading.Timer(args.max_seconds, stop)
-    timer.daemon = True
-    timer.start()
-    if args.watch_stdin:
-        def watch():
-            # The raw descriptor, not sys.stdin: a daemon thread blocked in a buffered read
-            # makes interpreter shutdown abort.
-            while os.read(0, 4096):
-                pass
-            stop()
-        threading.Thread(target=watch, daemon=True).start()
-
-    print(server.server_address[1], flush=True)
-    server.serve_forever(poll_interval=0.1)
-    server.server_close()
+    serve(server, script, args.max_seconds, args.watch_stdin)
     return 0
 
 

@@ -1,13 +1,33 @@
 import Foundation
+import PaletteCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
-/// One finished HTTP exchange: status, content type and the whole body.
-struct HTTPReply: Sendable {
-    var status: Int
-    var contentType: String?
-    var body: Data
+/// One finished HTTP exchange: status, headers and the whole body.
+public struct HTTPReply: Sendable {
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+        self.body = body
+    }
+
+    public var contentType: String? { headers["content-type"] }
+
+    /// The server's `Retry-After`, in seconds, when it sent a usable one.
+    public var retryAfter: Double? { ServerNumber.retryAfter(headers["retry-after"]) }
+}
+
+/// Why the transport gave no reply, and whether another attempt may get one.
+struct TransportFailure: Error {
+    var reason: ProviderFailure.Reason
+    var retryable: Bool
 }
 
 /// One URLSession for a client's lifetime; each request on it bounded in time and size, and cancellable.
@@ -59,7 +79,8 @@ final class HTTPTransport: @unchecked Sendable {
         return session
     }
 
-    /// Whether the session has been made yet (by `prepare()` or a request).
+    /// Whether the session has been made yet (by `prepare()` or a request). A test hook: the
+    /// warm-up tests need to see that building sets nothing up and warming up does.
     var isPrepared: Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -80,7 +101,8 @@ final class HTTPTransport: @unchecked Sendable {
         session.dataTask(with: request).cancel()
     }
 
-    /// Runs one request to completion, or until the deadline, the size limit or cancellation.
+    /// Runs one request to completion, or until the deadline, the size limit or cancellation;
+    /// throws `TransportFailure`.
     func perform(_ request: URLRequest, deadline seconds: Double, maxBytes: Int) async throws -> HTTPReply {
         let session = self.session
         var request = request
@@ -126,15 +148,19 @@ final class SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable
         return removing ? exchanges.removeValue(forKey: task.taskIdentifier) : exchanges[task.taskIdentifier]
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         completionHandler(exchange(for: dataTask)?.received(response) ?? .cancel)
     }
 
     /// Refuses every redirect: the key header would travel to wherever `Location` points.
-    /// The 3xx reply itself is then reported as an unexpected status.
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    /// The 3xx reply itself comes back, and `ProviderHTTPClient` reports it as `redirectRefused`.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 
@@ -202,7 +228,10 @@ final class ExchangeState: @unchecked Sendable {
     /// Stops the exchange; the first reason given wins.
     func stop(_ reason: StopReason) {
         lock.lock()
-        guard stopReason == nil, !finished else { lock.unlock(); return }
+        guard stopReason == nil, !finished else {
+            lock.unlock()
+            return
+        }
         stopReason = reason
         let task = self.task
         lock.unlock()
@@ -234,7 +263,10 @@ final class ExchangeState: @unchecked Sendable {
     /// The task ended: resumes the caller with the reply or the error that says why not.
     func completed(_ task: URLSessionTask, error: (any Error)?) {
         lock.lock()
-        guard !finished, let continuation else { lock.unlock(); return }
+        guard !finished, let continuation else {
+            lock.unlock()
+            return
+        }
         finished = true
         self.continuation = nil
         let reason = stopReason
@@ -244,46 +276,54 @@ final class ExchangeState: @unchecked Sendable {
         if let reason {
             continuation.resume(throwing: ExchangeState.error(for: reason, deadline: deadline, maxBytes: maxBytes))
         } else if let urlError = error as? URLError, urlError.code == .timedOut {
-            continuation.resume(throwing: GeminiError.timedOut(seconds: deadline))
+            continuation.resume(throwing: TransportFailure(reason: .timedOut(seconds: deadline), retryable: false))
         } else if let error {
             continuation.resume(throwing: ExchangeState.classify(error, url: task.originalRequest?.url))
         } else if let response {
-            continuation.resume(returning: HTTPReply(
-                status: response.statusCode,
-                contentType: response.value(forHTTPHeaderField: "Content-Type"),
-                body: body))
+            var headers: [String: String] = [:]
+            for (name, value) in response.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+            }
+            continuation.resume(returning: HTTPReply(status: response.statusCode, headers: headers, body: body))
         } else {
-            continuation.resume(throwing: GeminiError.malformedResponse)
+            continuation.resume(throwing: TransportFailure(reason: .connectionLost, retryable: true))
         }
     }
 
-    static func error(for reason: StopReason, deadline: Double, maxBytes: Int) -> any Error {
+    static func error(for reason: StopReason, deadline: Double, maxBytes: Int) -> TransportFailure {
         switch reason {
-        case .cancelled: return CancellationError()
-        case .timedOut: return GeminiError.timedOut(seconds: deadline)
-        case .tooLarge: return GeminiError.responseTooLarge(limit: maxBytes)
+        case .cancelled: return TransportFailure(reason: .cancelled, retryable: false)
+        case .timedOut: return TransportFailure(reason: .timedOut(seconds: deadline), retryable: false)
+        case .tooLarge: return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
         }
     }
 
-    /// Maps a URLSession failure to the error the user can act on.
-    static func classify(_ error: any Error, url: URL?) -> GeminiError {
-        let host = url.map { u in u.host.map { h in u.port.map { "\(h):\($0)" } ?? h } ?? u.absoluteString } ?? "the endpoint"
-        guard let urlError = error as? URLError else { return .transport(String(describing: error)) }
+    /// Maps a URLSession failure to the reason the user can act on, and whether to try again.
+    ///
+    /// A dropped connection and other transient failures are retried. No network, a refused
+    /// connection and a TLS failure are configuration, not luck: retrying them only delays the
+    /// message (and the offline fallback).
+    static func classify(_ error: any Error, url: URL?) -> TransportFailure {
+        let host =
+            url.map { u in u.host.map { h in u.port.map { "\(h):\($0)" } ?? h } ?? u.absoluteString } ?? "the endpoint"
+        guard let urlError = error as? URLError else {
+            return TransportFailure(reason: .transport(String(describing: error)), retryable: true)
+        }
         switch urlError.code {
         case .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed, .internationalRoamingOff,
-             .dataNotAllowed, .callIsActive:
-            return .noNetwork(host: host)
+            .dataNotAllowed, .callIsActive:
+            return TransportFailure(reason: .noNetwork(host: host), retryable: false)
         case .cannotConnectToHost:
-            return .connectionRefused(host: host)
+            return TransportFailure(reason: .connectionRefused(host: host), retryable: false)
         case .networkConnectionLost, .cannotParseResponse, .badServerResponse, .zeroByteResource,
-             .cannotDecodeRawData, .cannotDecodeContentData:
-            return .connectionLost
+            .cannotDecodeRawData, .cannotDecodeContentData:
+            return TransportFailure(reason: .connectionLost, retryable: true)
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-             .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
-            return .tlsFailure(host: host)
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            return TransportFailure(reason: .tlsFailure(host: host), retryable: false)
         default:
-            return .transport(urlError.localizedDescription)
+            return TransportFailure(reason: .transport(urlError.localizedDescription), retryable: true)
         }
     }
 }

@@ -1,0 +1,318 @@
+import PaletteCore
+
+/// What is wrong with a command line, typed, so it can be worded in the user's language.
+///
+/// The option parser and the `audit` and `repair` commands report these; `CommandText.problem`
+/// words them. Each names the part that is wrong.
+public enum CommandProblem: Equatable, Sendable {
+    case unknownOption(String)
+    case needsValue(option: String)
+    case takesNoValue(option: String)
+    case invalidChoice(option: String, value: String, choices: [String])
+    /// An argument the command does not take.
+    case unexpectedArgument(String)
+    case badColor(ColorParseError)
+    /// Colours given as arguments, but not three.
+    case colorCount(Int)
+    case badBackground(String)
+    case badTarget(ContrastTargetError)
+    /// Not a role name; `background` says whether `background` would have been accepted.
+    case badRole(String, background: Bool)
+    case missingRole
+    case sameRole(Role)
+    case missingOption(String)
+    /// Neither colours as arguments nor text on standard input (it is a terminal).
+    case needsPalette
+    case noPalette(PaletteParseError)
+    /// Standard input could not be read; the system's words.
+    case unreadableInput(String)
+    /// Standard input is larger than the limit, in MiB.
+    case inputTooLarge(mebibytes: Int)
+    /// An option that only means something beside another one.
+    case needsOption(String, with: String)
+}
+
+/// The command line's words for `audit` and `repair`: help, problems and hints.
+public enum CommandText {
+    static func quoted(_ text: String) -> String {
+        TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40)
+    }
+
+    /// One sentence, without the `palette-tui:` prefix; the English of the option parser's
+    /// own problems is exactly what it always printed.
+    public static func problem(_ p: CommandProblem) -> Localized {
+        switch p {
+        case .unknownOption(let o):
+            let q = quoted(o)
+            return Localized("unknown option '\(q)'", "不明的選項「\(q)」", "未知的选项“\(q)”")
+        case .needsValue(let o):
+            return Localized("option '--\(o)' needs a value", "選項 --\(o) 需要一個值", "选项 --\(o) 需要一个值")
+        case .takesNoValue(let o):
+            return Localized("option '--\(o)' takes no value", "選項 --\(o) 不接受值", "选项 --\(o) 不接受值")
+        case .invalidChoice(let o, let v, let choices):
+            let q = quoted(v)
+            let list = choices.joined(separator: "、")
+            var english = choices.joined(separator: ", ")
+            if choices.count > 1 {
+                english = choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1]
+            }
+            return Localized(
+                "invalid value '\(q)' for '--\(o)': choose \(english)",
+                "--\(o) 的值「\(q)」無效：請選擇 \(list)", "--\(o) 的值“\(q)”无效：请选择 \(list)")
+        case .unexpectedArgument(let a):
+            let q = quoted(a)
+            return Localized("unexpected argument '\(q)'", "多餘的參數「\(q)」", "多余的参数“\(q)”")
+        case .badColor(let e):
+            return color(e)
+        case .colorCount(let n):
+            return Localized(
+                "expected three colours (primary, secondary, accent), got \(n)",
+                "需要三個顏色（主色、輔助色、強調色），收到 \(n) 個",
+                "需要三个颜色（主色、辅助色、强调色），收到 \(n) 个")
+        case .badBackground(let v):
+            let q = quoted(v)
+            return Localized(
+                "invalid value '\(q)' for '--background': use light, dark or a colour such as #1E1E2E",
+                "--background 的值「\(q)」無效：請用 light、dark 或 #1E1E2E 這樣的顏色",
+                "--background 的值“\(q)”无效：请用 light、dark 或 #1E1E2E 这样的颜色")
+        case .badTarget(let e):
+            switch e {
+            case .notATarget(let v):
+                let q = quoted(v)
+                return Localized(
+                    "'\(q)' is not a target: give a ratio such as 4.5, a level (AA, AAA) or an APCA figure such as Lc60",
+                    "「\(q)」不是目標：請給比值（如 4.5）、等級（AA、AAA）或 APCA 數值（如 Lc60）",
+                    "“\(q)”不是目标：请给比值（如 4.5）、等级（AA、AAA）或 APCA 数值（如 Lc60）")
+            case .ratioOutOfRange(let v):
+                let q = quoted(v)
+                return Localized(
+                    "target '\(q)' is out of range: WCAG ratios run from 1 to 21",
+                    "目標「\(q)」超出範圍：WCAG 比值介於 1 到 21", "目标“\(q)”超出范围：WCAG 比值介于 1 到 21")
+            case .lcOutOfRange(let v):
+                let q = quoted(v)
+                return Localized(
+                    "target '\(q)' is out of range: APCA figures run above 0 up to Lc108",
+                    "目標「\(q)」超出範圍：APCA 數值大於 0、最高 Lc108", "目标“\(q)”超出范围：APCA 数值大于 0、最高 Lc108")
+            }
+        case .badRole(let v, let background):
+            let q = quoted(v)
+            if background {
+                return Localized(
+                    "'\(q)' is not a role: choose primary, secondary, accent or background",
+                    "「\(q)」不是角色：請選擇 primary、secondary、accent 或 background",
+                    "“\(q)”不是角色：请选择 primary、secondary、accent 或 background")
+            }
+            return Localized(
+                "'\(q)' is not a role: choose primary, secondary or accent",
+                "「\(q)」不是角色：請選擇 primary、secondary 或 accent",
+                "“\(q)”不是角色：请选择 primary、secondary 或 accent")
+        case .missingRole:
+            return Localized(
+                "repair needs the role to repair first: primary, secondary or accent",
+                "repair 需要先指定要修正的角色：primary、secondary 或 accent",
+                "repair 需要先指定要修正的角色：primary、secondary 或 accent")
+        case .sameRole(let r):
+            return Localized(
+                "cannot repair \(r.rawValue) against itself: choose another role or background",
+                "無法讓 \(r.rawValue) 對自己修正：請選擇其他角色或 background",
+                "无法让 \(r.rawValue) 对自己修正：请选择其他角色或 background")
+        case .missingOption(let o):
+            return Localized("missing option '--\(o)'", "缺少選項 --\(o)", "缺少选项 --\(o)")
+        case .needsPalette:
+            return Localized(
+                "needs a palette: three colours such as '#2E86AB' '#A23B72' '#F18F01', or text on standard input",
+                "需要一組配色：三個顏色（如 '#2E86AB' '#A23B72' '#F18F01'），或從標準輸入提供文字",
+                "需要一组配色：三个颜色（如 '#2E86AB' '#A23B72' '#F18F01'），或从标准输入提供文字")
+        case .noPalette(let e):
+            return palette(e)
+        case .unreadableInput(let why):
+            let q = quoted(why)
+            return Localized(
+                "cannot read standard input (\(q))", "無法讀取標準輸入（\(q)）", "无法读取标准输入（\(q)）")
+        case .inputTooLarge(let mib):
+            return Localized(
+                "standard input is larger than \(mib) MiB", "標準輸入超過 \(mib) MiB", "标准输入超过 \(mib) MiB")
+        case .needsOption(let o, let with):
+            return Localized(
+                "'--\(o)' only applies with '--\(with)'", "--\(o) 只能與 --\(with) 一起使用", "--\(o) 只能与 --\(with) 一起使用")
+        }
+    }
+
+    /// Why some text is not a colour.
+    public static func color(_ e: ColorParseError) -> Localized {
+        switch e {
+        case .empty:
+            return Localized(
+                "empty colour: expected #RGB or #RRGGBB", "空白的顏色：需要 #RGB 或 #RRGGBB", "空白的颜色：需要 #RGB 或 #RRGGBB")
+        case .invalidCharacter(let c, let text):
+            let q = quoted(text)
+            let ch = quoted(String(c))
+            return Localized(
+                "'\(q)' is not a colour: '\(ch)' is not a hex digit",
+                "「\(q)」不是顏色：「\(ch)」不是十六進位數字", "“\(q)”不是颜色：“\(ch)”不是十六进制数字")
+        case .wrongLength(let n, let text):
+            let q = quoted(text)
+            let found = n > 6 ? "> 6" : String(n)
+            return Localized(
+                "'\(q)' is not a colour: expected 3 or 6 hex digits, found \(found)",
+                "「\(q)」不是顏色：需要 3 或 6 個十六進位數字，實際為 \(found) 個",
+                "“\(q)”不是颜色：需要 3 或 6 个十六进制数字，实际为 \(found) 个")
+        }
+    }
+
+    /// Why the text on standard input holds no palette.
+    public static func palette(_ e: PaletteParseError) -> Localized {
+        switch e {
+        case .noPaletteFound:
+            return Localized(
+                "no palette found on standard input: expected three colours such as #2E86AB #A23B72 #F18F01, or JSON with primary, secondary and accent",
+                "標準輸入中找不到配色：需要三個顏色（如 #2E86AB #A23B72 #F18F01），或含 primary、secondary、accent 的 JSON",
+                "标准输入中找不到配色：需要三个颜色（如 #2E86AB #A23B72 #F18F01），或含 primary、secondary、accent 的 JSON")
+        case .wrongColorCount(let n):
+            return problem(.colorCount(n))
+        case .invalidColor(let role, let error):
+            let r = quoted(role)
+            let why = color(error)
+            return Localized(
+                "invalid \(r) colour: \(why.english)", "\(r) 的顏色無效：\(why.traditional)", "\(r) 的颜色无效：\(why.simplified)")
+        }
+    }
+
+    /// The hint after a usage problem.
+    public static func tryHelp(_ command: String) -> Localized {
+        Localized(
+            "Try 'palette-tui \(command) --help' for usage.", "用法請見 'palette-tui \(command) --help'。",
+            "用法请见 'palette-tui \(command) --help'。")
+    }
+
+    // MARK: - Help
+
+    public static let auditUsage = Localized(
+        """
+        usage: palette-tui audit [COLOR COLOR COLOR] [--background light|dark|COLOR]
+                                 [--format text|json] [--require AA|AAA] [--lang L]
+
+        Checks a palette (primary, secondary, accent: three colours as arguments, or any text
+        `parse` reads, on standard input) against a background (default light, #FFFFFF):
+          - every ordered pair of the roles and the background: the WCAG 2.2 contrast ratio with
+            pass marks for AA and AAA, normal and large text, and non-text (3:1); APCA Lc beside
+            it (0.0.98G-4g, signed by polarity), advisory;
+          - protan, deutan and tritan vision (Machado 2009, full severity): the ΔE00 between every
+            two roles after simulation, marked when below 10 (hard to tell apart);
+          - the levels: each role's readable ink at 4.5:1 (AA) or 7:1 (AAA), the accent at 3:1
+            against primary, secondary and the background, every two roles ΔE00 10 apart.
+
+          --background light|dark|COLOR  what the palette is shown on
+          --format text|json             text (default) or JSON with unrounded numbers
+          --require AA|AAA               exit 1 when the palette misses the level (for CI)
+          --lang en|zh-Hant|zh-Hans      language of the text (default: from the locale)
+
+        Exit status: 0 checked (and meets --require), 1 misses --require, 2 bad usage or input.
+        """,
+        """
+        用法：palette-tui audit [顏色 顏色 顏色] [--background light|dark|顏色]
+                                [--format text|json] [--require AA|AAA] [--lang L]
+
+        檢查一組配色（主色、輔助色、強調色：以三個顏色為參數，或從標準輸入提供 `parse`
+        能讀的任何文字）在背景上的表現（預設 light，#FFFFFF）：
+          - 角色與背景之間每一個有序配對：WCAG 2.2 對比值，以及 AA、AAA（一般與大字）和
+            非文字（3:1）的合格標記；旁邊是 APCA Lc（0.0.98G-4g，依明暗方向帶正負號），僅供參考；
+          - 紅色盲、綠色盲、藍色盲（Machado 2009，完全程度）：模擬後任兩個角色的 ΔE00，
+            低於 10（難以分辨）時標記；
+          - 等級：每個角色與其可讀文字色達 4.5:1（AA）或 7:1（AAA），強調色對主色、輔助色與
+            背景達 3:1，任兩個角色的 ΔE00 至少 10。
+
+          --background light|dark|顏色   配色所在的背景
+          --format text|json             文字（預設）或數字不經四捨五入的 JSON
+          --require AA|AAA               未達此等級時以狀態 1 結束（供 CI 使用）
+          --lang en|zh-Hant|zh-Hans      文字的語言（預設依地區設定）
+
+        結束狀態：0 已檢查（且符合 --require），1 未符合 --require，2 用法或輸入有誤。
+        """,
+        """
+        用法：palette-tui audit [颜色 颜色 颜色] [--background light|dark|颜色]
+                                [--format text|json] [--require AA|AAA] [--lang L]
+
+        检查一组配色（主色、辅助色、强调色：以三个颜色为参数，或从标准输入提供 `parse`
+        能读的任何文字）在背景上的表现（默认 light，#FFFFFF）：
+          - 角色与背景之间每一个有序配对：WCAG 2.2 对比值，以及 AA、AAA（一般与大字）和
+            非文字（3:1）的合格标记；旁边是 APCA Lc（0.0.98G-4g，依明暗方向带正负号），仅供参考；
+          - 红色盲、绿色盲、蓝色盲（Machado 2009，完全程度）：模拟后任两个角色的 ΔE00，
+            低于 10（难以分辨）时标记；
+          - 等级：每个角色与其可读文字色达 4.5:1（AA）或 7:1（AAA），强调色对主色、辅助色与
+            背景达 3:1，任两个角色的 ΔE00 至少 10。
+
+          --background light|dark|颜色   配色所在的背景
+          --format text|json             文字（默认）或数字不经四舍五入的 JSON
+          --require AA|AAA               未达此等级时以状态 1 结束（供 CI 使用）
+          --lang en|zh-Hant|zh-Hans      文字的语言（默认依区域设置）
+
+        结束状态：0 已检查（且符合 --require），1 未符合 --require，2 用法或输入有误。
+        """)
+
+    public static let repairUsage = Localized(
+        """
+        usage: palette-tui repair ROLE --against ROLE|background --target T [COLOR COLOR COLOR]
+                                  [--background light|dark|COLOR] [--format F] [--lang L]
+
+        Moves one role of a palette (three colours as arguments, or any text `parse` reads, on
+        standard input) to the nearest colour that reaches the target against another role or
+        the background, and prints the palette. Only the OKLCH lightness moves: the hue stays
+        within 2° (where chroma is above 0.05), out-of-gamut colours lose chroma, not hue, and
+        the result is checked again after rounding to #RRGGBB. Nearest is the smallest ΔE00.
+
+          ROLE                       primary, secondary or accent
+          --against ROLE|background  what it must stand out from
+          --target T                 a WCAG ratio (4.5, 3, 7:1), AA (4.5), AAA (7), or an APCA
+                                     figure such as Lc60 (the repaired role as text, advisory)
+          --background light|dark|COLOR  the background (default light, #FFFFFF)
+          --format text|json|hex|css the palette's output format (default text)
+          --lang en|zh-Hant|zh-Hans  language of the text (default: from the locale)
+
+        What moved (old hex -> new hex, figure before -> after) is printed with the palette
+        (standard error for hex and css). When no lightness reaches the target, says so, offers
+        the readable ink, prints no palette and exits 1. Exit status 2: bad usage or input.
+        """,
+        """
+        用法：palette-tui repair 角色 --against 角色|background --target T [顏色 顏色 顏色]
+                                 [--background light|dark|顏色] [--format F] [--lang L]
+
+        把配色中的一個角色（以三個顏色為參數，或從標準輸入提供 `parse` 能讀的任何文字）
+        移到最接近、且對另一個角色或背景達到目標的顏色，並印出配色。只改變 OKLCH 明度：
+        色相變化不超過 2°（彩度高於 0.05 時），超出色域時降低彩度而不改色相，四捨五入成
+        #RRGGBB 後會再檢查一次。「最接近」指 ΔE00 最小。
+
+          角色                       primary、secondary 或 accent
+          --against 角色|background  要與之區隔的對象
+          --target T                 WCAG 比值（4.5、3、7:1）、AA（4.5）、AAA（7），或 APCA
+                                     數值如 Lc60（修正的角色當作文字，僅供參考）
+          --background light|dark|顏色  背景（預設 light，#FFFFFF）
+          --format text|json|hex|css 配色的輸出格式（預設 text）
+          --lang en|zh-Hant|zh-Hans  文字的語言（預設依地區設定）
+
+        變更內容（舊色碼 -> 新色碼、修正前 -> 修正後的數值）會與配色一起印出（hex 與 css
+        格式印在標準錯誤）。若任何明度都無法達到目標，會說明並建議可讀的文字色，不印出
+        配色，以狀態 1 結束。狀態 2：用法或輸入有誤。
+        """,
+        """
+        用法：palette-tui repair 角色 --against 角色|background --target T [颜色 颜色 颜色]
+                                 [--background light|dark|颜色] [--format F] [--lang L]
+
+        把配色中的一个角色（以三个颜色为参数，或从标准输入提供 `parse` 能读的任何文字）
+        移到最接近、且对另一个角色或背景达到目标的颜色，并打印配色。只改变 OKLCH 明度：
+        色相变化不超过 2°（彩度高于 0.05 时），超出色域时降低彩度而不改色相，四舍五入成
+        #RRGGBB 后会再检查一次。“最接近”指 ΔE00 最小。
+
+          角色                       primary、secondary 或 accent
+          --against 角色|background  要与之区隔的对象
+          --target T                 WCAG 比值（4.5、3、7:1）、AA（4.5）、AAA（7），或 APCA
+                                     数值如 Lc60（修正的角色当作文字，仅供参考）
+          --background light|dark|颜色  背景（默认 light，#FFFFFF）
+          --format text|json|hex|css 配色的输出格式（默认 text）
+          --lang en|zh-Hant|zh-Hans  文字的语言（默认依区域设置）
+
+        更改内容（旧色码 -> 新色码、修正前 -> 修正后的数值）会与配色一起打印（hex 与 css
+        格式打印在标准错误）。若任何明度都无法达到目标，会说明并建议可读的文字色，不打印
+        配色，以状态 1 结束。状态 2：用法或输入有误。
+        """)
+}

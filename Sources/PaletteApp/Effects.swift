@@ -1,0 +1,100 @@
+import PaletteCore
+import PaletteHistory
+
+/// How the runtime hands effect results back to the loop. Callable from any thread.
+public typealias Send = @Sendable (Action) -> Void
+
+/// How the runtime runs one effect. The runtime reads only this, never an effect's contents.
+public enum EffectSchedule: Hashable, Sendable {
+    /// Perform it off the UI thread, beside other effects; `cancellationID`, when set, lets a
+    /// later `.cancel` with the same id stop it.
+    case concurrent(cancellationID: Int?)
+    /// Perform it after every earlier effect of the same lane has finished; the runtime waits
+    /// (bounded) for the lanes to drain before the process exits.
+    case serial(EffectLane)
+    /// Cancel the effect started with this id, if it still runs.
+    case cancel(id: Int)
+    /// End the app.
+    case stop
+}
+
+/// Effects that must happen in order: one history file, written change after change.
+public enum EffectLane: Hashable, Sendable, CaseIterable {
+    case history
+    case files
+}
+
+extension Effect {
+    /// How the runtime runs this effect.
+    public var schedule: EffectSchedule {
+        switch self {
+        case .generatePalette(let id, _): return .concurrent(cancellationID: id)
+        case .cancelRequest(let id): return .cancel(id: id)
+        case .copyToClipboard, .buildSearchIndex: return .concurrent(cancellationID: nil)
+        case .loadHistory, .appendHistory, .setFavorite, .deleteHistory, .restoreHistory: return .serial(.history)
+        case .writeFile: return .serial(.files)
+        case .quit: return .stop
+        }
+    }
+
+    /// Performs the effect against `dependencies` and sends what came of it as typed actions,
+    /// in order (most send one; a history load sends the newest entries first, then all).
+    ///
+    /// Runs off the UI thread; blocking dependencies (file locks, fsync) are called here. The
+    /// control effects (`.cancelRequest`, `.quit`) are the runtime's own and send nothing.
+    public func perform(with dependencies: Dependencies, send: Send) async {
+        switch self {
+        case .generatePalette(let id, let request):
+            send(.paletteReceived(requestID: id, await dependencies.provider.generate(request)))
+        case .copyToClipboard(let text):
+            switch await dependencies.clipboard.copy(text) {
+            case .success(let routes): send(.clipboardCopied(text, via: routes))
+            case .failure(let failure): send(.clipboardFailed(text, failure))
+            }
+        case .loadHistory(let firstRows):
+            Self.loadHistory(firstRows: firstRows, from: dependencies.history, send: send)
+        case .appendHistory(let entry):
+            Self.write(.append(entry), to: dependencies.history, send: send)
+        case .setFavorite(let id, let favorite):
+            Self.write(.setFavorite(id: id, favorite), to: dependencies.history, send: send)
+        case .deleteHistory(let id):
+            Self.write(.delete(id: id), to: dependencies.history, send: send)
+        case .restoreHistory(let id):
+            Self.write(.restore(id: id), to: dependencies.history, send: send)
+        case .writeFile(let path, let contents):
+            do throws(FileWriteFailure) {
+                try dependencies.files.write(path, contents)
+                send(.fileWritten(path: path))
+            } catch {
+                send(.fileWriteFailed(error))
+            }
+        case .buildSearchIndex(let source):
+            send(.searchIndexBuilt(source.build()))
+        case .cancelRequest, .quit:
+            break
+        }
+    }
+
+    /// The newest entries first, so the list fills at once; then, unless that was the whole
+    /// file, everything (which the reducer merges). Bad lines are reported by the full load only.
+    private static func loadHistory(firstRows: Int, from history: HistoryClient, send: Send) {
+        do throws(HistoryFailure) {
+            let newest = try history.loadNewest(firstRows)
+            if !newest.complete {
+                send(.historyLoaded(newest.entries, warnings: []))
+            }
+            let all = try history.load()
+            send(.historyLoaded(all.entries, warnings: all.warnings))
+        } catch {
+            send(.historyLoadFailed(error))
+        }
+    }
+
+    private static func write(_ change: HistoryChange, to history: HistoryClient, send: Send) {
+        do throws(HistoryFailure) {
+            try history.write(change)
+        } catch {
+            send(.historyWriteFailed(error))
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import PaletteApp
+import PaletteCore
+import PaletteHistory
+import TerminalUI
+
+/// The one place live dependencies are made: the provider, the history store, the clipboard,
+/// the file writer, the clocks and the process environment, for whichever command runs.
+///
+/// Each command builds this once, from its options, in its main path; nothing else in the
+/// program makes a provider, a store or a clock.
+struct LiveDependencies {
+    let dependencies: Dependencies
+    /// Bytes the clipboard sends to the terminal (OSC 52), which the interactive loop hands to
+    /// the screen; unused by commands without a screen.
+    let terminalOutbox: TerminalOutbox
+
+    /// - Parameters:
+    ///   - arguments: the command's options (provider, model, endpoint, timeout, history).
+    ///   - clipboard: how copies are made; commands without a screen pass `.none`.
+    ///   - warmUp: whether a Gemini client sets its HTTP stack up in the background at once
+    ///     (the app, before its first request), or not (`generate`, which sends immediately).
+    init(
+        arguments: Arguments, processEnvironment: [String: String], clipboard: ClipboardOption = .none,
+        warmUp: Bool
+    ) throws {
+        let provider = try makeProvider(ProviderOptions(arguments), environment: processEnvironment, warmUp: warmUp)
+        let history: HistoryClient
+        do throws(HistoryFailure) {
+            if let store = try historyStore(arguments, environment: processEnvironment) {
+                history = LiveDependencies.history(store)
+            } else {
+                history = .off
+            }
+        } catch {
+            history = .unavailable(error)
+        }
+        let outbox = TerminalOutbox()
+        let plan = ClipboardPlan.choose(option: clipboard, environment: processEnvironment) {
+            ClipboardPlan.isOnPath($0, path: processEnvironment["PATH"])
+        }
+        terminalOutbox = outbox
+        dependencies = Dependencies(
+            provider: ProviderClient(provider), history: history,
+            clipboard: LiveDependencies.clipboard(plan, outbox: outbox),
+            files: FileClient(write: LiveDependencies.writeFile), clock: LiveDependencies.clock(),
+            processEnvironment: processEnvironment)
+    }
+
+    // MARK: - The parts
+
+    /// The wall clock, `ContinuousClock` from now, and random UUIDs.
+    static func clock() -> AppClock {
+        let origin = ContinuousClock.now
+        return AppClock(
+            now: { Date() }, uptime: { ContinuousClock.now - origin },
+            makeID: { UUID().uuidString.lowercased() })
+    }
+
+    /// The history file, through its store. Every error the store throws is a `HistoryFailure`.
+    static func history(_ store: HistoryStore) -> HistoryClient {
+        @Sendable func typed<T>(_ body: () throws -> T) throws(HistoryFailure) -> T {
+            do {
+                return try body()
+            } catch let failure as HistoryFailure {
+                throw failure
+            } catch {
+                throw HistoryFailure(path: store.url.path, .system(.read, path: store.url.path, code: EIO))
+            }
+        }
+        return HistoryClient(
+            loadNewest: { count throws(HistoryFailure) in try typed { try store.loadNewest(count) } },
+            load: { () throws(HistoryFailure) in try typed { try store.load() } },
+            write: { change throws(HistoryFailure) in
+                try typed {
+                    switch change {
+                    case .append(let entry): try store.append(entry)
+                    case .setFavorite(let id, let on): try store.setFavorite(id: id, on)
+                    case .delete(let id): try store.delete(id: id)
+                    case .restore(let id): try store.restore(id: id)
+                    }
+                }
+            })
+    }
+
+    /// OSC 52 to the terminal (through the outbox) and at most one program, as `plan` says.
+    static func clipboard(_ plan: ClipboardPlan, outbox: TerminalOutbox) -> ClipboardClient {
+        ClipboardClient { text in
+            var routes: [ClipboardRoute] = []
+            var tooLong = false
+            if plan.osc52 {
+                if let sequence = OSC52.sequence(for: text) {
+                    outbox.post(sequence)
+                    routes.append(.terminal)
+                } else {
+                    tooLong = true
+                }
+            }
+            if let program = plan.program {
+                if await ClipboardRunner.run(program, text: text) {
+                    routes.append(.program(program.displayName))
+                } else if routes.isEmpty {
+                    return .failure(.programFailed(program.displayName))
+                }
+            }
+            if !routes.isEmpty { return .success(routes) }
+            return .failure(tooLong ? .tooLongForTerminal(bytes: text.utf8.count) : .noRoute)
+        }
+    }
+
+    /// Writes a file atomically, replacing what was there (`AtomicFile`, which `export` uses).
+    static func writeFile(_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) {
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(contents, to: path, replace: true)
+        } catch .failed(let code) {
+            throw FileWriteFailure(path: path, code: code)
+        } catch {
+            throw FileWriteFailure(path: path, code: EEXIST)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PaletteApp
+import PaletteCore
+
+/// The options of `palette-tui repair`, in one table.
+enum RepairOptions {
+    static let valued: Set<String> = ["against", "target", "background", "format", "lang"]
+    static let boolean: Set<String> = ["help"]
+    static let aliases = ["-h": "help", "-f": "format"]
+}
+
+/// `palette-tui repair ROLE --against ROLE|background --target T`: the palette with one role
+/// moved, by lightness only, to the nearest colour that reaches the target.
+///
+/// Exit status: 0 printed (repaired, or already met), 1 no lightness reaches the target,
+/// 2 bad usage or input.
+func runRepair(_ args: [String]) async -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    var language = commandLanguage(args, environment: environment)
+    return await reportingUsage("repair", language) {
+        let arguments = try Arguments(
+            args, valued: RepairOptions.valued, boolean: RepairOptions.boolean,
+            aliases: RepairOptions.aliases)
+        language = try checkedLanguage(arguments, language)
+        if arguments.has("help") {
+            print(CommandText.repairUsage(language))
+            return 0
+        }
+        let format = try arguments.choice("format", default: PaletteFormat.text)
+        guard let roleText = arguments.positionals.first else { throw UsageError(.missingRole) }
+        guard let role = parseRole(roleText) else { throw UsageError(.badRole(roleText, background: false)) }
+        guard let againstText = arguments["against"] else { throw UsageError(.missingOption("against")) }
+        guard let against = parseSubject(againstText) else { throw UsageError(.badRole(againstText, background: true)) }
+        if against == .role(role) { throw UsageError(.sameRole(role)) }
+        guard let targetText = arguments["target"] else { throw UsageError(.missingOption("target")) }
+        let target: ContrastTarget
+        do throws(ContrastTargetError) {
+            target = try ContrastTarget(parsing: targetText)
+        } catch {
+            throw UsageError(.badTarget(error))
+        }
+        let background = try parseBackground(arguments["background"])
+        var palette = try readPalette(Array(arguments.positionals.dropFirst()))
+
+        let other: RGB
+        switch against {
+        case .background: other = background
+        case .role(let r): other = palette[r]
+        }
+        let repair = ContrastRepair(palette[role], against: other, target: target)
+        let message = AccessText.repairOutcome(repair, role: role, against: against)(language)
+        if case .unreachable = repair.outcome {
+            printError("palette-tui: repair: \(message)")
+            return 1
+        }
+        palette[role] = repair.result
+        let result = GeneratedPalette(palette: palette, provider: "repaired")
+        switch format {
+        case .text, .json:
+            print(result.formatted(format, language: language, notes: [message]))
+        case .hex, .css:
+            print(result.formatted(format, language: language))
+            printError("palette-tui: \(message)")
+        }
+        return 0
+    }
+}

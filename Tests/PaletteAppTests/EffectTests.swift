@@ -1,0 +1,421 @@
+import Foundation
+import PaletteCore
+import PaletteHistory
+import XCTest
+
+@testable import PaletteApp
+
+/// Each effect, performed headless against test dependencies: the action it sends back, typed,
+/// and the state the reducer makes of it (TCA's `TestStore.receive`, bubbletea's `teatest`).
+@MainActor
+final class EffectTests: XCTestCase {
+    /// The test that covers each effect case. The switch has no `default`, so a new case does
+    /// not compile until it is given one here.
+    static func test(for effect: Effect) -> String {
+        switch effect {
+        case .loadHistory: return "testLoadHistory"
+        case .generatePalette: return "testGeneratePalette"
+        case .cancelRequest: return "testCancelRequest"
+        case .copyToClipboard: return "testCopyToClipboard"
+        case .appendHistory: return "testAppendHistory"
+        case .setFavorite: return "testSetFavorite"
+        case .deleteHistory: return "testDeleteAndRestoreHistory"
+        case .restoreHistory: return "testDeleteAndRestoreHistory"
+        case .writeFile: return "testWriteFile"
+        case .buildSearchIndex: return "testBuildSearchIndex"
+        case .quit: return "testQuit"
+        }
+    }
+
+    private func store(_ world: TestWorld, _ state: AppState? = nil) -> TestStore {
+        TestStore(state ?? Fixture.state(clock: world.clock), dependencies: world.dependencies)
+    }
+
+    // MARK: - History
+
+    func testLoadHistory() async {
+        let world = TestWorld()
+        let old = (0..<3).map { Fixture.entry($0, "old \($0)") }
+        world.newest = .success((Array(old.suffix(1)), false))
+        world.all = .success((old, [.skippedLine(number: 2, .zeroBytes)]))
+        let store = store(world)
+        let effects = await store.send(.launched)
+        XCTAssertEqual(effects, [.loadHistory(firstRows: 100)])
+        XCTAssertEqual(effects.first?.schedule, .serial(.history))
+        // The newest entries first, with no warnings (the full load reports them)...
+        await store.receive(.historyLoaded(Array(old.suffix(1)), warnings: [])) {
+            $0.history.load(Array(old.suffix(1)))
+        }
+        // ...then everything, and the skipped line, worded once.
+        await store.receive(.historyLoaded(old, warnings: [.skippedLine(number: 2, .zeroBytes)])) {
+            $0.history.load(old)
+            $0.status = StatusMessage(
+                "History: line 2 holds zero bytes (an interrupted write); skipped and kept in the file.", kind: .warning
+            )
+        }
+        // Each load asked for its search index; the first one's, built for a load since
+        // replaced, is dropped; the second is installed.
+        await store.receive(where: { if case .searchIndexBuilt = $0 { true } else { false } })
+        XCTAssertNil(store.state.history.searchIndex)
+        await store.receive(where: { if case .searchIndexBuilt = $0 { true } else { false } })
+        XCTAssertEqual(store.state.history.searchIndex?.count, 3)
+        XCTAssertEqual(world.loads, 1)
+        store.finish()
+    }
+
+    /// A small file is read whole once: one `historyLoaded`.
+    func testLoadHistoryOfACompleteFileSendsOnce() async {
+        let world = TestWorld()
+        let entries = [Fixture.entry(1, "one")]
+        world.newest = .success((entries, true))
+        world.all = .success((entries, []))
+        let store = store(world)
+        await store.send(.launched)
+        await store.receive(.historyLoaded(entries, warnings: [])) { $0.history.load(entries) }
+        await store.receive(where: { if case .searchIndexBuilt = $0 { true } else { false } })
+        store.finish()
+    }
+
+    /// The house review's bug 3.1: a history path under a regular file reads as one sentence,
+    /// with one prefix, in English and in Chinese.
+    func testHistoryUnderARegularFileIsOneSentence() async {
+        let failure = HistoryFailure(path: "/tmp/x/blocker/h.jsonl", .notAFolder(blocker: "/tmp/x/blocker"))
+        for (language, read, saved) in [
+            (
+                Language.english,
+                "History not read: /tmp/x/blocker is a file, not a folder; move it or use --history FILE.",
+                "History not saved: /tmp/x/blocker is a file, not a folder; move it or use --history FILE."
+            ),
+            (
+                .traditionalChinese, "未能讀取歷史紀錄：/tmp/x/blocker 是檔案而不是資料夾；請移走它，或使用 --history FILE。",
+                "未能儲存歷史紀錄：/tmp/x/blocker 是檔案而不是資料夾；請移走它，或使用 --history FILE。"
+            ),
+            (
+                .simplifiedChinese, "未能读取历史记录：/tmp/x/blocker 是文件而不是文件夹；请移走它，或使用 --history FILE。",
+                "未能保存历史记录：/tmp/x/blocker 是文件而不是文件夹；请移走它，或使用 --history FILE。"
+            ),
+        ] {
+            let world = TestWorld()
+            world.newest = .failure(failure)
+            world.writeFailure = failure
+            let store = TestStore(
+                Fixture.state(language: language, clock: world.clock), dependencies: world.dependencies)
+            await store.send(.launched)
+            await store.receive(.historyLoadFailed(failure)) { $0.status = StatusMessage(read, kind: .warning) }
+            await store.send(.keyPressed(.character("x"))) { $0.field.insert("x") }
+            let effects = await store.send(.keyPressed(.enter)) { state in
+                state.request = InFlightRequest(
+                    id: 1, description: "x", variation: 0, started: .zero, elapsedMilliseconds: 0)
+                state.nextRequestID = 2
+                state.lastRequest = LastRequest(description: "x", variation: 0)
+                state.status = StatusMessage(UIText.escCancels(language), kind: .info)
+            }
+            XCTAssertEqual(effects.count, 1)
+            await store.skipReceived(where: { if case .paletteReceived = $0 { true } else { false } })
+            await store.receive(.historyWriteFailed(failure)) { $0.status = StatusMessage(saved, kind: .error) }
+            store.finish()
+            let status = store.state.status?.text ?? ""
+            XCTAssertEqual(status.components(separatedBy: "History").count - 1, language == .english ? 1 : 0, status)
+        }
+    }
+
+    func testNoLocationIsSaidOnceNotWithEveryPalette() async {
+        let failure = HistoryFailure(path: nil, .noLocation)
+        let world = TestWorld()
+        world.newest = .failure(failure)
+        world.writeFailure = failure
+        let store = store(world)
+        await store.send(.launched)
+        await store.receive(.historyLoadFailed(failure)) {
+            $0.status = StatusMessage(
+                "History is off: neither XDG_STATE_HOME nor HOME is set; set one, or use --history FILE.",
+                kind: .warning)
+        }
+        await store.send(.historyWriteFailed(failure))
+        store.finish()
+    }
+
+    func testAppendHistory() async {
+        let world = TestWorld()
+        var state = Fixture.state(clock: world.clock)
+        state.type("sea")
+        _ = state.reduce(.keyPressed(.enter))
+        let store = store(world, state)
+        let entry = HistoryEntry(
+            id: "id-1", created: Fixture.now, description: "sea", palette: Fixture.palette,
+            provider: "gemini", model: "gemini-2.5-flash")
+        let effects = await store.send(.paletteReceived(requestID: 1, .success(Fixture.generated()))) { state in
+            state.request = nil
+            state.shown = ShownPalette(
+                palette: Fixture.palette, description: "sea", provider: "gemini",
+                model: "gemini-2.5-flash", isFallback: false)
+            state.history.append(entry)
+            state.status = StatusMessage("New palette from gemini.", kind: .success)
+        }
+        XCTAssertEqual(effects, [.appendHistory(entry)])
+        XCTAssertEqual(world.changes, [.append(entry)])
+        store.finish()
+
+        // The same effect, failing: one typed action, worded once by the reducer.
+        let path = "/home/u/h.jsonl"
+        world.writeFailure = HistoryFailure(path: path, .system(.write, path: path, code: ENOSPC))
+        let direct = TestStore(Fixture.state(clock: world.clock), dependencies: world.dependencies)
+        await direct.send(.historyWriteFailed(world.writeFailure!)) {
+            $0.status = StatusMessage("History not saved: \(path): No space left on device.", kind: .error)
+        }
+        let box = ActionBox()
+        await Effect.appendHistory(entry).perform(with: world.dependencies) { box.append($0) }
+        XCTAssertEqual(box.actions.map { "\($0)" }, ["\(Action.historyWriteFailed(world.writeFailure!))"])
+    }
+
+    func testSetFavorite() async {
+        let world = TestWorld()
+        var state = Fixture.state(clock: world.clock)
+        state.send(.historyLoaded([Fixture.entry(1, "harbour")], warnings: []))
+        state.press(.backTab)
+        let store = store(world, state)
+        let effects = await store.send(.keyPressed(.character("f"))) { $0 = self.expect(store.state, .character("f")) }
+        XCTAssertEqual(store.state.status?.text, "Marked “harbour” as a favourite.")
+        XCTAssertEqual(effects, [.setFavorite(id: "h1", true)])
+        XCTAssertEqual(world.changes, [.setFavorite(id: "h1", true)])
+        store.finish()
+    }
+
+    func testDeleteAndRestoreHistory() async {
+        let world = TestWorld()
+        var state = Fixture.state(clock: world.clock)
+        state.send(.historyLoaded([Fixture.entry(1, "harbour"), Fixture.entry(2, "dune")], warnings: []))
+        state.press(.backTab)
+        let store = store(world, state)
+        let deleted = await store.send(.keyPressed(.character("d"))) { $0 = self.expect(store.state, .character("d")) }
+        XCTAssertEqual(deleted, [.deleteHistory(id: "h2")])
+        let restored = await store.send(.keyPressed(.character("u"))) { $0 = self.expect(store.state, .character("u")) }
+        XCTAssertEqual(restored, [.restoreHistory(id: "h2")])
+        XCTAssertEqual(world.changes, [.delete(id: "h2"), .restore(id: "h2")])
+        XCTAssertEqual(store.state.status?.text, "Restored “dune”.")
+        store.finish()
+
+        world.writeFailure = HistoryFailure(path: "/h.jsonl", .foreign(.notJSONObject))
+        let box = ActionBox()
+        await Effect.deleteHistory(id: "h1").perform(with: world.dependencies) { box.append($0) }
+        await Effect.restoreHistory(id: "h1").perform(with: world.dependencies) { box.append($0) }
+        XCTAssertEqual(box.actions.count, 2)
+        for action in box.actions {
+            guard case .historyWriteFailed(let failure) = action else { return XCTFail("\(action)") }
+            XCTAssertEqual(failure.kind, .foreign)
+        }
+    }
+
+    /// The state a key leads to, by the reducer alone: for effects whose state change other
+    /// tests already pin down, so these tests assert what the effect adds.
+    private func expect(_ state: AppState, _ key: Key) -> AppState {
+        expect(state, .keyPressed(key))
+    }
+
+    private func expect(_ state: AppState, _ action: Action) -> AppState {
+        var next = state
+        _ = next.reduce(action)
+        return next
+    }
+
+    // MARK: - Generating
+
+    func testGeneratePalette() async {
+        let world = TestWorld()
+        world.generation = .success(Fixture.generated(notes: [.noColourWords]))
+        let store = store(world)
+        await store.send(.keyPressed(.character("a"))) { $0.field.insert("a") }
+        let effects = await store.send(.keyPressed(.enter)) { state in
+            state.request = InFlightRequest(
+                id: 1, description: "a", variation: 0, started: .zero, elapsedMilliseconds: 0)
+            state.nextRequestID = 2
+            state.lastRequest = LastRequest(description: "a", variation: 0)
+            state.status = StatusMessage("Generating; Esc cancels.", kind: .info)
+        }
+        XCTAssertEqual(effects, [.generatePalette(requestID: 1, GenerationRequest(description: "a", variation: 0))])
+        XCTAssertEqual(effects.first?.schedule, .concurrent(cancellationID: 1))
+        XCTAssertEqual(world.requests, [GenerationRequest(description: "a", variation: 0)])
+        await store.receive(.paletteReceived(requestID: 1, world.generation)) { state in
+            state.request = nil
+            state.shown = ShownPalette(
+                palette: Fixture.palette, description: "a", provider: "gemini",
+                model: "gemini-2.5-flash", isFallback: false)
+            state.history.append(
+                HistoryEntry(
+                    id: "id-1", created: Fixture.now, description: "a", palette: Fixture.palette,
+                    provider: "gemini", model: "gemini-2.5-flash"))
+            state.status = StatusMessage(
+                "New palette from gemini. no colour words found: this is a general palette; add a colour, scene or mood to steer it",
+                kind: .success)
+        }
+        XCTAssertEqual(world.changes.count, 1, "the new palette went to the history")
+        store.finish()
+    }
+
+    func testGeneratePaletteFailureIsWordedByTheReducer() async {
+        let world = TestWorld()
+        world.generation = .failure(ProviderFailure(provider: "gemini", .rateLimited(retryAfter: 7)))
+        let store = store(world)
+        await store.send(.keyPressed(.character("a"))) { $0.field.insert("a") }
+        await store.send(.keyPressed(.enter)) { $0 = self.expect(store.state, .enter) }
+        await store.receive(.paletteReceived(requestID: 1, world.generation)) { state in
+            state.request = nil
+            state.status = StatusMessage("Gemini's rate limit was reached: wait 7 s and try again.", kind: .error)
+        }
+        store.finish()
+    }
+
+    /// The live provider client turns a cancelled task into a typed `.cancelled`, whatever the
+    /// provider threw.
+    func testGeneratePaletteHonoursCancellation() async {
+        struct Slow: PaletteProvider {
+            var name: String { "slow" }
+            var model: String? { nil }
+            var supportedFields: Set<GenerationRequest.Field> { [] }
+            func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
+                try await Task.sleep(for: .seconds(30))
+                return GeneratedPalette(palette: Fixture.palette, provider: name)
+            }
+        }
+        var world = TestWorld().dependencies
+        world.provider = ProviderClient(Slow())
+        let dependencies = world
+        let box = ActionBox()
+        let task = Task {
+            await Effect.generatePalette(requestID: 4, GenerationRequest(description: "x"))
+                .perform(with: dependencies) { box.append($0) }
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        await task.value
+        XCTAssertEqual(
+            box.actions.map { "\($0)" },
+            ["\(Action.paletteReceived(requestID: 4, .failure(.cancelled(provider: "slow"))))"])
+    }
+
+    func testCancelRequest() async {
+        let world = TestWorld()
+        var state = Fixture.state(clock: world.clock)
+        state.type("sea")
+        _ = state.reduce(.keyPressed(.enter))
+        let store = store(world, state)
+        let effects = await store.send(.keyPressed(.escape)) { state in
+            state.request = nil
+            state.status = StatusMessage("Generation cancelled.", kind: .info)
+        }
+        XCTAssertEqual(effects, [.cancelRequest(requestID: 1)])
+        XCTAssertEqual(effects.first?.schedule, .cancel(id: 1), "cancelled by the id the generation was started with")
+        XCTAssertEqual(store.controlEffects, [.cancelRequest(requestID: 1)])
+        // The runtime's part: it sends nothing of its own.
+        let box = ActionBox()
+        await Effect.cancelRequest(requestID: 1).perform(with: world.dependencies) { box.append($0) }
+        XCTAssertTrue(box.actions.isEmpty)
+        store.finish()
+    }
+
+    // MARK: - Clipboard, files, index, quit
+
+    func testCopyToClipboard() async {
+        let world = TestWorld()
+        world.clipboard = .success([.terminal, .program("wl-copy")])
+        var state = Fixture.state(clock: world.clock)
+        state.type("sea")
+        _ = state.reduce(.keyPressed(.enter))
+        _ = state.reduce(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        let store = store(world, state)
+        let effects = await store.send(.keyPressed(.tab)) { $0.focus = .button }
+        XCTAssertEqual(effects, [])
+        await store.send(.keyPressed(.character("2"))) { $0.selectedRole = .secondary }
+        XCTAssertEqual(world.copies, ["#A23B72"])
+        await store.receive(.clipboardCopied("#A23B72", via: [.terminal, .program("wl-copy")])) {
+            $0.status = StatusMessage("Copied #A23B72 (OSC 52 + wl-copy).", kind: .success)
+        }
+        world.clipboard = .failure(.tooLongForTerminal(bytes: 80_000))
+        await store.send(.keyPressed(.character("1"))) { $0.selectedRole = .primary }
+        await store.receive(.clipboardFailed("#2E86AB", .tooLongForTerminal(bytes: 80_000))) {
+            $0.status = StatusMessage(
+                "Could not copy #2E86AB: 80,000 bytes is too long for the terminal's clipboard.", kind: .error)
+        }
+        store.finish()
+    }
+
+    func testWriteFile() async {
+        let world = TestWorld()
+        let store = store(world)
+        let effect = Effect.writeFile(path: "/tmp/theme.conf", contents: Array("x".utf8))
+        XCTAssertEqual(effect.schedule, .serial(.files))
+        let box = ActionBox()
+        await effect.perform(with: world.dependencies) { box.append($0) }
+        XCTAssertEqual(world.files.map(\.path), ["/tmp/theme.conf"])
+        XCTAssertEqual(world.files.first?.contents, Array("x".utf8))
+        XCTAssertEqual(box.actions.map { "\($0)" }, ["\(Action.fileWritten(path: "/tmp/theme.conf"))"])
+        await store.send(box.actions[0]) { $0.status = StatusMessage("Saved /tmp/theme.conf.", kind: .success) }
+
+        world.fileFailure = FileWriteFailure(path: "/ro/theme.conf", code: EROFS)
+        let failed = ActionBox()
+        await Effect.writeFile(path: "/ro/theme.conf", contents: []).perform(with: world.dependencies) {
+            failed.append($0)
+        }
+        XCTAssertEqual(failed.actions.map { "\($0)" }, ["\(Action.fileWriteFailed(world.fileFailure!))"])
+        await store.send(failed.actions[0]) {
+            $0.status = StatusMessage("Could not save /ro/theme.conf: Read-only file system.", kind: .error)
+        }
+        store.finish()
+    }
+
+    func testBuildSearchIndex() async {
+        let world = TestWorld()
+        let store = store(world)
+        let entries = [Fixture.entry(1, "misty harbour"), Fixture.entry(2, "dune")]
+        let effects = await store.send(.historyLoaded(entries, warnings: [])) { $0.history.load(entries) }
+        guard case .buildSearchIndex(let source)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(effects.first?.schedule, .concurrent(cancellationID: nil))
+        let isTheIndex: (Action) -> Bool = { action in
+            guard case .searchIndexBuilt(let index) = action else { return false }
+            return index.count == 2 && "\(index)" == "\(source.build())"
+        }
+        await store.receive(where: isTheIndex) { state in
+            _ = state.history.install(source.build())
+        }
+        XCTAssertEqual(store.state.history.searchIndex?.count, 2, "installed")
+        store.finish()
+    }
+
+    func testQuit() async {
+        let world = TestWorld()
+        let store = store(world)
+        await store.send(.keyPressed(.tab)) { $0.focus = .button }
+        let effects = await store.send(.keyPressed(.character("q")))
+        XCTAssertEqual(effects, [.quit])
+        XCTAssertEqual(effects.first?.schedule, .stop)
+        XCTAssertEqual(store.controlEffects, [.quit])
+        let box = ActionBox()
+        await Effect.quit.perform(with: world.dependencies) { box.append($0) }
+        XCTAssertTrue(box.actions.isEmpty)
+        store.finish()
+    }
+
+    /// Every effect case is named by `test(for:)`, and each name is a test of this class.
+    func testEveryEffectCaseHasATest() {
+        let examples: [Effect] = [
+            .loadHistory(firstRows: 1), .generatePalette(requestID: 1, GenerationRequest(description: "x")),
+            .cancelRequest(requestID: 1), .copyToClipboard("x"), .appendHistory(Fixture.entry(1, "x")),
+            .setFavorite(id: "x", true), .deleteHistory(id: "x"), .restoreHistory(id: "x"),
+            .writeFile(path: "x", contents: []), .buildSearchIndex(HistoryList().searchIndexSource), .quit,
+        ]
+        let names: Set<String> = [
+            "testLoadHistory", "testGeneratePalette", "testCancelRequest", "testCopyToClipboard", "testAppendHistory",
+            "testSetFavorite", "testDeleteAndRestoreHistory", "testWriteFile", "testBuildSearchIndex", "testQuit",
+        ]
+        XCTAssertEqual(Set(examples.map(Self.test(for:))), names)
+        // Each name is a method of this class: calling through the names keeps them honest.
+        let methods: [String: (EffectTests) -> () async -> Void] = [
+            "testLoadHistory": { $0.testLoadHistory }, "testGeneratePalette": { $0.testGeneratePalette },
+            "testCancelRequest": { $0.testCancelRequest }, "testCopyToClipboard": { $0.testCopyToClipboard },
+            "testAppendHistory": { $0.testAppendHistory }, "testSetFavorite": { $0.testSetFavorite },
+            "testDeleteAndRestoreHistory": { $0.testDeleteAndRestoreHistory }, "testWriteFile": { $0.testWriteFile },
+            "testBuildSearchIndex": { $0.testBuildSearchIndex }, "testQuit": { $0.testQuit },
+        ]
+        XCTAssertEqual(Set(methods.keys), names)
+    }
+}
