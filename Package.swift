@@ -22,11 +22,13 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
         // zlib: CRC-32 and deflate for the PNG and zip exports.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libcurl: ProviderKit's HTTP transport (poll(2)-driven, bounded decoding; see HTTPTransport.swift).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
-        // FoundationNetworking comes with Foundation on Linux: no package to declare.
-        .target(name: "ProviderKit", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // FoundationNetworking (for URLRequest) comes with Foundation on Linux: no package to declare.
+        .target(name: "ProviderKit", dependencies: ["PaletteCore", "CCurl"], swiftSettings: strict),
         // The Gemini client: its URL, body and replies, on ProviderKit.
         .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Any OpenAI-compatible Chat Completions server (OpenAI, llama.cpp, vLLM, LM Studio), on ProviderKit.

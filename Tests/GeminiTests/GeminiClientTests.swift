@@ -9,6 +9,11 @@ import XCTest
 final class GeminiClientTests: XCTestCase {
     static let key = "test-key-3f9a7c1e"
     static let model = "gemini-2.5-flash-lite"
+    /// What `gemini_server.py` lists that can generate content, ranked, without `model`.
+    static let listed = [
+        "gemini-3.5-flash-lite", "gemini-3.1-flash-lite", "gemini-3.8-flash", "gemini-3.6-flash", "gemini-3.5-flash",
+        "gemini-3.1-pro-preview", "gemini-3.6-flash-preview-tts", "gemini-flash-latest", "gemini-flash-lite-latest",
+    ]
 
     private var servers: [LoopbackServer] = []
 
@@ -228,8 +233,10 @@ final class GeminiClientTests: XCTestCase {
                 "from-issues/error-400-api-key-expired.json",
                 .invalidAPIKey(serverMessage: "API key expired. Please renew the API key.")
             ),
-            ("googleai/unary-failure-unknown-model.json", .modelNotFound(model: Self.model, available: [])),
-            ("googleai/unary-failure-unknown-model.txt", .modelNotFound(model: Self.model, available: [])),
+            // The stand-in's model list, ranked (stable Flash-Lite, then stable Flash, newest first,
+            // then the rest), without the model that was not found.
+            ("googleai/unary-failure-unknown-model.json", .modelNotFound(model: Self.model, available: Self.listed)),
+            ("googleai/unary-failure-unknown-model.txt", .modelNotFound(model: Self.model, available: Self.listed)),
             (
                 "googleai/unary-failure-generativelanguage-api-not-enabled.json",
                 .permissionDenied(
@@ -272,7 +279,7 @@ final class GeminiClientTests: XCTestCase {
             let server = try serve(fixture: file)
             let error = await failure(client(server))
             XCTAssertEqual(error, expected, file)
-            XCTAssertEqual(try server.requests().count, 1, "\(file) is not retried")
+            XCTAssertEqual(try server.requests().filter { $0.method == "POST" }.count, 1, "\(file) is not retried")
             server.stop()
         }
         let schema = try serve(fixture: "from-issues/error-400-response-schema-unknown-field.json")
@@ -545,14 +552,14 @@ final class GeminiClientTests: XCTestCase {
 
     // MARK: - One session for the client's lifetime, warmed up off the caller's path
 
-    func testEveryRequestUsesTheOneSessionAndReusesItsConnection() async throws {
+    func testEveryRequestUsesTheOneMultiHandleAndReusesItsConnection() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         let gemini = client(server)
         XCTAssertFalse(gemini.http.transport.isPrepared, "building a client sets nothing up")
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        let session = gemini.http.transport.session
+        let driver = gemini.http.transport.driver
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 1))
-        XCTAssertTrue(gemini.http.transport.session === session, "the same URLSession for the second request")
+        XCTAssertTrue(gemini.http.transport.driver === driver, "the same multi handle for the second request")
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotNil(peers[0])
@@ -583,22 +590,22 @@ final class GeminiClientTests: XCTestCase {
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         await warmUp.value
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        let session = gemini.http.transport.session
+        let driver = gemini.http.transport.driver
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        XCTAssertTrue(gemini.http.transport.session === session)
+        XCTAssertTrue(gemini.http.transport.driver === driver)
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2, "the rehearsed task was never sent")
         XCTAssertTrue(requests.allSatisfy { $0.headers["x-goog-api-key"] == Self.key })
     }
 
-    func testSessionIsInvalidatedWhenTheClientGoesAway() async throws {
+    func testTheTransportShutsDownWhenTheClientGoesAway() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         var gemini: GeminiClient? = client(server)
         _ = try await gemini?.generate(GenerationRequest(description: "forest", variation: 0))
-        let router = try XCTUnwrap(gemini?.http.transport.router)
-        XCTAssertFalse(router.invalidated)
+        let driver = try XCTUnwrap(gemini?.http.transport.driver)
+        XCTAssertFalse(driver.hasShutDown)
         gemini = nil
-        try await waitFor { router.invalidated }
+        try await waitFor { driver.hasShutDown }
     }
 
     func testCancellingOneRequestLeavesTheSessionServingTheNext() async throws {
@@ -619,7 +626,7 @@ final class GeminiClientTests: XCTestCase {
 
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        XCTAssertFalse(gemini.http.transport.router.invalidated)
+        XCTAssertFalse(gemini.http.transport.driver.hasShutDown)
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotEqual(peers[0], peers[1], "the cancelled request's connection was closed, not reused")
