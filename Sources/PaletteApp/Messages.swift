@@ -267,7 +267,7 @@ public enum Messages {
                 "no word of the description was recognised: this is a general palette; name a colour, a scene or a mood (the offline engine reads 14 languages)",
                 "描述中沒有可辨識的詞：這是一組通用配色；請寫出顏色、場景或情緒（離線引擎可讀 14 種語言）",
                 "描述中没有可识别的词：这是一组通用配色；请写出颜色、场景或情绪（离线引擎可读 14 种语言）")
-        case let .partlyUnderstood(used, unknown):
+        case .partlyUnderstood(let used, let unknown):
             func list(_ words: [String], _ separator: String) -> String {
                 let shown = words.prefix(6).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
                 return shown.joined(separator: separator) + (words.count > 6 ? separator + "…" : "")

@@ -56,8 +56,10 @@ public struct ColorReport: Hashable, Sendable {
         }
         add("rgb", "\(color.r) \(color.g) \(color.b)")
         add("oklch", "oklch(\(Self.fixed(ok.l * 100, 2))% \(Self.fixed(ok.c, 4)) \(hue))")
-        add("contrast", "on white \(Self.ratioText(contrastWithWhite)) \(Self.level(contrastWithWhite)), "
-            + "on black \(Self.ratioText(contrastWithBlack)) \(Self.level(contrastWithBlack))")
+        add(
+            "contrast",
+            "on white \(Self.ratioText(contrastWithWhite)) \(Self.level(contrastWithWhite)), "
+                + "on black \(Self.ratioText(contrastWithBlack)) \(Self.level(contrastWithBlack))")
         add("ink", "\(ink == WCAG.white ? "white" : "black") \(ink.hex)")
         add("name", "\(name.name) (\(name.source.rawValue) \(name.color.hex), ΔE00 \(Self.fixed(nameDeltaE, 2)))")
         let xtermHex = Xterm256.color(xtermIndex)?.hex ?? ""
@@ -79,17 +81,30 @@ public struct ColorReport: Hashable, Sendable {
         fields += [
             ("hex", JSONText.string(color.hex)),
             ("rgb", "[\(color.r), \(color.g), \(color.b)]"),
-            ("oklch", "{\"l\": \(Self.number(oklch.l)), \"c\": \(Self.number(oklch.c)), "
-                + "\"h\": \(oklch.isAchromatic ? "null" : Self.number(oklch.h))}"),
+            (
+                "oklch",
+                "{\"l\": \(Self.number(oklch.l)), \"c\": \(Self.number(oklch.c)), "
+                    + "\"h\": \(oklch.isAchromatic ? "null" : Self.number(oklch.h))}"
+            ),
             ("contrast", "{\"white\": \(contrast(contrastWithWhite)), \"black\": \(contrast(contrastWithBlack))}"),
             ("ink", JSONText.string(ink.hex)),
-            ("name", "{\"name\": \(JSONText.string(name.name)), \"source\": \"\(name.source.rawValue)\", "
-                + "\"hex\": \"\(name.color.hex)\", \"deltaE00\": \(Self.number(nameDeltaE))}"),
-            ("xterm256", "{\"index\": \(xtermIndex), \"hex\": \"\(Xterm256.color(xtermIndex)?.hex ?? "")\", "
-                + "\"deltaE00\": \(Self.number(xtermDeltaE))}"),
-            ("simulations", "{" + VisionDeficiency.allCases.enumerated().map { k, kind in
-                "\"\(kind.rawValue)\": \"\(simulations[k].hex)\""
-            }.joined(separator: ", ") + "}"),
+            (
+                "name",
+                "{\"name\": \(JSONText.string(name.name)), \"source\": \"\(name.source.rawValue)\", "
+                    + "\"hex\": \"\(name.color.hex)\", \"deltaE00\": \(Self.number(nameDeltaE))}"
+            ),
+            (
+                "xterm256",
+                "{\"index\": \(xtermIndex), \"hex\": \"\(Xterm256.color(xtermIndex)?.hex ?? "")\", "
+                    + "\"deltaE00\": \(Self.number(xtermDeltaE))}"
+            ),
+            (
+                "simulations",
+                "{"
+                    + VisionDeficiency.allCases.enumerated().map { k, kind in
+                        "\"\(kind.rawValue)\": \"\(simulations[k].hex)\""
+                    }.joined(separator: ", ") + "}"
+            ),
         ]
         let pad = String(repeating: "  ", count: indent)
         let body = fields.map { "\(pad)  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")

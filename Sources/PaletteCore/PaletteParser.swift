@@ -12,7 +12,7 @@ public enum PaletteParseError: Error, Equatable, Sendable, CustomStringConvertib
                 + "[\"#2E86AB\", \"#A23B72\", \"#F18F01\"] or an object with primary, secondary and accent"
         case .wrongColorCount(let n):
             return "expected 3 colours (primary, secondary, accent), found \(n)"
-        case let .invalidColor(role, error):
+        case .invalidColor(let role, let error):
             return "invalid \(role) colour: \(error)"
         }
     }
@@ -46,7 +46,8 @@ public enum PaletteParser {
 
     /// Field names that hold the colour inside a per-colour object (`{"hex": "#2E86AB"}`).
     static let colorFields: Set<String> = [
-        "hex", "color", "colour", "value", "code", "hexcode", "colorcode", "colourcode", "rgb", "色", "顏色", "颜色", "色碼", "色码",
+        "hex", "color", "colour", "value", "code", "hexcode", "colorcode", "colourcode", "rgb", "色", "顏色", "颜色", "色碼",
+        "色码",
     ]
 
     /// Field names that say which role a per-colour object plays.
@@ -58,7 +59,8 @@ public enum PaletteParser {
         var bytes = text.utf8[...]
         while let f = bytes.first, JSONScanner.isSpace(f) { bytes.removeFirst() }
         if bytes.first == UInt8(ascii: "#") { return true }
-        var count = 0, digits = 0
+        var count = 0
+        var digits = 0
         for b in bytes {
             if JSONScanner.isSpace(b) { break }
             guard RGB.nibble(Unicode.Scalar(b)) != nil else { return false }
@@ -164,7 +166,8 @@ enum ProseScanner {
                 i += 1
                 continue
             }
-            guard c == UInt8(ascii: "#"), i == 0 || !isWordByte(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: "&") else {
+            guard c == UInt8(ascii: "#"), i == 0 || !isWordByte(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: "&")
+            else {
                 i += 1
                 continue
             }

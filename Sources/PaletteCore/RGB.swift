@@ -102,10 +102,11 @@ public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .empty:
             return "empty colour: expected #RGB or #RRGGBB"
-        case let .invalidCharacter(c, text):
+        case .invalidCharacter(let c, let text):
             return "\(RGB.quoted(text)) is not a colour: \(RGB.quoted(String(c))) is not a hex digit"
-        case let .wrongLength(n, text):
-            return "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits, found \(n > 6 ? "more than 6" : String(n))"
+        case .wrongLength(let n, let text):
+            return
+                "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits, found \(n > 6 ? "more than 6" : String(n))"
         }
     }
 }
@@ -115,7 +116,10 @@ extension RGB {
     static func quoted(_ text: String, limit: Int = 24) -> String {
         var cleaned = ""
         for s in text.unicodeScalars {
-            if cleaned.unicodeScalars.count >= limit { cleaned += "…"; break }
+            if cleaned.unicodeScalars.count >= limit {
+                cleaned += "…"
+                break
+            }
             cleaned.unicodeScalars.append(s.properties.generalCategory == .control ? "?" : s)
         }
         return "\"" + cleaned + "\""

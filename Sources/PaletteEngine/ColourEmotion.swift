@@ -52,12 +52,14 @@ enum ColourEmotion {
     /// palette stays coloured.
     static func steer(_ colour: OKLCH, toward target: EmotionTarget, strength: Double = 1) -> OKLCH {
         guard !target.isZero, strength > 0 else { return colour }
-        let dl = 0.03, dc = 0.02
+        let dl = 0.03
+        let dc = 0.02
         let lo = OKLCH(l: max(colour.l - dl, 0.02), c: colour.c, h: colour.h)
         let hi = OKLCH(l: min(colour.l + dl, 0.98), c: colour.c, h: colour.h)
         // Lively moods ask for colour, not for white: Ou's activity also grows with lightness
         // far from mid grey, which would bleach a light pink; lightness follows weight and heat.
-        let lightTarget = target.activity > 0 ? EmotionTarget(activity: 0, weight: target.weight, heat: target.heat) : target
+        let lightTarget =
+            target.activity > 0 ? EmotionTarget(activity: 0, weight: target.weight, heat: target.heat) : target
         let gradL = (alignment(hi, lightTarget) - alignment(lo, lightTarget)) / (hi.l - lo.l)
         var gradC = 0.0
         if colour.c >= 0.02 {

@@ -84,7 +84,7 @@ struct Folding: Sendable {
     /// A folded word without accents; combining accents left by NFC are dropped.
     func bare(_ word: String) -> String {
         guard word.utf8.contains(where: { $0 >= 0x80 }),
-              word.unicodeScalars.contains(where: { (0x300...0x36F).contains($0.value) || bare($0) != $0 })
+            word.unicodeScalars.contains(where: { (0x300...0x36F).contains($0.value) || bare($0) != $0 })
         else { return word }
         return string(word.unicodeScalars.lazy.filter { !(0x300...0x36F).contains($0.value) }.map { bare($0) })
     }

@@ -326,7 +326,8 @@ struct FoldedKey: Hashable, Sendable {
     }
 
     static func == (a: FoldedKey, b: FoldedKey) -> Bool {
-        var x = a.text, y = b.text
+        var x = a.text
+        var y = b.text
         return x.utf8.count == y.utf8.count && x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
     }
 
@@ -403,7 +404,8 @@ struct Lexicon: Sendable {
         // A term that is its own stem (जंगल) owns it over a term that only strips to it (जंगली).
         var stemOwnedExactly: [LanguageCode: KeyIndex<Bool>] = [:]
         var ambiguousStems: [LanguageCode: Set<String>] = [:]
-        var maxWords = 1, maxRun = 1
+        var maxWords = 1
+        var maxRun = 1
         var negation: Int32?
         entries.reserveCapacity(3000)
         exact.reserveCapacity(12_000)
@@ -441,14 +443,17 @@ struct Lexicon: Sendable {
                 emotion: Lexicon.parseEmotion(style),
                 modifier: Lexicon.parseModifier(style),
                 strength: style["strong"].flatMap { Double($0) } ?? 0,
-                negation: kind == .negation ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil)
+                negation: kind == .negation
+                    ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil)
             let index = Int32(entries.count)
             entries.append(entry)
             if kind == .negation, entry.negation == .before, negation == nil { negation = index }
             for col in cols.dropFirst(4) {
                 guard let eq = col.unicodeScalars.firstIndex(of: "="),
-                      let language = LanguageCode(code: Substring(col.unicodeScalars[..<eq])) else { continue }
-                for rawTerm in Lexicon.fields(Substring(col.unicodeScalars[col.unicodeScalars.index(after: eq)...]), "|")
+                    let language = LanguageCode(code: Substring(col.unicodeScalars[..<eq]))
+                else { continue }
+                for rawTerm in Lexicon.fields(
+                    Substring(col.unicodeScalars[col.unicodeScalars.index(after: eq)...]), "|")
                 where !rawTerm.isEmpty {
                     var term = rawTerm
                     var bound = false
@@ -456,7 +461,9 @@ struct Lexicon: Sendable {
                         term = term.dropLast()
                         bound = true
                     }
-                    guard let key = Lexicon.key(of: String(term), folding: folding, elisions: elisions) else { continue }
+                    guard let key = Lexicon.key(of: String(term), folding: folding, elisions: elisions) else {
+                        continue
+                    }
                     // A term that is a function word of another language reads only in its own
                     // (French "or"; Japanese 和, which is "and" in Chinese).
                     if !bound, language != .any, key.words.count <= 1 {
@@ -477,8 +484,10 @@ struct Lexicon: Sendable {
                             bareOwners[bareText] = index
                             // "thé" typed bare is "the": a bare form that is a function word elsewhere
                             // reads only in its own language.
-                            let bareBound = sense.bound || (key.words.count == 1
-                                && isFunctionWord(bareText, elsewhereThan: language))
+                            let bareBound =
+                                sense.bound
+                                || (key.words.count == 1
+                                    && isFunctionWord(bareText, elsewhereThan: language))
                             add(Sense(entry: index, language: language, bound: bareBound), bareText, to: &bare)
                         }
                     }
@@ -486,12 +495,14 @@ struct Lexicon: Sendable {
                     // the sentence around it: "코카콜라의", "Coca-Colas").
                     let script = Tokenizer.scriptClass(key.words[0].unicodeScalars.first ?? " ")
                     let languages: [LanguageCode] =
-                        language == .any ? LanguageCode.allCases.filter { $0 != .any && $0.script == script } : [language]
+                        language == .any
+                        ? LanguageCode.allCases.filter { $0 != .any && $0.script == script } : [language]
                     let bareWords = bareText == key.text ? key.words : key.words.map { folding.bare($0) }
                     for l in languages {
                         guard let r = inflecting[Int(l.rawValue)] else { continue }
                         for form in bareWords == key.words ? [key.words] : [key.words, bareWords] {
-                            let stemmed = form.count == 1 ? r.stem(form[0]) : form.map { r.stem($0) }.joined(separator: " ")
+                            let stemmed =
+                                form.count == 1 ? r.stem(form[0]) : form.map { r.stem($0) }.joined(separator: " ")
                             let exactly = (form.count == 1 ? form[0] : form.joined(separator: " ")) == stemmed
                             if let owner = stemOwners[l]?[stemmed], owner != index {
                                 let ownerExact = stemOwnedExactly[l]?[stemmed] ?? false
@@ -507,9 +518,13 @@ struct Lexicon: Sendable {
                             } else {
                                 if exactly { stemOwnedExactly[l, default: KeyIndex()][stemmed] = true }
                                 stemOwners[l, default: KeyIndex()][stemmed] = index
-                                let stemBound = bound || (key.words.count == 1
-                                    && isFunctionWord(stemmed, elsewhereThan: l))
-                                add(Sense(entry: index, language: l, bound: stemBound), stemmed, to: &stems[l, default: KeyIndex()])
+                                let stemBound =
+                                    bound
+                                    || (key.words.count == 1
+                                        && isFunctionWord(stemmed, elsewhereThan: l))
+                                add(
+                                    Sense(entry: index, language: l, bound: stemBound), stemmed,
+                                    to: &stems[l, default: KeyIndex()])
                             }
                         }
                     }
@@ -583,7 +598,8 @@ struct Lexicon: Sendable {
             }
         }
         var current: Kind = .none
-        var length = 0, spaces = 0
+        var length = 0
+        var spaces = 0
         var runs = false
         for s in term.unicodeScalars {
             if s == " " {
@@ -631,9 +647,10 @@ struct Lexicon: Sendable {
     }
 
     /// The entries a folded key means, best first for `language`.
-    func senses(_ key: String, in index: KeyIndex<[Sense]>, language: LanguageCode?, preferred: LanguageCode? = nil,
-                only: LanguageCode? = nil) -> Sense?
-    {
+    func senses(
+        _ key: String, in index: KeyIndex<[Sense]>, language: LanguageCode?, preferred: LanguageCode? = nil,
+        only: LanguageCode? = nil
+    ) -> Sense? {
         guard let list = index[key] else { return nil }
         return Lexicon.choose(list, language: language, preferred: preferred, only: only)
     }
@@ -642,8 +659,10 @@ struct Lexicon: Sendable {
     /// the first unbound one (languages mix: "我喜歡 ocean blue"). With `only`, a text that
     /// clearly reads as one language takes only its own senses, shared names and English
     /// (the lingua franca of colour words): "hell" in an English sentence is not German.
-    static func choose(_ list: [Sense], language: LanguageCode?, preferred: LanguageCode? = nil,
-                       only: LanguageCode? = nil) -> Sense? {
+    static func choose(
+        _ list: [Sense], language: LanguageCode?, preferred: LanguageCode? = nil,
+        only: LanguageCode? = nil
+    ) -> Sense? {
         if let only {
             let kept = list.filter { $0.language == only || $0.language == .any || $0.language == .en }
             return kept.isEmpty ? nil : choose(kept, language: language, preferred: preferred)
@@ -672,8 +691,9 @@ struct Lexicon: Sendable {
             let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map(folded)
             func rule(_ v: String) -> SuffixRule {
                 let parts = v.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
-                return SuffixRule(suffix: Array(parts[0].unicodeScalars),
-                                  replacement: parts.count > 1 ? Array(parts[1].unicodeScalars) : [])
+                return SuffixRule(
+                    suffix: Array(parts[0].unicodeScalars),
+                    replacement: parts.count > 1 ? Array(parts[1].unicodeScalars) : [])
             }
             switch cols[1] {
             case "function": r.function.formUnion(values)

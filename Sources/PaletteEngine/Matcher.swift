@@ -18,11 +18,16 @@ enum Inflection {
             word.hasSuffix(suffix) && word.count > suffix.count + 1 ? String(word.dropLast(suffix.count)) : nil
         }
         func undouble(_ s: String) -> String? {
-            guard s.count >= 3, let last = s.last, s.dropLast().last == last, !"aeiouls".contains(last) else { return nil }
+            guard s.count >= 3, let last = s.last, s.dropLast().last == last, !"aeiouls".contains(last) else {
+                return nil
+            }
             return String(s.dropLast())
         }
         if let s = drop("ies") { add(s + "y") }
-        if let s = drop("ves") { add(s + "f"); add(s + "fe") }
+        if let s = drop("ves") {
+            add(s + "f")
+            add(s + "fe")
+        }
         if let s = drop("es") { add(s) }
         if let s = drop("s"), !word.hasSuffix("ss") { add(s) }
         if let s = drop("iness") { add(s + "y") }
@@ -92,7 +97,10 @@ struct GrammarWords: Sendable {
     let vietnameseLetters: Set<Unicode.Scalar>
 
     init(rules: [LanguageCode: LanguageRules]) {
-        var elisions = Set<String>(), function = Set<String>(), runFunction = Set<String>(), linkers = Set<String>()
+        var elisions = Set<String>()
+        var function = Set<String>()
+        var runFunction = Set<String>()
+        var linkers = Set<String>()
         var relation = Set<String>()
         for (l, r) in rules {
             elisions.formUnion(r.elision)
@@ -104,7 +112,8 @@ struct GrammarWords: Sendable {
         }
         self.elisions = elisions
         self.functionWords = function
-        self.runFunction = runFunction.union(linkers).union(relation.filter { Tokenizer.scriptClass($0.unicodeScalars.first!) == .run })
+        self.runFunction = runFunction.union(linkers).union(
+            relation.filter { Tokenizer.scriptClass($0.unicodeScalars.first!) == .run })
         self.runFunctionMax = self.runFunction.map(\.unicodeScalars.count).max() ?? 1
         self.linkers = linkers
         self.relationWords = relation
@@ -148,10 +157,12 @@ struct Matcher {
             case .run(let range):
                 flushWords(&words, text, &state, &result)
                 matchRun(text, range, &state, &result)
-            case let .hex(rgb, range):
+            case .hex(let rgb, let range):
                 flushWords(&words, text, &state, &result)
-                result.matches.append(Match(entry: -1, surface: text.surface(range), ordinal: state.ordinal,
-                                            clause: state.clause, hexColour: rgb))
+                result.matches.append(
+                    Match(
+                        entry: -1, surface: text.surface(range), ordinal: state.ordinal,
+                        clause: state.clause, hexColour: rgb))
                 state.ordinal += 1
             case .clauseBreak:
                 flushWords(&words, text, &state, &result)
@@ -175,11 +186,14 @@ struct Matcher {
     /// head unless a linker already named one.
     private func markHeadFinal(_ result: inout MatchResult, clause: Int) {
         guard let language = result.language, Matcher.headFinal.contains(language) else { return }
-        let inClause = result.matches.indices.filter { result.matches[$0].clause == clause && result.matches[$0].entry >= 0 }
+        let inClause = result.matches.indices.filter {
+            result.matches[$0].clause == clause && result.matches[$0].entry >= 0
+        }
         guard !inClause.contains(where: { result.matches[$0].isHead }) else { return }
         let nouns: Set<CueKind> = [.scene, .place, .thing, .material]
         if let last = inClause.last, nouns.contains(lexicon.entries[Int(result.matches[last].entry)].kind),
-           inClause.count > 1 {
+            inClause.count > 1
+        {
             result.matches[last].isHead = true
         }
     }
@@ -209,7 +223,10 @@ struct Matcher {
                             scores[Int(l.rawValue)] += 0.6
                         }
                     }
-                    if w.elided { scores[Int(LanguageCode.fr.rawValue)] += 0.3; scores[Int(LanguageCode.it.rawValue)] += 0.3 }
+                    if w.elided {
+                        scores[Int(LanguageCode.fr.rawValue)] += 0.3
+                        scores[Int(LanguageCode.it.rawValue)] += 0.3
+                    }
                     // Hand-written concepts vote for their language; names from colour lists do not.
                     if let list = lexicon.exact[w.folded] {
                         let own = list.filter { $0.language != .any && lexicon.isHandWritten($0.entry) }
@@ -223,7 +240,9 @@ struct Matcher {
                 }
             case .run(let range):
                 let kana = text.scalars[range].contains { (0x3041...0x309F).contains($0.value) || $0.value == 0x30FC }
-                let han = text.scalars[range].contains { (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) }
+                let han = text.scalars[range].contains {
+                    (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value)
+                }
                 if kana {
                     scores[Int(LanguageCode.ja.rawValue)] += 2
                 } else if han {
@@ -234,7 +253,8 @@ struct Matcher {
             }
         }
         var best: LanguageCode?
-        var top = 0.0, second = 0.0
+        var top = 0.0
+        var second = 0.0
         for l in LanguageCode.allCases where l != .any {
             let v = scores[Int(l.rawValue)]
             if v > top {
@@ -250,13 +270,17 @@ struct Matcher {
 
     // MARK: Spaced words
 
-    private func flushWords(_ words: inout [Word], _ text: NormalisedText, _ state: inout State, _ result: inout MatchResult) {
+    private func flushWords(
+        _ words: inout [Word], _ text: NormalisedText, _ state: inout State, _ result: inout MatchResult
+    ) {
         guard !words.isEmpty else { return }
         let language = result.language
         // Each word's stems once, in the languages of its script (and only the clear language's).
         for k in words.indices {
-            for l in stemLanguages(words[k].script, language) where result.strictLatin == nil || l == result.strictLatin
-                || words[k].script != .latin {
+            for l in stemLanguages(words[k].script, language)
+            where result.strictLatin == nil || l == result.strictLatin
+                || words[k].script != .latin
+            {
                 guard let r = lexicon.rules[l] else { continue }
                 let f = r.stem(words[k].folded)
                 words[k].stems[l] = (f, words[k].bare == words[k].folded ? f : r.stem(words[k].bare))
@@ -266,9 +290,11 @@ struct Matcher {
         while i < words.count {
             if let (sense, n, negated) = longestPhrase(words, at: i, language: language, only: result.strictLatin) {
                 let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
-                result.matches.append(Match(entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
-                                            clause: state.clause, isWord: true, isHead: state.ofPending,
-                                            negatedBySuffix: negated, ofLinked: state.ofLink))
+                result.matches.append(
+                    Match(
+                        entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
+                        clause: state.clause, isWord: true, isHead: state.ofPending,
+                        negatedBySuffix: negated, ofLinked: state.ofLink))
                 state.ofPending = false
                 state.ofLink = false
                 i += n
@@ -277,7 +303,8 @@ struct Matcher {
             }
             let w = words[i]
             if isAfterWord(w.folded, language), let last = result.matches.indices.last,
-               result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1 {
+                result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1
+            {
                 result.matches[last].isHead = true
             }
             if isOfWord(w.folded, language) {
@@ -286,8 +313,10 @@ struct Matcher {
                 // after "avec" links nothing.
                 state.ofLink = result.matches.last.map { $0.isWord && $0.ordinal == state.ordinal - 1 } ?? false
             }
-            if let language, lexicon.rules[language]?.genitive.contains(w.folded) ?? false, let last = result.matches.indices.last,
-               result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1 {
+            if let language, lexicon.rules[language]?.genitive.contains(w.folded) ?? false,
+                let last = result.matches.indices.last,
+                result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1
+            {
                 // गेहूं के खेत: the word before the genitive gives the colour, the one after is its frame.
                 result.matches[last].isHead = true
                 state.ofLink = true
@@ -295,8 +324,10 @@ struct Matcher {
             if isRelationWord(w.folded, language) { result.relationClauses.insert(state.clause) }
             if let parts = decompose(w, language: language) {
                 for (entry, range) in parts {
-                    result.matches.append(Match(entry: entry, surface: text.surface(range), ordinal: state.ordinal,
-                                                clause: state.clause, isWord: true, isHead: state.ofPending))
+                    result.matches.append(
+                        Match(
+                            entry: entry, surface: text.surface(range), ordinal: state.ordinal,
+                            clause: state.clause, isWord: true, isHead: state.ofPending))
                     state.ofPending = false
                     state.ordinal += 1
                 }
@@ -304,7 +335,8 @@ struct Matcher {
                 continue
             }
             if !functionWords.contains(w.folded), !functionWords.contains(w.bare), !isNumber(w.folded),
-               w.folded.unicodeScalars.count >= (w.script == .latin ? 2 : 1) {
+                w.folded.unicodeScalars.count >= (w.script == .latin ? 2 : 1)
+            {
                 result.unknown.append(text.surface(w.range))
             }
             i += 1
@@ -354,8 +386,11 @@ struct Matcher {
         let only = script == .latin ? strict : nil
         var maxN = 1
         let w = words[i]
-        let startsPhrase = lexicon.phraseStarts.contains(w.folded) || lexicon.phraseStarts.contains(w.bare)
-            || w.stems.values.contains { lexicon.phraseStarts.contains($0.folded) || lexicon.phraseStarts.contains($0.bare) }
+        let startsPhrase =
+            lexicon.phraseStarts.contains(w.folded) || lexicon.phraseStarts.contains(w.bare)
+            || w.stems.values.contains {
+                lexicon.phraseStarts.contains($0.folded) || lexicon.phraseStarts.contains($0.bare)
+            }
         while startsPhrase, maxN < lexicon.maxPhraseWords, i + maxN < words.count, words[i + maxN].script == script {
             maxN += 1
         }
@@ -363,12 +398,15 @@ struct Matcher {
         // A function word of the text's language ("sobre" in Spanish) is grammar, not a
         // content word of another language, unless that language itself lists it.
         let first = words[i].folded
-        let isGrammar = language.flatMap { lexicon.rules[$0]?.function.contains(first) } ?? false
+        let isGrammar =
+            language.flatMap { lexicon.rules[$0]?.function.contains(first) } ?? false
             && !(lexicon.exact[first]?.contains { $0.language == language } ?? false)
         var n = maxN
         while n >= (isGrammar ? 2 : 1) {
             let window = words[i..<(i + n)]
-            if let s = lookup(window, language: language, stemLanguages: stemLanguages, only: only) { return (s, n, false) }
+            if let s = lookup(window, language: language, stemLanguages: stemLanguages, only: only) {
+                return (s, n, false)
+            }
             // A phrase of another language is specific enough to read even in a clear text.
             if n > 1, only != nil, let s = lookup(window, language: language, stemLanguages: [], only: nil) {
                 return (s, n, false)
@@ -380,7 +418,8 @@ struct Matcher {
         for l in stemLanguages {
             guard let r = lexicon.rules[l], !r.negatives.isEmpty else { continue }
             let scalars = Array(words[i].folded.unicodeScalars)
-            for neg in r.negatives where scalars.count - neg.count >= r.minStem && scalars.suffix(neg.count).elementsEqual(neg) {
+            for neg in r.negatives
+            where scalars.count - neg.count >= r.minStem && scalars.suffix(neg.count).elementsEqual(neg) {
                 let stripped = string(scalars.dropLast(neg.count))
                 var w = words[i]
                 w.folded = stripped
@@ -393,15 +432,19 @@ struct Matcher {
 
     /// One window of words looked up exactly, without accents, with English inflection of
     /// the last word, and through each language's stems.
-    private func lookup(_ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode],
-                        only: LanguageCode?) -> Sense? {
+    private func lookup(
+        _ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode],
+        only: LanguageCode?
+    ) -> Sense? {
         let key = window.count == 1 ? window.first!.folded : window.map(\.folded).joined(separator: " ")
         if let s = lexicon.senses(key, in: lexicon.exact, language: language, only: only) { return s }
         // A word typed with Vietnamese tone marks means that spelling: trắng is not trang.
         let toned = window.contains { w in w.folded.unicodeScalars.contains { vietnameseLetters.contains($0) } }
         let bareKey = window.count == 1 ? window.first!.bare : window.map(\.bare).joined(separator: " ")
         if !toned {
-            if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) { return s }
+            if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) {
+                return s
+            }
             if let s = lexicon.senses(bareKey, in: lexicon.bare, language: language, only: only) { return s }
         }
         let last = window.last!
@@ -418,7 +461,10 @@ struct Matcher {
             let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
             for stem in Inflection.stems(last.folded) {
                 if let list = lexicon.exact[prefix + stem],
-                   let s = list.first(where: { ($0.language == .en || $0.language == .any) && (!$0.bound || language == .en) }) {
+                    let s = list.first(where: {
+                        ($0.language == .en || $0.language == .any) && (!$0.bound || language == .en)
+                    })
+                {
                     return s
                 }
             }
@@ -434,7 +480,11 @@ struct Matcher {
             let stemmed = forms.count == 1 ? forms[0].folded : forms.map(\.folded).joined(separator: " ")
             if let s = lexicon.senses(stemmed, in: index, language: language ?? l, only: only) { return s }
             let stemmedBare = forms.count == 1 ? forms[0].bare : forms.map(\.bare).joined(separator: " ")
-            if stemmedBare != stemmed, let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only) { return s }
+            if stemmedBare != stemmed,
+                let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only)
+            {
+                return s
+            }
         }
         return nil
     }
@@ -460,14 +510,17 @@ struct Matcher {
         return split(scalars[...], offset: w.range.lowerBound, language: l, rules: r, depth: 0)
     }
 
-    private func split(_ s: ArraySlice<Unicode.Scalar>, offset: Int, language l: LanguageCode, rules r: LanguageRules,
-                       depth: Int) -> [(Int32, Range<Int>)]? {
+    private func split(
+        _ s: ArraySlice<Unicode.Scalar>, offset: Int, language l: LanguageCode, rules r: LanguageRules,
+        depth: Int
+    ) -> [(Int32, Range<Int>)]? {
         guard depth < 4 else { return nil }
         let minPart = l == .ko ? 1 : 3
         var p = s.count - minPart
         while p >= minPart {
             defer { p -= 1 }
-            let head = s.prefix(p), rest = s.dropFirst(p)
+            let head = s.prefix(p)
+            let rest = s.dropFirst(p)
             guard let e = single(head, l) else { continue }
             let headRange = offset..<(offset + p)
             if l == .ko, head.count == 1, rest.count == 1 { continue }
@@ -514,7 +567,9 @@ struct Matcher {
 
     /// Forward maximum matching over an unspaced run; function words are consumed, other
     /// unmatched characters are collected as unknown.
-    private func matchRun(_ text: NormalisedText, _ range: Range<Int>, _ state: inout State, _ result: inout MatchResult) {
+    private func matchRun(
+        _ text: NormalisedText, _ range: Range<Int>, _ state: inout State, _ result: inout MatchResult
+    ) {
         let scalars = text.scalars
         let hasKana = scalars[range].contains { (0x3041...0x309F).contains($0.value) }
         let preferred: LanguageCode = hasKana ? .ja : .zh
@@ -568,8 +623,10 @@ struct Matcher {
             }
             if let s = found {
                 flushUnknown(i)
-                result.matches.append(Match(entry: s.entry, surface: text.surface(i..<(i + n)), ordinal: state.ordinal,
-                                            clause: state.clause, isHead: state.ofPending))
+                result.matches.append(
+                    Match(
+                        entry: s.entry, surface: text.surface(i..<(i + n)), ordinal: state.ordinal,
+                        clause: state.clause, isHead: state.ofPending))
                 state.ofPending = false
                 i += n
             } else if function {

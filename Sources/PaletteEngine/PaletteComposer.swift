@@ -119,7 +119,9 @@ struct PaletteComposer {
 
     private func build(avoiding base: Palette?) -> Composition {
         var rng = SeededRandom(seed: reading.seed, variation: variation)
-        let avoid = base.map { b in (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h) }
+        let avoid = base.map { b in
+            (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h)
+        }
         let emotion = reading.emotion.clamped(1.5)
         var candidates = clusters(rng: &rng)
         for i in candidates.indices {
@@ -129,8 +131,9 @@ struct PaletteComposer {
                 candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 0.5)
             } else {
                 let s = candidates[i].strength
-                candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 1, darkening: 1 - s,
-                                           mood: 1 - 0.8 * s)
+                candidates[i].lch = shaped(
+                    candidates[i].lch, emotion: emotion, strength: 1, darkening: 1 - s,
+                    mood: 1 - 0.8 * s)
             }
             candidates[i].map()
         }
@@ -163,8 +166,9 @@ struct PaletteComposer {
             accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
             accentLab = candidates[a].lab
         } else {
-            let derived = derivedAccent(primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
-                                        rng: &rng)
+            let derived = derivedAccent(
+                primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
+                rng: &rng)
             let lch = shaped(derived, emotion: emotion, strength: 0.5)
             accentRole = RoleColour(lch: lch, words: primary.words + extra)
             accentLab = CIELab(lch.gamutMapped())
@@ -174,13 +178,15 @@ struct PaletteComposer {
         if accentRole.lch.c >= 0.02 { accentRole.lch.c = max(accentRole.lch.c, PaletteComposer.accentMinimumChroma) }
         accentLab = CIELab(accentRole.lch.gamutMapped())
 
-        let s = chooseSecondary(candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a,
-                                avoid: avoid?.secondary, rng: &rng)
+        let s = chooseSecondary(
+            candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a,
+            avoid: avoid?.secondary, rng: &rng)
         var secondaryRole: RoleColour
         if let s {
             secondaryRole = RoleColour(lch: candidates[s].lch, words: candidates[s].words + extra)
         } else {
-            var lch = shaped(derivedSecondary(primary.lch, alternative: avoid != nil, rng: &rng), emotion: emotion, strength: 1)
+            var lch = shaped(
+                derivedSecondary(primary.lch, alternative: avoid != nil, rng: &rng), emotion: emotion, strength: 1)
             if !allowed(lch) { lch = Separation.firstAllowed(near: lch, excluded: reading.excluded) }
             secondaryRole = RoleColour(lch: lch, words: primary.words + extra)
         }
@@ -188,9 +194,10 @@ struct PaletteComposer {
         primary.lch = PaletteComposer.representable(primary.lch)
         let primaryRGB = primary.lch.gamutMapped()
         let excluded = reading.excluded
-        let secondary = Separation.separated(PaletteComposer.representable(secondaryRole.lch),
-                                             from: [(primaryRGB, PaletteComposer.minimumDistance)],
-                                             hueShift: !excluded.isEmpty, excluded: excluded)
+        let secondary = Separation.separated(
+            PaletteComposer.representable(secondaryRole.lch),
+            from: [(primaryRGB, PaletteComposer.minimumDistance)],
+            hueShift: !excluded.isEmpty, excluded: excluded)
         let accent = Separation.separated(
             PaletteComposer.representable(accentRole.lch),
             from: [(primaryRGB, PaletteComposer.accentDistance), (secondary.rgb, PaletteComposer.minimumDistance)],
@@ -220,7 +227,8 @@ struct PaletteComposer {
     /// (a thing, a colour, a named thing, a strong visual noun).
     var placesFigures: Bool {
         let related = reading.cues.filter { $0.inRelation && !$0.inNounCompound }
-        return related.contains(where: \.isGround) && related.contains { !$0.isGround && ($0.kind.isFigure || $0.strength > 0) }
+        return related.contains(where: \.isGround)
+            && related.contains { !$0.isGround && ($0.kind.isFigure || $0.strength > 0) }
             || lightsInTheDark
     }
 
@@ -251,7 +259,8 @@ struct PaletteComposer {
             let compoundThing = cue.inNounCompound && [.thing, .material].contains(cue.kind)
             if (cue.isHead && !cue.inNounCompound)
                 || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
-                    && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1) {
+                    && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1)
+            {
                 pull *= 1.15
             }
             if compoundThing { pull *= 1.1 }
@@ -259,13 +268,15 @@ struct PaletteComposer {
             let related = figures && cue.inRelation && !cue.inNounCompound
             // In the dark a light is a figure even when it is a scene word (the moon, a fire).
             let isGround = (related || night) && cue.isGround && !(night && cue.strength > 0)
-            let isFigure = !isGround && ((related && (cue.kind.isFigure || cue.strength > 0)) || (night && cue.strength > 0))
+            let isFigure =
+                !isGround && ((related && (cue.kind.isFigure || cue.strength > 0)) || (night && cue.strength > 0))
             let salience = cue.kind.salience * (1 + 0.6 * cue.strength) * (isFigure ? 1.6 : 1)
             for (rank, colour) in cue.modifiedColours.enumerated() {
                 let w = pull * colour.weight
                 var lead = w * (colour.isAccent ? 0.4 : rank == 0 ? 1 : 0.6)
                 if isGround { lead *= 1.6 } else if isFigure { lead *= 0.35 }
-                var c = Candidate(lch: colour.lch, weight: w, lead: lead, words: cue.words, cues: [ci], isAccent: colour.isAccent)
+                var c = Candidate(
+                    lch: colour.lch, weight: w, lead: lead, words: cue.words, cues: [ci], isAccent: colour.isAccent)
                 c.salience = salience
                 c.strength = cue.strength
                 c.isFigure = isFigure
@@ -312,8 +323,9 @@ struct PaletteComposer {
     private func fallbackCandidates(_ pick: Int) -> [Candidate] {
         let weights = [3.0, 2.0, 1.5]
         return PaletteComposer.fallbackPalettes[pick].enumerated().map { i, packed in
-            Candidate(lch: OKLCH(RGB(packed: packed)), weight: weights[i], lead: weights[i] * (i == 2 ? 0.4 : 1),
-                      words: [], cues: [], isAccent: i == 2)
+            Candidate(
+                lch: OKLCH(RGB(packed: packed)), weight: weights[i], lead: weights[i] * (i == 2 ? 0.4 : 1),
+                words: [], cues: [], isAccent: i == 2)
         }
     }
 
@@ -326,14 +338,17 @@ struct PaletteComposer {
             for var c in fallbackCandidates((start + k) % PaletteComposer.fallbackPalettes.count) {
                 c.lch = shaped(c.lch, emotion: emotion, strength: c.isAccent ? 0.5 : 1)
                 c.map()
-                if allowed(c.lch), !out.contains(where: { $0.lch.lab.distance(to: c.lch.lab) < 0.035 }) { out.append(c) }
+                if allowed(c.lch), !out.contains(where: { $0.lch.lab.distance(to: c.lch.lab) < 0.035 }) {
+                    out.append(c)
+                }
             }
             if out.count >= 3 { break }
         }
         if out.isEmpty {
-            var c = Candidate(lch: Separation.firstAllowed(near: OKLCH(l: 0.55, c: 0.1, h: 60), excluded: reading.excluded),
-                              weight: 1,
-                              lead: 1, words: [], cues: [], isAccent: false)
+            var c = Candidate(
+                lch: Separation.firstAllowed(near: OKLCH(l: 0.55, c: 0.1, h: 60), excluded: reading.excluded),
+                weight: 1,
+                lead: 1, words: [], cues: [], isAccent: false)
             c.map()
             out.append(c)
         }
@@ -348,8 +363,10 @@ struct PaletteComposer {
     /// `strength` scales every change; an accent (strength below 1) skips darkening: night
     /// dims the scene, not the lamps or the moon in it. A strong visual noun gives its own
     /// `darkening` and `mood` shares: neon keeps its glow at night and its colour when sad.
-    private func shaped(_ colour: OKLCH, emotion: EmotionTarget, strength: Double, darkening: Double? = nil,
-                        mood: Double? = nil) -> OKLCH {
+    private func shaped(
+        _ colour: OKLCH, emotion: EmotionTarget, strength: Double, darkening: Double? = nil,
+        mood: Double? = nil
+    ) -> OKLCH {
         var c = colour
         for m in reading.globalModifiers {
             if m.darkens {
@@ -372,8 +389,10 @@ struct PaletteComposer {
         return pool[rng.pick(weights: pool.map { candidates[$0].lead * candidates[$0].lead })]
     }
 
-    private func chooseAccent(_ candidates: [Candidate], primary p: Int, primaryLab: CIELab, avoid: CIELab?,
-                              rng: inout SeededRandom) -> Int? {
+    private func chooseAccent(
+        _ candidates: [Candidate], primary p: Int, primaryLab: CIELab, avoid: CIELab?,
+        rng: inout SeededRandom
+    ) -> Int? {
         var scored: [(Int, Double)] = []
         for (k, c) in candidates.enumerated() where k != p && c.lch.c >= 0.045 {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
@@ -388,8 +407,10 @@ struct PaletteComposer {
         return pickScored(scored, rng: &rng)
     }
 
-    private func chooseSecondary(_ candidates: [Candidate], primary p: Int, primaryLab: CIELab, accentLab: CIELab,
-                                 accent a: Int?, avoid: CIELab?, rng: inout SeededRandom) -> Int? {
+    private func chooseSecondary(
+        _ candidates: [Candidate], primary p: Int, primaryLab: CIELab, accentLab: CIELab,
+        accent a: Int?, avoid: CIELab?, rng: inout SeededRandom
+    ) -> Int? {
         var scored: [(Int, Double)] = []
         for (k, c) in candidates.enumerated() where k != p && k != a {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
@@ -399,7 +420,8 @@ struct PaletteComposer {
             // Supports the primary: not the accent's twin, not a second accent; a word the
             // primary and accent do not show yet is worth more ("calm forest morning" shows morning).
             let fresh = c.cues.isDisjoint(with: candidates[p].cues.union(a.map { candidates[$0].cues } ?? []))
-            let score = c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
+            let score =
+                c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
                 * (c.isGround ? 1.3 : 1)
             scored.append((k, score))
         }
@@ -448,8 +470,10 @@ struct PaletteComposer {
     }
 
     /// An accent from a harmony: the accent hue nearest the primary's complement.
-    private func derivedAccent(_ p: OKLCH, candidates: [Candidate], avoidHue: Double?, emotion: EmotionTarget,
-                               rng: inout SeededRandom) -> OKLCH {
+    private func derivedAccent(
+        _ p: OKLCH, candidates: [Candidate], avoidHue: Double?, emotion: EmotionTarget,
+        rng: inout SeededRandom
+    ) -> OKLCH {
         let reference: Double?
         if p.c >= 0.03 {
             reference = p.h
@@ -513,8 +537,10 @@ enum Separation {
     /// Lightness moves come first (they keep the hue the words chose), then hue turns when
     /// allowed, then a coarse search of the whole gamut; distances are measured on the
     /// gamut-mapped sRGB colours, the ones the user sees.
-    static func separated(_ colour: OKLCH, from others: [(RGB, Double)], hueShift: Bool,
-                          excluded: [HueFamily] = []) -> (lch: OKLCH, rgb: RGB) {
+    static func separated(
+        _ colour: OKLCH, from others: [(RGB, Double)], hueShift: Bool,
+        excluded: [HueFamily] = []
+    ) -> (lch: OKLCH, rgb: RGB) {
         func allowed(_ c: OKLCH) -> Bool { Separation.allowed(c, excluded: excluded) }
         let labs = others.map { (CIELab($0.0), $0.1) }
         func fits(_ c: OKLCH) -> RGB? {
@@ -541,7 +567,8 @@ enum Separation {
             for dh in [25.0, -25, 50, -50, 90, -90, 135, -135, 180] {
                 for dl in [0.0, 0.12, -0.12, 0.24, -0.24] {
                     let l = min(max(colour.l + dl, 0.12), 0.95)
-                    let c = OKLCH(l: l, c: max(colour.c, 0.12), h: (colour.h + dh + 360).truncatingRemainder(dividingBy: 360))
+                    let c = OKLCH(
+                        l: l, c: max(colour.c, 0.12), h: (colour.h + dh + 360).truncatingRemainder(dividingBy: 360))
                     if let rgb = fits(c) { return (c, rgb) }
                 }
             }

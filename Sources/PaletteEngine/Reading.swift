@@ -120,9 +120,11 @@ struct Reading {
                 }
                 let colour = LexiconColour(lch: OKLCH(rgb), weight: 1, isAccent: false)
                 usedWords.append(m.surface)
-                appendCue(Cue(kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
-                              modifiers: []),
-                          pending: &pendingModifiers)
+                appendCue(
+                    Cue(
+                        kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
+                        modifiers: []),
+                    pending: &pendingModifiers)
                 continue
             }
             let entry = lexicon.entries[Int(m.entry)]
@@ -136,7 +138,9 @@ struct Reading {
                 case .after:
                     negatePrevious(before: m, pending: &pendingModifiers)
                 case .either:
-                    if !negatePrevious(before: m, pending: &pendingModifiers, reach: 2) { negation = (m.ordinal, m.clause) }
+                    if !negatePrevious(before: m, pending: &pendingModifiers, reach: 2) {
+                        negation = (m.ordinal, m.clause)
+                    }
                 }
             case .modifier:
                 if negates(m) || m.negatedBySuffix {
@@ -159,8 +163,9 @@ struct Reading {
                 // A modifier with colours of its own ("neon" alone means neon lights) adds
                 // them with a material's weight; the colour words it modifies still lead.
                 if !entry.colours.isEmpty {
-                    var cue = Cue(kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
-                                  clause: m.clause, modifiers: [])
+                    var cue = Cue(
+                        kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                        clause: m.clause, modifiers: [])
                     cue.strength = entry.strength
                     cue.inRelation = result.relationClauses.contains(m.clause)
                     cues.append(cue)
@@ -172,7 +177,11 @@ struct Reading {
                 }
                 usedWords.append(m.surface)
                 if !entry.emotion.isZero {
-                    if entry.kind == .mood { emotion = emotion + entry.emotion } else { impliedEmotion = impliedEmotion + entry.emotion }
+                    if entry.kind == .mood {
+                        emotion = emotion + entry.emotion
+                    } else {
+                        impliedEmotion = impliedEmotion + entry.emotion
+                    }
                     emotionWords.append(m.surface)
                 }
                 if let mod = entry.modifier {
@@ -181,8 +190,9 @@ struct Reading {
                     globalModifierWords.append(m.surface)
                 }
                 guard !entry.colours.isEmpty else { continue }
-                var cue = Cue(kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
-                              clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
+                var cue = Cue(
+                    kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                    clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
                 cue.ofLinked = m.ofLinked
                 cue.strength = entry.strength
                 cue.inRelation = result.relationClauses.contains(m.clause)
@@ -197,8 +207,11 @@ struct Reading {
         let moods = emotion
         let implied = impliedEmotion
         let scale = moods.isZero ? 1 : 0.4
-        emotion = moods + EmotionTarget(activity: implied.activity * scale, weight: implied.weight * scale,
-                                        heat: implied.heat * scale)
+        emotion =
+            moods
+            + EmotionTarget(
+                activity: implied.activity * scale, weight: implied.weight * scale,
+                heat: implied.heat * scale)
         // Modifiers after their word ("the sea is deep", "un lac gelé"), or with no word at all
         // ("dark and moody"). A modifier with colours of its own made a cue of them: it binds to
         // the word before that cue.
@@ -238,9 +251,11 @@ struct Reading {
 
     /// A postposed negation (赤じゃない, 빨간색 없이, लाल नहीं): removes the cue just before it.
     @discardableResult
-    private mutating func negatePrevious(before m: Match, pending: inout [Pending], reach: Int = Reading.reach) -> Bool {
+    private mutating func negatePrevious(before m: Match, pending: inout [Pending], reach: Int = Reading.reach) -> Bool
+    {
         if let p = pending.last, p.clause == m.clause, m.ordinal - p.ordinal <= reach,
-           cues.last.map({ $0.lastOrdinal < p.ordinal }) ?? true {
+            cues.last.map({ $0.lastOrdinal < p.ordinal }) ?? true
+        {
             pending.removeLast()
             negatedWords.append(p.word)
             usedWords.removeAll { $0 == p.word }
@@ -272,7 +287,8 @@ struct Reading {
         // Modifiers too far from this cue belong to the one before it, or to the whole palette.
         for p in leftover {
             if let i = cues.indices.last, cues[i].clause == p.clause, p.ordinal > cues[i].lastOrdinal,
-               p.ordinal - cues[i].lastOrdinal <= Reading.reach {
+                p.ordinal - cues[i].lastOrdinal <= Reading.reach
+            {
                 cues[i].modifiers.append(p.modifier)
                 if !cues[i].words.contains(p.word) { cues[i].words.append(p.word) }
             } else {
@@ -281,10 +297,14 @@ struct Reading {
             }
         }
         if cue.kind == .colour, let i = cues.indices.last, cues[i].kind == .colour, !cues[i].isCompound,
-           cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1, cue.colours.count == 1, cues[i].colours.count == 1 {
+            cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1, cue.colours.count == 1,
+            cues[i].colours.count == 1
+        {
             // "grey blue", 灰藍, "greenish blue": the last word is the head, the first tints it.
-            let tint = cues[i].colours[0].lch.lab, head = cue.colours[0].lch.lab
-            let mixed = OKLab(l: head.l * 0.7 + tint.l * 0.3, a: head.a * 0.7 + tint.a * 0.3, b: head.b * 0.7 + tint.b * 0.3)
+            let tint = cues[i].colours[0].lch.lab
+            let head = cue.colours[0].lch.lab
+            let mixed = OKLab(
+                l: head.l * 0.7 + tint.l * 0.3, a: head.a * 0.7 + tint.a * 0.3, b: head.b * 0.7 + tint.b * 0.3)
             var merged = cues[i]
             merged.colours = [LexiconColour(lch: mixed.lch, weight: 1, isAccent: false)]
             merged.words += cue.words
@@ -296,9 +316,12 @@ struct Reading {
         }
         // "lavender field", Lavendelfeld, حقول القمح: a thing right beside a scene or place names
         // one scene coloured by the thing (either order: languages put the head first or last).
-        let things: Set<CueKind> = [.thing, .material], scenes: Set<CueKind> = [.scene, .place]
+        let things: Set<CueKind> = [.thing, .material]
+        let scenes: Set<CueKind> = [.scene, .place]
         if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 || cue.ofLinked,
-           things.contains(cues[i].kind) && scenes.contains(cue.kind) || scenes.contains(cues[i].kind) && things.contains(cue.kind) {
+            things.contains(cues[i].kind) && scenes.contains(cue.kind)
+                || scenes.contains(cues[i].kind) && things.contains(cue.kind)
+        {
             cues[i].inNounCompound = true
             cue.inNounCompound = true
         }

@@ -147,7 +147,9 @@ enum Tokenizer {
                 i += 1
             } else {
                 var j = i
-                while j < s.count, wordScript(s[j]) == nil, !isBreak(s[j]), !s[j].properties.isWhitespace, s[j].value >= 0x80 {
+                while j < s.count, wordScript(s[j]) == nil, !isBreak(s[j]), !s[j].properties.isWhitespace,
+                    s[j].value >= 0x80
+                {
                     j += 1
                 }
                 out.append(.run(range: i..<j))
@@ -159,8 +161,10 @@ enum Tokenizer {
 
     /// A word with an elided article cut (l'océan -> océan), an English possessive 's cut
     /// (robin's -> robin) and other apostrophes removed.
-    private static func cleanWord(_ s: [Unicode.Scalar], _ range: Range<Int>, script: ScriptClass, elisions: Set<String>,
-                                  folding: Folding?) -> Word? {
+    private static func cleanWord(
+        _ s: [Unicode.Scalar], _ range: Range<Int>, script: ScriptClass, elisions: Set<String>,
+        folding: Folding?
+    ) -> Word? {
         var start = range.lowerBound
         var end = range.upperBound
         var elided = false
@@ -176,7 +180,8 @@ enum Tokenizer {
         }
         guard s[start..<end].contains(where: { $0 != "'" }) else { return nil }
         let folded = string(s[start..<end].lazy.filter { $0 != "'" })
-        return Word(folded: folded, bare: folding?.bare(folded) ?? folded, range: start..<end, script: script, elided: elided)
+        return Word(
+            folded: folded, bare: folding?.bare(folded) ?? folded, range: start..<end, script: script, elided: elided)
     }
 
     /// A 6- or 3-digit hex code starting at `start`, not followed by another word character.

@@ -1,12 +1,12 @@
 import PaletteCore
 
 let inspectUsage = """
-usage: palette-tui inspect [--format text|json] COLOR...
+    usage: palette-tui inspect [--format text|json] COLOR...
 
-For each colour (#RGB or #RRGGBB, # optional): its canonical hex, RGB, OKLCH, WCAG contrast
-on white and on black, the readable ink, the nearest name, the nearest xterm-256 index with
-its CIEDE2000 difference, and how it looks with protanopia, deuteranopia and tritanopia.
-"""
+    For each colour (#RGB or #RRGGBB, # optional): its canonical hex, RGB, OKLCH, WCAG contrast
+    on white and on black, the readable ink, the nearest name, the nearest xterm-256 index with
+    its CIEDE2000 difference, and how it looks with protanopia, deuteranopia and tritanopia.
+    """
 
 /// The formats `inspect` prints.
 enum InspectFormat: String {

@@ -1,11 +1,14 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteEngine
 
 /// The description set: each palette must show the hue family and lightness a designer expects.
 final class DescriptionSetTests: XCTestCase {
     /// The languages the engine reads, each with its own share of the set.
-    static let languages = ["en", "zh-Hant", "zh-Hans", "ja", "ko", "fr", "es", "pt", "de", "it", "ru", "ar", "hi", "vi", "tr"]
+    static let languages = [
+        "en", "zh-Hant", "zh-Hans", "ja", "ko", "fr", "es", "pt", "de", "it", "ru", "ar", "hi", "vi", "tr",
+    ]
 
     func testDescriptionSetPassRate() throws {
         let cases = try DescriptionCase.load()
@@ -23,8 +26,9 @@ final class DescriptionSetTests: XCTestCase {
                 byLanguage[c.language]!.passed += 1
             } else {
                 let want = c.families.sorted().joined(separator: "|") + " " + c.lightness.joined(separator: "|")
-                failures.append("  [\(c.language)] \(c.description) -> want \(want)\(c.anyRole ? " (any role)" : ""), got "
-                    + p.colors.map(ColourJudge.describe).joined(separator: " / "))
+                failures.append(
+                    "  [\(c.language)] \(c.description) -> want \(want)\(c.anyRole ? " (any role)" : ""), got "
+                        + p.colors.map(ColourJudge.describe).joined(separator: " / "))
             }
         }
         let rate = Double(passed) / Double(cases.count)
@@ -38,9 +42,10 @@ final class DescriptionSetTests: XCTestCase {
                 continue
             }
             let languageRate = Double(r.passed) / Double(r.total)
-            print("  " + language.padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
-                + "\(r.passed)/\(r.total)".padding(toLength: 8, withPad: " ", startingAt: 0)
-                + "  " + String(format: "%.1f%%", languageRate * 100))
+            print(
+                "  " + language.padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
+                    + "\(r.passed)/\(r.total)".padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + "  " + String(format: "%.1f%%", languageRate * 100))
             if language != "mixed", r.total < 60 { low.append("\(language): only \(r.total) descriptions") }
             if languageRate < 0.9 { low.append("\(language): \(String(format: "%.1f", languageRate * 100))% fit") }
         }
@@ -53,7 +58,8 @@ final class DescriptionSetTests: XCTestCase {
     func testVariationsStillFit() throws {
         let cases = try DescriptionCase.load()
         let engine = OfflineEngine()
-        var passed = 0, total = 0
+        var passed = 0
+        var total = 0
         for c in cases {
             for v in 1...2 {
                 total += 1
@@ -61,7 +67,9 @@ final class DescriptionSetTests: XCTestCase {
             }
         }
         let rate = Double(passed) / Double(total)
-        print("PaletteEngine description set, variations 1-2: \(passed)/\(total) pass (\(String(format: "%.1f", rate * 100))%)")
+        print(
+            "PaletteEngine description set, variations 1-2: \(passed)/\(total) pass (\(String(format: "%.1f", rate * 100))%)"
+        )
         XCTAssertGreaterThanOrEqual(rate, 0.8)
     }
 
@@ -72,7 +80,9 @@ final class DescriptionSetTests: XCTestCase {
             for v in 0...3 {
                 let g = engine.palette(for: c.description, variation: v)
                 XCTAssertEqual(PaletteRules.violations(g.palette), [], "\(c.description) variation \(v)")
-                XCTAssertEqual(engine.palette(for: c.description, variation: v).palette, g.palette, "not deterministic: \(c.description)")
+                XCTAssertEqual(
+                    engine.palette(for: c.description, variation: v).palette, g.palette,
+                    "not deterministic: \(c.description)")
                 seen.insert(g.palette)
             }
             XCTAssertEqual(seen.count, 4, "variations 0-3 of \(c.description) are not all different")

@@ -2,6 +2,7 @@ import Foundation
 import PaletteCore
 import TestSupport
 import XCTest
+
 @testable import PaletteEngine
 
 /// Guards the hand-written lexicon: every term of every language reads as the concept it names.
@@ -29,8 +30,10 @@ final class LexiconGuardTests: XCTestCase {
         }
         func add(_ language: LanguageCode, _ concept: String, _ term: String, _ place: String) {
             let bound = term.hasSuffix("?")
-            out.append(Term(language: language, concept: concept, text: bound ? String(term.dropLast()) : term,
-                            bound: bound, place: place))
+            out.append(
+                Term(
+                    language: language, concept: concept, text: bound ? String(term.dropLast()) : term,
+                    bound: bound, place: place))
         }
         let concepts = try String(contentsOf: lex.appendingPathComponent("concepts.tsv"), encoding: .utf8)
         for (n, line) in concepts.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -39,12 +42,15 @@ final class LexiconGuardTests: XCTestCase {
             guard cols.count >= 3 else { continue }
             let english = split(cols[1])
             let style = cols.count > 4 ? cols[4] : (cols[0] == "modifier" && cols.count > 3 ? cols[3] : "")
-            let id = style.split(separator: " ").first { $0.hasPrefix("id=") }.map { String($0.dropFirst(3)) } ?? english.first ?? ""
+            let id =
+                style.split(separator: " ").first { $0.hasPrefix("id=") }.map { String($0.dropFirst(3)) } ?? english
+                .first ?? ""
             for t in english { add(.en, id, t, "concepts.tsv:\(n + 1)") }
             for t in split(cols[2]) { add(.zh, id, t, "concepts.tsv:\(n + 1)") }
         }
         let dir = lex.appendingPathComponent("lang")
-        for file in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where file.hasSuffix(".tsv") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where file.hasSuffix(".tsv")
+        {
             guard let language = LanguageCode(code: Substring(file.dropLast(4))) else { continue }
             let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -65,7 +71,8 @@ final class LexiconGuardTests: XCTestCase {
 
     /// The lexicon's fast path for plain terms keys every term as the tokeniser does.
     func testPlainKeysEqualTokenisedKeys() {
-        var plain = 0, checked = 0
+        var plain = 0
+        var checked = 0
         let elisions = lexicon.grammar.elisions
         for line in LexiconData.entries.split(separator: "\n") {
             for col in Lexicon.fields(line, "\t").dropFirst(4) {
@@ -118,9 +125,12 @@ final class LexiconGuardTests: XCTestCase {
                 wrong.append("\(t.place) \(t.language) '\(t.text)' alone -> \(alone), want \(t.concept)")
             }
         }
-        print("PaletteEngine lexicon guard: \(terms.count) terms, \(wrong.count) read as another concept; by language: "
-            + perLanguage.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        XCTAssertEqual(wrong, [], "\(wrong.count) terms do not read as the concept they name:\n" + wrong.prefix(60).joined(separator: "\n"))
+        print(
+            "PaletteEngine lexicon guard: \(terms.count) terms, \(wrong.count) read as another concept; by language: "
+                + perLanguage.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        XCTAssertEqual(
+            wrong, [],
+            "\(wrong.count) terms do not read as the concept they name:\n" + wrong.prefix(60).joined(separator: "\n"))
     }
 
     /// Every concept is reachable in every language the engine reads.

@@ -2,6 +2,7 @@ import Foundation
 import PaletteCore
 import TestSupport
 import XCTest
+
 @testable import PaletteEngine
 
 /// The engine reads the world: each language's tokenising traps, negation in every language,
@@ -155,8 +156,12 @@ final class WorldTests: XCTestCase {
             for variation in 0...3 {
                 let g = engine.palette(for: text, variation: variation)
                 let reds = g.palette.colors.filter { family($0) == "red" }
-                if !reds.isEmpty { failures.append("[\(language)] \(text) v\(variation): \(g.palette.colors.map(\.hex))") }
-                if variation == 0, !g.notes.contains(where: { if case .negated = $0 { return true } else { return false } }) {
+                if !reds.isEmpty {
+                    failures.append("[\(language)] \(text) v\(variation): \(g.palette.colors.map(\.hex))")
+                }
+                if variation == 0,
+                    !g.notes.contains(where: { if case .negated = $0 { return true } else { return false } })
+                {
                     failures.append("[\(language)] \(text): no negation note in \(g.notes)")
                 }
                 XCTAssertEqual(PaletteRules.violations(g.palette), [], text)
@@ -172,7 +177,8 @@ final class WorldTests: XCTestCase {
             for variation in 0...3 {
                 let p = engine.palette(for: text, variation: variation).palette
                 for c in p.colors {
-                    XCTAssertFalse(["red", "green", "blue"].contains(family(c)), "\(text) v\(variation): \(c.hex) is \(family(c))")
+                    XCTAssertFalse(
+                        ["red", "green", "blue"].contains(family(c)), "\(text) v\(variation): \(c.hex) is \(family(c))")
                 }
                 XCTAssertEqual(PaletteRules.violations(p), [])
             }
@@ -212,17 +218,20 @@ final class WorldTests: XCTestCase {
             guard cols.count == 5 else { continue }
             rows += 1
             XCTAssertTrue(["brand", "flag", "team", "icon"].contains(cols[0]), String(line))
-            XCTAssertGreaterThan(cols[4].trimmingCharacters(in: .whitespaces).count, 10, "row \(cols[1]) cites no source")
+            XCTAssertGreaterThan(
+                cols[4].trimmingCharacters(in: .whitespaces).count, 10, "row \(cols[1]) cites no source")
             XCTAssertFalse(cols[3].split(separator: " ").isEmpty, "row \(cols[1]) has no colours")
             let elisions = lexicon.rules.values.reduce(into: Set<String>()) { $0.formUnion($1.elision) }
-            for name in cols[2].split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            for name in cols[2].split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+            where !name.isEmpty {
                 let read = concepts(name)
                 guard read != [String(cols[1])] else { continue }
                 // A name another language spells the same (Japon, Turkish "japon" = Japanese)
                 // reads as that language's word alone; the row's sense must still be there.
                 let key = Lexicon.key(of: name, folding: lexicon.folding, elisions: elisions)?.text ?? ""
                 let senses = lexicon.exact[key] ?? []
-                let homonym = senses.count > 1 && senses.contains { lexicon.entries[Int($0.entry)].id == String(cols[1]) }
+                let homonym =
+                    senses.count > 1 && senses.contains { lexicon.entries[Int($0.entry)].id == String(cols[1]) }
                 if !homonym { wrong.append("\(cols[1]): '\(name)' reads as \(read)") }
             }
         }
@@ -243,11 +252,13 @@ final class WorldTests: XCTestCase {
             ("ein Clown auf einer Geburtstagsfeier", "ein trauriger Clown auf einer Geburtstagsfeier"),
         ]
         for (plain, sad) in pairs {
-            let p = engine.palette(for: plain).palette, s = engine.palette(for: sad).palette
+            let p = engine.palette(for: plain).palette
+            let s = engine.palette(for: sad).palette
             XCTAssertLessThan(meanChroma(s), meanChroma(p) * 0.85, "\(sad) is duller than \(plain)")
             XCTAssertLessThan(meanLightness(s), meanLightness(p), "\(sad) is darker than \(plain)")
         }
-        let calm = engine.palette(for: "a calm beach").palette, lively = engine.palette(for: "an energetic beach").palette
+        let calm = engine.palette(for: "a calm beach").palette
+        let lively = engine.palette(for: "an energetic beach").palette
         XCTAssertLessThan(meanChroma(calm), meanChroma(lively))
     }
 
@@ -265,7 +276,8 @@ final class WorldTests: XCTestCase {
         for text in ["des néons dans un marché de nuit", "夜市のネオン"] {
             let p = engine.palette(for: text).palette
             XCTAssertLessThan(OKLCH(p.primary).l, 0.4, text)
-            XCTAssertTrue(p.colors.contains { OKLCH($0).c > 0.18 && OKLCH($0).l > 0.55 }, "\(text): \(p.colors.map(\.hex))")
+            XCTAssertTrue(
+                p.colors.contains { OKLCH($0).c > 0.18 && OKLCH($0).l > 0.55 }, "\(text): \(p.colors.map(\.hex))")
         }
     }
 
@@ -283,9 +295,11 @@ final class WorldTests: XCTestCase {
 
     func testNotesSayWhatWasReadInEveryLanguage() {
         let g = engine.palette(for: "forêt calme et brumeuse au crépuscule quantique")
-        guard case let .partlyUnderstood(used, unknown) = g.notes.first(where: {
-            if case .partlyUnderstood = $0 { return true } else { return false }
-        }) else {
+        guard
+            case .partlyUnderstood(let used, let unknown) = g.notes.first(where: {
+                if case .partlyUnderstood = $0 { return true } else { return false }
+            })
+        else {
             return XCTFail("\(g.notes)")
         }
         XCTAssertTrue(used.contains("forêt") && used.contains("calme"), "\(used)")
