@@ -174,6 +174,16 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var nextRequestID = 1
     /// The description and variation of the last request, for `r`.
     public internal(set) var lastRequest: LastRequest?
+    /// What the audit and the repair key judge by (`--accessible`, `--background`, `b`).
+    public internal(set) var access: AccessSettings
+    /// The audit panel under the panes (`a`).
+    public internal(set) var isShowingAudit = false
+    /// The audit panel's content while it is shown (`refreshAuditView`).
+    public internal(set) var auditView: AuditView?
+    /// The colour-vision simulation the whole screen is drawn through (`v`); nil: normal.
+    public internal(set) var vision: VisionDeficiency?
+    /// The panes before each repair, the latest last, for `u`.
+    public internal(set) var paletteUndo: [PaletteUndoStep] = []
     /// Colour names already looked up.
     var colorNames = NotCompared(ColorNameMemo())
     /// Where new entries get their date and id, and the spinner its time.
@@ -181,7 +191,8 @@ public struct AppState: Sendable, Equatable {
 
     public init(
         width: Int, height: Int, colorMode: ColorMode, language: Language,
-        providerName: String, modelName: String?, clock: AppClock
+        providerName: String, modelName: String?, clock: AppClock,
+        access: AccessSettings = AccessSettings()
     ) {
         self.width = width
         self.height = height
@@ -190,6 +201,7 @@ public struct AppState: Sendable, Equatable {
         self.providerName = TextSanitizer.clean(providerName)
         self.modelName = modelName.map(TextSanitizer.clean)
         self.clock = NotCompared(clock)
+        self.access = access
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.
@@ -197,7 +209,9 @@ public struct AppState: Sendable, Equatable {
 
     /// The layout for the current size.
     var layout: Layout {
-        Layout(width: width, height: height, labelWidth: DisplayWidth.of(UIText.descriptionLabel(language)))
+        Layout(
+            width: width, height: height, labelWidth: DisplayWidth.of(UIText.descriptionLabel(language)),
+            auditPanel: isShowingAudit)
     }
 
     /// Where the keyboard is: help, the filter, or the focused area.

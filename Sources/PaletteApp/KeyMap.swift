@@ -26,6 +26,9 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case toggleFavorite, toggleFavoritesOnly
     case deleteEntry, undoDelete
     case cursorLeft, cursorRight, cursorHome, cursorEnd
+    /// Accessibility (`AccessState.swift`): the audit panel, the repair key and its undo, the
+    /// colour-vision simulation, the audit's background.
+    case toggleAudit, repairSelected, undoPaletteChange, cycleVision, cycleBackground
     case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
 
     /// The role a copy command names, if it names one.
@@ -256,6 +259,25 @@ public enum KeyMap {
         KeyBinding(
             keys: [.character("q")], label: "q", context: .outsideField, command: .quit,
             help: Localized("Quit", "離開", "退出"), footer: Localized("quit", "離開", "退出")),
+        // Accessibility (`AccessState.swift`), after quit so the footer keeps help and quit first.
+        KeyBinding(
+            keys: [.character("a")], label: "a", context: .outsideField, command: .toggleAudit,
+            help: Localized("Audit: show / hide", "對比檢查：顯示／隱藏", "对比检查：显示／隐藏"),
+            footer: Localized("audit", "檢查", "检查")),
+        KeyBinding(
+            keys: [.character("x")], label: "x", context: .outsideField, command: .repairSelected,
+            help: Localized("Repair selected colour", "修正所選顏色", "修正所选颜色"),
+            footer: Localized("repair", "修正", "修正")),
+        KeyBinding(
+            keys: [.character("u")], label: "u", context: .outsideField, command: .undoPaletteChange,
+            help: Localized("Undo the last repair", "復原上一次修正", "撤销上一次修正"), footer: nil),
+        KeyBinding(
+            keys: [.character("v")], label: "v", context: .outsideField, command: .cycleVision,
+            help: Localized("Simulate colour vision", "模擬色覺（紅／綠／藍）", "模拟色觉（红／绿／蓝）"),
+            footer: Localized("vision", "色覺", "色觉")),
+        KeyBinding(
+            keys: [.character("b")], label: "b", context: .outsideField, command: .cycleBackground,
+            help: Localized("Audit on light / dark", "檢查背景：淺／深", "检查背景：浅／深"), footer: nil),
 
         // Help overlay: the arrows scroll a key table that does not fit; Ctrl-C still cancels
         // or quits; every other key closes help (`unboundKeyCommand`). Not listed in help itself.

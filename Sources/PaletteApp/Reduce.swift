@@ -5,6 +5,7 @@ import PaletteHistory
 extension AppState {
     /// Applies an action and says what the runtime must do next. The only state transition.
     public mutating func reduce(_ action: Action) -> [Effect] {
+        defer { refreshAuditView() }
         switch action {
         case .launched:
             // Enough entries to fill the list at once, whatever the screen's height.
@@ -180,6 +181,11 @@ extension AppState {
         case .deleteToStart: editText { $0.deleteToStart() }
         case .deleteToEnd: editText { $0.deleteToEnd() }
         case .deleteWordBackward: editText { $0.deleteWordBackward() }
+        case .toggleAudit: toggleAudit()
+        case .repairSelected: return repairSelected()
+        case .undoPaletteChange: undoPaletteChange()
+        case .cycleVision: cycleVision()
+        case .cycleBackground: cycleBackground()
         }
         return []
     }
@@ -205,7 +211,10 @@ extension AppState {
         say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
         return [
             .generatePalette(
-                requestID: id, GenerationRequest(description: description, language: language, variation: variation))
+                requestID: id,
+                GenerationRequest(
+                    description: description, language: language, variation: variation,
+                    constraints: GenerationConstraints(accessibility: access.requirement)))
         ]
     }
 
@@ -354,14 +363,14 @@ extension AppState {
     }
 
     /// Re-clamps scroll positions after a resize or an edit.
-    private mutating func keepViewsInBounds() {
+    mutating func keepViewsInBounds() {
         let layout = self.layout
         field.scrollToCursor(width: layout.field.width)
         filterField.scrollToCursor(width: layout.filter.width)
         history.scrollToSelection(rows: layout.historyList.height)
     }
 
-    private mutating func say(_ text: Localized, _ kind: StatusMessage.Kind) {
+    mutating func say(_ text: Localized, _ kind: StatusMessage.Kind) {
         status = StatusMessage(text(language), kind: kind)
     }
 

@@ -36,6 +36,20 @@ final class StateEqualityTests: XCTestCase {
         "undoStack": { $0.undoStack = ["x"] },
         "nextRequestID": { $0.nextRequestID = 5 },
         "lastRequest": { $0.lastRequest = LastRequest(description: "x", variation: 2) },
+        "access": { $0.access.background = WCAG.black },
+        "isShowingAudit": { $0.isShowingAudit = true },
+        "auditView": {
+            $0.auditView = AuditView(palette: Fixture.palette, background: WCAG.white, level: .aa, selected: .primary)
+        },
+        "vision": { $0.vision = .tritan },
+        "paletteUndo": {
+            $0.paletteUndo = [
+                PaletteUndoStep(
+                    before: ShownPalette(
+                        palette: Fixture.palette, description: "x", provider: "p", model: nil, isFallback: false),
+                    after: Fixture.forest, role: .accent)
+            ]
+        },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.
