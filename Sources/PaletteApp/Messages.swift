@@ -307,6 +307,28 @@ public enum Messages {
                 "\(old) is no longer available, so \(new) answered (choose a model with --model)",
                 "\(old) 已無法使用，改由 \(new) 回答（可用 --model 指定模型）",
                 "\(old) 已无法使用，改由 \(new) 回答（可用 --model 指定模型）")
+        case .lockedRestored(let changes):
+            func list(_ language: Language, _ separator: String) -> String {
+                changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
+            }
+            return Localized(
+                "the answer changed locked colours; put back: " + list(.english, ", "),
+                "回答改動了鎖定的顏色，已還原：" + list(.traditionalChinese, "、"),
+                "回答改动了锁定的颜色，已还原：" + list(.simplifiedChinese, "、"))
+        case .refinementUnchanged:
+            return Localized(
+                "the answer is the palette it was asked to refine: the instruction was not followed; try other words",
+                "回答與要調整的配色完全相同：指示沒有被採用；請換個說法再試",
+                "回答与要调整的配色完全相同：指示没有被采用；请换个说法再试")
+        case .refinementNotUnderstood:
+            return Localized(
+                "no change was understood in the instruction (try warmer, cooler, lighter, darker, muted, vivid, pastel, night, more contrast…); the palette is unchanged",
+                "指示中沒有看懂要怎麼改（可試試：暖一點、冷一點、亮一點、暗一點、柔和、鮮豔、粉彩、夜晚、對比強一點…）；配色未變",
+                "指示中没有看懂要怎么改（可试试：暖一点、冷一点、亮一点、暗一点、柔和、鲜艳、粉彩、夜晚、对比强一点…）；配色未变")
+        case .fewerCandidates(let requested, let found):
+            return Localized(
+                "only \(found) of the \(requested) candidates asked for are distinct enough to show",
+                "要求的 \(requested) 組候選中只有 \(found) 組差異足夠", "要求的 \(requested) 组候选中只有 \(found) 组差异足够")
         }
     }
 

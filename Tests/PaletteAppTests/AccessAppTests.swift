@@ -155,8 +155,10 @@ final class AccessAppTests: XCTestCase {
         XCTAssertEqual(state.press(.character("u")), [])
         XCTAssertEqual(state.shown, before)
         XCTAssertEqual(state.status?.text, "Undone: Accent back to #F18F01 (was \(after.accent.hex)).")
+        // The undo history is the workbench's one: the next u takes back the generation itself.
         state.press(.character("u"))
-        XCTAssertEqual(state.shown, before)
+        XCTAssertNil(state.shown)
+        state.press(.character("u"))
         XCTAssertEqual(state.status?.text, UIText.nothingToUndo(.english))
     }
 
@@ -169,22 +171,24 @@ final class AccessAppTests: XCTestCase {
             if state.shown != seen.last { seen.append(try XCTUnwrap(state.shown)) }
         }
         XCTAssertGreaterThanOrEqual(seen.count, 2)
-        XCTAssertEqual(state.paletteUndo.count, seen.count - 1)
+        XCTAssertEqual(state.workbench.undo.count, seen.count, "the generation, then each repair")
         for expected in seen.dropLast().reversed() {
             state.press(.character("u"))
             XCTAssertEqual(state.shown, expected)
         }
-        XCTAssertEqual(state.paletteUndo, [])
+        XCTAssertEqual(state.workbench.undo.count, 1, "only the generation is left")
     }
 
-    func testUndoDoesNotTouchANewerPalette() throws {
+    func testUndoWalksBackThroughANewerPaletteThenTheRepair() throws {
         var state = shown(select: .accent)
         state.press(.character("x"))
+        let repaired = try XCTUnwrap(state.shown)
         state.press(.character("r"))
         state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest, provider: "offline"))))
         state.press(.character("u"))
-        XCTAssertEqual(state.shown?.palette, Fixture.forest, "u never replaces a palette the repair did not make")
-        XCTAssertEqual(state.status?.text, UIText.nothingToUndo(.english))
+        XCTAssertEqual(state.shown, repaired, "u takes back the newer palette first")
+        state.press(.character("u"))
+        XCTAssertEqual(state.shown?.palette, Fixture.palette, "then the repair")
     }
 
     func testRepairWithNothingFailingChangesNothing() throws {
@@ -193,7 +197,7 @@ final class AccessAppTests: XCTestCase {
         let before = state
         XCTAssertEqual(state.press(.character("x")), [])
         XCTAssertEqual(state.shown, before.shown)
-        XCTAssertEqual(state.paletteUndo, [])
+        XCTAssertEqual(state.workbench.undo, before.workbench.undo)
         XCTAssertEqual(state.status?.text, "Nothing involving Secondary fails AA: no change.")
     }
 

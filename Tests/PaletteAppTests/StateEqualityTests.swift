@@ -33,7 +33,7 @@ final class StateEqualityTests: XCTestCase {
         "isEditingFilter": { $0.isEditingFilter = true },
         "isShowingHelp": { $0.isShowingHelp = true },
         "helpScroll": { $0.helpScroll = 3 },
-        "undoStack": { $0.undoStack = ["x"] },
+        "workbench": { $0.workbench.record(.delete(id: "x")) },
         "nextRequestID": { $0.nextRequestID = 5 },
         "lastRequest": { $0.lastRequest = LastRequest(description: "x", variation: 2) },
         "access": { $0.access.background = WCAG.black },
@@ -42,14 +42,6 @@ final class StateEqualityTests: XCTestCase {
             $0.auditView = AuditView(palette: Fixture.palette, background: WCAG.white, level: .aa, selected: .primary)
         },
         "vision": { $0.vision = .tritan },
-        "paletteUndo": {
-            $0.paletteUndo = [
-                PaletteUndoStep(
-                    before: ShownPalette(
-                        palette: Fixture.palette, description: "x", provider: "p", model: nil, isFallback: false),
-                    after: Fixture.forest, role: .accent)
-            ]
-        },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.

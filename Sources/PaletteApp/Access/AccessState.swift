@@ -29,14 +29,6 @@ public struct AccessSettings: Hashable, Sendable {
 }
 
 /// A palette change the repair key made, which `u` takes back.
-public struct PaletteUndoStep: Hashable, Sendable {
-    /// The panes before the change.
-    public var before: ShownPalette
-    /// The palette the change left in the panes: undo applies only while it is still shown.
-    public var after: Palette
-    public var role: Role
-}
-
 /// The audit panel's content, computed by the reducer when its inputs change, never while
 /// drawing: the audit of the shown palette and the repair the key would make to the selected
 /// pane.
@@ -59,9 +51,6 @@ public struct AuditView: Hashable, Sendable {
 }
 
 extension AppState {
-    /// The most steps `u` can take back.
-    static let paletteUndoDepth = 100
-
     // MARK: - The commands
 
     /// `a`: shows or hides the audit panel under the panes.
@@ -88,7 +77,7 @@ extension AppState {
     }
 
     /// `x`: repairs the selected pane against its worst failure at the level and says what
-    /// changed; the palette before goes on the undo stack and the repaired one into history.
+    /// changed; the palette before is one undo step and the repaired one goes into history.
     mutating func repairSelected() -> [Effect] {
         guard let current = shown else {
             say(UIText.noPalette, .info)
@@ -103,33 +92,22 @@ extension AppState {
         }
         var palette = current.palette
         palette[role] = change.to
-        paletteUndo.append(PaletteUndoStep(before: current, after: palette, role: role))
-        if paletteUndo.count > Self.paletteUndoDepth { paletteUndo.removeFirst() }
-        shown = ShownPalette(
-            palette: palette, description: current.description, provider: current.provider,
-            model: current.model, isFallback: current.isFallback, names: colorNames.value.names(for: palette))
+        let before = snapshot
         let entry = HistoryEntry(
             id: clock.value.makeID(), created: clock.value.now(), description: current.description,
             palette: palette, provider: current.provider, model: current.model)
+        shown = ShownPalette(
+            palette: palette, description: current.description, provider: current.provider,
+            model: current.model, isFallback: current.isFallback, names: colorNames.value.names(for: palette),
+            rationale: current.rationale, entryID: entry.id)
         history.append(entry)
         // The panes keep the repaired palette in view (the history's focus shows its own row).
         if focus == .history { focus = .panes }
         keepViewsInBounds()
+        // One step of the workbench's undo history (`u` puts the palette before it back).
+        workbench.record(.workbench(before: before, after: snapshot))
         say(AccessWords.repaired(repair, change, level: access.level), .success)
         return [.appendHistory(entry)]
-    }
-
-    /// `u` outside the history: puts back the palette before the last repair, while the
-    /// repaired palette is still the one shown.
-    mutating func undoPaletteChange() {
-        guard let step = paletteUndo.last, shown?.palette == step.after else {
-            paletteUndo.removeAll()
-            say(UIText.nothingToUndo, .info)
-            return
-        }
-        paletteUndo.removeLast()
-        shown = step.before
-        say(AccessWords.undone(step.role, from: step.after[step.role], to: step.before.palette[step.role]), .info)
     }
 
     /// Recomputes the audit panel's content when what it shows has changed.

@@ -104,9 +104,16 @@ extension AppState {
 
     /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.
     private func cursor(_ layout: Layout) -> (x: Int, y: Int)? {
+        if let editor = workbench.editor, editor.hexField != nil, request == nil {
+            let x = EditorReadout(editor: editor, language: language).cursorX(labelX: layout.labelX)
+            return (min(x, width - 2), layout.buttonRow)
+        }
         if isEditingFilter {
             let rect = layout.filter
             return (rect.x + min(filterField.cursorColumn, rect.width - 1), rect.y)
+        } else if workbench.isRefining {
+            let rect = layout.field
+            return (rect.x + min(workbench.refineField.cursorColumn, rect.width - 1), rect.y)
         } else if focus == .description {
             let rect = layout.field
             return (rect.x + min(field.cursorColumn, rect.width - 1), rect.y)
