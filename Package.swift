@@ -111,7 +111,8 @@ let package = Package(
             name: "PaletteHistoryTests",
             dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], swiftSettings: strict),
         .testTarget(
-            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
+            name: "PaletteAppTests",
+            dependencies: ["PaletteApp", "PaletteExport", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),

@@ -27,6 +27,12 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case deleteEntry, undoDelete
     case cursorLeft, cursorRight, cursorHome, cursorEnd
     case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
+    /// The export menu (ExportMenu.swift): open, move, switch the variant, edit the file, write.
+    case openExport, closeExport
+    case exportUp, exportDown, exportPageUp, exportPageDown, exportFirst, exportLast
+    case toggleExportVariant, editExportPath, leaveExportPath, writeExport
+    /// The live theme preview (ThemePreview.swift): any key not bound in `.preview` leaves it.
+    case openPreview, closePreview, togglePreviewVariant
 
     /// The role a copy command names, if it names one.
     public var copiedRole: Role? {
@@ -56,6 +62,12 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case history
     /// The help overlay is open.
     case help
+    /// The export menu's list of formats has the keyboard.
+    case exportMenu
+    /// The export menu's file name is being typed.
+    case exportPath
+    /// The live theme preview shows.
+    case preview
 
     var title: Localized {
         switch self {
@@ -68,6 +80,9 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .panes: return Localized("Colour panes", "色塊", "色块")
         case .history: return Localized("History list", "歷史清單", "历史列表")
         case .help: return Localized("Help", "說明", "说明")
+        case .exportMenu: return Localized("Export menu", "匯出選單", "导出菜单")
+        case .exportPath: return Localized("Export file name", "匯出檔名", "导出文件名")
+        case .preview: return Localized("Theme preview", "主題預覽", "主题预览")
         }
     }
 }
@@ -76,7 +91,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
 /// contexts in force, most specific first. The one list of context combinations, which the
 /// reducer's dispatch and the status line's table of hints both use.
 public enum KeyScope: Hashable, Sendable, CaseIterable {
-    case description, filter, button, panes, history, help
+    case description, filter, button, panes, history, help, exportMenu, exportPath, preview
 
     public var contexts: [KeyContext] {
         switch self {
@@ -87,6 +102,11 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .history: return [.history, .outsideField, .anywhere]
         // Help takes every key: only its own bindings apply, the rest close it.
         case .help: return [.help]
+        // Modal: only their own bindings apply; the file name is a text field.
+        case .exportMenu: return [.exportMenu]
+        case .exportPath: return [.exportPath, .textField]
+        // Like help: every key not bound here leaves the preview.
+        case .preview: return [.preview]
         }
     }
 }
@@ -256,6 +276,14 @@ public enum KeyMap {
         KeyBinding(
             keys: [.character("q")], label: "q", context: .outsideField, command: .quit,
             help: Localized("Quit", "離開", "退出"), footer: Localized("quit", "離開", "退出")),
+        KeyBinding(
+            keys: [.character("e")], label: "e", context: .outsideField, command: .openExport,
+            help: Localized("Export: formats and themes", "匯出：格式與主題", "导出：格式与主题"),
+            footer: Localized("export", "匯出", "导出")),
+        KeyBinding(
+            keys: [.character("t")], label: "t", context: .outsideField, command: .openPreview,
+            help: Localized("Preview the theme on this terminal", "在此終端機預覽主題", "在此终端预览主题"),
+            footer: nil),
 
         // Help overlay: the arrows scroll a key table that does not fit; Ctrl-C still cancels
         // or quits; every other key closes help (`unboundKeyCommand`). Not listed in help itself.
@@ -268,17 +296,86 @@ public enum KeyMap {
         KeyBinding(keys: [.pageUp], label: "PgUp", context: .help, command: .helpPageUp, help: nil, footer: nil),
         KeyBinding(keys: [.pageDown], label: "PgDn", context: .help, command: .helpPageDown, help: nil, footer: nil),
         KeyBinding(keys: [.control("c")], label: "^C", context: .help, command: .interrupt, help: nil, footer: nil),
+
+        // Export menu: the list of formats
+        KeyBinding(
+            keys: [.up, .character("k")], label: "↑/↓ j/k", context: .exportMenu, command: .exportUp,
+            help: Localized("Choose a format", "選擇格式", "选择格式"), footer: Localized("choose", "選擇", "选择")),
+        KeyBinding(
+            keys: [.down, .character("j")], label: "↓ j", context: .exportMenu, command: .exportDown,
+            help: nil, footer: nil),
+        KeyBinding(
+            keys: [.pageUp], label: "PgUp/PgDn", context: .exportMenu, command: .exportPageUp,
+            help: Localized("Move a page", "翻頁", "翻页"), footer: nil),
+        KeyBinding(
+            keys: [.pageDown], label: "PgDn", context: .exportMenu, command: .exportPageDown, help: nil, footer: nil),
+        KeyBinding(
+            keys: [.home, .character("g")], label: "Home/End", context: .exportMenu, command: .exportFirst,
+            help: Localized("First / last format", "第一個／最後一個格式", "第一个／最后一个格式"), footer: nil),
+        KeyBinding(
+            keys: [.end, .character("G")], label: "End", context: .exportMenu, command: .exportLast,
+            help: nil, footer: nil),
+        KeyBinding(
+            keys: [.enter], label: "Enter", context: .exportMenu, command: .writeExport,
+            help: Localized("Write the file", "寫出檔案", "写出文件"), footer: Localized("write", "寫出", "写出")),
+        KeyBinding(
+            keys: [.character("v")], label: "v", context: .exportMenu, command: .toggleExportVariant,
+            help: Localized("Dark / light theme", "深色／淺色主題", "深色／浅色主题"),
+            footer: Localized("dark/light", "深／淺", "深／浅")),
+        KeyBinding(
+            keys: [.tab, .backTab], label: "Tab", context: .exportMenu, command: .editExportPath,
+            help: Localized("Edit the file name", "修改檔名", "修改文件名"), footer: Localized("name", "檔名", "文件名")),
+        KeyBinding(
+            keys: [.character("t")], label: "t", context: .exportMenu, command: .openPreview,
+            help: Localized("Preview the theme on this terminal", "在此終端機預覽主題", "在此终端预览主题"),
+            footer: Localized("preview", "預覽", "预览")),
+        KeyBinding(
+            keys: [.escape, .character("q")], label: "Esc q", context: .exportMenu, command: .closeExport,
+            help: Localized("Close the menu", "關閉選單", "关闭菜单"), footer: Localized("close", "關閉", "关闭")),
+        KeyBinding(
+            keys: [.control("c")], label: "^C", context: .exportMenu, command: .interrupt,
+            help: Localized("Cancel request, or quit", "取消請求，或離開", "取消请求，或退出"), footer: nil),
+
+        // Export menu: the file name
+        KeyBinding(
+            keys: [.enter], label: "Enter", context: .exportPath, command: .writeExport,
+            help: Localized("Write the file", "寫出檔案", "写出文件"), footer: Localized("write", "寫出", "写出")),
+        KeyBinding(
+            keys: [.tab, .backTab, .escape], label: "Tab Esc", context: .exportPath, command: .leaveExportPath,
+            help: Localized("Back to the formats", "回到格式清單", "回到格式列表"), footer: Localized("formats", "格式", "格式")),
+        KeyBinding(
+            keys: [.control("c")], label: "^C", context: .exportPath, command: .interrupt,
+            help: Localized("Cancel request, or quit", "取消請求，或離開", "取消请求，或退出"), footer: nil),
+
+        // Theme preview: every other key leaves it (`unboundKeyCommand`)
+        KeyBinding(
+            keys: [.escape, .enter], label: "Esc", context: .preview, command: .closePreview,
+            help: Localized("Back, the terminal's colours restored", "返回並恢復終端機的顏色", "返回并恢复终端的颜色"),
+            footer: Localized("back", "返回", "返回")),
+        KeyBinding(
+            keys: [.character("v"), .tab], label: "v", context: .preview, command: .togglePreviewVariant,
+            help: Localized("Dark / light theme", "深色／淺色主題", "深色／浅色主题"),
+            footer: Localized("dark/light", "深／淺", "深／浅")),
+        KeyBinding(
+            keys: [.character("q"), .control("c")], label: "q ^C", context: .preview, command: .quit,
+            help: Localized("Quit (colours restored)", "離開（恢復顏色）", "退出（恢复颜色）"),
+            footer: Localized("quit", "離開", "退出")),
     ]
 
     /// What a key no binding lists does in `scope`: in help it closes help; elsewhere nothing
     /// (a text field types printable characters).
     public static func unboundKeyCommand(in scope: KeyScope) -> Command? {
-        scope == .help ? .closeHelp : nil
+        switch scope {
+        case .help: return .closeHelp
+        case .preview: return .closePreview
+        default: return nil
+        }
     }
 
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
         .anywhere, .description, .textField, .outsideField, .panes, .history, .filter, .button,
+        .exportMenu, .exportPath, .preview,
     ]
 
     /// The first binding for `key` among the active contexts, most specific context first.

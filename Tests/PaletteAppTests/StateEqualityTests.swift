@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteExport
 import PaletteHistory
 import XCTest
 
@@ -36,6 +37,13 @@ final class StateEqualityTests: XCTestCase {
         "undoStack": { $0.undoStack = ["x"] },
         "nextRequestID": { $0.nextRequestID = 5 },
         "lastRequest": { $0.lastRequest = LastRequest(description: "x", variation: 2) },
+        "exportMenu": { $0.exportMenu = ExportMenu() },
+        "themePreview": {
+            $0.themePreview = ThemePreview(
+                theme: ThemeDerivation.derive(Fixture.palette, variant: .dark), description: "x")
+        },
+        "previewSupport": { $0.previewSupport = .known },
+        "exportDirectory": { $0.exportDirectory = "/elsewhere" },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.
