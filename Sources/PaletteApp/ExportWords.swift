@@ -216,6 +216,14 @@ extension ExportWords {
     static let tailwindV3Summary = Localized(
         "Tailwind CSS v3 config (module.exports)", "Tailwind CSS v3 設定檔（module.exports）",
         "Tailwind CSS v3 配置文件（module.exports）")
+    /// A row's summary in the menu, where tailwind's two configs are rows of their own.
+    static func menuSummary(_ choice: ExportChoice) -> Localized {
+        if choice.tailwindV3 { return tailwindV3Summary }
+        if choice.format == .tailwind {
+            return Localized("Tailwind CSS v4 @theme block", "Tailwind CSS v4 @theme 區塊", "Tailwind CSS v4 @theme 区块")
+        }
+        return summary(choice.format)
+    }
     static let fileLabel = Localized("File: ", "檔案：", "文件：")
     static func inDirectory(_ directory: String) -> Localized {
         Localized("in \(directory)", "位於 \(directory)", "位于 \(directory)")

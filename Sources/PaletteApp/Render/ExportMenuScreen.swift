@@ -68,9 +68,7 @@ struct ExportMenuScreen {
                 ? (menu.isEditingPath ? Style(bold: true, underline: true) : Style(bold: true, reverse: true)) : .plain
             if chosen { canvas.fill(Rect(x: 1, y: y, width: width - 2, height: 1), style: style) }
             let label = choice.label + String(repeating: " ", count: labelWidth - choice.label.count)
-            var summary =
-                choice.tailwindV3
-                ? ExportWords.tailwindV3Summary(language) : ExportWords.summary(choice.format)(language)
+            var summary = ExportWords.menuSummary(choice)(language)
             if choice.format.isBinary { summary += " [" + ExportWords.binaryMark(language) + "]" }
             let x = canvas.put((chosen ? "▸ " : "  ") + label, x: 1, y: y, style: style, limit: width - 1)
             canvas.put(summary, x: x, y: y, style: style, limit: width - 1, ellipsis: true)
