@@ -25,7 +25,7 @@ final class ExportMenuTests: XCTestCase {
         ] {
             var state = Fixture.state(language: language)
             state.press(.tab)
-            XCTAssertTrue(state.press(.character("e")).isEmpty)
+            XCTAssertTrue(state.press(.character("E")).isEmpty)
             XCTAssertNil(state.exportMenu)
             XCTAssertTrue(state.status?.text.hasPrefix(text) == true, state.status?.text ?? "")
             state.press(.character("t"))
@@ -35,7 +35,7 @@ final class ExportMenuTests: XCTestCase {
 
     func testTheDefaultNameFollowsTheFormatAndVariantUntilEdited() {
         var state = showing()
-        state.press(.character("e"))
+        state.press(.character("E"))
         XCTAssertEqual(state.keyScope, .exportMenu)
         XCTAssertEqual(state.exportMenu?.path.text, "calm-lake-at-dawn.css")
         state.press(.down, .down, .down, .down)
@@ -63,7 +63,7 @@ final class ExportMenuTests: XCTestCase {
 
     func testEnterWritesTheChosenFormatAndTheStatusSaysWhere() throws {
         var state = showing()
-        state.press(.character("e"))
+        state.press(.character("E"))
         while state.exportMenu?.choice.format != .alacritty { state.press(.down) }
         state.press(.character("v"))
         let effects = state.press(.enter)
@@ -87,7 +87,7 @@ final class ExportMenuTests: XCTestCase {
 
     func testAnExistingChosenFileIsReplacedOnlyAfterASecondEnter() {
         var state = showing(.traditionalChinese)
-        state.press(.character("e"), .tab)
+        state.press(.character("E"), .tab)
         state.press(.control("u"))
         state.type("mine.css")
         let first = state.press(.enter)
@@ -109,7 +109,7 @@ final class ExportMenuTests: XCTestCase {
 
     func testAnEmptyNameAndAWriteFailureAreSaidAndTheMenuStays() {
         var state = showing(.simplifiedChinese)
-        state.press(.character("e"), .tab, .control("u"))
+        state.press(.character("E"), .tab, .control("u"))
         XCTAssertTrue(state.press(.enter).isEmpty)
         XCTAssertEqual(state.status?.text, "请先输入文件名（文件名栏是空的）。")
         state.type("/ro/x.css")
@@ -189,7 +189,7 @@ final class ExportMenuTests: XCTestCase {
     func testTheMenuDrawsEveryFormatAndItsKeys() {
         var state = showing(.traditionalChinese)
         state.send(.resized(width: 100, height: 40))
-        state.press(.character("e"))
+        state.press(.character("E"))
         let text = state.render().textLines.joined(separator: "\n")
         XCTAssertTrue(text.contains("匯出 · calm lake at dawn"), text)
         XCTAssertTrue(text.contains("配色格式"))
@@ -208,7 +208,8 @@ final class ExportMenuTests: XCTestCase {
     func testTheKeysAreInTheOneTableSoHelpAndFooterShowThem() {
         let help = HelpScreen.lines(.english).map(\.text)
         for words in [
-            "Export: formats and themes", "Preview the theme on this terminal", "Write the file", "Dark / light theme",
+            "Export to a file", "Try the theme live", "Preview the theme on this terminal", "Write the file",
+            "Dark / light theme",
         ] {
             XCTAssertTrue(help.contains(words), words)
         }

@@ -203,7 +203,7 @@ final class E2EExportTests: XCTestCase {
         try session.press("t")
         let palette = try previewedPalette(try session.waitFor("亮白"))
         try session.press("Escape")
-        try session.press("e")
+        try session.press("E")
         try session.waitFor("匯出 · calm lake at dawn", "檔案：calm-lake-at-dawn.css")
         for _ in 0..<30 {
             if try session.screen().contains("檔案：calm-lake-at-dawn-dark.conf") { break }
@@ -225,7 +225,7 @@ final class E2EExportTests: XCTestCase {
 
         // Again: the default name is taken, so the next free one; the first file is untouched.
         try Data("mine\n".utf8).write(to: URL(fileURLWithPath: first))
-        try session.press("e")
+        try session.press("E")
         try session.waitFor("匯出")
         for _ in 0..<30 {
             if try session.screen().contains("檔案：calm-lake-at-dawn-dark.conf") { break }
@@ -236,7 +236,7 @@ final class E2EExportTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: first, encoding: .utf8), "mine\n")
 
         // A typed name that exists: asked, kept on Esc, replaced on a second Enter.
-        try session.press("e", "Tab", "C-u")
+        try session.press("E", "Tab", "C-u")
         try session.type("calm-lake-at-dawn-light.conf")
         try session.press("Enter")
         try session.waitFor("已存在：按 Enter 取代它")
