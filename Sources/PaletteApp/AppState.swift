@@ -215,9 +215,10 @@ public struct AppState: Sendable, Equatable {
 
     public init(
         width: Int, height: Int, colorMode: ColorMode, language: Language,
-        providerName: String, modelName: String?, clock: AppClock,
+        providerName: String, modelName: String?, clock: AppClock, notice: StatusMessage? = nil,
         access: AccessSettings = AccessSettings()
     ) {
+        self.status = notice
         self.width = width
         self.height = height
         self.colorMode = colorMode
