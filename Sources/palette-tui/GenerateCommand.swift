@@ -18,12 +18,8 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     if description.isEmpty {
         throw UsageError("generate needs a description, e.g. palette-tui generate \"a calm forest morning\"")
     }
-<<<<<<< HEAD
-    let constraints = try generationConstraints(arguments, language: language)
-    let options = try WorkbenchOptions(arguments, language: language)
-=======
     let constraints = try generationConstraints(arguments, language: language, environment: environment)
->>>>>>> main
+    let options = try WorkbenchOptions(arguments, language: language)
     let live: LiveDependencies
     do {
         live = try LiveDependencies(

@@ -133,7 +133,8 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         }
         let live: LiveDependencies
         do {
-            live = try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false)
+            live = try LiveDependencies(
+                arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
         } catch let error as UsageError {
             throw error
         } catch {

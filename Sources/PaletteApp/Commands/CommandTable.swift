@@ -15,13 +15,9 @@ public enum CommandTable {
     public static let version = "0.1.0"
 
     /// Every command, the interactive app first, in the order help lists them.
-<<<<<<< HEAD
-    public static let commands: [CommandSpec] = [app, generate, refine, parse, inspect, history, export, audit, repair]
-=======
     public static let commands: [CommandSpec] = [
-        app, generate, parse, inspect, history, export, audit, repair, providers,
+        app, generate, refine, parse, inspect, history, export, audit, repair, providers,
     ]
->>>>>>> main
 
     /// The command with this name (`generate`); the app for the empty name.
     public static func command(named name: String) -> CommandSpec? {
