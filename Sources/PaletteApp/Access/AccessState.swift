@@ -84,6 +84,11 @@ extension AppState {
             return []
         }
         let role = selectedRole
+        // A locked colour is kept exactly: the repair says so instead of moving it.
+        if workbench.locked.contains(role) {
+            say(AccessWords.repairLocked(role), .warning)
+            return []
+        }
         let audit = PaletteAudit(current.palette, background: access.background)
         let repair = RoleRepair(role, in: audit, level: access.level)
         guard case .repaired(let change) = repair.outcome else {
