@@ -201,6 +201,17 @@ final class AccessAppTests: XCTestCase {
         XCTAssertEqual(state.status?.text, "Nothing involving Secondary fails AA: no change.")
     }
 
+    func testThePanelPointsToTheRolesThatFailWhenTheSelectedOneDoesNot() throws {
+        // The accent fails only against the background; primary and secondary are clear.
+        let palette = Palette(primary: RGB(packed: 0x1B1B3A), secondary: RGB(packed: 0x8B1E3F), accent: WCAG.white)
+        let failures = PaletteAudit(palette, background: WCAG.white).failures(.aa)
+        XCTAssertEqual(failures.flatMap(\.roles), [.accent], "\(failures)")
+        var state = shown(palette, select: .primary)
+        state.press(.character("a"))
+        XCTAssertTrue(
+            text(state).contains("Nothing involving Primary fails AA; select Accent (←/→) to repair."), text(state))
+    }
+
     func testRepairLeavesALockedPaneAlone() throws {
         var state = shown(select: .accent)
         state.press(.character(" "))

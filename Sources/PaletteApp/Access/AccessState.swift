@@ -44,6 +44,12 @@ public struct AuditView: Hashable, Sendable {
         offer = RoleRepair(selected, in: audit, level: level)
     }
 
+    /// The roles some rule of the level fails for, in role order.
+    var failingRoles: [Role] {
+        let failures = audit.failures(level)
+        return Role.allCases.filter { role in failures.contains { $0.roles.contains(role) } }
+    }
+
     /// True when the view was computed from these inputs.
     func isFor(_ palette: Palette, _ background: RGB, _ level: AccessibilityLevel, _ selected: Role) -> Bool {
         audit.palette == palette && audit.background == background && self.level == level && offer.role == selected

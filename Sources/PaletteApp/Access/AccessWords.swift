@@ -118,14 +118,25 @@ enum AccessWords {
     }
 
     /// Why `x` makes no change: nothing of the role fails, or no lightness reaches the rule.
-    static func repairNotMade(_ repair: RoleRepair, level: AccessibilityLevel) -> Localized {
+    /// `failing` names the roles that do fail, to select instead.
+    static func repairNotMade(_ repair: RoleRepair, level: AccessibilityLevel, failing: [Role] = []) -> Localized {
         let who = AccessText.subject(.role(repair.role))
         switch repair.outcome {
         case .nothingFails, .repaired:
+            let l = level.rawValue
+            guard !failing.isEmpty else {
+                return Localized(
+                    "Nothing involving \(who.english) fails \(l): no change.",
+                    "\(who.traditional)沒有未達 \(l) 的項目：未作變更。", "\(who.simplified)没有未达 \(l) 的项目：未作更改。")
+            }
+            let names = failing.map { AccessText.subject(.role($0)) }
+            let en = names.map(\.english).joined(separator: " or ")
+            let hant = names.map(\.traditional).joined(separator: "或")
+            let hans = names.map(\.simplified).joined(separator: "或")
             return Localized(
-                "Nothing involving \(who.english) fails \(level.rawValue): no change.",
-                "\(who.traditional)沒有未達 \(level.rawValue) 的項目：未作變更。",
-                "\(who.simplified)没有未达 \(level.rawValue) 的项目：未作更改。")
+                "Nothing involving \(who.english) fails \(l); select \(en) (←/→) to repair.",
+                "\(who.traditional)沒有未達 \(l) 的項目；請選擇\(hant)（←/→）來修正。",
+                "\(who.simplified)没有未达 \(l) 的项目；请选择\(hans)（←/→）来修正。")
         case .unreachable:
             guard let rule = repair.rule else { return Localized("", chinese: "") }
             let r = Self.rule(rule)
