@@ -264,9 +264,18 @@ public enum Messages {
         switch note {
         case .noColourWords:
             return Localized(
-                "no colour words found: this is a general palette; add a colour, scene or mood to steer it",
-                "沒有找到顏色相關的詞：這是一組通用配色；加入顏色、場景或情緒可以引導結果",
-                "没有找到颜色相关的词：这是一组通用配色；加入颜色、场景或情绪可以引导结果")
+                "no word of the description was recognised: this is a general palette; name a colour, a scene or a mood (the offline engine reads 14 languages)",
+                "描述中沒有可辨識的詞：這是一組通用配色；請寫出顏色、場景或情緒（離線引擎可讀 14 種語言）",
+                "描述中没有可识别的词：这是一组通用配色；请写出颜色、场景或情绪（离线引擎可读 14 种语言）")
+        case .partlyUnderstood(let used, let unknown):
+            func list(_ words: [String], _ separator: String) -> String {
+                let shown = words.prefix(6).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+                return shown.joined(separator: separator) + (words.count > 6 ? separator + "…" : "")
+            }
+            return Localized(
+                "read: \(list(used, ", ")); not recognised: \(list(unknown, ", "))",
+                "已讀取：\(list(used, "、"))；未能辨識：\(list(unknown, "、"))",
+                "已读取：\(list(used, "、"))；未能识别：\(list(unknown, "、"))")
         case .negated(let words):
             let list = words.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
             return Localized(

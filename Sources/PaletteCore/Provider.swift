@@ -49,6 +49,9 @@ public enum GenerationNote: Hashable, Sendable {
     case negated(words: [String])
     /// Only the first `characters` characters of the description were read.
     case readLimit(characters: Int)
+    /// Part of the description was understood: the words used, in the user's spelling, and the
+    /// content words the engine did not know (grammar words are not listed).
+    case partlyUnderstood(used: [String], unknown: [String])
     /// The answer was moved to meet an accessibility requirement; these roles changed.
     case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
     /// The default model is gone from the service; the provider moved to `replacement` (and
