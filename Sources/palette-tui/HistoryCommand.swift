@@ -4,26 +4,9 @@ import PaletteCore
 import PaletteHistory
 
 /// How `palette-tui history` prints entries.
-enum HistoryFormat: String {
+enum HistoryFormat: String, CaseIterable {
     case text, jsonl, json
 }
-
-let historyUsage = """
-    usage: palette-tui history [options]
-
-    Lists saved palettes, newest first: date, the three colours and the description.
-
-      --format text|jsonl|json    output format (default text)
-      --search TEXT, -s TEXT      only descriptions or hex codes containing TEXT
-                                  (ignores case and Traditional/Simplified Chinese)
-      --favorites                 only favourites
-      --limit N, -n N             at most N palettes
-      --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl,
-                                  or PALETTE_TUI_HISTORY)
-      --compact                   rewrite the file without deleted palettes and change records
-
-    Unreadable lines are skipped with a warning and left in the file.
-    """
 
 /// `palette-tui history`: lists saved palettes, newest first.
 ///
@@ -31,12 +14,10 @@ let historyUsage = """
 /// `--favorites` keeps favourites; `--limit N` keeps the newest N of what is left;
 /// `--compact` folds deletions and favourite changes into a rewritten file.
 func runHistory(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(
-        args, valued: ["format", "search", "limit", "history"],
-        boolean: ["favorites", "compact", "help"],
-        aliases: ["-n": "limit", "-s": "search", "-h": "help"])
+    let arguments = try Arguments(args, command: CommandTable.history)
+    let environment = ProcessInfo.processInfo.environment
     if arguments.has("help") {
-        print(historyUsage)
+        print(CommandHelp.text(CommandTable.history, try arguments.language(environment: environment)))
         return 0
     }
     if let extra = arguments.positionals.first {
@@ -50,18 +31,26 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         }
         limit = n
     }
-    let environment = ProcessInfo.processInfo.environment
-    let store = try HistoryStore(option: arguments["history"], environment: environment)
-
-    if arguments.has("compact") {
-        let removed = try store.compact()
-        printError("palette-tui: history compacted: \(removed) deleted \(removed == 1 ? "entry" : "entries") removed")
-        return 0
+    let language = try arguments.language(environment: environment)
+    // Every failure of the store is one line in the user's language, and the exit status 1.
+    let loaded: (entries: [HistoryEntry], warnings: [HistoryWarning])
+    do {
+        let store = try HistoryStore(option: arguments["history"], environment: environment)
+        if arguments.has("compact") {
+            let removed = try store.compact()
+            printError("palette-tui: \(Messages.historyCompacted(removed: removed)(language))")
+            return 0
+        }
+        loaded = try store.load()
+    } catch let failure as HistoryFailure {
+        let sentence =
+            arguments.has("compact") ? Messages.historyNotCompacted(failure) : Messages.historyNotRead(failure)
+        printError("palette-tui: \(sentence(language))")
+        return 1
     }
-
-    let (entries, warnings) = try store.load()
+    let (entries, warnings) = loaded
     for warning in warnings {
-        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(.english))")
+        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(language))")
     }
     let filter = HistoryFilter(
         query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))
@@ -100,10 +89,6 @@ func localDateTime(_ date: Date) -> String {
     return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
         + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
 }
-
-/// Option names every command that writes history accepts (`--history FILE`, `--no-history`).
-let historyValuedOptions: Set<String> = ["history"]
-let historyBooleanOptions: Set<String> = ["no-history"]
 
 /// The store a command's options ask for (`--history FILE`, else the environment), or nil
 /// under `--no-history`.

@@ -1,23 +1,19 @@
+import Foundation
+import PaletteApp
 import PaletteCore
 
-let inspectUsage = """
-    usage: palette-tui inspect [--format text|json] COLOR...
-
-    For each colour (#RGB or #RRGGBB, # optional): its canonical hex, RGB, OKLCH, WCAG contrast
-    on white and on black, the readable ink, the nearest name, the nearest xterm-256 index with
-    its CIEDE2000 difference, and how it looks with protanopia, deuteranopia and tritanopia.
-    """
-
 /// The formats `inspect` prints.
-enum InspectFormat: String {
+enum InspectFormat: String, CaseIterable {
     case text, json
 }
 
 /// `palette-tui inspect`: facts about each colour given.
 func runInspect(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(args, valued: ["format"], boolean: ["help"], aliases: ["-h": "help"])
+    let arguments = try Arguments(args, command: CommandTable.inspect)
     if arguments.has("help") {
-        print(inspectUsage)
+        print(
+            CommandHelp.text(
+                CommandTable.inspect, try arguments.language(environment: ProcessInfo.processInfo.environment)))
         return 0
     }
     let format = try arguments.choice("format", default: InspectFormat.text)

@@ -7,17 +7,16 @@ import TerminalUI
 
 /// The interactive app's options, checked before the terminal is touched.
 struct TUIOptions {
-    static let valuedOptions = Set(["lang", "color", "clipboard"])
-        .union(ProviderOptions.valuedOptions).union(historyValuedOptions)
-    static let booleanOptions: Set<String> = historyBooleanOptions
-
     var arguments: Arguments
     var language: Language
     var colorRequest: ColorRequest
     var clipboard: ClipboardOption
+    /// `--accessible` and `--background`: the level and background the audit and the repair
+    /// key judge by; with `--accessible` every request asks for palettes that meet it.
+    var access: AccessSettings
 
     init(_ args: [String], environment: [String: String]) throws {
-        arguments = try Arguments(args, valued: TUIOptions.valuedOptions, boolean: TUIOptions.booleanOptions)
+        arguments = try Arguments(args, command: CommandTable.app)
         language = try arguments.language(environment: environment)
         do throws(TerminalSetupError) {
             colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
@@ -25,9 +24,32 @@ struct TUIOptions {
         } catch {
             throw UsageError(Messages.terminalSetup(error)(language))
         }
+        access = try Self.accessSettings(arguments, language: language)
         if let extra = arguments.positionals.first {
             throw UsageError(Messages.appTakesNoArguments(extra)(language))
         }
+    }
+}
+
+extension TUIOptions {
+    /// `--accessible AA|AAA` (default AA, and generating to it only when given) and
+    /// `--background light|dark|COLOR` (default light), each problem worded in `language`.
+    static func accessSettings(_ arguments: Arguments, language: Language) throws(UsageError) -> AccessSettings {
+        func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+        var level = AccessibilityLevel.aa
+        if let raw = arguments["accessible"] {
+            guard let parsed = AccessibilityLevel(parsing: raw) else {
+                throw problem(.invalidChoice(option: "accessible", value: raw, choices: ["AA", "AAA"]))
+            }
+            level = parsed
+        }
+        let background: RGB
+        do {
+            background = try parseBackground(arguments["background"])
+        } catch {
+            throw problem(error.commandProblem ?? .badBackground(arguments["background"] ?? ""))
+        }
+        return AccessSettings(level: level, background: background, generatesToLevel: arguments["accessible"] != nil)
     }
 }
 
@@ -39,6 +61,15 @@ struct TUIOptions {
 @MainActor
 func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let options = try TUIOptions(args, environment: environment)
+    // `palette-tui --lang zh-Hant --help`: the options came first, the answer is the same.
+    if options.arguments.has("help") {
+        print(CommandHelp.overview(options.language))
+        return 0
+    }
+    if options.arguments.has("version") {
+        print(versionText(options.language))
+        return 0
+    }
     guard isatty(0) == 1, isatty(1) == 1 else {
         printError("palette-tui: \(Messages.terminalSetup(.notATerminal)(options.language))")
         return 1
@@ -58,7 +89,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     do throws(LaunchFailure) {
         let (status, drained) = try Runtime.run(
             language: options.language, colorRequest: options.colorRequest,
-            live: live)
+            live: live, access: options.access)
         if !drained {
             let seconds = Int(Runtime.drainTimeout.components.seconds)
             printError("palette-tui: \(Messages.pendingWritesTimedOut(seconds: seconds)(options.language))")

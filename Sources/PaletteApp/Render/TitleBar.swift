@@ -4,10 +4,13 @@ import PaletteCore
 struct TitleBar: ScreenPart {
     var provider: String
     var model: String?
+    /// The colour-vision simulation the screen is drawn through, named on the right.
+    var vision: VisionDeficiency?
 
     init(_ state: AppState) {
         provider = state.providerName
         model = state.modelName
+        vision = state.vision
     }
 
     static func rows(in layout: Layout) -> Range<Int> { 0..<1 }
@@ -22,6 +25,7 @@ struct TitleBar: ScreenPart {
         case .indexed256: right = UIText.approximate(language) + "  " + right
         case .none: right = UIText.monochrome(language) + "  " + right
         }
+        if let vision { right = AccessWords.visionTitle(vision)(language) + "  " + right }
         let rightWidth = DisplayWidth.of(right)
         let rightX = width - 1 - rightWidth
         var title = "palette-tui · " + provider
