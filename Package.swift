@@ -115,7 +115,8 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "PaletteHistoryTests",
-            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], swiftSettings: strict),
+            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),

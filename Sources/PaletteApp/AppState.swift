@@ -100,6 +100,9 @@ public struct InFlightRequest: Hashable, Sendable {
     public var elapsedMilliseconds: Int
     /// What it was for: a palette, a refinement, candidates.
     public var purpose: RequestPurpose = .generate
+    /// How the answer was asked for, for its history entry: parent, seed, variation, locks,
+    /// refinement.
+    public var lineage = HistoryEntry.Lineage()
 }
 
 /// The description and variation of the last request, for `r`.

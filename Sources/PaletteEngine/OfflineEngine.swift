@@ -2,10 +2,12 @@ import PaletteCore
 
 /// The embedded text-to-palette engine: works with no key and no network.
 ///
-/// Reads English and Chinese (Traditional and Simplified) for colour words, scenes, times,
-/// seasons, weather, materials, moods and modifiers, then builds a primary, secondary and
-/// accent in OKLCH. Deterministic: the same description and variation always give the same
-/// palette. The lexicon is parsed once, on first use, and shared by every engine value.
+/// Reads English, Chinese (Traditional and Simplified), Japanese, Korean, French, Spanish,
+/// Portuguese, German, Italian, Russian, Arabic, Hindi, Vietnamese and Turkish for colour
+/// words, scenes, times, seasons, weather, materials, moods, modifiers, negations and named
+/// things (brands, flags, teams), then builds a primary, secondary and accent in OKLCH.
+/// Deterministic: the same description and variation always give the same palette. The
+/// lexicon is parsed once, on first use, and shared by every engine value.
 public struct OfflineEngine: PaletteProvider {
     public let name = "offline"
     public var model: String? { "offline-engine-1" }
@@ -16,7 +18,13 @@ public struct OfflineEngine: PaletteProvider {
     public func palette(for description: String, variation: Int = 0) -> GeneratedPalette {
         let (reading, composition) = compose(description, variation: variation)
         var notes: [GenerationNote] = []
-        if reading.isEmpty { notes.append(.noColourWords) }
+        if reading.isEmpty {
+            notes.append(.noColourWords)
+        } else if !reading.unknownWords.isEmpty {
+            var seen = Set<String>()
+            let used = reading.usedWords.filter { seen.insert($0).inserted }
+            notes.append(.partlyUnderstood(used: used, unknown: reading.unknownWords))
+        }
         if !reading.negatedWords.isEmpty { notes.append(.negated(words: reading.negatedWords)) }
         if reading.wasTruncated { notes.append(.readLimit(characters: NormalisedText.readLimit)) }
         return GeneratedPalette(
