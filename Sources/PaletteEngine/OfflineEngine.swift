@@ -38,22 +38,28 @@ public struct OfflineEngine: PaletteProvider {
         return (reading, PaletteComposer(reading: reading, variation: variation).compose())
     }
 
-    /// Constraints only: an accessibility requirement is met by construction (the composed
-    /// palette is moved to it, lightness only, before it is returned). Locks, refinements,
-    /// candidates and seeds come with the workbench; until then a request using them is
-    /// refused by name.
-    public var supportedFields: Set<GenerationRequest.Field> { [.constraints] }
+    /// Every field: seeds, locked roles, refinements and candidates (`EngineWorkbench`), and
+    /// constraints: an accessibility requirement is met by construction (each palette is moved
+    /// to it, lightness only, locked roles held, before it is returned).
+    public var supportedFields: Set<GenerationRequest.Field> { Set(GenerationRequest.Field.allCases) }
 
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try Task.checkCancellation()
         try checkSupported(request)
-        var result = palette(for: request.description, variation: request.variation)
+        var result = EngineWorkbench(engine: self, request: request).generate()
         if let requirement = request.constraints.accessibility {
-            guard let met = requirement.enforce(result.palette) else {
-                throw ProviderFailure(
-                    provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
+            let fixed = Set(request.locked.keys)
+            func meet(_ palette: Palette) throws -> Palette {
+                guard let met = requirement.enforce(palette, fixed: fixed) else {
+                    throw ProviderFailure(
+                        provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
+                }
+                return met.palette
             }
-            result.palette = met.palette
+            result.palette = try meet(result.palette)
+            for i in result.alternatives.indices {
+                result.alternatives[i].palette = try meet(result.alternatives[i].palette)
+            }
         }
         return result
     }

@@ -23,8 +23,8 @@ public final class Screen {
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Screen.readSize)
     private var painter: ScreenPainter
     private var pendingWrites: [[UInt8]] = []
-    private var cursorVisible: Bool?
-    private var isClosed = false
+    var cursorVisible: Bool?
+    private(set) var isClosed = false
 
     /// The bracketed-paste mode switches (terminfo `BE`/`BD` in ncurses 6.4's xterm entries;
     /// written by hand because most entries lack them yet every modern terminal supports them).
@@ -219,6 +219,7 @@ public final class Screen {
     public func suspend() {
         guard !isClosed else { return }
         flushPendingWrites()
+        TerminalReset.restoreColours()
         endwin()
         Screen.writeAll(Screen.bracketedPasteOff)
     }
@@ -246,6 +247,7 @@ public final class Screen {
         guard !isClosed else { return }
         isClosed = true
         flushPendingWrites()
+        TerminalReset.restoreColours()
         if cursorVisible == false { curs_set(1) }
         endwin()
         Screen.writeAll(Screen.bracketedPasteOff)

@@ -13,7 +13,7 @@ func runInspect(_ args: [String]) async throws -> Int32 {
     if arguments.has("help") {
         print(
             CommandHelp.text(
-                CommandTable.inspect, try arguments.language(environment: ProcessInfo.processInfo.environment)))
+                CommandTable.inspect, try arguments.language(environment: RunSettings.environment)))
         return 0
     }
     let format = try arguments.choice("format", default: InspectFormat.text)
