@@ -57,13 +57,22 @@ extension AppState {
         case .fileWriteFailed(let failure):
             say(UIText.fileNotWritten(failure), .error)
             return []
+        case .exportWritten(let written):
+            receiveExport(.success(written))
+            return []
+        case .exportFailed(let failure):
+            receiveExport(.failure(failure))
+            return []
         }
     }
 
     // MARK: - Keys
 
     private mutating func handle(_ key: Key) -> [Effect] {
-        if case .paste(let text) = key, !isShowingHelp { return paste(text) }
+        if case .paste(let text) = key, !isShowingHelp {
+            if typeInExport(text) { return [] }
+            return paste(text)
+        }
         let scope = keyScope
         if let binding = KeyMap.binding(for: key, in: scope.contexts) {
             return perform(binding.command)
@@ -181,6 +190,10 @@ extension AppState {
         case .repairSelected: return repairSelected()
         case .cycleVision: cycleVision()
         case .cycleBackground: cycleBackground()
+        case .openExport, .closeExport, .exportUp, .exportDown, .exportPageUp, .exportPageDown, .exportFirst,
+            .exportLast, .toggleExportVariant, .editExportPath, .leaveExportPath, .writeExport, .openPreview,
+            .closePreview, .togglePreviewVariant:
+            return performExport(command)
         }
         return []
     }
@@ -279,6 +292,7 @@ extension AppState {
     // MARK: - Text editing
 
     private mutating func type(_ c: Character) {
+        if typeInExport(String(c)) { return }
         if workbench.editor?.hexField != nil {
             typeHex(String(c))
             return
@@ -313,6 +327,7 @@ extension AppState {
 
     /// Edits whichever text field has the keyboard, then keeps its cursor visible.
     private mutating func editText(_ edit: (inout TextField) -> Void) {
+        if editExportPath(edit) { return }
         if workbench.editor?.hexField != nil {
             editHex(edit)
         } else if workbench.isRefining {
