@@ -82,9 +82,23 @@ enum PreviewScreen {
         lines.append([Segment(title, sgr: "1")])
         lines.append([Segment(ExportWords.previewSupportNote(support)(language), sgr: "")])
         lines.append([])
-        let sample = ExportWords.previewSample(language)
-        let normals = (0..<8).map { "\($0) " + ExportWords.ansiName($0)(language) }
-        let brights = (8..<16).map { "\($0) " + ExportWords.ansiName($0)(language) }
+        // A narrow terminal gets a shorter sample, then bare numbers, so that both halves and
+        // the swatches still show: the first layout that fits.
+        let full = ExportWords.previewSample(language)
+        let named = (0..<16).map { "\($0) " + ExportWords.ansiName($0)(language) }
+        let numbered = (0..<16).map { "\($0)" }
+        var layout = (labels: numbered, sample: "Aa")
+        for (labels, text) in [(named, full), (named, "Aa01"), (named, "Aa"), (numbered, "Aa01")] {
+            let n1 = labels[0..<8].map(DisplayWidth.of).max() ?? 0
+            let n2 = labels[8..<16].map(DisplayWidth.of).max() ?? 0
+            if 2 + n1 + 1 + 3 + n2 + 1 + 3 + 6 + 2 * DisplayWidth.of(text) <= w - 1 {
+                layout = (labels, text)
+                break
+            }
+        }
+        let sample = layout.sample
+        let normals = Array(layout.labels[0..<8])
+        let brights = Array(layout.labels[8..<16])
         let n1 = normals.map(DisplayWidth.of).max() ?? 0
         let n2 = brights.map(DisplayWidth.of).max() ?? 0
         for k in 0..<8 {

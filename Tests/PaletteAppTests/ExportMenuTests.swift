@@ -178,6 +178,10 @@ final class ExportMenuTests: XCTestCase {
                     .replacingOccurrences(of: "\u{1B}\\[[0-9]*$", with: "", options: .regularExpression)
                     XCTAssertLessThan(DisplayWidth.of(text), w, "\(language) \(w)x\(h): \(text)")
                 }
+                for k in 0..<8 {
+                    XCTAssertTrue(screen.contains("\u{1B}[10\(k)m   "), "\(language) \(w)x\(h): swatch \(k + 8) shows")
+                    XCTAssertTrue(screen.contains("\u{1B}[9\(k)m\(k + 8)"), "\(language) \(w)x\(h): \(k + 8) as text")
+                }
                 if language != .english {
                     XCTAssertFalse(screen.contains("bright"), "\(language): \(screen)")
                     XCTAssertFalse(screen.contains("Theme preview"))
