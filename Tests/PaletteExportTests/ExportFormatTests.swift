@@ -1,4 +1,5 @@
 import PaletteCore
+import TestSupport
 import XCTest
 
 @testable import PaletteExport
@@ -36,7 +37,7 @@ final class ExportFormatTests: XCTestCase {
     }
 
     func testParserFormatsReadBackThroughPaletteParser() throws {
-        var rng = SplitMix(seed: 0x9A_25E)
+        var rng = SplitMix64(seed: 0x9A_25E)
         let parserFormats = ExportFormat.allCases.filter { $0.readBack == .paletteParser }
         XCTAssertEqual(Set(parserFormats), [.css, .scss, .less, .tailwind, .tokens])
         var checked = 0
