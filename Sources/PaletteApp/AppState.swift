@@ -230,7 +230,10 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.
-    public var isGenerating: Bool { request != nil }
+    public var isGenerating: Bool {
+        if case .some = request { return true }
+        return false
+    }
 
     /// The layout for the current size.
     var layout: Layout {

@@ -376,14 +376,16 @@ public enum KeyMap {
     public static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
         // Most keys are typed letters no binding lists: answer without hashing a Character
         // (hashing one normalises it, which is dear for CJK).
-        if case .character(let c) = key {
-            if let ascii = c.asciiValue {
-                if !boundASCII[Int(ascii)] { return nil }
-            } else if !bindsNonASCII {
-                return nil
-            }
+        let candidates: [Int]
+        if case .character(let c) = key, let ascii = c.asciiValue {
+            candidates = byASCII[Int(ascii)]
+        } else if case .character = key, !bindsNonASCII {
+            return nil
+        } else if let listed = byKey[key] {
+            candidates = listed
+        } else {
+            return nil
         }
-        guard let candidates = byKey[key] else { return nil }
         for context in contexts {
             for index in candidates where bindings[index].context == context {
                 return bindings[index]
@@ -392,16 +394,11 @@ public enum KeyMap {
         return nil
     }
 
-    /// `boundASCII[b]`: some binding lists the character with ASCII code `b`.
-    private static let boundASCII: [Bool] = {
-        var table = Array(repeating: false, count: 128)
-        for binding in bindings {
-            for case .character(let c) in binding.keys {
-                if let ascii = c.asciiValue { table[Int(ascii)] = true }
-            }
-        }
-        return table
-    }()
+    /// `byASCII[b]`: `byKey` for the character with ASCII code `b`, indexed rather than hashed
+    /// (most letters are bound somewhere, and a typed one is looked up on every key).
+    private static let byASCII: [[Int]] = (0..<128).map { code in
+        byKey[.character(Character(Unicode.Scalar(UInt8(code))))] ?? []
+    }
 
     /// Whether some binding lists a character that is not ASCII.
     private static let bindsNonASCII = bindings.contains { binding in
