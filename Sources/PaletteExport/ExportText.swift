@@ -27,7 +27,7 @@ public enum ExportText {
 
     /// A role's name in a file: its label in `language` and the colour's nearest name.
     public static func roleName(_ role: Role, _ color: RGB, _ language: Language) -> String {
-        role.label(language) + " · " + ColorNames.nearest(to: color).name.name
+        role.label(language) + " · " + ColorNames.nearest(to: color, language: language).name.name
     }
 
     /// Text for inside a comment that `closer` ends (`*/`, `-->`): the closer is broken up.

@@ -43,7 +43,7 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let language = try arguments.language(environment: environment)
     let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     if description.isEmpty {
-        throw UsageError("generate needs a description, e.g. palette-tui generate \"a calm forest morning\"")
+        throw UsageError(.needsDescription)
     }
     let constraints = try generationConstraints(arguments, language: language)
     let live: LiveDependencies

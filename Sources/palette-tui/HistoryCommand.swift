@@ -4,7 +4,7 @@ import PaletteCore
 import PaletteHistory
 
 /// How `palette-tui history` prints entries.
-enum HistoryFormat: String {
+enum HistoryFormat: String, CaseIterable {
     case text, jsonl, json
 }
 

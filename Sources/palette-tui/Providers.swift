@@ -30,6 +30,16 @@ struct ProviderOptions {
     var endpoint: String?
     var timeout: String?
 
+    /// `--timeout` in seconds, checked whichever provider runs (offline too, so a script's typo
+    /// is caught before it reaches a key); nil when not given.
+    func timeoutSeconds() throws(UsageError) -> Double? {
+        guard let raw = timeout else { return nil }
+        guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw UsageError(.badTimeout(raw))
+        }
+        return seconds
+    }
+
     init(_ arguments: Arguments) {
         provider = arguments["provider"]
         model = arguments["model"]
@@ -39,7 +49,7 @@ struct ProviderOptions {
 }
 
 /// The providers a user can name with `--provider`.
-enum ProviderChoice: String {
+enum ProviderChoice: String, CaseIterable {
     case gemini, offline
 }
 
@@ -69,13 +79,7 @@ func geminiConfiguration(
         }
         baseURL = url
     }
-    var timeout = GeminiConfiguration.defaultTimeout
-    if let raw = options.timeout {
-        guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-            throw UsageError("invalid value '\(raw)' for '--timeout': expected seconds between 0 and 3600")
-        }
-        timeout = seconds
-    }
+    let timeout = try options.timeoutSeconds() ?? GeminiConfiguration.defaultTimeout
     let configuration = GeminiConfiguration(apiKey: key, model: model, baseURL: baseURL, timeout: timeout)
     do {
         _ = try configuration.generateContentURL()
@@ -113,10 +117,11 @@ func makeProvider(
     var choice: ProviderChoice?
     if let raw = options.provider {
         guard let parsed = ProviderChoice(rawValue: raw) else {
-            throw UsageError("invalid value '\(raw)' for '--provider': expected gemini or offline")
+            throw UsageError(.invalidChoice(option: "provider", value: raw, choices: ProviderChoice.allCases.map(\.rawValue)))
         }
         choice = parsed
     }
+    _ = try options.timeoutSeconds()
     let key = geminiAPIKey(environment: environment)
     switch (choice, key) {
     case (.offline?, _):

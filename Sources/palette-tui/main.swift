@@ -64,17 +64,19 @@ func runMain() async -> Int32 {
         case nil: return try runTUI(args, environment: ProcessInfo.processInfo.environment)
         case "generate": return try await runGenerate(args)
         case "parse": return try await runParse(args)
-        case "inspect": return try await runInspect(args)
+        case "inspect": return await runInspect(args)
         case "history": return try await runHistory(args)
         case "export": return try await runExport(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
         default:
-            throw UsageError("unknown command '\(command!)'")
+            throw UsageError(.unknownCommand(command!))
         }
     } catch let error as UsageError {
-        printError("palette-tui: \(error.description)")
-        printError("Try 'palette-tui --help' for usage.")
+        // In the language the command speaks: a valid --lang, else the locale.
+        let language = commandLanguage(args, environment: ProcessInfo.processInfo.environment)
+        printError("palette-tui: \(error.typed.map { CommandText.problem($0)(language) } ?? error.description)")
+        printError(CommandText.tryMainHelp(language))
         return 2
     } catch let failure as HistoryFailure {
         printError("palette-tui: \(Messages.history(failure)(.english))")

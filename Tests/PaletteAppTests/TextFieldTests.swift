@@ -23,10 +23,14 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.cursor, 2)
     }
 
-    func testZeroWidthJoinersAreDroppedSoEmojiSplit() {
+    /// Issue 11 point 7: a pasted ZWJ sequence stays one grapheme (it was split in three).
+    func testIssue11Point7APastedZWJSequenceStaysOneGrapheme() {
         var field = TextField()
-        field.insert("👨‍👩‍👧")
-        XCTAssertEqual(field.characters, ["👨", "👩", "👧"])
+        field.insert("👨\u{200D}👩\u{200D}👧 ☀\u{FE0F}")
+        XCTAssertEqual(field.characters, ["👨\u{200D}👩\u{200D}👧", " ", "☀\u{FE0F}"])
+        field.deleteBackward()
+        field.deleteBackward()
+        XCTAssertEqual(field.text, "👨\u{200D}👩\u{200D}👧")
     }
 
     func testWordAndLineDeletion() {

@@ -1,9 +1,12 @@
 /// Makes untrusted text (model output, history, pastes, typed keys) safe to draw on one line.
 ///
 /// ncurses passes bidi overrides through raw and lets `\r`, `\b` and `\t` move the cursor, so
-/// text is cleaned before it reaches a canvas: control, format (bidi, zero-width joiners, BOM),
+/// text is cleaned before it reaches a canvas: control, format (bidi, BOM, invisible operators),
 /// surrogate, private-use and unassigned scalars are dropped, and line breaks and tabs become
-/// spaces. Dropping ZWJ splits emoji sequences into their parts, which is what ncurses shows anyway.
+/// spaces. Inside a grapheme cluster, after its first scalar, the joiners a cluster is made of
+/// stay: ZWJ (👨‍👩‍👧), ZWNJ (Persian, Indic scripts) and the emoji tag characters (🏴󠁧󠁢󠁳󠁣󠁴󠁿);
+/// variation selectors (☀️) are marks and stay too. So every grapheme the user typed is kept
+/// whole, in the field, in the history file and in listings.
 ///
 /// The one sanitiser: the app's canvas and text field, the `history` listing and the history
 /// loader's messages all clean text here, so a rule added here holds everywhere.
@@ -12,14 +15,33 @@ public enum TextSanitizer {
     public static func clean(_ text: String) -> String {
         if isPlainASCII(text) { return text }
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch verdict(scalar) {
-            case .keep: out.append(scalar)
-            case .space: out.append(" ")
-            case .drop: break
+        for character in text {
+            // Joiners stay only in a cluster whose first scalar is kept and is not a space.
+            var joins = false
+            for (k, scalar) in character.unicodeScalars.enumerated() {
+                if k > 0 && joins && isClusterJoiner(scalar) {
+                    out.append(scalar)
+                    continue
+                }
+                let v = verdict(scalar)
+                if k == 0 { joins = v == .keep && !scalar.properties.isWhitespace }
+                switch v {
+                case .keep: out.append(scalar)
+                case .space: out.append(" ")
+                case .drop: break
+                }
             }
         }
         return String(out)
+    }
+
+    /// The format characters that join a grapheme cluster rather than steer the text: ZWNJ,
+    /// ZWJ and the emoji tag characters. Kept after the first scalar of a cluster that starts
+    /// with a visible character, dropped anywhere else.
+    @inline(__always)
+    public static func isClusterJoiner(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v == 0x200C || v == 0x200D || (0xE0020...0xE007F).contains(v)
     }
 
     /// Cleans `text` for a single line of at most `width` columns, ending with "…" when cut.
