@@ -9,7 +9,7 @@ SWIFTC ?= swiftc
 STRICT := -Xswiftc -warnings-as-errors
 # Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
-DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev
+DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
 # Real consumers the export tests read every format back with (kitty's and foot's own config
 # loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config).
 TEST_DEB_PACKAGES := kitty foot neovim nodejs

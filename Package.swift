@@ -22,13 +22,19 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
         // zlib: CRC-32 and deflate for the PNG and zip exports.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libcurl: ProviderKit's HTTP transport (poll(2)-driven, bounded decoding; see HTTPTransport.swift).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
-        // FoundationNetworking comes with Foundation on Linux: no package to declare.
-        .target(name: "ProviderKit", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // FoundationNetworking (for URLRequest) comes with Foundation on Linux: no package to declare.
+        .target(name: "ProviderKit", dependencies: ["PaletteCore", "CCurl"], swiftSettings: strict),
         // The Gemini client: its URL, body and replies, on ProviderKit.
         .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Any OpenAI-compatible Chat Completions server (OpenAI, llama.cpp, vLLM, LM Studio), on ProviderKit.
+        .target(name: "OpenAI", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // Ollama's native chat API, on ProviderKit.
+        .target(name: "Ollama", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -78,8 +84,23 @@ let package = Package(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "GeminiTests", dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport"],
+            name: "GeminiTests",
+            dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
             exclude: ["Fixtures"], swiftSettings: strict),
+        // The fault suite every HTTP provider runs (Gemini's faults, each protocol's own replies).
+        .target(
+            name: "ProviderFaultSuite", dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp"],
+            path: "Tests/ProviderFaultSuite", swiftSettings: strict),
+        .testTarget(
+            name: "OpenAITests",
+            dependencies: [
+                "OpenAI", "ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport", "ProviderFaultSuite",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "OllamaTests",
+            dependencies: ["Ollama", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
+            swiftSettings: strict),
         .testTarget(
             name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
@@ -103,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteCore",
+                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "PaletteApp", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),

@@ -401,10 +401,70 @@ def bench_idle(res, app, home, seconds, available):
                           f"{a['ended']} ended during the window); the C floor {c['threads']}")
     else:
         res.add(section, "palette-tui idle CPU (schedstat)", None, "%", target="< 0.1 % of one core", met=None)
+    bench_waiting(res, section, app, home, 1 if seconds < 10 else 3, available,
+                  figures["palette-tui"]["pct"] if available else None)
     res.note(section, f"All programs open at once for {seconds:g} s after their first frame and 0.5 s of settling; "
                       "CPU from the per-thread run time in /proc/PID/task/*/schedstat (ns), cross-checked with "
                       "the 10 ms ticks of /proc/PID/stat (which also count threads that ended); wake-ups are "
                       "context switches of the threads over the window")
+
+
+def bench_waiting(res, section, app, home, runs, available, idle_pct):
+    """The app's CPU while a request waits: a server slow to answer, then one slow in its body."""
+    if not available:
+        res.add(section, "palette-tui CPU while waiting for an answer", None, "%", target="< 10 % of one core",
+                met=None)
+        return
+    from gemini_stub import palette_for
+    for label, option in (("4 s before the headers", "delay=4"), ("headers, then a body trickled over 4 s",
+                                                                  "trickle=4")):
+        server = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench", "gemini_stub.py"), "0", option],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        figures, ticks, failures = [], [], []
+        try:
+            port = int(server.stdout.readline().split()[1])
+            history = os.path.join(home, "waiting.jsonl")
+            env = {"GEMINI_API_KEY": "bench-not-a-secret", "GEMINI_BASE_URL": f"http://127.0.0.1:{port}"}
+            program = app_program(app, home, history, env)
+            for run in range(runs):
+                open(history, "w").close()
+                proc, _ = program.first_frame()
+                try:
+                    proc.send(b"calm forest morning")
+                    proc.settle(0.3, 0.05)
+                    accent = palette_for(run)[2][1:].encode()
+                    mark = len(proc.output)
+                    cpu0, tick0 = proc.run_ns(), proc.cpu_seconds()
+                    began = time.perf_counter()
+                    proc.send(b"\r")
+                    seen = proc.wait_for(accent, 20, start=mark)
+                    wall = seen - began
+                    figures.append((proc.run_ns() - cpu0) / 1e9 / wall * 100)
+                    ticks.append((proc.cpu_seconds() - tick0) / wall * 100)
+                    server.stdout.readline()
+                except Timeout as error:
+                    failures.append(str(error))
+                finally:
+                    proc.quit(QUIT)
+        finally:
+            server.stdin.close()
+            try:
+                server.wait(5)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        if not figures:
+            res.note(section, f"waiting ({label}): no palette drawn: {failures[:1]}")
+            res.add(section, f"palette-tui CPU while waiting, {label}", None, "%", target="< 10 % of one core",
+                    met=None)
+            continue
+        value = median(figures)
+        res.add(section, f"palette-tui CPU while waiting, {label}", value, "%", "palette-tui idle", idle_pct,
+                target="< 10 % of one core", met=value < 10)
+        res.add(section, f"palette-tui CPU while waiting, {label} (ticks)", median(ticks), "%")
+    res.note(section, f"Waiting: a fresh app (so a new connection) types a description and presses Enter against "
+                      f"`bench/gemini_stub.py` made slow (`delay=4`: the headers after 4 s; `trickle=4`: the headers "
+                      f"at once, the body in 16-byte pieces over 4 s); CPU of all its threads (schedstat, and the "
+                      f"/proc/PID/stat ticks) from Enter to the palette drawn, over that wall time; median of {runs}")
 
 
 # MARK: - 4. history scale

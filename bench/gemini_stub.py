@@ -7,6 +7,10 @@ repeated request still changes the screen. After each response it prints `served
 nanoseconds from the request line having been read to the response being flushed, the server's
 own time that the driver subtracts.
 It exits when its standard input closes, so it never outlives the driver.
+
+Optional arguments after the port make it slow, for the waiting-CPU figure: `delay=S` waits S
+seconds before the headers; `trickle=S` sends the headers at once and then the body in 16-byte
+pieces spread over S seconds.
 """
 
 import http.server
@@ -48,6 +52,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     disable_nagle_algorithm = True
     lock = threading.Lock()
     count = 0
+    delay = 0.0
+    trickle = 0.0
 
     def parse_request(self):
         self.began = time.perf_counter_ns()
@@ -60,11 +66,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with Handler.lock:
             body = body_for(Handler.count)
             Handler.count += 1
+        if Handler.delay:
+            time.sleep(Handler.delay)
         self.send_response(200)
         self.send_header("Content-Type", "application/json; charset=UTF-8")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if Handler.trickle:
+            pieces = [body[i:i + 16] for i in range(0, len(body), 16)]
+            for piece in pieces:
+                self.wfile.write(piece)
+                self.wfile.flush()
+                time.sleep(Handler.trickle / len(pieces))
+        else:
+            self.wfile.write(body)
         self.wfile.flush()
         print(f"served {time.perf_counter_ns() - self.began}", flush=True)
 
@@ -74,6 +89,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 def main():
     port = int(sys.argv[1])
+    for option in sys.argv[2:]:
+        name, _, value = option.partition("=")
+        setattr(Handler, {"delay": "delay", "trickle": "trickle"}[name], float(value))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()

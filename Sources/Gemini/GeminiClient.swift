@@ -189,15 +189,11 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         case problem(String)
     }
 
-    /// Parses answer text through the shared parser; a problem says what was wrong.
+    /// Reads answer text the way every provider does (`ModelAnswer`); a problem says what was wrong.
     static func palette(from text: String) -> Parsed {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return .problem("the reply was empty")
-        }
-        do {
-            return .palette(try PaletteParser.parse(text))
-        } catch {
-            return .problem(String(describing: error))
+        switch ModelAnswer.read(text) {
+        case .palette(let palette): return .palette(palette)
+        case .problem(let problem): return .problem(problem)
         }
     }
 

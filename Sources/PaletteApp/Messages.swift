@@ -25,6 +25,7 @@ public enum Messages {
         switch provider {
         case "gemini": return "GEMINI_API_KEY"
         case "openai": return "OPENAI_API_KEY"
+        case "ollama": return "OLLAMA_API_KEY"
         default: return "the API key variable"
         }
     }
@@ -275,8 +276,21 @@ public enum Messages {
             return Localized(
                 "read only the first \(UIText.grouped(characters)) characters of the description",
                 "只讀取了描述的前 \(UIText.grouped(characters)) 個字元", "只读取了描述的前 \(UIText.grouped(characters)) 个字符")
-        case let .accessibilityRepaired(requirement, changes):
+        case .accessibilityRepaired(let requirement, let changes):
             return repairedNote(requirement, changes)
+        case .parametersRefused(let names):
+            let list = names.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+            let english = list.joined(separator: ", ")
+            let chinese = list.joined(separator: "、")
+            if names.contains("response_format") {
+                return Localized(
+                    "the server refused \(english), so it was asked without; the palette's format was requested in the prompt only",
+                    "伺服器不接受 \(chinese)，已改為不帶這些參數詢問；配色格式僅在提示中要求",
+                    "服务器不接受 \(chinese)，已改为不带这些参数询问；配色格式仅在提示中要求")
+            }
+            return Localized(
+                "the server refused \(english), so it was asked without",
+                "伺服器不接受 \(chinese)，已改為不帶這些參數詢問", "服务器不接受 \(chinese)，已改为不带这些参数询问")
         }
     }
 

@@ -40,6 +40,10 @@ public enum GenerationNote: Hashable, Sendable {
     case readLimit(characters: Int)
     /// The answer was moved to meet an accessibility requirement; these roles changed.
     case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
+    /// The server refused these parts of the request by name (`response_format`,
+    /// `temperature`...), so the palette was asked for without them; with `response_format`
+    /// gone, the answer's shape was asked for in the prompt only.
+    case parametersRefused([String])
 }
 
 /// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import PaletteCore
 
@@ -30,56 +31,44 @@ struct TransportFailure: Error {
     var retryable: Bool
 }
 
-/// One URLSession for a client's lifetime; each request on it bounded in time and size, and cancellable.
+/// One libcurl multi handle for a client's lifetime, driven by one thread of its own; each
+/// request on it bounded in time and size, and cancellable.
 ///
-/// One session rather than one per request: making a URLSession is the dearest part of a first
-/// request on Linux (libcurl's global set-up, which initialises OpenSSL even for plain HTTP, a
-/// multi handle, queues, protocol registration), and a session per request also dropped the
-/// connection, so every request connected again. The session is made on first use, either by
-/// `prepare()` off the caller's path or by the first request, and invalidated (its tasks
-/// cancelled) when the transport goes away.
+/// Not URLSession: swift-corelibs-foundation drives libcurl from Dispatch sources and keeps a
+/// socket's write source after libcurl has switched from connecting to reading, so every
+/// exchange on a new connection spun a core until its last byte (a 60 s wait cost 50 s of CPU,
+/// issue 11 point 12, issue 12 point 10). It also queued decompressed body pieces to the
+/// delegate faster than a size limit could stop them (1 MB of gzip on the wire held 1.2 GB,
+/// issue 12 point 3). Here libcurl waits in `curl_multi_poll` (poll(2), no CPU while nothing
+/// arrives), the body callback runs inside libcurl's own read loop, so a transfer past the
+/// limit stops at once, after at most one 16 KiB piece more, whatever the encoding.
 ///
-/// Each request is a delegate-driven data task rather than `data(for:)`: it can stop reading
-/// once the body passes the size limit (a 50 MB reply is never buffered), it enforces a total
-/// deadline (URLSession's own timeout only measures silence between packets), and cancelling
-/// the calling Task cancels that request's URLSession task at once on every platform, leaving
-/// the session and other requests alone.
+/// The multi handle keeps connections between requests (no new TCP or TLS handshake), is made
+/// on first use (by `prepare()` off the caller's path, or by the first request) and is shut
+/// down, its transfers cancelled, when the transport goes away.
 final class HTTPTransport: @unchecked Sendable {
     private let lock = NSLock()
-    private var made: URLSession?
-    /// The session's delegate; outlives the transport until URLSession lets go of it.
-    let router = SessionRouter()
-    private let backstop: Double
+    private var made: CurlDriver?
 
-    /// - Parameter timeout: the longest a caller will wait for one request, in seconds.
-    init(timeout: Double) {
-        // swift-corelibs-foundation truncates URLSession timeouts to whole seconds (0.9 s becomes
-        // an instant timeout), so they are only a backstop a second past our own exact timer.
-        backstop = (timeout + 1).rounded(.up)
-    }
+    /// - Parameter timeout: the longest a caller will wait for one request, in seconds (each
+    ///   request carries its own exact deadline; kept so callers keep one signature).
+    init(timeout: Double) {}
 
     deinit {
-        made?.invalidateAndCancel()
+        made?.shutDown()
     }
 
-    /// The session, made on first use; every later call returns the same one.
-    var session: URLSession {
+    /// The driver, made on first use; every later call returns the same one.
+    var driver: CurlDriver {
         lock.lock()
         defer { lock.unlock() }
         if let made { return made }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = backstop
-        configuration.timeoutIntervalForResource = backstop
-        let session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
-        made = session
-        return session
+        let driver = CurlDriver()
+        made = driver
+        return driver
     }
 
-    /// Whether the session has been made yet (by `prepare()` or a request). A test hook: the
+    /// Whether the driver has been made yet (by `prepare()` or a request). A test hook: the
     /// warm-up tests need to see that building sets nothing up and warming up does.
     var isPrepared: Bool {
         lock.lock()
@@ -87,181 +76,328 @@ final class HTTPTransport: @unchecked Sendable {
         return made != nil
     }
 
-    /// Makes the session now, so the first request finds it ready; sends nothing.
+    /// Makes the multi handle and its thread now, so the first request finds them ready; sends nothing.
     func prepare() {
-        _ = session
+        _ = driver
     }
 
-    /// Creates a task for the request and cancels it before it is resumed.
-    ///
-    /// This sets up what a first task needs (the HTTP protocol object and its libcurl easy
-    /// handle, the delegate queue's thread) without a connection: a task that was never
-    /// resumed is never added to libcurl's multi handle, so nothing leaves the process.
+    /// Sets up an easy handle for the request and frees it without sending anything: libcurl's
+    /// per-transfer set-up (and the first look at the options) happens off the caller's path.
     func rehearse(_ request: URLRequest) {
-        session.dataTask(with: request).cancel()
+        _ = driver
+        if let transfer = try? Transfer(request, deadline: 1, maxBytes: 1) { transfer.release() }
     }
 
     /// Runs one request to completion, or until the deadline, the size limit or cancellation;
     /// throws `TransportFailure`.
     func perform(_ request: URLRequest, deadline seconds: Double, maxBytes: Int) async throws -> HTTPReply {
-        let session = self.session
-        var request = request
-        request.timeoutInterval = (seconds + 1).rounded(.up)
-        let task = session.dataTask(with: request)
-        let exchange = ExchangeState(maxBytes: maxBytes, deadline: seconds)
-        router.register(exchange, for: task.taskIdentifier)
+        let driver = self.driver
+        let transfer = try Transfer(request, deadline: seconds, maxBytes: maxBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                exchange.start(task, continuation: continuation)
+                driver.start(transfer, continuation: continuation)
             }
         } onCancel: {
-            exchange.stop(.cancelled)
+            driver.stop(transfer, .cancelled)
         }
-    }
-}
-
-/// The session's delegate: hands each task's events to the exchange that started it.
-///
-/// URLSession keeps its delegate until the session is invalidated, so the router holds no
-/// reference back to the transport; the transport's deinit can then invalidate the session.
-final class SessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var exchanges: [Int: ExchangeState] = [:]
-    private var sawInvalidation = false
-
-    /// Whether URLSession has reported the session invalidated, which it does once the transport is gone.
-    var invalidated: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return sawInvalidation
-    }
-
-    func register(_ exchange: ExchangeState, for task: Int) {
-        lock.lock()
-        exchanges[task] = exchange
-        lock.unlock()
-    }
-
-    private func exchange(for task: URLSessionTask, removing: Bool = false) -> ExchangeState? {
-        lock.lock()
-        defer { lock.unlock() }
-        return removing ? exchanges.removeValue(forKey: task.taskIdentifier) : exchanges[task.taskIdentifier]
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        completionHandler(exchange(for: dataTask)?.received(response) ?? .cancel)
-    }
-
-    /// Refuses every redirect: the key header would travel to wherever `Location` points.
-    /// The 3xx reply itself comes back, and `ProviderHTTPClient` reports it as `redirectRefused`.
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        exchange(for: dataTask)?.received(data)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        exchange(for: task, removing: true)?.completed(task, error: error)
-    }
-
-    func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
-        lock.lock()
-        sawInvalidation = true
-        exchanges = [:]
-        lock.unlock()
     }
 }
 
 /// Why an exchange was stopped from this side.
-enum StopReason: Sendable {
+enum StopReason: Sendable, Equatable {
     case cancelled
-    case timedOut
     case tooLarge
+    /// The body came in an encoding that is not read (only gzip and deflate are: both
+    /// stream with a 32 KiB window, where brotli and zstd can ask for megabytes up front).
+    case unreadableEncoding(String)
 }
 
-/// The mutable side of one exchange, shared between the caller and URLSession's delegate queue.
+/// The thread that runs libcurl's multi handle: requests are handed to it, it waits in
+/// `curl_multi_poll`, and it resumes each caller once its transfer ends.
 ///
-/// Every field is guarded by `lock`; the continuation is resumed exactly once.
-final class ExchangeState: @unchecked Sendable {
-    private let lock = NSLock()
+/// Every libcurl call except `curl_multi_wakeup` happens on this thread. Other threads only
+/// queue commands (under `condition`) and wake it. With nothing in flight it sleeps on the
+/// condition, so an idle client costs no wake-ups at all.
+final class CurlDriver: @unchecked Sendable {
+    private enum Command {
+        case add(Transfer)
+        case remove(Transfer)
+        case quit
+    }
+
+    /// Guards `commands` and `done`; signalled when a command arrives.
+    private let condition = NSCondition()
+    private var commands: [Command] = []
+    private var done = false
+    private let multi: UnsafeMutableRawPointer
+    /// Transfers in the multi handle, by easy handle. Touched on the driver's thread only.
+    private var active: [UnsafeMutableRawPointer: Transfer] = [:]
+
+    init() {
+        CurlDriver.initialiseLibrary
+        guard let multi = curl_multi_init() else { fatalError("libcurl could not make a multi handle") }
+        self.multi = multi
+        // Connections are kept for later requests; at most a few are ever open at once.
+        _ = pt_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 4)
+        let thread = Thread { [self] in run() }
+        thread.name = "palette-tui.http"
+        thread.start()
+    }
+
+    /// libcurl's global set-up (OpenSSL's with it), once per process, before any handle.
+    private static let initialiseLibrary: Void = {
+        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }()
+
+    /// Whether the thread has ended (after `shutDown()`); a test hook.
+    var hasShutDown: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return done
+    }
+
+    /// Starts `transfer`, or ends it at once if it was stopped before it could start.
+    func start(_ transfer: Transfer, continuation: CheckedContinuation<HTTPReply, any Error>) {
+        guard transfer.begin(continuation) else { return }
+        send(.add(transfer))
+    }
+
+    /// Stops `transfer` for `reason`: the connection is closed and the caller resumed at once.
+    func stop(_ transfer: Transfer, _ reason: StopReason) {
+        guard transfer.requestStop(reason) else { return }
+        send(.remove(transfer))
+    }
+
+    /// Ends the thread; transfers still in flight end as cancelled.
+    func shutDown() {
+        send(.quit)
+    }
+
+    /// Queues `command` and wakes the thread, whether it sleeps on the condition or in poll(2).
+    /// The wake-up is sent under the lock, so it never reaches a multi handle already cleaned up.
+    private func send(_ command: Command) {
+        condition.lock()
+        let quitting = done
+        if !quitting {
+            commands.append(command)
+            _ = curl_multi_wakeup(multi)
+        }
+        condition.signal()
+        condition.unlock()
+        if quitting, case .add(let transfer) = command { transfer.finish(failure: CurlDriver.cancelled) }
+    }
+
+    private static let cancelled = TransportFailure(reason: .cancelled, retryable: false)
+
+    // MARK: - The thread
+
+    private func run() {
+        let handle = multi
+        while true {
+            condition.lock()
+            while commands.isEmpty && active.isEmpty { condition.wait() }
+            let batch = commands
+            commands = []
+            condition.unlock()
+
+            for command in batch {
+                switch command {
+                case .add(let transfer):
+                    if transfer.isStopped {
+                        transfer.finishStopped()
+                    } else {
+                        active[transfer.easy] = transfer
+                        _ = curl_multi_add_handle(handle, transfer.easy)
+                    }
+                case .remove(let transfer):
+                    if active.removeValue(forKey: transfer.easy) != nil {
+                        // Removing an unfinished transfer closes its connection: the server sees the hang-up.
+                        _ = curl_multi_remove_handle(handle, transfer.easy)
+                        transfer.finishStopped()
+                    }
+                case .quit:
+                    for transfer in active.values {
+                        _ = curl_multi_remove_handle(handle, transfer.easy)
+                        transfer.finish(failure: CurlDriver.cancelled)
+                    }
+                    active = [:]
+                    condition.lock()
+                    done = true
+                    let late = commands
+                    commands = []
+                    _ = curl_multi_cleanup(handle)
+                    condition.unlock()
+                    for case .add(let transfer) in late { transfer.finish(failure: CurlDriver.cancelled) }
+                    return
+                }
+            }
+            guard !active.isEmpty else { continue }
+
+            var running: Int32 = 0
+            _ = curl_multi_perform(handle, &running)
+            collectFinished(handle)
+            guard !active.isEmpty else { continue }
+            // Sleeps in poll(2) until a socket is ready, libcurl's next timer (the transfer's
+            // deadline among them) or a wake-up from another thread.
+            _ = curl_multi_poll(handle, nil, 0, 30_000, nil)
+        }
+    }
+
+    private func collectFinished(_ handle: UnsafeMutableRawPointer) {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(handle, &left) {
+            guard pt_msg_done(message) != 0, let easy = pt_msg_easy(message) else { continue }
+            let result = pt_msg_result(message)
+            _ = curl_multi_remove_handle(handle, easy)
+            active.removeValue(forKey: easy)?.complete(result)
+        }
+    }
+}
+
+/// One request's easy handle and everything it gathers; its callbacks run on the driver's thread.
+///
+/// The caller's side touches only `stopReason` and the continuation, under `lock`; the status,
+/// headers and body are the driver thread's alone. Everything the transfer held (the easy
+/// handle, the header list, the body) is freed the moment it ends, however it ends.
+final class Transfer: @unchecked Sendable {
+    let easy: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
     private let maxBytes: Int
     private let deadline: Double
-    private var task: URLSessionTask?
+    private let host: String
+
+    private let lock = NSLock()
     private var continuation: CheckedContinuation<HTTPReply, any Error>?
     private var stopReason: StopReason?
-    private var response: HTTPURLResponse?
-    private var body = Data()
     private var finished = false
+    private var released = false
 
-    init(maxBytes: Int, deadline: Double) {
-        self.maxBytes = maxBytes
+    // The driver thread's.
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var headerBytes = 0
+    private var body: [UInt8] = []
+
+    /// The most header bytes accepted, all header lines together.
+    static let maxHeaderBytes = 256 * 1024
+    /// The content codings read (decoded by libcurl as the body streams); any other is refused.
+    static let readableEncodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate"]
+
+    init(_ request: URLRequest, deadline: Double, maxBytes: Int) throws {
+        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let easy = curl_easy_init()
+        else {
+            throw TransportFailure(reason: .transport("unsupported URL"), retryable: false)
+        }
+        self.easy = easy
+        self.maxBytes = max(1, maxBytes)
         self.deadline = deadline
+        host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? url.absoluteString
+        configure(request, url: url)
     }
 
-    /// Resumes the task, unless the exchange was stopped first (then the task is cancelled unsent).
-    func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPReply, any Error>) {
-        lock.lock()
-        if let reason = stopReason {
-            finished = true
-            lock.unlock()
-            task.cancel()
-            continuation.resume(throwing: ExchangeState.error(for: reason, deadline: deadline, maxBytes: maxBytes))
-            return
+    deinit {
+        release()
+    }
+
+    private func configure(_ request: URLRequest, url: URL) {
+        _ = pt_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString)
+        _ = pt_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = pt_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        // Redirects are not followed: the key header would travel to wherever `Location` points.
+        _ = pt_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        // The whole exchange, connecting included, to the millisecond.
+        let milliseconds = deadline.isFinite ? min(max(1, (deadline * 1000).rounded(.up)), 86_400_000) : 1
+        _ = pt_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(milliseconds))
+        // gzip is asked for and decoded as it streams; the size limit counts decoded bytes.
+        _ = pt_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip")
+        _ = pt_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
+
+        let method = (request.httpMethod ?? "GET").uppercased()
+        let body = request.httpBody ?? Data()
+        switch method {
+        case "GET":
+            _ = pt_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
+        case "HEAD":
+            _ = pt_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+        default:
+            _ = pt_easy_setopt_long(easy, CURLOPT_POST, 1)
+            if method != "POST" { _ = pt_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
         }
-        self.task = task
+        if method != "GET" && method != "HEAD" {
+            // Copied by libcurl (COPYPOSTFIELDS), so the bytes need not outlive this call.
+            _ = pt_easy_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            if body.isEmpty {
+                _ = pt_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                body.withUnsafeBytes { raw in
+                    _ = pt_easy_setopt_pointer(
+                        easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
+                }
+            }
+        }
+
+        var list: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
+            list = curl_slist_append(list, line)
+        }
+        // No "Expect: 100-continue" pause before a body, and no Accept: */* of libcurl's own.
+        list = curl_slist_append(list, "Expect:")
+        headerList = list
+        _ = pt_easy_setopt_list(easy, CURLOPT_HTTPHEADER, list)
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = pt_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = pt_easy_setopt_write(easy, CURLOPT_WRITEFUNCTION, Transfer.bodyCallback)
+        _ = pt_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = pt_easy_setopt_write(easy, CURLOPT_HEADERFUNCTION, Transfer.headerCallback)
+    }
+
+    /// Frees the easy handle and the header list; the body goes with the transfer.
+    func release() {
+        lock.lock()
+        let first = !released
+        released = true
+        lock.unlock()
+        guard first else { return }
+        curl_easy_cleanup(easy)
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = nil
+        body = []
+    }
+
+    // MARK: - The caller's side
+
+    /// Takes the continuation; false (and the caller resumed) when the transfer was stopped first.
+    func begin(_ continuation: CheckedContinuation<HTTPReply, any Error>) -> Bool {
+        lock.lock()
         self.continuation = continuation
+        let stopped = stopReason != nil
         lock.unlock()
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in
-            self?.stop(.timedOut)
-        }
-        task.resume()
+        if stopped { finishStopped() }
+        return !stopped
     }
 
-    /// Stops the exchange; the first reason given wins.
-    func stop(_ reason: StopReason) {
+    /// Records why the transfer stops; false when it already ended or was already stopped.
+    func requestStop(_ reason: StopReason) -> Bool {
         lock.lock()
-        guard stopReason == nil, !finished else {
-            lock.unlock()
-            return
-        }
+        defer { lock.unlock() }
+        guard stopReason == nil, !finished else { return false }
         stopReason = reason
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
+        return continuation != nil
     }
 
-    /// The response headers arrived: go on, or stop at once when the announced body is too big.
-    func received(_ response: URLResponse) -> URLSession.ResponseDisposition {
+    var isStopped: Bool {
         lock.lock()
-        self.response = response as? HTTPURLResponse
-        lock.unlock()
-        if response.expectedContentLength > Int64(maxBytes) {
-            stop(.tooLarge)
-            return .cancel
-        }
-        return .allow
+        defer { lock.unlock() }
+        return stopReason != nil
     }
 
-    /// A piece of the body arrived; past the size limit the exchange stops and the body is dropped.
-    func received(_ data: Data) {
-        lock.lock()
-        body.append(data)
-        let over = body.count > maxBytes
-        if over { body = Data() }
-        lock.unlock()
-        if over { stop(.tooLarge) }
-    }
+    // MARK: - Ending
 
-    /// The task ended: resumes the caller with the reply or the error that says why not.
-    func completed(_ task: URLSessionTask, error: (any Error)?) {
+    /// Resumes the caller once, with `result`, and frees everything the transfer held.
+    private func finish(_ result: Result<HTTPReply, TransportFailure>) {
         lock.lock()
         guard !finished, let continuation else {
             lock.unlock()
@@ -269,61 +405,173 @@ final class ExchangeState: @unchecked Sendable {
         }
         finished = true
         self.continuation = nil
-        let reason = stopReason
-        let response = self.response
-        let body = self.body
         lock.unlock()
-        if let reason {
-            continuation.resume(throwing: ExchangeState.error(for: reason, deadline: deadline, maxBytes: maxBytes))
-        } else if let urlError = error as? URLError, urlError.code == .timedOut {
-            continuation.resume(throwing: TransportFailure(reason: .timedOut(seconds: deadline), retryable: false))
-        } else if let error {
-            continuation.resume(throwing: ExchangeState.classify(error, url: task.originalRequest?.url))
-        } else if let response {
-            var headers: [String: String] = [:]
-            for (name, value) in response.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-            }
-            continuation.resume(returning: HTTPReply(status: response.statusCode, headers: headers, body: body))
-        } else {
-            continuation.resume(throwing: TransportFailure(reason: .connectionLost, retryable: true))
-        }
+        release()
+        continuation.resume(with: result.mapError { $0 as any Error })
     }
 
-    static func error(for reason: StopReason, deadline: Double, maxBytes: Int) -> TransportFailure {
+    func finish(failure: TransportFailure) {
+        finish(.failure(failure))
+    }
+
+    /// Ends a transfer stopped from this side with the failure its reason means.
+    func finishStopped() {
+        lock.lock()
+        let reason = stopReason ?? .cancelled
+        lock.unlock()
+        finish(failure: failure(for: reason))
+    }
+
+    private func failure(for reason: StopReason) -> TransportFailure {
         switch reason {
-        case .cancelled: return TransportFailure(reason: .cancelled, retryable: false)
-        case .timedOut: return TransportFailure(reason: .timedOut(seconds: deadline), retryable: false)
-        case .tooLarge: return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
+        case .cancelled:
+            return TransportFailure(reason: .cancelled, retryable: false)
+        case .tooLarge:
+            return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
+        case .unreadableEncoding(let coding):
+            let type = headers["content-type"] ?? "a body"
+            return TransportFailure(
+                reason: .notJSON(status: status, contentType: "\(type) (\(coding)-encoded)"), retryable: false)
         }
     }
 
-    /// Maps a URLSession failure to the reason the user can act on, and whether to try again.
+    /// libcurl finished the transfer with `code`.
+    func complete(_ code: CURLcode) {
+        lock.lock()
+        let stopped = stopReason
+        lock.unlock()
+        if let stopped {
+            finish(failure: failure(for: stopped))
+            return
+        }
+        if code == CURLE_OK {
+            var final = 0
+            _ = pt_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &final)
+            let reply = HTTPReply(status: final != 0 ? final : status, headers: headers, body: Data(body))
+            finish(.success(reply))
+            return
+        }
+        finish(failure: classify(code))
+    }
+
+    /// Maps a libcurl failure to the reason the user can act on, and whether to try again.
     ///
-    /// A dropped connection and other transient failures are retried. No network, a refused
-    /// connection and a TLS failure are configuration, not luck: retrying them only delays the
-    /// message (and the offline fallback).
-    static func classify(_ error: any Error, url: URL?) -> TransportFailure {
-        let host =
-            url.map { u in u.host.map { h in u.port.map { "\(h):\($0)" } ?? h } ?? u.absoluteString } ?? "the endpoint"
-        guard let urlError = error as? URLError else {
-            return TransportFailure(reason: .transport(String(describing: error)), retryable: true)
-        }
-        switch urlError.code {
-        case .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed, .internationalRoamingOff,
-            .dataNotAllowed, .callIsActive:
+    /// A connection that dropped or closed mid-exchange is transient and retried (at once, by
+    /// `ProviderHTTPClient`). No network, a refused connection and a TLS failure are
+    /// configuration, not luck: retrying them only delays the message (and the offline fallback).
+    private func classify(_ code: CURLcode) -> TransportFailure {
+        var osError = 0
+        _ = pt_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError)
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return TransportFailure(reason: .timedOut(seconds: deadline), retryable: false)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return TransportFailure(reason: .noNetwork(host: host), retryable: false)
-        case .cannotConnectToHost:
+        case CURLE_COULDNT_CONNECT:
+            if [ENETUNREACH, EHOSTUNREACH, ENETDOWN].contains(Int32(osError)) {
+                return TransportFailure(reason: .noNetwork(host: host), retryable: false)
+            }
             return TransportFailure(reason: .connectionRefused(host: host), retryable: false)
-        case .networkConnectionLost, .cannotParseResponse, .badServerResponse, .zeroByteResource,
-            .cannotDecodeRawData, .cannotDecodeContentData:
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_HTTP2,
+            CURLE_HTTP2_STREAM, CURLE_HTTP3:
             return TransportFailure(reason: .connectionLost, retryable: true)
-        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED,
+            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+            CURLE_SSL_CLIENTCERT:
             return TransportFailure(reason: .tlsFailure(host: host), retryable: false)
+        case CURLE_BAD_CONTENT_ENCODING:
+            let type = headers["content-type"] ?? "a body"
+            let coding = headers["content-encoding"] ?? "?"
+            return TransportFailure(
+                reason: .notJSON(status: status, contentType: "\(type) (broken \(coding) encoding)"), retryable: false)
+        case CURLE_FILESIZE_EXCEEDED:
+            return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_OUT_OF_MEMORY:
+            return TransportFailure(reason: .transport(Transfer.describe(code)), retryable: false)
         default:
-            return TransportFailure(reason: .transport(urlError.localizedDescription), retryable: true)
+            return TransportFailure(reason: .transport(Transfer.describe(code)), retryable: true)
         }
+    }
+
+    private static func describe(_ code: CURLcode) -> String {
+        curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
+    }
+
+    // MARK: - libcurl's callbacks (driver thread)
+
+    private static let bodyCallback: curl_write_callback = { data, size, count, context in
+        guard let context else { return 0 }
+        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        guard length > 0, let data else { return 0 }
+        return transfer.received(body: UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+    }
+
+    private static let headerCallback: curl_write_callback = { data, size, count, context in
+        guard let context else { return 0 }
+        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        guard length > 0, let data else { return length }
+        return transfer.received(header: UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+    }
+
+    /// A piece of the (decoded) body; false stops the transfer, past the limit, and drops the body.
+    private func received(body piece: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + piece.count <= maxBytes else {
+            body = []
+            _ = requestStop(.tooLarge)
+            return false
+        }
+        body.append(contentsOf: piece)
+        return true
+    }
+
+    /// One header line; false stops the transfer (too many header bytes, an announced body
+    /// past the limit, an encoding that is not read).
+    private func received(header piece: UnsafeRawBufferPointer) -> Bool {
+        headerBytes += piece.count
+        guard headerBytes <= Transfer.maxHeaderBytes else {
+            _ = requestStop(.tooLarge)
+            return false
+        }
+        let line = String(decoding: piece, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            // A status line starts a response: an interim 1xx one, or the final one.
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            headers = [:]
+            return true
+        }
+        if line.isEmpty {
+            return status < 200 || headersAreAcceptable()
+        }
+        guard let colon = line.firstIndex(of: ":") else { return true }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if let old = headers[name] {
+            headers[name] = old + ", " + value
+        } else {
+            headers[name] = value
+        }
+        return true
+    }
+
+    /// At the end of the final response's headers: refuses an announced body past the limit
+    /// and an encoding that is not read, before a byte of the body is decoded.
+    private func headersAreAcceptable() -> Bool {
+        if let length = headers["content-length"].flatMap({ Int64($0) }), length > Int64(maxBytes) {
+            _ = requestStop(.tooLarge)
+            return false
+        }
+        if let coding = headers["content-encoding"]?.lowercased() {
+            let codings = coding.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if codings.count > 1 || !codings.allSatisfy(Transfer.readableEncodings.contains) {
+                _ = requestStop(.unreadableEncoding(TextSanitizer.clean(coding, toWidth: 40)))
+                return false
+            }
+        }
+        return true
     }
 }

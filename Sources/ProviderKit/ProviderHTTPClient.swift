@@ -30,8 +30,8 @@ public enum ReplyVerdict<Value> {
 ///     }
 ///
 /// Transport failures are classified here the same way for every provider: a dropped
-/// connection and other transient errors are retried; no network, a refused connection, a TLS
-/// failure, the deadline, the size limit and cancellation are not.
+/// connection is retried at once, other transient errors after the backoff; no network, a
+/// refused connection, a TLS failure, the deadline, the size limit and cancellation are not.
 public final class ProviderHTTPClient: Sendable {
     /// The provider's id, put in every failure.
     public let provider: String
@@ -108,6 +108,9 @@ public final class ProviderHTTPClient: Sendable {
             guard remaining > 0 else { throw failure(.timedOut(seconds: deadline.seconds)) }
             let verdict: ReplyVerdict<Value>
             var headerDelay: Double?
+            // A connection that dropped mid-exchange is tried again at once: nothing says the
+            // server is busy, and waiting only delays the answer.
+            var atOnce = false
             do {
                 let reply = try await transport.perform(request, deadline: remaining, maxBytes: maxResponseBytes)
                 headerDelay = reply.retryAfter
@@ -126,6 +129,7 @@ public final class ProviderHTTPClient: Sendable {
                 case .cancelled: throw failure(.cancelled)
                 default: break
                 }
+                atOnce = transportFailure.reason == .connectionLost
                 verdict =
                     transportFailure.retryable ? .retry(transportFailure.reason) : .failure(transportFailure.reason)
             }
@@ -136,11 +140,14 @@ public final class ProviderHTTPClient: Sendable {
                 throw failure(reason)
             case .retry(let reason, let serverDelay):
                 guard attempt < retry.maxAttempts else { throw failure(reason) }
+                if atOnce { continue }
                 let floor = (serverDelay ?? headerDelay).flatMap(ServerNumber.delay)
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: floor, unit: jitter())
-                guard wait < deadline.remaining else { throw failure(reason) }
+                // `wait` is finite and below the deadline's remaining seconds (at most a year)
+                // here, so the conversion to milliseconds cannot overflow.
+                guard wait.isFinite, wait < deadline.remaining else { throw failure(reason) }
                 do {
-                    try await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
+                    try await Task.sleep(for: .milliseconds(Int64(max(0, wait) * 1000)))
                 } catch {
                     throw failure(.cancelled)
                 }

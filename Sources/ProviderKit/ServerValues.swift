@@ -46,9 +46,15 @@ public enum ServerNumber {
         return delay(max(0, date.timeIntervalSince(now)))
     }
 
-    /// A delay as the client may use it: finite and not negative.
+    /// The longest delay a server may ask for, in seconds: a day. Longer ones (`1e300s`,
+    /// `9.3e18s`, a date years ahead) are read as a day, which no deadline waits for, so the
+    /// request fails at once with the rate limit instead of overflowing a conversion.
+    public static let maxDelay: Double = 86_400
+
+    /// A delay as the client may use it: finite, not negative, at most `maxDelay`.
     static func delay(_ value: Double) -> Double? {
-        value.isFinite && value >= 0 ? value : nil
+        guard value.isFinite, value >= 0 else { return nil }
+        return min(value, maxDelay)
     }
 }
 

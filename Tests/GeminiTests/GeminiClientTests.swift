@@ -545,14 +545,14 @@ final class GeminiClientTests: XCTestCase {
 
     // MARK: - One session for the client's lifetime, warmed up off the caller's path
 
-    func testEveryRequestUsesTheOneSessionAndReusesItsConnection() async throws {
+    func testEveryRequestUsesTheOneMultiHandleAndReusesItsConnection() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         let gemini = client(server)
         XCTAssertFalse(gemini.http.transport.isPrepared, "building a client sets nothing up")
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        let session = gemini.http.transport.session
+        let driver = gemini.http.transport.driver
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 1))
-        XCTAssertTrue(gemini.http.transport.session === session, "the same URLSession for the second request")
+        XCTAssertTrue(gemini.http.transport.driver === driver, "the same multi handle for the second request")
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotNil(peers[0])
@@ -583,22 +583,22 @@ final class GeminiClientTests: XCTestCase {
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         await warmUp.value
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        let session = gemini.http.transport.session
+        let driver = gemini.http.transport.driver
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        XCTAssertTrue(gemini.http.transport.session === session)
+        XCTAssertTrue(gemini.http.transport.driver === driver)
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2, "the rehearsed task was never sent")
         XCTAssertTrue(requests.allSatisfy { $0.headers["x-goog-api-key"] == Self.key })
     }
 
-    func testSessionIsInvalidatedWhenTheClientGoesAway() async throws {
+    func testTheTransportShutsDownWhenTheClientGoesAway() async throws {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         var gemini: GeminiClient? = client(server)
         _ = try await gemini?.generate(GenerationRequest(description: "forest", variation: 0))
-        let router = try XCTUnwrap(gemini?.http.transport.router)
-        XCTAssertFalse(router.invalidated)
+        let driver = try XCTUnwrap(gemini?.http.transport.driver)
+        XCTAssertFalse(driver.hasShutDown)
         gemini = nil
-        try await waitFor { router.invalidated }
+        try await waitFor { driver.hasShutDown }
     }
 
     func testCancellingOneRequestLeavesTheSessionServingTheNext() async throws {
@@ -619,7 +619,7 @@ final class GeminiClientTests: XCTestCase {
 
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        XCTAssertFalse(gemini.http.transport.router.invalidated)
+        XCTAssertFalse(gemini.http.transport.driver.hasShutDown)
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotEqual(peers[0], peers[1], "the cancelled request's connection was closed, not reused")

@@ -12,6 +12,10 @@ public struct ChildResult: Sendable {
     public var signal: Int32?
     public var stdout: String
     public var stderr: String
+    /// User plus system CPU time the child used, in seconds (its own threads, from `wait4`).
+    public var cpuSeconds: Double = 0
+    /// The child's peak resident set size in bytes (`ru_maxrss`).
+    public var peakMemoryBytes: Int = 0
 }
 
 /// A failure of the test machinery itself (a child that cannot start or does not finish).
@@ -63,13 +67,17 @@ public enum Spawn {
             posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
-        guard let raw = try wait(pid, timeout: timeout) else {
+        var usage = rusage()
+        guard let raw = try wait(pid, timeout: timeout, usage: &usage) else {
             throw SpawnError("\(argv.joined(separator: " ")) did not finish within \(timeout) s")
         }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return ChildResult(
             status: exitStatus(raw), signal: terminatingSignal(raw),
             stdout: try utf8(contentsOf: outPath, what: "the standard output of \(argv[0])"),
-            stderr: try utf8(contentsOf: errPath, what: "the standard error of \(argv[0])"))
+            stderr: try utf8(contentsOf: errPath, what: "the standard error of \(argv[0])"),
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            peakMemoryBytes: usage.ru_maxrss * 1024)
     }
 
     /// Starts `argv` with its standard output on a pipe and standard error on `/dev/null`.
@@ -125,13 +133,13 @@ public enum Spawn {
         return exitStatus(raw)
     }
 
-    /// Waits at most `timeout` seconds for `pid`; returns its raw wait status, or nil after
-    /// killing it with SIGKILL (and reaping it) when the time ran out.
-    static func wait(_ pid: pid_t, timeout: Double) throws -> Int32? {
+    /// Waits at most `timeout` seconds for `pid`; returns its raw wait status (and its resource
+    /// use in `usage`), or nil after killing it with SIGKILL (and reaping it) when the time ran out.
+    static func wait(_ pid: pid_t, timeout: Double, usage: inout rusage) throws -> Int32? {
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         var raw: Int32 = 0
         while true {
-            let r = waitpid(pid, &raw, WNOHANG)
+            let r = wait4(pid, &raw, WNOHANG, &usage)
             if r == pid { return raw }
             if r < 0 && errno != EINTR { throw SpawnError("waitpid failed: \(String(cString: strerror(errno)))") }
             if ContinuousClock.now > deadline {

@@ -24,18 +24,35 @@ A step is a JSON object; every key is optional:
     replace       {"old": "new", ...} applied to the body text (e.g. shorten a retryDelay)
     delay         seconds to wait before answering (a slow server)
     trickle       seconds to wait between 16-byte pieces of the body (a slow body)
+    trickle_bytes the size of each trickled piece (default 16)
+    body_delay    seconds to wait between the headers and the body (a slow body)
+    chunked       true: send the body with Transfer-Encoding: chunked (each trickled piece a chunk)
+    encode        "gzip" or "deflate": compress the body and say so in Content-Encoding
     hang          true: read the request, never answer; logs {"event": "client-disconnected"}
-                  when the client gives up
+                  when the client gives up (as does any step whose answer the client hangs up on)
     close         true: close the connection without answering
-    reset_after   send the headers and this many body bytes, then reset the connection
+    reset_after   send the headers and this many body bytes, then reset the connection (RST)
+    reset_delay   seconds to wait before that reset (default 0.05)
+    close_after   send the headers and this many body bytes, then close the connection (FIN)
     truncate      send only this many bytes of the body, as a complete response
     huge_mb       send a body of this many MiB (Content-Length given unless "chunked": true)
+    gzip_mb       send this many MiB of gzip on the wire, Content-Encoding: gzip (a JSON answer
+                  whose text is zeros: about 1,000 times larger once decompressed); "chunked"
+                  as for huge_mb; "trickle" seconds between pieces of "piece_kib" KiB (default 64)
 
 Scenarios (--scenario NAME) are ready-made scripts, listed by --list-scenarios.
+
+Models: GET /v1beta/models (paginated: pageSize, pageToken; --page-size caps a page) lists
+--models (default MODELS), each with its supportedGenerationMethods; GET /v1beta/models/ID
+returns one. A POST to a model in --retired is answered as Google answers a retired ID
+(404 NOT_FOUND naming the model, or --retired-status 429/503 as some proxies do) without
+using a step of the script.
 """
 
 import argparse
 import json
+import re
+import zlib
 import os
 import select
 import signal
@@ -74,13 +91,54 @@ SCENARIOS = {
 }
 
 
+# What GET /v1beta/models lists by default: id -> supportedGenerationMethods.
+GENERATE = ["generateContent", "countTokens", "createCachedContent", "batchGenerateContent"]
+MODELS = {
+    "gemini-2.5-flash-lite": GENERATE,
+    "gemini-3.1-flash-lite": GENERATE,
+    "gemini-3.5-flash": GENERATE,
+    "gemini-3.5-flash-lite": GENERATE,
+    "gemini-3.6-flash": GENERATE,
+    "gemini-3.8-flash": GENERATE,
+    "gemini-3.1-pro-preview": GENERATE,
+    "gemini-flash-latest": GENERATE,
+    "gemini-flash-lite-latest": GENERATE,
+    "gemini-3.6-flash-preview-tts": ["generateContent", "countTokens"],
+    "gemini-embedding-001": ["embedContent", "countTextTokens", "countTokens", "asyncBatchEmbedContent"],
+    "imagen-4.0-generate-001": ["predict"],
+}
+
+
+def model_resource(model_id, methods):
+    """A v1beta Model, as models.list and models.get return it."""
+    return {
+        "name": "models/" + model_id,
+        "version": "001",
+        "displayName": model_id.replace("-", " ").title(),
+        "description": "Loopback stand-in for " + model_id,
+        "inputTokenLimit": 1048576,
+        "outputTokenLimit": 65536,
+        "supportedGenerationMethods": methods,
+    }
+
+
+def not_found_body(model_id):
+    message = ("models/%s is not found for API version v1beta, or is not supported for generateContent. "
+               "Call ListModels to see the list of available models and their supported methods." % model_id)
+    return {"error": {"code": 404, "message": message, "status": "NOT_FOUND"}}
+
+
 class Script:
     """The steps, the position in them, and the request log, shared by all handler threads."""
 
-    def __init__(self, steps, fixtures, record):
+    def __init__(self, steps, fixtures, record, models=None, retired=(), retired_status=404, page_size=1000):
         self.steps = steps
         self.fixtures = fixtures
         self.record = record
+        self.models = MODELS if models is None else models
+        self.retired = set(retired)
+        self.retired_status = retired_status
+        self.page_size = page_size
         self.index = 0
         self.lock = threading.Lock()
         self.stopping = threading.Event()
@@ -142,7 +200,31 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
-        self.send_simple(404, b'{"error": {"code": 404, "message": "only POST is scripted", "status": "NOT_FOUND"}}')
+        script = self.server.script
+        script.log({
+            "method": "GET",
+            "path": self.path,
+            "peer": self.client_address[1],
+            "headers": {k.lower(): v for k, v in self.headers.items()},
+            "body": "",
+        })
+        path, _, query = self.path.partition("?")
+        params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+        if path == "/v1beta/models":
+            ids = [m for m in script.models if m not in script.retired]
+            size = min(int(params.get("pageSize") or 50), script.page_size, 1000)
+            start = int(params.get("pageToken") or 0)
+            page = {"models": [model_resource(m, script.models[m]) for m in ids[start:start + size]]}
+            if start + size < len(ids):
+                page["nextPageToken"] = str(start + size)
+            self.send_simple(200, json.dumps(page).encode("utf-8"))
+            return
+        match = re.fullmatch(r"/v1beta/models/([^/:]+)", path)
+        if match and match.group(1) in script.models and match.group(1) not in script.retired:
+            self.send_simple(200, json.dumps(model_resource(match.group(1), script.models[match.group(1)])).encode())
+            return
+        model_id = match.group(1) if match else path
+        self.send_simple(404, json.dumps(not_found_body(model_id)).encode("utf-8"))
 
     def do_POST(self):
         script = self.server.script
@@ -155,11 +237,30 @@ class Handler(BaseHTTPRequestHandler):
             "headers": {k.lower(): v for k, v in self.headers.items()},
             "body": raw.decode("utf-8", errors="replace"),
         })
+        match = re.fullmatch(r"/v1beta/models/([^/:]+):generateContent", self.path.partition("?")[0])
+        if match and match.group(1) in script.retired:
+            self.answer_retired(script, match.group(1))
+            return
         step = script.next_step()
         try:
             self.answer(script, step)
         except (BrokenPipeError, ConnectionResetError):
+            # The client hung up while the answer was being written.
+            script.log({"event": "client-disconnected", "path": self.path})
             self.close_connection = True
+
+    def answer_retired(self, script, model_id):
+        """What a retired model ID gets: Google's 404, or what some proxies say instead."""
+        status = script.retired_status
+        if status == 404:
+            body = not_found_body(model_id)
+        elif status == 429:
+            body = {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message":
+                              "Quota exceeded for models/%s: the model is not available." % model_id}}
+        else:
+            body = {"error": {"code": status, "status": "UNAVAILABLE", "message":
+                              "models/%s is no longer available. Please migrate to a newer model." % model_id}}
+        self.send_simple(status, json.dumps(body).encode("utf-8"))
 
     def answer(self, script, step):
         if step.get("hang"):
@@ -175,32 +276,61 @@ class Handler(BaseHTTPRequestHandler):
         if "huge_mb" in step:
             self.send_huge(int(step["huge_mb"]), bool(step.get("chunked")))
             return
+        if "gzip_mb" in step:
+            self.send_gzip_bomb(script, float(step["gzip_mb"]), bool(step.get("chunked")), step.get("trickle"),
+                                int(step.get("piece_kib", 64)))
+            return
         data, status, content_type = script.body_for(step)
+        encoding = step.get("encode")
+        if encoding == "gzip":
+            packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+            data = packer.compress(data) + packer.flush()
+        elif encoding == "deflate":
+            data = zlib.compress(data, 9)
         if "truncate" in step:
             data = data[: int(step["truncate"])]
+        chunked = bool(step.get("chunked"))
         self.send_response(status)
         self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(len(data)))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
         for name, value in step.get("headers", {}).items():
             self.send_header(name, value)
         self.end_headers()
-        if "reset_after" in step:
-            self.wfile.write(data[: int(step["reset_after"])])
+
+        def write(piece):
+            self.wfile.write(b"%x\r\n" % len(piece) + piece + b"\r\n" if chunked else piece)
             self.wfile.flush()
-            time.sleep(0.05)
-            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+        if step.get("body_delay"):
+            if script.stopping.wait(float(step["body_delay"])):
+                return
+        cut = step.get("reset_after", step.get("close_after"))
+        if cut is not None:
+            write(data[: int(cut)])
+            time.sleep(float(step.get("reset_delay", 0.05)))
+            if "reset_after" in step:
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            else:
+                self.connection.shutdown(socket.SHUT_RDWR)
             self.connection.close()
             self.close_connection = True
             return
         if step.get("trickle"):
             pause = float(step["trickle"])
-            for i in range(0, len(data), 16):
-                self.wfile.write(data[i:i + 16])
-                self.wfile.flush()
+            size = int(step.get("trickle_bytes", 16))
+            for i in range(0, len(data), size):
+                write(data[i:i + size])
                 if script.stopping.wait(pause):
                     return
         else:
-            self.wfile.write(data)
+            write(data)
+        if chunked:
+            self.wfile.write(b"0\r\n\r\n")
 
     def wait_for_disconnect(self, script):
         """Holds the request open until the client goes away (then logs it) or the server stops."""
@@ -243,6 +373,51 @@ class Handler(BaseHTTPRequestHandler):
             write(chunk)
             sent += len(chunk)
         write(tail)
+        if chunked:
+            self.wfile.write(b"0\r\n\r\n")
+
+    def send_gzip_bomb(self, script, mib, chunked, trickle, piece_kib):
+        """`mib` MiB of gzip on the wire: a JSON answer whose text is zeros, ~1,000 times larger
+        decompressed. Built from one full-flushed block of compressed zeros, repeated: each block
+        stands alone, so the stream is valid however many are sent (the trailer's CRC is only
+        computed if a client reads that far)."""
+        packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+        head = packer.compress(b'{"candidates": [{"content": {"parts": [{"text": "') + packer.flush(zlib.Z_FULL_FLUSH)
+        zeros = b"0" * (1 << 20)
+        block = packer.compress(zeros) + packer.flush(zlib.Z_FULL_FLUSH)
+        tail_plain = b'"}]}}]}'
+        count = max(1, int(mib * (1 << 20)) // len(block))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=UTF-8")
+        self.send_header("Content-Encoding", "gzip")
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        pieces_per_write = max(1, (piece_kib << 10) // len(block))
+
+        def write(data):
+            self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n" if chunked else data)
+
+        if not chunked:
+            # No Content-Length: closing the connection ends the body.
+            self.close_connection = True
+        write(head)
+        sent = 0
+        while sent < count:
+            n = min(pieces_per_write, count - sent)
+            write(block * n)
+            sent += n
+            if trickle and script.stopping.wait(float(trickle)):
+                return
+        prefix = b'{"candidates": [{"content": {"parts": [{"text": "'
+        crc = zlib.crc32(prefix)
+        for _ in range(count):
+            crc = zlib.crc32(zeros, crc)
+        crc = zlib.crc32(tail_plain, crc)
+        size = len(prefix) + count * len(zeros) + len(tail_plain)
+        # zlib's own trailer counted the block once; the stream carries it `count` times.
+        ending = packer.compress(tail_plain) + packer.flush()
+        write(ending[:-8] + struct.pack("<II", crc, size & 0xFFFFFFFF))
         if chunked:
             self.wfile.write(b"0\r\n\r\n")
 
@@ -299,6 +474,11 @@ def main(argv=None):
     parser.add_argument("--list-scenarios", action="store_true", help="print the scenario names and exit")
     parser.add_argument("--watch-stdin", action="store_true", help="exit when standard input reaches end of file")
     parser.add_argument("--max-seconds", type=float, default=600, help="exit after this long (default 600)")
+    parser.add_argument("--models", help="JSON object of model id -> supportedGenerationMethods (default MODELS)")
+    parser.add_argument("--retired", default="", help="comma-separated model ids answered as retired")
+    parser.add_argument("--retired-status", type=int, default=404, choices=(404, 429, 503),
+                        help="the status a retired model gets (404 as Google; 429 or 503 as some proxies)")
+    parser.add_argument("--page-size", type=int, default=1000, help="the most models in one page of the list")
     args = parser.parse_args(argv)
 
     if args.list_scenarios:
@@ -320,7 +500,10 @@ def main(argv=None):
     if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
         parser.error("a script is a non-empty JSON array of objects")
 
-    script = Script(steps, args.fixtures, args.record)
+    models = json.loads(args.models) if args.models else None
+    retired = [m for m in args.retired.split(",") if m]
+    script = Script(steps, args.fixtures, args.record, models=models, retired=retired,
+                    retired_status=args.retired_status, page_size=args.page_size)
     server = Server((args.host, args.port), Handler)
     server.script = script
 

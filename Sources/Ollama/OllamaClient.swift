@@ -1,0 +1,198 @@
+import Foundation
+import PaletteCore
+import ProviderKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Palettes from Ollama's native chat API (`POST /api/chat`), on ProviderKit.
+///
+/// The request sets `format` to the palette's JSON Schema (Ollama's structured outputs),
+/// `stream: false` (one JSON reply, never a stream to reassemble), and `options` with the
+/// temperature, top_p, seed and `num_predict` stated, so the model's own defaults never pick
+/// them. `think` is not sent: turning thinking off broke `format` on some models, and a
+/// model's `message.thinking` is never read. `done_reason: "length"` is truncation. A model
+/// that is not pulled is `modelNotFound` with the models that are (`/api/tags`), when the
+/// server lists them within the deadline.
+public final class OllamaClient: PaletteProvider, CustomStringConvertible, Sendable {
+    public static let providerID = "ollama"
+
+    public let configuration: OllamaConfiguration
+    let http: ProviderHTTPClient
+
+    public init(
+        configuration: OllamaConfiguration, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.configuration = configuration
+        http = ProviderHTTPClient(
+            provider: OllamaClient.providerID, timeout: configuration.timeout, retry: configuration.retry,
+            maxResponseBytes: configuration.maxResponseBytes, secrets: configuration.apiKey.map { [$0] } ?? [],
+            jitter: jitter)
+    }
+
+    public var name: String { OllamaClient.providerID }
+    public var model: String? { configuration.model }
+    public var supportedFields: Set<GenerationRequest.Field> { [.seed] }
+
+    public var description: String {
+        "OllamaClient(model: \(configuration.model), host: \(configuration.host.absoluteString))"
+    }
+
+    /// Sets the HTTP stack up in the background (a task made and cancelled unsent).
+    @discardableResult
+    public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
+        let http = self.http
+        let url = try? configuration.chatURL()
+        return Task.detached(priority: .background) {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            http.prepare(rehearsing: url.map { OllamaClient.urlRequest($0, body: Data("{}".utf8), key: nil) })
+            _ = try? JSONDecoder().decode(ChatReply.self, from: Data("{}".utf8))
+        }
+    }
+
+    // MARK: - Generating
+
+    public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
+        try checkSupported(request)
+        let deadline = http.startDeadline()
+        let url = try configuration.chatURL()
+        let configuration = self.configuration
+        let http = self.http
+        let palette: Palette
+        do {
+            palette = try await PaletteConversation.run(provider: name, first: PaletteConversation.turns(for: request))
+            {
+                (turns) throws(ProviderFailure) -> ChatAnswer in
+                let body = OllamaClient.body(model: configuration.model, turns: turns, request: request)
+                return try await http.send(
+                    OllamaClient.urlRequest(url, body: body.data, key: configuration.apiKey), by: deadline
+                ) { reply in
+                    OllamaClient.classify(reply, model: configuration.model)
+                }
+            }
+        } catch {
+            guard case .modelNotFound(let model, []) = error.reason else { throw error }
+            throw http.failure(.modelNotFound(model: model, available: await installedModels(by: deadline)))
+        }
+        return GeneratedPalette(palette: palette, provider: name, model: configuration.model)
+    }
+
+    /// The models the server has pulled, or none when it does not say within the deadline.
+    func installedModels(by deadline: Deadline) async -> [String] {
+        guard let url = try? configuration.tagsURL() else { return [] }
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let key = configuration.apiKey {
+            request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ")
+        }
+        let names: [String]? = try? await http.send(request, by: deadline) { reply in
+            guard reply.status == 200, let tags = try? JSONDecoder().decode(Tags.self, from: reply.body) else {
+                return .failure(.unexpectedStatus(reply.status))
+            }
+            return .success(tags.models?.compactMap { $0.name ?? $0.model } ?? [])
+        }
+        return names ?? []
+    }
+
+    /// The `/api/chat` body, in a fixed order.
+    static func body(model: String, turns: [ChatTurn], request: GenerationRequest) -> JSONBody {
+        .object([
+            ("model", .string(model)),
+            ("messages", .array(turns.map(\.json))),
+            ("stream", .bool(false)),
+            ("format", .jsonSchema(.palette)),
+            (
+                "options",
+                .object([
+                    ("temperature", .number(Sampling.temperature)),
+                    ("top_p", .number(Sampling.topP)),
+                    ("seed", .integer(Sampling.seed(for: request))),
+                    ("num_predict", .integer(PaletteInstructions.maxOutputTokens)),
+                ])
+            ),
+        ])
+    }
+
+    static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let key { request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ") }
+        return request
+    }
+
+    // MARK: - Reading a reply
+
+    /// The non-streaming `/api/chat` reply; `message.thinking` is not decoded.
+    struct ChatReply: Decodable {
+        var message: Message?
+        var done: Bool?
+        var doneReason: String?
+
+        enum CodingKeys: String, CodingKey {
+            case message, done
+            case doneReason = "done_reason"
+        }
+
+        struct Message: Decodable {
+            var content: String?
+        }
+    }
+
+    struct Tags: Decodable {
+        var models: [Model]?
+        struct Model: Decodable {
+            var name: String?
+            var model: String?
+        }
+    }
+
+    /// `{"error": "text"}`, Ollama's one error shape.
+    static func errorText(_ body: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? String
+    }
+
+    /// What a reply means. Retried: 408, 429, 5xx (503 is Ollama's "server busy"). Final: 400,
+    /// 401, 403, 404 (a model not pulled), others.
+    static func classify(_ reply: HTTPReply, model: String) -> ReplyVerdict<ChatAnswer> {
+        let status = reply.status
+        let error = errorText(reply.body)
+        if status == 200, error == nil {
+            guard let decoded = try? JSONDecoder().decode(ChatReply.self, from: reply.body) else {
+                return .failure(
+                    reply.bodyLooksLikeJSON
+                        ? .malformedResponse : .notJSON(status: status, contentType: reply.contentType))
+            }
+            guard let message = decoded.message else { return .failure(.malformedResponse) }
+            let text = message.content ?? ""
+            return .success(ChatAnswer(text: text, truncated: decoded.doneReason == "length"))
+        }
+        switch status {
+        case 408, 500..<600:
+            return .retry(.serverUnavailable(status: status, serverMessage: error))
+        case 429:
+            return .retry(.rateLimited(retryAfter: reply.retryAfter))
+        default:
+            break
+        }
+        guard let error else {
+            if reply.body.isEmpty { return .failure(.unexpectedStatus(status)) }
+            return .failure(.notJSON(status: status, contentType: reply.contentType))
+        }
+        switch status {
+        case 200, 400:
+            return .failure(.badRequest(serverMessage: error))
+        case 401:
+            return .failure(.invalidAPIKey(serverMessage: error))
+        case 403:
+            return .failure(.permissionDenied(code: nil, serverMessage: error))
+        case 404:
+            return .failure(.modelNotFound(model: model, available: []))
+        default:
+            return .failure(.unexpectedStatus(status))
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import PaletteCore
+import ProviderKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the servers of this process refused, by endpoint and model, so a part refused once is
+/// not sent again (and refused again) on every request.
+public final class RefusedParts: @unchecked Sendable {
+    /// The process's memory: every client shares it unless given its own.
+    public static let process = RefusedParts()
+
+    private let lock = NSLock()
+    private var refused: [String: Set<RequestPart>] = [:]
+
+    public init() {}
+
+    public func parts(endpoint: URL, model: String) -> Set<RequestPart> {
+        lock.lock()
+        defer { lock.unlock() }
+        return refused[Self.key(endpoint, model)] ?? []
+    }
+
+    func remember(_ part: RequestPart, endpoint: URL, model: String) {
+        lock.lock()
+        refused[Self.key(endpoint, model), default: []].insert(part)
+        lock.unlock()
+    }
+
+    private static func key(_ endpoint: URL, _ model: String) -> String {
+        var base = endpoint.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "\u{0}" + model
+    }
+}
+
+/// Palettes from any OpenAI-compatible Chat Completions server, on ProviderKit.
+///
+/// This file holds only what is the protocol's: the URL, the body, the reading of a reply and
+/// the downgrade rule. When a server refuses a part of the request by name (a 400 whose
+/// `param` or message names `response_format`, `temperature`, `top_p`, `seed` or `max_tokens`,
+/// as reasoning models and servers without structured output do), the request is sent once
+/// more without that part, the refusal is remembered for this endpoint and model for the
+/// process (`RefusedParts`), and the palette carries a `parametersRefused` note. Each part is
+/// left out at most once; a refusal of a part already left out is a `badRequest`. The key, when
+/// there is one, travels only as `Authorization: Bearer`.
+public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Sendable {
+    public static let providerID = "openai"
+
+    public let configuration: OpenAIConfiguration
+    let http: ProviderHTTPClient
+    let refused: RefusedParts
+
+    public init(
+        configuration: OpenAIConfiguration, refused: RefusedParts = .process,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.configuration = configuration
+        self.refused = refused
+        http = ProviderHTTPClient(
+            provider: OpenAIClient.providerID, timeout: configuration.timeout, retry: configuration.retry,
+            maxResponseBytes: configuration.maxResponseBytes, secrets: configuration.apiKey.map { [$0] } ?? [],
+            jitter: jitter)
+    }
+
+    public var name: String { OpenAIClient.providerID }
+    public var model: String? { configuration.model }
+    /// A seed is sent (as `seed`); locks, refinements and candidates are not asked for yet.
+    public var supportedFields: Set<GenerationRequest.Field> { [.seed] }
+
+    public var description: String {
+        "OpenAIClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
+    }
+
+    /// Sets the HTTP stack up in the background (a task made and cancelled unsent, no key).
+    @discardableResult
+    public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
+        let http = self.http
+        let url = try? configuration.chatCompletionsURL()
+        return Task.detached(priority: .background) {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            http.prepare(rehearsing: url.map { OpenAIClient.urlRequest($0, body: Data("{}".utf8), key: nil) })
+            _ = ServerError.decode(Data("{}".utf8))
+            _ = try? JSONDecoder().decode(ChatCompletion.self, from: Data("{}".utf8))
+        }
+    }
+
+    // MARK: - Generating
+
+    /// Throws `ProviderFailure`.
+    public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
+        try checkSupported(request)
+        let deadline = http.startDeadline()
+        let url = try configuration.chatCompletionsURL()
+        let endpoint = configuration.baseURL
+        let model = configuration.model
+        var left = refused.parts(endpoint: endpoint, model: model)
+        let turns = PaletteConversation.turns(for: request)
+        let palette = try await PaletteConversation.run(provider: name, first: turns) {
+            (turns) throws(ProviderFailure) -> ChatAnswer in
+            while true {
+                // Without response_format the schema goes in the system turn, the only place left.
+                let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(turns) : turns
+                let body = chatCompletionsBody(model: model, turns: sent, request: request, without: left)
+                let urlRequest = OpenAIClient.urlRequest(url, body: body.data, key: configuration.apiKey)
+                let outcome = try await http.send(urlRequest, by: deadline) { reply in
+                    OpenAIClient.classify(reply, configuration: configuration)
+                }
+                switch outcome {
+                case .answer(let answer):
+                    return answer
+                case .refused(let part, let message):
+                    guard !left.contains(part) else { throw http.failure(.badRequest(serverMessage: message)) }
+                    left.insert(part)
+                    refused.remember(part, endpoint: endpoint, model: model)
+                }
+            }
+        }
+        var notes: [GenerationNote] = []
+        if !left.isEmpty { notes.append(.parametersRefused(left.sorted().map(\.rawValue))) }
+        return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes)
+    }
+
+    /// The HTTP request; the key, when given, goes only in `Authorization: Bearer`.
+    static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let key { request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ") }
+        return request
+    }
+
+    // MARK: - Reading a reply
+
+    /// One reply: the answer, or a part the server refused by name.
+    enum Outcome: Equatable {
+        case answer(ChatAnswer)
+        case refused(RequestPart, message: String?)
+    }
+
+    /// What a reply means. Retried: 408, 409, 429 that is not a quota, 5xx. Refused parts come
+    /// back to `generate`; other 400s, 401, 403, 404 and quotas are final.
+    static func classify(_ reply: HTTPReply, configuration: OpenAIConfiguration) -> ReplyVerdict<Outcome> {
+        let status = reply.status
+        let error = ServerError.decode(reply.body)
+        if (200..<300).contains(status), error == nil {
+            let completion: ChatCompletion
+            do {
+                completion = try JSONDecoder().decode(ChatCompletion.self, from: reply.body)
+            } catch {
+                return .failure(
+                    reply.bodyLooksLikeJSON
+                        ? .malformedResponse : .notJSON(status: status, contentType: reply.contentType))
+            }
+            guard let choice = completion.choices?.first else {
+                return .failure(completion.choices == nil ? .malformedResponse : .noAnswer(reason: nil, message: nil))
+            }
+            if let refusal = choice.message?.refusal, !refusal.isEmpty {
+                return .failure(.answerBlocked(reason: refusal))
+            }
+            if choice.finishReason == "content_filter" {
+                return .failure(.answerBlocked(reason: "content_filter"))
+            }
+            let text = choice.message?.content ?? ""
+            return .success(.answer(ChatAnswer(text: text, truncated: choice.finishReason == "length")))
+        }
+        let message = error?.message
+        switch status {
+        case 408, 409, 500..<600:
+            return .retry(.serverUnavailable(status: status, serverMessage: message))
+        case 429:
+            if error?.isQuota == true { return .failure(.quotaExhausted(serverMessage: message)) }
+            return .retry(.rateLimited(retryAfter: reply.retryAfter))
+        default:
+            break
+        }
+        guard let error else {
+            if reply.body.isEmpty { return .failure(.unexpectedStatus(status)) }
+            return .failure(.notJSON(status: status, contentType: reply.contentType))
+        }
+        switch status {
+        case 200..<300:
+            return .failure(.badRequest(serverMessage: message))
+        case 400, 422:
+            if let part = RequestPart.named(param: error.param, message: message) {
+                return .success(.refused(part, message: message))
+            }
+            if error.isModelMissing {
+                return .failure(.modelNotFound(model: configuration.model, available: []))
+            }
+            return .failure(.badRequest(serverMessage: message))
+        case 401:
+            if configuration.apiKey == nil {
+                return .failure(.missingAPIKey(variables: configuration.keyVariables))
+            }
+            return .failure(.invalidAPIKey(serverMessage: message))
+        case 403:
+            return .failure(.permissionDenied(code: error.code, serverMessage: message))
+        case 404:
+            if error.isModelMissing {
+                return .failure(.modelNotFound(model: configuration.model, available: []))
+            }
+            return .failure(.unexpectedStatus(404))
+        default:
+            return .failure(.unexpectedStatus(status))
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import PaletteCore
+import ProviderKit
+
+/// A part of the request a server may refuse by name, and leave out when it does.
+public enum RequestPart: String, CaseIterable, Hashable, Sendable, Comparable {
+    case responseFormat = "response_format"
+    case temperature
+    case topP = "top_p"
+    case seed
+    case maxTokens = "max_tokens"
+
+    public static func < (a: RequestPart, b: RequestPart) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The part a rejection names: the error's `param` when it is one, else the first part
+    /// the message names as a whole word (`'temperature'`, `response_format.type`).
+    static func named(param: String?, message: String?) -> RequestPart? {
+        if let param {
+            let head = param.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) ?? param
+            if let part = RequestPart(rawValue: head) { return part }
+        }
+        guard let message else { return nil }
+        var best: (String.Index, RequestPart)?
+        for part in allCases {
+            var search = message.startIndex..<message.endIndex
+            while let range = message.range(of: part.rawValue, range: search) {
+                let before =
+                    range.lowerBound == message.startIndex ? nil : message[message.index(before: range.lowerBound)]
+                let after = range.upperBound == message.endIndex ? nil : message[range.upperBound]
+                func isWord(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+                if !isWord(before), !isWord(after) {
+                    if best.map({ range.lowerBound < $0.0 }) ?? true { best = (range.lowerBound, part) }
+                    break
+                }
+                search = range.upperBound..<message.endIndex
+            }
+        }
+        return best?.1
+    }
+}
+
+/// The Chat Completions request body, built in a fixed order; `without` leaves out the parts a
+/// server refused (the schema then goes in the system turn only).
+func chatCompletionsBody(
+    model: String, turns: [ChatTurn], request: GenerationRequest, without refused: Set<RequestPart>
+) -> JSONBody {
+    var members: [(String, JSONBody)] = [
+        ("model", .string(model)),
+        ("messages", .array(turns.map(\.json))),
+    ]
+    for part in RequestPart.allCases where !refused.contains(part) {
+        switch part {
+        case .responseFormat:
+            // The nested form with a name: the only one llama.cpp reads, and what OpenAI, vLLM
+            // and LM Studio require. Never `json_object`, which LM Studio refuses.
+            members.append(
+                (
+                    "response_format",
+                    .object([
+                        ("type", .string("json_schema")),
+                        (
+                            "json_schema",
+                            .object([
+                                ("name", .string("palette")),
+                                ("description", .string(PaletteSchema.palette.description)),
+                                ("strict", .bool(true)),
+                                ("schema", .jsonSchema(PaletteSchema.palette)),
+                            ])
+                        ),
+                    ])
+                ))
+        case .temperature: members.append(("temperature", .number(Sampling.temperature)))
+        case .topP: members.append(("top_p", .number(Sampling.topP)))
+        case .seed: members.append(("seed", .integer(Sampling.seed(for: request))))
+        case .maxTokens: members.append(("max_tokens", .integer(PaletteInstructions.maxOutputTokens)))
+        }
+    }
+    members.append(("stream", .bool(false)))
+    return .object(members)
+}
+
+// MARK: - Replies
+
+/// A Chat Completions response; every field optional, unknown ones ignored.
+struct ChatCompletion: Decodable {
+    var choices: [Choice]?
+    var model: String?
+
+    struct Choice: Decodable {
+        var message: Message?
+        var finishReason: String?
+
+        enum CodingKeys: String, CodingKey {
+            case message
+            case finishReason = "finish_reason"
+        }
+    }
+
+    /// `reasoning_content` (vLLM, DeepSeek, llama.cpp) and `reasoning` (Ollama, OpenRouter)
+    /// are not decoded at all: reasoning is never read as the answer.
+    struct Message: Decodable {
+        var content: String?
+        var refusal: String?
+    }
+}
+
+/// An error body in any of the shapes these servers send:
+/// `{"error": {"message", "type", "param", "code"}}` (OpenAI, llama.cpp, vLLM, Ollama's `/v1`),
+/// `{"error": "text"}` (LM Studio), `{"object": "error", "message": ...}` (older vLLM) or
+/// `{"detail": "text"}` (FastAPI proxies).
+struct ServerError {
+    var message: String?
+    var type: String?
+    var param: String?
+    var code: String?
+
+    static func decode(_ data: Data) -> ServerError? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        func text(_ value: Any?) -> String? {
+            switch value {
+            case let s as String: return s
+            case let n as NSNumber: return n.stringValue
+            default: return nil
+            }
+        }
+        if let error = object["error"] as? [String: Any] {
+            return ServerError(
+                message: text(error["message"]), type: text(error["type"]), param: text(error["param"]),
+                code: text(error["code"]))
+        }
+        if let message = object["error"] as? String {
+            return ServerError(message: message)
+        }
+        if text(object["object"]) == "error" {
+            return ServerError(
+                message: text(object["message"]), type: text(object["type"]), param: text(object["param"]),
+                code: text(object["code"]))
+        }
+        if let detail = object["detail"] as? String {
+            return ServerError(message: detail)
+        }
+        return nil
+    }
+
+    /// Whether the error is about the model not being there.
+    var isModelMissing: Bool {
+        if code == "model_not_found" { return true }
+        let lower = (message ?? "").lowercased()
+        return lower.contains("model") && (lower.contains("not found") || lower.contains("does not exist"))
+    }
+
+    /// OpenAI's "out of credit" as opposed to a rate limit.
+    var isQuota: Bool {
+        code == "insufficient_quota" || type == "insufficient_quota"
+            || (message ?? "").lowercased().contains("exceeded your current quota")
+    }
+}

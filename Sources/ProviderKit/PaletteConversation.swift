@@ -1,0 +1,124 @@
+import Foundation
+import PaletteCore
+
+/// One turn of a chat: what OpenAI's Chat Completions and Ollama's `/api/chat` both send.
+public struct ChatTurn: Hashable, Sendable {
+    public enum Speaker: String, Hashable, Sendable {
+        case system, user, assistant
+    }
+
+    public var speaker: Speaker
+    public var content: String
+
+    public init(_ speaker: Speaker, _ content: String) {
+        self.speaker = speaker
+        self.content = content
+    }
+
+    /// `{"role": ..., "content": ...}`.
+    public var json: JSONBody { .object([("role", .string(speaker.rawValue)), ("content", .string(content))]) }
+}
+
+/// A chat model's answer: its text, and whether it stopped at the output limit.
+public struct ChatAnswer: Hashable, Sendable {
+    public var text: String
+    public var truncated: Bool
+
+    public init(text: String, truncated: Bool) {
+        self.text = text
+        self.truncated = truncated
+    }
+}
+
+/// The one conversation every chat provider has about a palette: ask, read the answer the
+/// common way (`ModelAnswer`), and when it is not a palette ask once more, quoting the answer
+/// and exactly what was wrong with it; then fail with that problem.
+///
+/// An answer cut off at the output limit that is not a palette is `truncated`, without asking
+/// again (the same limit would cut the next one). The provider supplies only how one ask goes
+/// over its protocol; the deadline, retries and cancellation inside each ask are
+/// `ProviderHTTPClient`'s.
+public enum PaletteConversation {
+    /// The first turns for `request`: the instructions (`PaletteInstructions`), then the
+    /// description, verbatim, as the only user turn.
+    public static func turns(for request: GenerationRequest) -> [ChatTurn] {
+        [ChatTurn(.system, PaletteInstructions.system(for: request)), ChatTurn(.user, request.description)]
+    }
+
+    /// `turns` with the palette's JSON Schema added to the system turn: for a server that
+    /// refused to enforce it, the schema is then asked for in words.
+    public static func withSchema(_ turns: [ChatTurn]) -> [ChatTurn] {
+        var turns = turns
+        guard let first = turns.first, first.speaker == .system else { return turns }
+        turns[0].content =
+            first.content + "\n\nThe reply must be valid against this JSON Schema: "
+            + JSONBody.jsonSchema(.palette).text
+        return turns
+    }
+
+    /// Runs the conversation; `ask` sends the turns and returns the answer.
+    public static func run(
+        provider: String, first turns: [ChatTurn],
+        ask: ([ChatTurn]) async throws(ProviderFailure) -> ChatAnswer
+    ) async throws(ProviderFailure) -> Palette {
+        let first = try await ask(turns)
+        let problem: String
+        switch ModelAnswer.read(first.text) {
+        case .palette(let palette):
+            return palette
+        case .problem(let why):
+            if first.truncated { throw ProviderFailure(provider: provider, .truncated) }
+            problem = why
+        }
+        let again =
+            turns + [ChatTurn(.assistant, first.text), ChatTurn(.user, PaletteInstructions.correction(for: problem))]
+        let second = try await ask(again)
+        switch ModelAnswer.read(second.text) {
+        case .palette(let palette):
+            return palette
+        case .problem(let why):
+            if second.truncated { throw ProviderFailure(provider: provider, .truncated) }
+            throw ProviderFailure(provider: provider, .unusableAnswer(problem: why))
+        }
+    }
+}
+
+/// The sampling every request states, so no server picks its own (Ollama's `/v1` forces
+/// temperature 1.0 and top_p 1.0 when they are left out).
+public enum Sampling {
+    public static let temperature = 0.7
+    public static let topP = 0.9
+
+    /// The seed sent: the request's own, else its variation (so "another" is another draw and
+    /// the same request is the same draw), folded into 31 bits, which every server accepts.
+    public static func seed(for request: GenerationRequest) -> Int {
+        Int((request.seed ?? UInt64(request.variation)) % 2_147_483_648)
+    }
+}
+
+extension HTTPReply {
+    /// Whether the body is empty or starts like JSON: a cut-short answer rather than an HTML page.
+    public var bodyLooksLikeJSON: Bool {
+        let space: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+        guard let first = body.first(where: { !space.contains($0) }) else { return true }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+}
+
+/// Building a request URL from a user's base URL.
+public enum EndpointURL {
+    /// `base` with `path` appended (trailing slashes of `base` ignored), or `invalidEndpoint`
+    /// naming `settings` when `base` is not an http(s) URL with a host and no query.
+    public static func make(
+        _ base: URL, appending path: String, provider: String, settings: [String]
+    ) throws(ProviderFailure) -> URL {
+        let bad = ProviderFailure(provider: provider, .invalidEndpoint(base.absoluteString, settings: settings))
+        guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = base.host, !host.isEmpty, base.query == nil, base.fragment == nil
+        else { throw bad }
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let url = URL(string: text + path) else { throw bad }
+        return url
+    }
+}

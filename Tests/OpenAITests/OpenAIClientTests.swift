@@ -1,0 +1,354 @@
+import Foundation
+import PaletteCore
+import PaletteEngine
+import ProviderKit
+import TestSupport
+import XCTest
+
+@testable import OpenAI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The OpenAI client against loopback servers that behave like OpenAI, llama.cpp, Ollama's
+/// `/v1`, LM Studio and vLLM, traps included (`Servers/openai_server.py`).
+final class OpenAIClientTests: XCTestCase {
+    static let key = OpenAIFaultTests.key
+    private var servers: [LoopbackServer] = []
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    private func serve(
+        _ persona: String = "openai", steps: [[String: Any]] = [["palette": true]], key: String? = key,
+        _ extra: [String] = []
+    ) throws -> LoopbackServer {
+        let data = try JSONSerialization.data(withJSONObject: steps)
+        var arguments = ["--persona", persona, "--steps", String(decoding: data, as: UTF8.self)] + extra
+        if let key { arguments += ["--key", key] }
+        let server = try LoopbackServer(script: "openai_server.py", arguments: arguments)
+        servers.append(server)
+        return server
+    }
+
+    private func client(
+        _ server: LoopbackServer, key: String? = key, model: String = "gpt-4.1-mini",
+        refused: RefusedParts = RefusedParts(), timeout: Double = 20
+    ) -> OpenAIClient {
+        OpenAIClient(
+            configuration: OpenAIConfiguration(
+                apiKey: key.flatMap(APIKey.init), model: model, baseURL: server.baseURL.appendingPathComponent("v1"),
+                timeout: timeout, retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2)),
+            refused: refused, jitter: { 0.5 })
+    }
+
+    private let request = GenerationRequest(description: "寧靜的森林早晨", variation: 0)
+
+    private func answered(_ server: LoopbackServer) throws -> [String] {
+        let event = try XCTUnwrap(try server.events().last { $0.hasPrefix("answered ") })
+        return event.split(separator: " ").dropFirst().map(String.init)
+    }
+
+    private func failure(_ provider: any PaletteProvider, file: StaticString = #filePath, line: UInt = #line) async
+        -> ProviderFailure?
+    {
+        do {
+            let result = try await provider.generate(request)
+            XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
+        } catch let failure as ProviderFailure {
+            return failure
+        } catch {
+            XCTFail("not a ProviderFailure: \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    private func bodies(_ server: LoopbackServer) throws -> [[String: Any]] {
+        try server.requests().map { try $0.json() }
+    }
+
+    // MARK: - The request on the wire
+
+    func testTheRequestOnTheWire() async throws {
+        let server = try serve()
+        let result = try await client(server).generate(GenerationRequest(description: "寧靜的森林早晨", variation: 2))
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server))
+        XCTAssertEqual(result.provider, "openai")
+        XCTAssertEqual(result.model, "gpt-4.1-mini")
+        XCTAssertEqual(result.notes, [])
+
+        let sent = try XCTUnwrap(try server.requests().first)
+        XCTAssertEqual(sent.method, "POST")
+        XCTAssertEqual(sent.path, "/v1/chat/completions")
+        XCTAssertEqual(sent.headers["authorization"], "Bearer \(Self.key)")
+        XCTAssertFalse(sent.path.contains(Self.key) || sent.body.contains(Self.key))
+        let body = try sent.json()
+        XCTAssertEqual(body["model"] as? String, "gpt-4.1-mini")
+        XCTAssertEqual(body["temperature"] as? Double, Sampling.temperature)
+        XCTAssertEqual(body["top_p"] as? Double, Sampling.topP)
+        XCTAssertEqual(body["seed"] as? Int, 2, "the variation is the seed when none is given")
+        XCTAssertEqual(body["max_tokens"] as? Int, PaletteInstructions.maxOutputTokens)
+        XCTAssertEqual(body["stream"] as? Bool, false)
+        let messages = try XCTUnwrap(body["messages"] as? [[String: Any]])
+        XCTAssertEqual(messages.map { $0["role"] as? String }, ["system", "user"])
+        XCTAssertEqual(messages[1]["content"] as? String, "寧靜的森林早晨", "the description verbatim")
+        XCTAssertTrue((messages[0]["content"] as? String ?? "").contains("alternative number 3"))
+        let format = try XCTUnwrap(body["response_format"] as? [String: Any])
+        XCTAssertEqual(format["type"] as? String, "json_schema")
+        let nested = try XCTUnwrap(format["json_schema"] as? [String: Any])
+        XCTAssertEqual(nested["name"] as? String, "palette")
+        XCTAssertEqual(nested["strict"] as? Bool, true)
+        let schema = try XCTUnwrap(nested["schema"] as? [String: Any])
+        XCTAssertEqual(schema["required"] as? [String], PaletteSchema.palette.required)
+        XCTAssertEqual(schema["additionalProperties"] as? Bool, false)
+        XCTAssertEqual(
+            Set((schema["properties"] as? [String: Any] ?? [:]).keys), Set(Role.allCases.map(\.rawValue)))
+        XCTAssertNil(format["schema"], "never the flat form llama.cpp's README shows")
+        let raw = sent.body
+        let order = ["primary", "secondary", "accent"].compactMap { raw.range(of: "\"\($0)\":{")?.lowerBound }
+        XCTAssertEqual(order, order.sorted(), "properties in role order, which grammar-based servers follow")
+        XCTAssertEqual(order.count, 3)
+    }
+
+    func testASeedIsSentAndTheSameRequestIsTheSameDraw() async throws {
+        let server = try serve()
+        var seeded = request
+        seeded.seed = 42
+        let first = try await client(server).generate(seeded)
+        let second = try await client(server).generate(seeded)
+        XCTAssertEqual(first.palette, second.palette)
+        XCTAssertEqual(try bodies(server).map { $0["seed"] as? Int }, [42, 42])
+    }
+
+    func testNoKeyMeansNoAuthorizationHeaderAndAServerThatWantsOneSaysWhichVariable() async throws {
+        let local = try serve("llamacpp", key: nil)
+        _ = try await client(local, key: nil).generate(request)
+        XCTAssertNil(try local.requests().first?.headers["authorization"])
+
+        let cloud = try serve()
+        let none = await failure(client(cloud, key: nil))
+        XCTAssertEqual(none?.reason, .missingAPIKey(variables: ["OPENAI_API_KEY"]))
+        let wrong = await failure(client(cloud, key: "sk-wrong"))
+        XCTAssertEqual(wrong?.reason, .invalidAPIKey(serverMessage: "Incorrect API key provided."))
+    }
+
+    // MARK: - llama.cpp
+
+    /// llama.cpp reads the schema only from the nested `json_schema.schema`: with it, the
+    /// answer is constrained JSON; the fake answers prose to anything else.
+    func testLlamaCppGetsTheNestedSchemaAndAnswersJSON() async throws {
+        let server = try serve("llamacpp", key: nil)
+        let result = try await client(server, key: nil, model: "any-name").generate(request)
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server))
+        XCTAssertEqual(try server.requests().count, 1)
+    }
+
+    /// When its grammar fails, llama.cpp answers 200 with unconstrained prose: the client asks
+    /// once more with the exact problem, then fails, and the fallback gives an offline palette
+    /// with that reason.
+    func testLlamaCppFailingOpenIsAskedAgainThenFallsBack() async throws {
+        let server = try serve("llamacpp", key: nil, ["--grammar-fails"])
+        let provider = client(server, key: nil)
+        let failed = await failure(provider)
+        guard case .unusableAnswer(let problem)? = failed?.reason else {
+            return XCTFail("expected unusableAnswer, got \(String(describing: failed))")
+        }
+        let bodies = try bodies(server)
+        XCTAssertEqual(bodies.count, 2)
+        let again = try XCTUnwrap(bodies[1]["messages"] as? [[String: Any]])
+        XCTAssertEqual(again.map { $0["role"] as? String }, ["system", "user", "assistant", "user"])
+        XCTAssertTrue((again[2]["content"] as? String ?? "").hasPrefix("What a lovely scene!"), "the reply, quoted")
+        XCTAssertTrue((again[3]["content"] as? String ?? "").contains(problem), "the exact validation error")
+
+        let offline = OfflineEngine()
+        let result = try await FallbackProvider(primary: client(server, key: nil), fallback: offline).generate(request)
+        let expected = try await offline.generate(request).palette
+        XCTAssertEqual(result.palette, expected)
+        XCTAssertEqual(result.fallbackReason, ProviderFailure(provider: "openai", .unusableAnswer(problem: problem)))
+    }
+
+    // MARK: - Ollama's /v1
+
+    /// Ollama's `/v1` forces temperature and top_p to 1.0 when they are left out, and ignores
+    /// `strict`: the client always states them, so the same request is the same draw.
+    func testOllamaCompatGetsExplicitSamplingSoTheDrawIsReproducible() async throws {
+        let server = try serve("ollama-compat", key: nil)
+        let first = try await client(server, key: nil, model: "llama3.2").generate(request)
+        let second = try await client(server, key: nil, model: "llama3.2").generate(request)
+        XCTAssertEqual(first.palette, second.palette)
+        let sampling = try server.events().filter { $0.hasPrefix("effective temperature") }
+        XCTAssertEqual(sampling, Array(repeating: "effective temperature 0.7 top_p 0.9", count: 2))
+        let missing = await failure(client(server, key: nil, model: "llama9"))
+        XCTAssertEqual(missing?.reason, .modelNotFound(model: "llama9", available: []))
+    }
+
+    // MARK: - LM Studio
+
+    /// LM Studio refuses `json_object` with a 400; the client never sends it.
+    func testLMStudioGetsJSONSchemaNeverJSONObject() async throws {
+        let server = try serve("lmstudio", key: nil)
+        let result = try await client(server, key: nil, model: "qwen3:8b").generate(request)
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server))
+        let format = try XCTUnwrap(try bodies(server).first?["response_format"] as? [String: Any])
+        XCTAssertEqual(format["type"] as? String, "json_schema")
+
+        // The trap is live: the same server refuses json_object.
+        var probe = URLRequest(url: server.baseURL.appendingPathComponent("v1/chat/completions"))
+        probe.httpMethod = "POST"
+        probe.httpBody = Data(
+            #"{"model":"qwen3:8b","messages":[{"role":"user","content":"json"}],"response_format":{"type":"json_object"}}"#
+                .utf8)
+        let (data, response) = try await URLSession.shared.data(for: probe)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 400)
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("must be 'json_schema' or 'text'"))
+    }
+
+    // MARK: - Answers
+
+    func testThinkBlocksFencesAndReasoningFieldsAreNeverTheAnswer() async throws {
+        for (persona, step) in [
+            ("openai", ["palette": true, "think": true]), ("vllm", ["palette": true, "reasoning": true]),
+            ("llamacpp", ["palette": true, "fenced": true, "think": true]),
+        ] as [(String, [String: Any])] {
+            let server = try serve(persona, steps: [step], key: nil)
+            let result = try await client(server, key: nil).generate(request)
+            XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server), persona)
+            XCTAssertNotEqual(result.palette.primary.hex, "#000000", "\(persona): not the decoy in the reasoning")
+            XCTAssertEqual(try server.requests().count, 1, persona)
+        }
+    }
+
+    func testFinishReasonLengthIsTruncationWithoutAskingAgain() async throws {
+        let server = try serve(steps: [["palette": true, "finish": "length"]])
+        let cut = await failure(client(server))
+        XCTAssertEqual(cut?.reason, .truncated)
+        XCTAssertEqual(try server.requests().count, 1)
+    }
+
+    func testThreeEqualColoursAreAskedAgainWithTheProblem() async throws {
+        let server = try serve(steps: [["palette": true, "same": true], ["palette": true]])
+        let result = try await client(server).generate(request)
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server))
+        let again = try XCTUnwrap(try bodies(server).last?["messages"] as? [[String: Any]])
+        XCTAssertTrue((again.last?["content"] as? String ?? "").contains("the three colours must differ"))
+    }
+
+    func testARefusalIsAWithheldAnswer() async throws {
+        let reply: [String: Any] = [
+            "choices": [
+                [
+                    "index": 0, "finish_reason": "stop",
+                    "message": ["role": "assistant", "content": NSNull(), "refusal": "I can't help with that."],
+                ]
+            ]
+        ]
+        let server = try serve(steps: [["json": reply]])
+        let refused = await failure(client(server))
+        XCTAssertEqual(refused?.reason, .answerBlocked(reason: "I can't help with that."))
+    }
+
+    func testQuotaIsFinalAndAnUnknownModelIsNamed() async throws {
+        let quota = try serve(steps: [
+            [
+                "status": 429,
+                "json": OpenAIFaultTests.error(
+                    "You exceeded your current quota, please check your plan and billing details.",
+                    type: "insufficient_quota", code: "insufficient_quota"),
+            ]
+        ])
+        let spent = await failure(client(quota))
+        XCTAssertEqual(
+            spent?.reason,
+            .quotaExhausted(
+                serverMessage: "You exceeded your current quota, please check your plan and billing details."))
+        XCTAssertEqual(try quota.requests().count, 1, "a quota is not retried")
+
+        let server = try serve()
+        let missing = await failure(client(server, model: "gpt-0"))
+        XCTAssertEqual(missing?.reason, .modelNotFound(model: "gpt-0", available: []))
+        XCTAssertEqual(missing?.kind, .misconfigured)
+    }
+
+    // MARK: - Refused parts: once without, remembered, noted
+
+    /// A reasoning model refuses max_tokens, temperature and top_p by name, one at a time: each
+    /// is left out once, the palette says so, and the next request to the same endpoint and
+    /// model leaves them out at once.
+    func testAReasoningModelsRefusalsAreLeftOutRememberedAndNoted() async throws {
+        let server = try serve("openai", key: Self.key, ["--reasoning"])
+        let memory = RefusedParts()
+        let result = try await client(server, refused: memory).generate(request)
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server))
+        XCTAssertEqual(result.notes, [.parametersRefused(["temperature", "top_p", "max_tokens"])])
+        let sent = try bodies(server)
+        XCTAssertEqual(sent.count, 4, "one request, then one without each refused part")
+        XCTAssertNotNil(sent[0]["max_tokens"])
+        XCTAssertNil(sent[3]["max_tokens"])
+        XCTAssertNil(sent[3]["temperature"])
+        XCTAssertNil(sent[3]["top_p"])
+        XCTAssertNotNil(sent[3]["response_format"], "what was not refused stays")
+        XCTAssertNotNil(sent[3]["seed"])
+
+        let again = try await client(server, refused: memory).generate(request)
+        XCTAssertEqual(again.notes, [.parametersRefused(["temperature", "top_p", "max_tokens"])])
+        XCTAssertEqual(try server.requests().count, 5, "remembered: the next request goes without them at once")
+        XCTAssertEqual(
+            memory.parts(endpoint: server.baseURL.appendingPathComponent("v1"), model: "gpt-4.1-mini"),
+            [.temperature, .topP, .maxTokens])
+        XCTAssertEqual(memory.parts(endpoint: server.baseURL.appendingPathComponent("v1"), model: "other"), [])
+    }
+
+    /// A server without structured output refuses response_format: the schema then goes in the
+    /// system turn only, and the note says the format was asked for in the prompt.
+    func testWithoutStructuredOutputTheSchemaGoesInThePrompt() async throws {
+        let server = try serve("openai", key: Self.key, ["--no-structured"])
+        let result = try await client(server).generate(request)
+        XCTAssertEqual(result.notes, [.parametersRefused(["response_format"])])
+        let sent = try bodies(server)
+        XCTAssertEqual(sent.count, 2)
+        XCTAssertNil(sent[1]["response_format"])
+        let system = try XCTUnwrap((sent[1]["messages"] as? [[String: Any]])?.first?["content"] as? String)
+        XCTAssertTrue(system.contains("JSON Schema: {\"type\":\"object\""), system)
+        XCTAssertFalse(
+            ((sent[0]["messages"] as? [[String: Any]])?.first?["content"] as? String ?? "").contains("JSON Schema:"))
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server), "the model followed the prompt")
+    }
+
+    func testAPartRefusedAgainAfterLeavingItOutIsABadRequest() async throws {
+        let refusal: [String: Any] = [
+            "status": 400,
+            "json": [
+                "error": [
+                    "message": "Unsupported value: 'temperature' does not support 0.7 with this model.",
+                    "type": "invalid_request_error", "param": "temperature", "code": "unsupported_value",
+                ]
+            ],
+        ]
+        let server = try serve(steps: [refusal])
+        let twice = await failure(client(server))
+        XCTAssertEqual(
+            twice?.reason,
+            .badRequest(serverMessage: "Unsupported value: 'temperature' does not support 0.7 with this model."))
+        XCTAssertEqual(try server.requests().count, 2)
+    }
+
+    func testTheRefusedPartIsReadFromParamOrMessage() {
+        XCTAssertEqual(RequestPart.named(param: "temperature", message: nil), .temperature)
+        XCTAssertEqual(RequestPart.named(param: "response_format.json_schema.schema", message: nil), .responseFormat)
+        XCTAssertEqual(
+            RequestPart.named(param: nil, message: "'response_format.type' must be 'json_schema' or 'text'"),
+            .responseFormat)
+        XCTAssertEqual(
+            RequestPart.named(
+                param: nil,
+                message: "Unsupported parameter: 'max_tokens' is not supported. Use 'max_completion_tokens'."),
+            .maxTokens)
+        XCTAssertNil(RequestPart.named(param: nil, message: "max_completion_tokens is too large"))
+        XCTAssertNil(RequestPart.named(param: "messages", message: "'messages' must contain the word 'json'"))
+        XCTAssertEqual(RequestPart.named(param: nil, message: "top_p and temperature"), .topP, "the first named")
+    }
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Ollama's native API on loopback, for tests (standard library only).
+
+    POST /api/chat      {"model", "messages", "stream", "format", "options", "think", ...}
+    GET  /api/tags      {"models": [{"name", "model", ...}]}
+    GET  /api/version   {"version": "0.12.6"}
+
+It behaves as Ollama does, traps included (see ../../../../shared/guides/field-research.md, (e)):
+"stream" defaults to true, so a request without "stream": false gets newline-delimited JSON
+chunks, not one object; "format" is "json" or a JSON Schema, and without it the model answers
+in prose; options the request leaves out take the model's defaults (temperature 0.8, so the
+answer changes from request to request); "num_predict" below 40 cuts the answer, with
+done_reason "length"; a model that is not pulled is a 404 {"error": "model 'x' not found"};
+errors are always {"error": "text"}. --thinking makes the model a thinking one: its reasoning
+(a decoy palette) goes in message.thinking when "think" is true, else in a <think> block at the
+start of the content, as models whose template does not split it do.
+
+Answers follow a script of steps as in gemini_server.py (status, body/json, headers, delay,
+trickle, hang, close, reset_after, truncate, huge_mb). A step {"palette": true} is the model's
+own answer once the request passed: colours derived from the description and the options,
+logged as the event "answered #RRGGBB #RRGGBB #RRGGBB". Its options: "finish": "length",
+"same": true (three equal colours), "fenced": true.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gemini_server import Handler, Script, Server, serve  # noqa: E402
+
+ROLES = ("primary", "secondary", "accent")
+MODEL_DEFAULTS = {"temperature": 0.8, "top_p": 0.9, "seed": None, "num_predict": -1}
+
+
+def palette_for(description, options):
+    noise = os.urandom(8).hex() if options.get("seed") is None else ""
+    key = "%s:%s:%s:%s:%s" % (options.get("seed"), options.get("temperature"), options.get("top_p"), description, noise)
+    digest = hashlib.sha256(key.encode("utf-8")).digest()
+    return ["#%02X%02X%02X" % tuple(digest[i:i + 3]) for i in (0, 3, 6)]
+
+
+class OllamaHandler(Handler):
+    server_version = "ollama-loopback/1"
+
+    def send_json(self, status, data):
+        raw = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def fail(self, status, message):
+        self.send_json(status, {"error": message})
+
+    def do_GET(self):
+        self.server.script.log({"method": "GET", "path": self.path, "peer": self.client_address[1],
+                                "headers": {k.lower(): v for k, v in self.headers.items()}, "body": ""})
+        if self.path == "/api/tags":
+            return self.send_json(200, {"models": [
+                {"name": m, "model": m, "modified_at": "2026-11-02T10:00:00Z", "size": 2019393189,
+                 "details": {"format": "gguf", "family": "llama", "parameter_size": "3.2B"}}
+                for m in self.server.models]})
+        if self.path == "/api/version":
+            return self.send_json(200, {"version": "0.12.6"})
+        if self.path == "/":
+            raw = b"Ollama is running"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            return self.wfile.write(raw)
+        self.send_response(404)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", "18")
+        self.end_headers()
+        self.wfile.write(b"404 page not found")
+
+    def do_POST(self):
+        script = self.server.script
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        script.log({"method": "POST", "path": self.path, "peer": self.client_address[1],
+                    "headers": {k.lower(): v for k, v in self.headers.items()},
+                    "body": raw.decode("utf-8", errors="replace")})
+        if self.path != "/api/chat":
+            return self.fail(404, "404 page not found")
+        if self.server.key is not None and self.headers.get("Authorization") != "Bearer " + self.server.key:
+            return self.fail(401, "unauthorized")
+        try:
+            body = json.loads(raw)
+            assert isinstance(body, dict)
+        except (ValueError, AssertionError):
+            return self.fail(400, "invalid character in request body")
+        model = body.get("model")
+        if not isinstance(model, str) or not model:
+            return self.fail(400, "model is required")
+        if model not in self.server.models:
+            return self.fail(404, "model '%s' not found" % model)
+        messages = body.get("messages")
+        if not isinstance(messages, list):
+            return self.fail(400, "messages is required")
+        fmt = body.get("format")
+        if fmt is not None and fmt != "json" and not isinstance(fmt, dict):
+            return self.fail(400, "invalid JSON schema in format")
+        options = dict(MODEL_DEFAULTS)
+        given = body.get("options") or {}
+        if not isinstance(given, dict):
+            return self.fail(400, "options must be an object")
+        options.update(given)
+        script.log({"event": "effective temperature %s seed %s" % (options["temperature"], options["seed"]),
+                    "path": self.path})
+        step = script.next_step()
+        stream = body.get("stream", True)
+        if step.get("palette"):
+            step = self.palette_step(step, body, options, fmt, messages, stream)
+        try:
+            self.answer(script, step)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def palette_step(self, step, body, options, fmt, messages, stream):
+        users = [m.get("content", "") for m in messages if isinstance(m, dict) and m.get("role") == "user"]
+        colours = palette_for(users[0] if users else "", options)
+        if step.get("same"):
+            colours = [colours[0]] * 3
+        self.server.script.log({"event": "answered " + " ".join(colours), "path": self.path})
+        content = json.dumps(dict(zip(ROLES, colours))) if fmt is not None else (
+            "A gentle green for the trees, a pale sky and a touch of gold for the sun.")
+        done_reason = step.get("finish", "stop")
+        limit = options.get("num_predict")
+        if isinstance(limit, int) and 0 < limit < 40:
+            done_reason = "length"
+        if done_reason == "length":
+            content = content[: len(content) // 2]
+        if step.get("fenced"):
+            content = "```json\n" + content + "\n```"
+        message = {"role": "assistant", "content": content}
+        if self.server.thinking:
+            decoy = json.dumps({"primary": "#000000", "secondary": "#111111", "accent": "#222222"})
+            if body.get("think") is True:
+                message["thinking"] = "Maybe " + decoy + "? No."
+            else:
+                message["content"] = "<think>Maybe " + decoy + "? No.</think>\n" + content
+        final = {"model": body["model"], "created_at": "2026-12-01T10:00:00.000000Z", "message": message,
+                 "done_reason": done_reason, "done": True, "total_duration": 1200000000,
+                 "load_duration": 50000000, "prompt_eval_count": 80, "eval_count": 24}
+        rest = {k: v for k, v in step.items() if k not in ("palette", "finish", "same", "fenced")}
+        if stream is not False:
+            # What a client that forgot "stream": false gets: one JSON object per line.
+            chunks = [{"model": body["model"], "created_at": final["created_at"],
+                       "message": {"role": "assistant", "content": message["content"][i:i + 8]}, "done": False}
+                      for i in range(0, len(message["content"]), 8)]
+            final_chunk = dict(final, message={"role": "assistant", "content": ""})
+            text = "".join(json.dumps(c) + "\n" for c in chunks + [final_chunk])
+            return dict(rest, body=text, content_type="application/x-ndjson")
+        return dict(rest, json=final, content_type="application/json; charset=utf-8")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Ollama's native API on loopback (tests only).")
+    parser.add_argument("--models", default="llama3.2,llama3.2:latest,qwen3:8b", help="comma-separated pulled models")
+    parser.add_argument("--key", help="require Authorization: Bearer KEY (Ollama's cloud)")
+    parser.add_argument("--thinking", action="store_true", help="the model thinks (message.thinking or <think>)")
+    parser.add_argument("--steps", default='[{"palette": true}]', help="the script as a JSON array of steps")
+    parser.add_argument("--record", help="append each received request as a JSON line to this file")
+    parser.add_argument("--watch-stdin", action="store_true", help="exit when standard input reaches end of file")
+    parser.add_argument("--max-seconds", type=float, default=600, help="exit after this long (default 600)")
+    args = parser.parse_args(argv)
+    steps = json.loads(args.steps)
+    if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
+        parser.error("a script is a non-empty JSON array of objects")
+    script = Script(steps, os.path.dirname(os.path.abspath(__file__)), args.record)
+    server = Server(("127.0.0.1", 0), OllamaHandler)
+    server.script = script
+    server.models = [m for m in args.models.split(",") if m]
+    server.key = args.key
+    server.thinking = args.thinking
+    serve(server, script, args.max_seconds, args.watch_stdin)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
