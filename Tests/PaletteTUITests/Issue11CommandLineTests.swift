@@ -188,4 +188,34 @@ final class Issue11CommandLineTests: XCTestCase {
         let json = try run(["history", "--history", file, "--format", "jsonl"])
         XCTAssertTrue(json.stdout.contains(description), json.stdout)
     }
+
+    // MARK: - Point 15, the README
+
+    /// The README says where `make run` leaves the binary (the path the Makefile's `run` target
+    /// starts) and its PATH lines work as written: run from a copy of the layout in a fresh
+    /// HOME, `palette-tui` is then found by name.
+    func testIssue11Point15TheReadmeSaysWhereTheBinaryIsAndHowToPutItOnThePath() throws {
+        let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
+        let makefile = try String(contentsOf: Repository.url("Makefile"), encoding: .utf8)
+        let run = try XCTUnwrap(makefile.range(of: "\nrun:")).upperBound
+        let recipe = makefile[run...].split(separator: "\n").dropFirst().prefix { $0.hasPrefix("\t") }
+        XCTAssertTrue(recipe.contains { $0.contains(".build/release/palette-tui") }, "make run starts \(recipe)")
+        XCTAssertTrue(readme.contains("`make run` leaves the binary in `.build/release/palette-tui`"), readme)
+        // The fenced block that puts it on the PATH.
+        let blocks = readme.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let snippet = try XCTUnwrap(blocks.first { $0.contains("PATH") && $0.contains(".build/release/palette-tui") })
+        let dir = try TemporaryDirectory()
+        let repo = dir.file("repo")
+        let home = dir.file("home")
+        try FileManager.default.createDirectory(atPath: repo + "/.build/release", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: repo + "/.build/release/palette-tui", withDestinationPath: try Repository.paletteTUI())
+        let script = "set -e\ncd \"$1\"\n" + snippet + "\ncd /\ncommand -v palette-tui\npalette-tui --version\n"
+        let result = try Spawn.run(
+            ["bash", "-c", script, "bash", repo], environment: ["PATH": "/usr/bin:/bin", "HOME": home])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(home + "/.local/bin/palette-tui"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("palette-tui 0."), result.stdout)
+    }
 }
