@@ -647,7 +647,7 @@ def bench_gemini(res, app, home, runs, available):
         def bare_request():
             began = time.perf_counter()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            connection.request("POST", "/v1beta/models/gemini-2.5-flash-lite:generateContent", body,
+            connection.request("POST", "/v1beta/models/gemini-3.5-flash-lite:generateContent", body,
                                {"Content-Type": "application/json", "x-goog-api-key": "bench"})
             connection.getresponse().read()
             connection.close()

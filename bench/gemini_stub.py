@@ -40,7 +40,7 @@ def body_for(k):
             "index": 0,
         }],
         "usageMetadata": {"promptTokenCount": 120, "candidatesTokenCount": 30, "totalTokenCount": 150},
-        "modelVersion": "gemini-2.5-flash-lite",
+        "modelVersion": "gemini-3.5-flash-lite",
     }).encode()
 
 

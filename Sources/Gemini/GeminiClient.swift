@@ -20,8 +20,10 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     public static let providerID = "gemini"
 
     public let configuration: GeminiConfiguration
-    /// The one URLSession of this client and everything around it, kept for its lifetime.
+    /// The one transport of this client and everything around it, kept for its lifetime.
     let http: ProviderHTTPClient
+    /// The model that replaced a retired default, once one did: every later request uses it.
+    private let replacement = ModelReplacement()
 
     /// Builds the client; cheap, nothing is set up or sent until `warmUp()` or `generate`.
     ///
@@ -37,10 +39,13 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     }
 
     public var name: String { GeminiClient.providerID }
-    public var model: String? { configuration.model }
+    public var model: String? { currentModel }
+
+    /// The model requests go to: the configured one, or the one that replaced a retired default.
+    var currentModel: String { replacement.model ?? configuration.model }
 
     public var description: String {
-        "GeminiClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
+        "GeminiClient(model: \(currentModel), endpoint: \(configuration.baseURL.absoluteString))"
     }
 
     // MARK: - Warming up
@@ -90,17 +95,19 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try checkSupported(request)
         let deadline = http.startDeadline()
-        let url = try configuration.generateContentURL()
+        _ = try configuration.generateContentURL()
         let description = request.description
         let variation = request.variation
+        var model = currentModel
+        var notes: [GenerationNote] = []
 
-        let first = try await ask(
+        let first = try await answer(
             PalettePrompt.request(description: description, variation: variation),
-            url: url, by: deadline)
+            model: &model, notes: &notes, by: deadline)
         let problem: String
         switch GeminiClient.palette(from: first.text) {
         case .palette(let palette):
-            return result(palette)
+            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes)
         case .problem(let why):
             if first.reachedTokenLimit { throw http.failure(.truncated) }
             problem = why
@@ -109,34 +116,157 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         let retryRequest = PalettePrompt.request(
             description: description, variation: variation,
             correction: (reply: first.text, problem: problem))
-        let second = try await ask(retryRequest, url: url, by: deadline)
+        let second = try await answer(retryRequest, model: &model, notes: &notes, by: deadline)
         switch GeminiClient.palette(from: second.text) {
         case .palette(let palette):
-            return result(palette)
+            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes)
         case .problem(let why):
             if second.reachedTokenLimit { throw http.failure(.truncated) }
             throw http.failure(.unusableAnswer(problem: why))
         }
     }
 
-    private func result(_ palette: Palette) -> GeneratedPalette {
-        GeneratedPalette(palette: palette, provider: name, model: configuration.model)
-    }
-
-    /// The answer text of one request, retried by ProviderKit as the reply says.
-    private func ask(
-        _ request: GenerateContentRequest, url: URL,
+    /// The answer to `prompt` from `model`, moving a retired default model on.
+    ///
+    /// When the service says the model is not found (404), or a 429 or 5xx names the model or
+    /// says NOT_FOUND (some proxies answer so for a retired ID), the model list decides: a
+    /// listed model meant what the reply said, and is asked again with the reply read as it
+    /// is (rate limit, overload). Otherwise a model the user chose fails with the models that
+    /// can be used; the default moves to the newest Flash-Lite listed, for this request and
+    /// every later one, and a note says so.
+    private func answer(
+        _ prompt: GenerateContentRequest, model: inout String, notes: inout [GenerationNote],
         by deadline: Deadline
     ) async throws(ProviderFailure) -> Answer {
+        var judgeNamedModel = true
+        var tried = [model]
+        while true {
+            switch try await ask(prompt, model: model, judgeNamedModel: judgeNamedModel, by: deadline) {
+            case .answer(let answer):
+                // Kept only once it answered, so a replacement that fails too is not remembered.
+                if model != configuration.model { replacement.model = model }
+                return answer
+            case .modelMissing(let certain):
+                let available = await availableModels(by: deadline)
+                if !certain, let available, available.contains(model) {
+                    judgeNamedModel = false
+                    continue
+                }
+                // Never offered again: the models that were just not found.
+                let usable = (available ?? []).filter { !tried.contains($0) }
+                // One replacement per generation: when it is missing too, the list is the answer.
+                guard !configuration.modelChosen, tried.count == 1, let next = GeminiClient.newestFlashLite(in: usable)
+                else {
+                    throw http.failure(.modelNotFound(model: model, available: GeminiClient.ranked(usable)))
+                }
+                notes.append(.modelReplaced(retired: model, replacement: next))
+                tried.append(next)
+                model = next
+                judgeNamedModel = true
+            }
+        }
+    }
+
+    /// One request to `model`, retried by ProviderKit as the reply says.
+    private func ask(
+        _ request: GenerateContentRequest, model: String, judgeNamedModel: Bool,
+        by deadline: Deadline
+    ) async throws(ProviderFailure) -> Reply {
         let body: Data
         do {
             body = try GeminiClient.encode(request)
         } catch {
             throw http.failure(.transport(String(describing: error)))
         }
+        let url = try configuration.generateContentURL(model: model)
         let urlRequest = GeminiClient.urlRequest(url, body: body, key: configuration.apiKey)
         return try await http.send(urlRequest, by: deadline) { reply in
-            GeminiClient.classify(reply, model: configuration.model)
+            GeminiClient.classify(reply, model: model, judgeNamedModel: judgeNamedModel)
+        }
+    }
+
+    /// What one generateContent reply gave: the answer, or a sign that the model is missing.
+    enum Reply {
+        case answer(Answer)
+        /// A 404 (`certain`), or a 429 or 5xx that names the model or says NOT_FOUND.
+        case modelMissing(certain: Bool)
+    }
+
+    // MARK: - Models
+
+    /// The models that can generate content (`GET /v1beta/models`, every page, ids without
+    /// `models/`), or nil when the list cannot be read. Ids that could not go into a URL are left out.
+    func availableModels(by deadline: Deadline) async -> [String]? {
+        var models: [String] = []
+        var token: String?
+        for _ in 0..<20 {
+            guard let url = try? configuration.modelsURL(pageToken: token) else { return nil }
+            var request = URLRequest(url: url)
+            request.httpMethod = "GET"
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            request.setValue(configuration.apiKey, forHTTPHeaderField: "x-goog-api-key")
+            let page: ModelList
+            do {
+                page = try await http.send(request, by: deadline) { reply -> ReplyVerdict<ModelList> in
+                    guard reply.status == 200, let list = try? JSONDecoder().decode(ModelList.self, from: reply.body)
+                    else {
+                        return (500..<600).contains(reply.status)
+                            ? .retry(.serverUnavailable(status: reply.status, serverMessage: nil))
+                            : .failure(.unexpectedStatus(reply.status))
+                    }
+                    return .success(list)
+                }
+            } catch {
+                return nil
+            }
+            for info in page.models ?? [] where info.supportedGenerationMethods?.contains("generateContent") == true {
+                let id = GeminiConfiguration.modelID(info.name ?? "")
+                if GeminiConfiguration.isUsableModelID(id), !models.contains(id) { models.append(id) }
+            }
+            guard let next = page.nextPageToken, !next.isEmpty, next != token else { break }
+            token = next
+        }
+        return models
+    }
+
+    /// A model id's family and version: `gemini-3.5-flash-lite` is (flash-lite, [3, 5]); nil
+    /// for previews, experiments, aliases (`-latest`) and anything not named that way.
+    static func stableVersion(_ id: String, family: String) -> [Int]? {
+        guard id.hasPrefix("gemini-") else { return nil }
+        var rest = id.dropFirst("gemini-".count)
+        guard let range = rest.range(of: "-\(family)") else { return nil }
+        let version = rest[..<range.lowerBound]
+        rest = rest[range.upperBound...]
+        // Only a dated stable suffix (`-001`) may follow.
+        guard rest.isEmpty || (rest.count == 4 && rest.first == "-" && rest.dropFirst().allSatisfy(\.isNumber))
+        else { return nil }
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.compactMap { $0 }
+    }
+
+    /// The newest stable Flash-Lite among `models`, else the Flash-Lite alias when listed.
+    static func newestFlashLite(in models: [String]) -> String? {
+        let stable = models.compactMap { id in stableVersion(id, family: "flash-lite").map { (id, $0) } }
+        if let best = stable.max(by: { $0.1.lexicographicallyPrecedes($1.1) || ($0.1 == $1.1 && $0.0 > $1.0) }) {
+            return best.0
+        }
+        return models.first { $0 == "gemini-flash-lite-latest" }
+    }
+
+    /// `models` in the order worth suggesting: stable Flash-Lite models, newest first, then stable
+    /// Flash models, newest first, then the rest; ties in id order.
+    static func ranked(_ models: [String]) -> [String] {
+        func key(_ id: String) -> (Int, [Int]) {
+            if let v = stableVersion(id, family: "flash-lite") { return (0, v) }
+            if let v = stableVersion(id, family: "flash") { return (1, v) }
+            return (2, [])
+        }
+        return models.sorted { a, b in
+            let (ka, kb) = (key(a), key(b))
+            if ka.0 != kb.0 { return ka.0 < kb.0 }
+            if ka.1 != kb.1 { return kb.1.lexicographicallyPrecedes(ka.1) }
+            return a < b
         }
     }
 
@@ -222,8 +352,10 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     /// What a Gemini reply means: the answer, a failure worth another attempt, or a final one.
     ///
     /// Retried: 408, 499, 5xx and a 429 that is not a daily quota (after Google's
-    /// `RetryInfo.retryDelay`). Never retried: 400, 401, 403, 404, a daily quota.
-    static func classify(_ reply: HTTPReply, model: String) -> ReplyVerdict<Answer> {
+    /// `RetryInfo.retryDelay`). Never retried: 400, 401, 403, a daily quota. A JSON 404 is a
+    /// missing model, and so, for the model list to judge (`judgeNamedModel`), is a 429 or 5xx
+    /// that names the model or says NOT_FOUND.
+    static func classify(_ reply: HTTPReply, model: String, judgeNamedModel: Bool = true) -> ReplyVerdict<Reply> {
         let status = reply.status
         let rpc = ErrorStatus.decode(reply.body)
         if (200..<300).contains(status), rpc == nil {
@@ -238,13 +370,21 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
             do {
                 let text = try answer(in: response)
                 return .success(
-                    Answer(text: text, reachedTokenLimit: response.candidates?.first?.finishReason == .maxTokens))
+                    .answer(
+                        Answer(text: text, reachedTokenLimit: response.candidates?.first?.finishReason == .maxTokens)))
             } catch {
                 return .failure(error.reason)
             }
         }
-        let code = (200..<300).contains(status) ? (rpc?.code ?? status) : status
+        // An error code inside a 2xx body counts only when it is an HTTP status at all.
+        let bodyCode = rpc?.code.flatMap { (100..<600).contains($0) ? $0 : nil }
+        let code = (200..<300).contains(status) ? (bodyCode ?? status) : status
         let message = rpc?.message
+        if let rpc, judgeNamedModel, code == 429 || (500..<600).contains(code),
+            rpc.status == "NOT_FOUND" || rpc.names(model: model)
+        {
+            return .success(.modelMissing(certain: false))
+        }
         switch code {
         case 408, 499, 500, 502, 503, 504:
             return .retry(.serverUnavailable(status: code, serverMessage: message))
@@ -268,7 +408,7 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         case 403:
             return .failure(.permissionDenied(code: rpc?.reason, serverMessage: message))
         case 404:
-            return .failure(.modelNotFound(model: model, available: []))
+            return .success(.modelMissing(certain: true))
         default:
             return .failure(.unexpectedStatus(code))
         }
@@ -279,5 +419,24 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         let space: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
         guard let first = body.first(where: { !space.contains($0) }) else { return true }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+}
+
+/// The model that replaced a retired default, shared by every request of one client.
+final class ModelReplacement: @unchecked Sendable {
+    private let lock = NSLock()
+    private var chosen: String?
+
+    var model: String? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return chosen
+        }
+        set {
+            lock.lock()
+            chosen = newValue
+            lock.unlock()
+        }
     }
 }

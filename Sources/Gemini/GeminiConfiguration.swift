@@ -4,7 +4,10 @@ import ProviderKit
 
 /// Where and how the client talks to Gemini.
 public struct GeminiConfiguration: Sendable {
-    public static let defaultModel = "gemini-2.5-flash-lite"
+    /// The current GA Flash-Lite (July 2026; no shutdown date announced). When it is retired,
+    /// a client whose user did not choose a model moves to the newest Flash-Lite the service
+    /// lists (`GeminiClient`), so the default outlives the next retirement.
+    public static let defaultModel = "gemini-3.5-flash-lite"
     public static let defaultBaseURL = URL(string: "https://generativelanguage.googleapis.com")!
     /// The default overall deadline: every attempt and every wait together.
     public static let defaultTimeout: Double = 60
@@ -17,6 +20,10 @@ public struct GeminiConfiguration: Sendable {
     public var apiKey: APIKey
     /// The model id without the `models/` prefix.
     public var model: String
+    /// Whether the user named the model (an option, the environment, a file). A chosen model
+    /// is never replaced: when it is not found, the failure lists the models that can be used.
+    /// The default is replaced by the newest Flash-Lite, with a note saying so.
+    public var modelChosen: Bool
     /// Scheme, host, optional port and path prefix; `/v1beta/models/...` is appended.
     public var baseURL: URL
     /// Seconds for the whole generation, attempts and waits included.
@@ -25,36 +32,74 @@ public struct GeminiConfiguration: Sendable {
     /// The largest response body accepted; a palette answer is a few kilobytes.
     public var maxResponseBytes: Int
 
+    /// - Parameter model: the user's model, or nil for the default (which may be replaced
+    ///   when it is retired; see `modelChosen`).
     public init(
-        apiKey: APIKey, model: String = defaultModel, baseURL: URL = defaultBaseURL,
+        apiKey: APIKey, model: String? = nil, baseURL: URL = defaultBaseURL,
         timeout: Double = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
         maxResponseBytes: Int = 4 * 1_048_576
     ) {
         self.apiKey = apiKey
-        let trimmed = model.trimmingCharacters(in: .whitespaces)
-        self.model = trimmed.hasPrefix("models/") ? String(trimmed.dropFirst("models/".count)) : trimmed
+        modelChosen = model != nil
+        self.model = GeminiConfiguration.modelID(model ?? GeminiConfiguration.defaultModel)
         self.baseURL = baseURL
         self.timeout = timeout
         self.retry = retry
         self.maxResponseBytes = maxResponseBytes
     }
 
-    /// `{base}/v1beta/models/{model}:generateContent`; never carries the key.
-    public func generateContentURL() throws(ProviderFailure) -> URL {
-        let badEndpoint = ProviderFailure(
+    /// A model as the user or a model list names it, without the `models/` prefix.
+    public static func modelID(_ name: String) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("models/") ? String(trimmed.dropFirst("models/".count)) : trimmed
+    }
+
+    /// Whether `id` can go into a URL path as a model: letters, digits, `-`, `.` and `_` only.
+    static func isUsableModelID(_ id: String) -> Bool {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._"))
+        return !id.isEmpty && id.count <= 128 && id.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }
+    }
+
+    /// `{base}/v1beta/models`, the list of models (paginated); never carries the key.
+    public func modelsURL(pageToken: String? = nil) throws(ProviderFailure) -> URL {
+        let base = try baseURLText()
+        var components = URLComponents(string: "\(base)/v1beta/models")
+        components?.queryItems =
+            [URLQueryItem(name: "pageSize", value: "1000")]
+            + (pageToken.map { [URLQueryItem(name: "pageToken", value: $0)] } ?? [])
+        guard let url = components?.url else { throw badEndpoint }
+        return url
+    }
+
+    private var badEndpoint: ProviderFailure {
+        ProviderFailure(
             provider: GeminiClient.providerID,
             .invalidEndpoint(baseURL.absoluteString, settings: GeminiConfiguration.endpointSettings))
+    }
+
+    /// The base URL without trailing slashes, once it is known to be usable.
+    private func baseURLText() throws(ProviderFailure) -> String {
         guard let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
             baseURL.host != nil, baseURL.query == nil
         else {
             throw badEndpoint
         }
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._"))
-        guard !model.isEmpty, model.unicodeScalars.allSatisfy({ allowed.contains($0) }) else {
-            throw ProviderFailure(provider: GeminiClient.providerID, .modelNotFound(model: model, available: []))
-        }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    /// `{base}/v1beta/models/{model}:generateContent`; never carries the key.
+    public func generateContentURL() throws(ProviderFailure) -> URL {
+        try generateContentURL(model: model)
+    }
+
+    /// The generateContent URL for another model of the same service.
+    public func generateContentURL(model: String) throws(ProviderFailure) -> URL {
+        let base = try baseURLText()
+        guard GeminiConfiguration.isUsableModelID(model) else {
+            throw ProviderFailure(provider: GeminiClient.providerID, .modelNotFound(model: model, available: []))
+        }
         guard let url = URL(string: "\(base)/v1beta/models/\(model):generateContent") else {
             throw badEndpoint
         }

@@ -211,6 +211,21 @@ extension ErrorStatus {
         return ids.contains { $0.range(of: "PerDay", options: .caseInsensitive) != nil }
     }
 
+    /// Whether the message names `model` (`models/<id>`, or the id between characters that
+    /// cannot be part of one): the sign that a 429 or 503 is about the model, not the load.
+    func names(model: String) -> Bool {
+        guard let message, !model.isEmpty else { return false }
+        var rest = Substring(message)
+        while let range = rest.range(of: model) {
+            let before = rest[..<range.lowerBound].last
+            let after = rest[range.upperBound...].first
+            func part(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || "-._".contains($0) } ?? false }
+            if !part(before) || before == "/", !part(after) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
     /// Decodes an error body, accepting the array-wrapped form; nil when the body is not one.
     static func decode(_ data: Data) -> ErrorStatus? {
         let decoder = JSONDecoder()
@@ -218,4 +233,19 @@ extension ErrorStatus {
         if let wrapped = try? decoder.decode([ErrorEnvelope].self, from: data) { return wrapped.first?.error }
         return nil
     }
+}
+
+// MARK: - Models
+
+/// One page of `GET /v1beta/models`: models and the token of the next page.
+struct ModelList: Decodable {
+    var models: [ModelInfo]?
+    var nextPageToken: String?
+}
+
+/// The fields of a v1beta `Model` this client reads.
+struct ModelInfo: Decodable {
+    /// `models/<id>`.
+    var name: String?
+    var supportedGenerationMethods: [String]?
 }

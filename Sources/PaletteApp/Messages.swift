@@ -291,6 +291,13 @@ public enum Messages {
             return Localized(
                 "the server refused \(english), so it was asked without",
                 "伺服器不接受 \(chinese)，已改為不帶這些參數詢問", "服务器不接受 \(chinese)，已改为不带这些参数询问")
+        case .modelReplaced(let retired, let replacement):
+            let old = serverText(retired) ?? "?"
+            let new = serverText(replacement) ?? "?"
+            return Localized(
+                "\(old) is no longer available, so \(new) answered (choose a model with --model)",
+                "\(old) 已無法使用，改由 \(new) 回答（可用 --model 指定模型）",
+                "\(old) 已无法使用，改由 \(new) 回答（可用 --model 指定模型）")
         }
     }
 

@@ -255,6 +255,10 @@ extension AppState {
                 provider: provider, model: model)
             history.append(entry)
             keepViewsInBounds()
+            // A retired default model was replaced: the title names the model now in use.
+            for case .modelReplaced(_, let replacement) in generated.notes {
+                modelName = TextSanitizer.clean(replacement)
+            }
             if let reason = generated.fallbackReason {
                 say(Messages.fallback(reason), .warning)
             } else {

@@ -40,6 +40,9 @@ public enum GenerationNote: Hashable, Sendable {
     case readLimit(characters: Int)
     /// The answer was moved to meet an accessibility requirement; these roles changed.
     case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
+    /// The default model is gone from the service; the provider moved to `replacement` (and
+    /// stays there). Only a model the user did not choose is replaced.
+    case modelReplaced(retired: String, replacement: String)
     /// The server refused these parts of the request by name (`response_format`,
     /// `temperature`...), so the palette was asked for without them; with `response_format`
     /// gone, the answer's shape was asked for in the prompt only.

@@ -69,10 +69,15 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     }
     let notes = wordedNotes(result, language: language)
     print(result.formatted(format, language: language, notes: notes))
-    // hex and css carry no notes: a fallback, or what was moved to meet --accessible, goes to
-    // standard error instead.
-    let repaired = result.notes.contains { if case .accessibilityRepaired = $0 { return true } else { return false } }
-    if result.isFallback || repaired, format == .hex || format == .css {
+    // hex and css carry no notes: a fallback, what was moved to meet --accessible, or a retired
+    // default model's replacement goes to standard error instead.
+    let mustSay = result.notes.contains {
+        switch $0 {
+        case .accessibilityRepaired, .modelReplaced: return true
+        default: return false
+        }
+    }
+    if result.isFallback || mustSay, format == .hex || format == .css {
         for note in notes { printError("palette-tui: note: \(note)") }
     }
     if let failure = recordGenerated(

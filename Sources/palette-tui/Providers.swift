@@ -9,7 +9,8 @@ import ProviderKit
 ///
 /// Precedence, first found wins: the key from `GEMINI_API_KEY`, then `GOOGLE_API_KEY` (the
 /// name Google's SDKs read); the model from `--model`, then `PALETTE_TUI_MODEL`, then
-/// `gemini-2.5-flash-lite`; the endpoint from `--endpoint`, then `GEMINI_BASE_URL`.
+/// `GeminiConfiguration.defaultModel` (which alone moves to the newest Flash-Lite when it is
+/// retired); the endpoint from `--endpoint`, then `GEMINI_BASE_URL`.
 /// The key is only ever read from the environment, never from an option, so it stays out of
 /// shell history and process listings.
 struct ProviderOptions {
@@ -20,7 +21,8 @@ struct ProviderOptions {
     static let help = """
           --provider gemini|offline   gemini needs GEMINI_API_KEY (or GOOGLE_API_KEY); default:
                                       gemini with offline fallback when a key is set, else offline
-          --model M                   Gemini model (default: PALETTE_TUI_MODEL or gemini-2.5-flash-lite)
+          --model M                   Gemini model (default: PALETTE_TUI_MODEL or \(GeminiConfiguration.defaultModel),
+                                      which moves to the newest Flash-Lite when retired)
           --endpoint URL              Gemini base URL (default: GEMINI_BASE_URL or Google's)
           --timeout S                 seconds for the whole Gemini call, retries included (default 60)
         """
@@ -65,9 +67,9 @@ func geminiConfiguration(
     _ options: ProviderOptions, key: APIKey,
     environment: [String: String]
 ) throws -> GeminiConfiguration {
-    let model =
-        options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? GeminiConfiguration.defaultModel
+    // nil: the user chose no model, so the default may move on when it is retired.
+    let chosen = options.model ?? environment["PALETTE_TUI_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+    let model = chosen ?? GeminiConfiguration.defaultModel
     if model.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'--model' needs a model name such as \(GeminiConfiguration.defaultModel)")
     }
@@ -80,7 +82,7 @@ func geminiConfiguration(
         baseURL = url
     }
     let timeout = try options.timeoutSeconds() ?? GeminiConfiguration.defaultTimeout
-    let configuration = GeminiConfiguration(apiKey: key, model: model, baseURL: baseURL, timeout: timeout)
+    let configuration = GeminiConfiguration(apiKey: key, model: chosen, baseURL: baseURL, timeout: timeout)
     do {
         _ = try configuration.generateContentURL()
     } catch {

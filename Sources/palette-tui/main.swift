@@ -1,4 +1,5 @@
 import Foundation
+import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
@@ -23,7 +24,7 @@ let usage = """
 
     Options:
       --provider offline|gemini  palette source (default: gemini when a key is set, else offline)
-      --model M                  Gemini model (PALETTE_TUI_MODEL; default gemini-2.5-flash-lite)
+      --model M                  Gemini model (PALETTE_TUI_MODEL; default \(GeminiConfiguration.defaultModel))
       --endpoint URL             Gemini base URL (GEMINI_BASE_URL)
       --timeout S                overall deadline for one Gemini call, in seconds
       --history FILE             history file (PALETTE_TUI_HISTORY;

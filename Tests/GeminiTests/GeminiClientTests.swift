@@ -9,6 +9,11 @@ import XCTest
 final class GeminiClientTests: XCTestCase {
     static let key = "test-key-3f9a7c1e"
     static let model = "gemini-2.5-flash-lite"
+    /// What `gemini_server.py` lists that can generate content, ranked, without `model`.
+    static let listed = [
+        "gemini-3.5-flash-lite", "gemini-3.1-flash-lite", "gemini-3.8-flash", "gemini-3.6-flash", "gemini-3.5-flash",
+        "gemini-3.1-pro-preview", "gemini-3.6-flash-preview-tts", "gemini-flash-latest", "gemini-flash-lite-latest",
+    ]
 
     private var servers: [LoopbackServer] = []
 
@@ -228,8 +233,10 @@ final class GeminiClientTests: XCTestCase {
                 "from-issues/error-400-api-key-expired.json",
                 .invalidAPIKey(serverMessage: "API key expired. Please renew the API key.")
             ),
-            ("googleai/unary-failure-unknown-model.json", .modelNotFound(model: Self.model, available: [])),
-            ("googleai/unary-failure-unknown-model.txt", .modelNotFound(model: Self.model, available: [])),
+            // The stand-in's model list, ranked (stable Flash-Lite, then stable Flash, newest first,
+            // then the rest), without the model that was not found.
+            ("googleai/unary-failure-unknown-model.json", .modelNotFound(model: Self.model, available: Self.listed)),
+            ("googleai/unary-failure-unknown-model.txt", .modelNotFound(model: Self.model, available: Self.listed)),
             (
                 "googleai/unary-failure-generativelanguage-api-not-enabled.json",
                 .permissionDenied(
@@ -272,7 +279,7 @@ final class GeminiClientTests: XCTestCase {
             let server = try serve(fixture: file)
             let error = await failure(client(server))
             XCTAssertEqual(error, expected, file)
-            XCTAssertEqual(try server.requests().count, 1, "\(file) is not retried")
+            XCTAssertEqual(try server.requests().filter { $0.method == "POST" }.count, 1, "\(file) is not retried")
             server.stop()
         }
         let schema = try serve(fixture: "from-issues/error-400-response-schema-unknown-field.json")

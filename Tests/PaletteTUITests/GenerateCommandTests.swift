@@ -73,13 +73,13 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(json["secondary"] as? String, "#DCE5D0")
         XCTAssertEqual(json["accent"] as? String, "#E8B86D")
         XCTAssertEqual(json["provider"] as? String, "gemini")
-        XCTAssertEqual(json["model"] as? String, "gemini-2.5-flash-lite")
+        XCTAssertEqual(json["model"] as? String, GeminiConfiguration.defaultModel)
         XCTAssertNil(json["fallback"])
 
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 1)
         let request = requests[0]
-        XCTAssertEqual(request.path, "/v1beta/models/gemini-2.5-flash-lite:generateContent")
+        XCTAssertEqual(request.path, "/v1beta/models/\(GeminiConfiguration.defaultModel):generateContent")
         XCTAssertEqual(request.headers["x-goog-api-key"], Self.key)
         let body = request.body
         XCTAssertFalse(body.isEmpty, "the request has a body")
@@ -147,7 +147,7 @@ final class GenerateCommandTests: XCTestCase {
             let output = try generate(
                 args + ["forest"], ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key])
             assertOneLineFailure(output, containing: expected)
-            XCTAssertEqual(try server.requests().count, 1, "\(scenario): not retried")
+            XCTAssertEqual(try server.requests().filter { $0.method == "POST" }.count, 1, "\(scenario): not retried")
         }
     }
 
@@ -155,10 +155,16 @@ final class GenerateCommandTests: XCTestCase {
         let server = try standIn("unknown-model")
         let environment = ["GEMINI_BASE_URL": server.endpoint, "GEMINI_API_KEY": Self.key]
         let hant = try generate(["--lang", "zh-Hant", "--model", "gemini-9-ultra", "forest"], environment)
-        assertOneLineFailure(hant, containing: "Gemini 沒有模型「gemini-9-ultra」（可能已停用）：請用 --model 選擇其他模型。")
+        assertOneLineFailure(
+            hant,
+            containing:
+                "Gemini 沒有模型「gemini-9-ultra」（可能已停用）：請用 --model 選擇 gemini-3.5-flash-lite, gemini-3.1-flash-lite, ")
         let hans = try generate(
             ["--model", "gemini-9-ultra", "forest"], environment.merging(["LANG": "zh_CN.UTF-8"]) { $1 })
-        assertOneLineFailure(hans, containing: "Gemini 没有模型“gemini-9-ultra”（可能已停用）：请用 --model 选择其他模型。")
+        assertOneLineFailure(
+            hans,
+            containing:
+                "Gemini 没有模型“gemini-9-ultra”（可能已停用）：请用 --model 选择 gemini-3.5-flash-lite, gemini-3.1-flash-lite, ")
         let noKey = try generate(["--provider", "gemini", "--lang", "zh-Hans", "forest"], [:])
         assertOneLineFailure(noKey, containing: "Gemini 需要 API 密钥：请设置 GEMINI_API_KEY / GOOGLE_API_KEY")
     }
