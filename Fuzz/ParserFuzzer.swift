@@ -18,7 +18,8 @@ public func fuzzPaletteParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let formats: [PaletteFormat] = size % 16 == 0 ? PaletteFormat.allCases : [.json, .hex, .css]
     for format in formats {
         let again = try? PaletteParser.parse(result.formatted(format))
-        precondition(again == palette, "\(format) output of \(palette.colors) read back as \(String(describing: again))")
+        precondition(
+            again == palette, "\(format) output of \(palette.colors) read back as \(String(describing: again))")
     }
     return 0
 }

@@ -101,7 +101,10 @@ public struct TextField: Hashable, Sendable {
     ///
     /// One column is kept for the cursor itself when it sits after the last grapheme.
     public mutating func scrollToCursor(width: Int) {
-        guard width > 0 else { offset = cursor; return }
+        guard width > 0 else {
+            offset = cursor
+            return
+        }
         if offset > cursor { offset = cursor }
         // Widen from the cursor leftwards until the view is full.
         let cursorCell = cursor < characters.count ? max(DisplayWidth.of(characters[cursor]), 1) : 1

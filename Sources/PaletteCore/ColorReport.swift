@@ -48,17 +48,30 @@ public struct ColorReport: Hashable, Sendable {
         fields += [
             ("hex", JSONText.string(color.hex)),
             ("rgb", "[\(color.r), \(color.g), \(color.b)]"),
-            ("oklch", "{\"l\": \(Self.number(oklch.l)), \"c\": \(Self.number(oklch.c)), "
-                + "\"h\": \(oklch.isAchromatic ? "null" : Self.number(oklch.h))}"),
+            (
+                "oklch",
+                "{\"l\": \(Self.number(oklch.l)), \"c\": \(Self.number(oklch.c)), "
+                    + "\"h\": \(oklch.isAchromatic ? "null" : Self.number(oklch.h))}"
+            ),
             ("contrast", "{\"white\": \(contrast(contrastWithWhite)), \"black\": \(contrast(contrastWithBlack))}"),
             ("ink", JSONText.string(ink.hex)),
-            ("name", "{\"name\": \(JSONText.string(name.name)), \"source\": \"\(name.source.rawValue)\", "
-                + "\"hex\": \"\(name.color.hex)\", \"deltaE00\": \(Self.number(nameDeltaE))}"),
-            ("xterm256", "{\"index\": \(xtermIndex), \"hex\": \"\(Xterm256.color(xtermIndex)?.hex ?? "")\", "
-                + "\"deltaE00\": \(Self.number(xtermDeltaE))}"),
-            ("simulations", "{" + VisionDeficiency.allCases.enumerated().map { k, kind in
-                "\"\(kind.rawValue)\": \"\(simulations[k].hex)\""
-            }.joined(separator: ", ") + "}"),
+            (
+                "name",
+                "{\"name\": \(JSONText.string(name.name)), \"source\": \"\(name.source.rawValue)\", "
+                    + "\"hex\": \"\(name.color.hex)\", \"deltaE00\": \(Self.number(nameDeltaE))}"
+            ),
+            (
+                "xterm256",
+                "{\"index\": \(xtermIndex), \"hex\": \"\(Xterm256.color(xtermIndex)?.hex ?? "")\", "
+                    + "\"deltaE00\": \(Self.number(xtermDeltaE))}"
+            ),
+            (
+                "simulations",
+                "{"
+                    + VisionDeficiency.allCases.enumerated().map { k, kind in
+                        "\"\(kind.rawValue)\": \"\(simulations[k].hex)\""
+                    }.joined(separator: ", ") + "}"
+            ),
         ]
         let pad = String(repeating: "  ", count: indent)
         let body = fields.map { "\(pad)  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")

@@ -38,7 +38,8 @@ public struct LinearRGB: Hashable, Sendable {
 
     /// True when every channel lies in 0...1 (with a tolerance for rounding).
     public func isInGamut(tolerance: Double = 1e-7) -> Bool {
-        let lo = -tolerance, hi = 1 + tolerance
+        let lo = -tolerance
+        let hi = 1 + tolerance
         return r >= lo && r <= hi && g >= lo && g <= hi && b >= lo && b <= hi
     }
 
@@ -55,7 +56,8 @@ public struct LinearRGB: Hashable, Sendable {
     static func encode(_ v: Double) -> UInt8 {
         let x = v < 0 ? 0 : v > 1 ? 1 : v
         return roundingEdges.withUnsafeBufferPointer { edges in
-            var lo = 0, hi = 255  // the answer n is the number of edges at or below x
+            var lo = 0
+            var hi = 255  // the answer n is the number of edges at or below x
             while lo < hi {
                 let mid = (lo + hi) >> 1
                 if edges[mid] <= x { lo = mid + 1 } else { hi = mid }
@@ -117,7 +119,9 @@ public struct OKLab: Hashable, Sendable {
         let l3 = l + 0.3963377774 * a + 0.2158037573 * b
         let m3 = l - 0.1055613458 * a - 0.0638541728 * b
         let s3 = l - 0.0894841775 * a - 1.2914855480 * b
-        let l1 = l3 * l3 * l3, m1 = m3 * m3 * m3, s1 = s3 * s3 * s3
+        let l1 = l3 * l3 * l3
+        let m1 = m3 * m3 * m3
+        let s1 = s3 * s3 * s3
         return LinearRGB(
             r: 4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1,
             g: -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1,
@@ -127,7 +131,9 @@ public struct OKLab: Hashable, Sendable {
 
     /// Euclidean distance in OKLab (CSS Color 4's ΔEOK).
     public func distance(to other: OKLab) -> Double {
-        let dl = l - other.l, da = a - other.a, db = b - other.b
+        let dl = l - other.l
+        let da = a - other.a
+        let db = b - other.b
         return (dl * dl + da * da + db * db).squareRoot()
     }
 
@@ -186,7 +192,8 @@ public struct OKLCH: Hashable, Sendable {
             OKLab(l: lightness, a: chroma * cosH, b: chroma * sinH).linear
         }
         if fits(lightness, c * cosH, c * sinH) { return linear(c).clampedRGB }
-        var lo = 0.0, hi = c
+        var lo = 0.0
+        var hi = c
         for _ in 0..<steps {
             let mid = (lo + hi) / 2
             if fits(lightness, mid * cosH, mid * sinH) { lo = mid } else { hi = mid }
@@ -201,8 +208,11 @@ public struct OKLCH: Hashable, Sendable {
         let l3 = l + 0.3963377774 * a + 0.2158037573 * b
         let m3 = l - 0.1055613458 * a - 0.0638541728 * b
         let s3 = l - 0.0894841775 * a - 1.2914855480 * b
-        let l1 = l3 * l3 * l3, m1 = m3 * m3 * m3, s1 = s3 * s3 * s3
-        let lo = -1e-7, hi = 1 + 1e-7
+        let l1 = l3 * l3 * l3
+        let m1 = m3 * m3 * m3
+        let s1 = s3 * s3 * s3
+        let lo = -1e-7
+        let hi = 1 + 1e-7
         let r = 4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1
         if r < lo || r > hi { return false }
         let g = -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1
@@ -262,7 +272,9 @@ public struct CIELab: Hashable, Sendable {
             return t > d * d * d ? cbrt(t) : t / (3 * d * d) + 4.0 / 29.0
         }
         let white = CIEXYZ.d65White
-        let fx = f(xyz.x / white.x), fy = f(xyz.y / white.y), fz = f(xyz.z / white.z)
+        let fx = f(xyz.x / white.x)
+        let fy = f(xyz.y / white.y)
+        let fz = f(xyz.z / white.z)
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
 
@@ -280,7 +292,8 @@ public enum CIEDE2000 {
         let cbar = (c1ab + c2ab) / 2
         let cbar7 = pow(cbar, 7)
         let g = 0.5 * (1 - (cbar7 / (cbar7 + pow(25, 7))).squareRoot())
-        let a1p = (1 + g) * c1.a, a2p = (1 + g) * c2.a
+        let a1p = (1 + g) * c1.a
+        let a2p = (1 + g) * c2.a
         let c1p = (a1p * a1p + c1.b * c1.b).squareRoot()
         let c2p = (a2p * a2p + c2.b * c2.b).squareRoot()
         func hue(_ b: Double, _ ap: Double) -> Double {
@@ -288,7 +301,8 @@ public enum CIEDE2000 {
             let h = atan2(b, ap) / rad
             return h < 0 ? h + 360 : h
         }
-        let h1p = hue(c1.b, a1p), h2p = hue(c2.b, a2p)
+        let h1p = hue(c1.b, a1p)
+        let h2p = hue(c2.b, a2p)
         let dLp = c2.l - c1.l
         let dCp = c2p - c1p
         var dhp = 0.0
@@ -309,7 +323,8 @@ public enum CIEDE2000 {
                 hbarp = (h1p + h2p - 360) / 2
             }
         }
-        let t = 1 - 0.17 * cos((hbarp - 30) * rad) + 0.24 * cos(2 * hbarp * rad)
+        let t =
+            1 - 0.17 * cos((hbarp - 30) * rad) + 0.24 * cos(2 * hbarp * rad)
             + 0.32 * cos((3 * hbarp + 6) * rad) - 0.20 * cos((4 * hbarp - 63) * rad)
         let dTheta = 30 * exp(-pow((hbarp - 275) / 25, 2))
         let cbarp7 = pow(cbarp, 7)
@@ -319,7 +334,9 @@ public enum CIEDE2000 {
         let sc = 1 + 0.045 * cbarp
         let sh = 1 + 0.015 * cbarp * t
         let rt = -sin(2 * dTheta * rad) * rc
-        let tl = dLp / sl, tc = dCp / sc, th = dHp / sh
+        let tl = dLp / sl
+        let tc = dCp / sc
+        let th = dHp / sh
         return (tl * tl + tc * tc + th * th + rt * tc * th).squareRoot()
     }
 
@@ -350,7 +367,8 @@ public enum WCAG {
 
     /// Contrast ratio between two colours, 1...21. Never rounded before comparing.
     public static func contrast(_ x: RGB, _ y: RGB) -> Double {
-        let lx = luminance(x), ly = luminance(y)
+        let lx = luminance(x)
+        let ly = luminance(y)
         return (max(lx, ly) + 0.05) / (min(lx, ly) + 0.05)
     }
 

@@ -40,7 +40,9 @@ extension GeneratedPalette {
             if words.isEmpty {
                 line += names[k]
             } else {
-                line += DisplayWidth.padded(names[k], to: nameWidth) + "  " + Self.fromWord(language) + words.joined(separator: ", ")
+                line +=
+                    DisplayWidth.padded(names[k], to: nameWidth) + "  " + Self.fromWord(language)
+                    + words.joined(separator: ", ")
             }
             lines.append(line)
         }

@@ -12,7 +12,7 @@ public enum PaletteParseError: Error, Equatable, Sendable, CustomStringConvertib
                 + "[\"#2E86AB\", \"#A23B72\", \"#F18F01\"] or an object with primary, secondary and accent"
         case .wrongColorCount(let n):
             return "expected 3 colours (primary, secondary, accent), found \(n)"
-        case let .invalidColor(role, error):
+        case .invalidColor(let role, let error):
             return "invalid \(role) colour: \(error)"
         }
     }
@@ -46,7 +46,8 @@ public enum PaletteParser {
 
     /// Field names that hold the colour inside a per-colour object (`{"hex": "#2E86AB"}`).
     static let colorFields: Set<String> = [
-        "hex", "color", "colour", "value", "code", "hexcode", "colorcode", "colourcode", "rgb", "色", "顏色", "颜色", "色碼", "色码",
+        "hex", "color", "colour", "value", "code", "hexcode", "colorcode", "colourcode", "rgb", "色", "顏色", "颜色", "色碼",
+        "色码",
     ]
 
     /// Field names that say which role a per-colour object plays.
@@ -84,7 +85,8 @@ public enum PaletteParser {
         var bytes = text.utf8[...]
         while let f = bytes.first, JSONScanner.isSpace(f) { bytes.removeFirst() }
         if bytes.first == UInt8(ascii: "#") { return true }
-        var count = 0, digits = 0
+        var count = 0
+        var digits = 0
         for b in bytes {
             if JSONScanner.isSpace(b) { break }
             guard RGB.nibble(Unicode.Scalar(b)) != nil else { return false }
@@ -248,7 +250,8 @@ enum ProseScanner {
             // A colour function counts only when it reads: prose says "colour(s)" too.
             if j < line.upperBound, bytes[j] == UInt8(ascii: "("), j - i <= 5,
                 ColorSyntax.isFunctionName(bytes[i..<j].map { $0 | 0x20 }),
-                let close = bytes[j..<min(line.upperBound, i + ColorSyntax.maxLength)].firstIndex(of: UInt8(ascii: ")")),
+                let close = bytes[j..<min(line.upperBound, i + ColorSyntax.maxLength)].firstIndex(
+                    of: UInt8(ascii: ")")),
                 let color = try? ColorSyntax.parse(slice(i..<(close + 1)))
             {
                 count += 1
@@ -271,7 +274,9 @@ enum ProseScanner {
         }
         let head = String(text[..<sep])
         guard label(head) != nil else { return nil }
-        let decoration: Set<Character> = ["*", "`", "\"", "'", "_", ".", ",", ";", "。", "，", "-", "=", ":", "：", " ", "\t", "\r"]
+        let decoration: Set<Character> = [
+            "*", "`", "\"", "'", "_", ".", ",", ";", "。", "，", "-", "=", ":", "：", " ", "\t", "\r",
+        ]
         func stripped(_ s: Substring) -> String {
             var s = s
             while let f = s.first, decoration.contains(f) { s.removeFirst() }
@@ -295,7 +300,9 @@ enum ProseScanner {
         let bullets: Set<Character> = ["-", "*", "•", "·", "\"", "'", "`", "[", "]", ".", " ", "\t", "\r"]
         func clean(_ item: Substring) -> String {
             var item = item
-            while let f = item.first, bullets.contains(f) || f.isNumber && item.dropFirst().first.map({ ".)、".contains($0) }) == true {
+            while let f = item.first,
+                bullets.contains(f) || f.isNumber && item.dropFirst().first.map({ ".)、".contains($0) }) == true
+            {
                 item.removeFirst()
             }
             while let l = item.last, bullets.contains(l) { item.removeLast() }

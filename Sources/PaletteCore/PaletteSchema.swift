@@ -34,7 +34,8 @@ public struct PaletteSchema: Sendable, Equatable {
         properties: Role.allCases.map { role in
             switch role {
             case .primary:
-                return Property(role: role, description: "The dominant colour that carries the overall feeling, as #RRGGBB.")
+                return Property(
+                    role: role, description: "The dominant colour that carries the overall feeling, as #RRGGBB.")
             case .secondary:
                 return Property(role: role, description: "A supporting colour that works with the primary, as #RRGGBB.")
             case .accent:

@@ -115,18 +115,20 @@ public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .empty:
             return "empty colour: expected #RGB or #RRGGBB"
-        case let .invalidCharacter(c, text):
+        case .invalidCharacter(let c, let text):
             return "\(RGB.quoted(text)) is not a colour: \(RGB.quoted(String(c))) is not a hex digit"
-        case let .wrongLength(n, text):
-            return "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits, found \(n > 6 ? "more than 6" : String(n))"
-        case let .notAColor(text):
+        case .wrongLength(let n, let text):
+            return
+                "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits, found \(n > 6 ? "more than 6" : String(n))"
+        case .notAColor(let text):
             return "\(RGB.quoted(text)) is not a colour: use \(Self.acceptedForms)"
-        case let .unknownFunction(name, text):
+        case .unknownFunction(let name, let text):
             let list = ColorSyntax.functionNames.map { $0 + "()" }.joined(separator: ", ")
-            return "\(RGB.quoted(text)) is not a colour: \(RGB.quoted(name + "()")) is not a colour function (use \(list))"
-        case let .badArguments(problem, text):
+            return
+                "\(RGB.quoted(text)) is not a colour: \(RGB.quoted(name + "()")) is not a colour function (use \(list))"
+        case .badArguments(let problem, let text):
             return "\(RGB.quoted(text)) is not a colour: \(problem)"
-        case let .translucent(alpha, text):
+        case .translucent(let alpha, let text):
             return "\(RGB.quoted(text)) is not opaque (alpha \(ColorArgumentProblem.number(alpha))): "
                 + "a palette colour has no transparency"
         }
@@ -136,19 +138,19 @@ public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible
 extension ColorArgumentProblem: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .count(function, found):
+        case .count(let function, let found):
             return "\(function)() takes three values and an optional alpha, found \(found)"
-        case let .badAlpha(function):
+        case .badAlpha(let function):
             return "\(function)() takes one alpha value after '/'"
-        case let .notANumber(item):
+        case .notANumber(let item):
             return "\(RGB.quoted(item)) is not a number, a percentage or an angle"
-        case let .unexpectedAngle(function):
+        case .unexpectedAngle(let function):
             return "only the hue of \(function)() is an angle"
-        case let .unclosed(function):
+        case .unclosed(let function):
             return "\(function)( has no closing ')'"
-        case let .trailing(rest):
+        case .trailing(let rest):
             return "unexpected \(RGB.quoted(rest)) after ')'"
-        case let .unknownSpace(space):
+        case .unknownSpace(let space):
             let spaces = ColorSyntax.colorSpaces.joined(separator: ", ")
             return space.isEmpty
                 ? "color() needs a colour space first (\(spaces))"
@@ -169,7 +171,10 @@ extension RGB {
     static func quoted(_ text: String, limit: Int = 24) -> String {
         var cleaned = ""
         for s in text.unicodeScalars {
-            if cleaned.unicodeScalars.count >= limit { cleaned += "…"; break }
+            if cleaned.unicodeScalars.count >= limit {
+                cleaned += "…"
+                break
+            }
             cleaned.unicodeScalars.append(s.properties.generalCategory == .control ? "?" : s)
         }
         return "\"" + cleaned + "\""

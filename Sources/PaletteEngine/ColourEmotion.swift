@@ -51,7 +51,8 @@ enum ColourEmotion {
     /// palette stays coloured.
     static func steer(_ colour: OKLCH, toward target: EmotionTarget, strength: Double = 1) -> OKLCH {
         guard !target.isZero, strength > 0 else { return colour }
-        let dl = 0.03, dc = 0.02
+        let dl = 0.03
+        let dc = 0.02
         let lo = OKLCH(l: max(colour.l - dl, 0.02), c: colour.c, h: colour.h)
         let hi = OKLCH(l: min(colour.l + dl, 0.98), c: colour.c, h: colour.h)
         let gradL = (alignment(hi, target) - alignment(lo, target)) / (hi.l - lo.l)

@@ -156,7 +156,8 @@ struct Lexicon: Sendable {
         var entries: [LexiconEntry] = []
         var english: [String: Int] = [:]
         var cjk: [String: Int] = [:]
-        var maxWords = 1, maxCJK = 1
+        var maxWords = 1
+        var maxCJK = 1
         entries.reserveCapacity(2600)
         english.reserveCapacity(3200)
         cjk.reserveCapacity(1400)

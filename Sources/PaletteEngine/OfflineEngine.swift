@@ -19,8 +19,9 @@ public struct OfflineEngine: PaletteProvider {
         if reading.isEmpty { notes.append(.noColourWords) }
         if !reading.negatedWords.isEmpty { notes.append(.negated(words: reading.negatedWords)) }
         if reading.wasTruncated { notes.append(.readLimit(characters: NormalisedText.readLimit)) }
-        return GeneratedPalette(palette: composition.palette, provider: name, model: model,
-                                rationale: composition.rationale, notes: notes)
+        return GeneratedPalette(
+            palette: composition.palette, provider: name, model: model,
+            rationale: composition.rationale, notes: notes)
     }
 
     /// What the engine read and what it built from it (tests look inside).
@@ -41,7 +42,8 @@ public struct OfflineEngine: PaletteProvider {
         var result = palette(for: request.description, variation: request.variation)
         if let requirement = request.constraints.accessibility {
             guard let met = requirement.enforce(result.palette) else {
-                throw ProviderFailure(provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
+                throw ProviderFailure(
+                    provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
             }
             result.palette = met.palette
         }

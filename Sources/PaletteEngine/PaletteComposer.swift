@@ -98,7 +98,9 @@ struct PaletteComposer {
 
     private func build(avoiding base: Palette?) -> Composition {
         var rng = SeededRandom(seed: reading.seed, variation: variation)
-        let avoid = base.map { b in (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h) }
+        let avoid = base.map { b in
+            (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h)
+        }
         let emotion = reading.emotion.clamped(1.5)
         var candidates = clusters(rng: &rng)
         for i in candidates.indices {
@@ -134,18 +136,21 @@ struct PaletteComposer {
         if accentRole.lch.c >= 0.02 { accentRole.lch.c = max(accentRole.lch.c, PaletteComposer.accentMinimumChroma) }
         accentLab = CIELab(accentRole.lch.gamutMapped())
 
-        let s = chooseSecondary(candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a,
-                                avoid: avoid?.secondary, rng: &rng)
+        let s = chooseSecondary(
+            candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a,
+            avoid: avoid?.secondary, rng: &rng)
         var secondaryRole: RoleColour
         if let s {
             secondaryRole = RoleColour(lch: candidates[s].lch, words: candidates[s].words + extra)
         } else {
-            let lch = shaped(derivedSecondary(primary.lch, alternative: avoid != nil, rng: &rng), emotion: emotion, strength: 1)
+            let lch = shaped(
+                derivedSecondary(primary.lch, alternative: avoid != nil, rng: &rng), emotion: emotion, strength: 1)
             secondaryRole = RoleColour(lch: lch, words: primary.words + extra)
         }
 
         let primaryRGB = primary.lch.gamutMapped()
-        let secondary = Separation.separated(secondaryRole.lch, from: [(primaryRGB, PaletteComposer.minimumDistance)], hueShift: false)
+        let secondary = Separation.separated(
+            secondaryRole.lch, from: [(primaryRGB, PaletteComposer.minimumDistance)], hueShift: false)
         let accent = Separation.separated(
             accentRole.lch,
             from: [(primaryRGB, PaletteComposer.accentDistance), (secondary.rgb, PaletteComposer.minimumDistance)],
@@ -176,22 +181,28 @@ struct PaletteComposer {
             var pull = cue.kind.baseWeight * max(0.8, 1 - 0.04 * Double(ci))
             // The head of a phrase leads its kind: "sunset over the sea", 海邊的日出, and of two
             // English scene words side by side the last ("desert canyon" is a canyon).
-            if cue.isHead || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
-                && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1) {
+            if cue.isHead
+                || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
+                    && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1)
+            {
                 pull *= 1.15
             }
             for (rank, colour) in cue.modifiedColours.enumerated() {
                 let w = pull * colour.weight
-                raw.append(Candidate(lch: colour.lch, weight: w, lead: w * (colour.isAccent ? 0.4 : rank == 0 ? 1 : 0.6),
-                                     words: cue.words, cues: [ci], isAccent: colour.isAccent))
+                raw.append(
+                    Candidate(
+                        lch: colour.lch, weight: w, lead: w * (colour.isAccent ? 0.4 : rank == 0 ? 1 : 0.6),
+                        words: cue.words, cues: [ci], isAccent: colour.isAccent))
             }
         }
         if raw.isEmpty {
             let pick = Int(rng.next() % UInt64(PaletteComposer.fallbackPalettes.count))
             let weights = [3.0, 2.0, 1.5]
             for (i, packed) in PaletteComposer.fallbackPalettes[pick].enumerated() {
-                raw.append(Candidate(lch: OKLCH(RGB(packed: packed)), weight: weights[i], lead: weights[i] * (i == 2 ? 0.4 : 1),
-                                     words: [], cues: [], isAccent: i == 2))
+                raw.append(
+                    Candidate(
+                        lch: OKLCH(RGB(packed: packed)), weight: weights[i], lead: weights[i] * (i == 2 ? 0.4 : 1),
+                        words: [], cues: [], isAccent: i == 2))
             }
         }
         // Stable: equal weights keep the order of the words in the description.
@@ -236,8 +247,10 @@ struct PaletteComposer {
         return pool[rng.pick(weights: pool.map { candidates[$0].lead * candidates[$0].lead })]
     }
 
-    private func chooseAccent(_ candidates: [Candidate], primary p: Int, primaryLab: CIELab, avoid: CIELab?,
-                              rng: inout SeededRandom) -> Int? {
+    private func chooseAccent(
+        _ candidates: [Candidate], primary p: Int, primaryLab: CIELab, avoid: CIELab?,
+        rng: inout SeededRandom
+    ) -> Int? {
         var scored: [(Int, Double)] = []
         for (k, c) in candidates.enumerated() where k != p && c.lch.c >= 0.045 {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
@@ -250,8 +263,10 @@ struct PaletteComposer {
         return pickScored(scored, rng: &rng)
     }
 
-    private func chooseSecondary(_ candidates: [Candidate], primary p: Int, primaryLab: CIELab, accentLab: CIELab,
-                                 accent a: Int?, avoid: CIELab?, rng: inout SeededRandom) -> Int? {
+    private func chooseSecondary(
+        _ candidates: [Candidate], primary p: Int, primaryLab: CIELab, accentLab: CIELab,
+        accent a: Int?, avoid: CIELab?, rng: inout SeededRandom
+    ) -> Int? {
         var scored: [(Int, Double)] = []
         for (k, c) in candidates.enumerated() where k != p && k != a {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
@@ -261,7 +276,8 @@ struct PaletteComposer {
             // Supports the primary: not the accent's twin, not a second accent; a word the
             // primary and accent do not show yet is worth more ("calm forest morning" shows morning).
             let fresh = c.cues.isDisjoint(with: candidates[p].cues.union(a.map { candidates[$0].cues } ?? []))
-            let score = c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
+            let score =
+                c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
             scored.append((k, score))
         }
         return pickScored(scored, rng: &rng)
@@ -306,7 +322,8 @@ struct PaletteComposer {
     }
 
     /// An accent from a harmony: the accent hue nearest the primary's complement.
-    private func derivedAccent(_ p: OKLCH, candidates: [Candidate], avoidHue: Double?, rng: inout SeededRandom) -> OKLCH {
+    private func derivedAccent(_ p: OKLCH, candidates: [Candidate], avoidHue: Double?, rng: inout SeededRandom) -> OKLCH
+    {
         let reference: Double?
         if p.c >= 0.03 {
             reference = p.h
@@ -387,7 +404,8 @@ enum Separation {
             for dh in [25.0, -25, 50, -50, 90, -90, 135, -135, 180] {
                 for dl in [0.0, 0.12, -0.12, 0.24, -0.24] {
                     let l = min(max(colour.l + dl, 0.12), 0.95)
-                    let c = OKLCH(l: l, c: max(colour.c, 0.12), h: (colour.h + dh + 360).truncatingRemainder(dividingBy: 360))
+                    let c = OKLCH(
+                        l: l, c: max(colour.c, 0.12), h: (colour.h + dh + 360).truncatingRemainder(dividingBy: 360))
                     if let rgb = fits(c) { return (c, rgb) }
                 }
             }

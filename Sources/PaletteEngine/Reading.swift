@@ -90,8 +90,11 @@ struct Reading {
             if let rgb = m.hexColour {
                 if negates(m) { continue }
                 let colour = LexiconColour(lch: OKLCH(rgb), weight: 1, isAccent: false)
-                appendCue(Cue(kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause, modifiers: []),
-                          pending: &pendingModifiers)
+                appendCue(
+                    Cue(
+                        kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
+                        modifiers: []),
+                    pending: &pendingModifiers)
                 continue
             }
             let entry = lexicon.entries[m.entry]
@@ -117,8 +120,10 @@ struct Reading {
                 // A modifier with colours of its own ("neon" alone means neon lights) adds
                 // them with a material's weight; the colour words it modifies still lead.
                 if !entry.colours.isEmpty {
-                    cues.append(Cue(kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
-                                    clause: m.clause, modifiers: []))
+                    cues.append(
+                        Cue(
+                            kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                            clause: m.clause, modifiers: []))
                 }
             default:
                 if negates(m) { continue }
@@ -132,8 +137,9 @@ struct Reading {
                     globalModifierWords.append(m.surface)
                 }
                 guard !entry.colours.isEmpty else { continue }
-                let cue = Cue(kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
-                              clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
+                let cue = Cue(
+                    kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                    clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
                 appendCue(cue, ordinal: m.ordinal, pending: &pendingModifiers)
             }
         }
@@ -149,8 +155,10 @@ struct Reading {
         }
     }
 
-    private mutating func appendCue(_ cue: Cue, ordinal: Int? = nil,
-                                    pending: inout [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)]) {
+    private mutating func appendCue(
+        _ cue: Cue, ordinal: Int? = nil,
+        pending: inout [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)]
+    ) {
         var cue = cue
         let at = ordinal ?? cue.lastOrdinal
         var leftover: [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)] = []
@@ -166,7 +174,8 @@ struct Reading {
         // Modifiers too far from this cue belong to the one before it, or to the whole palette.
         for p in leftover {
             if let i = cues.indices.last, cues[i].clause == p.clause, p.ordinal > cues[i].lastOrdinal,
-               p.ordinal - cues[i].lastOrdinal <= Reading.reach {
+                p.ordinal - cues[i].lastOrdinal <= Reading.reach
+            {
                 cues[i].modifiers.append(p.modifier)
                 cues[i].words.append(p.word)
             } else {
@@ -175,10 +184,14 @@ struct Reading {
             }
         }
         if cue.kind == .colour, let i = cues.indices.last, cues[i].kind == .colour, !cues[i].isCompound,
-           cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1, cue.colours.count == 1, cues[i].colours.count == 1 {
+            cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1, cue.colours.count == 1,
+            cues[i].colours.count == 1
+        {
             // "grey blue", 灰藍, "greenish blue": the last word is the head, the first tints it.
-            let tint = cues[i].colours[0].lch.lab, head = cue.colours[0].lch.lab
-            let mixed = OKLab(l: head.l * 0.7 + tint.l * 0.3, a: head.a * 0.7 + tint.a * 0.3, b: head.b * 0.7 + tint.b * 0.3)
+            let tint = cues[i].colours[0].lch.lab
+            let head = cue.colours[0].lch.lab
+            let mixed = OKLab(
+                l: head.l * 0.7 + tint.l * 0.3, a: head.a * 0.7 + tint.a * 0.3, b: head.b * 0.7 + tint.b * 0.3)
             var merged = cues[i]
             merged.colours = [LexiconColour(lch: mixed.lch, weight: 1, isAccent: false)]
             merged.words += cue.words

@@ -128,7 +128,9 @@ enum Tokenizer {
                 i += 1
             } else {
                 var j = i
-                while j < s.count, !isWordScalar(s[j]), !isBreak(s[j]), !s[j].properties.isWhitespace, s[j].value >= 0x80 {
+                while j < s.count, !isWordScalar(s[j]), !isBreak(s[j]), !s[j].properties.isWhitespace,
+                    s[j].value >= 0x80
+                {
                     j += 1
                 }
                 out.append(.run(range: i..<j))
@@ -179,11 +181,16 @@ enum Inflection {
             word.hasSuffix(suffix) && word.count > suffix.count + 1 ? String(word.dropLast(suffix.count)) : nil
         }
         func undouble(_ s: String) -> String? {
-            guard s.count >= 3, let last = s.last, s.dropLast().last == last, !"aeiouls".contains(last) else { return nil }
+            guard s.count >= 3, let last = s.last, s.dropLast().last == last, !"aeiouls".contains(last) else {
+                return nil
+            }
             return String(s.dropLast())
         }
         if let s = drop("ies") { add(s + "y") }
-        if let s = drop("ves") { add(s + "f"); add(s + "fe") }
+        if let s = drop("ves") {
+            add(s + "f")
+            add(s + "fe")
+        }
         if let s = drop("es") { add(s) }
         if let s = drop("s"), !word.hasSuffix("ss") { add(s) }
         if let s = drop("iness") { add(s + "y") }
@@ -236,13 +243,16 @@ struct Matcher {
             while i < words.count {
                 if let (entry, n) = longestPhrase(words, at: i) {
                     let range = words[i].1.lowerBound..<words[i + n - 1].1.upperBound
-                    out.append(Match(entry: entry, surface: text.surface(range), ordinal: ordinal, clause: clause,
-                                     isWord: true, isHead: ofPending))
+                    out.append(
+                        Match(
+                            entry: entry, surface: text.surface(range), ordinal: ordinal, clause: clause,
+                            isWord: true, isHead: ofPending))
                     ofPending = false
                     i += n
                 } else {
                     if Matcher.prepositions.contains(words[i].0), let last = out.indices.last,
-                       out[last].isWord, out[last].ordinal == ordinal - 1 {
+                        out[last].isWord, out[last].ordinal == ordinal - 1
+                    {
                         out[last].isHead = true
                     }
                     // "a field of sunflowers", "a cup of coffee": what follows "of" is the colour.
@@ -256,14 +266,15 @@ struct Matcher {
 
         for token in tokens {
             switch token {
-            case let .word(w, range):
+            case .word(let w, let range):
                 words.append((w, range))
-            case let .run(range):
+            case .run(let range):
                 flushWords()
                 matchRun(text, range, ordinal: &ordinal, clause: clause, into: &out)
-            case let .hex(rgb, range):
+            case .hex(let rgb, let range):
                 flushWords()
-                out.append(Match(entry: -1, surface: text.surface(range), ordinal: ordinal, clause: clause, hexColour: rgb))
+                out.append(
+                    Match(entry: -1, surface: text.surface(range), ordinal: ordinal, clause: clause, hexColour: rgb))
                 ordinal += 1
             case .clauseBreak:
                 flushWords()
@@ -304,7 +315,9 @@ struct Matcher {
     }
 
     /// Forward maximum matching over an unspaced run; unmatched characters are skipped.
-    private func matchRun(_ text: NormalisedText, _ range: Range<Int>, ordinal: inout Int, clause: Int, into out: inout [Match]) {
+    private func matchRun(
+        _ text: NormalisedText, _ range: Range<Int>, ordinal: inout Int, clause: Int, into out: inout [Match]
+    ) {
         var i = range.lowerBound
         var key = String.UnicodeScalarView()
         var afterDe = false
@@ -321,7 +334,10 @@ struct Matcher {
                 n -= 1
             }
             if let e = found {
-                out.append(Match(entry: e, surface: text.surface(i..<(i + n)), ordinal: ordinal, clause: clause, isHead: afterDe))
+                out.append(
+                    Match(
+                        entry: e, surface: text.surface(i..<(i + n)), ordinal: ordinal, clause: clause, isHead: afterDe)
+                )
                 afterDe = false
                 i += n
             } else {

@@ -47,7 +47,9 @@ public final class Screen {
     ///
     /// Uses `newterm`, never `initscr` (which exits the process when TERM is unknown). When the
     /// environment promises 24-bit colour, the matching `*-direct` entry is tried first.
-    public static func open(colorRequest: ColorRequest, environment: [String: String]) throws(TerminalSetupError) -> Screen {
+    public static func open(colorRequest: ColorRequest, environment: [String: String]) throws(TerminalSetupError)
+        -> Screen
+    {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         // ncurses draws on stdout (fd 1) and reads stdin (fd 0): a crash resets that terminal.
         TerminalReset.arm(input: 0, output: 1)
@@ -55,7 +57,8 @@ public final class Screen {
         let term = environment["TERM"]
         var opened: (OpaquePointer, String)?
         if let direct = ColorChoice.directTerminalName(request: colorRequest, environment: environment),
-           let sp = direct.withCString({ pt_newterm($0) }) {
+            let sp = direct.withCString({ pt_newterm($0) })
+        {
             opened = (sp, direct)
         }
         if opened == nil, let term, !term.isEmpty, let sp = pt_newterm(nil) {
@@ -72,8 +75,9 @@ public final class Screen {
             throw .noCursorAddressing(name)
         }
         // terminfo's numbers, not the COLORS global, which stays 0 until start_color().
-        let capabilities = TerminalCapabilities(hasColors: has_colors(), rgbFlag: tigetflag("RGB") > 0,
-                                                colors: Int(max(tigetnum("colors"), 0)))
+        let capabilities = TerminalCapabilities(
+            hasColors: has_colors(), rgbFlag: tigetflag("RGB") > 0,
+            colors: Int(max(tigetnum("colors"), 0)))
         let mode = ColorChoice.mode(request: colorRequest, environment: environment, capabilities: capabilities)
         return Screen(screen: sp, colorMode: mode, escapeDelaySet: environment["ESCDELAY"] != nil)
     }
@@ -223,11 +227,14 @@ public final class Screen {
     /// Cells go over in runs of one style: blanks with `whline_set`, text with `waddnwstr`
     /// after one `wattr_set`, rather than a `setcchar` and `mvwadd_wch` per cell; a frame that
     /// recolours the panes changes several hundred cells.
-    private func drawRows(_ cells: UnsafeBufferPointer<Cell>, previous: UnsafeMutableBufferPointer<Cell>?,
-                          written: [Bool]?, width canvasWidth: Int,
-                          height canvasHeight: Int) -> (changed: Bool, pairsIntact: Bool) {
+    private func drawRows(
+        _ cells: UnsafeBufferPointer<Cell>, previous: UnsafeMutableBufferPointer<Cell>?,
+        written: [Bool]?, width canvasWidth: Int,
+        height canvasHeight: Int
+    ) -> (changed: Bool, pairsIntact: Bool) {
         let (screenWidth, screenHeight) = size
-        let width = min(canvasWidth, screenWidth), height = min(canvasHeight, screenHeight)
+        let width = min(canvasWidth, screenWidth)
+        let height = min(canvasHeight, screenHeight)
         if runBuffer.count < width * 6 + 1 { runBuffer = [wchar_t](repeating: 0, count: width * 6 + 1) }
         var pairsIntact = true
         var changed = false
@@ -239,10 +246,12 @@ public final class Screen {
                 if let written, y < written.count, !written[y] { continue }
                 // Identical bytes settle the common case; differing bytes (padding) are
                 // compared cell by cell, and an empty span means the row is the same.
-                let row = cells.baseAddress! + start, old = previous.baseAddress! + start
+                let row = cells.baseAddress! + start
+                let old = previous.baseAddress! + start
                 if memcmp(row, old, canvasWidth * stride) == 0 { continue }
-                span = Canvas.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth),
-                                          UnsafeBufferPointer(start: row, count: canvasWidth), columns: width)
+                span = Canvas.changedSpan(
+                    UnsafeBufferPointer(start: old, count: canvasWidth),
+                    UnsafeBufferPointer(start: row, count: canvasWidth), columns: width)
                 old.update(from: row, count: canvasWidth)
                 if span.isEmpty { continue }
             }
@@ -282,7 +291,8 @@ public final class Screen {
             while x < span.upperBound, row[x].style == style {
                 let c = row[x]
                 if c.printableASCII == 0x20, x + 1 < span.upperBound, row[x + 1].printableASCII == 0x20,
-                   row[x + 1].style == style {
+                    row[x + 1].style == style
+                {
                     break
                 }
                 if c.isContinuation && previousWide {
@@ -297,7 +307,8 @@ public final class Screen {
                     count += 1
                     columns = 1
                 } else {
-                    columns = Screen.fill(&runBuffer, at: &count, with: c.isContinuation ? " " : c.text, room: width - x)
+                    columns = Screen.fill(
+                        &runBuffer, at: &count, with: c.isContinuation ? " " : c.text, room: width - x)
                 }
                 previousWide = columns == 2
                 x += 1
@@ -369,7 +380,8 @@ public final class Screen {
         var pair: Int32 = 0
         var reset = false
         if colorMode != .none {
-            let fg = colorNumber(style.foreground), bg = colorNumber(style.background)
+            let fg = colorNumber(style.foreground)
+            let bg = colorNumber(style.background)
             let lookup = pairs.lookup(PairCache.Key(foreground: fg, background: bg))
             if lookup.didReset {
                 styleCache.removeAll()

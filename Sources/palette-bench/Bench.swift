@@ -35,19 +35,25 @@ struct BenchResult: Encodable {
     var text: String {
         switch kind {
         case "engine":
-            return String(format: "%@: %.1f µs per palette (%.0f /s); %@: %.2f µs", name, (seconds ?? 0) * 1e6,
-                          1 / (seconds ?? 1), baselineName ?? "", (baselineSeconds ?? 0) * 1e6)
+            return String(
+                format: "%@: %.1f µs per palette (%.0f /s); %@: %.2f µs", name, (seconds ?? 0) * 1e6,
+                1 / (seconds ?? 1), baselineName ?? "", (baselineSeconds ?? 0) * 1e6)
         case "render":
-            return String(format: "%@: %.1f µs per key (render alone %.1f µs); %@: %.2f µs", name,
-                          (seconds ?? 0) * 1e6, (renderSeconds ?? 0) * 1e6, baselineName ?? "",
-                          (baselineSeconds ?? 0) * 1e6)
+            return String(
+                format: "%@: %.1f µs per key (render alone %.1f µs); %@: %.2f µs", name,
+                (seconds ?? 0) * 1e6, (renderSeconds ?? 0) * 1e6, baselineName ?? "",
+                (baselineSeconds ?? 0) * 1e6)
         case "throughput":
-            return String(format: "%@ (%d B): %.1f MB/s; %@: %.1f MB/s; %@", name, bytes ?? 0,
-                          megabytesPerSecond ?? 0, baselineName ?? "", baselineMegabytesPerSecond ?? 0,
-                          outcome ?? "")
+            return String(
+                format: "%@ (%d B): %.1f MB/s; %@: %.1f MB/s; %@", name, bytes ?? 0,
+                megabytesPerSecond ?? 0, baselineName ?? "", baselineMegabytesPerSecond ?? 0,
+                outcome ?? "")
         default:
-            let rows = (points ?? []).map { String(format: "  %10d B  %10.3f ms  %7.2f ns/B", $0.bytes,
-                                                   $0.seconds * 1e3, $0.nanosecondsPerByte) }
+            let rows = (points ?? []).map {
+                String(
+                    format: "  %10d B  %10.3f ms  %7.2f ns/B", $0.bytes,
+                    $0.seconds * 1e3, $0.nanosecondsPerByte)
+            }
             return "\(name): log-log slope \(logLogSlope.map { String(format: "%.3f", $0) } ?? "n/a")"
                 + (stopped.map { " (stopped: \($0))" } ?? "") + "\n" + rows.joined(separator: "\n")
         }
@@ -100,8 +106,9 @@ final class Bench {
             // A byte scan for every adversarial input: JSONSerialization rejects deep nesting at
             // its depth limit without reading on, which would make a meaningless baseline.
             let size = quick ? 100_000 : 1_000_000
-            return throughput(name: "adversarial: \(input.label)", inputs: [input.text(bytes: size)],
-                              baseline: .byteScan)
+            return throughput(
+                name: "adversarial: \(input.label)", inputs: [input.text(bytes: size)],
+                baseline: .byteScan)
         }
     }
 
@@ -111,26 +118,29 @@ final class Bench {
         let engine = OfflineEngine()
         let descriptions = TypicalInput.descriptions
         let perCall = Double(descriptions.count * 4)
-        let seconds = measure {
-            var sum = 0
-            for variation in 0..<4 {
-                for text in descriptions {
-                    sum &+= Int(engine.palette(for: text, variation: variation).palette.accent.packed)
+        let seconds =
+            measure {
+                var sum = 0
+                for variation in 0..<4 {
+                    for text in descriptions {
+                        sum &+= Int(engine.palette(for: text, variation: variation).palette.accent.packed)
+                    }
                 }
-            }
-            return sum
-        } / perCall
-        let baseline = measure {
-            var sum = 0
-            for _ in 0..<4 {
-                for text in descriptions {
-                    sum &+= text.lowercased().split(whereSeparator: { !$0.isLetter }).count
+                return sum
+            } / perCall
+        let baseline =
+            measure {
+                var sum = 0
+                for _ in 0..<4 {
+                    for text in descriptions {
+                        sum &+= text.lowercased().split(whereSeparator: { !$0.isLetter }).count
+                    }
                 }
-            }
-            return sum
-        } / perCall
-        return BenchResult(kind: "engine", name: "offline engine", seconds: seconds,
-                           baselineName: "tokenising the description", baselineSeconds: baseline)
+                return sum
+            } / perCall
+        return BenchResult(
+            kind: "engine", name: "offline engine", seconds: seconds,
+            baselineName: "tokenising the description", baselineSeconds: baseline)
     }
 
     // MARK: - render
@@ -139,17 +149,21 @@ final class Bench {
     ///
     /// The state holds a 1,000-entry history, as in the pty key session, at 80x24.
     private func render() -> BenchResult {
-        var state = AppState(width: 80, height: 24, colorMode: .indexed256, language: .english,
-                             providerName: "offline", modelName: "offline-engine-1",
-                             clock: AppClock(now: { Date(timeIntervalSince1970: 1_750_000_000) }, uptime: { .zero },
-                                             makeID: { "bench" }))
+        var state = AppState(
+            width: 80, height: 24, colorMode: .indexed256, language: .english,
+            providerName: "offline", modelName: "offline-engine-1",
+            clock: AppClock(
+                now: { Date(timeIntervalSince1970: 1_750_000_000) }, uptime: { .zero },
+                makeID: { "bench" }))
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let entries = (0..<1000).map { i in
-            HistoryEntry(id: "entry-\(i)", created: start.addingTimeInterval(Double(i) * 60),
-                         description: TypicalInput.descriptions[i % TypicalInput.descriptions.count],
-                         palette: Palette(primary: RGB(packed: UInt32(i) &* 2_654_435_761 & 0xFFFFFF),
-                                          secondary: RGB(packed: 0x2E86AB), accent: RGB(packed: 0xF18F01)),
-                         provider: "offline", model: "offline-engine-1")
+            HistoryEntry(
+                id: "entry-\(i)", created: start.addingTimeInterval(Double(i) * 60),
+                description: TypicalInput.descriptions[i % TypicalInput.descriptions.count],
+                palette: Palette(
+                    primary: RGB(packed: UInt32(i) &* 2_654_435_761 & 0xFFFFFF),
+                    secondary: RGB(packed: 0x2E86AB), accent: RGB(packed: 0xF18F01)),
+                provider: "offline", model: "offline-engine-1")
         }
         _ = state.reduce(.historyLoaded(entries, warnings: []))
         let keys: [Key] = "a calm forest morning 寧靜的森林".map { Key.character($0) } + [.left, .right, .control("u")]
@@ -161,9 +175,10 @@ final class Bench {
         }
         let renderOnly = measure { state.render().cells.count }
         let blank = measure { Canvas(width: 80, height: 24).cells.count }
-        return BenchResult(kind: "render", name: "reduce + render per key (80x24, 1k history, no terminal)",
-                           seconds: perKey, baselineName: "a blank 80x24 Canvas", baselineSeconds: blank,
-                           renderSeconds: renderOnly)
+        return BenchResult(
+            kind: "render", name: "reduce + render per key (80x24, 1k history, no terminal)",
+            seconds: perKey, baselineName: "a blank 80x24 Canvas", baselineSeconds: blank,
+            renderSeconds: renderOnly)
     }
 
     // MARK: - parser
@@ -224,11 +239,12 @@ final class Bench {
                 return sum
             }
         }
-        return BenchResult(kind: "throughput", name: name, bytes: bytes, seconds: seconds,
-                           baselineName: baseline.label, baselineSeconds: baselineSeconds,
-                           megabytesPerSecond: Double(bytes) / seconds / 1e6,
-                           baselineMegabytesPerSecond: Double(bytes) / baselineSeconds / 1e6,
-                           outcome: inputs.count == 1 ? outcome(inputs[0]) : "\(inputs.count) replies")
+        return BenchResult(
+            kind: "throughput", name: name, bytes: bytes, seconds: seconds,
+            baselineName: baseline.label, baselineSeconds: baselineSeconds,
+            megabytesPerSecond: Double(bytes) / seconds / 1e6,
+            baselineMegabytesPerSecond: Double(bytes) / baselineSeconds / 1e6,
+            outcome: inputs.count == 1 ? outcome(inputs[0]) : "\(inputs.count) replies")
     }
 
     /// Parses the input at 1 kB .. 10 MB, stopping before a size whose predicted time is too long.
@@ -242,7 +258,8 @@ final class Bench {
                 var exponent = 1.0
                 if points.count >= 2 {
                     let previous = points[points.count - 2]
-                    exponent = max(1, log(last.seconds / previous.seconds) / log(Double(last.bytes) / Double(previous.bytes)))
+                    exponent = max(
+                        1, log(last.seconds / previous.seconds) / log(Double(last.bytes) / Double(previous.bytes)))
                 }
                 let predicted = last.seconds * pow(factor, exponent)
                 if predicted > 20 {
@@ -253,7 +270,8 @@ final class Bench {
             let text = input(size)
             let bytes = text.utf8.count
             let seconds = measure { parseAll([text]) }
-            points.append(GrowthPoint(bytes: bytes, seconds: seconds, nanosecondsPerByte: seconds / Double(bytes) * 1e9))
+            points.append(
+                GrowthPoint(bytes: bytes, seconds: seconds, nanosecondsPerByte: seconds / Double(bytes) * 1e9))
         }
         let fitted = points.filter { $0.bytes >= 10_000 }
         return BenchResult(kind: "growth", name: name, points: points, logLogSlope: slope(fitted), stopped: stopped)
@@ -324,7 +342,8 @@ enum TypicalInput {
     /// A model that rambles: prose (English and Chinese) up to `bytes`, then a JSON palette.
     static func rambling(bytes: Int) -> String {
         let tail = "\n```json\n" + replies[0] + "\n```\n"
-        let prose = "The morning light filters through the pines and the mist rises from the lake. "
+        let prose =
+            "The morning light filters through the pines and the mist rises from the lake. "
             + "晨光穿過松林，湖面升起薄霧。"
         var text = ""
         text.reserveCapacity(bytes + prose.utf8.count)
@@ -359,9 +378,11 @@ enum AdversarialInput: String, CaseIterable {
 
     func text(bytes: Int) -> String {
         switch self {
-        case .hexSoup: return Self.repeating(["#12345 ", "#GGGGGG ", "#1234567 ", "#ABC", "## ", "#-12 ", "0x12AB34 "], bytes)
+        case .hexSoup:
+            return Self.repeating(["#12345 ", "#GGGGGG ", "#1234567 ", "#ABC", "## ", "#-12 ", "0x12AB34 "], bytes)
         case .braces: return Self.repeating([##"{"primary": "#"##, ##"{"a": "##, "{", ##""secondary":["##], bytes)
-        case .unclosedString: return ##"{"primary": ""## + Self.repeating(["mist over the lake #2E86 ", "\\\" "], bytes - 13)
+        case .unclosedString:
+            return ##"{"primary": ""## + Self.repeating(["mist over the lake #2E86 ", "\\\" "], bytes - 13)
         case .fences: return Self.repeating(["```json\n{", "\n```\n", "```\n"], bytes)
         case .roleWords: return Self.repeating(["primary: ", "secondary ", "accent:", "主色：", "輔助色 ", "強調色："], bytes)
         case .manyPalettes:

@@ -36,8 +36,9 @@ func runInspect(_ args: [String]) async -> Int32 {
         if failed { return 1 }
         switch format {
         case .text:
-            print(colors.map { InspectText.text(ColorReport($0.color, language: language), language: language) }
-                .joined(separator: "\n\n"))
+            print(
+                colors.map { InspectText.text(ColorReport($0.color, language: language), language: language) }
+                    .joined(separator: "\n\n"))
         case .json:
             let objects = colors.map { ColorReport($0.color).json(input: $0.input, indent: 1) }
             print("[\n" + objects.joined(separator: ",\n") + "\n]")

@@ -2,13 +2,13 @@ import Foundation
 import PaletteCore
 
 let parseUsage = """
-usage: palette-tui parse [--format text|json|hex|css] [--lang en|zh-Hant|zh-Hans] < text
+    usage: palette-tui parse [--format text|json|hex|css] [--lang en|zh-Hant|zh-Hans] < text
 
-Reads free text on standard input (for example another model's answer) and prints the
-palette in it: a JSON array or primary/secondary/accent object, fenced or in prose, or
-three #RRGGBB codes. Prints one line on standard error and exits 1 when there is none.
-The labels follow --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
-"""
+    Reads free text on standard input (for example another model's answer) and prints the
+    palette in it: a JSON array or primary/secondary/accent object, fenced or in prose, or
+    three #RRGGBB codes. Prints one line on standard error and exits 1 when there is none.
+    The labels follow --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
+    """
 
 /// The most `parse` reads from standard input; more is refused rather than held in memory.
 let parseInputLimit = 16 << 20

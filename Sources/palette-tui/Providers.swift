@@ -119,7 +119,8 @@ func makeProvider(
     var choice: ProviderChoice?
     if let raw = options.provider {
         guard let parsed = ProviderChoice(rawValue: raw) else {
-            throw UsageError(.invalidChoice(option: "provider", value: raw, choices: ProviderChoice.allCases.map(\.rawValue)))
+            throw UsageError(
+                .invalidChoice(option: "provider", value: raw, choices: ProviderChoice.allCases.map(\.rawValue)))
         }
         choice = parsed
     }

@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// `render(cache:)` must always give exactly `render()`'s frame: random sessions of keys,
@@ -26,8 +27,10 @@ final class RenderCacheTests: XCTestCase {
         .paste("pasted 文字 text"),
     ]
 
-    private static let sizes: [(Int, Int)] = [(80, 24), (120, 40), (40, 12), (56, 30), (59, 20), (100, 30), (39, 12),
-                                              (80, 11), (0, 0), (200, 60)]
+    private static let sizes: [(Int, Int)] = [
+        (80, 24), (120, 40), (40, 12), (56, 30), (59, 20), (100, 30), (39, 12),
+        (80, 11), (0, 0), (200, 60),
+    ]
 
     /// How many frames had their written rows checked (so the check cannot silently never run).
     private var checkedRevisions = 0
@@ -45,9 +48,12 @@ final class RenderCacheTests: XCTestCase {
     private func replay(_ random: inout Random, mode: ColorMode, language: Language, steps: Int, seed: UInt64) {
         var state = Fixture.state(mode: mode, language: language)
         var cache = RenderCache()
-        let palettes = [Fixture.palette, Fixture.forest,
-                        Palette(primary: RGB(packed: 0x533CC6), secondary: RGB(packed: 0xF2F2F2),
-                                accent: RGB(packed: 0x1B1B3A))]
+        let palettes = [
+            Fixture.palette, Fixture.forest,
+            Palette(
+                primary: RGB(packed: 0x533CC6), secondary: RGB(packed: 0xF2F2F2),
+                accent: RGB(packed: 0x1B1B3A)),
+        ]
         let words = ["寧靜的森林早晨", "sea foam at dawn", "desert dusk 🌵", "霧", "brutalist concrete with one red door"]
         var time = 0
         var previous: Canvas?
@@ -60,34 +66,45 @@ final class RenderCacheTests: XCTestCase {
             case 1:
                 let count = [0, 3, 40][random.next(3)]
                 let entries = (0..<count).map { i in
-                    Fixture.entry(i, words[(i + step) % words.count] + " \(i)", palette: palettes[i % 3],
-                                  favorite: i % 4 == 0)
+                    Fixture.entry(
+                        i, words[(i + step) % words.count] + " \(i)", palette: palettes[i % 3],
+                        favorite: i % 4 == 0)
                 }
-                for effect in state.reduce(.historyLoaded(entries, warnings: random.next(4) == 0 ? [.skippedLine(number: 1, .zeroBytes)] : [])) {
+                for effect in state.reduce(
+                    .historyLoaded(entries, warnings: random.next(4) == 0 ? [.skippedLine(number: 1, .zeroBytes)] : []))
+                {
                     if case .buildSearchIndex(let source) = effect, random.next(2) == 0 {
                         state.send(.searchIndexBuilt(source.build()))
                     }
                 }
             case 2:
                 if let request = state.request {
-                    let result: Result<GeneratedPalette, ProviderFailure> = random.next(3) == 0
-                        ? .failure(ProviderFailure(provider: "gemini", .badRequest(serverMessage: "the server said no")))
-                        : .success(Fixture.generated(palettes[random.next(3)], notes: random.next(2) == 0 ? [.noColourWords] : [],
-                                                     fallback: random.next(4) == 0 ? ProviderFailure(provider: "gemini", .connectionLost) : nil))
+                    let result: Result<GeneratedPalette, ProviderFailure> =
+                        random.next(3) == 0
+                        ? .failure(
+                            ProviderFailure(provider: "gemini", .badRequest(serverMessage: "the server said no")))
+                        : .success(
+                            Fixture.generated(
+                                palettes[random.next(3)], notes: random.next(2) == 0 ? [.noColourWords] : [],
+                                fallback: random.next(4) == 0
+                                    ? ProviderFailure(provider: "gemini", .connectionLost) : nil))
                     state.send(.paletteReceived(requestID: request.id, result))
                 }
             case 3:
                 time += 1_250
                 state.send(.clockTicked(uptime: .milliseconds(time)))
             case 4:
-                state.send(random.next(2) == 0 ? .clipboardCopied("#2E86AB", via: [.terminal]) : .clipboardFailed("#2E86AB", .noRoute))
+                state.send(
+                    random.next(2) == 0
+                        ? .clipboardCopied("#2E86AB", via: [.terminal]) : .clipboardFailed("#2E86AB", .noRoute))
             default:
                 state.send(.keyPressed(Self.keys[random.next(Self.keys.count)]))
             }
             let cached = state.render(cache: &cache)
             let fresh = state.render()
             if cached != fresh {
-                XCTFail("seed \(seed) \(mode) \(language) step \(step): cached frame differs\n"
+                XCTFail(
+                    "seed \(seed) \(mode) \(language) step \(step): cached frame differs\n"
                         + "cached:\n\(cached.snapshot)\nfresh:\n\(fresh.snapshot)")
                 return
             }

@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 /// Golden snapshots of whole frames, plus targeted checks of colours, widths and the cursor.
@@ -13,15 +14,21 @@ final class RenderTests: XCTestCase {
     ]
 
     /// A state with `count` history entries (favourites every fifth) and a generated palette.
-    private func scene(width: Int = 80, height: Int = 24, mode: ColorMode = .direct,
-                       language: Language = .english, history count: Int = 12) -> AppState {
+    private func scene(
+        width: Int = 80, height: Int = 24, mode: ColorMode = .direct,
+        language: Language = .english, history count: Int = 12
+    ) -> AppState {
         var state = Fixture.state(width: width, height: height, mode: mode, language: language)
-        let palettes = [Fixture.forest, Fixture.palette,
-                         Palette(primary: RGB(packed: 0x1B1B3A), secondary: RGB(packed: 0x693668),
-                                 accent: RGB(packed: 0xF2F2F2))]
+        let palettes = [
+            Fixture.forest, Fixture.palette,
+            Palette(
+                primary: RGB(packed: 0x1B1B3A), secondary: RGB(packed: 0x693668),
+                accent: RGB(packed: 0xF2F2F2)),
+        ]
         let entries = (0..<count).map { i in
-            Fixture.entry(i, Self.descriptions[i % Self.descriptions.count], palette: palettes[i % 3],
-                          favorite: i % 5 == 0)
+            Fixture.entry(
+                i, Self.descriptions[i % Self.descriptions.count], palette: palettes[i % 3],
+                favorite: i % 5 == 0)
         }
         state.send(.historyLoaded(entries, warnings: []))
         state.type("寧靜的森林早晨")
@@ -83,8 +90,12 @@ final class RenderTests: XCTestCase {
     func testError80x24() {
         var state = scene()
         state.press(.enter)
-        state.send(.paletteReceived(requestID: 2, .failure(ProviderFailure(
-            provider: "gemini", .rateLimited(retryAfter: nil)))))
+        state.send(
+            .paletteReceived(
+                requestID: 2,
+                .failure(
+                    ProviderFailure(
+                        provider: "gemini", .rateLimited(retryAfter: nil)))))
         assertGolden(state.render(), "error-80x24")
     }
 
@@ -92,9 +103,13 @@ final class RenderTests: XCTestCase {
         var state = Fixture.state()
         state.type("sea foam")
         state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated(
-            Fixture.forest, provider: "offline", model: "engine-1",
-            fallback: ProviderFailure(provider: "gemini", .timedOut(seconds: 30))))))
+        state.send(
+            .paletteReceived(
+                requestID: 1,
+                .success(
+                    Fixture.generated(
+                        Fixture.forest, provider: "offline", model: "engine-1",
+                        fallback: ProviderFailure(provider: "gemini", .timedOut(seconds: 30))))))
         assertGolden(state.render(), "fallback-80x24")
     }
 
@@ -219,12 +234,16 @@ final class RenderTests: XCTestCase {
         state.send(.historyLoaded([Fixture.entry(1, "evil\u{1B}]52;c;aGk=\u{7}\u{202E}name\r\nend")], warnings: []))
         state.type("x")
         state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(provider: "gemini", .badRequest(serverMessage: "bad\u{1B}[2J\u{9B}thing")))))
+        state.send(
+            .paletteReceived(
+                requestID: 1,
+                .failure(ProviderFailure(provider: "gemini", .badRequest(serverMessage: "bad\u{1B}[2J\u{9B}thing")))))
         let canvas = state.render()
         for cell in canvas.cells {
             for scalar in cell.text.unicodeScalars {
-                XCTAssertFalse([.control, .format].contains(scalar.properties.generalCategory),
-                               "U+\(String(scalar.value, radix: 16)) reached the canvas")
+                XCTAssertFalse(
+                    [.control, .format].contains(scalar.properties.generalCategory),
+                    "U+\(String(scalar.value, radix: 16)) reached the canvas")
             }
         }
         let text = canvas.textLines.joined(separator: "\n")
@@ -246,8 +265,10 @@ final class RenderTests: XCTestCase {
     /// Every golden scene keeps the canvas consistent: a continuation follows a wide character,
     /// and each row's display width is exactly the canvas width.
     func testWideCharactersAreNeverSplit() {
-        let states = [scene(), scene(width: 40, height: 12, language: .traditionalChinese),
-                      scene(width: 57, height: 21, language: .simplifiedChinese), scene(width: 120, height: 40)]
+        let states = [
+            scene(), scene(width: 40, height: 12, language: .traditionalChinese),
+            scene(width: 57, height: 21, language: .simplifiedChinese), scene(width: 120, height: 40),
+        ]
         for state in states {
             var withHelp = state
             withHelp.press(.function(1))
@@ -260,8 +281,9 @@ final class RenderTests: XCTestCase {
                         let w = max(DisplayWidth.of(cell.text), 1)
                         XCTAssertLessThanOrEqual(w, 2)
                         for k in 1..<w {
-                            XCTAssertTrue(x + k < canvas.width && canvas[x + k, y].isContinuation,
-                                          "wide \(cell.text) at \(x),\(y) lacks its continuation")
+                            XCTAssertTrue(
+                                x + k < canvas.width && canvas[x + k, y].isContinuation,
+                                "wide \(cell.text) at \(x),\(y) lacks its continuation")
                         }
                         x += w
                     }

@@ -3,6 +3,7 @@ import PaletteCore
 import PaletteHistory
 import TestSupport
 import XCTest
+
 @testable import PaletteApp
 
 /// Hands out `id-1`, `id-2`, … so history entries made in a test have known ids.
@@ -48,10 +49,12 @@ enum Fixture {
     static let now = Date(timeIntervalSince1970: 1_795_953_600)
 
     /// The example palette from the original article: ["#2E86AB", "#A23B72", "#F18F01"].
-    static let palette = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72),
-                                 accent: RGB(packed: 0xF18F01))
-    static let forest = Palette(primary: RGB(packed: 0x2F4F4F), secondary: RGB(packed: 0x8FBC8F),
-                                accent: RGB(packed: 0xF5DEB3))
+    static let palette = Palette(
+        primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72),
+        accent: RGB(packed: 0xF18F01))
+    static let forest = Palette(
+        primary: RGB(packed: 0x2F4F4F), secondary: RGB(packed: 0x8FBC8F),
+        accent: RGB(packed: 0xF5DEB3))
 
     /// The fixed date, `uptime` from `uptime()` (zero unless told), and ids `id-1`, `id-2`, ...
     static func clock(uptime: @escaping @Sendable () -> Duration = { .zero }) -> AppClock {
@@ -59,22 +62,30 @@ enum Fixture {
         return AppClock(now: { now }, uptime: uptime, makeID: { ids.make() })
     }
 
-    static func state(width: Int = 80, height: Int = 24, mode: ColorMode = .direct,
-                      language: Language = .english, provider: String = "gemini",
-                      model: String? = "gemini-2.5-flash", clock: AppClock = Fixture.clock()) -> AppState {
-        AppState(width: width, height: height, colorMode: mode, language: language, providerName: provider,
-                 modelName: model, clock: clock)
+    static func state(
+        width: Int = 80, height: Int = 24, mode: ColorMode = .direct,
+        language: Language = .english, provider: String = "gemini",
+        model: String? = "gemini-2.5-flash", clock: AppClock = Fixture.clock()
+    ) -> AppState {
+        AppState(
+            width: width, height: height, colorMode: mode, language: language, providerName: provider,
+            modelName: model, clock: clock)
     }
 
-    static func entry(_ n: Int, _ description: String, palette: Palette = Fixture.palette,
-                      favorite: Bool = false) -> HistoryEntry {
-        HistoryEntry(id: "h\(n)", created: now.addingTimeInterval(Double(n - 1000) * 3600), description: description,
-                     palette: palette, provider: "offline", model: "engine-1", favorite: favorite)
+    static func entry(
+        _ n: Int, _ description: String, palette: Palette = Fixture.palette,
+        favorite: Bool = false
+    ) -> HistoryEntry {
+        HistoryEntry(
+            id: "h\(n)", created: now.addingTimeInterval(Double(n - 1000) * 3600), description: description,
+            palette: palette, provider: "offline", model: "engine-1", favorite: favorite)
     }
 
-    static func generated(_ palette: Palette = Fixture.palette, provider: String = "gemini",
-                          model: String? = "gemini-2.5-flash", notes: [GenerationNote] = [],
-                          fallback: ProviderFailure? = nil) -> GeneratedPalette {
+    static func generated(
+        _ palette: Palette = Fixture.palette, provider: String = "gemini",
+        model: String? = "gemini-2.5-flash", notes: [GenerationNote] = [],
+        fallback: ProviderFailure? = nil
+    ) -> GeneratedPalette {
         GeneratedPalette(palette: palette, provider: provider, model: model, notes: notes, fallbackReason: fallback)
     }
 }
@@ -101,6 +112,7 @@ extension AppState {
 /// Compares a canvas with `Tests/PaletteAppTests/Golden/<name>.txt` (TestSupport's
 /// `assertGolden`: `PALETTE_RECORD_GOLDEN=1` re-records).
 func assertGolden(_ canvas: Canvas, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-    TestSupport.assertGolden(canvas.snapshot, named: name, in: Repository.url("Tests/PaletteAppTests/Golden"),
-                             file: file, line: line)
+    TestSupport.assertGolden(
+        canvas.snapshot, named: name, in: Repository.url("Tests/PaletteAppTests/Golden"),
+        file: file, line: line)
 }

@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteApp
 
 final class TextFieldTests: XCTestCase {

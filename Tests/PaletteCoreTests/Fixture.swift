@@ -13,7 +13,9 @@ enum Fixture {
     /// Rows of a CSV without quoted fields, as header -> value dictionaries.
     static func csv(_ path: String) throws -> [[String: String]] {
         let lines = try text(path).split(whereSeparator: \.isNewline).map(String.init)
-        guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init) else { return [] }
+        guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false).map(String.init) else {
+            return []
+        }
         return lines.dropFirst().map { line in
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             return Dictionary(uniqueKeysWithValues: zip(header, cells))
@@ -31,4 +33,3 @@ extension Dictionary where Key == String, Value == String {
         try XCTUnwrap(self[key].flatMap(Double.init), "no number in column \(key)", file: file, line: line)
     }
 }
-

@@ -1,14 +1,18 @@
 import XCTest
+
 @testable import PaletteCore
 
 final class PaletteFormatTests: XCTestCase {
-    private let palette = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0x663399), accent: RGB(packed: 0xF18F01))
+    private let palette = Palette(
+        primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0x663399), accent: RGB(packed: 0xF18F01))
 
     private func name(_ color: RGB) -> String { ColorNames.nearest(to: color).name.name }
 
     func testTextIsOneLineARoleWithLabelHexAndName() {
         let text = GeneratedPalette(palette: palette, provider: "parsed").formatted(.text)
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             Primary    #2E86AB  \(name(palette.primary))
             Secondary  #663399  rebeccapurple
             Accent     #F18F01  \(name(palette.accent))
@@ -30,9 +34,10 @@ final class PaletteFormatTests: XCTestCase {
     }
 
     func testTextShowsRationaleAndNotes() {
-        let result = GeneratedPalette(palette: palette, provider: "offline", model: "engine-1",
-                                      rationale: [.primary: ["harbour", "evening"], .accent: ["lantern"]],
-                                      fallbackReason: ProviderFailure(provider: "gemini", .timedOut(seconds: 30)))
+        let result = GeneratedPalette(
+            palette: palette, provider: "offline", model: "engine-1",
+            rationale: [.primary: ["harbour", "evening"], .accent: ["lantern"]],
+            fallbackReason: ProviderFailure(provider: "gemini", .timedOut(seconds: 30)))
         let notes = ["offline fallback: Gemini timed out"]
         let lines = result.formatted(.text, notes: notes).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4)
@@ -40,13 +45,16 @@ final class PaletteFormatTests: XCTestCase {
         XCTAssertFalse(lines[1].contains("from:"))
         XCTAssertTrue(lines[2].hasSuffix("  from: lantern"), lines[2])
         XCTAssertEqual(lines[3], "note: offline fallback: Gemini timed out")
-        XCTAssertEqual(result.formatted(.text, language: .traditionalChinese, notes: notes).split(separator: "\n").last,
-                       "備註：offline fallback: Gemini timed out")
+        XCTAssertEqual(
+            result.formatted(.text, language: .traditionalChinese, notes: notes).split(separator: "\n").last,
+            "備註：offline fallback: Gemini timed out")
     }
 
     func testJSONHasFixedKeysAndOnlyPresentMetadata() throws {
         let bare = GeneratedPalette(palette: palette, provider: "parsed").formatted(.json)
-        XCTAssertEqual(bare, """
+        XCTAssertEqual(
+            bare,
+            """
             {
               "primary": "#2E86AB",
               "secondary": "#663399",
@@ -54,9 +62,13 @@ final class PaletteFormatTests: XCTestCase {
               "provider": "parsed"
             }
             """)
-        let full = GeneratedPalette(palette: palette, provider: "gemini", model: "gemini-2.5-flash",
-                                    rationale: [.secondary: ["dusk \"violet\""]], fallbackReason: ProviderFailure(provider: "gemini", .truncated))
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(full.formatted(.json, notes: ["line\nbreak"]).utf8)) as? [String: Any])
+        let full = GeneratedPalette(
+            palette: palette, provider: "gemini", model: "gemini-2.5-flash",
+            rationale: [.secondary: ["dusk \"violet\""]],
+            fallbackReason: ProviderFailure(provider: "gemini", .truncated))
+        let object = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(full.formatted(.json, notes: ["line\nbreak"]).utf8))
+                as? [String: Any])
         XCTAssertEqual(object["primary"] as? String, "#2E86AB")
         XCTAssertEqual(object["model"] as? String, "gemini-2.5-flash")
         XCTAssertEqual(object["rationale"] as? [String: [String]], ["secondary": ["dusk \"violet\""]])
@@ -67,15 +79,19 @@ final class PaletteFormatTests: XCTestCase {
     func testHexAndCSS() {
         let result = GeneratedPalette(palette: palette, provider: "parsed")
         XCTAssertEqual(result.formatted(.hex), "#2E86AB\n#663399\n#F18F01")
-        XCTAssertEqual(result.formatted(.css),
-                       ":root { --color-primary: #2E86AB; --color-secondary: #663399; --color-accent: #F18F01; }")
+        XCTAssertEqual(
+            result.formatted(.css),
+            ":root { --color-primary: #2E86AB; --color-secondary: #663399; --color-accent: #F18F01; }")
     }
 
     func testEveryFormatReadsBackToThePalette() throws {
-        let result = GeneratedPalette(palette: palette, provider: "offline", rationale: [.primary: ["sea"]], notes: [.noColourWords])
+        let result = GeneratedPalette(
+            palette: palette, provider: "offline", rationale: [.primary: ["sea"]], notes: [.noColourWords])
         for format in PaletteFormat.allCases {
             for language in Language.allCases {
-                XCTAssertEqual(try PaletteParser.parse(result.formatted(format, language: language, notes: ["n"])), palette, "\(format) \(language)")
+                XCTAssertEqual(
+                    try PaletteParser.parse(result.formatted(format, language: language, notes: ["n"])), palette,
+                    "\(format) \(language)")
             }
         }
     }

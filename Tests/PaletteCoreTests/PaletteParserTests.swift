@@ -1,10 +1,12 @@
 import Foundation
 import XCTest
+
 @testable import PaletteCore
 
 /// Every accepted and rejected form of model output, as tables.
 final class PaletteParserTests: XCTestCase {
-    private let expected = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
+    private let expected = Palette(
+        primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
 
     // MARK: - Accepted
 
@@ -18,53 +20,96 @@ final class PaletteParserTests: XCTestCase {
         ("role object", ##"{"primary": "#2E86AB", "secondary": "#A23B72", "accent": "#F18F01"}"##),
         ("role object, other order", ##"{"accent": "#F18F01", "primary": "#2E86AB", "secondary": "#A23B72"}"##),
         ("role object, any case", ##"{"PRIMARY": "#2E86AB", "Secondary": "#A23B72", "aCcEnT": "#F18F01"}"##),
-        ("role object, Color suffix", ##"{"primaryColor": "#2E86AB", "secondary_color": "#A23B72", "Accent Colour": "#F18F01"}"##),
-        ("role object, hex suffix", ##"{"primary_hex": "#2E86AB", "secondary-hex": "#A23B72", "accentHex": "#F18F01"}"##),
-        ("CSS variable names", ##"{"--color-primary": "#2E86AB", "--color-secondary": "#A23B72", "--color-accent": "#F18F01"}"##),
+        (
+            "role object, Color suffix",
+            ##"{"primaryColor": "#2E86AB", "secondary_color": "#A23B72", "Accent Colour": "#F18F01"}"##
+        ),
+        (
+            "role object, hex suffix",
+            ##"{"primary_hex": "#2E86AB", "secondary-hex": "#A23B72", "accentHex": "#F18F01"}"##
+        ),
+        (
+            "CSS variable names",
+            ##"{"--color-primary": "#2E86AB", "--color-secondary": "#A23B72", "--color-accent": "#F18F01"}"##
+        ),
         ("English synonyms", ##"{"main": "#2E86AB", "supporting": "#A23B72", "highlight": "#F18F01"}"##),
         ("Traditional Chinese roles", ##"{"主色": "#2E86AB", "輔助色": "#A23B72", "強調色": "#F18F01"}"##),
         ("Simplified Chinese roles", ##"{"主色": "#2E86AB", "辅助色": "#A23B72", "强调色": "#F18F01"}"##),
-        ("escaped Chinese keys", ##"{"\u4e3b\u8272": "#2E86AB", "\u8f14\u52a9\u8272": "#A23B72", "\u5f37\u8abf\u8272": "#F18F01"}"##),
+        (
+            "escaped Chinese keys",
+            ##"{"\u4e3b\u8272": "#2E86AB", "\u8f14\u52a9\u8272": "#A23B72", "\u5f37\u8abf\u8272": "#F18F01"}"##
+        ),
         ("Chinese synonyms", ##"{"主色調": "#2E86AB", "辅色": "#A23B72", "點綴色": "#F18F01"}"##),
         ("json fence", "```json\n[\"#2E86AB\", \"#A23B72\", \"#F18F01\"]\n```"),
         ("bare fence", "```\n{\"primary\": \"#2E86AB\", \"secondary\": \"#A23B72\", \"accent\": \"#F18F01\"}\n```"),
         ("prose around JSON", "Here you go: [\"#2E86AB\", \"#A23B72\", \"#F18F01\"] Enjoy!"),
-        ("pretty-printed with trailing white space", "{\n    \"primary\": \"#2E86AB\",   \n    \"secondary\": \"#A23B72\",\t\n    \"accent\": \"#F18F01\"\n}   \n\n  "),
-        ("CRLF line ends", "{\r\n  \"primary\": \"#2E86AB\",\r\n  \"secondary\": \"#A23B72\",\r\n  \"accent\": \"#F18F01\"\r\n}\r\n"),
+        (
+            "pretty-printed with trailing white space",
+            "{\n    \"primary\": \"#2E86AB\",   \n    \"secondary\": \"#A23B72\",\t\n    \"accent\": \"#F18F01\"\n}   \n\n  "
+        ),
+        (
+            "CRLF line ends",
+            "{\r\n  \"primary\": \"#2E86AB\",\r\n  \"secondary\": \"#A23B72\",\r\n  \"accent\": \"#F18F01\"\r\n}\r\n"
+        ),
         ("short hex", ##"["#38A", "#A23B72", "#F18F01"]"##),
-        ("nested palette object", ##"{"palette": {"primary": "#2E86AB", "secondary": "#A23B72", "accent": "#F18F01"}}"##),
+        (
+            "nested palette object",
+            ##"{"palette": {"primary": "#2E86AB", "secondary": "#A23B72", "accent": "#F18F01"}}"##
+        ),
         ("nested colors array", ##"{"name": "Harbour", "colors": ["#2E86AB", "#A23B72", "#F18F01"]}"##),
         ("deeper wrapper", ##"{"result": {"data": {"palette": ["#2E86AB", "#A23B72", "#F18F01"]}}}"##),
         ("array of colour objects", ##"[{"hex": "#2E86AB"}, {"hex": "#A23B72"}, {"hex": "#F18F01"}]"##),
-        ("array of objects with roles out of order", ##"[{"role": "accent", "color": "#F18F01"}, {"role": "primary", "color": "#2E86AB"}, {"role": "secondary", "color": "#A23B72"}]"##),
-        ("roles holding objects", ##"{"primary": {"hex": "#2E86AB", "name": "harbour"}, "secondary": {"hex": "#A23B72"}, "accent": {"value": "#F18F01"}}"##),
+        (
+            "array of objects with roles out of order",
+            ##"[{"role": "accent", "color": "#F18F01"}, {"role": "primary", "color": "#2E86AB"}, {"role": "secondary", "color": "#A23B72"}]"##
+        ),
+        (
+            "roles holding objects",
+            ##"{"primary": {"hex": "#2E86AB", "name": "harbour"}, "secondary": {"hex": "#A23B72"}, "accent": {"value": "#F18F01"}}"##
+        ),
         ("object of named colours", ##"{"Harbour Blue": "#2E86AB", "Berry": "#A23B72", "Tangerine": "#F18F01"}"##),
-        ("extra non-colour keys", ##"{"primary": "#2E86AB", "secondary": "#A23B72", "accent": "#F18F01", "mood": "calm", "score": 9}"##),
+        (
+            "extra non-colour keys",
+            ##"{"primary": "#2E86AB", "secondary": "#A23B72", "accent": "#F18F01", "mood": "calm", "score": 9}"##
+        ),
         ("single quotes", "['#2E86AB', '#A23B72', '#F18F01']"),
         ("unquoted keys", "{primary: \"#2E86AB\", secondary: \"#A23B72\", accent: \"#F18F01\"}"),
         ("unquoted values", "[#2E86AB, #A23B72, #F18F01]"),
         ("trailing commas", "{\"primary\": \"#2E86AB\", \"secondary\": \"#A23B72\", \"accent\": \"#F18F01\",}"),
         ("comments", "[\n  \"#2E86AB\", // harbour\n  /* berry */ \"#A23B72\",\n  \"#F18F01\"\n]"),
         ("CSS block", ":root { --color-primary: #2E86AB; --color-secondary: #A23B72; --color-accent: #F18F01; }"),
-        ("example before the answer is skipped when not a palette", "Format: [\"#RRGGBB\"]\nAnswer: [\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"),
+        (
+            "example before the answer is skipped when not a palette",
+            "Format: [\"#RRGGBB\"]\nAnswer: [\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"
+        ),
         ("stray bracket in prose", "Colours [see below]: [\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"),
         ("numbers are not colours", "[1, 2, 3] then [\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"),
         ("prose hex codes", "I chose #2E86AB for the sky, #A23B72 for the berries and #F18F01 for the sun."),
         ("prose lines with labels", "Primary: #2E86AB\nSecondary: #A23B72\nAccent: #F18F01"),
         ("prose labels out of order", "Accent - #F18F01\nPrimary - #2E86AB\nSecondary - #A23B72"),
         ("Chinese prose labels out of order", "強調色：#F18F01\n主色：#2E86AB\n輔助色：#A23B72"),
-        ("markdown bullets with backticks", "- **Primary**: `#2E86AB`\n- **Secondary**: `#A23B72`\n- **Accent**: `#F18F01`"),
-        ("truncated JSON falls back to its codes", "{\"primary\": \"#2E86AB\", \"secondary\": \"#A23B72\", \"accent\": \"#F18F01\", \"why\": \"the"),
+        (
+            "markdown bullets with backticks",
+            "- **Primary**: `#2E86AB`\n- **Secondary**: `#A23B72`\n- **Accent**: `#F18F01`"
+        ),
+        (
+            "truncated JSON falls back to its codes",
+            "{\"primary\": \"#2E86AB\", \"secondary\": \"#A23B72\", \"accent\": \"#F18F01\", \"why\": \"the"
+        ),
         ("unterminated string before the answer", "He said \"[\n[\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"),
         ("byte order mark", "\u{FEFF}[\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"),
-        ("Gemini response body with the text escaped", ##"{"candidates": [{"content": {"parts": [{"text": "[\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"}]}}]}"##),
+        (
+            "Gemini response body with the text escaped",
+            ##"{"candidates": [{"content": {"parts": [{"text": "[\"#2E86AB\", \"#A23B72\", \"#F18F01\"]"}]}}]}"##
+        ),
     ]
 
     func testAcceptedForms() {
         for (name, input) in accepted {
             var palette = expected
             if name == "short hex" { palette.primary = RGB(packed: 0x3388AA) }
-            XCTAssertEqual(Result { () throws(PaletteParseError) in try PaletteParser.parse(input) }, .success(palette), name)
+            XCTAssertEqual(
+                Result { () throws(PaletteParseError) in try PaletteParser.parse(input) }, .success(palette), name)
         }
     }
 
@@ -88,77 +133,150 @@ final class PaletteParserTests: XCTestCase {
         ("missing role", ##"{"primary": "#2E86AB", "accent": "#F18F01"}"##, .wrongColorCount(2)),
         ("five in prose", "#111 #222 #333 #444 #555", .wrongColorCount(5)),
         ("one in prose", "Try #2E86AB.", .wrongColorCount(1)),
-        ("invalid digit", ##"["#2E86AB", "#A23B7Z", "#F18F01"]"##,
-         .invalidColor("secondary", .invalidCharacter("Z", in: "#A23B7Z"))),
-        ("wrong length", ##"["#2E86AB", "#A23B72", "#F18F0"]"##, .invalidColor("accent", .wrongLength(5, in: "#F18F0"))),
-        ("eight digits, translucent", ##"["#2E86AB80", "#A23B72", "#F18F01"]"##,
-         .invalidColor("primary", .translucent(alpha: 128.0 / 255, in: "#2E86AB80"))),
-        ("nine digits", ##"["#2E86ABFF0", "#A23B72", "#F18F01"]"##, .invalidColor("primary", .wrongLength(9, in: "#2E86ABFF0"))),
-        ("empty string", ##"{"primary": "", "secondary": "#A23B72", "accent": "#F18F01"}"##, .invalidColor("primary", .empty)),
-        ("unknown word for a role", ##"{"primary": "#2E86AB", "secondary": "glorp", "accent": "#F18F01"}"##,
-         .invalidColor("secondary", .notAColor("glorp"))),
-        ("broken function for a role", ##"{"primary": "rgb(47 93)", "secondary": "#A23B72", "accent": "#F18F01"}"##,
-         .invalidColor("primary", .badArguments(.count(function: "rgb", found: 2), in: "rgb(47 93)"))),
-        ("translucent function for a role", ##"{"primary": "rgba(47, 93, 80, 0.5)", "secondary": "#A23B72", "accent": "#F18F01"}"##,
-         .invalidColor("primary", .translucent(alpha: 0.5, in: "rgba(47, 93, 80, 0.5)"))),
-        ("number for a role", ##"{"primary": "#2E86AB", "secondary": "#A23B72", "accent": 42}"##,
-         .invalidColor("accent", .wrongLength(2, in: "42"))),
-        ("null for a role", ##"{"primary": null, "secondary": "#A23B72", "accent": "#F18F01"}"##,
-         .invalidColor("primary", .notAColor("null"))),
-        ("Chinese role invalid", ##"{"主色": "#2E86AB", "輔助色": "#GGGGGG", "強調色": "#F18F01"}"##,
-         .invalidColor("secondary", .invalidCharacter("G", in: "#GGGGGG"))),
-        ("three palettes of five", ##"[{"name": "a", "colors": ["#111", "#222", "#333", "#444", "#555"]}, {"name": "b", "colors": ["#111", "#222", "#333", "#444", "#555"]}]"##,
-         .wrongColorCount(5)),
+        (
+            "invalid digit", ##"["#2E86AB", "#A23B7Z", "#F18F01"]"##,
+            .invalidColor("secondary", .invalidCharacter("Z", in: "#A23B7Z"))
+        ),
+        (
+            "wrong length", ##"["#2E86AB", "#A23B72", "#F18F0"]"##,
+            .invalidColor("accent", .wrongLength(5, in: "#F18F0"))
+        ),
+        (
+            "eight digits, translucent", ##"["#2E86AB80", "#A23B72", "#F18F01"]"##,
+            .invalidColor("primary", .translucent(alpha: 128.0 / 255, in: "#2E86AB80"))
+        ),
+        (
+            "nine digits", ##"["#2E86ABFF0", "#A23B72", "#F18F01"]"##,
+            .invalidColor("primary", .wrongLength(9, in: "#2E86ABFF0"))
+        ),
+        (
+            "empty string", ##"{"primary": "", "secondary": "#A23B72", "accent": "#F18F01"}"##,
+            .invalidColor("primary", .empty)
+        ),
+        (
+            "unknown word for a role", ##"{"primary": "#2E86AB", "secondary": "glorp", "accent": "#F18F01"}"##,
+            .invalidColor("secondary", .notAColor("glorp"))
+        ),
+        (
+            "broken function for a role", ##"{"primary": "rgb(47 93)", "secondary": "#A23B72", "accent": "#F18F01"}"##,
+            .invalidColor("primary", .badArguments(.count(function: "rgb", found: 2), in: "rgb(47 93)"))
+        ),
+        (
+            "translucent function for a role",
+            ##"{"primary": "rgba(47, 93, 80, 0.5)", "secondary": "#A23B72", "accent": "#F18F01"}"##,
+            .invalidColor("primary", .translucent(alpha: 0.5, in: "rgba(47, 93, 80, 0.5)"))
+        ),
+        (
+            "number for a role", ##"{"primary": "#2E86AB", "secondary": "#A23B72", "accent": 42}"##,
+            .invalidColor("accent", .wrongLength(2, in: "42"))
+        ),
+        (
+            "null for a role", ##"{"primary": null, "secondary": "#A23B72", "accent": "#F18F01"}"##,
+            .invalidColor("primary", .notAColor("null"))
+        ),
+        (
+            "Chinese role invalid", ##"{"主色": "#2E86AB", "輔助色": "#GGGGGG", "強調色": "#F18F01"}"##,
+            .invalidColor("secondary", .invalidCharacter("G", in: "#GGGGGG"))
+        ),
+        (
+            "three palettes of five",
+            ##"[{"name": "a", "colors": ["#111", "#222", "#333", "#444", "#555"]}, {"name": "b", "colors": ["#111", "#222", "#333", "#444", "#555"]}]"##,
+            .wrongColorCount(5)
+        ),
     ]
 
     /// Issue 11 point 13: `parse` reads the colour forms models and people write, in JSON, in
     /// loose JSON, in prose and as bare lists, as well as hex.
     func testIssue11Point13EveryColourFormReadsInEveryShape() {
-        let forest = RGB(r: 47, g: 93, b: 80), navy = RGB(r: 0, g: 0, b: 128)
-        let purple = RGB(r: 0x66, g: 0x33, b: 0x99), coral = RGB(r: 0xFF, g: 0x7F, b: 0x50)
+        let forest = RGB(r: 47, g: 93, b: 80)
+        let navy = RGB(r: 0, g: 0, b: 128)
+        let purple = RGB(r: 0x66, g: 0x33, b: 0x99)
+        let coral = RGB(r: 0xFF, g: 0x7F, b: 0x50)
         let cases: [(String, String, Palette)] = [
-            ("rgb() in a role object", ##"{"primary": "rgb(47, 93, 80)", "secondary": "navy", "accent": "#FF7F50"}"##,
-             Palette(primary: forest, secondary: navy, accent: coral)),
-            ("modern syntax in an array", ##"["rgb(47 93 80)", "hsl(270 50% 40%)", "oklch(73.5% 0.168 40.2)"]"##,
-             Palette(primary: forest, secondary: purple, accent: coral)),
-            ("names in an array", ##"["navy", "rebeccapurple", "coral"]"##, Palette(primary: navy, secondary: purple, accent: coral)),
-            ("names in objects of an array", ##"[{"color": "navy"}, {"color": "Rebecca Purple"}, {"color": "coral"}]"##,
-             Palette(primary: navy, secondary: purple, accent: coral)),
-            ("names under synonyms", ##"{"main": "navy", "supporting": "rebeccapurple", "highlight": "coral"}"##,
-             Palette(primary: navy, secondary: purple, accent: coral)),
-            ("unquoted functions in loose JSON", "{primary: rgb(47, 93, 80), secondary: hsl(270, 50%, 40%), accent: #FF7F50}",
-             Palette(primary: forest, secondary: purple, accent: coral)),
-            ("functions in prose", "Use rgb(47 93 80) as the base, then hsl(270deg 50% 40%) and finally oklch(0.735 0.168 40.2).",
-             Palette(primary: forest, secondary: purple, accent: coral)),
-            ("labelled lines with names, out of order", "Accent: coral\nPrimary: navy\nSecondary: rebeccapurple",
-             Palette(primary: navy, secondary: purple, accent: coral)),
-            ("markdown labels with names and notes", "- **Primary**: `navy` (calm)\n- **Secondary**: rebecca purple, rich\n- **Accent**: coral.",
-             Palette(primary: navy, secondary: purple, accent: coral)),
-            ("labelled lines mixing forms", "Primary = rgb(47 93 80)\nSecondary = rebeccapurple\nAccent = #FF7F50",
-             Palette(primary: forest, secondary: purple, accent: coral)),
-            ("a bare list of names", "navy, rebeccapurple, coral", Palette(primary: navy, secondary: purple, accent: coral)),
-            ("names one a line", "navy\nrebeccapurple\ncoral\n", Palette(primary: navy, secondary: purple, accent: coral)),
+            (
+                "rgb() in a role object",
+                ##"{"primary": "rgb(47, 93, 80)", "secondary": "navy", "accent": "#FF7F50"}"##,
+                Palette(primary: forest, secondary: navy, accent: coral)
+            ),
+            (
+                "modern syntax in an array", ##"["rgb(47 93 80)", "hsl(270 50% 40%)", "oklch(73.5% 0.168 40.2)"]"##,
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "names in an array", ##"["navy", "rebeccapurple", "coral"]"##,
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "names in objects of an array",
+                ##"[{"color": "navy"}, {"color": "Rebecca Purple"}, {"color": "coral"}]"##,
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "names under synonyms", ##"{"main": "navy", "supporting": "rebeccapurple", "highlight": "coral"}"##,
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "unquoted functions in loose JSON",
+                "{primary: rgb(47, 93, 80), secondary: hsl(270, 50%, 40%), accent: #FF7F50}",
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "functions in prose",
+                "Use rgb(47 93 80) as the base, then hsl(270deg 50% 40%) and finally oklch(0.735 0.168 40.2).",
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "labelled lines with names, out of order", "Accent: coral\nPrimary: navy\nSecondary: rebeccapurple",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "markdown labels with names and notes",
+                "- **Primary**: `navy` (calm)\n- **Secondary**: rebecca purple, rich\n- **Accent**: coral.",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "labelled lines mixing forms", "Primary = rgb(47 93 80)\nSecondary = rebeccapurple\nAccent = #FF7F50",
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "a bare list of names", "navy, rebeccapurple, coral",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "names one a line", "navy\nrebeccapurple\ncoral\n",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
             ("names on one line", "navy rebeccapurple coral", Palette(primary: navy, secondary: purple, accent: coral)),
-            ("a numbered list of names", "1. navy\n2. rebecca purple\n3. coral", Palette(primary: navy, secondary: purple, accent: coral)),
-            ("a list of words is beaten by a palette after it",
-             ##"{"keywords": ["forest", "moss", "gold"], "palette": ["#2F5D50", "#663399", "#FF7F50"]}"##,
-             Palette(primary: forest, secondary: purple, accent: coral)),
+            (
+                "a numbered list of names", "1. navy\n2. rebecca purple\n3. coral",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "a list of words is beaten by a palette after it",
+                ##"{"keywords": ["forest", "moss", "gold"], "palette": ["#2F5D50", "#663399", "#FF7F50"]}"##,
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
         ]
         for (name, input, palette) in cases {
-            XCTAssertEqual(Result { () throws(PaletteParseError) in try PaletteParser.parse(input) }, .success(palette), name)
+            XCTAssertEqual(
+                Result { () throws(PaletteParseError) in try PaletteParser.parse(input) }, .success(palette), name)
         }
     }
 
     func testRejectedForms() {
         for (name, input, error) in rejected {
-            XCTAssertEqual(Result { () throws(PaletteParseError) in try PaletteParser.parse(input) }, .failure(error), name)
+            XCTAssertEqual(
+                Result { () throws(PaletteParseError) in try PaletteParser.parse(input) }, .failure(error), name)
         }
     }
 
     func testErrorMessagesSayWhatWasWrong() {
-        XCTAssertEqual(PaletteParseError.wrongColorCount(2).description, "expected 3 colours (primary, secondary, accent), found 2")
-        XCTAssertEqual(PaletteParseError.invalidColor("accent", .wrongLength(5, in: "#F18F0")).description,
-                       ##"invalid accent colour: "#F18F0" is not a colour: expected 3 or 6 hex digits, found 5"##)
+        XCTAssertEqual(
+            PaletteParseError.wrongColorCount(2).description, "expected 3 colours (primary, secondary, accent), found 2"
+        )
+        XCTAssertEqual(
+            PaletteParseError.invalidColor("accent", .wrongLength(5, in: "#F18F0")).description,
+            ##"invalid accent colour: "#F18F0" is not a colour: expected 3 or 6 hex digits, found 5"##)
         XCTAssertTrue(PaletteParseError.noPaletteFound.description.hasPrefix("no palette found"))
     }
 
@@ -196,7 +314,9 @@ final class PaletteParserTests: XCTestCase {
     }
 
     func testDeepNestingIsBoundedNotRecursive() throws {
-        let deep = String(repeating: "[", count: 200_000) + ##""#2E86AB", "#A23B72", "#F18F01""## + String(repeating: "]", count: 200_000)
+        let deep =
+            String(repeating: "[", count: 200_000) + ##""#2E86AB", "#A23B72", "#F18F01""##
+            + String(repeating: "]", count: 200_000)
         XCTAssertEqual(try PaletteParser.parse(deep), expected)
     }
 
@@ -208,7 +328,10 @@ final class PaletteParserTests: XCTestCase {
         let size = 1 << 20
         var random = SystemRandomNumberGenerator()
         let garbage: [(String, String)] = [
-            ("random ASCII", String(decoding: (0..<size).map { _ in UInt8.random(in: 32...126, using: &random) }, as: UTF8.self)),
+            (
+                "random ASCII",
+                String(decoding: (0..<size).map { _ in UInt8.random(in: 32...126, using: &random) }, as: UTF8.self)
+            ),
             ("open brackets", String(repeating: "[", count: size)),
             ("open braces", String(repeating: "{", count: size)),
             ("unterminated strings", String(repeating: "[\"", count: size / 2)),
@@ -222,7 +345,8 @@ final class PaletteParserTests: XCTestCase {
         for (name, text) in garbage {
             let start = threadCPUSeconds()
             _ = try? PaletteParser.parse(text)
-            XCTAssertLessThan(threadCPUSeconds() - start, 1.0, name); print("TIME", name, threadCPUSeconds() - start)
+            XCTAssertLessThan(threadCPUSeconds() - start, 1.0, name)
+            print("TIME", name, threadCPUSeconds() - start)
         }
     }
 

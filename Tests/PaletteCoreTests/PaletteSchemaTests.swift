@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PaletteCore
 
 /// The schema we ask models for and the parser that reads their answers agree.
@@ -8,7 +9,9 @@ final class PaletteSchemaTests: XCTestCase {
     private let colours: [Role: String] = [.primary: "#4A6B4F", .secondary: "#DCE5D0", .accent: "#E8B86D"]
 
     /// An answer built the way the schema describes it: one key per property, a colour each.
-    private func answer(_ properties: [PaletteSchema.Property], options: JSONSerialization.WritingOptions = []) throws -> String {
+    private func answer(_ properties: [PaletteSchema.Property], options: JSONSerialization.WritingOptions = []) throws
+        -> String
+    {
         var object: [String: String] = [:]
         for property in properties { object[property.name] = colours[property.role] }
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
@@ -33,16 +36,18 @@ final class PaletteSchemaTests: XCTestCase {
             }
         }
         let reversed = try answer(schema.properties.reversed(), options: [.sortedKeys])
-        XCTAssertEqual(try PaletteParser.parse(reversed).colors.map(\.hex), ["#4A6B4F", "#DCE5D0", "#E8B86D"],
-                       "the keys, not their order, say which colour is which")
+        XCTAssertEqual(
+            try PaletteParser.parse(reversed).colors.map(\.hex), ["#4A6B4F", "#DCE5D0", "#E8B86D"],
+            "the keys, not their order, say which colour is which")
     }
 
     func testEveryPropertyNameIsOneThatThePaletteParserClaimsForItsRole() {
         for property in schema.properties {
             let claimed = RoleWords.role(forKey: property.name)
             XCTAssertEqual(claimed?.role, property.role, property.name)
-            XCTAssertEqual(claimed?.isStrong, true,
-                           "\(property.name) must be a strong role word, so a bad value is reported, not skipped")
+            XCTAssertEqual(
+                claimed?.isStrong, true,
+                "\(property.name) must be a strong role word, so a bad value is reported, not skipped")
         }
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PaletteCore
 
 final class RGBTests: XCTestCase {
@@ -32,12 +33,14 @@ final class RGBTests: XCTestCase {
         for (text, error) in table {
             XCTAssertThrowsError(try RGB(hex: text), text) { XCTAssertEqual($0 as? ColorParseError, error, text) }
         }
-        XCTAssertEqual(ColorParseError.wrongLength(7, in: "#1234567").description,
-                       ##""#1234567" is not a colour: expected 3 or 6 hex digits, found more than 6"##)
+        XCTAssertEqual(
+            ColorParseError.wrongLength(7, in: "#1234567").description,
+            ##""#1234567" is not a colour: expected 3 or 6 hex digits, found more than 6"##)
     }
 
     func testCodableUsesCanonicalHex() throws {
-        let data = try JSONEncoder().encode(Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01)))
+        let data = try JSONEncoder().encode(
+            Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01)))
         XCTAssertEqual(String(decoding: data, as: UTF8.self).contains("\"#2E86AB\""), true)
         XCTAssertThrowsError(try JSONDecoder().decode(RGB.self, from: Data("\"#12\"".utf8)))
     }

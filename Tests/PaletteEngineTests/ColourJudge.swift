@@ -10,7 +10,8 @@ enum ColourJudge {
     static func family(_ rgb: RGB) -> String {
         let c = OKLCH(rgb)
         if c.c < 0.035 { return "neutral" }
-        let h = c.h, l = c.l
+        let h = c.h
+        let l = c.l
         switch h {
         case 345..., ..<35:
             if h >= 20, h < 35, c.c < 0.09, l < 0.6 { return "brown" }
@@ -47,7 +48,8 @@ enum ColourJudge {
     /// A short human description: "#2F5D3A green L0.43 C0.07 h150".
     static func describe(_ rgb: RGB) -> String {
         let c = OKLCH(rgb)
-        return "\(rgb.hex) \(family(rgb)) L\(String(format: "%.2f", c.l)) C\(String(format: "%.3f", c.c)) h\(Int(c.h.rounded()))"
+        return
+            "\(rgb.hex) \(family(rgb)) L\(String(format: "%.2f", c.l)) C\(String(format: "%.3f", c.c)) h\(Int(c.h.rounded()))"
     }
 }
 
@@ -62,12 +64,14 @@ struct DescriptionCase {
         let url = Repository.url("Tests/PaletteEngineTests/Fixtures/descriptions.tsv")
         let text = try String(contentsOf: url, encoding: .utf8)
         var out: [DescriptionCase] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for line in text.split(separator: "\n")
+        where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard cols.count == 4 else { throw FixtureError.badLine(String(line)) }
-            out.append(DescriptionCase(
-                description: cols[0], families: Set(cols[1].split(separator: "|").map(String.init)),
-                lightness: cols[2].split(separator: "|").map(String.init), anyRole: cols[3] == "any"))
+            out.append(
+                DescriptionCase(
+                    description: cols[0], families: Set(cols[1].split(separator: "|").map(String.init)),
+                    lightness: cols[2].split(separator: "|").map(String.init), anyRole: cols[3] == "any"))
         }
         return out
     }

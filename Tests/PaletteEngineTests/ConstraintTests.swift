@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteEngine
 
 /// Distinctness, gamut mapping, determinism and variation on 10,000 generated inputs.
@@ -21,8 +22,10 @@ final class ConstraintTests: XCTestCase {
         let english = lexicon.english.keys.sorted()
         let cjk = lexicon.cjk.keys.sorted()
         let joiners = [" ", " ", "的", ", ", "，", " and ", "、", "", " not ", "不", "!", "\n"]
-        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x24F, 0x300...0x36F, 0x590...0x6FF, 0x3040...0x30FF,
-                                             0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF, 0x0...0x1F, 0xFE00...0xFE0F]
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xA0...0x24F, 0x300...0x36F, 0x590...0x6FF, 0x3040...0x30FF,
+            0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF, 0x0...0x1F, 0xFE00...0xFE0F,
+        ]
         var rng = InputRandom(state: 0x5EED)
         var out: [(String, Int)] = [("", 0), ("   ", 0), ("\n\t", 1), ("#", 0), ("#12345", 0), ("#ABCDEFG", 2)]
         while out.count < count {
@@ -76,7 +79,8 @@ final class ConstraintTests: XCTestCase {
                 }
             }
             if i % 5 == 0 {
-                XCTAssertEqual(engine.palette(for: text, variation: variation).palette, p, "not deterministic: \(shown)")
+                XCTAssertEqual(
+                    engine.palette(for: text, variation: variation).palette, p, "not deterministic: \(shown)")
                 let other = engine.palette(for: text, variation: variation &+ 1).palette
                 checkedVariations += 1
                 if other == p { sameAsFirst += 1 }
@@ -85,7 +89,9 @@ final class ConstraintTests: XCTestCase {
         XCTAssertEqual(broken, [], "\(broken.count) palettes break distinctness")
         XCTAssertEqual(notMapped, [], "\(notMapped.count) colours were not gamut-mapped at constant L and h")
         XCTAssertEqual(sameAsFirst, 0, "\(sameAsFirst) of \(checkedVariations) next variations repeat the palette")
-        print("PaletteEngine constraints: \(inputs.count) inputs, \(broken.count) broken, \(sameAsFirst) repeated variations")
+        print(
+            "PaletteEngine constraints: \(inputs.count) inputs, \(broken.count) broken, \(sameAsFirst) repeated variations"
+        )
     }
 
     func testHugeInputIsReadUpToTheLimitAndSaysSo() {

@@ -1,5 +1,6 @@
 import PaletteCore
 import XCTest
+
 @testable import PaletteEngine
 
 /// The description set: each palette must show the hue family and lightness a designer expects.
@@ -16,8 +17,9 @@ final class DescriptionSetTests: XCTestCase {
                 passed += 1
             } else {
                 let want = c.families.sorted().joined(separator: "|") + " " + c.lightness.joined(separator: "|")
-                failures.append("  \(c.description) -> want \(want)\(c.anyRole ? " (any role)" : ""), got "
-                    + p.colors.map(ColourJudge.describe).joined(separator: " / "))
+                failures.append(
+                    "  \(c.description) -> want \(want)\(c.anyRole ? " (any role)" : ""), got "
+                        + p.colors.map(ColourJudge.describe).joined(separator: " / "))
             }
         }
         let rate = Double(passed) / Double(cases.count)
@@ -30,7 +32,8 @@ final class DescriptionSetTests: XCTestCase {
     func testVariationsStillFit() throws {
         let cases = try DescriptionCase.load()
         let engine = OfflineEngine()
-        var passed = 0, total = 0
+        var passed = 0
+        var total = 0
         for c in cases {
             for v in 1...2 {
                 total += 1
@@ -38,7 +41,9 @@ final class DescriptionSetTests: XCTestCase {
             }
         }
         let rate = Double(passed) / Double(total)
-        print("PaletteEngine description set, variations 1-2: \(passed)/\(total) pass (\(String(format: "%.1f", rate * 100))%)")
+        print(
+            "PaletteEngine description set, variations 1-2: \(passed)/\(total) pass (\(String(format: "%.1f", rate * 100))%)"
+        )
         XCTAssertGreaterThanOrEqual(rate, 0.8)
     }
 
@@ -49,7 +54,9 @@ final class DescriptionSetTests: XCTestCase {
             for v in 0...3 {
                 let g = engine.palette(for: c.description, variation: v)
                 XCTAssertEqual(PaletteRules.violations(g.palette), [], "\(c.description) variation \(v)")
-                XCTAssertEqual(engine.palette(for: c.description, variation: v).palette, g.palette, "not deterministic: \(c.description)")
+                XCTAssertEqual(
+                    engine.palette(for: c.description, variation: v).palette, g.palette,
+                    "not deterministic: \(c.description)")
                 seen.insert(g.palette)
             }
             XCTAssertEqual(seen.count, 4, "variations 0-3 of \(c.description) are not all different")

@@ -1,6 +1,7 @@
 import Dispatch
 import PaletteCore
 import XCTest
+
 @testable import PaletteEngine
 
 /// The engine as other modules use it: the four showcase descriptions, explanations,
@@ -12,7 +13,9 @@ final class EngineTests: XCTestCase {
         let g = engine.palette(for: text)
         print("\(text):")
         for role in Role.allCases {
-            print("  \(role.label(.english)) \(ColourJudge.describe(g.palette[role]))  <- \((g.rationale[role] ?? []).joined(separator: ", "))")
+            print(
+                "  \(role.label(.english)) \(ColourJudge.describe(g.palette[role]))  <- \((g.rationale[role] ?? []).joined(separator: ", "))"
+            )
         }
         return g
     }
@@ -31,15 +34,20 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(en.rationale[.primary]?.first, "forest")
 
         let beach = show("熱情的夏日海灘")
-        XCTAssertTrue(beach.palette.colors.contains { ["orange", "red"].contains(ColourJudge.family($0)) }, "passion shows as heat")
-        XCTAssertTrue(beach.palette.colors.contains { ["teal", "blue"].contains(ColourJudge.family($0)) }, "the beach has its sea")
+        XCTAssertTrue(
+            beach.palette.colors.contains { ["orange", "red"].contains(ColourJudge.family($0)) },
+            "passion shows as heat")
+        XCTAssertTrue(
+            beach.palette.colors.contains { ["teal", "blue"].contains(ColourJudge.family($0)) }, "the beach has its sea"
+        )
         XCTAssertTrue(beach.palette.colors.allSatisfy { OKLCH($0).c > 0.08 }, "a passionate summer is vivid")
 
         let ocean = show("deep ocean at midnight")
         XCTAssertEqual(ColourJudge.family(ocean.palette.primary), "blue")
         XCTAssertTrue(ColourJudge.matchesLightness(ocean.palette.primary, "dark"))
-        XCTAssertTrue(ColourJudge.matchesLightness(ocean.palette.accent, "light") || OKLCH(ocean.palette.accent).l > 0.6,
-                      "something glows in the dark")
+        XCTAssertTrue(
+            ColourJudge.matchesLightness(ocean.palette.accent, "light") || OKLCH(ocean.palette.accent).l > 0.6,
+            "something glows in the dark")
         XCTAssertEqual(ocean.rationale[.primary], ["deep ocean", "midnight"])
     }
 
@@ -75,9 +83,14 @@ final class EngineTests: XCTestCase {
         let palettes = cases.map { engine.palette(for: $0.description).palette }
         let own = zip(cases, palettes).filter { $0.0.accepts($0.1) }.count
         var shuffled = 0
-        for (i, c) in cases.enumerated() where c.accepts(palettes[(i + cases.count / 2) % cases.count]) { shuffled += 1 }
-        let ownRate = Double(own) / Double(cases.count), otherRate = Double(shuffled) / Double(cases.count)
-        print("PaletteEngine fit: own description \(String(format: "%.1f", ownRate * 100))%, another's \(String(format: "%.1f", otherRate * 100))%")
+        for (i, c) in cases.enumerated() where c.accepts(palettes[(i + cases.count / 2) % cases.count]) {
+            shuffled += 1
+        }
+        let ownRate = Double(own) / Double(cases.count)
+        let otherRate = Double(shuffled) / Double(cases.count)
+        print(
+            "PaletteEngine fit: own description \(String(format: "%.1f", ownRate * 100))%, another's \(String(format: "%.1f", otherRate * 100))%"
+        )
         XCTAssertGreaterThan(ownRate - otherRate, 0.6)
         let chroma = palettes.map { $0.colors.map { OKLCH($0).c }.max()! }
         XCTAssertTrue(chroma.allSatisfy { $0 > 0.05 }, "every palette has at least one real colour")

@@ -1,6 +1,7 @@
 import PaletteCore
 import TestSupport
 import XCTest
+
 @testable import PaletteEngine
 
 /// Folding, tokenising, matching and binding: what the engine reads in a description.
@@ -17,7 +18,8 @@ final class ReadingTests: XCTestCase {
         XCTAssertEqual(lexicon.cjk["宁静"], lexicon.cjk["宁静"])
         XCTAssertNotNil(lexicon.cjk["宁静"])
         for pair in [("寧靜的森林早晨", "宁静的森林早晨"), ("熱情的夏日海灘", "热情的夏日海滩"), ("秋天的楓葉", "秋天的枫叶")] {
-            XCTAssertEqual(OfflineEngine().palette(for: pair.0).palette, OfflineEngine().palette(for: pair.1).palette, pair.0)
+            XCTAssertEqual(
+                OfflineEngine().palette(for: pair.0).palette, OfflineEngine().palette(for: pair.1).palette, pair.0)
         }
     }
 
@@ -43,14 +45,19 @@ final class ReadingTests: XCTestCase {
 
     func testEnglishInflections() {
         XCTAssertEqual(words("berries"), [["berries"]])
-        let cases = ["berries": "berry", "leaves": "leaf", "beaches": "beach", "snowy": "snow", "foggy": "fog",
-                     "reddish": "red", "darker": "dark", "calmly": "calm", "glowing": "glow", "roses": "rose", "icy": "ice"]
+        let cases = [
+            "berries": "berry", "leaves": "leaf", "beaches": "beach", "snowy": "snow", "foggy": "fog",
+            "reddish": "red", "darker": "dark", "calmly": "calm", "glowing": "glow", "roses": "rose", "icy": "ice",
+        ]
         for (word, stem) in cases {
             XCTAssertTrue(Inflection.stems(word).contains(stem), "\(word) -> \(Inflection.stems(word))")
         }
         XCTAssertEqual(ColourJudge.family(OfflineEngine().palette(for: "reddish").palette.primary), "red")
-        XCTAssertEqual(Reading("snowy", lexicon: lexicon).cues.first?.colours, Reading("snow", lexicon: lexicon).cues.first?.colours)
-        XCTAssertEqual(Reading("cherry blossoms", lexicon: lexicon).cues.count, 1, "a phrase's last word is inflected too")
+        XCTAssertEqual(
+            Reading("snowy", lexicon: lexicon).cues.first?.colours,
+            Reading("snow", lexicon: lexicon).cues.first?.colours)
+        XCTAssertEqual(
+            Reading("cherry blossoms", lexicon: lexicon).cues.count, 1, "a phrase's last word is inflected too")
     }
 
     func testLongestMatchInChinese() {
@@ -110,7 +117,8 @@ final class ReadingTests: XCTestCase {
         let mixed = r.cues[0].colours[0].lch
         let orange = Reading("橙", lexicon: lexicon).cues[0].colours[0].lch
         let pink = Reading("粉", lexicon: lexicon).cues[0].colours[0].lch
-        XCTAssertLessThan(mixed.lab.distance(to: pink.lab), mixed.lab.distance(to: orange.lab), "the last word is the head")
+        XCTAssertLessThan(
+            mixed.lab.distance(to: pink.lab), mixed.lab.distance(to: orange.lab), "the last word is the head")
     }
 
     func testHexCodesInTheTextLead() throws {

@@ -68,9 +68,12 @@ final class E2EAppTests: XCTestCase {
     /// The palette `palette-tui generate --format hex` prints for `text`, or nil when that
     /// command is not available in this build.
     static func generated(_ text: String) throws -> [RGB]? {
-        let result = try Spawn.run([Repository.paletteTUI(), "generate", "--provider", "offline", "--format", "hex",
-                                    "--no-history", text],
-                                   environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()])
+        let result = try Spawn.run(
+            [
+                Repository.paletteTUI(), "generate", "--provider", "offline", "--format", "hex",
+                "--no-history", text,
+            ],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()])
         guard result.status == 0 else { return nil }
         let codes = hexCodes(result.stdout)
         return codes.count == 3 ? codes : nil
@@ -105,8 +108,9 @@ final class E2EAppTests: XCTestCase {
         let capture = try session.screen(escapes: true)
         for rgb in shown {
             // Each pane is several rows tall and filled edge to edge with its exact colour.
-            XCTAssertGreaterThanOrEqual(Self.rows(with: Self.key(rgb), in: capture), 3,
-                                        "\(rgb.hex) does not fill a pane:\n\(capture)")
+            XCTAssertGreaterThanOrEqual(
+                Self.rows(with: Self.key(rgb), in: capture), 3,
+                "\(rgb.hex) does not fill a pane:\n\(capture)")
         }
         XCTAssertTrue(try session.screen().contains(description), "the typed Chinese text is shown")
     }
@@ -120,7 +124,8 @@ final class E2EAppTests: XCTestCase {
         XCTAssertEqual(try generate(session, description), expected)
         let capture = try session.screen(escapes: true)
         for rgb in expected {
-            XCTAssertGreaterThanOrEqual(Self.rows(with: Self.key(rgb), in: capture), 3, "\(rgb.hex) not filled:\n\(capture)")
+            XCTAssertGreaterThanOrEqual(
+                Self.rows(with: Self.key(rgb), in: capture), 3, "\(rgb.hex) not filled:\n\(capture)")
         }
     }
 
@@ -132,8 +137,9 @@ final class E2EAppTests: XCTestCase {
         let capture = try session.screen(escapes: true)
         for rgb in shown {
             let index = Xterm256.nearest(to: rgb).index
-            XCTAssertGreaterThanOrEqual(Self.rows(with: "idx:\(index)", in: capture), 3,
-                                        "\(rgb.hex) should be drawn as colour \(index):\n\(capture)")
+            XCTAssertGreaterThanOrEqual(
+                Self.rows(with: "idx:\(index)", in: capture), 3,
+                "\(rgb.hex) should be drawn as colour \(index):\n\(capture)")
         }
         XCTAssertFalse(capture.contains("48;2;"), "no RGB sequences through a 256-colour entry")
     }
@@ -153,8 +159,9 @@ final class E2EAppTests: XCTestCase {
     }
 
     func testColortermUpgradesToTheDirectEntry() throws {
-        let session = try TmuxSession(["--provider", "offline", "--no-history"], term: "tmux-256color",
-                                      environment: ["COLORTERM": "truecolor"])
+        let session = try TmuxSession(
+            ["--provider", "offline", "--no-history"], term: "tmux-256color",
+            environment: ["COLORTERM": "truecolor"])
         try session.waitForStart()
         let shown = try generate(session, description)
         let capture = try session.screen(escapes: true)
@@ -204,8 +211,9 @@ final class E2EAppTests: XCTestCase {
         let saved = try String(contentsOf: historyFile, encoding: .utf8)
         XCTAssertEqual(saved.split(separator: "\n").count, 3, saved)
 
-        let second = try TmuxSession(["--provider", "offline", "--history", historyFile.path],
-                                     directory: first.directory.appendingPathComponent("again"))
+        let second = try TmuxSession(
+            ["--provider", "offline", "--history", historyFile.path],
+            directory: first.directory.appendingPathComponent("again"))
         try second.waitForStart()
         let listed = try second.waitFor(descriptions[0], descriptions[1], descriptions[2])
         // Newest first.
@@ -213,12 +221,18 @@ final class E2EAppTests: XCTestCase {
         XCTAssertTrue(order[2] < order[1] && order[1] < order[0], listed)
         // Focus the list (description -> button -> panes -> history) and walk it.
         try second.press("BTab")
-        let selectedNewest = try second.waitForScreen("the newest entry selected") { Self.selectedLine($0)?.contains(descriptions[2]) == true }
+        let selectedNewest = try second.waitForScreen("the newest entry selected") {
+            Self.selectedLine($0)?.contains(descriptions[2]) == true
+        }
         XCTAssertFalse(selectedNewest.isEmpty)
         try second.press("Down")
-        try second.waitForScreen("the second entry selected") { Self.selectedLine($0)?.contains(descriptions[1]) == true }
+        try second.waitForScreen("the second entry selected") {
+            Self.selectedLine($0)?.contains(descriptions[1]) == true
+        }
         try second.type("j")
-        try second.waitForScreen("the oldest entry selected") { Self.selectedLine($0)?.contains(descriptions[0]) == true }
+        try second.waitForScreen("the oldest entry selected") {
+            Self.selectedLine($0)?.contains(descriptions[0]) == true
+        }
         try second.press("Up")
         try second.waitForScreen("back to the second") { Self.selectedLine($0)?.contains(descriptions[1]) == true }
         try second.press("Enter")
@@ -252,9 +266,11 @@ final class E2EAppTests: XCTestCase {
     /// exactly the frame: edits in the middle of mixed-width text, and pane colours that
     /// follow the history selection and leave no cell of the previous palette behind.
     func testIncrementalRedrawKeepsTheScreenExact() throws {
-        let palettes: [[RGB]] = [[RGB(packed: 0x2E86AB), RGB(packed: 0xA23B72), RGB(packed: 0xF18F01)],
-                                 [RGB(packed: 0x1B1B3A), RGB(packed: 0x693668), RGB(packed: 0xF2F2F2)],
-                                 [RGB(packed: 0x2F4F4F), RGB(packed: 0x8FBC8F), RGB(packed: 0xF5DEB3)]]
+        let palettes: [[RGB]] = [
+            [RGB(packed: 0x2E86AB), RGB(packed: 0xA23B72), RGB(packed: 0xF18F01)],
+            [RGB(packed: 0x1B1B3A), RGB(packed: 0x693668), RGB(packed: 0xF2F2F2)],
+            [RGB(packed: 0x2F4F4F), RGB(packed: 0x8FBC8F), RGB(packed: 0xF5DEB3)],
+        ]
         let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let lines = palettes.enumerated().map { n, p in
@@ -303,7 +319,9 @@ final class E2EAppTests: XCTestCase {
         try session.tmux(["resize-window", "-t", session.target, "-x", "30", "-y", "8"])
         try session.waitFor("30x8")
         try session.tmux(["resize-window", "-t", session.target, "-x", "60", "-y", "16"])
-        let narrow = try session.waitForScreen("the panes again at 60x16") { !$0.contains("30x8") && $0.contains(shown[0].hex) }
+        let narrow = try session.waitForScreen("the panes again at 60x16") {
+            !$0.contains("30x8") && $0.contains(shown[0].hex)
+        }
         XCTAssertFalse(narrow.contains("too small"))
         try session.tmux(["resize-window", "-t", session.target, "-x", "140", "-y", "40"])
         try session.waitForScreen("the panes at 140x40") { screen in
@@ -355,7 +373,7 @@ final class E2EAppTests: XCTestCase {
         func cpuTicks() throws -> Int {
             let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
             let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
-            return Int(fields[11])! + Int(fields[12])!   // utime, stime (fields 14 and 15)
+            return Int(fields[11])! + Int(fields[12])!  // utime, stime (fields 14 and 15)
         }
         let before = try cpuTicks()
         let start = Date()

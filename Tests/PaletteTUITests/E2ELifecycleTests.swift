@@ -4,12 +4,15 @@ import XCTest
 
 /// The real binary's start and every way it ends: refusals, quit keys, signals, the terminal restored.
 final class E2ELifecycleTests: XCTestCase {
-    private let plainEnvironment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-                                    "HOME": NSTemporaryDirectory(), "SWIFT_BACKTRACE": "interactive=no"]
+    private let plainEnvironment = [
+        "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+        "HOME": NSTemporaryDirectory(), "SWIFT_BACKTRACE": "interactive=no",
+    ]
 
     func testRefusesWhenOutputIsNotATerminal() throws {
-        let result = try Spawn.run([Repository.paletteTUI(), "--no-history"],
-                                   environment: plainEnvironment.merging(["TERM": "xterm-256color"]) { $1 })
+        let result = try Spawn.run(
+            [Repository.paletteTUI(), "--no-history"],
+            environment: plainEnvironment.merging(["TERM": "xterm-256color"]) { $1 })
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("must be a terminal"), result.stderr)
         XCTAssertTrue(result.stderr.contains("palette-tui generate"), result.stderr)
@@ -84,7 +87,9 @@ final class E2ELifecycleTests: XCTestCase {
         try session.type("before")
         try session.waitFor("before")
         let pid = try eventually("the app's pid") { () -> pid_t? in
-            (try? String(contentsOf: session.directory.appendingPathComponent("app.pid"), encoding: .utf8)).flatMap { pid_t($0) }
+            (try? String(contentsOf: session.directory.appendingPathComponent("app.pid"), encoding: .utf8)).flatMap {
+                pid_t($0)
+            }
         }
         XCTAssertEqual(kill(pid, SIGTSTP), 0)
         _ = try eventually("the app stopped") { Self.state(of: pid) == "T" ? true : nil }
@@ -103,7 +108,8 @@ final class E2ELifecycleTests: XCTestCase {
     /// The state letter of `/proc/PID/stat` (R, S, T, ...).
     private static func state(of pid: pid_t) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 

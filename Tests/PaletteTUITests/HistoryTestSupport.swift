@@ -11,12 +11,16 @@ enum HistoryBinary {
 
     /// A small clean environment, plus `extra`.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/nonexistent-home", "LANG": "C.UTF-8",
-         "TZ": "UTC", "SWIFT_BACKTRACE": "enable=no"].merging(extra) { $1 }
+        [
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/nonexistent-home", "LANG": "C.UTF-8",
+            "TZ": "UTC", "SWIFT_BACKTRACE": "enable=no",
+        ].merging(extra) { $1 }
     }
 
     /// Runs the binary with `args` to completion (behind `prefix`, such as a `setpriv` command).
-    static func run(_ args: [String], env: [String: String] = environment(), prefix: [String] = []) throws -> ChildResult {
+    static func run(_ args: [String], env: [String: String] = environment(), prefix: [String] = []) throws
+        -> ChildResult
+    {
         try Spawn.run(prefix + [path] + args, environment: env)
     }
 

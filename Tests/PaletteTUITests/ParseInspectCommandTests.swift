@@ -6,7 +6,9 @@ import XCTest
 final class ParseInspectCommandTests: XCTestCase {
     /// Runs the built binary with `arguments` and `stdin` as its standard input, in this
     /// process's environment without an API key, plus `environment`.
-    private func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> ChildResult {
+    private func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws
+        -> ChildResult
+    {
         var env = ProcessInfo.processInfo.environment.filter {
             !["GEMINI_API_KEY", "LC_ALL", "LC_MESSAGES"].contains($0.key)
         }
@@ -32,7 +34,8 @@ final class ParseInspectCommandTests: XCTestCase {
     // MARK: - parse
 
     func testParsePrintsPaletteFromFencedModelOutput() throws {
-        let answer = "Here you go:\n```json\n{\"Primary\": \"#2e86ab\", \"輔助色\": \"663399\", \"accent\": \"#f80\"}\n```\n"
+        let answer =
+            "Here you go:\n```json\n{\"Primary\": \"#2e86ab\", \"輔助色\": \"663399\", \"accent\": \"#f80\"}\n```\n"
         let text = try run(["parse"], stdin: answer)
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertEqual(text.stderr, "")
@@ -46,8 +49,9 @@ final class ParseInspectCommandTests: XCTestCase {
     func testParseFormats() throws {
         let input = ##"["#2E86AB", "#A23B72", "#F18F01"]"##
         XCTAssertEqual(try run(["parse", "--format", "hex"], stdin: input).stdout, "#2E86AB\n#A23B72\n#F18F01\n")
-        XCTAssertEqual(try run(["parse", "--format=css"], stdin: input).stdout,
-                       ":root { --color-primary: #2E86AB; --color-secondary: #A23B72; --color-accent: #F18F01; }\n")
+        XCTAssertEqual(
+            try run(["parse", "--format=css"], stdin: input).stdout,
+            ":root { --color-primary: #2E86AB; --color-secondary: #A23B72; --color-accent: #F18F01; }\n")
         let json = try run(["parse", "--format", "json"], stdin: input)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["primary"] as? String, "#2E86AB")
@@ -63,21 +67,26 @@ final class ParseInspectCommandTests: XCTestCase {
         let input = ##"["#2E86AB", "#A23B72", "#F18F01"]"##
         let traditional = try run(["parse"], stdin: input, environment: ["LANG": "zh_TW.UTF-8"])
         XCTAssertTrue(traditional.stdout.contains("輔助色  #A23B72"), traditional.stdout)
-        let simplified = try run(["parse"], stdin: input, environment: ["LC_ALL": "zh_CN.UTF-8", "LANG": "zh_TW.UTF-8"])
+        let simplified = try run(
+            ["parse"], stdin: input, environment: ["LC_ALL": "zh_CN.UTF-8", "LANG": "zh_TW.UTF-8"])
         XCTAssertTrue(simplified.stdout.contains("辅助色  #A23B72"), simplified.stdout)
         let english = try run(["parse", "--lang", "en"], stdin: input, environment: ["LANG": "zh_HK.UTF-8"])
         XCTAssertTrue(english.stdout.hasPrefix("Primary    #2E86AB"), english.stdout)
         let bad = try run(["parse", "--lang", "klingon"], stdin: input)
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("invalid value 'klingon' for --lang; expected one of: en, zh-Hant, zh-Hans"),
-                      bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.contains("invalid value 'klingon' for --lang; expected one of: en, zh-Hant, zh-Hans"),
+            bad.stderr)
     }
 
     func testParseFailuresAreOneLineOnStderrWithStatus1() throws {
         let cases: [(String, String)] = [
             ("I'm sorry, I can't help with that.", "no palette found"),
             (##"["#2E86AB", "#A23B72"]"##, "expected 3 colours (primary, secondary, accent), found 2"),
-            (##"{"primary": "#2E86AB", "secondary": "#A23B7Z", "accent": "#F18F01"}"##, ##"invalid secondary colour: "#A23B7Z""##),
+            (
+                ##"{"primary": "#2E86AB", "secondary": "#A23B7Z", "accent": "#F18F01"}"##,
+                ##"invalid secondary colour: "#A23B7Z""##
+            ),
             ("", "no palette found"),
         ]
         for (input, message) in cases {
@@ -91,7 +100,8 @@ final class ParseInspectCommandTests: XCTestCase {
     }
 
     func testParseSurvivesBinaryAndHugeInput() throws {
-        let garbage = String(decoding: (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }, as: UTF8.self)
+        let garbage = String(
+            decoding: (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }, as: UTF8.self)
         let result = try run(["parse"], stdin: garbage)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("palette-tui: parse: "), result.stderr)
@@ -146,7 +156,8 @@ final class ParseInspectCommandTests: XCTestCase {
         let xterm = try XCTUnwrap(red["xterm256"] as? [String: Any])
         XCTAssertEqual(xterm["index"] as? Int, 196)
         XCTAssertEqual(xterm["deltaE00"] as? Double, 0)
-        XCTAssertEqual(red["simulations"] as? [String: String], ["protan": "#6D5F00", "deutan": "#A39000", "tritan": "#FF000F"])
+        XCTAssertEqual(
+            red["simulations"] as? [String: String], ["protan": "#6D5F00", "deutan": "#A39000", "tritan": "#FF000F"])
         let name = try XCTUnwrap(red["name"] as? [String: Any])
         XCTAssertEqual(name["name"] as? String, "red")
         XCTAssertEqual(name["source"] as? String, "css")
@@ -156,7 +167,8 @@ final class ParseInspectCommandTests: XCTestCase {
         let bad = try run(["inspect", "#2E86AB", "#12345"])
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stdout, "")
-        XCTAssertEqual(bad.stderr, "palette-tui: inspect: '#12345' is not a colour: expected 3 or 6 hex digits, found 5\n")
+        XCTAssertEqual(
+            bad.stderr, "palette-tui: inspect: '#12345' is not a colour: expected 3 or 6 hex digits, found 5\n")
         let none = try run(["inspect"])
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderr.contains("Try 'palette-tui inspect --help'"), none.stderr)

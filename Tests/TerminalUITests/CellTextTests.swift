@@ -1,6 +1,7 @@
 import CNcurses
 import PaletteApp
 import XCTest
+
 @testable import TerminalUI
 
 /// How one canvas cell's text becomes the wide-character string handed to ncurses.

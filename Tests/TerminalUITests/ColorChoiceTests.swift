@@ -1,6 +1,7 @@
 import PaletteApp
 import PaletteCore
 import XCTest
+
 @testable import TerminalUI
 
 final class ColorChoiceTests: XCTestCase {
@@ -11,8 +12,10 @@ final class ColorChoiceTests: XCTestCase {
 
     func testAutomaticModeFollowsTheTerminal() {
         XCTAssertEqual(ColorChoice.mode(request: .auto, environment: [:], capabilities: direct), .direct)
-        XCTAssertEqual(ColorChoice.mode(request: .auto, environment: [:],
-                                        capabilities: TerminalCapabilities(hasColors: true, rgbFlag: true, colors: 256)), .direct)
+        XCTAssertEqual(
+            ColorChoice.mode(
+                request: .auto, environment: [:],
+                capabilities: TerminalCapabilities(hasColors: true, rgbFlag: true, colors: 256)), .direct)
         XCTAssertEqual(ColorChoice.mode(request: .auto, environment: [:], capabilities: colors256), .indexed256)
         XCTAssertEqual(ColorChoice.mode(request: .auto, environment: [:], capabilities: colors8), .none)
         XCTAssertEqual(ColorChoice.mode(request: .auto, environment: [:], capabilities: mono), .none)
@@ -21,8 +24,10 @@ final class ColorChoiceTests: XCTestCase {
     func testNoColorTurnsFillsOffUnlessTheUserAsks() {
         XCTAssertEqual(ColorChoice.mode(request: .auto, environment: ["NO_COLOR": "1"], capabilities: direct), .none)
         XCTAssertEqual(ColorChoice.mode(request: .auto, environment: ["NO_COLOR": ""], capabilities: direct), .direct)
-        XCTAssertEqual(ColorChoice.mode(request: .truecolor, environment: ["NO_COLOR": "1"], capabilities: direct), .direct)
-        XCTAssertEqual(ColorChoice.mode(request: .indexed256, environment: ["NO_COLOR": "1"], capabilities: direct), .indexed256)
+        XCTAssertEqual(
+            ColorChoice.mode(request: .truecolor, environment: ["NO_COLOR": "1"], capabilities: direct), .direct)
+        XCTAssertEqual(
+            ColorChoice.mode(request: .indexed256, environment: ["NO_COLOR": "1"], capabilities: direct), .indexed256)
     }
 
     func testForcedModes() {
@@ -38,8 +43,9 @@ final class ColorChoiceTests: XCTestCase {
         XCTAssertEqual(try ColorRequest.from(option: "256", environment: ["PALETTE_TUI_COLOR": "none"]), .indexed256)
         XCTAssertEqual(try ColorRequest.from(option: nil, environment: ["PALETTE_TUI_COLOR": "truecolor"]), .truecolor)
         XCTAssertThrowsError(try ColorRequest.from(option: "rgb", environment: [:])) { error in
-            XCTAssertEqual((error as? TerminalSetupError)?.description,
-                           "invalid value 'rgb' for --color; expected one of: auto, truecolor, 256, none")
+            XCTAssertEqual(
+                (error as? TerminalSetupError)?.description,
+                "invalid value 'rgb' for --color; expected one of: auto, truecolor, 256, none")
         }
         XCTAssertThrowsError(try ColorRequest.from(option: nil, environment: ["PALETTE_TUI_COLOR": "lots"]))
     }
@@ -51,7 +57,8 @@ final class ColorChoiceTests: XCTestCase {
         XCTAssertEqual(name(["TERM": "xterm-256color", "COLORTERM": "truecolor"]), "xterm-direct")
         XCTAssertEqual(name(["TERM": "tmux-256color", "COLORTERM": "24bit"]), "tmux-direct")
         XCTAssertEqual(name(["TERM": "alacritty", "COLORTERM": "TrueColor"]), "alacritty-direct")
-        XCTAssertEqual(name(["TERM": "screen-256color", "COLORTERM": "truecolor", "TMUX": "/tmp/s,1,0"]), "tmux-direct")
+        XCTAssertEqual(
+            name(["TERM": "screen-256color", "COLORTERM": "truecolor", "TMUX": "/tmp/s,1,0"]), "tmux-direct")
         XCTAssertNil(name(["TERM": "screen-256color", "COLORTERM": "truecolor"]))
         XCTAssertNil(name(["TERM": "xterm-256color"]))
         XCTAssertNil(name(["TERM": "xterm-256color", "COLORTERM": "yes"]))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TerminalUI
 
 final class PairCacheTests: XCTestCase {
@@ -12,10 +13,14 @@ final class PairCacheTests: XCTestCase {
 
     func testEachCombinationIsDefinedOnceAndReused() {
         var cache = PairCache(capacity: 16)
-        XCTAssertEqual(cache.lookup(key(0x2E8B57, -1)), PairCache.Lookup(pair: 1, needsDefinition: true, didReset: false))
-        XCTAssertEqual(cache.lookup(key(8, 0x2E8B57)), PairCache.Lookup(pair: 2, needsDefinition: true, didReset: false))
-        XCTAssertEqual(cache.lookup(key(0x2E8B57, -1)), PairCache.Lookup(pair: 1, needsDefinition: false, didReset: false))
-        XCTAssertEqual(cache.lookup(key(-1, 0x2E8B57)), PairCache.Lookup(pair: 3, needsDefinition: true, didReset: false))
+        XCTAssertEqual(
+            cache.lookup(key(0x2E8B57, -1)), PairCache.Lookup(pair: 1, needsDefinition: true, didReset: false))
+        XCTAssertEqual(
+            cache.lookup(key(8, 0x2E8B57)), PairCache.Lookup(pair: 2, needsDefinition: true, didReset: false))
+        XCTAssertEqual(
+            cache.lookup(key(0x2E8B57, -1)), PairCache.Lookup(pair: 1, needsDefinition: false, didReset: false))
+        XCTAssertEqual(
+            cache.lookup(key(-1, 0x2E8B57)), PairCache.Lookup(pair: 3, needsDefinition: true, didReset: false))
         XCTAssertEqual(cache.count, 3)
     }
 
@@ -30,7 +35,7 @@ final class PairCacheTests: XCTestCase {
     }
 
     func testFullCacheStartsOverAndSaysSo() {
-        var cache = PairCache(capacity: 4)   // pairs 1, 2, 3
+        var cache = PairCache(capacity: 4)  // pairs 1, 2, 3
         for i: Int32 in 1...3 {
             XCTAssertEqual(cache.lookup(key(i, -1)).pair, i)
         }

@@ -144,7 +144,8 @@ public enum StrictGeminiCheck {
     /// Checks each body; the result's status is 0 when all are valid, 1 when one is not (the
     /// reason on stderr). Skips the test only when the Python package cannot be imported
     /// (`make test-deps` installs it).
-    public static func run(_ bodies: [String], file: StaticString = #filePath, line: UInt = #line) throws -> ChildResult {
+    public static func run(_ bodies: [String], file: StaticString = #filePath, line: UInt = #line) throws -> ChildResult
+    {
         let scratch = try TemporaryDirectory(prefix: "bodies")
         var paths: [String] = []
         for (i, body) in bodies.enumerated() {

@@ -33,21 +33,23 @@ public final class TmuxSession {
 
     /// tmux-256color plus direct colour, in the `38;2;R;G;B` form tmux parses.
     static let privateDirectEntry = """
-    palette-test-direct|tmux-256color with direct colour for palette-tui tests,
-    \tRGB, colors#0x1000000, pairs#0x10000,
-    \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
-    \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
-    \tuse=tmux-256color,
+        palette-test-direct|tmux-256color with direct colour for palette-tui tests,
+        \tRGB, colors#0x1000000, pairs#0x10000,
+        \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
+        \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,
+        \tuse=tmux-256color,
 
-    """
+        """
 
     /// Starts `palette-tui arguments` in a `width` x `height` pane (through `launcher`, if any).
     ///
     /// `term` nil picks the direct-colour entry. TERM is set with `default-terminal`
     /// because tmux overrides a TERM given to `new-session -e`.
-    public init(_ arguments: [String], width: Int = 100, height: Int = 30, term: String? = nil,
-         environment extra: [String: String] = [:], clipboardOn: Bool = true,
-         directory existing: URL? = nil, launcher: [String] = []) throws {
+    public init(
+        _ arguments: [String], width: Int = 100, height: Int = 30, term: String? = nil,
+        environment extra: [String: String] = [:], clipboardOn: Bool = true,
+        directory existing: URL? = nil, launcher: [String] = []
+    ) throws {
         // Short path: a unix socket path must fit in 108 bytes.
         directory = existing ?? URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -73,25 +75,32 @@ public final class TmuxSession {
         exec cat -v
 
         """.write(to: wrapper, atomically: true, encoding: .utf8)
-        var commands = ["start-server", ";", "set-option", "-g", "default-terminal", term ?? direct.term, ";",
-                        "set-option", "-g", "remain-on-exit", "on", ";",
-                        "set-option", "-g", "status", "off", ";",
-                        "set-option", "-s", "escape-time", "0", ";"]
+        var commands = [
+            "start-server", ";", "set-option", "-g", "default-terminal", term ?? direct.term, ";",
+            "set-option", "-g", "remain-on-exit", "on", ";",
+            "set-option", "-g", "status", "off", ";",
+            "set-option", "-s", "escape-time", "0", ";",
+        ]
         if clipboardOn { commands += ["set-option", "-s", "set-clipboard", "on", ";"] }
-        commands += ["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "-c", directory.path,
-                     "sh", wrapper.path, directory.path] + launcher + [binary] + arguments
+        commands +=
+            [
+                "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "-c", directory.path,
+                "sh", wrapper.path, directory.path,
+            ] + launcher + [binary] + arguments
         try tmux(commands)
     }
 
     deinit {
-        _ = try? Spawn.run(["tmux", "-S", socket, "-f", "/dev/null", "kill-server"], environment: environment, timeout: 5)
+        _ = try? Spawn.run(
+            ["tmux", "-S", socket, "-f", "/dev/null", "kill-server"], environment: environment, timeout: 5)
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// Runs one tmux command against this server; throws when it fails.
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> String {
-        let result = try Spawn.run(["tmux", "-S", socket, "-f", "/dev/null"] + arguments, environment: environment, timeout: 10)
+        let result = try Spawn.run(
+            ["tmux", "-S", socket, "-f", "/dev/null"] + arguments, environment: environment, timeout: 10)
         guard result.status == 0 else {
             throw SpawnError("tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
         }
@@ -115,8 +124,10 @@ public final class TmuxSession {
 
     /// Waits until the screen satisfies `predicate`; the failure shows the last screen.
     @discardableResult
-    public func waitForScreen(timeout: Double = 10, escapes: Bool = false, _ what: String,
-                       _ predicate: (String) -> Bool) throws -> String {
+    public func waitForScreen(
+        timeout: Double = 10, escapes: Bool = false, _ what: String,
+        _ predicate: (String) -> Bool
+    ) throws -> String {
         var last = ""
         do {
             return try eventually(timeout: timeout, what) { () -> String? in
@@ -131,7 +142,8 @@ public final class TmuxSession {
     /// Waits until the screen contains every one of `texts`.
     @discardableResult
     public func waitFor(_ texts: String..., timeout: Double = 10) throws -> String {
-        try waitForScreen(timeout: timeout, texts.joined(separator: ", ")) { screen in texts.allSatisfy(screen.contains) }
+        try waitForScreen(timeout: timeout, texts.joined(separator: ", ")) { screen in texts.allSatisfy(screen.contains)
+        }
     }
 
     private func file(_ name: String) -> String? {
@@ -140,7 +152,9 @@ public final class TmuxSession {
 
     /// The app's process id, once it has started.
     public func appPID() throws -> pid_t {
-        try eventually("the app's pid") { file("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+        try eventually("the app's pid") {
+            file("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
     }
 
     /// Waits for the app to enter the alternate screen: its first frame is on the way.
@@ -169,7 +183,9 @@ public final class TmuxSession {
         try tmux(["set-buffer", "-b", "probe", "pasted-probe"])
         try tmux(["paste-buffer", "-p", "-b", "probe", "-t", target])
         try press("Enter")
-        let screen = try waitForScreen("the pasted probe echoed by cat -v") { $0.components(separatedBy: "pasted-probe").count >= 3 }
+        let screen = try waitForScreen("the pasted probe echoed by cat -v") {
+            $0.components(separatedBy: "pasted-probe").count >= 3
+        }
         XCTAssertFalse(screen.contains("[200~"), "bracketed paste left on:\n\(screen)", file: file, line: line)
     }
 
