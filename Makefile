@@ -15,7 +15,23 @@ DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
 TEST_DEB_PACKAGES := kitty foot neovim nodejs
 TEST_PYPI := pillow svgelements swatch pyyaml jsonschema tinycss2 libsass lesscpy
 BENCH_PACKAGES := hyperfine gcc libc6-dev
+# The real readers of what palette-docs writes (completion and man page tests) and the tools of
+# `make deb` and `make package-check`.
+DOCS_TEST_PACKAGES := bash-completion zsh fish mandoc groff-base man-db
+PACKAGE_PACKAGES := dpkg-dev fakeroot lintian debootstrap
 .DEFAULT_GOAL := build
+
+# The version (`CommandTable.version`, the one place it is written) and the commit --version
+# names: git's, when this directory is the top of a git checkout (not a tarball unpacked inside
+# another repository), with -dirty when tracked files have changed; empty without git.
+VERSION := $(shell sed -n 's/^ *public static let version = "\([^"]*\)"/\1/p' Sources/PaletteApp/Commands/CommandTable.swift)
+COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
+  c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c=$$c-dirty; } && echo $$c)
+# The commit goes in as one object file, linked into every build the Makefile makes: a new
+# commit relinks the binary, it recompiles nothing (CBuildInfo holds the weak empty default).
+BUILD_INFO := .build/build-info
+LINK_INFO := -Xlinker $(CURDIR)/$(BUILD_INFO)/commit.o
+BUILD_INFO_CC := $(shell command -v cc 2>/dev/null || command -v clang 2>/dev/null)
 
 # $(call apt_install,TARGET,PACKAGES[,EXTRA]): the missing Debian PACKAGES, installed with apt-get
 # when root, else the command to run is printed; EXTRA is shell that may add to $$missing.
@@ -36,7 +52,8 @@ define apt_install
 	fi
 endef
 
-.PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench
+.PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench \
+  build-info static docs install-check deb package-deps package-check screenshot
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -51,32 +68,52 @@ test-deps:
 	  python3 -m pip install -q $(TEST_PYPI) 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages $(TEST_PYPI) \
 	  || { echo "make test-deps: could not install $(TEST_PYPI)"; exit 1; }; }
+	$(call apt_install,test-deps,$(DOCS_TEST_PACKAGES))
 	@python3 -c "import google.ai.generativelanguage_v1beta" 2>/dev/null || { \
 	  echo "make test-deps: installing google-ai-generativelanguage (PyPI, for tests)"; \
 	  python3 -m pip install -q google-ai-generativelanguage 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages google-ai-generativelanguage \
 	  || echo "make test-deps: could not install google-ai-generativelanguage; the strict request check will skip"; }
 
-build:
-	$(SWIFT) build
+## The commit object (see BUILD_INFO): rewritten only when the commit changes, and then the
+## binaries that hold the old one are removed so that SwiftPM links them again.
+build-info:
+	@mkdir -p $(BUILD_INFO)
+	@printf '// Written by make: the commit palette-tui --version names.\nconst char palette_tui_build_commit_value[] = "%s";\n' \
+	  '$(COMMIT)' > $(BUILD_INFO)/commit.c.new
+	@if cmp -s $(BUILD_INFO)/commit.c.new $(BUILD_INFO)/commit.c && [ -f $(BUILD_INFO)/commit.o ]; then \
+	  rm -f $(BUILD_INFO)/commit.c.new; \
+	else \
+	  mv $(BUILD_INFO)/commit.c.new $(BUILD_INFO)/commit.c && \
+	  $(BUILD_INFO_CC) -fPIC -c -o $(BUILD_INFO)/commit.o $(BUILD_INFO)/commit.c && \
+	  rm -f .build/debug/palette-tui .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; \
+	fi
 
-## The product only (palette-bench is built by `make bench`).
-release:
-	$(SWIFT) build -c release --product palette-tui
+build: build-info
+	$(SWIFT) build $(LINK_INFO)
+
+## The product only (palette-bench is built by `make bench`). It links the Swift runtime from the
+## toolchain: `make install` builds the self-contained one.
+release: build-info
+	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
 
 run: deps release
+	@echo "make run: .build/release/palette-tui (needs the Swift toolchain; make install PREFIX=~/.local for one that does not)"
 	.build/release/palette-tui
 
-## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux).
-test: deps test-deps
-	$(SWIFT) build --build-tests $(STRICT)
+## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux, the
+## completions in bash, zsh and fish, the man page), then installs into a DESTDIR and runs the
+## installed binary with the toolchain hidden (install-check).
+test: deps test-deps build-info
+	$(SWIFT) build --build-tests $(STRICT) $(LINK_INFO)
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
+	$(MAKE) --no-print-directory install-check
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
 ## errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
 ## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
-check:
-	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) && $(SWIFT) build -c release $(STRICT); } 2>&1 \
+check: build-info
+	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) $(LINK_INFO) && $(SWIFT) build -c release $(STRICT) $(LINK_INFO); } 2>&1 \
 	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
 	python3 tools/check_target_imports.py
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
@@ -89,12 +126,76 @@ lint:
 format:
 	$(SWIFT) format -i -r $(FORMAT_PATHS)
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 .build/release/palette-tui $(DESTDIR)$(PREFIX)/bin/palette-tui
+# ---- Installation -------------------------------------------------------------------------
+# `make install` builds palette-tui with the Swift runtime and Foundation linked in
+# (--static-swift-stdlib: only Debian's own libraries are left, ncurses, libcurl, zlib and what
+# they need), in its own build directory so it never replaces the `make run` binary; then
+# palette-docs writes the man pages and completions from the command table, and
+# tools/install.sh copies them under DESTDIR$(PREFIX), recording a manifest that
+# `make uninstall` removes exactly.
+STATIC_BUILD := .build/static
+STATIC_FLAGS := -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD)
+GENERATED := .build/generated
+# The date on the man page: the commit's, else SOURCE_DATE_EPOCH's, else today's.
+MAN_DATE := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git log -1 --format=%cs 2>/dev/null \
+  || date -u -d "@$${SOURCE_DATE_EPOCH:-$$(date +%s)}" +%Y-%m-%d)
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/palette-tui
+BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
+# Debian's zsh reads packages' completions from /usr/share/zsh/vendor-completions and local
+# ones from /usr/local/share/zsh/site-functions.
+ZSH_COMPLETION_DIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
+FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
+STRIP ?= strip
+INSTALL_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' DOCDIR='$(DOCDIR)' \
+  BASH_COMPLETION_DIR='$(BASH_COMPLETION_DIR)' ZSH_COMPLETION_DIR='$(ZSH_COMPLETION_DIR)' \
+  FISH_COMPLETION_DIR='$(FISH_COMPLETION_DIR)' BINARY='$(STATIC_BUILD)/release/palette-tui' \
+  GENERATED='$(GENERATED)' STRIP='$(STRIP)'
+
+## The self-contained binary and palette-docs, in .build/static.
+static: deps build-info
+	$(SWIFT) build $(STATIC_FLAGS) --product palette-tui $(LINK_INFO)
+	$(SWIFT) build $(STATIC_FLAGS) --product palette-docs $(LINK_INFO)
+
+## The man pages (gzip -9n: no name or time inside, the same bytes every build) and completions.
+docs: static
+	@rm -rf $(GENERATED) && mkdir -p $(GENERATED)/completions
+	@for lang in en:en zh_TW:zh-Hant zh_CN:zh-Hans; do \
+	  dir=$(GENERATED)/man/$${lang%%:*}; mkdir -p $$dir; \
+	  $(STATIC_BUILD)/release/palette-docs man --lang $${lang#*:} --date $(MAN_DATE) | gzip -9n > $$dir/palette-tui.1.gz || exit 1; \
+	done
+	$(STATIC_BUILD)/release/palette-docs completion bash > $(GENERATED)/completions/palette-tui.bash
+	$(STATIC_BUILD)/release/palette-docs completion zsh > $(GENERATED)/completions/_palette-tui
+	$(STATIC_BUILD)/release/palette-docs completion fish > $(GENERATED)/completions/palette-tui.fish
+
+install: docs
+	@$(INSTALL_ENV) sh tools/install.sh install
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/palette-tui
+	@$(INSTALL_ENV) sh tools/install.sh uninstall
+
+## Installs into a temporary DESTDIR, checks with ldd that nothing comes from the toolchain, runs
+## the installed binary with the toolchain's directory hidden (an empty tmpfs over it in a mount
+## namespace) and no environment, reads the man page and completions back, uninstalls and checks
+## that the tree is empty. Part of `make test`.
+install-check: docs
+	bash tools/install-check.sh
+
+# ---- The Debian package ---------------------------------------------------------------------
+## palette-tui_$(VERSION)_ARCH.deb in .build/deb: `make install PREFIX=/usr` into a staging root,
+## Depends from dpkg-shlibdeps on the binary, built with dpkg-deb as root:root files, then lintian.
+package-deps:
+	$(call apt_install,package,$(PACKAGE_PACKAGES))
+
+deb: package-deps docs
+	VERSION='$(VERSION)' COMMIT='$(COMMIT)' MAN_DATE='$(MAN_DATE)' bash tools/make-deb.sh
+
+## The slow check: a fresh Debian (debootstrap, cached in .build/chroot) installs the .deb with
+## apt-get, runs palette-tui --version and generate, and purges it to nothing; not part of make test.
+package-check: deb
+	bash tools/package-check.sh
 
 ## Fuzzes PaletteParser with libFuzzer: FUZZ_RUNS inputs (at least a million), capped at FUZZ_TIME seconds.
 FUZZ_RUNS ?= 1000000
@@ -108,10 +209,10 @@ fuzz:
 	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
 
 ## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
-bench: deps
+bench: deps build-info
 	$(call apt_install,bench,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release --product palette-tui
-	$(SWIFT) build -c release --product palette-bench
+	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-bench $(LINK_INFO)
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift

@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // libcurl: ProviderKit's HTTP transport (poll(2)-driven, bounded decoding; see HTTPTransport.swift).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The commit the binary was built from, for `--version`: a weak empty default that the
+        // Makefile's linked-in commit object replaces (see BUILD_INFO there).
+        .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
@@ -55,7 +58,7 @@ let package = Package(
             name: "palette-tui",
             dependencies: [
                 "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
-                "PaletteExport",
+                "PaletteExport", "CBuildInfo",
             ],
             swiftSettings: strict
         ),
@@ -64,6 +67,9 @@ let package = Package(
         .executableTarget(
             name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
             swiftSettings: strict),
+        // The man page and the bash, zsh and fish completions, written from the command table
+        // and the key table. Not a product: `make install` and `make deb` run it at build time.
+        .executableTarget(name: "palette-docs", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
         // Test-only, not a product: appends entries and reports each once it is durable, so the
         // history tests can run, kill and race real writer processes on a real file.
         .executableTarget(
@@ -118,6 +124,12 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
+            swiftSettings: strict),
+        // What palette-docs writes, loaded by the real readers: the completions in bash (with
+        // bash-completion), zsh and fish, the man page through mandoc -Tlint and groff -wall.
+        .testTarget(
+            name: "PaletteDocsTests",
+            dependencies: ["palette-docs", "palette-tui", "PaletteApp", "PaletteCore", "TestSupport"],
             swiftSettings: strict),
         // The real binary from outside (CLI, history files, tmux, loopback Gemini) and its
         // internals through `@testable import palette_tui`.

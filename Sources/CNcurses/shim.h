@@ -19,14 +19,7 @@
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
-static inline attr_t pt_a_normal(void) { return A_NORMAL; }
-static inline attr_t pt_a_bold(void) { return A_BOLD; }
-static inline attr_t pt_a_dim(void) { return A_DIM; }
-static inline attr_t pt_a_reverse(void) { return A_REVERSE; }
-static inline attr_t pt_a_underline(void) { return A_UNDERLINE; }
-
 static inline WINDOW *pt_stdscr(void) { return stdscr; }
-static inline int pt_color_pairs(void) { return COLOR_PAIRS; }
 
 /* Sets the character-type locale from the environment (ncursesw needs only LC_CTYPE, and
  * leaving the others at "C" keeps number formatting predictable); when that is not UTF-8
@@ -48,17 +41,25 @@ static inline int pt_wcwidth(unsigned int codepoint) { return wcwidth((wchar_t)c
 static inline int pt_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int pt_getmaxx(WINDOW *w) { return getmaxx(w); }
 
-/* 1 when the current terminal has the string capability `name` (tigetstr returns NULL when it is
- * absent and (char *)-1 when `name` is not a string capability, which Swift cannot compare). */
-static inline int pt_has_string_cap(const char *name) {
+/* The current terminal's string capability `name`, or NULL when it has none (tigetstr returns NULL
+ * when it is absent and (char *)-1 when `name` is not a string capability, which Swift cannot compare). */
+static inline const char *pt_string_cap(const char *name) {
     const char *value = tigetstr(name);
-    return (value != NULL && value != (const char *)-1) ? 1 : 0;
+    return (value != NULL && value != (const char *)-1) ? value : NULL;
 }
 
-/* setcchar with an extended pair number: the short argument only holds 0..32767, so ncurses 6
- * reads the real pair from the opts pointer. */
-static inline int pt_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
-    return setcchar(cell, text, attrs, 0, &pair);
+/* 1 when the current terminal has the string capability `name`. */
+static inline int pt_has_string_cap(const char *name) { return pt_string_cap(name) != NULL ? 1 : 0; }
+
+/* 1 when the current terminal has the boolean capability `name` (tigetflag: -1 when not a flag). */
+static inline int pt_has_flag(const char *name) { return tigetflag(name) > 0 ? 1 : 0; }
+
+/* tiparm is variadic, which Swift cannot call: a wrapper with all nine parameters (unused ones 0).
+ * They are passed as long, which is what ncurses reads them as. The result is ncurses' static
+ * buffer, valid until the next call. */
+static inline const char *pt_tiparm9(const char *cap, long a, long b, long c, long d, long e, long f, long g,
+                                     long h, long i) {
+    return tiparm(cap, a, b, c, d, e, f, g, h, i);
 }
 
 #endif

@@ -153,7 +153,7 @@ public enum CommandText {
                 "--timeout 的值“\(q)”无效：需要大于 0、最多 3600 的秒数")
         case .unknownCommand(let c):
             let q = quoted(c)
-            let list = "generate, parse, inspect, history, export, audit, repair"
+            let list = CommandTable.commands.map(\.name).filter { !$0.isEmpty }.joined(separator: ", ")
             return Localized(
                 "unknown command '\(q)' (commands: \(list))", "不明的指令「\(q)」（指令：\(list)）",
                 "未知的命令“\(q)”（命令：\(list)）")
@@ -286,10 +286,6 @@ public enum CommandText {
         }
     }
 
-    /// The hint after a usage problem outside any one command's options.
-    public static let tryMainHelp = Localized(
-        "Try 'palette-tui --help' for usage.", "用法請見 'palette-tui --help'。", "用法请见 'palette-tui --help'。")
-
     /// The hint after a usage problem.
     public static func tryHelp(_ command: String) -> Localized {
         Localized(
@@ -297,134 +293,20 @@ public enum CommandText {
             "用法请见 'palette-tui \(command) --help'。")
     }
 
-    // MARK: - Help
+    /// The hint after a usage problem of the app or of a command without its own hint.
+    public static let tryTopHelp = Localized(
+        "Try 'palette-tui --help' for usage.", "用法請見 'palette-tui --help'。", "用法请见 'palette-tui --help'。")
 
-    public static let auditUsage = Localized(
-        """
-        usage: palette-tui audit [COLOR COLOR COLOR] [--background light|dark|COLOR]
-                                 [--format text|json] [--require AA|AAA] [--lang L]
-
-        Checks a palette (primary, secondary, accent: three colours as arguments, or any text
-        `parse` reads, on standard input) against a background (default light, #FFFFFF):
-          - every ordered pair of the roles and the background: the WCAG 2.2 contrast ratio with
-            pass marks for AA and AAA, normal and large text, and non-text (3:1); APCA Lc beside
-            it (0.0.98G-4g, signed by polarity), advisory;
-          - protan, deutan and tritan vision (Machado 2009, full severity): the ΔE00 between every
-            two roles after simulation, marked when below 10 (hard to tell apart);
-          - the levels: each role's readable ink at 4.5:1 (AA) or 7:1 (AAA), the accent at 3:1
-            against primary, secondary and the background, every two roles ΔE00 10 apart.
-
-          --background light|dark|COLOR  what the palette is shown on
-          --format text|json             text (default) or JSON with unrounded numbers
-          --require AA|AAA               exit 1 when the palette misses the level (for CI)
-          --lang en|zh-Hant|zh-Hans      language of the text (default: from the locale)
-
-        Exit status: 0 checked (and meets --require), 1 misses --require, 2 bad usage or input.
-        """,
-        """
-        用法：palette-tui audit [顏色 顏色 顏色] [--background light|dark|顏色]
-                                [--format text|json] [--require AA|AAA] [--lang L]
-
-        檢查一組配色（主色、輔助色、強調色：以三個顏色為參數，或從標準輸入提供 `parse`
-        能讀的任何文字）在背景上的表現（預設 light，#FFFFFF）：
-          - 角色與背景之間每一個有序配對：WCAG 2.2 對比值，以及 AA、AAA（一般與大字）和
-            非文字（3:1）的合格標記；旁邊是 APCA Lc（0.0.98G-4g，依明暗方向帶正負號），僅供參考；
-          - 紅色盲、綠色盲、藍色盲（Machado 2009，完全程度）：模擬後任兩個角色的 ΔE00，
-            低於 10（難以分辨）時標記；
-          - 等級：每個角色與其可讀文字色達 4.5:1（AA）或 7:1（AAA），強調色對主色、輔助色與
-            背景達 3:1，任兩個角色的 ΔE00 至少 10。
-
-          --background light|dark|顏色   配色所在的背景
-          --format text|json             文字（預設）或數字不經四捨五入的 JSON
-          --require AA|AAA               未達此等級時以狀態 1 結束（供 CI 使用）
-          --lang en|zh-Hant|zh-Hans      文字的語言（預設依地區設定）
-
-        結束狀態：0 已檢查（且符合 --require），1 未符合 --require，2 用法或輸入有誤。
-        """,
-        """
-        用法：palette-tui audit [颜色 颜色 颜色] [--background light|dark|颜色]
-                                [--format text|json] [--require AA|AAA] [--lang L]
-
-        检查一组配色（主色、辅助色、强调色：以三个颜色为参数，或从标准输入提供 `parse`
-        能读的任何文字）在背景上的表现（默认 light，#FFFFFF）：
-          - 角色与背景之间每一个有序配对：WCAG 2.2 对比值，以及 AA、AAA（一般与大字）和
-            非文字（3:1）的合格标记；旁边是 APCA Lc（0.0.98G-4g，依明暗方向带正负号），仅供参考；
-          - 红色盲、绿色盲、蓝色盲（Machado 2009，完全程度）：模拟后任两个角色的 ΔE00，
-            低于 10（难以分辨）时标记；
-          - 等级：每个角色与其可读文字色达 4.5:1（AA）或 7:1（AAA），强调色对主色、辅助色与
-            背景达 3:1，任两个角色的 ΔE00 至少 10。
-
-          --background light|dark|颜色   配色所在的背景
-          --format text|json             文字（默认）或数字不经四舍五入的 JSON
-          --require AA|AAA               未达此等级时以状态 1 结束（供 CI 使用）
-          --lang en|zh-Hant|zh-Hans      文字的语言（默认依区域设置）
-
-        结束状态：0 已检查（且符合 --require），1 未符合 --require，2 用法或输入有误。
-        """)
-
-    public static let repairUsage = Localized(
-        """
-        usage: palette-tui repair ROLE --against ROLE|background --target T [COLOR COLOR COLOR]
-                                  [--background light|dark|COLOR] [--format F] [--lang L]
-
-        Moves one role of a palette (three colours as arguments, or any text `parse` reads, on
-        standard input) to the nearest colour that reaches the target against another role or
-        the background, and prints the palette. Only the OKLCH lightness moves: the hue stays
-        within 2° (where chroma is above 0.05), out-of-gamut colours lose chroma, not hue, and
-        the result is checked again after rounding to #RRGGBB. Nearest is the smallest ΔE00.
-
-          ROLE                       primary, secondary or accent
-          --against ROLE|background  what it must stand out from
-          --target T                 a WCAG ratio (4.5, 3, 7:1), AA (4.5), AAA (7), or an APCA
-                                     figure such as Lc60 (the repaired role as text, advisory)
-          --background light|dark|COLOR  the background (default light, #FFFFFF)
-          --format text|json|hex|css the palette's output format (default text)
-          --lang en|zh-Hant|zh-Hans  language of the text (default: from the locale)
-
-        What moved (old hex -> new hex, figure before -> after) is printed with the palette
-        (standard error for hex and css). When no lightness reaches the target, says so, offers
-        the readable ink, prints no palette and exits 1. Exit status 2: bad usage or input.
-        """,
-        """
-        用法：palette-tui repair 角色 --against 角色|background --target T [顏色 顏色 顏色]
-                                 [--background light|dark|顏色] [--format F] [--lang L]
-
-        把配色中的一個角色（以三個顏色為參數，或從標準輸入提供 `parse` 能讀的任何文字）
-        移到最接近、且對另一個角色或背景達到目標的顏色，並印出配色。只改變 OKLCH 明度：
-        色相變化不超過 2°（彩度高於 0.05 時），超出色域時降低彩度而不改色相，四捨五入成
-        #RRGGBB 後會再檢查一次。「最接近」指 ΔE00 最小。
-
-          角色                       primary、secondary 或 accent
-          --against 角色|background  要與之區隔的對象
-          --target T                 WCAG 比值（4.5、3、7:1）、AA（4.5）、AAA（7），或 APCA
-                                     數值如 Lc60（修正的角色當作文字，僅供參考）
-          --background light|dark|顏色  背景（預設 light，#FFFFFF）
-          --format text|json|hex|css 配色的輸出格式（預設 text）
-          --lang en|zh-Hant|zh-Hans  文字的語言（預設依地區設定）
-
-        變更內容（舊色碼 -> 新色碼、修正前 -> 修正後的數值）會與配色一起印出（hex 與 css
-        格式印在標準錯誤）。若任何明度都無法達到目標，會說明並建議可讀的文字色，不印出
-        配色，以狀態 1 結束。狀態 2：用法或輸入有誤。
-        """,
-        """
-        用法：palette-tui repair 角色 --against 角色|background --target T [颜色 颜色 颜色]
-                                 [--background light|dark|颜色] [--format F] [--lang L]
-
-        把配色中的一个角色（以三个颜色为参数，或从标准输入提供 `parse` 能读的任何文字）
-        移到最接近、且对另一个角色或背景达到目标的颜色，并打印配色。只改变 OKLCH 明度：
-        色相变化不超过 2°（彩度高于 0.05 时），超出色域时降低彩度而不改色相，四舍五入成
-        #RRGGBB 后会再检查一次。“最接近”指 ΔE00 最小。
-
-          角色                       primary、secondary 或 accent
-          --against 角色|background  要与之区隔的对象
-          --target T                 WCAG 比值（4.5、3、7:1）、AA（4.5）、AAA（7），或 APCA
-                                     数值如 Lc60（修正的角色当作文字，仅供参考）
-          --background light|dark|颜色  背景（默认 light，#FFFFFF）
-          --format text|json|hex|css 配色的输出格式（默认 text）
-          --lang en|zh-Hant|zh-Hans  文字的语言（默认依区域设置）
-
-        更改内容（旧色码 -> 新色码、修正前 -> 修正后的数值）会与配色一起打印（hex 与 css
-        格式打印在标准错误）。若任何明度都无法达到目标，会说明并建议可读的文字色，不打印
-        配色，以状态 1 结束。状态 2：用法或输入有误。
-        """)
+    /// `--version`: `palette-tui 0.1.0 (commit 1a2b3c4d5e6f)`, or that the build did not record one.
+    public static func version(_ version: String, commit: String?) -> Localized {
+        guard let commit else {
+            return Localized(
+                "palette-tui \(version) (commit not recorded: built outside a git checkout, or not by make)",
+                "palette-tui \(version)（未記錄提交：不是在 git 工作目錄中建置，或不是用 make 建置）",
+                "palette-tui \(version)（未记录提交：不是在 git 工作目录中构建，或不是用 make 构建）")
+        }
+        return Localized(
+            "palette-tui \(version) (commit \(commit))", "palette-tui \(version)（提交 \(commit)）",
+            "palette-tui \(version)（提交 \(commit)）")
+    }
 }

@@ -39,16 +39,17 @@ enum ArgumentProblem: Equatable {
     case takesNoValue(String)
 }
 
-/// Command-line options of one subcommand, parsed by hand (no outside packages).
+/// Command-line options of one command, parsed by hand (no outside packages) from the command's
+/// row of `CommandTable`, the table `--help`, the man page and the shell completions are made from.
 ///
-/// Accepts `--name value`, `--name=value`, boolean `--flag`, short aliases, and `--` to end options.
+/// Accepts `--name value`, `--name=value`, boolean `--flag`, short aliases (`-f json`), and `--`
+/// to end options. A value of a `.choice` option must be one of its choices.
 struct Arguments {
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
-    /// `valued` and `boolean` list long option names without dashes; `aliases` maps `-x` to a long name.
-    init(_ args: [String], valued: Set<String>, boolean: Set<String>, aliases: [String: String] = [:]) throws {
+    init(_ args: [String], command: CommandSpec) throws(UsageError) {
         var i = 0
         var optionsEnded = false
         while i < args.count {
@@ -62,36 +63,45 @@ struct Arguments {
                 optionsEnded = true
                 continue
             }
-            var name: String
+            let option: OptionSpec
             var inline: String?
             if arg.hasPrefix("--") {
                 let body = arg.dropFirst(2)
+                let name: String
                 if let eq = body.firstIndex(of: "=") {
                     name = String(body[..<eq])
                     inline = String(body[body.index(after: eq)...])
                 } else {
                     name = String(body)
                 }
-            } else if let long = aliases[arg] {
-                name = long
+                guard let found = command.option(named: name) else {
+                    throw UsageError("unknown option '--\(name)'", problem: .unknownOption("--" + name))
+                }
+                option = found
+            } else if let found = command.option(short: arg) {
+                option = found
             } else {
                 throw UsageError("unknown option '\(arg)'", problem: .unknownOption(arg))
             }
-            if valued.contains(name) {
-                if let inline {
-                    values[name] = inline
-                } else if i < args.count {
-                    values[name] = args[i]
-                    i += 1
-                } else {
-                    throw UsageError("option '--\(name)' needs a value", problem: .needsValue(name))
-                }
-            } else if boolean.contains(name) {
+            let name = option.name
+            guard option.takesValue else {
                 if inline != nil { throw UsageError("option '--\(name)' takes no value", problem: .takesNoValue(name)) }
                 flags.insert(name)
-            } else {
-                throw UsageError("unknown option '--\(name)'", problem: .unknownOption("--" + name))
+                continue
             }
+            let value: String
+            if let inline {
+                value = inline
+            } else if i < args.count {
+                value = args[i]
+                i += 1
+            } else {
+                throw UsageError("option '--\(name)' needs a value", problem: .needsValue(name))
+            }
+            if case .choice(let choices) = option.value, !choices.contains(value) {
+                throw UsageError(.invalidChoice(option: name, value: value, choices: choices))
+            }
+            values[name] = value
         }
     }
 

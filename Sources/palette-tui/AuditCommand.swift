@@ -2,13 +2,6 @@ import Foundation
 import PaletteApp
 import PaletteCore
 
-/// The options of `palette-tui audit`, in one table.
-enum AuditOptions {
-    static let valued: Set<String> = ["background", "format", "require", "lang"]
-    static let boolean: Set<String> = ["help"]
-    static let aliases = ["-h": "help", "-f": "format"]
-}
-
 /// The formats `audit` prints.
 enum AuditFormat: String, CaseIterable {
     case text, json
@@ -21,12 +14,10 @@ func runAudit(_ args: [String]) async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("audit", language) {
-        let arguments = try Arguments(
-            args, valued: AuditOptions.valued, boolean: AuditOptions.boolean,
-            aliases: AuditOptions.aliases)
+        let arguments = try Arguments(args, command: CommandTable.audit)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(CommandText.auditUsage(language))
+            print(CommandHelp.text(CommandTable.audit, language))
             return 0
         }
         let format = try arguments.choice("format", default: AuditFormat.text)

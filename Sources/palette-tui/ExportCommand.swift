@@ -5,38 +5,6 @@ import PaletteExport
 import PaletteHistory
 import TerminalUI
 
-/// One option of a command: the single table its parser, its usage and (later) shell
-/// completions are made from. `value` is the placeholder of a valued option, nil for a flag.
-struct CommandOption {
-    var name: String
-    var alias: String?
-    var value: String?
-
-    init(_ name: String, alias: String? = nil, value: String? = nil) {
-        self.name = name
-        self.alias = alias
-        self.value = value
-    }
-
-    /// `-o, --output FILE` as the usage shows it.
-    var flag: String {
-        (alias.map { $0 + ", " } ?? "") + "--" + name + (value.map { " " + $0 } ?? "")
-    }
-}
-
-/// `palette-tui export`'s options.
-let exportOptions: [CommandOption] = [
-    CommandOption("variant", value: "dark|light"),
-    CommandOption("name", value: "NAME"),
-    CommandOption("output", alias: "-o", value: "FILE"),
-    CommandOption("force"),
-    CommandOption("tailwind-v3"),
-    CommandOption("lang", value: Language.allCases.map(\.rawValue).joined(separator: "|")),
-    CommandOption("history", value: "FILE"),
-    CommandOption("list"),
-    CommandOption("help", alias: "-h"),
-]
-
 /// `palette-tui export FORMAT [COLOR COLOR COLOR]`: the palette, or a theme derived from it,
 /// to standard output or atomically to a file.
 func runExport(_ args: [String]) async throws -> Int32 {
@@ -95,21 +63,19 @@ private func usageFailure(_ problem: ExportProblem, language: Language) -> Int32
 private func export(_ args: [String], language: Language, environment: [String: String]) throws -> Int32 {
     let arguments: Arguments
     do {
-        arguments = try Arguments(
-            args,
-            valued: Set(exportOptions.filter { $0.value != nil }.map(\.name)),
-            boolean: Set(exportOptions.filter { $0.value == nil }.map(\.name)),
-            aliases: Dictionary(uniqueKeysWithValues: exportOptions.compactMap { o in o.alias.map { ($0, o.name) } }))
-    } catch let error as UsageError {
-        switch error.problem {
-        case .unknownOption(let o): throw ExportFailure.usage(.unknownOption(o))
-        case .needsValue(let o): throw ExportFailure.usage(.optionNeedsValue(o))
-        case .takesNoValue(let o): throw ExportFailure.usage(.optionTakesNoValue(o))
-        case nil: throw ExportFailure.usage(.unknownOption(error.description))
+        arguments = try Arguments(args, command: CommandTable.export)
+    } catch {
+        switch error.typed {
+        case .unknownOption(let o)?: throw ExportFailure.usage(.unknownOption(o))
+        case .needsValue(let o)?: throw ExportFailure.usage(.optionNeedsValue(o))
+        case .takesNoValue(let o)?: throw ExportFailure.usage(.optionTakesNoValue(o))
+        case .invalidChoice(let o, let v, let choices)?:
+            throw ExportFailure.usage(.invalidChoice(option: o, value: v, choices: choices))
+        default: throw ExportFailure.usage(.unknownOption(error.description))
         }
     }
     if arguments.has("help") {
-        print(ExportWords.usage(language, options: exportOptions.map { ($0.flag, $0.name) }))
+        print(CommandHelp.text(CommandTable.export, language))
         return 0
     }
     if arguments.has("list") {
@@ -122,14 +88,8 @@ private func export(_ args: [String], language: Language, environment: [String: 
     }
     let colours = Array(arguments.positionals.dropFirst())
     guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
-    var variant = ThemeVariant.dark
-    if let raw = arguments["variant"] {
-        guard let v = ThemeVariant(rawValue: raw) else {
-            throw ExportFailure.usage(
-                .invalidChoice(option: "variant", value: raw, choices: ThemeVariant.allCases.map(\.rawValue)))
-        }
-        variant = v
-    }
+    // The table lists ThemeVariant's cases, so the parser has already refused any other value.
+    let variant = arguments["variant"].flatMap(ThemeVariant.init(rawValue:)) ?? .dark
     if arguments.has("tailwind-v3") && format != .tailwind { throw ExportFailure.usage(.tailwindOnly(format)) }
     let output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
     if output == nil && format.isBinary && isatty(1) == 1 { throw ExportFailure.usage(.binaryToTerminal(format)) }

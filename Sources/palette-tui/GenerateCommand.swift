@@ -4,43 +4,16 @@ import PaletteApp
 import PaletteCore
 import PaletteHistory
 
-let generateUsage = """
-    usage: palette-tui generate [options] DESCRIPTION...
-
-    Turns a description of a scene or mood, in any language, into a primary, a supporting
-    secondary and an accent colour, prints it, and saves it in the history.
-
-    \(ProviderOptions.help)
-      --format text|json|hex|css  output format (default text)
-      --lang en|zh-Hant|zh-Hans   language of the role labels in text output (default: from the locale)
-      --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl)
-      --no-history                do not save the palette
-      --accessible AA|AAA         only a palette that meets the level on the background: each role's
-                                  readable ink at 4.5:1 (AA) or 7:1 (AAA), the accent at 3:1 against
-                                  the others and the background, every two roles ΔE00 10 apart under
-                                  protan, deutan and tritan vision (a model's answer is repaired, with
-                                  a note of what moved)
-      --background light|dark|COLOR  the background --accessible judges on (default light)
-
-    Key: GEMINI_API_KEY, else GOOGLE_API_KEY (read from the environment only).
-    Exit status: 0 printed a palette, 1 no palette (one line on standard error says why), 2 usage.
-    """
-
 /// `palette-tui generate`: one palette for a description, printed in the chosen format.
 func runGenerate(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(
-        args,
-        valued: ProviderOptions.valuedOptions.union(["format", "lang", "accessible", "background"])
-            .union(historyValuedOptions),
-        boolean: historyBooleanOptions.union(["help"]),
-        aliases: ["-h": "help", "-f": "format", "-m": "model"])
+    let arguments = try Arguments(args, command: CommandTable.generate)
+    let environment = ProcessInfo.processInfo.environment
+    let language = try arguments.language(environment: environment)
     if arguments.has("help") {
-        print(generateUsage)
+        print(CommandHelp.text(CommandTable.generate, language))
         return 0
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
-    let environment = ProcessInfo.processInfo.environment
-    let language = try arguments.language(environment: environment)
     let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     if description.isEmpty {
         throw UsageError(.needsDescription)

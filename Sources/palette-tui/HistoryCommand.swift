@@ -8,35 +8,16 @@ enum HistoryFormat: String, CaseIterable {
     case text, jsonl, json
 }
 
-let historyUsage = """
-    usage: palette-tui history [options]
-
-    Lists saved palettes, newest first: date, the three colours and the description.
-
-      --format text|jsonl|json    output format (default text)
-      --search TEXT, -s TEXT      only descriptions or hex codes containing TEXT
-                                  (ignores case and Traditional/Simplified Chinese)
-      --favorites                 only favourites
-      --limit N, -n N             at most N palettes
-      --history FILE              history file (default $XDG_STATE_HOME/palette-tui/history.jsonl,
-                                  or PALETTE_TUI_HISTORY)
-      --compact                   rewrite the file without deleted palettes and change records
-
-    Unreadable lines are skipped with a warning and left in the file.
-    """
-
 /// `palette-tui history`: lists saved palettes, newest first.
 ///
 /// `--search TEXT` keeps entries whose description or hex codes contain TEXT (case-insensitive);
 /// `--favorites` keeps favourites; `--limit N` keeps the newest N of what is left;
 /// `--compact` folds deletions and favourite changes into a rewritten file.
 func runHistory(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(
-        args, valued: ["format", "search", "limit", "history"],
-        boolean: ["favorites", "compact", "help"],
-        aliases: ["-n": "limit", "-s": "search", "-h": "help"])
+    let arguments = try Arguments(args, command: CommandTable.history)
+    let environment = ProcessInfo.processInfo.environment
     if arguments.has("help") {
-        print(historyUsage)
+        print(CommandHelp.text(CommandTable.history, try arguments.language(environment: environment)))
         return 0
     }
     if let extra = arguments.positionals.first {
@@ -50,7 +31,6 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         }
         limit = n
     }
-    let environment = ProcessInfo.processInfo.environment
     let store = try HistoryStore(option: arguments["history"], environment: environment)
 
     if arguments.has("compact") {
@@ -100,10 +80,6 @@ func localDateTime(_ date: Date) -> String {
     return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
         + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
 }
-
-/// Option names every command that writes history accepts (`--history FILE`, `--no-history`).
-let historyValuedOptions: Set<String> = ["history"]
-let historyBooleanOptions: Set<String> = ["no-history"]
 
 /// The store a command's options ask for (`--history FILE`, else the environment), or nil
 /// under `--no-history`.

@@ -14,11 +14,10 @@ func runInspect(_ args: [String]) async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("inspect", language) {
-        let arguments = try Arguments(
-            args, valued: ["format", "lang"], boolean: ["help"], aliases: ["-h": "help", "-f": "format"])
+        let arguments = try Arguments(args, command: CommandTable.inspect)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(InspectText.usage(language))
+            print(CommandHelp.text(CommandTable.inspect, language))
             return 0
         }
         let format = try arguments.choice("format", default: InspectFormat.text)

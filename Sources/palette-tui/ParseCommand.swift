@@ -1,30 +1,22 @@
 import Foundation
+import PaletteApp
 import PaletteCore
-
-let parseUsage = """
-    usage: palette-tui parse [--format text|json|hex|css] [--lang en|zh-Hant|zh-Hans] < text
-
-    Reads free text on standard input (for example another model's answer) and prints the
-    palette in it: a JSON array or primary/secondary/accent object, fenced or in prose, or
-    three #RRGGBB codes. Prints one line on standard error and exits 1 when there is none.
-    The labels follow --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
-    """
 
 /// The most `parse` reads from standard input; more is refused rather than held in memory.
 let parseInputLimit = 16 << 20
 
 /// `palette-tui parse`: the palette in the text on standard input.
 func runParse(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(args, valued: ["format", "lang"], boolean: ["help"], aliases: ["-h": "help"])
+    let arguments = try Arguments(args, command: CommandTable.parse)
+    let language = try arguments.language(environment: ProcessInfo.processInfo.environment)
     if arguments.has("help") {
-        print(parseUsage)
+        print(CommandHelp.text(CommandTable.parse, language))
         return 0
     }
     if let extra = arguments.positionals.first {
         throw UsageError(.parseTakesNoArguments(extra))
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
-    let language = try arguments.language(environment: ProcessInfo.processInfo.environment)
     let input: [UInt8]
     do {
         input = try readStandardInput(limit: parseInputLimit)

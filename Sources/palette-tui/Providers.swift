@@ -14,19 +14,6 @@ import ProviderKit
 /// The key is only ever read from the environment, never from an option, so it stays out of
 /// shell history and process listings.
 struct ProviderOptions {
-    /// Option names every command that generates accepts.
-    static let valuedOptions: Set<String> = ["provider", "model", "endpoint", "timeout"]
-
-    /// The help text for these options, shared by every command that generates.
-    static let help = """
-          --provider gemini|offline   gemini needs GEMINI_API_KEY (or GOOGLE_API_KEY); default:
-                                      gemini with offline fallback when a key is set, else offline
-          --model M                   Gemini model (default: PALETTE_TUI_MODEL or \(GeminiConfiguration.defaultModel),
-                                      which moves to the newest Flash-Lite when retired)
-          --endpoint URL              Gemini base URL (default: GEMINI_BASE_URL or Google's)
-          --timeout S                 seconds for the whole Gemini call, retries included (default 60)
-        """
-
     var provider: String?
     var model: String?
     var endpoint: String?
@@ -50,7 +37,7 @@ struct ProviderOptions {
     }
 }
 
-/// The providers a user can name with `--provider`.
+/// The providers a user can name with `--provider` (`CommandTable.provider` lists the same).
 enum ProviderChoice: String, CaseIterable {
     case gemini, offline
 }

@@ -2,13 +2,6 @@ import Foundation
 import PaletteApp
 import PaletteCore
 
-/// The options of `palette-tui repair`, in one table.
-enum RepairOptions {
-    static let valued: Set<String> = ["against", "target", "background", "format", "lang"]
-    static let boolean: Set<String> = ["help"]
-    static let aliases = ["-h": "help", "-f": "format"]
-}
-
 /// `palette-tui repair ROLE --against ROLE|background --target T`: the palette with one role
 /// moved, by lightness only, to the nearest colour that reaches the target.
 ///
@@ -18,12 +11,10 @@ func runRepair(_ args: [String]) async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("repair", language) {
-        let arguments = try Arguments(
-            args, valued: RepairOptions.valued, boolean: RepairOptions.boolean,
-            aliases: RepairOptions.aliases)
+        let arguments = try Arguments(args, command: CommandTable.repair)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(CommandText.repairUsage(language))
+            print(CommandHelp.text(CommandTable.repair, language))
             return 0
         }
         let format = try arguments.choice("format", default: PaletteFormat.text)

@@ -7,17 +7,13 @@ import TerminalUI
 
 /// The interactive app's options, checked before the terminal is touched.
 struct TUIOptions {
-    static let valuedOptions = Set(["lang", "color", "clipboard"])
-        .union(ProviderOptions.valuedOptions).union(historyValuedOptions)
-    static let booleanOptions: Set<String> = historyBooleanOptions
-
     var arguments: Arguments
     var language: Language
     var colorRequest: ColorRequest
     var clipboard: ClipboardOption
 
     init(_ args: [String], environment: [String: String]) throws {
-        arguments = try Arguments(args, valued: TUIOptions.valuedOptions, boolean: TUIOptions.booleanOptions)
+        arguments = try Arguments(args, command: CommandTable.app)
         language = try arguments.language(environment: environment)
         do throws(TerminalSetupError) {
             colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
@@ -39,6 +35,15 @@ struct TUIOptions {
 @MainActor
 func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let options = try TUIOptions(args, environment: environment)
+    // `palette-tui --lang zh-Hant --help`: the options came first, the answer is the same.
+    if options.arguments.has("help") {
+        print(CommandHelp.overview(options.language))
+        return 0
+    }
+    if options.arguments.has("version") {
+        print(versionText(options.language))
+        return 0
+    }
     guard isatty(0) == 1, isatty(1) == 1 else {
         printError("palette-tui: \(Messages.terminalSetup(.notATerminal)(options.language))")
         return 1

@@ -1,42 +1,22 @@
+import CBuildInfo
 import Foundation
-import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
 
-/// The version printed by `--version`.
-let paletteTUIVersion = "0.1.0"
+/// The version printed by `--version` (`CommandTable.version`).
+let paletteTUIVersion = CommandTable.version
 
-let usage = """
-    usage: palette-tui [options]                         the interactive app
-           palette-tui generate [options] [--format F] [--no-history] DESCRIPTION...
-           palette-tui parse [--format F] [--lang L]   < text
-           palette-tui inspect [--format text|json] COLOR...
-           palette-tui history [--format text|jsonl|json] [--search TEXT] [--limit N] [--favorites]
-           palette-tui export FORMAT [COLOR COLOR COLOR] [--variant dark|light] [-o FILE] [--force]
-           palette-tui export --list                    palette and theme formats
-           palette-tui audit [COLOR COLOR COLOR] [--background light|dark|COLOR] [--format text|json] [--require AA|AAA]
-           palette-tui repair ROLE --against ROLE|background --target 4.5|AA|AAA|Lc60 [COLOR COLOR COLOR]
-           palette-tui --help | --version
+/// The commit the binary was built from, as the build recorded it; nil when it did not.
+let buildCommit: String? = {
+    let commit = String(cString: palette_tui_build_commit())
+    return commit.isEmpty ? nil : commit
+}()
 
-    Turns a description of a scene or mood, in any language, into a three-colour palette:
-    a primary, a secondary (supporting) and an accent colour, as #RRGGBB.
-
-    Options:
-      --provider offline|gemini  palette source (default: gemini when a key is set, else offline)
-      --model M                  Gemini model (PALETTE_TUI_MODEL; default \(GeminiConfiguration.defaultModel))
-      --endpoint URL             Gemini base URL (GEMINI_BASE_URL)
-      --timeout S                overall deadline for one Gemini call, in seconds
-      --history FILE             history file (PALETTE_TUI_HISTORY;
-                                 default $XDG_STATE_HOME/palette-tui/history.jsonl)
-      --lang en|zh-Hant|zh-Hans  labels (default: from the locale)
-      --color truecolor|256|none colour mode of the app (PALETTE_TUI_COLOR; NO_COLOR honoured)
-      --clipboard osc52|tmux|wl-copy|xclip|xsel|none   how the app copies (default: OSC 52 + a helper)
-    Palette formats F: text, json, hex, css. Each command also takes --help.
-
-    The API key is read from GEMINI_API_KEY (else GOOGLE_API_KEY) only; without one the
-    embedded offline engine is used. In the app, F1 or ? (outside the text field) shows the keys.
-    """
+/// What `--version` prints: the version and the commit it was built from.
+func versionText(_ language: Language) -> String {
+    CommandText.version(paletteTUIVersion, commit: buildCommit)(language)
+}
 
 /// Writes one line to standard error.
 func printError(_ message: String) {
@@ -50,19 +30,24 @@ func printError(_ message: String) {
 @MainActor
 func runMain() async -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
+    let environment = ProcessInfo.processInfo.environment
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
-        print(usage)
+        print(CommandHelp.overview(commandLanguage(args, environment: environment)))
         return 0
     }
     if args.first == "--version" {
-        print("palette-tui \(paletteTUIVersion)")
+        print(versionText(commandLanguage(args, environment: environment)))
         return 0
     }
     let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     if command != nil { args.removeFirst() }
     do {
+        // Only commands of the table exist: help, man page and completions list exactly these.
+        if let command, CommandTable.command(named: command) == nil {
+            throw UsageError(.unknownCommand(command))
+        }
         switch command {
-        case nil: return try runTUI(args, environment: ProcessInfo.processInfo.environment)
+        case nil: return try runTUI(args, environment: environment)
         case "generate": return try await runGenerate(args)
         case "parse": return try await runParse(args)
         case "inspect": return await runInspect(args)
@@ -71,16 +56,15 @@ func runMain() async -> Int32 {
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
         default:
-            throw UsageError(.unknownCommand(command!))
+            throw UsageError(.unknownCommand(command ?? ""))
         }
     } catch let error as UsageError {
-        // In the language the command speaks: a valid --lang, else the locale.
-        let language = commandLanguage(args, environment: ProcessInfo.processInfo.environment)
+        let language = commandLanguage(args, environment: environment)
         printError("palette-tui: \(error.typed.map { CommandText.problem($0)(language) } ?? error.description)")
-        printError(CommandText.tryMainHelp(language))
+        printError(CommandText.tryTopHelp(language))
         return 2
     } catch let failure as HistoryFailure {
-        printError("palette-tui: \(Messages.history(failure)(.english))")
+        printError("palette-tui: \(Messages.history(failure)(commandLanguage(args, environment: environment)))")
         return 1
     } catch {
         printError("palette-tui: \(error)")

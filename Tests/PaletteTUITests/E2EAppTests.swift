@@ -307,6 +307,86 @@ final class E2EAppTests: XCTestCase {
         }
     }
 
+    /// Each cell of one captured line: its character, and whether it shows reversed and on
+    /// which background (`rgb:R,G,B` or `idx:N`), following the SGR sequences tmux re-creates.
+    static func cells(_ line: String) -> [(character: Character, reverse: Bool, background: String?)] {
+        var cells: [(character: Character, reverse: Bool, background: String?)] = []
+        var reverse = false
+        var background: String?
+        var rest = Substring(line)
+        while let first = rest.first {
+            if first == "\u{1B}", rest.dropFirst().first == "[", let end = rest.firstIndex(of: "m") {
+                let params = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(
+                    separator: ";", omittingEmptySubsequences: false
+                ).map(String.init)
+                var i = 0
+                while i < params.count {
+                    switch params[i] {
+                    case "", "0":
+                        reverse = false
+                        background = nil
+                    case "7": reverse = true
+                    case "27": reverse = false
+                    case "49": background = nil
+                    case "48" where i + 4 < params.count && params[i + 1] == "2":
+                        background = "rgb:" + params[(i + 2)...(i + 4)].joined(separator: ",")
+                        i += 4
+                    case "48" where i + 2 < params.count && params[i + 1] == "5":
+                        background = "idx:" + params[i + 2]
+                        i += 2
+                    case "38" where i + 1 < params.count:
+                        i += params[i + 1] == "2" ? 4 : 2
+                    default: break
+                    }
+                    i += 1
+                }
+                rest = rest[rest.index(after: end)...]
+                continue
+            }
+            cells.append((first, reverse, background))
+            rest = rest.dropFirst()
+        }
+        return cells
+    }
+
+    /// The highlighted history row keeps its swatches in their own colours: the row is drawn
+    /// reversed, the swatches are not (blanks drawn after reversed text once inherited it).
+    func testTheHighlightedHistoryRowShowsItsSwatchColours() throws {
+        let palettes: [[RGB]] = [
+            [RGB(packed: 0x2E86AB), RGB(packed: 0xA23B72), RGB(packed: 0xF18F01)],
+            [RGB(packed: 0x1B1B3A), RGB(packed: 0x693668), RGB(packed: 0xF2F2F2)],
+        ]
+        let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = palettes.enumerated().map { n, p in
+            "{\"id\":\"e\(n)\",\"created\":\"2026-11-2\(n)T08:00:00.000Z\",\"description\":\"entry \(n)\","
+                + "\"primary\":\"\(p[0].hex)\",\"secondary\":\"\(p[1].hex)\",\"accent\":\"\(p[2].hex)\","
+                + "\"provider\":\"offline\",\"model\":null,\"favorite\":false}\n"
+        }
+        try lines.joined().write(to: directory.appendingPathComponent("h.jsonl"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(["--provider", "offline", "--history", "h.jsonl"], directory: directory)
+        try session.waitForStart()
+        try session.waitFor("entry 0")
+        try session.press("BTab")
+        for (selected, press) in [(1, ""), (0, "Down")] {
+            if !press.isEmpty { try session.press(press) }
+            let capture = try session.waitForScreen(escapes: true, "entry \(selected) highlighted") { capture in
+                Self.selectedLine(capture)?.contains("entry \(selected)") == true
+                    && Self.rows(with: Self.key(palettes[selected][0]), in: capture) >= 4
+            }
+            let row = Self.cells(Self.selectedLine(capture) ?? "")
+            let text = row.firstIndex { $0.character == "e" } ?? 0
+            XCTAssertTrue(row[text].reverse, "the entry's text is highlighted: \(row)")
+            for (n, color) in palettes[selected].enumerated() {
+                for x in (4 + 2 * n)...(5 + 2 * n) where x < row.count {
+                    XCTAssertEqual(row[x].background, Self.key(color), "swatch \(n), column \(x)")
+                    XCTAssertFalse(row[x].reverse, "swatch \(n), column \(x) is not reversed")
+                }
+            }
+        }
+    }
+
     /// The history row marked as selected (`›`).
     static func selectedLine(_ screen: String) -> String? {
         screen.components(separatedBy: "\n").first { $0.contains("›") }

@@ -88,6 +88,7 @@ final class E2EEffectTests: XCTestCase {
         XCTAssertTrue(extra.stderr.hasPrefix("palette-tui: 交互式程序不接受参数（收到“forest”）"), extra.stderr)
         let choice = try Spawn.run([app, "--lang", "zh-Hans", "--color", "rainbow"], environment: environment)
         XCTAssertEqual(choice.status, 2)
-        XCTAssertTrue(choice.stderr.hasPrefix("palette-tui: --color 的值“rainbow”无效；可用的值："), choice.stderr)
+        XCTAssertTrue(
+            choice.stderr.hasPrefix("palette-tui: --color 的值“rainbow”无效：请选择 auto、truecolor、256"), choice.stderr)
     }
 }

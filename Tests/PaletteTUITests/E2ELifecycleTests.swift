@@ -22,7 +22,7 @@ final class E2ELifecycleTests: XCTestCase {
     func testBadOptionIsAUsageErrorBeforeTheTerminalIsTouched() throws {
         let result = try Spawn.run([Repository.paletteTUI(), "--color", "rainbow"], environment: plainEnvironment)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("invalid value 'rainbow' for --color"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("invalid value 'rainbow' for '--color'"), result.stderr)
     }
 
     func testCtrlCQuitsAndRestoresTheTerminal() throws {

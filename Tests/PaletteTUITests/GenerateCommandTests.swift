@@ -1,3 +1,4 @@
+import PaletteApp
 import PaletteCore
 import PaletteEngine
 import TestSupport
@@ -269,7 +270,7 @@ final class GenerateCommandTests: XCTestCase {
             (["--timeout", "soon", "x"], "invalid value 'soon' for '--timeout'"),
             (["--endpoint", "ftp://example", "x"], "invalid value 'ftp://example' for '--endpoint'"),
             (["--format", "yaml", "x"], "invalid value 'yaml' for '--format'"),
-            (["--lang", "fr", "x"], "invalid value 'fr' for --lang; expected one of: en, zh-Hant, zh-Hans"),
+            (["--lang", "fr", "x"], "invalid value 'fr' for '--lang': choose en, zh-Hant or zh-Hans"),
             (["--bogus", "x"], "unknown option '--bogus'"),
         ]
         for (args, expected) in cases {
@@ -292,7 +293,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testMakeProviderChoosesByOptionAndKey() throws {
         func provider(_ args: [String], _ env: [String: String]) throws -> any PaletteProvider {
-            let arguments = try Arguments(args, valued: ProviderOptions.valuedOptions, boolean: [])
+            let arguments = try Arguments(args, command: CommandTable.generate)
             return try makeProvider(ProviderOptions(arguments), environment: env)
         }
         XCTAssertEqual(try provider([], [:]).name, "offline")
@@ -315,7 +316,7 @@ final class GenerateCommandTests: XCTestCase {
     }
 
     func testTheAppsProviderWarmsUpAndGenerateDoesNot() async throws {
-        let arguments = try Arguments(["--provider", "gemini"], valued: ProviderOptions.valuedOptions, boolean: [])
+        let arguments = try Arguments(["--provider", "gemini"], command: CommandTable.generate)
         let environment = ["GEMINI_API_KEY": "k", "GEMINI_BASE_URL": "http://127.0.0.1:9"]
         let app = try XCTUnwrap(
             (try makeProvider(ProviderOptions(arguments), environment: environment) as? AccessibleProvider)?.base
@@ -334,7 +335,7 @@ final class GenerateCommandTests: XCTestCase {
 
         let fallback = try XCTUnwrap(
             try makeProvider(
-                ProviderOptions(try Arguments([], valued: [], boolean: [])),
+                ProviderOptions(try Arguments([], command: CommandTable.generate)),
                 environment: environment) as? FallbackProvider)
         let wrapped = try XCTUnwrap((fallback.primary as? AccessibleProvider)?.base as? GeminiClient)
         for _ in 0..<100 where !wrapped.http.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }

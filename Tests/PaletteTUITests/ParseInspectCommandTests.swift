@@ -75,7 +75,7 @@ final class ParseInspectCommandTests: XCTestCase {
         let bad = try run(["parse", "--lang", "klingon"], stdin: input)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(
-            bad.stderr.contains("invalid value 'klingon' for --lang; expected one of: en, zh-Hant, zh-Hans"),
+            bad.stderr.contains("invalid value 'klingon' for '--lang': choose en, zh-Hant or zh-Hans"),
             bad.stderr)
     }
 

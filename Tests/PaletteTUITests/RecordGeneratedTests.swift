@@ -16,9 +16,7 @@ final class RecordGeneratedTests: XCTestCase {
     }
 
     private func live(_ args: [String], _ environment: [String: String] = [:]) throws -> Dependencies {
-        let arguments = try Arguments(
-            args + ["--provider", "offline"], valued: historyValuedOptions.union(ProviderOptions.valuedOptions),
-            boolean: historyBooleanOptions)
+        let arguments = try Arguments(args + ["--provider", "offline"], command: CommandTable.generate)
         return try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false).dependencies
     }
 

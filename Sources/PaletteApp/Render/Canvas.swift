@@ -117,6 +117,14 @@ public struct Cell: Hashable, Sendable {
         return byte >= 0x20 && byte < 0x7F ? byte : nil
     }
 
+    /// Calls `body` with the cell's text as UTF-8 bytes, without building a `String`.
+    public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        let count = byteCount
+        return try withUnsafeBytes(of: (low, high)) { raw in
+            try body(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+        }
+    }
+
     /// Appends a scalar (a combining mark) when it fits.
     mutating func append(_ scalar: Unicode.Scalar) {
         var count = byteCount
@@ -191,8 +199,20 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Starts frame `id` over this one (frame `base`): no row is marked written yet.
+    ///
+    /// The previous revision's row marks are cleared and reused: a frame allocates nothing for them.
     mutating func beginRevision(id: UInt64, base: UInt64) {
-        revision = Revision(id: id, base: base, rows: Array(repeating: false, count: height))
+        var rows: [Bool] = []
+        if var previous = revision {
+            revision = nil
+            swap(&rows, &previous.rows)
+        }
+        if rows.count == height {
+            for y in rows.indices { rows[y] = false }
+        } else {
+            rows = Array(repeating: false, count: height)
+        }
+        revision = Revision(id: id, base: base, rows: rows)
     }
 
     /// Notes that rows `rows` are being written, when a revision is open.

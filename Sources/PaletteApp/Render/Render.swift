@@ -66,6 +66,19 @@ extension AppState {
             cache.frameKey = frameKey
             canvas = Canvas(width: width, height: height)
         }
+        #if PALETTE_LAYER_EXPERIMENTS
+            if LayerExperiments.parts {
+                cache.title = nil
+                cache.field = nil
+                cache.button = nil
+                cache.panes = nil
+                cache.historyHeader = nil
+                cache.historyList = nil
+                cache.historyRows = []
+                cache.rowCells = [:]
+                cache.status = nil
+            }
+        #endif
         canvas.update(TitleBar(self), drawn: &cache.title, frame)
         canvas.update(DescriptionField(self), drawn: &cache.field, frame)
         canvas.update(GenerateButton(self), drawn: &cache.button, frame)

@@ -1,0 +1,203 @@
+import PaletteCore
+
+/// What the manual page says beyond the command table: the environment, the files, the keys
+/// (from `KeyMap`, as the help overlay lists them) and the examples, in three languages.
+/// palette-docs renders it with `CommandTable` into palette-tui(1).
+public enum ManualText {
+    /// One environment variable and what it changes.
+    public struct Variable: Sendable {
+        public var name: String
+        public var meaning: Localized
+    }
+
+    /// One file the program reads or writes.
+    public struct File: Sendable {
+        public var path: String
+        public var meaning: Localized
+    }
+
+    /// One example: what it does, and the command line.
+    public struct Example: Sendable {
+        public var meaning: Localized
+        public var command: String
+    }
+
+    /// The NAME line after `palette-tui \-`.
+    public static let name = Localized(
+        "turn a description into a three-colour palette, in the terminal", "在終端機裡把一段描述變成三色配色",
+        "在终端里把一段描述变成三色配色")
+
+    public static let headings = (
+        name: Localized("NAME", "名稱", "名称"),
+        synopsis: Localized("SYNOPSIS", "概要", "概要"),
+        description: Localized("DESCRIPTION", "說明", "说明"),
+        commands: Localized("COMMANDS", "指令", "命令"),
+        options: Localized("OPTIONS", "選項", "选项"),
+        keys: Localized("KEYS", "按鍵", "按键"),
+        environment: Localized("ENVIRONMENT", "環境變數", "环境变量"),
+        files: Localized("FILES", "檔案", "文件"),
+        exitStatus: Localized("EXIT STATUS", "結束狀態", "退出状态"),
+        examples: Localized("EXAMPLES", "範例", "示例"),
+        seeAlso: Localized("SEE ALSO", "另見", "另见")
+    )
+
+    /// The paragraph under OPTIONS: the app's options; each command's are under its heading.
+    public static let optionsIntro = Localized(
+        "Options of the interactive app (no command). Each command's options are listed under COMMANDS.",
+        "互動式介面（不加指令）的選項。各指令的選項列在「指令」一節。", "交互式界面（不加命令）的选项。各命令的选项列在“命令”一节。")
+
+    /// The paragraph under KEYS.
+    public static let keysIntro = Localized(
+        "In the app. F1, or ? outside the text field, shows the same table; in it ↑ ↓ j k PgUp PgDn scroll and any "
+            + "other key closes it.",
+        "在介面中。按 F1，或在文字欄位以外按 ?，會顯示同一張表；其中 ↑ ↓ j k PgUp PgDn 捲動，其他任何鍵關閉。",
+        "在界面中。按 F1，或在文字栏位以外按 ?，会显示同一张表；其中 ↑ ↓ j k PgUp PgDn 滚动，其他任何键关闭。")
+
+    /// The paragraph under EXIT STATUS, before each command's own list.
+    public static let exitIntro = Localized(
+        "0 success, 1 failure (one line on standard error says why), 2 bad usage or input. By command:",
+        "0 成功，1 失敗（標準錯誤上有一行說明原因），2 用法或輸入有誤。各指令：", "0 成功，1 失败（标准错误上有一行说明原因），2 用法或输入有误。各命令：")
+
+    /// The app's own heading in the exit-status list.
+    public static let appHeading = Localized("the interactive app", "互動式介面", "交互式界面")
+
+    public static let environment: [Variable] = [
+        Variable(
+            name: "GEMINI_API_KEY",
+            meaning: Localized(
+                "The Gemini API key. Read from the environment only, sent only in its request header, never printed, "
+                    + "logged or stored. Without a key the offline engine is used.",
+                "Gemini API 金鑰。只從環境變數讀取，只放在請求標頭中送出，從不印出、記錄或儲存。沒有金鑰時使用離線引擎。",
+                "Gemini API 密钥。只从环境变量读取，只放在请求头中发送，从不打印、记录或保存。没有密钥时使用离线引擎。")),
+        Variable(
+            name: "GOOGLE_API_KEY",
+            meaning: Localized(
+                "The key when GEMINI_API_KEY is unset or empty (the name Google's SDKs read).",
+                "GEMINI_API_KEY 未設定或為空時使用的金鑰（Google SDK 讀取的名稱）。",
+                "GEMINI_API_KEY 未设置或为空时使用的密钥（Google SDK 读取的名称）。")),
+        Variable(
+            name: "PALETTE_TUI_MODEL",
+            meaning: Localized(
+                "The Gemini model when --model is not given (default \(CommandTable.defaultGeminiModel)). "
+                    + "A model chosen here or with --model is never replaced.",
+                "未指定 --model 時的 Gemini 模型（預設 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不會被替換。",
+                "未指定 --model 时的 Gemini 模型（默认 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不会被替换。")),
+        Variable(
+            name: "GEMINI_BASE_URL",
+            meaning: Localized(
+                "The Gemini base URL when --endpoint is not given.", "未指定 --endpoint 時的 Gemini 基礎網址。",
+                "未指定 --endpoint 时的 Gemini 基础网址。")),
+        Variable(
+            name: "PALETTE_TUI_HISTORY",
+            meaning: Localized(
+                "The history file when --history is not given.", "未指定 --history 時的歷史紀錄檔。", "未指定 --history 时的历史记录文件。")),
+        Variable(
+            name: "XDG_STATE_HOME",
+            meaning: Localized(
+                "Where the default history lives: $XDG_STATE_HOME/palette-tui/history.jsonl (an absolute path; else "
+                    + "~/.local/state).",
+                "預設歷史紀錄的位置：$XDG_STATE_HOME/palette-tui/history.jsonl（須為絕對路徑；否則用 ~/.local/state）。",
+                "默认历史记录的位置：$XDG_STATE_HOME/palette-tui/history.jsonl（须为绝对路径；否则用 ~/.local/state）。")),
+        Variable(
+            name: "HOME",
+            meaning: Localized(
+                "The home directory, for ~/.local/state when XDG_STATE_HOME is not set.",
+                "家目錄；XDG_STATE_HOME 未設定時用於 ~/.local/state。", "主目录；XDG_STATE_HOME 未设置时用于 ~/.local/state。")),
+        Variable(
+            name: "PALETTE_TUI_COLOR",
+            meaning: Localized(
+                "The app's colour mode when --color is not given: auto, truecolor, 256 or none.",
+                "未指定 --color 時介面的色彩模式：auto、truecolor、256 或 none。",
+                "未指定 --color 时界面的颜色模式：auto、truecolor、256 或 none。")),
+        Variable(
+            name: "NO_COLOR",
+            meaning: Localized(
+                "When set and not empty, the app shows no colour fills, only hex codes and names (unless --color asks "
+                    + "for colour).",
+                "設定且不為空時，介面不顯示色塊，只顯示色碼與名稱（除非 --color 要求顏色）。",
+                "设置且不为空时，界面不显示色块，只显示色码与名称（除非 --color 要求颜色）。")),
+        Variable(
+            name: "COLORTERM",
+            meaning: Localized(
+                "truecolor or 24bit: the terminal shows exact 24-bit colour even when its terminfo entry does not say "
+                    + "so.",
+                "truecolor 或 24bit：即使 terminfo 沒有標示，終端機也能顯示精確的 24 位元色彩。",
+                "truecolor 或 24bit：即使 terminfo 没有标示，终端也能显示精确的 24 位颜色。")),
+        Variable(
+            name: "TERM",
+            meaning: Localized(
+                "The terminal type, looked up in terminfo.", "終端機類型，用來查詢 terminfo。", "终端类型，用来查询 terminfo。")),
+        Variable(
+            name: "ESCDELAY",
+            meaning: Localized(
+                "When set, ncurses' own wait after Esc (in milliseconds) is used instead of the app's.",
+                "設定時，使用 ncurses 自己在 Esc 之後的等待時間（毫秒），而非介面的設定。",
+                "设置时，使用 ncurses 自己在 Esc 之后的等待时间（毫秒），而非界面的设置。")),
+        Variable(
+            name: "LC_ALL, LC_MESSAGES, LANG",
+            meaning: Localized(
+                "The language when --lang is not given, the first set one wins: zh_TW, zh_HK, zh_MO or Hant mean "
+                    + "Traditional Chinese, other Chinese locales Simplified Chinese, anything else English.",
+                "未指定 --lang 時的語言，以第一個有設定的為準：zh_TW、zh_HK、zh_MO 或 Hant 表示繁體中文，其他中文語系表示簡體中文，"
+                    + "其餘為英文。",
+                "未指定 --lang 时的语言，以第一个有设置的为准：zh_TW、zh_HK、zh_MO 或 Hant 表示繁体中文，其他中文语言环境表示简体中文，"
+                    + "其余为英文。")),
+        Variable(
+            name: "WAYLAND_DISPLAY, DISPLAY, TMUX",
+            meaning: Localized(
+                "Which helper --clipboard auto copies with besides OSC 52: wl-copy, then xclip or xsel, then tmux "
+                    + "load-buffer, the first that is installed.",
+                "--clipboard auto 除了 OSC 52 之外使用的輔助程式：wl-copy，再來 xclip 或 xsel，再來 tmux load-buffer，取第一個已安裝的。",
+                "--clipboard auto 除了 OSC 52 之外使用的辅助程序：wl-copy，再来 xclip 或 xsel，再来 tmux load-buffer，取第一个已安装的。")),
+    ]
+
+    public static let files: [File] = [
+        File(
+            path: "$XDG_STATE_HOME/palette-tui/history.jsonl",
+            meaning: Localized(
+                "The history (default ~/.local/state/palette-tui/history.jsonl): one JSON object a line, appended "
+                    + "as palettes are made; deletions and favourites are records of their own until history --compact "
+                    + "folds them in. Unreadable lines are skipped with a warning and kept.",
+                "歷史紀錄（預設 ~/.local/state/palette-tui/history.jsonl）：每行一個 JSON 物件，產生配色時附加；刪除與收藏"
+                    + "各自成一筆紀錄，直到 history --compact 把它們併入。無法讀取的行會略過並發出警告，但保留在檔案中。",
+                "历史记录（默认 ~/.local/state/palette-tui/history.jsonl）：每行一个 JSON 对象，生成配色时追加；删除与收藏"
+                    + "各自成一条记录，直到 history --compact 把它们并入。无法读取的行会跳过并发出警告，但保留在文件中。"))
+    ]
+
+    public static let examples: [Example] = [
+        Example(
+            meaning: Localized("A palette for a description, as text:", "為一段描述產生配色，以文字印出：", "为一段描述生成配色，以文字打印："),
+            command: "palette-tui generate \"calm forest morning\""),
+        Example(
+            meaning: Localized("The same in Traditional Chinese, as JSON:", "以繁體中文描述，輸出 JSON：", "以繁体中文描述，输出 JSON："),
+            command: "palette-tui generate --format json \"寧靜的森林早晨\""),
+        Example(
+            meaning: Localized(
+                "The newest palette as a kitty theme:", "把最新的配色匯出成 kitty 主題：", "把最新的配色导出成 kitty 主题："),
+            command: "palette-tui export kitty -o calm.conf"),
+        Example(
+            meaning: Localized(
+                "Check a palette for contrast and colour-blind users, failing below AA:",
+                "檢查配色的對比與色盲辨識，未達 AA 時失敗：", "检查配色的对比与色盲辨识，未达 AA 时失败："),
+            command: "palette-tui audit '#2E86AB' '#A23B72' '#F18F01' --require AA"),
+        Example(
+            meaning: Localized(
+                "Darken the accent until it reaches 4.5:1 on white:", "把強調色調暗到在白底上達 4.5:1：",
+                "把强调色调暗到在白底上达 4.5:1："),
+            command: "palette-tui repair accent --against background --target AA '#2E86AB' '#A23B72' '#F18F01'"),
+    ]
+
+    public static let seeAlso = ["tmux(1)", "xterm(1)", "terminfo(5)", "kitty(1)"]
+
+    /// The help overlay's sections: each context's title and its rows (key label, what it does),
+    /// exactly as the app lists them.
+    public static func keySections(_ language: Language) -> [(title: String, rows: [(key: String, text: String)])] {
+        var sections: [(title: String, rows: [(key: String, text: String)])] = []
+        for context in KeyMap.helpOrder {
+            let rows = KeyMap.bindings.filter { $0.context == context && $0.help != nil }
+            guard !rows.isEmpty else { continue }
+            sections.append((context.title(language), rows.map { ($0.label, $0.help.map { $0(language) } ?? "") }))
+        }
+        return sections
+    }
+}

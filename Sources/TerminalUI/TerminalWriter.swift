@@ -1,0 +1,347 @@
+import CNcurses
+import PaletteApp
+
+/// How a run of cells looks on the terminal: attributes, and colour numbers as the terminfo
+/// entry's `setaf`/`setab` take them (-1 is the terminal's default colour).
+struct Look: Hashable, Sendable {
+    var bold = false
+    var dim = false
+    var reverse = false
+    var underline = false
+    var foreground: Int32 = -1
+    var background: Int32 = -1
+
+    static let normal = Look()
+
+    /// The attributes as four bits (bold 1, dim 2, reverse 4, underline 8).
+    var attributeBits: Int { (bold ? 1 : 0) | (dim ? 2 : 0) | (reverse ? 4 : 0) | (underline ? 8 : 0) }
+}
+
+/// The control strings `TerminalWriter` sends, as the terminal's terminfo entry spells them.
+///
+/// From terminfo for the real terminal (`fromTerminfo`), by hand in tests. A missing capability
+/// is nil, and the writer then does without it (no attributes, no colours, or plain spaces).
+struct TerminalStrings: Sendable {
+    /// `cup`: to row, column (from 0).
+    var cursorAddress: @Sendable (Int, Int) -> [UInt8]
+    /// `sgr0`: every attribute off (colours too, as ncurses also assumes).
+    var exitAttributes: [UInt8]?
+    /// `sgr`: exactly the look's attributes (colours reset, as after `sgr0`); `sgr0` when none.
+    var setAttributes: (@Sendable (Look) -> [UInt8])?
+    /// `bold`, `dim`, `rev`, `smul`: one attribute on.
+    var enterBold: [UInt8]?
+    var enterDim: [UInt8]?
+    var enterReverse: [UInt8]?
+    var enterUnderline: [UInt8]?
+    /// `setaf`, `setab`: one colour.
+    var setForeground: (@Sendable (Int32) -> [UInt8])?
+    var setBackground: (@Sendable (Int32) -> [UInt8])?
+    /// `op`: both colours back to the terminal's defaults.
+    var originalPair: [UInt8]?
+    /// `rep`: a printable character repeated.
+    var repeatCharacter: (@Sendable (UInt8, Int) -> [UInt8])?
+    /// `clear`: blank screen, cursor home.
+    var clearScreen: [UInt8]
+    /// `am` without `xenl`: writing the bottom-right cell scrolls the screen, so it is never written.
+    var bottomRightScrolls: Bool
+}
+
+extension TerminalStrings {
+    /// The current ncurses terminal's strings (after `newterm`).
+    static func fromTerminfo() -> TerminalStrings {
+        let cup = Parameterised("cup")
+        var strings = TerminalStrings(
+            cursorAddress: { row, column in cup.format(row, column) },
+            exitAttributes: capability("sgr0"),
+            clearScreen: capability("clear") ?? [],
+            bottomRightScrolls: pt_has_flag("am") == 1 && pt_has_flag("xenl") == 0)
+        strings.enterBold = capability("bold")
+        strings.enterDim = capability("dim")
+        strings.enterReverse = capability("rev")
+        strings.enterUnderline = capability("smul")
+        strings.originalPair = capability("op")
+        if let sgr = Parameterised(optional: "sgr") {
+            strings.setAttributes = { look in
+                // sgr's parameters: standout, underline, reverse, blink, dim, bold, invisible, protect, ACS.
+                sgr.format(0, look.underline ? 1 : 0, look.reverse ? 1 : 0, 0, look.dim ? 1 : 0, look.bold ? 1 : 0)
+            }
+        }
+        if let setaf = Parameterised(optional: "setaf") {
+            strings.setForeground = { number in setaf.format(Int(number)) }
+        }
+        if let setab = Parameterised(optional: "setab") {
+            strings.setBackground = { number in setab.format(Int(number)) }
+        }
+        if let rep = Parameterised(optional: "rep") {
+            strings.repeatCharacter = { byte, count in rep.format(Int(byte), count) }
+        }
+        return strings
+    }
+
+    private init(
+        cursorAddress: @escaping @Sendable (Int, Int) -> [UInt8], exitAttributes: [UInt8]?,
+        clearScreen: [UInt8], bottomRightScrolls: Bool
+    ) {
+        self.cursorAddress = cursorAddress
+        self.exitAttributes = exitAttributes
+        self.clearScreen = clearScreen
+        self.bottomRightScrolls = bottomRightScrolls
+    }
+
+    private static func capability(_ name: String) -> [UInt8]? {
+        pt_string_cap(name).map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+    }
+
+    /// A parameterised capability, copied out of terminfo and formatted with `tiparm`.
+    private struct Parameterised: Sendable {
+        let string: [CChar]
+
+        init(_ name: String) {
+            string = Parameterised(optional: name)?.string ?? [0]
+        }
+
+        init?(optional name: String) {
+            guard let value = pt_string_cap(name) else { return nil }
+            string = Array(UnsafeBufferPointer(start: value, count: strlen(value) + 1))
+        }
+
+        func format(_ p: Int...) -> [UInt8] {
+            var p = p
+            while p.count < 9 { p.append(0) }
+            guard let result = pt_tiparm9(string, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]) else {
+                return []
+            }
+            return Array(UnsafeRawBufferPointer(start: result, count: strlen(result)))
+        }
+    }
+}
+
+/// Turns changed cells into the bytes that show them, written by the screen in one `write(2)` a
+/// frame: cursor moves, attribute and colour changes, text.
+///
+/// Only what changed: a move only where the cursor is not already, an attribute or colour
+/// change only when the look differs from the terminal's current one (adding bold is `bold`,
+/// not a full reset), repeated blanks as `rep`. Every control string is formatted by terminfo
+/// once and kept, so a frame costs appends rather than `tparm` calls. Tracks where the cursor
+/// and the look are; `forget()` after anyone else (ncurses) wrote to the terminal.
+struct TerminalWriter {
+    private let strings: TerminalStrings
+    /// The bytes of the frame so far.
+    private(set) var bytes: [UInt8] = []
+    /// Where the terminal's cursor is, when known.
+    private var cursor: (row: Int, column: Int)?
+    /// The terminal's current look, when known.
+    private var look: Look?
+    private var moves: [Int: [UInt8]] = [:]
+    private var attributeSets: [[UInt8]?] = Array(repeating: nil, count: 16)
+    private var foregrounds: [Int32: [UInt8]] = [:]
+    private var backgrounds: [Int32: [UInt8]] = [:]
+    private var repeats: [Int: [UInt8]] = [:]
+    /// Entries a cache may hold before it starts over (direct colour has 2^24 values).
+    private static let cacheLimit = 4096
+
+    init(strings: TerminalStrings) {
+        self.strings = strings
+    }
+
+    /// Whether the bottom-right cell must be left alone (see `TerminalStrings.bottomRightScrolls`).
+    var skipsBottomRight: Bool { strings.bottomRightScrolls }
+
+    /// Starts a frame's bytes.
+    mutating func begin() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets where the cursor is and how the terminal looks, so the next frame sets both.
+    mutating func forget() {
+        cursor = nil
+        look = nil
+    }
+
+    /// Blanks the screen in the normal look; the cursor ends at the top left.
+    mutating func clear() {
+        setLook(.normal)
+        bytes += strings.clearScreen
+        cursor = (0, 0)
+    }
+
+    /// Moves the cursor to `row`, `column`, unless it is there.
+    mutating func move(row: Int, column: Int) {
+        if let cursor, cursor.row == row, cursor.column == column { return }
+        let key = row << 16 | column
+        if let known = moves[key] {
+            bytes += known
+        } else {
+            let move = strings.cursorAddress(row, column)
+            if moves.count >= Self.cacheLimit { moves.removeAll(keepingCapacity: true) }
+            moves[key] = move
+            bytes += move
+        }
+        cursor = (row, column)
+    }
+
+    /// Text of `columns` columns in the current look; `width` is the screen's, so a write that
+    /// reaches the last column leaves the cursor position unknown (terminals differ there).
+    mutating func text(_ text: UnsafeRawBufferPointer, columns: Int, width: Int) {
+        bytes.append(contentsOf: text)
+        advance(columns, width: width)
+    }
+
+    /// One printable ASCII character in the current look.
+    mutating func character(_ byte: UInt8, width: Int) {
+        bytes.append(byte)
+        advance(1, width: width)
+    }
+
+    /// The text of a cell that is not one printable ASCII byte (those go through `character`):
+    /// its spacing character and up to four combining marks, in the current look; returns the
+    /// columns written.
+    ///
+    /// Checked again here, since a control character that reached the terminal would be
+    /// obeyed: anything unprintable becomes a space, and so does a wide character with one
+    /// column of `room` left, which the terminal would wrap to the next line. A continuation
+    /// cell reaching here (its wide character was not written) is a space.
+    @discardableResult
+    mutating func cellText(_ cell: Cell, room: Int, width: Int) -> Int {
+        var columns = 0
+        if !cell.isContinuation {
+            var marks = 0
+            cell.withUTF8 { raw in
+                var iterator = raw.makeIterator()
+                var decoder = UTF8()
+                decoding: while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                    let w = Int(pt_wcwidth(scalar.value))
+                    if columns == 0 {
+                        guard w >= 1, !(w == 2 && room < 2) else { break decoding }
+                        columns = w
+                    } else if w != 0 || marks == 4 || scalar.properties.generalCategory == .format {
+                        continue
+                    } else {
+                        marks += 1
+                    }
+                    UTF8.encode(scalar) { bytes.append($0) }
+                }
+            }
+        }
+        if columns == 0 {
+            bytes.append(0x20)
+            columns = 1
+        }
+        advance(columns, width: width)
+        return columns
+    }
+
+    /// `count` spaces in the current look: `rep` when the terminal has it and it is shorter.
+    mutating func blanks(_ count: Int, width: Int) {
+        guard count > 0 else { return }
+        if count > 8, let repeatCharacter = strings.repeatCharacter {
+            if let known = repeats[count] {
+                bytes += known
+            } else {
+                let repeated = repeatCharacter(0x20, count)
+                if repeats.count >= Self.cacheLimit { repeats.removeAll(keepingCapacity: true) }
+                repeats[count] = repeated
+                bytes += repeated
+            }
+        } else {
+            bytes.append(contentsOf: repeatElement(0x20, count: count))
+        }
+        advance(count, width: width)
+    }
+
+    private mutating func advance(_ columns: Int, width: Int) {
+        guard let current = cursor else { return }
+        let column = current.column + columns
+        cursor = column >= width ? nil : (current.row, column)
+    }
+
+    /// Brings the terminal's attributes and colours to `new`.
+    ///
+    /// As ncurses does: attributes that only add to the current ones are switched on one by
+    /// one; turning one off sets them all (`sgr`, or `sgr0` and the single ones), which also
+    /// resets the colours; a colour going back to the default is `op` (both), then the other
+    /// colour again.
+    mutating func setLook(_ new: Look) {
+        if let look, look == new { return }
+        var current: Look
+        if let look, look.attributeBits & ~new.attributeBits == 0, addAttributes(from: look, to: new) {
+            current = look
+            current.bold = new.bold
+            current.dim = new.dim
+            current.reverse = new.reverse
+            current.underline = new.underline
+        } else {
+            setAttributes(new)
+            current = new
+            current.foreground = -1
+            current.background = -1
+        }
+        if (new.foreground == -1 && current.foreground != -1) || (new.background == -1 && current.background != -1) {
+            if let originalPair = strings.originalPair {
+                bytes += originalPair
+            } else {
+                setAttributes(new)
+            }
+            current.foreground = -1
+            current.background = -1
+        }
+        if new.foreground != current.foreground, new.foreground != -1, let setForeground = strings.setForeground {
+            bytes += Self.cached(new.foreground, in: &foregrounds, setForeground)
+        }
+        if new.background != current.background, new.background != -1, let setBackground = strings.setBackground {
+            bytes += Self.cached(new.background, in: &backgrounds, setBackground)
+        }
+        look = new
+    }
+
+    /// The single attributes `new` adds to `old`; false (nothing written) when one is missing.
+    private mutating func addAttributes(from old: Look, to new: Look) -> Bool {
+        let added = new.attributeBits & ~old.attributeBits
+        if added == 0 { return true }
+        let singles: [(Int, [UInt8]?)] = [
+            (1, strings.enterBold), (2, strings.enterDim), (4, strings.enterReverse), (8, strings.enterUnderline),
+        ]
+        for (bit, string) in singles where added & bit != 0 && string == nil { return false }
+        for (bit, string) in singles where added & bit != 0 { bytes += string! }
+        return true
+    }
+
+    private mutating func setAttributes(_ new: Look) {
+        let bits = new.attributeBits
+        if let known = attributeSets[bits] {
+            bytes += known
+            return
+        }
+        var set: [UInt8] = []
+        if bits == 0, let exitAttributes = strings.exitAttributes {
+            set = exitAttributes
+        } else if let setAttributes = strings.setAttributes {
+            set = setAttributes(new)
+        } else {
+            set = strings.exitAttributes ?? []
+            if new.bold { set += strings.enterBold ?? [] }
+            if new.dim { set += strings.enterDim ?? [] }
+            if new.reverse { set += strings.enterReverse ?? [] }
+            if new.underline { set += strings.enterUnderline ?? [] }
+        }
+        attributeSets[bits] = set
+        bytes += set
+    }
+
+    private static func cached(_ number: Int32, in cache: inout [Int32: [UInt8]], _ make: (Int32) -> [UInt8])
+        -> [UInt8]
+    {
+        if let known = cache[number] { return known }
+        let made = make(number)
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[number] = made
+        return made
+    }
+
+    /// Ends the frame: the normal look (so nothing written after it, by us or by ncurses,
+    /// inherits colours), then the cursor where it should show, if anywhere.
+    mutating func end(cursor target: (row: Int, column: Int)?) {
+        setLook(.normal)
+        if let target { move(row: target.row, column: target.column) }
+    }
+}
