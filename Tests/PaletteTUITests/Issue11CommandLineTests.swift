@@ -145,7 +145,9 @@ final class Issue11CommandLineTests: XCTestCase {
             none.stderr.contains("inspect needs at least one colour, e.g. '#2E86AB', 'rgb(47 93 80)' or navy"),
             none.stderr)
         let help = try run(["inspect", "--help"])
-        XCTAssertTrue(help.stdout.contains("rgb() rgba() hsl() hsla() hwb()"), help.stdout)
+        for form in ["'rgb(47 93 80)'", "hsl(", "oklch(", "color()", "XKCD"] {
+            XCTAssertTrue(help.stdout.contains(form), "inspect --help names \(form): \(help.stdout)")
+        }
     }
 
     // MARK: - Point 6, the command line
