@@ -125,7 +125,7 @@ public enum KeyMap {
             footer: Localized("quit", "離開", "退出")),
         KeyBinding(
             keys: [.function(1)], label: "F1", context: .anywhere, command: .help,
-            help: Localized("This help", "此說明", "此说明"), footer: nil),
+            help: Localized("This help", "此說明", "此说明"), footer: Localized("help", "說明", "说明")),
 
         // Description field
         KeyBinding(
@@ -276,6 +276,16 @@ public enum KeyMap {
         scope == .help ? .closeHelp : nil
     }
 
+    /// The label of the first key that opens help in `scope` ("F1" in a text field, "?" outside).
+    public static func helpKey(in scope: KeyScope) -> String {
+        for context in scope.contexts {
+            if let binding = bindings.first(where: { $0.context == context && $0.command == .help }) {
+                return shortLabel(binding)
+            }
+        }
+        return "F1"
+    }
+
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
         .anywhere, .description, .textField, .outsideField, .panes, .history, .filter, .button,
@@ -321,8 +331,13 @@ public enum KeyMap {
     ///
     /// Looked up in a table built once from `bindings`, so drawing the status line does not
     /// walk the key table on every frame.
-    static func footer(for contexts: [KeyContext], language: Language) -> [(key: String, text: String)] {
-        footers[FooterKey(contexts: contexts, language: language)] ?? buildFooter(for: contexts, language: language)
+    static func footer(
+        for contexts: [KeyContext], language: Language, excluding: Set<Command> = []
+    ) -> [(key: String, text: String)] {
+        let all =
+            footers[FooterKey(contexts: contexts, language: language)] ?? buildFooter(for: contexts, language: language)
+        if excluding.isEmpty { return all.map { ($0.key, $0.text) } }
+        return all.filter { !excluding.contains($0.command) }.map { ($0.key, $0.text) }
     }
 
     private struct FooterKey: Hashable {
@@ -330,8 +345,8 @@ public enum KeyMap {
         var language: Language
     }
 
-    private static let footers: [FooterKey: [(key: String, text: String)]] = {
-        var table: [FooterKey: [(key: String, text: String)]] = [:]
+    private static let footers: [FooterKey: [(key: String, text: String, command: Command)]] = {
+        var table: [FooterKey: [(key: String, text: String, command: Command)]] = [:]
         for contexts in KeyScope.allCases.map(\.contexts) {
             for language in Language.allCases {
                 table[FooterKey(contexts: contexts, language: language)] = buildFooter(
@@ -341,8 +356,10 @@ public enum KeyMap {
         return table
     }()
 
-    private static func buildFooter(for contexts: [KeyContext], language: Language) -> [(key: String, text: String)] {
-        var out: [(key: String, text: String)] = []
+    private static func buildFooter(
+        for contexts: [KeyContext], language: Language
+    ) -> [(key: String, text: String, command: Command)] {
+        var out: [(key: String, text: String, command: Command)] = []
         var seen = Set<String>()
         for context in contexts {
             for binding in bindings where binding.context == context {
@@ -350,7 +367,7 @@ public enum KeyMap {
                 let text = footer(language)
                 guard !seen.contains(text) else { continue }
                 seen.insert(text)
-                out.append((shortLabel(binding), text))
+                out.append((shortLabel(binding), text, binding.command))
             }
         }
         return out
