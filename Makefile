@@ -53,7 +53,7 @@ define apt_install
 endef
 
 .PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench \
-  build-info static docs install-check deb package-deps package-check screenshot
+  build-info static docs install-check deb package-deps package-check screenshot soak
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -195,18 +195,43 @@ deb: package-deps docs
 ## The slow check: a fresh Debian (debootstrap, cached in .build/chroot) installs the .deb with
 ## apt-get, runs palette-tui --version and generate, and purges it to nothing; not part of make test.
 package-check: deb
-	bash tools/package-check.sh
+	COMMIT='$(COMMIT)' bash tools/package-check.sh
 
-## Fuzzes PaletteParser with libFuzzer: FUZZ_RUNS inputs (at least a million), capped at FUZZ_TIME seconds.
+## The pictures in README.md and docs/screenshots/: the release binary in xterm under Xvfb,
+## driven through tmux (tools/screenshot.sh; installs xvfb, xterm and fonts when root).
+screenshot: release
+	bash tools/screenshot.sh
+
+## Fuzzes with libFuzzer and ASan, FUZZ_RUNS inputs per target (at least a million), each capped at
+## FUZZ_TIME seconds: PaletteParser, the history line reader (the decoder line by line, then the
+## store on a real file) and the key decoder. Each target is compiled from its module's sources
+## (on the modules it imports, built the same way); Fuzz/run_fuzzers.py runs them one after the
+## other and prints inputs, time and crashes. Findings go to Fuzz/artifacts/<target>-...; once
+## fixed they are kept in Fuzz/regressions/ and replayed by the tests.
 FUZZ_RUNS ?= 1000000
 FUZZ_TIME ?= 1800
+FUZZ_SWIFTC := $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
+FUZZ_DIR := .build/fuzz
 fuzz:
-	mkdir -p .build/fuzz Fuzz/corpus Fuzz/artifacts
-	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -module-name PaletteFuzz \
-	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o .build/fuzz/parser-fuzzer
-	.build/fuzz/parser-fuzzer Fuzz/corpus Tests/PaletteCoreTests/Fixtures/model-output \
-	  -dict=Fuzz/parser.dict -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_TIME) -max_len=4096 \
-	  -timeout=10 -rss_limit_mb=2048 -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
+	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/artifacts
+	$(FUZZ_SWIFTC) -module-name PaletteFuzz \
+	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o $(FUZZ_DIR)/parser-fuzzer
+	$(FUZZ_SWIFTC) -module-name PaletteCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteCore.swiftmodule \
+	  -emit-library -static -o $(FUZZ_DIR)/libPaletteCore.a $$(find Sources/PaletteCore -name '*.swift')
+	$(FUZZ_SWIFTC) -module-name PaletteHistory -I $(FUZZ_DIR)/modules Sources/PaletteHistory/*.swift \
+	  Fuzz/HistoryFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/history-fuzzer
+	$(FUZZ_SWIFTC) -module-name PaletteApp -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteApp.swiftmodule \
+	  -emit-library -static -o $(FUZZ_DIR)/libPaletteAppKey.a Sources/PaletteApp/Key.swift
+	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
+	  Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lPaletteAppKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
+	python3 Fuzz/run_fuzzers.py --runs $(FUZZ_RUNS) --max-time $(FUZZ_TIME) --bin $(FUZZ_DIR)
+
+## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at
+## random: resident set, descriptors and threads must stay flat after the first minute (bench/soak.py).
+SOAK_MINUTES ?= 30
+soak: deps
+	$(SWIFT) build -c release --product palette-tui
+	python3 bench/soak.py --minutes $(SOAK_MINUTES)
 
 ## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
 bench: deps build-info

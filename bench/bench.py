@@ -813,6 +813,10 @@ def write_report(res, path, info, started, args):
         if os.path.exists(findings):
             with open(findings) as g:
                 f.write(g.read())
+        soak = os.path.join(ROOT, "bench", "soak.md")
+        if os.path.exists(soak):  # written by make soak (bench/soak.py)
+            with open(soak) as g:
+                f.write("\n" + g.read())
     print(f"\nwrote {os.path.relpath(path, ROOT)}", flush=True)
 
 

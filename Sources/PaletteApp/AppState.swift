@@ -98,6 +98,8 @@ public struct InFlightRequest: Hashable, Sendable {
     public var started: Duration
     /// Time since it started, as of the last clock tick.
     public var elapsedMilliseconds: Int
+    /// What it was for: a palette, a refinement, candidates.
+    public var purpose: RequestPurpose = .generate
 }
 
 /// The description and variation of the last request, for `r`.
@@ -116,11 +118,15 @@ public struct ShownPalette: Hashable, Sendable {
     public var provider: String
     public var model: String?
     public var isFallback: Bool
+    /// For each role, the words of the description that drove it, when the provider said.
+    public var rationale: [Role: [String]]
+    /// The history entry this palette was saved as (or shown from), if any.
+    public var entryID: String?
 
     /// `names` defaults to a fresh lookup; the reducer passes its memo's.
     public init(
         palette: Palette, description: String, provider: String, model: String?, isFallback: Bool,
-        names: PaletteNames? = nil
+        names: PaletteNames? = nil, rationale: [Role: [String]] = [:], entryID: String? = nil
     ) {
         self.palette = palette
         self.names = names ?? PaletteNames(palette)
@@ -128,6 +134,8 @@ public struct ShownPalette: Hashable, Sendable {
         self.provider = provider
         self.model = model
         self.isFallback = isFallback
+        self.rationale = rationale
+        self.entryID = entryID
     }
 }
 
@@ -178,12 +186,20 @@ public struct AppState: Sendable, Equatable {
     /// A destructive key (`q`, `d`) pressed once outside the text field: the status line asks,
     /// the same command again does it, any other key lets it go (see `Reduce.handle`).
     public internal(set) var pendingConfirmation: PendingConfirmation?
-    /// Ids of deleted entries `u` can bring back, the latest last.
-    public internal(set) var undoStack: [String] = []
+    /// Locks, the colour editor, candidates, refinement, lineage, and the undo history.
+    public internal(set) var workbench = WorkbenchState()
     /// The id the next request gets; ids only grow, so late answers to old requests are recognised.
     public internal(set) var nextRequestID = 1
     /// The description and variation of the last request, for `r`.
     public internal(set) var lastRequest: LastRequest?
+    /// What the audit and the repair key judge by (`--accessible`, `--background`, `b`).
+    public internal(set) var access: AccessSettings
+    /// The audit panel under the panes (`a`).
+    public internal(set) var isShowingAudit = false
+    /// The audit panel's content while it is shown (`refreshAuditView`).
+    public internal(set) var auditView: AuditView?
+    /// The colour-vision simulation the whole screen is drawn through (`v`); nil: normal.
+    public internal(set) var vision: VisionDeficiency?
     /// Colour names already looked up.
     var colorNames = NotCompared(ColorNameMemo())
     /// Where new entries get their date and id, and the spinner its time.
@@ -191,7 +207,8 @@ public struct AppState: Sendable, Equatable {
 
     public init(
         width: Int, height: Int, colorMode: ColorMode, language: Language,
-        providerName: String, modelName: String?, clock: AppClock
+        providerName: String, modelName: String?, clock: AppClock,
+        access: AccessSettings = AccessSettings()
     ) {
         self.width = width
         self.height = height
@@ -200,6 +217,7 @@ public struct AppState: Sendable, Equatable {
         self.providerName = TextSanitizer.clean(providerName)
         self.modelName = modelName.map(TextSanitizer.clean)
         self.clock = NotCompared(clock)
+        self.access = access
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.
@@ -207,13 +225,19 @@ public struct AppState: Sendable, Equatable {
 
     /// The layout for the current size.
     var layout: Layout {
-        Layout(width: width, height: height, labelWidth: DisplayWidth.of(UIText.descriptionLabel(language)))
+        Layout(
+            width: width, height: height, labelWidth: DisplayWidth.of(UIText.descriptionLabel(language)),
+            auditPanel: isShowingAudit)
     }
 
     /// Where the keyboard is: help, the filter, or the focused area.
     public var keyScope: KeyScope {
         if isShowingHelp { return .help }
         if isEditingFilter { return .filter }
+        if workbench.awaitingLockRole { return .lockRole }
+        if let editor = workbench.editor { return editor.hexField == nil ? .edit : .hexEntry }
+        if workbench.candidates != nil { return .candidates }
+        if workbench.isRefining { return .refine }
         switch focus {
         case .description: return .description
         case .button: return .button

@@ -24,8 +24,24 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case useHistoryDescription
     case startFilter, acceptFilter
     case toggleFavorite, toggleFavoritesOnly
-    case deleteEntry, undoDelete
+    case deleteEntry
+    /// The workbench (`WorkbenchKeys`): locks, the colour editor, swap, companion, refine,
+    /// candidates, lineage, and undo/redo across them and history deletes.
+    case toggleLockSelected, startLock, lockPrimary, lockSecondary, lockAccent
+    /// `L` then a key that names no role: `unboundKeyCommand` in `.lockRole`.
+    case cancelLockPrefix
+    case startEdit, editNextChannel, editPreviousChannel
+    case editIncrease, editDecrease, editIncreaseLarge, editDecreaseLarge
+    case startHex, acceptHex, cancelHex, keepEdit, cancelEdit
+    case swapRoles, deriveCompanion
+    case undo, redo
+    case startRefine, submitRefine, closeRefine
+    case requestCandidates, candidatePrevious, candidateNext, keepCandidate, dismissCandidates
+    case toggleLineage
     case cursorLeft, cursorRight, cursorHome, cursorEnd
+    /// Accessibility (`AccessState.swift`): the audit panel, the repair key and its undo, the
+    /// colour-vision simulation, the audit's background.
+    case toggleAudit, repairSelected, cycleVision, cycleBackground
     case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
 
     /// The role a copy command names, if it names one.
@@ -56,6 +72,16 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case history
     /// The help overlay is open.
     case help
+    /// `L` was pressed: the next key names the role to lock.
+    case lockRole
+    /// A colour is being edited with the arrows.
+    case edit
+    /// A hex code is being typed into the colour editor.
+    case hexEntry
+    /// The description field takes a refinement instruction.
+    case refine
+    /// Candidates are shown side by side.
+    case candidates
 
     var title: Localized {
         switch self {
@@ -68,6 +94,11 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .panes: return Localized("Colour panes", "色塊", "色块")
         case .history: return Localized("History list", "歷史清單", "历史列表")
         case .help: return Localized("Help", "說明", "说明")
+        case .lockRole: return Localized("After L", "按 L 之後", "按 L 之后")
+        case .edit: return Localized("Editing a colour", "編輯顏色", "编辑颜色")
+        case .hexEntry: return Localized("Typing a hex code", "輸入色碼", "输入色码")
+        case .refine: return Localized("Refining", "微調配色", "微调配色")
+        case .candidates: return Localized("Candidates", "候選配色", "候选配色")
         }
     }
 }
@@ -77,6 +108,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
 /// reducer's dispatch and the status line's table of hints both use.
 public enum KeyScope: Hashable, Sendable, CaseIterable {
     case description, filter, button, panes, history, help
+    case lockRole, edit, hexEntry, refine, candidates
 
     public var contexts: [KeyContext] {
         switch self {
@@ -87,6 +119,12 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .history: return [.history, .outsideField, .anywhere]
         // Help takes every key: only its own bindings apply, the rest close it.
         case .help: return [.help]
+        // Only the role keys (and ^C) apply; any other key cancels the prefix.
+        case .lockRole: return [.lockRole]
+        case .edit: return [.edit, .anywhere]
+        case .hexEntry: return [.hexEntry, .textField, .anywhere]
+        case .refine: return [.refine, .textField, .anywhere]
+        case .candidates: return [.candidates, .anywhere]
         }
     }
 }
@@ -107,173 +145,192 @@ public struct KeyBinding: Hashable, Sendable {
 /// The one key table: the reducer dispatches through it and the help overlay and status line
 /// are drawn from it, so documentation cannot drift from behaviour.
 public enum KeyMap {
-    public static let bindings: [KeyBinding] = [
-        // Anywhere
-        KeyBinding(
-            keys: [.tab], label: "Tab", context: .anywhere, command: .focusNext,
-            help: Localized("Next area", "下一區", "下一区"),
-            footer: Localized("next", "下一區", "下一区")),
-        KeyBinding(
-            keys: [.backTab], label: "S-Tab", context: .anywhere, command: .focusPrevious,
-            help: Localized("Previous area", "上一區", "上一区"), footer: nil),
-        KeyBinding(
-            keys: [.escape], label: "Esc", context: .anywhere, command: .cancel,
-            help: Localized("Cancel request / filter", "取消請求／篩選", "取消请求／筛选"), footer: nil),
-        KeyBinding(
-            keys: [.control("c")], label: "^C", context: .anywhere, command: .interrupt,
-            help: Localized("Cancel request, or quit", "取消請求，或離開", "取消请求，或退出"),
-            footer: Localized("quit", "離開", "退出")),
-        KeyBinding(
-            keys: [.function(1)], label: "F1", context: .anywhere, command: .help,
-            help: Localized("This help", "此說明", "此说明"), footer: Localized("help", "說明", "说明")),
+    public static let bindings: [KeyBinding] =
+        [
+            // Anywhere
+            KeyBinding(
+                keys: [.tab], label: "Tab", context: .anywhere, command: .focusNext,
+                help: Localized("Next area", "下一區", "下一区"),
+                footer: Localized("next", "下一區", "下一区")),
+            KeyBinding(
+                keys: [.backTab], label: "S-Tab", context: .anywhere, command: .focusPrevious,
+                help: Localized("Previous area", "上一區", "上一区"), footer: nil),
+            KeyBinding(
+                keys: [.escape], label: "Esc", context: .anywhere, command: .cancel,
+                help: Localized("Cancel request / filter", "取消請求／篩選", "取消请求／筛选"), footer: nil),
+            KeyBinding(
+                keys: [.control("c")], label: "^C", context: .anywhere, command: .interrupt,
+                help: Localized("Cancel request, or quit", "取消請求，或離開", "取消请求，或退出"),
+                footer: Localized("quit", "離開", "退出")),
+            KeyBinding(
+                keys: [.function(1)], label: "F1", context: .anywhere, command: .help,
+                help: Localized("This help", "此說明", "此说明"), footer: Localized("help", "說明", "说明")),
 
-        // Description field
-        KeyBinding(
-            keys: [.enter], label: "Enter", context: .description, command: .generate,
-            help: Localized("Generate a palette", "生成配色", "生成配色"),
-            footer: Localized("generate", "生成", "生成")),
+            // Description field
+            KeyBinding(
+                keys: [.enter], label: "Enter", context: .description, command: .generate,
+                help: Localized("Generate a palette", "生成配色", "生成配色"),
+                footer: Localized("generate", "生成", "生成")),
 
-        // Text fields
-        KeyBinding(
-            keys: [.left], label: "←/→", context: .textField, command: .cursorLeft,
-            help: Localized("Move the cursor", "移動游標", "移动光标"), footer: nil),
-        KeyBinding(
-            keys: [.right], label: "→", context: .textField, command: .cursorRight,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.home, .control("a")], label: "Home/End", context: .textField, command: .cursorHome,
-            help: Localized("Start / end (or ^A ^E)", "開頭／結尾（或 ^A ^E）", "开头／结尾（或 ^A ^E）"),
-            footer: nil),
-        KeyBinding(
-            keys: [.end, .control("e")], label: "End", context: .textField, command: .cursorEnd,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.backspace, .control("h")], label: "⌫", context: .textField, command: .deleteBackward,
-            help: Localized("Delete before the cursor", "刪除游標前的字", "删除光标前的字"), footer: nil),
-        KeyBinding(
-            keys: [.delete, .control("d")], label: "Del ^D", context: .textField, command: .deleteForward,
-            help: Localized("Delete under the cursor", "刪除游標處的字", "删除光标处的字"), footer: nil),
-        KeyBinding(
-            keys: [.control("u")], label: "^U/^K", context: .textField, command: .deleteToStart,
-            help: Localized("Delete to start / end", "刪除至開頭／結尾", "删除至开头／结尾"), footer: nil),
-        KeyBinding(
-            keys: [.control("k")], label: "^K", context: .textField, command: .deleteToEnd,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.control("w")], label: "^W", context: .textField, command: .deleteWordBackward,
-            help: Localized("Delete the previous word", "刪除前一個詞", "删除前一个词"), footer: nil),
+            // Text fields
+            KeyBinding(
+                keys: [.left], label: "←/→", context: .textField, command: .cursorLeft,
+                help: Localized("Move the cursor", "移動游標", "移动光标"), footer: nil),
+            KeyBinding(
+                keys: [.right], label: "→", context: .textField, command: .cursorRight,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.home, .control("a")], label: "Home/End", context: .textField, command: .cursorHome,
+                help: Localized("Start / end (or ^A ^E)", "開頭／結尾（或 ^A ^E）", "开头／结尾（或 ^A ^E）"),
+                footer: nil),
+            KeyBinding(
+                keys: [.end, .control("e")], label: "End", context: .textField, command: .cursorEnd,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.backspace, .control("h")], label: "⌫", context: .textField, command: .deleteBackward,
+                help: Localized("Delete before the cursor", "刪除游標前的字", "删除光标前的字"), footer: nil),
+            KeyBinding(
+                keys: [.delete, .control("d")], label: "Del ^D", context: .textField, command: .deleteForward,
+                help: Localized("Delete under the cursor", "刪除游標處的字", "删除光标处的字"), footer: nil),
+            KeyBinding(
+                keys: [.control("u")], label: "^U/^K", context: .textField, command: .deleteToStart,
+                help: Localized("Delete to start / end", "刪除至開頭／結尾", "删除至开头／结尾"), footer: nil),
+            KeyBinding(
+                keys: [.control("k")], label: "^K", context: .textField, command: .deleteToEnd,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.control("w")], label: "^W", context: .textField, command: .deleteWordBackward,
+                help: Localized("Delete the previous word", "刪除前一個詞", "删除前一个词"), footer: nil),
 
-        // History filter
-        KeyBinding(
-            keys: [.enter], label: "Enter", context: .filter, command: .acceptFilter,
-            help: Localized("Keep filter, back to list", "保留篩選並回到清單", "保留筛选并回到列表"),
-            footer: Localized("done", "完成", "完成")),
-        KeyBinding(
-            keys: [.up], label: "↑/↓", context: .filter, command: .historyUp,
-            help: Localized("Move through matches", "在結果中移動", "在结果中移动"), footer: nil),
-        KeyBinding(keys: [.down], label: "↓", context: .filter, command: .historyDown, help: nil, footer: nil),
+            // History filter
+            KeyBinding(
+                keys: [.enter], label: "Enter", context: .filter, command: .acceptFilter,
+                help: Localized("Keep filter, back to list", "保留篩選並回到清單", "保留筛选并回到列表"),
+                footer: Localized("done", "完成", "完成")),
+            KeyBinding(
+                keys: [.up], label: "↑/↓", context: .filter, command: .historyUp,
+                help: Localized("Move through matches", "在結果中移動", "在结果中移动"), footer: nil),
+            KeyBinding(keys: [.down], label: "↓", context: .filter, command: .historyDown, help: nil, footer: nil),
 
-        // Button
-        KeyBinding(
-            keys: [.enter, .character(" ")], label: "Enter", context: .button, command: .generate,
-            help: Localized("Generate a palette", "生成配色", "生成配色"),
-            footer: Localized("generate", "生成", "生成")),
+            // Button
+            KeyBinding(
+                keys: [.enter, .character(" ")], label: "Enter", context: .button, command: .generate,
+                help: Localized("Generate a palette", "生成配色", "生成配色"),
+                footer: Localized("generate", "生成", "生成")),
 
-        // Panes
-        KeyBinding(
-            keys: [.left, .character("h")], label: "←/→", context: .panes, command: .selectPreviousPane,
-            help: Localized("Select a colour", "選擇顏色", "选择颜色"),
-            footer: Localized("select", "選擇", "选择")),
-        KeyBinding(
-            keys: [.right, .character("l")], label: "→", context: .panes, command: .selectNextPane,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.character("c"), .enter], label: "c Enter", context: .panes, command: .copySelected,
-            help: Localized("Copy the selected hex", "複製所選色碼", "复制所选色码"),
-            footer: Localized("copy", "複製", "复制")),
+            // Panes
+            KeyBinding(
+                keys: [.left, .character("h")], label: "←/→", context: .panes, command: .selectPreviousPane,
+                help: Localized("Select a colour", "選擇顏色", "选择颜色"),
+                footer: Localized("select", "選擇", "选择")),
+            KeyBinding(
+                keys: [.right, .character("l")], label: "→", context: .panes, command: .selectNextPane,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.character("c"), .enter], label: "c Enter", context: .panes, command: .copySelected,
+                help: Localized("Copy the selected hex", "複製所選色碼", "复制所选色码"),
+                footer: Localized("copy", "複製", "复制")),
 
-        // History list
-        KeyBinding(
-            keys: [.up, .character("k")], label: "↑/↓ j/k", context: .history, command: .historyUp,
-            help: Localized("Move through history", "瀏覽歷史紀錄", "浏览历史记录"),
-            footer: Localized("move", "移動", "移动")),
-        KeyBinding(
-            keys: [.down, .character("j")], label: "↓ j", context: .history, command: .historyDown,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.pageUp], label: "PgUp/PgDn", context: .history, command: .historyPageUp,
-            help: Localized("Move a page", "翻頁", "翻页"), footer: nil),
-        KeyBinding(
-            keys: [.pageDown], label: "PgDn", context: .history, command: .historyPageDown,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.home, .character("g")], label: "Home/End", context: .history, command: .historyFirst,
-            help: Localized("Newest / oldest", "最新／最舊", "最新／最旧"), footer: nil),
-        KeyBinding(
-            keys: [.end, .character("G")], label: "End", context: .history, command: .historyLast,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.enter], label: "Enter", context: .history, command: .useHistoryDescription,
-            help: Localized("Put description in field", "把描述放回輸入欄", "把描述放回输入栏"),
-            footer: Localized("use", "使用", "使用")),
-        KeyBinding(
-            keys: [.character("f")], label: "f", context: .history, command: .toggleFavorite,
-            help: Localized("Mark / unmark favourite", "加入／移出收藏", "加入／移出收藏"),
-            footer: Localized("★", chinese: "★")),
-        KeyBinding(
-            keys: [.character("F")], label: "F", context: .history, command: .toggleFavoritesOnly,
-            help: Localized("Favourites only / all", "只顯示收藏／全部", "只显示收藏／全部"),
-            footer: nil),
-        KeyBinding(
-            keys: [.character("d"), .delete], label: "d", context: .history, command: .deleteEntry,
-            help: Localized("Delete the palette", "刪除此配色", "删除此配色"),
-            footer: Localized("delete", "刪除", "删除")),
-        KeyBinding(
-            keys: [.character("u")], label: "u", context: .history, command: .undoDelete,
-            help: Localized("Undo the last delete", "復原上一次刪除", "撤销上一次删除"), footer: nil),
+            // History list
+            KeyBinding(
+                keys: [.up, .character("k")], label: "↑/↓ j/k", context: .history, command: .historyUp,
+                help: Localized("Move through history", "瀏覽歷史紀錄", "浏览历史记录"),
+                footer: Localized("move", "移動", "移动")),
+            KeyBinding(
+                keys: [.down, .character("j")], label: "↓ j", context: .history, command: .historyDown,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.pageUp], label: "PgUp/PgDn", context: .history, command: .historyPageUp,
+                help: Localized("Move a page", "翻頁", "翻页"), footer: nil),
+            KeyBinding(
+                keys: [.pageDown], label: "PgDn", context: .history, command: .historyPageDown,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.home, .character("g")], label: "Home/End", context: .history, command: .historyFirst,
+                help: Localized("Newest / oldest", "最新／最舊", "最新／最旧"), footer: nil),
+            KeyBinding(
+                keys: [.end, .character("G")], label: "End", context: .history, command: .historyLast,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.enter], label: "Enter", context: .history, command: .useHistoryDescription,
+                help: Localized("Put description in field", "把描述放回輸入欄", "把描述放回输入栏"),
+                footer: Localized("use", "使用", "使用")),
+            KeyBinding(
+                keys: [.character("f")], label: "f", context: .history, command: .toggleFavorite,
+                help: Localized("Mark / unmark favourite", "加入／移出收藏", "加入／移出收藏"),
+                footer: Localized("★", chinese: "★")),
+            KeyBinding(
+                keys: [.character("F")], label: "F", context: .history, command: .toggleFavoritesOnly,
+                help: Localized("Favourites only / all", "只顯示收藏／全部", "只显示收藏／全部"),
+                footer: nil),
+            KeyBinding(
+                keys: [.character("d"), .delete], label: "d", context: .history, command: .deleteEntry,
+                help: Localized("Delete the palette", "刪除此配色", "删除此配色"),
+                footer: Localized("delete", "刪除", "删除")),
 
-        // Outside the text field
-        KeyBinding(
-            keys: [.character("1")], label: "1/2/3", context: .outsideField, command: .copyPrimary,
-            help: Localized("Copy colour 1, 2 or 3", "複製第 1、2、3 色", "复制第 1、2、3 色"), footer: nil),
-        KeyBinding(
-            keys: [.character("2")], label: "2", context: .outsideField, command: .copySecondary,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.character("3")], label: "3", context: .outsideField, command: .copyAccent,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.character("r")], label: "r", context: .outsideField, command: .regenerate,
-            help: Localized("Variation of description", "生成此描述的變化", "生成此描述的变化"),
-            footer: Localized("variation", "變化", "变化")),
-        KeyBinding(
-            keys: [.character("/")], label: "/", context: .outsideField, command: .startFilter,
-            help: Localized("Filter the history", "篩選歷史紀錄", "筛选历史记录"), footer: nil),
-        KeyBinding(
-            keys: [.character("?")], label: "?", context: .outsideField, command: .help,
-            help: Localized("This help", "此說明", "此说明"),
-            footer: Localized("help", "說明", "说明")),
-        KeyBinding(
-            keys: [.character("q")], label: "q", context: .outsideField, command: .quit,
-            help: Localized("Quit", "離開", "退出"), footer: Localized("quit", "離開", "退出")),
+            // Outside the text field
+            KeyBinding(
+                keys: [.character("1")], label: "1/2/3", context: .outsideField, command: .copyPrimary,
+                help: Localized("Copy colour 1, 2 or 3", "複製第 1、2、3 色", "复制第 1、2、3 色"), footer: nil),
+            KeyBinding(
+                keys: [.character("2")], label: "2", context: .outsideField, command: .copySecondary,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.character("3")], label: "3", context: .outsideField, command: .copyAccent,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.character("r")], label: "r", context: .outsideField, command: .regenerate,
+                help: Localized("Variation of description", "生成此描述的變化", "生成此描述的变化"),
+                footer: Localized("variation", "變化", "变化")),
+            KeyBinding(
+                keys: [.character("/")], label: "/", context: .outsideField, command: .startFilter,
+                help: Localized("Filter the history", "篩選歷史紀錄", "筛选历史记录"), footer: nil),
+            KeyBinding(
+                keys: [.character("?")], label: "?", context: .outsideField, command: .help,
+                help: Localized("This help", "此說明", "此说明"),
+                footer: Localized("help", "說明", "说明")),
+            KeyBinding(
+                keys: [.character("q")], label: "q", context: .outsideField, command: .quit,
+                help: Localized("Quit", "離開", "退出"), footer: Localized("quit", "離開", "退出")),
+            // Accessibility (`AccessState.swift`), after quit so the footer keeps help and quit first.
+            KeyBinding(
+                keys: [.character("a")], label: "a", context: .outsideField, command: .toggleAudit,
+                help: Localized("Audit: show / hide", "對比檢查：顯示／隱藏", "对比检查：显示／隐藏"),
+                footer: Localized("audit", "檢查", "检查")),
+            KeyBinding(
+                keys: [.character("x")], label: "x", context: .outsideField, command: .repairSelected,
+                help: Localized("Repair selected colour", "修正所選顏色", "修正所选颜色"),
+                footer: Localized("repair", "修正", "修正")),
+            KeyBinding(
+                keys: [.character("v")], label: "v", context: .outsideField, command: .cycleVision,
+                help: Localized("Simulate colour vision", "模擬色覺（紅／綠／藍）", "模拟色觉（红／绿／蓝）"),
+                footer: Localized("vision", "色覺", "色觉")),
+            KeyBinding(
+                keys: [.character("b")], label: "b", context: .outsideField, command: .cycleBackground,
+                help: Localized("Audit on light / dark", "檢查背景：淺／深", "检查背景：浅／深"), footer: nil),
 
-        // Help overlay: the arrows scroll a key table that does not fit; Ctrl-C still cancels
-        // or quits; every other key closes help (`unboundKeyCommand`). Not listed in help itself.
-        KeyBinding(
-            keys: [.up, .character("k")], label: "↑ k", context: .help, command: .helpScrollUp,
-            help: nil, footer: nil),
-        KeyBinding(
-            keys: [.down, .character("j")], label: "↓ j", context: .help, command: .helpScrollDown,
-            help: nil, footer: nil),
-        KeyBinding(keys: [.pageUp], label: "PgUp", context: .help, command: .helpPageUp, help: nil, footer: nil),
-        KeyBinding(keys: [.pageDown], label: "PgDn", context: .help, command: .helpPageDown, help: nil, footer: nil),
-        KeyBinding(keys: [.control("c")], label: "^C", context: .help, command: .interrupt, help: nil, footer: nil),
-    ]
+            // Help overlay: the arrows scroll a key table that does not fit; Ctrl-C still cancels
+            // or quits; every other key closes help (`unboundKeyCommand`). Not listed in help itself.
+            KeyBinding(
+                keys: [.up, .character("k")], label: "↑ k", context: .help, command: .helpScrollUp,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.down, .character("j")], label: "↓ j", context: .help, command: .helpScrollDown,
+                help: nil, footer: nil),
+            KeyBinding(keys: [.pageUp], label: "PgUp", context: .help, command: .helpPageUp, help: nil, footer: nil),
+            KeyBinding(
+                keys: [.pageDown], label: "PgDn", context: .help, command: .helpPageDown, help: nil, footer: nil),
+            KeyBinding(keys: [.control("c")], label: "^C", context: .help, command: .interrupt, help: nil, footer: nil),
+        ] + WorkbenchKeys.bindings
 
-    /// What a key no binding lists does in `scope`: in help it closes help; elsewhere nothing
-    /// (a text field types printable characters).
+    /// What a key no binding lists does in `scope`: in help it closes help, after `L` it
+    /// cancels the prefix; elsewhere nothing (a text field types printable characters).
     public static func unboundKeyCommand(in scope: KeyScope) -> Command? {
-        scope == .help ? .closeHelp : nil
+        switch scope {
+        case .help: return .closeHelp
+        case .lockRole: return .cancelLockPrefix
+        default: return nil
+        }
     }
 
     /// The label of the first key that opens help in `scope` ("F1" in a text field, "?" outside).
@@ -289,6 +346,7 @@ public enum KeyMap {
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
         .anywhere, .description, .textField, .outsideField, .panes, .history, .filter, .button,
+        .edit, .hexEntry, .refine, .candidates,
     ]
 
     /// The first binding for `key` among the active contexts, most specific context first.
@@ -336,7 +394,6 @@ public enum KeyMap {
     ) -> [(key: String, text: String)] {
         let all =
             footers[FooterKey(contexts: contexts, language: language)] ?? buildFooter(for: contexts, language: language)
-        if excluding.isEmpty { return all.map { ($0.key, $0.text) } }
         return all.filter { !excluding.contains($0.command) }.map { ($0.key, $0.text) }
     }
 
@@ -361,14 +418,18 @@ public enum KeyMap {
     ) -> [(key: String, text: String, command: Command)] {
         var out: [(key: String, text: String, command: Command)] = []
         var seen = Set<String>()
+        // A key a more specific context binds does that context's command: its hint goes.
+        var claimed = Set<Key>()
         for context in contexts {
-            for binding in bindings where binding.context == context {
-                guard let footer = binding.footer else { continue }
+            let rows = bindings.filter { $0.context == context }
+            for binding in rows {
+                guard let footer = binding.footer, !binding.keys.contains(where: claimed.contains) else { continue }
                 let text = footer(language)
                 guard !seen.contains(text) else { continue }
                 seen.insert(text)
                 out.append((shortLabel(binding), text, binding.command))
             }
+            for binding in rows { claimed.formUnion(binding.keys) }
         }
         return out
     }

@@ -15,6 +15,8 @@ struct Rect: Hashable, Sendable {
 /// and list; the status line. From 20 rows up, blank rows separate the groups. Panes sit side by
 /// side from 60 columns up and are stacked (one band per colour) below that. The panes take
 /// about two fifths of what is left, between 3 and 10 rows; the history list gets the rest.
+/// The audit panel, when shown, sits under the panes: up to `AuditPanel.idealRows` rows, the
+/// panes shrinking towards 3 rows so that the history keeps 4 rows (1 on the smallest screens).
 struct Layout: Hashable, Sendable {
     static let minimumWidth = 40
     static let minimumHeight = 12
@@ -38,8 +40,10 @@ struct Layout: Hashable, Sendable {
     let filter: Rect
     let historyList: Rect
     let statusRow: Int
+    /// The audit panel's rows, when it is shown and there is room for it.
+    let audit: Rect?
 
-    init(width: Int, height: Int, labelWidth: Int) {
+    init(width: Int, height: Int, labelWidth: Int, auditPanel: Bool = false) {
         self.width = width
         self.height = height
         isTooSmall = width < Layout.minimumWidth || height < Layout.minimumHeight
@@ -54,11 +58,20 @@ struct Layout: Hashable, Sendable {
         // Title, field, button, history header and status, plus the spacers around panes.
         let available = max(height - 5 - 3 * spacer, 4)
         panesStacked = width < Layout.sideBySideWidth
-        let paneRows: Int
+        var paneRows: Int
         if panesStacked {
             paneRows = available >= 16 ? 6 : 3
         } else {
             paneRows = min(max(available * 2 / 5, 3), 10)
+        }
+        // Rows from the panes' top to the status row: panes, panel, spacer, header, list.
+        let below = statusRow - panesTop
+        var auditRows = 0
+        if auditPanel {
+            let keep = min(4, max(below - 3 - spacer - 1 - AuditPanel.idealRows, 1))
+            paneRows = max(min(paneRows, below - AuditPanel.idealRows - spacer - 1 - keep), 3)
+            if panesStacked, paneRows < 6 { paneRows = 3 }
+            auditRows = min(AuditPanel.idealRows, max(below - paneRows - spacer - 1 - 1, 0))
         }
         var rects: [Rect] = []
         if panesStacked {
@@ -78,7 +91,8 @@ struct Layout: Hashable, Sendable {
             }
         }
         panes = rects
-        historyHeaderRow = panesTop + paneRows + spacer
+        audit = auditRows > 0 ? Rect(x: 1, y: panesTop + paneRows, width: max(width - 2, 1), height: auditRows) : nil
+        historyHeaderRow = panesTop + paneRows + auditRows + spacer
         let filterX = width / 2 + 2
         filter = Rect(x: filterX, y: historyHeaderRow, width: max(width - 1 - filterX, 1), height: 1)
         let listTop = historyHeaderRow + 1

@@ -5,6 +5,7 @@ import PaletteHistory
 extension AppState {
     /// Applies an action and says what the runtime must do next. The only state transition.
     public mutating func reduce(_ action: Action) -> [Effect] {
+        defer { refreshAuditView() }
         switch action {
         case .launched:
             // Enough entries to fill the list at once, whatever the screen's height.
@@ -214,20 +215,16 @@ extension AppState {
                 say(UIText.historyEmpty, .info)
                 return []
             }
-            undoStack.append(entry.id)
+            workbench.record(.delete(id: entry.id))
             say(UIText.deleted(Self.quote(entry.description)), .info)
             showSelectedHistoryEntry()
             return [.deleteHistory(id: entry.id)]
-        case .undoDelete:
-            guard let id = undoStack.popLast(), let index = history.deletedIndex(of: id) else {
-                say(UIText.nothingToUndo, .info)
-                return []
-            }
-            history.restore(entryIndex: index, rows: rows)
-            let entry = history.entries[index]
-            say(UIText.restored(Self.quote(entry.description)), .info)
-            showSelectedHistoryEntry()
-            return [.restoreHistory(id: entry.id)]
+        case .toggleLockSelected, .startLock, .lockPrimary, .lockSecondary, .lockAccent, .cancelLockPrefix,
+            .startEdit, .editNextChannel, .editPreviousChannel, .editIncrease, .editDecrease, .editIncreaseLarge,
+            .editDecreaseLarge, .startHex, .acceptHex, .cancelHex, .keepEdit, .cancelEdit, .swapRoles,
+            .deriveCompanion, .undo, .redo, .startRefine, .submitRefine, .closeRefine, .requestCandidates,
+            .candidatePrevious, .candidateNext, .keepCandidate, .dismissCandidates, .toggleLineage:
+            return performWorkbench(command)
         case .cursorLeft: editText { $0.moveLeft() }
         case .cursorRight: editText { $0.moveRight() }
         case .cursorHome: editText { $0.moveHome() }
@@ -242,6 +239,10 @@ extension AppState {
         case .deleteToStart: editText { $0.deleteToStart() }
         case .deleteToEnd: editText { $0.deleteToEnd() }
         case .deleteWordBackward: editText { $0.deleteWordBackward() }
+        case .toggleAudit: toggleAudit()
+        case .repairSelected: return repairSelected()
+        case .cycleVision: cycleVision()
+        case .cycleBackground: cycleBackground()
         }
         return []
     }
@@ -249,6 +250,14 @@ extension AppState {
     // MARK: - Generating
 
     private mutating func generate(description raw: String, variation: Int) -> [Effect] {
+        startRequest(description: raw, variation: variation, purpose: .generate)
+    }
+
+    /// Checks the description and that nothing is in flight, then asks the provider: locked roles
+    /// keep the shown palette's colours, a refinement names the palette it refines.
+    mutating func startRequest(
+        description raw: String, variation: Int, purpose: RequestPurpose, refinement: Refinement? = nil
+    ) -> [Effect] {
         let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !description.isEmpty else {
             say(UIText.emptyDescription, .error)
@@ -262,13 +271,16 @@ extension AppState {
         nextRequestID += 1
         request = InFlightRequest(
             id: id, description: description, variation: variation,
-            started: clock.value.uptime(), elapsedMilliseconds: 0)
+            started: clock.value.uptime(), elapsedMilliseconds: 0, purpose: purpose)
         lastRequest = LastRequest(description: description, variation: variation)
         say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
-        return [
-            .generatePalette(
-                requestID: id, GenerationRequest(description: description, language: language, variation: variation))
-        ]
+        var candidates = 1
+        if case .candidates(let count) = purpose { candidates = count }
+        let asked = GenerationRequest(
+            description: description, language: language, variation: variation, locked: lockedColors,
+            refinement: refinement, constraints: GenerationConstraints(accessibility: access.requirement),
+            candidateCount: candidates)
+        return [.generatePalette(requestID: id, asked)]
     }
 
     /// `r`: in the history, the selected entry's description; elsewhere the field's, or the
@@ -305,28 +317,10 @@ extension AppState {
             }
             return []
         case .success(let generated):
-            let provider = TextSanitizer.clean(generated.provider)
-            let model = generated.model.map(TextSanitizer.clean)
-            shown = ShownPalette(
-                palette: generated.palette, description: inFlight.description,
-                provider: provider, model: model, isFallback: generated.isFallback,
-                names: colorNames.value.names(for: generated.palette))
-            let entry = HistoryEntry(
-                id: clock.value.makeID(), created: clock.value.now(),
-                description: inFlight.description, palette: generated.palette,
-                provider: provider, model: model)
-            history.append(entry)
-            keepViewsInBounds()
-            // A retired default model was replaced: the title names the model now in use.
-            for case .modelReplaced(_, let replacement) in generated.notes {
-                modelName = TextSanitizer.clean(replacement)
+            if case .candidates = inFlight.purpose {
+                return showCandidates(generated, description: inFlight.description)
             }
-            if let reason = generated.fallbackReason {
-                say(Messages.fallback(reason), .warning)
-            } else {
-                say(UIText.newPalette(provider: provider, notes: generated.notes.map(Messages.note)), .success)
-            }
-            return [.appendHistory(entry)]
+            return show(generated, description: inFlight.description, purpose: inFlight.purpose)
         }
     }
 
@@ -343,7 +337,11 @@ extension AppState {
     // MARK: - Text editing
 
     private mutating func type(_ c: Character) {
-        if isEditingFilter {
+        if workbench.editor?.hexField != nil {
+            typeHex(String(c))
+            return
+        }
+        if isEditingFilter || workbench.isRefining {
             editText { $0.insert(String(c)) }
             return
         }
@@ -355,7 +353,12 @@ extension AppState {
     }
 
     private mutating func paste(_ text: String) -> [Effect] {
-        if isEditingFilter {
+        if workbench.editor?.hexField != nil {
+            typeHex(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            return []
+        }
+        if workbench.editor != nil || workbench.candidates != nil || workbench.awaitingLockRole { return [] }
+        if isEditingFilter || workbench.isRefining {
             editText { $0.insert(text) }
             return []
         }
@@ -368,7 +371,12 @@ extension AppState {
 
     /// Edits whichever text field has the keyboard, then keeps its cursor visible.
     private mutating func editText(_ edit: (inout TextField) -> Void) {
-        if isEditingFilter {
+        if workbench.editor?.hexField != nil {
+            editHex(edit)
+        } else if workbench.isRefining {
+            edit(&workbench.refineField)
+            keepViewsInBounds()
+        } else if isEditingFilter {
             edit(&filterField)
             history.setQuery(filterField.text)
             keepViewsInBounds()
@@ -393,6 +401,7 @@ extension AppState {
 
     private mutating func moveFocus(by step: Int) {
         isEditingFilter = false
+        workbench.isRefining = false
         let all = Focus.allCases
         focus = all[(focus.rawValue + step + all.count) % all.count]
         if focus == .history { moveHistory { _ in } }
@@ -407,7 +416,7 @@ extension AppState {
     }
 
     /// The panes show the selected history entry while the history has focus.
-    private mutating func showSelectedHistoryEntry(evenOutsideTheHistory: Bool = false) {
+    mutating func showSelectedHistoryEntry(evenOutsideTheHistory: Bool = false) {
         guard focus == .history || evenOutsideTheHistory, let entry = history.selectedEntry else { return }
         let palette = entry.palette
         let names = shown?.palette == palette ? shown?.names : nil
@@ -415,18 +424,19 @@ extension AppState {
             palette: palette, description: TextSanitizer.clean(entry.description),
             provider: TextSanitizer.clean(entry.provider),
             model: entry.model.map(TextSanitizer.clean), isFallback: false,
-            names: names ?? colorNames.value.names(for: palette))
+            names: names ?? colorNames.value.names(for: palette), entryID: entry.id)
     }
 
     /// Re-clamps scroll positions after a resize or an edit.
-    private mutating func keepViewsInBounds() {
+    mutating func keepViewsInBounds() {
         let layout = self.layout
         field.scrollToCursor(width: layout.field.width)
+        workbench.refineField.scrollToCursor(width: layout.field.width)
         filterField.scrollToCursor(width: layout.filter.width)
         history.scrollToSelection(rows: layout.historyList.height)
     }
 
-    private mutating func say(_ text: Localized, _ kind: StatusMessage.Kind) {
+    mutating func say(_ text: Localized, _ kind: StatusMessage.Kind) {
         status = StatusMessage(text(language), kind: kind)
     }
 

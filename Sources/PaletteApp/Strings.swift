@@ -257,8 +257,25 @@ extension Messages {
         switch failure.reason {
         case .noLocation: return historyOff(failure)
         case .system(.write, _, _), .system(.createFolder, _, _): return historyNotSaved(failure)
-        case .system(.read, _, _), .notAFolder, .foreign: return historyNotRead(failure)
+        case .system(.read, _, _), .notAFolder, .danglingLink, .foreign: return historyNotRead(failure)
         }
+    }
+
+    /// The sentence for `history --compact` when the file could not be compacted (it is left as it was).
+    public static func historyNotCompacted(_ failure: HistoryFailure) -> Localized {
+        if failure.kind == .noLocation { return historyOff(failure) }
+        let why = historyCause(failure)
+        return Localized(
+            "History not compacted: \(why.english).", "未能整理歷史紀錄：\(why.traditional)。",
+            "未能整理历史记录：\(why.simplified)。")
+    }
+
+    /// What `history --compact` did: how many deleted entries it removed.
+    public static func historyCompacted(removed: Int) -> Localized {
+        let n = UIText.grouped(removed)
+        return Localized(
+            "history compacted: \(n) deleted \(removed == 1 ? "entry" : "entries") removed",
+            "歷史紀錄已整理：移除了 \(n) 筆已刪除的紀錄", "历史记录已整理：移除了 \(n) 条已删除的记录")
     }
 
     /// The sentence for a run without history because there is nowhere to keep it.
@@ -283,6 +300,19 @@ extension Messages {
                 "\(path) is a file, not a folder; move it or use --history FILE",
                 "\(path) 是檔案而不是資料夾；請移走它，或使用 --history FILE",
                 "\(path) 是文件而不是文件夹；请移走它，或使用 --history FILE")
+        case .danglingLink(let link, let target):
+            let from = TextSanitizer.clean(link)
+            let to = TextSanitizer.clean(target)
+            if from == file {
+                return Localized(
+                    "\(from) is a link to \(to), which does not exist; create it, remove the link, or use --history FILE",
+                    "\(from) 是指向 \(to) 的連結，但目標不存在；請建立它、移除連結，或使用 --history FILE",
+                    "\(from) 是指向 \(to) 的链接，但目标不存在；请创建它、删除链接，或使用 --history FILE")
+            }
+            return Localized(
+                "the folder \(from) is a link to \(to), which does not exist; create it, remove the link, or use --history FILE",
+                "資料夾 \(from) 是指向 \(to) 的連結，但目標不存在；請建立它、移除連結，或使用 --history FILE",
+                "文件夹 \(from) 是指向 \(to) 的链接，但目标不存在；请创建它、删除链接，或使用 --history FILE")
         case .system(let operation, let path, let code):
             let why = systemError(code)
             let subject = TextSanitizer.clean(path)

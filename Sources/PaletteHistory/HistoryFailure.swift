@@ -14,7 +14,8 @@ public struct HistoryFailure: Error, Hashable, Sendable {
         case unwritable
         /// The file is not a palette-tui history file; it is left untouched.
         case foreign
-        /// The path itself cannot work: a part of it is a file, it is too long, it loops.
+        /// The path itself cannot work: a part of it is a file, it is too long, it loops, it is a
+        /// link to nothing.
         case pathProblem
     }
 
@@ -39,6 +40,9 @@ public struct HistoryFailure: Error, Hashable, Sendable {
         case noLocation
         /// `blocker`, a part of the history file's path, exists and is not a folder.
         case notAFolder(blocker: String)
+        /// `link`, the history file or one of its folders, is a symbolic link to `target`, which
+        /// does not exist. Nothing is created through it: the user says where the history lives.
+        case danglingLink(link: String, target: String)
         /// The system refused `operation` on `path` with the error number `code` (errno).
         case system(Operation, path: String, code: Int32)
         /// The file is not a history file.
@@ -61,7 +65,7 @@ public struct HistoryFailure: Error, Hashable, Sendable {
     public var kind: Kind {
         switch reason {
         case .noLocation: return .noLocation
-        case .notAFolder: return .pathProblem
+        case .notAFolder, .danglingLink: return .pathProblem
         case .foreign: return .foreign
         case .system(let operation, _, let code):
             if HistoryFailure.pathErrorCodes.contains(code) { return .pathProblem }

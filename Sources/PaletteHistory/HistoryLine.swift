@@ -211,9 +211,9 @@ struct HistoryLineDecoder {
                 return .unusual
             }
             if keyEscaped { return .unusual }
-            if let key = Key.match(b, keyRange) {
-                guard set(key, value) else { return .unusual }
-            }
+            // A key we never write (its bytes and its value unchecked here) is the decoder's
+            // to judge: the fast path accepts only what JSONDecoder would.
+            guard let key = Key.match(b, keyRange), set(key, value) else { return .unusual }
             skipSpace()
             guard i < n else { return .unusual }
             if b[i] == 0x2C {
@@ -451,7 +451,7 @@ struct HistoryLineDecoder {
         var op: String?
     }
 
-    private static func slowDecode(_ line: UnsafeRawBufferPointer) -> Result<HistoryRecord, HistoryLineError> {
+    static func slowDecode(_ line: UnsafeRawBufferPointer) -> Result<HistoryRecord, HistoryLineError> {
         let data = Data(line)
         let decoder = JSONDecoder()
         do {

@@ -56,11 +56,9 @@ public final class HistoryStore: Sendable {
         var state = LoadState()
         var st = stat()
         if fstat(fd, &st) == 0 { state.fileSize = Int(st.st_size) }
+        if state.fileSize > 0, let reason = try foreignHead(fd, size: state.fileSize) { throw foreign(reason) }
         try forEachLine(fd) { line, number, terminated in
             state.take(line, number: number, terminated: terminated)
-        }
-        if let reason = state.foreignReason() {
-            throw foreign(reason)
         }
         return (state.finish(), state.warnings(limit: HistoryStore.warningLimit))
     }
@@ -128,16 +126,22 @@ public final class HistoryStore: Sendable {
             var entriesBefore: Int
         }
 
+        /// One line kept by `compact()`: an entry (by its index in `entries`) or an unreadable line.
+        enum Piece {
+            case entry(Int)
+            case verbatim([UInt8])
+        }
+
         var decoder = HistoryLineDecoder()
         var entries: [HistoryEntry] = []
+        /// The lines in file order, for `compact()`; nil (not kept) for a plain load.
+        var pieces: [Piece]?
         /// Changes keyed by id, last one wins; applied in one pass at the end, because
         /// a dictionary of every id (100,000 hashes) would cost more than the whole parse.
         var favoriteChanges: [String: Change] = [:]
         var deleteChanges: [String: Change] = [:]
         var bad: [(line: Int, problem: HistoryLineProblem)] = []
         var badCount = 0
-        var goodCount = 0
-        var firstMeaningfulByte: UInt8?
         var fileSize = 0
         var bytesSeen = 0
 
@@ -148,17 +152,20 @@ public final class HistoryStore: Sendable {
                 let estimate = Int(Double(fileSize) / Double(bytesSeen) * 512 * 1.02)
                 if estimate > entries.count { entries.reserveCapacity(estimate) }
             }
-            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
-                if line.contains(0) { note(number, .zeroBytes) }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else {
+                if line.contains(0) {
+                    note(number, .zeroBytes)
+                    pieces?.append(.verbatim(Array(line)))
+                }
                 return
             }
-            if firstMeaningfulByte == nil { firstMeaningfulByte = first }
             switch decoder.decode(line) {
             case .success(let record):
-                goodCount += 1
                 apply(record)
+                if pieces != nil, case .entry = record { pieces?.append(.entry(entries.count - 1)) }
             case .failure(let error):
                 note(number, terminated ? .notARecord(finding: error.reason) : .incompleteLastLine)
+                pieces?.append(.verbatim(Array(line)))
             }
         }
 
@@ -180,17 +187,6 @@ public final class HistoryStore: Sendable {
             }
         }
 
-        /// Why the file does not look like a history file, if it does not.
-        func foreignReason() -> HistoryFailure.ForeignEvidence? {
-            if let first = firstMeaningfulByte, first != 0x7B {
-                return .notJSONObject
-            }
-            if goodCount == 0 && badCount > 1 {
-                return .noRecords(lines: badCount)
-            }
-            return nil
-        }
-
         /// Applies the changes in place. Ids are first screened by their first eight bytes,
         /// which costs far less than hashing every id as a `String`.
         mutating func finish() -> [HistoryEntry] {
@@ -202,9 +198,9 @@ public final class HistoryStore: Sendable {
             for i in entries.indices {
                 var drop = false
                 if screen.contains(LoadState.prefix(entries[i].id)) {
-                    let id = entries[i].id
-                    if let change = favoriteChanges[id], i < change.entriesBefore { entries[i].favorite = change.value }
-                    if let change = deleteChanges[id], i < change.entriesBefore { drop = change.value }
+                    let fate = fate(of: i)
+                    if let favorite = fate.favorite { entries[i].favorite = favorite }
+                    drop = fate.deleted
                 }
                 if !drop {
                     if kept != i { entries.swapAt(kept, i) }
@@ -213,6 +209,19 @@ public final class HistoryStore: Sendable {
             }
             entries.removeLast(entries.count - kept)
             return entries
+        }
+
+        /// What the changes make of entry `i`: its favourite (nil: as it was saved) and whether
+        /// it is deleted. The last change of each kind to an id applies to every entry of that id
+        /// saved before it, so all copies of an id (a merged or copied file) change together, as
+        /// they would have one change at a time. `finish()` and `compact()` both decide here.
+        func fate(of i: Int) -> (favorite: Bool?, deleted: Bool) {
+            let id = entries[i].id
+            var favorite: Bool?
+            var deleted = false
+            if let change = favoriteChanges[id], i < change.entriesBefore { favorite = change.value }
+            if let change = deleteChanges[id], i < change.entriesBefore { deleted = change.value }
+            return (favorite, deleted)
         }
 
         /// The first eight UTF-8 bytes of an id (fewer for short ids), packed.
@@ -263,9 +272,8 @@ public final class HistoryStore: Sendable {
     /// Appends one record as one line.
     func appendRecord(_ record: HistoryRecord) throws {
         var line = HistoryLineEncoder.encode(record)
-        let (fd, created) = try openForWriting()
+        guard let (fd, created) = try openForWriting(create: true) else { throw writeError(ENOENT) }
         defer { close(fd) }
-        try requireRegularFile(fd)
         var st = stat()
         fstat(fd, &st)
         if st.st_size > 0 {
@@ -280,55 +288,56 @@ public final class HistoryStore: Sendable {
     }
 
     /// Rewrites the file with the changes folded in: deleted entries and change records go,
-    /// unreadable lines are kept verbatim. Atomic: temporary file, fsync, rename, directory fsync.
+    /// unreadable lines are kept verbatim, after the entries. Atomic: temporary file, fsync,
+    /// rename, directory fsync.
+    ///
+    /// The result loads to exactly the entries `load()` returned before, every copy of an id
+    /// included (the fold is `load()`'s own). A history that does not exist has nothing to
+    /// compact and is not created.
     ///
     /// Returns how many entries were removed.
     @discardableResult
     public func compact() throws -> Int {
         let target = url.resolvingSymlinksInPath()
-        let (fd, _) = try openForWriting()
+        guard let (fd, _) = try openForWriting(create: false) else { return 0 }
         defer { close(fd) }
-        try requireRegularFile(fd)
         var st = stat()
         fstat(fd, &st)
         if st.st_size > 0, let reason = try foreignHead(fd, size: Int(st.st_size)) { throw foreign(reason) }
-        var decoder = HistoryLineDecoder()
-        var order: [Piece] = []
-        var positions: [String: Int] = [:]
-        var removed = 0
-        try forEachLine(fd) { line, _, _ in
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-            switch decoder.decode(line) {
-            case .success(.entry(let entry)):
-                positions[entry.id] = order.count
-                order.append(.entry(entry, deleted: false))
-            case .success(.favorite(let id, let on)):
-                if let i = positions[id], case .entry(var e, let d) = order[i] {
-                    e.favorite = on
-                    order[i] = .entry(e, deleted: d)
-                }
-            case .success(.delete(let id)):
-                if let i = positions[id], case .entry(let e, _) = order[i] { order[i] = .entry(e, deleted: true) }
-            case .success(.restore(let id)):
-                if let i = positions[id], case .entry(let e, _) = order[i] { order[i] = .entry(e, deleted: false) }
-            case .failure:
-                order.append(.verbatim(Array(line)))
-            }
+        var state = LoadState()
+        state.pieces = []
+        try forEachLine(fd) { line, number, terminated in
+            state.take(line, number: number, terminated: terminated)
         }
         var out: [UInt8] = []
-        for piece in order {
+        var unreadable: [UInt8] = []
+        var removed = 0
+        for piece in state.pieces ?? [] {
             switch piece {
-            case .entry(let e, let deleted):
-                if deleted { removed += 1 } else { out += HistoryLineEncoder.encode(.entry(e)) }
+            case .entry(let i):
+                let fate = state.fate(of: i)
+                if fate.deleted {
+                    removed += 1
+                    continue
+                }
+                var entry = state.entries[i]
+                if let favorite = fate.favorite { entry.favorite = favorite }
+                out += HistoryLineEncoder.encode(.entry(entry))
             case .verbatim(let bytes):
-                out += bytes
-                out.append(0x0A)
+                unreadable += bytes
+                unreadable.append(0x0A)
             }
         }
-        let dir = target.deletingLastPathComponent().path
-        let tmp = dir + "/.\(target.lastPathComponent).tmp-\(getpid())"
-        let tfd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard tfd >= 0 else { throw writeError(errno) }
+        // Unreadable lines go after the entries, so the file still starts with a record and is
+        // still taken for a history file; with no entry left, a change to no entry (ids are
+        // never empty) stands first for the same reason.
+        if out.isEmpty && !unreadable.isEmpty { out = HistoryLineEncoder.encode(.restore(id: "")) }
+        out += unreadable
+        let folder = target.deletingLastPathComponent().path
+        let tmp = folder + "/.\(target.lastPathComponent).tmp-\(getpid())"
+        unlink(tmp)
+        let tfd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard tfd >= 0 else { throw writeError(errno, folder: folder) }
         do {
             defer { close(tfd) }
             try writeAll(tfd, out)
@@ -340,25 +349,24 @@ public final class HistoryStore: Sendable {
         guard rename(tmp, target.path) == 0 else {
             let code = errno
             unlink(tmp)
-            throw writeError(code)
+            throw writeError(code, folder: folder)
         }
-        syncDirectory()
+        syncDirectory(folder)
         return removed
-    }
-
-    private enum Piece {
-        case entry(HistoryEntry, deleted: Bool)
-        case verbatim([UInt8])
     }
 
     // MARK: - File plumbing
 
     /// Opens the file for reading under a shared lock; nil when it does not exist.
     private func openForReading() throws -> Int32? {
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         if fd < 0 {
             let code = errno
-            if code == ENOENT { return nil }
+            if code == ENOENT {
+                if let dangling = HistoryStore.danglingLink(in: url.path) { throw danglingFailure(dangling) }
+                return nil
+            }
+            if HistoryStore.notARegularFileCodes.contains(code) { throw foreign(.notARegularFile) }
             throw failure(.read, code)
         }
         do {
@@ -371,22 +379,47 @@ public final class HistoryStore: Sendable {
         return fd
     }
 
-    /// Opens (creating 0600, in a 0700 directory, if needed) and locks the file for appending.
+    /// How many times `openForWriting` starts again after losing a race (another process
+    /// created the file, or a compaction renamed a new one into place) before it gives up.
+    static let openAttempts = 64
+
+    /// Opens and locks the file for appending, creating it (0600, in a 0700 folder) when
+    /// `create` says so; nil when it does not exist and is not to be created.
     ///
+    /// Every way this cannot succeed ends in one `HistoryFailure`, never in a loop: a
+    /// dangling link is refused (nothing is created through it), anything but a regular file
+    /// is refused before it is locked, and lost races are retried a bounded number of times.
     /// After the lock is held the path is checked to still name the same file: a concurrent
     /// `compact()` may have renamed a new file into place while this one waited.
-    private func openForWriting() throws -> (fd: Int32, created: Bool) {
+    private func openForWriting(create: Bool) throws -> (fd: Int32, created: Bool)? {
         let path = url.path
-        try makeDirectory(url.deletingLastPathComponent().path)
-        while true {
+        if create { try makeDirectory(url.deletingLastPathComponent().path) }
+        var lastCode = EAGAIN
+        for _ in 0..<HistoryStore.openAttempts {
             var created = false
-            var fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+            var fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
             if fd < 0 && errno == ENOENT {
-                fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                if let dangling = HistoryStore.danglingLink(in: path) { throw danglingFailure(dangling) }
+                guard create else { return nil }
+                fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0o600)
                 created = fd >= 0
-                if fd < 0 && errno == EEXIST { continue }
+                if fd < 0 && errno == EEXIST {
+                    // Something appeared at the path between the two opens: look again.
+                    lastCode = EEXIST
+                    continue
+                }
             }
-            guard fd >= 0 else { throw writeError(errno) }
+            guard fd >= 0 else {
+                let code = errno
+                if HistoryStore.notARegularFileCodes.contains(code) { throw foreign(.notARegularFile) }
+                throw writeError(code)
+            }
+            do {
+                try requireRegularFile(fd)
+            } catch {
+                close(fd)
+                throw error
+            }
             while flock(fd, LOCK_EX) != 0 {
                 if errno != EINTR {
                     let code = errno
@@ -397,17 +430,66 @@ public final class HistoryStore: Sendable {
             var held = stat()
             var named = stat()
             fstat(fd, &held)
-            if stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev {
-                return (fd, created)
+            if stat(path, &named) == 0 {
+                if held.st_ino == named.st_ino, held.st_dev == named.st_dev { return (fd, created) }
+            } else {
+                lastCode = errno
             }
             close(fd)
         }
+        throw writeError(lastCode)
+    }
+
+    /// The errors `open(2)` gives for a path that is there but is no regular file: a
+    /// folder (EISDIR), a socket (ENXIO), a device without a driver (ENODEV).
+    static let notARegularFileCodes: Set<Int32> = [EISDIR, ENXIO, ENODEV]
+
+    /// The nearest part of `path` that exists (the path itself, else its folders), when it is
+    /// a symbolic link to nothing: the link, and the path the chain of links ends at.
+    static func danglingLink(in path: String) -> (link: String, target: String)? {
+        var current = path
+        while !current.isEmpty, current != "/" {
+            var st = stat()
+            if lstat(current, &st) == 0 {
+                guard st.st_mode & S_IFMT == S_IFLNK else { return nil }
+                var followed = stat()
+                // A link that resolves, or fails otherwise (a loop: ELOOP), is the open's to report.
+                guard stat(current, &followed) != 0, errno == ENOENT else { return nil }
+                return (current, finalTarget(of: current))
+            }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    /// Where a chain of symbolic links starting at `link` ends: the first path in it that is
+    /// not itself a link (relative targets resolved against the link's folder).
+    private static func finalTarget(of link: String) -> String {
+        var current = link
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let next =
+                target.hasPrefix("/")
+                ? target : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+            var st = stat()
+            guard lstat(next, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { return next }
+            current = next
+        }
+        return current
+    }
+
+    private func danglingFailure(_ dangling: (link: String, target: String)) -> HistoryFailure {
+        HistoryFailure(path: url.path, .danglingLink(link: dangling.link, target: dangling.target))
     }
 
     /// Creates the directory and any missing parents with mode 0700; existing ones are left as they are.
     private func makeDirectory(_ path: String) throws {
         var st = stat()
         if stat(path, &st) == 0 { return }
+        if let dangling = HistoryStore.danglingLink(in: path) { throw danglingFailure(dangling) }
         let parent = (path as NSString).deletingLastPathComponent
         if parent != path, !parent.isEmpty { try makeDirectory(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
@@ -429,12 +511,16 @@ public final class HistoryStore: Sendable {
     /// Reads the file from its start and calls `body` for every line (without its newline),
     /// with its 1-based number and whether a newline ended it.
     ///
-    /// Reads in 1 MiB chunks so that peak memory does not grow with the file.
+    /// Reads in 1 MiB chunks (one buffer the file's size for a smaller file) so that peak
+    /// memory does not grow with the file.
     private func forEachLine(
         _ fd: Int32,
         _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void
     ) throws {
-        var capacity = 1 << 20
+        // A small file gets a buffer its size (plus room to see the end), not the full 1 MiB.
+        var st = stat()
+        let size = fstat(fd, &st) == 0 ? Int(st.st_size) : Int.max
+        var capacity = min(1 << 20, max(4096, size &+ 1))
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var filled = 0
@@ -481,34 +567,53 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Checks the first 16 KiB: a history file starts with `{` (zero bytes of a torn first
-    /// write aside) and, if it holds a whole line there, at least one of those lines is a record.
+    /// Why the file is not a history file, if it is not; the one test that `load()`,
+    /// `loadNewest`, `append` and `compact()` all make, so they never disagree about a file.
+    ///
+    /// A history file starts with `{` (blank lines and the zero bytes of a torn write aside),
+    /// and of its first lines, at least one is a record or only one is judged. Lines are
+    /// judged from a head of 16 KiB, grown up to 1 MiB while it holds fewer than two whole
+    /// lines; a line the head cuts is not judged, the last line of a file the head holds
+    /// whole is. Lines of only blanks and zero bytes are no evidence either way.
     private func foreignHead(_ fd: Int32, size: Int) throws -> HistoryFailure.ForeignEvidence? {
-        let count = min(size, 16 << 10)
-        var head = [UInt8](repeating: 0, count: count)
-        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
-        guard got > 0 else { return nil }
-        let bytes = head[..<got]
-        if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
-            first != 0x7B
-        {
-            return .notJSONObject
-        }
-        var decoder = HistoryLineDecoder()
-        var complete = 0
-        var start = bytes.startIndex
-        while let nl = bytes[start...].firstIndex(of: 0x0A) {
-            let line = bytes[start..<nl]
-            start = nl + 1
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else { continue }
-            complete += 1
-            let ok = line.withUnsafeBytes { raw -> Bool in
-                if case .success = decoder.decode(raw) { return true }
-                return false
+        var window = min(size, 16 << 10)
+        while true {
+            var head = [UInt8](repeating: 0, count: window)
+            var got = 0
+            while got < window {
+                let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, window - got, off_t(got)) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
             }
-            if ok { return nil }
+            let bytes = head[..<got]
+            if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A && $0 != 0 }),
+                first != 0x7B
+            {
+                return .notJSONObject
+            }
+            let whole = got >= size
+            var decoder = HistoryLineDecoder()
+            var judged = 0
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                let newline = bytes[start...].firstIndex(of: 0x0A)
+                guard newline != nil || whole else { break }
+                let end = newline ?? bytes.endIndex
+                let line = bytes[start..<end]
+                start = end + 1
+                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0 }) else { continue }
+                let ok = line.withUnsafeBytes { raw -> Bool in
+                    if case .success = decoder.decode(raw) { return true }
+                    return false
+                }
+                if ok { return nil }
+                judged += 1
+            }
+            if judged > 1 { return .noRecords(lines: judged) }
+            if whole || window >= 1 << 20 { return nil }
+            window = min(size, window * 4)
         }
-        return complete > 1 ? .noRecords(lines: complete) : nil
     }
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
@@ -525,8 +630,8 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private func syncDirectory() {
-        let dfd = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    private func syncDirectory(_ folder: String? = nil) {
+        let dfd = open(folder ?? url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 {
             fsync(dfd)
             close(dfd)
@@ -538,8 +643,8 @@ public final class HistoryStore: Sendable {
     }
 
     /// A refused write; when the folder itself is not writable, the failure names the folder.
-    private func writeError(_ code: Int32) -> HistoryFailure {
-        let dir = url.deletingLastPathComponent().path
+    private func writeError(_ code: Int32, folder: String? = nil) -> HistoryFailure {
+        let dir = folder ?? url.deletingLastPathComponent().path
         if code == EACCES || code == EPERM, access(dir, W_OK) != 0 { return failure(.write, code, path: dir) }
         return failure(.write, code)
     }

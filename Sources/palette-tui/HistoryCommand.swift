@@ -31,17 +31,26 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         }
         limit = n
     }
-    let store = try HistoryStore(option: arguments["history"], environment: environment)
-
-    if arguments.has("compact") {
-        let removed = try store.compact()
-        printError("palette-tui: history compacted: \(removed) deleted \(removed == 1 ? "entry" : "entries") removed")
-        return 0
+    let language = try arguments.language(environment: environment)
+    // Every failure of the store is one line in the user's language, and the exit status 1.
+    let loaded: (entries: [HistoryEntry], warnings: [HistoryWarning])
+    do {
+        let store = try HistoryStore(option: arguments["history"], environment: environment)
+        if arguments.has("compact") {
+            let removed = try store.compact()
+            printError("palette-tui: \(Messages.historyCompacted(removed: removed)(language))")
+            return 0
+        }
+        loaded = try store.load()
+    } catch let failure as HistoryFailure {
+        let sentence =
+            arguments.has("compact") ? Messages.historyNotCompacted(failure) : Messages.historyNotRead(failure)
+        printError("palette-tui: \(sentence(language))")
+        return 1
     }
-
-    let (entries, warnings) = try store.load()
+    let (entries, warnings) = loaded
     for warning in warnings {
-        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(.english))")
+        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(language))")
     }
     let filter = HistoryFilter(
         query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))

@@ -118,7 +118,10 @@ final class Runtime {
     /// Opens the terminal, runs until quit or a quit signal, restores the terminal, and
     /// returns the exit status: 0 after a quit, 128 + the signal number after a signal; or
     /// throws why it could not start.
-    static func run(language: Language, colorRequest: ColorRequest, live: LiveDependencies) throws(LaunchFailure) -> (
+    static func run(
+        language: Language, colorRequest: ColorRequest, live: LiveDependencies,
+        access: AccessSettings = AccessSettings()
+    ) throws(LaunchFailure) -> (
         status: Int32, drained: Bool
     ) {
         let inbox = try Inbox()
@@ -136,7 +139,7 @@ final class Runtime {
         let state = AppState(
             width: size.width, height: size.height, colorMode: screen.colorMode,
             language: language, providerName: dependencies.provider.name,
-            modelName: dependencies.provider.model, clock: dependencies.clock)
+            modelName: dependencies.provider.model, clock: dependencies.clock, access: access)
         let runtime = Runtime(
             state: state, screen: screen, dependencies: dependencies,
             terminalOutbox: live.terminalOutbox, inbox: inbox)

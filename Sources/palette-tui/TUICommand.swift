@@ -11,6 +11,9 @@ struct TUIOptions {
     var language: Language
     var colorRequest: ColorRequest
     var clipboard: ClipboardOption
+    /// `--accessible` and `--background`: the level and background the audit and the repair
+    /// key judge by; with `--accessible` every request asks for palettes that meet it.
+    var access: AccessSettings
 
     init(_ args: [String], environment: [String: String]) throws {
         arguments = try Arguments(args, command: CommandTable.app)
@@ -21,9 +24,32 @@ struct TUIOptions {
         } catch {
             throw UsageError(Messages.terminalSetup(error)(language))
         }
+        access = try Self.accessSettings(arguments, language: language)
         if let extra = arguments.positionals.first {
             throw UsageError(Messages.appTakesNoArguments(extra)(language))
         }
+    }
+}
+
+extension TUIOptions {
+    /// `--accessible AA|AAA` (default AA, and generating to it only when given) and
+    /// `--background light|dark|COLOR` (default light), each problem worded in `language`.
+    static func accessSettings(_ arguments: Arguments, language: Language) throws(UsageError) -> AccessSettings {
+        func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+        var level = AccessibilityLevel.aa
+        if let raw = arguments["accessible"] {
+            guard let parsed = AccessibilityLevel(parsing: raw) else {
+                throw problem(.invalidChoice(option: "accessible", value: raw, choices: ["AA", "AAA"]))
+            }
+            level = parsed
+        }
+        let background: RGB
+        do {
+            background = try parseBackground(arguments["background"])
+        } catch {
+            throw problem(error.commandProblem ?? .badBackground(arguments["background"] ?? ""))
+        }
+        return AccessSettings(level: level, background: background, generatesToLevel: arguments["accessible"] != nil)
     }
 }
 
@@ -63,7 +89,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     do throws(LaunchFailure) {
         let (status, drained) = try Runtime.run(
             language: options.language, colorRequest: options.colorRequest,
-            live: live)
+            live: live, access: options.access)
         if !drained {
             let seconds = Int(Runtime.drainTimeout.components.seconds)
             printError("palette-tui: \(Messages.pendingWritesTimedOut(seconds: seconds)(options.language))")

@@ -146,9 +146,11 @@ final class EffectTests: XCTestCase {
             provider: "gemini", model: "gemini-2.5-flash")
         let effects = await store.send(.paletteReceived(requestID: 1, .success(Fixture.generated()))) { state in
             state.request = nil
+            let before = state.snapshot
             state.shown = ShownPalette(
                 palette: Fixture.palette, description: "sea", provider: "gemini",
-                model: "gemini-2.5-flash", isFallback: false)
+                model: "gemini-2.5-flash", isFallback: false, entryID: "id-1")
+            state.workbench.record(.workbench(before: before, after: state.snapshot))
             state.history.append(entry)
             state.status = StatusMessage("New palette from gemini.", kind: .success)
         }
@@ -237,9 +239,11 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(world.requests, [GenerationRequest(description: "a", variation: 0)])
         await store.receive(.paletteReceived(requestID: 1, world.generation)) { state in
             state.request = nil
+            let before = state.snapshot
             state.shown = ShownPalette(
                 palette: Fixture.palette, description: "a", provider: "gemini",
-                model: "gemini-2.5-flash", isFallback: false)
+                model: "gemini-2.5-flash", isFallback: false, entryID: "id-1")
+            state.workbench.record(.workbench(before: before, after: state.snapshot))
             state.history.append(
                 HistoryEntry(
                     id: "id-1", created: Fixture.now, description: "a", palette: Fixture.palette,

@@ -131,6 +131,8 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state.press(.character("u")), [])
         XCTAssertEqual(state.status, StatusMessage("Nothing to undo.", kind: .info))
         expected.status = state.status
+        // Both deletes can be redone (`U`), latest undone last.
+        expected.workbench.redo = [.delete(id: "h1"), .delete(id: "h3")]
         XCTAssertEqual(state, expected)
     }
 

@@ -84,9 +84,11 @@ final class ReducerTests: XCTestCase {
             provider: "gemini", model: "gemini-2.5-flash")
         XCTAssertEqual(effects, [.appendHistory(entry)])
         expected.request = nil
+        let before = expected.snapshot
         expected.shown = ShownPalette(
             palette: Fixture.palette, description: "sea", provider: "gemini",
-            model: "gemini-2.5-flash", isFallback: false)
+            model: "gemini-2.5-flash", isFallback: false, entryID: "id-1")
+        expected.workbench.record(.workbench(before: before, after: expected.snapshot))
         expected.history.append(entry)
         expected.status = StatusMessage("New palette from gemini.", kind: .success)
         XCTAssertEqual(state, expected)
@@ -378,7 +380,7 @@ final class ReducerTests: XCTestCase {
         XCTAssertGreaterThan(state.maxHelpScroll, 0)
         state.press(.down, .down, .up)
         XCTAssertEqual(state.helpScroll, 1)
-        state.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
+        for _ in 0..<(state.maxHelpScroll / 11 + 2) { state.press(.pageDown) }
         XCTAssertEqual(state.helpScroll, state.maxHelpScroll)
         XCTAssertTrue(state.isShowingHelp)
     }

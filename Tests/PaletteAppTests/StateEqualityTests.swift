@@ -33,9 +33,15 @@ final class StateEqualityTests: XCTestCase {
         "isEditingFilter": { $0.isEditingFilter = true },
         "isShowingHelp": { $0.isShowingHelp = true },
         "helpScroll": { $0.helpScroll = 3 },
-        "undoStack": { $0.undoStack = ["x"] },
+        "workbench": { $0.workbench.record(.delete(id: "x")) },
         "nextRequestID": { $0.nextRequestID = 5 },
         "lastRequest": { $0.lastRequest = LastRequest(description: "x", variation: 2) },
+        "access": { $0.access.background = WCAG.black },
+        "isShowingAudit": { $0.isShowingAudit = true },
+        "auditView": {
+            $0.auditView = AuditView(palette: Fixture.palette, background: WCAG.white, level: .aa, selected: .primary)
+        },
+        "vision": { $0.vision = .tritan },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.

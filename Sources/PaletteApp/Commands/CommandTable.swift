@@ -131,6 +131,19 @@ public enum CommandTable {
                     "介面複製的方式（預設 auto：OSC 52 加上適合此工作階段的輔助程式）",
                     "界面复制的方式（默认 auto：OSC 52 加上适合此会话的辅助程序）")),
             OptionSpec(
+                "accessible", levels,
+                help: Localized(
+                    "generate only palettes that meet the level (as for generate); the audit panel (a) and the "
+                        + "repair key (x) judge by it (default AA, without generating to it)",
+                    "只生成符合等級的配色（同 generate）；檢查面板（a）與修正鍵（x）以此判斷（預設 AA，但不限制生成）",
+                    "只生成符合等级的配色（同 generate）；检查面板（a）与修正键（x）以此判断（默认 AA，但不限制生成）")),
+            OptionSpec(
+                "background", background.value,
+                help: Localized(
+                    "the background the audit panel and --accessible judge on (default light; b cycles it in the app)",
+                    "檢查面板與 --accessible 判斷所用的背景（預設 light；介面中按 b 切換）",
+                    "检查面板与 --accessible 判断所用的背景（默认 light；界面中按 b 切换）")),
+            OptionSpec(
                 "version",
                 help: Localized(
                     "print the version and the commit it was built from", "顯示版本與建置來源的提交",

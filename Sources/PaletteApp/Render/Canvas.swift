@@ -181,6 +181,9 @@ public struct Canvas: Hashable, Sendable {
     }
     private var cursorX: Int?
     private var cursorY: Int = 0
+    /// The colour-vision deficiency every colour drawn is simulated for (`put` and `fill`);
+    /// nil draws colours as given. Not part of equality: the cells are.
+    public var vision: VisionDeficiency?
     /// Set while a frame is drawn over an earlier one; nil for a fresh canvas.
     public private(set) var revision: Revision?
 

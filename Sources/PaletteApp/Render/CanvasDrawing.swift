@@ -18,6 +18,7 @@ extension Canvas {
         ellipsis: Bool = false
     ) -> Int {
         guard y >= 0, y < height else { return x }
+        let style = seen(style)
         markRows(y..<(y + 1))
         let end = min(limit ?? width, width)
         var col = x
@@ -71,6 +72,7 @@ extension Canvas {
 
     /// Paints `rect` with blanks in `style`.
     mutating func fill(_ rect: Rect, style: Style) {
+        let style = seen(style)
         let x0 = max(rect.x, 0)
         let x1 = min(rect.x + rect.width, width)
         let y0 = max(rect.y, 0)
@@ -83,6 +85,16 @@ extension Canvas {
             let blank = Cell(text: " ", style: style)
             for i in (y * width + x0)..<(y * width + x1) { cells[i] = blank }
         }
+    }
+
+    /// `style` as drawn: its colours simulated for `vision`, when set.
+    @inline(__always)
+    private func seen(_ style: Style) -> Style {
+        guard let vision else { return style }
+        var seen = style
+        if case .rgb(let c) = style.foreground { seen.foreground = .rgb(vision.simulate(c)) }
+        if case .rgb(let c) = style.background { seen.background = .rgb(vision.simulate(c)) }
+        return seen
     }
 
     /// Puts one character of width 1 or 2, first blanking any wide character it would cut in half.

@@ -5,11 +5,15 @@ struct DescriptionField: ScreenPart {
     var focused: Bool
     var characters: [Character]
     var offset: Int
+    /// The field takes a refinement instruction (`R`) instead of the description.
+    var refining: Bool
 
     init(_ state: AppState) {
         focused = state.focus == .description && !state.isEditingFilter
-        characters = state.field.characters
-        offset = state.field.offset
+        refining = state.workbench.isRefining
+        let field = refining ? state.workbench.refineField : state.field
+        characters = field.characters
+        offset = field.offset
     }
 
     static func rows(in layout: Layout) -> Range<Int> { layout.fieldRow..<(layout.fieldRow + 1) }
@@ -17,14 +21,17 @@ struct DescriptionField: ScreenPart {
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
         let layout = frame.layout
         let theme = frame.theme
-        canvas.put(
-            UIText.descriptionLabel(frame.language), x: layout.labelX, y: layout.fieldRow,
-            style: focused ? Style(bold: true, reverse: true) : Style(bold: true))
         let rect = layout.field
+        // The refine label is drawn in the description label's cells (never wider in any language).
+        let label = (refining ? WorkbenchText.refineLabel : UIText.descriptionLabel)(frame.language)
+        canvas.put(
+            label, x: layout.labelX, y: layout.fieldRow,
+            style: focused ? Style(bold: true, reverse: true) : Style(bold: true), limit: rect.x - 1)
         canvas.fill(rect, style: theme.field)
         if characters.isEmpty {
+            let placeholder = (refining ? WorkbenchText.refinePlaceholder : UIText.placeholder)(frame.language)
             canvas.put(
-                UIText.placeholder(frame.language), x: rect.x, y: rect.y, style: theme.placeholder,
+                placeholder, x: rect.x, y: rect.y, style: theme.placeholder,
                 limit: rect.x + rect.width, ellipsis: true)
         } else {
             canvas.putVisible(characters, from: offset, in: rect, style: theme.field)

@@ -5,11 +5,24 @@ struct GenerateButton: ScreenPart {
     var request: InFlightRequest?
     var focused: Bool
     var shown: ShownPalette?
+    /// The colour being edited: the row becomes its L/C/H readout.
+    var editor: ColorEditor?
+    /// Which candidate is chosen, of how many, while candidates are shown.
+    var candidate: CandidateCounter?
+
+    struct CandidateCounter: Hashable, Sendable {
+        var index: Int
+        var count: Int
+    }
 
     init(_ state: AppState) {
         request = state.request
         focused = state.focus == .button
         shown = state.shown
+        editor = state.workbench.editor
+        if let strip = state.workbench.candidates {
+            candidate = CandidateCounter(index: strip.index, count: strip.candidates.count)
+        }
     }
 
     static func rows(in layout: Layout) -> Range<Int> { layout.buttonRow..<(layout.buttonRow + 1) }
@@ -17,6 +30,10 @@ struct GenerateButton: ScreenPart {
     private static let spinner: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
+        if let editor, request == nil {
+            EditorReadout(editor: editor, language: frame.language).draw(on: &canvas, frame)
+            return
+        }
         let y = frame.layout.buttonRow
         let width = frame.width
         let language = frame.language
@@ -31,6 +48,11 @@ struct GenerateButton: ScreenPart {
             style = focused ? Style(bold: true, reverse: true) : Style(bold: true)
         }
         let end = canvas.put(text, x: frame.layout.labelX, y: y, style: style, limit: width - 1)
+        if let candidate {
+            let counter = WorkbenchText.candidateCounter(candidate.index + 1, of: candidate.count)(language)
+            canvas.put(counter, x: end + 2, y: y, style: Style(bold: true), limit: width - 1, ellipsis: true)
+            return
+        }
         guard let shown else { return }
         var caption = "“" + TextSanitizer.clean(shown.description) + "”  " + shown.provider
         if let model = shown.model, !model.isEmpty { caption += " · " + model }
@@ -43,5 +65,46 @@ struct GenerateButton: ScreenPart {
     /// `1234` milliseconds as `1.2s`.
     static func seconds(_ ms: Int) -> String {
         "\(ms / 1000).\(ms % 1000 / 100)s"
+    }
+}
+
+/// The colour editor's row: which colour, its L, C and H (the channel the arrows move marked),
+/// and its hex code, typed in place after `#`.
+struct EditorReadout {
+    var editor: ColorEditor
+    var language: Language
+
+    /// The row's pieces, left to right; `marked` is drawn in reverse video.
+    func pieces() -> [(text: String, marked: Bool)] {
+        let title = WorkbenchText.editLabel(language) + " " + editor.role.label(language)
+        let l = String(format: "L %.3f", editor.lightness)
+        let c = String(format: "C %.3f", editor.shownChroma)
+        let h = String(format: "H %.1f°", editor.hue)
+        let hex = editor.hexField?.text ?? editor.color.hex
+        let typing = editor.hexField != nil
+        return [
+            (title, false), ("  ", false),
+            (l, !typing && editor.channel == .lightness), ("  ", false),
+            (c, !typing && editor.channel == .chroma), ("  ", false),
+            (h, !typing && editor.channel == .hue), ("  ", false),
+            (WorkbenchText.hexLabel(language) + " ", false),
+            (typing ? hex.padding(toLength: 7, withPad: " ", startingAt: 0) : hex, typing),
+        ]
+    }
+
+    /// Where the cursor goes while a hex code is typed.
+    func cursorX(labelX: Int) -> Int {
+        var x = labelX
+        for piece in pieces().dropLast() { x += DisplayWidth.of(piece.text) }
+        return x + (editor.hexField?.cursorColumn ?? 0)
+    }
+
+    func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
+        let y = frame.layout.buttonRow
+        var x = frame.layout.labelX
+        for (n, piece) in pieces().enumerated() {
+            let style = piece.marked ? Style(bold: true, reverse: true) : n == 0 ? Style(bold: true) : Style.plain
+            x = canvas.put(piece.text, x: x, y: y, style: style, limit: frame.width - 1)
+        }
     }
 }

@@ -6,11 +6,27 @@ struct Panes: ScreenPart {
     var names: PaletteNames?
     /// The pane marked as the one `c` copies; nil while the panes do not have the keyboard.
     var selected: Role?
+    /// Roles that generating keeps: their panes carry the lock mark.
+    var locked: Set<Role>
+    /// The words of the description behind each role, shown when the panes have room.
+    var rationale: [Role: [String]]
+    /// Candidates to choose from, drawn side by side instead of the panes when they fit.
+    var strip: CandidateStrip?
 
     init(_ state: AppState) {
         palette = state.shown?.palette
         names = state.shown?.names
-        selected = state.focus == .panes ? state.selectedRole : nil
+        selected = state.focus == .panes || state.workbench.editor != nil ? state.selectedRole : nil
+        locked = state.shown == nil ? [] : state.workbench.locked
+        rationale = state.shown?.rationale ?? [:]
+        strip = state.workbench.candidates
+        if let strip {
+            // One at a time (narrow screens): the panes show the chosen candidate.
+            palette = strip.chosen.palette
+            names = strip.chosenNames
+            rationale = strip.chosen.rationale
+            selected = nil
+        }
     }
 
     static func rows(in layout: Layout) -> Range<Int> {
@@ -21,6 +37,11 @@ struct Panes: ScreenPart {
         let layout = frame.layout
         let theme = frame.theme
         let language = frame.language
+        if let strip, CandidateStripView.fits(strip, layout) {
+            CandidateStripView(strip: strip).draw(on: &canvas, frame)
+            return
+        }
+        let lockMark = WorkbenchText.lockMark(language)
         for (i, role) in Role.allCases.enumerated() {
             let rect = layout.panes[i]
             let color = palette?[role]
@@ -39,9 +60,18 @@ struct Panes: ScreenPart {
             labelStyle.bold = true
             if selected { labelStyle.underline = true }
             let marked = selected ? "▸ " + label + " ◂" : label
+            var badge = ink
+            badge.reverse = true
+            badge.bold = true
+            let isLocked = locked.contains(role) && color != nil
             if layout.panesStacked {
                 let y = rect.y
-                let right = rect.x + rect.width
+                var right = rect.x + rect.width
+                if isLocked {
+                    let markX = right - DisplayWidth.of(lockMark) - 1
+                    canvas.put(lockMark, x: markX, y: y, style: badge, limit: right)
+                    right = markX - 1
+                }
                 canvas.put(selected ? "▸" : " ", x: rect.x, y: y, style: labelStyle)
                 canvas.put(keyHint, x: rect.x + 1, y: y, style: ink)
                 let labelEnd = canvas.put(label, x: rect.x + 3, y: y, style: labelStyle, limit: right)
@@ -64,6 +94,12 @@ struct Panes: ScreenPart {
                     keyHint, x: inner.x + (color != nil && theme.fills ? 1 : 0), y: inner.y, style: ink,
                     limit: limit)
             }
+            if isLocked {
+                // Top right, clear of the key hint and of the centred label below.
+                let markWidth = DisplayWidth.of(lockMark)
+                let markX = max(limit - markWidth - (theme.fills ? 1 : 0), inner.x + 2)
+                canvas.put(lockMark, x: markX, y: inner.y, style: badge, limit: limit)
+            }
             let labelRow = inner.height >= 3 ? inner.y + max(1, (inner.height - 2) / 2) : inner.y
             let hexRow = inner.height >= 2 ? labelRow + 1 : labelRow
             // The name gets the row under the hex when there is one, else joins the hex if it fits.
@@ -74,6 +110,11 @@ struct Panes: ScreenPart {
                 } else if hexRow != labelRow, DisplayWidth.of(hex) + 2 + DisplayWidth.of(name) <= inner.width {
                     hexLine = hex + "  " + name
                 }
+            }
+            // With room under the name: the words that drove the colour.
+            if let words = rationale[role], !words.isEmpty, hexRow + 2 < inner.y + inner.height, inner.height >= 8 {
+                let text = WorkbenchText.rationale(words, language)
+                canvas.centre(text, in: inner, row: hexRow + 2, style: ink)
             }
             if hexRow == labelRow {
                 canvas.centre(marked + " " + hexLine, in: inner, row: labelRow, style: labelStyle)
@@ -106,7 +147,7 @@ extension Canvas {
     }
 
     /// `text` centred on `row` of `rect`, cut with an ellipsis when it does not fit.
-    fileprivate mutating func centre(_ text: String, in rect: Rect, row: Int, style: Style) {
+    mutating func centre(_ text: String, in rect: Rect, row: Int, style: Style) {
         let x = rect.x + max((rect.width - DisplayWidth.of(text)) / 2, 0)
         put(text, x: x, y: row, style: style, limit: rect.x + rect.width, ellipsis: true)
     }

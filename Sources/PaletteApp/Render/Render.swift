@@ -8,6 +8,7 @@ extension AppState {
     public func render() -> Canvas {
         var canvas = Canvas(width: width, height: height)
         guard width > 0, height > 0 else { return canvas }
+        canvas.vision = vision
         let frame = RenderFrame(frameKey, layout: layout)
         if frame.layout.isTooSmall {
             TooSmallNotice().draw(on: &canvas, frame)
@@ -21,6 +22,7 @@ extension AppState {
         DescriptionField(self).draw(on: &canvas, frame)
         GenerateButton(self).draw(on: &canvas, frame)
         Panes(self).draw(on: &canvas, frame)
+        AuditPanel(self).draw(on: &canvas, frame)
         HistoryHeader(self).draw(on: &canvas, frame)
         let list = frame.layout.historyList
         for r in 0..<list.height {
@@ -65,6 +67,7 @@ extension AppState {
             cache.reset()
             cache.frameKey = frameKey
             canvas = Canvas(width: width, height: height)
+            canvas.vision = vision
         }
         #if PALETTE_LAYER_EXPERIMENTS
             if LayerExperiments.parts {
@@ -83,6 +86,7 @@ extension AppState {
         canvas.update(DescriptionField(self), drawn: &cache.field, frame)
         canvas.update(GenerateButton(self), drawn: &cache.button, frame)
         canvas.update(Panes(self), drawn: &cache.panes, frame)
+        canvas.update(AuditPanel(self), drawn: &cache.audit, frame)
         canvas.update(HistoryHeader(self), drawn: &cache.historyHeader, frame)
         canvas.updateHistoryRows(self, cache: &cache, frame)
         canvas.update(StatusLine(self), drawn: &cache.status, frame)
@@ -93,14 +97,23 @@ extension AppState {
     }
 
     private var frameKey: FrameKey {
-        FrameKey(width: width, height: height, language: language, colorMode: colorMode)
+        FrameKey(
+            width: width, height: height, language: language, colorMode: colorMode, vision: vision,
+            auditPanel: isShowingAudit)
     }
 
     /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.
     private func cursor(_ layout: Layout) -> (x: Int, y: Int)? {
+        if let editor = workbench.editor, editor.hexField != nil, request == nil {
+            let x = EditorReadout(editor: editor, language: language).cursorX(labelX: layout.labelX)
+            return (min(x, width - 2), layout.buttonRow)
+        }
         if isEditingFilter {
             let rect = layout.filter
             return (rect.x + min(filterField.cursorColumn, rect.width - 1), rect.y)
+        } else if workbench.isRefining {
+            let rect = layout.field
+            return (rect.x + min(workbench.refineField.cursorColumn, rect.width - 1), rect.y)
         } else if focus == .description {
             let rect = layout.field
             return (rect.x + min(field.cursorColumn, rect.width - 1), rect.y)

@@ -23,6 +23,7 @@ public struct RenderCache: Sendable {
     var field: DescriptionField?
     var button: GenerateButton?
     var panes: Panes?
+    var audit: AuditPanel?
     var historyHeader: HistoryHeader?
     /// What each list row of `frame` shows, top to bottom.
     var historyRows: [HistoryRow] = []

@@ -1,12 +1,15 @@
 import PaletteCore
 
-/// What every part of a frame depends on: the size, the language and the colour mode. When it
-/// changes the whole frame is drawn again.
+/// What every part of a frame depends on: the size, the language, the colour mode, the
+/// colour-vision simulation every colour is drawn through, and whether the audit panel takes
+/// rows (the layout). When it changes the whole frame is drawn again.
 struct FrameKey: Equatable, Sendable {
     var width: Int
     var height: Int
     var language: Language
     var colorMode: ColorMode
+    var vision: VisionDeficiency? = nil
+    var auditPanel = false
 }
 
 /// The frame key with the layout and theme that follow from it: all a part's `draw` sees

@@ -6,11 +6,14 @@ struct TitleBar: ScreenPart {
     var model: String?
     /// The key that opens help where the focus is: F1 in a text field, ? elsewhere.
     var helpKey: String
+    /// The colour-vision simulation the screen is drawn through, named on the right.
+    var vision: VisionDeficiency?
 
     init(_ state: AppState) {
         provider = state.providerName
         model = state.modelName
         helpKey = KeyMap.helpKey(in: state.keyScope)
+        vision = state.vision
     }
 
     static func rows(in layout: Layout) -> Range<Int> { 0..<1 }
@@ -25,6 +28,7 @@ struct TitleBar: ScreenPart {
         case .indexed256: right = UIText.approximate(language) + "  " + right
         case .none: right = UIText.monochrome(language) + "  " + right
         }
+        if let vision { right = AccessWords.visionTitle(vision)(language) + "  " + right }
         let rightWidth = DisplayWidth.of(right)
         let rightX = width - 1 - rightWidth
         var title = "palette-tui · " + provider

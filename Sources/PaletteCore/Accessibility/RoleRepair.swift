@@ -3,7 +3,10 @@
 /// The worst failure involving the role is the one furthest below its threshold (figure over
 /// threshold smallest): the accent's 3:1 against a role or the background, the role's own ink
 /// at the level's ratio, or a deficiency under which it collapses with another role. The role
-/// is moved by lightness only (`ContrastRepair`, `Palette.split` moving this role).
+/// is moved by lightness only, keeping its hue: to the nearest colour where every rule of the
+/// level involving it holds, the other roles as they are (`clearsRole`), so a repair does not
+/// trade one failure for another; when no lightness does that, to the nearest that passes the
+/// worst failure (`ContrastRepair`, `Palette.split` moving this role).
 public struct RoleRepair: Hashable, Sendable {
     public enum Rule: Hashable, Sendable {
         /// A contrast against another role or the background.
@@ -30,6 +33,8 @@ public struct RoleRepair: Hashable, Sendable {
     public var before: Double
     public var after: Double
     public var outcome: Outcome
+    /// True when, after the repair, no rule of the level involving the role fails.
+    public var clearsRole: Bool
 
     /// Repairs `role` of `audit`'s palette against its worst failure at `level`.
     public init(_ role: Role, in audit: PaletteAudit, level: AccessibilityLevel) {
@@ -48,8 +53,16 @@ public struct RoleRepair: Hashable, Sendable {
             before = 0
             after = 0
             outcome = .nothingFails
+            clearsRole = true
             return
         }
+        let requirement = AccessibilityRequirement(level: level, background: audit.background)
+        if let whole = requirement.nearest(role, from: palette[role], in: palette), whole.color != palette[role] {
+            self = RoleRepair(role, palette, worst, level: level, background: audit.background, to: whole.color)
+            return
+        }
+        // No lightness clears every rule of the role: the worst one alone (which leaves others).
+        clearsRole = false
         switch worst {
         case .ink(_, let ratio):
             // Against whichever ink the nearer repair reaches.
@@ -97,6 +110,41 @@ public struct RoleRepair: Hashable, Sendable {
                 after = deltaE
                 outcome = .unreachable
             }
+        }
+    }
+
+    /// `role` moved to `color`, where every rule involving it holds; `worst` is the failure
+    /// reported, its figure before and after.
+    private init(
+        _ role: Role, _ palette: Palette, _ worst: AccessibilityFailure, level: AccessibilityLevel, background: RGB,
+        to color: RGB
+    ) {
+        self.role = role
+        outcome = .repaired(RoleChange(role: role, from: palette[role], to: color))
+        clearsRole = true
+        switch worst {
+        case .ink(_, let ratio):
+            rule = .ink(WCAG.readableInk(on: color), target: .ratio(level.textRatio))
+            before = ratio
+            after = AccessibilityLevel.inkRatio(color)
+        case .accent(let other, let ratio):
+            let against: AuditSubject
+            let otherColor: RGB
+            if role == .accent {
+                against = other
+                if case .role(let r) = other { otherColor = palette[r] } else { otherColor = background }
+            } else {
+                against = .role(.accent)
+                otherColor = palette.accent
+            }
+            rule = .contrast(against: against, color: otherColor, target: .ratio(PaletteAudit.nonText))
+            before = ratio
+            after = WCAG.contrast(color, otherColor)
+        case .indistinct(let kind, let a, let b, let deltaE):
+            let other = a == role ? b : a
+            rule = .vision(kind, other: other)
+            before = deltaE
+            after = CIEDE2000.difference(kind.simulate(color), kind.simulate(palette[other]))
         }
     }
 }
