@@ -149,6 +149,9 @@ public enum KeyMap {
         [
             // Anywhere
             KeyBinding(
+                keys: [.function(1)], label: "F1", context: .anywhere, command: .help,
+                help: Localized("This help", "此說明", "此说明"), footer: Localized("help", "說明", "说明")),
+            KeyBinding(
                 keys: [.tab], label: "Tab", context: .anywhere, command: .focusNext,
                 help: Localized("Next area", "下一區", "下一区"),
                 footer: Localized("next", "下一區", "下一区")),
@@ -162,9 +165,6 @@ public enum KeyMap {
                 keys: [.control("c")], label: "^C", context: .anywhere, command: .interrupt,
                 help: Localized("Cancel request, or quit", "取消請求，或離開", "取消请求，或退出"),
                 footer: Localized("quit", "離開", "退出")),
-            KeyBinding(
-                keys: [.function(1)], label: "F1", context: .anywhere, command: .help,
-                help: Localized("This help", "此說明", "此说明"), footer: Localized("help", "說明", "说明")),
 
             // Description field
             KeyBinding(

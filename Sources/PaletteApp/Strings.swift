@@ -54,7 +54,7 @@ enum UIText {
     static let keysTitle = Localized("Keys", "按鍵", "按键")
     static let anyKeyCloses = Localized("any key closes", "按任意鍵關閉", "按任意键关闭")
     static let scrollOrClose = Localized(
-        "↑/↓ PgUp/PgDn scroll · any other key closes", "↑/↓ PgUp/PgDn 捲動 · 其他鍵關閉", "↑/↓ PgUp/PgDn 滚动 · 其他键关闭")
+        "↑/↓ scroll · other keys close", "↑/↓ 捲動 · 其他鍵關閉", "↑/↓ 滚动 · 其他键关闭")
     /// A group's heading repeated at the top of a column it continues into.
     static func continued(_ heading: String) -> Localized {
         Localized("\(heading) (cont.)", "\(heading)（續）", "\(heading)（续）")

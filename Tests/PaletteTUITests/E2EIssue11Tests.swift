@@ -109,7 +109,7 @@ final class E2EIssue11Tests: XCTestCase {
         try session.press("C-u")
         try session.press("BTab")
         try session.type("d")
-        try session.waitFor("Press d again to delete “entry 1”")
+        try session.waitFor("Press d again to delete “entry 1”;")
         try session.type("d")
         try session.waitFor("Deleted “entry 1”")
         try session.type("q")
@@ -228,7 +228,7 @@ final class E2EIssue11Tests: XCTestCase {
         XCTAssertTrue(lines[0].contains("scroll") && !lines[0].contains("any key closes"), lines[0])
         XCTAssertFalse(lines[0].contains("↑ …"), "at the top nothing is above: \(lines[0])")
         var seenFavourite = false
-        for step in 0..<40 {
+        for step in 0..<300 {
             lines = screen.components(separatedBy: "\n")
             // A heading starts at column 1, a key row at column 2.
             let first = lines[1]

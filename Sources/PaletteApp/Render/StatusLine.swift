@@ -40,9 +40,9 @@ struct StatusLine: ScreenPart {
         }
         // While a palette is being made, Enter does not generate another: its hint goes.
         items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
-        // The keys have their own space: a long message is cut to what they leave (at least a
-        // third of the row), it never pushes them off.
-        let room = messageWidth == 0 ? available : available - min(messageWidth, available / 3) - 3
+        // The keys have their own space: a long message is cut to what they leave, keeping at
+        // least half the row; it never pushes them off.
+        let room = messageWidth == 0 ? available : available - min(messageWidth, available / 2) - 3
         var keys: [(key: String, text: String)] = []
         var used = 0
         for item in items {
