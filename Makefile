@@ -59,7 +59,8 @@ endef
 deps:
 	$(call apt_install,deps,$(DEB_PACKAGES),command -v python3 >/dev/null 2>&1 || missing="$$missing python3";)
 
-## Test tooling only: Google's strict v1beta request parser for the Gemini request check (PyPI),
+## Test tooling only: Google's strict v1beta request parser for the Gemini request check, the
+## openai and ollama packages' request types for theirs (PyPI),
 ## and the export readers (Debian packages and PyPI, see TEST_DEB_PACKAGES and TEST_PYPI).
 test-deps:
 	$(call apt_install,test-deps,$(TEST_DEB_PACKAGES))
@@ -68,6 +69,11 @@ test-deps:
 	  python3 -m pip install -q $(TEST_PYPI) 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages $(TEST_PYPI) \
 	  || { echo "make test-deps: could not install $(TEST_PYPI)"; exit 1; }; }
+	@python3 -c "import openai.types.chat, ollama._types, typing_extensions" 2>/dev/null || { \
+	  echo "make test-deps: installing the openai and ollama packages (PyPI, their request types for the request checks)"; \
+	  python3 -m pip install -q openai ollama 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages openai ollama \
+	  || { echo "make test-deps: could not install openai, ollama"; exit 1; }; }
 	$(call apt_install,test-deps,$(DOCS_TEST_PACKAGES))
 	@python3 -c "import google.ai.generativelanguage_v1beta" 2>/dev/null || { \
 	  echo "make test-deps: installing google-ai-generativelanguage (PyPI, for tests)"; \

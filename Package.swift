@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "Ollama", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
+        // The settings file: a strict TOML reader and what the file may set. Foundation only.
+        .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The history: entries, the line codec, the store (the file) and the one search.
@@ -47,7 +49,8 @@ let package = Package(
         // The app as state, actions, effects and frames: pure, no terminal. It uses the
         // history's model and search, never its store.
         .target(
-            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport"], swiftSettings: strict),
+            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig"],
+            swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
 
@@ -57,8 +60,8 @@ let package = Package(
         .executableTarget(
             name: "palette-tui",
             dependencies: [
-                "PaletteCore", "ProviderKit", "Gemini", "PaletteEngine", "PaletteHistory", "PaletteApp", "TerminalUI",
-                "PaletteExport", "CBuildInfo",
+                "PaletteCore", "ProviderKit", "Gemini", "OpenAI", "Ollama", "PaletteEngine", "PaletteHistory",
+                "PaletteApp", "TerminalUI", "PaletteExport", "PaletteConfig", "CBuildInfo",
             ],
             swiftSettings: strict
         ),
@@ -108,6 +111,9 @@ let package = Package(
             dependencies: ["Ollama", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
             swiftSettings: strict),
         .testTarget(
+            name: "PaletteConfigTests", dependencies: ["PaletteConfig", "PaletteCore", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
             name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
@@ -115,7 +121,8 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "PaletteHistoryTests",
-            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], swiftSettings: strict),
+            dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),
@@ -136,7 +143,8 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "ProviderKit", "PaletteEngine", "PaletteHistory",
+                "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "ProviderKit", "PaletteEngine",
+                "PaletteHistory",
                 "PaletteApp", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],

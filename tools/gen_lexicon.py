@@ -2,10 +2,20 @@
 """Builds Sources/PaletteEngine/LexiconData.swift and Sources/PaletteCore/Text/ChineseFoldingData.swift
 from tools/lexicon/.
 
-The offline engine's lexicon is data: hand-written bilingual concepts
-(tools/lexicon/concepts.tsv) first, then colour names (Chinese traditional colours,
-XKCD, CSS) and, for broad English coverage, words that occur in colour names
-weighted by how concentrated their hue is. The first source to claim a key keeps it.
+The offline engine's lexicon is data:
+
+- tools/lexicon/concepts.tsv: the hand-written concepts (kind, English terms, Chinese terms,
+  colours, style); a concept's id is its `id=` style value or its first English term.
+- tools/lexicon/lang/<code>.tsv: one file a language: its terms for each concept (by id) and
+  its reading rules (function words, elision, suffixes, prepositions ...).
+- tools/lexicon/brands.tsv: brands, flags, sports teams and cultural icons with their
+  documented colours and the source of each; names in every script they are written in.
+- colour names (Chinese traditional colours, XKCD, CSS) and, for broad English coverage,
+  words that occur in colour names weighted by how concentrated their hue is.
+
+Terms are written as a user types them; the engine folds them at load time with the same
+code that folds the description (one implementation), so this script only checks them.
+The first source to claim a key in a language keeps it.
 
 The output is raw string literals, parsed once at run time: a long literal compiles far
 faster than an array literal of thousands of elements. The Traditional -> Simplified table
@@ -24,12 +34,21 @@ import unicodedata
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEX = os.path.join(ROOT, "tools", "lexicon")
 SRC = os.path.join(LEX, "sources")
+LANG_DIR = os.path.join(LEX, "lang")
 OUT = os.path.join(ROOT, "Sources", "PaletteEngine", "LexiconData.swift")
 FOLD_OUT = os.path.join(ROOT, "Sources", "PaletteCore", "Text", "ChineseFoldingData.swift")
 
+# The languages the engine reads, in the order ties are broken. `any` is for names that are
+# the same in every language (brands, emoji).
+LANGUAGES = ["en", "zh", "ja", "ko", "fr", "es", "pt", "de", "it", "ru", "ar", "hi", "vi", "tr"]
+
 KINDS = {"colour", "scene", "thing", "material", "place", "time", "season", "weather",
-         "mood", "modifier", "negation", "ignore"}
-STYLE_KEYS = {"act", "wt", "heat", "lt", "ls", "cm", "ct", "cs", "cmin", "cmax", "ht", "hs", "hmin", "hmax", "scope"}
+         "mood", "modifier", "negation", "ignore", "brand", "flag", "team", "icon"}
+STYLE_KEYS = {"act", "wt", "heat", "lt", "ls", "cm", "ct", "cs", "cmin", "cmax", "ht", "hs", "hmin", "hmax",
+              "scope", "id", "strong", "neg"}
+# Rules a language file may set (`@rule<TAB>values`); see tools/lexicon/lang/README.md.
+RULES = {"name", "function", "letters", "elision", "suffix", "prefix", "final", "minstem", "passes",
+         "compound", "joint", "negative", "of", "after", "with", "at", "linker", "genitive"}
 DEFAULT_WEIGHTS = [1.0, 0.65, 0.45, 0.35, 0.3]
 
 # Words that occur in colour names without saying anything about colour.
@@ -65,31 +84,38 @@ def fold_table():
 FOLD = fold_table()
 
 
-def fold_cjk(term):
-    """Matches the engine's folding: full-width ASCII narrowed, Traditional -> Simplified."""
+def rough_key(term):
+    """An approximation of the engine's folding, only to catch a term claimed twice here.
+
+    The engine's own folding (Swift, at load time) is what counts; a test checks that every
+    term reads as the concept that names it.
+    """
+    text = unicodedata.normalize("NFC", term).lower().replace("\u2019", "'")
     out = []
-    for ch in unicodedata.normalize("NFC", term):
+    for ch in text:
         o = ord(ch)
-        if o in (0xFE0E, 0xFE0F):
+        if o in (0xFE0E, 0xFE0F, 0x200D, 0x30FB):
             continue
-        if 0xFF01 <= o <= 0xFF5E:
-            ch = chr(o - 0xFEE0)
+        if 0x30A1 <= o <= 0x30F6:
+            ch = chr(o - 0x60)
         out.append(FOLD.get(ch, ch))
-    return "".join(out).lower()
-
-
-def is_word_char(ch):
-    o = ord(ch)
-    return ("a" <= ch <= "z") or ("0" <= ch <= "9") or ch == "'" or (0xC0 <= o <= 0x24F and ch.isalpha())
+    words, cur = [], ""
+    for ch in "".join(out) + " ":
+        cat = unicodedata.category(ch)
+        if ch.isalnum() or cat[0] in "MS" or cat == "Cn" or ch == "'":
+            cur += ch
+        elif cur:
+            words.append(cur)
+            cur = ""
+    return " ".join(words)
 
 
 def english_key(text):
-    """Matches the engine's tokenizer: lower case, accents dropped, possessive 's dropped."""
-    text = unicodedata.normalize("NFD", text.replace("\u2019", "'").lower())
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Mn")
+    """The old English key shape: lower case, words, possessive 's and apostrophes dropped."""
+    text = text.replace("\u2019", "'").lower()
     words, cur = [], ""
     for ch in text + " ":
-        if is_word_char(ch):
+        if ch.isalnum() or ch == "'" or unicodedata.category(ch).startswith("M"):
             cur += ch
         elif cur:
             words.append(cur)
@@ -102,6 +128,12 @@ def english_key(text):
         if w:
             cleaned.append(w)
     return " ".join(cleaned)
+
+
+def check_term(term, where):
+    for bad in ("\t", "|", "\n", "="):
+        if bad in term:
+            sys.exit(f"gen_lexicon: {where}: bad character {bad!r} in term {term!r}")
 
 
 # MARK: colour conversion (OKLCH -> sRGB with chroma reduction, as the engine does)
@@ -142,48 +174,68 @@ def oklch_hex(l, c, h):
     return "".join("%02X" % encode(x) for x in lin(c))
 
 
-# MARK: sources
+# MARK: the lexicon being built
+
+ERRORS = []  # every term claimed twice, reported together
+
+
+class Entry:
+    def __init__(self, kind, ident, colours, style, source):
+        self.kind = kind
+        self.id = ident
+        self.colours = colours
+        self.style = style
+        self.source = source
+        self.keys = {}  # language -> [terms]
+
+    def line(self):
+        cols = [self.kind, self.id, self.colours, self.style]
+        for lang in LANGUAGES + ["any"]:
+            terms = self.keys.get(lang)
+            if terms:
+                cols.append(lang + "=" + "|".join(terms))
+        return "\t".join(cols)
+
 
 class Lexicon:
     def __init__(self):
-        self.lines = []
-        self.en = {}
-        self.cjk = {}
+        self.entries = []
+        self.by_id = {}
+        self.claimed = {}  # (language, rough key) -> source
         self.counts = {}
+        self.terms = 0
 
-    def add(self, kind, en_terms, cjk_terms, colours, style, source, strict):
-        en_keys, cjk_keys = [], []
-        for t in en_terms:
-            k = english_key(t)
-            if not k:
-                continue
-            if k in self.en:
-                if strict:
-                    sys.exit(f"gen_lexicon: English key {k!r} claimed twice ({self.en[k]} and {source})")
-                continue
-            if k not in en_keys:
-                en_keys.append(k)
-        for t in cjk_terms:
-            k = fold_cjk(t)
-            if not k:
-                continue
-            if k in self.cjk:
-                if strict:
-                    sys.exit(f"gen_lexicon: CJK key {k!r} claimed twice ({self.cjk[k]} and {source})")
-                continue
-            if k not in cjk_keys:
-                cjk_keys.append(k)
-        if not en_keys and not cjk_keys:
-            return
-        for k in en_keys:
-            self.en[k] = source
-        for k in cjk_keys:
-            self.cjk[k] = source
-        for k in en_keys + cjk_keys:
-            if "\t" in k or "|" in k or "\n" in k:
-                sys.exit(f"gen_lexicon: bad character in key {k!r}")
-        self.lines.append("\t".join([kind, "|".join(en_keys), "|".join(cjk_keys), colours, style]))
+    def add_entry(self, kind, ident, colours, style, source):
+        if ident in self.by_id:
+            sys.exit(f"gen_lexicon: {source}: concept id {ident!r} used twice")
+        e = Entry(kind, ident, colours, style, source)
+        self.entries.append(e)
+        self.by_id[ident] = e
         self.counts[source] = self.counts.get(source, 0) + 1
+        return e
+
+    def add_terms(self, entry, lang, terms, where, strict):
+        """Adds terms; returns how many were new. A term may end in ? (bound to its language)."""
+        added = 0
+        for t in terms:
+            t = t.strip()
+            if not t:
+                continue
+            check_term(t.rstrip("?"), where)
+            k = (lang, rough_key(t.rstrip("?")))
+            if not k[1]:
+                continue
+            if k in self.claimed:
+                if self.claimed[k] == f"{entry.source}:{entry.id}":
+                    continue  # the same word in the other script (紅色 and 红色)
+                if strict:
+                    ERRORS.append(f"gen_lexicon: {where}: {lang} term {t!r} already claimed by {self.claimed[k]}")
+                continue
+            self.claimed[k] = f"{entry.source}:{entry.id}"
+            entry.keys.setdefault(lang, []).append(t)
+            added += 1
+        self.terms += added
+        return added
 
 
 def parse_colours(field, where):
@@ -204,16 +256,29 @@ def parse_colours(field, where):
 
 def parse_style(field, where):
     parts = field.split()
+    ident = None
+    kept = []
     for p in parts:
         k, _, v = p.partition("=")
         if k not in STYLE_KEYS:
             sys.exit(f"gen_lexicon: {where}: unknown style key {k!r}")
+        if k == "id":
+            ident = v
+            continue
         if k == "scope":
             if v not in ("local", "global"):
                 sys.exit(f"gen_lexicon: {where}: scope must be local or global")
+        elif k == "neg":
+            if v not in ("before", "after", "either"):
+                sys.exit(f"gen_lexicon: {where}: neg must be before, after or either")
         else:
             float(v)
-    return " ".join(parts)
+        kept.append(p)
+    return ident, " ".join(kept)
+
+
+MODIFIER_WORDS = set()
+ZH_MODIFIER_CHARS = set()
 
 
 def load_concepts(lex):
@@ -233,17 +298,89 @@ def load_concepts(lex):
             if kind == "modifier" and "=" in colours:
                 colours, style = "", colours
             colours = parse_colours(colours, where)
-            style = parse_style(style, where)
+            ident, style = parse_style(style, where)
             if kind in ("negation", "ignore"):
                 if colours:
                     sys.exit(f"gen_lexicon: {where}: a {kind} has no colours")
             elif kind != "modifier" and not colours:
                 sys.exit(f"gen_lexicon: {where}: a {kind} needs colours")
             en_terms = [t.strip() for t in en.split(",") if t.strip()]
-            if kind == "modifier":
-                MODIFIER_WORDS.update(t for t in en_terms if " " not in t)
             cjk_terms = [t.strip() for t in cjk.split(",") if t.strip()]
-            lex.add(kind, en_terms, cjk_terms, colours, style, "concepts", strict=True)
+            if ident is None:
+                if not en_terms:
+                    sys.exit(f"gen_lexicon: {where}: a concept without English terms needs an id=")
+                ident = en_terms[0]
+            if kind == "modifier":
+                MODIFIER_WORDS.update(english_key(t) for t in en_terms if " " not in t)
+                ZH_MODIFIER_CHARS.update(rough_key(t) for t in cjk_terms if len(rough_key(t)) == 1)
+            e = lex.add_entry(kind, ident, colours, style, "concepts")
+            lex.add_terms(e, "en", en_terms, where, strict=True)
+            lex.add_terms(e, "zh", cjk_terms, where, strict=True)
+
+
+LANGUAGE_RULES = []  # (language, rule, values)
+
+
+def load_languages(lex):
+    """tools/lexicon/lang/<code>.tsv: rules (@rule) and terms (concept id -> terms)."""
+    for lang in LANGUAGES:
+        path = os.path.join(LANG_DIR, f"{lang}.tsv")
+        if not os.path.exists(path):
+            continue
+        seen_ids = set()
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                line = line.rstrip("\n")
+                if not line.strip() or line.startswith("#"):
+                    continue
+                where = f"lang/{lang}.tsv:{n}"
+                cols = line.split("\t")
+                if len(cols) != 2:
+                    sys.exit(f"gen_lexicon: {where}: expected two tab-separated columns, got {len(cols)}")
+                head, values = cols[0].strip(), cols[1]
+                if head.startswith("@"):
+                    rule = head[1:]
+                    if rule not in RULES:
+                        sys.exit(f"gen_lexicon: {where}: unknown rule {head!r}")
+                    vals = [v.strip() for v in values.split(",") if v.strip()]
+                    for v in vals:
+                        check_term(v.replace(">", ""), where)
+                    LANGUAGE_RULES.append((lang, rule, vals))
+                    continue
+                entry = lex.by_id.get(head)
+                if entry is None:
+                    sys.exit(f"gen_lexicon: {where}: no concept with id {head!r}")
+                if head in seen_ids:
+                    sys.exit(f"gen_lexicon: {where}: concept {head!r} listed twice")
+                seen_ids.add(head)
+                lex.add_terms(entry, lang, values.split(","), where, strict=True)
+
+
+def load_brands(lex):
+    """tools/lexicon/brands.tsv: kind, id, names (any script), colours, source."""
+    path = os.path.join(LEX, "brands.tsv")
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            where = f"brands.tsv:{n}"
+            cols = line.split("\t")
+            if len(cols) != 5:
+                sys.exit(f"gen_lexicon: {where}: expected 5 tab-separated columns, got {len(cols)}")
+            kind, ident, names, colours, source = (c.strip() for c in cols)
+            if kind not in ("brand", "flag", "team", "icon"):
+                sys.exit(f"gen_lexicon: {where}: kind must be brand, flag, team or icon")
+            if not source:
+                sys.exit(f"gen_lexicon: {where}: every row cites its source")
+            colours = parse_colours(colours, where)
+            if not colours:
+                sys.exit(f"gen_lexicon: {where}: a {kind} needs colours")
+            e = lex.add_entry(kind, ident, colours, "", "brands")
+            if lex.add_terms(e, "any", names.split(","), where, strict=True) == 0:
+                sys.exit(f"gen_lexicon: {where}: no names")
 
 
 def load_zerosoul(lex):
@@ -251,23 +388,27 @@ def load_zerosoul(lex):
         for row in csv.DictReader(f):
             name = row["name"].strip()
             # Single characters (丹, 炎, 素 ...) occur inside ordinary words; only names of two or more.
-            if len(name) < 2:
+            # 深红, 淡粉: the engine composes a shade word and a colour itself, as for "dark red".
+            if len(name) < 2 or ("zh", rough_key(name)) in lex.claimed or rough_key(name[0]) in ZH_MODIFIER_CHARS:
                 continue
-            lex.add("colour", [], [name], f"{row['hex'][1:].upper()}:1", "", "zerosoul161", strict=False)
-
-
-MODIFIER_WORDS = set()
+            e = lex.add_entry("colour", "zh:" + name, f"{row['hex'][1:].upper()}:1", "", "zerosoul161")
+            lex.add_terms(e, "zh", [name], "zerosoul161", strict=False)
 
 
 def load_named(lex, filename, source):
     with open(os.path.join(SRC, filename), encoding="utf-8") as f:
         for row in csv.DictReader(f):
-            name = row["name"].replace("/", " ")
+            name = english_key(row["name"].replace("/", " "))
             # "pale blue", "dark red": the engine composes modifier + colour word itself, so
             # every "dark X" behaves alike instead of following one survey point each.
-            if name.split(" ")[0] in MODIFIER_WORDS and " " in name:
+            if not name or (name.split(" ")[0] in MODIFIER_WORDS and " " in name):
                 continue
-            lex.add("colour", [name], [], f"{row['hex'][1:].upper()}:1", "", source, strict=False)
+            # A named thing with documented colours (Tiffany blue) wins over a survey's guess.
+            if ("en", rough_key(name)) in lex.claimed or ("any", rough_key(name)) in lex.claimed \
+                    or f"{source}:{name}" in lex.by_id:
+                continue
+            e = lex.add_entry("colour", f"{source}:{name}", f"{row['hex'][1:].upper()}:1", "", source)
+            lex.add_terms(e, "en", [name], source, strict=False)
 
 
 def load_words(lex):
@@ -279,6 +420,8 @@ def load_words(lex):
             r = float(row["hue_concentration_R"])
             if n < 4 or r < 0.6 or len(token) < 3 or not token.isalpha() or token in STOPWORDS:
                 continue
+            if ("en", rough_key(token)) in lex.claimed:
+                continue
             weight = min(1.0, (r - 0.5) / 0.5) * min(1.0, math.log(n) / math.log(40))
             if weight < 0.15:
                 continue
@@ -286,37 +429,56 @@ def load_words(lex):
                 hexcode = oklch_hex(float(row["mean_L"]), float(row["chroma_mean"]), float(row["hue_circ_mean"]))
             else:
                 hexcode = row["mean_hex"][1:].upper()
-            lex.add("word", [token], [], f"{hexcode}:{weight:.2f}", "", "colour-name words", strict=False)
+            e = lex.add_entry("word", "word:" + token, f"{hexcode}:{weight:.2f}", "", "colour-name words")
+            lex.add_terms(e, "en", [token], "colour-name words", strict=False)
 
 
-def latin_bases():
-    """U+00C0...U+024F lower-cased with accents dropped, one scalar each (the engine's fold)."""
+def bare_letters():
+    """Latin letters with diacritics and their base letters, in pairs (the engine's bare fold).
+
+    U+00C0...U+024F and U+1E00...U+1EFF (Vietnamese), lower case only: the engine lowers
+    case first. Letters with no decomposition that readers type bare anyway are added.
+    """
     out = []
-    for o in range(0xC0, 0x250):
+    for o in list(range(0xC0, 0x250)) + list(range(0x1E00, 0x1F00)):
         ch = chr(o)
-        base = unicodedata.normalize("NFD", ch)[0].lower()
-        out.append(base if len(base) == 1 else ch)
+        if ch != ch.lower():
+            continue
+        base = unicodedata.normalize("NFD", ch)[0]
+        if base != ch and len(base) == 1 and base.isascii():
+            out.append(ch + base)
+    for ch, base in (("ı", "i"), ("đ", "d"), ("ø", "o"), ("ł", "l"), ("ß", "s"), ("æ", "a"), ("œ", "o"),
+                     ("ħ", "h"), ("ŧ", "t")):
+        out.append(ch + base)
     return "".join(out)
 
 
 def render(lex):
-    entries = "\n".join(lex.lines)
-    if '"""#' in entries or "\\#" in entries:
-        sys.exit("gen_lexicon: data would end the raw string literal early")
+    entries = "\n".join(e.line() for e in lex.entries)
+    rules = "\n".join(f"{lang}\t{rule}\t{'|'.join(vals)}" for lang, rule, vals in LANGUAGE_RULES)
+    for text in (entries, rules):
+        if '"""#' in text or "\\#" in text:
+            sys.exit("gen_lexicon: data would end the raw string literal early")
     counts = ", ".join(f"{k} {v}" for k, v in lex.counts.items())
     return f'''// swift-format-ignore-file
 // Generated by tools/gen_lexicon.py from tools/lexicon/ ({counts}). Do not edit.
-// Sources and licences: tools/lexicon/sources/README.md.
+// Sources and licences: tools/lexicon/sources/README.md and tools/lexicon/brands.tsv.
 
-/// The engine's embedded lexicon, parsed once by `Lexicon`.
+/// The engine's embedded lexicon, language rules and bare-letter table, parsed once by `Lexicon`.
 enum LexiconData {{
-    /// One entry a line: kind, English keys (|), CJK keys (|), colours (RRGGBB:weight[!]), style.
+    /// One entry a line: kind, id, colours (RRGGBB:weight[!]), style, then one column a
+    /// language: `code=term|term` (terms as written; a trailing ? binds a term to its language).
     static let entries = #"""
 {entries}
 """#
 
-    /// U+00C0...U+024F folded to lower-case base letters (é -> e), one scalar each.
-    static let latinBases = "{latin_bases()}"
+    /// Each language's reading rules, one a line: code, rule, values separated by |.
+    static let languageRules = #"""
+{rules}
+"""#
+
+    /// Latin letters with diacritics, each followed by its bare base letter (é e, ạ a, ı i).
+    static let bareLetters = "{bare_letters()}"
 }}
 '''
 
@@ -342,6 +504,10 @@ enum ChineseFoldingData {{
 def main():
     lex = Lexicon()
     load_concepts(lex)
+    load_languages(lex)
+    load_brands(lex)
+    if ERRORS:
+        sys.exit("\n".join(ERRORS))
     load_zerosoul(lex)
     load_named(lex, "xkcd_colors.csv", "xkcd")
     load_named(lex, "css_named_colors.csv", "css")
@@ -356,8 +522,12 @@ def main():
     for path, text in outputs:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-    print(f"wrote {OUT}: {len(lex.lines)} entries ({', '.join(f'{k} {v}' for k, v in lex.counts.items())}), "
-          f"{len(lex.en)} English keys, {len(lex.cjk)} CJK keys; wrote {FOLD_OUT}: {len(FOLD)} folding pairs")
+    per_lang = {}
+    for e in lex.entries:
+        for lang, terms in e.keys.items():
+            per_lang[lang] = per_lang.get(lang, 0) + len(terms)
+    print(f"wrote {OUT}: {len(lex.entries)} entries ({', '.join(f'{k} {v}' for k, v in lex.counts.items())}), "
+          f"terms by language: {', '.join(f'{k} {v}' for k, v in per_lang.items())}; {len(FOLD)} folding pairs")
 
 
 if __name__ == "__main__":

@@ -89,37 +89,37 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
 
     // MARK: - Generating
 
-    public var supportedFields: Set<GenerationRequest.Field> { [] }
+    /// Locked colours and the palette being refined go in the instructions and the schema, the
+    /// answer is checked (`GenerationRequest.checked`); a seed goes in `generationConfig.seed`.
+    public var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
 
     /// Throws `ProviderFailure`.
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try checkSupported(request)
         let deadline = http.startDeadline()
         _ = try configuration.generateContentURL()
-        let description = request.description
-        let variation = request.variation
         var model = currentModel
         var notes: [GenerationNote] = []
 
         let first = try await answer(
-            PalettePrompt.request(description: description, variation: variation),
+            PalettePrompt.request(for: request),
             model: &model, notes: &notes, by: deadline)
         let problem: String
         switch GeminiClient.palette(from: first.text) {
         case .palette(let palette):
-            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes)
+            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes).checked(
+                against: request)
         case .problem(let why):
             if first.reachedTokenLimit { throw http.failure(.truncated) }
             problem = why
         }
 
-        let retryRequest = PalettePrompt.request(
-            description: description, variation: variation,
-            correction: (reply: first.text, problem: problem))
+        let retryRequest = PalettePrompt.request(for: request, correction: (reply: first.text, problem: problem))
         let second = try await answer(retryRequest, model: &model, notes: &notes, by: deadline)
         switch GeminiClient.palette(from: second.text) {
         case .palette(let palette):
-            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes)
+            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes).checked(
+                against: request)
         case .problem(let why):
             if second.reachedTokenLimit { throw http.failure(.truncated) }
             throw http.failure(.unusableAnswer(problem: why))

@@ -1,4 +1,5 @@
 import PaletteCore
+import ProviderKit
 
 /// The one place the request body sent to Gemini is built; the words are PaletteCore's
 /// `PaletteInstructions`, shared by every model provider.
@@ -30,9 +31,17 @@ public enum PalettePrompt {
         description: String, variation: Int = 0,
         correction: (reply: String, problem: String)? = nil
     ) -> GenerateContentRequest {
-        let instruction = PaletteInstructions.system(
-            for: GenerationRequest(description: description, variation: variation))
-        var contents = [Content(role: "user", text: description)]
+        request(for: GenerationRequest(description: description, variation: variation), correction: correction)
+    }
+
+    /// Builds the request for `generation`: its locked colours and the palette it refines are
+    /// in the instructions and in the schema (a locked role's property allows only its colour),
+    /// a refinement's instruction is the user turn, and a seed goes in `generationConfig.seed`.
+    public static func request(
+        for generation: GenerationRequest, correction: (reply: String, problem: String)? = nil
+    ) -> GenerateContentRequest {
+        let instruction = PaletteInstructions.system(for: generation)
+        var contents = [Content(role: "user", text: PaletteInstructions.userTurn(for: generation))]
         if let correction {
             contents.append(Content(role: "model", text: correction.reply))
             contents.append(Content(role: "user", text: self.correction(for: correction.problem)))
@@ -42,7 +51,8 @@ public enum PalettePrompt {
             contents: contents,
             generationConfig: GenerationConfig(
                 responseMimeType: "application/json",
-                responseSchema: Schema(PaletteSchema.palette),
-                maxOutputTokens: maxOutputTokens))
+                responseSchema: Schema(PaletteSchema.palette(for: generation)),
+                maxOutputTokens: maxOutputTokens,
+                seed: generation.seed.map { _ in Sampling.seed(for: generation) }))
     }
 }

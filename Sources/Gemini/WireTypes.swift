@@ -88,6 +88,8 @@ public struct GenerationConfig: Encodable, Sendable, Equatable {
     public var responseMimeType: String
     public var responseSchema: Schema
     public var maxOutputTokens: Int
+    /// Sent only when the request has a seed ("mostly deterministic" on Gemini's side).
+    public var seed: Int? = nil
 }
 
 /// The OpenAPI-subset `Schema` of v1beta: the subset every Gemini model with JSON mode accepts.
@@ -97,21 +99,27 @@ public final class Schema: Encodable, Sendable, Equatable {
     public let properties: [String: Schema]?
     public let required: [String]?
     public let propertyOrdering: [String]?
+    /// `"enum"` with `enum` for a STRING that may take only the listed values (a locked role).
+    public let format: String?
+    public let `enum`: [String]?
 
     public init(
         type: String, description: String? = nil, properties: [String: Schema]? = nil,
-        required: [String]? = nil, propertyOrdering: [String]? = nil
+        required: [String]? = nil, propertyOrdering: [String]? = nil, enum values: [String]? = nil
     ) {
         self.type = type
         self.description = description
         self.properties = properties
         self.required = required
         self.propertyOrdering = propertyOrdering
+        self.format = values == nil ? nil : "enum"
+        self.enum = values
     }
 
     public static func == (a: Schema, b: Schema) -> Bool {
         a.type == b.type && a.description == b.description && a.properties == b.properties
-            && a.required == b.required && a.propertyOrdering == b.propertyOrdering
+            && a.required == b.required && a.propertyOrdering == b.propertyOrdering && a.format == b.format
+            && a.enum == b.enum
     }
 }
 
@@ -123,7 +131,8 @@ extension Schema {
     public convenience init(_ palette: PaletteSchema) {
         var properties: [String: Schema] = [:]
         for property in palette.properties {
-            properties[property.name] = Schema(type: "STRING", description: property.description)
+            properties[property.name] = Schema(
+                type: "STRING", description: property.description, enum: property.fixed.map { [$0.hex] })
         }
         self.init(
             type: "OBJECT", description: palette.description, properties: properties,

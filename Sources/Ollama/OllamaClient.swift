@@ -33,7 +33,9 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
 
     public var name: String { OllamaClient.providerID }
     public var model: String? { configuration.model }
-    public var supportedFields: Set<GenerationRequest.Field> { [.seed] }
+    /// A seed is sent (`options.seed`); locked colours and the palette being refined go in the
+    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`).
+    public var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
 
     public var description: String {
         "OllamaClient(model: \(configuration.model), host: \(configuration.host.absoluteString))"
@@ -75,7 +77,7 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
             guard case .modelNotFound(let model, []) = error.reason else { throw error }
             throw http.failure(.modelNotFound(model: model, available: await installedModels(by: deadline)))
         }
-        return GeneratedPalette(palette: palette, provider: name, model: configuration.model)
+        return GeneratedPalette(palette: palette, provider: name, model: configuration.model).checked(against: request)
     }
 
     /// The models the server has pulled, or none when it does not say within the deadline.
@@ -101,7 +103,7 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
             ("model", .string(model)),
             ("messages", .array(turns.map(\.json))),
             ("stream", .bool(false)),
-            ("format", .jsonSchema(.palette)),
+            ("format", .jsonSchema(.palette(for: request))),
             (
                 "options",
                 .object([

@@ -67,8 +67,9 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
 
     public var name: String { OpenAIClient.providerID }
     public var model: String? { configuration.model }
-    /// A seed is sent (as `seed`); locks, refinements and candidates are not asked for yet.
-    public var supportedFields: Set<GenerationRequest.Field> { [.seed] }
+    /// A seed is sent (as `seed`); locked colours and the palette being refined go in the
+    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`).
+    public var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
 
     public var description: String {
         "OpenAIClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
@@ -102,7 +103,7 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
             (turns) throws(ProviderFailure) -> ChatAnswer in
             while true {
                 // Without response_format the schema goes in the system turn, the only place left.
-                let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(turns) : turns
+                let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(turns, for: request) : turns
                 let body = chatCompletionsBody(model: model, turns: sent, request: request, without: left)
                 let urlRequest = OpenAIClient.urlRequest(url, body: body.data, key: configuration.apiKey)
                 let outcome = try await http.send(urlRequest, by: deadline) { reply in
@@ -120,7 +121,7 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
         }
         var notes: [GenerationNote] = []
         if !left.isEmpty { notes.append(.parametersRefused(left.sorted().map(\.rawValue))) }
-        return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes)
+        return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes).checked(against: request)
     }
 
     /// The HTTP request; the key, when given, goes only in `Authorization: Bearer`.

@@ -66,7 +66,7 @@ func chatCompletionsBody(
                                 ("name", .string("palette")),
                                 ("description", .string(PaletteSchema.palette.description)),
                                 ("strict", .bool(true)),
-                                ("schema", .jsonSchema(PaletteSchema.palette)),
+                                ("schema", .jsonSchema(PaletteSchema.palette(for: request))),
                             ])
                         ),
                     ])

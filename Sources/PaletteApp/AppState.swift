@@ -100,6 +100,9 @@ public struct InFlightRequest: Hashable, Sendable {
     public var elapsedMilliseconds: Int
     /// What it was for: a palette, a refinement, candidates.
     public var purpose: RequestPurpose = .generate
+    /// How the answer was asked for, for its history entry: parent, seed, variation, locks,
+    /// refinement.
+    public var lineage = HistoryEntry.Lineage()
 }
 
 /// The description and variation of the last request, for `r`.
@@ -207,9 +210,10 @@ public struct AppState: Sendable, Equatable {
 
     public init(
         width: Int, height: Int, colorMode: ColorMode, language: Language,
-        providerName: String, modelName: String?, clock: AppClock,
+        providerName: String, modelName: String?, clock: AppClock, notice: StatusMessage? = nil,
         access: AccessSettings = AccessSettings()
     ) {
+        self.status = notice
         self.width = width
         self.height = height
         self.colorMode = colorMode

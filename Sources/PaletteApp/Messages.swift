@@ -264,9 +264,18 @@ public enum Messages {
         switch note {
         case .noColourWords:
             return Localized(
-                "no colour words found: this is a general palette; add a colour, scene or mood to steer it",
-                "沒有找到顏色相關的詞：這是一組通用配色；加入顏色、場景或情緒可以引導結果",
-                "没有找到颜色相关的词：这是一组通用配色；加入颜色、场景或情绪可以引导结果")
+                "no word of the description was recognised: this is a general palette; name a colour, a scene or a mood (the offline engine reads 14 languages)",
+                "描述中沒有可辨識的詞：這是一組通用配色；請寫出顏色、場景或情緒（離線引擎可讀 14 種語言）",
+                "描述中没有可识别的词：这是一组通用配色；请写出颜色、场景或情绪（离线引擎可读 14 种语言）")
+        case .partlyUnderstood(let used, let unknown):
+            func list(_ words: [String], _ separator: String) -> String {
+                let shown = words.prefix(6).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+                return shown.joined(separator: separator) + (words.count > 6 ? separator + "…" : "")
+            }
+            return Localized(
+                "read: \(list(used, ", ")); not recognised: \(list(unknown, ", "))",
+                "已讀取：\(list(used, "、"))；未能辨識：\(list(unknown, "、"))",
+                "已读取：\(list(used, "、"))；未能识别：\(list(unknown, "、"))")
         case .negated(let words):
             let list = words.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
             return Localized(
@@ -298,6 +307,28 @@ public enum Messages {
                 "\(old) is no longer available, so \(new) answered (choose a model with --model)",
                 "\(old) 已無法使用，改由 \(new) 回答（可用 --model 指定模型）",
                 "\(old) 已无法使用，改由 \(new) 回答（可用 --model 指定模型）")
+        case .lockedRestored(let changes):
+            func list(_ language: Language, _ separator: String) -> String {
+                changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
+            }
+            return Localized(
+                "the answer changed locked colours; put back: " + list(.english, ", "),
+                "回答改動了鎖定的顏色，已還原：" + list(.traditionalChinese, "、"),
+                "回答改动了锁定的颜色，已还原：" + list(.simplifiedChinese, "、"))
+        case .refinementUnchanged:
+            return Localized(
+                "the answer is the palette it was asked to refine: the instruction was not followed; try other words",
+                "回答與要調整的配色完全相同：指示沒有被採用；請換個說法再試",
+                "回答与要调整的配色完全相同：指示没有被采用；请换个说法再试")
+        case .refinementNotUnderstood:
+            return Localized(
+                "no change was understood in the instruction (try warmer, cooler, lighter, darker, muted, vivid, pastel, night, more contrast…); the palette is unchanged",
+                "指示中沒有看懂要怎麼改（可試試：暖一點、冷一點、亮一點、暗一點、柔和、鮮豔、粉彩、夜晚、對比強一點…）；配色未變",
+                "指示中没有看懂要怎么改（可试试：暖一点、冷一点、亮一点、暗一点、柔和、鲜艳、粉彩、夜晚、对比强一点…）；配色未变")
+        case .fewerCandidates(let requested, let found):
+            return Localized(
+                "only \(found) of the \(requested) candidates asked for are distinct enough to show",
+                "要求的 \(requested) 組候選中只有 \(found) 組差異足夠", "要求的 \(requested) 组候选中只有 \(found) 组差异足够")
         }
     }
 

@@ -269,17 +269,20 @@ extension AppState {
         }
         let id = nextRequestID
         nextRequestID += 1
-        request = InFlightRequest(
-            id: id, description: description, variation: variation,
-            started: clock.value.uptime(), elapsedMilliseconds: 0, purpose: purpose)
-        lastRequest = LastRequest(description: description, variation: variation)
-        say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
         var candidates = 1
         if case .candidates(let count) = purpose { candidates = count }
         let asked = GenerationRequest(
             description: description, language: language, variation: variation, locked: lockedColors,
             refinement: refinement, constraints: GenerationConstraints(accessibility: access.requirement),
             candidateCount: candidates)
+        // Made from the shown palette when it refines it or keeps some of its colours.
+        let parent = refinement != nil || !asked.locked.isEmpty ? shown?.entryID : nil
+        request = InFlightRequest(
+            id: id, description: description, variation: variation,
+            started: clock.value.uptime(), elapsedMilliseconds: 0, purpose: purpose,
+            lineage: HistoryEntry.Lineage(request: asked, parent: parent))
+        lastRequest = LastRequest(description: description, variation: variation)
+        say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
         return [.generatePalette(requestID: id, asked)]
     }
 
@@ -318,9 +321,10 @@ extension AppState {
             return []
         case .success(let generated):
             if case .candidates = inFlight.purpose {
-                return showCandidates(generated, description: inFlight.description)
+                return showCandidates(generated, description: inFlight.description, lineage: inFlight.lineage)
             }
-            return show(generated, description: inFlight.description, purpose: inFlight.purpose)
+            return show(
+                generated, description: inFlight.description, purpose: inFlight.purpose, lineage: inFlight.lineage)
         }
     }
 
@@ -413,6 +417,7 @@ extension AppState {
         showSelectedHistoryEntry()
         // A message about the palette that was shown ("Copied #E1D29E") goes with it.
         if shown?.palette != before, status?.kind != .error { status = nil }
+        if workbench.showsLineage { traceLineage() }
     }
 
     /// The panes show the selected history entry while the history has focus.

@@ -40,13 +40,42 @@ public struct TextField: Hashable, Sendable {
             return true
         }
         let cleaned = TextSanitizer.clean(raw)
-        var incoming = Array(cleaned).filter { DisplayWidth.of($0) > 0 || $0 == " " }
+        var incoming: [Character] = []
+        for character in cleaned {
+            if TextField.isMark(character) {
+                // A combining mark typed on its own (keys arrive one scalar at a time: the
+                // Devanagari ा and ं of शांत, an Arabic harakah) belongs to the character before it.
+                if let last = incoming.last {
+                    if let joined = TextField.joined(last, character) { incoming[incoming.count - 1] = joined }
+                } else if cursor > 0, let joined = TextField.joined(characters[cursor - 1], character) {
+                    characters[cursor - 1] = joined
+                }
+            } else if DisplayWidth.of(character) > 0 || character == " " {
+                incoming.append(character)
+            }
+        }
         let room = capacity - characters.count
         let fits = incoming.count <= room
         if !fits { incoming = Array(incoming.prefix(max(room, 0))) }
         characters.insert(contentsOf: incoming, at: cursor)
         cursor += incoming.count
         return fits
+    }
+
+    /// A cluster that starts with a combining mark (or a variation selector): it has no
+    /// character of its own and joins the one before it.
+    private static func isMark(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return first.properties.isVariationSelector
+        }
+    }
+
+    /// `base` followed by `mark`, when the two make one grapheme cluster.
+    private static func joined(_ base: Character, _ mark: Character) -> Character? {
+        let text = String(base) + String(mark)
+        return text.count == 1 ? text.first : nil
     }
 
     public mutating func setText(_ text: String) {

@@ -120,12 +120,14 @@ extension AppState {
             guard let strip = workbench.candidates else { return [] }
             workbench.candidates = nil
             return show(
-                strip.chosen, description: strip.description, purpose: .candidates(count: strip.candidates.count))
+                strip.chosen, description: strip.description, purpose: .candidates(count: strip.candidates.count),
+                lineage: strip.lineage)
         case .dismissCandidates:
             workbench.candidates = nil
             say(WorkbenchText.noCandidateKept, .info)
         case .toggleLineage:
             workbench.showsLineage.toggle()
+            if workbench.showsLineage { traceLineage() }
         default:
             break
         }
@@ -350,14 +352,17 @@ extension AppState {
         }
         let effects = startRequest(
             description: shown.description, variation: 0,
-            purpose: .refine(instruction: instruction, parentID: shown.entryID),
+            purpose: .refine(instruction: instruction),
             refinement: Refinement(instruction: instruction, base: shown.palette))
         if !effects.isEmpty { workbench.isRefining = false }
         return effects
     }
 
     /// A palette that came back (or a candidate kept): shown, added to history, undoable.
-    mutating func show(_ generated: GeneratedPalette, description: String, purpose: RequestPurpose) -> [Effect] {
+    mutating func show(
+        _ generated: GeneratedPalette, description: String, purpose: RequestPurpose,
+        lineage: HistoryEntry.Lineage = HistoryEntry.Lineage()
+    ) -> [Effect] {
         let before = snapshot
         let provider = TextSanitizer.clean(generated.provider)
         let model = generated.model.map(TextSanitizer.clean)
@@ -376,7 +381,7 @@ extension AppState {
             rationale: generated.rationale, entryID: id)
         let entry = HistoryEntry(
             id: id, created: clock.value.now(), description: description, palette: palette,
-            provider: provider, model: model)
+            provider: provider, model: model, lineage: lineage)
         history.append(entry)
         keepViewsInBounds()
         workbench.record(.workbench(before: before, after: snapshot))
@@ -391,7 +396,7 @@ extension AppState {
         } else {
             let notes = generated.notes.map(Messages.note)
             switch purpose {
-            case .refine(let instruction, _):
+            case .refine(let instruction):
                 say(WorkbenchText.refined(Self.quote(instruction), provider: provider, notes: notes), .success)
             case .candidates:
                 say(WorkbenchText.candidateKept(notes: notes), .success)
@@ -403,12 +408,44 @@ extension AppState {
     }
 
     /// Candidates came back: the strip, or the one palette when only one came.
-    mutating func showCandidates(_ generated: GeneratedPalette, description: String) -> [Effect] {
-        let all = generated.allCandidates
-        guard all.count > 1 else { return show(generated, description: description, purpose: .generate) }
+    mutating func showCandidates(
+        _ generated: GeneratedPalette, description: String, lineage: HistoryEntry.Lineage
+    ) -> [Effect] {
+        let all = generated.candidates
+        guard all.count > 1 else {
+            return show(generated, description: description, purpose: .generate, lineage: lineage)
+        }
         let names = all.map { colorNames.value.names(for: $0.palette) }
-        workbench.candidates = CandidateStrip(candidates: all, names: names, description: description)
+        workbench.candidates = CandidateStrip(
+            candidates: all, names: names, description: description, lineage: lineage)
         say(WorkbenchText.candidatesShown(all.count, notes: generated.notes.map(Messages.note)), .success)
         return []
+    }
+
+    // MARK: - Lineage
+
+    /// The selected entry, then each entry it was made from, as far as the history holds them.
+    mutating func traceLineage() {
+        guard let entry = history.selectedEntry else {
+            workbench.lineage = []
+            workbench.lineageTruncated = false
+            return
+        }
+        var chain = [LineageStep(entry)]
+        var seen: Set<String> = [entry.id]
+        var next = entry.lineage.parent
+        while let id = next, chain.count < WorkbenchState.lineageDepth {
+            guard !seen.contains(id) else { break }
+            seen.insert(id)
+            guard let parent = history.entries.last(where: { $0.id == id }) else {
+                chain.append(LineageStep(missing: id))
+                next = nil
+                break
+            }
+            chain.append(LineageStep(parent))
+            next = parent.lineage.parent
+        }
+        workbench.lineage = chain
+        workbench.lineageTruncated = next != nil && chain.count >= WorkbenchState.lineageDepth
     }
 }

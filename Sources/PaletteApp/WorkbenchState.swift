@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteHistory
 
 /// The workbench: what the user steers a palette with (locks, a colour being edited, candidates,
 /// a refinement being typed) and the undo history of every change to the shown palette.
@@ -16,8 +17,13 @@ public struct WorkbenchState: Hashable, Sendable {
     /// The refinement instruction being typed (the description field in refine mode).
     public internal(set) var refineField = TextField(capacity: 300)
     public internal(set) var isRefining = false
-    /// The selected history entry's lineage is shown beside (or over) the list.
+    /// The selected history entry's lineage is shown over the list (`i`).
     public internal(set) var showsLineage = false
+    /// That lineage: the entry, then each entry it was made from (at most `lineageDepth`).
+    public internal(set) var lineage: [LineageStep] = []
+    public internal(set) var lineageTruncated = false
+
+    static let lineageDepth = 64
     /// Steps `u` takes back, the latest last; `U` redoes what `u` took back.
     public internal(set) var undo: [UndoStep] = []
     public internal(set) var redo: [UndoStep] = []
@@ -138,11 +144,17 @@ public struct CandidateStrip: Hashable, Sendable {
     public internal(set) var selected = 0
     /// The description they were made for.
     public let description: String
+    /// How they were asked for: the kept one's history entry records it.
+    public let lineage: HistoryEntry.Lineage
 
-    init(candidates: [GeneratedPalette], names: [PaletteNames], description: String) {
+    init(
+        candidates: [GeneratedPalette], names: [PaletteNames], description: String,
+        lineage: HistoryEntry.Lineage = HistoryEntry.Lineage()
+    ) {
         self.candidates = candidates
         self.names = names
         self.description = description
+        self.lineage = lineage
     }
 
     var index: Int { min(max(selected, 0), candidates.count - 1) }
@@ -154,13 +166,8 @@ public struct CandidateStrip: Hashable, Sendable {
 public enum RequestPurpose: Hashable, Sendable {
     /// A palette for the description (Enter, `r`).
     case generate
-    /// The shown palette refined by an instruction; `parentID` is its history entry.
-    case refine(instruction: String, parentID: String?)
+    /// The shown palette refined by an instruction.
+    case refine(instruction: String)
     /// Several palettes to choose from.
     case candidates(count: Int)
-}
-
-extension GeneratedPalette {
-    /// Every candidate an answer holds: the palette, then any others it carries.
-    var allCandidates: [GeneratedPalette] { [self] }
 }

@@ -12,12 +12,47 @@ enum WorkbenchText {
     static let editLabel = Localized("Edit", "編輯", "编辑")
     static let hexLabel = Localized("hex", "色碼", "色码")
     static let candidate = Localized("Candidate", "候選", "候选")
-    static let lineageTitle = Localized("Lineage", "來歷", "来历")
+    static func lineageTitle(_ description: String) -> Localized {
+        Localized(
+            "How “\(description)” was made (i closes)", "「\(description)」的來歷（按 i 關閉）",
+            "“\(description)”的来历（按 i 关闭）")
+    }
     static let rationaleFrom = Localized("from: ", "來自：", "来自：")
 
     /// The rationale's words after "from:", listed the way the language lists them.
     static func rationale(_ words: [String], _ language: Language) -> String {
         rationaleFrom(language) + words.joined(separator: language == .english ? ", " : "、")
+    }
+
+    /// How a lineage step was made: "refined: “warmer” · kept Primary · variation 2".
+    static func how(_ step: LineageStep, _ language: Language) -> String {
+        if let id = step.missingID {
+            return Localized(
+                "an entry no longer in the history (\(id))", "已不在歷史紀錄中的配色（\(id)）",
+                "已不在历史记录中的配色（\(id)）")(language)
+        }
+        let lineage = step.lineage
+        var parts: [String] = []
+        if let instruction = lineage.refinement {
+            let quoted = TextSanitizer.truncate(TextSanitizer.clean(instruction), toWidth: 32)
+            parts.append(Localized("refined: “\(quoted)”", "微調：「\(quoted)」", "微调：“\(quoted)”")(language))
+        }
+        if !lineage.locked.isEmpty {
+            let separator = language == .english ? ", " : "、"
+            let roles = lineage.locked.map { $0.label(language) }.joined(separator: separator)
+            parts.append(Localized("kept \(roles)", "保留\(roles)", "保留\(roles)")(language))
+        }
+        if lineage.variation > 0 {
+            let n = lineage.variation
+            parts.append(Localized("variation \(n)", "第 \(n) 個變化", "第 \(n) 个变化")(language))
+        }
+        if let seed = lineage.seed {
+            parts.append(Localized("seed \(seed)", "種子 \(seed)", "种子 \(seed)")(language))
+        }
+        if parts.isEmpty {
+            parts.append(Localized("from the description", "由描述生成", "由描述生成")(language))
+        }
+        return TextSanitizer.clean(step.description) + " · " + parts.joined(separator: " · ")
     }
 
     static func candidateCounter(_ n: Int, of count: Int) -> Localized {

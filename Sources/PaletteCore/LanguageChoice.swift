@@ -3,13 +3,19 @@
 /// The one `--lang` parser: the interactive app, `generate` and `parse` all choose here, so
 /// they answer in the same language for the same options and environment.
 public enum LanguageChoice {
-    /// `--lang` wins; else the first set of LC_ALL, LC_MESSAGES, LANG (POSIX precedence for
-    /// messages). Chinese locales pick the script: Taiwan, Hong Kong and Macau, or an explicit
+    /// `--lang` wins; else `PALETTE_TUI_LANG` (which the settings file's `language` fills when
+    /// unset); else the first set of LC_ALL, LC_MESSAGES, LANG (POSIX precedence for messages). Chinese locales pick the script: Taiwan, Hong Kong and Macau, or an explicit
     /// Hant, mean Traditional; every other Chinese locale means Simplified. Anything else is English.
     public static func language(option: String?, environment: [String: String]) throws(LanguageOptionError) -> Language
     {
         if let option {
             guard let language = Language(rawValue: option) else { throw LanguageOptionError(value: option) }
+            return language
+        }
+        if let value = environment["PALETTE_TUI_LANG"], !value.isEmpty {
+            guard let language = Language(rawValue: value) else {
+                throw LanguageOptionError(value: value, source: "PALETTE_TUI_LANG")
+            }
             return language
         }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
@@ -34,12 +40,15 @@ public enum LanguageChoice {
 public struct LanguageOptionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was given.
     public let value: String
+    /// Where: `--lang` or `PALETTE_TUI_LANG`.
+    public let source: String
 
-    public init(value: String) {
+    public init(value: String, source: String = "--lang") {
         self.value = value
+        self.source = source
     }
 
     public var description: String {
-        "invalid value '\(value)' for --lang; expected one of: \(Language.allCases.map(\.rawValue).joined(separator: ", "))"
+        "invalid value '\(value)' for \(source); expected one of: \(Language.allCases.map(\.rawValue).joined(separator: ", "))"
     }
 }

@@ -12,6 +12,8 @@ public struct PaletteSchema: Sendable, Equatable {
         public let role: Role
         /// What the model is told the value means.
         public let description: String
+        /// The one value allowed, for a locked role (spelt as an enum of one by each dialect).
+        public var fixed: RGB? = nil
 
         /// The JSON key: the role's name.
         public var name: String { role.rawValue }
@@ -42,4 +44,24 @@ public struct PaletteSchema: Sendable, Equatable {
                 return Property(role: role, description: "A small, distinct highlight colour, as #RRGGBB.")
             }
         })
+
+    /// The palette object for `request`: each locked role allows only its locked colour (and
+    /// says so), and for a refinement each property says the colour it refines.
+    public static func palette(for request: GenerationRequest) -> PaletteSchema {
+        guard !request.locked.isEmpty || request.refinement != nil else { return palette }
+        return PaletteSchema(
+            description: palette.description,
+            properties: palette.properties.map { property in
+                if let colour = request.locked[property.role] {
+                    return Property(
+                        role: property.role, description: "Locked by the user: exactly \(colour.hex).", fixed: colour)
+                }
+                if let base = request.refinement?.base {
+                    return Property(
+                        role: property.role,
+                        description: property.description + " Refined from \(base[property.role].hex).")
+                }
+                return property
+            })
+    }
 }

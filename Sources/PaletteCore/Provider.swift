@@ -11,11 +11,14 @@ public struct GeneratedPalette: Hashable, Sendable {
     public var notes: [GenerationNote]
     /// Set when this palette came from a fallback because the chosen provider failed: why it failed.
     public var fallbackReason: ProviderFailure?
+    /// The other candidates when the request asked for several (`candidateCount` > 1), in the
+    /// provider's order; this palette is the first. Empty otherwise.
+    public var alternatives: [GeneratedPalette]
 
     public init(
         palette: Palette, provider: String, model: String? = nil,
         rationale: [Role: [String]] = [:], notes: [GenerationNote] = [],
-        fallbackReason: ProviderFailure? = nil
+        fallbackReason: ProviderFailure? = nil, alternatives: [GeneratedPalette] = []
     ) {
         self.palette = palette
         self.provider = provider
@@ -23,10 +26,18 @@ public struct GeneratedPalette: Hashable, Sendable {
         self.rationale = rationale
         self.notes = notes
         self.fallbackReason = fallbackReason
+        self.alternatives = alternatives
     }
 
     /// True when this palette stands in for a provider that failed.
     public var isFallback: Bool { fallbackReason != nil }
+
+    /// Every candidate: this palette, then its alternatives (each without alternatives of its own).
+    public var candidates: [GeneratedPalette] {
+        var first = self
+        first.alternatives = []
+        return [first] + alternatives
+    }
 }
 
 /// Something the user should know about a generated palette, typed so it can be worded in the
@@ -38,6 +49,9 @@ public enum GenerationNote: Hashable, Sendable {
     case negated(words: [String])
     /// Only the first `characters` characters of the description were read.
     case readLimit(characters: Int)
+    /// Part of the description was understood: the words used, in the user's spelling, and the
+    /// content words the engine did not know (grammar words are not listed).
+    case partlyUnderstood(used: [String], unknown: [String])
     /// The answer was moved to meet an accessibility requirement; these roles changed.
     case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
     /// The default model is gone from the service; the provider moved to `replacement` (and
@@ -47,6 +61,18 @@ public enum GenerationNote: Hashable, Sendable {
     /// `temperature`...), so the palette was asked for without them; with `response_format`
     /// gone, the answer's shape was asked for in the prompt only.
     case parametersRefused([String])
+    /// The answer changed roles the request locked; they were put back (`from` is what the
+    /// provider answered, `to` the locked colour).
+    case lockedRestored([RoleChange])
+    /// The answer to a refinement is the palette it was asked to refine, colour for colour: the
+    /// provider did not follow the instruction.
+    case refinementUnchanged
+    /// No change the engine knows was found in the refinement's instruction (the words it
+    /// read, if any, did not name one); the palette is the one it was asked to refine.
+    case refinementNotUnderstood
+    /// Only `found` of the `requested` candidates are distinct enough to show (the locks leave
+    /// too little free, or the provider repeated itself).
+    case fewerCandidates(requested: Int, found: Int)
 }
 
 /// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.

@@ -39,15 +39,16 @@ enum ColourEmotion {
 
     /// Cost of moving lightness and chroma, in OKLCH units: the step is gradient / (2 cost).
     ///
-    /// Calibrated so a target of 1 on weight moves lightness by about 0.07 and a target of 1
-    /// on activity moves chroma by about 0.06: mood shades the colours the words chose.
-    static let lightnessCost = 35.0
-    static let chromaCost = 150.0
+    /// Calibrated so a target of 1 on weight moves lightness by about 0.1 and a target of 1
+    /// on activity moves chroma by about 0.1: a mood word changes the whole scene ("a sad
+    /// clown at a birthday party" is a dulled, darker party), yet the words chose the hues.
+    static let lightnessCost = 24.0
+    static let chromaCost = 100.0
 
     /// Moves `colour`'s lightness and chroma toward `target` by one regularised gradient step.
     ///
     /// Hue is kept: mood changes how a colour feels, the words chose which colour. Chroma
-    /// never drops below 60% of its value nor below 0.05 (when it had that much), so a calm
+    /// never drops below 45% of its value nor below 0.04 (when it had that much), so a calm
     /// palette stays coloured.
     static func steer(_ colour: OKLCH, toward target: EmotionTarget, strength: Double = 1) -> OKLCH {
         guard !target.isZero, strength > 0 else { return colour }
@@ -55,7 +56,11 @@ enum ColourEmotion {
         let dc = 0.02
         let lo = OKLCH(l: max(colour.l - dl, 0.02), c: colour.c, h: colour.h)
         let hi = OKLCH(l: min(colour.l + dl, 0.98), c: colour.c, h: colour.h)
-        let gradL = (alignment(hi, target) - alignment(lo, target)) / (hi.l - lo.l)
+        // Lively moods ask for colour, not for white: Ou's activity also grows with lightness
+        // far from mid grey, which would bleach a light pink; lightness follows weight and heat.
+        let lightTarget =
+            target.activity > 0 ? EmotionTarget(activity: 0, weight: target.weight, heat: target.heat) : target
+        let gradL = (alignment(hi, lightTarget) - alignment(lo, lightTarget)) / (hi.l - lo.l)
         var gradC = 0.0
         if colour.c >= 0.02 {
             let cLo = OKLCH(l: colour.l, c: max(colour.c - dc, 0), h: colour.h)
@@ -63,11 +68,11 @@ enum ColourEmotion {
             gradC = (alignment(cHi, target) - alignment(cLo, target)) / (cHi.c - cLo.c)
         }
         let stepL = min(max(strength * gradL / (2 * lightnessCost), -0.12), 0.12)
-        let stepC = min(max(strength * gradC / (2 * chromaCost), -0.4 * colour.c), 0.1)
+        let stepC = min(max(strength * gradC / (2 * chromaCost), -0.55 * colour.c), 0.1)
         // Mood shades a colour; it does not bleach it to white, sink it to black or grey it out.
         var l = colour.l + stepL
         if stepL > 0 { l = min(l, max(colour.l, 0.9)) } else { l = max(l, min(colour.l, 0.18)) }
-        let c = max(colour.c + stepC, min(colour.c, 0.05))
+        let c = max(colour.c + stepC, min(colour.c, 0.04))
         return OKLCH(l: l, c: c, h: colour.h)
     }
 }

@@ -7,6 +7,8 @@ enum CueKind: String, Sendable, CaseIterable {
     /// A `#RRGGBB` written in the description itself.
     case hex
     case colour, scene, thing, material, place, time, season, weather, mood
+    /// A brand, a flag, a sports team or a cultural icon with documented colours (brands.tsv).
+    case brand, flag, team, icon
     /// An English word that occurs in colour names (data-driven coverage).
     case word
     case modifier, negation
@@ -15,19 +17,56 @@ enum CueKind: String, Sendable, CaseIterable {
 
     /// The pull of one colour of weight 1.
     ///
-    /// Explicit colours outrank things (flowers, fruit), which outrank scenes, which outrank
-    /// settings (times, seasons, weather), which outrank moods: "calm forest" is a green
-    /// palette made calm, "lavender field" is purple, not green.
+    /// Explicit colours outrank named things with documented colours, which outrank things
+    /// (flowers, fruit), which outrank scenes, which outrank settings (times, seasons, weather),
+    /// which outrank moods: "calm forest" is a green palette made calm, "lavender field" is
+    /// purple, not green.
     var baseWeight: Double {
         switch self {
         case .hex: return 6
         case .colour: return 4
+        case .brand, .team, .icon: return 3.5
+        // A country's name is often a setting ("a café in France"): its flag speaks like a place.
+        case .flag: return 2.2
         case .thing: return 2.7
         case .scene: return 2.5
         case .material, .place: return 2
         case .time, .season, .weather: return 1.5
         case .word: return 1.4
         case .mood: return 1
+        case .modifier, .negation, .ignore: return 0
+        }
+    }
+
+    /// The setting of a scene: the ground a figure stands on ("at a night market", "a forest with ...").
+    var isGround: Bool {
+        switch self {
+        case .scene, .place, .time, .season, .weather: return true
+        default: return false
+        }
+    }
+
+    /// Something seen in a scene rather than the scene itself: a thing, a colour, a named thing.
+    var isFigure: Bool {
+        switch self {
+        case .hex, .colour, .thing, .material, .brand, .flag, .team, .icon, .word: return true
+        default: return false
+        }
+    }
+
+    /// How much a cue of this kind draws the eye, before its colour and strength count.
+    var salience: Double {
+        switch self {
+        case .hex: return 1.2
+        case .brand, .flag, .team, .icon: return 1.1
+        case .colour, .thing: return 1
+        case .material: return 0.75
+        case .scene: return 0.6
+        case .word: return 0.55
+        case .place: return 0.5
+        case .weather: return 0.45
+        case .time, .season: return 0.4
+        case .mood: return 0.3
         case .modifier, .negation, .ignore: return 0
         }
     }
@@ -89,6 +128,9 @@ struct ColourModifier: Sendable, Hashable {
             || targetHue != nil
     }
 
+    /// True for a modifier that darkens (night, dim): lights in the scene resist it.
+    var darkens: Bool { (targetLightness ?? 1) <= 0.5 }
+
     /// The modified colour; `strength` below 1 applies part of the change (for accents).
     func apply(to colour: OKLCH, strength: Double = 1) -> OKLCH {
         var out = colour
@@ -118,73 +160,591 @@ struct ColourModifier: Sendable, Hashable {
     }
 }
 
+/// Which cue a negation word removes: the next ("no red", "pas de bleu", 不要藍色), the one
+/// before ("赤じゃない", "빨간색 없이", "kırmızı değil"), or whichever is nearer ("लाल के बिना").
+enum NegationDirection: String, Sendable {
+    case before, after, either
+}
+
 /// One lexicon entry: the colours a word evokes and how it steers the palette.
 struct LexiconEntry: Sendable {
     let kind: CueKind
+    /// The concept's id: its first English term, `id=` in concepts.tsv, or the source and name.
+    let id: String
     let colours: [LexiconColour]
     let emotion: EmotionTarget
     let modifier: ColourModifier?
+    /// 0...1: how far a strong visual noun (neon, fire, snow, gold) resists the setting's
+    /// darkening and the mood's dulling. 1 keeps half of its own lightness and chroma, like a lamp.
+    let strength: Double
+    let negation: NegationDirection?
+}
+
+// MARK: - Languages
+
+/// A language the engine reads; `any` marks names that are the same in every language (brands).
+enum LanguageCode: UInt8, Sendable, CaseIterable, Comparable {
+    case en, zh, ja, ko, fr, es, pt, de, it, ru, ar, hi, vi, tr
+    case any
+
+    init?(code: Substring) {
+        switch code {
+        case "en": self = .en
+        case "zh": self = .zh
+        case "ja": self = .ja
+        case "ko": self = .ko
+        case "fr": self = .fr
+        case "es": self = .es
+        case "pt": self = .pt
+        case "de": self = .de
+        case "it": self = .it
+        case "ru": self = .ru
+        case "ar": self = .ar
+        case "hi": self = .hi
+        case "vi": self = .vi
+        case "tr": self = .tr
+        case "any": self = .any
+        default: return nil
+        }
+    }
+
+    static func < (a: LanguageCode, b: LanguageCode) -> Bool { a.rawValue < b.rawValue }
+
+    /// The script its words are written in (Chinese and Japanese are unspaced runs).
+    var script: ScriptClass {
+        switch self {
+        case .en, .fr, .es, .pt, .de, .it, .vi, .tr, .any: return .latin
+        case .zh, .ja: return .run
+        case .ko: return .hangul
+        case .ru: return .cyrillic
+        case .ar: return .arabic
+        case .hi: return .devanagari
+        }
+    }
+}
+
+/// What one lexicon key means in one language.
+struct Sense: Sendable, Hashable {
+    let entry: Int32
+    let language: LanguageCode
+    /// Used only when the description reads as `language`: a term that is a common word of
+    /// another language (French "or" is gold, English "or" is not).
+    let bound: Bool
+}
+
+/// One suffix rule: strip `suffix`, then append `replacement`.
+struct SuffixRule: Sendable {
+    let suffix: [Unicode.Scalar]
+    let replacement: [Unicode.Scalar]
+}
+
+/// A language's reading rules, from the `@rule` lines of tools/lexicon/lang/<code>.tsv.
+struct LanguageRules: Sendable {
+    /// Articles, prepositions, pronouns ...: they say which language a text is in and are not
+    /// reported as words the engine did not understand.
+    var function: Set<String> = []
+    /// Letters only this language (or few others) uses: ñ, ß, ğ, ơ ...
+    var letters: Set<Unicode.Scalar> = []
+    /// Elided articles before an apostrophe: l'océan, dell'alba.
+    var elision: Set<String> = []
+    /// Suffix rules, longest first.
+    var suffixes: [SuffixRule] = []
+    var prefixes: [[Unicode.Scalar]] = []
+    /// Stem-final rewrites applied after stripping (Spanish luz/luces, Turkish renk/rengi).
+    var finals: [SuffixRule] = []
+    /// The shortest stem left after stripping, in scalars.
+    var minStem = 3
+    /// How many suffixes may be stripped one after another (agglutination).
+    var passes = 1
+    /// Unknown long words may be read as compounds of known words (German, Korean).
+    var compounds = false
+    /// What may join the parts of a compound: Meer-es-blau, Sonne-n-licht.
+    var joints: [[Unicode.Scalar]] = []
+    /// Suffixes that mean "without": Turkish kırmızı-sız.
+    var negatives: [[Unicode.Scalar]] = []
+    /// Words after which the next noun is the head: "field of sunflowers", "champ de lavande".
+    var of: Set<String> = []
+    /// Words after which a phrase's head has ended: "sunset over the sea".
+    var after: Set<String> = []
+    /// "forest with red berries", "neon lights at a night market": words that put a figure in
+    /// a setting, so the setting gives the ground and the figure the accent.
+    var with: Set<String> = []
+    /// Particles between a modifier and its head in unspaced text: 的, の.
+    var linkers: Set<String> = []
+    /// Genitive words after the possessor (Hindi का, की, के): "X का Y" is "the Y of X".
+    var genitive: Set<String> = []
+
+    /// The stem of a folded word under these rules; the word itself when nothing applies.
+    /// `stem` of a word as a string; the same string when nothing is stripped.
+    func stem(_ word: String) -> String {
+        let scalars = Array(word.unicodeScalars)
+        let stemmed = stem(scalars)
+        return stemmed == scalars ? word : string(stemmed)
+    }
+
+    func stem(_ word: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var w = word
+        for p in prefixes where w.count - p.count >= minStem && w.starts(with: p) {
+            w.removeFirst(p.count)
+            break
+        }
+        for _ in 0..<passes {
+            var changed = false
+            for rule in suffixes where w.count - rule.suffix.count >= minStem && w.count > rule.suffix.count {
+                if w.suffix(rule.suffix.count).elementsEqual(rule.suffix) {
+                    w.removeLast(rule.suffix.count)
+                    w.append(contentsOf: rule.replacement)
+                    changed = true
+                    break
+                }
+            }
+            if !changed { break }
+        }
+        for rule in finals where w.count > rule.suffix.count && w.suffix(rule.suffix.count).elementsEqual(rule.suffix) {
+            w.removeLast(rule.suffix.count)
+            w.append(contentsOf: rule.replacement)
+            break
+        }
+        return w
+    }
+}
+
+// MARK: - Keys
+
+/// A folded key compared and hashed by its UTF-8 bytes.
+///
+/// Keys are folded (and composed) before they are stored or looked up, so byte equality is
+/// the equality wanted, and it spares `String`'s Unicode-aware hashing and comparison, which
+/// normalise every non-ASCII key again (most of the lexicon's build time and much of a reading).
+struct FoldedKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        var t = text
+        t.makeContiguousUTF8()
+        self.text = t
+    }
+
+    static func == (a: FoldedKey, b: FoldedKey) -> Bool {
+        var x = a.text
+        var y = b.text
+        return x.utf8.count == y.utf8.count && x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var t = text
+        t.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// A dictionary from folded keys, read and written with strings.
+struct KeyIndex<Value: Sendable>: Sendable {
+    private(set) var storage: [FoldedKey: Value] = [:]
+
+    subscript(key: String) -> Value? {
+        get { storage[FoldedKey(key)] }
+        set { storage[FoldedKey(key)] = newValue }
+    }
+
+    var keys: LazyMapSequence<Dictionary<FoldedKey, Value>.Keys, String> { storage.keys.lazy.map(\.text) }
+    var values: Dictionary<FoldedKey, Value>.Values { storage.values }
+    var count: Int { storage.count }
+
+    mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
 }
 
 // MARK: - Lexicon
 
-/// The engine's vocabulary: English keys (words and phrases) and CJK keys, each pointing at an entry.
+/// The engine's vocabulary: keys in every language it reads, each pointing at entries.
 ///
-/// Built from `LexiconData` (generated by tools/gen_lexicon.py). Chinese keys are stored in
-/// Simplified form; input is folded with the same OpenCC table (PaletteCore's `ChineseFolding`)
-/// before lookup, so 寧靜 and 宁静 meet the same entry.
+/// Built from `LexiconData` (generated by tools/gen_lexicon.py). Terms are folded here with
+/// the code that folds descriptions (`Folding`), so a term and the same word typed by a
+/// user always meet. Three indexes: `exact` (folded, accents kept), `bare` (accents
+/// dropped, for "foret" and "KIRMIZI"), and one stem index a language for its inflections.
+/// A bare form or stem claimed by two different concepts is left out: 'trang' could be
+/// trắng (white) or trăng (moon), so only the accented spellings are read.
 struct Lexicon: Sendable {
     let entries: [LexiconEntry]
-    let english: [String: Int]
-    let cjk: [String: Int]
-    /// The longest English key, in words.
+    let exact: KeyIndex<[Sense]>
+    let bare: KeyIndex<[Sense]>
+    let stems: [LanguageCode: KeyIndex<[Sense]>]
+    let rules: [LanguageCode: LanguageRules]
+    /// The longest key, in words and in unspaced scalars.
     let maxPhraseWords: Int
-    /// The longest CJK key, in Unicode scalars.
-    let maxCJKLength: Int
-    /// U+00C0...U+024F folded to lower-case base letters, indexed from U+00C0.
-    let latinBases: [Unicode.Scalar]
+    let maxRunLength: Int
+    /// The first words of every key of two or more words (exact, bare and stems): a word that
+    /// starts none is looked up alone, which spares the longer windows for most words.
+    let phraseStarts: Set<String>
+    /// Every language's grammar words together, for the matcher (built once, not per reading).
+    let grammar: GrammarWords
+    let folding: Folding
+    /// The entry of the `negation` concept a language's stripped negative suffix stands for (Turkish -sız).
+    let negationEntry: Int32?
 
     /// The embedded lexicon, parsed on first use.
     ///
     /// A `static let` is initialised once, lazily and thread-safely by the runtime; the
     /// value is immutable data, so every engine and thread shares it safely.
-    static let embedded = Lexicon(entries: LexiconData.entries, latinBases: LexiconData.latinBases)
+    static let embedded = Lexicon(
+        entries: LexiconData.entries, rules: LexiconData.languageRules,
+        folding: Folding(bareLetters: LexiconData.bareLetters))
 
-    init(entries text: String, latinBases: String) {
-        self.latinBases = Array(latinBases.unicodeScalars)
+    init(entries text: String, rules ruleText: String, folding: Folding) {
+        self.folding = folding
+        let rules = Lexicon.parseRules(ruleText, folding: folding)
+        self.rules = rules
 
         var entries: [LexiconEntry] = []
-        var english: [String: Int] = [:]
-        var cjk: [String: Int] = [:]
+        var exact = KeyIndex<[Sense]>()
+        var bare = KeyIndex<[Sense]>()
+        var bareOwners = KeyIndex<Int32>()
+        var ambiguousBare = Set<String>()
+        var stems: [LanguageCode: KeyIndex<[Sense]>] = [:]
+        var stemOwners: [LanguageCode: KeyIndex<Int32>] = [:]
+        // A term that is its own stem (जंगल) owns it over a term that only strips to it (जंगली).
+        var stemOwnedExactly: [LanguageCode: KeyIndex<Bool>] = [:]
+        var ambiguousStems: [LanguageCode: Set<String>] = [:]
         var maxWords = 1
-        var maxCJK = 1
-        entries.reserveCapacity(2600)
-        english.reserveCapacity(3200)
-        cjk.reserveCapacity(1400)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard cols.count >= 5, let kind = CueKind(rawValue: String(cols[0])) else { continue }
-            let entry = LexiconEntry(
-                kind: kind,
-                colours: Lexicon.parseColours(cols[3]),
-                emotion: Lexicon.parseEmotion(cols[4]),
-                modifier: Lexicon.parseModifier(cols[4], kind: kind))
-            let index = entries.count
-            entries.append(entry)
-            for key in cols[1].split(separator: "|") {
-                english[String(key)] = index
-                maxWords = max(maxWords, key.split(separator: " ").count)
-            }
-            for key in cols[2].split(separator: "|") {
-                cjk[String(key)] = index
-                maxCJK = max(maxCJK, key.unicodeScalars.count)
+        var maxRun = 1
+        var negation: Int32?
+        entries.reserveCapacity(3000)
+        exact.reserveCapacity(12_000)
+        // Which languages list each function word, to bind terms that are grammar elsewhere.
+        var functionLanguages = KeyIndex<Set<LanguageCode>>()
+        for (l, r) in rules {
+            for word in r.function { functionLanguages[word] = (functionLanguages[word] ?? []).union([l]) }
+        }
+        func isFunctionWord(_ key: String, elsewhereThan language: LanguageCode) -> Bool {
+            functionLanguages[key].map { $0.contains { $0 != language } } ?? false
+        }
+        let elisions = rules.values.reduce(into: Set<String>()) { $0.formUnion($1.elision) }
+
+        // The rules of the languages that inflect, by raw value (looked up for every term).
+        var inflecting = [LanguageRules?](repeating: nil, count: LanguageCode.allCases.count)
+        for (l, r) in rules where !r.suffixes.isEmpty || !r.prefixes.isEmpty { inflecting[Int(l.rawValue)] = r }
+
+        func add(_ sense: Sense, _ key: String, to index: inout KeyIndex<[Sense]>) {
+            if let list = index[key] {
+                // One sense a language: the first concept to claim a key in a language keeps it.
+                if list.contains(where: { $0.language == sense.language }) { return }
+                index[key] = list + [sense]
+            } else {
+                index[key] = [sense]
             }
         }
+
+        for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
+            let cols = Lexicon.fields(line, "\t")
+            guard cols.count >= 4, let kind = CueKind(rawValue: String(cols[0])) else { continue }
+            let style = Lexicon.styleValues(cols[3])
+            let entry = LexiconEntry(
+                kind: kind, id: String(cols[1]),
+                colours: Lexicon.parseColours(cols[2]),
+                emotion: Lexicon.parseEmotion(style),
+                modifier: Lexicon.parseModifier(style),
+                strength: style["strong"].flatMap { Double($0) } ?? 0,
+                negation: kind == .negation
+                    ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil)
+            let index = Int32(entries.count)
+            entries.append(entry)
+            if kind == .negation, entry.negation == .before, negation == nil { negation = index }
+            for col in cols.dropFirst(4) {
+                guard let eq = col.unicodeScalars.firstIndex(of: "="),
+                    let language = LanguageCode(code: Substring(col.unicodeScalars[..<eq]))
+                else { continue }
+                for rawTerm in Lexicon.fields(
+                    Substring(col.unicodeScalars[col.unicodeScalars.index(after: eq)...]), "|")
+                where !rawTerm.isEmpty {
+                    var term = rawTerm
+                    var bound = false
+                    if term.hasSuffix("?") {
+                        term = term.dropLast()
+                        bound = true
+                    }
+                    guard let key = Lexicon.key(of: String(term), folding: folding, elisions: elisions) else {
+                        continue
+                    }
+                    // A term that is a function word of another language reads only in its own
+                    // (French "or"; Japanese 和, which is "and" in Chinese).
+                    if !bound, language != .any, key.words.count <= 1 {
+                        bound = isFunctionWord(key.text, elsewhereThan: language)
+                    }
+                    let sense = Sense(entry: index, language: language, bound: bound)
+                    add(sense, key.text, to: &exact)
+                    if key.isRun {
+                        maxRun = max(maxRun, key.text.unicodeScalars.count)
+                        continue
+                    }
+                    maxWords = max(maxWords, key.words.count)
+                    let bareText = key.words.map { folding.bare($0) }.joined(separator: " ")
+                    if bareText != key.text {
+                        if let owner = bareOwners[bareText], owner != index {
+                            ambiguousBare.insert(bareText)
+                        } else {
+                            bareOwners[bareText] = index
+                            // "thé" typed bare is "the": a bare form that is a function word elsewhere
+                            // reads only in its own language.
+                            let bareBound =
+                                sense.bound
+                                || (key.words.count == 1
+                                    && isFunctionWord(bareText, elsewhereThan: language))
+                            add(Sense(entry: index, language: language, bound: bareBound), bareText, to: &bare)
+                        }
+                    }
+                    // Stems in every language of the term's script (a brand's name inflects as
+                    // the sentence around it: "코카콜라의", "Coca-Colas").
+                    let script = Tokenizer.scriptClass(key.words[0].unicodeScalars.first ?? " ")
+                    let languages: [LanguageCode] =
+                        language == .any
+                        ? LanguageCode.allCases.filter { $0 != .any && $0.script == script } : [language]
+                    let bareWords = bareText == key.text ? key.words : key.words.map { folding.bare($0) }
+                    for l in languages {
+                        guard let r = inflecting[Int(l.rawValue)] else { continue }
+                        for form in bareWords == key.words ? [key.words] : [key.words, bareWords] {
+                            let stemmed =
+                                form.count == 1 ? r.stem(form[0]) : form.map { r.stem($0) }.joined(separator: " ")
+                            let exactly = (form.count == 1 ? form[0] : form.joined(separator: " ")) == stemmed
+                            if let owner = stemOwners[l]?[stemmed], owner != index {
+                                let ownerExact = stemOwnedExactly[l]?[stemmed] ?? false
+                                if exactly, !ownerExact {
+                                    // Take the stem over from a word that only stripped to it.
+                                    stemOwners[l]?[stemmed] = index
+                                    stemOwnedExactly[l, default: KeyIndex()][stemmed] = true
+                                    stems[l]?[stemmed] = [Sense(entry: index, language: l, bound: bound)]
+                                    ambiguousStems[l]?.remove(stemmed)
+                                } else if exactly == ownerExact {
+                                    ambiguousStems[l, default: []].insert(stemmed)
+                                }
+                            } else {
+                                if exactly { stemOwnedExactly[l, default: KeyIndex()][stemmed] = true }
+                                stemOwners[l, default: KeyIndex()][stemmed] = index
+                                let stemBound =
+                                    bound
+                                    || (key.words.count == 1
+                                        && isFunctionWord(stemmed, elsewhereThan: l))
+                                add(
+                                    Sense(entry: index, language: l, bound: stemBound), stemmed,
+                                    to: &stems[l, default: KeyIndex()])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for key in ambiguousBare { bare[key] = nil }
+        for (l, keys) in ambiguousStems {
+            for key in keys { stems[l]?[key] = nil }
+        }
         self.entries = entries
-        self.english = english
-        self.cjk = cjk
+        self.exact = exact
+        self.bare = bare
+        self.stems = stems
         self.maxPhraseWords = maxWords
-        self.maxCJKLength = maxCJK
+        var starts = Set<String>()
+        func collect(_ index: KeyIndex<[Sense]>) {
+            for key in index.keys {
+                guard let space = key.unicodeScalars.firstIndex(of: " ") else { continue }
+                starts.insert(String(key.unicodeScalars[..<space]))
+            }
+        }
+        collect(exact)
+        collect(bare)
+        for index in stems.values { collect(index) }
+        self.phraseStarts = starts
+        self.grammar = GrammarWords(rules: rules)
+        self.maxRunLength = maxRun
+        self.negationEntry = negation
+        self.ambiguousStemKeys = ambiguousStems
+        self.ambiguousBareKeys = ambiguousBare
+    }
+
+    /// Whether an entry is a hand-written concept or named thing, not a name from a colour list.
+    func isHandWritten(_ entry: Int32) -> Bool {
+        let e = entries[Int(entry)]
+        return e.kind != .word && !e.id.contains(":")
+    }
+
+    /// Stems and bare forms two concepts share, left out of the indexes (tests look at them).
+    let ambiguousStemKeys: [LanguageCode: Set<String>]
+    let ambiguousBareKeys: Set<String>
+
+    /// A term's lookup key: folded words joined by spaces, or a folded unspaced run.
+    static func key(of term: String, folding: Folding, elisions: Set<String>)
+        -> (text: String, words: [String], isRun: Bool)?
+    {
+        if let fast = plainKey(of: term) { return fast }
+        return tokenisedKey(of: term, folding: folding, elisions: elisions)
+    }
+
+    /// The key of a term that is already folded and plain: lower-case letters of one spaced
+    /// script a word, single spaces between words, or a run of kana and ideographs that fold to
+    /// themselves. Most terms are; the rest go through the tokeniser. A test holds the two
+    /// paths equal for every term of the lexicon.
+    static func plainKey(of term: String) -> (text: String, words: [String], isRun: Bool)? {
+        enum Kind { case none, latin, cyrillic, hangul, arabic, devanagari, run }
+        func kind(_ v: UInt32) -> Kind {
+            switch v {
+            case 0x61...0x7A, 0x30...0x39, 0xDF...0xF6, 0xF8...0xFF: return .latin
+            case 0x100...0x17F, 0x1E00...0x1EFF:
+                // Lower-case letters of Latin Extended-A and Vietnamese: odd code points, with exceptions.
+                let lower = Unicode.Scalar(v).map { $0.properties.isLowercase } ?? false
+                return lower ? .latin : .none
+            case 0x430...0x44F: return .cyrillic
+            case 0xAC00...0xD7A3: return .hangul
+            case 0x621, 0x624, 0x626...0x628, 0x62A...0x63A, 0x641...0x648, 0x64A: return .arabic
+            case 0x902...0x939, 0x93E...0x94D, 0x958...0x961: return .devanagari
+            case 0x3041...0x3096, 0x4E00...0x9FFF: return .run
+            default: return .none
+            }
+        }
+        var current: Kind = .none
+        var length = 0
+        var spaces = 0
+        var runs = false
+        for s in term.unicodeScalars {
+            if s == " " {
+                guard length > 0, current != .run else { return nil }
+                length = 0
+                spaces += 1
+                current = .none
+                continue
+            }
+            let k = kind(s.value)
+            guard k != .none else { return nil }
+            if k == .run {
+                // Traditional characters fold to Simplified: only those that fold to themselves.
+                guard s.value < 0x4E00 || ChineseFolding.simplified(s) == nil else { return nil }
+                runs = true
+            }
+            if current == .none { current = k } else if k != current { return nil }
+            length += 1
+        }
+        guard length > 0 else { return nil }
+        if runs { return spaces == 0 ? (term, [], true) : nil }
+        return (term, spaces == 0 ? [term] : term.split(separator: " ").map(String.init), false)
+    }
+
+    /// The key of any term, as the tokeniser reads it in a description.
+    static func tokenisedKey(of term: String, folding: Folding, elisions: Set<String>)
+        -> (text: String, words: [String], isRun: Bool)?
+    {
+        let text = NormalisedText(term, folding: folding)
+        var words: [String] = []
+        var run = String.UnicodeScalarView()
+        for token in Tokenizer.tokens(text, elisions: elisions, folding: folding) {
+            switch token {
+            case .word(let w):
+                words.append(w.folded)
+            case .run(let range):
+                run.append(contentsOf: text.scalars[range])
+            case .hex, .clauseBreak:
+                continue
+            }
+        }
+        if !words.isEmpty, run.isEmpty { return (words.joined(separator: " "), words, false) }
+        if words.isEmpty, !run.isEmpty { return (String(run), [], true) }
+        return nil
+    }
+
+    /// The entries a folded key means, best first for `language`.
+    func senses(
+        _ key: String, in index: KeyIndex<[Sense]>, language: LanguageCode?, preferred: LanguageCode? = nil,
+        only: LanguageCode? = nil
+    ) -> Sense? {
+        guard let list = index[key] else { return nil }
+        return Lexicon.choose(list, language: language, preferred: preferred, only: only)
+    }
+
+    /// One sense for a text read as `language`: that language's own, else a shared name, else
+    /// the first unbound one (languages mix: "我喜歡 ocean blue"). With `only`, a text that
+    /// clearly reads as one language takes only its own senses, shared names and English
+    /// (the lingua franca of colour words): "hell" in an English sentence is not German.
+    static func choose(
+        _ list: [Sense], language: LanguageCode?, preferred: LanguageCode? = nil,
+        only: LanguageCode? = nil
+    ) -> Sense? {
+        if let only {
+            let kept = list.filter { $0.language == only || $0.language == .any || $0.language == .en }
+            return kept.isEmpty ? nil : choose(kept, language: language, preferred: preferred)
+        }
+        if list.count == 1 {
+            let s = list[0]
+            return !s.bound || s.language == language ? s : nil
+        }
+        if let language, let s = list.first(where: { $0.language == language }) { return s }
+        if let preferred, let s = list.first(where: { $0.language == preferred && !$0.bound }) { return s }
+        if let s = list.first(where: { $0.language == .any }) { return s }
+        return list.first { !$0.bound }
+    }
+
+    // MARK: Parsing
+
+    private static func parseRules(_ text: String, folding: Folding) -> [LanguageCode: LanguageRules] {
+        var out: [LanguageCode: LanguageRules] = [:]
+        func folded(_ s: Substring) -> String {
+            string(s.unicodeScalars.compactMap { folding.fold($0) })
+        }
+        for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
+            let cols = Lexicon.fields(line, "\t")
+            guard cols.count == 3, let language = LanguageCode(code: cols[0]) else { continue }
+            var r = out[language] ?? LanguageRules()
+            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map(folded)
+            func rule(_ v: String) -> SuffixRule {
+                let parts = v.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
+                return SuffixRule(
+                    suffix: Array(parts[0].unicodeScalars),
+                    replacement: parts.count > 1 ? Array(parts[1].unicodeScalars) : [])
+            }
+            switch cols[1] {
+            case "function": r.function.formUnion(values)
+            case "letters": r.letters.formUnion(values.flatMap(\.unicodeScalars))
+            case "elision": r.elision.formUnion(values)
+            case "suffix": r.suffixes += values.map(rule)
+            case "prefix": r.prefixes += values.map { Array($0.unicodeScalars) }
+            case "final": r.finals += values.map(rule)
+            case "minstem": r.minStem = values.first.flatMap { Int($0) } ?? r.minStem
+            case "passes": r.passes = values.first.flatMap { Int($0) } ?? r.passes
+            case "compound": r.compounds = values.first == "yes"
+            case "joint": r.joints += values.map { Array($0.unicodeScalars) }
+            case "negative": r.negatives += values.map { Array($0.unicodeScalars) }
+            case "of": r.of.formUnion(values)
+            case "after": r.after.formUnion(values)
+            case "with", "at": r.with.formUnion(values)
+            case "linker": r.linkers.formUnion(values)
+            case "genitive": r.genitive.formUnion(values)
+            default: break
+            }
+            out[language] = r
+        }
+        for (l, var r) in out {
+            // Longest first: "euses" before "es" before "s".
+            r.suffixes.sort { $0.suffix.count > $1.suffix.count }
+            r.prefixes.sort { $0.count > $1.count }
+            r.finals.sort { $0.suffix.count > $1.suffix.count }
+            r.negatives.sort { $0.count > $1.count }
+            out[l] = r
+        }
+        return out
+    }
+
+    /// Fields separated by one scalar, split on scalars: as Characters, "|" followed by a
+    /// Devanagari vowel sign is one grapheme cluster and would not split.
+    static func fields(_ text: Substring, _ separator: Unicode.Scalar) -> [Substring] {
+        precondition(separator.isASCII, "fields splits on an ASCII separator")
+        let byte = UInt8(separator.value)
+        var out: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var i = start
+        while i < bytes.endIndex {
+            if bytes[i] == byte {
+                out.append(text[start..<i])
+                start = bytes.index(after: i)
+            }
+            i = bytes.index(after: i)
+        }
+        out.append(text[start...])
+        return out
     }
 
     /// `RRGGBB:weight[!]` separated by spaces.
@@ -210,15 +770,13 @@ struct Lexicon: Sendable {
         return values
     }
 
-    private static func parseEmotion(_ field: Substring) -> EmotionTarget {
-        let v = styleValues(field)
+    private static func parseEmotion(_ v: [Substring: Substring]) -> EmotionTarget {
         func d(_ k: Substring) -> Double { v[k].flatMap { Double($0) } ?? 0 }
         return EmotionTarget(activity: d("act"), weight: d("wt"), heat: d("heat"))
     }
 
     /// The colour change an entry asks for, if any: modifiers, and words like "night" or "autumn".
-    private static func parseModifier(_ field: Substring, kind: CueKind) -> ColourModifier? {
-        let v = styleValues(field)
+    private static func parseModifier(_ v: [Substring: Substring]) -> ColourModifier? {
         func d(_ k: Substring) -> Double? { v[k].flatMap { Double($0) } }
         var m = ColourModifier()
         m.targetLightness = d("lt")

@@ -2,10 +2,12 @@ import PaletteCore
 
 /// The embedded text-to-palette engine: works with no key and no network.
 ///
-/// Reads English and Chinese (Traditional and Simplified) for colour words, scenes, times,
-/// seasons, weather, materials, moods and modifiers, then builds a primary, secondary and
-/// accent in OKLCH. Deterministic: the same description and variation always give the same
-/// palette. The lexicon is parsed once, on first use, and shared by every engine value.
+/// Reads English, Chinese (Traditional and Simplified), Japanese, Korean, French, Spanish,
+/// Portuguese, German, Italian, Russian, Arabic, Hindi, Vietnamese and Turkish for colour
+/// words, scenes, times, seasons, weather, materials, moods, modifiers, negations and named
+/// things (brands, flags, teams), then builds a primary, secondary and accent in OKLCH.
+/// Deterministic: the same description and variation always give the same palette. The
+/// lexicon is parsed once, on first use, and shared by every engine value.
 public struct OfflineEngine: PaletteProvider {
     public let name = "offline"
     public var model: String? { "offline-engine-1" }
@@ -16,7 +18,13 @@ public struct OfflineEngine: PaletteProvider {
     public func palette(for description: String, variation: Int = 0) -> GeneratedPalette {
         let (reading, composition) = compose(description, variation: variation)
         var notes: [GenerationNote] = []
-        if reading.isEmpty { notes.append(.noColourWords) }
+        if reading.isEmpty {
+            notes.append(.noColourWords)
+        } else if !reading.unknownWords.isEmpty {
+            var seen = Set<String>()
+            let used = reading.usedWords.filter { seen.insert($0).inserted }
+            notes.append(.partlyUnderstood(used: used, unknown: reading.unknownWords))
+        }
         if !reading.negatedWords.isEmpty { notes.append(.negated(words: reading.negatedWords)) }
         if reading.wasTruncated { notes.append(.readLimit(characters: NormalisedText.readLimit)) }
         return GeneratedPalette(
@@ -30,22 +38,28 @@ public struct OfflineEngine: PaletteProvider {
         return (reading, PaletteComposer(reading: reading, variation: variation).compose())
     }
 
-    /// Constraints only: an accessibility requirement is met by construction (the composed
-    /// palette is moved to it, lightness only, before it is returned). Locks, refinements,
-    /// candidates and seeds come with the workbench; until then a request using them is
-    /// refused by name.
-    public var supportedFields: Set<GenerationRequest.Field> { [.constraints] }
+    /// Every field: seeds, locked roles, refinements and candidates (`EngineWorkbench`), and
+    /// constraints: an accessibility requirement is met by construction (each palette is moved
+    /// to it, lightness only, locked roles held, before it is returned).
+    public var supportedFields: Set<GenerationRequest.Field> { Set(GenerationRequest.Field.allCases) }
 
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try Task.checkCancellation()
         try checkSupported(request)
-        var result = palette(for: request.description, variation: request.variation)
+        var result = EngineWorkbench(engine: self, request: request).generate()
         if let requirement = request.constraints.accessibility {
-            guard let met = requirement.enforce(result.palette) else {
-                throw ProviderFailure(
-                    provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
+            let fixed = Set(request.locked.keys)
+            func meet(_ palette: Palette) throws -> Palette {
+                guard let met = requirement.enforce(palette, fixed: fixed) else {
+                    throw ProviderFailure(
+                        provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))
+                }
+                return met.palette
             }
-            result.palette = met.palette
+            result.palette = try meet(result.palette)
+            for i in result.alternatives.indices {
+                result.alternatives[i].palette = try meet(result.alternatives[i].palette)
+            }
         }
         return result
     }

@@ -14,11 +14,22 @@ struct Candidate {
     var words: [String]
     var cues: Set<Int>
     var isAccent: Bool
+    /// How much the colour draws the eye: its cue's kind, strength and part in the scene.
+    var salience = 1.0
+    /// 0...1: resists the setting's darkening and the mood (neon, fire, a lamp).
+    var strength = 0.0
+    /// A figure placed in a setting ("neon lights *at* a night market"): a candidate accent.
+    var isFigure = false
+    /// The setting around a figure: a candidate primary.
+    var isGround = false
+    /// From a thing or a material ("rusty metal"): of two objects the coloured one leads.
+    var isObject = false
     var rgb = RGB(r: 0, g: 0, b: 0)
     var lab = CIELab(l: 0, a: 0, b: 0)
 
     /// Sets the displayable colour: gamut-mapped by chroma reduction, then CIELAB for ΔE00.
     mutating func map() {
+        lch = PaletteComposer.representable(lch)
         rgb = lch.gamutMapped()
         lab = CIELab(rgb)
     }
@@ -42,10 +53,20 @@ struct RoleColour {
 
 /// Builds a three-colour palette in OKLCH from what the engine read.
 ///
-/// The primary is the heaviest cluster of cue colours; the accent is a cue colour (or a
-/// harmony hue) that stands apart from it; the secondary supports the primary. Global
-/// modifiers and mood steering shape every candidate before roles are chosen, and the
-/// distinctness rules are enforced on the final sRGB colours.
+/// A description is several weighted concepts, not one winner. The steps, in order (each a
+/// method below, so later work such as locks or refinements can replace one step):
+///
+/// 1. `clusters`: every cue's colours, weighted by kind, position and role in the sentence,
+///    merged when they agree. When a clause puts a figure in a setting ("neon lights at a
+///    night market", "a forest with red berries", 夜市裡的霓虹燈), the setting's colours lead
+///    the primary and the figure's are kept for the accent.
+/// 2. `shaped`: global modifiers (pastel, night) and the mood (Ou et al.'s factors) move
+///    lightness and chroma of the whole scene; strong visual nouns and accents take half.
+/// 3. Excluded hue families ("no red", "pas de bleu", 不要藍色) leave the candidates, and
+///    every derived colour is checked against them.
+/// 4. Roles: the primary is the heaviest cluster; the accent is the most salient colour that
+///    stands apart from it (or a harmony hue); the secondary supports the primary.
+/// 5. `Separation` enforces the distinctness rules on the final sRGB colours.
 struct PaletteComposer {
     /// Minimum CIEDE2000 between any two roles, measured after gamut mapping.
     static let minimumDistance = 10.0
@@ -104,17 +125,36 @@ struct PaletteComposer {
         let emotion = reading.emotion.clamped(1.5)
         var candidates = clusters(rng: &rng)
         for i in candidates.indices {
-            // An accent keeps half its own character: night dims the scene, not the lamp in it.
-            candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: candidates[i].isAccent ? 0.5 : 1)
+            // An accent or a strong visual noun keeps half its own character: night dims the
+            // scene, not the lamp or the neon in it.
+            if candidates[i].isAccent {
+                candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 0.5)
+            } else {
+                let s = candidates[i].strength
+                candidates[i].lch = shaped(
+                    candidates[i].lch, emotion: emotion, strength: 1, darkening: 1 - s,
+                    mood: 1 - 0.8 * s)
+            }
             candidates[i].map()
+        }
+        if !reading.excluded.isEmpty {
+            candidates.removeAll { !allowed($0.lch) }
+            if candidates.isEmpty { candidates = standIns(emotion: emotion) }
         }
 
         let p = choosePrimary(candidates, rng: &rng)
         var primary = candidates[p]
         // With no words to go on, the text itself still picks a distinct shade of the fallback.
         if variation != 0 || reading.cues.isEmpty {
-            primary.lch = jittered(primary.lch, rng: &rng)
-            primary.map()
+            // A few tries: a step into an excluded family ("no green" near a teal) is not taken.
+            for _ in 0..<6 {
+                let moved = jittered(primary.lch, rng: &rng)
+                if allowed(moved) {
+                    primary.lch = moved
+                    primary.map()
+                    break
+                }
+            }
         }
         let extra = reading.globalModifierWords + reading.emotionWords
         let primaryRole = RoleColour(lch: primary.lch, words: primary.words + extra)
@@ -126,7 +166,9 @@ struct PaletteComposer {
             accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
             accentLab = candidates[a].lab
         } else {
-            let derived = derivedAccent(primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, rng: &rng)
+            let derived = derivedAccent(
+                primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
+                rng: &rng)
             let lch = shaped(derived, emotion: emotion, strength: 0.5)
             accentRole = RoleColour(lch: lch, words: primary.words + extra)
             accentLab = CIELab(lch.gamutMapped())
@@ -143,18 +185,23 @@ struct PaletteComposer {
         if let s {
             secondaryRole = RoleColour(lch: candidates[s].lch, words: candidates[s].words + extra)
         } else {
-            let lch = shaped(
+            var lch = shaped(
                 derivedSecondary(primary.lch, alternative: avoid != nil, rng: &rng), emotion: emotion, strength: 1)
+            if !allowed(lch) { lch = Separation.firstAllowed(near: lch, excluded: reading.excluded) }
             secondaryRole = RoleColour(lch: lch, words: primary.words + extra)
         }
 
+        primary.lch = PaletteComposer.representable(primary.lch)
         let primaryRGB = primary.lch.gamutMapped()
+        let excluded = reading.excluded
         let secondary = Separation.separated(
-            secondaryRole.lch, from: [(primaryRGB, PaletteComposer.minimumDistance)], hueShift: false)
+            PaletteComposer.representable(secondaryRole.lch),
+            from: [(primaryRGB, PaletteComposer.minimumDistance)],
+            hueShift: !excluded.isEmpty, excluded: excluded)
         let accent = Separation.separated(
-            accentRole.lch,
+            PaletteComposer.representable(accentRole.lch),
             from: [(primaryRGB, PaletteComposer.accentDistance), (secondary.rgb, PaletteComposer.minimumDistance)],
-            hueShift: true)
+            hueShift: true, excluded: excluded)
         accentRole.lch = accent.lch
         secondaryRole.lch = secondary.lch
 
@@ -167,43 +214,80 @@ struct PaletteComposer {
         return Composition(palette: palette, rationale: rationale, targets: [primary.lch, secondary.lch, accent.lch])
     }
 
+    /// A target sRGB can show with its lightness: below L 0.07 every colour rounds to #000000
+    /// (a brand's pure black jittered darker would otherwise lose its lightness step).
+    static func representable(_ c: OKLCH) -> OKLCH {
+        c.l >= 0.07 ? c : OKLCH(l: 0.07, c: c.c, h: c.h)
+    }
+
     // MARK: Gathering
+
+    /// Whether the description places figures in a setting: a clause with "at", "in",
+    /// "with", 在, で ... holding both a setting (scene, place, weather, night) and a figure
+    /// (a thing, a colour, a named thing, a strong visual noun).
+    var placesFigures: Bool {
+        let related = reading.cues.filter { $0.inRelation && !$0.inNounCompound }
+        return related.contains(where: \.isGround)
+            && related.contains { !$0.isGround && ($0.kind.isFigure || $0.strength > 0) }
+            || lightsInTheDark
+    }
+
+    /// At night the lights are the figures, with or without "at": "neon city at night", a
+    /// moonlit harbour, 夜の提灯. A darkening setting and a strong visual noun (a light source).
+    var lightsInTheDark: Bool {
+        reading.globalModifiers.contains(where: \.darkens) && reading.cues.contains { $0.strength > 0 }
+            && reading.cues.contains(where: \.isGround)
+    }
 
     /// The cues' colours merged into clusters, heaviest first.
     ///
     /// Colours closer than 0.035 in OKLab are one cluster: repeated or agreeing words add up
     /// ("green forest"). The cluster keeps its heaviest member's colour rather than an
-    /// average, so two hues never blend into mud.
+    /// average, so two hues never blend into mud. When figures stand in a setting, the
+    /// setting's colours lead the primary and the figures' lead only the accent.
     private func clusters(rng: inout SeededRandom) -> [Candidate] {
         var raw: [Candidate] = []
         let cues = reading.cues
+        let figures = placesFigures
         for (ci, cue) in cues.enumerated() {
             var pull = cue.kind.baseWeight * max(0.8, 1 - 0.04 * Double(ci))
             // The head of a phrase leads its kind: "sunset over the sea", 海邊的日出, and of two
             // English scene words side by side the last ("desert canyon" is a canyon).
-            if cue.isHead
+            // In a noun compound the thing gives the colour, whatever the word order: a lavender
+            // field, Lavendelfeld, حقول القمح (fields of wheat) and cánh đồng oải hương are lavender
+            // and wheat; the scene part is not the head colour-wise.
+            let compoundThing = cue.inNounCompound && [.thing, .material].contains(cue.kind)
+            if (cue.isHead && !cue.inNounCompound)
                 || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
                     && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1)
             {
                 pull *= 1.15
             }
+            if compoundThing { pull *= 1.1 }
+            let night = figures && lightsInTheDark
+            let related = figures && cue.inRelation && !cue.inNounCompound
+            // In the dark a light is a figure even when it is a scene word (the moon, a fire).
+            let isGround = (related || night) && cue.isGround && !(night && cue.strength > 0)
+            let isFigure =
+                !isGround && ((related && (cue.kind.isFigure || cue.strength > 0)) || (night && cue.strength > 0))
+            let salience = cue.kind.salience * (1 + 0.6 * cue.strength) * (isFigure ? 1.6 : 1)
             for (rank, colour) in cue.modifiedColours.enumerated() {
                 let w = pull * colour.weight
-                raw.append(
-                    Candidate(
-                        lch: colour.lch, weight: w, lead: w * (colour.isAccent ? 0.4 : rank == 0 ? 1 : 0.6),
-                        words: cue.words, cues: [ci], isAccent: colour.isAccent))
+                var lead = w * (colour.isAccent ? 0.4 : rank == 0 ? 1 : 0.6)
+                if isGround { lead *= 1.6 } else if isFigure { lead *= 0.35 }
+                var c = Candidate(
+                    lch: colour.lch, weight: w, lead: lead, words: cue.words, cues: [ci], isAccent: colour.isAccent)
+                c.salience = salience
+                c.strength = cue.strength
+                c.isFigure = isFigure
+                c.isGround = isGround
+                c.isObject = [.thing, .material].contains(cue.kind)
+                raw.append(c)
             }
         }
         if raw.isEmpty {
             let pick = Int(rng.next() % UInt64(PaletteComposer.fallbackPalettes.count))
-            let weights = [3.0, 2.0, 1.5]
-            for (i, packed) in PaletteComposer.fallbackPalettes[pick].enumerated() {
-                raw.append(
-                    Candidate(
-                        lch: OKLCH(RGB(packed: packed)), weight: weights[i], lead: weights[i] * (i == 2 ? 0.4 : 1),
-                        words: [], cues: [], isAccent: i == 2))
-            }
+            raw = fallbackCandidates(pick)
         }
         // Stable: equal weights keep the order of the words in the description.
         let ordered = raw.enumerated().sorted { x, y in
@@ -218,23 +302,81 @@ struct PaletteComposer {
                 clusters[j].words += c.words.filter { !clusters[j].words.contains($0) }
                 clusters[j].cues.formUnion(c.cues)
                 clusters[j].isAccent = clusters[j].isAccent && c.isAccent
+                clusters[j].salience = max(clusters[j].salience, c.salience)
+                clusters[j].strength = max(clusters[j].strength, c.strength)
+                clusters[j].isFigure = clusters[j].isFigure || c.isFigure
+                clusters[j].isGround = clusters[j].isGround || c.isGround
+                clusters[j].isObject = clusters[j].isObject && c.isObject
             } else {
                 clusters.append(c)
             }
         }
-        clusters.sort { $0.lead > $1.lead }
+        // Of two objects that ask about equally, the one with a colour leads: rusty metal is rust,
+        // métal rouillé too, whichever word comes first. (Settings keep their greys: a rainy
+        // afternoon is grey.)
+        func order(_ c: Candidate) -> Double { c.isObject ? c.lead * (0.9 + 0.2 * min(c.lch.c / 0.1, 1)) : c.lead }
+        clusters.sort { order($0) > order($1) }
         return Array(clusters.prefix(16))
     }
 
+    /// One of the designer-picked fallback palettes as candidates.
+    private func fallbackCandidates(_ pick: Int) -> [Candidate] {
+        let weights = [3.0, 2.0, 1.5]
+        return PaletteComposer.fallbackPalettes[pick].enumerated().map { i, packed in
+            Candidate(
+                lch: OKLCH(RGB(packed: packed)), weight: weights[i], lead: weights[i] * (i == 2 ? 0.4 : 1),
+                words: [], cues: [], isAccent: i == 2)
+        }
+    }
+
+    /// Candidates when every colour the words asked for is excluded ("no red" alone, "no
+    /// green" for a forest): the fallback palettes' allowed colours, else allowed hues.
+    private func standIns(emotion: EmotionTarget) -> [Candidate] {
+        let start = Int(reading.seed % UInt64(PaletteComposer.fallbackPalettes.count))
+        var out: [Candidate] = []
+        for k in 0..<PaletteComposer.fallbackPalettes.count {
+            for var c in fallbackCandidates((start + k) % PaletteComposer.fallbackPalettes.count) {
+                c.lch = shaped(c.lch, emotion: emotion, strength: c.isAccent ? 0.5 : 1)
+                c.map()
+                if allowed(c.lch), !out.contains(where: { $0.lch.lab.distance(to: c.lch.lab) < 0.035 }) {
+                    out.append(c)
+                }
+            }
+            if out.count >= 3 { break }
+        }
+        if out.isEmpty {
+            var c = Candidate(
+                lch: Separation.firstAllowed(near: OKLCH(l: 0.55, c: 0.1, h: 60), excluded: reading.excluded),
+                weight: 1,
+                lead: 1, words: [], cues: [], isAccent: false)
+            c.map()
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Whether a colour is outside every hue family the description ruled out, as shown.
+    func allowed(_ lch: OKLCH) -> Bool { Separation.allowed(lch, excluded: reading.excluded) }
+
     /// Global modifiers (pastel, neon, muted ...) then mood steering.
-    private func shaped(_ colour: OKLCH, emotion: EmotionTarget, strength: Double) -> OKLCH {
+    ///
+    /// `strength` scales every change; an accent (strength below 1) skips darkening: night
+    /// dims the scene, not the lamps or the moon in it. A strong visual noun gives its own
+    /// `darkening` and `mood` shares: neon keeps its glow at night and its colour when sad.
+    private func shaped(
+        _ colour: OKLCH, emotion: EmotionTarget, strength: Double, darkening: Double? = nil,
+        mood: Double? = nil
+    ) -> OKLCH {
         var c = colour
         for m in reading.globalModifiers {
-            // Night dims the scene, not the lamps, the moon or the neon in it.
-            if strength < 1, let t = m.targetLightness, t <= 0.5 { continue }
-            c = m.apply(to: c, strength: strength)
+            if m.darkens {
+                let d = darkening ?? (strength < 1 ? 0 : 1)
+                if d > 0 { c = m.apply(to: c, strength: d) }
+            } else {
+                c = m.apply(to: c, strength: strength)
+            }
         }
-        return ColourEmotion.steer(c, toward: emotion, strength: strength)
+        return ColourEmotion.steer(c, toward: emotion, strength: mood ?? strength)
     }
 
     // MARK: Roles
@@ -257,7 +399,9 @@ struct PaletteComposer {
             let d = CIEDE2000.difference(primaryLab, c.lab)
             guard d >= PaletteComposer.accentDistance else { continue }
             let vividness = min(1.5, 0.35 + c.lch.c / 0.1)
-            let score = c.weight * (c.isAccent ? 1.8 : 1) * vividness * min(1.3, d / 30)
+            // The accent carries the most salient concept: a figure, a strong visual noun, a
+            // named colour, more than a setting or a mood.
+            let score = c.weight * (c.isAccent ? 1.8 : 1) * vividness * min(1.3, d / 30) * c.salience
             scored.append((k, score))
         }
         return pickScored(scored, rng: &rng)
@@ -278,6 +422,7 @@ struct PaletteComposer {
             let fresh = c.cues.isDisjoint(with: candidates[p].cues.union(a.map { candidates[$0].cues } ?? []))
             let score =
                 c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
+                * (c.isGround ? 1.3 : 1)
             scored.append((k, score))
         }
         return pickScored(scored, rng: &rng)
@@ -298,8 +443,11 @@ struct PaletteComposer {
     private func jittered(_ c: OKLCH, rng: inout SeededRandom) -> OKLCH {
         var out = c
         if c.c >= 0.03 { out.h = (c.h + rng.sign() * rng.uniform(3...10) + 360).truncatingRemainder(dividingBy: 360) }
-        // Always a visible step in lightness, turned back from the ends of the scale.
-        let dl = rng.uniform(0.03...0.07) * rng.sign()
+        // Always a visible step in lightness, turned back from the ends of the scale; odd and
+        // even variations step opposite ways and by sizes that do not overlap, so neighbours
+        // never land on the same colour, even when both are turned back from white.
+        let odd = variation & 1 != 0
+        let dl = odd ? rng.uniform(0.055...0.075) : -rng.uniform(0.03...0.045)
         out.l = c.l + dl > 0.96 || c.l + dl < 0.1 ? c.l - dl : c.l + dl
         out.c = c.c * rng.uniform(0.88...1.12)
         return out
@@ -322,8 +470,10 @@ struct PaletteComposer {
     }
 
     /// An accent from a harmony: the accent hue nearest the primary's complement.
-    private func derivedAccent(_ p: OKLCH, candidates: [Candidate], avoidHue: Double?, rng: inout SeededRandom) -> OKLCH
-    {
+    private func derivedAccent(
+        _ p: OKLCH, candidates: [Candidate], avoidHue: Double?, emotion: EmotionTarget,
+        rng: inout SeededRandom
+    ) -> OKLCH {
         let reference: Double?
         if p.c >= 0.03 {
             reference = p.h
@@ -340,12 +490,20 @@ struct PaletteComposer {
             ranked.removeAll { $0 == nearest }
             ranked.insert(nearest, at: 0)
             if let avoidHue { ranked.removeAll { angle($0, avoidHue) < 25 } }
-            hue = variation == 0 ? ranked[0] : ranked[rng.pick(weights: [3, 2, 1])]
+            // Harmony hues the description ruled out ("no orange") are skipped.
+            let open = ranked.filter { allowed(shaped(accentColour(p, hue: $0), emotion: emotion, strength: 0.5)) }
+            if !open.isEmpty { ranked = open }
+            hue = variation == 0 ? ranked[0] : ranked[min(rng.pick(weights: [3, 2, 1]), ranked.count - 1)]
         } else {
             let hues = PaletteComposer.accentHues
             hue = hues[Int((reading.seed ^ UInt64(truncatingIfNeeded: variation)) % UInt64(hues.count))]
         }
         if variation != 0 { hue += rng.uniform(-8...8) }
+        return accentColour(p, hue: hue)
+    }
+
+    /// A harmony accent of `hue` for primary `p`: light on a dark primary, dark on a light one.
+    private func accentColour(_ p: OKLCH, hue: Double) -> OKLCH {
         var l: Double
         switch p.l {
         case ..<0.5: l = 0.75
@@ -353,9 +511,10 @@ struct PaletteComposer {
         case ..<0.8: l = 0.5
         default: l = 0.55
         }
-        if (80...115).contains(hue) { l = max(l, 0.8) }
+        let h = (hue + 360).truncatingRemainder(dividingBy: 360)
+        if (80...115).contains(h) { l = max(l, 0.8) }
         let c = max(0.1, min(0.14, p.c * 0.9))
-        return OKLCH(l: l, c: c, h: (hue + 360).truncatingRemainder(dividingBy: 360))
+        return OKLCH(l: l, c: c, h: h)
     }
 
     private func angle(_ a: Double, _ b: Double) -> Double {
@@ -378,13 +537,17 @@ enum Separation {
     /// Lightness moves come first (they keep the hue the words chose), then hue turns when
     /// allowed, then a coarse search of the whole gamut; distances are measured on the
     /// gamut-mapped sRGB colours, the ones the user sees.
-    static func separated(_ colour: OKLCH, from others: [(RGB, Double)], hueShift: Bool) -> (lch: OKLCH, rgb: RGB) {
+    static func separated(
+        _ colour: OKLCH, from others: [(RGB, Double)], hueShift: Bool,
+        excluded: [HueFamily] = []
+    ) -> (lch: OKLCH, rgb: RGB) {
+        func allowed(_ c: OKLCH) -> Bool { Separation.allowed(c, excluded: excluded) }
         let labs = others.map { (CIELab($0.0), $0.1) }
         func fits(_ c: OKLCH) -> RGB? {
             let rgb = c.gamutMapped()
             let lab = CIELab(rgb)
             for (o, minimum) in labs where CIEDE2000.difference(lab, o) < minimum { return nil }
-            return rgb
+            return allowed(c) ? rgb : nil
         }
         if let rgb = fits(colour) { return (colour, rgb) }
 
@@ -418,6 +581,29 @@ enum Separation {
                 }
             }
         }
-        return (colour, colour.gamutMapped())
+        // The exclusions cannot all be kept with these distances: keep the distances.
+        return allowed(colour) ? (colour, colour.gamutMapped()) : separated(colour, from: others, hueShift: hueShift)
+    }
+
+    /// Whether a colour, as shown (gamut-mapped), is outside every excluded hue family.
+    static func allowed(_ lch: OKLCH, excluded: [HueFamily]) -> Bool {
+        excluded.isEmpty || !HueFamily.excludes(excluded, OKLCH(lch.gamutMapped()))
+    }
+
+    /// The nearest colour to `colour` outside the excluded families: hue turns first, then greys.
+    static func firstAllowed(near colour: OKLCH, excluded: [HueFamily]) -> OKLCH {
+        func allowed(_ c: OKLCH) -> Bool { Separation.allowed(c, excluded: excluded) }
+        if allowed(colour) { return colour }
+        for dh in [30.0, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180] {
+            for c in [max(colour.c, 0.08), 0.12] {
+                let candidate = OKLCH(l: colour.l, c: c, h: (colour.h + dh + 360).truncatingRemainder(dividingBy: 360))
+                if allowed(candidate) { return candidate }
+            }
+        }
+        for l in [colour.l, 0.5, 0.2, 0.95] {
+            let grey = OKLCH(l: l, c: 0, h: 0)
+            if allowed(grey) { return grey }
+        }
+        return colour
     }
 }

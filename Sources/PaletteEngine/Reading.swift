@@ -13,6 +13,17 @@ struct Cue {
     var isCompound = false
     var isWord = false
     var isHead = false
+    /// 0...1: how far a strong visual noun (neon, fire, snow, gold) resists the setting.
+    var strength = 0.0
+    /// Its clause puts a figure in a setting ("at", "with", 在, で ...).
+    var inRelation = false
+    /// A setting a figure can stand on: scenes, places, weather, and times that darken (night).
+    var isGround = false
+    /// Part of a noun compound ("lavender field", Lavendelfeld, 薰衣草田): the parts describe one
+    /// thing, so neither is a figure on the other, and the first part gives the colour.
+    var inNounCompound = false
+    /// Joined to the cue before by "of" (a field of sunflowers, गेहूं के खेत).
+    var ofLinked = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -22,7 +33,7 @@ struct Cue {
         colours.map { c in
             var out = c
             for m in modifiers {
-                if c.isAccent, let t = m.targetLightness, t <= 0.5 { continue }
+                if c.isAccent, m.darkens { continue }
                 out.lch = m.apply(to: out.lch, strength: c.isAccent ? 0.5 : 1)
             }
             return out
@@ -33,18 +44,29 @@ struct Cue {
 /// Everything the engine read in a description: cues, mood, modifiers and what it ignored.
 struct Reading {
     var cues: [Cue] = []
-    /// The sum of the emotion targets of every mood-bearing word.
+    /// The emotion targets of the mood-bearing words: mood words count fully; what scenes
+    /// and things imply (a party is lively) counts less once a mood word says otherwise.
     var emotion: EmotionTarget = .zero
+    private var impliedEmotion: EmotionTarget = .zero
     var emotionWords: [String] = []
     var globalModifiers: [ColourModifier] = []
     var globalModifierWords: [String] = []
     var negatedWords: [String] = []
+    /// Colours the description rules out ("no red", "pas de bleu", 不要藍色): their hue
+    /// families are kept out of every role.
+    var excluded: [HueFamily] = []
+    /// The language the description reads as, when one can be told.
+    var language: LanguageCode?
+    /// The words the engine used, in the user's spelling and order.
+    var usedWords: [String] = []
+    /// Content words it did not know.
+    var unknownWords: [String] = []
     var wasTruncated = false
     /// FNV-1a of the folded text: the same description always seeds the same choices.
     var seed: UInt64 = 0
 
     /// True when no word at all was recognised.
-    var isEmpty: Bool { cues.isEmpty && emotionWords.isEmpty && globalModifiers.isEmpty }
+    var isEmpty: Bool { cues.isEmpty && emotionWords.isEmpty && globalModifiers.isEmpty && excluded.isEmpty }
 
     /// How many ordinals a modifier or negation reaches ("dark and misty forest" still binds).
     static let reach = 3
@@ -52,11 +74,13 @@ struct Reading {
     init() {}
 
     init(_ description: String, lexicon: Lexicon) {
-        let text = NormalisedText(description, lexicon: lexicon)
+        let text = NormalisedText(description, folding: lexicon.folding)
         wasTruncated = text.wasTruncated
         seed = Reading.fnv1a(text.scalars)
-        let matches = Matcher(lexicon: lexicon).matches(in: text, tokens: Tokenizer.tokens(text))
-        bind(matches, lexicon: lexicon)
+        let result = Matcher(lexicon: lexicon).read(text)
+        language = result.language
+        unknownWords = result.unknown
+        bind(result, lexicon: lexicon)
     }
 
     static func fnv1a(_ scalars: [Unicode.Scalar]) -> UInt64 {
@@ -72,24 +96,30 @@ struct Reading {
         return h
     }
 
-    /// Turns matches into cues: negation drops the next cue, modifiers bind to the nearest
-    /// cue in their clause (the next one first, then the previous), adjacent colour words
-    /// make a compound ("grey blue", 灰藍) whose head is the last word.
-    private mutating func bind(_ matches: [Match], lexicon: Lexicon) {
-        var pendingModifiers: [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)] = []
+    private typealias Pending = (modifier: ColourModifier, word: String, ordinal: Int, clause: Int)
+
+    /// Turns matches into cues: negation drops the cue it names (the next one, or the one
+    /// before for postposed negation: 赤じゃない, 빨간색 없이, kırmızı değil), modifiers bind
+    /// to the nearest cue in their clause (the next one first, then the previous), adjacent
+    /// colour words make a compound ("grey blue", 灰藍) whose head is the last word.
+    private mutating func bind(_ result: MatchResult, lexicon: Lexicon) {
+        var pendingModifiers: [Pending] = []
         var negation: (ordinal: Int, clause: Int)?
 
         func negates(_ m: Match) -> Bool {
             guard let n = negation, n.clause == m.clause, m.ordinal - n.ordinal <= Reading.reach else { return false }
             negation = nil
-            negatedWords.append(m.surface)
             return true
         }
 
-        for m in matches {
+        for m in result.matches {
             if let rgb = m.hexColour {
-                if negates(m) { continue }
+                if negates(m) || m.negatedBySuffix {
+                    negate(m.surface, colour: OKLCH(rgb))
+                    continue
+                }
                 let colour = LexiconColour(lch: OKLCH(rgb), weight: 1, isAccent: false)
+                usedWords.append(m.surface)
                 appendCue(
                     Cue(
                         kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
@@ -97,14 +127,27 @@ struct Reading {
                     pending: &pendingModifiers)
                 continue
             }
-            let entry = lexicon.entries[m.entry]
+            let entry = lexicon.entries[Int(m.entry)]
             switch entry.kind {
             case .ignore:
                 continue
             case .negation:
-                negation = (m.ordinal, m.clause)
+                switch entry.negation ?? .before {
+                case .before:
+                    negation = (m.ordinal, m.clause)
+                case .after:
+                    negatePrevious(before: m, pending: &pendingModifiers)
+                case .either:
+                    if !negatePrevious(before: m, pending: &pendingModifiers, reach: 2) {
+                        negation = (m.ordinal, m.clause)
+                    }
+                }
             case .modifier:
-                if negates(m) { continue }
+                if negates(m) || m.negatedBySuffix {
+                    negatedWords.append(m.surface)
+                    continue
+                }
+                usedWords.append(m.surface)
                 if !entry.emotion.isZero {
                     emotion = emotion + entry.emotion
                     emotionWords.append(m.surface)
@@ -120,15 +163,25 @@ struct Reading {
                 // A modifier with colours of its own ("neon" alone means neon lights) adds
                 // them with a material's weight; the colour words it modifies still lead.
                 if !entry.colours.isEmpty {
-                    cues.append(
-                        Cue(
-                            kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
-                            clause: m.clause, modifiers: []))
+                    var cue = Cue(
+                        kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
+                        clause: m.clause, modifiers: [])
+                    cue.strength = entry.strength
+                    cue.inRelation = result.relationClauses.contains(m.clause)
+                    cues.append(cue)
                 }
             default:
-                if negates(m) { continue }
+                if negates(m) || m.negatedBySuffix {
+                    negate(m.surface, colour: entry.kind.excludesHue ? entry.colours.first?.lch : nil)
+                    continue
+                }
+                usedWords.append(m.surface)
                 if !entry.emotion.isZero {
-                    emotion = emotion + entry.emotion
+                    if entry.kind == .mood {
+                        emotion = emotion + entry.emotion
+                    } else {
+                        impliedEmotion = impliedEmotion + entry.emotion
+                    }
                     emotionWords.append(m.surface)
                 }
                 if let mod = entry.modifier {
@@ -137,17 +190,37 @@ struct Reading {
                     globalModifierWords.append(m.surface)
                 }
                 guard !entry.colours.isEmpty else { continue }
-                let cue = Cue(
+                var cue = Cue(
                     kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                     clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
+                cue.ofLinked = m.ofLinked
+                cue.strength = entry.strength
+                cue.inRelation = result.relationClauses.contains(m.clause)
+                switch entry.kind {
+                case .scene, .place, .weather: cue.isGround = true
+                case .time, .season: cue.isGround = entry.modifier?.darkens ?? false
+                default: break
+                }
                 appendCue(cue, ordinal: m.ordinal, pending: &pendingModifiers)
             }
         }
-        // Modifiers after their word ("the sea is deep"), or with no word at all ("dark and moody").
+        let moods = emotion
+        let implied = impliedEmotion
+        let scale = moods.isZero ? 1 : 0.4
+        emotion =
+            moods
+            + EmotionTarget(
+                activity: implied.activity * scale, weight: implied.weight * scale,
+                heat: implied.heat * scale)
+        // Modifiers after their word ("the sea is deep", "un lac gelé"), or with no word at all
+        // ("dark and moody"). A modifier with colours of its own made a cue of them: it binds to
+        // the word before that cue.
         for p in pendingModifiers {
-            if let i = cues.indices.last, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach {
+            var target = cues.indices.last
+            if let i = target, i > 0, cues[i].lastOrdinal == p.ordinal, cues[i].words == [p.word] { target = i - 1 }
+            if let i = target, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach {
                 cues[i].modifiers.append(p.modifier)
-                cues[i].words.append(p.word)
+                if !cues[i].words.contains(p.word) { cues[i].words.append(p.word) }
             } else {
                 globalModifiers.append(p.modifier)
                 globalModifierWords.append(p.word)
@@ -155,17 +228,57 @@ struct Reading {
         }
     }
 
-    private mutating func appendCue(
-        _ cue: Cue, ordinal: Int? = nil,
-        pending: inout [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)]
-    ) {
+    /// An achromatic colour word as a shade for the thing beside it: black darkens, white lightens.
+    static func shade(_ cue: Cue) -> ColourModifier? {
+        guard cue.colours.count == 1, cue.colours[0].lch.c < 0.04 else { return nil }
+        let l = cue.colours[0].lch.l
+        var m = ColourModifier()
+        m.targetLightness = min(max(l, 0.22), 0.92)
+        m.lightnessPull = 0.6
+        m.chromaScale = l > 0.8 ? 0.6 : 0.9
+        m.isGlobal = false
+        return m
+    }
+
+    /// Records a negated word, and its colour's hue family when it names a colour.
+    private mutating func negate(_ word: String, colour: OKLCH?) {
+        negatedWords.append(word)
+        if let colour {
+            let family = HueFamily.of(colour)
+            if !excluded.contains(family) { excluded.append(family) }
+        }
+    }
+
+    /// A postposed negation (赤じゃない, 빨간색 없이, लाल नहीं): removes the cue just before it.
+    @discardableResult
+    private mutating func negatePrevious(before m: Match, pending: inout [Pending], reach: Int = Reading.reach) -> Bool
+    {
+        if let p = pending.last, p.clause == m.clause, m.ordinal - p.ordinal <= reach,
+            cues.last.map({ $0.lastOrdinal < p.ordinal }) ?? true
+        {
+            pending.removeLast()
+            negatedWords.append(p.word)
+            usedWords.removeAll { $0 == p.word }
+            return true
+        }
+        guard let i = cues.indices.last, cues[i].clause == m.clause, m.ordinal - cues[i].lastOrdinal <= reach else {
+            return false
+        }
+        let cue = cues.remove(at: i)
+        let word = cue.words.last ?? ""
+        usedWords.removeAll { cue.words.contains($0) }
+        negate(word, colour: cue.kind.excludesHue ? cue.modifiedColours.first?.lch : nil)
+        return true
+    }
+
+    private mutating func appendCue(_ cue: Cue, ordinal: Int? = nil, pending: inout [Pending]) {
         var cue = cue
         let at = ordinal ?? cue.lastOrdinal
-        var leftover: [(modifier: ColourModifier, word: String, ordinal: Int, clause: Int)] = []
+        var leftover: [Pending] = []
         for p in pending {
             if p.clause == cue.clause, at - p.ordinal <= Reading.reach {
                 cue.modifiers.append(p.modifier)
-                cue.words.insert(p.word, at: cue.words.count - 1)
+                if !cue.words.contains(p.word) { cue.words.insert(p.word, at: cue.words.count - 1) }
             } else {
                 leftover.append(p)
             }
@@ -177,7 +290,7 @@ struct Reading {
                 p.ordinal - cues[i].lastOrdinal <= Reading.reach
             {
                 cues[i].modifiers.append(p.modifier)
-                cues[i].words.append(p.word)
+                if !cues[i].words.contains(p.word) { cues[i].words.append(p.word) }
             } else {
                 globalModifiers.append(p.modifier)
                 globalModifierWords.append(p.word)
@@ -201,7 +314,98 @@ struct Reading {
             cues[i] = merged
             return
         }
+        // "lavender field", Lavendelfeld, حقول القمح: a thing right beside a scene or place names
+        // one scene coloured by the thing (either order: languages put the head first or last).
+        let things: Set<CueKind> = [.thing, .material]
+        let scenes: Set<CueKind> = [.scene, .place]
+        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 || cue.ofLinked,
+            things.contains(cues[i].kind) && scenes.contains(cue.kind)
+                || scenes.contains(cues[i].kind) && things.contains(cue.kind)
+        {
+            cues[i].inNounCompound = true
+            cue.inNounCompound = true
+        }
+        // "chocolat noir", 黑巧克力, "white wine": black, white or grey beside a thing shades the
+        // thing rather than standing as a colour of its own.
+        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 {
+            if cue.kind == .colour, let shade = Reading.shade(cue), things.contains(cues[i].kind) {
+                cues[i].modifiers.append(shade)
+                cues[i].words.append(contentsOf: cue.words)
+                cues[i].lastOrdinal = at
+                return
+            }
+            if things.contains(cue.kind), cues[i].kind == .colour, let shade = Reading.shade(cues[i]) {
+                cue.modifiers.append(shade)
+                cue.words.insert(contentsOf: cues[i].words, at: 0)
+                cues.removeLast()
+            }
+        }
         cue.lastOrdinal = at
         cues.append(cue)
+    }
+}
+
+extension CueKind {
+    /// Negating a word of this kind rules its hue out ("no red"); negating a thing ("no
+    /// snow") only drops the thing.
+    var excludesHue: Bool {
+        switch self {
+        case .colour, .hex, .word: return true
+        default: return false
+        }
+    }
+}
+
+// MARK: - Hue families
+
+/// The families a reader names colours by; "no red" keeps the red family out of the palette.
+///
+/// Judged on OKLCH after gamut mapping. Greys split into black, grey and white, so "no
+/// black" still allows a charcoal-free dark navy.
+enum HueFamily: String, Sendable, CaseIterable {
+    case red, orange, yellow, green, teal, blue, purple, pink, brown, black, grey, white
+
+    static func of(_ c: OKLCH) -> HueFamily {
+        if c.c < 0.035 {
+            if c.l < 0.3 { return .black }
+            return c.l > 0.9 ? .white : .grey
+        }
+        return chromatic(hue: c.h, c: c.c, l: c.l)
+    }
+
+    private static func chromatic(hue h: Double, c: Double, l: Double) -> HueFamily {
+        switch h {
+        case 345..., ..<35:
+            if h >= 20, h < 35, c < 0.09, l < 0.6 { return .brown }
+            return l >= 0.70 ? .pink : .red
+        case 35..<100:
+            if (l < 0.62 && c < 0.16) || (c < 0.08 && l < 0.85) { return .brown }
+            return h < 70 ? .orange : .yellow
+        case 100..<115:
+            return l >= 0.75 ? .yellow : .green
+        case 115..<175:
+            return .green
+        case 175..<215:
+            return .teal
+        case 215..<275:
+            return .blue
+        case 275..<335:
+            return h >= 320 && l >= 0.72 ? .pink : .purple
+        default:
+            return l >= 0.6 ? .pink : .purple
+        }
+    }
+
+    /// Whether `c` reads as one of `families`, with a margin of 10° of hue on each side so
+    /// that "no red" does not allow a red that is 1° short of orange.
+    static func excludes(_ families: [HueFamily], _ c: OKLCH) -> Bool {
+        guard !families.isEmpty else { return false }
+        if families.contains(of(c)) { return true }
+        guard c.c >= 0.035 else { return false }
+        for dh in [-10.0, 10.0] {
+            let h = (c.h + dh + 360).truncatingRemainder(dividingBy: 360)
+            if families.contains(chromatic(hue: h, c: c.c, l: c.l)) { return true }
+        }
+        return false
     }
 }

@@ -17,10 +17,13 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
     public var provider: String
     public var model: String?
     public var favorite: Bool
+    /// How the palette was made beyond provider and model; empty for entries written before
+    /// lineage existed (and then nothing of it is written, so such a line re-encodes byte for byte).
+    public var lineage: Lineage
 
     public init(
         id: String, created: Date, description: String, palette: Palette,
-        provider: String, model: String?, favorite: Bool = false
+        provider: String, model: String?, favorite: Bool = false, lineage: Lineage = Lineage()
     ) {
         self.id = id
         self.created = created
@@ -31,6 +34,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         self.provider = provider
         self.model = model
         self.favorite = favorite
+        self.lineage = lineage
     }
 
     public var palette: Palette { Palette(primary: primary, secondary: secondary, accent: accent) }
@@ -39,6 +43,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, created, description, primary, secondary, accent, provider, model, favorite
+        case parent, seed, variation, locked, refinement
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,6 +62,26 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         provider = try c.decode(String.self, forKey: .provider)
         model = try c.decodeIfPresent(String.self, forKey: .model)
         favorite = try c.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
+        // Lineage is read leniently: a value of the wrong shape is left out, never the palette.
+        var lineage = Lineage()
+        if let parent = try? c.decodeIfPresent(String.self, forKey: .parent), !parent.isEmpty {
+            lineage.parent = parent
+        }
+        if let text = try? c.decodeIfPresent(String.self, forKey: .seed) {
+            lineage.seed = UInt64(text)
+        } else if let number = try? c.decodeIfPresent(UInt64.self, forKey: .seed) {
+            lineage.seed = number
+        }
+        if let variation = try? c.decodeIfPresent(Int.self, forKey: .variation), variation >= 0 {
+            lineage.variation = variation
+        }
+        if let names = try? c.decodeIfPresent([String].self, forKey: .locked) {
+            lineage.locked = Lineage.roles(names)
+        }
+        if let refinement = try? c.decodeIfPresent(String.self, forKey: .refinement) {
+            lineage.refinement = refinement
+        }
+        self.lineage = lineage
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,5 +95,90 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         try c.encode(provider, forKey: .provider)
         try c.encode(model, forKey: .model)
         try c.encode(favorite, forKey: .favorite)
+        try c.encodeIfPresent(lineage.parent, forKey: .parent)
+        try c.encodeIfPresent(lineage.seed.map(String.init), forKey: .seed)
+        if lineage.variation != 0 { try c.encode(lineage.variation, forKey: .variation) }
+        if !lineage.locked.isEmpty { try c.encode(lineage.locked.map(\.rawValue), forKey: .locked) }
+        try c.encodeIfPresent(lineage.refinement, forKey: .refinement)
+    }
+}
+
+extension HistoryEntry {
+    /// How a palette was made, beside the entry's provider and model: what the workbench needs
+    /// to say where a palette came from and to make it again.
+    ///
+    /// In the file each part is a field of its own, written only when set, after `favorite`:
+    /// `"parent":"<id>"`, `"seed":"<decimal>"` (a string: JSON readers that hold numbers as
+    /// doubles would round a 64-bit seed), `"variation":<n>` (only above 0), `"locked":["primary",…]`
+    /// (role order; the colours are the entry's own, since locked roles come back exactly) and
+    /// `"refinement":"<instruction>"`. Older versions ignore fields they do not know.
+    public struct Lineage: Hashable, Sendable {
+        /// The entry this one was made from (a refinement's base, a regeneration with locks).
+        public var parent: String?
+        /// The seed the request carried.
+        public var seed: UInt64?
+        /// The variation asked for: 0 is the first answer, `r` counts up.
+        public var variation: Int
+        /// The roles the request locked, in role order.
+        public var locked: [Role]
+        /// The refinement's instruction, as the user wrote it.
+        public var refinement: String?
+
+        public init(
+            parent: String? = nil, seed: UInt64? = nil, variation: Int = 0, locked: [Role] = [],
+            refinement: String? = nil
+        ) {
+            self.parent = parent
+            self.seed = seed
+            self.variation = max(0, variation)
+            self.locked = Role.allCases.filter { locked.contains($0) }
+            self.refinement = refinement
+        }
+
+        /// The lineage of a palette made for `request` from the entry `parent`.
+        public init(request: GenerationRequest, parent: String? = nil) {
+            self.init(
+                parent: parent, seed: request.seed, variation: request.variation,
+                locked: Role.allCases.filter { request.locked[$0] != nil },
+                refinement: request.refinement?.instruction)
+        }
+
+        /// True when nothing beyond provider and model is known (entries from before lineage).
+        public var isEmpty: Bool {
+            parent == nil && seed == nil && variation == 0 && locked.isEmpty && refinement == nil
+        }
+
+        /// The roles named in `names`, in role order; unknown names are left out.
+        static func roles(_ names: [String]) -> [Role] {
+            Role.allCases.filter { names.contains($0.rawValue) }
+        }
+    }
+
+    /// The entry for a palette `result` made for `request`, with its lineage.
+    public init(
+        id: String, created: Date, request: GenerationRequest, result: GeneratedPalette, parent: String? = nil,
+        description: String? = nil
+    ) {
+        self.init(
+            id: id, created: created, description: description ?? request.description, palette: result.palette,
+            provider: result.provider, model: result.model,
+            lineage: Lineage(request: request, parent: parent))
+    }
+}
+
+extension Collection where Element == HistoryEntry {
+    /// `entry`'s ancestors, nearest first, by following `lineage.parent` through this
+    /// collection; stops at a parent that is not here (deleted, compacted away) or at a loop.
+    public func ancestors(of entry: HistoryEntry) -> [HistoryEntry] {
+        var byID: [String: HistoryEntry] = [:]
+        for e in self { byID[e.id] = e }
+        var chain: [HistoryEntry] = []
+        var seen: Set<String> = [entry.id]
+        var next = entry.lineage.parent
+        while let id = next, let parent = byID[id], seen.insert(id).inserted {
+            chain.append(parent)
+            next = parent.lineage.parent
+        }
+        return chain
     }
 }

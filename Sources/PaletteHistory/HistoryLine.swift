@@ -39,7 +39,9 @@ public enum HistoryLineEncoder {
             JSONText.appendString(e.provider, to: &out)
             out += #","model":"#.utf8
             if let model = e.model { JSONText.appendString(model, to: &out) } else { out += "null".utf8 }
-            out += (e.favorite ? #","favorite":true}"# : #","favorite":false}"#).utf8
+            out += (e.favorite ? #","favorite":true"# : #","favorite":false"#).utf8
+            appendLineage(e.lineage, to: &out)
+            out.append(0x7D)
         case .favorite(let id, let on):
             out += #"{"op":"favorite","id":"#.utf8
             JSONText.appendString(id, to: &out)
@@ -55,6 +57,38 @@ public enum HistoryLineEncoder {
         }
         out.append(0x0A)
         return out
+    }
+
+    /// The lineage fields that are set, in a fixed order; nothing for an empty lineage, so an
+    /// entry from before lineage is written exactly as that version wrote it.
+    private static func appendLineage(_ lineage: HistoryEntry.Lineage, to out: inout [UInt8]) {
+        if let parent = lineage.parent {
+            out += #","parent":"#.utf8
+            JSONText.appendString(parent, to: &out)
+        }
+        if let seed = lineage.seed {
+            out += #","seed":""#.utf8
+            out += String(seed).utf8
+            out.append(0x22)
+        }
+        if lineage.variation > 0 {
+            out += #","variation":"#.utf8
+            out += String(lineage.variation).utf8
+        }
+        if !lineage.locked.isEmpty {
+            out += #","locked":["#.utf8
+            for (i, role) in lineage.locked.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                out.append(0x22)
+                out += role.rawValue.utf8
+                out.append(0x22)
+            }
+            out.append(0x5D)
+        }
+        if let refinement = lineage.refinement {
+            out += #","refinement":"#.utf8
+            JSONText.appendString(refinement, to: &out)
+        }
     }
 }
 
@@ -82,6 +116,12 @@ struct HistoryLineDecoder {
         }
     }
 
+    /// True when the hand-written path reads `line` without handing it to `JSONDecoder`.
+    mutating func readsWithoutFallback(_ line: UnsafeRawBufferPointer) -> Bool {
+        if case .record = fastDecode(line) { return true }
+        return false
+    }
+
     // MARK: Fast path
 
     private enum FastResult {
@@ -95,10 +135,15 @@ struct HistoryLineDecoder {
         case string(Range<Int>, escaped: Bool)
         case bool(Bool)
         case null
+        /// A non-negative integer's digits.
+        case integer(Range<Int>)
+        /// An array of strings without escapes: the bytes between the brackets.
+        case strings(Range<Int>)
     }
 
     private enum Key: Int, CaseIterable {
         case id, created, description, primary, secondary, accent, provider, model, favorite, op
+        case parent, seed, variation, locked, refinement
 
         static func match(_ b: UnsafeRawBufferPointer, _ r: Range<Int>) -> Key? {
             @inline(__always) func equals(_ literal: StaticString) -> Bool {
@@ -107,11 +152,13 @@ struct HistoryLineDecoder {
             }
             switch r.count {
             case 2: return equals("id") ? .id : equals("op") ? .op : nil
+            case 4: return equals("seed") ? .seed : nil
             case 5: return equals("model") ? .model : nil
-            case 6: return equals("accent") ? .accent : nil
+            case 6: return equals("accent") ? .accent : equals("parent") ? .parent : equals("locked") ? .locked : nil
             case 7: return equals("created") ? .created : equals("primary") ? .primary : nil
             case 8: return equals("provider") ? .provider : equals("favorite") ? .favorite : nil
-            case 9: return equals("secondary") ? .secondary : nil
+            case 9: return equals("secondary") ? .secondary : equals("variation") ? .variation : nil
+            case 10: return equals("refinement") ? .refinement : nil
             case 11: return equals("description") ? .description : nil
             default: return nil
             }
@@ -121,6 +168,7 @@ struct HistoryLineDecoder {
     private mutating func fastDecode(_ b: UnsafeRawBufferPointer) -> FastResult {
         var values: (Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?) =
             (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+        var lineageValues: (Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil)
         func slot(_ key: Key) -> Value? {
             switch key {
             case .id: return values.0
@@ -133,6 +181,11 @@ struct HistoryLineDecoder {
             case .model: return values.7
             case .favorite: return values.8
             case .op: return values.9
+            case .parent: return lineageValues.0
+            case .seed: return lineageValues.1
+            case .variation: return lineageValues.2
+            case .locked: return lineageValues.3
+            case .refinement: return lineageValues.4
             }
         }
         func set(_ key: Key, _ v: Value) -> Bool {
@@ -148,6 +201,11 @@ struct HistoryLineDecoder {
             case .model: values.7 = v
             case .favorite: values.8 = v
             case .op: values.9 = v
+            case .parent: lineageValues.0 = v
+            case .seed: lineageValues.1 = v
+            case .variation: lineageValues.2 = v
+            case .locked: lineageValues.3 = v
+            case .refinement: lineageValues.4 = v
             }
             return true
         }
@@ -207,6 +265,34 @@ struct HistoryLineDecoder {
             case 0x6E where literal("null", b, i):
                 i += 4
                 value = .null
+            case 0x30...0x39:
+                let start = i
+                while i < n, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+                // Fractions, exponents and very long numbers go to the decoder.
+                if i < n, b[i] == 0x2E || b[i] == 0x65 || b[i] == 0x45 { return .unusual }
+                if i - start > 18 { return .unusual }
+                value = .integer(start..<i)
+            case 0x5B:
+                i += 1
+                let start = i
+                skipSpace()
+                if i < n, b[i] != 0x5D {
+                    while true {
+                        skipSpace()
+                        guard i < n, b[i] == 0x22, let (_, escaped) = scanString(), !escaped else { return .unusual }
+                        skipSpace()
+                        guard i < n else { return .unusual }
+                        if b[i] == 0x2C {
+                            i += 1
+                            continue
+                        }
+                        if b[i] == 0x5D { break }
+                        return .unusual
+                    }
+                }
+                guard i < n, b[i] == 0x5D else { return .unusual }
+                value = .strings(start..<i)
+                i += 1
             default:
                 return .unusual
             }
@@ -232,7 +318,7 @@ struct HistoryLineDecoder {
         func string(_ key: Key) -> String?? {
             switch slot(key) {
             case .none, .null?: return .some(nil)
-            case .bool?: return nil
+            case .bool?, .integer?, .strings?: return nil
             case .string(let r, let escaped)?:
                 guard let s = makeString(b, r, escaped: escaped) else { return nil }
                 return .some(s)
@@ -268,7 +354,7 @@ struct HistoryLineDecoder {
         switch slot(.favorite) {
         case nil, .null?: favorite = false
         case .bool(let on)?: favorite = on
-        case .string?: return .unusual
+        default: return .unusual
         }
         let provider: String
         if !providerEscaped, bytesEqual(b, providerRange, internedProvider) {
@@ -281,7 +367,7 @@ struct HistoryLineDecoder {
         let model: String?
         switch slot(.model) {
         case nil, .null?: model = nil
-        case .bool?: return .unusual
+        case .bool?, .integer?, .strings?: return .unusual
         case .string(let r, let escaped)?:
             if !escaped, bytesEqual(b, r, internedModel) {
                 model = internedModel
@@ -296,7 +382,40 @@ struct HistoryLineDecoder {
                 HistoryEntry(
                     id: id, created: created, description: description,
                     palette: Palette(primary: primary, secondary: secondary, accent: accent),
-                    provider: provider, model: model, favorite: favorite)))
+                    provider: provider, model: model, favorite: favorite,
+                    lineage: lineage(b, slot: slot))))
+    }
+
+    /// The lineage fields, read as leniently as `HistoryEntry.init(from:)` reads them: a part of
+    /// the wrong shape is left out.
+    private mutating func lineage(_ b: UnsafeRawBufferPointer, slot: (Key) -> Value?) -> HistoryEntry.Lineage {
+        var lineage = HistoryEntry.Lineage()
+        guard
+            slot(.parent) != nil || slot(.seed) != nil || slot(.variation) != nil || slot(.locked) != nil
+                || slot(.refinement) != nil
+        else { return lineage }
+        func text(_ value: Value?) -> String? {
+            guard case .string(let r, let escaped)? = value else { return nil }
+            return makeString(b, r, escaped: escaped)
+        }
+        func digits(_ r: Range<Int>) -> String {
+            String(decoding: UnsafeRawBufferPointer(rebasing: b[r]), as: UTF8.self)
+        }
+        if let parent = text(slot(.parent)), !parent.isEmpty { lineage.parent = parent }
+        switch slot(.seed) {
+        case .string?: lineage.seed = text(slot(.seed)).flatMap { UInt64($0) }
+        case .integer(let r)?: lineage.seed = UInt64(digits(r))
+        default: break
+        }
+        if case .integer(let r)? = slot(.variation), let v = Int(digits(r)) { lineage.variation = v }
+        if case .strings(let r)? = slot(.locked) {
+            let names = digits(r).split(separator: ",").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\""))
+            }
+            lineage.locked = HistoryEntry.Lineage.roles(names)
+        }
+        lineage.refinement = text(slot(.refinement))
+        return lineage
     }
 
     @inline(__always)

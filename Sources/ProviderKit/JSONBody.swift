@@ -80,10 +80,11 @@ extension JSONBody {
                 "properties",
                 .object(
                     schema.properties.map { property in
-                        (
-                            property.name,
-                            .object([("type", .string("string")), ("description", .string(property.description))])
-                        )
+                        var fields: [(String, JSONBody)] = [
+                            ("type", .string("string")), ("description", .string(property.description)),
+                        ]
+                        if let fixed = property.fixed { fields.append(("enum", .array([.string(fixed.hex)]))) }
+                        return (property.name, .object(fields))
                     })
             ),
             ("required", .array(schema.required.map { .string($0) })),

@@ -40,19 +40,22 @@ public struct ChatAnswer: Hashable, Sendable {
 /// `ProviderHTTPClient`'s.
 public enum PaletteConversation {
     /// The first turns for `request`: the instructions (`PaletteInstructions`), then the
-    /// description, verbatim, as the only user turn.
+    /// description (a refinement's instruction), verbatim, as the only user turn.
     public static func turns(for request: GenerationRequest) -> [ChatTurn] {
-        [ChatTurn(.system, PaletteInstructions.system(for: request)), ChatTurn(.user, request.description)]
+        [
+            ChatTurn(.system, PaletteInstructions.system(for: request)),
+            ChatTurn(.user, PaletteInstructions.userTurn(for: request)),
+        ]
     }
 
     /// `turns` with the palette's JSON Schema added to the system turn: for a server that
     /// refused to enforce it, the schema is then asked for in words.
-    public static func withSchema(_ turns: [ChatTurn]) -> [ChatTurn] {
+    public static func withSchema(_ turns: [ChatTurn], for request: GenerationRequest) -> [ChatTurn] {
         var turns = turns
         guard let first = turns.first, first.speaker == .system else { return turns }
         turns[0].content =
             first.content + "\n\nThe reply must be valid against this JSON Schema: "
-            + JSONBody.jsonSchema(.palette).text
+            + JSONBody.jsonSchema(.palette(for: request)).text
         return turns
     }
 

@@ -327,6 +327,13 @@ enum TypicalInput {
         "neon city night, rain on glass", "autumn leaves in a quiet park", "沙漠中的日出", "cherry blossom spring 櫻花",
         "a cosy winter cabin with a fireplace and warm lights", "deep sea", "🌅 beach vibes", "minimal corporate blue",
         "霧氣瀰漫的山谷，清晨的第一道陽光", "lavender fields in Provence", "retro 80s arcade", "moss, stone and rain",
+        // The other languages the engine reads, with their inflections, negations and a brand.
+        "forêt calme au matin, sans rouge", "atardecer en la playa", "pôr do sol na praia com coqueiros",
+        "ruhiger Wald am Morgen, ein Lavendelfeld", "tramonto sul mare d'estate", "закат над морем без облаков",
+        "غروب الشمس فوق البحر", "शांत जंगल में सुबह", "hoàng hôn trên biển, không có màu đỏ",
+        "sakin orman sabahı, kırmızısız",
+        "고요한 숲속의 아침", "静かな森の朝、桜と夕焼け", "a sad clown at a birthday party", "neon lights at a night market",
+        "Coca-Cola red", "no red, no green, no blue",
     ]
 
     static let replies = [

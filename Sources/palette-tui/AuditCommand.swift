@@ -11,7 +11,7 @@ enum AuditFormat: String, CaseIterable {
 ///
 /// Exit status: 0 checked (and meets `--require`), 1 misses `--require`, 2 bad usage or input.
 func runAudit(_ args: [String]) async -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("audit", language) {
         let arguments = try Arguments(args, command: CommandTable.audit)

@@ -8,7 +8,7 @@ import TerminalUI
 /// `palette-tui export FORMAT [COLOR COLOR COLOR]`: the palette, or a theme derived from it,
 /// to standard output or atomically to a file.
 func runExport(_ args: [String]) async throws -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     let language: Language
     do {
         language = try exportLanguage(args, environment: environment)
@@ -22,6 +22,19 @@ func runExport(_ args: [String]) async throws -> Int32 {
         if failure.isUsage { printError(ExportWords.tryHelp(language)) }
         return failure.isUsage ? 2 : 1
     }
+}
+
+/// `--variant`, else `PALETTE_TUI_VARIANT` (which the settings file's `[export] variant` fills
+/// when unset), else dark.
+func themeVariant(_ option: String?, environment: [String: String]) throws -> ThemeVariant {
+    guard let raw = option ?? environment["PALETTE_TUI_VARIANT"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+        return .dark
+    }
+    guard let variant = ThemeVariant(rawValue: raw) else {
+        throw ExportFailure.usage(
+            .invalidChoice(option: "variant", value: raw, choices: ThemeVariant.allCases.map(\.rawValue)))
+    }
+    return variant
 }
 
 /// A problem and whether it is a usage error (status 2) or a failure (status 1).
@@ -88,8 +101,7 @@ private func export(_ args: [String], language: Language, environment: [String: 
     }
     let colours = Array(arguments.positionals.dropFirst())
     guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
-    // The table lists ThemeVariant's cases, so the parser has already refused any other value.
-    let variant = arguments["variant"].flatMap(ThemeVariant.init(rawValue:)) ?? .dark
+    let variant = try themeVariant(arguments["variant"], environment: environment)
     if arguments.has("tailwind-v3") && format != .tailwind { throw ExportFailure.usage(.tailwindOnly(format)) }
     let output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
     if output == nil && format.isBinary && isatty(1) == 1 { throw ExportFailure.usage(.binaryToTerminal(format)) }

@@ -7,7 +7,7 @@ import PaletteHistory
 /// `palette-tui generate`: one palette for a description, printed in the chosen format.
 func runGenerate(_ args: [String]) async throws -> Int32 {
     let arguments = try Arguments(args, command: CommandTable.generate)
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     let language = try arguments.language(environment: environment)
     if arguments.has("help") {
         print(CommandHelp.text(CommandTable.generate, language))
@@ -18,14 +18,15 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     if description.isEmpty {
         throw UsageError(.needsDescription)
     }
-    let constraints = try generationConstraints(arguments, language: language)
+    let constraints = try generationConstraints(arguments, language: language, environment: environment)
     let live: LiveDependencies
     do {
-        live = try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false)
+        live = try LiveDependencies(
+            arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
     } catch let error as UsageError {
         throw error
     } catch {
-        let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
+        let failure = ProviderFailure.from(error, provider: "palette-tui")
         printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }
@@ -73,9 +74,18 @@ func wordedNotes(_ result: GeneratedPalette, language: Language) -> [String] {
 
 /// `--accessible LEVEL` with `--background`: the request's constraints. A problem is worded in
 /// the user's language.
-func generationConstraints(_ arguments: Arguments, language: Language) throws(UsageError) -> GenerationConstraints {
+///
+/// Each takes its option, else its variable (`PALETTE_TUI_ACCESSIBLE`, `PALETTE_TUI_BACKGROUND`,
+/// which the settings file's `[workbench]` fills when unset). A background from the
+/// environment alone, without a level, is a default for later, not a mistake.
+func generationConstraints(
+    _ arguments: Arguments, language: Language, environment: [String: String] = [:]
+) throws(UsageError) -> GenerationConstraints {
     func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
-    guard let raw = arguments["accessible"] else {
+    let given = arguments["accessible"] ?? environment["PALETTE_TUI_ACCESSIBLE"].flatMap { $0.isEmpty ? nil : $0 }
+    let backgroundGiven =
+        arguments["background"] ?? environment["PALETTE_TUI_BACKGROUND"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let raw = given else {
         if arguments["background"] != nil { throw problem(.needsOption("background", with: "accessible")) }
         return GenerationConstraints()
     }
@@ -84,9 +94,9 @@ func generationConstraints(_ arguments: Arguments, language: Language) throws(Us
     }
     let background: RGB
     do {
-        background = try parseBackground(arguments["background"])
+        background = try parseBackground(backgroundGiven)
     } catch {
-        throw problem(error.commandProblem ?? .badBackground(arguments["background"] ?? ""))
+        throw problem(error.commandProblem ?? .badBackground(backgroundGiven ?? ""))
     }
     return GenerationConstraints(accessibility: AccessibilityRequirement(level: level, background: background))
 }

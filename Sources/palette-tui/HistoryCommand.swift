@@ -15,7 +15,7 @@ enum HistoryFormat: String, CaseIterable {
 /// `--compact` folds deletions and favourite changes into a rewritten file.
 func runHistory(_ args: [String]) async throws -> Int32 {
     let arguments = try Arguments(args, command: CommandTable.history)
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     if arguments.has("help") {
         print(CommandHelp.text(CommandTable.history, try arguments.language(environment: environment)))
         return 0

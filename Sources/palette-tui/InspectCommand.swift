@@ -11,7 +11,7 @@ enum InspectFormat: String, CaseIterable {
 ///
 /// Every word follows `--lang`, else the locale: the report, the colour names, the problems.
 func runInspect(_ args: [String]) async -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("inspect", language) {
         let arguments = try Arguments(args, command: CommandTable.inspect)

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteApp
+import PaletteConfig
 import PaletteCore
 import PaletteHistory
 import TerminalUI
@@ -17,14 +18,16 @@ struct LiveDependencies {
 
     /// - Parameters:
     ///   - arguments: the command's options (provider, model, endpoint, timeout, history).
+    ///   - config: the settings file, for each provider's section (`providerPlan`).
     ///   - clipboard: how copies are made; commands without a screen pass `.none`.
     ///   - warmUp: whether a Gemini client sets its HTTP stack up in the background at once
     ///     (the app, before its first request), or not (`generate`, which sends immediately).
     init(
-        arguments: Arguments, processEnvironment: [String: String], clipboard: ClipboardOption = .none,
-        warmUp: Bool
+        arguments: Arguments, processEnvironment: [String: String], config: ConfigFile? = nil,
+        clipboard: ClipboardOption = .none, warmUp: Bool
     ) throws {
-        let provider = try makeProvider(ProviderOptions(arguments), environment: processEnvironment, warmUp: warmUp)
+        let provider = try makeProvider(
+            ProviderOptions(arguments), environment: processEnvironment, config: config, warmUp: warmUp)
         let history: HistoryClient
         do throws(HistoryFailure) {
             if let store = try historyStore(arguments, environment: processEnvironment) {

@@ -8,7 +8,7 @@ let parseInputLimit = 16 << 20
 /// `palette-tui parse`: the palette in the text on standard input.
 func runParse(_ args: [String]) async throws -> Int32 {
     let arguments = try Arguments(args, command: CommandTable.parse)
-    let language = try arguments.language(environment: ProcessInfo.processInfo.environment)
+    let language = try arguments.language(environment: RunSettings.environment)
     if arguments.has("help") {
         print(CommandHelp.text(CommandTable.parse, language))
         return 0

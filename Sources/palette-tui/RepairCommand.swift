@@ -8,7 +8,7 @@ import PaletteCore
 /// Exit status: 0 printed (repaired, or already met), 1 no lightness reaches the target,
 /// 2 bad usage or input.
 func runRepair(_ args: [String]) async -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("repair", language) {
         let arguments = try Arguments(args, command: CommandTable.repair)

@@ -119,7 +119,7 @@ final class Runtime {
     /// returns the exit status: 0 after a quit, 128 + the signal number after a signal; or
     /// throws why it could not start.
     static func run(
-        language: Language, colorRequest: ColorRequest, live: LiveDependencies,
+        language: Language, colorRequest: ColorRequest, live: LiveDependencies, notice: StatusMessage? = nil,
         access: AccessSettings = AccessSettings()
     ) throws(LaunchFailure) -> (
         status: Int32, drained: Bool
@@ -139,7 +139,7 @@ final class Runtime {
         let state = AppState(
             width: size.width, height: size.height, colorMode: screen.colorMode,
             language: language, providerName: dependencies.provider.name,
-            modelName: dependencies.provider.model, clock: dependencies.clock, access: access)
+            modelName: dependencies.provider.model, clock: dependencies.clock, notice: notice, access: access)
         let runtime = Runtime(
             state: state, screen: screen, dependencies: dependencies,
             terminalOutbox: live.terminalOutbox, inbox: inbox)

@@ -77,19 +77,23 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let live: LiveDependencies
     do {
         live = try LiveDependencies(
-            arguments: options.arguments, processEnvironment: environment,
+            arguments: options.arguments, processEnvironment: environment, config: RunSettings.file,
             clipboard: options.clipboard, warmUp: true)
     } catch let error as UsageError {
         throw error
     } catch {
-        let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
+        let failure = ProviderFailure.from(error, provider: "palette-tui")
         printError("palette-tui: \(Messages.failure(failure)(options.language))")
         return 1
     }
     do throws(LaunchFailure) {
+        // A broken settings file is said in the status line; the app runs on the defaults.
+        let notice = RunSettings.problem.map {
+            StatusMessage(Messages.configProblem($0, fullPath: false)(options.language), kind: .warning)
+        }
         let (status, drained) = try Runtime.run(
             language: options.language, colorRequest: options.colorRequest,
-            live: live, access: options.access)
+            live: live, notice: notice, access: options.access)
         if !drained {
             let seconds = Int(Runtime.drainTimeout.components.seconds)
             printError("palette-tui: \(Messages.pendingWritesTimedOut(seconds: seconds)(options.language))")

@@ -30,7 +30,7 @@ func printError(_ message: String) {
 @MainActor
 func runMain() async -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
         print(CommandHelp.overview(commandLanguage(args, environment: environment)))
         return 0
@@ -41,13 +41,15 @@ func runMain() async -> Int32 {
     }
     let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     if command != nil { args.removeFirst() }
+    // A broken settings file: one warning, then the defaults (the app says it in its status line).
+    if command != nil { RunSettings.warnIfBroken(commandLanguage(args, environment: RunSettings.environment)) }
     do {
         // Only commands of the table exist: help, man page and completions list exactly these.
         if let command, CommandTable.command(named: command) == nil {
             throw UsageError(.unknownCommand(command))
         }
         switch command {
-        case nil: return try runTUI(args, environment: environment)
+        case nil: return try runTUI(args, environment: RunSettings.environment)
         case "generate": return try await runGenerate(args)
         case "parse": return try await runParse(args)
         case "inspect": return await runInspect(args)
@@ -55,6 +57,7 @@ func runMain() async -> Int32 {
         case "export": return try await runExport(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
+        case "providers": return await runProviders(args)
         default:
             throw UsageError(.unknownCommand(command ?? ""))
         }

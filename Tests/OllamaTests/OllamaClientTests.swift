@@ -156,3 +156,33 @@ final class OllamaClientTests: XCTestCase {
         }
     }
 }
+
+/// Every body the client sends passes Ollama's own request model (the `ollama` package).
+final class OllamaRequestSchemaTests: XCTestCase {
+    func testEveryBodyTheClientSendsMatchesTheOllamaPackagesModel() async throws {
+        let server = try OllamaFaultTests.serve([["palette": true, "same": true], ["palette": true]])
+        defer { server.stop() }
+        let client = OllamaClient(configuration: OllamaConfiguration(host: server.baseURL))
+        _ = try await client.generate(GenerationRequest(description: "寧靜的森林早晨", variation: 1, seed: 77))
+        let bodies = try server.requests().map(\.body)
+        XCTAssertEqual(bodies.count, 2)
+        let result = try ChatRequestCheck.run(.ollama, bodies)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testTheCheckFailsOnABodyOllamaWouldNotTake() throws {
+        let body = OllamaClient.body(
+            model: "llama3.2", turns: PaletteConversation.turns(for: GenerationRequest(description: "x")),
+            request: GenerationRequest(description: "x")
+        ).text
+        for (old, new) in [
+            ("\"stream\":false", "\"stream\":true"), ("\"num_predict\"", "\"max_tokens\""),
+            ("\"options\"", "\"settings\""), ("\"seed\":0", "\"seed\":\"zero\""),
+        ] {
+            let tampered = body.replacingOccurrences(of: old, with: new)
+            XCTAssertNotEqual(tampered, body, old)
+            let result = try ChatRequestCheck.run(.ollama, [tampered])
+            XCTAssertEqual(result.status, 1, "the check must be able to fail (\(old)): \(result.stdout)")
+        }
+    }
+}

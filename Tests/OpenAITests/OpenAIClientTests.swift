@@ -352,3 +352,47 @@ final class OpenAIClientTests: XCTestCase {
         XCTAssertEqual(RequestPart.named(param: nil, message: "top_p and temperature"), .topP, "the first named")
     }
 }
+
+/// Every body the client sends, first asks, follow-ups and downgrades alike, passes OpenAI's
+/// own request types (the `openai` package); the check fails on a body that does not.
+final class OpenAIRequestSchemaTests: XCTestCase {
+    func testEveryBodyTheClientSendsMatchesTheOpenAIPackagesTypes() async throws {
+        var bodies: [String] = []
+        for (arguments, steps) in [
+            ([], [["palette": true, "same": true], ["palette": true]]),
+            (["--reasoning"], [["palette": true]]),
+            (["--no-structured"], [["palette": true]]),
+        ] as [([String], [[String: Any]])] {
+            let server = try OpenAIFaultTests.serve(steps, arguments: arguments)
+            let client = OpenAIClient(
+                configuration: OpenAIConfiguration(
+                    apiKey: APIKey(OpenAIFaultTests.key), baseURL: server.baseURL.appendingPathComponent("v1")),
+                refused: RefusedParts())
+            var request = GenerationRequest(description: "寧靜的森林早晨 \"quoted\"", variation: 3)
+            request.seed = 9_000_000_000
+            _ = try await client.generate(request)
+            bodies += try server.requests().map(\.body)
+            server.stop()
+        }
+        XCTAssertEqual(bodies.count, 2 + 4 + 2, "follow-up, three downgrades, the format downgrade")
+        let result = try ChatRequestCheck.run(.openai, bodies)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("8 request bodies valid"), result.stdout)
+    }
+
+    func testTheCheckFailsOnABodyOpenAIWouldRefuse() throws {
+        let body = chatCompletionsBody(
+            model: "m", turns: PaletteConversation.turns(for: GenerationRequest(description: "x")),
+            request: GenerationRequest(description: "x"), without: []
+        ).text
+        for (old, new) in [
+            ("\"temperature\"", "\"temprature\""), ("\"name\":\"palette\",", ""), ("\"seed\":0", "\"seed\":\"0\""),
+            ("\"role\":\"system\"", "\"role\":\"narrator\""),
+        ] {
+            let tampered = body.replacingOccurrences(of: old, with: new)
+            XCTAssertNotEqual(tampered, body, old)
+            let result = try ChatRequestCheck.run(.openai, [tampered])
+            XCTAssertEqual(result.status, 1, "the check must be able to fail (\(old)): \(result.stdout)")
+        }
+    }
+}

@@ -34,6 +34,25 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "👨\u{200D}👩\u{200D}👧")
     }
 
+    /// Keys arrive one scalar at a time: a combining mark typed after its letter joins it,
+    /// so Hindi, Arabic with harakat and decomposed accents reach the description whole.
+    func testCombiningMarksTypedOneByOneJoinTheirLetter() {
+        for word in ["शांत जंगल में सुबह", "بَحْر", "e\u{301}te\u{301}", "सुबह"] {
+            var field = TextField()
+            for scalar in word.unicodeScalars { field.insert(String(scalar)) }
+            XCTAssertEqual(field.text, word, "typed one scalar at a time")
+            XCTAssertEqual(field.characters.count, word.count, "one element a grapheme: \(word)")
+            XCTAssertEqual(field.cursor, word.count)
+        }
+        var field = TextField()
+        field.insert("\u{902}")
+        XCTAssertEqual(field.text, "", "a mark with nothing before it is dropped")
+        field.insert("a")
+        field.moveHome()
+        field.insert("\u{301}")
+        XCTAssertEqual(field.text, "a", "a mark at the start of the field has no letter to join")
+    }
+
     func testWordAndLineDeletion() {
         var field = TextField("quiet  forest morning")
         field.deleteWordBackward()

@@ -100,6 +100,21 @@ final class WorkbenchRenderTests: XCTestCase {
         assertGolden(state.render(), "workbench-candidates-140x40")
     }
 
+    func testLineagePanel() {
+        var state = scene()
+        state.press(.character("R"))
+        state.type("夜晚版本")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
+        state.press(.tab, .tab, .tab, .character("i"))
+        assertGolden(state.render(), "workbench-lineage-80x24")
+        var zh = scene(width: 140, height: 40, language: .traditionalChinese)
+        zh.press(.character(" "), .character("r"))
+        zh.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
+        zh.press(.tab, .character("i"))
+        assertGolden(zh.render(), "workbench-lineage-zh-Hant-140x40")
+    }
+
     func testRenderCacheAgreesAcrossWorkbenchKeys() {
         var state = scene()
         var cache = RenderCache()

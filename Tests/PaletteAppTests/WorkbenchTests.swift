@@ -249,7 +249,10 @@ final class WorkbenchTests: XCTestCase {
         XCTAssertEqual(asked.description, "sea foam")
         XCTAssertEqual(asked.refinement, Refinement(instruction: "warmer accent", base: Fixture.palette))
         XCTAssertEqual(asked.locked, [.primary: Fixture.palette.primary])
-        XCTAssertEqual(state.request?.purpose, .refine(instruction: "warmer accent", parentID: "id-1"))
+        XCTAssertEqual(state.request?.purpose, .refine(instruction: "warmer accent"))
+        XCTAssertEqual(state.request?.lineage.parent, "id-1")
+        XCTAssertEqual(state.request?.lineage.refinement, "warmer accent")
+        XCTAssertEqual(state.request?.lineage.locked, [.primary])
         XCTAssertFalse(state.workbench.isRefining)
         let warmer = Palette(
             primary: Fixture.palette.primary, secondary: Fixture.palette.secondary, accent: RGB(packed: 0xF16A01))
@@ -258,6 +261,9 @@ final class WorkbenchTests: XCTestCase {
         XCTAssertEqual(state.shown?.entryID, "id-2")
         guard case .appendHistory(let entry) = effects.first else { return XCTFail("no history entry: \(effects)") }
         XCTAssertEqual(entry.palette, warmer)
+        XCTAssertEqual(
+            entry.lineage,
+            HistoryEntry.Lineage(parent: "id-1", variation: 0, locked: [.primary], refinement: "warmer accent"))
         XCTAssertEqual(entry.description, "sea foam")
         XCTAssertEqual(state.status?.text, "Refined: “warmer accent” (gemini); u undoes.")
         state.press(.tab, .tab, .character("u"))
@@ -278,6 +284,47 @@ final class WorkbenchTests: XCTestCase {
         empty.press(.tab, .tab, .character("R"))
         XCTAssertFalse(empty.workbench.isRefining)
         XCTAssertEqual(empty.status?.text, "No palette to refine yet; generate one first.")
+    }
+
+    // MARK: - Lineage
+
+    func testLineageFollowsParentsAndSaysHowEachWasMade() {
+        var state = workbench()
+        // A refinement of the first palette, then a variation of it with its accent locked.
+        state.press(.character("R"))
+        state.type("warmer accent")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
+        state.press(.tab, .tab, .right, .right, .character(" "), .character("r"))
+        XCTAssertEqual(state.request?.lineage.parent, "id-2")
+        XCTAssertEqual(state.request?.lineage.variation, 1)
+        state.send(.paletteReceived(requestID: 3, .success(Fixture.generated(Fixture.palette))))
+        state.press(.tab)
+        XCTAssertEqual(state.keyScope, .history)
+        state.press(.character("i"))
+        XCTAssertEqual(state.workbench.lineage.map(\.description), ["sea foam", "sea foam", "sea foam"])
+        XCTAssertEqual(state.workbench.lineage.map(\.lineage.parent), ["id-2", "id-1", nil])
+        let lines = state.render().textLines
+        XCTAssertTrue(lines.contains { $0.contains("› ") && $0.contains("kept Accent · variation 1") }, "\(lines)")
+        XCTAssertTrue(
+            lines.contains { $0.contains("↳ ") && $0.contains("sea foam · refined: “warmer accent”  gemini") })
+        XCTAssertTrue(lines.contains { $0.contains("↳ ") && $0.contains("from the description") })
+        // Down the list, the panel follows the selection; i closes it and the list is back.
+        state.press(.down)
+        XCTAssertEqual(state.workbench.lineage.first?.lineage.parent, "id-1")
+        state.press(.character("i"))
+        XCTAssertFalse(state.render().textLines.joined().contains("was made (i closes)"))
+    }
+
+    func testLineageOfAnEntryWhoseParentIsGone() {
+        var state = Fixture.state()
+        var child = Fixture.entry(2, "harbour at night")
+        child.lineage = HistoryEntry.Lineage(parent: "gone-entry", variation: 2, refinement: "a night version")
+        state.send(.historyLoaded([Fixture.entry(1, "harbour"), child], warnings: []))
+        state.press(.backTab, .character("i"))
+        XCTAssertEqual(state.workbench.lineage.count, 2)
+        XCTAssertEqual(state.workbench.lineage.last?.missingID, "gone-entry")
+        XCTAssertTrue(state.render().textLines.joined().contains("an entry no longer in the history (gone-entry)"))
     }
 
     // MARK: - Candidates

@@ -503,6 +503,55 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertGreaterThan(repaired, 300)
     }
 
+    /// The repair key moves a role to where every rule of the level involving it holds, when
+    /// any lightness does: checked against the audit itself (not the search's score) and, when
+    /// it says none does, against every 10th step of the lightness path.
+    func testRoleRepairClearsTheRoleWheneverSomeLightnessCan() {
+        var r = Random(state: 0xC1EA45)
+        var cleared = 0
+        var worstOnly = 0
+        var nearer = 0
+        var spent = Duration.zero
+        var slowest = Duration.zero
+        for _ in 0..<400 {
+            let palette = Palette(primary: r.color(), secondary: r.color(), accent: r.color())
+            let background = [WCAG.white, WCAG.black, r.color()][r.below(3)]
+            let role = Role.allCases[r.below(3)]
+            let level: AccessibilityLevel = r.below(4) == 0 ? .aaa : .aa
+            let start = ContinuousClock.now
+            let repair = RoleRepair(role, in: PaletteAudit(palette, background: background), level: level)
+            let took = ContinuousClock.now - start
+            spent += took
+            slowest = max(slowest, took)
+            guard case .repaired(let change) = repair.outcome else { continue }
+            func clears(_ c: RGB) -> Bool {
+                var p = palette
+                p[role] = c
+                return !PaletteAudit(p, background: background).failures(level).contains { $0.roles.contains(role) }
+            }
+            let path = LightnessPath(palette[role])
+            let passing = stride(from: 0, through: LightnessPath.steps, by: 10).map(path.color(atStep:))
+                .filter { path.keepsHue($0) && clears($0) }
+            if repair.clearsRole {
+                cleared += 1
+                XCTAssertTrue(clears(change.to), "\(palette) \(role): said cleared, audit disagrees")
+                let best = passing.map { CIEDE2000.difference(palette[role], $0) }.min() ?? .infinity
+                if best < CIEDE2000.difference(palette[role], change.to) - 1e-9 { nearer += 1 }
+            } else {
+                worstOnly += 1
+                XCTAssertFalse(clears(change.to))
+                XCTAssertEqual(passing, [], "\(palette) \(role) \(level): a lightness clears the role")
+            }
+        }
+        print(
+            "ACCESS figure: repair key clearing the role on 400 random palettes: \(cleared) cleared every rule of the role, "
+                + "\(worstOnly) could only fix the worst (brute force every 10th step agrees), nearer clearing step found \(nearer); "
+                + "a repair took \(spent / 400) on average, \(slowest) at most (this build)"
+        )
+        XCTAssertEqual(nearer, 0)
+        XCTAssertGreaterThan(cleared, 130)
+    }
+
     // MARK: - Generation to a level
 
     func testEnforcedPalettesMeetTheLevel() {

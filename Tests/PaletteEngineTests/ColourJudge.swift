@@ -59,6 +59,8 @@ struct DescriptionCase {
     let families: Set<String>
     let lightness: [String]
     let anyRole: Bool
+    /// en, zh-Hant, zh-Hans, ja, ko, fr, es, pt, de, it, ru, ar, hi, vi, tr, or mixed.
+    let language: String
 
     static func load() throws -> [DescriptionCase] {
         let url = Repository.url("Tests/PaletteEngineTests/Fixtures/descriptions.tsv")
@@ -67,11 +69,12 @@ struct DescriptionCase {
         for line in text.split(separator: "\n")
         where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard cols.count == 4 else { throw FixtureError.badLine(String(line)) }
+            guard cols.count == 5 else { throw FixtureError.badLine(String(line)) }
             out.append(
                 DescriptionCase(
                     description: cols[0], families: Set(cols[1].split(separator: "|").map(String.init)),
-                    lightness: cols[2].split(separator: "|").map(String.init), anyRole: cols[3] == "any"))
+                    lightness: cols[2].split(separator: "|").map(String.init), anyRole: cols[3] == "any",
+                    language: cols[4]))
         }
         return out
     }

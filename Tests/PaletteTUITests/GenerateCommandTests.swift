@@ -264,7 +264,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testUsageErrorsExitTwo() throws {
         let cases: [([String], String)] = [
-            (["--provider", "openai", "x"], "invalid value 'openai' for '--provider'"),
+            (["--provider", "claude", "x"], "invalid value 'claude' for '--provider'"),
             ([], "generate needs a description"),
             (["--timeout", "0", "x"], "invalid value '0' for '--timeout'"),
             (["--timeout", "soon", "x"], "invalid value 'soon' for '--timeout'"),
@@ -284,7 +284,7 @@ final class GenerateCommandTests: XCTestCase {
     func testHelpNeverShowsTheKey() throws {
         let output = try generate(["--help"], ["GEMINI_API_KEY": Self.key, "GOOGLE_API_KEY": Self.key])
         XCTAssertEqual(output.status, 0)
-        XCTAssertTrue(output.stdout.contains("--provider gemini|offline"))
+        XCTAssertTrue(output.stdout.contains("--provider offline|gemini|openai|ollama"))
         XCTAssertTrue(output.stdout.contains("GEMINI_API_KEY, else GOOGLE_API_KEY"))
         assertKeyNeverShown(output)
     }

@@ -100,6 +100,18 @@ final class PolicyTests: XCTestCase {
         func generate(_ request: GenerationRequest) async throws -> GeneratedPalette { throw error }
     }
 
+    /// A provider that honours no optional field.
+    private struct Limited: PaletteProvider {
+        let inner: OfflineEngine
+        var name: String { inner.name }
+        var model: String? { inner.model }
+        var supportedFields: Set<GenerationRequest.Field> { [] }
+        func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
+            try checkSupported(request)
+            return try await inner.generate(request)
+        }
+    }
+
     func testFallbackFollowsTheNeutralKindOnly() async throws {
         let offline = OfflineEngine()
         let request = GenerationRequest(description: "forest", variation: 0)
@@ -141,11 +153,16 @@ final class PolicyTests: XCTestCase {
         var locked = request
         locked.locked = [.accent: RGB(packed: 0xFF0000)]
         do {
-            _ = try await FallbackProvider(primary: Failing(error: outage), fallback: offline).generate(locked)
-            XCTFail("the offline engine cannot keep a locked colour, so it cannot stand in")
+            _ = try await FallbackProvider(primary: Failing(error: outage), fallback: Limited(inner: offline)).generate(
+                locked)
+            XCTFail("a fallback that cannot keep a locked colour cannot stand in")
         } catch {
             XCTAssertEqual(error as? ProviderFailure, outage, "the primary's failure, not the fallback's limits")
         }
+        // The offline engine keeps locks, so it does stand in, lock kept.
+        let stood = try await FallbackProvider(primary: Failing(error: outage), fallback: offline).generate(locked)
+        XCTAssertEqual(stood.palette.accent, RGB(packed: 0xFF0000))
+        XCTAssertEqual(stood.fallbackReason, outage)
         do {
             _ = try await FallbackProvider(primary: Failing(error: CancellationError()), fallback: offline).generate(
                 request)

@@ -15,7 +15,9 @@ public enum CommandTable {
     public static let version = "0.1.0"
 
     /// Every command, the interactive app first, in the order help lists them.
-    public static let commands: [CommandSpec] = [app, generate, parse, inspect, history, export, audit, repair]
+    public static let commands: [CommandSpec] = [
+        app, generate, parse, inspect, history, export, audit, repair, providers,
+    ]
 
     /// The command with this name (`generate`); the app for the empty name.
     public static func command(named name: String) -> CommandSpec? {
@@ -27,34 +29,47 @@ public enum CommandTable {
     static let languages = Language.allCases.map(\.rawValue)
 
     public static let provider = OptionSpec(
-        "provider", .choice(["gemini", "offline"]),
+        "provider", .choice(["offline", "gemini", "openai", "ollama"]),
         help: Localized(
-            "palette source; default: gemini with the offline engine as fallback when GEMINI_API_KEY or "
-                + "GOOGLE_API_KEY is set, else offline",
-            "配色來源；預設：設有 GEMINI_API_KEY 或 GOOGLE_API_KEY 時用 gemini，失敗時改用離線引擎，否則用 offline",
-            "配色来源；默认：设有 GEMINI_API_KEY 或 GOOGLE_API_KEY 时用 gemini，失败时改用离线引擎，否则用 offline"))
+            "palette source (default: PALETTE_TUI_PROVIDER, else `provider` in config.toml, else the first "
+                + "configured of gemini (a key in GEMINI_API_KEY or GOOGLE_API_KEY), openai (OPENAI_API_KEY or "
+                + "OPENAI_BASE_URL) and ollama (OLLAMA_HOST or a [providers.ollama] section), with the offline "
+                + "engine as fallback; else offline). A provider named is used alone, with no fallback.",
+            "配色來源（預設：PALETTE_TUI_PROVIDER，否則 config.toml 的 `provider`，否則依序為第一個已設定的 gemini"
+                + "（GEMINI_API_KEY 或 GOOGLE_API_KEY 有金鑰）、openai（OPENAI_API_KEY 或 OPENAI_BASE_URL）、ollama"
+                + "（OLLAMA_HOST 或 [providers.ollama] 區段），失敗時改用離線引擎；都沒有則用 offline）。指名的來源單獨使用，不改用其他來源。",
+            "配色来源（默认：PALETTE_TUI_PROVIDER，否则 config.toml 的 `provider`，否则依次为第一个已设置的 gemini"
+                + "（GEMINI_API_KEY 或 GOOGLE_API_KEY 有密钥）、openai（OPENAI_API_KEY 或 OPENAI_BASE_URL）、ollama"
+                + "（OLLAMA_HOST 或 [providers.ollama] 部分），失败时改用离线引擎；都没有则用 offline）。指名的来源单独使用，不改用其他来源。"))
     public static let model = OptionSpec(
         "model", short: "-m", .text(Localized("MODEL", "模型", "模型")),
         help: Localized(
-            "Gemini model (default: PALETTE_TUI_MODEL, else \(defaultGeminiModel), which moves to the newest "
-                + "Flash-Lite when Google retires it)",
-            "Gemini 模型（預設：PALETTE_TUI_MODEL，否則 \(defaultGeminiModel)，Google 停用它時改用最新的 Flash-Lite）",
-            "Gemini 模型（默认：PALETTE_TUI_MODEL，否则 \(defaultGeminiModel)，Google 停用它时改用最新的 Flash-Lite）"))
+            "the provider's model (default: PALETTE_TUI_MODEL, else the provider's `model` in config.toml, else "
+                + "\(defaultGeminiModel) for Gemini, which moves to the newest Flash-Lite when Google retires it; "
+                + "gpt-4.1-mini for openai; llama3.2 for ollama)",
+            "來源所用的模型（預設：PALETTE_TUI_MODEL，否則 config.toml 中該來源的 `model`，否則 Gemini 用 \(defaultGeminiModel)"
+                + "（Google 停用它時改用最新的 Flash-Lite）、openai 用 gpt-4.1-mini、ollama 用 llama3.2）",
+            "来源所用的模型（默认：PALETTE_TUI_MODEL，否则 config.toml 中该来源的 `model`，否则 Gemini 用 \(defaultGeminiModel)"
+                + "（Google 停用它时改用最新的 Flash-Lite）、openai 用 gpt-4.1-mini、ollama 用 llama3.2）"))
     /// Gemini's default model as the help and the manual name it (`GeminiConfiguration.defaultModel`
     /// is the one the client uses; a test keeps the two equal, PaletteApp does not import Gemini).
     public static let defaultGeminiModel = "gemini-3.5-flash-lite"
     public static let endpoint = OptionSpec(
         "endpoint", .text(Localized("URL", chinese: "URL")),
         help: Localized(
-            "Gemini base URL (default: GEMINI_BASE_URL, else Google's)",
-            "Gemini 基礎網址（預設：GEMINI_BASE_URL，否則用 Google 的）",
-            "Gemini 基础网址（默认：GEMINI_BASE_URL，否则用 Google 的）"))
+            "the provider's base URL (default: GEMINI_BASE_URL, OPENAI_BASE_URL such as http://127.0.0.1:8080/v1, "
+                + "or OLLAMA_HOST, else the provider's `endpoint` in config.toml, else the service's own)",
+            "來源的基礎網址（預設：GEMINI_BASE_URL、OPENAI_BASE_URL（例如 http://127.0.0.1:8080/v1）或 OLLAMA_HOST，"
+                + "否則 config.toml 中該來源的 `endpoint`，否則用服務本身的）",
+            "来源的基础网址（默认：GEMINI_BASE_URL、OPENAI_BASE_URL（例如 http://127.0.0.1:8080/v1）或 OLLAMA_HOST，"
+                + "否则 config.toml 中该来源的 `endpoint`，否则用服务本身的）"))
     public static let timeout = OptionSpec(
         "timeout", .text(Localized("SECONDS", "秒數", "秒数")),
         help: Localized(
-            "seconds for the whole Gemini call, retries included (default 60)",
-            "整個 Gemini 呼叫（含重試）的秒數上限（預設 60）",
-            "整个 Gemini 调用（含重试）的秒数上限（默认 60）"))
+            "seconds for the whole call, retries included (default: PALETTE_TUI_TIMEOUT, else `timeout` in "
+                + "config.toml, else 60)",
+            "整個呼叫（含重試）的秒數上限（預設：PALETTE_TUI_TIMEOUT，否則 config.toml 的 `timeout`，否則 60）",
+            "整个调用（含重试）的秒数上限（默认：PALETTE_TUI_TIMEOUT，否则 config.toml 的 `timeout`，否则 60）"))
     /// The options of every command that asks a provider for a palette.
     public static let providerOptions = [provider, model, endpoint, timeout]
 
@@ -151,16 +166,26 @@ public enum CommandTable {
         ],
         notes: Localized(
             """
-            The API key is read from GEMINI_API_KEY (else GOOGLE_API_KEY) only; without one the
-            embedded offline engine is used. In the app, F1 or ? (outside the text field) shows
-            the keys.
+            Keys are read from the environment only: GEMINI_API_KEY (else GOOGLE_API_KEY),
+            OPENAI_API_KEY (local servers need none), OLLAMA_API_KEY; with no provider configured
+            the embedded offline engine is used. Settings: $XDG_CONFIG_HOME/palette-tui/config.toml
+            (default ~/.config/palette-tui/config.toml); options beat environment variables, which
+            beat the file. In the app, F1 or ? (outside the text field) shows the keys.
             """,
             """
-            API 金鑰只從 GEMINI_API_KEY（否則 GOOGLE_API_KEY）讀取；沒有金鑰時使用內建的離線引擎。
+            金鑰只從環境變數讀取：GEMINI_API_KEY（否則 GOOGLE_API_KEY）、
+            OPENAI_API_KEY（本機伺服器不需要）、OLLAMA_API_KEY；沒有設定任何來源時
+            使用內建的離線引擎。設定檔：$XDG_CONFIG_HOME/palette-tui/config.toml
+            （預設 ~/.config/palette-tui/config.toml）；選項優先於環境變數，
+            環境變數優先於設定檔。
             在介面中按 F1 或 ?（不在文字欄位時）顯示所有按鍵。
             """,
             """
-            API 密钥只从 GEMINI_API_KEY（否则 GOOGLE_API_KEY）读取；没有密钥时使用内置的离线引擎。
+            密钥只从环境变量读取：GEMINI_API_KEY（否则 GOOGLE_API_KEY）、
+            OPENAI_API_KEY（本地服务器不需要）、OLLAMA_API_KEY；没有设置任何来源时
+            使用内置的离线引擎。配置文件：$XDG_CONFIG_HOME/palette-tui/config.toml
+            （默认 ~/.config/palette-tui/config.toml）；选项优先于环境变量，
+            环境变量优先于配置文件。
             在界面中按 F1 或 ?（不在文字栏位时）显示所有按键。
             """),
         exitStatuses: [
@@ -211,9 +236,21 @@ public enum CommandTable {
                     "--accessible 判断所用的背景（默认 light）")),
         ],
         notes: Localized(
-            "Key: GEMINI_API_KEY, else GOOGLE_API_KEY (read from the environment only).",
-            "金鑰：GEMINI_API_KEY，否則 GOOGLE_API_KEY（只從環境變數讀取）。",
-            "密钥：GEMINI_API_KEY，否则 GOOGLE_API_KEY（只从环境变量读取）。"),
+            """
+            Keys (read from the environment only): GEMINI_API_KEY, else GOOGLE_API_KEY;
+            OPENAI_API_KEY (local OpenAI-compatible servers need none); OLLAMA_API_KEY
+            (Ollama's cloud only).
+            """,
+            """
+            金鑰（只從環境變數讀取）：GEMINI_API_KEY，否則 GOOGLE_API_KEY；
+            OPENAI_API_KEY（本機的 OpenAI 相容伺服器不需要）；
+            OLLAMA_API_KEY（只有 Ollama 雲端需要）。
+            """,
+            """
+            密钥（只从环境变量读取）：GEMINI_API_KEY，否则 GOOGLE_API_KEY；
+            OPENAI_API_KEY（本地的 OpenAI 兼容服务器不需要）；
+            OLLAMA_API_KEY（只有 Ollama 云端需要）。
+            """),
         exitStatuses: [
             ExitStatus(0, Localized("printed a palette", "已印出配色", "已打印配色")),
             ExitStatus(
@@ -543,6 +580,43 @@ public enum CommandTable {
         exitStatuses: [
             ExitStatus(0, Localized("printed (repaired, or already met)", "已印出（已修正或原本就符合）", "已打印（已修正或原本就符合）")),
             ExitStatus(1, Localized("no lightness reaches the target", "任何明度都無法達到目標", "任何明度都无法达到目标")),
+            usageStatus,
+        ])
+
+    public static let providers = CommandSpec(
+        "providers",
+        summary: Localized(
+            "each provider: configured or not, endpoint and model", "每個配色來源：是否已設定、端點與模型",
+            "每个配色来源：是否已设置、端点与模型"),
+        about: Localized(
+            """
+            Lists each provider: whether it is configured (and by what), its endpoint and model,
+            and which one the app and generate use (marked *). Nothing is sent unless --check is
+            given.
+            """,
+            """
+            列出每個配色來源：是否已設定（由什麼設定）、端點與模型，
+            以及介面與 generate 所用的是哪一個（標 *）。沒有 --check 時不送出任何請求。
+            """,
+            """
+            列出每个配色来源：是否已设置（由什么设置）、端点与模型，
+            以及界面与 generate 所用的是哪一个（标 *）。没有 --check 时不发送任何请求。
+            """),
+        options: providerOptions + [
+            OptionSpec(
+                "check",
+                help: Localized(
+                    "ask each configured provider whether it answers (at most 1 s each, all at once): Gemini's and "
+                        + "OpenAI's model lists, Ollama's version",
+                    "詢問每個已設定的來源是否回應（每個最多 1 秒，同時進行）：Gemini 與 OpenAI 的模型清單、Ollama 的版本",
+                    "询问每个已设置的来源是否响应（每个最多 1 秒，同时进行）：Gemini 与 OpenAI 的模型列表、Ollama 的版本")),
+            OptionSpec(
+                "format", short: "-f", .choice(["text", "json"]),
+                help: Localized("output format (default text)", "輸出格式（預設 text）", "输出格式（默认 text）")),
+            lang,
+        ],
+        exitStatuses: [
+            ExitStatus(0, Localized("listed the providers", "已列出配色來源", "已列出配色来源")),
             usageStatus,
         ])
 }

@@ -78,7 +78,7 @@ public enum ManualText {
         Variable(
             name: "PALETTE_TUI_MODEL",
             meaning: Localized(
-                "The Gemini model when --model is not given (default \(CommandTable.defaultGeminiModel)). "
+                "The provider's model when --model is not given (Gemini's default \(CommandTable.defaultGeminiModel)). "
                     + "A model chosen here or with --model is never replaced.",
                 "未指定 --model 時的 Gemini 模型（預設 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不會被替換。",
                 "未指定 --model 时的 Gemini 模型（默认 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不会被替换。")),
@@ -87,6 +87,71 @@ public enum ManualText {
             meaning: Localized(
                 "The Gemini base URL when --endpoint is not given.", "未指定 --endpoint 時的 Gemini 基礎網址。",
                 "未指定 --endpoint 时的 Gemini 基础网址。")),
+        Variable(
+            name: "PALETTE_TUI_PROVIDER",
+            meaning: Localized(
+                "The provider when --provider is not given: offline, gemini, openai or ollama (named here, it is used "
+                    + "alone, with no fallback).",
+                "未指定 --provider 時的配色來源：offline、gemini、openai 或 ollama（在此指名則單獨使用，不改用其他來源）。",
+                "未指定 --provider 时的配色来源：offline、gemini、openai 或 ollama（在此指名则单独使用，不改用其他来源）。")),
+        Variable(
+            name: "OPENAI_API_KEY",
+            meaning: Localized(
+                "The key for the openai provider, sent only as Authorization: Bearer; local servers (llama.cpp, LM "
+                    + "Studio, vLLM) need none. Read from the environment only, never printed, logged or stored.",
+                "openai 來源的金鑰，只以 Authorization: Bearer 送出；本機伺服器（llama.cpp、LM Studio、vLLM）不需要。"
+                    + "只從環境變數讀取，從不印出、記錄或儲存。",
+                "openai 来源的密钥，只以 Authorization: Bearer 发送；本地服务器（llama.cpp、LM Studio、vLLM）不需要。"
+                    + "只从环境变量读取，从不打印、记录或保存。")),
+        Variable(
+            name: "OPENAI_BASE_URL",
+            meaning: Localized(
+                "The openai provider's base URL when --endpoint is not given, such as http://127.0.0.1:8080/v1 "
+                    + "(default https://api.openai.com/v1).",
+                "未指定 --endpoint 時 openai 來源的基礎網址，例如 http://127.0.0.1:8080/v1（預設 https://api.openai.com/v1）。",
+                "未指定 --endpoint 时 openai 来源的基础网址，例如 http://127.0.0.1:8080/v1（默认 https://api.openai.com/v1）。")),
+        Variable(
+            name: "OLLAMA_HOST",
+            meaning: Localized(
+                "Ollama's address when --endpoint is not given, read as Ollama reads it (default "
+                    + "http://127.0.0.1:11434).",
+                "未指定 --endpoint 時 Ollama 的位址，讀法與 Ollama 相同（預設 http://127.0.0.1:11434）。",
+                "未指定 --endpoint 时 Ollama 的地址，读法与 Ollama 相同（默认 http://127.0.0.1:11434）。")),
+        Variable(
+            name: "OLLAMA_API_KEY",
+            meaning: Localized(
+                "A key for Ollama's cloud, sent only as Authorization: Bearer; a local Ollama needs none.",
+                "Ollama 雲端的金鑰，只以 Authorization: Bearer 送出；本機的 Ollama 不需要。",
+                "Ollama 云端的密钥，只以 Authorization: Bearer 发送；本地的 Ollama 不需要。")),
+        Variable(
+            name: "PALETTE_TUI_TIMEOUT",
+            meaning: Localized(
+                "Seconds for one whole provider call when --timeout is not given (default 60).",
+                "未指定 --timeout 時一次配色來源呼叫的秒數上限（預設 60）。", "未指定 --timeout 时一次配色来源调用的秒数上限（默认 60）。")),
+        Variable(
+            name: "PALETTE_TUI_LANG",
+            meaning: Localized(
+                "The language when --lang is not given (en, zh-Hant or zh-Hans), before the locale.",
+                "未指定 --lang 時的語言（en、zh-Hant 或 zh-Hans），優先於語系設定。", "未指定 --lang 时的语言（en、zh-Hant 或 zh-Hans），优先于语言环境。")),
+        Variable(
+            name: "PALETTE_TUI_ACCESSIBLE, PALETTE_TUI_BACKGROUND",
+            meaning: Localized(
+                "The level (AA or AAA) and background (light, dark or #RRGGBB) when --accessible and --background are "
+                    + "not given.",
+                "未指定 --accessible 與 --background 時的等級（AA 或 AAA）與背景（light、dark 或 #RRGGBB）。",
+                "未指定 --accessible 与 --background 时的等级（AA 或 AAA）与背景（light、dark 或 #RRGGBB）。")),
+        Variable(
+            name: "PALETTE_TUI_VARIANT",
+            meaning: Localized(
+                "The theme variant of export when --variant is not given: dark or light.",
+                "未指定 --variant 時 export 的主題變體：dark 或 light。", "未指定 --variant 时 export 的主题变体：dark 或 light。")),
+        Variable(
+            name: "XDG_CONFIG_HOME",
+            meaning: Localized(
+                "Where the settings file lives: $XDG_CONFIG_HOME/palette-tui/config.toml (an absolute path; else "
+                    + "~/.config).",
+                "設定檔的位置：$XDG_CONFIG_HOME/palette-tui/config.toml（須為絕對路徑；否則用 ~/.config）。",
+                "配置文件的位置：$XDG_CONFIG_HOME/palette-tui/config.toml（须为绝对路径；否则用 ~/.config）。")),
         Variable(
             name: "PALETTE_TUI_HISTORY",
             meaning: Localized(
@@ -161,7 +226,23 @@ public enum ManualText {
                 "歷史紀錄（預設 ~/.local/state/palette-tui/history.jsonl）：每行一個 JSON 物件，產生配色時附加；刪除與收藏"
                     + "各自成一筆紀錄，直到 history --compact 把它們併入。無法讀取的行會略過並發出警告，但保留在檔案中。",
                 "历史记录（默认 ~/.local/state/palette-tui/history.jsonl）：每行一个 JSON 对象，生成配色时追加；删除与收藏"
-                    + "各自成一条记录，直到 history --compact 把它们并入。无法读取的行会跳过并发出警告，但保留在文件中。"))
+                    + "各自成一条记录，直到 history --compact 把它们并入。无法读取的行会跳过并发出警告，但保留在文件中。")),
+        File(
+            path: "$XDG_CONFIG_HOME/palette-tui/config.toml",
+            meaning: Localized(
+                "Settings in TOML (default ~/.config/palette-tui/config.toml): provider, language, color, timeout, "
+                    + "history, [providers.NAME] model, endpoint and api_key_env (the variable holding the key, never "
+                    + "the key), [workbench] accessible and background, [export] variant. Options beat environment "
+                    + "variables, which beat the file. A broken file is one warning naming its line; the defaults are "
+                    + "used.",
+                "TOML 格式的設定（預設 ~/.config/palette-tui/config.toml）：provider、language、color、timeout、history、"
+                    + "[providers.NAME] 的 model、endpoint 與 api_key_env（存放金鑰的環境變數名稱，絕不是金鑰本身）、[workbench] 的 "
+                    + "accessible 與 background、[export] 的 variant。選項優先於環境變數，環境變數優先於設定檔。設定檔有誤時只發出一則"
+                    + "指出行號的警告，並使用預設值。",
+                "TOML 格式的配置（默认 ~/.config/palette-tui/config.toml）：provider、language、color、timeout、history、"
+                    + "[providers.NAME] 的 model、endpoint 与 api_key_env（存放密钥的环境变量名称，绝不是密钥本身）、[workbench] 的 "
+                    + "accessible 与 background、[export] 的 variant。选项优先于环境变量，环境变量优先于配置文件。配置文件有误时只发出一条"
+                    + "指出行号的警告，并使用默认值。")),
     ]
 
     public static let examples: [Example] = [

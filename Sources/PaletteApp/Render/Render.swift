@@ -24,9 +24,13 @@ extension AppState {
         Panes(self).draw(on: &canvas, frame)
         AuditPanel(self).draw(on: &canvas, frame)
         HistoryHeader(self).draw(on: &canvas, frame)
-        let list = frame.layout.historyList
-        for r in 0..<list.height {
-            HistoryRow(self, row: r).draw(y: list.y + r, on: &canvas, frame)
+        if showsLineagePanel {
+            LineagePanel(self).draw(on: &canvas, frame)
+        } else {
+            let list = frame.layout.historyList
+            for r in 0..<list.height {
+                HistoryRow(self, row: r).draw(y: list.y + r, on: &canvas, frame)
+            }
         }
         StatusLine(self).draw(on: &canvas, frame)
         canvas.cursor = cursor(frame.layout)
@@ -88,12 +92,25 @@ extension AppState {
         canvas.update(Panes(self), drawn: &cache.panes, frame)
         canvas.update(AuditPanel(self), drawn: &cache.audit, frame)
         canvas.update(HistoryHeader(self), drawn: &cache.historyHeader, frame)
-        canvas.updateHistoryRows(self, cache: &cache, frame)
+        if showsLineagePanel {
+            canvas.update(LineagePanel(self), drawn: &cache.lineage, frame)
+            // The list's rows are drawn over: they are drawn again when the panel closes.
+            cache.historyList = nil
+            cache.historyRows = []
+        } else {
+            cache.lineage = nil
+            canvas.updateHistoryRows(self, cache: &cache, frame)
+        }
         canvas.update(StatusLine(self), drawn: &cache.status, frame)
         canvas.cursor = cursor(frame.layout)
         cache.frame = canvas
         cache.frameID = id
         return canvas
+    }
+
+    /// The lineage panel covers the list while the history has the keyboard (`i`).
+    var showsLineagePanel: Bool {
+        workbench.showsLineage && focus == .history && !isEditingFilter && !workbench.lineage.isEmpty
     }
 
     private var frameKey: FrameKey {

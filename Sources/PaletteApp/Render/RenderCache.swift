@@ -30,6 +30,7 @@ public struct RenderCache: Sendable {
     var historyList: HistoryListKey?
     var rowCells: [HistoryRow.Entry: [Cell]] = [:]
     var status: StatusLine?
+    var lineage: LineagePanel?
 
     public init() {}
 

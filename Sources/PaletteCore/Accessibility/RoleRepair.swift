@@ -57,7 +57,8 @@ public struct RoleRepair: Hashable, Sendable {
             return
         }
         let requirement = AccessibilityRequirement(level: level, background: audit.background)
-        if let whole = requirement.nearest(role, from: palette[role], in: palette), whole.color != palette[role] {
+        if let whole = requirement.nearestScanning(role, from: palette[role], in: palette), whole.color != palette[role]
+        {
             self = RoleRepair(role, palette, worst, level: level, background: audit.background, to: whole.color)
             return
         }

@@ -1,0 +1,648 @@
+import PaletteCore
+
+// MARK: - English inflection
+
+/// Simple English inflection: the stems to try when a word is not in the lexicon as written.
+///
+/// Plurals (berries, leaves, beaches), -ing/-ed, comparatives (darker), adverbs (calmly),
+/// -ness, -ish (reddish) and adjectives in -y (snowy, foggy, icy). Candidates are tried in
+/// order; a stem shorter than three letters is never tried. Other languages' inflections
+/// come from their suffix rules (`LanguageRules.stem`).
+enum Inflection {
+    static func stems(_ word: String) -> [String] {
+        var out: [String] = []
+        func add(_ s: String) {
+            if s.count >= 3, s != word, !out.contains(s) { out.append(s) }
+        }
+        func drop(_ suffix: String) -> String? {
+            word.hasSuffix(suffix) && word.count > suffix.count + 1 ? String(word.dropLast(suffix.count)) : nil
+        }
+        func undouble(_ s: String) -> String? {
+            guard s.count >= 3, let last = s.last, s.dropLast().last == last, !"aeiouls".contains(last) else {
+                return nil
+            }
+            return String(s.dropLast())
+        }
+        if let s = drop("ies") { add(s + "y") }
+        if let s = drop("ves") {
+            add(s + "f")
+            add(s + "fe")
+        }
+        if let s = drop("es") { add(s) }
+        if let s = drop("s"), !word.hasSuffix("ss") { add(s) }
+        if let s = drop("iness") { add(s + "y") }
+        if let s = drop("ness") { add(s) }
+        if let s = drop("ily") { add(s + "y") }
+        if let s = drop("ly") { add(s) }
+        for suffix in ["ing", "ed", "est", "er", "ish", "y"] {
+            guard let s = drop(suffix) else { continue }
+            add(s)
+            add(s + "e")
+            if let u = undouble(s) { add(u) }
+            if suffix == "ed" || suffix == "er" || suffix == "est" { add(String(word.dropLast(suffix.count - 1))) }
+        }
+        return out
+    }
+}
+
+// MARK: - Matches
+
+/// A lexicon word found in the description.
+struct Match {
+    /// The entry, or -1 for a `#RRGGBB` written in the text.
+    let entry: Int32
+    /// The user's own spelling, for the rationale.
+    let surface: String
+    /// Position in words (spaced scripts) or characters (unspaced runs), counting unmatched ones too.
+    let ordinal: Int
+    let clause: Int
+    var hexColour: RGB?
+    /// Found among spaced words (not in an unspaced run).
+    var isWord = false
+    /// The head of its phrase: before a preposition ("sunset over the sea"), after "of"
+    /// ("a field of sunflowers", "champ de lavande") or after 的 / の (海邊的日出).
+    var isHead = false
+    /// Negated by its own suffix (Turkish kırmızısız: "without red").
+    var negatedBySuffix = false
+    /// Joined to the match before by "of" (a field of sunflowers, champ de lavande, गेहूं के खेत):
+    /// the two name one thing.
+    var ofLinked = false
+}
+
+/// What the matcher read.
+struct MatchResult {
+    var matches: [Match] = []
+    /// The language the description reads as, when one can be told.
+    var language: LanguageCode?
+    /// Set when a Latin-script description clearly reads as one language: its words then
+    /// take only that language's senses (and shared names and English).
+    var strictLatin: LanguageCode?
+    /// Content words the lexicon does not know (function words and numbers are not counted).
+    var unknown: [String] = []
+    /// Clauses that put a figure in a setting ("at", "with", 在, で ...).
+    var relationClauses: Set<Int> = []
+}
+
+/// Every language's rules that do not depend on which language a word is in, united once
+/// when the lexicon is built.
+struct GrammarWords: Sendable {
+    let elisions: Set<String>
+    /// Function words, prepositions and linking words of spaced scripts: grammar, never unknown.
+    let functionWords: Set<String>
+    /// Function words of unspaced runs (の, 的, linkers, relation words), and the longest.
+    let runFunction: Set<String>
+    let runFunctionMax: Int
+    let linkers: Set<String>
+    let relationWords: Set<String>
+    let vietnameseLetters: Set<Unicode.Scalar>
+
+    init(rules: [LanguageCode: LanguageRules]) {
+        var elisions = Set<String>()
+        var function = Set<String>()
+        var runFunction = Set<String>()
+        var linkers = Set<String>()
+        var relation = Set<String>()
+        for (l, r) in rules {
+            elisions.formUnion(r.elision)
+            linkers.formUnion(r.linkers)
+            relation.formUnion(r.with)
+            // Prepositions and linking words are grammar too: not reported as unknown.
+            let grammar = r.function.union(r.of).union(r.after).union(r.with)
+            if l.script == .run { runFunction.formUnion(r.function) } else { function.formUnion(grammar) }
+        }
+        self.elisions = elisions
+        self.functionWords = function
+        self.runFunction = runFunction.union(linkers).union(
+            relation.filter { Tokenizer.scriptClass($0.unicodeScalars.first!) == .run })
+        self.runFunctionMax = self.runFunction.map(\.unicodeScalars.count).max() ?? 1
+        self.linkers = linkers
+        self.relationWords = relation
+        self.vietnameseLetters = rules[.vi]?.letters ?? []
+    }
+}
+
+/// Finds lexicon words: spaced words by longest phrase (with each language's inflections,
+/// elision, particles and compounds), unspaced runs by longest match.
+struct Matcher {
+    let lexicon: Lexicon
+    private var elisions: Set<String> { lexicon.grammar.elisions }
+    private var functionWords: Set<String> { lexicon.grammar.functionWords }
+    private var runFunction: Set<String> { lexicon.grammar.runFunction }
+    private var runFunctionMax: Int { lexicon.grammar.runFunctionMax }
+    private var linkers: Set<String> { lexicon.grammar.linkers }
+    private var relationWords: Set<String> { lexicon.grammar.relationWords }
+    private var vietnameseLetters: Set<Unicode.Scalar> { lexicon.grammar.vietnameseLetters }
+
+    init(lexicon: Lexicon) {
+        self.lexicon = lexicon
+    }
+
+    /// The matches in `text`; `language` overrides detection (tests read a term as its language).
+    func read(_ text: NormalisedText, language: LanguageCode? = nil) -> MatchResult {
+        let tokens = Tokenizer.tokens(text, elisions: elisions, folding: lexicon.folding)
+        var result = MatchResult()
+        if let language {
+            result.language = language
+        } else {
+            let (best, confident) = detect(tokens, text)
+            result.language = best
+            if confident, let best, best.script == .latin { result.strictLatin = best }
+        }
+        var state = State()
+        var words: [Word] = []
+        for token in tokens {
+            switch token {
+            case .word(let w):
+                words.append(w)
+            case .run(let range):
+                flushWords(&words, text, &state, &result)
+                matchRun(text, range, &state, &result)
+            case .hex(let rgb, let range):
+                flushWords(&words, text, &state, &result)
+                result.matches.append(
+                    Match(
+                        entry: -1, surface: text.surface(range), ordinal: state.ordinal,
+                        clause: state.clause, hexColour: rgb))
+                state.ordinal += 1
+            case .clauseBreak:
+                flushWords(&words, text, &state, &result)
+                markHeadFinal(&result, clause: state.clause)
+                state.ofPending = false
+                state.clause += 1
+                state.ordinal += 1
+            }
+        }
+        flushWords(&words, text, &state, &result)
+        markHeadFinal(&result, clause: state.clause)
+        return result
+    }
+
+    /// Languages whose noun phrases end in their head and mark the rest with particles or
+    /// cases: 海に沈む夕日 is a sunset. (Chinese juxtaposes nouns in lists too, 藍天白雲, so
+    /// only 的 marks a head there.)
+    static let headFinal: Set<LanguageCode> = [.ja, .ko, .tr, .hi]
+
+    /// In a head-final language, the clause's last noun (scene, place, thing, material) is its
+    /// head unless a linker already named one.
+    private func markHeadFinal(_ result: inout MatchResult, clause: Int) {
+        guard let language = result.language, Matcher.headFinal.contains(language) else { return }
+        let inClause = result.matches.indices.filter {
+            result.matches[$0].clause == clause && result.matches[$0].entry >= 0
+        }
+        guard !inClause.contains(where: { result.matches[$0].isHead }) else { return }
+        let nouns: Set<CueKind> = [.scene, .place, .thing, .material]
+        if let last = inClause.last, nouns.contains(lexicon.entries[Int(result.matches[last].entry)].kind),
+            inClause.count > 1
+        {
+            result.matches[last].isHead = true
+        }
+    }
+
+    private struct State {
+        var ordinal = 0
+        var clause = 0
+        var ofPending = false
+        /// An "of" word was just read after a match.
+        var ofLink = false
+    }
+
+    // MARK: Language
+
+    /// The language a description reads as: scripts, function words, letters only some
+    /// languages use (ñ, ß, ğ, ơ) and which languages its known words belong to.
+    func detect(_ tokens: [Token], _ text: NormalisedText) -> (LanguageCode?, confident: Bool) {
+        var scores = [Double](repeating: 0, count: LanguageCode.allCases.count)
+        for token in tokens {
+            switch token {
+            case .word(let w):
+                switch w.script {
+                case .latin:
+                    for (l, r) in lexicon.rules where l.script == .latin {
+                        if r.function.contains(w.folded) { scores[Int(l.rawValue)] += 1 }
+                        if !r.letters.isEmpty, w.folded.unicodeScalars.contains(where: { r.letters.contains($0) }) {
+                            scores[Int(l.rawValue)] += 0.6
+                        }
+                    }
+                    if w.elided {
+                        scores[Int(LanguageCode.fr.rawValue)] += 0.3
+                        scores[Int(LanguageCode.it.rawValue)] += 0.3
+                    }
+                    // Hand-written concepts vote for their language; names from colour lists do not.
+                    if let list = lexicon.exact[w.folded] {
+                        let own = list.filter { $0.language != .any && lexicon.isHandWritten($0.entry) }
+                        for s in own { scores[Int(s.language.rawValue)] += 0.7 / Double(own.count) }
+                    }
+                case .cyrillic: scores[Int(LanguageCode.ru.rawValue)] += 1
+                case .arabic: scores[Int(LanguageCode.ar.rawValue)] += 1
+                case .devanagari: scores[Int(LanguageCode.hi.rawValue)] += 1
+                case .hangul: scores[Int(LanguageCode.ko.rawValue)] += 1
+                default: break
+                }
+            case .run(let range):
+                let kana = text.scalars[range].contains { (0x3041...0x309F).contains($0.value) || $0.value == 0x30FC }
+                let han = text.scalars[range].contains {
+                    (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value)
+                }
+                if kana {
+                    scores[Int(LanguageCode.ja.rawValue)] += 2
+                } else if han {
+                    scores[Int(LanguageCode.zh.rawValue)] += 1
+                }
+            default:
+                break
+            }
+        }
+        var best: LanguageCode?
+        var top = 0.0
+        var second = 0.0
+        for l in LanguageCode.allCases where l != .any {
+            let v = scores[Int(l.rawValue)]
+            if v > top {
+                second = top
+                top = v
+                best = l
+            } else if v > second {
+                second = v
+            }
+        }
+        return (best, top >= 2 && top >= 1.5 * second)
+    }
+
+    // MARK: Spaced words
+
+    private func flushWords(
+        _ words: inout [Word], _ text: NormalisedText, _ state: inout State, _ result: inout MatchResult
+    ) {
+        guard !words.isEmpty else { return }
+        let language = result.language
+        // Each word's stems once, in the languages of its script (and only the clear language's).
+        for k in words.indices {
+            for l in stemLanguages(words[k].script, language)
+            where result.strictLatin == nil || l == result.strictLatin
+                || words[k].script != .latin
+            {
+                guard let r = lexicon.rules[l] else { continue }
+                let f = r.stem(words[k].folded)
+                words[k].stems[l] = (f, words[k].bare == words[k].folded ? f : r.stem(words[k].bare))
+            }
+        }
+        var i = 0
+        while i < words.count {
+            if let (sense, n, negated) = longestPhrase(words, at: i, language: language, only: result.strictLatin) {
+                let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
+                result.matches.append(
+                    Match(
+                        entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
+                        clause: state.clause, isWord: true, isHead: state.ofPending,
+                        negatedBySuffix: negated, ofLinked: state.ofLink))
+                state.ofPending = false
+                state.ofLink = false
+                i += n
+                state.ordinal += 1
+                continue
+            }
+            let w = words[i]
+            if isAfterWord(w.folded, language), let last = result.matches.indices.last,
+                result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1
+            {
+                result.matches[last].isHead = true
+            }
+            if isOfWord(w.folded, language) {
+                state.ofPending = true
+                // "champ de lavande" links two nouns; "une forêt avec des baies": the article
+                // after "avec" links nothing.
+                state.ofLink = result.matches.last.map { $0.isWord && $0.ordinal == state.ordinal - 1 } ?? false
+            }
+            if let language, lexicon.rules[language]?.genitive.contains(w.folded) ?? false,
+                let last = result.matches.indices.last,
+                result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1
+            {
+                // गेहूं के खेत: the word before the genitive gives the colour, the one after is its frame.
+                result.matches[last].isHead = true
+                state.ofLink = true
+            }
+            if isRelationWord(w.folded, language) { result.relationClauses.insert(state.clause) }
+            if let parts = decompose(w, language: language) {
+                for (entry, range) in parts {
+                    result.matches.append(
+                        Match(
+                            entry: entry, surface: text.surface(range), ordinal: state.ordinal,
+                            clause: state.clause, isWord: true, isHead: state.ofPending))
+                    state.ofPending = false
+                    state.ordinal += 1
+                }
+                i += 1
+                continue
+            }
+            if !functionWords.contains(w.folded), !functionWords.contains(w.bare), !isNumber(w.folded),
+                w.folded.unicodeScalars.count >= (w.script == .latin ? 2 : 1)
+            {
+                result.unknown.append(text.surface(w.range))
+            }
+            i += 1
+            state.ordinal += 1
+        }
+        words.removeAll(keepingCapacity: true)
+    }
+
+    private func isNumber(_ s: String) -> Bool {
+        s.unicodeScalars.allSatisfy { $0.properties.numericType != nil }
+    }
+
+    private func isAfterWord(_ w: String, _ language: LanguageCode?) -> Bool {
+        if lexicon.rules[.en]?.after.contains(w) ?? false { return true }
+        guard let language else { return false }
+        return lexicon.rules[language]?.after.contains(w) ?? false
+    }
+
+    private func isRelationWord(_ w: String, _ language: LanguageCode?) -> Bool {
+        if lexicon.rules[.en]?.with.contains(w) ?? false { return true }
+        guard let language else { return false }
+        return lexicon.rules[language]?.with.contains(w) ?? false
+    }
+
+    private func isOfWord(_ w: String, _ language: LanguageCode?) -> Bool {
+        if lexicon.rules[.en]?.of.contains(w) ?? false { return true }
+        guard let language else { return false }
+        return lexicon.rules[language]?.of.contains(w) ?? false || lexicon.rules[language]?.linkers.contains(w) ?? false
+    }
+
+    /// Languages whose inflections to try for a word of `script`: the text's language first.
+    private func stemLanguages(_ script: ScriptClass, _ language: LanguageCode?) -> [LanguageCode] {
+        var out: [LanguageCode] = []
+        if let language, language.script == script, lexicon.stems[language] != nil { out.append(language) }
+        for l in LanguageCode.allCases where l != language && l.script == script && lexicon.stems[l] != nil {
+            out.append(l)
+        }
+        return out
+    }
+
+    /// The longest lexicon phrase starting at word `i`: its sense, its length in words, and
+    /// whether a negative suffix was stripped from it.
+    private func longestPhrase(_ words: [Word], at i: Int, language: LanguageCode?, only strict: LanguageCode?)
+        -> (Sense, Int, Bool)?
+    {
+        let script = words[i].script
+        let only = script == .latin ? strict : nil
+        var maxN = 1
+        let w = words[i]
+        let startsPhrase =
+            lexicon.phraseStarts.contains(w.folded) || lexicon.phraseStarts.contains(w.bare)
+            || w.stems.values.contains {
+                lexicon.phraseStarts.contains($0.folded) || lexicon.phraseStarts.contains($0.bare)
+            }
+        while startsPhrase, maxN < lexicon.maxPhraseWords, i + maxN < words.count, words[i + maxN].script == script {
+            maxN += 1
+        }
+        let stemLanguages = self.stemLanguages(script, language).filter { only == nil || $0 == only }
+        // A function word of the text's language ("sobre" in Spanish) is grammar, not a
+        // content word of another language, unless that language itself lists it.
+        let first = words[i].folded
+        let isGrammar =
+            language.flatMap { lexicon.rules[$0]?.function.contains(first) } ?? false
+            && !(lexicon.exact[first]?.contains { $0.language == language } ?? false)
+        var n = maxN
+        while n >= (isGrammar ? 2 : 1) {
+            let window = words[i..<(i + n)]
+            if let s = lookup(window, language: language, stemLanguages: stemLanguages, only: only) {
+                return (s, n, false)
+            }
+            // A phrase of another language is specific enough to read even in a clear text.
+            if n > 1, only != nil, let s = lookup(window, language: language, stemLanguages: [], only: nil) {
+                return (s, n, false)
+            }
+            n -= 1
+        }
+        if isGrammar { return nil }
+        // "kırmızısız" (without red): a negative suffix, then the word again.
+        for l in stemLanguages {
+            guard let r = lexicon.rules[l], !r.negatives.isEmpty else { continue }
+            let scalars = Array(words[i].folded.unicodeScalars)
+            for neg in r.negatives
+            where scalars.count - neg.count >= r.minStem && scalars.suffix(neg.count).elementsEqual(neg) {
+                let stripped = string(scalars.dropLast(neg.count))
+                var w = words[i]
+                w.folded = stripped
+                w.bare = lexicon.folding.bare(stripped)
+                if let s = lookup([w][...], language: l, stemLanguages: [l], only: only) { return (s, 1, true) }
+            }
+        }
+        return nil
+    }
+
+    /// One window of words looked up exactly, without accents, with English inflection of
+    /// the last word, and through each language's stems.
+    private func lookup(
+        _ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode],
+        only: LanguageCode?
+    ) -> Sense? {
+        let key = window.count == 1 ? window.first!.folded : window.map(\.folded).joined(separator: " ")
+        if let s = lexicon.senses(key, in: lexicon.exact, language: language, only: only) { return s }
+        // A word typed with Vietnamese tone marks means that spelling: trắng is not trang.
+        let toned = window.contains { w in w.folded.unicodeScalars.contains { vietnameseLetters.contains($0) } }
+        let bareKey = window.count == 1 ? window.first!.bare : window.map(\.bare).joined(separator: " ")
+        if !toned {
+            if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) {
+                return s
+            }
+            if let s = lexicon.senses(bareKey, in: lexicon.bare, language: language, only: only) { return s }
+        }
+        let last = window.last!
+        // Plurals every Latin-script language writes alike (fraises, fresas, morangos, pumpkins),
+        // looked up exactly before stems, whose shared forms may have been left out.
+        if last.script == .latin, last.folded.unicodeScalars.count > 3 {
+            let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
+            for suffix in ["s", "es", "x"] where last.folded.hasSuffix(suffix) {
+                let singular = prefix + String(last.folded.dropLast(suffix.count))
+                if let s = lexicon.senses(singular, in: lexicon.exact, language: language, only: only) { return s }
+            }
+        }
+        if last.script == .latin {
+            let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
+            for stem in Inflection.stems(last.folded) {
+                if let list = lexicon.exact[prefix + stem],
+                    let s = list.first(where: {
+                        ($0.language == .en || $0.language == .any) && (!$0.bound || language == .en)
+                    })
+                {
+                    return s
+                }
+            }
+        }
+        for l in stemLanguages {
+            guard let r = lexicon.rules[l], let index = lexicon.stems[l] else { continue }
+            func stems(_ w: Word) -> (folded: String, bare: String) {
+                if let cached = w.stems[l] { return cached }
+                let f = r.stem(w.folded)
+                return (f, r.stem(w.bare))
+            }
+            let forms = window.map(stems)
+            let stemmed = forms.count == 1 ? forms[0].folded : forms.map(\.folded).joined(separator: " ")
+            if let s = lexicon.senses(stemmed, in: index, language: language ?? l, only: only) { return s }
+            let stemmedBare = forms.count == 1 ? forms[0].bare : forms.map(\.bare).joined(separator: " ")
+            if stemmedBare != stemmed,
+                let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only)
+            {
+                return s
+            }
+        }
+        return nil
+    }
+
+    // MARK: Compounds
+
+    /// An unknown word read as known parts: Lavendelfeld = Lavendel + Feld, Meeresblau =
+    /// Meer + es + blau, 밤하늘 = 밤 + 하늘. Only in languages that write compounds as one word.
+    private func decompose(_ w: Word, language: LanguageCode?) -> [(Int32, Range<Int>)]? {
+        let l: LanguageCode
+        switch w.script {
+        case .latin:
+            guard language == .de || language == nil else { return nil }
+            l = .de
+        case .hangul:
+            l = .ko
+        default:
+            return nil
+        }
+        guard let r = lexicon.rules[l], r.compounds else { return nil }
+        let scalars = Array(w.folded.unicodeScalars)
+        guard scalars.count >= (l == .ko ? 2 : 6) else { return nil }
+        return split(scalars[...], offset: w.range.lowerBound, language: l, rules: r, depth: 0)
+    }
+
+    private func split(
+        _ s: ArraySlice<Unicode.Scalar>, offset: Int, language l: LanguageCode, rules r: LanguageRules,
+        depth: Int
+    ) -> [(Int32, Range<Int>)]? {
+        guard depth < 4 else { return nil }
+        let minPart = l == .ko ? 1 : 3
+        var p = s.count - minPart
+        while p >= minPart {
+            defer { p -= 1 }
+            let head = s.prefix(p)
+            let rest = s.dropFirst(p)
+            guard let e = single(head, l) else { continue }
+            let headRange = offset..<(offset + p)
+            if l == .ko, head.count == 1, rest.count == 1 { continue }
+            let restString = string(rest)
+            if rest.isEmpty { return [(e, headRange)] }
+            if let e2 = single(rest, l), !(l == .ko && rest.count == 1) {
+                return [(e, headRange), (e2, (offset + p)..<(offset + s.count))]
+            }
+            for joint in r.joints where rest.count > joint.count + minPart && rest.starts(with: joint) {
+                if let e2 = single(rest.dropFirst(joint.count), l) {
+                    return [(e, headRange), (e2, (offset + p + joint.count)..<(offset + s.count))]
+                }
+            }
+            if r.function.contains(restString) { return [(e, headRange)] }
+            if let more = split(rest, offset: offset + p, language: l, rules: r, depth: depth + 1) {
+                return [(e, headRange)] + more
+            }
+            // Rotkehlchen, Dunkelheit: a colour or shade word leads a compound whose rest is unknown.
+            let kind = lexicon.entries[Int(e)].kind
+            if l == .de, depth == 0, rest.count >= 3, kind == .colour || kind == .modifier {
+                return [(e, headRange)]
+            }
+        }
+        return nil
+    }
+
+    /// One folded word part looked up in language `l`: exactly, bare, or by its stem.
+    private func single(_ part: ArraySlice<Unicode.Scalar>, _ l: LanguageCode) -> Int32? {
+        let key = string(part)
+        func pick(_ list: [Sense]?) -> Int32? {
+            list?.first { $0.language == l || $0.language == .any }?.entry
+        }
+        if let e = pick(lexicon.exact[key]) { return e }
+        let bareKey = lexicon.folding.bare(key)
+        if let e = pick(lexicon.exact[bareKey]) ?? pick(lexicon.bare[bareKey]) { return e }
+        if let r = lexicon.rules[l], let index = lexicon.stems[l] {
+            let stemmed = string(r.stem(Array(part)))
+            if let e = pick(index[stemmed]) { return e }
+        }
+        return nil
+    }
+
+    // MARK: Unspaced runs
+
+    /// Forward maximum matching over an unspaced run; function words are consumed, other
+    /// unmatched characters are collected as unknown.
+    private func matchRun(
+        _ text: NormalisedText, _ range: Range<Int>, _ state: inout State, _ result: inout MatchResult
+    ) {
+        let scalars = text.scalars
+        let hasKana = scalars[range].contains { (0x3041...0x309F).contains($0.value) }
+        let preferred: LanguageCode = hasKana ? .ja : .zh
+        let language = result.language ?? preferred
+        var i = range.lowerBound
+        var key = String.UnicodeScalarView()
+        var unknownStart: Int?
+        func flushUnknown(_ end: Int) {
+            guard let start = unknownStart else { return }
+            unknownStart = nil
+            let letters = scalars[start..<end].contains { Tokenizer.scriptClass($0) == .run }
+            if letters { result.unknown.append(text.surface(start..<end)) }
+        }
+        // Hiragana and katakana are folded together, but a short word does not span both as
+        // typed: in 新鮮なイチゴ, な + イ is not ない ("not"). Longer terms may mix them (ヤシの実).
+        func kana(_ k: Int) -> UInt8 {
+            let v = text.original[text.origin[k]].value
+            return (0x3041...0x309F).contains(v) ? 1 : (0x30A0...0x30FA).contains(v) ? 2 : 0
+        }
+        func crossesKana(_ from: Int, _ n: Int) -> Bool {
+            var seen: UInt8 = 0
+            for k in from..<(from + n) {
+                let c = kana(k)
+                if c == 0 { continue }
+                if seen != 0, c != seen { return true }
+                seen = c
+            }
+            return false
+        }
+        while i < range.upperBound {
+            var n = min(max(lexicon.maxRunLength, runFunctionMax), range.upperBound - i)
+            var found: Sense?
+            var function = false
+            while n >= 1 {
+                if n > 1, n <= 3, hasKana, crossesKana(i, n) {
+                    n -= 1
+                    continue
+                }
+                key.removeAll(keepingCapacity: true)
+                key.append(contentsOf: scalars[i..<(i + n)])
+                let k = String(key)
+                if let list = lexicon.exact[k], let s = Lexicon.choose(list, language: language, preferred: preferred) {
+                    found = s
+                    break
+                }
+                if runFunction.contains(k) {
+                    function = true
+                    break
+                }
+                n -= 1
+            }
+            if let s = found {
+                flushUnknown(i)
+                result.matches.append(
+                    Match(
+                        entry: s.entry, surface: text.surface(i..<(i + n)), ordinal: state.ordinal,
+                        clause: state.clause, isHead: state.ofPending))
+                state.ofPending = false
+                i += n
+            } else if function {
+                flushUnknown(i)
+                let k = String(key)
+                // 的, の link a modifier to its head: 海邊的日出 is a sunrise.
+                state.ofPending = linkers.contains(k)
+                if relationWords.contains(k) { result.relationClauses.insert(state.clause) }
+                i += n
+            } else {
+                if unknownStart == nil { unknownStart = i }
+                state.ofPending = false
+                i += 1
+            }
+            state.ordinal += 1
+        }
+        flushUnknown(range.upperBound)
+    }
+}

@@ -1,0 +1,294 @@
+import PaletteCore
+import XCTest
+
+@testable import PaletteEngine
+
+/// The offline engine's workbench, measured: locks over 1,000+ descriptions × lock sets,
+/// refinements moving the named property the right way in OKLCH, distinct candidates, seeds,
+/// and how instructions in every language are read. `make test` prints the figures.
+final class WorkbenchEngineTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    private func run(_ request: GenerationRequest) -> GeneratedPalette {
+        EngineWorkbench(engine: engine, request: request).generate()
+    }
+
+    /// The distinctness rules the engine keeps for unlocked palettes, for one role.
+    private func meetsRules(_ role: Role, _ p: Palette) -> Bool {
+        Role.allCases.allSatisfy { other in
+            guard other != role else { return true }
+            let need = Set([role, other]) == [.primary, .accent] ? 20.0 : 10.0
+            return CIEDE2000.difference(p[role], p[other]) >= need
+        }
+    }
+
+    private static func descriptions(_ count: Int) -> [(String, Int)] {
+        ConstraintTests.inputs(count: count * 2).filter { $0.0.count < 1_000 }.prefix(count).map { $0 }
+    }
+
+    // MARK: - Locks
+
+    func testLockedRolesComeBackExactlyAndFreeRolesKeepTheRules() {
+        var rng = ConstraintTests.InputRandom(state: 0x10C5)
+        let inputs = Self.descriptions(1_200)
+        var cases = 0
+        var exact = 0
+        var rules = 0
+        var failures: [String] = []
+        for (text, variation) in inputs {
+            // One or two roles locked, to a random colour or to another description's colour.
+            var roles = Role.allCases.filter { _ in rng.below(2) == 0 }
+            if roles.isEmpty || roles.count == 3 { roles = [Role.allCases[rng.below(3)]] }
+            var locked: [Role: RGB] = [:]
+            for role in roles {
+                locked[role] =
+                    rng.below(3) == 0
+                    ? engine.palette(for: inputs[rng.below(inputs.count)].0).palette[role]
+                    : RGB(packed: UInt32(rng.below(0x1000000)))
+            }
+            let seed: UInt64? = rng.below(3) == 0 ? rng.next() : nil
+            let request = GenerationRequest(
+                description: text, variation: variation, seed: seed, locked: locked)
+            let p = run(request).palette
+            cases += 1
+            if locked.allSatisfy({ p[$0.key] == $0.value }) { exact += 1 } else { failures.append("lock: \(text)") }
+            if request.freeRoles.allSatisfy({ meetsRules($0, p) }) {
+                rules += 1
+            } else if failures.count < 10 {
+                failures.append(
+                    "rules: \(p.colors.map(\.hex)) locked \(locked.mapValues(\.hex)) for \(text.prefix(40))")
+            }
+        }
+        print(
+            "workbench locks: \(cases) descriptions × lock sets: locked roles exact \(exact)/\(cases), "
+                + "free roles meet the ΔE00 rules (10 pairwise, 20 accent–primary) \(rules)/\(cases)")
+        XCTAssertGreaterThanOrEqual(cases, 1_000)
+        XCTAssertEqual(exact, cases)
+        XCTAssertEqual(rules, cases, failures.joined(separator: "\n"))
+    }
+
+    func testEveryRoleLockedReturnsTheLocksAndOneLockKeepsTheDescription() {
+        let all: [Role: RGB] = [
+            .primary: RGB(packed: 0x2F5D50), .secondary: RGB(packed: 0x2F5D51), .accent: RGB(packed: 0xE8B04B),
+        ]
+        XCTAssertEqual(
+            run(GenerationRequest(description: "forest", locked: all)).palette.colors.map(\.hex),
+            ["#2F5D50", "#2F5D51", "#E8B04B"])
+        // A lock that already fits changes nothing else.
+        let plain = engine.palette(for: "a calm forest morning").palette
+        let locked = run(GenerationRequest(description: "a calm forest morning", locked: [.primary: plain.primary]))
+        XCTAssertEqual(locked.palette, plain)
+    }
+
+    // MARK: - Refinements
+
+    /// How a property moved, measured here in OKLCH (independently of the engine's own check).
+    private func movedRight(_ move: RefinementLexicon.Move, from a: RGB, to b: RGB) -> Bool? {
+        let x = OKLCH(a)
+        let y = OKLCH(b)
+        func distance(_ h: Double, _ pole: Double) -> Double {
+            let d = abs(h - pole).truncatingRemainder(dividingBy: 360)
+            return min(d, 360 - d)
+        }
+        switch move {
+        case .warmer, .cooler:
+            let pole = move == .warmer ? 45.0 : 240.0
+            // A grey has no hue: it must take on some chroma (a tint) at a hue nearer the pole.
+            if x.c < 0.02 { return y.c > x.c && distance(y.h, pole) < 90 }
+            return distance(y.h, pole) < distance(x.h, pole) || (distance(x.h, pole) < 3 && y.c > x.c)
+        case .muted, .softer: return y.c < x.c
+        case .vivid, .bolder: return y.c > x.c
+        case .darker, .night: return y.l < x.l
+        case .lighter, .day: return y.l > x.l
+        case .pastel, .moreContrast, .lessContrast: return nil
+        }
+    }
+
+    func testRefinementsMoveTheNamedPropertyTheRightWay() {
+        var rng = ConstraintTests.InputRandom(state: 0xCAFE)
+        let inputs = Self.descriptions(400)
+        let measured: [RefinementLexicon.Move] = [
+            .warmer, .muted, .darker, .cooler, .lighter, .vivid, .night, .day, .softer, .bolder,
+        ]
+        let roleWords: [Role: [String]] = [
+            .primary: ["primary", "主色", "principal", "основной"],
+            .secondary: ["secondary", "辅助色", "輔助色", "secondaire"],
+            .accent: ["accent", "強調色", "强调色", "akzent", "アクセント"],
+        ]
+        var totals: [RefinementLexicon.Move: (right: Int, all: Int)] = [:]
+        var rulesKept = 0
+        var refined = 0
+        var wrong: [String] = []
+        for move in measured {
+            let words = RefinementLexicon.words(for: move)
+            for n in 0..<150 {
+                let base: Palette
+                if n % 2 == 0 {
+                    let (text, variation) = inputs[rng.below(inputs.count)]
+                    base = engine.palette(for: text, variation: variation).palette
+                } else {
+                    base = Palette(
+                        primary: RGB(packed: UInt32(rng.below(0x1000000))),
+                        secondary: RGB(packed: UInt32(rng.below(0x1000000))),
+                        accent: RGB(packed: UInt32(rng.below(0x1000000))))
+                }
+                var word = words[rng.below(words.count)]
+                var target: [Role] = Role.allCases
+                var locked: [Role: RGB] = [:]
+                if rng.below(3) == 0 {
+                    let role = Role.allCases[rng.below(3)]
+                    let names = roleWords[role]!
+                    let name = names[rng.below(names.count)]
+                    word = rng.below(2) == 0 ? "\(word) \(name)" : "\(name) \(word)"
+                    target = [role]
+                } else if rng.below(4) == 0 {
+                    let role = Role.allCases[rng.below(3)]
+                    locked[role] = base[role]
+                    target.removeAll { $0 == role }
+                }
+                if rng.below(4) == 0 { word = ["more ", "更", "plus ", "更加"][rng.below(4)] + word }
+                let request = GenerationRequest(
+                    description: "", locked: locked, refinement: Refinement(instruction: word, base: base))
+                let out = run(request).palette
+                for (role, colour) in locked { XCTAssertEqual(out[role], colour, "a lock held through \(word)") }
+                var right = true
+                for role in target {
+                    if let ok = movedRight(move, from: base[role], to: out[role]), !ok { right = false }
+                }
+                totals[move, default: (0, 0)].all += 1
+                if right {
+                    totals[move, default: (0, 0)].right += 1
+                } else if wrong.count < 12 {
+                    wrong.append("\(move) '\(word)' \(target.map { "\($0): \(base[$0].hex)->\(out[$0].hex)" })")
+                }
+                refined += 1
+                if request.freeRoles.allSatisfy({ meetsRules($0, out) }) { rulesKept += 1 }
+            }
+        }
+        var line = "workbench refinements (OKLCH, every language's words, all or one role, some locks):"
+        for move in measured {
+            let t = totals[move]!
+            line += String(
+                format: " %@ %d/%d (%.1f%%);", move.rawValue, t.right, t.all, 100 * Double(t.right) / Double(t.all))
+        }
+        line += " ΔE00 rules kept on the free roles \(rulesKept)/\(refined)"
+        print(line)
+        for move in measured {
+            let t = totals[move]!
+            XCTAssertGreaterThanOrEqual(
+                Double(t.right) / Double(t.all), 0.95, "\(move): \(wrong.joined(separator: "\n"))")
+        }
+        XCTAssertGreaterThanOrEqual(Double(rulesKept) / Double(refined), 0.95)
+    }
+
+    func testAnInstructionWithNoChangeIsSaidSoAndTheBaseComesBack() {
+        let base = Palette(
+            primary: RGB(packed: 0x2F5D50), secondary: RGB(packed: 0xC9D6CF), accent: RGB(packed: 0xE8B04B))
+        let out = run(GenerationRequest(description: "", refinement: Refinement(instruction: "qwzx 12", base: base)))
+        XCTAssertEqual(out.palette, base)
+        XCTAssertEqual(out.notes, [.refinementNotUnderstood])
+        // A described scene pulls the palette toward it instead ("like the sea" is bluer).
+        let sea = run(
+            GenerationRequest(description: "", refinement: Refinement(instruction: "like the deep sea", base: base)))
+        XCTAssertEqual(sea.notes, [])
+        XCTAssertNotEqual(sea.palette, base)
+    }
+
+    func testInstructionsAreReadInEveryLanguage() {
+        typealias M = RefinementLexicon.Move
+        let cases: [(String, [M], [Role]?)] = [
+            ("warmer accent", [.warmer], [.accent]), ("更柔和", [.softer], nil), ("夜晚版本", [.night], nil),
+            ("夜晚版本", [.night], nil), ("a night version", [.night], nil), ("more muted", [.muted], nil),
+            ("make the accent pop", [.vivid, .moreContrast], [.accent]), ("less muted", [.vivid], nil),
+            ("不要太暗", [.lighter], nil), ("太暗了", [.lighter], nil), ("trop sombre", [.lighter], nil),
+            ("plus chaud", [.warmer], nil), ("wärmer", [.warmer], nil), ("más oscuro", [.darker], nil),
+            ("темнее", [.darker], nil), ("أغمق", [.darker], nil), ("गहरा", [.darker], nil),
+            ("ấm hơn", [.warmer], nil), ("daha sıcak", [.warmer], nil), ("더 따뜻하게", [.warmer], nil),
+            ("もっと暖かく", [.warmer], nil), ("暗すぎ", [.lighter], nil), ("強調色更鮮豔", [.vivid], [.accent]),
+            ("主色暗一點", [.darker], [.primary]), ("more contrast", [.moreContrast], nil),
+            ("more pastel", [.pastel], nil), ("a day version", [.day], nil), ("bolder", [.bolder], nil),
+            ("cooler secondary", [.cooler], [.secondary]), ("lighter", [.lighter], nil),
+            ("popular school colours", [], nil), ("", [], nil),
+        ]
+        for (text, moves, roles) in cases {
+            let reading = RefinementReading(text)
+            XCTAssertEqual(reading.steps.map(\.move), moves, text)
+            if !moves.isEmpty { XCTAssertEqual(reading.steps.first?.roles, roles, text) }
+        }
+        let two = RefinementReading("a bit darker primary, much warmer accent")
+        XCTAssertEqual(two.steps.map(\.move), [.darker, .warmer])
+        XCTAssertEqual(two.steps.map(\.roles), [[.primary], [.accent]])
+        XCTAssertEqual(two.steps.map(\.strength), [0.55, 1.7])
+        // Every move has words in each of the engine's fourteen languages.
+        for move in RefinementLexicon.Move.allCases where move != .lessContrast {
+            XCTAssertEqual(RefinementLexicon.moves[move]?.count, 14, "\(move)")
+        }
+    }
+
+    // MARK: - Candidates and seeds
+
+    func testCandidatesAreDistinctAndKeepLocksAndRules() {
+        var fewer = 0
+        var total = 0
+        for (i, (text, variation)) in Self.descriptions(240).enumerated() {
+            let locked: [Role: RGB] = i % 3 == 0 ? [.primary: RGB(packed: 0x2F5D50)] : [:]
+            let count = 4 + i % 3
+            let base = engine.palette(for: text).palette
+            let refinement =
+                i % 4 == 1 ? Refinement(instruction: ["warmer", "更柔和", "darker accent"][i % 3], base: base) : nil
+            let result = run(
+                GenerationRequest(
+                    description: text, variation: variation, locked: locked, refinement: refinement,
+                    candidateCount: count))
+            let all = result.candidates
+            total += 1
+            if all.count < count { fewer += 1 }
+            XCTAssertGreaterThanOrEqual(
+                all.count, 4,
+                "at least four candidates for \(text.prefix(30)) \(refinement?.instruction ?? "") \(locked)")
+            for (a, x) in all.enumerated() {
+                for (role, colour) in locked { XCTAssertEqual(x.palette[role], colour) }
+                for y in all[(a + 1)...] {
+                    XCTAssertTrue(
+                        Role.allCases.contains { CIEDE2000.difference(x.palette[$0], y.palette[$0]) >= 10 },
+                        "candidates \(x.palette.colors.map(\.hex)) and \(y.palette.colors.map(\.hex))")
+                }
+            }
+            XCTAssertEqual(
+                result.notes.contains(.fewerCandidates(requested: count, found: all.count)), all.count < count)
+        }
+        print(
+            "workbench candidates: \(total) requests of 4–6, \(total - fewer) complete, each pair ΔE00 ≥ 10 on some role"
+        )
+    }
+
+    func testSeedsAreReproducibleAndChooseAmongAlternatives() {
+        // The mixing is pure integer arithmetic: the same on every machine.
+        XCTAssertEqual(EngineWorkbench.mix(0), 0xE220_A839_7B1D_CDAF)
+        XCTAssertEqual(EngineWorkbench.mix(42), 0xBDD7_3226_2FEB_6E95)
+        var differ = 0
+        let inputs = Self.descriptions(100)
+        for (text, _) in inputs {
+            let a = run(GenerationRequest(description: text, seed: 7)).palette
+            XCTAssertEqual(a, run(GenerationRequest(description: text, seed: 7)).palette)
+            if a != run(GenerationRequest(description: text, seed: 8)).palette { differ += 1 }
+        }
+        print(
+            "workbench seeds: \(inputs.count) descriptions, seed 7 reproduced on every one, seed 8 differs on \(differ)"
+        )
+        XCTAssertGreaterThanOrEqual(differ, inputs.count * 8 / 10)
+    }
+
+    func testTheProviderHonoursEveryFieldAndTheAccessibilityLevelHoldsLocks() async throws {
+        XCTAssertEqual(engine.supportedFields, Set(GenerationRequest.Field.allCases))
+        let requirement = AccessibilityRequirement(level: .aa, background: RGB(packed: 0xFFFFFF))
+        let result = try await engine.generate(
+            GenerationRequest(
+                description: "misty harbour", locked: [.accent: RGB(packed: 0xD1495B)],
+                constraints: GenerationConstraints(accessibility: requirement), candidateCount: 4))
+        for candidate in result.candidates {
+            XCTAssertEqual(candidate.palette.accent, RGB(packed: 0xD1495B))
+        }
+        XCTAssertEqual(result.candidates.count, 4)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The app in the smallest terminals, down to one cell, read from the raw bytes it writes.
+final class TinyTerminalTests: XCTestCase {
+    /// The characters a run of terminal output prints: every escape sequence removed (CSI,
+    /// OSC and DCS strings, two-byte escapes, charset selections), control characters dropped.
+    static func printed(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x1B, i + 1 < bytes.count {
+                let next = bytes[i + 1]
+                if next == 0x5B {  // CSI: parameters and intermediates, then a final byte 0x40...0x7E
+                    i += 2
+                    while i < bytes.count, !(0x40...0x7E).contains(bytes[i]) { i += 1 }
+                    i += 1
+                } else if next == 0x5D || next == 0x50 || next == 0x5F {  // OSC, DCS, APC: to BEL or ST
+                    i += 2
+                    while i < bytes.count, bytes[i] != 0x07, !(bytes[i] == 0x1B && i + 1 < bytes.count) { i += 1 }
+                    i += bytes.indices.contains(i) && bytes[i] == 0x07 ? 1 : 2
+                } else if next == 0x28 || next == 0x29 {  // ESC ( B: a charset
+                    i += 3
+                } else {
+                    i += 2
+                }
+                continue
+            }
+            if b >= 0x20 && b != 0x7F { out.append(b) }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Issue 12, point 8: at exactly 1x1 the app wrote two stray characters (U+10000 U+0101)
+    /// after ncurses' lower-right insert. At 1x1, 2x1, 1x2 and 3x2 the bytes the app writes may
+    /// print only what its one-line notice shows cut to the width ("…" or the notice's first
+    /// letters), never more characters than the screen has cells in one frame, and the app
+    /// comes back whole at a normal size and quits with the terminal restored.
+    func testIssue12Point8AtOneByOneNothingStrayIsWritten() throws {
+        let session = try TmuxSession(["--provider", "offline"], width: 80, height: 24)
+        try session.waitForStart()
+        _ = try session.waitFor("Generate")
+        let raw = session.directory.appendingPathComponent("raw.bytes").path
+        try session.tmux(["pipe-pane", "-o", "-t", session.target, "cat >> '\(raw)'"])
+        for (width, height) in [(1, 1), (2, 1), (1, 2), (3, 2), (1, 1)] {
+            let before = (FileManager.default.contents(atPath: raw) ?? Data()).count
+            try session.tmux(["resize-window", "-t", session.target, "-x", "\(width)", "-y", "\(height)"])
+            let shown = try session.waitForScreen("a frame at \(width)x\(height)") { screen in
+                !screen.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            }
+            // Let every byte of this size's frames arrive.
+            Thread.sleep(forTimeInterval: 0.5)
+            let bytes = [UInt8]((FileManager.default.contents(atPath: raw) ?? Data()).dropFirst(before))
+            let printed = Self.printed(bytes)
+            // The too-small notice (English: the session has no locale language), cut to the width.
+            let allowed = Set("Terminal too small: \(width)x\(height)" + "Needs at least 40x12." + "… ")
+            XCTAssertTrue(
+                printed.allSatisfy { allowed.contains($0) },
+                "\(width)x\(height): stray characters written: \(printed.unicodeScalars.map { String($0.value, radix: 16) })"
+            )
+            for line in shown.split(separator: "\n", omittingEmptySubsequences: false).prefix(height) {
+                XCTAssertLessThanOrEqual(line.count, width, "\(width)x\(height): a line wider than the screen: \(line)")
+            }
+            XCTAssertFalse(
+                printed.unicodeScalars.contains { $0.value == 0x10000 || $0.value == 0x0101 },
+                "\(width)x\(height): the stray characters of the old lower-right insert")
+        }
+        try session.tmux(["resize-window", "-t", session.target, "-x", "80", "-y", "24"])
+        _ = try session.waitFor("Generate", "History")
+        try session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(), 0)
+        try session.assertTerminalRestored()
+    }
+}
