@@ -120,12 +120,12 @@ extension AppState {
         switch command {
         case .quit:
             pendingConfirmation = PendingConfirmation(command: command, key: key)
-            say(UIText.confirmQuit, .warning)
+            say(UIText.confirmQuit, .info)
             return true
         case .deleteEntry:
             guard let entry = history.selectedEntry else { return false }
             pendingConfirmation = PendingConfirmation(command: command, key: key)
-            say(UIText.confirmDelete(Self.quote(entry.description)), .warning)
+            say(UIText.confirmDelete(Self.quote(entry.description)), .info)
             return true
         default:
             return false

@@ -441,6 +441,9 @@ final class E2EAppTests: XCTestCase {
         try session.waitFor("Description q")
         try session.press("Tab")
         try session.type("q")
+        // Outside the field q asks first (issue 11 point 2); q again quits.
+        try session.waitFor("Press q again to quit")
+        try session.type("q")
         XCTAssertEqual(try session.waitForExit(), 0)
         try session.assertTerminalRestored()
     }

@@ -40,9 +40,10 @@ struct StatusLine: ScreenPart {
         }
         // While a palette is being made, Enter does not generate another: its hint goes.
         items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
-        // The keys have their own space: a long message is cut to what they leave, keeping at
-        // least half the row; it never pushes them off.
-        let room = messageWidth == 0 ? available : available - min(messageWidth, available / 2) - 3
+        // The keys keep at least a third of the row beside a message (a long one is cut to what
+        // they leave); an error or a warning is read whole first, the keys take what is left.
+        let urgent = status?.kind == .error || status?.kind == .warning
+        let room = messageWidth == 0 ? available : max(available - messageWidth - 3, urgent ? 0 : available / 3)
         var keys: [(key: String, text: String)] = []
         var used = 0
         for item in items {
