@@ -124,7 +124,8 @@ let package = Package(
             dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "PaletteAppTests", dependencies: ["PaletteApp", "PaletteHistory", "PaletteCore", "TestSupport"],
+            name: "PaletteAppTests",
+            dependencies: ["PaletteApp", "PaletteExport", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),

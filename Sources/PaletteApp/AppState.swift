@@ -24,6 +24,10 @@ public enum Action: Sendable {
     case fileWriteFailed(FileWriteFailure)
     /// The history filter's index, built off the UI thread from `Effect.buildSearchIndex`.
     case searchIndexBuilt(SearchIndex)
+    /// The export menu's file is written.
+    case exportWritten(ExportWritten)
+    /// The export menu's file was not written, and why.
+    case exportFailed(ExportJobFailure)
 }
 
 /// What the runtime must do: the only output of `AppState.reduce` besides the new state.
@@ -46,6 +50,9 @@ public enum Effect: Hashable, Sendable {
     /// Build the history filter's index (`source.build()`) off the UI thread and send it back
     /// as `Action.searchIndexBuilt`, so the first `/` at 100,000 entries does not wait for it.
     case buildSearchIndex(SearchIndexSource)
+    /// Render an export and write it where the job says, never over a file it was not told
+    /// to replace; answered with `Action.exportWritten` or `.exportFailed`.
+    case exportPalette(ExportJob)
     case quit
 }
 
@@ -207,6 +214,14 @@ public struct AppState: Sendable, Equatable {
     var colorNames = NotCompared(ColorNameMemo())
     /// Where new entries get their date and id, and the spinner its time.
     public internal(set) var clock: NotCompared<AppClock>
+    /// The export menu, while it is open (`e`).
+    public internal(set) var exportMenu: ExportMenu?
+    /// The live theme preview, while it shows (`t`): the runtime sends `previewFrame`.
+    public internal(set) var themePreview: ThemePreview?
+    /// Whether this terminal can show the preview's colours; the runtime judges it at start.
+    public var previewSupport: PreviewSupport = .unknown
+    /// Where the export menu's relative paths point: the working directory at start.
+    public var exportDirectory = "."
 
     public init(
         width: Int, height: Int, colorMode: ColorMode, language: Language,
@@ -237,6 +252,8 @@ public struct AppState: Sendable, Equatable {
     /// Where the keyboard is: help, the filter, or the focused area.
     public var keyScope: KeyScope {
         if isShowingHelp { return .help }
+        if themePreview != nil { return .preview }
+        if let exportMenu { return exportMenu.isEditingPath ? .exportPath : .exportMenu }
         if isEditingFilter { return .filter }
         if workbench.awaitingLockRole { return .lockRole }
         if let editor = workbench.editor { return editor.hexField == nil ? .edit : .hexEntry }

@@ -40,6 +40,28 @@ public enum CommandProblem: Equatable, Sendable {
     case needsColor
     /// `parse` reads standard input only.
     case parseTakesNoArguments(String)
+    /// A `--lock ROLE=COLOR` value that is wrong in the way `LockProblem` says.
+    case badLock(String, LockProblem)
+    /// A number option (`--seed`, `--candidates`) whose value is not a number in its range.
+    case badNumber(option: String, value: String, range: ClosedRange<UInt64>)
+    /// `refine` without an instruction.
+    case needsInstruction
+    /// `refine --palette` given a value that is not three colours.
+    case badPaletteOption(String)
+}
+
+/// What is wrong with one `--lock` value.
+public enum LockProblem: Equatable, Sendable {
+    /// No `=` between the role and the colour.
+    case missingEquals
+    /// The part before `=` names no role.
+    case unknownRole(String)
+    /// The part after `=` is not a colour.
+    case badColor(ColorParseError)
+    /// The role was locked twice.
+    case lockedTwice(Role)
+    /// Every role is locked: there is nothing left to choose.
+    case everyRoleLocked
 }
 
 /// The command line's words for `audit` and `repair`: help, problems and hints.
@@ -172,7 +194,56 @@ public enum CommandText {
             return Localized(
                 "parse reads standard input and takes no arguments (got '\(q)')",
                 "parse 從標準輸入讀取，不接受參數（收到「\(q)」）", "parse 从标准输入读取，不接受参数（收到“\(q)”）")
+        case .badLock(let value, let why):
+            let q = quoted(value)
+            let reason: Localized
+            switch why {
+            case .missingEquals:
+                reason = Localized(
+                    "write ROLE=COLOR, e.g. primary=#2F5D50", "請寫成 角色=顏色，例如 primary=#2F5D50",
+                    "请写成 角色=颜色，例如 primary=#2F5D50")
+            case .unknownRole(let role):
+                let r = quoted(role)
+                reason = Localized(
+                    "'\(r)' is not a role: choose primary, secondary or accent",
+                    "「\(r)」不是角色：請選擇 primary、secondary 或 accent", "“\(r)”不是角色：请选择 primary、secondary 或 accent")
+            case .badColor(let e):
+                reason = color(e)
+            case .lockedTwice(let role):
+                reason = Localized(
+                    "\(role.rawValue) is locked twice", "\(role.label(.traditionalChinese))鎖定了兩次",
+                    "\(role.label(.simplifiedChinese))锁定了两次")
+            case .everyRoleLocked:
+                reason = Localized(
+                    "every role is locked, so there is nothing to choose", "三個角色都鎖定了，沒有可以選的顏色",
+                    "三个角色都锁定了，没有可以选的颜色")
+            }
+            return Localized(
+                "bad --lock '\(q)': \(reason.english)", "--lock「\(q)」有誤：\(reason.traditional)",
+                "--lock“\(q)”有误：\(reason.simplified)")
+        case .badNumber(let o, let v, let range):
+            let q = quoted(v)
+            return Localized(
+                "invalid value '\(q)' for '--\(o)': give a whole number from \(range.lowerBound) to \(range.upperBound)",
+                "--\(o) 的值「\(q)」無效：請給 \(range.lowerBound) 到 \(range.upperBound) 的整數",
+                "--\(o) 的值“\(q)”无效：请给 \(range.lowerBound) 到 \(range.upperBound) 的整数")
+        case .needsInstruction:
+            return Localized(
+                "refine needs an instruction, e.g. palette-tui refine \"warmer accent\" < palette.txt",
+                "refine 需要調整指示，例如 palette-tui refine \"暖一點\" < palette.txt",
+                "refine 需要调整指示，例如 palette-tui refine \"暖一点\" < palette.txt")
+        case .badPaletteOption(let v):
+            let q = quoted(v)
+            return Localized(
+                "bad --palette '\(q)': give three colours, e.g. '#2F5D50 #C9D6CF #E8B04B'",
+                "--palette「\(q)」有誤：請給三個顏色，例如 '#2F5D50 #C9D6CF #E8B04B'",
+                "--palette“\(q)”有误：请给三个颜色，例如 '#2F5D50 #C9D6CF #E8B04B'")
         }
+    }
+
+    /// The heading over each palette when the command line prints several.
+    public static func candidateHeading(_ n: Int, of count: Int) -> Localized {
+        Localized("Candidate \(n) of \(count)", "候選 \(n)／\(count)", "候选 \(n)／\(count)")
     }
 
     /// Why some text is not a colour.

@@ -153,8 +153,24 @@ public struct FileClient: Sendable {
     /// Replaces the file at `path` with `contents`, atomically (a reader sees the old file or
     /// the new one, never a part).
     public var write: @Sendable (_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) -> Void
+    /// Writes a new file at `path` as atomically, failing with `EEXIST` (and changing nothing)
+    /// when one is there: the export menu never replaces a file the user did not confirm.
+    public var create: @Sendable (_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) -> Void
+    /// Whether anything (a file, a folder, a dangling link) has this path.
+    public var exists: @Sendable (_ path: String) -> Bool
 
-    public init(write: @escaping @Sendable (_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) -> Void) {
+    public init(
+        write: @escaping @Sendable (_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) -> Void,
+        create: @escaping @Sendable (_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) -> Void,
+        exists: @escaping @Sendable (_ path: String) -> Bool
+    ) {
         self.write = write
+        self.create = create
+        self.exists = exists
+    }
+
+    /// A writer that replaces and sees no file (for tests that only write).
+    public init(write: @escaping @Sendable (_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) -> Void) {
+        self.init(write: write, create: write, exists: { _ in false })
     }
 }

@@ -32,7 +32,7 @@ extension Effect {
         case .cancelRequest(let id): return .cancel(id: id)
         case .copyToClipboard, .buildSearchIndex: return .concurrent(cancellationID: nil)
         case .loadHistory, .appendHistory, .setFavorite, .deleteHistory, .restoreHistory: return .serial(.history)
-        case .writeFile: return .serial(.files)
+        case .writeFile, .exportPalette: return .serial(.files)
         case .quit: return .stop
         }
     }
@@ -70,6 +70,14 @@ extension Effect {
             }
         case .buildSearchIndex(let source):
             send(.searchIndexBuilt(source.build()))
+        case .exportPalette(let job):
+            switch job.perform(files: dependencies.files, home: dependencies.processEnvironment["HOME"]) {
+            case .success(let path):
+                let choice = ExportChoice(format: job.request.format, tailwindV3: job.request.tailwindV3)
+                send(.exportWritten(ExportWritten(path: path, choice: choice, variant: job.request.variant)))
+            case .failure(let failure):
+                send(.exportFailed(failure))
+            }
         case .cancelRequest, .quit:
             break
         }

@@ -199,3 +199,144 @@ public enum ExportWords {
         return out
     }
 }
+
+// MARK: - The app's export menu and theme preview
+
+extension ExportWords {
+    /// The menu's title line.
+    static func menuTitle(_ description: String) -> Localized {
+        Localized("Export · \(description)", "匯出 · \(description)", "导出 · \(description)")
+    }
+    static let menuPaletteFormats = Localized("Palette formats", "配色格式", "配色格式")
+    static let menuThemeFormats = Localized(
+        "Terminal and editor themes (derived from the palette)", "終端機與編輯器主題（由配色衍生）", "终端与编辑器主题（由配色衍生）")
+    static let tailwindV3Summary = Localized(
+        "Tailwind CSS v3 config (module.exports)", "Tailwind CSS v3 設定檔（module.exports）",
+        "Tailwind CSS v3 配置文件（module.exports）")
+    /// A row's summary in the menu, where tailwind's two configs are rows of their own.
+    static func menuSummary(_ choice: ExportChoice) -> Localized {
+        if choice.tailwindV3 { return tailwindV3Summary }
+        if choice.format == .tailwind {
+            return Localized("Tailwind CSS v4 @theme block", "Tailwind CSS v4 @theme 區塊", "Tailwind CSS v4 @theme 区块")
+        }
+        return summary(choice.format)
+    }
+    static let fileLabel = Localized("File: ", "檔案：", "文件：")
+    static func inDirectory(_ directory: String) -> Localized {
+        Localized("in \(directory)", "位於 \(directory)", "位于 \(directory)")
+    }
+    static func variantLine(_ variant: ThemeVariant, applies: Bool) -> Localized {
+        let dark = variant == .dark
+        let en = dark ? "dark" : "light"
+        let zh = dark ? "深色" : "淺色"
+        let hans = dark ? "深色" : "浅色"
+        if !applies {
+            return Localized(
+                "Variant: \(en) (themes only)", "明暗：\(zh)（僅限主題）", "明暗：\(hans)（仅限主题）")
+        }
+        return Localized("Variant: \(en)", "明暗：\(zh)", "明暗：\(hans)")
+    }
+
+    /// The status line after a write.
+    static func written(_ w: ExportWritten) -> Localized {
+        let path = TextSanitizer.clean(w.path)
+        let what = w.choice.label + (w.choice.format.kind == .theme ? " (\(w.variant.rawValue))" : "")
+        return Localized("Wrote \(what) to \(path).", "已將 \(what) 寫入 \(path)。", "已将 \(what) 写入 \(path)。")
+    }
+
+    static func jobFailed(_ f: ExportJobFailure) -> Localized {
+        switch f {
+        case .exists(let path):
+            let p = TextSanitizer.clean(path)
+            return Localized(
+                "\(p) already exists: Enter replaces it, Tab edits the name, Esc keeps it.",
+                "\(p) 已存在：按 Enter 取代它，Tab 修改名稱，Esc 保留原檔。",
+                "\(p) 已存在：按 Enter 替换它，Tab 修改名称，Esc 保留原文件。")
+        case .noFreeName(let path):
+            let p = TextSanitizer.clean(path)
+            return Localized(
+                "\(p) and 98 numbered names beside it are all taken: type another name (Tab).",
+                "\(p) 以及旁邊 98 個編號名稱都已被使用：請輸入其他名稱（Tab）。",
+                "\(p) 以及旁边 98 个编号名称都已被占用：请输入其他名称（Tab）。")
+        case .noFileName(let path):
+            let p = TextSanitizer.clean(path)
+            return Localized(
+                "\(p) names a folder, not a file: add a file name (Tab).",
+                "\(p) 是資料夾而不是檔案：請加上檔名（Tab）。", "\(p) 是文件夹而不是文件：请加上文件名（Tab）。")
+        case .writeFailed(let failure):
+            let p = TextSanitizer.clean(failure.path)
+            let why = Messages.systemError(failure.code)
+            return Localized(
+                "Could not write \(p): \(why.english); nothing was changed.",
+                "無法寫入 \(p)：\(why.traditional)；沒有任何檔案被更動。",
+                "无法写入 \(p)：\(why.simplified)；没有任何文件被改动。")
+        }
+    }
+
+    static let nothingToExport = Localized(
+        "No palette to export yet: generate one first, or pick one in the history.",
+        "還沒有可匯出的配色：請先生成，或在歷史紀錄中選一組。", "还没有可导出的配色：请先生成，或在历史记录中选一组。")
+    static let nothingToPreview = Localized(
+        "No palette to preview yet: generate one first, or pick one in the history.",
+        "還沒有可預覽的配色：請先生成，或在歷史紀錄中選一組。", "还没有可预览的配色：请先生成，或在历史记录中选一组。")
+    static let emptyPath = Localized(
+        "Type a file name first (the name field is empty).", "請先輸入檔名（檔名欄是空的）。", "请先输入文件名（文件名栏是空的）。")
+    static let writing = Localized("Writing…", "寫入中…", "写入中…")
+    static let coloursRestored = Localized(
+        "The terminal has its own colours back.", "終端機已恢復原本的顏色。", "终端已恢复原本的颜色。")
+
+    // The preview screen.
+    static func previewTitle(variant: ThemeVariant) -> Localized {
+        variant == .dark
+            ? Localized("Theme preview (dark)", "主題預覽（深色）", "主题预览（深色）")
+            : Localized("Theme preview (light)", "主題預覽（淺色）", "主题预览（浅色）")
+    }
+    static func previewSupportNote(_ support: PreviewSupport) -> Localized {
+        switch support {
+        case .known:
+            return Localized(
+                "Your terminal now shows the derived theme; leaving gives it its own colours back.",
+                "終端機正顯示衍生的主題；離開時會恢復原本的顏色。", "终端正显示衍生的主题；离开时会恢复原本的颜色。")
+        case .unknown:
+            return Localized(
+                "The derived theme is sent to the terminal; if nothing changed, it cannot set its colours (OSC 4/10/11).",
+                "衍生的主題已送給終端機；若畫面沒有變化，表示它無法設定顏色（OSC 4/10/11）。",
+                "衍生的主题已发送给终端；若画面没有变化，表示它无法设置颜色（OSC 4/10/11）。")
+        case .unsupported(let term):
+            let t = TextSanitizer.truncate(TextSanitizer.clean(term), toWidth: 20)
+            return Localized(
+                "This terminal (TERM=\(t)) cannot set its colours: below are its own, not the theme's.",
+                "此終端機（TERM=\(t)）無法設定顏色：下方是它原本的顏色，而不是主題的。",
+                "此终端（TERM=\(t)）无法设置颜色：下方是它原本的颜色，而不是主题的。")
+        }
+    }
+    static let previewSample = Localized("The quick fox 0123", "敏捷的狐狸 0123", "敏捷的狐狸 0123")
+    static let previewDefaultText = Localized(
+        "Default text on the background; where the palette went:",
+        "背景上的預設文字；配色的去向：", "背景上的默认文字；配色的去向：")
+
+    /// "red", "bright red" for ANSI 0-15.
+    static func ansiName(_ n: Int) -> Localized {
+        let names: [Localized] = [
+            Localized("black", "黑", "黑"), Localized("red", "紅", "红"), Localized("green", "綠", "绿"),
+            Localized("yellow", "黃", "黄"), Localized("blue", "藍", "蓝"), Localized("magenta", "洋紅", "洋红"),
+            Localized("cyan", "青", "青"), Localized("white", "白", "白"),
+        ]
+        let base = names[n % 8]
+        guard n >= 8 else { return base }
+        return Localized("bright " + base.english, "亮" + base.traditional, "亮" + base.simplified)
+    }
+
+    static func placement(_ p: RolePlacement) -> Localized {
+        switch p {
+        case .slot(let n):
+            let name = ansiName(n)
+            return Localized(
+                "ANSI \(n) (\(name.english))", "ANSI \(n)（\(name.traditional)）", "ANSI \(n)（\(name.simplified)）")
+        case .neutrals:
+            return Localized(
+                "the background and text tint (a grey colour has no hue slot)",
+                "背景與文字的色調（灰色沒有對應的色相位置）", "背景与文字的色调（灰色没有对应的色相位置）")
+        }
+    }
+}

@@ -43,6 +43,13 @@ public enum Command: Hashable, Sendable, CaseIterable {
     /// colour-vision simulation, the audit's background.
     case toggleAudit, repairSelected, cycleVision, cycleBackground
     case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
+    /// The export menu (`ExportKeys`, ExportMenu.swift): open, move, switch the variant, edit
+    /// the file, write.
+    case openExport, closeExport
+    case exportUp, exportDown, exportPageUp, exportPageDown, exportFirst, exportLast
+    case toggleExportVariant, editExportPath, leaveExportPath, writeExport
+    /// The live theme preview (ThemePreview.swift): any key not bound in `.preview` leaves it.
+    case openPreview, closePreview, togglePreviewVariant
 
     /// The role a copy command names, if it names one.
     public var copiedRole: Role? {
@@ -82,6 +89,12 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case refine
     /// Candidates are shown side by side.
     case candidates
+    /// The export menu's list of formats has the keyboard.
+    case exportMenu
+    /// The export menu's file name is being typed.
+    case exportPath
+    /// The live theme preview shows.
+    case preview
 
     var title: Localized {
         switch self {
@@ -99,6 +112,9 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .hexEntry: return Localized("Typing a hex code", "輸入色碼", "输入色码")
         case .refine: return Localized("Refining", "微調配色", "微调配色")
         case .candidates: return Localized("Candidates", "候選配色", "候选配色")
+        case .exportMenu: return Localized("Export menu", "匯出選單", "导出菜单")
+        case .exportPath: return Localized("Export file name", "匯出檔名", "导出文件名")
+        case .preview: return Localized("Theme preview", "主題預覽", "主题预览")
         }
     }
 }
@@ -109,6 +125,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
 public enum KeyScope: Hashable, Sendable, CaseIterable {
     case description, filter, button, panes, history, help
     case lockRole, edit, hexEntry, refine, candidates
+    case exportMenu, exportPath, preview
 
     public var contexts: [KeyContext] {
         switch self {
@@ -125,6 +142,11 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .hexEntry: return [.hexEntry, .textField, .anywhere]
         case .refine: return [.refine, .textField, .anywhere]
         case .candidates: return [.candidates, .anywhere]
+        // Modal: only their own bindings apply; the file name is a text field.
+        case .exportMenu: return [.exportMenu]
+        case .exportPath: return [.exportPath, .textField]
+        // Like help: every key not bound here leaves the preview.
+        case .preview: return [.preview]
         }
     }
 }
@@ -321,7 +343,7 @@ public enum KeyMap {
             KeyBinding(
                 keys: [.pageDown], label: "PgDn", context: .help, command: .helpPageDown, help: nil, footer: nil),
             KeyBinding(keys: [.control("c")], label: "^C", context: .help, command: .interrupt, help: nil, footer: nil),
-        ] + WorkbenchKeys.bindings
+        ] + WorkbenchKeys.bindings + ExportKeys.bindings
 
     /// What a key no binding lists does in `scope`: in help it closes help, after `L` it
     /// cancels the prefix; elsewhere nothing (a text field types printable characters).
@@ -329,6 +351,7 @@ public enum KeyMap {
         switch scope {
         case .help: return .closeHelp
         case .lockRole: return .cancelLockPrefix
+        case .preview: return .closePreview
         default: return nil
         }
     }
@@ -346,7 +369,7 @@ public enum KeyMap {
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
         .anywhere, .description, .textField, .outsideField, .panes, .history, .filter, .button,
-        .edit, .hexEntry, .refine, .candidates,
+        .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview,
     ]
 
     /// The first binding for `key` among the active contexts, most specific context first.

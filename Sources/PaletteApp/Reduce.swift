@@ -58,6 +58,12 @@ extension AppState {
         case .fileWriteFailed(let failure):
             say(UIText.fileNotWritten(failure), .error)
             return []
+        case .exportWritten(let written):
+            receiveExport(.success(written))
+            return []
+        case .exportFailed(let failure):
+            receiveExport(.failure(failure))
+            return []
         }
     }
 
@@ -82,7 +88,10 @@ extension AppState {
                 return []
             }
         }
-        if case .paste(let text) = key, !isShowingHelp { return paste(text) }
+        if case .paste(let text) = key, !isShowingHelp {
+            if typeInExport(text) { return [] }
+            return paste(text)
+        }
         if let binding {
             return perform(binding.command, key: key)
         }
@@ -116,7 +125,9 @@ extension AppState {
     /// Whether `command` waits for a second press (`q`, `d` outside the field); Ctrl-C and the
     /// Delete key never do, they are not typed by accident.
     private mutating func asks(_ command: Command, key: Key?, confirmed: Bool) -> Bool {
-        guard !confirmed, let key, case .character = key else { return false }
+        guard !confirmed, let key, case .character = key, Self.typingMovesToTheField.contains(keyScope) else {
+            return false
+        }
         switch command {
         case .quit:
             pendingConfirmation = PendingConfirmation(command: command, key: key)
@@ -243,6 +254,10 @@ extension AppState {
         case .repairSelected: return repairSelected()
         case .cycleVision: cycleVision()
         case .cycleBackground: cycleBackground()
+        case .openExport, .closeExport, .exportUp, .exportDown, .exportPageUp, .exportPageDown, .exportFirst,
+            .exportLast, .toggleExportVariant, .editExportPath, .leaveExportPath, .writeExport, .openPreview,
+            .closePreview, .togglePreviewVariant:
+            return performExport(command)
         }
         return []
     }
@@ -341,6 +356,7 @@ extension AppState {
     // MARK: - Text editing
 
     private mutating func type(_ c: Character) {
+        if typeInExport(String(c)) { return }
         if workbench.editor?.hexField != nil {
             typeHex(String(c))
             return
@@ -375,6 +391,7 @@ extension AppState {
 
     /// Edits whichever text field has the keyboard, then keeps its cursor visible.
     private mutating func editText(_ edit: (inout TextField) -> Void) {
+        if editExportPath(edit) { return }
         if workbench.editor?.hexField != nil {
             editHex(edit)
         } else if workbench.isRefining {

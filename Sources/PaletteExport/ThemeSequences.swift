@@ -32,32 +32,3 @@ public enum ThemeSequences {
     /// Gives the terminal its own palette, foreground, background and cursor colour back.
     public static let restore = osc + "104" + st + osc + "110" + st + osc + "111" + st + osc + "112" + st
 }
-
-extension ThemeSequences {
-    /// The live preview's screen as raw terminal output, drawn over the app (which redraws
-    /// itself afterwards): the theme applied, the screen cleared, then a sample of text in all
-    /// 16 colours by their ANSI numbers (SGR 30-37 and 90-97, so the terminal's new palette is
-    /// what shows), background swatches, and the caller's lines (title, hints), each cut to
-    /// `width` columns by the caller.
-    public static func previewScreen(
-        _ theme: TerminalTheme, title: String, sample: String, lines: [String], width: Int
-    ) -> String {
-        let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-        var out = apply(theme) + "\u{1B}[0m\u{1B}[2J\u{1B}[H"
-        out += "\u{1B}[1m" + title + "\u{1B}[0m\r\n\r\n"
-        let room = max(0, width - 44)
-        let text = String(sample.prefix(room / 2))
-        for k in 0..<8 {
-            let label = "\(k) " + names[k]
-            let bright = "\(k + 8) bright " + names[k]
-            out +=
-                "  \u{1B}[3\(k)m" + label.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + text + "\u{1B}[0m"
-            out +=
-                "  \u{1B}[9\(k)m" + bright.padding(toLength: 17, withPad: " ", startingAt: 0) + " " + text + "\u{1B}[0m"
-            out += "  \u{1B}[4\(k)m   \u{1B}[10\(k)m   \u{1B}[0m\r\n"
-        }
-        out += "\r\n"
-        for line in lines { out += line + "\r\n" }
-        return out
-    }
-}

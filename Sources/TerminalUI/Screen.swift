@@ -18,8 +18,8 @@ public final class Screen {
     private var decoder = KeyDecoder()
     private var painter: ScreenPainter
     private var pendingWrites: [[UInt8]] = []
-    private var cursorVisible: Bool?
-    private var isClosed = false
+    var cursorVisible: Bool?
+    private(set) var isClosed = false
 
     /// The bracketed-paste mode switches (terminfo `BE`/`BD` in ncurses 6.4's xterm entries;
     /// written by hand because most entries lack them yet every modern terminal supports them).
@@ -202,6 +202,7 @@ public final class Screen {
     public func suspend() {
         guard !isClosed else { return }
         flushPendingWrites()
+        TerminalReset.restoreColours()
         endwin()
         Screen.writeAll(Screen.bracketedPasteOff)
     }
@@ -225,6 +226,7 @@ public final class Screen {
         guard !isClosed else { return }
         isClosed = true
         flushPendingWrites()
+        TerminalReset.restoreColours()
         if cursorVisible == false { curs_set(1) }
         endwin()
         Screen.writeAll(Screen.bracketedPasteOff)

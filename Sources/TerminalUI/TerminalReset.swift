@@ -9,10 +9,17 @@ nonisolated(unsafe) private var inputFD: Int32 = 0
 nonisolated(unsafe) private var outputFD: Int32 = 1
 nonisolated(unsafe) private var savedModes = termios()
 nonisolated(unsafe) private var hasSavedModes = false
+/// 1 while the terminal shows colours the app set (the theme preview): every way out resets them.
+nonisolated(unsafe) private var coloursChanged: sig_atomic_t = 0
 
 /// Default attributes, cursor shown, bracketed paste off, cursor keys and keypad back to normal
 /// mode (xterm's `rmkx`), alternate screen left.
 private let resetSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1l\u{1B}>\u{1B}[?1049l\r\n"
+
+/// The terminal's own palette, foreground, background and cursor colour back (OSC 104, 110,
+/// 111, 112), for after the theme preview's OSC 4, 10, 11, 12.
+private let colourResetSequence: StaticString =
+    "\u{1B}]104\u{1B}\\\u{1B}]110\u{1B}\\\u{1B}]111\u{1B}\\\u{1B}]112\u{1B}\\"
 
 /// Puts the terminal back when the process dies without closing the screen (a crash).
 ///
@@ -28,6 +35,8 @@ public enum TerminalReset {
         _ = hasSavedModes
         withUnsafeMutablePointer(to: &savedModes) { _ = $0 }
         _ = resetSequence.utf8CodeUnitCount
+        _ = coloursChanged
+        _ = colourResetSequence.utf8CodeUnitCount
     }
 
     /// Remembers the terminal modes of `input` and the descriptor the screen draws on. Call
@@ -53,7 +62,31 @@ public enum TerminalReset {
         guard armed != 0 else { return }
         armed = 0
         if hasSavedModes { tcsetattr(inputFD, TCSAFLUSH, &savedModes) }
+        if coloursChanged != 0 {
+            coloursChanged = 0
+            _ = write(outputFD, colourResetSequence.utf8Start, colourResetSequence.utf8CodeUnitCount)
+        }
         _ = write(outputFD, resetSequence.utf8Start, resetSequence.utf8CodeUnitCount)
+    }
+
+    /// The bytes that give the terminal its own colours back.
+    public static var colourReset: [UInt8] {
+        Array(UnsafeBufferPointer(start: colourResetSequence.utf8Start, count: colourResetSequence.utf8CodeUnitCount))
+    }
+
+    /// The app has set the terminal's colours: a crash, a signal or a quit resets them.
+    static func markColoursChanged() {
+        coloursChanged = 1
+    }
+
+    /// True while the terminal shows colours the app set.
+    public static var areColoursChanged: Bool { coloursChanged != 0 }
+
+    /// Writes the colour reset to the screen's terminal if the app changed its colours.
+    static func restoreColours() {
+        guard coloursChanged != 0 else { return }
+        coloursChanged = 0
+        _ = write(outputFD, colourResetSequence.utf8Start, colourResetSequence.utf8CodeUnitCount)
     }
 }
 

@@ -48,6 +48,8 @@ struct Arguments {
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    /// Every value of each option, in order, for options that may repeat (`--lock`).
+    private(set) var lists: [String: [String]] = [:]
 
     init(_ args: [String], command: CommandSpec) throws(UsageError) {
         var i = 0
@@ -102,10 +104,13 @@ struct Arguments {
                 throw UsageError(.invalidChoice(option: name, value: value, choices: choices))
             }
             values[name] = value
+            lists[name, default: []].append(value)
         }
     }
 
     subscript(name: String) -> String? { values[name] }
+    /// Every value given for `name`, in order (the last is also `self[name]`).
+    func all(_ name: String) -> [String] { lists[name] ?? [] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// Parses a value restricted to a fixed set of choices, naming them when it is not one.

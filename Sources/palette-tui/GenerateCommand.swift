@@ -19,6 +19,7 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
         throw UsageError(.needsDescription)
     }
     let constraints = try generationConstraints(arguments, language: language, environment: environment)
+    let options = try WorkbenchOptions(arguments, language: language)
     let live: LiveDependencies
     do {
         live = try LiveDependencies(
@@ -32,34 +33,21 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     }
     let dependencies = live.dependencies
     let result: GeneratedPalette
-    switch await dependencies.provider.generate(
-        GenerationRequest(description: description, language: language, constraints: constraints))
-    {
+    let request = GenerationRequest(
+        description: description, language: language, seed: options.seed, locked: options.locked,
+        constraints: constraints, candidateCount: options.candidates)
+    switch await dependencies.provider.generate(request) {
     case .success(let generated):
         result = generated
     case .failure(let failure):
         printError("palette-tui: \(Messages.failure(failure)(language))")
         return 1
     }
-    let notes = wordedNotes(result, language: language)
-    print(result.formatted(format, language: language, notes: notes))
-    // hex and css carry no notes: a fallback, what was moved to meet --accessible, or a retired
-    // default model's replacement goes to standard error instead.
-    let mustSay = result.notes.contains {
-        switch $0 {
-        case .accessibilityRepaired, .modelReplaced: return true
-        default: return false
-        }
-    }
-    if result.isFallback || mustSay, format == .hex || format == .css {
-        for note in notes { printError("palette-tui: note: \(note)") }
-    }
-    if let failure = recordGenerated(
-        result, description: description, history: dependencies.history,
-        clock: dependencies.clock)
-    {
-        printError("palette-tui: warning: \(Messages.historyNotSaved(failure)(language))")
-    }
+    // Saved before it is printed, so a `refine` reading this output in a pipe finds its parent.
+    recordCandidates(
+        result, description: description, request: request, parent: nil, dependencies: dependencies,
+        language: language)
+    printGenerated(result, format: format, language: language)
     return 0
 }
 

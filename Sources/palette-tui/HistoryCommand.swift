@@ -103,11 +103,11 @@ func historyStore(_ arguments: Arguments, environment: [String: String]) throws(
 /// saved or there is no history (`--no-history`).
 func recordGenerated(
     _ result: GeneratedPalette, description: String, history: HistoryClient,
-    clock: AppClock
+    clock: AppClock, lineage: HistoryEntry.Lineage = HistoryEntry.Lineage()
 ) -> HistoryFailure? {
     let entry = HistoryEntry(
         id: clock.makeID(), created: clock.now(), description: description,
-        palette: result.palette, provider: result.provider, model: result.model)
+        palette: result.palette, provider: result.provider, model: result.model, lineage: lineage)
     do throws(HistoryFailure) {
         try history.write(.append(entry))
         return nil

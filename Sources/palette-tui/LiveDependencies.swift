@@ -46,7 +46,12 @@ struct LiveDependencies {
         dependencies = Dependencies(
             provider: ProviderClient(provider), history: history,
             clipboard: LiveDependencies.clipboard(plan, outbox: outbox),
-            files: FileClient(write: LiveDependencies.writeFile), clock: LiveDependencies.clock(),
+            files: FileClient(
+                write: LiveDependencies.writeFile, create: LiveDependencies.createFile,
+                exists: { path in
+                    var st = stat()
+                    return lstat(path, &st) == 0
+                }), clock: LiveDependencies.clock(),
             processEnvironment: processEnvironment)
     }
 
@@ -118,6 +123,17 @@ struct LiveDependencies {
     static func writeFile(_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) {
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(contents, to: path, replace: true)
+        } catch .failed(let code) {
+            throw FileWriteFailure(path: path, code: code)
+        } catch {
+            throw FileWriteFailure(path: path, code: EEXIST)
+        }
+    }
+
+    /// Writes a new file atomically; an existing one is left alone (`EEXIST`).
+    static func createFile(_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) {
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(contents, to: path, replace: false)
         } catch .failed(let code) {
             throw FileWriteFailure(path: path, code: code)
         } catch {

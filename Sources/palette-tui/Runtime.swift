@@ -103,6 +103,8 @@ final class Runtime {
     private var dirty = true
     /// The last frame and what drew it, so a key redraws only what it changed.
     private var renderCache = RenderCache()
+    /// The theme preview's frame on the terminal, if it shows.
+    private var shownPreview: PreviewFrame?
 
     private init(
         state: AppState, screen: Screen, dependencies: Dependencies, terminalOutbox: TerminalOutbox,
@@ -136,10 +138,12 @@ final class Runtime {
         }
         Signals.installAfterTerminal()
         let size = screen.size
-        let state = AppState(
+        var state = AppState(
             width: size.width, height: size.height, colorMode: screen.colorMode,
             language: language, providerName: dependencies.provider.name,
             modelName: dependencies.provider.model, clock: dependencies.clock, notice: notice, access: access)
+        state.previewSupport = PreviewSupport.judge(dependencies.processEnvironment)
+        state.exportDirectory = FileManager.default.currentDirectoryPath
         let runtime = Runtime(
             state: state, screen: screen, dependencies: dependencies,
             terminalOutbox: live.terminalOutbox, inbox: inbox)
@@ -149,7 +153,7 @@ final class Runtime {
     }
 
     private func loop() -> Int32 {
-        screen.draw(state.render(cache: &renderCache))
+        present()
         dirty = false
         apply(.launched)
         var fds = [
@@ -188,10 +192,27 @@ final class Runtime {
             }
             tickIfDue()
             if dirty {
-                screen.draw(state.render(cache: &renderCache))
+                present()
                 dirty = false
             }
         }
+    }
+
+    /// Shows the state: the app's frame, or while the preview is on, its raw frame (sent only
+    /// when it changes). Leaving the preview restores the terminal's colours and repaints.
+    private func present() {
+        if let frame = state.previewFrame {
+            if frame != shownPreview {
+                screen.showPreview(colours: frame.colours, screen: frame.screen)
+                shownPreview = frame
+            }
+            return
+        }
+        if shownPreview != nil {
+            screen.endPreview()
+            shownPreview = nil
+        }
+        screen.draw(state.render(cache: &renderCache))
     }
 
     private func receive(_ messages: [InboxMessage]) {
@@ -219,6 +240,8 @@ final class Runtime {
         screen.suspend()
         Signals.stopProcess()
         screen.resume()
+        // The suspend gave the terminal its colours back: a preview is sent again.
+        shownPreview = nil
         let size = screen.size
         apply(.resized(width: size.width, height: size.height))
     }

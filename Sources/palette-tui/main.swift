@@ -51,6 +51,7 @@ func runMain() async -> Int32 {
         switch command {
         case nil: return try runTUI(args, environment: RunSettings.environment)
         case "generate": return try await runGenerate(args)
+        case "refine": return try await runRefine(args)
         case "parse": return try await runParse(args)
         case "inspect": return await runInspect(args)
         case "history": return try await runHistory(args)

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteExport
 import PaletteHistory
 import XCTest
 
@@ -23,6 +24,7 @@ final class EffectTests: XCTestCase {
         case .restoreHistory: return "testDeleteAndRestoreHistory"
         case .writeFile: return "testWriteFile"
         case .buildSearchIndex: return "testBuildSearchIndex"
+        case .exportPalette: return "testExportPalette"
         case .quit: return "testQuit"
         }
     }
@@ -373,6 +375,63 @@ final class EffectTests: XCTestCase {
         store.finish()
     }
 
+    /// The export menu's write: rendered off the UI thread, a taken default name numbered, a
+    /// taken chosen name refused (a question for the reducer), replaced only when told.
+    func testExportPalette() async {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pt-export-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dir = directory.path
+        try? Data("old\n".utf8).write(to: directory.appendingPathComponent("calm.css"))
+        var dependencies = TestWorld().dependencies
+        dependencies.files = FileClient(
+            write: { path, bytes throws(FileWriteFailure) in
+                guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                    throw FileWriteFailure(path: path, code: EIO)
+                }
+            },
+            create: { path, bytes throws(FileWriteFailure) in
+                guard !FileManager.default.fileExists(atPath: path) else {
+                    throw FileWriteFailure(path: path, code: EEXIST)
+                }
+                guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                    throw FileWriteFailure(path: path, code: EIO)
+                }
+            },
+            exists: { FileManager.default.fileExists(atPath: $0) })
+        let request = ExportRequest(palette: Fixture.palette, format: .css, name: "calm", language: .english)
+        func run(_ job: ExportJob) async -> [Action] {
+            let effect = Effect.exportPalette(job)
+            XCTAssertEqual(effect.schedule, .serial(.files))
+            let box = ActionBox()
+            await effect.perform(with: dependencies) { box.append($0) }
+            return box.actions
+        }
+        let old = try? String(contentsOfFile: dir + "/calm.css", encoding: .utf8)
+        // The default name is taken: the next free one is written, the old file untouched.
+        let numbered = await run(
+            ExportJob(request: request, path: "calm.css", directory: dir, numberIfTaken: true, replace: false))
+        let written = ExportWritten(
+            path: dir + "/calm-2.css", choice: ExportChoice(format: .css, tailwindV3: false), variant: .dark)
+        XCTAssertEqual("\(numbered)", "\([Action.exportWritten(written)])")
+        XCTAssertEqual(try? String(contentsOfFile: dir + "/calm.css", encoding: .utf8), old)
+        XCTAssertEqual(
+            try? Data(contentsOf: URL(fileURLWithPath: dir + "/calm-2.css")), Data(Exporter.render(request)))
+        // A chosen name that exists: nothing written, the reducer asks.
+        let refused = await run(
+            ExportJob(request: request, path: "calm.css", directory: dir, numberIfTaken: false, replace: false))
+        XCTAssertEqual("\(refused)", "\([Action.exportFailed(.exists(path: dir + "/calm.css"))])")
+        XCTAssertEqual(try? String(contentsOfFile: dir + "/calm.css", encoding: .utf8), old)
+        // Confirmed: replaced.
+        _ = await run(
+            ExportJob(request: request, path: "calm.css", directory: dir, numberIfTaken: false, replace: true))
+        XCTAssertEqual(try? Data(contentsOf: URL(fileURLWithPath: dir + "/calm.css")), Data(Exporter.render(request)))
+        // A folder is not a file name.
+        let folder = await run(
+            ExportJob(request: request, path: "sub/", directory: dir, numberIfTaken: false, replace: false))
+        XCTAssertEqual("\(folder)", "\([Action.exportFailed(.noFileName(path: dir + "/sub/"))])")
+    }
+
     func testBuildSearchIndex() async {
         let world = TestWorld()
         let store = store(world)
@@ -418,10 +477,15 @@ final class EffectTests: XCTestCase {
             .cancelRequest(requestID: 1), .copyToClipboard("x"), .appendHistory(Fixture.entry(1, "x")),
             .setFavorite(id: "x", true), .deleteHistory(id: "x"), .restoreHistory(id: "x"),
             .writeFile(path: "x", contents: []), .buildSearchIndex(HistoryList().searchIndexSource), .quit,
+            .exportPalette(
+                ExportJob(
+                    request: ExportRequest(palette: Fixture.palette, format: .css), path: "x", directory: "/",
+                    numberIfTaken: true, replace: false)),
         ]
         let names: Set<String> = [
             "testLoadHistory", "testGeneratePalette", "testCancelRequest", "testCopyToClipboard", "testAppendHistory",
             "testSetFavorite", "testDeleteAndRestoreHistory", "testWriteFile", "testBuildSearchIndex", "testQuit",
+            "testExportPalette",
         ]
         XCTAssertEqual(Set(examples.map(Self.test(for:))), names)
         // Each name is a method of this class: calling through the names keeps them honest.
@@ -431,6 +495,7 @@ final class EffectTests: XCTestCase {
             "testAppendHistory": { $0.testAppendHistory }, "testSetFavorite": { $0.testSetFavorite },
             "testDeleteAndRestoreHistory": { $0.testDeleteAndRestoreHistory }, "testWriteFile": { $0.testWriteFile },
             "testBuildSearchIndex": { $0.testBuildSearchIndex }, "testQuit": { $0.testQuit },
+            "testExportPalette": { $0.testExportPalette },
         ]
         XCTAssertEqual(Set(methods.keys), names)
     }

@@ -20,9 +20,9 @@ final class KeyMapTests: XCTestCase {
     /// Every command, from the compiler's list: a new command without a key fails here.
     func testEveryCommandHasAKey() {
         let bound = Set(KeyMap.bindings.map(\.command))
-        // The one command no key names: help's "any other key" (`unboundKeyCommand`).
+        // Help's and the preview's "any other key" (`unboundKeyCommand`).
         let byFallback = Set(KeyScope.allCases.compactMap(KeyMap.unboundKeyCommand(in:)))
-        XCTAssertEqual(byFallback, [.closeHelp, .cancelLockPrefix])
+        XCTAssertEqual(byFallback, [.closeHelp, .cancelLockPrefix, .closePreview])
         XCTAssertGreaterThan(Command.allCases.count, 40)
         for command in Command.allCases where !byFallback.contains(command) {
             XCTAssertTrue(bound.contains(command), "\(command) has no key")

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteExport
 import PaletteHistory
 import XCTest
 
@@ -43,6 +44,13 @@ final class StateEqualityTests: XCTestCase {
             $0.auditView = AuditView(palette: Fixture.palette, background: WCAG.white, level: .aa, selected: .primary)
         },
         "vision": { $0.vision = .tritan },
+        "exportMenu": { $0.exportMenu = ExportMenu() },
+        "themePreview": {
+            $0.themePreview = ThemePreview(
+                theme: ThemeDerivation.derive(Fixture.palette, variant: .dark), description: "x")
+        },
+        "previewSupport": { $0.previewSupport = .known },
+        "exportDirectory": { $0.exportDirectory = "/elsewhere" },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.

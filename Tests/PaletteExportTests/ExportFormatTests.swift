@@ -96,20 +96,3 @@ final class ExportPathTests: XCTestCase {
         XCTAssertNil(ExportPath.free("x.css", in: "/d", exists: { _ in true }))
     }
 }
-
-final class PreviewScreenTests: XCTestCase {
-    func testPreviewShowsAllSixteenColoursByNumber() {
-        let p = Palette(primary: RGB(packed: 0x2E86AB), secondary: RGB(packed: 0xA23B72), accent: RGB(packed: 0xF18F01))
-        let theme = ThemeDerivation.derive(p, variant: .light)
-        let screen = ThemeSequences.previewScreen(
-            theme, title: "T", sample: "The quick brown fox", lines: ["hint"], width: 80)
-        XCTAssertTrue(screen.hasPrefix(ThemeSequences.apply(theme)))
-        for k in 0..<8 {
-            XCTAssertTrue(screen.contains("\u{1B}[3\(k)m"), "normal \(k)")
-            XCTAssertTrue(screen.contains("\u{1B}[9\(k)m"), "bright \(k)")
-            XCTAssertTrue(screen.contains("\u{1B}[4\(k)m"), "background \(k)")
-        }
-        XCTAssertTrue(screen.contains("hint\r\n"))
-        XCTAssertFalse(screen.contains(ThemeSequences.restore))
-    }
-}

@@ -16,7 +16,7 @@ public enum CommandTable {
 
     /// Every command, the interactive app first, in the order help lists them.
     public static let commands: [CommandSpec] = [
-        app, generate, parse, inspect, history, export, audit, repair, providers,
+        app, generate, refine, parse, inspect, history, export, audit, repair, providers,
     ]
 
     /// The command with this name (`generate`); the app for the empty name.
@@ -94,6 +94,30 @@ public enum CommandTable {
         help: Localized(
             "the background the palette is shown on (default light, #FFFFFF)",
             "配色所在的背景（預設 light，#FFFFFF）", "配色所在的背景（默认 light，#FFFFFF）"))
+    /// `--lock ROLE=COLOR` (repeatable), `--seed N`, `--candidates N`: the workbench's options.
+    public static let lock = OptionSpec(
+        "lock", .text(Localized("ROLE=COLOR", "角色=顏色", "角色=颜色")),
+        help: Localized(
+            "keep this role's colour exactly and choose the others around it (repeatable; roles primary, secondary, "
+                + "accent)",
+            "保留此角色的顏色不變，其他顏色配合它選擇（可重複；角色 primary、secondary、accent）",
+            "保留此角色的颜色不变，其他颜色配合它选择（可重复；角色 primary、secondary、accent）"))
+    public static let seed = OptionSpec(
+        "seed", .text(Localized("N", "N", "N")),
+        help: Localized(
+            "make the choice reproducible: the same N gives the same palette on every run and machine (offline "
+                + "engine; sent to models that take a seed)",
+            "讓選擇可重現：相同的 N 在每次執行、每台機器上都得到相同配色（離線引擎；支援種子的模型也會收到）",
+            "让选择可重现：相同的 N 在每次运行、每台机器上都得到相同配色（离线引擎；支持种子的模型也会收到）"))
+    public static let candidates = OptionSpec(
+        "candidates", .text(Localized("N", "N", "N")),
+        help: Localized(
+            "print N palettes, each at least ΔE00 10 from the others on some role (2 to 12; json prints an array; "
+                + "each is saved)",
+            "印出 N 組配色，任兩組至少有一個角色相差 ΔE00 10（2 到 12；json 印出陣列；每組都存入歷史）",
+            "打印 N 组配色，任两组至少有一个角色相差 ΔE00 10（2 到 12；json 打印数组；每组都存入历史）"))
+    public static let workbenchOptions = [lock, seed, candidates]
+
     static let paletteFormats = PaletteFormat.allCases.map(\.rawValue)
     static let paletteFormat = OptionSpec(
         "format", short: "-f", .choice(paletteFormats),
@@ -216,7 +240,7 @@ public enum CommandTable {
             把任何语言写成的场景或氛围描述，转成主色、辅助色与强调色，打印出来并存入历史记录。
             """),
         operands: [OperandSpec(Localized("DESCRIPTION", "描述", "描述"), count: nil)],
-        options: providerOptions + [
+        options: providerOptions + workbenchOptions + [
             paletteFormat, lang, historyFile, noHistory,
             OptionSpec(
                 "accessible", levels,
@@ -253,6 +277,49 @@ public enum CommandTable {
             """),
         exitStatuses: [
             ExitStatus(0, Localized("printed a palette", "已印出配色", "已打印配色")),
+            ExitStatus(
+                1,
+                Localized(
+                    "no palette (one line on standard error says why)", "沒有配色（標準錯誤上有一行說明原因）",
+                    "没有配色（标准错误上有一行说明原因）")),
+            usageStatus,
+        ])
+
+    public static let refine = CommandSpec(
+        "refine",
+        summary: Localized(
+            "a palette changed by an instruction, on standard output", "依指示調整一組配色，印到標準輸出",
+            "依指示调整一组配色，打印到标准输出"),
+        about: Localized(
+            """
+            Reads a palette on standard input (anything parse reads, such as another command's
+            output) or from --palette, changes it as the instruction says ("warmer accent", "more
+            muted", "a night version", "更柔和"), prints it in any format and saves it in the
+            history, so refinements compose in a pipe.
+            """,
+            """
+            從標準輸入（parse 能讀的任何內容，例如其他指令的輸出）或 --palette 讀取配色，依指示
+            （「暖一點」、「更柔和」、「夜晚版本」、"warmer accent"）調整後以任一格式印出並存入歷史，
+            因此可以在管線中連續調整。
+            """,
+            """
+            从标准输入（parse 能读的任何内容，例如其他命令的输出）或 --palette 读取配色，依指示
+            （“暖一点”、“更柔和”、“夜晚版本”、"warmer accent"）调整后以任一格式打印并存入历史，
+            因此可以在管道中连续调整。
+            """),
+        operands: [OperandSpec(Localized("INSTRUCTION", "指示", "指示"), count: nil)],
+        options: providerOptions + workbenchOptions + [
+            OptionSpec(
+                "palette", .text(Localized("COLORS", "顏色", "颜色")),
+                help: Localized(
+                    "the palette to refine, three colours in one argument ('#RRGGBB #RRGGBB #RRGGBB'), instead of "
+                        + "standard input",
+                    "要調整的配色，一個參數寫三個顏色（'#RRGGBB #RRGGBB #RRGGBB'），取代標準輸入",
+                    "要调整的配色，一个参数写三个颜色（'#RRGGBB #RRGGBB #RRGGBB'），代替标准输入")),
+            paletteFormat, lang, historyFile, noHistory,
+        ],
+        exitStatuses: [
+            ExitStatus(0, Localized("printed the refined palette", "已印出調整後的配色", "已打印调整后的配色")),
             ExitStatus(
                 1,
                 Localized(

@@ -214,6 +214,15 @@ public enum ManualText {
                     + "load-buffer, the first that is installed.",
                 "--clipboard auto 除了 OSC 52 之外使用的輔助程式：wl-copy，再來 xclip 或 xsel，再來 tmux load-buffer，取第一個已安裝的。",
                 "--clipboard auto 除了 OSC 52 之外使用的辅助程序：wl-copy，再来 xclip 或 xsel，再来 tmux load-buffer，取第一个已安装的。")),
+        Variable(
+            name: "TERM_PROGRAM, VTE_VERSION, KONSOLE_VERSION, KITTY_WINDOW_ID, STY",
+            meaning: Localized(
+                "Whether the theme preview (t) can set the terminal's colours: with TMUX and TERM, these name terminals "
+                    + "known to take OSC 4/10/11/12; STY (GNU screen) and TERM=linux are known not to, and are sent none.",
+                "主題預覽（t）能否設定終端機的顏色：與 TMUX、TERM 一起判斷已知支援 OSC 4/10/11/12 的終端機；"
+                    + "STY（GNU screen）與 TERM=linux 已知不支援，不會送出顏色。",
+                "主题预览（t）能否设置终端的颜色：与 TMUX、TERM 一起判断已知支持 OSC 4/10/11/12 的终端；"
+                    + "STY（GNU screen）与 TERM=linux 已知不支持，不会发送颜色。")),
     ]
 
     public static let files: [File] = [

@@ -18,6 +18,10 @@ extension AppState {
             HelpScreen(scroll: helpScroll).draw(on: &canvas, frame)
             return canvas
         }
+        if let menu = exportMenuScreen {
+            canvas.cursor = menu.draw(on: &canvas, frame)
+            return canvas
+        }
         TitleBar(self).draw(on: &canvas, frame)
         DescriptionField(self).draw(on: &canvas, frame)
         GenerateButton(self).draw(on: &canvas, frame)
@@ -46,14 +50,16 @@ extension AppState {
         }
         let frameKey = self.frameKey
         let frame = RenderFrame(frameKey, layout: layout)
-        if frame.layout.isTooSmall || isShowingHelp {
+        if frame.layout.isTooSmall || isShowingHelp || exportMenu != nil {
             // Rare, and each fills the whole screen.
             cache.reset()
             var canvas = Canvas(width: width, height: height)
             if frame.layout.isTooSmall {
                 TooSmallNotice().draw(on: &canvas, frame)
-            } else {
+            } else if isShowingHelp {
                 HelpScreen(scroll: helpScroll).draw(on: &canvas, frame)
+            } else if let menu = exportMenuScreen {
+                canvas.cursor = menu.draw(on: &canvas, frame)
             }
             return canvas
         }
@@ -106,6 +112,13 @@ extension AppState {
         cache.frame = canvas
         cache.frameID = id
         return canvas
+    }
+
+    private var exportMenuScreen: ExportMenuScreen? {
+        guard let exportMenu, let shown else { return nil }
+        return ExportMenuScreen(
+            menu: exportMenu, description: TextSanitizer.clean(shown.description), directory: exportDirectory,
+            status: status)
     }
 
     /// The lineage panel covers the list while the history has the keyboard (`i`).

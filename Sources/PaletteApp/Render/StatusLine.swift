@@ -42,7 +42,7 @@ struct StatusLine: ScreenPart {
         items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
         // The keys keep at least a third of the row beside a message (a long one is cut to what
         // they leave); an error or a warning is read whole first, the keys take what is left.
-        let urgent = status?.kind == .error || status?.kind == .warning
+        let urgent = status.map { $0.kind != .info } ?? false
         let room = messageWidth == 0 ? available : max(available - messageWidth - 3, urgent ? 0 : available / 3)
         var keys: [(key: String, text: String)] = []
         var used = 0

@@ -1,0 +1,145 @@
+import Foundation
+import PaletteCore
+import PaletteExport
+
+/// One row of the export menu: a format, and for tailwind which config it writes.
+public struct ExportChoice: Hashable, Sendable {
+    public var format: ExportFormat
+    public var tailwindV3: Bool
+
+    /// The menu's rows in `export --list` order: palette formats, then themes; tailwind's v3
+    /// config is a row of its own, after the v4 one.
+    public static let all: [ExportChoice] = {
+        var rows: [ExportChoice] = []
+        for format in ExportFormat.allCases.filter({ $0.kind == .palette })
+            + ExportFormat.allCases.filter({
+                $0.kind == .theme
+            })
+        {
+            rows.append(ExportChoice(format: format, tailwindV3: false))
+            if format == .tailwind { rows.append(ExportChoice(format: format, tailwindV3: true)) }
+        }
+        return rows
+    }()
+
+    /// `tailwind-v3` for the v3 row, else the format's name as `export` takes it.
+    public var label: String { tailwindV3 ? "tailwind-v3" : format.rawValue }
+}
+
+/// The export menu while it is open (`e`): the chosen row, the theme variant, and the file.
+public struct ExportMenu: Hashable, Sendable {
+    /// Index into `ExportChoice.all`.
+    public internal(set) var selected = 0
+    public internal(set) var variant: ThemeVariant = .dark
+    /// The file, as the user reads and edits it: relative to `AppState.exportDirectory`.
+    public internal(set) var path = TextField(capacity: 1024)
+    /// The path field has the keyboard (Tab), rather than the list.
+    public internal(set) var isEditingPath = false
+    /// The user changed the file name: it no longer follows the format, and is not numbered.
+    public internal(set) var pathEdited = false
+    /// The file this path names exists: the next Enter replaces it.
+    public internal(set) var confirmReplace: String?
+    /// A write is under way: Enter waits for it.
+    public internal(set) var isWriting = false
+
+    public var choice: ExportChoice { ExportChoice.all[selected] }
+}
+
+/// What `Effect.exportPalette` writes: everything the file needs, and where.
+public struct ExportJob: Hashable, Sendable {
+    public var request: ExportRequest
+    /// The path as typed (relative to `directory`, or absolute, or `~/...`).
+    public var path: String
+    public var directory: String
+    /// The default name: when taken, the first free `name-2`, `name-3`... is used instead.
+    public var numberIfTaken: Bool
+    /// Replace an existing file (the user confirmed).
+    public var replace: Bool
+
+    public init(
+        request: ExportRequest, path: String, directory: String, numberIfTaken: Bool, replace: Bool
+    ) {
+        self.request = request
+        self.path = path
+        self.directory = directory
+        self.numberIfTaken = numberIfTaken
+        self.replace = replace
+    }
+
+    /// The absolute path `path` names: `~` is `home`, a relative path is under `directory`.
+    public static func resolve(_ path: String, directory: String, home: String?) -> String {
+        var p = path.trimmingCharacters(in: .whitespaces)
+        if p == "~" || p.hasPrefix("~/"), let home, !home.isEmpty {
+            p = home + p.dropFirst()
+        }
+        if !p.hasPrefix("/") {
+            let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+            p = dir + "/" + p
+        }
+        return p
+    }
+}
+
+/// Why an export from the app wrote nothing, typed; the reducer words it.
+public enum ExportJobFailure: Error, Hashable, Sendable {
+    /// The file exists and was not to be replaced.
+    case exists(path: String)
+    /// The default name and its 98 numbered neighbours are all taken.
+    case noFreeName(path: String)
+    /// The path ends in `/` or names nothing.
+    case noFileName(path: String)
+    case writeFailed(FileWriteFailure)
+}
+
+/// A file the app's export wrote.
+public struct ExportWritten: Hashable, Sendable {
+    public var path: String
+    public var choice: ExportChoice
+    public var variant: ThemeVariant
+
+    public init(path: String, choice: ExportChoice, variant: ThemeVariant) {
+        self.path = path
+        self.choice = choice
+        self.variant = variant
+    }
+}
+
+extension ExportJob {
+    /// Renders the file and writes it through `files`, never over a file unless `replace`:
+    /// the path written, or why nothing was. Blocking (fsync): effects call it off the UI thread.
+    func perform(files: FileClient, home: String?) -> Result<String, ExportJobFailure> {
+        let target = Self.resolve(path, directory: directory, home: home)
+        if target.hasSuffix("/") || (target as NSString).lastPathComponent.isEmpty {
+            return .failure(.noFileName(path: target))
+        }
+        let bytes = Exporter.render(request)
+        if replace {
+            do throws(FileWriteFailure) {
+                try files.write(target, bytes)
+                return .success(target)
+            } catch {
+                return .failure(.writeFailed(error))
+            }
+        }
+        // A numbered name can be taken between the look and the write: look again, a few times.
+        for _ in 0..<4 {
+            var candidate = target
+            if numberIfTaken {
+                let url = URL(fileURLWithPath: target)
+                guard
+                    let free = ExportPath.free(
+                        url.lastPathComponent, in: url.deletingLastPathComponent().path, exists: files.exists)
+                else { return .failure(.noFreeName(path: target)) }
+                candidate = free
+            }
+            do throws(FileWriteFailure) {
+                try files.create(candidate, bytes)
+                return .success(candidate)
+            } catch {
+                guard error.code == EEXIST else { return .failure(.writeFailed(error)) }
+                if !numberIfTaken { return .failure(.exists(path: candidate)) }
+            }
+        }
+        return .failure(.noFreeName(path: target))
+    }
+}

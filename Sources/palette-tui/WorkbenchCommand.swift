@@ -1,0 +1,166 @@
+import Foundation
+import Gemini
+import PaletteApp
+import PaletteCore
+import PaletteHistory
+
+// The workbench on the command line: `--lock`, `--seed` and `--candidates` for `generate` and
+// `refine`, the `refine` command, and printing several palettes in each format.
+
+/// The workbench options of `arguments`, checked; every problem names its part, in `language`.
+struct WorkbenchOptions {
+    var locked: [Role: RGB] = [:]
+    var seed: UInt64?
+    var candidates = 1
+
+    init(_ arguments: Arguments, language: Language) throws(UsageError) {
+        func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+        for value in arguments.all("lock") {
+            guard let eq = value.firstIndex(of: "=") else { throw problem(.badLock(value, .missingEquals)) }
+            let name = String(value[..<eq])
+            guard let role = Role(naming: name) else { throw problem(.badLock(value, .unknownRole(name))) }
+            let colour: RGB
+            do {
+                colour = try RGB(hex: String(value[value.index(after: eq)...]))
+            } catch {
+                throw problem(.badLock(value, .badColor(error)))
+            }
+            if locked[role] != nil { throw problem(.badLock(value, .lockedTwice(role))) }
+            locked[role] = colour
+        }
+        if let raw = arguments["seed"] {
+            guard let n = UInt64(raw.trimmingCharacters(in: .whitespaces)) else {
+                throw problem(.badNumber(option: "seed", value: raw, range: 0...UInt64.max))
+            }
+            seed = n
+        }
+        if let raw = arguments["candidates"] {
+            guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), (2...12).contains(n) else {
+                throw problem(.badNumber(option: "candidates", value: raw, range: 2...12))
+            }
+            candidates = n
+        }
+    }
+}
+
+/// Several palettes in one format's natural form: `json` an array of the palette objects, `hex`
+/// each palette's three lines with a blank line between, `css` one `:root` rule each (the
+/// second's properties end in `-2`, and so on), `text` each palette under its heading.
+func formattedCandidates(_ all: [GeneratedPalette], _ format: PaletteFormat, language: Language) -> String {
+    guard all.count > 1 else {
+        return all[0].formatted(format, language: language, notes: wordedNotes(all[0], language: language))
+    }
+    switch format {
+    case .json:
+        let items = all.map { $0.formatted(.json, notes: wordedNotes($0, language: .english)) }
+        return "[\n" + items.joined(separator: ",\n") + "\n]"
+    case .hex:
+        return all.map { $0.formatted(.hex) }.joined(separator: "\n\n")
+    case .css:
+        return all.enumerated().map { i, c in
+            let suffix = i == 0 ? "" : "-\(i + 1)"
+            let props = Role.allCases.map { "--color-\($0.rawValue)\(suffix): \(c.palette[$0].hex);" }
+            return ":root { " + props.joined(separator: " ") + " }"
+        }.joined(separator: "\n")
+    case .text:
+        return all.enumerated().map { i, c in
+            CommandText.candidateHeading(i + 1, of: all.count)(language) + "\n"
+                + c.formatted(.text, language: language, notes: wordedNotes(c, language: language))
+        }.joined(separator: "\n\n")
+    }
+}
+
+/// Prints `result` (and its candidates), with the notes hex and css cannot carry on standard error.
+func printGenerated(_ result: GeneratedPalette, format: PaletteFormat, language: Language) {
+    print(formattedCandidates(result.candidates, format, language: language))
+    // hex and css carry no notes: a fallback, what was moved or put back, a retired default
+    // model's replacement, or an ignored refinement goes to standard error instead.
+    let mustSay = result.notes.contains {
+        switch $0 {
+        case .accessibilityRepaired, .modelReplaced, .lockedRestored, .refinementUnchanged, .refinementNotUnderstood,
+            .fewerCandidates:
+            return true
+        default: return false
+        }
+    }
+    if result.isFallback || mustSay, format == .hex || format == .css {
+        for note in wordedNotes(result, language: language) { printError("palette-tui: note: \(note)") }
+    }
+}
+
+/// Saves every candidate with its lineage; a failure is one warning line.
+func recordCandidates(
+    _ result: GeneratedPalette, description: String, request: GenerationRequest, parent: String?,
+    dependencies: Dependencies, language: Language
+) {
+    for (i, candidate) in result.candidates.enumerated() {
+        var lineage = HistoryEntry.Lineage(request: request, parent: parent)
+        lineage.variation = request.variation + i
+        if let failure = recordGenerated(
+            candidate, description: description, history: dependencies.history, clock: dependencies.clock,
+            lineage: lineage)
+        {
+            printError("palette-tui: warning: \(Messages.historyNotSaved(failure)(language))")
+            return
+        }
+    }
+}
+
+/// `palette-tui refine INSTRUCTION`: the palette on standard input (or `--palette`), refined.
+func runRefine(_ args: [String]) async throws -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let language = commandLanguage(args, environment: environment)
+    return await reportingUsage("refine", language) {
+        let arguments = try Arguments(args, command: CommandTable.refine)
+        let language = try checkedLanguage(arguments, language)
+        if arguments.has("help") {
+            print(CommandHelp.text(CommandTable.refine, language))
+            return 0
+        }
+        let format = try arguments.choice("format", default: PaletteFormat.text)
+        let instruction = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        if instruction.isEmpty { throw UsageError(.needsInstruction) }
+        let options = try WorkbenchOptions(arguments, language: language)
+        let base: Palette
+        if let raw = arguments["palette"] {
+            let colours = raw.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
+            guard colours.count == 3, let palette = try? readPalette(colours) else {
+                throw UsageError(.badPaletteOption(raw))
+            }
+            base = palette
+        } else {
+            base = try readPalette([])
+        }
+        let live: LiveDependencies
+        do {
+            live = try LiveDependencies(
+                arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
+            printError("palette-tui: \(Messages.failure(failure)(language))")
+            return 1
+        }
+        let dependencies = live.dependencies
+        // The entry this palette came from, when the history has it (a pipe from generate or
+        // refine saved it just before): its description is the refinement's context.
+        let parent = (try? dependencies.history.loadNewest(500))?.entries.last { $0.palette == base }
+        let request = GenerationRequest(
+            description: parent?.description ?? "", language: language, seed: options.seed,
+            locked: options.locked, refinement: Refinement(instruction: instruction, base: base),
+            candidateCount: options.candidates)
+        let result: GeneratedPalette
+        switch await dependencies.provider.generate(request) {
+        case .success(let generated): result = generated
+        case .failure(let failure):
+            printError("palette-tui: \(Messages.failure(failure)(language))")
+            return 1
+        }
+        recordCandidates(
+            result, description: parent?.description ?? instruction, request: request, parent: parent?.id,
+            dependencies: dependencies, language: language)
+        printGenerated(result, format: format, language: language)
+        return 0
+    }
+}
