@@ -15,15 +15,21 @@ import ProviderKit
 /// request when the answer is not a palette, and everything (waits included) inside
 /// `configuration.timeout`. The key travels only in the `x-goog-api-key` header. Failures are
 /// `ProviderFailure`s; PaletteApp words them.
-public final class GeminiClient: PaletteProvider, CustomStringConvertible, Sendable {
+///
+/// An actor, as the design has it: a conversation (`generate` and the model lookup it may
+/// make) runs on the client's own executor. What callers read without awaiting (its name,
+/// model, fields, description, the warm-up) is `nonisolated`, built only from constants and
+/// the lock-guarded `ModelReplacement`. The transport is libcurl, not URLSession
+/// (docs/decisions.md, "the HTTP transport on libcurl"); requests are still `URLRequest`s.
+public actor GeminiClient: PaletteProvider, CustomStringConvertible {
     /// The id in failures, results and history.
     public static let providerID = "gemini"
 
-    public let configuration: GeminiConfiguration
+    public nonisolated let configuration: GeminiConfiguration
     /// The one transport of this client and everything around it, kept for its lifetime.
-    let http: ProviderHTTPClient
+    nonisolated let http: ProviderHTTPClient
     /// The model that replaced a retired default, once one did: every later request uses it.
-    private let replacement = ModelReplacement()
+    private nonisolated let replacement = ModelReplacement()
 
     /// Builds the client; cheap, nothing is set up or sent until `warmUp()` or `generate`.
     ///
@@ -38,13 +44,13 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
             maxResponseBytes: configuration.maxResponseBytes, secrets: [configuration.apiKey], jitter: jitter)
     }
 
-    public var name: String { GeminiClient.providerID }
-    public var model: String? { currentModel }
+    public nonisolated var name: String { GeminiClient.providerID }
+    public nonisolated var model: String? { currentModel }
 
     /// The model requests go to: the configured one, or the one that replaced a retired default.
-    var currentModel: String { replacement.model ?? configuration.model }
+    nonisolated var currentModel: String { replacement.model ?? configuration.model }
 
-    public var description: String {
+    public nonisolated var description: String {
         "GeminiClient(model: \(currentModel), endpoint: \(configuration.baseURL.absoluteString))"
     }
 
@@ -68,7 +74,7 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
     ///   libcurl's and OpenSSL's set-up still slowed a first frame drawn at the same moment by
     ///   about 1.5 ms here. A caller about to draw passes a delay that puts the warm-up after.
     @discardableResult
-    public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
+    public nonisolated func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
         let http = self.http
         let url = try? configuration.generateContentURL()
         return Task.detached(priority: .background) {
@@ -91,13 +97,17 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
 
     /// Locked colours and the palette being refined go in the instructions and the schema, the
     /// answer is checked (`GenerationRequest.checked`); a seed goes in `generationConfig.seed`.
-    public var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
+    public nonisolated var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
 
     /// Throws `ProviderFailure`.
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try checkSupported(request)
         let deadline = http.startDeadline()
-        _ = try configuration.generateContentURL()
+        do {
+            _ = try configuration.generateContentURL()
+        } catch {
+            throw http.failure(error.reason)
+        }
         var model = currentModel
         var notes: [GenerationNote] = []
 
@@ -178,7 +188,12 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
         } catch {
             throw http.failure(.transport(String(describing: error)))
         }
-        let url = try configuration.generateContentURL(model: model)
+        let url: URL
+        do {
+            url = try configuration.generateContentURL(model: model)
+        } catch {
+            throw http.failure(error.reason)
+        }
         let urlRequest = GeminiClient.urlRequest(url, body: body, key: configuration.apiKey)
         return try await http.send(urlRequest, by: deadline) { reply in
             GeminiClient.classify(reply, model: model, judgeNamedModel: judgeNamedModel)
@@ -221,7 +236,10 @@ public final class GeminiClient: PaletteProvider, CustomStringConvertible, Senda
             }
             for info in page.models ?? [] where info.supportedGenerationMethods?.contains("generateContent") == true {
                 let id = GeminiConfiguration.modelID(info.name ?? "")
-                if GeminiConfiguration.isUsableModelID(id), !models.contains(id) { models.append(id) }
+                // An id that echoes the key (in any form) is never used, shown or stored.
+                if GeminiConfiguration.isUsableModelID(id), http.serverText.clean(id) == id, !models.contains(id) {
+                    models.append(id)
+                }
             }
             guard let next = page.nextPageToken, !next.isEmpty, next != token else { break }
             token = next

@@ -63,8 +63,7 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
         let http = self.http
         let palette: Palette
         do {
-            palette = try await PaletteConversation.run(provider: name, first: PaletteConversation.turns(for: request))
-            {
+            palette = try await PaletteConversation.run(http, first: PaletteConversation.turns(for: request)) {
                 (turns) throws(ProviderFailure) -> ChatAnswer in
                 let body = OllamaClient.body(model: configuration.model, turns: turns, request: request)
                 return try await http.send(

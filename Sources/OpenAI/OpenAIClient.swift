@@ -99,7 +99,7 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
         let model = configuration.model
         var left = refused.parts(endpoint: endpoint, model: model)
         let turns = PaletteConversation.turns(for: request)
-        let palette = try await PaletteConversation.run(provider: name, first: turns) {
+        let palette = try await PaletteConversation.run(http, first: turns) {
             (turns) throws(ProviderFailure) -> ChatAnswer in
             while true {
                 // Without response_format the schema goes in the system turn, the only place left.

@@ -30,21 +30,42 @@ public enum Messages {
         }
     }
 
-    /// Server text as one clean line of at most 160 columns, to quote inside a sentence.
-    static func serverText(_ text: String?) -> String? {
+    /// The most columns of server text quoted inside a sentence.
+    static let quoteWidth = 160
+
+    /// Server text as one clean line: sanitised (no control, bidi or zero-width character; line
+    /// breaks become spaces, so a server cannot start a line of its own), runs of white space
+    /// folded to one, a closing full stop dropped. Nil when nothing is left.
+    static func folded(_ text: String?) -> String? {
         guard let text else { return nil }
         let clean = TextSanitizer.clean(text)
-        var collapsed = clean.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
-            .joined(separator: " ")
+        var collapsed = clean.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         while collapsed.hasSuffix(".") || collapsed.hasSuffix("。") { collapsed.removeLast() }
-        collapsed = TextSanitizer.truncate(collapsed, toWidth: 160)
         return collapsed.isEmpty ? nil : collapsed
     }
 
+    /// A short piece of server text (a model id, a host, a content type, a reason code) as one
+    /// clean line of at most `quoteWidth` columns, ending in "…" when cut.
+    static func serverText(_ text: String?) -> String? {
+        folded(text).map { TextSanitizer.truncate($0, toWidth: quoteWidth) }
+    }
+
+    /// A server's message as one clean line of at most `quoteWidth` columns; when cut, it ends
+    /// in "…" where it was cut and says how much was left out.
+    static func quote(_ text: String?) -> Localized? {
+        guard let line = folded(text) else { return nil }
+        guard DisplayWidth.of(line) > quoteWidth else { return Localized(line, chinese: line) }
+        let kept = TextSanitizer.truncate(line, toWidth: quoteWidth)
+        let rest = UIText.grouped(max(1, line.count - (kept.count - 1)))
+        return Localized(
+            "\(kept) [\(rest) more characters cut]", "\(kept)〔後面 \(rest) 個字元已截去〕",
+            "\(kept)〔后面 \(rest) 个字符已截去〕")
+    }
+
     /// `(detail)` in English, `（detail）` in Chinese, or nothing.
-    private static func paren(_ detail: String?) -> Localized {
-        guard let detail, !detail.isEmpty else { return Localized("", chinese: "") }
-        return Localized(" (\(detail))", chinese: "（\(detail)）")
+    private static func paren(_ detail: Localized?) -> Localized {
+        guard let detail, !detail.english.isEmpty else { return Localized("", chinese: "") }
+        return Localized(" (\(detail.english))", "（\(detail.traditional)）", "（\(detail.simplified)）")
     }
 
     private static func seconds(_ value: Double) -> String {
@@ -73,13 +94,13 @@ public enum Messages {
                 "端點「\(shown)」不是可用的 http(s) 網址：請修正 \(places)。",
                 "端点“\(shown)”不是可用的 http(s) 网址：请修正 \(places)。")
         case .invalidAPIKey(let message):
-            let p = paren(serverText(message))
+            let p = paren(quote(message))
             return l(
                 "\(who.english) rejected the API key\(p.english): create a new key and set \(key).",
                 "\(who.traditional) 拒絕了 API 金鑰\(p.traditional)：請建立新金鑰並設定 \(key)。",
                 "\(who.simplified) 拒绝了 API 密钥\(p.simplified)：请创建新密钥并设置 \(key)。")
         case .permissionDenied(let code, let message):
-            let p = paren(serverText(message))
+            let p = paren(quote(message))
             let hint: Localized
             switch code {
             case "SERVICE_DISABLED":
@@ -119,7 +140,7 @@ public enum Messages {
                 "\(who.traditional) 沒有模型「\(name)」（可能已停用）：請用 --model 選擇 \(list) 之一。",
                 "\(who.simplified) 没有模型“\(name)”（可能已停用）：请用 --model 选择 \(list) 之一。")
         case .badRequest(let message):
-            let p = paren(serverText(message))
+            let p = paren(quote(message))
             return l(
                 "\(who.english) rejected the request\(p.english): check the model and your region, or use --provider offline.",
                 "\(who.traditional) 拒絕了請求\(p.traditional)：請檢查模型與所在地區，或使用 --provider offline。",
@@ -142,7 +163,7 @@ public enum Messages {
                 "此金鑰今日的 \(who.traditional) 配額已用完：請明天再試、啟用計費，或使用 --provider offline。",
                 "此密钥今日的 \(who.simplified) 配额已用完：请明天再试、启用计费，或使用 --provider offline。")
         case .serverUnavailable(let status, let message):
-            let p = paren(serverText(message))
+            let p = paren(quote(message))
             return l(
                 "\(who.english) is overloaded or failing, HTTP \(status)\(p.english): try again later or use --provider offline.",
                 "\(who.traditional) 過載或發生故障，HTTP \(status)\(p.traditional)：請稍後再試或使用 --provider offline。",
@@ -192,14 +213,19 @@ public enum Messages {
                 "\(who.traditional) 在回答前用完了輸出額度：請再試一次或用 --model 選擇其他模型。",
                 "\(who.simplified) 在回答前用完了输出额度：请再试一次或用 --model 选择其他模型。")
         case .noAnswer(let reason, let message):
-            let detail = [serverText(reason), serverText(message)].compactMap { $0 }.joined(separator: ": ")
-            let p = paren(detail)
+            let parts = [serverText(reason).map { Localized($0, chinese: $0) }, quote(message)].compactMap { $0 }
+            let p = paren(
+                parts.isEmpty
+                    ? nil
+                    : Localized(
+                        parts.map(\.english).joined(separator: ": "), parts.map(\.traditional).joined(separator: "："),
+                        parts.map(\.simplified).joined(separator: "：")))
             return l(
                 "\(who.english) returned no answer\(p.english): try again.",
                 "\(who.traditional) 沒有回答\(p.traditional)：請再試一次。",
                 "\(who.simplified) 没有回答\(p.simplified)：请再试一次。")
         case .unusableAnswer(let problem):
-            let p = paren(serverText(problem))
+            let p = paren(quote(problem))
             return l(
                 "\(who.english)'s answer was not a palette even after asking again\(p.english): try again or use --provider offline.",
                 "\(who.traditional) 再次詢問後的回答仍不是配色\(p.traditional)：請再試一次或使用 --provider offline。",
@@ -232,7 +258,7 @@ public enum Messages {
                 "\(who.traditional) 未在 \(s) 秒內回應：請再試一次或調高 --timeout。",
                 "\(who.simplified) 未在 \(s) 秒内响应：请再试一次或调高 --timeout。")
         case .transport(let text):
-            let p = paren(serverText(text))
+            let p = paren(quote(text))
             return l(
                 "The request to \(who.english) failed\(p.english): try again.",
                 "向 \(who.traditional) 發出的請求失敗\(p.traditional)：請再試一次。",

@@ -80,13 +80,13 @@ extension AppState {
             workbench.editor = editor
             showEditedColor()
         case .keepEdit:
-            keepEdit()
+            return keepEdit()
         case .cancelEdit:
             cancelEdit()
         case .swapRoles:
-            swapRoles()
+            return swapRoles()
         case .deriveCompanion:
-            deriveCompanion()
+            return deriveCompanion()
         case .undo:
             return undo()
         case .redo:
@@ -201,20 +201,38 @@ extension AppState {
         showEditedColor()
     }
 
-    private mutating func keepEdit() {
-        guard let editor = workbench.editor else { return }
+    private mutating func keepEdit() -> [Effect] {
+        guard let editor = workbench.editor else { return [] }
         workbench.editor = nil
         guard editor.color != editor.original else {
             shown = editor.base
             say(WorkbenchText.editUnchanged(editor.role), .info)
-            return
+            return []
         }
         showEditedColor()
+        let effects = saveChange()
         let after = snapshot
         var before = after
         before.shown = editor.base
         workbench.record(.workbench(before: before, after: after))
         say(WorkbenchText.edited(editor.role, editor.color, name: shown?.names[editor.role] ?? ""), .success)
+        return effects
+    }
+
+    /// A palette changed by hand (an edit kept, a swap, a companion) is saved like any other:
+    /// a new history entry whose parent is the palette it was changed from, so quitting loses
+    /// nothing and `export` finds it. Undo changes what is shown; the entry stays.
+    private mutating func saveChange() -> [Effect] {
+        guard let current = shown else { return [] }
+        let id = clock.value.makeID()
+        let entry = HistoryEntry(
+            id: id, created: clock.value.now(), description: current.description, palette: current.palette,
+            provider: current.provider, model: current.model,
+            lineage: HistoryEntry.Lineage(parent: current.entryID))
+        history.append(entry)
+        keepViewsInBounds()
+        shown?.entryID = id
+        return [.appendHistory(entry)]
     }
 
     private mutating func cancelEdit() {
@@ -226,10 +244,10 @@ extension AppState {
 
     // MARK: - Swap and companion
 
-    private mutating func swapRoles() {
+    private mutating func swapRoles() -> [Effect] {
         guard let current = shown else {
             say(WorkbenchText.noPaletteToChange, .info)
-            return
+            return []
         }
         let before = snapshot
         let a = selectedRole
@@ -254,20 +272,24 @@ extension AppState {
             }
         }
         selectedRole = b
+        let effects = saveChange()
         workbench.record(.workbench(before: before, after: snapshot))
         say(WorkbenchText.swapped(a, b), .info)
+        return effects
     }
 
-    private mutating func deriveCompanion() {
+    private mutating func deriveCompanion() -> [Effect] {
         guard let current = shown else {
             say(WorkbenchText.noPaletteToChange, .info)
-            return
+            return []
         }
         let before = snapshot
         let companion = PaletteCompanion.derive(current.palette)
         shown = reshown(companion.palette, from: current)
+        let effects = saveChange()
         workbench.record(.workbench(before: before, after: snapshot))
         say(WorkbenchText.companion(companion.ground), .success)
+        return effects
     }
 
     // MARK: - Undo and redo

@@ -50,7 +50,12 @@ enum WorkbenchText {
             parts.append(Localized("seed \(seed)", "種子 \(seed)", "种子 \(seed)")(language))
         }
         if parts.isEmpty {
-            parts.append(Localized("from the description", "由描述生成", "由描述生成")(language))
+            // Made from another entry with no refinement and no locks: only a change by hand
+            // (an edit, a swap, a companion) makes such an entry.
+            parts.append(
+                lineage.parent == nil
+                    ? Localized("from the description", "由描述生成", "由描述生成")(language)
+                    : Localized("changed by hand", "手動調整", "手动调整")(language))
         }
         return TextSanitizer.clean(step.description) + " · " + parts.joined(separator: " · ")
     }

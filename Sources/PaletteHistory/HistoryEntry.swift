@@ -46,6 +46,14 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         case parent, seed, variation, locked, refinement
     }
 
+    /// A time as the history file holds it: to the millisecond, as the encoder writes it. A
+    /// line with finer digits (written by another tool) reads as the time it will be written
+    /// back as, so compacting or re-encoding an entry never changes it (a fuzz finding).
+    static func fileTime(_ date: Date) -> Date {
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        return Date(timeIntervalSince1970: millis / 1000)
+    }
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(String.self, forKey: .id)
@@ -54,7 +62,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
             throw DecodingError.dataCorruptedError(
                 forKey: .created, in: c, debugDescription: "not an RFC 3339 time")
         }
-        created = date
+        created = HistoryEntry.fileTime(date)
         description = try c.decode(String.self, forKey: .description)
         primary = try c.decode(RGB.self, forKey: .primary)
         secondary = try c.decode(RGB.self, forKey: .secondary)

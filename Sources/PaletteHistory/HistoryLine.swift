@@ -347,9 +347,10 @@ struct HistoryLineDecoder {
             let accent = color(b, slot(.accent)),
             case .string(let providerRange, let providerEscaped)? = slot(.provider)
         else { return .unusual }
-        guard let created = RFC3339.parse(UnsafeRawBufferPointer(rebasing: b[createdRange])) else {
+        guard let parsed = RFC3339.parse(UnsafeRawBufferPointer(rebasing: b[createdRange])) else {
             return .rejected("\"created\" is not an RFC 3339 time")
         }
+        let created = HistoryEntry.fileTime(parsed)
         let favorite: Bool
         switch slot(.favorite) {
         case nil, .null?: favorite = false

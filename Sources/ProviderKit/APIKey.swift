@@ -1,4 +1,5 @@
 import Foundation
+import PaletteCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -38,9 +39,10 @@ public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugS
     public var debugDescription: String { "<redacted>" }
     public var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    /// `text` with every occurrence of the key replaced.
+    /// `text` with every form of the key replaced (`SecretRedactor`: any case, percent- or
+    /// otherwise escaped, with separators between its characters).
     func redact(_ text: String) -> String {
-        text.replacingOccurrences(of: secret, with: "<redacted>")
+        SecretRedactor(secrets: [secret]).redact(text)
     }
 }
 

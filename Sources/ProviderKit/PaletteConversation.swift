@@ -59,9 +59,13 @@ public enum PaletteConversation {
         return turns
     }
 
-    /// Runs the conversation; `ask` sends the turns and returns the answer.
+    /// Runs the conversation over `http`; `ask` sends the turns and returns the answer.
+    ///
+    /// Its own failures are `http`'s (`ProviderHTTPClient.failure`): the problem quoted from an
+    /// unusable answer is the model's text, so it passes the same door as any server text (an
+    /// answer that echoes the key in a colour value is redacted).
     public static func run(
-        provider: String, first turns: [ChatTurn],
+        _ http: ProviderHTTPClient, first turns: [ChatTurn],
         ask: ([ChatTurn]) async throws(ProviderFailure) -> ChatAnswer
     ) async throws(ProviderFailure) -> Palette {
         let first = try await ask(turns)
@@ -70,7 +74,7 @@ public enum PaletteConversation {
         case .palette(let palette):
             return palette
         case .problem(let why):
-            if first.truncated { throw ProviderFailure(provider: provider, .truncated) }
+            if first.truncated { throw http.failure(.truncated) }
             problem = why
         }
         let again =
@@ -80,8 +84,8 @@ public enum PaletteConversation {
         case .palette(let palette):
             return palette
         case .problem(let why):
-            if second.truncated { throw ProviderFailure(provider: provider, .truncated) }
-            throw ProviderFailure(provider: provider, .unusableAnswer(problem: why))
+            if second.truncated { throw http.failure(.truncated) }
+            throw http.failure(.unusableAnswer(problem: why))
         }
     }
 }

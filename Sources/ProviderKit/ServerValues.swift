@@ -4,18 +4,22 @@ import PaletteCore
 /// The one door for text a server sent: every failure a `ProviderHTTPClient` hands out passes
 /// here (`ProviderHTTPClient.failure(_:)`), so a rule about server text is written once.
 ///
-/// Today it removes the client's keys wherever a server echoed them. PaletteApp folds the text
-/// to one clean line when it quotes it (`Messages.serverText`).
+/// It removes the client's keys wherever a server echoed them, in any form (`SecretRedactor`:
+/// any case, percent-encoded, escaped, spaced out), from every string a failure carries.
+/// PaletteApp folds the text to one clean, cut line when it quotes it (`Messages.serverText`);
+/// a provider that keeps other server text (a note, a model name) passes it through `clean` too.
 public struct ServerText: Sendable {
     let secrets: [APIKey]
+    private let redactor: SecretRedactor
 
     public init(secrets: [APIKey]) {
         self.secrets = secrets
+        redactor = SecretRedactor(secrets: secrets.map(\.secret))
     }
 
-    /// The text as it may be kept in a failure.
+    /// The text as it may be kept in a failure, shown or stored.
     public func clean(_ text: String) -> String {
-        secrets.reduce(text) { $1.redact($0) }
+        redactor.redact(text)
     }
 
     /// Every piece of server text inside `reason`, cleaned.
@@ -59,21 +63,27 @@ public enum ServerNumber {
 }
 
 extension ProviderFailure.Reason {
-    /// The reason with `transform` applied to every string that came from a server.
+    /// The reason with `transform` applied to every string it carries: what a server sent, and
+    /// what came from the environment (an endpoint, a host, a model name), since either may
+    /// hold a key.
     ///
-    /// Exhaustive on purpose: a new case must say whether it carries server text.
+    /// Exhaustive on purpose: a new case must say whether it carries text.
     func mappingServerText(_ transform: (String) -> String) -> ProviderFailure.Reason {
         func t(_ text: String?) -> String? { text.map(transform) }
         switch self {
-        case .missingAPIKey, .invalidEndpoint, .rateLimited, .serverUnavailable(_, nil), .redirectRefused,
-            .unexpectedStatus, .malformedResponse, .responseTooLarge, .truncated, .noNetwork, .connectionRefused,
-            .connectionLost, .tlsFailure, .timedOut, .cancelled, .unsupported:
+        case .missingAPIKey, .rateLimited, .serverUnavailable(_, nil), .redirectRefused,
+            .unexpectedStatus, .malformedResponse, .responseTooLarge, .truncated,
+            .connectionLost, .timedOut, .cancelled, .unsupported:
             return self
+        case .invalidEndpoint(let text, let settings): return .invalidEndpoint(transform(text), settings: settings)
+        case .noNetwork(let host): return .noNetwork(host: transform(host))
+        case .connectionRefused(let host): return .connectionRefused(host: transform(host))
+        case .tlsFailure(let host): return .tlsFailure(host: transform(host))
         case .invalidAPIKey(let message): return .invalidAPIKey(serverMessage: t(message))
         case .permissionDenied(let code, let message):
             return .permissionDenied(code: t(code), serverMessage: t(message))
         case .modelNotFound(let model, let available):
-            return .modelNotFound(model: model, available: available.map(transform))
+            return .modelNotFound(model: transform(model), available: available.map(transform))
         case .badRequest(let message): return .badRequest(serverMessage: t(message))
         case .quotaExhausted(let message): return .quotaExhausted(serverMessage: t(message))
         case .serverUnavailable(let status, let message):

@@ -7,8 +7,8 @@ import PaletteCore
 /// project that talks to the terminal.
 ///
 /// Not thread-safe, like ncurses itself: one thread creates it, draws, reads keys and closes it.
-/// Input is read without blocking (`nodelay`); the caller waits for stdin to become readable
-/// and then calls `readEvents`, so an idle app sleeps in poll(2) instead of spinning.
+/// The caller waits for stdin to become readable and then calls `readEvents`, which reads
+/// it once, so an idle app sleeps in poll(2) instead of spinning.
 public final class Screen {
     /// The colour mode chosen when the terminal was opened.
     public let colorMode: ColorMode
@@ -16,6 +16,11 @@ public final class Screen {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private var decoder = KeyDecoder()
+    private var keyBytes: KeyBytes
+    private var rawInputs: [RawInput] = []
+    /// One read(2) a wake takes up to this many bytes (a paste comes in a few wakes).
+    private static let readSize = 16 * 1024
+    private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Screen.readSize)
     private var painter: ScreenPainter
     private var pendingWrites: [[UInt8]] = []
     var cursorVisible: Bool?
@@ -75,23 +80,22 @@ public final class Screen {
         raw()
         noecho()
         nonl()
+        // Keypad mode (`smkx`): the keys send terminfo's strings, and `keypad` builds the
+        // table of them that `KeyBytes` reads. ncurses never reads a key itself.
         keypad(window, true)
-        nodelay(window, true)
         // A lone Esc otherwise waits a full second for the rest of an escape sequence.
         if !escapeDelaySet { set_escdelay(25) }
+        keyBytes = KeyBytes(escapeDelay: .milliseconds(Int(max(get_escdelay(), 0)))) { KeySequenceTable.fromNcurses() }
         painter = ScreenPainter(strings: .fromTerminfo(), colorMode: colorMode)
-        // ncurses' one update of its own (the alternate screen, a clear). stdscr starts out
-        // touched, and `wget_wch` refreshes a touched window before it reads, which would write
-        // (a cursor move at least) behind the frames' back; after this, ncurses writes during
-        // reads only after a resize, which the runtime follows with a full repaint.
+        // ncurses' one update of its own (the alternate screen, a clear); after this it writes
+        // only on resume, which the runtime follows with a full repaint.
         wrefresh(window)
-        "\u{1B}[200~".withCString { _ = define_key($0, KeyDecoder.pasteStartCode) }
-        "\u{1B}[201~".withCString { _ = define_key($0, KeyDecoder.pasteEndCode) }
         pendingWrites.append(Screen.bracketedPasteOn)
     }
 
     deinit {
         close()
+        readBuffer.deallocate()
     }
 
     /// The terminal's size in cells, as ncurses last saw it.
@@ -102,36 +106,49 @@ public final class Screen {
     /// True while a bracketed paste has started and not ended.
     public var isInPaste: Bool { decoder.isInPaste }
 
-    /// Reads every input ncurses has without waiting, decoded into events.
+    /// Reads the terminal once (when `inputReady`: the caller's poll said stdin is readable)
+    /// and returns the events decoded so far: keys, a paste, and what waited for its deadline
+    /// (a lone Esc after ESCDELAY, a paste whose end marker never came).
     ///
-    /// Reads until ncurses says there is nothing left: bytes it pushed back while matching a key
-    /// sequence sit in its own queue, where poll(2) on the descriptor cannot see them. With
-    /// `inputReady` (the caller's poll said stdin is readable), the first read blocks instead,
-    /// which saves the poll(2) ncurses makes before each non-blocking read: the bytes are
-    /// there, and at end of file read(2) returns at once.
+    /// One read(2) a wake, where ncurses made one a byte and polled with its escape timer
+    /// between the bytes of a sequence; `KeyBytes` decodes them as ncurses did.
     public func readEvents(inputReady: Bool = false) -> [InputEvent] {
-        var events: [InputEvent] = []
-        var ch: wint_t = 0
-        var blocking = inputReady
-        if blocking { nodelay(window, false) }
-        while true {
-            let rc = wget_wch(window, &ch)
-            if blocking {
-                nodelay(window, true)
-                blocking = false
+        let now = ContinuousClock.now
+        rawInputs.removeAll(keepingCapacity: true)
+        if inputReady {
+            let count = read(0, readBuffer.baseAddress, Screen.readSize)
+            if count > 0 {
+                keyBytes.feed(UnsafeBufferPointer(rebasing: readBuffer[..<count]), at: now, into: &rawInputs)
             }
-            if rc == ERR { break }
-            let input: RawInput = rc == KEY_CODE_YES ? .keyCode(Int32(bitPattern: ch)) : .character(ch)
-            if let event = decoder.feed(input, at: .now) { events.append(event) }
+        }
+        keyBytes.expire(at: now, into: &rawInputs)
+        var events: [InputEvent] = []
+        for input in rawInputs {
+            if let event = decoder.feed(input, at: now) { events.append(event) }
         }
         // A paste whose end marker never came is taken as it is once its deadline passes.
-        if let event = decoder.expire(at: .now) { events.append(event) }
+        if let event = decoder.expire(at: now) { events.append(event) }
         return events
+    }
+
+    /// Takes the terminal's new size after SIGWINCH (`TIOCGWINSZ`), so `size` and ncurses'
+    /// own idea of it (which `endwin` and resuming use) follow; true when it was read.
+    @discardableResult
+    public func updateSize() -> Bool {
+        var ws = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_row > 0, ws.ws_col > 0 else { return false }
+        resize_term(Int32(ws.ws_row), Int32(ws.ws_col))
+        return true
     }
 
     /// When `readEvents` must be called again even if no input comes (an open paste's
     /// deadline); nil when only input matters.
-    public var inputDeadline: ContinuousClock.Instant? { decoder.deadline }
+    public var inputDeadline: ContinuousClock.Instant? {
+        switch (decoder.deadline, keyBytes.deadline) {
+        case (let paste?, let bytes?): return min(paste, bytes)
+        case (let paste, let bytes): return paste ?? bytes
+        }
+    }
 
     /// Queues bytes to write straight to the terminal after the next refresh (OSC 52), so
     /// they never land inside a half-written ncurses update.
@@ -214,6 +231,10 @@ public final class Screen {
     public func resume() {
         guard !isClosed else { return }
         doupdate()
+        // Keypad mode again (`smkx`), which `endwin` left and ncurses restored only when it
+        // read a key; and the size, which may have changed while the process was stopped.
+        keypad(window, true)
+        updateSize()
         invalidate()
         pendingWrites.append(Screen.bracketedPasteOn)
     }

@@ -175,6 +175,7 @@ final class Runtime {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return 128 + SIGHUP
             }
+            if Signals.takeResizeRequest(), screen.updateSize() { handle(.resize) }
             let inputReady = fds[0].revents & Int16(POLLIN) != 0
             let events = screen.readEvents(inputReady: inputReady)
             // A readable terminal that yields nothing, again and again, is at end of file.

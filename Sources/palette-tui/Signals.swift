@@ -11,6 +11,8 @@ import TerminalUI
 nonisolated(unsafe) private var receivedQuitSignal: sig_atomic_t = 0
 /// 1 after a SIGTSTP the loop has not handled yet.
 nonisolated(unsafe) private var receivedStop: sig_atomic_t = 0
+/// 1 after a SIGWINCH the loop has not handled yet.
+nonisolated(unsafe) private var receivedResize: sig_atomic_t = 0
 /// The write end of the runtime's wake pipe; a handler writes one byte so poll(2) returns
 /// even when the signal was delivered to another thread.
 nonisolated(unsafe) private var wakeFD: Int32 = -1
@@ -42,6 +44,7 @@ private func onResizeSignal(_ signal: Int32) {
     {
         handler(signal)
     }
+    receivedResize = 1
     wake()
 }
 
@@ -106,8 +109,8 @@ enum Signals {
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { installCrashHandler(s) }
     }
 
-    /// Wraps ncurses' SIGWINCH handler (installed by `newterm`) so a resize also wakes the
-    /// loop; ncurses still turns it into KEY_RESIZE.
+    /// Wraps ncurses' SIGWINCH handler (installed by `newterm`, which notes the resize for its
+    /// own updates) so a resize also wakes the loop and `takeResizeRequest` says so.
     static func installAfterTerminal() {
         install(SIGWINCH, onResizeSignal)
     }
@@ -121,6 +124,13 @@ enum Signals {
     static func takeStopRequest() -> Bool {
         guard receivedStop != 0 else { return false }
         receivedStop = 0
+        return true
+    }
+
+    /// True once per SIGWINCH received (or several that came before the loop looked).
+    static func takeResizeRequest() -> Bool {
+        guard receivedResize != 0 else { return false }
+        receivedResize = 0
         return true
     }
 

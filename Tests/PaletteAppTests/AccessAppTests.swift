@@ -145,7 +145,7 @@ final class AccessAppTests: XCTestCase {
             status.text.hasPrefix(
                 "Repaired Accent #F18F01 -> \(after.accent.hex): \(AccessText.ratio(worst)) -> "
                     + "\(AccessText.ratio(WCAG.contrast(after.accent, after.primary))) against Primary;"), status.text)
-        XCTAssertTrue(status.text.hasSuffix("u undoes."), status.text)
+        XCTAssertTrue(status.text.contains("; u undoes; all its AA checks pass, hue kept."), status.text)
         // The repaired palette is kept in history; nothing is lost.
         guard case .appendHistory(let entry)? = effects.first, effects.count == 1 else { return XCTFail("\(effects)") }
         XCTAssertEqual(entry.palette, after)
@@ -199,6 +199,27 @@ final class AccessAppTests: XCTestCase {
         XCTAssertEqual(state.shown, before.shown)
         XCTAssertEqual(state.workbench.undo, before.workbench.undo)
         XCTAssertEqual(state.status?.text, "Nothing involving Secondary fails AA: no change.")
+    }
+
+    func testThePanelPointsToTheRolesThatFailWhenTheSelectedOneDoesNot() throws {
+        // The accent fails only against the background; primary and secondary are clear.
+        let palette = Palette(primary: RGB(packed: 0x1B1B3A), secondary: RGB(packed: 0x8B1E3F), accent: WCAG.white)
+        let failures = PaletteAudit(palette, background: WCAG.white).failures(.aa)
+        XCTAssertEqual(failures.flatMap(\.roles), [.accent], "\(failures)")
+        var state = shown(palette, select: .primary)
+        state.press(.character("a"))
+        XCTAssertTrue(
+            text(state).contains("Nothing involving Primary fails AA; select Accent (←/→) to repair."), text(state))
+    }
+
+    func testRepairLeavesALockedPaneAlone() throws {
+        var state = shown(select: .accent)
+        state.press(.character(" "))
+        XCTAssertTrue(state.workbench.locked.contains(.accent))
+        let before = state.shown
+        XCTAssertEqual(state.press(.character("x")), [])
+        XCTAssertEqual(state.shown, before)
+        XCTAssertEqual(state.status?.text, "Accent is locked, so the repair leaves it alone: unlock it first (Space).")
     }
 
     func testRepairJudgesByTheLevelAndBackgroundGiven() throws {

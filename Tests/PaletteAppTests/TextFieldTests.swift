@@ -34,6 +34,17 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "👨\u{200D}👩\u{200D}👧")
     }
 
+    /// The one sanitiser keeps a zero-width joiner inside an emoji sequence (issue 12, point 1),
+    /// so a family emoji stays one character; a joiner elsewhere is still dropped.
+    func testZeroWidthJoinersStayInsideEmojiSequencesOnly() {
+        var field = TextField()
+        field.insert("👨‍👩‍👧")
+        XCTAssertEqual(field.characters, ["👨‍👩‍👧"])
+        var other = TextField()
+        other.insert("a\u{200D}b")
+        XCTAssertEqual(other.text, "ab")
+    }
+
     /// Keys arrive one scalar at a time: a combining mark typed after its letter joins it,
     /// so Hindi, Arabic with harakat and decomposed accents reach the description whole.
     func testCombiningMarksTypedOneByOneJoinTheirLetter() {

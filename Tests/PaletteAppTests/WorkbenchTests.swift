@@ -89,8 +89,16 @@ final class WorkbenchTests: XCTestCase {
 
     func testSwapMovesTheColourAndItsLock() {
         var state = workbench()
-        state.press(.character(" "), .character("s"))
+        state.press(.character(" "))
+        let saved = state.press(.character("s"))
         let p = Fixture.palette
+        // Saved as a child of the palette it was changed from, so nothing is lost on quitting.
+        guard case .appendHistory(let entry)? = saved.first else { return XCTFail("\(saved)") }
+        XCTAssertEqual(entry.palette, Palette(primary: p.secondary, secondary: p.primary, accent: p.accent))
+        XCTAssertEqual(entry.lineage, HistoryEntry.Lineage(parent: "id-1"))
+        XCTAssertEqual(state.shown?.entryID, entry.id)
+        XCTAssertEqual(
+            WorkbenchText.how(LineageStep(entry), .english), "sea foam · changed by hand")
         XCTAssertEqual(state.shown?.palette, Palette(primary: p.secondary, secondary: p.primary, accent: p.accent))
         XCTAssertEqual(state.workbench.locked, [.secondary], "the lock follows the colour")
         XCTAssertEqual(state.selectedRole, .secondary, "the selection follows it too")

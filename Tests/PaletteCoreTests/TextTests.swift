@@ -87,8 +87,8 @@ final class JSONTextTests: XCTestCase {
             JSONText.string("q\"b\\s/n\nr\rt\tx\u{01}\u{1F}d\u{7F}"),
             #""q\"b\\s/n\nr\rt\tx\u0001\u001fd\u007f""#)
         XCTAssertEqual(
-            JSONText.string("寧靜 é 😀 \u{85} \u{2028}"), "\"寧靜 é 😀 \u{85} \u{2028}\"",
-            "everything else is UTF-8 unchanged")
+            JSONText.string("寧靜 é 😀 \u{85} \u{2028}"), #""寧靜 é 😀 \u0085 \u2028""#,
+            "C1 controls and separators escaped, the rest UTF-8 unchanged")
         var buffer = Array("[".utf8)
         JSONText.appendString("a\"", to: &buffer)
         XCTAssertEqual(buffer, Array(#"["a\"""#.utf8), "appends after what is there")

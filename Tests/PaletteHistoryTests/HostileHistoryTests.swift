@@ -241,4 +241,27 @@ final class HostileHistoryTests: XCTestCase {
             }
         }
     }
+
+    /// Fuzz finding: a time with more than three fraction digits (written by another tool)
+    /// read as a finer time than the encoder writes back, so a re-encoded entry was another
+    /// entry. Both decoders now read it to the millisecond the file keeps.
+    func testHistoryFuzzFindingAFinerTimeReadsAsTheMillisecondItIsWrittenAs() throws {
+        for stamp in ["2025-11-29T07:06:41.2031250Z", "2025-11-29T07:06:41.2035Z", "2025-11-29T09:06:41.999999+02:00"] {
+            let line = Array(
+                (##"{"id":"a","created":"\##(stamp)","description":"x","primary":"#102031","##
+                    + ##""secondary":"#ABCDEF","accent":"#FF0080","provider":"offline","model":null,"favorite":false}"##)
+                    .utf8)
+            var decoder = HistoryLineDecoder()
+            let fast = line.withUnsafeBytes { decoder.decode($0) }
+            let slow = line.withUnsafeBytes { HistoryLineDecoder.slowDecode($0) }
+            guard case .success(let record) = fast else { return XCTFail("\(stamp): \(fast)") }
+            XCTAssertEqual(slow, fast, stamp)
+            let again = HistoryLineEncoder.encode(record)
+            var reader = HistoryLineDecoder()
+            XCTAssertEqual(again.dropLast().withUnsafeBytes { reader.decode($0) }, fast, stamp)
+            guard case .entry(let entry) = record else { return XCTFail(stamp) }
+            let millis = entry.created.timeIntervalSince1970 * 1000
+            XCTAssertEqual(millis, millis.rounded(), "\(stamp): kept to the millisecond")
+        }
+    }
 }

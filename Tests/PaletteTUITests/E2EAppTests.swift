@@ -434,6 +434,28 @@ final class E2EAppTests: XCTestCase {
         XCTAssertTrue(screen.contains("stalled paste"), screen)
     }
 
+    /// Keys come from one read(2) a wake (`KeyBytes`): a lone Esc acts once ESCDELAY has
+    /// passed, with no other key or timer to wake the loop; the other form of an arrow moves
+    /// the cursor, and a sequence no table knows types nothing.
+    func testEscAloneAndEscapeSequencesActAsKeys() throws {
+        let session = try TmuxSession(["--provider", "offline", "--no-history"])
+        try session.waitForStart()
+        try session.press("F1")
+        try session.waitFor("any key closes")
+        try session.press("Escape")
+        try session.waitForScreen(timeout: 3, "help closed by Esc alone") { !$0.contains("any key closes") }
+        try session.type("abc")
+        try session.type("\u{1B}[D")
+        try session.type("X")
+        try session.type("\u{1B}[1;9C")
+        try session.type("寧")
+        try session.waitFor("Description abX寧c")
+        // Esc followed at once by a letter is Escape, then the letter (as ncurses read it).
+        try session.press("End")
+        try session.type("\u{1B}z")
+        try session.waitFor("Description abX寧cz")
+    }
+
     func testQOutsideTheFieldQuitsAndRestoresTheTerminal() throws {
         let session = try TmuxSession(["--provider", "offline", "--no-history"])
         try session.waitForStart()

@@ -104,6 +104,69 @@ final class E2EWorkbenchTests: XCTestCase {
         try assertFills(session, companion.palette.colors)
     }
 
+    /// The locked pane keeps its exact colour through `r`, a refinement and a kept candidate,
+    /// each made by the offline engine; undo walks back through all of them; the history row's
+    /// lineage says how the last one was made.
+    func testLockedRoleSurvivesRegenerateRefineAndCandidatesThenUndo() throws {
+        let session = try TmuxSession(["--provider", "offline", "--history", "h.jsonl"], width: 100, height: 30)
+        try session.waitForStart()
+        try session.type(description)
+        try session.press("Enter")
+        let original = try panes(session, "the first palette") { _ in true }
+        let locked = E2EAppTests.key(original[0])
+        let lockedRows = E2EAppTests.rows(with: locked, in: try session.screen(escapes: true))
+        try session.press("Tab", "Tab", "Space")
+        try session.waitFor("locked")
+
+        // r: a variation around the locked primary.
+        try session.type("r")
+        let variation = try panes(session, "a variation") { $0 != original }
+        XCTAssertEqual(variation[0], original[0], "the locked primary comes back exactly")
+        try assertFills(session, variation)
+        XCTAssertGreaterThanOrEqual(
+            E2EAppTests.rows(with: locked, in: try session.screen(escapes: true)), lockedRows,
+            "the locked pane is filled with the same bytes")
+
+        // R: refine by text; the lock still holds.
+        try session.type("R")
+        try session.waitFor("Refine")
+        try session.type("warmer accent")
+        try session.press("Enter")
+        try session.waitFor("Refined")
+        let refined = try panes(session, "refined") { _ in true }
+        XCTAssertEqual(refined[0], original[0])
+        try assertFills(session, refined)
+
+        // C: candidates side by side; choose the second, keep it.
+        try session.press("Tab", "Tab")
+        try session.type("C")
+        try session.waitFor("Candidate 1 of")
+        try session.press("Right")
+        try session.waitFor("Candidate 2 of")
+        try session.press("Enter")
+        try session.waitFor("Candidate kept")
+        let kept = try panes(session, "the kept candidate") { _ in true }
+        XCTAssertEqual(kept[0], original[0], "every candidate keeps the locked primary")
+        try assertFills(session, kept)
+
+        // The lineage of the kept palette, from its history row.
+        try session.press("Tab")
+        try session.type("i")
+        try session.waitFor("was made (i closes)", "kept Primary", "refined: “warmer accent”")
+        try session.type("i")
+
+        // Undo: the candidate, the refinement, the variation, the lock; back to the first palette.
+        try session.type("u")
+        _ = try panes(session, "undo candidate") { $0 == refined }
+        try session.type("u")
+        _ = try panes(session, "undo refinement") { $0 == variation }
+        try session.type("u")
+        _ = try panes(session, "undo variation") { $0 == original }
+        try session.type("u")
+        try session.waitForScreen("undo lock") { !$0.contains("locked") }
+        try assertFills(session, original)
+    }
+
     func testEditByHexThenEscRestores() throws {
         let session = try TmuxSession(["--provider", "offline", "--no-history", "--lang", "zh-Hant"])
         try session.waitForStart()

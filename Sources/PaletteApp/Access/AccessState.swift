@@ -44,6 +44,12 @@ public struct AuditView: Hashable, Sendable {
         offer = RoleRepair(selected, in: audit, level: level)
     }
 
+    /// The roles some rule of the level fails for, in role order.
+    var failingRoles: [Role] {
+        let failures = audit.failures(level)
+        return Role.allCases.filter { role in failures.contains { $0.roles.contains(role) } }
+    }
+
     /// True when the view was computed from these inputs.
     func isFor(_ palette: Palette, _ background: RGB, _ level: AccessibilityLevel, _ selected: Role) -> Bool {
         audit.palette == palette && audit.background == background && self.level == level && offer.role == selected
@@ -84,6 +90,11 @@ extension AppState {
             return []
         }
         let role = selectedRole
+        // A locked colour is kept exactly: the repair says so instead of moving it.
+        if workbench.locked.contains(role) {
+            say(AccessWords.repairLocked(role), .warning)
+            return []
+        }
         let audit = PaletteAudit(current.palette, background: access.background)
         let repair = RoleRepair(role, in: audit, level: access.level)
         guard case .repaired(let change) = repair.outcome else {

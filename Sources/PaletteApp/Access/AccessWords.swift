@@ -18,9 +18,9 @@ enum AccessWords {
         }
         let k = AccessText.deficiency(d)
         return Localized(
-            "Colour vision: \(k.english), the whole screen simulated (Machado 2009); v for the next.",
-            "色覺：\(k.traditional)，整個畫面以模擬顯示（Machado 2009）；按 v 換下一種。",
-            "色觉：\(k.simplified)，整个画面以模拟显示（Machado 2009）；按 v 换下一种。")
+            "Colour vision: \(k.english), whole screen simulated (Machado 2009); v: next.",
+            "色覺：\(k.traditional)，整個畫面模擬顯示（Machado 2009）；v：下一種。",
+            "色觉：\(k.simplified)，整个画面模拟显示（Machado 2009）；v：下一种。")
     }
 
     /// light #FFFFFF, dark #000000, or the hex alone.
@@ -118,14 +118,25 @@ enum AccessWords {
     }
 
     /// Why `x` makes no change: nothing of the role fails, or no lightness reaches the rule.
-    static func repairNotMade(_ repair: RoleRepair, level: AccessibilityLevel) -> Localized {
+    /// `failing` names the roles that do fail, to select instead.
+    static func repairNotMade(_ repair: RoleRepair, level: AccessibilityLevel, failing: [Role] = []) -> Localized {
         let who = AccessText.subject(.role(repair.role))
         switch repair.outcome {
         case .nothingFails, .repaired:
+            let l = level.rawValue
+            guard !failing.isEmpty else {
+                return Localized(
+                    "Nothing involving \(who.english) fails \(l): no change.",
+                    "\(who.traditional)沒有未達 \(l) 的項目：未作變更。", "\(who.simplified)没有未达 \(l) 的项目：未作更改。")
+            }
+            let names = failing.map { AccessText.subject(.role($0)) }
+            let en = names.map(\.english).joined(separator: " or ")
+            let hant = names.map(\.traditional).joined(separator: "或")
+            let hans = names.map(\.simplified).joined(separator: "或")
             return Localized(
-                "Nothing involving \(who.english) fails \(level.rawValue): no change.",
-                "\(who.traditional)沒有未達 \(level.rawValue) 的項目：未作變更。",
-                "\(who.simplified)没有未达 \(level.rawValue) 的项目：未作更改。")
+                "Nothing involving \(who.english) fails \(l); select \(en) (←/→) to repair.",
+                "\(who.traditional)沒有未達 \(l) 的項目；請選擇\(hant)（←/→）來修正。",
+                "\(who.simplified)没有未达 \(l) 的项目；请选择\(hans)（←/→）来修正。")
         case .unreachable:
             guard let rule = repair.rule else { return Localized("", chinese: "") }
             let r = Self.rule(rule)
@@ -139,6 +150,15 @@ enum AccessWords {
         }
     }
 
+    /// Why `x` leaves a locked pane alone.
+    static func repairLocked(_ role: Role) -> Localized {
+        let who = AccessText.subject(.role(role))
+        return Localized(
+            "\(who.english) is locked, so the repair leaves it alone: unlock it first (Space).",
+            "\(who.traditional)已鎖定，修正不會改變它：請先解除鎖定（空白鍵）。",
+            "\(who.simplified)已锁定，修正不会改变它：请先解除锁定（空格键）。")
+    }
+
     /// The status line after a repair: old hex -> new hex, figure before -> after, u undoes.
     static func repaired(_ repair: RoleRepair, _ change: RoleChange, level: AccessibilityLevel) -> Localized {
         let who = AccessText.subject(.role(change.role))
@@ -146,15 +166,15 @@ enum AccessWords {
         let l = level.rawValue
         if repair.clearsRole {
             return Localized(
-                "Repaired \(who.english) \(change.from.hex) -> \(change.to.hex): \(what.english); all its \(l) checks pass, hue kept; u undoes.",
-                "已修正\(who.traditional) \(change.from.hex) -> \(change.to.hex)：\(what.traditional)；其 \(l) 檢查全部通過，色相不變；按 u 復原。",
-                "已修正\(who.simplified) \(change.from.hex) -> \(change.to.hex)：\(what.simplified)；其 \(l) 检查全部通过，色相不变；按 u 撤销。"
+                "Repaired \(who.english) \(change.from.hex) -> \(change.to.hex): \(what.english); u undoes; all its \(l) checks pass, hue kept.",
+                "已修正\(who.traditional) \(change.from.hex) -> \(change.to.hex)：\(what.traditional)；按 u 復原；其 \(l) 檢查全部通過，色相不變。",
+                "已修正\(who.simplified) \(change.from.hex) -> \(change.to.hex)：\(what.simplified)；按 u 撤销；其 \(l) 检查全部通过，色相不变。"
             )
         }
         return Localized(
-            "Repaired \(who.english) \(change.from.hex) -> \(change.to.hex): \(what.english), hue kept; no lightness passes all its \(l) checks; u undoes.",
-            "已修正\(who.traditional) \(change.from.hex) -> \(change.to.hex)：\(what.traditional)，色相不變；沒有明度能通過其全部 \(l) 檢查；按 u 復原。",
-            "已修正\(who.simplified) \(change.from.hex) -> \(change.to.hex)：\(what.simplified)，色相不变；没有明度能通过其全部 \(l) 检查；按 u 撤销。"
+            "Repaired \(who.english) \(change.from.hex) -> \(change.to.hex): \(what.english); u undoes; hue kept, but no lightness passes all its \(l) checks.",
+            "已修正\(who.traditional) \(change.from.hex) -> \(change.to.hex)：\(what.traditional)；按 u 復原；色相不變，但沒有明度能通過其全部 \(l) 檢查。",
+            "已修正\(who.simplified) \(change.from.hex) -> \(change.to.hex)：\(what.simplified)；按 u 撤销；色相不变，但没有明度能通过其全部 \(l) 检查。"
         )
     }
 

@@ -120,7 +120,8 @@ struct AuditPanel: ScreenPart {
         guard case .repaired(let change) = offer.outcome else {
             let style = offer.outcome == .nothingFails ? frame.theme.dim : Style(bold: true)
             canvas.put(
-                AccessWords.repairNotMade(offer, level: view.level)(language), x: rect.x, y: y, style: style,
+                AccessWords.repairNotMade(offer, level: view.level, failing: view.failingRoles)(language), x: rect.x,
+                y: y, style: style,
                 limit: limit, ellipsis: true)
             return
         }

@@ -1,47 +1,122 @@
-/// Makes untrusted text (model output, history, pastes, typed keys) safe to draw on one line.
+/// Makes untrusted text (server replies, model output, history and other files, the
+/// environment, pastes, typed keys) safe to show on one line: on a canvas, on standard output
+/// or standard error.
 ///
-/// ncurses passes bidi overrides through raw and lets `\r`, `\b` and `\t` move the cursor, so
-/// text is cleaned before it reaches a canvas: control, format (bidi, BOM, invisible operators),
-/// surrogate, private-use and unassigned scalars are dropped, and line breaks and tabs become
-/// spaces. Inside a grapheme cluster, after its first scalar, the joiners a cluster is made of
-/// stay: ZWJ (👨‍👩‍👧), ZWNJ (Persian, Indic scripts) and the emoji tag characters (🏴󠁧󠁢󠁳󠁣󠁴󠁿);
-/// variation selectors (☀️) are marks and stay too. So every grapheme the user typed is kept
-/// whole, in the field, in the history file and in listings.
+/// Nothing that can steer a terminal or hide text gets through: C0 and C1 controls (so no
+/// escape sequence: OSC 52 clipboard writes, window titles, screen clears, U+009B CSI), bidi
+/// controls (U+061C, U+200E/F, U+202A...U+202E, U+2066...U+2069), zero-width and other format
+/// characters (U+200B, U+2060, U+FEFF, U+00AD...), the combining grapheme joiner, surrogate,
+/// private-use and unassigned scalars. Line breaks and tabs become spaces. What belongs inside
+/// an emoji sequence stays, so no emoji is altered: ZWJ between two emoji (👨‍👩‍👧), VS15/VS16
+/// after a character that has an emoji form (☀️, keycaps 1️⃣), the tag characters of a flag tag
+/// sequence (🏴󠁧󠁢󠁳󠁣󠁴󠁿). ZWNJ stays between two letters of a script that needs it (Arabic, Persian,
+/// Syriac, the Indic scripts) and nowhere else; other variation selectors stay after a visible
+/// character.
 ///
-/// The one sanitiser: the app's canvas and text field, the `history` listing and the history
-/// loader's messages all clean text here, so a rule added here holds everywhere.
+/// The one sanitiser: the app's canvas and text field, every line the command line writes,
+/// the `history` listing and the history loader's messages clean text here, so a rule added
+/// here holds everywhere. (`verdict` is the per-scalar part, for callers that clean as they
+/// draw; it drops the context-dependent joiners.)
 public enum TextSanitizer {
     /// Cleans `text` for a single line.
     public static func clean(_ text: String) -> String {
         if isPlainASCII(text) { return text }
+        let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
-        for character in text {
-            // Joiners stay only in a cluster whose first scalar is kept and is not a space.
-            var joins = false
-            for (k, scalar) in character.unicodeScalars.enumerated() {
-                if k > 0 && joins && isClusterJoiner(scalar) {
-                    out.append(scalar)
-                    continue
-                }
-                let v = verdict(scalar)
-                if k == 0 { joins = v == .keep && !scalar.properties.isWhitespace }
-                switch v {
-                case .keep: out.append(scalar)
-                case .space: out.append(" ")
-                case .drop: break
-                }
+        var lastKept: Unicode.Scalar?
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            let next = i + 1 < scalars.count ? scalars[i + 1] : nil
+            if scalar.value == 0x1F3F4, let end = flagTagEnd(scalars, from: i + 1) {
+                // 🏴 and its tag characters up to CANCEL TAG: a subdivision flag, kept whole.
+                out.append(contentsOf: scalars[i..<end])
+                lastKept = scalars[end - 1]
+                i = end
+                continue
             }
+            var keep: Bool
+            switch joinerKind(scalar) {
+            case .zwj:
+                keep = lastKept.map(isEmojiPart) == true && next.map(isPictographic) == true
+            case .zwnj:
+                keep = lastKept.map(needsZWNJ) == true && next.map(needsZWNJ) == true
+            case .emojiVariation:
+                keep = lastKept.map { $0.properties.isEmoji } == true
+            case .variation:
+                keep = lastKept.map { !$0.properties.isWhitespace } == true
+            case .none:
+                switch verdict(scalar) {
+                case .keep:
+                    out.append(scalar)
+                    lastKept = scalar
+                case .space:
+                    out.append(" ")
+                    lastKept = " "
+                case .drop:
+                    break
+                }
+                i += 1
+                continue
+            }
+            if keep {
+                out.append(scalar)
+                lastKept = scalar
+            }
+            i += 1
         }
         return String(out)
     }
 
-    /// The format characters that join a grapheme cluster rather than steer the text: ZWNJ,
-    /// ZWJ and the emoji tag characters. Kept after the first scalar of a cluster that starts
-    /// with a visible character, dropped anywhere else.
+    private enum JoinerKind { case none, zwj, zwnj, emojiVariation, variation }
+
+    /// The scalars whose fate depends on their neighbours.
     @inline(__always)
-    public static func isClusterJoiner(_ scalar: Unicode.Scalar) -> Bool {
+    private static func joinerKind(_ scalar: Unicode.Scalar) -> JoinerKind {
+        switch scalar.value {
+        case 0x200D: return .zwj
+        case 0x200C: return .zwnj
+        case 0xFE0E, 0xFE0F: return .emojiVariation
+        case 0xFE00...0xFE0D, 0xE0100...0xE01EF: return .variation
+        default: return .none
+        }
+    }
+
+    /// Whether `scalar` can end the part of an emoji sequence before a ZWJ: a pictograph, an
+    /// emoji modifier (skin tone), VS16 or a keycap's enclosing mark.
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return v == 0x200C || v == 0x200D || (0xE0020...0xE007F).contains(v)
+        return isPictographic(scalar) || (0x1F3FB...0x1F3FF).contains(v) || v == 0xFE0F || v == 0x20E3
+    }
+
+    /// An emoji that a ZWJ may join: an emoji-property scalar outside ASCII (digits, `#` and `*`
+    /// have the property for keycaps, but are never joined).
+    private static func isPictographic(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x7F && scalar.properties.isEmoji
+    }
+
+    /// Letters and marks of the scripts whose spelling uses ZWNJ: Arabic (and Persian, Urdu),
+    /// Syriac, N'Ko, Mongolian and the Indic scripts from Devanagari to Khmer.
+    private static func needsZWNJ(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        let joining =
+            (0x0600...0x08FF).contains(v) || (0x0900...0x0DFF).contains(v) || (0x1000...0x109F).contains(v)
+            || (0x1780...0x18AF).contains(v) || (0xFB50...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+            || (0xA8E0...0xA8FF).contains(v)
+        guard joining else { return false }
+        switch scalar.properties.generalCategory {
+        case .otherLetter, .nonspacingMark, .spacingMark, .modifierLetter: return true
+        default: return false
+        }
+    }
+
+    /// The index after CANCEL TAG when `scalars[start...]` is a flag's tag run (at least one
+    /// tag character, then U+E007F); nil otherwise.
+    private static func flagTagEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var k = start
+        while k < scalars.count, (0xE0020...0xE007E).contains(scalars[k].value), k - start < 32 { k += 1 }
+        guard k > start, k < scalars.count, scalars[k].value == 0xE007F else { return nil }
+        return k + 1
     }
 
     /// Cleans `text` for a single line of at most `width` columns, ending with "…" when cut.
@@ -72,6 +147,8 @@ public enum TextSanitizer {
         {
             return .keep
         }
+        // The combining grapheme joiner is a mark, but invisible: it only hides text.
+        if v == 0x034F { return .drop }
         switch scalar.properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned:
             return .drop

@@ -1,0 +1,316 @@
+import CNcurses
+import Foundation
+
+/// The key sequences a terminal sends, each with the ncurses key code it stands for.
+///
+/// Keys are packed into one `UInt64` (up to seven bytes and the length), so matching a
+/// sequence allocates nothing.
+public struct KeySequenceTable: Sendable {
+    /// The longest sequence kept; longer ones (none in the terminfo entries in use) are left out.
+    public static let maxLength = 7
+
+    private var codes: [UInt64: Int32] = [:]
+    /// Every proper prefix of a sequence (a longer sequence may still come).
+    private var prefixes: Set<UInt64> = []
+    /// Bytes that begin a sequence.
+    private var starts = [Bool](repeating: false, count: 256)
+
+    /// A table of `sequences`; printable ASCII never starts one (typing must stay typing).
+    public init(_ sequences: [([UInt8], Int32)]) {
+        for (bytes, code) in sequences {
+            guard let first = bytes.first, bytes.count <= Self.maxLength, !(0x20...0x7E).contains(first) else {
+                continue
+            }
+            // The first binding of a sequence wins, as in ncurses' own table.
+            if codes[Self.key(bytes[...])] == nil { codes[Self.key(bytes[...])] = code }
+            starts[Int(first)] = true
+            for end in 1..<bytes.count { prefixes.insert(Self.key(bytes[..<end])) }
+        }
+    }
+
+    static func key(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var key = UInt64(bytes.count) << 56
+        for (index, byte) in bytes.enumerated() { key |= UInt64(byte) << (8 * UInt64(index)) }
+        return key
+    }
+
+    func startsSequence(_ byte: UInt8) -> Bool { starts[Int(byte)] }
+    func code(_ key: UInt64) -> Int32? { codes[key] }
+    func isPrefix(_ key: UInt64) -> Bool { prefixes.contains(key) }
+
+    /// The bracketed-paste markers, bound to `KeyDecoder`'s private codes.
+    public static let pasteMarkers: [([UInt8], Int32)] = [
+        (Array("\u{1B}[200~".utf8), KeyDecoder.pasteStartCode),
+        (Array("\u{1B}[201~".utf8), KeyDecoder.pasteEndCode),
+    ]
+
+    /// ncurses' own table for the open terminal (terminfo's key strings, its extended `k*`
+    /// strings such as Ctrl-arrows, with the codes `wget_wch` returned for them), plus the
+    /// paste markers. Read with `keybound`, which walks the table ncurses built in `keypad`.
+    static func fromNcurses() -> KeySequenceTable {
+        var sequences = pasteMarkers
+        // Key codes run from KEY_MIN to KEY_MAX; extended strings get codes just above it.
+        for code in Int32(KEY_MIN)..<(KEY_MAX + 512) {
+            var index: Int32 = 0
+            while let bound = keybound(code, index) {
+                let bytes = Array(UnsafeRawBufferPointer(start: bound, count: strlen(bound)))
+                free(bound)
+                sequences.append((bytes, code))
+                index += 1
+            }
+        }
+        return KeySequenceTable(sequences)
+    }
+}
+
+/// Turns the bytes read from the terminal into `RawInput`s, as `wget_wch` did: UTF-8
+/// characters, and key sequences (arrows, function keys, the paste markers) as key codes.
+///
+/// The terminal is read with one read(2) a wake instead of ncurses' one byte a call. A read
+/// may end inside a sequence or a character (a lone Esc, the first bytes of an arrow, half of
+/// a Chinese character): those bytes wait for the next read, or for `escapeDelay` (ncurses'
+/// ESCDELAY) after they came, when they are taken as they are: Esc alone is the Escape key,
+/// Esc and a letter are Escape then the letter, an unfinished character is dropped.
+///
+/// Beyond ncurses' table, the usual CSI and SS3 forms of the arrows, Home, End, Page Up/Down,
+/// Insert, Delete and F1 to F4 are understood (a terminal that left keypad mode sends the
+/// other form), and any other complete CSI or SS3 sequence is one unknown key rather than
+/// its letters typed into the field. Invalid UTF-8 is dropped. Pure: the table is passed in.
+public struct KeyBytes {
+    /// A key code for a complete escape sequence no table knows.
+    public static let unknownSequenceCode: Int32 = KEY_MAX + 3
+    /// The longest CSI sequence parsed; a longer one is taken byte by byte.
+    static let maxCSILength = 32
+
+    public let escapeDelay: Duration
+    private var table: KeySequenceTable?
+    private let makeTable: () -> KeySequenceTable
+    private var pending: [UInt8] = []
+    private var pendingSince: ContinuousClock.Instant?
+
+    /// `table` is asked for the first time a byte other than printable ASCII comes, so a
+    /// session that only types letters never builds it.
+    public init(escapeDelay: Duration, table: @escaping () -> KeySequenceTable) {
+        self.escapeDelay = escapeDelay
+        makeTable = table
+    }
+
+    /// When `expire(at:into:)` takes the waiting bytes as they are; nil when none wait.
+    public var deadline: ContinuousClock.Instant? {
+        pendingSince.map { $0 + escapeDelay }
+    }
+
+    /// Decodes `bytes` read at `now`, after any bytes still waiting, appending to `output`.
+    public mutating func feed(
+        _ bytes: UnsafeBufferPointer<UInt8>, at now: ContinuousClock.Instant, into output: inout [RawInput]
+    ) {
+        if pending.isEmpty {
+            consume(bytes, flush: false, at: now, into: &output)
+        } else {
+            var joined = pending
+            joined.append(contentsOf: bytes)
+            pending.removeAll()
+            pendingSince = nil
+            joined.withUnsafeBufferPointer { consume($0, flush: false, at: now, into: &output) }
+        }
+    }
+
+    /// Convenience for tests: `feed` with an array.
+    public mutating func feed(_ bytes: [UInt8], at now: ContinuousClock.Instant, into output: inout [RawInput]) {
+        bytes.withUnsafeBufferPointer { feed($0, at: now, into: &output) }
+    }
+
+    /// Takes the waiting bytes as they are once `escapeDelay` has passed since they came.
+    public mutating func expire(at now: ContinuousClock.Instant, into output: inout [RawInput]) {
+        guard let deadline, now >= deadline else { return }
+        let waiting = pending
+        pending.removeAll()
+        pendingSince = nil
+        waiting.withUnsafeBufferPointer { consume($0, flush: true, at: now, into: &output) }
+    }
+
+    private enum Match {
+        case key(Int32, length: Int)
+        case incomplete
+        case none
+    }
+
+    private mutating func consume(
+        _ b: UnsafeBufferPointer<UInt8>, flush: Bool, at now: ContinuousClock.Instant, into output: inout [RawInput]
+    ) {
+        var i = 0
+        let n = b.count
+        while i < n {
+            let byte = b[i]
+            if byte >= 0x20 && byte < 0x7F {
+                output.append(.character(UInt32(byte)))
+                i += 1
+                continue
+            }
+            if table == nil { table = makeTable() }
+            if byte >= 0x80 {
+                switch Self.utf8(b, at: i) {
+                case .scalar(let value, let length):
+                    output.append(.character(value))
+                    i += length
+                case .incomplete where !flush:
+                    wait(b, from: i, at: now)
+                    return
+                case .incomplete:
+                    return
+                case .invalid:
+                    i += 1
+                }
+                continue
+            }
+            switch match(b, at: i, flush: flush) {
+            case .key(let code, let length):
+                output.append(.keyCode(code))
+                i += length
+            case .incomplete:
+                wait(b, from: i, at: now)
+                return
+            case .none:
+                output.append(.character(UInt32(byte)))
+                i += 1
+            }
+        }
+    }
+
+    private mutating func wait(_ b: UnsafeBufferPointer<UInt8>, from start: Int, at now: ContinuousClock.Instant) {
+        pending.append(contentsOf: UnsafeBufferPointer(rebasing: b[start...]))
+        pendingSince = now
+    }
+
+    /// The sequence at `i`: the longest one the table knows, else a CSI/SS3 form.
+    private func match(_ b: UnsafeBufferPointer<UInt8>, at i: Int, flush: Bool) -> Match {
+        guard let table else { return .none }
+        let n = b.count
+        if table.startsSequence(b[i]) {
+            var key: UInt64 = 0
+            var best: (code: Int32, length: Int)?
+            var length = 0
+            var longer = false
+            while i + length < n, length < KeySequenceTable.maxLength {
+                key |= UInt64(b[i + length]) << (8 * UInt64(length))
+                length += 1
+                let packed = key | UInt64(length) << 56
+                if let code = table.code(packed) { best = (code, length) }
+                longer = table.isPrefix(packed)
+                if !longer { break }
+            }
+            // Out of bytes inside a sequence that may still go on: wait, as ncurses does.
+            if longer, i + length == n, !flush { return .incomplete }
+            if let best { return .key(best.code, length: best.length) }
+        }
+        guard b[i] == 0x1B else { return .none }
+        return Self.escapeSequence(b, at: i, flush: flush)
+    }
+
+    /// ESC [ parameters intermediates final, or ESC O letter.
+    private static func escapeSequence(_ b: UnsafeBufferPointer<UInt8>, at i: Int, flush: Bool) -> Match {
+        let n = b.count
+        guard i + 1 < n else { return flush ? .none : .incomplete }
+        switch b[i + 1] {
+        case UInt8(ascii: "O"):
+            guard i + 2 < n else { return flush ? .none : .incomplete }
+            let final = b[i + 2]
+            guard (0x40...0x7E).contains(final) else { return .none }
+            return .key(ss3Code(final), length: 3)
+        case UInt8(ascii: "["):
+            var j = i + 2
+            var parameter = 0
+            var parameters = 0
+            while j < n, j - i < maxCSILength {
+                let byte = b[j]
+                switch byte {
+                case 0x30...0x39:
+                    if parameters == 0 { parameter = min(parameter * 10 + Int(byte - 0x30), 100_000) }
+                case 0x3A...0x3F:
+                    parameters += 1
+                case 0x20...0x2F:
+                    break
+                case 0x40...0x7E:
+                    return .key(csiCode(final: byte, first: parameter, more: parameters > 0), length: j - i + 1)
+                default:
+                    return .none
+                }
+                j += 1
+            }
+            if j == n, !flush { return .incomplete }
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    private static func ss3Code(_ final: UInt8) -> Int32 {
+        switch final {
+        case UInt8(ascii: "A"): return KEY_UP
+        case UInt8(ascii: "B"): return KEY_DOWN
+        case UInt8(ascii: "C"): return KEY_RIGHT
+        case UInt8(ascii: "D"): return KEY_LEFT
+        case UInt8(ascii: "H"): return KEY_HOME
+        case UInt8(ascii: "F"): return KEY_END
+        case UInt8(ascii: "M"): return KEY_ENTER
+        case UInt8(ascii: "P")...UInt8(ascii: "S"): return KEY_F0 + 1 + Int32(final - UInt8(ascii: "P"))
+        default: return unknownSequenceCode
+        }
+    }
+
+    /// Unmodified keys only: a modified one (`ESC[1;5A`) that the table does not know stays
+    /// unknown rather than passing for the plain key.
+    private static func csiCode(final: UInt8, first: Int, more: Bool) -> Int32 {
+        if more { return unknownSequenceCode }
+        switch final {
+        case UInt8(ascii: "A"): return KEY_UP
+        case UInt8(ascii: "B"): return KEY_DOWN
+        case UInt8(ascii: "C"): return KEY_RIGHT
+        case UInt8(ascii: "D"): return KEY_LEFT
+        case UInt8(ascii: "H"): return KEY_HOME
+        case UInt8(ascii: "F"): return KEY_END
+        case UInt8(ascii: "Z"): return KEY_BTAB
+        case UInt8(ascii: "~"):
+            switch first {
+            case 1, 7: return KEY_HOME
+            case 2: return KEY_IC
+            case 3: return KEY_DC
+            case 4, 8: return KEY_END
+            case 5: return KEY_PPAGE
+            case 6: return KEY_NPAGE
+            default: return unknownSequenceCode
+            }
+        default: return unknownSequenceCode
+        }
+    }
+
+    private enum UTF8Result {
+        case scalar(UInt32, length: Int)
+        case incomplete
+        case invalid
+    }
+
+    /// One UTF-8 character at `i` (shortest form, no surrogates, at most U+10FFFF).
+    private static func utf8(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> UTF8Result {
+        let lead = b[i]
+        let length: Int
+        var value: UInt32
+        var minimum: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, value, minimum) = (2, UInt32(lead & 0x1F), 0x80)
+        case 0xE0...0xEF: (length, value, minimum) = (3, UInt32(lead & 0x0F), 0x800)
+        case 0xF0...0xF4: (length, value, minimum) = (4, UInt32(lead & 0x07), 0x10000)
+        default: return .invalid
+        }
+        var k = 1
+        while k < length {
+            guard i + k < b.count else { return .incomplete }
+            let next = b[i + k]
+            guard next & 0xC0 == 0x80 else { return .invalid }
+            value = value << 6 | UInt32(next & 0x3F)
+            k += 1
+        }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return .invalid }
+        return .scalar(value, length: length)
+    }
+}

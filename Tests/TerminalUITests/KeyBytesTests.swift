@@ -1,0 +1,181 @@
+import CNcurses
+import PaletteApp
+import XCTest
+
+@testable import TerminalUI
+
+/// Bytes from the terminal to `RawInput`s: what ncurses' `wget_wch` did, from one read(2).
+final class KeyBytesTests: XCTestCase {
+    /// xterm-256color's keys as ncurses binds them (a subset), and the paste markers.
+    private static let xterm: [(String, Int32)] = [
+        ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+        ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END), ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE),
+        ("\u{1B}[3~", KEY_DC), ("\u{7F}", KEY_BACKSPACE), ("\u{1B}[Z", KEY_BTAB), ("\u{1B}OP", KEY_F0 + 1),
+        ("\u{1B}[1;5A", KEY_MAX + 40), ("\u{1B}[24;2~", KEY_F0 + 24),
+        // The Linux console's F1, which is not a CSI sequence of the usual shape.
+        ("\u{1B}[[A", KEY_F0 + 1),
+    ]
+
+    private let start = ContinuousClock.now
+    private let delay = Duration.milliseconds(25)
+
+    private func decoder(tableBuilt: UnsafeMutablePointer<Int>? = nil) -> KeyBytes {
+        KeyBytes(escapeDelay: delay) {
+            tableBuilt?.pointee += 1
+            return KeySequenceTable(
+                KeySequenceTable.pasteMarkers + Self.xterm.map { (Array($0.0.utf8), $0.1) })
+        }
+    }
+
+    private func feed(_ keys: inout KeyBytes, _ text: String, after ms: Int = 0) -> [RawInput] {
+        feed(&keys, Array(text.utf8), after: ms)
+    }
+
+    private func feed(_ keys: inout KeyBytes, _ bytes: [UInt8], after ms: Int = 0) -> [RawInput] {
+        var out: [RawInput] = []
+        keys.feed(bytes, at: start + .milliseconds(ms), into: &out)
+        return out
+    }
+
+    private func expire(_ keys: inout KeyBytes, after ms: Int) -> [RawInput] {
+        var out: [RawInput] = []
+        keys.expire(at: start + .milliseconds(ms), into: &out)
+        return out
+    }
+
+    private func chars(_ text: String) -> [RawInput] {
+        text.unicodeScalars.map { .character($0.value) }
+    }
+
+    func testTextInOneReadIncludingCJKAndEmoji() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "a 寧靜，é🌅"), chars("a 寧靜，é🌅"))
+        XCTAssertNil(keys.deadline)
+    }
+
+    func testACharacterSplitAcrossReadsWaitsForItsOtherBytes() {
+        var keys = decoder()
+        let bytes = Array("寧🌅".utf8)
+        XCTAssertEqual(feed(&keys, Array(bytes[0..<2])), [])
+        XCTAssertEqual(keys.deadline, start + delay)
+        XCTAssertEqual(feed(&keys, Array(bytes[2..<5]), after: 1), chars("寧"))
+        XCTAssertEqual(feed(&keys, Array(bytes[5...]), after: 2), chars("🌅"))
+        XCTAssertNil(keys.deadline)
+    }
+
+    func testKeysFromTheTable() {
+        var keys = decoder()
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}OA\u{1B}OBx\u{1B}[5~\u{1B}[3~\u{7F}\u{1B}[Z\u{1B}OP\u{1B}[1;5A\u{1B}[24;2~"),
+            [
+                .keyCode(KEY_UP), .keyCode(KEY_DOWN), .character(0x78), .keyCode(KEY_PPAGE), .keyCode(KEY_DC),
+                .keyCode(KEY_BACKSPACE), .keyCode(KEY_BTAB), .keyCode(KEY_F0 + 1), .keyCode(KEY_MAX + 40),
+                .keyCode(KEY_F0 + 24),
+            ])
+        XCTAssertNil(keys.deadline, "nothing waits after complete sequences")
+    }
+
+    func testTheOtherCursorFormsAreUnderstoodAndUnknownSequencesStayOneKey() {
+        var keys = decoder()
+        // Normal cursor mode (a terminal that left keypad mode) sends CSI forms.
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}[A\u{1B}[D\u{1B}[H\u{1B}[4~\u{1B}[2~"),
+            [.keyCode(KEY_UP), .keyCode(KEY_LEFT), .keyCode(KEY_HOME), .keyCode(KEY_END), .keyCode(KEY_IC)])
+        // A modified key the table lacks is not the plain key, and not letters in the field.
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}[1;3Cz\u{1B}[99~\u{1B}Ox"),
+            [
+                .keyCode(KeyBytes.unknownSequenceCode), .character(0x7A), .keyCode(KeyBytes.unknownSequenceCode),
+                .keyCode(KeyBytes.unknownSequenceCode),
+            ])
+    }
+
+    func testALoneEscIsTheEscapeKeyOnceTheDelayHasPassed() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "\u{1B}"), [])
+        XCTAssertEqual(keys.deadline, start + delay)
+        XCTAssertEqual(expire(&keys, after: 24), [], "not before ESCDELAY")
+        XCTAssertEqual(expire(&keys, after: 25), [.character(0x1B)])
+        XCTAssertNil(keys.deadline)
+        XCTAssertEqual(expire(&keys, after: 60), [], "taken once")
+    }
+
+    func testEscThenALetterIsEscapeThenTheLetterAtOnce() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "\u{1B}q"), [.character(0x1B), .character(0x71)])
+        XCTAssertNil(keys.deadline)
+    }
+
+    func testASequenceSplitAcrossReadsIsOneKey() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "ab\u{1B}"), chars("ab"))
+        XCTAssertEqual(feed(&keys, "O", after: 3), [])
+        XCTAssertEqual(keys.deadline, start + .milliseconds(3) + delay, "the delay runs from the last bytes")
+        XCTAssertEqual(feed(&keys, "A", after: 5), [.keyCode(KEY_UP)])
+        XCTAssertEqual(feed(&keys, "\u{1B}[1;", after: 6), [])
+        XCTAssertEqual(feed(&keys, "5Ac", after: 7), [.keyCode(KEY_MAX + 40), .character(0x63)])
+        XCTAssertEqual(feed(&keys, "\u{1B}[[", after: 8), [])
+        XCTAssertEqual(feed(&keys, "A", after: 9), [.keyCode(KEY_F0 + 1)])
+    }
+
+    func testAnUnfinishedSequenceAtItsDeadlineIsTakenByteByByte() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "\u{1B}["), [])
+        XCTAssertEqual(expire(&keys, after: 30), [.character(0x1B), .character(0x5B)])
+        XCTAssertEqual(feed(&keys, "\u{1B}[1;5", after: 40), [])
+        XCTAssertEqual(
+            expire(&keys, after: 70),
+            [.character(0x1B), .character(0x5B), .character(0x31), .character(0x3B), .character(0x35)])
+    }
+
+    func testAnUnfinishedCharacterAtItsDeadlineIsDroppedAndInvalidUTF8Too() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, [0xE5, 0xAF]), [])
+        XCTAssertEqual(expire(&keys, after: 30), [])
+        XCTAssertNil(keys.deadline)
+        // A stray continuation byte, an overlong form, a surrogate, a lead byte cut short.
+        XCTAssertEqual(
+            feed(&keys, [0x61, 0x80, 0x62, 0xC0, 0xAF, 0x63, 0xED, 0xA0, 0x80, 0x64, 0xE5, 0x41]),
+            chars("abcdA"))
+    }
+
+    func testBracketedPasteThroughTheKeyDecoder() {
+        var keys = decoder()
+        var decoder = KeyDecoder()
+        let bytes = Array("x\u{1B}[200~寧靜\r\u{1B}OAline2\u{1B}[201~y".utf8)
+        var events: [InputEvent] = []
+        // Cut into reads of 5 bytes: inside the marker, the arrow and the Chinese characters.
+        for (index, chunk) in stride(from: 0, to: bytes.count, by: 5).enumerated() {
+            for input in feed(&keys, Array(bytes[chunk..<min(chunk + 5, bytes.count)]), after: index) {
+                if let event = decoder.feed(input) { events.append(event) }
+            }
+        }
+        XCTAssertEqual(events, [.key(.character("x")), .key(.paste("寧靜\nline2")), .key(.character("y"))])
+    }
+
+    func testControlBytesAreCharactersForTheKeyDecoder() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, [0x01, 0x0D, 0x09, 0x00, 0x17]), [1, 13, 9, 0, 23].map { .character($0) })
+    }
+
+    func testTypingOnlyPrintableASCIINeverBuildsTheTable() {
+        var built = 0
+        withUnsafeMutablePointer(to: &built) { counter in
+            var keys = decoder(tableBuilt: counter)
+            _ = feed(&keys, "a calm forest morning")
+            XCTAssertEqual(counter.pointee, 0)
+            _ = feed(&keys, "\u{1B}OA寧\u{1B}OB")
+            XCTAssertEqual(counter.pointee, 1, "built once, when first needed")
+        }
+    }
+
+    func testTheTableKeepsTheFirstBindingAndSkipsPrintableAndLongSequences() {
+        let table = KeySequenceTable([
+            (Array("\u{1B}OA".utf8), KEY_UP), (Array("\u{1B}OA".utf8), KEY_DOWN), (Array("q".utf8), KEY_UP),
+            (Array("\u{1B}[12345678~".utf8), KEY_F0 + 5),
+        ])
+        var keys = KeyBytes(escapeDelay: delay) { table }
+        XCTAssertEqual(feed(&keys, "\u{1B}OAq"), [.keyCode(KEY_UP), .character(0x71)])
+        XCTAssertEqual(feed(&keys, "\u{1B}[12345678~"), [.keyCode(KeyBytes.unknownSequenceCode)])
+    }
+}
