@@ -187,8 +187,13 @@ final class Issue11CommandLineTests: XCTestCase {
         let listed = try run(["history", "--history", file])
         XCTAssertEqual(listed.status, 0, listed.stderr)
         XCTAssertTrue(listed.stdout.contains(description), listed.stdout)
+        // JSON may escape the joiners (\u200d): read it as JSON.
         let json = try run(["history", "--history", file, "--format", "jsonl"])
-        XCTAssertTrue(json.stdout.contains(description), json.stdout)
+        let line = try XCTUnwrap(json.stdout.split(separator: "\n").first, json.stdout)
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        XCTAssertEqual(
+            (object?["description"] as? String).map { Array($0.unicodeScalars) }, Array(description.unicodeScalars),
+            json.stdout)
     }
 
     // MARK: - Point 15, the README
