@@ -63,6 +63,10 @@ public enum PaletteParser {
     /// name colours ("forest", "moss", "gold") is only a palette when nothing better is found.
     static func look(_ text: String) -> Look {
         if looksLikeColor(text) || looksLikeFunction(text) { return .code }
+        // A name starts with a letter (any script): punctuation is not looked up at all.
+        guard let first = text.utf8.first(where: { !JSONScanner.isSpace($0) }),
+            first >= 0x80 || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
+        else { return .none }
         if text.utf8.count <= 48, ColorNames.named(text) != nil { return .name }
         return .none
     }
