@@ -128,7 +128,8 @@ let package = Package(
             dependencies: ["PaletteApp", "PaletteExport", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
-            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
+            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
