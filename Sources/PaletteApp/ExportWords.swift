@@ -12,7 +12,7 @@ public enum ExportProblem: Equatable, Sendable {
     case tailwindOnly(ExportFormat)
     /// Colours on the command line: 3 or none.
     case colourCount(Int)
-    case invalidColour(String)
+    case invalidColour(ColorParseError)
     /// Standard input held text but no palette.
     case noPaletteInInput(PaletteParseError)
     case inputUnreadable(String)
@@ -65,11 +65,8 @@ public enum ExportWords {
                 "export takes three colours (primary, secondary, accent) or none, not \(n).",
                 "export 需要三個顏色（主色、輔助色、強調色）或不給顏色，而不是 \(n) 個。",
                 "export 需要三个颜色（主色、辅助色、强调色）或不给颜色，而不是 \(n) 个。")
-        case .invalidColour(let text):
-            let s = short(text)
-            return l(
-                "'\(s)' is not a colour: use #RRGGBB or #RGB.",
-                "「\(s)」不是顏色：請使用 #RRGGBB 或 #RGB。", "“\(s)”不是颜色：请使用 #RRGGBB 或 #RGB。")
+        case .invalidColour(let error):
+            return CommandText.color(error)
         case .noPaletteInInput(let error):
             let why = parseDetail(error)
             return l(
@@ -114,15 +111,9 @@ public enum ExportWords {
             return l("no colours found", "找不到顏色", "找不到颜色")
         case .wrongColorCount(let n):
             return l("\(n) colours instead of 3", "有 \(n) 個顏色而不是 3 個", "有 \(n) 个颜色而不是 3 个")
-        case .invalidColor(let role, _):
-            let label =
-                Role(rawValue: role).map {
-                    Localized($0.label(.english), $0.label(.traditionalChinese), $0.label(.simplifiedChinese))
-                }
-                ?? Localized(role, chinese: role)
-            return l(
-                "the \(label.english.lowercased()) is not a colour", "\(label.traditional)不是顏色",
-                "\(label.simplified)不是颜色")
+        case .invalidColor:
+            // The role, the text that is not a colour and the forms that are: as parse says it.
+            return CommandText.palette(e)
         }
     }
 

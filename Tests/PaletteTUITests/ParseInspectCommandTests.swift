@@ -82,10 +82,10 @@ final class ParseInspectCommandTests: XCTestCase {
     func testParseFailuresAreOneLineOnStderrWithStatus1() throws {
         let cases: [(String, String)] = [
             ("I'm sorry, I can't help with that.", "no palette found"),
-            (##"["#2E86AB", "#A23B72"]"##, "expected 3 colours (primary, secondary, accent), found 2"),
+            (##"["#2E86AB", "#A23B72"]"##, "expected three colours (primary, secondary, accent), got 2"),
             (
                 ##"{"primary": "#2E86AB", "secondary": "#A23B7Z", "accent": "#F18F01"}"##,
-                ##"invalid secondary colour: "#A23B7Z""##
+                "invalid secondary colour: '#A23B7Z'"
             ),
             ("", "no palette found"),
         ]
@@ -168,10 +168,10 @@ final class ParseInspectCommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stdout, "")
         XCTAssertEqual(
-            bad.stderr, "palette-tui: inspect: \"#12345\" is not a colour: expected 3 or 6 hex digits, found 5\n")
+            bad.stderr, "palette-tui: inspect: '#12345' is not a colour: expected 3 or 6 hex digits, found 5\n")
         let none = try run(["inspect"])
         XCTAssertEqual(none.status, 2)
-        XCTAssertTrue(none.stderr.contains("Try 'palette-tui --help'"))
+        XCTAssertTrue(none.stderr.contains("Try 'palette-tui inspect --help'"), none.stderr)
         let format = try run(["inspect", "--format", "css", "#fff"])
         XCTAssertEqual(format.status, 2)
         XCTAssertTrue(format.stderr.contains("invalid value 'css' for '--format'"), format.stderr)
