@@ -166,9 +166,11 @@ struct PaletteComposer {
             accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
             accentLab = candidates[a].lab
         } else {
-            let derived = derivedAccent(
-                primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
-                rng: &rng)
+            let derived =
+                namedThingTone(primary, candidates: candidates, rng: &rng)
+                ?? derivedAccent(
+                    primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
+                    rng: &rng)
             let lch = shaped(derived, emotion: emotion, strength: 0.5)
             accentRole = RoleColour(lch: lch, words: primary.words + extra)
             accentLab = CIELab(lch.gamutMapped())
@@ -294,9 +296,11 @@ struct PaletteComposer {
             x.element.weight != y.element.weight ? x.element.weight > y.element.weight : x.offset < y.offset
         }.prefix(64).map(\.element)
         var clusters: [Candidate] = []
+        // Each cluster's OKLab, computed once (its colour is its first member's).
+        var clusterLabs: [OKLab] = []
         for c in ordered {
             let lab = c.lch.lab
-            if let j = clusters.firstIndex(where: { $0.lch.lab.distance(to: lab) < 0.035 }) {
+            if let j = clusterLabs.firstIndex(where: { $0.distance(to: lab) < 0.035 }) {
                 clusters[j].weight += c.weight
                 clusters[j].lead += c.lead
                 clusters[j].words += c.words.filter { !clusters[j].words.contains($0) }
@@ -309,6 +313,7 @@ struct PaletteComposer {
                 clusters[j].isObject = clusters[j].isObject && c.isObject
             } else {
                 clusters.append(c)
+                clusterLabs.append(lab)
             }
         }
         // Of two objects that ask about equally, the one with a colour leads: rusty metal is rust,
@@ -467,6 +472,34 @@ struct PaletteComposer {
             let l = lighter ? min(p.l + 0.3, 0.95) : max(p.l - 0.3, 0.2)
             return OKLCH(l: l, c: p.c * (lighter ? 0.55 : 0.8), h: p.h)
         }
+    }
+
+    /// The third colour of a named thing documented with two colours and no accent among them
+    /// (Coca-Cola red and white, Starbucks green and white, Facebook blue and white): a tone of
+    /// its lead colour, not a harmony hue the brand never uses. A shade when the lead is light
+    /// enough to darken (OKLCH L ≥ 0.5: L − 0.22, not below 0.3), else a tint (L + 0.3, at most 0.88);
+    /// the same hue, chroma mostly kept (at least the accent's 0.07).
+    /// Brand guides extend their palettes the same way (Starbucks' House Green beside its
+    /// Siren green). The distance rules are then enforced by `Separation` like any accent's,
+    /// lightness first, so the tone stays on the lead's hue. `nil` when the primary is not led
+    /// by such a thing (one-colour names keep the harmony accent: a tone would twin the
+    /// secondary's).
+    private func namedThingTone(_ primary: Candidate, candidates: [Candidate], rng: inout SeededRandom) -> OKLCH? {
+        let named: Set<CueKind> = [.brand, .flag, .team, .icon]
+        // A black or white lead has no hue to tone: the harmony accent stays.
+        guard primary.lch.c >= 0.03,
+            let cue = primary.cues.sorted().first(where: {
+                named.contains(reading.cues[$0].kind) && reading.cues[$0].colours.count >= 2
+            })
+        else { return nil }
+        // The thing's own documented colours must be in the palette's other candidates
+        // (so the secondary shows them): the tone is the third.
+        guard candidates.contains(where: { $0.cues.contains(cue) && $0.lch != primary.lch }) else { return nil }
+        let p = primary.lch
+        let darken = p.l >= 0.5
+        var l = darken ? max(p.l - 0.22, 0.3) : min(p.l + 0.3, 0.88)
+        if variation != 0 { l += rng.uniform(-0.04...0.04) }
+        return OKLCH(l: l, c: max(p.c * (darken ? 0.85 : 0.6), PaletteComposer.accentMinimumChroma), h: p.h)
     }
 
     /// An accent from a harmony: the accent hue nearest the primary's complement.
