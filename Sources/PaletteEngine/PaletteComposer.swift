@@ -107,21 +107,24 @@ struct PaletteComposer {
     ///
     /// A regenerated palette that came out too close to the first (a description with one
     /// colour idea) is rebuilt with the first palette's secondary and accent ruled out.
+    ///
+    /// The shaped candidates depend on the words alone (the seeded choices start after them),
+    /// unless a fallback palette is drawn for a text with no colour words: so they are
+    /// prepared once for the variation, the first palette it is compared with and a rebuild.
     func compose() -> Composition {
-        let first = build(avoiding: nil)
+        var unused = SeededRandom(seed: reading.seed, variation: variation)
+        let shared = reading.cues.contains { !$0.colours.isEmpty } ? prepared(rng: &unused) : nil
+        let first = build(avoiding: nil, prepared: shared)
         guard variation != 0 else { return first }
-        let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil).palette
+        let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil, prepared: shared).palette
         let moved = Role.allCases.contains {
             CIEDE2000.difference(first.palette[$0], base[$0]) >= PaletteComposer.variationDistance
         }
-        return moved ? first : build(avoiding: base)
+        return moved ? first : build(avoiding: base, prepared: shared)
     }
 
-    private func build(avoiding base: Palette?) -> Composition {
-        var rng = SeededRandom(seed: reading.seed, variation: variation)
-        let avoid = base.map { b in
-            (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h)
-        }
+    /// The candidates, shaped by the global modifiers and the mood, exclusions applied.
+    private func prepared(rng: inout SeededRandom) -> [Candidate] {
         let emotion = reading.emotion.clamped(1.5)
         var candidates = clusters(rng: &rng)
         for i in candidates.indices {
@@ -141,6 +144,16 @@ struct PaletteComposer {
             candidates.removeAll { !allowed($0.lch) }
             if candidates.isEmpty { candidates = standIns(emotion: emotion) }
         }
+        return candidates
+    }
+
+    private func build(avoiding base: Palette?, prepared shared: [Candidate]?) -> Composition {
+        var rng = SeededRandom(seed: reading.seed, variation: variation)
+        let avoid = base.map { b in
+            (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h)
+        }
+        let emotion = reading.emotion.clamped(1.5)
+        let candidates = shared ?? prepared(rng: &rng)
 
         let p = choosePrimary(candidates, rng: &rng)
         var primary = candidates[p]
