@@ -98,7 +98,8 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         // The fault suite every HTTP provider runs (Gemini's faults, each protocol's own replies).
         .target(
-            name: "ProviderFaultSuite", dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp"],
+            name: "ProviderFaultSuite",
+            dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp", "PaletteEngine"],
             path: "Tests/ProviderFaultSuite", swiftSettings: strict),
         .testTarget(
             name: "OpenAITests",
@@ -128,7 +129,8 @@ let package = Package(
             dependencies: ["PaletteApp", "PaletteExport", "PaletteHistory", "PaletteCore", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
-            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore"], swiftSettings: strict),
+            name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],

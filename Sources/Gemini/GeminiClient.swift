@@ -96,8 +96,10 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
     // MARK: - Generating
 
     /// Locked colours and the palette being refined go in the instructions and the schema, the
-    /// answer is checked (`GenerationRequest.checked`); a seed goes in `generationConfig.seed`.
-    public nonisolated var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
+    /// answer is checked (`GenerationRequest.checked`); a seed goes in `generationConfig.seed`;
+    /// several candidates are one array in one answer (not `candidateCount`, which Gemini 3
+    /// models refuse with a 400: docs/decisions.md).
+    public nonisolated var supportedFields: Set<GenerationRequest.Field> { PaletteConversation.supportedFields }
 
     /// Throws `ProviderFailure`.
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
@@ -110,30 +112,22 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         }
         var model = currentModel
         var notes: [GenerationNote] = []
-
-        let first = try await answer(
-            PalettePrompt.request(for: request),
-            model: &model, notes: &notes, by: deadline)
-        let problem: String
-        switch GeminiClient.palette(from: first.text) {
-        case .palette(let palette):
-            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes).checked(
-                against: request)
-        case .problem(let why):
-            if first.reachedTokenLimit { throw http.failure(.truncated) }
-            problem = why
+        var result = try await PaletteConversation.generate(http, for: request, model: model) {
+            (correction) throws(ProviderFailure) -> ChatAnswer in
+            let prompt = PalettePrompt.request(
+                for: request, correction: correction.map { (reply: $0.reply, problem: $0.problem) })
+            let answer = try await answer(prompt, model: &model, notes: &notes, by: deadline)
+            return ChatAnswer(text: answer.text, truncated: answer.reachedTokenLimit)
         }
-
-        let retryRequest = PalettePrompt.request(for: request, correction: (reply: first.text, problem: problem))
-        let second = try await answer(retryRequest, model: &model, notes: &notes, by: deadline)
-        switch GeminiClient.palette(from: second.text) {
-        case .palette(let palette):
-            return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes).checked(
-                against: request)
-        case .problem(let why):
-            if second.reachedTokenLimit { throw http.failure(.truncated) }
-            throw http.failure(.unusableAnswer(problem: why))
+        // A retired default replaced during the conversation: every candidate names the model that answered.
+        result.model = model
+        result.alternatives = result.alternatives.map { alternative in
+            var alternative = alternative
+            alternative.model = model
+            return alternative
         }
+        result.notes.insert(contentsOf: notes, at: 0)
+        return result
     }
 
     /// The answer to `prompt` from `model`, moving a retired default model on.

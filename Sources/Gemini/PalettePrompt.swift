@@ -36,7 +36,8 @@ public enum PalettePrompt {
 
     /// Builds the request for `generation`: its locked colours and the palette it refines are
     /// in the instructions and in the schema (a locked role's property allows only its colour),
-    /// a refinement's instruction is the user turn, and a seed goes in `generationConfig.seed`.
+    /// a refinement's instruction is the user turn, a seed goes in `generationConfig.seed`, and
+    /// several candidates are asked for as one array in one answer (`Schema.answer(for:)`).
     public static func request(
         for generation: GenerationRequest, correction: (reply: String, problem: String)? = nil
     ) -> GenerateContentRequest {
@@ -44,14 +45,16 @@ public enum PalettePrompt {
         var contents = [Content(role: "user", text: PaletteInstructions.userTurn(for: generation))]
         if let correction {
             contents.append(Content(role: "model", text: correction.reply))
-            contents.append(Content(role: "user", text: self.correction(for: correction.problem)))
+            contents.append(
+                Content(
+                    role: "user", text: PaletteInstructions.correction(for: correction.problem, request: generation)))
         }
         return GenerateContentRequest(
             systemInstruction: Content(role: nil, text: instruction),
             contents: contents,
             generationConfig: GenerationConfig(
                 responseMimeType: "application/json",
-                responseSchema: Schema(PaletteSchema.palette(for: generation)),
+                responseSchema: Schema.answer(for: generation),
                 maxOutputTokens: maxOutputTokens,
                 seed: generation.seed.map { _ in Sampling.seed(for: generation) }))
     }

@@ -102,10 +102,15 @@ public final class Schema: Encodable, Sendable, Equatable {
     /// `"enum"` with `enum` for a STRING that may take only the listed values (a locked role).
     public let format: String?
     public let `enum`: [String]?
+    /// For an ARRAY: the schema of each item, and how many there must be.
+    public let items: Schema?
+    public let minItems: Int?
+    public let maxItems: Int?
 
     public init(
         type: String, description: String? = nil, properties: [String: Schema]? = nil,
-        required: [String]? = nil, propertyOrdering: [String]? = nil, enum values: [String]? = nil
+        required: [String]? = nil, propertyOrdering: [String]? = nil, enum values: [String]? = nil,
+        items: Schema? = nil, count: Int? = nil
     ) {
         self.type = type
         self.description = description
@@ -114,12 +119,15 @@ public final class Schema: Encodable, Sendable, Equatable {
         self.propertyOrdering = propertyOrdering
         self.format = values == nil ? nil : "enum"
         self.enum = values
+        self.items = items
+        self.minItems = count
+        self.maxItems = count
     }
 
     public static func == (a: Schema, b: Schema) -> Bool {
         a.type == b.type && a.description == b.description && a.properties == b.properties
             && a.required == b.required && a.propertyOrdering == b.propertyOrdering && a.format == b.format
-            && a.enum == b.enum
+            && a.enum == b.enum && a.items == b.items && a.minItems == b.minItems && a.maxItems == b.maxItems
     }
 }
 
@@ -137,6 +145,20 @@ extension Schema {
         self.init(
             type: "OBJECT", description: palette.description, properties: properties,
             required: palette.required, propertyOrdering: palette.propertyOrdering)
+    }
+
+    /// The answer `request` asks for: one palette, or for several candidates an OBJECT whose one
+    /// property is an ARRAY of exactly that many (`PaletteInstructions.candidatesKey`).
+    public static func answer(for request: GenerationRequest) -> Schema {
+        let palette = Schema(PaletteSchema.palette(for: request))
+        let count = request.candidateCount
+        guard count > 1 else { return palette }
+        let key = PaletteInstructions.candidatesKey
+        let list = Schema(
+            type: "ARRAY", description: PaletteSchema.candidatesDescription(count), items: palette, count: count)
+        return Schema(
+            type: "OBJECT", description: "\(count) different three-colour palettes.", properties: [key: list],
+            required: [key], propertyOrdering: [key])
     }
 }
 

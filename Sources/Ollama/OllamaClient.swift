@@ -34,8 +34,9 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
     public var name: String { OllamaClient.providerID }
     public var model: String? { configuration.model }
     /// A seed is sent (`options.seed`); locked colours and the palette being refined go in the
-    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`).
-    public var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
+    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`);
+    /// several candidates come from one request (`PaletteConversation`).
+    public var supportedFields: Set<GenerationRequest.Field> { PaletteConversation.supportedFields }
 
     public var description: String {
         "OllamaClient(model: \(configuration.model), host: \(configuration.host.absoluteString))"
@@ -61,11 +62,12 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
         let url = try configuration.chatURL()
         let configuration = self.configuration
         let http = self.http
-        let palette: Palette
+        let turns = PaletteConversation.turns(for: request)
         do {
-            palette = try await PaletteConversation.run(http, first: PaletteConversation.turns(for: request)) {
-                (turns) throws(ProviderFailure) -> ChatAnswer in
-                let body = OllamaClient.body(model: configuration.model, turns: turns, request: request)
+            return try await PaletteConversation.generate(http, for: request, model: configuration.model) {
+                (correction) throws(ProviderFailure) -> ChatAnswer in
+                let asked = PaletteConversation.turns(turns, correcting: correction, for: request)
+                let body = OllamaClient.body(model: configuration.model, turns: asked, request: request)
                 return try await http.send(
                     OllamaClient.urlRequest(url, body: body.data, key: configuration.apiKey), by: deadline
                 ) { reply in
@@ -76,7 +78,6 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
             guard case .modelNotFound(let model, []) = error.reason else { throw error }
             throw http.failure(.modelNotFound(model: model, available: await installedModels(by: deadline)))
         }
-        return GeneratedPalette(palette: palette, provider: name, model: configuration.model).checked(against: request)
     }
 
     /// The models the server has pulled, or none when it does not say within the deadline.
@@ -102,7 +103,7 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
             ("model", .string(model)),
             ("messages", .array(turns.map(\.json))),
             ("stream", .bool(false)),
-            ("format", .jsonSchema(.palette(for: request))),
+            ("format", .answerSchema(for: request, boundedItems: true)),
             (
                 "options",
                 .object([

@@ -68,8 +68,9 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
     public var name: String { OpenAIClient.providerID }
     public var model: String? { configuration.model }
     /// A seed is sent (as `seed`); locked colours and the palette being refined go in the
-    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`).
-    public var supportedFields: Set<GenerationRequest.Field> { [.seed, .lockedRoles, .refinement] }
+    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`);
+    /// several candidates come from one request (`PaletteConversation`).
+    public var supportedFields: Set<GenerationRequest.Field> { PaletteConversation.supportedFields }
 
     public var description: String {
         "OpenAIClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
@@ -99,11 +100,12 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
         let model = configuration.model
         var left = refused.parts(endpoint: endpoint, model: model)
         let turns = PaletteConversation.turns(for: request)
-        let palette = try await PaletteConversation.run(http, first: turns) {
-            (turns) throws(ProviderFailure) -> ChatAnswer in
+        var result = try await PaletteConversation.generate(http, for: request, model: model) {
+            (correction) throws(ProviderFailure) -> ChatAnswer in
+            let asked = PaletteConversation.turns(turns, correcting: correction, for: request)
             while true {
                 // Without response_format the schema goes in the system turn, the only place left.
-                let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(turns, for: request) : turns
+                let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(asked, for: request) : asked
                 let body = chatCompletionsBody(model: model, turns: sent, request: request, without: left)
                 let urlRequest = OpenAIClient.urlRequest(url, body: body.data, key: configuration.apiKey)
                 let outcome = try await http.send(urlRequest, by: deadline) { reply in
@@ -119,9 +121,8 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
                 }
             }
         }
-        var notes: [GenerationNote] = []
-        if !left.isEmpty { notes.append(.parametersRefused(left.sorted().map(\.rawValue))) }
-        return GeneratedPalette(palette: palette, provider: name, model: model, notes: notes).checked(against: request)
+        if !left.isEmpty { result.notes.insert(.parametersRefused(left.sorted().map(\.rawValue)), at: 0) }
+        return result
     }
 
     /// The HTTP request; the key, when given, goes only in `Authorization: Bearer`.

@@ -63,10 +63,10 @@ func chatCompletionsBody(
                         (
                             "json_schema",
                             .object([
-                                ("name", .string("palette")),
+                                ("name", .string(request.candidateCount > 1 ? "palettes" : "palette")),
                                 ("description", .string(PaletteSchema.palette.description)),
                                 ("strict", .bool(true)),
-                                ("schema", .jsonSchema(PaletteSchema.palette(for: request))),
+                                ("schema", .answerSchema(for: request, boundedItems: false)),
                             ])
                         ),
                     ])

@@ -355,6 +355,29 @@ public enum Messages {
             return Localized(
                 "only \(found) of the \(requested) candidates asked for are distinct enough to show",
                 "要求的 \(requested) 組候選中只有 \(found) 組差異足夠", "要求的 \(requested) 组候选中只有 \(found) 组差异足够")
+        case .candidatesDropped(let answered, let dropped):
+            func why(_ drop: DroppedCandidate, _ language: Language) -> String {
+                switch drop.reason {
+                case .unusable(let problem):
+                    let p = serverText(problem) ?? "?"
+                    return language == .english
+                        ? "#\(drop.position) unusable (\(p))"
+                        : language == .traditionalChinese
+                            ? "第 \(drop.position) 組無法使用（\(p)）" : "第 \(drop.position) 组无法使用（\(p)）"
+                case .repeats(let position):
+                    return language == .english
+                        ? "#\(drop.position) repeats #\(position)"
+                        : language == .traditionalChinese
+                            ? "第 \(drop.position) 組與第 \(position) 組重複" : "第 \(drop.position) 组与第 \(position) 组重复"
+                }
+            }
+            func list(_ language: Language, _ separator: String) -> String {
+                dropped.map { why($0, language) }.joined(separator: separator)
+            }
+            return Localized(
+                "of the model's \(answered) candidates, \(dropped.count) left out: " + list(.english, ", "),
+                "模型給的 \(answered) 組候選中有 \(dropped.count) 組未採用：" + list(.traditionalChinese, "、"),
+                "模型给的 \(answered) 组候选中有 \(dropped.count) 组未采用：" + list(.simplifiedChinese, "、"))
         }
     }
 

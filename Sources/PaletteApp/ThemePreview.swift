@@ -77,34 +77,65 @@ enum PreviewScreen {
         _ preview: ThemePreview, support: PreviewSupport, width: Int, height: Int, language: Language
     ) -> String {
         let w = max(width, 1)
-        var lines: [[Segment]] = []
+        let room = max(w - 1, 1)
         let title = ExportWords.previewTitle(variant: preview.variant)(language) + " · " + preview.description
-        lines.append([Segment(title, sgr: "1")])
-        lines.append([Segment(ExportWords.previewSupportNote(support)(language), sgr: "")])
-        lines.append([])
-        let sample = ExportWords.previewSample(language)
-        let normals = (0..<8).map { "\($0) " + ExportWords.ansiName($0)(language) }
-        let brights = (8..<16).map { "\($0) " + ExportWords.ansiName($0)(language) }
+        let note = ExportWords.previewSupportNote(support)(language)
+        // A narrow terminal gets a shorter sample, then bare numbers, so that both halves and
+        // the swatches still show: the first layout that fits.
+        let full = ExportWords.previewSample(language)
+        let named = (0..<16).map { "\($0) " + ExportWords.ansiName($0)(language) }
+        let numbered = (0..<16).map { "\($0)" }
+        var layout = (labels: numbered, sample: "Aa")
+        for (labels, text) in [(named, full), (named, "Aa01"), (named, "Aa"), (numbered, "Aa01")] {
+            let n1 = labels[0..<8].map(DisplayWidth.of).max() ?? 0
+            let n2 = labels[8..<16].map(DisplayWidth.of).max() ?? 0
+            if 2 + n1 + 1 + 3 + n2 + 1 + 3 + 6 + 2 * DisplayWidth.of(text) <= w - 1 {
+                layout = (labels, text)
+                break
+            }
+        }
+        let sample = layout.sample
+        let normals = Array(layout.labels[0..<8])
+        let brights = Array(layout.labels[8..<16])
         let n1 = normals.map(DisplayWidth.of).max() ?? 0
         let n2 = brights.map(DisplayWidth.of).max() ?? 0
+        var samples: [[Segment]] = []
         for k in 0..<8 {
-            lines.append([
+            samples.append([
                 Segment("  ", sgr: ""), Segment(pad(normals[k], n1) + " " + sample, sgr: "3\(k)"),
                 Segment("   ", sgr: ""), Segment(pad(brights[k], n2) + " " + sample, sgr: "9\(k)"),
                 Segment("   ", sgr: ""), Segment("   ", sgr: "4\(k)"), Segment("   ", sgr: "10\(k)"),
             ])
         }
-        lines.append([])
-        lines.append([Segment("  " + ExportWords.previewDefaultText(language), sgr: "")])
-        for role in Role.allCases {
-            let hex = preview.theme.palette[role].hex
-            let placed = preview.theme.placements[role] ?? .neutrals
-            lines.append([
-                Segment("  " + role.label(language) + " " + hex + " → ", sgr: ""),
-                Segment(ExportWords.placement(placed)(language), sgr: sgr(placed)),
-            ])
+        // A role whose placement does not fit beside it continues on the next row, indented.
+        func roles(wrapping: Bool) -> [[Segment]] {
+            Role.allCases.flatMap { role -> [[Segment]] in
+                let placed = preview.theme.placements[role] ?? .neutrals
+                let head = "  " + role.label(language) + " " + preview.theme.palette[role].hex + " → "
+                let tail = ExportWords.placement(placed)(language)
+                if wrapping && DisplayWidth.of(head + tail) > room {
+                    return [[Segment(head, sgr: "")]]
+                        + prose(tail, indent: 4, width: room, lines: .max).map {
+                            [Segment("    ", sgr: ""), Segment($0, sgr: sgr(placed))]
+                        }
+                }
+                return [[Segment(head, sgr: ""), Segment(tail, sgr: sgr(placed))]]
+            }
         }
-        lines.append([])
+        // The sentences wrap to the width; when the rows do not all fit, each keeps one line
+        // (ending in "…") so that the samples still show, then the bottom rows give way.
+        func assemble(proseLines: Int) -> [[Segment]] {
+            var lines: [[Segment]] = [[Segment(title, sgr: "1")]]
+            lines += prose(note, indent: 0, width: room, lines: proseLines).map { [Segment($0, sgr: "")] }
+            lines.append([])
+            lines += samples
+            lines.append([])
+            lines += prose(ExportWords.previewDefaultText(language), indent: 2, width: room, lines: proseLines)
+                .map { [Segment("  " + $0, sgr: "")] }
+            return lines + roles(wrapping: proseLines > 1) + [[]]
+        }
+        var lines = assemble(proseLines: .max)
+        if lines.count + 1 > height { lines = assemble(proseLines: 1) }
         let keys = KeyMap.footer(for: KeyScope.preview.contexts, language: language)
             .map { $0.key + " " + $0.text }.joined(separator: " · ")
         let hint = [Segment(keys, sgr: "2")]
@@ -127,6 +158,18 @@ enum PreviewScreen {
         }
     }
 
+    /// `text` wrapped to the `width` columns left after `indent`, in at most `lines` rows, the
+    /// last one ending in "…" when the text goes on.
+    private static func prose(_ text: String, indent: Int, width: Int, lines: Int) -> [String] {
+        var rows = CommandHelp.wrap(TextSanitizer.clean(text), width: max(width - indent, 1))
+        if rows.count > lines {
+            rows = Array(rows.prefix(max(lines, 1)))
+            let cut = TextSanitizer.truncate(rows[rows.count - 1], toWidth: max(width - indent - 1, 1))
+            rows[rows.count - 1] = cut.hasSuffix("…") ? cut : cut + "…"
+        }
+        return rows
+    }
+
     /// The SGR that shows a placement's colour: its slot, or the default foreground.
     private static func sgr(_ placement: RolePlacement) -> String {
         guard case .slot(let n) = placement else { return "" }
@@ -137,25 +180,33 @@ enum PreviewScreen {
         text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0))
     }
 
-    /// One row, cut to `width - 1` columns (the last column is left alone, so no terminal wraps).
+    /// One row, cut to `width - 1` columns (the last column is left alone, so no terminal
+    /// wraps), ending in "…" when it was cut.
     private static func render(_ line: [Segment], width: Int) -> String {
+        let room = max(width - 1, 0)
+        let total = line.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let budget = total > room ? max(room - 1, 0) : room
         var out = ""
         var used = 0
-        let room = max(width - 1, 0)
+        var cut = false
         for segment in line {
-            guard used < room else { break }
             var text = ""
             for c in segment.text {
                 let cw = DisplayWidth.of(String(c))
-                if used + cw > room { break }
+                if used + cw > budget {
+                    cut = true
+                    break
+                }
                 text.append(c)
                 used += cw
             }
+            if cut && room > 0 { text += "…" }
             if segment.sgr.isEmpty {
                 out += text
-            } else {
+            } else if !text.isEmpty {
                 out += esc + segment.sgr + "m" + text + esc + "0m"
             }
+            if cut { break }
         }
         return out
     }

@@ -65,3 +65,10 @@ public struct PaletteSchema: Sendable, Equatable {
             })
     }
 }
+
+extension PaletteSchema {
+    /// What the model is told the array of several candidates is (`PaletteInstructions.candidatesKey`).
+    public static func candidatesDescription(_ count: Int) -> String {
+        "Exactly \(count) palettes, each clearly different from the others, best first."
+    }
+}

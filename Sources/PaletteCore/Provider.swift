@@ -73,6 +73,30 @@ public enum GenerationNote: Hashable, Sendable {
     /// Only `found` of the `requested` candidates are distinct enough to show (the locks leave
     /// too little free, or the provider repeated itself).
     case fewerCandidates(requested: Int, found: Int)
+    /// Of the `answered` candidates a model sent in one answer, these were left out (each
+    /// checked as a single palette is: three valid, distinct colours, locks put back, and at
+    /// least `Palette.candidateDistance` from every candidate kept before it).
+    case candidatesDropped(answered: Int, dropped: [DroppedCandidate])
+}
+
+/// A candidate of a model's answer that was left out, and why.
+public struct DroppedCandidate: Hashable, Sendable {
+    public enum Reason: Hashable, Sendable {
+        /// Not a usable palette; `problem` says exactly what was wrong (the parser's words,
+        /// the model's text in them already cleaned of keys).
+        case unusable(problem: String)
+        /// Too close to the candidate at `position` (once locked roles were put back).
+        case repeats(position: Int)
+    }
+
+    /// Its place in the answer, from 1.
+    public var position: Int
+    public var reason: Reason
+
+    public init(position: Int, reason: Reason) {
+        self.position = position
+        self.reason = reason
+    }
 }
 
 /// Anything that turns a request into a palette: the offline engine, Gemini, a fallback chain.

@@ -43,6 +43,17 @@ extension GeneratedPalette {
     }
 }
 
+extension Palette {
+    /// How far apart two candidates must be: ΔE00 on at least one role (the offline engine's
+    /// rule, and the one a model's candidates are held to).
+    public static let candidateDistance = 10.0
+
+    /// True when some role of `other` is at least `candidateDistance` from this palette's.
+    public func differsAsCandidate(from other: Palette) -> Bool {
+        Role.allCases.contains { CIEDE2000.difference(self[$0], other[$0]) >= Palette.candidateDistance }
+    }
+}
+
 extension Role {
     /// The role a user names: `primary`, `secondary`, `accent` in any case, or a role's label in
     /// English or Chinese (主色, 輔助色/辅助色, 強調色/强调色); nil for anything else.

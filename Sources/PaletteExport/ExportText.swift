@@ -25,9 +25,14 @@ public enum ExportText {
         return out
     }
 
-    /// A role's name in a file: its label in `language` and the colour's nearest name.
+    /// A role's name in a file: its label in `language` and the colour's nearest name in it.
     public static func roleName(_ role: Role, _ color: RGB, _ language: Language) -> String {
-        role.label(language) + " · " + ColorNames.nearest(to: color).name.name
+        role.label(language) + " · " + colourName(color, language)
+    }
+
+    /// The colour's nearest name in `language` (every file names its colours through here).
+    public static func colourName(_ color: RGB, _ language: Language) -> String {
+        ColorNames.nearest(to: color, language: language).name.name
     }
 
     /// Text for inside a comment that `closer` ends (`*/`, `-->`): the closer is broken up.

@@ -16,27 +16,34 @@ struct PaletteCard {
     struct Swatch {
         var role: Role
         var color: RGB
+        /// The whole name ("role label · colour name"), kept for the SVG's and PNG's text.
+        var name: String
         var lines: [(text: String, bold: Bool, color: RGB)]
         var x: Int
     }
 
     let title: String
+    let language: Language
     let swatches: [Swatch]
 
     init(_ r: ExportRequest) {
         title = r.displayName
+        self.language = r.language
+        let language = r.language
         swatches = Role.allCases.enumerated().map { k, role in
             let c = r.palette[role]
             let width = PaletteCard.swatchWidth
             let lines = [
-                (CardFont.fit(role.label(r.language), width: width, bold: true), true, PaletteCard.ink),
+                (CardFont.fit(role.label(language), width: width, bold: true, language), true, PaletteCard.ink),
                 (c.hex, false, PaletteCard.ink),
                 (
-                    CardFont.fit(ColorNames.nearest(to: c).name.name, width: width, bold: false), false,
+                    CardFont.fit(ExportText.colourName(c, language), width: width, bold: false, language), false,
                     PaletteCard.quiet
                 ),
             ]
-            return Swatch(role: role, color: c, lines: lines, x: PaletteCard.margin + k * (width + PaletteCard.gap))
+            return Swatch(
+                role: role, color: c, name: ExportText.oneLine(ExportText.roleName(role, c, language)), lines: lines,
+                x: PaletteCard.margin + k * (width + PaletteCard.gap))
         }
     }
 
@@ -44,12 +51,13 @@ struct PaletteCard {
         let w = Self.width
         let h = Self.height
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xml:lang=\"\(language.rawValue)\" width=\"\(w)\" "
+        out += "height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         out += "  <title>\(ExportText.xml(title))</title>\n"
         out += "  <rect width=\"\(w)\" height=\"\(h)\" fill=\"\(Self.card.hex)\"/>\n"
-        out += "  <g font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"\(CardFont.size)\">\n"
+        out += "  <g font-family=\"\(Self.fontFamily(language))\" font-size=\"\(CardFont.size)\">\n"
         for s in swatches {
-            out += "    <g id=\"\(s.role.rawValue)\">\n"
+            out += "    <g id=\"\(s.role.rawValue)\">\n      <title>\(ExportText.xml(s.name))</title>\n"
             out +=
                 "      <rect x=\"\(s.x)\" y=\"\(Self.margin)\" width=\"\(Self.swatchWidth)\" height=\"\(Self.swatchHeight)\" "
             out += "fill=\"\(s.color.hex)\" stroke=\"\(Self.border.hex)\" stroke-width=\"1\"/>\n"
@@ -63,6 +71,18 @@ struct PaletteCard {
         return out + "  </g>\n</svg>\n"
     }
 
+    /// The SVG's fonts: the glyphs the PNG draws (DejaVu Sans, Noto Sans CJK in the language's
+    /// script), then what each system has for that script.
+    static func fontFamily(_ language: Language) -> String {
+        switch language {
+        case .english: return "DejaVu Sans, Verdana, sans-serif"
+        case .traditionalChinese:
+            return "DejaVu Sans, 'Noto Sans CJK TC', 'PingFang TC', 'Microsoft JhengHei', sans-serif"
+        case .simplifiedChinese:
+            return "DejaVu Sans, 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif"
+        }
+    }
+
     var png: [UInt8] {
         var canvas = Raster(width: Self.width, height: Self.height, fill: Self.card)
         for s in swatches {
@@ -71,10 +91,19 @@ struct PaletteCard {
                 x: s.x + 1, y: Self.margin + 1, width: Self.swatchWidth - 2, height: Self.swatchHeight - 2, s.color)
             for (k, line) in s.lines.enumerated() {
                 CardFont.draw(
-                    line.text, bold: line.bold, x: s.x, baseline: Self.baselines[k], color: line.color, on: &canvas)
+                    line.text, bold: line.bold, language, x: s.x, baseline: Self.baselines[k], color: line.color,
+                    on: &canvas)
             }
         }
-        return PNG.encode(width: canvas.width, height: canvas.height, rgb: canvas.pixels)
+        // The names as text too (iTXt, UTF-8, tagged with the language): what the glyphs show,
+        // whole and readable by any PNG reader.
+        let description = swatches.map { $0.name + ": " + $0.color.hex }.joined(separator: "\n")
+        return PNG.encode(
+            width: canvas.width, height: canvas.height, rgb: canvas.pixels,
+            text: [
+                ("Title", language.rawValue, ExportText.oneLine(title)),
+                ("Description", language.rawValue, description),
+            ])
     }
 }
 
@@ -124,6 +153,10 @@ enum CardFont {
 
     static let regular = parse(regularData)
     static let bold = parse(boldData)
+    /// Han characters in their Traditional forms (Noto Sans CJK TC), for zh-Hant text; the
+    /// faces above hold the Simplified (SC) forms.
+    static let regularTraditional = parse(regularTraditionalData)
+    static let boldTraditional = parse(boldTraditionalData)
 
     static func parse(_ text: String) -> [Unicode.Scalar: Glyph] {
         var out: [Unicode.Scalar: Glyph] = [:]
@@ -139,34 +172,42 @@ enum CardFont {
         return out
     }
 
-    /// The glyph for `u`, or `?` for a character the card has no glyph for.
-    static func glyph(_ u: Unicode.Scalar, bold: Bool) -> Glyph {
-        let face = bold ? Self.bold : regular
-        return face[u] ?? face["?"]!
+    /// The glyph for `u` in `language`'s script, if the card has one.
+    static func glyphIfAny(_ u: Unicode.Scalar, bold: Bool, _ language: Language = .english) -> Glyph? {
+        if language == .traditionalChinese, let g = (bold ? boldTraditional : regularTraditional)[u] { return g }
+        return (bold ? Self.bold : regular)[u]
     }
 
-    static func width(_ text: String, bold: Bool) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + glyph($1, bold: bold).advance }
+    /// The glyph for `u`, or `?` for a character the card has no glyph for.
+    static func glyph(_ u: Unicode.Scalar, bold: Bool, _ language: Language = .english) -> Glyph {
+        glyphIfAny(u, bold: bold, language) ?? (bold ? Self.bold : regular)["?"]!
+    }
+
+    static func width(_ text: String, bold: Bool, _ language: Language = .english) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + glyph($1, bold: bold, language).advance }
     }
 
     /// `text` cut with "..." to fit `width` pixels.
-    static func fit(_ text: String, width: Int, bold: Bool) -> String {
-        if Self.width(text, bold: bold) <= width { return text }
+    static func fit(_ text: String, width: Int, bold: Bool, _ language: Language = .english) -> String {
+        if Self.width(text, bold: bold, language) <= width { return text }
         var scalars = Array(text.unicodeScalars)
         while !scalars.isEmpty {
             scalars.removeLast()
             var s = ""
             s.unicodeScalars.append(contentsOf: scalars)
             s += "..."
-            if Self.width(s, bold: bold) <= width { return s }
+            if Self.width(s, bold: bold, language) <= width { return s }
         }
         return "..."
     }
 
-    static func draw(_ text: String, bold: Bool, x: Int, baseline: Int, color: RGB, on canvas: inout Raster) {
+    static func draw(
+        _ text: String, bold: Bool, _ language: Language = .english, x: Int, baseline: Int, color: RGB,
+        on canvas: inout Raster
+    ) {
         var pen = x
         for u in text.unicodeScalars {
-            let g = glyph(u, bold: bold)
+            let g = glyph(u, bold: bold, language)
             for row in 0..<g.height {
                 for col in 0..<g.width {
                     canvas.blend(

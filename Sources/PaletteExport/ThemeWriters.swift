@@ -33,7 +33,7 @@ enum ThemeWriters {
         var out = "\(prefix) \(ExportText.oneLine(r.displayName)) · \(t.variant.rawValue) · palette-tui\n"
         for role in Role.allCases {
             let c = t.palette[role]
-            out += "\(prefix) \(role.label(r.language)) \(c.hex) \(ColorNames.nearest(to: c).name.name)\n"
+            out += "\(prefix) \(role.label(r.language)) \(c.hex) \(ExportText.colourName(c, r.language))\n"
         }
         return out
     }

@@ -76,8 +76,11 @@ enum CRC32 {
 
 /// A PNG encoder for 8-bit RGB images, deflated by zlib.
 enum PNG {
-    /// `pixels` holds `width * height` RGB triples, row by row.
-    static func encode(width: Int, height: Int, rgb pixels: [UInt8]) -> [UInt8] {
+    /// `pixels` holds `width * height` RGB triples, row by row; `text` becomes iTXt chunks
+    /// (keyword, language tag, UTF-8 text, uncompressed) before the image data.
+    static func encode(
+        width: Int, height: Int, rgb pixels: [UInt8], text: [(keyword: String, language: String, text: String)] = []
+    ) -> [UInt8] {
         precondition(pixels.count == width * height * 3)
         var raw: [UInt8] = []
         raw.reserveCapacity((width * 3 + 1) * height)
@@ -91,6 +94,13 @@ enum PNG {
         header.u32(UInt32(height))
         header.bytes += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filters, no interlace
         out += chunk("IHDR", header.bytes)
+        for t in text {
+            // keyword NUL, compression flag and method 0, language tag NUL, translated keyword NUL.
+            var data = Array(t.keyword.utf8.prefix(79)) + [0, 0, 0]
+            data += Array(t.language.utf8) + [0, 0]
+            data += Array(t.text.utf8.filter { $0 != 0 })
+            out += chunk("iTXt", data)
+        }
         out += chunk("IDAT", deflate(raw))
         out += chunk("IEND", [])
         return out

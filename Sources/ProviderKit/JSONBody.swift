@@ -92,3 +92,30 @@ extension JSONBody {
         ])
     }
 }
+
+extension JSONBody {
+    /// The JSON Schema of the answer `request` asks for: one palette (`jsonSchema`), or for
+    /// several candidates an object whose one property, `palettes`, is an array of them.
+    ///
+    /// - Parameter boundedItems: state the count as `minItems`/`maxItems` too (Gemini and
+    ///   llama.cpp's grammars enforce them); without, the count is in the array's description
+    ///   and the instructions only (OpenAI's strict mode has refused both keywords).
+    public static func answerSchema(for request: GenerationRequest, boundedItems: Bool) -> JSONBody {
+        let palette = jsonSchema(.palette(for: request))
+        let count = request.candidateCount
+        guard count > 1 else { return palette }
+        var list: [(String, JSONBody)] = [
+            ("type", .string("array")),
+            ("description", .string(PaletteSchema.candidatesDescription(count))),
+            ("items", palette),
+        ]
+        if boundedItems { list += [("minItems", .integer(count)), ("maxItems", .integer(count))] }
+        return .object([
+            ("type", .string("object")),
+            ("description", .string("\(count) different three-colour palettes.")),
+            ("properties", .object([(PaletteInstructions.candidatesKey, .object(list))])),
+            ("required", .array([.string(PaletteInstructions.candidatesKey)])),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+}

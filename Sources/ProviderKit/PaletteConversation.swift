@@ -30,14 +30,28 @@ public struct ChatAnswer: Hashable, Sendable {
     }
 }
 
-/// The one conversation every chat provider has about a palette: ask, read the answer the
-/// common way (`ModelAnswer`), and when it is not a palette ask once more, quoting the answer
-/// and exactly what was wrong with it; then fail with that problem.
+/// A reply that could not be used, and exactly what was wrong with it: what the model is
+/// shown when it is asked once more.
+public struct Correction: Hashable, Sendable {
+    public var reply: String
+    public var problem: String
+
+    public init(reply: String, problem: String) {
+        self.reply = reply
+        self.problem = problem
+    }
+}
+
+/// The one conversation every model provider has about a palette (Gemini, OpenAI-compatible,
+/// Ollama): ask, read the answer the common way (one palette: `ModelAnswer`; several
+/// candidates: `CandidateAnswer`), and when nothing in it is usable ask once more, quoting the
+/// answer and exactly what was wrong with it; then fail with that problem. A usable answer
+/// comes back checked against the request (`GenerationRequest.checked`: locks put back).
 ///
-/// An answer cut off at the output limit that is not a palette is `truncated`, without asking
+/// An answer cut off at the output limit that is not usable is `truncated`, without asking
 /// again (the same limit would cut the next one). The provider supplies only how one ask goes
-/// over its protocol; the deadline, retries and cancellation inside each ask are
-/// `ProviderHTTPClient`'s.
+/// over its protocol (`ask(nil)` the first time, `ask(correction)` the second); the deadline,
+/// retries and cancellation inside each ask are `ProviderHTTPClient`'s.
 public enum PaletteConversation {
     /// The first turns for `request`: the instructions (`PaletteInstructions`), then the
     /// description (a refinement's instruction), verbatim, as the only user turn.
@@ -48,44 +62,77 @@ public enum PaletteConversation {
         ]
     }
 
-    /// `turns` with the palette's JSON Schema added to the system turn: for a server that
+    /// `first`, then, when there is a correction, the unusable reply as the model's turn and
+    /// what was wrong with it as the user's.
+    public static func turns(
+        _ first: [ChatTurn], correcting correction: Correction?, for request: GenerationRequest
+    ) -> [ChatTurn] {
+        guard let correction else { return first }
+        return first + [
+            ChatTurn(.assistant, correction.reply),
+            ChatTurn(.user, PaletteInstructions.correction(for: correction.problem, request: request)),
+        ]
+    }
+
+    /// `turns` with the answer's JSON Schema added to the system turn: for a server that
     /// refused to enforce it, the schema is then asked for in words.
     public static func withSchema(_ turns: [ChatTurn], for request: GenerationRequest) -> [ChatTurn] {
         var turns = turns
         guard let first = turns.first, first.speaker == .system else { return turns }
         turns[0].content =
             first.content + "\n\nThe reply must be valid against this JSON Schema: "
-            + JSONBody.jsonSchema(.palette(for: request)).text
+            + JSONBody.answerSchema(for: request, boundedItems: false).text
         return turns
     }
 
-    /// Runs the conversation over `http`; `ask` sends the turns and returns the answer.
+    /// The fields every model provider honours through this conversation: a seed (sent as the
+    /// protocol's own), locked colours and a refinement (in the instructions and the schema,
+    /// the answer checked), and several candidates in one request.
+    public static let supportedFields: Set<GenerationRequest.Field> = [.seed, .lockedRoles, .refinement, .candidates]
+
+    /// Runs the conversation over `http` for `request`; `ask` sends one request and returns the answer.
     ///
     /// Its own failures are `http`'s (`ProviderHTTPClient.failure`): the problem quoted from an
     /// unusable answer is the model's text, so it passes the same door as any server text (an
     /// answer that echoes the key in a colour value is redacted).
-    public static func run(
-        _ http: ProviderHTTPClient, first turns: [ChatTurn],
-        ask: ([ChatTurn]) async throws(ProviderFailure) -> ChatAnswer
-    ) async throws(ProviderFailure) -> Palette {
-        let first = try await ask(turns)
+    public static func generate(
+        _ http: ProviderHTTPClient, for request: GenerationRequest, model: String?,
+        isolation: isolated (any Actor)? = #isolation,
+        ask: (Correction?) async throws(ProviderFailure) -> ChatAnswer
+    ) async throws(ProviderFailure) -> GeneratedPalette {
+        let first = try await ask(nil)
         let problem: String
-        switch ModelAnswer.read(first.text) {
-        case .palette(let palette):
-            return palette
-        case .problem(let why):
+        switch read(first.text, for: request, provider: http.provider, model: model, http: http) {
+        case .success(let result):
+            return result
+        case .failure(let why):
             if first.truncated { throw http.failure(.truncated) }
-            problem = why
+            problem = why.text
         }
-        let again =
-            turns + [ChatTurn(.assistant, first.text), ChatTurn(.user, PaletteInstructions.correction(for: problem))]
-        let second = try await ask(again)
-        switch ModelAnswer.read(second.text) {
-        case .palette(let palette):
-            return palette
-        case .problem(let why):
+        let second = try await ask(Correction(reply: first.text, problem: problem))
+        switch read(second.text, for: request, provider: http.provider, model: model, http: http) {
+        case .success(let result):
+            return result
+        case .failure(let why):
             if second.truncated { throw http.failure(.truncated) }
-            throw http.failure(.unusableAnswer(problem: why))
+            throw http.failure(.unusableAnswer(problem: why.text))
+        }
+    }
+
+    /// One answer read for `request`: a checked palette, or the candidates it asked for.
+    static func read(
+        _ text: String, for request: GenerationRequest, provider: String, model: String?, http: ProviderHTTPClient
+    ) -> Result<GeneratedPalette, CandidateAnswer.Problem> {
+        if request.candidateCount > 1 {
+            return CandidateAnswer.result(
+                text, for: request, provider: provider, model: model, clean: http.serverText.clean)
+        }
+        switch ModelAnswer.read(text) {
+        case .palette(let palette):
+            return .success(
+                GeneratedPalette(palette: palette, provider: provider, model: model).checked(against: request))
+        case .problem(let why):
+            return .failure(CandidateAnswer.Problem(why))
         }
     }
 }

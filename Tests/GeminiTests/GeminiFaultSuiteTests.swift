@@ -48,7 +48,8 @@ final class GeminiFaultSuiteTests: XCTestCase {
                 ],
                 .invalidAPIKey(serverMessage: "API key not valid: <redacted>.")
             )
-        })
+        },
+        answer: { ["answer": ["traps": $0]] })
 
     private let suite = FaultSuite(protocolUnderTest)
 

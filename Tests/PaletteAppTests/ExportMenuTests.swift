@@ -178,11 +178,42 @@ final class ExportMenuTests: XCTestCase {
                     .replacingOccurrences(of: "\u{1B}\\[[0-9]*$", with: "", options: .regularExpression)
                     XCTAssertLessThan(DisplayWidth.of(text), w, "\(language) \(w)x\(h): \(text)")
                 }
+                for k in 0..<8 {
+                    XCTAssertTrue(screen.contains("\u{1B}[10\(k)m   "), "\(language) \(w)x\(h): swatch \(k + 8) shows")
+                    XCTAssertTrue(screen.contains("\u{1B}[9\(k)m\(k + 8)"), "\(language) \(w)x\(h): \(k + 8) as text")
+                }
                 if language != .english {
                     XCTAssertFalse(screen.contains("bright"), "\(language): \(screen)")
                     XCTAssertFalse(screen.contains("Theme preview"))
                 }
             }
+        }
+    }
+
+    /// A narrow terminal wraps the sentences rather than cutting them off: every word of the
+    /// "may not show" note, of the default-text line and of each placement shows at 40 columns,
+    /// in each language; a row that must be cut ends in "…".
+    func testANarrowPreviewWrapsItsSentencesAndMarksWhatIsCut() {
+        for language in Language.allCases {
+            var state = showing(language, description: "a very long description of a calm lake at dawn")
+            state.previewSupport = .unknown
+            state.send(.resized(width: 40, height: 30))
+            state.press(.character("t"))
+            let screen = String(decoding: state.previewFrame?.screen ?? [], as: UTF8.self)
+            let rows = screen.components(separatedBy: ";1H").dropFirst().map {
+                $0.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[mHJ]?", with: "", options: .regularExpression)
+            }
+            let shown = rows.joined().filter { !$0.isWhitespace }
+            let placements = Role.allCases.map {
+                ExportWords.placement(state.themePreview?.theme.placements[$0] ?? .neutrals)(language)
+            }
+            for sentence in [
+                ExportWords.previewSupportNote(.unknown)(language), ExportWords.previewDefaultText(language),
+            ] + placements {
+                XCTAssertTrue(shown.contains(sentence.filter { !$0.isWhitespace }), "\(language): \(rows)")
+            }
+            XCTAssertTrue(rows[0].hasSuffix("…"), "the cut title says so: \(rows[0])")
+            for row in rows { XCTAssertLessThan(DisplayWidth.of(row), 40, row) }
         }
     }
 

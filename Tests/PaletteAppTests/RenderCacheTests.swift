@@ -1,4 +1,5 @@
 import PaletteCore
+import TestSupport
 import XCTest
 
 @testable import PaletteApp
@@ -6,18 +7,6 @@ import XCTest
 /// `render(cache:)` must always give exactly `render()`'s frame: random sessions of keys,
 /// resizes, results and history loads, compared after every action.
 final class RenderCacheTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so a failure replays.
-    private struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     private static let keys: [Key] = [
         .character("a"), .character("寧"), .character("🌅"), .character(" "), .character("/"), .character("f"),
         .character("F"), .character("d"), .character("u"), .character("r"), .character("c"), .character("1"),
@@ -37,15 +26,15 @@ final class RenderCacheTests: XCTestCase {
 
     func testCachedFramesEqualFreshFramesThroughRandomSessions() {
         for seed in [1, 2, 3, 4] as [UInt64] {
-            var random = Random(state: seed)
+            var random = SplitMix64(seed: seed)
             for mode in [ColorMode.direct, .indexed256, .none] {
-                replay(&random, mode: mode, language: Language.allCases[random.next(3)], steps: 400, seed: seed)
+                replay(&random, mode: mode, language: Language.allCases[random.below(3)], steps: 400, seed: seed)
             }
         }
         XCTAssertGreaterThan(checkedRevisions, 1_000)
     }
 
-    private func replay(_ random: inout Random, mode: ColorMode, language: Language, steps: Int, seed: UInt64) {
+    private func replay(_ random: inout SplitMix64, mode: ColorMode, language: Language, steps: Int, seed: UInt64) {
         var state = Fixture.state(mode: mode, language: language)
         var cache = RenderCache()
         let palettes = [
@@ -59,34 +48,34 @@ final class RenderCacheTests: XCTestCase {
         var previous: Canvas?
         var previousID: UInt64 = 0
         for step in 0..<steps {
-            switch random.next(20) {
+            switch random.below(20) {
             case 0:
-                let size = Self.sizes[random.next(Self.sizes.count)]
+                let size = Self.sizes[random.below(Self.sizes.count)]
                 state.send(.resized(width: size.0, height: size.1))
             case 1:
-                let count = [0, 3, 40][random.next(3)]
+                let count = [0, 3, 40][random.below(3)]
                 let entries = (0..<count).map { i in
                     Fixture.entry(
                         i, words[(i + step) % words.count] + " \(i)", palette: palettes[i % 3],
                         favorite: i % 4 == 0)
                 }
                 for effect in state.reduce(
-                    .historyLoaded(entries, warnings: random.next(4) == 0 ? [.skippedLine(number: 1, .zeroBytes)] : []))
-                {
-                    if case .buildSearchIndex(let source) = effect, random.next(2) == 0 {
+                    .historyLoaded(entries, warnings: random.below(4) == 0 ? [.skippedLine(number: 1, .zeroBytes)] : [])
+                ) {
+                    if case .buildSearchIndex(let source) = effect, random.below(2) == 0 {
                         state.send(.searchIndexBuilt(source.build()))
                     }
                 }
             case 2:
                 if let request = state.request {
                     let result: Result<GeneratedPalette, ProviderFailure> =
-                        random.next(3) == 0
+                        random.below(3) == 0
                         ? .failure(
                             ProviderFailure(provider: "gemini", .badRequest(serverMessage: "the server said no")))
                         : .success(
                             Fixture.generated(
-                                palettes[random.next(3)], notes: random.next(2) == 0 ? [.noColourWords] : [],
-                                fallback: random.next(4) == 0
+                                palettes[random.below(3)], notes: random.below(2) == 0 ? [.noColourWords] : [],
+                                fallback: random.below(4) == 0
                                     ? ProviderFailure(provider: "gemini", .connectionLost) : nil))
                     state.send(.paletteReceived(requestID: request.id, result))
                 }
@@ -95,10 +84,10 @@ final class RenderCacheTests: XCTestCase {
                 state.send(.clockTicked(uptime: .milliseconds(time)))
             case 4:
                 state.send(
-                    random.next(2) == 0
+                    random.below(2) == 0
                         ? .clipboardCopied("#2E86AB", via: [.terminal]) : .clipboardFailed("#2E86AB", .noRoute))
             default:
-                state.send(.keyPressed(Self.keys[random.next(Self.keys.count)]))
+                state.send(.keyPressed(Self.keys[random.below(Self.keys.count)]))
             }
             let cached = state.render(cache: &cache)
             let fresh = state.render()

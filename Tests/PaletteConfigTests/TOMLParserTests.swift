@@ -82,7 +82,7 @@ final class TOMLParserTests: XCTestCase {
     /// Documents made by editing the ones above: characters deleted, inserted, doubled; lines
     /// swapped and repeated; from a fixed seed, so every run tests the same ones.
     static func mutations(count: Int) -> [String] {
-        var random = SplitMix(seed: 0x70A1_7E57)
+        var random = SplitMix64(seed: 0x70A1_7E57)
         let alphabet = Array("=[]{}\"'.,#\n \t\\_-+01aeEx:T")
         let bases = documents.filter { !$0.isEmpty }
         var out: [String] = []
@@ -213,18 +213,5 @@ final class TOMLParserTests: XCTestCase {
         XCTAssertEqual(table["b"], .bool(true))
         XCTAssertEqual(table["a"], .array([.integer(1), .string("two")]))
         XCTAssertEqual(table["t"], .table(["k": .table(["l": .string("v")])]))
-    }
-}
-
-/// A small fixed-seed generator (SplitMix64), so generated documents are the same every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

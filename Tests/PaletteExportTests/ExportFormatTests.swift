@@ -1,4 +1,5 @@
 import PaletteCore
+import TestSupport
 import XCTest
 
 @testable import PaletteExport
@@ -7,8 +8,36 @@ import XCTest
 /// same palette, for any palette, language and name without a colour code in it. (The
 /// `.consumer` formats are read back by real readers in `ExportCommandTests`.)
 final class ExportFormatTests: XCTestCase {
+    /// The PNG card draws every name it can be given: each character of each colour name of
+    /// each language, and of the role labels (bold too), has a glyph in that language's script,
+    /// so no card shows the "?" stand-in.
+    func testTheCardHasAGlyphForEveryNameInEveryLanguage() {
+        for language in Language.allCases {
+            var missing = Set<Character>()
+            var names = 0
+            for name in Self.names(language) {
+                names += 1
+                for u in name.unicodeScalars where CardFont.glyphIfAny(u, bold: false, language) == nil {
+                    missing.insert(Character(u))
+                }
+            }
+            for role in Role.allCases {
+                for u in role.label(language).unicodeScalars where CardFont.glyphIfAny(u, bold: true, language) == nil {
+                    missing.insert(Character(u))
+                }
+            }
+            XCTAssertGreaterThan(names, 100, "\(language)")
+            XCTAssertEqual(missing, [], "\(language): no glyph for \(String(missing.sorted()))")
+        }
+    }
+
+    /// Every colour name a file can hold in `language`.
+    static func names(_ language: Language) -> [String] {
+        ColorNames.all.map(\.name)
+    }
+
     func testParserFormatsReadBackThroughPaletteParser() throws {
-        var rng = SplitMix(seed: 0x9A_25E)
+        var rng = SplitMix64(seed: 0x9A_25E)
         let parserFormats = ExportFormat.allCases.filter { $0.readBack == .paletteParser }
         XCTAssertEqual(Set(parserFormats), [.css, .scss, .less, .tailwind, .tokens])
         var checked = 0

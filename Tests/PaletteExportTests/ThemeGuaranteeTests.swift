@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import TestSupport
 import XCTest
 
 @testable import PaletteExport
@@ -123,7 +124,7 @@ final class ThemeGuaranteeTests: XCTestCase {
     }
 
     /// A palette of three random sRGB colours from a seeded generator.
-    static func randomPalette(_ rng: inout SplitMix) -> Palette {
+    static func randomPalette(_ rng: inout SplitMix64) -> Palette {
         func colour() -> RGB { RGB(packed: UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF) }
         return Palette(primary: colour(), secondary: colour(), accent: colour())
     }
@@ -131,7 +132,7 @@ final class ThemeGuaranteeTests: XCTestCase {
     /// Over many random palettes (and some hard ones), every guarantee holds in both variants.
     /// Prints the figures `make test` shows.
     func testGuaranteesHoldForRandomPalettes() {
-        var rng = SplitMix(seed: 0x15_0E_C0_DE)
+        var rng = SplitMix64(seed: 0x15_0E_C0_DE)
         // THEME_PALETTES raises the count for a longer run; the default is what make test prints.
         let count = ProcessInfo.processInfo.environment["THEME_PALETTES"].flatMap { Int($0) } ?? 1200
         var palettes = (0..<count).map { _ in Self.randomPalette(&rng) }
@@ -226,18 +227,5 @@ final class ThemeGuaranteeTests: XCTestCase {
             OKLCH(good.palette.primary).h < (sector.lowerBound + sector.upperBound) / 2
             ? sector.upperBound - 1 : sector.lowerBound + 1
         XCTAssertTrue(rules { $0.ansi[k] = OKLCH(l: 0.75, c: 0.12, h: far).gamutMapped() }.contains("role shows"))
-    }
-}
-
-/// SplitMix64: a small seeded generator so the random palettes are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

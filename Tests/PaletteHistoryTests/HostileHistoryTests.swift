@@ -13,18 +13,6 @@ private final class ResultBox<T>: @unchecked Sendable {
 /// Issue 12, points 4 and 7, at the store: paths that cannot be opened, and files that hold
 /// several copies of an id (merged from two machines, a backup appended, a file copied onto itself).
 final class HostileHistoryTests: XCTestCase {
-    /// SplitMix64: the same sequence for the same seed, so a failure names a reproducible case.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private func entry(_ id: String, _ n: Int, favorite: Bool = false) -> HistoryEntry {
         HistoryEntry(
             id: id, created: Date(timeIntervalSince1970: 1_764_400_000 + Double(n)), description: "copy \(n) of \(id)",
@@ -107,7 +95,7 @@ final class HostileHistoryTests: XCTestCase {
     /// with their favourites, and a second compaction changes nothing.
     func testIssue12Point7CompactionKeepsWhatLoadShowsForAnyMixOfCopies() throws {
         let dir = try TemporaryDirectory()
-        var random = Seeded(state: 12_007)
+        var random = SplitMix64(seed: 12_007)
         for trial in 0..<300 {
             let path = dir.file("trial-\(trial).jsonl")
             let store = HistoryStore(url: URL(fileURLWithPath: path))

@@ -50,6 +50,21 @@ final class ExportCommandTests: XCTestCase {
         "background", "foreground", "cursor", "selection_background", "selection_foreground", "ansi",
     ]
 
+    /// The colour's name as the files must give it, from the name lists themselves (not from
+    /// the writers' helper): the nearest name in the chosen language.
+    static func colourName(_ color: RGB, _ language: Language) -> String {
+        ColorNames.nearest(to: color, language: language).name.name
+    }
+
+    /// The palette formats whose files name each swatch (Procreate's swatches carry no names).
+    static let namedFormats: Set<String> = [
+        "css", "scss", "less", "tailwind", "tailwind-v3", "tokens", "gpl", "ase", "svg", "png",
+    ]
+    /// The theme formats that open with comment lines naming the roles.
+    static let commentedThemes: Set<String> = [
+        "base16", "base24", "kitty", "alacritty", "wezterm", "ghostty", "xresources", "foot", "neovim", "tmux",
+    ]
+
     func testEveryFormatReadsBackWithARealConsumer() throws {
         let dir = try TemporaryDirectory(prefix: "export")
         var files: [(format: String, path: String)] = []
@@ -95,8 +110,12 @@ final class ExportCommandTests: XCTestCase {
             let f = ExportFormat(rawValue: format) ?? .tailwind
             if f.kind == .palette {
                 XCTAssertEqual(got["colors"] as? [String], palette.colors.map(\.hex), "\(format) \(path)")
-                let names = Role.allCases.map { ExportText.roleName($0, palette[$0], language) }
-                if let n = got["names"] as? [String] { XCTAssertEqual(n, names, "\(format) names") }
+                let names = Role.allCases.map { $0.label(language) + " · " + Self.colourName(palette[$0], language) }
+                if Self.namedFormats.contains(format) {
+                    XCTAssertEqual(got["names"] as? [String], names, "\(format) names \(path)")
+                } else {
+                    XCTAssertNil(got["names"], format)
+                }
                 if let title = got["title"] as? String {
                     // CSS comments break up a "*/" in the name so it cannot end the comment.
                     let shown = title.replacingOccurrences(of: "* /", with: "*/")
@@ -107,10 +126,24 @@ final class ExportCommandTests: XCTestCase {
                     for role in Role.allCases {
                         XCTAssertTrue(texts.contains(role.label(language)), "svg lacks \(role.label(language))")
                         XCTAssertTrue(texts.contains(palette[role].hex), "svg lacks \(palette[role].hex)")
+                        // The drawn name, whole or cut to the swatch with "...".
+                        let name = Self.colourName(palette[role], language)
+                        XCTAssertTrue(
+                            texts.contains { $0 == name || ($0.hasSuffix("...") && name.hasPrefix($0.dropLast(3))) },
+                            "svg lacks \(name): \(texts)")
                     }
+                }
+                if format == "svg" || format == "png" {
+                    XCTAssertEqual(got["lang"] as? String, language.rawValue, "\(format) language tag")
                 }
                 if format == "png" {
                     XCTAssertGreaterThan(got["ink_pixels"] as? Int ?? 0, 500, "png has no text drawn")
+                    // Every line (role, hex, name) under every swatch has ink.
+                    for (k, lines) in (got["line_ink"] as? [[Int]] ?? []).enumerated() {
+                        for (l, ink) in lines.enumerated() {
+                            XCTAssertGreaterThan(ink, 15, "png swatch \(k) line \(l) is blank \(path)")
+                        }
+                    }
                 }
             } else {
                 let theme = ThemeDerivation.derive(palette, variant: variant)
@@ -136,6 +169,12 @@ final class ExportCommandTests: XCTestCase {
                     }
                 }
                 if let v = got["variant"] as? String { XCTAssertEqual(v, variant.rawValue, format) }
+                if Self.commentedThemes.contains(format) {
+                    let roles = Role.allCases.map {
+                        "\($0.label(language)) \(palette[$0].hex) \(Self.colourName(palette[$0], language))"
+                    }
+                    XCTAssertEqual(got["roles"] as? [String], roles, "\(format) role comments \(path)")
+                }
             }
             checked += 1
         }

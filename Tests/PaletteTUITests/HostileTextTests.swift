@@ -103,6 +103,11 @@ final class HostileTextTests: XCTestCase {
         ]
     }
 
+    /// Emoji sequences the sanitiser must leave whole: a ZWJ family, a VS16 sun and a flag's
+    /// tag characters belong to their emoji (point 1: only what does not belong is dropped).
+    /// Short, so a quote cut at 40 columns still holds them.
+    static let emoji = "fam 👨‍👩‍👧 ☀️ 🏴󠁧󠁢󠁳󠁣󠁴󠁿 "
+
     // MARK: - Checks
 
     /// The scalars of `text` that must never reach a terminal: C0 (but the line feed) and C1
@@ -140,13 +145,40 @@ final class HostileTextTests: XCTestCase {
         XCTAssertTrue(found.isEmpty, "\(what): \(found) in \(text.debugDescription)", file: file, line: line)
     }
 
+    /// `text` shows `emoji` whole: each sequence is one character, not its parts.
+    private func assertEmojiWhole(
+        _ text: String, _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertTrue(text.contains("fam "), "\(what): the server's words are shown: \(text)", file: file, line: line)
+        for sequence in ["👨‍👩‍👧", "☀️", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"] {
+            XCTAssertTrue(
+                text.contains(sequence), "\(what): \(sequence) whole in \(text.debugDescription)", file: file,
+                line: line)
+        }
+    }
+
+    /// Every string in a JSON document, joined: what a reader of `--format json` gets back.
+    static func strings(inJSON text: String) throws -> String {
+        func collect(_ value: Any) -> [String] {
+            if let s = value as? String { return [s] }
+            if let a = value as? [Any] { return a.flatMap(collect) }
+            if let d = value as? [String: Any] { return d.keys.sorted().flatMap { collect(d[$0]!) } }
+            return []
+        }
+        return collect(try JSONSerialization.jsonObject(with: Data(text.utf8))).joined(separator: "\n")
+    }
+
     // MARK: - Point 1: server text never reaches the terminal raw
 
     /// Every field, on every output path of `generate`: the failure on standard error (Gemini
     /// alone), the fallback's note in the text and JSON formats (stdout) and beside hex
-    /// (stderr), in English and Chinese.
+    /// (stderr), in English and Chinese. The server's emoji come through whole (the JSON
+    /// format escapes the joiners, and a reader gets them back): a sanitiser that drops every
+    /// format character (as 38581e0's did) fails here as one that lets them all through does.
     func testIssue12Point1ServerTextNeverReachesTheTerminalRaw() throws {
-        for (name, step) in Self.places(Self.hostile) {
+        for (name, step) in Self.places(Self.emoji + Self.hostile) {
+            // ErrorInfo.reason decides the message; its text is not shown.
+            let shown = name != "ErrorInfo.reason"
             for lang in ["en", "zh-Hant"] {
                 let server = try serve([step])
                 let alone = try run(
@@ -155,6 +187,7 @@ final class HostileTextTests: XCTestCase {
                 XCTAssertEqual(alone.status, 1, "\(name): \(alone.stderr)")
                 XCTAssertEqual(alone.stderr.filter { $0 == "\n" }.count, 1, "\(name): one line: \(alone.stderr)")
                 assertNoRawControls(alone.stderr, "\(name), \(lang), stderr")
+                if shown { assertEmojiWhole(alone.stderr, "\(name), \(lang), stderr") }
                 for format in ["text", "json", "hex"] {
                     let fallback = try run(
                         ["generate", "--no-history", "--lang", lang, "--format", format, "forest"], server)
@@ -168,6 +201,11 @@ final class HostileTextTests: XCTestCase {
                     if format == "json", fallback.status == 0 {
                         let object = try JSONSerialization.jsonObject(with: Data(fallback.stdout.utf8))
                         XCTAssertNotNil(object as? [String: Any], "\(name): valid JSON")
+                        if shown {
+                            assertEmojiWhole(try Self.strings(inJSON: fallback.stdout), "\(name), \(lang), json")
+                        }
+                    } else if shown, fallback.status == 0 {
+                        assertEmojiWhole(fallback.stdout + fallback.stderr, "\(name), \(lang), \(format)")
                     }
                 }
             }
@@ -175,16 +213,28 @@ final class HostileTextTests: XCTestCase {
     }
 
     /// The `Content-Type` header: a non-JSON answer names it; control bytes in it (raw, and
-    /// as UTF-8 for C1 and a bidi override) never reach the terminal.
+    /// as UTF-8 for C1 and a bidi override) never reach the terminal. Two headers: one that is
+    /// valid UTF-8 (c4608d3 printed its ESC, BEL, U+009B and U+202E raw), and one with a lone
+    /// 0x9B byte, which is not UTF-8 (38581e0 and c4608d3 failed the whole request, "Failed
+    /// writing header", instead of naming the type).
     func testIssue12Point1AHostileContentTypeIsCleaned() throws {
         // Header values go out as latin-1: U+00C2 U+009B is the UTF-8 of U+009B, and so on.
-        let type = "text/html\u{1B}]0;owned\u{07}\u{9B}2J\u{00C2}\u{009B}2J\u{00E2}\u{0080}\u{00AE}x"
-        let server = try serve([["body": "<html>no</html>", "status": 404, "content_type": type]])
-        let output = try run(["generate", "--no-history", "--provider", "gemini", "forest"], server)
-        XCTAssertEqual(output.status, 1, output.stderr)
-        XCTAssertTrue(output.stderr.contains("text/html"), "the type is still named: \(output.stderr)")
-        XCTAssertEqual(output.stderr.filter { $0 == "\n" }.count, 1, output.stderr)
-        assertNoRawControls(output.stderr, "Content-Type")
+        let types = [
+            ("UTF-8", "text/html\u{1B}]0;owned\u{07}\u{1B}[2J\u{00C2}\u{009B}2J\u{00E2}\u{0080}\u{00AE}x"),
+            (
+                "a byte that is not UTF-8",
+                "text/html\u{1B}]0;owned\u{07}\u{9B}2J\u{00C2}\u{009B}2J\u{00E2}\u{0080}\u{00AE}x"
+            ),
+        ]
+        for (name, type) in types {
+            let server = try serve([["body": "<html>no</html>", "status": 404, "content_type": type]])
+            let output = try run(["generate", "--no-history", "--provider", "gemini", "forest"], server)
+            XCTAssertEqual(output.status, 1, "\(name): \(output.stderr)")
+            XCTAssertTrue(output.stderr.contains("text/html"), "\(name): the type is still named: \(output.stderr)")
+            XCTAssertTrue(output.stderr.contains("404"), "\(name): the status is named: \(output.stderr)")
+            XCTAssertEqual(output.stderr.filter { $0 == "\n" }.count, 1, "\(name): \(output.stderr)")
+            assertNoRawControls(output.stderr, "Content-Type, \(name)")
+        }
     }
 
     /// Descriptions stored in a history file, as every listing prints them: JSON formats escape

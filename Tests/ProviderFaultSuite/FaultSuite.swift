@@ -29,6 +29,9 @@ public struct FaultProtocol {
     public var overloaded: (step: [String: Any], message: String?)
     /// An error step whose message echoes `key`, and the failure expected (the key redacted).
     public var echoingKey: (@Sendable (String) -> (step: [String: Any], expected: ProviderFailure.Reason))?
+    /// The step that answers with the model's own answer to the request it gets (one palette,
+    /// or the candidates it asks for), with these traps (`Servers/candidates.py`).
+    public var answer: @Sendable (_ traps: [String: Any]) -> [String: Any]
 
     public init(
         providerID: String, key: String?, serve: @escaping @Sendable ([[String: Any]]) throws -> LoopbackServer,
@@ -36,7 +39,8 @@ public struct FaultProtocol {
         answered: @escaping @Sendable (LoopbackServer) throws -> [String],
         rateLimited: @escaping @Sendable (Int) -> [String: Any],
         overloaded: (step: [String: Any], message: String?),
-        echoingKey: (@Sendable (String) -> (step: [String: Any], expected: ProviderFailure.Reason))?
+        echoingKey: (@Sendable (String) -> (step: [String: Any], expected: ProviderFailure.Reason))?,
+        answer: @escaping @Sendable (_ traps: [String: Any]) -> [String: Any] = { ["palette": true, "traps": $0] }
     ) {
         self.providerID = providerID
         self.key = key
@@ -47,6 +51,7 @@ public struct FaultProtocol {
         self.rateLimited = rateLimited
         self.overloaded = overloaded
         self.echoingKey = echoingKey
+        self.answer = answer
     }
 }
 

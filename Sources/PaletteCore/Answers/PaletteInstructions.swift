@@ -58,7 +58,44 @@ public enum PaletteInstructions {
         }
         if !request.locked.isEmpty { text += "\n\n" + locks(request.locked) }
         if request.variation > 0 { text += "\n\n" + variation(request.variation) }
+        if request.candidateCount > 1 {
+            text = text.replacingOccurrences(of: shapeRules, with: candidateShapeRules(request.candidateCount))
+            text = text.replacingOccurrences(of: exampleRule, with: candidateExample)
+            text += "\n\n" + candidates(request.candidateCount)
+        }
         return text
+    }
+
+    /// The output rules about the reply's shape, and the example: what several candidates replace.
+    static let shapeRules = """
+        - Reply with one JSON object only, no other text, no explanation, no Markdown fences.
+        - It has exactly three keys: "primary", "secondary" and "accent".
+        """
+    static let exampleRule = ##"Example reply: {"primary":"#2E86AB","secondary":"#A23B72","accent":"#F18F01"}"##
+    static let candidateExample =
+        ##"Example palette object: {"primary":"#2E86AB","secondary":"#A23B72","accent":"#F18F01"}"##
+
+    /// The key of the array that holds several candidates in one reply.
+    public static let candidatesKey = "palettes"
+
+    /// The shape rules for `count` candidates in one reply: `{"palettes": [...]}`.
+    static func candidateShapeRules(_ count: Int) -> String {
+        """
+        - Reply with one JSON object only, no other text, no explanation, no Markdown fences.
+        - It has exactly one key, "\(candidatesKey)": an array of exactly \(count) palette objects.
+        - Each palette object has exactly three keys: "primary", "secondary" and "accent".
+        """
+    }
+
+    /// The instruction for several candidates at once: how many, and how they must differ.
+    public static func candidates(_ count: Int) -> String {
+        """
+        Candidates: design \(count) different palettes for this request, all equally faithful to \
+        it, and reply with all of them at once in the "\(candidatesKey)" array, best first. Make \
+        each one clearly different from the others (another hue family, lightness or mood for at \
+        least one role): never repeat a palette and never send near-copies. Every rule above \
+        applies to each palette.
+        """
     }
 
     /// The sentence for locked roles: each locked colour, exactly, and what the others do.
@@ -104,6 +141,17 @@ public enum PaletteInstructions {
         That reply could not be used: \(problem). Reply again with only the JSON object \
         {"primary":"#RRGGBB","secondary":"#RRGGBB","accent":"#RRGGBB"} for the same description.
         """
+    }
+
+    /// `correction(for:)` for `request`: for several candidates, what is asked for again is the
+    /// object that holds them.
+    public static func correction(for problem: String, request: GenerationRequest) -> String {
+        guard request.candidateCount > 1 else { return correction(for: problem) }
+        return """
+            That reply could not be used: \(problem). Reply again with only the JSON object \
+            {"\(candidatesKey)":[{"primary":"#RRGGBB","secondary":"#RRGGBB","accent":"#RRGGBB"}, ...]} \
+            holding \(request.candidateCount) different palettes for the same request.
+            """
     }
 
     /// Room for the answer plus any thinking the model does on its own; small answers never

@@ -171,8 +171,12 @@ def svg(path):
     ns = {"s": "http://www.w3.org/2000/svg"}
     title = root.find("s:title", ns)
     texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    return {"colors": colors, "texts": texts, "title": title.text if title is not None else None,
-            "size": [doc.width, doc.height]}
+    # Each swatch group's own <title>: the whole name.
+    groups = {g.get("id"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("id")}
+    names = [groups[k].find("s:title", ns).text for k in ("primary", "secondary", "accent")]
+    lang = root.get("{http://www.w3.org/XML/1998/namespace}lang")
+    return {"colors": colors, "texts": texts, "names": names, "title": title.text if title is not None else None,
+            "size": [doc.width, doc.height], "lang": lang}
 
 
 def png(path):
@@ -184,9 +188,17 @@ def png(path):
         rgb = img.convert("RGB")
         # The centre of each swatch (layout of docs/themes.md: x = 20 + k*210, 200 x 170 at y 20).
         colors = [hx(*rgb.getpixel((20 + k * 210 + 100, 20 + 85))) for k in range(3)]
-        # Text is drawn below the swatches: count dark pixels there.
+        # Text is drawn below the swatches: count dark pixels there, under each swatch and line.
         ink = sum(1 for x in range(20, 640) for y in range(200, 280) if sum(rgb.getpixel((x, y))) < 300)
-        return {"colors": colors, "size": list(img.size), "ink_pixels": ink}
+        line_ink = [[sum(1 for x in range(20 + k * 210, 220 + k * 210) for y in range(top, top + 22)
+                         if sum(rgb.getpixel((x, y))) < 450) for top in (200, 224, 248)] for k in range(3)]
+        # The iTXt chunks Pillow decoded (UTF-8, with their language tags).
+        text = img.text
+        description = text.get("Description", "")
+        names = [line.rsplit(": #", 1)[0] for line in description.split("\n")] if description else None
+        lang = getattr(description, "lang", None)
+        return {"colors": colors, "size": list(img.size), "ink_pixels": ink, "line_ink": line_ink,
+                "names": names, "title": text.get("Title"), "lang": lang}
 
 
 # ---- theme formats ---------------------------------------------------------------------
@@ -449,6 +461,18 @@ def terminal_json(path):
                  norm(doc["selection_foreground"]), [norm(x) for x in doc["ansi"]])
 
 
+COMMENT = {"base16": "#", "base24": "#", "kitty": "#", "alacritty": "#", "wezterm": "#", "ghostty": "#",
+           "xresources": "!", "foot": "#", "neovim": "--", "tmux": "#"}
+
+
+def header_roles(path, prefix):
+    """The three role lines a theme file opens with (`PREFIX label #RRGGBB name`), as UTF-8."""
+    lines = open(path, encoding="utf-8").read().splitlines()[:4]
+    if not all(l.startswith(prefix + " ") for l in lines):
+        raise ValueError("no comment header: %r" % lines)
+    return [l[len(prefix) + 1:] for l in lines[1:4]]
+
+
 SINGLE = {
     "css": lambda p: css_like(p), "tailwind": lambda p: css_like(p, "theme"), "tailwind-v3": tailwind_v3,
     "scss": scss, "less": less, "tokens": tokens, "gpl": gpl, "ase": ase, "swatches": procreate, "svg": svg, "png": png,
@@ -477,6 +501,13 @@ def main():
             results[m["path"]] = SINGLE[m["format"]](m["path"])
         except Exception as e:
             results[m["path"]] = {"error": "%s: %s" % (type(e).__name__, e)}
+    for m in manifest:
+        prefix = COMMENT.get(m["format"])
+        if prefix and "error" not in results.get(m["path"], {}):
+            try:
+                results[m["path"]]["roles"] = header_roles(m["path"], prefix)
+            except Exception as e:
+                results[m["path"]]["error"] = "%s: %s" % (type(e).__name__, e)
     json.dump(results, sys.stdout, ensure_ascii=False)
 
 

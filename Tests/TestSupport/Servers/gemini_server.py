@@ -35,6 +35,9 @@ A step is a JSON object; every key is optional:
     reset_delay   seconds to wait before that reset (default 0.05)
     close_after   send the headers and this many body bytes, then close the connection (FIN)
     truncate      send only this many bytes of the body, as a complete response
+    answer        {} or {"traps": {...}}: the model's own answer built from the request (one
+                  palette, or the "palettes" array its responseSchema asks for, with the traps
+                  of candidates.py), logged as the event "answered ..."
     huge_mb       send a body of this many MiB (Content-Length given unless "chunked": true)
     gzip_mb       send this many MiB of gzip on the wire, Content-Encoding: gzip (a JSON answer
                   whose text is zeros: about 1,000 times larger once decompressed); "chunked"
@@ -242,12 +245,45 @@ class Handler(BaseHTTPRequestHandler):
             self.answer_retired(script, match.group(1))
             return
         step = script.next_step()
+        if "answer" in step:
+            step = self.model_answer(script, step, raw)
         try:
             self.answer(script, step)
         except (BrokenPipeError, ConnectionResetError):
             # The client hung up while the answer was being written.
             script.log({"event": "client-disconnected", "path": self.path})
             self.close_connection = True
+
+    def model_answer(self, script, step, raw):
+        """A step {"answer": {...}}: the model's own answer to the request's schema. Several
+        candidates when the responseSchema asks for a "palettes" array (with the step's
+        "traps", see candidates.py), else one palette; logged as "answered ..."."""
+        import candidates
+        try:
+            body = json.loads(raw)
+            config = body.get("generationConfig") or {}
+            system = "".join(p.get("text", "") for p in (body.get("systemInstruction") or {}).get("parts") or [])
+            contents = body.get("contents") or [{}]
+            description = "".join(p.get("text", "") for p in contents[0].get("parts") or [])
+        except (ValueError, AttributeError, TypeError):
+            return {"status": 400, "json": {"error": {"code": 400, "message": "Invalid JSON payload received.",
+                                                      "status": "INVALID_ARGUMENT"}}}
+        options = step["answer"] if isinstance(step["answer"], dict) else {}
+        wanted = candidates.asked(config.get("responseSchema"), system)
+        if wanted:
+            text, palettes = candidates.answer(description, config.get("seed"), wanted[0], wanted[1],
+                                               options.get("traps"))
+            script.log({"event": candidates.event(palettes), "path": self.path})
+        else:
+            one = candidates.palette(description, config.get("seed"), 1)
+            text = json.dumps(one)
+            script.log({"event": "answered " + " ".join(one[r] for r in candidates.ROLES), "path": self.path})
+        reply = {"candidates": [{"content": {"parts": [{"text": text}], "role": "model"}, "finishReason": "STOP",
+                                 "index": 0}],
+                 "usageMetadata": {"promptTokenCount": 320, "candidatesTokenCount": 120, "totalTokenCount": 440},
+                 "modelVersion": "gemini-3.5-flash-lite"}
+        rest = {k: v for k, v in step.items() if k != "answer"}
+        return dict(rest, json=reply)
 
     def answer_retired(self, script, model_id):
         """What a retired model ID gets: Google's 404, or what some proxies say instead."""

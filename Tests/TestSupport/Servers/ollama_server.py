@@ -19,7 +19,9 @@ Answers follow a script of steps as in gemini_server.py (status, body/json, head
 trickle, hang, close, reset_after, truncate, huge_mb). A step {"palette": true} is the model's
 own answer once the request passed: colours derived from the description and the options,
 logged as the event "answered #RRGGBB #RRGGBB #RRGGBB". Its options: "finish": "length",
-"same": true (three equal colours), "fenced": true.
+"same": true (three equal colours), "fenced": true, and for a request asking for several
+candidates (its format an object with a "palettes" array) "traps" (candidates.py); such a request
+is answered with the model's {"palettes": [...]} and logged as "answered candidates ...".
 """
 
 import argparse
@@ -30,6 +32,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gemini_server import Handler, Script, Server, serve  # noqa: E402
+import candidates  # noqa: E402
 
 ROLES = ("primary", "secondary", "accent")
 MODEL_DEFAULTS = {"temperature": 0.8, "top_p": 0.9, "seed": None, "num_predict": -1}
@@ -124,12 +127,21 @@ class OllamaHandler(Handler):
 
     def palette_step(self, step, body, options, fmt, messages, stream):
         users = [m.get("content", "") for m in messages if isinstance(m, dict) and m.get("role") == "user"]
-        colours = palette_for(users[0] if users else "", options)
-        if step.get("same"):
-            colours = [colours[0]] * 3
-        self.server.script.log({"event": "answered " + " ".join(colours), "path": self.path})
-        content = json.dumps(dict(zip(ROLES, colours))) if fmt is not None else (
-            "A gentle green for the trees, a pale sky and a touch of gold for the sun.")
+        system = "\n".join(m.get("content", "") for m in messages
+                           if isinstance(m, dict) and m.get("role") == "system" and isinstance(m.get("content"), str))
+        wanted = candidates.asked(fmt if isinstance(fmt, dict) else None, system) if fmt is not None else None
+        if wanted:
+            # Several candidates asked for in one request: the model's array, traps included.
+            content, palettes = candidates.answer(users[0] if users else "", options.get("seed"), wanted[0],
+                                                  wanted[1], step.get("traps"))
+            self.server.script.log({"event": candidates.event(palettes), "path": self.path})
+        else:
+            colours = palette_for(users[0] if users else "", options)
+            if step.get("same"):
+                colours = [colours[0]] * 3
+            self.server.script.log({"event": "answered " + " ".join(colours), "path": self.path})
+            content = json.dumps(dict(zip(ROLES, colours))) if fmt is not None else (
+                "A gentle green for the trees, a pale sky and a touch of gold for the sun.")
         done_reason = step.get("finish", "stop")
         limit = options.get("num_predict")
         if isinstance(limit, int) and 0 < limit < 40:
@@ -148,7 +160,7 @@ class OllamaHandler(Handler):
         final = {"model": body["model"], "created_at": "2026-12-01T10:00:00.000000Z", "message": message,
                  "done_reason": done_reason, "done": True, "total_duration": 1200000000,
                  "load_duration": 50000000, "prompt_eval_count": 80, "eval_count": 24}
-        rest = {k: v for k, v in step.items() if k not in ("palette", "finish", "same", "fenced")}
+        rest = {k: v for k, v in step.items() if k not in ("palette", "finish", "same", "fenced", "traps")}
         if stream is not False:
             # What a client that forgot "stream": false gets: one JSON object per line.
             chunks = [{"model": body["model"], "created_at": final["created_at"],

@@ -39,6 +39,9 @@ request constrained the output or its system turn spells out a JSON Schema, as p
     finish       "length": the JSON cut in half, with finish_reason "length"
     fenced       the JSON inside a ```json fence
     same         true: all three colours the same (a palette no one can use)
+    traps        for a request asking for several candidates: the traps of candidates.py
+                 (fewer, duplicate, bad_hex, change_lock, prose...); such a request is answered
+                 with the model's {"palettes": [...]} and logged as "answered candidates ..."
 
 Every request is recorded (--record) with its method, path, headers, body and peer port; the
 event "effective temperature T" says what sampling the server used.
@@ -52,6 +55,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gemini_server import Handler, Script, Server, serve  # noqa: E402
+import candidates  # noqa: E402
 
 ROLES = ("primary", "secondary", "accent")
 PERSONAS = ("openai", "llamacpp", "ollama-compat", "lmstudio", "vllm")
@@ -64,6 +68,11 @@ def palette_for(description, seed, temperature, top_p):
     noise = os.urandom(8).hex() if temperature >= 1.0 and top_p >= 1.0 else ""
     digest = hashlib.sha256(f"{seed}:{temperature}:{top_p}:{description}:{noise}".encode("utf-8")).digest()
     return ["#%02X%02X%02X" % tuple(digest[i:i + 3]) for i in (0, 3, 6)]
+
+
+def system_text(messages):
+    turns = [m.get("content", "") for m in messages if isinstance(m, dict) and m.get("role") == "system"]
+    return "\n".join(t for t in turns if isinstance(t, str))
 
 
 def user_text(messages):
@@ -225,11 +234,21 @@ class OpenAIHandler(Handler):
 
     def palette_step(self, step, body, checked):
         description = user_text(checked["messages"])
-        colours = palette_for(description, checked["seed"], checked["temperature"], checked["top_p"])
-        if step.get("same"):
-            colours = [colours[0]] * 3
-        self.server.script.log({"event": "answered " + " ".join(colours), "path": self.path})
-        answer = json.dumps(dict(zip(ROLES, colours)))
+        fmt = body.get("response_format")
+        schema = None
+        if checked["constrained"] and isinstance(fmt, dict) and isinstance(fmt.get("json_schema"), dict):
+            schema = fmt["json_schema"].get("schema")
+        wanted = candidates.asked(schema, system_text(checked["messages"]))
+        if wanted:
+            # Several candidates asked for in one request: the model's array, traps included.
+            answer, palettes = candidates.answer(description, checked["seed"], wanted[0], wanted[1], step.get("traps"))
+            self.server.script.log({"event": candidates.event(palettes), "path": self.path})
+        else:
+            colours = palette_for(description, checked["seed"], checked["temperature"], checked["top_p"])
+            if step.get("same"):
+                colours = [colours[0]] * 3
+            self.server.script.log({"event": "answered " + " ".join(colours), "path": self.path})
+            answer = json.dumps(dict(zip(ROLES, colours)))
         # Unconstrained, the model chats, unless the system turn spells the schema out.
         obedient = "JSON Schema:" in json.dumps(checked["messages"])
         if not checked["constrained"] and not obedient:
@@ -255,7 +274,8 @@ class OpenAIHandler(Handler):
             "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
             "usage": {"prompt_tokens": 80, "completion_tokens": 20, "total_tokens": 100},
         }
-        rest = {k: v for k, v in step.items() if k not in ("palette", "think", "reasoning", "finish", "fenced", "same")}
+        rest = {k: v for k, v in step.items()
+                if k not in ("palette", "think", "reasoning", "finish", "fenced", "same", "traps")}
         return dict(rest, json=reply, content_type="application/json")
 
 
