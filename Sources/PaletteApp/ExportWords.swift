@@ -111,15 +111,9 @@ public enum ExportWords {
             return l("no colours found", "找不到顏色", "找不到颜色")
         case .wrongColorCount(let n):
             return l("\(n) colours instead of 3", "有 \(n) 個顏色而不是 3 個", "有 \(n) 个颜色而不是 3 个")
-        case .invalidColor(let role, _):
-            let label =
-                Role(rawValue: role).map {
-                    Localized($0.label(.english), $0.label(.traditionalChinese), $0.label(.simplifiedChinese))
-                }
-                ?? Localized(role, chinese: role)
-            return l(
-                "the \(label.english.lowercased()) is not a colour", "\(label.traditional)不是顏色",
-                "\(label.simplified)不是颜色")
+        case .invalidColor:
+            // The role, the text that is not a colour and the forms that are: as parse says it.
+            return CommandText.palette(e)
         }
     }
 
