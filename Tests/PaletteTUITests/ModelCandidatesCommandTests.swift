@@ -16,8 +16,7 @@ final class ModelCandidatesCommandTests: XCTestCase {
     }
 
     private func serve(_ script: String, _ steps: [[String: Any]]) throws -> LoopbackServer {
-        let data = try JSONSerialization.data(withJSONObject: steps)
-        return try LoopbackServer(script: script, arguments: ["--steps", String(decoding: data, as: UTF8.self)])
+        try LoopbackServer(script: script, steps: steps)
     }
 
     private func answered(_ server: LoopbackServer) throws -> [String] {

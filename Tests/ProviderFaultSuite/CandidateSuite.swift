@@ -12,7 +12,7 @@ import XCTest
 /// around the JSON, a bare array, one palette only), and each case must cost exactly one request.
 public final class CandidateSuite: @unchecked Sendable {
     public let p: FaultProtocol
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
     static let lock = RGB(r: 0x2F, g: 0x5D, b: 0x50)
 
     public init(_ p: FaultProtocol) {
@@ -20,14 +20,11 @@ public final class CandidateSuite: @unchecked Sendable {
     }
 
     public func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
     }
 
     func serve(_ steps: [[String: Any]]) throws -> LoopbackServer {
-        let server = try p.serve(steps)
-        servers.append(server)
-        return server
+        servers.keep(try p.serve(steps))
     }
 
     func provider(_ server: LoopbackServer) -> any PaletteProvider {
