@@ -106,10 +106,10 @@ shot() {
 names=${*:-app history help chinese}
 for name in $names; do
     case $name in
-    app) shot app C.UTF-8 "Accent" "=a calm forest morning" Enter ;;
+    app) shot app C.UTF-8 "a calm forest morning”" "=a calm forest morning" Enter ;;
     history) shot history C.UTF-8 "↑/↓" BTab j ;;
     help) shot help C.UTF-8 "Keys ·" F1 ;;
-    chinese) shot chinese zh_TW.UTF-8 "強調色" "=秋天的楓葉與暖陽" Enter ;;
+    chinese) shot chinese zh_TW.UTF-8 "秋天的楓葉與暖陽”" "=秋天的楓葉與暖陽" Enter ;;
     *) echo "screenshot: no picture '$name' (app, history, help, chinese)" >&2; exit 2 ;;
     esac
 done

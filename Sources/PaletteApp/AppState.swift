@@ -161,6 +161,13 @@ public struct StatusMessage: Hashable, Sendable {
     }
 }
 
+/// A command that asks before it acts, and the key that asked, so that a word begun with that
+/// letter ("quiet", "dark") can still reach the description field whole.
+public struct PendingConfirmation: Sendable, Equatable {
+    public var command: Command
+    public var key: Key
+}
+
 /// The whole state of the interactive app. Pure: no terminal, no network, no files.
 public struct AppState: Sendable, Equatable {
     public var width: Int
@@ -186,6 +193,9 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var isShowingHelp = false
     /// How many help lines are scrolled off the top when the key table does not fit.
     public internal(set) var helpScroll = 0
+    /// A destructive key (`q`, `d`) pressed once outside the text field: the status line asks,
+    /// the same command again does it, any other key lets it go (see `Reduce.handle`).
+    public internal(set) var pendingConfirmation: PendingConfirmation?
     /// Locks, the colour editor, candidates, refinement, lineage, and the undo history.
     public internal(set) var workbench = WorkbenchState()
     /// The id the next request gets; ids only grow, so late answers to old requests are recognised.

@@ -30,6 +30,16 @@ public enum CommandProblem: Equatable, Sendable {
     case inputTooLarge(mebibytes: Int)
     /// An option that only means something beside another one.
     case needsOption(String, with: String)
+    /// `--timeout` that is not a number of seconds above 0 and at most 3600.
+    case badTimeout(String)
+    /// A first argument that is not a command.
+    case unknownCommand(String)
+    /// `generate` without words.
+    case needsDescription
+    /// `inspect` without a colour.
+    case needsColor
+    /// `parse` reads standard input only.
+    case parseTakesNoArguments(String)
     /// A `--lock ROLE=COLOR` value that is wrong in the way `LockProblem` says.
     case badLock(String, LockProblem)
     /// A number option (`--seed`, `--candidates`) whose value is not a number in its range.
@@ -157,6 +167,33 @@ public enum CommandText {
         case .needsOption(let o, let with):
             return Localized(
                 "'--\(o)' only applies with '--\(with)'", "--\(o) 只能與 --\(with) 一起使用", "--\(o) 只能与 --\(with) 一起使用")
+        case .badTimeout(let v):
+            let q = quoted(v)
+            return Localized(
+                "invalid value '\(q)' for '--timeout': expected seconds between 0 and 3600",
+                "--timeout 的值「\(q)」無效：需要大於 0、最多 3600 的秒數",
+                "--timeout 的值“\(q)”无效：需要大于 0、最多 3600 的秒数")
+        case .unknownCommand(let c):
+            let q = quoted(c)
+            let list = CommandTable.commands.map(\.name).filter { !$0.isEmpty }.joined(separator: ", ")
+            return Localized(
+                "unknown command '\(q)' (commands: \(list))", "不明的指令「\(q)」（指令：\(list)）",
+                "未知的命令“\(q)”（命令：\(list)）")
+        case .needsDescription:
+            return Localized(
+                "generate needs a description, e.g. palette-tui generate \"a calm forest morning\"",
+                "generate 需要一段描述，例如 palette-tui generate \"寧靜的森林早晨\"",
+                "generate 需要一段描述，例如 palette-tui generate \"宁静的森林早晨\"")
+        case .needsColor:
+            return Localized(
+                "inspect needs at least one colour, e.g. '#2E86AB', 'rgb(47 93 80)' or navy",
+                "inspect 需要至少一個顏色，例如 '#2E86AB'、'rgb(47 93 80)' 或 靛青",
+                "inspect 需要至少一个颜色，例如 '#2E86AB'、'rgb(47 93 80)' 或 靛青")
+        case .parseTakesNoArguments(let a):
+            let q = quoted(a)
+            return Localized(
+                "parse reads standard input and takes no arguments (got '\(q)')",
+                "parse 從標準輸入讀取，不接受參數（收到「\(q)」）", "parse 从标准输入读取，不接受参数（收到“\(q)”）")
         case .badLock(let value, let why):
             let q = quoted(value)
             let reason: Localized
@@ -228,6 +265,77 @@ public enum CommandText {
                 "'\(q)' is not a colour: expected 3 or 6 hex digits, found \(found)",
                 "「\(q)」不是顏色：需要 3 或 6 個十六進位數字，實際為 \(found) 個",
                 "“\(q)”不是颜色：需要 3 或 6 个十六进制数字，实际为 \(found) 个")
+        case .notAColor(let text):
+            let q = quoted(text)
+            let forms = acceptedForms
+            return Localized(
+                "'\(q)' is not a colour: use \(forms.english)", "「\(q)」不是顏色：請用\(forms.traditional)",
+                "“\(q)”不是颜色：请用\(forms.simplified)")
+        case .unknownFunction(let name, let text):
+            let q = quoted(text)
+            let f = quoted(name)
+            let list = ColorSyntax.functionNames.map { $0 + "()" }.joined(separator: ", ")
+            return Localized(
+                "'\(q)' is not a colour: \(f)() is not a colour function (use \(list))",
+                "「\(q)」不是顏色：\(f)() 不是顏色函式（請用 \(list)）",
+                "“\(q)”不是颜色：\(f)() 不是颜色函数（请用 \(list)）")
+        case .badArguments(let problem, let text):
+            let q = quoted(text)
+            let why = argumentProblem(problem)
+            return Localized(
+                "'\(q)' is not a colour: \(why.english)", "「\(q)」不是顏色：\(why.traditional)",
+                "“\(q)”不是颜色：\(why.simplified)")
+        case .translucent(let alpha, let text):
+            let q = quoted(text)
+            let a = ColorReport.fixed(alpha, 3)
+            return Localized(
+                "'\(q)' is not opaque (alpha \(a)): a palette colour has no transparency",
+                "「\(q)」不是不透明色（alpha \(a)）：配色中的顏色不能透明",
+                "“\(q)”不是不透明色（alpha \(a)）：配色中的颜色不能透明")
+        }
+    }
+
+    /// The colour forms `ColorSyntax` reads, for the messages that say what would have worked.
+    public static let acceptedForms = Localized(
+        ColorParseError.acceptedForms,
+        "十六進位色碼（#2E86AB）、rgb(47 93 80)、hsl()、hwb()、lab()、lch()、oklab()、oklch()、color()，"
+            + "或 CSS、XKCD、中文顏色名稱（navy、slate green、靛青）",
+        "十六进制色码（#2E86AB）、rgb(47 93 80)、hsl()、hwb()、lab()、lch()、oklab()、oklch()、color()，"
+            + "或 CSS、XKCD、中文颜色名称（navy、slate green、靛青）")
+
+    /// What is wrong inside a colour function's parentheses.
+    static func argumentProblem(_ p: ColorArgumentProblem) -> Localized {
+        switch p {
+        case .count(let f, let n):
+            return Localized(
+                "\(f)() takes three values and an optional alpha, found \(n)",
+                "\(f)() 需要三個值（可再加 alpha），實際為 \(n) 個", "\(f)() 需要三个值（可再加 alpha），实际为 \(n) 个")
+        case .badAlpha(let f):
+            return Localized(
+                "\(f)() takes one alpha value after '/'", "\(f)() 的「/」之後需要一個 alpha 值", "\(f)() 的“/”之后需要一个 alpha 值")
+        case .notANumber(let item):
+            let q = quoted(item)
+            return Localized(
+                "'\(q)' is not a number, a percentage or an angle", "「\(q)」不是數字、百分比或角度", "“\(q)”不是数字、百分比或角度")
+        case .unexpectedAngle(let f):
+            return Localized(
+                "only the hue of \(f)() is an angle", "\(f)() 只有色相可以是角度", "\(f)() 只有色相可以是角度")
+        case .unclosed(let f):
+            return Localized("\(f)( has no closing ')'", "\(f)( 缺少右括號「)」", "\(f)( 缺少右括号“)”")
+        case .trailing(let rest):
+            let q = quoted(rest)
+            return Localized("unexpected '\(q)' after ')'", "「)」之後多了「\(q)」", "“)”之后多了“\(q)”")
+        case .unknownSpace(let space):
+            let q = quoted(space)
+            let spaces = ColorSyntax.colorSpaces.joined(separator: ", ")
+            if space.isEmpty {
+                return Localized(
+                    "color() needs a colour space first (\(spaces))", "color() 需要先指定色彩空間（\(spaces)）",
+                    "color() 需要先指定色彩空间（\(spaces)）")
+            }
+            return Localized(
+                "'\(q)' is not a colour space of color() (use \(spaces))", "「\(q)」不是 color() 的色彩空間（請用 \(spaces)）",
+                "“\(q)”不是 color() 的色彩空间（请用 \(spaces)）")
         }
     }
 

@@ -12,7 +12,7 @@ public enum ExportProblem: Equatable, Sendable {
     case tailwindOnly(ExportFormat)
     /// Colours on the command line: 3 or none.
     case colourCount(Int)
-    case invalidColour(String)
+    case invalidColour(ColorParseError)
     /// Standard input held text but no palette.
     case noPaletteInInput(PaletteParseError)
     case inputUnreadable(String)
@@ -65,11 +65,8 @@ public enum ExportWords {
                 "export takes three colours (primary, secondary, accent) or none, not \(n).",
                 "export 需要三個顏色（主色、輔助色、強調色）或不給顏色，而不是 \(n) 個。",
                 "export 需要三个颜色（主色、辅助色、强调色）或不给颜色，而不是 \(n) 个。")
-        case .invalidColour(let text):
-            let s = short(text)
-            return l(
-                "'\(s)' is not a colour: use #RRGGBB or #RGB.",
-                "「\(s)」不是顏色：請使用 #RRGGBB 或 #RGB。", "“\(s)”不是颜色：请使用 #RRGGBB 或 #RGB。")
+        case .invalidColour(let error):
+            return CommandText.color(error)
         case .noPaletteInInput(let error):
             let why = parseDetail(error)
             return l(

@@ -171,6 +171,9 @@ public enum KeyMap {
         [
             // Anywhere
             KeyBinding(
+                keys: [.function(1)], label: "F1", context: .anywhere, command: .help,
+                help: Localized("This help", "此說明", "此说明"), footer: Localized("help", "說明", "说明")),
+            KeyBinding(
                 keys: [.tab], label: "Tab", context: .anywhere, command: .focusNext,
                 help: Localized("Next area", "下一區", "下一区"),
                 footer: Localized("next", "下一區", "下一区")),
@@ -184,9 +187,6 @@ public enum KeyMap {
                 keys: [.control("c")], label: "^C", context: .anywhere, command: .interrupt,
                 help: Localized("Cancel request, or quit", "取消請求，或離開", "取消请求，或退出"),
                 footer: Localized("quit", "離開", "退出")),
-            KeyBinding(
-                keys: [.function(1)], label: "F1", context: .anywhere, command: .help,
-                help: Localized("This help", "此說明", "此说明"), footer: nil),
 
             // Description field
             KeyBinding(
@@ -356,6 +356,16 @@ public enum KeyMap {
         }
     }
 
+    /// The label of the first key that opens help in `scope` ("F1" in a text field, "?" outside).
+    public static func helpKey(in scope: KeyScope) -> String {
+        for context in scope.contexts {
+            if let binding = bindings.first(where: { $0.context == context && $0.command == .help }) {
+                return shortLabel(binding)
+            }
+        }
+        return "F1"
+    }
+
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
         .anywhere, .description, .textField, .outsideField, .panes, .history, .filter, .button,
@@ -402,8 +412,12 @@ public enum KeyMap {
     ///
     /// Looked up in a table built once from `bindings`, so drawing the status line does not
     /// walk the key table on every frame.
-    static func footer(for contexts: [KeyContext], language: Language) -> [(key: String, text: String)] {
-        footers[FooterKey(contexts: contexts, language: language)] ?? buildFooter(for: contexts, language: language)
+    static func footer(
+        for contexts: [KeyContext], language: Language, excluding: Set<Command> = []
+    ) -> [(key: String, text: String)] {
+        let all =
+            footers[FooterKey(contexts: contexts, language: language)] ?? buildFooter(for: contexts, language: language)
+        return all.filter { !excluding.contains($0.command) }.map { ($0.key, $0.text) }
     }
 
     private struct FooterKey: Hashable {
@@ -411,8 +425,8 @@ public enum KeyMap {
         var language: Language
     }
 
-    private static let footers: [FooterKey: [(key: String, text: String)]] = {
-        var table: [FooterKey: [(key: String, text: String)]] = [:]
+    private static let footers: [FooterKey: [(key: String, text: String, command: Command)]] = {
+        var table: [FooterKey: [(key: String, text: String, command: Command)]] = [:]
         for contexts in KeyScope.allCases.map(\.contexts) {
             for language in Language.allCases {
                 table[FooterKey(contexts: contexts, language: language)] = buildFooter(
@@ -422,8 +436,10 @@ public enum KeyMap {
         return table
     }()
 
-    private static func buildFooter(for contexts: [KeyContext], language: Language) -> [(key: String, text: String)] {
-        var out: [(key: String, text: String)] = []
+    private static func buildFooter(
+        for contexts: [KeyContext], language: Language
+    ) -> [(key: String, text: String, command: Command)] {
+        var out: [(key: String, text: String, command: Command)] = []
         var seen = Set<String>()
         // A key a more specific context binds does that context's command: its hint goes.
         var claimed = Set<Key>()
@@ -434,7 +450,7 @@ public enum KeyMap {
                 let text = footer(language)
                 guard !seen.contains(text) else { continue }
                 seen.insert(text)
-                out.append((shortLabel(binding), text))
+                out.append((shortLabel(binding), text, binding.command))
             }
             for binding in rows { claimed.formUnion(binding.keys) }
         }

@@ -29,7 +29,8 @@ extension AppState {
         case .historyLoaded(let entries, let warnings):
             history.load(entries)
             keepViewsInBounds()
-            if focus == .history { showSelectedHistoryEntry() }
+            // The panes show the entry the history marks (the newest) until a palette is made.
+            if focus == .history || shown == nil { showSelectedHistoryEntry(evenOutsideTheHistory: true) }
             if let first = warnings.first {
                 say(UIText.historyWarning(Messages.historyWarning(first), more: warnings.count - 1), .warning)
             }
@@ -68,26 +69,83 @@ extension AppState {
 
     // MARK: - Keys
 
+    /// A key, by the model in docs/decisions.md (2026-12-01: typing outside the field): a key
+    /// bound where the focus is does its command; `q` and `d` ask first; a printable key that
+    /// nothing there binds goes to the description field, so words typed anywhere are words.
     private mutating func handle(_ key: Key) -> [Effect] {
+        let scope = keyScope
+        let binding = KeyMap.binding(for: key, in: scope.contexts)
+        if let pending = pendingConfirmation {
+            pendingConfirmation = nil
+            if binding?.command == pending.command { return perform(pending.command, confirmed: true) }
+            status = nil
+            // A word that began with the asking letter ("quiet", "dark"): both letters are typed.
+            if case .character(let first) = pending.key, case .character(let c) = key,
+                Self.typingMovesToTheField.contains(scope), binding == nil || c.isLetter
+            {
+                typeIntoDescription(first)
+                typeIntoDescription(c)
+                return []
+            }
+        }
         if case .paste(let text) = key, !isShowingHelp {
             if typeInExport(text) { return [] }
             return paste(text)
         }
-        let scope = keyScope
-        if let binding = KeyMap.binding(for: key, in: scope.contexts) {
-            return perform(binding.command)
+        if let binding {
+            return perform(binding.command, key: key)
         }
         if let command = KeyMap.unboundKeyCommand(in: scope) {
             return perform(command)
         }
-        if case .character(let c) = key, scope.contexts.contains(.textField) {
-            type(c)
+        if case .character(let c) = key {
+            if scope.contexts.contains(.textField) {
+                type(c)
+            } else if Self.typingMovesToTheField.contains(scope) {
+                typeIntoDescription(c)
+            }
         }
         return []
     }
 
-    private mutating func perform(_ command: Command) -> [Effect] {
+    /// Where a printable key that nothing binds is taken as typing: the areas Tab moves
+    /// between, not the modes that take keys of their own (help, the editor, candidates...).
+    static let typingMovesToTheField: Set<KeyScope> = [.button, .panes, .history]
+
+    /// A printable key typed outside the text fields: the focus moves to the description and
+    /// the character is typed there.
+    private mutating func typeIntoDescription(_ c: Character) {
+        if focus != .description || isEditingFilter {
+            isEditingFilter = false
+            focus = .description
+        }
+        type(c)
+    }
+
+    /// Whether `command` waits for a second press (`q`, `d` outside the field); Ctrl-C and the
+    /// Delete key never do, they are not typed by accident.
+    private mutating func asks(_ command: Command, key: Key?, confirmed: Bool) -> Bool {
+        guard !confirmed, let key, case .character = key, Self.typingMovesToTheField.contains(keyScope) else {
+            return false
+        }
+        switch command {
+        case .quit:
+            pendingConfirmation = PendingConfirmation(command: command, key: key)
+            say(UIText.confirmQuit, .info)
+            return true
+        case .deleteEntry:
+            guard let entry = history.selectedEntry else { return false }
+            pendingConfirmation = PendingConfirmation(command: command, key: key)
+            say(UIText.confirmDelete(Self.quote(entry.description)), .info)
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func perform(_ command: Command, key: Key? = nil, confirmed: Bool = false) -> [Effect] {
         let rows = layout.historyList.height
+        if asks(command, key: key, confirmed: confirmed) { return [] }
         switch command {
         case .generate:
             return generate(description: field.text, variation: 0)
@@ -151,7 +209,10 @@ extension AppState {
         case .acceptFilter:
             closeFilter(clearing: false)
         case .toggleFavorite:
-            guard let entry = history.toggleFavorite(atRow: history.selected, rows: rows) else { return [] }
+            guard let entry = history.toggleFavorite(atRow: history.selected, rows: rows) else {
+                say(UIText.historyEmpty, .info)
+                return []
+            }
             let name = Self.quote(entry.description)
             say(entry.favorite ? UIText.favoriteOn(name) : UIText.favoriteOff(name), .info)
             showSelectedHistoryEntry()
@@ -161,7 +222,10 @@ extension AppState {
             say(history.favoritesOnly ? UIText.favoritesOnlyOn : UIText.favoritesOnlyOff, .info)
             showSelectedHistoryEntry()
         case .deleteEntry:
-            guard let entry = history.delete(atRow: history.selected, rows: rows) else { return [] }
+            guard let entry = history.delete(atRow: history.selected, rows: rows) else {
+                say(UIText.historyEmpty, .info)
+                return []
+            }
             workbench.record(.delete(id: entry.id))
             say(UIText.deleted(Self.quote(entry.description)), .info)
             showSelectedHistoryEntry()
@@ -361,18 +425,21 @@ extension AppState {
         workbench.isRefining = false
         let all = Focus.allCases
         focus = all[(focus.rawValue + step + all.count) % all.count]
-        if focus == .history { showSelectedHistoryEntry() }
+        if focus == .history { moveHistory { _ in } }
     }
 
     private mutating func moveHistory(_ move: (inout HistoryList) -> Void) {
         move(&history)
+        let before = shown?.palette
         showSelectedHistoryEntry()
+        // A message about the palette that was shown ("Copied #E1D29E") goes with it.
+        if shown?.palette != before, status?.kind != .error { status = nil }
         if workbench.showsLineage { traceLineage() }
     }
 
     /// The panes show the selected history entry while the history has focus.
-    mutating func showSelectedHistoryEntry() {
-        guard focus == .history, let entry = history.selectedEntry else { return }
+    mutating func showSelectedHistoryEntry(evenOutsideTheHistory: Bool = false) {
+        guard focus == .history || evenOutsideTheHistory, let entry = history.selectedEntry else { return }
         let palette = entry.palette
         let names = shown?.palette == palette ? shown?.names : nil
         shown = ShownPalette(

@@ -47,9 +47,18 @@ enum UIText {
     static let offlineFallback = Localized("offline fallback", "離線備援", "离线备援")
     static let approximate = Localized("≈ nearest 256-colour", "≈ 近似 256 色", "≈ 近似 256 色")
     static let monochrome = Localized("no colour", "無色彩", "无色彩")
-    static let helpHint = Localized("? help", "? 說明", "? 说明")
+    /// The title row's hint: the help key that works where the focus is (F1 in a text field).
+    static func helpHint(key: String) -> Localized {
+        Localized("\(key) help", "\(key) 說明", "\(key) 说明")
+    }
     static let keysTitle = Localized("Keys", "按鍵", "按键")
     static let anyKeyCloses = Localized("any key closes", "按任意鍵關閉", "按任意键关闭")
+    static let scrollOrClose = Localized(
+        "↑/↓ scroll · other keys close", "↑/↓ 捲動 · 其他鍵關閉", "↑/↓ 滚动 · 其他键关闭")
+    /// A group's heading repeated at the top of a column it continues into.
+    static func continued(_ heading: String) -> Localized {
+        Localized("\(heading) (cont.)", "\(heading)（續）", "\(heading)（续）")
+    }
     static let placeholder = Localized("e.g. a quiet forest morning", "例如：寧靜的森林早晨", "例如：宁静的森林早晨")
     /// What Esc does, in the status line's key list.
     static let footerCancel = Localized("cancel", chinese: "取消")
@@ -79,6 +88,10 @@ enum UIText {
     static let cancelled = Localized("Generation cancelled.", "已取消生成。", "已取消生成。")
     static let noPalette = Localized(
         "No palette to copy yet.", "還沒有可複製的配色。", "还没有可复制的配色。")
+    static let confirmQuit = Localized(
+        "Press q again to quit; any other key goes on.", "再按一次 q 離開；按其他鍵繼續。", "再按一次 q 退出；按其他键继续。")
+    static let historyEmpty = Localized(
+        "The history is empty: generate a palette first.", "歷史紀錄是空的：請先生成配色。", "历史记录是空的：请先生成配色。")
     static let nothingToUndo = Localized(
         "Nothing to undo.", "沒有可復原的刪除。", "没有可撤销的删除。")
     static let favoritesOnlyOn = Localized(
@@ -177,6 +190,11 @@ enum UIText {
             "历史记录：\(first.simplified)\(tail)。")
     }
 
+    static func confirmDelete(_ description: String) -> Localized {
+        Localized(
+            "Press d again to delete “\(description)”; any other key keeps it.",
+            "再按一次 d 刪除「\(description)」；按其他鍵保留。", "再按一次 d 删除“\(description)”；按其他键保留。")
+    }
     static func deleted(_ description: String) -> Localized {
         Localized(
             "Deleted “\(description)”; u undoes.", "已刪除「\(description)」；按 u 復原。",

@@ -1,7 +1,7 @@
 /// Everything worth knowing about one colour for a designer at a terminal.
 ///
-/// Computed once from the colour; `text` and `json` render it for `palette-tui inspect`,
-/// and the app can show the same facts.
+/// Computed once from the colour; `json` renders it for `palette-tui inspect --format json`
+/// and PaletteApp's `InspectText` words it as text, and the app can show the same facts.
 public struct ColorReport: Hashable, Sendable {
     public var color: RGB
     public var oklch: OKLCH
@@ -18,25 +18,16 @@ public struct ColorReport: Hashable, Sendable {
     /// The colour as seen with each deficiency, in `VisionDeficiency.allCases` order.
     public var simulations: [RGB]
 
-    public init(_ color: RGB) {
+    /// - Parameter language: whose colour names `name` is chosen from (`ColorNames.names`).
+    public init(_ color: RGB, language: Language = .english) {
         self.color = color
         oklch = OKLCH(color)
         contrastWithWhite = WCAG.contrast(color, WCAG.white)
         contrastWithBlack = WCAG.contrast(color, WCAG.black)
         ink = WCAG.readableInk(on: color)
-        (name, nameDeltaE) = ColorNames.nearest(to: color)
+        (name, nameDeltaE) = ColorNames.nearest(to: color, language: language)
         (xtermIndex, xtermDeltaE) = Xterm256.nearest(to: color)
         simulations = VisionDeficiency.allCases.map { $0.simulate(color) }
-    }
-
-    /// The highest WCAG 2.x level a contrast ratio passes for text: `AAA`, `AA`, `AA large`, or `fails`.
-    ///
-    /// Judged on the exact ratio: 4.4781 fails AA even though it displays as 4.48.
-    public static func level(_ ratio: Double) -> String {
-        if WCAG.passesAAA(ratio) { return "AAA" }
-        if WCAG.passesAA(ratio) { return "AA" }
-        if WCAG.passesAALarge(ratio) { return "AA large" }
-        return "fails"
     }
 
     /// A ratio for display, cut (not rounded) to two decimals so it never shows a pass it lacks.
@@ -45,30 +36,6 @@ public struct ColorReport: Hashable, Sendable {
     }
 
     // MARK: - Rendering
-
-    /// Aligned lines: the hex first, then one fact a line, indented.
-    public var text: String {
-        let ok = oklch
-        let hue = ok.isAchromatic ? "none" : Self.fixed(ok.h, 1)
-        var lines = [color.hex]
-        func add(_ label: String, _ value: String) {
-            lines.append("  " + DisplayWidth.padded(label, to: 10) + " " + value)
-        }
-        add("rgb", "\(color.r) \(color.g) \(color.b)")
-        add("oklch", "oklch(\(Self.fixed(ok.l * 100, 2))% \(Self.fixed(ok.c, 4)) \(hue))")
-        add(
-            "contrast",
-            "on white \(Self.ratioText(contrastWithWhite)) \(Self.level(contrastWithWhite)), "
-                + "on black \(Self.ratioText(contrastWithBlack)) \(Self.level(contrastWithBlack))")
-        add("ink", "\(ink == WCAG.white ? "white" : "black") \(ink.hex)")
-        add("name", "\(name.name) (\(name.source.rawValue) \(name.color.hex), ΔE00 \(Self.fixed(nameDeltaE, 2)))")
-        let xtermHex = Xterm256.color(xtermIndex)?.hex ?? ""
-        add("xterm-256", "\(xtermIndex) \(xtermHex), ΔE00 \(Self.fixed(xtermDeltaE, 2))")
-        for (k, kind) in VisionDeficiency.allCases.enumerated() {
-            add(kind.rawValue, simulations[k].hex)
-        }
-        return lines.joined(separator: "\n")
-    }
 
     /// One JSON object (two-space indent at `indent` levels), keys in a fixed order.
     public func json(input: String? = nil, indent: Int = 0) -> String {

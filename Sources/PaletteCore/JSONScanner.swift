@@ -35,7 +35,7 @@ struct JSONScanner {
         /// True for strings and bare tokens (not numbers, literals or containers).
         var isText: Bool
 
-        var looksLikeColor: Bool { text.map(PaletteParser.looksLikeColor) ?? false }
+        var look: PaletteParser.Look { text.map(PaletteParser.look) ?? .none }
         var colorText: String { text ?? display }
     }
 
@@ -72,8 +72,11 @@ struct JSONScanner {
         var pendingKey = ""
         /// Values (arrays) or members (objects) seen.
         var count = 0
-        /// Arrays: every value that looks like a colour; objects: members whose value does.
+        /// Arrays: every value that looks like a colour; objects: members whose value looks
+        /// like a colour code (a name counts only under a role key).
         var colorish = 0
+        /// Arrays: the values that look like colour codes, not names.
+        var codes = 0
         /// Arrays: the first three values; objects: the first three colour-looking values.
         var first = FirstThree()
         /// Objects: the value for each role key (three fields, not an array: no allocation for
@@ -90,13 +93,15 @@ struct JSONScanner {
     private var frames: [Frame] = []
     private var opened = 0
     private var best: (order: Int, palette: Palette)?
+    /// The first palette made only of colour names, with no role keys: used when nothing better is found.
+    private var bestOfNames: (order: Int, palette: Palette)?
     private var firstError: (order: Int, error: PaletteParseError)?
     private var scratch: [UInt8] = []
 
     static func scan(_ text: String) -> Outcome {
         var scanner = JSONScanner(bytes: Array(text.utf8))
         scanner.run()
-        if let best = scanner.best { return .palette(best.palette) }
+        if let best = scanner.best ?? scanner.bestOfNames { return .palette(best.palette) }
         if let firstError = scanner.firstError { return .failure(firstError.error) }
         return .none
     }
@@ -227,9 +232,16 @@ struct JSONScanner {
         states.removeLast()
         let frame = frames.removeLast()
         if let result = Self.judge(frame) {
+            // An array of names alone is a weaker candidate, and its failures are not reported:
+            // most lists of words are not palettes.
+            let ofNames = !frame.isObject && frame.codes == 0
             switch result {
+            case .success(let palette) where ofNames:
+                if bestOfNames.map({ frame.order < $0.order }) ?? true { bestOfNames = (frame.order, palette) }
             case .success(let palette):
                 if best.map({ frame.order < $0.order }) ?? true { best = (frame.order, palette) }
+            case .failure where ofNames:
+                break
             case .failure(let error):
                 if firstError.map({ frame.order < $0.order }) ?? true { firstError = (frame.order, error) }
             }
@@ -249,14 +261,16 @@ struct JSONScanner {
         let top = states.count - 1
         states[top].expect = .separator
         frames[top].count += 1
-        let colorish = child.looksLikeColor
+        let look = child.look
         guard states[top].isObject else {
-            if colorish { frames[top].colorish += 1 }
+            if look != .none { frames[top].colorish += 1 }
+            if look == .code { frames[top].codes += 1 }
             frames[top].first.append(child)
             return
         }
+        let colorish = look == .code
         let key = RoleWords.normalize(frames[top].pendingKey)
-        if let match = RoleWords.role(forNormalizedKey: key), match.isStrong || colorish {
+        if let match = RoleWords.role(forNormalizedKey: key), match.isStrong || look != .none {
             switch match.role {
             case .primary: if frames[top].primary == nil { frames[top].primary = child }
             case .secondary: if frames[top].secondary == nil { frames[top].secondary = child }
@@ -308,7 +322,7 @@ struct JSONScanner {
         var colors: [RGB] = []
         for (role, value) in zip(Role.allCases, values) {
             do {
-                colors.append(try RGB(hex: value.colorText))
+                colors.append(try ColorSyntax.parse(value.colorText))
             } catch {
                 return .failure(.invalidColor(role.rawValue, error))
             }

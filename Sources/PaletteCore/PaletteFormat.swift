@@ -31,7 +31,7 @@ extension GeneratedPalette {
     private func textForm(_ language: Language, notes: [String]) -> String {
         let labels = Role.allCases.map { $0.label(language) }
         let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
-        let names = Role.allCases.map { ColorNames.nearest(to: palette[$0]).name.name }
+        let names = Role.allCases.map { ColorNames.nearest(to: palette[$0], language: language).name.name }
         let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         var lines: [String] = []
         for (k, role) in Role.allCases.enumerated() {

@@ -53,6 +53,36 @@ public enum PaletteParser {
     /// Field names that say which role a per-colour object plays.
     static let roleFields: Set<String> = ["role", "type", "usage", "purpose", "name", "角色", "用途"]
 
+    /// How a value looks: a colour code (hex or a colour function), a colour name, or neither.
+    enum Look: Equatable {
+        case none, code, name
+    }
+
+    /// `looksLikeColor`, else a colour function such as `rgb(…)`, else a colour name
+    /// (`ColorNames.named`). Names count for less: a list of three words that all happen to
+    /// name colours ("forest", "moss", "gold") is only a palette when nothing better is found.
+    static func look(_ text: String) -> Look {
+        if looksLikeColor(text) || looksLikeFunction(text) { return .code }
+        // A name starts with a letter (any script): punctuation is not looked up at all.
+        guard let first = text.utf8.first(where: { !JSONScanner.isSpace($0) }),
+            first >= 0x80 || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
+        else { return .none }
+        if text.utf8.count <= 48, ColorNames.named(text) != nil { return .name }
+        return .none
+    }
+
+    /// True for `name(` with `name` one of CSS's colour functions, any case, white space first.
+    static func looksLikeFunction(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        while let f = bytes.first, JSONScanner.isSpace(f) { bytes.removeFirst() }
+        var name: [UInt8] = []
+        for b in bytes.prefix(6) {
+            if b == UInt8(ascii: "(") { return ColorSyntax.isFunctionName(name) }
+            name.append(b | 0x20)
+        }
+        return false
+    }
+
     /// True for text meant as a colour: `#` first, six hex digits, or three with a digit
     /// among them (so words like "bad" or "fed" do not make a list palette-like).
     static func looksLikeColor(_ text: String) -> Bool {
@@ -148,56 +178,145 @@ enum RoleWords {
 
 // MARK: - Prose
 
-/// Reads `#RGB` / `#RRGGBB` codes from text that holds no usable JSON.
+/// Reads colours from text that holds no usable JSON: `#RGB` / `#RRGGBB` codes and colour
+/// functions (`rgb(47 93 80)`) anywhere, colour names on lines labelled with a role
+/// (`Primary: navy`), or a bare list of three names (`navy, teal, coral`).
 enum ProseScanner {
+    /// One colour found, with the text before it on its line (where its role is named).
+    struct Token {
+        var label: String
+        var color: Result<RGB, ColorParseError>
+    }
+
     static func palette(in text: String) throws(PaletteParseError) -> Palette {
         let bytes = Array(text.utf8)
-        // The first three codes with the text before each on its line; the rest are only counted.
-        var tokens: [(label: Range<Int>, code: Range<Int>)] = []
+        // The first three colours with their labels; the rest are only counted.
+        var tokens: [Token] = []
         var count = 0
         var lineStart = 0
-        var labelStart = 0
-        var i = 0
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == 0x0A {
-                lineStart = i + 1
-                labelStart = i + 1
-                i += 1
-                continue
-            }
-            guard c == UInt8(ascii: "#"), i == 0 || !isWordByte(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: "&")
-            else {
-                i += 1
-                continue
-            }
-            var j = i + 1
-            while j < bytes.count && RGB.nibble(Unicode.Scalar(bytes[j])) != nil { j += 1 }
-            let length = j - i - 1
-            if (length == 3 || length == 6) && (j == bytes.count || !isWordByte(bytes[j])) {
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let before = count
+            scan(bytes, lineStart..<lineEnd, into: &tokens, count: &count)
+            if count == before, let named = labelledName(bytes[lineStart..<lineEnd]) {
                 count += 1
-                if tokens.count < 3 { tokens.append((max(lineStart, labelStart)..<i, (i + 1)..<j)) }
-                labelStart = j
+                if tokens.count < 3 { tokens.append(named) }
             }
-            i = max(j, i + 1)
+            lineStart = lineEnd + 1
         }
+        if count == 0, let names = nameList(bytes) { return names }
         if count == 0 { throw .noPaletteFound }
         guard count == 3 else { throw .wrongColorCount(count) }
-        func slice(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         var colors: [RGB] = []
         for (k, token) in tokens.enumerated() {
-            do {
-                colors.append(try RGB(hex: slice(token.code)))
-            } catch {
-                throw .invalidColor(Role.allCases[k].rawValue, error)
+            switch token.color {
+            case .success(let c): colors.append(c)
+            case .failure(let error): throw .invalidColor(Role.allCases[k].rawValue, error)
             }
         }
-        let labels = tokens.map { label(slice($0.label)) }
+        let labels = tokens.map { label($0.label) }
         if Set(labels.compactMap { $0 }).count == 3 {
             var byRole: [Role: RGB] = [:]
             for (k, role) in labels.enumerated() { byRole[role!] = colors[k] }
             return Palette(primary: byRole[.primary]!, secondary: byRole[.secondary]!, accent: byRole[.accent]!)
         }
+        return Palette(primary: colors[0], secondary: colors[1], accent: colors[2])
+    }
+
+    /// The hex codes and the colour functions that read as a colour on one line.
+    private static func scan(_ bytes: [UInt8], _ line: Range<Int>, into tokens: inout [Token], count: inout Int) {
+        func slice(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+        var labelStart = line.lowerBound
+        var i = line.lowerBound
+        while i < line.upperBound {
+            let c = bytes[i]
+            let atWordStart = i == line.lowerBound || !isWordByte(bytes[i - 1])
+            if c == UInt8(ascii: "#"), atWordStart && (i == line.lowerBound || bytes[i - 1] != UInt8(ascii: "&")) {
+                var j = i + 1
+                while j < line.upperBound && RGB.nibble(Unicode.Scalar(bytes[j])) != nil { j += 1 }
+                let length = j - i - 1
+                if (length == 3 || length == 6) && (j == line.upperBound || !isWordByte(bytes[j])) {
+                    count += 1
+                    let code = Result { () throws(ColorParseError) in try RGB(hex: slice((i + 1)..<j)) }
+                    if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<i), color: code)) }
+                    labelStart = j
+                }
+                i = max(j, i + 1)
+                continue
+            }
+            guard isLetter(c), atWordStart else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < line.upperBound && isLetter(bytes[j]) { j += 1 }
+            // A colour function counts only when it reads: prose says "colour(s)" too.
+            if j < line.upperBound, bytes[j] == UInt8(ascii: "("), j - i <= 5,
+                ColorSyntax.isFunctionName(bytes[i..<j].map { $0 | 0x20 }),
+                let close = bytes[j..<min(line.upperBound, i + ColorSyntax.maxLength)].firstIndex(
+                    of: UInt8(ascii: ")")),
+                let color = try? ColorSyntax.parse(slice(i..<(close + 1)))
+            {
+                count += 1
+                if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<i), color: .success(color))) }
+                labelStart = close + 1
+                i = close + 1
+                continue
+            }
+            i = j
+        }
+    }
+
+    /// `Primary: navy`, `- **Accent** = coral`, `主色：靛青`: a role, a separator, then a colour
+    /// name (alone, or before a parenthesis or a comma). Only a name that is known counts.
+    private static func labelledName(_ line: ArraySlice<UInt8>) -> Token? {
+        guard line.count <= 200 else { return nil }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let sep = text.firstIndex(where: { ":=：".contains($0) }) ?? text.range(of: " - ")?.lowerBound else {
+            return nil
+        }
+        let head = String(text[..<sep])
+        guard label(head) != nil else { return nil }
+        let decoration: Set<Character> = [
+            "*", "`", "\"", "'", "_", ".", ",", ";", "。", "，", "-", "=", ":", "：", " ", "\t", "\r",
+        ]
+        func stripped(_ s: Substring) -> String {
+            var s = s
+            while let f = s.first, decoration.contains(f) { s.removeFirst() }
+            while let l = s.last, decoration.contains(l) { s.removeLast() }
+            return String(s)
+        }
+        let value = stripped(text[text.index(after: sep)...])
+        var candidates = [value]
+        if let cut = value.firstIndex(where: { "(（,，".contains($0) }) { candidates.append(stripped(value[..<cut])) }
+        for candidate in candidates {
+            if let name = ColorNames.named(candidate) { return Token(label: head, color: .success(name.color)) }
+        }
+        return nil
+    }
+
+    /// Text that is only three colour names, one a line or between commas (`navy, teal, coral`),
+    /// or three one-word names on one line (`navy teal coral`).
+    private static func nameList(_ bytes: [UInt8]) -> Palette? {
+        guard bytes.count <= 600 else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let bullets: Set<Character> = ["-", "*", "•", "·", "\"", "'", "`", "[", "]", ".", " ", "\t", "\r"]
+        func clean(_ item: Substring) -> String {
+            var item = item
+            while let f = item.first,
+                bullets.contains(f) || f.isNumber && item.dropFirst().first.map({ ".)、".contains($0) }) == true
+            {
+                item.removeFirst()
+            }
+            while let l = item.last, bullets.contains(l) { item.removeLast() }
+            return String(item)
+        }
+        var items = text.split(whereSeparator: { "\n,;、，；".contains($0) }).map(clean).filter { !$0.isEmpty }
+        if items.count == 1 { items = items[0].split(separator: " ").map(String.init) }
+        guard items.count == 3 else { return nil }
+        let colors = items.compactMap { ColorNames.named($0)?.color }
+        guard colors.count == 3 else { return nil }
         return Palette(primary: colors[0], secondary: colors[1], accent: colors[2])
     }
 
@@ -212,6 +331,8 @@ enum ProseScanner {
         }
         return found.count == 1 ? found.first : nil
     }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
 
     private static func isWordByte(_ c: UInt8) -> Bool {
         (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == UInt8(ascii: "_")

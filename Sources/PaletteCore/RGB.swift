@@ -97,6 +97,19 @@ public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible
     case empty
     case invalidCharacter(Character, in: String)
     case wrongLength(Int, in: String)
+    /// Neither a hex code, nor a colour function, nor a name we know (`ColorSyntax`).
+    case notAColor(String)
+    /// `name(…)` where `name` is not a CSS colour function.
+    case unknownFunction(String, in: String)
+    /// A colour function whose arguments do not fit it.
+    case badArguments(ColorArgumentProblem, in: String)
+    /// A colour with an alpha below 1: a palette colour is opaque, so it is refused, not flattened.
+    case translucent(alpha: Double, in: String)
+
+    /// The forms `ColorSyntax` reads, for messages that say what would have worked.
+    public static let acceptedForms =
+        "a hex code (#2E86AB), rgb(47 93 80), hsl(), hwb(), lab(), lch(), oklab(), oklch(), color(), "
+        + "or a CSS or XKCD colour name (navy, slate green)"
 
     public var description: String {
         switch self {
@@ -107,7 +120,49 @@ public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible
         case .wrongLength(let n, let text):
             return
                 "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits, found \(n > 6 ? "more than 6" : String(n))"
+        case .notAColor(let text):
+            return "\(RGB.quoted(text)) is not a colour: use \(Self.acceptedForms)"
+        case .unknownFunction(let name, let text):
+            let list = ColorSyntax.functionNames.map { $0 + "()" }.joined(separator: ", ")
+            return
+                "\(RGB.quoted(text)) is not a colour: \(RGB.quoted(name + "()")) is not a colour function (use \(list))"
+        case .badArguments(let problem, let text):
+            return "\(RGB.quoted(text)) is not a colour: \(problem)"
+        case .translucent(let alpha, let text):
+            return "\(RGB.quoted(text)) is not opaque (alpha \(ColorArgumentProblem.number(alpha))): "
+                + "a palette colour has no transparency"
         }
+    }
+}
+
+extension ColorArgumentProblem: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .count(let function, let found):
+            return "\(function)() takes three values and an optional alpha, found \(found)"
+        case .badAlpha(let function):
+            return "\(function)() takes one alpha value after '/'"
+        case .notANumber(let item):
+            return "\(RGB.quoted(item)) is not a number, a percentage or an angle"
+        case .unexpectedAngle(let function):
+            return "only the hue of \(function)() is an angle"
+        case .unclosed(let function):
+            return "\(function)( has no closing ')'"
+        case .trailing(let rest):
+            return "unexpected \(RGB.quoted(rest)) after ')'"
+        case .unknownSpace(let space):
+            let spaces = ColorSyntax.colorSpaces.joined(separator: ", ")
+            return space.isEmpty
+                ? "color() needs a colour space first (\(spaces))"
+                : "\(RGB.quoted(space)) is not a colour space of color() (use \(spaces))"
+        }
+    }
+
+    /// A number for a message: up to three decimals, no trailing zeros.
+    static func number(_ v: Double) -> String {
+        var s = String((v * 1000).rounded() / 1000)
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
     }
 }
 

@@ -32,7 +32,7 @@ public enum ExportText {
 
     /// The colour's nearest name in `language` (every file names its colours through here).
     public static func colourName(_ color: RGB, _ language: Language) -> String {
-        ColorNames.nearest(to: color).name.name
+        ColorNames.nearest(to: color, language: language).name.name
     }
 
     /// Text for inside a comment that `closer` ends (`*/`, `-->`): the closer is broken up.

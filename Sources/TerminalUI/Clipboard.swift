@@ -43,6 +43,11 @@ public enum ClipboardOption: String, CaseIterable, Sendable {
 }
 
 /// How one copy is carried out: OSC 52 to the terminal, plus at most one program.
+///
+/// Inside tmux one copy makes one tmux buffer: `tmux load-buffer -w` both makes the buffer and
+/// forwards it to the outer terminal's clipboard, so OSC 52 is not sent beside it (with tmux's
+/// `set-clipboard on` the pane's OSC 52 made a second, identical buffer). Should the program
+/// fail, the copy falls back to OSC 52 (`LiveDependencies.clipboard`).
 public struct ClipboardPlan: Equatable, Sendable {
     public var osc52: Bool
     public var program: ClipboardProgram?
@@ -54,11 +59,12 @@ public struct ClipboardPlan: Equatable, Sendable {
 
     /// Chooses the plan. Pure: the caller passes the environment and a way to find programs.
     ///
-    /// OSC 52 is always sent (it works over SSH and needs nothing installed) unless the user
-    /// says `none`. Without an override the program follows the environment, in the order
-    /// helix uses: Wayland, then X11 (xclip before xsel), then tmux (which also covers tmux's
-    /// default set-clipboard=external, where OSC 52 from a pane is dropped). A program named
-    /// by the user is used even when its display variable is unset: they asked for it.
+    /// OSC 52 is sent (it works over SSH and needs nothing installed) unless the user says
+    /// `none`, or tmux's own `load-buffer` copies (see above). Without an override the program
+    /// follows the environment, in the order helix uses: Wayland, then X11 (xclip before xsel),
+    /// then tmux (which also covers tmux's default set-clipboard=external, where OSC 52 from a
+    /// pane makes no buffer). A program named by the user is used even when its display
+    /// variable is unset: they asked for it.
     public static func choose(
         option: ClipboardOption, environment: [String: String],
         isInstalled: (String) -> Bool
@@ -67,7 +73,7 @@ public struct ClipboardPlan: Equatable, Sendable {
         switch option {
         case .none: return ClipboardPlan(osc52: false, program: nil)
         case .osc52: return ClipboardPlan(osc52: true, program: nil)
-        case .tmux: return ClipboardPlan(osc52: true, program: .tmux)
+        case .tmux: return ClipboardPlan(osc52: false, program: .tmux)
         case .wlCopy: return ClipboardPlan(osc52: true, program: .wlCopy)
         case .xclip: return ClipboardPlan(osc52: true, program: .xclip)
         case .xsel: return ClipboardPlan(osc52: true, program: .xsel)
@@ -78,7 +84,7 @@ public struct ClipboardPlan: Equatable, Sendable {
         if set("DISPLAY") { candidates += [.xclip, .xsel] }
         if set("TMUX") { candidates.append(.tmux) }
         let program = candidates.first { isInstalled($0.arguments[0]) }
-        return ClipboardPlan(osc52: true, program: program)
+        return ClipboardPlan(osc52: program != .tmux, program: program)
     }
 
     /// Looks `program` up on `PATH` as `posix_spawnp` would.

@@ -49,7 +49,7 @@ func parseBackground(_ raw: String?) throws(UsageError) -> RGB {
     case "light": return WCAG.white
     case "dark": return WCAG.black
     default:
-        guard let color = try? RGB(hex: raw) else { throw UsageError(.badBackground(raw)) }
+        guard let color = try? ColorSyntax.parse(raw) else { throw UsageError(.badBackground(raw)) }
         return color
     }
 }
@@ -90,7 +90,7 @@ func readPalette(_ colors: [String]) throws(UsageError) -> Palette {
     var parsed: [RGB] = []
     for text in colors {
         do {
-            parsed.append(try RGB(hex: text))
+            parsed.append(try ColorSyntax.parse(text))
         } catch {
             throw UsageError(.badColor(error))
         }

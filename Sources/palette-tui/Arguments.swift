@@ -123,13 +123,6 @@ struct Arguments {
         return parsed
     }
 
-    /// Parses a value restricted to a fixed set of choices.
-    func choice<T: RawRepresentable>(_ name: String, default value: T) throws -> T where T.RawValue == String {
-        guard let raw = values[name] else { return value }
-        guard let parsed = T(rawValue: raw) else { throw UsageError("invalid value '\(raw)' for '--\(name)'") }
-        return parsed
-    }
-
     /// The language `--lang` names, else the locale's (`LanguageChoice`); a bad value is a usage error.
     func language(environment: [String: String]) throws(UsageError) -> Language {
         do {

@@ -135,8 +135,11 @@ private func exportPalette(
     if colours.count == 3 {
         var rgb: [RGB] = []
         for text in colours {
-            guard let c = try? RGB(hex: text) else { throw ExportFailure.usage(.invalidColour(text)) }
-            rgb.append(c)
+            do {
+                rgb.append(try ColorSyntax.parse(text))
+            } catch {
+                throw ExportFailure.usage(.invalidColour(error))
+            }
         }
         return (Palette(primary: rgb[0], secondary: rgb[1], accent: rgb[2]), nil)
     }

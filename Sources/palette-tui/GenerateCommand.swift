@@ -16,7 +16,7 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let format = try arguments.choice("format", default: PaletteFormat.text)
     let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     if description.isEmpty {
-        throw UsageError("generate needs a description, e.g. palette-tui generate \"a calm forest morning\"")
+        throw UsageError(.needsDescription)
     }
     let constraints = try generationConstraints(arguments, language: language, environment: environment)
     let options = try WorkbenchOptions(arguments, language: language)

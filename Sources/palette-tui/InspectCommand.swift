@@ -7,34 +7,41 @@ enum InspectFormat: String, CaseIterable {
     case text, json
 }
 
-/// `palette-tui inspect`: facts about each colour given.
-func runInspect(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(args, command: CommandTable.inspect)
-    if arguments.has("help") {
-        print(
-            CommandHelp.text(
-                CommandTable.inspect, try arguments.language(environment: RunSettings.environment)))
+/// `palette-tui inspect`: facts about each colour given, in any form `ColorSyntax` reads.
+///
+/// Every word follows `--lang`, else the locale: the report, the colour names, the problems.
+func runInspect(_ args: [String]) async -> Int32 {
+    let environment = RunSettings.environment
+    var language = commandLanguage(args, environment: environment)
+    return await reportingUsage("inspect", language) {
+        let arguments = try Arguments(args, command: CommandTable.inspect)
+        language = try checkedLanguage(arguments, language)
+        if arguments.has("help") {
+            print(CommandHelp.text(CommandTable.inspect, language))
+            return 0
+        }
+        let format = try arguments.choice("format", default: InspectFormat.text)
+        guard !arguments.positionals.isEmpty else { throw UsageError(.needsColor) }
+        var colors: [(input: String, color: RGB)] = []
+        var failed = false
+        for input in arguments.positionals {
+            do throws(ColorParseError) {
+                colors.append((input, try ColorSyntax.parse(input)))
+            } catch {
+                printError("palette-tui: inspect: \(CommandText.color(error)(language))")
+                failed = true
+            }
+        }
+        if failed { return 1 }
+        switch format {
+        case .text:
+            print(
+                colors.map { InspectText.text(ColorReport($0.color, language: language), language: language) }
+                    .joined(separator: "\n\n"))
+        case .json:
+            let objects = colors.map { ColorReport($0.color).json(input: $0.input, indent: 1) }
+            print("[\n" + objects.joined(separator: ",\n") + "\n]")
+        }
         return 0
     }
-    let format = try arguments.choice("format", default: InspectFormat.text)
-    guard !arguments.positionals.isEmpty else { throw UsageError("inspect needs at least one colour, e.g. '#2E86AB'") }
-    var colors: [(input: String, color: RGB)] = []
-    var failed = false
-    for input in arguments.positionals {
-        do {
-            colors.append((input, try RGB(hex: input)))
-        } catch {
-            printError("palette-tui: inspect: \(error.description)")
-            failed = true
-        }
-    }
-    if failed { return 1 }
-    switch format {
-    case .text:
-        print(colors.map { ColorReport($0.color).text }.joined(separator: "\n\n"))
-    case .json:
-        let objects = colors.map { ColorReport($0.color).json(input: $0.input, indent: 1) }
-        print("[\n" + objects.joined(separator: ",\n") + "\n]")
-    }
-    return 0
 }

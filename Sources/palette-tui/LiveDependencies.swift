@@ -91,12 +91,13 @@ struct LiveDependencies {
             })
     }
 
-    /// OSC 52 to the terminal (through the outbox) and at most one program, as `plan` says.
+    /// OSC 52 to the terminal (through the outbox) and at most one program, as `plan` says; a
+    /// program that fails where OSC 52 was left out (tmux) falls back to OSC 52.
     static func clipboard(_ plan: ClipboardPlan, outbox: TerminalOutbox) -> ClipboardClient {
         ClipboardClient { text in
             var routes: [ClipboardRoute] = []
             var tooLong = false
-            if plan.osc52 {
+            func terminal() {
                 if let sequence = OSC52.sequence(for: text) {
                     outbox.post(sequence)
                     routes.append(.terminal)
@@ -104,11 +105,13 @@ struct LiveDependencies {
                     tooLong = true
                 }
             }
+            if plan.osc52 { terminal() }
             if let program = plan.program {
                 if await ClipboardRunner.run(program, text: text) {
                     routes.append(.program(program.displayName))
-                } else if routes.isEmpty {
-                    return .failure(.programFailed(program.displayName))
+                } else {
+                    if !plan.osc52 { terminal() }
+                    if routes.isEmpty && !tooLong { return .failure(.programFailed(program.displayName)) }
                 }
             }
             if !routes.isEmpty { return .success(routes) }

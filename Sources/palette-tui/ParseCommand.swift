@@ -14,7 +14,7 @@ func runParse(_ args: [String]) async throws -> Int32 {
         return 0
     }
     if let extra = arguments.positionals.first {
-        throw UsageError("parse reads standard input and takes no arguments (got '\(extra)')")
+        throw UsageError(.parseTakesNoArguments(extra))
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
     let input: [UInt8]

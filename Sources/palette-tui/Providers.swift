@@ -163,6 +163,17 @@ func providerPlan(_ options: ProviderOptions, environment: [String: String], con
     var plan = ProviderPlan(
         choice: resolved, named: named, model: nil, endpoint: nil, endpointSource: "default",
         keyVariables: keyVariables(resolved, config: config), timeout: nil)
+    // Checked whichever provider runs, offline too (issue 11 point 14): a script's typo is
+    // caught before it reaches a key. --timeout's problem is typed, so worded in the user's language.
+    if let raw = options.timeout ?? present(environment["PALETTE_TUI_TIMEOUT"]) {
+        guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            if options.timeout != nil { throw UsageError(.badTimeout(raw)) }
+            throw UsageError("invalid value '\(raw)' for 'PALETTE_TUI_TIMEOUT': expected seconds between 0 and 3600")
+        }
+        plan.timeout = seconds
+    } else {
+        plan.timeout = config?.timeout
+    }
     guard resolved != .offline else { return plan }
     let chosenModel = options.model ?? present(environment["PALETTE_TUI_MODEL"]) ?? present(section?.model)
     plan.model = chosenModel ?? resolved.defaultModel
@@ -178,15 +189,6 @@ func providerPlan(_ options: ProviderOptions, environment: [String: String], con
         (plan.endpoint, plan.endpointSource) = (value, "config.toml")
     } else {
         plan.endpoint = resolved.defaultEndpoint
-    }
-    if let raw = options.timeout ?? present(environment["PALETTE_TUI_TIMEOUT"]) {
-        let source = options.timeout != nil ? "--timeout" : "PALETTE_TUI_TIMEOUT"
-        guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-            throw UsageError("invalid value '\(raw)' for '\(source)': expected seconds between 0 and 3600")
-        }
-        plan.timeout = seconds
-    } else {
-        plan.timeout = config?.timeout
     }
     return plan
 }

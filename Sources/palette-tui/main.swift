@@ -46,21 +46,21 @@ func runMain() async -> Int32 {
     do {
         // Only commands of the table exist: help, man page and completions list exactly these.
         if let command, CommandTable.command(named: command) == nil {
-            throw UsageError("unknown command '\(command)'")
+            throw UsageError(.unknownCommand(command))
         }
         switch command {
         case nil: return try runTUI(args, environment: RunSettings.environment)
         case "generate": return try await runGenerate(args)
         case "refine": return try await runRefine(args)
         case "parse": return try await runParse(args)
-        case "inspect": return try await runInspect(args)
+        case "inspect": return await runInspect(args)
         case "history": return try await runHistory(args)
         case "export": return try await runExport(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
         case "providers": return await runProviders(args)
         default:
-            throw UsageError("unknown command '\(command!)'")
+            throw UsageError(.unknownCommand(command ?? ""))
         }
     } catch let error as UsageError {
         let language = commandLanguage(args, environment: environment)

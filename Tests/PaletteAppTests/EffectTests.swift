@@ -47,6 +47,7 @@ final class EffectTests: XCTestCase {
         // The newest entries first, with no warnings (the full load reports them)...
         await store.receive(.historyLoaded(Array(old.suffix(1)), warnings: [])) {
             $0.history.load(Array(old.suffix(1)))
+            $0.showSelectedHistoryEntry(evenOutsideTheHistory: true)
         }
         // ...then everything, and the skipped line, worded once.
         await store.receive(.historyLoaded(old, warnings: [.skippedLine(number: 2, .zeroBytes)])) {
@@ -73,7 +74,10 @@ final class EffectTests: XCTestCase {
         world.all = .success((entries, []))
         let store = store(world)
         await store.send(.launched)
-        await store.receive(.historyLoaded(entries, warnings: [])) { $0.history.load(entries) }
+        await store.receive(.historyLoaded(entries, warnings: [])) {
+            $0.history.load(entries)
+            $0.showSelectedHistoryEntry(evenOutsideTheHistory: true)  // a relaunch shows the newest
+        }
         await store.receive(where: { if case .searchIndexBuilt = $0 { true } else { false } })
         store.finish()
     }
@@ -191,7 +195,8 @@ final class EffectTests: XCTestCase {
         state.send(.historyLoaded([Fixture.entry(1, "harbour"), Fixture.entry(2, "dune")], warnings: []))
         state.press(.backTab)
         let store = store(world, state)
-        let deleted = await store.send(.keyPressed(.character("d"))) { $0 = self.expect(store.state, .character("d")) }
+        // Delete acts at once (d asks first, see ReducerTests).
+        let deleted = await store.send(.keyPressed(.delete)) { $0 = self.expect(store.state, .delete) }
         XCTAssertEqual(deleted, [.deleteHistory(id: "h2")])
         let restored = await store.send(.keyPressed(.character("u"))) { $0 = self.expect(store.state, .character("u")) }
         XCTAssertEqual(restored, [.restoreHistory(id: "h2")])
@@ -431,7 +436,10 @@ final class EffectTests: XCTestCase {
         let world = TestWorld()
         let store = store(world)
         let entries = [Fixture.entry(1, "misty harbour"), Fixture.entry(2, "dune")]
-        let effects = await store.send(.historyLoaded(entries, warnings: [])) { $0.history.load(entries) }
+        let effects = await store.send(.historyLoaded(entries, warnings: [])) {
+            $0.history.load(entries)
+            $0.showSelectedHistoryEntry(evenOutsideTheHistory: true)  // a relaunch shows the newest
+        }
         guard case .buildSearchIndex(let source)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(effects.first?.schedule, .concurrent(cancellationID: nil))
         let isTheIndex: (Action) -> Bool = { action in
@@ -449,7 +457,10 @@ final class EffectTests: XCTestCase {
         let world = TestWorld()
         let store = store(world)
         await store.send(.keyPressed(.tab)) { $0.focus = .button }
-        let effects = await store.send(.keyPressed(.character("q")))
+        // q asks first; q again quits.
+        let asked = await store.send(.keyPressed(.character("q"))) { $0 = self.expect(store.state, .character("q")) }
+        XCTAssertEqual(asked, [])
+        let effects = await store.send(.keyPressed(.character("q"))) { $0 = self.expect(store.state, .character("q")) }
         XCTAssertEqual(effects, [.quit])
         XCTAssertEqual(effects.first?.schedule, .stop)
         XCTAssertEqual(store.controlEffects, [.quit])

@@ -119,10 +119,10 @@ final class HistoryTests: XCTestCase {
         var state = loaded()
         state.press(.down)
         var expected = state
-        XCTAssertEqual(state.press(.character("d")), [.deleteHistory(id: "h3")])
+        XCTAssertEqual(state.press(.character("d"), .character("d")), [.deleteHistory(id: "h3")])
         XCTAssertEqual(descriptions(state), ["dusk 4", "Dawn mist 2", "harbour 1", "Dawn 0"])
         XCTAssertEqual(state.shown?.description, "Dawn mist 2", "the next entry moves under the cursor")
-        state.press(.down, .character("d"))
+        state.press(.down, .character("d"), .character("d"))
         XCTAssertEqual(descriptions(state), ["dusk 4", "Dawn mist 2", "Dawn 0"])
         XCTAssertEqual(state.press(.character("u")), [.restoreHistory(id: "h1")])
         XCTAssertEqual(state.press(.character("u")), [.restoreHistory(id: "h3")])
@@ -141,7 +141,7 @@ final class HistoryTests: XCTestCase {
         state.press(.character("/"))
         state.type("dawn")
         state.press(.enter)
-        XCTAssertEqual(state.press(.character("d")), [.deleteHistory(id: "h2")])
+        XCTAssertEqual(state.press(.character("d"), .character("d")), [.deleteHistory(id: "h2")])
         XCTAssertEqual(descriptions(state), ["Dawn 0"])
         state.press(.character("/"))
         state.press(.backspace)
@@ -183,7 +183,7 @@ final class HistoryTests: XCTestCase {
         let all = (0..<50).map { Fixture.entry($0, "entry \($0)") }
         state.send(.historyLoaded(Array(all.suffix(20)), warnings: []))
         state.press(.backTab, .down, .down)
-        XCTAssertEqual(state.press(.character("d")), [.deleteHistory(id: "h47")])
+        XCTAssertEqual(state.press(.character("d"), .character("d")), [.deleteHistory(id: "h47")])
         XCTAssertEqual(state.history.selectedEntry?.id, "h46")
         state.send(.historyLoaded(all, warnings: []))
         XCTAssertEqual(state.history.count, 49)
@@ -196,8 +196,13 @@ final class HistoryTests: XCTestCase {
     func testEmptyHistoryKeysDoNothing() {
         var state = Fixture.state()
         state.press(.backTab)
-        let before = state
-        XCTAssertEqual(state.press(.down, .pageDown, .end, .enter, .character("f"), .character("d")), [])
+        var before = state
+        XCTAssertEqual(state.press(.down, .pageDown, .end, .enter), [])
+        XCTAssertEqual(state, before)
+        // f and d change nothing, and say why (issue 11 point 9).
+        XCTAssertEqual(state.press(.character("f"), .character("d")), [])
+        XCTAssertEqual(state.status, StatusMessage("The history is empty: generate a palette first.", kind: .info))
+        before.status = state.status
         XCTAssertEqual(state, before)
     }
 

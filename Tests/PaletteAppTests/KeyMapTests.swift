@@ -110,9 +110,10 @@ final class KeyMapTests: XCTestCase {
 
     func testStatusLineKeysComeFromTheTable() {
         let footer = KeyMap.footer(for: [.description, .textField, .anywhere], language: .english)
-        XCTAssertEqual(footer.map { "\($0.key) \($0.text)" }, ["Enter generate", "Tab next", "^C quit"])
+        XCTAssertEqual(footer.map { "\($0.key) \($0.text)" }, ["Enter generate", "F1 help", "Tab next", "^C quit"])
         let history = KeyMap.footer(for: [.history, .outsideField, .anywhere], language: .simplifiedChinese)
         XCTAssertEqual(history.first.map { "\($0.key) \($0.text)" }, "↑/↓ 移动")
-        XCTAssertTrue(Fixture.state().render().textLines[23].hasSuffix("Enter generate · Tab next · ^C quit "))
+        XCTAssertTrue(
+            Fixture.state().render().textLines[23].hasSuffix("Enter generate · F1 help · Tab next "))
     }
 }

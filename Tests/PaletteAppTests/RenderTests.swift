@@ -230,7 +230,8 @@ final class RenderTests: XCTestCase {
     }
 
     func testUntrustedTextIsCleanedBeforeDrawing() {
-        var state = Fixture.state()
+        // Wide enough for the whole error beside the key hints.
+        var state = Fixture.state(width: 160)
         state.send(.historyLoaded([Fixture.entry(1, "evil\u{1B}]52;c;aGk=\u{7}\u{202E}name\r\nend")], warnings: []))
         state.type("x")
         state.press(.enter)

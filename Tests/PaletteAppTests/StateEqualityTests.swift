@@ -20,6 +20,7 @@ final class StateEqualityTests: XCTestCase {
         "modelName": { $0.modelName = nil },
         "field": { $0.field.insert("x") },
         "focus": { $0.focus = .panes },
+        "pendingConfirmation": { $0.pendingConfirmation = PendingConfirmation(command: .quit, key: .character("q")) },
         "request": {
             $0.request = InFlightRequest(id: 9, description: "x", variation: 0, started: .zero, elapsedMilliseconds: 0)
         },

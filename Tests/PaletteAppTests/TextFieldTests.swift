@@ -24,6 +24,16 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.cursor, 2)
     }
 
+    /// Issue 11 point 7: a pasted ZWJ sequence stays one grapheme (it was split in three).
+    func testIssue11Point7APastedZWJSequenceStaysOneGrapheme() {
+        var field = TextField()
+        field.insert("👨\u{200D}👩\u{200D}👧 ☀\u{FE0F}")
+        XCTAssertEqual(field.characters, ["👨\u{200D}👩\u{200D}👧", " ", "☀\u{FE0F}"])
+        field.deleteBackward()
+        field.deleteBackward()
+        XCTAssertEqual(field.text, "👨\u{200D}👩\u{200D}👧")
+    }
+
     /// The one sanitiser keeps a zero-width joiner inside an emoji sequence (issue 12, point 1),
     /// so a family emoji stays one character; a joiner elsewhere is still dropped.
     func testZeroWidthJoinersStayInsideEmojiSequencesOnly() {

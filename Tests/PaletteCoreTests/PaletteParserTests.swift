@@ -120,7 +120,10 @@ final class PaletteParserTests: XCTestCase {
         ("white space", " \n\t ", .noPaletteFound),
         ("refusal", "I'm sorry, I can't help with that.", .noPaletteFound),
         ("JSON without colours", ##"{"error": "quota exceeded", "code": 429}"##, .noPaletteFound),
-        ("colour words are not hex", ##"["red", "green", "blue"]"##, .noPaletteFound),
+        ("words that are not colours", ##"["calm", "quiet", "lake"]"##, .noPaletteFound),
+        ("a list of words with one colour name", ##"["calm", "navy", "lake"]"##, .noPaletteFound),
+        ("colour words in prose are not labelled", "I like navy and coral and teal a lot.", .noPaletteFound),
+        ("prose saying colour(s)", "Pick the colour(s) you like: the color(s) matter.", .noPaletteFound),
         ("numbers only", "[123456, 654321, 111111]", .noPaletteFound),
         ("issue number in prose", "See issue #12 and PR #3456.", .noPaletteFound),
         ("HTML entity", "&#123; is a brace", .noPaletteFound),
@@ -139,16 +142,29 @@ final class PaletteParserTests: XCTestCase {
             .invalidColor("accent", .wrongLength(5, in: "#F18F0"))
         ),
         (
-            "eight digits", ##"["#2E86ABFF", "#A23B72", "#F18F01"]"##,
-            .invalidColor("primary", .wrongLength(7, in: "#2E86ABFF"))
+            "eight digits, translucent", ##"["#2E86AB80", "#A23B72", "#F18F01"]"##,
+            .invalidColor("primary", .translucent(alpha: 128.0 / 255, in: "#2E86AB80"))
+        ),
+        (
+            "nine digits", ##"["#2E86ABFF0", "#A23B72", "#F18F01"]"##,
+            .invalidColor("primary", .wrongLength(9, in: "#2E86ABFF0"))
         ),
         (
             "empty string", ##"{"primary": "", "secondary": "#A23B72", "accent": "#F18F01"}"##,
             .invalidColor("primary", .empty)
         ),
         (
-            "colour word for a role", ##"{"primary": "#2E86AB", "secondary": "navy", "accent": "#F18F01"}"##,
-            .invalidColor("secondary", .invalidCharacter("n", in: "navy"))
+            "unknown word for a role", ##"{"primary": "#2E86AB", "secondary": "glorp", "accent": "#F18F01"}"##,
+            .invalidColor("secondary", .notAColor("glorp"))
+        ),
+        (
+            "broken function for a role", ##"{"primary": "rgb(47 93)", "secondary": "#A23B72", "accent": "#F18F01"}"##,
+            .invalidColor("primary", .badArguments(.count(function: "rgb", found: 2), in: "rgb(47 93)"))
+        ),
+        (
+            "translucent function for a role",
+            ##"{"primary": "rgba(47, 93, 80, 0.5)", "secondary": "#A23B72", "accent": "#F18F01"}"##,
+            .invalidColor("primary", .translucent(alpha: 0.5, in: "rgba(47, 93, 80, 0.5)"))
         ),
         (
             "number for a role", ##"{"primary": "#2E86AB", "secondary": "#A23B72", "accent": 42}"##,
@@ -156,7 +172,7 @@ final class PaletteParserTests: XCTestCase {
         ),
         (
             "null for a role", ##"{"primary": null, "secondary": "#A23B72", "accent": "#F18F01"}"##,
-            .invalidColor("primary", .invalidCharacter("n", in: "null"))
+            .invalidColor("primary", .notAColor("null"))
         ),
         (
             "Chinese role invalid", ##"{"主色": "#2E86AB", "輔助色": "#GGGGGG", "強調色": "#F18F01"}"##,
@@ -168,6 +184,84 @@ final class PaletteParserTests: XCTestCase {
             .wrongColorCount(5)
         ),
     ]
+
+    /// Issue 11 point 13: `parse` reads the colour forms models and people write, in JSON, in
+    /// loose JSON, in prose and as bare lists, as well as hex.
+    func testIssue11Point13EveryColourFormReadsInEveryShape() {
+        let forest = RGB(r: 47, g: 93, b: 80)
+        let navy = RGB(r: 0, g: 0, b: 128)
+        let purple = RGB(r: 0x66, g: 0x33, b: 0x99)
+        let coral = RGB(r: 0xFF, g: 0x7F, b: 0x50)
+        let cases: [(String, String, Palette)] = [
+            (
+                "rgb() in a role object",
+                ##"{"primary": "rgb(47, 93, 80)", "secondary": "navy", "accent": "#FF7F50"}"##,
+                Palette(primary: forest, secondary: navy, accent: coral)
+            ),
+            (
+                "modern syntax in an array", ##"["rgb(47 93 80)", "hsl(270 50% 40%)", "oklch(73.5% 0.168 40.2)"]"##,
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "names in an array", ##"["navy", "rebeccapurple", "coral"]"##,
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "names in objects of an array",
+                ##"[{"color": "navy"}, {"color": "Rebecca Purple"}, {"color": "coral"}]"##,
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "names under synonyms", ##"{"main": "navy", "supporting": "rebeccapurple", "highlight": "coral"}"##,
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "unquoted functions in loose JSON",
+                "{primary: rgb(47, 93, 80), secondary: hsl(270, 50%, 40%), accent: #FF7F50}",
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "functions in prose",
+                "Use rgb(47 93 80) as the base, then hsl(270deg 50% 40%) and finally oklch(0.735 0.168 40.2).",
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "labelled lines with names, out of order", "Accent: coral\nPrimary: navy\nSecondary: rebeccapurple",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "markdown labels with names and notes",
+                "- **Primary**: `navy` (calm)\n- **Secondary**: rebecca purple, rich\n- **Accent**: coral.",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "labelled lines mixing forms", "Primary = rgb(47 93 80)\nSecondary = rebeccapurple\nAccent = #FF7F50",
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+            (
+                "a bare list of names", "navy, rebeccapurple, coral",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "names one a line", "navy\nrebeccapurple\ncoral\n",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            ("names on one line", "navy rebeccapurple coral", Palette(primary: navy, secondary: purple, accent: coral)),
+            (
+                "a numbered list of names", "1. navy\n2. rebecca purple\n3. coral",
+                Palette(primary: navy, secondary: purple, accent: coral)
+            ),
+            (
+                "a list of words is beaten by a palette after it",
+                ##"{"keywords": ["forest", "moss", "gold"], "palette": ["#2F5D50", "#663399", "#FF7F50"]}"##,
+                Palette(primary: forest, secondary: purple, accent: coral)
+            ),
+        ]
+        for (name, input, palette) in cases {
+            XCTAssertEqual(
+                Result { () throws(PaletteParseError) in try PaletteParser.parse(input) }, .success(palette), name)
+        }
+    }
 
     func testRejectedForms() {
         for (name, input, error) in rejected {
@@ -252,6 +346,7 @@ final class PaletteParserTests: XCTestCase {
             let start = threadCPUSeconds()
             _ = try? PaletteParser.parse(text)
             XCTAssertLessThan(threadCPUSeconds() - start, 1.0, name)
+            print("TIME", name, threadCPUSeconds() - start)
         }
     }
 

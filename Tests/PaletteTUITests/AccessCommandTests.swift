@@ -188,7 +188,10 @@ final class AccessCommandTests: XCTestCase {
         let cases: [([String], String, String)] = [
             (["audit", "#2E86AB", "#A23B72"], "expected three colours (primary, secondary, accent), got 2", "收到 2 个"),
             (["audit", "#2E86AB", "#A23B72", "#XYZ"], "'#XYZ' is not a colour: 'X' is not a hex digit", "“#XYZ”不是颜色"),
-            (["audit", "--background", "grey"] + Self.palette, "invalid value 'grey' for '--background'", "“grey”无效"),
+            (
+                ["audit", "--background", "glorp"] + Self.palette, "invalid value 'glorp' for '--background'",
+                "“glorp”无效"
+            ),
             (
                 ["audit", "--require", "A"] + Self.palette, "invalid value 'A' for '--require': choose AA or AAA",
                 "“A”无效"

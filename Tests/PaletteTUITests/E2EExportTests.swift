@@ -120,6 +120,10 @@ final class E2EExportTests: XCTestCase {
         sent = try recorded(output, "the restore") { $0.count >= 42 }
         XCTAssertEqual(Array(sent[38...]), Self.restore, "the restore follows, once, and nothing after it")
         XCTAssertFalse(try session.screen().contains("Theme preview"), "the app is drawn again")
+        // Outside the preview q asks first (issue 11 point 2); the question sends nothing.
+        try session.press("q")
+        try session.waitFor("Press q again to quit")
+        XCTAssertEqual(Array(Self.oscs(try Data(contentsOf: output))[38...]), Self.restore, "nothing sent on asking")
         try session.press("q")
         XCTAssertEqual(try session.waitForExit(), 0)
         XCTAssertEqual(Array(Self.oscs(try Data(contentsOf: output))[38...]), Self.restore, "no second restore at exit")
@@ -186,6 +190,8 @@ final class E2EExportTests: XCTestCase {
         try session.waitFor("TERM=linux", "cannot set its colours")
         try session.press("Escape")
         try session.press("q")
+        try session.waitFor("Press q again to quit")
+        try session.press("q")
         XCTAssertEqual(try session.waitForExit(), 0)
         XCTAssertEqual(Self.oscs(try Data(contentsOf: output)), [], "no colour sequence at all")
     }
@@ -244,6 +250,8 @@ final class E2EExportTests: XCTestCase {
         try session.press("Enter")
         try session.waitFor("寫入 \(first)。")
         XCTAssertNotEqual(try String(contentsOfFile: first, encoding: .utf8), "mine\n")
+        try session.press("q")
+        try session.waitFor("再按一次 q 離開")
         try session.press("q")
         XCTAssertEqual(try session.waitForExit(), 0)
     }

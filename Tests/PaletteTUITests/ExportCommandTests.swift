@@ -53,7 +53,7 @@ final class ExportCommandTests: XCTestCase {
     /// The colour's name as the files must give it, from the name lists themselves (not from
     /// the writers' helper): the nearest name in the chosen language.
     static func colourName(_ color: RGB, _ language: Language) -> String {
-        ColorNames.nearest(to: color).name.name
+        ColorNames.nearest(to: color, language: language).name.name
     }
 
     /// The palette formats whose files name each swatch (Procreate's swatches carry no names).

@@ -168,10 +168,10 @@ final class ParseInspectCommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stdout, "")
         XCTAssertEqual(
-            bad.stderr, "palette-tui: inspect: \"#12345\" is not a colour: expected 3 or 6 hex digits, found 5\n")
+            bad.stderr, "palette-tui: inspect: '#12345' is not a colour: expected 3 or 6 hex digits, found 5\n")
         let none = try run(["inspect"])
         XCTAssertEqual(none.status, 2)
-        XCTAssertTrue(none.stderr.contains("Try 'palette-tui --help'"))
+        XCTAssertTrue(none.stderr.contains("Try 'palette-tui inspect --help'"), none.stderr)
         let format = try run(["inspect", "--format", "css", "#fff"])
         XCTAssertEqual(format.status, 2)
         XCTAssertTrue(format.stderr.contains("invalid value 'css' for '--format'"), format.stderr)

@@ -25,15 +25,15 @@ final class ClipboardTests: XCTestCase {
             ClipboardPlan(osc52: true, program: .wlCopy))
         XCTAssertEqual(plan(["DISPLAY": ":0", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .xclip))
         XCTAssertEqual(plan(["DISPLAY": ":0"], installed: ["xsel"]), ClipboardPlan(osc52: true, program: .xsel))
-        XCTAssertEqual(plan(["TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(["TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: false, program: .tmux))
         XCTAssertEqual(plan(["SSH_TTY": "/dev/pts/1"]), ClipboardPlan(osc52: true, program: nil))
     }
 
     func testMissingProgramsAndEmptyVariablesAreSkipped() {
         XCTAssertEqual(
             plan(["WAYLAND_DISPLAY": "wayland-0", "TMUX": "/tmp/t,1,0"], installed: ["tmux"]),
-            ClipboardPlan(osc52: true, program: .tmux))
-        XCTAssertEqual(plan(["DISPLAY": "", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: true, program: .tmux))
+            ClipboardPlan(osc52: false, program: .tmux))
+        XCTAssertEqual(plan(["DISPLAY": "", "TMUX": "/tmp/t,1,0"]), ClipboardPlan(osc52: false, program: .tmux))
         XCTAssertEqual(plan(["DISPLAY": ":0"], installed: []), ClipboardPlan(osc52: true, program: nil))
     }
 
@@ -41,7 +41,7 @@ final class ClipboardTests: XCTestCase {
         let env = ["WAYLAND_DISPLAY": "wayland-0"]
         XCTAssertEqual(plan(.none, env), ClipboardPlan(osc52: false, program: nil))
         XCTAssertEqual(plan(.osc52, env), ClipboardPlan(osc52: true, program: nil))
-        XCTAssertEqual(plan(.tmux, env), ClipboardPlan(osc52: true, program: .tmux))
+        XCTAssertEqual(plan(.tmux, env), ClipboardPlan(osc52: false, program: .tmux))
         XCTAssertEqual(plan(.xsel, [:], installed: []), ClipboardPlan(osc52: true, program: .xsel))
         XCTAssertEqual(try ClipboardOption.from(option: "wl-copy"), .wlCopy)
         XCTAssertEqual(try ClipboardOption.from(option: nil), .auto)

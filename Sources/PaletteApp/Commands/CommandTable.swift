@@ -363,26 +363,48 @@ public enum CommandTable {
             "颜色的对比、OKLCH、名称、xterm-256 与色觉模拟"),
         about: Localized(
             """
-            For each colour (#RGB or #RRGGBB, # optional): its canonical hex, RGB, OKLCH, WCAG
-            contrast on white and on black, the readable ink, the nearest name, the nearest
-            xterm-256 index with its CIEDE2000 difference, and how it looks with protanopia,
-            deuteranopia and tritanopia.
+            For each colour: its canonical hex, RGB, OKLCH, WCAG contrast on white and on black,
+            the readable ink, the nearest name, the nearest xterm-256 index with its CIEDE2000
+            difference, and how it looks with protanopia, deuteranopia and tritanopia.
+
+            A COLOR is written as CSS writes it, or by name: #RGB or #RRGGBB (# optional, alpha
+            allowed when opaque), 'rgb(47, 93, 80)', 'rgb(47 93 80)', rgba(), 'hsl(163 33% 27%)',
+            hsla(), hwb(), lab(), lch(), oklab(), 'oklch(44% 0.056 173)', color() in srgb,
+            srgb-linear, display-p3, a98-rgb, prophoto-rgb, rec2020 or xyz, or a CSS, XKCD or
+            Chinese colour name (navy, rebeccapurple, 'slate green', 靛青). A colour outside sRGB
+            is brought in by lowering its chroma at the same OKLCH lightness and hue; one that is
+            not opaque is refused. Names and text follow --lang.
             """,
             """
-            對每個顏色（#RGB 或 #RRGGBB，# 可省略）列出：標準色碼、RGB、OKLCH、
-            對白色與黑色的 WCAG 對比、可讀的文字色、最接近的名稱、最接近的 xterm-256 編號
-            與其 CIEDE2000 差異，以及紅色盲、綠色盲、藍色盲看到的樣子。
+            對每個顏色列出：標準色碼、RGB、OKLCH、對白色與黑色的 WCAG 對比、可讀的文字色、
+            最接近的名稱、最接近的 xterm-256 編號與其 CIEDE2000 差異，以及紅色盲、綠色盲、
+            藍色盲看到的樣子。
+
+            顏色可依 CSS 的寫法或用名稱：#RGB 或 #RRGGBB（# 可省略，不透明時可帶 alpha）、
+            'rgb(47, 93, 80)'、'rgb(47 93 80)'、rgba()、'hsl(163 33% 27%)'、hsla()、hwb()、lab()、
+            lch()、oklab()、'oklch(44% 0.056 173)'、以 srgb、srgb-linear、display-p3、a98-rgb、
+            prophoto-rgb、rec2020 或 xyz 寫的 color()，或 CSS、XKCD、中文顏色名稱（navy、
+            rebeccapurple、'slate green'、靛青）。超出 sRGB 的顏色會在相同的 OKLCH 明度與色相下
+            降低彩度；不是不透明的顏色會被拒絕。名稱與文字依 --lang。
             """,
             """
-            对每个颜色（#RGB 或 #RRGGBB，# 可省略）列出：标准色码、RGB、OKLCH、
-            对白色与黑色的 WCAG 对比、可读的文字色、最接近的名称、最接近的 xterm-256 编号
-            与其 CIEDE2000 差异，以及红色盲、绿色盲、蓝色盲看到的样子。
+            对每个颜色列出：标准色码、RGB、OKLCH、对白色与黑色的 WCAG 对比、可读的文字色、
+            最接近的名称、最接近的 xterm-256 编号与其 CIEDE2000 差异，以及红色盲、绿色盲、
+            蓝色盲看到的样子。
+
+            颜色可按 CSS 的写法或用名称：#RGB 或 #RRGGBB（# 可省略，不透明时可带 alpha）、
+            'rgb(47, 93, 80)'、'rgb(47 93 80)'、rgba()、'hsl(163 33% 27%)'、hsla()、hwb()、lab()、
+            lch()、oklab()、'oklch(44% 0.056 173)'、以 srgb、srgb-linear、display-p3、a98-rgb、
+            prophoto-rgb、rec2020 或 xyz 写的 color()，或 CSS、XKCD、中文颜色名称（navy、
+            rebeccapurple、'slate green'、靛青）。超出 sRGB 的颜色会在相同的 OKLCH 明度与色相下
+            降低彩度；不是不透明的颜色会被拒绝。名称与文字依 --lang。
             """),
         operands: [OperandSpec(colour, count: nil)],
         options: [
             OptionSpec(
                 "format", short: "-f", .choice(["text", "json"]),
-                help: Localized("output format (default text)", "輸出格式（預設 text）", "输出格式（默认 text）"))
+                help: Localized("output format (default text)", "輸出格式（預設 text）", "输出格式（默认 text）")),
+            lang,
         ],
         exitStatuses: [
             ExitStatus(0, Localized("described every colour", "已說明每個顏色", "已说明每个颜色")),
@@ -441,18 +463,21 @@ public enum CommandTable {
             """
             Writes the palette in FORMAT, or a terminal/editor theme derived from it. The palette
             comes from the three colours given, else from standard input (anything palette-tui
-            parse reads), else from the newest palette in the history. A COLOR is #RRGGBB, #RGB
-            or the digits alone (quote a # in the shell).
+            parse reads), else from the newest palette in the history. A COLOR is any form
+            palette-tui inspect reads: hex (quote a # in the shell), rgb(), hsl(), oklch() and the
+            other CSS forms, or a colour name.
             """,
             """
             以指定格式寫出配色，或寫出由配色衍生的終端機／編輯器主題。配色取自給定的三個顏色，
             否則取自標準輸入（palette-tui parse 能讀的內容），再否則取自歷史紀錄中最新的配色。
-            顏色寫成 #RRGGBB、#RGB 或只寫數字（在 shell 中請為 # 加上引號）。
+            顏色可用 palette-tui inspect 能讀的任何寫法：十六進位色碼（在 shell 中請為 # 加上引號）、
+            rgb()、hsl()、oklch() 等 CSS 寫法，或顏色名稱。
             """,
             """
             以指定格式写出配色，或写出由配色衍生的终端／编辑器主题。配色取自给定的三个颜色，
             否则取自标准输入（palette-tui parse 能读的内容），再否则取自历史记录中最新的配色。
-            颜色写成 #RRGGBB、#RGB 或只写数字（在 shell 中请为 # 加上引号）。
+            颜色可用 palette-tui inspect 能读的任何写法：十六进制色码（在 shell 中请为 # 加上引号）、
+            rgb()、hsl()、oklch() 等 CSS 写法，或颜色名称。
             """),
         operands: [
             OperandSpec(Localized("FORMAT", "格式", "格式"), words: ExportFormat.allCases.map(\.rawValue)),

@@ -26,33 +26,79 @@ struct HelpScreen: Equatable, Sendable {
         return (columns, rows, columnWidth)
     }
 
-    /// The largest scroll offset: zero when everything fits.
+    /// What the screen shows from line `offset` on: the lines in slots, column by column, with
+    /// the group's heading repeated ("History list (cont.)") where a column would otherwise
+    /// start inside a group, so no key is ever under no heading. `rest` is how many lines did
+    /// not fit.
+    static func visible(
+        _ lines: [(key: String, text: String, isHeading: Bool)], offset: Int, rows: Int, columns: Int,
+        language: Language
+    ) -> (slots: [(key: String, text: String, isHeading: Bool)], rest: Int) {
+        var slots: [(key: String, text: String, isHeading: Bool)] = []
+        var n = max(offset, 0)
+        let capacity = rows * columns
+        while n < lines.count, slots.count < capacity {
+            if rows > 1, slots.count % rows == 0, !lines[n].isHeading,
+                let heading = lines[..<n].last(where: { $0.isHeading })
+            {
+                slots.append(("", UIText.continued(heading.text)(language), true))
+                continue
+            }
+            // A heading never ends a column: its first row goes with it.
+            if lines[n].isHeading, slots.count % rows == rows - 1, rows > 1 {
+                slots.append(("", "", false))
+                continue
+            }
+            slots.append(lines[n])
+            n += 1
+        }
+        return (slots, lines.count - n)
+    }
+
+    /// The largest scroll offset: the first line from which the rest fits; zero when all fits.
     static func maxScroll(width: Int, height: Int, language: Language) -> Int {
         let g = geometry(width: width, height: height)
-        return max(lines(language).count - g.rows * g.columns, 0)
+        let all = lines(language)
+        var offset = 0
+        while offset < all.count,
+            visible(all, offset: offset, rows: g.rows, columns: g.columns, language: language).rest > 0
+        {
+            offset += 1
+        }
+        return offset
     }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
         let width = frame.width
         let language = frame.language
         canvas.fill(Rect(x: 0, y: 0, width: width, height: frame.height), style: .plain)
-        let title = UIText.keysTitle(language) + " · " + UIText.anyKeyCloses(language)
-        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Style(bold: true, reverse: true))
-        canvas.put(title, x: 1, y: 0, style: Style(bold: true, reverse: true), limit: width - 1, ellipsis: true)
         let lines = Self.lines(language)
         let g = Self.geometry(width: width, height: frame.height)
-        let offset = min(max(scroll, 0), Self.maxScroll(width: width, height: frame.height, language: language))
+        let maxScroll = Self.maxScroll(width: width, height: frame.height, language: language)
+        let offset = min(max(scroll, 0), maxScroll)
+        // The title says what the keys do here: arrows scroll only when there is more to see.
+        let title =
+            UIText.keysTitle(language) + " · "
+            + (maxScroll > 0 ? UIText.scrollOrClose(language) : UIText.anyKeyCloses(language))
+        let titleStyle = Style(bold: true, reverse: true)
+        canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: titleStyle)
+        // Scrolled: a mark that there is more above, at the title's right end.
+        let above = offset > 0 ? "↑ …" : ""
+        let titleLimit = above.isEmpty ? width - 1 : width - 1 - DisplayWidth.of(above) - 2
+        canvas.put(title, x: 1, y: 0, style: titleStyle, limit: max(titleLimit, 1), ellipsis: true)
+        if !above.isEmpty { canvas.put(above, x: width - 1 - DisplayWidth.of(above), y: 0, style: titleStyle) }
+        let shown = Self.visible(lines, offset: offset, rows: g.rows, columns: g.columns, language: language)
         let keyWidth = (lines.map { DisplayWidth.of($0.key) }.max() ?? 0) + 2
         for column in 0..<g.columns {
             let x0 = 1 + column * (g.columnWidth + 3)
             let limit = x0 + g.columnWidth
             for r in 0..<g.rows {
-                let n = offset + column * g.rows + r
-                guard n < lines.count else { break }
-                let line = lines[n]
+                let n = column * g.rows + r
+                guard n < shown.slots.count else { break }
+                let line = shown.slots[n]
                 let y = 1 + r
-                let last = column == g.columns - 1 && r == g.rows - 1
-                if last, n < lines.count - 1 {
+                let last = n == shown.slots.count - 1
+                if last, shown.rest > 0 {
                     canvas.put("… ↓", x: x0, y: y, style: Style(dim: true), limit: limit)
                     break
                 }

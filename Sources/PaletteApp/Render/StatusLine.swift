@@ -33,16 +33,17 @@ struct StatusLine: ScreenPart {
         }
         let available = width - 2
         var messageWidth = 0
-        if let message {
-            messageWidth = min(DisplayWidth.of(message.text), available)
-            canvas.put(message.text, x: 1, y: y, style: message.style, limit: width - 1, ellipsis: true)
-        }
+        if let message { messageWidth = min(DisplayWidth.of(message.text), available) }
         var items: [(key: String, text: String)] = []
         if isGenerating || isEditingFilter {
             items.append(("Esc", (isGenerating ? UIText.footerCancel : UIText.footerClear)(language)))
         }
-        items += KeyMap.footer(for: contexts, language: language)
-        let room = available - messageWidth - (messageWidth > 0 ? 3 : 0)
+        // While a palette is being made, Enter does not generate another: its hint goes.
+        items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
+        // The keys keep at least a third of the row beside a message (a long one is cut to what
+        // they leave); an error or a warning is read whole first, the keys take what is left.
+        let urgent = status.map { $0.kind != .info } ?? false
+        let room = messageWidth == 0 ? available : max(available - messageWidth - 3, urgent ? 0 : available / 3)
         var keys: [(key: String, text: String)] = []
         var used = 0
         for item in items {
@@ -50,6 +51,10 @@ struct StatusLine: ScreenPart {
             if used + w > room { break }
             keys.append(item)
             used += w
+        }
+        if let message {
+            let limit = keys.isEmpty ? width - 1 : width - 1 - used - 3
+            canvas.put(message.text, x: 1, y: y, style: message.style, limit: max(limit, 1), ellipsis: true)
         }
         guard !keys.isEmpty else { return }
         var x = width - 1 - used

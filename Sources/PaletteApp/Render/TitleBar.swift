@@ -4,12 +4,15 @@ import PaletteCore
 struct TitleBar: ScreenPart {
     var provider: String
     var model: String?
+    /// The key that opens help where the focus is: F1 in a text field, ? elsewhere.
+    var helpKey: String
     /// The colour-vision simulation the screen is drawn through, named on the right.
     var vision: VisionDeficiency?
 
     init(_ state: AppState) {
         provider = state.providerName
         model = state.modelName
+        helpKey = KeyMap.helpKey(in: state.keyScope)
         vision = state.vision
     }
 
@@ -19,7 +22,7 @@ struct TitleBar: ScreenPart {
         let width = frame.width
         let language = frame.language
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: frame.theme.title)
-        var right = UIText.helpHint(language)
+        var right = UIText.helpHint(key: helpKey)(language)
         switch frame.colorMode {
         case .direct: break
         case .indexed256: right = UIText.approximate(language) + "  " + right

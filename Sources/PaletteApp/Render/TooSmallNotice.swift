@@ -6,7 +6,9 @@ struct TooSmallNotice {
         let width = frame.width
         let height = frame.height
         let language = frame.language
+        // Wrapped, not cut: at 20x6 the minimum must still be read whole.
         let lines = [UIText.tooSmall(width: width, height: height)(language), UIText.tooSmallNeed(language)]
+            .flatMap { CommandHelp.wrap($0, width: max(width, 1)) }
         let top = max((height - lines.count) / 2, 0)
         for (n, line) in lines.enumerated() where top + n < height {
             let text = TextSanitizer.truncate(line, toWidth: width)

@@ -9,9 +9,10 @@
 /// private-use and unassigned scalars. Line breaks and tabs become spaces. What belongs inside
 /// an emoji sequence stays, so no emoji is altered: ZWJ between two emoji (👨‍👩‍👧), VS15/VS16
 /// after a character that has an emoji form (☀️, keycaps 1️⃣), the tag characters of a flag tag
-/// sequence (🏴󠁧󠁢󠁳󠁣󠁴󠁿). ZWNJ stays between two letters of a script that needs it (Arabic, Persian,
-/// Syriac, the Indic scripts) and nowhere else; other variation selectors stay after a visible
-/// character.
+/// sequence (🏴󠁧󠁢󠁳󠁣󠁴󠁿). ZWNJ and ZWJ stay between two letters of a script that needs them
+/// (Arabic, Persian, Syriac, the Indic scripts: क्‍ष) and nowhere else; other variation
+/// selectors stay after a visible character. A scalar that is dropped does not part a
+/// joiner from what it joins.
 ///
 /// The one sanitiser: the app's canvas and text field, every line the command line writes,
 /// the `history` listing and the history loader's messages clean text here, so a rule added
@@ -27,7 +28,10 @@ public enum TextSanitizer {
         var i = 0
         while i < scalars.count {
             let scalar = scalars[i]
-            let next = i + 1 < scalars.count ? scalars[i + 1] : nil
+            // The next scalar that stays (a bidi control between two emoji does not part them).
+            var k = i + 1
+            while k < scalars.count, joinerKind(scalars[k]) == .none, verdict(scalars[k]) == .drop { k += 1 }
+            let next = k < scalars.count ? scalars[k] : nil
             if scalar.value == 0x1F3F4, let end = flagTagEnd(scalars, from: i + 1) {
                 // 🏴 and its tag characters up to CANCEL TAG: a subdivision flag, kept whole.
                 out.append(contentsOf: scalars[i..<end])
@@ -38,7 +42,11 @@ public enum TextSanitizer {
             var keep: Bool
             switch joinerKind(scalar) {
             case .zwj:
-                keep = lastKept.map(isEmojiPart) == true && next.map(isPictographic) == true
+                // Between two emoji, or two letters of a script that spells with it (the
+                // Devanagari half form क्‍ष).
+                keep =
+                    (lastKept.map(isEmojiPart) == true && next.map(isPictographic) == true)
+                    || (lastKept.map(needsZWNJ) == true && next.map(needsZWNJ) == true)
             case .zwnj:
                 keep = lastKept.map(needsZWNJ) == true && next.map(needsZWNJ) == true
             case .emojiVariation:
