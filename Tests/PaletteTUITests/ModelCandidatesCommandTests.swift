@@ -68,7 +68,7 @@ final class ModelCandidatesCommandTests: XCTestCase {
         let answered = try answered(server)
         XCTAssertEqual(
             groups.map { $0.split(whereSeparator: \.isNewline).joined(separator: ",") }, [answered[0], answered[2]])
-        XCTAssertTrue(out.stderr.contains("模型給的 3 組候選中有 1 組未採用"), out.stderr)
+        XCTAssertTrue(out.stderr.contains("模型給的 3 組中未採用"), out.stderr)
         XCTAssertTrue(out.stderr.contains("第 2 組無法使用"), out.stderr)
     }
 }
