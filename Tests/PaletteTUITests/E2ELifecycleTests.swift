@@ -57,40 +57,49 @@ final class E2ELifecycleTests: XCTestCase {
         try session.assertTerminalRestored()
     }
 
-    /// `kill -TSTP` suspends with the terminal given back; `kill -CONT` takes it again,
-    /// redraws in full, and keys work.
-    func testSIGTSTPSuspendsAndSIGCONTRedraws() throws {
-        // A job-control parent, as an interactive shell is: the app runs in its own process
-        // group in the foreground. Without one its group is orphaned, and POSIX discards
-        // SIGTSTP's stop.
-        let jobControl = """
-            import os, signal, sys
-            pid = os.fork()
-            if pid == 0:
-                os.setpgid(0, 0)
+    /// A job-control parent, as an interactive shell is: the app runs in its own process group
+    /// in the foreground. Without one its group is orphaned, and POSIX discards SIGTSTP's stop.
+    /// It writes the app's pid to `app.pid` in the session's directory.
+    static let jobControl = [
+        "python3", "-c",
+        """
+        import os, signal, sys
+        pid = os.fork()
+        if pid == 0:
+            os.setpgid(0, 0)
+            signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+            os.tcsetpgrp(0, os.getpid())
+            signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+            os.execv(sys.argv[1], sys.argv[1:])
+        with open("app.pid.tmp", "w") as f:
+            f.write(str(pid))
+        os.rename("app.pid.tmp", "app.pid")
+        while True:
+            _, status = os.waitpid(pid, os.WUNTRACED)
+            if not os.WIFSTOPPED(status):
                 signal.signal(signal.SIGTTOU, signal.SIG_IGN)
-                os.tcsetpgrp(0, os.getpid())
-                signal.signal(signal.SIGTTOU, signal.SIG_DFL)
-                os.execv(sys.argv[1], sys.argv[1:])
-            with open("app.pid.tmp", "w") as f:
-                f.write(str(pid))
-            os.rename("app.pid.tmp", "app.pid")
-            while True:
-                _, status = os.waitpid(pid, os.WUNTRACED)
-                if not os.WIFSTOPPED(status):
-                    signal.signal(signal.SIGTTOU, signal.SIG_IGN)
-                    os.tcsetpgrp(0, os.getpgrp())
-                    sys.exit(os.waitstatus_to_exitcode(status))
-            """
-        let session = try TmuxSession(["--no-history"], launcher: ["python3", "-c", jobControl])
-        try session.waitForStart()
-        try session.type("before")
-        try session.waitFor("before")
-        let pid = try eventually("the app's pid") { () -> pid_t? in
+                os.tcsetpgrp(0, os.getpgrp())
+                sys.exit(os.waitstatus_to_exitcode(status))
+        """,
+    ]
+
+    /// The pid `jobControl` wrote.
+    static func jobControlledPID(_ session: TmuxSession) throws -> pid_t {
+        try eventually("the app's pid") { () -> pid_t? in
             (try? String(contentsOf: session.directory.appendingPathComponent("app.pid"), encoding: .utf8)).flatMap {
                 pid_t($0)
             }
         }
+    }
+
+    /// `kill -TSTP` suspends with the terminal given back; `kill -CONT` takes it again,
+    /// redraws in full, and keys work.
+    func testSIGTSTPSuspendsAndSIGCONTRedraws() throws {
+        let session = try TmuxSession(["--no-history"], launcher: Self.jobControl)
+        try session.waitForStart()
+        try session.type("before")
+        try session.waitFor("before")
+        let pid = try Self.jobControlledPID(session)
         XCTAssertEqual(kill(pid, SIGTSTP), 0)
         _ = try eventually("the app stopped") { Self.state(of: pid) == "T" ? true : nil }
         XCTAssertEqual(try session.format("#{alternate_on}"), "0", "the terminal is given back while stopped")
@@ -106,7 +115,7 @@ final class E2ELifecycleTests: XCTestCase {
     }
 
     /// The state letter of `/proc/PID/stat` (R, S, T, ...).
-    private static func state(of pid: pid_t) -> String? {
+    static func state(of pid: pid_t) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
