@@ -350,10 +350,25 @@ public enum CommandText {
         case .wrongColorCount(let n):
             return problem(.colorCount(n))
         case .invalidColor(let role, let error):
+            // The role in the reader's words, and the forms that would have read unless the
+            // reason already lists them.
+            let named = Role(rawValue: role)
             let r = quoted(role)
+            let t = named.map { $0.label(.traditionalChinese) } ?? r
+            let s = named.map { $0.label(.simplifiedChinese) } ?? r
             let why = color(error)
+            var forms = Localized("", "", "")
+            switch error {
+            case .notAColor, .unknownFunction: break
+            default:
+                forms = Localized(
+                    "; use \(acceptedForms.english)", "；請用\(acceptedForms.traditional)",
+                    "；请用\(acceptedForms.simplified)")
+            }
             return Localized(
-                "invalid \(r) colour: \(why.english)", "\(r) 的顏色無效：\(why.traditional)", "\(r) 的颜色无效：\(why.simplified)")
+                "invalid \(r) colour: \(why.english)\(forms.english)",
+                "\(t)的顏色無效：\(why.traditional)\(forms.traditional)",
+                "\(s)的颜色无效：\(why.simplified)\(forms.simplified)")
         }
     }
 

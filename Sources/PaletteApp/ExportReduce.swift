@@ -147,7 +147,8 @@ extension AppState {
         }
         let choice = menu.choice
         let request = ExportRequest(
-            palette: shown.palette, format: choice.format, variant: menu.variant, name: shown.description,
+            palette: shown.palette, format: choice.format, variant: menu.variant,
+            name: ExportWords.fileName(shown.description, shown.palette, language),
             language: language, tailwindV3: choice.tailwindV3)
         let replace = menu.confirmReplace != nil
         menu.confirmReplace = nil

@@ -111,15 +111,9 @@ public enum ExportWords {
             return l("no colours found", "找不到顏色", "找不到颜色")
         case .wrongColorCount(let n):
             return l("\(n) colours instead of 3", "有 \(n) 個顏色而不是 3 個", "有 \(n) 个颜色而不是 3 个")
-        case .invalidColor(let role, _):
-            let label =
-                Role(rawValue: role).map {
-                    Localized($0.label(.english), $0.label(.traditionalChinese), $0.label(.simplifiedChinese))
-                }
-                ?? Localized(role, chinese: role)
-            return l(
-                "the \(label.english.lowercased()) is not a colour", "\(label.traditional)不是顏色",
-                "\(label.simplified)不是颜色")
+        case .invalidColor:
+            // The role, the text that is not a colour and the forms that are: as parse says it.
+            return CommandText.palette(e)
         }
     }
 
@@ -279,6 +273,17 @@ extension ExportWords {
     static let nothingToPreview = Localized(
         "No palette to preview yet: generate one first, or pick one in the history.",
         "還沒有可預覽的配色：請先生成，或在歷史紀錄中選一組。", "还没有可预览的配色：请先生成，或在历史记录中选一组。")
+    /// The name a file gets when it has none (no description, no `--name`): from the colours.
+    public static func defaultName(_ palette: Palette) -> Localized {
+        let hexes = palette.colors.map { String($0.hex.dropFirst()) }.joined(separator: "-")
+        return l("palette " + hexes, "配色 " + hexes, "配色 " + hexes)
+    }
+
+    /// `name` if it has anything to show on one line, else the name made from the colours.
+    public static func fileName(_ name: String?, _ palette: Palette, _ language: Language) -> String {
+        guard let name, !ExportText.oneLine(name).isEmpty else { return defaultName(palette)(language) }
+        return name
+    }
     static let emptyPath = Localized(
         "Type a file name first (the name field is empty).", "請先輸入檔名（檔名欄是空的）。", "请先输入文件名（文件名栏是空的）。")
     static let writing = Localized("Writing…", "寫入中…", "写入中…")

@@ -188,24 +188,51 @@ enum ProseScanner {
         var color: Result<RGB, ColorParseError>
     }
 
+    /// Text written where a colour goes that is not one (`#zz`, `#12345`, `rgb(1 2)`, a
+    /// role's unknown name): kept so a palette that lacks a colour because of it names it,
+    /// instead of only counting the colours that read.
+    struct Bad {
+        /// How many colours (read or not) came before it: its role when no label names one.
+        var position: Int
+        var label: String
+        var error: ColorParseError
+    }
+
     static func palette(in text: String) throws(PaletteParseError) -> Palette {
         let bytes = Array(text.utf8)
         // The first three colours with their labels; the rest are only counted.
         var tokens: [Token] = []
+        var bad: [Bad] = []
         var count = 0
         var lineStart = 0
         while lineStart <= bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             let before = count
-            scan(bytes, lineStart..<lineEnd, into: &tokens, count: &count)
-            if count == before, let named = labelledName(bytes[lineStart..<lineEnd]) {
-                count += 1
-                if tokens.count < 3 { tokens.append(named) }
+            let badBefore = bad.count
+            scan(bytes, lineStart..<lineEnd, into: &tokens, count: &count, bad: &bad)
+            if count == before, bad.count == badBefore {
+                switch labelledName(bytes[lineStart..<lineEnd]) {
+                case .some(.success(let named)):
+                    count += 1
+                    if tokens.count < 3 { tokens.append(named) }
+                case .some(.failure(let unknown)):
+                    bad.append(Bad(position: count + bad.count, label: unknown.label, error: unknown.error))
+                case nil:
+                    break
+                }
             }
             lineStart = lineEnd + 1
         }
-        if count == 0, let names = nameList(bytes) { return names }
+        if count == 0, bad.isEmpty, let names = nameList(bytes) { return try names.get() }
+        // Fewer than three colours read because one was written wrong: name it, and its role.
+        // It counts beside a colour that read, or after a role's label; alone, `#12` is an
+        // issue number and `color(s)` prose.
+        if count < 3, let first = bad.first {
+            let labelled = label(first.label)
+            let role = labelled ?? (first.position < 3 ? Role.allCases[first.position] : nil)
+            if let role, count > 0 || labelled != nil { throw .invalidColor(role.rawValue, first.error) }
+        }
         if count == 0 { throw .noPaletteFound }
         guard count == 3 else { throw .wrongColorCount(count) }
         var colors: [RGB] = []
@@ -225,7 +252,9 @@ enum ProseScanner {
     }
 
     /// The hex codes and the colour functions that read as a colour on one line.
-    private static func scan(_ bytes: [UInt8], _ line: Range<Int>, into tokens: inout [Token], count: inout Int) {
+    private static func scan(
+        _ bytes: [UInt8], _ line: Range<Int>, into tokens: inout [Token], count: inout Int, bad: inout [Bad]
+    ) {
         func slice(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         var labelStart = line.lowerBound
         var i = line.lowerBound
@@ -241,8 +270,26 @@ enum ProseScanner {
                     let code = Result { () throws(ColorParseError) in try RGB(hex: slice((i + 1)..<j)) }
                     if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<i), color: code)) }
                     labelStart = j
+                    i = j
+                    continue
                 }
-                i = max(j, i + 1)
+                // `#` and a word of up to 8 letters and digits: a code of another length that
+                // reads (`#2E86ABFF`) counts; one that does not (`#zz`, `#12345`, `#GGHHII`) is a
+                // colour written wrong. A longer word is a hashtag, not a colour.
+                var k = i + 1
+                while k < line.upperBound && isWordByte(bytes[k]) { k += 1 }
+                if k > i + 1, k - i - 1 <= 8 {
+                    let label = slice(labelStart..<i)
+                    do {
+                        let color = try RGB(hex: slice(i..<k))
+                        count += 1
+                        if tokens.count < 3 { tokens.append(Token(label: label, color: .success(color))) }
+                    } catch {
+                        if bad.count < 3 { bad.append(Bad(position: count + bad.count, label: label, error: error)) }
+                    }
+                    labelStart = k
+                }
+                i = max(k, i + 1)
                 continue
             }
             guard isLetter(c), atWordStart else {
@@ -255,11 +302,19 @@ enum ProseScanner {
             if j < line.upperBound, bytes[j] == UInt8(ascii: "("), j - i <= 5,
                 ColorSyntax.isFunctionName(bytes[i..<j].map { $0 | 0x20 }),
                 let close = bytes[j..<min(line.upperBound, i + ColorSyntax.maxLength)].firstIndex(
-                    of: UInt8(ascii: ")")),
-                let color = try? ColorSyntax.parse(slice(i..<(close + 1)))
+                    of: UInt8(ascii: ")"))
             {
-                count += 1
-                if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<i), color: .success(color))) }
+                do {
+                    let color = try ColorSyntax.parse(slice(i..<(close + 1)))
+                    count += 1
+                    if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<i), color: .success(color))) }
+                } catch {
+                    // `rgb(1 2)`: a colour function with numbers that does not read is a colour
+                    // written wrong (`colour(s)` has none).
+                    if bad.count < 3, bytes[j..<close].contains(where: { (0x30...0x39).contains($0) }) {
+                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<i), error: error))
+                    }
+                }
                 labelStart = close + 1
                 i = close + 1
                 continue
@@ -269,8 +324,10 @@ enum ProseScanner {
     }
 
     /// `Primary: navy`, `- **Accent** = coral`, `主色：靛青`: a role, a separator, then a colour
-    /// name (alone, or before a parenthesis or a comma). Only a name that is known counts.
-    private static func labelledName(_ line: ArraySlice<UInt8>) -> Token? {
+    /// name (alone, or before a parenthesis or a comma). Only a name that is known counts; a
+    /// short value of letters that names no colour (`accent: corral`) is returned as the
+    /// failure, so the palette it leaves short can name it.
+    private static func labelledName(_ line: ArraySlice<UInt8>) -> Result<Token, BadName>? {
         guard line.count <= 200 else { return nil }
         let text = String(decoding: line, as: UTF8.self)
         guard let sep = text.firstIndex(where: { ":=：".contains($0) }) ?? text.range(of: " - ")?.lowerBound else {
@@ -291,14 +348,28 @@ enum ProseScanner {
         var candidates = [value]
         if let cut = value.firstIndex(where: { "(（,，".contains($0) }) { candidates.append(stripped(value[..<cut])) }
         for candidate in candidates {
-            if let name = ColorNames.named(candidate) { return Token(label: head, color: .success(name.color)) }
+            if let name = ColorNames.named(candidate) {
+                return .success(Token(label: head, color: .success(name.color)))
+            }
+        }
+        let word = candidates.last ?? value
+        if (1...32).contains(word.count), word.first?.isLetter == true,
+            word.allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" })
+        {
+            return .failure(BadName(label: head, error: .notAColor(word)))
         }
         return nil
     }
 
+    /// A role's value that names no colour.
+    struct BadName: Error {
+        var label: String
+        var error: ColorParseError
+    }
+
     /// Text that is only three colour names, one a line or between commas (`navy, teal, coral`),
     /// or three one-word names on one line (`navy teal coral`).
-    private static func nameList(_ bytes: [UInt8]) -> Palette? {
+    private static func nameList(_ bytes: [UInt8]) -> Result<Palette, PaletteParseError>? {
         guard bytes.count <= 600 else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         let bullets: Set<Character> = ["-", "*", "•", "·", "\"", "'", "`", "[", "]", ".", " ", "\t", "\r"]
@@ -315,9 +386,15 @@ enum ProseScanner {
         var items = text.split(whereSeparator: { "\n,;、，；".contains($0) }).map(clean).filter { !$0.isEmpty }
         if items.count == 1 { items = items[0].split(separator: " ").map(String.init) }
         guard items.count == 3 else { return nil }
-        let colors = items.compactMap { ColorNames.named($0)?.color }
-        guard colors.count == 3 else { return nil }
-        return Palette(primary: colors[0], secondary: colors[1], accent: colors[2])
+        let colors = items.map { ColorNames.named($0)?.color }
+        let known = colors.compactMap { $0 }
+        if known.count == 3 { return .success(Palette(primary: known[0], secondary: known[1], accent: known[2])) }
+        // Two names and a word that is none (`navy, tael, coral`): that word is the colour
+        // written wrong. With fewer names, the text is not a list of colours at all.
+        guard known.count == 2, let k = colors.firstIndex(where: { $0 == nil }),
+            (1...32).contains(items[k].count), items[k].allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" })
+        else { return nil }
+        return .failure(.invalidColor(Role.allCases[k].rawValue, .notAColor(items[k])))
     }
 
     /// The one role named in a stretch of prose, or nil when there is none or more than one.

@@ -109,7 +109,8 @@ private func export(_ args: [String], language: Language, environment: [String: 
     let (palette, description) = try exportPalette(
         colours, historyOption: arguments["history"], environment: environment)
     let request = ExportRequest(
-        palette: palette, format: format, variant: variant, name: arguments["name"] ?? description ?? "",
+        palette: palette, format: format, variant: variant,
+        name: ExportWords.fileName(arguments["name"] ?? description, palette, language),
         language: language, tailwindV3: arguments.has("tailwind-v3"))
     let bytes = Exporter.render(request)
     if let output {

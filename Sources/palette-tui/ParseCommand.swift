@@ -29,7 +29,7 @@ func runParse(_ args: [String]) async throws -> Int32 {
         print(GeneratedPalette(palette: palette, provider: "parsed").formatted(format, language: language))
         return 0
     } catch {
-        printError("palette-tui: parse: \(error.description)")
+        printError("palette-tui: parse: \(CommandText.palette(error)(language))")
         return 1
     }
 }

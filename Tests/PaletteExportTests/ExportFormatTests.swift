@@ -33,7 +33,7 @@ final class ExportFormatTests: XCTestCase {
 
     /// Every colour name a file can hold in `language`.
     static func names(_ language: Language) -> [String] {
-        ColorNames.all.map(\.name)
+        ColorNames.names(language).map(\.name)
     }
 
     func testParserFormatsReadBackThroughPaletteParser() throws {

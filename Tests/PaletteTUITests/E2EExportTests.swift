@@ -55,12 +55,12 @@ final class E2EExportTests: XCTestCase {
 
     /// The app with a palette shown (offline engine, so no network), focus on the panes, and the
     /// pane's output recorded from before any preview.
-    private func started(_ extra: [String] = [], language: String = "en", directory: URL? = nil) throws -> (
-        TmuxSession, URL
-    ) {
+    private func started(
+        _ extra: [String] = [], language: String = "en", directory: URL? = nil, launcher: [String] = []
+    ) throws -> (TmuxSession, URL) {
         let session = try TmuxSession(
             ["--provider", "offline", "--no-history", "--lang", language] + extra, width: 100, height: 32,
-            directory: directory)
+            directory: directory, launcher: launcher)
         try session.waitForStart()
         let output = session.directory.appendingPathComponent("pane-output.bin")
         try session.tmux(["pipe-pane", "-O", "-t", session.target, "cat > '\(output.path)'"])
@@ -129,10 +129,11 @@ final class E2EExportTests: XCTestCase {
         XCTAssertEqual(Array(Self.oscs(try Data(contentsOf: output))[38...]), Self.restore, "no second restore at exit")
     }
 
-    /// Quitting from the preview (`q`), SIGTERM and SIGHUP during it, and a crash with standard
-    /// error in a file: each time the restore reaches the terminal after the theme.
+    /// Quitting from the preview (`q`), SIGTERM, SIGHUP and SIGINT during it, and a crash with
+    /// standard error in a file: each time the restore reaches the terminal after the theme.
     func testEveryWayOutOfThePreviewRestoresTheColours() throws {
-        for (way, exitStatus) in [("q", Int32(0)), ("SIGTERM", 128 + SIGTERM), ("SIGHUP", 128 + SIGHUP)] {
+        let ways = [("q", Int32(0)), ("SIGTERM", 128 + SIGTERM), ("SIGHUP", 128 + SIGHUP), ("SIGINT", 128 + SIGINT)]
+        for (way, exitStatus) in ways {
             let (session, output) = try started()
             try session.press("t")
             try session.waitFor("15 bright white")
@@ -140,13 +141,41 @@ final class E2EExportTests: XCTestCase {
             switch way {
             case "q": try session.press("q")
             case "SIGTERM": XCTAssertEqual(kill(try session.appPID(), SIGTERM), 0)
-            default: XCTAssertEqual(kill(try session.appPID(), SIGHUP), 0)
+            case "SIGHUP": XCTAssertEqual(kill(try session.appPID(), SIGHUP), 0)
+            default: XCTAssertEqual(kill(try session.appPID(), SIGINT), 0)
             }
             XCTAssertEqual(try session.waitForExit(), exitStatus, way)
             let sent = try recorded(output, "the restore (\(way))") { $0.count >= 23 }
             XCTAssertEqual(Array(sent[19...]), Self.restore, way)
             try session.assertTerminalRestored()
         }
+    }
+
+    /// Suspended during the preview (SIGTSTP, under a job-control parent as under a shell), the
+    /// terminal gets its own colours back while the app is stopped; continued, the app sends the
+    /// theme again and shows the preview; leaving then restores once more.
+    func testSuspendingThePreviewRestoresTheColoursAndContinuingSendsThemAgain() throws {
+        let (session, output) = try started(launcher: JobControl.launcher)
+        try session.press("t")
+        try session.waitFor("15 bright white")
+        let theme = Array(try recorded(output, "the theme") { $0.count >= 19 }.prefix(19))
+        let pid = try JobControl.appPID(session)
+        XCTAssertEqual(kill(pid, SIGTSTP), 0)
+        _ = try eventually("the app stopped") { JobControl.state(of: pid) == "T" ? true : nil }
+        var sent = try recorded(output, "the restore on suspending") { $0.count >= 23 }
+        XCTAssertEqual(Array(sent[19...]), Self.restore, "restored while stopped, nothing else")
+        XCTAssertEqual(try session.format("#{alternate_on}"), "0", "the terminal is given back")
+        XCTAssertEqual(kill(pid, SIGCONT), 0)
+        sent = try recorded(output, "the theme sent again") { $0.count >= 42 }
+        XCTAssertEqual(Array(sent[23..<42]), theme, "the same theme, whole")
+        try session.waitFor("Theme preview (dark)", "15 bright white")
+        try session.press("Escape")
+        try session.waitFor("The terminal has its own colours back.")
+        sent = try recorded(output, "the restore on leaving") { $0.count >= 46 }
+        XCTAssertEqual(Array(sent[42...]), Self.restore)
+        try session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(), 0)
+        XCTAssertEqual(Self.oscs(try Data(contentsOf: output)).count, 46, "nothing more at exit")
     }
 
     func testACrashDuringThePreviewRestoresTheColoursOnTheTerminalNotInTheLog() throws {

@@ -86,18 +86,18 @@ final class E2EFieldKeysTests: XCTestCase {
     /// redraws it in full, and the text typed before is still there. Also from help.
     func testIssue11Point5CtrlZSuspendsAndContinuingRedraws() throws {
         let session = try TmuxSession(
-            ["--provider", "offline", "--no-history"], launcher: E2ELifecycleTests.jobControl)
+            ["--provider", "offline", "--no-history"], launcher: JobControl.launcher)
         try session.waitForStart()
         try session.type("before")
         try fieldShows(session, "before")
-        let pid = try E2ELifecycleTests.jobControlledPID(session)
+        let pid = try JobControl.appPID(session)
         for (round, opening) in [[], ["F1"]].enumerated() {
             if !opening.isEmpty {
                 try session.press(opening[0])
                 try session.waitFor("Keys ·")
             }
             try session.press("C-z")
-            _ = try eventually("the app stopped (\(round))") { E2ELifecycleTests.state(of: pid) == "T" ? true : nil }
+            _ = try eventually("the app stopped (\(round))") { JobControl.state(of: pid) == "T" ? true : nil }
             XCTAssertEqual(try session.format("#{alternate_on}"), "0", "the terminal is given back while stopped")
             XCTAssertEqual(try session.format("#{cursor_flag}"), "1", "cursor shown while stopped")
             XCTAssertEqual(kill(pid, SIGCONT), 0)

@@ -57,51 +57,17 @@ final class E2ELifecycleTests: XCTestCase {
         try session.assertTerminalRestored()
     }
 
-    /// A job-control parent, as an interactive shell is: the app runs in its own process group
-    /// in the foreground. Without one its group is orphaned, and POSIX discards SIGTSTP's stop.
-    /// It writes the app's pid to `app.pid` in the session's directory.
-    static let jobControl = [
-        "python3", "-c",
-        """
-        import os, signal, sys
-        pid = os.fork()
-        if pid == 0:
-            os.setpgid(0, 0)
-            signal.signal(signal.SIGTTOU, signal.SIG_IGN)
-            os.tcsetpgrp(0, os.getpid())
-            signal.signal(signal.SIGTTOU, signal.SIG_DFL)
-            os.execv(sys.argv[1], sys.argv[1:])
-        with open("app.pid.tmp", "w") as f:
-            f.write(str(pid))
-        os.rename("app.pid.tmp", "app.pid")
-        while True:
-            _, status = os.waitpid(pid, os.WUNTRACED)
-            if not os.WIFSTOPPED(status):
-                signal.signal(signal.SIGTTOU, signal.SIG_IGN)
-                os.tcsetpgrp(0, os.getpgrp())
-                sys.exit(os.waitstatus_to_exitcode(status))
-        """,
-    ]
-
-    /// The pid `jobControl` wrote.
-    static func jobControlledPID(_ session: TmuxSession) throws -> pid_t {
-        try eventually("the app's pid") { () -> pid_t? in
-            (try? String(contentsOf: session.directory.appendingPathComponent("app.pid"), encoding: .utf8)).flatMap {
-                pid_t($0)
-            }
-        }
-    }
-
     /// `kill -TSTP` suspends with the terminal given back; `kill -CONT` takes it again,
     /// redraws in full, and keys work.
     func testSIGTSTPSuspendsAndSIGCONTRedraws() throws {
-        let session = try TmuxSession(["--no-history"], launcher: Self.jobControl)
+        // Under a job-control parent, as under an interactive shell (JobControl).
+        let session = try TmuxSession(["--no-history"], launcher: JobControl.launcher)
         try session.waitForStart()
         try session.type("before")
         try session.waitFor("before")
-        let pid = try Self.jobControlledPID(session)
+        let pid = try JobControl.appPID(session)
         XCTAssertEqual(kill(pid, SIGTSTP), 0)
-        _ = try eventually("the app stopped") { Self.state(of: pid) == "T" ? true : nil }
+        _ = try eventually("the app stopped") { JobControl.state(of: pid) == "T" ? true : nil }
         XCTAssertEqual(try session.format("#{alternate_on}"), "0", "the terminal is given back while stopped")
         XCTAssertEqual(try session.format("#{cursor_flag}"), "1", "cursor shown while stopped")
         XCTAssertEqual(kill(pid, SIGCONT), 0)
@@ -112,14 +78,6 @@ final class E2ELifecycleTests: XCTestCase {
         try session.press("C-c")
         XCTAssertEqual(try session.waitForExit(), 0)
         try session.assertTerminalRestored()
-    }
-
-    /// The state letter of `/proc/PID/stat` (R, S, T, ...).
-    static func state(of pid: pid_t) -> String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 
     func testUnknownAndDumbTerminalsAreRefusedWithAReason() throws {

@@ -353,6 +353,13 @@ final class ExportCommandTests: XCTestCase {
         }
         let css = try run(["export", "css", "2E86AB", "A23B72", "F18F01", "--lang", "zh-Hans"])
         XCTAssertTrue(css.stdout.contains("/* 辅助色 · "), css.stdout)
+        // The name made from the colours when there is none is in the language too.
+        for (language, name) in [("en", "palette"), ("zh-Hant", "配色"), ("zh-Hans", "配色")] {
+            for given in [[], ["--name", " \n "]] {
+                let gpl = try run(["export", "gpl", "2E86AB", "A23B72", "F18F01", "--lang", language] + given)
+                XCTAssertTrue(gpl.stdout.contains("Name: \(name) 2E86AB-A23B72-F18F01\n"), gpl.stdout)
+            }
+        }
     }
 
     func testListNamesEveryFormat() throws {

@@ -82,10 +82,10 @@ final class ParseInspectCommandTests: XCTestCase {
     func testParseFailuresAreOneLineOnStderrWithStatus1() throws {
         let cases: [(String, String)] = [
             ("I'm sorry, I can't help with that.", "no palette found"),
-            (##"["#2E86AB", "#A23B72"]"##, "expected 3 colours (primary, secondary, accent), found 2"),
+            (##"["#2E86AB", "#A23B72"]"##, "expected three colours (primary, secondary, accent), got 2"),
             (
                 ##"{"primary": "#2E86AB", "secondary": "#A23B7Z", "accent": "#F18F01"}"##,
-                ##"invalid secondary colour: "#A23B7Z""##
+                "invalid secondary colour: '#A23B7Z'"
             ),
             ("", "no palette found"),
         ]
