@@ -2,6 +2,7 @@
 """Specificity of the offline engine against human palettes (PAT, Bahng et al. 2018).
 
 Usage: python3 bench/pat_specificity.py CSV [--app .build/release/palette-tui] [--limit 400]
+                                            [--start 0]
                                             [--jobs 8] [--json]
        python3 bench/pat_specificity.py --self-test
 
@@ -115,11 +116,13 @@ def distance(ours, human):
 # MARK: Data and engine
 
 
-def read_pat(path, limit):
-    """(text, five Lab colours) of the first `limit` rows."""
+def read_pat(path, limit, start=0):
+    """(text, five Lab colours) of `limit` rows from row `start` (0: the first)."""
     rows = []
     with open(path, newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
+        for n, row in enumerate(csv.DictReader(f)):
+            if n < start:
+                continue
             words = ast.literal_eval(row["text_input"])
             text = " ".join(words) if isinstance(words, (list, tuple)) else str(words)
             palette = [srgb_to_lab(c) for c in ast.literal_eval(row["palette"])]
@@ -167,8 +170,8 @@ def specificity(ours, humans):
     }
 
 
-def evaluate(path, app, limit, jobs):
-    rows = read_pat(path, limit)
+def evaluate(path, app, limit, jobs, start=0):
+    rows = read_pat(path, limit, start)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         ours = list(pool.map(lambda r: engine_palette(app, r[0]), rows))
     return specificity(ours, [r[1] for r in rows])
@@ -224,7 +227,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("csv", nargs="?", help="a copy of PAT's test split (kept outside the repository)")
     parser.add_argument("--app", default=os.path.join(ROOT, ".build", "release", "palette-tui"))
-    parser.add_argument("--limit", type=int, default=400, help="the first N texts (0: all)")
+    parser.add_argument("--limit", type=int, default=400, help="N texts (0: all)")
+    parser.add_argument("--start", type=int, default=0, help="skip the first N texts (400: a second slice)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--self-test", action="store_true")
@@ -234,11 +238,11 @@ def main():
         return 0
     if not args.csv:
         parser.error("the CSV path is required (or --self-test)")
-    result = evaluate(args.csv, args.app, args.limit, args.jobs)
+    result = evaluate(args.csv, args.app, args.limit, args.jobs, args.start)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(f"PAT specificity, first {result['texts']} texts: {result['specificity']:.3f}")
+        print(f"PAT specificity, texts {args.start} to {args.start + result['texts']}: {result['specificity']:.3f}")
         print(f"  own palette {result['own']:.2f} ΔE00, other texts' palettes {result['others']:.2f} ΔE00")
         print(f"  against the next text only: {result['specificity_next_text']:.3f}")
         print(f"  mean of per-text ratios:    {result['specificity_mean_of_ratios']:.3f}")

@@ -39,9 +39,7 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.configuration = configuration
-        self.http = ProviderHTTPClient(
-            provider: GeminiClient.providerID, timeout: configuration.timeout, retry: configuration.retry,
-            maxResponseBytes: configuration.maxResponseBytes, secrets: [configuration.apiKey], jitter: jitter)
+        self.http = ProviderHTTPClient(provider: GeminiClient.providerID, configuration: configuration, jitter: jitter)
     }
 
     public nonisolated var name: String { GeminiClient.providerID }
@@ -75,22 +73,20 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
     ///   about 1.5 ms here. A caller about to draw passes a delay that puts the warm-up after.
     @discardableResult
     public nonisolated func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
-        let http = self.http
+        // Everything a request does on this side of the socket, with nothing sent and no key in sight.
         let url = try? configuration.generateContentURL()
-        return Task.detached(priority: .background) {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            GeminiClient.rehearse(http, url: url)
-        }
-    }
-
-    /// Everything a request does on this side of the socket, with nothing sent and no key in sight.
-    static func rehearse(_ http: ProviderHTTPClient, url: URL?) {
-        let body = (try? encode(PalettePrompt.request(description: "warm-up"))) ?? Data()
-        http.prepare(rehearsing: url.map { urlRequest($0, body: body, key: nil) })
-        let empty = Data("{}".utf8)
-        _ = ErrorStatus.decode(empty)
-        _ = try? JSONDecoder().decode(GenerateContentResponse.self, from: empty)
-        _ = palette(from: "{}")
+        return http.warmUp(
+            after: delay,
+            rehearsing: {
+                let body = (try? GeminiClient.encode(PalettePrompt.request(description: "warm-up"))) ?? Data()
+                return url.map { GeminiClient.urlRequest($0, body: body, key: nil) }
+            },
+            then: {
+                let empty = Data("{}".utf8)
+                _ = ErrorStatus.decode(empty)
+                _ = try? JSONDecoder().decode(GenerateContentResponse.self, from: empty)
+                _ = GeminiClient.palette(from: "{}")
+            })
     }
 
     // MARK: - Generating
@@ -343,13 +339,7 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
 
     /// The HTTP request for a body; the key, when given, goes only in the `x-goog-api-key` header.
     static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let key { request.setValue(key, forHTTPHeaderField: "x-goog-api-key") }
-        return request
+        .jsonPOST(url, body: body, key: key, header: "x-goog-api-key", prefix: "")
     }
 
     /// The request body as sent: sorted keys, UTF-8 text unescaped.

@@ -3,7 +3,7 @@ import PaletteCore
 import ProviderKit
 
 /// Where and how the client talks to Gemini.
-public struct GeminiConfiguration: Sendable {
+public struct GeminiConfiguration: HTTPProviderConfiguration {
     /// The current GA Flash-Lite (July 2026; no shutdown date announced). When it is retired,
     /// a client whose user did not choose a model moves to the newest Flash-Lite the service
     /// lists (`GeminiClient`), so the default outlives the next retirement.
@@ -31,6 +31,7 @@ public struct GeminiConfiguration: Sendable {
     public var retry: RetryPolicy
     /// The largest response body accepted; a palette answer is a few kilobytes.
     public var maxResponseBytes: Int
+    public var secrets: [APIKey] { [apiKey] }
 
     /// - Parameter model: the user's model, or nil for the default (which may be replaced
     ///   when it is retired; see `modelChosen`).

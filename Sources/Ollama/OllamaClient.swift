@@ -25,10 +25,7 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
         configuration: OllamaConfiguration, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.configuration = configuration
-        http = ProviderHTTPClient(
-            provider: OllamaClient.providerID, timeout: configuration.timeout, retry: configuration.retry,
-            maxResponseBytes: configuration.maxResponseBytes, secrets: configuration.apiKey.map { [$0] } ?? [],
-            jitter: jitter)
+        http = ProviderHTTPClient(provider: OllamaClient.providerID, configuration: configuration, jitter: jitter)
     }
 
     public var name: String { OllamaClient.providerID }
@@ -45,13 +42,10 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
     /// Sets the HTTP stack up in the background (a task made and cancelled unsent).
     @discardableResult
     public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
-        let http = self.http
         let url = try? configuration.chatURL()
-        return Task.detached(priority: .background) {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            http.prepare(rehearsing: url.map { OllamaClient.urlRequest($0, body: Data("{}".utf8), key: nil) })
-            _ = try? JSONDecoder().decode(ChatReply.self, from: Data("{}".utf8))
-        }
+        return http.warmUp(
+            after: delay, rehearsing: { url.map { .jsonPOST($0, body: Data("{}".utf8), key: nil) } },
+            then: { _ = try? JSONDecoder().decode(ChatReply.self, from: Data("{}".utf8)) })
     }
 
     // MARK: - Generating
@@ -69,7 +63,7 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
                 let asked = PaletteConversation.turns(turns, correcting: correction, for: request)
                 let body = OllamaClient.body(model: configuration.model, turns: asked, request: request)
                 return try await http.send(
-                    OllamaClient.urlRequest(url, body: body.data, key: configuration.apiKey), by: deadline
+                    URLRequest.jsonPOST(url, body: body.data, key: configuration.apiKey), by: deadline
                 ) { reply in
                     OllamaClient.classify(reply, model: configuration.model)
                 }
@@ -114,16 +108,6 @@ public final class OllamaClient: PaletteProvider, CustomStringConvertible, Senda
                 ])
             ),
         ])
-    }
-
-    static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let key { request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ") }
-        return request
     }
 
     // MARK: - Reading a reply

@@ -3,7 +3,7 @@ import PaletteCore
 import ProviderKit
 
 /// Where and how the client talks to Ollama's native API.
-public struct OllamaConfiguration: Sendable {
+public struct OllamaConfiguration: HTTPProviderConfiguration {
     /// A small model with JSON-schema output that most Ollama users have pulled; others name
     /// theirs with `--model`.
     public static let defaultModel = "llama3.2"
@@ -31,6 +31,8 @@ public struct OllamaConfiguration: Sendable {
         self.retry = retry
         self.maxResponseBytes = maxResponseBytes
     }
+
+    public var secrets: [APIKey] { apiKey.map { [$0] } ?? [] }
 
     /// `{host}/api/chat`.
     public func chatURL() throws(ProviderFailure) -> URL {

@@ -59,10 +59,7 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
     ) {
         self.configuration = configuration
         self.refused = refused
-        http = ProviderHTTPClient(
-            provider: OpenAIClient.providerID, timeout: configuration.timeout, retry: configuration.retry,
-            maxResponseBytes: configuration.maxResponseBytes, secrets: configuration.apiKey.map { [$0] } ?? [],
-            jitter: jitter)
+        http = ProviderHTTPClient(provider: OpenAIClient.providerID, configuration: configuration, jitter: jitter)
     }
 
     public var name: String { OpenAIClient.providerID }
@@ -79,14 +76,13 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
     /// Sets the HTTP stack up in the background (a task made and cancelled unsent, no key).
     @discardableResult
     public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
-        let http = self.http
         let url = try? configuration.chatCompletionsURL()
-        return Task.detached(priority: .background) {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            http.prepare(rehearsing: url.map { OpenAIClient.urlRequest($0, body: Data("{}".utf8), key: nil) })
-            _ = ServerError.decode(Data("{}".utf8))
-            _ = try? JSONDecoder().decode(ChatCompletion.self, from: Data("{}".utf8))
-        }
+        return http.warmUp(
+            after: delay, rehearsing: { url.map { .jsonPOST($0, body: Data("{}".utf8), key: nil) } },
+            then: {
+                _ = ServerError.decode(Data("{}".utf8))
+                _ = try? JSONDecoder().decode(ChatCompletion.self, from: Data("{}".utf8))
+            })
     }
 
     // MARK: - Generating
@@ -107,7 +103,7 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
                 // Without response_format the schema goes in the system turn, the only place left.
                 let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(asked, for: request) : asked
                 let body = chatCompletionsBody(model: model, turns: sent, request: request, without: left)
-                let urlRequest = OpenAIClient.urlRequest(url, body: body.data, key: configuration.apiKey)
+                let urlRequest = URLRequest.jsonPOST(url, body: body.data, key: configuration.apiKey)
                 let outcome = try await http.send(urlRequest, by: deadline) { reply in
                     OpenAIClient.classify(reply, configuration: configuration)
                 }
@@ -123,17 +119,6 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
         }
         if !left.isEmpty { result.notes.insert(.parametersRefused(left.sorted().map(\.rawValue)), at: 0) }
         return result
-    }
-
-    /// The HTTP request; the key, when given, goes only in `Authorization: Bearer`.
-    static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let key { request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ") }
-        return request
     }
 
     // MARK: - Reading a reply

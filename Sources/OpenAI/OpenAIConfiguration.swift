@@ -4,7 +4,7 @@ import ProviderKit
 
 /// Where and how the client talks to an OpenAI-compatible server: OpenAI itself, llama.cpp's
 /// `llama-server`, vLLM, LM Studio, Ollama's `/v1`, or any other Chat Completions server.
-public struct OpenAIConfiguration: Sendable {
+public struct OpenAIConfiguration: HTTPProviderConfiguration {
     /// OpenAI's cheap structured-output model; local servers name theirs with `--model`
     /// (llama.cpp answers with whatever it loaded, whatever the name).
     public static let defaultModel = "gpt-4.1-mini"
@@ -41,6 +41,8 @@ public struct OpenAIConfiguration: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.keyVariables = keyVariables
     }
+
+    public var secrets: [APIKey] { apiKey.map { [$0] } ?? [] }
 
     /// `{base}/chat/completions`; never carries the key.
     public func chatCompletionsURL() throws(ProviderFailure) -> URL {

@@ -391,9 +391,9 @@ public enum Messages {
                 dropped.map { why($0, language) }.joined(separator: separator)
             }
             return Localized(
-                "of the model's \(answered) candidates, \(dropped.count) left out: " + list(.english, ", "),
-                "模型給的 \(answered) 組候選中有 \(dropped.count) 組未採用：" + list(.traditionalChinese, "、"),
-                "模型给的 \(answered) 组候选中有 \(dropped.count) 组未采用：" + list(.simplifiedChinese, "、"))
+                "left out of the model's \(answered): " + list(.english, ", "),
+                "模型給的 \(answered) 組中未採用：" + list(.traditionalChinese, "、"),
+                "模型给的 \(answered) 组中未采用：" + list(.simplifiedChinese, "、"))
         }
     }
 

@@ -13,14 +13,24 @@ enum ColourEmotion {
     }
 
     static func weight(_ c: CIELab) -> Double {
-        let h = atan2(c.b, c.a)
-        return -1.8 + 0.04 * (100 - c.l) + 0.45 * cos(h - 100 * .pi / 180)
+        -1.8 + 0.04 * (100 - c.l) + 0.45 * cosine(c, from: weightHue)
     }
 
     static func heat(_ c: CIELab) -> Double {
         let chroma = (c.a * c.a + c.b * c.b).squareRoot()
-        let h = atan2(c.b, c.a)
-        return -0.5 + 0.02 * pow(chroma, 1.07) * cos(h - 50 * .pi / 180)
+        return -0.5 + 0.02 * pow(chroma, 1.07) * cosine(c, from: heatHue)
+    }
+
+    /// cos and sin of the hues Ou's weight (100°) and heat (50°) factors turn on.
+    private static let weightHue = (cos: cos(100 * Double.pi / 180), sin: sin(100 * Double.pi / 180))
+    private static let heatHue = (cos: cos(50 * Double.pi / 180), sin: sin(50 * Double.pi / 180))
+
+    /// cos(h − h₀) for the CIELAB hue h of `c`, without an angle: (a cos h₀ + b sin h₀) / C.
+    /// A grey has hue 0 (as atan2(0, 0) gives), so cos(−h₀).
+    private static func cosine(_ c: CIELab, from h0: (cos: Double, sin: Double)) -> Double {
+        let chroma = (c.a * c.a + c.b * c.b).squareRoot()
+        guard chroma > 0 else { return h0.cos }
+        return (c.a * h0.cos + c.b * h0.sin) / chroma
     }
 
     /// CIELAB of an OKLCH colour without gamut mapping.
@@ -31,10 +41,24 @@ enum ColourEmotion {
         CIELab(CIEXYZ(lch.lab.linear))
     }
 
+    /// The same for lightness `l` and chroma `c` at a hue given by its cosine and sine
+    /// (steering probes four colours of one hue).
+    static func lab(l: Double, c: Double, hue: (cos: Double, sin: Double)) -> CIELab {
+        CIELab(CIEXYZ(OKLab(l: l, a: c * hue.cos, b: c * hue.sin).linear))
+    }
+
     /// How well a colour matches a target: the target's direction dotted with the factors.
     static func alignment(_ lch: OKLCH, _ target: EmotionTarget) -> Double {
-        let lab = lab(lch)
-        return target.activity * activity(lab) + target.weight * weight(lab) + target.heat * heat(lab)
+        alignment(lab(lch), target)
+    }
+
+    /// The same for a CIELAB colour; a factor the target does not ask about is not computed.
+    static func alignment(_ lab: CIELab, _ target: EmotionTarget) -> Double {
+        var sum = 0.0
+        if target.activity != 0 { sum += target.activity * activity(lab) }
+        if target.weight != 0 { sum += target.weight * weight(lab) }
+        if target.heat != 0 { sum += target.heat * heat(lab) }
+        return sum
     }
 
     /// Cost of moving lightness and chroma, in OKLCH units: the step is gradient / (2 cost).
@@ -54,18 +78,24 @@ enum ColourEmotion {
         guard !target.isZero, strength > 0 else { return colour }
         let dl = 0.03
         let dc = 0.02
-        let lo = OKLCH(l: max(colour.l - dl, 0.02), c: colour.c, h: colour.h)
-        let hi = OKLCH(l: min(colour.l + dl, 0.98), c: colour.c, h: colour.h)
+        let rad = colour.h * .pi / 180
+        let hue = (cos: cos(rad), sin: sin(rad))
+        let lo = max(colour.l - dl, 0.02)
+        let hi = min(colour.l + dl, 0.98)
         // Lively moods ask for colour, not for white: Ou's activity also grows with lightness
         // far from mid grey, which would bleach a light pink; lightness follows weight and heat.
         let lightTarget =
             target.activity > 0 ? EmotionTarget(activity: 0, weight: target.weight, heat: target.heat) : target
-        let gradL = (alignment(hi, lightTarget) - alignment(lo, lightTarget)) / (hi.l - lo.l)
+        let gradL =
+            (alignment(lab(l: hi, c: colour.c, hue: hue), lightTarget)
+                - alignment(lab(l: lo, c: colour.c, hue: hue), lightTarget)) / (hi - lo)
         var gradC = 0.0
         if colour.c >= 0.02 {
-            let cLo = OKLCH(l: colour.l, c: max(colour.c - dc, 0), h: colour.h)
-            let cHi = OKLCH(l: colour.l, c: colour.c + dc, h: colour.h)
-            gradC = (alignment(cHi, target) - alignment(cLo, target)) / (cHi.c - cLo.c)
+            let cLo = max(colour.c - dc, 0)
+            let cHi = colour.c + dc
+            gradC =
+                (alignment(lab(l: colour.l, c: cHi, hue: hue), target)
+                    - alignment(lab(l: colour.l, c: cLo, hue: hue), target)) / (cHi - cLo)
         }
         let stepL = min(max(strength * gradL / (2 * lightnessCost), -0.12), 0.12)
         let stepC = min(max(strength * gradC / (2 * chromaCost), -0.55 * colour.c), 0.1)

@@ -232,6 +232,31 @@ struct Sense: Sendable, Hashable {
     let bound: Bool
 }
 
+/// Every language's rules, indexed by language, each behind one reference.
+///
+/// The matcher reads a language's rules for every word; a `LanguageRules` (eleven sets and
+/// arrays) copied out of a dictionary cost a retain and a release for each of them, and the
+/// lookup a hash of the key.
+struct RulesTable: Sendable {
+    final class Box: Sendable {
+        let rules: LanguageRules
+        init(_ rules: LanguageRules) { self.rules = rules }
+    }
+
+    private let boxes: [Box?]
+
+    init(_ rules: [LanguageCode: LanguageRules]) {
+        var boxes = [Box?](repeating: nil, count: LanguageCode.allCases.count)
+        for (l, r) in rules { boxes[Int(l.rawValue)] = Box(r) }
+        self.boxes = boxes
+    }
+
+    subscript(language: LanguageCode) -> Box? { boxes[Int(language.rawValue)] }
+
+    /// Each language's rules, in language order.
+    var values: [LanguageRules] { boxes.compactMap { $0?.rules } }
+}
+
 /// One suffix rule: strip `suffix`, then append `replacement`.
 struct SuffixRule: Sendable {
     let suffix: [Unicode.Scalar]
@@ -368,7 +393,9 @@ struct Lexicon: Sendable {
     let exact: KeyIndex<[Sense]>
     let bare: KeyIndex<[Sense]>
     let stems: [LanguageCode: KeyIndex<[Sense]>]
-    let rules: [LanguageCode: LanguageRules]
+    /// The languages with a stem index, by script (raw value), in language order.
+    let stemmingLanguages: [[LanguageCode]]
+    let rules: RulesTable
     /// The longest key, in words and in unspaced scalars.
     let maxPhraseWords: Int
     let maxRunLength: Int
@@ -392,7 +419,7 @@ struct Lexicon: Sendable {
     init(entries text: String, rules ruleText: String, folding: Folding) {
         self.folding = folding
         let rules = Lexicon.parseRules(ruleText, folding: folding)
-        self.rules = rules
+        self.rules = RulesTable(rules)
 
         var entries: [LexiconEntry] = []
         var exact = KeyIndex<[Sense]>()
@@ -539,6 +566,9 @@ struct Lexicon: Sendable {
         self.exact = exact
         self.bare = bare
         self.stems = stems
+        var stemming = [[LanguageCode]](repeating: [], count: Int(ScriptClass.other.rawValue) + 1)
+        for l in LanguageCode.allCases where stems[l] != nil { stemming[Int(l.script.rawValue)].append(l) }
+        self.stemmingLanguages = stemming
         self.maxPhraseWords = maxWords
         var starts = Set<String>()
         func collect(_ index: KeyIndex<[Sense]>) {

@@ -95,6 +95,12 @@ struct GrammarWords: Sendable {
     let linkers: Set<String>
     let relationWords: Set<String>
     let vietnameseLetters: Set<Unicode.Scalar>
+    /// For language detection, built once: the Latin-script languages that list each
+    /// function word, and those that list each letter (ñ, ß, ğ), as bit sets of raw values.
+    let latinFunctionLanguages: KeyIndex<UInt16>
+    let latinLetterLanguages: [Unicode.Scalar: UInt16]
+    /// The lowest of those letters: most words have none, and skip the lookups.
+    let lowestLatinLetter: UInt32
 
     init(rules: [LanguageCode: LanguageRules]) {
         var elisions = Set<String>()
@@ -118,6 +124,16 @@ struct GrammarWords: Sendable {
         self.linkers = linkers
         self.relationWords = relation
         self.vietnameseLetters = rules[.vi]?.letters ?? []
+        var functionLanguages = KeyIndex<UInt16>()
+        var letterLanguages: [Unicode.Scalar: UInt16] = [:]
+        for (l, r) in rules where l.script == .latin {
+            let bit = UInt16(1) << l.rawValue
+            for w in r.function { functionLanguages[w] = (functionLanguages[w] ?? 0) | bit }
+            for c in r.letters { letterLanguages[c, default: 0] |= bit }
+        }
+        self.latinFunctionLanguages = functionLanguages
+        self.latinLetterLanguages = letterLanguages
+        self.lowestLatinLetter = letterLanguages.keys.map(\.value).min() ?? UInt32.max
     }
 }
 
@@ -132,6 +148,7 @@ struct Matcher {
     private var linkers: Set<String> { lexicon.grammar.linkers }
     private var relationWords: Set<String> { lexicon.grammar.relationWords }
     private var vietnameseLetters: Set<Unicode.Scalar> { lexicon.grammar.vietnameseLetters }
+    private var grammar: GrammarWords { lexicon.grammar }
 
     init(lexicon: Lexicon) {
         self.lexicon = lexicon
@@ -217,10 +234,16 @@ struct Matcher {
             case .word(let w):
                 switch w.script {
                 case .latin:
-                    for (l, r) in lexicon.rules where l.script == .latin {
-                        if r.function.contains(w.folded) { scores[Int(l.rawValue)] += 1 }
-                        if !r.letters.isEmpty, w.folded.unicodeScalars.contains(where: { r.letters.contains($0) }) {
-                            scores[Int(l.rawValue)] += 0.6
+                    let function = grammar.latinFunctionLanguages[w.folded] ?? 0
+                    var letters: UInt16 = 0
+                    for c in w.folded.unicodeScalars where c.value >= grammar.lowestLatinLetter {
+                        letters |= grammar.latinLetterLanguages[c] ?? 0
+                    }
+                    if function | letters != 0 {
+                        for l in 0..<scores.count {
+                            let bit = UInt16(1) << l
+                            if function & bit != 0 { scores[l] += 1 }
+                            if letters & bit != 0 { scores[l] += 0.6 }
                         }
                     }
                     if w.elided {
@@ -282,8 +305,8 @@ struct Matcher {
                 || words[k].script != .latin
             {
                 guard let r = lexicon.rules[l] else { continue }
-                let f = r.stem(words[k].folded)
-                words[k].stems[l] = (f, words[k].bare == words[k].folded ? f : r.stem(words[k].bare))
+                let f = r.rules.stem(words[k].folded)
+                words[k].stems[l] = (f, words[k].bare == words[k].folded ? f : r.rules.stem(words[k].bare))
             }
         }
         var i = 0
@@ -313,7 +336,7 @@ struct Matcher {
                 // after "avec" links nothing.
                 state.ofLink = result.matches.last.map { $0.isWord && $0.ordinal == state.ordinal - 1 } ?? false
             }
-            if let language, lexicon.rules[language]?.genitive.contains(w.folded) ?? false,
+            if let language, lexicon.rules[language]?.rules.genitive.contains(w.folded) ?? false,
                 let last = result.matches.indices.last,
                 result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1
             {
@@ -350,30 +373,31 @@ struct Matcher {
     }
 
     private func isAfterWord(_ w: String, _ language: LanguageCode?) -> Bool {
-        if lexicon.rules[.en]?.after.contains(w) ?? false { return true }
+        if lexicon.rules[.en]?.rules.after.contains(w) ?? false { return true }
         guard let language else { return false }
-        return lexicon.rules[language]?.after.contains(w) ?? false
+        return lexicon.rules[language]?.rules.after.contains(w) ?? false
     }
 
     private func isRelationWord(_ w: String, _ language: LanguageCode?) -> Bool {
-        if lexicon.rules[.en]?.with.contains(w) ?? false { return true }
+        if lexicon.rules[.en]?.rules.with.contains(w) ?? false { return true }
         guard let language else { return false }
-        return lexicon.rules[language]?.with.contains(w) ?? false
+        return lexicon.rules[language]?.rules.with.contains(w) ?? false
     }
 
     private func isOfWord(_ w: String, _ language: LanguageCode?) -> Bool {
-        if lexicon.rules[.en]?.of.contains(w) ?? false { return true }
+        if lexicon.rules[.en]?.rules.of.contains(w) ?? false { return true }
         guard let language else { return false }
-        return lexicon.rules[language]?.of.contains(w) ?? false || lexicon.rules[language]?.linkers.contains(w) ?? false
+        return lexicon.rules[language]?.rules.of.contains(w) ?? false
+            || lexicon.rules[language]?.rules.linkers.contains(w) ?? false
     }
 
     /// Languages whose inflections to try for a word of `script`: the text's language first.
     private func stemLanguages(_ script: ScriptClass, _ language: LanguageCode?) -> [LanguageCode] {
-        var out: [LanguageCode] = []
-        if let language, language.script == script, lexicon.stems[language] != nil { out.append(language) }
-        for l in LanguageCode.allCases where l != language && l.script == script && lexicon.stems[l] != nil {
-            out.append(l)
-        }
+        let all = lexicon.stemmingLanguages[Int(script.rawValue)]
+        guard let language, all.count > 1, let k = all.firstIndex(of: language), k > 0 else { return all }
+        var out = all
+        out.remove(at: k)
+        out.insert(language, at: 0)
         return out
     }
 
@@ -399,7 +423,7 @@ struct Matcher {
         // content word of another language, unless that language itself lists it.
         let first = words[i].folded
         let isGrammar =
-            language.flatMap { lexicon.rules[$0]?.function.contains(first) } ?? false
+            language.flatMap { lexicon.rules[$0]?.rules.function.contains(first) } ?? false
             && !(lexicon.exact[first]?.contains { $0.language == language } ?? false)
         var n = maxN
         while n >= (isGrammar ? 2 : 1) {
@@ -416,7 +440,8 @@ struct Matcher {
         if isGrammar { return nil }
         // "kırmızısız" (without red): a negative suffix, then the word again.
         for l in stemLanguages {
-            guard let r = lexicon.rules[l], !r.negatives.isEmpty else { continue }
+            guard let box = lexicon.rules[l], !box.rules.negatives.isEmpty else { continue }
+            let r = box.rules
             let scalars = Array(words[i].folded.unicodeScalars)
             for neg in r.negatives
             where scalars.count - neg.count >= r.minStem && scalars.suffix(neg.count).elementsEqual(neg) {
@@ -473,8 +498,8 @@ struct Matcher {
             guard let r = lexicon.rules[l], let index = lexicon.stems[l] else { continue }
             func stems(_ w: Word) -> (folded: String, bare: String) {
                 if let cached = w.stems[l] { return cached }
-                let f = r.stem(w.folded)
-                return (f, r.stem(w.bare))
+                let f = r.rules.stem(w.folded)
+                return (f, r.rules.stem(w.bare))
             }
             let forms = window.map(stems)
             let stemmed = forms.count == 1 ? forms[0].folded : forms.map(\.folded).joined(separator: " ")
@@ -504,17 +529,18 @@ struct Matcher {
         default:
             return nil
         }
-        guard let r = lexicon.rules[l], r.compounds else { return nil }
+        guard let r = lexicon.rules[l], r.rules.compounds else { return nil }
         let scalars = Array(w.folded.unicodeScalars)
         guard scalars.count >= (l == .ko ? 2 : 6) else { return nil }
         return split(scalars[...], offset: w.range.lowerBound, language: l, rules: r, depth: 0)
     }
 
     private func split(
-        _ s: ArraySlice<Unicode.Scalar>, offset: Int, language l: LanguageCode, rules r: LanguageRules,
+        _ s: ArraySlice<Unicode.Scalar>, offset: Int, language l: LanguageCode, rules box: RulesTable.Box,
         depth: Int
     ) -> [(Int32, Range<Int>)]? {
         guard depth < 4 else { return nil }
+        let r = box.rules
         let minPart = l == .ko ? 1 : 3
         var p = s.count - minPart
         while p >= minPart {
@@ -535,7 +561,7 @@ struct Matcher {
                 }
             }
             if r.function.contains(restString) { return [(e, headRange)] }
-            if let more = split(rest, offset: offset + p, language: l, rules: r, depth: depth + 1) {
+            if let more = split(rest, offset: offset + p, language: l, rules: box, depth: depth + 1) {
                 return [(e, headRange)] + more
             }
             // Rotkehlchen, Dunkelheit: a colour or shade word leads a compound whose rest is unknown.
@@ -557,7 +583,7 @@ struct Matcher {
         let bareKey = lexicon.folding.bare(key)
         if let e = pick(lexicon.exact[bareKey]) ?? pick(lexicon.bare[bareKey]) { return e }
         if let r = lexicon.rules[l], let index = lexicon.stems[l] {
-            let stemmed = string(r.stem(Array(part)))
+            let stemmed = string(r.rules.stem(Array(part)))
             if let e = pick(index[stemmed]) { return e }
         }
         return nil
@@ -577,9 +603,14 @@ struct Matcher {
         var i = range.lowerBound
         var key = String.UnicodeScalarView()
         var unknownStart: Int?
+        // A function word met inside an unknown stretch (the に and は of こんにちは, the タ of
+        // クオンタム): it joins the stretch if unknown characters follow, else ends it.
+        var functionInUnknown: Int?
         func flushUnknown(_ end: Int) {
+            defer { functionInUnknown = nil }
             guard let start = unknownStart else { return }
             unknownStart = nil
+            let end = functionInUnknown ?? end
             let letters = scalars[start..<end].contains { Tokenizer.scriptClass($0) == .run }
             if letters { result.unknown.append(text.surface(start..<end)) }
         }
@@ -630,7 +661,11 @@ struct Matcher {
                 state.ofPending = false
                 i += n
             } else if function {
-                flushUnknown(i)
+                if unknownStart != nil {
+                    if functionInUnknown == nil { functionInUnknown = i }
+                } else {
+                    flushUnknown(i)
+                }
                 let k = String(key)
                 // 的, の link a modifier to its head: 海邊的日出 is a sunrise.
                 state.ofPending = linkers.contains(k)
@@ -638,6 +673,7 @@ struct Matcher {
                 i += n
             } else {
                 if unknownStart == nil { unknownStart = i }
+                functionInUnknown = nil
                 state.ofPending = false
                 i += 1
             }

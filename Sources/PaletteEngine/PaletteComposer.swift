@@ -107,21 +107,24 @@ struct PaletteComposer {
     ///
     /// A regenerated palette that came out too close to the first (a description with one
     /// colour idea) is rebuilt with the first palette's secondary and accent ruled out.
+    ///
+    /// The shaped candidates depend on the words alone (the seeded choices start after them),
+    /// unless a fallback palette is drawn for a text with no colour words: so they are
+    /// prepared once for the variation, the first palette it is compared with and a rebuild.
     func compose() -> Composition {
-        let first = build(avoiding: nil)
+        var unused = SeededRandom(seed: reading.seed, variation: variation)
+        let shared = reading.cues.contains { !$0.colours.isEmpty } ? prepared(rng: &unused) : nil
+        let first = build(avoiding: nil, prepared: shared)
         guard variation != 0 else { return first }
-        let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil).palette
+        let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil, prepared: shared).palette
         let moved = Role.allCases.contains {
             CIEDE2000.difference(first.palette[$0], base[$0]) >= PaletteComposer.variationDistance
         }
-        return moved ? first : build(avoiding: base)
+        return moved ? first : build(avoiding: base, prepared: shared)
     }
 
-    private func build(avoiding base: Palette?) -> Composition {
-        var rng = SeededRandom(seed: reading.seed, variation: variation)
-        let avoid = base.map { b in
-            (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h)
-        }
+    /// The candidates, shaped by the global modifiers and the mood, exclusions applied.
+    private func prepared(rng: inout SeededRandom) -> [Candidate] {
         let emotion = reading.emotion.clamped(1.5)
         var candidates = clusters(rng: &rng)
         for i in candidates.indices {
@@ -141,6 +144,16 @@ struct PaletteComposer {
             candidates.removeAll { !allowed($0.lch) }
             if candidates.isEmpty { candidates = standIns(emotion: emotion) }
         }
+        return candidates
+    }
+
+    private func build(avoiding base: Palette?, prepared shared: [Candidate]?) -> Composition {
+        var rng = SeededRandom(seed: reading.seed, variation: variation)
+        let avoid = base.map { b in
+            (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h)
+        }
+        let emotion = reading.emotion.clamped(1.5)
+        let candidates = shared ?? prepared(rng: &rng)
 
         let p = choosePrimary(candidates, rng: &rng)
         var primary = candidates[p]
@@ -166,9 +179,11 @@ struct PaletteComposer {
             accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
             accentLab = candidates[a].lab
         } else {
-            let derived = derivedAccent(
-                primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
-                rng: &rng)
+            let derived =
+                namedThingTone(primary, candidates: candidates, rng: &rng)
+                ?? derivedAccent(
+                    primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
+                    rng: &rng)
             let lch = shaped(derived, emotion: emotion, strength: 0.5)
             accentRole = RoleColour(lch: lch, words: primary.words + extra)
             accentLab = CIELab(lch.gamutMapped())
@@ -294,9 +309,11 @@ struct PaletteComposer {
             x.element.weight != y.element.weight ? x.element.weight > y.element.weight : x.offset < y.offset
         }.prefix(64).map(\.element)
         var clusters: [Candidate] = []
+        // Each cluster's OKLab, computed once (its colour is its first member's).
+        var clusterLabs: [OKLab] = []
         for c in ordered {
             let lab = c.lch.lab
-            if let j = clusters.firstIndex(where: { $0.lch.lab.distance(to: lab) < 0.035 }) {
+            if let j = clusterLabs.firstIndex(where: { $0.distance(to: lab) < 0.035 }) {
                 clusters[j].weight += c.weight
                 clusters[j].lead += c.lead
                 clusters[j].words += c.words.filter { !clusters[j].words.contains($0) }
@@ -309,6 +326,7 @@ struct PaletteComposer {
                 clusters[j].isObject = clusters[j].isObject && c.isObject
             } else {
                 clusters.append(c)
+                clusterLabs.append(lab)
             }
         }
         // Of two objects that ask about equally, the one with a colour leads: rusty metal is rust,
@@ -467,6 +485,34 @@ struct PaletteComposer {
             let l = lighter ? min(p.l + 0.3, 0.95) : max(p.l - 0.3, 0.2)
             return OKLCH(l: l, c: p.c * (lighter ? 0.55 : 0.8), h: p.h)
         }
+    }
+
+    /// The third colour of a named thing documented with two colours and no accent among them
+    /// (Coca-Cola red and white, Starbucks green and white, Facebook blue and white): a tone of
+    /// its lead colour, not a harmony hue the brand never uses. A shade when the lead is light
+    /// enough to darken (OKLCH L ≥ 0.5: L − 0.22, not below 0.3), else a tint (L + 0.3, at most 0.88);
+    /// the same hue, chroma mostly kept (at least the accent's 0.07).
+    /// Brand guides extend their palettes the same way (Starbucks' House Green beside its
+    /// Siren green). The distance rules are then enforced by `Separation` like any accent's,
+    /// lightness first, so the tone stays on the lead's hue. `nil` when the primary is not led
+    /// by such a thing (one-colour names keep the harmony accent: a tone would twin the
+    /// secondary's).
+    private func namedThingTone(_ primary: Candidate, candidates: [Candidate], rng: inout SeededRandom) -> OKLCH? {
+        let named: Set<CueKind> = [.brand, .flag, .team, .icon]
+        // A black or white lead has no hue to tone: the harmony accent stays.
+        guard primary.lch.c >= 0.03,
+            let cue = primary.cues.sorted().first(where: {
+                named.contains(reading.cues[$0].kind) && reading.cues[$0].colours.count >= 2
+            })
+        else { return nil }
+        // The thing's own documented colours must be in the palette's other candidates
+        // (so the secondary shows them): the tone is the third.
+        guard candidates.contains(where: { $0.cues.contains(cue) && $0.lch != primary.lch }) else { return nil }
+        let p = primary.lch
+        let darken = p.l >= 0.5
+        var l = darken ? max(p.l - 0.22, 0.3) : min(p.l + 0.3, 0.88)
+        if variation != 0 { l += rng.uniform(-0.04...0.04) }
+        return OKLCH(l: l, c: max(p.c * (darken ? 0.85 : 0.6), PaletteComposer.accentMinimumChroma), h: p.h)
     }
 
     /// An accent from a harmony: the accent hue nearest the primary's complement.

@@ -7,22 +7,11 @@ import XCTest
 
 @testable import Gemini
 
-/// Several candidates in one `generateContent` request (`ProviderFaultSuite.CandidateSuite`),
-/// and the request: `responseSchema` an OBJECT whose `palettes` ARRAY has exactly the count
+/// The `generateContent` request that asks for several candidates (the candidates themselves are
+/// the fault suite's, `ProviderFaultSuite/FaultSuiteCandidates.swift`): `responseSchema` an OBJECT whose `palettes` ARRAY has exactly the count
 /// asked for, never `candidateCount` (Gemini 3 models refuse it above 1), valid for Google's
 /// strict v1beta parser.
 final class GeminiCandidateTests: XCTestCase {
-    private let suite = CandidateSuite(GeminiFaultSuiteTests.protocolUnderTest)
-
-    override func tearDown() {
-        suite.tearDown()
-        super.tearDown()
-    }
-
-    func testFourFromOneRequest() async throws { try await suite.fourFromOneRequest() }
-    func testTraps() async throws { try await suite.traps() }
-    func testNoneUsable() async throws { try await suite.noneUsable() }
-
     func testTheRequestAsksForTheArray() async throws {
         let server = try LoopbackServer(steps: [["answer": [String: Any]()]])
         defer { server.stop() }

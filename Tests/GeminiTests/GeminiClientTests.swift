@@ -15,18 +15,15 @@ final class GeminiClientTests: XCTestCase {
         "gemini-3.1-pro-preview", "gemini-3.6-flash-preview-tts", "gemini-flash-latest", "gemini-flash-lite-latest",
     ]
 
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
 
     override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
         super.tearDown()
     }
 
     private func serve(_ steps: [[String: Any]]) throws -> LoopbackServer {
-        let server = try LoopbackServer(steps: steps)
-        servers.append(server)
-        return server
+        try servers.start(steps: steps)
     }
 
     private func serve(fixture: String, status: Int? = nil) throws -> LoopbackServer {
@@ -321,7 +318,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testOverloadedTwiceThenSuccess() async throws {
         let server = try LoopbackServer(scenario: "overloaded-twice-then-ok")
-        servers.append(server)
+        servers.keep(server)
         let start = ContinuousClock.now
         let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
@@ -332,7 +329,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testRateLimitThenSuccessWaitsForRetryDelay() async throws {
         let server = try LoopbackServer(scenario: "rate-limit-then-ok")
-        servers.append(server)
+        servers.keep(server)
         let start = ContinuousClock.now
         let result = try await client(server).generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
@@ -401,7 +398,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testHTMLPageIsNotMistakenForAMissingModel() async throws {
         let server = try LoopbackServer(scenario: "html")
-        servers.append(server)
+        servers.keep(server)
         let error = await failure(client(server))
         XCTAssertEqual(error, .notJSON(status: 404, contentType: "text/html; charset=UTF-8"))
         XCTAssertEqual(try server.requests().count, 1)
@@ -425,7 +422,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testTruncatedJSONIsMalformed() async throws {
         let server = try LoopbackServer(scenario: "truncated")
-        servers.append(server)
+        servers.keep(server)
         let error = await failure(client(server))
         XCTAssertEqual(error, .malformedResponse)
         XCTAssertEqual(try server.requests().count, 1)
@@ -447,7 +444,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testResetMidBodyIsRetriedThenReported() async throws {
         let server = try LoopbackServer(scenario: "reset")
-        servers.append(server)
+        servers.keep(server)
         let error = await failure(client(server))
         XCTAssertEqual(error, .connectionLost)
         XCTAssertEqual(try server.requests().count, 3)
@@ -504,7 +501,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testHangingServerTimesOutAndIsHungUpOn() async throws {
         let server = try LoopbackServer(scenario: "hang")
-        servers.append(server)
+        servers.keep(server)
         let start = ContinuousClock.now
         let error = await failure(client(server, timeout: 0.5))
         XCTAssertEqual(error, .timedOut(seconds: 0.5))
@@ -516,7 +513,7 @@ final class GeminiClientTests: XCTestCase {
 
     func testCancellingTheTaskCancelsTheRequestAtOnce() async throws {
         let server = try LoopbackServer(scenario: "hang")
-        servers.append(server)
+        servers.keep(server)
         let gemini = client(server, timeout: 30)
         let task = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         try await waitFor { try server.requests().count == 1 }

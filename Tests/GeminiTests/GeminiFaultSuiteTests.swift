@@ -71,4 +71,7 @@ final class GeminiFaultSuiteTests: XCTestCase {
     func testRedirect() async throws { try await suite.redirect() }
     func testCancelDuringBackoff() async throws { try await suite.cancelDuringBackoff() }
     func testEchoedKey() async throws { try await suite.echoedKey() }
+    func testCandidatesFromOneRequest() async throws { try await suite.candidatesFromOneRequest() }
+    func testCandidateTraps() async throws { try await suite.candidateTraps() }
+    func testCandidatesNoneUsable() async throws { try await suite.candidatesNoneUsable() }
 }

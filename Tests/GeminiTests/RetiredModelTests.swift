@@ -26,11 +26,10 @@ final class RetiredModelTests: XCTestCase {
         "gemini-4.0-flash-lite-tts-unlisted": ["predict"],
     ]
 
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
 
     override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
         super.tearDown()
     }
 
@@ -38,16 +37,14 @@ final class RetiredModelTests: XCTestCase {
         _ steps: [[String: Any]] = [["fixture": palette]], models: [String: [String]] = future,
         retired: [String] = [GeminiConfiguration.defaultModel], status: Int = 404, pageSize: Int = 1000
     ) throws -> LoopbackServer {
-        let stepData = try JSONSerialization.data(withJSONObject: steps)
         let modelData = try JSONSerialization.data(withJSONObject: models)
-        let server = try LoopbackServer(arguments: [
-            "--steps", String(decoding: stepData, as: UTF8.self),
-            "--models", String(decoding: modelData, as: UTF8.self),
-            "--retired", retired.joined(separator: ","), "--retired-status", String(status),
-            "--page-size", String(pageSize),
-        ])
-        servers.append(server)
-        return server
+        return try servers.start(
+            steps: steps,
+            arguments: [
+                "--models", String(decoding: modelData, as: UTF8.self),
+                "--retired", retired.joined(separator: ","), "--retired-status", String(status),
+                "--page-size", String(pageSize),
+            ])
     }
 
     /// `model` nil: the user chose none, so the default may move on.

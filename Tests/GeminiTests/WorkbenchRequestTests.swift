@@ -15,18 +15,15 @@ final class WorkbenchRequestTests: XCTestCase {
     static let answer = Palette(
         primary: RGB(packed: 0x4A6B4F), secondary: RGB(packed: 0xDCE5D0), accent: RGB(packed: 0xE8B86D))
 
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
 
     override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
         super.tearDown()
     }
 
     private func serve(_ steps: [[String: Any]]) throws -> LoopbackServer {
-        let server = try LoopbackServer(steps: steps)
-        servers.append(server)
-        return server
+        try servers.start(steps: steps)
     }
 
     private func client(_ server: LoopbackServer) -> GeminiClient {

@@ -7,21 +7,10 @@ import XCTest
 
 @testable import Ollama
 
-/// Several candidates in one `/api/chat` request (`ProviderFaultSuite.CandidateSuite`), and the
-/// request: `format` an object whose `palettes` array has exactly the count asked for
+/// The `/api/chat` request that asks for several candidates (the candidates themselves are the
+/// fault suite's, `ProviderFaultSuite/FaultSuiteCandidates.swift`): `format` an object whose `palettes` array has exactly the count asked for
 /// (`minItems` = `maxItems`, which Ollama's grammar enforces), valid for the `ollama` package.
 final class OllamaCandidateTests: XCTestCase {
-    private let suite = CandidateSuite(OllamaFaultTests.protocolUnderTest)
-
-    override func tearDown() {
-        suite.tearDown()
-        super.tearDown()
-    }
-
-    func testFourFromOneRequest() async throws { try await suite.fourFromOneRequest() }
-    func testTraps() async throws { try await suite.traps() }
-    func testNoneUsable() async throws { try await suite.noneUsable() }
-
     func testTheRequestAsksForTheArray() async throws {
         let server = try OllamaFaultTests.protocolUnderTest.serve([["palette": true]])
         defer { server.stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import ProviderFaultSuite
 import ProviderKit
 import TestSupport
 import XCTest
@@ -9,19 +10,16 @@ import XCTest
 /// The Ollama client against a loopback server that behaves like Ollama's native API, traps
 /// included (`Servers/ollama_server.py`).
 final class OllamaClientTests: XCTestCase {
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
 
     override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
         super.tearDown()
     }
 
     private func serve(_ steps: [[String: Any]] = [["palette": true]], _ extra: [String] = []) throws -> LoopbackServer
     {
-        let server = try OllamaFaultTests.serve(steps, arguments: extra)
-        servers.append(server)
-        return server
+        try servers.start("ollama_server.py", steps: steps, arguments: extra)
     }
 
     private func client(_ server: LoopbackServer, model: String = "llama3.2") -> OllamaClient {
@@ -34,23 +32,12 @@ final class OllamaClientTests: XCTestCase {
 
     private let request = GenerationRequest(description: "寧靜的森林早晨", variation: 0)
 
-    private func answered(_ server: LoopbackServer) throws -> [String] {
-        let event = try XCTUnwrap(try server.events().last { $0.hasPrefix("answered ") })
-        return event.split(separator: " ").dropFirst().map(String.init)
-    }
+    private func answered(_ server: LoopbackServer) throws -> [String] { try server.answeredColours() }
 
     private func failure(_ provider: any PaletteProvider, file: StaticString = #filePath, line: UInt = #line) async
         -> ProviderFailure?
     {
-        do {
-            let result = try await provider.generate(request)
-            XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
-        } catch let failure as ProviderFailure {
-            return failure
-        } catch {
-            XCTFail("not a ProviderFailure: \(error)", file: file, line: line)
-        }
-        return nil
+        await expectedFailure(provider, request, file: file, line: line)
     }
 
     /// `/api/chat` with `stream: false` (the server streams otherwise), `format` the schema,
@@ -160,7 +147,8 @@ final class OllamaClientTests: XCTestCase {
 /// Every body the client sends passes Ollama's own request model (the `ollama` package).
 final class OllamaRequestSchemaTests: XCTestCase {
     func testEveryBodyTheClientSendsMatchesTheOllamaPackagesModel() async throws {
-        let server = try OllamaFaultTests.serve([["palette": true, "same": true], ["palette": true]])
+        let server = try LoopbackServer(
+            script: "ollama_server.py", steps: [["palette": true, "same": true], ["palette": true]])
         defer { server.stop() }
         let client = OllamaClient(configuration: OllamaConfiguration(host: server.baseURL))
         _ = try await client.generate(GenerationRequest(description: "寧靜的森林早晨", variation: 1, seed: 77))

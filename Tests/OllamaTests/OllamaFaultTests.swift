@@ -13,15 +13,9 @@ import XCTest
 final class OllamaFaultTests: XCTestCase {
     static let key = "ollama-test-key-5e2b9a"
 
-    static func serve(_ steps: [[String: Any]], arguments: [String] = []) throws -> LoopbackServer {
-        let data = try JSONSerialization.data(withJSONObject: steps)
-        return try LoopbackServer(
-            script: "ollama_server.py", arguments: ["--steps", String(decoding: data, as: UTF8.self)] + arguments)
-    }
-
     static let protocolUnderTest = FaultProtocol(
         providerID: "ollama", key: key,
-        serve: { try OllamaFaultTests.serve($0, arguments: ["--key", key]) },
+        serve: { try LoopbackServer(script: "ollama_server.py", steps: $0, arguments: ["--key", key]) },
         provider: { endpoint, timeout, retry in
             OllamaClient(
                 configuration: OllamaConfiguration(
@@ -29,10 +23,7 @@ final class OllamaFaultTests: XCTestCase {
                 jitter: { 0.5 })
         },
         palette: ["palette": true],
-        answered: { server in
-            let event = try XCTUnwrap(try server.events().last { $0.hasPrefix("answered ") })
-            return event.split(separator: " ").dropFirst().map(String.init)
-        },
+        answered: FaultProtocol.answeredFromLog,
         rateLimited: { seconds in
             ["status": 429, "headers": ["Retry-After": String(seconds)], "json": ["error": "too many requests"]]
         },
@@ -67,4 +58,7 @@ final class OllamaFaultTests: XCTestCase {
     func testRedirect() async throws { try await suite.redirect() }
     func testCancelDuringBackoff() async throws { try await suite.cancelDuringBackoff() }
     func testEchoedKey() async throws { try await suite.echoedKey() }
+    func testCandidatesFromOneRequest() async throws { try await suite.candidatesFromOneRequest() }
+    func testCandidateTraps() async throws { try await suite.candidateTraps() }
+    func testCandidatesNoneUsable() async throws { try await suite.candidatesNoneUsable() }
 }

@@ -7,22 +7,11 @@ import XCTest
 
 @testable import OpenAI
 
-/// Several candidates in one Chat Completions request (`ProviderFaultSuite.CandidateSuite`),
-/// and the request that asks for them: `response_format` holding an object with a `palettes`
+/// The request that asks for several candidates in one Chat Completions request (the candidates
+/// themselves are the fault suite's, `ProviderFaultSuite/FaultSuiteCandidates.swift`): `response_format` holding an object with a `palettes`
 /// array (no `minItems`/`maxItems`, which OpenAI's strict mode has refused), valid for the
 /// `openai` package's request types.
 final class OpenAICandidateTests: XCTestCase {
-    private let suite = CandidateSuite(OpenAIFaultTests.protocolUnderTest)
-
-    override func tearDown() {
-        suite.tearDown()
-        super.tearDown()
-    }
-
-    func testFourFromOneRequest() async throws { try await suite.fourFromOneRequest() }
-    func testTraps() async throws { try await suite.traps() }
-    func testNoneUsable() async throws { try await suite.noneUsable() }
-
     func testTheRequestAsksForTheArray() async throws {
         let server = try OpenAIFaultTests.serve([["palette": true]])
         defer { server.stop() }
@@ -63,7 +52,8 @@ final class OpenAICandidateTests: XCTestCase {
         XCTAssertEqual(try server.requests().count, 2, "the refusal, then the one answer")
         XCTAssertEqual(result.candidates.count, 4)
         XCTAssertEqual(result.notes.first, .parametersRefused(["response_format"]))
-        XCTAssertEqual(result.candidates.map { $0.palette.colors.map(\.hex) }, try CandidateSuite.answered(server))
+        XCTAssertEqual(
+            result.candidates.map { $0.palette.colors.map(\.hex) }, try FaultSuite.answeredCandidates(server))
         let system = try XCTUnwrap(try server.requests().last?.json()["messages"] as? [[String: Any]])[0]
         XCTAssertTrue((system["content"] as? String ?? "").contains("\"palettes\""))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import PaletteEngine
+import ProviderFaultSuite
 import ProviderKit
 import TestSupport
 import XCTest
@@ -15,11 +16,10 @@ import XCTest
 /// `/v1`, LM Studio and vLLM, traps included (`Servers/openai_server.py`).
 final class OpenAIClientTests: XCTestCase {
     static let key = OpenAIFaultTests.key
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
 
     override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
         super.tearDown()
     }
 
@@ -27,12 +27,9 @@ final class OpenAIClientTests: XCTestCase {
         _ persona: String = "openai", steps: [[String: Any]] = [["palette": true]], key: String? = key,
         _ extra: [String] = []
     ) throws -> LoopbackServer {
-        let data = try JSONSerialization.data(withJSONObject: steps)
-        var arguments = ["--persona", persona, "--steps", String(decoding: data, as: UTF8.self)] + extra
-        if let key { arguments += ["--key", key] }
-        let server = try LoopbackServer(script: "openai_server.py", arguments: arguments)
-        servers.append(server)
-        return server
+        try servers.start(
+            "openai_server.py", steps: steps,
+            arguments: ["--persona", persona] + extra + (key.map { ["--key", $0] } ?? []))
     }
 
     private func client(
@@ -48,23 +45,12 @@ final class OpenAIClientTests: XCTestCase {
 
     private let request = GenerationRequest(description: "寧靜的森林早晨", variation: 0)
 
-    private func answered(_ server: LoopbackServer) throws -> [String] {
-        let event = try XCTUnwrap(try server.events().last { $0.hasPrefix("answered ") })
-        return event.split(separator: " ").dropFirst().map(String.init)
-    }
+    private func answered(_ server: LoopbackServer) throws -> [String] { try server.answeredColours() }
 
     private func failure(_ provider: any PaletteProvider, file: StaticString = #filePath, line: UInt = #line) async
         -> ProviderFailure?
     {
-        do {
-            let result = try await provider.generate(request)
-            XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
-        } catch let failure as ProviderFailure {
-            return failure
-        } catch {
-            XCTFail("not a ProviderFailure: \(error)", file: file, line: line)
-        }
-        return nil
+        await expectedFailure(provider, request, file: file, line: line)
     }
 
     private func bodies(_ server: LoopbackServer) throws -> [[String: Any]] {

@@ -13,10 +13,7 @@ final class OpenAIFaultTests: XCTestCase {
     static let key = "sk-test-7d41c0ffee"
 
     static func serve(_ steps: [[String: Any]], arguments: [String] = []) throws -> LoopbackServer {
-        let data = try JSONSerialization.data(withJSONObject: steps)
-        return try LoopbackServer(
-            script: "openai_server.py",
-            arguments: ["--key", key, "--steps", String(decoding: data, as: UTF8.self)] + arguments)
+        try LoopbackServer(script: "openai_server.py", steps: steps, arguments: ["--key", key] + arguments)
     }
 
     static func error(_ message: String, type: String, code: String?) -> [String: Any] {
@@ -34,10 +31,7 @@ final class OpenAIFaultTests: XCTestCase {
                 refused: RefusedParts(), jitter: { 0.5 })
         },
         palette: ["palette": true],
-        answered: { server in
-            let event = try XCTUnwrap(try server.events().last { $0.hasPrefix("answered ") })
-            return event.split(separator: " ").dropFirst().map(String.init)
-        },
+        answered: FaultProtocol.answeredFromLog,
         rateLimited: { seconds in
             [
                 "status": 429, "headers": ["Retry-After": String(seconds)],
@@ -84,4 +78,7 @@ final class OpenAIFaultTests: XCTestCase {
     func testRedirect() async throws { try await suite.redirect() }
     func testCancelDuringBackoff() async throws { try await suite.cancelDuringBackoff() }
     func testEchoedKey() async throws { try await suite.echoedKey() }
+    func testCandidatesFromOneRequest() async throws { try await suite.candidatesFromOneRequest() }
+    func testCandidateTraps() async throws { try await suite.candidateTraps() }
+    func testCandidatesNoneUsable() async throws { try await suite.candidatesNoneUsable() }
 }

@@ -239,6 +239,56 @@ final class WorldTests: XCTestCase {
         XCTAssertEqual(wrong, [])
     }
 
+    /// Every row of brands.tsv, by each of its names in each script it is written in, gives
+    /// three distinct colours that keep the palette's rules (ΔE00 ≥ 10 pairwise, ≥ 20 from
+    /// the accent to the primary) and lead with its first documented colour. A row with two
+    /// documented colours shows both, and its third colour is a tone of the lead (same hue),
+    /// not a hue the brand never uses (Coca-Cola was red, white and cyan).
+    func testEveryBrandGivesThreeValidColoursInEveryScript() throws {
+        let text = try String(contentsOf: Repository.url("tools/lexicon/brands.tsv"), encoding: .utf8)
+        var problems: [String] = []
+        var scripts = Set<String>()
+        var tones = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let cols = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard cols.count == 5 else { continue }
+            let documented = try cols[3].split(separator: " ").map { try RGB(hex: String($0)) }
+            for name in cols[2].split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+            where !name.isEmpty && concepts(name) == [cols[1]] {
+                let script = "\(Tokenizer.scriptClass(name.unicodeScalars.first!))"
+                scripts.insert(script)
+                let p = engine.palette(for: name).palette
+                let c = p.colors
+                let shown = "\(cols[1]) '\(name)' (\(script)): \(c.map(\.hex))"
+                for i in 0..<3 {
+                    for j in (i + 1)..<3 where CIEDE2000.difference(c[i], c[j]) < 10 {
+                        problems.append("\(shown): roles \(i) and \(j) closer than 10")
+                    }
+                }
+                if CIEDE2000.difference(p.accent, p.primary) < 20 { problems.append("\(shown): accent near primary") }
+                if CIEDE2000.difference(p.primary, documented[0]) > 3 { problems.append("\(shown): primary") }
+                guard documented.count == 2 else { continue }
+                // A documented colour may move a little where the rules ask (Kakao's brown from its tone).
+                let others = c.filter { r in documented.allSatisfy { CIEDE2000.difference($0, r) > 6 } }
+                if others.count != 1 {
+                    problems.append("\(shown): both documented colours and one more expected")
+                    continue
+                }
+                let lead = OKLCH(documented[0])
+                let third = OKLCH(others[0])
+                // A near-grey lead (UPS brown, Packers green) has too little chroma for a stable hue.
+                guard lead.c >= 0.06 else { continue }
+                var turn = abs(third.h - lead.h).truncatingRemainder(dividingBy: 360)
+                turn = min(turn, 360 - turn)
+                if third.c < 0.03 || turn > 20 { problems.append("\(shown): third colour not a tone of the lead") }
+                tones += 1
+            }
+        }
+        XCTAssertEqual(problems, [])
+        XCTAssertGreaterThanOrEqual(scripts.count, 3, "\(scripts)")
+        XCTAssertGreaterThan(tones, 100, "two-colour rows checked")
+    }
+
     // MARK: - Composition
 
     func meanChroma(_ p: Palette) -> Double { p.colors.map { OKLCH($0).c }.reduce(0, +) / 3 }

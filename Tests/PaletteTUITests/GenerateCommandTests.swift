@@ -260,6 +260,74 @@ final class GenerateCommandTests: XCTestCase {
         }
     }
 
+    // MARK: - The offline engine's notes in every language
+
+    /// For each language the engine reads: a description with no word it knows, and one with
+    /// a known word beside an unknown one. (Greetings and made-up words, not lexicon terms.)
+    static let noteCases: [(language: String, nothing: String, partly: String, used: String, unknown: String)] = [
+        ("en", "hello, how are you today", "forest zorblaxing", "forest", "zorblaxing"),
+        ("zh-Hant", "你好，請問今天幾點", "森林量子", "森林", "量子"),
+        ("zh-Hans", "你好，请问今天几点", "森林量子", "森林", "量子"),
+        ("ja", "よろしくお願いします", "森のクオンタム", "森", "クオンタム"),
+        ("ko", "안녕하세요, 잘 지내세요", "숲 퀀텀", "숲", "퀀텀"),
+        ("fr", "bonjour, comment allez-vous", "forêt quantique", "forêt", "quantique"),
+        ("es", "¿cómo estás?", "bosque cuántico", "bosque", "cuántico"),
+        ("pt", "olá, tudo bem com você", "floresta quântica", "floresta", "quântica"),
+        ("de", "wie geht es Ihnen", "Wald Quantenschaum", "Wald", "Quantenschaum"),
+        ("it", "ciao, come stai oggi", "foresta quantistica", "foresta", "quantistica"),
+        ("ru", "Здравствуйте, как дела", "лес квазироток", "лес", "квазироток"),
+        ("ar", "مرحبا، كيف حالك", "غابة كوانتية", "غابة", "كوانتية"),
+        ("hi", "नमस्ते, आप कैसे हैं", "जंगल क्वांटम", "जंगल", "क्वांटम"),
+        ("vi", "cảm ơn bạn rất nhiều", "rừng quantum", "rừng", "quantum"),
+        ("tr", "merhaba, nasılsın", "orman kuantum", "orman", "kuantum"),
+    ]
+
+    /// The engine's note says, in the user's language (English, Traditional or Simplified
+    /// Chinese, whichever is chosen), that nothing was understood, or which of the user's
+    /// words were used and which were not, whatever language the description is in.
+    func testOfflineNotesAreWordedInTheChosenLanguageForEveryDescriptionLanguage() throws {
+        let engine = OfflineEngine()
+        let nothing: [Language: String] = [
+            .english: "no word of the description was recognised", .traditionalChinese: "描述中沒有可辨識的詞",
+            .simplifiedChinese: "描述中没有可识别的词",
+        ]
+        let partly: [Language: (String, String)] = [
+            .english: ("read: ", "; not recognised: "), .traditionalChinese: ("已讀取：", "；未能辨識："),
+            .simplifiedChinese: ("已读取：", "；未能识别："),
+        ]
+        for c in Self.noteCases {
+            let none = engine.palette(for: c.nothing).notes
+            XCTAssertEqual(none, [.noColourWords], "\(c.language) '\(c.nothing)'")
+            let some = engine.palette(for: c.partly).notes
+            XCTAssertEqual(
+                some, [.partlyUnderstood(used: [c.used], unknown: [c.unknown])], "\(c.language) '\(c.partly)'")
+            for language in Language.allCases {
+                for note in none {
+                    let text = Messages.note(note)(language)
+                    XCTAssertTrue(text.hasPrefix(nothing[language]!), "\(c.language) in \(language): \(text)")
+                }
+                for note in some {
+                    let (read, not) = partly[language]!
+                    XCTAssertEqual(
+                        Messages.note(note)(language), read + c.used + not + c.unknown, "\(c.language) in \(language)")
+                }
+            }
+        }
+        // The real binary, one description language for each interface language.
+        let runs: [(String, Int, String)] = [("zh-Hant", 4, "備註："), ("zh-Hans", 11, "备注："), ("en", 12, "note: ")]
+        for (lang, k, prefix) in runs {
+            let c = Self.noteCases[k]
+            let language = Language(rawValue: lang)!
+            let output = try generate(["--provider", "offline", "--lang", lang, "--", c.partly], [:])
+            XCTAssertEqual(output.status, 0, output.stderr)
+            let expected = prefix + partly[language]!.0 + c.used + partly[language]!.1 + c.unknown
+            XCTAssertTrue(output.stdout.contains(expected), "\(lang) '\(c.partly)': \(output.stdout)")
+            let empty = try generate(
+                ["--provider", "offline", "--lang", lang, "--", Self.noteCases[k + 1].nothing], [:])
+            XCTAssertTrue(empty.stdout.contains(prefix + nothing[language]!), "\(lang): \(empty.stdout)")
+        }
+    }
+
     // MARK: - Usage
 
     func testUsageErrorsExitTwo() throws {

@@ -16,8 +16,7 @@ final class ModelCandidatesCommandTests: XCTestCase {
     }
 
     private func serve(_ script: String, _ steps: [[String: Any]]) throws -> LoopbackServer {
-        let data = try JSONSerialization.data(withJSONObject: steps)
-        return try LoopbackServer(script: script, arguments: ["--steps", String(decoding: data, as: UTF8.self)])
+        try LoopbackServer(script: script, steps: steps)
     }
 
     private func answered(_ server: LoopbackServer) throws -> [String] {
@@ -69,7 +68,7 @@ final class ModelCandidatesCommandTests: XCTestCase {
         let answered = try answered(server)
         XCTAssertEqual(
             groups.map { $0.split(whereSeparator: \.isNewline).joined(separator: ",") }, [answered[0], answered[2]])
-        XCTAssertTrue(out.stderr.contains("模型給的 3 組候選中有 1 組未採用"), out.stderr)
+        XCTAssertTrue(out.stderr.contains("模型給的 3 組中未採用"), out.stderr)
         XCTAssertTrue(out.stderr.contains("第 2 組無法使用"), out.stderr)
     }
 }

@@ -23,6 +23,8 @@ public struct FaultProtocol {
     public var palette: [String: Any]
     /// The colours that step answers with, read back from the server (its log, or its fixture).
     public var answered: @Sendable (LoopbackServer) throws -> [String]
+    /// `answered` for a server that logs its model's answer (`LoopbackServer.answeredColours`).
+    public static let answeredFromLog: @Sendable (LoopbackServer) throws -> [String] = { try $0.answeredColours() }
     /// A 429 that asks the client to wait `seconds`, in the protocol's own way.
     public var rateLimited: @Sendable (_ seconds: Int) -> [String: Any]
     /// A 503 in the protocol's error shape, and the server message the failure should carry.
@@ -64,7 +66,7 @@ extension FaultProtocol: @unchecked Sendable {}
 /// request URL.
 public final class FaultSuite: @unchecked Sendable {
     public let p: FaultProtocol
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
     /// Quick backoff, so retry tests take milliseconds.
     public static let quick = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2)
     let request = GenerationRequest(description: "寧靜的森林早晨", variation: 0)
@@ -75,14 +77,11 @@ public final class FaultSuite: @unchecked Sendable {
 
     /// Stops every server this suite started.
     public func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
     }
 
     func serve(_ steps: [[String: Any]]) throws -> LoopbackServer {
-        let server = try p.serve(steps)
-        servers.append(server)
-        return server
+        servers.keep(try p.serve(steps))
     }
 
     func provider(_ server: LoopbackServer, timeout: Double = 20, retry: RetryPolicy = quick) -> any PaletteProvider {
@@ -332,4 +331,20 @@ public final class FaultSuite: @unchecked Sendable {
         XCTAssertEqual(reason, expected, file: file, line: line)
         try checkRequests(server, count: 1, file: file, line: line)
     }
+}
+
+/// A generation expected to fail with a `ProviderFailure`: the failure, or nil after a test
+/// failure when it succeeded or threw something else.
+public func expectedFailure(
+    _ provider: any PaletteProvider, _ request: GenerationRequest, file: StaticString = #filePath, line: UInt = #line
+) async -> ProviderFailure? {
+    do {
+        let result = try await provider.generate(request)
+        XCTFail("expected a failure, got \(result.palette.colors.map(\.hex))", file: file, line: line)
+    } catch let failure as ProviderFailure {
+        return failure
+    } catch {
+        XCTFail("not a ProviderFailure: \(error)", file: file, line: line)
+    }
+    return nil
 }

@@ -10,21 +10,15 @@ import XCTest
 /// refused redirects and the offline fallback all come from ProviderKit, with no Gemini code.
 final class SwatchProviderTests: XCTestCase {
     static let key = "sw-key-51d0e2"
-    private var servers: [LoopbackServer] = []
+    private let servers = ServerPool()
 
     override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
+        servers.stopAll()
         super.tearDown()
     }
 
     private func serve(_ steps: [[String: Any]] = [["palette": true]]) throws -> LoopbackServer {
-        let data = try JSONSerialization.data(withJSONObject: steps)
-        let server = try LoopbackServer(
-            script: "swatch_server.py",
-            arguments: ["--key", Self.key, "--steps", String(decoding: data, as: UTF8.self)])
-        servers.append(server)
-        return server
+        try servers.start("swatch_server.py", steps: steps, arguments: ["--key", Self.key])
     }
 
     private func provider(

@@ -68,8 +68,7 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// The Gemini stand-in with a script of steps (see `gemini_server.py`'s docstring).
     public convenience init(steps: [[String: Any]]) throws {
-        let data = try JSONSerialization.data(withJSONObject: steps)
-        try self.init(arguments: ["--steps", String(decoding: data, as: UTF8.self)])
+        try self.init(script: "gemini_server.py", steps: steps)
     }
 
     /// The Gemini stand-in with a named scenario (`gemini_server.py --list-scenarios`).
@@ -209,5 +208,52 @@ public final class SilentListener: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(20))
         } while ContinuousClock.now < end
         return false
+    }
+}
+
+extension LoopbackServer {
+    /// `script` started with `steps` as its script (`--steps`, JSON) and `arguments`.
+    public convenience init(script: String, steps: [[String: Any]], arguments: [String] = []) throws {
+        let data = try JSONSerialization.data(withJSONObject: steps)
+        try self.init(script: script, arguments: ["--steps", String(decoding: data, as: UTF8.self)] + arguments)
+    }
+
+    /// The colours of the last palette the server's model answered (its event
+    /// `answered #RRGGBB #RRGGBB #RRGGBB`).
+    public func answeredColours() throws -> [String] {
+        let event = try XCTUnwrap(try events().last { $0.hasPrefix("answered #") }, "the server answered a palette")
+        return event.split(separator: " ").dropFirst().map(String.init)
+    }
+}
+
+/// The loopback servers a test starts, stopped together when it ends (`stopAll` in `tearDown`).
+public final class ServerPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var servers: [LoopbackServer] = []
+
+    public init() {}
+
+    /// Starts a server (`LoopbackServer(script:steps:arguments:)`) and keeps it for `stopAll`.
+    public func start(
+        _ script: String = "gemini_server.py", steps: [[String: Any]], arguments: [String] = []
+    ) throws -> LoopbackServer {
+        keep(try LoopbackServer(script: script, steps: steps, arguments: arguments))
+    }
+
+    /// Keeps a server started otherwise, for `stopAll`.
+    @discardableResult
+    public func keep(_ server: LoopbackServer) -> LoopbackServer {
+        lock.lock()
+        servers.append(server)
+        lock.unlock()
+        return server
+    }
+
+    public func stopAll() {
+        lock.lock()
+        let all = servers
+        servers = []
+        lock.unlock()
+        all.forEach { $0.stop() }
     }
 }

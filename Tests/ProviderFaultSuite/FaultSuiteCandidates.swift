@@ -10,36 +10,16 @@ import XCTest
 /// the server answers the array the request asks for (`Servers/candidates.py`), traps included
 /// (fewer than asked, more, duplicates, near-copies, a bad hex, a changed locked colour, prose
 /// around the JSON, a bare array, one palette only), and each case must cost exactly one request.
-public final class CandidateSuite: @unchecked Sendable {
-    public let p: FaultProtocol
-    private var servers: [LoopbackServer] = []
+/// Part of the suite every provider runs (`FaultSuite`), beside the faults.
+extension FaultSuite {
     static let lock = RGB(r: 0x2F, g: 0x5D, b: 0x50)
 
-    public init(_ p: FaultProtocol) {
-        self.p = p
-    }
-
-    public func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
-    }
-
-    func serve(_ steps: [[String: Any]]) throws -> LoopbackServer {
-        let server = try p.serve(steps)
-        servers.append(server)
-        return server
-    }
-
-    func provider(_ server: LoopbackServer) -> any PaletteProvider {
-        p.provider(server.baseURL, 20, FaultSuite.quick)
-    }
-
-    static func request(_ count: Int, locked: [Role: RGB] = [:]) -> GenerationRequest {
+    static func candidates(_ count: Int, locked: [Role: RGB] = [:]) -> GenerationRequest {
         GenerationRequest(description: "寧靜的森林早晨", seed: 11, locked: locked, candidateCount: count)
     }
 
     /// The palettes the server's model put in its last candidates answer, in order.
-    public static func answered(_ server: LoopbackServer) throws -> [[String]] {
+    public static func answeredCandidates(_ server: LoopbackServer) throws -> [[String]] {
         let prefix = "answered candidates "
         let event = try XCTUnwrap(try server.events().last { $0.hasPrefix(prefix) }, "the server answered candidates")
         return event.dropFirst(prefix.count).components(separatedBy: " | ").map { $0.components(separatedBy: " ") }
@@ -55,13 +35,13 @@ public final class CandidateSuite: @unchecked Sendable {
 
     /// Four candidates asked for: one request, four palettes, the server's own, in its order,
     /// pairwise distinct, with no note; with a lock, every candidate keeps it exactly.
-    public func fourFromOneRequest(file: StaticString = #filePath, line: UInt = #line) async throws {
+    public func candidatesFromOneRequest(file: StaticString = #filePath, line: UInt = #line) async throws {
         let server = try serve([p.answer([:])])
         let provider = provider(server)
         XCTAssertTrue(provider.supportedFields.contains(.candidates), file: file, line: line)
-        let result = try await provider.generate(Self.request(4))
+        let result = try await provider.generate(Self.candidates(4))
         XCTAssertEqual(try posts(server), 1, "one request for four candidates", file: file, line: line)
-        XCTAssertEqual(Self.hexes(result), try Self.answered(server), file: file, line: line)
+        XCTAssertEqual(Self.hexes(result), try Self.answeredCandidates(server), file: file, line: line)
         XCTAssertEqual(result.candidates.count, 4, file: file, line: line)
         XCTAssertEqual(result.notes, [], file: file, line: line)
         XCTAssertEqual(result.provider, p.providerID, file: file, line: line)
@@ -73,17 +53,17 @@ public final class CandidateSuite: @unchecked Sendable {
             }
         }
 
-        let locked = try await provider.generate(Self.request(5, locked: [.primary: Self.lock]))
+        let locked = try await provider.generate(Self.candidates(5, locked: [.primary: Self.lock]))
         XCTAssertEqual(try posts(server), 2, "one more request for five", file: file, line: line)
         XCTAssertEqual(locked.candidates.count, 5, file: file, line: line)
         XCTAssertEqual(
             locked.candidates.map { $0.palette.primary }, Array(repeating: Self.lock, count: 5), file: file, line: line)
-        XCTAssertEqual(Self.hexes(locked), try Self.answered(server), file: file, line: line)
+        XCTAssertEqual(Self.hexes(locked), try Self.answeredCandidates(server), file: file, line: line)
     }
 
     /// Each trap in turn, each one request: the usable candidates kept, in the answer's order,
     /// the others named in a `candidatesDropped` note, too few in a `fewerCandidates` note.
-    public func traps(file: StaticString = #filePath, line: UInt = #line) async throws {
+    public func candidateTraps(file: StaticString = #filePath, line: UInt = #line) async throws {
         struct Case {
             var traps: [String: Any]
             var locked: [Role: RGB] = [:]
@@ -113,9 +93,9 @@ public final class CandidateSuite: @unchecked Sendable {
         let provider = provider(server)
         for (n, c) in cases.enumerated() {
             let label = "traps \(c.traps)"
-            let result = try await provider.generate(Self.request(4, locked: c.locked))
+            let result = try await provider.generate(Self.candidates(4, locked: c.locked))
             XCTAssertEqual(try posts(server), n + 1, "one request for \(label)", file: file, line: line)
-            let answered = try Self.answered(server)
+            let answered = try Self.answeredCandidates(server)
             var expected = c.kept.map { answered[$0 - 1] }
             if let lock = c.locked[.primary] {
                 expected = expected.map { [lock.hex] + $0.dropFirst() }
@@ -158,18 +138,18 @@ public final class CandidateSuite: @unchecked Sendable {
     /// No usable candidate: asked once more with the exact problem (a second request), then the
     /// second answer's candidates; unusable twice: `unusableAnswer`, and behind a fallback the
     /// offline engine's candidates, saying why.
-    public func noneUsable(file: StaticString = #filePath, line: UInt = #line) async throws {
+    public func candidatesNoneUsable(file: StaticString = #filePath, line: UInt = #line) async throws {
         let garbage = p.answer(["garbage": true])
         let server = try serve([garbage, p.answer([:]), garbage, garbage, garbage, garbage])
         let provider = provider(server)
-        let recovered = try await provider.generate(Self.request(4))
+        let recovered = try await provider.generate(Self.candidates(4))
         XCTAssertEqual(try posts(server), 2, "asked once more", file: file, line: line)
-        XCTAssertEqual(Self.hexes(recovered), try Self.answered(server), file: file, line: line)
+        XCTAssertEqual(Self.hexes(recovered), try Self.answeredCandidates(server), file: file, line: line)
         let second = try XCTUnwrap(try server.requests().last?.body, file: file, line: line)
         XCTAssertTrue(second.contains("could not be used") && second.contains("palette 1"), file: file, line: line)
 
         do {
-            let result = try await provider.generate(Self.request(4))
+            let result = try await provider.generate(Self.candidates(4))
             XCTFail("expected a failure, got \(Self.hexes(result))", file: file, line: line)
         } catch let failure as ProviderFailure {
             guard case .unusableAnswer(let problem) = failure.reason else {
@@ -180,7 +160,7 @@ public final class CandidateSuite: @unchecked Sendable {
         XCTAssertEqual(try posts(server), 4, file: file, line: line)
 
         let fallback = FallbackProvider(primary: provider, fallback: OfflineEngine())
-        let standIn = try await fallback.generate(Self.request(4))
+        let standIn = try await fallback.generate(Self.candidates(4))
         XCTAssertEqual(try posts(server), 6, file: file, line: line)
         XCTAssertEqual(standIn.fallbackReason?.provider, p.providerID, file: file, line: line)
         XCTAssertEqual(standIn.provider, "offline", file: file, line: line)
