@@ -350,6 +350,18 @@ def bench_render(res, section, bench, home):
             result["baselineName"], result["baselineSeconds"])
     res.add(section, "in process: AppState.render() alone", result["renderSeconds"], "us",
             result["baselineName"], result["baselineSeconds"])
+    # What the runtime does for each key of the pty session: reduce, then render(cache:) over the
+    # previous frame (the rows above draw every frame in full).
+    done = subprocess.run([bench, "session", "--format", "json"], capture_output=True, text=True,
+                          timeout=120, env=base_env(home))
+    if done.returncode != 0:
+        res.note(section, f"`palette-bench session` failed: {done.stderr.strip()[-300:]}")
+        return
+    session = json.loads(done.stdout)["results"][0]
+    res.add(section, "in process: reduce + render(cache:) per key of the session's script", session["seconds"],
+            "us", result["baselineName"], result["baselineSeconds"])
+    kinds = ", ".join(f"{kind} {seconds * 1e6:.1f} µs" for kind, seconds in sorted(session["kinds"].items()))
+    res.note(section, f"In process, the session's keys by kind (medians): {kinds}")
 
 
 # MARK: - 3. idle CPU
@@ -577,7 +589,7 @@ def bench_inproc(res, bench, home, quick):
         res.add(section, "offline engine time per palette", None, "ms", target="< 1 ms", met=None)
         return
     for case in listed.stdout.split():
-        if case == "render":
+        if case in ("render", "session"):  # section 2's
             continue
         args = [bench, case, "--format", "json"] + (["--quick"] if quick else [])
         try:

@@ -246,7 +246,10 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.
-    public var isGenerating: Bool { request != nil }
+    public var isGenerating: Bool {
+        if case .some = request { return true }
+        return false
+    }
 
     /// The layout for the current size.
     var layout: Layout {
@@ -258,12 +261,14 @@ public struct AppState: Sendable, Equatable {
     /// Where the keyboard is: help, the filter, or the focused area.
     public var keyScope: KeyScope {
         if isShowingHelp { return .help }
-        if themePreview != nil { return .preview }
-        if let exportMenu { return exportMenu.isEditingPath ? .exportPath : .exportMenu }
+        // Optional chains and case tests, not `if let`: asked on every key, and a binding would
+        // copy the menu or the preview out of the state.
+        if case .some = themePreview { return .preview }
+        if let editingPath = exportMenu?.isEditingPath { return editingPath ? .exportPath : .exportMenu }
         if isEditingFilter { return .filter }
         if workbench.awaitingLockRole { return .lockRole }
-        if let editor = workbench.editor { return editor.hexField == nil ? .edit : .hexEntry }
-        if workbench.candidates != nil { return .candidates }
+        if case .some = workbench.editor { return workbench.editor?.hexField == nil ? .edit : .hexEntry }
+        if case .some = workbench.candidates { return .candidates }
         if workbench.isRefining { return .refine }
         switch focus {
         case .description: return .description

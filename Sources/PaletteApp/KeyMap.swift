@@ -129,8 +129,10 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case lockRole, edit, hexEntry, refine, candidates
     case exportMenu, exportPath, preview
 
-    public var contexts: [KeyContext] {
-        switch self {
+    public var contexts: [KeyContext] { Self.contextTable[self] ?? Self.makeContexts(self) }
+
+    private static func makeContexts(_ scope: KeyScope) -> [KeyContext] {
+        switch scope {
         case .description: return [.description, .textField, .anywhere]
         case .filter: return [.filter, .textField, .anywhere]
         case .button: return [.button, .outsideField, .anywhere]
@@ -151,6 +153,11 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .preview: return [.preview]
         }
     }
+
+    /// Every scope's contexts, built once: `contexts` is read for every key and every status
+    /// line, and an array literal would be a new allocation each time.
+    private static let contextTable: [KeyScope: [KeyContext]] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, makeContexts($0)) })
 }
 
 /// One row of the key table: the keys, where they apply, what they do and how help describes it.
@@ -403,9 +410,18 @@ public enum KeyMap {
     /// Looked up by key in a table built once from `bindings` (in table order), since every
     /// keystroke asks.
     public static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
-        // Most keys are typed letters no binding lists: answer without hashing a Character.
-        if case .character(let c) = key, let ascii = c.asciiValue, !boundASCII[Int(ascii)] { return nil }
-        guard let candidates = byKey[key] else { return nil }
+        // Most keys are typed letters no binding lists: answer without hashing a Character
+        // (hashing one normalises it, which is dear for CJK).
+        let candidates: [Int]
+        if case .character(let c) = key, let ascii = c.asciiValue {
+            candidates = byASCII[Int(ascii)]
+        } else if case .character = key, !bindsNonASCII {
+            return nil
+        } else if let listed = byKey[key] {
+            candidates = listed
+        } else {
+            return nil
+        }
         for context in contexts {
             for index in candidates where bindings[index].context == context {
                 return bindings[index]
@@ -414,16 +430,19 @@ public enum KeyMap {
         return nil
     }
 
-    /// `boundASCII[b]`: some binding lists the character with ASCII code `b`.
-    private static let boundASCII: [Bool] = {
-        var table = Array(repeating: false, count: 128)
-        for binding in bindings {
-            for case .character(let c) in binding.keys {
-                if let ascii = c.asciiValue { table[Int(ascii)] = true }
-            }
+    /// `byASCII[b]`: `byKey` for the character with ASCII code `b`, indexed rather than hashed
+    /// (most letters are bound somewhere, and a typed one is looked up on every key).
+    private static let byASCII: [[Int]] = (0..<128).map { code in
+        byKey[.character(Character(Unicode.Scalar(UInt8(code))))] ?? []
+    }
+
+    /// Whether some binding lists a character that is not ASCII.
+    private static let bindsNonASCII = bindings.contains { binding in
+        binding.keys.contains { key in
+            if case .character(let c) = key { return c.asciiValue == nil }
+            return false
         }
-        return table
-    }()
+    }
 
     /// Indices into `bindings` of the rows that list each key, in table order.
     private static let byKey: [Key: [Int]] = {

@@ -34,7 +34,7 @@ struct Layout: Hashable, Sendable {
     let labelX: Int
     let buttonRow: Int
     let panesStacked: Bool
-    let panes: [Rect]
+    let panes: PaneRects
     let historyHeaderRow: Int
     /// The filter text on the history header row, right of its "/" prompt.
     let filter: Rect
@@ -73,11 +73,11 @@ struct Layout: Hashable, Sendable {
             if panesStacked, paneRows < 6 { paneRows = 3 }
             auditRows = min(AuditPanel.idealRows, max(below - paneRows - spacer - 1 - 1, 0))
         }
-        var rects: [Rect] = []
+        var rects = PaneRects()
         if panesStacked {
             let band = paneRows / 3
             for i in 0..<3 {
-                rects.append(Rect(x: 1, y: panesTop + i * band, width: max(width - 2, 1), height: band))
+                rects[i] = Rect(x: 1, y: panesTop + i * band, width: max(width - 2, 1), height: band)
             }
         } else {
             let inner = width - 2 - 2
@@ -86,7 +86,7 @@ struct Layout: Hashable, Sendable {
             var x = 1
             for i in 0..<3 {
                 let w = base + (i < extra ? 1 : 0)
-                rects.append(Rect(x: x, y: panesTop, width: w, height: paneRows))
+                rects[i] = Rect(x: x, y: panesTop, width: w, height: paneRows)
                 x += w + 1
             }
         }
@@ -97,5 +97,35 @@ struct Layout: Hashable, Sendable {
         filter = Rect(x: filterX, y: historyHeaderRow, width: max(width - 1 - filterX, 1), height: 1)
         let listTop = historyHeaderRow + 1
         historyList = Rect(x: 1, y: listTop, width: max(width - 2, 1), height: max(statusRow - listTop, 1))
+    }
+}
+
+/// The three panes' rectangles, primary to accent: stored inline, since a layout is worked out
+/// several times a key and an array would be an allocation each time.
+struct PaneRects: RandomAccessCollection, Hashable, Sendable {
+    private var primary = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var secondary = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var accent = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { 3 }
+
+    subscript(index: Int) -> Rect {
+        get {
+            switch index {
+            case 0: return primary
+            case 1: return secondary
+            case 2: return accent
+            default: preconditionFailure("pane \(index) of 3")
+            }
+        }
+        set {
+            switch index {
+            case 0: primary = newValue
+            case 1: secondary = newValue
+            case 2: accent = newValue
+            default: preconditionFailure("pane \(index) of 3")
+            }
+        }
     }
 }

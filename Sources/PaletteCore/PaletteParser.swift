@@ -210,6 +210,21 @@ enum ProseScanner {
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             let before = count
             let badBefore = bad.count
+            if let pairs = labelledPairs(bytes[lineStart..<lineEnd]) {
+                // `primary: navy; secondary: teal; accent: coral` on one line, or JSON members
+                // without their braces: each role with its own value.
+                for pair in pairs {
+                    switch pair {
+                    case .success(let token):
+                        count += 1
+                        if tokens.count < 3 { tokens.append(token) }
+                    case .failure(let unknown):
+                        bad.append(Bad(position: count + bad.count, label: unknown.label, error: unknown.error))
+                    }
+                }
+                lineStart = lineEnd + 1
+                continue
+            }
             scan(bytes, lineStart..<lineEnd, into: &tokens, count: &count, bad: &bad)
             if count == before, bad.count == badBefore {
                 switch labelledName(bytes[lineStart..<lineEnd]) {
@@ -323,20 +338,36 @@ enum ProseScanner {
         }
     }
 
-    /// `Primary: navy`, `- **Accent** = coral`, `主色：靛青`: a role, a separator, then a colour
-    /// name (alone, or before a parenthesis or a comma). Only a name that is known counts; a
-    /// short value of letters that names no colour (`accent: corral`) is returned as the
-    /// failure, so the palette it leaves short can name it.
+    /// `Primary: navy`, `- **Accent** = coral`, `主色：靛青`, `Primary — navy`, `accent -> coral`,
+    /// `| Accent | coral |`: a role, a separator, then a colour name (alone, or before a
+    /// parenthesis or a comma). Only a name that is known counts; a short value of letters that
+    /// names no colour (`accent: corral`) is returned as the failure, so the palette it leaves
+    /// short can name it.
     private static func labelledName(_ line: ArraySlice<UInt8>) -> Result<Token, BadName>? {
         guard line.count <= 200 else { return nil }
-        let text = String(decoding: line, as: UTF8.self)
+        return pair(separated(String(decoding: line, as: UTF8.self))[...], namesOnly: true)
+    }
+
+    /// Every way a model separates a role from its value, written as `:`.
+    private static func separated(_ text: String) -> String {
+        var t = text
+        for sep in ["=>", "->", "—", "–", "|", "\t"] where t.contains(sep) { t = t.replacing(sep, with: ":") }
+        return t
+    }
+
+    /// One `ROLE SEP VALUE` stretch: the role named before the separator, the value read after
+    /// it (any colour form unless `namesOnly`, for lines whose codes `scan` already read).
+    private static func pair(_ text: Substring, namesOnly: Bool) -> Result<Token, BadName>? {
+        var text = text
+        while let f = text.first, ":*•·- \t\r".contains(f) { text.removeFirst() }
         guard let sep = text.firstIndex(where: { ":=：".contains($0) }) ?? text.range(of: " - ")?.lowerBound else {
             return nil
         }
         let head = String(text[..<sep])
         guard label(head) != nil else { return nil }
         let decoration: Set<Character> = [
-            "*", "`", "\"", "'", "_", ".", ",", ";", "。", "，", "-", "=", ":", "：", " ", "\t", "\r",
+            "*", "`", "\"", "'", "_", ".", ",", ";", "。", "，", "；", "-", "=", ":", "：", " ", "\t", "\r", "{", "}",
+            "[", "]",
         ]
         func stripped(_ s: Substring) -> String {
             var s = s
@@ -347,9 +378,18 @@ enum ProseScanner {
         let value = stripped(text[text.index(after: sep)...])
         var candidates = [value]
         if let cut = value.firstIndex(where: { "(（,，".contains($0) }) { candidates.append(stripped(value[..<cut])) }
-        for candidate in candidates {
-            if let name = ColorNames.named(candidate) {
-                return .success(Token(label: head, color: .success(name.color)))
+        var lastError: ColorParseError?
+        for candidate in candidates where !candidate.isEmpty {
+            if namesOnly {
+                if let name = ColorNames.named(candidate) {
+                    return .success(Token(label: head, color: .success(name.color)))
+                }
+            } else {
+                do {
+                    return .success(Token(label: head, color: .success(try ColorSyntax.parse(candidate))))
+                } catch {
+                    if lastError == nil { lastError = error }
+                }
             }
         }
         let word = candidates.last ?? value
@@ -358,7 +398,54 @@ enum ProseScanner {
         {
             return .failure(BadName(label: head, error: .notAColor(word)))
         }
+        if let lastError, !namesOnly, value.count <= 48 { return .failure(BadName(label: head, error: lastError)) }
         return nil
+    }
+
+    /// A line that names two or three roles, each followed by a separator and its value
+    /// (`Primary: navy, Secondary: teal, Accent: coral`, `"accent": "rgb(0 0 128)", "primary":
+    /// "navy"`); nil for a line that names fewer, or one where a role has no value after it (a
+    /// sentence that only mentions the roles).
+    private static func labelledPairs(_ line: ArraySlice<UInt8>) -> [Result<Token, BadName>]? {
+        guard line.count <= 400, line.count >= 8 else { return nil }
+        let text = separated(String(decoding: line, as: UTF8.self))
+        // Where each role word starts: ASCII words, and the Chinese names anywhere.
+        var starts: [String.Index] = []
+        var i = text.startIndex
+        while i < text.endIndex {
+            guard text[i].isASCII, text[i].isLetter else {
+                if !text[i].isASCII,
+                    let name = RoleWords.strong.keys.first(where: {
+                        $0.unicodeScalars.first!.value > 0x2E80 && text[i...].hasPrefix($0)
+                    })
+                {
+                    starts.append(i)
+                    i = text.index(i, offsetBy: name.count)
+                } else {
+                    i = text.index(after: i)
+                }
+                continue
+            }
+            var j = i
+            while j < text.endIndex, text[j].isASCII, text[j].isLetter { j = text.index(after: j) }
+            if RoleWords.strong[text[i..<j].lowercased()] != nil { starts.append(i) }
+            i = j
+        }
+        guard (2...3).contains(starts.count) else { return nil }
+        var pairs: [Result<Token, BadName>] = []
+        var roles = Set<Role>()
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : text.endIndex
+            guard let found = pair(text[start..<end], namesOnly: false) else { return nil }
+            let head: String
+            switch found {
+            case .success(let token): head = token.label
+            case .failure(let unknown): head = unknown.label
+            }
+            guard let role = label(head), roles.insert(role).inserted else { return nil }
+            pairs.append(found)
+        }
+        return pairs
     }
 
     /// A role's value that names no colour.

@@ -23,13 +23,20 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Canonical `#RRGGBB`, upper case.
     public var hex: String {
-        let digits: [Character] = Array("0123456789ABCDEF")
-        var out = "#"
-        for v in [r, g, b] {
-            out.append(digits[Int(v >> 4)])
-            out.append(digits[Int(v & 0xF)])
-        }
-        return out
+        // Seven ASCII bytes written in place: a small string, no array or Character in between.
+        String(
+            unsafeUninitializedCapacity: 7,
+            initializingUTF8With: { out in
+                func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x37 + v }
+                out[0] = 0x23
+                out[1] = digit(r >> 4)
+                out[2] = digit(r & 0xF)
+                out[3] = digit(g >> 4)
+                out[4] = digit(g & 0xF)
+                out[5] = digit(b >> 4)
+                out[6] = digit(b & 0xF)
+                return 7
+            })
     }
 
     public var description: String { hex }

@@ -18,6 +18,7 @@ public final class Screen {
     private var decoder = KeyDecoder()
     private var keyBytes: KeyBytes
     private var rawInputs: [RawInput] = []
+    private var eventBuffer: [InputEvent] = []
     /// One read(2) a wake takes up to this many bytes (a paste comes in a few wakes).
     private static let readSize = 16 * 1024
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Screen.readSize)
@@ -122,12 +123,16 @@ public final class Screen {
             }
         }
         keyBytes.expire(at: now, into: &rawInputs)
-        var events: [InputEvent] = []
+        // The buffer of the last call, reused: the caller has let that array go by now.
+        var events = eventBuffer
+        eventBuffer = []
+        events.removeAll(keepingCapacity: true)
         for input in rawInputs {
             if let event = decoder.feed(input, at: now) { events.append(event) }
         }
         // A paste whose end marker never came is taken as it is once its deadline passes.
         if let event = decoder.expire(at: now) { events.append(event) }
+        eventBuffer = events
         return events
     }
 

@@ -298,11 +298,16 @@ struct TerminalWriter {
     private mutating func addAttributes(from old: Look, to new: Look) -> Bool {
         let added = new.attributeBits & ~old.attributeBits
         if added == 0 { return true }
-        let singles: [(Int, [UInt8]?)] = [
-            (1, strings.enterBold), (2, strings.enterDim), (4, strings.enterReverse), (8, strings.enterUnderline),
-        ]
-        for (bit, string) in singles where added & bit != 0 && string == nil { return false }
-        for (bit, string) in singles where added & bit != 0 { bytes += string! }
+        // No table of the four: this runs for many runs of a frame, and an array is an allocation.
+        if added & 1 != 0 && strings.enterBold == nil || added & 2 != 0 && strings.enterDim == nil
+            || added & 4 != 0 && strings.enterReverse == nil || added & 8 != 0 && strings.enterUnderline == nil
+        {
+            return false
+        }
+        if added & 1 != 0 { bytes += strings.enterBold! }
+        if added & 2 != 0 { bytes += strings.enterDim! }
+        if added & 4 != 0 { bytes += strings.enterReverse! }
+        if added & 8 != 0 { bytes += strings.enterUnderline! }
         return true
     }
 

@@ -27,6 +27,8 @@ struct BenchResult: Encodable {
     var outcome: String?
     /// `AppState.render()` alone (render case).
     var renderSeconds: Double?
+    /// Per kind of key, the median seconds a key (session case).
+    var kinds: [String: Double]?
     var points: [GrowthPoint]?
     /// Least-squares slope of log(time) on log(size) over inputs of 10 kB and more: 1 is linear.
     var logLogSlope: Double?
@@ -43,6 +45,12 @@ struct BenchResult: Encodable {
                 format: "%@: %.1f µs per key (render alone %.1f µs); %@: %.2f µs", name,
                 (seconds ?? 0) * 1e6, (renderSeconds ?? 0) * 1e6, baselineName ?? "",
                 (baselineSeconds ?? 0) * 1e6)
+        case "session":
+            let parts = (kinds ?? [:]).sorted { $0.key < $1.key }.map {
+                String(format: "%@ %.1f µs", $0.key, $0.value * 1e6)
+            }
+            return String(format: "%@: %.1f µs per key", name, (seconds ?? 0) * 1e6) + " ("
+                + parts.joined(separator: ", ") + ")"
         case "throughput":
             return String(
                 format: "%@ (%d B): %.1f MB/s; %@: %.1f MB/s; %@", name, bytes ?? 0,
@@ -80,7 +88,7 @@ final class Bench {
     }
 
     var caseNames: [String] {
-        ["engine", "render", "parser-typical", "parser-json"]
+        ["engine", "render", "session", "parser-typical", "parser-json"]
             + AdversarialInput.allCases.map { "parser-adversarial-\($0.rawValue)" }
             + ["growth-typical", "growth-\(AdversarialInput.braces.rawValue)"]
     }
@@ -89,6 +97,7 @@ final class Bench {
         switch name {
         case "engine": return engine()
         case "render": return render()
+        case "session": return session()
         case "parser-typical":
             let inputs = TypicalInput.replies.map { String(decoding: Data($0.utf8), as: UTF8.self) }
             return throughput(name: "typical model replies", inputs: inputs, baseline: .byteScan)
@@ -149,6 +158,24 @@ final class Bench {
     ///
     /// The state holds a 1,000-entry history, as in the pty key session, at 80x24.
     private func render() -> BenchResult {
+        var state = Self.benchState()
+        let keys: [Key] = "a calm forest morning 寧靜的森林".map { Key.character($0) } + [.left, .right, .control("u")]
+        var next = 0
+        let perKey = measure {
+            let effects = state.reduce(.keyPressed(keys[next % keys.count]))
+            next += 1
+            return state.render().cells.count &+ effects.count
+        }
+        let renderOnly = measure { state.render().cells.count }
+        let blank = measure { Canvas(width: 80, height: 24).cells.count }
+        return BenchResult(
+            kind: "render", name: "reduce + render per key (80x24, 1k history, no terminal)",
+            seconds: perKey, baselineName: "a blank 80x24 Canvas", baselineSeconds: blank,
+            renderSeconds: renderOnly)
+    }
+
+    /// An 80x24 state in 256-colour mode with a 1,000-entry history, as in the pty key session.
+    private static func benchState() -> AppState {
         var state = AppState(
             width: 80, height: 24, colorMode: .indexed256, language: .english,
             providerName: "offline", modelName: "offline-engine-1",
@@ -166,19 +193,58 @@ final class Bench {
                 provider: "offline", model: "offline-engine-1")
         }
         _ = state.reduce(.historyLoaded(entries, warnings: []))
-        let keys: [Key] = "a calm forest morning 寧靜的森林".map { Key.character($0) } + [.left, .right, .control("u")]
-        var next = 0
-        let perKey = measure {
-            let effects = state.reduce(.keyPressed(keys[next % keys.count]))
-            next += 1
-            return state.render().cells.count &+ effects.count
+        return state
+    }
+
+    // MARK: - session
+
+    /// The keys of `make bench`'s pty session (bench.py's `key_script`), by kind, as the
+    /// runtime handles them: `reduce`, then `render(cache:)` over the previous frame. No
+    /// terminal: what is left of a key's CPU in the pty figure is reading, painting and writing.
+    static func sessionKeys(tabsToHistory: Int = 3) -> [(key: Key, kind: String)] {
+        func typed(_ text: String) -> [(Key, String)] {
+            text.map { (.character($0), $0.isASCII ? "type ASCII" : "type CJK") }
         }
-        let renderOnly = measure { state.render().cells.count }
-        let blank = measure { Canvas(width: 80, height: 24).cells.count }
+        var cycle = typed("a calm forest morning, mist over the lake ") + typed("寧靜的森林早晨，湖面薄霧")
+        var edits: [Key] = Array(repeating: .left, count: 6) + Array(repeating: .right, count: 3) + [.home, .end]
+        edits += Array(repeating: .backspace, count: 5)
+        edits += [.control("w"), .control("a"), .delete, .delete, .control("e")]
+        cycle += edits.map { ($0, "edit") }
+        cycle += typed("夕陽 sunset 🌅") + [(.control("a"), "edit"), (.control("k"), "edit")]
+        cycle += Array(repeating: (.tab, "focus"), count: tabsToHistory)
+        var moves: [Key] = Array(repeating: .down, count: 8) + Array(repeating: .up, count: 4)
+        moves += [.pageDown, .pageUp, .end, .home] + Array(repeating: .down, count: 3)
+        cycle += moves.map { ($0, "history move") }
+        cycle += Array(repeating: (.backTab, "focus"), count: tabsToHistory)
+        cycle.append((.control("u"), "edit"))
+        return cycle.map { (key: $0.0, kind: $0.1) }
+    }
+
+    private func session() -> BenchResult {
+        var state = Self.benchState()
+        var cache = RenderCache()
+        checksum &+= state.render(cache: &cache).cells.count
+        let keys = Self.sessionKeys()
+        var times: [String: [Double]] = [:]
+        // Whole cycles, so every kind is measured in the state the scripted session reaches;
+        // the first is a warm-up (lazy tables, the colour names' first lookups).
+        let cycles = quick ? 20 : 100
+        var perCycle: [Double] = []
+        for cycle in 0...cycles {
+            let cycleStart = Self.now()
+            for (key, kind) in keys {
+                let start = Self.now()
+                let effects = state.reduce(.keyPressed(key))
+                checksum &+= state.render(cache: &cache).cells.count &+ effects.count
+                if cycle > 0 { times[kind, default: []].append(Self.now() - start) }
+            }
+            if cycle > 0 { perCycle.append((Self.now() - cycleStart) / Double(keys.count)) }
+        }
+        perCycle.sort()
         return BenchResult(
-            kind: "render", name: "reduce + render per key (80x24, 1k history, no terminal)",
-            seconds: perKey, baselineName: "a blank 80x24 Canvas", baselineSeconds: blank,
-            renderSeconds: renderOnly)
+            kind: "session", name: "reduce + render(cache:) per key of the pty session's script",
+            seconds: perCycle[perCycle.count / 2],
+            kinds: times.mapValues { $0.sorted()[$0.count / 2] })
     }
 
     // MARK: - parser

@@ -208,7 +208,7 @@ final class Runtime {
     /// Shows the state: the app's frame, or while the preview is on, its raw frame (sent only
     /// when it changes). Leaving the preview restores the terminal's colours and repaints.
     private func present() {
-        if let frame = state.previewFrame {
+        if let frame = inPlace({ $0.previewFrame }) {
             if frame != shownPreview {
                 screen.showPreview(colours: frame.colours, screen: frame.screen)
                 shownPreview = frame
@@ -219,7 +219,15 @@ final class Runtime {
             screen.endPreview()
             shownPreview = nil
         }
-        screen.draw(state.render(cache: &renderCache))
+        screen.draw(inPlace { $0.render(cache: &renderCache) })
+    }
+
+    /// Reads the state where it is stored. A getter or method called on `state` directly
+    /// copies the whole state out of the object first (a retain and a release of every string,
+    /// array and closure in it, each a cache miss on a key that comes after a sleep).
+    @inline(__always)
+    private func inPlace<T>(_ body: (inout AppState) -> T) -> T {
+        body(&state)
     }
 
     private func receive(_ messages: [InboxMessage]) {
@@ -277,7 +285,7 @@ final class Runtime {
     /// Sends the spinner's clock tick when due; the clock runs only while the state says a
     /// request is in flight.
     private func tickIfDue() {
-        guard state.isGenerating else {
+        guard inPlace({ $0.isGenerating }) else {
             nextTick = nil
             return
         }

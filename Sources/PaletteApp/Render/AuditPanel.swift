@@ -14,7 +14,7 @@ struct AuditPanel: ScreenPart {
     var view: AuditView?
     var hasPalette: Bool
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         view = state.isShowingAudit ? state.auditView : nil
         hasPalette = state.shown != nil
     }

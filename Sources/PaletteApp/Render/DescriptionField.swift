@@ -8,7 +8,7 @@ struct DescriptionField: ScreenPart {
     /// The field takes a refinement instruction (`R`) instead of the description.
     var refining: Bool
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         focused = state.focus == .description && !state.isEditingFilter
         refining = state.workbench.isRefining
         let field = refining ? state.workbench.refineField : state.field

@@ -15,7 +15,7 @@ struct GenerateButton: ScreenPart {
         var count: Int
     }
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         request = state.request
         focused = state.focus == .button
         shown = state.shown

@@ -11,7 +11,7 @@ struct HistoryHeader: ScreenPart {
     var count: Int
     var selected: Int
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         focused = state.focus == .history
         favoritesOnly = state.history.favoritesOnly
         query = state.history.query

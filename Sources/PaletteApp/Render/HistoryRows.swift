@@ -20,7 +20,7 @@ enum HistoryRow: Equatable, Sendable {
     }
 
     /// Row `r` of the list area, from its top, as `state` shows it.
-    init(_ state: AppState, row r: Int) {
+    init(_ state: borrowing AppState, row r: Int) {
         let history = state.history
         if history.count == 0 {
             self =
@@ -92,7 +92,7 @@ struct HistoryListKey: Equatable, Sendable {
     var focused: Bool
     var rows: Int
 
-    init(_ state: AppState, rows: Int) {
+    init(_ state: borrowing AppState, rows: Int) {
         revision = state.history.revision
         top = state.history.top
         selected = state.history.selected

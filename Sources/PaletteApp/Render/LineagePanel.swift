@@ -8,7 +8,7 @@ struct LineagePanel: ScreenPart {
     var chain: [LineageStep]
     var truncated: Bool
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         chain = state.workbench.lineage
         truncated = state.workbench.lineageTruncated
     }

@@ -13,7 +13,7 @@ struct Panes: ScreenPart {
     /// Candidates to choose from, drawn side by side instead of the panes when they fit.
     var strip: CandidateStrip?
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         palette = state.shown?.palette
         names = state.shown?.names
         selected = state.focus == .panes || state.workbench.editor != nil ? state.selectedRole : nil

@@ -39,7 +39,7 @@ struct RenderFrame {
 /// cannot leave an input out. `init(_:)` is the one place that says which state a part shows.
 protocol ScreenPart: Equatable, Sendable {
     /// The part as `state` shows it.
-    init(_ state: AppState)
+    init(_ state: borrowing AppState)
     /// The rows it draws on; no other part draws there.
     static func rows(in layout: Layout) -> Range<Int>
     /// Draws the part on its rows, which are blank.

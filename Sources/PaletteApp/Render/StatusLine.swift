@@ -8,7 +8,7 @@ struct StatusLine: ScreenPart {
     var isEditingFilter: Bool
     var contexts: [KeyContext]
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         status = state.status
         hasPalette = state.shown != nil
         isGenerating = state.isGenerating

@@ -9,7 +9,7 @@ struct TitleBar: ScreenPart {
     /// The colour-vision simulation the screen is drawn through, named on the right.
     var vision: VisionDeficiency?
 
-    init(_ state: AppState) {
+    init(_ state: borrowing AppState) {
         provider = state.providerName
         model = state.modelName
         helpKey = KeyMap.helpKey(in: state.keyScope)
