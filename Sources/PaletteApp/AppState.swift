@@ -53,6 +53,8 @@ public enum Effect: Hashable, Sendable {
     /// Render an export and write it where the job says, never over a file it was not told
     /// to replace; answered with `Action.exportWritten` or `.exportFailed`.
     case exportPalette(ExportJob)
+    /// Give the terminal back and stop the process (Ctrl-Z); once continued, redraw.
+    case suspend
     case quit
 }
 
@@ -154,10 +156,14 @@ public struct StatusMessage: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case info, success, warning, error }
     public var text: String
     public var kind: Kind
+    /// Read whole before the key hints get room (errors, warnings, where a file went); other
+    /// messages leave the hints a third of the row and are cut to the rest.
+    public var readWhole: Bool
 
-    public init(_ text: String, kind: Kind = .info) {
+    public init(_ text: String, kind: Kind = .info, readWhole: Bool? = nil) {
         self.text = text
         self.kind = kind
+        self.readWhole = readWhole ?? (kind == .error || kind == .warning)
     }
 }
 

@@ -6,12 +6,14 @@ public struct PaletteNames: Hashable, Sendable {
     public let secondary: String
     public let accent: String
 
-    /// Looks the three names up with `ColorNames.nearest` (about 80 µs a palette in a release build).
-    public init(_ palette: Palette) {
+    /// Looks the three names up with `ColorNames.nearest` (about 80 µs a palette in a release
+    /// build) among the names of `language`: English's, or the Chinese colour names in that
+    /// script, nearest by ΔE00 either way.
+    public init(_ palette: Palette, language: Language = .english) {
         self.init(
-            primary: ColorNames.nearest(to: palette.primary).name.name,
-            secondary: ColorNames.nearest(to: palette.secondary).name.name,
-            accent: ColorNames.nearest(to: palette.accent).name.name)
+            primary: ColorNames.nearest(to: palette.primary, language: language).name.name,
+            secondary: ColorNames.nearest(to: palette.secondary, language: language).name.name,
+            accent: ColorNames.nearest(to: palette.accent, language: language).name.name)
     }
 
     init(primary: String, secondary: String, accent: String) {
@@ -36,12 +38,19 @@ public struct PaletteNames: Hashable, Sendable {
 /// Bounded: when full it starts over.
 struct ColorNameMemo: Sendable {
     static let capacity = 4096
+    /// Whose names these are: a lookup in another language starts over.
+    private var language = Language.english
     private var names: [RGB: String] = [:]
 
     var count: Int { names.count }
 
-    mutating func names(for palette: Palette) -> PaletteNames {
-        PaletteNames(
+    /// The names of `palette`'s colours among `language`'s names.
+    mutating func names(for palette: Palette, language: Language) -> PaletteNames {
+        if language != self.language {
+            names.removeAll(keepingCapacity: true)
+            self.language = language
+        }
+        return PaletteNames(
             primary: name(of: palette.primary), secondary: name(of: palette.secondary),
             accent: name(of: palette.accent))
     }
@@ -49,7 +58,7 @@ struct ColorNameMemo: Sendable {
     private mutating func name(of color: RGB) -> String {
         if let known = names[color] { return known }
         if names.count >= Self.capacity { names.removeAll(keepingCapacity: true) }
-        let name = ColorNames.nearest(to: color).name.name
+        let name = ColorNames.nearest(to: color, language: language).name.name
         names[color] = name
         return name
     }

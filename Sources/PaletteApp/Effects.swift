@@ -14,6 +14,8 @@ public enum EffectSchedule: Hashable, Sendable {
     case serial(EffectLane)
     /// Cancel the effect started with this id, if it still runs.
     case cancel(id: Int)
+    /// Give the terminal back and stop (job control); the next frame is drawn in full.
+    case suspend
     /// End the app.
     case stop
 }
@@ -33,6 +35,7 @@ extension Effect {
         case .copyToClipboard, .buildSearchIndex: return .concurrent(cancellationID: nil)
         case .loadHistory, .appendHistory, .setFavorite, .deleteHistory, .restoreHistory: return .serial(.history)
         case .writeFile, .exportPalette: return .serial(.files)
+        case .suspend: return .suspend
         case .quit: return .stop
         }
     }
@@ -41,7 +44,8 @@ extension Effect {
     /// in order (most send one; a history load sends the newest entries first, then all).
     ///
     /// Runs off the UI thread; blocking dependencies (file locks, fsync) are called here. The
-    /// control effects (`.cancelRequest`, `.quit`) are the runtime's own and send nothing.
+    /// control effects (`.cancelRequest`, `.suspend`, `.quit`) are the runtime's own and send
+    /// nothing.
     public func perform(with dependencies: Dependencies, send: Send) async {
         switch self {
         case .generatePalette(let id, let request):
@@ -78,7 +82,7 @@ extension Effect {
             case .failure(let failure):
                 send(.exportFailed(failure))
             }
-        case .cancelRequest, .quit:
+        case .cancelRequest, .suspend, .quit:
             break
         }
     }

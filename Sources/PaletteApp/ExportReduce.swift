@@ -101,7 +101,7 @@ extension AppState {
         switch result {
         case .success(let written):
             exportMenu = nil
-            setStatus(ExportWords.written(written), .success)
+            status = StatusMessage(ExportWords.written(written)(language), kind: .success, readWhole: true)
         case .failure(let failure):
             if case .exists(let path) = failure { exportMenu?.confirmReplace = path }
             setStatus(ExportWords.jobFailed(failure), failure.isQuestion ? .warning : .error)

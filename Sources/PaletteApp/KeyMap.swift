@@ -38,11 +38,13 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case startRefine, submitRefine, closeRefine
     case requestCandidates, candidatePrevious, candidateNext, keepCandidate, dismissCandidates
     case toggleLineage
-    case cursorLeft, cursorRight, cursorHome, cursorEnd
+    case cursorLeft, cursorRight, cursorHome, cursorEnd, cursorWordLeft, cursorWordRight
     /// Accessibility (`AccessState.swift`): the audit panel, the repair key and its undo, the
     /// colour-vision simulation, the audit's background.
     case toggleAudit, repairSelected, cycleVision, cycleBackground
-    case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
+    case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward, deleteWordForward
+    /// Ctrl-Z: the terminal is given back and the process stops, as in every terminal program.
+    case suspend
     /// The export menu (`ExportKeys`, ExportMenu.swift): open, move, switch the variant, edit
     /// the file, write.
     case openExport, closeExport
@@ -194,6 +196,9 @@ public enum KeyMap {
                 keys: [.control("c")], label: "^C", context: .anywhere, command: .interrupt,
                 help: Localized("Cancel request, or quit", "取消請求，或離開", "取消请求，或退出"),
                 footer: Localized("quit", "離開", "退出")),
+            KeyBinding(
+                keys: [.control("z")], label: "^Z", context: .anywhere, command: .suspend,
+                help: Localized("Suspend (fg resumes)", "暫停程式（fg 繼續）", "暂停程序（fg 继续）"), footer: nil),
 
             // Description field
             KeyBinding(
@@ -207,6 +212,13 @@ public enum KeyMap {
                 help: Localized("Move the cursor", "移動游標", "移动光标"), footer: nil),
             KeyBinding(
                 keys: [.right], label: "→", context: .textField, command: .cursorRight,
+                help: nil, footer: nil),
+            KeyBinding(
+                keys: [.alt("b"), .controlLeft], label: "Alt-b/f", context: .textField, command: .cursorWordLeft,
+                help: Localized("Back / next word (^←/^→)", "前／後一個詞（^←/^→）", "前／后一个词（^←/^→）"),
+                footer: nil),
+            KeyBinding(
+                keys: [.alt("f"), .controlRight], label: "Alt-f", context: .textField, command: .cursorWordRight,
                 help: nil, footer: nil),
             KeyBinding(
                 keys: [.home, .control("a")], label: "Home/End", context: .textField, command: .cursorHome,
@@ -228,8 +240,12 @@ public enum KeyMap {
                 keys: [.control("k")], label: "^K", context: .textField, command: .deleteToEnd,
                 help: nil, footer: nil),
             KeyBinding(
-                keys: [.control("w")], label: "^W", context: .textField, command: .deleteWordBackward,
+                keys: [.control("w"), .altBackspace], label: "^W Alt-⌫", context: .textField,
+                command: .deleteWordBackward,
                 help: Localized("Delete the previous word", "刪除前一個詞", "删除前一个词"), footer: nil),
+            KeyBinding(
+                keys: [.alt("d")], label: "Alt-d", context: .textField, command: .deleteWordForward,
+                help: Localized("Delete the next word", "刪除後一個詞", "删除后一个词"), footer: nil),
 
             // History filter
             KeyBinding(
@@ -350,6 +366,16 @@ public enum KeyMap {
             KeyBinding(
                 keys: [.pageDown], label: "PgDn", context: .help, command: .helpPageDown, help: nil, footer: nil),
             KeyBinding(keys: [.control("c")], label: "^C", context: .help, command: .interrupt, help: nil, footer: nil),
+            // Ctrl-Z suspends in the modes that take every key too (`.anywhere` covers the rest).
+            KeyBinding(keys: [.control("z")], label: "^Z", context: .help, command: .suspend, help: nil, footer: nil),
+            KeyBinding(
+                keys: [.control("z")], label: "^Z", context: .lockRole, command: .suspend, help: nil, footer: nil),
+            KeyBinding(
+                keys: [.control("z")], label: "^Z", context: .exportMenu, command: .suspend, help: nil, footer: nil),
+            KeyBinding(
+                keys: [.control("z")], label: "^Z", context: .exportPath, command: .suspend, help: nil, footer: nil),
+            KeyBinding(
+                keys: [.control("z")], label: "^Z", context: .preview, command: .suspend, help: nil, footer: nil),
         ] + WorkbenchKeys.bindings + ExportKeys.bindings
 
     /// What a key no binding lists does in `scope`: in help it closes help, after `L` it

@@ -20,6 +20,22 @@ public enum Messages {
         }
     }
 
+    /// A provider as a label (the title, the palette's caption, a parenthesis): the id in
+    /// English, where ids are words (`offline`, `gemini`); in Chinese the provider's Chinese
+    /// name (離線引擎), so no English id sits among Chinese words where a name exists.
+    public static func providerLabel(_ id: String) -> Localized {
+        let name = providerName(id)
+        return Localized(TextSanitizer.clean(id), name.traditional, name.simplified)
+    }
+
+    /// `text` placed between Chinese words: spaced where its first or last letter is Latin
+    /// ("由 Gemini 生成", "由離線引擎生成").
+    static func amidChinese(_ text: String) -> String {
+        let lead = text.first.map { $0.isASCII && !$0.isWhitespace } == true ? " " : ""
+        let trail = text.last.map { $0.isASCII && !$0.isWhitespace } == true ? " " : ""
+        return lead + text + trail
+    }
+
     /// The environment variable that holds a provider's key, for hints.
     static func keyVariable(_ provider: String) -> String {
         switch provider {

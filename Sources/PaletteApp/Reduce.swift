@@ -53,7 +53,8 @@ extension AppState {
             say(UIText.copyFailed(Self.quoteCopied(text), failure), .error)
             return []
         case .fileWritten(let path):
-            say(UIText.fileWritten(TextSanitizer.clean(path)), .success)
+            status = StatusMessage(
+                UIText.fileWritten(TextSanitizer.clean(path))(language), kind: .success, readWhole: true)
             return []
         case .fileWriteFailed(let failure):
             say(UIText.fileNotWritten(failure), .error)
@@ -240,6 +241,8 @@ extension AppState {
         case .cursorRight: editText { $0.moveRight() }
         case .cursorHome: editText { $0.moveHome() }
         case .cursorEnd: editText { $0.moveEnd() }
+        case .cursorWordLeft: editText { $0.moveWordLeft() }
+        case .cursorWordRight: editText { $0.moveWordRight() }
         case .deleteBackward:
             if isEditingFilter, filterField.isEmpty {
                 closeFilter(clearing: true)
@@ -250,6 +253,8 @@ extension AppState {
         case .deleteToStart: editText { $0.deleteToStart() }
         case .deleteToEnd: editText { $0.deleteToEnd() }
         case .deleteWordBackward: editText { $0.deleteWordBackward() }
+        case .deleteWordForward: editText { $0.deleteWordForward() }
+        case .suspend: return [.suspend]
         case .toggleAudit: toggleAudit()
         case .repairSelected: return repairSelected()
         case .cycleVision: cycleVision()
@@ -446,7 +451,7 @@ extension AppState {
             palette: palette, description: TextSanitizer.clean(entry.description),
             provider: TextSanitizer.clean(entry.provider),
             model: entry.model.map(TextSanitizer.clean), isFallback: false,
-            names: names ?? colorNames.value.names(for: palette), entryID: entry.id)
+            names: names ?? colorNames.value.names(for: palette, language: language), entryID: entry.id)
     }
 
     /// Re-clamps scroll positions after a resize or an edit.

@@ -115,8 +115,10 @@ enum UIText {
     }
 
     static func newPalette(provider: String) -> Localized {
-        Localized(
-            "New palette from \(provider).", "已由 \(provider) 生成新配色。", "已由 \(provider) 生成新配色。")
+        let name = Messages.providerLabel(provider)
+        return Localized(
+            "New palette from \(name.english).", "已由\(Messages.amidChinese(name.traditional))生成新配色。",
+            "已由\(Messages.amidChinese(name.simplified))生成新配色。")
     }
 
     static func fallback(failure: Localized) -> Localized {

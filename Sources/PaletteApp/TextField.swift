@@ -39,6 +39,15 @@ public struct TextField: Hashable, Sendable {
             cursor += 1
             return true
         }
+        // A joiner typed on its own (keys arrive one scalar at a time: the ZWJs of 👨‍👩‍👧)
+        // joins the character before it, when that is one it may join; what follows joins it.
+        if let joiner = raw.unicodeScalars.first, raw.unicodeScalars.count == 1, cursor > 0,
+            let before = characters[cursor - 1].unicodeScalars.last, TextSanitizer.mayJoin(joiner, after: before),
+            let joined = TextField.joined(characters[cursor - 1], Character(joiner))
+        {
+            characters[cursor - 1] = joined
+            return true
+        }
         let cleaned = TextSanitizer.clean(raw)
         var incoming: [Character] = []
         for character in cleaned {
@@ -50,6 +59,10 @@ public struct TextField: Hashable, Sendable {
                 } else if cursor > 0, let joined = TextField.joined(characters[cursor - 1], character) {
                     characters[cursor - 1] = joined
                 }
+            } else if incoming.isEmpty, cursor > 0, let joined = TextField.joined(characters[cursor - 1], character) {
+                // The key completes the cluster before the cursor: the emoji after a ZWJ, the
+                // second regional indicator of a flag, a skin tone.
+                characters[cursor - 1] = joined
             } else if DisplayWidth.of(character) > 0 || character == " " {
                 incoming.append(character)
             }
@@ -115,13 +128,72 @@ public struct TextField: Hashable, Sendable {
         characters.removeSubrange(cursor...)
     }
 
-    /// Ctrl-W: removes the word before the cursor and the spaces after it, as readline does.
+    /// Ctrl-W, Alt-Backspace: removes the word before the cursor and what separates it from
+    /// the cursor (spaces, punctuation).
     public mutating func deleteWordBackward() {
-        var start = cursor
-        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
-        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        let start = wordStart(before: cursor)
         characters.removeSubrange(start..<cursor)
         cursor = start
+    }
+
+    /// Alt-D: removes from the cursor to the end of the next word.
+    public mutating func deleteWordForward() {
+        characters.removeSubrange(cursor..<wordEnd(after: cursor))
+    }
+
+    /// Alt-B, Ctrl-Left: to the start of the word before the cursor.
+    public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
+
+    /// Alt-F, Ctrl-Right: to the end of the next word.
+    public mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
+
+    // MARK: - Words
+
+    /// What a grapheme is to the word keys (docs/decisions.md, "words in the field"): a word is
+    /// a run of graphemes of one kind; spaces, punctuation and symbols separate words; a change
+    /// of script between Han, kana and other letters is a boundary; every emoji is a word.
+    enum WordKind: Equatable {
+        case separator, letters, han, hiragana, katakana, emoji
+    }
+
+    static func wordKind(_ character: Character) -> WordKind {
+        guard let first = character.unicodeScalars.first, !character.isWhitespace else { return .separator }
+        let v = first.value
+        switch v {
+        case 0x3005, 0x3007, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF:
+            return .han
+        case 0x3041...0x309F:
+            return .hiragana
+        case 0x30A1...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F:
+            return .katakana
+        default:
+            break
+        }
+        if v > 0x7F, first.properties.isEmoji { return .emoji }
+        if character.isLetter || character.isNumber { return .letters }
+        return .separator
+    }
+
+    /// The start of the word that ends at or before `index`, separators skipped.
+    func wordStart(before index: Int) -> Int {
+        var i = index
+        while i > 0, Self.wordKind(characters[i - 1]) == .separator { i -= 1 }
+        guard i > 0 else { return 0 }
+        let kind = Self.wordKind(characters[i - 1])
+        if kind == .emoji { return i - 1 }
+        while i > 0, Self.wordKind(characters[i - 1]) == kind { i -= 1 }
+        return i
+    }
+
+    /// The end of the word that starts at or after `index`, separators skipped.
+    func wordEnd(after index: Int) -> Int {
+        var i = index
+        while i < characters.count, Self.wordKind(characters[i]) == .separator { i += 1 }
+        guard i < characters.count else { return characters.count }
+        let kind = Self.wordKind(characters[i])
+        if kind == .emoji { return i + 1 }
+        while i < characters.count, Self.wordKind(characters[i]) == kind { i += 1 }
+        return i
     }
 
     // MARK: - Scrolling

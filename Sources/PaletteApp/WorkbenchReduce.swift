@@ -27,7 +27,7 @@ extension AppState {
     mutating func reshown(_ palette: Palette, from base: ShownPalette) -> ShownPalette {
         ShownPalette(
             palette: palette, description: base.description, provider: base.provider, model: base.model,
-            isFallback: base.isFallback, names: colorNames.value.names(for: palette),
+            isFallback: base.isFallback, names: colorNames.value.names(for: palette, language: language),
             rationale: base.rationale, entryID: base.entryID)
     }
 
@@ -399,7 +399,7 @@ extension AppState {
         let id = clock.value.makeID()
         shown = ShownPalette(
             palette: palette, description: description, provider: provider, model: model,
-            isFallback: generated.isFallback, names: colorNames.value.names(for: palette),
+            isFallback: generated.isFallback, names: colorNames.value.names(for: palette, language: language),
             rationale: generated.rationale, entryID: id)
         let entry = HistoryEntry(
             id: id, created: clock.value.now(), description: description, palette: palette,
@@ -437,7 +437,7 @@ extension AppState {
         guard all.count > 1 else {
             return show(generated, description: description, purpose: .generate, lineage: lineage)
         }
-        let names = all.map { colorNames.value.names(for: $0.palette) }
+        let names = all.map { colorNames.value.names(for: $0.palette, language: language) }
         workbench.candidates = CandidateStrip(
             candidates: all, names: names, description: description, lineage: lineage)
         say(WorkbenchText.candidatesShown(all.count, notes: generated.notes.map(Messages.note)), .success)

@@ -181,10 +181,12 @@ enum WorkbenchText {
     }
 
     static func refined(_ instruction: String, provider: String, notes: [Localized]) -> Localized {
-        withNotes(
+        let name = Messages.providerLabel(provider)
+        return withNotes(
             Localized(
-                "Refined: “\(instruction)” (\(provider)); u undoes.", "已微調：「\(instruction)」（\(provider)）；按 u 復原。",
-                "已微调：“\(instruction)”（\(provider)）；按 u 撤销。"), notes)
+                "Refined: “\(instruction)” (\(name.english)); u undoes.",
+                "已微調：「\(instruction)」（\(name.traditional)）；按 u 復原。",
+                "已微调：“\(instruction)”（\(name.simplified)）；按 u 撤销。"), notes)
     }
 
     static func candidatesShown(_ count: Int, notes: [Localized]) -> Localized {

@@ -44,18 +44,29 @@ public struct KeySequenceTable: Sendable {
         (Array("\u{1B}[201~".utf8), KeyDecoder.pasteEndCode),
     ]
 
+    /// The extended key strings given codes of their own: Ctrl-Left and Ctrl-Right.
+    static let namedExtendedKeys: [(name: String, code: Int32)] = [
+        ("kLFT5", KeyBytes.controlLeftCode), ("kRIT5", KeyBytes.controlRightCode),
+    ]
+
     /// ncurses' own table for the open terminal (terminfo's key strings, its extended `k*`
     /// strings such as Ctrl-arrows, with the codes `wget_wch` returned for them), plus the
     /// paste markers. Read with `keybound`, which walks the table ncurses built in `keypad`.
     static func fromNcurses() -> KeySequenceTable {
         var sequences = pasteMarkers
-        // Key codes run from KEY_MIN to KEY_MAX; extended strings get codes just above it.
+        for (name, code) in namedExtendedKeys {
+            if let value = pt_string_cap(name) {
+                sequences.append((Array(UnsafeRawBufferPointer(start: value, count: strlen(value))), code))
+            }
+        }
+        // Key codes run from KEY_MIN to KEY_MAX; extended strings get codes from KEY_MAX up,
+        // where the private codes are too: those not named above are unknown keys.
         for code in Int32(KEY_MIN)..<(KEY_MAX + 512) {
             var index: Int32 = 0
             while let bound = keybound(code, index) {
                 let bytes = Array(UnsafeRawBufferPointer(start: bound, count: strlen(bound)))
                 free(bound)
-                sequences.append((bytes, code))
+                sequences.append((bytes, code < KEY_MAX ? code : KeyBytes.unknownSequenceCode))
                 index += 1
             }
         }
@@ -70,15 +81,20 @@ public struct KeySequenceTable: Sendable {
 /// may end inside a sequence or a character (a lone Esc, the first bytes of an arrow, half of
 /// a Chinese character): those bytes wait for the next read, or for `escapeDelay` (ncurses'
 /// ESCDELAY) after they came, when they are taken as they are: Esc alone is the Escape key,
-/// Esc and a letter are Escape then the letter, an unfinished character is dropped.
+/// an unfinished character is dropped.
 ///
 /// Beyond ncurses' table, the usual CSI and SS3 forms of the arrows, Home, End, Page Up/Down,
-/// Insert, Delete and F1 to F4 are understood (a terminal that left keypad mode sends the
-/// other form), and any other complete CSI or SS3 sequence is one unknown key rather than
-/// its letters typed into the field. Invalid UTF-8 is dropped. Pure: the table is passed in.
+/// Insert, Delete, F1 to F4 and Ctrl-Left/Right are understood (a terminal that left keypad
+/// mode sends the other form), and any other complete CSI or SS3 sequence is one unknown key
+/// rather than its letters typed into the field. Esc followed at once (in the same read, or
+/// within `escapeDelay`) by a printable character, DEL or BS is that key with Alt, as
+/// terminals send Alt (`RawInput.alt`). Invalid UTF-8 is dropped. Pure: the table is passed in.
 public struct KeyBytes {
     /// A key code for a complete escape sequence no table knows.
     public static let unknownSequenceCode: Int32 = KEY_MAX + 3
+    /// Ctrl-Left and Ctrl-Right, which ncurses has no code of its own for.
+    public static let controlLeftCode: Int32 = KEY_MAX + 4
+    public static let controlRightCode: Int32 = KEY_MAX + 5
     /// The longest CSI sequence parsed; a longer one is taken byte by byte.
     static let maxCSILength = 32
 
@@ -106,6 +122,13 @@ public struct KeyBytes {
     ) {
         if pending.isEmpty {
             consume(bytes, flush: false, at: now, into: &output)
+        } else if pending == [0x1B], let first = bytes.first, first != UInt8(ascii: "["), first != UInt8(ascii: "O") {
+            // An Esc that ended the last read and no sequence going on: the Escape key. A
+            // terminal sends Alt and its character in one write; Esc then a quick letter is two keys.
+            pending.removeAll()
+            pendingSince = nil
+            output.append(.character(0x1B))
+            consume(bytes, flush: false, at: now, into: &output)
         } else {
             var joined = pending
             joined.append(contentsOf: bytes)
@@ -131,6 +154,8 @@ public struct KeyBytes {
 
     private enum Match {
         case key(Int32, length: Int)
+        /// Esc and a character: the character with Alt.
+        case alt(UInt32, length: Int)
         case incomplete
         case none
     }
@@ -166,6 +191,9 @@ public struct KeyBytes {
             switch match(b, at: i, flush: flush) {
             case .key(let code, let length):
                 output.append(.keyCode(code))
+                i += length
+            case .alt(let value, let length):
+                output.append(.alt(value))
                 i += length
             case .incomplete:
                 wait(b, from: i, at: now)
@@ -207,7 +235,7 @@ public struct KeyBytes {
         return Self.escapeSequence(b, at: i, flush: flush)
     }
 
-    /// ESC [ parameters intermediates final, or ESC O letter.
+    /// ESC [ parameters intermediates final, ESC O letter, or ESC and a character (Alt).
     private static func escapeSequence(_ b: UnsafeBufferPointer<UInt8>, at i: Int, flush: Bool) -> Match {
         let n = b.count
         guard i + 1 < n else { return flush ? .none : .incomplete }
@@ -220,17 +248,25 @@ public struct KeyBytes {
         case UInt8(ascii: "["):
             var j = i + 2
             var parameter = 0
+            // The second parameter of `ESC [ 1 ; m X`, the modifier (5 is Ctrl); -1 for any other form.
+            var modifier = 0
             var parameters = 0
             while j < n, j - i < maxCSILength {
                 let byte = b[j]
                 switch byte {
                 case 0x30...0x39:
                     if parameters == 0 { parameter = min(parameter * 10 + Int(byte - 0x30), 100_000) }
+                    if parameters == 1, modifier >= 0 { modifier = min(modifier * 10 + Int(byte - 0x30), 100) }
                 case 0x3A...0x3F:
                     parameters += 1
+                    if byte != UInt8(ascii: ";") { modifier = -1 }
                 case 0x20...0x2F:
-                    break
+                    modifier = -1
                 case 0x40...0x7E:
+                    if parameters == 1, parameter == 1, modifier == 5 {
+                        if byte == UInt8(ascii: "D") { return .key(controlLeftCode, length: j - i + 1) }
+                        if byte == UInt8(ascii: "C") { return .key(controlRightCode, length: j - i + 1) }
+                    }
                     return .key(csiCode(final: byte, first: parameter, more: parameters > 0), length: j - i + 1)
                 default:
                     return .none
@@ -239,6 +275,14 @@ public struct KeyBytes {
             }
             if j == n, !flush { return .incomplete }
             return .none
+        case 0x20...0x7E, 0x7F, 0x08:
+            return .alt(UInt32(b[i + 1]), length: 2)
+        case 0xC2...0xF4:
+            switch utf8(b, at: i + 1) {
+            case .scalar(let value, let length): return .alt(value, length: 1 + length)
+            case .incomplete where !flush: return .incomplete
+            default: return .none
+            }
         default:
             return .none
         }
@@ -253,6 +297,9 @@ public struct KeyBytes {
         case UInt8(ascii: "H"): return KEY_HOME
         case UInt8(ascii: "F"): return KEY_END
         case UInt8(ascii: "M"): return KEY_ENTER
+        // rxvt's Ctrl-arrows.
+        case UInt8(ascii: "d"): return controlLeftCode
+        case UInt8(ascii: "c"): return controlRightCode
         case UInt8(ascii: "P")...UInt8(ascii: "S"): return KEY_F0 + 1 + Int32(final - UInt8(ascii: "P"))
         default: return unknownSequenceCode
         }

@@ -1,10 +1,12 @@
 import CNcurses
 import PaletteApp
 
-/// One result of `get_wch`: a character (`OK`) or a key code (`KEY_CODE_YES`).
+/// One result of `get_wch`: a character (`OK`) or a key code (`KEY_CODE_YES`); or a character
+/// with Alt (Esc then the character, which `KeyBytes` reads as one key).
 public enum RawInput: Hashable, Sendable {
     case character(UInt32)
     case keyCode(Int32)
+    case alt(UInt32)
 }
 
 /// What the runtime gets from the terminal: a key for the reducer, or a size change.
@@ -65,6 +67,8 @@ public struct KeyDecoder: Sendable {
         switch input {
         case .character(let value):
             return Self.character(value).map(InputEvent.key)
+        case .alt(let value):
+            return .key(Self.alt(value))
         case .keyCode(let code):
             if code == KeyDecoder.pasteStartCode {
                 pasteBuffer = String.UnicodeScalarView()
@@ -98,6 +102,9 @@ public struct KeyDecoder: Sendable {
             break
         case .character(let value):
             appendPasted(value == 0x0D ? 0x0A : value)
+        case .alt(let value):
+            // Pasted text with an Esc in it: the Esc is no text, the character is.
+            appendPasted(value == 0x0D ? 0x0A : value)
         }
         return nil
     }
@@ -126,6 +133,18 @@ public struct KeyDecoder: Sendable {
         }
     }
 
+    /// A character with Alt outside a paste: printable ones and Backspace; the rest are unknown
+    /// (no Alt binding types its character).
+    static func alt(_ value: UInt32) -> Key {
+        switch value {
+        case 0x7F, 0x08: return .altBackspace
+        case 0x00...0x1F, 0x80...0x9F: return .unknown(Int32(value))
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .unknown(Int32(bitPattern: value)) }
+            return .alt(Character(scalar))
+        }
+    }
+
     /// A key code outside a paste.
     static func keyCode(_ code: Int32) -> Key {
         switch code {
@@ -141,6 +160,8 @@ public struct KeyDecoder: Sendable {
         case KEY_DC: return .delete
         case KEY_ENTER: return .enter
         case KEY_BTAB: return .backTab
+        case KeyBytes.controlLeftCode: return .controlLeft
+        case KeyBytes.controlRightCode: return .controlRight
         case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
         default: return .unknown(code)
         }

@@ -100,6 +100,8 @@ final class Runtime {
     private var nextToken: UInt64 = 0
     private var nextTick: ContinuousClock.Instant?
     private var quitRequested = false
+    /// Ctrl-Z was pressed: the loop suspends once the keys read with it are handled.
+    private var suspendRequested = false
     private var dirty = true
     /// The last frame and what drew it, so a key redraws only what it changed.
     private var renderCache = RenderCache()
@@ -188,6 +190,10 @@ final class Runtime {
             for event in events {
                 handle(event)
             }
+            if suspendRequested {
+                suspendRequested = false
+                suspendUntilContinued()
+            }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 receive(inbox.drain())
             }
@@ -243,7 +249,7 @@ final class Runtime {
         }
     }
 
-    /// SIGTSTP (`kill -TSTP`; in raw mode Ctrl-Z is a key): the terminal is restored, the
+    /// SIGTSTP (`kill -TSTP`), or Ctrl-Z (in raw mode a key, `Effect.suspend`): the terminal is restored, the
     /// process stops, and once continued the screen is taken back and drawn in full.
     private func suspendUntilContinued() {
         screen.suspend()
@@ -307,6 +313,8 @@ final class Runtime {
         switch effect.schedule {
         case .stop:
             quitRequested = true
+        case .suspend:
+            suspendRequested = true
         case .cancel(let id):
             cancellable.removeValue(forKey: id)?.task.cancel()
         case .concurrent(let id):

@@ -25,6 +25,7 @@ final class EffectTests: XCTestCase {
         case .writeFile: return "testWriteFile"
         case .buildSearchIndex: return "testBuildSearchIndex"
         case .exportPalette: return "testExportPalette"
+        case .suspend: return "testSuspend"
         case .quit: return "testQuit"
         }
     }
@@ -361,7 +362,9 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(world.files.map(\.path), ["/tmp/theme.conf"])
         XCTAssertEqual(world.files.first?.contents, Array("x".utf8))
         XCTAssertEqual(box.actions.map { "\($0)" }, ["\(Action.fileWritten(path: "/tmp/theme.conf"))"])
-        await store.send(box.actions[0]) { $0.status = StatusMessage("Saved /tmp/theme.conf.", kind: .success) }
+        await store.send(box.actions[0]) {
+            $0.status = StatusMessage("Saved /tmp/theme.conf.", kind: .success, readWhole: true)
+        }
 
         world.fileFailure = FileWriteFailure(path: "/ro/theme.conf", code: EROFS)
         let failed = ActionBox()
@@ -450,6 +453,25 @@ final class EffectTests: XCTestCase {
             _ = state.history.install(source.build())
         }
         XCTAssertEqual(store.state.history.searchIndex?.count, 2, "installed")
+        store.finish()
+    }
+
+    /// Ctrl-Z in the field and in help is the runtime's suspend; the state does not change.
+    func testSuspend() async {
+        let world = TestWorld()
+        let store = store(world)
+        await store.send(.keyPressed(.character("a"))) { $0 = self.expect(store.state, .character("a")) }
+        let effects = await store.send(.keyPressed(.control("z")))
+        XCTAssertEqual(effects, [.suspend])
+        XCTAssertEqual(effects.first?.schedule, .suspend)
+        await store.send(.keyPressed(.function(1))) { $0 = self.expect(store.state, .function(1)) }
+        XCTAssertTrue(store.state.isShowingHelp)
+        let inHelp = await store.send(.keyPressed(.control("z")))
+        XCTAssertEqual(inHelp, [.suspend], "help stays open")
+        XCTAssertEqual(store.controlEffects, [.suspend, .suspend])
+        let box = ActionBox()
+        await Effect.suspend.perform(with: world.dependencies) { box.append($0) }
+        XCTAssertTrue(box.actions.isEmpty)
         store.finish()
     }
 

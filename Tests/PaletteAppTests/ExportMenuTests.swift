@@ -82,7 +82,8 @@ final class ExportMenuTests: XCTestCase {
             choice: ExportChoice(format: .alacritty, tailwindV3: false), variant: .light)
         state.send(.exportWritten(written))
         XCTAssertNil(state.exportMenu)
-        XCTAssertEqual(state.status, StatusMessage("Wrote alacritty (light) to \(written.path).", kind: .success))
+        XCTAssertEqual(
+            state.status, StatusMessage("Wrote alacritty (light) to \(written.path).", kind: .success, readWhole: true))
     }
 
     func testAnExistingChosenFileIsReplacedOnlyAfterASecondEnter() {

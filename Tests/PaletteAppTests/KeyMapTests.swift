@@ -77,6 +77,19 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(command(.control("u"), field), .deleteToStart)
         XCTAssertEqual(command(.control("k"), field), .deleteToEnd)
         XCTAssertEqual(command(.control("w"), field), .deleteWordBackward)
+        XCTAssertEqual(command(.altBackspace, field), .deleteWordBackward)
+        XCTAssertEqual(command(.alt("b"), field), .cursorWordLeft)
+        XCTAssertEqual(command(.controlLeft, field), .cursorWordLeft)
+        XCTAssertEqual(command(.alt("f"), field), .cursorWordRight)
+        XCTAssertEqual(command(.controlRight, field), .cursorWordRight)
+        XCTAssertEqual(command(.alt("d"), field), .deleteWordForward)
+        XCTAssertNil(command(.alt("x"), field), "an Alt key no row lists does nothing")
+        XCTAssertEqual(command(.control("z"), field), .suspend)
+        XCTAssertEqual(command(.control("z"), panes), .suspend)
+        for scope in KeyScope.allCases {
+            XCTAssertEqual(
+                KeyMap.binding(for: .control("z"), in: scope.contexts)?.command, .suspend, "^Z suspends in \(scope)")
+        }
         XCTAssertNil(command(.character("q"), field), "q types in the field")
         XCTAssertNil(command(.character("1"), field))
         XCTAssertEqual(command(.escape, field), .cancel)

@@ -55,7 +55,7 @@ final class StateEqualityTests: XCTestCase {
 
     /// Kept out of equality on purpose: caches and clocks.
     static let notCompared: [String: @Sendable (inout AppState) -> Void] = [
-        "colorNames": { _ = $0.colorNames.value.names(for: Fixture.forest) },
+        "colorNames": { _ = $0.colorNames.value.names(for: Fixture.forest, language: .english) },
         "clock": {
             $0.clock = NotCompared(AppClock(now: { .distantPast }, uptime: { .seconds(1) }, makeID: { "other" }))
         },

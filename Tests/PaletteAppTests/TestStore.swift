@@ -98,7 +98,7 @@ final class TestStore {
         for effect in effects {
             performed.append(effect)
             switch effect.schedule {
-            case .cancel, .stop:
+            case .cancel, .suspend, .stop:
                 controlEffects.append(effect)
             case .concurrent, .serial:
                 let box = ActionBox()

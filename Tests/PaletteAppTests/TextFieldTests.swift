@@ -34,6 +34,23 @@ final class TextFieldTests: XCTestCase {
         XCTAssertEqual(field.text, "👨\u{200D}👩\u{200D}👧")
     }
 
+    /// Issue 11 point 7, typed: a terminal sends a key one scalar at a time, so the ZWJs of a
+    /// family, a flag's second regional indicator and a skin tone come alone; each joins the
+    /// cluster before the cursor (the ZWJs were dropped, leaving three people).
+    func testIssue11Point7AClusterTypedOneScalarAtATimeStaysWhole() {
+        let family = "👨\u{200D}👩\u{200D}👧"
+        var field = TextField()
+        for scalar in (family + " 🇹🇼 👩🏽\u{200D}💻 क्\u{200D}ष").unicodeScalars { field.insert(String(scalar)) }
+        XCTAssertEqual(field.characters, [Character(family), " ", "🇹🇼", " ", "👩🏽\u{200D}💻", " ", "क्\u{200D}ष"])
+        for _ in 0..<6 { field.deleteBackward() }
+        XCTAssertEqual(field.text, family, "six clusters deleted, one key each")
+        // A joiner after a letter that takes none is dropped; two letters never join.
+        var plain = TextField("a")
+        plain.insert("\u{200D}")
+        plain.insert("b")
+        XCTAssertEqual(plain.characters, ["a", "b"])
+    }
+
     /// The one sanitiser keeps a zero-width joiner inside an emoji sequence (issue 12, point 1),
     /// so a family emoji stays one character; a joiner elsewhere is still dropped.
     func testZeroWidthJoinersStayInsideEmojiSequencesOnly() {
@@ -62,6 +79,58 @@ final class TextFieldTests: XCTestCase {
         field.moveHome()
         field.insert("\u{301}")
         XCTAssertEqual(field.text, "a", "a mark at the start of the field has no letter to join")
+    }
+
+    /// Issue 11 point 5: moving and deleting by word, in English, Chinese, Japanese and emoji.
+    /// A word is a run of letters (or of Han, or of kana) between spaces and punctuation; a
+    /// change of script is a boundary; every emoji is a word (docs/decisions.md).
+    func testPoint5WordMotionAndDeletionByGraphemeCluster() {
+        var field = TextField("calm lake, at dawn")
+        field.moveWordLeft()
+        XCTAssertEqual(field.cursor, 14)
+        field.moveWordLeft()
+        field.moveWordLeft()
+        XCTAssertEqual(field.cursor, 5, "the comma is no word")
+        field.moveWordRight()
+        XCTAssertEqual(field.cursor, 9)
+        field.deleteWordForward()
+        XCTAssertEqual(field.text, "calm lake dawn")
+        field.deleteWordBackward()
+        XCTAssertEqual(field.text, "calm  dawn")
+        field.moveHome()
+        field.moveWordLeft()
+        XCTAssertEqual(field.cursor, 0)
+        field.moveEnd()
+        field.moveWordRight()
+        field.deleteWordForward()
+        XCTAssertEqual(field.text, "calm  dawn", "nothing after the end")
+
+        var cjk = TextField("寧靜的湖面，黎明 東京タワーの夜景")
+        cjk.deleteWordBackward()
+        XCTAssertEqual(cjk.text, "寧靜的湖面，黎明 東京タワーの")
+        cjk.deleteWordBackward()
+        XCTAssertEqual(cjk.text, "寧靜的湖面，黎明 東京タワー")
+        cjk.moveWordLeft()
+        cjk.moveWordLeft()
+        XCTAssertEqual(cjk.cursor, 9, "東京 is one word, タワー another")
+        cjk.moveWordLeft()
+        XCTAssertEqual(cjk.cursor, 6, "黎明 after the ideographic comma")
+        cjk.moveWordLeft()
+        XCTAssertEqual(cjk.cursor, 0)
+        cjk.deleteWordForward()
+        XCTAssertEqual(cjk.text, "，黎明 東京タワー")
+
+        let family = "👨\u{200D}👩\u{200D}👧"
+        var emoji = TextField("sun ☀\u{FE0F}\(family)🌲 ok")
+        emoji.moveWordLeft()
+        emoji.moveWordLeft()
+        XCTAssertEqual(emoji.characters[emoji.cursor], "🌲")
+        emoji.deleteWordBackward()
+        XCTAssertEqual(emoji.text, "sun ☀\u{FE0F}🌲 ok", "the family goes whole")
+        emoji.deleteWordBackward()
+        XCTAssertEqual(emoji.text, "sun 🌲 ok", "☀️ with its variation selector")
+        emoji.deleteWordBackward()
+        XCTAssertEqual(emoji.text, "🌲 ok")
     }
 
     func testWordAndLineDeletion() {

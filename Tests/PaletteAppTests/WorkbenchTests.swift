@@ -380,7 +380,7 @@ final class WorkbenchTests: XCTestCase {
 extension AppState {
     /// Candidates as an answer with several would show them.
     mutating func showStrip(_ candidates: [GeneratedPalette]) {
-        let names = candidates.map { colorNames.value.names(for: $0.palette) }
+        let names = candidates.map { colorNames.value.names(for: $0.palette, language: language) }
         workbench.candidates = CandidateStrip(candidates: candidates, names: names, description: "sea foam")
     }
 }

@@ -316,4 +316,60 @@ final class E2EIssue11Tests: XCTestCase {
             }
         }
     }
+
+    // MARK: - Point 6: the Chinese screen
+
+    /// The Chinese name `palette-tui inspect` gives `color` in `language` (the ΔE00-nearest
+    /// of that script's names): the name the pane must show.
+    private func chineseName(_ color: RGB, _ language: String) throws -> String {
+        let out = try Spawn.run(
+            [Repository.paletteTUI(), "inspect", color.hex, "--lang", language],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let label = language == "zh-Hant" ? "名稱" : "名称"
+        let line = try XCTUnwrap(out.stdout.split(separator: "\n").first { $0.contains(label) }, out.stdout)
+        let name = line.split(separator: " ").dropFirst().joined(separator: " ")
+        return String(name.prefix { $0 != "（" })
+    }
+
+    /// Under zh-Hant (from the locale) and zh-Hans (from --lang) the panes name their colours in
+    /// Chinese, the ΔE00-nearest of that script's names (they were English: "slate green");
+    /// the provider is 離線引擎 in the title, the caption and the status sentence (it was the
+    /// id "offline" inside a Chinese sentence); the engine's note is Chinese and the key hints
+    /// keep their place on the status line beside it.
+    func testIssue11Point6TheChineseScreenIsChineseColourNamesIncluded() throws {
+        let cases: [(language: String, how: [String], env: [String: String], engine: String, hints: String)] = [
+            ("zh-Hant", [], ["LANG": "zh_TW.UTF-8"], "離線引擎", "F1 說明"),
+            ("zh-Hans", ["--lang", "zh-Hans"], [:], "离线引擎", "F1 说明"),
+        ]
+        for c in cases {
+            let session = try TmuxSession(
+                ["--provider", "offline", "--no-history"] + c.how, width: 80, height: 24, environment: c.env)
+            try session.waitForStart()
+            // English colour words, so the panes could only be Chinese by naming them so; and
+            // words the engine does not know, so it adds a note.
+            let colours = try generate(session, "slate green forest at dusk with xyzzy plugh")
+            let screen = try session.waitFor(c.engine + "生成新配色")
+            let rows = screen.components(separatedBy: "\n")
+            let hexRow = try XCTUnwrap(rows.firstIndex { E2EAppTests.hexCodes($0).count == 3 }, screen)
+            let nameRow = rows[hexRow + 1]
+            for color in colours {
+                let name = try chineseName(color, c.language)
+                XCTAssertFalse(
+                    name.isEmpty || name.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic })
+                XCTAssertTrue(nameRow.contains(name), "\(c.language): \(color.hex) is \(name) in the pane: \(nameRow)")
+            }
+            XCTAssertFalse(
+                nameRow.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic },
+                "no English colour name: \(nameRow)")
+            XCTAssertTrue(rows[0].contains(c.engine), "the title names the engine in Chinese: \(rows[0])")
+            XCTAssertFalse(rows[0].contains("offline ·"), rows[0])
+            let status = statusRow(screen)
+            XCTAssertFalse(status.contains("offline"), "no provider id in the Chinese sentence: \(status)")
+            XCTAssertTrue(status.contains(c.language == "zh-Hant" ? "已讀取：" : "已读取："), "the note, in Chinese: \(status)")
+            XCTAssertTrue(status.contains("· " + c.hints), "the key hints stay on the status line: \(status)")
+            let caption = try XCTUnwrap(rows.first { $0.contains("“slate green") }, screen)
+            XCTAssertTrue(caption.contains(c.engine) && !caption.contains("offline"), caption)
+        }
+    }
 }

@@ -91,7 +91,7 @@ final class E2EProviderTests: XCTestCase {
         try session.waitForStart()
         let screen = try session.waitFor("第 4 行")
         XCTAssertTrue(screen.contains("設定檔 config.toml 第 4 行：不是有效的值"), "\n" + screen)
-        XCTAssertTrue(screen.contains("palette-tui · offline"), "the defaults")
+        XCTAssertTrue(screen.contains("palette-tui · 離線引擎"), "the defaults, the engine named in Chinese")
         try session.type("forest")
         try session.press("Enter")
         try session.waitForScreen("an offline palette") { E2EAppTests.paneHexCodes($0).count == 3 }

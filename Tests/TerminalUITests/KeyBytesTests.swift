@@ -100,10 +100,45 @@ final class KeyBytesTests: XCTestCase {
         XCTAssertEqual(expire(&keys, after: 60), [], "taken once")
     }
 
-    func testEscThenALetterIsEscapeThenTheLetterAtOnce() {
+    /// Issue 11 point 5: a terminal sends Alt-x as Esc and x in one write; that is one key
+    /// (it was Escape, then the x typed into the field). Alt-Backspace and Alt with a non-ASCII
+    /// character too.
+    func testPoint5EscAndACharacterInOneReadIsThatKeyWithAlt() {
         var keys = decoder()
-        XCTAssertEqual(feed(&keys, "\u{1B}q"), [.character(0x1B), .character(0x71)])
+        XCTAssertEqual(feed(&keys, "\u{1B}b\u{1B}f\u{1B}x"), [.alt(0x62), .alt(0x66), .alt(0x78)])
+        XCTAssertEqual(feed(&keys, "\u{1B}\u{7F}\u{1B}\u{08}"), [.alt(0x7F), .alt(0x08)])
+        XCTAssertEqual(feed(&keys, "\u{1B}é"), [.alt(0xE9)])
         XCTAssertNil(keys.deadline)
+        // Esc and half a character: the rest may come.
+        XCTAssertEqual(feed(&keys, [0x1B, 0xC3]), [])
+        XCTAssertEqual(feed(&keys, [0xA9], after: 3), [.alt(0xE9)])
+    }
+
+    /// An Esc that ended a read, then a letter in the next: two keys, Escape then the letter
+    /// (a person who presses Esc and types quickly), however soon the letter comes.
+    func testPoint5AnEscThatEndedAReadThenALetterIsEscapeThenTheLetter() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "ab\u{1B}"), chars("ab"))
+        XCTAssertEqual(feed(&keys, "q", after: 2), [.character(0x1B), .character(0x71)])
+        XCTAssertNil(keys.deadline)
+        // But a sequence split after its Esc is still one key.
+        XCTAssertEqual(feed(&keys, "\u{1B}", after: 4), [])
+        XCTAssertEqual(feed(&keys, "[A", after: 6), [.keyCode(KEY_UP)])
+    }
+
+    /// Ctrl-Left and Ctrl-Right in xterm's form (`ESC[1;5D`, whatever the table says) and
+    /// rxvt's (`ESC Od`); other modifiers stay unknown keys.
+    func testPoint5CtrlArrowsInEveryForm() {
+        var keys = decoder()
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}[1;5D\u{1B}[1;5C\u{1B}Od\u{1B}Oc"),
+            [
+                .keyCode(KeyBytes.controlLeftCode), .keyCode(KeyBytes.controlRightCode),
+                .keyCode(KeyBytes.controlLeftCode), .keyCode(KeyBytes.controlRightCode),
+            ])
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}[1;2D\u{1B}[1;5;1D\u{1B}[>1;5D"),
+            Array(repeating: .keyCode(KeyBytes.unknownSequenceCode), count: 3))
     }
 
     func testASequenceSplitAcrossReadsIsOneKey() {

@@ -48,6 +48,20 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(KEY_BACKSPACE, 263)
     }
 
+    /// Issue 11 point 5: Alt keys and Ctrl-arrows are keys of their own, never typed text.
+    func testPoint5AltAndCtrlArrowKeys() {
+        XCTAssertEqual(
+            decode([.alt(0x62), .alt(0x7F), .alt(0x08), .alt(0xE9), .alt(0x01)]),
+            [.key(.alt("b")), .key(.altBackspace), .key(.altBackspace), .key(.alt("é")), .key(.unknown(1))])
+        XCTAssertEqual(
+            decode([.keyCode(KeyBytes.controlLeftCode), .keyCode(KeyBytes.controlRightCode)]),
+            [.key(.controlLeft), .key(.controlRight)])
+        // Inside a paste an Esc is no text; the character after it is.
+        XCTAssertEqual(
+            decode([.keyCode(KeyDecoder.pasteStartCode), .alt(0x62), .keyCode(KeyDecoder.pasteEndCode)]),
+            [.key(.paste("b"))])
+    }
+
     func testResizeIsAnEventNotAKey() {
         XCTAssertEqual(decode([.keyCode(KEY_RESIZE)]), [.resize])
     }

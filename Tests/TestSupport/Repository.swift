@@ -32,8 +32,16 @@ public enum Repository {
         return path
     }
 
-    /// The `palette-tui` binary built for this test run.
+    /// The `palette-tui` binary built for this test run; `PALETTE_TUI_UNDER_TEST` names
+    /// another one instead (an older build, to see a test fail without the fix it guards:
+    /// docs/modules/testing.md).
     public static func paletteTUI() throws -> String {
-        try product("palette-tui")
+        if let other = ProcessInfo.processInfo.environment["PALETTE_TUI_UNDER_TEST"], !other.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: other) else {
+                throw SpawnError("PALETTE_TUI_UNDER_TEST=\(other) is not an executable")
+            }
+            return other
+        }
+        return try product("palette-tui")
     }
 }

@@ -109,7 +109,8 @@ extension AppState {
             palette: palette, provider: current.provider, model: current.model)
         shown = ShownPalette(
             palette: palette, description: current.description, provider: current.provider,
-            model: current.model, isFallback: current.isFallback, names: colorNames.value.names(for: palette),
+            model: current.model, isFallback: current.isFallback,
+            names: colorNames.value.names(for: palette, language: language),
             rationale: current.rationale, entryID: entry.id)
         history.append(entry)
         // The panes keep the repaired palette in view (the history's focus shows its own row).

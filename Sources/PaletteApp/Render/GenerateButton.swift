@@ -54,7 +54,8 @@ struct GenerateButton: ScreenPart {
             return
         }
         guard let shown else { return }
-        var caption = "“" + TextSanitizer.clean(shown.description) + "”  " + shown.provider
+        var caption =
+            "“" + TextSanitizer.clean(shown.description) + "”  " + Messages.providerLabel(shown.provider)(language)
         if let model = shown.model, !model.isEmpty { caption += " · " + model }
         if shown.isFallback { caption += " · " + UIText.offlineFallback(language) }
         let x = end + 2

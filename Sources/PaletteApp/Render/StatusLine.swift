@@ -41,8 +41,9 @@ struct StatusLine: ScreenPart {
         // While a palette is being made, Enter does not generate another: its hint goes.
         items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
         // The keys keep at least a third of the row beside a message (a long one is cut to what
-        // they leave); an error or a warning is read whole first, the keys take what is left.
-        let urgent = status.map { $0.kind != .info } ?? false
+        // they leave: a palette's notes never push them off); an error, a warning or the path a
+        // file went to is read whole first, the keys take what is left.
+        let urgent = status?.readWhole ?? false
         let room = messageWidth == 0 ? available : max(available - messageWidth - 3, urgent ? 0 : available / 3)
         var keys: [(key: String, text: String)] = []
         var used = 0

@@ -31,7 +31,7 @@ struct TitleBar: ScreenPart {
         if let vision { right = AccessWords.visionTitle(vision)(language) + "  " + right }
         let rightWidth = DisplayWidth.of(right)
         let rightX = width - 1 - rightWidth
-        var title = "palette-tui · " + provider
+        var title = "palette-tui · " + Messages.providerLabel(provider)(language)
         if let model, !model.isEmpty { title += " · " + model }
         let titleLimit = rightX > 20 ? rightX - 2 : width - 1
         canvas.put(title, x: 1, y: 0, style: frame.theme.title, limit: titleLimit, ellipsis: true)

@@ -76,6 +76,17 @@ public enum TextSanitizer {
         return String(out)
     }
 
+    /// Whether `joiner` (ZWJ, ZWNJ) typed right after `scalar` may stay, judged by what is
+    /// before it alone: a text field gets keys one scalar at a time, and what the joiner joins
+    /// comes with the next key (which `clean` of the whole text judges again).
+    public static func mayJoin(_ joiner: Unicode.Scalar, after scalar: Unicode.Scalar) -> Bool {
+        switch joinerKind(joiner) {
+        case .zwj: return isEmojiPart(scalar) || needsZWNJ(scalar)
+        case .zwnj: return needsZWNJ(scalar)
+        default: return false
+        }
+    }
+
     private enum JoinerKind { case none, zwj, zwnj, emojiVariation, variation }
 
     /// The scalars whose fate depends on their neighbours.
