@@ -210,7 +210,8 @@ enum ProseScanner {
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             let before = count
             let badBefore = bad.count
-            if let pairs = labelledPairs(bytes[lineStart..<lineEnd]) {
+            let mayName = mayNameRole(bytes[lineStart..<lineEnd])
+            if mayName, let pairs = labelledPairs(bytes[lineStart..<lineEnd]) {
                 // `primary: navy; secondary: teal; accent: coral` on one line, or JSON members
                 // without their braces: each role with its own value.
                 for pair in pairs {
@@ -226,7 +227,7 @@ enum ProseScanner {
                 continue
             }
             scan(bytes, lineStart..<lineEnd, into: &tokens, count: &count, bad: &bad)
-            if count == before, bad.count == badBefore {
+            if mayName, count == before, bad.count == badBefore {
                 switch labelledName(bytes[lineStart..<lineEnd]) {
                 case .some(.success(let named)):
                     count += 1
@@ -494,6 +495,31 @@ enum ProseScanner {
             found.insert(role)
         }
         return found.count == 1 ? found.first : nil
+    }
+
+    /// Whether a line can name a role at all, tested on its bytes before it is read as labelled
+    /// text (`labelledPairs`, `labelledName`: both need `label` to find a role word): an ASCII
+    /// word that is a role word in any case, or any non-ASCII text (the Chinese names, and words
+    /// that `label` splits differently). A line of code fences or punctuation costs no strings.
+    private static func mayNameRole(_ line: ArraySlice<UInt8>) -> Bool {
+        var i = line.startIndex
+        while i < line.endIndex {
+            let c = line[i]
+            if c >= 0x80 { return true }
+            guard isLetter(c) else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < line.endIndex, isLetter(line[j]) { j += 1 }
+            // The role words are 4 to 13 letters: a short word is an inline string, no allocation.
+            if j - i <= 15 {
+                let word = String(decoding: line[i..<j].lazy.map { $0 | 0x20 }, as: UTF8.self)
+                if RoleWords.strong[word] != nil || RoleWords.weak[word] != nil { return true }
+            }
+            i = j
+        }
+        return false
     }
 
     private static func isLetter(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
