@@ -210,7 +210,8 @@ enum ProseScanner {
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             let before = count
             let badBefore = bad.count
-            let mayName = mayNameRole(bytes[lineStart..<lineEnd])
+            // Both readers of labelled text take lines of at most 400 bytes.
+            let mayName = lineEnd - lineStart <= 400 && mayNameRole(bytes[lineStart..<lineEnd])
             if mayName, let pairs = labelledPairs(bytes[lineStart..<lineEnd]) {
                 // `primary: navy; secondary: teal; accent: coral` on one line, or JSON members
                 // without their braces: each role with its own value.
@@ -512,8 +513,8 @@ enum ProseScanner {
             }
             var j = i
             while j < line.endIndex, isLetter(line[j]) { j += 1 }
-            // The role words are 4 to 13 letters: a short word is an inline string, no allocation.
-            if j - i <= 15 {
+            // The ASCII role words are 4 to 13 letters (a word that short is an inline string).
+            if (4...13).contains(j - i) {
                 let word = String(decoding: line[i..<j].lazy.map { $0 | 0x20 }, as: UTF8.self)
                 if RoleWords.strong[word] != nil || RoleWords.weak[word] != nil { return true }
             }
