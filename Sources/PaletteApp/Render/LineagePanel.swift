@@ -45,7 +45,10 @@ struct LineagePanel: ScreenPart {
             let how = WorkbenchText.how(step, language)
             x = canvas.put(how, x: x, y: y, style: .plain, limit: right, ellipsis: true)
             if let source = step.source, x + 3 < right {
-                canvas.put("  " + source, x: x, y: y, style: theme.dim, limit: right, ellipsis: true)
+                // The provider in the reader's language (離線引擎 rather than `offline`), as in
+                // the title and the caption.
+                let line = Messages.providerLabel(step.provider)(language) + source
+                canvas.put("  " + line, x: x, y: y, style: theme.dim, limit: right, ellipsis: true)
             }
             y += 1
         }
@@ -61,7 +64,9 @@ public struct LineageStep: Hashable, Sendable {
     public var palette: Palette?
     public var description: String
     public var lineage: HistoryEntry.Lineage
-    /// "offline · engine-1 · 2026-12-01"; nil for a missing parent.
+    /// The provider's id, named in the reader's language when drawn.
+    public var provider = ""
+    /// What follows the provider: " · engine-1 · 2026-12-01"; nil for a missing parent.
     public var source: String?
     public var missingID: String?
 
@@ -69,7 +74,8 @@ public struct LineageStep: Hashable, Sendable {
         palette = entry.palette
         description = entry.description
         lineage = entry.lineage
-        var source = TextSanitizer.clean(entry.provider)
+        provider = entry.provider
+        var source = ""
         if let model = entry.model, !model.isEmpty { source += " · " + TextSanitizer.clean(model) }
         source += " · " + CivilDate.utcDay(entry.created)
         self.source = source
