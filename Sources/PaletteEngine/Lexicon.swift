@@ -258,13 +258,13 @@ struct RulesTable: Sendable {
 }
 
 /// One suffix rule: strip `suffix`, then append `replacement`.
-struct SuffixRule: Sendable {
+struct SuffixRule: Sendable, Equatable {
     let suffix: [Unicode.Scalar]
     let replacement: [Unicode.Scalar]
 }
 
 /// A language's reading rules, from the `@rule` lines of tools/lexicon/lang/<code>.tsv.
-struct LanguageRules: Sendable {
+struct LanguageRules: Sendable, Equatable {
     /// Articles, prepositions, pronouns ...: they say which language a text is in and are not
     /// reported as words the engine did not understand.
     var function: Set<String> = []
@@ -410,6 +410,8 @@ struct Lexicon: Sendable {
     /// True when the indexes came from the generated index text, false when they were built
     /// from the terms (the index text was of other source texts, or damaged).
     let isPrebuilt: Bool
+    /// The rule lines with their values folded, as the index text keeps them.
+    private(set) var foldedRuleText = ""
 
     /// The embedded lexicon, loaded on first use.
     ///
@@ -430,7 +432,7 @@ struct Lexicon: Sendable {
             self.init(entries: text, rules: ruleText, folding: folding)
             return
         }
-        let rules = Lexicon.parseRules(ruleText, folding: folding)
+        let rules = Lexicon.parseRules(indexes.foldedRules, folding: folding, isFolded: true)
         self.init(
             entries: Lexicon.parseEntries(text), rules: rules, folding: folding, indexes: indexes, prebuilt: true)
     }
@@ -439,7 +441,8 @@ struct Lexicon: Sendable {
     /// that the generated index is checked against).
     init(entries text: String, rules ruleText: String, folding: Folding) {
         let rules = Lexicon.parseRules(ruleText, folding: folding)
-        let built = Lexicon.build(entries: text, rules: rules, folding: folding)
+        var built = Lexicon.build(entries: text, rules: rules, folding: folding)
+        built.indexes.foldedRules = Lexicon.foldedRules(ruleText, folding: folding).joined(separator: "\n")
         self.init(entries: built.entries, rules: rules, folding: folding, indexes: built.indexes, prebuilt: false)
     }
 
@@ -462,6 +465,7 @@ struct Lexicon: Sendable {
         self.grammar = GrammarWords(rules: rules)
         self.negationEntry = entries.firstIndex { $0.kind == .negation && $0.negation == .before }.map { Int32($0) }
         self.isPrebuilt = prebuilt
+        self.foldedRuleText = indexes.foldedRules
     }
 
     /// This lexicon's indexes as index text (what `lexicon-index` writes into LexiconIndexData.swift).
@@ -469,7 +473,7 @@ struct Lexicon: Sendable {
         LexiconIndexText.write(
             LexiconIndexText.Indexes(
                 exact: exact, bare: bare, stems: stems, phraseStarts: phraseStarts, maxPhraseWords: maxPhraseWords,
-                maxRunLength: maxRunLength),
+                maxRunLength: maxRunLength, foldedRules: foldedRuleText),
             fingerprint: fingerprint)
     }
 
@@ -818,16 +822,38 @@ struct Lexicon: Sendable {
 
     // MARK: Parsing
 
-    private static func parseRules(_ text: String, folding: Folding) -> [LanguageCode: LanguageRules] {
-        var out: [LanguageCode: LanguageRules] = [:]
-        func folded(_ s: Substring) -> String {
-            string(s.unicodeScalars.compactMap { folding.fold($0) })
+    /// The rule lines with every value folded (what the index text keeps, so that start-up
+    /// folds nothing): `code TAB rule TAB value|value`, the lines `parseRules` reads, in order.
+    static func foldedRules(_ text: String, folding: Folding) -> [String] {
+        var out: [String] = []
+        for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
+            let cols = Lexicon.fields(line, "\t")
+            guard cols.count == 3, LanguageCode(code: cols[0]) != nil else { continue }
+            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map { folded($0, folding) }
+            precondition(
+                values.allSatisfy { v in !v.isEmpty && !v.unicodeScalars.contains { $0 == "|" || $0 == "\t" } },
+                "a rule value that folds to nothing or to a separator: \(line)")
+            out.append("\(cols[0])\t\(cols[1])\t\(values.joined(separator: "|"))")
         }
+        return out
+    }
+
+    private static func folded(_ s: Substring, _ folding: Folding) -> String {
+        string(s.unicodeScalars.compactMap { folding.fold($0) })
+    }
+
+    /// Each language's rules; `isFolded` for rule text whose values are folded already (`foldedRules`).
+    static func parseRules(_ text: String, folding: Folding, isFolded: Bool = false)
+        -> [LanguageCode: LanguageRules]
+    {
+        var out: [LanguageCode: LanguageRules] = [:]
         for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
             let cols = Lexicon.fields(line, "\t")
             guard cols.count == 3, let language = LanguageCode(code: cols[0]) else { continue }
             var r = out[language] ?? LanguageRules()
-            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map(folded)
+            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map {
+                isFolded ? String($0) : folded($0, folding)
+            }
             func rule(_ v: String) -> SuffixRule {
                 let parts = v.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
                 return SuffixRule(

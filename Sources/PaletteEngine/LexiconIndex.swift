@@ -140,6 +140,16 @@ struct PackedKeyIndex: Sendable {
 
         mutating func addSense(_ s: Sense) { index.senses.append(PackedKeyIndex.pack(s)) }
 
+        /// Room for `keys` keys (and a guess at their bytes and senses), so the arrays grow once.
+        mutating func reserve(keys: Int) {
+            index.bytes.reserveCapacity(keys * 12)
+            index.keyEnds.reserveCapacity(keys)
+            index.hashes.reserveCapacity(keys)
+            index.senseEnds.reserveCapacity(keys)
+            index.senses.reserveCapacity(keys + keys / 4)
+            fullHashes.reserveCapacity(keys)
+        }
+
         mutating func endKey() {
             index.keyEnds.append(UInt32(index.bytes.count))
             index.senseEnds.append(UInt32(index.senses.count))
@@ -173,7 +183,8 @@ struct PackedKeyIndex: Sendable {
 /// read at start-up instead of folding, stemming and sorting out 17,000 terms again.
 ///
 /// ```
-/// palette-lexicon-index 1 <source fingerprint, 16 hex digits> <longest phrase, words> <longest run, scalars>
+/// palette-lexicon-index 2 <source fingerprint, 16 hex digits> <longest phrase, words> <longest run, scalars>
+/// @rules <count>          then the rule lines, values folded (`code TAB rule TAB value|value`)
 /// @exact <count>          then one key a line: key TAB senses
 /// @bare <count>
 /// @stems <language> <count>
@@ -185,7 +196,7 @@ struct PackedKeyIndex: Sendable {
 /// separated by spaces, in the order the lookup prefers them. Keys are sorted by their bytes,
 /// so the text is the same for the same lexicon.
 enum LexiconIndexText {
-    static let magic = "palette-lexicon-index 1"
+    static let magic = "palette-lexicon-index 2"
 
     /// The parts of a lexicon that the text holds.
     struct Indexes {
@@ -195,6 +206,8 @@ enum LexiconIndexText {
         var phraseStarts = PackedKeyIndex()
         var maxPhraseWords = 1
         var maxRunLength = 1
+        /// The rule lines with their values folded (`Lexicon.foldedRules`), joined by newlines.
+        var foldedRules = ""
     }
 
     /// Identifies the texts an index was built from: FNV-1a over the entries, the rules and
@@ -222,6 +235,9 @@ enum LexiconIndexText {
     /// The text of these indexes (keys sorted by their bytes).
     static func write(_ ix: Indexes, fingerprint: UInt64) -> String {
         var out = "\(magic) \(hex(fingerprint)) \(ix.maxPhraseWords) \(ix.maxRunLength)\n"
+        let rules = ix.foldedRules.split(separator: "\n")
+        out += "@rules \(rules.count)\n"
+        for line in rules { out += line + "\n" }
         func section(_ header: String, _ index: PackedKeyIndex, senses: Bool) {
             let rows = zip(index.keys, index.values).sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
             out += "\(header) \(rows.count)\n"
@@ -291,6 +307,7 @@ enum LexiconIndexText {
             let words = number(field(0x20)), let run = number(field(0x20)), endLine()
         else { return nil }
         var out = Indexes()
+        var sawRules = false
         out.maxPhraseWords = words
         out.maxRunLength = run
 
@@ -305,8 +322,19 @@ enum LexiconIndexText {
                 language = l
             }
             guard let count = number(field(0x20)), endLine() else { return nil }
+            if name == "rules" {
+                let start = i
+                for _ in 0..<count {
+                    while i < n, b[i] != 0x0A { i += 1 }
+                    guard endLine() else { return nil }
+                }
+                out.foldedRules = string(start..<max(start, i - 1))
+                sawRules = true
+                continue
+            }
             let withSenses = name != "starts"
             var builder = PackedKeyIndex.Builder()
+            builder.reserve(keys: count)
             for _ in 0..<count {
                 let key = field(0x09)
                 guard !key.isEmpty else { return nil }
@@ -348,7 +376,7 @@ enum LexiconIndexText {
             default: return nil
             }
         }
-        return out
+        return sawRules ? out : nil
     }
 }
 

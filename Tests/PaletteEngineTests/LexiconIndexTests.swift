@@ -44,6 +44,11 @@ final class LexiconIndexTests: XCTestCase {
         XCTAssertEqual(Set(read.stems.keys), Set(built.stems.keys))
         for (l, index) in built.stems { same(read.stems[l] ?? PackedKeyIndex(), index, "stems \(l)") }
         same(read.phraseStarts, built.phraseStarts, "phrase starts")
+        XCTAssertEqual(read.rules.values, built.rules.values)
+        XCTAssertEqual(read.rules.values.count, 14)
+        XCTAssertEqual(read.foldedRuleText, built.foldedRuleText)
+        XCTAssertEqual(read.grammar.functionWords, built.grammar.functionWords)
+        XCTAssertEqual(read.grammar.runFunction, built.grammar.runFunction)
         XCTAssertEqual(read.stemmingLanguages, built.stemmingLanguages)
         XCTAssertEqual(read.maxPhraseWords, built.maxPhraseWords)
         XCTAssertEqual(read.maxRunLength, built.maxRunLength)
@@ -90,7 +95,8 @@ final class LexiconIndexTests: XCTestCase {
             index.replacingOccurrences(of: "\n@bare ", with: "\n@bear "),
             index.replacingOccurrences(of: line, with: line.dropLast(2) + "z\n"),  // no such language
             index.replacingOccurrences(of: line, with: line.dropLast(2) + "\n"),  // an entry without its language
-            index.replacingOccurrences(of: "palette-lexicon-index 1 ", with: "palette-lexicon-index 2 "),
+            index.replacingOccurrences(of: "palette-lexicon-index 2 ", with: "palette-lexicon-index 1 "),
+            index.replacingOccurrences(of: "\n@rules ", with: "\n@rulez "),
             "",
         ]
         for (k, text) in damaged.enumerated() {
