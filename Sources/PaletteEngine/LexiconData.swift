@@ -2385,7 +2385,7 @@ hi	of	में|पर
 hi	genitive	का|की|के
 hi	with	में|पर|साथ|बीच|पास|ऊपर|नीचे|किनारे
 vi	name	Tiếng Việt
-vi	function	và|của|trong|một|những|các|cái|chiếc|với|cho|là|có|rất|hơn|nhưng|này|đó|kia|tôi|bạn|anh|chị|em|chúng|ta|muốn|hãy|làm|ơn|chút|màu|màu sắc|bảng|bảng màu|phong cách|ở|tại|trên|dưới|bên|lúc|khi|vào|từ|đến|như|thật|quá|nhất|được|bị|đang|đã|sẽ|nhiều|ít|gam|tông|kiểu|vẻ|cảm giác|cờ|lá cờ|quốc kỳ
+vi	function	và|của|trong|xin|một|những|các|cái|chiếc|với|cho|là|có|rất|hơn|nhưng|này|đó|kia|tôi|bạn|anh|chị|em|chúng|ta|muốn|hãy|làm|ơn|chút|màu|màu sắc|bảng|bảng màu|phong cách|ở|tại|trên|dưới|bên|lúc|khi|vào|từ|đến|như|thật|quá|nhất|được|bị|đang|đã|sẽ|nhiều|ít|gam|tông|kiểu|vẻ|cảm giác|cờ|lá cờ|quốc kỳ
 vi	letters	ă|đ|ơ|ư|ắ|ằ|ẳ|ẵ|ặ|ấ|ầ|ẩ|ẫ|ậ|ế|ề|ể|ễ|ệ|ố|ồ|ổ|ỗ|ộ|ớ|ờ|ở|ỡ|ợ|ứ|ừ|ử|ữ|ự|ả|ạ|ẻ|ẹ|ẽ|ỉ|ị|ĩ|ỏ|ọ|ủ|ụ|ũ|ỷ|ỵ|ỹ|ỳ
 vi	of	của
 vi	after	trên|dưới|trong|ở|tại|bên|sau|giữa|giữa lòng

@@ -656,7 +656,8 @@ struct Matcher {
             // told from the word's own letters: the note quotes the whole word as typed.
             let keepsTail =
                 functionInUnknown.map { cut in
-                    end == range.upperBound && cut > start && kana(cut - 1) == 1 && (cut..<end).allSatisfy { kana($0) == 1 }
+                    end == range.upperBound && cut > start && kana(cut - 1) == 1
+                        && (cut..<end).allSatisfy { kana($0) == 1 }
                 } ?? false
             let end = keepsTail ? end : functionInUnknown ?? end
             let letters = scalars[start..<end].contains { Tokenizer.scriptClass($0) == .run }
