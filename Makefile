@@ -229,7 +229,7 @@ fuzz:
 	$(FUZZ_SWIFTC) -module-name PaletteApp -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteApp.swiftmodule \
 	  -emit-library -static -o $(FUZZ_DIR)/libPaletteAppKey.a Sources/PaletteApp/Key.swift
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
-	  Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lPaletteAppKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
+	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lPaletteAppKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
 	python3 Fuzz/run_fuzzers.py --runs $(FUZZ_RUNS) --max-time $(FUZZ_TIME) --bin $(FUZZ_DIR)
 
 ## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at

@@ -3,11 +3,12 @@ import Glibc
 import PaletteApp
 
 /// libFuzzer entry point for `KeyDecoder`, built by `make fuzz` with TerminalUI's
-/// `KeyDecoder.swift` and PaletteApp's `Key.swift` (all the decoder uses), on Debian's curses.h.
+/// `KeyDecoder.swift` and `KeyBytes.swift` and PaletteApp's `Key.swift` (all the decoder uses),
+/// on Debian's curses.h.
 ///
-/// The input is a script of terminal input: characters (any 32-bit value, valid scalar or
-/// not), key codes (the interesting ones and any 32-bit value), the clock moving on, and
-/// explicit flushes. The decoder is checked against a small model of the contract at every
+/// The input is a script of terminal input: characters and characters with Alt (any 32-bit
+/// value, valid scalar or not), key codes (the interesting ones and any 32-bit value), the
+/// clock moving on, and explicit flushes. The decoder is checked against a small model of the contract at every
 /// step: outside a paste, no control character comes out as text, Ctrl-letters come out as
 /// `.control`, every key code becomes a key or a resize; a paste is exactly the characters
 /// fed between its markers (CR and Enter as LF, other key codes dropped, at most
@@ -53,6 +54,12 @@ private func checkKey(_ key: Key, from input: RawInput) {
         let v = scalars[0].value
         require(v >= 0x20 && !(0x7F...0x9F).contains(v), "control character U+\(v) as text")
         require(input == .character(v), "text from \(input)")
+    case .alt(let character):
+        let scalars = Array(character.unicodeScalars)
+        require(scalars.count == 1, "one input, one scalar")
+        let v = scalars[0].value
+        require(v >= 0x20 && !(0x7F...0x9F).contains(v), "control character U+\(v) with Alt")
+        require(input == .alt(v), "Alt-\(character) from \(input)")
     case .control(let character):
         require(("a"..."z").contains(character), "Ctrl-\(character)")
     case .paste:
@@ -80,7 +87,7 @@ private struct Model {
             case .keyCode(KEY_RESIZE): return .resize
             case .keyCode(KEY_ENTER): add(0x0A)
             case .keyCode: break
-            case .character(let v): add(v == 0x0D ? 0x0A : v)
+            case .character(let v), .alt(let v): add(v == 0x0D ? 0x0A : v)
             }
             return nil
         }
@@ -92,6 +99,7 @@ private struct Model {
         case .keyCode(KEY_RESIZE): return .resize
         case .keyCode(let code): return .key(Model.key(code))
         case .character(let v): return .key(Model.key(character: v))
+        case .alt(let v): return .key(Model.key(alt: v))
         }
     }
 
@@ -128,10 +136,21 @@ private struct Model {
         }
     }
 
+    static func key(alt v: UInt32) -> Key {
+        switch v {
+        case 0x08, 0x7F: return .altBackspace
+        case 0x00...0x1F, 0x80...0x9F: return .unknown(Int32(v))
+        default:
+            guard let scalar = Unicode.Scalar(v) else { return .unknown(Int32(bitPattern: v)) }
+            return .alt(Character(scalar))
+        }
+    }
+
     static let named: [Int32: Key] = [
         KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right, KEY_HOME: .home, KEY_END: .end,
         KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
-        KEY_ENTER: .enter, KEY_BTAB: .backTab,
+        KEY_ENTER: .enter, KEY_BTAB: .backTab, KeyBytes.controlLeftCode: .controlLeft,
+        KeyBytes.controlRightCode: .controlRight,
     ]
 
     static func key(_ code: Int32) -> Key {
@@ -153,7 +172,8 @@ private struct Script {
     static let codes: [Int32] = [
         KeyDecoder.pasteStartCode, KeyDecoder.pasteEndCode, KEY_RESIZE, KEY_ENTER, KEY_UP, KEY_DOWN, KEY_LEFT,
         KEY_RIGHT, KEY_HOME, KEY_END, KEY_PPAGE, KEY_NPAGE, KEY_BACKSPACE, KEY_DC, KEY_BTAB, KEY_F0, KEY_F0 + 1,
-        KEY_F0 + 63, KEY_F0 + 64, KEY_MAX, KEY_MAX + 3, 0, -1, Int32.min, Int32.max,
+        KEY_F0 + 63, KEY_F0 + 64, KeyBytes.controlLeftCode, KeyBytes.controlRightCode, KEY_MAX, KEY_MAX + 6, 0, -1,
+        Int32.min, Int32.max,
     ]
 
     let data: UnsafePointer<UInt8>
@@ -187,8 +207,9 @@ private struct Script {
         }
         guard let tag = byte() else { return nil }
         switch tag & 7 {
-        case 0: return .input(.character(word(1)))
-        case 1: return .input(.character(word(2)))
+        // Bit 3 of a one- or two-byte character's tag: the character with Alt (Esc before it).
+        case 0: return .input(tag & 8 == 0 ? .character(word(1)) : .alt(word(1)))
+        case 1: return .input(tag & 8 == 0 ? .character(word(2)) : .alt(word(2)))
         case 2: return .input(.character(word(3) & 0x1F_FFFF))
         case 3: return .input(.character(word(4)))
         case 4: return .input(.keyCode(Script.codes[Int(byte() ?? 0) % Script.codes.count]))

@@ -54,9 +54,9 @@ final class E2EEffectTests: XCTestCase {
         }
     }
 
-    /// `palette-tui 2>log`, then a crash: the reset goes to the terminal the screen was on,
-    /// not into the log, so the terminal is usable again; the crash report still goes to the log.
-    func testCrashWithStandardErrorInAFileStillRestoresTheTerminal() throws {
+    /// Issue 12, point 9: `palette-tui 2>log`, then a crash: the reset goes to the terminal the
+    /// screen was on, not into the log, so the terminal is usable again.
+    func testIssue12Point9ACrashWithStandardErrorInAFileStillRestoresTheTerminal() throws {
         let directory = URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let log = directory.appendingPathComponent("stderr.log").path

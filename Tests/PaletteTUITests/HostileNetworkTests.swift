@@ -187,15 +187,11 @@ final class HostileNetworkTests: XCTestCase {
                 ["gzip_mb": 4, "trickle": 1.0, "piece_kib": 1],
                 ["fixture": Self.palette],
             ])
-        let session = try TmuxSession(
-            ["--provider", "gemini", "--endpoint", server.endpoint, "--history", "h.jsonl"],
-            environment: ["GEMINI_API_KEY": Self.key])
-        try session.waitForStart()
+        let session = try TmuxSession.gemini(endpoint: server.endpoint, key: Self.key)
         let pid = try session.appPID()
         let baseline = try XCTUnwrap(memory(pid, "VmRSS"))
 
-        try session.type("bomb")
-        try session.press("Enter")
+        try session.generate("bomb")
         try session.waitFor("more than 4 MiB")
 
         try session.press("Enter")
@@ -254,12 +250,8 @@ final class HostileNetworkTests: XCTestCase {
     func testIssue12Point2AHugeDelayNeverCrashesTheApp() throws {
         let quota = "from-issues/error-429-resource-exhausted-quota-retryinfo.json"
         let server = try serve([["fixture": quota, "replace": ["\"26s\"": "\"9.3e18s\""]]])
-        let session = try TmuxSession(
-            ["--provider", "gemini", "--endpoint", server.endpoint, "--history", "h.jsonl"],
-            environment: ["GEMINI_API_KEY": Self.key])
-        try session.waitForStart()
-        try session.type("forest")
-        try session.press("Enter")
+        let session = try TmuxSession.gemini(endpoint: server.endpoint, key: Self.key)
+        try session.generate("forest")
         try session.waitFor("rate limit was reached")
         XCTAssertNil(try? session.waitForExit(timeout: 0.3), "the app is still running")
     }

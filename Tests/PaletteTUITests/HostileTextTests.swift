@@ -426,12 +426,8 @@ final class HostileTextTests: XCTestCase {
             let server = try serve([
                 ["json": ["error": ["code": 400, "message": "bad key \(text)", "status": "INVALID_ARGUMENT"]]]
             ])
-            let session = try TmuxSession(
-                ["--provider", "gemini", "--endpoint", server.endpoint, "--history", "h.jsonl"], width: 200,
-                environment: ["GEMINI_API_KEY": Self.key])
-            try session.waitForStart()
-            try session.type("forest")
-            try session.press("Enter")
+            let session = try TmuxSession.gemini(endpoint: server.endpoint, key: Self.key, width: 200)
+            try session.generate("forest")
             let screen = try session.waitFor("rejected the request")
             XCTAssertFalse(Self.leaks(screen), screen)
             XCTAssertTrue(screen.contains("<redacted>"), "the place of the key is marked: \(screen)")

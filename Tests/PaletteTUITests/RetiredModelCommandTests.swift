@@ -91,12 +91,8 @@ final class RetiredModelCommandTests: XCTestCase {
 
     func testIssue11Point0TheAppMovesOnAndSaysSoOnTheStatusLine() throws {
         let server = try serve()
-        let session = try TmuxSession(
-            ["--provider", "gemini", "--endpoint", server.endpoint, "--history", "h.jsonl"], width: 160,
-            environment: ["GEMINI_API_KEY": Self.key])
-        try session.waitForStart()
-        try session.type("forest")
-        try session.press("Enter")
+        let session = try TmuxSession.gemini(endpoint: server.endpoint, key: Self.key, width: 160)
+        try session.generate("forest")
         let screen = try session.waitFor("is no longer available")
         XCTAssertTrue(screen.contains(replacement), screen)
         _ = try session.waitForScreen("the palette") { E2EAppTests.paneHexCodes($0).map(\.hex) == Self.hexes }
