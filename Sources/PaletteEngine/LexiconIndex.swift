@@ -9,18 +9,40 @@
 /// Open addressing, linear probing, at most half full; keys are compared by their bytes
 /// (they are folded and composed before they are stored or looked up, like `FoldedKey`).
 struct PackedKeyIndex: Sendable {
-    /// Every key's UTF-8 bytes, one after another; key `i` ends at `keyEnds[i]`.
-    private var bytes: [UInt8] = []
-    private var keyEnds: [UInt32] = []
-    /// The high 32 bits of each key's hash (the low bits choose its slot), to skip most byte compares.
-    private var hashes: [UInt32] = []
-    /// Key `i`'s senses end at `senseEnds[i]` in `senses` (`PackedKeyIndex.pack`ed).
-    private var senseEnds: [UInt32] = []
-    private var senses: [UInt32] = []
-    /// Key index + 1 in each slot, 0 for an empty one; the count is a power of two.
-    private var slots: [UInt32] = [0]
+    /// The arrays, behind one reference: the matcher copies an index out of `Lexicon.stems`
+    /// for every word and language, and a copy should cost one retain, not six.
+    private final class Storage: Sendable {
+        /// Every key's UTF-8 bytes, one after another; key `i` ends at `keyEnds[i]`.
+        let bytes: [UInt8]
+        let keyEnds: [UInt32]
+        /// The high 32 bits of each key's hash (the low bits choose its slot), to skip most byte compares.
+        let hashes: [UInt32]
+        /// Key `i`'s senses end at `senseEnds[i]` in `senses` (`PackedKeyIndex.pack`ed).
+        let senseEnds: [UInt32]
+        let senses: [UInt32]
+        /// Key index + 1 in each slot, 0 for an empty one; the count is a power of two.
+        let slots: [UInt32]
 
-    init() {}
+        init(
+            bytes: [UInt8], keyEnds: [UInt32], hashes: [UInt32], senseEnds: [UInt32], senses: [UInt32],
+            slots: [UInt32]
+        ) {
+            self.bytes = bytes
+            self.keyEnds = keyEnds
+            self.hashes = hashes
+            self.senseEnds = senseEnds
+            self.senses = senses
+            self.slots = slots
+        }
+
+        static let empty = Storage(bytes: [], keyEnds: [], hashes: [], senseEnds: [], senses: [], slots: [0])
+    }
+
+    private let storage: Storage
+
+    init() { storage = .empty }
+
+    private init(storage: Storage) { self.storage = storage }
 
     /// An index of these keys and their senses (keys in this order).
     init(_ pairs: [(key: String, senses: [Sense])]) {
@@ -34,37 +56,35 @@ struct PackedKeyIndex: Sendable {
         self = builder.finish()
     }
 
-    var count: Int { keyEnds.count }
+    var count: Int { storage.keyEnds.count }
 
     subscript(key: String) -> [Sense]? {
         guard let i = find(key) else { return nil }
-        let start = i == 0 ? 0 : Int(senseEnds[i - 1])
-        let end = Int(senseEnds[i])
-        guard end > start else { return [] }
-        var out: [Sense] = []
-        out.reserveCapacity(end - start)
-        for p in senses[start..<end] { out.append(PackedKeyIndex.unpack(p)) }
-        return out
+        return senses(at: i)
     }
 
     func contains(_ key: String) -> Bool { find(key) != nil }
 
     /// The key at `i`, as a string.
     func key(at i: Int) -> String {
+        let keyEnds = storage.keyEnds
         let start = i == 0 ? 0 : Int(keyEnds[i - 1])
-        return String(decoding: bytes[start..<Int(keyEnds[i])], as: UTF8.self)
+        return String(decoding: storage.bytes[start..<Int(keyEnds[i])], as: UTF8.self)
+    }
+
+    private func senses(at i: Int) -> [Sense] {
+        let senseEnds = storage.senseEnds
+        let start = i == 0 ? 0 : Int(senseEnds[i - 1])
+        let end = Int(senseEnds[i])
+        guard end > start else { return [] }
+        return storage.senses[start..<end].map(PackedKeyIndex.unpack)
     }
 
     /// Every key, in the order they were added.
     var keys: LazyMapSequence<Range<Int>, String> { (0..<count).lazy.map { key(at: $0) } }
 
     /// Every key's senses, in the order of `keys`.
-    var values: LazyMapSequence<Range<Int>, [Sense]> {
-        (0..<count).lazy.map { i in
-            let start = i == 0 ? 0 : Int(senseEnds[i - 1])
-            return senses[start..<Int(senseEnds[i])].map(PackedKeyIndex.unpack)
-        }
-    }
+    var values: LazyMapSequence<Range<Int>, [Sense]> { (0..<count).lazy.map { senses(at: $0) } }
 
     private func find(_ key: String) -> Int? {
         if let found = key.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
@@ -75,23 +95,30 @@ struct PackedKeyIndex: Sendable {
     private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         let hash = PackedKeyIndex.hash(key)
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        return bytes.withUnsafeBufferPointer { stored in
-            while true {
-                let entry = slots[slot]
-                if entry == 0 { return nil }
-                let i = Int(entry) - 1
-                if hashes[i] == tag {
-                    let start = i == 0 ? 0 : Int(keyEnds[i - 1])
-                    let end = Int(keyEnds[i])
-                    if end - start == key.count,
-                        key.isEmpty || memoryEqual(stored.baseAddress! + start, key.baseAddress!, key.count)
-                    {
-                        return i
+        let s = storage
+        return s.slots.withUnsafeBufferPointer { slots in
+            s.hashes.withUnsafeBufferPointer { hashes in
+                s.keyEnds.withUnsafeBufferPointer { keyEnds in
+                    s.bytes.withUnsafeBufferPointer { stored in
+                        let mask = slots.count - 1
+                        var slot = Int(truncatingIfNeeded: hash) & mask
+                        while true {
+                            let entry = slots[slot]
+                            if entry == 0 { return nil }
+                            let i = Int(entry) - 1
+                            if hashes[i] == tag {
+                                let start = i == 0 ? 0 : Int(keyEnds[i - 1])
+                                let end = Int(keyEnds[i])
+                                if end - start == key.count,
+                                    key.isEmpty || memoryEqual(stored.baseAddress! + start, key.baseAddress!, key.count)
+                                {
+                                    return i
+                                }
+                            }
+                            slot = (slot + 1) & mask
+                        }
                     }
                 }
-                slot = (slot + 1) & mask
             }
         }
     }
@@ -123,45 +150,48 @@ struct PackedKeyIndex: Sendable {
 
     /// Appends keys and senses straight from bytes (the index text), then lays out the slots.
     struct Builder {
-        private var index = PackedKeyIndex()
+        private var bytes: [UInt8] = []
+        private var keyEnds: [UInt32] = []
+        private var hashes: [UInt32] = []
+        private var senseEnds: [UInt32] = []
+        private var senses: [UInt32] = []
         private var keyStart = 0
         /// Each key's whole hash, for its slot.
         private var fullHashes: [UInt64] = []
 
         mutating func addKey(_ key: UnsafeBufferPointer<UInt8>) {
-            keyStart = index.bytes.count
-            index.bytes.append(contentsOf: key)
+            keyStart = bytes.count
+            bytes.append(contentsOf: key)
         }
 
         mutating func addKey(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-            keyStart = index.bytes.count
-            index.bytes.append(contentsOf: key[start..<end])
+            keyStart = bytes.count
+            bytes.append(contentsOf: key[start..<end])
         }
 
-        mutating func addSense(_ s: Sense) { index.senses.append(PackedKeyIndex.pack(s)) }
+        mutating func addSense(_ s: Sense) { senses.append(PackedKeyIndex.pack(s)) }
 
         /// Room for `keys` keys (and a guess at their bytes and senses), so the arrays grow once.
         mutating func reserve(keys: Int) {
-            index.bytes.reserveCapacity(keys * 12)
-            index.keyEnds.reserveCapacity(keys)
-            index.hashes.reserveCapacity(keys)
-            index.senseEnds.reserveCapacity(keys)
-            index.senses.reserveCapacity(keys + keys / 4)
+            bytes.reserveCapacity(keys * 12)
+            keyEnds.reserveCapacity(keys)
+            hashes.reserveCapacity(keys)
+            senseEnds.reserveCapacity(keys)
+            senses.reserveCapacity(keys + keys / 4)
             fullHashes.reserveCapacity(keys)
         }
 
         mutating func endKey() {
-            index.keyEnds.append(UInt32(index.bytes.count))
-            index.senseEnds.append(UInt32(index.senses.count))
-            let hash = index.bytes.withUnsafeBufferPointer {
+            keyEnds.append(UInt32(bytes.count))
+            senseEnds.append(UInt32(senses.count))
+            let hash = bytes.withUnsafeBufferPointer {
                 PackedKeyIndex.hash(UnsafeBufferPointer(rebasing: $0[keyStart...]))
             }
             fullHashes.append(hash)
-            index.hashes.append(UInt32(truncatingIfNeeded: hash >> 32))
+            hashes.append(UInt32(truncatingIfNeeded: hash >> 32))
         }
 
         func finish() -> PackedKeyIndex {
-            var out = index
             var size = 1
             while size < fullHashes.count * 2 + 1 { size <<= 1 }
             var slots = [UInt32](repeating: 0, count: size)
@@ -171,8 +201,9 @@ struct PackedKeyIndex: Sendable {
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
                 slots[slot] = UInt32(i + 1)
             }
-            out.slots = slots
-            return out
+            return PackedKeyIndex(
+                storage: Storage(
+                    bytes: bytes, keyEnds: keyEnds, hashes: hashes, senseEnds: senseEnds, senses: senses, slots: slots))
         }
     }
 }
