@@ -73,6 +73,9 @@ let package = Package(
         // The man page and the bash, zsh and fish completions, written from the command table
         // and the key table. Not a product: `make install` and `make deb` run it at build time.
         .executableTarget(name: "palette-docs", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
+        // Writes the offline engine's lexicon indexes (LexiconIndexData.swift) from its terms.
+        // Not a product: tools/gen_lexicon.py runs it after writing LexiconData.swift.
+        .executableTarget(name: "lexicon-index", dependencies: ["PaletteEngine"], swiftSettings: strict),
         // Test-only, not a product: appends entries and reports each once it is durable, so the
         // history tests can run, kill and race real writer processes on a real file.
         .executableTarget(

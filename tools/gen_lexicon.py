@@ -21,13 +21,22 @@ The output is raw string literals, parsed once at run time: a long literal compi
 faster than an array literal of thousands of elements. The Traditional -> Simplified table
 goes to PaletteCore (`ChineseFolding`), which the engine and history search share.
 
-Usage: python3 tools/gen_lexicon.py [--check]
-  --check  exit 1 if a committed Swift file differs from what would be generated
+The engine does not fold and stem those terms at every start: after writing LexiconData.swift
+this script runs `swift run lexicon-index`, which builds the lexicon from the terms (the same
+Swift code) and writes its indexes to Sources/PaletteEngine/LexiconIndexData.swift. The engine
+reads that index when it was built from the same texts, else builds from the terms (slower, the
+same answers); a test (LexiconIndexTests) fails while the index is stale.
+
+Usage: python3 tools/gen_lexicon.py [--check] [--no-index]
+  --check     exit 1 if a committed Swift file differs from what would be generated
+              (LexiconIndexData.swift is checked by the Swift tests instead)
+  --no-index  write LexiconData.swift only; run `swift run lexicon-index` yourself afterwards
 """
 
 import csv
 import math
 import os
+import subprocess
 import sys
 import unicodedata
 
@@ -528,6 +537,19 @@ def main():
             per_lang[lang] = per_lang.get(lang, 0) + len(terms)
     print(f"wrote {OUT}: {len(lex.entries)} entries ({', '.join(f'{k} {v}' for k, v in lex.counts.items())}), "
           f"terms by language: {', '.join(f'{k} {v}' for k, v in per_lang.items())}; {len(FOLD)} folding pairs")
+    if "--no-index" not in sys.argv:
+        write_index()
+
+
+def write_index():
+    """Runs `swift run lexicon-index`: LexiconIndexData.swift from the LexiconData.swift just written."""
+    try:
+        status = subprocess.run(["swift", "run", "lexicon-index"], cwd=ROOT).returncode
+    except OSError as error:
+        status = str(error)
+    if status != 0:
+        sys.exit(f"gen_lexicon: `swift run lexicon-index` failed ({status}); LexiconIndexData.swift is stale "
+                 "until it runs (the engine then builds its indexes at start, slower)")
 
 
 if __name__ == "__main__":

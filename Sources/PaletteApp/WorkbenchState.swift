@@ -160,6 +160,22 @@ public struct CandidateStrip: Hashable, Sendable {
     var index: Int { min(max(selected, 0), candidates.count - 1) }
     public var chosen: GeneratedPalette { candidates[index] }
     public var chosenNames: PaletteNames { names[index] }
+
+    /// The notes that go with the candidate on screen: those about the whole answer, which the
+    /// first candidate carries (candidates left out or too few, a model replaced, parameters
+    /// refused), then the candidate's own (locks put back, an accessibility repair...).
+    public var chosenNotes: [GenerationNote] {
+        let own = chosen.notes
+        let shared = candidates[0].notes.filter { Self.isAboutTheWholeAnswer($0) && !own.contains($0) }
+        return shared + own
+    }
+
+    private static func isAboutTheWholeAnswer(_ note: GenerationNote) -> Bool {
+        switch note {
+        case .fewerCandidates, .candidatesDropped, .modelReplaced, .parametersRefused: return true
+        default: return false
+        }
+    }
 }
 
 /// What a request in flight was for, so its answer is shown the right way.

@@ -258,13 +258,13 @@ struct RulesTable: Sendable {
 }
 
 /// One suffix rule: strip `suffix`, then append `replacement`.
-struct SuffixRule: Sendable {
+struct SuffixRule: Sendable, Equatable {
     let suffix: [Unicode.Scalar]
     let replacement: [Unicode.Scalar]
 }
 
 /// A language's reading rules, from the `@rule` lines of tools/lexicon/lang/<code>.tsv.
-struct LanguageRules: Sendable {
+struct LanguageRules: Sendable, Equatable {
     /// Articles, prepositions, pronouns ...: they say which language a text is in and are not
     /// reported as words the engine did not understand.
     var function: Set<String> = []
@@ -390,9 +390,9 @@ struct KeyIndex<Value: Sendable>: Sendable {
 /// trắng (white) or trăng (moon), so only the accented spellings are read.
 struct Lexicon: Sendable {
     let entries: [LexiconEntry]
-    let exact: KeyIndex<[Sense]>
-    let bare: KeyIndex<[Sense]>
-    let stems: [LanguageCode: KeyIndex<[Sense]>]
+    let exact: PackedKeyIndex
+    let bare: PackedKeyIndex
+    let stems: [LanguageCode: PackedKeyIndex]
     /// The languages with a stem index, by script (raw value), in language order.
     let stemmingLanguages: [[LanguageCode]]
     let rules: RulesTable
@@ -401,26 +401,159 @@ struct Lexicon: Sendable {
     let maxRunLength: Int
     /// The first words of every key of two or more words (exact, bare and stems): a word that
     /// starts none is looked up alone, which spares the longer windows for most words.
-    let phraseStarts: Set<String>
+    let phraseStarts: PackedKeyIndex
     /// Every language's grammar words together, for the matcher (built once, not per reading).
     let grammar: GrammarWords
     let folding: Folding
     /// The entry of the `negation` concept a language's stripped negative suffix stands for (Turkish -sız).
     let negationEntry: Int32?
+    /// True when the indexes came from the generated index text, false when they were built
+    /// from the terms (the index text was of other source texts, or damaged).
+    let isPrebuilt: Bool
+    /// The rule lines with their values folded, as the index text keeps them.
+    private(set) var foldedRuleText = ""
 
-    /// The embedded lexicon, parsed on first use.
+    /// The embedded lexicon, loaded on first use.
     ///
     /// A `static let` is initialised once, lazily and thread-safely by the runtime; the
-    /// value is immutable data, so every engine and thread shares it safely.
+    /// value is immutable data, so every engine and thread shares it safely. Its indexes come
+    /// from `LexiconIndexData` (built from the same terms by `lexicon-index`), so start-up
+    /// reads them instead of folding and stemming every term: docs/decisions.md, "lexicon loading".
     static let embedded = Lexicon(
-        entries: LexiconData.entries, rules: LexiconData.languageRules,
-        folding: Folding(bareLetters: LexiconData.bareLetters))
+        entries: LexiconData.entries, rules: LexiconData.languageRules, bareLetters: LexiconData.bareLetters,
+        index: LexiconIndexData.text)
 
+    /// The lexicon of these texts, its indexes read from `index` when it was built from them,
+    /// else built from the terms (slower, the same result).
+    init(entries text: String, rules ruleText: String, bareLetters: String, index: String) {
+        let folding = Folding(bareLetters: bareLetters)
+        let fingerprint = LexiconIndexText.fingerprint(entries: text, rules: ruleText, bareLetters: bareLetters)
+        guard let indexes = LexiconIndexText.read(index, fingerprint: fingerprint) else {
+            self.init(entries: text, rules: ruleText, folding: folding)
+            return
+        }
+        let rules = Lexicon.parseRules(indexes.foldedRules, folding: folding, isFolded: true)
+        self.init(
+            entries: Lexicon.parseEntries(text), rules: rules, folding: folding, indexes: indexes, prebuilt: true)
+    }
+
+    /// The lexicon built from its terms: every term folded, stemmed and claimed (the reference
+    /// that the generated index is checked against).
     init(entries text: String, rules ruleText: String, folding: Folding) {
-        self.folding = folding
         let rules = Lexicon.parseRules(ruleText, folding: folding)
-        self.rules = RulesTable(rules)
+        var built = Lexicon.build(entries: text, rules: rules, folding: folding)
+        built.indexes.foldedRules = Lexicon.foldedRules(ruleText, folding: folding).joined(separator: "\n")
+        self.init(entries: built.entries, rules: rules, folding: folding, indexes: built.indexes, prebuilt: false)
+    }
 
+    private init(
+        entries: [LexiconEntry], rules: [LanguageCode: LanguageRules], folding: Folding,
+        indexes: LexiconIndexText.Indexes, prebuilt: Bool
+    ) {
+        self.folding = folding
+        self.rules = RulesTable(rules)
+        self.entries = entries
+        self.exact = indexes.exact
+        self.bare = indexes.bare
+        self.stems = indexes.stems
+        var stemming = [[LanguageCode]](repeating: [], count: Int(ScriptClass.other.rawValue) + 1)
+        for l in LanguageCode.allCases where indexes.stems[l] != nil { stemming[Int(l.script.rawValue)].append(l) }
+        self.stemmingLanguages = stemming
+        self.maxPhraseWords = indexes.maxPhraseWords
+        self.maxRunLength = indexes.maxRunLength
+        self.phraseStarts = indexes.phraseStarts
+        self.grammar = GrammarWords(rules: rules)
+        self.negationEntry = entries.firstIndex { $0.kind == .negation && $0.negation == .before }.map { Int32($0) }
+        self.isPrebuilt = prebuilt
+        self.foldedRuleText = indexes.foldedRules
+    }
+
+    /// This lexicon's indexes as index text (what `lexicon-index` writes into LexiconIndexData.swift).
+    func indexText(fingerprint: UInt64) -> String {
+        LexiconIndexText.write(
+            LexiconIndexText.Indexes(
+                exact: exact, bare: bare, stems: stems, phraseStarts: phraseStarts, maxPhraseWords: maxPhraseWords,
+                maxRunLength: maxRunLength, foldedRules: foldedRuleText),
+            fingerprint: fingerprint)
+    }
+
+    /// The embedded texts' index text, built from their terms.
+    static func embeddedIndexText() -> String {
+        let fingerprint = LexiconIndexText.fingerprint(
+            entries: LexiconData.entries, rules: LexiconData.languageRules, bareLetters: LexiconData.bareLetters)
+        let built = Lexicon(
+            entries: LexiconData.entries, rules: LexiconData.languageRules,
+            folding: Folding(bareLetters: LexiconData.bareLetters))
+        return built.indexText(fingerprint: fingerprint)
+    }
+
+    /// One entry from its first four columns (kind, id, colours, style), or nil for a line that is not one.
+    private static func parseEntry(_ cols: [Substring]) -> LexiconEntry? {
+        guard cols.count >= 4, let kind = CueKind(rawValue: String(cols[0])) else { return nil }
+        var field = String(cols[2])
+        let colours = field.withUTF8 { Lexicon.parseColours($0) }
+        return entry(kind: kind, id: String(cols[1]), colours: colours, style: Lexicon.styleValues(cols[3]))
+    }
+
+    private static func entry(
+        kind: CueKind, id: String, colours: [LexiconColour], style: [Substring: Substring]
+    ) -> LexiconEntry {
+        LexiconEntry(
+            kind: kind, id: id, colours: colours,
+            emotion: Lexicon.parseEmotion(style),
+            modifier: Lexicon.parseModifier(style),
+            strength: style["strong"].flatMap { Double($0) } ?? 0,
+            negation: kind == .negation
+                ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil)
+    }
+
+    /// The entries alone, without their terms (what a prebuilt index needs): the first four
+    /// columns of each line, found by bytes; only the id and a style that is not empty become strings.
+    private static func parseEntries(_ text: String) -> [LexiconEntry] {
+        var entries: [LexiconEntry] = []
+        entries.reserveCapacity(3000)
+        var t = text
+        t.withUTF8 { b in
+            let n = b.count
+            var i = 0
+            while i < n {
+                // Columns 0 to 3 end at a tab (or the line's end); the rest of the line is terms.
+                var ends = (0, 0, 0, 0)
+                var column = 0
+                let lineStart = i
+                while i < n, b[i] != 0x0A {
+                    if b[i] == 0x09, column < 4 {
+                        switch column {
+                        case 0: ends.0 = i
+                        case 1: ends.1 = i
+                        case 2: ends.2 = i
+                        default: ends.3 = i
+                        }
+                        column += 1
+                    }
+                    i += 1
+                }
+                let lineEnd = i
+                i += 1
+                guard lineEnd > lineStart, column >= 3 else { continue }
+                if column == 3 { ends.3 = lineEnd }
+                func text(_ from: Int, _ to: Int) -> String {
+                    String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+                }
+                guard let kind = CueKind(rawValue: text(lineStart, ends.0)) else { continue }
+                let colours = Lexicon.parseColours(UnsafeBufferPointer(rebasing: b[(ends.1 + 1)..<ends.2]))
+                let style = ends.3 > ends.2 + 1 ? Lexicon.styleValues(Substring(text(ends.2 + 1, ends.3))) : [:]
+                entries.append(
+                    Lexicon.entry(kind: kind, id: text(ends.0 + 1, ends.1), colours: colours, style: style))
+            }
+        }
+        return entries
+    }
+
+    /// The entries and indexes of the terms in `text`.
+    private static func build(entries text: String, rules: [LanguageCode: LanguageRules], folding: Folding)
+        -> (entries: [LexiconEntry], indexes: LexiconIndexText.Indexes)
+    {
         var entries: [LexiconEntry] = []
         var exact = KeyIndex<[Sense]>()
         var bare = KeyIndex<[Sense]>()
@@ -433,7 +566,6 @@ struct Lexicon: Sendable {
         var ambiguousStems: [LanguageCode: Set<String>] = [:]
         var maxWords = 1
         var maxRun = 1
-        var negation: Int32?
         entries.reserveCapacity(3000)
         exact.reserveCapacity(12_000)
         // Which languages list each function word, to bind terms that are grammar elsewhere.
@@ -462,19 +594,9 @@ struct Lexicon: Sendable {
 
         for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
             let cols = Lexicon.fields(line, "\t")
-            guard cols.count >= 4, let kind = CueKind(rawValue: String(cols[0])) else { continue }
-            let style = Lexicon.styleValues(cols[3])
-            let entry = LexiconEntry(
-                kind: kind, id: String(cols[1]),
-                colours: Lexicon.parseColours(cols[2]),
-                emotion: Lexicon.parseEmotion(style),
-                modifier: Lexicon.parseModifier(style),
-                strength: style["strong"].flatMap { Double($0) } ?? 0,
-                negation: kind == .negation
-                    ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil)
+            guard let entry = parseEntry(cols) else { continue }
             let index = Int32(entries.count)
             entries.append(entry)
-            if kind == .negation, entry.negation == .before, negation == nil { negation = index }
             for col in cols.dropFirst(4) {
                 guard let eq = col.unicodeScalars.firstIndex(of: "="),
                     let language = LanguageCode(code: Substring(col.unicodeScalars[..<eq]))
@@ -562,14 +684,6 @@ struct Lexicon: Sendable {
         for (l, keys) in ambiguousStems {
             for key in keys { stems[l]?[key] = nil }
         }
-        self.entries = entries
-        self.exact = exact
-        self.bare = bare
-        self.stems = stems
-        var stemming = [[LanguageCode]](repeating: [], count: Int(ScriptClass.other.rawValue) + 1)
-        for l in LanguageCode.allCases where stems[l] != nil { stemming[Int(l.script.rawValue)].append(l) }
-        self.stemmingLanguages = stemming
-        self.maxPhraseWords = maxWords
         var starts = Set<String>()
         func collect(_ index: KeyIndex<[Sense]>) {
             for key in index.keys {
@@ -580,12 +694,15 @@ struct Lexicon: Sendable {
         collect(exact)
         collect(bare)
         for index in stems.values { collect(index) }
-        self.phraseStarts = starts
-        self.grammar = GrammarWords(rules: rules)
-        self.maxRunLength = maxRun
-        self.negationEntry = negation
-        self.ambiguousStemKeys = ambiguousStems
-        self.ambiguousBareKeys = ambiguousBare
+        func packed(_ index: KeyIndex<[Sense]>) -> PackedKeyIndex {
+            PackedKeyIndex(index.storage.map { (key: $0.key.text, senses: $0.value) })
+        }
+        let indexes = LexiconIndexText.Indexes(
+            exact: packed(exact), bare: packed(bare), stems: stems.mapValues(packed),
+            phraseStarts: PackedKeyIndex(
+                starts.map { (key: $0, senses: []) }),
+            maxPhraseWords: maxWords, maxRunLength: maxRun)
+        return (entries, indexes)
     }
 
     /// Whether an entry is a hand-written concept or named thing, not a name from a colour list.
@@ -593,10 +710,6 @@ struct Lexicon: Sendable {
         let e = entries[Int(entry)]
         return e.kind != .word && !e.id.contains(":")
     }
-
-    /// Stems and bare forms two concepts share, left out of the indexes (tests look at them).
-    let ambiguousStemKeys: [LanguageCode: Set<String>]
-    let ambiguousBareKeys: Set<String>
 
     /// A term's lookup key: folded words joined by spaces, or a folded unspaced run.
     static func key(of term: String, folding: Folding, elisions: Set<String>)
@@ -678,7 +791,7 @@ struct Lexicon: Sendable {
 
     /// The entries a folded key means, best first for `language`.
     func senses(
-        _ key: String, in index: KeyIndex<[Sense]>, language: LanguageCode?, preferred: LanguageCode? = nil,
+        _ key: String, in index: PackedKeyIndex, language: LanguageCode?, preferred: LanguageCode? = nil,
         only: LanguageCode? = nil
     ) -> Sense? {
         guard let list = index[key] else { return nil }
@@ -709,16 +822,38 @@ struct Lexicon: Sendable {
 
     // MARK: Parsing
 
-    private static func parseRules(_ text: String, folding: Folding) -> [LanguageCode: LanguageRules] {
-        var out: [LanguageCode: LanguageRules] = [:]
-        func folded(_ s: Substring) -> String {
-            string(s.unicodeScalars.compactMap { folding.fold($0) })
+    /// The rule lines with every value folded (what the index text keeps, so that start-up
+    /// folds nothing): `code TAB rule TAB value|value`, the lines `parseRules` reads, in order.
+    static func foldedRules(_ text: String, folding: Folding) -> [String] {
+        var out: [String] = []
+        for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
+            let cols = Lexicon.fields(line, "\t")
+            guard cols.count == 3, LanguageCode(code: cols[0]) != nil else { continue }
+            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map { folded($0, folding) }
+            precondition(
+                values.allSatisfy { v in !v.isEmpty && !v.unicodeScalars.contains { $0 == "|" || $0 == "\t" } },
+                "a rule value that folds to nothing or to a separator: \(line)")
+            out.append("\(cols[0])\t\(cols[1])\t\(values.joined(separator: "|"))")
         }
+        return out
+    }
+
+    private static func folded(_ s: Substring, _ folding: Folding) -> String {
+        string(s.unicodeScalars.compactMap { folding.fold($0) })
+    }
+
+    /// Each language's rules; `isFolded` for rule text whose values are folded already (`foldedRules`).
+    static func parseRules(_ text: String, folding: Folding, isFolded: Bool = false)
+        -> [LanguageCode: LanguageRules]
+    {
+        var out: [LanguageCode: LanguageRules] = [:]
         for line in Lexicon.fields(Substring(text), "\n") where !line.isEmpty {
             let cols = Lexicon.fields(line, "\t")
             guard cols.count == 3, let language = LanguageCode(code: cols[0]) else { continue }
             var r = out[language] ?? LanguageRules()
-            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map(folded)
+            let values = Lexicon.fields(cols[2], "|").filter { !$0.isEmpty }.map {
+                isFolded ? String($0) : folded($0, folding)
+            }
             func rule(_ v: String) -> SuffixRule {
                 let parts = v.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
                 return SuffixRule(
@@ -777,15 +912,48 @@ struct Lexicon: Sendable {
         return out
     }
 
-    /// `RRGGBB:weight[!]` separated by spaces.
-    private static func parseColours(_ field: Substring) -> [LexiconColour] {
+    /// `RRGGBB:weight[!]` separated by spaces, read from bytes; a token of another shape is skipped.
+    private static func parseColours(_ field: UnsafeBufferPointer<UInt8>) -> [LexiconColour] {
         var out: [LexiconColour] = []
-        for token in field.split(separator: " ") {
-            var t = token
-            let accent = t.hasSuffix("!")
-            if accent { t = t.dropLast() }
-            let parts = t.split(separator: ":")
-            guard parts.count == 2, let packed = UInt32(parts[0], radix: 16), let w = Double(parts[1]) else { continue }
+        var i = 0
+        let n = field.count
+        while i < n {
+            while i < n, field[i] == 0x20 { i += 1 }
+            let start = i
+            while i < n, field[i] != 0x20 { i += 1 }
+            guard i > start else { continue }
+            var end = i
+            let accent = field[end - 1] == 0x21  // !
+            if accent { end -= 1 }
+            // One colon, with something on both sides (as `split(separator: ":")` into two parts).
+            var colon = -1
+            var colons = 0
+            for k in start..<end where field[k] == 0x3A {
+                colons += 1
+                if colon < 0 { colon = k }
+            }
+            var packed: UInt32 = 0
+            var hexDigits = 0
+            if colons == 1, colon > start, colon + 1 < end {
+                for k in start..<colon {
+                    let c = field[k]
+                    let digit: UInt32
+                    switch c {
+                    case 0x30...0x39: digit = UInt32(c - 0x30)
+                    case 0x41...0x46: digit = UInt32(c - 0x41 + 10)
+                    case 0x61...0x66: digit = UInt32(c - 0x61 + 10)
+                    default:
+                        hexDigits = -1
+                        digit = 0
+                    }
+                    if hexDigits < 0 { break }
+                    packed = packed << 4 | digit
+                    hexDigits += 1
+                }
+            }
+            guard (1...8).contains(hexDigits),
+                let w = Double(String(decoding: UnsafeBufferPointer(rebasing: field[(colon + 1)..<end]), as: UTF8.self))
+            else { continue }
             out.append(LexiconColour(lch: OKLCH(RGB(packed: packed)), weight: w, isAccent: accent))
         }
         return out

@@ -102,7 +102,6 @@ public struct KeyBytes {
     private var table: KeySequenceTable?
     private let makeTable: () -> KeySequenceTable
     private var pending: [UInt8] = []
-    private var pendingSince: ContinuousClock.Instant?
 
     /// `table` is asked for the first time a byte other than printable ASCII comes, so a
     /// session that only types letters never builds it.
@@ -112,9 +111,11 @@ public struct KeyBytes {
     }
 
     /// When `expire(at:into:)` takes the waiting bytes as they are; nil when none wait.
-    public var deadline: ContinuousClock.Instant? {
-        pendingSince.map { $0 + escapeDelay }
-    }
+    ///
+    /// Stored, not worked out: the runtime asks on every wake, and a computed property of a
+    /// struct held by a class is read from a copy of the whole struct (its table and buffers
+    /// retained and released each time).
+    public private(set) var deadline: ContinuousClock.Instant?
 
     /// Decodes `bytes` read at `now`, after any bytes still waiting, appending to `output`.
     public mutating func feed(
@@ -126,14 +127,14 @@ public struct KeyBytes {
             // An Esc that ended the last read and no sequence going on: the Escape key. A
             // terminal sends Alt and its character in one write; Esc then a quick letter is two keys.
             pending.removeAll()
-            pendingSince = nil
+            deadline = nil
             output.append(.character(0x1B))
             consume(bytes, flush: false, at: now, into: &output)
         } else {
             var joined = pending
             joined.append(contentsOf: bytes)
             pending.removeAll()
-            pendingSince = nil
+            deadline = nil
             joined.withUnsafeBufferPointer { consume($0, flush: false, at: now, into: &output) }
         }
     }
@@ -145,10 +146,10 @@ public struct KeyBytes {
 
     /// Takes the waiting bytes as they are once `escapeDelay` has passed since they came.
     public mutating func expire(at now: ContinuousClock.Instant, into output: inout [RawInput]) {
-        guard let deadline, now >= deadline else { return }
+        guard let due = deadline, now >= due else { return }
         let waiting = pending
         pending.removeAll()
-        pendingSince = nil
+        deadline = nil
         waiting.withUnsafeBufferPointer { consume($0, flush: true, at: now, into: &output) }
     }
 
@@ -207,7 +208,7 @@ public struct KeyBytes {
 
     private mutating func wait(_ b: UnsafeBufferPointer<UInt8>, from start: Int, at now: ContinuousClock.Instant) {
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: b[start...]))
-        pendingSince = now
+        deadline = now + escapeDelay
     }
 
     /// The sequence at `i`: the longest one the table knows, else a CSI/SS3 form.
@@ -288,7 +289,8 @@ public struct KeyBytes {
         }
     }
 
-    private static func ss3Code(_ final: UInt8) -> Int32 {
+    /// The keys both cursor forms end in the same letter for: `ESC O A` and `ESC [ A` are Up.
+    private static func cursorKeyCode(_ final: UInt8) -> Int32? {
         switch final {
         case UInt8(ascii: "A"): return KEY_UP
         case UInt8(ascii: "B"): return KEY_DOWN
@@ -296,6 +298,13 @@ public struct KeyBytes {
         case UInt8(ascii: "D"): return KEY_LEFT
         case UInt8(ascii: "H"): return KEY_HOME
         case UInt8(ascii: "F"): return KEY_END
+        default: return nil
+        }
+    }
+
+    private static func ss3Code(_ final: UInt8) -> Int32 {
+        if let code = cursorKeyCode(final) { return code }
+        switch final {
         case UInt8(ascii: "M"): return KEY_ENTER
         // rxvt's Ctrl-arrows.
         case UInt8(ascii: "d"): return controlLeftCode
@@ -309,13 +318,8 @@ public struct KeyBytes {
     /// unknown rather than passing for the plain key.
     private static func csiCode(final: UInt8, first: Int, more: Bool) -> Int32 {
         if more { return unknownSequenceCode }
+        if let code = cursorKeyCode(final) { return code }
         switch final {
-        case UInt8(ascii: "A"): return KEY_UP
-        case UInt8(ascii: "B"): return KEY_DOWN
-        case UInt8(ascii: "C"): return KEY_RIGHT
-        case UInt8(ascii: "D"): return KEY_LEFT
-        case UInt8(ascii: "H"): return KEY_HOME
-        case UInt8(ascii: "F"): return KEY_END
         case UInt8(ascii: "Z"): return KEY_BTAB
         case UInt8(ascii: "~"):
             switch first {

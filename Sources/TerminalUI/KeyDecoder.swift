@@ -34,8 +34,6 @@ public struct KeyDecoder: Sendable {
 
     private var pasteBuffer: String.UnicodeScalarView?
     private var pastedScalars = 0
-    /// When the open paste is taken as it is, if no more input comes.
-    private var pasteDeadline: ContinuousClock.Instant?
 
     public init() {}
 
@@ -43,14 +41,13 @@ public struct KeyDecoder: Sendable {
     public var isInPaste: Bool { pasteBuffer != nil }
 
     /// When `expire(at:)` will end the open paste, if one is open: the caller's poll timeout.
-    public var deadline: ContinuousClock.Instant? {
-        pasteBuffer == nil ? nil : pasteDeadline
-    }
+    /// Stored, as `KeyBytes.deadline` is, so asking copies nothing.
+    public private(set) var deadline: ContinuousClock.Instant?
 
     /// Feeds one input read at `now`; returns the event it completes, if any.
     public mutating func feed(_ input: RawInput, at now: ContinuousClock.Instant = .now) -> InputEvent? {
         let event = decode(input)
-        if pasteBuffer != nil { pasteDeadline = now + KeyDecoder.pasteTimeout }
+        if pasteBuffer != nil { deadline = now + KeyDecoder.pasteTimeout }
         return event
     }
 
@@ -85,7 +82,7 @@ public struct KeyDecoder: Sendable {
     public mutating func flushPaste() -> InputEvent? {
         guard let buffer = pasteBuffer else { return nil }
         pasteBuffer = nil
-        pasteDeadline = nil
+        deadline = nil
         return .key(.paste(String(buffer)))
     }
 

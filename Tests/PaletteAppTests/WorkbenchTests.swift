@@ -375,6 +375,50 @@ final class WorkbenchTests: XCTestCase {
         state.press(.character("u"))
         XCTAssertEqual(state.shown?.palette, Fixture.palette)
     }
+
+    /// Each candidate's notes go with it: moving along the strip shows the notes of the candidate
+    /// on screen (the first one's stayed whichever was chosen), after those about the whole
+    /// answer, which the first carries and which stay; a model replaced for the answer is named
+    /// in the title at once.
+    func testTheStatusLineShowsTheNotesOfTheCandidateOnScreen() {
+        var state = workbench()
+        XCTAssertNotNil(request(state.press(.character("C"))))
+        let negated = GenerationNote.negated(words: ["grey"])
+        let fewer = GenerationNote.fewerCandidates(requested: 4, found: 3)
+        let replaced = GenerationNote.modelReplaced(retired: "gemini-1.5-flash", replacement: "gemini-2.5-flash-lite")
+        let cut = GenerationNote.readLimit(characters: 500)
+        let answer = GeneratedPalette(
+            palette: Fixture.forest, provider: "gemini", model: "gemini-2.5-flash-lite",
+            notes: [replaced, negated, fewer],
+            alternatives: [
+                GeneratedPalette(palette: Fixture.palette, provider: "gemini", notes: [cut]),
+                GeneratedPalette(palette: Fixture.forest, provider: "gemini"),
+            ])
+        state.send(.paletteReceived(requestID: 2, .success(answer)))
+        XCTAssertEqual(state.keyScope, .candidates)
+        XCTAssertEqual(state.modelName, "gemini-2.5-flash-lite", "the title names the model that answered")
+        func status() -> String { state.status?.text ?? "" }
+        func shows(_ note: GenerationNote) -> Bool { status().contains(Messages.note(note).english) }
+        XCTAssertTrue(shows(negated) && shows(fewer) && shows(replaced), status())
+        XCTAssertFalse(shows(cut), status())
+        state.press(.right)
+        XCTAssertTrue(shows(cut), "the second candidate's own note: \(status())")
+        XCTAssertFalse(shows(negated), "not the first candidate's own note: \(status())")
+        XCTAssertTrue(shows(fewer) && shows(replaced), "the notes about the whole answer stay: \(status())")
+        state.press(.right)
+        XCTAssertFalse(shows(cut) || shows(negated), status())
+        XCTAssertTrue(shows(fewer), status())
+        state.press(.right)
+        XCTAssertTrue(shows(negated) && shows(fewer), "back to the first: \(status())")
+        // The same under Chinese: the notes are the engine's, worded by PaletteApp.
+        var chinese = workbench(language: .traditionalChinese)
+        chinese.press(.character("C"))
+        chinese.send(.paletteReceived(requestID: 2, .success(answer)))
+        chinese.press(.right)
+        XCTAssertTrue(
+            chinese.status?.text.contains(Messages.note(cut).traditional) ?? false, chinese.status?.text ?? "")
+        XCTAssertFalse(chinese.status?.text.contains(Messages.note(negated).traditional) ?? true)
+    }
 }
 
 extension AppState {

@@ -90,6 +90,36 @@ final class KeyBytesTests: XCTestCase {
             ])
     }
 
+    /// With no terminfo table at all, both cursor forms (SS3 `ESC O x`, CSI `ESC [ x`) give the
+    /// same key for every letter they share, and each form keeps its own extra keys.
+    func testBothCursorFormsNameTheSameKeysWithoutATable() {
+        var keys = KeyBytes(escapeDelay: delay) { KeySequenceTable([]) }
+        let shared: [(String, Int32)] = [
+            ("A", KEY_UP), ("B", KEY_DOWN), ("C", KEY_RIGHT), ("D", KEY_LEFT), ("H", KEY_HOME), ("F", KEY_END),
+        ]
+        for (letter, code) in shared {
+            XCTAssertEqual(feed(&keys, "\u{1B}O\(letter)"), [.keyCode(code)], "SS3 \(letter)")
+            XCTAssertEqual(feed(&keys, "\u{1B}[\(letter)"), [.keyCode(code)], "CSI \(letter)")
+        }
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}OM\u{1B}Od\u{1B}Oc\u{1B}OP\u{1B}OS"),
+            [
+                .keyCode(KEY_ENTER), .keyCode(KeyBytes.controlLeftCode), .keyCode(KeyBytes.controlRightCode),
+                .keyCode(KEY_F0 + 1), .keyCode(KEY_F0 + 4),
+            ])
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}[Z\u{1B}[1~\u{1B}[7~\u{1B}[8~\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1;5D\u{1B}[1;5C"),
+            [
+                .keyCode(KEY_BTAB), .keyCode(KEY_HOME), .keyCode(KEY_HOME), .keyCode(KEY_END), .keyCode(KEY_DC),
+                .keyCode(KEY_PPAGE), .keyCode(KEY_NPAGE), .keyCode(KeyBytes.controlLeftCode),
+                .keyCode(KeyBytes.controlRightCode),
+            ])
+        // The SS3 form has no Back-Tab or `~` keys, the CSI form no Enter or F-keys by letter.
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}OZ\u{1B}[M\u{1B}[P\u{1B}[1;2A"),
+            Array(repeating: .keyCode(KeyBytes.unknownSequenceCode), count: 4))
+    }
+
     func testALoneEscIsTheEscapeKeyOnceTheDelayHasPassed() {
         var keys = decoder()
         XCTAssertEqual(feed(&keys, "\u{1B}"), [])

@@ -22,7 +22,6 @@ extension Canvas {
         markRows(y..<(y + 1))
         let end = min(limit ?? width, width)
         var col = x
-        var lastStart = x
         if TextSanitizer.isPlainASCII(text) {
             let utf8 = text.utf8
             if ellipsis, utf8.count > end - x, end > x {
@@ -42,7 +41,18 @@ extension Canvas {
             }
             return col
         }
-        for var scalar in text.unicodeScalars {
+        return putScalars(text.unicodeScalars, from: x, y: y, style: style, end: end, ellipsis: ellipsis)
+    }
+
+    /// `put`'s general path, for any sequence of scalars (a text field's characters are drawn
+    /// from their array without joining them into a string first). `style` is already `seen`
+    /// and row `y` marked.
+    mutating func putScalars<Scalars: Sequence<Unicode.Scalar>>(
+        _ scalars: Scalars, from x: Int, y: Int, style: Style, end: Int, ellipsis: Bool
+    ) -> Int {
+        var col = x
+        var lastStart = x
+        for var scalar in scalars {
             switch TextSanitizer.verdict(scalar) {
             case .drop: continue
             case .space: scalar = " "
@@ -89,7 +99,7 @@ extension Canvas {
 
     /// `style` as drawn: its colours simulated for `vision`, when set.
     @inline(__always)
-    private func seen(_ style: Style) -> Style {
+    func seen(_ style: Style) -> Style {
         guard let vision else { return style }
         var seen = style
         if case .rgb(let c) = style.foreground { seen.foreground = .rgb(vision.simulate(c)) }

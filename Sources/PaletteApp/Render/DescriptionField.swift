@@ -40,18 +40,24 @@ struct DescriptionField: ScreenPart {
 }
 
 extension Canvas {
-    /// Draws the graphemes of a text field from its scroll offset that fit in `rect`.
+    /// Draws the graphemes of a text field from its scroll offset that fit in `rect`: the cells
+    /// `put` makes of them joined into one string, without joining them (appending characters
+    /// one by one to a string was nearly half of drawing the field, on every typed key).
     mutating func putVisible(_ characters: [Character], from offset: Int, in rect: Rect, style: Style) {
-        var visible = ""
+        guard rect.y >= 0, rect.y < height else { return }
         var used = 0
-        var i = offset
+        var i = max(offset, 0)
         while i < characters.count {
             let w = DisplayWidth.of(characters[i])
             if used + w > rect.width { break }
-            visible.append(characters[i])
             used += w
             i += 1
         }
-        put(visible, x: rect.x, y: rect.y, style: style, limit: rect.x + rect.width)
+        guard i > offset else { return }
+        markRows(rect.y..<(rect.y + 1))
+        let scalars = characters[max(offset, 0)..<i].lazy.flatMap(\.unicodeScalars)
+        _ = putScalars(
+            scalars, from: rect.x, y: rect.y, style: seen(style), end: min(rect.x + rect.width, width),
+            ellipsis: false)
     }
 }

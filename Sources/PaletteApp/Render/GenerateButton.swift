@@ -4,7 +4,9 @@ import PaletteCore
 struct GenerateButton: ScreenPart {
     var request: InFlightRequest?
     var focused: Bool
-    var shown: ShownPalette?
+    /// What the caption says of the palette shown: not the whole `ShownPalette`, whose colours,
+    /// names and rationale are the panes' to draw and would be copied and compared on every key.
+    var shown: Caption?
     /// The colour being edited: the row becomes its L/C/H readout.
     var editor: ColorEditor?
     /// Which candidate is chosen, of how many, while candidates are shown.
@@ -15,10 +17,19 @@ struct GenerateButton: ScreenPart {
         var count: Int
     }
 
+    struct Caption: Hashable, Sendable {
+        var description: String
+        var provider: String
+        var model: String?
+        var isFallback: Bool
+    }
+
     init(_ state: borrowing AppState) {
         request = state.request
         focused = state.focus == .button
-        shown = state.shown
+        shown = state.shown.map {
+            Caption(description: $0.description, provider: $0.provider, model: $0.model, isFallback: $0.isFallback)
+        }
         editor = state.workbench.editor
         if let strip = state.workbench.candidates {
             candidate = CandidateCounter(index: strip.index, count: strip.candidates.count)

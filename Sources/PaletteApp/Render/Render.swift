@@ -90,6 +90,8 @@ extension AppState {
                 cache.historyRows = []
                 cache.rowCells = [:]
                 cache.status = nil
+                cache.audit = nil
+                cache.lineage = nil
             }
         #endif
         canvas.update(TitleBar(self), drawn: &cache.title, frame)
