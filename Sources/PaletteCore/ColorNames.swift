@@ -186,6 +186,7 @@ enum NameKeys {
     /// Lower case, Traditional folded to Simplified, each run of white space, `-` and `_` as one
     /// space, none at the ends.
     static func spaced(_ text: String) -> String {
+        if let ascii = asciiSpaced(text.utf8) { return ascii }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for s in text.unicodeScalars {
@@ -204,8 +205,44 @@ enum NameKeys {
         return String(out)
     }
 
+    /// `spaced` for ASCII text, from its bytes (no scalar properties, which cost a string each
+    /// for `lowercaseMapping`); nil when the text is not all ASCII.
+    private static func asciiSpaced(_ utf8: String.UTF8View) -> String? {
+        let count = utf8.count
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: count) { out in
+            var n = 0
+            var pendingSpace = false
+            for b in utf8 {
+                if RGB.isASCIISpace(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") {
+                    pendingSpace = n > 0
+                    continue
+                }
+                if pendingSpace {
+                    out[n] = 0x20
+                    n += 1
+                }
+                pendingSpace = false
+                out[n] = (0x41...0x5A).contains(b) ? b + 0x20 : b
+                n += 1
+            }
+            return n
+        }
+    }
+
     /// `spaced` without the spaces and apostrophes.
     static func compact(_ spaced: String) -> String {
-        String(String.UnicodeScalarView(spaced.unicodeScalars.filter { $0 != " " && $0 != "'" }))
+        let utf8 = spaced.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: utf8.count) { out in
+                var n = 0
+                for b in utf8 where b != 0x20 && b != UInt8(ascii: "'") {
+                    out[n] = b
+                    n += 1
+                }
+                return n
+            }
+        }
+        return String(String.UnicodeScalarView(spaced.unicodeScalars.filter { $0 != " " && $0 != "'" }))
     }
 }

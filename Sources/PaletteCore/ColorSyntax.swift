@@ -35,6 +35,9 @@ public enum ColorSyntax {
     static func isFunctionName(_ lowercased: [UInt8]) -> Bool { functions.contains(lowercased) }
 
     public static func parse(_ text: String) throws(ColorParseError) -> RGB {
+        // `#RGB` and `#RRGGBB` in ASCII, the form nearly every colour comes in, straight from
+        // the bytes; every other form, and every error, from the reader below.
+        if let color = RGB(asciiHex: text.utf8, requiringHash: true) { return color }
         var scalars = Substring(text).unicodeScalars
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }

@@ -35,7 +35,9 @@ struct JSONScanner {
         /// True for strings and bare tokens (not numbers, literals or containers).
         var isText: Bool
 
-        var look: PaletteParser.Look { text.map(PaletteParser.look) ?? .none }
+        var isCode: Bool { text.map(PaletteParser.isCode) ?? false }
+        /// Whether the text names a colour (asked only of values that are not codes).
+        var isName: Bool { text.map(PaletteParser.isName) ?? false }
         var colorText: String { text ?? display }
     }
 
@@ -98,8 +100,8 @@ struct JSONScanner {
     private var firstError: (order: Int, error: PaletteParseError)?
     private var scratch: [UInt8] = []
 
-    static func scan(_ text: String) -> Outcome {
-        var scanner = JSONScanner(bytes: Array(text.utf8))
+    static func scan(_ bytes: [UInt8]) -> Outcome {
+        var scanner = JSONScanner(bytes: bytes)
         scanner.run()
         if let best = scanner.best ?? scanner.bestOfNames { return .palette(best.palette) }
         if let firstError = scanner.firstError { return .failure(firstError.error) }
@@ -123,8 +125,12 @@ struct JSONScanner {
             if states.isEmpty {
                 // Nothing opened later can beat a palette found at the top level.
                 if best != nil { return }
-                if c == UInt8(ascii: "[") || (c == UInt8(ascii: "{") && canStartMember(after: i)) { open(c) }
-                i += 1
+                if c == UInt8(ascii: "[") || (c == UInt8(ascii: "{") && canStartMember(after: i)) {
+                    open(c)
+                    i += 1
+                } else {
+                    i = nextBracket(after: i)
+                }
                 continue
             }
             switch step(at: i) {
@@ -207,6 +213,20 @@ struct JSONScanner {
         }
     }
 
+    /// The index of the first `[` or `{` after `i`, or the end: prose between containers is
+    /// skipped in one tight loop.
+    private func nextBracket(after i: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var j = i + 1
+            while j < buffer.count {
+                let b = buffer[j]
+                if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { return j }
+                j += 1
+            }
+            return buffer.count
+        }
+    }
+
     /// False when the first non-space byte after a prose `{` cannot begin a key or close the
     /// object: opening it would only fail there, and `{{{{` is common enough in garbage.
     private func canStartMember(after i: Int) -> Bool {
@@ -261,16 +281,23 @@ struct JSONScanner {
         let top = states.count - 1
         states[top].expect = .separator
         frames[top].count += 1
-        let look = child.look
+        // A colour code always counts; a colour name is looked up only where it can change the
+        // outcome: among an array's first three values (an array of more
+        // is never a palette, and one without codes is not reported), and under a weak role key.
+        let isCode = child.isCode
         guard states[top].isObject else {
-            if look != .none { frames[top].colorish += 1 }
-            if look == .code { frames[top].codes += 1 }
+            if isCode {
+                frames[top].colorish += 1
+                frames[top].codes += 1
+            } else if frames[top].count <= 3, child.isName {
+                frames[top].colorish += 1
+            }
             frames[top].first.append(child)
             return
         }
-        let colorish = look == .code
+        let colorish = isCode
         let key = RoleWords.normalize(frames[top].pendingKey)
-        if let match = RoleWords.role(forNormalizedKey: key), match.isStrong || look != .none {
+        if let match = RoleWords.role(forNormalizedKey: key), match.isStrong || isCode || child.isName {
             switch match.role {
             case .primary: if frames[top].primary == nil { frames[top].primary = child }
             case .secondary: if frames[top].secondary == nil { frames[top].secondary = child }
@@ -340,9 +367,23 @@ struct JSONScanner {
     /// Reads a quoted string with JSON escapes; fails when a line or the text ends first.
     private mutating func readString(at start: Int) -> Result<(String, Int), BrokenString> {
         let quote = bytes[start]
-        scratch.removeAll(keepingCapacity: true)
         var i = start + 1
         let n = bytes.count
+        // Most strings hold no escape: found to their end in one loop and decoded in one go (cut
+        // to `maxStoredBytes` as `store` cuts them). At a backslash, the loop below reads it whole.
+        while i < n {
+            let c = bytes[i]
+            if c == quote || c == UInt8(ascii: "\\") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+            i += 1
+        }
+        if i == n { return .failure(BrokenString(index: n)) }
+        if bytes[i] == quote {
+            let stored = (start + 1)..<min(i, start + 1 + Self.maxStoredBytes)
+            return .success((String(decoding: bytes[stored], as: UTF8.self), i + 1))
+        }
+        if bytes[i] != UInt8(ascii: "\\") { return .failure(BrokenString(index: i)) }
+        scratch.removeAll(keepingCapacity: true)
+        i = start + 1
         while i < n {
             let c = bytes[i]
             if c == quote { return .success((String(decoding: scratch, as: UTF8.self), i + 1)) }

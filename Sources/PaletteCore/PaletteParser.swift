@@ -35,10 +35,12 @@ public enum PaletteParseError: Error, Equatable, Sendable, CustomStringConvertib
 /// is linear in the input; see `JSONScanner`.
 public enum PaletteParser {
     public static func parse(_ text: String) throws(PaletteParseError) -> Palette {
-        switch JSONScanner.scan(text) {
+        // One copy of the bytes for both readers.
+        let bytes = Array(text.utf8)
+        switch JSONScanner.scan(bytes) {
         case .palette(let palette): return palette
         case .failure(let error): throw error
-        case .none: return try ProseScanner.palette(in: text)
+        case .none: return try ProseScanner.palette(in: bytes)
         }
     }
 
@@ -53,34 +55,28 @@ public enum PaletteParser {
     /// Field names that say which role a per-colour object plays.
     static let roleFields: Set<String> = ["role", "type", "usage", "purpose", "name", "角色", "用途"]
 
-    /// How a value looks: a colour code (hex or a colour function), a colour name, or neither.
-    enum Look: Equatable {
-        case none, code, name
-    }
+    /// How a value looks: a colour code (`isCode`: `looksLikeColor`, or a colour function such
+    /// as `rgb(…)`), else a colour name (`isName`). Names count for less: a list of three words
+    /// that all happen to name colours ("forest", "moss", "gold") is only a palette when nothing
+    /// better is found. The two tests are apart so a name is looked up only where it counts.
+    static func isCode(_ text: String) -> Bool { looksLikeColor(text) || looksLikeFunction(text) }
 
-    /// `looksLikeColor`, else a colour function such as `rgb(…)`, else a colour name
-    /// (`ColorNames.named`). Names count for less: a list of three words that all happen to
-    /// name colours ("forest", "moss", "gold") is only a palette when nothing better is found.
-    static func look(_ text: String) -> Look {
-        if looksLikeColor(text) || looksLikeFunction(text) { return .code }
+    /// Whether text names a colour (`ColorNames.named`); for a value that is not a code.
+    static func isName(_ text: String) -> Bool {
         // A name starts with a letter (any script): punctuation is not looked up at all.
         guard let first = text.utf8.first(where: { !JSONScanner.isSpace($0) }),
             first >= 0x80 || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
-        else { return .none }
-        if text.utf8.count <= 48, ColorNames.named(text) != nil { return .name }
-        return .none
+        else { return false }
+        return text.utf8.count <= 48 && ColorNames.named(text) != nil
     }
 
     /// True for `name(` with `name` one of CSS's colour functions, any case, white space first.
     static func looksLikeFunction(_ text: String) -> Bool {
         var bytes = text.utf8[...]
         while let f = bytes.first, JSONScanner.isSpace(f) { bytes.removeFirst() }
-        var name: [UInt8] = []
-        for b in bytes.prefix(6) {
-            if b == UInt8(ascii: "(") { return ColorSyntax.isFunctionName(name) }
-            name.append(b | 0x20)
-        }
-        return false
+        // Most values have no `(` near their start: no name is built for them.
+        guard let open = bytes.prefix(6).firstIndex(of: UInt8(ascii: "(")) else { return false }
+        return ColorSyntax.isFunctionName(bytes[..<open].map { $0 | 0x20 })
     }
 
     /// True for text meant as a colour: `#` first, six hex digits, or three with a digit
@@ -123,6 +119,33 @@ enum RoleWords {
         "重點色": .accent, "重点色": .accent, "強調": .accent, "强调": .accent,
     ]
 
+    /// The strong names written in Chinese (their first scalar above U+2E80), their first
+    /// scalars and their bytes: prose is searched for these apart from the ASCII words.
+    static let chineseStrong: [String] = strong.keys.filter { $0.unicodeScalars.first!.value > 0x2E80 }
+    static let chineseInitials: Set<Unicode.Scalar> = Set(chineseStrong.map { $0.unicodeScalars.first! })
+    static let chineseStrongEntries: [(name: String, bytes: [UInt8], role: Role)] = chineseStrong.map {
+        ($0, Array($0.utf8), strong[$0]!)
+    }
+
+    /// `asciiInitials[n]`: bit `k` set when an ASCII role word (strong or weak) of `n` letters
+    /// begins with the `k`th letter of the alphabet.
+    private static let asciiInitials: [UInt32] = {
+        var masks = [UInt32](repeating: 0, count: 32)
+        for word in Array(strong.keys) + Array(weak.keys) {
+            let bytes = Array(word.utf8)
+            guard bytes.count < masks.count, let first = bytes.first, (0x61...0x7A).contains(first) else { continue }
+            masks[bytes.count] |= 1 << UInt32(first - 0x61)
+        }
+        return masks
+    }()
+
+    /// False when no ASCII role word has `length` letters and begins with the letter `first`
+    /// (either case): such a word need not be looked up.
+    static func mayBeASCIIWord(length: Int, first: UInt8) -> Bool {
+        guard length < asciiInitials.count else { return false }
+        return asciiInitials[length] & 1 << UInt32((first | 0x20) &- 0x61) != 0
+    }
+
     private static let affixes: [[UInt8]] = ["colour", "color", "hex", "code", "value"].map { Array($0.utf8) }
 
     /// The role a key names, and whether the name is a strong one.
@@ -134,6 +157,8 @@ enum RoleWords {
     /// again after each pass that strips `color`/`colour`/`hex`/`code`/`value` from either end.
     static func role(forNormalizedKey key: String) -> (role: Role, isStrong: Bool)? {
         if let r = lookup(key) { return r }
+        // Only a key longer than an affix can lose one (`a`, `x`, `id` are most keys that are no role).
+        guard key.utf8.count > 3 else { return nil }
         var k = Array(key.utf8)[...]
         var changed = true
         while changed && k.count <= 48 {
@@ -160,6 +185,23 @@ enum RoleWords {
 
     /// Lower case, letters and digits only: `Primary_Color` and `primary-colour` meet.
     static func normalize(_ key: String) -> String {
+        let utf8 = key.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same letters and digits from the bytes, no scalar view built.
+            let bytes = utf8.prefix(64)
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var n = 0
+                for b in bytes {
+                    switch b {
+                    case 0x30...0x39, 0x61...0x7A: out[n] = b
+                    case 0x41...0x5A: out[n] = b + 0x20
+                    default: continue
+                    }
+                    n += 1
+                }
+                return n
+            }
+        }
         var out = String.UnicodeScalarView()
         for s in key.unicodeScalars.prefix(64) {
             switch s.value {
@@ -198,8 +240,7 @@ enum ProseScanner {
         var error: ColorParseError
     }
 
-    static func palette(in text: String) throws(PaletteParseError) -> Palette {
-        let bytes = Array(text.utf8)
+    static func palette(in bytes: [UInt8]) throws(PaletteParseError) -> Palette {
         // The first three colours with their labels; the rest are only counted.
         var tokens: [Token] = []
         var bad: [Bad] = []
@@ -277,6 +318,11 @@ enum ProseScanner {
         var i = line.lowerBound
         while i < line.upperBound {
             let c = bytes[i]
+            // Only a `#` or a letter can start a colour: any other byte costs one test.
+            guard c == UInt8(ascii: "#") || isLetter(c) else {
+                i += 1
+                continue
+            }
             let atWordStart = i == line.lowerBound || !isWordByte(bytes[i - 1])
             if c == UInt8(ascii: "#"), atWordStart && (i == line.lowerBound || bytes[i - 1] != UInt8(ascii: "&")) {
                 var j = i + 1
@@ -284,25 +330,30 @@ enum ProseScanner {
                 let length = j - i - 1
                 if (length == 3 || length == 6) && (j == line.upperBound || !isWordByte(bytes[j])) {
                     count += 1
-                    let code = Result { () throws(ColorParseError) in try RGB(hex: slice((i + 1)..<j)) }
-                    if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<i), color: code)) }
+                    // Only the first three are kept; the others are counted, never read or quoted.
+                    if tokens.count < 3 {
+                        let code = RGB(hexDigits: bytes[(i + 1)..<j])!
+                        tokens.append(Token(label: slice(labelStart..<i), color: .success(code)))
+                    }
                     labelStart = j
                     i = j
                     continue
                 }
-                // `#` and a word of up to 8 letters and digits: a code of another length that
-                // reads (`#2E86ABFF`) counts; one that does not (`#zz`, `#12345`, `#GGHHII`) is a
-                // colour written wrong. A longer word is a hashtag, not a colour.
+                // `#` and a word of up to 8 letters and digits that is not a code of 3 or 6
+                // digits (`#zz`, `#12345`, `#GGHHII`, `#2E86ABFF`): a colour written wrong. A
+                // longer word is a hashtag, not a colour. Only the first three are kept, so the
+                // error (and its quote) is built for those alone.
                 var k = i + 1
                 while k < line.upperBound && isWordByte(bytes[k]) { k += 1 }
                 if k > i + 1, k - i - 1 <= 8 {
-                    let label = slice(labelStart..<i)
-                    do {
-                        let color = try RGB(hex: slice(i..<k))
-                        count += 1
-                        if tokens.count < 3 { tokens.append(Token(label: label, color: .success(color))) }
-                    } catch {
-                        if bad.count < 3 { bad.append(Bad(position: count + bad.count, label: label, error: error)) }
+                    // `RGB(hex:)` never reads such a word (3 or 6 hex digits alone are a code,
+                    // above): it is called for its error only.
+                    if bad.count < 3,
+                        case .failure(let error) = Result(catching: { () throws(ColorParseError) in
+                            try RGB(hex: slice(i..<k))
+                        })
+                    {
+                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<i), error: error))
                     }
                     labelStart = k
                 }
@@ -353,9 +404,31 @@ enum ProseScanner {
     /// Every way a model separates a role from its value, written as `:`.
     private static func separated(_ text: String) -> String {
         var t = text
-        for sep in ["=>", "->", "—", "–", "|", "\t"] where t.contains(sep) { t = t.replacing(sep, with: ":") }
+        // A separator whose bytes are not in the line is not searched for (most lines hold none).
+        for (sep, bytes) in separators where contains(text.utf8, bytes) && t.contains(sep) {
+            t = t.replacing(sep, with: ":")
+        }
         return t
     }
+
+    private static let separators: [(String, [UInt8])] = ["=>", "->", "—", "–", "|", "\t"].map { ($0, Array($0.utf8)) }
+
+    /// Whether `bytes` holds `needle` (non-empty) as a run of bytes.
+    private static func contains<C: Collection<UInt8>>(_ bytes: C, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        var i = bytes.startIndex
+        while let hit = bytes[i...].firstIndex(of: first) {
+            if bytes[hit...].starts(with: needle) { return true }
+            i = bytes.index(after: hit)
+        }
+        return false
+    }
+
+    /// What `pair` strips from both ends of a value.
+    private static let decoration: Set<Character> = [
+        "*", "`", "\"", "'", "_", ".", ",", ";", "。", "，", "；", "-", "=", ":", "：", " ", "\t", "\r", "{", "}",
+        "[", "]",
+    ]
 
     /// One `ROLE SEP VALUE` stretch: the role named before the separator, the value read after
     /// it (any colour form unless `namesOnly`, for lines whose codes `scan` already read).
@@ -367,10 +440,6 @@ enum ProseScanner {
         }
         let head = String(text[..<sep])
         guard label(head) != nil else { return nil }
-        let decoration: Set<Character> = [
-            "*", "`", "\"", "'", "_", ".", ",", ";", "。", "，", "；", "-", "=", ":", "：", " ", "\t", "\r", "{", "}",
-            "[", "]",
-        ]
         func stripped(_ s: Substring) -> String {
             var s = s
             while let f = s.first, decoration.contains(f) { s.removeFirst() }
@@ -415,11 +484,11 @@ enum ProseScanner {
         var starts: [String.Index] = []
         var i = text.startIndex
         while i < text.endIndex {
-            guard text[i].isASCII, text[i].isLetter else {
-                if !text[i].isASCII,
-                    let name = RoleWords.strong.keys.first(where: {
-                        $0.unicodeScalars.first!.value > 0x2E80 && text[i...].hasPrefix($0)
-                    })
+            let character = text[i]
+            // An ASCII character's letters are A-Z and a-z (`asciiValue` is nil for all others).
+            guard let ascii = character.asciiValue, isLetter(ascii) else {
+                if character.asciiValue == nil, mayStartChineseName(character),
+                    let name = RoleWords.chineseStrong.first(where: { text[i...].hasPrefix($0) })
                 {
                     starts.append(i)
                     i = text.index(i, offsetBy: name.count)
@@ -428,8 +497,8 @@ enum ProseScanner {
                 }
                 continue
             }
-            var j = i
-            while j < text.endIndex, text[j].isASCII, text[j].isLetter { j = text.index(after: j) }
+            var j = text.index(after: i)
+            while j < text.endIndex, let a = text[j].asciiValue, isLetter(a) { j = text.index(after: j) }
             if RoleWords.strong[text[i..<j].lowercased()] != nil { starts.append(i) }
             i = j
         }
@@ -489,13 +558,56 @@ enum ProseScanner {
     /// The one role named in a stretch of prose, or nil when there is none or more than one.
     static func label(_ segment: String) -> Role? {
         var found: Set<Role> = []
+        let utf8 = segment.utf8
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            // ASCII: the same words from the bytes (an ASCII letter is A-Z or a-z), and no Chinese name.
+            var i = utf8.startIndex
+            while i < utf8.endIndex {
+                guard isLetter(utf8[i]) else {
+                    i = utf8.index(after: i)
+                    continue
+                }
+                var j = utf8.index(after: i)
+                while j < utf8.endIndex, isLetter(utf8[j]) { j = utf8.index(after: j) }
+                let word = String(decoding: utf8[i..<j].lazy.map { $0 | 0x20 }, as: UTF8.self)
+                if let r = RoleWords.strong[word] ?? RoleWords.weak[word] { found.insert(r) }
+                i = j
+            }
+            return found.count == 1 ? found.first : nil
+        }
         for word in segment.lowercased().split(whereSeparator: { !$0.isLetter }) {
             if let r = RoleWords.strong[String(word)] ?? RoleWords.weak[String(word)] { found.insert(r) }
         }
-        for (name, role) in RoleWords.strong where name.unicodeScalars.first!.value > 0x2E80 && segment.contains(name) {
-            found.insert(role)
+        // Each name is searched for only when its bytes are in the segment (or a compatibility
+        // ideograph is, which can stand for one under canonical equivalence).
+        let compatible = holdsCompatibilityIdeograph(utf8)
+        for (name, bytes, role) in RoleWords.chineseStrongEntries where compatible || contains(utf8, bytes) {
+            if segment.contains(name) { found.insert(role) }
         }
         return found.count == 1 ? found.first : nil
+    }
+
+    /// False only when `character` cannot begin a Chinese role name, even under canonical
+    /// equivalence (which `hasPrefix` compares by): its first scalar is not a name's first, nor
+    /// a CJK compatibility ideograph (the only scalars equivalent to another ideograph).
+    private static func mayStartChineseName(_ character: Character) -> Bool {
+        let first = character.unicodeScalars.first!
+        return RoleWords.chineseInitials.contains(first) || isCompatibilityIdeograph(first.value)
+    }
+
+    /// Whether UTF-8 text holds a CJK compatibility ideograph (U+F900..U+FAFF: EF A4..AB;
+    /// U+2F800..U+2FA1F: F0 AF).
+    private static func holdsCompatibilityIdeograph(_ utf8: String.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for b in utf8 {
+            if previous == 0xEF && (0xA4...0xAB).contains(b) || previous == 0xF0 && b == 0xAF { return true }
+            previous = b
+        }
+        return false
+    }
+
+    private static func isCompatibilityIdeograph(_ v: UInt32) -> Bool {
+        (0xF900...0xFAFF).contains(v) || (0x2F800...0x2FA1F).contains(v)
     }
 
     /// Whether a line can name a role at all, tested on its bytes before it is read as labelled
@@ -513,8 +625,8 @@ enum ProseScanner {
             }
             var j = i
             while j < line.endIndex, isLetter(line[j]) { j += 1 }
-            // The ASCII role words are 4 to 13 letters (a word that short is an inline string).
-            if (4...13).contains(j - i) {
+            // Looked up only when a role word has this length and first letter (`json` has none).
+            if RoleWords.mayBeASCIIWord(length: j - i, first: c) {
                 let word = String(decoding: line[i..<j].lazy.map { $0 | 0x20 }, as: UTF8.self)
                 if RoleWords.strong[word] != nil || RoleWords.weak[word] != nil { return true }
             }

@@ -43,6 +43,13 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses `#RGB` or `#RRGGBB`, with or without `#`, any case, surrounding white space trimmed.
     public init(hex text: String) throws(ColorParseError) {
+        // Almost every code is ASCII and well formed: read its bytes. Anything else (Unicode
+        // white space around it, a wrong digit or length) takes the scalar reader below, which
+        // says what is wrong.
+        if let color = RGB(asciiHex: text.utf8) {
+            self = color
+            return
+        }
         var scalars = Substring(text).unicodeScalars
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
@@ -64,6 +71,41 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
             throw .wrongLength(nibbles.count, in: text)
         }
     }
+
+    /// `RRGGBB` or `RGB` (exactly 6 or 3 hex digits, nothing else), or nil.
+    init?<C: Collection<UInt8>>(hexDigits digits: C) {
+        let count = digits.count
+        guard count == 3 || count == 6 else { return nil }
+        var v: UInt32 = 0
+        for b in digits {
+            guard let n = RGB.hexDigitValue(b) else { return nil }
+            v = v << 4 | UInt32(n)
+        }
+        if count == 6 {
+            self.init(packed: v)
+        } else {
+            self.init(r: UInt8(v >> 8) * 17, g: UInt8(v >> 4 & 0xF) * 17, b: UInt8(v & 0xF) * 17)
+        }
+    }
+
+    /// What `init(hex:)` reads, for text that is ASCII white space, an optional `#` and 3 or 6
+    /// hex digits; nil for any other text (which may still read, or fail, in `init(hex:)`).
+    /// With `requiringHash`, only text written with its `#` (what `ColorSyntax.parse` reads as
+    /// hex before it looks for names).
+    init?(asciiHex utf8: String.UTF8View, requiringHash: Bool = false) {
+        var bytes = utf8[...]
+        while let f = bytes.first, RGB.isASCIISpace(f) { bytes.removeFirst() }
+        while let l = bytes.last, RGB.isASCIISpace(l) { bytes.removeLast() }
+        if bytes.first == UInt8(ascii: "#") {
+            bytes.removeFirst()
+        } else if requiringHash {
+            return nil
+        }
+        self.init(hexDigits: bytes)
+    }
+
+    /// The ASCII characters with Unicode's White_Space property (tab to carriage return, space).
+    static func isASCIISpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
 
     static func nibble(_ s: Unicode.Scalar) -> UInt8? {
         s.isASCII ? hexDigitValue(UInt8(s.value)) : nil
