@@ -330,6 +330,12 @@ struct HistoryLineDecoder {
                 return .unusual
             }
             guard case .some(.some(let id)) = string(.id) else { return .unusual }
+            // JSONDecoder reads "favorite" (as `Bool?`) on every change, the ones where it means
+            // nothing too: any other type there is the decoder's to refuse.
+            switch slot(.favorite) {
+            case .none, .null?, .bool?: break
+            default: return .unusual
+            }
             switch op {
             case "delete": return .record(.delete(id: id))
             case "restore": return .record(.restore(id: id))

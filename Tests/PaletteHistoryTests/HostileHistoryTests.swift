@@ -196,6 +196,38 @@ final class HostileHistoryTests: XCTestCase {
         XCTAssertEqual(entry.id, "a")
     }
 
+    /// Fuzz finding: a change whose "favorite" is neither true, false nor null (a restore or a
+    /// delete, where the key means nothing) was read by the fast path and refused by
+    /// `JSONDecoder`, which reads "favorite" on every change. Both refuse it now, and both read
+    /// the forms that are fine.
+    func testHistoryFuzzFindingAChangeWithAFavoriteOfTheWrongTypeIsJudgedAlike() throws {
+        let kept = try XCTUnwrap(
+            FileManager.default.contents(
+                atPath: Repository.url("Fuzz/regressions/history/a-change-with-a-favorite-of-the-wrong-type").path))
+        let found = try XCTUnwrap(kept.split(separator: 0x0A).first { $0.starts(with: Data(#"{"op":"restore""#.utf8)) })
+        var cases: [(line: [UInt8], refused: Bool)] = [(Array(found), true)]
+        for op in ["restore", "delete", "favorite"] {
+            for value in [#""b""#, "1", "[]", "{}"] {
+                cases.append((Array(#"{"op":"\#(op)","id":"a","favorite":\#(value)}"#.utf8), true))
+            }
+            for value in ["true", "false", "null"] where !(op == "favorite" && value == "null") {
+                cases.append((Array(#"{"op":"\#(op)","id":"a","favorite":\#(value)}"#.utf8), false))
+            }
+        }
+        for (line, refused) in cases {
+            let text = String(decoding: line, as: UTF8.self)
+            var decoder = HistoryLineDecoder()
+            let fast = line.withUnsafeBytes { decoder.decode($0) }
+            let slow = line.withUnsafeBytes { HistoryLineDecoder.slowDecode($0) }
+            XCTAssertEqual(fast, slow, text)
+            if case .success = fast {
+                XCTAssertFalse(refused, "\(text) should be refused")
+            } else {
+                XCTAssertTrue(refused, text)
+            }
+        }
+    }
+
     /// Fuzz finding: the file-type test is one rule for every operation. A file of two bad
     /// lines was refused by `load()` but rewritten by `compact()` (which judged whole lines
     /// only); a bad head followed by a record without its newline was loaded but refused by
