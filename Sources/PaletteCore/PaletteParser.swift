@@ -59,7 +59,15 @@ public enum PaletteParser {
     /// as `rgb(…)`), else a colour name (`isName`). Names count for less: a list of three words
     /// that all happen to name colours ("forest", "moss", "gold") is only a palette when nothing
     /// better is found. The two tests are apart so a name is looked up only where it counts.
-    static func isCode(_ text: String) -> Bool { looksLikeColor(text) || looksLikeFunction(text) }
+    static func isCode(_ text: String) -> Bool {
+        // Both tests read from the first byte that is not white space, and pass only when it is
+        // a `#`, a hex digit or the letter of a function name: any other value is no code.
+        guard let first = text.utf8.first(where: { !JSONScanner.isSpace($0) }),
+            first == UInt8(ascii: "#") || (first >= 0x30 && first <= 0x39)
+                || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z"))
+        else { return false }
+        return looksLikeColor(text) || looksLikeFunction(text)
+    }
 
     /// Whether text names a colour (`ColorNames.named`); for a value that is not a code.
     static func isName(_ text: String) -> Bool {

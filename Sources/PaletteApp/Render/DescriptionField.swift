@@ -41,8 +41,8 @@ struct DescriptionField: ScreenPart {
 
 extension Canvas {
     /// Draws the graphemes of a text field from its scroll offset that fit in `rect`: the cells
-    /// `put` makes of them joined into one string, without joining them (appending characters
-    /// one by one to a string was nearly half of drawing the field, on every typed key).
+    /// `put` would make of them as one string, drawn straight from the array (appending the
+    /// characters to a string one by one was nearly half of drawing the field, on every key).
     mutating func putVisible(_ characters: [Character], from offset: Int, in rect: Rect, style: Style) {
         guard rect.y >= 0, rect.y < height else { return }
         var used = 0
