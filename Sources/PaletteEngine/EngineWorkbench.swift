@@ -150,7 +150,8 @@ struct EngineWorkbench {
                 for role in free {
                     let moves = direction[role] ?? []
                     var c = OKLCH(target[role])
-                    if !moves.contains(where: { [.warmer, .cooler, .night, .day].contains($0) }) {
+                    // A near-grey role barely changes when its hue turns: it moves in lightness.
+                    if c.c >= 0.04, !moves.contains(where: { [.warmer, .cooler, .night, .day].contains($0) }) {
                         c.h = (c.h + 16 * m + 720).truncatingRemainder(dividingBy: 360)
                     } else if !moves.contains(where: {
                         [.lighter, .darker, .night, .day, .pastel, .moreContrast, .lessContrast].contains($0)

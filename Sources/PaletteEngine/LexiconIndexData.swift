@@ -5,12 +5,13 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 056f54639614e6fe 6 14
-@rules 104
+palette-lexicon-index 2 14ce702de3645d0c 6 14
+@rules 105
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
 en	after	over|in|at|on|by|under|near|after|during|from|above|below|beneath|across|through|along|among|around|inside|within|beside
 en	of	of
+en	compound	yes
 en	with	with|at|in|on|under|among|inside|within|beside|amid|amidst|near
 zh	name	中文
 zh	function	我|我们|我们|你|你们|你们|他|她|它|想|想要|要|给|给|一个|一个|一种|一种|一些|个|个|种|种|是|很|有点|有点|有|在|和|与|与|跟|及|或|或者|了|著|着|过|过|也|都|就|还|还|的感觉|的感觉|感觉|感觉|风格的|的|之|那|这|这|那个|这个|这个|那个|配色|颜色|颜色|色调|色调|一点|一点|请|请|帮我|帮我|做|用|喜欢|喜欢|像|般|似的|上|中|里|里|下|旁|边|边|里的|里的|中的|上的|国旗|旗|旗帜
@@ -96,7 +97,7 @@ hi	of	में|पर
 hi	genitive	का|की|के
 hi	with	में|पर|साथ|बीच|पास|ऊपर|नीचे|किनारे
 vi	name	tiếng việt
-vi	function	và|của|trong|một|những|các|cái|chiếc|với|cho|là|có|rất|hơn|nhưng|này|đó|kia|tôi|bạn|anh|chị|em|chúng|ta|muốn|hãy|làm|ơn|chút|màu|màu sắc|bảng|bảng màu|phong cách|ở|tại|trên|dưới|bên|lúc|khi|vào|từ|đến|như|thật|quá|nhất|được|bị|đang|đã|sẽ|nhiều|ít|gam|tông|kiểu|vẻ|cảm giác|cờ|lá cờ|quốc kỳ
+vi	function	và|của|trong|xin|một|những|các|cái|chiếc|với|cho|là|có|rất|hơn|nhưng|này|đó|kia|tôi|bạn|anh|chị|em|chúng|ta|muốn|hãy|làm|ơn|chút|màu|màu sắc|bảng|bảng màu|phong cách|ở|tại|trên|dưới|bên|lúc|khi|vào|từ|đến|như|thật|quá|nhất|được|bị|đang|đã|sẽ|nhiều|ít|gam|tông|kiểu|vẻ|cảm giác|cờ|lá cờ|quốc kỳ
 vi	letters	ă|đ|ơ|ư|ắ|ằ|ẳ|ẵ|ặ|ấ|ầ|ẩ|ẫ|ậ|ế|ề|ể|ễ|ệ|ố|ồ|ổ|ỗ|ộ|ớ|ờ|ở|ỡ|ợ|ứ|ừ|ử|ữ|ự|ả|ạ|ẻ|ẹ|ẽ|ỉ|ị|ĩ|ỏ|ọ|ủ|ụ|ũ|ỷ|ỵ|ỹ|ỳ
 vi	of	của
 vi	after	trên|dưới|trong|ở|tại|bên|sau|giữa|giữa lòng
@@ -111,11 +112,11 @@ tr	passes	3
 tr	negative	sız|siz|suz|süz
 tr	of	üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|önünde|ardında|kıyısında
 tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında
-@exact 16346
+@exact 18600
 abacate	239g
 abacaxi	237g
-abbey	1950a
-abd	607o
+abbey	1867a
+abd	625o
 abeille	323e
 abeja	323f
 abelha	323g
@@ -133,23 +134,31 @@ abisso	140i
 abrasador	202f
 abrasador calor	397f
 abricot	78e
-absinthe	2135a
+abril	192f 192g
+absinthe	2032a
+absurd	431a
+aburrida	430f
+aburrido	430f
+aburrimiento	430f
 abyss	140a
-abyssal	1952a
+abyssal	1869a
 abysses	140e
 abóbora	243g
-ac milan	584o
-acacia	2136a
+ac milan	602o
+acacia	2033a
+academic	354a
 acantilado	161f
-accesa	424i
-acceso	424i
+acayip	431n
+accesa	440i
+acceso	440i
 acciaio	281i
 accogliente	394i
 aceite de oliva	275f
 aceitunas	275f
 acero	129i 281f
-acid	1522a
-acid green	1156a
+achievement	412a
+acid	1503a
+acid green	1169a
 acier	281e
 acinzentado	8g
 acker	123h
@@ -158,34 +167,42 @@ acogedor	394f
 acogedora	394f
 acolhedor	394g
 aconchegante	394g
-acorn	1695a
+acorn	1647a
 acqua	151i
 acquamarina chiaro	66i
 acquazzone	196i
 acquerello a inchiostro	299i
+action	385a
 active	385a
 ada	154n
 adalar	154n
 adaçayı yeşili	94n
 adelig	378h
-adobe	1087a
+adobe	1101a
 adorabile	404i
 adorable	404a 404e 404f
+adoration	388a
+adore	388a
 adorável	404g
-adriatic	1953a
+adriatic	1870a
+adult	417a
 adventure	414a
 adventurous	414a
-aeroflot	526o
+aeroflot	543o
 afa	202i
-afc ajax	589o
-affair	1697a
+afc ajax	607o
+affair	1649a
 affection	388a
 affidabile	402i
-afrique du sud	642o
+afraid	399a
+afrique du sud	660o
+afrutado	428f
+after dark	189a
 afternoon	187a
-agave	1954a
-aged	1397a
+agave	1871a
+aged	1398a
 aggressive	398a
+agosto	193f 193g 193i
 agridoce	411g
 agridulce	411f
 agrodolce	411i
@@ -200,11 +217,13 @@ ahorn	129h
 ahududu	230n
 ahumado	311f
 ahşap	276n
-ai cập	620o
-air india	530o
-airbnb	476o
-airtel	531o
-ajax amsterdam	589o
+ai cập	638o
+air india	547o
+airbnb	493o
+airplane	167a
+airtel	548o
+airy	395a
+ajax amsterdam	607o
 ak	10n
 akdeniz	348n
 akdeniz tarzı	348n
@@ -213,11 +232,12 @@ akşam	188n
 akşam güneşi	176n
 al	0N
 al kırmızı	34n
-alaca karanlık	431n
+alaca karanlık	447n
 alacakaranlık	188n
+alacalı	175n
 alaranjada	1g
 alaranjado	1g
-alaskan	1767a
+alaskan	1705a
 alba	177f 177i
 albaricoque	78f
 alberi	132i
@@ -225,19 +245,19 @@ albero	132i
 albicocca	78i
 aldea	344f
 aldeia	344g
-ale	2060a
+ale	1972a
 alegre	386f 386g
 alegria	386g
 alegría	386f
-alemanha	600o
-alemania	600o
+alemanha	618o
+alemania	618o
 alev	164n
 alevler	164n
 alfarería	301f
 alfazema	207g
 alga	137f 137g 137i
-algae	886a
-algae green	905a
+algae	901a
+algae green	919a
 algas	137f 137g
 alge	137h
 algen	137h
@@ -248,23 +268,26 @@ algodón	289f
 algodón de azúcar	270f
 algue	137e
 algues	137e
-alibaba	503o
-aliceblue	1278a
-alipay	505o
+alibaba	520o
+aliceblue	1290a
+alien	173a
+aliens	173a
+alipay	522o
 allegra	386i
 allegro	386i
-allemagne	600o
+allemagne	618o
 alley	338a
-alligator	1829a
-allspice	2137a
+alligator	1756a
+allspice	2034a
 alluminio	283i
 allık	114n
 allık kırmızısı	70n
-almanya	600o
-almond	1380a
-almost black	992a
-aloe	1457a
-alpaca	2138a
+almanya	618o
+almond	1389a
+almost black	1006a
+aloe	1449a
+alone	387a
+alpaca	2035a
 alpen	159h
 alperce	78g
 alpes	159e 159f 159g
@@ -289,7 +312,7 @@ alüminyum	283n
 amanecer	177f
 amanhecer	177g
 amapola	219f
-amaranth	1832a
+amaranth	1759a
 amarela	2g
 amarelo	2g
 amarelo brilhante	101g
@@ -310,61 +333,77 @@ amarillo pollito	77f
 amarillo tierra	102f
 amarillo vivo	101f
 amatista	56f
-amazon	1480a
-amazon shopping	543o
-amazon.com	543o
+amazed	420a
+amazement	420a
+amazing	420a
+amazon	1468a
+amazon shopping	560o
+amazon.com	560o
 amazônia	120g
 amber	32a
+ambition	400a
+ambitious	400a
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	1960a
+ambrosia	1877a
 ambré	32e
 ambrée	32e
-amd	497o
+amd	514o
 ameixa	62g
 ameixas	241g
-america flag	607o
-american express	475o
-american flag	607o
+america flag	625o
+american express	492o
+american flag	625o
 amethyst	56a 56h
 ametist	56n
 ametista	56g 56i
-amex	475o
+amex	492o
 amor	388f 388g
 amore	388i
-amour	388e 1833a
+amour	388a 388e
 amoureuse	388e
 amoureux	388e
+amusing	386a
 améthyste	56e
 ananas	237e 237h 237i 237n
 ananá	237f
 ananás	237g
 anaranjada	1f
 anaranjado	1f
-ancestral	2142a
-ancient	1383a
-android	494o
-anemone	1962a
-angelic	1606a
-angels	2195a
+ancestral	2038a
+ancient	375a
+android	511o
+anemone	1879a
+ange	423e
+angel	423a
+angeli	423i
+angelic	403a
+angelo	423i
+angels	423a
 anger	398a
+anges	423e
 angespannt	409h
 angoisse	409e
 angoissé	409e
 angry	398a
 angst	399h
 anguria	231i
+angélique	423e
 anh đào	205m
 anil	23g
 anil claro	39g
 animado	385g
-anise	1966a
-aniseed	2146a
+anise	1883a
+aniseed	2042a
 aniversário	368g
-anne	2354a
-anneaux olympiques	660o
+anjo	423g
+anjos	423g
+anne	2230a
+anneaux olympiques	678o
 anniversaire	368e
+annoyed	398a
+annoying	398a
 ano novo chinês	365g
 anochecer	188f
 anoitecer	188g
@@ -382,12 +421,14 @@ anthracite	37e
 anthrazit	37h
 antik bronz	302n
 antike bronze	302h
-antique	1376a
-antiquewhite	1279a
-antler	2148a
+antique	375a
+antiques	375a
+antiquewhite	1291a
+antler	2044a
 antracita	37f
 antracite	37i
 antrasit	37n
+antro	432f
 antártico	182f 182g
 anxiety	409a
 anxieuse	409e
@@ -395,9 +436,10 @@ anxieux	409e
 anxious	409a
 ao	148M
 ao sen	149m
+août	193e
 apacible	382f
-apagada	426f 426g
-apagado	426f 426g
+apagada	442f 442g
+apagado	442f 442g
 apaisant	382e
 apaisante	382e
 apaixonado	388g
@@ -407,26 +449,30 @@ apasionado	389f
 ape	323i
 apfel	233h
 apfelsine	225h
-apollo	2149a
+apollo	2045a
 appassionata	389i
 appassionato	389i
-appeal	2151a
+appeal	2047a
 apple	233a
-apple green	1233a
+apple green	1245a
 apples	233a
 apricot	78a 78h
 aprikose	78h
+april	192a 192h
+aprile	192i
 après midi	187e
 aqua	66a 66e
-aqua blue	1224a
-aqua green	1214a
-aqua marine	1095a
+aqua blue	1237a
+aqua green	1227a
+aqua marine	1109a
 aquablau	66h
-aquamarine	1270a
-aquatic	1835a
-arabia saudita	619o
-arabie saoudite	619o
-aragonite	2154a
+aquamarine	1282a
+aquarium	361a
+aquatic	151a
+arabia saudita	637o
+arabie saoudite	637o
+aragonite	2050a
+aralık	195n
 arance	225i
 arancia	225i
 arancio	1i
@@ -435,6 +481,7 @@ arara	320g
 arboleda	119f
 arbre	132e
 arc en ciel	175e
+arcane	390a
 arce	129f
 arcilla	301f
 arco iris	175f
@@ -452,88 +499,117 @@ arena	156f
 argent	12e
 argentata	12i
 argentato	12i
-argentina	605o
-argentine	605o
-argentine flag	605o
-argentinien	605o
+argentina	623o
+argentine	623o
+argentine flag	623o
+argentinien	623o
 argento	12i
 argenté	12e
 argentée	12e
 argila	301g
 argile	301e
 argilla	301i
-arjantin	605o
+arid	155a
+arjantin	623o
 arktik	182n
 arktis	182h
 arktisch	182h
-armour	1653a
-army	1772a
-army green	1259a
-around	2156a
+armee	427h
+armour	1614a
+army	427a
+army green	1271a
+armée	427e
+around	2052a
 arrabbiata	398i
 arrabbiato	398i
 arrecife	152f
 arrecife de coral	152f
 arrecifes	152f
-arrow	1837a
+arrow	1762a
 arroyo	147f
 arrozal	249f 249g
 arrugginita	284i
 arrugginito	284i
-arsenal	568o
-arsenal fc	568o
-art	1654A
-artichoke	1608a
+arsenal	586o
+arsenal fc	586o
+art	434A 434E
+art gallery	434a
+arte	434f 434g 434i
+artes	434f 434g
+artichoke	1576a
 artico	182i
-artisan	1709a
-artist	2158a
-artistic	2159a
-arábia saudita	619o
+artisan	1660a
+artist	434a
+artista	434f 434g 434i
+artiste	434e
+artistic	434a
+artistico	434i
+artistique	434e
+artists	434a
+arts	434a 434e
+artístico	434f 434g
+arábia saudita	637o
 arándano	229f
 arı	323n
 asche	165h
+asco	421f
 asfalt	279n
 asfalto	279f 279g 279i
 ash	165a
 ashes	165a
-asian	1839a
+asian	1764a
 asil	378n
 asil zarafet	393n
+asker	427n
+askeri	427n
+askerler	427n
+asleep	410a
 asma	133n
-asparagus	1024a
-aspen	1567a
+asombro	420f
+asombroso	420f
+asparagus	1038a
+aspen	1541a
 asphalt	279a 279h
 asphalte	279e
+aspiration	400a
+asqueroso	421f
 assombrado	399g
 assonnato	410i
 assustador	399g
-aster	1568a
-astral	2160a
+aster	1542a
+astonished	420a
+astonishing	420a
+astral	2054a
+astronaut	173a
+astronauts	173a
 astronave	360i
 atardecer	176f
 atardecer tardío	188f
 aterrador	399f
 ateş	164n
 ateşli	389n
-atlantic	1436a
-atlantis	2163a
-atletico madrid	580o
-atlético de madrid	580o
-atlético madrid	580o
+athletic	385a
+atlantic	1431a
+atlantis	2056a
+atletico madrid	598o
+atlético de madrid	598o
+atlético madrid	598o
 atrevido	401f
 au petit matin	185e
 aube	177e
 aubergine	245a 245e 245h
-auburn	1072a
-aucun	435e
-aucune	435e
+auburn	1086a
+aucun	452e
+aucune	452e
 audace	401i
 audacieuse	401e
 audacieux	401e
 audacioso	401g
 audaz	401f
-audi	454o
+audi	471o
+august	193a 193h
 aula	354f 354i
+aura	408a
 aurora	174a 174n 177f 177g 177i
 aurora boreal	174f 174g
 aurora boreale	174i
@@ -546,48 +622,57 @@ aurore boréale	174e
 aurore polaire	174e
 aurores boréales	174e
 ausbruch	163h
-ausser	435h
-australia	611o
-australian flag	611o
-australie	611o
-australien	611o
-austria	627o
-austrian flag	627o
-austrália	611o
-autobús de londres	658o
+ausser	452h
+austere	406a
+australia	629o
+australian flag	629o
+australie	629o
+australien	629o
+austria	645o
+austrian flag	645o
+austrália	629o
+autobús de londres	676o
 automnal	194e
 automnale	194e
 automne	194e
-autriche	627o
+autriche	645o
 autumn	194a
 autumn foliage	128a
 autumn leaves	128a
 autumnal	194a
 autunnale	194i
 autunno	194i
-außer	435h
+außer	452h
+avalanche	159a
+avaricia	422f
 aventura	414f 414g
 aventure	414e
 aventureiro	414g
 aventurero	414f
 aventureux	414e
-avenue	1696a
+avenue	1648a
 averse	196e
+avidità	422i
+avidité	422e
 avocado	239a 239h 239i
-avocado green	975a
+avocado green	989a
 avocat	239e
-avoid	435a
+avoid	452a
 avokado	239n
 avorio	38i
-avustralya	611o
-avusturya	627o
+avril	192e
+avustralya	629o
+avusturya	645o
 avventura	414i
 avventuroso	414i
-away	1648a
+away	1609a
+awe	420a
+awesome	420a
+awkward	409a
 ay	170N
 ay beyazı	76n
 ay festivali	366n
-ay yıldız	617o
+ay yıldız	635o
 ay ışığı	171n
 ayçiçeği	208n
 azafrán	274f
@@ -601,7 +686,7 @@ azienda	353i
 aziendale	353i
 aziz patrick günü	370n
 azuis	4g
-azul	4f 4g 810a
+azul	4f 4g 826a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -613,7 +698,7 @@ azul cobalto	45f 45g
 azul céu	41g
 azul grisáceo	93f
 azul jeans	69g
-azul klein	656o
+azul klein	674o
 azul lago	42f 42g
 azul marinho	16g
 azul marino	16f
@@ -628,7 +713,7 @@ azul pó	98g
 azul real	43f 43g
 azul rey	43f
 azul royal	43g
-azul tiffany	655o
+azul tiffany	673o
 azul ultramar	44f
 azul ultramarino	44g
 azul vaquero	69f
@@ -649,56 +734,65 @@ azzurro polvere	98i
 açafrão	274g
 açafrão da terra	79g
 açelya	222n
+açgözlü	422n
 aço	281g
 açude	148g
-açık	421n
+açık	437n
 açık mavi gök	41n
-açık renk	421n
+açık renk	437n
 añil	23f
 año nuevo chino	365f
 ağaç	132n
+ağustos	193n
 ağırbaşlı	406n
 ağırbaşlı ton	417n
 aşk	388n
 aşı boyası	36n
-ba lan	633o
+ba lan	651o
+babies	403a
+baby	403a
 baby blue	41a
-baby green	943a
-baby pink	1220a
-baby poo	969a
-baby poop	1053a
-baby poop green	989a
-baby puke green	821a
-baby purple	826a
-baby shit brown	795a
-baby shit green	951a
+baby green	957a
+baby pink	1233a
+baby poo	983a
+baby poop	1067a
+baby poop green	1003a
+baby puke green	837a
+baby purple	842a
+baby shit brown	811a
+baby shit green	965a
 bacca	250i
 bacche	250i
 bach	147h
 backstein	280h
-bacon	2169a
-badlands	2170a
-bae	622o
-bag	1659a
+backyard	125a
+bacon	2060a
+badlands	2061a
+bae	640o
+bag	1619a
 baga	250g
 bagas	250g
 bahar	192n
 bahar bayramı	365n
 baharat	274n
 bahçe	125n
-baidu	506o
+baidu	523o
 baie	250e
 baies	250e
 baita	359i
 bajo el agua	361f
-baked	1437a
-baker	1841a
-bakery	2133a
+baked	1432a
+baker	1766a
+bakery	268a
+baking	268a
 bakır	59n
 bakır rengi	59n
 bal	260n
 bal kabağı	243n
 bala	269g
+balada	432G
+balance	382a
+balanced	382a
 balas	269g
 baleia	327g
 baleine	327e
@@ -706,18 +800,18 @@ balena	327i
 balina	327n
 balkabağı	243n
 ballena	327f
-ballerina	1610a
-ballet	1611a
+ballerina	415a
+ballet	415a
 ballon	334e 334h
 ballons	334h
 ballons de baudruche	334e
 balloon	334a
 balloons	334a
-ballroom	2172a
+ballroom	2063a
 balon	334n
 balonlar	334n
 balta girmemiş orman	120n
-baltic	1660a
+baltic	1620a
 balão	334g
 balões	334g
 bambini	376i
@@ -740,81 +834,94 @@ bambúes	122f
 ban mai	185m
 ban ngày	191m
 ban đêm	189m
+banal	430e 430f 430g 430h
+banale	430e 430i
 banana	235a 235f 235g 235i
-banana yellow	938a
+banana yellow	952a
 bananas	235a
 banane	235e 235h
 banano	235f
 banca	353i
 banco	353f 353g
-bandera de chile	639o
-bangladesch	647o
-bangladesh	647o
-bangladeshi flag	647o
-bangladés	647o
+banconote	419i
+bandera de chile	657o
+bangladesch	665o
+bangladesh	665o
+bangladeshi flag	665o
+bangladés	665o
 bank	353a 353h
 banka	353n
-banner	2143a
+banknot	419n
+banknote	419a
+banknotes	419a
+banner	2039a
 banque	353e
 banquise	181e
 bar caffè	339i
 barbe à papa	270e
-barberry	2176a
-barbie	659o
-barbie pink	659o
-barca	579o
-bare	1712a
-barf green	944a
-bark	1401a
-barley	1845a
-barn	2167a
-barney	1088a
-barney purple	1170a
+barberry	2067a
+barbie	677o
+barbie pink	677o
+barca	597o
+bare	1663a
+barf green	958a
+bargeld	419h
+bark	1402a
+barley	1770a
+barn	344a
+barney	1102a
+barney purple	1183a
 barranco	157f
-barrel	1524a
+barrel	1504a
 barriera corallina	152i
 barro	166f 166g
 barro cocido	301f
 barro cozido	301g
 barulhenta	418g
 barulhento	418g
-barça	579o
+barça	597o
 barış	382n
 basar	329h
-basil	1528a
-basket	1539a
-bass	2247a
-bat	2178a
-battleship	1982a
-battleship grey	804a
+baseball	385a
+basic design	381a
+basil	1508a
+basket	1518a
+basketball	385a
+bass	2136a
+bat	2069a
+battlefield	427a
+battleship	1899a
+battleship grey	820a
 bauernhof	344h
 baum	132h
 baumwolle	289h
-bay	1373a
+bay	1385a
 baya	250f
 bayas	250f
-bayern munich	581o
-bayern münchen	581o
-bayou	1847a
+bayern munich	599o
+bayern münchen	599o
+bayou	1772a
 bayram havası	405n
 bazaar	329a
 bazar	329e 329f 329g 329i
 başak	248n
 be	17M
 beach	142a
-bean	1394a
+bean	1396a
 bean paste	89a
-beans	2231a
-bear	1415a
-beard	2088a
-beaver	2181a
+beans	2120a
+bear	1414a
+beard	416a
+beaver	2072a
 beco	338g
+bed	410a
 bedeckt	200h
 bedesten	329n
 bedroom	358a
+bedtime	410a
 bee	323a
-beech	1699a
-beef	1848a
+beech	1650a
+beef	1773a
 beer	263a
 beere	250h
 beeren	250h
@@ -826,19 +933,22 @@ beige	17a 17e 17f 17h 17i
 beira mar	142g
 beis	17f
 bej	17n
-belgian	1985a
-belgian flag	625o
-belgien	625o
-belgio	625o
-belgique	625o
-belgium	625o
+belgian	1902a
+belgian flag	643o
+belgien	643o
+belgio	643o
+belgique	643o
+belgium	643o
+belief	400a
+believe	400a
 belletto	70i
-bellflower	1986a
-belçika	625o
+bellflower	1903a
+beloved	388a
+belçika	643o
 bem estar	413g
-bench	1997a
+bench	1914a
 benessere	413i
-benfica	590o
+benfica	608o
 berenjena	245f
 berg	158h
 bergamota	225g
@@ -850,19 +960,20 @@ bernstein	32h
 bernsteinfarben	32h
 berries	250a
 berry	250a
-besiktas	594o
+besiktas	612o
 beton	279h 279n
 betão	279g
 beurre	266e
 bewölkt	200h
 bexiga	334g
 beyaz	10n
-beşiktaş	594o
+beşiktaş	612o
 bia	263m
 bianca	10i
 bianco	10i
 bianco azzurrato	76i
 bianco brina	83i
+bianco e nero	425i
 bianco latte	105i
 bianco lunare	76i
 bianco neve	84i
@@ -877,37 +988,48 @@ bienestar	413f
 bier	263h
 bijou	313e
 bijoux	313e
-bile	964a
-bilibili	507o
+bikini	142a
+bile	978a
+bilibili	524o
 bilim kurgu	372n
-bill	1782a
-billiard	1987a
+bill	1718a
+billet	419e
+billetes	419f
+billets	419e
+billiard	1904a
 bio	379e 379h
 biologico	379i
 bira	263n
-birch	1617a
-birleşik krallık	608o
+birch	1582a
+birleşik krallık	626o
 birra	263i
 birthday	368a
-biscuit	1495a
-bison	1990a
-bisque	1280a
-bistre	2184a
+birthday cake	368a
+biscuit	268a
+biscuits	268a
+bison	1907a
+bisque	1292a
+bistre	2075a
 bistrot	339e
-bite	2185a
-bitter	1505a
+bite	2076a
+bitter	1489a
 bittersweet	411a
 bittersüß	411h
+bizarre	431a 431e
+bizarro	431g
 bizcocho	268f
+bizzarro	431i
 bière	263e
 biển	139m
 biển cả	139m
 biển neon	305m
 biển sâu	140m
 black	9a
+black and white	425a
 black tea	253a
-blackberry	1429a
-blackish	2192a
+blackberry	1424a
+blackish	2083a
+blameless	403a
 blanc	10e
 blanc bleuté	76e
 blanc cassé	104e
@@ -918,8 +1040,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2193a
-blanchedalmond	1281a
+blanched	2084a
+blanchedalmond	1293a
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -928,10 +1050,13 @@ blanco luna	76f
 blanco nieve	84f
 blanco perla	106f
 blanco roto	104f
-bland	779a
-blass	422h
+blanco y negro	425f
+bland	430a
+blanket	394a
+blankets	394a
+blass	438h
 blasslila	90h
-blast	1614a
+blast	1579a
 blatt	127h
 blattgold	303h
 blau	4h
@@ -939,17 +1064,20 @@ blau weißes porzellan	293h
 blaubeere	229h
 blaue	4h
 blaue stunde	179h
-blaugrana	579o
+blaugrana	597o
 blaugrau	93h
 blaugrün	13h
 blauregen	218h
 blauschwarz	80h
 blauviolett	95h
 blaze	164a
-blazing	1853a
-bleich	422h
+blazing	397a
+bleak	387a
+bleich	438h
 bleigrau	85h
-bleu	4e 1664a
+blessed	408a
+blessing	408a
+bleu	4e 1624a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -959,7 +1087,7 @@ bleu céruléen	40e
 bleu denim	69e
 bleu gris	93e
 bleu jean	69e
-bleu klein	656o
+bleu klein	674o
 bleu lac	42e
 bleu marine	16e
 bleu minéral	81e
@@ -968,31 +1096,36 @@ bleu outremer	44e
 bleu paon	46e
 bleu poudré	98e
 bleu roi	43e
-bleu tiffany	655o
+bleu tiffany	673o
 bleu violet	95e
 bleue	4e
 bleuet	229e
 bleus	4e
-blithe	2194a
+bling	426a
+bliss	386a
+blissful	386a
+blithe	2085a
 blitz	198h
-blizzard	1707a
+blizzard	1658a
 blockhütte	359h
-blond	1826a
-blonde	1446a
+blond	1754a
+blonde	1441a
 blood	312a
-blood orange	876a
-blood red	1226a
-bloodthirsty	1991a
+blood orange	891a
+blood red	1239a
+bloodthirsty	1908a
 bloody	312a
 bloom	204a
+bloom season	192a
 blooming	204a
 blossom	204a
+blossoming	192a
 blossoms	204a
 blu	4i
 blu cobalto	45i
 blu grigio	93i
 blu jeans	69i
-blu klein	656o
+blu klein	674o
 blu lago	42i
 blu marino	16i
 blu minerale	81i
@@ -1007,107 +1140,121 @@ blu royal	43i
 blu violaceo	95i
 blue	4a
 blue and white porcelain	293a
-blue blue	774a
-blue green	1018a
+blue blue	791a
+blue green	1032a
 blue grey	93a
 blue hour	179a
 blue mood	387a
 blue purple	95a
-blue violet	1222a
-blue with a hint of purple	775a
+blue violet	1235a
+blue with a hint of purple	792a
 blueberries	229a
 blueberry	229a
-bluebird	1994a
-bluegreen	1167a
-bluegrey	915a
-blues	1532a
-blueviolet	1282a
-bluey	2201a
-bluey green	1042a
-bluey grey	887a
-bluey purple	1103a
-bluff	1717a
-bluish	1127a
-bluish green	1227a
-bluish grey	1173a
-bluish purple	1242a
+bluebird	1911a
+bluegrass	374a
+bluegreen	1180a
+bluegrey	929a
+blues	1512a
+blues music	433a
+blueviolet	1294a
+bluey	2091a
+bluey green	1056a
+bluey grey	902a
+bluey purple	1116a
+bluff	1667a
+bluish	1140a
+bluish green	1240a
+bluish grey	1186a
+bluish purple	1254a
 blume	204h
 blumen	204h
-blunt	2202a
-blurple	1165a
+blunt	2092a
+blurple	1178a
 blush	114a 114g
-blush pink	908a
-blushing	1509a
+blush pink	922a
+blushing	1493a
 blut	312h
 blutig	312h
 blätter	127h
 bläulich	4h
 bläulich weiß	76h
 blé	248e
-blême	422e
+blême	438e
 blühend	204h
 blüte	204h
 blüten	204h
-bmw	453o
-board	2134a
+bmw	470o
+board	2031a
+boat	139a
+boate	432g
+boats	139a
 boba	256a
-boca juniors	595o
+boca juniors	613o
 boda	367f
 boden	166h
-bog	2203a
+bog	2093a
+boiling	397a
 bois	119e
 bois massif	276e
+boisterous	418a
 boisé	276e
 bold	401a
 bollente	397i
 bolo	268g
-bonbon	269e 269h
+bonbon	269a 269e 269h
 bonbons	269h
-bone	1421a
+bone	1420a
 bonfire	164a
 bong bóng	334m
 bonheur	386e
-bonsai	1769a
-booger	776a
-booger green	860a
+bonjour	451e
+bonsai	1707a
+bonsoir	451e
+booger	793a
+booger green	875a
 book	309a
-booking.com	535o
+booking.com	552o
 books	309a
 bookstore	340a
 borboleta	322g
 bord de mer	142e
-bordeaux	33e 33h 33i 1150a
+bordeaux	33e 33h 33i 1163a
 bordeaux foncé	19e
 bordo	33n 129g
 bordô	33g
 bordô escuro	19g
+bored	430a
+boredom	430a
 borgogna	33i
 borgonha	33g
 borgoña	33f
-boring green	786a
-borussia dortmund	582o
+boring	430a
+boring green	802a
+borussia dortmund	600o
 boschi	119i
 bosco	119i
 bosque	119f 119g
 bosques	119f 119g
-boston celtics	551o
-boston red sox	562o
-botanical	1718a
-bottle	1858a
-bottle green	1064a
+boston celtics	569o
+boston red sox	580o
+botanical	127a
+bottle	1780a
+bottle green	1078a
 boue	166e
 bougie	307e
 bougies	307e
+bouquet	204a
 bourbon	264a
-boysenberry	2205a
+boysenberry	2095a
 boz	8n
 bozkır	123n
+boîte de nuit	432e
 brace	165i
 braci	165i
 braise	165e
 braises	165e
 branca	10g
-branch	1655a
+branch	1615a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -1117,53 +1264,62 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	164h
-brandied	2207a
+brandied	2097a
 brandung	141h
-brandy	1456a
+brandy	1448a
 brasa	165f 165g
 brasas	165f 165g
 brasier	164e
-brasil	604o
-brasile	604o
-brasilien	604o
+brasil	622o
+brasile	622o
+brasilien	622o
 brass	60a
 brasserie	339e
 braun	7h
 braune	7h
 braut	367h
+brave	401a
+bravery	401a
 bravo	398g
-brazil	604o
-brazilian	1998a
-brazilian flag	604o
+brazil	622o
+brazilian	1915a
+brazilian flag	622o
 bread	267a
+breath	395a
 breeze	201a
-breezy	1578a
-brezilya	604o
+breezy	1551a
+brezilya	622o
 brezza	201i
-briar	2187a
+briar	2078a
 brick	280a
-brick orange	926a
-brick red	1267a
+brick orange	940a
+brick red	1279a
 bricks	280a
 bridal	367a
-bright	423a
+bride	367a
+bridge	337a
+bridges	337a
+bright	439a
 bright future	400a
 bright red	74a
 bright yellow	101a
-brighter	423a
-brilhante	423g
-brillant	423e
-brillante	423e 423f 423i
-brilliant	423a
+brighter	439a
+brilhante	439g
+brillant	439e
+brillante	439e 439f 439i
+brillantini	426i
+brilliant	439a
 brim	286g
 brina	183i
 brinquedos	376g
 brique	280e
 brisa	201f 201g
 brise	201e 201h
-british flag	608o
-british racing green	1091a
-broccoli	2215a
+brisk	396a
+british flag	626o
+british racing green	1105a
+broccoli	429a
+broken heart	387a
 bronce	58f
 bronce antiguo	302f
 bronceado	26f
@@ -1182,31 +1338,31 @@ brook	147a
 brot	267h
 brouillard	199e
 brown	7a
-brown green	1145a
-brown grey	941a
-brown orange	1109a
-brown red	1044a
-brown yellow	936a
-brownie	2001a
-brownish	1199a
-brownish green	1216a
-brownish grey	1099a
-brownish orange	1204a
-brownish pink	952a
-brownish purple	1062a
-brownish red	1198a
-brownish yellow	1168a
-browny green	805a
-browny orange	840a
+brown green	1158a
+brown grey	955a
+brown orange	1122a
+brown red	1058a
+brown yellow	950a
+brownie	1918a
+brownish	1212a
+brownish green	1229a
+brownish grey	1113a
+brownish orange	1217a
+brownish pink	966a
+brownish purple	1076a
+brownish red	1211a
+brownish yellow	1181a
+browny green	821a
+browny orange	855a
 bruine	197e
-bruise	806a
+bruise	822a
 bruma	199f 199g 199i
 brume	199e
 brumeuse	199e
 brumeux	199e
 brumosa	199f
 brumoso	199f
-brumoso tono	429f
+brumoso tono	445f
 brun	7e
 brun café	107e
 brun chocolat	108e
@@ -1214,85 +1370,96 @@ brun thé	88e
 bruna	7i
 brune	7e
 bruno	7i
-brushed	2216a
+brushed	2105a
+brutta	421i
+brutto	421i
 bruyant	418e
 bruyante	418e
 bräunlich	7h
-brésil	604o
+brésil	622o
 brûlant	397e
 brûlante	397e
-bubble gum pink	916a
+bubble gum pink	930a
 bubble tea	256a 256e 256g 256h 256i 256n
-bubblegum	980a
-bubblegum pink	1132a
+bubblegum	994a
+bubblegum pink	1145a
 buch	309h
 buchhandlung	340h
-buckwheat	2217a
-buddha	2218a
-budding	2002a
-buff	1016a
-buffalo	1783a
-bug	1957a
-buia	419i
-buio	419i
-bull	1864a
-bullet	2186a
+buckwheat	2106a
+buddha	2107a
+budding	1919a
+buff	1030a
+buffalo	1719a
+bug	1874a
+buia	435i
+building	337a
+buildings	337a
+buio	435i
+bull	1786a
+bullet	2077a
 bulut	168n
 bulutlar	168n
 bulutlu	200n
 bulutsu	173n
-bungalow	1865a
-bunny	1511a
+bungalow	1787a
+bunnies	404a
+bunny	404a
+bunt	175h
 buntes laub	128h
-bunting	2168a
+bunting	2059a
+buongiorno	451i
 burdeos	33f
 bureau	353e
 burg	355h
-burger king	517o
+burger king	534o
 burgunderrot	33h
 burgundy	33a
-burlywood	1283a
+burlywood	1295a
+burn	164a
 burning	397a
-burnished	1489a
-burnt	1388a
-burnt orange	1271a
-burnt red	1158a
-burnt siena	832a
-burnt sienna	1247a
-burnt umber	1202a
-burnt yellow	1098a
-burple	816a
+burnished	1477a
+burnt	164a
+burnt orange	1283a
+burnt red	1171a
+burnt siena	848a
+burnt sienna	1259a
+burnt umber	1215a
+burnt yellow	1112a
+burple	832a
 burro	266i
 buruk	411n
-bus londonien	658o
+bus londonien	676o
 business	353a
+busy	418a
 butter	266a 266h
-butter yellow	1031a
-buttercup	1867a
-buttered	2222a
+butter yellow	1045a
+buttercup	1789a
+buttered	2111a
 butterflies	322a
 butterfly	322a
-butternut	1785a
-butterscotch	817a
-buttery	2005a
+butternut	1721a
+butterscotch	833a
+buttery	1922a
 buz	181n
 buz gibi	396n
-buz tutmuş	430n
+buz tutmuş	446n
 buzdağı	181n
-buzlu	430n
+buzlu	446n
 buzul	181n
 buğday	248n
 buğday tarlası	248n
-buğulu	429n
+buğulu	445n
 buồn	387m
 buồn bã	387m
 buồn ngủ	410m
+buồn tẻ	430m
 buổi chiều	187m
 buổi sáng	185m
 buổi trưa	186m
 buổi tối	188m
 buổi đêm	189m
-bvb	582o
+bvb	600o
+bygone	375a
 bánh kem	268m
 bánh mì	267m
 bánh ngọt	268m
@@ -1303,7 +1470,7 @@ bãi cát	143m
 bãi cỏ	124m
 bão	198m
 bäume	132h
-bélgica	625o
+bélgica	643o
 béton	279e
 bê tông	279m
 bình minh	177m
@@ -1328,9 +1495,12 @@ bơ sữa	266m
 bướm	322m
 bạc	12m
 bạc hà	30m
-bạc màu	426m
+bạc màu	442m
 bạch quả	130m
+bảo tàng	434m
+bất ngờ	420m
 bầu trời	167m
+bẩn	421m
 bắc cực	182m
 bắc cực quang	174m
 bắc âu	349m
@@ -1339,10 +1509,11 @@ bằng gỗ	276m
 bến cảng	153m
 bến tàu	153m
 bếp	357m
+bệnh	421m
 bệnh viện	352m
-bỉ	625o
+bỉ	643o
 bọ rùa	324m
-bồ đào nha	603o
+bồ đào nha	621o
 bồi hồi	411m
 bồn chồn	409m
 bờ biển	142m
@@ -1353,6 +1524,7 @@ cab	336a
 cabana	359g
 cabane	359e
 cabaña	359f
+cabbage	429a
 cabin	359a
 cacao	258e 258f 258i
 cacau	258g
@@ -1361,11 +1533,11 @@ cachoeira	150g
 cacto	134g
 cactus	134a 134e 134f 134i
 cadde	338n
-cadet	1870a
-cadet blue	1188a
-cadetblue	1284a
+cadet	1792a
+cadet blue	1201a
+cadetblue	1296a
 cadılar bayramı	363n
-caf	1548a
+caf	1523a
 cafe	251m 339a
 cafe au lait	252a
 cafecito	251f
@@ -1382,7 +1554,7 @@ café com leite	252g
 café con leche	252f
 café oscuro	7f
 cais	153g
-cajun	2223a
+cajun	2112a
 cake	268a
 calabaza	243f
 calar del sole	176i
@@ -1393,46 +1565,53 @@ caldo accogliente	394i
 caldo torrido	202i
 calidez	394f
 caliente	397f
-california	1474a
+california	1463a
 calle	338f
 callejón	338f
 calm	382a
 calma	382f 382g 382i
 calme	382e
+calming	382a
 calmo	382g 382i
 calor	202f 202g
 calorosa	394g
 caloroso	394g
 calorão	202g
 cam	1m 291n
-camel	1100a
-camellia	2227a
-cameo	1459a
+camel	1114a
+camellia	2116a
+cameo	1451a
 camera da letto	358i
 camgöbeği	14n
 camino	308i
-camo	833a
-camo green	1196a
-camouflage	1546a
-camouflage green	909a
+camo	427a
+camo green	1209a
+camouflage	427a 427e
+camouflage green	923a
 campagna	344i
 campagne	344e
 campfire	164a
 campi	123i
+camping	414a
 campo	123f 123g 123i
 campo abierto	344f
 campo de arroz	249f 249g
+campo de batalha	427g
+campo de batalla	427f
 campo de trigo	248f 248g
+campo di battaglia	427i
 campo di grano	248i
 campo rural	344g
 campos	123f 123g
-canada	610o
-canadian flag	610o
-canadiens de montréal	566o
-canadá	610o
-canal	2228a
-canary	861a
-canary yellow	1104a
+camuflagem	427g
+camuflaje	427f
+canada	628o
+canadian flag	628o
+canadiens de montréal	584o
+canadá	628o
+canal	2117a
+canary	876a
+canary yellow	1117a
 candela	307i
 candele	307i
 candle	307a
@@ -1441,18 +1620,18 @@ candlelit	307a
 candles	307a
 candy	269a
 candy floss	270a
-candy pink	785a
-cane	1786a
+candy pink	801a
+cane	1722a
 canela	274f 274g
 canicola	202i
 canicule	202e
 canlı	385n
 canlı kırmızı	74n
-canlı renk	424n
+canlı renk	440n
 canlı sarı	101n
 cannella	274i
 cannelle	274e
-cantaloupe	1873a
+cantaloupe	1795a
 canyon	157a 157e 157h 157i
 canyons	157a
 canícula	202f
@@ -1466,49 +1645,54 @@ capuchino	252f
 caqui	25f
 caramel	259a 259e 259m
 caramel colour	109a
-caramelised	1787a
+caramelised	1723a
 caramella	269i
 caramelle	269i
 caramello	259i
 caramelo	259f 259g
 caramelo claro	26g
 caramelos	269f
-caraway	2234a
-carbon	1876a
-cardamom	2008a
-cardinal	1665a
-cargo	2009a
-caribbean	1461a
+caraway	2123a
+carbon	1797a
+cardamom	1925a
+cardinal	1625a
+carefree	383a
+cargo	1926a
+caribbean	1453a
 carina	404i
+caring	384a
 carino	404i
 carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	871a
+carmine	886a
 carminio	70i
 carmín	70f
-carnation	932a
-carnation pink	1013a
+carnation	946a
+carnation pink	1027a
 carnaval	332e 332f 332g
 carnevale	332i
 carnival	332a 332m
-carolina blue	1069a
+carolina blue	1083a
 carota	246i
 carotte	246e
 carpa koi	326f 326g 326i
 carpe koï	326e
-carrefour	512o
+carrefour	529o
 carrot	246a
 carrots	246a
 carta	290i
+cartoon	376a
+cartoons	376a
 carvalho	276g
 casa de campo	359f 359g
 casamento	367g
 cascada	150f
-cascade	150e 1714a
+cascade	150e 1665a
 cascata	150g 150i
-cashew	1583a
+cash	419a
+cashew	1555a
 cast iron	282a
 castana	20i
 castanho	7g
@@ -1521,33 +1705,42 @@ castello	355i
 castelo	355g
 castillo	355f
 castle	355a
-catar	623o
+catar	641o
 catarata	150f
 catedral	356f 356g
 cathedral	356a
 cathédrale	356e
 cattedrale	356i
-cattle	2237a
+cattle	2126a
 cava	262f
 cave	162a
 cavern	162a
 caverna	162f 162g 162i
 caverne	162e
-caviar	2238a
+caviar	2127a
+caz	433n
 cañón	157f
 caótico	418f 418g
 cebra	317f
-cechia	635o
+cechia	653o
 cedar	1408a
+cehennem	424n
 celadon	294a 294g 294i
 celadón	294f
+celebrate	405a
+celebrating	405a
 celebration	368a
 celebratory	405a
-celery	1075a
+celery	1089a
 celeste	41f 41i
-celtic	1670a
-celtic fc	597o
-celtics	551o
+celestial	423a 423f 423g
+celestiale	423i
+celos	422f
+celosa	422f
+celoso	422f
+celtic	1629a
+celtic fc	615o
+celtics	569o
 cement	279a
 cemento	279f 279i
 cendre	165e
@@ -1557,8 +1750,10 @@ ceneri	165i
 cengel	120n
 ceniza	165f
 cenizas	165f
+cennet	423n
 cenoura	246g
-centre	2240a
+centelleante	426f
+centre	2129a
 centre ville	337e
 centro	337f
 centro città	337i
@@ -1570,14 +1765,16 @@ cereal	248f 248g
 cereali	248i
 cereja	227g
 cerejeira em flor	205g
+ceremonial	406a
+ceremony	406a
 cereza	227f
 cerezo en flor	205f
-cerise	227e 1160a
+cerise	227e 1173a
 cerisier en fleurs	205e
 cerro	158f
 cerulea	40i
 cerulean	40a
-cerulean blue	1118a
+cerulean blue	1131a
 ceruleo	40i
 cerveja	263g
 cerveza	263f
@@ -1590,20 +1787,22 @@ cetim	288g
 cevher	313n
 ceviz ağacı	276n
 chagrin	387e
-chai	1720a
+chai	1668a
 chair	115e
+chakra	408a
 chalet	359e 359i
 chaleur	202e
 chaleureuse	394e
 chaleureux	394e
-chalice	2243a
+chalice	2132a
 chalé	359g
 chama	164g
 chamas	164g
 chambre	358e
-chamois	1626a
-chamomile	2242a
+chamois	1588a
+chamomile	2131a
 champ	123e
+champ de bataille	427e
 champ de blé	248e
 champagne	262a 262e 262i
 champagne colour	57a
@@ -1612,68 +1811,85 @@ champagnerfarben	57h
 champanhe	262g
 champaña	262f
 champignon	135e
+champion	412a
+champions	412a
 champiñón	135f
 champs	123e
 champán	262f
 chandelle	307e
+chanel	567o
 chanh	224m
+chaos	418a
 chaotic	418a
 chaotique	418e
 chaotisch	418h
+chapel	356a
 charca	148f
 charco	148g
 charcoal	37a
-charcoal grey	822a
-charred	2244a
+charcoal grey	838a
+charm	404a
+charming	404a
+charred	2133a
 chartreuse	67a 67e 67f 67g 67h 67i
+chata	430G
+chato	430G
 chaud	397e
 chaude	397e
-che	2245A
-cheddar	1723a
-cheeks	2370a
+che	2134A
+cheddar	1671a
+cheeks	2244a
+cheer	386a
 cheerful	386a
+cheery	386a
 cheese	1405a
-chelsea	569o
-chelsea fc	569o
+chelsea	587o
+chelsea fc	587o
 cheminée	308e
-chenille	2013a
-chequia	635o
+chenille	1930a
+chequia	653o
 cherries	227a
 cherry	227a 227m
 cherry blossom	205a
 cherry blossoms	205a
-cherry red	1097a
-chest	1604a
+cherry red	1111a
+chest	1573a
 chestnut	20a
-chiara	421i
-chiaro	421i
+chewing gum	269a
+chiara	437i
+chiaro	437i
 chiaro di luna	171i
-chic	393e 1490a
-chicago	2246a
-chicago bulls	552o
-chicago cubs	563o
-chicken	1498a
-chicory	1789a
+chic	393a 393e
+chicago	2135a
+chicago bulls	570o
+chicago cubs	581o
+chicken	1483a
+chicory	1725a
 chiesa	356i
+child	376a
+childhood	411a
+childish	376a
 childlike	403a
 children	376a
 childrens	376a
-chile flag	639o
-chilean flag	639o
-chili drapeau	639o
+chile flag	657o
+chilean flag	657o
+chili	274a
+chili drapeau	657o
+chilies	274a
 chill	383a
-chilled	2016a
-chilli	1449a
+chilled	1931a
+chilli	274a
 chilly	396a
 chim cánh cụt	319m
 chim công	315m
 chimenea	308f
-china	612o
-chinaflagge	612o
+china	630o
+chinaflagge	630o
 chinarot	75h
-chinchilla	2248a
-chine	612o
-chinese flag	612o
+chinchilla	2137a
+chine	630o
+chinese flag	630o
 chinese new year	365a
 chinese red	75a
 chinese style	351a
@@ -1681,13 +1897,14 @@ chinesisch	351h
 chinesische mauer	343h
 chinesischer stil	351h
 chinesisches neujahr	365h
-chintz	2250a
+chintz	2139a
 chiến thắng	412m
+chiến tranh	427m
 chiều	187m
 chiều tà	176m
 chiều tối	188m
-choco	2018a
-chocolat	258e 2285a
+choco	1932a
+chocolat	258e 2168a
 chocolat clair	7e
 chocolate	258a 258f 258g
 chocolate brown	108a
@@ -1698,7 +1915,7 @@ chrome	283a 283e
 chrysantheme	214h
 chrysanthemum	214a
 chrysanthème	214e
-chrysocolla	2196a
+chrysocolla	2086a
 church	356a
 chute eau	150e
 chuva	196g
@@ -1709,6 +1926,8 @@ chuvoso	196g
 chuyên nghiệp	402m
 chuối	235m
 chàm	23m
+chào	451m
+chào bạn	451m
 chá	253g
 chá com leite	256g
 chá de bolhas	256g
@@ -1720,22 +1939,24 @@ château	355e
 châu báu	313m
 chè	253m
 chêne	276e
-chói	423m
+chói	439m
 chùa	341m
 chú hề	328m
 chạng vạng	188m
-chả	435m
-chẳng	435m
+chả	452m
+chất độc	421m
+chẳng	452m
 chợ	329m
 chợ đêm	330m
 chững chạc	417m
 cian	14f
 ciano	14g 14i
+ciao	451i
 ciberpunk	371f
 cidade	337g
 cidade proibida	342g
 ciddi	406n
-cider	1540a
+cider	1519a
 ciel	167e
 ciel gris	200e
 ciel étoilé	172e
@@ -1747,14 +1968,15 @@ cielo gris	200f
 cielo stellato	172i
 ciencia ficción	372f
 cieux	167e
-cigar	1790a
+cigar	1726a
 ciliegia	227i
 ciliegio in fiore	205i
 ciment	279e
 cimento	279g
-cina	612o
-cinder	2019a
+cina	630o
+cinder	1933a
 cinnamon	274a
+cintilante	426g
 cinza	8g
 cinza azulado	93g
 cinza chumbo	85g
@@ -1768,16 +1990,16 @@ cinzenta	8g
 cinzento	8g
 cioccolato	258i
 ciottolo	278i
-circus	2254a
+circus	332a
 ciruela	62f
 ciruelas	241f
 cities	337a
-citrine	1859a
-citron	224e 1879a
+citrine	1781a
+citron	224e 1800a
 citron vert	31e
 citronnade	224e
 citrouille	243e
-citrus	1424a
+citrus	224a
 città	337i
 città acqua	345i
 città proibita	342i
@@ -1786,23 +2008,34 @@ cité	337e
 cité interdite	342e
 ciudad	337f
 ciudad prohibida	342f
+ciumento	422g
 civciv sarısı	77n
-clair	421e 2164a
+ciúme	422g
+ciúmes	422g
+clair	437e 2057a
 clair de lune	171e
-claire	421e
-clam	2255a
-clara	421f 421g
-claret	899a
-claro	421f 421g
+claire	437e
+clam	2142a
+clamor	418a
+clamour	418a
+clara	437f 437g
+claret	913a
+clarity	395a
+claro	437f 437g
 claro de luna	171f
-classic blue	665o
+classic	375a
+classic blue	683o
+classic car	375a
+classical	393a
+classical music	393a
 classroom	354a
 classy	393a
 clay	301a
-clay brown	879a
+clay brown	894a
 clean	381a
 clean air	395a
-clear blue	847a
+clear blue	862a
+clear sky	167a
 clementina	225f 225i
 clementine	225a
 cliff	161a
@@ -1810,59 +2043,68 @@ cliffs	161a
 clinic	352a
 clinica	352i
 clinique	352e
-cloak	1612a
+cloak	1577a
 cloud	168a
+cloud nine	423a
 clouds	168a
 cloudy	200a
-cloudy blue	760a
-clove	1622a
-clover	1420a
+cloudy blue	778a
+clove	1585a
+clover	1419a
 clown	328a 328e 328h 328i
 clowns	328a
+club	432a
+club de jazz	433e 433f
+club nocturno	432f
+clubbing	432a
 clémentine	225e
 clínica	352f 352g
 coast	142a
-coastal	1440a
+coastal	1435a
 coastline	142a
-coated	2230a
+coated	2119a
 cobalt	45a 45e
-cobalt blue	1213a
+cobalt blue	1226a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2256a
+cobblestone	2143a
+cobiça	422g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
-coca cola	439o
-coca colanın	439o
+coca cola	456o
+coca colanın	456o
 coccinella	324i
 coccinelle	324e
 cocco	238i
 cocina	357f
-coco	238e 238f 238g 1627a
+coco	238e 238f 238g 1589a
 cocoa	258a
 cocomero	231i
 coconut	238a
-cod	2232a
+cod	2121a
+codicia	422f
 coelinblau	40h
 coffee	251a
 coffee brown	107a
 coffee shop	339a
 coffeehouse	339a
-cognac	2024a
+cognac	1938a
 cogumelo	135g
 cohete	360f
-coin	1703a
-coke	439o
+coin	1654a
+coke	456o
 cold	396a
+coldness	396a
 colegio	354f
 colina	158f 158g
+college	354a
 collina	158i
 colline	158e 158i
 collines	158e
-colombia	638o
-colombian flag	638o
-colombie	638o
+colombia	656o
+colombian flag	656o
+colombie	656o
 color arena	103f
 color caffè	107i
 color café	107f
@@ -1884,18 +2126,36 @@ color salmón	29f
 color vino	113f 113i
 colorada	0f
 colorado	0f
-colores cálidos	432f
-colores fríos	433f
+colorata	175i
+colorato	175i
+colores cálidos	448f
+colores fríos	449f
 colorete	70f
-colori caldi	432i
-colori freddi	433i
-coloured	1795a
-column	2260a
+colorful	175a
+colori caldi	448i
+colori freddi	449i
+colorida	175f 175g
+colorido	175f 175g
+coloré	175e
+colorée	175e
+coloured	1730a
+colourful	175a
+column	2147a
 colère	398e
-colômbia	638o
+colômbia	656o
+comedy	386a
+comet	173a
+comets	173a
+comfort	394a
 comfortable	394a
-comforting	2262a
+comforting	394a
+compassion	384a
+compassionate	384a
+competent	402a
 compleanno	368i
+composed	382a
+computer	372a
+computers	372a
 con bướm	322m
 con cáo	321m
 con công	315m
@@ -1905,10 +2165,13 @@ con suối	147m
 con sóng	141m
 con vẹt	320m
 con ếch	325m
-conch	2264a
+concert	332a
+concerts	332a
+conch	2150a
 concrete	279a
 concreto	279g
-confection	2026a
+confection	1940a
+confetti	405a
 confiable	402f
 confiance	402e
 confiant	401e
@@ -1917,14 +2180,20 @@ confiança	402g
 confident	401a
 confiserie	269e
 confiável	402g
+conflict	398a
 confortable	394e
 confortevole	394i
-congelada	430f 430g
-congelado	430f 430g
-congelato	430i
+confused	409a
+confusion	409a
+congelada	446f 446g
+congelado	446f 446g
+congelato	446i
 conifer	121a
 conifera	121i
 conifère	121e
+conquest	412a
+construction	373a
+contanti	419i
 conte de fées	391e
 contemplative	408a
 contenta	386f
@@ -1932,13 +2201,15 @@ contente	386g
 contento	386f
 conto de fadas	391g
 conífera	121f 121g
-cookie	1451a
+cookie	268a
+cookies	268a
 cool	396a
-cool blue	993a
-cool green	947a
-cool grey	862a
-cool tone	433a
-cool toned	433a
+cool blue	1007a
+cool green	961a
+cool grey	877a
+cool tone	449a
+cool toned	449a
+coolness	396a
 coperto	200i
 copo de nieve	184f
 copos de nieve	184f
@@ -1959,40 +2230,42 @@ cor de vinho	113g
 coraggioso	401i
 corail	28e
 coral	28a 28f 28g
-coral pink	865a
+coral pink	880a
 coral reef	152a
 corallo	28i
-core	1968a
-corea del sud	613o
-corea del sur	613o
-coreia do sul	613o
-cores frias	433g
-cores quentes	432g
-coriander	2027a
-cork	1587a
+core	1885a
+corea del sud	631o
+corea del sur	631o
+coreia do sul	631o
+cores frias	449g
+cores quentes	448g
+coriander	1941a
+cork	1559a
 corn	247a
-cornflower	1221a
-cornflower blue	1236a
-cornflowerblue	1285a
-cornsilk	1286a
+cornflower	1234a
+cornflower blue	1248a
+cornflowerblue	1297a
+cornsilk	1298a
 corporate	353a
 corporativo	353f 353g
 corrosion	284a
 cortado	252f
-corée du sud	613o
+corée du sud	631o
+cosmic	173a
 cosmo	173i
 cosmos	173a 173e 173f 173g
 costa	142f 142g 142i
 cosy	394a 394e
 coton	289e
 cotone	289i
-cotta	1590a
+cotta	1561a
 cottage	359a 359e
 cotto	111i
 cotton	289a
 cotton candy	270a
 coucher de soleil	176e
 couchers de soleil	176e
+coucou	451e
 couleur café	107e
 couleur caramel	109e
 couleur champagne	57e
@@ -2006,48 +2279,64 @@ couleur sable	103e
 couleur saumon	29e
 couleur vin	113e
 couleur violette	22e
-couleurs chaudes	432e
-couleurs froides	433e
+couleurs chaudes	448e
+couleurs froides	449e
+country music	374a
 countryside	344a
+couple	388a
+couples	388a
+courage	401a
+courageous	401a
 courge	243e
 couro	285g
-courtyard	1885a
+courtyard	1806a
 couvert	200e
-covered	1878a
-cowboy	1727a
-coyote	1875a
+covered	1799a
+cow	344a
+cowboy	344a
+cows	344a
+coyote	1796a
 cozinha	357g
 cozy	394a
-cr flamengo	596o
+cr flamengo	614o
 crachin	197e
-cracked	2267a
-cracker	1771a
+cracked	2153a
+cracker	1709a
 cramoisi	71e
 cramoisie	71e
-cranberry	1107a
-crater	2032a
+cranberry	1120a
+crater	1946a
 crazy	418a
 cream	18a
-creamed	2033a
+creamed	1947a
 creamy	18a
+creativa	434f 434i
+creative	434a
+creatividad	434f
+creativity	434a
+creatività	434i
+creativo	434f 434i
 creek	147a
 creepy	399a
 crema	18f 18i
-creme	18g 18h 848a
+creme	18g 18h 863a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
-creole	2034a
+creole	1948a
 crepuscolo	188i
 crepúsculo	176g 188f
 crepúsculo dorado	176f
-crescent	2268a
+crescent	2154a
 crianças	376g
-cricket	1722a
+criativa	434g
+criatividade	434g
+criativo	434g
+cricket	1670a
 crimson	71a
 crisantemo	214f 214i
 crisp	395a
-crispy	1887a
+crispy	1808a
 cristais	297g
 cristal	297e 297f 297g
 cristal transparente	291f
@@ -2055,32 +2344,46 @@ cristales	297f
 cristalli	297i
 cristallo	297i
 crisântemo	214g
-crocodile	1656a
-croissant	2006a
+crocodile	1616a
+croissant	1923a
 cromo	283f 283g 283i
-cross	2269a
-cruise	1666a
-crumble	2253a
-crumbs	2183a
-crunch	1706a
-crush	1422a
-crust	1487a
+cross	2155a
+crow	407a
+crowd	418a
+crowded	418a
+crown	378a
+crowns	378a
+crows	407a
+crudités	429e
+cruise	139a
+crumble	2141a
+crumbs	2074a
+crunch	1657a
+crush	388a
+crust	1475a
+cry	387a
+crying	387a
+cryptic	390a
 crystal	297a
 crystals	297a
 crème	18e
 crème fouettée	252e
 crème glacée	271e
+créatif	434e
+créative	434e
+créativité	434e
 crépuscule	188e
 crépuscule doré	176e
 crôm	283m
 cuarzo	297f
-cub	2037a
-cuba	654o
-cuban	2271a
-cuban flag	654o
+cub	1951a
+cuba	672o
+cuban	2157a
+cuban flag	672o
 cucina	357i
-cucumber	1471a
-cuddle	1992a
+cucumber	429a
+cuddle	1909a
+cuddly	404a
 cuento de hadas	391f
 cuero	285f
 cueva	162f
@@ -2089,31 +2392,36 @@ cuisine	357e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
-cumin	2272a
+cumin	2158a
 cumpleaños	368f
 cung điện	342m
 cung đình	378m
 cuoio	26i
 cuoio lavorato	285i
 cupa	387i
-cupcake	1623a
-cupid	1871a
+cupcake	268a
+cupcakes	268a
+cupid	1793a
+cupidité	422e
 cupo	387i
 curcuma	79e 79i
-currant	1729a
-current	1877a
+currant	1674a
+current	1798a
 curry	274a 274e 274f 274g 274h 274i
-custard	799a
+custard	815a
 cute	404a
 cuốn sách	309m
 cuồng nhiệt	389m
 cyan	14a 14e 14h
 cyber	371a
+cyber space	372a
 cyberpunk	371a 371e 371f 371g 371h 371i 371m 371n
-cypress	1543a
-czech flag	635o
-czech republic	635o
-czechia	635o
+cycling	385a
+cyclone	198a
+cypress	1521a
+czech flag	653o
+czech republic	653o
+czechia	653o
 cà chua	244m
 cà phê	251m
 cà phê sữa	252m
@@ -2141,6 +2449,7 @@ cây phong	129m
 cây thông	121m
 cây thường xuân	133m
 céladon	294e
+céleste	423e
 céramique	301e
 céruléen	40e
 céréales	248e
@@ -2157,12 +2466,13 @@ công nghiệp	373m
 công nghệ	372m
 công viên	126m
 côte	142e
+cõi tiên	423m
 cúc	214m
 cúc họa mi	217m
 cúrcuma	79f 79g
 căn nhà gỗ	359m
 căng thẳng	409m
-cırtlak	424n
+cırtlak	440n
 cơn giận	398m
 cơn mưa	196m
 cảng	153m
@@ -2174,70 +2484,78 @@ cỏ	124m
 cổ phong	351m
 cổ tích	391m
 cổ điển	375m
-cờ đỏ sao vàng	618o
+cờ đỏ sao vàng	636o
 cực quang	174m
 da thuộc	285m
-daffodil	1888a
-dagger	1880a
-dahlia	1573a
-dainty	1730a
-dairy	2266a
+daffodil	1809a
+dagger	1801a
+dahlia	1546a
+dainty	1675a
+dairy	2152a
 daisies	217a
 daisy	217a
 dalga	141n
 dalgalar	141n
-dallas cowboys	557o
+dallas cowboys	575o
 damasco	78f 78g
-damask	1674a
-dandelion	900a
-danemark	630o
-danger	2275a
-danimarca	630o
-danimarka	630o
-danish flag	630o
-dannebrog	630o
-dapper	2276a
+damask	1633a
+damnation	424a
+dance	385a
+dance floor	432a
+dancing	385a
+dandelion	914a
+danemark	648o
+danger	398a
+dangerous	398a
+danimarca	648o
+danimarka	648o
+danish flag	648o
+dannebrog	648o
+dapper	2161a
 daring	401a
-dark	419a
+dark	435a
 dark blue black	80a
 dark green	48a
 dark mood	407a
-darkblue	896a
-darkcyan	1287a
-darkened	419a
-darker	419a
-darkest	419a
-darkgoldenrod	1288a
-darkgray	1289a
-darkgreen	811a
-darkgrey	1290a
-darkish blue	1128a
-darkish green	1108a
-darkish pink	800a
-darkish purple	863a
-darkish red	906a
-darkkhaki	1291a
-darkmagenta	1292a
-darkolivegreen	1293a
-darkorange	1294a
-darkorchid	1295a
-darkred	1296a
-darksalmon	1297a
-darkseagreen	1298a
-darkslateblue	1299a
-darkslategray	1300a
-darkslategrey	1301a
-darkturquoise	1302a
-darkviolet	1303a
-darling	1891a
-dash	2280a
+darkblue	911a
+darkcyan	1299a
+darkened	435a
+darker	435a
+darkest	435a
+darkgoldenrod	1300a
+darkgray	1301a
+darkgreen	827a
+darkgrey	1302a
+darkish blue	1141a
+darkish green	1121a
+darkish pink	816a
+darkish purple	878a
+darkish red	920a
+darkkhaki	1303a
+darkmagenta	1304a
+darkness	407a
+darkolivegreen	1305a
+darkorange	1306a
+darkorchid	1307a
+darkred	1308a
+darksalmon	1309a
+darkseagreen	1310a
+darkslateblue	1311a
+darkslategray	1312a
+darkslategrey	1313a
+darkturquoise	1314a
+darkviolet	1315a
+darling	388a
+dash	2164a
 dauphin	327e
 dawn	177a
 day	191a
 daybreak	177a
-dayglo	428a
+daydream	392a
+daydreaming	392a
+dayglo	444a
 daylight	191a
-daylily	2281a
+daylily	2165a
 daytime	191a
 dağ	158n
 dağ evi	359n
@@ -2247,17 +2565,21 @@ de día	191f
 de madeira	276g
 de madera	276f
 de manhã	185g
+dead	406a
+death	406a
 debaixo água	361g
-december	1726a
+decay	421a
+decaying	421a
+december	195a
 deciso	401i
-deep	420a
+deep	436a
 deep ocean	140a
 deep sea	140a
-deeper	420a
-deepest	420a
-deeppink	1304a
-deepskyblue	1305a
-deer	1631a
+deeper	436a
+deepest	436a
+deeppink	1316a
+deepskyblue	1317a
+deer	1593a
 delfin	327h
 delfino	327i
 delfín	327f
@@ -2266,122 +2588,174 @@ delicado	384f 384g
 delicata	384i
 delicate	384a
 delicato	384i
-delicious	1732a
+delicious	1677a
 delight	386a
 delightful	386a
-dell	499o
-delta	1796a
+dell	516o
+delta	1731a
 demir	282n
 demir grisi	87n
-demonic	2045a
+demon	399a
+demonic	1959a
+demonio	424f 424i
+demons	399a
+demônio	424g
+denaro	419i
 denim	69a 69i 286e
-denim blue	1140a
+denim blue	1153a
 denimblau	69h
 deniz	139n
 deniz dibi	140n
 deniz yosunu	137n
-denmark	630o
+denmark	648o
+dependable	402a
 depressed	387a
-depths	1521a
+depths	1502a
 dere	147n
 deri	285n
-derin	420n
+derin	436n
 derin deniz	140n
 derinlikler	140n
-desaturado	426f
-desaturated	426a
-desaturato	426i
-desbotado	426g
-desbotado claro	422g
-descolorido	426f
+desaturado	442f
+desaturated	442a
+desaturato	442i
+desbotado	442g
+desbotado claro	438g
+descolorido	442f
 desert	155a
 deserto	155g 155i
 deserts	155a
 desfiladeiro	157g
 desierto	155f
-desire	1797a
-dessaturado	426g
+desire	389a
+despair	387a
+despondent	387a
+dessaturado	442g
 dessert	268a 268e 268h 268i
-destiny	2286a
-desvaído	422f
-deutschland	600o
+desserts	268a
+destellos	426f
+destiny	2169a
+desvaído	438f
+determination	401a
+determined	401a
+detox	413a
+deutschland	618o
+devil	424a
+devilish	424a
+devils	424a
 dew	203a
+dezember	195h
+dezembro	195g
 dezent	417h
 değerli taş	313n
-değil	437n
-dhl	469o
+değil	454n
+dhl	486o
 di giorno	191i
 di legno	276i
 dia	191g
 dia das bruxas	363g
 dia de são patrício	370g
 dia dos namorados	364g
+diable	424e
+diablo	424f
+diabo	424g
 diamant	298e 298h
 diamante	298f 298g 298i
 diamond	298a
 diamonds	298a
-diarrhea	953a
-diesig	429h
+diarrhea	967a
+diavolo	424i
+dicembre	195i
+diciembre	195f
+diesig	445h
 digital	372a 372f 372g 372h
 digitale	372i
 dignified	406a
 dijital	372n
-dill	1585a
-diluted	1734a
-dim	431a
-dimgray	1306a
-dimgrey	1307a
-diminished	1735a
-dimly	431a
-dinamarca	630o
+dill	1557a
+diluted	1679a
+dim	447a
+dimgray	1318a
+dimgrey	1319a
+diminished	1680a
+dimly	447a
+dinamarca	648o
 dinamico	385i
 dinamik	385n
+dinero	419f
 dingin	382n
+dinheiro	419g
 dinámico	385f
 dinâmico	385g
+dipinto	434i
 dirt	166a
-dirt brown	1076a
-dirty blue	972a
-dirty green	1186a
-dirty orange	1058a
-dirty pink	1125a
-dirty purple	867a
-dirty yellow	1211a
-discord	487o
-district	2157a
-diva	1553a
-dive	1601a
-diver	2153a
+dirt brown	1090a
+dirty	421a
+dirty blue	986a
+dirty green	1199a
+dirty orange	1072a
+dirty pink	1138a
+dirty purple	882a
+dirty yellow	1224a
+disco	432a 432e 432f 432g 432h 432i 432m
+discord	504o
+discoteca	432f 432g 432i
+discothèque	432e
+discreet	417a
+disgust	421a
+disgusted	421a
+disgusting	421a
+disgusto	421i
+disgustoso	421i
+disko	432h 432n
+diskotek	432n
+diskothek	432h
+dismal	387a
+district	2053a
+diva	1528a
+dive	1571a
+diver	2049a
 divertido	386f 386g
-divine	1736a
+divine	408a
 doanh nghiệp	353m
 doce	268g
 doce de leite	259g
 docinhos	269g
-docker	492o
-dodger blue	882a
-dodgerblue	1308a
-dodgers	561o
-doe	2288a
-doeskin	1961a
-dogwood	1895a
+docker	509o
+doctor	352a
+doctors	352a
+dodger blue	897a
+dodgerblue	1320a
+dodgers	579o
+doe	2171a
+doente	421g
+doença	421g
+doeskin	1878a
+dogwood	1815a
+dolar	419n
 dolce	384i
 dolci	268i
 dolciumi	269i
-dollar	1800a
+dollar	419a 419e 419h
+dollari	419i
+dollaro	419i
+dollars	419a 419e
 dolphin	327a
 dolphins	327a
 dolunay	170n
 dom	356h
 domates	244n
-domino	549o
-dominos	549o
+domino	566o
+dominos	566o
 don	183n
 dondurma	271n
-donmuş	430n
+donmuş	446n
 donner	198h
-donuk	426n
-door	1980a
+donuk	442n
+donut	268a
+donuts	268a
+doom	399a
+door	1897a
 dorada	11f
 dorado	11f
 dorata	11i
@@ -2391,88 +2765,102 @@ dormitorio	358f
 doré	11e
 doré à la feuille	303e
 dorée	11e
-dot	1989a
+dot	1906a
+doubt	409a
+doubts	409a
 douce	384e
-dough	1572a
+dough	1545a
 douillet	394e
 douillette	394e
 dourada	11g
 dourado	11g
 doux	384e
 doux amer	411e
-doux ton	425e
-dove	1448A
-downing	1896a
+doux ton	441e
+dove	403A
+doves	403a
+downcast	387a
+downing	1816a
 downtown	337a
-doygun	424n
-dozen	2132a
+doygun	440n
+dozen	2030a
 doğa	379n
 doğal	379n
 doğu tarzı	351n
 doğum günü	368n
 doğum günü pastası	268n
-drab	1050a
-drab green	1147a
-dragonfly	1889a
-drapeau de singapour	652o
-drapeau français	599o
+drab	1064a
+drab green	1160a
+dragon	391a
+dragonfly	1810a
+dragons	391a
+drama	401a
+dramatic	401a
+drapeau de singapour	670o
+drapeau français	617o
+dread	399a
 dream	392a
 dreamlike	392a
 dreams	392a
 dreamy	392a
-dried	1390a
-dried blood	922a
-drifting	1801a
-driftwood	1852a
-drive	1613a
+dreary	387a
+dreckig	421h
+dried	1393a
+dried blood	936a
+drifting	1734a
+driftwood	276a
+drive	1578a
 drizzle	197a
-dropbox	537o
-drops	2050a
+dropbox	554o
+droplet	151a
+droplets	151a
+drops	1963a
+drought	155a
 drowsy	410a
-drum	1996a
+drum	1913a
 dry	1406a
 dschungel	120h
-duck	1479a
-duck egg blue	917a
-duckling	2292a
+duck	1467a
+duck egg blue	931a
+duckling	2175a
 duftblüte	221h
 dulce de leche	259f
 dulces	269f
-dull blue	1201a
-dull brown	996a
-dull green	1234a
-dull orange	1153a
-dull pink	1192a
-dull purple	1185a
-dull red	1129a
-dull teal	891a
-dull yellow	1139a
+dull blue	1214a
+dull brown	1010a
+dull green	1246a
+dull orange	1166a
+dull pink	1205a
+dull purple	1198a
+dull red	1142a
+dull teal	906a
+dull yellow	1152a
 duman	311n
 dumanlı	311n
-dumpling	1661a
+dumpling	1621a
 duna	155f 155g 155i
 dunas	155f 155g
 dune	155a 155e 155i
 dunes	155a
 dung nham	163m
-dungeon	2279a
-dunkel	419h
+dungeon	2163a
+dunkel	435h
 dunkelgrün	48h
 dunkelmarine	16h
-dunkle	419h
-dunkles	419h
+dunkle	435h
+dunkles	435h
 dunst	199h
-dunstig	429h
+dunstig	445h
 durazno	232f
-durian	2042a
+durian	1956a
 dusk	188a
-dusk blue	834a
-dusky	431a
-dust	761a
-dusty	426a
+dusk blue	849a
+dusky	447a
+dust	166a
+dusty	442a
 dusty pink	92a
-dutch flag	624o
-dwarf	2293a
+dutch flag	642o
+dwarf	2176a
 dynamic	385a
 dynamique	385e
 dynamisch	385h
@@ -2480,105 +2868,136 @@ dát vàng	303m
 dâu tây	226m
 dây leo	133m
 dämmerung	188h
-dämmrig	431h
-dänemark	630o
-délavé	422e
-délavée	422e
+dämmrig	447h
+dämon	424h
+dänemark	648o
+décembre	195e
+dégoût	421e
+dégoûtant	421e
+dégueulasse	421e
+délavé	438e
+délavée	438e
 délicat	384e
 délicate	384e
-désaturé	426e
+démon	424e
+désaturé	442e
 désert	155e
 détendu	383e
 détendue	383e
 día	191f
 día de los enamorados	364f
 dòng sông	147m
+dólar	419f 419g
+dólares	419f 419g
 dökme demir	282n
 dökülen yapraklar	128n
 dù	335m
 düne	155h
 dünen	155h
 düster	387h
-düster dunkel	419h
+düster dunkel	435h
 düster gotisch	407h
 düğün	367n
 düş	392n
-dışında	437n
+dışında	454n
+dơ bẩn	421m
 dưa hấu	231m
 dưới biển	361m
 dưới nước	361m
-dạ quang	428m
+dạ quang	444m
 dải ngân hà	173m
 dầu ô liu	275m
 dễ chịu	394m
 dễ thương	404m
-dịu	425m
+dịu	441m
 dịu dàng	384m
 dứa	237m
 dừa	238m
 early morning	185a
-ears	2220a
+ears	2109a
 earth	166a
 earth tones	380a
 earth yellow	102a
 earthy	380a
 easter	369a
-easter green	1117a
-easter purple	1049a
-eastlake	2297a
-easyjet	528o
+easter green	1130a
+easter purple	1063a
+eastlake	2180a
+easygoing	383a
+easyjet	545o
 eau	151e
-ebay	479o
-ebony	1731a
-eccetto	435i
-echo	1486a
-eclipse	1676a
+ebay	496o
+ebony	1676a
+eccentric	431a
+eccentrico	431i
+eccetto	452i
+echo	1474a
+eclipse	1635a
 eco	379a
 eco friendly	379a
 ecologica	379i
+ecological	379a
 ecologico	379i
+ecology	379a
 ecológica	379f 379g
 ecológico	379f 379g
-ecru	1105a
+economy	353a
+ecru	1118a
+ecstatic	386a
 edel	377h
 edel fein	393h
 edelstahl	281h
 edelstein	313h
-eden	1834a
+eden	1760a
 edera	133i
+education	354a
 eerie	399a
+efectivo	419f
 efeu	133h
 effrayant	399e
 effrayante	399e
 eflatun pembe	21n
-egg shell	791a
+egg	266a
+egg shell	807a
 eggplant	245a
-eggplant purple	792a
-eggs	1580a
-eggshell	1183a
-eggshell blue	945a
-egipto	620o
-egito	620o
-egitto	620o
-egypt	620o
-egyptian flag	620o
+eggplant purple	808a
+eggs	266a
+eggshell	1196a
+eggshell blue	959a
+egipto	638o
+egito	638o
+egitto	638o
+egypt	638o
+egyptian flag	638o
 eiche	276h
+eifersucht	422h
+eifersüchtig	422h
 eiland	154h
 einsam	387h
 einsamkeit	387h
+eintönig	430h
 eis	181h
 eis am stiel	271h
-eisbedeckt	430h
+eisbedeckt	446h
 eisberg	181h
 eiscreme	271h
 eisen	282h
 eisengrau	87h
 eisig	396h
+ejército	427f
+ekel	421h
+ekelhaft	421h
+ekim	194n
 ekin	248n
+eklig	421h
 ekmek	267n
 ekolojik	379n
-elderberry	2053a
-electric	428a
+eksantrik	431n
+elated	386a
+elderberry	1965a
+electric	444a
+electronic	372a
+electronics	372a
 elegance	393a
 elegancia	393f
 elegant	393a 393h
@@ -2586,34 +3005,39 @@ elegante	393f 393g 393i
 eleganz	393h
 eleganza	393i
 elegância	393g
-elettrico	428i
+elettrico	444i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	1900a
+elk	1820a
 elma	233n
 elmas	298n
 elote	247f
-elusive	1738a
-eléctrico	428f
-elétrico	428g
+elusive	1681a
+eléctrico	444f
+elétrico	444g
 embaixo da água	361g
-embarrassed	2282a
+embarrassed	409a
 ember	165a
 embers	165a
+embrace	394a
 embrujado	399f
-embrumé	429e
-embrumée	429e
+embrumé	445e
+embrumée	445e
 emerald	49a
-emerald green	1200a
-emirados árabes unidos	622o
-emirates airline	522o
-emiratos árabes unidos	622o
-empolvado	426f
+emerald green	1213a
+emirados árabes unidos	640o
+emirates airline	539o
+emiratos árabes unidos	640o
+emo	407a
+empathy	384a
+empire	378a
+empolvado	442f
 empresa	353f 353g
-emulsion	1777a
+emptiness	387a
+emulsion	1713a
 en colère	398e
 en plein jour	191e
-enamel	2298a
+enamel	2181a
 enamorado	388f
 encantado	391f 391g
 encapotado	200f
@@ -2622,11 +3046,13 @@ enchanted	391a
 enchanté	391e
 enchantée	391e
 encoberto	200g
+encourage	400a
+encouraging	400a
 encre	47e
 encre de chine	299e
-end	1740a
+end	1682a
 endişeli	409n
-endonezya	648o
+endonezya	666o
 endormi	410e
 endüstriyel	373n
 energetic	385a
@@ -2640,22 +3066,33 @@ energy	385a
 energía	385f
 enerji	385n
 enerjik	385n
-enevoada	429g
-enevoado	429g
+enero	195f
+enevoada	445g
+enevoado	445g
 enfadado	398f
 enfantin	376e
 enfants	376e
+enfer	424e
+enfermedad	421f
+enfermo	421f
 enferrujada	284g
 enferrujado	284g
 enfumé	311e
-engine	2277a
+engel	423h
+engine	373a
 enigmatic	390a
 enigmatico	390i
 enigmático	390f 390g
+enlightened	408a
+enlightenment	408a
 enneigé	184e
 enneigée	184e
+ennui	430e
+ennuyeuse	430e
+ennuyeux	430e
 enojado	398f
 enredadera	133f
+ensalada	429f
 enseigne lumineuse	305e
 enseignes lumineuses	305e
 ensolarada	169g
@@ -2663,15 +3100,23 @@ ensolarado	169g
 ensoleillé	169e
 ensoleillée	169e
 entardecer	176g
+entediante	430g
+enthusiasm	385a
+enthusiastic	385a
 entreprise	353e
 entspannend	383h
 entspannt	383h
-entsättigt	426h
+entsättigt	442h
+envidia	422f
+envidioso	422f
+envieux	422e
+envious	422a
 environment	379a
-envy	1794a
+environmental	379a
+envy	422a
 enérgica	385f 385g
 enérgico	385f 385g
-ephemeral	2054a
+ephemeral	1966a
 erba	124i
 erba verde	124i
 erbe	136i
@@ -2688,34 +3133,40 @@ erik rengi	62n
 erik çiçeği	212n
 erkeksi	416n
 ernst	406h
-ero	2076a
+ero	1985a
+erstaunlich	420h
+erstaunt	420h
 erupción	163f
 eruption	163a
 erupção	163g
 eruzione	163i
 ervas	136g
 ervas aromáticas	136g
+escala de cinza	425g
+escala de grises	425f
 escaldante	202g
 escaldante calor	397g
 escandinavo	349f 349g
 escarcha	183f
-escarchado	430f
+escarchado	446f
 escarlata	34f
 escarlate	34g
 escola	354g
 escritório	353g
 escuela	354f
-escura	419g
-escuro	419g
+escura	435g
+escuro	435g
+esercito	427i
 esinti	201n
 eski kitaplar	309n
 esmeralda	49f 49g
 espace	173e
 espacio	173f
-espagne	602o
-espanha	602o
+espagne	620o
+espanha	620o
+espantoso	420g
 espaço	173g
-españa	602o
+españa	620o
 especia	274f
 especiaria	274g
 especiarias	274g
@@ -2728,10 +3179,11 @@ espliego	207f
 espoir	400e
 espresso	251a 251f 251g 251h 251i 251n
 espumante	262g
+esquisito	431g
 esrarengiz	390n
-essence	1458a
+essence	1450a
 estación espacial	360f
-estados unidos	607o
+estados unidos	625o
 estanque	148f
 estanque de lotos	149f
 estate	193i
@@ -2742,6 +3194,9 @@ estiva	193i
 estival	193e 193f 193g
 estivale	193e
 estivo	193i
+estrafalario	431f
+estranha	431g
+estranho	431g
 estrela	172g
 estrelada	172g
 estrelado	172g
@@ -2757,92 +3212,131 @@ estrés	409f
 etereo	392i
 ethereal	392a
 etéreo	392f 392g
-eucalyptus	1700a
+eucalyptus	1651a
+euphoria	386a
+euphoric	386a
 evening	188a
-everglade	2038a
+everglade	1952a
 evergreen	121a
-everlasting	2055a
-everton	577o
-everton fc	577o
-evita	435f 435i
-evitar	435f 435g
-evitare	435i
-evite	435g
+everlasting	1967a
+everton	595o
+everton fc	595o
+evil	399a
+evita	452f 452i
+evitar	452f 452g
+evitare	452i
+evite	452g
 evren	173n
-except	435a
-excepto	435f
-excepté	435e
-exceto	435g
+excentrique	431e
+except	452a
+excepto	452f
+excepté	452e
+exceto	452g
 excited	385a
+excitement	418a
 exciting	385a
-exclusive	2056a
+exclusive	1968a
+excéntrico	431f
+excêntrico	431g
+exhausted	410a
+exhaustion	410a
+expedition	414a
+expensive	377a
 explore	414a
 expresso	251e
+extravagant	377a
+extraña	431f
+extraño	431f
+exzentrisch	431h
+exército	427g
+eylül	194n
 fabbrica	373i
+fable	391a
 fabrik	373h
 fabrika	373n
-face	2064a
-facebook	444o
+face	1975a
+facebook	461o
 factory	373a
 fada	391g
-faded	426a
-fahl	422h
-faible lumière	431e
-faint	422a
-fairway	2304a
+fade	430E 430H
+faded	442a
+fahl	438h
+faible lumière	447e
+faint	438a
+fairies	391a
+fairway	2187a
 fairy	391a
 fairy lights	333a
 fairytale	391a
+faith	400a
+faithful	402a
 falaise	161e
 fall	194a
 fall foliage	128a
 fall leaves	128a
-fallen	2059a
+fallen	1971a
+fallen leaf	194a
 fallen leaves	128a
 falésia	161g
 falò	164i
-fancy	1633a
+family	394a
+fancy	1595a
 fango	166i
 fantascienza	372i
 fantasia	391g 391i
 fantastique	391e
 fantasy	391a
 fantasía	391f
+farbenfroh	175h
+farbenfrohe	175h
 fard	114i
 fard à joues	114e
 farfalla	322i
 farm	344a
+farm life	344a
 farmhouse	374a
 farmland	344a
 farol	306f
 farola	333f
 farolillo	306f
-fas	621o
+fas	639o
+fashion	393a
+fashionable	393a
 fata	391i
 fattoria	344i
 faul	410h
 fauve	26e
-fawn	1017a
+fawn	1031a
 fazenda	344g
-fc barcelona	579o
-fc bayern	581o
-fc porto	591o
+fc barcelona	597o
+fc bayern	599o
+fc porto	609o
+fea	421f
 fear	399a
+fearful	409a
+fearless	401a
+feast	405a
 feather	310a
 feathers	310a
+febbraio	195i
+febrero	195f
+februar	195h
+february	195a
 feder	310h
-federation	2305a
+federation	2188a
 federn	310h
-fedex	470o
+fedex	487o
 fee	391h
+feia	421g
 feier	368h
 feierlich	406h
 feierlich bunt	405h
+feio	421g
 feira livre	329g
 feira noturna	330g
 feld	123h
 felder	123h
-feldspar	2263a
+feldspar	2149a
 felice	386i
 felicidad	386f
 felicidade	386g
@@ -2856,27 +3350,29 @@ feminen	415n
 feminin	415h
 feminina	415g
 feminine	415a
+femininity	415a
 feminino	415g
 femminile	415i
 fener	306n
-fenerbahce	593o
-fenerbahçe	593o
+fenerbahce	611o
+fenerbahçe	611o
 fenerler	306n
 fenicottero	314i
-fennel	1592a
+fennel	1563a
+feo	421f
 fer	282e
 ferah	395n
 feria	332f
 ferme	344e
-fern	835a
-fern green	973a
-ferocious	2306a
-ferrari	451o
+fern	850a
+fern green	987a
+ferocious	2189a
+ferrari	468o
 ferro	282g 282i
 ferro fundido	282g
 ferrugem	284g
 fes kırmızısı	71n
-fest	332h
+fest	332h 405a
 festa	332g 332i
 festa de aniversário	368g
 festa di compleanno	368i
@@ -2907,13 +3403,14 @@ feuilles automne	128e
 feuilles mortes	128e
 feurig	389h
 feux artifice	331e
-fever	1625a
+fever	1587a
+fevereiro	195g
 fiaba	391i
 fiable	402e 402f
 fiamma	164i
 fiamme	164i
-fiat	462o
-fibre	1788a
+fiat	479o
+fibre	1724a
 fichte	121h
 ficção científica	372g
 fiducia	402i
@@ -2924,16 +3421,19 @@ fiery	389a
 fiesta	332a 332f
 fiesta de cumpleaños	368f
 fiesta de la primavera	365f
-figma	536o
-fiji	2061a
+fight	398a
+fighting	398a
+figma	553o
+fiji	1973a
 fildişi	38n
-filipinas	650o
-filipinler	650o
-filipino flag	650o
-filippine	650o
-filtered	2308a
+filipinas	668o
+filipinler	668o
+filipino flag	668o
+filippine	668o
+filtered	2191a
+filthy	421a
 fim de tarde	188g
-fin	2197a
+fin	2087a
 finance	353a 353e
 finans	353n
 finanza	353i
@@ -2941,21 +3441,21 @@ finanzas	353f
 finanzen	353h
 finanças	353g
 fines herbes	136e
-finger	2144a
-fingers	2004a
-finish	2233a
-finland	631o
-finlande	631o
-finlandia	631o
-finlandiya	631o
-finlândia	631o
-finnish flag	631o
-finnland	631o
-finster	419h
-fioca	431i
+finger	2040a
+fingers	1921a
+finish	2122a
+finland	649o
+finlande	649o
+finlandia	649o
+finlandiya	649o
+finlândia	649o
+finnish flag	649o
+finnland	649o
+finster	435h
+fioca	447i
 fiocchi di neve	184i
 fiocco di neve	184i
-fioco	431i
+fioco	447i
 fiore	204i
 fiore di ciliegio	205i
 fiore di pesco	213i
@@ -2965,36 +3465,43 @@ fiori di ciliegio	205i
 fiorita	204i
 fiorito	204i
 fioritura	204i
-fir	1501a
+fir	1486a
 fire	164a
-fire engine red	1065a
-firebrick	1309a
-fired	2051a
-firefox	493o
+fire engine red	1079a
+firebrick	1321a
+fired	1964a
+firefox	510o
+firelight	164a
 fireplace	308a
+fireside	394a
 firework	331a
 fireworks	331a
+fish	361a
+fishes	361a
+fitness	385a
 fiume	147i
 fière	412e
-flag of japan	598o
+fjord	146a
+fjords	146a
+flag of japan	616o
 flamant rose	314e
 flamants roses	314e
 flame	164a
 flamenco	314f
-flamengo	596o
+flamengo	614o
 flames	164a
-flaming	1804a
+flaming	164a
 flamingo	314a 314g 314h 314n
 flamingos	314a
 flamme	164e 164h
 flammen	164h
 flammes	164e
-flannel	1791a
+flannel	1727a
 flaschengrün	48h
-flash	1564a
-flat blue	866a
-flat green	880a
-flesh	1976a
+flash	1538a
+flat blue	881a
+flat green	895a
+flesh	1893a
 fleur	204e
 fleur de cerisier	205e
 fleur de prunier	212e
@@ -3005,8 +3512,11 @@ fleurs de cerisier	205e
 fleuve	147e
 flieder	64h
 fliederfarben	64h
-flint	1741a
-floating	2062a
+flight	167a
+flint	1683a
+flirt	389a
+flirty	389a
+floating	392a
 floco de neve	184g
 flocon	184e
 flocons	184e
@@ -3022,44 +3532,47 @@ flor de pessegueiro	213g
 floraison	204e
 floral	204a 204e 204f 204g
 florale	204e
-floralwhite	1310a
+floralwhite	1322a
 floreale	204i
 florecer	204f
 flores	204f 204g
 flores de cerejeira	205g
 flores de cerezo	205f
-floresan	428n
+floresan	444n
 florescer	204g
 floresta	119g
 floresta tropical	120g
 florestas	119g
 florida	204f 204g
 florido	204f 204g
-floss	1872a
-flour	1863a
-flow	2155a
+floss	1794a
+flour	1785a
+flow	2051a
 flower	204a
 flowers	204a
-fluo	428e 428i
-fluorescent	428a 428e
-fluorescente	428e 428f 428g 428i
-fluoreszierend	428h
-fluro green	998a
-flush	1742a
+fluffy	404a
+fluo	444e 444i
+fluorescent	444a 444e
+fluorescente	444e 444f 444g 444i
+fluoreszierend	444h
+fluro green	1012a
+flush	1684a
 fluss	147h
 flut	141h
-fly emirates	522o
-flúor	428f 428g
-foam green	849a
+fly emirates	539o
+flying	167a
+flúor	444f 444g
+foam	141a
+foam green	864a
 focolare	308i
-focus	2309a
+focus	2192a
 fofa	404g
 fofinho	404g
 fofo	404g
 fog	199a
 fogata	164f
 foggy	199a
-foggy colour	429a
+foggy colour	445a
 foglia	127i
 foglia oro	303i
 fogliame	127i
@@ -3071,7 +3584,7 @@ fogo	164g
 fogos de artifício	331g
 fogueira	164g
 foguete	360g
-foil	1831a
+foil	1758a
 folha	127g
 folha de ouro	303g
 folhagem	127g
@@ -3082,30 +3595,33 @@ folhas de outono	128g
 folhas secas	128g
 foliage	127a
 foliage autunnale	128i
+folk	374a
 follaje	127f
 follaje otoñal	128f
 folle	418e
-foncé	419e
-foncée	419e
+foncé	435e
+foncée	435e
 fond de la mer	140e
 fondale marino	140i
 fondo del mar	140f
 fonds marins	140e
 fonte	282e
-fool	1970a
+fool	1887a
+football	385a
 forbidden city	342a
 forest	119a
-forest green	1276a
+forest green	1288a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1311a
+forestgreen	1323a
 forests	119a
+forlorn	387a
 formal	406a 406f 406g
 formale	406i
 formel	406e
 formelle	406e
-forrest green	1230a
+forrest green	1242a
 forst	119h
 fort	401e
 fortaleza	355f 355g
@@ -3113,78 +3629,111 @@ forte	401g 401i
 forteresse	355e
 fortezza	355i
 fortress	355a
+fortune	377a
 forêt	119e
 forêt tropicale	120e
 forêt vierge	120e
 forêts	119e
 foschia	199i
-fosforlu	428n
-fossil	1538a
+fosforlu	444n
+fossil	1517a
 fou	418e
 fougueux	389e
-found	2063a
+found	1974a
 fox	321a
 foxes	321a
-foxy	2311a
+foxy	2194a
 fragola	226i
-fragrant	1681a
+fragrant	1637a
 frais	395e
 fraise	226e
 framboesa	230g
 framboise	230e
 frambuesa	230f
-france	599o
-francia	599o
-frankreich	599o
-fransa	599o
-frança	599o
+france	617o
+francia	617o
+frankreich	617o
+fransa	617o
+frantic	409a
+frança	617o
 fraîche	395e
 fraîcheur	396e
+freaky	431a
 fredda	396i
 freddo	396i
+freedom	414a
 freezing	396a
-french blue	1032a
-french flag	599o
+french blue	1046a
+french flag	617o
+frenzied	418a
+frenzy	418a
 fresa	226f
 fresca	395f 395g 395i
 fresco	395f 395g 395i
 fresh	395a
-fresh green	762a
+fresh green	779a
+freshness	395a
 freude	386h
 fria	396g
+fric	419e
 frieden	382h
 friedlich	382h
-friendly	1679a
+friend	386a
+friendly	386a
+friends	386a
+friendship	386a
+fright	399a
+frightened	399a
+frightening	399a
+frigid	396a
 frio	396g
 frisch	395h
 frog	325a
-frog green	997a
+frog green	1011a
 frogs	325a
 froh	386h
 froid	396e
 froide	396e
-frond	1765a
-front	2257a
-frontier	1743a
+frond	1703a
+front	2144a
+frontier	1685a
 frosch	325h
 frost	183a 183h
 frost white	83a
-frosted	430a
+frosted	446a
 frostig	396h
 frostweiß	83h
 frosty	183a
-froth	1607a
-frozen	430a
-fruit	1395a
+froth	1575a
+frozen	446a
+frucht	428h
+fruchtig	428h
+fruit	428a 428e
+fruit salad	428a
+fruits	428a 428e
 fruits rouges	250e
+fruity	428a
+fruité	428e
+fruitée	428e
 frumento	248i
+frustrated	398a
+frustration	398a
+fruta	428f 428g
+frutado	428g
+frutal	428f
+frutas	428f 428g
 frutas vermelhas	250g
 frutilla	226f
 frutos rojos	250f
+frutta	428i
+fruttato	428i
+frutti	428i
 frutti di bosco	250i
+frutto	428i
 fría	396f
 frío	396f
 fröhlich	386h
+früchte	428h
 frühjahr	192h
 frühling	192h
 frühlingsfest	365h
@@ -3193,10 +3742,10 @@ fuchs	321h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	1624a
+fudge	1586a
 fuego	164f
 fuegos artificiales	331f
-fuel	1828a
+fuel	1755a
 fuerte	401f
 full moon	170a
 fulmine	198i
@@ -3206,19 +3755,24 @@ fumoso	311i
 fumée	311e
 fun	386a
 fundo do mar	140g
+funeral	406a
 funghi	135i
 fungi	135a
 fungo	135i
+funkeln	426h
+funkelnd	426h
+funky	431a
+funny	386a
 fuochi artificio	331i
 fuoco	164i
-fur	1531a
+fur	1511a
 furieuse	398e
 furieux	398e
 furiosa	398f 398g 398i
 furioso	398f 398g 398i
 furious	398a
 fury	398a
-fusion	1710a
+fusion	1661a
 fusée	360e
 futur	372e
 future	372a
@@ -3228,13 +3782,14 @@ futuristic	372a
 futuristico	372i
 futuristisch	372h
 futuro	372f 372g 372i
-fuzzy	1744a
+fuzzy	404a
 fuşya	65n
 fábrica	373f 373g
 fée	391e
 féerique	391e
 féminin	415e
 féminine	415e
+février	195e
 fête	332e
 fête anniversaire	368e
 fête de la mi automne	366e
@@ -3245,35 +3800,48 @@ fütüristik	372n
 fırtına	198n
 fırtınalı	198n
 fıstık yeşili	53n
+gadget	372a
+gadgets	372a
 gai	386e
 gaie	386e
-gainsboro	1312a
-galactic	1558a
+gainsboro	1324a
+gala	405a
+galactic	1532a
 galaksi	173n
 galassia	173i
-galatasaray	592o
+galatasaray	610o
 galaxia	173f
 galaxie	173e 173h
 galaxy	173a
+galeri	434n
+galeria	434g
+galerie	434e 434h
+galería	434f
 galet	278e
+galleria	434i
+gallery	434a
 galáxia	173g
 galão	252g
-gameboy	2318a
-gana	645o
+gameboy	2200a
+gana	663o
 gang	282m
+ganância	422g
 garden	125a
-gardener	2320a
+gardener	2202a
+gardening	125a
 gardens	125a
-gargoyle	2145a
-garlic	1588a
-garnet	1469a
+gargoyle	2041a
+garip	431n
+garlic	1560a
+garnet	1460a
 garoa	197g
 garten	125h
 garúa	197f
 gasse	338h
-gazebo	2319a
+gazebo	2201a
 gazon	124e
 geada	183g
+gears	283a
 gebirge	158h
 geborgen	394h
 gebrochenes weiß	104h
@@ -3281,27 +3849,31 @@ geburtstag	368h
 geburtstagsfeier	368h
 gebäck	268h
 gece	189n
+gece hayatı	432n
+gece kulübü	432n
 gece pazarı	330n
 gece yarısı	190n
 geceleyin	189n
-gecko	1906a
-gedeckt	426h
-gedämpft	426h
-gedämpft sanft	425h
-gefroren	430h
+gecko	1826a
+gedeckt	442h
+gedämpft	442h
+gedämpft sanft	441h
+gefroren	446h
 geheimnisvoll	390h
 gehölz	119h
 gel	183e
 gelado	271g
-gelado cor	430g
+gelado cor	446g
 gelado frio	396g
 gelassen	382h
 gelato	271a 271i
-gelato colore	430i
+gelato colore	446i
 gelb	2h
 gelbe	2h
 gelbgrün	67h
 gelblich	2h
+geld	419h
+geldscheine	419h
 gelecek	372n
 geleira	181g
 gelida	396i
@@ -3309,41 +3881,54 @@ gelido	396i
 gelincik	219n
 gelinlik	367n
 gelo	181g 183i
+gelosa	422i
+gelosia	422i
+geloso	422i
 gelsomino	220i
-gelé	430e
-gelée	430e
+gelé	446e
+gelée	446e
 gema	313f 313g
 gemma	313i
 gemstone	313a
+gemälde	434h
+gemüse	429h
 gemütlich	394h
-gentian	1846a
+gennaio	195i
+gentian	1771a
 gentle	384a
-gentle colour	425a
-georgia	2321a
-geranium	1634a
+gentle colour	441a
+gentleman	416a
+gentlemen	416a
+georgia	2203a
+geranium	1596a
 gergin	409n
-german flag	600o
-germania	600o
-germany	600o
+german flag	618o
+germania	618o
+germany	618o
 gestresst	409h
 gesund	413h
 gesundheit	413h
-gesättigt	424h
+gesättigt	440h
 getreide	248h
 gevşek	383n
 gewitter	198h
 gewürz	274h
 gewürze	274h
-ghana	645o
-ghanaian flag	645o
+ghana	663o
+ghanaian flag	663o
+ghen tuông	422m
+ghen tị	422m
 ghi	8m
 ghiacciaio	181i
-ghiacciata	430i
-ghiacciato	430i
+ghiacciata	446i
+ghiacciato	446i
 ghiaccio	181i
 ghisa	282i
-ghost	1468a
-ghostwhite	1313a
+ghost	399a
+ghostly	399a
+ghosts	399a
+ghostwhite	1325a
+ghê tởm	421m
 gia vị	274m
 giada	295i
 gialla	2i
@@ -3356,17 +3941,23 @@ giallo pulcino	77i
 giallo senape	110i
 giallo terra	102i
 giallo vivo	101i
-giamaica	641o
+giamaica	659o
 giang nam	345m
-giappone	598o
+giappone	616o
 giapponese	350i
 giardini	125i
 giardino	125i
 giardino zen	346i
+gier	422h
+gierig	422h
+gift	421H
+giftig	421h
+giggle	386a
+giggles	386a
 gilded	303a
-gin	1807a
-ginger	1381a
-gingerbread	1905a
+gin	1739a
+ginger	1390a
+gingerbread	1825a
 ginkgo	130a 130e 130f 130g 130h 130i 130n
 giocattoli	376i
 gioia	386i
@@ -3382,9 +3973,11 @@ girasoles	208f
 girasoli	208i
 girassol	208g
 girassóis	208g
-girls	2323a
+girl	415a
+girls	415a
 girly	415a
-github	491o
+github	508o
+giugno	193i
 giungla	120i
 givre	183e
 givré	183e
@@ -3405,87 +3998,104 @@ giờ xanh	179m
 giữa trưa	186m
 glace	181e
 glace à la vanille	271e
-glacial	396e 430f 430g 1747a
+glacial	396e 446f 446g 1688a
 glaciale	396e
 glaciar	181f
 glacier	181a 181e
 glaciers	181a
-glacé	430e
-glacée	430e
+glacé	446e
+glacée	446e
 glad	386a
-glade	1557a
-gladiola	2324a
+glade	1531a
+gladiola	2205a
+glam	393a
+glamor	393a
+glamorous	393a
+glamour	393a
 glas	291h
 glass	291a
-glaze	1398a
-glazed	1499a
-glen	1500a
+glaze	1399a
+glazed	1484a
+glen	1485a
 gletscher	181h
 glicina	218f
 glicine	218i
 glicine chiaro	64i
 glicínia	218g
-glimpse	1907a
+glimpse	1827a
+glitter	426a 426g 426i
+glittering	426a
+glittery	426a
+glitzer	426h
+glitzernd	426h
 globo	334f
 globos	334f
+gloom	387a
 gloomy	387a
 glorieux	412e
 glorioso	412f 412g 412i
 glorious	412a
 glorreich	412h
-gloss	1809a
-glow	1374a
-glowing	428a
+glory	412a
+gloss	1741a
+glow	1386a
+glowing	444a
 glut	165h
 glut der sonne	202h
 glycine	218e
 glyzinie	218h
-glänzend	423h
+glänzend	439h
 glück	386h
 glücklich	386h
 glühend heiß	397h
-gobi	1830a
-goblin	2068a
-god	1619a
+gobi	1757a
+goblin	1978a
+god	408a
 gola	157i
 gold	11a 11h
 gold leaf	303a
 golden	11a 11h
-golden brown	1119a
-golden gate	657o
-golden gate bridge	657o
+golden brown	1132a
+golden gate	675o
+golden gate bridge	675o
 golden hour	178a
-golden rod	873a
-golden state warriors	553o
-golden yellow	1179a
+golden rod	888a
+golden state warriors	571o
+golden yellow	1192a
 goldene	11h
 goldene stunde	178h
-goldenrod	1258a
+goldenrod	1270a
 goldfarben	11h
 goldfisch	326h
 goldfish	326a
-golf	1836a
+golf	1761a
 golfinho	327g
 golosinas	269f
-google	443o
-goose	1669a
+good day	451a
+good mood	386a
+good vibes	386a
+google	460o
+goose	1628a
 goose yellow	77a
 gorge	157e
 goth	407a
 gothic	407a 407h 407m
 gothique	407e
+goths	407a
 gotica	407i
 gotico	407i
 gotik	407n
 gotisch	407h
-gown	1842a
+gown	1767a
+grace	393a
 graceful	393a
-gracious	2327a
+gracious	2208a
 grafite	37g
 grain	248a
 grama	124g
 gramado	124g
 gran muralla	343f
+grana	419g
 granada	240f
 granata	19i
 granatapfel	240h
@@ -3498,85 +4108,94 @@ granit	278e 278h 278n
 granite	278a
 granito	278f 278g 278i
 granja	344f
-granny	2312a
+granny	2195a
 grano	248i
 granoturco	247i
 grape	228a
-grape purple	976a
-grapefruit	877a
+grape purple	990a
+grapefruit	892a
 grapes	228a
 gras	124h
 grasgrün	51h
 grass	124a
 grass green	51a
-grasshopper	2328a
+grasshopper	2209a
 grassland	123a
-grassy	1748a
-grassy green	1023a
+grassy	1689a
+grassy green	1037a
 grau	8h
 graublau	93h
 graubraun	68h
 graue	8h
 grauer himmel	200h
 graugrün	94h
+graustufen	425h
 grave	406a 406e
+grave site	406a
+gravel	278a
 gray	8a
 gray sky	200a
-grayish	426a
+grayish	442a
+grayscale	425a
 great wall	343a
-grecia	634o
-greece	634o
-greek flag	634o
+grecia	652o
+greece	652o
+greed	422a
+greedy	422a
+greek flag	652o
 green	3a
 green apple	234a
-green bay packers	556o
-green blue	857a
-green brown	1166a
-green grey	1162a
+green bay packers	574o
+green blue	872a
+green brown	1179a
+green grey	1175a
 green tea	254a
-green teal	777a
-green yellow	812a
-greenblue	868a
-greener	2139a
+green teal	794a
+green yellow	828a
+greenblue	883a
+greener	2036a
 greenery	127a
-greenish	1244a
-greenish beige	801a
-greenish blue	1228a
-greenish brown	1218a
-greenish cyan	918a
-greenish grey	1206a
-greenish tan	1008a
-greenish teal	1026a
-greenish turquoise	903a
-greenish yellow	1239a
-greenland	2330a
-greens	1898a
-greeny	2074a
-greeny blue	1056a
-greeny brown	955a
-greeny grey	888a
-greeny yellow	1034a
-greenyellow	1314a
-greige	1533a
-grell	428h
+greenhouse	125a
+greenish	1256a
+greenish beige	817a
+greenish blue	1241a
+greenish brown	1231a
+greenish cyan	932a
+greenish grey	1219a
+greenish tan	1022a
+greenish teal	1040a
+greenish turquoise	917a
+greenish yellow	1251a
+greenland	2211a
+greens	1818a
+greeny	1984a
+greeny blue	1070a
+greeny brown	969a
+greeny grey	903a
+greeny yellow	1048a
+greenyellow	1326a
+greetings	451a
+greige	1513a
+grell	444h
 grenade	240e
 grenouille	325e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1161a
+grey brown	1174a
 grey green	94a
-grey pink	1043a
-grey purple	1190a
+grey pink	1057a
+grey purple	1203a
 grey sky	200a
-grey teal	767a
-greyblue	949a
-greyish	426a
+grey teal	784a
+greyblue	963a
+greyish	442a
+greyscale	425a
 gri	8n
 gri gökyüzü	200n
 gri mavi	93n
 gri yeşil	94n
-griechenland	634o
+griechenland	652o
 grief	387a
 grigia	8i
 grigio	8i
@@ -3585,7 +4204,7 @@ grigio argento	86i
 grigio azzurro	93i
 grigio ferro	87i
 grigio piombo	85i
-grim	2075a
+grim	399a
 gris	8e 8f
 gris anthracite	37e
 gris argent	86e
@@ -3603,19 +4222,23 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-gross green	883a
+groom	367a
+gross	421a
+gross green	898a
 grotta	162i
 grotte	162e 162h
-ground	1513a
-grove	1428a
-growth	2302a
+ground	166a
+grove	119a
+grown up	417a
+growth	2185a
 große mauer	343h
 großstadt	337h
+grunge	407a
 gruselig	399h
 gruta	162f 162g
 gräulich	8h
-grèce	634o
-grécia	634o
+grèce	652o
+grécia	652o
 grün	3h
 grün der blätter	127h
 grüne	3h
@@ -3623,22 +4246,30 @@ grüner apfel	234h
 grüner tee	254h
 grünlich	3h
 grüntee	254h
+grüß gott	451h
 guacamayo	320f
 guarda chuva	335g
-guava	1914a
+guava	1833a
+guerra	427f 427g 427i
+guerre	427e
 guijarro	278f
+guilt	409a
 guirlande lumineuse	333e
-gulf	1683a
+gulf	1639a
 guloseimas	269g
-gun	1904a
-gunmetal	1039a
+gum	269a
+gun	1824a
+gunmetal	1053a
 gururlu	412n
 gusseisen	282h
+guten tag	451h
+gym	385a
 gâteau	268e
 gänseblümchen	217h
 gärten	125h
 gélida	396f
 gélido	396f 396g
+génial	420e
 gótica	407f 407g
 gótico	407f 407g
 gök	167n
@@ -3667,8 +4298,8 @@ günbatımı	176n
 gündoğumu	177n
 gündüz	191n
 günebakan	208n
-güney afrika	642o
-güney kore	613o
+güney afrika	660o
+güney kore	631o
 güneş	169n
 güneş ışığı	169n
 güneşli	169n
@@ -3684,85 +4315,107 @@ gốm	301m
 gốm sứ xanh trắng	293m
 gỗ	276m
 gỗ sồi	276m
-h m	515o
-haba	2077a
+h m	532o
+haba	1986a
 habitación	358f
-habitat	2332a
-habs	566o
+habitat	2213a
+habs	584o
 hada	391f
 hafen	153h
-hafif	425n
+hafif	441n
+hail	198a
 haki	25n
-half	1635a
+half	1597a
+hallo	451h
 halloween	363a 363e 363f 363g 363h 363i 363m
-ham	1977a
-hammered	2333a
-hamster	2249a
+ham	1894a
+hammered	2214a
+hamster	2138a
 han gỉ	284m
 hang	162m
 hang động	162m
 hanté	399e
 hantée	399e
+happiness	386a
 happy	386a
 harbor	153a
 harbour	153a
 hardal	110n
 hardal sarısı	110n
 hareketli	385n
-hariç	437n
-harmony	1908a
-harvest	1402a
+harika	420n
+hariç	454n
+harmonious	382a
+harmony	382a
+harvest	194a
 harvest moon	170a
+haset	422n
+hasta	421n
+hastalık	421n
 hastane	352n
-hat	1724a
+hat	1672a
+hate	398a
+hatred	398a
 haunted	399a
-haute	2079a
+haute	1987a
+haute couture	393a
 hautfarben	115h
 havai fişek	331n
 havai fişekler	331n
 havane	26e
 havuz	148n
 havuç	246n
-hawk	1751a
-hay	1752A
+hawk	1692a
+hay	1693A
 hayalperest	392n
+hayret	420n
 haze	199a
-hazel	859a
-hazelnut	1684a
-hazy	429a
+hazel	874a
+hazelnut	1640a
+haziran	193n
+hazy	445a
 haşhaş	219n
-healing	2335a
+heal	413a
+healing	413a
+health	413a
 healthcare	352a
 healthy	413a
-heart	1386a
+heart	388a
+heartache	387a
+heartbreak	387a
+heartbroken	387a
 hearth	308a
-hearts	2078a
+hearts	388a
 heat	202a
-heather	970a
+heather	984a
 heatwave	202a
-heaven	1496a
-hedge	1806a
+heaven	423a
+heavenly	423a
+hectic	418a
+hedge	1738a
 heidelbeere	229h
-heights	1973a
+heights	1890a
 heimelig	394h
-heirloom	1492a
+heirloom	1479a
 heiss	397h
 heiter	386h
 heiß	397h
 helada	183f
 helado	271f
 helado frío	396f
-heliotrope	990a
-hell	421h 1719a
+heliotrope	1004a
+hell	424a 437h
 hellblau himmel	41h
 hellbraun	26h
-helle	421h
+helle	437h
+hellish	424a
+hello	451a
 hellrot	74h
-hemp	2080a
-henna	1866a
+hemp	1988a
+henna	1788a
 hera	133g
 herb	136a
-herbal	1636a
+herbal	1598a
 herbe	124e
 herbes aromatiques	136e
 herbs	136a
@@ -3770,42 +4423,57 @@ herbst	194h
 herbstblätter	128h
 herbstlaub	128h
 herbstlich	194h
-heron	1574a
+heritage	375a
+hero	401a
+heroes	401a
+heroic	401a
+heron	1547a
 herrumbre	284f
 heure bleue	179e
 heure dorée	178e
 heureuse	386e
 heureux	386e
+hey	451a
+hi	451a
 hi vọng	400m
-hibiscus	1535a
-hickory	1584a
-hide	1502a
+hibiscus	1515a
+hickory	1556a
+hidden	390a
+hide	1487a
+hideous	421a
+hideux	421e
 hiedra	133f
 hielo	181f
 hierba	124f
 hierbas	136f
 hierbas aromáticas	136f
 hierro	282f
-highlighter green	889a
+highlighter green	904a
+highway	337a
+hike	414a
+hiking	414a
 hill	158a
 hills	158a
-hillside	1915a
-himalayan	2338a
+hillside	1834a
+himalayan	2218a
 himbeere	230h
 himmel	167h
 himmelblau	41h
 himmelblau tief	40h
-hindistan	614o
+himmlisch	423h
+hindistan	632o
 hindistan cevizi	238n
-hip	2339a
-historic	2340a
+hip	2219a
+historic	375a
+history	375a
 hitze	202h
 hitzewelle	202h
 hiver	195e
 hivernal	195e
 hivernale	195e
-hiç	435n
-hiçbir	435n
+hiya	451a
+hiç	452n
+hiçbir	452n
 hiện đại	381m
 hiệu sách	340m
 hoa	204m
@@ -3815,7 +4483,7 @@ hoa cúc	214m
 hoa cúc trắng	217m
 hoa hướng dương	208m
 hoa hồng	206m
-hoa kỳ	607o
+hoa kỳ	625o
 hoa lan	215m
 hoa lài	220m
 hoa mai	212m
@@ -3824,6 +4492,7 @@ hoa mận	212m
 hoa mộc lan	223m
 hoa nhài	220m
 hoa oải hương	207m
+hoa quả	428m
 hoa quế	221m
 hoa sen	209m
 hoa súng	209m
@@ -3836,7 +4505,7 @@ hochsee	139h
 hochzeit	367h
 hoffnung	400h
 hoffnungsvoll	400h
-hog	2081a
+hog	1989a
 hogar	308f
 hogareño	394f
 hoguera	164f
@@ -3846,28 +4515,43 @@ hojas	127f
 hojas caídas	128f
 hojas de otoño	128f
 hojas secas	128f
-holiday	1687a
-holland	624o
-hollanda	624o
-hollyhock	1901a
-hollywood	2082a
+hola	451f
+holiday	405a
+holidays	405a
+holland	642o
+hollanda	642o
+hollyhock	1821a
+hollywood	1990a
+holy	408a
 holz	276h
-home	1555a
-homestead	2313a
+home	394a
+homely	394a
+homesick	411a
+homesickness	411a
+homestead	2196a
+homework	354a
 homey	394a
-homoeopathic	1594a
-honda	457o
+homoeopathic	1565a
+honda	474o
+honest	402a
+honesty	402a
 honey	260a
 honeybee	323a
-honeycomb	2341a
-honeydew	1315a
-honeysuckle	1811a
+honeycomb	2220a
+honeydew	1327a
+honeymoon	388a
+honeysuckle	1742a
 hongo	135f
-hongrie	636o
+hongrie	654o
 honig	260h
-hop	2221a
+honor	412a
+honour	412a
+hooray	386a
+hop	2110a
 hope	400a
 hopeful	400a
+hopeless	387a
+hopelessness	387a
 hora azul	179f 179g
 hora dorada	178f
 hora dourada	178g
@@ -3875,74 +4559,96 @@ horizon	180a 180e
 horizont	180h
 horizonte	180f 180g
 hormigón	279f
-hormis	435e
-hornet	1964a
+hormis	452e
+hornet	1881a
 horreur	399e
 horror	399a 399h
-horse	2011a
-horseradish	2343a
+horse	1928a
+horseradish	2222a
 horta	125g
+hortalizas	429f
+hortaliças	429g
 hortelã	30g
 hortensia	216e 216f
 hortensie	216h
 hortênsia	216g
 hospital	352a 352f 352g
-hospital green	1114a
-hosta	2198a
+hospital green	1127a
+hosta	2088a
+hostile	398a
 hot	397a
-hot green	977a
-hot magenta	948a
-hot pink	1275a
-hot purple	1146a
-hotpink	1316a
+hot cocoa	394a
+hot green	991a
+hot magenta	962a
+hot pink	1287a
+hot purple	1159a
+hot sauce	274a
+hotpink	1328a
 houle	141e
+houseplant	127a
+howdy	451a
 hoài cổ	375m
 hoài niệm	411m
 hoàng gia	378m
 hoàng hôn	176m
 hoàng hôn muộn	188m
 hoàng kim	11m
-huawei	501o
+huawei	518o
 huerto	125f
+hug	394a
+hugs	394a
 huile olive	275e
-humble	2344a
+humble	384a
+humid	397a
 humo	311f
-hungarian flag	636o
-hungary	636o
-hungary flag	636o
-hungria	636o
-hungría	636o
-hunter green	1255a
-hurricane	2345a
-husk	2021a
+humor	386a
+humour	386a
+hungarian flag	654o
+hungary	654o
+hungary flag	654o
+hungria	654o
+hungría	654o
+hunter green	1267a
+hurricane	198a
+hurt	387a
+hush	382a
+hushed	382a
+husk	1935a
+hustle	385a
 huyền bí	390m
 huyền diệu mơ màng	392m
 huyền ảo	391m
 huzur	382n
 huzurlu	382n
 huzurlu sıcak	394n
-huỳnh quang	428m
-hy lạp	634o
+huỳnh quang	444m
+hy lạp	652o
 hy vọng	400m
-hyacinth	1460a
+hyacinth	1452a
 hydrangea	216a
-hyundai	459o
-hà lan	624o
-hàn quốc	613o
+hygge	394a
+hyundai	476o
+hà lan	642o
+hàn quốc	631o
+hässlich	421h
 häuschen	359h
 hè	193m
 hòn đảo	154m
 hôpital	352e
 höhle	162h
+hölle	424h
+höllisch	424h
 hölzern	276h
 hügel	158h
 hütte	359h
 hüzün	387n
 hüzünlü	387n
+hırs	422n
 hướng dương	208m
 hạnh phúc	386m
 hẻm	338m
 hẻm núi	157m
+họa sĩ	434m
 hồ	146m
 hồng	6m
 hồng cánh sen	65m
@@ -3960,73 +4666,94 @@ hổ	316m
 hổ phách	32m
 hỗn loạn	418m
 hội chợ	332m
+hội họa	434m
+hộp đêm	432m
 hữu cơ	379m
-ibis	1672a
+ibis	1631a
+iblis	424n
 ice	181a
-ice blue	1187a
+ice blue	1200a
 ice cream	271a
 iceberg	181a 181e 181f 181g 181i
-icebound	430a
-iced	430a
-iceland	632o
-icelandic	2083a
-icelandic flag	632o
-icing	1701a
-icky green	869a
-icy	430a
+icebound	446a
+iced	446a
+iceland	650o
+icelandic	1991a
+icelandic flag	650o
+icing	1652a
+icky green	884a
+icy	446a
 iddialı	401n
+idle	410a
+idyllic	382a
 iglesia	356f
 igreja	356g
-ikb	656o
-ikea	442o
+ikb	674o
+ikea	459o
 ikindi	187n
 ilha	154g
 ilhas	154g
 ilhota	154g
 ilkbahar	192n
-illuminating	666o
-illusion	1651a
+ill	421a
+illness	421a
+illuminating	684o
+illusion	1612a
+imagination	392a
+imagine	392a
 imbrunire	188i
 imparatorluk sarayı	342n
 imperial	378a 378f 378g
 imperial palace	342a
 imperiale	378i
 impérial	378e
-inca	1958a
+in love	388a
+inanılmaz	420n
+inca	1875a
 incantato	391i
 incelikli	417n
 incendie	164e
 incendio	164f 164i
-incense	2057a
+incense	1969a
 inchiostro	47i
 inci	296n
 inci beyazı	106n
+incredibile	420i
+incredible	420a
+increíble	420f
+incroyable	420e
+incrível	420g
 incêndio	164g
 indaco	23i
-inde	614o
-india	614o
-indian flag	614o
-indian red	819a
-indianred	1317a
-indien	614o
+inde	632o
+india	632o
+indian flag	632o
+indian red	835a
+indianred	1329a
+indien	632o
 indigo	23a 23e 23h
-indigo blue	855a
-indonesia	648o
-indonesian flag	648o
-indonesien	648o
-indonésia	648o
-indonésie	648o
+indigo blue	870a
+indonesia	666o
+indonesian flag	666o
+indonesien	666o
+indonésia	666o
+indonésie	666o
 industrial	373a 373f 373g
 industriale	373i
 industrie	373h
 industriel	373e
 industriell	373h
 industrielle	373e
+infant	403a
 infantil	376f 376g
 infantile	376i
+infernal	424e 424f 424g
+infernale	424i
+inferno	424a 424g 424i
 infestato	399i
-infinity	2289a
-infrared	2348a
+infierno	424f
+infinity	2172a
+infrared	2224a
 ink	47a
 ink painting	299a
 ink wash	299a
@@ -4034,106 +4761,137 @@ innamorato	388i
 innenstadt	337h
 innevata	184i
 innevato	184i
+innocence	403a
 innocent	403a 403e
 innocente	403e 403i
+innovation	372a
+innovative	372a
 inocente	403f 403g
+insalata	429i
 insegne al neon	305i
 insel	154h
 inseln	154h
-instagram	445o
-instant	1919a
-intel	496o
-intense	389a 424e
-intense colour	424a
-intensiv	424h
+insolite	431e
+insomnia	409a
+inspiration	400a
+inspired	400a
+inspiring	400a
+instagram	462o
+instant	1838a
+insulso	430f
+integrity	402a
+intel	513o
+intense	389a 440e
+intense colour	440a
+intensiv	440h
 intenso	401f 401g
 intenso ardor	389g
-intenso cupo	420i
-inter milan	585o
-inter milano	585o
-intergalactic	1920a
+intenso cupo	436i
+inter milan	603o
+inter milano	603o
+intergalactic	1839a
 interior	344g
-interlude	2225a
-international klein blue	656o
-international orange	657o
-internazionale	585o
+interlude	2114a
+international klein blue	674o
+international orange	675o
+internazionale	603o
+internet	372a
 intimo	394i
-inuit	2349a
+inuit	2225a
+inveja	422g
+invejoso	422g
 invernal	195f 195g
 invernale	195i
 inverno	195g 195i
+investment	353a
+invidia	422i
+invidioso	422i
 invierno	195f
+invigorating	395a
+inviting	394a
 ipek	288n
 ira	398f 398g 398i
-ireland	609o
-iris	1001a
+ireland	627o
+iridescent	296a
+iris	1015a
 irish	370a
-irish flag	609o
-irish green	1054a
-irland	609o
-irlanda	609o
-irlande	609o
+irish flag	627o
+irish green	1068a
+irland	627o
+irlanda	627o
+irlande	627o
 iron	282a
 iron grey	87a
+irritated	398a
 iskandinav	349n
 iskele	153n
 isla	154f
 island	154a
-island flagge	632o
-islanda	632o
-islande	632o
-islandia	632o
+island flagge	650o
+islanda	650o
+islande	650o
+islandia	650o
 islands	154a
 islas	154f
-isle	1432a
+isle	1427a
 islote	154f
-islândia	632o
+islândia	650o
 isola	154i
+isolated	387a
+isolation	387a
 isole	154i
 isolotto	154i
-ispanya	602o
-istemiyorum	437n
-isveç	628o
-isviçre	626o
-italia	601o
-italian flag	601o
-italie	601o
-italien	601o
-italy	601o
-italya	601o
-itália	601o
+ispanya	620o
+istemiyorum	454n
+isveç	646o
+isviçre	644o
+italia	619o
+italian flag	619o
+italie	619o
+italien	619o
+italy	619o
+italya	619o
+itália	619o
 ivoire	38e
 ivory	38a
 ivy	133a
 iyimser	400n
-izlanda	632o
-jacaranda	2351a
-jack	1650a
+izlanda	650o
+iğrenç	421n
+jacaranda	2227a
+jack	1611a
 jade	295a 295e 295f 295g 295h
 jade green	50a
 jadegrün	50h
 jahrmarkt	332h
-jalape	2071a
-jam	1435a
-jamaica	641o
-jamaican flag	641o
-jamaika	641o
-jamais	435e
-jamaïque	641o
-japan	598o
-japan flagge	598o
+jalape	1981a
+jalouse	422e
+jalousie	422e
+jaloux	422e
+jam	1430a
+jamaica	659o
+jamaican flag	659o
+jamaika	659o
+jamais	452e
+jamaïque	659o
+janeiro	195g
+januar	195h
+january	195a
+janvier	195e
+japan	616o
+japan flagge	616o
 japanese	350a
 japanisch	350h
-japon	350n 598o
+japon	350n 616o
 japon balığı	326n
 japonais	350e
 japonaise	350e
 japonesa	350f 350g
-japonya	598o
+japonya	616o
 japonés	350f
 japonês	350g
-japão	598o
-japón	598o
+japão	616o
+japón	616o
 jardim	125g
 jardim zen	346g
 jardin	125e
@@ -4145,7 +4903,7 @@ jardín zen	346f
 jasmim	220g
 jasmin	220e 220h
 jasmine	220a
-jasper	1554a
+jasper	1529a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -4154,27 +4912,37 @@ jaune néon	118e
 jaune poussin	77e
 jaune terreux	102e
 jaune vif	101e
-jay	2199a
+jay	2089a
 jazmín	220f
+jazz	433a 433E 433F 433G 433H 433I
+jazz club	433a 433i
+jazzclub	433h
+jazzy	433a
+jealous	422a
+jealousy	422a
 jean	286e
 jeans	286a 286f 286g 286h 286i
 jeansblau	69h
 jeansstoff	286h
-jet	1556a
+jelly	269a
+jet	1530a
 jetée	153e
-jeux olympiques	660o
+jeux olympiques	678o
 jewel	313a
 jewellery	313a
 jewelry	313a
 jewels	313a
 jiangnan	345a 345e 345f 345g 345h 345i 345n
-jio	532o
+jio	549o
+jittery	409a
 joaninha	324g
 joia	313g
 joias	313g
 joie	386e
+jolly	386a
 jouets	376e
 jour	191e
+journey	414a
 journée	191e
 joy	386a
 joya	313f
@@ -4184,20 +4952,33 @@ joyeuse	386e
 joyeux	386e
 joyful	386a
 jubilant	405a
-jubilee	2014a
-juegos olímpicos	660o
+jubilee	405a
+juegos olímpicos	678o
 juguetes	376f
-juice	1418a
-juicy	1812a
+juice	1417a
+juicy	1743a
+juillet	193e
+juin	193e
+julho	193g
+juli	193h
+julio	193f
+july	193a
+june	193a
 jungla	120f
 jungle	120a 120e
-jungle green	1182a
-juniper	1514a
-jute	1974a
-juve	583o
-juventus	583o
+jungle green	1195a
+jungle trek	119a
+junho	193g
+juni	193h
+junio	193f
+juniper	1496a
+jupiter	173a
+jute	1891a
+juve	601o
+juventus	601o
 juwel	313h
 juwelen	313h
+jänner	195h
 kadife	287n
 kadınsı	415n
 kafe	339n
@@ -4213,21 +4994,22 @@ kai	153h
 kaiserlich	378h
 kaiserpalast	342h
 kakao	258h 258n
-kakao talk	483o
-kakaotalk	483o
+kakao talk	500o
+kakaotalk	500o
 kaki	25e 25i 25m
 kaktus	134h
 kaktüs	134n
-kale	355n
+kale	355n 429a
 kalt	396h
-kalte farben	433h
+kalte farben	449h
 kamin	308h
 kaminfeuer	308h
 kamp ateşi	164n
+kamuflaj	427n
 kan	312n
 kan kırmızısı	71n
-kanada	610o
-kangaroo	2086a
+kanada	628o
+kangaroo	1994a
 kanlı	312n
 kanyon	157n
 kaotik	418n
@@ -4243,10 +5025,11 @@ karamel	259n
 karamel rengi	109n
 karamell	259h
 karamellfarben	109h
-karanlık	419n
+karanlık	435n
 karlı	184n
 karlı dağ	159n
 karlı dağlar	159n
+karma	408a
 karmen	70n
 karmesin	71h
 karmesinrot	71h
@@ -4260,8 +5043,9 @@ kastanie	20h
 kastanienbraun	20h
 kastanienbraunrot	19h
 kasvetli	387n
+kasım	194n
 kasımpatı	214n
-katar	623o
+katar	641o
 katedral	356n
 kathedrale	356h
 kavurucu	202n
@@ -4275,54 +5059,55 @@ kayısı rengi	78n
 kağıt	290n
 kederli	387n
 kehribar	32n
-kein	435h
-keine	435h
-keinem	435h
-keinen	435h
-keiner	435h
+kein	452h
+keine	452h
+keinem	452h
+keinen	452h
+keiner	452h
 kek	268n
 kelebek	322n
-kelley green	807a
-kelly	2352a
-kelly green	1265a
+kelley green	823a
+kelly	2228a
+kelly green	1277a
 kelp	137a
 kem	18m
 kem lạnh	271m
 kem que	271m
-kenia	644o
+kenia	662o
 kent	337n
-kentucky fried chicken	516o
-kenya	644o
-kenyan flag	644o
+kentucky fried chicken	533o
+kenya	662o
+kenyan flag	662o
 keramik	301h
 kermesse	332e
-kermit green	1061a
-kernel	2265a
+kermit green	1075a
+kernel	2151a
 kerze	307h
 kerzen	307h
 kerzenlicht	307h
 kestane	20n
 kestane rengi	20n
 keten	289n
-kettle	2039a
-key	1549a
-key lime	983a
+kettle	1953a
+key	1524a
+key lime	997a
 keyifli	386n
-kfc	516o
+kfc	533o
 khaki	25a 25h
-khaki green	1159a
+khaki green	1172a
 khoa học viễn tưởng	372m
 khu chợ	329m
 khu rừng	119m
 khu vườn	125m
 khói	311m
 khóm	237m
-không	435m
-không có	435m
+không	452m
+không có	452m
 không gian	173m
 không khí lễ hội	405m
-không phải	435m
+không phải	452m
 khỏe mạnh	413m
+kid	376a
 kids	376a
 kiefer	121h
 kiefern	121h
@@ -4331,41 +5116,55 @@ kil	301n
 kilise	356n
 kim cương	298m
 kim loại	283m
+kim tuyến	426m
+kimono	350a
+kind	384a
 kinder	376h
 kindlich	376h
-kingfisher	1754a
+kindness	384a
+king	378a
+kingdom	378a
+kingfisher	1695a
+kings	378a
 kinh dị	399m
+kinh ngạc	420m
+kinh tởm	421m
 kiraz	227n
 kiraz çiçekleri	205n
 kiraz çiçeği	205n
 kirche	356h
 kiremit rengi	111n
-kirli	426n
+kirli	442n
 kirschblüte	205h
 kirschblüten	205h
 kirsche	227h
 kirschen	227h
-kiss	1378a
-kissed	1637a
-kisses	1545a
+kiss	388a
+kissed	1599a
+kisses	388a
 kitap	309n
 kitaplar	309n
 kitapçı	340n
 kitchen	357a
+kitten	404a
+kittens	404a
+kitty	404a
 kivi	242n
 kiwi	242a 242e 242f 242g 242h 242i 242m
-kiwi green	787a
+kiwi green	803a
 kiểu nhật	350m
 klassenzimmer	354h
-klein blau	656o
-klein blue	656o
+klein blau	674o
+klein blue	674o
 klinik	352h 352n
 klippe	161h
 knallgelb	101h
-knallig	424h
+knallig	440h
 knallrot	74h
-knicks	555o
-knight	1618a
+knicks	573o
+knight	1583a
+knit	394a
+knitted	394a
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
@@ -4374,14 +5173,15 @@ koi	326a 326h
 koi balığı	326n
 kokos	238h
 kokosnuss	238h
-kolombiya	638o
-kolumbien	638o
-kong	2047a
+kolombiya	656o
+kolumbien	656o
+komisch	431h
+kong	1960a
 kor	165n
 koralle	28h
 korallenriff	152h
 korallenrot	28h
-korean flag	613o
+korean flag	631o
 korku	399n
 korkutucu	399n
 kornfeld	248h
@@ -4390,25 +5190,30 @@ kosmos	173h
 kot	286n
 kot kumaş	286n
 kot mavisi	69n
-koyu	419n
-koyu derin	420n
+koyu	435n
+koyu derin	436n
 koyu kahve	107n
 koyu yeşil	48n
 kozmos	173n
 kraliyet	378n
 kraliyet mavisi	43n
+krank	421h
 krankenhaus	352h
+krankheit	421h
+kreativ	434h
+kreativität	434h
 krem	18n
 krem rengi	18n
+krieg	427h
 kristal	297n
 kristall	297h
 kristalle	297h
 krizantem	214n
 krom	283n
 kräftig	401h
-kräftig leuchtend	424h
+kräftig leuchtend	440h
 kräuter	136h
-kuba	654o
+kuba	672o
 kuchen	268h
 kulübe	359n
 kum	156n
@@ -4417,7 +5222,9 @@ kum rengi	103n
 kum tepesi	155n
 kumsal	143n
 kumsal kenarı	142n
+kunst	434h
 kunststoff	304h
+kunterbunt	175h
 kupfer	59h
 kupferfarben	59h
 kurbağa	325n
@@ -4431,6 +5238,8 @@ kuvars	297n
 kuzey avrupa	349n
 kuzey ışıkları	174n
 kâğıt	290n
+kèn saxophone	433m
+kì lạ	431m
 kính	291m
 köknar	121n
 kömür grisi	37n
@@ -4440,14 +5249,16 @@ köri	274n
 köy	344n
 köy tarzı	374n
 közler	165n
-küba	654o
+küba	672o
 küche	357h
 kühl	396h
-kühle farben	433h
-kühle töne	433h
+kühle farben	449h
+kühle töne	449h
 kühn	401h
 kükengelb	77h
 kül	165n
+künstler	434h
+künstlerisch	434h
 kürbis	243h
 küste	142h
 kütüphane	340n
@@ -4459,6 +5270,8 @@ kırmızı mor	96n
 kırmızı şarap	261n
 kırsal	344n
 kırık beyaz	104n
+kıskanç	422n
+kıskançlık	422n
 kıyı	142n
 kızgın	398n
 kış	195n
@@ -4467,9 +5280,11 @@ kẹo	269m
 kẹo bông	270m
 kỳ bí	390m
 kỳ diệu	391m
+kỳ lạ	431m
+kỳ quặc	431m
 kỹ thuật số	372m
-la galaxy	567o
-la lakers	550o
+la galaxy	585o
+la lakers	568o
 lac	146e
 laca	300f 300g
 lacca	300i
@@ -4481,7 +5296,9 @@ lacivert taşı	44n
 lack	300h
 lackarbeit	300h
 lacquer	300a
+ladies	415a
 ladrillo	280f
+lady	415a
 ladybird	324a
 ladybug	324a
 ladybugs	324a
@@ -4496,21 +5313,23 @@ lagoon	145a
 laguna	145f 145i
 lagune	145e 145h
 lagün	145n
+laid	421e
 laid back	383a
+laide	421e
 lait	265e
 laiton	60e
 lake	146a 300n
 lake blue	42a
-lakers	550o
+lakers	568o
 lakes	146a
 lakeside	146a
 lale	210n
 laleler	210n
 lama	166g
-lamb	1746a
+lamb	1687a
 lamba	333n
 lambalar	333n
-lamborghini	452o
+lamborghini	469o
 lamp	333a
 lampada	333i
 lampadaire	333e
@@ -4525,31 +5344,38 @@ lamplight	333a
 lampo	198i
 lampone	230i
 lamps	333a
-land	344h 1534a
-lane	1629a
+land	344h 1514a
+lane	1591a
+langeweile	430h
+langweilig	430h
+lantejoulas	426g
 lantern	306a
 lanterna	306g 306i
 lanterne	306e
 lanterns	306a
-lapis	1805a
+lapis	1737a
+laptop	372a
 laque	300e
 laranja	1g
 laranjas	225g
 lareira	308g
 large	139e
-larkspur	1893a
-laser	1899a
-late	2356a
+larkspur	1813a
+laser	1819a
+late	2232a
 late night	190a
 laterne	306h
 laternenlicht	333h
 latte	252a 252m 252n 265i
 latte macchiato	252h 252i
-lattice	2029a
+lattice	1943a
 latão	60g
 latón	60f
 laub	127h
-laurel	1472a
+laugh	386a
+laughing	386a
+laughter	386a
+laurel	1462a
 laut	418h
 lav	163n
 lava	163a 163f 163g 163h 163i
@@ -4559,62 +5385,70 @@ lavanta	207n
 lave	163e
 lavendel	207h
 lavender	207a
-lavender blue	925a
-lavender pink	780a
-lavenderblush	1318a
+lavender blue	939a
+lavender pink	796a
+lavenderblush	1330a
 lavis	299e
+lavish	377a
 lawn	124a
-lawn green	910a
-lawngreen	1319a
+lawn green	924a
+lawngreen	1331a
 lazy	410a
 lead grey	85a
 leaf	127a
-leaf green	1250a
-leafy	1638a
-leafy green	994a
-league	2200a
+leaf green	1262a
+leafy	1600a
+leafy green	1008a
+league	2090a
+learning	354a
 leather	285a
 leaves	127a
 lebendig	385h
 leche	265f
 leder	285h
 lederbraun	26h
-leek	1745a
-legendary	1922a
+leek	1686a
+legend	391a
+legendary	391a
 legno	276i
-lego	546o
+lego	563o
+legume	429g
+legumes	429g
 lehm	166h
 lehmziegel	301h
-leicester city	574o
+leicester city	592o
 leidenschaft	389h
 leidenschaftlich	389h
 leinen	289h
 leisurely	383a
 leite	265g
 lemon	224a
-lemon green	956a
-lemon lime	934a
+lemon green	970a
+lemon lime	948a
 lemon yellow	100a
 lemonade	224a
-lemonchiffon	1320a
+lemonchiffon	1332a
 lemons	224a
-lenovo	500o
+lemony	224a
+lenovo	517o
 lent	410e
+lentejuelas	426f
 lento	410f 410g 410i
+lethargic	410a
 letreiro luminoso	305g
 letrero luminoso	305f
-letter	2058a
-lettuce	1547a
-leuchtend	423h
+letter	1970a
+lettuce	429a
+leuchtend	439h
 leuchtend gelb	101h
 leuchtend rot	74h
 leuchtreklame	305h
-leuchtstark	428h
+leuchtstark	444h
 lever de soleil	177e
 leylak	64n
 leylak moru	63n
-lfc	570o
-lg	519o
+lfc	588o
+lg	536o
 librairie	340e
 libraries	340a
 library	340a
@@ -4625,60 +5459,61 @@ libri antichi	309i
 libro	309f 309i
 libros	309f
 libros viejos	309f
-lichen	813a
-licht	421h
+lichen	829a
+licht	437h
 lichter	333h
 lichterkette	333h
-lidl	513o
+lidl	530o
 lie de vin	33e
 liebe	388h
 lierre	133e
-light	421a
-lightblue	1030a
-lightcoral	1321a
-lightcyan	1322a
-lighter	421a
-lightest	421a
-lightgoldenrodyellow	1323a
-lightgray	1324a
-lightgreen	985a
-lightgrey	1325a
-lighthouse	1956a
-lightish blue	1142a
-lightish green	1068a
-lightish purple	923a
-lightish red	927a
+light	437a
+lightblue	1044a
+lightcoral	1333a
+lightcyan	1334a
+lighter	437a
+lightest	437a
+lightgoldenrodyellow	1335a
+lightgray	1336a
+lightgreen	999a
+lightgrey	1337a
+lighthouse	1873a
+lightish blue	1155a
+lightish green	1082a
+lightish purple	937a
+lightish red	941a
 lightning	198a
-lightpink	1326a
+lightpink	1338a
 lights	333a
-lightsalmon	1327a
-lightseagreen	1328a
-lightskyblue	1329a
-lightslategray	1330a
-lightslategrey	1331a
-lightsteelblue	1332a
-lightyellow	1333a
+lightsalmon	1339a
+lightseagreen	1340a
+lightskyblue	1341a
+lightslategray	1342a
+lightslategrey	1343a
+lightsteelblue	1344a
+lightyellow	1345a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	796a
+liliac	812a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2092a
+lima	31f 31g 1999a
 liman	153n
 lime	31a 31i
-lime green	1277a
-lime yellow	978a
-limed	2089a
-limegreen	1334a
-limestone	1515a
+lime green	1289a
+lime juice	224a
+lime yellow	992a
+limed	1996a
+limegreen	1346a
+limestone	1497a
 limette	31h
 limettengrün	31h
 limon	224n
@@ -4696,33 +5531,35 @@ limões	224g
 lin	289e
 linda	404f 404g
 lindo	404f 404g
-line	2035a
+line	1949a
 linen	289a
 linho	289g
-link	1721a
-linkedin	547o
+link	1669a
+linkedin	564o
 lino	289f 289i
 linterna	306f
-lion	1463a
-lip	2287a
-lips	1508a
-lipstick	898a
-lipstick red	939a
-liqueur	2023a
+lion	1455a
+lip	2170a
+lips	1492a
+lipstick	415a
+lipstick red	953a
+liqueur	1937a
+liquid	151a
+literature	309a
 litoral	142f 142g
 litorale	142i
 littoral	142e
 lively	385a
-liver	2342a
-liverpool fc	570o
-living coral	664o
+liver	2221a
+liverpool fc	588o
+living coral	682o
 livraria	340g
 livre	309e
 livres	309e
 livro	309g
 livros	309g
 livros antigos	309g
-lizard	1529a
+lizard	1509a
 llama	164f
 llamas	164f
 llover	196f
@@ -4733,22 +5570,29 @@ lluviosa	196f
 lluvioso	196f
 lo lắng	409m
 lo âu	409m
-loam	2211a
-lobster	1575a
+loam	2101a
+lobster	1548a
 loca	418f
+locale notturno	432i
 locker	383h
 loco	418f
-locust	2189a
+locust	2080a
 lodge	359a
 lodo	166f
 lokum	269n
-london bus	658o
+lollipop	269a
+lollipops	269a
+london bus	676o
 loneliness	387a
 lonely	387a
-long	1639a
+lonesome	387a
+long	1601a
+long lanh	426m
+longing	411a
 loro	320F
-los angeles dodgers	561o
-los angeles lakers	550o
+los angeles dodgers	579o
+los angeles lakers	568o
+loss	387a
 loto	209f 209i
 lotus	209a 209e 209h 209n
 lotus pond	149a
@@ -4756,16 +5600,23 @@ lotusteich	149h
 louca	418g
 louco	418g
 loud	418a
+loufoque	431e
+lounge	383a
+lounging	383a
 love	388a
 lovely	404a
 lover	388a
 lovers	388a
 loving	388a
-lower	1924a
-loş	431n
+lower	1842a
+loyal	402a
+loyalty	402a
+loş	447n
 lua	170g
 lua cheia	170g
 luar	171g
+luccicante	426i
+luccichio	426i
 luce del sole	169i
 luce lunare	171i
 luces	333f
@@ -4773,20 +5624,22 @@ luces de neón	305f
 luci	333i
 luci al neon	305i
 lucine	333i
-luck	1909a
+luck	1828a
 luftballon	334h
-lufthansa	524o
+lufthansa	541o
+luglio	193i
 lugubre	399e 399i
 lujo	377f
 lujosa	377f
 lujoso	377f
+lullaby	410a
 lume di candela	307i
-luminescente	428i
-lumineuse	423e
-lumineux	423e
-luminosa	423f 423g 423i
-luminoso	423f 423g 423i
-luminous	428a
+luminescente	444i
+lumineuse	439e
+lumineux	439e
+luminosa	439f 439g 439i
+luminoso	439f 439g 439i
+luminous	444a
 luminária	333g
 lumière du soleil	169e
 lumières	333e
@@ -4794,18 +5647,18 @@ luna	170f 170i
 luna llena	170f
 luna piena	170i
 lunaire	171e
-lunar	1464a
+lunar	1456a
 lunar new year	365a
 lune	170e
 lungomare	142i
-lush	1430a
+lush	1425a
 lusso	377i
 lussuosa	377i
 lussuoso	377i
-lust	1715a
-lusta	2290a
-lusty	1814a
-luxe	377e 2087a
+lust	389a
+lusta	2173a
+lusty	1744a
+luxe	377e 1995a
 luxo	377g
 luxueuse	377e
 luxueux	377e
@@ -4824,8 +5677,8 @@ luz do sol	169g
 luzes	333g
 luzes de néon	305g
 luzes neon	305g
-lychee	2093a
-lyft	478o
+lychee	2000a
+lyft	495o
 làn gió	201m
 làng	344m
 làng nước	345m
@@ -4844,6 +5697,8 @@ lâu đài	355m
 lãng mạn	388m
 lãnh nguyên	182m
 ländlich	344h
+légume	429e
+légumes	429e
 lò sưởi	308m
 lòng đại dương	140m
 lótus	209g
@@ -4856,37 +5711,47 @@ lười biếng	410m
 lạc quan	400m
 lạnh	396m
 lạnh giá	396m
+lấp lánh	426m
+lập dị	431m
 lễ hội	332m
 lễ phục sinh	369m
 lễ tình nhân	364m
 lồng đèn	306m
 lớp học	354m
-lờ mờ	431m
+lờ mờ	447m
 lụa	288m
 lửa	164m
 lửa trại	164m
 lựu	240m
 ma quái	399m
+ma quỷ	424m
 mabet	341n
-macadamia	2365a
-macaristan	636o
+macabre	399a
+macadamia	2239a
+macaristan	654o
 macaron	272a 272e 272h 272i 272m
-macaron colours	427a
-macaroni and cheese	768a
+macaron colours	443a
+macaroni and cheese	785a
 macarons	272a 272f 272g
-macaroon	2022a
+macaroon	1936a
 macenta	21n
 macera	414n
-mad	2094a
-madder	1690a
+machine	283a
+machinery	373a
+machines	283a
+macho	416a
+mad	398a
+madder	1643a
 madeira	276g
 madera	276f
+madness	418a
 madreperla	296i
 madrepérola	296g
 madrugada	177f 177g
 madrugada temprana	185f
 maduro	417f 417g
 magenta	21a 21e 21f 21g 21h 21i
+maggio	192i
 magia	391f 391g 391i
 magic	391a
 magica	391i
@@ -4895,75 +5760,92 @@ magico	391i
 magique	391e
 magisch	391h
 magma	163a 163e 163f 163g 163h 163i 163n
-magnetic	2095a
+magnetic	2001a
 magnolia	223a 223e 223f 223i
 magnolie	223h
 magnólia	223g
-mahogany	1193a
-mai	435i
+mahogany	1206a
+mai	192E 192H 452i
 maigrün	53h
+maio	192g
 mais	247H 247I
 maize	247a
-majesty	1686a
+majestic	378a
+majesty	378a
 makaron	272n
+makeup	415a
 malachit	82h
-malachite	82e 82i 1925a
-malaisie	651o
+malachite	82e 82i 1843a
+malade	421e
+maladie	421e
+malaisie	669o
 malakit	82n
 malakit yeşili	82n
 malaquita	82f 82g
-malasia	651o
-malaysia	651o
-malaysian flag	651o
-malezya	651o
+malasia	669o
+malato	421i
+malattia	421i
+malaysia	669o
+malaysian flag	669o
+maler	434h
+malerei	434h
+malezya	669o
 malinconia	387i
 malinconica	387i
 malinconico	387i
-malt	1773a
-malted	2366a
+malt	1710a
+malted	2240a
 malva	63f 63g 63i
 malve	63h
-malásia	651o
-man city	572o
-man united	571o
-man utd	571o
-manchester city	572o
-manchester united	571o
+malásia	669o
+man city	590o
+man united	589o
+man utd	589o
+manchester city	590o
+manchester united	589o
 manchot	319e
 mandalina	225n
 mandarin	225a
 mandarina	225f
 mandarine	225e 225h
 mandarino	225i
-mane	2364a
+mane	2238a
 manevi	408n
 manga	236g
 mango	236a 236f 236h 236i 236n
 mangoes	236a
 mangue	236e
 manhã	185g
-manilla	802a
+manilla	818a
+manly	416a
 manolya	223n
 mantar	135n
 manteca	266f
 manteiga	266g
 mantequilla	266f
-mantis	1894a
-mantle	2012a
+mantis	1814a
+mantle	1929a
+many colors	175a
+many colours	175a
 manzana	233f
 manzana verde	234f
 maple	129a
 maple leaf	129a
-maple leaf flag	610o
+maple leaf flag	628o
 maple leaves	129a
 mar	139f 139g
 mar profundo	140f 140g
+maravilha	420g
+maravilhoso	420g
+maravilla	420f
+maravilloso	420f
 marble	277a
 marbre	277e
-march	1755a
+march	192a
 marché	329e
 marché de nuit	330e
 marché nocturne	330e
+marcio	421i
 mare	139i 148e
 mare profondo	140i
 marea	141f 141i
@@ -4971,34 +5853,37 @@ mares	139f 139g
 marfil	38f
 marfim	38g
 margarida	217g
-margarita	217f 2315a
+margarita	217f 2198a
 margerite	217h
 margherita	217i
 marguerite	217e
 mari	139i
 mariage	367e
 marienkäfer	324h
-marigold	1151a
-marine	16e 1102a
-marine blue	1176a
+marigold	1164a
+marinara	244a
+marine	16e 139a
+marine blue	1189a
 marineblau	16h
 marino	16f
 mariposa	322f
 mariquita	324f
-maritime	1927a
+maritime	1845a
 market	329a
 marketplace	329a
 markets	329a
 markt	329h
-marlin	2190a
-marmalade	1677a
+marlin	2081a
+marmalade	1636a
 marmo	277i
 marmor	277h
-maroc	621o
-marocco	621o
-marokko	621o
+maroc	639o
+marocco	639o
+marokko	639o
 maroon	19a
-marrocos	621o
+marriage	367a
+married	367a
+marrocos	639o
 marrom	7g
 marrom café	107g
 marrom chocolate	108g
@@ -5009,36 +5894,44 @@ marrone	7i
 marrone caffè	107i
 marrone cioccolato	108i
 marrone tè	88i
-marruecos	621o
+marruecos	639o
 marrón	7f
 marrón café	107f
 marrón chocolate	108f
 marrón té	88f
-marsh	1491a
-marshmallow	1516a
-marzipan	2368a
+mars	192E
+marsh	1478a
+marshmallow	1498a
+mart	192n
+marvel	420a
+marvellous	420a
+marvelous	420a
+marzipan	2242a
+marzo	192f 192i
+março	192g
 maré	141g
 marée	141e
 masal	391n
-masala	2241a
+masala	2130a
 masalsı	391n
 maschile	416i
 masculin	416e
 masculina	416f 416g
 masculine	416a 416e
+masculinity	416a
 masculino	416f 416g
 maskulin	416h
 maskülen	416n
-mastercard	473o
+mastercard	490o
 masum	403n
-mat	426n 2173a
+mat	442n 2064a
 mata	119g
 mata atlântica	120g
 matcha	255a 255e 255f 255g 255h 255i 255m 255n
 matin	185e
 matinée	185e
 matrimonio	367i
-matt	426h
+matt	442h
 mattina	185i
 mattino	185i
 mattone	280i
@@ -5056,19 +5949,25 @@ mavi mor	95n
 mavi saat	179n
 mavimsi beyaz	76n
 mavimsi siyah	80n
-mayan	1928a
+mayan	1846a
+mayhem	418a
+mayo	192f
+mayıs	192n
 maçã	233g
 maçã verde	234g
 maíz	247f
 maïs	247e
 mañana	185f
 mağara	162n
-mcdonald	440o
-mcdonalds	440o
+mcdonald	457o
+mcdonalds	457o
 meadow	123a
-mecca	2369a
+mecca	2243a
+mechanical	283a
+medal	412a
 medianoche	190f
 medical	352a
+medicine	352a
 medico	352i
 mediodía	186f
 meditación	408f
@@ -5087,33 +5986,34 @@ mediterránea	348f
 mediterráneo	348f
 mediterrânea	348g
 mediterrâneo	348g
-medium blue	1240a
-medium brown	1077a
-medium green	1203a
-medium grey	1045a
-medium pink	960a
-medium purple	1135a
-mediumaquamarine	1335a
-mediumblue	1336a
-mediumorchid	1337a
-mediumpurple	1338a
-mediumseagreen	1339a
-mediumslateblue	1340a
-mediumspringgreen	1341a
-mediumturquoise	1342a
-mediumvioletred	1343a
+medium blue	1252a
+medium brown	1091a
+medium green	1216a
+medium grey	1059a
+medium pink	974a
+medium purple	1148a
+mediumaquamarine	1347a
+mediumblue	1348a
+mediumorchid	1349a
+mediumpurple	1350a
+mediumseagreen	1351a
+mediumslateblue	1352a
+mediumspringgreen	1353a
+mediumturquoise	1354a
+mediumvioletred	1355a
 medizinisch	352h
 medo	399g
 meer	139h
 meere	139h
 meeresgrund	140h
 meeresufer	142h
+meh	430a
 mehtap	171n
-meia luz	431g
+meia luz	447g
 meia noite	190g
 meio dia	186g
-meituan	508o
-meksika	606o
+meituan	525o
+meksika	624o
 mel	260g
 mela	233i
 mela verde	234i
@@ -5128,24 +6028,30 @@ melancólica	387f 387g
 melancólico	387f 387g
 melankolik	387n
 melanzana	245i
-mellow	1426a
+melek	423n
+melekler	423n
+mellow	1422a
 melocotón	232f
 melograno	240i
-melon	1110a
-melted	1929a
-melting	1757a
-memories	2046a
-memory	1737a
+melon	1123a
+melted	1847a
+melting	1697a
+memorial	406a
+memories	411a
+memory	411a
 men ngọc	294m
+menacing	399a
 menekşe	22n
 menekşe rengi	22n
-menos el	435f
-menos o	435g
+menos el	452f
+menos o	452g
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2097a
+menthol	2003a
 mer	139e
+meraviglia	420i
+meraviglioso	420i
 mercadillo	329f
 mercado	329f 329g
 mercado nocturno	330f
@@ -5155,25 +6061,34 @@ mercan rengi	28n
 mercan resifi	152n
 mercato	329i
 mercato notturno	330i
-mercury	1854a
-meringue	2358a
-merlin	1926a
-merlot	986a
-mermaid	1517a
+mercury	1777a
+merhaba	451n
+meringue	2234a
+merkwürdig	431h
+merlin	1844a
+merlot	1000a
+mermaid	391a
+mermaids	391a
 mermer	277n
+merry	386a
 mers	139e
+merveille	420e
+merveilleux	420e
 mesa	157a
-messico	606o
+messico	624o
 messing	60h
 metal	283a 283f 283g 283n
 metalik	283n
 metall	283h
 metallic	283a
-metallic blue	884a
+metallic blue	899a
 metallica	283i
 metallico	283i
 metallisch	283h
 metallo	283i
+meteor	173a
+meteors	173a
+metro	337a
 metropol	337n
 metropole	337h
 metropoli	337i
@@ -5183,30 +6098,33 @@ metrópoli	337f
 metálica	283f 283g
 metálico	283f 283g
 mexerica	225g
-mexican	1518a
-mexican flag	606o
-mexico	606o
-mexiko	606o
-mexique	606o
+mexican	1499a
+mexican flag	624o
+mexico	624o
+mexiko	624o
+mexique	624o
 meyve	250n
+meyveler	428n
+meyveli	428n
 mezclilla	286f
 mezzanotte	190i
 mezzogiorno	186i
 meşe	276n
-miami heat	554o
-microsoft	542o
+miami heat	572o
+microsoft	559o
 mid autumn	366a
-mid blue	1116a
-mid green	1012a
+mid blue	1129a
+mid green	1026a
 midday	186a
 midi	186e
 midnight	190a
-midnight blue	1241a
-midnight purple	1007a
-midnightblue	1344a
+midnight blue	1253a
+midnight purple	1021a
+midnightblue	1356a
 miedo	399f
 miel	260e 260f
 miele	260i
+mighty	401a
 mignon	404e
 mignonne	404e
 milch	265h
@@ -5214,47 +6132,57 @@ milchkaffee	252h
 milchstraße	173h
 milchtee	256h
 milchweiß	105h
+mild	384a
 milho	247g
-military green	1131a
+militaire	427e
+militar	427f 427g
+militare	427i
+military	427a
+military green	1144a
+militär	427h
 milk	265a
-milk chocolate	1027a
+milk chocolate	1041a
 milk tea	256a
 milk white	105a
-milkshake	2174a
+milkshake	2065a
 milky way	173a
-mimosa	1916a
-mind	2180a
+mimetico	427i
+mimosa	1835a
+mind	2071a
 mindful	408a
-mine	1774a
-mineral	1475a
+mine	1711a
+mineral	1464a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
 minimal	381a 381e 381h
+minimal design	381a
 minimalism	381a
 minimalismo	381f 381g 381i
 minimalist	381a 381n
 minimalista	381f 381g 381i
 minimaliste	381e
 minimalistisch	381h
-mink	1691a
+mink	1644a
 mint	30a 30h
-mint green	1269a
-mintcream	1345a
+mint green	1281a
+mintcream	1357a
 mintgrün	30h
-minty	1930a
-minty green	1086a
+minty	1848a
+minty green	1100a
 minuit	190e
 minze	30h
-miracle	2372a
-mirage	1576a
-mirror	1911a
+miracle	391a
+mirage	1549a
+mirror	1830a
 mirtillo	229i
 mirtilo	229g
+miserable	387a
+misery	387a
 misket limonu	31n
-mission	1462a
+mission	1454a
 mist	199a
 misterio	390f
 misteriosa	390f 390g 390i
@@ -5263,38 +6191,54 @@ mistero	390i
 mistica	390i
 mistico	390i
 mistik	390n
-misty	429a
+misty	445a
 misty rain	197a
-mistyrose	1346a
+mistyrose	1358a
 mistério	390g
-mitsubishi	467o
+mitsubishi	484o
 mittag	186h
 mittags	186h
 mittelmeer	348h
 mitternacht	190h
-moccasin	1347a
+moccasin	1359a
 mocha	251a
-mocha mousse	670o
+mocha mousse	688o
+moche	421e
 modern	381a 381h 381n
 moderne	381e
 moderno	381f 381g 381i
+modest	384a
 mohn	219h
 mohnblume	219h
-mojave	2373a
-mojito	2182a
-molasses	2188a
+moin	451h
+mojave	2246a
+mojito	2073a
+molasses	2079a
 molo	153i
-molten	1815a
+molten	1745a
 mona	404f
 mond	170h
 mondfest	366h
 mondlicht	171h
 mondschein	171h
 mondweiß	76h
-money	2017a
-monkey	2316a
+money	419a
+monkey	2199a
+monnaie	419e
 mono	404f
-monster	1810a
+monochrom	425h
+monochromatic	425a
+monochrome	425a 425e
+monocromatico	425i
+monocromo	425f 425g 425i
+monocromático	425f 425g
+monokrom	425n
+monoton	430n
+monotone	430e
+monotono	430i
+monotonous	430a
+monster	399a
+monsters	399a
 mont	158e
 montagna	158i
 montagna innevata	159i
@@ -5307,27 +6251,28 @@ montaña	158f
 montaña nevada	159f
 montañas	158f
 monte	158f 158g 158i
-montezuma	2374a
-montreal canadiens	566o
-monument	1913a
+montezuma	2247a
+montreal canadiens	584o
+monument	1832a
+monótono	430f 430g
 moody	407a
 moon	170a
 moon festival	366a
 moonlight	171a
 moonlight night	171a
 moonlit	171a
-moonstone	2329a
-moor	1685a
+moonstone	2210a
+moor	1641a
 moos	131h
-moose	2367a
+moose	2241a
 moosig	131h
 mor	5n
 mor salkım	218n
 morada	5f
 morado	5f
-morandi	426a
+morandi	442a
 morango	226g
-moray	2325a
+moray	2206a
 morgen	185h
 morgendämmerung	177h
 morgenrot	177h
@@ -5336,53 +6281,71 @@ morgentau	203h
 morning	185a
 morning dew	203a
 mornings	185a
-moroccan flag	621o
-morocco	621o 2101a
+moroccan flag	639o
+morocco	639o 2006a
 morose	387e
-mosque	1855a
+mosque	1778a
 moss	131a
-moss green	1248a
+moss green	1260a
 mossy	131a
-mossy green	1022a
+mossy green	1036a
 mostarda	110g
 mostaza	110f
-moth	1470a
+moth	1461a
 mother of pearl	296a
-mount	1640a
+motivated	400a
+motivation	400a
+mount	1602a
 mountain	158a
 mountains	158a
-mousse	131e 1481a
+mourn	387a
+mourners	406a
+mourning	387a
+mousse	131e 1469a
 moussu	131e
 moussue	131e
 moutarde	110e
 mud	166a
-mud brown	1093a
-mud green	892a
-muddy	1494a
-muddy brown	1014a
-muddy green	1152a
-muddy yellow	933a
+mud brown	1107a
+mud green	907a
+muddy	1481a
+muddy brown	1028a
+muddy green	1165a
+muddy yellow	947a
 muelle	153f
-muffin	1857a
-mulberry	1070a
-mulled	1817a
+muffin	268a
+muhteşem	420n
+mulberry	1084a
+mulled	1747a
+multicolor	175a 175f
+multicolore	175e 175i
+multicolored	175a
+multicolorido	175g
+multicolour	175a
+multicoloured	175a
 mum	307n
 mum ışığı	307n
 mumlar	307n
-murky	431a
+mundane	430a
+murky	447a
 muschio	131i
 muschioso	131i
+museo	434f 434i
+museu	434g
+museum	434a 434h
 musgo	131f 131g
 musgoso	131f 131g
 mushroom	135a
-music	2371a
-musk	2096a
-muslin	1628a
+music	2245a
+music festival	332a
+musk	2002a
+muslin	1590a
 mustard	110a
-mustard brown	995a
-mustard green	1083a
-mustard yellow	1256a
-muted	426a
+mustard brown	1009a
+mustard green	1097a
+mustard yellow	1268a
+musée	434e
+muted	442a
 mutfak	357n
 mutig	401h
 mutlu	386n
@@ -5399,6 +6362,8 @@ mystisch	390h
 mystère	390e
 mystérieuse	390e
 mystérieux	390e
+myth	391a
+mythical	391a
 màn sương	199m
 màu be	17m
 màu bạc	12m
@@ -5416,14 +6381,14 @@ màu hồng	6m
 màu hổ phách	32m
 màu kaki	25m
 màu kem	18m
-màu lạnh	433m
+màu lạnh	449m
 màu mơ	78m
 màu mận	62m
 màu nghệ	79m
 màu ngà	38m
 màu nude	115m
 màu nâu	7m
-màu pastel	427m
+màu pastel	443m
 màu rượu vang	113m
 màu san hô	28m
 màu sâm panh	57m
@@ -5446,7 +6411,7 @@ màu đất son	36m
 màu đỏ	0m
 màu đồng	58m
 màu đồng đỏ	59m
-màu ấm	432m
+màu ấm	448m
 má hồng	114m
 mágica	391f 391g
 mágico	391f 391g
@@ -5459,6 +6424,7 @@ mây	168m
 männlich	416h
 märchen	391h
 märchenhaft	391h
+märz	192h
 médical	352e
 médico	352f 352g
 méditatif	408e
@@ -5471,7 +6437,7 @@ mélancolique	387e
 métal	283e
 métallique	283e
 métropole	337e
-méxico	606o
+méxico	624o
 mística	390f 390g
 místico	390f 390g
 möhre	246h
@@ -5487,8 +6453,9 @@ mürdüm	62n
 mürekkep	47n
 mürekkep resmi	299n
 mürekkep siyahı	47n
+müze	434n
 mısır	247n
-mısır bayrağı	620o
+mısır bayrağı	638o
 mơ mộng	392m
 mưa	196m
 mưa bụi	197m
@@ -5503,44 +6470,50 @@ mặt trăng	170m
 mặt trời	169m
 mặt trời lặn	176m
 mặt trời mọc	177m
-mềm mại	425m
+mềm mại	441m
 mộc mạc	374m
 mộng mơ	392m
-mờ sương	429m
-mờ tối	431m
-mờ ảo	429m
+mờ sương	445m
+mờ tối	447m
+mờ ảo	445m
 mực	47m
-na uy	629o
+na uy	647o
 nachmittag	187h
-nacho	2353a
+nacho	2229a
 nacht	189h
+nachtclub	432h
+nachtleben	432h
 nachtmarkt	330h
 nachts	189h
 nacre	296e
-nada de	435f 435g
+nada de	452f 452g
 nadelwald	121h
-nail	2209a
+nail	2099a
 naive	403a
+nakit	419n
 nam cực	182m
-nam phi	642o
+nam phi	660o
 nam tính	416m
 nane	30n
 nane yeşili	30n
-nantucket	2375a
-napa	1818a
-napoli calcio	586o
+nantucket	2248a
+nap	410a
+napa	1748a
+napoli calcio	604o
+napping	410a
 nar	240n
 naranja	1f
 naranjas	225f
 narenciye	225n
 narin	384n
 nascer do sol	177g
-nasty green	763a
+nasty	421a
+nasty green	780a
 natal	362g
 natale	362i
 natalino	362g
 natalizio	362i
-native	1934a
+native	1851a
 natur	379h
 natura	379i
 natural	379a 379f 379g
@@ -5551,48 +6524,50 @@ naturel	379e
 naturelle	379e
 natureza	379g
 natürlich	379h
-nautical	2377a
-navajo	2102a
-navajowhite	1348a
-naval	2103a
+nautical	139a
+navajo	2007a
+navajowhite	1360a
+naval	2008a
 nave espacial	360f 360g
-naver	484o
+naver	501o
 navidad	362f
 navideño	362f
 navy	16a
 navy blue	16a
-navy green	999a
+navy green	1013a
 navyblau	16h
 nazik	384n
 nebbia	199i
 nebbiosa	199i
 nebbioso	199i
-nebbioso tono	429i
+nebbioso tono	445i
 nebel	199h
 nebel im all	173h
 neblig	199h
 neblina	199f 199g
-neblinosa	429f
-neblinoso	429f
+neblinosa	445f
+neblinoso	445f
 nebula	173a
 nebulosa	173f 173g 173i
 nebuloso	199g
-nebuloso tom	429g
-nectar	1433a
-nectarine	2104a
+nebuloso tom	445g
+nectar	1428a
+nectarine	2009a
 negra	9f 9g
 negro	9f 9g
 negro azulado	80f
 negro tinta	47f
 nehir	147n
+neid	422h
+neidisch	422h
 neige	184e
 neigeux	184e
-nem	435g
-nenhum	435g
-nenhuma	435g
+nem	452g
+nenhum	452g
+nenhuma	452g
 nenúfar	209f 209g
-neon	305i 428a 428h 428n
-neon brilhante	428g
+neon	305i 444a 444h 444n
+neon brilhante	444g
 neon green	117a
 neon light	305a
 neon lights	305a
@@ -5615,9 +6590,9 @@ neonpink	116h
 neonrosa	116h
 neons	305g
 neonschild	305h
-neptune	1688a
+neptune	173a
 nera	9i
-nero	9i 2239a
+nero	9i 2128a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	409e
@@ -5626,45 +6601,55 @@ nervioso	409f
 nervosa	409g 409i
 nervoso	409g 409i
 nervous	409a
+nervousness	409a
 nervös	409h
-nessun	435i
-nessuna	435i
-nessuno	435i
-nest	1849a
-netflix	447o
-netherlands	624o
-nettle	1892a
-neuseeland	653o
-neutral	1603a
+nessun	452i
+nessuna	452i
+nessuno	452i
+nest	1774a
+netflix	464o
+netherlands	642o
+nettle	1812a
+neuseeland	671o
+neutral	417a
+neutrals	417a
 nevada	184f 184g
 nevado	184f 184g
 nevando	184f 184g
 neve	184g 184i
-never	435a
+never	452a
 nevoeiro	199g
 nevoso	184i
-new england patriots	559o
-new york knicks	555o
-new york yankees	560o
-new zealand	653o
-new zealand flag	653o
-newcastle united	575o
-nezumi	2219a
+new beginning	395a
+new beginnings	395a
+new dawn	400a
+new england patriots	577o
+new york knicks	573o
+new york yankees	578o
+new zealand	671o
+new zealand flag	671o
+newborn	403a
+newcastle united	593o
+nezumi	2108a
 neón	305f
-neón brillante	428f
+neón brillante	444f
 neşe	386n
 neşeli	386n
-nga	615o
+nga	633o
 nghiêm trang	406m
 nghệ	79m
+nghệ sĩ	434m
+nghệ thuật	434m
 nghệ tây	274m
-ngoại trừ	435m
+ngoại trừ	452m
 ngày	191m
 ngày thánh patrick	370m
 ngân hàng	353m
 ngây thơ	403m
 ngô	247m
 ngôi sao	172m
+người lính	427m
+ngạc nhiên	420m
 ngọc	295m
 ngọc bích	295m
 ngọc bích xanh	54m
@@ -5674,6 +6659,7 @@ ngọc trai	296m
 ngọn lửa	164m
 ngọn núi	158m
 ngựa vằn	317m
+nhiều màu	175m
 nhiều mây	200m
 nhiệt đới	347m
 nho	228m
@@ -5682,54 +6668,64 @@ nhà bếp	357m
 nhà gỗ	359m
 nhà máy	373m
 nhà thờ	356m
+nhàm chán	430m
 nhôm	283m
-nhạt	421m
-nhạt nhòa	422m
-nhật bản	598o
+nhạc jazz	433m
+nhạt	437m
+nhạt nhòa	438m
+nhật bản	616o
 nhẹ nhàng	384m
 nhẹ nhàng thư thái	383m
 nhớ nhung	411m
-nhợt nhạt	422m
+nhợt nhạt	438m
 những bông hoa	204m
 những vì sao	172m
 nhựa	304m
 nhựa đường	279m
-ni	435e 435f
-nice blue	841a
-nicht	435h
-nickel	1862a
-nie	435h
+ni	452e 452f
+nice blue	856a
+nicht	452h
+nickel	1784a
+nie	452h
 niebla	199f
-niederlande	624o
+niederlande	642o
 niedlich	404h
-niemals	435h
-niente	435i
+niemals	452h
+niente	452i
 nieselregen	197h
 nieve	184f
-nigeria	643o
-nigeria flagge	643o
-nigerian flag	643o
+nigeria	661o
+nigeria flagge	661o
+nigerian flag	661o
 night	189a
-night blue	987a
+night blue	1001a
 night market	330a
 night markets	330a
+nightclub	432a
+nightclubs	432a
 nightfall	188a
-nightly	1559a
+nightlife	432a
+nightly	1533a
+nightmare	399a
+nightmares	399a
 nights	189a
-nightshade	1897a
+nightshade	1817a
 nighttime	189a
-nigéria	643o
-nijerya	643o
+nigéria	661o
+nijerya	661o
 nilüfer	209n
 nilüfer göleti	149n
 ninfea	209i
-ninguna	435f
-ningún	435f
-nintendo	544o
-nissan	458o
+ninguna	452f
+ningún	452f
+nintendo	561o
+nippy	396a
+nisan	192n
+nissan	475o
+niveaux de gris	425e
 niños	376f
 niềm vui	386m
-no	435A 435F
+no	452A 452F
 nobile	378i
 noble	378a 378e 378f
 nobre	378g
@@ -5741,24 +6737,32 @@ noche	189f
 noche de brujas	363f
 noche temprana	188f
 nocturna	189f
+nocturnal	189a
 nocturne	189e
 nocturno	189f
 noel	362m 362n
 nogal	276f
 nogueira	276g
+noia	430i
+noiosa	430i
+noioso	430i
 noir	9e
 noir bleuté	80e
 noir encre	47e
+noir et blanc	425e
 noire	9e
 noisy	418a
 noite	189g
 noitinha	188g
 noix de coco	238e
-nomadic	2105a
-non	435e 435i
-none	435a
-noodle	1663a
-noodles	2273a
+nojento	421g
+nojo	421g
+nomad	414a
+nomadic	2010a
+non	452e 452i
+none	452a
+noodle	1623a
+noodles	2159a
 noon	186a
 nordic	349a
 nordica	349i
@@ -5767,16 +6771,16 @@ nordique	349e
 nordisch	349h
 nordlicht	174h
 nordlichter	174h
-nori	2212a
+nori	2102a
 northern lights	174a
-noruega	629o
-norvegia	629o
-norveç	629o
-norvège	629o
-norway	629o
-norwegen	629o
-norwegian flag	629o
-nose	2003a
+noruega	647o
+norvegia	647o
+norveç	647o
+norvège	647o
+norway	647o
+norwegen	647o
+norwegian flag	647o
+nose	1920a
 nostalgia	375a 375f 375g 375i
 nostalgic	375a
 nostalgic feeling	411a
@@ -5789,19 +6793,25 @@ nostalji	375n
 nostaljik	411n
 nostálgica	411f 411g
 nostálgico	411f 411g
-not	435a
-nothing	435a
+not	452a
+nothing	452a
 notte	189i
 notturna	189i
 notturno	189i
 noturna	189g
 noturno	189g
-nougat	1886a
-nouveau	1708a
+nougat	1807a
+nouveau	1659a
 nouvel an chinois	365e
-nouvelle zélande	653o
-nova	2204a
-nova zelândia	653o
+nouvelle zélande	671o
+nova	2094a
+nova zelândia	671o
+novel	309a
+novels	309a
+november	194a 194h
+novembre	194e 194i
+novembro	194g
+noviembre	194f
 noyer	276e
 nozze	367i
 noël	362e
@@ -5813,25 +6823,30 @@ nube	168f 168i
 nubes	168f
 nublada	200f 200g
 nublado	200f 200g
-nuclear	1819a
+nuclear	1749a
 nude	115a 115e 115f 115g 115h 115i 115n
-nueva zelanda	653o
+nueva zelanda	671o
 nuit	189e
 numérique	372e
-nunca	435f 435g
-nuova zelanda	653o
+nunca	452f 452g
+nuova zelanda	671o
 nupcial	367f 367g
+nurse	352a
+nursery	403a
+nurses	352a
+nurturing	384a
 nussbaum	276h
-nut	1419a
-nutmeg	1586a
-nuts	2334a
+nut	1418a
+nutmeg	1558a
+nutrition	413a
+nuts	2215a
 nuvem	168g
 nuvens	168g
 nuvola	168i
 nuvole	168i
 nuvolosa	200i
 nuvoloso	200i
-nvidia	498o
+nvidia	515o
 nácar	296f
 nâu	7m
 nâu cà phê	107m
@@ -5841,10 +6856,10 @@ nâu sô cô la	108m
 nâu trà	88m
 nâu xám	68m
 nâu đỏ	19m
-não	435g
+não	452g
 nächte	189h
 nächtlich	189h
-né	435i
+né	452i
 nébuleuse	173e
 nénuphar	209e
 néon	305e 305g
@@ -5878,81 +6893,95 @@ oak	276a
 oase	138h
 oasi	138i
 oasis	138a 138e 138f
-oat	1728a
-oatmeal	1673a
-oats	2085a
-obscur	419e
-obscure	419e 2107a
-obscuro	419g
-obsidian	1758a
+oat	1673a
+oatmeal	1632a
+oats	1993a
+obscur	435e
+obscure	390a 435e
+obscuro	435g
+obsidian	1698a
+obst	428h
 ocak	308n
 ocaso	176f 176g
 occult	390a
 ocean	139a
-ocean blue	1245a
+ocean blue	1257a
 ocean depths	140a
-ocean green	1084a
-oceanic	1935a
+ocean green	1098a
+oceanic	1852a
 oceano	139g 139i
 oceans	139a
 ocher	36a
 ochre	36a
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1090a
-october	1820a
+ocre	36e 36f 36g 1104a
+october	194a
+octobre	194e
+octubre	194f
 océan	139e
 océano	139f
-odyssey	1778a
-off	1439a
-off blue	803a
-off green	1028a
+odd	431a
+odyssey	1714a
+off	1434a
+off blue	819a
+off green	1042a
 off white	104a 104g
-off yellow	920a
+off yellow	934a
 office	353a
+official	406a
 oficina	353f
 ofis	353n
-ohne	435h
+ohne	452h
+oi	451g
 oi bức	202m
-oil	1400a
+oil	1401a
 okr	36n
+oktober	194h
 okul	354n
 okyanus	139n
 ola	141f
 ola de calor	202f
 olaria	301g
 olas	141f
+old	375a
 old books	309a
-old pink	874a
-old rose	836a
-oldlace	1349a
-ole	2165a
+old days	411a
+old fashioned	375a
+old pink	889a
+old rose	851a
+old times	411a
+older	375a
+oldies	375a
+oldlace	1361a
+ole	2058a
 oleaje	141f
 olgun	417n
-olimpiadi	660o
+olimpiadi	678o
 olio oliva	275i
 oliv	24h
 olive	24a 24e 275i
-olive brown	1081a
-olive drab	1231a
-olive green	1274a
+olive brown	1095a
+olive drab	1243a
+olive green	1286a
 olive oil	275a
-olive yellow	781a
-olivedrab	1350a
+olive yellow	797a
+olivedrab	1362a
 oliven	275h
 olivenöl	275h
 olives	275a 275e
 olivgrün	24h
-olmadan	437n
-olmasın	437n
-olmayan	437n
+olmadan	454n
+olmasın	454n
+olmayan	454n
 oltremare	44i
-olympic games	660o
-olympic rings	660o
-olympics	660o
-olympique de marseille	588o
-olympische spiele	660o
-om	588o
+olympic games	678o
+olympic rings	678o
+olympics	678o
+olympique de marseille	606o
+olympische spiele	678o
+olá	451g
+om	606o
 ombrello	335i
 onda	141g 141i
 onda de calor	202g
@@ -5961,14 +6990,18 @@ onde	141I
 ong	323m
 onirico	392i
 onirique	392e
-only	2380a
-onyx	1851a
+online	372a
+only	2252a
+onyx	1776a
 onírico	392f 392g
 oolong	257a 257e 257f 257g 257h 257i 257n
 oolong tea	257a
-opaco	426g
+opaco	442g
+opal	296a
+opals	296a
 open sea	139a
-opera	1821a
+opera	393a
+optimism	400a
 optimisme	400e
 optimista	400f
 optimiste	400e
@@ -5982,31 +7015,35 @@ orage	198e
 orageuse	198e
 orageux	198e
 orange	1a 1e 1h
-orange brown	1212a
+orange brown	1225a
 orange fruit	225a 225e
-orange pink	788a
+orange pink	804a
 orange red	97a
-orange yellow	1089a
+orange yellow	1103a
 orangefarben	1h
-orangeish	827a
+orangeish	843a
 orangen	225h
-orangered	901a
+orangered	915a
 orangerot	97h
 oranges	225a
-orangey brown	1096a
-orangey red	1059a
-orangey yellow	842a
-orangish	921a
-orangish brown	1037a
-orangish red	1035a
+orangey brown	1110a
+orangey red	1073a
+orangey yellow	857a
+orangish	935a
+orangish brown	1051a
+orangish red	1049a
 orangé	1e
 orangée	1e
+orbit	173a
+orchestra	393a
 orchid	215a
 orchidea	215i
 orchidee	215h
 orchids	215a
 orchidée	215e
-oregano	1793a
+ordinary	430a
+ordu	427n
+oregano	1729a
 organic	379a
 organik	379n
 orgoglioso	412i
@@ -6018,20 +7055,21 @@ oriental	351a 351e 351f 351g
 orientale	351e 351i
 orientalisch	351h
 orilla del mar	142f
-orion	2381a
+orion	2253a
 orizzonte	180i
 orkide	215n
 orman	119n
 orman meyveleri	250n
-oro	11f 11i 2236a
+oro	11f 11i 2125a
 orquídea	215f 215g
 orrore	399i
+ortaggi	429i
 ortanca	216n
 ortensia	216i
 orto	125i
 orvalho	203g
-oscura	419f
-oscuro	419f
+oscura	435f
+oscuro	435f
 osmanthe	221e
 osmanthus	221a
 osmanto	221f 221g 221i
@@ -6039,27 +7077,34 @@ osmantus	221n
 ospedale	352i
 ostern	369h
 ot	124n
+otherworldly	392a
 otimista	400g
 otlak	123n
 otlar	136n
 otoñal	194f
 otoño	194f
 ottimista	400i
+ottobre	194i
 ottone	60i
 ouro	11g
 ousado	401g
+outdoor	414a
+outdoors	414a
 outer space	173a
 outonal	194g
 outono	194g
+outrage	398a
 outremer	44e
+outubro	194g
 overcast	200a
-overgrown	1822a
-owl	1657a
+overgrown	1750a
+overwhelmed	409a
+owl	1617a
 oxblood	33a
 oxidada	284f
 oxidado	284f
-oxide	2084a
-oyster	1443a
+oxide	1992a
+oyster	1438a
 oyuncak	376n
 ozean	139h
 oásis	138g
@@ -6067,40 +7112,47 @@ oải hương	207m
 pace	382i
 pacific	1403a
 pacifico	382i
-pack	2258a
-packers	556o
+pack	2145a
+packers	574o
 pacífico	382g
 paddy	249a
 paese	344i
-paesi bassi	624o
+paesi bassi	642o
 pagliaccio	328i
-pain	267e
-painted	1643a
+pailletten	426h
+paillettes	426e
+pailleté	426e
+pain	267e 387a
+painful	387a
+painted	1604a
+painter	434a
+painting	434a
+paintings	434a
 paisible	382e
 paix	382e
 paixão	389g
-pakistan	646o
-pakistani flag	646o
+pakistan	664o
+pakistani flag	664o
 palace	342a
 palacio imperial	342f
 palais impérial	342e
 palazzo imperiale	342i
-pale	422a
+pale	438a
 pale blue white	76a
-palegoldenrod	1351a
-palegreen	1352a
-paler	422a
-palest	422a
-paleturquoise	1353a
-palevioletred	1354a
+palegoldenrod	1363a
+palegreen	1364a
+paler	438a
+palest	438a
+paleturquoise	1365a
+palevioletred	1366a
 palhaço	328g
-pallid	1939a
-pallida	422i
-pallido	422i
+pallid	1856a
+pallida	438i
+pallido	438i
 palloncini	334i
 palloncino	334i
-palm	1393a
-palomino	1937a
+palm	1395a
+palomino	1854a
 palta	239f
 palyaço	328n
 palácio imperial	342g
@@ -6108,29 +7160,32 @@ pamuk	289n
 pamuk şeker	270n
 pan	267f
 pan de oro	303f
-panasonic	521o
+panasonic	538o
 panayır	332n
+pancake	268a
+pancakes	268a
 panda	318a 318e 318f 318g 318h 318i 318n
 pandas	318a
 pane	267i
-panorama	2109a
-pansy	1571a
-pantone classic blue	665o
-pantone greenery	662o
-pantone living coral	664o
-pantone mocha mousse	670o
-pantone peach fuzz	669o
-pantone ultra violet	663o
-pantone very peri	667o
-pantone viva magenta	668o
+panic	399a
+panorama	2013a
+pansy	1544a
+pantone classic blue	683o
+pantone greenery	680o
+pantone living coral	682o
+pantone mocha mousse	688o
+pantone peach fuzz	687o
+pantone ultra violet	681o
+pantone very peri	685o
+pantone viva magenta	686o
 paon	315e
 papagaio	320g
 papagayo	320f
 papagei	320h
 papatya	217n
 papavero	219i
-papaya	1749a
-papayawhip	1355a
+papaya	1690a
+papayawhip	1367a
 papağan	320n
 papel	290f 290g
 paper	290a
@@ -6138,12 +7193,21 @@ papier	290e 290h
 papillon	322e
 papoula	219g
 pappagallo	320i
-paprika	2382a
-papyrus	1766a
-paquistán	646o
-paquistão	646o
+paprika	274a
+papyrus	1704a
+paquistán	664o
+paquistão	664o
+para	419N
+parade	405a
+paradies	423h
+paradis	423e
+paradise	423a
+paradiso	423i
 paraguas	335f
+paranoia	409a
+paranoid	409a
 parapluie	335e
+paraíso	423f 423g
 parc	126e
 parchemin	290e
 parchment	290a
@@ -6151,23 +7215,24 @@ parco	126i
 pardo	7f 7g
 paresseuse	410e
 paresseux	410e
-paris saint germain	587o
+paris saint germain	605o
 park	126a 126h 126n
-parlak	423n
+parlak	439n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2111a
+parma	2015a
 parme	99e
 parque	126f 126g
 parra	133f
 parrot	320a
 parrots	320a
-parsley	2065a
+parsley	1976a
 parti	368n
 party	368a 368h
-parıltılı	423n
+parıltı	426n
+parıltılı	439n
 parşömen	290n
-pas	284n 435e
+pas	284n 452e
 pas kırmızısı	112n
 pascolo	123i
 pascua	369f
@@ -6175,33 +7240,33 @@ pasión	389f
 paskalya	369n
 paslı	284n
 pasqua	369i
-pass	2043a
+pass	1957a
 passion	389a 389e
 passionate	389a
 passione	389i
 passionné	389e
 passionnée	389e
-passé	426e
-passée	426e
-pasta	268n 1965a
-paste	1768a
-pastel	427a 427e 427f 427g 427m 427n
+passé	442e
+passée	442e
+pasta	268n 1882a
+paste	1706a
+pastel	443a 443e 443f 443g 443m 443n
 pastel de cumpleaños	268f
-pastel renkler	427n
-pasteles	427f
-pastell	427h
-pastellfarben	427h
-pastelli	427i
-pastello	427i
-pastelltöne	427h
-pastels	427a 427e
+pastel renkler	443n
+pasteles	443f
+pastell	443h
+pastellfarben	443h
+pastelli	443i
+pastello	443i
+pastelltöne	443h
+pastels	443a 443e
 pasticceria	268i
 pastizal	123f
 pasto	123g 124f
 pastry	268a
 pasture	123a
 pastèque	231e
-pastéis	427g
+pastéis	443g
 path	1404a
 patlama	163n
 patlıcan	245n
@@ -6212,51 +7277,54 @@ pavone	315i
 pavot	219e
 pavão	315g
 payaso	328f
-paypal	474o
-pays bas	624o
+payet	426n
+paypal	491o
+pays bas	642o
 paz	382f 382g
 pazar	329n
 pazza	418i
 pazzo	418i
-países baixos	624o
-países bajos	624o
-pea	1020a
-pea green	1263a
-pea soup	1169a
-pea soup green	1133a
+países baixos	642o
+países bajos	642o
+pea	1034a
+pea green	1275a
+pea soup	1182a
+pea soup green	1146a
 peace	382a
 peaceful	382a
 peach	232a
 peach blossom	213a
 peach colour	27a
-peach fuzz	669o
+peach fuzz	687o
 peach pink	73a
 peaches	232a
-peachpuff	1356a
-peachy	1425a
-peachy pink	837a
+peachpuff	1368a
+peachy	1421a
+peachy pink	852a
 peacock	315a
 peacock blue	46a
 peacocks	315a
-peak	434a
-peaks	434a
-peanut	1551a
-pear	1005a
+peak	450a
+peaks	450a
+peanut	1526a
+pear	1019a
 pearl	296a
 pearl white	106a
 pearls	296a
-pears	2208a
-peas	2052a
-peat	2112a
+pears	2098a
+peas	429a
+peat	2016a
 pebble	278a
 pebbles	278a
-pecan	1550a
+pecan	1525a
 pedra	278g
 pedra preciosa	313g
 pedras	278g
-peel	1482a
+peel	1470a
+peintre	434e
+peinture	434e
 peixe dourado	326g
-pelican	1689a
+pelican	1642a
 pelle	285i
 pelouse	124e
 pembe	6n
@@ -6265,26 +7333,28 @@ penguen	319n
 penguin	319a
 penguins	319a
 penhasco	161g
-penny	1704a
-penombra	431i
-penumbra	431f 431g
+penny	1655a
+penombra	447i
+penumbra	447f 447g
 peonia	211i
 peonies	211a
 peony	211a
 peonía	211f
-pepper	1385a
-peppercorn	2384a
-pepsi	541o
+pepper	274a
+peppercorn	2255a
+peppers	274a
+pepsi	558o
 perezosa	410f
 perezoso	410f
+perfume	415a
 pergamena	290i
 pergament	290h
 pergaminho	290g
 pergamino	290f
 peri	391n
 perili	399n
-periwinkle	1273a
-periwinkle blue	1164a
+periwinkle	1285a
+periwinkle blue	1177a
 perla	296f 296i
 perlas	296f
 perle	296e 296h 296i
@@ -6292,21 +7362,21 @@ perlen	296h
 perlmutt	296h
 perlweiß	106h
 perroquet	320e
-perrywinkle	1003a
-persimmon	1493a
-peru	640o
-peru flagge	640o
-peruvian flag	640o
-perú	640o
+perrywinkle	1017a
+persimmon	1480a
+peru	658o
+peru flagge	658o
+peruvian flag	658o
+perú	658o
 pesca	232i
 pesce rosso	326i
-pesto	1447a
-petal	1392a
-petals	1680a
-petite	2360a
-petrol	13h 919a
+pesto	1442a
+petal	204a
+petals	204a
+petite	2236a
+petrol	13h 933a
 petrol mavisi	13n
-petunia	2110a
+petunia	2014a
 peur	399e
 pewter	1412a
 pez dorado	326f
@@ -6325,36 +7395,40 @@ pflaumen	241h
 pflaumenblüte	212h
 pflaumenfarben	62h
 pha lê	297m
-phai	422m
-phantom	1940a
-pheasant	2069a
-philippinen	650o
-philippines	650o
+phai	438m
+phantom	1857a
+pharmacy	352a
+pheasant	1979a
+philippinen	668o
+philippines	668o
 phiêu lưu	414m
-phlox	1647a
-phoenix	1756a
+phlox	1608a
+phoenix	1696a
+phone	372a
 phong cách nhật	350m
 phong cách trung hoa	351m
 phong lan	215m
-phosphorescent	428e
+phosphorescent	444e
 phun trào	163m
 phá	145m
 pháo hoa	331m
 pháo đài	355m
-pháp	599o
-phát sáng	428m
+pháp	617o
+phát sáng	444m
 phép thuật	391m
 phòng khám	352m
 phòng ngủ	358m
-phần lan	631o
+phòng tranh	434m
+phần lan	649o
 phẫn nộ	398m
 phố	338m
 phố thị	337m
-piano	1808a
-pickle	1798a
-picnic	2090a
-pico	1621a
+piano	1740a
+pickle	1732a
+picnic	1997a
+pico	1584a
 pico nevado	159f 159g
+pie	268a
 piedra	278f
 piedra preciosa	313f
 piedras	278f
@@ -6363,23 +7437,24 @@ pier	153a 153h
 pierre	278e
 pierre précieuse	313e
 pierres	278e
+pies	268a
 pietra	278i
 pietra preziosa	313i
 pietre	278i
-pig	1750a
-pig pink	782a
-piggy	2386a
+pig	1691a
+pig pink	798a
+piggy	2257a
 pigra	410i
 pigro	410i
-pillow	2031a
+pillow	1945a
 pilz	135h
 pilze	135h
 pin	121e
 pinar	121f
-pinch	1941a
+pinch	1858a
 pine	121a
 pine forest	121a
-pine green	1219a
+pine green	1232a
 pineapple	237a
 pines	121a
 pineta	121i
@@ -6394,22 +7469,24 @@ pinheiros	121g
 pini	121i
 pinie	121h
 pink	6a 6h
-pink purple	1055a
-pink red	1080a
-pinkish	1232a
-pinkish brown	1073a
-pinkish grey	1057a
-pinkish orange	1006a
-pinkish purple	1252a
-pinkish red	1235a
-pinkish tan	769a
-pinky	893a
-pinky purple	1197a
-pinky red	1130a
+pink purple	1069a
+pink red	1094a
+pinkish	1244a
+pinkish brown	1087a
+pinkish grey	1071a
+pinkish orange	1020a
+pinkish purple	1264a
+pinkish red	1247a
+pinkish tan	786a
+pinky	908a
+pinky purple	1210a
+pinky red	1143a
 pino	121f 121i
 pinos	121f
 pins	121e
-pinterest	489o
+pinterest	506o
+pintor	434f 434g
+pintura	434f 434g
 pintura a la tinta	299f
 pintura a nanquim	299g
 pinède	121e
@@ -6419,27 +7496,36 @@ piove	196i
 pioviggine	197i
 piovosa	196i
 piovoso	196i
-pipe	2020a
+pipe	1934a
 pirinç metal	60n
 pirinç tarlası	249n
+pis	421n
 pisca pisca	333g
-piss yellow	904a
-pistachio	1138a
-pit	2072a
-pittsburgh steelers	558o
+piss yellow	918a
+pistachio	1151a
+pit	1982a
+pittore	434i
+pittsburgh steelers	576o
+pittura	434i
 pittura a inchiostro	299i
 piuma	310i
 pivoine	211e
+pizza	244a
 piña	237f
 placid	382a
 plage	142e
 plage de sable	143e
 plage tropicale	144e
+plain	381a
 plaj	142n
-plank	1869a
-plant	1698a
-plantain	2291a
-plaster	1936a
+planet	173a
+planet earth	379a
+planets	173a
+plank	1791a
+plant	127a
+plantain	2174a
+plants	127a
+plaster	1853a
 plastic	304a
 plastica	304i
 plastik	304h 304n
@@ -6447,73 +7533,85 @@ plastique	304e
 plata	12f
 plateada	12f
 plateado	12f
-play	1671a
+platinum	12a
+play	1630a
 playa	142f
 playa de arena	143f
 playa tropical	144f
 playas	142f
 playful	386a
 playground	376a
-playstation	450o
-plaza	1716a
-please	2150a
-pleasures	2296a
+playstation	467o
+playtime	376a
+plaza	1666a
+please	2046a
+pleased	386a
+pleasure	386a
+pleasures	2179a
 plein énergie	385e
 pleine lune	170e
 plomizo	8f
 pluie	196e
 plum	62a
 plum blossom	212a
-plum purple	872a
+plum purple	887a
 pluma	310f
 plumas	310g
 plume	310e
 plums	241a
+pluto	173a
 pluvieuse	196e
 pluvieux	196e
-plymouth	2387a
+plymouth	2258a
 plástico	304f 304g
 plátano	235f
-poca luce	431i
-poca luz	431f
-pod	1781a
+poca luce	447i
+poca luz	447f
+pod	1717a
 poderoso	401f 401g
-poetic	1943a
-poetry	2113a
+podre	421g
+podrido	421f
+poem	309a
+poems	309a
+poetic	1860a
+poetry	309a
 point du jour	177e
-poison green	820a
-poisonous	1598a
+poise	393a
+poison	421a 421e
+poison green	836a
+poisonous	421a
 poisson rouge	326e
 polaire	182e
-poland	633o
+poland	651o
 polar	182a 182f 182g 182h
 polare	182i
 polarlicht	174h
-polen	633o
-polish	1969a
-polish flag	633o
-pollen	1984a
-pologne	633o
-polonia	633o
-polonya	633o
-polveroso	426i
-polônia	633o
+polen	651o
+polish	1886a
+polish flag	651o
+polished	393a
+pollen	1901a
+pologne	651o
+polonia	651o
+polonya	651o
+polveroso	442i
+polônia	651o
 pomegranate	240a
 pomeriggio	187i
 pomme	233e
 pomme verte	234e
 pomodoro	244i
 pond	148a
-pony	1579a
-poo	1046a
-poo brown	1074a
-poodle	2388a
-pool	1387a
-poop	1181a
-poop brown	1082a
-poop green	902a
-pop	1512a
-popcorn	1868a
+pony	1552a
+poo	1060a
+poo brown	1088a
+poodle	2259a
+pool	142a
+poop	1194a
+poop brown	1096a
+poop green	916a
+pop	1495a
+popcorn	1790a
 poppies	219a
 poppy	219a
 por la mañana	185f
@@ -6526,37 +7624,42 @@ porcelana azul y blanca	293f
 porcellana	292i
 porcellana bianca e blu	293i
 porpora	5i
-porsche	461o
+porsche	478o
 porselen	292n
 port	153a 153e
 portakal	225n
 portakal rengi	1n
-portekiz	603o
+portekiz	621o
 porto	153g 153i
-portogallo	603o
-portsmouth	2114a
-portugal	603o
-portugal flag	603o
-portuguese flag	603o
+portogallo	621o
+portsmouth	2017a
+portugal	621o
+portugal flag	621o
+portuguese flag	621o
 porzellan	292h
+posh	393a
+positive	386a
+positivity	386a
 postre	268f
-pot	1483a
-potato	1569a
+pot	1471a
+potato	1543a
 potente	401i
 poterie	301e
-potion	1589a
+potion	391a
 potiron	243e
-potter	2115a
+potter	2018a
 pottery	301a
-pouca luz	431g
+pouca luz	447g
 pourpre	5e
-pout	2385a
+pourri	421e
+pourriture	421e
+pout	2256a
 powder blue	98a
-powder pink	793a
+powder pink	809a
 powder purple	99a
-powderblue	1357a
-powdered	1478a
-power	1473a
+powderblue	1369a
+powdered	1466a
+power	401a
 powerful	401a
 pradaria	123g
 pradera	123f
@@ -6571,26 +7674,38 @@ prateada	12g
 prateado	12g
 prati	123i
 prato	123i
+pray	408a
+prayer	408a
+praying	408a
 preguiçosa	410g
 preguiçoso	410g
-prehistoric	2116a
+prehistoric	2019a
 premium	377a
-pressed	1883a
+pressed	1804a
+pressure	409a
 preta	9g
 preto	9g
 preto azulado	80g
+preto e branco	425g
 preto tinta	47g
-pretty	1423a
-primary blue	1060a
+pretty	404a
+pride	412a
+priest	356a
+primary blue	1074a
 primavera	192f 192g 192i
 primaveral	192f
 primaveril	192g
 primaverile	192i
-primrose	1591a
-print	2357a
+primrose	1562a
+prince	378a
+princes	378a
+princess	378a
+princesses	378a
+print	2233a
 printanier	192e
 printanière	192e
 printemps	192e
+prism	175a
 profesional	402f
 professional	402a
 professionale	402i
@@ -6599,133 +7714,155 @@ professionnel	402e
 professionnelle	402e
 profesyonel	402n
 profissional	402g
-profond	420e
-profonda	420i
-profonde	420e
-profondo	420i
-profunda	420f 420g
+profond	436e
+profonda	436i
+profonde	436e
+profondo	436i
+profunda	436f 436g
 profundezas	140g
 profundidades marinas	140f
-profundo	420f 420g
-prom	1890a
+profundo	436f 436g
+prom	1811a
+promise	400a
 prosecco	262i
 proud	412a
 prugna	62i
 prugne	241i
-prune	62e 2108a
+prune	62e 2012a
 prunes	241e
-prussian	2117a
-prussian blue	1123a
+prussian	2020a
+prussian blue	1136a
 pré	123e
 prés	123e
-psg	587o
-puce	1261a
-pudding	1542a
+psg	605o
+psichedelico	431i
+psicodélico	431f 431g
+psikedelik	431n
+psychedelic	431a
+psychedelisch	431h
+psychédélique	431e
+puce	1273a
+pudding	1520a
+puddle	196a
+puddles	196a
 puderblau	98h
 puderlila	99h
 puderrosa	92h
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	344f 2389a
+pueblo	344f 2260a
 pueblo de agua	345f
 puerto	153f
 puesta de sol	176f
-puff	1602a
+puff	1572a
 puissant	401e
 puissante	401e
-puke	1251a
-puke brown	961a
-puke green	1264a
-puke yellow	1172a
-pulp	1882a
+puke	1263a
+puke brown	975a
+puke green	1276a
+puke yellow	1185a
+pulp	1803a
 pumpkin	243a
-pumpkin orange	1067a
+pumpkin orange	1081a
 pumpkin patch	243a
 pumpkins	243a
-punch	1453a
-puppy	2346a
+punch	1445a
+punk	407a
+punk rock	407a
+puppies	404a
+puppy	404a
 pur	403e
 pura	403f 403g 403i
 pure	403a 403e
-pure blue	928a
+pure blue	942a
 pureté	403e
 pureza	403f 403g
 purezza	403i
 purity	403a
 puro	403f 403g 403i
 purple	5a
-purple blue	913a
-purple brown	937a
-purple grey	1155a
-purple pink	935a
-purple red	1025a
-purpleish	1106a
-purpleish blue	1113a
-purpleish pink	988a
-purpley	950a
-purpley blue	1143a
-purpley grey	783a
-purpley pink	1047a
-purplish	1171a
-purplish blue	1237a
-purplish brown	981a
-purplish grey	1101a
-purplish pink	1205a
-purplish red	1051a
-purply	784a
-purply blue	1112a
-purply pink	1029a
+purple blue	927a
+purple brown	951a
+purple grey	1168a
+purple pink	949a
+purple red	1039a
+purpleish	1119a
+purpleish blue	1126a
+purpleish pink	1002a
+purpley	964a
+purpley blue	1156a
+purpley grey	799a
+purpley pink	1061a
+purplish	1184a
+purplish blue	1249a
+purplish brown	995a
+purplish grey	1115a
+purplish pink	1218a
+purplish red	1065a
+purply	800a
+purply blue	1125a
+purply pink	1043a
 purpur	5h
 purpureo	5i
+purpurina	426f 426g
 pus	199n
-puslu	429n
-putty	911a
+puslu	445n
+putty	925a
 putzig	404h
-pyramid	2299a
-pyrite	1884a
-pálida	422f 422g
-pálido	422f 422g
+puzzle	390a
+pyramid	2182a
+pyrite	1805a
+pálida	438f 438g
+pálido	438f 438g
 páscoa	369g
-pâle	422e
+pâle	438e
 pâquerette	217e
 pâques	369e
 pâtisserie	268e
 pão	267g
-pénombre	431e
+pénombre	447e
 pérola	296g
 pérolas	296g
-pérou	640o
+pérou	658o
 pêche	232e
 pêssego	232g
 pôr do sol	176g
 púrpura	5f 5g
 pırlanta	298n
-qatar	623o
-qatar airways	523o
-qatari flag	623o
+pırıltılı	426n
+qatar	641o
+qatar airways	540o
+qatari flag	641o
 quai	153e
-quail	1933a
-quarry	1856a
+quail	1850a
+quarry	1779a
 quarto	358g
 quartz	297a 297e
 quartzo	297g
 quarz	297h
 quarzo	297i
 queda água	150g
+queen	378a
+queens	378a
 quente	397g
 quentinho	394g
 quercia	276i
 quermesse	332g
-quest	2028a
+quest	1942a
 quiet	382a
 quiete	382i
-quilt	2336a
-quince	2177a
+quilt	2216a
+quince	2068a
+quirky	431a
 quyết liệt	401m
+quái dị	431m
+quán bar	432m
 quán cafe	339m
 quán cà phê	339m
-quênia	644o
+quân sự	427m
+quân đội	427m
+quênia	662o
 quý tộc	378m
 quýt	225m
 quả anh đào	227m
@@ -6742,14 +7879,17 @@ quả táo	233m
 quả đào	232m
 quần jean	286m
 quế	274m
+quỷ dữ	424m
 rabbia	398i
+rabbit	404a
+rabbits	404a
 rabia	398f
-racing	1999a
-racing green	858a
-radiante	423f 423g
-radioactive	2118a
-radioactive green	824a
-raffia	1668a
+racing	1916a
+racing green	873a
+radiante	439f 439g
+radioactive	2021a
+radioactive green	840a
+raffia	1627a
 raffinata	393i
 raffinato	393i
 raffiniert	393h
@@ -6762,12 +7902,14 @@ rahat ev	394n
 rahatlatıcı	383n
 rain	196a
 rainbow	175a
+raindrop	151a
+raindrops	151a
 rainfall	196a
 rainforest	120a
 raining	196a
 rainy	196a
 raio	198g
-raisin	228e 1597a
+raisin	228e 1568a
 raiva	398g
 rakete	360h
 ramata	59i
@@ -6775,66 +7917,76 @@ ramato	59i
 rame	59i
 rampicante	133i
 rana	325f 325i
-ranch	1739a
+ranch	344a
 ranke	133h
-rapids	1972a
+rapids	1889a
 raposa	321g
+rara	431f
+raro	431f
 rasen	124h
 raso	288f 288i
 raspberries	230a
 raspberry	230a
-rattan	1918a
+rattan	1837a
+rau	429m
+rau củ	429m
 rau thơm	136m
+rau xanh	429m
 rauch	311h
 rauchig	311h
 raumschiff	360h
 raumstation	360h
 raureif	183h
-raven	1760a
-raw	1442a
-raw sienna	825a
-raw umber	890a
+rave	432a
+raven	407a
+ravens	407a
+raw	1437a
+raw sienna	841a
+raw umber	905a
 rayo	198f
 razzo	360i
 real	378f 378g
-real madrid	578o
-real madrid cf	578o
+real madrid	596o
+real madrid cf	596o
 reale	378i
-really light blue	764a
+really light blue	781a
 rebe	133h
-rebeccapurple	1358a
+rebeccapurple	1370a
+rebirth	395a
 recife	152g
 recife de coral	152g
 recifes	152g
+recycle	379a
+recycling	379a
 red	0a
-red brown	1217a
-red bull	518o
-red double decker	658o
-red orange	1243a
-red pink	1120a
+red brown	1230a
+red bull	535o
+red double decker	676o
+red orange	1255a
+red pink	1133a
 red purple	96a
-red sox	562o
-red violet	1137a
+red sox	580o
+red violet	1150a
 red wine	261a
-reddish	1174a
-reddish brown	1246a
-reddish grey	794a
-reddish orange	1194a
-reddish pink	1210a
-reddish purple	1209a
-reddit	488o
-reddy brown	907a
-redwood	1784a
-reed	1593a
+reddish	1187a
+reddish brown	1258a
+reddish grey	810a
+reddish orange	1207a
+reddish pink	1223a
+reddish purple	1222a
+reddit	505o
+reddy brown	921a
+redwood	1720a
+reed	1564a
 reef	152a
 refinado	393f 393g
 refined	393a
-reflection	1577a
+reflection	1550a
 refrescante	395f 395g
 refreshing	395a
 regal	378a
 regale	378i
-regatta	1993a
+regatta	1910a
 regen	196h
 regenbogen	175h
 regenschirm	335h
@@ -6842,70 +7994,107 @@ regentag	196h
 regenwald	120h
 regio	378f
 regnerisch	196h
-regno unito	608o
+regno unito	626o
+regret	387a
 reif	417h
 reifweiß	83h
 rein	403h
 reinheit	403h
-reino unido	608o
+reino unido	626o
 reisfeld	249h
 relajada	383f
 relajado	383f
 relajante	383f
+relax	383a
 relaxada	383g
 relaxado	383g
 relaxant	383e
 relaxante	383e 383g
+relaxation	383a
 relaxed	383a
 relaxing	383a
 reliable	402a
-reliance jio	532o
+reliance jio	549o
+religion	408a
+religious	408a
+reluciente	426f
+reluzente	426g
 relva	124g
 relámpago	198f
 relâmpago	198g
+remember	411a
+remembrance	411a
+reminisce	411a
+reminiscence	411a
 renard	321e
-renault	464o
-renwick	1944a
+renault	481o
+renew	192a
+renewal	395a
+rengarenk	175n
+renkli	175n
+renwick	1861a
+repugnante	421f 421g
+repulsive	421a
+reserved	417a
 resif	152n
+resim	434n
 resmi	406n
+respect	406a
+respectful	406a
+responsible	402a
 ressac	141e
 ressaca	141g
-restful	2119a
+ressam	434n
+rest day	410a
+restful	382a
+restless	409a
 restrained	417a
 retro	375a 375f 375h 375m 375n
 retrò	375i
 retrô	375g
-rhine	2391a
-rhubarb	1630a
+revenge	398a
+reverie	392a
+revival	395a
+revive	395a
+rhine	2262a
+rhubarb	1592a
 riacho	147g
 riachuelo	147f
-rice	1438a
+rice	1433a
 rice field	249a
 rice paddy	249a
-rich	424a
+rich	440a
+riches	377a
+riddle	390a
 riff	152h
 rilassante	383i
 rilassata	383i
 rilassato	383i
-rim	2106a
+rim	2011a
 rinfrescante	395i
-rio	147g 2044a
-ripe	1416a
+rio	147g 1958a
+riot	418a
+ripe	1415a
+ripugnante	421i
 risacca	141i
 risaia	249i
-rise	2337a
+rise	2217a
+ritual	390a
 riva	142i
 rivage	142e
 river	147a
 rivers	147a
 rivière	147e
 rizière	249e
-road	1466a
-roast	1497a
-roasted	1441a
-robin egg	1078a
-robin egg blue	1094a
+road	1458a
+roam	414a
+roast	1482a
+roasted	1436a
+robin egg	1092a
+robin egg blue	1108a
 roble	276f
+robot	372a
+robots	372a
 roca	161f
 rocas	161f
 rocce	161i
@@ -6920,7 +8109,7 @@ rocket	360a
 rocks	161a
 rocío	203f
 roja	0f
-rojo	0f 2307a
+rojo	0f 2190a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -6930,32 +8119,32 @@ rojo violáceo	96f
 rojo vivo	74f
 rojo óxido	112f
 roket	360n
-roll	2224a
-rolling	1761a
-roman	1454a
+roll	2113a
+rolling	1700a
+roman	1446a
 romance	388a
-romania	637o
-romanian flag	637o
+romania	655o
+romanian flag	655o
 romantic	388a
 romantica	388i
 romantico	388i
 romantik	388h 388n
 romantique	388e
 romantisch	388h
-romanya	637o
+romanya	655o
 romántica	388f
 romántico	388f
 romântica	388g
 romântico	388g
 romã	240g
-romênia	637o
+romênia	655o
 rong biển	137m
-rookwood	1520a
-root	1467a
-rosa	6f 6g 6h 6i 897a
+rookwood	1501a
+root	1459a
+rosa	6f 6g 6h 6i 912a
 rosa antico	89i
 rosa antigo	89g
-rosa barbie	659o
+rosa barbie	677o
 rosa cipria	92i
 rosa cipria chiaro	114i
 rosa empoeirado	92g
@@ -6984,7 +8173,7 @@ rosas vermelhas	206g
 rosata	6i
 rosato	6i
 rose	91e 206a 206h
-rose barbie	659o
+rose barbie	677o
 rose blush	114e
 rose fluo	116e
 rose néon	116e
@@ -6992,21 +8181,21 @@ rose pink	91a
 rose poudré	92e
 rose pâle	6e
 rose pêche	73e
-rose quartz	661o
-rose quartz and serenity	661o
+rose quartz	679o
+rose quartz and serenity	679o
 rose red	72a
 rose rosse	206i
 rose rouge	206e
 rose vif	6e
-rosebud	2301a
+rosebud	2184a
 roseira	206g
-rosemary	2392a
+rosemary	2263a
 rosen	206h
 rosenrot	72h
 roses	206a
 roses rouges	206e
 roseto	206i
-rosewood	1705a
+rosewood	1656a
 rosier	206e
 rosig	6h
 rossa	0i
@@ -7023,8 +8212,8 @@ rost	284h
 rostig	284h
 rostrot	112h
 rosy	1410a
-rosy pink	838a
-rosybrown	1359a
+rosy pink	853a
+rosybrown	1371a
 rosé	6e
 rosée	6e
 rosée du matin	203e
@@ -7033,6 +8222,7 @@ rotbraun	19h
 rote	0h
 roter	0h
 rotes	0h
+rotten	421a
 rotviolett	96h
 rotwein	261h
 rouge	0e 70a
@@ -7049,21 +8239,23 @@ rouges	0e
 rouille	284e
 rouillé	284e
 rouillée	284e
-roumanie	637o
-routemaster	658o
+roumanie	655o
+routemaster	676o
+routine	430a
 rovente	397i
+rowdy	418a
 roxa	5g
 roxo	5g
 royal	378a 378e
 royal blue	43a
-royal purple	1268a
-royalblue	1360a
+royal purple	1280a
+royalblue	1372a
 royale	378e
-royalty	2175a
-royaume uni	608o
-roycroft	1644a
+royalty	2066a
+royaume uni	626o
+roycroft	1605a
 rua	338g
-rubber	1945a
+rubber	1862a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -7072,7 +8264,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2393a
+ruddy	2264a
 rue	338e
 ruela	338g
 ruelle	338e
@@ -7086,27 +8278,28 @@ ruhig	382h
 ruhige	382h
 ruidosa	418f
 ruidoso	418f
-ruins	1770a
+ruins	1708a
 ruisseau	147e
-rum	1488a
-rumania	637o
+rum	1476a
+rumania	655o
 rumorosa	418i
 rumoroso	418i
-rumänien	637o
-run	2283a
+rumänien	655o
+run	2166a
+running	385a
 rupe	161i
 rural	344a 344e 344f 344g
 rurale	344i
 ruscello	147i
-rusia	615o
-russet	1121a
-russia	615o
-russian flag	615o
-russie	615o
-russland	615o
+rusia	633o
+russet	1134a
+russia	633o
+russian flag	633o
+russie	633o
+russland	633o
 rust	284a
-rust brown	828a
-rust orange	971a
+rust brown	844a
+rust orange	985a
 rust red	112a
 rusted	284a
 rustic	374a
@@ -7116,18 +8309,19 @@ rustik	374n
 rustikal	374h
 rustique	374e
 rusty	284a
-rusty orange	1021a
-rusty red	924a
-rusya	615o
+rusty orange	1035a
+rusty red	938a
+rusya	633o
 ruộng lúa	249m
-ryanair	527o
-rye	1946a
+ryanair	544o
+rye	1863a
 rã	325g
 rätselhaft	390h
 récif	152e
 récif corallien	152e
 récifs coralliens	152e
 régio	378g
+répugnant	421e
 rétro	375e
 rêu	131m
 rêu phong	131m
@@ -7137,7 +8331,7 @@ rêveuse	392e
 río	147f
 rötlich	0h
 rùng rợn	399m
-rússia	615o
+rússia	633o
 rústica	374f 374g
 rústico	374f 374g
 rüya	392n
@@ -7150,6 +8344,7 @@ rượu vang đỏ	261m
 rượu whisky	264m
 rạn san hô	152m
 rạng đông	177m
+rằn ri	427m
 rỉ sét	284m
 rộn ràng	405m
 rừng	119m
@@ -7160,90 +8355,107 @@ rừng rậm	120m
 rừng thông	121m
 rừng tre	122m
 rừng trúc	122m
-rực	424m
-rực rỡ	423m
+rực	440m
+rực rỡ	439m
 sa mạc	155m
 sa phia	54m
 sa tanh	288m
 sabah	185n
 sabahleyin	185n
 sabbia	156i
-sable	156e 1776a
+sable	156e 1712a
 sable clair	103e
+sacred	408a
 sad	387a
-saddle	1902a
-saddlebrown	1361a
+saddle	1822a
+saddlebrown	1373a
 sade	381n
 sadio	413g
 sadness	387a
 saf	403n
-safari	1523a
+safari	414a
 safe	402a
-safflower	1544a
+safety	402a
+safflower	1522a
 saffron	274a
 safir	54n
 safira	54g
 saflık	403n
 safran	274e 274h 274n
 sage	94a
-sage green	1225a
+sage green	1238a
 sagra	332i
 sahara	155a
 sahil	142n
-sail	1504a
+sail	139a
+sailing	139a
+sailor	139a
 sain	413e
 saine	413e
 saint patrick	370e
 saint valentin	364e
 sakin	382n
 saks mavisi	43n
+saksafon	433n
 sakura	205a 205e 205f 205g 205h 205i 205n
 sala de aula	354g
-salad	2140a
+salad	429a
+salada	429g
+salade	429e
+salat	429h
+salata	429n
 salbei	94h
 salbeigrün	94h
+sale	421E
 salida del sol	177f
 salle de classe	354e
 salmon	29a
-salmon pink	1215a
+salmon pink	1228a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	339e
-salsa	1641a
-salted	2120a
+salsa	1603a
+salted	2022a
 salud	413f
 saludable	413f
+saludos	451f
+salut	451e
 salute	413i
 salvaje	414f
+salve	451i
 salvia	94f 94i
-salvo	435f
+salvo	452f
 samanyolu	173n
 samimi	394n
-samsung	449o
+samsung	466o
 samt	287h
-san francisco giants	564o
+samurai	350a
+san francisco giants	582o
 san hô	152m
 san patricio	370f
 san patrizio	370i
 san valentino	364i
 san valentín	364f
 sana	413i
+sanat	434n
+sanatsal	434n
+sanatçı	434n
 sanctuaire	341e
 sand	156a 156h
-sand brown	829a
+sand brown	845a
 sand colour	103a
-sand yellow	878a
+sand yellow	893a
 sandfarbe	103h
 sandfarben	103h
 sands	143a
-sandstone	1092a
+sandstone	1106a
 sandstrand	143h
-sandy	1011a
+sandy	1025a
 sandy beach	143a
-sandy brown	1040a
-sandy yellow	946a
-sandybrown	1362a
+sandy brown	1054a
+sandy yellow	960a
+sandybrown	1374a
 sandía	231f
 sanft	384h
 sanftmütig	382h
@@ -7253,79 +8465,99 @@ sang trọng tinh tế	393m
 sanglant	312e
 sangre	312f
 sangrento	312g
-sangria	1995a
+sangria	1912a
 sangriento	312f
 sangue	312g 312i
 sanguinoso	312i
 sankt patrick	370h
 sano	413f 413i
-sans	435e
-santa	1753a
+sans	452e
+santa	1694a
 santorin	348e 348h
 santorini	348a 348f 348g 348i 348m 348n
 santuario	341f 341i
 santuário	341g
 santé	413e
 sao	172m
-sap	2326a
-sap green	885a
+sap	2207a
+sap green	900a
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
 sapins	121e
-sapling	2284a
+sapling	2167a
 sapo	325g
 sapphire	54a
 saray	378n
 sarcelle	13e
 sarmaşık	133n
 sarı	2n
-sassy	1560a
+sassofono	433i
+sassy	1534a
+satan	424a 424e 424h
+satana	424i
+satanic	424a
+satanique	424e
+satanás	424f 424g
 saten	288n
 satin	288a 288e 288h
-satt	420h
-satura	424i
-saturada	424f 424g
-saturado	424f 424g
-saturated	424a
-saturo	424i
-saturé	424e
-saturée	424e
+satt	436h
+satura	440i
+saturada	440f 440g
+saturado	440f 440g
+saturated	440a
+saturn	173a
+saturo	440i
+saturé	440e
+saturée	440e
 satén	288f
-sauce	1427a
+sauce	1423a
 saudade	411g
 saudade triste	387g
-saudi arabia	619o
-saudi arabien	619o
-saudi flag	619o
+saudações	451g
+saudi arabia	637o
+saudi arabien	637o
+saudi flag	637o
 saudável	413g
-sauf	435e
+sauf	452e
 sauge	94e
 saumon	29e
-sausage	1662a
+sausage	1622a
 sauvage	414e
-savannah	1910a
+savage	414a
+savannah	1829a
+savaş	427n
+saxofon	433h
+saxofone	433g
+saxofón	433f
+saxophon	433h
+saxophone	433a 433e
 saúde	413g
 sağlam	402n
 sağlık	413n
 sağlıklı	413n
-sbiadito chiaro	422i
-scalloped	2394a
+sbiadito chiaro	438i
+scala di grigi	425i
+scalloped	2265a
 scandinave	349e
 scandinavia	349m
 scandinavian	349a
 scandinavo	349i
-scarab	2229a
+scarab	2118a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
 scary	399a
-scenic	2395a
-sceptre	2010a
+scenic	2266a
+sceptre	1927a
 scharlach	34h
 scharlachrot	34h
 schaurig	399h
+schifo	421i
+schifoso	421i
+schimmernd	426h
 schirm	335h
+schlachtfeld	427h
 schlafzimmer	358h
 schlamm	166h
 schlicht	381h
@@ -7334,6 +8566,7 @@ schlucht	157h
 schläfrig	410h
 schmetterling	322h
 schmuck	313h
+schmutzig	421h
 schnee	184h
 schneeberg	159h
 schneeflocke	184h
@@ -7344,49 +8577,64 @@ schokolade	258h
 schokoladenbraun	108h
 school	354a
 schrein	341h
+schräg	431h
 schule	354h
-schummrig	431h
+schummrig	447h
 schwarz	9h
+schwarz weiß	425h
 schwarze	9h
 schwarztee	253h
-schweden	628o
-schweiz	626o
+schwarzweiß	425h
+schweden	646o
+schweiz	644o
 sci fi	372a
+science	372a
 science fiction	372e 372h
+scientific	372a
+scintillant	426e
+scintillante	426e 426i
 scogliera	161i
 scogliera corallina	152i
-scone	2171a
-scorched	2396a
+scone	2062a
+scorched	397a
 scorching	202a
-sculpture	2347a
+sculpture	2223a
 scuola	354i
-scura	419i
-scuro	419i
+scura	435i
+scuro	435i
 se lạnh	396m
 sea	139a
-sea blue	1253a
-sea green	1272a
-seafoam	1260a
-seafoam blue	850a
-seafoam green	1266a
-seagreen	1363a
-seagull	2397a
+sea blue	1265a
+sea green	1284a
+sea spray	141a
+seafoam	1272a
+seafoam blue	865a
+seafoam green	1278a
+seagreen	1375a
+seagull	2267a
 seas	139a
-seascape	2048a
-seashell	1364a
+seascape	1961a
+seashell	1376a
 seashore	142a
 seaside	142a
 seaweed	137a
-seaweed green	957a
+seaweed green	971a
+sebze	429n
+sebzeler	429n
+secret	390a
+secrets	390a
 secure	402a
+security	402a
 seda	288f 288g
 sedef	296n
-sedona	1762a
+sedona	1701a
+seduction	389a
+seductive	389a
 see	146H
 see offen	139h
 seeblau	42h
-seed	1434a
-seeds	2235a
+seed	1429a
+seeds	2124a
 seen	146h
 seerose	209h
 seetang	137h
@@ -7395,14 +8643,18 @@ seide	288h
 seixo	278g
 sekt	262h
 seladon	294h 294n
+selam	451n
+selamlar	451n
 selbstbewusst	401h
+seltsam	431h
 selva	119i 120f 120g
 selva templada	119f
 selva tropical	120f
 selvagem	414g
 selvaggia	414i
 selvaggio	414i
-sem	435g
+sem	452g
+sem graça	430g
 semana santa	369f
 semplice	381i
 sen	209M
@@ -7411,17 +8663,23 @@ senape	110i
 sencillo	381f
 senf	110h
 senfgelb	110h
-senza	435i
+sensual	389a
+sentimental	411a
+senza	452i
 sepia	61a 61f 61h
 seppia	61i
+september	194a 194h
+septembre	194e
+septiembre	194f
 sepya	61n
+sequins	426a
 sera	188i
 seramik	301n
 serein	382e
 sereine	382e
 serena	382f 382g 382i
 serene	382a
-serengeti	2398a
+serengeti	2268a
 serenity	382a
 sereno	382f 382g 382i
 seria	406f 406i
@@ -7431,73 +8689,95 @@ serio	406f 406i
 serious	406a
 seriös	402h
 serra	158g
+servus	451h
 serülyen	40n
-sesame	1692a
+sesame	1645a
 sessiz	382n
 seta	135f 288i
+setembro	194g
+setiembre	194f
+settembre	194i
 sevgi	388n
 sevgililer günü	364n
 sevimli	404n
 sevinçli	386n
+sexy	389a
 sf	372c
-sf giants	564o
-shadowy	419a
-shale	1667a
-shallow	1824a
-shamrock	979a
-shamrock green	1036a
-sheep	1775a
-sheepskin	2376a
-shell	468o 1379a
-sherbet	1652a
-shetland	2361a
-shingle	2314a
-shining	1932a
-shiny	1693a
-shit	1134a
-shit brown	1115a
-shit green	894a
-shocking	1947a
-shocking pink	1071a
-shoe	2300a
-shoot	1844a
-shopify	539o
+sf giants	582o
+shadows	390a
+shadowy	435a
+shale	1626a
+shallow	1752a
+shame	409a
+shamrock	993a
+shamrock green	1050a
+shark	140a
+sharks	140a
+sheep	344a
+sheepskin	2249a
+shell	485o 1388a
+sherbet	1613a
+shetland	2237a
+shimmer	426a
+shimmering	426a
+shine	426a
+shingle	2197a
+shining	426a
+shiny	426a
+ship	139a
+ships	139a
+shit	1147a
+shit brown	1128a
+shit green	909a
+shiver	396a
+shivering	396a
+shock	420a
+shocked	420a
+shocking	1864a
+shocking pink	1085a
+shoe	2183a
+shoot	1769a
+shopify	556o
 shore	142a
-shoreline	2162a
-shortbread	2322a
-shortcake	2383a
+shoreline	2055a
+shortbread	2204a
+shortcake	2254a
 showers	196a
-shrimp	1759a
+shrimp	1699a
 shrine	341a
-shutter	1881a
-shy	1450a
+shutter	1802a
+shy	1443a
 siberpunk	371n
-sick green	1019a
-sickly	2399a
-sickly green	1111a
-sickly yellow	808a
+sick	421a
+sick green	1033a
+sickly	421a
+sickly green	1124a
+sickly yellow	824a
+sickness	421a
 sicuro	402i
-sidewalk	2025a
+sidewalk	1939a
 sieg	412h
-sienna	1223a
-sierra	158f 1733a
-sigh	1963a
+sienna	1236a
+sierra	158f 1678a
+sigh	1880a
 sihirli	391n
 silber	12h
 silbergrau	86h
 silbern	12h
 silberne	12h
-silence	2121a
-silhouette	2098a
+silence	382a
+silent	382a
+silhouette	2004a
 silk	288a
 silver	12a
 silver grey	86a
+simli	426n
 simple	381a
 simples	381g
-sin	435f
-singapore airlines	529o
-singapore flag	652o
-singaporean flag	652o
+sin	452f
+singapore airlines	546o
+singapore flag	670o
+singaporean flag	670o
 sinh nhật	368m
 sinh thái	379m
 siniestro	399f
@@ -7508,66 +8788,91 @@ sinistro	399g 399i
 sis	199n
 sisli	199n
 siyah	9n
+siyah beyaz	425n
 siyah çay	253n
 sizzling	397a
 skandinavisch	349h
+ski	195a
 skies	167a
-skin	1510a
-skirt	1978a
+skiing	195a
+skin	1494a
+skirt	1895a
+skull	399a
+skulls	399a
+skurril	431h
 sky	167a
 sky blue	41a
-skyblue	1365a
-skyline	2015a
-sl benfica	590o
-slate	1257a
-slate blue	1254a
-slate green	1124a
-slate grey	1178a
-slateblue	1366a
-slategray	1367a
-slategrey	1368a
+skyblue	1377a
+skyline	337a
+skyscraper	337a
+skyscrapers	337a
+sl benfica	608o
+slate	1269a
+slate blue	1266a
+slate green	1137a
+slate grey	1191a
+slateblue	1378a
+slategray	1379a
+slategrey	1380a
+sledding	195a
+sleek	393a
+sleek design	381a
+sleep	410a
+sleeping	410a
 sleepy	410a
-slice	1565a
-slime	1827a
-slime green	1052a
-slipper	1803a
-slippers	1843a
+sleet	197a
+slice	1539a
+slime	421a
+slime green	1066a
+slimy	421a
+slipper	1736a
+slippers	1768a
+sloth	410a
 slow	410a
+sluggish	410a
+slumber	410a
 smaragd	49h
 smaragdgrün	49h
+smartphone	372a
 smeraldo	49i
-smile	1874a
+smile	386a
+smiles	386a
+smiling	386a
 smog	199a
 smoke	311a
-smoked	1455a
+smoked	1447a
 smoky	311a
-smoky colour	429a
-smooth	1763a
-smoothie	1615a
-smorzato	426i
-snapchat	490o
-snot	1048a
-snot green	1148a
+smoky colour	445a
+smooth	1702a
+smoothie	1580a
+smorzato	442i
+snapchat	507o
+snot	1062a
+snot green	1161a
 snow	184a
 snow mountain	159a
 snow white	84a
 snowfall	184a
 snowflake	184a
 snowflakes	184a
+snowman	195a
 snowy	184a
 snowy mountain	159a
 snug	394a
+snuggle	394a
+sober	406a
 sobre	381E
 sobre et discret	417e
 sobremesa	268g
 sobrio	417f 417i
+soccer	385a
 socola	258m
-soffusa	425i
-soffuso	425i
+soffusa	441i
+soffuso	441i
 sofisticado	393f 393g
 sofisticato	393i
-soft	425a
-softer	425a
+soft	441a
+softer	441a
 sognante	392i
 sogno	392i
 soie	288e
@@ -7576,9 +8881,18 @@ soir	188e
 soirée	188e
 sokak	338n
 sokak lambası	333n
-sol	166e 169f 169g 1702a
-solar	1536a
-soldier	2161a
+sol	166e 169f 169g 1653a
+solar	169a
+soldado	427f 427g
+soldados	427f 427g
+soldat	427e 427h
+soldaten	427h
+soldati	427i
+soldato	427i
+soldats	427e
+soldi	419i
+soldier	427a
+soldiers	427a
 sole	169i
 soleada	169f
 soleado	169f
@@ -7593,27 +8907,29 @@ solene	406g
 solenne	406i
 solennel	406e
 solennelle	406e
-solgun	422n
+solgun	438n
 solidão	387g
 solitaire	387e
 solitario	387f 387i
+solitude	387a
 solitudine	387i
 solitário	387g
 solo	166g
-soluk	422n
+soluk	438n
 soluk lila	90n
-soluk ışık	431n
-sombre	419e
+soluk ışık	447n
+somber	387a
+sombre	387a 435e
 sombre humeur	387e
 sombria	387g
 sombrilla	335f
 sombrinha	335g
 sombrio	387g
 sombrio medo	399g
-sombrio tom	419g
+sombrio tom	435g
 sombría	387f
 sombrío	387f
-sombrío tono	419f
+sombrío tono	435f
 sommer	193h
 sommerlich	193h
 sommet enneigé	159e
@@ -7622,7 +8938,7 @@ somnoliento	410f
 somon	29n
 somon rengi	29n
 son	35M
-sonata	2099a
+sonata	2005a
 sonbahar	194n
 sonbahar ortası bayramı	366n
 sonbahar yaprakları	128n
@@ -7638,54 +8954,69 @@ sonnenschein	169h
 sonnenuntergang	176h
 sonnig	169h
 sonolento	410g
-sonora	2400a
+sonora	2269a
 soothing	384a
 sophisticated	393a
-sorbet	271e 1444a
+sophistication	393a
+sorbet	271e 1439a
+sorcery	391a
 sorgere del sole	177i
-sorrel	2040a
+sorprendente	420f 420i
+sorprendido	420f
+sorpresa	420f 420i
+sorpreso	420i
+sorrel	1954a
 sorrow	387a
 sorrowful	387a
 sorvete	271g
 sosiego	382f
+soso	430f
 sossego	382g
 sottacqua	361i
 sottile	417i
-souffle	2359a
-soulful	2401a
-soup	1537a
-sour	1414a
-sourd	426e
-sourde	426e
+souffle	2235a
+soul	408a
+soulful	2270a
+soup	1516a
+sour	224a
+sourd	442e
+sourde	442e
 sous bois	119e
 sous eau	361e
 sous marin	361e
-south africa	642o
-south african flag	642o
-south korea	613o
+south africa	660o
+south african flag	660o
+south korea	631o
 soñador	392f
 soñadora	392f
 soğuk	396n
-soğuk renkler	433n
-soğuk tonlar	433n
-spa	1678a
-space	1389a
+soğuk renkler	449n
+soğuk tonlar	449n
+spa	383a
+space	173a
 space station	360a
 spaceship	360a
-spacious	2402a
-spagna	602o
-spain	602o
-spanien	602o
-spanish flag	602o
+spacious	2271a
+spagna	620o
+spain	620o
+spanien	620o
+spanish flag	620o
+spark	164a
+sparkle	426a
+sparkling	426a
 sparkling wine	262a
-sparrow	1917a
+sparkly	426a
+sparks	164a
+sparrow	1836a
 spaventoso	399i
 spazio	173i
-spearmint	967a
-special	1975a
+spearmint	981a
+special	1892a
+spectrum	175a
 speiseeis	271h
-spenta	426i
-spento	426i
+spell	391a
+spenta	442i
+spento	442i
 speranza	400i
 spezia	274i
 spezie	274i
@@ -7694,120 +9025,147 @@ spiaggia	142i
 spiaggia di sabbia	143i
 spiaggia tropicale	144i
 spice	274a
-spiced	1396a
+spiced	1397a
 spices	274a
-spicy	1477a
+spicy	274a
 spielzeug	376h
-spinach	1609a
-spinel	1942a
-spirited	2362a
+spinach	429a
+spinel	1859a
+spirit	408a
+spirited	385a
+spirits	408a
 spiritual	408a
 spirituale	408i
 spirituel	408e
 spirituell	408h
 spirituelle	408e
-splendente	423i
-split	1979a
-sponge	1981a
+splash	151a
+splendente	439i
+split	1896a
+sponge	1898a
 spooky	399a
-spotify	446o
-sprig	1566a
+sporco	421i
+sport	385a
+sports	385a
+sporty	385a
+spotify	463o
+sprig	1540a
 spring	192a
 spring festival	365a
-spring green	1262a
-springgreen	1369a
+spring green	1274a
+springgreen	1381a
 springtime	192a
-sprinkle	2251a
-sprout	1484a
-spruce	770a
+sprinkle	2140a
+sprout	1472a
+spruce	787a
 sprühregen	197h
 spukhaft	399h
 spumante	262i
-spun	1825a
-spurs	573o
-squash	823a
-squeeze	2152a
-squid	2390a
-ssc napoli	586o
+spun	1753a
+spurs	591o
+squash	839a
+squeeze	2048a
+squid	2261a
+ssc napoli	604o
 st patrick day	370a
 st patricks day	370a
 stable	402a
 stadt	337h
-stage	1840a
+stage	1765a
 stagno	148i
 stagno di loto	149i
 stahl	281h
 stainless steel	281a
+stale	430a
 star	172a
-starbucks	441o
+starbucks	458o
 stark	401h
 starlight	172a
 starry	172a
 starry sky	172a
 stars	172a
-stars and stripes	607o
-stately	2091a
-stati uniti	607o
+stars and stripes	625o
+stately	1998a
+stati uniti	625o
 station spatiale	360e
-statue	2270a
+statue	2156a
+staunen	420h
 stazione spaziale	360i
-steam	1552a
-steamed	2403a
+steady	402a
+steam	1527a
+steamed	2272a
 steel	281a
-steel blue	1249a
-steel grey	1122a
-steelblue	1370a
-steelers	558o
+steel blue	1261a
+steel grey	1135a
+steelblue	1382a
+steelers	576o
 stein	278h
 steine	278h
 stella	172i
 stellata	172i
 stellato	172i
 stelle	172i
-stem	1850a
-sterling	1816a
-stern	172h
+stem	1775a
+sterling	1746a
+stern	172h 406a
 sterne	172h
 sternenhimmel	172h
 sternenklar	172h
-stick	1582a
+stick	1554a
 stile cinese	351i
-still	434a
+still	450a
 still ruhe	382h
 stillness	382a
+stock market	353a
 stolz	412h
 stone	278a
 stones	278a
-stop	2378a
+stop	2250a
+stories	309a
 storm	198a
 stormy	198a
-stormy blue	797a
+stormy blue	813a
+story	309a
 strada	338i
-strahlend	423h
+strahlend	439h
+strana	431i
 strand	142h
-straw	843a
+strange	431a
+strano	431i
+stravagante	431i
+straw	858a
 strawberries	226a
 strawberry	226a
 straße	338h
 stream	147a
 street	338a
 streets	338a
+strength	401a
 stres	409n
 stresli	409n
 stress	409a 409e 409h 409i
 stressato	409i
 stressed	409a
 stressé	409e
-string	2122a
+strict	406a
+striking	401a
+string	2023a
 string lights	333a
 strom	147h
 strong	401a
-strong blue	771a
-strong colour	424a
-strong pink	778a
-stucco	2007a
+strong blue	788a
+strong colour	440a
+strong pink	795a
+stucco	1924a
+student	354a
+students	354a
+study	354a
+studying	354a
+stupefacente	420i
+stupore	420i
 sturm	198h
 style chinois	351e
+stylish	393a
 städtisch	337h
 stürmisch	198h
 su	151N
@@ -7816,86 +9174,124 @@ su kasabası	345n
 su mavisi	66n
 sualtı	361n
 suave	384f 384g
-suavizado	425f 425g
+suavizado	441f 441g
 subacqueo	361i
-subaru	466o
-subdued	425a
+subaru	483o
+subdued	441a
 submarino	361f 361g
 subtil	417e 417h
 subtile	417e
 subtle	417a
+subway	337a
+success	412a
+successful	412a
 succulent	134a
 succulenta	134i
 succulente	134e
+sucio	421f
 suculenta	134f 134g
-sudafrica	642o
-sudáfrica	642o
-suecia	628o
-suede	1399a
+sudafrica	660o
+sudáfrica	660o
+suecia	646o
+suede	1400a
 suelo	166f
 sueño	392f
-sugar	1375a
-suisse	626o
-suiza	626o
+suffering	387a
+sugar	269a
+sugary	269a
+suisse	644o
+suiza	644o
+sujo	421g
 sukkulente	134h
 sukulent	134n
-sulphur	1682a
-sultry	2123a
+sulphur	1638a
+sultry	397a
 sumi	299a
 summer	193a
+summer holiday	193a
+summer vacation	193a
 summertime	193a
 summery	193a
 sun	169a
-sun yellow	814a
-sunday	1813a
+sun yellow	830a
+sunbathing	142a
+sunbeam	169a
+sunbeams	169a
+sunday	383a
 sundown	176a
 sunflower	208a
-sunflower yellow	856a
+sunflower yellow	871a
 sunflowers	208a
 sunlight	169a
-sunlit	423a
+sunlit	439a
 sunny	169a
-sunny yellow	809a
+sunny yellow	825a
 sunrise	177a
 sunset	176a
 sunshine	169a
-sunshine yellow	958a
+sunshine yellow	972a
+suntan	193a
 suolo	166i
 surf	141a
-surprise	1541a
+surfer	142a
+surfing	142a
+surgery	352a
+surpreendente	420g
+surprenant	420e
+surpresa	420g
+surpreso	420g
+surpris	420e
+surprise	420a 420e
+surprise party	368a
+surprised	420a
+surprising	420a
+surreal	392a
 sushi	273a 273e 273f 273g 273h 273i 273m
 susine	241i
 sustainable	379a
 sutil	417f 417g
-suudi arabistan	619o
-suzuki	465o
-suède	628o
-suécia	628o
-suíça	626o
+suudi arabistan	637o
+suzuki	482o
+suède	646o
+suécia	646o
+suíça	644o
 suşi	273n
 suối	147m
-svezia	628o
-svizzera	626o
-swamp	830a
-swamp green	1144a
-swan	1713a
-sweden	628o
-swedish flag	628o
+svezia	646o
+svizzera	644o
+swamp	846a
+swamp green	1157a
+swan	1664a
+sweat	397a
+sweater	394a
+sweaty	397a
+sweden	646o
+swedish flag	646o
 sweet	404a
+sweetheart	388a
+sweetness	404a
 sweets	269a
-swiss flag	626o
-switzerland	626o
-sycamore	2124a
+swim	142a
+swimming	142a
+swimming pool	142a
+swing music	433a
+swiss flag	644o
+switzerland	644o
+sycamore	2024a
 sylve	119e
-syrup	1616a
+sympathy	384a
+symphony	393a
+syrup	1581a
+sàn nhảy	432m
 sách	309m
 sách cũ	309m
 sálvia	94g
-sáng	423m
-sáng màu	421m
+sáng	439m
+sáng màu	437m
 sáng sớm	185m
+sáng tạo	434m
 sâm panh	262m
-sâu	420m
+sâu	436m
 são valentim	364g
 sépia	61e 61g
 séria	406g
@@ -7910,9 +9306,10 @@ sô cô la	258m
 sôi động	385m
 sông	147m
 sông băng	181m
-sönük	426n
-südafrika	642o
-südkorea	613o
+sönük	442n
+südafrika	660o
+südkorea	631o
+sürpriz	420n
 süss	404h
 süt	265n
 süt beyazı	105n
@@ -7924,9 +9321,12 @@ sıcacık	394n
 sıcak	397n
 sıcak dalgası	202n
 sıcak hava	202n
-sıcak renkler	432n
-sıcak tonlar	432n
+sıcak renkler	448n
+sıcak tonlar	448n
+sıkıcı	430n
+sıkıntı	430n
 sınıf	354n
+sıradan	430n
 sơn mài	300m
 sương	199m
 sương giá	183m
@@ -7935,94 +9335,106 @@ sương sớm	203m
 sấm	198m
 sấm sét	198m
 sầu	387m
-sẫm	419m
+sẫm	435m
 sắt	282m
-sặc sỡ	424m
+sặc sỡ	440m
 sỏi	278m
 sứ	292m
 sức khỏe	413m
 sữa	265m
 taba	26n
-table	1988a
-taegukgi	613o
-taffeta	2070a
+table	1905a
+taegukgi	631o
+taffeta	1980a
 tag	191h
 tageslicht	191h
 tagsüber	191h
-tahitian	1948a
+tahitian	1865a
 tahta	276n
-tailandia	649o
-tailândia	649o
+tailandia	667o
+tailândia	667o
 taksi	336n
 tal	160h
-tamisé	425e
-tamisé sombre	431e
-tamisée	425e
+tale	309a
+tales	309a
+tamisé	441e
+tamisé sombre	447e
+tamisée	441e
 tan	26A
-tan brown	895a
-tan green	815a
+tan brown	910a
+tan green	831a
 tan yeri	177n
-tangelo	2404a
+tangelo	2273a
 tangerina	225g
 tangerine	225a
-tangy	2405a
-tank	1802a
+tangy	2274a
+tank	1735a
 tanne	121h
 tannen	121h
 tannengrün	48h
 tao nhã	393m
-taobao	504o
+taobao	521o
 tappeto erboso	124i
 tapınak	341n
 tarde	187f 187g
 tarla	123n
-tarnished	2406a
-tart	1506a
+tarnfarbe	427h
+tarnished	2275a
+tarnung	427h
+tart	1490a
 tarta	268f
 tarçın	274n
-tassel	2350a
+tassel	2226a
+tasteful	393a
 tatlı	404n
 tatlılar	268n
 tau	203h
 taupe	68a 68e 68g 68h
-tavern	2041a
+tavern	1955a
 tavus kuşu	315n
 tavus mavisi	46n
-tawny	1561a
+tawny	1535a
 taxi	336a 336e 336f 336h 336i 336m
 taxis	336a
-tayland	649o
+tayland	667o
 taze	395n
 taze yeşil	53n
 taş	278n
 taşlar	278n
-tchéquia	635o
-tchéquie	635o
+tchéquia	653o
+tchéquie	653o
 tea	253a
 tea brown	88a
-tea green	789a
+tea green	805a
 teak	276a
 teal	13a
-teal blue	1141a
-teal green	1177a
-tealish	1004a
-tealish green	831a
-tease	2073a
+teal blue	1154a
+teal green	1190a
+tealish	1018a
+tealish green	847a
+tears	387a
+tease	1983a
 tech	372a
 technik	372h
 technologie	372e 372h
 technology	372a
 tecnologia	372g 372i
 tecnología	372f
-teddy	1823a
+teddy	1751a
+teddy bear	404a
+tedious	430a
 tee	253h
 teebraun	88h
 teich	148h
+tek renkli	425n
+tekdüze	430n
 teknoloji	372n
-telegram	481o
+telegram	498o
 tembel	410n
+temmuz	193n
 tempel	341h
-tempered	2407a
+temper	398a
+tempered	2276a
 tempest	198a
 tempesta	198i
 tempestad	198f
@@ -8033,73 +9445,103 @@ tempio	341i
 temple	341a 341e
 templo	341f 341g
 temporale	198i
-temptation	2252a
+temptation	389a
+tempting	389a
 tempête	198e
 ten rengi	26n
 ten tonu	115n
 tender	384a
 tender green	53a
+tenderness	384a
 tendre	384e
-tendre ton	425e
-tenebroso	399f 419i
-tenebroso tono	419f
+tendre ton	441e
+tenebroso	399f 435i
+tenebroso tono	435f
 tenera	384i
 tenero	384i
 tenero carino	404i
+tennis	385a
 tense	409a
-tenue	425f 425i
-tenue luz	431f
+tension	409a
+tenue	441f 441i
+tenue luz	447f
 tepe	158n
 tepeler	158n
 terakota	111n
 terciopelo	287f
 tereyağı	266n
-terne	426e
+terne	442e
 terno	384g
 terra	166g 166i 1409a
-terra cotta	1175a
-terracota	111f 111g 845a
+terra cotta	1188a
+terracota	111f 111g 860a
 terracotta	111a 111e 111i
 terracotta cruda	301i
 terrakotta	111h
 terre	166e
 terre cuite	111e
 terreux	380e
-terror	399f 399g
+terrifying	399a
+terror	399a 399f 399g
 terroso	380f 380g 380i
-tesco	514o
-tesla	460o
-tetsu	2125a
-texas	1596a
-thai	1645a
-thai flag	649o
-thailand	649o
-thailandia	649o
+tesco	531o
+tesla	477o
+tetsu	2025a
+teufel	424h
+texas	1567a
+thai	1606a
+thai flag	667o
+thailand	667o
+thailandia	667o
+tham lam	422m
 than hồng	165m
 thanh bình	382m
 thanh lịch	393m
-thaïlande	649o
-thicket	1971a
-thin	2379a
-thistle	1371a
+thanksgiving	194a
+thaïlande	667o
+the past	411a
+thicket	1888a
+thin	2251a
+thistle	1383a
 thiên hà	173m
 thiên nhiên	379m
 thiên thanh	39m
+thiên thần	423m
+thiên đàng	423m
+thiên đường	423m
 thiền	346m
 thiền định	408m
-thorn	1959a
-thoughts	2226a
-thrush	1861a
+thorn	1876a
+thoughts	2115a
+threat	399a
+threatening	399a
+throne	378a
+thrush	1783a
 thu	194m
 thunder	198a
+thunderous	198a
 thunderstorm	198a
 thung lũng	160m
-thy	525o
-thyme	1507a
+thy	542o
+thyme	1491a
 thành phố	337m
 thác	150m
 thác nước	150m
-thái lan	649o
+thái lan	667o
+tháng ba	192m
+tháng bảy	193m
+tháng chín	194m
+tháng chạp	195m
+tháng giêng	195m
+tháng hai	195m
+tháng mười	194m
+tháng mười hai	195m
+tháng mười một	194m
+tháng một	195m
+tháng năm	192m
+tháng sáu	193m
+tháng tám	193m
+tháng tư	192m
 thánh đường	356m
 thé	253e
 thé au lait	256e
@@ -8117,136 +9559,155 @@ thảm cỏ	124m
 thảo mộc	136m
 thảo nguyên	123m
 thần tiên	391m
-thẫm	419m
+thẫm	435m
 thằng hề	328m
-thẳm	420m
-thổ nhĩ kỳ	617o
-thụy sĩ	626o
-thụy điển	628o
+thẳm	436m
+thối	421m
+thối rữa	421m
+thổ nhĩ kỳ	635o
+thụy sĩ	644o
+thụy điển	646o
 thủy mặc	299m
 thủy tinh	291m
 tide	141a
-tie	2191a
-tief	420h
-tiefe	420h
+tie	2082a
+tief	436h
+tiefe	436h
 tiefsee	140h
 tierna	384f
 tierno	384f
 tierno ánimo	404f
 tierra	166f
-tiffany	655o
-tiffany blau	655o
-tiffany blue	655o
+tiffany	673o
+tiffany blau	673o
+tiffany blue	673o
 tiger	316a 316h
 tigers	316a
 tigre	316e 316f 316g 316i
 tijolo	280g
-tiki	2408a
-tiktok	485o
+tiki	2277a
+tiksinti	421n
+tiktok	502o
 tilki	321n
 timber	276a
-timid	1599a
-tin	1649a
+timberland	119a
+timeless	393a
+timid	1569a
+tin	1610a
 tin cậy	402m
-tinge	2303a
+tinge	2186a
 tinh khôi	403m
 tinh tế	417m
 tinh vân	173m
 tinta	47f 47g
 tinte	47h
 tintenschwarz	47h
-tiranga	614o
+tiranga	632o
+tired	410a
+tiền	419m
+tiền mặt	419m
 tiệc sinh nhật	368m
-toad	1955a
+toad	1872a
 toast	267a
-toasted	1417a
-tobacco	2049a
-toes	1923a
+toasted	1416a
+tobacco	1962a
+toddler	376a
+toes	1841a
 toffee	259a
-tom frio	433g
-tom quente	432g
+tom frio	449g
+tom quente	448g
 tomate	244e 244f 244g 244h
 tomato	244a
-tomato red	984a
+tomato red	998a
 tomatoes	244a
 tombée de la nuit	188e
-ton chaud	432e
+ton chaud	448e
 ton erde	301h
-ton froid	433e
-toni caldi	432i
-toni freddi	433i
+ton froid	449e
+toni caldi	448i
+toni freddi	449i
 toni terrosi	380i
 tonight	189a
 tonnerre	198e
-tono caldo	432i
-tono cálido	432f
-tono freddo	433i
-tono frío	433f
-tonos cálidos	432f
-tonos fríos	433f
+tono caldo	448i
+tono cálido	448f
+tono freddo	449i
+tono frío	449f
+tonos cálidos	448f
+tonos fríos	449f
 tonos tierra	380f
-tons chauds	432e
-tons frios	433g
-tons froids	433e
-tons pastel	427g
-tons quentes	432g
+tons chauds	448e
+tons frios	449g
+tons froids	449e
+tons pastel	443g
+tons quentes	448g
 tons terreux	380e
 tons terrosos	380g
-tooth	1658a
-topaz	851a
-topiary	1921a
+tooth	1618a
+topaz	866a
+topiary	1840a
 topo	68f
 toprak	166n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	380n
 toprak tonu	380n
-torch	1903a
+torch	1823a
 tormenta	198f
 tormentosa	198f
 tormentoso	198f
-tornado	2126a
-toronto maple leafs	565o
+tornado	198a
+toronto maple leafs	583o
 torrente	147i
 torride	202e
 torrido	202i
 torta	268g 268i
 torte	268h
 tortora	68i
-toshiba	520o
+toshiba	537o
+tossico	421i
 tostado	26f
-tottenham	573o
-tottenham hotspur	573o
+tottenham	591o
+tottenham hotspur	591o
+tough	401a
 toundra	182e
-toupe	818a
+toupe	834a
 tournesol	208e
-town	2066a
-toxic	1595a
-toxic green	772a
+tower	337a
+towers	337a
+town	337a
+towns	337a
+toxic	1566a
+toxic green	789a
+toxique	421e
 toy	376a
-toyota	456o
+toyota	473o
 toys	376a
-track	1983a
-trade	2259a
-traffic	2127a
-trail	1377a
-trails	2206a
+track	1900a
+trade	2146a
+traffic	337a
+tragedy	387a
+tragic	387a
+trail	1387a
+trails	2096a
 tramonto	176i
 trang nghiêm	406m
 trang sức	313m
 trang trại	344m
 trang trọng	406m
+tranh	434m
 tranh thủy mặc	299m
-tranh tối tranh sáng	431m
-tranne	435i
+tranh tối tranh sáng	447m
+tranne	452i
 tranquil	382a
 tranquila	382f 382g
 tranquility	382a
 tranquilla	382i
 tranquille	382e
+tranquillity	382a
 tranquillo	382i
 tranquilo	382f 382g
-translucent	2409a
+translucent	2278a
 traube	228h
 trauben	228h
 trauer	387h
@@ -8256,29 +9717,33 @@ traurig	387h
 tre	122m
 treasure	1407a
 tree	132a
-tree green	1038a
+tree green	1052a
 trees	132a
-trellis	1912a
+trek	414a
+trellis	1831a
 trepadeira	133g
-tricolore	599o
+tricolore	617o
 trigal	248f 248g
 trigo	248f 248g
 triomphe	412e
 trionfo	412i
+trippy	431a
 triste	387e 387f 387g 387i
 tristesse	387e
 tristeza	387f 387g
 tristezza	387i
-triumph	412h
+triumph	412a 412h
 triumphant	412a
 triunfo	412f 412g
 tro	165m
 tro tàn	165m
-troll	2210a
+troll	2100a
 trong lành	395m
 trong sáng	403m
+troops	427a
 tropen	347h
 tropenstrand	144h
+trophy	412a
 tropic	347a
 tropical	347a 347e 347f 347g
 tropical beach	144a
@@ -8292,15 +9757,15 @@ tropikal orman	120n
 tropiques	347e
 tropisch	347h
 tropischer strand	144h
-trout	1780a
+trout	1716a
 trovoada	198g
 trovão	198g
-true blue	1163a
-true green	864a
+true blue	1176a
+true green	879a
 trueno	198f
-truffle	1452a
-trumpet	1605a
-trung quốc	612o
+truffle	1444a
+trumpet	1574a
+trung quốc	630o
 trung thu	366m
 trung tâm thành phố	337m
 trust	402a
@@ -8312,6 +9777,7 @@ trà xanh	254m
 trà ô long	257m
 tràn đầy năng lượng	385m
 trái cam	225m
+trái cây	428m
 trái đào	232m
 tráng miệng	268m
 träge	410h
@@ -8319,7 +9785,7 @@ träume	392h
 trópico	347f
 trópicos	347g
 trúc	122m
-trüb	431h
+trüb	447h
 trübsinnig	387h
 trăng	170m
 trăng tròn	170m
@@ -8327,7 +9793,7 @@ trưa	186m
 trường học	354m
 trưởng thành	417m
 trạm vũ trụ	360m
-trầm	426m
+trầm	442m
 trắng	10m
 trắng kem	104m
 trắng ngà	38m
@@ -8344,8 +9810,9 @@ trời	167m
 trời mưa	196m
 trời sao	172m
 trời âm u	200m
-trừ	435m
-tschechien	635o
+trừ	452m
+tschechien	653o
+tuhaf	431n
 tulip	210a
 tulipa	210g
 tulipanes	210f
@@ -8355,47 +9822,54 @@ tulipas	210g
 tulipe	210e
 tulips	210a
 tulipán	210f
-tulle	1779a
+tulle	1715a
 tulpe	210h
 tulpen	210h
-tumbleweed	2000a
+tumbleweed	1917a
 tundra	182a 182f 182g 182h 182i 182n
 tuono	198i
 turchese	15i
-turchia	617o
-turf	1838a
-turkey	617o
-turkish airlines	525o
-turkish flag	617o
+turchia	635o
+turf	1763a
+turkey	635o
+turkish airlines	542o
+turkish flag	635o
 turkuaz	15n
 turmeric	79a
 turquesa	15f 15g
-turquia	617o
-turquie	617o
+turquia	635o
+turquie	635o
 turquoise	15a 15e
-turquoise blue	1009a
-turquoise green	1015a
-turquía	617o
-turtle	1476a
-turtle green	954a
+turquoise blue	1023a
+turquoise green	1029a
+turquía	635o
+turtle	1465a
+turtle green	968a
 turuncu	1n
 turuncu kırmızı	97n
-tuscan	1465a
+tuscan	1457a
 tusche	299h
 tuschmalerei	299h
-tusk	2310a
+tusk	2193a
 tutku	389n
 tutkulu	389n
-tutu	2141a
+tutti frutti	428a
+tutu	2037a
 tuyết	184m
 tuyết rơi	184m
+tuyệt vời	420m
 tuğla	280n
-tweed	1792a
+tweed	1728a
+twig	276a
+twigs	276a
 twilight	188a
-twilight blue	929a
-twitch	486o
-twitter	548o
-tyrian	2278a
+twilight blue	943a
+twinkle	426a
+twinkling	426a
+twitch	503o
+twitter	565o
+typhoon	198a
+tyrian	2162a
 tài chính	353m
 tàu vũ trụ	360m
 tán lá	127m
@@ -8404,7 +9878,7 @@ táo bạo	401m
 táo xanh	234m
 táxi	336g
 tâm linh	408m
-tây ban nha	602o
+tây ban nha	620o
 tè	253i
 tè al latte	256i
 tè nero	253i
@@ -8414,10 +9888,11 @@ té con leche	256f
 té de burbujas	256f
 té negro	253f
 té verde	254f
+tédio	430g
 ténébreuse	407e
 ténébreux	407e
 tên lửa	360m
-tênue	425g
+tênue	441g
 tình yêu	388m
 tím	5m
 tím hoa cà	63m
@@ -8428,34 +9903,36 @@ tím tuyết	90m
 tím violet	22m
 tím xanh	95m
 tím đỏ	96m
-tông lạnh	433m
+tóxico	421f 421g
+tông lạnh	449m
 tông màu đất	380m
-tông ấm	432m
+tông ấm	448m
 töpferei	301h
 túp lều	359m
-türk bayrağı	617o
-türk hava yolları	525o
+türk bayrağı	635o
+türk hava yolları	542o
 türk kahvesi	251n
-türkei	617o
+türkei	635o
 türkis	15h
-türkiye	617o
+türkiye	635o
 tüy	310n
 tüyler	310n
 tĩnh lặng	382m
 tıbbi	352n
 tơ lụa	288m
 tưng bừng	405m
-tươi	424m
+tươi	440m
 tươi mát	395m
 tươi mới	395m
 tương lai	372m
 tảng băng	181m
 tảng đá	161m
 tảo biển	137m
+tẻ nhạt	430m
 tết	365m
 tết nguyên đán	365m
 tết trung thu	366m
-tối	419m
+tối	435m
 tối giản	381m
 tức giận	398m
 tử cấm thành	342m
@@ -8467,81 +9944,104 @@ u buồn	387m
 u sầu	387m
 u ám	200m
 u ám gothic	407m
-u.s.a	607o
-uae	622o
-uber	477o
-ubuntu	495o
-ucraina	616o
-ucrania	616o
-ucrânia	616o
+u.s.a	625o
+uae	640o
+uber	494o
+ubuntu	512o
+ucraina	634o
+ucrania	634o
+ucrânia	634o
 ufer	142h
 ufficio	353i
+ufo	173a
 ufuk	180n
-ugly blue	846a
-ugly brown	798a
-ugly green	1207a
-ugly pink	1010a
-ugly purple	959a
-ugly yellow	1033a
-uk	608o
-ukraine	616o
-ukrainian flag	616o
-ukrayna	616o
-ultimate gray	666o
-ultimate gray and illuminating	666o
-ultra violet	663o
+ugly	421a
+ugly blue	861a
+ugly brown	814a
+ugly green	1220a
+ugly pink	1024a
+ugly purple	973a
+ugly yellow	1047a
+uk	626o
+ukraine	634o
+ukrainian flag	634o
+ukrayna	634o
+ultimate gray	684o
+ultimate gray and illuminating	684o
+ultra violet	681o
 ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1000a
+ultramarine blue	1014a
 ultramarino	44g
-ultraviolet	2411a
-umber	1180a
+ultraviolet	2279a
+umber	1193a
 umbrella	335a
 umbrellas	335a
 umut	400n
 umutlu	400n
+uncluttered	381a
 understated	417a
 underwater	361a
-ungarn	636o
-ungheria	636o
+underworld	424a
+unease	409a
+uneasy	409a
+unexpected	420a
+ungarn	654o
+ungheria	654o
+unglaublich	420h
+unhappy	387a
 unheimlich	399h
-unicorn	2317a
-union jack	608o
-united arab emirates	622o
-united kingdom	608o
-united states	607o
+unhurried	382a
+unicorn	391a
+unicorns	391a
+uninspired	430a
+union jack	626o
+united arab emirates	640o
+united kingdom	626o
+united states	625o
 univers	173e
 universe	173a
+university	354a
 universo	173f 173g 173i
 universum	173h
+unknown	390a
 unschuldig	403h
+unseen	390a
+untamed	414a
 unter wasser	361h
 unternehmen	353h
 unterwasser	361h
+untroubled	382a
 unwetter	198h
-ups	471o
+unwind	383a
+unwinding	383a
+upbeat	385a
+uplifting	400a
+ups	488o
+upset	387a
 urbain	337e
 urbaine	337e
 urban	337a
 urbana	337f 337g 337i
 urbano	337f 337g 337i
 urwald	120h
-usa	607o
+usa	625o
 usine	373e
 uva	228f 228g 228i
 uykulu	410n
 uzay	173n
 uzay gemisi	360n
 uzay istasyonu	360n
-uçuk	422n
+uçuk	438n
 uçurum	161n
 uísque	264g
 uğur böceği	324n
 uğursuz	399n
 uất kim hương	210m
 uể oải	410m
+vacation	383a
 vadi	160n
 vadi yarığı	157n
 vague	141e
@@ -8559,37 +10059,50 @@ valle	160f 160i
 valley	160a
 vallon	160e
 vallée	160e
-vampire	1620a
-vanilla	1384a
-vanishing	2412a
-vaporeuse	429e
-vaporeux	429e
+vampire	399a
+vampires	399a
+vanilla	1392a
+vanishing	2280a
+vaporeuse	445e
+vaporeux	445e
 vaqueros	286f
 varak	303n
 varech	137e
+variopinto	175i
 varonil	416f
-vegan	2100a
+vegan	413a
+vegetable	429a
+vegetables	429a
+vegetales	429f
+vegetarian	413a
+veggie	429a
+veggies	429a
 veilchenblau	22h
 vela	307f 307g
 velas	307f 307g
-velata	429i
-velato	429i
+velata	445i
+velato	445i
+veleno	421i
+velenoso	421i
 velluto	287i
 velours	287e
 veludo	287g
 velvet	287a
-venom	1799a
+veneno	421f 421g
+venenoso	421f 421g
+venom	1733a
 vent	201e
 venteux	201e
 vento	201g 201i
 ventoso	201f 201g 201i
+venus	173a
 veraneio	193g
 veraniega	193f
 veraniego	193f
 verano	193f
 verbotene stadt	342h
-verdant	1519a
-verde	3f 3g 3i 1445a
+verdant	1500a
+verde	3f 3g 3i 1440a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -8628,18 +10141,21 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	1938a
+verdigris	1855a
 verdor	127f
+verdura	429f 429i
 verdura verde	127g
-verdure	127e
-vereinigte arabische emirate	622o
-vereinigte staaten	607o
-vereinigtes königreich	608o
-vereist	430h
-verhangen	429h
+verduras	429f
+verdure	127e 429i
+vereinigte arabische emirate	640o
+vereinigte staaten	625o
+vereinigtes königreich	626o
+vereist	446h
+verfault	421h
+verhangen	445h
 verliebt	388h
-vermeide	435h
-vermeiden	435h
+vermeide	452h
+vermeiden	452h
 vermelha	0g
 vermelho	0g
 vermelho alaranjado	97g
@@ -8682,19 +10198,19 @@ verte	3e
 vertrauen	402h
 vertrauenswürdig	402h
 verträumt	392h
-verwaschen	426h
-very dark blue	1085a
-very dark brown	844a
-very dark green	1136a
-very dark purple	1063a
-very light blue	1189a
-very light brown	790a
-very light green	1191a
-very light pink	962a
-very light purple	1079a
-very pale blue	875a
-very pale green	965a
-very peri	667o
+verwaschen	442h
+very dark blue	1099a
+very dark brown	859a
+very dark green	1149a
+very dark purple	1077a
+very light blue	1202a
+very light brown	806a
+very light green	1204a
+very light pink	976a
+very light purple	1093a
+very pale blue	890a
+very pale green	979a
+very peri	685o
 verzaubert	391h
 verzura	127i
 verão	193g
@@ -8704,29 +10220,35 @@ via	338i
 via lattea	173i
 via láctea	173g
 vibrant	385a 385e
-vibrant blue	912a
-vibrant colour	424a
-vibrant green	966a
-vibrant purple	942a
+vibrant blue	926a
+vibrant colour	440a
+vibrant green	980a
+vibrant purple	956a
 vibrante	385e 385f 385g 385i
 vicolo	338i
 victoire	412e
 victoria	412f
 victory	412a
+vida nocturna	432f
+vida noturna	432g
 videira	133g
 vidrio	291f
 vidro	291g
+vie nocturne	432e
 viento	201f
-viet nam	618o
-vietnam	618o
-vietnamese flag	618o
+viet nam	636o
+vietnam	636o
+vietnamese flag	636o
 vieux livres	309e
 vieux rose	89e
-vif	424e
+vif	440e
 vigne	133e
+vigor	385a
+vigorous	385a
+vigour	385a
 vila aquática	345g
 vilarejo	344g
-villa	1530a
+villa	1510a
 village	344a 344e
 village eau	345e
 villaggio	344i
@@ -8744,51 +10266,58 @@ vino rosso	261i
 vino tinto	261f
 vinotinto	33f
 vintage	375a 375e 375f 375g 375h 375i 375n
-viola	5i 1525a
+viola	5i 1505a
 viola chiaro	22i
 violent	398a
 violet	5e 22a
-violet blue	1157a
-violet pink	852a
+violet blue	1170a
+violet pink	867a
 violet poudré	99e
-violet red	930a
+violet red	944a
 violeta	22f 22g
 violeta polvo	99f
-violets	2036a
+violets	1950a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
 violine	22e
-viridian	963a
+virgin	403a
+viridian	977a
 viril	416e 416g
 virile	416i
-visa	472o
+virtual	372a
+visa	489o
 viski	264n
+vita notturna	432i
 vital	413a
+vitality	413a
+vitamin	413a
+vitamins	413a
 vite	133i
 vittoria	412i
 vitória	412g
 vitória régia	209g
-viva	424f 424g 424i
-viva magenta	668o
+viva	440f 440g 440i
+viva magenta	686o
 vivace	385i
-vive	424e
-vivid	424a
-vivido	424i
-vivo	424f 424g 424i
+vivacious	385a
+vive	440e
+vivid	440a
+vivido	440i
+vivo	440f 440g 440i
 vivo ánimo	385f
 vizon	68n
-viêt nam	618o
+viêt nam	636o
 vişne	227n
 vişne çürüğü	19n
-việt nam	618o
+việt nam	636o
 việt quất	229m
-vk	534o
-vkontakte	534o
-vodafone	533o
-void	1675a
+vk	551o
+vkontakte	551o
+vodafone	550o
+void	1634a
 voie lactée	173e
 volcan	163e
 volcanic	163a
@@ -8796,22 +10325,23 @@ volcano	163a
 volcán	163f
 volkan	163n
 volksfest	332h
-volkswagen	455o
+volkswagen	472o
+volleyball	385a
 vollmond	170h
 volpe	321i
-volvo	463o
-vomit	1229a
-vomit green	1195a
-vomit yellow	982a
+volvo	480o
+vomit	421a
+vomit green	1208a
+vomit yellow	996a
 vormittag	185h
 vui	386m
 vui tươi	386m
 vui vẻ	386m
-vulcan	2413a
+vulcan	2281a
 vulcano	163i
 vulcão	163g
 vulkan	163h
-vw	455o
+vw	472o
 vàng	2m
 vàng chanh	100m
 vàng kim	11m
@@ -8825,12 +10355,13 @@ vàng óng	11m
 vàng đất	102m
 vách đá	161m
 vía láctea	173f
-vívido	424f 424g
+vívido	440f 440g
 vòm trời	167m
 vùng cực	182m
 văn phòng	353m
+vũ trường	432m
 vũ trụ	173m
-vương quốc anh	608o
+vương quốc anh	626o
 vườn	125m
 vườn thiền	346m
 vạn lý trường thành	343m
@@ -8840,57 +10371,69 @@ vải lanh	289m
 vẹt	320m
 vững chắc	402m
 wabi sabi	350a 350e 350f 350g 350h 350i 350m 350n
-wagon	2030a
+waffle	268a
+waffles	268a
+wagon	1944a
 wal	327h
 wald	119h
-wall	1503a
+wall	1488a
 walnut	276a
-wand	2274a
+wand	2160a
+war	427A
+warehouse	373a
+warfare	427a
 warm	394a
-warm blue	870a
-warm brown	914a
+warm blue	885a
+warm brown	928a
 warm gemütlich	394h
-warm grey	1041a
-warm pink	881a
-warm purple	765a
-warm tone	432a
-warm toned	432a
-warme farben	432h
-warme töne	432h
-warmer ton	432h
-warming	2295a
+warm grey	1055a
+warm pink	896a
+warm purple	782a
+warm tone	448a
+warm toned	448a
+warme farben	448h
+warme töne	448h
+warmer ton	448h
+warming	2178a
 warmth	394a
-warning	2355a
-warrior	1711a
-wasabi	1694a
-washed out	422a
-washed out green	839a
-washy	1563a
+warning	2231a
+warrior	1662a
+wars	427a
+wasabi	1646a
+washed out	438a
+washed out green	854a
+washy	1537a
 wasser	151h
 wasserblau	66h
 wasserfall	150h
 wassermelone	231h
 wasserstadt	345h
 water	151a
-water blue	940a
+water blue	954a
 water lily	209a
 water town	345a
 waterfall	150a
 watermelon	231a
-waters	1391a
+waters	1394a
 wave	141a
 waves	141a
-wax	1485a
-weak	2128a
-weathered	1431a
-web	2331a
-wechat	482o
+wax	1473a
+weak	2026a
+wealth	377a
+wealthy	377a
+weary	410a
+weathered	1426a
+web	2212a
+wechat	499o
 wedding	367a
-weed	2067a
+weed	1977a
+weekend	383a
+weep	387a
+weeping	387a
 wehmütig	411h
 weiblich	415h
-weibo	509o
-weich	425h
+weibo	526o
+weich	441h
 weide	123h
 weiher	148h
 weihnachten	362h
@@ -8899,87 +10442,116 @@ wein	261h
 weinfarben	113h
 weinrot	33h
 weintraube	228h
-weird green	974a
+weird	431a
+weird green	988a
 weiss	10h
 weisse	10h
 weizen	248h
 weizenfeld	248h
 weiß	10h
 weiße	10h
-welcome	2414a
+welcome	2282a
+welcoming	394a
+well being	413a
+wellbeing	413a
 welle	141h
 wellen	141h
 wellness	413a 413h
 weltall	173h
-west ham	576o
-west ham united	576o
+west ham	594o
+west ham united	594o
 wet	1411a
-wetlands	2261a
+wetlands	2148a
 whale	327a
 whales	327a
-wharf	2179a
-whatsapp	480o
+wharf	2070a
+whatsapp	497o
 wheat	248a
 wheat field	248a
-wheel	1581a
+wheel	1553a
 whimsical	391a
-whip	1527a
+whip	1507a
 whiskey	264a
 whisky	264a 264e 264f 264g 264h 264i
-whispering	1600a
+whispering	1570a
 white	10a
-whitesmoke	1372a
-wicker	1967a
+whitesmoke	1384a
+wicker	1884a
+widerlich	421h
 wiese	123h
 wiesen	123h
 wild	414a 414h
-wilderness	2410a
-wildflower	1931a
-willow	1382a
+wilderness	414a
+wildflower	1849a
+willow	1391a
+win	412a
 wind	201a 201h
 windig	201h
-windmill	2147a
-windows blue	773a
-winds	1526a
+windmill	2043a
+windows blue	790a
+winds	1506a
 windy	201a
 wine	261a
 wine colour	113a
 wine red	113a
-winning	2166a
+wings	167a
+winner	412a
+winning	412a
 winter	195a 195h
-wintergreen	853a
+wintergreen	868a
 winterlich	195h
 wintertime	195a
 wintry	195a
-wishy	1562a
-wispy	2129a
+wish	400a
+wishes	400a
+wishy	1536a
+wispy	2027a
 wisteria	218a 218f
 wistful	411a
-witch	1764a
-without	435a
-wizard	1642a
-woad	2294a
-wolf	1632a
+witch	390a
+witchcraft	390a
+witches	390a
+without	452a
+wizard	391a
+wizards	391a
+woad	2177a
+wolf	1594a
 wolke	168h
 wolken	168h
 wolkig	200h
+womanly	415a
+wonder	420a
+wonderful	420a
+wonderland	391a
 wood	276a
 wooden	276a
 woodland	119a
 woodlands	119a
 woods	119a
-woollen	2415a
-woolly	2130a
-wordpress	540o
-woven	1646a
-wreath	1860a
+wool	289a
+woolen	289a
+woollen	289a
+woolly	2028a
+wordpress	557o
+workout	385a
+workshop	373a
+worried	409a
+worry	409a
+worrying	409a
+worship	408a
+woven	1607a
+wow	420a
+wrath	398a
+wreath	1782a
+wunder	420h
+wunderbar	420h
 wut	398h
 wälder	119h
 würdevoll	406h
 wüste	155h
 wütend	398h
 xa hoa	377m
-xanh	436m
+xanh	453m
 xanh aqua	66m
 xanh bạc hà	30m
 xanh cerulean	40m
@@ -9028,16 +10600,18 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xbox	545o
+xbox	562o
 xe taxi	336m
 xi măng	279m
-xiaohongshu	511o
-xiaomi	502o
+xiaohongshu	528o
+xiaomi	519o
+xin chào	451m
 xinh xắn	404m
 xmas	362a
 xoài	236m
 xuân	192m
 xà cừ	296m
+xà lách	429m
 xám	8m
 xám bạc	86m
 xám chì	85m
@@ -9045,11 +10619,12 @@ xám sắt	87m
 xám than	37m
 xám xanh	93m
 xương rồng	134m
-xỉn	426m
+xấu xí	421m
+xỉn	442m
 y tế	352m
 yaban mersini	229n
 yabani	414n
-yacht	2416a
+yacht	139a
 yakut	55n
 yakıcı	397n
 yalnız	387n
@@ -9057,49 +10632,59 @@ yalnızlık	387n
 yalın	381n
 yanardağ	163n
 yangın	164n
-yankees	560o
+yankees	578o
 yaprak	127n
 yapraklar	127n
-yarrow	2213a
+yaratıcı	434n
+yaratıcılık	434n
+yarrow	2103a
 yasak şehir	342n
 yasemin	220n
 yatak odası	358n
 yavaş	410n
+yawn	410a
+yay	386a
 yaz	193n
 yazın	193n
 yağmur	196n
 yağmur ormanı	120n
 yağmurlu	196n
+yearning	411a
 yellow	2a
-yellow brown	1184a
-yellow green	991a
-yellow ochre	1066a
-yellow orange	1208a
-yellow tan	854a
-yellowgreen	968a
-yellowish	1149a
-yellowish brown	1154a
-yellowish green	1238a
-yellowish orange	1002a
-yellowish tan	766a
-yellowy brown	931a
-yellowy green	1126a
-yeni zelanda	653o
+yellow brown	1197a
+yellow green	1005a
+yellow ochre	1080a
+yellow orange	1221a
+yellow tan	869a
+yellowgreen	982a
+yellowish	1162a
+yellowish brown	1167a
+yellowish green	1250a
+yellowish orange	1016a
+yellowish tan	783a
+yellowy brown	945a
+yellowy green	1139a
+yeni zelanda	671o
 yeşil	3n
 yeşil elma	234n
 yeşil çay	254n
 yeşillik	127n
 yeşim	295n
 yeşim yeşili	50n
-yoghurt	1570a
-yok	437n
+yoga	408a
+yoghurt	265a
+yogurt	265a
+yok	454n
+yolk	266a
 yosun	131n
 yosunlu	131n
-youth	2363a
-youtube	448o
+young	395a
+youth	395a
+youthful	395a
+youtube	465o
 yumuşak	384n
-yumuşak ton	425n
-yunanistan	634o
+yumuşak ton	441n
+yunanistan	652o
 yunus	327n
 yên bình	382m
 yên tĩnh	382m
@@ -9126,39 +10711,42 @@ zauber	391h
 zauberhaft	391h
 zebra	317a 317g 317h 317i 317n
 zebras	317a
+zehir	421n
+zehirli	421n
 zement	279h
 zen	346a 346e 346f 346g 346h 346i 346n
 zen bahçesi	346n
 zen garden	346a
 zen garten	346h
-zenith	2214a
+zenith	2104a
 zerdeçal	79n
-zero	1951a
-zest	1725a
+zero	1868a
+zest	385a
+zesty	385a
 zeytin	275n
 zeytin yeşili	24n
 zeytinyağı	275n
-zhihu	510o
+zhihu	527o
 ziegel	280h
 zimt	274h
-zinc	1949a
+zinc	1866a
 zincifre	35n
 zincifre kırmızısı	35n
 zinnober	35h
 zinnoberrot	35h
-zircon	2417a
+zircon	2283a
 zitrone	224h
 zitronen	224h
 zitronengelb	100h
 zitrusfrucht	225h
-zoom meeting	538o
-zoom video	538o
+zoom meeting	555o
+zoom video	555o
 zorn	398h
 zornig	398h
 zorro	321f
 zucca	243i
 zucchero filato	270i
-zucchini	2131a
+zucchini	2029a
 zuckerwatte	270h
 zukunft	372h
 zurückhaltend	417h
@@ -9168,28 +10756,31 @@ zyan	14h
 zèbre	317e
 zümrüt	49n
 zümrüt yeşili	49n
+ác quỷ	424m
 ácer	129g
-áfrica do sul	642o
+áfrica do sul	660o
 água	151g
 água marinha clara	66g
 ámbar	32f
+ángel	423f
+ángeles	423f
 ánh bạc	12m
 ánh nắng	169m
 ánh nến	307m
 ánh trăng	171m
 ánh đèn	333m
 ánh đèn neon	305m
-áo	627o
+áo	645o
 árbol	132f
 árboles	132f
 ártico	182f 182g
 árvore	132g
 árvores	132g
-áustria	627o
+áustria	645o
 âm u	200m
 âmbar	32g
 âtre	308e
-ägypten	620o
+ägypten	638o
 ängstlich	409h
 äpfel	233h
 ätherisch	392h
@@ -9203,7 +10794,7 @@ zümrüt yeşili	49n
 çay	253n
 çay kahvesi	88n
 çayır	123n
-çekya	635o
+çekya	653o
 çelik	281n
 çeltik	249n
 çiftlik	344n
@@ -9214,13 +10805,14 @@ zümrüt yeşili	49n
 çimen	124n
 çimen yeşili	51n
 çimento	279n
-çin	612o
+çin	630o
 çin kırmızısı	75n
 çin seddi	343n
 çin tarzı	351n
 çin yeni yılı	365n
 çini	293n
 çini mürekkebi	299n
+çirkin	421n
 çise	197n
 çisenti	197n
 çivit	23n
@@ -9233,21 +10825,23 @@ zümrüt yeşili	49n
 çocuklar	376n
 çöl	155n
 çömlek	301n
+çürük	421n
 çılgın	418n
 écarlate	34e
 éclair	198e
-éclatant	423e
-éclatante	423e
+éclatant	439e
+éclatante	439e
 école	354e
 écologique	379e
 église	356e
-égypte	620o
-électrique	428e
+égypte	638o
+électrique	444e
 élégance	393e
 élégant	393e
 élégante	393e
 émeraude	49e
-émirats arabes unis	622o
+émerveillement	420e
+émirats arabes unis	640o
 énergie	385e
 énergique	385e
 énigmatique	390e
@@ -9258,44 +10852,54 @@ zümrüt yeşili	49n
 éruption	163e
 étang	148e
 étang de lotus	149e
-états unis	607o
+états unis	625o
 éthéré	392e
+étincelant	426e
 étoile	172e
 étoiles	172e
 étoilé	172e
 étoilée	172e
+étonnant	420e
+étonné	420e
+étrange	431e
 été	193e
-évite	435e
-éviter	435e
+évite	452e
+éviter	452e
 êm dịu	384m
 êm đềm	382m
-índia	614o
+índia	632o
 índigo	23f 23g
 île	154e
 îles	154e
 îlot	154e
+óng ánh	426m
 óxido	284f
 ô	335m
 ô liu	275m
 ô long	257m
+öde	430h
 öfke	398n
 öfkeli	398n
 öko	379h
 ökologisch	379h
-österreich	627o
+österreich	645o
 özlem	411n
 öğle	186n
 öğleden sonra	187n
 öğlen	186n
-úc	611o
+úc	629o
+überraschend	420h
+überrascht	420h
+überraschung	420h
 ürkütücü	399n
 üzgün	387n
 üzüm	228n
-ý	601o
+ý	619o
 đam mê	389m
-đan mạch	630o
+đan mạch	648o
 đen	9m
 đen mực	47m
+đen trắng	425m
 đen ánh xanh	80m
 điên cuồng	418m
 đá	161m
@@ -9318,11 +10922,14 @@ zümrüt yeşili	49n
 đêm khuya	189m
 đêm trăng	171m
 đóa hoa	204m
-đóng băng	430m
+đóng băng	446m
+đô la	419m
 đô thị	337m
 đông giá	195m
-đông lạnh	430m
+đông lạnh	446m
 đơn giản	381m
+đơn sắc	425m
+đơn điệu	430m
 đường phố	338m
 đại dương	139m
 đảo	154m
@@ -9332,10 +10939,12 @@ zümrüt yeşili	49n
 đất đai	166m
 đầm phá	145m
 đầm sen	149m
+đầy màu sắc	175m
 đầy sao	172m
-đậm	419m
+đậm	435m
 đền	341m
 đền thờ	341m
+địa ngục	424m
 địa trung hải	348m
 đỏ	0m
 đỏ cam	97m
@@ -9353,6 +10962,7 @@ zümrüt yeşili	49n
 đỏ tía	21m
 đỏ tươi	34m
 đỏ đô	33m
+đố kỵ	422m
 đồ chơi	376m
 đồ gốm	301m
 đồ sứ	292m
@@ -9367,11 +10977,11 @@ zümrüt yeşili	49n
 đồng thau	60m
 đồng thau cổ	58m
 đồng đỏ	59m
-đức	600o
-đừng	435m
+đức	618o
+đừng	452m
 ırmak	147n
 ışıklar	333n
-ışıltılı	423n
+ışıltılı	439n
 şafak	177n
 şakayık	211n
 şampanya	262n
@@ -9382,6 +10992,9 @@ zümrüt yeşili	49n
 şartröz	67n
 şatafatlı	377n
 şato	355n
+şaşkın	420n
+şaşkınlık	420n
+şaşırtıcı	420n
 şeftali	232n
 şeftali pembesi	73n
 şeftali rengi	27n
@@ -9395,50 +11008,62 @@ zümrüt yeşili	49n
 şemsiye	335n
 şenlik	332n
 şenlikli	405n
+şeytan	424n
 şifalı otlar	136n
-şili	639o
+şili	657o
 şimşek	198n
 şirin	404n
 şirket	353n
 şişe yeşili	48n
+şubat	195n
 şömine	308n
 şık	393n
 абрикос	78j
 абрикосовый	78j
+август	193j
+августа	193j
 авокадо	239j
-австралия	611o
-австрия	627o
+австралия	629o
+австрия	645o
+ад	424j
+адский	424j
 азалия	222j
 айсберг	181j
 аква	66j
-алибаба	503o
+алибаба	520o
 алмаз	298j
+алчность	422j
 алый	0j
 альпы	159j
 алюминий	283j
-амазон	543o
+амазон	560o
 аметист	56j
 аметистовый	56j
 ананас	237j
-андроид	494o
+ангел	423j
+ангелы	423j
+андроид	511o
 антарктида	182j
 античная бронза	302j
 антрацитовый	37j
 апельсин	225j
 апельсины	225j
+апрель	192j
+апреля	192j
 арбуз	231j
-аргентина	605o
+аргентина	623o
 арктика	182j
 арктический	182j
-арсенал	568o
+армия	427j
+арсенал	586o
 асфальт	279j
 атлас	288j
-атлетико	580o
-ауди	454o
-аэрофлот	526o
+атлетико	598o
+ауди	471o
+аэрофлот	543o
 бабл ти	256j
 бабочка	322j
-бавария мюнхен	581o
+бавария мюнхен	599o
 багровый	71j
 багряный	34j
 базар	329j
@@ -9446,54 +11071,61 @@ zümrüt yeşili	49n
 бамбук	122j
 бамбуковая роща	122j
 бамбуковый зеленый	52j
+банальный	430j
 банан	235j
-бангладеш	647o
+бангладеш	665o
 банк	353j
-барби	659o
+барби	677o
 бархат	287j
 бежевый	17j
-без	435j
+без	452j
 бездна	140j
 безмятежный	382j
 безумный	418j
 белоснежный	84j
 белый	10j
-бельгия	625o
+бельгия	643o
 берег	142j
 бетон	279j
-бешикташ	594o
+бешикташ	612o
 библиотека	340j
 бизнес	353j
 бирюза	15j
 бирюзовый	15j
 благородный	378j
-бледно	422j
+бледно	438j
 бледно сиреневый	90j
-бледный	422j
-бмв	453o
+бледный	438j
+блеск	426j
+блестки	426j
+блестящий	426j
+блюз	433j
+бмв	470o
 божья коровка	324j
-бока хуниорс	595o
+бока хуниорс	613o
+болезнь	421j
 больница	352j
+больной	421j
 бордо	33j
 бордовый	33j
-боруссия дортмунд	582o
-бразилия	604o
+боруссия дортмунд	600o
+бразилия	622o
 бриз	201j
 бриллиант	298j
 бронза	58j
 бронзовый	58j
 будущее	372j
 бумага	290j
-бургер кинг	517o
+бургер кинг	534o
 бурый	7j
 буря	198j
 бутылочный	48j
 ваби саби	350j
 валентинка	364j
-ватсап	480o
+ватсап	497o
 великая китайская стена	343j
-великобритания	608o
-венгрия	636o
+великобритания	626o
+венгрия	654o
 веселый	386j
 весенний	192j
 весна	192j
@@ -9505,52 +11137,56 @@ zümrüt yeşili	49n
 вечерний	188j
 вечером	188j
 взморье	142j
-виза	472o
+виза	489o
 винный	113j
 вино	261j
 виноград	228j
 винтаж	375j
 винтажный	375j
 виски	264j
-вичат	482o
+вичат	499o
 вишня	227j
-вк	534o
-вконтакте	534o
+вк	551o
+вконтакте	551o
 вода	151j
-водафон	533o
+водафон	550o
 водный городок	345j
 водопад	150j
 водоросли	137j
+военный	427j
 воздушный	392j
 воздушный шар	334j
+война	427j
 волна	141j
 волны	141j
 волшебный	391j
 волшебство	391j
-вольво	463o
+вольво	480o
 восточный	351j
 восход	177j
 восход солнца	177j
 вселенная	173j
 вулкан	163j
 выпечка	268j
-выцветший	426j
-вьетнам	618o
+выцветший	442j
+вьетнам	636o
 гавань	153j
 газон	124j
 галактика	173j
-галатасарай	592o
+галатасарай	610o
+галерея	434j
 галька	278j
-гана	645o
-германия	600o
+гана	663o
+германия	618o
 гжель	293j
 гинкго	130j
 гирлянда	333j
 глина	301j
 глициния	218j
-глубокий	420j
+глубокий	436j
 глубокое море	140j
 гнев	398j
+гнилой	421j
 голубика	229j
 голубовато белый	76j
 голубой	41j
@@ -9571,7 +11207,7 @@ zümrüt yeşili	49n
 готический	407j
 гранат	240j
 гранит	278j
-греция	634o
+греция	652o
 гриб	135j
 грибы	135j
 гроза	198j
@@ -9581,17 +11217,22 @@ zümrüt yeşili	49n
 грустный	387j
 грусть	387j
 грязно белый	104j
+грязный	421j
 грязь	166j
-гугл	443o
-дания	630o
-делл	499o
+гугл	460o
+дания	648o
+декабрь	195j
+декабря	195j
+делл	516o
 дельфин	327j
+демон	424j
 деним	286j
 день	191j
 день после обеда	187j
 день рождения	368j
 день святого валентина	364j
 день святого патрика	370j
+деньги	419j
 деревенский стиль	374j
 деревня	344j
 дерево	132j
@@ -9602,13 +11243,16 @@ zümrüt yeşili	49n
 десерт	268j
 дети	376j
 детский	376j
+джаз	433j
+джазовый	433j
 джинсовый синий	69j
 джинсы	286j
 джунгли	120j
 дзен	346j
 дикий	414j
 динамичный	385j
-дискорд	487o
+дискорд	504o
+дискотека	432j
 дневной	191j
 днем	191j
 доверие	402j
@@ -9616,6 +11260,8 @@ zümrüt yeşili	49n
 дождливый	196j
 дождь	196j
 долина	160j
+доллар	419j
+доллары	419j
 домашний	394j
 домик	359j
 драгоценности	313j
@@ -9626,12 +11272,14 @@ zümrüt yeşili	49n
 дым	311j
 дымка	199j
 дымный	311j
-дымчатый	429j
+дымчатый	445j
+дьявол	424j
 дюна	155j
 дюны	155j
-египет	620o
+египет	638o
 ели	121j
 ель	121j
+жадность	422j
 жара	202j
 жаркий	397j
 жасмин	220j
@@ -9642,15 +11290,18 @@ zümrüt yeşili	49n
 жемчужно белый	106j
 женский	415j
 женственный	415j
+живопись	434j
 живопись тушью	299j
 жуткий	399j
+завистливый	422j
+зависть	422j
 завод	373j
 загадочный	390j
 загар	26j
 закат	176j
 закаты	176j
-заледеневший	430j
-замерзший	430j
+заледеневший	446j
+замерзший	446j
 замок	355j
 запретный город	342j
 заря	177j
@@ -9662,6 +11313,8 @@ zümrüt yeşili	49n
 звезды	172j
 здоровый	413j
 здоровье	413j
+здравствуй	451j
+здравствуйте	451j
 зебра	317j
 зеленое яблоко	234j
 зеленый	3j
@@ -9690,40 +11343,47 @@ zümrüt yeşili	49n
 зонт	335j
 зонтик	335j
 зрелый	417j
-ибей	479o
+ибей	496o
 игристое	262j
 игрушки	376j
 избушка	359j
 извержение	163j
+изумление	420j
 изумруд	49j
 изумрудный	49j
 изысканный	393j
 изящный	393j
-икеа	442o
-иксбокс	545o
+икеа	459o
+иксбокс	562o
 императорский	378j
 императорский дворец	342j
 индиго	23j
-индия	614o
-индонезия	648o
+индия	632o
+индонезия	666o
 индустриальный	373j
 иней	183j
-инстаграм	445o
-интел	496o
-интер	585o
+инстаграм	462o
+интел	513o
+интер	603o
 ирис	259j
-ирландия	609o
-исландия	632o
-испания	602o
+ирландия	627o
+искусство	434j
+исландия	650o
+испания	620o
 иссиня черный	80j
-италия	601o
+италия	619o
+июль	193j
+июля	193j
+июнь	193j
+июня	193j
 кавай	404j
 какао	258j
 кактус	134j
 камень	278j
 камин	308j
 камни	278j
-канада	610o
+камуфляж	427j
+канада	628o
 каньон	157j
 капучино	252j
 карамель	259j
@@ -9733,23 +11393,24 @@ zümrüt yeşili	49n
 карнавал	332j
 карп кои	326j
 карри	274j
-карфур	512o
-катар	623o
+картина	434j
+карфур	529o
+катар	641o
 кафе	339j
 каштан	20j
 каштановый	20j
 каштановый красный	19j
 кварц	297j
-кения	644o
+кения	662o
 керамика	301j
 киберпанк	371j
 киви	242j
 киноварный	35j
 киноварь	35j
 кирпич	280j
-кислотный	428j
+кислотный	444j
 кит	327j
-китай	612o
+китай	630o
 китайский красный	75j
 китайский новый год	365j
 китайский стиль	351j
@@ -9765,10 +11426,10 @@ zümrüt yeşili	49n
 кобальт	45j
 кобальтовый	45j
 кожа	285j
-кока кола	439o
+кока кола	456o
 кокос	238j
 колосья	248j
-колумбия	638o
+колумбия	656o
 конфеты	269j
 коралловый	28j
 коралловый риф	152j
@@ -9791,18 +11452,20 @@ zümrüt yeşili	49n
 красное вино	261j
 красные	0j
 красный	0j
+красочный	175j
 кремовый	18j
 крепость	355j
 кристалл	297j
 кровавый	312j
 кровь	312j
-кроме	435j
-куба	654o
+кроме	452j
+куба	672o
 кувшинка	209j
 кукуруза	247j
+купюры	419j
 куркума	79j
 кухня	357j
-кфс	516o
+кфс	533o
 лава	163j
 лаванда	207j
 лавандовый	207j
@@ -9813,7 +11476,7 @@ zümrüt yeşili	49n
 лаймовый	31j
 лак	300j
 лаковый	300j
-ламборгини	452o
+ламборгини	469o
 ламинария	137j
 лампа	333j
 лампы	333j
@@ -9821,16 +11484,16 @@ zümrüt yeşili	49n
 латте	252j
 латунный	60j
 латунь	60j
-лего	546o
+лего	563o
 лед	181j
 леденцы	269j
 ледник	181j
 ледяной	396j
-ледяной тон	430j
-лейкерс	550o
+ледяной тон	446j
+лейкерс	568o
 лен	289j
 ленивый	410j
-леново	500o
+леново	517o
 лес	119j
 леса	119j
 лесной	119j
@@ -9838,14 +11501,14 @@ zümrüt yeşili	49n
 лето	193j
 летом	193j
 ливень	196j
-лидл	513o
+лидл	530o
 лиловый	5j
 лимон	224j
 лимонад	224j
 лимонно желтый	100j
 лимонный	100j
 лимоны	224j
-линкедин	547o
+линкедин	564o
 лиса	321j
 лист	127j
 листва	127j
@@ -9861,19 +11524,20 @@ zümrüt yeşili	49n
 лунный свет	171j
 любовь	388j
 люкс	377j
-люфтганза	524o
+люфтганза	541o
 лягушка	325j
 магия	391j
 магма	163j
 магнолия	223j
 маджента	21j
-майкрософт	542o
+май	192j
+майкрософт	559o
 мак	219j
 макарон	272j
 макаруны	272j
-макдоналдс	440o
+макдоналдс	457o
 маки	219j
-малайзия	651o
+малайзия	669o
 малахит	82j
 малахитовый	82j
 малина	230j
@@ -9881,13 +11545,16 @@ zümrüt yeşili	49n
 мальва	63j
 манго	236j
 мандарин	225j
-манчестер сити	572o
-манчестер юнайтед	571o
+манчестер сити	590o
+манчестер юнайтед	589o
 маргаритка	217j
-марокко	621o
+марокко	639o
+март	192j
+марта	192j
 маслины	275j
-мастеркард	473o
+мастеркард	490o
 матча	255j
+мая	192j
 мгла	199j
 мегаполис	337j
 мед	260j
@@ -9897,14 +11564,16 @@ zümrüt yeşili	49n
 медленный	410j
 медный	59j
 медь	59j
-мексика	606o
+мексика	624o
 меланхолия	387j
 мелкий дождь	197j
+мерзкий	421j
+мерцающий	426j
 металл	283j
 металлический	283j
 мечта	392j
 мечтательный	392j
-милан фк	584o
+милан фк	602o
 милота	404j
 милый	404j
 минеральный синий	81j
@@ -9912,12 +11581,15 @@ zümrüt yeşili	49n
 минималистичный	381j
 мирный	382j
 мистический	390j
-мицубиси	467o
+мицубиси	484o
 млечный путь	173j
+многоцветный	175j
 молния	198j
 молоко	265j
 молочно белый	104j
 молочный	105j
+монохром	425j
+монохромный	425j
 море	139j
 морковь	246j
 мороженое	271j
@@ -9929,29 +11601,33 @@ zümrüt yeşili	49n
 морской	139j
 морской синий	16j
 моря	139j
-мост золотые ворота	657o
+мост золотые ворота	675o
 мох	131j
 мощный	401j
 мрамор	277j
 мрачный	387j
 мужественный	416j
 мужской	416j
+музей	434j
 мшистый	131j
 мягкий	384j
-мягкий тон	425j
+мягкий тон	441j
 мята	30j
 мятный	30j
 надежда	400j
 надежный	402j
-насыщенно темный	420j
-насыщенный	424j
+наличные	419j
+насыщенно темный	436j
+насыщенный	440j
 натуральный	379j
 научная фантастика	372j
-не	435j
+не	452j
 небеса	167j
 небесно голубой	41j
 небесно лазурный	40j
+небесный	423j
 небо	167j
+невероятный	420j
 невинный	403j
 нежно зеленый	53j
 нежный	384j
@@ -9961,50 +11637,59 @@ zümrüt yeşili	49n
 неоново зеленый	117j
 неоново розовый	116j
 неоновые огни	305j
-неоновый	428j
+неоновый	444j
 неоновый свет	305j
 нервный	409j
-нет	435j
-нетфликс	447o
+нет	452j
+нетфликс	464o
 нефрит	295j
 нефритово зеленый	50j
-ни	435j
-нигерия	643o
-нидерланды	624o
-никаких	435j
-никакого	435j
-никакой	435j
-нинтендо	544o
-ниссан	458o
-новая зеландия	653o
+ни	452j
+нигерия	661o
+нидерланды	642o
+никаких	452j
+никакого	452j
+никакой	452j
+нинтендо	561o
+ниссан	475o
+новая зеландия	671o
 новогодняя елка	362j
-норвегия	629o
+норвегия	647o
 ностальгический	411j
 ностальгия	375j
 ностальгия светлая	411j
+ночная жизнь	432j
 ночной	189j
+ночной клуб	432j
 ночной рынок	330j
 ночь	189j
 ночью	189j
+ноябрь	194j
+ноября	194j
 нюдовый	115j
 оазис	138j
-оаэ	622o
+оаэ	640o
 облака	168j
 облако	168j
 облачно	200j
 облачный	200j
+овощи	429j
+овощной	429j
 огни	333j
 огонь	164j
 огоньки	333j
 одинокий	387j
+однообразный	430j
 озера	146j
 озерно синий	42j
 озеро	146j
 океан	139j
+октябрь	194j
+октября	194j
 оливки	275j
 оливковое масло	275j
 оливковый	24j
-олимпиада	660o
+олимпиада	678o
 опавшие листья	128j
 оптимистичный	400j
 оранжево красный	97j
@@ -10021,26 +11706,28 @@ zümrüt yeşili	49n
 османтус	221j
 остров	154j
 острова	154j
+отвратительный	421j
+отвращение	421j
 офис	353j
 охра	36j
 охристый	36j
 очаг	308j
 павлин	315j
 павлиний синий	46j
-пакистан	646o
-панасоник	521o
+пакистан	664o
+панасоник	538o
 панда	318j
 парк	126j
 пасмурно	200j
 пасмурный	200j
 пастбище	123j
-пастель	427j
-пастельный	427j
+пастель	443j
+пастельный	443j
 пасха	369j
-пейпал	474o
+пейпал	491o
 пепел	165j
 пепельно розовый	89j
-пепси	541o
+пепси	558o
 пергамент	290j
 переулок	338j
 перламутр	296j
@@ -10048,7 +11735,7 @@ zümrüt yeşili	49n
 персик	232j
 персиково розовый	73j
 персиковый	27j
-перу	640o
+перу	658o
 перья	310j
 песок	156j
 песочный	103j
@@ -10058,13 +11745,14 @@ zümrüt yeşili	49n
 пещера	162j
 пиво	263j
 пингвин	319j
-пинтерест	489o
+пинтерест	506o
 пион	211j
 пионы	211j
 пирожное	268j
 пламя	164j
 пластик	304j
-плейстейшен	450o
+плейстейшен	467o
+плоды	428j
 плющ	133j
 пляж	142j
 победа	412j
@@ -10079,40 +11767,47 @@ zümrüt yeşili	49n
 покой	382j
 полдень	186j
 поле	123j
+поле боя	427j
 полнолуние	170j
 полночь	190j
-полумрак	431j
-польша	633o
+полумрак	447j
+польша	651o
 поля	123j
 полярное сияние	174j
 полярный	182j
 помидор	244j
 попугай	320j
 порт	153j
-португалия	603o
-порше	461o
+португалия	621o
+порше	478o
 после полудня	187j
+потрясающий	420j
 почва	166j
 праздник	332j
 праздник весны	365j
 праздник день рождения	368j
 праздник середины осени	366j
 праздничный	405j
+преисподняя	424j
 прелестный	404j
 при свечах	307j
 прибой	141j
-приглушенно нежный	425j
-приглушенный	426j
+привет	451j
+приглушенно нежный	441j
+приглушенный	442j
 приключение	414j
 природа	379j
 причал	153j
+причудливый	431j
 простой	381j
+противный	421j
 профессиональный	402j
 прохладный	396j
 пруд	148j
 пруд с лотосами	149j
 пряности	274j
-псж	587o
+псж	605o
+психоделический	431j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурпурно розовый	21j
@@ -10123,19 +11818,25 @@ zümrüt yeşili	49n
 пшеничное поле	248j
 пылкий	389j
 пыльно розовый	92j
-пыльный	426j
+пыльный	442j
 радостный	386j
 радость	386j
 радуга	175j
+разноцветный	175j
+рай	423j
+райский	423j
 ракета	360j
 рассвет	177j
 расслабленный	383j
 расслабляющий	383j
-реал мадрид	578o
-ред булл	518o
-реддит	488o
+реал мадрид	596o
+ревнивый	422j
+ревность	422j
+ред булл	535o
+реддит	505o
+рейв	432j
 река	147j
-рено	464o
+рено	481o
 ретро	375j
 ржаво красный	112j
 ржавчина	284j
@@ -10156,12 +11857,12 @@ zümrüt yeşili	49n
 роса	203j
 роскошный	377j
 роскошь	377j
-российский флаг	615o
-россия	615o
+российский флаг	633o
+россия	633o
 роща	119j
 рубин	55j
 рубиновый	55j
-румыния	637o
+румыния	655o
 румянец	114j
 рустикальный	374j
 ручей	147j
@@ -10171,24 +11872,28 @@ zümrüt yeşili	49n
 сад	125j
 сад камней	346j
 сады	125j
+саксофон	433j
 сакура	205j
+салат	429j
 салатовый	53j
 салют	331j
 самоцвет	313j
-самсунг	449o
+самсунг	466o
 санторини	348j
 сапфир	54j
 сапфировый	54j
-саудовская аравия	619o
+сатана	424j
+саудовская аравия	637o
 сахарная вата	270j
 свадебный	367j
 свадьба	367j
 свежесть	395j
 свежий	395j
-светло	421j
-светлый	421j
-светящийся	423j
-светящийся неон	428j
+сверкающий	426j
+светло	437j
+светлый	437j
+светящийся	439j
+светящийся неон	444j
 свеча	307j
 свечи	307j
 свинцово серый	85j
@@ -10200,8 +11905,10 @@ zümrüt yeşili	49n
 седой	8j
 селадон	294j
 село	344j
-селтикс	551o
+селтикс	569o
 сельский	344j
+сентябрь	194j
+сентября	194j
 сепия	61j
 сердитый	398j
 серебристо серый	86j
@@ -10216,25 +11923,28 @@ zümrüt yeşili	49n
 серый	8j
 серьезный	406j
 сильный	401j
-сингапур	652o
+сингапур	670o
 сине белый фарфор	293j
 сине зеленый	13j
 сине фиолетовый	95j
 синее	4j
 синие	4j
 синий	4j
-синий кляйна	656o
+синий кляйна	674o
 синий час	179j
 синяя	4j
 сиреневато фиолетовый	22j
 сиреневый	64j
 сирень	64j
-сияющий	423j
+сияющий	439j
 сказка	391j
 сказочный	391j
 скала	161j
 скалы	161j
 скандинавский	349j
+скука	430j
+скучно	430j
+скучный	430j
 славный	412j
 сладости	269j
 слива	241j
@@ -10251,9 +11961,11 @@ zümrüt yeşili	49n
 снежная гора	159j
 снежный	184j
 сновидение	392j
-снэпчат	490o
+снэпчат	507o
 собор	356j
 современный	381j
+солдат	427j
+солдаты	427j
 солидный	402j
 солнечный	169j
 солнечный свет	169j
@@ -10263,70 +11975,76 @@ zümrüt yeşili	49n
 сосна	121j
 сосновый	121j
 сосны	121j
-сочный	424j
+сочный	440j
 спальня	358j
 специи	274j
 спокойный	382j
-спотифай	446o
+спотифай	463o
 средиземноморский	348j
 средиземноморье	348j
 сталь	281j
-старбакс	441o
+старбакс	458o
 старые книги	309j
 стекло	291j
 степь	123j
+странно	431j
+странный	431j
 страстный	389j
 страсть	389j
 страх	399j
 страшный	399j
 стресс	409j
 строгий	406j
-субару	466o
-сузуки	465o
+субару	483o
+сузуки	482o
 суккулент	134j
 сумерки	188j
-сумрачный	431j
+сумрачный	447j
 сусальное золото	303j
 суши	273j
 счастливый	386j
 счастье	386j
-сша	607o
-сяоми	502o
-таиланд	649o
+сша	625o
+сюрприз	420j
+сяоми	519o
+таиланд	667o
 таинственный	390j
 тайна	390j
 такси	336j
 тауп	68j
-твиттер	548o
-твич	486o
-телеграм	481o
+твиттер	565o
+твич	503o
+творческий	434j
+творчество	434j
+телеграм	498o
 телесный	115j
-темно	419j
+темно	435j
 темно бордовый	19j
 темно зеленый	48j
 темно синий	16j
-темный	419j
-теплые тона	432j
+темный	435j
+теплые тона	448j
 теплый	394j
-теплый оттенок	432j
+теплый оттенок	448j
 терракота	111j
 терракотовый	111j
-тесла	460o
+тесла	477o
 технологии	372j
 тигр	316j
-тикток	485o
-тиффани	655o
+тикток	502o
+тиффани	673o
 тихий	382j
 тлеющие угли	165j
-тойота	456o
+тойота	473o
+токсичный	421j
 томат	244j
 торжественный	406j
 торжественный праздник	405j
 торт	268j
 тоска	387j
 тоскливый	387j
-тоттенхэм	573o
-тошиба	520o
+тоттенхэм	591o
+тошиба	537o
 трава	124j
 травы	124j
 травы пряные	136j
@@ -10334,7 +12052,7 @@ zümrüt yeşili	49n
 травяной	51j
 тревога	409j
 тревожный	409j
-триколор	615o
+триколор	633o
 триумф	412j
 тропики	347j
 тропический	347j
@@ -10343,29 +12061,33 @@ zümrüt yeşili	49n
 туман	199j
 туманность	173j
 туманный	199j
-туманный тон	429j
+туманный тон	445j
 тундра	182j
-турецкие авиалинии	525o
-турция	617o
-тусклый	431j
+турецкие авиалинии	542o
+турция	635o
+тусклый	447j
 тучи	168j
 тушь	299j
 тыква	243j
 тюльпан	210j
 тюльпаны	210j
-убер	477o
-убунту	495o
+убер	494o
+убунту	512o
 уверенный	401j
 угли	165j
 угольно серый	37j
+удивительный	420j
+удивление	420j
 ужас	399j
-украина	616o
-україна	616o
+украина	634o
+україна	634o
 улица	338j
 улун	257j
 ультрамарин	44j
 ультрамариновый	44j
 умиротворение	382j
+унылый	430j
+уродливый	421j
 утес	161j
 утонченный	393j
 утонченный сдержанный	417j
@@ -10376,53 +12098,60 @@ zümrüt yeşili	49n
 уют	394j
 уютный	394j
 фабрика	373j
-файрфокс	493o
+файрфокс	510o
 фарфор	292j
-федэкс	470o
+февраль	195j
+февраля	195j
+федэкс	487o
 фейерверк	331j
-фейсбук	444o
-фенербахче	593o
+фейсбук	461o
+фенербахче	611o
 ферма	344j
-феррари	451o
+феррари	468o
 фестиваль	332j
 фея	391j
 фиалковый	22j
-фиат	462o
-филиппины	650o
+фиат	479o
+филиппины	668o
 финансы	353j
-финляндия	631o
+финляндия	649o
 фиолетовый	5j
-фк барселона	579o
-фк ливерпуль	570o
-фламенго	596o
+фк барселона	597o
+фк ливерпуль	588o
+фламенго	614o
 фламинго	314j
-флуоресцентный	428j
-фольксваген	455o
+флуоресцентный	444j
+фольксваген	472o
 фонари	306j
 фонарик	306j
 фонарь	306j
-франция	599o
+франция	617o
+фрукт	428j
+фруктовый	428j
+фрукты	428j
 фуксия	65j
 футуристичный	372j
 хаки	25j
 хаотичный	418j
 хвойный	121j
-хендай	459o
-хендэ	459o
+хендай	476o
+хендэ	476o
 хижина	359j
 хлеб	267j
 хлопок	289j
 холм	158j
 холмы	158j
-холодные тона	433j
+холодные тона	449j
 холодный	396j
-холодный оттенок	433j
-хонда	457o
+холодный оттенок	449j
+хонда	474o
 храм	341j
 хризантема	214j
 хром	283j
 хрусталь	297j
-хуавей	501o
+хуавей	518o
+художественный	434j
+художник	434j
 хэллоуин	363j
 царский	378j
 цвет воды	66j
@@ -10450,59 +12179,69 @@ zümrüt yeşili	49n
 чай	253j
 чай с молоком	256j
 чайный	88j
-челси	569o
+челси	587o
 черешня	227j
 черника	229j
 чернила	47j
 чернильный	47j
+черно белый	425j
 черный	9j
 черный чай	253j
-чехия	635o
-чикаго буллз	552o
-чили	639o
+чехия	653o
+чикаго буллз	570o
+чили	657o
 чистота	403j
 чистый	403j
 чугун	282j
+чудесный	420j
+чудной	431j
+чудо	420j
 шалфей	94j
 шалфейный	94j
 шампанское	262j
+шанель	567o
 шарики	334j
 шартрез	67j
 шафран	274j
-швейцария	626o
-швеция	628o
+швейцария	644o
+швеция	646o
 шелк	288j
-шелл	468o
+шелл	485o
 школа	354j
 шоколад	258j
 шоколадный	108j
 шторм	198j
 шумный	418j
-эйрбиэнби	476o
+эйрбиэнби	493o
 эко	379j
 экологичный	379j
-эл джи	519o
+эксцентричный	431j
+эл джи	536o
 элегантный	393j
 энергичный	385j
 энергия	385j
 эспрессо	251j
-юар	642o
-ювентус	583o
-южная корея	613o
-ютуб	448o
+юар	660o
+ювентус	601o
+южная корея	631o
+ютуб	465o
 яблоки	233j
 яблоко	233j
 ягода	250j
 ягоды	250j
-ямайка	641o
-янкиз	560o
+яд	421j
+ядовитый	421j
+ямайка	659o
+январь	195j
+января	195j
+янкиз	578o
 янтарный	32j
 янтарь	32j
-япония	598o
+япония	616o
 японский	350j
-яркий	423j
+яркий	439j
 яркий живой	385j
-ярко	423j
+ярко	439j
 ярко алый	34j
 ярко желтый	101j
 ярко красный	74j
@@ -10510,6 +12249,10 @@ zümrüt yeşili	49n
 ярмарка	332j
 яростный	398j
 ярость	398j
+ابداع	434k
+ابداعي	434k
+ابريل	192k
+ابليس	424k
 ابيض	10k
 ابيض ثلجي	84k
 ابيض حليبي	105k
@@ -10517,6 +12260,8 @@ zümrüt yeşili	49n
 ابيض قمري	76k
 ابيض لؤلؤي	106k
 ابيض مكسور	104k
+ابيض واسود	425k
+احادي اللون	425k
 احترافي	402k
 احتفال	332k
 احتفالي	405k
@@ -10550,11 +12295,12 @@ zümrüt yeşili	49n
 اخضر نيون	117k
 اخضر يشبي	50k
 ادغال	120k
+اذار	192k
 ارجواني	5k
 ارجواني جمشتي	56k
 ارجواني فاتح	64k
 ارجواني وردي	21k
-ارسنال	568o
+ارسنال	586o
 ارض	166k
 ازاليه	222k
 ازرق	4k
@@ -10574,9 +12320,9 @@ zümrüt yeşili	49n
 ازرق ملكي	43k
 ازهار	204k
 ازهار الكرز	205k
-اسبانيا	602o
+اسبانيا	620o
 اسبريسو	251k
-استراليا	611o
+استراليا	629o
 استرخاء	383k
 استوائي	347k
 استوائيه	347k
@@ -10607,68 +12353,72 @@ zümrüt yeşili	49n
 اعشاب خضراء	124k
 اعشاب عطريه	136k
 اعماق البحر	140k
+اغسطس	193k
 افق	180k
 افوكادو	239k
 اقحوان	214k
 اقحوانه	217k
-الا	435k
-الارجنتين	605o
-الالعاب الاولمبيه	660o
-الامارات	622o
+اكتوبر	194k
+الا	452k
+الارجنتين	623o
+الالعاب الاولمبيه	678o
+الامارات	640o
 البحر العميق	140k
 البحر المتوسط	348k
-البرازيل	604o
-البرتغال	603o
+البرازيل	622o
+البرتغال	621o
 الترامارين	44k
-التشيك	635o
+التشيك	653o
 الخريف	194k
-الخطوط الجويه التركيه	525o
-الخطوط الجويه القطريه	523o
-الدنمارك	630o
+الخطوط الجويه التركيه	542o
+الخطوط الجويه القطريه	540o
+الدنمارك	648o
 الربيع	192k
 الساعه الذهبيه	178k
 الساعه الزرقاء	179k
-السعوديه	619o
-السويد	628o
+السعوديه	637o
+السلام عليكم	451k
+السويد	646o
 الشتاء	195k
 الشفق القطبي	174k
 الصباح	185k
 الصيف	193k
-الصين	612o
+الصين	630o
 الظهيره	186k
 العاب	376k
 العاب ناريه	331k
 الغروب	176k
 الفجر	177k
-الفلبين	650o
+الفلبين	668o
 القصر الامبراطوري	342k
 القطب الجنوبي	182k
 القطب الشمالي	182k
 الليل	189k
 الماس	298k
-المانيا	600o
-المجر	636o
+المانيا	618o
+المجر	654o
 المدينه المحرمه	342k
 المساء	188k
-المغرب	621o
-المكسيك	606o
-المملكه المتحده	608o
+المغرب	639o
+المكسيك	624o
+المملكه المتحده	626o
 المنيوم	283k
-النرويج	629o
-النمسا	627o
+النرويج	647o
+النمسا	645o
 النهار	191k
-الهند	614o
-الوان الباستيل	427k
-الوان بارده	433k
+الهند	632o
+الوان الباستيل	443k
+الوان بارده	449k
 الوان ترابيه	380k
-الوان دافئه	432k
-الولايات المتحده	607o
-اليابان	598o
-اليونان	634o
-امازون	543o
+الوان دافئه	448k
+الولايات المتحده	625o
+اليابان	616o
+اليونان	652o
+امازون	560o
 امطار	196k
 امل	400k
 امواج	141k
+اموال	419k
 اميري	378k
 اناقه	393k
 اناناس	237k
@@ -10676,13 +12426,14 @@ zümrüt yeşili	49n
 انتعاش	395k
 انثوي	415k
 انثويه	415k
-اندونيسيا	648o
-انستغرام	445o
+اندونيسيا	666o
+انستغرام	462o
 انهار	147k
 انوار	333k
 انيق	393k
 انيقه	393k
-اودي	454o
+اهلا	451k
+اودي	471o
 اوراق	127k
 اوراق الخريف	128k
 اوراق الشجر	127k
@@ -10690,25 +12441,27 @@ zümrüt yeşili	49n
 اوركيد	215k
 اوسمانثوس	221k
 اوف وايت	104k
-اوكرانيا	616o
-ايرلندا	609o
+اوكرانيا	634o
+ايار	192k
+ايرلندا	627o
 ايس كريم	271k
-ايسلندا	632o
-ايطاليا	601o
-ايكيا	442o
+ايسلندا	650o
+ايطاليا	619o
+ايكيا	459o
+ايلول	194k
 باذنجان	245k
 بارد	396k
 بارده	396k
-باريس سان جيرمان	587o
+باريس سان جيرمان	605o
 بازار	329k
-باستيل	427k
-باكستان	646o
+باستيل	443k
+باكستان	664o
 بالون	334k
 بالونات	334k
 بامبو	122k
 باندا	318k
-باهت	422k
-باهته	422k
+باهت	438k
+باهته	438k
 ببغاء	320k
 بحار	139k
 بحر	139k
@@ -10716,13 +12469,14 @@ zümrüt yeşili	49n
 بحيره	146k
 بحيره شاطئيه	145k
 بدر	170k
-بدون	435k
+بدون	452k
 براءه	403k
 براري	123k
+براق	426k
 برتقال	225k
 برتقالي	1k
 برتقاليه	1k
-برجر كينج	517o
+برجر كينج	534o
 برق	198k
 برقوق	241k
 برقوقي	62k
@@ -10735,6 +12489,7 @@ zümrüt yeşili	49n
 برونزي	58k
 بري	414k
 بريء	403k
+بريق	426k
 بساطه	381k
 بستان	125k
 بسيط	381k
@@ -10742,15 +12497,15 @@ zümrüt yeşili	49n
 بطيء	410k
 بطيخ	231k
 بعد الظهر	187k
-بغير	435k
-بلا	435k
+بغير	452k
+بلا	452k
 بلاستيك	304k
-بلايستيشن	450o
-بلجيكا	625o
+بلايستيشن	467o
+بلجيكا	643o
 بلده مائيه	345k
 بلور	297k
 بندوره	244k
-بنغلاديش	647o
+بنغلاديش	665o
 بنفسجي	5k
 بنفسجي باهت	63k
 بنفسجي بودري	99k
@@ -10769,29 +12524,31 @@ zümrüt yeşili	49n
 بهجه	386k
 بهيج	405k
 بورسلين	292k
-بورشه	461o
+بورشه	478o
 بوظه	271k
-بولندا	633o
-بي ام دبليو	453o
+بولندا	651o
+بي ام دبليو	470o
 بيئي	379k
-بيبسي	541o
+بيبسي	558o
 بيت ريفي	359k
 بيج	17k
 بيره	263k
-بيرو	640o
+بيرو	658o
 بيضاء	10k
 تاكسي	336k
 تامل	408k
-تايلاند	649o
+تايلاند	667o
 تحت الماء	361k
 تراب	166k
 ترابي	380k
 تركوازي	15k
 تركوازي داكن	13k
-تركيا	617o
-تسلا	460o
-تشيلسي	569o
-تشيلي	639o
+تركيا	635o
+تسلا	477o
+تشرين الاول	194k
+تشرين الثاني	194k
+تشيلسي	587o
+تشيلي	657o
 تفاؤل	400k
 تفاح	233k
 تفاح اخضر	234k
@@ -10800,30 +12557,35 @@ zümrüt yeşili	49n
 تكنولوجيا	372k
 تلال	158k
 تله	158k
+تموز	193k
+تمويه	427k
 توابل	274k
 توت	250k
 توت ازرق	229k
 توت العليق	230k
 توتر	409k
 توليب	210k
-تويتر	548o
-تويوتا	456o
+تويتر	565o
+تويوتا	473o
 تيراكوتا	111k
-تيك توك	485o
-تيليجرام	481o
+تيك توك	502o
+تيليجرام	498o
 ثائر	398k
 ثعلب	321k
 ثقه	402k
 ثلج	184k
 ثلوج	184k
+ثمار	428k
 ثمار التوت	250k
 جاد	406k
-جامايكا	641o
+جاز	433k
+جامايكا	659o
 جبال	158k
 جبال مثلجه	159k
 جبل	158k
 جبل جليدي	181k
 جبل مثلج	159k
+جحيم	424k
 جدول	147k
 جرانيت	278k
 جرف	161k
@@ -10832,19 +12594,25 @@ zümrüt yeşili	49n
 جزر	246k
 جزيره	154k
 جزيره صغيره	154k
+جشع	422k
 جعه	263k
 جلد	285k
 جليد	181k
 جمر	165k
 جمشت	56k
 جميل صغير	404k
+جندي	427k
 جنكه	130k
-جنوب افريقيا	642o
+جنه	423k
+جنوب افريقيا	660o
+جنود	427k
 جنيه	391k
+جهنم	424k
 جواهر	313k
-جوجل	443o
+جوجل	460o
 جوز الهند	238k
 جيانغنان	345k
+جيش	427k
 جينز	286k
 حار	397k
 حاره	397k
@@ -10861,10 +12629,14 @@ zümrüt yeşili	49n
 حديقه زن	346k
 حر	202k
 حراره	202k
+حرب	427k
 حرير	288k
 حزن	387k
+حزيران	193k
 حزين	387k
 حزينه	387k
+حسد	422k
+حسود	422k
 حشائش	124k
 حصن	355k
 حصي	278k
@@ -10891,11 +12663,12 @@ zümrüt yeşili	49n
 حنين	375k
 حنين الي الماضي	411k
 حوت	327k
+حياه ليليه	432k
 حيوي	385k
 حيويه	385k
-خافت	426k
-خافت الضوء	431k
-خافت ناعم	425k
+خافت	442k
+خافت الضوء	447k
+خافت ناعم	441k
 خبز	267k
 خردلي	110k
 خرسانه	279k
@@ -10908,7 +12681,10 @@ zümrüt yeşili	49n
 خشب	276k
 خشبي	276k
 خشخاش	219k
+خضار	429k
 خضراء	3k
+خضراوات	429k
+خضروات	429k
 خمري	33k
 خوخ	232k
 خوخي	27k
@@ -10918,32 +12694,39 @@ zümrüt yeşili	49n
 خيزران	122k
 دافئ	394k
 دافئه	394k
-داكن	419k
-داكنه	419k
+داكن	435k
+داكنه	435k
 دخان	311k
 درب التبانه	173k
-درجات بارده	433k
-درجات دافئه	432k
+درجات بارده	449k
+درجات دافئه	448k
 دعسوقه	324k
 دفء	394k
 دلفين	327k
 دم	312k
 دموي	312k
 دنيم	286k
+دهشه	420k
 دوار الشمس	208k
-دون	435k
+دولار	419k
+دون	452k
+ديسكو	432k
+ديسمبر	195k
 ذره	247k
 ذكوري	416k
 ذهب	11k
 ذهبي	11k
 ذهبيه	11k
+رائع	420k
 راس السنه الصينيه	365k
 راق	393k
 راقي	393k
 ربيع	192k
+رتيب	430k
 رجولي	416k
 رخام	277k
 رذاذ	197k
+رسم	434k
 رسم بالحبر	299k
 رسمي	406k
 رصاصي	85k
@@ -10968,23 +12751,23 @@ zümrüt yeşili	49n
 رملي	103k
 روحاني	408k
 روحي	408k
-روسيا	615o
+روسيا	633o
 رومانسي	388k
 رومانسيه	388k
-رومانيا	637o
+رومانيا	655o
 رياح	201k
-ريال مدريد	578o
+ريال مدريد	596o
 ريترو	375k
 ريح	201k
-ريد بول	518o
+ريد بول	535o
 ريش	310k
 ريشه	310k
 ريف	344k
 ريفي	344k
 ريفي قديم	374k
-زاه	424k
-زاهي	424k
-زاهيه	424k
+زاه	440k
+زاهي	440k
+زاهيه	440k
 زبده	266k
 زجاج	291k
 زرقاء	4k
@@ -11013,15 +12796,18 @@ zümrüt yeşili	49n
 ساحل	142k
 ساخن	397k
 ساخنه	397k
-ساطع	423k
-ساطعه	423k
+ساطع	439k
+ساطعه	439k
+ساكسفون	433k
 ساكن	382k
 ساكورا	205k
-سامسونج	449o
+سام	421k
+سامسونج	466o
 سانتوريني	348k
 سايبربانك	371k
-سبوتيفاي	446o
-ستاربكس	441o
+سبتمبر	194k
+سبوتيفاي	463o
+ستاربكس	458o
 سحاب	168k
 سحابه	168k
 سحر	391k
@@ -11036,6 +12822,7 @@ zümrüt yeşili	49n
 سكون	382k
 سكينه	382k
 سلام	382k
+سلطه	429k
 سلموني	29k
 سماء	167k
 سماء مرصعه بالنجوم	172k
@@ -11044,31 +12831,33 @@ zümrüt yeşili	49n
 سمكه ذهبيه	326k
 سنابل	248k
 سنديان	276k
-سنغافوره	652o
+سنغافوره	670o
 سوداء	9k
 سور الصين العظيم	343k
 سوشي	273k
 سوق	329k
 سوق ليلي	330k
-سويسرا	626o
+سويسرا	644o
 سياره اجره	336k
 سيان	14k
 سيبيا	61k
 سيراميك	301k
 سيرولي	40k
 سيلادون	294k
-شاحب	422k
-شاحبه	422k
+شاحب	438k
+شاحبه	438k
 شارع	338k
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
-شاومي	502o
+شانيل	567o
+شاومي	519o
 شاي	253k
 شاي احمر	253k
 شاي اخضر	254k
 شاي اولونغ	257k
 شاي بالحليب	256k
+شباط	195k
 شبوره	199k
 شتاء	195k
 شتوي	195k
@@ -11094,6 +12883,7 @@ zümrüt yeşili	49n
 شواطئ	142k
 شوق	411k
 شوكولاته	258k
+شيطان	424k
 صاخب	418k
 صاروخ	360k
 صباح	185k
@@ -11118,7 +12908,7 @@ zümrüt yeşili	49n
 صيفي	193k
 ضباب	199k
 ضبابي	199k
-ضبابي اللون	429k
+ضبابي اللون	445k
 ضفدع	325k
 ضوء الشمس	169k
 ضوء الشموع	307k
@@ -11135,8 +12925,9 @@ zümrüt yeşili	49n
 طراز صيني	351k
 طفولي	376k
 طماطم	244k
+طمع	422k
 طوب	280k
-طيران الامارات	522o
+طيران الامارات	539o
 طين	166k
 طيني محروق	111k
 ظريف	404k
@@ -11147,17 +12938,19 @@ zümrüt yeşili	49n
 عاطفي	389k
 عباد الشمس	208k
 عتيق	375k
-عدا	435k
+عجيب	420k
+عدا	452k
 عرس	367k
 عروس	367k
+عسكري	427k
 عسل	260k
 عشب	124k
 عشق	388k
 عصر	187k
 عصري	381k
 عضوي	379k
-عميق	420k
-عميقه	420k
+عميق	436k
+عميقه	436k
 عنابي	19k
 عنابيه	19k
 عنب	228k
@@ -11181,26 +12974,35 @@ zümrüt yeşili	49n
 غاضب	398k
 غامض	390k
 غامضه	390k
-غامق	419k
-غامقه	419k
-غانا	645o
+غامق	435k
+غامقه	435k
+غانا	663o
+غرابه	431k
 غرفه نوم	358k
 غروب	176k
 غروب الشمس	176k
+غريب	431k
+غريب الاطوار	431k
+غريبه	431k
 غزل البنات	270k
 غسق	188k
 غضب	398k
-غلطه سراي	592o
+غلطه سراي	610o
 غموض	390k
-غير	435k
+غير	452k
+غيره	422k
 غيمه	168k
+غيور	422k
 غيوم	168k
-فاتح	421k
-فاتحه	421k
+فاتح	437k
+فاتحه	437k
 فاخر	377k
-فاقع	424k
+فاسد	421k
+فاقع	440k
+فاكهه	428k
 فانوس	306k
 فاوانيا	211k
+فبراير	195k
 فجر	177k
 فحمي	37k
 فخار	301k
@@ -11210,9 +13012,10 @@ zümrüt yeşili	49n
 فراشه	322k
 فراوله	226k
 فرح	386k
-فرنسا	599o
+فردوس	423k
+فرنسا	617o
 فريز	226k
-فسفوري	428k
+فسفوري	444k
 فصل دراسي	354k
 فضاء	173k
 فضه	12k
@@ -11220,31 +13023,40 @@ zümrüt yeşili	49n
 فضيه	12k
 فطر	135k
 فلامنغو	314k
-فلوري	428k
-فنلندا	631o
+فلوري	444k
+فلوس	419k
+فن	434k
+فنان	434k
+فنلندا	649o
+فنون	434k
+فني	434k
+فواكه	428k
 فوانيس	306k
-فودافون	533o
+فودافون	550o
 فوشي	65k
 فوشيا	65k
 فوضوي	418k
 فولاذ	281k
-فولكس فاجن	455o
-فيتنام	618o
-فيراري	451o
+فولكس فاجن	472o
+فيتنام	636o
+فيراري	468o
 فيروز	15k
 فيروزي	15k
-فيسبوك	444o
+فيسبوك	461o
 قارس	396k
 قاع البحر	140k
+قبيح	421k
 قديم الطراز	375k
+قذر	421k
 قرع	243k
+قرف	421k
 قرفه	274k
 قرمزي	34k
 قرمزي داكن	71k
 قرميد	280k
 قريه	344k
 قطبي	182k
-قطر	623o
+قطر	641o
 قطن	289k
 قطيفه	287k
 قلعه	355k
@@ -11264,12 +13076,14 @@ zümrüt yeşili	49n
 كئيبه	387k
 كابتشينو	252k
 كابه	387k
-كابي	426k
+كابي	442k
 كاتدرائيه	356k
-كارفور	512o
+كارفور	529o
 كاري	274k
 كاكاو	258k
 كاكي	25k
+كانون الاول	195k
+كانون الثاني	195k
 كتاب	309k
 كتان	289k
 كتب	309k
@@ -11290,44 +13104,46 @@ zümrüt yeşili	49n
 كسول	410k
 كعكه	268k
 كلاسيكي	375k
-كنتاكي	516o
-كندا	610o
+كنتاكي	533o
+كندا	628o
 كنيسه	356k
 كهرمان	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوبا	654o
+كوبا	672o
 كوبالت	45k
 كوبالتي	45k
 كوبيه	216k
 كوخ	359k
-كوريا الجنوبيه	613o
-كوكا كولا	439o
-كولومبيا	638o
+كوريا الجنوبيه	631o
+كوكا كولا	456o
+كولومبيا	656o
 كون	173k
 كيك	268k
-كينيا	644o
+كينيا	662o
 كيوت	404k
 كيوي	242k
 لؤلؤ	296k
 لؤلؤه	296k
 لؤلؤي	106k
-لا	435k
+لا	452k
 لاتيه	252k
 لازورد	39k
 لازوردي	39k
 لاغون	145k
 لافتات النيون	305k
 لافندر	207k
-لامع	423k
+لامع	439k
 لبلاب	133k
 لطيف	384k
 لطيف ظريف	404k
 لغز	390k
 لك	300k
+لمعان	426k
 لهب	164k
 لوتس	209k
+لوحه	434k
 لون البرقوق	62k
 لون البشره	115k
 لون البنفسج	22k
@@ -11344,9 +13160,9 @@ zümrüt yeşili	49n
 لون المرجان	28k
 لون المغره	36k
 لون النبيذ	113k
-ليس	435k
-ليست	435k
-ليغو	546o
+ليس	452k
+ليست	452k
+ليغو	563o
 ليل	189k
 ليلا	189k
 ليلكي	64k
@@ -11356,33 +13172,40 @@ zümrüt yeşili	49n
 ليمون	224k
 ليموناده	224k
 ليموني	31k
-لينكد ان	547o
-ما عدا	435k
+لينكد ان	564o
+ما عدا	452k
 ماء	151k
 مائي	66k
 ماتشا	255k
 ماجنتا	21k
+مارس	192k
 ماغنوليا	223k
-ماكدونالدز	440o
+ماكدونالدز	457o
 ماكرون	272k
-ماليزيا	651o
+مال	419k
+ماليزيا	669o
 ماليه	353k
 مانجا	236k
 مانجو	236k
-مانشستر سيتي	572o
-مانشستر يونايتد	571o
-مايكروسوفت	542o
+مانشستر سيتي	590o
+مانشستر يونايتد	589o
+مايكروسوفت	559o
+مايو	192k
 مبهج	386k
-متجمد	430k
-متجمده	430k
+متجمد	446k
+متجمده	446k
+متحف	434k
 متحمس	389k
+متعدد الالوان	175k
+متعفن	421k
 متفائل	400k
+متلالئ	426k
 متنزه	126k
 متوتر	409k
 متوحش	414k
 متوسطي	348k
 مثلج	184k
-مثلج اللون	430k
+مثلج اللون	446k
 مثلجات	271k
 مجره	173k
 مجنون	418k
@@ -11395,17 +13218,22 @@ zümrüt yeşili	49n
 مدرسه	354k
 مدفاه	308k
 مدن	337k
+مدهش	420k
 مدينه	337k
 مذهب	303k
+مذهل	420k
 مرج	123k
 مرجاني	28k
 مرح	386k
+مرحبا	451k
+مرض	421k
 مرعب	399k
 مرفا	153k
 مركبه فضائيه	360k
 مروج	123k
 مريح	383k
 مريح دافئ	394k
+مريض	421k
 مريميه	94k
 مزرعه	344k
 مساء	188k
@@ -11414,44 +13242,57 @@ zümrüt yeşili	49n
 مستقبل	372k
 مستقبلي	372k
 مسكون	399k
-مش	435k
-مشبع	424k
-مشرق	423k
-مشرقه	423k
+مش	452k
+مشبع	440k
+مشرق	439k
+مشرقه	439k
 مشمس	169k
 مشمش	78k
 مشمشي	78k
 مصابيح	333k
 مصباح	333k
-مصر	620o
+مصر	638o
 مصرف	353k
 مصنع	373k
-مضيء	428k
+مضيء	444k
 مطبخ	357k
 مطر	196k
-مطفا	426k
+مطفا	442k
 مطمئن	382k
-مظلم	419k
-مظلمه	419k
+مظلم	435k
+مظلمه	435k
 مظله	335k
 معبد	341k
-معتم	431k
+معتم	447k
 معدن	283k
 معدني	283k
+معرض	434k
 مغاره	162k
 مغامره	414k
-مغبش	429k
+مغبش	445k
 مغره	36k
+مفاجئ	420k
+مفاجاه	420k
 مفعم بالحيويه	385k
+مقرف	421k
+مقزز	421k
 مقهي	339k
 مكتب	353k
 مكتبه	340k
+ملائكه	423k
+ملاك	423k
 ملبد بالغيوم	200k
 ملتهب	389k
 ملكي	378k
 ملكيت	82k
+ملل	430k
+ملهي ليلي	432k
+ملون	175k
+ملونه	175k
 ممطر	196k
-من غير	435k
+ممل	430k
+ممله	430k
+من غير	452k
 منتزه	126k
 منتصف الليل	190k
 منعش	395k
@@ -11464,12 +13305,14 @@ zümrüt yeşili	49n
 موج	141k
 موجه	141k
 موز	235k
+موسيقي الجاز	433k
 موف	63k
 موقد	308k
 مياه	151k
 ميناء	153k
 مينيمال	381k
-نادي برشلونه	579o
+نادي برشلونه	597o
+نادي ليلي	432k
 نار	164k
 ناصع البياض	84k
 ناضج	417k
@@ -11479,7 +13322,7 @@ zümrüt yeşili	49n
 نبيذ احمر	261k
 نبيذي	33k
 نبيل	378k
-نتفليكس	447o
+نتفليكس	464o
 نجم	172k
 نجمه	172k
 نجوم	172k
@@ -11498,33 +13341,35 @@ zümrüt yeşili	49n
 نعناع	30k
 نعناعي	30k
 نقاء	403k
+نقود	419k
 نقي	403k
 نمر	316k
 نهار	191k
 نهر	147k
 نهر جليدي	181k
 نود	115k
-نيجيريا	643o
+نوفمبر	194k
+نيجيريا	661o
 نيران	164k
-نيسان	458o
+نيسان	192k 475o
 نيله	23k
 نيلي	23k
-نينتندو	544o
-نيوزيلندا	653o
+نينتندو	561o
+نيوزيلندا	671o
 نيون	305k
-نيون ساطع	428k
+نيون ساطع	444k
 هادئ	382k
-هادئ اللون	425k
+هادئ اللون	441k
 هادئ راق	417k
 هادئه	382k
 هالوين	363k
 هدوء	382k
-هواوي	501o
-هولندا	624o
-هوندا	457o
-هيونداي	459o
+هواوي	518o
+هولندا	642o
+هوندا	474o
+هيونداي	476o
 وابي سابي	350k
-واتساب	480o
+واتساب	497o
 واثق	401k
 واحه	138k
 واد	160k
@@ -11547,6 +13392,7 @@ zümrüt yeşili	49n
 ورنيش	300k
 ورود	204k
 وستاريه	218k
+وسخ	421k
 وسط المدينه	337k
 وقور	406k
 ويسكي	264k
@@ -11559,9 +13405,12 @@ zümrüt yeşili	49n
 يشب	295k
 يشم	295k
 يقطين	243k
-يوتيوب	448o
+يناير	195k
+يوتيوب	465o
 يوسفي	225k
-يوفنتوس	583o
+يوفنتوس	601o
+يوليو	193k
+يونيو	193k
 अंगारा	165l
 अंगारे	165l
 अंगीठी	308l
@@ -11570,30 +13419,37 @@ zümrüt yeşili	49n
 अंतरिक्ष	173l
 अंतरिक्ष यान	360l
 अंतरिक्ष स्टेशन	360l
-अंधेरा	419l
-अंधेरी	419l
+अंधेरा	435l
+अंधेरी	435l
 अंबर	32l
 अकेला	387l
 अकेलापन	387l
+अक्टूबर	194l
+अगस्त	193l
 अग्नि	164l
+अचंभा	420l
+अजीब	431l
 अजेलिया	222l
-अत्यंत गहरा	420l
+अत्यंत गहरा	436l
+अद्भुत	420l
 अनानास	237l
 अनार	240l
 अनूप	145l
-अमेजन	543o
-अमेरिका	607o
+अनोखा	431l
+अप्रैल	192l
+अमेजन	560o
+अमेरिका	625o
 अरण्य	119l
 अराजक	418l
-अर्जेंटीना	605o
+अर्जेंटीना	623o
 अलाव	164l
 अल्ट्रामरीन	44l
 अस्पताल	352l
 आंधी	198l
-आइकिया	442o
+आइकिया	459o
 आइवरी	38l
 आइसक्रीम	271l
-आइसलैंड	632o
+आइसलैंड	650o
 आकाश	167l
 आकाशगंगा	173l
 आग	164l
@@ -11607,7 +13463,7 @@ zümrüt yeşili	49n
 आध्यात्मिक	408l
 आनंद	386l
 आम	236l
-आयरलैंड	609o
+आयरलैंड	627o
 आरामदायक	383l
 आरामदेह	394l
 आर्कटिक	182l
@@ -11618,20 +13474,23 @@ zümrüt yeşili	49n
 आलूबुखारा रंग	62l
 आशा	400l
 आशावादी	400l
+आश्चर्य	420l
 आसमान	167l
 आसमानी	41l
 आसमानी नीला	41l
 आसमानी नीला गहरा	39l
-इंडोनेशिया	648o
+इंडोनेशिया	666o
 इंद्रधनुष	175l
-इंस्टाग्राम	445o
-इटली	601o
+इंस्टाग्राम	462o
+इटली	619o
 इश्क	388l
 इस्पात	281l
 ईंट	280l
 ईंटें	280l
+ईर्ष्या	422l
+ईर्ष्यालु	422l
 ईस्टर	369l
-उजला	423l
+उजला	439l
 उत्तरी ध्रुव	182l
 उत्तरी रोशनी	174l
 उत्सव	332l
@@ -11640,6 +13499,7 @@ zümrüt yeşili	49n
 उदासी	387l
 उद्यान	125l
 उनींदा	410l
+उबाऊ	430l
 उम्मीद	400l
 उषा	177l
 उष्णकटिबंधीय	347l
@@ -11648,17 +13508,18 @@ zümrüt yeşili	49n
 ऊर्जा	385l
 ऊर्जावान	385l
 ऊलोंग चाय	257l
+एकरंगी	425l
 एक्वा	66l
-एयर इंडिया	530o
-एयरटेल	531o
+एयर इंडिया	547o
+एयरटेल	548o
 एल्युमिनियम	283l
 एवोकाडो	239l
 ऑफ व्हाइट	104l
 ऑरोरा	174l
-ऑस्ट्रिया	627o
-ऑस्ट्रेलिया	611o
+ऑस्ट्रिया	645o
+ऑस्ट्रेलिया	629o
 ऑस्मैन्थस	221l
-ओलंपिक	660o
+ओलंपिक	678o
 ओस	203l
 औद्योगिक	373l
 औपचारिक	406l
@@ -11668,14 +13529,17 @@ zümrüt yeşili	49n
 कंदील	306l
 कंपनी	353l
 कक्षा	354l
-कतर	623o
+कतर	641o
 कत्थई	7l
 कत्थई लाल	19l
 कद्दू	243l
-कनाडा	610o
+कनाडा	628o
 कमल	209l
 कमल तालाब	149l
 करी	274l
+कला	434l
+कलाकार	434l
+कलात्मक	434l
 कहरुबा	32l
 कांच	291l
 कांसा	58l
@@ -11701,9 +13565,9 @@ zümrüt yeşili	49n
 कुकुरमुत्ता	135l
 कुटिया	359l
 कुल्फी	271l
-के बिना	438l
+के बिना	455l
 केक	268l
-केन्या	644o
+केन्या	662o
 केला	235l
 केसर	274l
 केसरिया	1l
@@ -11719,16 +13583,16 @@ zümrüt yeşili	49n
 कॉफी भूरा	107l
 कॉफी हाउस	339l
 कोई मछली	326l
-कोका कोला	439o
+कोका कोला	456o
 कोको	258l
 कोबाल्ट नीला	45l
 कोमल	384l
 कोमल हरा	53l
 कोयला स्लेटी	37l
-कोलंबिया	638o
+कोलंबिया	656o
 कोहरा	199l
-कोहरीला	429l
-क्यूबा	654o
+कोहरीला	445l
+क्यूबा	672o
 क्रिसमस	362l
 क्रिस्टल	297l
 क्रीम	18l
@@ -11749,15 +13613,17 @@ zümrüt yeşili	49n
 खून	312l
 खेत	123l
 खेत खलिहान	344l
+गंदा	421l
 गंभीर	406l
 गगन	167l
+गन्दा	421l
 गमगीन	387l
 गरज	198l
 गरम	397l
 गरिमामय	406l
 गर्म	397l
-गर्म टोन	432l
-गर्म रंग	432l
+गर्म टोन	448l
+गर्म रंग	448l
 गर्मजोशी भरा	394l
 गर्मियां	193l
 गर्मी	193l
@@ -11765,19 +13631,19 @@ zümrüt yeşili	49n
 गर्वित	412l
 गली	338l
 गहने	313l
-गहरा	419l
+गहरा	435l
 गहरा गुलाबी बैंगनी	65l
 गहरा नीला समुद्री	16l
 गहरा लाल चमकीला	34l
 गहरा समुद्र	140l
 गहरा सागर	140l
 गहरा हरा	48l
-गहरी	419l
-गहरे	419l
+गहरी	435l
+गहरे	435l
 गांव	344l
 गाजर	246l
-गाढा	420l
-गाढा रंग	424l
+गाढा	436l
+गाढा रंग	440l
 गालों की लाली	114l
 गिरजाघर	356l
 गिरे पत्ते	128l
@@ -11790,7 +13656,7 @@ zümrüt yeşili	49n
 गुलाब लाल	72l
 गुलाबी	6l
 गुस्सा	398l
-गूगल	443o
+गूगल	460o
 गेरुआ	36l
 गेरू	36l
 गेहुंआ	26l
@@ -11809,20 +13675,24 @@ zümrüt yeşili	49n
 घाट	153l
 घाटी	160l
 घाटी गहरी	157l
-घाना	645o
+घाना	663o
 घास	124l
 घास का मैदान	123l
 घास हरा	51l
+घिन	421l
+घिनौना	421l
+घृणा	421l
 चंद्र श्वेत	76l
 चंद्रमा	170l
-चटक	424l
+चटक	440l
 चटक पीला	101l
 चटक लाल	74l
-चटकीला	423l
+चटकीला	439l
 चट्टान	161l
-चमकदार	428l
-चमकीला	423l
-चमकीली	423l
+चमक	426l
+चमकदार	444l
+चमकीला	439l
+चमकीली	439l
 चमडा	285l
 चमेली	220l
 चर्च	356l
@@ -11838,11 +13708,14 @@ zümrüt yeşili	49n
 चिंतित	409l
 चिकनी मिट्टी	301l
 चिकित्सा	352l
-चिली	639o
+चित्र	434l
+चित्रकला	434l
+चित्रकार	434l
+चिली	657o
 चीड	121l
 चीड के पेड	121l
 चीता बाघ	316l
-चीन	612o
+चीन	630o
 चीन की दीवार	343l
 चीनी नव वर्ष	365l
 चीनी मिट्टी	292l
@@ -11850,14 +13723,14 @@ zümrüt yeşili	49n
 चीनी शैली	351l
 चूजा पीला	77l
 चूल्हा	308l
-चेक गणराज्य	635o
+चेक गणराज्य	653o
 चेरी	227l
 चेरी के फूल	205l
 चॉकलेट	258l
 चॉकलेटी भूरा	108l
 छतरी	335l
 छाता	335l
-छोडकर	438l
+छोडकर	455l
 जंग	284l
 जंग लगा	284l
 जंग लाल	112l
@@ -11865,21 +13738,27 @@ zümrüt yeşili	49n
 जंगली	414l
 जडी बूटियां	136l
 जडी बूटी	136l
+जनवरी	195l
+जन्नत	423l
 जन्मदिन	368l
-जमा हुआ	430l
+जमा हुआ	446l
 जमुनिया	56l
-जमैका	641o
-जर्मनी	600o
+जमैका	659o
+जर्मनी	618o
 जल	151l
 जल रंग	66l
+जलन	422l
 जलप्रपात	150l
 जलमग्न	361l
 जवाहरात	313l
 जश्न	368l
+जहर	421l
+जहरीला	421l
+जाज	433l
 जाडा	195l
 जादुई	391l
 जादू	391l
-जापान	598o
+जापान	616o
 जापानी	350l
 जामुन	250l
 जामुनी	5l
@@ -11887,15 +13766,18 @@ zümrüt yeşili	49n
 जामुनी बैंगनी	22l
 जिन्को	130l
 जियांगनान	345l
-जियो	532o
+जियो	549o
 जीन्स	286l
 जीवंत	385l
 जुनून	389l
 जुनूनी	389l
+जुलाई	193l
+जून	193l
 जेड पत्थर	295l
 जेड हरा	50l
 जेन	346l
 जेबरा	317l
+जैज	433l
 जैतून	275l
 जैतूनी	24l
 जैविक	379l
@@ -11904,6 +13786,7 @@ zümrüt yeşili	49n
 ज्वाला	164l
 ज्वालामुखी	163l
 झरना	150l
+झिलमिल	426l
 झील	146l
 झील नीला	42l
 झोपडी	359l
@@ -11914,20 +13797,22 @@ zümrüt yeşili	49n
 टेराकोटा	111l
 टैक्सी	336l
 टॉफी	269l
-टोयोटा	456o
+टोयोटा	473o
 ट्यूलिप	210l
 ठंडा	396l
-ठंडा टोन	433l
+ठंडा टोन	449l
 ठंडी	396l
-ठंडे रंग	433l
+ठंडे रंग	449l
 डर	399l
 डरावना	399l
 डामर	279l
 डिजिटल	372l
+डिस्को	432l
 डेजी	217l
-डेनमार्क	630o
+डेनमार्क	648o
 डेनिम कपडा	286l
 डेनिम नीला	69l
+डॉलर	419l
 डॉल्फिन	327l
 ढलता सूरज	176l
 तकनीक	372l
@@ -11947,24 +13832,27 @@ zümrüt yeşili	49n
 तारों भरा	172l
 तालाब	148l
 तितली	322l
-तिरंगा	614o
+तिरंगा	632o
 तीसरा पहर	187l
-तुर्की	617o
+तुर्की	635o
 तुषार	183l
 तूफान	198l
 तोता	320l
 त्योहार	332l
 त्योहारी	405l
 त्वचा रंग	115l
-थाईलैंड	649o
-दक्षिण अफ्रीका	642o
-दक्षिण कोरिया	613o
+थाईलैंड	667o
+दक्षिण अफ्रीका	660o
+दक्षिण कोरिया	631o
 दफ्तर	353l
 दमदार	401l
 दरिया	147l
+दानव	424l
 दालचीनी	274l
 दिन	191l
 दिन का उजाला	191l
+दिसंबर	195l
+दिसम्बर	195l
 दीपक	333l
 दीया	333l
 दीये	333l
@@ -11979,12 +13867,14 @@ zümrüt yeşili	49n
 दूधिया सफेद	105l
 दूब	124l
 देवदार	121l
+देवदूत	423l
 देवालय	341l
 देहात	344l
 देहाती	374l
 दोपहर	186l
 दोपहर बाद	187l
 द्वीप	154l
+धन	419l
 धरती	166l
 धातु	283l
 धात्विक	283l
@@ -11993,9 +13883,9 @@ zümrüt yeşili	49n
 धानी	51l
 धारा	147l
 धुंध	199l
-धुंधला	429l
-धुंधला रंग	426l
-धुंधली रोशनी	431l
+धुंधला	445l
+धुंधला रंग	442l
+धुंधली रोशनी	447l
 धुआं	311l
 धूप	169l
 धूप वाला	169l
@@ -12007,14 +13897,23 @@ zümrüt yeşili	49n
 ध्यान उद्यान	346l
 ध्रुवीय	182l
 ध्रुवीय ज्योति	174l
-न हो	437l
+न हो	454l
+नकद	419l
 नखलिस्तान	138l
 नगर	337l
 नदी	147l
 नभ	167l
-नरम	425l
-नहीं	437l
-नाइजीरिया	643o
+नमस्कार	451l
+नमस्ते	451l
+नरक	424l
+नरम	441l
+नर्क	424l
+नवंबर	194l
+नवम्बर	194l
+नहीं	454l
+नाइजीरिया	661o
+नाइटक्लब	432l
+नाइटलाइफ	432l
 नागफनी	134l
 नाजुक	384l
 नारंगी	1l
@@ -12024,7 +13923,7 @@ zümrüt yeşili	49n
 नारियल	238l
 नियॉन	305l
 नियॉन गुलाबी	116l
-नियॉन चमक	428l
+नियॉन चमक	444l
 नियॉन पीला	118l
 नियॉन रोशनी	305l
 नियॉन लाइट	305l
@@ -12035,7 +13934,8 @@ zümrüt yeşili	49n
 नींबू	224l
 नींबू पीला	100l
 नींबू हरा	31l
-नीदरलैंड	624o
+नीदरलैंड	642o
+नीरस	430l
 नील	23l
 नीलम	54l
 नीलमणि बैंगनी	56l
@@ -12048,11 +13948,11 @@ zümrüt yeşili	49n
 नीली सफेद चीनी मिट्टी	293l
 नीले	4l
 नीहारिका	173l
-नेटफ्लिक्स	447o
+नेटफ्लिक्स	464o
 नेवी ब्लू	16l
 नॉर्डिक	349l
-नॉर्वे	629o
-न्यूजीलैंड	653o
+नॉर्वे	647o
+न्यूजीलैंड	671o
 न्यूड	115l
 न्यूनतम	381l
 पंख	310l
@@ -12080,7 +13980,7 @@ zümrüt yeşili	49n
 पांडा	318l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
-पाकिस्तान	646o
+पाकिस्तान	664o
 पानी	151l
 पानी के नीचे	361l
 पार्क	126l
@@ -12090,7 +13990,7 @@ zümrüt yeşili	49n
 पियोनी	211l
 पीतल	60l
 पीला	2l
-पीला पडा	422l
+पीला पडा	438l
 पीला हरा	67l
 पीली	2l
 पीले	2l
@@ -12102,7 +14002,7 @@ zümrüt yeşili	49n
 पुरानी याद	411l
 पुरानी यादें	375l
 पुरुष	416l
-पुर्तगाल	603o
+पुर्तगाल	621o
 पुष्प	204l
 पुस्तक	309l
 पुस्तकालय	340l
@@ -12110,12 +14010,14 @@ zümrüt yeşili	49n
 पूर्वी शैली	351l
 पेंगुइन	319l
 पेड	132l
-पेप्सी	541o
-पेरू	640o
+पेप्सी	558o
+पेरू	658o
 पेशेवर	402l
-पेस्टल	427l
+पेस्टल	443l
+पैसा	419l
+पैसे	419l
 पोखर	148l
-पोलैंड	633o
+पोलैंड	651o
 पोस्ता	219l
 प्यार	388l
 प्यारा	404l
@@ -12132,22 +14034,27 @@ zümrüt yeşili	49n
 प्रेम	388l
 प्रौद्योगिकी	372l
 प्लास्टिक	304l
-फिनलैंड	631o
+फरवरी	195l
+फरिश्ता	423l
+फल	428l
+फिनलैंड	649o
 फिरोजी	15l
-फिलीपींस	650o
-फीका	422l
+फिलीपींस	668o
+फीका	438l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
-फीकी	422l
+फीकी	438l
 फुशिया	65l
 फुहार	197l
 फूल	204l
 फूलों	204l
-फेरारी	451o
-फेसबुक	444o
-फ्रांस	599o
+फेरारी	468o
+फेसबुक	461o
+फौज	427l
+फ्रांस	617o
+फ्रूट	428l
 फ्लेमिंगो	314l
-फ्लोरोसेंट	428l
+फ्लोरोसेंट	444l
 बंदरगाह	153l
 बगीचा	125l
 बच्चे	376l
@@ -12155,6 +14062,7 @@ zümrüt yeşili	49n
 बडा दिन	362l
 बत्तियां	333l
 बत्ती	333l
+बदसूरत	421l
 बनफशई	22l
 बयार	201l
 बरगंडी	33l
@@ -12164,12 +14072,12 @@ zümrüt yeşili	49n
 बर्फ सफेद	84l
 बर्फबारी	184l
 बर्फीला	184l
-बर्फीला जमा	430l
+बर्फीला जमा	446l
 बर्फीला पहाड	159l
 बर्फीले पहाड	159l
 बसंत	192l
 बहार	192l
-बांग्लादेश	647o
+बांग्लादेश	665o
 बांस	122l
 बांस हरा	52l
 बाग	125l
@@ -12180,8 +14088,10 @@ zümrüt yeşili	49n
 बारिश	196l
 बालू	156l
 बिजली	198l
-बिना	438l
-बीएमडब्ल्यू	453o
+बिना	455l
+बीएमडब्ल्यू	470o
+बीमार	421l
+बीमारी	421l
 बीयर	263l
 बुढिया के बाल	270l
 बूंदाबांदी	197l
@@ -12190,21 +14100,23 @@ zümrüt yeşili	49n
 बेर	250l
 बेर के फूल	212l
 बेल	133l
-बेल्जियम	625o
+बेल्जियम	643o
 बैंक	353l
 बैंगन	245l
 बैंगनी	5l
+बोरिंग	430l
 बोल्ड	401l
 ब्रह्मांड	173l
-ब्राजील	604o
-ब्रिटेन	608o
+ब्राजील	622o
+ब्रिटेन	626o
 ब्रेड	267l
 ब्लूबेरी	229l
+ब्लैक एंड व्हाइट	425l
 भयानक	399l
 भरोसा	402l
 भविष्य	372l
 भविष्यवादी	372l
-भारत	614o
+भारत	632o
 भावुक जोशीला	389l
 भुट्टा	247l
 भूतिया	399l
@@ -12213,9 +14125,10 @@ zümrüt yeşili	49n
 भूरी	7l
 भूरे	7l
 भोर	177l
-मंद	426l
-मंद रोशनी	431l
+मंद	442l
+मंद रोशनी	447l
 मंदिर	341l
+मई	192l
 मक्का	247l
 मक्खन	266l
 मखमल	287l
@@ -12223,9 +14136,9 @@ zümrüt yeşili	49n
 मजेंटा	21l
 मटमैला सफेद	104l
 मटियाला	380l
-मत	437l
+मत	454l
 मदिरा	261l
-मद्धम	426l
+मद्धम	442l
 मधु	260l
 मधुमक्खी	323l
 मध्य शरद उत्सव	366l
@@ -12236,18 +14149,19 @@ zümrüt yeşili	49n
 मरूद्यान	138l
 मर्दाना	416l
 मलाई रंग	18l
-मलेशिया	651o
+मलेशिया	669o
 मशरूम	135l
 मसाला	274l
 मसाला चाय	256l
 मसाले	274l
 महानगर	337l
 महासागर	139l
-माइक्रोसॉफ्ट	542o
+माइक्रोसॉफ्ट	559o
 माचा	255l
 माणिक	55l
 माणिक्य	55l
 मानसून	196l
+मार्च	192l
 मासूम	403l
 मिट्टी	166l
 मिट्टी का	301l
@@ -12255,18 +14169,18 @@ zümrüt yeşili	49n
 मिट्टी के रंग	380l
 मिट्टी पीला	102l
 मिठाई	268l
-मिस्र	620o
-मुलायम	425l
+मिस्र	638o
+मुलायम	441l
 मूंगिया	28l
 मूंगे की चट्टान	152l
 मृदु	384l
 मेंढक	325l
-मेक्सिको	606o
+मेक्सिको	624o
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
 मेला	332l
-मैकडॉनल्ड्स	440o
+मैकडॉनल्ड्स	457o
 मैकरॉन	272l
 मैगनोलिया	223l
 मैग्मा	163l
@@ -12281,14 +14195,19 @@ zümrüt yeşili	49n
 मोमबत्ती	307l
 मोर	315l
 मोर नीला	46l
-मोरक्को	621o
+मोरक्को	639o
 मोरपंखी	46l
 यादें	411l
-यूक्रेन	616o
-यूट्यूब	448o
-यूनान	634o
+युद्ध	427l
+यूक्रेन	634o
+यूट्यूब	465o
+यूनान	652o
+रंग बिरंगा	175l
+रंगबिरंगा	175l
+रंगीन	175l
 रक्त	312l
 रक्त वर्ण	0l
+रचनात्मक	434l
 रत्न	313l
 रसभरी	230l
 रसोई	357l
@@ -12304,10 +14223,12 @@ zümrüt yeşili	49n
 रात्रि	189l
 रात्रि बाजार	330l
 रानी रंग	21l
-रियल मैड्रिड	578o
+रियल मैड्रिड	596o
+रुपया	419l
+रुपये	419l
 रुपहला	12l
 रूज लाल	70l
-रूस	615o
+रूस	633o
 रेगिस्तान	155l
 रेट्रो	375l
 रेत	156l
@@ -12321,7 +14242,7 @@ zümrüt yeşili	49n
 रोटी	267l
 रोमांच	414l
 रोमांटिक	388l
-रोमानिया	637o
+रोमानिया	655o
 रोशनी	333l
 लकडी	276l
 लकडी का	276l
@@ -12336,6 +14257,8 @@ zümrüt yeşili	49n
 लाटे	252l
 लाल	0l
 लाल बैंगनी	96l
+लालच	422l
+लालची	422l
 लालटेन	306l
 लावा	163l
 लाह	300l
@@ -12360,11 +14283,12 @@ zümrüt yeşili	49n
 वाइन लाल	33l
 वाबी साबी	350l
 विंटेज	375l
+विचित्र	431l
 विजय	412l
 वित्त	353l
 विदूषक	328l
 विद्यालय	354l
-वियतनाम	618o
+वियतनाम	636o
 विलासिता	377l
 विवाह	367l
 विश्वसनीय	402l
@@ -12372,9 +14296,10 @@ zümrüt yeşili	49n
 वृक्ष	132l
 वैलेंटाइन	364l
 वैलेंटाइन डे	364l
-व्हाट्सएप	480o
+व्हाट्सएप	497o
 व्हिस्की	264l
 व्हेल	327l
+शनेल	567o
 शयनकक्ष	358l
 शरद	194l
 शहद	260l
@@ -12398,32 +14323,41 @@ zümrüt yeşili	49n
 शीशा	291l
 शैंपेन	262l
 शैंपेन रंग	57l
+शैतान	424l
 शोर	418l
 शोरगुल	418l
 श्वेत	10l
+श्वेत श्याम	425l
 संगमरमर	277l
+संग्रहालय	434l
 संतरा	225l
 संतरी	1l
 संध्या	188l
 संयमित	417l
-संयुक्त अरब अमीरात	622o
-सऊदी अरब	619o
+संयुक्त अरब अमीरात	640o
+सऊदी अरब	637o
 सडक	338l
+सडा	421l
+सनकी	431l
 सपना	392l
 सपनों जैसा	392l
 सफेद	10l
+सब्जियां	429l
+सब्जी	429l
 समंदर	139l
 समुद्र	139l
 समुद्र तट	142l
 समुद्र तल	140l
 समुद्री किनारा	142l
 समुद्री शैवाल	137l
+सरप्राइज	420l
 सरल	381l
 सरसों	110l
 सरसों पीला	110l
 सरोवर	146l
 सर्दियां	195l
 सर्दी	195l
+सलाद	429l
 सलेटी	8l
 सवेरा	177l
 सांझ	188l
@@ -12436,13 +14370,15 @@ zümrüt yeşili	49n
 सामन रंग	29l
 साहसिक	414l
 साहसी	401l
-सिंगापुर	652o
+सिंगापुर	670o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
+सितंबर	194l
+सितम्बर	194l
 सितारे	172l
 सियान	14l
-सिवाय	438l
+सिवाय	455l
 सीपिया	61l
 सीमेंट	279l
 सीसा स्लेटी	85l
@@ -12469,25 +14405,29 @@ zümrüt yeşili	49n
 सूर्योदय	177l
 सेंट पैट्रिक दिवस	370l
 सेज हरा	94l
+सेना	427l
 सेब	233l
 सेरुलियन	40l
 सेलाडॉन	294l
 सेहत	413l
 सैंटोरिनी	348l
-सैमसंग	449o
+सैक्सोफोन	433l
+सैनिक	427l
+सैन्य	427l
+सैमसंग	466o
 सोनपंखी	324l
 सोना	11l
 सोने का वर्क	303l
 सौम्य	393l
 स्कूल	354l
 स्कैंडिनेवियाई	349l
-स्टारबक्स	441o
+स्टारबक्स	458o
 स्टील	281l
 स्ट्रॉबेरी	226l
 स्त्री	415l
 स्त्रैण	415l
 स्थिर	382l
-स्पेन	602o
+स्पेन	620o
 स्फटिक	297l
 स्याह	47l
 स्याही	47l
@@ -12496,11 +14436,12 @@ zümrüt yeşili	49n
 स्लेटी नीला	93l
 स्लेटी हरा	94l
 स्वप्निल	392l
+स्वर्ग	423l
 स्वर्णिम	11l
 स्वस्थ	413l
-स्विट्जरलैंड	626o
-स्वीडन	628o
-हंगरी	636o
+स्विट्जरलैंड	644o
+स्वीडन	646o
+हंगरी	654o
 हरा	3l
 हरा नीला	13l
 हरा सेब	234l
@@ -12510,14 +14451,14 @@ zümrüt yeşili	49n
 हरी चाय	254l
 हरे	3l
 हर्ष	386l
-हल्का	421l
+हल्का	437l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
 हल्का बैंगनी भूरा	63l
 हल्का भूरा	26l
-हल्की	421l
-हल्के	421l
+हल्की	437l
+हल्के	437l
 हल्दी	79l
 हल्दी पीला	79l
 हवा	201l
@@ -12529,11 +14470,13 @@ zümrüt yeşili	49n
 हिमनद	181l
 हिमालय	159l
 हीरा	298l
+हैरान	420l
+हैरानी	420l
 हैलोवीन	363l
 ảm đạm	387m
 ấm cúng	394m
 ấm áp	394m
-ấn độ	614o
+ấn độ	632o
 ếch	325m
 ốc đảo	138m
 ồn ào	418m
@@ -12553,12 +14496,12 @@ zümrüt yeşili	49n
 ⭐	172b
 あいす	271c
 あいすくりーむ	271c
-あいすらんど	632o
+あいすらんど	650o
 あいぼりー	38c
 あいぼりーくりーむ	18c
-あいるらんど	609o
-あうでぃ	454o
-あえろふろーと	526o
+あいるらんど	627o
+あうでぃ	471o
+あえろふろーと	543o
 あお	4c
 あか	0c
 あき	194c
@@ -12569,89 +14512,92 @@ zümrüt yeşili	49n
 あじゅーる	39c
 あすふぁると	279c
 あずき色	89c
-あたたかい色	432c
-あとれてぃこまどりーど	580o
+あたたかい色	448c
+あとれてぃこまどりーど	598o
 あぷりこっと	78c
 あぼかど	239c
-あまぞん	543o
+あまぞん	560o
 あめじすと	56c
-あめりか	607o
-あめりかんえきすぷれす	475o
-あやっくす	589o
-あらぶ首长国连邦	622o
-ありばば	503o
-ありぺい	505o
-あるぜんちん	605o
+あめりか	625o
+あめりかんえきすぷれす	492o
+あやっくす	607o
+あらぶ首长国连邦	640o
+ありばば	520o
+ありぺい	522o
+あるぜんちん	623o
 あるみ	283c
-あんどろいど	494o
+あんどろいど	511o
 あんばー	32c
 あーすからー	380c
-あーせなる	568o
+あーせなる	586o
+あーと	434c
 いえろー	2c
-いぎりす	608o
-いけあ	442o
-いたりあ	601o
+いぎりす	626o
+いけあ	459o
+いたりあ	619o
 いちご	226c
 いちょう	130c
 いるか	327c
 いるみねーしょん	333c
 いんこ	320c
-いんすた	445o
-いんすたぐらむ	445o
+いんすた	462o
+いんすたぐらむ	462o
 いんだすとりある	373c
-いんてる	496o
-いんてるみらの	585o
+いんてる	513o
+いんてるみらの	603o
 いんでぃご	23c
 いんでぃごでにむ	69c
-いんど	614o
-いんどねしあ	648o
-いーじーじぇっと	528o
+いんど	632o
+いんどねしあ	666o
+いーじーじぇっと	545o
 いーすたー	369c
-いーべい	479o
-うぃーちゃっと	482o
+いーべい	496o
+うぃーちゃっと	499o
 ういすきー	264c
-うぇすとはむ	576o
+うぇすとはむ	594o
 うぇでぃんぐ	367c
-うぉりあーず	553o
-うくらいな	616o
+うぉりあーず	571o
+うくらいな	634o
 うこん色	79c
-うすい	422c
-うぶんとぅ	495o
+うすい	438c
+うぶんとぅ	512o
 うみ	139c
+うらやましい	422c
 うるさい	418c
-うるとらばいおれっと	663o
+うるとらばいおれっと	681o
 うるとらまりん	44c
 うれしい	386c
-うーばー	477o
+うーばー	494o
 うーろん茶	257c
-えあいんでぃあ	530o
-えあてる	531o
-えあびーあんどびー	476o
-えいちあんどえむ	515o
+えあいんでぃあ	547o
+えあてる	548o
+えあびーあんどびー	493o
+えいちあんどえむ	532o
 えこ	379c
-えじぷと	620o
+えじぷと	638o
 えすぷれっそ	251c
-えっくすぼっくす	545o
-えぬびでぃあ	498o
+えっくすぼっくす	562o
+えぬびでぃあ	515o
 えねるぎっしゅ	385c
 えび茶	19c
-えみれーつ航空	522o
+えみれーつ航空	539o
 えめらるど	49c
 えめらるどぐりーん	49c
-えるじー	519o
+えるじー	536o
 えれがんと	393c
-えゔぁーとん	577o
-えーえむでぃー	497o
+えんじぇる	423c
+えゔぁーとん	595o
+えーえむでぃー	514o
 おあしす	138c
 おうむ	320c
 おふぃす	353c
 おふほわいと	104c
-おぼろ	429c
+おぼろ	445c
 おもちゃ	376c
-おらんだ	624o
+おらんだ	642o
 おりえんたる	351c
-おりんぴっく	660o
-おりんぴっくまるせいゆ	588o
+おりんぴっく	678o
+おりんぴっくまるせいゆ	606o
 おりーぶ	275c
 おりーぶぐりーん	24c
 おりーぶ色	24c
@@ -12661,8 +14607,8 @@ zümrüt yeşili	49n
 おーかー	36c
 おーがにっく	379c
 おーしゃん	139c
-おーすとらりあ	611o
-おーすとりあ	627o
+おーすとらりあ	629o
+おーすとりあ	645o
 おーろら	174c
 お城	355c
 お寺	341c
@@ -12674,58 +14620,66 @@ zümrüt yeşili	49n
 お花	204c
 お茶	253c
 お菓子	269c
-かうぼーいず	557o
+お金	419c
+かうぼーいず	575o
 かえで	129c
 かえる	325c
 かおす	418c
-かかおとーく	483o
+かかおとーく	500o
 かさ	335c
-かすんだ	429c
-かたーる	623o
-かたーる航空	523o
+かすんだ	445c
+かたーる	641o
+かたーる航空	540o
 かっぱー	59c
-かなだ	610o
+かなだ	628o
 かふぇ	339c
 かふぇらて	252c
-かぶす	563o
+かぶす	581o
 かぷちーの	252c
 かぼちゃ	243c
 からし色	110c
-かるふーる	512o
+からふる	175c
+かるふーる	529o
 かれー	274c
 かわいい	404c
 かーき	25c
 かーき色	25c
 かーにばる	332c
 がらす	291c
-がらたさらい	592o
+がらたさらい	610o
 がーでん	125c
-がーな	645o
+がーな	663o
 きいろ	2c
 きうい	242c
 きっず	376c
 きっちん	357c
 きつね	321c
 きのこ	135c
+きもい	421c
 きゃにおん	157c
 きゃらめる	259c
 きゃらめる色	109c
 きゃんでぃ	269c
 きゃんどる	307c
 きゅーと	404c
-きゅーば	654o
+きゅーば	672o
+きらきら	426c
+きらめき	426c
 きんもくせい	221c
-ぎっとはぶ	491o
-ぎりしゃ	634o
+ぎっとはぶ	508o
+ぎゃらりー	434c
+ぎりしゃ	652o
 くじゃく	315c
 くじら	327c
-くすみ	426c
+くすみ	442c
 くすみぴんく	92c
-くすんだ	426c
+くすんだ	442c
+くだもの	428c
 くつろぎ	383c
 くも	168c
-くらいんぶるー	656o
-くらしっくぶるー	665o
+くらいんぶるー	674o
+くらしっくぶるー	683o
+くりえいてぃぶ	434c
 くりすたる	297c
 くりすます	362c
 くりにっく	352c
@@ -12734,133 +14688,145 @@ zümrüt yeşili	49n
 くり色	20c
 くろ	9c
 くろーむ	283c
-ぐりーなりー	662o
+ぐりーなりー	680o
 ぐりーん	3c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
 ぐれーぶるー	93c
-ぐーぐる	443o
+ぐーぐる	460o
 けだるい	410c
-けにあ	644o
-けんたっきー	516o
+けにあ	662o
+けんたっきー	533o
 けーき	268c
-こかこーら	439o
+こかこーら	456o
 こがね色	11c
 こけ	131c
 ここあ	258c
 ここなっつ	238c
 こばると	45c
 こばるとぶるー	45c
-ころんびあ	638o
+ころんびあ	656o
 こんくりーと	279c
+こんにちは	451c
+こんばんは	451c
 こーひー	251c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
 ごしっく	407c
 ごーるでんあわー	178c
-ごーるでんげーとぶりっじ	657o
+ごーるでんげーとぶりっじ	675o
 ごーるど	11c
+さいけでりっく	431c
 さいばーぱんく	371c
-さうじあらびあ	619o
+さうじあらびあ	637o
 さくら	205c
 さくらんぼ	227c
+さたん	424c
+さっくす	433c
 さてん	288c
 さび	284c
 さびしい	387c
 さふぁいあ	54c
 さふらん	274c
+さぷらいず	420c
 さぼてん	134c
-さむすん	449o
+さむすん	466o
+さらだ	429c
 さわやか	395c
 さんご礁	152c
 さんご色	28c
 さんせっと	176c
 さんとりーに	348c
 さんどべーじゅ	103c
-さんふらんしすこじゃいあんつ	564o
+さんふらんしすこじゃいあんつ	582o
 さーもんぴんく	29c
 ざくろ	240c
 しあん	14c
-しぇる	468o
+しぇる	485o
 してぃ	337c
 しなもん	274c
 しまうま	317c
-しゃおみ	502o
+しゃおみ	519o
+しゃねる	567o
 しゃるとるーず	67c
 しゃんぱん	262c
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
-しょっぴふぁい	539o
+しょっぴふぁい	556o
 しるく	288c
 しるばー	12c
 しるばーぐれー	86c
 しろ	10c
-しんがぽーる国旗	652o
-しんがぽーる航空	529o
+しんがぽーる国旗	670o
+しんがぽーる航空	546o
 しんぷる	381c
 じぇいどぐりーん	50c
 じゃすみん	220c
-じゃない	437c
-じゃまいか	641o
+じゃず	433c
+じゃずばー	433c
+じゃない	454c
+じゃまいか	659o
 じゃんぐる	120c
 じゅえりー	313c
 じーんず	286c
 すいか	231c
-すいす	626o
+すいす	644o
 すいーつ	268c
-すうぇーでん	628o
+すうぇーでん	646o
 すかいぶるー	41c
 すかんじなびあ	349c
 すかーれっと	34c
+すごい	420c
 すし	273c
-すずき	465o
-すたば	441o
-すたーばっくす	441o
+すずき	482o
+すたば	458o
+すたーばっくす	458o
 すちーる	281c
-すてぃーらーず	558o
+すてぃーらーず	576o
 すてんれす	281c
 すとれす	409c
-すなっぷちゃっと	490o
+すなっぷちゃっと	507o
 すのーほわいと	84c
-すばる	466o
+すばる	483o
 すぱいす	274c
+すぱんこーる	426c
 すぴりちゅある	408c
-すぺいん	602o
-すぽてぃふぁい	446o
+すぺいん	620o
+すぽてぃふぁい	463o
 すみれ色	22c
 すもも	241c
-すもーきー	426c
-ずーむ	538o
+すもーきー	442c
+ずーむ	555o
 せぴあ	61c
 せぴあ色	61c
 せめんと	279c
-せるてぃっくす	551o
+せるてぃっくす	569o
 せるりあんぶるー	40c
 せーじ	94c
-そふと	425c
+そふと	441c
 そふとくりーむ	271c
 そよ风	201c
 そら	167c
-たい王国	649o
-たおばお	504o
+たい王国	667o
+たおばお	521o
 たき火	164c
 たくしー	336c
 たそがれ	188c
 たぴおかみるくてぃー	256c
 たん	26c
-たーきっしゅえあらいんず	525o
+たーきっしゅえあらいんず	542o
 たーこいず	15c
 だいだい色	1c
 だいや	298c
 だいやもんど	298c
 だすてぃぴんく	92c
-だーく	419c
+だーく	435c
 だーくぐりーん	48c
-ちぇこ	635o
+ちぇこ	653o
 ちぇりー	227c
-ちぇるしー	569o
+ちぇるしー	587o
 ちゃいにーずれっど	75c
 ちゃこーる	37c
 ちゃこーるぐれー	37c
@@ -12871,114 +14837,121 @@ zümrüt yeşili	49n
 ちょこぶらうん	108c
 ちょこれーと	258c
 ちょこれーと色	108c
-ちり国旗	639o
+ちり国旗	657o
 ちーく色	114c
-ついったー	548o
-ついっち	486o
+ついったー	565o
+ついっち	503o
 つた	133c
 つつじ	222c
-つめたい色	433c
-てぃっくとっく	485o
-てぃふぁにーぶるー	655o
+つまらない	430c
+つめたい色	449c
+てぃっくとっく	502o
+てぃふぁにーぶるー	673o
 てぃーる	13c
 てくのろじー	372c
-てすこ	514o
-てすら	460o
+てすこ	531o
+てすら	477o
 てらこった	111c
-てれぐらむ	481o
+てれぐらむ	498o
 てんとうむし	324c
 てんとう虫	324c
-でぃすこーど	487o
-でぃーえいちえる	469o
-でぃーぷ	420c
+でぃすこ	432c
+でぃすこーど	504o
+でぃーえいちえる	486o
+でぃーぷ	436c
 でいじー	217c
 でざーと	268c
 でじたる	372c
 でにむ	286c
 でにむ色	69c
-ではない	437c
-でる	499o
-でんまーく	630o
+ではない	454c
+でびる	424c
+でる	516o
+でんまーく	648o
 とうもろこし	247c
-とってなむ	573o
+とってなむ	591o
 とまと	244c
-とよた	456o
+とよた	473o
 とら	316c
-とるこ	617o
+とるこ	635o
 とるこぶるー	15c
 とるこ石色	15c
 とろぴかる	347c
 とろぴかるびーち	144c
 とーすと	267c
 とーぷ	68c
-どいつ	600o
-どじゃーす	561o
-どっかー	492o
-どみのぴざ	549o
-どるとむんと	582o
-どろっぷぼっくす	537o
-ない	437c
-ないじぇりあ	643o
+どいつ	618o
+どじゃーす	579o
+どっかー	509o
+どみのぴざ	566o
+どる	419c
+どるとむんと	600o
+どろっぷぼっくす	554o
+ない	454c
+ないじぇりあ	661o
+ないとくらぶ	432c
 ないとまーけっと	330c
-なく	437c
-なし	437c
-なしで	437c
+ないとらいふ	432c
+なく	454c
+なし	454c
+なしで	454c
 なす	245c
 なちゅらる	379c
 なつ	193c
-なぽり	586o
+なぽり	604o
 にぎやか	405c
-にっくす	555o
-にゅーかっする	575o
-にゅーじーらんど	653o
+にっくす	573o
+にゅーかっする	593o
+にゅーじーらんど	671o
 にんじん	246c
-ぬき	437c
+ぬき	454c
 ぬくもり	394c
 ぬーど	115c
-ねいばー	484o
+ねいばー	501o
 ねいびー	16c
 ねおん	305c
 ねおんいえろー	118c
-ねおんからー	428c
+ねおんからー	444c
 ねおんぐりーん	117c
 ねおんさいん	305c
 ねおんの光	305c
 ねおんぴんく	116c
 ねずみ色	8c
-ねっとふりっくす	447o
+ねたみ	422c
+ねっとふりっくす	464o
 のすたるじっく	411c
 のどか	382c
-のるうぇー	629o
+のるうぇー	647o
 のんびり	410c
 はちみつ	260c
 はっぴー	386c
 はる	192c
 はろうぃん	363c
-はんがりー	636o
+はんがりー	654o
 はーぶ	136c
-ばいえるんみゅんへん	581o
+ばいえるんみゅんへん	599o
 ばいおれっと	22c
-ばいどぅ	506o
+ばいどぅ	523o
 ばたー	266c
 ばなな	235c
 ばら	206c
 ばるーん	334c
 ばれんたいん	364c
 ばれんたいんでー	364c
-ばんぐらでしゅ	647o
+ばんぐらでしゅ	665o
 ばーがんでぃ	33c
-ばーがーきんぐ	517o
-ばーびー	659o
+ばーがーきんぐ	534o
+ばーびー	677o
 ばーみりおん	35c
 ぱいなっぷる	237c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱきすたん	646o
-ぱすてる	427c
-ぱすてるからー	427c
-ぱっかーず	556o
-ぱなそにっく	521o
-ぱりさんじぇるまん	587o
+ぱきすたん	664o
+ぱすてる	443c
+ぱすてるからー	443c
+ぱっかーず	574o
+ぱなそにっく	538o
+ぱりさんじぇるまん	605o
 ぱん	267c
 ぱんだ	318c
 ぱんぷきん	243c
@@ -12989,108 +14962,111 @@ zümrüt yeşili	49n
 ひすい	295c
 ひなぎく	217c
 ひまわり	208c
-ひゅんだい	459o
+ひゅんだい	476o
 ひよこ色	77c
 ひんやり	396c
-びざ	472o
-びばまぜんた	668o
-びびっど	424c
-びりびり	507o
+びざ	489o
+びっくり	420c
+びばまぜんた	686o
+びびっど	440c
+びりびり	524o
 びろーど	287c
 びんてーじ	375c
-びーえむだぶりゅー	453o
+びーえむだぶりゅー	470o
 びーち	142c
 びーる	263c
 ぴえろ	328c
 ぴんく	6c
 ぴんく色	6c
-ぴんたれすと	489o
+ぴんたれすと	506o
 ぴーこっくぶるー	46c
 ぴーち	232c
 ぴーちぴんく	73c
-ぴーちふぁず	669o
+ぴーちふぁず	687o
 ぴーち色	27c
-ふぁいあふぉっくす	493o
+ふぁいあふぉっくす	510o
 ふぁんたじー	391c
-ふぁーうぇい	501o
-ふぃあっと	462o
-ふぃぐま	536o
-ふぃりぴん	650o
-ふぃんらんど	631o
-ふぇいすぶっく	444o
+ふぁーうぇい	518o
+ふぃあっと	479o
+ふぃぐま	553o
+ふぃりぴん	668o
+ふぃんらんど	649o
+ふぇいすぶっく	461o
 ふぇすてぃばる	332c
-ふぇでっくす	470o
-ふぇねるばふちぇ	593o
+ふぇでっくす	487o
+ふぇねるばふちぇ	611o
 ふぇみにん	415c
-ふぇらーり	451o
-ふぉるくすわーげん	455o
+ふぇらーり	468o
+ふぉるくすわーげん	472o
 ふゅーしゃ	65c
 ふゆ	195c
 ふらみんご	314c
-ふらめんご	596o
-ふらんす	599o
-ぶっきんぐどっとこむ	535o
+ふらめんご	614o
+ふらんす	617o
+ふるーつ	428c
+ぶっきんぐどっとこむ	552o
 ぶどう	228c
-ぶらいと	423c
+ぶらいと	439c
 ぶらいとれっど	74c
 ぶらうん	7c
-ぶらじる	604o
+ぶらじる	622o
 ぶらっく	9c
-ぶるず	552o
+ぶるず	570o
 ぶるー	4c
 ぶるーあわー	179c
+ぶるーす	433c
 ぶるーべりー	229c
 ぶろんず	58c
 ぷらすちっく	304c
 ぷらむ	241c
 ぷらむ色	62c
-ぷれいすてーしょん	450o
-ぷれすて	450o
+ぷれいすてーしょん	467o
+ぷれすて	467o
 ぷろふぇっしょなる	402c
 へるしー	413c
-べしくたしゅ	594o
+べしくたしゅ	612o
 べっどるーむ	358c
-べとなむ	618o
+べとなむ	636o
 べりー	250c
-べりーぺり	667o
-べるぎー	625o
+べりーぺり	685o
+べるぎー	643o
 べるべっと	287c
-べんふぃか	590o
+べんふぃか	608o
 べーじゅ	17c
-ぺいとりおっつ	559o
-ぺいぱる	474o
-ぺぷし	541o
-ぺるー	640o
+ぺいとりおっつ	577o
+ぺいぱる	491o
+ぺぷし	558o
+ぺるー	658o
 ぺんぎん	319c
-ぺーる	422c
+ぺーる	438c
 ほっこり	394c
-ほの暗い	431c
+ほの暗い	447c
 ほらー	399c
 ほわいと	10c
-ほんだ	457o
-ぼかじゅにあーず	595o
+ほんだ	474o
+ぼかじゅにあーず	613o
 ぼるどー	33c
-ぼるぼ	463o
-ぼーだふぉん	533o
+ぼるぼ	480o
+ぼーだふぉん	550o
 ぽぴー	219c
-ぽるしぇ	461o
-ぽると	591o
-ぽるとがる	603o
-ぽーらんど	633o
-まいあみひーと	554o
-まいくろそふと	542o
+ぽるしぇ	478o
+ぽると	609o
+ぽるとがる	621o
+ぽーらんど	651o
+まいあみひーと	572o
+まいくろそふと	559o
 まかろん	272c
-まくどなるど	440o
+まくどなるど	457o
 まぐま	163c
 ますきゅりん	416c
-ますたーかーど	473o
+ますたーかーど	490o
 ますたーど	110c
 まぜんた	21c
 まるーん	19c
-まれーしあ	651o
+まれーしあ	669o
 まんごー	236c
-まんちぇすたーしてぃ	572o
-まんちぇすたーゆないてっど	571o
+まんちぇすたーしてぃ	590o
+まんちぇすたーゆないてっど	589o
 まーけっと	329c
 みかん	225c
 みすてりあす	390c
@@ -13098,38 +15074,44 @@ zümrüt yeşili	49n
 みつばち	323c
 みどり	3c
 みにまる	381c
+みりたりー	427c
 みるく	265c
 みるくてぃー	256c
 みるく色	105c
 みんと	30c
 みんとぐりーん	30c
 むらさき	5c
-めきしこ	606o
+めきしこ	624o
 めたる	283c
 めらんこりー	387c
-めーぷるりーふす	565o
-もかむーす	670o
+めーぷるりーふす	583o
+もかむーす	688o
 もくれん	223c
+もしもし	451c
 もだん	381c
+ものくろ	425c
+ものくろーむ	425c
 もみじ	128c
 もも	232c
 もも色	6c
 もり	119c
-もろっこ	621o
-もんとりおーるかなでぃあんず	566o
+もろっこ	639o
+もんとりおーるかなでぃあんず	584o
 もーゔ	63c
+やあ	451c
+やきもち	422c
 やさしい	384c
 やしの実	238c
-やわらかな色	425c
-やんきーす	560o
+やわらかな色	441c
+やんきーす	578o
 ゆき	184c
 ゆったり	383c
-ゆゔぇんとす	583o
-ゆーちゅーぶ	448o
-ゆーぴーえす	471o
+ゆゔぇんとす	601o
+ゆーちゅーぶ	465o
+ゆーぴーえす	488o
 よる	189c
-らいあんえあー	527o
-らいと	421c
+らいあんえあー	544o
+らいと	437c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
@@ -13139,31 +15121,32 @@ zümrüt yeşili	49n
 らずべりー	230c
 らて	252c
 らべんだー	207c
+らめ	426c
 らん	215c
 らんたん	306c
-らんぼるぎーに	452o
-りどる	513o
+らんぼるぎーに	469o
+りどる	530o
 りねん	289c
-りびんぐこーらる	664o
-りふと	478o
+りびんぐこーらる	682o
+りふと	495o
 りらっくす	383c
-りんくといん	547o
+りんくといん	564o
 りんご	233c
-るのー	464o
+るのー	481o
 るびー	55c
-るふとはんざ	524o
-るーまにあ	637o
-れあるまどりーど	578o
-れいかーず	550o
-れご	546o
+るふとはんざ	541o
+るーまにあ	655o
+れあるまどりーど	596o
+れいかーず	568o
+れご	563o
 れざー	285c
-れすたーしてぃ	574o
+れすたーしてぃ	592o
 れっど	0c
-れっどそっくす	562o
-れっどぶる	518o
-れでぃっと	488o
+れっどそっくす	580o
+れっどぶる	535o
+れでぃっと	505o
 れとろ	375c
-れのぼ	500o
+れのぼ	517o
 れもねーど	224c
 れもん	224c
 れもんいえろー	100c
@@ -13172,11 +15155,11 @@ zümrüt yeşili	49n
 ろいやるぶるー	43c
 ろうそく	307c
 ろけっと	360c
-ろしあ	615o
+ろしあ	633o
 ろっじ	359c
 ろまんちっく	388c
-ろんどんばす	658o
-ろーずくぉーつ	661o
+ろんどんばす	676o
+ろーずくぉーつ	679o
 ろーずぴんく	91c
 ろーずれっど	72c
 わいるど	414c
@@ -13185,64 +15168,74 @@ zümrüt yeşili	49n
 わいん色	113c
 わかめ	137c
 わたあめ	270c
-わっつあっぷ	480o
+わっつあっぷ	497o
 わびさび	350c
-わーどぷれす	540o
+わーどぷれす	557o
 ゔぃんてーじ	375c
+一月	195b
 丁香紫	64b
 丁香色	64b
 七夕	364b
-万事达	473o
+七月	193b
+万事达	490o
 万圣节	363b
 万里の长城	343c
 三文鱼色	29b
-三星	449o
-三菱	467o
+三星	466o
+三月	192b
+三菱	484o
 上午	185b
 上品	393c
-上海	434b
+上海	450b
 下午	187b
 下雨	196b
 下雪	184b
-不	435b
+不	452b
 不安	409b 409c
 不思议	390c
-不是	435b
+不是	452b
 不気味	399c
-不要	435b
+不洁	421c
+不要	452b
 不锈钢	281b
-不错	434b
+不错	450b
+丑	421b
+丑い	421c
+丑陋	421b
 专业	402b
 丘	158c
 丛林	120b
-东芝	520o
-东西	434b
+东芝	537o
+东西	450b
 丝绒	287b
 丝绸	288b
 严肃	406b
 中午	186b
 中华风	351c
-中国国旗	612o
+中国国旗	630o
 中国红	75b 75c
 中国风	351b 351c
 中式	351b
 中秋	366b 366c
 中秋节	366b
-丰田	456o
+丰田	473o
 丹红	35b
-丹麦	630o
-义大利	601o
-乌克兰	616o
-乌色	749b
+丹麦	648o
+义大利	619o
+乌克兰	634o
+乌色	767b
 乌贼墨	61b
-乌金	758b
-乌黑	750b
+乌金	776b
+乌黑	768b
 乌龙	257b
 乌龙茶	257b 257c
+乏味	430b
+乐园	423b
 乐观	400b
-乐购	514o
-乐高	546o
+乐购	531o
+乐高	563o
 乙女	415c
+九月	194b
 乡村	344b
 乡村风	374b
 书	309b
@@ -13251,41 +15244,47 @@ zümrüt yeşili	49n
 书本	309b
 乳白	105b
 乳白色	105c
+二月	195b
 云	168b 168c
 云彩	168b
 云朵	168b
-五星红旗	612o
-五环	660o
-亚马逊	543o
+五星红旗	630o
+五月	192b
+五环	678o
+五颜六色	175b
+亚马逊	560o
 亚麻	289b
-亮	423b
-亮丽黄	666o
-亮色	421b
+亮	439b
+亮丽黄	684o
+亮晶晶	426b
+亮片	426b
+亮色	437b
 人参	246c
-今天	434b
+今天	450b
 仙人掌	134b
 仙境	391b
-以外	437c
+以外	454c
 仲夏	193b
-任天堂	544o
+任天堂	561o
 企业	353b 353c
 企鹅	319b
 优し	384c
 优しい	384c
-优步	477o
+优步	494o
 优雅	393b 393c
 伞	335c
 伤心	387b
-伦敦巴士	658o
+伦敦巴士	676o
 低调	417b
-低饱和	426b
+低饱和	442b
 余烬	165b
+你好	451b
 侘び寂び	350c
 侘寂	350b
-俄罗斯	615o
-俄罗斯航空	526o
+俄罗斯	633o
+俄罗斯航空	543o
 俏皮	386b
-保时捷	461o
+保时捷	478o
 信任	402b
 信頼	402c
 修行	408b
@@ -13294,19 +15293,24 @@ zümrüt yeşili	49n
 儿童	376b
 元気	385c
 充满活力	385b
-光る	428c
-克莱因蓝	656o
+光る	444c
+克莱因蓝	674o
+八月	193b
 公园	126b 126c
-公牛队	552o
+公牛队	570o
+六月	193b
 兰	215c
-兰博基尼	452o
+兰博基尼	469o
 兰花	215b
 兴奋	385b
+兵士	427c
 典雅	393b
 养生	413b
 内敛	417b
 冒险	414b
 冒険	414c
+军事	427b 427c
+军队	427b 427c
 农场	344b
 农村	344c
 农田	344b
@@ -13318,12 +15322,12 @@ zümrüt yeşili	49n
 冬日	195b
 冰	181b
 冰冷	396b
-冰冻	430b
+冰冻	446b
 冰凉	396b
 冰块	181b
-冰封	430b
+冰封	446b
 冰山	181b
-冰岛	632o
+冰岛	650o
 冰川	181b
 冰河	181b
 冰淇淋	271b
@@ -13332,83 +15336,95 @@ zümrüt yeşili	49n
 冷	396b
 冷た	396c
 冷たい	396c
-冷色	433b
-冷色调	433b
-冻	430b
-冻った	430c
-冻りついた	430c
+冷色	449b
+冷色调	449b
+冻	446b
+冻った	446c
+冻りついた	446c
 冻原	182b
 凉し	396c
 凉しい	396c
 凉爽	396b
 凤梨	237b
-凯尔特人	551o
-凯尔特人足球俱乐部	597o
+凯尔特人	569o
+凯尔特人足球俱乐部	615o
 出租车	336b
 切ない	387c
-切尔西	569o
+切尔西	587o
+创意	434b
+创造	434c
 初春	192b
-利物浦足球俱乐部	570o
-利物浦队	570o
-别	435b
+利物浦足球俱乐部	588o
+利物浦队	588o
+别	452b
 前向き	400c
 力强い	401c
 力量	401b
 办公室	353b
-加拉塔萨雷	592o
-加拿大	610o
-加纳	645o
+加拉塔萨雷	610o
+加拿大	628o
+加纳	663o
 动感	385b
 勃艮第红	33b
-勇士队	553o
-匈牙利	636o
+勇士队	571o
+匈牙利	654o
 北极	182b 182c
 北极光	174b
 北欧	349b 349c
-匹兹堡钢人	558o
+匹兹堡钢人	576o
 医疗	352b 352c
 医院	352b
+十一月	194b
+十二月	195b
 十五夜	366c
+十月	194b
 午后	187b 187c
 午夜	190b
 午间	186b
 半夜	190b
 华やか	405c
-华为	501o
-南あふりか	642o
+华为	518o
+单色	425b
+单调	430b
+南あふりか	660o
 南国	347c
 南国のびーち	144c
 南极	182b 182c
 南瓜	243b
-南非	642o
-博卡青年	595o
+南非	660o
+単色	425c
+単调	430c
+博卡青年	613o
 卡其	25b
 卡其色	25b
-卡塔尔	623o
-卡塔尔航空	523o
+卡塔尔	641o
+卡塔尔航空	540o
 卡布奇诺	252b
 卧室	358b
-印尼	648o
-印度	614o
-印度尼西亚	648o
-印度航空	530o
-历德	513o
+卯月	192c
+印尼	666o
+印度	632o
+印度尼西亚	666o
+印度航空	547o
+历德	530o
 压力	409b
 原木	276b
 原野	123b
 厨房	357b
 厳か	406c
 厳粛	406c
-发光	428b
+发光	444b
 古书	309c
 古代の青铜	302c
-古巴	654o
+古巴	672o
+古怪	431b
 古本	309c
 古铜	58b
 古铜色	58b
 古风	351b
+另类	431b
 可信	402b
-可口可乐	439o
+可口可乐	456o
 可可	258b
 可爱	404b
 可爱い	404c
@@ -13417,7 +15433,10 @@ zümrüt yeşili	49n
 叶	127b 127c
 叶っぱ	127c
 叶子	127b
+叶月	193c
 吃茶店	339c
+吃醋	422b
+吐き気	421c
 吐司	267b
 向日葵	208b 208c
 含蓄	417b
@@ -13434,8 +15453,9 @@ zümrüt yeşili	49n
 哀しい	387c
 哀伤	387b
 品红	21b
-哔哩哔哩	507o
-哥伦比亚	638o
+哈啰	451b
+哔哩哔哩	524o
+哥伦比亚	656o
 哥德	407b
 哥特	407b
 商务	353b
@@ -13447,20 +15467,21 @@ zümrüt yeşili	49n
 喷火	163c
 嘈杂	418b
 嘉年华	332b
+四月	192b
 园林	125b
 困倦	410b
 囲炉里	308c
 図书馆	340c
 国画	299b
-国际米兰	585o
+国际米兰	603o
 国风	351b
 图书馆	340b
 土	166c
 土っぽい	380c
 土器	301c
 土壤	166b
-土耳其	617o
-土耳其航空	525o
+土耳其	635o
+土耳其航空	542o
 土色	102b
 土黄	36b
 土黄色	36b 102c
@@ -13470,28 +15491,33 @@ zümrüt yeşili	49n
 圣诞	362b
 圣诞节	362b
 地中海	348b 348c
+地味	430c
 地平线	180b 180c
-埃及	620o
-埃弗顿	577o
+地狱	424b 424c
+埃及	638o
+埃弗顿	595o
 城	355c
 城堡	355b
 城市	337b
 堇色	22b
 塑料	304b
 塑胶	304b
-塞尔提克	551o
+塞尔提克	569o
 墨	47b 47c
 墨水	299b
 墨汁	47c
-墨灰	751b
+墨灰	769b
 墨絵	299c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
-墨西哥	606o
+墨西哥	624o
 墨黑	47b
 壁炉	308b
-壳牌	468o
+士兵	427b
+壳牌	485o
+変な	431c
+変わった	431c
 复古	375b
 复活祭	369c
 复活节	369b
@@ -13508,25 +15534,31 @@ zümrüt yeşili	49n
 夕焼け空	176c
 夕阳	176b 176c
 多云	200b
-多伦多枫叶	565o
-多特蒙德	582o
+多伦多枫叶	583o
+多彩	175b
+多特蒙德	600o
 多肉	134b
 多肉植物	134c
 夜	189b 189c
 夜中	189c
 夜市	330b 330c
+夜店	432b
+夜总会	432b
 夜明け	177c
 夜晚	189b
 夜景	189c
 夜桜	205c
+夜游び	432c
+夜生活	432b
 夜色	189b
 夜里	189b
 夜间	189b
 大人っぽい	417c
-大众汽车	455o
+大众汽车	472o
 大圣堂	356c
 大地	166b 166c
 大地色	380b
+大家好	451b
 大教堂	356b
 大波	141c
 大海	139b 139c
@@ -13539,8 +15571,12 @@ zümrüt yeşili	49n
 大雪	184b
 大雾	199b
 天の川	173c
-天气	434b
+天使	423b 423c
+天国	423b 423c
+天堂	423b
+天气	450b
 天然	379b
+天界	423b 423c
 天真	403b
 天空	167b
 天色	40c
@@ -13556,14 +15592,17 @@ zümrüt yeşili	49n
 太空站	360b
 太阳	169b 169c
 夸り	412c
+奇妙	431c
 奇幻	391b
 奇异果	242b
+奇怪	431b
+奇抜	431c
 奢侈	377b
 奢华	377b
-奥地利	627o
+奥地利	645o
 奥秘	390b
-奥运会	660o
-奥迪	454o
+奥运会	678o
+奥迪	471o
 女孩	415b
 女性	415b
 女性らしい	415c
@@ -13572,13 +15611,18 @@ zümrüt yeşili	49n
 奶白	18b
 奶白色	105b
 奶茶	256b
-妃色	671b
+如月	195c
+妃色	689b
+妒忌	422b
 妖精	391c
+妬み	422c
 姜黄	79b
 威士忌	264b
 婚礼	367b
 婚纱	367b
-嫣红	680b
+嫉妒	422b
+嫉妬	422c
+嫣红	698b
 嫩绿	53b
 嫩绿色	53b
 嬉し	386c
@@ -13589,7 +15633,7 @@ zümrüt yeşili	49n
 孔雀	315b 315c
 孔雀蓝	46b
 孔雀青	46c
-孟加拉国	647o
+孟加拉国	665o
 孤独	387b 387c
 学校	354b 354c
 孩子	376b
@@ -13599,21 +15643,21 @@ zümrüt yeşili	49n
 宇宙船	360c
 安らか	382c
 安全	402b
-安卓	494o
+安卓	511o
 安宁	382b
 安静	382b
-宜家	442o
-宜家家居	442o
+宜家	459o
+宜家家居	459o
 宝石	313b 313c
 宝石红	55b
 宝石蓝	54b
 宝蓝	43b
 宝蓝色	43b
-宝马	453o
+宝马	470o
 宣纸	290b
 宫殿	342b
 害怕	399b
-家乐福	512o
+家乐福	529o
 寂し	387c
 寂しい	387c
 寂寞	387b
@@ -13622,8 +15666,8 @@ zümrüt yeşili	49n
 寒い	396c
 寒冬	195b
 寒冷	396b
-寒色	433c
-寒色系	433c
+寒色	449c
+寒色系	449c
 寒霜	183b
 寝室	358c
 寺	341b 341c
@@ -13638,16 +15682,16 @@ zümrüt yeşili	49n
 小巷	338b
 小溪	147b
 小石	278c
-小米手机	502o
-小红书	511o
+小米手机	519o
+小红书	528o
 小豆色	89c
 小雨	197b 197c
 小麦	248b 248c
 少女	415b
 少女心	415b
-尤文	583o
-尤文图斯	583o
-尼日利亚	643o
+尤文	601o
+尤文图斯	601o
+尼日利亚	661o
 居心地のいい	394c
 山	158b 158c
 山々	158c
@@ -13657,7 +15701,7 @@ zümrüt yeşili	49n
 山洞	162b
 山脉	158b 158c
 山谷	160b
-岁月	434b
+岁月	450b
 岚	198c
 岛	154b 154c
 岛々	154c
@@ -13675,20 +15719,23 @@ zümrüt yeşili	49n
 工场	373c
 巧克力	258b
 巧克力色	108b
-巴基斯坦	646o
-巴塞罗那足球俱乐部	579o
-巴萨	579o
-巴西	604o
-巴黎圣日耳曼	587o
+巴基斯坦	664o
+巴塞罗那足球俱乐部	597o
+巴萨	597o
+巴西	622o
+巴黎圣日耳曼	605o
 市	329c
 市区	337b
 市场	329b 329c
+师走	195c
 希望	400b 400c
-希腊	634o
+希腊	652o
 帝王	378b
 常春藤	133b
 干净	395b
+平凡	430c
 平和	382c
+平淡	430b
 平静	382b
 年代感	375b
 年夜饭	365b
@@ -13696,8 +15743,8 @@ zümrüt yeşili	49n
 幸福	386b
 幻想	392c
 幻想的	391c
-幽暗	431b
-幽深	420b
+幽暗	447b
+幽深	436b
 庄严	406b
 庄重	406b
 庆祝	368b
@@ -13708,16 +15755,18 @@ zümrüt yeşili	49n
 庭院	125b
 开心	386b
 开花	204b
-弗拉门戈	596o
+弗拉门戈	614o
+弥生	192c
 强い	401c
+强欲	422c
 强烈	401b
 彩虹	175b
 御影石	278c
-微信	482o
-微博	509o
-微软	542o
+微信	499o
+微博	526o
+微软	559o
 微风	201b 201c
-德国	600o
+德国	618o
 忧伤	387b
 忧郁	387b 387c
 快乐	386b
@@ -13728,12 +15777,17 @@ zümrüt yeşili	49n
 怖	399c
 怖い	399c
 思念	411b
+怪异	431b
 恋	388c
 恋人	388b 388c
 恋爱	388b
 恐怖	399b 399c
 恬静	382b
+恶心	421b
+恶魔	424b
 悠闲	383b
+您好	451b
+悪魔	424c
 悬崖	161b
 悲し	387c
 悲しい	387c
@@ -13742,93 +15796,108 @@ zümrüt yeşili	49n
 情热	389c
 情热的	389c
 惆怅	387b
+惊き	420c
+惊く	420c
+惊叹	420b
+惊喜	420b
+惊奇	420b
 惊悚	399b
+惊讶	420b
 惬意	383b
 愉快	386b
-意大利	601o
+意外	420b
+意大利	619o
+感动	420c
 愤怒	398b
 慵懒	410b
 懐かしい	375c
 懐かしさ	411c
 懒洋洋	410b
 成熟	417b
-戴尔	499o
+战争	427b
+战场	427b
+戦争	427c
+戦场	427c
+戴尔	516o
 打ち上げ花火	331c
-抖音	485o
-抜き	437c
+抖音	502o
+抜き	454c
 抹茶	255b 255c
-拜仁	581o
-拜仁慕尼黑	581o
+拜仁	599o
+拜仁慕尼黑	599o
 拿铁	252b
-挪威	629o
-捷克	635o
+挪威	647o
+捷克	653o
 探险	414b
 控えめ	417c
-推特	548o
+推特	565o
 提灯	306c
-摩卡慕斯	670o
-摩洛哥	621o
+摩卡慕斯	688o
+摩洛哥	639o
 撒哈拉	155b
-支付宝	505o
+撒旦	424b
+支付宝	522o
 放松	383b
 故宫	342b 342c
 教会	356c
 教堂	356b
 教室	354b 354c
-敦豪	469o
+敦豪	486o
 数字	372b
 数码	372b
+文月	193c
 斑马	317b
 斜阳	176b
-斯巴鲁	466o
-新加坡	652o
-新加坡航空	529o
+斯巴鲁	483o
+新加坡	670o
+新加坡航空	546o
 新娘	367b
 新年	365b
-新浪微博	509o
+新浪微博	526o
 新绿	53c
-新英格兰爱国者	559o
-新西兰	653o
+新英格兰爱国者	577o
+新西兰	671o
 新鲜	395b 395c
-无	435b
-无し	437c
-无しで	437c
+无	452b
+无し	454c
+无しで	454c
 无垢	403c
-日の丸	598o
+无聊	430b
+日の丸	616o
 日の出	177c
 日中	191c
-日产	458o
+日产	475o
 日光	169b 169c
 日出	177b
 日差し	169c
 日式	350b
-日本国旗	598o
+日本国旗	616o
 日没	176c
 日落	176b
 日间	191b
 旧书	309b
 旧正月	365c
-旧金山巨人	564o
+旧金山巨人	582o
 早	185b
 早上	185b
 早春	192b
 早晨	185b
 早朝	185c
-时候	434b
+时候	450b
 昆布	137c
 明かり	333c
-明る	423c
-明るい	423c
-明るい色	421c
-明亮	423b
-明天	434b
+明る	439c
+明るい	439c
+明るい色	437c
+明亮	439b
+明天	450b
 明月	170b
-明白	434b
+明白	450b
 明黄	101b
-昏暗	431b
-昏黄	689b
-易捷航空	528o
-易贝	479o
+昏暗	447b
+昏黄	707b
+易捷航空	545o
+易贝	496o
 昙り	200c
 昙り空	200c
 昙天	200c
@@ -13836,10 +15905,10 @@ zümrüt yeşili	49n
 星々	172c
 星云	173b 173c
 星光	172b
-星巴克	441o
+星巴克	458o
 星明かり	172c
 星星	172b
-星期	434b
+星期	450b
 星河	173b
 星空	172b 172c
 春	192b 192c
@@ -13848,7 +15917,7 @@ zümrüt yeşili	49n
 春季	192b
 春日	192b
 春节	365b 365c
-昨天	434b
+昨天	450b
 昼	191c
 昼下がり	187c
 昼间	191c
@@ -13861,7 +15930,7 @@ zümrüt yeşili	49n
 晴天	169b
 晴朗	169b
 晴空	167b
-智利	639o
+智利	657o
 暁	177c
 暑	397c
 暑い	397c
@@ -13871,25 +15940,25 @@ zümrüt yeşili	49n
 暖和	394b
 暖意	394b
 暖炉	308c
-暖色	432b 432c
-暖色系	432c
-暖色调	432b
-暗	419b
-暗い	419c
-暗め	419c
-暗色	419b
+暖色	448b 448c
+暖色系	448c
+暖色调	448b
+暗	435b
+暗い	435c
+暗め	435c
+暗色	435b
 暗黑	407b
 暮色	188b
 暴怒	398b
 暴雨	198b
 暴风雨	198b
 曙光	177b
-曼城	572o
-曼彻斯特联	571o
-曼联	571o
+曼城	590o
+曼彻斯特联	589o
+曼联	589o
 月	170C
 月亮	170b
-月份	434b
+月份	450b
 月光	171b 171c
 月夜	171c
 月明かり	171c
@@ -13898,6 +15967,7 @@ zümrüt yeşili	49n
 月饼	366b
 有力	401b
 有机	379b
+有毒	421b
 朝	185C
 朝方	185c
 朝日	177c
@@ -13906,7 +15976,7 @@ zümrüt yeşili	49n
 朝雾	199c
 朝霞	177b
 朝露	203c
-朦胧	429b
+朦胧	445b
 木	132c 276b
 木々	132c
 木の実	250c
@@ -13922,8 +15992,9 @@ zümrüt yeşili	49n
 未来	372b 372c
 本	309c
 本屋	340c
-本田	457o
-本菲卡	590o
+本田	474o
+本菲卡	608o
+札束	419c
 朱	35c
 朱砂	35b
 朱红	35b
@@ -13932,52 +16003,57 @@ zümrüt yeşili	49n
 朱赤	97c
 李子	241b
 李子色	62b
-杏红	686b
+杏红	704b
 杏色	78b 78c
 杏黄	78b
 村	344c
 村庄	344b
 杜鹃	222b
 松	121b 121c
-松下	521o
+松下	538o
 松林	121b 121c
 松柏	121b
-松柏绿	719b
+松柏绿	737b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	720b
-松花色	721b
+松花绿	738b
+松花色	739b
 极光	174b
 极地	182b 182c
 极简	381b
-极致灰	666o
+极致灰	684o
 林	119c
 林中	119b
 林檎	233c
 林间	119b
-枣红	681b
+果实	428b
+果実	428c
+果汁	428b
+果物	428c
+枣红	699b
 枫	129b 129c
 枫叶	129b
 枯れ叶	128c
 枯山水	346b 346c
+枯燥	430b
 枯茶	88c
-枯黄	694b
+枯黄	712b
 柑橘	225b 225c
 染付	293c
-柔	425b
+柔	441b
 柔らか	384c
 柔らかい	384c
 柔和	384b
-柔和桃	669o
-柔和色	425b
-柔色	425b
+柔和桃	687o
+柔和色	441b
+柔色	441b
 柘榴	240c
 柠檬	224b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	699b
-柳黄	698b
+柳绿	717b
+柳黄	716b
 栄光	412c
 树	132b
 树叶	127b
@@ -14016,11 +16092,11 @@ zümrüt yeşili	49n
 棉花糖	270b
 棉麻	289b
 棕	7b
-棕红	692b
-棕绿	690b
+棕红	710b
+棕绿	708b
 棕色	7b
-棕黄	693b
-棕黑	691b
+棕黄	711b
+棕黑	709b
 森	119c
 森の中	119c
 森林	119b
@@ -14028,11 +16104,12 @@ zümrüt yeşili	49n
 椰林	238b
 楽し	386c
 楽しい	386c
+楽园	423c
 樱	205b
 樱桃	227b
-樱桃色	674b
+樱桃色	692b
 樱花	205b
-樱草色	685b
+樱草色	703b
 橄榄	275b
 橄榄绿	24b
 橄榄色	24b
@@ -14043,33 +16120,37 @@ zümrüt yeşili	49n
 橙	1b 1c
 橙子	225b
 橙色	1b 1c
-橙黄	687b
+橙黄	705b
 橡木	276b
 欢乐	386b
 欢快	386b
 正午	186b 186c
+正月	195b
 正红	74b
 残り火	165c
 殷红	71b
-每天	434b
-比利时	625o
+每天	450b
+比利时	643o
 毛毛雨	197b
 气球	334b
 気品	393c
+気持ち悪い	421c
 水	151b 151c
 水下	361b
 水中	361c
 水乡	345b
 水墨	299b
 水墨画	299b 299c
-水平	434b
+水平	450b
 水平线	180c
 水底	361b
+水无月	193c
 水晶	297b 297c
+水果	428b
 水泥	279b
 水稻	249b
-水红	737b
-水绿	738b
+水红	755b
+水绿	756b
 水色	41c 66b
 水色がかった青	14c
 水蓝	66b
@@ -14079,71 +16160,75 @@ zümrüt yeşili	49n
 氷	181c
 氷山	181c
 氷河	181c
-氷结	430c
-汉堡王	517o
+氷结	446c
+汉堡王	534o
 汉白玉	277b
-汉莎航空	524o
+汉莎航空	541o
+汚い	421c
 江	147b
 江南	345b 345c
 江水	147b
 池	148b 148c
 池塘	148b
 汪洋	139b
-沃尔沃	463o
-沃达丰	533o
+沃尔沃	480o
+沃达丰	550o
+沉闷	430b
 沙	156b
 沙丘	155b
 沙子	156b
+沙拉	429b
 沙滩	143b
 沙漠	155b
-沙特阿拉伯	619o
+沙特阿拉伯	637o
 沙色	103b
-没有	435b
+没有	452b
 沥青	279b
 河	147b 147c
 河流	147b
-油管	448o
-油绿	705b
-法国	599o
-法拉利	451o
+油画	434b
+油管	465o
+油绿	723b
+法国	617o
+法拉利	468o
 波	141c
 波しぶき	141c
-波兰	633o
-波士顿红袜	562o
-波尔图足球俱乐部	591o
+波兰	651o
+波士顿红袜	580o
+波尔图足球俱乐部	609o
 波止场	153c
 波浪	141b
 泥	166b 166c
 泥土	166b
 泥土色	380b
-泰国	649o
+泰国	667o
 泻湖	145b
-洋基队	560o
+洋基队	578o
 洋红	21b
 洋红色	21b
-洛杉矶道奇	561o
-洛杉矶银河	567o
+洛杉矶道奇	579o
+洛杉矶银河	585o
 洞穴	162b 162c
 洞窟	162c
 活力	385b
 活力四射	385b
 活泼	385b
-活珊瑚橘	664o
+活珊瑚橘	682o
 活発	385c
 派对	368b
 流水	151b
-浅	421b
-浅淡	422b
-浅色	421b
+浅	437b
+浅淡	438b
+浅色	437b
 浅蓝天	41b
 浆果	250b
-浓	420c 424b
-浓い	420c
+浓	436c 440b
+浓い	436c
 浓い绿	48c
-浓い色	419c
+浓い色	435c
 浓绀	16c
 浓蓝	80c
-浓郁	424b
+浓郁	440b
 浓雾	199b
 浜	142c
 浜辺	142c
@@ -14159,8 +16244,8 @@ zümrüt yeşili	49n
 海岸	142b 142c
 海带	137b
 海底	140b 140c
-海恩斯莫里斯	515o
-海棠红	672b
+海恩斯莫里斯	532o
+海棠红	690b
 海洋	139b 139c
 海浪	141b
 海渊	140b
@@ -14172,24 +16257,24 @@ zümrüt yeşili	49n
 海边	142b
 海辺	142c
 海面	139b
-淘宝	504o
-淡	422b
-淡い	422c
-淡淡	422b
+淘宝	521o
+淡	438b
+淡い	438c
+淡淡	438b
 淡紫	99c
-淡色	421c 422b
+淡色	437c 438b
 淡藤色	90c
-深	420b
-深い	420c
+深	436b
+深い	436c
 深夜	190b 190c
 深海	140b 140c
 深秋	194b
 深红	71C
 深绿	48c
 深绿色	48b
-深色	419b
+深色	435b
 深藏青	16b
-深邃	420b
+深邃	436b
 混凝土	279b
 清々しい	395c
 清凉	396b
@@ -14211,11 +16296,11 @@ zümrüt yeşili	49n
 游乐场	376b
 湖	146b 146c
 湖の青	42c
-湖人	550o
-湖人队	550o
+湖人	568o
+湖人队	568o
 湖泊	146b
 湖畔	146b 146c
-湖绿	739b
+湖绿	757b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -14229,7 +16314,7 @@ zümrüt yeşili	49n
 滚烫	397b
 滝	150c
 满月	170b
-漂亮	434b
+漂亮	450b
 漆	300b 300c
 漆器	300b 300c
 漆涂り	300c
@@ -14238,9 +16323,9 @@ zümrüt yeşili	49n
 潟	145c
 潟湖	145b
 潮汐	141b
-潮流	434b
-澳大利亚	611o
-澳洲	611o
+潮流	450b
+澳大利亚	629o
+澳洲	629o
 激动	385b
 激怒	398c
 激情	389b
@@ -14251,10 +16336,10 @@ zümrüt yeşili	49n
 火烈鸟	314b
 火热	389b
 火焰	164b
-火狐	493o
+火狐	510o
 火箭	360b
-火红	678b
-火车	434b
+火红	696b
+火车	450b
 火辣	397b
 灯	333b
 灯り	333c
@@ -14268,7 +16353,8 @@ zümrüt yeşili	49n
 灰蓝	93b
 灰褐	68b
 灰褐色	68b
-灰调	426b
+灰调	442b
+灰阶	425b
 灰青	93c
 灵性	408b
 炉火	308b
@@ -14277,6 +16363,7 @@ zümrüt yeşili	49n
 炎热	202b
 炭灰	37b
 炭黑	37b
+炼狱	424b
 炼瓦	280c
 炽火	165c
 炽热	389b
@@ -14291,14 +16378,14 @@ zümrüt yeşili	49n
 热	397b
 热い	397c
 热い想い	389c
-热刺	573o
+热刺	591o
 热带	347b
 热带海滩	144b
 热带雨林	120b
 热帯	347c
 热帯雨林	120c
 热情	389b
-热火队	554o
+热火队	572o
 热烈	389b
 热闹	405b
 焚き火	164c
@@ -14307,20 +16394,23 @@ zümrüt yeşili	49n
 焦虑	409b
 焰火	331b
 焼き物	301c
+煌めき	426c
 煎茶	254c
-煤黑	753b
+煤黑	771b
 照明	333c
-照片墙	445o
+照片墙	462o
 熊猫	318b
 熔岩	163b
 爱	388b 388c
 爱尔兰	370b
-爱尔兰国旗	609o
-爱彼迎	476o
+爱尔兰国旗	627o
+爱彼迎	493o
 爱情	388b
+爵士	433b
+爵士乐	433b
 爽やか	395c
-牙买加	641o
-牙色	745b
+牙买加	659o
+牙色	763b
 牛乳	265c
 牛仔	286b
 牛仔蓝	69b
@@ -14330,8 +16420,8 @@ zümrüt yeşili	49n
 牡丹	211b 211c
 牡丹色	65c
 牧场	123b 123c
-特别	434b
-特斯拉	460o
+特别	450b
+特斯拉	477o
 狂怒	398b
 狂欢节	332b
 狂野	414b
@@ -14342,13 +16432,13 @@ zümrüt yeşili	49n
 猩红	34b
 猩红色	34b
 玄秘	390b
-玄色	747b
-玄青	748b
+玄色	765b
+玄青	766b
 玉	295b
 玉兰	223b
 玉石	295b
 玉米	247b
-玉色	717b
+玉色	735b
 王室	378c
 玩具	376b
 玫瑰	206b
@@ -14357,11 +16447,12 @@ zümrüt yeşili	49n
 玫红	72b
 环保	379b
 现代	381b
-现代汽车	459o
+现代汽车	476o
+现金	419b 419c
 玻璃	291b
 珈琲	251c
 珊瑚	152b
-珊瑚橙	664o
+珊瑚橙	682o
 珊瑚礁	152b 152c
 珊瑚红	28b
 珊瑚色	28b 28c
@@ -14372,9 +16463,10 @@ zümrüt yeşili	49n
 珠宝	313b
 琥珀	32b
 琥珀色	32b 32c
-瑞典	628o
-瑞士	626o
-瑞安航空	527o
+瑞典	646o
+瑞士	644o
+瑞安航空	544o
+璀璨	426b
 瓢虫	324b
 瓷	292b
 瓷器	292b
@@ -14385,6 +16477,7 @@ zümrüt yeşili	49n
 生成り	104c
 生日	368b
 生气	398b
+生病	421b
 生铁	282b
 生锈	284b
 田	123b
@@ -14397,9 +16490,13 @@ zümrüt yeşili	49n
 电球	333c
 男らしい	416c
 男性	416b
+画家	434c
+画廊	434b
 畑	123c
 番茄	244b
 疯狂	418b
+病态	421b
+病気	421c
 病院	352c
 白	10b 10c
 白い	10c
@@ -14411,15 +16508,17 @@ zümrüt yeşili	49n
 白蓝	76c
 白雪	184b
 白霜	83c 183b
-百事	541o
-百事可乐	541o
-百度	506o
+白黒	425c
+百事	558o
+百事可乐	558o
+百度	523o
 的士	336b
 皇室	378b 378c
 皇宫	342b
 皇家	378b
-皇家马德里	578o
-皇马	578o
+皇家马德里	596o
+皇马	596o
+皐月	192c
 皮革	285b
 盛夏	193b
 盛开	204b
@@ -14435,12 +16534,13 @@ zümrüt yeşili	49n
 真𨱎色	60c
 眠い	410c
 睡莲	209b 209c
+睦月	195c
 瞑想	408c
-知乎	510o
+知乎	527o
 石	278b 278c
 石头	278b
 石榴	240b
-石榴红	673b
+石榴红	691b
 石畳	278c
 石绿	82b
 石青	81b
@@ -14457,11 +16557,12 @@ zümrüt yeşili	49n
 碧玉	295b
 碧绿	50b
 碧绿色	50b
-碧色	707b
+碧色	725b
 碧蓝	39b
 碳灰	37b
 磁器	292c
 祖母绿	49b
+神无月	194c
 神社	341b 341c
 神秘	390b
 神秘的	390c
@@ -14477,11 +16578,11 @@ zümrüt yeşili	49n
 秋天	194b
 秋季	194b
 秋日	194b
-秋色	696b
-秋香色	697b
+秋色	714b
+秋香色	715b
 科幻	372b
 科技	372b
-秘鲁	640o
+秘鲁	658o
 稲妻	198c
 稲穂	249c
 稲穂色の麦	248c
@@ -14505,17 +16606,17 @@ zümrüt yeşili	49n
 简洁	381b
 简约	381b
 篝火	164b
-米兰足球俱乐部	584o
-米国	607o
+米兰足球俱乐部	602o
+米国	625o
 米灰	104b
 米白	17b
 米色	17b
 米黄	17b
 米黄色	17b
 粉	6b
-粉丝	434b
-粉彩	427b
-粉晶	661o
+粉丝	450b
+粉彩	443b
+粉晶	679o
 粉紫	99b
 粉红	6b
 粉红色	6b
@@ -14523,18 +16624,19 @@ zümrüt yeşili	49n
 粉蓝	98b
 粉雪	184c
 粘土	301c
-精白	740b
+精白	758b
 精神的	408c
 精致	393b
 糖果	269b
-糖果色	427b
+糖果色	443b
+素晴らしい	420c
 素朴	374c
 紧张	409b 409c
 紫	5b 5c
-紫外光色	663o
+紫外光色	681o
 紫晶	56b
-紫棠	730b
-紫檀	728b
+紫棠	748b
+紫檀	746b
 紫水晶	56b
 紫禁城	342b 342c
 紫红	65b
@@ -14543,15 +16645,16 @@ zümrüt yeşili	49n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	218b
-紫酱	726b
+紫酱	744b
 紫阳花	216c
+絵画	434c
 繁星	172b
 繊细	384c
 红	0b 70c
-红包	434b
+红包	450b
 红叶	128c 129b
 红宝石	55b
-红牛	518o
+红牛	535o
 红砖	280b
 红紫	96b 96c
 红色	0b 70c
@@ -14565,26 +16668,27 @@ zümrüt yeşili	49n
 纯真	403b
 纯粋	403c
 纸	290b 290c
-纽卡斯尔联	575o
-纽约尼克斯	555o
-纽约洋基	560o
-纽西兰	653o
+纽卡斯尔联	593o
+纽约尼克斯	573o
+纽约洋基	578o
+纽西兰	671o
 绀	16c
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	729b
+绀青绀紫	747b
 细腻	384b
 细雨	197b
-经典蓝	665o
-结冰	430b
+经典蓝	683o
+结冰	446b
 结婚式	367c
-绛紫	676b
+绘画	434b
+绛紫	694b
 绢	288c
 绣球花	216b
 绯红	71b
 绯色	34c
-维萨	472o
+维萨	489o
 绵	289c
 绵あめ	270c
 绵菓子	270c
@@ -14592,24 +16696,29 @@ zümrüt yeşili	49n
 绿	3b 3c
 绿叶	127b
 绿松石	15b
-绿沈	706b
+绿沈	724b
 绿洲	138b
-绿湾包装工	556o
+绿湾包装工	574o
 绿色	3b 3c
 绿茶	254b 254c
 绿青	82c
-缁色	752b
-缃色	688b
-缤客	535o
-缤趣	489o
+缁色	770b
+缃色	706b
+缤客	552o
+缤纷	175b
+缤趣	506o
 罂粟	219b
-网红	434b
-网飞	447o
-罗马尼亚	637o
+网红	450b
+网飞	464o
+罗马尼亚	655o
 羊皮纸	290b
-美团	508o
-美国	607o
-美国运通	475o
+美元	419b
+美团	525o
+美国	625o
+美国运通	492o
+美术馆	434b 434c
+羡ましい	422c
+羡慕	422b
 群山	158b
 群青	44b
 群青色	44c
@@ -14619,47 +16728,58 @@ zümrüt yeşili	49n
 翠绿	50b
 翠绿色	50b
 翡翠	295b 295c
-翡翠色	50c 709b
+翡翠色	50c 727b
 老式	375b
 老虎	316b
-老银	757b
-联想	500o
-联邦快递	470o
+老银	775b
+联想	517o
+联邦快递	487o
 肃穆	406b
 肉桂	274b
 肌色	115c
-肯尼亚	644o
-肯德基	516o
+肮脏	421b
+肯尼亚	662o
+肯德基	533o
 胜利	412b 412c
 胡桃木	276b
 胡萝卜	246b
-胧	429c
+胧	445c
 胭脂	70b
 胭脂红	70b
 胭脂色	70b
-脸书	444o
+脏	421b
+脸书	461o
+腊月	195b
+腐った	421c
+腐烂	421b
+腐败	421c
 腮红	114b
 臙脂	70c
 自信	401b
 自然	379b 379c
 舒适	394b
-艳	424b
-艾绿	718b
+色とりどり	175c
+色彩缤纷	175b
+色拉	429b
+艳	440b
+艺术	434b
+艺术家	434b
+艾绿	736b
 节庆	405b
 节日	405b
 芍药	211b
 芍薬	211c
 芒果	236b
-芝加哥公牛	552o
-芝加哥小熊	563o
+芝加哥公牛	570o
+芝加哥小熊	581o
 芝生	124c
 芥子の花	219c
 芥子色	110c
 芥末色	110b
 芥末黄	110b
-芬兰	631o
-芭比	659o
-芭比粉	659o
+芬兰	649o
+芭比	677o
+芭比粉	677o
 花	204b 204c
 花々	204c
 花卉	204b
@@ -14672,29 +16792,30 @@ zümrüt yeşili	49n
 花灯	306b
 花田	123b
 花畑	204c
-花白	742b
-苍白	422b
-苍翠	733b
-苍色	732b
-苍青	735b
-苍黄	734b
-苍黑	736b
+花白	760b
+芸术	434c
+苍白	438b
+苍翠	751b
+苍色	750b
+苍青	753b
+苍黄	752b
+苍黑	754b
 苔	131b 131c
 苔むした	131c
 苔藓	131b
 若叶	127c
 若叶色	53c
 若草色	51c
-英伟达	498o
-英国	608o
-英特尔	496o
+英伟达	515o
+英国	626o
+英特尔	513o
 苹果	233b
 苺	226c
 茄子	245b 245c
 茉莉	220b
 茉莉花	220b
 茑	133c
-茜色	677b
+茜色	695b
 茶	253b
 茶色	7c 88b
 茶色い	7c
@@ -14705,77 +16826,81 @@ zümrüt yeşili	49n
 草原	123b 123c
 草地	123b
 草坪	124b
-草木绿	662o
+草木绿	680o
 草绿	51b
 草绿色	51b
 草色	51c
 草药	136b
 草莓	226b
 荒漠	155b
+荒诞	431b
 荘厳	406c
 荣耀	412b
-荧光	428b
+荧光	444b
 荧光粉	116b
 荧光绿	117b
 荧光黄	118b
-荷兰	434b
-荷兰国旗	624o
+荷兰	450b
+荷兰国旗	642o
 荷塘	149b
 荷花	209b
 荷花池	149b
-荼白	741b
+荼白	759b
 莓果	250b
-莫兰迪	426b
-莫兰迪色	426b
-莱斯特城	574o
+莫兰迪	442b
+莫兰迪色	442b
+莱斯特城	592o
 莲	209b 209c
 莲池	149c
 莲花	209b
-莹白	744b
+莹白	762b
 菊	214b 214c
 菊花	214b
 菌	135b
 菜市场	329b
 菠萝	237b
 菫色	22c
-菲亚特	462o
-菲律宾	650o
+菲亚特	479o
+菲律宾	668o
 萌	404b
 萌黄色	53c
+萨克斯	433b
 落ち叶	128c
 落ち着いた	382c
 落ち着いた大人	417c
 落叶	128b
 落日	176b
 葡萄	228b 228c
-葡萄牙	603o
+葡萄牙	621o
 葡萄酒	261b
 葡萄酒色	113c
-葱倩	703b
-葱绿	701b
-葱青	702b
-葱黄	700b
+葱倩	721b
+葱绿	719b
+葱青	720b
+葱黄	718b
 葵花	208b
-蒂芙尼蓝	655o
+蒂芙尼蓝	673o
 蓝	4b 23c
 蓝天	167b
 蓝宝石	54b
-蓝灰色	722b
+蓝灰色	740b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
 蓝色	4b 23c
 蓝莓	229b
+蓝调	433b
 蓝调时刻	179b
 蔓	133c
 蔚蓝	39b
 蔚蓝色	39b
+蔬菜	429b
 蔷薇	206b 206c
 蔷薇ぴんく	91c
 蔷薇色	72c
-薄	422c
-薄い	422c
-薄暗い	431c
+薄	438c
+薄い	438c
+薄暗い	447c
 薄暮	188b
 薄荷绿	30b
 薄荷色	30b 30c
@@ -14783,7 +16908,7 @@ zümrüt yeşili	49n
 薬草	136c
 薰衣草	207b
 藏红花	274b
-藏蓝	723b
+藏蓝	741b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -14798,7 +16923,7 @@ zümrüt yeşili	49n
 虞美人	219b
 虹	175c
 蛋糕	268b
-蛍光	428c
+蛍光	444c
 蛍光いえろー	118c
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
@@ -14813,7 +16938,7 @@ zümrüt yeşili	49n
 蝴蝶	322b
 蝶	322c
 蝶々	322c
-蟹壳青	713b
+蟹壳青	731b
 血	312b 312c
 血の色	312c
 血色	312b
@@ -14825,8 +16950,8 @@ zümrüt yeşili	49n
 裸色	115b
 褐	7b
 褐色	7b 7c
-西汉姆联	576o
-西班牙	602o
+西汉姆联	594o
+西班牙	620o
 西瓜	231b 231c
 西红柿	244b
 覆盆子	230b
@@ -14837,17 +16962,18 @@ zümrüt yeşili	49n
 诡异	399b
 谜	390c
 谷	160b 160c
-谷歌	443o
+谷歌	460o
 豆沙	89b
 豆沙色	89b
-豆绿	715b
-豆青	716b
+豆绿	733b
+豆青	734b
 象牙白	38b
 象牙色	38b 38c
 豪华	377b 377c
-贝宝	474o
-贝西克塔斯	594o
-费内巴切	593o
+贝宝	491o
+贝西克塔斯	612o
+贪婪	422b
+费内巴切	611o
 赛博朋克	371b
 赤	0b 0c
 赤い	0c
@@ -14855,60 +16981,71 @@ zümrüt yeşili	49n
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	755b
+赤金	773b
 赤铜色	59c
 赤陶	111b
-赫赤	679b
+赫赤	697b
 赭石	36b
 赭色	36b
-越南	618o
+越南	636o
 跃动	385c
 路地	338c
 路灯	333b
+蹦迪	432b
 车厘子	227b
 软萌	404b
 轻柔	384b
-辉く光	423c
+辉き	426c
+辉く光	439c
 辉煌	412b
-辉达	498o
-达拉斯牛仔	557o
-达美乐	549o
+辉达	515o
+达拉斯牛仔	575o
+达美乐	566o
 过年	365b
-迈阿密热火	554o
+迈阿密热火	572o
 近未来	372c
-迷蒙	429b
+迪斯科	432b
+迷幻	431b
+迷彩	427b 427c
+迷蒙	445b
+退屈	430c
 通り	338c
 道化师	328c
-道奇队	561o
-避免	435b
-那不勒斯足球俱乐部	586o
+道奇队	579o
+避免	452b
+那不勒斯足球俱乐部	604o
 郁金色	79c
 郁金香	210b
+部队	427b
 郷愁	411c
 都会	337c
 都市	337b 337c
+酒吧	432b
 酒红	33b
 酒红色	33b
 酒色	113b
-酡红	682b
-酡颜	683b
+酡红	700b
+酡颜	701b
 酪梨	239b
-酱紫	727b
+酱紫	745b
 酷暑	202b 202c
 里山	344c
 野原	123c
 野性	414b
 野生	414c
+野菜	429c
 金	11b
 金属	283b 283c
-金州勇士	553o
+金州勇士	571o
 金木犀	221c
 金秋	194b
 金箔	303b 303c
 金色	11b 11c
 金色时光	178b
 金融	353b 353c
-金门大桥	657o
+金銭	419c
+金钱	419b
+金门大桥	675o
 金鱼	326b 326c
 金黄	11b
 金黄色	11b
@@ -14917,20 +17054,22 @@ zümrüt yeşili	49n
 鉄色	87c
 鋳鉄	282c
 针叶树	121c
+钞票	419b
 钢	281b
 钢鉄	281c
 钢铁	281b
+钱	419b
 钴蓝	45b
 钻石	298b
 铁	282b
 铁灰	87b
 铁锈	284b
 铁锈红	112b
-铃木	465o
+铃木	482o
 铅灰	85b
-铅白	746b
+铅白	764b
 铅色	85c
-铜绿	759b
+铜绿	777b
 铜色	59b 59c
 铝	283b
 银	12b 12c
@@ -14938,8 +17077,8 @@ zümrüt yeşili	49n
 银杏并木	130c
 银河	173b 173c
 银灰	86b
-银白	756b
-银红	675b
+银白	774b
+银红	693b
 银色	12b 12c
 银行	353b 353c
 银鼠	86c
@@ -14952,23 +17091,27 @@ zümrüt yeşili	49n
 锦鲤	326b
 镀金	303b
 长城	343b
-长春花蓝	667o
+长春花蓝	685o
+长月	194c
+闪亮	426b
 闪电	198b
+闪耀	426b
+闪闪	426b
 阳光	169b 169c
 阳刚	416b
 阳気	386c
 阴	200b
 阴天	200b
-阴暗	431b
+阴暗	447b
 阴森	399b
 阴郁	407b
-阿根廷	605o
-阿森纳	568o
-阿联酋	622o
-阿联酋航空	522o
-阿贾克斯	589o
-阿里巴巴	503o
-除了	435b
+阿根廷	623o
+阿森纳	586o
+阿联酋	640o
+阿联酋航空	539o
+阿贾克斯	607o
+阿里巴巴	520o
+除了	452b
 陶	301b
 陶器	301b 301c
 陶土	301b
@@ -14976,6 +17119,7 @@ zümrüt yeşili	49n
 陶瓷	301b
 陶磁器	292c
 隆冬	195b
+难看	421b
 难过	387b
 雅致	393b
 集市	329b
@@ -15000,18 +17144,20 @@ zümrüt yeşili	49n
 雪青	90b
 雷	198c
 雷电	198b
-雷诺	464o
+雷诺	481o
 雷雨	198b 198c
-雾	199c 429b
+雾	199c 445b
 雾气	199b
 雾雨	197c
 雾霾	199b
+震惊	420b
 霓虹	305b
 霓虹灯	305b
 霜	183b 183c
+霜月	194c
 霜柱	183c
 霜色	83b 83c
-霞んだ	429c
+霞んだ	445c
 霭	199c
 露	203b 203c
 露水	203b
@@ -15022,14 +17168,14 @@ zümrüt yeşili	49n
 青叶	127c
 青柠色	31b
 青瓷	294b
-青白	711b
-青碧	708b
+青白	729b
+青碧	726b
 青磁	294c
 青空	167c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	710b
+青翠	728b
 青色	4c 13b
 青花	293b 293c
 青花瓷	293b
@@ -15037,8 +17183,9 @@ zümrüt yeşili	49n
 青苹果	234b
 青草	124b
 青草地	124b
-青莲	731b
-青葱	704b
+青莲	749b
+青菜	429b
+青葱	722b
 青蓝	14b
 青蛙	325b
 青钝	93c
@@ -15054,22 +17201,24 @@ zümrüt yeşili	49n
 靛色	23b
 靛蓝	23b
 靛青	23b
-非	435b
-非凡洋红	668o
-非常	434b
+非	452b
+非凡洋红	686o
+非常	450b
 面包	267b
 革	285c
-韩国	613o
+韩国	631o
 頬红色	114c
-领英	547o
+领英	564o
 风	201B 201C
-风景	434b
+风変わり	431c
+风景	450b
 风暴	198b
-风格	434b
+风格	450b
 风船	334c
 飘渺	392b
 飞船	360b
 饴	269c
+香奈儿	567o
 香料	274b
 香槟	262b
 香槟色	57b
@@ -15077,10 +17226,10 @@ zümrüt yeşili	49n
 香蕉	235b
 騒がしい	418c
 马卡龙	272b
-马卡龙色	427b
-马德里竞技	580o
-马来西亚	651o
-马赛足球俱乐部	588o
+马卡龙色	443b
+马德里竞技	598o
+马来西亚	669o
+马赛足球俱乐部	606o
 驼色	26b
 骄傲	412b
 高山	158b
@@ -15091,34 +17240,37 @@ zümrüt yeşili	49n
 鬼	399b
 魔幻	391b
 魔法	391b 391c
+魔王	424c
+魔鬼	424b
 鮨	273c
-鱼肚白	743b
+鱼肚白	761b
 鲑色	29c
 鲑鱼色	29b
-鲜	424b
-鲜やか	424c
-鲜やかな	424c
+鲜	440b
+鲜やか	440c
+鲜やかな	440c
 鲜やかな黄色	101c
-鲜亮	423b
-鲜明	423c
+鲜亮	439b
+鲜明	439c
+鲜果	428b
 鲜红	74b 74c
-鲜艳	424b
+鲜艳	440b
 鲜花	204b
 鲜血	312b
 鲤	326c
 鲸	327b 327c
 鲸鱼	327b
 鶏卵色	77c
-鸦青	714b
+鸦青	732b
 鸭の羽色	13c
-鸭卵青	712b
-鸭黄	684b
+鸭卵青	730b
+鸭黄	702b
 鹅卵石	278b
 鹅黄	77b
 鹦鹉	320b
 麦	248c
 麦子	248b
-麦当劳	440o
+麦当劳	457o
 麦田	248b
 麦畑	248c
 麦穗	248b
@@ -15128,7 +17280,7 @@ zümrüt yeşili	49n
 黄土色	36c
 黄昏	188b
 黄昏时	188c
-黄栌	695b
+黄栌	713b
 黄沙	156b
 黄油	266b
 黄绿	67b 67c
@@ -15143,22 +17295,23 @@ zümrüt yeşili	49n
 黏土	301b
 黑	9b
 黑夜	189b
-黑暗	419b
+黑暗	435b
+黑白	425b
 黑色	9b
 黒	9c
 黒い	9c
 黒红蓝	80c
 黒色	9c
 黛	80b
-黛紫	725b
-黛绿	724b
+黛紫	743b
+黛绿	742b
 黛色	80b
 黛蓝	80b
-黝黑	754b
+黝黑	772b
 鼠尾草绿	94b
 鼠色	8c
 龙泉青瓷	294b
-가나	645o
+가나	663o
 가랑비	197d
 가로등	333d
 가을	194d
@@ -15166,7 +17319,7 @@ zümrüt yeşili	49n
 가을날	194d
 가죽	285d
 가지	245d
-갈라타사라이	592o
+갈라타사라이	610o
 갈색	7d
 감귤	225d
 강	147d
@@ -15177,6 +17330,7 @@ zümrüt yeşili	49n
 강황색	79d
 개구리	325d
 개울	147d
+갤러리	434d
 거리	338d
 거친	414d
 건강	413d
@@ -15192,6 +17346,7 @@ zümrüt yeşili	49n
 겨자색	110d
 격노	398d
 결혼식	367d
+경이로운	420d
 계곡	160d
 계피	274d
 고귀한	378d
@@ -15219,14 +17374,22 @@ zümrüt yeşili	49n
 공작청	46d
 공장	373d
 공포	399d
+과일	428d
+과즙	428d
 광대	328d
+괴상한	431d
 교실	354d
 교회	356d
-구글	443o
+구글	460o
 구름	168d
 구름 낀	200d
 구리색	59d
+구역질	421d
+구월	194d
 국화	214d
+군대	427d
+군사	427d
+군인	427d
 군청색	44d
 궁궐	342d
 궁중	378d
@@ -15235,34 +17398,39 @@ zümrüt yeşili	49n
 그레이	8d
 그레이블루	93d
 그레이지	68d
-그리스	634o
+그리스	652o
 그리운	411d
+그림	434d
 극광	174d
 극지방	182d
+글리터	426d
 금목서	221d
-금문교	657o
+금문교	675o
 금박	303d
 금붕어	326d
 금빛	11d
 금색	11d
 금속	283d
 금융	353d
+기괴한	431d
+기묘한	431d
 기쁜	386d
 기쁨	386d
 기술	372d
 기업	353d
 긴장된	409d
 깃털	310d
-깃허브	491o
-깊은	420d
+깃허브	508o
+깊은	436d
 깊은 바다	140d
 깊은 밤	190d
-까르푸	512o
+까르푸	529o
 까만	9d
 까만색	9d
 깔끔한	381d
+깜짝	420d
 깜찍한	404d
-꽁꽁 언	430d
+꽁꽁 언	446d
 꽃	204d
 꽃들	204d
 꽃밭	125d
@@ -15278,38 +17446,40 @@ zümrüt yeşili	49n
 나무들	132d
 나뭇잎	127d
 나비	322d
-나이지리아	643o
-나폴리	586o
+나이지리아	661o
+나이트클럽	432d
+나폴리	604o
 낙관적인	400d
 낙엽	128d
+낙원	423d
 난꽃	215d
 난초	215d
 남극	182d
 남보라	95d
 남색	16d
 남성적인	416d
-남아프리카 공화국	642o
+남아프리카 공화국	660o
 남자다운	416d
 납회색	85d
 낭만적인	388d
 낮	191d
-네덜란드	624o
+네덜란드	642o
 네온	305d
 네온 그린	117d
 네온 불빛	305d
 네온 옐로우	118d
 네온 핑크	116d
-네온빛	428d
+네온빛	444d
 네온사인	305d
-네이버	484o
+네이버	501o
 네이비	16d
-넷플릭스	447o
-노	435d
+넷플릭스	464o
+노	452d
 노란	2d
 노란색	2d
 노랑	2d
 노랗다	2d
-노르웨이	629o
+노르웨이	647o
 노을	176d
 녹	284d
 녹색	3d
@@ -15318,6 +17488,9 @@ zümrüt yeşili	49n
 녹차	254d
 논	249d
 논밭	249d
+놀라운	420d
+놀라움	420d
+놀람	420d
 놋쇠색	60d
 농장	344d
 농촌	344d
@@ -15328,23 +17501,27 @@ zümrüt yeşili	49n
 눈꽃	184d
 눈송이	184d
 눈처럼 흰	84d
-뉴질랜드	653o
-뉴캐슬	575o
+뉴질랜드	671o
+뉴캐슬	593o
 느긋한	383d
-닉스	555o
-닌텐도	544o
-닛산	458o
+닉스	573o
+닌텐도	561o
+닛산	475o
 다시마	137d
 다육식물	134d
 다이아몬드	298d
-다저스	561o
+다저스	579o
 다정한	384d
-다크	419d
+다채로운	175d
+다크	435d
 다홍색	97d
+단색	425d
+단조로운	430d
 단풍	128d
 단풍나무	129d
 단풍잎	129d
 달	170d
+달러	419d
 달빛	171d
 담쟁이	133d
 당근	246d
@@ -15357,7 +17534,8 @@ zümrüt yeşili	49n
 대리석	277d
 대숲	122d
 대양	139d
-대한민국	613o
+대한민국	631o
+더러운	421d
 더스티 핑크	92d
 더운	397d
 더위	202d
@@ -15365,36 +17543,40 @@ zümrüt yeşili	49n
 데님	69d
 데님 원단	286d
 데이지	217d
-덴마크	630o
-델	499o
+덴마크	648o
+델	516o
 도기	301d
-도르트문트	582o
-도미노피자	549o
+도르트문트	600o
+도미노피자	566o
 도서관	340d
 도시	337d
-도시바	520o
+도시바	537o
 도심	337d
 도자기	292d
-도커	492o
-독일	600o
+도커	509o
+독성	421d
+독일	618o
+돈	419d
 돌	278d
 돌고래	327d
 동굴	162d
 동양풍	351d
 동화	391d
-드롭박스	537o
+드롭박스	554o
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
-디스코드	487o
+디스코	432d
+디스코드	504o
 디저트	268d
 디지털	372d
-딥	420d
+딥	436d
 따뜻한	394d
-따뜻한 색	432d
-따뜻한 색감	432d
+따뜻한 색	448d
+따뜻한 색감	448d
+따분한	430d
 따스한	394d
 딸기	226d
 땅	166d
@@ -15403,28 +17585,28 @@ zümrüt yeşili	49n
 뜰	125d
 라떼	252d
 라벤더	207d
-라이트	421d
+라이트	437d
 라일락	64d
 라일락색	64d
 라임색	31d
 라즈베리	230d
-람보르기니	452o
-러시아	615o
+람보르기니	469o
+러시아	633o
 럭셔리	377d
-런던 버스	658o
-레고	546o
-레노버	500o
-레드불	518o
-레드삭스	562o
+런던 버스	676o
+레고	563o
+레노버	517o
+레드불	535o
+레드삭스	580o
 레드와인	261d
-레딧	488o
+레딧	505o
 레모네이드	224d
 레몬	224d
 레몬 옐로우	100d
 레몬색	100d
-레스터 시티	574o
-레알 마드리드	578o
-레이커스	550o
+레스터 시티	592o
+레알 마드리드	596o
+레이커스	568o
 레트로	375d
 로맨스	388d
 로맨틱한	388d
@@ -15432,45 +17614,47 @@ zümrüt yeşili	49n
 로열블루	43d
 로즈핑크	91d
 로켓	360d
-루마니아	637o
+루마니아	655o
 루비	55d
 루비색	55d
 루즈	70d
-루프트한자	524o
-르노	464o
+루프트한자	541o
+르노	481o
 리넨	289d
 린넨	289d
-링크드인	547o
+링크드인	564o
+마귀	424d
 마그마	163d
 마룬	19d
 마법	391d
 마법 같은	391d
-마스터카드	473o
+마스터카드	490o
 마을	344d
-마이애미 히트	554o
-마이크로소프트	542o
+마이애미 히트	572o
+마이크로소프트	559o
 마젠타	21d
 마카롱	272d
 만개	204d
 만리장성	343d
-말고	437d
-말레이시아	651o
+말고	454d
+말레이시아	669o
 말차	255d
 망고	236d
 매화	212d
-맥도날드	440o
+맥도날드	457o
 맥주	263d
-맨시티	572o
-맨유	571o
-맨체스터 유나이티드	571o
+맨시티	590o
+맨유	589o
+맨체스터 유나이티드	589o
 머스타드	110d
 먹	47d
 먹색	47d
 메탈	283d
-멕시코	606o
+멕시코	624o
 면	289d
 명상	408d
 명상적인	408d
+모노크롬	425d
 모닥불	164d
 모던	381d
 모란	211d
@@ -15478,14 +17662,15 @@ zümrüt yeşili	49n
 모래사장	143d
 모래색	103d
 모래언덕	155d
-모로코	621o
+모로코	639o
 모브	63d
-모카 무스	670o
+모카 무스	688o
 모험	414d
 목련	223d
 목재	276d
 목초지	123d
-몽롱한	429d
+못생긴	421d
+몽롱한	445d
 몽환적인	392d
 무당벌레	324d
 무더운	397d
@@ -15497,19 +17682,22 @@ zümrüt yeşili	49n
 물결	141d
 물빛	66d
 물속	361d
-뮤트	426d
-미국	607o
+뮤트	442d
+미국	625o
 미니멀	381d
 미래	372d
 미래적인	372d
 미색	18d
+미술	434d
+미술관	434d
 미스터리한	390d
-미쓰비시	467o
+미쓰비시	484o
 미역	137d
 민트	30d
 민트색	30d
 믿음직한	402d
 밀	248d
+밀리터리	427d
 밀림	120d
 밀밭	248d
 밀크티	256d
@@ -15519,26 +17707,30 @@ zümrüt yeşili	49n
 바닷가 모래	142d
 바닷속	140d
 바람	201d
-바랜	426d
-바르사	579o
-바비	659o
+바랜	442d
+바르사	597o
+바비	677o
 바위	161d
-바이두	506o
-바이에른 뮌헨	581o
+바이두	523o
+바이에른 뮌헨	599o
 바이올렛	22d
+반짝반짝	426d
+반짝이는	426d
+반짝임	426d
 발렌타인데이	364d
-밝은	423d
-밝은 연한	421d
+밝은	439d
+밝은 연한	437d
 밤	189d
 밤갈색	20d
+밤문화	432d
 밤색	7d
 밤중	189d
-방글라데시	647o
+방글라데시	665o
 밭	123d
 백사장	143d
 백색	10d
 밸런타인데이	364d
-버거킹	517o
+버거킹	534o
 버건디	33d
 버블티	256d
 버섯	135d
@@ -15549,12 +17741,12 @@ zümrüt yeşili	49n
 벚꽃	205d
 벚나무	205d
 베리	250d
-베리 페리	667o
+베리 페리	685o
 베이지	17d
 베이지색	17d
-베트남	618o
-벤피카	590o
-벨기에	625o
+베트남	636o
+벤피카	608o
+벨기에	643o
 벨벳	287d
 벼	249d
 벽난로	308d
@@ -15563,28 +17755,32 @@ zümrüt yeşili	49n
 별들	172d
 별빛	172d
 별이 빛나는	172d
+병든	421d
+병사	427d
 병아리 노랑	77d
 병아리색	77d
 병원	352d
-보다폰	533o
+보다폰	550o
 보라	5d
 보라색	5d
 보랏빛	5d
 보름달	170d
 보리밭	248d
 보석	313d
-보카 주니어스	595o
+보카 주니어스	613o
 복고	375d
 복사꽃	213d
 복숭아	232d
 복숭아꽃	213d
 복숭아빛 분홍	73d
 복숭아색	27d
-볼보	463o
+볼보	480o
 봄	192d
 봄날	192d
 부두	153d
 부드러운	384d
+부러운	422d
+부러움	422d
 부엌	357d
 부활절	369d
 북극	182d
@@ -15597,23 +17793,24 @@ zümrüt yeşili	49n
 불꽃	164d
 불꽃놀이	331d
 불빛	333d
-불스	552o
+불스	570o
 불씨	165d
 불안한	409d
 붉은	0d
-브라질	604o
+브라질	622o
 브론즈	58d
 블러셔 핑크	114d
 블루베리	229d
+블루스	433d
 블루아워	179d
 비	196d
 비 오는 날	196d
 비단	288d
 비단잉어	326d
-비바 마젠타	668o
-비비드	424d
-비엠더블유	453o
-비자카드	472o
+비바 마젠타	686o
+비비드	440d
+비엠더블유	470o
+비자카드	489o
 비취	295d
 비취색	50d
 빈티지	375d
@@ -15621,24 +17818,27 @@ zümrüt yeşili	49n
 빗줄기	196d
 빙산	181d
 빙하	181d
-빛나는	423d
+빛나는	439d
 빨간	0d
 빨간색	0d
 빨강	0d
 빨갛다	0d
 빵	267d
-빼고	437d
-뿌연	429d
+빼고	454d
+뿌연	445d
 사과	233d
 사랑	388d
 사랑스러운	404d
 사막	155d
 사무실	353d
-사우디아라비아	619o
+사우디아라비아	637o
 사원	341d
+사월	192d
 사이버펑크	371d
+사이키델릭	431d
 사찰	341d
 사치스러운	377d
+사탄	424d
 사탕	269d
 사파이어	54d
 사프란	274d
@@ -15657,7 +17857,8 @@ zümrüt yeşili	49n
 살구색	78d
 살몬	29d
 살색	115d
-삼성	449o
+삼성	466o
+삼월	192d
 상아색	38d
 상쾌한	395d
 새벽녘	177d
@@ -15665,13 +17866,16 @@ zümrüt yeşili	49n
 새빨간색	74d
 새싹색	53d
 새틴	288d
+색소폰	433d
+샐러드	429d
 샛노란	101d
 샛노란색	101d
 생동감	385d
 생일	368d
 생일 파티	368d
+샤넬	567o
 샤르트뢰즈	67d
-샤오미	502o
+샤오미	519o
 샴페인	262d
 샴페인색	57d
 서글픈	387d
@@ -15679,13 +17883,14 @@ zümrüt yeşili	49n
 서리	183d
 서리색	83d
 서점	340d
+서프라이즈	420d
 석록색	82d
 석류	240d
 석양	176d
 석청색	81d
 석호	145d
-선명하게 밝은	423d
-선명한	424d
+선명하게 밝은	439d
+선명한	440d
 선불교 정원	346d
 선인장	134d
 선종	346d
@@ -15709,12 +17914,12 @@ zümrüt yeşili	49n
 세이지	94d
 세이지그린	94d
 세피아	61d
-셀틱스	551o
+셀틱스	569o
 소나무	121d
 소나무숲	121d
 소녀	415d
 소박한	374d
-소프트	425d
+소프트	441d
 솔숲	121d
 솜사탕	270d
 수국	216d
@@ -15732,21 +17937,21 @@ zümrüt yeşili	49n
 숯불	165d
 숲	119d
 숲속	119d
-쉘	468o
-스냅챗	490o
-스바루	466o
+쉘	485o
+스냅챗	507o
+스바루	483o
 스시	273d
-스웨덴	628o
-스위스	626o
-스즈키	465o
+스웨덴	646o
+스위스	644o
+스즈키	482o
 스카이블루	41d
 스칸디나비아	349d
 스칼렛	34d
-스타벅스	441o
+스타벅스	458o
 스테인리스	281d
 스트레스	409d
-스페인	602o
-스포티파이	446o
+스페인	620o
+스포티파이	463o
 슬픈	387d
 슬픔	387d
 승리	412d
@@ -15757,6 +17962,7 @@ zümrüt yeşili	49n
 시멘트	279d
 시안	14d
 시원한	396d
+시월	194d
 시장	329d
 신나는	386d
 신록	127d
@@ -15769,81 +17975,92 @@ zümrüt yeşili	49n
 신사	341d
 실버	12d
 실크	288d
+심심한	430d
 심플	381d
 심해	140d
 심홍색	71d
-싱가포르	652o
-싱가포르항공	529o
+십이월	195d
+십일월	194d
+싱가포르	670o
+싱가포르항공	546o
 싱그러운	395d
+썩은	421d
 쓸쓸한	387d
 아늑한	394d
-아니라	437d
-아닌	437d
-아랍에미리트	622o
+아니라	454d
+아닌	454d
+아랍에미리트	640o
 아련한	411d
-아르헨티나	605o
-아마존	543o
-아메리칸 익스프레스	475o
+아르헨티나	623o
+아마존	560o
+아메리칸 익스프레스	492o
 아보카도	239d
-아스널	568o
+아스널	586o
 아스팔트	279d
-아약스	589o
-아우디	454o
+아약스	607o
+아우디	471o
 아이들	376d
 아이보리	38d
 아이스크림	271d
-아이슬란드	632o
-아일랜드	609o
+아이슬란드	650o
+아일랜드	627o
 아침	185d
 아침 이슬	203d
 아쿠아	66d
-아틀레티코 마드리드	580o
+아트	434d
+아틀레티코 마드리드	598o
+악마	424d
 안개	199d
-안드로이드	494o
+안녕	451d
+안녕하세요	451d
+안녕하십니까	451d
+안드로이드	511o
 안정적인	402d
-알리바바	503o
-알리페이	505o
+알록달록	175d
+알리바바	520o
+알리페이	522o
 암녹색	48d
 암벽	161d
 애저	39d
 앰버	32d
 앵무새	320d
 야경	189d
-야광	428d
+야광	444d
 야생	414d
 야시장	330d
+야채	429d
 약초	136d
 양귀비	219d
 양초	307d
-양키스	560o
-어두운	419d
-어둑한	431d
-어둠	419d
-어둡고	419d
+양키스	578o
+어두운	435d
+어둑한	447d
+어둠	435d
+어둡고	435d
 어린이	376d
-어스름한	431d
+어스름한	447d
 어스톤	380d
 언덕	158d
 얼룩말	317d
-얼어붙은	430d
+얼어붙은	446d
 얼음	181d
 엄숙한	406d
-없게	437d
-없고	437d
-없는	437d
-없어	437d
-없이	437d
+없게	454d
+없고	454d
+없는	454d
+없어	454d
+없이	454d
 에너지	385d
 에메랄드	49d
 에메랄드색	49d
-에미레이트 항공	522o
-에버턴	577o
+에미레이트 항공	539o
+에버턴	595o
 에스프레소	251d
-에어비앤비	476o
-에이치앤엠	515o
-엑스박스	545o
-엔비디아	498o
-엘지	519o
+에어비앤비	493o
+에이치앤엠	532o
+엑스박스	562o
+엔비디아	515o
+엘지	536o
 여름	193d
 여름날	193d
 여명	177d
@@ -15851,6 +18068,8 @@ zümrüt yeşili	49n
 여성적인	415d
 여우	321d
 여유로운	383d
+역겨운	421d
+역겨움	421d
 역동적인	385d
 연기	311d
 연꽃	209d
@@ -15863,7 +18082,7 @@ zümrüt yeşili	49n
 연어색	29d
 연지색	70d
 연초록	53d
-연한	421d
+연한	437d
 열대	347d
 열대 해변	144d
 열대우림	120d
@@ -15872,17 +18091,19 @@ zümrüt yeşili	49n
 열정	389d
 열정적인	389d
 영광	412d
-영국	608o
+영국	626o
 영적인	408d
-옅은	422d
+옅은	438d
+예술	434d
 오두막	359d
 오래된 책	309d
 오렌지	225d
 오렌지색	1d
 오로라	174d
-오륜기	660o
-오스트리아	627o
+오륜기	678o
+오스트리아	645o
 오아시스	138d
+오월	192d
 오전	185d
 오커	36d
 오프화이트	104d
@@ -15895,12 +18116,12 @@ zümrüt yeşili	49n
 올리브	275d
 올리브그린	24d
 올리브색	24d
-올림픽	660o
+올림픽	678o
 옻칠	300d
 와비사비	350d
 와인	261d
 와인색	33d
-왓츠앱	480o
+왓츠앱	497o
 왕실	378d
 외로운	387d
 외로움	387d
@@ -15908,8 +18129,8 @@ zümrüt yeşili	49n
 요정	391d
 용암	163d
 우롱차	257d
-우버	477o
-우분투	495o
+우버	494o
+우분투	512o
 우산	335d
 우아한	393d
 우울	387d
@@ -15919,28 +18140,29 @@ zümrüt yeşili	49n
 우주	173d
 우주선	360d
 우주정거장	360d
-우크라이나	616o
+우크라이나	634o
 울트라마린	44d
-워드프레스	540o
-워리어스	553o
+워드프레스	557o
+워리어스	571o
 원목	276d
 월백색	76d
-웜톤	432d
+웜톤	448d
 웨딩	367d
-웨스트햄	576o
+웨스트햄	594o
 웰빙	413d
 위스키	264d
-위챗	482o
+위챗	499o
 유기농	379d
 유리	291d
 유백색	105d
-유벤투스	583o
-유튜브	448o
+유벤투스	601o
+유월	193d
+유튜브	465o
 으스스한	399d
 은빛	12d
 은색	12d
 은은한	417d
-은은한 부드러움	425d
+은은한 부드러움	441d
 은하	173d
 은하수	173d
 은행	353d
@@ -15951,23 +18173,26 @@ zümrüt yeşili	49n
 의료	352d
 이끼	131d
 이른 아침	185d
-이베이	479o
+이베이	496o
+이상한	431d
 이슬	203d
 이슬비	197d
-이집트	620o
-이케아	442o
-이탈리아	601o
+이월	195d
+이집트	638o
+이케아	459o
+이탈리아	619o
 인더스트리얼	373d
-인도	614o
-인도네시아	648o
+인도	632o
+인도네시아	666o
 인디고	23d
 인디핑크	92d
-인스타그램	445o
-인테르	585o
-인텔	496o
+인스타그램	462o
+인테르	603o
+인텔	513o
 일몰	176d
-일본	598o
+일본	616o
 일본풍	350d
+일월	195d
 일출	177d
 잎	127d
 잎사귀	127d
@@ -15977,7 +18202,7 @@ zümrüt yeşili	49n
 자두	241d
 자두색	62d
 자랑스러운	412d
-자메이카	641o
+자메이카	659o
 자색	5d
 자수정	56d
 자수정색	56d
@@ -16000,6 +18225,8 @@ zümrüt yeşili	49n
 장터	329d
 재	165d
 재스민	220d
+재즈	433d
+재즈바	433d
 잿빛	8d
 저녁	188d
 저녁노을	176d
@@ -16009,6 +18236,8 @@ zümrüt yeşili	49n
 전구	333d
 전문적인	402d
 전원풍	374d
+전장	427d
+전쟁	427d
 절	341d
 절벽	161d
 절제된	417d
@@ -16019,8 +18248,8 @@ zümrüt yeşili	49n
 정오	186d
 정원	125d
 제비꽃색	22d
-제외	437d
-제외하고	437d
+제외	454d
+제외하고	454d
 젠	346d
 조명	333d
 조용한	382d
@@ -16032,41 +18261,53 @@ zümrüt yeşili	49n
 주홍색	35d
 주황	1d
 주황색	1d
-줌 미팅	538o
-중국	612o
+줌 미팅	555o
+중국	630o
 중국 빨강	75d
 중국풍	351d
 중추절	366d
 즐거운	386d
+지루한	430d
+지루함	430d
+지옥	424d
 지중해	348d
 지평선	180d
+지폐	419d
 진녹색	48d
 진달래	222d
 진주	296d
 진주색	106d
 진지한	406d
-진한	420d
+진한	436d
 진홍색	34d
 진흙	166d
-짙은	419d
+질투	422d
+질투심	422d
+징그러운	421d
+짙은	435d
 짙은 안개	199d
 짙은 초록	48d
 짙은 회색	37d
-쨍한	424d
+쨍한	440d
 쪽빛	23d
 차가운	396d
-차가운 색	433d
-차가운 색감	433d
+차가운 색	449d
+차가운 색감	449d
 차분한	382d
 차콜	37d
 찻빛 갈색	88d
 찻잎	253d
 창공	167d
-창백한	422d
-채도 높은	424d
+창백한	438d
+창의적	434d
+채도 높은	440d
+채소	429d
 책	309d
 책들	309d
+천국	423d
 천둥	198d
+천사	423d
+천상	423d
 천연	379d
 철	282d
 철쭉	222d
@@ -16086,8 +18327,8 @@ zümrüt yeşili	49n
 청자	294d
 청화백자	293d
 체리	227d
-체코	635o
-첼시	569o
+체코	653o
+첼시	587o
 초록	3d
 초록빛	3d
 초록색	3d
@@ -16101,112 +18342,119 @@ zümrüt yeşili	49n
 추석	366d
 추억	411d
 추운	396d
+추한	421d
 축제	332d
 축제 분위기	405d
 춘절	365d
-칙칙한	426d
+칙칙한	442d
 친환경	379d
 칠기	300d
-칠레	639o
+칠레	657o
+칠월	193d
 침실	358d
 침엽수	121d
 카니발	332d
 카레	274d
-카카오	483o
-카카오톡	483o
+카카오	500o
+카카오톡	500o
 카키	25d
 카키색	25d
-카타르	623o
-카타르항공	523o
+카타르	641o
+카타르항공	540o
 카페	339d
 카페라떼	252d
 카푸치노	252d
-캐나다	610o
+캐나다	628o
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
 커피	251d
 커피색	107d
 커피숍	339d
-케냐	644o
-케이에프씨	516o
+컬러풀	175d
+케냐	662o
+케이에프씨	533o
 케이크	268d
 코랄	28d
 코발트	45d
 코발트블루	45d
-코카콜라	439o
+코카콜라	456o
 코코넛	238d
 코코아	258d
 코퍼	59d
 콘크리트	279d
-콜롬비아	638o
-쿠바	654o
-쿨톤	433d
+콜롬비아	656o
+쿠바	672o
+쿨톤	449d
 크롬	283d
 크리스마스	362d
 크리스털	297d
 크림색	18d
 크림슨	71d
-클라인 블루	656o
-클래식 블루	665o
+클라인 블루	674o
+클래식 블루	683o
+클럽	432d
 클리닉	352d
 키위	242d
-태국	649o
-태극기	613o
+탐욕	422d
+태국	667o
+태극기	631o
 태양	169d
 택시	336d
 탠	26d
 터쿼이즈	15d
-터키	617o
+터키	635o
 터키석색	15d
-터키항공	525o
+터키항공	542o
 테라코타	111d
-테슬라	460o
+테슬라	477o
 테크	372d
-텔레그램	481o
+텔레그램	498o
 토기	301d
 토마토	244d
 토스트	267d
-토요타	456o
-토트넘	573o
+토요타	473o
+토트넘	591o
 토프	68d
-톤다운	426d
+톤다운	442d
 통나무집	359d
 툰드라	182d
-튀르키예	617o
+튀르키예	635o
 튤립	210d
-트위치	486o
-트위터	548o
-티파니 블루	655o
-틱톡	485o
-파나소닉	521o
+트위치	503o
+트위터	565o
+티파니 블루	673o
+틱톡	502o
+파나소닉	538o
 파도	141d
 파란	4d
 파란색	4d
 파랑	4d
 파랗다	4d
-파리 생제르맹	587o
-파리한	422d
-파스텔	427d
-파스텔톤	427d
+파리 생제르맹	605o
+파리한	438d
+파스텔	443d
+파스텔톤	443d
 파우더 퍼플	99d
 파우더블루	98d
-파이어폭스	493o
+파이어폭스	510o
 파인애플	237d
-파키스탄	646o
+파키스탄	664o
 파티	368d
 판다	318d
+팔월	193d
 팥색	89d
 펄화이트	106d
-페네르바체	593o
-페덱스	470o
-페라리	451o
-페루	640o
-페이스북	444o
-페이팔	474o
-펩시	541o
+페네르바체	611o
+페덱스	487o
+페라리	468o
+페루	658o
+페이스북	461o
+페이팔	491o
+펩시	558o
 펭귄	319d
 편안한	383d
+평범한	430d
 평온한	382d
 평화	382d
 평화로운	382d
@@ -16214,15 +18462,15 @@ zümrüt yeşili	49n
 포도	228d
 포도주	261d
 포도주색	113d
-포르쉐	461o
-포르투갈	603o
-폭스바겐	455o
+포르쉐	478o
+포르투갈	621o
+폭스바겐	472o
 폭염	202d
 폭죽	331d
 폭포	150d
 폭풍	198d
 폭풍우	198d
-폴란드	633o
+폴란드	651o
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -16232,22 +18480,22 @@ zümrüt yeşili	49n
 품격	393d
 풋사과	234d
 풍선	334d
-프랑스	599o
-플라멩구	596o
+프랑스	617o
+플라멩구	614o
 플라밍고	314d
 플라스틱	304d
 플럼	62d
-플레이스테이션	450o
+플레이스테이션	467o
 피	312d
-피그마	536o
-피아트	462o
+피그마	553o
+피아트	479o
 피에로	328d
-피치 퍼즈	669o
+피치 퍼즈	687o
 피치색	27d
 피콕블루	46d
-핀란드	631o
-핀터레스트	489o
-필리핀	650o
+핀란드	649o
+핀터레스트	506o
+필리핀	668o
 핏빛	312d
 핑크	6d
 핑크색	6d
@@ -16284,10 +18532,11 @@ zümrüt yeşili	49n
 향수	375d
 향신료	274d
 허브	136d
-헝가리	636o
-현대자동차	459o
+헝가리	654o
+현금	419d
+현대자동차	476o
 협곡	157d
-형광	428d
+형광	444d
 형광 노랑	118d
 형광 분홍	116d
 형광 초록	117d
@@ -16296,20 +18545,21 @@ zümrüt yeşili	49n
 호박색	32d
 호수	146d
 호수빛 파랑	42d
-호주	611o
-혼다	457o
+호주	629o
+혼다	474o
 혼란스러운	418d
 홍차	253d
 홍학	314d
+화가	434d
 화강암	278d
 화난	398d
 화산	163d
 화염	164d
-화웨이	501o
+화웨이	518o
 화창	169d
 화창한	169d
 환상적인	391d
-환한	423d
+환한	439d
 활기찬	385d
 황갈색	26d
 황금	11d
@@ -16321,6 +18571,7 @@ zümrüt yeşili	49n
 회녹색	94d
 회색	8d
 회청색	93d
+후르츠	428d
 훈훈한	394d
 흐린 날	200d
 흐림	200d
@@ -16333,8 +18584,8 @@ zümrüt yeşili	49n
 흥겨운	405d
 희망	400d
 희망찬	400d
-희미한	431d
-희뿌연	429d
+희미한	447d
+희뿌연	445d
 흰	10d
 흰색	10d
 힐링	383d
@@ -16429,6 +18680,7 @@ zümrüt yeşili	49n
 😊	386b
 😡	398b
 😢	387b
+😲	420b
 🚀	360b
 🚕	336b
 🟠	1b
@@ -16438,6 +18690,9 @@ zümrüt yeşili	49n
 🟤	7b
 🤍	10b
 🤡	328b
+🤢	421b
+🤩	420b
+🤮	421b
 🥂	262b
 🥑	239b
 🥕	246b
@@ -16458,36 +18713,40 @@ zümrüt yeşili	49n
 🩸	312b
 🪵	276b
 🫐	229b
-@bare 2162
+@bare 2371
 abenddammerung	188h
 abobora	243g
+ac quy	424m
 acafrao	274g
 acafrao da terra	79g
 acelya	222n
 acer	129g
-acik	421n
+acgozlu	422n
+acik	437n
 acik mavi gok	41n
-acik renk	421n
+acik renk	437n
 aco	281g
 acude	148g
 adacayi yesili	94n
 adoravel	404g
-africa do sul	642o
+africa do sul	660o
 agac	132n
 agirbasli	406n
 agirbasli ton	417n
 agua	151g
 agua marinha clara	66g
-agypten	620o
+agustos	193n
+agypten	638o
 ahsap	276n
-ai cap	620o
+ai cap	638o
 akcaagac	129n
 akdeniz tarzi	348n
 aksam	188n
 aksam gunesi	176n
 al kirmizi	34n
-alaca karanlik	431n
+alaca karanlik	447n
 alacakaranlik	188n
+alacali	175n
 alegria	386f
 alfareria	301f
 algodao	289g
@@ -16518,9 +18777,12 @@ ambar	32f 32g
 ambre	32e
 ambree	32e
 amethyste	56e
-an do	614o
+an do	632o
 anana	237f
 ananas	237g
+angel	423f
+angeles	423f
+angelique	423e
 angoisse	409e
 angstlich	409h
 anh bac	12m
@@ -16535,10 +18797,12 @@ aniversario	368g
 ano novo chines	365g
 ano nuevo chino	365f
 antartico	182f 182g
-ao	627O
+ao	645O
+aout	193e
 apfel	233h
 apres midi	187e
-arabia saudita	619o
+arabia saudita	637o
+aralik	195n
 arandano	229f
 arbol	132f
 arboles	132f
@@ -16547,7 +18811,9 @@ arcoiris	175f
 argente	12e
 argentee	12e
 ari	323n
+armee	427e
 artico	182f 182g
+artistico	434f 434g
 arvore	132g
 arvores	132g
 asi boyasi	36n
@@ -16556,18 +18822,20 @@ atardecer tardio	188f
 ates	164n
 atesli	389n
 atherisch	392h
-atletico de madrid	580o
-atletico madrid	580o
+atletico de madrid	598o
+atletico madrid	598o
 atre	308e
 aurore boreale	174e
 aurores boreales	174e
-auser	435h
-australia	611o
-austria	627o
-autobus de londres	658o
+auser	452h
+australia	629o
+austria	645o
+autobus de londres	676o
+avidita	422i
+avidite	422e
 ay beyazi	76n
 ay isigi	171n
-ay yildiz	617o
+ay yildiz	635o
 aycicegi	208n
 azafran	274f
 azalee	222e
@@ -16586,7 +18854,7 @@ bac au	349m
 bac cuc	182m
 bac cuc quang	174m
 bac ha	30m
-bac mau	426m
+bac mau	442m
 bach qua	130m
 bahar bayrami	365n
 bahce	125n
@@ -16606,39 +18874,43 @@ bambu	122f 122i
 bambu yesili	52n
 bambues	122f
 bambusgrun	52h
+ban	421m
 ban dem	189m
 ban ngay	191m
 bang	181m
 bang gia	183m
 bang go	276m
-banglades	647o
+banglades	665o
 banh kem	268m
 banh mi	267m
 banh ngot	268m
 bao	198m
+bao tang	434m
 bap	247m
 bar caffe	339i
 barbe a papa	270e
-barca	579o
+barca	597o
 baris	382n
 basak	248n
+bat ngo	420m
 bau troi	167m
 baume	132h
-bayern munchen	581o
+bayern munchen	599o
 bayram havasi	405n
 be tong	279m
-belcika	625o
-belgica	625o
+belcika	643o
+belgica	643o
 ben cang	153m
 ben tau	153m
+benh	421m
 benh vien	352m
 bep	357m
 bermellon	35f
-besiktas	594o
+besiktas	612o
 betao	279g
 beton	279e
 bewolkt	200h
-bi	625o
+bi	643o
 bi an	390m
 bi do	243m
 bi ngo	243m
@@ -16651,7 +18923,7 @@ bien sau	140m
 biere	263e
 binh minh	177m
 binh yen	382m
-birlesik krallik	608o
+birlesik krallik	626o
 bittersus	411h
 blanc bleute	76e
 blanc casse	104e
@@ -16663,7 +18935,7 @@ blaugrun	13h
 blaulich	4h
 blaulich weis	76h
 ble	248e
-bleme	422e
+bleme	438e
 bleu ceruleen	40e
 bleu mineral	81e
 bleu poudre	98e
@@ -16673,13 +18945,14 @@ blute	204h
 bluten	204h
 bo bien	142m
 bo cat	142m
-bo dao nha	603o
+bo dao nha	621o
 bo qua	239m
 bo rua	324m
 bo sua	266m
 bogurtlen	250n
 boi hoi	411m
 boise	276e
+boite de nuit	432e
 bon chon	409m
 bong bay	334m
 bong bong	334m
@@ -16693,7 +18966,7 @@ borgona	33f
 bozkir	123n
 branco perola	106g
 braunlich	7h
-bresil	604o
+bresil	622o
 bronze	58e
 brulant	397e
 brulante	397e
@@ -16703,7 +18976,7 @@ bua tiec	368m
 bucher	309h
 bugday	248n
 bugday tarlasi	248n
-bugulu	429n
+bugulu	445n
 bun	166m
 buoi chieu	187m
 buoi dem	189m
@@ -16714,10 +18987,11 @@ buom	322m
 buon	387m
 buon ba	387m
 buon ngu	410m
+buon te	430m
 buro	353h
 buyu	391n
 buyulu	391n
-buz tutmus	430n
+buz tutmus	446n
 buzdagi	181n
 ca chua	244m
 ca heo	327m
@@ -16754,8 +19028,8 @@ camlar	121n
 camur	166n
 camur yesili	13n
 can nha go	359m
-canada	610o
-canadiens de montreal	566o
+canada	628o
+canadiens de montreal	584o
 cang	153m
 cang thang	409m
 canh dong	123m
@@ -16765,7 +19039,7 @@ canicula	202f
 canion	157g
 canli	385n
 canli kirmizi	74n
-canli renk	424n
+canli renk	440n
 canli sari	101n
 canon	157f
 cao	321m
@@ -16788,8 +19062,9 @@ cay phong	129m
 cay thong	121m
 cay thuong xuan	133m
 cayir	123n
-cekya	635o
+cekya	653o
 celadon	294e 294f
+celeste	423e
 celik	281n
 celtik	249n
 centro citta	337i
@@ -16816,8 +19091,11 @@ champan	262f
 champana	262f
 champinon	135f
 chan troi	180m
-chang	435m
+chang	452m
 chang vang	188m
+chao	451m
+chao ban	451m
+chat doc	421m
 chatain	20e
 chateau	355e
 chau bau	313m
@@ -16825,6 +19103,7 @@ che	253M
 cheminee	308e
 chene	276e
 chien thang	412m
+chien tranh	427m
 chieu	187m
 chieu ta	176m
 chieu toi	188m
@@ -16832,7 +19111,7 @@ chim canh cut	319m
 chim cong	315m
 cho	329m
 cho dem	330m
-choi	423m
+choi	439m
 chrysantheme	214e
 chu he	328m
 chua	341m
@@ -16853,14 +19132,15 @@ cim	124n
 cimen	124n
 cimen yesili	51n
 cimento	279n
-cin	612o
+cin	630o
 cin kirmizisi	75n
 cin seddi	343n
 cin tarzi	351n
 cin yeni yili	365n
 cini	293n
 cini murekkebi	299n
-cirtlak	424n
+cirkin	421n
+cirtlak	440n
 cise	197n
 cisenti	197n
 cite	337e
@@ -16869,6 +19149,8 @@ citrico	225f 225g
 citta	337i
 citta acqua	345i
 citta proibita	342i
+ciume	422g
+ciumes	422g
 civciv sarisi	77n
 civit	23n
 civit mavisi	23n
@@ -16878,23 +19160,27 @@ clinica	352f 352g
 co	124m
 co dau	367m
 co dien	375m
-co do sao vang	618o
+co do sao vang	636o
 co don	387m
 co phong	351m
 co tich	391m
-coca colanin	439o
+cobica	422g
+coca colanin	456o
 cocuk	376n
 cocuklar	376n
+coi tien	423m
 col	155n
 colere	398e
-colombia	638o
+colombia	656o
 color cafe	107f
 color caffe	107i
 color champan	57f
 color melocoton	27f
 color salmon	29f
-colores calidos	432f
-colores frios	433f
+colore	175E
+coloree	175e
+colores calidos	448f
+colores frios	449f
 comlek	301n
 con buom	322m
 con cao	321m
@@ -16918,13 +19204,17 @@ cop	316m
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
-coree du sud	613o
+coree du sud	631o
 corrego	147g
 cote	142e
 couleur cafe	107e
 couleur chataigne	20e
 couleur creme	18e
 couleur peche	27e
+creatif	434e
+creative	434e
+creativita	434i
+creativite	434e
 creme	18e
 creme fouettee	252e
 creme glacee	271e
@@ -16935,6 +19225,7 @@ crepusculo dorado	176f
 criancas	376g
 crisantemo	214g
 crom	283m
+crudites	429e
 cuc	214m
 cuc hoa mi	217m
 cuc quang	174m
@@ -16945,12 +19236,14 @@ cung dien	342m
 cung dinh	378m
 cuon sach	309m
 cuong nhiet	389m
+cupidite	422e
 curcuma	79f 79g
+curuk	421n
 da	161M
 da cam thach	277m
 da cuoi	278m
 da hoa cuong	278m
-da quang	428m
+da quang	444m
 da quy	313m
 da thuoc	285m
 dag	158n
@@ -16958,7 +19251,7 @@ dag evi	359n
 daglar	158n
 dai duong	139m
 dai ngan ha	173m
-dam	419m
+dam	435m
 dam chay	164m
 dam cuoi	367m
 dam may	168m
@@ -16966,9 +19259,10 @@ dam me	389m
 dam pha	145m
 dam sen	149m
 dammerung	188h
-dammrig	431h
-dan mach	630o
-danemark	630o
+dammrig	447h
+damon	424h
+dan mach	648o
+danemark	648o
 dang so	399m
 dang tin	402m
 dang yeu	404m
@@ -16982,48 +19276,61 @@ dau o liu	275m
 dau tay	226m
 day bien	140m
 day leo	133m
+day mau sac	175m
 day sao	172m
 de chiu	394m
 de dia	191f
 de manha	185g
 de thuong	404m
 debaixo agua	361g
+decembre	195e
 degerli tas	313n
-degil	437n
-delave	422e
-delavee	422e
+degil	454n
+degout	421e
+degoutant	421e
+degueulasse	421e
+delave	438e
+delavee	438e
 delfin	327f
 delicat	384e
 delicate	384e
 dem	189M
 dem khuya	189m
 dem trang	171m
+demon	424e
+demonio	424g
 den anh xanh	80m
 den duong	333m
 den long	306m
 den muc	47m
 den neon	305m
 den tho	341m
-desature	426e
+den trang	425m
+desature	442e
 desert	155e
-desvaido	422f
+desvaido	438f
 detendu	383e
 detendue	383e
 dia	191f
 dia de los enamorados	364f
 dia de sao patricio	370g
+dia nguc	424m
 dia trung hai	348m
 dien cuong	418m
 dinamico	385f 385g
-disinda	437n
-diu	425m
+discotheque	432e
+disinda	454n
+diu	441m
 diu dang	384m
 do	0M
+do ban	421m
 do cam	97m
 do do	33m
 do gi sat	112m
 do gom	301m
 do hong	72m
+do ky	422m
+do la	419m
 do ruc	74m
 do ruou vang	33m
 do sam nau	19m
@@ -17036,6 +19343,7 @@ do trung hoa	75m
 do tuoi	34m
 doa hoa	204m
 doanh nghiep	353m
+doenca	421g
 doga	379n
 dogal	379n
 dogu tarzi	351n
@@ -17046,66 +19354,74 @@ doi cat	155m
 doi nui	158m
 dokme demir	282n
 dokulen yapraklar	128n
+dolar	419f 419g
+dolares	419f 419g
+don dieu	430m
 don gian	381m
-dong bang	430m
+don sac	425m
+dong bang	446m
 dong do	59m
 dong gia	195m
-dong lanh	430m
+dong lanh	446m
 dong lua mi	248m
 dong que	374m
 dong ruong	123m
 dong song	147m
 dong thau	60m
 dong thau co	58m
-donmus	430n
+donmus	446n
 dore	11e
 dore a la feuille	303e
 doree	11e
-drapeau francais	599o
+drapeau francais	617o
 du	335M
 dua hau	231m
-duc	600o
+duc	618o
 duftblute	221h
 dugun	367n
 dumanli	311n
 dune	155h
 dunen	155h
-dung	435m
+dung	452m
 dunkelgrun	48h
 duoi bien	361m
 duoi nuoc	361m
 duong pho	338m
 dus	392n
 duster	387h
-duster dunkel	419h
+duster dunkel	435h
 duster gotisch	407h
 ecarlate	34e
 ech	325m
 eclair	198e
-eclatant	423e
-eclatante	423e
+eclatant	439e
+eclatante	439e
 ecole	354e
 ecologica	379f 379g
 ecologico	379f 379g
 ecologique	379e
 eglise	356e
-egypte	620o
-electrico	428f
-electrique	428e
+egypte	638o
+eifersuchtig	422h
+eintonig	430h
+ejercito	427f
+electrico	444f
+electrique	444e
 elegance	393e
 elegancia	393g
 elegant	393e
 elegante	393e
-eletrico	428g
+eletrico	444g
 em dem	382m
 em diu	384m
 embaixo da agua	361g
-embrume	429e
-embrumee	429e
+embrume	445e
+embrumee	445e
 emeraude	49e
-emirados arabes unidos	622o
-emiratos arabes unidos	622o
-emirats arabes unis	622o
+emerveillement	420e
+emirados arabes unidos	640o
+emiratos arabes unidos	640o
+emirats arabes unis	640o
 en colere	398e
 enchante	391e
 enchantee	391e
@@ -17123,7 +19439,7 @@ enneige	184e
 enneigee	184e
 ensoleille	169e
 ensoleillee	169e
-entsattigt	426h
+entsattigt	442h
 epice	274e
 epices	274e
 epure	381e
@@ -17136,7 +19452,7 @@ eruption	163e
 ervas aromaticas	136g
 escritorio	353g
 espaco	173g
-espana	602o
+espana	620o
 esperanca	400g
 estacao espacial	360g
 estacion espacial	360f
@@ -17144,18 +19460,27 @@ estilo chines	351g
 estres	409f
 etang	148e
 etang de lotus	149e
-etats unis	607o
+etats unis	625o
 ete	193e
 etereo	392f 392g
 ethere	392e
+etincelant	426e
 etoile	172e
 etoilee	172e
 etoiles	172e
-evite	435e
-eviter	435e
-excepte	435e
+etonnant	420e
+etonne	420e
+etrange	431e
+evite	452e
+eviter	452e
+excentrico	431f 431g
+excepte	452e
+exercito	427g
+extrana	431f
+extrano	431f
+eylul	194n
 fabrica	373f 373g
-faible lumiere	431e
+faible lumiere	447e
 falesia	161g
 falo	164i
 fantasia	391f
@@ -17165,7 +19490,7 @@ feerique	391e
 felicita	386i
 feminin	415e
 feminine	415e
-fenerbahce	593o
+fenerbahce	611o
 fes kirmizisi	71n
 festa de aniversario	368g
 festa di meta autunno	366i
@@ -17175,23 +19500,24 @@ fete anniversaire	368e
 fete de la mi automne	366e
 fete du printemps	365e
 feu de cheminee	308e
+fevrier	195e
 ficcao cientifica	372g
 fiere	412e
 fiesta de cumpleanos	368f
 fildisi	38n
 financas	353g
-finlandia	631o
+finlandia	649o
 firtina	198n
 firtinali	198n
 fistik yesili	53n
 flaschengrun	48h
 fleur de pecher	213e
-fluor	428f 428g
+fluor	444f 444g
 fogos de artificio	331g
 folhas caidas	128g
 follaje otonal	128f
-fonce	419e
-foncee	419e
+fonce	435e
+foncee	435e
 foret	119e
 foret tropicale	120e
 foret vierge	120e
@@ -17199,15 +19525,18 @@ forets	119e
 formlich	406h
 fraiche	395e
 fraicheur	396e
-franca	599o
+franca	617o
 fria	396f
 frio	396f
 frohlich	386h
 frostweis	83h
+fruchte	428h
 fruhjahr	192h
 fruhling	192h
 fruhlingsfest	365h
 fruhmorgens	185h
+fruite	428e
+fruitee	428e
 fucsia	65g
 fumaca	311g
 fumee	311e
@@ -17217,6 +19546,8 @@ futuristik	372n
 gach	280m
 galao	252g
 galaxia	173g
+galeria	434f
+ganancia	422g
 ganseblumchen	217h
 garten	125h
 garua	197f
@@ -17224,21 +19555,29 @@ gateau	268e
 gau truc	318m
 geback	268h
 gebrochenes weis	104h
+gece hayati	432n
+gece kulubu	432n
 gece pazari	330n
 gece yarisi	190n
-gedampft	426h
-gedampft sanft	425h
+gedampft	442h
+gedampft sanft	441h
 geholz	119h
 gelbgrun	67h
-gele	430e
-gelee	430e
+gele	446e
+gelee	446e
 gelida	396f
 gelido	396f 396g
+gemalde	434h
+gemuse	429h
 gemutlich	394h
-gesattigt	424h
+genial	420e
+gesattigt	440h
 gevsek	383n
 gewurz	274h
 gewurze	274h
+ghe tom	421m
+ghen ti	422m
+ghen tuong	422m
 gi set	284m
 gia vi	274m
 giac mo	392m
@@ -17256,10 +19595,10 @@ giot suong	203m
 girassois	208g
 giua trua	186m
 givre	183e
-glace	430e
+glace	446e
 glace a la vanille	271e
-glacee	430e
-glanzend	423h
+glacee	446e
+glanzend	439h
 glicinia	218g
 gluck	386h
 glucklich	386h
@@ -17283,8 +19622,8 @@ gozu pek	401n
 grasgrun	51h
 graugrun	94h
 graulich	8h
-grece	634o
-grecia	634o
+grece	652o
+grecia	652o
 grena	19g
 gri gokyuzu	200n
 gri yesil	94n
@@ -17301,6 +19640,7 @@ gruner apfel	234h
 gruner tee	254h
 grunlich	3h
 gruntee	254h
+grus gott	451h
 guclu	401n
 guisqui	264f
 gul	206n
@@ -17321,23 +19661,25 @@ gunebakan	208n
 gunes	169n
 gunes isigi	169n
 gunesli	169n
-guney afrika	642o
-guney kore	613o
+guney afrika	660o
+guney kore	631o
 gurultulu	418n
 guven	402n
 guvenilir	402n
 guz	194n
-ha lan	624o
+ha lan	642o
 habitacion	358f
 han gi	284m
-han quoc	613o
+han quoc	631o
 hang dong	162m
 hanh phuc	386m
 hante	399e
 hantee	399e
 hardal sarisi	110n
-haric	437n
+haric	454n
 hashas	219n
+hasslich	421h
+hastalik	421n
 hauschen	359h
 havai fisek	331n
 havai fisekler	331n
@@ -17350,11 +19692,12 @@ hem nui	157m
 herbstblatter	128h
 heure doree	178e
 hi vong	400m
-hic	435n
-hicbir	435n
+hic	452n
+hicbir	452n
 hien dai	381m
 hierbas aromaticas	136f
 hieu sach	340m
+hirs	422n
 ho phach	32m
 hoa anh dao	205m
 hoa anh tuc	219m
@@ -17364,14 +19707,16 @@ hoa dao	213m
 hoa do quyen	222m
 hoa hong	206m
 hoa huong duong	208m
-hoa ky	607o
+hoa ky	625o
 hoa lai	220m
 hoa man	212m
 hoa mau don	211m
 hoa moc lan	223m
 hoa nhai	220m
 hoa oai huong	207m
+hoa qua	428m
 hoa que	221m
+hoa si	434m
 hoa sung	209m
 hoa tu dang	218m
 hoai co	375m
@@ -17384,8 +19729,11 @@ hoang kim	11m
 hogareno	394f
 hohle	162h
 hoi cho	332m
+hoi hoa	434m
 hojas caidas	128f
 hojas de otono	128f
+holle	424h
+hollisch	424h
 holzern	276h
 hon dao	154m
 hon loan	418m
@@ -17401,47 +19749,54 @@ hong ngoc	55m
 hong pastel xam	92m
 hong sen dam	21m
 hong tim	65m
+hop dem	432m
 hopital	352e
 hormigon	279f
+hortalicas	429g
 hortela	30g
 hortensia	216g
 hugel	158h
-hungria	636o
+hungria	654o
 huong duong	208m
 hutte	359h
 huu co	379m
 huyen ao	391m
 huyen bi	390m
 huyen dieu mo mang	392m
-huynh quang	428m
+huynh quang	444m
 huzun	387n
 huzunlu	387n
 huzurlu sicak	394n
-hy lap	634o
+hy lap	652o
 hy vong	400m
 iddiali	401n
+igrenc	421n
 ile	154E
 iles	154e
 ilot	154e
 imparatorluk sarayi	342n
 imperial	378e
+inanilmaz	420n
 incendio	164g
 inci beyazi	106n
-india	614o
+increible	420f
+incrivel	420g
+india	632o
 indigo	23f 23g
-indonesia	648o
-indonesie	648o
+indonesia	666o
+indonesie	666o
 irmak	147n
 isiklar	333n
-isiltili	423n
-islandia	632o
-isvec	628o
-isvicre	626o
-italia	601o
+isiltili	439n
+islandia	650o
+isvec	646o
+isvicre	644o
+italia	619o
 jadegrun	50h
-jamaique	641o
-japao	598o
-japon	598o
+jamaique	659o
+janner	195h
+japao	616o
+japon	616o
 japon baligi	326n
 japones	350f 350g
 jardin	125f
@@ -17450,7 +19805,7 @@ jaune neon	118e
 jazmin	220f
 jetee	153e
 journee	191e
-juegos olimpicos	660o
+juegos olimpicos	678o
 kadinsi	415n
 kagit	290n
 kaktus	134n
@@ -17460,10 +19815,11 @@ kanli	312n
 kapali hava	200n
 kapucino	252n
 kar beyazi	84n
-karanlik	419n
+karanlik	435n
 karli	184n
 karli dag	159n
 karli daglar	159n
+kasim	194n
 kasimpati	214n
 kayalik	161n
 kaygi	409n
@@ -17471,25 +19827,30 @@ kaygili	409n
 kayisi	78n
 kayisi rengi	78n
 kem lanh	271m
+ken saxophone	433m
 keo	269m
 keo bong	270m
 khoa hoc vien tuong	372m
 khoe manh	413m
 khoi	311m
 khom	237m
-khong	435m
-khong co	435m
+khong	452m
+khong co	452m
 khong gian	173m
 khong khi le hoi	405m
-khong phai	435m
+khong phai	452m
 khu cho	329m
 khu rung	119m
 khu vuon	125m
+ki la	431m
 kieu nhat	350m
 kim cuong	298m
 kim loai	283m
+kim tuyen	426m
 kinh	291m
 kinh di	399m
+kinh ngac	420m
+kinh tom	421m
 kir	123n
 kiragi	183n
 kiragi beyazi	83n
@@ -17504,6 +19865,8 @@ kirschblute	205h
 kirschbluten	205h
 kis	195n
 kisin	195n
+kiskanc	422n
+kiskanclik	422n
 kitapci	340n
 kiyi	142n
 kizgin	398n
@@ -17519,19 +19882,22 @@ koy tarzi	374n
 koyu yesil	48n
 kozler	165n
 kraftig	401h
-kraftig leuchtend	424h
+kraftig leuchtend	440h
 krauter	136h
-kuba	654o
+kreativitat	434h
+kuba	672o
 kuche	357h
 kuhl	396h
-kuhle farben	433h
-kuhle tone	433h
+kuhle farben	449h
+kuhle tone	449h
 kuhn	401h
 kukengelb	77h
 kul	165n
 kulube	359n
 kum plaji	143n
 kumsal kenari	142n
+kunstler	434h
+kunstlerisch	434h
 kurbaga	325n
 kurbis	243h
 kursun grisi	85n
@@ -17540,6 +19906,8 @@ kutuphane	340n
 kuzey isiklari	174n
 ky bi	390m
 ky dieu	391m
+ky la	431m
+ky quac	431m
 ky thuat so	372m
 la	127M
 la cay	127m
@@ -17565,12 +19933,16 @@ lang que	344m
 lanh	396m
 lanh gia	396m
 lanh nguyen	182m
+lap di	431m
+lap lanh	426m
 latao	60g
 laton	60f
 lau dai	355m
 le hoi	332m
 le phuc sinh	369m
 le tinh nhan	364m
+legume	429e
+legumes	429e
 libreria	340f
 lila palido	90f
 lilas	64g
@@ -17585,13 +19957,13 @@ limon sarisi	100n
 limon yesili	31n
 lo au	409m
 lo lang	409m
-lo mo	431m
+lo mo	447m
 lo suoi	308m
 long dai duong	140m
 long den	306m
 long vu	310m
 lop hoc	354m
-los	431N
+los	447N
 lotus	209g
 lua mi	248m
 lua trai	164m
@@ -17607,6 +19979,7 @@ luxurios	377h
 luzes de neon	305g
 ma hong	114m
 ma quai	399m
+ma quy	424m
 maca	233g
 maca verde	234g
 madreperola	296g
@@ -17618,7 +19991,7 @@ maigrun	53h
 mais	247E
 maiz	247f
 malakit yesili	82n
-malasia	651o
+malasia	669o
 mam xoi	230m
 man	241m
 man suong	199m
@@ -17631,6 +20004,7 @@ marche de nuit	330e
 marche nocturne	330e
 marchen	391h
 marchenhaft	391h
+marco	192g
 mare	141g
 maree	141e
 marienkafer	324h
@@ -17644,6 +20018,7 @@ marron chocolate	108f
 marron te	88f
 marrone caffe	107i
 marrone te	88i
+marz	192h
 masalsi	391n
 maskulen	416n
 mat ho	146m
@@ -17656,7 +20031,7 @@ mat troi moc	177m
 mata atlantica	120g
 matinee	185e
 mau	312m
-mau am	432m
+mau am	448m
 mau bac	12m
 mau be	17m
 mau ca hoi	29m
@@ -17682,7 +20057,7 @@ mau ho phach	32m
 mau hong	6m
 mau kaki	25m
 mau kem	18m
-mau lanh	433m
+mau lanh	449m
 mau man	62m
 mau mo	78m
 mau nau	7m
@@ -17690,7 +20065,7 @@ mau nga	38m
 mau nghe	79m
 mau nude	115m
 mau o liu	24m
-mau pastel	427m
+mau pastel	443m
 mau ruou vang	113m
 mau sam panh	57m
 mau san ho	28m
@@ -17706,6 +20081,7 @@ mau xanh duong	4m
 mau xanh la	3m
 mauve fonce	5e
 may	168M
+mayis	192n
 medical	352e
 medico	352f 352g
 mediodia	186f
@@ -17724,11 +20100,12 @@ melancolico	387f 387g
 melancolie	387e
 melancolique	387e
 melocoton	232f
-mem mai	425m
+mem mai	441m
 men ngoc	294m
 menekse	22n
 menekse rengi	22n
 menthe a eau	30e
+merkwurdig	431h
 mese	276n
 metal	283e
 metalica	283f 283g
@@ -17736,24 +20113,27 @@ metalico	283f 283g
 metallique	283e
 metropole	337e 337g
 metropoli	337f
-mexico	606o
+mexico	624o
 milchstrase	173h
 milchweis	105h
+militar	427h
 mineralgrun	82h
 mintgrun	30h
 misir	247n
-misir bayragi	620o
+misir bayragi	638o
 misterio	390g
 mistica	390f 390g
 mistico	390f 390g
-mo ao	429m
+mo ao	445m
 mo mong	392m
-mo suong	429m
-mo toi	431m
+mo suong	445m
+mo toi	447m
 moc mac	374m
 mohre	246h
 mondweis	76h
 mong mo	392m
+monocromatico	425f 425g
+monotono	430f 430g
 montagne enneigee	159e
 montana	158f
 montana nevada	159f
@@ -17773,11 +20153,14 @@ mua xuan	192m
 muc	47m
 mucevher	313n
 mude	410h
+muhtesem	420n
 mum isigi	307n
 murdum	62n
 murekkep	47n
 murekkep resmi	299n
 murekkep siyahi	47n
+musee	434e
+muze	434n
 mystere	390e
 mysterieuse	390e
 mysterieux	390e
@@ -17795,7 +20178,7 @@ nang dong	385m
 nang luong	385m
 nang nong	202m
 nang vang	169m
-nao	435g
+nao	452g
 naturlich	379h
 nau	7m
 nau ca phe	107m
@@ -17806,13 +20189,13 @@ nau so co la	108m
 nau tra	88m
 nau xam	68m
 navideno	362f
-ne	435I
+ne	452I
 nebuleuse	173e
 nen	307m
 nenufar	209f 209g
 nenuphar	209e
 neon	305e 305f 305g
-neon brillante	428f
+neon brillante	444f
 neon isigi	305n
 neon isiklar	305n
 neon sari	118n
@@ -17823,15 +20206,18 @@ nervos	409h
 nese	386n
 neseli	386n
 nevoa	199g
+ngac nhien	420m
 ngan hang	353m
 ngay	191m
 ngay thanh patrick	370m
 ngay tho	403m
 nghe	79m
+nghe si	434m
 nghe tay	274m
+nghe thuat	434m
 nghiem trang	406m
 ngo	247m
-ngoai tru	435m
+ngoai tru	452m
 ngoc	295m
 ngoc bich	295m
 ngoc bich xanh	54m
@@ -17842,29 +20228,33 @@ ngoi sao	172m
 ngon lua	164m
 ngon nui	158m
 ngua van	317m
+nguoi linh	427m
 nha bep	357m
 nha go	359m
 nha may	373m
 nha tho	356m
-nhat	421m
-nhat ban	598o
-nhat nhoa	422m
+nhac jazz	433m
+nham chan	430m
+nhat	437m
+nhat ban	616o
+nhat nhoa	438m
 nhe nhang	384m
 nhe nhang thu thai	383m
 nhiet doi	347m
+nhieu mau	175m
 nhieu may	200m
 nho nhung	411m
 nhom	283m
-nhot nhat	422m
+nhot nhat	438m
 nhua	304m
 nhua duong	279m
 nhung bong hoa	204m
 nhung vi sao	172m
 niem vui	386m
-nigeria	643o
+nigeria	661o
 nilufer	209n
 nilufer goleti	149n
-ningun	435f
+ningun	452f
 ninos	376f
 noel	362e
 noir bleute	80e
@@ -17875,12 +20265,12 @@ nong ruc	397m
 nong thon	344m
 nordica	349f 349g
 nordico	349f 349g
-norvec	629o
-norvege	629o
+norvec	647o
+norvege	647o
 nostalgica	411f 411g
 nostalgico	411f 411g
-nouvelle zelande	653o
-nova zelandia	653o
+nouvelle zelande	671o
+nova zelandia	671o
 nu tinh	415m
 nua dem	190m
 nui	158m
@@ -17899,6 +20289,7 @@ oasis	138g
 oc dao	138m
 ocean	139e
 oceano	139f
+ode	430h
 ofke	398n
 ofkeli	398n
 ogle	186n
@@ -17907,31 +20298,34 @@ oglen	186n
 oi buc	202m
 oko	379h
 okologisch	379h
+ola	451g
 olivenol	275h
 olivgrun	24h
-olmasin	437n
+olmasin	454n
 on ao	418m
+ong anh	426m
 onirico	392f 392g
 orange	1e
 orangee	1e
 orchidee	215e
 organico	379f 379g
 orquidea	215f 215g
-osterreich	627o
+osterreich	645o
 otonal	194f
 otono	194f
 oxido	284f
 ozlem	411n
 pacifico	382g
-paises baixos	624o
-paises bajos	624o
+paillete	426e
+paises baixos	642o
+paises bajos	642o
 paixao	389g
 palacio imperial	342g
 palais imperial	342e
-pale	422e
+pale	438e
 palhaco	328g
-palida	422f 422g
-palido	422f 422g
+palida	438f 438g
+palido	438f 438g
 palyaco	328n
 pamuk seker	270n
 panayir	332n
@@ -17939,9 +20333,11 @@ pao	267g
 papagan	320n
 paquerette	217e
 paques	369e
-paquistan	646o
-paquistao	646o
-pariltili	423n
+paquistan	664o
+paquistao	664o
+paraiso	423f 423g
+parilti	426n
+pariltili	439n
 parlak kirmizi	74n
 parlak sari	101n
 parsomen	290n
@@ -17949,37 +20345,37 @@ pas kirmizisi	112n
 pascoa	369g
 pasion	389f
 pasli	284n
-passe	426e
-passee	426e
+passe	442e
+passee	442e
 passionne	389e
 passionnee	389e
-pasteis	427g
+pasteis	443g
 pastel de cumpleanos	268f
-pastelltone	427h
+pastelltone	443h
 pasteque	231e
 patisserie	268e
 patlican	245n
 pavao	315g
 peche	232e
 penasco	161f
-penombre	431e
+penombre	447e
 peonia	211f 211g
 perlweis	106h
 perola	296g
 perolas	296g
-perou	640o
-peru	640o
+perou	658o
+peru	658o
 pessego	232g
 pfirsichblute	213h
 pflaumenblute	212h
 pha	145m
 pha le	297m
-phan lan	631o
+phan lan	649o
 phan no	398m
 phao dai	355m
 phao hoa	331m
-phap	599o
-phat sang	428m
+phap	617o
+phat sang	444m
 phep thuat	391m
 phieu luu	414m
 pho	338m
@@ -17988,18 +20384,20 @@ phong cach nhat	350m
 phong cach trung hoa	351m
 phong kham	352m
 phong ngu	358m
+phong tranh	434m
 phun trao	163m
 pierre precieuse	313e
 pina	237f
 pinede	121e
 pinguino	319f
+piriltili	426n
 pirinc metal	60n
 pirinc tarlasi	249n
 pirlanta	298n
 plastico	304f 304g
 platano	235f
 plein energie	385e
-polonia	633o
+polonia	651o
 por do sol	176g
 por la manana	185f
 pre	123e
@@ -18007,6 +20405,8 @@ preguicosa	410g
 preguicoso	410g
 pres	123e
 printaniere	192e
+psicodelico	431f 431g
+psychedelique	431e
 purete	403e
 purpura	5f 5g
 qua anh dao	227m
@@ -18021,12 +20421,17 @@ qua mo	78m
 qua mong	250m
 qua nho	228m
 qua tao	233m
+quai di	431m
+quan bar	432m
 quan ca phe	339m
 quan cafe	339m
+quan doi	427m
 quan jean	286m
+quan su	427m
 que	274M
 queda agua	150g
-quenia	644o
+quenia	662o
+quy du	424m
 quy toc	378m
 quyet liet	401m
 quyt	225m
@@ -18035,9 +20440,11 @@ raffine	393e
 raffinee	393e
 rafraichissant	395e
 rahatlatici	383n
+ran ri	427m
 ran san ho	152m
 rang dong	177m
 ratselhaft	390h
+rau cu	429m
 rau thom	136m
 recif	152e
 recif corallien	152e
@@ -18045,6 +20452,7 @@ recifs coralliens	152e
 regio	378g
 reifweis	83h
 relampago	198f 198g
+repugnant	421e
 retro	375e 375g 375i
 reu	131m
 reu phong	131m
@@ -18061,7 +20469,7 @@ rojo violaceo	96f
 roma	240g
 romantica	388f 388g
 romantico	388f 388g
-romenia	637o
+romenia	655o
 ron rang	405m
 rong bien	137m
 rosa fluor	116f
@@ -18082,9 +20490,9 @@ rouge violace	96e
 rouille	284e
 rouillee	284e
 rubi	55f
-ruc	424m
-ruc ro	423m
-rumanien	637o
+ruc	440m
+ruc ro	439m
+rumanien	655o
 rung	119m
 rung cay	119m
 rung mua	120m
@@ -18098,7 +20506,7 @@ ruong lua	249m
 ruou vang	261m
 ruou vang do	261m
 ruou whisky	264m
-russia	615o
+russia	633o
 rustica	374f 374g
 rustico	374f 374g
 ruya	392n
@@ -18106,7 +20514,7 @@ ruya gibi	392n
 ruzgar	201n
 ruzgarli	201n
 sa mac	155m
-sac so	424m
+sac so	440m
 sach	309m
 sach cu	309m
 safak	177n
@@ -18125,12 +20533,15 @@ sam set	198m
 sampanya	262n
 sampanya rengi	57n
 san ho	152m
+san nhay	432m
 san valentin	364f
+sanatci	434n
 sandia	231f
 sanftmutig	382h
-sang	423m
-sang mau	421m
+sang	439m
+sang mau	437m
 sang som	185m
+sang tao	434m
 sang trong	377m
 sang trong tinh te	393m
 sanli	412n
@@ -18142,16 +20553,26 @@ sarap rengi	113n
 sari	2n
 sarmasik	133n
 sartroz	67n
+sasirtici	420n
+saskin	420n
+saskinlik	420n
 sat	282m
 satafatli	377n
+satanas	424f 424g
 saten	288f
 sato	355n
-sature	424e
-saturee	424e
+sature	440e
+saturee	440e
+saudacoes	451g
 saudavel	413g
 saude	413g
+savas	427n
+saxofon	433f
 schlafrig	410h
 schneeweis	84h
+schrag	431h
+schwarz weis	425h
+schwarzweis	425h
 se lanh	396m
 seftali	232n
 seftali cicegi	213n
@@ -18163,6 +20584,7 @@ sehirli	337n
 seker	269n
 sekerleme	269n
 selale	150n
+sem graca	430g
 semsiye	335n
 sen da	134m
 senlik	332n
@@ -18177,19 +20599,23 @@ serulyen	40n
 set	198m
 sevgililer gunu	364n
 sevincli	386n
+seytan	424n
 sicacik	394n
 sicak	397n
 sicak dalgasi	202n
 sicak hava	202n
-sicak renkler	432n
-sicak tonlar	432n
+sicak renkler	448n
+sicak tonlar	448n
 sifali otlar	136n
 sik	393n
-sili	639o
+sikici	430n
+sikinti	430n
+sili	657o
 simsek	198n
 sinh nhat	368m
 sinh thai	379m
 sinif	354n
+siradan	430n
 sirin	404n
 sirket	353n
 sise yesili	48n
@@ -18198,18 +20624,18 @@ smaragdgrun	49h
 so co la	258m
 sobrio	417g
 soguk	396n
-soguk renkler	433n
-soguk tonlar	433n
+soguk renkler	449n
+soguk tonlar	449n
 soi	278m
 soi dong	385m
 soiree	188e
 sokak lambasi	333n
 solidao	387g
 solitario	387g
-soluk isik	431n
+soluk isik	447n
 sombria	387f
 sombrio	387f
-sombrio tono	419f
+sombrio tono	435f
 somine	308n
 sommet enneige	159e
 son mai	300m
@@ -18219,7 +20645,7 @@ sonbahar ortasi bayrami	366n
 sonbahar yapraklari	128n
 song bang	181m
 song bien	141m
-sonuk	426n
+sonuk	442n
 spruhregen	197h
 stadtisch	337h
 strase	338h
@@ -18230,19 +20656,21 @@ su alti	361n
 su kasabasi	345n
 sua	265M
 sualti	361n
+subat	195n
 suc khoe	413m
-sudafrica	642o
-sudafrika	642o
-sudkorea	613o
-suecia	628o
-suede	628o
+sudafrica	660o
+sudafrika	660o
+sudkorea	631o
+suecia	646o
+suede	646o
 sueno	392f
-suica	626o
+suica	644o
 suoi	147m
 suong	199m
 suong gia	183m
 suong mu	199m
 suong som	203m
+surpriz	420n
 sus	404H
 susi	273n
 susigkeiten	269h
@@ -18253,11 +20681,11 @@ sutlu cay	256n
 sutlu kahve	252n
 tagsuber	191h
 tai chinh	353m
-tailandia	649o
+tailandia	667o
 tam linh	408m
-tamise	425e
-tamise sombre	431e
-tamisee	425e
+tamise	441e
+tamise sombre	447e
+tamisee	441e
 tan la	127m
 tang bang	181m
 tang da	161m
@@ -18276,23 +20704,26 @@ tatlilar	268n
 tau vu tru	360m
 tavus kusu	315n
 taxi	336g
-tay ban nha	602o
+tay ban nha	620o
 taze yesil	53n
-tchequia	635o
-tchequie	635o
+tchequia	653o
+tchequie	653o
 te	253F 253I
 te al latte	256i
 te con leche	256f
 te de burbujas	256f
 te negro	253f
 te nero	253i
+te nhat	430m
 te verde	254f 254i
 tecnologia	372f
+tedio	430g
+tekduze	430n
 tempete	198e
 ten lua	360m
 tenebreuse	407e
 tenebreux	407e
-tenue	425g
+tenue	441g
 tereyagi	266n
 tet	365m
 tet nguyen dan	365m
@@ -18301,12 +20732,26 @@ thac	150m
 thac nuoc	150m
 thach anh	297m
 thach anh tim	56m
-thai lan	649o
-thailande	649o
+thai lan	667o
+thailande	667o
 tham co	124m
 than hong	165m
 than tien	391m
+thang ba	192m
+thang bay	193m
+thang chap	195m
+thang chin	194m
+thang gieng	195m
+thang hai	195m
 thang he	328m
+thang mot	195m
+thang muoi	194m
+thang muoi hai	195m
+thang muoi mot	194m
+thang nam	192m
+thang sau	193m
+thang tam	193m
+thang tu	192m
 thanh binh	382m
 thanh duong	356m
 thanh lich	393m
@@ -18319,23 +20764,30 @@ the noir	253e
 the vert	254e
 thep	281m
 thien	346m
+thien dang	423m
 thien dinh	408m
+thien duong	423m
 thien ha	173m
 thien nhien	379m
+thien than	423m
 thien thanh	39m
-tho nhi ky	617o
+tho nhi ky	635o
+thoi	421m
+thoi rua	421m
 thom	237m
 thong	121m
 thu gian	383m
 thu thai	383m
 thu vien	340m
 thung lung	160m
-thuy dien	628o
+thuy dien	646o
 thuy mac	299m
-thuy si	626o
+thuy si	644o
 thuy tinh	291m
 tibbi	352n
 tiec sinh nhat	368m
+tien	419m
+tien mat	419m
 tierno animo	404f
 tim	5m
 tim do	96m
@@ -18353,19 +20805,20 @@ tinh te	417m
 tinh van	173m
 tinh yeu	388m
 to lua	288m
-toi	419m
+toi	435m
 toi gian	381m
 tombee de la nuit	188e
-tong am	432m
-tong lanh	433m
+tong am	448m
+tong lanh	449m
 tong mau dat	380m
-tono calido	432f
-tono frio	433f
-tonos calidos	432f
-tonos frios	433f
+tono calido	448f
+tono frio	449f
+tonos calidos	448f
+tonos frios	449f
 topferei	301h
 toprak sarisi	102n
 toprak tonlari	380n
+toxico	421f 421g
 tra	253M
 tra o long	257m
 tra sua	256m
@@ -18373,8 +20826,9 @@ tra sua tran chau	256m
 tra xanh	254m
 trage	410h
 trai cam	225m
+trai cay	428m
 trai dao	232m
-tram	426m
+tram	442m
 tram vu tru	360m
 tran day nang luong	385m
 trang anh trang	76m
@@ -18393,7 +20847,7 @@ trang tron	170m
 trang trong	406m
 trang tuyet	84m
 tranh thuy mac	299m
-tranh toi tranh sang	431m
+tranh toi tranh sang	447m
 traume	392h
 tre con	376m
 tre em	376m
@@ -18407,12 +20861,12 @@ trong sang	403m
 tropico	347f
 tropicos	347g
 trovao	198g
-tru	435m
+tru	452m
 trua	186m
-trub	431h
+trub	447h
 trubsinnig	387h
 truc	122m
-trung quoc	612o
+trung quoc	630o
 trung tam thanh pho	337m
 truong hoc	354m
 truong thanh	417m
@@ -18425,31 +20879,35 @@ tuc gian	398m
 tugla	280n
 tulipan	210f
 tung bung	405m
-tuoi	424m
+tuoi	440m
 tuoi mat	395m
 tuoi moi	395m
 tuong lai	372m
 tup leu	359m
-turk bayragi	617o
-turk hava yollari	525o
+turk bayragi	635o
+turk hava yollari	542o
 turk kahvesi	251n
-turkei	617o
+turkei	635o
 turkis	15h
-turkiye	617o
-turquia	617o
+turkiye	635o
+turquia	635o
 turuncu kirmizi	97n
 tuy	310n
 tuyet	184m
 tuyet roi	184m
+tuyet voi	420m
 tuyler	310n
 u am	200m
 u am gothic	407m
 u buon	387m
 u sau	387m
 uat kim huong	210m
-uc	611o
-ucrania	616o
-ucuk	422n
+uberraschend	420h
+uberrascht	420h
+uberraschung	420h
+uc	629o
+ucrania	634o
+ucuk	438n
 ucurum	161n
 ue oai	410m
 ugur bocegi	324n
@@ -18484,7 +20942,7 @@ verde fluor	117f
 verde grisaceo	94f
 verde limao	31g
 verde neon	117f
-vereinigtes konigreich	608o
+vereinigtes konigreich	626o
 vermelhao	35g
 vermelho chines	75g
 vermilhao	35g
@@ -18497,7 +20955,7 @@ vertrauenswurdig	402h
 vertraumt	392h
 vet	320m
 via lactea	173f 173g
-viet nam	618o
+viet nam	636o
 viet quat	229m
 vila aquatica	345g
 violet poudre	99e
@@ -18505,12 +20963,13 @@ visne	227n
 visne curugu	19n
 vitoria	412g
 vitoria regia	209g
-vivido	424f 424g
+vivido	440f 440g
 vivo animo	385f
 voie lactee	173e
 volcan	163f
 vom troi	167m
 vu tru	173m
+vu truong	432m
 vui tuoi	386m
 vui ve	386m
 vulcao	163g
@@ -18518,10 +20977,10 @@ vung chac	402m
 vung cuc	182m
 vuon	125m
 vuon thien	346m
-vuong quoc anh	608o
+vuong quoc anh	626o
 walder	119h
 warm gemutlich	394h
-warme tone	432h
+warme tone	448h
 wehmutig	411h
 weis	10h
 weise	10h
@@ -18529,6 +20988,7 @@ wurdevoll	406h
 wuste	155h
 wutend	398h
 xa cu	296m
+xa lach	429m
 xam	8m
 xam bac	86m
 xam chi	85m
@@ -18572,13 +21032,15 @@ xanh vang chanh	67m
 xanh xam	93m
 xanh xam la	94m
 xanh xo thom	94m
+xau xi	421m
 xi mang	279m
-xin	426m
+xin	442m
+xin chao	451m
 xinh xan	404m
 xoai	236m
 xuan	192m
 xuong rong	134m
-y	601O
+y	619O
 y te	352m
 yagmur	196n
 yagmur ormani	120n
@@ -18589,6 +21051,8 @@ yalniz	387n
 yalnizlik	387n
 yanardag	163n
 yangin	164n
+yaratici	434n
+yaraticilik	434n
 yasak sehir	342n
 yatak odasi	358n
 yavas	410n
@@ -18609,7 +21073,7 @@ yildizlar	172n
 yildizli	172n
 yildizli gokyuzu	172n
 yumusak	384n
-yumusak ton	425n
+yumusak ton	441n
 zartgrun	53h
 zebre	317e
 zen bahcesi	346n
@@ -18621,16 +21085,16 @@ zumrut	49n
 zumrut yesili	49n
 zuruckhaltend	417h
 zuverlassig	402h
-@stems ko 1143
+@stems ko 1241
 가	194d
 가 단풍	128d
-가나	645d
+가나	663d
 가랑비	197d
 가로등	333d
 가을날	194d
 가죽	285d
 가지	245d
-갈라타사라	592d
+갈라타사라	610d
 갈색	7d
 감귤	225d
 강	147d
@@ -18641,6 +21105,7 @@ zuverlassig	402h
 강황색	79d
 개구리	325d
 개울	147d
+갤러리	434d
 거리	338d
 거친	414d
 건강	413d
@@ -18655,6 +21120,7 @@ zuverlassig	402h
 겨자색	110d
 격노	398d
 결혼식	367d
+경	420d
 계곡	160d
 계피	274d
 고귀	378d
@@ -18681,14 +21147,22 @@ zuverlassig	402h
 공작청	46d
 공장	373d
 공포	399d
+과일	428d
+과즙	428d
 광대	328d
+괴상	431d
 교실	354d
 교회	356d
-구글	443d
+구글	460d
 구름	168d
 구름 낀	200d
 구리색	59d
+구역질	421d
+구월	194d
 국화	214d
+군대	427d
+군사	427d
+군인	427d
 군청색	44d
 궁궐	342d
 궁중	378d
@@ -18697,34 +21171,39 @@ zuverlassig	402h
 그레	8d
 그레이블루	93d
 그레이지	68d
-그리스	634d
+그리스	652d
 그리운	411d
+그림	434d
 극광	174d
 극지방	182d
+글리터	426d
 금	11d
 금목서	221d
-금문교	657d
+금문교	675d
 금박	303d
 금붕어	326d
 금색	11d
 금속	283d
 금융	353d
+기괴	431d
+기묘	431d
 기쁜	386d
 기쁨	386d
 기술	372d
 기업	353d
 긴장된	409d
 깃털	310d
-깃허브	491d
-깊	420d
+깃허브	508d
+깊	436d
 깊 바다	140d
 깊 밤	190d
 까	9d
-까르푸	512d
+까르푸	529d
 까만색	9d
 깔끔	381d
+깜짝	420d
 깜찍	404d
-꽁꽁 언	430d
+꽁꽁 언	446d
 꽃	204d
 꽃밭	125d
 꽃잎	204d
@@ -18738,36 +21217,38 @@ zuverlassig	402h
 나무결	276d
 나뭇잎	127d
 나비	322d
-나이지리아	643d
-나폴리	586d
+나이지리아	661d
+나이트클럽	432d
+나폴리	604d
 낙관	400d
 낙엽	128d
+낙원	423d
 난꽃	215d
 난초	215d
 남극	182d
 남보라	95d
 남색	16d
 남성	416d
-남아프리카 공화국	642d
+남아프리카 공화국	660d
 남자다운	416d
 납회색	85d
 낭	388d
 낮	191d
-네덜란드	624d
+네덜란드	642d
 네온	305d
 네온 그린	117d
 네온 불	305d
 네온 옐로우	118d
 네온 핑크	116d
 네온사인	305d
-네이버	484d
+네이버	501d
 네이비	16d
-넷플릭스	447d
-노	435d
+넷플릭스	464d
+노	452d
 노란	2d
 노란색	2d
 노랗다	2d
-노르웨	629d
+노르웨	647d
 녹	284d
 녹색	3d
 녹슨	284d
@@ -18775,6 +21256,9 @@ zuverlassig	402h
 녹차	254d
 논	249d
 논밭	249d
+놀라운	420d
+놀라움	420d
+놀람	420d
 놋쇠색	60d
 농장	344d
 농촌	344d
@@ -18785,23 +21269,27 @@ zuverlassig	402h
 눈 흰	84d
 눈꽃	184d
 눈송	184d
-뉴질랜드	653d
-뉴캐슬	575d
+뉴질랜드	671d
+뉴캐슬	593d
 느긋	383d
-닉스	555d
-닌텐	544d
-닛산	458d
+닉스	573d
+닌텐	561d
+닛산	475d
 다시마	137d
 다육식물	134d
 다이아몬드	298d
-다저스	561d
+다저스	579d
 다정	384d
-다크	419d
+다채	175d
+다크	435d
 다홍색	97d
+단색	425d
+단조	430d
 단풍	128d
 단풍나무	129d
 단풍잎	129d
 달	170d
+달러	419d
 담쟁	133d
 당근	246d
 당당	401d
@@ -18813,7 +21301,8 @@ zuverlassig	402h
 대리석	277d
 대숲	122d
 대양	139d
-대한민국	613d
+대한민국	631d
+더러운	421d
 더스티 핑크	92d
 더운	397d
 더위	202d
@@ -18821,36 +21310,40 @@ zuverlassig	402h
 데님	69d
 데님 원단	286d
 데이지	217d
-덴마크	630d
-델	499d
+덴마크	648d
+델	516d
 도기	301d
-도르트문트	582d
-도미노피자	549d
+도르트문트	600d
+도미노피자	566d
 도서관	340d
 도시	337d
-도시바	520d
+도시바	537d
 도심	337d
 도자기	292d
-도커	492d
-독일	600d
+도커	509d
+독성	421d
+독일	618d
+돈	419d
 돌	278d
 돌고래	327d
 동굴	162d
 동양풍	351d
 동화	391d
-드롭박스	537d
+드롭박스	554d
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
-디스코드	487d
+디스코	432d
+디스코드	504d
 디저트	268d
 디지털	372d
-딥	420d
+딥	436d
 따뜻	394d
-따뜻 색	432d
-따뜻 색감	432d
+따뜻 색	448d
+따뜻 색감	448d
+따분	430d
 따스	394d
 딸기	226d
 땅	166d
@@ -18859,28 +21352,28 @@ zuverlassig	402h
 뜰	125d
 라떼	252d
 라벤더	207d
-라이트	421d
+라이트	437d
 라일락	64d
 라일락색	64d
 라임색	31d
 라즈베리	230d
-람보르기니	452d
-러시아	615d
+람보르기니	469d
+러시아	633d
 럭셔리	377d
-런던 버스	658d
-레고	546d
-레노버	500d
-레드불	518d
-레드삭스	562d
+런던 버스	676d
+레고	563d
+레노버	517d
+레드불	535d
+레드삭스	580d
 레드와인	261d
-레딧	488d
+레딧	505d
 레모네이드	224d
 레몬	224d
 레몬 옐로우	100d
 레몬색	100d
-레스터 시티	574d
-레알 마드리드	578d
-레이커스	550d
+레스터 시티	592d
+레알 마드리드	596d
+레이커스	568d
 레트	375d
 로맨스	388d
 로맨틱	388d
@@ -18888,44 +21381,46 @@ zuverlassig	402h
 로열블루	43d
 로즈핑크	91d
 로켓	360d
-루마니아	637d
+루마니아	655d
 루비	55d
 루비색	55d
 루즈	70d
-루프트한자	524d
-르노	464d
+루프트한자	541d
+르노	481d
 리넨	289d
 린넨	289d
-링크드인	547d
+링크드인	564d
 마	344d
+마귀	424d
 마그마	163d
 마룬	19d
 마법	391d
 마법 같	391d
-마스터카드	473d
-마이애미 히트	554d
-마이크로소프트	542d
+마스터카드	490d
+마이애미 히트	572d
+마이크로소프트	559d
 마젠타	21d
 마카롱	272d
 만개	204d
 만리장성	343d
-말고	437d
-말레이시아	651d
+말고	454d
+말레이시아	669d
 말차	255d
 망고	236d
 매화	212d
-맥도날드	440d
+맥도날드	457d
 맥주	263d
-맨시티	572d
-맨유	571d
-맨체스터 유나이티드	571d
+맨시티	590d
+맨유	589d
+맨체스터 유나이티드	589d
 머스타드	110d
 먹	47d
 먹색	47d
 메탈	283d
-멕시코	606d
+멕시코	624d
 면	289d
 명상	408d
+모노크롬	425d
 모닥불	164d
 모던	381d
 모란	211d
@@ -18933,14 +21428,15 @@ zuverlassig	402h
 모래사장	143d
 모래색	103d
 모래언덕	155d
-모로코	621d
+모로코	639d
 모브	63d
-모카 무스	670d
+모카 무스	688d
 모험	414d
 목련	223d
 목재	276d
 목초지	123d
-몽롱	429d
+못생긴	421d
+몽롱	445d
 몽환	392d
 무당벌레	324d
 무더운	397d
@@ -18951,18 +21447,21 @@ zuverlassig	402h
 물	151d
 물결	141d
 물속	361d
-뮤트	426d
-미국	607d
+뮤트	442d
+미국	625d
 미니멀	381d
 미래	372d
 미색	18d
+미술	434d
+미술관	434d
 미스터리	390d
-미쓰비시	467d
+미쓰비시	484d
 미역	137d
 민트	30d
 민트색	30d
 믿음직	402d
 밀	248d
+밀리터리	427d
 밀림	120d
 밀밭	248d
 밀크티	256d
@@ -18972,26 +21471,30 @@ zuverlassig	402h
 바닷 모래	142d
 바닷속	140d
 바람	201d
-바랜	426d
-바르사	579d
-바비	659d
+바랜	442d
+바르사	597d
+바비	677d
 바위	161d
-바이두	506d
-바이에른 뮌헨	581d
+바이두	523d
+바이에른 뮌헨	599d
 바이올렛	22d
+반짝	426d
+반짝반짝	426d
+반짝임	426d
 발렌타인데	364d
-밝	423d
-밝 연	421d
+밝	439d
+밝 연	437d
 밤	189d
 밤갈색	20d
+밤문화	432d
 밤색	7d
 밤중	189d
-방글라데시	647d
+방글라데시	665d
 밭	123d
 백사장	143d
 백색	10d
 밸런타인데	364d
-버거킹	517d
+버거킹	534d
 버건디	33d
 버블티	256d
 버섯	135d
@@ -19002,40 +21505,44 @@ zuverlassig	402h
 벚꽃	205d
 벚나무	205d
 베리	250d
-베리 페리	667d
+베리 페리	685d
 베이지	17d
 베이지색	17d
-베트남	618d
-벤피카	590d
-벨기	625d
+베트남	636d
+벤피카	608d
+벨기	643d
 벨벳	287d
 벼	249d
 벽난	308d
 벽돌	280d
 별	172d
 별 빛나	172d
+병든	421d
+병사	427d
 병아리 노	77d
 병아리색	77d
 병원	352d
-보다폰	533d
+보다폰	550d
 보라	5d
 보라색	5d
 보랏	5d
 보름달	170d
 보리밭	248d
 보석	313d
-보카 주니어스	595d
+보카 주니어스	613d
 복고	375d
 복사꽃	213d
 복숭아	232d
 복숭아 분홍	73d
 복숭아꽃	213d
 복숭아색	27d
-볼보	463d
+볼보	480d
 봄	192d
 봄날	192d
 부두	153d
 부드러운	384d
+부러운	422d
+부러움	422d
 부엌	357d
 부활절	369d
 북극	182d
@@ -19046,23 +21553,24 @@ zuverlassig	402h
 불	164d
 불꽃	164d
 불꽃놀	331d
-불스	552d
+불스	570d
 불씨	165d
 불안	409d
 붉	0d
-브라질	604d
+브라질	622d
 브론즈	58d
 블러셔 핑크	114d
 블루베리	229d
+블루스	433d
 블루아워	179d
 비	196d
 비 오 날	196d
 비단	288d
 비단잉어	326d
-비바 마젠타	668d
-비비드	424d
-비엠더블유	453d
-비자카드	472d
+비바 마젠타	686d
+비비드	440d
+비엠더블유	470d
+비자카드	489d
 비취	295d
 비취색	50d
 빈티지	375d
@@ -19070,21 +21578,24 @@ zuverlassig	402h
 빗줄기	196d
 빙산	181d
 빙하	181d
-빛나	423d
+빛나	439d
 빨간	0d
 빨간색	0d
 빨강	0d
 빨갛다	0d
 빵	267d
-빼고	437d
-뿌연	429d
+빼고	454d
+뿌연	445d
 사막	155d
 사무실	353d
-사우디아라비아	619d
+사우디아라비아	637d
 사원	341d
+사월	192d
 사이버펑크	371d
+사이키델릭	431d
 사찰	341d
 사치	377d
+사탄	424d
 사탕	269d
 사파이어	54d
 사프란	274d
@@ -19103,7 +21614,8 @@ zuverlassig	402h
 살구색	78d
 살몬	29d
 살색	115d
-삼성	449d
+삼성	466d
+삼월	192d
 상아색	38d
 상쾌	395d
 새벽녘	177d
@@ -19111,13 +21623,16 @@ zuverlassig	402h
 새빨간색	74d
 새싹색	53d
 새틴	288d
+색소폰	433d
+샐러드	429d
 샛노란	101d
 샛노란색	101d
 생동감	385d
 생일	368d
 생일 파티	368d
+샤넬	567d
 샤르트뢰즈	67d
-샤오미	502d
+샤오미	519d
 샴페인	262d
 샴페인색	57d
 서글픈	387d
@@ -19125,13 +21640,14 @@ zuverlassig	402h
 서리	183d
 서리색	83d
 서점	340d
+서프라이즈	420d
 석록색	82d
 석류	240d
 석양	176d
 석청색	81d
 석호	145d
-선명	424d
-선명 밝	423d
+선명	440d
+선명 밝	439d
 선불교 정원	346d
 선인장	134d
 선종	346d
@@ -19155,12 +21671,12 @@ zuverlassig	402h
 세이지	94d
 세이지그린	94d
 세피아	61d
-셀틱스	551d
+셀틱스	569d
 소나무	121d
 소나무숲	121d
 소녀	415d
 소박	374d
-소프트	425d
+소프트	441d
 솔숲	121d
 솜사탕	270d
 수국	216d
@@ -19178,21 +21694,21 @@ zuverlassig	402h
 숯불	165d
 숲	119d
 숲속	119d
-쉘	468d
-스냅챗	490d
-스바루	466d
+쉘	485d
+스냅챗	507d
+스바루	483d
 스시	273d
-스웨덴	628d
-스위스	626d
-스즈키	465d
+스웨덴	646d
+스위스	644d
+스즈키	482d
 스카이블루	41d
 스칸디나비아	349d
 스칼렛	34d
-스타벅스	441d
+스타벅스	458d
 스테인리스	281d
 스트레스	409d
-스페인	602d
-스포티파	446d
+스페인	620d
+스포티파	463d
 슬픈	387d
 슬픔	387d
 승리	412d
@@ -19203,6 +21719,7 @@ zuverlassig	402h
 시멘트	279d
 시안	14d
 시원	396d
+시월	194d
 시장	329d
 신나	386d
 신록	127d
@@ -19214,87 +21731,100 @@ zuverlassig	402h
 실버	12d
 실크	288d
 심	140d
+심심	430d
 심플	381d
 심홍색	71d
-싱가포르	652d
-싱가포르항공	529d
+십이월	195d
+십일월	194d
+싱가포르	670d
+싱가포르항공	546d
 싱그러운	395d
+썩	421d
 쓸쓸	387d
 아	376d
 아늑	394d
-아니라	437d
-아닌	437d
-아랍에미리트	622d
+아니라	454d
+아닌	454d
+아랍에미리트	640d
 아련	411d
-아르헨티나	605d
-아마존	543d
-아메리칸 익스프레스	475d
+아르헨티나	623d
+아마존	560d
+아메리칸 익스프레스	492d
 아보카	239d
-아스널	568d
+아스널	586d
 아스팔트	279d
-아약스	589d
-아우디	454d
+아약스	607d
+아우디	471d
 아이보리	38d
 아이스크림	271d
-아이슬란드	632d
-아일랜드	609d
+아이슬란드	650d
+아일랜드	627d
 아침	185d
 아침 이슬	203d
 아쿠아	66d
-아틀레티코 마드리드	580d
+아트	434d
+아틀레티코 마드리드	598d
+악마	424d
 안개	199d
-안드로이드	494d
+안녕	451d
+안녕하세요	451d
+안녕하십니까	451d
+안드로이드	511d
 안정	402d
-알리바바	503d
-알리페	505d
+알록달록	175d
+알리바바	520d
+알리페	522d
 암녹색	48d
 암벽	161d
 애저	39d
 앰버	32d
 앵무새	320d
 야경	189d
-야광	428d
+야광	444d
 야생	414d
 야시장	330d
+야채	429d
 약초	136d
 양귀비	219d
 양초	307d
-양키스	560d
-어두운	419d
-어둑	431d
-어둠	419d
-어둡고	419d
+양키스	578d
+어두운	435d
+어둑	447d
+어둠	435d
+어둡고	435d
 어린	376d
-어스름	431d
+어스름	447d
 어스톤	380d
 언덕	158d
 얼룩말	317d
-얼어붙	430d
+얼어붙	446d
 얼음	181d
 엄숙	406d
-없	437d
-없게	437d
-없고	437d
-없어	437d
+없	454d
+없게	454d
+없고	454d
+없어	454d
 에너지	385d
 에메랄드	49d
 에메랄드색	49d
-에미레이트 항공	522d
-에버턴	577d
+에미레이트 항공	539d
+에버턴	595d
 에스프레소	251d
-에어비앤비	476d
-에이치앤엠	515d
-엑스박스	545d
-엔비디아	498d
-엘지	519d
+에어비앤비	493d
+에이치앤엠	532d
+엑스박스	562d
+엔비디아	515d
+엘지	536d
 여름	193d
 여름날	193d
 여명	177d
 여성	415d
 여우	321d
 여유	383d
+역겨운	421d
+역겨움	421d
 역동	385d
-연	421d
+연	437d
 연기	311d
 연꽃	209d
 연꽃 연못	149d
@@ -19314,16 +21844,18 @@ zuverlassig	402h
 열정	389d
 영	408d
 영광	412d
-영국	608d
-옅	422d
+영국	626d
+옅	438d
+예술	434d
 오두막	359d
 오래된 책	309d
 오렌지	225d
 오렌지색	1d
 오로라	174d
-오륜기	660d
-오스트리아	627d
+오륜기	678d
+오스트리아	645d
 오아시스	138d
+오월	192d
 오전	185d
 오커	36d
 오프화이트	104d
@@ -19335,12 +21867,12 @@ zuverlassig	402h
 올리브	275d
 올리브그린	24d
 올리브색	24d
-올림픽	660d
+올림픽	678d
 옻칠	300d
 와비사비	350d
 와인	261d
 와인색	33d
-왓츠앱	480d
+왓츠앱	497d
 왕실	378d
 외	387d
 외로움	387d
@@ -19348,8 +21880,8 @@ zuverlassig	402h
 요정	391d
 용암	163d
 우롱차	257d
-우버	477d
-우분투	495d
+우버	494d
+우분투	512d
 우산	335d
 우아	393d
 우울	387d
@@ -19358,25 +21890,26 @@ zuverlassig	402h
 우주	173d
 우주선	360d
 우주정거장	360d
-우크라이나	616d
+우크라이나	634d
 울트라마린	44d
-워드프레스	540d
-워리어스	553d
+워드프레스	557d
+워리어스	571d
 원목	276d
 월백색	76d
-웜톤	432d
+웜톤	448d
 웨딩	367d
-웨스트햄	576d
+웨스트햄	594d
 웰빙	413d
 위스키	264d
-위챗	482d
+위챗	499d
 유기농	379d
 유리	291d
 유백색	105d
-유벤투스	583d
-유튜브	448d
+유벤투스	601d
+유월	193d
+유튜브	465d
 으스스	399d
-은 부드러움	425d
+은 부드러움	441d
 은색	12d
 은하	173d
 은하수	173d
@@ -19388,23 +21921,26 @@ zuverlassig	402h
 의료	352d
 이끼	131d
 이른 아침	185d
-이베	479d
+이베	496d
+이상	431d
 이슬	203d
 이슬비	197d
-이집트	620d
-이케아	442d
-이탈리아	601d
-인	614d
+이월	195d
+이집트	638d
+이케아	459d
+이탈리아	619d
+인	632d
 인더스트리얼	373d
-인도네시아	648d
+인도네시아	666d
 인디고	23d
 인디핑크	92d
-인스타그램	445d
-인테르	585d
-인텔	496d
+인스타그램	462d
+인테르	603d
+인텔	513d
 일몰	176d
-일본	598d
+일본	616d
 일본풍	350d
+일월	195d
 일출	177d
 잎	127d
 잎사귀	127d
@@ -19414,7 +21950,7 @@ zuverlassig	402h
 자기	292d
 자두	241d
 자두색	62d
-자메이카	641d
+자메이카	659d
 자색	5d
 자수정	56d
 자수정색	56d
@@ -19437,6 +21973,8 @@ zuverlassig	402h
 장터	329d
 재	165d
 재스민	220d
+재즈	433d
+재즈바	433d
 잿	8d
 저녁	188d
 저녁노	176d
@@ -19446,6 +21984,8 @@ zuverlassig	402h
 전구	333d
 전문	402d
 전원풍	374d
+전장	427d
+전쟁	427d
 절	341d
 절벽	161d
 절제된	417d
@@ -19456,7 +21996,7 @@ zuverlassig	402h
 정오	186d
 정원	125d
 제비꽃색	22d
-제외	437d
+제외	454d
 젠	346d
 조명	333d
 조용	382d
@@ -19468,15 +22008,19 @@ zuverlassig	402h
 주홍색	35d
 주황	1d
 주황색	1d
-줌 미팅	538d
-중국	612d
+줌 미팅	555d
+중국	630d
 중국 빨강	75d
 중국풍	351d
 중추절	366d
 즐거운	386d
+지루	430d
+지루함	430d
+지옥	424d
 지중	348d
 지평선	180d
-진	420d
+지폐	419d
+진	436d
 진녹색	48d
 진달래	222d
 진주	296d
@@ -19484,24 +22028,32 @@ zuverlassig	402h
 진지	406d
 진홍색	34d
 진흙	166d
-짙	419d
+질투	422d
+질투심	422d
+징그러운	421d
+짙	435d
 짙 안개	199d
 짙 초록	48d
 짙 회색	37d
-쨍	424d
+쨍	440d
 쪽	23d
 차가운	396d
-차가운 색	433d
-차가운 색감	433d
+차가운 색	449d
+차가운 색감	449d
 차분	382d
 차콜	37d
 찻 갈색	88d
 찻잎	253d
 창공	167d
-창백	422d
-채 높	424d
+창백	438d
+창의적	434d
+채 높	440d
+채소	429d
 책	309d
+천국	423d
 천둥	198d
+천사	423d
+천상	423d
 천연	379d
 철	282d
 철쭉	222d
@@ -19521,8 +22073,8 @@ zuverlassig	402h
 청자	294d
 청화백자	293d
 체리	227d
-체코	635d
-첼시	569d
+체코	653d
+첼시	587d
 초록	3d
 초록색	3d
 초롱	306d
@@ -19532,128 +22084,135 @@ zuverlassig	402h
 초콜릿	258d
 초콜릿색	108d
 촛불	307d
+추	421d
 추석	366d
 추억	411d
 추운	396d
 축제	332d
 축제 분위기	405d
 춘절	365d
-칙칙	426d
+칙칙	442d
 친환경	379d
 칠기	300d
-칠레	639d
+칠레	657d
+칠월	193d
 침실	358d
 침엽수	121d
 카니발	332d
 카레	274d
-카카오	483d
-카카오톡	483d
+카카오	500d
+카카오톡	500d
 카키	25d
 카키색	25d
-카타르	623d
-카타르항공	523d
+카타르	641d
+카타르항공	540d
 카페	339d
 카페라떼	252d
 카푸치노	252d
-캐나다	610d
+캐나다	628d
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
 커피	251d
 커피색	107d
 커피숍	339d
-케냐	644d
-케이에프씨	516d
+컬러풀	175d
+케냐	662d
+케이에프씨	533d
 케이크	268d
 코랄	28d
 코발트	45d
 코발트블루	45d
-코카콜라	439d
+코카콜라	456d
 코코넛	238d
 코코아	258d
 코퍼	59d
 콘크리트	279d
-콜롬비아	638d
-쿠바	654d
-쿨톤	433d
+콜롬비아	656d
+쿠바	672d
+쿨톤	449d
 크롬	283d
 크리스마스	362d
 크리스털	297d
 크림색	18d
 크림슨	71d
-클라인 블루	656d
-클래식 블루	665d
+클라인 블루	674d
+클래식 블루	683d
+클럽	432d
 클리닉	352d
 키위	242d
-태국	649d
-태극기	613d
+탐욕	422d
+태국	667d
+태극기	631d
 태양	169d
 택시	336d
 탠	26d
 터쿼이즈	15d
-터키	617d
+터키	635d
 터키석색	15d
-터키항공	525d
+터키항공	542d
 테라코타	111d
-테슬라	460d
+테슬라	477d
 테크	372d
-텔레그램	481d
+텔레그램	498d
 토기	301d
 토마토	244d
 토스트	267d
-토요타	456d
-토트넘	573d
+토요타	473d
+토트넘	591d
 토프	68d
-톤다운	426d
+톤다운	442d
 통나무집	359d
 툰드라	182d
-튀르키예	617d
+튀르키예	635d
 튤립	210d
-트위치	486d
-트위터	548d
-티파니 블루	655d
-틱톡	485d
-파나소닉	521d
+트위치	503d
+트위터	565d
+티파니 블루	673d
+틱톡	502d
+파나소닉	538d
 파란	4d
 파란색	4d
 파랗다	4d
-파리	422d
-파리 생제르맹	587d
-파스텔	427d
-파스텔톤	427d
+파리	438d
+파리 생제르맹	605d
+파스텔	443d
+파스텔톤	443d
 파우더 퍼플	99d
 파우더블루	98d
-파이어폭스	493d
+파이어폭스	510d
 파인애플	237d
-파키스탄	646d
+파키스탄	664d
 파티	368d
 판다	318d
+팔월	193d
 팥색	89d
 펄화이트	106d
-페네르바체	593d
-페덱스	470d
-페라리	451d
-페루	640d
-페이스북	444d
-페이팔	474d
-펩시	541d
+페네르바체	611d
+페덱스	487d
+페라리	468d
+페루	658d
+페이스북	461d
+페이팔	491d
+펩시	558d
 펭귄	319d
 편안	383d
+평범	430d
 평온	382d
 평화	382d
 포	228d
 포근	394d
 포도주	261d
 포도주색	113d
-포르쉐	461d
-포르투갈	603d
-폭스바겐	455d
+포르쉐	478d
+포르투갈	621d
+폭스바겐	472d
 폭염	202d
 폭죽	331d
 폭포	150d
 폭풍	198d
 폭풍우	198d
-폴란드	633d
+폴란드	651d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -19663,21 +22222,21 @@ zuverlassig	402h
 품격	393d
 풋사	234d
 풍선	334d
-프랑스	599d
-플라멩구	596d
+프랑스	617d
+플라멩구	614d
 플라밍고	314d
 플라스틱	304d
 플럼	62d
-플레이스테이션	450d
+플레이스테이션	467d
 피	312d
-피그마	536d
-피아트	462d
-피치 퍼즈	669d
+피그마	553d
+피아트	479d
+피치 퍼즈	687d
 피치색	27d
 피콕블루	46d
-핀란드	631d
-핀터레스트	489d
-필리핀	650d
+핀란드	649d
+핀터레스트	506d
+필리핀	668d
 핏	312d
 핑크	6d
 핑크색	6d
@@ -19713,10 +22272,11 @@ zuverlassig	402h
 향수	375d
 향신료	274d
 허브	136d
-헝가리	636d
-현대자동차	459d
+헝가리	654d
+현금	419d
+현대자동차	476d
 협곡	157d
-형광	428d
+형광	444d
 형광 노	118d
 형광 분홍	116d
 형광 초록	117d
@@ -19725,18 +22285,19 @@ zuverlassig	402h
 호박색	32d
 호수	146d
 호수 파	42d
-호주	611d
-혼다	457d
+호주	629d
+혼다	474d
 혼란	418d
 홍차	253d
 홍학	314d
+화	434d
 화강암	278d
 화난	398d
 화산	163d
 화염	164d
-화웨	501d
+화웨	518d
 화창	169d
-환	423d
+환	439d
 환상	391d
 활기찬	385d
 황갈색	26d
@@ -19748,6 +22309,7 @@ zuverlassig	402h
 회녹색	94d
 회색	8d
 회청색	93d
+후르츠	428d
 훈훈	394d
 흐린 날	200d
 흐림	200d
@@ -19759,181 +22321,197 @@ zuverlassig	402h
 흥겨운	405d
 희망	400d
 희망찬	400d
-희미	431d
-희뿌연	429d
+희미	447d
+희뿌연	445d
 흰	10d
 흰색	10d
 힐링	383d
 힘찬	401d
-@stems fr 1835
-abd	607e
+@stems fr 1967
+abd	625e
 abeill	323e
 abricot	78e
 abys	140e
-ac milan	584e
+ac milan	602e
 acier	281e
 adorabl	404e
-aeroflot	526e
-afc aja	589e
-africa do sul	642e
-afriqu du sud	642e
+aeroflot	543e
+afc aja	607e
+africa do sul	660e
+afriqu du sud	660e
 agrum	225e
-agypten	620e
-ai cap	620e
-ai cập	620e
-air india	530e
-airbnb	476e
-airtel	531e
-aja amsterdam	589e
-alemanha	600e
-alemania	600e
+agypten	638e
+ai cap	638e
+ai cập	638e
+air india	547e
+airbnb	493e
+airtel	548e
+aja amsterdam	607e
+alemanha	618e
+alemania	618e
 algu	137e
-alibaba	503e
-alipay	505e
-allemagn	600e
-almanya	600e
+alibaba	520e
+alipay	522e
+allemagn	618e
+almanya	618e
 alp	159e
 aluminium	283e
-amazon shopping	543e
-amazon.com	543e
+amazon shopping	560e
+amazon.com	560e
 ambr	32e
 ambré	32e
-amd	497e
-ame	475e
-america flag	607e
-american expr	475e
-american flag	607e
+amd	514e
+ame	492e
+america flag	625e
+american expr	492e
+american flag	625e
 amethyst	56e
 amour	388e
 amoureux	388e
 améthyst	56e
-an do	614e
+an do	632e
 anana	237e
-android	494e
+android	511e
+ang	423e
+angeliqu	423e
 angois	409e
 angoissé	409e
-anneau olympiqu	660e
+angéliqu	423e
+anneau olympiqu	678e
 anniversair	368e
 antarctiqu	182e
 anthracit	37e
 anxieux	409e
-ao	627E
+ao	645E
+aout	193e
+août	193e
 apaisant	382e
 apr midi	187e
 aprè midi	187e
 aqua	66e
-arabi saoudit	619e
-arabia saudita	619e
+arabi saoudit	637e
+arabia saudita	637e
 arbr	132e
 arc en ciel	175e
 arctiqu	182e
 ardent	389e
 argent	12e
-argentin	605e
-argentin flag	605e
-argentina	605e
-argentinien	605e
+argentin	623e
+argentin flag	623e
+argentina	623e
+argentinien	623e
 argenté	12e
 argil	301e
-arjantin	605e
-arsenal	568e
-arsenal fc	568e
-arábia saudita	619e
+arjantin	623e
+arm	427e
+armé	427e
+arsenal	586e
+arsenal fc	586e
+art	434E
+artist	434e
+artistiqu	434e
+arábia saudita	637e
 asphalt	279e
-atletico de madrid	580e
-atletico madrid	580e
-atlético de madrid	580e
-atlético madrid	580e
+atletico de madrid	598e
+atletico madrid	598e
+atlético de madrid	598e
+atlético madrid	598e
 atr	308e
 au petit matin	185e
 aub	177e
 aubergin	245e
-aucun	435e
+aucun	452e
 audacieux	401e
-audi	454e
+audi	471e
 auror	177e
 auror boreal	174e
 auror boréal	174e
 auror polair	174e
-australi	611e
-australia	611e
-australian flag	611e
-australien	611e
-austria	627e
-austrian flag	627e
-austrália	611e
-autobu de londr	658e
-autobú de londr	658e
+australi	629e
+australia	629e
+australian flag	629e
+australien	629e
+austria	645e
+austrian flag	645e
+austrália	629e
+autobu de londr	676e
+autobú de londr	676e
 automn	194e
 automnal	194e
-autrich	627e
+autrich	645e
 aventur	414e
 aventureux	414e
 aver	196e
+avidit	422e
+avidité	422e
 avocat	239e
-avustralya	611e
-avusturya	627e
-ay yildiz	617e
-ay yıldız	617e
+avril	192e
+avustralya	629e
+avusturya	645e
+ay yildiz	635e
+ay yıldız	635e
 azal	222e
 azalé	222e
-azul klein	656e
-azul tiffany	655e
+azul klein	674e
+azul tiffany	673e
 azur	39e
-ba lan	633e
-bae	622e
+ba lan	651e
+bae	640e
 bai	250e
-baidu	506e
+baidu	523e
 balein	327e
 ballon	334e
 ballon de baudruch	334e
 bambou	122e
 bambouserai	122e
+banal	430e
 banan	235e
-bandera de chil	639e
-banglad	647e
-bangladesch	647e
-bangladesh	647e
-bangladeshi flag	647e
-bangladé	647e
+bandera de chil	657e
+banglad	665e
+bangladesch	665e
+bangladesh	665e
+bangladeshi flag	665e
+bangladé	665e
 banqu	353e
 banqui	181e
 barb a papa	270e
 barb à papa	270e
-barbi	659e
-barbi pink	659e
-barca	579e
-barça	579e
-bayern munchen	581e
-bayern munich	581e
-bayern münchen	581e
+barbi	677e
+barbi pink	677e
+barca	597e
+barça	597e
+bayern munchen	599e
+bayern munich	599e
+bayern münchen	599e
 bazar	329e
 beig	17e
-belcika	625e
-belgian flag	625e
-belgica	625e
-belgien	625e
-belgio	625e
-belgiqu	625e
-belgium	625e
-belçika	625e
-benfica	590e
-besikta	594e
+belcika	643e
+belgian flag	643e
+belgica	643e
+belgien	643e
+belgio	643e
+belgiqu	643e
+belgium	643e
+belçika	643e
+benfica	608e
+besikta	612e
 beton	279e
 beurr	266e
-beşiktaş	594e
-bi	625e
+beşiktaş	612e
+bi	643e
 bibliothequ	340e
 bibliothèqu	340e
 bien etr	413e
 bien êtr	413e
 bier	263e
 bijou	313e
-bilibili	507e
+bilibili	524e
+billet	419e
 bio	379e
-birlesik krallik	608e
-birleşik krallık	608e
+birlesik krallik	626e
+birleşik krallık	626e
 bistrot	339e
+bizarr	431e
 bièr	263e
 blanc	10e
 blanc bleut	76e
@@ -19948,9 +22526,9 @@ blanc nacr	106e
 blanc nacré	106e
 blanc neig	84e
 blanch	10e
-blaugrana	579e
+blaugrana	597e
 ble	248e
-blem	422e
+blem	438e
 bleu	4e
 bleu aqua	66e
 bleu canard	13e
@@ -19962,7 +22540,7 @@ bleu céruléen	40e
 bleu denim	69e
 bleu gri	93e
 bleu jean	69e
-bleu klein	656e
+bleu klein	674e
 bleu lac	42e
 bleu marin	16e
 bleu mineral	81e
@@ -19973,42 +22551,46 @@ bleu paon	46e
 bleu poudr	98e
 bleu poudré	98e
 bleu roi	43e
-bleu tiffany	655e
+bleu tiffany	673e
 bleu violet	95e
 bleuet	229e
-blu klein	656e
+blu klein	674e
 blé	248e
-blêm	422e
-bmw	453e
-bo dao nha	603e
-boca junior	595e
+blêm	438e
+bmw	470e
+bo dao nha	621e
+boca junior	613e
 boi massif	276e
 boisé	276e
+boit de nuit	432e
 bonbon	269e
 bonheur	386e
-booking.com	535e
+bonjour	451e
+bonsoir	451e
+booking.com	552e
 bord de mer	142e
 bordeau	33e
 bordeau fonc	19e
 bordeau foncé	19e
-borussia dortmund	582e
-boston celtic	551e
-boston red sox	562e
+borussia dortmund	600e
+boston celtic	569e
+boston red sox	580e
 bou	166e
 bougi	307e
+boît de nuit	432e
 brai	165e
 brasier	164e
-brasil	604e
-brasilien	604e
+brasil	622e
+brasilien	622e
 brasseri	339e
-brazil	604e
-brazilian flag	604e
-bresil	604e
-brezilya	604e
+brazil	622e
+brazilian flag	622e
+bresil	622e
+brezilya	622e
 bri	201e
-brillant	423e
+brillant	439e
 briqu	280e
-british flag	608e
+british flag	626e
 bronz	58e
 bronz antiqu	302e
 bronzé	58e
@@ -20024,17 +22606,17 @@ brun chocolat	108e
 brun the	88e
 brun thé	88e
 bruyant	418e
-brésil	604e
+brésil	622e
 brûlant	397e
 bubbl tea	256e
 bureau	353e
-burger king	517e
-bus londonien	658e
-bvb	582e
-bélgica	625e
+burger king	534e
+bus londonien	676e
+bvb	600e
+bélgica	643e
 béton	279e
-bỉ	625e
-bồ đào nha	603e
+bỉ	643e
+bồ đào nha	621e
 caban	359e
 cacao	258e
 cactu	134e
@@ -20045,12 +22627,13 @@ café	251e
 café au lait	252e
 café bar	339e
 calm	382e
+camouflag	427e
 campagn	344e
-canada	610e
-canadian flag	610e
-canadien de montreal	566e
-canadien de montréal	566e
-canadá	610e
+canada	628e
+canadian flag	628e
+canadien de montreal	584e
+canadien de montréal	584e
+canadá	628e
 canicul	202e
 cannel	274e
 canyon	157e
@@ -20061,17 +22644,18 @@ carnaval	332e
 carott	246e
 carp koi	326e
 carp koï	326e
-carrefour	512e
+carrefour	529e
 cascad	150e
-catar	623e
+catar	641e
 cathedral	356e
 cathédral	356e
 cavern	162e
-cechia	635e
-cekya	635e
+cechia	653e
+cekya	653e
 celadon	294e
-celtic	551e
-celtic fc	597e
+celest	423e
+celtic	569e
+celtic fc	615e
 cendr	165e
 centr vill	337e
 ceramiqu	301e
@@ -20086,32 +22670,34 @@ chaleur	202e
 chaleureux	394e
 chambr	358e
 champ	123e
+champ de bataill	427e
 champ de ble	248e
 champ de blé	248e
 champagn	262e
 champignon	135e
 chandel	307e
+chanel	567e
 chaotiqu	418e
 chartreux	67e
 chatain	20e
 chateau	355e
 chaud	397e
-chelsea	569e
-chelsea fc	569e
+chelsea	587e
+chelsea fc	587e
 chemin	308e
 cheminé	308e
 chen	276e
-chequia	635e
+chequia	653e
 chic	393e
-chicago bull	552e
-chicago cub	563e
-chil flag	639e
-chilean flag	639e
-chili drapeau	639e
-chin	612e
-chin flag	612e
-china	612e
-chinaflagg	612e
+chicago bull	570e
+chicago cub	581e
+chil flag	657e
+chilean flag	657e
+chili drapeau	657e
+chin	630e
+chin flag	630e
+china	630e
+chinaflagg	630e
 chocolat	258e
 chocolat clair	7e
 chrom	283e
@@ -20127,8 +22713,8 @@ ciel gri	200e
 ciel étoilé	172e
 cieu	167e
 ciment	279e
-cin	612e
-cina	612e
+cin	630e
+cina	630e
 cit	337e
 cit interdit	342e
 citron	224e
@@ -20137,27 +22723,30 @@ citronnad	224e
 citrouill	243e
 cité	337e
 cité interdit	342e
-clair	421e
+clair	437e
 clair de lun	171e
-classic blu	665e
+classic blu	683e
 clementin	225e
 cliniqu	352e
 clown	328e
+club de jazz	433e
 clémentin	225e
-co do sao vang	618e
+co do sao vang	636e
 cobalt	45e
-coca cola	439e
-coca colanin	439e
-coca colanın	439e
+coca cola	456e
+coca colanin	456e
+coca colanın	456e
 coccinel	324e
 coco	238e
-cok	439e
+cok	456e
 coler	398e
 collin	158e
-colombi	638e
-colombia	638e
-colombian flag	638e
-colômbia	638e
+colombi	656e
+colombia	656e
+colombian flag	656e
+color	175E
+coloré	175e
+colômbia	656e
 confianc	402e
 confiant	401e
 confiseri	269e
@@ -20166,28 +22755,29 @@ conifer	121e
 cont de fee	391e
 cont de fée	391e
 coquelicot	219e
-cor du sud	613e
+cor du sud	631e
 corail	28e
-corea del sud	613e
-corea del sur	613e
-coreia do sul	613e
-coré du sud	613e
+corea del sud	631e
+corea del sur	631e
+coreia do sul	631e
+coré du sud	631e
 cosmo	173e
 cosy	394e
 cot	142e
 coton	289e
 cottag	359e
 coucher de soleil	176e
+coucou	451e
 couleur caf	107e
 couleur café	107e
 couleur caramel	109e
 couleur champagn	57e
 couleur chataign	20e
-couleur chaud	432e
+couleur chaud	448e
 couleur châtaign	20e
 couleur crem	18e
 couleur crèm	18e
-couleur froid	433e
+couleur froid	449e
 couleur or	11e
 couleur pech	27e
 couleur prun	62e
@@ -20199,180 +22789,215 @@ couleur vin	113e
 couleur violet	22e
 courg	243e
 couvert	200e
-cr flamengo	596e
+cr flamengo	614e
 crachin	197e
 cramoisi	71e
+creatif	434e
+creativit	434e
 crem	18e
 crem fouet	252e
 crem glac	271e
 crepuscul	188e
 crepuscul dor	176e
 cristal	297e
+crudit	429e
+crudité	429e
 crèm	18e
 crèm fouetté	252e
 crèm glacé	271e
+créatif	434e
+créativité	434e
 crépuscul	188e
 crépuscul doré	176e
-cuba	654e
-cuban flag	654e
+cuba	672e
+cuban flag	672e
 cuir	285e
 cuisin	357e
 cuivr	59e
 cuivré	59e
+cupidit	422e
+cupidité	422e
 curcuma	79e
 curry	274e
 cyan	14e
 cyberpunk	371e
-czech flag	635e
-czech republic	635e
-czechia	635e
+czech flag	653e
+czech republic	653e
+czechia	653e
 céladon	294e
+célest	423e
 céramiqu	301e
 céruléen	40e
 céréal	248e
 côt	142e
-cờ đỏ sao vàng	618e
-dalla cowboy	557e
-dan mach	630e
-danemark	630e
-danimarca	630e
-danimarka	630e
-danish flag	630e
-dannebrog	630e
+cờ đỏ sao vàng	636e
+dalla cowboy	575e
+dan mach	648e
+danemark	648e
+danimarca	648e
+danimarka	648e
+danish flag	648e
+dannebrog	648e
 dauphin	327e
-delav	422e
+decembr	195e
+degout	421e
+degoutant	421e
+degueulas	421e
+delav	438e
 delicat	384e
-dell	499e
+dell	516e
+demon	424e
 denim	286e
-denmark	630e
-desatur	426e
+denmark	648e
+desatur	442e
 desert	155e
 dessert	268e
 detendu	383e
-deutschland	600e
-dhl	469e
+deutschland	618e
+dhl	486e
+diabl	424e
 diamant	298e
-dinamarca	630e
-discord	487e
-docker	492e
-dodger	561e
-domino	549e
+dinamarca	648e
+disco	432e
+discord	504e
+discothequ	432e
+discothèqu	432e
+docker	509e
+dodger	579e
+dollar	419e
+domino	566e
 dor	11e
 dor a la feuill	303e
 doré	11e
 doré à la feuill	303e
 dou	384e
 dou amer	411e
-dou ton	425e
+dou ton	441e
 douc	384e
 douillet	394e
-drapeau de singapour	652e
-drapeau francai	599e
-drapeau françai	599e
-dropbo	537e
-duc	600e
+drapeau de singapour	670e
+drapeau francai	617e
+drapeau françai	617e
+dropbo	554e
+duc	618e
 dun	155e
-dutch flag	624e
+dutch flag	642e
 dynamiqu	385e
-dänemark	630e
-délavé	422e
+dänemark	648e
+décembr	195e
+dégoût	421e
+dégoûtant	421e
+dégueulas	421e
+délavé	438e
 délicat	384e
-désaturé	426e
+démon	424e
+désaturé	442e
 désert	155e
 détendu	383e
-easyjet	528e
+easyjet	545e
 eau	151e
-ebay	479e
+ebay	496e
 ecarlat	34e
 eclair	198e
-eclatant	423e
+eclatant	439e
 ecol	354e
 ecologiqu	379e
 effrayant	399e
-egipto	620e
-egito	620e
-egitto	620e
+egipto	638e
+egito	638e
+egitto	638e
 egli	356e
-egypt	620e
-egyptian flag	620e
-electriqu	428e
+egypt	638e
+egyptian flag	638e
+electriqu	444e
 eleganc	393e
 elegant	393e
-embrum	429e
-embrumé	429e
+embrum	445e
+embrumé	445e
 emeraud	49e
-emirado arab unido	622e
-emirado árab unido	622e
-emirat airlin	522e
-emirat arab uni	622e
-emirato arab unido	622e
-emirato árab unido	622e
+emerveill	420e
+emirado arab unido	640e
+emirado árab unido	640e
+emirat airlin	539e
+emirat arab uni	640e
+emirato arab unido	640e
+emirato árab unido	640e
 en coler	398e
 en plein jour	191e
 enchant	391e
 enchanté	391e
 encr	47e
 encr de chin	299e
-endonezya	648e
+endonezya	666e
 endormi	410e
 energi	385e
 energiqu	385e
 enfant	376e
 enfantin	376e
+enfer	424e
 enfum	311e
 enfumé	311e
 enigmatiqu	390e
 enneig	184e
 enneigé	184e
+ennui	430e
+ennuyeux	430e
 enseign lumineux	305e
 ensoleill	169e
 ensoleillé	169e
 entrepri	353e
+envieux	422e
 epic	274e
 epur	381e
 erabl	129e
 eruption	163e
 espac	173e
-espagn	602e
-espana	602e
-espanha	602e
-españa	602e
+espagn	620e
+espana	620e
+espanha	620e
+españa	620e
 espoir	400e
-estado unido	607e
+estado unido	625e
 estival	193e
 etang	148e
 etang de lotu	149e
-etat uni	607e
+etat uni	625e
 ete	193e
 ether	392e
+etincelant	426e
 etoil	172e
-everton	577e
-everton fc	577e
-evit	435e
-eviter	435e
-except	435e
-excepté	435e
+etonn	420e
+etonnant	420e
+etrang	431e
+everton	595e
+everton fc	595e
+evit	452e
+eviter	452e
+excentriqu	431e
+except	452e
+excepté	452e
 expresso	251e
-facebook	444e
-faibl lumier	431e
+facebook	461e
+fad	430E
+faibl lumier	447e
 falai	161e
 fantastiqu	391e
 fard a jou	114e
 fard à jou	114e
-fas	621e
+fas	639e
 fauv	26e
-fc barcelona	579e
-fc bayern	581e
-fc porto	591e
-fed	470e
+fc barcelona	597e
+fc bayern	599e
+fc porto	609e
+fed	487e
 fee	391e
 feeriqu	391e
 feminin	415e
-fenerbahc	593e
-fenerbahç	593e
+fenerbahc	611e
+fenerbahç	611e
 fer	282e
 ferm	344e
-ferrari	451e
+ferrari	468e
 festif	405e
 festival	332e
 fet	332e
@@ -20390,27 +23015,28 @@ feuill mort	128e
 feuill or	303e
 feuillag	127e
 feuillag automn	128e
+fevrier	195e
 fiabl	402e
-fiat	462e
+fiat	479e
 fier	412e
-figma	536e
-filipina	650e
-filipinler	650e
-filipino flag	650e
-filippin	650e
+figma	553e
+filipina	668e
+filipinler	668e
+filipino flag	668e
+filippin	668e
 fin herb	136e
 financ	353e
-finland	631e
-finlandia	631e
-finlandiya	631e
-finlândia	631e
-finnish flag	631e
-finnland	631e
-firefo	493e
+finland	649e
+finlandia	649e
+finlandiya	649e
+finlândia	649e
+finnish flag	649e
+finnland	649e
+firefo	510e
 fièr	412e
-flag of japan	598e
+flag of japan	616e
 flamant ros	314e
-flamengo	596e
+flamengo	614e
 flamm	164e
 fleur	204e
 fleur de cerisier	205e
@@ -20422,12 +23048,12 @@ fleuv	147e
 flocon	184e
 floraison	204e
 floral	204e
-fluo	428e
-fluorescent	428e
-fly emirat	522e
+fluo	444e
+fluorescent	444e
+fly emirat	539e
 foll	418e
-fonc	419e
-foncé	419e
+fonc	435e
+foncé	435e
 fond de la mer	140e
 fond marin	140e
 font	282e
@@ -20445,17 +23071,20 @@ fougueux	389e
 fraich	395e
 fraicheur	396e
 framboi	230e
-franc	599e
-franca	599e
-francia	599e
-frankreich	599e
-fransa	599e
-frança	599e
+franc	617e
+franca	617e
+francia	617e
+frankreich	617e
+fransa	617e
+frança	617e
 fraîch	395e
 fraîcheur	396e
-french flag	599e
+french flag	617e
+fric	419e
 froid	396e
+fruit	428e
 fruit roug	250e
+fruité	428e
 fuchsia	65e
 fum	311e
 fumé	311e
@@ -20467,52 +23096,55 @@ futurist	372e
 fée	391e
 féeriqu	391e
 féminin	415e
+février	195e
 fêt	332e
 fêt anniversair	368e
 fêt de la mi automn	366e
 fêt du printemp	365e
 gai	386e
-galatasaray	592e
+galatasaray	610e
 galaxi	173e
+galeri	434e
 galet	278e
-gana	645e
+gana	663e
 gateau	268e
 gazon	124e
 gel	183e
-gelé	430e
-german flag	600e
-germania	600e
-germany	600e
-ghana	645e
-ghanaian flag	645e
-giamaica	641e
-giappon	598e
+gelé	446e
+genial	420e
+german flag	618e
+germania	618e
+germany	618e
+ghana	663e
+ghanaian flag	663e
+giamaica	659e
+giappon	616e
 ginkgo	130e
-github	491e
+github	508e
 givr	183e
 givré	183e
 glac a la vanill	271e
 glac à la vanill	271e
 glacial	396e
 glacier	181e
-glacé	430e
+glacé	446e
 glorieux	412e
 glycin	218e
-golden gat	657e
-golden gat bridg	657e
-golden stat warrior	553e
-googl	443e
+golden gat	675e
+golden gat bridg	675e
+golden stat warrior	571e
+googl	460e
 gorg	157e
 gothiqu	407e
 grand fond	140e
 grand muraill	343e
 granit	278e
 grav	406e
-grec	634e
-grecia	634e
-greec	634e
-greek flag	634e
-green bay packer	556e
+grec	652e
+grecia	652e
+greec	652e
+greek flag	652e
+green bay packer	574e
 grenad	240e
 grenouill	325e
 gri	8e
@@ -20522,23 +23154,25 @@ gri bleu	93e
 gri fer	87e
 gri plomb	85e
 gri vert	94e
-griechenland	634e
+griechenland	652e
 grisatr	8e
 grisâtr	8e
 grott	162e
-grèc	634e
-grécia	634e
+grèc	652e
+grécia	652e
+guerr	427e
 guirland lumineux	333e
-guney afrika	642e
-guney kor	613e
+guney afrika	660e
+guney kor	631e
 gâteau	268e
-güney afrika	642e
-güney kor	613e
-h m	515e
-ha lan	624e
-hab	566e
+génial	420e
+güney afrika	660e
+güney kor	631e
+h m	532e
+ha lan	642e
+hab	584e
 halloween	363e
-han quoc	613e
+han quoc	631e
 hant	399e
 hanté	399e
 havan	26e
@@ -20548,104 +23182,111 @@ heur bleu	179e
 heur dor	178e
 heur doré	178e
 heureux	386e
-hindistan	614e
+hideux	421e
+hindistan	632e
 hiver	195e
 hivernal	195e
-hoa ky	607e
-hoa kỳ	607e
-holland	624e
-hollanda	624e
-honda	457e
-hongri	636e
+hoa ky	625e
+hoa kỳ	625e
+holland	642e
+hollanda	642e
+honda	474e
+hongri	654e
 hopital	352e
 horizon	180e
-hormi	435e
+hormi	452e
 horreur	399e
 hortensia	216e
 houl	141e
-huawei	501e
+huawei	518e
 huil oliv	275e
-hungarian flag	636e
-hungary	636e
-hungary flag	636e
-hungria	636e
-hungría	636e
-hy lap	634e
-hy lạp	634e
-hyundai	459e
-hà lan	624e
-hàn quốc	613e
+hungarian flag	654e
+hungary	654e
+hungary flag	654e
+hungria	654e
+hungría	654e
+hy lap	652e
+hy lạp	652e
+hyundai	476e
+hà lan	642e
+hàn quốc	631e
 hôpital	352e
 iceberg	181e
-iceland	632e
-icelandic flag	632e
-ikb	656e
-ikea	442e
+iceland	650e
+icelandic flag	650e
+ikb	674e
+ikea	459e
 ile	154E
-illuminating	666e
+illuminating	684e
 ilot	154e
 imperial	378e
 impérial	378e
 incendi	164e
-ind	614e
-india	614e
-indian flag	614e
-indien	614e
+incroyabl	420e
+ind	632e
+india	632e
+indian flag	632e
+indien	632e
 indigo	23e
-indonesi	648e
-indonesia	648e
-indonesian flag	648e
-indonesien	648e
-indonési	648e
-indonésia	648e
+indonesi	666e
+indonesia	666e
+indonesian flag	666e
+indonesien	666e
+indonési	666e
+indonésia	666e
 industriel	373e
+infernal	424e
 innocent	403e
-instagram	445e
-intel	496e
-inten	424e
-inter milan	585e
-inter milano	585e
-international klein blu	656e
-international orang	657e
-internazional	585e
-ireland	609e
-irish flag	609e
-irland	609e
-irlanda	609e
-island	632e
-island flagg	632e
-islanda	632e
-islandia	632e
-islândia	632e
-ispanya	602e
-isvec	628e
-isveç	628e
-isvicr	626e
-isviçr	626e
-itali	601e
-italia	601e
-italian flag	601e
-italien	601e
-italy	601e
-italya	601e
-itália	601e
+insolit	431e
+instagram	462e
+intel	513e
+inten	440e
+inter milan	603e
+inter milano	603e
+international klein blu	674e
+international orang	675e
+internazional	603e
+ireland	627e
+irish flag	627e
+irland	627e
+irlanda	627e
+island	650e
+island flagg	650e
+islanda	650e
+islandia	650e
+islândia	650e
+ispanya	620e
+isvec	646e
+isveç	646e
+isvicr	644e
+isviçr	644e
+itali	619e
+italia	619e
+italian flag	619e
+italien	619e
+italy	619e
+italya	619e
+itália	619e
 ivoir	38e
-izlanda	632e
+izlanda	650e
 jad	295e
-jamai	435e
-jamaica	641e
-jamaican flag	641e
-jamaika	641e
-jamaiqu	641e
-jamaïqu	641e
-japan	598e
-japan flagg	598e
-japao	598e
-japon	598e
+jalou	422e
+jalousi	422e
+jamai	452e
+jamaica	659e
+jamaican flag	659e
+jamaika	659e
+jamaiqu	659e
+jamaïqu	659e
+janvier	195e
+japan	616e
+japan flagg	616e
+japao	616e
+japon	616e
 japonai	350e
-japonya	598e
-japão	598e
-japón	598e
+japonya	616e
+japão	616e
+japón	616e
 jardin	125e
 jardin zen	346e
 jasmin	220e
@@ -20658,12 +23299,13 @@ jaun néon	118e
 jaun poussin	77e
 jaun terreux	102e
 jaun vif	101e
+jazz	433E
 jean	286e
 jet	153e
 jeté	153e
-jeu olympiqu	660e
+jeu olympiqu	678e
 jiangnan	345e
-jio	532e
+jio	549e
 joi	386e
 jouet	376e
 jour	191e
@@ -20671,41 +23313,44 @@ journ	191e
 journé	191e
 joyau	313e
 joyeux	386e
-juego olimpico	660e
-juego olímpico	660e
+juego olimpico	678e
+juego olímpico	678e
+juillet	193e
+juin	193e
 jungl	120e
-juv	583e
-juventu	583e
-kakao talk	483e
-kakaotalk	483e
+juv	601e
+juventu	601e
+kakao talk	500e
+kakaotalk	500e
 kaki	25e
-kanada	610e
-katar	623e
+kanada	628e
+katar	641e
 kawaii	404e
-kenia	644e
-kentucky fried chicken	516e
-kenya	644e
-kenyan flag	644e
+kenia	662e
+kentucky fried chicken	533e
+kenya	662e
+kenyan flag	662e
 kermes	332e
-kfc	516e
+kfc	533e
 kiwi	242e
-klein blau	656e
-klein blu	656e
-knick	555e
-kolombiya	638e
-kolumbien	638e
-korean flag	613e
-kuba	654e
-küba	654e
-la galaxy	567e
-la laker	550e
+klein blau	674e
+klein blu	674e
+knick	573e
+kolombiya	656e
+kolumbien	656e
+korean flag	631e
+kuba	672e
+küba	672e
+la galaxy	585e
+la laker	568e
 lac	146e
 lagon	145e
 lagun	145e
+laid	421e
 lait	265e
 laiton	60e
-laker	550e
-lamborghini	452e
+laker	568e
+lamborghini	469e
 lamp	333e
 lampadair	333e
 lampion	306e
@@ -20715,63 +23360,68 @@ larg	139e
 lav	163e
 lavand	207e
 lavi	299e
-lego	546e
-leicester city	574e
-lenovo	500e
+lego	563e
+legum	429e
+leicester city	592e
+lenovo	517e
 lent	410e
 lever de soleil	177e
-lfc	570e
-lg	519e
+lfc	588e
+lg	536e
 librairi	340e
-lidl	513e
+lidl	530e
 lie de vin	33e
 lierr	133e
 lila	64e
 lila pal	90e
 lila pâl	90e
 lin	289e
-linkedin	547e
+linkedin	564e
 littoral	142e
-liverpool fc	570e
-living coral	664e
+liverpool fc	588e
+living coral	682e
 livr	309e
-london bus	658e
-los angel dodger	561e
-los angel laker	550e
+london bus	676e
+los angel dodger	579e
+los angel laker	568e
 lotu	209e
-lufthansa	524e
+loufoqu	431e
+lufthansa	541e
 lugubr	399e
 lumier	333e
 lumier du soleil	169e
-lumineux	423e
+lumineux	439e
 lun	170e
 lunair	171e
 lux	377e
 luxueux	377e
-lyft	478e
-macaristan	636e
+lyft	495e
+légum	429e
+macaristan	654e
 macaron	272e
 magenta	21e
 magiqu	391e
 magma	163e
 magnolia	223e
-mai	247e
+mai	192E
 malachit	82e
-malaisi	651e
-malasia	651e
-malaysia	651e
-malaysian flag	651e
-malezya	651e
-malásia	651e
-man city	572e
-man united	571e
-man utd	571e
-manchester city	572e
-manchester united	571e
+malad	421e
+maladi	421e
+malaisi	669e
+malasia	669e
+malaysia	669e
+malaysian flag	669e
+malezya	669e
+malásia	669e
+man city	590e
+man united	589e
+man utd	589e
+manchester city	590e
+manchester united	589e
 manchot	319e
 mandarin	225e
 mangu	236e
-mapl leaf flag	610e
+mapl leaf flag	628e
 marbr	277e
 march	329e
 march de nuit	330e
@@ -20782,16 +23432,16 @@ marché nocturn	330e
 marguerit	217e
 mariag	367e
 marin	16e
-maroc	621e
-marocco	621e
-marokko	621e
-marroco	621e
+maroc	639e
+marocco	639e
+marokko	639e
+marroco	639e
 marron	7e
 marron roug	19e
-marrueco	621e
+marrueco	639e
 maré	141e
 masculin	416e
-mastercard	473e
+mastercard	490e
 matcha	255e
 matin	185e
 matiné	185e
@@ -20800,53 +23450,63 @@ mauv	63e
 mauv fonc	5e
 mauv foncé	5e
 maï	247e
-mcdonald	440e
+mcdonald	457e
 medical	352e
 meditatif	408e
 meditation	408e
 mediterran	348e
 mediterraneen	348e
 mediterraneenn	348e
-meituan	508e
-meksika	606e
+meituan	525e
+meksika	624e
 melancoli	387e
 melancoliqu	387e
 menth	30e
 menth a eau	30e
 menth à eau	30e
 mer	139e
-messico	606e
+merveill	420e
+merveilleux	420e
+messico	624e
 metal	283e
 metalliqu	283e
 metropol	337e
-mexican flag	606e
-mexico	606e
-mexiko	606e
-mexiqu	606e
-miami heat	554e
-microsoft	542e
+mexican flag	624e
+mexico	624e
+mexiko	624e
+mexiqu	624e
+miami heat	572e
+microsoft	559e
 midi	186e
 miel	260e
 mignon	404e
 mignonn	404e
+militair	427e
 minimal	381e
 minimalist	381e
 minuit	190e
-misir bayragi	620e
-mitsubishi	467e
-mocha mous	670e
+misir bayragi	638e
+mitsubishi	484e
+moch	421e
+mocha mous	688e
 modern	381e
+monnai	419e
+monochrom	425e
+monoton	430e
 mont	158e
 montagn	158e
 montagn enneig	159e
 montagn enneigé	159e
-montreal canadien	566e
+montreal canadien	584e
 moro	387e
-moroccan flag	621e
-morocco	621e
+moroccan flag	639e
+morocco	639e
 mous	131e
 moussu	131e
 moutard	110e
+multicolor	175e
+mus	434e
+musé	434e
 myrtill	229e
 myster	390e
 mysterieux	390e
@@ -20863,42 +23523,43 @@ mélancoliqu	387e
 métal	283e
 métalliqu	283e
 métropol	337e
-méxico	606e
-mısır bayrağı	620e
-na uy	629e
+méxico	624e
+mısır bayrağı	638e
+na uy	647e
 nacr	296e
-nam phi	642e
-napoli calcio	586e
+nam phi	660e
+napoli calcio	604e
 natur	379e
 naturel	379e
-naver	484e
+naver	501e
 nebuleux	173e
 neig	184e
 neigeux	184e
 nenuphar	209e
 neon	305e
 nerveux	409e
-netfli	447e
-netherland	624e
-neuseeland	653e
-new england patriot	559e
-new york knick	555e
-new york yank	560e
-new zealand	653e
-new zealand flag	653e
-newcastl united	575e
-nga	615e
-nhat ban	598e
-nhật bản	598e
-ni	435e
-niederland	624e
-nigeria	643e
-nigeria flagg	643e
-nigerian flag	643e
-nigéria	643e
-nijerya	643e
-nintendo	544e
-nissan	458e
+netfli	464e
+netherland	642e
+neuseeland	671e
+new england patriot	577e
+new york knick	573e
+new york yank	578e
+new zealand	671e
+new zealand flag	671e
+newcastl united	593e
+nga	633e
+nhat ban	616e
+nhật bản	616e
+ni	452e
+niederland	642e
+nigeria	661e
+nigeria flagg	661e
+nigerian flag	661e
+nigéria	661e
+nijerya	661e
+nintendo	561e
+nissan	475e
+niveau de gri	425e
 nobl	378e
 noc	367e
 nocturn	189e
@@ -20908,50 +23569,53 @@ noir	9e
 noir bleut	80e
 noir bleuté	80e
 noir encr	47e
-non	435e
+noir et blanc	425e
+non	452e
 nordiqu	349e
-noruega	629e
-norvec	629e
-norveg	629e
-norvegia	629e
-norveç	629e
-norvèg	629e
-norway	629e
-norwegen	629e
-norwegian flag	629e
+noruega	647e
+norvec	647e
+norveg	647e
+norvegia	647e
+norveç	647e
+norvèg	647e
+norway	647e
+norwegen	647e
+norwegian flag	647e
 nostalgi	375e
 nostalgiqu	411e
 nouvel an chinoi	365e
-nouvel zeland	653e
-nouvel zéland	653e
-nova zelandia	653e
-nova zelândia	653e
+nouvel zeland	671e
+nouvel zéland	671e
+nova zelandia	671e
+nova zelândia	671e
+novembr	194e
 noyer	276e
 noël	362e
 nuag	168e
 nuageux	200e
 nud	115e
-nueva zelanda	653e
+nueva zelanda	671e
 nuit	189e
 numeriqu	372e
 numériqu	372e
-nuova zelanda	653e
-nvidia	498e
+nuova zelanda	671e
+nvidia	515e
 nébuleux	173e
 nénuphar	209e
 néon	305e
 oasi	138e
-obscur	419e
+obscur	435e
 ocean	139e
 ocr	36e
+octobr	194e
 océan	139e
-olimpiadi	660e
-olympic	660e
-olympic gam	660e
-olympic ring	660e
-olympiqu de marseill	588e
-olympisch spiel	660e
-om	588e
+olimpiadi	678e
+olympic	678e
+olympic gam	678e
+olympic ring	678e
+olympiqu de marseill	606e
+olympisch spiel	678e
+om	606e
 oniriqu	392e
 oolong	257e
 optimism	400e
@@ -20966,95 +23630,100 @@ orchid	215e
 orchidé	215e
 oriental	351e
 osmanth	221e
-osterreich	627e
+osterreich	645e
 outremer	44e
-packer	556e
-paesi bassi	624e
+packer	574e
+paesi bassi	642e
 pai	382e
-pai baixo	624e
-pai bajo	624e
+pai baixo	642e
+pai bajo	642e
+paillet	426e
+pailleté	426e
 pain	267e
 paisibl	382e
-pakistan	646e
-pakistani flag	646e
-pal	422e
+pakistan	664e
+pakistani flag	664e
+pal	438e
 palai imperial	342e
 palai impérial	342e
-panasonic	521e
+panasonic	538e
 panda	318e
-panton classic blu	665e
-panton greenery	662e
-panton living coral	664e
-panton mocha mous	670e
-panton peach fuzz	669e
-panton ultra violet	663e
-panton very peri	667e
-panton viva magenta	668e
+panton classic blu	683e
+panton greenery	680e
+panton living coral	682e
+panton mocha mous	688e
+panton peach fuzz	687e
+panton ultra violet	681e
+panton very peri	685e
+panton viva magenta	686e
 paon	315e
 papier	290e
 papillon	322e
 paqu	369e
 paqueret	217e
-paquistan	646e
-paquistao	646e
-paquistán	646e
-paquistão	646e
+paquistan	664e
+paquistao	664e
+paquistán	664e
+paquistão	664e
+paradi	423e
 paraplui	335e
 parc	126e
 parchemin	290e
 paresseux	410e
-pari saint germain	587e
+pari saint germain	605e
 parm	99e
-pas	435e
-pass	426e
+pas	452e
+pass	442e
 passion	389e
 passionn	389e
 passionné	389e
-passé	426e
-pastel	427e
+passé	442e
+pastel	443e
 pastequ	231e
 pastèqu	231e
 patisseri	268e
 pavot	219e
-pay bas	624e
-paypal	474e
-paí baixo	624e
-paí bajo	624e
-peach fuzz	669e
+pay bas	642e
+paypal	491e
+paí baixo	642e
+paí bajo	642e
+peach fuzz	687e
 pech	232e
+peintr	434e
+peintur	434e
 pelou	124e
-penombr	431e
-pepsi	541e
+penombr	447e
+pepsi	558e
 perl	296e
-perou	640e
+perou	658e
 perroquet	320e
-peru	640e
-peru flagg	640e
-peruvian flag	640e
-perú	640e
+peru	658e
+peru flagg	658e
+peruvian flag	658e
+perú	658e
 peur	399e
-phan lan	631e
-phap	599e
-philippin	650e
-philippinen	650e
-phosphorescent	428e
-pháp	599e
-phần lan	631e
+phan lan	649e
+phap	617e
+philippin	668e
+philippinen	668e
+phosphorescent	444e
+pháp	617e
+phần lan	649e
 pierr	278e
 pierr precieux	313e
 pierr précieux	313e
 pin	121e
 pined	121e
 pingouin	319e
-pinterest	489e
+pinterest	506e
 pinèd	121e
-pittsburgh steeler	558e
+pittsburgh steeler	576e
 pivoin	211e
 plag	142e
 plag de sabl	143e
 plag tropical	144e
 plastiqu	304e
-playstation	450e
+playstation	467e
 plein energi	385e
 plein lun	170e
 plein énergi	385e
@@ -21062,75 +23731,81 @@ plui	196e
 plum	310e
 pluvieux	196e
 point du jour	177e
+poison	421e
 poisson roug	326e
 polair	182e
-poland	633e
-polen	633e
-polish flag	633e
-pologn	633e
-polonia	633e
-polonya	633e
-polônia	633e
+poland	651e
+polen	651e
+polish flag	651e
+pologn	651e
+polonia	651e
+polonya	651e
+polônia	651e
 pomm	233e
 pomm vert	234e
 porcelain	292e
 porcelain bleu et blanc	293e
-porsch	461e
+porsch	478e
 port	153e
-portekiz	603e
-portogallo	603e
-portugal	603e
-portugal flag	603e
-portugu flag	603e
+portekiz	621e
+portogallo	621e
+portugal	621e
+portugal flag	621e
+portugu flag	621e
 poteri	301e
 potiron	243e
 pourpr	5e
+pourri	421e
+pourritur	421e
 prairi	123e
 pre	123e
 printanier	192e
 printemp	192e
 professionnel	402e
-profond	420e
+profond	436e
 pré	123e
-psg	587e
+psg	605e
+psychedeliqu	431e
+psychédéliqu	431e
 puissant	401e
 pur	403e
 puret	403e
 pureté	403e
-pâl	422e
+pâl	438e
 pâqu	369e
 pâqueret	217e
 pâtisseri	268e
-pénombr	431e
-pérou	640e
+pénombr	447e
+pérou	658e
 pêch	232e
-qatar	623e
-qatar airway	523e
-qatari flag	623e
+qatar	641e
+qatar airway	540e
+qatari flag	641e
 quai	153e
 quartz	297e
-quenia	644e
-quênia	644e
+quenia	662e
+quênia	662e
 raffin	393e
 raffiné	393e
 rafraichissant	395e
 rafraîchissant	395e
 rag	398e
 raisin	228e
-real madrid	578e
-real madrid cf	578e
+real madrid	596e
+real madrid cf	596e
 recif	152e
 recif corallien	152e
-red bull	518e
-red doubl decker	658e
-red sox	562e
-reddit	488e
-regno unito	608e
-reino unido	608e
+red bull	535e
+red doubl decker	676e
+red sox	580e
+reddit	505e
+regno unito	626e
+reino unido	626e
 relaxant	383e
-relianc jio	532e
+relianc jio	549e
 renard	321e
-renault	464e
+renault	481e
+repugnant	421e
 ressac	141e
 retro	375e
 rev	392e
@@ -21141,13 +23816,13 @@ rivier	147e
 rizier	249e
 roch	161e
 rocher	161e
-romania	637e
-romanian flag	637e
+romania	655e
+romanian flag	655e
 romantiqu	388e
-romanya	637e
-romenia	637e
-romênia	637e
-ros barbi	659e
+romanya	655e
+romenia	655e
+romênia	655e
+ros barbi	677e
 ros blush	114e
 ros du matin	203e
 ros fluo	116e
@@ -21159,11 +23834,11 @@ ros poudr	92e
 ros poudré	92e
 ros pâl	6e
 ros pêch	73e
-ros quartz	661e
-ros quartz and serenity	661e
+ros quartz	679e
+ros quartz and serenity	679e
 ros roug	206e
 ros vif	6e
-rosa barbi	659e
+rosa barbi	677e
 rosier	206e
 rosé	6e
 rosé du matin	203e
@@ -21181,33 +23856,34 @@ roug violacé	96e
 roug à lèvr	70e
 rouill	284e
 rouillé	284e
-roumani	637e
-routemaster	658e
+roumani	655e
+routemaster	676e
 royal	378e
-royaum uni	608e
+royaum uni	626e
 rubi	55e
 rue	338e
 ruell	338e
 ruisseau	147e
-rumania	637e
-rumanien	637e
-rumänien	637e
+rumania	655e
+rumanien	655e
+rumänien	655e
 rural	344e
-rusia	615e
-russi	615e
-russia	615e
-russian flag	615e
-russland	615e
+rusia	633e
+russi	633e
+russia	633e
+russian flag	633e
+russland	633e
 rustiqu	374e
-rusya	615e
-ryanair	527e
+rusya	633e
+ryanair	544e
 récif	152e
 récif corallien	152e
+répugnant	421e
 rétro	375e
 rêv	392e
 rêveur	392e
 rêveux	392e
-rússia	615e
+rússia	633e
 sabl	156e
 sabl clair	103e
 safran	274e
@@ -21215,12 +23891,15 @@ sain	413e
 saint patrick	370e
 saint valentin	364e
 sakura	205e
+sal	421E
+salad	429e
 sall de clas	354e
 salon de the	339e
 salon de thé	339e
-samsung	449e
-san	435e
-san francisco giant	564e
+salut	451e
+samsung	466e
+san	452e
+san francisco giant	582e
 sanctuair	341e
 sang	312e
 sanglant	312e
@@ -21230,45 +23909,51 @@ santé	413e
 saphir	54e
 sapin	121e
 sarcel	13e
+satan	424e
+sataniqu	424e
 satin	288e
-satur	424e
-saturé	424e
-saudi arabia	619e
-saudi arabien	619e
-saudi flag	619e
-sauf	435e
+satur	440e
+saturé	440e
+saudi arabia	637e
+saudi arabien	637e
+saudi flag	637e
+sauf	452e
 saug	94e
 saumon	29e
 sauvag	414e
+saxophon	433e
 scandinav	349e
-schweden	628e
-schweiz	626e
+schweden	646e
+schweiz	644e
 scienc fiction	372e
+scintillant	426e
 sepia	61e
+septembr	194e
 serein	382e
 serenit	382e
 serieux	402e
-sf giant	564e
-shell	468e
-shopify	539e
-sili	639e
-singapor airlin	529e
-singapor flag	652e
-singaporean flag	652e
+sf giant	582e
+shell	485e
+shopify	556e
+sili	657e
+singapor airlin	546e
+singapor flag	670e
+singaporean flag	670e
 sinistr	399e
-sl benfica	590e
-snapchat	490e
+sl benfica	608e
+snapchat	507e
 sobr	381E
 sobr et discret	417e
 soi	288e
 soir	188e
 soiré	188e
 sol	166e
+soldat	427e
 soleil	169e
 soleil couchant	176e
 solennel	406e
 solitair	387e
-sombr	419e
+sombr	435e
 sombr humeur	387e
 sommet enneig	159e
 sommet enneigé	159e
@@ -21277,203 +23962,206 @@ sorbet	271e
 sou boi	119e
 sou eau	361e
 sou marin	361e
-sourd	426e
-south africa	642e
-south african flag	642e
-south korea	613e
-spagna	602e
-spain	602e
-spanien	602e
-spanish flag	602e
+sourd	442e
+south africa	660e
+south african flag	660e
+south korea	631e
+spagna	620e
+spain	620e
+spanien	620e
+spanish flag	620e
 spirituel	408e
-spotify	446e
-spur	573e
-ssc napoli	586e
-star and strip	607e
-starbuck	441e
-stati uniti	607e
+spotify	463e
+spur	591e
+ssc napoli	604e
+star and strip	625e
+starbuck	458e
+stati uniti	625e
 station spatial	360e
-steeler	558e
+steeler	576e
 str	409e
 stres	409e
 stressé	409e
 styl chinoi	351e
-subaru	466e
+subaru	483e
 subtil	417e
 succulent	134e
-sudafrica	642e
-sudafrika	642e
-sudkorea	613e
-sudáfrica	642e
-suecia	628e
-sued	628e
-suica	626e
-suis	626e
-suiza	626e
+sudafrica	660e
+sudafrika	660e
+sudkorea	631e
+sudáfrica	660e
+suecia	646e
+sued	646e
+suica	644e
+suis	644e
+suiza	644e
+surprenant	420e
+surpri	420e
 sushi	273e
-suudi arabistan	619e
-suzuki	465e
-suèd	628e
-suécia	628e
-suíça	626e
-svezia	628e
-svizzera	626e
-sweden	628e
-swedish flag	628e
-swi flag	626e
-switzerland	626e
+suudi arabistan	637e
+suzuki	482e
+suèd	646e
+suécia	646e
+suíça	644e
+svezia	646e
+svizzera	644e
+sweden	646e
+swedish flag	646e
+swi flag	644e
+switzerland	644e
 sylv	119e
 sépia	61e
 sérieux	402e
 sérénité	382e
-südafrika	642e
-südkorea	613e
-taegukgi	613e
-tailandia	649e
-tailândia	649e
-tami	425e
-tami sombr	431e
-tamis	425e
-tamisé	425e
-tamisé sombr	431e
-taobao	504e
+südafrika	660e
+südkorea	631e
+taegukgi	631e
+tailandia	667e
+tailândia	667e
+tami	441e
+tami sombr	447e
+tamis	441e
+tamisé	441e
+tamisé sombr	447e
+taobao	521e
 taup	68e
 taxi	336e
-tay ban nha	602e
-tayland	649e
-tchequi	635e
-tchequia	635e
-tchéqui	635e
-tchéquia	635e
+tay ban nha	620e
+tayland	667e
+tchequi	653e
+tchequia	653e
+tchéqui	653e
+tchéquia	653e
 technologi	372e
-telegram	481e
+telegram	498e
 tempet	198e
 templ	341e
 tempêt	198e
 tendr	384e
-tendr ton	425e
+tendr ton	441e
 tenebreux	407e
-tern	426e
+tern	442e
 terr	166e
 terr cuit	111e
 terracotta	111e
 terreux	380e
-tesco	514e
-tesla	460e
-thai flag	649e
-thai lan	649e
-thailand	649e
-thailandia	649e
-thaïland	649e
+tesco	531e
+tesla	477e
+thai flag	667e
+thai lan	667e
+thailand	667e
+thailandia	667e
+thaïland	667e
 the	253E
 the au lait	256e
 the noir	253e
 the vert	254e
-tho nhi ky	617e
-thuy dien	628e
-thuy si	626e
-thy	525e
-thái lan	649e
+tho nhi ky	635e
+thuy dien	646e
+thuy si	644e
+thy	542e
+thái lan	667e
 thé	253e
 thé au lait	256e
 thé noir	253e
 thé vert	254e
-thổ nhĩ kỳ	617e
-thụy sĩ	626e
-thụy điển	628e
-tiffany	655e
-tiffany blau	655e
-tiffany blu	655e
+thổ nhĩ kỳ	635e
+thụy sĩ	644e
+thụy điển	646e
+tiffany	673e
+tiffany blau	673e
+tiffany blu	673e
 tigr	316e
-tiktok	485e
-tiranga	614e
+tiktok	502e
+tiranga	632e
 tomat	244e
 tomb de la nuit	188e
 tombé de la nuit	188e
-ton chaud	432e
-ton froid	433e
+ton chaud	448e
+ton froid	449e
 ton terreux	380e
 tonnerr	198e
-toronto mapl leaf	565e
+toronto mapl leaf	583e
 torrid	202e
-toshiba	520e
-tottenham	573e
-tottenham hotspur	573e
+toshiba	537e
+tottenham	591e
+tottenham hotspur	591e
 toundra	182e
 tournesol	208e
-toyota	456e
+toxiqu	421e
+toyota	473e
 tranquill	382e
-tricolor	599e
+tricolor	617e
 triomph	412e
 trist	387e
 tristes	387e
 tropical	347e
 tropiqu	347e
-trung quoc	612e
-trung quốc	612e
-tschechien	635e
+trung quoc	630e
+trung quốc	630e
+tschechien	653e
 tulip	210e
-turchia	617e
-turk bayragi	617e
-turk hava yollari	525e
-turkei	617e
-turkey	617e
-turkish airlin	525e
-turkish flag	617e
-turkiy	617e
-turqui	617e
-turquia	617e
+turchia	635e
+turk bayragi	635e
+turk hava yollari	542e
+turkei	635e
+turkey	635e
+turkish airlin	542e
+turkish flag	635e
+turkiy	635e
+turqui	635e
+turquia	635e
 turquoi	15e
-turquía	617e
-twitch	486e
-twitter	548e
-tây ban nha	602e
+turquía	635e
+twitch	503e
+twitter	565e
+tây ban nha	620e
 ténébreux	407e
-türk bayrağı	617e
-türk hava yolları	525e
-türkei	617e
-türkiy	617e
-u.s.a	607e
-uae	622e
-uber	477e
-ubuntu	495e
-uc	611e
-ucraina	616e
-ucrania	616e
-ucrânia	616e
-uk	608e
-ukrain	616e
-ukrainian flag	616e
-ukrayna	616e
-ultimat gray	666e
-ultimat gray and illuminating	666e
-ultra violet	663e
-ungarn	636e
-ungheria	636e
-union jack	608e
-united arab emirat	622e
-united kingdom	608e
-united stat	607e
+türk bayrağı	635e
+türk hava yolları	542e
+türkei	635e
+türkiy	635e
+u.s.a	625e
+uae	640e
+uber	494e
+ubuntu	512e
+uc	629e
+ucraina	634e
+ucrania	634e
+ucrânia	634e
+uk	626e
+ukrain	634e
+ukrainian flag	634e
+ukrayna	634e
+ultimat gray	684e
+ultimat gray and illuminating	684e
+ultra violet	681e
+ungarn	654e
+ungheria	654e
+union jack	626e
+united arab emirat	640e
+united kingdom	626e
+united stat	625e
 univer	173e
-ups	471e
+ups	488e
 urbain	337e
-usa	607e
+usa	625e
 usin	373e
 vagu	141e
 vaisseau spatial	360e
 vall	160e
 vallon	160e
 vallé	160e
-vaporeux	429e
+vaporeux	445e
 varech	137e
 velour	287e
 vent	201e
 venteux	201e
 verdur	127e
-vereinigt arabisch emirat	622e
-vereinigt konigreich	608e
-vereinigt königreich	608e
-vereinigt staaten	607e
+vereinigt arabisch emirat	640e
+vereinigt konigreich	626e
+vereinigt königreich	626e
+vereinigt staaten	625e
 vermillon	35e
 verr	291e
 vert	3e
@@ -21497,15 +24185,16 @@ vert prairi	51e
 vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
-very peri	667e
+very peri	685e
 vibrant	385e
 victoir	412e
-viet nam	618e
-vietnam	618e
-vietnam flag	618e
+vie nocturn	432e
+viet nam	636e
+vietnam	636e
+vietnam flag	636e
 vieu livr	309e
 vieu ros	89e
-vif	424e
+vif	440e
 vign	133e
 vill	337e
 villag	344e
@@ -21518,63 +24207,64 @@ violet poudr	99e
 violet poudré	99e
 violin	22e
 viril	416e
-visa	472e
-viv	424e
-viva magenta	668e
-viêt nam	618e
-việt nam	618e
-vk	534e
-vkontakt	534e
-vodafon	533e
+visa	489e
+viv	440e
+viva magenta	686e
+viêt nam	636e
+việt nam	636e
+vk	551e
+vkontakt	551e
+vodafon	550e
 voi lact	173e
 voi lacté	173e
 volcan	163e
-volkswagen	455e
-volvo	463e
-vuong quoc anh	608e
-vw	455e
-vương quốc anh	608e
+volkswagen	472e
+volvo	480e
+vuong quoc anh	626e
+vw	472e
+vương quốc anh	626e
 wabi sabi	350e
-wechat	482e
-weibo	509e
-west ham	576e
-west ham united	576e
-whatsapp	480e
+wechat	499e
+weibo	526e
+west ham	594e
+west ham united	594e
+whatsapp	497e
 whisky	264e
-wordpr	540e
-xbo	545e
-xiaohongshu	511e
-xiaomi	502e
-y	601E
-yank	560e
-yeni zelanda	653e
-youtub	448e
-yunanistan	634e
+wordpr	557e
+xbo	562e
+xiaohongshu	528e
+xiaomi	519e
+y	619E
+yank	578e
+yeni zelanda	671e
+youtub	465e
+yunanistan	652e
 zebr	317e
 zen	346e
-zhihu	510e
-zoom meeting	538e
-zoom video	538e
+zhihu	527e
+zoom meeting	555e
+zoom video	555e
 zèbr	317e
-áfrica do sul	642e
-áo	627e
-áustria	627e
+áfrica do sul	660e
+áo	645e
+áustria	645e
 âtr	308e
-ägypten	620e
-çekya	635e
-çin	612e
+ägypten	638e
+çekya	653e
+çin	630e
 écarlat	34e
 éclair	198e
-éclatant	423e
+éclatant	439e
 écol	354e
 écologiqu	379e
 égli	356e
-égypt	620e
-électriqu	428e
+égypt	638e
+électriqu	444e
 éléganc	393e
 élégant	393e
 émeraud	49e
-émirat arab uni	622e
+émerveill	420e
+émirat arab uni	640e
 énergi	385e
 énergiqu	385e
 énigmatiqu	390e
@@ -21584,62 +24274,71 @@ zèbr	317e
 éruption	163e
 étang	148e
 étang de lotu	149e
-état uni	607e
+état uni	625e
 éthéré	392e
+étincelant	426e
 étoil	172e
 étoilé	172e
+étonnant	420e
+étonné	420e
+étrang	431e
 été	193e
-évit	435e
-éviter	435e
-índia	614e
+évit	452e
+éviter	452e
+índia	632e
 île	154e
 îlot	154e
-österreich	627e
-úc	611e
-ý	601e
-đan mạch	630e
-đức	600e
-şili	639e
-ấn độ	614e
-@stems es 1810
-abd	607f
+österreich	645e
+úc	629e
+ý	619e
+đan mạch	648e
+đức	618e
+şili	657e
+ấn độ	632e
+@stems es 1930
+abd	625f
 abej	323f
 abism	140f
 abrasador	202f
 abrasador calor	397f
-ac milan	584f
+abril	192f
+aburrid	430f
+aburrimient	430f
+ac milan	602f
 acantilad	161f
 aceit de oliv	275f
 aceitun	275f
 acer	281f
 acogedor	394f
 adorabl	404f
-aeroflot	526f
-afc ajax	589f
-afric do sul	642f
-afriqu du sud	642f
+aeroflot	543f
+afc ajax	607f
+afric do sul	660f
+afriqu du sud	660f
+afrutad	428f
+agost	193f
 agridulc	411f
 agu	151f
 aguacat	239f
 aguacer	196f
 aguad	299f
 aguamarin clar	66f
-agypten	620f
+agypten	638f
 ahumad	311f
-ai cap	620f
-ai cập	620f
-air indi	530f
-airbnb	476f
-airtel	531f
-ajax amsterdam	589f
+ai cap	638f
+ai cập	638f
+air indi	547f
+airbnb	493f
+airtel	548f
+ajax amsterdam	607f
 alb	177f
 albaricoqu	78f
 alde	344f
 alegr	386f
 alegri	386f
 alegrí	386f
-alemanh	600f
-alemani	600f
+alemanh	618f
+alemani	618f
 alfareri	301f
 alfarerí	301f
 alg	137f
@@ -21647,10 +24346,10 @@ algodon	289f
 algodon de azucar	270f
 algodón	289f
 algodón de azúcar	270f
-alibab	503f
-alipay	505f
-allemagn	600f
-almany	600f
+alibab	520f
+alipay	522f
+allemagn	618f
+almany	618f
 alp	159f
 alumini	283f
 amanecer	177f
@@ -21668,35 +24367,37 @@ amarill poll	77f
 amarill tierr	102f
 amarill viv	101f
 amatist	56f
-amazon shopping	543f
-amazon.com	543f
+amazon shopping	560f
+amazon.com	560f
 ambar	32f
-amd	497f
-americ flag	607f
-american expres	475f
-american flag	607f
-amex	475f
+amd	514f
+americ flag	625f
+american expres	492f
+american flag	625f
+amex	492f
 amor	388f
-an do	614f
+an do	632f
 anan	237f
 ananá	237f
 anaranjad	1f
-android	494f
+android	511f
+angel	423f
 anil	23f
-anneaux olympiqu	660f
+anneaux olympiqu	678f
 ano nuev chin	365f
 anochecer	188f
 ansiedad	409f
 ansios	409f
 antartic	182f
+antr	432f
 antrac	37f
 antártic	182f
-ao	627F
+ao	645F
 apacibl	382f
-apagad	426f
+apagad	442f
 apasionad	389f
-arabi saoudit	619f
-arabi saud	619f
+arabi saoudit	637f
+arabi saud	637f
 arandan	229f
 arbol	132f
 arboled	119f
@@ -21708,49 +24409,58 @@ arcoíri	175f
 ardient	389f
 ardient calor	397f
 aren	156f
-argentin	605f
-argentin flag	605f
-argentinien	605f
-arjantin	605f
+argentin	623f
+argentin flag	623f
+argentinien	623f
+arjantin	623f
 arrecif	152f
 arrecif de coral	152f
 arroy	147f
 arrozal	249f
-arsenal	568f
-arsenal fc	568f
+arsenal	586f
+arsenal fc	586f
+art	434F
 artic	182f
-arábi saud	619f
+artist	434f
+artistic	434f
+artístic	434f
+arábi saud	637f
 arándan	229f
+asc	421f
 asfalt	279f
+asombr	420f
+asombros	420f
+asqueros	421f
 atardecer	176f
 atardecer tardi	188f
 atardecer tardí	188f
 aterrador	399f
-atletic de madrid	580f
-atletic madrid	580f
-atlétic de madrid	580f
-atlétic madrid	580f
+atletic de madrid	598f
+atletic madrid	598f
+atlétic de madrid	598f
+atlétic madrid	598f
 atrevid	401f
 audaz	401f
-audi	454f
+audi	471f
 aul	354f
 auror	177f
 auror boreal	174f
-australi	611f
-australian flag	611f
-australien	611f
-austri	627f
-austrian flag	627f
-austráli	611f
-autobu de londr	658f
-autobú de londr	658f
-autrich	627f
+australi	629f
+australian flag	629f
+australien	629f
+austri	645f
+austrian flag	645f
+austráli	629f
+autobu de londr	676f
+autobú de londr	676f
+autrich	645f
+avarici	422f
 aventur	414f
 aventurer	414f
-avustraly	611f
-avustury	627f
-ay yildiz	617f
-ay yıldız	617f
+avustraly	629f
+avustury	645f
+ay yildiz	635f
+ay yıldız	635f
 azafran	274f
 azafrán	274f
 azale	222f
@@ -21761,7 +24471,7 @@ azul ciel	41f
 azul cobalt	45f
 azul grisace	93f
 azul grisáce	93f
-azul klein	656f
+azul klein	674f
 azul lag	42f
 azul marin	16f
 azul mezclill	69f
@@ -21773,7 +24483,7 @@ azul petróle	13f
 azul polv	98f
 azul real	43f
 azul rey	43f
-azul tiffany	655f
+azul tiffany	673f
 azul ultramar	44f
 azul vaquer	69f
 azul violace	95f
@@ -21781,55 +24491,57 @@ azul violáce	95f
 azur	39f
 añil	23f
 año nuev chin	365f
-ba lan	633f
-bae	622f
-baidu	506f
+ba lan	651f
+bae	640f
+baidu	523f
 baj el agu	361f
 ballen	327f
 bambu	122f
 bambú	122f
+banal	430f
 banan	235f
 banc	353f
-bander de chil	639f
-banglad	647f
-bangladesch	647f
-bangladesh	647f
-bangladeshi flag	647f
-bangladé	647f
-barbi	659f
-barbi pink	659f
-barc	579f
+bander de chil	657f
+banglad	665f
+bangladesch	665f
+bangladesh	665f
+bangladeshi flag	665f
+bangladé	665f
+barbi	677f
+barbi pink	677f
+barc	597f
 barr	166f
 barr cocid	301f
 barranc	157f
-barç	579f
+barç	597f
 bay	250f
-bayern munchen	581f
-bayern munich	581f
-bayern münchen	581f
+bayern munchen	599f
+bayern munich	599f
+bayern münchen	599f
 bazar	329f
 bei	17F
 beig	17f
-belcik	625f
-belgi	625f
-belgian flag	625f
-belgic	625f
-belgien	625f
-belgiqu	625f
-belgium	625f
-belçik	625f
-benfic	590f
+belcik	643f
+belgi	643f
+belgian flag	643f
+belgic	643f
+belgien	643f
+belgiqu	643f
+belgium	643f
+belçik	643f
+benfic	608f
 berenjen	245f
 bermellon	35f
 bermellón	35f
-besikt	594f
-beşiktaş	594f
-bi	625f
+besikt	612f
+beşiktaş	612f
+bi	643f
 bibliotec	340f
 bienestar	413f
-bilibili	507f
-birlesik krallik	608f
-birleşik krallık	608f
+bilibili	524f
+billet	419f
+birlesik krallik	626f
+birleşik krallık	626f
 bizcoch	268f
 blanc	10f
 blanc azulad	76f
@@ -21839,45 +24551,46 @@ blanc lun	76f
 blanc niev	84f
 blanc perl	106f
 blanc rot	104f
-blaugran	579f
-bleu klein	656f
-bleu tiffany	655f
-blu klein	656f
-bmw	453f
-bo dao nha	603f
-boc junior	595f
+blanc y negr	425f
+blaugran	597f
+bleu klein	674f
+bleu tiffany	673f
+blu klein	674f
+bmw	470f
+bo dao nha	621f
+boc junior	613f
 bod	367f
-booking.com	535f
+booking.com	552f
 borgon	33f
 borgoñ	33f
-borussi dortmund	582f
+borussi dortmund	600f
 bosqu	119f
-boston celtic	551f
-boston red sox	562f
+boston celtic	569f
+boston red sox	580f
 bras	165f
-brasil	604f
-brasilien	604f
-brazil	604f
-brazilian flag	604f
-bresil	604f
-brezily	604f
-brillant	423f
+brasil	622f
+brasilien	622f
+brazil	622f
+brazilian flag	622f
+bresil	622f
+brezily	622f
+brillant	439f
 bris	201f
-british flag	608f
+british flag	626f
 bronc	58f
 bronc antigu	302f
 broncead	26f
 brum	199f
 brumos	199f
-brumos ton	429f
-brésil	604f
+brumos ton	445f
+brésil	622f
 burde	33f
-burger king	517f
-bus londonien	658f
-bvb	582f
-bélgic	625f
-bỉ	625f
-bồ đào nha	603f
+burger king	534f
+bus londonien	676f
+bvb	600f
+bélgic	643f
+bỉ	643f
+bồ đào nha	621f
 caban	359f
 cabañ	359f
 caca	258f
@@ -21903,12 +24616,14 @@ calor	202f
 camp	123f
 camp abiert	344f
 camp de arroz	249f
+camp de batall	427f
 camp de trig	248f
-canad	610f
-canadian flag	610f
-canadien de montreal	566f
-canadien de montréal	566f
-canadá	610f
+camuflaj	427f
+canad	628f
+canadian flag	628f
+canadien de montreal	584f
+canadien de montréal	584f
+canadá	628f
 canel	274f
 canicul	202f
 canon	157f
@@ -21922,7 +24637,7 @@ carmin	70f
 carmín	70f
 carnaval	332f
 carp koi	326f
-carrefour	512f
+carrefour	529f
 cas de camp	359f
 cascad	150f
 castan	20f
@@ -21930,7 +24645,7 @@ castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	355f
-catar	623f
+catar	641f
 catarat	150f
 catedral	356f
 cav	262f
@@ -21938,15 +24653,19 @@ cavern	162f
 cañón	157f
 caótic	418f
 cebr	317f
-cechi	635f
-ceky	635f
+cechi	653f
+ceky	653f
+cel	422f
 celadon	294f
 celadón	294f
 celest	41f
-celtic	551f
-celtic fc	597f
+celestial	423f
+celos	422f
+celtic	569f
+celtic fc	615f
 cement	279f
 ceniz	165f
+centelleant	426f
 centr	337f
 ceramic	301f
 cereal	248f
@@ -21963,20 +24682,21 @@ champañ	262f
 champinon	135f
 champiñón	135f
 champán	262f
+chanel	567f
 charc	148f
 chartreus	67f
-chelse	569f
-chelse fc	569f
-chequi	635f
-chicag bull	552f
-chicag cub	563f
-chil flag	639f
-chilean flag	639f
-chili drapeau	639f
+chelse	587f
+chelse fc	587f
+chequi	653f
+chicag bull	570f
+chicag cub	581f
+chil flag	657f
+chilean flag	657f
+chili drapeau	657f
 chimene	308f
-chin	612f
-chinaflagg	612f
-chines flag	612f
+chin	630f
+chinaflagg	630f
+chines flag	630f
 chocolat	258f
 cian	14f
 ciberpunk	371f
@@ -21985,45 +24705,48 @@ ciel estrellad	172f
 ciel gri	200f
 cienci ficcion	372f
 cienci ficción	372f
-cin	612f
+cin	630f
 citric	225f
 ciudad	337f
 ciudad prohibid	342f
-clar	421f
+clar	437f
 clar de lun	171f
-classic blu	665f
+classic blu	683f
 clementin	225f
 clinic	352f
+club de jazz	433f
+club nocturn	432f
 clínic	352f
-co do sao vang	618f
+co do sao vang	636f
 cobalt	45f
 cobr	59f
 cobriz	59f
 coc	238f
-coc col	439f
-coc colanin	439f
-coc colanın	439f
+coc col	456f
+coc colanin	456f
+coc colanın	456f
 cocin	357f
+codici	422f
 cohet	360f
-cok	439f
+cok	456f
 colegi	354f
 colin	158f
-colombi	638f
-colombian flag	638f
+colombi	656f
+colombian flag	656f
 color aren	103f
 color caf	107f
 color café	107f
-color calid	432f
+color calid	448f
 color caramel	109f
 color carn	115f
 color champan	57f
 color champán	57f
 color ciruel	62f
 color crem	18f
-color cálid	432f
+color cálid	448f
 color durazn	27f
-color fri	433f
-color frí	433f
+color fri	449f
+color frí	449f
 color melocoton	27f
 color melocotón	27f
 color salmon	29f
@@ -22031,25 +24754,28 @@ color salmón	29f
 color vin	113f
 colorad	0f
 coloret	70f
-colômbi	638f
+colorid	175f
+colômbi	656f
 confiabl	402f
 confianz	402f
-congelad	430f
+congelad	446f
 conifer	121f
 content	386f
 conífer	121f
 cop de niev	184f
 coral	28f
-core del sud	613f
-core del sur	613f
-core du sud	613f
-corei do sul	613f
+core del sud	631f
+core del sur	631f
+core du sud	631f
+corei do sul	631f
 corporativ	353f
 cortad	252f
-coré du sud	613f
+coré du sud	631f
 cosm	173f
 cost	142f
-cr flameng	596f
+cr flameng	614f
+creativ	434f
+creatividad	434f
 crem	18f
 crepuscul	188f
 crepuscul dorad	176f
@@ -22060,8 +24786,8 @@ cristal	297f
 cristal transparent	291f
 crom	283f
 cuarz	297f
-cub	654f
-cuban flag	654f
+cub	672f
+cuban flag	672f
 cuent de had	391f
 cuer	285f
 cuev	162f
@@ -22070,113 +24796,132 @@ cumpleañ	368f
 curcum	79f
 curry	274f
 cyberpunk	371f
-czech flag	635f
-czech republic	635f
-czechi	635f
+czech flag	653f
+czech republic	653f
+czechi	653f
 cálid	394f
 césped	124f
 cítric	225f
 cúrcum	79f
-cờ đỏ sao vàng	618f
-dall cowboy	557f
+cờ đỏ sao vàng	636f
+dall cowboy	575f
 damasc	78f
-dan mach	630f
-danemark	630f
-danimarc	630f
-danimark	630f
-danish flag	630f
-dannebrog	630f
+dan mach	648f
+danemark	648f
+danimarc	648f
+danimark	648f
+danish flag	648f
+dannebrog	648f
 de dia	191f
 de día	191f
 de mader	276f
 delfin	327f
 delfín	327f
 delicad	384f
-dell	499f
-denmark	630f
-desaturad	426f
-descolorid	426f
+dell	516f
+demoni	424f
+denmark	648f
+desaturad	442f
+descolorid	442f
 desiert	155f
-desvaid	422f
-desvaíd	422f
-deutschland	600f
-dhl	469f
+destell	426f
+desvaid	438f
+desvaíd	438f
+deutschland	618f
+dhl	486f
 dia	191f
 dia de los enamorad	364f
+diabl	424f
 diamant	298f
+diciembr	195f
 digital	372f
-dinamarc	630f
+dinamarc	648f
 dinamic	385f
+diner	419f
 dinámic	385f
-discord	487f
+disc	432f
+discord	504f
+discotec	432f
 divertid	386f
-docker	492f
-dodger	561f
-domin	549f
+docker	509f
+dodger	579f
+dolar	419f
+domin	566f
 dorad	11f
 dormitori	358f
-drapeau de singapour	652f
-drapeau francai	599f
-drapeau françai	599f
-dropbox	537f
-duc	600f
+drapeau de singapour	670f
+drapeau francai	617f
+drapeau françai	617f
+dropbox	554f
+duc	618f
 dulc de lech	259f
 dulz	269f
 dun	155f
 durazn	232f
-dutch flag	624f
-dänemark	630f
+dutch flag	642f
+dänemark	648f
 día	191f
 día de los enamorad	364f
-easyjet	528f
-ebay	479f
+dólar	419f
+easyjet	545f
+ebay	496f
 ecologic	379f
 ecológic	379f
-egipt	620f
-egit	620f
-egitt	620f
-egypt	620f
-egyptian flag	620f
-electric	428f
+efectiv	419f
+egipt	638f
+egit	638f
+egitt	638f
+egypt	638f
+egyptian flag	638f
+ejerc	427f
+ejérc	427f
+electric	444f
 eleganci	393f
 elegant	393f
 elot	247f
-eléctric	428f
+eléctric	444f
 embrujad	399f
-emirad arab unid	622f
-emirad árab unid	622f
-emirat airlin	522f
-emirat arab uni	622f
-emirat arab unid	622f
-emirat árab unid	622f
-empolvad	426f
+emirad arab unid	640f
+emirad árab unid	640f
+emirat airlin	539f
+emirat arab uni	640f
+emirat arab unid	640f
+emirat árab unid	640f
+empolvad	442f
 empres	353f
 enamorad	388f
 encantad	391f
 encapotad	200f
-endonezy	648f
+endonezy	666f
+ener	195f
 energi	385f
 energic	385f
 energí	385f
 enfadad	398f
+enferm	421f
+enfermedad	421f
 enigmatic	390f
 enigmátic	390f
 enojad	398f
 enredader	133f
+ensalad	429f
+envidi	422f
+envidios	422f
 enérgic	385f
 erupcion	163f
 erupción	163f
+escal de gris	425f
 escandinav	349f
 escarch	183f
-escarchad	430f
+escarchad	446f
 escarlat	34f
 escuel	354f
 esmerald	49f
 espaci	173f
-espagn	602f
-espan	602f
-espanh	602f
-españ	602f
+espagn	620f
+espan	620f
+espanh	620f
+españ	620f
 especi	274f
 esperanz	400f
 esperanzador	400f
@@ -22185,68 +24930,76 @@ esplieg	207f
 espress	251f
 estacion espacial	360f
 estación espacial	360f
-estad unid	607f
+estad unid	625f
 estanqu	148f
 estanqu de lot	149f
 estil chin	351f
 estival	193f
 estr	409f
+estrafalari	431f
 estrell	172f
 estrellad	172f
 estresad	409f
 estré	409f
-etat uni	607f
+etat uni	625f
 etere	392f
 etére	392f
-everton	577f
-everton fc	577f
-evit	435f
-evitar	435f
-except	435f
+everton	595f
+everton fc	595f
+evit	452f
+evitar	452f
+excentric	431f
+except	452f
+excéntric	431f
+extran	431f
+extrañ	431f
 fabric	373f
-facebook	444f
+facebook	461f
 fantasi	391f
 fantasí	391f
 farol	306f
 farolill	306f
-fas	621f
-fc barcelon	579f
-fc bayern	581f
-fc port	591f
-fedex	470f
+fas	639f
+fc barcelon	597f
+fc bayern	599f
+fc port	609f
+fea	421f
+febrer	195f
+fedex	487f
 felicidad	386f
 feliz	386f
 femenin	415f
-fenerbahc	593f
-fenerbahç	593f
+fenerbahc	611f
+fenerbahç	611f
+feo	421f
 feri	332f
-ferrari	451f
+ferrari	468f
 festiv	405f
 festival	332f
 festival del medi oton	366f
 festival del medi otoñ	366f
 fiabl	402f
-fiat	462f
+fiat	479f
 fiest	332f
 fiest de cumplean	368f
 fiest de cumpleañ	368f
 fiest de la primaver	365f
-figm	536f
-filipin	650f
-filipin flag	650f
-filipinler	650f
-filippin	650f
+figm	553f
+filipin	668f
+filipin flag	668f
+filipinler	668f
+filippin	668f
 finanz	353f
-finland	631f
-finlandi	631f
-finlandiy	631f
-finlândi	631f
-finnish flag	631f
-finnland	631f
-firefox	493f
-flag of japan	598f
+finland	649f
+finlandi	649f
+finlandiy	649f
+finlândi	649f
+finnish flag	649f
+finnland	649f
+firefox	510f
+flag of japan	616f
 flamenc	314f
-flameng	596f
+flameng	614f
 flor	204f
 flor de cerez	205f
 flor de ciruel	212f
@@ -22255,10 +25008,10 @@ flor de melocotoner	213f
 floral	204f
 florecer	204f
 florid	204f
-fluor	428f
-fluorescent	428f
-fly emirat	522f
-flúor	428f
+fluor	444f
+fluorescent	444f
+fly emirat	539f
+flúor	444f
 fogat	164f
 follaj	127f
 follaj otonal	128f
@@ -22267,16 +25020,18 @@ fond del mar	140f
 formal	406f
 fortalez	355f
 frambues	230f
-franc	599f
-franci	599f
-frankreich	599f
-frans	599f
-franç	599f
-french flag	599f
+franc	617f
+franci	617f
+frankreich	617f
+frans	617f
+franç	617f
+french flag	617f
 fres	226f
 fresc	395f
 fri	396f
+frut	428f
 frut roj	250f
+frutal	428f
 frutill	226f
 frí	396f
 fucsi	65f
@@ -22287,44 +25042,46 @@ furios	398f
 futur	372f
 futurist	372f
 fábric	373f
-galatasaray	592f
+galatasaray	610f
 galaxi	173f
-gan	645f
+galeri	434f
+galerí	434f
+gan	663f
 garu	197f
 garú	197f
 gelid	396f
 gem	313f
-german flag	600f
-germani	600f
-germany	600f
-ghan	645f
-ghanaian flag	645f
-giamaic	641f
-giappon	598f
+german flag	618f
+germani	618f
+germany	618f
+ghan	663f
+ghanaian flag	663f
+giamaic	659f
+giappon	616f
 ginkg	130f
 girasol	208f
-github	491f
-glacial	430f
+github	508f
+glacial	446f
 glaciar	181f
 glicin	218f
 glob	334f
 glorios	412f
-golden gat	657f
-golden gat bridg	657f
-golden stat warrior	553f
+golden gat	675f
+golden gat bridg	675f
+golden stat warrior	571f
 golosin	269f
-googl	443f
+googl	460f
 gotic	407f
 gran	278f
 gran murall	343f
 granad	240f
 granat	19f
 granj	344f
-grec	634f
-greci	634f
-greec	634f
-greek flag	634f
-green bay packer	556f
+grec	652f
+greci	652f
+greec	652f
+greek flag	652f
+green bay packer	574f
 gri	8f
 gri azulad	93f
 gri carbon	37f
@@ -22333,30 +25090,31 @@ gri hierr	87f
 gri plat	86f
 gri plom	85f
 gri top	68f
-griechenland	634f
+griechenland	652f
 grisace	8f
 grisáce	8f
 grut	162f
-grèc	634f
-gréci	634f
+grèc	652f
+gréci	652f
 guacamay	320f
+guerr	427f
 guijarr	278f
 guisqui	264f
-guney afrik	642f
-guney kor	613f
+guney afrik	660f
+guney kor	631f
 gélid	396f
 gótic	407f
 güisqui	264f
-güney afrik	642f
-güney kor	613f
-h m	515f
-ha lan	624f
-hab	566f
+güney afrik	660f
+güney kor	631f
+h m	532f
+ha lan	642f
+hab	584f
 habitacion	358f
 habitación	358f
 had	391F
 halloween	363f
-han quoc	613f
+han quoc	631f
 helad fri	396f
 helad frí	396f
 herrumbr	284f
@@ -22365,9 +25123,9 @@ hiel	181f
 hierb aromatic	136f
 hierb aromátic	136f
 hierr	282f
-hindistan	614f
-hoa ky	607f
-hoa kỳ	607f
+hindistan	632f
+hoa ky	625f
+hoa kỳ	625f
 hogar	308f
 hogaren	394f
 hogareñ	394f
@@ -22379,158 +25137,169 @@ hoj de oro	303f
 hoj de oton	128f
 hoj de otoñ	128f
 hoj sec	128f
-holland	624f
-hond	457f
+hol	451f
+holland	642f
+hond	474f
 hong	135f
-hongri	636f
+hongri	654f
 hor azul	179f
 hor dorad	178f
 horizont	180f
 hormigon	279f
 hormigón	279f
+hortaliz	429f
 hortensi	216f
 hospital	352f
-huawei	501f
+huawei	518f
 huert	125f
 hum	311f
-hungarian flag	636f
-hungary	636f
-hungary flag	636f
-hungri	636f
-hungrí	636f
-hy lap	634f
-hy lạp	634f
-hyundai	459f
-hà lan	624f
-hàn quốc	613f
+hungarian flag	654f
+hungary	654f
+hungary flag	654f
+hungri	654f
+hungrí	654f
+hy lap	652f
+hy lạp	652f
+hyundai	476f
+hà lan	642f
+hàn quốc	631f
 iceberg	181f
-iceland	632f
-icelandic flag	632f
+iceland	650f
+icelandic flag	650f
 iglesi	356f
-ikb	656f
-ike	442f
-illuminating	666f
+ikb	674f
+ike	459f
+illuminating	684f
 imperial	378f
 incendi	164f
-ind	614f
-indi	614f
-indian flag	614f
-indien	614f
+increibl	420f
+increíbl	420f
+ind	632f
+indi	632f
+indian flag	632f
+indien	632f
 indig	23f
-indonesi	648f
-indonesian flag	648f
-indonesien	648f
-indonési	648f
+indonesi	666f
+indonesian flag	666f
+indonesien	666f
+indonési	666f
 industrial	373f
 infantil	376f
+infernal	424f
+infiern	424f
 inocent	403f
-instagram	445f
-intel	496f
+instagram	462f
+insuls	430f
+intel	513f
 intens	401f
-inter milan	585f
-international klein blu	656f
-international orang	657f
-internazional	585f
+inter milan	603f
+international klein blu	674f
+international orang	675f
+internazional	603f
 invernal	195f
 inviern	195f
 ira	398f
-ireland	609f
-irish flag	609f
-irland	609f
+ireland	627f
+irish flag	627f
+irland	627f
 isl	154f
-island	632f
-island flagg	632f
-islandi	632f
+island	650f
+island flagg	650f
+islandi	650f
 islot	154f
-islândi	632f
-ispany	602f
-isvec	628f
-isveç	628f
-isvicr	626f
-isviçr	626f
-itali	601f
-italian flag	601f
-italien	601f
-italy	601f
-itáli	601f
-izland	632f
+islândi	650f
+ispany	620f
+isvec	646f
+isveç	646f
+isvicr	644f
+isviçr	644f
+itali	619f
+italian flag	619f
+italien	619f
+italy	619f
+itáli	619f
+izland	650f
 jad	295f
-jamaic	641f
-jamaican flag	641f
-jamaik	641f
-jamaiqu	641f
-jamaïqu	641f
-japa	598f
-japan	598f
-japan flagg	598f
-japon	598f
+jamaic	659f
+jamaican flag	659f
+jamaik	659f
+jamaiqu	659f
+jamaïqu	659f
+japa	616f
+japan	616f
+japan flagg	616f
+japon	616f
 japones	350f
-japony	598f
+japony	616f
 japoné	350f
-japã	598f
-japón	598f
+japã	616f
+japón	616f
 jardin	125f
 jardin zen	346f
 jardín	125f
 jardín zen	346f
 jazmin	220f
 jazmín	220f
+jazz	433F
 jean	286f
-jeux olympiqu	660f
+jeux olympiqu	678f
 jiangnan	345f
-jio	532f
+jio	549f
 joy	313f
-jueg olimpic	660f
-jueg olímpic	660f
+jueg olimpic	678f
+jueg olímpic	678f
 juguet	376f
+juli	193f
 jungl	120f
-juv	583f
-juventu	583f
-kaka talk	483f
-kakaotalk	483f
-kanad	610f
-katar	623f
+juni	193f
+juv	601f
+juventu	601f
+kaka talk	500f
+kakaotalk	500f
+kanad	628f
+katar	641f
 kawaii	404f
-keni	644f
-kentucky fried chicken	516f
-keny	644f
-kenyan flag	644f
-kfc	516f
+keni	662f
+kentucky fried chicken	533f
+keny	662f
+kenyan flag	662f
+kfc	533f
 kiwi	242f
-klein blau	656f
-klein blu	656f
-knick	555f
-kolombiy	638f
-kolumbien	638f
-korean flag	613f
-kub	654f
-küb	654f
-la galaxy	567f
-la laker	550f
+klein blau	674f
+klein blu	674f
+knick	573f
+kolombiy	656f
+kolumbien	656f
+korean flag	631f
+kub	672f
+küb	672f
+la galaxy	585f
+la laker	568f
 lac	300f
 ladrill	280f
 lag	146f
 lagun	145f
-laker	550f
-lamborghini	452f
+laker	568f
+lamborghini	469f
 lampar	333f
 laton	60f
 latón	60f
 lav	163f
 lavand	207f
 lech	265f
-leg	546f
-leicester city	574f
-lenov	500f
+leg	563f
+leicester city	592f
+lenov	517f
 lent	410f
+lentejuel	426f
 letrer luminos	305f
-lfc	570f
-lg	519f
+lfc	588f
+lg	536f
 libr	309f
 libr viej	309f
 libreri	340f
 librerí	340f
-lidl	513f
+lidl	530f
 lil	64f
 lil palid	90f
 lil pálid	90f
@@ -22540,11 +25309,11 @@ limonad	224f
 limón	224f
 lin	289f
 lind	404f
-linkedin	547f
+linkedin	564f
 lintern	306f
 litoral	142f
-liverpool fc	570f
-living coral	664f
+liverpool fc	588f
+living coral	682f
 llam	164f
 llover	196f
 llovizn	197f
@@ -22553,26 +25322,26 @@ lluvi	196f
 lluvios	196f
 loc	418f
 lod	166f
-london bus	658f
+london bus	676f
 lor	320F
-los angel dodger	561f
-los angel laker	550f
+los angel dodger	579f
+los angel laker	568f
 lot	209F
 luc	333f
 luc de neon	305f
 luc de neón	305f
-lufthans	524f
+lufthans	541f
 luj	377f
 lujos	377f
-luminos	423f
+luminos	439f
 lun	170f
 lun llen	170f
 luz de lun	171f
 luz de vel	307f
 luz del sol	169f
-lyft	478f
+lyft	495f
 lámpar	333f
-macaristan	636f
+macaristan	654f
 macaron	272f
 mader	276f
 madrugad	177f
@@ -22584,29 +25353,31 @@ magic	391f
 magm	163f
 magnoli	223f
 maiz	247f
-malaisi	651f
+malaisi	669f
 malaqu	82f
-malasi	651f
-malaysi	651f
-malaysian flag	651f
-malezy	651f
+malasi	669f
+malaysi	669f
+malaysian flag	669f
+malezy	669f
 malv	63f
-malási	651f
-man city	572f
-man united	571f
-man utd	571f
+malási	669f
+man city	590f
+man united	589f
+man utd	589f
 manan	185f
-manchester city	572f
-manchester united	571f
+manchester city	590f
+manchester united	589f
 mandarin	225f
 mang	236f
 mantec	266f
 mantequill	266f
 manzan	233f
 manzan verd	234f
-mapl leaf flag	610f
+mapl leaf flag	628f
 mar	139f
 mar profund	140f
+maravill	420f
+maravillos	420f
 mare	141f
 marfil	38f
 margar	217f
@@ -22614,25 +25385,27 @@ marin	16f
 maripos	322f
 mariqu	324f
 marmol	277f
-maroc	621f
-marocc	621f
-marokk	621f
-marroc	621f
+maroc	639f
+marocc	639f
+marokk	639f
+marroc	639f
 marron	7f
 marron caf	107f
 marron chocolat	108f
 marron te	88f
-marruec	621f
+marruec	639f
 marrón	7f
 marrón café	107f
 marrón chocolat	108f
 marrón té	88f
+marz	192f
 masculin	416f
-mastercard	473f
+mastercard	490f
 match	255f
+may	192F
 maíz	247f
 mañan	185f
-mcdonald	440f
+mcdonald	457f
 medianoch	190f
 medic	352f
 mediodi	186f
@@ -22642,77 +25415,85 @@ meditación	408f
 meditativ	408f
 mediterrane	348f
 mediterráne	348f
-meituan	508f
-meksik	606f
+meituan	525f
+meksik	624f
 melancoli	387f
 melancolic	387f
 melancolí	387f
 melancólic	387f
 melocoton	232f
 melocotón	232f
-men el	435f
+men el	452f
 ment	30f
 mercad	329f
 mercad nocturn	330f
 mercadill	329f
-messic	606f
+messic	624f
 metal	283f
 metalic	283f
 metropoli	337f
 metrópoli	337f
 metálic	283f
-mexic	606f
-mexican flag	606f
-mexik	606f
-mexiqu	606f
+mexic	624f
+mexican flag	624f
+mexik	624f
+mexiqu	624f
 mezclill	286f
-miami heat	554f
-microsoft	542f
+miami heat	572f
+microsoft	559f
 mied	399f
 miel	260f
+militar	427f
 minimalism	381f
 minimalist	381f
-misir bayragi	620f
+misir bayragi	638f
 misteri	390f
 misterios	390f
 mistic	390f
-mitsubishi	467f
-moch mouss	670f
+mitsubishi	484f
+moch mouss	688f
 modern	381f
 mon	404F
+monocrom	425f
+monocromatic	425f
+monocromátic	425f
+monoton	430f
 mont	158f
 montan	158f
 montan nevad	159f
 montañ	158f
 montañ nevad	159f
-montreal canadien	566f
+montreal canadien	584f
+monóton	430f
 morad	5f
-morocc	621f
-moroccan flag	621f
+morocc	639f
+moroccan flag	639f
 mostaz	110f
 muell	153f
+multicolor	175f
+muse	434f
 musg	131f
 musgos	131f
 mágic	391f
 mármol	277f
 médic	352f
-méxic	606f
+méxic	624f
 místic	390f
-mısır bayrağı	620f
-na uy	629f
+mısır bayrağı	638f
+na uy	647f
 nacar	296f
-nad de	435f
-nam phi	642f
-napoli calci	586f
+nad de	452f
+nam phi	660f
+napoli calci	604f
 natural	379f
 naturalez	379f
 nav espacial	360f
-naver	484f
+naver	501f
 navidad	362f
 naviden	362f
 navideñ	362f
 neblin	199f
-neblinos	429f
+neblinos	445f
 nebulos	173f
 negr	9f
 negr azulad	80f
@@ -22720,40 +25501,40 @@ negr tint	47f
 nenufar	209f
 nenúfar	209f
 neon	305f
-neon brillant	428f
+neon brillant	444f
 nervios	409f
-netflix	447f
-netherland	624f
-neuseeland	653f
+netflix	464f
+netherland	642f
+neuseeland	671f
 nevad	184f
 nevand	184f
-new england patriot	559f
-new york knick	555f
-new york yanke	560f
-new zealand	653f
-new zealand flag	653f
-newcastl united	575f
+new england patriot	577f
+new york knick	573f
+new york yanke	578f
+new zealand	671f
+new zealand flag	671f
+newcastl united	593f
 neón	305f
-neón brillant	428f
-nga	615f
-nhat ban	598f
-nhật bản	598f
-ni	435f
+neón brillant	444f
+nga	633f
+nhat ban	616f
+nhật bản	616f
+ni	452f
 niebl	199f
-niederland	624f
+niederland	642f
 niev	184f
-nigeri	643f
-nigeri flagg	643f
-nigerian flag	643f
-nigéri	643f
-nijery	643f
+nigeri	661f
+nigeri flagg	661f
+nigerian flag	661f
+nigéri	661f
+nijery	661f
 nin	376f
-ningun	435f
-ningún	435f
-nintend	544f
-nissan	458f
+ningun	452f
+ningún	452f
+nintend	561f
+nissan	475f
 niñ	376f
-no	435F
+no	452F
 nobl	378f
 noch	189f
 noch de bruj	363f
@@ -22761,48 +25542,50 @@ noch tempran	188f
 nocturn	189f
 nogal	276f
 nordic	349f
-norueg	629f
-norvec	629f
-norveg	629f
-norvegi	629f
-norveç	629f
-norvèg	629f
-norway	629f
-norwegen	629f
-norwegian flag	629f
+norueg	647f
+norvec	647f
+norveg	647f
+norvegi	647f
+norveç	647f
+norvèg	647f
+norway	647f
+norwegen	647f
+norwegian flag	647f
 nostalgi	375f
 nostalgic	411f
 nostálgic	411f
-nouvell zeland	653f
-nouvell zéland	653f
-nov zelandi	653f
-nov zelândi	653f
+nouvell zeland	671f
+nouvell zéland	671f
+nov zelandi	671f
+nov zelândi	671f
+noviembr	194f
 nub	168f
 nublad	200f
 nud	115f
-nuev zeland	653f
-nunc	435f
-nuov zeland	653f
+nuev zeland	671f
+nunc	452f
+nuov zeland	671f
 nupcial	367f
-nvidi	498f
+nvidi	515f
 nácar	296f
 nórdic	349f
 oasi	138f
 ocas	176f
 ocean	139f
 ocr	36f
+octubr	194f
 océan	139f
 oficin	353f
 ola	141f
 ola de calor	202f
 oleaj	141f
-olimpiadi	660f
-olympic	660f
-olympic gam	660f
-olympic ring	660f
-olympiqu de marseill	588f
-olympisch spiel	660f
-om	588f
+olimpiadi	678f
+olympic	678f
+olympic gam	678f
+olympic ring	678f
+olympiqu de marseill	606f
+olympisch spiel	678f
+om	606f
 oniric	392f
 oníric	392f
 oolong	257f
@@ -22815,84 +25598,86 @@ orill del mar	142f
 oro	11f
 orquide	215f
 orquíde	215f
-oscur	419f
+oscur	435f
 osmant	221f
-osterreich	627f
+osterreich	645f
 oton	194f
 otonal	194f
 otoñ	194f
 otoñal	194f
 oxid	284f
 oxidad	284f
-packer	556f
-paesi bassi	624f
-pais baix	624f
-pais baj	624f
-pakistan	646f
-pakistani flag	646f
+packer	574f
+paesi bassi	642f
+pais baix	642f
+pais baj	642f
+pakistan	664f
+pakistani flag	664f
 palaci imperial	342f
-palid	422f
+palid	438f
 palt	239f
 pan	267f
 pan de oro	303f
-panasonic	521f
+panasonic	538f
 pand	318f
-panton classic blu	665f
-panton greenery	662f
-panton living coral	664f
-panton moch mouss	670f
-panton peach fuzz	669f
-panton ultr violet	663f
-panton very peri	667f
-panton viv magent	668f
+panton classic blu	683f
+panton greenery	680f
+panton living coral	682f
+panton moch mouss	688f
+panton peach fuzz	687f
+panton ultr violet	681f
+panton very peri	685f
+panton viv magent	686f
 papagay	320f
 papel	290f
-paquista	646f
-paquistan	646f
-paquistán	646f
-paquistã	646f
+paquista	664f
+paquistan	664f
+paquistán	664f
+paquistã	664f
 paragu	335f
+parais	423f
+paraís	423f
 pard	7f
-pari saint germain	587f
+pari saint germain	605f
 parqu	126f
 parr	133f
 pascu	369f
 pasion	389f
 pasión	389f
 past	124f
-pastel	427f
+pastel	443f
 pastel de cumplean	268f
 pastel de cumpleañ	268f
 pastizal	123f
 pav real	315f
-pay bas	624f
+pay bas	642f
 payas	328f
-paypal	474f
+paypal	491f
 paz	382f
-país baix	624f
-país baj	624f
-peach fuzz	669f
+país baix	642f
+país baj	642f
+peach fuzz	687f
 penasc	161f
-penumbr	431f
+penumbr	447f
 peoni	211f
 peoní	211f
-pepsi	541f
+pepsi	558f
 perezos	410f
 pergamin	290f
 perl	296f
-perou	640f
-peru	640f
-peru flagg	640f
-peruvian flag	640f
-perú	640f
+perou	658f
+peru	658f
+peru flagg	658f
+peruvian flag	658f
+perú	658f
 pez dorad	326f
 peñasc	161f
-phan lan	631f
-phap	599f
-philippin	650f
-philippinen	650f
-pháp	599f
-phần lan	631f
+phan lan	649f
+phap	617f
+philippin	668f
+philippinen	668f
+pháp	617f
+phần lan	649f
 pic nevad	159f
 piedr	278f
 piedr precios	313f
@@ -22900,9 +25685,11 @@ piel curtid	285f
 pinar	121f
 pinguin	319f
 pingüin	319f
-pinterest	489f
+pinterest	506f
+pintor	434f
+pintur	434f
 pintur a la tint	299f
-pittsburgh steeler	558f
+pittsburgh steeler	576f
 piñ	237f
 plastic	304f
 plat	12f
@@ -22911,40 +25698,43 @@ platead	12f
 play	142f
 play de aren	143f
 play tropical	144f
-playstation	450f
+playstation	467f
 plomiz	8f
 plum	310f
 plástic	304f
 plátan	235f
-poc luz	431f
+poc luz	447f
 poderos	401f
-poland	633f
+podrid	421f
+poland	651f
 polar	182f
-polen	633f
-polish flag	633f
-pologn	633f
-poloni	633f
-polony	633f
-polôni	633f
+polen	651f
+polish flag	651f
+pologn	651f
+poloni	651f
+polony	651f
+polôni	651f
 por la manan	185f
 por la mañan	185f
 porcelan	292f
 porcelan azul y blanc	293f
-porsch	461f
-portekiz	603f
-portogall	603f
-portugal	603f
-portugal flag	603f
-portugues flag	603f
+porsch	478f
+portekiz	621f
+portogall	621f
+portugal	621f
+portugal flag	621f
+portugues flag	621f
 postr	268f
 prad	123f
 prader	123f
 primaver	192f
 primaveral	192f
 profesional	402f
-profund	420f
+profund	436f
 profundidad marin	140f
-psg	587f
+psg	605f
+psicodelic	431f
+psicodélic	431f
 puebl	344f
 puebl de agu	345f
 puert	153f
@@ -22952,37 +25742,41 @@ puest de sol	176f
 pur	403f
 purez	403f
 purpur	5f
-pálid	422f
-pérou	640f
+purpurin	426f
+pálid	438f
+pérou	658f
 púrpur	5f
-qatar	623f
-qatar airway	523f
-qatari flag	623f
-queni	644f
-quêni	644f
+qatar	641f
+qatar airway	540f
+qatari flag	641f
+queni	662f
+quêni	662f
 rabi	398f
-radiant	423f
+radiant	439f
 ran	325f
+rar	431f
 ras	288f
 ray	198f
 real	378f
-real madrid	578f
-real madrid cf	578f
-red bull	518f
-red doubl decker	658f
-red sox	562f
-reddit	488f
+real madrid	596f
+real madrid cf	596f
+red bull	535f
+red doubl decker	676f
+red sox	580f
+reddit	505f
 refinad	393f
 refrescant	395f
 regi	378f
-regn unit	608f
-rein unid	608f
+regn unit	626f
+rein unid	626f
 relajad	383f
 relajant	383f
 relampag	198f
-relianc jio	532f
+relianc jio	549f
+relucient	426f
 relámpag	198f
-renault	464f
+renault	481f
+repugnant	421f
 retr	375f
 riachuel	147f
 rio	147f
@@ -23001,15 +25795,15 @@ roj violace	96f
 roj violáce	96f
 roj viv	74f
 roj óxid	112f
-romani	637f
-romanian flag	637f
+romani	655f
+romanian flag	655f
 romantic	388f
-romany	637f
-romeni	637f
+romany	655f
+romeni	655f
 romántic	388f
-romêni	637f
+romêni	655f
 ros	6f
-ros barbi	659f
+ros barbi	677f
 ros empolvad	92f
 ros fluor	116f
 ros flúor	116f
@@ -23018,33 +25812,33 @@ ros melocoton	73f
 ros melocotón	73f
 ros neon	116f
 ros neón	116f
-ros quartz	661f
-ros quartz and serenity	661f
+ros quartz	679f
+ros quartz and serenity	679f
 ros roj	206f
 ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	206f
-roumani	637f
-routemaster	658f
-royaum uni	608f
+roumani	655f
+routemaster	676f
+royaum uni	626f
 rubi	55f
 rubor	114f
 rubí	55f
 ruidos	418f
-rumani	637f
-rumanien	637f
-rumänien	637f
+rumani	655f
+rumanien	655f
+rumänien	655f
 rural	344f
-rusi	615f
-russi	615f
-russian flag	615f
-russland	615f
+rusi	633f
+russi	633f
+russian flag	633f
+russland	633f
 rustic	374f
-rusy	615f
-ryanair	527f
+rusy	633f
+ryanair	544f
 río	147f
-rússi	615f
+rússi	633f
 rústic	374f
 sakur	205f
 salid del sol	177f
@@ -23052,12 +25846,12 @@ salmon	29f
 salmón	29f
 salud	413f
 saludabl	413f
-salv	435f
+salv	452f
 salvaj	414f
 salvi	94f
-samsung	449f
+samsung	466f
 san	413f
-san francisc giant	564f
+san francisc giant	582f
 san patrici	370f
 san valentin	364f
 san valentín	364f
@@ -23067,14 +25861,18 @@ sangr	312f
 sangrient	312f
 santorini	348f
 santuari	341f
+satan	424f
+sataná	424f
 saten	288f
-saturad	424f
+saturad	440f
 satén	288f
-saudi arabi	619f
-saudi arabien	619f
-saudi flag	619f
-schweden	628f
-schweiz	626f
+saudi arabi	637f
+saudi arabien	637f
+saudi flag	637f
+saxofon	433f
+saxofón	433f
+schweden	646f
+schweiz	644f
 sed	288f
 segur	402f
 selv	120f
@@ -23083,94 +25881,102 @@ selv tropical	120f
 seman sant	369f
 sencill	381f
 sepi	61f
+septiembr	194f
 seren	382f
 seri	406f
 set	135f
-sf giant	564f
-shell	468f
-shopify	539f
+setiembr	194f
+sf giant	582f
+shell	485f
+shopify	556f
 sierr	158f
-sili	639f
-sin	435f
-singapor airlin	529f
-singapor flag	652f
-singaporean flag	652f
+sili	657f
+sin	452f
+singapor airlin	546f
+singapor flag	670f
+singaporean flag	670f
 siniestr	399f
-sl benfic	590f
-snapchat	490f
+sl benfic	608f
+snapchat	507f
 sobri	417f
 sofisticad	393f
 sol	169f
+soldad	427f
 solead	169f
 soledad	387f
 solemn	406f
 solitari	387f
 sombri	387f
-sombri ton	419f
+sombri ton	435f
 sombrill	335f
 sombrí	387f
-sombrí ton	419f
+sombrí ton	435f
 somnolient	410f
 sonador	392f
+sorprendent	420f
+sorprendid	420f
+sorpres	420f
+sos	430f
 sosieg	382f
-south afric	642f
-south african flag	642f
-south kore	613f
+south afric	660f
+south african flag	660f
+south kore	631f
 soñador	392f
-spagn	602f
-spain	602f
-spanien	602f
-spanish flag	602f
-spotify	446f
-spur	573f
-ssc napoli	586f
-star and strip	607f
-starbuck	441f
-stati uniti	607f
-steeler	558f
+spagn	620f
+spain	620f
+spanien	620f
+spanish flag	620f
+spotify	463f
+spur	591f
+ssc napoli	604f
+star and strip	625f
+starbuck	458f
+stati uniti	625f
+steeler	576f
 suav	384f
-suavizad	425f
-subaru	466f
+suavizad	441f
+subaru	483f
 submarin	361f
+suci	421f
 suculent	134f
-sudafric	642f
-sudafrik	642f
-sudkore	613f
-sudáfric	642f
-sueci	628f
-sued	628f
+sudafric	660f
+sudafrik	660f
+sudkore	631f
+sudáfric	660f
+sueci	646f
+sued	646f
 suel	166f
 suen	392f
 sueñ	392f
-suic	626f
-suiss	626f
-suiz	626f
+suic	644f
+suiss	644f
+suiz	644f
 sushi	273f
 sutil	417f
-suudi arabistan	619f
-suzuki	465f
-suèd	628f
-suéci	628f
-suíç	626f
-svezi	628f
-svizzer	626f
-sweden	628f
-swedish flag	628f
-swis flag	626f
-switzerland	626f
-südafrik	642f
-südkore	613f
-taegukgi	613f
-tailandi	649f
-tailândi	649f
-taoba	504f
+suudi arabistan	637f
+suzuki	482f
+suèd	646f
+suéci	646f
+suíç	644f
+svezi	646f
+svizzer	644f
+sweden	646f
+swedish flag	646f
+swis flag	644f
+switzerland	644f
+südafrik	660f
+südkore	631f
+taegukgi	631f
+tailandi	667f
+tailândi	667f
+taoba	521f
 tard	187f
 tart	268f
 taxi	336f
-tay ban nha	602f
-tayland	649f
-tchequi	635f
-tchéqui	635f
+tay ban nha	620f
+tayland	667f
+tchequi	653f
+tchéqui	653f
 te	253F
 te con lech	256f
 te de burbuj	256f
@@ -23178,60 +25984,61 @@ te negr	253f
 te verd	254f
 tecnologi	372f
 tecnologí	372f
-telegram	481f
+telegram	498f
 tempestad	198f
 templ	341f
 tenebros	399f
-tenebros ton	419f
-tenu	425f
-tenu luz	431f
+tenebros ton	435f
+tenu	441f
+tenu luz	447f
 terciopel	287f
 terracot	111f
 terror	399f
 terros	380f
-tesc	514f
-tesl	460f
-thai flag	649f
-thai lan	649f
-thailand	649f
-thailandi	649f
-thaïland	649f
-tho nhi ky	617f
-thuy dien	628f
-thuy si	626f
-thy	525f
-thái lan	649f
-thổ nhĩ kỳ	617f
-thụy sĩ	626f
-thụy điển	628f
+tesc	531f
+tesl	477f
+thai flag	667f
+thai lan	667f
+thailand	667f
+thailandi	667f
+thaïland	667f
+tho nhi ky	635f
+thuy dien	646f
+thuy si	644f
+thy	542f
+thái lan	667f
+thổ nhĩ kỳ	635f
+thụy sĩ	644f
+thụy điển	646f
 tiern	384f
 tiern anim	404f
 tiern ánim	404f
 tierr	166f
-tiffany	655f
-tiffany blau	655f
-tiffany blu	655f
+tiffany	673f
+tiffany blau	673f
+tiffany blu	673f
 tigr	316f
-tiktok	485f
+tiktok	502f
 tint	47f
-tirang	614f
+tirang	632f
 tomat	244f
-ton calid	432f
-ton cálid	432f
-ton fri	433f
-ton frí	433f
+ton calid	448f
+ton cálid	448f
+ton fri	449f
+ton frí	449f
 ton tierr	380f
 top	68f
 torment	198f
 tormentos	198f
-toront mapl leaf	565f
-toshib	520f
+toront mapl leaf	583f
+toshib	537f
 tostad	26f
-tottenham	573f
-tottenham hotspur	573f
-toyot	456f
+tottenham	591f
+tottenham hotspur	591f
+toxic	421f
+toyot	473f
 tranquil	382f
-tricolor	599f
+tricolor	617f
 trig	248f
 trigal	248f
 trist	387f
@@ -23240,67 +26047,71 @@ triunf	412f
 tropic	347f
 tropical	347f
 truen	198f
-trung quoc	612f
-trung quốc	612f
+trung quoc	630f
+trung quốc	630f
 trópic	347f
-tschechien	635f
+tschechien	653f
 tulipan	210f
 tulipán	210f
 tundr	182f
-turchi	617f
-turk bayragi	617f
-turk hav yollari	525f
-turkei	617f
-turkey	617f
-turkish airlin	525f
-turkish flag	617f
-turkiy	617f
+turchi	635f
+turk bayragi	635f
+turk hav yollari	542f
+turkei	635f
+turkey	635f
+turkish airlin	542f
+turkish flag	635f
+turkiy	635f
 turques	15f
-turqui	617f
-turquí	617f
-twitch	486f
-twitter	548f
-tây ban nha	602f
+turqui	635f
+turquí	635f
+twitch	503f
+twitter	565f
+tây ban nha	620f
 té	253f
 té con lech	256f
 té de burbuj	256f
 té negr	253f
 té verd	254f
-türk bayrağı	617f
-türk hav yolları	525f
-türkei	617f
-türkiy	617f
-u.s.	607f
-uae	622f
-uber	477f
-ubuntu	495f
-uc	611f
-ucrain	616f
-ucrani	616f
-ucrâni	616f
-uk	608f
-ukrain	616f
-ukrainian flag	616f
-ukrayn	616f
-ultimat gray	666f
-ultimat gray and illuminating	666f
-ultr violet	663f
+tóxic	421f
+türk bayrağı	635f
+türk hav yolları	542f
+türkei	635f
+türkiy	635f
+u.s.	625f
+uae	640f
+uber	494f
+ubuntu	512f
+uc	629f
+ucrain	634f
+ucrani	634f
+ucrâni	634f
+uk	626f
+ukrain	634f
+ukrainian flag	634f
+ukrayn	634f
+ultimat gray	684f
+ultimat gray and illuminating	684f
+ultr violet	681f
 ultramar	44f
-ungarn	636f
-ungheri	636f
-union jack	608f
-united arab emirat	622f
-united kingdom	608f
-united stat	607f
+ungarn	654f
+ungheri	654f
+union jack	626f
+united arab emirat	640f
+united kingdom	626f
+united stat	625f
 univers	173f
-ups	471f
+ups	488f
 urban	337f
-usa	607f
+usa	625f
 uva	228f
 vall	160f
 vaquer	286f
 varonil	416f
+vegetal	429f
 vel	307f
+venen	421f
+venenos	421f
 ventos	201f
 veran	193f
 veranieg	193f
@@ -23326,101 +26137,105 @@ verd oscur	48f
 verd past	51f
 verd tiern	53f
 verdor	127f
-vereinigt arabisch emirat	622f
-vereinigt konigreich	608f
-vereinigt königreich	608f
-vereinigt staaten	607f
-very peri	667f
+verdur	429f
+vereinigt arabisch emirat	640f
+vereinigt konigreich	626f
+vereinigt königreich	626f
+vereinigt staaten	625f
+very peri	685f
 via lacte	173f
 vibrant	385f
 victori	412f
+vid nocturn	432f
 vidri	291f
 vient	201f
-viet nam	618f
-vietnam	618f
-vietnames flag	618f
+viet nam	636f
+vietnam	636f
+vietnames flag	636f
 vin	261f
 vin tint	261f
 vinotint	33f
 vintag	375f
 violet	22f
 violet polv	99f
-vis	472f
-viv	424f
+vis	489f
+viv	440f
 viv anim	385f
-viv magent	668f
+viv magent	686f
 viv ánim	385f
-vivid	424f
-viêt nam	618f
-việt nam	618f
-vk	534f
-vkontakt	534f
-vodafon	533f
+vivid	440f
+viêt nam	636f
+việt nam	636f
+vk	551f
+vkontakt	551f
+vodafon	550f
 volcan	163f
 volcán	163f
-volkswagen	455f
-volv	463f
-vuong quoc anh	608f
-vw	455f
+volkswagen	472f
+volv	480f
+vuong quoc anh	626f
+vw	472f
 vía lácte	173f
-vívid	424f
-vương quốc anh	608f
+vívid	440f
+vương quốc anh	626f
 wabi sabi	350f
-wechat	482f
-weib	509f
-west ham	576f
-west ham united	576f
-whatsapp	480f
+wechat	499f
+weib	526f
+west ham	594f
+west ham united	594f
+whatsapp	497f
 whisky	264f
 wisteri	218f
-wordpres	540f
-xbox	545f
-xiaohongshu	511f
-xiaomi	502f
-y	601F
-yanke	560f
-yeni zeland	653f
-youtub	448f
-yunanistan	634f
+wordpres	557f
+xbox	562f
+xiaohongshu	528f
+xiaomi	519f
+y	619F
+yanke	578f
+yeni zeland	671f
+youtub	465f
+yunanistan	652f
 zafir	54f
 zanahori	246f
 zapall	243f
 zen	346f
-zhihu	510f
-zoom meeting	538f
-zoom vide	538f
+zhihu	527f
+zoom meeting	555f
+zoom vide	555f
 zorr	321f
-áfric do sul	642f
+áfric do sul	660f
 ámbar	32f
-áo	627f
+ángel	423f
+áo	645f
 árbol	132f
 ártic	182f
-áustri	627f
-ägypten	620f
-çeky	635f
-çin	612f
-égypt	620f
-émirat arab uni	622f
-état uni	607f
-índi	614f
+áustri	645f
+ägypten	638f
+çeky	653f
+çin	630f
+égypt	638f
+émirat arab uni	640f
+état uni	625f
+índi	632f
 índig	23f
 óxid	284f
-österreich	627f
-úc	611f
-ý	601f
-đan mạch	630f
-đức	600f
-şili	639f
-ấn độ	614f
-@stems pt 1815
+österreich	645f
+úc	629f
+ý	619f
+đan mạch	648f
+đức	618f
+şili	657f
+ấn độ	632f
+@stems pt 1936
 abacat	239g
 abacaxi	237g
-abd	607g
+abd	625g
 abelh	323g
 abism	140g
 abobor	243g
+abril	192g
 abóbor	243g
-ac milan	584g
+ac milan	602g
 acafra	274g
 acafra da terr	79g
 acer	129g
@@ -23432,38 +26247,39 @@ aconchegant	394g
 acud	148g
 adoravel	404g
 adorável	404g
-aeroflot	526g
-afc ajax	589g
-afric do sul	642g
-afriqu du sud	642g
+aeroflot	543g
+afc ajax	607g
+afric do sul	660g
+afriqu du sud	660g
+agost	193g
 agridoc	411g
 agu	151g
 agu mar clar	66g
 aguaceir	196g
 aguad	299g
-agypten	620g
-ai cap	620g
-ai cập	620g
-air indi	530g
-airbnb	476g
-airtel	531g
-ajax amsterdam	589g
+agypten	638g
+ai cap	638g
+ai cập	638g
+air indi	547g
+airbnb	493g
+airtel	548g
+ajax amsterdam	607g
 alaranjad	1g
 aldei	344g
 alegr	386g
 alegri	386g
-alemanh	600g
-alemani	600g
+alemanh	618g
+alemani	618g
 alfazem	207g
 alg	137g
 algoda	289g
 algoda doc	270g
 algodã	289g
 algodã doc	270g
-alibab	503g
-alipay	505g
-allemagn	600g
-almany	600g
+alibab	520g
+alipay	522g
+allemagn	618g
+almany	618g
 alp	159g
 alperc	78g
 alumini	283g
@@ -23479,28 +26295,29 @@ amarel neon	118g
 amarel pint	77g
 amarel terr	102g
 amarel viv	101g
-amazon shopping	543g
-amazon.com	543g
+amazon shopping	560g
+amazon.com	560g
 amazoni	120g
 amazôni	120g
 ambar	32g
-amd	497g
-americ flag	607g
-american expres	475g
-american flag	607g
+amd	514g
+americ flag	625g
+american expres	492g
+american flag	625g
 ametist	56g
-amex	475g
+amex	492g
 amor	388g
-an do	614g
+an do	632g
 anan	237g
 ananá	237g
-android	494g
+android	511g
 anil	23g
 anil clar	39g
 animad	385g
 aniversari	368g
 aniversári	368g
-anneaux olympiqu	660g
+anj	423g
+anneaux olympiqu	678g
 ano nov chin	365g
 ano nov chinê	365g
 anoitecer	188g
@@ -23508,54 +26325,58 @@ ansiedad	409g
 ansios	409g
 antartic	182g
 antártic	182g
-ao	627g
-apagad	426g
+ao	645g
+apagad	442g
 apaixonad	388g
 apaixonant	389g
-arabi saoudit	619g
-arabi saudit	619g
+arabi saoudit	637g
+arabi saudit	637g
 arar	320g
 arc iri	175g
 arc íri	175g
 ardent	389g
 arei	156g
-argentin	605g
-argentin flag	605g
-argentinien	605g
+argentin	623g
+argentin flag	623g
+argentinien	623g
 argil	301g
-arjantin	605g
+arjantin	623g
 arrozal	249g
-arsenal	568g
-arsenal fc	568g
+arsenal	586g
+arsenal fc	586g
+art	434G
 artic	182g
+artist	434g
+artistic	434g
+artístic	434g
 arvor	132g
-arábi saudit	619g
+arábi saudit	637g
 asfalt	279g
 assombrad	399g
 assustador	399g
-atletic de madrid	580g
-atletic madrid	580g
-atlétic de madrid	580g
-atlétic madrid	580g
+atletic de madrid	598g
+atletic madrid	598g
+atlétic de madrid	598g
+atlétic madrid	598g
 audacios	401g
-audi	454g
+audi	471g
 auror	177g
 auror boreal	174g
-australi	611g
-australian flag	611g
-australien	611g
-austri	627g
-austrian flag	627g
-austráli	611g
-autobu de londr	658g
-autobú de londr	658g
-autrich	627g
+australi	629g
+australian flag	629g
+australien	629g
+austri	645g
+austrian flag	645g
+austráli	629g
+autobu de londr	676g
+autobú de londr	676g
+autrich	645g
 aventur	414g
 aventureir	414g
-avustraly	611g
-avustury	627g
-ay yildiz	617g
-ay yıldız	617g
+avustraly	629g
+avustury	645g
+ay yildiz	635g
+ay yıldız	635g
 azalei	222g
 azeit	275g
 azeiton	275g
@@ -23571,7 +26392,7 @@ azul clar do céu	41g
 azul cobalt	45g
 azul céu	41g
 azul jeam	69g
-azul klein	656g
+azul klein	674g
 azul lag	42g
 azul mar	16g
 azul mineral	81g
@@ -23584,7 +26405,7 @@ azul po	98g
 azul pó	98g
 azul real	43g
 azul royal	43g
-azul tiffany	655g
+azul tiffany	673g
 azul ultramarin	44g
 azul violet	95g
 azul águ	66g
@@ -23592,81 +26413,85 @@ açafrã	274g
 açafrã da terr	79g
 aço	281g
 açud	148g
-ba lan	633g
-bae	622g
+ba lan	651g
+bae	640g
 bag	250g
-baidu	506g
+baidu	523g
 bal	269g
 bala	334g
+balad	432G
 balei	327g
 balo	334g
 balã	334g
 balão	334g
 bambu	122g
 bambuzal	122g
+banal	430g
 banan	235g
 banc	353g
-bander de chil	639g
-banglad	647g
-bangladesch	647g
-bangladesh	647g
-bangladeshi flag	647g
-bangladé	647g
-barbi	659g
-barbi pink	659g
-barc	579g
+bander de chil	657g
+banglad	665g
+bangladesch	665g
+bangladesh	665g
+bangladeshi flag	665g
+bangladé	665g
+barbi	677g
+barbi pink	677g
+barc	597g
 barr	166g
 barr cozid	301g
 barulhent	418g
-barç	579g
-bayern munchen	581g
-bayern munich	581g
-bayern münchen	581g
+barç	597g
+bayern munchen	599g
+bayern munich	599g
+bayern münchen	599g
 bazar	329g
 bec	338g
 beg	17g
 beir mar	142g
-belcik	625g
-belgi	625g
-belgian flag	625g
-belgic	625g
-belgien	625g
-belgiqu	625g
-belgium	625g
-belçik	625g
+belcik	643g
+belgi	643g
+belgian flag	643g
+belgic	643g
+belgien	643g
+belgiqu	643g
+belgium	643g
+belçik	643g
 bem estar	413g
-benfic	590g
+benfic	608g
 bergamot	225g
 berinjel	245g
-besikt	594g
+besikt	612g
 beta	279g
 betã	279g
 bexig	334g
-beşiktaş	594g
-bi	625g
+beşiktaş	612g
+bi	643g
 bibliotec	340g
-bilibili	507g
-birlesik krallik	608g
-birleşik krallık	608g
-blaugran	579g
-bleu klein	656g
-bleu tiffany	655g
-blu klein	656g
+bilibili	524g
+birlesik krallik	626g
+birleşik krallık	626g
+bizarr	431g
+blaugran	597g
+bleu klein	674g
+bleu tiffany	673g
+blu klein	674g
 blush	114g
-bmw	453g
-bo dao nha	603g
-boc junior	595g
+bmw	470g
+bo dao nha	621g
+boat	432g
+boc junior	613g
 bol	268g
-booking.com	535g
+booking.com	552g
 borbolet	322g
 bord escur	19g
 bordô	33g
 bordô escur	19g
 borgonh	33g
-borussi dortmund	582g
+borussi dortmund	600g
 bosqu	119g
-boston celtic	551g
-boston red sox	562g
+boston celtic	569g
+boston red sox	580g
 branc	10g
 branc azulad	76g
 branc gead	83g
@@ -23677,30 +26502,30 @@ branc perol	106g
 branc pérol	106g
 branc suj	104g
 bras	165g
-brasil	604g
-brasilien	604g
+brasil	622g
+brasilien	622g
 brav	398g
-brazil	604g
-brazilian flag	604g
-bresil	604g
-brezily	604g
-brilhant	423g
+brazil	622g
+brazilian flag	622g
+bresil	622g
+brezily	622g
+brilhant	439g
 brim	286g
 brinqued	376g
 bris	201g
-british flag	608g
+british flag	626g
 bronz	58g
 bronz antig	302g
 bronzead	26g
 brum	199g
-brésil	604g
+brésil	622g
 bubbl tea	256g
-burger king	517g
-bus londonien	658g
-bvb	582g
-bélgic	625g
-bỉ	625g
-bồ đào nha	603g
+burger king	534g
+bus londonien	676g
+bvb	600g
+bélgic	643g
+bỉ	643g
+bồ đào nha	621g
 caban	359g
 cacau	258g
 cachoeir	150g
@@ -23721,13 +26546,15 @@ caloros	394g
 calorã	202g
 camp	123g
 camp de arroz	249g
+camp de batalh	427g
 camp de trig	248g
 camp rural	344g
-canad	610g
-canadian flag	610g
-canadiem de montreal	566g
-canadiem de montréal	566g
-canadá	610g
+camuflagem	427g
+canad	628g
+canadian flag	628g
+canadiem de montreal	584g
+canadiem de montréal	584g
+canadá	628g
 canel	274g
 canion	157g
 caotic	418g
@@ -23740,7 +26567,7 @@ carmesim	71g
 carmim	70g
 carnaval	332g
 carp koi	326g
-carrefour	512g
+carrefour	529g
 carvalh	276g
 cas de camp	359g
 casament	367g
@@ -23748,15 +26575,16 @@ cascat	150g
 castanh	7g
 castanh avermelhad	20g
 castel	355g
-catar	623g
+catar	641g
 catedral	356g
 cavern	162g
 caótic	418g
-cechi	635g
-ceky	635g
+cechi	653g
+ceky	653g
 celadon	294g
-celtic	551g
-celtic fc	597g
+celestial	423g
+celtic	569g
+celtic fc	615g
 cenour	246g
 centr da cidad	337g
 ceramic	301g
@@ -23780,19 +26608,21 @@ chal	359g
 chalé	359g
 cham	164g
 champanh	262g
+chanel	567g
 charc	148g
 chartreus	67g
-chelse	569g
-chelse fc	569g
-chequi	635g
-chicag bull	552g
-chicag cub	563g
-chil flag	639g
-chilean flag	639g
-chili drapeau	639g
-chin	612g
-chinaflagg	612g
-chines flag	612g
+chat	430G
+chelse	587g
+chelse fc	587g
+chequi	653g
+chicag bull	570g
+chicag cub	581g
+chil flag	657g
+chilean flag	657g
+chili drapeau	657g
+chin	630g
+chinaflagg	630g
+chines flag	630g
 chocolat	258g
 chovend	196g
 chuv	196g
@@ -23808,7 +26638,8 @@ cian	14g
 cidad	337g
 cidad proibid	342g
 ciment	279g
-cin	612g
+cin	630g
+cintilant	426g
 cinz azulad	93g
 cinz chumb	85g
 cinz chumb escur	37g
@@ -23818,29 +26649,35 @@ cinz prat	86g
 cinz top	68g
 cinzent	8g
 citric	225g
-clar	421g
-classic blu	665g
+cium	422g
+ciument	422g
+ciúm	422g
+clar	437g
+classic blu	683g
 clinic	352g
 clínic	352g
-co do sao vang	618g
+co do sao vang	636g
 cobalt	45g
+cobic	422g
+cobiç	422g
 cobr	59g
 coc	238g
-coc col	439g
-coc colanin	439g
-coc colanın	439g
+coc col	456g
+coc colanin	456g
+coc colanın	456g
 cogumel	135g
-cok	439g
+cok	456g
 colin	158g
-colombi	638g
-colombian flag	638g
-colômbi	638g
+colombi	656g
+colombian flag	656g
+colorid	175g
+colômbi	656g
 concret	279g
 confianc	402g
 confianç	402g
 confiavel	402g
 confiável	402g
-congelad	430g
+congelad	446g
 conifer	121g
 cont de fad	391g
 content	386g
@@ -23860,38 +26697,40 @@ cor de ros	6g
 cor de salma	29g
 cor de salmã	29g
 cor de vinh	113g
-cor fri	433g
-cor quent	432g
+cor fri	449g
+cor quent	448g
 coral	28g
-core del sud	613g
-core del sur	613g
-core du sud	613g
-corei do sul	613g
+core del sud	631g
+core del sur	631g
+core du sud	631g
+corei do sul	631g
 corporativ	353g
 correg	147g
-coré du sud	613g
+coré du sud	631g
 cosm	173g
 cost	142g
 cour	285g
 coz	357g
-cr flameng	596g
+cr flameng	614g
 crem	18g
 crepuscul	176g
 crepúscul	176g
 crianc	376g
 crianç	376g
+criativ	434g
+criatividad	434g
 crisantem	214g
 cristal	297g
 crisântem	214g
 crom	283g
-cub	654g
-cuban flag	654g
+cub	672g
+cuban flag	672g
 curcum	79g
 curry	274g
 cyberpunk	371g
-czech flag	635g
-czech republic	635g
-czechi	635g
+czech flag	653g
+czech republic	653g
+czechi	653g
 cáqui	25g
 cânion	157g
 céu	167g
@@ -23900,15 +26739,15 @@ céu estrelad	172g
 cítric	225g
 córreg	147g
 cúrcum	79g
-cờ đỏ sao vàng	618g
-dall cowboy	557g
+cờ đỏ sao vàng	636g
+dall cowboy	575g
 damasc	78g
-dan mach	630g
-danemark	630g
-danimarc	630g
-danimark	630g
-danish flag	630g
-dannebrog	630g
+dan mach	648g
+danemark	648g
+danimarc	648g
+danimark	648g
+danish flag	648g
+dannebrog	648g
 de dia	191g
 de madeir	276g
 de manh	185g
@@ -23916,81 +26755,95 @@ de manhã	185g
 debaix agu	361g
 debaix águ	361g
 delicad	384g
-dell	499g
-denmark	630g
-desbotad	426g
-desbotad clar	422g
+dell	516g
+demoni	424g
+demôni	424g
+denmark	648g
+desbotad	442g
+desbotad clar	438g
 desert	155g
 desfiladeir	157g
-dessaturad	426g
-deutschland	600g
-dhl	469g
+dessaturad	442g
+deutschland	618g
+dezembr	195g
+dhl	486g
 dia	191g
 dia das brux	363g
 dia de sao patrici	370g
 dia de são patríci	370g
 dia dos namorad	364g
+diab	424g
 diamant	298g
 digital	372g
-dinamarc	630g
+dinamarc	648g
 dinamic	385g
+dinheir	419g
 dinâmic	385g
-discord	487g
+disc	432g
+discord	504g
+discotec	432g
 divertid	386g
 doc de leit	259g
-docker	492g
-dodger	561g
-domin	549g
+docker	509g
+dodger	579g
+doenc	421g
+doent	421g
+doenç	421g
+dolar	419g
+domin	566g
 dourad	11g
-drapeau de singapour	652g
-drapeau francal	599g
-drapeau françal	599g
-dropbox	537g
-duc	600g
+drapeau de singapour	670g
+drapeau francal	617g
+drapeau françal	617g
+dropbox	554g
+duc	618g
 dun	155g
-dutch flag	624g
-dänemark	630g
-easyjet	528g
-ebay	479g
+dutch flag	642g
+dänemark	648g
+dólar	419g
+easyjet	545g
+ebay	496g
 ecologic	379g
 ecológic	379g
-egipt	620g
-egit	620g
-egitt	620g
-egypt	620g
-egyptian flag	620g
+egipt	638g
+egit	638g
+egitt	638g
+egypt	638g
+egyptian flag	638g
 eleganci	393g
 elegant	393g
 elegânci	393g
-eletric	428g
-elétric	428g
+eletric	444g
+elétric	444g
 embaix da agu	361g
 embaix da águ	361g
-emirad arab unid	622g
-emirad árab unid	622g
-emirat airlin	522g
-emirat arab uni	622g
-emirat arab unid	622g
-emirat árab unid	622g
+emirad arab unid	640g
+emirad árab unid	640g
+emirat airlin	539g
+emirat arab uni	640g
+emirat arab unid	640g
+emirat árab unid	640g
 empres	353g
 encantad	391g
 encarnad	0g
 encobert	200g
-endonezy	648g
+endonezy	666g
 energi	385g
 energic	385g
-enevoad	429g
+enevoad	445g
 enferrujad	284g
 enigmatic	390g
 enigmátic	390g
 ensolarad	169g
 entardecer	176g
+entediant	430g
 enérgic	385g
 erupca	163g
 erupçã	163g
 erv	136g
 erv aromatic	136g
 erv aromátic	136g
+escal de cinz	425g
 escaldant	202g
 escaldant calor	397g
 escandinav	349g
@@ -23998,60 +26851,68 @@ escarlat	34g
 escol	354g
 escritori	353g
 escritóri	353g
-escur	419g
+escur	435g
 esmerald	49g
 espac	173g
-espagn	602g
-espan	602g
-espanh	602g
+espagn	620g
+espan	620g
+espanh	620g
+espantos	420g
 espaç	173g
-españ	602g
+españ	620g
 especiari	274g
 esperanc	400g
 esperanç	400g
 espiritual	408g
 espress	251g
 espumant	262g
+esquisit	431g
 estaca espacial	360g
-estad unid	607g
+estad unid	625g
 estaçã espacial	360g
 estil chin	351g
 estil chinê	351g
 estival	193g
+estranh	431g
 estrel	172g
 estrelad	172g
 estress	409g
 estressad	409g
-etat uni	607g
+etat uni	625g
 etere	392g
 etére	392g
-everton	577g
-everton fc	577g
-evit	435g
-evitar	435g
-excet	435g
+everton	595g
+everton fc	595g
+evit	452g
+evitar	452g
+excentric	431g
+excet	452g
+excêntric	431g
+exercit	427g
+exércit	427g
 fabric	373g
-facebook	444g
+facebook	461g
 fad	391g
 falesi	161g
 falési	161g
 fantasi	391g
-fas	621g
+fas	639g
 fazend	344g
-fc barcelon	579g
-fc bayern	581g
-fc port	591g
-fedex	470g
+fc barcelon	597g
+fc bayern	599g
+fc port	609g
+fedex	487g
+fei	421g
 feir livr	329g
 feir noturn	330g
 felicidad	386g
 feliz	386g
 feminin	415g
-fenerbahc	593g
-fenerbahç	593g
+fenerbahc	611g
+fenerbahç	611g
 ferr	282g
 ferr fundid	282g
-ferrari	451g
+ferrari	468g
 ferrugem	284g
 fest	332g
 fest de aniversari	368g
@@ -24060,26 +26921,27 @@ festiv	405g
 festival	332g
 festival da primaver	365g
 festival do mei do outon	366g
-fiat	462g
+fevereir	195g
+fiat	479g
 ficca cientific	372g
 ficçã científic	372g
-figm	536g
-filipin	650g
-filipin flag	650g
-filipinler	650g
-filippin	650g
+figm	553g
+filipin	668g
+filipin flag	668g
+filipinler	668g
+filippin	668g
 fim de tard	188g
 financ	353g
 finanç	353g
-finland	631g
-finlandi	631g
-finlandiy	631g
-finlândi	631g
-finnish flag	631g
-finnland	631g
-firefox	493g
-flag of japan	598g
-flameng	596g
+finland	649g
+finlandi	649g
+finlandiy	649g
+finlândi	649g
+finnish flag	649g
+finnland	649g
+firefox	510g
+flag of japan	616g
+flameng	614g
 flaming	314g
 floc de nev	184g
 flor	204g
@@ -24091,10 +26953,10 @@ florescer	204g
 florest	119g
 florest tropical	120g
 florid	204g
-fluor	428g
-fluorescent	428g
-fly emirat	522g
-flúor	428g
+fluor	444g
+fluorescent	444g
+fly emirat	539g
+flúor	444g
 fof	404g
 fog	164g
 fog de artifici	331g
@@ -24113,15 +26975,17 @@ formal	406g
 fort	401g
 fortalez	355g
 framboes	230g
-franc	599g
-franci	599g
-frankreich	599g
-frans	599g
-franç	599g
-french flag	599g
+franc	617g
+franci	617g
+frankreich	617g
+frans	617g
+franç	617g
+french flag	617g
 fresc	395g
 fri	396g
+frut	428g
 frut vermelh	250g
+frutad	428g
 fucsi	65g
 fum	311g
 fumac	311g
@@ -24133,227 +26997,247 @@ futurist	372g
 fábric	373g
 fúcsi	65g
 gala	252g
-galatasaray	592g
+galatasaray	610g
 galaxi	173g
+galeri	434g
 galáxi	173g
 galã	252g
-gan	645g
+gan	663g
+gananci	422g
+ganânci	422g
 garo	197g
 gead	183g
 gel	181g
 gelad	271g
-gelad cor	430g
+gelad cor	446g
 gelad fri	396g
 geleir	181g
 gelid	396g
 gem	313g
-german flag	600g
-germani	600g
-germany	600g
-ghan	645g
-ghanaian flag	645g
-giamaic	641g
-giappon	598g
+german flag	618g
+germani	618g
+germany	618g
+ghan	663g
+ghanaian flag	663g
+giamaic	659g
+giappon	616g
 ginkg	130g
 girassol	208g
 girassól	208g
-github	491g
-glacial	430g
+github	508g
+glacial	446g
 glicini	218g
 glicíni	218g
+glitter	426g
 glorios	412g
-golden gat	657g
-golden gat bridg	657g
-golden stat warrior	553g
+golden gat	675g
+golden gat bridg	675g
+golden stat warrior	571g
 golf	327g
-googl	443g
+googl	460g
 gotic	407g
 grafit	37g
 gram	124g
 gramad	124g
+gran	419g
 grand muralh	343g
 granit	278g
-grec	634g
-greci	634g
-greec	634g
-greek flag	634g
-green bay packer	556g
+grec	652g
+greci	652g
+greec	652g
+greek flag	652g
+green bay packer	574g
 gren	19g
 grená	19g
-griechenland	634g
+griechenland	652g
 grut	162g
-grèc	634g
-gréci	634g
+grèc	652g
+gréci	652g
 guard chuv	335g
+guerr	427g
 guloseim	269g
-guney afrik	642g
-guney kor	613g
+guney afrik	660g
+guney kor	631g
 gélid	396g
 gótic	407g
-güney afrik	642g
-güney kor	613g
-h m	515g
-ha lan	624g
-hab	566g
+güney afrik	660g
+güney kor	631g
+h m	532g
+ha lan	642g
+hab	584g
 halloween	363g
-han quoc	613g
+han quoc	631g
 her	133G
-hindistan	614g
-hoa ky	607g
-hoa kỳ	607g
-holland	624g
-hond	457g
-hongri	636g
+hindistan	632g
+hoa ky	625g
+hoa kỳ	625g
+holland	642g
+hond	474g
+hongri	654g
 hor azul	179g
 hor dourad	178g
 horizont	180g
 hort	125g
+hortalic	429g
+hortaliç	429g
 hortel	30g
 hortelã	30g
 hortensi	216g
 hortênsi	216g
 hospital	352g
-huawei	501g
-hungarian flag	636g
-hungary	636g
-hungary flag	636g
-hungri	636g
-hungrí	636g
-hy lap	634g
-hy lạp	634g
-hyundai	459g
-hà lan	624g
-hàn quốc	613g
+huawei	518g
+hungarian flag	654g
+hungary	654g
+hungary flag	654g
+hungri	654g
+hungrí	654g
+hy lap	652g
+hy lạp	652g
+hyundai	476g
+hà lan	642g
+hàn quốc	631g
 iceberg	181g
-iceland	632g
-icelandic flag	632g
+iceland	650g
+icelandic flag	650g
 igrej	356g
-ikb	656g
-ike	442g
+ikb	674g
+ike	459g
 ilh	154g
 ilhot	154g
-illuminating	666g
+illuminating	684g
 imperial	378g
 incendi	164g
+incrivel	420g
+incrível	420g
 incêndi	164g
-ind	614g
-indi	614g
-indian flag	614g
-indien	614g
+ind	632g
+indi	632g
+indian flag	632g
+indien	632g
 indig	23g
-indonesi	648g
-indonesian flag	648g
-indonesien	648g
-indonési	648g
+indonesi	666g
+indonesian flag	666g
+indonesien	666g
+indonési	666g
 industrial	373g
 infantil	376g
+infern	424g
+infernal	424g
 inocent	403g
-instagram	445g
-intel	496g
+instagram	462g
+intel	513g
 intens	401g
 intens ardor	389g
-inter milan	585g
+inter milan	603g
 interior	344g
-international klein blu	656g
-international orang	657g
-internazional	585g
+international klein blu	674g
+international orang	675g
+internazional	603g
+invej	422g
+invejos	422g
 invern	195g
 invernal	195g
 ira	398g
-ireland	609g
-irish flag	609g
-irland	609g
-island	632g
-island flagg	632g
-islandi	632g
-islândi	632g
-ispany	602g
-isvec	628g
-isveç	628g
-isvicr	626g
-isviçr	626g
-itali	601g
-italian flag	601g
-italien	601g
-italy	601g
-itáli	601g
-izland	632g
+ireland	627g
+irish flag	627g
+irland	627g
+island	650g
+island flagg	650g
+islandi	650g
+islândi	650g
+ispany	620g
+isvec	646g
+isveç	646g
+isvicr	644g
+isviçr	644g
+itali	619g
+italian flag	619g
+italien	619g
+italy	619g
+itáli	619g
+izland	650g
 jad	295g
-jamaic	641g
-jamaican flag	641g
-jamaik	641g
-jamaiqu	641g
-jamaïqu	641g
-japa	598g
-japan	598g
-japan flagg	598g
-japon	598g
+jamaic	659g
+jamaican flag	659g
+jamaik	659g
+jamaiqu	659g
+jamaïqu	659g
+janeir	195g
+japa	616g
+japan	616g
+japan flagg	616g
+japon	616g
 japones	350g
-japony	598g
+japony	616g
 japonê	350g
-japã	598g
-japón	598g
+japã	616g
+japón	616g
 jardim	125g
 jardim zen	346g
 jasmim	220g
+jazz	433G
 jeam	286g
-jeux olympiqu	660g
+jeux olympiqu	678g
 jiangnan	345g
-jio	532g
+jio	549g
 joan	324g
 joi	313g
-jueg olimpic	660g
-jueg olímpic	660g
-juv	583g
-juventu	583g
-kaka talk	483g
-kakaotalk	483g
-kanad	610g
-katar	623g
+jueg olimpic	678g
+jueg olímpic	678g
+julh	193g
+junh	193g
+juv	601g
+juventu	601g
+kaka talk	500g
+kakaotalk	500g
+kanad	628g
+katar	641g
 kawaii	404g
-keni	644g
-kentucky fried chicken	516g
-keny	644g
-kenyan flag	644g
-kfc	516g
+keni	662g
+kentucky fried chicken	533g
+keny	662g
+kenyan flag	662g
+kfc	533g
 kiwi	242g
-klein blau	656g
-klein blu	656g
-knick	555g
-kolombiy	638g
-kolumbien	638g
-korean flag	613g
-kub	654g
-küb	654g
-la galaxy	567g
-la laker	550g
+klein blau	674g
+klein blu	674g
+knick	573g
+kolombiy	656g
+kolumbien	656g
+korean flag	631g
+kub	672g
+küb	672g
+la galaxy	585g
+la laker	568g
 lac	300g
 lag	146g
 lag de lotu	149g
 lag de lótu	149g
 lag pequen	148g
 lago	145g
-laker	550g
+laker	568g
 lam	166g
-lamborghini	452g
+lamborghini	469g
 lampad	333g
 lampia	306g
 lampiã	306g
+lantejoul	426g
 lantern	306g
 lareir	308g
 lata	60g
 latã	60g
 lav	163g
 lavand	207g
-leg	546g
-leicester city	574g
+leg	563g
+legum	429g
+leicester city	592g
 leit	265g
-lenov	500g
+lenov	517g
 lent	410g
 letreir luminos	305g
-lfc	570g
-lg	519g
-lidl	513g
+lfc	588g
+lg	536g
+lidl	530g
 lil	64g
 lil palid	90g
 lil po	99g
@@ -24368,24 +27252,24 @@ limã	224g
 limão	224g
 lind	404g
 linh	289g
-linkedin	547g
+linkedin	564g
 litoral	142g
-liverpool fc	570g
-living coral	664g
+liverpool fc	588g
+living coral	682g
 livr	309g
 livr antig	309g
 livrari	340g
-london bus	658g
-los angel dodger	561g
-los angel laker	550g
+london bus	676g
+los angel dodger	579g
+los angel laker	568g
 lotu	209g
 louc	418g
 lua	170g
 lua chei	170g
 luar	171g
-lufthans	524g
+lufthans	541g
 luminari	333g
-luminos	423g
+luminos	439g
 luminári	333g
 lux	377g
 luxuos	377g
@@ -24396,12 +27280,12 @@ luz de néon	305g
 luz de vel	307g
 luz do sol	169g
 luz neon	305g
-lyft	478g
+lyft	495g
 lâmpad	333g
 lótu	209g
 mac	233g
 mac verd	234g
-macaristan	636g
+macaristan	654g
 macarom	272g
 madeir	276g
 madreperol	296g
@@ -24414,50 +27298,55 @@ magic	391g
 magm	163g
 magnoli	223g
 magnóli	223g
-malaisi	651g
+mai	192g
+malaisi	669g
 malaquit	82g
-malasi	651g
-malaysi	651g
-malaysian flag	651g
-malezy	651g
+malasi	669g
+malaysi	669g
+malaysian flag	669g
+malezy	669g
 malv	63g
-malási	651g
-man city	572g
-man united	571g
-man utd	571g
-manchester city	572g
-manchester united	571g
+malási	669g
+man city	590g
+man united	589g
+man utd	589g
+manchester city	590g
+manchester united	589g
 mang	236g
 manh	185g
 manhã	185g
 manteig	266g
-mapl leaf flag	610g
+mapl leaf flag	628g
 mar	139g
 mar profund	140g
+maravilh	420g
+maravilhos	420g
+marc	192g
 marfim	38g
 margarid	217g
 marmor	277g
-maroc	621g
-marocc	621g
-marokk	621g
-marroc	621g
+maroc	639g
+marocc	639g
+marokk	639g
+marroc	639g
 marrom	7g
 marrom caf	107g
 marrom café	107g
 marrom cha	88g
 marrom chocolat	108g
 marrom chá	88g
-marruec	621g
+marruec	639g
+març	192g
 maré	141g
 masculin	416g
-mastercard	473g
+mastercard	490g
 mat	119g
 mat atlantic	120g
 mat atlântic	120g
 match	255g
 maçã	233g
 maçã verd	234g
-mcdonald	440g
+mcdonald	457g
 med	399g
 medic	352g
 meditaca	408g
@@ -24466,160 +27355,174 @@ meditaçã	408g
 mediterrane	348g
 mediterrâne	348g
 mei dia	186g
-mei luz	431g
+mei luz	447g
 mei noit	190g
-meituan	508g
-meksik	606g
+meituan	525g
+meksik	624g
 mel	260g
 melanci	231g
 melancoli	387g
 melancolic	387g
 melancólic	387g
-men o	435g
+men o	452g
 ment	30g
 mercad	329g
 mercad noturn	330g
-messic	606g
+messic	624g
 metal	283g
 metalic	283g
 metropol	337g
 metrópol	337g
 metálic	283g
 mexeric	225g
-mexic	606g
-mexican flag	606g
-mexik	606g
-mexiqu	606g
-miami heat	554g
-microsoft	542g
+mexic	624g
+mexican flag	624g
+mexik	624g
+mexiqu	624g
+miami heat	572g
+microsoft	559g
 milh	247g
+militar	427g
 minimalism	381g
 minimalist	381g
 mirtil	229g
-misir bayragi	620g
+misir bayragi	638g
 misteri	390g
 misterios	390g
 mistic	390g
 mistéri	390g
-mitsubishi	467g
-moch mouss	670g
+mitsubishi	484g
+moch mouss	688g
 modern	381g
+monocrom	425g
+monocromatic	425g
+monocromátic	425g
+monoton	430g
 mont	158g
 montanh	158g
 montanh nevad	159g
-montreal canadiem	566g
+montreal canadiem	584g
+monóton	430g
 morang	226g
-morocc	621g
-moroccan flag	621g
+morocc	639g
+moroccan flag	639g
 mostard	110g
+multicolorid	175g
+museu	434g
 musg	131g
 musgos	131g
 mágic	391g
 mármor	277g
 médic	352g
-méxic	606g
+méxic	624g
 místic	390g
-mısır bayrağı	620g
-na uy	629g
-nad de	435g
-nam phi	642g
-nao	435g
-napoli calci	586g
+mısır bayrağı	638g
+na uy	647g
+nad de	452g
+nam phi	660g
+nao	452g
+napoli calci	604g
 nascer do sol	177g
 natal	362g
 natalin	362g
 natural	379g
 naturez	379g
 nav espacial	360g
-naver	484g
+naver	501g
 neblin	199g
-nebulos tom	429g
+nebulos tom	445g
 negr	9g
-nem	435g
-nenhum	435g
+nem	452g
+nenhum	452g
 nenufar	209g
 nenúfar	209g
 neom	305g
 neon	305g
-neon brilhant	428g
+neon brilhant	444g
 nervos	409g
-netflix	447g
-netherland	624g
-neuseeland	653g
+netflix	464g
+netherland	642g
+neuseeland	671g
 nev	184g
 nevad	184g
 nevand	184g
 nevo	199g
 nevoeir	199g
-new england patriot	559g
-new york knick	555g
-new york yanke	560g
-new zealand	653g
-new zealand flag	653g
-newcastl united	575g
-nga	615g
-nhat ban	598g
-nhật bản	598g
-niederland	624g
-nigeri	643g
-nigeri flagg	643g
-nigerian flag	643g
-nigéri	643g
-nijery	643g
-nintend	544g
-nissan	458g
+new england patriot	577g
+new york knick	573g
+new york yanke	578g
+new zealand	671g
+new zealand flag	671g
+newcastl united	593g
+nga	633g
+nhat ban	616g
+nhật bản	616g
+niederland	642g
+nigeri	661g
+nigeri flagg	661g
+nigerian flag	661g
+nigéri	661g
+nijery	661g
+nintend	561g
+nissan	475g
 nobr	378g
 nogueir	276g
+noj	421g
+nojent	421g
 nordic	349g
-norueg	629g
-norvec	629g
-norveg	629g
-norvegi	629g
-norveç	629g
-norvèg	629g
-norway	629g
-norwegen	629g
-norwegian flag	629g
+norueg	647g
+norvec	647g
+norveg	647g
+norvegi	647g
+norveç	647g
+norvèg	647g
+norway	647g
+norwegen	647g
+norwegian flag	647g
 nostalgi	375g
 nostalgic	411g
 nostálgic	411g
 noturn	189g
-nouvell zeland	653g
-nouvell zéland	653g
-nov zelandi	653g
-nov zelândi	653g
+nouvell zeland	671g
+nouvell zéland	671g
+nov zelandi	671g
+nov zelândi	671g
+novembr	194g
 nublad	200g
 nud	115g
-nuev zeland	653g
-nunc	435g
-nuov zeland	653g
+nuev zeland	671g
+nunc	452g
+nuov zeland	671g
 nupcial	367g
 nuvem	168g
-nvidi	498g
-não	435g
+nvidi	515g
+não	452g
 néon	305g
 névo	199g
 nórdic	349g
 oasl	138g
-obscur	419g
+obscur	435g
 ocas	176g
 ocean	139g
 ocr	36g
 off whit	104g
+oi	451g
+ola	451g
 olari	301g
-olimpiadi	660g
-olympic	660g
-olympic gam	660g
-olympic ring	660g
-olympiqu de marseill	588g
-olympisch spiel	660g
-om	588g
+olimpiadi	678g
+olympic	678g
+olympic gam	678g
+olympic ring	678g
+olympiqu de marseill	606g
+olympisch spiel	678g
+olá	451g
+om	606g
 ond	141g
 ond de calor	202g
 oniric	392g
 oníric	392g
 oolong	257g
-opac	426g
+opac	442g
 organic	379g
 orgulhos	412g
 orgânic	379g
@@ -24628,116 +27531,122 @@ orquide	215g
 orquíde	215g
 orvalh	203g
 osmant	221g
-osterreich	627g
+osterreich	645g
 otimist	400g
 our	11G
 ousad	401g
 outon	194g
 outonal	194g
+outubr	194g
 oásl	138g
 pacific	382g
-packer	556g
+packer	574g
 pacífic	382g
-paesi bassi	624g
-pais baix	624g
-pais baj	624g
+paesi bassi	642g
+pais baix	642g
+pais baj	642g
 paixa	389g
 paixã	389g
-pakistan	646g
-pakistani flag	646g
+pakistan	664g
+pakistani flag	664g
 palaci imperial	342g
 palhac	328g
 palhaç	328g
-palid	422g
+palid	438g
 paláci imperial	342g
-panasonic	521g
+panasonic	538g
 pand	318g
-panton classic blu	665g
-panton greenery	662g
-panton living coral	664g
-panton moch mouss	670g
-panton peach fuzz	669g
-panton ultr violet	663g
-panton very peri	667g
-panton viv magent	668g
+panton classic blu	683g
+panton greenery	680g
+panton living coral	682g
+panton moch mouss	688g
+panton peach fuzz	687g
+panton ultr violet	681g
+panton very peri	685g
+panton viv magent	686g
 pao	267g
 papagai	320g
 papel	290g
 papoul	219g
-paquista	646g
-paquistan	646g
-paquistán	646g
-paquistã	646g
+paquista	664g
+paquistan	664g
+paquistán	664g
+paquistã	664g
+parais	423g
+paraís	423g
 pard	7g
-parl saint germain	587g
+parl saint germain	605g
 parqu	126g
 pasco	369g
 past	123g
-pastel	427g
-pastél	427g
+pastel	443g
+pastél	443g
 pava	315g
 pavã	315g
-pay bas	624g
-paypal	474g
+pay bas	642g
+paypal	491g
 paz	382g
-país baix	624g
-país baj	624g
-peach fuzz	669g
+país baix	642g
+país baj	642g
+peach fuzz	687g
 pedr	278g
 pedr precios	313g
 peix dourad	326g
 pen	310g
 penhasc	161g
-penumbr	431g
+penumbr	447g
 peoni	211g
-pepsi	541g
+pepsi	558g
 pergam	290g
 perol	296g
-perou	640g
-peru	640g
-peru flagg	640g
-peruvian flag	640g
-perú	640g
+perou	658g
+peru	658g
+peru flagg	658g
+peruvian flag	658g
+perú	658g
 pesseg	232g
 peôni	211g
-phan lan	631g
-phap	599g
-philippin	650g
-philippinen	650g
-pháp	599g
-phần lan	631g
+phan lan	649g
+phap	617g
+philippin	668g
+philippinen	668g
+pháp	617g
+phần lan	649g
 pic nevad	159g
 pinguim	319g
 pinhal	121g
 pinheir	121g
-pinterest	489g
+pinterest	506g
+pintor	434g
+pintur	434g
 pintur a nanquim	299g
 pisc pisc	333g
-pittsburgh steeler	558g
+pittsburgh steeler	576g
 plastic	304g
-playstation	450g
+playstation	467g
 plum	310g
 plástic	304g
 poderos	401g
-poland	633g
+podr	421g
+poland	651g
 polar	182g
-polen	633g
-polish flag	633g
-pologn	633g
-poloni	633g
-polony	633g
-polôni	633g
+polen	651g
+polish flag	651g
+pologn	651g
+poloni	651g
+polony	651g
+polôni	651g
 por do sol	176g
 porcelan	292g
 porcelan azul e branc	293g
-porsch	461g
+porsch	478g
 port	153g
-portekiz	603g
-portogall	603g
-portugal	603g
-portugal flag	603g
-portugues flag	603g
-pouc luz	431g
+portekiz	621g
+portogall	621g
+portugal	621g
+portugal flag	621g
+portugues flag	621g
+pouc luz	447g
 prad	123g
 pradari	123g
 prai	142g
@@ -24749,60 +27658,66 @@ preguicos	410g
 preguiços	410g
 pret	9g
 pret azulad	80g
+pret e branc	425g
 pret tint	47g
 primaver	192g
 primaveril	192g
 profissional	402g
-profund	420g
+profund	436g
 profundez	140g
-psg	587g
+psg	605g
+psicodelic	431g
+psicodélic	431g
 pur	403g
 purez	403g
 purpur	5g
-pálid	422g
+purpurin	426g
+pálid	438g
 pásco	369g
 pão	267g
 pérol	296g
-pérou	640g
+pérou	658g
 pêsseg	232g
 pôr do sol	176g
 púrpur	5g
-qatar	623g
-qatar airway	523g
-qatari flag	623g
+qatar	641g
+qatar airway	540g
+qatari flag	641g
 quart	358g
 quartz	297g
 qued agu	150g
 qued águ	150g
-queni	644g
+queni	662g
 quermess	332g
-quêni	644g
+quêni	662g
 ra	325g
-radiant	423g
+radiant	439g
 rai	198g
 raiv	398g
 rapos	321g
 real	378g
-real madrid	578g
-real madrid cf	578g
+real madrid	596g
+real madrid cf	596g
 recif	152g
 recif de coral	152g
-red bull	518g
-red doubl decker	658g
-red sox	562g
-reddit	488g
+red bull	535g
+red doubl decker	676g
+red sox	580g
+reddit	505g
 refinad	393g
 refrescant	395g
 regi	378g
-regn unit	608g
-rein unid	608g
+regn unit	626g
+rein unid	626g
 relampag	198g
 relaxad	383g
 relaxant	383g
-relianc jio	532g
+relianc jio	549g
+reluzent	426g
 relv	124g
 relâmpag	198g
-renault	464g
+renault	481g
+repugnant	421g
 ressac	141g
 retr	375g
 retrô	375g
@@ -24811,62 +27726,63 @@ rio	147g
 roch	161g
 roched	161g
 rom	240g
-romani	637g
-romanian flag	637g
+romani	655g
+romanian flag	655g
 romantic	388g
-romany	637g
-romeni	637g
+romany	655g
+romeni	655g
 romântic	388g
 romã	240g
-romêni	637g
+romêni	655g
 ros	6g
 ros antig	89g
-ros barbi	659g
+ros barbi	677g
 ros empoeirad	92g
 ros fort	91g
 ros neon	116g
 ros pesseg	73g
 ros pêsseg	73g
-ros quartz	661g
-ros quartz and serenity	661g
+ros quartz	679g
+ros quartz and serenity	679g
 ros queimad	92g
 ros ros	91g
 ros vermelh	206g
 rosad	6g
 roseir	206g
-roumani	637g
-routemaster	658g
+roumani	655g
+routemaster	676g
 rox	5g
-royaum uni	608g
+royaum uni	626g
 rua	338g
 rubi	55g
 rubor	114g
 ruel	338g
 rug	70g
-rumani	637g
-rumanien	637g
-rumänien	637g
+rumani	655g
+rumanien	655g
+rumänien	655g
 rural	344g
-rusi	615g
-russi	615g
-russian flag	615g
-russland	615g
+rusi	633g
+russi	633g
+russian flag	633g
+russland	633g
 rustic	374g
-rusy	615g
-ryanair	527g
+rusy	633g
+ryanair	544g
 rã	325g
 régi	378g
-rússi	615g
+rússi	633g
 rústic	374g
 sadi	413g
 safir	54g
 sakur	205g
 sal de aul	354g
+salad	429g
 salma	29g
 salmã	29g
 salvi	94g
-samsung	449g
-san francisc giant	564g
+samsung	466g
+san francisc giant	582g
 sangrent	312g
 sangu	312g
 santorini	348g
@@ -24874,43 +27790,52 @@ santuari	341g
 santuári	341g
 sao valentim	364g
 sap	325g
-saturad	424g
+satan	424g
+sataná	424g
+saturad	440g
 saud	413g
+saudaco	451g
 saudad	411g
 saudad trist	387g
 saudavel	413g
-saudi arabi	619g
-saudi arabien	619g
-saudi flag	619g
+saudação	451g
+saudi arabi	637g
+saudi arabien	637g
+saudi flag	637g
 saudável	413g
+saxofon	433g
 saúd	413g
-schweden	628g
-schweiz	626g
+schweden	646g
+schweiz	644g
 sed	288g
 segur	402g
 seix	278g
 selv	120g
 selvagem	414g
-sem	435g
+sem	452g
+sem grac	430g
+sem graç	430g
 sepi	61g
 seren	382g
 seri	406g
 serr	158g
-sf giant	564g
-shell	468g
-shopify	539g
-sili	639g
+setembr	194g
+sf giant	582g
+shell	485g
+shopify	556g
+sili	657g
 simpl	381g
-singapor airlin	529g
-singapor flag	652g
-singaporean flag	652g
+singapor airlin	546g
+singapor flag	670g
+singaporean flag	670g
 sinistr	399g
-sl benfic	590g
-snapchat	490g
+sl benfic	608g
+snapchat	507g
 sobremes	268g
 sobri	417g
 sofisticad	393g
 sol	169g
+soldad	427g
 solen	406g
 solida	387g
 solidã	387g
@@ -24919,122 +27844,127 @@ solitári	387g
 sombr	335g
 sombri	387g
 sombri med	399g
-sombri tom	419g
+sombri tom	435g
 sonh	392g
 sonhador	392g
 sonolent	410g
 sorvet	271g
 sosseg	382g
-south afric	642g
-south african flag	642g
-south kore	613g
-spagn	602g
-spain	602g
-spanien	602g
-spanish flag	602g
-spotify	446g
-spur	573g
-ssc napoli	586g
-star and strip	607g
-starbuck	441g
-stati uniti	607g
-steeler	558g
+south afric	660g
+south african flag	660g
+south kore	631g
+spagn	620g
+spain	620g
+spanien	620g
+spanish flag	620g
+spotify	463g
+spur	591g
+ssc napoli	604g
+star and strip	625g
+starbuck	458g
+stati uniti	625g
+steeler	576g
 suav	384g
-suavizad	425g
-subaru	466g
+suavizad	441g
+subaru	483g
 submarin	361g
 suculent	134g
-sudafric	642g
-sudafrik	642g
-sudkore	613g
-sudáfric	642g
-sueci	628g
-sued	628g
-suic	626g
-suiss	626g
-suiz	626g
+sudafric	660g
+sudafrik	660g
+sudkore	631g
+sudáfric	660g
+sueci	646g
+sued	646g
+suic	644g
+suiss	644g
+suiz	644g
+suj	421g
+surpreendent	420g
+surpres	420g
 sushi	273g
 sutil	417g
-suudi arabistan	619g
-suzuki	465g
-suèd	628g
-suéci	628g
-suíç	626g
-svezi	628g
-svizzer	626g
-sweden	628g
-swedish flag	628g
-swis flag	626g
-switzerland	626g
+suudi arabistan	637g
+suzuki	482g
+suèd	646g
+suéci	646g
+suíç	644g
+svezi	646g
+svizzer	644g
+sweden	646g
+swedish flag	646g
+swis flag	644g
+switzerland	644g
 sálvi	94g
 são valentim	364g
 sépi	61g
 séri	406g
 sóbri	417g
-südafrik	642g
-südkore	613g
-taegukgi	613g
-tailandi	649g
-tailândi	649g
+südafrik	660g
+südkore	631g
+taegukgi	631g
+tailandi	667g
+tailândi	667g
 tangerin	225g
-taoba	504g
+taoba	521g
 tard	187g
 taup	68g
 taxi	336g
-tay ban nha	602g
-tayland	649g
-tchequi	635g
-tchéqui	635g
+tay ban nha	620g
+tayland	667g
+tchequi	653g
+tchéqui	653g
 tecnologi	372g
-telegram	481g
+tedi	430g
+telegram	498g
 tempestad	198g
 tempestuos	198g
 templ	341g
-tenu	425g
+tenu	441g
 tern	384g
 terr	166g
 terracot	111g
 terror	399g
 terros	380g
-tesc	514g
-tesl	460g
-thai flag	649g
-thai lan	649g
-thailand	649g
-thailandi	649g
-thaïland	649g
-tho nhi ky	617g
-thuy dien	628g
-thuy si	626g
-thy	525g
-thái lan	649g
-thổ nhĩ kỳ	617g
-thụy sĩ	626g
-thụy điển	628g
-tiffany	655g
-tiffany blau	655g
-tiffany blu	655g
+tesc	531g
+tesl	477g
+thai flag	667g
+thai lan	667g
+thailand	667g
+thailandi	667g
+thaïland	667g
+tho nhi ky	635g
+thuy dien	646g
+thuy si	644g
+thy	542g
+thái lan	667g
+thổ nhĩ kỳ	635g
+thụy sĩ	644g
+thụy điển	646g
+tiffany	673g
+tiffany blau	673g
+tiffany blu	673g
 tigr	316g
 tijol	280g
-tiktok	485g
+tiktok	502g
 tint	47g
-tirang	614g
-tom fri	433g
-tom quent	432g
+tirang	632g
+tom fri	449g
+tom quent	448g
 tomat	244g
-ton fri	433g
-ton pastel	427g
-ton quent	432g
+ton fri	449g
+ton pastel	443g
+ton quent	448g
 ton terros	380g
-toront mapl leaf	565g
+toront mapl leaf	583g
 tort	268g
-toshib	520g
-tottenham	573g
-tottenham hotspur	573g
-toyot	456g
+toshib	537g
+tottenham	591g
+tottenham hotspur	591g
+toxic	421g
+toyot	473g
 tranquil	382g
 trepadeir	133g
-tricolor	599g
+tricolor	617g
 trig	248g
 trigal	248g
 trist	387g
@@ -25045,64 +27975,68 @@ tropical	347g
 trova	198g
 trovoad	198g
 trovã	198g
-trung quoc	612g
-trung quốc	612g
+trung quoc	630g
+trung quốc	630g
 trópic	347g
-tschechien	635g
+tschechien	653g
 tulip	210g
 tundr	182g
-turchi	617g
-turk bayragi	617g
-turk hav yollari	525g
-turkei	617g
-turkey	617g
-turkish airlin	525g
-turkish flag	617g
-turkiy	617g
+turchi	635g
+turk bayragi	635g
+turk hav yollari	542g
+turkei	635g
+turkey	635g
+turkish airlin	542g
+turkish flag	635g
+turkiy	635g
 turques	15g
-turqui	617g
-turquí	617g
-twitch	486g
-twitter	548g
+turqui	635g
+turquí	635g
+twitch	503g
+twitter	565g
 táxi	336g
-tây ban nha	602g
-tênu	425g
-türk bayrağı	617g
-türk hav yolları	525g
-türkei	617g
-türkiy	617g
-u.s.	607g
-uae	622g
-uber	477g
-ubuntu	495g
-uc	611g
-ucrain	616g
-ucrani	616g
-ucrâni	616g
+tây ban nha	620g
+tédi	430g
+tênu	441g
+tóxic	421g
+türk bayrağı	635g
+türk hav yolları	542g
+türkei	635g
+türkiy	635g
+u.s.	625g
+uae	640g
+uber	494g
+ubuntu	512g
+uc	629g
+ucrain	634g
+ucrani	634g
+ucrâni	634g
 uisqu	264g
-uk	608g
-ukrain	616g
-ukrainian flag	616g
-ukrayn	616g
-ultimat gray	666g
-ultimat gray and illuminating	666g
-ultr violet	663g
+uk	626g
+ukrain	634g
+ukrainian flag	634g
+ukrayn	634g
+ultimat gray	684g
+ultimat gray and illuminating	684g
+ultr violet	681g
 ultramarin	44g
-ungarn	636g
-ungheri	636g
-union jack	608g
-united arab emirat	622g
-united kingdom	608g
-united stat	607g
+ungarn	654g
+ungheri	654g
+union jack	626g
+united arab emirat	640g
+united kingdom	626g
+united stat	625g
 univers	173g
-ups	471g
+ups	488g
 urban	337g
-usa	607g
+usa	625g
 uva	228g
 uísqu	264g
 val	160g
 vel	307g
 velud	287g
+venen	421g
+venenos	421g
 vent	201g
 ventos	201g
 vera	193g
@@ -25125,10 +28059,10 @@ verd neon	117g
 verd oliv	24g
 verd tenr	53g
 verdur verd	127g
-vereinigt arabisch emirat	622g
-vereinigt konigreich	608g
-vereinigt königreich	608g
-vereinigt staaten	607g
+vereinigt arabisch emirat	640g
+vereinigt konigreich	626g
+vereinigt königreich	626g
+vereinigt staaten	625g
 vermelh	0g
 vermelh alaranjad	97g
 vermelh arroxead	96g
@@ -25141,16 +28075,17 @@ vermelha	35g
 vermelhã	35g
 vermilha	35g
 vermilhã	35g
-very peri	667g
+very peri	685g
 verã	193g
 via lacte	173g
 via lácte	173g
 vibrant	385g
+vid noturn	432g
 videir	133g
 vidr	291g
-viet nam	618g
-vietnam	618g
-vietnames flag	618g
+viet nam	636g
+vietnam	636g
+vietnames flag	636g
 vil aquatic	345g
 vil aquátic	345g
 vilarej	344g
@@ -25161,75 +28096,75 @@ vinh tint cor	113g
 vintag	375g
 violet	22g
 viril	416g
-vis	472g
+vis	489g
 vitori	412g
 vitori regi	209g
 vitóri	412g
 vitóri régi	209g
-viv	424g
-viv magent	668g
-vivid	424g
-viêt nam	618g
-việt nam	618g
-vk	534g
-vkontakt	534g
-vodafon	533g
-volkswagen	455g
-volv	463g
+viv	440g
+viv magent	686g
+vivid	440g
+viêt nam	636g
+việt nam	636g
+vk	551g
+vkontakt	551g
+vodafon	550g
+volkswagen	472g
+volv	480g
 vulca	163g
 vulcã	163g
-vuong quoc anh	608g
-vw	455g
-vívid	424g
-vương quốc anh	608g
+vuong quoc anh	626g
+vw	472g
+vívid	440g
+vương quốc anh	626g
 wabi sabi	350g
-wechat	482g
-weib	509g
-west ham	576g
-west ham united	576g
-whatsapp	480g
+wechat	499g
+weib	526g
+west ham	594g
+west ham united	594g
+whatsapp	497g
 whisky	264g
-wordpres	540g
-xbox	545g
-xiaohongshu	511g
-xiaomi	502g
-y	601G
-yanke	560g
-yeni zeland	653g
-youtub	448g
-yunanistan	634g
+wordpres	557g
+xbox	562g
+xiaohongshu	528g
+xiaomi	519g
+y	619G
+yanke	578g
+yeni zeland	671g
+youtub	465g
+yunanistan	652g
 zangad	398g
 zebr	317g
 zen	346g
-zhihu	510g
-zoom meeting	538g
-zoom vide	538g
+zhihu	527g
+zoom meeting	555g
+zoom vide	555g
 ácer	129g
-áfric do sul	642g
+áfric do sul	660g
 águ	151g
 águ mar clar	66g
-áo	627g
+áo	645g
 ártic	182g
 árvor	132g
-áustri	627g
+áustri	645g
 âmbar	32g
-ägypten	620g
-çeky	635g
-çin	612g
-égypt	620g
-émirat arab uni	622g
-état uni	607g
-índi	614g
+ägypten	638g
+çeky	653g
+çin	630g
+égypt	638g
+émirat arab uni	640g
+état uni	625g
+índi	632g
 índig	23g
-österreich	627g
-úc	611g
-ý	601g
-đan mạch	630g
-đức	600g
-şili	639g
-ấn độ	614g
-@stems de 1816
-abd	607h
+österreich	645g
+úc	629g
+ý	619g
+đan mạch	648g
+đức	618g
+şili	657g
+ấn độ	632g
+@stems de 1954
+abd	625h
 abend	188h
 abenddammerung	188h
 abenddämmerung	188h
@@ -25237,28 +28172,28 @@ abendrot	176h
 abenteu	414h
 abenteuerlich	414h
 abgrund	140h
-ac mila	584h
+ac mila	602h
 ack	123h
 adelig	378h
-aeroflot	526h
-afc ajax	589h
-africa do sul	642h
-afriqu du sud	642h
-agypt	620h
+aeroflot	543h
+afc ajax	607h
+africa do sul	660h
+afriqu du sud	660h
+agypt	638h
 ahor	129h
-ai cap	620h
-ai cập	620h
-air india	530h
-airbnb	476h
-airtel	531h
-ajax amsterdam	589h
-alemanha	600h
-alemania	600h
+ai cap	638h
+ai cập	638h
+air india	547h
+airbnb	493h
+airtel	548h
+ajax amsterdam	607h
+alemanha	618h
+alemania	618h
 alg	137h
-alibaba	503h
-alipay	505h
-allemag	600h
-almanya	600h
+alibaba	520h
+alipay	522h
+allemag	618h
+almanya	618h
 alp	159h
 alt buch	309h
 alt büch	309h
@@ -25266,135 +28201,140 @@ altrosa	89h
 altwei	104h
 altweiß	104h
 aluminium	283h
-amazo shopping	543h
-amazon.com	543h
-amd	497h
-america expr	475h
-america flag	607h
+amazo shopping	560h
+amazon.com	560h
+amd	514h
+america expr	492h
+america flag	625h
 amethyst	56h
-amex	475h
-an do	614h
+amex	492h
+an do	632h
 anana	237h
-android	494h
+android	511h
 angespannt	409h
 angst	399h
 angstlich	409h
-anneaux olympiqu	660h
+anneaux olympiqu	678h
 antarkti	182h
 anthrazit	37h
 antik bronz	302h
-ao	627H
+ao	645H
 apfel	233h
 apfelsi	225h
 apricot	78h
 apriko	78h
+april	192h
 aquablau	66h
-arabi saoudit	619h
-arabia saudita	619h
-argenti	605h
-argenti flag	605h
-argentina	605h
-argentini	605h
-arjanti	605h
+arabi saoudit	637h
+arabia saudita	637h
+argenti	623h
+argenti flag	623h
+argentina	623h
+argentini	623h
+arjanti	623h
 arkti	182h
 arktisch	182h
-arsenal	568h
-arsenal fc	568h
-arábia saudita	619h
+arm	427h
+arsenal	586h
+arsenal fc	586h
+arábia saudita	637h
 asch	165h
 asphalt	279h
 atherisch	392h
-atletico de madrid	580h
-atletico madrid	580h
-atlético de madrid	580h
-atlético madrid	580h
+atletico de madrid	598h
+atletico madrid	598h
+atlético de madrid	598h
+atlético madrid	598h
 aubergi	245h
-audi	454h
-aus	435h
+audi	471h
+august	193h
+aus	452h
 ausbruch	163h
-australi	611h
-australia	611h
-australia flag	611h
-austria	627h
-austria flag	627h
-austrália	611h
-autobu de londr	658h
-autobú de londr	658h
-autrich	627h
-auß	435h
+australi	629h
+australia	629h
+australia flag	629h
+austria	645h
+austria flag	645h
+austrália	629h
+autobu de londr	676h
+autobú de londr	676h
+autrich	645h
+auß	452h
 avocado	239h
-avustralya	611h
-avusturya	627h
-ay yildiz	617h
-ay yıldız	617h
+avustralya	629h
+avusturya	645h
+ay yildiz	635h
+ay yıldız	635h
 azal	222h
-azul klei	656h
-azul tiffany	655h
+azul klei	674h
+azul tiffany	673h
 azur	39h
 azurblau	39h
-ba lan	633h
+ba lan	651h
 bach	147h
 backstei	280h
-bae	622h
-baidu	506h
+bae	640h
+baidu	523h
 ballo	334h
 bambu	122h
 bambusgru	52h
 bambusgrü	52h
 bambushai	122h
 bana	235H
-bandera de chil	639h
-banglad	647h
-bangladesch	647h
-bangladesh	647h
-bangladeshi flag	647h
-bangladé	647h
+banal	430h
+bandera de chil	657h
+banglad	665h
+bangladesch	665h
+bangladesh	665h
+bangladeshi flag	665h
+bangladé	665h
 bank	353h
-barbi	659h
-barbi pink	659h
-barca	579h
-barça	579h
+barbi	677h
+barbi pink	677h
+barca	597h
+bargeld	419h
+barça	597h
 basar	329h
 bauernhof	344h
 baum	132h
 baumwoll	289h
-bay munch	581h
-bay munich	581h
-bay münch	581h
+bay munch	599h
+bay munich	599h
+bay münch	599h
 bedeckt	200h
 beer	250h
 behaglich	394h
 behutsam	384h
 beig	17h
-belcika	625h
-belgi	625h
-belgia flag	625h
-belgica	625h
-belgio	625h
-belgiqu	625h
-belgium	625h
-belçika	625h
-benfica	590h
+belcika	643h
+belgi	643h
+belgia flag	643h
+belgica	643h
+belgio	643h
+belgiqu	643h
+belgium	643h
+belçika	643h
+benfica	608h
 berg	158h
 bergs	146h
 bernstei	32h
 bernsteinfarb	32h
-besikta	594h
+besikta	612h
 beto	279h
 bewolkt	200h
 bewölkt	200h
-beşiktaş	594h
-bi	625h
+beşiktaş	612h
+bi	643h
 bibliothek	340h
 bie	323h
 bier	263h
-bilibili	507h
+bilibili	524h
 bio	379h
-birlesik krallik	608h
-birleşik krallık	608h
+birlesik krallik	626h
+birleşik krallık	626h
 bittersu	411h
 bittersüß	411h
-bla	422h
+bla	438h
 blasslila	90h
 blatt	127h
 blattgold	303h
@@ -25403,7 +28343,7 @@ blau stund	179h
 blau wei porzella	293h
 blau weiß porzella	293h
 blaube	229h
-blaugrana	579h
+blaugrana	597h
 blaugrau	93h
 blaugru	13h
 blaugrü	13h
@@ -25412,14 +28352,14 @@ blaulich wei	76h
 blaureg	218h
 blauschwarz	80h
 blauviolett	95h
-bleich	422h
+bleich	438h
 bleigrau	85h
-bleu klei	656h
-bleu tiffany	655h
+bleu klei	674h
+bleu tiffany	673h
 blitz	198h
 blockhutt	359h
 blockhütt	359h
-blu klei	656h
+blu klei	674h
 bluhend	204h
 blum	204h
 blut	312h
@@ -25429,82 +28369,84 @@ bläulich	4h
 bläulich weiß	76h
 blühend	204h
 blüt	204h
-bmw	453h
-bo dao nha	603h
-boca junior	595h
+bmw	470h
+bo dao nha	621h
+boca junior	613h
 bod	166h
 bonbo	269h
-booking.com	535h
+booking.com	552h
 bordeaux	33h
-borussia dortmund	582h
-bosto celtic	551h
-bosto red sox	562h
+borussia dortmund	600h
+bosto celtic	569h
+bosto red sox	580h
 brand	164h
 brandung	141h
-brasil	604h
-brasili	604h
+brasil	622h
+brasili	622h
 brau	7h
 braunlich	7h
 braut	367h
-brazil	604h
-brazilia flag	604h
-bresil	604h
-brezilya	604h
+brazil	622h
+brazilia flag	622h
+bresil	622h
+brezilya	622h
 bri	201h
-british flag	608h
+british flag	626h
 bronz	58h
 bronzefarb	58h
 brot	267h
 bräunlich	7h
-brésil	604h
+brésil	622h
 bubbl tea	256h
 buch	309h
 buchhandlung	340h
+bunt	175h
 bunt laub	128h
 burg	355h
-burg king	517h
+burg king	534h
 burgunderrot	33h
 buro	353h
-bus londoni	658h
+bus londoni	676h
 butt	266h
-bvb	582h
+bvb	600h
 bäum	132h
-bélgica	625h
+bélgica	643h
 büch	309h
 büro	353h
-bỉ	625h
-bồ đào nha	603h
+bỉ	643h
+bồ đào nha	621h
 caf	339h
 café	339h
-canada	610h
-canadi de montreal	566h
-canadi de montréal	566h
-canadia flag	610h
-canadá	610h
+canada	628h
+canadi de montreal	584h
+canadi de montréal	584h
+canadia flag	628h
+canadá	628h
 canyo	157h
 cappuccino	252h
-carrefour	512h
-catar	623h
-cechia	635h
-cekya	635h
-celtic	551h
-celtic fc	597h
+carrefour	529h
+catar	641h
+cechia	653h
+cekya	653h
+celtic	569h
+celtic fc	615h
 champag	262h
 champagnerfarb	57h
+chanel	567h
 chaotisch	418h
 chartreu	67h
-chelsea	569h
-chelsea fc	569h
-chequia	635h
-chi	612h
-chicago bull	552h
-chicago cub	563h
-chil flag	639h
-chilea flag	639h
-chili drapeau	639h
-chin flag	612h
-china	612h
-chinaflagg	612h
+chelsea	587h
+chelsea fc	587h
+chequia	653h
+chi	630h
+chicago bull	570h
+chicago cub	581h
+chil flag	657h
+chilea flag	657h
+chili drapeau	657h
+chin flag	630h
+china	630h
+chinaflagg	630h
 chinarot	75h
 chinesisch	351h
 chinesisch mau	343h
@@ -25512,136 +28454,153 @@ chinesisch neujahr	365h
 chinesisch stil	351h
 chrom	283h
 chrysanth	214h
-cin	612h
-cina	612h
-classic blu	665h
+cin	630h
+cina	630h
+classic blu	683h
 clow	328h
-co do sao vang	618h
-coca cola	439h
-coca colani	439h
-coca colanı	439h
+co do sao vang	636h
+coca cola	456h
+coca colani	456h
+coca colanı	456h
 coelinblau	40h
-cok	439h
-colombi	638h
-colombia	638h
-colombia flag	638h
-colômbia	638h
-cor du sud	613h
-corea del sud	613h
-corea del sur	613h
-coreia do sul	613h
-coré du sud	613h
-cr flamengo	596h
+cok	456h
+colombi	656h
+colombia	656h
+colombia flag	656h
+colômbia	656h
+cor du sud	631h
+corea del sud	631h
+corea del sur	631h
+coreia do sul	631h
+coré du sud	631h
+cr flamengo	614h
 crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-cuba	654h
-cuba flag	654h
+cuba	672h
+cuba flag	672h
 curry	274h
 cya	14h
 cyberpunk	371h
-czech flag	635h
-czech republic	635h
-czechia	635h
-cờ đỏ sao vàng	618h
-dalla cowboy	557h
+czech flag	653h
+czech republic	653h
+czechia	653h
+cờ đỏ sao vàng	636h
+dalla cowboy	575h
 dammerung	188h
-dammrig	431h
-dan mach	630h
-danemark	630h
-danimarca	630h
-danimarka	630h
-danish flag	630h
-dannebrog	630h
+dammrig	447h
+damo	424h
+dan mach	648h
+danemark	648h
+danimarca	648h
+danimarka	648h
+danish flag	648h
+dannebrog	648h
 delfi	327h
-dell	499h
+dell	516h
 denimblau	69h
-denmark	630h
+denmark	648h
 dessert	268h
-deutschland	600h
+deutschland	618h
+dezemb	195h
 dezent	417h
-dhl	469h
+dhl	486h
 diamant	298h
-diesig	429h
+diesig	445h
 digital	372h
-dinamarca	630h
-discord	487h
-dock	492h
-dodg	561h
+dinamarca	648h
+disco	432h
+discord	504h
+disko	432h
+diskothek	432h
+dock	509h
+dodg	579h
+dollar	419h
 dom	356h
-domino	549h
+domino	566h
 don	198h
 dorf	344h
-drapeau de singapour	652h
-drapeau francai	599h
-drapeau françai	599h
-dropbox	537h
+drapeau de singapour	670h
+drapeau francai	617h
+drapeau françai	617h
+dreckig	421h
+dropbox	554h
 dschungel	120h
-duc	600h
+duc	618h
 duftblut	221h
 duftblüt	221h
 dun	155h
-dunkel	419h
+dunkel	435h
 dunkelgru	48h
 dunkelgrü	48h
 dunkelmari	16h
-dunkl	419h
+dunkl	435h
 dunst	199h
-dunstig	429h
+dunstig	445h
 dust	387h
-dust dunkel	419h
+dust dunkel	435h
 dust gotisch	407h
-dutch flag	624h
+dutch flag	642h
 dynamisch	385h
 dämmerung	188h
-dämmrig	431h
-dänemark	630h
+dämmrig	447h
+dämo	424h
+dänemark	648h
 dün	155h
 düst	387h
-düst dunkel	419h
+düst dunkel	435h
 düst gotisch	407h
-easyjet	528h
-ebay	479h
+easyjet	545h
+ebay	496h
 edel	377h
 edel fei	393h
 edelstahl	281h
 edelstei	313h
 efeu	133h
-egipto	620h
-egito	620h
-egitto	620h
-egypt	620h
-egyptia flag	620h
+egipto	638h
+egito	638h
+egitto	638h
+egypt	638h
+egyptia flag	638h
 eich	276h
+eifersucht	422h
+eifersuchtig	422h
+eifersüchtig	422h
 eiland	154h
 einsam	387h
 einsamkeit	387h
+eintonig	430h
+eintönig	430h
 eis	181h
 eis am stiel	271h
-eisbedeckt	430h
+eisbedeckt	446h
 eisberg	181h
 eiscr	271h
 eisengrau	87h
 eisig	396h
+ekel	421h
+ekelhaft	421h
+eklig	421h
 elegant	393h
 eleganz	393h
 elfenbei	38h
 elfenbeinfarb	38h
-emirado arab unido	622h
-emirado árab unido	622h
-emirat airli	522h
-emirat arab uni	622h
-emirato arab unido	622h
-emirato árab unido	622h
-endonezya	648h
+emirado arab unido	640h
+emirado árab unido	640h
+emirat airli	539h
+emirat arab uni	640h
+emirato arab unido	640h
+emirato árab unido	640h
+endonezya	666h
 energi	385h
 energiegelad	385h
 energisch	385h
-entsattigt	426h
+engel	423h
+entsattigt	442h
 entspannend	383h
 entspannt	383h
-entsättigt	426h
+entsättigt	442h
 erd	166h
 erdbe	226h
 erdgelb	102h
@@ -25650,25 +28609,31 @@ erdto	380h
 erdtö	380h
 erfrischend	395h
 ernst	406h
-espag	602h
-espana	602h
-espanha	602h
-españa	602h
+erstaunlich	420h
+erstaunt	420h
+espag	620h
+espana	620h
+espanha	620h
+españa	620h
 espresso	251h
-estado unido	607h
-etat uni	607h
-everto	577h
-everto fc	577h
+estado unido	625h
+etat uni	625h
+everto	595h
+everto fc	595h
+exzentrisch	431h
 fabrik	373h
-facebook	444h
-fahl	422h
-fas	621h
+facebook	461h
+fad	430H
+fahl	438h
+farbenfroh	175h
+fas	639h
 faul	410h
-fc barcelona	579h
-fc bay	581h
-fc porto	591h
+fc barcelona	597h
+fc bay	599h
+fc porto	609h
+februar	195h
 fed	310h
-fedex	470h
+fedex	487h
 fee	391h
 fei	368h
 feierlich	406h
@@ -25676,9 +28641,9 @@ feierlich bunt	405h
 fel	161h
 feld	123h
 femini	415h
-fenerbahc	593h
-fenerbahç	593h
-ferrari	451h
+fenerbahc	611h
+fenerbahç	611h
+ferrari	468h
 fest	332h
 festival	332h
 festlich	405h
@@ -25686,24 +28651,24 @@ festung	355h
 feu	164h
 feuerwerk	331h
 feurig	389h
-fiat	462h
+fiat	479h
 ficht	121h
-figma	536h
-filipina	650h
-filipinl	650h
-filipino flag	650h
-filippi	650h
+figma	553h
+filipina	668h
+filipinl	668h
+filipino flag	668h
+filippi	668h
 finanz	353h
-finland	631h
-finlandia	631h
-finlandiya	631h
-finlândia	631h
-finnish flag	631h
-finnland	631h
-finst	419h
-firefox	493h
-flag of japa	598h
-flamengo	596h
+finland	649h
+finlandia	649h
+finlandiya	649h
+finlândia	649h
+finnish flag	649h
+finnland	649h
+finst	435h
+firefox	510h
+flag of japa	616h
+flamengo	614h
 flamingo	314h
 flamm	164h
 flaschengru	48h
@@ -25711,18 +28676,18 @@ flaschengrü	48h
 flied	64h
 fliederfarb	64h
 flu	147h
-fluoreszierend	428h
+fluoreszierend	444h
 flut	141h
-fly emirat	522h
+fly emirat	539h
 formlich	406h
 forst	119h
-franc	599h
-franca	599h
-francia	599h
-frankreich	599h
-fransa	599h
-frança	599h
-french flag	599h
+franc	617h
+franca	617h
+francia	617h
+frankreich	617h
+fransa	617h
+frança	617h
+french flag	617h
 freud	386h
 fried	382h
 friedlich	382h
@@ -25734,11 +28699,14 @@ frost	183h
 frostig	396h
 frostwei	83h
 frostweiß	83h
+frucht	428h
+fruchtig	428h
 fruhjahr	192h
 fruhling	192h
 fruhlingsfest	365h
 fruhmorg	185h
 fröhlich	386h
+frücht	428h
 frühjahr	192h
 frühling	192h
 frühlingsfest	365h
@@ -25746,11 +28714,14 @@ frühmorg	185h
 fuch	321h
 fuchsi	65h
 fuchsia	65h
+funkel	426h
+funkelnd	426h
 futuristisch	372h
 förmlich	406h
-galatasaray	592h
+galatasaray	610h
 galaxi	173h
-gana	645h
+galeri	434h
+gana	663h
 ganseblumch	217h
 gart	125h
 gas	338h
@@ -25762,12 +28733,12 @@ gebroch weiß	104h
 geburtstag	368h
 geburtstagsfei	368h
 gebäck	268h
-gedampft	426h
-gedampft sanft	425h
-gedeckt	426h
-gedämpft	426h
-gedämpft sanft	425h
-gefror	430h
+gedampft	442h
+gedampft sanft	441h
+gedeckt	442h
+gedämpft	442h
+gedämpft sanft	441h
+gefror	446h
 geheimnisvoll	390h
 geholz	119h
 gehölz	119h
@@ -25776,29 +28747,41 @@ gelb	2h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
+geld	419h
+geldschei	419h
+gemald	434h
+gemu	429h
 gemutlich	394h
+gemäld	434h
+gemü	429h
 gemütlich	394h
-germa flag	600h
-germania	600h
-germany	600h
-gesattigt	424h
+germa flag	618h
+germania	618h
+germany	618h
+gesattigt	440h
 gestresst	409h
 gesund	413h
 gesundheit	413h
-gesättigt	424h
+gesättigt	440h
 getreid	248h
 gewitt	198h
 gewurz	274h
 gewürz	274h
-ghana	645h
-ghanaia flag	645h
-giamaica	641h
-giappo	598h
+ghana	663h
+ghanaia flag	663h
+giamaica	659h
+giappo	616h
+gier	422h
+gierig	422h
+gift	421H
+giftig	421h
 ginkgo	130h
-github	491h
+github	508h
 gla	291h
-glanzend	423h
+glanzend	439h
 gletsch	181h
+glitz	426h
+glitzernd	426h
 glorreich	412h
 gluck	386h
 glucklich	386h
@@ -25806,18 +28789,18 @@ gluhend hei	397h
 glut	165h
 glut der son	202h
 glyzini	218h
-glänzend	423h
+glänzend	439h
 glück	386h
 glücklich	386h
 glühend heiß	397h
 gold	11h
-gold gat	657h
-gold gat bridg	657h
-gold stat warrior	553h
+gold gat	675h
+gold gat bridg	675h
+gold stat warrior	571h
 gold stund	178h
 goldfarb	11h
 goldfisch	326h
-googl	443h
+googl	460h
 gothic	407h
 gotisch	407h
 gra	124h
@@ -25832,13 +28815,14 @@ graubrau	68h
 graugru	94h
 graugrü	94h
 graulich	8h
-gre bay pack	556h
-grec	634h
-grecia	634h
-greec	634h
-greek flag	634h
-grell	428h
-griechenland	634h
+graustuf	425h
+gre bay pack	574h
+grec	652h
+grecia	652h
+greec	652h
+greek flag	652h
+grell	444h
+griechenland	652h
 gro mau	343h
 grosstadt	337h
 grott	162h
@@ -25847,32 +28831,37 @@ großstadt	337h
 gru	3h
 gru apfel	234h
 gru der blatt	127h
+gru gott	451h
 gru tee	254h
 grunlich	3h
 grunt	254h
 gruselig	399h
 gräulich	8h
-grèc	634h
-grécia	634h
+grèc	652h
+grécia	652h
 grü	3h
 grü apfel	234h
 grü der blätt	127h
 grü tee	254h
 grünlich	3h
 grünt	254h
-guney afrika	642h
-guney kor	613h
+grüß gott	451h
+guney afrika	660h
+guney kor	631h
 gussei	282h
+gut tag	451h
 gänseblümch	217h
 gärt	125h
-güney afrika	642h
-güney kor	613h
-h m	515h
-ha lan	624h
-hab	566h
+güney afrika	660h
+güney kor	631h
+h m	532h
+ha lan	642h
+hab	584h
 haf	153h
+hallo	451h
 hallow	363h
-han quoc	613h
+han quoc	631h
+hasslich	421h
 hausch	359h
 hautfarb	115h
 hei	397h
@@ -25880,7 +28869,7 @@ heidelbe	229h
 heimelig	394h
 heit	386h
 heiß	397h
-hell	421h
+hell	437h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
@@ -25893,120 +28882,133 @@ himbe	230h
 himmel	167h
 himmelblau	41h
 himmelblau tief	40h
-hindista	614h
+himmlisch	423h
+hindista	632h
 hitz	202h
 hitzewell	202h
-hoa ky	607h
-hoa kỳ	607h
+hoa ky	625h
+hoa kỳ	625h
 hochs	139h
 hochzeit	367h
 hoffnung	400h
 hoffnungsvoll	400h
 hohl	162h
-holland	624h
-hollanda	624h
+holl	424h
+holland	642h
+hollanda	642h
+hollisch	424h
 holz	276h
-honda	457h
-hongri	636h
+honda	474h
+hongri	654h
 honig	260h
 horizont	180h
 horror	399h
 hortensi	216h
-huawei	501h
+huawei	518h
 hugel	158h
-hungaria flag	636h
-hungary	636h
-hungary flag	636h
-hungria	636h
-hungría	636h
+hungaria flag	654h
+hungary	654h
+hungary flag	654h
+hungria	654h
+hungría	654h
 hutt	359h
-hy lap	634h
-hy lạp	634h
-hyundai	459h
-hà lan	624h
-hàn quốc	613h
+hy lap	652h
+hy lạp	652h
+hyundai	476h
+hà lan	642h
+hàn quốc	631h
+hässlich	421h
 häusch	359h
 höhl	162h
+höll	424h
+höllisch	424h
 hölz	276h
 hügel	158h
 hütt	359h
-iceland	632h
-icelandic flag	632h
-ikb	656h
-ikea	442h
-illuminating	666h
-ind	614h
-indi	614h
-india	614h
-india flag	614h
+iceland	650h
+icelandic flag	650h
+ikb	674h
+ikea	459h
+illuminating	684h
+ind	632h
+indi	632h
+india	632h
+india flag	632h
 indigo	23h
-indonesi	648h
-indonesia	648h
-indonesia flag	648h
-indonési	648h
-indonésia	648h
+indonesi	666h
+indonesia	666h
+indonesia flag	666h
+indonési	666h
+indonésia	666h
 industri	373h
 industriell	373h
 innenstadt	337h
 insel	154h
-instagram	445h
-int mila	585h
-int milano	585h
-intel	496h
-intensiv	424h
-international klei blu	656h
-international orang	657h
-internazional	585h
-ireland	609h
-irish flag	609h
-irland	609h
-irlanda	609h
-island	632h
-island flagg	632h
-islanda	632h
-islandia	632h
-islândia	632h
-ispanya	602h
-isvec	628h
-isveç	628h
-isvicr	626h
-isviçr	626h
-itali	601h
-italia	601h
-italia flag	601h
-italy	601h
-italya	601h
-itália	601h
-izlanda	632h
+instagram	462h
+int mila	603h
+int milano	603h
+intel	513h
+intensiv	440h
+international klei blu	674h
+international orang	675h
+internazional	603h
+ireland	627h
+irish flag	627h
+irland	627h
+irlanda	627h
+island	650h
+island flagg	650h
+islanda	650h
+islandia	650h
+islândia	650h
+ispanya	620h
+isvec	646h
+isveç	646h
+isvicr	644h
+isviçr	644h
+itali	619h
+italia	619h
+italia flag	619h
+italy	619h
+italya	619h
+itália	619h
+izlanda	650h
 jad	295h
 jadegru	50h
 jadegrü	50h
 jahrmarkt	332h
-jamaica	641h
-jamaica flag	641h
-jamaika	641h
-jamaiqu	641h
-jamaïqu	641h
-japa	598h
-japa flagg	598h
+jamaica	659h
+jamaica flag	659h
+jamaika	659h
+jamaiqu	659h
+jamaïqu	659h
+jan	195h
+januar	195h
+japa	616h
+japa flagg	616h
 japanisch	350h
-japao	598h
-japo	598h
-japonya	598h
-japão	598h
-japó	598h
+japao	616h
+japo	616h
+japonya	616h
+japão	616h
+japó	616h
 jasmi	220h
+jazz	433H
+jazzclub	433h
 jea	286h
 jeansblau	69h
 jeansstoff	286h
-jeux olympiqu	660h
+jeux olympiqu	678h
 jiangna	345h
-jio	532h
-juego olimpico	660h
-juego olímpico	660h
-juv	583h
-juventu	583h
+jio	549h
+juego olimpico	678h
+juego olímpico	678h
+juli	193h
+juni	193h
+juv	601h
+juventu	601h
 juwel	313h
+jän	195h
 kaff	251h
 kaffeebrau	107h
 kaffeehau	339h
@@ -26014,14 +29016,14 @@ kai	153h
 kaiserlich	378h
 kaiserpalast	342h
 kakao	258h
-kakao talk	483h
-kakaotalk	483h
+kakao talk	500h
+kakaotalk	500h
 kaktu	134h
 kalt	396h
-kalt farb	433h
+kalt farb	449h
 kami	308h
 kaminfeu	308h
-kanada	610h
+kanada	628h
 karamell	259h
 karamellfarb	109h
 karmesi	71h
@@ -26033,18 +29035,18 @@ karott	246h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
-katar	623h
+katar	641h
 kathedral	356h
 kawaii	404h
-kei	435h
-kenia	644h
-kentucky fried chick	516h
-kenya	644h
-kenya flag	644h
+kei	452h
+kenia	662h
+kentucky fried chick	533h
+kenya	662h
+kenya flag	662h
 keramik	301h
 kerz	307h
 kerzenlicht	307h
-kfc	516h
+kfc	533h
 khaki	25h
 kief	121h
 kiesel	278h
@@ -26056,45 +29058,56 @@ kirschblut	205h
 kirschblüt	205h
 kiwi	242h
 klassenzimm	354h
-klei blau	656h
-klei blu	656h
+klei blau	674h
+klei blu	674h
 klinik	352h
 klipp	161h
 knallgelb	101h
-knallig	424h
+knallig	440h
 knallrot	74h
-knick	555h
+knick	573h
 kobalt	45h
 kobaltblau	45h
 kohlegrau	37h
 koi	326h
 koko	238h
 kokosnu	238h
-kolombiya	638h
-kolumbi	638h
+kolombiya	656h
+kolumbi	656h
+komisch	431h
 koniglich	378h
 konigsblau	43h
 korall	28h
 korallenriff	152h
 korallenrot	28h
-korea flag	613h
+korea flag	631h
 kornfeld	248h
 kosmo	173h
 kraftig	401h
-kraftig leuchtend	424h
+kraftig leuchtend	440h
+krank	421h
 krankenhau	352h
+krankheit	421h
 kraut	136h
+kreativ	434h
+kreativitat	434h
+kreativität	434h
+krieg	427h
 kristall	297h
 kräftig	401h
-kräftig leuchtend	424h
+kräftig leuchtend	440h
 kräut	136h
-kuba	654h
+kuba	672h
 kuh	401h
 kuhl	396h
-kuhl farb	433h
-kuhl ton	433h
+kuhl farb	449h
+kuhl ton	449h
 kukengelb	77h
+kunst	434h
+kunstl	434h
+kunstlerisch	434h
 kunststoff	304h
+kunterbunt	175h
 kupf	59h
 kupferfarb	59h
 kurbi	243h
@@ -26102,17 +29115,19 @@ kurkuma	79h
 kust	142h
 königlich	378h
 königsblau	43h
-küba	654h
+küba	672h
 küch	357h
 küh	401h
 kühl	396h
-kühl farb	433h
-kühl tön	433h
+kühl farb	449h
+kühl tön	449h
 kükengelb	77h
+künstl	434h
+künstlerisch	434h
 kürbi	243h
 küst	142h
-la galaxy	567h
-la lak	550h
+la galaxy	585h
+la lak	568h
 lach	29h
 lachsfarb	29h
 lachsrosa	29h
@@ -26120,12 +29135,14 @@ lack	300h
 lackarbeit	300h
 lagerfeu	164h
 lagu	145h
-lak	550h
-lamborghini	452h
+lak	568h
+lamborghini	469h
 lamp	333h
 lampio	306h
 land	344h
 landlich	344h
+langeweil	430h
+langweilig	430h
 lat	306h
 laternenlicht	333h
 latt macchiato	252h
@@ -26136,72 +29153,74 @@ lavendel	207h
 lebendig	385h
 led	285h
 lederbrau	26h
-lego	546h
+lego	563h
 lehm	166h
 lehmziegel	301h
 lei	289H
-leicest city	574h
+leicest city	592h
 leidenschaft	389h
 leidenschaftlich	389h
-lenovo	500h
-leuchtend	423h
+lenovo	517h
+leuchtend	439h
 leuchtend gelb	101h
 leuchtend rot	74h
 leuchtreklam	305h
-leuchtstark	428h
-lfc	570h
-lg	519h
-licht	421h
+leuchtstark	444h
+lfc	588h
+lg	536h
+licht	437h
 lichterkett	333h
-lidl	513h
+lidl	530h
 lieb	388h
 lila	5h
 limett	31h
 limettengru	31h
 limettengrü	31h
 limonad	224h
-linkedi	547h
-liverpool fc	570h
-living coral	664h
+linkedi	564h
+liverpool fc	588h
+living coral	682h
 lock	383h
-londo bus	658h
-los angel dodg	561h
-los angel lak	550h
+londo bus	676h
+los angel dodg	579h
+los angel lak	568h
 lotu	209h
 lotusteich	149h
 luftballo	334h
-lufthansa	524h
+lufthansa	541h
 luxu	377h
 luxurio	377h
 luxuriö	377h
-lyft	478h
+lyft	495h
 ländlich	344h
-macarista	636h
+macarista	654h
 macaro	272h
 magenta	21h
 magisch	391h
 magma	163h
 magnoli	223h
-mai	247H
+mai	192H
 maigru	53h
 maigrü	53h
+mal	434h
 malachit	82h
-malaisi	651h
-malasia	651h
-malaysia	651h
-malaysia flag	651h
-malezya	651h
+malaisi	669h
+malasia	669h
+malaysia	669h
+malaysia flag	669h
+malerei	434h
+malezya	669h
 malv	63h
-malásia	651h
-man city	572h
-man united	571h
-man utd	571h
-manchest city	572h
-manchest united	571h
+malásia	669h
+man city	590h
+man united	589h
+man utd	589h
+manchest city	590h
+manchest united	589h
 mandari	225h
 mango	236h
 mannlich	416h
-mapl leaf flag	610h
+mapl leaf flag	628h
 march	391h
 marchenhaft	391h
 margerit	217h
@@ -26210,17 +29229,18 @@ marienkäf	324h
 marineblau	16h
 markt	329h
 marmor	277h
-maroc	621h
-marocco	621h
-marokko	621h
-marroco	621h
-marrueco	621h
+maroc	639h
+marocco	639h
+marokko	639h
+marroco	639h
+marrueco	639h
+marz	192h
 maskuli	416h
-mastercard	473h
+mastercard	490h
 matcha	255h
-matt	426h
+matt	442h
 mauv	63h
-mcdonald	440h
+mcdonald	457h
 meditatio	408h
 meditativ	408h
 mediterra	348h
@@ -26228,21 +29248,23 @@ medizinisch	352h
 meer	139h
 meeresgrund	140h
 meeresuf	142h
-meitua	508h
-meksika	606h
+meitua	525h
+meksika	624h
 melancholi	387h
 melancholisch	387h
-messico	606h
+merkwurdig	431h
+merkwürdig	431h
+messico	624h
 messing	60h
 metall	283h
 metallisch	283h
 metropol	337h
-mexica flag	606h
-mexico	606h
-mexiko	606h
-mexiqu	606h
-miami heat	554h
-microsoft	542h
+mexica flag	624h
+mexico	624h
+mexiko	624h
+mexiqu	624h
+miami heat	572h
+microsoft	559h
 milch	265h
 milchkaff	252h
 milchstra	173h
@@ -26250,6 +29272,8 @@ milchstraß	173h
 milcht	256h
 milchwei	105h
 milchweiß	105h
+militar	427h
+militär	427h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
@@ -26259,23 +29283,25 @@ mint	30h
 mintgru	30h
 mintgrü	30h
 minz	30h
-misir bayragi	620h
-mitsubishi	467h
+misir bayragi	638h
+mitsubishi	484h
 mittag	186h
 mittelm	348h
 mitternacht	190h
-mocha mou	670h
+mocha mou	688h
 mod	381h
 moh	219h
 mohnblum	219h
 mohr	246h
+moi	451H
 mond	170h
 mondfest	366h
 mondlicht	171h
 mondschei	171h
 mondwei	76h
 mondweiß	76h
-montreal canadi	566h
+monochrom	425h
+montreal canadi	584h
 moo	131h
 moosig	131h
 morg	185h
@@ -26283,9 +29309,10 @@ morgendammerung	177h
 morgendämmerung	177h
 morgenrot	177h
 morgentau	203h
-morocca flag	621h
-morocco	621h
+morocca flag	639h
+morocco	639h
 mud	410h
+museum	434h
 mutig	401h
 mysterio	390h
 mysteriö	390h
@@ -26293,27 +29320,32 @@ mystisch	390h
 männlich	416h
 märch	391h
 märchenhaft	391h
-méxico	606h
+märz	192h
+méxico	624h
 möhr	246h
 müd	410h
-mısır bayrağı	620h
-na uy	629h
+mısır bayrağı	638h
+na uy	647h
 nachmittag	187h
 nacht	189h
+nachtclub	432h
+nachtleb	432h
 nachtlich	189h
 nachtmarkt	330h
 nadelwald	121h
-nam phi	642h
-napoli calcio	586h
+nam phi	660h
+napoli calcio	604h
 natur	379h
 naturlich	379h
 natürlich	379h
-nav	484h
+nav	501h
 navyblau	16h
 nebel	199h
 nebel im all	173h
 neblig	199h
-neo	428h
+neid	422h
+neidisch	422h
+neo	444h
 neongelb	118h
 neongru	117h
 neongrü	117h
@@ -26323,72 +29355,76 @@ neonrosa	116h
 neonschild	305h
 nervo	409h
 nervö	409h
-netflix	447h
-netherland	624h
-neuseeland	653h
-new england patriot	559h
-new york knick	555h
-new york yank	560h
-new zealand	653h
-new zealand flag	653h
-newcastl united	575h
-nga	615h
-nhat ban	598h
-nhật bản	598h
-nicht	435h
-nie	435h
-niederland	624h
+netflix	464h
+netherland	642h
+neuseeland	671h
+new england patriot	577h
+new york knick	573h
+new york yank	578h
+new zealand	671h
+new zealand flag	671h
+newcastl united	593h
+nga	633h
+nhat ban	616h
+nhật bản	616h
+nicht	452h
+nie	452h
+niederland	642h
 niedlich	404h
-niemal	435h
+niemal	452h
 nieselreg	197h
-nigeria	643h
-nigeria flag	643h
-nigeria flagg	643h
-nigéria	643h
-nijerya	643h
-nintendo	544h
-nissa	458h
+nigeria	661h
+nigeria flag	661h
+nigeria flagg	661h
+nigéria	661h
+nijerya	661h
+nintendo	561h
+nissa	475h
 nordisch	349h
 nordlicht	174h
-noruega	629h
-norvec	629h
-norveg	629h
-norvegia	629h
-norveç	629h
-norvèg	629h
-norway	629h
-norweg	629h
-norwegia flag	629h
+noruega	647h
+norvec	647h
+norveg	647h
+norvegia	647h
+norveç	647h
+norvèg	647h
+norway	647h
+norweg	647h
+norwegia flag	647h
 nostalgi	375h
 nostalgisch	411h
-nouvell zeland	653h
-nouvell zéland	653h
-nova zelandia	653h
-nova zelândia	653h
+nouvell zeland	671h
+nouvell zéland	671h
+nova zelandia	671h
+nova zelândia	671h
+novemb	194h
 nud	115h
-nueva zelanda	653h
-nuova zelanda	653h
+nueva zelanda	671h
+nuova zelanda	671h
 nussbaum	276h
-nvidia	498h
+nvidia	515h
 nächt	189h
 nächtlich	189h
 oas	138h
+obst	428h
 ock	36h
-ohn	435h
+ode	430h
+ohn	452h
 oko	379h
 okologisch	379h
-olimpiadi	660h
+oktob	194h
+olimpiadi	678h
 oliv	24h
 olivenol	275h
 olivenöl	275h
 olivgru	24h
 olivgrü	24h
-olympic	660h
-olympic gam	660h
-olympic ring	660h
-olympiqu de marseill	588h
-olympisch spiel	660h
-om	588h
+olympic	678h
+olympic gam	678h
+olympic ring	678h
+olympiqu de marseill	606h
+olympisch spiel	678h
+om	606h
 oolong	257h
 optimistisch	400h
 orangefarb	1h
@@ -26396,54 +29432,56 @@ orangerot	97h
 orchid	215h
 orientalisch	351h
 ost	369h
-osterreich	627h
+osterreich	645h
 ozea	139h
-pack	556h
-paesi bassi	624h
-pai baixo	624h
-pai bajo	624h
-pakista	646h
-pakistani flag	646h
-panasonic	521h
+pack	574h
+paesi bassi	642h
+pai baixo	642h
+pai bajo	642h
+paillett	426h
+pakista	664h
+pakistani flag	664h
+panasonic	538h
 panda	318h
-panto classic blu	665h
-panto greenery	662h
-panto living coral	664h
-panto mocha mou	670h
-panto peach fuzz	669h
-panto ultra violet	663h
-panto very peri	667h
-panto viva magenta	668h
+panto classic blu	683h
+panto greenery	680h
+panto living coral	682h
+panto mocha mou	688h
+panto peach fuzz	687h
+panto ultra violet	681h
+panto very peri	685h
+panto viva magenta	686h
 papagei	320h
 papi	290h
-paquista	646h
-paquistao	646h
-paquistá	646h
-paquistão	646h
-pari saint germai	587h
+paquista	664h
+paquistao	664h
+paquistá	664h
+paquistão	664h
+paradi	423h
+pari saint germai	605h
 park	126h
 party	368h
-pastell	427h
-pastellfarb	427h
-pastellto	427h
-pastelltö	427h
+pastell	443h
+pastellfarb	443h
+pastellto	443h
+pastelltö	443h
 patrickstag	370h
-pay bas	624h
-paypal	474h
-paí baixo	624h
-paí bajo	624h
-peach fuzz	669h
-pepsi	541h
+pay bas	642h
+paypal	491h
+paí baixo	642h
+paí bajo	642h
+peach fuzz	687h
+pepsi	558h
 pergament	290h
 perl	296h
 perlmutt	296h
 perlwei	106h
 perlweiß	106h
-perou	640h
-peru	640h
-peru flagg	640h
-peruvia flag	640h
-perú	640h
+perou	658h
+peru	658h
+peru flagg	658h
+peruvia flag	658h
+perú	658h
 petrol	13h
 pfau	315h
 pfauenblau	46h
@@ -26456,50 +29494,51 @@ pfirsichrosa	73h
 pflaumenblut	212h
 pflaumenblüt	212h
 pflaumenfarb	62h
-pha lan	631h
-phap	599h
-philippi	650h
-pháp	599h
-phầ lan	631h
+pha lan	649h
+phap	617h
+philippi	668h
+pháp	617h
+phầ lan	649h
 pier	153h
 pilz	135h
 pingui	319h
 pini	121h
 pink	6h
-pinterest	489h
-pittsburgh steel	558h
+pinterest	506h
+pittsburgh steel	576h
 plastik	304h
-playstatio	450h
-pol	633h
-poland	633h
+playstatio	467h
+pol	651h
+poland	651h
 polar	182h
 polarlicht	174h
-polish flag	633h
-polog	633h
-polonia	633h
-polonya	633h
-polônia	633h
-porsch	461h
-portekiz	603h
-portogallo	603h
-portugal	603h
-portugal flag	603h
-portugu flag	603h
+polish flag	651h
+polog	651h
+polonia	651h
+polonya	651h
+polônia	651h
+porsch	478h
+portekiz	621h
+portogallo	621h
+portugal	621h
+portugal flag	621h
+portugu flag	621h
 porzella	292h
 professionell	402h
-psg	587h
+psg	605h
+psychedelisch	431h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
 purpur	5h
 putzig	404h
-pérou	640h
-qatar	623h
-qatar airway	523h
-qatari flag	623h
+pérou	658h
+qatar	641h
+qatar airway	540h
+qatari flag	641h
 quarz	297h
-quenia	644h
-quênia	644h
+quenia	662h
+quênia	662h
 raffiniert	393h
 raket	360h
 rank	133h
@@ -26510,44 +29549,44 @@ rauchig	311h
 raumschiff	360h
 raumstatio	360h
 raureif	183h
-real madrid	578h
-real madrid cf	578h
+real madrid	596h
+real madrid cf	596h
 reb	133h
-red bull	518h
-red doubl deck	658h
-red sox	562h
-reddit	488h
+red bull	535h
+red doubl deck	676h
+red sox	580h
+reddit	505h
 reg	196h
 regenbog	175h
 regenschirm	335h
 regentag	196h
 regenwald	120h
 regnerisch	196h
-regno unito	608h
+regno unito	626h
 rei	403h
 reif	417h
 reifwei	83h
 reifweiß	83h
 reinheit	403h
-reino unido	608h
+reino unido	626h
 reisfeld	249h
-relianc jio	532h
-renault	464h
+relianc jio	549h
+renault	481h
 retro	375h
 riff	152h
-romania	637h
-romania flag	637h
+romania	655h
+romania flag	655h
 romantik	388h
 romantisch	388h
-romanya	637h
-romenia	637h
-romênia	637h
+romanya	655h
+romenia	655h
+romênia	655h
 ros	206h
-ros barbi	659h
-ros quartz	661h
-ros quartz and serenity	661h
+ros barbi	677h
+ros quartz	679h
+ros quartz and serenity	679h
 rosa	6h
-rosa barbi	659h
+rosa barbi	677h
 rosarot	91h
 rosenrot	72h
 rosig	6h
@@ -26560,35 +29599,36 @@ rotlich	0h
 rotviolett	96h
 rotwei	261h
 roug rosa	114h
-roumani	637h
-routemast	658h
-royaum uni	608h
+roumani	655h
+routemast	676h
+royaum uni	626h
 rubi	55h
 rubinrot	55h
 ruh	382h
 ruhig	382h
-rumani	637h
-rumania	637h
-rumäni	637h
-rusia	615h
-russi	615h
-russia	615h
-russia flag	615h
-russland	615h
+rumani	655h
+rumania	655h
+rumäni	655h
+rusia	633h
+russi	633h
+russia	633h
+russia flag	633h
+russland	633h
 rustikal	374h
-rusya	615h
-ryanair	527h
+rusya	633h
+ryanair	544h
 rätselhaft	390h
 rötlich	0h
-rússia	615h
+rússia	633h
 safra	274h
 sakura	205h
+salat	429h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-samsung	449h
+samsung	466h
 samt	287h
-san francisco giant	564h
+san francisco giant	582h
 sand	156h
 sandfarb	103h
 sandstrand	143h
@@ -26599,15 +29639,20 @@ sankt patrick	370h
 santori	348h
 saphir	54h
 saphirblau	54h
+sata	424h
 sati	288h
-satt	420h
-saudi arabi	619h
-saudi arabia	619h
-saudi flag	619h
+satt	436h
+saudi arabi	637h
+saudi arabia	637h
+saudi flag	637h
+saxofo	433h
+saxopho	433h
 scharlach	34h
 scharlachrot	34h
 schaurig	399h
+schimmernd	426h
 schirm	335h
+schlachtfeld	427h
 schlafrig	410h
 schlafzimm	358h
 schlamm	166h
@@ -26617,6 +29662,7 @@ schlucht	157h
 schläfrig	410h
 schmetterling	322h
 schmuck	313h
+schmutzig	421h
 schn	184h
 schneeberg	159h
 schneeflock	184h
@@ -26625,13 +29671,19 @@ schneeweiß	84h
 schokobrau	108h
 schokolad	258h
 schokoladenbrau	108h
+schrag	431h
 schrei	341h
+schräg	431h
 schul	354h
-schummrig	431h
+schummrig	447h
 schwarz	9h
+schwarz wei	425h
+schwarz weiß	425h
 schwarzt	253h
-schwed	628h
-schweiz	626h
+schwarzwei	425h
+schwarzweiß	425h
+schwed	646h
+schweiz	644h
 scienc fictio	372h
 see	146H
 see off	139h
@@ -26642,27 +29694,32 @@ seid	288h
 sekt	262h
 selado	294h
 selbstbewusst	401h
+seltsam	431h
 senf	110h
 senfgelb	110h
 sepia	61h
+septemb	194h
 serio	402h
 seriö	402h
-sf giant	564h
-shell	468h
-shopify	539h
+servu	451h
+sf giant	582h
+shell	485h
+shopify	556h
 sieg	412h
 silb	12h
 silbergrau	86h
-sili	639h
-singapor airli	529h
-singapor flag	652h
-singaporea flag	652h
+sili	657h
+singapor airli	546h
+singapor flag	670h
+singaporea flag	670h
 skandinavisch	349h
-sl benfica	590h
+skurril	431h
+sl benfica	608h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
-snapchat	490h
+snapchat	507h
+soldat	427h
 somm	193h
 sommerlich	193h
 son	169H
@@ -26672,30 +29729,31 @@ sonnenlicht	169h
 sonnenschei	169h
 sonnenuntergang	176h
 sonnig	169h
-south africa	642h
-south africa flag	642h
-south korea	613h
-spagna	602h
-spai	602h
-spani	602h
-spanish flag	602h
+south africa	660h
+south africa flag	660h
+south korea	631h
+spagna	620h
+spai	620h
+spani	620h
+spanish flag	620h
 speiseei	271h
 spielzeug	376h
 spirituell	408h
-spotify	446h
+spotify	463h
 spruhreg	197h
 sprühreg	197h
 spukhaft	399h
-spur	573h
-ssc napoli	586h
+spur	591h
+ssc napoli	604h
 stadt	337h
 stadtisch	337h
 stahl	281h
-star and strip	607h
-starbuck	441h
+star and strip	625h
+starbuck	458h
 stark	401h
-stati uniti	607h
-steel	558h
+stati uniti	625h
+stau	420h
+steel	576h
 stei	278h
 ster	172h
 sternenhimmel	172h
@@ -26704,7 +29762,7 @@ still ruh	382h
 stolz	412h
 str	409h
 stra	338h
-strahlend	423h
+strahlend	439h
 strand	142h
 straß	338h
 strom	147h
@@ -26712,191 +29770,199 @@ sturm	198h
 sturmisch	198h
 städtisch	337h
 stürmisch	198h
-subaru	466h
+subaru	483h
 subtil	417h
-sudafrica	642h
-sudafrika	642h
-sudkorea	613h
-sudáfrica	642h
-suecia	628h
-sued	628h
-sui	626H
-suica	626h
-suiza	626h
+sudafrica	660h
+sudafrika	660h
+sudkorea	631h
+sudáfrica	660h
+suecia	646h
+sued	646h
+sui	644H
+suica	644h
+suiza	644h
 sukkulent	134h
 sus	404H
 sushi	273h
 susigkeit	269h
-suudi arabista	619h
-suzuki	465h
-suèd	628h
-suécia	628h
-suíça	626h
-svezia	628h
-svizzera	626h
-swed	628h
-swedish flag	628h
-swi flag	626h
-switzerland	626h
-südafrika	642h
-südkorea	613h
+suudi arabista	637h
+suzuki	482h
+suèd	646h
+suécia	646h
+suíça	644h
+svezia	646h
+svizzera	644h
+swed	646h
+swedish flag	646h
+swi flag	644h
+switzerland	644h
+südafrika	660h
+südkorea	631h
 süs	404h
 süß	404h
 süßigkeit	269h
-taegukgi	613h
+taegukgi	631h
 tag	191h
 tageslicht	191h
 tagsub	191h
 tagsüb	191h
-tailandia	649h
-tailândia	649h
+tailandia	667h
+tailândia	667h
 tal	160h
 tan	121H
 tannengru	48h
 tannengrü	48h
-taobao	504h
+taobao	521h
+tarnfarb	427h
+tarnung	427h
 tau	203h
 taup	68h
 taxi	336h
-tay ban nha	602h
-tayland	649h
-tchequi	635h
-tchequia	635h
-tchéqui	635h
-tchéquia	635h
+tay ban nha	620h
+tayland	667h
+tchequi	653h
+tchequia	653h
+tchéqui	653h
+tchéquia	653h
 technik	372h
 technologi	372h
 tee	253h
 teebrau	88h
 teich	148h
-telegram	481h
+telegram	498h
 tempel	341h
 terrakotta	111h
-tesco	514h
-tesla	460h
-thai flag	649h
-thai lan	649h
-thailand	649h
-thailandia	649h
-thaïland	649h
-tho nhi ky	617h
-thuy die	628h
-thuy si	626h
-thy	525h
-thái lan	649h
-thổ nhĩ kỳ	617h
-thụy sĩ	626h
-thụy điể	628h
-tief	420h
+tesco	531h
+tesla	477h
+teufel	424h
+thai flag	667h
+thai lan	667h
+thailand	667h
+thailandia	667h
+thaïland	667h
+tho nhi ky	635h
+thuy die	646h
+thuy si	644h
+thy	542h
+thái lan	667h
+thổ nhĩ kỳ	635h
+thụy sĩ	644h
+thụy điể	646h
+tief	436h
 tiefs	140h
-tiffany	655h
-tiffany blau	655h
-tiffany blu	655h
+tiffany	673h
+tiffany blau	673h
+tiffany blu	673h
 tig	316h
-tiktok	485h
+tiktok	502h
 tint	47h
 tintenschwarz	47h
-tiranga	614h
+tiranga	632h
 tomat	244h
 ton erd	301h
 topferei	301h
-toronto mapl leaf	565h
+toronto mapl leaf	583h
 tort	268h
-toshiba	520h
-tottenham	573h
-tottenham hotspur	573h
-toyota	456h
+toshiba	537h
+tottenham	591h
+tottenham hotspur	591h
+toyota	473h
 trag	410h
 trau	387h
 traub	228h
 traum	392h
 traumhaft	392h
 traurig	387h
-tricolor	599h
+tricolor	617h
 triumph	412h
 trop	347H
 tropenstrand	144h
 tropisch	347h
 tropisch strand	144h
-trub	431h
+trub	447h
 trubsinnig	387h
-trung quoc	612h
-trung quốc	612h
+trung quoc	630h
+trung quốc	630h
 träg	410h
 träum	392h
-trüb	431h
+trüb	447h
 trübsinnig	387h
-tschechi	635h
+tschechi	653h
 tulp	210h
 tundra	182h
-turchia	617h
-turk bayragi	617h
-turk hava yollari	525h
-turkei	617h
-turkey	617h
+turchia	635h
+turk bayragi	635h
+turk hava yollari	542h
+turkei	635h
+turkey	635h
 turki	15h
-turkish airli	525h
-turkish flag	617h
-turkiy	617h
-turqui	617h
-turquia	617h
-turquía	617h
+turkish airli	542h
+turkish flag	635h
+turkiy	635h
+turqui	635h
+turquia	635h
+turquía	635h
 tusch	299h
 tuschmalerei	299h
-twitch	486h
-twitt	548h
-tây ban nha	602h
+twitch	503h
+twitt	565h
+tây ban nha	620h
 töpferei	301h
-türk bayrağı	617h
-türk hava yolları	525h
-türkei	617h
+türk bayrağı	635h
+türk hava yolları	542h
+türkei	635h
 türki	15h
-türkiy	617h
-u.s.a	607h
-uae	622h
-uber	477h
-ubuntu	495h
-uc	611h
-ucraina	616h
-ucrania	616h
-ucrânia	616h
+türkiy	635h
+u.s.a	625h
+uae	640h
+uber	494h
+uberraschend	420h
+uberrascht	420h
+uberraschung	420h
+ubuntu	512h
+uc	629h
+ucraina	634h
+ucrania	634h
+ucrânia	634h
 ufer	142h
-uk	608h
-ukrai	616h
-ukrainia flag	616h
-ukrayna	616h
-ultimat gray	666h
-ultimat gray and illuminating	666h
-ultra violet	663h
+uk	626h
+ukrai	634h
+ukrainia flag	634h
+ukrayna	634h
+ultimat gray	684h
+ultimat gray and illuminating	684h
+ultra violet	681h
 ultramari	44h
 ultramarinblau	44h
-ungar	636h
-ungheria	636h
+ungar	654h
+ungheria	654h
+unglaublich	420h
 unheimlich	399h
-unio jack	608h
-united arab emirat	622h
-united kingdom	608h
-united stat	607h
+unio jack	626h
+united arab emirat	640h
+united kingdom	626h
+united stat	625h
 universum	173h
 unschuldig	403h
 unt was	361h
 unternehm	353h
 unterwas	361h
 unwett	198h
-ups	471h
+ups	488h
 urwald	120h
-usa	607h
+usa	625h
 valentinstag	364h
 veilchenblau	22h
 verbot stadt	342h
-vereinigt arabisch emirat	622h
-vereinigt konigreich	608h
-vereinigt königreich	608h
-vereinigt staat	607h
-vereist	430h
-verhang	429h
+vereinigt arabisch emirat	640h
+vereinigt konigreich	626h
+vereinigt königreich	626h
+vereinigt staat	625h
+vereist	446h
+verfault	421h
+verhang	445h
 verliebt	388h
-vermeid	435h
+vermeid	452h
 verrostet	284h
 verruckt	418h
 verrückt	418h
@@ -26907,50 +29973,50 @@ vertrauenswurdig	402h
 vertrauenswürdig	402h
 vertraumt	392h
 verträumt	392h
-verwasch	426h
-very peri	667h
+verwasch	442h
+very peri	685h
 verzaubert	391h
-viet nam	618h
-vietnam	618h
-vietnam flag	618h
+viet nam	636h
+vietnam	636h
+vietnam flag	636h
 vintag	375h
 violett	5h
 violettblau	22h
-visa	472h
-viva magenta	668h
-viêt nam	618h
-việt nam	618h
-vk	534h
-vkontakt	534h
-vodafo	533h
+visa	489h
+viva magenta	686h
+viêt nam	636h
+việt nam	636h
+vk	551h
+vkontakt	551h
+vodafo	550h
 volksfest	332h
-volkswag	455h
+volkswag	472h
 vollmond	170h
-volvo	463h
+volvo	480h
 vormittag	185h
 vulka	163h
-vuong quoc anh	608h
-vw	455h
-vương quốc anh	608h
+vuong quoc anh	626h
+vw	472h
+vương quốc anh	626h
 wabi sabi	350h
 wal	327h
 wald	119h
-warm farb	432h
+warm farb	448h
 warm gemutlich	394h
 warm gemütlich	394h
-warm ton	432h
-warm tön	432h
+warm ton	448h
+warm tön	448h
 was	151H
 wasserblau	66h
 wasserfall	150h
 wassermelo	231h
 wasserstadt	345h
-wechat	482h
+wechat	499h
 wehmutig	411h
 wehmütig	411h
 weiblich	415h
-weibo	509h
-weich	425h
+weibo	526h
+weich	441h
 weid	123h
 weih	148h
 weihnacht	362h
@@ -26964,10 +30030,11 @@ weiß	10h
 well	141h
 welln	413h
 weltall	173h
-west ham	576h
-west ham united	576h
-whatsapp	480h
+west ham	594h
+west ham united	594h
+whatsapp	497h
 whisky	264h
+widerlich	421h
 wie	123h
 wild	414h
 wind	201h
@@ -26976,7 +30043,9 @@ wint	195h
 winterlich	195h
 wolk	168h
 wolkig	200h
-wordpr	540h
+wordpr	557h
+wund	420h
+wunderbar	420h
 wurdevoll	406h
 wust	155h
 wut	398h
@@ -26985,14 +30054,14 @@ wäld	119h
 würdevoll	406h
 wüst	155h
 wütend	398h
-xbox	545h
-xiaohongshu	511h
-xiaomi	502h
-y	601H
-yank	560h
-yeni zelanda	653h
-youtub	448h
-yunanista	634h
+xbox	562h
+xiaohongshu	528h
+xiaomi	519h
+y	619H
+yank	578h
+yeni zelanda	671h
+youtub	465h
+yunanista	652h
 zart	384h
 zartgru	53h
 zartgrü	53h
@@ -27003,7 +30072,7 @@ zebra	317h
 zement	279h
 zen	346h
 zen gart	346h
-zhihu	510h
+zhihu	527h
 ziegel	280h
 zimt	274h
 zinnob	35h
@@ -27011,8 +30080,8 @@ zinnoberrot	35h
 zitro	224h
 zitronengelb	100h
 zitrusfrucht	225h
-zoom meeting	538h
-zoom video	538h
+zoom meeting	555h
+zoom video	555h
 zor	398h
 zornig	398h
 zuckerwatt	270h
@@ -27023,34 +30092,38 @@ zuverlassig	402h
 zuverlässig	402h
 zwetschg	241h
 zya	14h
-áfrica do sul	642h
-áo	627h
-áustria	627h
-ägypt	620h
+áfrica do sul	660h
+áo	645h
+áustria	645h
+ägypt	638h
 ängstlich	409h
 äpfel	233h
 ätherisch	392h
-çekya	635h
-çin	612h
-égypt	620h
-émirat arab uni	622h
-état uni	607h
-índia	614h
+çekya	653h
+çin	630h
+égypt	638h
+émirat arab uni	640h
+état uni	625h
+índia	632h
+öde	430h
 öko	379h
 ökologisch	379h
-österreich	627h
-úc	611h
-ý	601h
-đan mạch	630h
-đức	600h
-şili	639h
-ấn độ	614h
-@stems it 1592
-abd	607i
+österreich	645h
+úc	629h
+überraschend	420h
+überrascht	420h
+überraschung	420h
+ý	619h
+đan mạch	648h
+đức	618h
+şili	657h
+ấn độ	632h
+@stems it 1694
+abd	625i
 abet	121i
 abiss	140i
-ac milan	584i
-acces	424i
+ac milan	602i
+acces	440i
 accia	281i
 accoglient	394i
 acer	129i
@@ -27059,184 +30132,196 @@ acquamarin chiar	66i
 acquazzon	196i
 acquerell a inchiostr	299i
 adorabil	404i
-aeroflot	526i
+aeroflot	543i
 afa	202i
-afc ajax	589i
+afc ajax	607i
 affidabil	402i
-afric do sul	642i
-afriqu du sud	642i
+afric do sul	660i
+afriqu du sud	660i
+agost	193i
 agrodolc	411i
 agrum	225i
-agypten	620i
-ai cap	620i
-ai cập	620i
-air ind	530i
-airbnb	476i
-airtel	531i
-ajax amsterdam	589i
+agypten	638i
+ai cap	638i
+ai cập	638i
+air ind	547i
+airbnb	493i
+airtel	548i
+ajax amsterdam	607i
 alb	177i
 alber	132i
 albicocc	78i
-aleman	600i
-alemanh	600i
+aleman	618i
+alemanh	618i
 alg	137i
 algh	137i
-alibab	503i
-alipay	505i
+alibab	520i
+alipay	522i
 allegr	386i
-allemagn	600i
+allemagn	618i
 allumin	283i
-almany	600i
+almany	618i
 alp	159i
-amazon shopping	543i
-amazon.com	543i
+amazon shopping	560i
+amazon.com	560i
 ambr	32i
 ambrat	32i
-amd	497i
-americ flag	607i
-american express	475i
-american flag	607i
+amd	514i
+americ flag	625i
+american express	492i
+american flag	625i
 ametist	56i
-amex	475i
+amex	492i
 amor	388i
-an do	614i
+an do	632i
 ananas	237i
-android	494i
+android	511i
+angel	423i
 angur	231i
-anneaux olympiques	660i
+anneaux olympiques	678i
 ans	409i
 ansios	409i
 antartic	182i
 antracit	37i
-ao	627I
+ao	645I
 ape	323i
 appassionat	389i
-arab saoudit	619i
-arab saudit	619i
+april	192i
+arab saoudit	637i
+arab saudit	637i
 arancion	1i
 arcobalen	175i
 ardent	389i
 argent	12i
 argentat	12i
-argentin	605i
-argentin flag	605i
-argentinien	605i
+argentin	623i
+argentin flag	623i
+argentinien	623i
 argill	301i
-arjantin	605i
+arjantin	623i
 arrabbiat	398i
 arrugginit	284i
-arsenal	568i
-arsenal fc	568i
+arsenal	586i
+arsenal fc	586i
+art	434I
 artic	182i
-aráb saudit	619i
+artist	434i
+artistic	434i
+aráb saudit	637i
 asfalt	279i
 assonnat	410i
 astronav	360i
-atletic de madrid	580i
-atletic madrid	580i
-atlétic de madrid	580i
-atlétic madrid	580i
-aud	454i
+atletic de madrid	598i
+atletic madrid	598i
+atlétic de madrid	598i
+atlétic madrid	598i
+aud	471i
 audac	401i
 aul	354i
 auror	177i
 auror boreal	174i
-austr	627i
-austral	611i
-australian flag	611i
-australien	611i
-austrian flag	627i
-austrál	611i
-autobus de londres	658i
-autobús de londres	658i
-autric	627i
+austr	645i
+austral	629i
+australian flag	629i
+australien	629i
+austrian flag	645i
+austrál	629i
+autobus de londres	676i
+autobús de londres	676i
+autric	645i
 autunn	194i
 autunnal	194i
+avidit	422i
+avidità	422i
 avocad	239i
 avor	38i
-avustraly	611i
-avustury	627i
+avustraly	629i
+avustury	645i
 avventur	414i
 avventuros	414i
-ay yildiz	617i
-ay yıldız	617i
+ay yildiz	635i
+ay yıldız	635i
 azal	222i
 aziend	353i
 aziendal	353i
-azul klein	656i
-azul tiffany	655i
+azul klein	674i
+azul tiffany	673i
 azzurr	4i
 azzurr acqu	66i
 azzurr ciel	41i
 azzurr ciel intens	39i
 azzurr polver	98i
 azzurrin	39i
-ba lan	633i
+ba lan	651i
 bacc	250i
-bae	622i
-baidu	506i
+bae	640i
+baidu	523i
 bait	359i
 balen	327i
 bambin	376i
 bambu	122i
 bambuset	122i
 bambù	122i
+banal	430i
 banan	235i
 banc	353i
-bander de chil	639i
-banglades	647i
-bangladesch	647i
-bangladesh	647i
-bangladesh flag	647i
-bangladés	647i
+banconot	419i
+bander de chil	657i
+banglades	665i
+bangladesch	665i
+bangladesh	665i
+bangladesh flag	665i
+bangladés	665i
 bar caff	339i
 bar caffè	339i
-barb	659i
-barb pink	659i
-barc	579i
+barb	677i
+barb pink	677i
+barc	597i
 barrier corallin	152i
-barç	579i
-bayern munchen	581i
-bayern munich	581i
-bayern münchen	581i
+barç	597i
+bayern munchen	599i
+bayern munich	599i
+bayern münchen	599i
 bazar	329i
 beig	17i
-belcik	625i
-belg	625i
-belgian flag	625i
-belgic	625i
-belgien	625i
-belgiqu	625i
-belgium	625i
+belcik	643i
+belg	643i
+belgian flag	643i
+belgic	643i
+belgien	643i
+belgiqu	643i
+belgium	643i
 bellett	70i
-belçik	625i
+belçik	643i
 benesser	413i
-benfic	590i
-besiktas	594i
-beşiktaş	594i
-bi	625i
+benfic	608i
+besiktas	612i
+beşiktaş	612i
+bi	643i
 bianc	10i
 bianc azzurrat	76i
 bianc brin	83i
+bianc e ner	425i
 bianc latt	105i
 bianc lunar	76i
 bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
 bibliotec	340i
-bilibil	507i
+bilibil	524i
 biologic	379i
-birlesik krallik	608i
-birleşik krallık	608i
+birlesik krallik	626i
+birleşik krallık	626i
 birr	263i
-blaugran	579i
-bleu klein	656i
-bleu tiffany	655i
+bizzarr	431i
+blaugran	597i
+bleu klein	674i
+bleu tiffany	673i
 blu	4i
 blu cobalt	45i
 blu grig	93i
 blu jeans	69i
-blu klein	656i
+blu klein	674i
 blu lag	42i
 blu marin	16i
 blu mineral	81i
@@ -27249,42 +30334,45 @@ blu polver	98i
 blu real	43i
 blu royal	43i
 blu violac	95i
-bmw	453i
-bo dao nha	603i
-boc juniors	595i
+bmw	470i
+bo dao nha	621i
+boc juniors	613i
 bollent	397i
-booking.com	535i
+booking.com	552i
 bordeaux	33i
 borgogn	33i
-boruss dortmund	582i
+boruss dortmund	600i
 bosc	119i
-boston celtics	551i
-boston red sox	562i
+boston celtics	569i
+boston red sox	580i
 brac	165i
-brasil	604i
-brasilien	604i
-brazil	604i
-brazilian flag	604i
-bresil	604i
-brezily	604i
+brasil	622i
+brasilien	622i
+brazil	622i
+brazilian flag	622i
+bresil	622i
+brezily	622i
 brezz	201i
-brillant	423i
+brillant	439i
+brillantin	426i
 brin	183i
-british flag	608i
+british flag	626i
 bronz	58i
 bronz antic	302i
 brum	199i
 brun	7i
-brésil	604i
+brutt	421i
+brésil	622i
 bubbl tea	256i
-bui	419i
-burger king	517i
+bui	435i
+buongiorn	451i
+burger king	534i
 burr	266i
-bus londonien	658i
-bvb	582i
-bélgic	625i
-bỉ	625i
-bồ đào nha	603i
+bus londonien	676i
+bvb	600i
+bélgic	643i
+bỉ	643i
+bồ đào nha	621i
 cac	258i
 cach	25i
 cactus	134i
@@ -27301,13 +30389,14 @@ calm	382i
 camer da lett	358i
 camin	308i
 camp	123i
+camp di battagl	427i
 camp di gran	248i
 campagn	344i
-canad	610i
-canadian flag	610i
-canadiens de montreal	566i
-canadiens de montréal	566i
-canadá	610i
+canad	628i
+canadian flag	628i
+canadiens de montreal	584i
+canadiens de montréal	584i
+canadá	628i
 candel	307i
 canicol	202i
 cannell	274i
@@ -27321,20 +30410,21 @@ carmin	70i
 carneval	332i
 carot	246i
 carp koi	326i
-carrefour	512i
+carrefour	529i
 cart	290i
 cascat	150i
 castan	20i
 castell	355i
-catar	623i
+catar	641i
 cattedral	356i
 cavern	162i
-cech	635i
-ceky	635i
+cech	653i
+ceky	653i
 celadon	294i
 celest	41i
-celtic fc	597i
-celtics	551i
+celestial	423i
+celtic fc	615i
+celtics	569i
 cement	279i
 cener	165i
 centr citt	337i
@@ -27344,28 +30434,30 @@ cereal	248i
 cerul	40i
 chalet	359i
 champagn	262i
+chanel	567i
 chartreus	67i
-chels	569i
-chels fc	569i
-chequ	635i
-chiar	421i
+chels	587i
+chels fc	587i
+chequ	653i
+chiar	437i
 chiar di lun	171i
-chicag bulls	552i
-chicag cubs	563i
+chicag bulls	570i
+chicag cubs	581i
 chies	356i
-chil drapeau	639i
-chil flag	639i
-chilean flag	639i
-chin	612i
-chinaflagg	612i
-chines flag	612i
+chil drapeau	657i
+chil flag	657i
+chilean flag	657i
+chin	630i
+chinaflagg	630i
+chines flag	630i
+cia	451i
 cian	14i
 ciel	167i
 ciel grig	200i
 ciel stellat	172i
 cilieg	227i
 cilieg in fior	205i
-cin	612i
+cin	630i
 cioccolat	258i
 ciottol	278i
 citt	337i
@@ -27374,62 +30466,67 @@ citt proibit	342i
 città	337i
 città acqu	345i
 città proibit	342i
-classic blu	665i
+classic blu	683i
 clementin	225i
 clinic	352i
 clown	328i
-co do sao vang	618i
+co do sao vang	636i
 cobalt	45i
-coc col	439i
-coc colanin	439i
-coc colanın	439i
+coc col	456i
+coc colanin	456i
+coc colanın	456i
 cocc	238i
 coccinell	324i
 cocomer	231i
-cok	439i
+cok	456i
 collin	158i
-colomb	638i
-colombian flag	638i
+colomb	656i
+colombian flag	656i
 color caff	107i
 color caffè	107i
-color cald	432i
+color cald	448i
 color caramell	109i
 color carn	115i
 color castagn	20i
 color champagn	57i
 color crem	18i
-color fredd	433i
+color fredd	449i
 color pesc	27i
 color prugn	62i
 color sabb	103i
 color salmon	29i
 color vin	113i
-colômb	638i
+colorat	175i
+colômb	656i
 compleann	368i
 confortevol	394i
-congelat	430i
+congelat	446i
 conifer	121i
+contant	419i
 copert	200i
-cor del sud	613i
-cor del sur	613i
-cor du sud	613i
+cor del sud	631i
+cor del sur	631i
+cor du sud	631i
 coraggios	401i
 corall	28i
-core do sul	613i
-coré du sud	613i
+core do sul	631i
+coré du sud	631i
 cosm	173i
 cost	142i
 coton	289i
 cott	111i
-cr flameng	596i
+cr flameng	614i
+creativ	434i
+creativit	434i
+creatività	434i
 crem	18i
 cremis	71i
 crepuscol	188i
 crisantem	214i
 cristall	297i
 crom	283i
-cub	654i
-cuban flag	654i
+cub	672i
+cuban flag	672i
 cucin	357i
 cuo	26i
 cuo lavorat	285i
@@ -27437,91 +30534,103 @@ cup	387i
 curcum	79i
 curry	274i
 cyberpunk	371i
-czec	635i
-czech flag	635i
-czech republic	635i
-cờ đỏ sao vàng	618i
-dallas cowboys	557i
-dan mach	630i
-danemark	630i
-danimarc	630i
-danimark	630i
-danish flag	630i
-dannebrog	630i
+czec	653i
+czech flag	653i
+czech republic	653i
+cờ đỏ sao vàng	636i
+dallas cowboys	575i
+dan mach	648i
+danemark	648i
+danimarc	648i
+danimark	648i
+danish flag	648i
+dannebrog	648i
 decis	401i
 delfin	327i
 delicat	384i
-dell	499i
+dell	516i
+demon	424i
+denar	419i
 denim	69i
-denmark	630i
-desaturat	426i
+denmark	648i
+desaturat	442i
 desert	155i
 dessert	268i
-deutschland	600i
-dhl	469i
+deutschland	618i
+dhl	486i
 di giorn	191i
 di legn	276i
 diamant	298i
+diavol	424i
+dicembr	195i
 digital	372i
-dinamarc	630i
+dinamarc	648i
 dinamic	385i
-discord	487i
-docker	492i
-dodgers	561i
+dipint	434i
+disc	432i
+discord	504i
+discotec	432i
+disgust	421i
+disgustos	421i
+docker	509i
+dodgers	579i
 dolcium	269i
-domin	549i
-dominos	549i
+dollar	419i
+domin	566i
+dominos	566i
 dorat	11i
-drapeau de singapour	652i
-drapeau francais	599i
-drapeau français	599i
-dropbox	537i
-duc	600i
+drapeau de singapour	670i
+drapeau francais	617i
+drapeau français	617i
+dropbox	554i
+duc	618i
 dun	155i
-dutch flag	624i
-dänemark	630i
-easyjet	528i
-ebay	479i
-eccett	435i
+dutch flag	642i
+dänemark	648i
+easyjet	545i
+ebay	496i
+eccentric	431i
+eccett	452i
 ecologic	379i
 eder	133i
-egipt	620i
-egit	620i
-egitt	620i
-egypt	620i
-egyptian flag	620i
+egipt	638i
+egit	638i
+egitt	638i
+egypt	638i
+egyptian flag	638i
 elegant	393i
 eleganz	393i
-elettric	428i
-emirados arabes unidos	622i
-emirados árabes unidos	622i
-emirates airlin	522i
-emiratos arabes unidos	622i
-emiratos árabes unidos	622i
-emirats arabes unis	622i
-endonezy	648i
+elettric	444i
+emirados arabes unidos	640i
+emirados árabes unidos	640i
+emirates airlin	539i
+emiratos arabes unidos	640i
+emiratos árabes unidos	640i
+emirats arabes unis	640i
+endonezy	666i
 energ	385i
 energic	385i
 enigmatic	390i
 erb aromatic	136i
 erb verd	124i
 eruzion	163i
-espagn	602i
-espan	602i
-espanh	602i
-españ	602i
+esercit	427i
+espagn	620i
+espan	620i
+espanh	620i
+españ	620i
 espress	251i
-estados unidos	607i
+estados unidos	625i
 estat	193i
 estiv	193i
-etats unis	607i
+etats unis	625i
 eter	392i
-everton	577i
-everton fc	577i
-evit	435i
-evitar	435i
+everton	595i
+everton fc	595i
+evit	452i
+evitar	452i
 fabbric	373i
-facebook	444i
+facebook	461i
 fal	164i
 falò	164i
 fang	166i
@@ -27529,22 +30638,23 @@ fantas	391i
 fantascienz	372i
 fard	114i
 farfall	322i
-fas	621i
+fas	639i
 fat	391i
 fattor	344i
-fc barcelon	579i
-fc bayern	581i
-fc port	591i
-fedex	470i
+fc barcelon	597i
+fc bayern	599i
+fc port	609i
+febbra	195i
+fedex	487i
 felic	386i
 felicit	386i
 felicità	386i
 femminil	415i
-fenerbahc	593i
-fenerbahç	593i
+fenerbahc	611i
+fenerbahç	611i
 fenicotter	314i
 ferr	282i
-ferrar	451i
+ferrar	468i
 fest	332i
 fest di compleann	368i
 fest di met autunn	366i
@@ -27555,20 +30665,20 @@ festival	332i
 festos	405i
 fiab	391i
 fiamm	164i
-fiat	462i
+fiat	479i
 fiduc	402i
-figm	536i
-filipin flag	650i
-filipinas	650i
-filipinler	650i
-filippin	650i
+figm	553i
+filipin flag	668i
+filipinas	668i
+filipinler	668i
+filippin	668i
 finanz	353i
-finland	631i
-finlandiy	631i
-finlând	631i
-finnish flag	631i
-finnland	631i
-fioc	431i
+finland	649i
+finlandiy	649i
+finlând	649i
+finnish flag	649i
+finnland	649i
+fioc	447i
 fiocc di nev	184i
 fior	204i
 fior di cilieg	205i
@@ -27576,14 +30686,14 @@ fior di pesc	213i
 fior di susin	212i
 fiorit	204i
 fioritur	204i
-firefox	493i
+firefox	510i
 fium	147i
-flag of japan	598i
-flameng	596i
+flag of japan	616i
+flameng	614i
 floreal	204i
-flu	428i
-fluorescent	428i
-fly emirates	522i
+flu	444i
+fluorescent	444i
+fly emirates	539i
 focolar	308i
 fogl	127i
 fogl autunn	128i
@@ -27601,15 +30711,17 @@ fort	401i
 fortezz	355i
 fosc	199i
 fragol	226i
-franc	599i
-frankreich	599i
-frans	599i
-franç	599i
+franc	617i
+frankreich	617i
+frans	617i
+franç	617i
 fredd	396i
-french flag	599i
+french flag	617i
 fresc	395i
 frument	248i
+frutt	428i
 frutt di bosc	250i
+fruttat	428i
 fucs	65i
 fulmin	198i
 fum	311i
@@ -27621,22 +30733,25 @@ furios	398i
 futur	372i
 futuristic	372i
 galass	173i
-galatasaray	592i
-gan	645i
+galatasaray	610i
+galler	434i
+gan	663i
 gel	183i
 gelat	271i
-gelat color	430i
+gelat color	446i
 gelid	396i
+gelos	422i
 gelsomin	220i
 gemm	313i
-german	600i
-german flag	600i
-germany	600i
-ghan	645i
-ghanaian flag	645i
+genna	195i
+german	618i
+german flag	618i
+germany	618i
+ghan	663i
+ghanaian flag	663i
 ghiacc	181i
 ghiaccia	181i
-ghiacciat	430i
+ghiacciat	446i
 ghis	282i
 giad	295i
 giall	2i
@@ -27648,8 +30763,8 @@ giall pulcin	77i
 giall senap	110i
 giall terr	102i
 giall viv	101i
-giamaic	641i
-giappon	598i
+giamaic	659i
+giappon	616i
 giappones	350i
 giardin	125i
 giardin zen	346i
@@ -27661,27 +30776,29 @@ gioios	386i
 giorn	191i
 giornat	191i
 girasol	208i
-github	491i
+github	508i
+giugn	193i
 giungl	120i
 glicin	218i
 glicin chiar	64i
+glitter	426i
 glorios	412i
 gol	157i
-golden gat	657i
-golden gat bridg	657i
-golden stat warriors	553i
-googl	443i
+golden gat	675i
+golden gat bridg	675i
+golden stat warriors	571i
+googl	460i
 gotic	407i
 gran	248i
 granat	19i
 grand muragl	343i
 granit	278i
 granoturc	247i
-grec	634i
-greec	634i
-greek flag	634i
-green bay packers	556i
-griechenland	634i
+grec	652i
+greec	652i
+greek flag	652i
+green bay packers	574i
+griechenland	652i
 grig	8i
 grig antracit	37i
 grig argent	86i
@@ -27689,138 +30806,147 @@ grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
 grott	162i
-grèc	634i
-gréc	634i
-guney afrik	642i
-guney kor	613i
-güney afrik	642i
-güney kor	613i
-h m	515i
-ha lan	624i
-habs	566i
+grèc	652i
+gréc	652i
+guerr	427i
+guney afrik	660i
+guney kor	631i
+güney afrik	660i
+güney kor	631i
+h m	532i
+ha lan	642i
+habs	584i
 halloween	363i
-han quoc	613i
-hindistan	614i
-hoa ky	607i
-hoa kỳ	607i
-holland	624i
-hond	457i
-hongr	636i
-huaw	501i
-hungarian flag	636i
-hungary	636i
-hungary flag	636i
-hungr	636i
-hungrí	636i
-hy lap	634i
-hy lạp	634i
-hyund	459i
-hà lan	624i
-hàn quốc	613i
+han quoc	631i
+hindistan	632i
+hoa ky	625i
+hoa kỳ	625i
+holland	642i
+hond	474i
+hongr	654i
+huaw	518i
+hungarian flag	654i
+hungary	654i
+hungary flag	654i
+hungr	654i
+hungrí	654i
+hy lap	652i
+hy lạp	652i
+hyund	476i
+hà lan	642i
+hàn quốc	631i
 iceberg	181i
-iceland	632i
-icelandic flag	632i
-ikb	656i
-ike	442i
-illuminating	666i
+iceland	650i
+icelandic flag	650i
+ikb	674i
+ike	459i
+illuminating	684i
 imbrunir	188i
 imperial	378i
 incantat	391i
 incend	164i
 inchiostr	47i
-ind	614i
+incredibil	420i
+ind	632i
 indac	23i
-indian flag	614i
-indien	614i
-indones	648i
-indonesian flag	648i
-indonesien	648i
-indonés	648i
+indian flag	632i
+indien	632i
+indones	666i
+indonesian flag	666i
+indonesien	666i
+indonés	666i
 industrial	373i
 infantil	376i
+infern	424i
+infernal	424i
 infestat	399i
 innamorat	388i
 innevat	184i
 innocent	403i
+insalat	429i
 insegn al neon	305i
-instagram	445i
-intel	496i
-intens cup	420i
-inter milan	585i
-international klein blu	656i
-international orang	657i
-internazional	585i
+instagram	462i
+intel	513i
+intens cup	436i
+inter milan	603i
+international klein blu	674i
+international orang	675i
+internazional	603i
 intim	394i
 invern	195i
 invernal	195i
+invid	422i
+invidios	422i
 ira	398i
-ireland	609i
-irish flag	609i
-irland	609i
-island	632i
-island flagg	632i
-islând	632i
+ireland	627i
+irish flag	627i
+irland	627i
+island	650i
+island flagg	650i
+islând	650i
 isol	154i
 isolott	154i
-ispany	602i
-isvec	628i
-isveç	628i
-isvicr	626i
-isviçr	626i
-ital	601i
-italian flag	601i
-italien	601i
-italy	601i
-itál	601i
-izland	632i
-jamaic	641i
-jamaican flag	641i
-jamaik	641i
-jamaiqu	641i
-jamaïqu	641i
-jap	598i
-japan	598i
-japan flagg	598i
-japon	598i
-japony	598i
-japã	598i
-japón	598i
+ispany	620i
+isvec	646i
+isveç	646i
+isvicr	644i
+isviçr	644i
+ital	619i
+italian flag	619i
+italien	619i
+italy	619i
+itál	619i
+izland	650i
+jamaic	659i
+jamaican flag	659i
+jamaik	659i
+jamaiqu	659i
+jamaïqu	659i
+jap	616i
+japan	616i
+japan flagg	616i
+japon	616i
+japony	616i
+japã	616i
+japón	616i
+jazz	433I
+jazz club	433i
 jeans	286i
-jeux olympiques	660i
+jeux olympiques	678i
 jiangnan	345i
-jio	532i
-juegos olimpicos	660i
-juegos olímpicos	660i
-juv	583i
-juventus	583i
+jio	549i
+juegos olimpicos	678i
+juegos olímpicos	678i
+juv	601i
+juventus	601i
 kak	25i
-kak talk	483i
-kakaotalk	483i
-kanad	610i
-katar	623i
+kak talk	500i
+kakaotalk	500i
+kanad	628i
+katar	641i
 kawa	404i
-ken	644i
-kentucky fried chicken	516i
-keny	644i
-kenyan flag	644i
-kfc	516i
+ken	662i
+kentucky fried chicken	533i
+keny	662i
+kenyan flag	662i
+kfc	533i
 kiw	242i
-klein blau	656i
-klein blu	656i
-knicks	555i
-kolombiy	638i
-kolumbien	638i
-korean flag	613i
-kub	654i
-küb	654i
-la galaxy	567i
-la lakers	550i
+klein blau	674i
+klein blu	674i
+knicks	573i
+kolombiy	656i
+kolumbien	656i
+korean flag	631i
+kub	672i
+küb	672i
+la galaxy	585i
+la lakers	568i
 lacc	300i
 lag	146i
 laghett	148i
 lagun	145i
-lakers	550i
-lamborghin	452i
+lakers	568i
+lamborghin	469i
 lamp	198i
 lampad	333i
 lampion	333i
@@ -27830,17 +30956,17 @@ latt	265i
 latt macchiat	252i
 lav	163i
 lavand	207i
-leg	546i
+leg	563i
 legn	276i
-leicester city	574i
-lenov	500i
+leicester city	592i
+lenov	517i
 lent	410i
-lfc	570i
-lg	519i
+lfc	588i
+lg	536i
 libr	309i
 libr antic	309i
 librer	340i
-lidl	513i
+lidl	530i
 lill	64i
 lill pallid	90i
 lill polver	99i
@@ -27848,216 +30974,237 @@ lim	31i
 limon	224i
 limonat	224i
 lin	289i
-linkedin	547i
+linkedin	564i
 litoral	142i
-liverpool fc	570i
-living coral	664i
-london bus	658i
-los angeles dodgers	561i
-los angeles lakers	550i
+liverpool fc	588i
+living coral	682i
+local notturn	432i
+london bus	676i
+los angeles dodgers	579i
+los angeles lakers	568i
 lot	209I
 luc	333i
 luc al neon	305i
 luc del sol	169i
 luc lunar	171i
+luccic	426i
+luccicant	426i
 lucin	333i
-lufthans	524i
+lufthans	541i
+lugl	193i
 lugubr	399i
 lum di candel	307i
-luminescent	428i
-luminos	423i
+luminescent	444i
+luminos	439i
 lun	170i
 lun pien	170i
 lungomar	142i
 luss	377i
 lussuos	377i
-lyft	478i
-macaristan	636i
+lyft	495i
+macaristan	654i
 macaron	272i
 madreperl	296i
 mag	391I
 magent	21i
+magg	192i
 magic	391i
 magm	163i
 magnol	223i
-mai	435i
+mai	452i
 mais	247I
 malachit	82i
-malais	651i
-malas	651i
-malays	651i
-malaysian flag	651i
-malezy	651i
+malais	669i
+malas	669i
+malat	421i
+malatt	421i
+malays	669i
+malaysian flag	669i
+malezy	669i
 malincon	387i
 malinconic	387i
 malv	63i
-malás	651i
-man city	572i
-man united	571i
-man utd	571i
-manchester city	572i
-manchester united	571i
+malás	669i
+man city	590i
+man united	589i
+man utd	589i
+manchester city	590i
+manchester united	589i
 mandarin	225i
 mang	236i
-mapl leaf flag	610i
+mapl leaf flag	628i
 mar profond	140i
+marc	421i
 margherit	217i
 marm	277i
-maroc	621i
-marocc	621i
-marokk	621i
-marrocos	621i
+maroc	639i
+marocc	639i
+marokk	639i
+marrocos	639i
 marron	7i
 marron caff	107i
 marron caffè	107i
 marron cioccolat	108i
 marron te	88i
 marron tè	88i
-marruecos	621i
+marruecos	639i
+marz	192i
 maschil	416i
-mastercard	473i
+mastercard	490i
 match	255i
 matrimon	367i
 mattin	185i
 matton	280i
 mattutin	185i
 matur	417i
-mcdonald	440i
-mcdonalds	440i
+mcdonald	457i
+mcdonalds	457i
 medic	352i
 meditativ	408i
 meditazion	408i
 mediterran	348i
-meituan	508i
-meksik	606i
+meituan	525i
+meksik	624i
 mel	233i
 mel verd	234i
 melanzan	245i
 melogran	240i
 ment	30i
+meravigl	420i
+meraviglios	420i
 mercat	329i
 mercat notturn	330i
-messic	606i
+messic	624i
 metall	283i
 metallic	283i
 metropol	337i
-mexic	606i
-mexican flag	606i
-mexik	606i
-mexiqu	606i
+mexic	624i
+mexican flag	624i
+mexik	624i
+mexiqu	624i
 mezzanott	190i
 mezzogiorn	186i
-miam heat	554i
-microsoft	542i
+miam heat	572i
+microsoft	559i
 miel	260i
+militar	427i
+mimetic	427i
 minimalism	381i
 minimalist	381i
 mirtill	229i
-misir bayrag	620i
+misir bayrag	638i
 mister	390i
 misterios	390i
 mistic	390i
-mitsubish	467i
-moch mouss	670i
+mitsubish	484i
+moch mouss	688i
 modern	381i
 mol	153i
+monocrom	425i
+monocromatic	425i
+monoton	430i
 mont	158i
 montagn	158i
 montagn innevat	159i
-montreal canadiens	566i
-morocc	621i
-moroccan flag	621i
+montreal canadiens	584i
+morocc	639i
+moroccan flag	639i
+multicolor	175i
+mus	434i
 musc	131i
 muschios	131i
-méxic	606i
-mısır bayrağı	620i
-na uy	629i
-nam phi	642i
-napol calc	586i
+méxic	624i
+mısır bayrağı	638i
+na uy	647i
+nam phi	660i
+napol calc	604i
 natal	362i
 nataliz	362i
 natur	379i
 natural	379i
-naver	484i
-ne	435I
+naver	501i
+ne	452I
 nebb	199i
 nebbios	199i
-nebbios ton	429i
+nebbios ton	445i
 nebulos	173i
 neon	305i
 ner	9i
 ner bluastr	80i
 ner inchiostr	47i
 nervos	409i
-nessun	435i
-netflix	447i
-netherlands	624i
-neuseeland	653i
+nessun	452i
+netflix	464i
+netherlands	642i
+neuseeland	671i
 nev	184i
 nevos	184i
-new england patriots	559i
-new york knicks	555i
-new york yankees	560i
-new zealand	653i
-new zealand flag	653i
-newcastl united	575i
-nga	615i
-nhat ban	598i
-nhật bản	598i
-niederland	624i
-nient	435i
-niger	643i
-niger flagg	643i
-nigerian flag	643i
-nigér	643i
-nijery	643i
+new england patriots	577i
+new york knicks	573i
+new york yankees	578i
+new zealand	671i
+new zealand flag	671i
+newcastl united	593i
+nga	633i
+nhat ban	616i
+nhật bản	616i
+niederland	642i
+nient	452i
+niger	661i
+niger flagg	661i
+nigerian flag	661i
+nigér	661i
+nijery	661i
 ninf	209i
-nintend	544i
-nissan	458i
+nintend	561i
+nissan	475i
 nobil	378i
 noc	276i
 noc di cocc	238i
 nocciol chiar	26i
-non	435i
+noi	430i
+noios	430i
+non	452i
 nordic	349i
-norueg	629i
-norvec	629i
-norveg	629i
-norveç	629i
-norvèg	629i
-norway	629i
-norwegen	629i
-norwegian flag	629i
+norueg	647i
+norvec	647i
+norveg	647i
+norveç	647i
+norvèg	647i
+norway	647i
+norwegen	647i
+norwegian flag	647i
 nostalg	375i
 nostalgic	411i
 nott	189i
 notturn	189i
-nouvell zeland	653i
-nouvell zéland	653i
-nov zeland	653i
-nov zelând	653i
+nouvell zeland	671i
+nouvell zéland	671i
+nov zeland	671i
+nov zelând	671i
+novembr	194i
 nozz	367i
 nub	168i
 nud	115i
-nuev zeland	653i
-nuov zeland	653i
+nuev zeland	671i
+nuov zeland	671i
 nuvol	168i
 nuvolos	200i
-nvid	498i
-né	435i
+nvid	515i
+né	452i
 oas	138i
 ocean	139i
 ocr	36i
 oli oliv	275i
-olimpiad	660i
+olimpiad	678i
 oliv	275i
 oltremar	44i
-olympic games	660i
-olympic rings	660i
-olympics	660i
-olympiqu de marseill	588i
-olympisc spiel	660i
-om	588i
+olympic games	678i
+olympic rings	678i
+olympics	678i
+olympiqu de marseill	606i
+olympisc spiel	678i
+om	606i
 ombrell	335i
 ond	141i
 oniric	392i
@@ -28071,135 +31218,141 @@ orizzont	180i
 oro	11i
 orror	399i
 ort	125i
+ortagg	429i
 ortens	216i
 osmant	221i
 ospedal	352i
-osterreich	627i
+osterreich	645i
 ottimist	400i
+ottobr	194i
 otton	60i
 pac	382i
 pacific	382i
-packers	556i
+packers	574i
 paes	344i
-paes bass	624i
+paes bass	642i
 pagliacc	328i
-paises baixos	624i
-paises bajos	624i
-pakistan	646i
-pakistan flag	646i
+paises baixos	642i
+paises bajos	642i
+pakistan	664i
+pakistan flag	664i
 palazz imperial	342i
-pallid	422i
+pallid	438i
 palloncin	334i
 pan	267i
-panasonic	521i
+panasonic	538i
 pand	318i
-panton classic blu	665i
-panton greenery	662i
-panton living coral	664i
-panton moch mouss	670i
-panton peach fuzz	669i
-panton ultr violet	663i
-panton very per	667i
-panton viv magent	668i
+panton classic blu	683i
+panton greenery	680i
+panton living coral	682i
+panton moch mouss	688i
+panton peach fuzz	687i
+panton ultr violet	681i
+panton very per	685i
+panton viv magent	686i
 papaver	219i
 pappagall	320i
-paquist	646i
-paquistan	646i
-paquistán	646i
-paquistã	646i
+paquist	664i
+paquistan	664i
+paquistán	664i
+paquistã	664i
+paradis	423i
 parc	126i
-paris saint germain	587i
+paris saint germain	605i
 pascol	123i
 pasqu	369i
 passion	389i
-pastell	427i
+pastell	443i
 pasticcer	268i
 paur	399i
 pavon	315i
-paypal	474i
-pays bas	624i
+paypal	491i
+pays bas	642i
 pazz	418i
-países baixos	624i
-países bajos	624i
-peach fuzz	669i
+países baixos	642i
+países bajos	642i
+peach fuzz	687i
 pell	285i
-penombr	431i
+penombr	447i
 peon	211i
-peps	541i
+peps	558i
 pergamen	290i
 perl	296i
-perou	640i
-peru	640i
-peru flagg	640i
-peruvian flag	640i
-perú	640i
+perou	658i
+peru	658i
+peru flagg	658i
+peruvian flag	658i
+perú	658i
 pesc	232i
 pesc ross	326i
-phan lan	631i
-phap	599i
-philippinen	650i
-philippines	650i
-pháp	599i
-phần lan	631i
+phan lan	649i
+phap	617i
+philippinen	668i
+philippines	668i
+pháp	617i
+phần lan	649i
 pietr	278i
 pietr prezios	313i
 pigr	410i
 pin	121i
 pinet	121i
 pinguin	319i
-pinterest	489i
+pinterest	506i
 piogg	196i
 pioggerell	197i
 piov	196i
 pioviggin	197i
 piovos	196i
-pittsburgh steelers	558i
+pittor	434i
+pittsburgh steelers	576i
+pittur	434i
 pittur a inchiostr	299i
 pium	310i
 plastic	304i
-playstation	450i
-poc luc	431i
-poland	633i
+playstation	467i
+poc luc	447i
+poland	651i
 polar	182i
-polen	633i
-polish flag	633i
-pologn	633i
-polon	633i
-polony	633i
-polveros	426i
-polôn	633i
+polen	651i
+polish flag	651i
+pologn	651i
+polon	651i
+polony	651i
+polveros	442i
+polôn	651i
 pomerigg	187i
 pomodor	244i
 porcellan	292i
 porcellan bianc e blu	293i
 porpor	5i
-porsc	461i
+porsc	478i
 port	153i
-portekiz	603i
-portogall	603i
-portugal	603i
-portugal flag	603i
-portugues flag	603i
+portekiz	621i
+portogall	621i
+portugal	621i
+portugal flag	621i
+portugues flag	621i
 potent	401i
 prat	123i
 primaver	192i
 primaveril	192i
 professional	402i
-profond	420i
+profond	436i
 prosecc	262i
-psg	587i
+psg	605i
+psichedelic	431i
 pur	403i
 purezz	403i
 purpur	5i
-pérou	640i
-qatar	623i
-qatar airways	523i
-qatar flag	623i
+pérou	658i
+qatar	641i
+qatar airways	540i
+qatar flag	641i
 quarz	297i
-quen	644i
+quen	662i
 querc	276i
 quiet	382i
-quên	644i
+quên	662i
 rabb	398i
 raffinat	393i
 ram	59i
@@ -28209,43 +31362,44 @@ ran	325i
 ras	288i
 razz	360i
 real	378i
-real madrid	578i
-real madrid cf	578i
-red bull	518i
-red doubl decker	658i
-red sox	562i
-reddit	488i
+real madrid	596i
+real madrid cf	596i
+red bull	535i
+red doubl decker	676i
+red sox	580i
+reddit	505i
 regal	378i
-regn unit	608i
-rein unid	608i
-relianc jio	532i
-renault	464i
+regn unit	626i
+rein unid	626i
+relianc jio	549i
+renault	481i
 retr	375i
 retrò	375i
 rilassant	383i
 rilassat	383i
 rinfrescant	395i
+ripugnant	421i
 risa	249i
 risacc	141i
 riv	142i
 rocc	161i
-roman	637i
-romanian flag	637i
+roman	655i
+romanian flag	655i
 romantic	388i
-romany	637i
-romen	637i
-romên	637i
+romany	655i
+romen	655i
+romên	655i
 ros	6i
 ros antic	89i
-ros barb	659i
+ros barb	677i
 ros cipr	92i
 ros cipr chiar	114i
 ros flu	116i
 ros intens	91i
 ros neon	116i
 ros pesc	73i
-ros quartz	661i
-ros quartz and serenity	661i
+ros quartz	679i
+ros quartz and serenity	679i
 ros ross	206i
 rosat	6i
 roset	206i
@@ -28258,279 +31412,298 @@ ross ruggin	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
-rouman	637i
-routemaster	658i
+rouman	655i
+routemaster	676i
 rovent	397i
-royaum uni	608i
+royaum uni	626i
 rubin	55i
 ruggin	284i
 rugiad	203i
-ruman	637i
-rumanien	637i
+ruman	655i
+rumanien	655i
 rumoros	418i
-rumänien	637i
+rumänien	655i
 rup	161i
 rural	344i
-rus	615i
+rus	633i
 ruscell	147i
-russ	615i
-russian flag	615i
-russland	615i
+russ	633i
+russian flag	633i
+russland	633i
 rustic	374i
-rusy	615i
-ryanair	527i
-rúss	615i
+rusy	633i
+ryanair	544i
+rúss	633i
 sabb	156i
 sagr	332i
 sakur	205i
 salmon	29i
 salut	413i
-salv	94i
-samsung	449i
+samsung	466i
 san	413i
-san francisc giants	564i
+san francisc giants	582i
 san patriz	370i
 san valentin	364i
 sangu	312i
 sanguinos	312i
 santorin	348i
 santuar	341i
-satur	424i
-saud arab	619i
-saud arabien	619i
-saud flag	619i
-sbiadit chiar	422i
+sassofon	433i
+satan	424i
+satur	440i
+saud arab	637i
+saud arabien	637i
+saud flag	637i
+sbiadit chiar	438i
+scal di grig	425i
 scandinav	349i
 scarlatt	34i
-schweden	628i
-schweiz	626i
+schif	421i
+schifos	421i
+schweden	646i
+schweiz	644i
+scintillant	426i
 scoglier	161i
 scoglier corallin	152i
 scuol	354i
-scur	419i
+scur	435i
 selv	119i
 selvagg	414i
 semplic	381i
 senap	110i
-senz	435i
+senz	452i
 sepp	61i
 seren	382i
 set	288i
-sf giants	564i
-shell	468i
-shopify	539i
+settembr	194i
+sf giants	582i
+shell	485i
+shopify	556i
 sicur	402i
-sil	639i
-singapor airlines	529i
-singapor flag	652i
-singaporean flag	652i
+sil	657i
+singapor airlines	546i
+singapor flag	670i
+singaporean flag	670i
 sinistr	399i
-sl benfic	590i
+sl benfic	608i
 smerald	49i
-smorzat	426i
-snapchat	490i
+smorzat	442i
+snapchat	507i
 sobr	417i
-soffus	425i
+soffus	441i
 sofisticat	393i
 sogn	392i
 sognant	392i
 sol	169i
+sold	419i
+soldat	427i
 soleggiat	169i
 solenn	406i
 solitar	387i
 solitudin	387i
 sorger del sol	177i
+sorprendent	420i
+sorpres	420i
 sottacqu	361i
 sottil	417i
-south afric	642i
-south african flag	642i
-south kor	613i
-spagn	602i
-spain	602i
-spanien	602i
-spanish flag	602i
+south afric	660i
+south african flag	660i
+south kor	631i
+spagn	620i
+spain	620i
+spanien	620i
+spanish flag	620i
 spaventos	399i
 spaz	173i
-spent	426i
+spent	442i
 speranz	400i
 spez	274i
 spiagg	142i
 spiagg di sabb	143i
 spiagg tropical	144i
 spiritual	408i
-splendent	423i
-spotify	446i
+splendent	439i
+sporc	421i
+spotify	463i
 spumant	262i
-spurs	573i
-ssc napol	586i
+spurs	591i
+ssc napol	604i
 stagn	148i
 stagn di lot	149i
-starbucks	441i
-stars and stripes	607i
-stat unit	607i
+starbucks	458i
+stars and stripes	625i
+stat unit	625i
 stazion spazial	360i
-steelers	558i
+steelers	576i
 stell	172i
 stellat	172i
 stil cines	351i
 strad	338i
+stran	431i
+stravagant	431i
 stress	409i
 stressat	409i
+stupefacent	420i
+stupor	420i
 subacqu	361i
-subaru	466i
+subaru	483i
 succulent	134i
-sudafric	642i
-sudafrik	642i
-sudkor	613i
-sudáfric	642i
-suec	628i
-sued	628i
-suic	626i
-suiss	626i
-suiz	626i
+sudafric	660i
+sudafrik	660i
+sudkor	631i
+sudáfric	660i
+suec	646i
+sued	646i
+suic	644i
+suiss	644i
+suiz	644i
 suol	166i
 sush	273i
 susin	241i
-suud arabistan	619i
-suzuk	465i
-suèd	628i
-suéc	628i
-suíç	626i
-svez	628i
-svizzer	626i
-sweden	628i
-swedish flag	628i
-swiss flag	626i
-switzerland	626i
-südafrik	642i
-südkor	613i
-taegukg	613i
-tailand	649i
-tailând	649i
-taob	504i
+suud arabistan	637i
+suzuk	482i
+suèd	646i
+suéc	646i
+suíç	644i
+svez	646i
+svizzer	644i
+sweden	646i
+swedish flag	646i
+swiss flag	644i
+switzerland	644i
+südafrik	660i
+südkor	631i
+taegukg	631i
+tailand	667i
+tailând	667i
+taob	521i
 tappet erbos	124i
 tax	336i
-tay ban nha	602i
-tayland	649i
-tchequ	635i
-tchéqu	635i
+tay ban nha	620i
+tayland	667i
+tchequ	653i
+tchéqu	653i
 te	253I
 te al latt	256i
 te ner	253i
 te verd	254i
 tecnolog	372i
-telegram	481i
+telegram	498i
 temp	341i
 tempest	198i
 tempestos	198i
 temporal	198i
-tenebros	419i
+tenebros	435i
 tener	384i
 tener carin	404i
-tenu	425i
+tenu	441i
 terr	166i
 terracott	111i
 terracott crud	301i
 terros	380i
-tesc	514i
-tesl	460i
-tha flag	649i
-tha lan	649i
-thailand	649i
-thaïland	649i
-tho nhi ky	617i
-thuy dien	628i
-thuy si	626i
-thy	525i
-thá lan	649i
-thổ nhĩ kỳ	617i
-thụy sĩ	626i
-thụy điển	628i
-tiffany	655i
-tiffany blau	655i
-tiffany blu	655i
+tesc	531i
+tesl	477i
+tha flag	667i
+tha lan	667i
+thailand	667i
+thaïland	667i
+tho nhi ky	635i
+thuy dien	646i
+thuy si	644i
+thy	542i
+thá lan	667i
+thổ nhĩ kỳ	635i
+thụy sĩ	644i
+thụy điển	646i
+tiffany	673i
+tiffany blau	673i
+tiffany blu	673i
 tigr	316i
-tiktok	485i
-tirang	614i
-ton cald	432i
-ton fredd	433i
+tiktok	502i
+tirang	632i
+ton cald	448i
+ton fredd	449i
 ton terros	380i
-toront mapl leafs	565i
+toront mapl leafs	583i
 torrent	147i
 torrid	202i
 tort	268i
 tortor	68i
-toshib	520i
-tottenham	573i
-tottenham hotspur	573i
-toyot	456i
+toshib	537i
+tossic	421i
+tottenham	591i
+tottenham hotspur	591i
+toyot	473i
 tramont	176i
-trann	435i
+trann	452i
 tranquill	382i
-tricolor	599i
+tricolor	617i
 trionf	412i
 trist	387i
 tristezz	387i
 tropic	347i
 tropical	347i
-trung quoc	612i
-trung quốc	612i
-tschechien	635i
+trung quoc	630i
+trung quốc	630i
+tschechien	653i
 tulipan	210i
 tundr	182i
 tuon	198i
-turc	617i
+turc	635i
 turches	15i
-turk	617i
-turk bayrag	617i
-turk hav yollar	525i
-turkey	617i
-turkish airlines	525i
-turkish flag	617i
-turkiy	617i
-turqu	617i
-turquí	617i
-twitch	486i
-twitter	548i
-tây ban nha	602i
+turk	635i
+turk bayrag	635i
+turk hav yollar	542i
+turkey	635i
+turkish airlines	542i
+turkish flag	635i
+turkiy	635i
+turqu	635i
+turquí	635i
+twitch	503i
+twitter	565i
+tây ban nha	620i
 tè	253i
 tè al latt	256i
 tè ner	253i
 tè verd	254i
-türk	617i
-türk bayrağı	617i
-türk hav yolları	525i
-türkiy	617i
-u.s.	607i
-uae	622i
-uber	477i
-ubuntu	495i
-uc	611i
-ucrain	616i
-ucran	616i
-ucrân	616i
+türk	635i
+türk bayrağı	635i
+türk hav yolları	542i
+türkiy	635i
+u.s.	625i
+uae	640i
+uber	494i
+ubuntu	512i
+uc	629i
+ucrain	634i
+ucran	634i
+ucrân	634i
 uffic	353i
-uk	608i
-ukrain	616i
-ukrainian flag	616i
-ukrayn	616i
-ultimat gray	666i
-ultimat gray and illuminating	666i
-ultr violet	663i
-ungarn	636i
-ungher	636i
-union jack	608i
-united arab emirates	622i
-united kingdom	608i
-united states	607i
+uk	626i
+ukrain	634i
+ukrainian flag	634i
+ukrayn	634i
+ultimat gray	684i
+ultimat gray and illuminating	684i
+ultr violet	681i
+ungarn	654i
+ungher	654i
+union jack	626i
+united arab emirates	640i
+united kingdom	626i
+united states	625i
 univers	173i
-ups	471i
+ups	488i
 urban	337i
-usa	607i
+usa	625i
 uva	228i
 vall	160i
 vallat	160i
-velat	429i
+variopint	175i
+velat	445i
+velen	421i
+velenos	421i
 vellut	287i
 vent	201i
 ventos	201i
@@ -28552,13 +31725,14 @@ verd prat	51i
 verd scur	48i
 verd smerald	49i
 verd tener	53i
-vereinigt arabisc emirat	622i
-vereinigt staaten	607i
-vereinigtes konigreich	608i
-vereinigtes königreich	608i
+verdur	429i
+vereinigt arabisc emirat	640i
+vereinigt staaten	625i
+vereinigtes konigreich	626i
+vereinigtes königreich	626i
 vermigl	35i
 vermiglion	35i
-very per	667i
+very per	685i
 verzur	127i
 vetr	291i
 vett innevat	159i
@@ -28566,9 +31740,9 @@ via	338i
 via latt	173i
 vibrant	385i
 vicol	338i
-viet nam	618i
-vietnam	618i
-vietnames flag	618i
+viet nam	636i
+vietnam	636i
+vietnames flag	636i
 villagg	344i
 vin	261i
 vin ross	261i
@@ -28577,103 +31751,111 @@ viol	5i
 viol chiar	22i
 violett	22i
 viril	416i
-vis	472i
+vis	489i
 vit	133i
+vit notturn	432i
 vittor	412i
-viv	424i
-viv magent	668i
+viv	440i
+viv magent	686i
 vivac	385i
-vivid	424i
-viêt nam	618i
-việt nam	618i
-vk	534i
-vkontakt	534i
-vodafon	533i
-volkswagen	455i
+vivid	440i
+viêt nam	636i
+việt nam	636i
+vk	551i
+vkontakt	551i
+vodafon	550i
+volkswagen	472i
 volp	321i
-volv	463i
+volv	480i
 vulcan	163i
-vuong quoc anh	608i
-vw	455i
-vương quốc anh	608i
+vuong quoc anh	626i
+vw	472i
+vương quốc anh	626i
 wab sab	350i
-wechat	482i
-weib	509i
-west ham	576i
-west ham united	576i
-whatsapp	480i
+wechat	499i
+weib	526i
+west ham	594i
+west ham united	594i
+whatsapp	497i
 whisky	264i
-wordpress	540i
-xbox	545i
-xiaohongshu	511i
-xiaom	502i
-y	601I
-yankees	560i
-yen zeland	653i
-youtub	448i
-yunanistan	634i
+wordpress	557i
+xbox	562i
+xiaohongshu	528i
+xiaom	519i
+y	619I
+yankees	578i
+yen zeland	671i
+youtub	465i
+yunanistan	652i
 zafferan	274i
 zaffir	54i
 zebr	317i
 zen	346i
-zhihu	510i
-zoom meeting	538i
-zoom vid	538i
+zhihu	527i
+zoom meeting	555i
+zoom vid	555i
 zucc	243i
 zuccher filat	270i
-áfric do sul	642i
-áo	627i
-áustr	627i
-ägypten	620i
-çeky	635i
-çin	612i
-égypt	620i
-émirats arabes unis	622i
-états unis	607i
-índ	614i
-österreich	627i
-úc	611i
-ý	601i
-đan mạch	630i
-đức	600i
-şil	639i
-ấn độ	614i
-@stems ru 1038
+áfric do sul	660i
+áo	645i
+áustr	645i
+ägypten	638i
+çeky	653i
+çin	630i
+égypt	638i
+émirats arabes unis	640i
+états unis	625i
+índ	632i
+österreich	645i
+úc	629i
+ý	619i
+đan mạch	648i
+đức	618i
+şil	657i
+ấn độ	632i
+@stems ru 1145
 абрикос	78j
 абрикосов	78j
+август	193j
 авокад	239j
-австр	627j
-австрал	611j
+австр	645j
+австрал	629j
+ад	424j
+адск	424j
 азал	222j
 айсберг	181j
 акв	66j
-алибаб	503j
+алибаб	520j
 алмаз	298j
+алчност	422j
 алы	0j
 альп	159j
 алюмин	283j
-амазон	543j
+амазон	560j
 аметист	56j
 аметистов	56j
 ананас	237j
-андроид	494j
+ангел	423j
+андроид	511j
 антарктид	182j
 античн бронз	302j
 антрацитов	37j
 апельсин	225j
+апрел	192j
 арбуз	231j
-аргентин	605j
+аргентин	623j
 арктик	182j
 арктическ	182j
-арсенал	568j
+арм	427j
+арсенал	586j
 асфальт	279j
 атлас	288j
-атлетик	580j
-ауд	454j
-аэрофлот	526j
+атлетик	598j
+ауд	471j
+аэрофлот	543j
 бабл ти	256j
 бабочк	322j
-бавар мюнхен	581j
+бавар мюнхен	599j
 багров	71j
 багрян	34j
 базар	329j
@@ -28681,51 +31863,58 @@ zuccher filat	270i
 бамбук	122j
 бамбуков зелен	52j
 бамбуков рощ	122j
+банальн	430j
 банан	235j
-бангладеш	647j
+бангладеш	665j
 банк	353j
-барб	659j
+барб	677j
 бархат	287j
 бежев	17j
-без	435j
+без	452j
 бездн	140j
 безмятежн	382j
 безумн	418j
 бел	10j
 белоснежн	84j
-бельг	625j
+бельг	643j
 берег	142j
 бетон	279j
-бешикташ	594j
+бешикташ	612j
 библиотек	340j
 бизнес	353j
 бирюз	15j
 бирюзов	15j
 благородн	378j
-бледн	422j
+бледн	438j
 бледн сиренев	90j
-бмв	453j
+блеск	426j
+блестк	426j
+блестящ	426j
+блюз	433j
+бмв	470j
 бож коровк	324j
-бок хуниорс	595j
+бок хуниорс	613j
+болезн	421j
+больн	421j
 больниц	352j
 борд	33j
 бордов	33j
-борусс дортмунд	582j
-бразил	604j
+борусс дортмунд	600j
+бразил	622j
 бриз	201j
 бриллиант	298j
 бронз	58j
 бронзов	58j
 будущ	372j
 бумаг	290j
-бургер кинг	517j
+бургер кинг	534j
 бутылочн	48j
 ваб саб	350j
 валентинк	364j
-ватсап	480j
+ватсап	497j
 велик китайск стен	343j
-великобритан	608j
-венгр	636j
+великобритан	626j
+венгр	654j
 весел	386j
 весенн	192j
 весн	192j
@@ -28735,51 +31924,55 @@ zuccher filat	270i
 вечеринк	368j
 вечерн	188j
 взмор	142j
-виз	472j
+виз	489j
 вин	261j
 винн	113j
 виноград	228j
 винтаж	375j
 винтажн	375j
 виск	264j
-вичат	482j
+вичат	499j
 вишн	227j
-вк	534j
-вконтакт	534j
+вк	551j
+вконтакт	551j
 вод	151j
-водафон	533j
+водафон	550j
 водн городок	345j
 водопад	150j
 водоросл	137j
+военн	427j
 воздушн	392j
 воздушн шар	334j
+войн	427j
 волн	141j
 волшебн	391j
 волшебств	391j
-вольв	463j
+вольв	480j
 восточн	351j
 восход	177j
 восход солнц	177j
 вселенн	173j
 вулкан	163j
 выпечк	268j
-выцветш	426j
-вьетн	618j
+выцветш	442j
+вьетн	636j
 гаван	153j
 газон	124j
 галактик	173j
-галатасара	592j
+галатасара	610j
+галере	434j
 гальк	278j
-ган	645j
-герман	600j
+ган	663j
+герман	618j
 гжел	293j
 гинкг	130j
 гирлянд	333j
 глин	301j
 глицин	218j
-глубок	420j
+глубок	436j
 глубок мор	140j
 гнев	398j
+гнил	421j
 голуб	41j
 голубик	229j
 голубоват бел	76j
@@ -28799,7 +31992,7 @@ zuccher filat	270i
 готическ	407j
 гранат	240j
 гранит	278j
-грец	634j
+грец	652j
 гриб	135j
 гроз	198j
 грозов	198j
@@ -28808,15 +32001,19 @@ zuccher filat	270i
 груст	387j
 грустн	387j
 гряз	166j
+грязн	421j
 грязн бел	104j
-гугл	443j
-дан	630j
-делл	499j
+гугл	460j
+дан	648j
+декабр	195j
+делл	516j
 дельфин	327j
+демон	424j
 ден посл обед	187j
 ден рожден	368j
 ден свят валентин	364j
 ден свят патрик	370j
+деньг	419j
 дерев	132j
 дерев материал	276j
 деревенск стил	374j
@@ -28826,13 +32023,16 @@ zuccher filat	270i
 десерт	268j
 дет	376j
 детск	376j
+джаз	433j
+джазов	433j
 джинс	286j
 джинсов син	69j
 джунгл	120j
 дзен	346j
 дик	414j
 динамичн	385j
-дискорд	487j
+дискорд	504j
+дискотек	432j
 дневн	191j
 днем	191j
 довер	402j
@@ -28840,6 +32040,7 @@ zuccher filat	270i
 дождев лес	120j
 дождлив	196j
 долин	160j
+доллар	419j
 домашн	394j
 домик	359j
 драгоценн камен	313j
@@ -28850,11 +32051,13 @@ zuccher filat	270i
 дым	311j
 дымк	199j
 дымн	311j
-дымчат	429j
+дымчат	445j
+дьявол	424j
 дюн	155j
-египет	620j
+египет	638j
 ели	121j
 ель	121j
+жадност	422j
 жар	202j
 жарк	397j
 жасмин	220j
@@ -28865,14 +32068,17 @@ zuccher filat	270i
 жемчужн бел	106j
 женск	415j
 женственн	415j
+живопис	434j
 живопис туш	299j
 жутк	399j
+завист	422j
+завистлив	422j
 завод	373j
 загадочн	390j
 загар	26j
 закат	176j
-заледеневш	430j
-замерзш	430j
+заледеневш	446j
+замерзш	446j
 замок	355j
 запретн город	342j
 зар	177j
@@ -28882,6 +32088,8 @@ zuccher filat	270i
 звездн	172j
 звездн неб	172j
 здоров	413j
+здравству	451j
+здравствуйт	451j
 зебр	317j
 зелен прян	136j
 зелен чай	254j
@@ -28906,40 +32114,45 @@ zuccher filat	270i
 зонт	335j
 зонтик	335j
 зрел	417j
-ибе	479j
+ибе	496j
 игрист	262j
 игрушк	376j
 избушк	359j
 извержен	163j
+изумлен	420j
 изумруд	49j
 изумрудн	49j
 изысканн	393j
 изящн	393j
-ике	442j
-иксбокс	545j
+ике	459j
+иксбокс	562j
 императорск	378j
 императорск дворец	342j
-инд	614j
+инд	632j
 индиг	23j
-индонез	648j
+индонез	666j
 индустриальн	373j
 ине	183j
-инстагр	445j
-интел	496j
-интер	585j
+инстагр	462j
+интел	513j
+интер	603j
 ирис	259j
-ирланд	609j
-исланд	632j
-испан	602j
+ирланд	627j
+искусств	434j
+исланд	650j
+испан	620j
 иссин черн	80j
-итал	601j
+итал	619j
+июл	193j
+июн	193j
 кава	404j
 кака	258j
 кактус	134j
 камен	278j
 камин	308j
 камн	278j
-канад	610j
+камуфляж	427j
+канад	628j
 каньон	157j
 капучин	252j
 карамел	259j
@@ -28949,23 +32162,24 @@ zuccher filat	270i
 карнавал	332j
 карп кои	326j
 карр	274j
-карфур	512j
-катар	623j
+картин	434j
+карфур	529j
+катар	641j
 каф	339j
 каштан	20j
 каштанов	20j
 каштанов красн	19j
 кварц	297j
-кен	644j
+кен	662j
 керамик	301j
 киберпанк	371j
 кив	242j
 киновар	35j
 киноварн	35j
 кирпич	280j
-кислотн	428j
+кислотн	444j
 кит	327j
-кита	612j
+кита	630j
 китайск красн	75j
 китайск нов год	365j
 китайск стил	351j
@@ -28980,10 +32194,10 @@ zuccher filat	270i
 кобальт	45j
 кобальтов	45j
 кож	285j
-кок кол	439j
+кок кол	456j
 кокос	238j
 колос	248j
-колумб	638j
+колумб	656j
 конфет	269j
 кораллов	28j
 кораллов риф	152j
@@ -29001,18 +32215,20 @@ zuccher filat	270i
 красн	0j
 красн вин	261j
 красн фиолетов	96j
+красочн	175j
 кремов	18j
 крепост	355j
 кристалл	297j
 кров	312j
 кровав	312j
-кром	435j
-куб	654j
+кром	452j
+куб	672j
 кувшинк	209j
 кукуруз	247j
+купюр	419j
 куркум	79j
 кухн	357j
-кфс	516j
+кфс	533j
 лав	163j
 лаванд	207j
 лавандов	207j
@@ -29023,35 +32239,35 @@ zuccher filat	270i
 лаймов	31j
 лак	300j
 лаков	300j
-ламборгин	452j
+ламборгин	469j
 ламинар	137j
 ламп	333j
 ласков	384j
 латт	252j
 латун	60j
 латунн	60j
-лег	546j
+лег	563j
 лед	181j
 леденц	269j
 ледник	181j
 ледян	396j
-ледян тон	430j
-лейкерс	550j
+ледян тон	446j
+лейкерс	568j
 лен	289j
 ленив	410j
-ленов	500j
+ленов	517j
 лес	119j
 лесн	119j
 лет	193j
 летн	193j
 ливен	196j
-лидл	513j
+лидл	530j
 лилов	5j
 лимон	224j
 лимонад	224j
 лимонн	100j
 лимонн желт	100j
-линкедин	547j
+линкедин	564j
 лис	321j
 лист	127j
 листв	127j
@@ -29065,18 +32281,19 @@ zuccher filat	270i
 лунн свет	171j
 любов	388j
 люкс	377j
-люфтганз	524j
+люфтганз	541j
 лягушк	325j
 маг	391j
 магм	163j
 магнол	223j
 маджент	21j
-майкрософт	542j
+май	192j
+майкрософт	559j
 мак	219j
 макарон	272j
 макарун	272j
-макдоналдс	440j
-малайз	651j
+макдоналдс	457j
+малайз	669j
 малахит	82j
 малахитов	82j
 малин	230j
@@ -29084,13 +32301,15 @@ zuccher filat	270i
 мальв	63j
 манг	236j
 мандарин	225j
-манчестер сит	572j
-манчестер юнайтед	571j
+манчестер сит	590j
+манчестер юнайтед	589j
 маргаритк	217j
-марокк	621j
+марокк	639j
+март	192j
 маслин	275j
-мастеркард	473j
+мастеркард	490j
 матч	255j
+мая	192j
 мгл	199j
 мегаполис	337j
 мед	260j
@@ -29099,27 +32318,32 @@ zuccher filat	270i
 медицинск	352j
 медленн	410j
 медн	59j
-мексик	606j
+мексик	624j
 меланхол	387j
 мелк дожд	197j
+мерзк	421j
+мерцающ	426j
 металл	283j
 металлическ	283j
 мечт	392j
 мечтательн	392j
 мил	404j
-милан фк	584j
+милан фк	602j
 милот	404j
 минеральн син	81j
 минимализм	381j
 минималистичн	381j
 мирн	382j
 мистическ	390j
-мицубис	467j
+мицубис	484j
 млечн пут	173j
+многоцветн	175j
 молн	198j
 молок	265j
 молочн	105j
 молочн бел	104j
+монохр	425j
+монохромн	425j
 мор	139j
 морков	246j
 морожен	271j
@@ -29130,34 +32354,38 @@ zuccher filat	270i
 морск глубин	140j
 морск дно	140j
 морск син	16j
-мост золот ворот	657j
+мост золот ворот	675j
 мох	131j
 мощн	401j
 мрамор	277j
 мрачн	387j
 мужественн	416j
 мужск	416j
+муз	434j
 мшист	131j
 мягк	384j
-мягк тон	425j
+мягк тон	441j
 мят	30j
 мятн	30j
 надежд	400j
 надежн	402j
-насыщенн	424j
-насыщенн темн	420j
+наличн	419j
+насыщенн	440j
+насыщенн темн	436j
 натуральн	379j
 научн фантастик	372j
-не	435j
+не	452j
 неб	167j
 небес	167j
+небесн	423j
 небесн голуб	41j
 небесн лазурн	40j
+невероятн	420j
 невинн	403j
 нежн	384j
 нежн зелен	53j
 неон	305j
-неонов	428j
+неонов	444j
 неонов вывеск	305j
 неонов желт	118j
 неонов зелен	117j
@@ -29165,41 +32393,48 @@ zuccher filat	270i
 неонов розов	116j
 неонов свет	305j
 нервн	409j
-нет	435j
-нетфликс	447j
+нет	452j
+нетфликс	464j
 нефрит	295j
 нефритов зелен	50j
-ни	435j
-нигер	643j
-нидерланд	624j
-никак	435j
-нинтенд	544j
-ниссан	458j
-нов зеланд	653j
+ни	452j
+нигер	661j
+нидерланд	642j
+никак	452j
+нинтенд	561j
+ниссан	475j
+нов зеланд	671j
 новогодн елк	362j
-норвег	629j
+норвег	647j
 ностальг	375j
 ностальг светл	411j
 ностальгическ	411j
 ноч	189j
 ночн	189j
+ночн жизн	432j
+ночн клуб	432j
 ночн рынок	330j
+ноябр	194j
 нюдов	115j
 оазис	138j
-оаэ	622j
+оаэ	640j
 облак	168j
 облачн	200j
+овощ	429j
+овощн	429j
 огн	333j
 огон	164j
 огоньк	333j
 одинок	387j
+однообразн	430j
 озер	146j
 озерн син	42j
 океан	139j
+октябр	194j
 оливк	275j
 оливков	24j
 оливков масл	275j
-олимпиад	660j
+олимпиад	678j
 опавш лист	128j
 оптимистичн	400j
 оранжев	1j
@@ -29215,25 +32450,27 @@ zuccher filat	270i
 османтус	221j
 остр	154j
 остров	154j
+отвратительн	421j
+отвращен	421j
 офис	353j
 охр	36j
 охрист	36j
 очаг	308j
 павлин	315j
 павлин син	46j
-пакистан	646j
-панасоник	521j
+пакистан	664j
+панасоник	538j
 панд	318j
 парк	126j
 пасмурн	200j
 пастбищ	123j
-пастел	427j
-пастельн	427j
+пастел	443j
+пастельн	443j
 пасх	369j
-пейпал	474j
+пейпал	491j
 пепел	165j
 пепельн розов	89j
-пепс	541j
+пепс	558j
 пергамент	290j
 переулок	338j
 перламутр	296j
@@ -29248,12 +32485,13 @@ zuccher filat	270i
 пещер	162j
 пив	263j
 пингвин	319j
-пинтерест	489j
+пинтерест	506j
 пион	211j
 пирожн	268j
 плам	164j
 пластик	304j
-плейстейшен	450j
+плейстейшен	467j
+плод	428j
 плющ	133j
 пляж	142j
 побед	412j
@@ -29266,40 +32504,47 @@ zuccher filat	270i
 позолот	303j
 пок	382j
 пол	123j
+пол боя	427j
 полден	186j
 полнолун	170j
 полноч	190j
-полумрак	431j
-польш	633j
+полумрак	447j
+польш	651j
 полярн	182j
 полярн сиян	174j
 помидор	244j
 попуга	320j
 порт	153j
-португал	603j
-порш	461j
+португал	621j
+порш	478j
 посл полудн	187j
+потрясающ	420j
 почв	166j
 праздник	332j
 праздник весн	365j
 праздник ден рожден	368j
 праздник середин осен	366j
 праздничн	405j
+преисподн	424j
 прелестн	404j
 при свеч	307j
 приб	141j
-приглушенн	426j
-приглушенн нежн	425j
+привет	451j
+приглушенн	442j
+приглушенн нежн	441j
 приключен	414j
 природ	379j
 причал	153j
+причудлив	431j
 прост	381j
+противн	421j
 профессиональн	402j
 прохладн	396j
 пруд	148j
 пруд с лотос	149j
 пряност	274j
-псж	587j
+псж	605j
+психоделическ	431j
 пудров голуб	98j
 пудров сиренев	99j
 пурпурн	5j
@@ -29309,20 +32554,26 @@ zuccher filat	270i
 пшениц	248j
 пшеничн пол	248j
 пылк	389j
-пыльн	426j
+пыльн	442j
 пыльн розов	92j
 радост	386j
 радостн	386j
 радуг	175j
+разноцветн	175j
+рай	423j
+райск	423j
 ракет	360j
 рассвет	177j
 расслабленн	383j
 расслабляющ	383j
-реал мадрид	578j
-ред булл	518j
-реддит	488j
+реал мадрид	596j
+ревнив	422j
+ревност	422j
+ред булл	535j
+реддит	505j
+рейв	432j
 рек	147j
-рен	464j
+рен	481j
 ретр	375j
 ржав	284j
 ржав красн	112j
@@ -29342,12 +32593,12 @@ zuccher filat	270i
 рос	203j
 роскош	377j
 роскошн	377j
-росс	615j
-российск флаг	615j
+росс	633j
+российск флаг	633j
 рощ	119j
 рубин	55j
 рубинов	55j
-румын	637j
+румын	655j
 румянец	114j
 рустикальн	374j
 руч	147j
@@ -29356,23 +32607,27 @@ zuccher filat	270i
 рынок	329j
 сад	125j
 сад камн	346j
+саксофон	433j
 сакур	205j
+салат	429j
 салатов	53j
 салют	331j
 самоцвет	313j
-самсунг	449j
+самсунг	466j
 санторин	348j
 сапфир	54j
 сапфиров	54j
-саудовск арав	619j
+сатан	424j
+саудовск арав	637j
 сахарн ват	270j
 свадебн	367j
 свадьб	367j
 свеж	395j
 свежест	395j
-светл	421j
-светящийс	423j
-светящийс неон	428j
+сверкающ	426j
+светл	437j
+светящийс	439j
+светящийс неон	444j
 свеч	307j
 свинцов	85j
 свинцов сер	85j
@@ -29383,8 +32638,9 @@ zuccher filat	270i
 сед	8j
 сел	344j
 селадон	294j
-селтикс	551j
+селтикс	569j
 сельск	344j
+сентябр	194j
 сеп	61j
 сер	8j
 сер голуб	93j
@@ -29402,18 +32658,20 @@ zuccher filat	270i
 син	4j
 син бел фарфор	293j
 син зелен	13j
-син кляйн	656j
+син кляйн	674j
 син фиолетов	95j
 син час	179j
-сингапур	652j
+сингапур	670j
 сирен	64j
 сиренев	64j
 сиреневат фиолетов	22j
-сияющ	423j
+сияющ	439j
 сказк	391j
 сказочн	391j
 скал	161j
 скандинавск	349j
+скук	430j
+скучн	430j
 славн	412j
 сладост	269j
 слив	241j
@@ -29428,9 +32686,10 @@ zuccher filat	270i
 снежн	184j
 снежн гор	159j
 сновиден	392j
-снэпчат	490j
+снэпчат	507j
 собор	356j
 современн	381j
+солдат	427j
 солидн	402j
 солнечн	169j
 солнечн свет	169j
@@ -29439,76 +32698,81 @@ zuccher filat	270i
 сонн	410j
 сосн	121j
 соснов	121j
-сочн	424j
+сочн	440j
 спальн	358j
 спец	274j
 спокойн	382j
-спотифа	446j
+спотифа	463j
 средиземномор	348j
 средиземноморск	348j
 стал	281j
 стар книг	309j
-старбакс	441j
+старбакс	458j
 стекл	291j
 степ	123j
 стр	399j
+странн	431j
 страст	389j
 страстн	389j
 страшн	399j
 стресс	409j
 строг	406j
-субар	466j
-сузук	465j
+субар	483j
+сузук	482j
 суккулент	134j
 сумерк	188j
-сумрачн	431j
+сумрачн	447j
 сусальн золот	303j
 суш	273j
 счаст	386j
 счастлив	386j
-сша	607j
-сяом	502j
-таиланд	649j
+сша	625j
+сюрприз	420j
+сяом	519j
+таиланд	667j
 таинственн	390j
 тайн	390j
 такс	336j
 тауп	68j
-твиттер	548j
-твич	486j
-телегр	481j
+твиттер	565j
+твич	503j
+творческ	434j
+творчеств	434j
+телегр	498j
 телесн	115j
-темн	419j
+темн	435j
 темн бордов	19j
 темн зелен	48j
 темн син	16j
 тепл	394j
-тепл оттенок	432j
-тепл тон	432j
+тепл оттенок	448j
+тепл тон	448j
 терракот	111j
 терракотов	111j
-тесл	460j
+тесл	477j
 технолог	372j
 тигр	316j
-тикток	485j
-тиффан	655j
+тикток	502j
+тиффан	673j
 тих	382j
 тлеющ угл	165j
-тойот	456j
+тойот	473j
+токсичн	421j
 томат	244j
 торжественн	406j
 торжественн праздник	405j
 торт	268j
 тоск	387j
 тосклив	387j
-тоттенхэм	573j
-тошиб	520j
+тоттенхэм	591j
+тошиб	537j
 трав	124j
 трав прян	136j
 травян	51j
 травянист зелен	51j
 тревог	409j
 тревожн	409j
-триколор	615j
+триколор	633j
 триумф	412j
 тропик	347j
 тропическ	347j
@@ -29516,29 +32780,33 @@ zuccher filat	270i
 тропическ пляж	144j
 туман	199j
 туманн	199j
-туманн тон	429j
+туманн тон	445j
 туманност	173j
 тундр	182j
-турецк авиалин	525j
-турц	617j
-тускл	431j
+турецк авиалин	542j
+турц	635j
+тускл	447j
 туч	168j
 туш	299j
 тыкв	243j
 тюльпан	210j
-убер	477j
-убунт	495j
+убер	494j
+убунт	512j
 уверенн	401j
 угл	165j
 угольн сер	37j
+удивительн	420j
+удивлен	420j
 ужас	399j
-украин	616j
-україн	616j
+украин	634j
+україн	634j
 улиц	338j
 улун	257j
 ультрамарин	44j
 ультрамаринов	44j
 умиротворен	382j
+уныл	430j
+уродлив	421j
 утес	161j
 утонченн	393j
 утонченн сдержанн	417j
@@ -29548,51 +32816,56 @@ zuccher filat	270i
 уют	394j
 уютн	394j
 фабрик	373j
-файрфокс	493j
+файрфокс	510j
 фарфор	292j
-федэкс	470j
+феврал	195j
+федэкс	487j
 фейерверк	331j
-фейсбук	444j
-фенербахч	593j
+фейсбук	461j
+фенербахч	611j
 ферм	344j
-феррар	451j
+феррар	468j
 фестивал	332j
 фея	391j
 фиалков	22j
-фиат	462j
-филиппин	650j
+фиат	479j
+филиппин	668j
 финанс	353j
-финлянд	631j
+финлянд	649j
 фиолетов	5j
-фк барселон	579j
-фк ливерпул	570j
-фламенг	596j
+фк барселон	597j
+фк ливерпул	588j
+фламенг	614j
 фламинг	314j
-флуоресцентн	428j
-фольксваген	455j
+флуоресцентн	444j
+фольксваген	472j
 фонар	306j
 фонарик	306j
-франц	599j
+франц	617j
+фрукт	428j
+фруктов	428j
 фукс	65j
 футуристичн	372j
 хак	25j
 хаотичн	418j
 хвойн	121j
-хенда	459j
-хендэ	459j
+хенда	476j
+хендэ	476j
 хижин	359j
 хлеб	267j
 хлопок	289j
 холм	158j
 холодн	396j
-холодн оттенок	433j
-холодн тон	433j
-хонд	457j
+холодн оттенок	449j
+холодн тон	449j
+хонд	474j
 храм	341j
 хризантем	214j
 хром	283j
 хрустал	297j
-хуав	501j
+хуав	518j
+художественн	434j
+художник	434j
 хэллоуин	363j
 царск	378j
 цвет	204j
@@ -29620,55 +32893,64 @@ zuccher filat	270i
 чай	253j
 чай с молок	256j
 чайн	88j
-челс	569j
+челс	587j
 черешн	227j
 черн	9j
+черн бел	425j
 черн чай	253j
 черник	229j
 чернил	47j
 чернильн	47j
-чех	635j
-чикаг буллз	552j
-чил	639j
+чех	653j
+чикаг буллз	570j
+чил	657j
 чист	403j
 чистот	403j
 чугун	282j
+чуд	420j
+чудесн	420j
+чудн	431j
 шалф	94j
 шалфейн	94j
 шампанск	262j
+шанел	567j
 шарик	334j
 шартрез	67j
 шафран	274j
-швейцар	626j
-швец	628j
+швейцар	644j
+швец	646j
 шелк	288j
-шелл	468j
+шелл	485j
 школ	354j
 шоколад	258j
 шоколадн	108j
 шторм	198j
 шумн	418j
-эйрбиэнб	476j
+эйрбиэнб	493j
 эко	379j
 экологичн	379j
-эл джи	519j
+эксцентричн	431j
+эл джи	536j
 элегантн	393j
 энерг	385j
 энергичн	385j
 эспресс	251j
-юар	642j
-ювентус	583j
-южн коре	613j
-ютуб	448j
+юар	660j
+ювентус	601j
+южн коре	631j
+ютуб	465j
 яблок	233j
 ягод	250j
-ямайк	641j
-янкиз	560j
+яд	421j
+ядовит	421j
+ямайк	659j
+январ	195j
+янкиз	578j
 янтар	32j
 янтарн	32j
-япон	598j
+япон	616j
 японск	350j
-ярк	423j
+ярк	439j
 ярк алы	34j
 ярк желт	101j
 ярк жив	385j
@@ -29677,21 +32959,27 @@ zuccher filat	270i
 ярмарк	332j
 ярост	398j
 яростн	398j
-@stems ar 981
+@stems ar 1084
 ؤلؤ	296k
 ؤلؤي	106k
+ابداع	434k
+ابداعي	434k
+ابريل	192k
+ابليس	424k
 ابي سابي	350k
 ابيض	10k
 ابيض ؤلؤي	106k
+ابيض اسود	425k
 ابيض ثلجي	84k
 ابيض حليبي	105k
 ابيض صقيعي	83k
 ابيض قمري	76k
 ابيض مكسور	104k
-اتح	421k
-اتساب	480k
+اتح	437k
+اتساب	497k
 اتي	252k
 اثق	401k
+احادي لون	425k
 احترافي	402k
 احتفال	332k
 احتفالي	405k
@@ -29729,16 +33017,17 @@ zuccher filat	270i
 ادغال	120k
 ادي	160k
 ادي سحيق	157k
+اذار	192k
 اذنج	245k
-ارجنت	605k
+ارجنت	623k
 ارجواني	5k
 ارجواني اتح	64k
 ارجواني جمشتي	56k
 ارجواني ردي	21k
 ارد	396k
-ارسنال	568k
+ارسنال	586k
 ارض	166k
-اريس سان جيرم	587k
+اريس سان جيرم	605k
 ازار	329k
 ازالي	222k
 ازرق	4k
@@ -29760,12 +33049,13 @@ zuccher filat	270i
 ازهار كرز	205k
 ازورد	39k
 ازوردي	39k
-اسبانيا	602k
+اسبانيا	620k
 اسبريسو	251k
-استراليا	611k
+استراليا	629k
 استرخاء	383k
 استوائي	347k
-استيل	427k
+استيل	443k
+اسد	421k
 اسفلت	279k
 اسكندنافي	349k
 اسماك كوي	326k
@@ -29793,6 +33083,7 @@ zuccher filat	270i
 اعشاب خضراء	124k
 اعشاب عطري	136k
 اعماق بحر	140k
+اغسطس	193k
 اغون	145k
 افت نيون	305k
 افق	180k
@@ -29800,18 +33091,21 @@ zuccher filat	270i
 افوكادو	239k
 اقحو	214k
 اقحوان	217k
-اقع	424k
-اكست	646k
-الا	435k
-العاب اولمبي	660k
+اقع	440k
+اكتوبر	194k
+اكست	664k
+اكه	428k
+الا	452k
+العاب اولمبي	678k
 الون	334k
-امار	622k
-اماز	543k
+امار	640k
+اماز	560k
 امبو	122k
 امطار	196k
-امع	423k
+امع	439k
 امل	400k
 امواج	141k
+اموال	419k
 اميري	378k
 اناق	393k
 اناناس	237k
@@ -29819,15 +33113,16 @@ zuccher filat	270i
 انتعاش	395k
 انثوي	415k
 اندا	318k
-اندونيسيا	648k
-انستغرام	445k
+اندونيسيا	666k
+انستغرام	462k
 انهار	147k
 انوار	333k
 انوس	306k
 انيق	393k
-اهت	422k
+اهت	438k
+اهلا	451k
 اوانيا	211k
-اودي	454k
+اودي	471k
 اوراق	127k
 اوراق خريف	128k
 اوراق شجر	127k
@@ -29835,23 +33130,26 @@ zuccher filat	270i
 اوركيد	215k
 اوسمانثوس	221k
 اوف ايت	104k
-اوكرانيا	616k
-ايرلندا	609k
+اوكرانيا	634k
+ايار	192k
+ايرلندا	627k
 ايس كريم	271k
-ايسلندا	632k
-ايطاليا	601k
-ايكيا	442k
+ايسلندا	650k
+ايطاليا	619k
+ايكيا	459k
+ايلول	194k
 بحر	139k
 بحر عميق	140k
 بحر متوسط	348k
 بدر	170k
-برازيل	604k
-برتغال	603k
+برازيل	622k
+براير	195k
+برتغال	621k
 برق	198k
 بري	414k
 بعد ظهر	187k
 بغاء	320k
-بلا	435k
+بلا	452k
 بلاب	133k
 بنك	353k
 بني	7k
@@ -29861,23 +33159,25 @@ zuccher filat	270i
 بني شاي	88k
 بني شوكولات	108k
 بني قهو	107k
-بي ام دبليو	453k
+بي ام دبليو	470k
 بيت ريفي	359k
 بيج	17k
 تاكسي	336k
 تامل	408k
-تايلاند	649k
+تايلاند	667k
 تحت ماء	361k
 تراب	166k
 ترابي	380k
 ترامار	44k
 تركوازي	15k
 تركوازي داكن	13k
-تركيا	617k
-تسلا	460k
-تشيك	635k
-تشيلسي	569k
-تشيلي	639k
+تركيا	635k
+تسلا	477k
+تشر اول	194k
+تشر ثاني	194k
+تشيك	653k
+تشيلسي	587k
+تشيلي	657k
 تفاؤل	400k
 تفاح	233k
 تفاح اخضر	234k
@@ -29885,30 +33185,35 @@ zuccher filat	270i
 تكنولوجيا	372k
 تلال	158k
 تله	158k
+تموز	193k
+تموي	427k
 توابل	274k
 توت	250k
 توت ازرق	229k
 توت عليق	230k
 توتر	409k
 توليب	210k
-تويتر	548k
-تويوتا	456k
+تويتر	565k
+تويوتا	473k
 تيراكوتا	111k
-تيك توك	485k
-تيليجرام	481k
+تيك توك	502k
+تيليجرام	498k
 ثائر	398k
 ثعلب	321k
 ثقه	402k
 ثلج	184k
 ثلوج	184k
+ثمار	428k
 ثمار توت	250k
 جاد	406k
-جامايكا	641k
+جاز	433k
+جامايكا	659k
 جبال	158k
 جبال مثلج	159k
 جبل	158k
 جبل جليدي	181k
 جبل مثلج	159k
+جحيم	424k
 جدول	147k
 جرانيت	278k
 جرف	161k
@@ -29917,19 +33222,25 @@ zuccher filat	270i
 جزر	246k
 جزير	154k
 جزير صغير	154k
+جشع	422k
 جعه	263k
 جلد	285k
 جليد	181k
 جمر	165k
 جمشت	56k
 جميل صغير	404k
+جندي	427k
 جنك	130k
-جنوب افريقيا	642k
+جنه	423k
+جنوب افريقيا	660k
+جنود	427k
 جني	391k
+جهنم	424k
 جواهر	313k
-جوجل	443k
+جوجل	460k
 جوز هند	238k
 جيانغن	345k
+جيش	427k
 جينز	286k
 حار	397k
 حالم	392k
@@ -29945,9 +33256,13 @@ zuccher filat	270i
 حديق زن	346k
 حر	202k
 حرار	202k
+حرب	427k
 حرير	288k
 حزن	387k
+حزير	193k
 حزين	387k
+حسد	422k
+حسود	422k
 حشائش	124k
 حصن	355k
 حصي	278k
@@ -29973,14 +33288,15 @@ zuccher filat	270i
 حنين	375k
 حنين الي ماضي	411k
 حوت	327k
+حيا يلي	432k
 حيد	387k
 حير	146k
 حير شاطئي	145k
 حيوي	385k
 خار	301k
-خافت	426k
-خافت ضوء	431k
-خافت ناعم	425k
+خافت	442k
+خافت ضوء	447k
+خافت ناعم	441k
 خام	377k
 خبز	267k
 خردلي	110k
@@ -29994,9 +33310,12 @@ zuccher filat	270i
 خشب	276k
 خشبي	276k
 خشخاش	219k
+خضار	429k
 خضراء	3k
-خطوط جوي تركي	525k
-خطوط جوي قطري	523k
+خضراو	429k
+خضرو	429k
+خطوط جوي تركي	542k
+خطوط جوي قطري	540k
 خمري	33k
 خوخ	232k
 خوخي	27k
@@ -30006,25 +33325,30 @@ zuccher filat	270i
 خيالي	391k
 خيزر	122k
 دافئ	394k
-داكن	419k
+داكن	435k
 دخان	311k
 درب تبان	173k
-درج ارد	433k
-درج دافئ	432k
+درج ارد	449k
+درج دافئ	448k
 دعسوق	324k
 دفء	394k
 دلف	327k
 دم	312k
 دموي	312k
-دنمارك	630k
+دنمارك	648k
 دنيم	286k
+دهش	420k
 دوار شمس	208k
-دون	435k
+دولار	419k
+دون	452k
+ديسكو	432k
+ديسمبر	195k
 ذره	247k
 ذكوري	416k
 ذهب	11k
 ذهبي	11k
 راء	403k
+رائع	420k
 راري	123k
 راس سنه صيني	365k
 راش	322k
@@ -30034,10 +33358,12 @@ zuccher filat	270i
 ربيع	192k
 رتقال	225k
 رتقالي	1k
-رجر كينج	517k
+رتيب	430k
+رجر كينج	534k
 رجولي	416k
 رخام	277k
 رده	206k
+ردوس	423k
 ردي	6k
 ردي اهت	92k
 ردي ترابي	89k
@@ -30045,6 +33371,7 @@ zuccher filat	270i
 ردي زاه	91k
 ردي نيون	116k
 رذاذ	197k
+رسم	434k
 رسم حبر	299k
 رسمي	406k
 رصاصي	85k
@@ -30071,29 +33398,30 @@ zuccher filat	270i
 رمان	240k
 رمل	156k
 رملي	103k
-رنسا	599k
+رنسا	617k
 رنيش	300k
 روحاني	408k
 روحي	408k
-روسيا	615k
+روسيا	633k
 رومانسي	388k
-رومانيا	637k
+رومانيا	655k
 رونز	58k
 رونز قديم	302k
 رونزي	58k
 ريء	403k
 رياح	201k
-ريال مدريد	578k
+ريال مدريد	596k
 ريترو	375k
 ريح	201k
-ريد بول	518k
+ريد بول	535k
 ريز	226k
 ريش	310k
 ريف	344k
 ريفي	344k
 ريفي قديم	374k
-زاه	424k
-زاهي	424k
+ريق	426k
+زاه	440k
+زاهي	440k
 زبد	266k
 زجاج	291k
 زرقاء	4k
@@ -30120,16 +33448,19 @@ zuccher filat	270i
 ساحل	142k
 ساخن	397k
 ساط	381k
-ساطع	423k
+ساطع	439k
 ساع ذهبي	178k
 ساع زرقاء	179k
+ساكسف	433k
 ساكن	382k
 ساكورا	205k
-سامسونج	449k
+سام	421k
+سامسونج	466k
 سانتوريني	348k
 سايبربانك	371k
-سبوتيفاي	446k
-ستاربكس	441k
+سبتمبر	194k
+سبوتيفاي	463k
+ستاربكس	458k
 ستاري	218k
 ستان	125k
 سحاب	168k
@@ -30139,13 +33470,15 @@ zuccher filat	270i
 سديم	173k
 سري	390k
 سعاد	386k
-سعودي	619k
+سعودي	637k
 سعيد	386k
-سفوري	428k
+سفوري	444k
 سكاكر	269k
 سكون	382k
 سكين	382k
 سلام	382k
+سلام عليكم	451k
+سلط	429k
 سلموني	29k
 سماء	167k
 سماء مرصع نجوم	172k
@@ -30154,14 +33487,14 @@ zuccher filat	270i
 سمك ذهبي	326k
 سنابل	248k
 سندي	276k
-سنغافور	652k
+سنغافور	670k
 سوداء	9k
 سور صين عظيم	343k
 سوشي	273k
 سوق	329k
 سوق يلي	330k
-سويد	628k
-سويسرا	626k
+سويد	646k
+سويسرا	644k
 سيار اجر	336k
 سيان	14k
 سيبيا	61k
@@ -30169,17 +33502,19 @@ zuccher filat	270i
 سيرولي	40k
 سيط	381k
 سيلاد	294k
-شاحب	422k
+شاحب	438k
 شارع	338k
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
-شاومي	502k
+شانيل	567k
+شاومي	519k
 شاي	253k
 شاي احمر	253k
 شاي اخضر	254k
 شاي اولونغ	257k
 شاي حليب	256k
+شباط	195k
 شبور	199k
 شتاء	195k
 شتوي	195k
@@ -30206,6 +33541,7 @@ zuccher filat	270i
 شواطئ	142k
 شوق	411k
 شوكولات	258k
+شيط	424k
 صاخب	418k
 صاروخ	360k
 صباح	185k
@@ -30228,11 +33564,11 @@ zuccher filat	270i
 صنوبر	121k
 صيف	193k
 صيفي	193k
-صين	612k
+صين	630k
 ضاء	173k
 ضباب	199k
 ضبابي	199k
-ضبابي لون	429k
+ضبابي لون	445k
 ضفدع	325k
 ضوء شمس	169k
 ضوء شموع	307k
@@ -30251,10 +33587,11 @@ zuccher filat	270i
 طريق	319k
 طفولي	376k
 طماطم	244k
+طمع	422k
 طوب	280k
 طيء	410k
 طيخ	231k
-طير امار	522k
+طير امار	539k
 طيف	384k
 طيف ظريف	404k
 طين	166k
@@ -30269,16 +33606,18 @@ zuccher filat	270i
 عاطفي	389k
 عباد شمس	208k
 عتيق	375k
-عدا	435k
+عجيب	420k
+عدا	452k
 عرس	367k
 عروس	367k
+عسكري	427k
 عسل	260k
 عشب	124k
 عشق	388k
 عصر	187k
 عصري	381k
 عضوي	379k
-عميق	420k
+عميق	436k
 عنابي	19k
 عنب	228k
 عواصف	198k
@@ -30297,18 +33636,22 @@ zuccher filat	270i
 غاب مطير	120k
 غاضب	398k
 غامض	390k
-غامق	419k
-غانا	645k
+غامق	435k
+غانا	663k
+غراب	431k
 غرف نوم	358k
 غروب	176k
 غروب شمس	176k
+غريب	431k
+غريب اطوار	431k
 غزل بنات	270k
 غسق	188k
 غضب	398k
-غلط سراي	592k
+غلط سراي	610k
 غموض	390k
-غير	435k
+غير	452k
 غيم	168k
+غيور	422k
 غيوم	168k
 فجر	177k
 فخم	377k
@@ -30317,12 +33660,16 @@ zuccher filat	270i
 فضه	12k
 فضي	12k
 فطر	135k
-فلب	650k
+فلب	668k
+فن	434k
+فني	434k
 قارس	396k
 قاع بحر	140k
+قبيح	421k
 قديم طراز	375k
+قذر	421k
 قرع	243k
-قرف	274k
+قرف	421k
 قرمزي	34k
 قرمزي داكن	71k
 قرميد	280k
@@ -30331,7 +33678,7 @@ zuccher filat	270i
 قطب جنوبي	182k
 قطب شمالي	182k
 قطبي	182k
-قطر	623k
+قطر	641k
 قطن	289k
 قطيف	287k
 قلع	355k
@@ -30350,12 +33697,14 @@ zuccher filat	270i
 كئيب	387k
 كاب	387k
 كابتشينو	252k
-كابي	426k
+كابي	442k
 كاتدرائي	356k
-كارفور	512k
+كارفور	529k
 كاري	274k
 كاكاو	258k
 كاكي	25k
+كان اول	195k
+كان ثاني	195k
 كتاب	309k
 كتان	289k
 كتب	309k
@@ -30376,37 +33725,38 @@ zuccher filat	270i
 كسول	410k
 كعك	268k
 كلاسيكي	375k
-كنتاكي	516k
-كندا	610k
+كنتاكي	533k
+كندا	628k
 كنيس	356k
 كهرم	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوبا	654k
+كوبا	672k
 كوبالت	45k
 كوبالتي	45k
 كوبي	216k
 كوخ	359k
-كوريا جنوبي	613k
-كوكا كولا	439k
-كولومبيا	638k
+كوريا جنوبي	631k
+كوكا كولا	456k
+كولومبيا	656k
 كون	173k
 كيك	268k
-كينيا	644k
+كينيا	662k
 كيوت	404k
 كيوي	242k
-لا	435k
+لا	452k
 لاستيك	304k
 لامنغو	314k
-لايستيشن	450k
-لجيكا	625k
+لايستيشن	467k
+لجيكا	643k
 لده مائي	345k
 لغز	390k
 لك	300k
 لهب	164k
 لور	297k
-لوري	428k
+لوري	444k
+لوس	419k
 لون برقوق	62k
 لون بشر	115k
 لون بنفسج	22k
@@ -30423,35 +33773,42 @@ zuccher filat	270i
 لون مرج	28k
 لون مغر	36k
 لون نبيذ	113k
-ليس	435k
+ليس	452k
 ليل	189k
-ما عدا	435k
+ما عدا	452k
 ماء	151k
 مائي	66k
 ماتشا	255k
 ماجنتا	21k
+مارس	192k
 ماس	298k
 ماغنوليا	223k
-ماكدونالدز	440k
+ماكدونالدز	457k
 ماكر	272k
+مال	419k
 مالي	353k
-ماليزيا	651k
+ماليزيا	669k
 مانجا	236k
 مانجو	236k
-مانشستر سيتي	572k
-مانشستر يونايتد	571k
-مانيا	600k
-مايكروسوفت	542k
+مانشستر سيتي	590k
+مانشستر يونايتد	589k
+مانيا	618k
+مايكروسوفت	559k
+مايو	192k
 مبهج	386k
-متجمد	430k
+متجمد	446k
+متحف	434k
 متحمس	389k
+متعدد الو	175k
+متعفن	421k
 متفائل	400k
+متلالئ	426k
 متنز	126k
 متوتر	409k
 متوحش	414k
 متوسطي	348k
 مثلج	184k
-مثلج لون	430k
+مثلج لون	446k
 مجن	418k
 مجوهر	313k
 مجيد	412k
@@ -30462,18 +33819,23 @@ zuccher filat	270i
 مدرس	354k
 مدفا	308k
 مدن	337k
+مدهش	420k
 مدين	337k
 مدين محرم	342k
 مذهب	303k
+مذهل	420k
 مرج	123k
 مرجاني	28k
 مرح	386k
+مرحبا	451k
+مرض	421k
 مرعب	399k
 مرفا	153k
 مركب ضائي	360k
 مروج	123k
 مريح	383k
 مريح دافئ	394k
+مريض	421k
 مريمي	94k
 مزرع	344k
 مساء	188k
@@ -30482,44 +33844,56 @@ zuccher filat	270i
 مستقبل	372k
 مستقبلي	372k
 مسك	399k
-مش	435k
-مشبع	424k
-مشرق	423k
+مش	452k
+مشبع	440k
+مشرق	439k
 مشمس	169k
 مشمش	78k
 مشمشي	78k
 مصابيح	333k
 مصباح	333k
-مصر	620k
+مصر	638k
 مصرف	353k
 مصنع	373k
-مضيء	428k
+مضيء	444k
 مطبخ	357k
 مطر	196k
-مطفا	426k
+مطفا	442k
 مطمئن	382k
 مظل	335k
-مظلم	419k
+مظلم	435k
+معان	426k
 معبد	341k
-معتم	431k
+معتم	447k
 معدن	283k
 معدني	283k
+معرض	434k
 مغار	162k
 مغامر	414k
-مغبش	429k
+مغبش	445k
 مغر	36k
-مغرب	621k
+مغرب	639k
+مفاجئ	420k
+مفاجا	420k
 مفعم حيوي	385k
+مقرف	421k
+مقزز	421k
 مقهي	339k
 مكتب	353k
-مكسيك	606k
+مكسيك	624k
+ملائك	423k
+ملاك	423k
 ملبد غيوم	200k
 ملتهب	389k
 ملكي	378k
 ملكيت	82k
+ملل	430k
+ملهي يلي	432k
+ملون	175k
 ممطر	196k
-مملك متحد	608k
-من غير	435k
+ممل	430k
+مملك متحد	626k
+من غير	452k
 منتز	126k
 منتصف ليل	190k
 منعش	395k
@@ -30530,22 +33904,25 @@ zuccher filat	270i
 موثوق	402k
 موج	141k
 موز	235k
+موسيقي جاز	433k
 موف	63k
 موقد	308k
 ميا	151k
 ميناء	153k
 مينيمال	381k
-نادي رشلون	579k
+نادي رشلون	597k
+نادي يلي	432k
 نار	164k
 ناصع بياض	84k
 ناضج	417k
 ناعم	384k
+نان	434k
 نبات عصاري	134k
 نبيذ	261k
 نبيذ احمر	261k
 نبيذي	33k
 نبيل	378k
-نتفليكس	447k
+نتفليكس	464k
 نجم	172k
 نجوم	172k
 نحاس	59k
@@ -30556,95 +33933,100 @@ zuccher filat	270i
 ندف ثلج	184k
 ندور	244k
 ندي	203k
-نرويج	629k
+نرويج	647k
 نسيم	201k
 نشيط	385k
 نصر	412k
 نعس	410k
 نعناع	30k
 نعناعي	30k
-نغلاديش	647k
+نغلاديش	665k
 نفسجي	5k
 نفسجي اتح	22k
 نفسجي اهت	63k
 نفسجي ودري	99k
 نقاء	403k
+نقود	419k
 نقي	403k
-نلندا	631k
+نلندا	649k
 نمر	316k
-نمسا	627k
+نمسا	645k
 نهار	191k
 نهر	147k
 نهر جليدي	181k
 نود	115k
-نيجيريا	643k
+نوفمبر	194k
+نون	434k
+نيجيريا	661k
 نير	164k
-نيس	458k
 نيل	23k
 نيلي	23k
-نينتندو	544k
+نينتندو	561k
 نيه	7k
-نيوزيلندا	653k
+نيوزيلندا	671k
 نيون	305k
-نيون ساطع	428k
+نيون ساطع	444k
 هادئ	382k
 هادئ راق	417k
-هادئ لون	425k
+هادئ لون	441k
 هار	274k
 هالو	363k
 هجه	386k
 هدوء	382k
-هند	614k
-هواوي	501k
-هولندا	624k
-هوندا	457k
+هند	632k
+هواوي	518k
+هولندا	642k
+هوندا	474k
 هيج	405k
-هيونداي	459k
+هيونداي	476k
 واد	160k
-وان ارد	433k
-وان باستيل	427k
+واك	428k
+وان ارد	449k
+وان باستيل	443k
 وان ترابي	380k
-وان دافئ	432k
+وان دافئ	448k
 وانيس	306k
 وتس	209k
-وداف	533k
+وحه	434k
+وداف	550k
 ورد	206k
 ورسل	292k
-ورش	461k
+ورش	478k
 ورق	290k
 ورق ذهب	303k
+وسخ	421k
 وسط مدين	337k
 وشي	65k
 وشيا	65k
 وضوي	418k
 وظه	271k
 ولاذ	281k
-ولاي متحد	607k
-ولكس اجن	455k
-ولندا	633k
+ولاي متحد	625k
+ولكس اجن	472k
+ولندا	651k
 ونات	334k
 يئي	379k
-ياب	598k
+ياب	616k
 ياباني	350k
 ياسم	220k
 ياقوت احمر	55k
 ياقوت ازرق	54k
 ياقوتي	55k
 ياقوتي ازرق	54k
-يبسي	541k
-يتنام	618k
-يراري	451k
+يبسي	558k
+يتنام	636k
+يراري	468k
 يره	263k
-يرو	640k
+يرو	658k
 يروز	15k
 يروزي	15k
-يسبوك	444k
-يست	435k
+يسبوك	461k
+يست	452k
 يسكي	264k
 يشب	295k
 يشم	295k
 يضاء	10k
-يغو	546k
+يغو	563k
 يقط	243k
 يلا	189k
 يلكي	64k
@@ -30654,12 +34036,15 @@ zuccher filat	270i
 يمون	224k
 يموناد	224k
 يموني	31k
-ينكد ان	547k
-يوتيوب	448k
+يناير	195k
+ينكد ان	564k
+يوتيوب	465k
 يوسفي	225k
-يوفنتوس	583k
-يون	634k
-@stems hi 897
+يوفنتوس	601k
+يوليو	193k
+يون	652k
+يونيو	193k
+@stems hi 985
 अंगार	165l
 अंगीठ	308l
 अंगूर	228l
@@ -30667,29 +34052,36 @@ zuccher filat	270i
 अंतरिक्ष	173l
 अंतरिक्ष यान	360l
 अंतरिक्ष स्टेशन	360l
-अंधेर	419l
+अंधेर	435l
 अंबर	32l
 अकेल	387l
 अकेलापन	387l
+अक्टूबर	194l
+अगस्त	193l
 अग्नि	164l
+अचंभ	420l
+अजीब	431l
 अजेलिय	222l
-अत्यंत गहर	420l
+अत्यंत गहर	436l
+अद्भुत	420l
 अनानास	237l
 अनार	240l
 अनूप	145l
-अमेजन	543l
-अमेरिक	607l
+अनोख	431l
+अप्रैल	192l
+अमेजन	560l
+अमेरिक	625l
 अरण्य	119l
 अराजक	418l
-अर्जेंटीन	605l
+अर्जेंटीन	623l
 अलाव	164l
 अल्ट्रामरीन	44l
 अस्पताल	352l
 आंध	198l
-आइकिय	442l
+आइकिय	459l
 आइवर	38l
 आइसक्रीम	271l
-आइसलैंड	632l
+आइसलैंड	650l
 आकाश	167l
 आकाशगंग	173l
 आग	164l
@@ -30703,7 +34095,7 @@ zuccher filat	270i
 आध्यात्मिक	408l
 आनंद	386l
 आम	236l
-आयरलैंड	609l
+आयरलैंड	627l
 आरामदायक	383l
 आरामदेह	394l
 आर्कटिक	182l
@@ -30714,24 +34106,28 @@ zuccher filat	270i
 आलूबुखार रंग	62l
 आश	400l
 आशावाद	400l
+आश्चर्य	420l
 आसमान	167l
 आसमान नील	41l
 आसमान नील गहर	39l
-इंडोनेशिय	648l
+इंडोनेशिय	666l
 इंद्रधनुष	175l
-इंस्टाग्राम	445l
-इटल	601l
+इंस्टाग्राम	462l
+इटल	619l
 इश्क	388l
 इस्पात	281l
 ईंट	280l
+ईर्ष्य	422l
+ईर्ष्यालु	422l
 ईस्टर	369l
-उजल	423l
+उजल	439l
 उत्तर ध्रुव	182l
 उत्तर रोशन	174l
 उत्सव	332l
 उदास	387l
 उद्यान	125l
 उनींद	410l
+उबाऊ	430l
 उम्मीद	400l
 उष	177l
 उष्णकटिबंधीय	347l
@@ -30740,17 +34136,18 @@ zuccher filat	270i
 ऊर्ज	385l
 ऊर्जावान	385l
 ऊलोंग चाय	257l
+एकरंग	425l
 एक्व	66l
-एयर इंडिय	530l
-एयरटेल	531l
+एयर इंडिय	547l
+एयरटेल	548l
 एल्युमिनियम	283l
 एवोकाड	239l
 ऑफ व्हाइट	104l
 ऑरोर	174l
-ऑस्ट्रिय	627l
-ऑस्ट्रेलिय	611l
+ऑस्ट्रिय	645l
+ऑस्ट्रेलिय	629l
 ऑस्मैन्थस	221l
-ओलंपिक	660l
+ओलंपिक	678l
 ओस	203l
 औद्योगिक	373l
 औपचारिक	406l
@@ -30760,14 +34157,17 @@ zuccher filat	270i
 कंदील	306l
 कंपन	353l
 कक्ष	354l
-कतर	623l
+कतर	641l
 कत्थ	7l
 कत्थ लाल	19l
 कद्दू	243l
-कनाड	610l
+कनाड	628l
 कमल	209l
 कमल तालाब	149l
 कर	274l
+कल	434l
+कलाकार	434l
+कलात्मक	434l
 कहरुब	32l
 का	131l
 कांच	291l
@@ -30790,9 +34190,9 @@ zuccher filat	270i
 कुकुरमुत्त	135l
 कुटिय	359l
 कुल्फ	271l
-के बिन	438l
+के बिन	455l
 केक	268l
-केन्य	644l
+केन्य	662l
 केल	235l
 केसर	274l
 केसरिय	1l
@@ -30809,15 +34209,15 @@ zuccher filat	270i
 कॉफ हाउस	339l
 को मछल	326l
 कोक	258l
-कोक कोल	439l
+कोक कोल	456l
 कोबाल्ट नील	45l
 कोमल	384l
 कोमल हर	53l
 कोयल स्लेट	37l
-कोलंबिय	638l
+कोलंबिय	656l
 कोहर	199l
-कोहरील	429l
-क्यूब	654l
+कोहरील	445l
+क्यूब	672l
 क्रिसमस	362l
 क्रिस्टल	297l
 क्रीम	18l
@@ -30837,21 +34237,23 @@ zuccher filat	270i
 खून	312l
 खेत	123l
 खेत खलिहान	344l
+गंद	421l
 गंभीर	406l
 गगन	167l
+गन्द	421l
 गमगीन	387l
 गरज	198l
 गरम	397l
 गरिमामय	406l
 गर्म	397l
 गर्म की लहर	202l
-गर्म टोन	432l
-गर्म रंग	432l
+गर्म टोन	448l
+गर्म रंग	448l
 गर्मजोश भर	394l
 गर्वित	412l
 गल	338l
 गहन	313l
-गहर	419l
+गहर	435l
 गहर गुलाब बैंगन	65l
 गहर नील समुद्र	16l
 गहर लाल चमकील	34l
@@ -30860,8 +34262,8 @@ zuccher filat	270i
 गहर हर	48l
 गांव	344l
 गाजर	246l
-गाढ	420l
-गाढ रंग	424l
+गाढ	436l
+गाढ रंग	440l
 गाल की लाल	114l
 गिर पत्त	128l
 गिरजाघर	356l
@@ -30872,7 +34274,7 @@ zuccher filat	270i
 गुलाब गुलाब	91l
 गुलाब लाल	72l
 गुस्स	398l
-गूगल	443l
+गूगल	460l
 गेरु	36l
 गेरू	36l
 गेहुं	26l
@@ -30890,19 +34292,23 @@ zuccher filat	270i
 घबराहट	409l
 घाट	153l
 घाट गहर	157l
-घान	645l
+घान	663l
 घास	124l
 घास का मैदान	123l
 घास हर	51l
+घिन	421l
+घिनौन	421l
+घृण	421l
 चंद्र श्वेत	76l
 चंद्रम	170l
-चटक	424l
+चटक	440l
 चटक पील	101l
 चटक लाल	74l
-चटकील	423l
+चटकील	439l
 चट्टान	161l
-चमकदार	428l
-चमकील	423l
+चमक	426l
+चमकदार	444l
+चमकील	439l
 चमड	285l
 चमेल	220l
 चर्च	356l
@@ -30917,11 +34323,14 @@ zuccher filat	270i
 चिंतित	409l
 चिकन मिट्ट	301l
 चिकित्स	352l
-चिल	639l
+चित्र	434l
+चित्रकल	434l
+चित्रकार	434l
+चिल	657l
 चीड	121l
 चीड के पेड	121l
 चीत बाघ	316l
-चीन	612l
+चीन	630l
 चीन की दीवार	343l
 चीन नव वर्ष	365l
 चीन मिट्ट	292l
@@ -30929,47 +34338,56 @@ zuccher filat	270i
 चीन शैल	351l
 चूज पील	77l
 चूल्ह	308l
-चेक गणराज्य	635l
+चेक गणराज्य	653l
 चेर	227l
 चेर के फूल	205l
 चॉकलेट	258l
 चॉकलेट भूर	108l
 छतर	335l
 छात	335l
-छोडकर	438l
+छोडकर	455l
 जंग	284l
 जंग लग	284l
 जंग लाल	112l
 जंगल	119l
 जड बूट	136l
+जनवर	195l
+जन्नत	423l
 जन्मदिन	368l
-जम हु	430l
+जम हु	446l
 जमुनिय	56l
-जमैक	641l
-जर्मन	600l
+जमैक	659l
+जर्मन	618l
 जल	151l
 जल रंग	66l
+जलन	422l
 जलप्रपात	150l
 जलमग्न	361l
 जवाहरात	313l
 जश्न	368l
+जहर	421l
+जहरील	421l
+जाज	433l
 जाड	195l
 जादु	391l
 जादू	391l
-जापान	598l
+जापान	616l
 जामुन	250l
 जामुन नील	23l
 जामुन बैंगन	22l
 जिन्क	130l
-जिय	532l
+जिय	549l
 जियांगनान	345l
 जीन्स	286l
 जीवंत	385l
 जुनून	389l
+जुला	193l
+जून	193l
 जेड पत्थर	295l
 जेड हर	50l
 जेन	346l
 जेबर	317l
+जैज	433l
 जैतून	275l
 जैविक	379l
 जोकर	328l
@@ -30977,6 +34395,7 @@ zuccher filat	270i
 ज्वाल	164l
 ज्वालामुख	163l
 झरन	150l
+झिलमिल	426l
 झील	146l
 झील नील	42l
 झोपड	359l
@@ -30986,19 +34405,21 @@ zuccher filat	270i
 टेराकोट	111l
 टैक्स	336l
 टॉफ	269l
-टोयोट	456l
+टोयोट	473l
 ट्यूलिप	210l
 ठंड	396l
-ठंड टोन	433l
-ठंड रंग	433l
+ठंड टोन	449l
+ठंड रंग	449l
 डर	399l
 डरावन	399l
 डामर	279l
 डिजिटल	372l
+डिस्क	432l
 डेज	217l
-डेनमार्क	630l
+डेनमार्क	648l
 डेनिम कपड	286l
 डेनिम नील	69l
+डॉलर	419l
 डॉल्फिन	327l
 ढलत सूरज	176l
 तकनीक	372l
@@ -31017,23 +34438,26 @@ zuccher filat	270i
 तार भर	172l
 तालाब	148l
 तितल	322l
-तिरंग	614l
+तिरंग	632l
 तीसर पहर	187l
-तुर्क	617l
+तुर्क	635l
 तुषार	183l
 तूफान	198l
 तोत	320l
 त्योहार	332l
 त्वच रंग	115l
-थाईलैंड	649l
-दक्षिण अफ्रीक	642l
-दक्षिण कोरिय	613l
+थाईलैंड	667l
+दक्षिण अफ्रीक	660l
+दक्षिण कोरिय	631l
 दफ्तर	353l
 दमदार	401l
 दरिय	147l
+दानव	424l
 दालचीन	274l
 दिन	191l
 दिन का उजाल	191l
+दिसंबर	195l
+दिसम्बर	195l
 दीपक	333l
 दीय	333l
 दुःख	387l
@@ -31047,11 +34471,13 @@ zuccher filat	270i
 दूधिय सफेद	105l
 दूब	124l
 देवदार	121l
+देवदूत	423l
 देवालय	341l
 देहात	344l
 दोपहर	186l
 दोपहर बाद	187l
 द्वीप	154l
+धन	419l
 धरत	166l
 धातु	283l
 धात्विक	283l
@@ -31059,9 +34485,9 @@ zuccher filat	270i
 धान का खेत	249l
 धार	147l
 धुंध	199l
-धुंधल	429l
-धुंधल रंग	426l
-धुंधल रोशन	431l
+धुंधल	445l
+धुंधल रंग	442l
+धुंधल रोशन	447l
 धुआं	311l
 धूप	169l
 धूप वाल	169l
@@ -31073,14 +34499,23 @@ zuccher filat	270i
 ध्यान उद्यान	346l
 ध्रुवीय	182l
 ध्रुवीय ज्योति	174l
-न हो	437l
+न हो	454l
+नकद	419l
 नखलिस्तान	138l
 नगर	337l
 नद	147l
 नभ	167l
-नरम	425l
-नह	437l
-नाइजीरिय	643l
+नमस्कार	451l
+नमस्त	451l
+नरक	424l
+नरम	441l
+नर्क	424l
+नवंबर	194l
+नवम्बर	194l
+नह	454l
+नाइजीरिय	661l
+नाइटक्लब	432l
+नाइटलाइफ	432l
 नागफन	134l
 नाजुक	384l
 नारंग	1l
@@ -31090,7 +34525,7 @@ zuccher filat	270i
 नारियल	238l
 नियॉन	305l
 नियॉन गुलाब	116l
-नियॉन चमक	428l
+नियॉन चमक	444l
 नियॉन पील	118l
 नियॉन रोशन	305l
 नियॉन लाइट	305l
@@ -31101,7 +34536,8 @@ zuccher filat	270i
 नींबू	224l
 नींबू पील	100l
 नींबू हर	31l
-नीदरलैंड	624l
+नीदरलैंड	642l
+नीरस	430l
 नील	23l
 नील काल	80l
 नील घंट	179l
@@ -31111,11 +34547,11 @@ zuccher filat	270i
 नीलमणि बैंगन	56l
 नीलवर्ण	39l
 नीहारिक	173l
-नेटफ्लिक्स	447l
+नेटफ्लिक्स	464l
 नेव ब्लू	16l
 नॉर्डिक	349l
-नॉर्व	629l
-न्यूजीलैंड	653l
+नॉर्व	647l
+न्यूजीलैंड	671l
 न्यूड	115l
 न्यूनतम	381l
 पंख	310l
@@ -31138,7 +34574,7 @@ zuccher filat	270i
 पांड	318l
 पाउडर नील	98l
 पाउडर बैंगन	99l
-पाकिस्तान	646l
+पाकिस्तान	664l
 पान	151l
 पान के नीच	361l
 पार्क	126l
@@ -31148,7 +34584,7 @@ zuccher filat	270i
 पियोन	211l
 पीतल	60l
 पील	2l
-पील पड	422l
+पील पड	438l
 पील हर	67l
 पुदीन	30l
 पुदीन हर	30l
@@ -31156,7 +34592,7 @@ zuccher filat	270i
 पुरान गुलाब	89l
 पुरान जमान	375l
 पुरुष	416l
-पुर्तगाल	603l
+पुर्तगाल	621l
 पुष्प	204l
 पुस्तक	309l
 पुस्तकालय	340l
@@ -31164,12 +34600,13 @@ zuccher filat	270i
 पूर्व शैल	351l
 पेंगुइन	319l
 पेड	132l
-पेप्स	541l
-पेरू	640l
+पेप्स	558l
+पेरू	658l
 पेशेवर	402l
-पेस्टल	427l
+पेस्टल	443l
+पैस	419l
 पोखर	148l
-पोलैंड	633l
+पोलैंड	651l
 पोस्त	219l
 प्यार	388l
 प्रकृति	379l
@@ -31184,25 +34621,31 @@ zuccher filat	270i
 प्रेम	388l
 प्रौद्योगिक	372l
 प्लास्टिक	304l
-फिनलैंड	631l
+फरवर	195l
+फरिश्त	423l
+फल	428l
+फिनलैंड	649l
 फिरोज	15l
-फिलीपींस	650l
-फीक	422l
+फिलीपींस	668l
+फीक	438l
 फीक गुलाब	92l
 फीक बैंगन	90l
 फुशिय	65l
 फुहार	197l
 फूल	204l
-फेरार	451l
-फेसबुक	444l
-फ्रांस	599l
+फेरार	468l
+फेसबुक	461l
+फौज	427l
+फ्रांस	617l
+फ्रूट	428l
 फ्लेमिंग	314l
-फ्लोरोसेंट	428l
+फ्लोरोसेंट	444l
 बंदरगाह	153l
 बगीच	125l
 बच्च	376l
 बड दिन	362l
 बत्त	333l
+बदसूरत	421l
 बनफश	22l
 बयार	201l
 बरगंड	33l
@@ -31212,11 +34655,11 @@ zuccher filat	270i
 बर्फ सफेद	84l
 बर्फबार	184l
 बर्फील	184l
-बर्फील जम	430l
+बर्फील जम	446l
 बर्फील पहाड	159l
 बसंत	192l
 बहार	192l
-बांग्लादेश	647l
+बांग्लादेश	665l
 बांस	122l
 बांस हर	52l
 बाग	125l
@@ -31227,8 +34670,9 @@ zuccher filat	270i
 बारिश	196l
 बालू	156l
 बिजल	198l
-बिन	438l
-बीएमडब्ल्यू	453l
+बिन	455l
+बीएमडब्ल्यू	470l
+बीमार	421l
 बीयर	263l
 बुढिय के बाल	270l
 बूंदाबांद	197l
@@ -31237,29 +34681,32 @@ zuccher filat	270i
 बेर	250l
 बेर के फूल	212l
 बेल	133l
-बेल्जियम	625l
+बेल्जियम	643l
 बैंक	353l
 बैंगन	245l
+बोरिंग	430l
 बोल्ड	401l
 ब्रह्मांड	173l
-ब्राजील	604l
-ब्रिटेन	608l
+ब्राजील	622l
+ब्रिटेन	626l
 ब्रेड	267l
 ब्लूबेर	229l
+ब्लैक एंड व्हाइट	425l
 भयानक	399l
 भरोस	402l
 भविष्य	372l
 भविष्यवाद	372l
-भारत	614l
+भारत	632l
 भावुक जोशील	389l
 भुट्ट	247l
 भूतिय	399l
 भूमध्यसागरीय	348l
 भूर	7l
 भोर	177l
-मंद	426l
-मंद रोशन	431l
+मंद	442l
+मंद रोशन	447l
 मंदिर	341l
+मई	192l
 मक्क	247l
 मक्खन	266l
 मखमल	287l
@@ -31267,9 +34714,9 @@ zuccher filat	270i
 मजेंट	21l
 मटमैल सफेद	104l
 मटियाल	380l
-मत	437l
+मत	454l
 मदिर	261l
-मद्धम	426l
+मद्धम	442l
 मधु	260l
 मधुमक्ख	323l
 मध्य शरद उत्सव	366l
@@ -31280,17 +34727,18 @@ zuccher filat	270i
 मरूद्यान	138l
 मर्दान	416l
 मला रंग	18l
-मलेशिय	651l
+मलेशिय	669l
 मशरूम	135l
 मसाल	274l
 मसाल चाय	256l
 महानगर	337l
 महासागर	139l
-माइक्रोसॉफ्ट	542l
+माइक्रोसॉफ्ट	559l
 माच	255l
 माणिक	55l
 माणिक्य	55l
 मानसून	196l
+मार्च	192l
 मासूम	403l
 मिट्ट	166l
 मिट्ट का	301l
@@ -31298,18 +34746,18 @@ zuccher filat	270i
 मिट्ट के रंग	380l
 मिट्ट पील	102l
 मिठा	268l
-मिस्र	620l
-मुलायम	425l
+मिस्र	638l
+मुलायम	441l
 मूंग की चट्टान	152l
 मूंगिय	28l
 मृदु	384l
 मेंढक	325l
-मेक्सिक	606l
+मेक्सिक	624l
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
 मेल	332l
-मैकडॉनल्ड्स	440l
+मैकडॉनल्ड्स	457l
 मैकरॉन	272l
 मैगनोलिय	223l
 मैग्म	163l
@@ -31323,14 +34771,19 @@ zuccher filat	270i
 मोमबत्त	307l
 मोर	315l
 मोर नील	46l
-मोरक्क	621l
+मोरक्क	639l
 मोरपंख	46l
 याद	411l
-यूक्रेन	616l
-यूट्यूब	448l
-यूनान	634l
+युद्ध	427l
+यूक्रेन	634l
+यूट्यूब	465l
+यूनान	652l
+रंग बिरंग	175l
+रंगबिरंग	175l
+रंगीन	175l
 रक्त	312l
 रक्त वर्ण	0l
+रचनात्मक	434l
 रत्न	313l
 रसभर	230l
 रसो	357l
@@ -31344,10 +34797,11 @@ zuccher filat	270i
 रात्रि	189l
 रात्रि बाजार	330l
 रान रंग	21l
-रियल मैड्रिड	578l
+रियल मैड्रिड	596l
+रुपय	419l
 रुपहल	12l
 रूज लाल	70l
-रूस	615l
+रूस	633l
 रेगिस्तान	155l
 रेट्र	375l
 रेत	156l
@@ -31360,7 +34814,7 @@ zuccher filat	270i
 रोट	267l
 रोमांच	414l
 रोमांटिक	388l
-रोमानिय	637l
+रोमानिय	655l
 रोशन	333l
 लकड	276l
 लकड का	276l
@@ -31374,6 +34828,7 @@ zuccher filat	270i
 लाट	252l
 लाल	0l
 लाल बैंगन	96l
+लालच	422l
 लालटेन	306l
 लाव	163l
 लाह	300l
@@ -31398,11 +34853,12 @@ zuccher filat	270i
 वाइन लाल	33l
 वाब साब	350l
 विंटेज	375l
+विचित्र	431l
 विजय	412l
 वित्त	353l
 विदूषक	328l
 विद्यालय	354l
-वियतनाम	618l
+वियतनाम	636l
 विलासित	377l
 विवाह	367l
 विश्वसनीय	402l
@@ -31410,9 +34866,10 @@ zuccher filat	270i
 वृक्ष	132l
 वैलेंटाइन	364l
 वैलेंटाइन डे	364l
-व्हाट्सएप	480l
+व्हाट्सएप	497l
 व्हिस्क	264l
 व्हेल	327l
+शनेल	567l
 शयनकक्ष	358l
 शरद	194l
 शहद	260l
@@ -31435,29 +34892,37 @@ zuccher filat	270i
 शीश	291l
 शैंपेन	262l
 शैंपेन रंग	57l
+शैतान	424l
 शोर	418l
 शोरगुल	418l
 श्वेत	10l
+श्वेत श्याम	425l
 संगमरमर	277l
+संग्रहालय	434l
 संध्य	188l
 संयमित	417l
-संयुक्त अरब अमीरात	622l
-सऊद अरब	619l
+संयुक्त अरब अमीरात	640l
+सऊद अरब	637l
+सड	421l
 सडक	338l
+सनक	431l
 सपन	392l
 सपन जैस	392l
 सफेद	10l
+सब्ज	429l
 समंदर	139l
 समुद्र	139l
 समुद्र किनार	142l
 समुद्र तट	142l
 समुद्र तल	140l
 समुद्र शैवाल	137l
+सरप्राइज	420l
 सरल	381l
 सरस	110l
 सरस पील	110l
 सरोवर	146l
 सर्द	195l
+सलाद	429l
 सलेट	8l
 सवेर	177l
 सांझ	188l
@@ -31470,12 +34935,14 @@ zuccher filat	270i
 सामन रंग	29l
 साहस	401l
 साहसिक	414l
-सिंगापुर	652l
+सिंगापुर	670l
 सिंदूर	35l
 सिंदूर लाल	34l
+सितंबर	194l
+सितम्बर	194l
 सितार	172l
 सियान	14l
-सिवाय	438l
+सिवाय	455l
 सीपिय	61l
 सीमेंट	279l
 सीस स्लेट	85l
@@ -31501,25 +34968,29 @@ zuccher filat	270i
 सूर्योदय	177l
 सेंट पैट्रिक दिवस	370l
 सेज हर	94l
+सेन	427l
 सेब	233l
 सेरुलियन	40l
 सेलाडॉन	294l
 सेहत	413l
 सैंटोरिन	348l
-सैमसंग	449l
+सैक्सोफोन	433l
+सैनिक	427l
+सैन्य	427l
+सैमसंग	466l
 सोन	11l
 सोन का वर्क	303l
 सोनपंख	324l
 सौम्य	393l
 स्कूल	354l
 स्कैंडिनेविया	349l
-स्टारबक्स	441l
+स्टारबक्स	458l
 स्टील	281l
 स्ट्रॉबेर	226l
 स्त्र	415l
 स्त्रैण	415l
 स्थिर	382l
-स्पेन	602l
+स्पेन	620l
 स्फटिक	297l
 स्याह	47l
 स्याह चित्र	299l
@@ -31527,11 +34998,12 @@ zuccher filat	270i
 स्लेट नील	93l
 स्लेट हर	94l
 स्वप्निल	392l
+स्वर्ग	423l
 स्वर्णिम	11l
 स्वस्थ	413l
-स्विट्जरलैंड	626l
-स्वीडन	628l
-हंगर	636l
+स्विट्जरलैंड	644l
+स्वीडन	646l
+हंगर	654l
 हर	3l
 हर चाय	254l
 हर नील	13l
@@ -31539,7 +35011,7 @@ zuccher filat	270i
 हरिताश्म	295l
 हरियाल	127l
 हर्ष	386l
-हल्क	421l
+हल्क	437l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बैंगन	64l
@@ -31556,33 +35028,37 @@ zuccher filat	270i
 हिमनद	181l
 हिमालय	159l
 हीर	298l
+हैरान	420l
 हैलोवीन	363l
-@stems tr 1810
-abd	607n
+@stems tr 1917
+abd	625n
+acayip	431n
 acel	222n
-acik	421n
+acgoz	422n
+acik	437n
 acik mav gok	41n
-acik renk	421n
+acik renk	437n
 ada	154n
 adaç yes	94n
 adaç yeş	94n
-aeroflot	526n
-afriq du sud	642n
-afriç do sul	642n
-afç ajax	589n
+aeroflot	543n
+afriq du sud	660n
+afriç do sul	660n
+afç ajax	607n
 agaç	132n
 agirbas	406n
 agirbas ton	417n
-agyp	620n
+agustos	193n
+agyp	638n
 ahsap	276n
 ahudud	230n
 ahşap	276n
-ai cap	620n
-ai cập	620n
-air ind	530n
-airbnp	476n
-airtel	531n
-ajax amsterdam	589n
+ai cap	638n
+ai cập	638n
+air ind	547n
+airbnp	493n
+airtel	548n
+ajax amsterdam	607n
 ak	10n
 akcaagaç	129n
 akdeniz	348n
@@ -31597,19 +35073,20 @@ al kirmiz	34n
 al kırmız	34n
 alacakaranlik	188n
 alacakaranlık	188n
-alaç karanlik	431n
-alaç karanlık	431n
-aleman	600n
-alemanh	600n
+alaç	175n
+alaç karanlik	447n
+alaç karanlık	447n
+aleman	618n
+alemanh	618n
 alev	164n
-alibap	503n
-alipay	505n
-allemak	600n
+alibap	520n
+alipay	522n
+allemak	618n
 allik	114n
 allik kirmiz	70n
 allık	114n
 allık kırmız	70n
-alman	600n
+alman	618n
 alp	159n
 alt	11n
 alt renk	11n
@@ -31618,89 +35095,94 @@ alt sar	11n
 alt varak	303n
 aluminyum	283n
 alüminyum	283n
-amazon shoppink	543n
-amazon.com	543n
-amd	497n
-american express	475n
-american flak	607n
-ameriç flak	607n
+amazon shoppink	560n
+amazon.com	560n
+amd	514n
+american express	492n
+american flak	625n
+ameriç flak	625n
 ametist	56n
-amex	475n
-an do	614n
+amex	492n
+an do	632n
 ananas	237n
-android	494n
-anneaux olympiques	660n
+android	511n
+anneaux olympiques	678n
 antarktik	182n
 antik bronz	302n
 antrasit	37n
-ao	627N
-arap saoud	619n
-arap saud	619n
-argent	605n
-argent flak	605n
-argentinien	605n
+ao	645N
+aralik	195n
+aralık	195n
+arap saoud	637n
+arap saud	637n
+argent	623n
+argent flak	623n
+argentinien	623n
 ari	323n
-arjant	605n
+arjant	623n
 arktik	182n
-arsenal	568n
-arsenal fç	568n
-aráp saud	619n
+arsenal	586n
+arsenal fç	586n
+aráp saud	637n
 arı	323n
 asfalt	279n
 asi boy	36n
 asil	378n
 asil zarafet	393n
 ask	388n
+asker	427n
 asm	133n
 ates	164n
 ateş	164n
-atletico de madrid	580n
-atletico madrid	580n
-atlético de madrid	580n
-atlético madrid	580n
-aud	454n
+atletico de madrid	598n
+atletico madrid	598n
+atlético de madrid	598n
+atlético madrid	598n
+aud	471n
 auror	174n
-australian flak	611n
-australien	611n
-austrian flak	627n
-austrá	611n
-autobus de londres	658n
-autobús de londres	658n
-autrich	627n
+australian flak	629n
+australien	629n
+austrian flak	645n
+austrá	629n
+autobus de londres	676n
+autobús de londres	676n
+autrich	645n
 avokado	239n
-avustral	611n
-avustur	627n
+avustral	629n
+avustur	645n
 ay	170N
 ay beyaz	76n
 ay festiv	366n
 ay isik	171n
-ay yildiz	617n
-ay yıldız	617n
+ay yildiz	635n
+ay yıldız	635n
 ay ışık	171n
 aycicek	208n
 ayçiçek	208n
 aziz patrick gun	370n
 aziz patrick gün	370n
-azul kle	656n
-azul tiffany	655n
+azul kle	674n
+azul tiffany	673n
 azur	39n
-aç milan	584n
+aç milan	602n
 açel	222n
-açık	421n
+açgöz	422n
+açık	437n
 açık mav gök	41n
-açık renk	421n
+açık renk	437n
 ağaç	132n
+ağustos	193n
 ağırbaş	406n
 ağırbaş ton	417n
 aşk	388n
 aşı boy	36n
-ba lan	633n
-bae	622n
+ba lan	651n
+bae	640n
 bahar	192n
 bahar bayram	365n
 baharat	274n
 bahç	125n
-baid	506n
+baid	523n
 bakir	59n
 bakir renk	59n
 bakır	59n
@@ -31715,94 +35197,95 @@ bamp	122n
 bamp kor	122n
 bamp yes	52n
 bamp yeş	52n
-bander de chi	639n
-banglades	647n
-bangladesch	647n
-bangladesh	647n
-bangladesh flak	647n
-bangladés	647n
+bander de chi	657n
+banglades	665n
+bangladesch	665n
+bangladesh	665n
+bangladesh flak	665n
+bangladés	665n
 bank	353n
+banknot	419n
 baris	382n
-barp	659n
-barp pink	659n
-barç	579n
+barp	677n
+barp pink	677n
+barç	597n
 barış	382n
 basak	248n
-bayern munchen	581n
-bayern munich	581n
-bayern münchen	581n
+bayern munchen	599n
+bayern munich	599n
+bayern münchen	599n
 bayram hav	405n
 başak	248n
 bedes	329n
 bej	17n
-belcik	625n
-belgian flak	625n
-belgien	625n
-belgio	625n
-belgiq	625n
-belgium	625n
-belgiç	625n
-belçik	625n
-benfiç	590n
-besiktas	594n
+belcik	643n
+belgian flak	643n
+belgien	643n
+belgio	643n
+belgiq	643n
+belgium	643n
+belgiç	643n
+belçik	643n
+benfiç	608n
+besiktas	612n
 beton	279n
 beyaz	10n
-beşiktaş	594n
-bi	625n
+beşiktaş	612n
+bi	643n
 bilim kurk	372n
-bilip	507n
+bilip	524n
 bir	263n
-birlesik krallik	608n
-birleşik krallık	608n
-blaugr	579n
-ble kle	656n
-ble tiffany	655n
-blu kle	656n
-bmw	453n
-bo dao nha	603n
+birlesik krallik	626n
+birleşik krallık	626n
+blaugr	597n
+ble kle	674n
+ble tiffany	673n
+blu kle	674n
+bmw	470n
+bo dao nha	621n
 bogurtlen	250n
-booking.com	535n
+booking.com	552n
 bordo	33n
-borus dortmund	582n
-boston celtics	551n
-boston red sox	562n
+borus dortmund	600n
+boston celtics	569n
+boston red sox	580n
 boz	8n
 bozkir	123n
 bozkır	123n
-boç juniors	595n
-bra	604n
-brasil	604n
-brasilien	604n
-brazil	604n
-brazilian flak	604n
-bresil	604n
-brezil	604n
-british flak	608n
+boç juniors	613n
+bra	622n
+brasil	622n
+brasilien	622n
+brazil	622n
+brazilian flak	622n
+bresil	622n
+brezil	622n
+british flak	626n
 bronz	58n
-brésil	604n
+brésil	622n
 bubp tea	256n
 bugday	248n
 bugday tar	248n
-buk	429n
+buk	445n
 bulut	168n
-burger kink	517n
+burger kink	534n
 buruk	411n
-bus londonien	658n
+bus londonien	676n
 buy	391n
 buz	181n
 buz gip	396n
-buz tutmus	430n
-buz tutmuş	430n
+buz tutmus	446n
+buz tutmuş	446n
 buzdak	181n
 buzul	181n
 buğday	248n
 buğday tar	248n
-bvp	582n
-bélgiç	625n
+bvp	600n
+bélgiç	643n
 böğürtlen	250n
 büy	391n
-bỉ	625n
-bồ đào nha	603n
+bỉ	643n
+bồ đào nha	621n
 cad	338n
 cad bayram	363n
 cakil	278n
@@ -31813,40 +35296,44 @@ camur	166n
 camur yes	13n
 can kirmiz	74n
 can kırmız	74n
-can renk	424n
+can renk	440n
 can sar	101n
-canadian flak	610n
-canadiens de montreal	566n
-canadiens de montréal	566n
-canadá	610n
+canadian flak	628n
+canadiens de montreal	584n
+canadiens de montréal	584n
+canadá	628n
 car	329n
-carrefour	512n
-catar	623n
+carrefour	529n
+catar	641n
 cay	253n
 cay kahv	88n
 cayir	123n
-cech	635n
-cek	635n
+caz	433n
+cech	653n
+cehennem	424n
+cek	653n
 celik	281n
-celtics	551n
+celtics	569n
 celtik	249n
-celtiç fç	597n
+celtiç fç	615n
 cengel	120n
+cennet	423n
 cesur	401n
 cevher	313n
 ceviz agaç	276n
 ceviz ağaç	276n
-chels	569n
-chels fç	569n
-cheq	635n
-chi	612n
-chi drap	639n
-chi flak	639n
-chicago bulls	552n
-chicago cubs	563n
-chilean flak	639n
-chinaflagk	612n
-chines flak	612n
+chanel	567n
+chels	587n
+chels fç	587n
+cheq	653n
+chi	630n
+chi drap	657n
+chi flak	657n
+chicago bulls	570n
+chicago cubs	581n
+chilean flak	657n
+chinaflagk	630n
+chines flak	630n
 cicek	204n
 cidd	406n
 ciftlik	344n
@@ -31858,76 +35345,80 @@ cim	124n
 cimen	124n
 cimen yes	51n
 cimento	279n
-cin	612n
+cin	630n
 cin kirmiz	75n
 cin murekkep	299n
 cin sedd	343n
 cin tarz	351n
 cin yen yil	365n
-cirtlak	424n
+cirk	421n
+cirtlak	440n
 cis	197n
 cisent	197n
 civciv sar	77n
 civit	23n
 civit mav	23n
 ciy	203n
-classiç blu	665n
-co do sao vank	618n
+classiç blu	683n
+co do sao vank	636n
 cocuk	376n
-cok	439n
+cok	456n
 col	155n
-colombian flak	638n
-colomp	638n
-colômp	638n
+colombian flak	656n
+colomp	656n
+colômp	656n
 comlek	301n
-cor del sud	613n
-cor del sur	613n
-cor do sul	613n
-cor du sud	613n
-coré du sud	613n
-coç col	439n
-cr flamengo	596n
-cuban flak	654n
-cup	654n
+cor del sud	631n
+cor del sur	631n
+cor do sul	631n
+cor du sud	631n
+coré du sud	631n
+coç col	456n
+cr flamengo	614n
+cuban flak	672n
+cup	672n
+curuk	421n
 cyberpunk	371n
-czech	635n
-czech flak	635n
-czech republiç	635n
-cırtlak	424n
-cờ đỏ sao vànk	618n
+czech	653n
+czech flak	653n
+czech republiç	653n
+cırtlak	440n
+cờ đỏ sao vànk	636n
 dak	158n
 dak evi	359n
 dalk	141n
-dallas cowboys	557n
-dan mach	630n
-danemark	630n
-danimark	630n
-danimarç	630n
-danish flak	630n
-dannebrok	630n
+dallas cowboys	575n
+dan mach	648n
+danemark	648n
+danimark	648n
+danimarç	648n
+danish flak	648n
+dannebrok	648n
 deger tas	313n
-degil	437n
-dell	499n
+degil	454n
+dell	516n
 demir	282n
 demir gri	87n
 deniz	139n
 deniz dip	140n
 deniz yos	137n
-denmark	630n
+denmark	648n
 der deniz	140n
 derinlik	140n
-deutschland	600n
+deutschland	618n
 değer taş	313n
-değil	437n
-dhl	469n
+değil	454n
+dhl	486n
 dijital	372n
-dinamarç	630n
+dinamarç	648n
 dinamik	385n
 dink	382n
-dis	437n
-discord	487n
-docker	492n
-dodgers	561n
+dis	454n
+discord	504n
+disko	432n
+diskotek	432n
+docker	509n
+dodgers	579n
 dogal	379n
 dogum gun	368n
 dogum gun pas	268n
@@ -31935,57 +35426,60 @@ dok	379n
 dok tarz	351n
 dokm demir	282n
 dokulen yaprak	128n
+dolar	419n
 dolunay	170n
 domates	244n
-domino	549n
-dominos	549n
+domino	566n
+dominos	566n
 don	183n
 dondurm	271n
-donmus	430n
-donmuş	430n
-donuk	426n
-doyk	424n
+donmus	446n
+donmuş	446n
+donuk	442n
+doyk	440n
 doğal	379n
 doğum gün	368n
 doğum gün pas	268n
-drap de singapour	652n
-drap francais	599n
-drap français	599n
-dropbox	537n
+drap de singapour	670n
+drap francais	617n
+drap français	617n
+dropbox	554n
 duk	367n
 duman	311n
 dus	392n
-dutch flak	624n
-duç	600n
-dänemark	630n
+dutch flak	642n
+duç	618n
+dänemark	648n
 dökm demir	282n
 dökülen yaprak	128n
 dük	367n
 düş	392n
-dış	437n
-easyjet	528n
-ebay	479n
+dış	454n
+easyjet	545n
+ebay	496n
 eflat pemp	21n
-egipto	620n
-egito	620n
-egitto	620n
-egyp	620n
-egypt	620n
-egyptian flak	620n
+egipto	638n
+egito	638n
+egitto	638n
+egyp	638n
+egypt	638n
+egyptian flak	638n
+ekim	194n
 ekin	248n
 ekmek	267n
 ekolojik	379n
+eksantrik	431n
 elm	233n
 elmas	298n
-emirados arabes unidos	622n
-emirados árabes unidos	622n
-emirates air	522n
-emiratos arabes unidos	622n
-emiratos árabes unidos	622n
-emirats arabes unis	622n
+emirados arabes unidos	640n
+emirados árabes unidos	640n
+emirates air	539n
+emiratos arabes unidos	640n
+emiratos árabes unidos	640n
+emirats arabes unis	640n
 endis	409n
 endiş	409n
-endonez	648n
+endonez	666n
 endustriyel	373n
 endüstriyel	373n
 enerj	385n
@@ -31997,87 +35491,94 @@ erik çiçek	212n
 erkek	416n
 esint	201n
 esk kitap	309n
-esp	602n
-espak	602n
-espanh	602n
-españ	602n
+esp	620n
+espak	620n
+espanh	620n
+españ	620n
 espresso	251n
 esrarengiz	390n
-estados unidos	607n
-etats unis	607n
-everton	577n
-everton fç	577n
+estados unidos	625n
+etats unis	625n
+everton	595n
+everton fç	595n
 evren	173n
+eylul	194n
+eylül	194n
 fabrik	373n
-facebook	444n
-fas	621n
-fedex	470n
+facebook	461n
+fas	639n
+fedex	487n
 feminen	415n
 fener	306n
-fenerbahç	593n
+fenerbahç	611n
 ferah	395n
-ferrar	451n
+ferrar	468n
 fes kirmiz	71n
 fes kırmız	71n
 festival	332n
-fiat	462n
-figm	536n
+fiat	479n
+figm	553n
 fild	38n
 fildiş	38n
-filip	650n
-filipinas	650n
-filipino flak	650n
-filipp	650n
-fin	631n
+filip	668n
+filipinas	668n
+filipino flak	668n
+filipp	668n
+fin	649n
 finans	353n
-finland	631n
-finlând	631n
-finnish flak	631n
-finnland	631n
-firefox	493n
+finland	649n
+finlând	649n
+finnish flak	649n
+finnland	649n
+firefox	510n
 firt	198n
 fistik yes	53n
-flak of japan	598n
-flamengo	596n
+flak of japan	616n
+flamengo	614n
 flamingo	314n
-floresan	428n
-fly emirates	522n
-fosfor	428n
-frankreich	599n
-frans	599n
-franç	599n
-french flak	599n
+floresan	444n
+fly emirates	539n
+fosfor	444n
+frankreich	617n
+frans	617n
+franç	617n
+french flak	617n
 fus	65n
 futuristik	372n
 fuş	65n
-fç barcelo	579n
-fç bayern	581n
-fç porto	591n
+fç barcelo	597n
+fç bayern	599n
+fç porto	609n
 fütüristik	372n
 fırt	198n
 fıstık yeş	53n
 galak	173n
-galatasaray	592n
-gan	645n
+galatasaray	610n
+galer	434n
+gan	663n
+garip	431n
 geceley	189n
 gelecek	372n
 gelincik	219n
 gelinlik	367n
 gerk	409n
-german	600n
-german flak	600n
-germany	600n
+german	618n
+german flak	618n
+germany	618n
 gevsek	383n
 gevşek	383n
 geç	189n
+geç hayat	432n
+geç kulup	432n
+geç kulüp	432n
 geç pazar	330n
 geç yar	190n
-gha	645n
-ghanaian flak	645n
-giamaiç	641n
-giappo	598n
+gha	663n
+ghanaian flak	663n
+giamaiç	659n
+giappo	616n
 ginkgo	130n
-githup	491n
+githup	508n
 gizem	390n
 gok	167n
 gok gurult	198n
@@ -32086,28 +35587,28 @@ gok mav koy	39n
 gokkusak	175n
 gokyuz	167n
 gol	146n
-gol gat	657n
-gol gat bridk	657n
+gol gat	675n
+gol gat bridk	675n
 gol mav	42n
-gol sta warriors	553n
+gol sta warriors	571n
 golet	148n
-gook	443n
+gook	460n
 gotik	407n
 goz pek	401n
 granit	278n
-greek flak	634n
-green bay packers	556n
-greeç	634n
-greç	634n
+greek flak	652n
+green bay packers	574n
+greeç	652n
+greç	652n
 gri	8n
 gri gokyuz	200n
 gri gökyüz	200n
 gri mav	93n
 gri yesil	94n
 gri yeşil	94n
-griechenland	634n
-grèç	634n
-gréç	634n
+griechenland	652n
+grèç	652n
+gréç	652n
 gul	206n
 gul kirmiz	72n
 gul kur	89n
@@ -32124,8 +35625,8 @@ gunduz	191n
 gunebakan	208n
 gunes	169n
 gunes isik	169n
-guney afrik	642n
-guney kor	613n
+guney afrik	660n
+guney kor	631n
 gurult	418n
 gurur	412n
 guven	402n
@@ -32156,8 +35657,8 @@ günbatım	176n
 gündoğum	177n
 gündüz	191n
 günebakan	208n
-güney afrik	642n
-güney kor	613n
+güney afrik	660n
+güney kor	631n
 güneş	169n
 güneş ışık	169n
 gürült	418n
@@ -32165,123 +35666,135 @@ güven	402n
 güvenilir	402n
 güz	194n
 güç	401n
-h m	515n
-ha lan	624n
-habs	566n
-hafif	425n
+h m	532n
+ha lan	642n
+habs	584n
+hafif	441n
 hak	25n
-han quoç	613n
+han quoç	631n
 hardal	110n
 hardal sar	110n
 hareket	385n
-hariç	437n
-has	352N
+harik	420n
+hariç	454n
+haset	422n
 hashas	219n
+hastalik	421n
+hastalık	421n
 hav fisek	331n
 hav fişek	331n
 havuz	148n
 havuç	246n
 hayalperest	392n
+hayret	420n
+haziran	193n
 haşhaş	219n
-hicbir	435n
-hindis	614n
+hicbir	452n
+hindis	632n
 hindis ceviz	238n
-hiç	435n
-hiçbir	435n
-hoa ky	607n
-hoa kỳ	607n
-hol	624n
-holland	624n
-hon	457n
-hongr	636n
-huaw	501n
-hungarian flak	636n
-hungary	636n
-hungary flak	636n
-hungr	636n
-hungrí	636n
+hirs	422n
+hiç	452n
+hiçbir	452n
+hoa ky	625n
+hoa kỳ	625n
+hol	642n
+holland	642n
+hon	474n
+hongr	654n
+huaw	518n
+hungarian flak	654n
+hungary	654n
+hungary flak	654n
+hungr	654n
+hungrí	654n
 huz	387n
 huzur	382n
 huzur sicak	394n
 huzur sıcak	394n
-hy lap	634n
-hy lạp	634n
-hyu	459n
-hà lan	624n
-hàn quốç	613n
+hy lap	652n
+hy lạp	652n
+hyu	476n
+hà lan	642n
+hàn quốç	631n
 hüz	387n
-iceland	632n
-icelandiç flak	632n
+hırs	422n
+iblis	424n
+iceland	650n
+icelandiç flak	650n
 idd	401n
-ike	442n
+igrenç	421n
+ike	459n
 ikind	187n
-ikp	656n
+ikp	674n
 ilkbahar	192n
-illuminatink	666n
+illuminatink	684n
 imparatorluk sar	342n
+inanilmaz	420n
+inanılmaz	420n
 incelik	417n
-ind	614n
-indian flak	614n
-indien	614n
-indo	648n
-indonesian flak	648n
-indonesien	648n
-indoné	648n
-instagram	445n
-intel	496n
-inter milan	585n
-inter milano	585n
-international kle blu	656n
-international orank	657n
-internazio	585n
+ind	632n
+indian flak	632n
+indien	632n
+indo	666n
+indonesian flak	666n
+indonesien	666n
+indoné	666n
+instagram	462n
+intel	513n
+inter milan	603n
+inter milano	603n
+international kle blu	674n
+international orank	675n
+internazio	603n
 inç	296n
 inç beyaz	106n
 ipek	288n
-ireland	609n
-irish flak	609n
-irl	609n
-irland	609n
+ireland	627n
+irish flak	627n
+irl	627n
+irland	627n
 irmak	147n
 isik	333n
-isilt	423n
+isilt	439n
 isk	153n
 iskandinav	349n
-isl	632n
-island	632n
-island flagk	632n
-islând	632n
-ispan	602n
-istemiyorum	437n
-isveç	628n
-isvicr	626n
-isviçr	626n
-ita	601n
-ital	601n
-italian flak	601n
-italien	601n
-italy	601n
-itá	601n
+isl	650n
+island	650n
+island flagk	650n
+islând	650n
+ispan	620n
+istemiyorum	454n
+isveç	646n
+isvicr	644n
+isviçr	644n
+ita	619n
+ital	619n
+italian flak	619n
+italien	619n
+italy	619n
+itá	619n
 iyimser	400n
-izl	632n
-jamaican flak	641n
-jamaik	641n
-jamaiq	641n
-jamaiç	641n
-jamaïq	641n
-japan	598n
-japan flagk	598n
-japao	598n
+izl	650n
+iğrenç	421n
+jamaican flak	659n
+jamaik	659n
+jamaiq	659n
+jamaiç	659n
+jamaïq	659n
+japan	616n
+japan flagk	616n
+japao	616n
 japon balik	326n
 japon balık	326n
-japão	598n
-japón	598n
-jeux olympiques	660n
+japão	616n
+japón	616n
+jeux olympiques	678n
 jiangnan	345n
-jio	532n
-juegos olimpicos	660n
-juegos olímpicos	660n
-juv	583n
-juventus	583n
+jio	549n
+juegos olimpicos	678n
+juegos olímpicos	678n
+juv	601n
+juventus	601n
 kad	415n
 kadif	287n
 kaf	339n
@@ -32292,13 +35805,14 @@ kahv renk	7n
 kahveh	339n
 kahverenk	7n
 kakao	258n
-kakao talk	483n
-kakaotalk	483n
+kakao talk	500n
+kakaotalk	500n
 kaktus	134n
 kaktüs	134n
 kal	355n
 kamp ate	164n
 kamp ateş	164n
+kamuflaj	427n
 kan	312n
 kan kirmiz	71n
 kan kırmız	71n
@@ -32314,15 +35828,17 @@ kar dak	159n
 kar tan	184n
 karamel	259n
 karamel renk	109n
-karanlik	419n
-karanlık	419n
+karanlik	435n
+karanlık	435n
 karmen	70n
 karnaval	332n
 karpuz	231n
+kasim	194n
 kasimpat	214n
 kasvet	387n
+kasım	194n
 kasımpat	214n
-katar	623n
+katar	641n
 katedral	356n
 kavuruç	202n
 kaw	404n
@@ -32335,15 +35851,15 @@ keder	387n
 kehribar	32n
 kek	268n
 kelebek	322n
-ken	644n
+ken	662n
 kent	337n
-kentucky fried chicken	516n
-kenyan flak	644n
+kentucky fried chicken	533n
+kenyan flak	662n
 kes	20n
 kes renk	20n
 keten	289n
 keyif	386n
-kfç	516n
+kfç	533n
 kil	301n
 kilis	356n
 kir	123n
@@ -32359,25 +35875,27 @@ kirmiz mor	96n
 kirmiz sarap	261n
 kirsal	344n
 kis	195n
+kiskanclik	422n
+kiskanç	422n
 kitap	309n
 kitapç	340n
 kiv	242n
 kiy	142n
 kizk	398n
-kle bla	656n
-kle blu	656n
+kle bla	674n
+kle blu	674n
 klinik	352n
-knicks	555n
+knicks	573n
 kobalt	45n
 kobalt mav	45n
 koi balik	326n
 koi balık	326n
 koknar	121n
-kolomp	638n
-kolumbien	638n
+kolomp	656n
+kolumbien	656n
 komur gri	37n
 kor	165n
-korean flak	613n
+korean flak	631n
 kork	399n
 korkutuç	399n
 kot	286n
@@ -32385,7 +35903,7 @@ kot kumas	286n
 kot kumaş	286n
 kot mav	69n
 koy	344n
-koy der	420n
+koy der	436n
 koy kahv	107n
 koy tarz	374n
 koy yesil	48n
@@ -32408,7 +35926,7 @@ kum renk	103n
 kum tep	155n
 kumsal	143n
 kumsal kenar	142n
-kup	654n
+kup	672n
 kur yaprak	128n
 kurbak	325n
 kurs gri	85n
@@ -32429,7 +35947,7 @@ köy	344n
 köy tarz	374n
 köz	165n
 kül	165n
-küp	654n
+küp	672n
 kütüph	340n
 kır	123n
 kırak	183n
@@ -32439,28 +35957,30 @@ kırmız mor	96n
 kırmız şarap	261n
 kırsal	344n
 kırık beyaz	104n
+kıskanç	422n
+kıskançlık	422n
 kıy	142n
 kızk	398n
 kış	195n
-la galaxy	567n
-la lakers	550n
+la galaxy	585n
+la lakers	568n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
-lakers	550n
+lakers	568n
 lal	210n
-lamborgh	452n
+lamborgh	469n
 lamp	333n
 lat	252n
 lav	163n
 lavan	207n
-lego	546n
-leicester city	574n
-lenovo	500n
+lego	563n
+leicester city	592n
+lenovo	517n
 leylak	64n
 leylak mor	63n
-lfç	570n
-lidl	513n
+lfç	588n
+lidl	530n
 lil	64n
 liman	153n
 limo	224n
@@ -32468,59 +35988,60 @@ limon	224n
 limon sar	100n
 limon yes	31n
 limon yeş	31n
-linked	547n
-liverpool fç	570n
-livink coral	664n
-lk	519n
+linked	564n
+liverpool fç	588n
+livink coral	682n
+lk	536n
 lokum	269n
-london bus	658n
-los	431N
-los angeles dodgers	561n
-los angeles lakers	550n
+london bus	676n
+los	447N
+los angeles dodgers	579n
+los angeles lakers	568n
 lotus	209n
-loş	431n
-lufthans	524n
+loş	447n
+lufthans	541n
 luks	377n
-lyft	478n
+lyft	495n
 lüks	377n
 mabet	341n
-macaris	636n
+macaris	654n
 macen	21n
 macer	414n
 magar	162n
 magm	163n
 makaron	272n
-mal	651n
-mala	651n
+mal	669n
+mala	669n
 malakit	82n
 malakit yes	82n
 malakit yeş	82n
-malay	651n
-malaysian flak	651n
-malez	651n
-malá	651n
+malay	669n
+malaysian flak	669n
+malez	669n
+malá	669n
 man	225n
-man city	572n
-man united	571n
-man utd	571n
-manchester city	572n
-manchester united	571n
+man city	590n
+man united	589n
+man utd	589n
+manchester city	590n
+manchester united	589n
 manev	408n
 mango	236n
 manol	223n
 mantar	135n
-map leaf flak	610n
-marocco	621n
-marokko	621n
-maroç	621n
-marrocos	621n
-marruecos	621n
+map leaf flak	628n
+marocco	639n
+marokko	639n
+maroç	639n
+marrocos	639n
+marruecos	639n
+mart	192n
 masal	391n
 maskulen	416n
 maskülen	416n
-mastercard	473n
+mastercard	490n
 masum	403n
-mat	426n
+mat	442n
 match	255n
 mav	4n
 mav beyaz porselen	293n
@@ -32529,14 +36050,17 @@ mav mor	95n
 mav saat	179n
 mavim beyaz	76n
 mavim siyah	80n
+mayis	192n
+mayıs	192n
 mağar	162n
-mcdonald	440n
-mcdonalds	440n
+mcdonald	457n
+mcdonalds	457n
 meditasyon	408n
 mehtap	171n
-meituan	508n
-meksik	606n
+meituan	525n
+meksik	624n
 melankolik	387n
+melek	423n
 meneks	22n
 meneks renk	22n
 menekş	22n
@@ -32544,36 +36068,40 @@ menekş renk	22n
 mercan	28n
 mercan renk	28n
 mercan resif	152n
+merhap	451n
 mermer	277n
 mes	276N
-messico	606n
+messico	624n
 metal	283n
 metalik	283n
 metropol	337n
-mexican flak	606n
-mexico	606n
-mexiko	606n
-mexiq	606n
-meyv	250n
+mexican flak	624n
+mexico	624n
+mexiko	624n
+mexiq	624n
 meş	276n
-miam heat	554n
-microsoft	542n
+miam heat	572n
+microsoft	559n
 mineral mav	81n
 minimalist	381n
 misir	247n
-misir bayrak	620n
+misir bayrak	638n
 misket limon	31n
 mistik	390n
-mitsubish	467n
-moch mouss	670n
+mitsubish	484n
+moch mouss	688n
 modern	381n
-montreal canadiens	566n
+monokrom	425n
+monoton	430n
+montreal canadiens	584n
 mor	5n
 mor salkim	218n
 mor salkım	218n
-moroccan flak	621n
-morocco	621n
+moroccan flak	639n
+morocco	639n
 mucevher	313n
+muhtesem	420n
+muhteşem	420n
 mum	307n
 mum isik	307n
 mum ışık	307n
@@ -32585,26 +36113,28 @@ mut	386n
 mutfak	357n
 mutluluk	386n
 muz	235n
-méxico	606n
+méxico	624n
 mücevher	313n
 mürdüm	62n
 mürekkep	47n
 mürekkep resm	299n
 mürekkep siyah	47n
+müz	434n
 mısır	247n
-mısır bayrak	620n
-na uy	629n
-nam phi	642n
+mısır bayrak	638n
+na uy	647n
+nakit	419n
+nam phi	660n
 nan	30n
 nan yes	30n
 nan yeş	30n
-napo calcio	586n
+napo calcio	604n
 nar	240n
 narenç	225n
-naver	484n
+naver	501n
 nazik	384n
 nehir	147n
-neon	428n
+neon	444n
 neon isik	305n
 neon pemp	116n
 neon sar	118n
@@ -32613,49 +36143,50 @@ neon yesil	117n
 neon yeşil	117n
 neon ışık	305n
 nes	386n
-netflix	447n
-netherlands	624n
-neuseeland	653n
-new england patriots	559n
-new york knicks	555n
-new york yankees	560n
-new zealand	653n
-new zealand flak	653n
-newcast united	575n
+netflix	464n
+netherlands	642n
+neuseeland	671n
+new england patriots	577n
+new york knicks	573n
+new york yankees	578n
+new zealand	671n
+new zealand flak	671n
+newcast united	593n
 neş	386n
-nga	615n
-nhat ban	598n
-nhật bản	598n
-nieder	624n
-niger	643n
-niger flagk	643n
-nigerian flak	643n
-nigér	643n
-nijer	643n
+nga	633n
+nhat ban	616n
+nhật bản	616n
+nieder	642n
+niger	661n
+niger flagk	661n
+nigerian flak	661n
+nigér	661n
+nijer	661n
 nilufer	209n
 nilufer golet	149n
 nilüfer	209n
 nilüfer gölet	149n
-nintendo	544n
-nissan	458n
+nintendo	561n
+nisan	192n
+nissan	475n
 noel	362n
-noruek	629n
-norvek	629n
-norveç	629n
-norvèk	629n
-norway	629n
-norwegen	629n
-norwegian flak	629n
+noruek	647n
+norvek	647n
+norveç	647n
+norvèk	647n
+norway	647n
+norwegen	647n
+norwegian flak	647n
 nostalj	375n
 nostaljik	411n
-nouvel zel	653n
-nouvel zél	653n
-nov zeland	653n
-nov zelând	653n
+nouvel zel	671n
+nouvel zél	671n
+nov zeland	671n
+nov zelând	671n
 nud	115n
-nuev zel	653n
-nuov zel	653n
-nvid	498n
+nuev zel	671n
+nuov zel	671n
+nvid	515n
 ocak	308n
 ofis	353n
 ofk	398n
@@ -32665,178 +36196,187 @@ oglen	186n
 okr	36n
 okul	354n
 okyanus	139n
-olimpiad	660n
+olimpiad	678n
 olk	417n
-olm	437n
-olmas	437n
-olmayan	437n
-olympics	660n
-olympiq de marseil	588n
-olympisch spi	660n
-olympiç games	660n
-olympiç rings	660n
-om	588n
+olm	454n
+olmas	454n
+olmayan	454n
+olympics	678n
+olympiq de marseil	606n
+olympisch spi	678n
+olympiç games	678n
+olympiç rings	678n
+om	606n
 oolonk	257n
+ord	427n
 organik	379n
 ork	215n
 orman	119n
 orman meyv	250n
 ortanç	216n
 osmantus	221n
-osterreich	627n
+osterreich	645n
 ot	124n
 otlak	123n
 otlar	136n
 oyuncak	376n
 ozlem	411n
-packers	556n
-pae bas	624n
-paises baixos	624n
-paises bajos	624n
-pakis	646n
-pakis flak	646n
+packers	574n
+pae bas	642n
+paises baixos	642n
+paises bajos	642n
+pakis	664n
+pakis flak	664n
 palyaco	328n
 palyaço	328n
 pamuk	289n
 pamuk seker	270n
 pamuk şeker	270n
 pan	318n
-panasoniç	521n
+panasoniç	538n
 panayir	332n
 panayır	332n
-panto classiç blu	665n
-panto greenery	662n
-panto livink coral	664n
-panto moch mouss	670n
-panto peach fuzz	669n
-panto ultr violet	663n
-panto very per	667n
-panto viv magen	668n
+panto classiç blu	683n
+panto greenery	680n
+panto livink coral	682n
+panto moch mouss	688n
+panto peach fuzz	687n
+panto ultr violet	681n
+panto very per	685n
+panto viv magen	686n
 papagan	320n
 papat	217n
 papağan	320n
-paquis	646n
-paquistao	646n
-paquistán	646n
-paquistão	646n
-parilt	423n
-paris saint germ	587n
+paquis	664n
+paquistao	664n
+paquistán	664n
+paquistão	664n
+par	419N
+paris saint germ	605n
 park	126n
-parlak	423n
+parlak	439n
 parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
 parsomen	290n
 part	368n
-parılt	423n
 parşömen	290n
 pas	284n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	369n
-pastel	427n
-pastel renk	427n
+pastel	443n
+pastel renk	443n
 patlam	163n
 patlican	245n
 patlıcan	245n
-paypal	474n
-pays bas	624n
+payet	426n
+paypal	491n
+pays bas	642n
 pazar	329n
-países baixos	624n
-países bajos	624n
-peach fuzz	669n
+países baixos	642n
+países bajos	642n
+peach fuzz	687n
 pemp	6n
 penguen	319n
-pep	541n
-per flagk	640n
-pero	640N
-peruvian flak	640n
-perú	640n
+pep	558n
+per flagk	658n
+pero	658N
+peruvian flak	658n
+perú	658n
 petrol mav	13n
-phan lan	631n
-phap	599n
-philippinen	650n
-philippines	650n
-pháp	599n
-phần lan	631n
-pinterest	489n
+phan lan	649n
+phap	617n
+philippinen	668n
+philippines	668n
+pháp	617n
+phần lan	649n
+pinterest	506n
+pirilt	426n
 pirinç metal	60n
 pirinç tar	249n
 pirlan	298n
-pittsburgh steelers	558n
+pis	421n
+pittsburgh steelers	576n
 plaj	142n
 plastik	304n
-playstation	450n
-poland	633n
-polen	633n
-polish flak	633n
-polok	633n
-polon	633n
-polôn	633n
-porsch	461n
+playstation	467n
+poland	651n
+polen	651n
+polish flak	651n
+polok	651n
+polon	651n
+polôn	651n
+porsch	478n
 porselen	292n
 portakal	225n
 portakal renk	1n
-portekiz	603n
-portogallo	603n
-portugal	603n
-portugal flak	603n
-portugues flak	603n
+portekiz	621n
+portogallo	621n
+portugal	621n
+portugal flak	621n
+portugues flak	621n
 profesyonel	402n
-psk	587n
+psikedelik	431n
+psk	605n
 pudr mav	98n
 pudr mor	99n
 pudr pemp	92n
 pus	199n
-péro	640n
+péro	658n
 pırlan	298n
-qatar	623n
-qatar airways	523n
-qatar flak	623n
-quen	644n
-quên	644n
+pırılt	426n
+qatar	641n
+qatar airways	540n
+qatar flak	641n
+quen	662n
+quên	662n
 rahat	383n
 rahat ev	394n
 rahatlatiç	383n
 rahatlatıç	383n
-real madrid	578n
-real madrid cf	578n
-red bull	518n
-red doup decker	658n
-red sox	562n
-reddit	488n
-regno unito	608n
-reino unido	608n
-relianç jio	532n
-renault	464n
+real madrid	596n
+real madrid cf	596n
+red bull	535n
+red doup decker	676n
+red sox	580n
+reddit	505n
+regno unito	626n
+reino unido	626n
+relianç jio	549n
+renault	481n
+rengarenk	175n
+renk	175n
 resif	152n
+resim	434n
 resm	406n
+ressam	434n
 retro	375n
 roket	360n
-roman	637n
-romanian flak	637n
+roman	655n
+romanian flak	655n
 romantik	388n
-romen	637n
-romên	637n
-ros barp	659n
-ros quartz	661n
-ros quartz and serenity	661n
-rouman	637n
-routemaster	658n
-royaum uni	608n
+romen	655n
+romên	655n
+ros barp	677n
+ros quartz	679n
+ros quartz and serenity	679n
+rouman	655n
+routemaster	676n
+royaum uni	626n
 ruhan	408n
-ruman	637n
-rumanien	637n
-rumänien	637n
-rus	615n
-russian flak	615n
-russland	615n
+ruman	655n
+rumanien	655n
+rumänien	655n
+rus	633n
+russian flak	633n
+russland	633n
 rustik	374n
 ruy	392n
 ruy gip	392n
 ruzgar	201n
-ryanair	527n
-rús	615n
+ryanair	544n
+rús	633n
 rüy	392n
 rüy gip	392n
 rüzgar	201n
@@ -32856,14 +36396,19 @@ sahil	142n
 sak	382n
 sakayik	211n
 saks mav	43n
+saksafon	433n
 sakur	205n
+sal	429n
 samanyo	173n
 samim	394n
 sampan	262n
 sampan renk	57n
-samsunk	449n
+samsunk	466n
 san	412n
-san francisco giants	564n
+san francisco giants	582n
+sanat	434n
+sanatsal	434n
+sanatç	434n
 santor	348n
 sar	2n
 sarap	261n
@@ -32872,16 +36417,22 @@ saray	378n
 sarmasik	133n
 sarmaşık	133n
 sartroz	67n
+sasirtiç	420n
+sask	420n
+saskinlik	420n
 satafat	377n
 saten	288n
 sato	355n
-saud arabien	619n
-saud arap	619n
-saud flak	619n
+saud arabien	637n
+saud arap	637n
+saud flak	637n
+savas	427n
+savaş	427n
 sağlam	402n
 sağlık	413n
-schw	628n
-schweiz	626n
+schw	646n
+schweiz	644n
+sebz	429n
 sedef	296n
 sef	232n
 sef cicek	213n
@@ -32893,6 +36444,7 @@ seker	269n
 sekerlem	269n
 sel	150n
 seladon	294n
+selam	451n
 sem	335n
 senlik	332n
 sep	61n
@@ -32907,106 +36459,113 @@ sevinç	386n
 sevk	388n
 sevk gun	364n
 sevk gün	364n
-sf giants	564n
-shell	468n
-shopify	539n
+sey	424n
+sf giants	582n
+shell	485n
+shopify	556n
 siberpunk	371n
 sicacik	394n
 sicak	397n
 sicak dalk	202n
 sicak hav	202n
-sicak renk	432n
-sicak ton	432n
+sicak renk	448n
+sicak ton	448n
 sif otlar	136n
 sihir	391n
 sik	393n
-sil	639n
+sikint	430n
+sikiç	430n
+sil	657n
+sim	426n
 simsek	198n
-singapor airlines	529n
-singapor flak	652n
-singaporean flak	652n
+singapor airlines	546n
+singapor flak	670n
+singaporean flak	670n
 sinif	354n
 sinir	398n
-sir	404n
 sirket	353n
 sis	199n
 sis yes	48n
 siyah	9n
+siyah beyaz	425n
 siyah cay	253n
 siyah çay	253n
-sl benfiç	590n
-snapchat	490n
+sl benfiç	608n
+snapchat	507n
 soguk	396n
-soguk renk	433n
-soguk ton	433n
+soguk renk	449n
+soguk ton	449n
 sokak	338n
 sokak lamp	333n
-solk	422n
-soluk	422n
-soluk isik	431n
+solk	438n
+soluk	438n
+soluk isik	447n
 soluk lil	90n
-soluk ışık	431n
+soluk ışık	447n
 som	308n
 somon	29n
 somon renk	29n
 sonbahar	194n
 sonbahar ort bayram	366n
 sonbahar yaprak	128n
-sonuk	426n
-south african flak	642n
-south afriç	642n
-south kor	613n
+sonuk	442n
+south african flak	660n
+south afriç	660n
+south kor	631n
 soğuk	396n
-soğuk renk	433n
-soğuk ton	433n
-spa	602n
-spak	602n
-spanien	602n
-spanish flak	602n
-spotify	446n
-spurs	573n
-ssç napo	586n
-starbucks	441n
-stars and stripes	607n
-stat unit	607n
-steelers	558n
+soğuk renk	449n
+soğuk ton	449n
+spa	620n
+spak	620n
+spanien	620n
+spanish flak	620n
+spotify	463n
+spurs	591n
+ssç napo	604n
+starbucks	458n
+stars and stripes	625n
+stat unit	625n
+steelers	576n
 stres	409n
 su	151N
 su alt	361n
 su kasap	345n
 su mav	66n
 sualt	361n
-subar	466n
-sudafrik	642n
-sudafriç	642n
-sudkor	613n
-sudáfriç	642n
-sue	628n
-sueç	628n
-suiss	626n
-suiz	626n
-suiç	626n
+subar	483n
+subat	195n
+sudafrik	660n
+sudafriç	660n
+sudkor	631n
+sudáfriç	660n
+sue	646n
+sueç	646n
+suiss	644n
+suiz	644n
+suiç	644n
 sukulent	134n
+surpriz	420n
 sus	273N
 sut	265n
 sut beyaz	105n
 sut cay	256n
 sut kahv	252n
-suud arabis	619n
-suzuk	465n
-suè	628n
-suéç	628n
-suíç	626n
+suud arabis	637n
+suzuk	482n
+suè	646n
+suéç	646n
+suíç	644n
 suş	273n
-svez	628n
-svizzer	626n
-swe	628n
-swedish flak	628n
-swiss flak	626n
-switzerland	626n
-sönük	426n
-südafrik	642n
-südkor	613n
+svez	646n
+svizzer	644n
+swe	646n
+swedish flak	646n
+swiss flak	644n
+switzerland	644n
+sönük	442n
+südafrik	660n
+südkor	631n
+sürpriz	420n
 süt	265n
 süt beyaz	105n
 süt kahv	252n
@@ -33015,16 +36574,19 @@ sıcacık	394n
 sıcak	397n
 sıcak dalk	202n
 sıcak hav	202n
-sıcak renk	432n
-sıcak ton	432n
+sıcak renk	448n
+sıcak ton	448n
+sıkınt	430n
+sıkıç	430n
 sınıf	354n
-taegukk	613n
+sır	430n
+taegukk	631n
 tah	276n
-tailand	649n
-tailând	649n
+tailand	667n
+tailând	667n
 tak	336n
 tan yer	177n
-taobao	504n
+taobao	521n
 tap	26n
 tapinak	341n
 tapınak	341n
@@ -33034,126 +36596,132 @@ tas	278n
 tavus kus	315n
 tavus kuş	315n
 tavus mav	46n
-tay ban nha	602n
-tayland	649n
+tay ban nha	620n
+tayland	667n
 taz	395n
 taz yesil	53n
 taz yeşil	53n
 taş	278n
-tcheq	635n
-tchéq	635n
+tcheq	653n
+tchéq	653n
+tek renk	425n
+tekduz	430n
+tekdüz	430n
 teknoloj	372n
-telegram	481n
+telegram	498n
 tembel	410n
+temmuz	193n
 ten renk	26n
 ten ton	115n
 tep	158n
 terako	111n
 tereyak	266n
-tes	460N
-tesco	514n
-tha	649n
-tha flak	649n
-tha lan	649n
-thailand	649n
-thaï	649n
-tho nhi ky	617n
-thuy dien	628n
-thuy si	626n
-thy	525n
-thá lan	649n
-thổ nhĩ kỳ	617n
-thụy sĩ	626n
-thụy điển	628n
+tes	477N
+tesco	531n
+tha	667n
+tha flak	667n
+tha lan	667n
+thailand	667n
+thaï	667n
+tho nhi ky	635n
+thuy dien	646n
+thuy si	644n
+thy	542n
+thá lan	667n
+thổ nhĩ kỳ	635n
+thụy sĩ	644n
+thụy điển	646n
 tibp	352n
-tiffany	655n
-tiffany bla	655n
-tiffany blu	655n
-tiktok	485n
+tiffany	673n
+tiffany bla	673n
+tiffany blu	673n
+tiksint	421n
+tiktok	502n
 tilk	321n
-tirank	614n
+tirank	632n
 toprak	166n
 toprak gri	68n
 toprak sar	102n
 toprak ton	380n
-toronto map leafs	565n
-toship	520n
-tottenham	573n
-tottenham hotspur	573n
-toyo	456n
-tricolor	599n
+toronto map leafs	583n
+toship	537n
+tottenham	591n
+tottenham hotspur	591n
+toyo	473n
+tricolor	617n
 tropik	347n
 tropik plaj	144n
 tropikal	347n
 tropikal orman	120n
-trunk quoç	612n
-trunk quốç	612n
-tschechien	635n
+trunk quoç	630n
+trunk quốç	630n
+tschechien	653n
+tuhaf	431n
 tuk	280n
 tundr	182n
-turch	617n
-turk	617n
-turk bayrak	617n
-turk hav yol	525n
+turch	635n
+turk	635n
+turk bayrak	635n
+turk hav yol	542n
 turk kahv	251n
-turkey	617n
-turkish airlines	525n
-turkish flak	617n
+turkey	635n
+turkish airlines	542n
+turkish flak	635n
 turkuaz	15n
-turq	617n
-turquí	617n
+turq	635n
+turquí	635n
 turunç	1n
 turunç kirmiz	97n
 turunç kırmız	97n
 tutk	389n
 tuy	310n
-twitch	486n
-twitter	548n
-tây ban nha	602n
-türk	617n
-türk bayrak	617n
-türk hav yol	525n
+twitch	503n
+twitter	565n
+tây ban nha	620n
+türk	635n
+türk bayrak	635n
+türk hav yol	542n
 türk kahv	251n
 tüy	310n
 tıbp	352n
-u.s.	607n
-uae	622n
-uber	477n
-ubunt	495n
-ucr	616n
-ucran	616n
-ucrân	616n
-ucuk	422n
+u.s.	625n
+uae	640n
+uber	494n
+ubunt	512n
+ucr	634n
+ucran	634n
+ucrân	634n
+ucuk	438n
 ucurum	161n
 ufuk	180n
 ugur bocek	324n
 ugursuz	399n
-uk	608n
-ukr	616n
-ukrainian flak	616n
-ukray	616n
-ultim gray	666n
-ultim gray and illuminatink	666n
-ultr violet	663n
+uk	626n
+ukr	634n
+ukrainian flak	634n
+ukray	634n
+ultim gray	684n
+ultim gray and illuminatink	684n
+ultr violet	681n
 ultramar	44n
 umut	400n
-ungarn	636n
-ungher	636n
-union jack	608n
-united arap emirates	622n
-united kingdom	608n
-united states	607n
-ups	471n
+ungarn	654n
+ungher	654n
+union jack	626n
+united arap emirates	640n
+united kingdom	626n
+united states	625n
+ups	488n
 urkutuç	399n
-usa	607n
+usa	625n
 uyk	410n
 uzay	173n
 uzay gem	360n
 uzay istasyon	360n
 uzk	387n
 uzum	228n
-uç	611n
-uçuk	422n
+uç	629n
+uçuk	438n
 uçurum	161n
 uğur böcek	324n
 uğursuz	399n
@@ -33163,44 +36731,44 @@ vad yarık	157n
 vahş	414n
 vakur	406n
 varak	303n
-vereinigtes konigreich	608n
-vereinigtes königreich	608n
-vereinik arabisch emir	622n
-vereinik sta	607n
+vereinigtes konigreich	626n
+vereinigtes königreich	626n
+vereinik arabisch emir	640n
+vereinik sta	625n
 vernik	300n
-very per	667n
-viet nam	618n
-vietnam	618n
-vietnames flak	618n
+very per	685n
+viet nam	636n
+vietnam	636n
+vietnames flak	636n
 vintak	375n
 vis curuk	19n
 visk	264n
-viv magen	668n
+viv magen	686n
 vizon	68n
-viêt nam	618n
+viêt nam	636n
 viş	227n
 viş çürük	19n
-việt nam	618n
-vk	534n
-vkontak	534n
-vodafo	533n
+việt nam	636n
+vk	551n
+vkontak	551n
+vodafo	550n
 volkan	163n
-volkswagen	455n
-volvo	463n
-vuonk quoç anh	608n
-vw	455n
-vươnk quốç anh	608n
+volkswagen	472n
+volvo	480n
+vuonk quoç anh	626n
+vw	472n
+vươnk quốç anh	626n
 wap sap	350n
-wechat	482n
-weibo	509n
-west ham	576n
-west ham united	576n
-whatsapp	480n
-wordpress	540n
-xbox	545n
-xiaohongsh	511n
-xiaom	502n
-y	601N
+wechat	499n
+weibo	526n
+west ham	594n
+west ham united	594n
+whatsapp	497n
+wordpress	557n
+xbox	562n
+xiaohongsh	528n
+xiaom	519n
+y	619N
 yaban	414n
 yaban mers	229n
 yagmur	196n
@@ -33215,8 +36783,12 @@ yalnız	387n
 yalnızlık	387n
 yanardak	163n
 yank	164n
-yankees	560n
+yankees	578n
 yaprak	127n
+yaraticilik	434n
+yaratiç	434n
+yaratıcılık	434n
+yaratıç	434n
 yasak sehir	342n
 yasak şehir	342n
 yasem	220n
@@ -33226,7 +36798,7 @@ yavaş	410n
 yaz	193n
 yağmur	196n
 yağmur orman	120n
-yen zel	653n
+yen zel	671n
 yesil	3n
 yesil cay	254n
 yesil elm	234n
@@ -33243,14 +36815,14 @@ yildirim	198n
 yildiz	172n
 yildiz gokyuz	172n
 yilp	362n
-yok	437n
+yok	454n
 yos	131n
-youtup	448n
+youtup	465n
 yumusak	384n
-yumusak ton	425n
+yumusak ton	441n
 yumuşak	384n
-yumuşak ton	425n
-yunanis	634n
+yumuşak ton	441n
+yunanis	652n
 yunus	327n
 yılbaş	362n
 yıldırım	198n
@@ -33260,6 +36832,7 @@ zafer	412n
 zarafet	393n
 zarif	393n
 zebr	317n
+zehir	421n
 zen	346n
 zen bahç	346n
 zerdecal	79n
@@ -33268,20 +36841,20 @@ zeyt	275n
 zeyt yes	24n
 zeyt yeş	24n
 zeytinyak	275n
-zhih	510n
+zhih	527n
 zincifr	35n
 zincifr kirmiz	35n
 zincifr kırmız	35n
-zoom meetink	538n
-zoom video	538n
+zoom meetink	555n
+zoom video	555n
 zumrut	49n
 zumrut yes	49n
 zümrüt	49n
 zümrüt yeş	49n
-áfriç do sul	642n
-áo	627n
-áustr	627n
-ägyp	620n
+áfriç do sul	660n
+áo	645n
+áustr	645n
+ägyp	638n
 çakıl	278n
 çam	121n
 çam orman	121n
@@ -33291,7 +36864,7 @@ zümrüt yeş	49n
 çay	253n
 çay kahv	88n
 çayır	123n
-çek	635n
+çek	653n
 çelik	281n
 çeltik	249n
 çiftlik	344n
@@ -33302,12 +36875,13 @@ zümrüt yeş	49n
 çimen	124n
 çimen yeş	51n
 çimento	279n
-çin	612n
+çin	630n
 çin kırmız	75n
 çin mürekkep	299n
 çin sedd	343n
 çin tarz	351n
 çin yen yıl	365n
+çirk	421n
 çis	197n
 çisent	197n
 çivit	23n
@@ -33317,27 +36891,28 @@ zümrüt yeş	49n
 çocuk	376n
 çöl	155n
 çömlek	301n
+çürük	421n
 çılk	418n
-égyp	620n
-émirats arabes unis	622n
-états unis	607n
-índ	614n
+égyp	638n
+émirats arabes unis	640n
+états unis	625n
+índ	632n
 öfk	398n
-österreich	627n
+österreich	645n
 özlem	411n
 öğl	186n
 öğl sonr	187n
 öğlen	186n
-úç	611n
+úç	629n
 ürkütüç	399n
 üzk	387n
 üzüm	228n
-ý	601n
-đan mạch	630n
-đứç	600n
+ý	619n
+đan mạch	648n
+đứç	618n
 ırmak	147n
 ışık	333n
-ışılt	423n
+ışılt	439n
 şafak	177n
 şakayık	211n
 şampan	262n
@@ -33348,6 +36923,9 @@ zümrüt yeş	49n
 şartröz	67n
 şatafat	377n
 şato	355n
+şaşk	420n
+şaşkınlık	420n
+şaşırtıç	420n
 şef	232n
 şef pemp	73n
 şef renk	27n
@@ -33359,16 +36937,18 @@ zümrüt yeş	49n
 şel	150n
 şem	335n
 şenlik	332n
+şey	424n
 şif otlar	136n
-şil	639n
+şil	657n
 şimşek	198n
 şir	404n
 şirket	353n
 şiş yeş	48n
+şubat	195n
 şöm	308n
 şık	393n
-ấn độ	614n
-@starts 3064
+ấn độ	632n
+@starts 3196
 abrasador
 ac
 acafra
@@ -33391,6 +36971,7 @@ afriq
 afriqu
 afrique
 afriç
+after
 afç
 agirbas
 agirbasli
@@ -33465,6 +37046,7 @@ army
 arrecif
 arrecife
 arsenal
+art
 aráb
 arábi
 arábia
@@ -33530,6 +37112,7 @@ bang
 bangladesh
 bangladeshi
 banh
+bao
 bar
 barb
 barbe
@@ -33542,6 +37125,8 @@ barr
 barrier
 barriera
 barro
+basic
+bat
 battleship
 bau
 bay
@@ -33564,6 +37149,7 @@ bilim
 binh
 birlesik
 birleşik
+birthday
 biển
 black
 blanc
@@ -33574,8 +37160,10 @@ blaulich
 ble
 bleu
 blood
+bloom
 blu
 blue
+blues
 bluey
 bluish
 blush
@@ -33585,6 +37173,8 @@ boc
 boca
 boi
 bois
+boit
+boite
 bon
 bong
 booger
@@ -33602,6 +37192,8 @@ bosto
 boston
 bottle
 boç
+boît
+boîte
 branc
 branco
 brazilia
@@ -33609,6 +37201,7 @@ brazilian
 brick
 bright
 british
+broken
 bronc
 bronce
 bronz
@@ -33650,6 +37243,8 @@ băng
 bơ
 bạc
 bạch
+bảo
+bất
 bầu
 bắc
 bằng
@@ -33733,12 +37328,15 @@ champ
 champagne
 chan
 chang
+chao
 charcoal
+chat
 chau
 chels
 chelse
 chelsea
 cherry
+chewing
 chi
 chiar
 chiaro
@@ -33772,11 +37370,13 @@ chuv
 chuva
 chuyen
 chuyên
+chào
 chá
 chân
 châu
 chú
 chạng
+chất
 chợ
 chững
 cidad
@@ -33808,16 +37408,20 @@ clair
 clar
 claro
 classic
+classical
 classiç
 clay
 clean
 clear
+cloud
 cloudy
+club
 co
 cobalt
 coc
 coca
 coffee
+coi
 colombia
 colombian
 color
@@ -33848,6 +37452,7 @@ coucher
 couchers
 couleur
 couleurs
+country
 coç
 cr
 crem
@@ -33874,6 +37479,7 @@ cuon
 cuong
 cuốn
 cuồng
+cyber
 czech
 cà
 cá
@@ -33883,6 +37489,7 @@ cây
 céu
 cô
 công
+cõi
 cúc
 căn
 căng
@@ -33901,6 +37508,7 @@ dalla
 dallas
 dam
 dan
+dance
 dang
 danish
 dark
@@ -33981,6 +37589,7 @@ dökme
 dökülen
 düst
 düster
+dơ
 dưa
 dưới
 dạ
@@ -34025,6 +37634,8 @@ erbe
 erik
 erv
 ervas
+escal
+escala
 escaldant
 escaldante
 esk
@@ -34053,6 +37664,7 @@ fairy
 fall
 fallen
 fard
+farm
 fc
 feierlich
 feir
@@ -34173,6 +37785,9 @@ german
 geç
 ghanaia
 ghanaian
+ghe
+ghen
+ghê
 gi
 gia
 giac
@@ -34210,6 +37825,7 @@ gold
 golden
 goldene
 gom
+good
 goose
 goz
 gozu
@@ -34222,6 +37838,7 @@ grass
 grassy
 grau
 grauer
+grave
 gray
 gre
 great
@@ -34237,14 +37854,17 @@ gris
 gro
 grose
 gross
+grown
 groß
 große
 gru
 grun
 gruner
+grus
 grü
 grün
 grüner
+grüß
 guard
 guarda
 guirland
@@ -34254,6 +37874,8 @@ gumus
 gun
 gunes
 guney
+gut
+guten
 gök
 göl
 göz
@@ -34274,6 +37896,7 @@ hang
 hanh
 hardal
 harvest
+haute
 hav
 havai
 helad
@@ -34305,6 +37928,7 @@ hoja
 hojas
 hon
 hong
+hop
 hor
 hora
 hospital
@@ -34332,10 +37956,12 @@ hòn
 hướng
 hạnh
 hẻm
+họa
 hồng
 hổ
 hỗn
 hội
+hộp
 hữu
 ice
 icelandic
@@ -34343,6 +37969,7 @@ icelandiç
 icky
 imparatorluk
 imperial
+in
 inci
 india
 indian
@@ -34375,6 +38002,7 @@ jardin
 jardín
 jaun
 jaune
+jazz
 jeu
 jeux
 jueg
@@ -34403,6 +38031,7 @@ kayısı
 kelley
 kelly
 kem
+ken
 kentucky
 kenya
 kenyan
@@ -34418,6 +38047,7 @@ khong
 khu
 không
 khỏe
+ki
 kieu
 kim
 kinh
@@ -34457,6 +38087,8 @@ kurş
 kurşun
 kuzey
 ky
+kèn
+kì
 kömür
 köy
 kühl
@@ -34479,6 +38111,7 @@ lake
 lan
 lang
 lanh
+lap
 late
 latt
 latte
@@ -34521,6 +38154,8 @@ livink
 livr
 livros
 lo
+local
+locale
 londo
 london
 long
@@ -34558,6 +38193,8 @@ lưu
 lười
 lạc
 lạnh
+lấp
+lập
 lễ
 lồng
 lớp
@@ -34578,6 +38215,7 @@ man
 manchest
 manchester
 manh
+many
 manzan
 manzana
 map
@@ -34634,6 +38272,7 @@ military
 milk
 milky
 mineral
+minimal
 mint
 minty
 misir
@@ -34669,6 +38308,7 @@ mud
 muddy
 mum
 murekkep
+music
 mustard
 màn
 màu
@@ -34720,6 +38360,7 @@ newcast
 newcastl
 newcastle
 neón
+ngac
 ngan
 ngay
 nghe
@@ -34732,14 +38373,19 @@ ngoi
 ngon
 ngoại
 ngua
+nguoi
 ngày
 ngân
 ngây
 ngôi
+người
+ngạc
 ngọc
 ngọn
 ngựa
 nha
+nhac
+nham
 nhat
 nhe
 nhiet
@@ -34751,6 +38397,8 @@ nhot
 nhua
 nhung
 nhà
+nhàm
+nhạc
 nhạt
 nhật
 nhẹ
@@ -34767,6 +38415,8 @@ nigerian
 night
 nilufer
 nilüfer
+niveau
+niveaux
 niềm
 noc
 nocciol
@@ -34830,6 +38480,7 @@ olympiç
 on
 ond
 onda
+ong
 oolong
 open
 ora
@@ -34940,6 +38591,7 @@ pittur
 pittura
 plag
 plage
+planet
 play
 playa
 plein
@@ -34986,6 +38638,7 @@ puest
 puesta
 puke
 pumpkin
+punk
 pure
 purple
 purpleish
@@ -34996,16 +38649,20 @@ pôr
 qatar
 qatari
 qua
+quai
 quan
 qued
 queda
 quy
 quyet
 quyết
+quái
 quán
+quân
 quý
 quả
 quần
+quỷ
 racing
 radioactive
 rahat
@@ -35028,6 +38685,7 @@ reino
 relianc
 reliance
 relianç
+rest
 reu
 ri
 rice
@@ -35074,6 +38732,7 @@ rüya
 rượu
 rạn
 rạng
+rằn
 rỉ
 rộn
 rừng
@@ -35111,6 +38770,9 @@ saudade
 saudi
 sbiadit
 sbiadito
+scal
+scala
+schwarz
 sci
 scienc
 science
@@ -35126,6 +38788,7 @@ seftali
 sehir
 selv
 selva
+sem
 seman
 semana
 sen
@@ -35154,6 +38817,7 @@ siyah
 sky
 sl
 slate
+sleek
 slime
 smoky
 snot
@@ -35208,6 +38872,7 @@ steel
 stil
 stile
 still
+stock
 stormy
 string
 strong
@@ -35215,11 +38880,13 @@ styl
 style
 su
 suc
+summer
 sun
 sunflower
 sunny
 sunshine
 suong
+surprise
 sut
 sutlu
 suud
@@ -35227,8 +38894,11 @@ suudi
 swamp
 swedish
 swi
+swimming
+swing
 swis
 swiss
+sàn
 sách
 sáng
 sâm
@@ -35264,6 +38934,8 @@ te
 tea
 teal
 tealish
+teddy
+tek
 ten
 tender
 tendr
@@ -35294,6 +38966,7 @@ thien
 thiên
 thiền
 tho
+thoi
 thu
 thung
 thuy
@@ -35301,6 +38974,7 @@ thành
 thá
 thác
 thái
+tháng
 thánh
 thé
 thư
@@ -35309,16 +38983,19 @@ thảm
 thảo
 thần
 thằng
+thối
 thổ
 thụy
 thủy
 tiec
+tien
 tiern
 tierno
 tiffany
 tim
 tin
 tinh
+tiền
 tiệc
 to
 toi
@@ -35382,8 +39059,10 @@ turquoise
 turtle
 turuncu
 turunç
+tutti
 tuyet
 tuyết
+tuyệt
 twilight
 tài
 tàu
@@ -35406,6 +39085,7 @@ tươi
 tương
 tảng
 tảo
+tẻ
 tết
 tối
 tức
@@ -35461,6 +39141,9 @@ vett
 vetta
 via
 vibrant
+vid
+vida
+vie
 viet
 vietnam
 vietnames
@@ -35481,6 +39164,8 @@ violet
 violeta
 vis
 visne
+vit
+vita
 vitori
 vitoria
 vitóri
@@ -35524,6 +39209,7 @@ warmer
 washed
 water
 weird
+well
 west
 wheat
 windows
@@ -35531,13 +39217,16 @@ wine
 xa
 xam
 xanh
+xau
 xe
 xi
+xin
 xinh
 xuong
 xà
 xám
 xương
+xấu
 y
 yaban
 yagmur
@@ -35572,6 +39261,7 @@ zuccher
 zucchero
 zumrut
 zümrüt
+ác
 áfric
 áfrica
 áfriç
@@ -35594,6 +39284,7 @@ zümrüt
 état
 états
 êm
+óng
 ô
 öğl
 öğleden
@@ -35620,6 +39311,7 @@ zümrüt
 đền
 địa
 đỏ
+đố
 đồ
 đồi
 đồng
@@ -35777,6 +39469,7 @@ zümrüt
 ностальг
 ностальгия
 ночн
+ночная
 ночной
 озерн
 озерно
@@ -35798,6 +39491,8 @@ zümrüt
 песчан
 песчаный
 под
+пол
+поле
 полярн
 полярное
 посл
@@ -35900,6 +39595,7 @@ zümrüt
 цыплячий
 чай
 черн
+черно
 черный
 чикаг
 чикаго
@@ -35911,6 +39607,7 @@ zümrüt
 ярко
 ابي
 ابيض
+احادي
 احمر
 اخضر
 ادي
@@ -35932,6 +39629,7 @@ zümrüt
 البحر
 الخطوط
 الساعه
+السلام
 الشفق
 العاب
 القصر
@@ -35957,6 +39655,8 @@ zümrüt
 بيت
 تحت
 تركوازي
+تشر
+تشرين
 تفاح
 توت
 تيك
@@ -35977,6 +39677,8 @@ zümrüt
 حمار
 حمم
 حنين
+حيا
+حياه
 حير
 خافت
 خزامي
@@ -36003,6 +39705,7 @@ zümrüt
 زهره
 زيت
 ساع
+سلام
 سماء
 سماوي
 سمك
@@ -36038,6 +39741,7 @@ zümrüt
 غرف
 غرفه
 غروب
+غريب
 غزل
 غلط
 غلطه
@@ -36052,6 +39756,8 @@ zümrüt
 قهو
 قهوه
 قوس
+كان
+كانون
 كتب
 كوريا
 كوكا
@@ -36064,6 +39770,7 @@ zümrüt
 لينكد
 ما
 مانشستر
+متعدد
 مثلج
 محط
 محطه
@@ -36073,9 +39780,11 @@ zümrüt
 مريح
 مفعم
 ملبد
+ملهي
 مملك
 من
 منتصف
+موسيقي
 نادي
 ناصع
 نبات
@@ -36264,6 +39973,7 @@ zümrüt
 बुढिय
 बुढिया
 बेर
+ब्लैक
 भावुक
 मंद
 मटमैल
@@ -36280,6 +39990,7 @@ zümrüt
 मोत
 मोती
 मोर
+रंग
 रक्त
 रात
 रात्रि
@@ -36304,6 +40015,7 @@ zümrüt
 शाह
 शाही
 शैंपेन
+श्वेत
 संयुक्त
 सऊद
 सऊदी

@@ -470,7 +470,11 @@ struct Matcher {
             if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) {
                 return s
             }
-            if let s = lexicon.senses(bareKey, in: lexicon.bare, language: language, only: only) { return s }
+            // A word typed with its accents means that spelling: chào (hello) is not cháo
+            // (congee), año is not ano. Typed without accents, it may stand for any spelling.
+            if bareKey == key, let s = lexicon.senses(bareKey, in: lexicon.bare, language: language, only: only) {
+                return s
+            }
         }
         let last = window.last!
         // Plurals every Latin-script language writes alike (fraises, fresas, morangos, pumpkins),
@@ -502,11 +506,23 @@ struct Matcher {
                 return (f, r.rules.stem(w.bare))
             }
             let forms = window.map(stems)
+            // A name (brand, flag, team) stripped to a stem of three letters meets ordinary
+            // words: Turkish Hollanda -> hol, Spanish hola -> hol. Names take stems of four or more.
+            func usable(_ s: Sense, _ stem: String) -> Bool {
+                guard stem.unicodeScalars.count < 4, s.entry >= 0 else { return true }
+                switch lexicon.entries[Int(s.entry)].kind {
+                case .brand, .flag, .team, .icon: return false
+                default: return true
+                }
+            }
             let stemmed = forms.count == 1 ? forms[0].folded : forms.map(\.folded).joined(separator: " ")
-            if let s = lexicon.senses(stemmed, in: index, language: language ?? l, only: only) { return s }
+            if let s = lexicon.senses(stemmed, in: index, language: language ?? l, only: only), usable(s, stemmed) {
+                return s
+            }
             let stemmedBare = forms.count == 1 ? forms[0].bare : forms.map(\.bare).joined(separator: " ")
             if stemmedBare != stemmed,
-                let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only)
+                let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only),
+                usable(s, stemmedBare)
             {
                 return s
             }
@@ -519,20 +535,30 @@ struct Matcher {
     /// An unknown word read as known parts: Lavendelfeld = Lavendel + Feld, Meeresblau =
     /// Meer + es + blau, 밤하늘 = 밤 + 하늘. Only in languages that write compounds as one word.
     private func decompose(_ w: Word, language: LanguageCode?) -> [(Int32, Range<Int>)]? {
-        let l: LanguageCode
+        let candidates: [LanguageCode]
         switch w.script {
         case .latin:
-            guard language == .de || language == nil else { return nil }
-            l = .de
+            // English writes closed compounds too (seabreeze, bluebird, sunsetglow); German first
+            // when the text reads as German, English when it reads as English.
+            switch language {
+            case nil: candidates = [.de, .en]
+            case .de?: candidates = [.de]
+            case .en?: candidates = [.en]
+            default: return nil
+            }
         case .hangul:
-            l = .ko
+            candidates = [.ko]
         default:
             return nil
         }
-        guard let r = lexicon.rules[l], r.rules.compounds else { return nil }
         let scalars = Array(w.folded.unicodeScalars)
-        guard scalars.count >= (l == .ko ? 2 : 6) else { return nil }
-        return split(scalars[...], offset: w.range.lowerBound, language: l, rules: r, depth: 0)
+        for l in candidates {
+            guard let r = lexicon.rules[l], r.rules.compounds, scalars.count >= (l == .ko ? 2 : 6) else { continue }
+            if let parts = split(scalars[...], offset: w.range.lowerBound, language: l, rules: r, depth: 0) {
+                return parts
+            }
+        }
+        return nil
     }
 
     private func split(
@@ -560,7 +586,9 @@ struct Matcher {
                     return [(e, headRange), (e2, (offset + p + joint.count)..<(offset + s.count))]
                 }
             }
-            if r.function.contains(restString) { return [(e, headRange)] }
+            // A German compound may end in a function word; in English that
+            // would change the meaning (heartless, homeless), so the whole word stays unknown.
+            if l != .en, r.function.contains(restString) { return [(e, headRange)] }
             if let more = split(rest, offset: offset + p, language: l, rules: box, depth: depth + 1) {
                 return [(e, headRange)] + more
             }
@@ -586,6 +614,14 @@ struct Matcher {
             let stemmed = string(r.rules.stem(Array(part)))
             if let e = pick(index[stemmed]) { return e }
         }
+        if l == .en {
+            // seashells, bluebirds: the English inflection of the last part.
+            for stem in Inflection.stems(key) {
+                if let e = lexicon.exact[stem]?.first(where: { $0.language == .en || $0.language == .any })?.entry {
+                    return e
+                }
+            }
+        }
         return nil
     }
 
@@ -603,6 +639,12 @@ struct Matcher {
         var i = range.lowerBound
         var key = String.UnicodeScalarView()
         var unknownStart: Int?
+        // Hiragana and katakana are folded together, but a short word does not span both as
+        // typed: in 新鮮なイチゴ, な + イ is not ない ("not"). Longer terms may mix them (ヤシの実).
+        func kana(_ k: Int) -> UInt8 {
+            let v = text.original[text.origin[k]].value
+            return (0x3041...0x309F).contains(v) ? 1 : (0x30A0...0x30FA).contains(v) ? 2 : 0
+        }
         // A function word met inside an unknown stretch (the に and は of こんにちは, the タ of
         // クオンタム): it joins the stretch if unknown characters follow, else ends it.
         var functionInUnknown: Int?
@@ -610,15 +652,16 @@ struct Matcher {
             defer { functionInUnknown = nil }
             guard let start = unknownStart else { return }
             unknownStart = nil
-            let end = functionInUnknown ?? end
+            // Hiragana that ends the run after unknown hiragana (the は of こんにちは) cannot be
+            // told from the word's own letters: the note quotes the whole word as typed.
+            let keepsTail =
+                functionInUnknown.map { cut in
+                    end == range.upperBound && cut > start && kana(cut - 1) == 1
+                        && (cut..<end).allSatisfy { kana($0) == 1 }
+                } ?? false
+            let end = keepsTail ? end : functionInUnknown ?? end
             let letters = scalars[start..<end].contains { Tokenizer.scriptClass($0) == .run }
             if letters { result.unknown.append(text.surface(start..<end)) }
-        }
-        // Hiragana and katakana are folded together, but a short word does not span both as
-        // typed: in 新鮮なイチゴ, な + イ is not ない ("not"). Longer terms may mix them (ヤシの実).
-        func kana(_ k: Int) -> UInt8 {
-            let v = text.original[text.origin[k]].value
-            return (0x3041...0x309F).contains(v) ? 1 : (0x30A0...0x30FA).contains(v) ? 2 : 0
         }
         func crossesKana(_ from: Int, _ n: Int) -> Bool {
             var seen: UInt8 = 0

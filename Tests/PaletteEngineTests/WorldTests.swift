@@ -357,4 +357,65 @@ final class WorldTests: XCTestCase {
         XCTAssertTrue(engine.palette(for: "森の朝").notes.isEmpty, "everything understood: no note")
         XCTAssertTrue(engine.palette(for: "Здравствуйте, как дела").notes.contains(.noColourWords))
     }
+
+    // MARK: - Misreadings
+
+    /// A greeting is not a scene: alone it is nothing understood, in every language, and the
+    /// note says so (hola was the Dutch flag through Turkish Hollanda's stem, xin chào congee).
+    func testGreetingsAreNothingUnderstood() {
+        let greetings = [
+            "hello", "hi", "hola", "xin chào", "chào", "こんにちは", "안녕하세요", "bonjour", "olá", "hallo", "ciao",
+            "привет", "مرحبا", "नमस्ते", "merhaba", "你好",
+        ]
+        for g in greetings {
+            let p = engine.palette(for: g)
+            XCTAssertEqual(p.notes, [.noColourWords], g)
+        }
+        // Beside a scene the scene is read and the greeting is not quoted as unknown.
+        XCTAssertEqual(concepts("hola mar").last, "ocean")
+        XCTAssertTrue(engine.palette(for: "bonjour la forêt").notes.isEmpty)
+    }
+
+    /// A word typed with its accents means that spelling; typed bare it may stand for any.
+    func testAccentedWordsKeepTheirSpelling() {
+        XCTAssertEqual(concepts("rừng"), ["forest"])
+        XCTAssertEqual(concepts("rung"), ["forest"], "typed without tone marks: the bare match still reads")
+        XCTAssertEqual(concepts("rứng"), [], "another tone is another word")
+        XCTAssertEqual(concepts("xỉn"), ["muted"])
+        XCTAssertEqual(concepts("xín"), [])
+    }
+
+    /// A name stripped to a three-letter stem is not matched: Hollanda (Turkish) -> hol.
+    func testNamesTakeNoShortStems() {
+        XCTAssertFalse(concepts("hola").contains("flag-nl"))
+        XCTAssertFalse(concepts("holu").contains("flag-nl"), "Turkish holu -> hol is not Hollanda -> hol")
+        XCTAssertEqual(concepts("Hollanda").first, "flag-nl")
+    }
+
+    /// The note quotes an unknown Japanese word whole, the hiragana that ends it included.
+    func testUnknownJapaneseWordIsQuotedWhole() {
+        let g = engine.palette(for: "ほげほげは、海")
+        guard case .partlyUnderstood(_, let unknown)? = g.notes.first else { return XCTFail("\(g.notes)") }
+        XCTAssertEqual(unknown, ["ほげほげは"])
+        let k = engine.palette(for: "クオンタムは海")
+        guard case .partlyUnderstood(_, let unknown2)? = k.notes.first else { return XCTFail("\(k.notes)") }
+        XCTAssertEqual(unknown2, ["クオンタム"], "a particle after katakana is still a particle")
+    }
+
+    func testChanelIsABrand() throws {
+        XCTAssertEqual(concepts("Chanel"), ["brand-chanel"])
+        XCTAssertEqual(concepts("シャネル"), ["brand-chanel"])
+        XCTAssertEqual(concepts("香奈兒"), ["brand-chanel"])
+        let primary = engine.palette(for: "Chanel").palette.primary
+        XCTAssertEqual(HueFamily.of(OKLCH(primary)), .black, "\(primary.hex)")
+    }
+
+    /// English closed compounds are read as their parts when every part is known, and not
+    /// when the rest is a grammar word that changes the meaning.
+    func testEnglishClosedCompounds() {
+        XCTAssertEqual(concepts("seabreeze"), ["ocean", "wind"])
+        XCTAssertEqual(concepts("sunsetglow").first, "sunset")
+        XCTAssertEqual(concepts("homeless"), [])
+        XCTAssertEqual(concepts("heartless"), [])
+    }
 }
