@@ -936,18 +936,11 @@ struct Lexicon: Sendable {
             var hexDigits = 0
             if colons == 1, colon > start, colon + 1 < end {
                 for k in start..<colon {
-                    let c = field[k]
-                    let digit: UInt32
-                    switch c {
-                    case 0x30...0x39: digit = UInt32(c - 0x30)
-                    case 0x41...0x46: digit = UInt32(c - 0x41 + 10)
-                    case 0x61...0x66: digit = UInt32(c - 0x61 + 10)
-                    default:
+                    guard let digit = RGB.hexDigitValue(field[k]) else {
                         hexDigits = -1
-                        digit = 0
+                        break
                     }
-                    if hexDigits < 0 { break }
-                    packed = packed << 4 | digit
+                    packed = packed << 4 | UInt32(digit)
                     hexDigits += 1
                 }
             }
