@@ -37,6 +37,8 @@ def main():
     ap.add_argument("--count", type=int, default=140_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dir", help="keep the scratch package here (rebuilds are faster)")
+    ap.add_argument("--skip-alpha", action="store_true",
+                    help="leave out inputs with #RGBA/#RRGGBBAA codes (against a base older than 2026-12-01's alpha rule)")
     args = ap.parse_args()
     work = args.dir or tempfile.mkdtemp(prefix="parser-diff-")
     sources = os.path.join(work, "Sources")
@@ -56,7 +58,8 @@ def main():
     with open(os.path.join(work, "Package.swift"), "w") as f:
         f.write(MANIFEST)
     subprocess.run(["swift", "build", "-c", "release", "--package-path", work], check=True)
-    done = subprocess.run([os.path.join(work, ".build", "release", "parser-diff"), str(args.count), str(args.seed)])
+    done = subprocess.run([os.path.join(work, ".build", "release", "parser-diff"), str(args.count), str(args.seed)]
+                          + (["--skip-alpha"] if args.skip_alpha else []))
     sys.exit(done.returncode)
 
 

@@ -28,8 +28,9 @@ public enum PaletteParseError: Error, Equatable, Sendable, CustomStringConvertib
 ///    English synonyms or the Traditional and Simplified Chinese names, or simply hold three
 ///    colour values. Wrappers such as `{"palette": {...}}` or `{"colors": [...]}` need no
 ///    special case: every nested container is tried, outermost first.
-/// 2. Failing that, `#RGB`/`#RRGGBB` codes in the prose, assigned by the role word before
-///    each on its line when all three are labelled, otherwise in order.
+/// 2. Failing that, `#RGB`/`#RRGGBB` codes in the prose (and `#RGBA`/`#RRGGBBAA` when the
+///    alpha is opaque, as in JSON; a translucent one is refused in both), assigned by the role
+///    word before each on its line when all three are labelled, otherwise in order.
 ///
 /// When nothing succeeds, the first palette-like container's error is reported. Every step
 /// is linear in the input; see `JSONScanner`.
@@ -229,7 +230,8 @@ enum RoleWords {
 
 // MARK: - Prose
 
-/// Reads colours from text that holds no usable JSON: `#RGB` / `#RRGGBB` codes and colour
+/// Reads colours from text that holds no usable JSON: `#RGB` / `#RRGGBB` codes (and, opaque,
+/// `#RGBA` / `#RRGGBBAA`) and colour
 /// functions (`rgb(47 93 80)`) anywhere, colour names on lines labelled with a role
 /// (`Primary: navy`), or a bare list of three names (`navy, teal, coral`).
 enum ProseScanner {
@@ -367,15 +369,34 @@ enum ProseScanner {
                     i = j
                     continue
                 }
-                // `#` and a word of up to 8 letters and digits that is not a code of 3 or 6
-                // digits (`#zz`, `#12345`, `#GGHHII`, `#2E86ABFF`): a colour written wrong. A
-                // longer word is a hashtag, not a colour. Only the first three are kept, so the
-                // error (and its quote) is built for those alone.
+                // `#RGBA` and `#RRGGBBAA` read as JSON reads them (`ColorSyntax`): an opaque
+                // alpha (`#2E86ABFF`) is the colour itself; a translucent one is refused, a colour
+                // written wrong with its alpha named (a palette colour has no transparency).
+                if (length == 4 || length == 8) && (j == line.upperBound || !isWordByte(bytes[j])) {
+                    do {
+                        let color = try ColorSyntax.parse(slice(p..<j))
+                        count += 1
+                        if tokens.count < 3 {
+                            tokens.append(Token(label: slice(labelStart..<p), color: .success(color)))
+                        }
+                    } catch {
+                        if bad.count < 3 {
+                            bad.append(Bad(position: count + bad.count, label: slice(labelStart..<p), error: error))
+                        }
+                    }
+                    labelStart = j
+                    i = j
+                    continue
+                }
+                // `#` and a word of up to 8 letters and digits that is no code (`#zz`, `#12345`,
+                // `#GGHHII`, `#2E86AB8`): a colour written wrong. A longer word is a hashtag, not
+                // a colour. Only the first three are kept, so the error (and its quote) is built
+                // for those alone.
                 var k = p + 1
                 while k < line.upperBound && isWordByte(bytes[k]) { k += 1 }
                 if k > p + 1, k - p - 1 <= 8 {
-                    // `RGB(hex:)` never reads such a word (3 or 6 hex digits alone are a code,
-                    // above): it is called for its error only.
+                    // `RGB(hex:)` never reads such a word (3, 4, 6 or 8 hex digits alone are a
+                    // code, above): it is called for its error only.
                     if bad.count < 3,
                         case .failure(let error) = Result(catching: { () throws(ColorParseError) in
                             try RGB(hex: slice(p..<k))
