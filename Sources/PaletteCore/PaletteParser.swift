@@ -373,16 +373,21 @@ enum ProseScanner {
                 // alpha (`#2E86ABFF`) is the colour itself; a translucent one is refused, a colour
                 // written wrong with its alpha named (a palette colour has no transparency).
                 if (length == 4 || length == 8) && (j == line.upperBound || !isWordByte(bytes[j])) {
-                    do {
-                        let color = try ColorSyntax.parse(slice(p..<j))
+                    // Opaque when every alpha digit is `F`: known from the bytes, so the many
+                    // codes past the first three cost no string and no error.
+                    let alphaStart = j - length / 4
+                    if bytes[alphaStart..<j].allSatisfy({ $0 | 0x20 == UInt8(ascii: "f") }) {
                         count += 1
                         if tokens.count < 3 {
-                            tokens.append(Token(label: slice(labelStart..<p), color: .success(color)))
+                            let code = RGB(hexDigits: bytes[(p + 1)..<alphaStart])!
+                            tokens.append(Token(label: slice(labelStart..<p), color: .success(code)))
                         }
-                    } catch {
-                        if bad.count < 3 {
-                            bad.append(Bad(position: count + bad.count, label: slice(labelStart..<p), error: error))
-                        }
+                    } else if bad.count < 3,
+                        case .failure(let error) = Result(catching: { () throws(ColorParseError) in
+                            try ColorSyntax.parse(slice(p..<j))
+                        })
+                    {
+                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<p), error: error))
                     }
                     labelStart = j
                     i = j

@@ -66,6 +66,29 @@ final class ParserAlphaTests: XCTestCase {
         }
     }
 
+    /// Random 4- and 8-digit codes, alphas of `F`, `f` and every other digit: the prose answer
+    /// (a sentence, labelled lines) is the JSON array's answer, code for code.
+    func testProseAndJSONAgreeOnRandomAlphaCodes() {
+        var state: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let digits = Array("0123456789abcdefABCDEF")
+        for _ in 0..<2_000 {
+            let length = next(2) == 0 ? 4 : 8
+            var code = "#"
+            for k in 0..<length {
+                // The alpha digits are F or f half the time, so both answers are met often.
+                let alpha = k >= length - length / 4
+                code.append(alpha && next(2) == 0 ? (next(2) == 0 ? "F" : "f") : digits[next(digits.count)])
+            }
+            let json = parse("[\"#A23B72\", \"\(code)\", \"#F18F01\"]")
+            XCTAssertEqual(parse("#A23B72 \(code) #F18F01"), json, code)
+            XCTAssertEqual(parse("Primary: #A23B72\nSecondary: \(code)\nAccent: #F18F01"), json, code)
+        }
+    }
+
     /// An alpha code counts as one colour, read or not: beside three others it is one too many
     /// (read) or set aside (refused), as `#12345` is; a `#` word that is no code stays prose.
     func testAlphaCodesAmongOtherColoursAndWords() {
