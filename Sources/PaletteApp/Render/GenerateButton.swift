@@ -32,7 +32,7 @@ struct GenerateButton: ScreenPart {
         shown = state.shown.map {
             Caption(description: $0.description, provider: $0.provider, model: $0.model, isFallback: $0.isFallback)
         }
-        editor = state.workbench.editor
+        if case .some = state.workbench.editor { editor = state.workbench.editor }
         if let strip = state.workbench.candidates {
             candidate = CandidateCounter(index: strip.index, count: strip.candidates.count)
         }
