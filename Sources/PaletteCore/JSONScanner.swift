@@ -419,10 +419,22 @@ struct JSONScanner {
 
     /// The index of the first quote, backslash or line break from `i`, or the end of the text.
     private func endOrEscape(from i: Int, quote: UInt8) -> Int {
-        bytes.withUnsafeBufferPointer {
-            ByteSearch.first(
-                quote, UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), in: $0, from: i, to: $0.count)
-        } ?? bytes.count
+        bytes.withUnsafeBufferPointer { buffer in
+            let n = buffer.count
+            // Keys and colour codes are short: their end is found byte by byte, and only a longer
+            // string is searched a word at a time.
+            var j = i
+            let stop = min(n, i + 16)
+            while j < stop {
+                let c = buffer[j]
+                if c == quote || c == UInt8(ascii: "\\") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") {
+                    return j
+                }
+                j += 1
+            }
+            return ByteSearch.first(
+                quote, UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), in: buffer, from: j, to: n) ?? n
+        }
     }
 
     /// The rest of a string whose stored text is complete: `scratch` and the index after its
