@@ -175,13 +175,20 @@ enum UIText {
     }
 
     /// A new palette's line, with the provider's notes after it.
-    static func newPalette(provider: String, notes: [Localized]) -> Localized {
-        let text = newPalette(provider: provider)
+    static func newPalette(provider: String, notes: [GenerationNote]) -> Localized {
+        withNotes(newPalette(provider: provider), notes)
+    }
+
+    /// A sentence with a palette's notes after it, each note in its sentence form (its English
+    /// opening written for the start of a sentence): one space between English sentences,
+    /// none after Chinese "。".
+    static func withNotes(_ text: Localized, _ notes: [GenerationNote]) -> Localized {
         guard !notes.isEmpty else { return text }
+        let sentences = notes.map(Messages.noteSentence)
         return Localized(
-            text.english + " " + notes.map(\.english).joined(separator: "; "),
-            text.traditional + notes.map(\.traditional).joined(separator: "；"),
-            text.simplified + notes.map(\.simplified).joined(separator: "；"))
+            ([text.english] + sentences.map(\.english)).joined(separator: " "),
+            ([text.traditional] + sentences.map(\.traditional)).joined(),
+            ([text.simplified] + sentences.map(\.simplified)).joined())
     }
 
     /// A history warning as the status line shows it: the first one, and how many more.
