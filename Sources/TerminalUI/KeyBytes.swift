@@ -143,8 +143,12 @@ public struct KeyBytes {
     public private(set) var deadline: ContinuousClock.Instant?
 
     /// Decodes `bytes` read at `now`, after any bytes still waiting, appending to `output`.
+    ///
+    /// `now` is asked for only when bytes are left waiting (an Esc, an unfinished sequence or
+    /// character), so a key that comes whole reads no clock.
     public mutating func feed(
-        _ bytes: UnsafeBufferPointer<UInt8>, at now: ContinuousClock.Instant, into output: inout [RawInput]
+        _ bytes: UnsafeBufferPointer<UInt8>, at now: @autoclosure () -> ContinuousClock.Instant,
+        into output: inout [RawInput]
     ) {
         if pending.isEmpty {
             consume(bytes, flush: false, at: now, into: &output)
@@ -175,7 +179,7 @@ public struct KeyBytes {
         let waiting = pending
         pending.removeAll()
         deadline = nil
-        waiting.withUnsafeBufferPointer { consume($0, flush: true, at: now, into: &output) }
+        waiting.withUnsafeBufferPointer { consume($0, flush: true, at: { now }, into: &output) }
     }
 
     private enum Match {
@@ -187,7 +191,8 @@ public struct KeyBytes {
     }
 
     private mutating func consume(
-        _ b: UnsafeBufferPointer<UInt8>, flush: Bool, at now: ContinuousClock.Instant, into output: inout [RawInput]
+        _ b: UnsafeBufferPointer<UInt8>, flush: Bool, at now: () -> ContinuousClock.Instant,
+        into output: inout [RawInput]
     ) {
         var i = 0
         let n = b.count
@@ -232,9 +237,10 @@ public struct KeyBytes {
         }
     }
 
-    private mutating func wait(_ b: UnsafeBufferPointer<UInt8>, from start: Int, at now: ContinuousClock.Instant) {
+    private mutating func wait(_ b: UnsafeBufferPointer<UInt8>, from start: Int, at now: () -> ContinuousClock.Instant)
+    {
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: b[start...]))
-        deadline = now + escapeDelay
+        deadline = now() + escapeDelay
     }
 
     /// The sequence at `i`: the longest one the table knows, else a CSI/SS3 form.
