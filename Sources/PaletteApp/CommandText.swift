@@ -24,8 +24,8 @@ public enum CommandProblem: Equatable, Sendable {
     /// Neither colours as arguments nor text on standard input (it is a terminal).
     case needsPalette
     case noPalette(PaletteParseError)
-    /// Standard input could not be read; the system's words.
-    case unreadableInput(String)
+    /// Standard input could not be read: the system's error number (errno).
+    case unreadableInput(code: Int32)
     /// Standard input is larger than the limit, in MiB.
     case inputTooLarge(mebibytes: Int)
     /// An option that only means something beside another one.
@@ -66,6 +66,12 @@ public enum LockProblem: Equatable, Sendable {
 
 /// The command line's words for `audit` and `repair`: help, problems and hints.
 public enum CommandText {
+    /// The labels after `palette-tui: ` on standard error: a warning, a note, and a warning
+    /// about the history file ("palette-tui: warning: history: line 6 …").
+    public static let warningLabel = Localized("warning: ", "警告：", "警告：")
+    public static let noteLabel = Localized("note: ", "備註：", "备注：")
+    public static let historyLabel = Localized("history: ", "歷史紀錄：", "历史记录：")
+
     static func quoted(_ text: String) -> String {
         TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40)
     }
@@ -157,10 +163,11 @@ public enum CommandText {
                 "需要一组配色：三个颜色（如 '#2E86AB' '#A23B72' '#F18F01'），或从标准输入提供文字")
         case .noPalette(let e):
             return palette(e)
-        case .unreadableInput(let why):
-            let q = quoted(why)
+        case .unreadableInput(let code):
+            let why = Messages.systemError(code)
             return Localized(
-                "cannot read standard input (\(q))", "無法讀取標準輸入（\(q)）", "无法读取标准输入（\(q)）")
+                "cannot read standard input (\(why.english))", "無法讀取標準輸入（\(why.traditional)）",
+                "无法读取标准输入（\(why.simplified)）")
         case .inputTooLarge(let mib):
             return Localized(
                 "standard input is larger than \(mib) MiB", "標準輸入超過 \(mib) MiB", "标准输入超过 \(mib) MiB")

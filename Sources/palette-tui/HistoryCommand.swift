@@ -50,7 +50,8 @@ func runHistory(_ args: [String]) async throws -> Int32 {
     }
     let (entries, warnings) = loaded
     for warning in warnings {
-        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(language))")
+        let label = CommandText.warningLabel(language) + CommandText.historyLabel(language)
+        printError("palette-tui: \(label)\(Messages.historyWarning(warning)(language))")
     }
     let filter = HistoryFilter(
         query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))

@@ -68,7 +68,8 @@ struct GenerateButton: ScreenPart {
         }
         guard let shown else { return }
         var caption =
-            "“" + TextSanitizer.clean(shown.description) + "”  " + Messages.providerLabel(shown.provider)(language)
+            UIText.quoted(TextSanitizer.clean(shown.description))(language) + "  "
+            + Messages.providerLabel(shown.provider)(language)
         if let model = shown.model, !model.isEmpty { caption += " · " + model }
         if shown.isFallback { caption += " · " + UIText.offlineFallback(language) }
         let x = end + 2
