@@ -48,6 +48,16 @@ public enum CommandProblem: Equatable, Sendable {
     case needsInstruction
     /// `refine --palette` given a value that is not three colours.
     case badPaletteOption(String)
+    /// `history` given an argument (its search is `--search TEXT`).
+    case historyArgument(String)
+    /// An option (`--limit`) whose value is not a whole number of 0 or more.
+    case notAWholeNumber(option: String, value: String)
+    /// PALETTE_TUI_TIMEOUT is not a number of seconds (the option's own is `badTimeout`).
+    case badTimeoutVariable(String)
+    /// The model chosen is blank; `example` is the provider's default.
+    case blankModel(example: String)
+    /// The endpoint from `source` (an option, a variable or config.toml) is not an http(s) URL.
+    case badEndpoint(String, source: String)
 }
 
 /// What is wrong with one `--lock` value.
@@ -228,6 +238,32 @@ public enum CommandText {
             return Localized(
                 "bad --lock '\(q)': \(reason.english)", "--lock「\(q)」有誤：\(reason.traditional)",
                 "--lock“\(q)”有误：\(reason.simplified)")
+        case .historyArgument(let a):
+            let q = quoted(a)
+            return Localized(
+                "unexpected argument '\(q)' (search with --search TEXT)", "多餘的參數「\(q)」（要搜尋請用 --search 文字）",
+                "多余的参数“\(q)”（要搜索请用 --search 文字）")
+        case .notAWholeNumber(let o, let v):
+            let q = quoted(v)
+            return Localized(
+                "invalid value '\(q)' for '--\(o)': expected a whole number", "--\(o) 的值「\(q)」無效：需要 0 或更大的整數",
+                "--\(o) 的值“\(q)”无效：需要 0 或更大的整数")
+        case .badTimeoutVariable(let v):
+            let q = quoted(v)
+            return Localized(
+                "invalid value '\(q)' for 'PALETTE_TUI_TIMEOUT': expected seconds between 0 and 3600",
+                "PALETTE_TUI_TIMEOUT 的值「\(q)」無效：需要大於 0、最多 3600 的秒數",
+                "PALETTE_TUI_TIMEOUT 的值“\(q)”无效：需要大于 0、最多 3600 的秒数")
+        case .blankModel(let example):
+            let e = quoted(example)
+            return Localized(
+                "'--model' needs a model name such as \(e)", "--model 需要模型名稱，例如 \(e)", "--model 需要模型名称，例如 \(e)")
+        case .badEndpoint(let v, let source):
+            let q = quoted(v)
+            let s = quoted(source)
+            return Localized(
+                "invalid value '\(q)' for '\(s)': expected an http(s) URL", "\(s) 的值「\(q)」無效：需要 http(s) 網址",
+                "\(s) 的值“\(q)”无效：需要 http(s) 网址")
         case .badNumber(let o, let v, let range):
             let q = quoted(v)
             return Localized(
