@@ -129,7 +129,28 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case lockRole, edit, hexEntry, refine, candidates
     case exportMenu, exportPath, preview
 
-    public var contexts: [KeyContext] { Self.contextTable[self] ?? Self.makeContexts(self) }
+    public var contexts: [KeyContext] { Self.contextTable[ordinal] }
+
+    /// The scope's place in `allCases`, by a switch: `contextTable` is read by it on every key
+    /// and every status line, where hashing the scope for a dictionary cost more than the rest.
+    private var ordinal: Int {
+        switch self {
+        case .description: 0
+        case .filter: 1
+        case .button: 2
+        case .panes: 3
+        case .history: 4
+        case .help: 5
+        case .lockRole: 6
+        case .edit: 7
+        case .hexEntry: 8
+        case .refine: 9
+        case .candidates: 10
+        case .exportMenu: 11
+        case .exportPath: 12
+        case .preview: 13
+        }
+    }
 
     private static func makeContexts(_ scope: KeyScope) -> [KeyContext] {
         switch scope {
@@ -156,8 +177,11 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
 
     /// Every scope's contexts, built once: `contexts` is read for every key and every status
     /// line, and an array literal would be a new allocation each time.
-    private static let contextTable: [KeyScope: [KeyContext]] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0, makeContexts($0)) })
+    private static let contextTable: [[KeyContext]] = {
+        let table = allCases.map(makeContexts)
+        precondition(allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal }, "KeyScope ordinals")
+        return table
+    }()
 }
 
 /// One row of the key table: the keys, where they apply, what they do and how help describes it.

@@ -301,12 +301,30 @@ public enum Messages {
         }
     }
 
-    /// A note about a generated palette.
-    public static func note(_ note: GenerationNote) -> Localized {
+    /// A note about a generated palette as a clause after a label: the command line's
+    /// "note: …" and its JSON `notes` list.
+    public static func note(_ note: GenerationNote) -> Localized { noteWords(note, sentence: false) }
+
+    /// The same note as a sentence of its own, for where it follows another sentence (the
+    /// status line: "New palette from offline. No word of the description…"). The English
+    /// opening is written here for each note, not capitalised by code: a note that opens with a
+    /// model id keeps it as the server spelt it. Each form ends its sentence: "." in English,
+    /// "。" in Chinese, so sentences join with one space in English and none in Chinese.
+    public static func noteSentence(_ note: GenerationNote) -> Localized {
+        let words = noteWords(note, sentence: true)
+        return Localized(
+            words.english.hasSuffix("…") ? words.english : words.english + ".", words.traditional + "。",
+            words.simplified + "。")
+    }
+
+    /// A note's words; `sentence` chooses the English opening written for the start of a sentence.
+    private static func noteWords(_ note: GenerationNote, sentence: Bool) -> Localized {
+        /// The opening as it reads inside a sentence, or as it reads at the start of one.
+        func opening(_ clause: String, _ start: String) -> String { sentence ? start : clause }
         switch note {
         case .noColourWords:
             return Localized(
-                "no word of the description was recognised: this is a general palette; name a colour, a scene or a mood (the offline engine reads 14 languages)",
+                "\(opening("no word", "No word")) of the description was recognised: this is a general palette; name a colour, a scene or a mood (the offline engine reads 14 languages)",
                 "描述中沒有可辨識的詞：這是一組通用配色；請寫出顏色、場景或情緒（離線引擎可讀 14 種語言）",
                 "描述中没有可识别的词：这是一组通用配色；请写出颜色、场景或情绪（离线引擎可读 14 种语言）")
         case .partlyUnderstood(let used, let unknown):
@@ -315,36 +333,37 @@ public enum Messages {
                 return shown.joined(separator: separator) + (words.count > 6 ? separator + "…" : "")
             }
             return Localized(
-                "read: \(list(used, ", ")); not recognised: \(list(unknown, ", "))",
+                "\(opening("read", "Read")): \(list(used, ", ")); not recognised: \(list(unknown, ", "))",
                 "已讀取：\(list(used, "、"))；未能辨識：\(list(unknown, "、"))",
                 "已读取：\(list(used, "、"))；未能识别：\(list(unknown, "、"))")
         case .negated(let words):
             let list = words.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
             return Localized(
-                "left out because negated: " + list.joined(separator: ", "),
+                opening("left out", "Left out") + " because negated: " + list.joined(separator: ", "),
                 "因否定而排除：" + list.joined(separator: "、"), "因否定而排除：" + list.joined(separator: "、"))
         case .readLimit(let characters):
             return Localized(
-                "read only the first \(UIText.grouped(characters)) characters of the description",
+                "\(opening("read only", "Read only")) the first \(UIText.grouped(characters)) characters of the description",
                 "只讀取了描述的前 \(UIText.grouped(characters)) 個字元", "只读取了描述的前 \(UIText.grouped(characters)) 个字符")
         case .accessibilityRepaired(let requirement, let changes):
-            return repairedNote(requirement, changes)
+            return repairedNote(requirement, changes, opening: opening("moved", "Moved"))
         case .parametersRefused(let names):
             let list = names.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
             let english = list.joined(separator: ", ")
             let chinese = list.joined(separator: "、")
             if names.contains("response_format") {
                 return Localized(
-                    "the server refused \(english), so it was asked without; the palette's format was requested in the prompt only",
+                    "\(opening("the server", "The server")) refused \(english), so it was asked without; the palette's format was requested in the prompt only",
                     "伺服器不接受 \(chinese)，已改為不帶這些參數詢問；配色格式僅在提示中要求",
                     "服务器不接受 \(chinese)，已改为不带这些参数询问；配色格式仅在提示中要求")
             }
             return Localized(
-                "the server refused \(english), so it was asked without",
+                "\(opening("the server", "The server")) refused \(english), so it was asked without",
                 "伺服器不接受 \(chinese)，已改為不帶這些參數詢問", "服务器不接受 \(chinese)，已改为不带这些参数询问")
         case .modelReplaced(let retired, let replacement):
             let old = serverText(retired) ?? "?"
             let new = serverText(replacement) ?? "?"
+            // Opens with the model id as the server spelt it, at the start of a sentence too.
             return Localized(
                 "\(old) is no longer available, so \(new) answered (choose a model with --model)",
                 "\(old) 已無法使用，改由 \(new) 回答（可用 --model 指定模型）",
@@ -354,22 +373,22 @@ public enum Messages {
                 changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
             }
             return Localized(
-                "the answer changed locked colours; put back: " + list(.english, ", "),
+                opening("the answer", "The answer") + " changed locked colours; put back: " + list(.english, ", "),
                 "回答改動了鎖定的顏色，已還原：" + list(.traditionalChinese, "、"),
                 "回答改动了锁定的颜色，已还原：" + list(.simplifiedChinese, "、"))
         case .refinementUnchanged:
             return Localized(
-                "the answer is the palette it was asked to refine: the instruction was not followed; try other words",
+                "\(opening("the answer", "The answer")) is the palette it was asked to refine: the instruction was not followed; try other words",
                 "回答與要調整的配色完全相同：指示沒有被採用；請換個說法再試",
                 "回答与要调整的配色完全相同：指示没有被采用；请换个说法再试")
         case .refinementNotUnderstood:
             return Localized(
-                "no change was understood in the instruction (try warmer, cooler, lighter, darker, muted, vivid, pastel, night, more contrast…); the palette is unchanged",
+                "\(opening("no change", "No change")) was understood in the instruction (try warmer, cooler, lighter, darker, muted, vivid, pastel, night, more contrast…); the palette is unchanged",
                 "指示中沒有看懂要怎麼改（可試試：暖一點、冷一點、亮一點、暗一點、柔和、鮮豔、粉彩、夜晚、對比強一點…）；配色未變",
                 "指示中没有看懂要怎么改（可试试：暖一点、冷一点、亮一点、暗一点、柔和、鲜艳、粉彩、夜晚、对比强一点…）；配色未变")
         case .fewerCandidates(let requested, let found):
             return Localized(
-                "only \(found) of the \(requested) candidates asked for are distinct enough to show",
+                "\(opening("only", "Only")) \(found) of the \(requested) candidates asked for are distinct enough to show",
                 "要求的 \(requested) 組候選中只有 \(found) 組差異足夠", "要求的 \(requested) 组候选中只有 \(found) 组差异足够")
         case .candidatesDropped(let answered, let dropped):
             func why(_ drop: DroppedCandidate, _ language: Language) -> String {
@@ -391,21 +410,23 @@ public enum Messages {
                 dropped.map { why($0, language) }.joined(separator: separator)
             }
             return Localized(
-                "left out of the model's \(answered): " + list(.english, ", "),
+                opening("left out", "Left out") + " of the model's \(answered): " + list(.english, ", "),
                 "模型給的 \(answered) 組中未採用：" + list(.traditionalChinese, "、"),
                 "模型给的 \(answered) 组中未采用：" + list(.simplifiedChinese, "、"))
         }
     }
 
     /// The note on a generated palette that was moved to meet a level.
-    static func repairedNote(_ requirement: AccessibilityRequirement, _ changes: [RoleChange]) -> Localized {
+    static func repairedNote(
+        _ requirement: AccessibilityRequirement, _ changes: [RoleChange], opening: String
+    ) -> Localized {
         let level = requirement.level.rawValue
         let bg = requirement.background.hex
         func list(_ language: Language, _ separator: String) -> String {
             changes.map { "\($0.role.label(language)) \($0.from.hex) -> \($0.to.hex)" }.joined(separator: separator)
         }
         return Localized(
-            "moved to meet \(level) on \(bg): " + list(.english, ", "),
+            "\(opening) to meet \(level) on \(bg): " + list(.english, ", "),
             "為符合 \(level)（背景 \(bg)）已調整：" + list(.traditionalChinese, "、"),
             "为符合 \(level)（背景 \(bg)）已调整：" + list(.simplifiedChinese, "、"))
     }

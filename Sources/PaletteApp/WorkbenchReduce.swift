@@ -117,7 +117,7 @@ extension AppState {
             strip.selected = (strip.selected + (command == .candidateNext ? 1 : -1) + n) % n
             workbench.candidates = strip
             // The status line's notes follow the candidate on screen.
-            say(WorkbenchText.candidatesShown(n, notes: strip.chosenNotes.map(Messages.note)), .success)
+            say(WorkbenchText.candidatesShown(n, notes: strip.chosenNotes), .success)
         case .keepCandidate:
             guard let strip = workbench.candidates else { return [] }
             workbench.candidates = nil
@@ -414,11 +414,12 @@ extension AppState {
             modelName = TextSanitizer.clean(replacement)
         }
         if let reason = generated.fallbackReason {
-            say(Messages.fallback(reason), .warning)
+            // The offline engine's own notes (nothing understood, words left out) follow the reason.
+            say(UIText.withNotes(Messages.fallback(reason), generated.notes), .warning)
         } else if !putBack.isEmpty {
             say(WorkbenchText.locksPutBack(Role.allCases.filter(putBack.contains)), .warning)
         } else {
-            let notes = generated.notes.map(Messages.note)
+            let notes = generated.notes
             switch purpose {
             case .refine(let instruction):
                 say(WorkbenchText.refined(Self.quote(instruction), provider: provider, notes: notes), .success)
@@ -447,7 +448,7 @@ extension AppState {
         for case .modelReplaced(_, let replacement) in generated.notes {
             modelName = TextSanitizer.clean(replacement)
         }
-        say(WorkbenchText.candidatesShown(all.count, notes: strip.chosenNotes.map(Messages.note)), .success)
+        say(WorkbenchText.candidatesShown(all.count, notes: strip.chosenNotes), .success)
         return []
     }
 

@@ -180,32 +180,25 @@ enum WorkbenchText {
             "微调“\(description)”：输入要怎么改，按 Enter；Esc 返回。")
     }
 
-    static func refined(_ instruction: String, provider: String, notes: [Localized]) -> Localized {
+    static func refined(_ instruction: String, provider: String, notes: [GenerationNote]) -> Localized {
         let name = Messages.providerLabel(provider)
-        return withNotes(
+        return UIText.withNotes(
             Localized(
                 "Refined: “\(instruction)” (\(name.english)); u undoes.",
                 "已微調：「\(instruction)」（\(name.traditional)）；按 u 復原。",
                 "已微调：“\(instruction)”（\(name.simplified)）；按 u 撤销。"), notes)
     }
 
-    static func candidatesShown(_ count: Int, notes: [Localized]) -> Localized {
-        withNotes(
+    static func candidatesShown(_ count: Int, notes: [GenerationNote]) -> Localized {
+        UIText.withNotes(
             Localized(
                 "\(count) candidates: ←/→ choose, Enter keeps one, Esc keeps none.",
                 "\(count) 組候選：←/→ 選擇，Enter 保留，Esc 都不要。", "\(count) 组候选：←/→ 选择，Enter 保留，Esc 都不要。"),
             notes)
     }
 
-    static func candidateKept(notes: [Localized]) -> Localized {
-        withNotes(Localized("Candidate kept; u undoes.", "已保留候選；按 u 復原。", "已保留候选；按 u 撤销。"), notes)
+    static func candidateKept(notes: [GenerationNote]) -> Localized {
+        UIText.withNotes(Localized("Candidate kept; u undoes.", "已保留候選；按 u 復原。", "已保留候选；按 u 撤销。"), notes)
     }
 
-    private static func withNotes(_ text: Localized, _ notes: [Localized]) -> Localized {
-        guard !notes.isEmpty else { return text }
-        return Localized(
-            text.english + " " + notes.map(\.english).joined(separator: "; "),
-            text.traditional + notes.map(\.traditional).joined(separator: "；"),
-            text.simplified + notes.map(\.simplified).joined(separator: "；"))
-    }
 }

@@ -214,16 +214,10 @@ struct JSONScanner {
     }
 
     /// The index of the first `[` or `{` after `i`, or the end: prose between containers is
-    /// skipped in one tight loop.
+    /// skipped in one search.
     private func nextBracket(after i: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var j = i + 1
-            while j < buffer.count {
-                let b = buffer[j]
-                if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { return j }
-                j += 1
-            }
-            return buffer.count
+        bytes.withUnsafeBufferPointer {
+            ByteSearch.first(UInt8(ascii: "["), UInt8(ascii: "{"), in: $0, from: i + 1, to: $0.count) ?? $0.count
         }
     }
 
@@ -367,15 +361,10 @@ struct JSONScanner {
     /// Reads a quoted string with JSON escapes; fails when a line or the text ends first.
     private mutating func readString(at start: Int) -> Result<(String, Int), BrokenString> {
         let quote = bytes[start]
-        var i = start + 1
         let n = bytes.count
-        // Most strings hold no escape: found to their end in one loop and decoded in one go (cut
+        // Most strings hold no escape: found to their end in one search and decoded in one go (cut
         // to `maxStoredBytes` as `store` cuts them). At a backslash, the loop below reads it whole.
-        while i < n {
-            let c = bytes[i]
-            if c == quote || c == UInt8(ascii: "\\") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
-            i += 1
-        }
+        var i = endOrEscape(from: start + 1, quote: quote)
         if i == n { return .failure(BrokenString(index: n)) }
         if bytes[i] == quote {
             let stored = (start + 1)..<min(i, start + 1 + Self.maxStoredBytes)
@@ -383,8 +372,13 @@ struct JSONScanner {
         }
         if bytes[i] != UInt8(ascii: "\\") { return .failure(BrokenString(index: i)) }
         scratch.removeAll(keepingCapacity: true)
-        i = start + 1
+        // The bytes before the backslash, as `store` keeps them.
+        scratch.append(contentsOf: bytes[(start + 1)..<min(i, start + 1 + Self.maxStoredBytes)])
         while i < n {
+            // Once the stored text is full, nothing more read changes it: only where the string
+            // ends is left to find (a hex digit after `\u` is never a quote, a backslash or a
+            // line break, so each escape skips its one next byte).
+            if scratch.count >= Self.maxStoredBytes { return skipToEnd(from: i, quote: quote) }
             let c = bytes[i]
             if c == quote { return .success((String(decoding: scratch, as: UTF8.self), i + 1)) }
             if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { return .failure(BrokenString(index: i)) }
@@ -419,6 +413,30 @@ struct JSONScanner {
             default:
                 store(e)
             }
+        }
+        return .failure(BrokenString(index: n))
+    }
+
+    /// The index of the first quote, backslash or line break from `i`, or the end of the text.
+    private func endOrEscape(from i: Int, quote: UInt8) -> Int {
+        bytes.withUnsafeBufferPointer {
+            ByteSearch.first(
+                quote, UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), in: $0, from: i, to: $0.count)
+        } ?? bytes.count
+    }
+
+    /// The rest of a string whose stored text is complete: `scratch` and the index after its
+    /// closing quote, or where it broke, as the loop in `readString` would find them.
+    private func skipToEnd(from start: Int, quote: UInt8) -> Result<(String, Int), BrokenString> {
+        let n = bytes.count
+        var i = start
+        while i < n {
+            let hit = endOrEscape(from: i, quote: quote)
+            if hit == n { break }
+            if bytes[hit] == quote { return .success((String(decoding: scratch, as: UTF8.self), hit + 1)) }
+            guard bytes[hit] == UInt8(ascii: "\\") else { return .failure(BrokenString(index: hit)) }
+            guard hit + 1 < n else { break }
+            i = hit + 2
         }
         return .failure(BrokenString(index: n))
     }

@@ -28,8 +28,9 @@ public enum PaletteParseError: Error, Equatable, Sendable, CustomStringConvertib
 ///    English synonyms or the Traditional and Simplified Chinese names, or simply hold three
 ///    colour values. Wrappers such as `{"palette": {...}}` or `{"colors": [...]}` need no
 ///    special case: every nested container is tried, outermost first.
-/// 2. Failing that, `#RGB`/`#RRGGBB` codes in the prose, assigned by the role word before
-///    each on its line when all three are labelled, otherwise in order.
+/// 2. Failing that, `#RGB`/`#RRGGBB` codes in the prose (and `#RGBA`/`#RRGGBBAA` when the
+///    alpha is opaque, as in JSON; a translucent one is refused in both), assigned by the role
+///    word before each on its line when all three are labelled, otherwise in order.
 ///
 /// When nothing succeeds, the first palette-like container's error is reported. Every step
 /// is linear in the input; see `JSONScanner`.
@@ -137,7 +138,7 @@ enum RoleWords {
 
     /// `asciiInitials[n]`: bit `k` set when an ASCII role word (strong or weak) of `n` letters
     /// begins with the `k`th letter of the alphabet.
-    private static let asciiInitials: [UInt32] = {
+    static let asciiInitials: [UInt32] = {
         var masks = [UInt32](repeating: 0, count: 32)
         for word in Array(strong.keys) + Array(weak.keys) {
             let bytes = Array(word.utf8)
@@ -149,9 +150,10 @@ enum RoleWords {
 
     /// False when no ASCII role word has `length` letters and begins with the letter `first`
     /// (either case): such a word need not be looked up.
-    static func mayBeASCIIWord(length: Int, first: UInt8) -> Bool {
-        guard length < asciiInitials.count else { return false }
-        return asciiInitials[length] & 1 << UInt32((first | 0x20) &- 0x61) != 0
+    /// `initials` is `asciiInitials`, read once by a caller that asks for many words.
+    static func mayBeASCIIWord(length: Int, first: UInt8, initials: [UInt32] = asciiInitials) -> Bool {
+        guard length < initials.count else { return false }
+        return initials[length] & 1 << UInt32((first | 0x20) &- 0x61) != 0
     }
 
     private static let affixes: [[UInt8]] = ["colour", "color", "hex", "code", "value"].map { Array($0.utf8) }
@@ -228,7 +230,8 @@ enum RoleWords {
 
 // MARK: - Prose
 
-/// Reads colours from text that holds no usable JSON: `#RGB` / `#RRGGBB` codes and colour
+/// Reads colours from text that holds no usable JSON: `#RGB` / `#RRGGBB` codes (and, opaque,
+/// `#RGBA` / `#RRGGBBAA`) and colour
 /// functions (`rgb(47 93 80)`) anywhere, colour names on lines labelled with a role
 /// (`Primary: navy`), or a bare list of three names (`navy, teal, coral`).
 enum ProseScanner {
@@ -253,14 +256,27 @@ enum ProseScanner {
         var tokens: [Token] = []
         var bad: [Bad] = []
         var count = 0
+        let roleInitials = RoleWords.asciiInitials
         var lineStart = 0
         while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            // The line's end, and whether it holds a `#` or a `(` (where `scan` can find a colour):
+            // one search for the three bytes, then for the line break alone.
+            let (lineEnd, mayHoldCode) = bytes.withUnsafeBufferPointer { buffer in
+                let n = buffer.count
+                let line = UInt8(ascii: "\n")
+                guard
+                    let hit = ByteSearch.first(
+                        line, UInt8(ascii: "#"), UInt8(ascii: "("), line, in: buffer, from: lineStart, to: n)
+                else { return (n, false) }
+                if buffer[hit] == line { return (hit, false) }
+                return (ByteSearch.first(line, line, in: buffer, from: hit + 1, to: n) ?? n, true)
+            }
             let before = count
             let badBefore = bad.count
             // Both readers of labelled text take lines of at most 400 bytes.
-            let mayName = lineEnd - lineStart <= 400 && mayNameRole(bytes[lineStart..<lineEnd])
+            let mayName =
+                lineEnd - lineStart <= 400
+                && bytes.withUnsafeBufferPointer { mayNameRole($0, lineStart..<lineEnd, initials: roleInitials) }
             if mayName, let pairs = labelledPairs(bytes[lineStart..<lineEnd]) {
                 // `primary: navy; secondary: teal; accent: coral` on one line, or JSON members
                 // without their braces: each role with its own value.
@@ -276,7 +292,7 @@ enum ProseScanner {
                 lineStart = lineEnd + 1
                 continue
             }
-            scan(bytes, lineStart..<lineEnd, into: &tokens, count: &count, bad: &bad)
+            if mayHoldCode { scan(bytes, lineStart..<lineEnd, into: &tokens, count: &count, bad: &bad) }
             if mayName, count == before, bad.count == badBefore {
                 switch labelledName(bytes[lineStart..<lineEnd]) {
                 case .some(.success(let named)):
@@ -318,84 +334,111 @@ enum ProseScanner {
     }
 
     /// The hex codes and the colour functions that read as a colour on one line.
+    ///
+    /// Only two bytes can start one: a `#` at the start of a word, and the `(` after a function's
+    /// name. The line is searched for those two alone, eight bytes at a time, and a name is read
+    /// back from its `(`: the letters before it, from where the scan stands, when they start a
+    /// word (the scan stands past every `#` word and colour function it has read, so the letters
+    /// of `#rgb(` are never a name).
     private static func scan(
         _ bytes: [UInt8], _ line: Range<Int>, into tokens: inout [Token], count: inout Int, bad: inout [Bad]
     ) {
         func slice(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         var labelStart = line.lowerBound
         var i = line.lowerBound
-        while i < line.upperBound {
-            let c = bytes[i]
-            // Only a `#` or a letter can start a colour: any other byte costs one test.
-            guard c == UInt8(ascii: "#") || isLetter(c) else {
-                i += 1
-                continue
-            }
-            let atWordStart = i == line.lowerBound || !isWordByte(bytes[i - 1])
-            if c == UInt8(ascii: "#"), atWordStart && (i == line.lowerBound || bytes[i - 1] != UInt8(ascii: "&")) {
-                var j = i + 1
+        while let p = bytes.withUnsafeBufferPointer({
+            ByteSearch.first(UInt8(ascii: "#"), UInt8(ascii: "("), in: $0, from: i, to: line.upperBound)
+        }) {
+            if bytes[p] == UInt8(ascii: "#") {
+                let atWordStart = p == line.lowerBound || !isWordByte(bytes[p - 1])
+                guard atWordStart && (p == line.lowerBound || bytes[p - 1] != UInt8(ascii: "&")) else {
+                    i = p + 1
+                    continue
+                }
+                var j = p + 1
                 while j < line.upperBound && RGB.nibble(Unicode.Scalar(bytes[j])) != nil { j += 1 }
-                let length = j - i - 1
+                let length = j - p - 1
                 if (length == 3 || length == 6) && (j == line.upperBound || !isWordByte(bytes[j])) {
                     count += 1
                     // Only the first three are kept; the others are counted, never read or quoted.
                     if tokens.count < 3 {
-                        let code = RGB(hexDigits: bytes[(i + 1)..<j])!
-                        tokens.append(Token(label: slice(labelStart..<i), color: .success(code)))
+                        let code = RGB(hexDigits: bytes[(p + 1)..<j])!
+                        tokens.append(Token(label: slice(labelStart..<p), color: .success(code)))
                     }
                     labelStart = j
                     i = j
                     continue
                 }
-                // `#` and a word of up to 8 letters and digits that is not a code of 3 or 6
-                // digits (`#zz`, `#12345`, `#GGHHII`, `#2E86ABFF`): a colour written wrong. A
-                // longer word is a hashtag, not a colour. Only the first three are kept, so the
-                // error (and its quote) is built for those alone.
-                var k = i + 1
-                while k < line.upperBound && isWordByte(bytes[k]) { k += 1 }
-                if k > i + 1, k - i - 1 <= 8 {
-                    // `RGB(hex:)` never reads such a word (3 or 6 hex digits alone are a code,
-                    // above): it is called for its error only.
-                    if bad.count < 3,
+                // `#RGBA` and `#RRGGBBAA` read as JSON reads them (`ColorSyntax`): an opaque
+                // alpha (`#2E86ABFF`) is the colour itself; a translucent one is refused, a colour
+                // written wrong with its alpha named (a palette colour has no transparency).
+                if (length == 4 || length == 8) && (j == line.upperBound || !isWordByte(bytes[j])) {
+                    // Opaque when every alpha digit is `F`: known from the bytes, so the many
+                    // codes past the first three cost no string and no error.
+                    let alphaStart = j - length / 4
+                    if bytes[alphaStart..<j].allSatisfy({ $0 | 0x20 == UInt8(ascii: "f") }) {
+                        count += 1
+                        if tokens.count < 3 {
+                            let code = RGB(hexDigits: bytes[(p + 1)..<alphaStart])!
+                            tokens.append(Token(label: slice(labelStart..<p), color: .success(code)))
+                        }
+                    } else if bad.count < 3,
                         case .failure(let error) = Result(catching: { () throws(ColorParseError) in
-                            try RGB(hex: slice(i..<k))
+                            try ColorSyntax.parse(slice(p..<j))
                         })
                     {
-                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<i), error: error))
+                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<p), error: error))
+                    }
+                    labelStart = j
+                    i = j
+                    continue
+                }
+                // `#` and a word of up to 8 letters and digits that is no code (`#zz`, `#12345`,
+                // `#GGHHII`, `#2E86AB8`): a colour written wrong. A longer word is a hashtag, not
+                // a colour. Only the first three are kept, so the error (and its quote) is built
+                // for those alone.
+                var k = p + 1
+                while k < line.upperBound && isWordByte(bytes[k]) { k += 1 }
+                if k > p + 1, k - p - 1 <= 8 {
+                    // `RGB(hex:)` never reads such a word (3, 4, 6 or 8 hex digits alone are a
+                    // code, above): it is called for its error only.
+                    if bad.count < 3,
+                        case .failure(let error) = Result(catching: { () throws(ColorParseError) in
+                            try RGB(hex: slice(p..<k))
+                        })
+                    {
+                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<p), error: error))
                     }
                     labelStart = k
                 }
-                i = max(k, i + 1)
+                i = max(k, p + 1)
                 continue
             }
-            guard isLetter(c), atWordStart else {
-                i += 1
-                continue
-            }
-            var j = i
-            while j < line.upperBound && isLetter(bytes[j]) { j += 1 }
+            // A `(`: the letters just before it, not before `i`, up to one more than a name has.
+            var s = p
+            while s > i && p - s <= 5 && isLetter(bytes[s - 1]) { s -= 1 }
             // A colour function counts only when it reads: prose says "colour(s)" too.
-            if j < line.upperBound, bytes[j] == UInt8(ascii: "("), j - i <= 5,
-                ColorSyntax.isFunctionName(bytes[i..<j].map { $0 | 0x20 }),
-                let close = bytes[j..<min(line.upperBound, i + ColorSyntax.maxLength)].firstIndex(
+            if s < p, p - s <= 5, s == line.lowerBound || !isWordByte(bytes[s - 1]),
+                ColorSyntax.isFunctionName(bytes[s..<p].map { $0 | 0x20 }),
+                let close = bytes[p..<min(line.upperBound, s + ColorSyntax.maxLength)].firstIndex(
                     of: UInt8(ascii: ")"))
             {
                 do {
-                    let color = try ColorSyntax.parse(slice(i..<(close + 1)))
+                    let color = try ColorSyntax.parse(slice(s..<(close + 1)))
                     count += 1
-                    if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<i), color: .success(color))) }
+                    if tokens.count < 3 { tokens.append(Token(label: slice(labelStart..<s), color: .success(color))) }
                 } catch {
                     // `rgb(1 2)`: a colour function with numbers that does not read is a colour
                     // written wrong (`colour(s)` has none).
-                    if bad.count < 3, bytes[j..<close].contains(where: { (0x30...0x39).contains($0) }) {
-                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<i), error: error))
+                    if bad.count < 3, bytes[p..<close].contains(where: { (0x30...0x39).contains($0) }) {
+                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<s), error: error))
                     }
                 }
                 labelStart = close + 1
                 i = close + 1
                 continue
             }
-            i = j
+            i = p + 1
         }
     }
 
@@ -622,20 +665,22 @@ enum ProseScanner {
     /// text (`labelledPairs`, `labelledName`: both need `label` to find a role word): an ASCII
     /// word that is a role word in any case, or any non-ASCII text (the Chinese names, and words
     /// that `label` splits differently). A line of code fences or punctuation costs no strings.
-    private static func mayNameRole(_ line: ArraySlice<UInt8>) -> Bool {
-        var i = line.startIndex
-        while i < line.endIndex {
-            let c = line[i]
+    private static func mayNameRole(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, initials: [UInt32])
+        -> Bool
+    {
+        var i = line.lowerBound
+        while i < line.upperBound {
+            let c = bytes[i]
             if c >= 0x80 { return true }
             guard isLetter(c) else {
                 i += 1
                 continue
             }
             var j = i
-            while j < line.endIndex, isLetter(line[j]) { j += 1 }
+            while j < line.upperBound, isLetter(bytes[j]) { j += 1 }
             // Looked up only when a role word has this length and first letter (`json` has none).
-            if RoleWords.mayBeASCIIWord(length: j - i, first: c) {
-                let word = String(decoding: line[i..<j].lazy.map { $0 | 0x20 }, as: UTF8.self)
+            if RoleWords.mayBeASCIIWord(length: j - i, first: c, initials: initials) {
+                let word = String(decoding: bytes[i..<j].lazy.map { $0 | 0x20 }, as: UTF8.self)
                 if RoleWords.strong[word] != nil || RoleWords.weak[word] != nil { return true }
             }
             i = j

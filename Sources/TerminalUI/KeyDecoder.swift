@@ -44,10 +44,13 @@ public struct KeyDecoder: Sendable {
     /// Stored, as `KeyBytes.deadline` is, so asking copies nothing.
     public private(set) var deadline: ContinuousClock.Instant?
 
-    /// Feeds one input read at `now`; returns the event it completes, if any.
-    public mutating func feed(_ input: RawInput, at now: ContinuousClock.Instant = .now) -> InputEvent? {
+    /// Feeds one input read at `now`; returns the event it completes, if any. `now` is asked
+    /// for only while a paste is open.
+    public mutating func feed(
+        _ input: RawInput, at now: @autoclosure () -> ContinuousClock.Instant = .now
+    ) -> InputEvent? {
         let event = decode(input)
-        if pasteBuffer != nil { deadline = now + KeyDecoder.pasteTimeout }
+        if pasteBuffer != nil { deadline = now() + KeyDecoder.pasteTimeout }
         return event
     }
 

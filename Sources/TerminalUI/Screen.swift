@@ -86,7 +86,10 @@ public final class Screen {
         keypad(window, true)
         // A lone Esc otherwise waits a full second for the rest of an escape sequence.
         if !escapeDelaySet { set_escdelay(25) }
-        keyBytes = KeyBytes(escapeDelay: .milliseconds(Int(max(get_escdelay(), 0)))) { KeySequenceTable.fromNcurses() }
+        keyBytes = KeyBytes(
+            escapeDelay: .milliseconds(Int(max(get_escdelay(), 0))),
+            mayStartSequence: KeySequenceTable.ncursesMayStart(with:)
+        ) { KeySequenceTable.fromNcurses() }
         painter = ScreenPainter(strings: .fromTerminfo(), colorMode: colorMode)
         // ncurses' one update of its own (the alternate screen, a clear); after this it writes
         // only on resume, which the runtime follows with a full repaint.
@@ -114,24 +117,32 @@ public final class Screen {
     /// One read(2) a wake, where ncurses made one a byte and polled with its escape timer
     /// between the bytes of a sequence; `KeyBytes` decodes them as ncurses did.
     public func readEvents(inputReady: Bool = false) -> [InputEvent] {
-        let now = ContinuousClock.now
+        // The clock is read once, when something needs the time: a deadline to check or set
+        // (a key that comes whole, most of them, needs none).
+        var clock: ContinuousClock.Instant?
+        func now() -> ContinuousClock.Instant {
+            if let clock { return clock }
+            let read = ContinuousClock.now
+            clock = read
+            return read
+        }
         rawInputs.removeAll(keepingCapacity: true)
         if inputReady {
             let count = read(0, readBuffer.baseAddress, Screen.readSize)
             if count > 0 {
-                keyBytes.feed(UnsafeBufferPointer(rebasing: readBuffer[..<count]), at: now, into: &rawInputs)
+                keyBytes.feed(UnsafeBufferPointer(rebasing: readBuffer[..<count]), at: now(), into: &rawInputs)
             }
         }
-        keyBytes.expire(at: now, into: &rawInputs)
+        if case .some = keyBytes.deadline { keyBytes.expire(at: now(), into: &rawInputs) }
         // The buffer of the last call, reused: the caller has let that array go by now.
         var events = eventBuffer
         eventBuffer = []
         events.removeAll(keepingCapacity: true)
         for input in rawInputs {
-            if let event = decoder.feed(input, at: now) { events.append(event) }
+            if let event = decoder.feed(input, at: now()) { events.append(event) }
         }
         // A paste whose end marker never came is taken as it is once its deadline passes.
-        if let event = decoder.expire(at: now) { events.append(event) }
+        if case .some = decoder.deadline, let event = decoder.expire(at: now()) { events.append(event) }
         eventBuffer = events
         return events
     }

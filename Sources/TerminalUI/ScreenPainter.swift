@@ -15,8 +15,11 @@ struct ScreenPainter {
     private let colorMode: ColorMode
     private let mapper: ColorMapper
     private var looks: [Style: Look] = [:]
-    /// The styles looked up last, newest last (at most 8).
-    private var recentLooks: [(style: Style, look: Look)] = []
+    /// Looks by a cheap hash of their style, one slot each, checked before `looks`: a frame uses
+    /// a few dozen styles (each history row's swatches are three), and hashing a style for the
+    /// dictionary was most of what setting a look cost.
+    private var recentLooks: [(style: Style, look: Look)?] = Array(repeating: nil, count: ScreenPainter.lookSlots)
+    private static let lookSlots = 64
     /// Colour numbers by colour: in 256-colour mode each is a CIEDE2000 search over 240
     /// entries (about 45 µs), and a palette's colours come back in several styles.
     private var colorNumbers: [RGB: Int32] = [:]
@@ -170,8 +173,8 @@ struct ScreenPainter {
 
     /// The terminal look of a style: attributes, and colour numbers for the colour mode.
     private mutating func look(for style: Style) -> Look {
-        // A frame uses a handful of styles over and over: compare with the last few before hashing.
-        for entry in recentLooks where entry.style == style { return entry.look }
+        let slot = Self.slot(of: style)
+        if let entry = recentLooks[slot], entry.style == style { return entry.look }
         let look: Look
         if let known = looks[style] {
             look = known
@@ -185,9 +188,25 @@ struct ScreenPainter {
             looks[style] = made
             look = made
         }
-        if recentLooks.count >= 8 { recentLooks.removeFirst() }
-        recentLooks.append((style, look))
+        recentLooks[slot] = (style, look)
         return look
+    }
+
+    /// `style`'s slot in `recentLooks`: its colours and attributes mixed (Fibonacci hashing).
+    @inline(__always)
+    private static func slot(of style: Style) -> Int {
+        var bits = UInt64(code(style.foreground)) << 32 | UInt64(code(style.background))
+        bits ^= (style.bold ? 1 : 0) << 25 | (style.dim ? 1 : 0) << 26 | (style.reverse ? 1 : 0) << 27
+        bits ^= (style.underline ? 1 : 0) << 28
+        return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    @inline(__always)
+    private static func code(_ color: TermColor) -> UInt32 {
+        switch color {
+        case .terminalDefault: return 1 << 24
+        case .rgb(let rgb): return UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
+        }
     }
 
     private mutating func colorNumber(_ color: TermColor) -> Int32 {

@@ -134,8 +134,10 @@ struct TerminalWriter {
     private var look: Look?
     private var moves: [Int: [UInt8]] = [:]
     private var attributeSets: [[UInt8]?] = Array(repeating: nil, count: 16)
-    private var foregrounds: [Int32: [UInt8]] = [:]
-    private var backgrounds: [Int32: [UInt8]] = [:]
+    /// Colour strings by colour number: the 256 indexed colours in a table, the rest (direct
+    /// colour's numbers) in a dictionary.
+    private var foregrounds = ColorStrings()
+    private var backgrounds = ColorStrings()
     private var repeats: [Int: [UInt8]] = [:]
     /// Entries a cache may hold before it starts over (direct colour has 2^24 values).
     private static let cacheLimit = 4096
@@ -286,10 +288,10 @@ struct TerminalWriter {
             current.background = -1
         }
         if new.foreground != current.foreground, new.foreground != -1, let setForeground = strings.setForeground {
-            bytes += Self.cached(new.foreground, in: &foregrounds, setForeground)
+            bytes += foregrounds.string(for: new.foreground, setForeground)
         }
         if new.background != current.background, new.background != -1, let setBackground = strings.setBackground {
-            bytes += Self.cached(new.background, in: &backgrounds, setBackground)
+            bytes += backgrounds.string(for: new.background, setBackground)
         }
         look = new
     }
@@ -333,14 +335,24 @@ struct TerminalWriter {
         bytes += set
     }
 
-    private static func cached(_ number: Int32, in cache: inout [Int32: [UInt8]], _ make: (Int32) -> [UInt8])
-        -> [UInt8]
-    {
-        if let known = cache[number] { return known }
-        let made = make(number)
-        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[number] = made
-        return made
+    /// Formatted `setaf` or `setab` strings, each made once.
+    private struct ColorStrings {
+        private var indexed: [[UInt8]?] = Array(repeating: nil, count: 256)
+        private var other: [Int32: [UInt8]] = [:]
+
+        mutating func string(for number: Int32, _ make: (Int32) -> [UInt8]) -> [UInt8] {
+            if number >= 0, number < 256 {
+                if let known = indexed[Int(number)] { return known }
+                let made = make(number)
+                indexed[Int(number)] = made
+                return made
+            }
+            if let known = other[number] { return known }
+            let made = make(number)
+            if other.count >= TerminalWriter.cacheLimit { other.removeAll(keepingCapacity: true) }
+            other[number] = made
+            return made
+        }
     }
 
     /// Ends the frame: the normal look (so nothing written after it, by us or by ncurses,

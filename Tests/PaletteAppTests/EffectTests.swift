@@ -257,8 +257,8 @@ final class EffectTests: XCTestCase {
                     id: "id-1", created: Fixture.now, description: "a", palette: Fixture.palette,
                     provider: "gemini", model: "gemini-2.5-flash"))
             state.status = StatusMessage(
-                "New palette from gemini. no word of the description was recognised: this is a general palette; "
-                    + "name a colour, a scene or a mood (the offline engine reads 14 languages)",
+                "New palette from gemini. No word of the description was recognised: this is a general palette; "
+                    + "name a colour, a scene or a mood (the offline engine reads 14 languages).",
                 kind: .success)
         }
         XCTAssertEqual(world.changes.count, 1, "the new palette went to the history")

@@ -398,7 +398,7 @@ final class WorkbenchTests: XCTestCase {
         XCTAssertEqual(state.keyScope, .candidates)
         XCTAssertEqual(state.modelName, "gemini-2.5-flash-lite", "the title names the model that answered")
         func status() -> String { state.status?.text ?? "" }
-        func shows(_ note: GenerationNote) -> Bool { status().contains(Messages.note(note).english) }
+        func shows(_ note: GenerationNote) -> Bool { status().contains(Messages.noteSentence(note).english) }
         XCTAssertTrue(shows(negated) && shows(fewer) && shows(replaced), status())
         XCTAssertFalse(shows(cut), status())
         state.press(.right)

@@ -99,6 +99,39 @@ final class ParseInspectCommandTests: XCTestCase {
         }
     }
 
+    /// An alpha byte reads the same in prose as in JSON (docs/decisions.md, "2026-12-01: an alpha
+    /// byte in a model's colour"): opaque is the colour itself; translucent is refused as that
+    /// role's colour with its alpha, in the reader's language.
+    func testParseReadsAnAlphaByteInProseAsInJSON() throws {
+        for reply in [
+            "Primary: #2E86ABFF\nSecondary: #A23B72\nAccent: #F18F01\n", "#2E86ABFF, #A23B72, #F18F01",
+            ##"{"primary": "#2E86ABFF", "secondary": "#A23B72", "accent": "#F18F01"}"##,
+        ] {
+            let opaque = try run(["parse", "--format", "hex"], stdin: reply)
+            XCTAssertEqual(opaque.status, 0, opaque.stderr)
+            XCTAssertEqual(opaque.stdout, "#2E86AB\n#A23B72\n#F18F01\n", reply)
+        }
+        let messages = [
+            (
+                "en",
+                "invalid primary colour: '#2E86AB80' is not opaque (alpha 0.502): a palette colour has no transparency"
+            ),
+            ("zh-Hant", "主色的顏色無效：「#2E86AB80」不是不透明色（alpha 0.502）：配色中的顏色不能透明"),
+            ("zh-Hans", "主色的颜色无效：“#2E86AB80”不是不透明色（alpha 0.502）：配色中的颜色不能透明"),
+        ]
+        for reply in [
+            "Primary: #2E86AB80\nSecondary: #A23B72\nAccent: #F18F01\n", "#2E86AB80, #A23B72, #F18F01",
+            ##"{"primary": "#2E86AB80", "secondary": "#A23B72", "accent": "#F18F01"}"##,
+        ] {
+            for (language, message) in messages {
+                let refused = try run(["parse", "--lang", language], stdin: reply)
+                XCTAssertEqual(refused.status, 1, reply)
+                XCTAssertEqual(refused.stdout, "", reply)
+                XCTAssertTrue(refused.stderr.contains(message), "\(language), \(reply): \(refused.stderr)")
+            }
+        }
+    }
+
     func testParseSurvivesBinaryAndHugeInput() throws {
         let garbage = String(
             decoding: (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }, as: UTF8.self)

@@ -15,8 +15,9 @@ struct AuditPanel: ScreenPart {
     var hasPalette: Bool
 
     init(_ state: borrowing AppState) {
-        view = state.isShowingAudit ? state.auditView : nil
-        hasPalette = state.shown != nil
+        if state.isShowingAudit { view = state.auditView }
+        hasPalette = false
+        if case .some = state.shown { hasPalette = true }
     }
 
     static func rows(in layout: Layout) -> Range<Int> {

@@ -44,40 +44,86 @@ extension Canvas {
         return putScalars(text.unicodeScalars, from: x, y: y, style: style, end: end, ellipsis: ellipsis)
     }
 
-    /// `put`'s general path, for any sequence of scalars (a text field's characters are drawn
-    /// from their array without joining them into a string first). `style` is already `seen`
-    /// and row `y` marked.
+    /// `put`'s general path, for any sequence of scalars. `style` is already `seen` and row `y`
+    /// marked.
     mutating func putScalars<Scalars: Sequence<Unicode.Scalar>>(
         _ scalars: Scalars, from x: Int, y: Int, style: Style, end: Int, ellipsis: Bool
     ) -> Int {
-        var col = x
-        var lastStart = x
-        for var scalar in scalars {
-            switch TextSanitizer.verdict(scalar) {
-            case .drop: continue
-            case .space: scalar = " "
-            case .keep: break
+        var run = ScalarRun(x: x, y: y, style: style, end: end, ellipsis: ellipsis)
+        for scalar in scalars where !run.add(scalar, to: &self) { break }
+        return run.col
+    }
+
+    /// `putScalars` over the scalars of `characters` in order, the same cells, without a
+    /// flattened sequence between them (its iterator was most of drawing a text field).
+    mutating func putScalars(
+        of characters: ArraySlice<Character>, from x: Int, y: Int, style: Style, end: Int, ellipsis: Bool
+    ) -> Int {
+        var run = ScalarRun(x: x, y: y, style: style, end: end, ellipsis: ellipsis)
+        drawing: for character in characters {
+            for scalar in character.unicodeScalars where !run.add(scalar, to: &self) { break drawing }
+        }
+        return run.col
+    }
+
+    /// One run of `putScalars`: where the next cell goes and where the last character began.
+    private struct ScalarRun {
+        let x: Int
+        let y: Int
+        let style: Style
+        let end: Int
+        let ellipsis: Bool
+        var col: Int
+        var lastStart: Int
+
+        init(x: Int, y: Int, style: Style, end: Int, ellipsis: Bool) {
+            self.x = x
+            self.y = y
+            self.style = style
+            self.end = end
+            self.ellipsis = ellipsis
+            col = x
+            lastStart = x
+        }
+
+        /// Draws `scalar` (cleaned as `TextSanitizer.verdict` says); false when the run is over.
+        @inline(__always)
+        mutating func add(_ scalar: Unicode.Scalar, to canvas: inout Canvas) -> Bool {
+            var scalar = scalar
+            let w: Int
+            // Printable ASCII, most text: kept, one column (what `verdict` and `DisplayWidth` say).
+            if scalar.value >= 0x20 && scalar.value < 0x7F {
+                w = 1
+            } else {
+                switch TextSanitizer.verdict(scalar) {
+                case .drop: return true
+                case .space: scalar = " "
+                case .keep: break
+                }
+                w = DisplayWidth.of(scalar)
             }
-            let w = DisplayWidth.of(scalar)
             if w == 0 {
-                attachToPrevious(scalar, x: col, y: y, start: x)
-                continue
+                canvas.attachToPrevious(scalar, x: col, y: y, start: x)
+                return true
             }
             if col + w > end {
-                guard ellipsis, end > x else { return col }
+                guard ellipsis, end > x else { return false }
                 // Make room for "…": drop the last character when the row is full.
                 if col >= end, lastStart < col {
-                    for c in lastStart..<min(col, width) where c >= 0 { place(" ", width: 1, x: c, y: y, style: style) }
+                    for c in lastStart..<min(col, canvas.width) where c >= 0 {
+                        canvas.place(" ", width: 1, x: c, y: y, style: style)
+                    }
                     col = lastStart
                 }
-                if col >= 0, col < end { place("…", width: 1, x: col, y: y, style: style) }
-                return min(col + 1, end)
+                if col >= 0, col < end { canvas.place("…", width: 1, x: col, y: y, style: style) }
+                col = min(col + 1, end)
+                return false
             }
-            if col >= 0 { place(scalar, width: w, x: col, y: y, style: style) }
+            if col >= 0 { canvas.place(scalar, width: w, x: col, y: y, style: style) }
             lastStart = col
             col += w
+            return true
         }
-        return col
     }
 
     /// Paints `rect` with blanks in `style`.
@@ -109,7 +155,7 @@ extension Canvas {
 
     /// Puts one character of width 1 or 2, first blanking any wide character it would cut in half.
     @inline(__always)
-    private mutating func place(_ scalar: Unicode.Scalar, width w: Int, x: Int, y: Int, style: Style) {
+    fileprivate mutating func place(_ scalar: Unicode.Scalar, width w: Int, x: Int, y: Int, style: Style) {
         breakWide(x: x, y: y)
         let i = y * width + x
         if w == 2 {
@@ -139,7 +185,7 @@ extension Canvas {
     }
 
     /// A zero-width mark joins the cell before it, as a combining character does on screen.
-    private mutating func attachToPrevious(_ scalar: Unicode.Scalar, x: Int, y: Int, start: Int) {
+    fileprivate mutating func attachToPrevious(_ scalar: Unicode.Scalar, x: Int, y: Int, start: Int) {
         var p = x - 1
         while p >= 0, p < width, cells[y * width + p].isContinuation { p -= 1 }
         guard p >= max(start, 0), p < width else { return }

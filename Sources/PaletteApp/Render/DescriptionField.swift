@@ -55,9 +55,8 @@ extension Canvas {
         }
         guard i > offset else { return }
         markRows(rect.y..<(rect.y + 1))
-        let scalars = characters[max(offset, 0)..<i].lazy.flatMap(\.unicodeScalars)
         _ = putScalars(
-            scalars, from: rect.x, y: rect.y, style: seen(style), end: min(rect.x + rect.width, width),
-            ellipsis: false)
+            of: characters[max(offset, 0)..<i], from: rect.x, y: rect.y, style: seen(style),
+            end: min(rect.x + rect.width, width), ellipsis: false)
     }
 }

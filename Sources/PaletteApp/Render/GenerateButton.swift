@@ -2,7 +2,9 @@ import PaletteCore
 
 /// The button row: Generate (or the spinner while a request runs), then what the panes show.
 struct GenerateButton: ScreenPart {
-    var request: InFlightRequest?
+    /// Milliseconds the request in flight has run, while there is one: all the row shows of
+    /// it (the whole request, with its description and lineage, was copied on every key).
+    var elapsed: Int?
     var focused: Bool
     /// What the caption says of the palette shown: not the whole `ShownPalette`, whose colours,
     /// names and rationale are the panes' to draw and would be copied and compared on every key.
@@ -25,12 +27,12 @@ struct GenerateButton: ScreenPart {
     }
 
     init(_ state: borrowing AppState) {
-        request = state.request
+        elapsed = state.request?.elapsedMilliseconds
         focused = state.focus == .button
         shown = state.shown.map {
             Caption(description: $0.description, provider: $0.provider, model: $0.model, isFallback: $0.isFallback)
         }
-        editor = state.workbench.editor
+        if case .some = state.workbench.editor { editor = state.workbench.editor }
         if let strip = state.workbench.candidates {
             candidate = CandidateCounter(index: strip.index, count: strip.candidates.count)
         }
@@ -41,7 +43,7 @@ struct GenerateButton: ScreenPart {
     private static let spinner: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
-        if let editor, request == nil {
+        if let editor, elapsed == nil {
             EditorReadout(editor: editor, language: frame.language).draw(on: &canvas, frame)
             return
         }
@@ -50,9 +52,9 @@ struct GenerateButton: ScreenPart {
         let language = frame.language
         let text: String
         let style: Style
-        if let request {
-            let spin = Self.spinner[(request.elapsedMilliseconds / 100) % Self.spinner.count]
-            text = "[ \(spin) \(UIText.generating(language)) \(Self.seconds(request.elapsedMilliseconds)) ]"
+        if let elapsed {
+            let spin = Self.spinner[(elapsed / 100) % Self.spinner.count]
+            text = "[ \(spin) \(UIText.generating(language)) \(Self.seconds(elapsed)) ]"
             style = Style(dim: true)
         } else {
             text = "[ \(UIText.generate(language)) ]"
@@ -66,7 +68,8 @@ struct GenerateButton: ScreenPart {
         }
         guard let shown else { return }
         var caption =
-            "“" + TextSanitizer.clean(shown.description) + "”  " + Messages.providerLabel(shown.provider)(language)
+            UIText.quoted(TextSanitizer.clean(shown.description))(language) + "  "
+            + Messages.providerLabel(shown.provider)(language)
         if let model = shown.model, !model.isEmpty { caption += " · " + model }
         if shown.isFallback { caption += " · " + UIText.offlineFallback(language) }
         let x = end + 2

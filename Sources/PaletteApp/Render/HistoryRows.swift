@@ -12,11 +12,25 @@ enum HistoryRow: Equatable, Sendable {
     case text(String)
     case entry(Entry)
 
-    /// An entry's row: the entry and how it is marked.
+    /// An entry's row: what it shows of the entry, and how it is marked. Only the fields the row
+    /// draws, since rows are kept by this key: hashing the whole entry (its id, provider, model
+    /// and lineage) for every row of a scrolled list was a third of updating the list.
     struct Entry: Hashable, Sendable {
-        var entry: HistoryEntry
+        var description: String
+        var created: Date
+        var palette: Palette
+        var favorite: Bool
         var selected: Bool
         var focused: Bool
+
+        init(_ entry: HistoryEntry, selected: Bool, focused: Bool) {
+            description = entry.description
+            created = entry.created
+            palette = entry.palette
+            favorite = entry.favorite
+            self.selected = selected
+            self.focused = focused
+        }
     }
 
     /// Row `r` of the list area, from its top, as `state` shows it.
@@ -34,7 +48,7 @@ enum HistoryRow: Equatable, Sendable {
             self = .blank
             return
         }
-        self = .entry(Entry(entry: entry, selected: row == history.selected, focused: state.focus == .history))
+        self = .entry(Entry(entry, selected: row == history.selected, focused: state.focus == .history))
     }
 
     /// Draws the row on blank row `y` of the list.
@@ -59,27 +73,27 @@ extension HistoryRow.Entry {
         let right = list.x + list.width
         if highlight { canvas.fill(Rect(x: list.x, y: y, width: list.width, height: 1), style: base) }
         canvas.put(selected ? "›" : " ", x: list.x, y: y, style: Style(bold: true, reverse: highlight))
-        if entry.favorite { canvas.put("★", x: list.x + 1, y: y, style: Style(bold: true, reverse: highlight)) }
+        if favorite { canvas.put("★", x: list.x + 1, y: y, style: Style(bold: true, reverse: highlight)) }
         var x = list.x + 3
         if theme.fills {
-            for color in entry.palette.colors {
+            for color in palette.colors {
                 canvas.fill(Rect(x: x, y: y, width: 2, height: 1), style: Style(background: .rgb(color)))
                 x += 2
             }
         } else {
-            canvas.put(entry.primary.hex, x: x, y: y, style: highlight ? base : theme.dim)
+            canvas.put(palette.primary.hex, x: x, y: y, style: highlight ? base : theme.dim)
             x += 7
         }
         x += 1
         var textEnd = right
         if frame.width >= 100 {
-            let date = CivilDate.utcDay(entry.created)
+            let date = CivilDate.utcDay(created)
             let dateX = right - DisplayWidth.of(date)
             canvas.put(date, x: dateX, y: y, style: highlight ? base : theme.dim)
             textEnd = dateX - 2
         }
         guard textEnd > x else { return }
-        canvas.put(entry.description, x: x, y: y, style: base, limit: textEnd, ellipsis: true)
+        canvas.put(description, x: x, y: y, style: base, limit: textEnd, ellipsis: true)
     }
 }
 

@@ -14,12 +14,22 @@ struct Panes: ScreenPart {
     var strip: CandidateStrip?
 
     init(_ state: borrowing AppState) {
-        palette = state.shown?.palette
-        names = state.shown?.names
-        selected = state.focus == .panes || state.workbench.editor != nil ? state.selectedRole : nil
-        locked = state.shown == nil ? [] : state.workbench.locked
-        rationale = state.shown?.rationale ?? [:]
-        strip = state.workbench.candidates
+        // Optionals are tested with `case .some`, not `!= nil`, and copied only when set: on
+        // every key, a copy or a comparison of an empty optional still went through the
+        // wrapped type's outlined copy and destroy.
+        var editing = false
+        if case .some = state.workbench.editor { editing = true }
+        selected = state.focus == .panes || editing ? state.selectedRole : nil
+        if case .some = state.shown {
+            palette = state.shown?.palette
+            names = state.shown?.names
+            locked = state.workbench.locked
+            rationale = state.shown?.rationale ?? [:]
+        } else {
+            locked = []
+            rationale = [:]
+        }
+        if case .some = state.workbench.candidates { strip = state.workbench.candidates }
         if let strip {
             // One at a time (narrow screens): the panes show the chosen candidate.
             palette = strip.chosen.palette

@@ -50,7 +50,9 @@ extension AppState {
         }
         let frameKey = self.frameKey
         let frame = RenderFrame(frameKey, layout: layout)
-        if frame.layout.isTooSmall || isShowingHelp || exportMenu != nil {
+        var menuOpen = false
+        if case .some = exportMenu { menuOpen = true }
+        if frame.layout.isTooSmall || isShowingHelp || menuOpen {
             // Rare, and each fills the whole screen.
             cache.reset()
             var canvas = Canvas(width: width, height: height)

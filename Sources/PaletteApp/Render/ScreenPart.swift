@@ -50,7 +50,9 @@ extension Canvas {
     /// Draws `part` over the previous frame unless `drawn`, the part those rows were drawn
     /// from, is the same; then remembers it.
     mutating func update<Part: ScreenPart>(_ part: Part, drawn: inout Part?, _ frame: RenderFrame) {
-        guard drawn != part else { return }
+        // Compared in place: `drawn != part` wraps `part` in an optional and copies both sides
+        // into a tuple (a retain and a release of every string and array in them) on every key.
+        if drawn.map({ $0 == part }) == true { return }
         clearRows(Part.rows(in: frame.layout))
         part.draw(on: &self, frame)
         drawn = part

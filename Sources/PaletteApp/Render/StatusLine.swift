@@ -9,8 +9,9 @@ struct StatusLine: ScreenPart {
     var contexts: [KeyContext]
 
     init(_ state: borrowing AppState) {
-        status = state.status
-        hasPalette = state.shown != nil
+        if case .some = state.status { status = state.status }
+        hasPalette = false
+        if case .some = state.shown { hasPalette = true }
         isGenerating = state.isGenerating
         isEditingFilter = state.isEditingFilter
         contexts = state.activeContexts

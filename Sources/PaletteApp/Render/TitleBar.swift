@@ -3,7 +3,9 @@ import PaletteCore
 /// The title row: the app, the provider and model, the colour mode and the help hint.
 struct TitleBar: ScreenPart {
     var provider: String
-    var model: String?
+    /// The model's name, empty when there is none (drawn alike): a plain string compares
+    /// without the copies an optional's comparison makes on every key.
+    var model: String
     /// The key that opens help where the focus is: F1 in a text field, ? elsewhere.
     var helpKey: String
     /// The colour-vision simulation the screen is drawn through, named on the right.
@@ -11,7 +13,7 @@ struct TitleBar: ScreenPart {
 
     init(_ state: borrowing AppState) {
         provider = state.providerName
-        model = state.modelName
+        model = state.modelName ?? ""
         helpKey = KeyMap.helpKey(in: state.keyScope)
         vision = state.vision
     }
@@ -32,7 +34,7 @@ struct TitleBar: ScreenPart {
         let rightWidth = DisplayWidth.of(right)
         let rightX = width - 1 - rightWidth
         var title = "palette-tui · " + Messages.providerLabel(provider)(language)
-        if let model, !model.isEmpty { title += " · " + model }
+        if !model.isEmpty { title += " · " + model }
         let titleLimit = rightX > 20 ? rightX - 2 : width - 1
         canvas.put(title, x: 1, y: 0, style: frame.theme.title, limit: titleLimit, ellipsis: true)
         if rightX > 20 { canvas.put(right, x: rightX, y: 0, style: frame.theme.title) }

@@ -116,13 +116,11 @@ public struct SecretRedactor: Sendable {
         }
     }
 
+    /// A decoded character's value as a hex digit, read with the project's one digit table
+    /// (`RGB.hexDigitValue`). Only ASCII is a digit: a scalar such as U+0134 is not its low byte.
     private static func hex(_ v: UInt32) -> UInt32? {
-        switch v {
-        case 0x30...0x39: return v - 0x30
-        case 0x41...0x46: return v - 0x37
-        case 0x61...0x66: return v - 0x57
-        default: return nil
-        }
+        guard v < 0x80, let digit = RGB.hexDigitValue(UInt8(v)) else { return nil }
+        return UInt32(digit)
     }
 
     /// One round: `%HH`, `&#NN;` and `&#xHH;`, `\uHHHH` and `\xHH` become the character they spell.
