@@ -9,7 +9,7 @@ import PaletteCore
 /// decoder's answer must not depend on the lines before it (it keeps interned strings);
 /// a record must be what `JSONDecoder` reads from the same line (the fast path may only
 /// agree with the slow one), re-encode to a line that decodes to the same record, and a
-/// reason must be short and free of control characters (it is printed). Then the input
+/// finding's names must be short and free of control characters (they are printed). Then the input
 /// goes through a real file: `load()` twice gives the same answer, and when it loads,
 /// `compact()` keeps exactly the entries and warnings `load()` showed, at a fixed point.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -40,11 +40,21 @@ private func checkLine(_ line: UnsafeRawBufferPointer, _ carried: inout HistoryL
         require(back == .success(record), "\(record) re-encoded read back as \(back)")
         require(again.filter { $0 == 0x0A }.count == 1, "one record, one line")
     case .failure(let error):
-        require(!error.reason.isEmpty, "an empty reason")
-        require(error.reason.unicodeScalars.count <= 120, "a long reason: \(error.reason)")
-        require(
-            !error.reason.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
-            "a control character in the reason: \(error.reason.debugDescription)")
+        // The finding is typed; the names it carries from the file are short and printable.
+        let names: [String]
+        switch error.finding {
+        case .missingField(let n), .nullField(let n), .wrongType(let n), .notATime(let n), .unreadable(let n),
+            .unknownChange(let n), .notAColour(let n, _):
+            names = [n]
+        case .notJSON, .notAnObject, .emptyID, .favoriteWithoutValue, .notARecord:
+            names = []
+        }
+        for name in names {
+            require(name.unicodeScalars.count <= 40, "a long name: \(name.debugDescription)")
+            require(
+                !name.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "a control character in the finding: \(name.debugDescription)")
+        }
     }
 }
 

@@ -24,8 +24,8 @@ public enum CommandProblem: Equatable, Sendable {
     /// Neither colours as arguments nor text on standard input (it is a terminal).
     case needsPalette
     case noPalette(PaletteParseError)
-    /// Standard input could not be read; the system's words.
-    case unreadableInput(String)
+    /// Standard input could not be read: the system's error number (errno).
+    case unreadableInput(code: Int32)
     /// Standard input is larger than the limit, in MiB.
     case inputTooLarge(mebibytes: Int)
     /// An option that only means something beside another one.
@@ -48,6 +48,16 @@ public enum CommandProblem: Equatable, Sendable {
     case needsInstruction
     /// `refine --palette` given a value that is not three colours.
     case badPaletteOption(String)
+    /// `history` given an argument (its search is `--search TEXT`).
+    case historyArgument(String)
+    /// An option (`--limit`) whose value is not a whole number of 0 or more.
+    case notAWholeNumber(option: String, value: String)
+    /// PALETTE_TUI_TIMEOUT is not a number of seconds (the option's own is `badTimeout`).
+    case badTimeoutVariable(String)
+    /// The model chosen is blank; `example` is the provider's default.
+    case blankModel(example: String)
+    /// The endpoint from `source` (an option, a variable or config.toml) is not an http(s) URL.
+    case badEndpoint(String, source: String)
 }
 
 /// What is wrong with one `--lock` value.
@@ -66,6 +76,12 @@ public enum LockProblem: Equatable, Sendable {
 
 /// The command line's words for `audit` and `repair`: help, problems and hints.
 public enum CommandText {
+    /// The labels after `palette-tui: ` on standard error: a warning, a note, and a warning
+    /// about the history file ("palette-tui: warning: history: line 6 …").
+    public static let warningLabel = Localized("warning: ", "警告：", "警告：")
+    public static let noteLabel = Localized("note: ", "備註：", "备注：")
+    public static let historyLabel = Localized("history: ", "歷史紀錄：", "历史记录：")
+
     static func quoted(_ text: String) -> String {
         TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40)
     }
@@ -157,10 +173,11 @@ public enum CommandText {
                 "需要一组配色：三个颜色（如 '#2E86AB' '#A23B72' '#F18F01'），或从标准输入提供文字")
         case .noPalette(let e):
             return palette(e)
-        case .unreadableInput(let why):
-            let q = quoted(why)
+        case .unreadableInput(let code):
+            let why = Messages.systemError(code)
             return Localized(
-                "cannot read standard input (\(q))", "無法讀取標準輸入（\(q)）", "无法读取标准输入（\(q)）")
+                "cannot read standard input (\(why.english))", "無法讀取標準輸入（\(why.traditional)）",
+                "无法读取标准输入（\(why.simplified)）")
         case .inputTooLarge(let mib):
             return Localized(
                 "standard input is larger than \(mib) MiB", "標準輸入超過 \(mib) MiB", "标准输入超过 \(mib) MiB")
@@ -221,6 +238,32 @@ public enum CommandText {
             return Localized(
                 "bad --lock '\(q)': \(reason.english)", "--lock「\(q)」有誤：\(reason.traditional)",
                 "--lock“\(q)”有误：\(reason.simplified)")
+        case .historyArgument(let a):
+            let q = quoted(a)
+            return Localized(
+                "unexpected argument '\(q)' (search with --search TEXT)", "多餘的參數「\(q)」（要搜尋請用 --search 文字）",
+                "多余的参数“\(q)”（要搜索请用 --search 文字）")
+        case .notAWholeNumber(let o, let v):
+            let q = quoted(v)
+            return Localized(
+                "invalid value '\(q)' for '--\(o)': expected a whole number", "--\(o) 的值「\(q)」無效：需要 0 或更大的整數",
+                "--\(o) 的值“\(q)”无效：需要 0 或更大的整数")
+        case .badTimeoutVariable(let v):
+            let q = quoted(v)
+            return Localized(
+                "invalid value '\(q)' for 'PALETTE_TUI_TIMEOUT': expected seconds between 0 and 3600",
+                "PALETTE_TUI_TIMEOUT 的值「\(q)」無效：需要大於 0、最多 3600 的秒數",
+                "PALETTE_TUI_TIMEOUT 的值“\(q)”无效：需要大于 0、最多 3600 的秒数")
+        case .blankModel(let example):
+            let e = quoted(example)
+            return Localized(
+                "'--model' needs a model name such as \(e)", "--model 需要模型名稱，例如 \(e)", "--model 需要模型名称，例如 \(e)")
+        case .badEndpoint(let v, let source):
+            let q = quoted(v)
+            let s = quoted(source)
+            return Localized(
+                "invalid value '\(q)' for '\(s)': expected an http(s) URL", "\(s) 的值「\(q)」無效：需要 http(s) 網址",
+                "\(s) 的值“\(q)”无效：需要 http(s) 网址")
         case .badNumber(let o, let v, let range):
             let q = quoted(v)
             return Localized(

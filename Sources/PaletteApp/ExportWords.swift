@@ -15,7 +15,10 @@ public enum ExportProblem: Equatable, Sendable {
     case invalidColour(ColorParseError)
     /// Standard input held text but no palette.
     case noPaletteInInput(PaletteParseError)
-    case inputUnreadable(String)
+    /// Standard input could not be read: the system's error number (errno).
+    case inputUnreadable(code: Int32)
+    /// Standard input is larger than the limit, in MiB.
+    case inputTooLarge(mebibytes: Int)
     case historyUnreadable(String)
     case noPalette
     case binaryToTerminal(ExportFormat)
@@ -73,9 +76,15 @@ public enum ExportWords {
                 "standard input holds no palette (\(why.english)): pass three colours, or pipe what palette-tui parse reads.",
                 "標準輸入中沒有配色（\(why.traditional)）：請給三個顏色，或傳入 palette-tui parse 能讀的內容。",
                 "标准输入中没有配色（\(why.simplified)）：请给三个颜色，或传入 palette-tui parse 能读的内容。")
-        case .inputUnreadable(let reason):
-            let s = short(reason, 120)
-            return l("standard input could not be read (\(s)).", "無法讀取標準輸入（\(s)）。", "无法读取标准输入（\(s)）。")
+        case .inputUnreadable(let code):
+            let why = Messages.systemError(code)
+            return l(
+                "standard input could not be read (\(why.english)).", "無法讀取標準輸入（\(why.traditional)）。",
+                "无法读取标准输入（\(why.simplified)）。")
+        case .inputTooLarge(let mib):
+            return l(
+                "standard input is larger than \(mib) MiB: pass three colours, or pipe less.",
+                "標準輸入超過 \(mib) MiB：請給三個顏色，或傳入較少的內容。", "标准输入超过 \(mib) MiB：请给三个颜色，或传入较少的内容。")
         case .historyUnreadable(let reason):
             let s = short(reason, 160)
             return l(

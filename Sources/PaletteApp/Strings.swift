@@ -45,6 +45,8 @@ enum UIText {
     static let emptyHint = Localized(
         "Type a description and press Enter.", "輸入描述後按 Enter。", "输入描述后按 Enter。")
     static let offlineFallback = Localized("offline fallback", "離線備援", "离线备援")
+    /// A description quoted on screen, with each script's quotation marks.
+    static func quoted(_ text: String) -> Localized { Localized("“\(text)”", "「\(text)」", "“\(text)”") }
     static let approximate = Localized("≈ nearest 256-colour", "≈ 近似 256 色", "≈ 近似 256 色")
     static let monochrome = Localized("no colour", "無色彩", "无色彩")
     /// The title row's hint: the help key that works where the focus is (F1 in a text field).
@@ -373,16 +375,53 @@ extension Messages {
                     "第 \(n) 行是不完整的最後一行（寫入曾中斷）；已略過並保留在檔案中",
                     "第 \(n) 行是不完整的最后一行（写入曾中断）；已跳过并保留在文件中")
             case .notARecord(let finding):
-                let what = TextSanitizer.truncate(TextSanitizer.clean(finding), toWidth: 80)
+                let what = historyFinding(finding)
                 return Localized(
-                    "line \(n) is not a record (\(what)); skipped and kept in the file",
-                    "第 \(n) 行不是紀錄（\(what)）；已略過並保留在檔案中", "第 \(n) 行不是记录（\(what)）；已跳过并保留在文件中")
+                    "line \(n) is not a record (\(what.english)); skipped and kept in the file",
+                    "第 \(n) 行不是紀錄（\(what.traditional)）；已略過並保留在檔案中",
+                    "第 \(n) 行不是记录（\(what.simplified)）；已跳过并保留在文件中")
             }
         case .moreSkipped(let count):
             let n = UIText.grouped(count)
             return Localized(
                 "\(n) more unreadable lines skipped and kept in the file", "另有 \(n) 行無法讀取，已略過並保留在檔案中",
                 "另有 \(n) 行无法读取，已跳过并保留在文件中")
+        }
+    }
+
+    /// Why a history line is not a record, naming the field (a JSON key stays as the file
+    /// spells it, in ASCII quotes).
+    static func historyFinding(_ finding: HistoryLineFinding) -> Localized {
+        switch finding {
+        case .notJSON:
+            return Localized("not valid JSON", "不是有效的 JSON", "不是有效的 JSON")
+        case .notAnObject:
+            return Localized("not a JSON object", "不是 JSON 物件", "不是 JSON 对象")
+        case .missingField(let name):
+            return Localized("missing field \"\(name)\"", "缺少欄位 \"\(name)\"", "缺少字段 \"\(name)\"")
+        case .nullField(let name):
+            return Localized("\"\(name)\" is null", "\"\(name)\" 為 null", "\"\(name)\" 为 null")
+        case .wrongType(let name):
+            return Localized("\"\(name)\" has the wrong type", "\"\(name)\" 的型別不對", "\"\(name)\" 的类型不对")
+        case .notATime(let name):
+            return Localized(
+                "\"\(name)\" is not an RFC 3339 time", "\"\(name)\" 不是 RFC 3339 時間", "\"\(name)\" 不是 RFC 3339 时间")
+        case .notAColour(let name, let error):
+            let why = CommandText.color(error)
+            return Localized(
+                "\"\(name)\": \(why.english)", "\"\(name)\"：\(why.traditional)", "\"\(name)\"：\(why.simplified)")
+        case .unreadable(let name):
+            return Localized("\"\(name)\" cannot be read", "無法讀取 \"\(name)\"", "无法读取 \"\(name)\"")
+        case .emptyID:
+            return Localized("empty \"id\"", "\"id\" 是空的", "\"id\" 是空的")
+        case .unknownChange(let name):
+            return Localized("unknown change \"\(name)\"", "未知的變更 \"\(name)\"", "未知的变更 \"\(name)\"")
+        case .favoriteWithoutValue:
+            return Localized(
+                "a favourite change without \"favorite\": true or false",
+                "收藏變更缺少 \"favorite\": true 或 false", "收藏变更缺少 \"favorite\": true 或 false")
+        case .notARecord:
+            return Localized("not a history record", "不是歷史紀錄", "不是历史记录")
         }
     }
 

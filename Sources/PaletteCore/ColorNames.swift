@@ -90,15 +90,65 @@ public enum ColorNames {
     }
 
     /// Parses lines of `RRGGBB s name`; lines that do not fit are skipped.
+    ///
+    /// The names are parsed where the first one is shown, which is the first frame of a
+    /// history, so the usual line (six ASCII hex digits, one space, one letter, one space, a
+    /// name) is read from its bytes: splitting 1,100 lines as `Substring`s cost about 2 ms
+    /// there (docs/benchmarks.md, Findings, session 5). Any other line takes `parseLine`, the
+    /// general reader, so both give the same names (`ColorNamesParseTests`).
     static func parse(_ text: String) -> [ColorName] {
-        var out: [ColorName] = []
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, parts[0].count == 6, let color = try? RGB(hex: String(parts[0])) else { continue }
-            let source: ColorName.Source = parts[1] == "c" ? .css : .xkcd
-            out.append(ColorName(name: String(parts[2]), color: color, source: source))
+        // "\r\n" is one Character, so the general reader would not split there: such a text
+        // (there is none embedded) is read by it whole.
+        if text.utf8.contains(0x0D) { return parseGeneral(text) }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [ColorName] = []
+            out.reserveCapacity(bytes.count / 16)
+            var start = 0
+            let n = bytes.count
+            while start < n {
+                var end = start
+                while end < n, bytes[end] != 0x0A { end += 1 }
+                if end > start {
+                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if let name = fastLine(line) ?? parseLine(line) { out.append(name) }
+                }
+                start = end + 1
+            }
+            return out
         }
-        return out
+    }
+
+    /// `RRGGBB c name` or `RRGGBB x name` with single spaces and a name that begins with no
+    /// space; nil for any other line.
+    private static func fastLine(_ line: UnsafeBufferPointer<UInt8>) -> ColorName? {
+        guard line.count > 9, line[6] == 0x20, line[8] == 0x20, line[7] != 0x20, line[9] != 0x20 else { return nil }
+        var packed: UInt32 = 0
+        for k in 0..<6 {
+            guard let v = RGB.hexDigitValue(line[k]) else { return nil }
+            packed = packed << 4 | UInt32(v)
+        }
+        let source: ColorName.Source = line[7] == UInt8(ascii: "c") ? .css : .xkcd
+        let name = String(decoding: UnsafeBufferPointer(rebasing: line[9...]), as: UTF8.self)
+        return ColorName(name: name, color: RGB(packed: packed), source: source)
+    }
+
+    /// The general reader: lines split as `Character`s, each line as `parseLine` reads it.
+    static func parseGeneral(_ text: String) -> [ColorName] {
+        text.split(separator: "\n").compactMap { parseLine(Substring($0)) }
+    }
+
+    /// One line as the general reader takes it: split at runs of spaces into at most three
+    /// parts, the first six characters of hex.
+    static func parseLine(_ line: UnsafeBufferPointer<UInt8>) -> ColorName? {
+        parseLine(Substring(String(decoding: line, as: UTF8.self)))
+    }
+
+    private static func parseLine(_ line: Substring) -> ColorName? {
+        let parts = line.split(separator: " ", maxSplits: 2)
+        guard parts.count == 3, parts[0].count == 6, let color = try? RGB(hex: String(parts[0])) else { return nil }
+        let source: ColorName.Source = parts[1] == "c" ? .css : .xkcd
+        return ColorName(name: String(parts[2]), color: color, source: source)
     }
 }
 
@@ -125,7 +175,11 @@ struct NearestNameIndex: Sendable {
     private let lightness: [Double]
 
     init(_ all: [ColorName]) {
-        let labs = all.map { CIELab($0.color) }
+        self.init(labs: all.map { CIELab($0.color) })
+    }
+
+    /// An index of these colours, in this order (the order that breaks ties).
+    init(labs: [CIELab]) {
         let order = labs.indices.sorted { (labs[$0].l, $0) < (labs[$1].l, $1) }
         self.labs = labs
         byLightness = order.map { Int32($0) }

@@ -321,7 +321,7 @@ public enum ColorSyntax {
 }
 
 /// What is wrong with a colour function's arguments.
-public enum ColorArgumentProblem: Equatable, Sendable {
+public enum ColorArgumentProblem: Hashable, Sendable {
     /// Not three values (and an optional alpha after `/` or a third comma).
     case count(function: String, found: Int)
     /// Not a number, a percentage, an angle or `none`.

@@ -131,7 +131,10 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
         do {
             try self.init(hex: text)
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+            // The typed error travels with it, for readers that word it themselves (history).
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath, debugDescription: error.description, underlyingError: error))
         }
     }
 
@@ -142,7 +145,7 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// Why a piece of text is not a colour.
-public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ColorParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case empty
     case invalidCharacter(Character, in: String)
     case wrongLength(Int, in: String)

@@ -30,7 +30,22 @@ public enum Xterm256 {
     ///
     /// Ties go to the lower index. CIEDE2000 rather than RGB distance (tmux's choice) because
     /// RGB distance maps dark saturated colours to greys that look nothing like them.
+    ///
+    /// From `NearestNameIndex`, which visits the 240 colours outward in lightness and stops once
+    /// lightness alone rules out anything closer: the answer of a comparison with every index,
+    /// from about a tenth of the comparisons. Each new colour a frame shows in 256-colour mode
+    /// is looked up once, and a palette's first frame shows a few dozen (docs/benchmarks.md,
+    /// Findings, session 5).
     public static func nearest(to target: RGB) -> (index: Int, deltaE: Double) {
+        let (offset, deltaE) = index.nearest(to: CIELab(target))
+        return (fixedIndices.lowerBound + offset, deltaE)
+    }
+
+    /// The fixed colours by lightness, for `nearest`.
+    static let index = NearestNameIndex(labs: labs)
+
+    /// `nearest(to:)` by comparing with every fixed colour: what the index must answer.
+    static func nearestByEveryComparison(to target: RGB) -> (index: Int, deltaE: Double) {
         let lab = CIELab(target)
         var best = (index: fixedIndices.lowerBound, deltaE: Double.infinity)
         for (offset, candidate) in labs.enumerated() {

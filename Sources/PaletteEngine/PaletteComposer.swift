@@ -90,9 +90,13 @@ struct PaletteComposer {
         [0x344E41, 0xA3B18A, 0xE09F3E],
     ]
 
-    /// Accent hues that read as deliberate (coral, amber, gold, mint, teal, blue, violet, magenta).
+    /// Accent hues that read as deliberate (coral, amber, gold, mint, teal, blue, violet, magenta):
+    /// for a description with no chromatic colour, and after the analogous hues.
     static let accentHues: [Double] = [25, 60, 95, 165, 200, 250, 300, 330]
-    /// The first choice for a cool primary is a warm accent, and for a warm one a cool accent:
+    /// How far (OKLCH hue degrees) a derived accent turns from the colour it is derived from:
+    /// an analogous neighbour, set apart by lightness and chroma (`accentColour`).
+    static let analogousTurn = 25.0
+    /// After the analogous hues, a cool primary takes a warm accent and a warm one a cool accent:
     /// designers pair forest green with coral or gold more than with magenta.
     static let warmAccentHues: [Double] = [25, 60, 95]
     static let coolAccentHues: [Double] = [165, 200, 250]
@@ -515,7 +519,18 @@ struct PaletteComposer {
         return OKLCH(l: l, c: max(p.c * (darken ? 0.85 : 0.6), PaletteComposer.accentMinimumChroma), h: p.h)
     }
 
-    /// An accent from a harmony: the accent hue nearest the primary's complement.
+    /// An accent from the description's own colours: an analogous hue, `analogousTurn` from
+    /// the primary's (or, for a grey primary, from the first chromatic candidate's), turned
+    /// toward the description's next chromatic colour when it has one, with the lightness
+    /// contrast of `accentColour`.
+    ///
+    /// A complementary accent is a colour the words never asked for: on human palettes for
+    /// the same texts (PAT, evaluation only) the complement sat farther from the text's own
+    /// colours than from other texts' (see docs/decisions.md, 2026-12-01: analogous accents).
+    /// The far side, then the temperature-contrasting hues nearest the complement (coral,
+    /// amber or gold for cool primaries; mint, teal or blue for warm ones) are the next
+    /// choices: regenerate picks among the first three, and hues the description ruled out
+    /// ("no orange") or the first palette used are skipped.
     private func derivedAccent(
         _ p: OKLCH, candidates: [Candidate], avoidHue: Double?, emotion: EmotionTarget,
         rng: inout SeededRandom
@@ -528,15 +543,20 @@ struct PaletteComposer {
         }
         var hue: Double
         if let reference {
+            // Toward the next chromatic colour the words asked for, else counter-clockwise.
+            let other = candidates.first { $0.lch.c >= 0.04 && angle($0.lch.h, reference) > 10 }?.lch.h
+            let toward = other.map { (($0 - reference + 540).truncatingRemainder(dividingBy: 360) - 180) >= 0 } ?? true
+            let turn = toward ? PaletteComposer.analogousTurn : -PaletteComposer.analogousTurn
             let complement = (reference + 180).truncatingRemainder(dividingBy: 360)
             let isCool = (100..<300).contains(reference)
             let contrasting = isCool ? PaletteComposer.warmAccentHues : PaletteComposer.coolAccentHues
             let nearest = contrasting.min { angle($0, complement) < angle($1, complement) }!
-            var ranked = PaletteComposer.accentHues.sorted { angle($0, complement) < angle($1, complement) }
-            ranked.removeAll { $0 == nearest }
-            ranked.insert(nearest, at: 0)
+            var harmony = PaletteComposer.accentHues.sorted { angle($0, complement) < angle($1, complement) }
+            harmony.removeAll { $0 == nearest }
+            var ranked = [reference + turn, reference - turn, nearest] + harmony
+            ranked = ranked.map { ($0 + 360).truncatingRemainder(dividingBy: 360) }
             if let avoidHue { ranked.removeAll { angle($0, avoidHue) < 25 } }
-            // Harmony hues the description ruled out ("no orange") are skipped.
+            // Hues the description ruled out ("no orange") are skipped.
             let open = ranked.filter { allowed(shaped(accentColour(p, hue: $0), emotion: emotion, strength: 0.5)) }
             if !open.isEmpty { ranked = open }
             hue = variation == 0 ? ranked[0] : ranked[min(rng.pick(weights: [3, 2, 1]), ranked.count - 1)]

@@ -1,3 +1,5 @@
+import PaletteCore
+
 /// Why the history could not be found, read or written, as a typed value.
 ///
 /// The store never words its failures: the app's status line and the command line word them
@@ -88,7 +90,38 @@ public enum HistoryLineProblem: Hashable, Sendable {
     case zeroBytes
     /// The last line has no end: a write was interrupted.
     case incompleteLastLine
-    /// The line is not a record; `finding` is the line decoder's short finding (it names the
-    /// field, never the line's text), kept as evidence.
-    case notARecord(finding: String)
+    /// The line is not a record; the finding names the field, never the line's text.
+    case notARecord(HistoryLineFinding)
+}
+
+/// Why a line is not a record, typed so that PaletteApp words it in the user's language.
+/// Field names and change names are the file's own, cleaned and cut to 40 columns.
+public enum HistoryLineFinding: Hashable, Sendable {
+    /// Not JSON (or not UTF-8).
+    case notJSON
+    /// JSON, but not an object.
+    case notAnObject
+    /// A field a record needs is missing.
+    case missingField(String)
+    /// A field is null.
+    case nullField(String)
+    /// A field holds the wrong kind of JSON value.
+    case wrongType(String)
+    /// The field (`created`) is not an RFC 3339 time.
+    case notATime(String)
+    /// A colour field does not hold a colour.
+    case notAColour(String, ColorParseError)
+    /// A field's value cannot be read for another reason.
+    case unreadable(String)
+    /// The entry's `id` is empty.
+    case emptyID
+    /// A change record whose operation this version does not know.
+    case unknownChange(String)
+    /// A favourite change without `"favorite": true` or `false`.
+    case favoriteWithoutValue
+    /// Not a history record for a reason the decoder did not say.
+    case notARecord
+
+    /// A name from the file as a finding carries it.
+    static func name(_ text: String) -> String { TextSanitizer.clean(text, toWidth: 40) }
 }

@@ -111,7 +111,7 @@ struct HistoryLineDecoder {
     mutating func decode(_ line: UnsafeRawBufferPointer) -> Result<HistoryRecord, HistoryLineError> {
         switch fastDecode(line) {
         case .record(let record): return .success(record)
-        case .rejected(let reason): return .failure(HistoryLineError(reason: reason))
+        case .rejected(let finding): return .failure(HistoryLineError(finding: finding))
         case .unusual: return HistoryLineDecoder.slowDecode(line)
         }
     }
@@ -126,7 +126,7 @@ struct HistoryLineDecoder {
 
     private enum FastResult {
         case record(HistoryRecord)
-        case rejected(String)
+        case rejected(HistoryLineFinding)
         case unusual
     }
 
@@ -342,7 +342,7 @@ struct HistoryLineDecoder {
             case "favorite":
                 guard case .bool(let on)? = slot(.favorite) else { return .unusual }
                 return .record(.favorite(id: id, on))
-            default: return .rejected("unknown change \"\(TextSanitizer.clean(op, toWidth: 40))\"")
+            default: return .rejected(.unknownChange(HistoryLineFinding.name(op)))
             }
         }
 
@@ -354,7 +354,7 @@ struct HistoryLineDecoder {
             case .string(let providerRange, let providerEscaped)? = slot(.provider)
         else { return .unusual }
         guard let parsed = RFC3339.parse(UnsafeRawBufferPointer(rebasing: b[createdRange])) else {
-            return .rejected("\"created\" is not an RFC 3339 time")
+            return .rejected(.notATime("created"))
         }
         let created = HistoryEntry.fileTime(parsed)
         let favorite: Bool
@@ -589,48 +589,48 @@ struct HistoryLineDecoder {
                 case "restore": return .success(.restore(id: change.id))
                 case "favorite":
                     guard let on = change.favorite else {
-                        return .failure(
-                            HistoryLineError(reason: "a favourite change without \"favorite\": true or false"))
+                        return .failure(HistoryLineError(finding: .favoriteWithoutValue))
                     }
                     return .success(.favorite(id: change.id, on))
                 default:
-                    return .failure(
-                        HistoryLineError(reason: "unknown change \"\(TextSanitizer.clean(change.op, toWidth: 40))\""))
+                    return .failure(HistoryLineError(finding: .unknownChange(HistoryLineFinding.name(change.op))))
                 }
             }
             let entry = try decoder.decode(HistoryEntry.self, from: data)
-            if entry.id.isEmpty { return .failure(HistoryLineError(reason: "empty \"id\"")) }
+            if entry.id.isEmpty { return .failure(HistoryLineError(finding: .emptyID)) }
             return .success(.entry(entry))
         } catch let error as DecodingError {
-            return .failure(HistoryLineError(reason: reason(for: error)))
+            return .failure(HistoryLineError(finding: finding(for: error)))
         } catch {
-            return .failure(HistoryLineError(reason: "not valid JSON"))
+            return .failure(HistoryLineError(finding: .notJSON))
         }
     }
 
-    /// One short reason for a decoding failure, naming the field; never the line's text.
-    private static func reason(for error: DecodingError) -> String {
+    /// What a decoding failure says, naming the field; never the line's text.
+    private static func finding(for error: DecodingError) -> HistoryLineFinding {
         func field(_ path: [any CodingKey]) -> String {
-            path.last.map { "\"\($0.stringValue)\"" } ?? "the line"
+            HistoryLineFinding.name(path.last?.stringValue ?? "")
         }
         switch error {
         case .keyNotFound(let key, _):
-            return "missing field \"\(key.stringValue)\""
+            return .missingField(HistoryLineFinding.name(key.stringValue))
         case .valueNotFound(_, let context):
-            return "\(field(context.codingPath)) is null"
+            return context.codingPath.isEmpty ? .notAnObject : .nullField(field(context.codingPath))
         case .typeMismatch(_, let context):
-            if context.codingPath.isEmpty { return "not a JSON object" }
-            return "\(field(context.codingPath)) has the wrong type"
+            return context.codingPath.isEmpty ? .notAnObject : .wrongType(field(context.codingPath))
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "not valid JSON" }
-            return "\(field(context.codingPath)): \(context.debugDescription)"
+            if context.codingPath.isEmpty { return .notJSON }
+            let name = field(context.codingPath)
+            if let colour = context.underlyingError as? ColorParseError { return .notAColour(name, colour) }
+            if name == "created" { return .notATime(name) }
+            return .unreadable(name)
         @unknown default:
-            return "not a history record"
+            return .notARecord
         }
     }
 }
 
 /// Why one line was skipped.
 struct HistoryLineError: Error, Equatable {
-    var reason: String
+    var finding: HistoryLineFinding
 }

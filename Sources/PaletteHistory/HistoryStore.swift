@@ -164,7 +164,7 @@ public final class HistoryStore: Sendable {
                 apply(record)
                 if pieces != nil, case .entry = record { pieces?.append(.entry(entries.count - 1)) }
             case .failure(let error):
-                note(number, terminated ? .notARecord(finding: error.reason) : .incompleteLastLine)
+                note(number, terminated ? .notARecord(error.finding) : .incompleteLastLine)
                 pieces?.append(.verbatim(Array(line)))
             }
         }

@@ -72,6 +72,23 @@ public struct KeySequenceTable: Sendable {
         }
         return KeySequenceTable(sequences)
     }
+
+    /// Whether a sequence of `fromNcurses()`'s table may begin with `byte`, answered without
+    /// building the table: ncurses' `key_defined` walks its key tree once for the one byte,
+    /// where building the table asks `keybound` for each of about 1,300 key codes (about 1 ms).
+    /// Without it the first control key of a session built the table, and that key is often
+    /// the quit key Ctrl-C (docs/benchmarks.md, Findings, session 5). Esc (and NUL, which
+    /// cannot be asked as a C string) always answer yes.
+    static func ncursesMayStart(with byte: UInt8) -> Bool {
+        if byte == 0 || byte == 0x1B { return true }
+        if pasteMarkers.contains(where: { $0.0.first == byte }) { return true }
+        for (name, _) in namedExtendedKeys {
+            if let value = pt_string_cap(name), UInt8(bitPattern: value.pointee) == byte { return true }
+        }
+        let text: [CChar] = [CChar(bitPattern: byte), 0]
+        // A code when the byte alone is a key, -1 when longer keys begin with it, 0 when none does.
+        return key_defined(text) != 0
+    }
 }
 
 /// Turns the bytes read from the terminal into `RawInput`s, as `wget_wch` did: UTF-8
@@ -101,12 +118,20 @@ public struct KeyBytes {
     public let escapeDelay: Duration
     private var table: KeySequenceTable?
     private let makeTable: () -> KeySequenceTable
+    /// Whether a control byte other than Esc may begin a sequence of the table (nil: any may).
+    private let mayStartSequence: ((UInt8) -> Bool)?
     private var pending: [UInt8] = []
 
-    /// `table` is asked for the first time a byte other than printable ASCII comes, so a
-    /// session that only types letters never builds it.
-    public init(escapeDelay: Duration, table: @escaping () -> KeySequenceTable) {
+    /// `table` is asked for the first time an Esc comes, or a control byte that
+    /// `mayStartSequence` says may begin one of its sequences (every control byte when it is
+    /// nil), so a session that only types letters and text never builds it. `mayStartSequence`
+    /// must answer true for every byte a sequence of `table` begins with.
+    public init(
+        escapeDelay: Duration, mayStartSequence: ((UInt8) -> Bool)? = nil,
+        table: @escaping () -> KeySequenceTable
+    ) {
         self.escapeDelay = escapeDelay
+        self.mayStartSequence = mayStartSequence
         makeTable = table
     }
 
@@ -178,7 +203,6 @@ public struct KeyBytes {
                 i += 1
                 continue
             }
-            if table == nil { table = makeTable() }
             if byte >= 0x80 {
                 switch Self.utf8(b, at: i) {
                 case .scalar(let value, let length):
@@ -194,6 +218,8 @@ public struct KeyBytes {
                 }
                 continue
             }
+            // UTF-8 needs no table; a control byte that begins no sequence is itself either way.
+            if table == nil, byte == 0x1B || mayStartSequence?(byte) ?? true { table = makeTable() }
             switch match(b, at: i, flush: flush) {
             case .key(let code, let length):
                 output.append(.keyCode(code))

@@ -86,7 +86,10 @@ public final class Screen {
         keypad(window, true)
         // A lone Esc otherwise waits a full second for the rest of an escape sequence.
         if !escapeDelaySet { set_escdelay(25) }
-        keyBytes = KeyBytes(escapeDelay: .milliseconds(Int(max(get_escdelay(), 0)))) { KeySequenceTable.fromNcurses() }
+        keyBytes = KeyBytes(
+            escapeDelay: .milliseconds(Int(max(get_escdelay(), 0))),
+            mayStartSequence: KeySequenceTable.ncursesMayStart(with:)
+        ) { KeySequenceTable.fromNcurses() }
         painter = ScreenPainter(strings: .fromTerminfo(), colorMode: colorMode)
         // ncurses' one update of its own (the alternate screen, a clear); after this it writes
         // only on resume, which the runtime follows with a full repaint.

@@ -77,8 +77,7 @@ func readPalette(_ colors: [String]) throws(UsageError) -> Palette {
         do {
             input = try readStandardInput(limit: parseInputLimit)
         } catch {
-            throw UsageError(
-                error.tooLarge ? .inputTooLarge(mebibytes: parseInputLimit >> 20) : .unreadableInput(error.description))
+            throw UsageError(error.problem)
         }
         do {
             return try PaletteParser.parse(String(decoding: input, as: UTF8.self))

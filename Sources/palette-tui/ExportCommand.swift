@@ -149,7 +149,10 @@ private func exportPalette(
         do {
             input = try readStandardInput(limit: parseInputLimit)
         } catch {
-            throw ExportFailure.failed(.inputUnreadable(error.description))
+            switch error {
+            case .tooLarge(let mib): throw ExportFailure.failed(.inputTooLarge(mebibytes: mib))
+            case .system(let code): throw ExportFailure.failed(.inputUnreadable(code: code))
+            }
         }
         let text = String(decoding: input, as: UTF8.self)
         if !text.allSatisfy(\.isWhitespace) {

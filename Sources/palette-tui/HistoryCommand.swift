@@ -21,13 +21,13 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         return 0
     }
     if let extra = arguments.positionals.first {
-        throw UsageError("unexpected argument '\(extra)' (search with --search TEXT)")
+        throw UsageError(.historyArgument(extra))
     }
     let format = try arguments.choice("format", default: HistoryFormat.text)
     var limit: Int?
     if let raw = arguments["limit"] {
         guard let n = Int(raw), n >= 0 else {
-            throw UsageError("invalid value '\(raw)' for '--limit': expected a whole number")
+            throw UsageError(.notAWholeNumber(option: "limit", value: raw))
         }
         limit = n
     }
@@ -50,7 +50,8 @@ func runHistory(_ args: [String]) async throws -> Int32 {
     }
     let (entries, warnings) = loaded
     for warning in warnings {
-        printError("palette-tui: warning: history: \(Messages.historyWarning(warning)(language))")
+        let label = CommandText.warningLabel(language) + CommandText.historyLabel(language)
+        printError("palette-tui: \(label)\(Messages.historyWarning(warning)(language))")
     }
     let filter = HistoryFilter(
         query: HistoryQuery(arguments["search"] ?? ""), favoritesOnly: arguments.has("favorites"))

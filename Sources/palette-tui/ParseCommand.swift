@@ -21,7 +21,7 @@ func runParse(_ args: [String]) async throws -> Int32 {
     do {
         input = try readStandardInput(limit: parseInputLimit)
     } catch {
-        printError("palette-tui: parse: \(error.description)")
+        printError("palette-tui: parse: \(CommandText.problem(error.problem)(language))")
         return 1
     }
     do {
@@ -34,11 +34,20 @@ func runParse(_ args: [String]) async throws -> Int32 {
     }
 }
 
-/// Why standard input could not be read.
-struct InputError: Error, CustomStringConvertible {
-    let description: String
-    /// True when the input was over the limit; false when reading failed.
-    var tooLarge = false
+/// Why standard input could not be read, worded by PaletteApp.
+enum InputError: Error {
+    /// More than the limit, in MiB.
+    case tooLarge(mebibytes: Int)
+    /// `read` failed with this error number (errno).
+    case system(Int32)
+
+    /// The same as a command line problem.
+    var problem: CommandProblem {
+        switch self {
+        case .tooLarge(let mib): return .inputTooLarge(mebibytes: mib)
+        case .system(let code): return .unreadableInput(code: code)
+        }
+    }
 }
 
 /// Reads all of standard input, refusing more than `limit` bytes.
@@ -50,11 +59,11 @@ func readStandardInput(limit: Int) throws(InputError) -> [UInt8] {
         if n == 0 { return data }
         if n < 0 {
             if errno == EINTR { continue }
-            throw InputError(description: "cannot read standard input: \(String(cString: strerror(errno)))")
+            throw .system(errno)
         }
         data.append(contentsOf: chunk[0..<n])
         if data.count > limit {
-            throw InputError(description: "standard input is larger than \(limit >> 20) MiB", tooLarge: true)
+            throw .tooLarge(mebibytes: limit >> 20)
         }
     }
 }

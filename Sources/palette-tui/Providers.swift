@@ -168,7 +168,7 @@ func providerPlan(_ options: ProviderOptions, environment: [String: String], con
     if let raw = options.timeout ?? present(environment["PALETTE_TUI_TIMEOUT"]) {
         guard let seconds = Double(raw), seconds.isFinite, seconds > 0, seconds <= 3600 else {
             if options.timeout != nil { throw UsageError(.badTimeout(raw)) }
-            throw UsageError("invalid value '\(raw)' for 'PALETTE_TUI_TIMEOUT': expected seconds between 0 and 3600")
+            throw UsageError(.badTimeoutVariable(raw))
         }
         plan.timeout = seconds
     } else {
@@ -179,7 +179,7 @@ func providerPlan(_ options: ProviderOptions, environment: [String: String], con
     plan.model = chosenModel ?? resolved.defaultModel
     plan.modelChosen = chosenModel != nil
     if let model = plan.model, model.trimmingCharacters(in: .whitespaces).isEmpty {
-        throw UsageError("'--model' needs a model name such as \(resolved.defaultModel ?? "")")
+        throw UsageError(.blankModel(example: resolved.defaultModel ?? ""))
     }
     if let flag = options.endpoint {
         (plan.endpoint, plan.endpointSource) = (flag, "--endpoint")
@@ -196,7 +196,7 @@ func providerPlan(_ options: ProviderOptions, environment: [String: String], con
 /// The endpoint of `plan` as a URL, or a usage error naming where it came from.
 private func endpointURL(_ plan: ProviderPlan) throws -> URL {
     let raw = plan.endpoint ?? plan.choice.defaultEndpoint ?? ""
-    let bad = UsageError("invalid value '\(raw)' for '\(plan.endpointSource)': expected an http(s) URL")
+    let bad = UsageError(.badEndpoint(raw, source: plan.endpointSource))
     if plan.choice == .ollama {
         guard let url = OllamaConfiguration.host(fromEnvironment: raw) else { throw bad }
         return url

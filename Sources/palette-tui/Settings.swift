@@ -34,7 +34,7 @@ enum RunSettings {
     /// The file's problem as a warning on standard error, once, in the user's language.
     static func warnIfBroken(_ language: Language) {
         guard let problem else { return }
-        printError("palette-tui: warning: \(Messages.configProblem(problem)(language))")
+        printError("palette-tui: \(CommandText.warningLabel(language))\(Messages.configProblem(problem)(language))")
     }
 }
 

@@ -84,7 +84,9 @@ func printGenerated(_ result: GeneratedPalette, format: PaletteFormat, language:
         }
     }
     if result.isFallback || mustSay, format == .hex || format == .css {
-        for note in wordedNotes(result, language: language) { printError("palette-tui: note: \(note)") }
+        for note in wordedNotes(result, language: language) {
+            printError("palette-tui: \(CommandText.noteLabel(language))\(note)")
+        }
     }
 }
 
@@ -100,7 +102,8 @@ func recordCandidates(
             candidate, description: description, history: dependencies.history, clock: dependencies.clock,
             lineage: lineage)
         {
-            printError("palette-tui: warning: \(Messages.historyNotSaved(failure)(language))")
+            printError(
+                "palette-tui: \(CommandText.warningLabel(language))\(Messages.historyNotSaved(failure)(language))")
             return
         }
     }

@@ -402,7 +402,7 @@ final class ReducerTests: XCTestCase {
             .historyLoaded(
                 [],
                 warnings: [
-                    .skippedLine(number: 3, .notARecord(finding: "not valid JSON")),
+                    .skippedLine(number: 3, .notARecord(.notJSON)),
                     .skippedLine(number: 9, .zeroBytes),
                 ]))
         XCTAssertEqual(

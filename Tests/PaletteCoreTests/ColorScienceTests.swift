@@ -269,6 +269,49 @@ final class ColorScienceTests: XCTestCase {
         }
     }
 
+    /// The pruned search behind `Xterm256.nearest` gives what a comparison with all 240 fixed
+    /// colours gives, index and difference, over every cube and grey colour, a coarse grid
+    /// and random colours.
+    func testNearestXtermIndexIsTheBruteForceAnswer() {
+        var colors: [RGB] = Xterm256.fixedIndices.map { Xterm256.color($0)! }
+        for r in stride(from: 0, through: 255, by: 17) {
+            for g in stride(from: 0, through: 255, by: 17) {
+                for b in stride(from: 0, through: 255, by: 17) {
+                    colors.append(RGB(r: UInt8(r), g: UInt8(g), b: UInt8(b)))
+                }
+            }
+        }
+        var seed: UInt32 = 0xA23B72
+        for _ in 0..<2000 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            colors.append(RGB(packed: seed >> 8))
+        }
+        for color in colors {
+            let fast = Xterm256.nearest(to: color)
+            let brute = Xterm256.nearestByEveryComparison(to: color)
+            XCTAssertEqual(fast.index, brute.index, color.hex)
+            XCTAssertEqual(fast.deltaE, brute.deltaE, color.hex)
+        }
+    }
+
+    /// The byte reader of the embedded names gives what the general reader (`Character`
+    /// splitting) gives: the same names, colours and sources in the same order, for the
+    /// embedded text and for lines the byte reader leaves to the general one.
+    func testNamesFromTheByteReaderAreTheGeneralReadersNames() {
+        XCTAssertEqual(ColorNames.parse(ColorNames.embedded), ColorNames.parseGeneral(ColorNames.embedded))
+        let odd = [
+            "F0F8FF c aliceblue", "  0000FF c  blue with spaces  ", "ABCDEF x", "ABCDEF cc two letters",
+            "#ABC c short", "12345 x five", "GGGGGG x not hex", "abcdef x lower case", "ABCDEF é accent",
+            "", "   ", "112233 x 名前", "445566\tx tab",
+        ].joined(separator: "\n")
+        XCTAssertEqual(ColorNames.parse(odd), ColorNames.parseGeneral(odd))
+        XCTAssertEqual(
+            ColorNames.parse(odd).map(\.name),
+            ["aliceblue", " blue with spaces  ", "two letters", "lower case", "accent", "名前"])
+        let crlf = "F0F8FF c aliceblue\r\n0000FF c blue"
+        XCTAssertEqual(ColorNames.parse(crlf), ColorNames.parseGeneral(crlf))
+    }
+
     func testNearestNameMinimisesCIEDE2000() {
         for color in [RGB(packed: 0x2E86AB), RGB(packed: 0xA23B72), RGB(packed: 0x123456)] {
             let (name, deltaE) = ColorNames.nearest(to: color)

@@ -51,6 +51,24 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(ocean.rationale[.primary], ["deep ocean", "midnight"])
     }
 
+    /// A description with one colour idea gets an accent derived from it: an analogous hue
+    /// (25° turned, set apart by lightness and chroma), not the complement the words never
+    /// asked for. The complement rule gave red a teal accent and blue an amber one.
+    func testADerivedAccentIsAnAnalogousNeighbourOfThePrimary() {
+        for text in ["red", "blue", "green", "purple", "teal", "rouge", "蓝色", "grün", "파란색"] {
+            let p = engine.palette(for: text).palette
+            let primary = OKLCH(p.primary)
+            let accent = OKLCH(p.accent)
+            var turn = abs(primary.h - accent.h).truncatingRemainder(dividingBy: 360)
+            turn = min(turn, 360 - turn)
+            XCTAssertLessThan(turn, 60, "\(text): the accent is a neighbour of the primary's hue")
+            XCTAssertGreaterThan(accent.c, 0.05, "\(text): the accent keeps its colour")
+            XCTAssertGreaterThanOrEqual(
+                CIEDE2000.difference(p.primary, p.accent), PaletteComposer.accentDistance,
+                "\(text): the accent still stands apart")
+        }
+    }
+
     func testEveryRoleExplainsItself() {
         for text in ["calm forest morning", "red roses", "秋天的楓葉", "neon city at night"] {
             let g = engine.palette(for: text)

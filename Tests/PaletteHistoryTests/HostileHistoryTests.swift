@@ -185,7 +185,7 @@ final class HostileHistoryTests: XCTestCase {
         ).prefix { $0 != 0x0A }
         var decoder = HistoryLineDecoder()
         let result = Data(line).withUnsafeBytes { decoder.decode($0) }
-        XCTAssertEqual(result, .failure(HistoryLineError(reason: "not valid JSON")))
+        XCTAssertEqual(result, .failure(HistoryLineError(finding: .notJSON)))
         // Keys we never write, with values of any type, still read through the decoder.
         let other = Array(
             (##"{"id":"a","created":"2025-11-29T07:06:41.250Z","description":"x","primary":"#102231","##

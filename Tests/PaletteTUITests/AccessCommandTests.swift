@@ -367,7 +367,7 @@ final class AccessCommandTests: XCTestCase {
                 "--lang", "zh-Hant", "forest",
             ], environment: env)
         XCTAssertEqual(hex.status, 0, hex.stderr)
-        XCTAssertTrue(hex.stderr.hasPrefix("palette-tui: note: 為符合 AA（背景 #FFFFFF）已調整："), hex.stderr)
+        XCTAssertTrue(hex.stderr.hasPrefix("palette-tui: 備註：為符合 AA（背景 #FFFFFF）已調整："), hex.stderr)
         XCTAssertTrue(hex.stderr.contains("強調色 #E8B86D -> \(palette.accent.hex)"), hex.stderr)
         XCTAssertEqual(hex.stdout, [palette.primary, palette.secondary, palette.accent].map { $0.hex + "\n" }.joined())
     }

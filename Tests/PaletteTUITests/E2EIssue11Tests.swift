@@ -368,7 +368,9 @@ final class E2EIssue11Tests: XCTestCase {
             XCTAssertFalse(status.contains("offline"), "no provider id in the Chinese sentence: \(status)")
             XCTAssertTrue(status.contains(c.language == "zh-Hant" ? "已讀取：" : "已读取："), "the note, in Chinese: \(status)")
             XCTAssertTrue(status.contains("· " + c.hints), "the key hints stay on the status line: \(status)")
-            let caption = try XCTUnwrap(rows.first { $0.contains("“slate green") }, screen)
+            // The description is quoted with each script's marks: 「…」 in Traditional Chinese.
+            let quote = c.language == "zh-Hant" ? "「slate green" : "“slate green"
+            let caption = try XCTUnwrap(rows.first { $0.contains(quote) }, screen)
             XCTAssertTrue(caption.contains(c.engine) && !caption.contains("offline"), caption)
         }
     }

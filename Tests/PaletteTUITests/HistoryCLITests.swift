@@ -236,6 +236,58 @@ final class HistoryCLITests: XCTestCase {
             "palette-tui: warning: history: line 6 is not a record (not valid JSON); skipped and kept in the file\n")
     }
 
+    /// A skipped line's finding is worded in the chosen language: a bad colour or time was an
+    /// English clause ("\"primary\": '#ZZZ' is not a colour…") inside the Chinese sentence.
+    func testWarningsAreWordedInTheChosenLanguage() throws {
+        let dir = try TemporaryDirectory()
+        let path = try sampleFile(dir)
+        let first = String(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")[0])
+        let created = try XCTUnwrap(first.range(of: ##""created":"[^"]*""##, options: .regularExpression))
+        let primary = try XCTUnwrap(first.range(of: ##""primary":"#[0-9A-F]{6}""##, options: .regularExpression))
+        let badColour = first.replacingCharacters(in: primary, with: ##""primary":"#ZZZ""##)
+        let badTime = first.replacingCharacters(in: created, with: ##""created":"yesterday""##)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data((badColour + "\n" + badTime + "\n{\"id\":\"x\"}\n").utf8))
+        handle.closeFile()
+        let expected = [
+            "en": [
+                "line 6 is not a record (\"primary\": '#ZZZ' is not a colour: 'Z' is not a hex digit)",
+                "line 7 is not a record (\"created\" is not an RFC 3339 time)",
+                "line 8 is not a record (missing field \"created\")",
+            ],
+            "zh-Hant": [
+                "第 6 行不是紀錄（\"primary\"：「#ZZZ」不是顏色：「Z」不是十六進位數字）", "第 7 行不是紀錄（\"created\" 不是 RFC 3339 時間）",
+                "第 8 行不是紀錄（缺少欄位 \"created\"）",
+            ],
+            "zh-Hans": [
+                "第 6 行不是记录（\"primary\"：“#ZZZ”不是颜色：“Z”不是十六进制数字）", "第 7 行不是记录（\"created\" 不是 RFC 3339 时间）",
+                "第 8 行不是记录（缺少字段 \"created\"）",
+            ],
+        ]
+        // The language from --lang (which `history` did not take) and from the locale.
+        let locales = ["en": "C.UTF-8", "zh-Hant": "zh_TW.UTF-8", "zh-Hans": "zh_CN.UTF-8"]
+        for (lang, lines) in expected {
+            for (how, args, env) in [
+                ("--lang", ["--lang", lang], HistoryBinary.environment()),
+                ("LANG", [], HistoryBinary.environment(["LANG": locales[lang] ?? ""])),
+            ] {
+                let result = try HistoryBinary.run(["history", "--history", path] + args, env: env)
+                XCTAssertEqual(result.status, 0, "\(lang) by \(how): \(result.stderr)")
+                for line in lines {
+                    XCTAssertTrue(result.stderr.contains(line), "\(lang) by \(how): \(result.stderr)")
+                }
+                if lang != "en" {
+                    XCTAssertTrue(
+                        result.stderr.hasPrefix(lang == "zh-Hant" ? "palette-tui: 警告：歷史紀錄：" : "palette-tui: 警告：历史记录："))
+                    for english in ["is not", "missing", "colour", "record", "warning", "history:"] {
+                        XCTAssertFalse(result.stderr.contains(english), "\(lang) by \(how): \(result.stderr)")
+                    }
+                }
+            }
+        }
+    }
+
     func testBadOptionsAreUsageErrors() throws {
         for args in [
             ["--limit", "many"], ["--format", "xml"], ["--limit", "-1"], ["stray"], ["--bogus"],

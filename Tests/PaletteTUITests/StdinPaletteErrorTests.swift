@@ -51,6 +51,25 @@ final class StdinPaletteErrorTests: XCTestCase {
         return result
     }
 
+    /// A huge paste (over the 16 MiB limit) on standard input: each command says so in the
+    /// chosen language. `parse` printed an English sentence in every language, and `export`
+    /// put it inside a Chinese one ("無法讀取標準輸入（standard input is larger than 16 MiB）").
+    func testAnInputOverTheLimitIsReportedInTheChosenLanguage() throws {
+        let huge = String(repeating: "#112233 #445566 #778899 a long pasted line\n", count: (17 << 20) / 42)
+        let words = ["en": "larger than 16 MiB", "zh-Hant": "標準輸入超過 16 MiB", "zh-Hans": "标准输入超过 16 MiB"]
+        for command in Self.commands {
+            for (language, expected) in words {
+                let output = try run(command.arguments, stdin: huge, language: language)
+                let what = "\(command.name) --lang \(language)"
+                XCTAssertNotEqual(output.status, 0, what)
+                XCTAssertTrue(output.stderr.contains(expected), "\(what): \(output.stderr)")
+                if language != "en" {
+                    XCTAssertFalse(output.stderr.contains("standard input"), "\(what): \(output.stderr)")
+                }
+            }
+        }
+    }
+
     func testEveryStdinCommandNamesTheBadColourItsRoleAndTheAcceptedForms() throws {
         var checked = 0
         for input in Self.inputs {

@@ -234,6 +234,56 @@ final class KeyBytesTests: XCTestCase {
         }
     }
 
+    /// The quit key Ctrl-C was the first control byte of most sessions, and it built the whole
+    /// table (about 1 ms of `keybound` calls) on the way out. A control byte the table cannot
+    /// begin with, and UTF-8, now leave it unbuilt; one that may begin a sequence builds it.
+    func testAControlByteThatBeginsNoSequenceLeavesTheTableUnbuilt() {
+        var built = 0
+        withUnsafeMutablePointer(to: &built) { counter in
+            var keys = KeyBytes(escapeDelay: delay, mayStartSequence: { $0 == 0x7F }) {
+                counter.pointee += 1
+                return KeySequenceTable(
+                    KeySequenceTable.pasteMarkers + Self.xterm.map { (Array($0.0.utf8), $0.1) })
+            }
+            XCTAssertEqual(feed(&keys, [0x03, 0x01, 0x0D]), [3, 1, 13].map { .character($0) })
+            XCTAssertEqual(feed(&keys, "寧靜"), [0x5BE7, 0x975C].map { .character($0) })
+            XCTAssertEqual(counter.pointee, 0, "Ctrl-C, Ctrl-A, Enter and UTF-8 need no table")
+            XCTAssertEqual(feed(&keys, [0x7F]), [.keyCode(KEY_BACKSPACE)])
+            XCTAssertEqual(counter.pointee, 1, "a byte a key begins with builds it")
+            XCTAssertEqual(feed(&keys, [0x03]), [.character(3)])
+            XCTAssertEqual(counter.pointee, 1)
+        }
+    }
+
+    /// ncurses' own answer (`key_defined`) agrees with the table ncurses' keys build: every
+    /// control byte a sequence of `fromNcurses()` begins with is one `ncursesMayStart` says may.
+    func testNcursesMayStartCoversEveryByteTheNcursesTableBeginsWith() throws {
+        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
+            throw XCTSkip("no /dev/null")
+        }
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        guard let screen = newterm("xterm-256color", output, input) else {
+            throw XCTSkip("no xterm-256color terminfo entry here")
+        }
+        defer {
+            endwin()
+            delscreen(screen)
+        }
+        keypad(pt_stdscr(), true)
+        let table = KeySequenceTable.fromNcurses()
+        let controls = Array(UInt8(0)..<0x20) + [0x7F]
+        for byte in controls where table.startsSequence(byte) {
+            XCTAssertTrue(KeySequenceTable.ncursesMayStart(with: byte), "byte \(byte) begins a key")
+        }
+        XCTAssertTrue(table.startsSequence(0x7F), "xterm's Backspace is DEL")
+        XCTAssertTrue(KeySequenceTable.ncursesMayStart(with: 0x7F))
+        XCTAssertFalse(KeySequenceTable.ncursesMayStart(with: 0x03), "no xterm key begins with Ctrl-C")
+        XCTAssertFalse(table.startsSequence(0x03))
+    }
+
     func testTheTableKeepsTheFirstBindingAndSkipsPrintableAndLongSequences() {
         let table = KeySequenceTable([
             (Array("\u{1B}OA".utf8), KEY_UP), (Array("\u{1B}OA".utf8), KEY_DOWN), (Array("q".utf8), KEY_UP),

@@ -69,6 +69,29 @@ final class ScreenPainterTests: XCTestCase {
         XCTAssertEqual(paint(&painter, next), "^[2;4H^[48;5;31m ^[1m^[38;5;231m1^[m^[48;5;31m   ^[39;49m")
     }
 
+    /// More styles in one frame than the painter keeps looks for by slot: every cell still gets
+    /// its own colour (a slot that answered for another style would repeat the wrong one).
+    func testEveryStyleOfAFrameOfManyStylesGetsItsOwnColour() {
+        let wide = (width: 40, height: 10)
+        var painter = ScreenPainter(strings: .ansi, colorMode: .direct)
+        var next = Canvas(width: wide.width, height: wide.height)
+        var expected: [Int] = []
+        for y in 0..<wide.height {
+            for x in 0..<wide.width {
+                let packed = 0x10_0000 + (y * wide.width + x) * 0x0101
+                expected.append(packed)
+                next[x, y] = Cell(
+                    text: "x", style: Style(background: .rgb(RGB(packed: UInt32(packed))), bold: x % 3 == 0))
+            }
+        }
+        _ = painter.paint(next, size: wide)
+        let text = String(decoding: painter.bytes, as: UTF8.self)
+        // Each cell's background is set right before it (no two cells share one).
+        let numbers = text.components(separatedBy: "\u{1B}[48;5;").dropFirst().map { Int($0.prefix { $0.isNumber }) }
+        XCTAssertEqual(numbers, expected)
+        XCTAssertEqual(text.filter { $0 == "x" }.count, wide.width * wide.height)
+    }
+
     func testNoColourModeSendsOnlyAttributes() {
         var painter = ScreenPainter(strings: .ansi, colorMode: .none)
         var next = canvas([])

@@ -438,7 +438,7 @@ public enum CommandTable {
             OptionSpec(
                 "limit", short: "-n", .text(Localized("N", chinese: "N")),
                 help: Localized("at most N palettes", "最多 N 組配色", "最多 N 组配色")),
-            historyFile,
+            historyFile, lang,
             OptionSpec(
                 "compact",
                 help: Localized(

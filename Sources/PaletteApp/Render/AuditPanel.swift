@@ -11,7 +11,7 @@ struct AuditPanel: ScreenPart {
     /// Header, six pairs, the vision line and the offer.
     static let idealRows = 9
 
-    var view: AuditView?
+    @ComparedInPlace var view: AuditView? = nil
     var hasPalette: Bool
 
     init(_ state: borrowing AppState) {

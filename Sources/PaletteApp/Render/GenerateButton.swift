@@ -8,9 +8,9 @@ struct GenerateButton: ScreenPart {
     var focused: Bool
     /// What the caption says of the palette shown: not the whole `ShownPalette`, whose colours,
     /// names and rationale are the panes' to draw and would be copied and compared on every key.
-    var shown: Caption?
+    @ComparedInPlace var shown: Caption? = nil
     /// The colour being edited: the row becomes its L/C/H readout.
-    var editor: ColorEditor?
+    @ComparedInPlace var editor: ColorEditor? = nil
     /// Which candidate is chosen, of how many, while candidates are shown.
     var candidate: CandidateCounter?
 
@@ -68,7 +68,8 @@ struct GenerateButton: ScreenPart {
         }
         guard let shown else { return }
         var caption =
-            "“" + TextSanitizer.clean(shown.description) + "”  " + Messages.providerLabel(shown.provider)(language)
+            UIText.quoted(TextSanitizer.clean(shown.description))(language) + "  "
+            + Messages.providerLabel(shown.provider)(language)
         if let model = shown.model, !model.isEmpty { caption += " · " + model }
         if shown.isFallback { caption += " · " + UIText.offlineFallback(language) }
         let x = end + 2

@@ -3,7 +3,7 @@ import PaletteCore
 /// The three colour panes: side by side, or stacked as one band per colour on narrow screens.
 struct Panes: ScreenPart {
     var palette: Palette?
-    var names: PaletteNames?
+    @ComparedInPlace var names: PaletteNames? = nil
     /// The pane marked as the one `c` copies; nil while the panes do not have the keyboard.
     var selected: Role?
     /// Roles that generating keeps: their panes carry the lock mark.
@@ -11,7 +11,7 @@ struct Panes: ScreenPart {
     /// The words of the description behind each role, shown when the panes have room.
     var rationale: [Role: [String]]
     /// Candidates to choose from, drawn side by side instead of the panes when they fit.
-    var strip: CandidateStrip?
+    @ComparedInPlace var strip: CandidateStrip? = nil
 
     init(_ state: borrowing AppState) {
         // Optionals are tested with `case .some`, not `!= nil`, and copied only when set: on

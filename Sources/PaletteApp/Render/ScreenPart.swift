@@ -58,3 +58,29 @@ extension Canvas {
         drawn = part
     }
 }
+
+/// An optional input of a part, compared in place.
+///
+/// `Optional`'s own `==`, which a part's synthesised equality calls for an optional field,
+/// copies both sides into a tuple before it looks at them: a retain and a release of every
+/// string and array inside, for every part on every key. This compares the same way (none
+/// equals none, some equals some with an equal value) reading both where they are. The
+/// part's equality stays synthesised: the wrapper compares the whole value, so no input can
+/// be left out.
+@propertyWrapper
+struct ComparedInPlace<Value: Equatable>: Equatable {
+    var wrappedValue: Value?
+
+    static func == (lhs: ComparedInPlace, rhs: ComparedInPlace) -> Bool {
+        switch lhs.wrappedValue {
+        case .none:
+            if case .none = rhs.wrappedValue { return true }
+            return false
+        case .some(let value):
+            if case .some(let other) = rhs.wrappedValue { return value == other }
+            return false
+        }
+    }
+}
+
+extension ComparedInPlace: Sendable where Value: Sendable {}

@@ -2,7 +2,7 @@ import PaletteCore
 
 /// The status row: the latest message (or a hint) on the left, the keys in force on the right.
 struct StatusLine: ScreenPart {
-    var status: StatusMessage?
+    @ComparedInPlace var status: StatusMessage? = nil
     var hasPalette: Bool
     var isGenerating: Bool
     var isEditingFilter: Bool
