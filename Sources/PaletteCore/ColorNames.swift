@@ -55,6 +55,20 @@ public enum ColorNames {
         return (names(language)[index], deltaE)
     }
 
+    /// Words of the XKCD survey's crude names ("poop green", "baby puke green", "ugly yellow"):
+    /// people typed them, but a palette tool does not call a user's colour that. A name with one
+    /// of these words is read as input (`named`) and never given as the nearest name.
+    static let crudeWords: Set<String> = [
+        "barf", "bile", "booger", "diarrhea", "gross", "icky", "nasty", "piss", "poo", "poop",
+        "puke", "shit", "sick", "sickly", "snot", "ugly", "vomit",
+    ]
+
+    /// Whether `name` may be given as a colour's nearest name.
+    static func isShown(_ name: ColorName) -> Bool {
+        guard name.source == .xkcd else { return true }
+        return !name.name.split(separator: " ").contains { crudeWords.contains(String($0)) }
+    }
+
     /// The name nearest to `color` by CIEDE2000, with that difference.
     ///
     /// Ties go to the earlier entry, so an exact CSS keyword wins over an XKCD name. Gives the
@@ -174,13 +188,16 @@ struct NearestNameIndex: Sendable {
     /// `labs[byLightness[i]].l`, contiguous for the binary search.
     private let lightness: [Double]
 
+    /// An index of the names that may be shown: the survey's crude names (`ColorNames.isShown`)
+    /// are never the answer, though `named` still reads them.
     init(_ all: [ColorName]) {
-        self.init(labs: all.map { CIELab($0.color) })
+        self.init(labs: all.map { CIELab($0.color) }, including: { ColorNames.isShown(all[$0]) })
     }
 
-    /// An index of these colours, in this order (the order that breaks ties).
-    init(labs: [CIELab]) {
-        let order = labs.indices.sorted { (labs[$0].l, $0) < (labs[$1].l, $1) }
+    /// An index of these colours, in this order (the order that breaks ties), searching only
+    /// the positions `including` keeps.
+    init(labs: [CIELab], including: (Int) -> Bool = { _ in true }) {
+        let order = labs.indices.filter(including).sorted { (labs[$0].l, $0) < (labs[$1].l, $1) }
         self.labs = labs
         byLightness = order.map { Int32($0) }
         lightness = order.map { labs[$0].l }
