@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 3c0920c137672b16 6 14
+palette-lexicon-index 2 4edb04580bed7e59 6 14
 @rules 105
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
@@ -112,11 +112,11 @@ tr	passes	3
 tr	negative	sız|siz|suz|süz
 tr	of	üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|önünde|ardında|kıyısında
 tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında
-@exact 18600
+@exact 18703
 abacate	239g
 abacaxi	237g
-abbey	1867a
-abd	625o
+abbey	1868a
+abd	626o
 abeille	323e
 abeja	323f
 abelha	323g
@@ -135,17 +135,17 @@ abrasador	202f
 abrasador calor	397f
 abricot	78e
 abril	192f 192g
-absinthe	2032a
+absinthe	2033a
 absurd	431a
 aburrida	430f
 aburrido	430f
 aburrimiento	430f
 abyss	140a
-abyssal	1869a
+abyssal	1870a
 abysses	140e
 abóbora	243g
-ac milan	602o
-acacia	2033a
+ac milan	603o
+acacia	2034a
 academic	354a
 acantilado	161f
 acayip	431n
@@ -157,8 +157,8 @@ aceite de oliva	275f
 aceitunas	275f
 acero	129i 281f
 achievement	412a
-acid	1503a
-acid green	1169a
+acid	1504a
+acid green	1170a
 acier	281e
 acinzentado	8g
 acker	123h
@@ -167,7 +167,7 @@ acogedor	394f
 acogedora	394f
 acolhedor	394g
 aconchegante	394g
-acorn	1647a
+acorn	1648a
 acqua	151i
 acquamarina chiaro	66i
 acquazzone	196i
@@ -178,29 +178,29 @@ ada	154n
 adalar	154n
 adaçayı yeşili	94n
 adelig	378h
-adobe	1101a
+adobe	1102a
 adorabile	404i
 adorable	404a 404e 404f
 adoration	388a
 adore	388a
 adorável	404g
-adriatic	1870a
+adriatic	1871a
 adult	417a
 adventure	414a
 adventurous	414a
-aeroflot	543o
+aeroflot	544o
 afa	202i
-afc ajax	607o
-affair	1649a
+afc ajax	608o
+affair	1650a
 affection	388a
 affidabile	402i
 afraid	399a
-afrique du sud	660o
+afrique du sud	661o
 afrutado	428f
 after dark	189a
 afternoon	187a
-agave	1871a
-aged	1398a
+agave	1872a
+aged	1399a
 aggressive	398a
 agosto	193f 193g 193i
 agridoce	411g
@@ -217,13 +217,13 @@ ahorn	129h
 ahududu	230n
 ahumado	311f
 ahşap	276n
-ai cập	638o
-air india	547o
-airbnb	493o
+ai cập	639o
+air india	548o
+airbnb	494o
 airplane	167a
-airtel	548o
+airtel	549o
 airy	395a
-ajax amsterdam	607o
+ajax amsterdam	608o
 ak	10n
 akdeniz	348n
 akdeniz tarzı	348n
@@ -237,7 +237,7 @@ alacakaranlık	188n
 alacalı	175n
 alaranjada	1g
 alaranjado	1g
-alaskan	1705a
+alaskan	1706a
 alba	177f 177i
 albaricoque	78f
 alberi	132i
@@ -245,19 +245,19 @@ albero	132i
 albicocca	78i
 aldea	344f
 aldeia	344g
-ale	1972a
+ale	1973a
 alegre	386f 386g
 alegria	386g
 alegría	386f
-alemanha	618o
-alemania	618o
+alemanha	619o
+alemania	619o
 alev	164n
 alevler	164n
 alfarería	301f
 alfazema	207g
 alga	137f 137g 137i
-algae	901a
-algae green	919a
+algae	902a
+algae green	920a
 algas	137f 137g
 alge	137h
 algen	137h
@@ -268,31 +268,31 @@ algodón	289f
 algodón de azúcar	270f
 algue	137e
 algues	137e
-alibaba	520o
-aliceblue	1290a
+alibaba	521o
+aliceblue	1291a
 alien	173a
 aliens	173a
-alipay	522o
+alipay	523o
 allegra	386i
 allegro	386i
-allemagne	618o
+allemagne	619o
 alley	338a
-alligator	1756a
-allspice	2034a
+alligator	1757a
+allspice	2035a
 alluminio	283i
 allık	114n
 allık kırmızısı	70n
-almanya	618o
-almond	1389a
-almost black	1006a
-aloe	1449a
+almanya	619o
+almond	1390a
+almost black	1007a
+aloe	1450a
 alone	387a
-alpaca	2035a
+alpaca	2036a
 alpen	159h
 alperce	78g
 alpes	159e 159f 159g
 alpi	159i
-alpine	1413a
+alpine	1414a
 alpler	159n
 alps	159a
 alte bücher	309h
@@ -312,7 +312,7 @@ alüminyum	283n
 amanecer	177f
 amanhecer	177g
 amapola	219f
-amaranth	1759a
+amaranth	1760a
 amarela	2g
 amarelo	2g
 amarelo brilhante	101g
@@ -336,9 +336,9 @@ amatista	56f
 amazed	420a
 amazement	420a
 amazing	420a
-amazon	1468a
-amazon shopping	560o
-amazon.com	560o
+amazon	1469a
+amazon shopping	561o
+amazon.com	561o
 amazônia	120g
 amber	32a
 ambition	400a
@@ -346,19 +346,19 @@ ambitious	400a
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	1877a
+ambrosia	1878a
 ambré	32e
 ambrée	32e
-amd	514o
+amd	515o
 ameixa	62g
 ameixas	241g
-america flag	625o
-american express	492o
-american flag	625o
+america flag	626o
+american express	493o
+american flag	626o
 amethyst	56a 56h
 ametist	56n
 ametista	56g 56i
-amex	492o
+amex	493o
 amor	388f 388g
 amore	388i
 amour	388a 388e
@@ -371,10 +371,10 @@ ananá	237f
 ananás	237g
 anaranjada	1f
 anaranjado	1f
-ancestral	2038a
+ancestral	2039a
 ancient	375a
-android	511o
-anemone	1879a
+android	512o
+anemone	1880a
 ange	423e
 angel	423a
 angeli	423i
@@ -394,13 +394,13 @@ anh đào	205m
 anil	23g
 anil claro	39g
 animado	385g
-anise	1883a
-aniseed	2042a
+anise	1884a
+aniseed	2043a
 aniversário	368g
 anjo	423g
 anjos	423g
-anne	2230a
-anneaux olympiques	678o
+anne	2231a
+anneaux olympiques	679o
 anniversaire	368e
 annoyed	398a
 annoying	398a
@@ -423,8 +423,8 @@ antik bronz	302n
 antike bronze	302h
 antique	375a
 antiques	375a
-antiquewhite	1291a
-antler	2044a
+antiquewhite	1292a
+antler	2045a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -449,12 +449,12 @@ apasionado	389f
 ape	323i
 apfel	233h
 apfelsine	225h
-apollo	2045a
+apollo	2046a
 appassionata	389i
 appassionato	389i
-appeal	2047a
+appeal	2048a
 apple	233a
-apple green	1245a
+apple green	1246a
 apples	233a
 apricot	78a 78h
 aprikose	78h
@@ -462,16 +462,16 @@ april	192a 192h
 aprile	192i
 après midi	187e
 aqua	66a 66e
-aqua blue	1237a
-aqua green	1227a
-aqua marine	1109a
+aqua blue	1238a
+aqua green	1228a
+aqua marine	1110a
 aquablau	66h
-aquamarine	1282a
+aquamarine	1283a
 aquarium	361a
 aquatic	151a
-arabia saudita	637o
-arabie saoudite	637o
-aragonite	2050a
+arabia saudita	638o
+arabie saoudite	638o
+aragonite	2051a
 aralık	195n
 arance	225i
 arancia	225i
@@ -499,10 +499,10 @@ arena	156f
 argent	12e
 argentata	12i
 argentato	12i
-argentina	623o
-argentine	623o
-argentine flag	623o
-argentinien	623o
+argentina	624o
+argentine	624o
+argentine flag	624o
+argentinien	624o
 argento	12i
 argenté	12e
 argentée	12e
@@ -510,35 +510,35 @@ argila	301g
 argile	301e
 argilla	301i
 arid	155a
-arjantin	623o
+arjantin	624o
 arktik	182n
 arktis	182h
 arktisch	182h
 armee	427h
-armour	1614a
+armour	1615a
 army	427a
-army green	1271a
+army green	1272a
 armée	427e
-around	2052a
+around	2053a
 arrabbiata	398i
 arrabbiato	398i
 arrecife	152f
 arrecife de coral	152f
 arrecifes	152f
-arrow	1762a
+arrow	1763a
 arroyo	147f
 arrozal	249f 249g
 arrugginita	284i
 arrugginito	284i
-arsenal	586o
-arsenal fc	586o
+arsenal	587o
+arsenal fc	587o
 art	434A 434E
 art gallery	434a
 arte	434f 434g 434i
 artes	434f 434g
-artichoke	1576a
+artichoke	1577a
 artico	182i
-artisan	1660a
+artisan	1661a
 artist	434a
 artista	434f 434g 434i
 artiste	434e
@@ -548,7 +548,7 @@ artistique	434e
 artists	434a
 arts	434a 434e
 artístico	434f 434g
-arábia saudita	637o
+arábia saudita	638o
 arándano	229f
 arı	323n
 asche	165h
@@ -557,7 +557,7 @@ asfalt	279n
 asfalto	279f 279g 279i
 ash	165a
 ashes	165a
-asian	1764a
+asian	1765a
 asil	378n
 asil zarafet	393n
 asker	427n
@@ -567,8 +567,8 @@ asleep	410a
 asma	133n
 asombro	420f
 asombroso	420f
-asparagus	1038a
-aspen	1541a
+asparagus	1039a
+aspen	1542a
 asphalt	279a 279h
 asphalte	279e
 aspiration	400a
@@ -576,10 +576,10 @@ asqueroso	421f
 assombrado	399g
 assonnato	410i
 assustador	399g
-aster	1542a
+aster	1543a
 astonished	420a
 astonishing	420a
-astral	2054a
+astral	2055a
 astronaut	173a
 astronauts	173a
 astronave	360i
@@ -589,24 +589,24 @@ aterrador	399f
 ateş	164n
 ateşli	389n
 athletic	385a
-atlantic	1431a
-atlantis	2056a
-atletico madrid	598o
-atlético de madrid	598o
-atlético madrid	598o
+atlantic	1432a
+atlantis	2057a
+atletico madrid	599o
+atlético de madrid	599o
+atlético madrid	599o
 atrevido	401f
 au petit matin	185e
 aube	177e
 aubergine	245a 245e 245h
-auburn	1086a
-aucun	452e
-aucune	452e
+auburn	1087a
+aucun	453e
+aucune	453e
 audace	401i
 audacieuse	401e
 audacieux	401e
 audacioso	401g
 audaz	401f
-audi	471o
+audi	472o
 august	193a 193h
 aula	354f 354i
 aura	408a
@@ -622,27 +622,27 @@ aurore boréale	174e
 aurore polaire	174e
 aurores boréales	174e
 ausbruch	163h
-ausser	452h
+ausser	453h
 austere	406a
-australia	629o
-australian flag	629o
-australie	629o
-australien	629o
-austria	645o
-austrian flag	645o
-austrália	629o
-autobús de londres	676o
+australia	630o
+australian flag	630o
+australie	630o
+australien	630o
+austria	646o
+austrian flag	646o
+austrália	630o
+autobús de londres	677o
 automnal	194e
 automnale	194e
 automne	194e
-autriche	645o
+autriche	646o
 autumn	194a
 autumn foliage	128a
 autumn leaves	128a
 autumnal	194a
 autunnale	194i
 autunno	194i
-außer	452h
+außer	453h
 avalanche	159a
 avaricia	422f
 aventura	414f 414g
@@ -650,29 +650,29 @@ aventure	414e
 aventureiro	414g
 aventurero	414f
 aventureux	414e
-avenue	1648a
+avenue	1649a
 averse	196e
 avidità	422i
 avidité	422e
 avocado	239a 239h 239i
-avocado green	989a
+avocado green	990a
 avocat	239e
-avoid	452a
+avoid	453a
 avokado	239n
 avorio	38i
 avril	192e
-avustralya	629o
-avusturya	645o
+avustralya	630o
+avusturya	646o
 avventura	414i
 avventuroso	414i
-away	1609a
+away	1610a
 awe	420a
 awesome	420a
 awkward	409a
 ay	170N
 ay beyazı	76n
 ay festivali	366n
-ay yıldız	635o
+ay yıldız	636o
 ay ışığı	171n
 ayçiçeği	208n
 azafrán	274f
@@ -686,7 +686,7 @@ azienda	353i
 aziendale	353i
 aziz patrick günü	370n
 azuis	4g
-azul	4f 4g 826a
+azul	4f 4g 827a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -698,7 +698,7 @@ azul cobalto	45f 45g
 azul céu	41g
 azul grisáceo	93f
 azul jeans	69g
-azul klein	674o
+azul klein	675o
 azul lago	42f 42g
 azul marinho	16g
 azul marino	16f
@@ -713,7 +713,7 @@ azul pó	98g
 azul real	43f 43g
 azul rey	43f
 azul royal	43g
-azul tiffany	673o
+azul tiffany	674o
 azul ultramar	44f
 azul ultramarino	44g
 azul vaquero	69f
@@ -748,41 +748,41 @@ ağırbaşlı	406n
 ağırbaşlı ton	417n
 aşk	388n
 aşı boyası	36n
-ba lan	651o
+ba lan	652o
 babies	403a
 baby	403a
 baby blue	41a
-baby green	957a
-baby pink	1233a
-baby poo	983a
-baby poop	1067a
-baby poop green	1003a
-baby puke green	837a
-baby purple	842a
-baby shit brown	811a
-baby shit green	965a
+baby green	958a
+baby pink	1234a
+baby poo	984a
+baby poop	1068a
+baby poop green	1004a
+baby puke green	838a
+baby purple	843a
+baby shit brown	812a
+baby shit green	966a
 bacca	250i
 bacche	250i
 bach	147h
 backstein	280h
 backyard	125a
-bacon	2060a
-badlands	2061a
-bae	640o
-bag	1619a
+bacon	2061a
+badlands	2062a
+bae	641o
+bag	1620a
 baga	250g
 bagas	250g
 bahar	192n
 bahar bayramı	365n
 baharat	274n
 bahçe	125n
-baidu	523o
+baidu	524o
 baie	250e
 baies	250e
 baita	359i
 bajo el agua	361f
-baked	1432a
-baker	1766a
+baked	1433a
+baker	1767a
 bakery	268a
 baking	268a
 bakır	59n
@@ -807,11 +807,11 @@ ballons	334h
 ballons de baudruche	334e
 balloon	334a
 balloons	334a
-ballroom	2063a
+ballroom	2064a
 balon	334n
 balonlar	334n
 balta girmemiş orman	120n
-baltic	1620a
+baltic	1621a
 balão	334g
 balões	334g
 bambini	376i
@@ -837,82 +837,82 @@ ban đêm	189m
 banal	430e 430f 430g 430h
 banale	430e 430i
 banana	235a 235f 235g 235i
-banana yellow	952a
+banana yellow	953a
 bananas	235a
 banane	235e 235h
 banano	235f
 banca	353i
 banco	353f 353g
 banconote	419i
-bandera de chile	657o
-bangladesch	665o
-bangladesh	665o
-bangladeshi flag	665o
-bangladés	665o
+bandera de chile	658o
+bangladesch	666o
+bangladesh	666o
+bangladeshi flag	666o
+bangladés	666o
 bank	353a 353h
 banka	353n
 banknot	419n
 banknote	419a
 banknotes	419a
-banner	2039a
+banner	2040a
 banque	353e
 banquise	181e
 bar caffè	339i
 barbe à papa	270e
-barberry	2067a
-barbie	677o
-barbie pink	677o
-barca	597o
-bare	1663a
-barf green	958a
+barberry	2068a
+barbie	678o
+barbie pink	678o
+barca	598o
+bare	1664a
+barf green	959a
 bargeld	419h
-bark	1402a
-barley	1770a
+bark	1403a
+barley	1771a
 barn	344a
-barney	1102a
-barney purple	1183a
+barney	1103a
+barney purple	1184a
 barranco	157f
-barrel	1504a
+barrel	1505a
 barriera corallina	152i
 barro	166f 166g
 barro cocido	301f
 barro cozido	301g
 barulhenta	418g
 barulhento	418g
-barça	597o
+barça	598o
 barış	382n
 basar	329h
 baseball	385a
 basic design	381a
-basil	1508a
-basket	1518a
+basil	1509a
+basket	1519a
 basketball	385a
-bass	2136a
-bat	2069a
+bass	2137a
+bat	2070a
 battlefield	427a
-battleship	1899a
-battleship grey	820a
+battleship	1900a
+battleship grey	821a
 bauernhof	344h
 baum	132h
 baumwolle	289h
-bay	1385a
+bay	1386a
 baya	250f
 bayas	250f
-bayern munich	599o
-bayern münchen	599o
-bayou	1772a
+bayern munich	600o
+bayern münchen	600o
+bayou	1773a
 bayram havası	405n
 bazaar	329a
 bazar	329e 329f 329g 329i
 başak	248n
 be	17M
 beach	142a
-bean	1396a
+bean	1397a
 bean paste	89a
-beans	2120a
-bear	1414a
+beans	2121a
+bear	1415a
 beard	416a
-beaver	2072a
+beaver	2073a
 beco	338g
 bed	410a
 bedeckt	200h
@@ -920,8 +920,8 @@ bedesten	329n
 bedroom	358a
 bedtime	410a
 bee	323a
-beech	1650a
-beef	1773a
+beech	1651a
+beef	1774a
 beer	263a
 beere	250h
 beeren	250h
@@ -933,22 +933,22 @@ beige	17a 17e 17f 17h 17i
 beira mar	142g
 beis	17f
 bej	17n
-belgian	1902a
-belgian flag	643o
-belgien	643o
-belgio	643o
-belgique	643o
-belgium	643o
+belgian	1903a
+belgian flag	644o
+belgien	644o
+belgio	644o
+belgique	644o
+belgium	644o
 belief	400a
 believe	400a
 belletto	70i
-bellflower	1903a
+bellflower	1904a
 beloved	388a
-belçika	643o
+belçika	644o
 bem estar	413g
-bench	1914a
+bench	1915a
 benessere	413i
-benfica	608o
+benfica	609o
 berenjena	245f
 berg	158h
 bergamota	225g
@@ -960,14 +960,14 @@ bernstein	32h
 bernsteinfarben	32h
 berries	250a
 berry	250a
-besiktas	612o
+besiktas	613o
 beton	279h 279n
 betão	279g
 beurre	266e
 bewölkt	200h
 bexiga	334g
 beyaz	10n
-beşiktaş	612o
+beşiktaş	613o
 bia	263m
 bianca	10i
 bianco	10i
@@ -989,30 +989,30 @@ bier	263h
 bijou	313e
 bijoux	313e
 bikini	142a
-bile	978a
-bilibili	524o
+bile	979a
+bilibili	525o
 bilim kurgu	372n
-bill	1718a
+bill	1719a
 billet	419e
 billetes	419f
 billets	419e
-billiard	1904a
+billiard	1905a
 bio	379e 379h
 biologico	379i
 bira	263n
-birch	1582a
-birleşik krallık	626o
+birch	1583a
+birleşik krallık	627o
 birra	263i
 birthday	368a
 birthday cake	368a
 biscuit	268a
 biscuits	268a
-bison	1907a
-bisque	1292a
-bistre	2075a
+bison	1908a
+bisque	1293a
+bistre	2076a
 bistrot	339e
-bite	2076a
-bitter	1489a
+bite	2077a
+bitter	1490a
 bittersweet	411a
 bittersüß	411h
 bizarre	431a 431e
@@ -1027,8 +1027,8 @@ biển sâu	140m
 black	9a
 black and white	425a
 black tea	253a
-blackberry	1424a
-blackish	2083a
+blackberry	1425a
+blackish	2084a
 blameless	403a
 blanc	10e
 blanc bleuté	76e
@@ -1040,8 +1040,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2084a
-blanchedalmond	1293a
+blanched	2085a
+blanchedalmond	1294a
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -1056,7 +1056,7 @@ blanket	394a
 blankets	394a
 blass	438h
 blasslila	90h
-blast	1579a
+blast	1580a
 blatt	127h
 blattgold	303h
 blau	4h
@@ -1064,7 +1064,7 @@ blau weißes porzellan	293h
 blaubeere	229h
 blaue	4h
 blaue stunde	179h
-blaugrana	597o
+blaugrana	598o
 blaugrau	93h
 blaugrün	13h
 blauregen	218h
@@ -1077,7 +1077,7 @@ bleich	438h
 bleigrau	85h
 blessed	408a
 blessing	408a
-bleu	4e 1624a
+bleu	4e 1625a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -1087,7 +1087,7 @@ bleu céruléen	40e
 bleu denim	69e
 bleu gris	93e
 bleu jean	69e
-bleu klein	674o
+bleu klein	675o
 bleu lac	42e
 bleu marine	16e
 bleu minéral	81e
@@ -1096,7 +1096,7 @@ bleu outremer	44e
 bleu paon	46e
 bleu poudré	98e
 bleu roi	43e
-bleu tiffany	673o
+bleu tiffany	674o
 bleu violet	95e
 bleue	4e
 bleuet	229e
@@ -1104,16 +1104,16 @@ bleus	4e
 bling	426a
 bliss	386a
 blissful	386a
-blithe	2085a
+blithe	2086a
 blitz	198h
-blizzard	1658a
+blizzard	1659a
 blockhütte	359h
-blond	1754a
-blonde	1441a
+blond	1755a
+blonde	1442a
 blood	312a
-blood orange	891a
-blood red	1239a
-bloodthirsty	1908a
+blood orange	892a
+blood red	1240a
+bloodthirsty	1909a
 bloody	312a
 bloom	204a
 bloom season	192a
@@ -1125,7 +1125,7 @@ blu	4i
 blu cobalto	45i
 blu grigio	93i
 blu jeans	69i
-blu klein	674o
+blu klein	675o
 blu lago	42i
 blu marino	16i
 blu minerale	81i
@@ -1140,39 +1140,39 @@ blu royal	43i
 blu violaceo	95i
 blue	4a
 blue and white porcelain	293a
-blue blue	791a
-blue green	1032a
+blue blue	792a
+blue green	1033a
 blue grey	93a
 blue hour	179a
 blue mood	387a
 blue purple	95a
-blue violet	1235a
-blue with a hint of purple	792a
+blue violet	1236a
+blue with a hint of purple	793a
 blueberries	229a
 blueberry	229a
-bluebird	1911a
+bluebird	1912a
 bluegrass	374a
-bluegreen	1180a
-bluegrey	929a
-blues	1512a
+bluegreen	1181a
+bluegrey	930a
+blues	1513a
 blues music	433a
-blueviolet	1294a
-bluey	2091a
-bluey green	1056a
-bluey grey	902a
-bluey purple	1116a
-bluff	1667a
-bluish	1140a
-bluish green	1240a
-bluish grey	1186a
-bluish purple	1254a
+blueviolet	1295a
+bluey	2092a
+bluey green	1057a
+bluey grey	903a
+bluey purple	1117a
+bluff	1668a
+bluish	1141a
+bluish green	1241a
+bluish grey	1187a
+bluish purple	1255a
 blume	204h
 blumen	204h
-blunt	2092a
-blurple	1178a
+blunt	2093a
+blurple	1179a
 blush	114a 114g
-blush pink	922a
-blushing	1493a
+blush pink	923a
+blushing	1494a
 blut	312h
 blutig	312h
 blätter	127h
@@ -1183,16 +1183,16 @@ blême	438e
 blühend	204h
 blüte	204h
 blüten	204h
-bmw	470o
-board	2031a
+bmw	471o
+board	2032a
 boat	139a
 boate	432g
 boats	139a
 boba	256a
-boca juniors	613o
+boca juniors	614o
 boda	367f
 boden	166h
-bog	2093a
+bog	2094a
 boiling	397a
 bois	119e
 bois massif	276e
@@ -1203,22 +1203,22 @@ bollente	397i
 bolo	268g
 bonbon	269a 269e 269h
 bonbons	269h
-bone	1420a
+bone	1421a
 bonfire	164a
 bong bóng	334m
 bonheur	386e
 bonjour	451e
-bonsai	1707a
+bonsai	1708a
 bonsoir	451e
-booger	793a
-booger green	875a
+booger	794a
+booger green	876a
 book	309a
-booking.com	552o
+booking.com	553o
 books	309a
 bookstore	340a
 borboleta	322g
 bord de mer	142e
-bordeaux	33e 33h 33i 1163a
+bordeaux	33e 33h 33i 1164a
 bordeaux foncé	19e
 bordo	33n 129g
 bordô	33g
@@ -1229,23 +1229,25 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	430a
-boring green	802a
-borussia dortmund	600o
+boring green	803a
+borussia dortmund	601o
 boschi	119i
 bosco	119i
 bosque	119f 119g
 bosques	119f 119g
-boston celtics	569o
-boston red sox	580o
+boston celtics	570o
+boston red sox	581o
 botanical	127a
-bottle	1780a
-bottle green	1078a
+bottle	1781a
+bottle green	1079a
 boue	166e
 bougie	307e
 bougies	307e
 bouquet	204a
 bourbon	264a
-boysenberry	2095a
+boy	452a
+boys	452a
+boysenberry	2096a
 boz	8n
 bozkır	123n
 boîte de nuit	432e
@@ -1254,7 +1256,7 @@ braci	165i
 braise	165e
 braises	165e
 branca	10g
-branch	1615a
+branch	1616a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -1264,15 +1266,15 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	164h
-brandied	2097a
+brandied	2098a
 brandung	141h
-brandy	1448a
+brandy	1449a
 brasa	165f 165g
 brasas	165f 165g
 brasier	164e
-brasil	622o
-brasile	622o
-brasilien	622o
+brasil	623o
+brasile	623o
+brasilien	623o
 brass	60a
 brasserie	339e
 braun	7h
@@ -1281,19 +1283,19 @@ braut	367h
 brave	401a
 bravery	401a
 bravo	398g
-brazil	622o
-brazilian	1915a
-brazilian flag	622o
+brazil	623o
+brazilian	1916a
+brazilian flag	623o
 bread	267a
 breath	395a
 breeze	201a
-breezy	1551a
-brezilya	622o
+breezy	1552a
+brezilya	623o
 brezza	201i
-briar	2078a
+briar	2079a
 brick	280a
-brick orange	940a
-brick red	1279a
+brick orange	941a
+brick red	1280a
 bricks	280a
 bridal	367a
 bride	367a
@@ -1316,8 +1318,8 @@ brique	280e
 brisa	201f 201g
 brise	201e 201h
 brisk	396a
-british flag	626o
-british racing green	1105a
+british flag	627o
+british racing green	1106a
 broccoli	429a
 broken heart	387a
 bronce	58f
@@ -1338,24 +1340,24 @@ brook	147a
 brot	267h
 brouillard	199e
 brown	7a
-brown green	1158a
-brown grey	955a
-brown orange	1122a
-brown red	1058a
-brown yellow	950a
-brownie	1918a
-brownish	1212a
-brownish green	1229a
-brownish grey	1113a
-brownish orange	1217a
-brownish pink	966a
-brownish purple	1076a
-brownish red	1211a
-brownish yellow	1181a
-browny green	821a
-browny orange	855a
+brown green	1159a
+brown grey	956a
+brown orange	1123a
+brown red	1059a
+brown yellow	951a
+brownie	1919a
+brownish	1213a
+brownish green	1230a
+brownish grey	1114a
+brownish orange	1218a
+brownish pink	967a
+brownish purple	1077a
+brownish red	1212a
+brownish yellow	1182a
+browny green	822a
+browny orange	856a
 bruine	197e
-bruise	822a
+bruise	823a
 bruma	199f 199g 199i
 brume	199e
 brumeuse	199e
@@ -1370,76 +1372,76 @@ brun thé	88e
 bruna	7i
 brune	7e
 bruno	7i
-brushed	2105a
+brushed	2106a
 brutta	421i
 brutto	421i
 bruyant	418e
 bruyante	418e
 bräunlich	7h
-brésil	622o
+brésil	623o
 brûlant	397e
 brûlante	397e
-bubble gum pink	930a
+bubble gum pink	931a
 bubble tea	256a 256e 256g 256h 256i 256n
-bubblegum	994a
-bubblegum pink	1145a
+bubblegum	995a
+bubblegum pink	1146a
 buch	309h
 buchhandlung	340h
-buckwheat	2106a
-buddha	2107a
-budding	1919a
-buff	1030a
-buffalo	1719a
-bug	1874a
+buckwheat	2107a
+buddha	2108a
+budding	1920a
+buff	1031a
+buffalo	1720a
+bug	1875a
 buia	435i
 building	337a
 buildings	337a
 buio	435i
-bull	1786a
-bullet	2077a
+bull	1787a
+bullet	2078a
 bulut	168n
 bulutlar	168n
 bulutlu	200n
 bulutsu	173n
-bungalow	1787a
+bungalow	1788a
 bunnies	404a
 bunny	404a
 bunt	175h
 buntes laub	128h
-bunting	2059a
+bunting	2060a
 buongiorno	451i
 burdeos	33f
 bureau	353e
 burg	355h
-burger king	534o
+burger king	535o
 burgunderrot	33h
 burgundy	33a
-burlywood	1295a
+burlywood	1296a
 burn	164a
 burning	397a
-burnished	1477a
+burnished	1478a
 burnt	164a
-burnt orange	1283a
-burnt red	1171a
-burnt siena	848a
-burnt sienna	1259a
-burnt umber	1215a
-burnt yellow	1112a
-burple	832a
+burnt orange	1284a
+burnt red	1172a
+burnt siena	849a
+burnt sienna	1260a
+burnt umber	1216a
+burnt yellow	1113a
+burple	833a
 burro	266i
 buruk	411n
-bus londonien	676o
+bus londonien	677o
 business	353a
 busy	418a
 butter	266a 266h
-butter yellow	1045a
-buttercup	1789a
-buttered	2111a
+butter yellow	1046a
+buttercup	1790a
+buttered	2112a
 butterflies	322a
 butterfly	322a
-butternut	1721a
-butterscotch	833a
-buttery	1922a
+butternut	1722a
+butterscotch	834a
+buttery	1923a
 buz	181n
 buz gibi	396n
 buz tutmuş	446n
@@ -1458,7 +1460,7 @@ buổi sáng	185m
 buổi trưa	186m
 buổi tối	188m
 buổi đêm	189m
-bvb	600o
+bvb	601o
 bygone	375a
 bánh kem	268m
 bánh mì	267m
@@ -1470,7 +1472,9 @@ bãi cát	143m
 bãi cỏ	124m
 bão	198m
 bäume	132h
-bélgica	643o
+bé gái	452m
+bé trai	452m
+bélgica	644o
 béton	279e
 bê tông	279m
 bình minh	177m
@@ -1511,9 +1515,9 @@ bến tàu	153m
 bếp	357m
 bệnh	421m
 bệnh viện	352m
-bỉ	643o
+bỉ	644o
 bọ rùa	324m
-bồ đào nha	621o
+bồ đào nha	622o
 bồi hồi	411m
 bồn chồn	409m
 bờ biển	142m
@@ -1533,11 +1537,11 @@ cachoeira	150g
 cacto	134g
 cactus	134a 134e 134f 134i
 cadde	338n
-cadet	1792a
-cadet blue	1201a
-cadetblue	1296a
+cadet	1793a
+cadet blue	1202a
+cadetblue	1297a
 cadılar bayramı	363n
-caf	1523a
+caf	1524a
 cafe	251m 339a
 cafe au lait	252a
 cafecito	251f
@@ -1554,7 +1558,7 @@ café com leite	252g
 café con leche	252f
 café oscuro	7f
 cais	153g
-cajun	2112a
+cajun	2113a
 cake	268a
 calabaza	243f
 calar del sole	176i
@@ -1565,7 +1569,7 @@ caldo accogliente	394i
 caldo torrido	202i
 calidez	394f
 caliente	397f
-california	1463a
+california	1464a
 calle	338f
 callejón	338f
 calm	382a
@@ -1578,16 +1582,16 @@ calorosa	394g
 caloroso	394g
 calorão	202g
 cam	1m 291n
-camel	1114a
-camellia	2116a
-cameo	1451a
+camel	1115a
+camellia	2117a
+cameo	1452a
 camera da letto	358i
 camgöbeği	14n
 camino	308i
 camo	427a
-camo green	1209a
+camo green	1210a
 camouflage	427a 427e
-camouflage green	923a
+camouflage green	924a
 campagna	344i
 campagne	344e
 campfire	164a
@@ -1605,13 +1609,13 @@ campo rural	344g
 campos	123f 123g
 camuflagem	427g
 camuflaje	427f
-canada	628o
-canadian flag	628o
-canadiens de montréal	584o
-canadá	628o
-canal	2117a
-canary	876a
-canary yellow	1117a
+canada	629o
+canadian flag	629o
+canadiens de montréal	585o
+canadá	629o
+canal	2118a
+canary	877a
+canary yellow	1118a
 candela	307i
 candele	307i
 candle	307a
@@ -1620,8 +1624,8 @@ candlelit	307a
 candles	307a
 candy	269a
 candy floss	270a
-candy pink	801a
-cane	1722a
+candy pink	802a
+cane	1723a
 canela	274f 274g
 canicola	202i
 canicule	202e
@@ -1631,7 +1635,7 @@ canlı renk	440n
 canlı sarı	101n
 cannella	274i
 cannelle	274e
-cantaloupe	1795a
+cantaloupe	1796a
 canyon	157a 157e 157h 157i
 canyons	157a
 canícula	202f
@@ -1645,20 +1649,20 @@ capuchino	252f
 caqui	25f
 caramel	259a 259e 259m
 caramel colour	109a
-caramelised	1723a
+caramelised	1724a
 caramella	269i
 caramelle	269i
 caramello	259i
 caramelo	259f 259g
 caramelo claro	26g
 caramelos	269f
-caraway	2123a
-carbon	1797a
-cardamom	1925a
-cardinal	1625a
+caraway	2124a
+carbon	1798a
+cardamom	1926a
+cardinal	1626a
 carefree	383a
-cargo	1926a
-caribbean	1453a
+cargo	1927a
+caribbean	1454a
 carina	404i
 caring	384a
 carino	404i
@@ -1666,20 +1670,20 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	886a
+carmine	887a
 carminio	70i
 carmín	70f
-carnation	946a
-carnation pink	1027a
+carnation	947a
+carnation pink	1028a
 carnaval	332e 332f 332g
 carnevale	332i
 carnival	332a 332m
-carolina blue	1083a
+carolina blue	1084a
 carota	246i
 carotte	246e
 carpa koi	326f 326g 326i
 carpe koï	326e
-carrefour	529o
+carrefour	530o
 carrot	246a
 carrots	246a
 carta	290i
@@ -1689,10 +1693,10 @@ carvalho	276g
 casa de campo	359f 359g
 casamento	367g
 cascada	150f
-cascade	150e 1665a
+cascade	150e 1666a
 cascata	150g 150i
 cash	419a
-cashew	1555a
+cashew	1556a
 cast iron	282a
 castana	20i
 castanho	7g
@@ -1705,25 +1709,25 @@ castello	355i
 castelo	355g
 castillo	355f
 castle	355a
-catar	641o
+catar	642o
 catarata	150f
 catedral	356f 356g
 cathedral	356a
 cathédrale	356e
 cattedrale	356i
-cattle	2126a
+cattle	2127a
 cava	262f
 cave	162a
 cavern	162a
 caverna	162f 162g 162i
 caverne	162e
-caviar	2127a
+caviar	2128a
 caz	433n
 cañón	157f
 caótico	418f 418g
 cebra	317f
-cechia	653o
-cedar	1408a
+cechia	654o
+cedar	1409a
 cehennem	424n
 celadon	294a 294g 294i
 celadón	294f
@@ -1731,16 +1735,16 @@ celebrate	405a
 celebrating	405a
 celebration	368a
 celebratory	405a
-celery	1089a
+celery	1090a
 celeste	41f 41i
 celestial	423a 423f 423g
 celestiale	423i
 celos	422f
 celosa	422f
 celoso	422f
-celtic	1629a
-celtic fc	615o
-celtics	569o
+celtic	1630a
+celtic fc	616o
+celtics	570o
 cement	279a
 cemento	279f 279i
 cendre	165e
@@ -1753,7 +1757,7 @@ cenizas	165f
 cennet	423n
 cenoura	246g
 centelleante	426f
-centre	2129a
+centre	2130a
 centre ville	337e
 centro	337f
 centro città	337i
@@ -1769,12 +1773,12 @@ ceremonial	406a
 ceremony	406a
 cereza	227f
 cerezo en flor	205f
-cerise	227e 1173a
+cerise	227e 1174a
 cerisier en fleurs	205e
 cerro	158f
 cerulea	40i
 cerulean	40a
-cerulean blue	1131a
+cerulean blue	1132a
 ceruleo	40i
 cerveja	263g
 cerveza	263f
@@ -1787,20 +1791,20 @@ cetim	288g
 cevher	313n
 ceviz ağacı	276n
 chagrin	387e
-chai	1668a
+chai	1669a
 chair	115e
 chakra	408a
 chalet	359e 359i
 chaleur	202e
 chaleureuse	394e
 chaleureux	394e
-chalice	2132a
+chalice	2133a
 chalé	359g
 chama	164g
 chamas	164g
 chambre	358e
-chamois	1588a
-chamomile	2131a
+chamois	1589a
+chamomile	2132a
 champ	123e
 champ de bataille	427e
 champ de blé	248e
@@ -1817,7 +1821,7 @@ champiñón	135f
 champs	123e
 champán	262f
 chandelle	307e
-chanel	567o
+chanel	568o
 chanh	224m
 chaos	418a
 chaotic	418a
@@ -1827,44 +1831,48 @@ chapel	356a
 charca	148f
 charco	148g
 charcoal	37a
-charcoal grey	838a
+charcoal grey	839a
 charm	404a
 charming	404a
-charred	2133a
+charred	2134a
 chartreuse	67a 67e 67f 67g 67h 67i
 chata	430G
 chato	430G
 chaud	397e
 chaude	397e
-che	2134A
-cheddar	1671a
-cheeks	2244a
+che	2135A
+cheddar	1672a
+cheeks	2245a
 cheer	386a
 cheerful	386a
 cheery	386a
-cheese	1405a
-chelsea	587o
-chelsea fc	587o
+cheese	1406a
+chelsea	588o
+chelsea fc	588o
 cheminée	308e
-chenille	1930a
-chequia	653o
+chenille	1931a
+chequia	654o
 cherries	227a
 cherry	227a 227m
 cherry blossom	205a
 cherry blossoms	205a
-cherry red	1111a
-chest	1573a
+cherry red	1112a
+chest	1574a
 chestnut	20a
 chewing gum	269a
 chiara	437i
 chiaro	437i
 chiaro di luna	171i
 chic	393a 393e
-chicago	2135a
-chicago bulls	570o
-chicago cubs	581o
-chicken	1483a
-chicory	1725a
+chica	452f
+chicago	2136a
+chicago bulls	571o
+chicago cubs	582o
+chicas	452f
+chicken	1484a
+chico	452f
+chicory	1726a
+chicos	452f
 chiesa	356i
 child	376a
 childhood	411a
@@ -1872,24 +1880,24 @@ childish	376a
 childlike	403a
 children	376a
 childrens	376a
-chile flag	657o
-chilean flag	657o
+chile flag	658o
+chilean flag	658o
 chili	274a
-chili drapeau	657o
+chili drapeau	658o
 chilies	274a
 chill	383a
-chilled	1931a
+chilled	1932a
 chilli	274a
 chilly	396a
 chim cánh cụt	319m
 chim công	315m
 chimenea	308f
-china	630o
-chinaflagge	630o
+china	631o
+chinaflagge	631o
 chinarot	75h
-chinchilla	2137a
-chine	630o
-chinese flag	630o
+chinchilla	2138a
+chine	631o
+chinese flag	631o
 chinese new year	365a
 chinese red	75a
 chinese style	351a
@@ -1897,14 +1905,14 @@ chinesisch	351h
 chinesische mauer	343h
 chinesischer stil	351h
 chinesisches neujahr	365h
-chintz	2139a
+chintz	2140a
 chiến thắng	412m
 chiến tranh	427m
 chiều	187m
 chiều tà	176m
 chiều tối	188m
-choco	1932a
-chocolat	258e 2168a
+choco	1933a
+chocolat	258e 2169a
 chocolat clair	7e
 chocolate	258a 258f 258g
 chocolate brown	108a
@@ -1915,7 +1923,7 @@ chrome	283a 283e
 chrysantheme	214h
 chrysanthemum	214a
 chrysanthème	214e
-chrysocolla	2086a
+chrysocolla	2087a
 church	356a
 chute eau	150e
 chuva	196g
@@ -1926,6 +1934,7 @@ chuvoso	196g
 chuyên nghiệp	402m
 chuối	235m
 chàm	23m
+chàng trai	452m
 chào	451m
 chào bạn	451m
 chá	253g
@@ -1943,9 +1952,9 @@ chói	439m
 chùa	341m
 chú hề	328m
 chạng vạng	188m
-chả	452m
+chả	453m
 chất độc	421m
-chẳng	452m
+chẳng	453m
 chợ	329m
 chợ đêm	330m
 chững chạc	417m
@@ -1956,7 +1965,7 @@ ciberpunk	371f
 cidade	337g
 cidade proibida	342g
 ciddi	406n
-cider	1519a
+cider	1520a
 ciel	167e
 ciel gris	200e
 ciel étoilé	172e
@@ -1968,13 +1977,13 @@ cielo gris	200f
 cielo stellato	172i
 ciencia ficción	372f
 cieux	167e
-cigar	1726a
+cigar	1727a
 ciliegia	227i
 ciliegio in fiore	205i
 ciment	279e
 cimento	279g
-cina	630o
-cinder	1933a
+cina	631o
+cinder	1934a
 cinnamon	274a
 cintilante	426g
 cinza	8g
@@ -1994,8 +2003,8 @@ circus	332a
 ciruela	62f
 ciruelas	241f
 cities	337a
-citrine	1781a
-citron	224e 1800a
+citrine	1782a
+citron	224e 1801a
 citron vert	31e
 citronnade	224e
 citrouille	243e
@@ -2012,29 +2021,29 @@ ciumento	422g
 civciv sarısı	77n
 ciúme	422g
 ciúmes	422g
-clair	437e 2057a
+clair	437e 2058a
 clair de lune	171e
 claire	437e
-clam	2142a
+clam	2143a
 clamor	418a
 clamour	418a
 clara	437f 437g
-claret	913a
+claret	914a
 clarity	395a
 claro	437f 437g
 claro de luna	171f
 classic	375a
-classic blue	683o
+classic blue	684o
 classic car	375a
 classical	393a
 classical music	393a
 classroom	354a
 classy	393a
 clay	301a
-clay brown	894a
+clay brown	895a
 clean	381a
 clean air	395a
-clear blue	862a
+clear blue	863a
 clear sky	167a
 clementina	225f 225i
 clementine	225a
@@ -2043,14 +2052,14 @@ cliffs	161a
 clinic	352a
 clinica	352i
 clinique	352e
-cloak	1577a
+cloak	1578a
 cloud	168a
 cloud nine	423a
 clouds	168a
 cloudy	200a
-cloudy blue	778a
-clove	1585a
-clover	1419a
+cloudy blue	779a
+clove	1586a
+clover	1420a
 clown	328a 328e 328h 328i
 clowns	328a
 club	432a
@@ -2060,40 +2069,40 @@ clubbing	432a
 clémentine	225e
 clínica	352f 352g
 coast	142a
-coastal	1435a
+coastal	1436a
 coastline	142a
-coated	2119a
+coated	2120a
 cobalt	45a 45e
-cobalt blue	1226a
+cobalt blue	1227a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2143a
+cobblestone	2144a
 cobiça	422g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
-coca cola	456o
-coca colanın	456o
+coca cola	457o
+coca colanın	457o
 coccinella	324i
 coccinelle	324e
 cocco	238i
 cocina	357f
-coco	238e 238f 238g 1589a
+coco	238e 238f 238g 1590a
 cocoa	258a
 cocomero	231i
 coconut	238a
-cod	2121a
+cod	2122a
 codicia	422f
 coelinblau	40h
 coffee	251a
 coffee brown	107a
 coffee shop	339a
 coffeehouse	339a
-cognac	1938a
+cognac	1939a
 cogumelo	135g
 cohete	360f
-coin	1654a
-coke	456o
+coin	1655a
+coke	457o
 cold	396a
 coldness	396a
 colegio	354f
@@ -2102,9 +2111,9 @@ college	354a
 collina	158i
 colline	158e 158i
 collines	158e
-colombia	656o
-colombian flag	656o
-colombie	656o
+colombia	657o
+colombian flag	657o
+colombie	657o
 color arena	103f
 color caffè	107i
 color café	107f
@@ -2138,11 +2147,11 @@ colorida	175f 175g
 colorido	175f 175g
 coloré	175e
 colorée	175e
-coloured	1730a
+coloured	1731a
 colourful	175a
-column	2147a
+column	2148a
 colère	398e
-colômbia	656o
+colômbia	657o
 comedy	386a
 comet	173a
 comets	173a
@@ -2159,18 +2168,20 @@ computers	372a
 con bướm	322m
 con cáo	321m
 con công	315m
+con gái	452m
 con ong	323m
 con phố	338m
 con suối	147m
 con sóng	141m
+con trai	452m
 con vẹt	320m
 con ếch	325m
 concert	332a
 concerts	332a
-conch	2150a
+conch	2151a
 concrete	279a
 concreto	279g
-confection	1940a
+confection	1941a
 confetti	405a
 confiable	402f
 confiance	402e
@@ -2204,9 +2215,9 @@ conífera	121f 121g
 cookie	268a
 cookies	268a
 cool	396a
-cool blue	1007a
-cool green	961a
-cool grey	877a
+cool blue	1008a
+cool green	962a
+cool grey	878a
 cool tone	449a
 cool toned	449a
 coolness	396a
@@ -2230,27 +2241,27 @@ cor de vinho	113g
 coraggioso	401i
 corail	28e
 coral	28a 28f 28g
-coral pink	880a
+coral pink	881a
 coral reef	152a
 corallo	28i
-core	1885a
-corea del sud	631o
-corea del sur	631o
-coreia do sul	631o
+core	1886a
+corea del sud	632o
+corea del sur	632o
+coreia do sul	632o
 cores frias	449g
 cores quentes	448g
-coriander	1941a
-cork	1559a
+coriander	1942a
+cork	1560a
 corn	247a
-cornflower	1234a
-cornflower blue	1248a
-cornflowerblue	1297a
-cornsilk	1298a
+cornflower	1235a
+cornflower blue	1249a
+cornflowerblue	1298a
+cornsilk	1299a
 corporate	353a
 corporativo	353f 353g
 corrosion	284a
 cortado	252f
-corée du sud	631o
+corée du sud	632o
 cosmic	173a
 cosmo	173i
 cosmos	173a 173e 173f 173g
@@ -2258,7 +2269,7 @@ costa	142f 142g 142i
 cosy	394a 394e
 coton	289e
 cotone	289i
-cotta	1561a
+cotta	1562a
 cottage	359a 359e
 cotto	111i
 cotton	289a
@@ -2289,26 +2300,26 @@ courage	401a
 courageous	401a
 courge	243e
 couro	285g
-courtyard	1806a
+courtyard	1807a
 couvert	200e
-covered	1799a
+covered	1800a
 cow	344a
 cowboy	344a
 cows	344a
-coyote	1796a
+coyote	1797a
 cozinha	357g
 cozy	394a
-cr flamengo	614o
+cr flamengo	615o
 crachin	197e
-cracked	2153a
-cracker	1709a
+cracked	2154a
+cracker	1710a
 cramoisi	71e
 cramoisie	71e
-cranberry	1120a
-crater	1946a
+cranberry	1121a
+crater	1947a
 crazy	418a
 cream	18a
-creamed	1947a
+creamed	1948a
 creamy	18a
 creativa	434f 434i
 creative	434a
@@ -2319,24 +2330,24 @@ creativo	434f 434i
 creek	147a
 creepy	399a
 crema	18f 18i
-creme	18g 18h 863a
+creme	18g 18h 864a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
-creole	1948a
+creole	1949a
 crepuscolo	188i
 crepúsculo	176g 188f
 crepúsculo dorado	176f
-crescent	2154a
+crescent	2155a
 crianças	376g
 criativa	434g
 criatividade	434g
 criativo	434g
-cricket	1670a
+cricket	1671a
 crimson	71a
 crisantemo	214f 214i
 crisp	395a
-crispy	1808a
+crispy	1809a
 cristais	297g
 cristal	297e 297f 297g
 cristal transparente	291f
@@ -2344,10 +2355,10 @@ cristales	297f
 cristalli	297i
 cristallo	297i
 crisântemo	214g
-crocodile	1616a
-croissant	1923a
+crocodile	1617a
+croissant	1924a
 cromo	283f 283g 283i
-cross	2155a
+cross	2156a
 crow	407a
 crowd	418a
 crowded	418a
@@ -2356,11 +2367,11 @@ crowns	378a
 crows	407a
 crudités	429e
 cruise	139a
-crumble	2141a
-crumbs	2074a
-crunch	1657a
+crumble	2142a
+crumbs	2075a
+crunch	1658a
 crush	388a
-crust	1475a
+crust	1476a
 cry	387a
 crying	387a
 cryptic	390a
@@ -2376,13 +2387,13 @@ crépuscule	188e
 crépuscule doré	176e
 crôm	283m
 cuarzo	297f
-cub	1951a
-cuba	672o
-cuban	2157a
-cuban flag	672o
+cub	1952a
+cuba	673o
+cuban	2158a
+cuban flag	673o
 cucina	357i
 cucumber	429a
-cuddle	1909a
+cuddle	1910a
 cuddly	404a
 cuento de hadas	391f
 cuero	285f
@@ -2392,7 +2403,7 @@ cuisine	357e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
-cumin	2158a
+cumin	2159a
 cumpleaños	368f
 cung điện	342m
 cung đình	378m
@@ -2401,14 +2412,14 @@ cuoio lavorato	285i
 cupa	387i
 cupcake	268a
 cupcakes	268a
-cupid	1793a
+cupid	1794a
 cupidité	422e
 cupo	387i
 curcuma	79e 79i
-currant	1674a
-current	1798a
+currant	1675a
+current	1799a
 curry	274a 274e 274f 274g 274h 274i
-custard	815a
+custard	816a
 cute	404a
 cuốn sách	309m
 cuồng nhiệt	389m
@@ -2418,10 +2429,10 @@ cyber space	372a
 cyberpunk	371a 371e 371f 371g 371h 371i 371m 371n
 cycling	385a
 cyclone	198a
-cypress	1521a
-czech flag	653o
-czech republic	653o
-czechia	653o
+cypress	1522a
+czech flag	654o
+czech republic	654o
+czechia	654o
 cà chua	244m
 cà phê	251m
 cà phê sữa	252m
@@ -2461,6 +2472,7 @@ céus	167g
 cítrico	225f 225g
 córrego	147g
 cô dâu	367m
+cô gái	452m
 cô đơn	387m
 công nghiệp	373m
 công nghệ	372m
@@ -2484,69 +2496,71 @@ cỏ	124m
 cổ phong	351m
 cổ tích	391m
 cổ điển	375m
-cờ đỏ sao vàng	636o
+cờ đỏ sao vàng	637o
 cực quang	174m
 da thuộc	285m
-daffodil	1809a
-dagger	1801a
-dahlia	1546a
-dainty	1675a
-dairy	2152a
+daffodil	1810a
+dagger	1802a
+dahlia	1547a
+dainty	1676a
+dairy	2153a
 daisies	217a
 daisy	217a
 dalga	141n
 dalgalar	141n
-dallas cowboys	575o
+dallas cowboys	576o
 damasco	78f 78g
-damask	1633a
+damask	1634a
+dame	452E
+dames	452e
 damnation	424a
 dance	385a
 dance floor	432a
 dancing	385a
-dandelion	914a
-danemark	648o
+dandelion	915a
+danemark	649o
 danger	398a
 dangerous	398a
-danimarca	648o
-danimarka	648o
-danish flag	648o
-dannebrog	648o
-dapper	2161a
+danimarca	649o
+danimarka	649o
+danish flag	649o
+dannebrog	649o
+dapper	2162a
 daring	401a
 dark	435a
 dark blue black	80a
 dark green	48a
 dark mood	407a
-darkblue	911a
-darkcyan	1299a
+darkblue	912a
+darkcyan	1300a
 darkened	435a
 darker	435a
 darkest	435a
-darkgoldenrod	1300a
-darkgray	1301a
-darkgreen	827a
-darkgrey	1302a
-darkish blue	1141a
-darkish green	1121a
-darkish pink	816a
-darkish purple	878a
-darkish red	920a
-darkkhaki	1303a
-darkmagenta	1304a
+darkgoldenrod	1301a
+darkgray	1302a
+darkgreen	828a
+darkgrey	1303a
+darkish blue	1142a
+darkish green	1122a
+darkish pink	817a
+darkish purple	879a
+darkish red	921a
+darkkhaki	1304a
+darkmagenta	1305a
 darkness	407a
-darkolivegreen	1305a
-darkorange	1306a
-darkorchid	1307a
-darkred	1308a
-darksalmon	1309a
-darkseagreen	1310a
-darkslateblue	1311a
-darkslategray	1312a
-darkslategrey	1313a
-darkturquoise	1314a
-darkviolet	1315a
+darkolivegreen	1306a
+darkorange	1307a
+darkorchid	1308a
+darkred	1309a
+darksalmon	1310a
+darkseagreen	1311a
+darkslateblue	1312a
+darkslategray	1313a
+darkslategrey	1314a
+darkturquoise	1315a
+darkviolet	1316a
 darling	388a
-dash	2164a
+dash	2165a
 dauphin	327e
 dawn	177a
 day	191a
@@ -2555,7 +2569,7 @@ daydream	392a
 daydreaming	392a
 dayglo	444a
 daylight	191a
-daylily	2165a
+daylily	2166a
 daytime	191a
 dağ	158n
 dağ evi	359n
@@ -2577,9 +2591,9 @@ deep ocean	140a
 deep sea	140a
 deeper	436a
 deepest	436a
-deeppink	1316a
-deepskyblue	1317a
-deer	1593a
+deeppink	1317a
+deepskyblue	1318a
+deer	1594a
 delfin	327h
 delfino	327i
 delfín	327f
@@ -2588,29 +2602,29 @@ delicado	384f 384g
 delicata	384i
 delicate	384a
 delicato	384i
-delicious	1677a
+delicious	1678a
 delight	386a
 delightful	386a
-dell	516o
-delta	1731a
+dell	517o
+delta	1732a
 demir	282n
 demir grisi	87n
 demon	399a
-demonic	1959a
+demonic	1960a
 demonio	424f 424i
 demons	399a
 demônio	424g
 denaro	419i
 denim	69a 69i 286e
-denim blue	1153a
+denim blue	1154a
 denimblau	69h
 deniz	139n
 deniz dibi	140n
 deniz yosunu	137n
-denmark	648o
+denmark	649o
 dependable	402a
 depressed	387a
-depths	1502a
+depths	1503a
 dere	147n
 deri	285n
 derin	436n
@@ -2634,12 +2648,12 @@ dessaturado	442g
 dessert	268a 268e 268h 268i
 desserts	268a
 destellos	426f
-destiny	2169a
+destiny	2170a
 desvaído	438f
 determination	401a
 determined	401a
 detox	413a
-deutschland	618o
+deutschland	619o
 devil	424a
 devilish	424a
 devils	424a
@@ -2648,8 +2662,8 @@ dezember	195h
 dezembro	195g
 dezent	417h
 değerli taş	313n
-değil	454n
-dhl	486o
+değil	455n
+dhl	487o
 di giorno	191i
 di legno	276i
 dia	191g
@@ -2663,7 +2677,7 @@ diamant	298e 298h
 diamante	298f 298g 298i
 diamond	298a
 diamonds	298a
-diarrhea	967a
+diarrhea	968a
 diavolo	424i
 dicembre	195i
 diciembre	195f
@@ -2672,14 +2686,14 @@ digital	372a 372f 372g 372h
 digitale	372i
 dignified	406a
 dijital	372n
-dill	1557a
-diluted	1679a
+dill	1558a
+diluted	1680a
 dim	447a
-dimgray	1318a
-dimgrey	1319a
-diminished	1680a
+dimgray	1319a
+dimgrey	1320a
+diminished	1681a
 dimly	447a
-dinamarca	648o
+dinamarca	649o
 dinamico	385i
 dinamik	385n
 dinero	419f
@@ -2689,16 +2703,16 @@ dinámico	385f
 dinâmico	385g
 dipinto	434i
 dirt	166a
-dirt brown	1090a
+dirt brown	1091a
 dirty	421a
-dirty blue	986a
-dirty green	1199a
-dirty orange	1072a
-dirty pink	1138a
-dirty purple	882a
-dirty yellow	1224a
+dirty blue	987a
+dirty green	1200a
+dirty orange	1073a
+dirty pink	1139a
+dirty purple	883a
+dirty yellow	1225a
 disco	432a 432e 432f 432g 432h 432i 432m
-discord	504o
+discord	505o
 discoteca	432f 432g 432i
 discothèque	432e
 discreet	417a
@@ -2711,27 +2725,27 @@ disko	432h 432n
 diskotek	432n
 diskothek	432h
 dismal	387a
-district	2053a
-diva	1528a
-dive	1571a
-diver	2049a
+district	2054a
+diva	1529a
+dive	1572a
+diver	2050a
 divertido	386f 386g
 divine	408a
 doanh nghiệp	353m
 doce	268g
 doce de leite	259g
 docinhos	269g
-docker	509o
+docker	510o
 doctor	352a
 doctors	352a
-dodger blue	897a
-dodgerblue	1320a
-dodgers	579o
-doe	2171a
+dodger blue	898a
+dodgerblue	1321a
+dodgers	580o
+doe	2172a
 doente	421g
 doença	421g
-doeskin	1878a
-dogwood	1815a
+doeskin	1879a
+dogwood	1816a
 dolar	419n
 dolce	384i
 dolci	268i
@@ -2745,17 +2759,19 @@ dolphins	327a
 dolunay	170n
 dom	356h
 domates	244n
-domino	566o
-dominos	566o
+domino	567o
+dominos	567o
 don	183n
 dondurma	271n
 donmuş	446n
+donna	452i
+donne	452I
 donner	198h
 donuk	442n
 donut	268a
 donuts	268a
 doom	399a
-door	1897a
+door	1898a
 dorada	11f
 dorado	11f
 dorata	11i
@@ -2765,11 +2781,11 @@ dormitorio	358f
 doré	11e
 doré à la feuille	303e
 dorée	11e
-dot	1906a
+dot	1907a
 doubt	409a
 doubts	409a
 douce	384e
-dough	1545a
+dough	1546a
 douillet	394e
 douillette	394e
 dourada	11g
@@ -2780,24 +2796,24 @@ doux ton	441e
 dove	403A
 doves	403a
 downcast	387a
-downing	1816a
+downing	1817a
 downtown	337a
 doygun	440n
-dozen	2030a
+dozen	2031a
 doğa	379n
 doğal	379n
 doğu tarzı	351n
 doğum günü	368n
 doğum günü pastası	268n
-drab	1064a
-drab green	1160a
+drab	1065a
+drab green	1161a
 dragon	391a
-dragonfly	1810a
+dragonfly	1811a
 dragons	391a
 drama	401a
 dramatic	401a
-drapeau de singapour	670o
-drapeau français	617o
+drapeau de singapour	671o
+drapeau français	618o
 dread	399a
 dream	392a
 dreamlike	392a
@@ -2805,45 +2821,45 @@ dreams	392a
 dreamy	392a
 dreary	387a
 dreckig	421h
-dried	1393a
-dried blood	936a
-drifting	1734a
+dried	1394a
+dried blood	937a
+drifting	1735a
 driftwood	276a
-drive	1578a
+drive	1579a
 drizzle	197a
-dropbox	554o
+dropbox	555o
 droplet	151a
 droplets	151a
-drops	1963a
+drops	1964a
 drought	155a
 drowsy	410a
-drum	1913a
-dry	1406a
+drum	1914a
+dry	1407a
 dschungel	120h
-duck	1467a
-duck egg blue	931a
-duckling	2175a
+duck	1468a
+duck egg blue	932a
+duckling	2176a
 duftblüte	221h
 dulce de leche	259f
 dulces	269f
-dull blue	1214a
-dull brown	1010a
-dull green	1246a
-dull orange	1166a
-dull pink	1205a
-dull purple	1198a
-dull red	1142a
-dull teal	906a
-dull yellow	1152a
+dull blue	1215a
+dull brown	1011a
+dull green	1247a
+dull orange	1167a
+dull pink	1206a
+dull purple	1199a
+dull red	1143a
+dull teal	907a
+dull yellow	1153a
 duman	311n
 dumanlı	311n
-dumpling	1621a
+dumpling	1622a
 duna	155f 155g 155i
 dunas	155f 155g
 dune	155a 155e 155i
 dunes	155a
 dung nham	163m
-dungeon	2163a
+dungeon	2164a
 dunkel	435h
 dunkelgrün	48h
 dunkelmarine	16h
@@ -2852,15 +2868,15 @@ dunkles	435h
 dunst	199h
 dunstig	445h
 durazno	232f
-durian	1956a
+durian	1957a
 dusk	188a
-dusk blue	849a
+dusk blue	850a
 dusky	447a
 dust	166a
 dusty	442a
 dusty pink	92a
-dutch flag	642o
-dwarf	2176a
+dutch flag	643o
+dwarf	2177a
 dynamic	385a
 dynamique	385e
 dynamisch	385h
@@ -2870,7 +2886,7 @@ dây leo	133m
 dämmerung	188h
 dämmrig	447h
 dämon	424h
-dänemark	648o
+dänemark	649o
 décembre	195e
 dégoût	421e
 dégoûtant	421e
@@ -2899,7 +2915,7 @@ düster dunkel	435h
 düster gotisch	407h
 düğün	367n
 düş	392n
-dışında	454n
+dışında	455n
 dơ bẩn	421m
 dưa hấu	231m
 dưới biển	361m
@@ -2914,25 +2930,25 @@ dịu dàng	384m
 dứa	237m
 dừa	238m
 early morning	185a
-ears	2109a
+ears	2110a
 earth	166a
 earth tones	380a
 earth yellow	102a
 earthy	380a
 easter	369a
-easter green	1130a
-easter purple	1063a
-eastlake	2180a
+easter green	1131a
+easter purple	1064a
+eastlake	2181a
 easygoing	383a
-easyjet	545o
+easyjet	546o
 eau	151e
-ebay	496o
-ebony	1676a
+ebay	497o
+ebony	1677a
 eccentric	431a
 eccentrico	431i
-eccetto	452i
-echo	1474a
-eclipse	1635a
+eccetto	453i
+echo	1475a
+eclipse	1636a
 eco	379a
 eco friendly	379a
 ecologica	379i
@@ -2942,13 +2958,13 @@ ecology	379a
 ecológica	379f 379g
 ecológico	379f 379g
 economy	353a
-ecru	1118a
+ecru	1119a
 ecstatic	386a
 edel	377h
 edel fein	393h
 edelstahl	281h
 edelstein	313h
-eden	1760a
+eden	1761a
 edera	133i
 education	354a
 eerie	399a
@@ -2958,17 +2974,17 @@ effrayant	399e
 effrayante	399e
 eflatun pembe	21n
 egg	266a
-egg shell	807a
+egg shell	808a
 eggplant	245a
-eggplant purple	808a
+eggplant purple	809a
 eggs	266a
-eggshell	1196a
-eggshell blue	959a
-egipto	638o
-egito	638o
-egitto	638o
-egypt	638o
-egyptian flag	638o
+eggshell	1197a
+eggshell blue	960a
+egipto	639o
+egito	639o
+egitto	639o
+egypt	639o
+egyptian flag	639o
 eiche	276h
 eifersucht	422h
 eifersüchtig	422h
@@ -2994,7 +3010,7 @@ ekmek	267n
 ekolojik	379n
 eksantrik	431n
 elated	386a
-elderberry	1965a
+elderberry	1966a
 electric	444a
 electronic	372a
 electronics	372a
@@ -3008,11 +3024,11 @@ elegância	393g
 elettrico	444i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	1820a
+elk	1821a
 elma	233n
 elmas	298n
 elote	247f
-elusive	1681a
+elusive	1682a
 eléctrico	444f
 elétrico	444g
 embaixo da água	361g
@@ -3024,20 +3040,20 @@ embrujado	399f
 embrumé	445e
 embrumée	445e
 emerald	49a
-emerald green	1213a
-emirados árabes unidos	640o
-emirates airline	539o
-emiratos árabes unidos	640o
+emerald green	1214a
+emirados árabes unidos	641o
+emirates airline	540o
+emiratos árabes unidos	641o
 emo	407a
 empathy	384a
 empire	378a
 empolvado	442f
 empresa	353f 353g
 emptiness	387a
-emulsion	1713a
+emulsion	1714a
 en colère	398e
 en plein jour	191e
-enamel	2181a
+enamel	2182a
 enamorado	388f
 encantado	391f 391g
 encapotado	200f
@@ -3050,9 +3066,9 @@ encourage	400a
 encouraging	400a
 encre	47e
 encre de chine	299e
-end	1682a
+end	1683a
 endişeli	409n
-endonezya	666o
+endonezya	667o
 endormi	410e
 endüstriyel	373n
 energetic	385a
@@ -3116,7 +3132,7 @@ environmental	379a
 envy	422a
 enérgica	385f 385g
 enérgico	385f 385g
-ephemeral	1966a
+ephemeral	1967a
 erba	124i
 erba verde	124i
 erbe	136i
@@ -3131,9 +3147,10 @@ erfrischend	395h
 erik	241n
 erik rengi	62n
 erik çiçeği	212n
+erkek	452n
 erkeksi	416n
 ernst	406h
-ero	1985a
+ero	1986a
 erstaunlich	420h
 erstaunt	420h
 erupción	163f
@@ -3162,11 +3179,11 @@ eski kitaplar	309n
 esmeralda	49f 49g
 espace	173e
 espacio	173f
-espagne	620o
-espanha	620o
+espagne	621o
+espanha	621o
 espantoso	420g
 espaço	173g
-españa	620o
+españa	621o
 especia	274f
 especiaria	274g
 especiarias	274g
@@ -3181,9 +3198,9 @@ espresso	251a 251f 251g 251h 251i 251n
 espumante	262g
 esquisito	431g
 esrarengiz	390n
-essence	1450a
+essence	1451a
 estación espacial	360f
-estados unidos	625o
+estados unidos	626o
 estanque	148f
 estanque de lotos	149f
 estate	193i
@@ -3212,30 +3229,30 @@ estrés	409f
 etereo	392i
 ethereal	392a
 etéreo	392f 392g
-eucalyptus	1651a
+eucalyptus	1652a
 euphoria	386a
 euphoric	386a
 evening	188a
-everglade	1952a
+everglade	1953a
 evergreen	121a
-everlasting	1967a
-everton	595o
-everton fc	595o
+everlasting	1968a
+everton	596o
+everton fc	596o
 evil	399a
-evita	452f 452i
-evitar	452f 452g
-evitare	452i
-evite	452g
+evita	453f 453i
+evitar	453f 453g
+evitare	453i
+evite	453g
 evren	173n
 excentrique	431e
-except	452a
-excepto	452f
-excepté	452e
-exceto	452g
+except	453a
+excepto	453f
+excepté	453e
+exceto	453g
 excited	385a
 excitement	418a
 exciting	385a
-exclusive	1968a
+exclusive	1969a
 excéntrico	431f
 excêntrico	431g
 exhausted	410a
@@ -3254,8 +3271,8 @@ fabbrica	373i
 fable	391a
 fabrik	373h
 fabrika	373n
-face	1975a
-facebook	461o
+face	1976a
+facebook	462o
 factory	373a
 fada	391g
 fade	430E 430H
@@ -3264,7 +3281,7 @@ fahl	438h
 faible lumière	447e
 faint	438a
 fairies	391a
-fairway	2187a
+fairway	2188a
 fairy	391a
 fairy lights	333a
 fairytale	391a
@@ -3274,13 +3291,13 @@ falaise	161e
 fall	194a
 fall foliage	128a
 fall leaves	128a
-fallen	1971a
+fallen	1972a
 fallen leaf	194a
 fallen leaves	128a
 falésia	161g
 falò	164i
 family	394a
-fancy	1595a
+fancy	1596a
 fango	166i
 fantascienza	372i
 fantasia	391g 391i
@@ -3299,18 +3316,18 @@ farmland	344a
 farol	306f
 farola	333f
 farolillo	306f
-fas	639o
+fas	640o
 fashion	393a
 fashionable	393a
 fata	391i
 fattoria	344i
 faul	410h
 fauve	26e
-fawn	1031a
+fawn	1032a
 fazenda	344g
-fc barcelona	597o
-fc bayern	599o
-fc porto	609o
+fc barcelona	598o
+fc bayern	600o
+fc porto	610o
 fea	421f
 fear	399a
 fearful	409a
@@ -3323,9 +3340,9 @@ febrero	195f
 februar	195h
 february	195a
 feder	310h
-federation	2188a
+federation	2189a
 federn	310h
-fedex	487o
+fedex	488o
 fee	391h
 feia	421g
 feier	368h
@@ -3336,7 +3353,7 @@ feira livre	329g
 feira noturna	330g
 feld	123h
 felder	123h
-feldspar	2149a
+feldspar	2150a
 felice	386i
 felicidad	386f
 felicidade	386g
@@ -3344,6 +3361,7 @@ felicità	386i
 feliz	386f 386g
 fels	161h
 felsen	161h
+female	452a
 femenina	415f
 femenino	415f
 feminen	415n
@@ -3352,22 +3370,24 @@ feminina	415g
 feminine	415a
 femininity	415a
 feminino	415g
+femme	452e
+femmes	452e
 femminile	415i
 fener	306n
-fenerbahce	611o
-fenerbahçe	611o
+fenerbahce	612o
+fenerbahçe	612o
 fenerler	306n
 fenicottero	314i
-fennel	1563a
+fennel	1564a
 feo	421f
 fer	282e
 ferah	395n
 feria	332f
 ferme	344e
-fern	850a
-fern green	987a
-ferocious	2189a
-ferrari	468o
+fern	851a
+fern green	988a
+ferocious	2190a
+ferrari	469o
 ferro	282g 282i
 ferro fundido	282g
 ferrugem	284g
@@ -3403,14 +3423,14 @@ feuilles automne	128e
 feuilles mortes	128e
 feurig	389h
 feux artifice	331e
-fever	1587a
+fever	1588a
 fevereiro	195g
 fiaba	391i
 fiable	402e 402f
 fiamma	164i
 fiamme	164i
-fiat	479o
-fibre	1724a
+fiat	480o
+fibre	1725a
 fichte	121h
 ficção científica	372g
 fiducia	402i
@@ -3423,17 +3443,19 @@ fiesta de cumpleaños	368f
 fiesta de la primavera	365f
 fight	398a
 fighting	398a
-figma	553o
-fiji	1973a
+figma	554o
+fiji	1974a
 fildişi	38n
-filipinas	668o
-filipinler	668o
-filipino flag	668o
-filippine	668o
-filtered	2191a
+filipinas	669o
+filipinler	669o
+filipino flag	669o
+filippine	669o
+fille	452e
+filles	452e
+filtered	2192a
 filthy	421a
 fim de tarde	188g
-fin	2087a
+fin	2088a
 finance	353a 353e
 finans	353n
 finanza	353i
@@ -3441,16 +3463,16 @@ finanzas	353f
 finanzen	353h
 finanças	353g
 fines herbes	136e
-finger	2040a
-fingers	1921a
-finish	2122a
-finland	649o
-finlande	649o
-finlandia	649o
-finlandiya	649o
-finlândia	649o
-finnish flag	649o
-finnland	649o
+finger	2041a
+fingers	1922a
+finish	2123a
+finland	650o
+finlande	650o
+finlandia	650o
+finlandiya	650o
+finlândia	650o
+finnish flag	650o
+finnland	650o
 finster	435h
 fioca	447i
 fiocchi di neve	184i
@@ -3465,12 +3487,12 @@ fiori di ciliegio	205i
 fiorita	204i
 fiorito	204i
 fioritura	204i
-fir	1486a
+fir	1487a
 fire	164a
-fire engine red	1079a
-firebrick	1321a
-fired	1964a
-firefox	510o
+fire engine red	1080a
+firebrick	1322a
+fired	1965a
+firefox	511o
 firelight	164a
 fireplace	308a
 fireside	394a
@@ -3483,12 +3505,12 @@ fiume	147i
 fière	412e
 fjord	146a
 fjords	146a
-flag of japan	616o
+flag of japan	617o
 flamant rose	314e
 flamants roses	314e
 flame	164a
 flamenco	314f
-flamengo	614o
+flamengo	615o
 flames	164a
 flaming	164a
 flamingo	314a 314g 314h 314n
@@ -3496,12 +3518,12 @@ flamingos	314a
 flamme	164e 164h
 flammen	164h
 flammes	164e
-flannel	1727a
+flannel	1728a
 flaschengrün	48h
-flash	1538a
-flat blue	881a
-flat green	895a
-flesh	1893a
+flash	1539a
+flat blue	882a
+flat green	896a
+flesh	1894a
 fleur	204e
 fleur de cerisier	205e
 fleur de prunier	212e
@@ -3513,7 +3535,7 @@ fleuve	147e
 flieder	64h
 fliederfarben	64h
 flight	167a
-flint	1683a
+flint	1684a
 flirt	389a
 flirty	389a
 floating	392a
@@ -3532,7 +3554,7 @@ flor de pessegueiro	213g
 floraison	204e
 floral	204a 204e 204f 204g
 florale	204e
-floralwhite	1322a
+floralwhite	1323a
 floreale	204i
 florecer	204f
 flores	204f 204g
@@ -3545,9 +3567,9 @@ floresta tropical	120g
 florestas	119g
 florida	204f 204g
 florido	204f 204g
-floss	1794a
-flour	1785a
-flow	2051a
+floss	1795a
+flour	1786a
+flow	2052a
 flower	204a
 flowers	204a
 fluffy	404a
@@ -3555,17 +3577,17 @@ fluo	444e 444i
 fluorescent	444a 444e
 fluorescente	444e 444f 444g 444i
 fluoreszierend	444h
-fluro green	1012a
-flush	1684a
+fluro green	1013a
+flush	1685a
 fluss	147h
 flut	141h
-fly emirates	539o
+fly emirates	540o
 flying	167a
 flúor	444f 444g
 foam	141a
-foam green	864a
+foam green	865a
 focolare	308i
-focus	2192a
+focus	2193a
 fofa	404g
 fofinho	404g
 fofo	404g
@@ -3584,7 +3606,7 @@ fogo	164g
 fogos de artifício	331g
 fogueira	164g
 foguete	360g
-foil	1758a
+foil	1759a
 folha	127g
 folha de ouro	303g
 folhagem	127g
@@ -3606,22 +3628,22 @@ fondale marino	140i
 fondo del mar	140f
 fonds marins	140e
 fonte	282e
-fool	1887a
+fool	1888a
 football	385a
 forbidden city	342a
 forest	119a
-forest green	1288a
+forest green	1289a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1323a
+forestgreen	1324a
 forests	119a
 forlorn	387a
 formal	406a 406f 406g
 formale	406i
 formel	406e
 formelle	406e
-forrest green	1242a
+forrest green	1243a
 forst	119h
 fort	401e
 fortaleza	355f 355g
@@ -3636,26 +3658,28 @@ forêt vierge	120e
 forêts	119e
 foschia	199i
 fosforlu	444n
-fossil	1517a
+fossil	1518a
 fou	418e
 fougueux	389e
-found	1974a
+found	1975a
 fox	321a
 foxes	321a
-foxy	2194a
+foxy	2195a
 fragola	226i
-fragrant	1637a
+fragrant	1638a
 frais	395e
 fraise	226e
 framboesa	230g
 framboise	230e
 frambuesa	230f
-france	617o
-francia	617o
-frankreich	617o
-fransa	617o
+france	618o
+francia	618o
+frankreich	618o
+fransa	618o
 frantic	409a
-frança	617o
+frança	618o
+frau	452h
+frauen	452h
 fraîche	395e
 fraîcheur	396e
 freaky	431a
@@ -3663,15 +3687,15 @@ fredda	396i
 freddo	396i
 freedom	414a
 freezing	396a
-french blue	1046a
-french flag	617o
+french blue	1047a
+french flag	618o
 frenzied	418a
 frenzy	418a
 fresa	226f
 fresca	395f 395g 395i
 fresco	395f 395g 395i
 fresh	395a
-fresh green	779a
+fresh green	780a
 freshness	395a
 freude	386h
 fria	396g
@@ -3689,14 +3713,14 @@ frigid	396a
 frio	396g
 frisch	395h
 frog	325a
-frog green	1011a
+frog green	1012a
 frogs	325a
 froh	386h
 froid	396e
 froide	396e
-frond	1703a
-front	2144a
-frontier	1685a
+frond	1704a
+front	2145a
+frontier	1686a
 frosch	325h
 frost	183a 183h
 frost white	83a
@@ -3704,7 +3728,7 @@ frosted	446a
 frostig	396h
 frostweiß	83h
 frosty	183a
-froth	1575a
+froth	1576a
 frozen	446a
 frucht	428h
 fruchtig	428h
@@ -3742,10 +3766,10 @@ fuchs	321h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	1586a
+fudge	1587a
 fuego	164f
 fuegos artificiales	331f
-fuel	1755a
+fuel	1756a
 fuerte	401f
 full moon	170a
 fulmine	198i
@@ -3765,14 +3789,14 @@ funky	431a
 funny	386a
 fuochi artificio	331i
 fuoco	164i
-fur	1511a
+fur	1512a
 furieuse	398e
 furieux	398e
 furiosa	398f 398g 398i
 furioso	398f 398g 398i
 furious	398a
 fury	398a
-fusion	1661a
+fusion	1662a
 fusée	360e
 futur	372e
 future	372a
@@ -3804,12 +3828,12 @@ gadget	372a
 gadgets	372a
 gai	386e
 gaie	386e
-gainsboro	1324a
+gainsboro	1325a
 gala	405a
-galactic	1532a
+galactic	1533a
 galaksi	173n
 galassia	173i
-galatasaray	610o
+galatasaray	611o
 galaxia	173f
 galaxie	173e 173h
 galaxy	173a
@@ -3822,23 +3846,25 @@ galleria	434i
 gallery	434a
 galáxia	173g
 galão	252g
-gameboy	2200a
-gana	663o
+gameboy	2201a
+gana	664o
 gang	282m
 ganância	422g
 garden	125a
-gardener	2202a
+gardener	2203a
 gardening	125a
 gardens	125a
-gargoyle	2041a
+gargoyle	2042a
 garip	431n
-garlic	1560a
-garnet	1460a
+garlic	1561a
+garnet	1461a
 garoa	197g
 garten	125h
+garçon	452e
+garçons	452e
 garúa	197f
 gasse	338h
-gazebo	2201a
+gazebo	2202a
 gazon	124e
 geada	183g
 gears	283a
@@ -3854,7 +3880,7 @@ gece kulübü	432n
 gece pazarı	330n
 gece yarısı	190n
 geceleyin	189n
-gecko	1826a
+gecko	1827a
 gedeckt	442h
 gedämpft	442h
 gedämpft sanft	441h
@@ -3894,17 +3920,17 @@ gemälde	434h
 gemüse	429h
 gemütlich	394h
 gennaio	195i
-gentian	1771a
+gentian	1772a
 gentle	384a
 gentle colour	441a
-gentleman	416a
-gentlemen	416a
-georgia	2203a
-geranium	1596a
+gentleman	452a
+gentlemen	452a
+georgia	2204a
+geranium	1597a
 gergin	409n
-german flag	618o
-germania	618o
-germany	618o
+german flag	619o
+germania	619o
+germany	619o
 gestresst	409h
 gesund	413h
 gesundheit	413h
@@ -3914,8 +3940,8 @@ gevşek	383n
 gewitter	198h
 gewürz	274h
 gewürze	274h
-ghana	663o
-ghanaian flag	663o
+ghana	664o
+ghanaian flag	664o
 ghen tuông	422m
 ghen tị	422m
 ghi	8m
@@ -3927,7 +3953,7 @@ ghisa	282i
 ghost	399a
 ghostly	399a
 ghosts	399a
-ghostwhite	1325a
+ghostwhite	1326a
 ghê tởm	421m
 gia vị	274m
 giada	295i
@@ -3941,9 +3967,9 @@ giallo pulcino	77i
 giallo senape	110i
 giallo terra	102i
 giallo vivo	101i
-giamaica	659o
+giamaica	660o
 giang nam	345m
-giappone	616o
+giappone	617o
 giapponese	350i
 giardini	125i
 giardino	125i
@@ -3955,9 +3981,9 @@ giftig	421h
 giggle	386a
 giggles	386a
 gilded	303a
-gin	1739a
-ginger	1390a
-gingerbread	1825a
+gin	1740a
+ginger	1391a
+gingerbread	1826a
 ginkgo	130a 130e 130f 130g 130h 130i 130n
 giocattoli	376i
 gioia	386i
@@ -3973,10 +3999,10 @@ girasoles	208f
 girasoli	208i
 girassol	208g
 girassóis	208g
-girl	415a
-girls	415a
+girl	452a
+girls	452a
 girly	415a
-github	508o
+github	509o
 giugno	193i
 giungla	120i
 givre	183e
@@ -3998,7 +4024,7 @@ giờ xanh	179m
 giữa trưa	186m
 glace	181e
 glace à la vanille	271e
-glacial	396e 446f 446g 1688a
+glacial	396e 446f 446g 1689a
 glaciale	396e
 glaciar	181f
 glacier	181a 181e
@@ -4006,23 +4032,23 @@ glaciers	181a
 glacé	446e
 glacée	446e
 glad	386a
-glade	1531a
-gladiola	2205a
+glade	1532a
+gladiola	2206a
 glam	393a
 glamor	393a
 glamorous	393a
 glamour	393a
 glas	291h
 glass	291a
-glaze	1399a
-glazed	1484a
-glen	1485a
+glaze	1400a
+glazed	1485a
+glen	1486a
 gletscher	181h
 glicina	218f
 glicine	218i
 glicine chiaro	64i
 glicínia	218g
-glimpse	1827a
+glimpse	1828a
 glitter	426a 426g 426i
 glittering	426a
 glittery	426a
@@ -4037,8 +4063,8 @@ glorioso	412f 412g 412i
 glorious	412a
 glorreich	412h
 glory	412a
-gloss	1741a
-glow	1386a
+gloss	1742a
+glow	1387a
 glowing	444a
 glut	165h
 glut der sonne	202h
@@ -4048,34 +4074,34 @@ glänzend	439h
 glück	386h
 glücklich	386h
 glühend heiß	397h
-gobi	1757a
-goblin	1978a
+gobi	1758a
+goblin	1979a
 god	408a
 gola	157i
 gold	11a 11h
 gold leaf	303a
 golden	11a 11h
-golden brown	1132a
-golden gate	675o
-golden gate bridge	675o
+golden brown	1133a
+golden gate	676o
+golden gate bridge	676o
 golden hour	178a
-golden rod	888a
-golden state warriors	571o
-golden yellow	1192a
+golden rod	889a
+golden state warriors	572o
+golden yellow	1193a
 goldene	11h
 goldene stunde	178h
-goldenrod	1270a
+goldenrod	1271a
 goldfarben	11h
 goldfisch	326h
 goldfish	326a
-golf	1761a
+golf	1762a
 golfinho	327g
 golosinas	269f
 good day	451a
 good mood	386a
 good vibes	386a
-google	460o
-goose	1628a
+google	461o
+goose	1629a
 goose yellow	77a
 gorge	157e
 goth	407a
@@ -4086,10 +4112,10 @@ gotica	407i
 gotico	407i
 gotik	407n
 gotisch	407h
-gown	1767a
+gown	1768a
 grace	393a
 graceful	393a
-gracious	2208a
+gracious	2209a
 grafite	37g
 grain	248a
 grama	124g
@@ -4108,21 +4134,21 @@ granit	278e 278h 278n
 granite	278a
 granito	278f 278g 278i
 granja	344f
-granny	2195a
+granny	2196a
 grano	248i
 granoturco	247i
 grape	228a
-grape purple	990a
-grapefruit	892a
+grape purple	991a
+grapefruit	893a
 grapes	228a
 gras	124h
 grasgrün	51h
 grass	124a
 grass green	51a
-grasshopper	2209a
+grasshopper	2210a
 grassland	123a
-grassy	1689a
-grassy green	1037a
+grassy	1690a
+grassy green	1038a
 grau	8h
 graublau	93h
 graubraun	68h
@@ -4138,64 +4164,64 @@ gray sky	200a
 grayish	442a
 grayscale	425a
 great wall	343a
-grecia	652o
-greece	652o
+grecia	653o
+greece	653o
 greed	422a
 greedy	422a
-greek flag	652o
+greek flag	653o
 green	3a
 green apple	234a
-green bay packers	574o
-green blue	872a
-green brown	1179a
-green grey	1175a
+green bay packers	575o
+green blue	873a
+green brown	1180a
+green grey	1176a
 green tea	254a
-green teal	794a
-green yellow	828a
-greenblue	883a
-greener	2036a
+green teal	795a
+green yellow	829a
+greenblue	884a
+greener	2037a
 greenery	127a
 greenhouse	125a
-greenish	1256a
-greenish beige	817a
-greenish blue	1241a
-greenish brown	1231a
-greenish cyan	932a
-greenish grey	1219a
-greenish tan	1022a
-greenish teal	1040a
-greenish turquoise	917a
-greenish yellow	1251a
-greenland	2211a
-greens	1818a
-greeny	1984a
-greeny blue	1070a
-greeny brown	969a
-greeny grey	903a
-greeny yellow	1048a
-greenyellow	1326a
+greenish	1257a
+greenish beige	818a
+greenish blue	1242a
+greenish brown	1232a
+greenish cyan	933a
+greenish grey	1220a
+greenish tan	1023a
+greenish teal	1041a
+greenish turquoise	918a
+greenish yellow	1252a
+greenland	2212a
+greens	1819a
+greeny	1985a
+greeny blue	1071a
+greeny brown	970a
+greeny grey	904a
+greeny yellow	1049a
+greenyellow	1327a
 greetings	451a
-greige	1513a
+greige	1514a
 grell	444h
 grenade	240e
 grenouille	325e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1174a
+grey brown	1175a
 grey green	94a
-grey pink	1057a
-grey purple	1203a
+grey pink	1058a
+grey purple	1204a
 grey sky	200a
-grey teal	784a
-greyblue	963a
+grey teal	785a
+greyblue	964a
 greyish	442a
 greyscale	425a
 gri	8n
 gri gökyüzü	200n
 gri mavi	93n
 gri yeşil	94n
-griechenland	652o
+griechenland	653o
 grief	387a
 grigia	8i
 grigio	8i
@@ -4224,21 +4250,21 @@ grisáceo	8f
 grisâtre	8e
 groom	367a
 gross	421a
-gross green	898a
+gross green	899a
 grotta	162i
 grotte	162e 162h
 ground	166a
 grove	119a
 grown up	417a
-growth	2185a
+growth	2186a
 große mauer	343h
 großstadt	337h
 grunge	407a
 gruselig	399h
 gruta	162f 162g
 gräulich	8h
-grèce	652o
-grécia	652o
+grèce	653o
+grécia	653o
 grün	3h
 grün der blätter	127h
 grüne	3h
@@ -4249,17 +4275,17 @@ grüntee	254h
 grüß gott	451h
 guacamayo	320f
 guarda chuva	335g
-guava	1833a
+guava	1834a
 guerra	427f 427g 427i
 guerre	427e
 guijarro	278f
 guilt	409a
 guirlande lumineuse	333e
-gulf	1639a
+gulf	1640a
 guloseimas	269g
 gum	269a
-gun	1824a
-gunmetal	1053a
+gun	1825a
+gunmetal	1054a
 gururlu	412n
 gusseisen	282h
 guten tag	451h
@@ -4298,8 +4324,8 @@ günbatımı	176n
 gündoğumu	177n
 gündüz	191n
 günebakan	208n
-güney afrika	660o
-güney kore	631o
+güney afrika	661o
+güney kore	632o
 güneş	169n
 güneş ışığı	169n
 güneşli	169n
@@ -4315,22 +4341,22 @@ gốm	301m
 gốm sứ xanh trắng	293m
 gỗ	276m
 gỗ sồi	276m
-h m	532o
-haba	1986a
+h m	533o
+haba	1987a
 habitación	358f
-habitat	2213a
-habs	584o
+habitat	2214a
+habs	585o
 hada	391f
 hafen	153h
 hafif	441n
 hail	198a
 haki	25n
-half	1597a
+half	1598a
 hallo	451h
 halloween	363a 363e 363f 363g 363h 363i 363m
-ham	1894a
-hammered	2214a
-hamster	2138a
+ham	1895a
+hammered	2215a
+hamster	2139a
 han gỉ	284m
 hang	162m
 hang động	162m
@@ -4344,7 +4370,7 @@ hardal	110n
 hardal sarısı	110n
 hareketli	385n
 harika	420n
-hariç	454n
+hariç	455n
 harmonious	382a
 harmony	382a
 harvest	194a
@@ -4353,11 +4379,11 @@ haset	422n
 hasta	421n
 hastalık	421n
 hastane	352n
-hat	1672a
+hat	1673a
 hate	398a
 hatred	398a
 haunted	399a
-haute	1987a
+haute	1988a
 haute couture	393a
 hautfarben	115h
 havai fişek	331n
@@ -4365,13 +4391,13 @@ havai fişekler	331n
 havane	26e
 havuz	148n
 havuç	246n
-hawk	1692a
-hay	1693A
+hawk	1693a
+hay	1694A
 hayalperest	392n
 hayret	420n
 haze	199a
-hazel	874a
-hazelnut	1640a
+hazel	875a
+hazelnut	1641a
 haziran	193n
 hazy	445a
 haşhaş	219n
@@ -4387,23 +4413,23 @@ heartbroken	387a
 hearth	308a
 hearts	388a
 heat	202a
-heather	984a
+heather	985a
 heatwave	202a
 heaven	423a
 heavenly	423a
 hectic	418a
-hedge	1738a
+hedge	1739a
 heidelbeere	229h
-heights	1890a
+heights	1891a
 heimelig	394h
-heirloom	1479a
+heirloom	1480a
 heiss	397h
 heiter	386h
 heiß	397h
 helada	183f
 helado	271f
 helado frío	396f
-heliotrope	1004a
+heliotrope	1005a
 hell	424a 437h
 hellblau himmel	41h
 hellbraun	26h
@@ -4411,11 +4437,11 @@ helle	437h
 hellish	424a
 hello	451a
 hellrot	74h
-hemp	1988a
-henna	1788a
+hemp	1989a
+henna	1789a
 hera	133g
 herb	136a
-herbal	1598a
+herbal	1599a
 herbe	124e
 herbes aromatiques	136e
 herbs	136a
@@ -4427,7 +4453,7 @@ heritage	375a
 hero	401a
 heroes	401a
 heroic	401a
-heron	1547a
+heron	1548a
 herrumbre	284f
 heure bleue	179e
 heure dorée	178e
@@ -4436,10 +4462,10 @@ heureux	386e
 hey	451a
 hi	451a
 hi vọng	400m
-hibiscus	1515a
-hickory	1556a
+hibiscus	1516a
+hickory	1557a
 hidden	390a
-hide	1487a
+hide	1488a
 hideous	421a
 hideux	421e
 hiedra	133f
@@ -4448,22 +4474,22 @@ hierba	124f
 hierbas	136f
 hierbas aromáticas	136f
 hierro	282f
-highlighter green	904a
+highlighter green	905a
 highway	337a
 hike	414a
 hiking	414a
 hill	158a
 hills	158a
-hillside	1834a
-himalayan	2218a
+hillside	1835a
+himalayan	2219a
 himbeere	230h
 himmel	167h
 himmelblau	41h
 himmelblau tief	40h
 himmlisch	423h
-hindistan	632o
+hindistan	633o
 hindistan cevizi	238n
-hip	2219a
+hip	2220a
 historic	375a
 history	375a
 hitze	202h
@@ -4472,8 +4498,8 @@ hiver	195e
 hivernal	195e
 hivernale	195e
 hiya	451a
-hiç	452n
-hiçbir	452n
+hiç	453n
+hiçbir	453n
 hiện đại	381m
 hiệu sách	340m
 hoa	204m
@@ -4483,7 +4509,7 @@ hoa cúc	214m
 hoa cúc trắng	217m
 hoa hướng dương	208m
 hoa hồng	206m
-hoa kỳ	625o
+hoa kỳ	626o
 hoa lan	215m
 hoa lài	220m
 hoa mai	212m
@@ -4505,7 +4531,7 @@ hochsee	139h
 hochzeit	367h
 hoffnung	400h
 hoffnungsvoll	400h
-hog	1989a
+hog	1990a
 hogar	308f
 hogareño	394f
 hoguera	164f
@@ -4518,36 +4544,42 @@ hojas secas	128f
 hola	451f
 holiday	405a
 holidays	405a
-holland	642o
-hollanda	642o
-hollyhock	1821a
-hollywood	1990a
+holland	643o
+hollanda	643o
+hollyhock	1822a
+hollywood	1991a
 holy	408a
 holz	276h
+hombre	452f
+hombres	452f
 home	394a
 homely	394a
+homem	452g
+homens	452g
 homesick	411a
 homesickness	411a
-homestead	2196a
+homestead	2197a
 homework	354a
 homey	394a
-homoeopathic	1565a
-honda	474o
+homme	452e
+hommes	452e
+homoeopathic	1566a
+honda	475o
 honest	402a
 honesty	402a
 honey	260a
 honeybee	323a
-honeycomb	2220a
-honeydew	1327a
+honeycomb	2221a
+honeydew	1328a
 honeymoon	388a
-honeysuckle	1742a
+honeysuckle	1743a
 hongo	135f
-hongrie	654o
+hongrie	655o
 honig	260h
 honor	412a
 honour	412a
 hooray	386a
-hop	2110a
+hop	2111a
 hope	400a
 hopeful	400a
 hopeless	387a
@@ -4559,12 +4591,12 @@ horizon	180a 180e
 horizont	180h
 horizonte	180f 180g
 hormigón	279f
-hormis	452e
-hornet	1881a
+hormis	453e
+hornet	1882a
 horreur	399e
 horror	399a 399h
-horse	1928a
-horseradish	2222a
+horse	1929a
+horseradish	2223a
 horta	125g
 hortalizas	429f
 hortaliças	429g
@@ -4573,17 +4605,17 @@ hortensia	216e 216f
 hortensie	216h
 hortênsia	216g
 hospital	352a 352f 352g
-hospital green	1127a
-hosta	2088a
+hospital green	1128a
+hosta	2089a
 hostile	398a
 hot	397a
 hot cocoa	394a
-hot green	991a
-hot magenta	962a
-hot pink	1287a
-hot purple	1159a
+hot green	992a
+hot magenta	963a
+hot pink	1288a
+hot purple	1160a
 hot sauce	274a
-hotpink	1328a
+hotpink	1329a
 houle	141e
 houseplant	127a
 howdy	451a
@@ -4593,7 +4625,7 @@ hoàng gia	378m
 hoàng hôn	176m
 hoàng hôn muộn	188m
 hoàng kim	11m
-huawei	518o
+huawei	519o
 huerto	125f
 hug	394a
 hugs	394a
@@ -4603,17 +4635,17 @@ humid	397a
 humo	311f
 humor	386a
 humour	386a
-hungarian flag	654o
-hungary	654o
-hungary flag	654o
-hungria	654o
-hungría	654o
-hunter green	1267a
+hungarian flag	655o
+hungary	655o
+hungary flag	655o
+hungria	655o
+hungría	655o
+hunter green	1268a
 hurricane	198a
 hurt	387a
 hush	382a
 hushed	382a
-husk	1935a
+husk	1936a
 hustle	385a
 huyền bí	390m
 huyền diệu mơ màng	392m
@@ -4622,14 +4654,14 @@ huzur	382n
 huzurlu	382n
 huzurlu sıcak	394n
 huỳnh quang	444m
-hy lạp	652o
+hy lạp	653o
 hy vọng	400m
-hyacinth	1452a
+hyacinth	1453a
 hydrangea	216a
 hygge	394a
-hyundai	476o
-hà lan	642o
-hàn quốc	631o
+hyundai	477o
+hà lan	643o
+hàn quốc	632o
 hässlich	421h
 häuschen	359h
 hè	193m
@@ -4669,27 +4701,27 @@ hội chợ	332m
 hội họa	434m
 hộp đêm	432m
 hữu cơ	379m
-ibis	1631a
+ibis	1632a
 iblis	424n
 ice	181a
-ice blue	1200a
+ice blue	1201a
 ice cream	271a
 iceberg	181a 181e 181f 181g 181i
 icebound	446a
 iced	446a
-iceland	650o
-icelandic	1991a
-icelandic flag	650o
-icing	1652a
-icky green	884a
+iceland	651o
+icelandic	1992a
+icelandic flag	651o
+icing	1653a
+icky green	885a
 icy	446a
 iddialı	401n
 idle	410a
 idyllic	382a
 iglesia	356f
 igreja	356g
-ikb	674o
-ikea	459o
+ikb	675o
+ikea	460o
 ikindi	187n
 ilha	154g
 ilhas	154g
@@ -4697,8 +4729,8 @@ ilhota	154g
 ilkbahar	192n
 ill	421a
 illness	421a
-illuminating	684o
-illusion	1612a
+illuminating	685o
+illusion	1613a
 imagination	392a
 imagine	392a
 imbrunire	188i
@@ -4709,12 +4741,12 @@ imperiale	378i
 impérial	378e
 in love	388a
 inanılmaz	420n
-inca	1875a
+inca	1876a
 incantato	391i
 incelikli	417n
 incendie	164e
 incendio	164f 164i
-incense	1969a
+incense	1970a
 inchiostro	47i
 inci	296n
 inci beyazı	106n
@@ -4725,19 +4757,19 @@ incroyable	420e
 incrível	420g
 incêndio	164g
 indaco	23i
-inde	632o
-india	632o
-indian flag	632o
-indian red	835a
-indianred	1329a
-indien	632o
+inde	633o
+india	633o
+indian flag	633o
+indian red	836a
+indianred	1330a
+indien	633o
 indigo	23a 23e 23h
-indigo blue	870a
-indonesia	666o
-indonesian flag	666o
-indonesien	666o
-indonésia	666o
-indonésie	666o
+indigo blue	871a
+indonesia	667o
+indonesian flag	667o
+indonesien	667o
+indonésia	667o
+indonésie	667o
 industrial	373a 373f 373g
 industriale	373i
 industrie	373h
@@ -4752,8 +4784,8 @@ infernale	424i
 inferno	424a 424g 424i
 infestato	399i
 infierno	424f
-infinity	2172a
-infrared	2224a
+infinity	2173a
+infrared	2225a
 ink	47a
 ink painting	299a
 ink wash	299a
@@ -4776,28 +4808,28 @@ insomnia	409a
 inspiration	400a
 inspired	400a
 inspiring	400a
-instagram	462o
-instant	1838a
+instagram	463o
+instant	1839a
 insulso	430f
 integrity	402a
-intel	513o
+intel	514o
 intense	389a 440e
 intense colour	440a
 intensiv	440h
 intenso	401f 401g
 intenso ardor	389g
 intenso cupo	436i
-inter milan	603o
-inter milano	603o
-intergalactic	1839a
+inter milan	604o
+inter milano	604o
+intergalactic	1840a
 interior	344g
-interlude	2114a
-international klein blue	674o
-international orange	675o
-internazionale	603o
+interlude	2115a
+international klein blue	675o
+international orange	676o
+internazionale	604o
 internet	372a
 intimo	394i
-inuit	2225a
+inuit	2226a
 inveja	422g
 invejoso	422g
 invernal	195f 195g
@@ -4811,15 +4843,15 @@ invigorating	395a
 inviting	394a
 ipek	288n
 ira	398f 398g 398i
-ireland	627o
+ireland	628o
 iridescent	296a
-iris	1015a
+iris	1016a
 irish	370a
-irish flag	627o
-irish green	1068a
-irland	627o
-irlanda	627o
-irlande	627o
+irish flag	628o
+irish green	1069a
+irland	628o
+irlanda	628o
+irlande	628o
 iron	282a
 iron grey	87a
 irritated	398a
@@ -4827,71 +4859,71 @@ iskandinav	349n
 iskele	153n
 isla	154f
 island	154a
-island flagge	650o
-islanda	650o
-islande	650o
-islandia	650o
+island flagge	651o
+islanda	651o
+islande	651o
+islandia	651o
 islands	154a
 islas	154f
-isle	1427a
+isle	1428a
 islote	154f
-islândia	650o
+islândia	651o
 isola	154i
 isolated	387a
 isolation	387a
 isole	154i
 isolotto	154i
-ispanya	620o
-istemiyorum	454n
-isveç	646o
-isviçre	644o
-italia	619o
-italian flag	619o
-italie	619o
-italien	619o
-italy	619o
-italya	619o
-itália	619o
+ispanya	621o
+istemiyorum	455n
+isveç	647o
+isviçre	645o
+italia	620o
+italian flag	620o
+italie	620o
+italien	620o
+italy	620o
+italya	620o
+itália	620o
 ivoire	38e
 ivory	38a
 ivy	133a
 iyimser	400n
-izlanda	650o
+izlanda	651o
 iğrenç	421n
-jacaranda	2227a
-jack	1611a
+jacaranda	2228a
+jack	1612a
 jade	295a 295e 295f 295g 295h
 jade green	50a
 jadegrün	50h
 jahrmarkt	332h
-jalape	1981a
+jalape	1982a
 jalouse	422e
 jalousie	422e
 jaloux	422e
-jam	1430a
-jamaica	659o
-jamaican flag	659o
-jamaika	659o
-jamais	452e
-jamaïque	659o
+jam	1431a
+jamaica	660o
+jamaican flag	660o
+jamaika	660o
+jamais	453e
+jamaïque	660o
 janeiro	195g
 januar	195h
 january	195a
 janvier	195e
-japan	616o
-japan flagge	616o
+japan	617o
+japan flagge	617o
 japanese	350a
 japanisch	350h
-japon	350n 616o
+japon	350n 617o
 japon balığı	326n
 japonais	350e
 japonaise	350e
 japonesa	350f 350g
-japonya	616o
+japonya	617o
 japonés	350f
 japonês	350g
-japão	616o
-japón	616o
+japão	617o
+japón	617o
 jardim	125g
 jardim zen	346g
 jardin	125e
@@ -4903,7 +4935,7 @@ jardín zen	346f
 jasmim	220g
 jasmin	220e 220h
 jasmine	220a
-jasper	1529a
+jasper	1530a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -4912,7 +4944,7 @@ jaune néon	118e
 jaune poussin	77e
 jaune terreux	102e
 jaune vif	101e
-jay	2089a
+jay	2090a
 jazmín	220f
 jazz	433a 433E 433F 433G 433H 433I
 jazz club	433a 433i
@@ -4925,15 +4957,15 @@ jeans	286a 286f 286g 286h 286i
 jeansblau	69h
 jeansstoff	286h
 jelly	269a
-jet	1530a
+jet	1531a
 jetée	153e
-jeux olympiques	678o
+jeux olympiques	679o
 jewel	313a
 jewellery	313a
 jewelry	313a
 jewels	313a
 jiangnan	345a 345e 345f 345g 345h 345i 345n
-jio	549o
+jio	550o
 jittery	409a
 joaninha	324g
 joia	313g
@@ -4953,10 +4985,10 @@ joyeux	386e
 joyful	386a
 jubilant	405a
 jubilee	405a
-juegos olímpicos	678o
+juegos olímpicos	679o
 juguetes	376f
-juice	1417a
-juicy	1743a
+juice	1418a
+juicy	1744a
 juillet	193e
 juin	193e
 julho	193g
@@ -4964,22 +4996,24 @@ juli	193h
 julio	193f
 july	193a
 june	193a
+junge	452h
 jungla	120f
 jungle	120a 120e
-jungle green	1195a
+jungle green	1196a
 jungle trek	119a
 junho	193g
 juni	193h
 junio	193f
-juniper	1496a
+juniper	1497a
 jupiter	173a
-jute	1891a
-juve	601o
-juventus	601o
+jute	1892a
+juve	602o
+juventus	602o
 juwel	313h
 juwelen	313h
 jänner	195h
 kadife	287n
+kadın	452n
 kadınsı	415n
 kafe	339n
 kaffee	251h
@@ -4994,8 +5028,8 @@ kai	153h
 kaiserlich	378h
 kaiserpalast	342h
 kakao	258h 258n
-kakao talk	500o
-kakaotalk	500o
+kakao talk	501o
+kakaotalk	501o
 kaki	25e 25i 25m
 kaktus	134h
 kaktüs	134n
@@ -5008,8 +5042,8 @@ kamp ateşi	164n
 kamuflaj	427n
 kan	312n
 kan kırmızısı	71n
-kanada	628o
-kangaroo	1994a
+kanada	629o
+kangaroo	1995a
 kanlı	312n
 kanyon	157n
 kaotik	418n
@@ -5045,7 +5079,7 @@ kastanienbraunrot	19h
 kasvetli	387n
 kasım	194n
 kasımpatı	214n
-katar	641o
+katar	642o
 katedral	356n
 kathedrale	356h
 kavurucu	202n
@@ -5059,53 +5093,53 @@ kayısı rengi	78n
 kağıt	290n
 kederli	387n
 kehribar	32n
-kein	452h
-keine	452h
-keinem	452h
-keinen	452h
-keiner	452h
+kein	453h
+keine	453h
+keinem	453h
+keinen	453h
+keiner	453h
 kek	268n
 kelebek	322n
-kelley green	823a
-kelly	2228a
-kelly green	1277a
+kelley green	824a
+kelly	2229a
+kelly green	1278a
 kelp	137a
 kem	18m
 kem lạnh	271m
 kem que	271m
-kenia	662o
+kenia	663o
 kent	337n
-kentucky fried chicken	533o
-kenya	662o
-kenyan flag	662o
+kentucky fried chicken	534o
+kenya	663o
+kenyan flag	663o
 keramik	301h
 kermesse	332e
-kermit green	1075a
-kernel	2151a
+kermit green	1076a
+kernel	2152a
 kerze	307h
 kerzen	307h
 kerzenlicht	307h
 kestane	20n
 kestane rengi	20n
 keten	289n
-kettle	1953a
-key	1524a
-key lime	997a
+kettle	1954a
+key	1525a
+key lime	998a
 keyifli	386n
-kfc	533o
+kfc	534o
 khaki	25a 25h
-khaki green	1172a
+khaki green	1173a
 khoa học viễn tưởng	372m
 khu chợ	329m
 khu rừng	119m
 khu vườn	125m
 khói	311m
 khóm	237m
-không	452m
-không có	452m
+không	453m
+không có	453m
 không gian	173m
 không khí lễ hội	405m
-không phải	452m
+không phải	453m
 khỏe mạnh	413m
 kid	376a
 kids	376a
@@ -5124,7 +5158,7 @@ kindlich	376h
 kindness	384a
 king	378a
 kingdom	378a
-kingfisher	1695a
+kingfisher	1696a
 kings	378a
 kinh dị	399m
 kinh ngạc	420m
@@ -5140,7 +5174,7 @@ kirschblüten	205h
 kirsche	227h
 kirschen	227h
 kiss	388a
-kissed	1599a
+kissed	1600a
 kisses	388a
 kitap	309n
 kitaplar	309n
@@ -5151,18 +5185,18 @@ kittens	404a
 kitty	404a
 kivi	242n
 kiwi	242a 242e 242f 242g 242h 242i 242m
-kiwi green	803a
+kiwi green	804a
 kiểu nhật	350m
 klassenzimmer	354h
-klein blau	674o
-klein blue	674o
+klein blau	675o
+klein blue	675o
 klinik	352h 352n
 klippe	161h
 knallgelb	101h
 knallig	440h
 knallrot	74h
-knicks	573o
-knight	1583a
+knicks	574o
+knight	1584a
 knit	394a
 knitted	394a
 kobalt	45h 45n
@@ -5173,15 +5207,15 @@ koi	326a 326h
 koi balığı	326n
 kokos	238h
 kokosnuss	238h
-kolombiya	656o
-kolumbien	656o
+kolombiya	657o
+kolumbien	657o
 komisch	431h
-kong	1960a
+kong	1961a
 kor	165n
 koralle	28h
 korallenriff	152h
 korallenrot	28h
-korean flag	631o
+korean flag	632o
 korku	399n
 korkutucu	399n
 kornfeld	248h
@@ -5213,7 +5247,7 @@ krom	283n
 kräftig	401h
 kräftig leuchtend	440h
 kräuter	136h
-kuba	672o
+kuba	673o
 kuchen	268h
 kulübe	359n
 kum	156n
@@ -5249,7 +5283,7 @@ köri	274n
 köy	344n
 köy tarzı	374n
 közler	165n
-küba	672o
+küba	673o
 küche	357h
 kühl	396h
 kühle farben	449h
@@ -5273,7 +5307,9 @@ kırık beyaz	104n
 kıskanç	422n
 kıskançlık	422n
 kıyı	142n
+kız	452n
 kızgın	398n
+kızlar	452n
 kış	195n
 kışın	195n
 kẹo	269m
@@ -5283,8 +5319,8 @@ kỳ diệu	391m
 kỳ lạ	431m
 kỳ quặc	431m
 kỹ thuật số	372m
-la galaxy	585o
-la lakers	568o
+la galaxy	586o
+la lakers	569o
 lac	146e
 laca	300f 300g
 lacca	300i
@@ -5296,9 +5332,9 @@ lacivert taşı	44n
 lack	300h
 lackarbeit	300h
 lacquer	300a
-ladies	415a
+ladies	452a
 ladrillo	280f
-lady	415a
+lady	452a
 ladybird	324a
 ladybug	324a
 ladybugs	324a
@@ -5320,16 +5356,16 @@ lait	265e
 laiton	60e
 lake	146a 300n
 lake blue	42a
-lakers	568o
+lakers	569o
 lakes	146a
 lakeside	146a
 lale	210n
 laleler	210n
 lama	166g
-lamb	1687a
+lamb	1688a
 lamba	333n
 lambalar	333n
-lamborghini	469o
+lamborghini	470o
 lamp	333a
 lampada	333i
 lampadaire	333e
@@ -5344,8 +5380,8 @@ lamplight	333a
 lampo	198i
 lampone	230i
 lamps	333a
-land	344h 1514a
-lane	1591a
+land	344h 1515a
+lane	1592a
 langeweile	430h
 langweilig	430h
 lantejoulas	426g
@@ -5353,29 +5389,29 @@ lantern	306a
 lanterna	306g 306i
 lanterne	306e
 lanterns	306a
-lapis	1737a
+lapis	1738a
 laptop	372a
 laque	300e
 laranja	1g
 laranjas	225g
 lareira	308g
 large	139e
-larkspur	1813a
-laser	1819a
-late	2232a
+larkspur	1814a
+laser	1820a
+late	2233a
 late night	190a
 laterne	306h
 laternenlicht	333h
 latte	252a 252m 252n 265i
 latte macchiato	252h 252i
-lattice	1943a
+lattice	1944a
 latão	60g
 latón	60f
 laub	127h
 laugh	386a
 laughing	386a
 laughter	386a
-laurel	1462a
+laurel	1463a
 laut	418h
 lav	163n
 lava	163a 163f 163g 163h 163i
@@ -5385,21 +5421,21 @@ lavanta	207n
 lave	163e
 lavendel	207h
 lavender	207a
-lavender blue	939a
-lavender pink	796a
-lavenderblush	1330a
+lavender blue	940a
+lavender pink	797a
+lavenderblush	1331a
 lavis	299e
 lavish	377a
 lawn	124a
-lawn green	924a
-lawngreen	1331a
+lawn green	925a
+lawngreen	1332a
 lazy	410a
 lead grey	85a
 leaf	127a
-leaf green	1262a
-leafy	1600a
-leafy green	1008a
-league	2090a
+leaf green	1263a
+leafy	1601a
+leafy green	1009a
+league	2091a
 learning	354a
 leather	285a
 leaves	127a
@@ -5407,37 +5443,37 @@ lebendig	385h
 leche	265f
 leder	285h
 lederbraun	26h
-leek	1686a
+leek	1687a
 legend	391a
 legendary	391a
 legno	276i
-lego	563o
+lego	564o
 legume	429g
 legumes	429g
 lehm	166h
 lehmziegel	301h
-leicester city	592o
+leicester city	593o
 leidenschaft	389h
 leidenschaftlich	389h
 leinen	289h
 leisurely	383a
 leite	265g
 lemon	224a
-lemon green	970a
-lemon lime	948a
+lemon green	971a
+lemon lime	949a
 lemon yellow	100a
 lemonade	224a
-lemonchiffon	1332a
+lemonchiffon	1333a
 lemons	224a
 lemony	224a
-lenovo	517o
+lenovo	518o
 lent	410e
 lentejuelas	426f
 lento	410f 410g 410i
 lethargic	410a
 letreiro luminoso	305g
 letrero luminoso	305f
-letter	1970a
+letter	1971a
 lettuce	429a
 leuchtend	439h
 leuchtend gelb	101h
@@ -5447,8 +5483,8 @@ leuchtstark	444h
 lever de soleil	177e
 leylak	64n
 leylak moru	63n
-lfc	588o
-lg	536o
+lfc	589o
+lg	537o
 librairie	340e
 libraries	340a
 library	340a
@@ -5459,61 +5495,61 @@ libri antichi	309i
 libro	309f 309i
 libros	309f
 libros viejos	309f
-lichen	829a
+lichen	830a
 licht	437h
 lichter	333h
 lichterkette	333h
-lidl	530o
+lidl	531o
 lie de vin	33e
 liebe	388h
 lierre	133e
 light	437a
-lightblue	1044a
-lightcoral	1333a
-lightcyan	1334a
+lightblue	1045a
+lightcoral	1334a
+lightcyan	1335a
 lighter	437a
 lightest	437a
-lightgoldenrodyellow	1335a
-lightgray	1336a
-lightgreen	999a
-lightgrey	1337a
-lighthouse	1873a
-lightish blue	1155a
-lightish green	1082a
-lightish purple	937a
-lightish red	941a
+lightgoldenrodyellow	1336a
+lightgray	1337a
+lightgreen	1000a
+lightgrey	1338a
+lighthouse	1874a
+lightish blue	1156a
+lightish green	1083a
+lightish purple	938a
+lightish red	942a
 lightning	198a
-lightpink	1338a
+lightpink	1339a
 lights	333a
-lightsalmon	1339a
-lightseagreen	1340a
-lightskyblue	1341a
-lightslategray	1342a
-lightslategrey	1343a
-lightsteelblue	1344a
-lightyellow	1345a
+lightsalmon	1340a
+lightseagreen	1341a
+lightskyblue	1342a
+lightslategray	1343a
+lightslategrey	1344a
+lightsteelblue	1345a
+lightyellow	1346a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	812a
+liliac	813a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 1999a
+lima	31f 31g 2000a
 liman	153n
 lime	31a 31i
-lime green	1289a
+lime green	1290a
 lime juice	224a
-lime yellow	992a
-limed	1996a
-limegreen	1346a
-limestone	1497a
+lime yellow	993a
+limed	1997a
+limegreen	1347a
+limestone	1498a
 limette	31h
 limettengrün	31h
 limon	224n
@@ -5531,35 +5567,35 @@ limões	224g
 lin	289e
 linda	404f 404g
 lindo	404f 404g
-line	1949a
+line	1950a
 linen	289a
 linho	289g
-link	1669a
-linkedin	564o
+link	1670a
+linkedin	565o
 lino	289f 289i
 linterna	306f
-lion	1455a
-lip	2170a
-lips	1492a
+lion	1456a
+lip	2171a
+lips	1493a
 lipstick	415a
-lipstick red	953a
-liqueur	1937a
+lipstick red	954a
+liqueur	1938a
 liquid	151a
 literature	309a
 litoral	142f 142g
 litorale	142i
 littoral	142e
 lively	385a
-liver	2221a
-liverpool fc	588o
-living coral	682o
+liver	2222a
+liverpool fc	589o
+living coral	683o
 livraria	340g
 livre	309e
 livres	309e
 livro	309g
 livros	309g
 livros antigos	309g
-lizard	1509a
+lizard	1510a
 llama	164f
 llamas	164f
 llover	196f
@@ -5570,28 +5606,28 @@ lluviosa	196f
 lluvioso	196f
 lo lắng	409m
 lo âu	409m
-loam	2101a
-lobster	1548a
+loam	2102a
+lobster	1549a
 loca	418f
 locale notturno	432i
 locker	383h
 loco	418f
-locust	2080a
+locust	2081a
 lodge	359a
 lodo	166f
 lokum	269n
 lollipop	269a
 lollipops	269a
-london bus	676o
+london bus	677o
 loneliness	387a
 lonely	387a
 lonesome	387a
-long	1601a
+long	1602a
 long lanh	426m
 longing	411a
 loro	320F
-los angeles dodgers	579o
-los angeles lakers	568o
+los angeles dodgers	580o
+los angeles lakers	569o
 loss	387a
 loto	209f 209i
 lotus	209a 209e 209h 209n
@@ -5608,7 +5644,7 @@ lovely	404a
 lover	388a
 lovers	388a
 loving	388a
-lower	1842a
+lower	1843a
 loyal	402a
 loyalty	402a
 loş	447n
@@ -5624,9 +5660,9 @@ luces de neón	305f
 luci	333i
 luci al neon	305i
 lucine	333i
-luck	1828a
+luck	1829a
 luftballon	334h
-lufthansa	541o
+lufthansa	542o
 luglio	193i
 lugubre	399e 399i
 lujo	377f
@@ -5647,18 +5683,18 @@ luna	170f 170i
 luna llena	170f
 luna piena	170i
 lunaire	171e
-lunar	1456a
+lunar	1457a
 lunar new year	365a
 lune	170e
 lungomare	142i
-lush	1425a
+lush	1426a
 lusso	377i
 lussuosa	377i
 lussuoso	377i
 lust	389a
-lusta	2173a
-lusty	1744a
-luxe	377e 1995a
+lusta	2174a
+lusty	1745a
+luxe	377e 1996a
 luxo	377g
 luxueuse	377e
 luxueux	377e
@@ -5677,8 +5713,8 @@ luz do sol	169g
 luzes	333g
 luzes de néon	305g
 luzes neon	305g
-lychee	2000a
-lyft	495o
+lychee	2001a
+lyft	496o
 làn gió	201m
 làng	344m
 làng nước	345m
@@ -5727,13 +5763,13 @@ ma quái	399m
 ma quỷ	424m
 mabet	341n
 macabre	399a
-macadamia	2239a
-macaristan	654o
+macadamia	2240a
+macaristan	655o
 macaron	272a 272e 272h 272i 272m
 macaron colours	443a
-macaroni and cheese	785a
+macaroni and cheese	786a
 macarons	272a 272f 272g
-macaroon	1936a
+macaroon	1937a
 macenta	21n
 macera	414n
 machine	283a
@@ -5741,7 +5777,7 @@ machinery	373a
 machines	283a
 macho	416a
 mad	398a
-madder	1643a
+madder	1644a
 madeira	276g
 madera	276f
 madness	418a
@@ -5760,12 +5796,12 @@ magico	391i
 magique	391e
 magisch	391h
 magma	163a 163e 163f 163g 163h 163i 163n
-magnetic	2001a
+magnetic	2002a
 magnolia	223a 223e 223f 223i
 magnolie	223h
 magnólia	223g
-mahogany	1206a
-mai	192E 192H 452i
+mahogany	1207a
+mai	192E 192H 453i
 maigrün	53h
 maio	192g
 mais	247H 247I
@@ -5775,63 +5811,66 @@ majesty	378a
 makaron	272n
 makeup	415a
 malachit	82h
-malachite	82e 82i 1843a
+malachite	82e 82i 1844a
 malade	421e
 maladie	421e
-malaisie	669o
+malaisie	670o
 malakit	82n
 malakit yeşili	82n
 malaquita	82f 82g
-malasia	669o
+malasia	670o
 malato	421i
 malattia	421i
-malaysia	669o
-malaysian flag	669o
+malaysia	670o
+malaysian flag	670o
+male	452a
 maler	434h
 malerei	434h
-malezya	669o
+malezya	670o
 malinconia	387i
 malinconica	387i
 malinconico	387i
-malt	1710a
-malted	2240a
+malt	1711a
+malted	2241a
 malva	63f 63g 63i
 malve	63h
-malásia	669o
-man city	590o
-man united	589o
-man utd	589o
-manchester city	590o
-manchester united	589o
+malásia	670o
+man	452a
+man city	591o
+man united	590o
+man utd	590o
+manchester city	591o
+manchester united	590o
 manchot	319e
 mandalina	225n
 mandarin	225a
 mandarina	225f
 mandarine	225e 225h
 mandarino	225i
-mane	2238a
+mane	2239a
 manevi	408n
 manga	236g
 mango	236a 236f 236h 236i 236n
 mangoes	236a
 mangue	236e
 manhã	185g
-manilla	818a
+manilla	819a
 manly	416a
+mann	452h
 manolya	223n
 mantar	135n
 manteca	266f
 manteiga	266g
 mantequilla	266f
-mantis	1814a
-mantle	1929a
+mantis	1815a
+mantle	1930a
 many colors	175a
 many colours	175a
 manzana	233f
 manzana verde	234f
 maple	129a
 maple leaf	129a
-maple leaf flag	628o
+maple leaf flag	629o
 maple leaves	129a
 mar	139f 139g
 mar profundo	140f 140g
@@ -5853,37 +5892,37 @@ mares	139f 139g
 marfil	38f
 marfim	38g
 margarida	217g
-margarita	217f 2198a
+margarita	217f 2199a
 margerite	217h
 margherita	217i
 marguerite	217e
 mari	139i
 mariage	367e
 marienkäfer	324h
-marigold	1164a
+marigold	1165a
 marinara	244a
 marine	16e 139a
-marine blue	1189a
+marine blue	1190a
 marineblau	16h
 marino	16f
 mariposa	322f
 mariquita	324f
-maritime	1845a
+maritime	1846a
 market	329a
 marketplace	329a
 markets	329a
 markt	329h
-marlin	2081a
-marmalade	1636a
+marlin	2082a
+marmalade	1637a
 marmo	277i
 marmor	277h
-maroc	639o
-marocco	639o
-marokko	639o
+maroc	640o
+marocco	640o
+marokko	640o
 maroon	19a
 marriage	367a
 married	367a
-marrocos	639o
+marrocos	640o
 marrom	7g
 marrom café	107g
 marrom chocolate	108g
@@ -5894,25 +5933,25 @@ marrone	7i
 marrone caffè	107i
 marrone cioccolato	108i
 marrone tè	88i
-marruecos	639o
+marruecos	640o
 marrón	7f
 marrón café	107f
 marrón chocolate	108f
 marrón té	88f
 mars	192E
-marsh	1478a
-marshmallow	1498a
+marsh	1479a
+marshmallow	1499a
 mart	192n
 marvel	420a
 marvellous	420a
 marvelous	420a
-marzipan	2242a
+marzipan	2243a
 marzo	192f 192i
 março	192g
 maré	141g
 marée	141e
 masal	391n
-masala	2130a
+masala	2131a
 masalsı	391n
 maschile	416i
 masculin	416e
@@ -5922,9 +5961,9 @@ masculinity	416a
 masculino	416f 416g
 maskulin	416h
 maskülen	416n
-mastercard	490o
+mastercard	491o
 masum	403n
-mat	442n 2064a
+mat	442n 2065a
 mata	119g
 mata atlântica	120g
 matcha	255a 255e 255f 255g 255h 255i 255m 255n
@@ -5949,7 +5988,7 @@ mavi mor	95n
 mavi saat	179n
 mavimsi beyaz	76n
 mavimsi siyah	80n
-mayan	1846a
+mayan	1847a
 mayhem	418a
 mayo	192f
 mayıs	192n
@@ -5959,10 +5998,10 @@ maíz	247f
 maïs	247e
 mañana	185f
 mağara	162n
-mcdonald	457o
-mcdonalds	457o
+mcdonald	458o
+mcdonalds	458o
 meadow	123a
-mecca	2243a
+mecca	2244a
 mechanical	283a
 medal	412a
 medianoche	190f
@@ -5986,21 +6025,21 @@ mediterránea	348f
 mediterráneo	348f
 mediterrânea	348g
 mediterrâneo	348g
-medium blue	1252a
-medium brown	1091a
-medium green	1216a
-medium grey	1059a
-medium pink	974a
-medium purple	1148a
-mediumaquamarine	1347a
-mediumblue	1348a
-mediumorchid	1349a
-mediumpurple	1350a
-mediumseagreen	1351a
-mediumslateblue	1352a
-mediumspringgreen	1353a
-mediumturquoise	1354a
-mediumvioletred	1355a
+medium blue	1253a
+medium brown	1092a
+medium green	1217a
+medium grey	1060a
+medium pink	975a
+medium purple	1149a
+mediumaquamarine	1348a
+mediumblue	1349a
+mediumorchid	1350a
+mediumpurple	1351a
+mediumseagreen	1352a
+mediumslateblue	1353a
+mediumspringgreen	1354a
+mediumturquoise	1355a
+mediumvioletred	1356a
 medizinisch	352h
 medo	399g
 meer	139h
@@ -6012,8 +6051,8 @@ mehtap	171n
 meia luz	447g
 meia noite	190g
 meio dia	186g
-meituan	525o
-meksika	624o
+meituan	526o
+meksika	625o
 mel	260g
 mela	233i
 mela verde	234i
@@ -6030,25 +6069,30 @@ melankolik	387n
 melanzana	245i
 melek	423n
 melekler	423n
-mellow	1422a
+mellow	1423a
 melocotón	232f
 melograno	240i
-melon	1123a
-melted	1847a
-melting	1697a
+melon	1124a
+melted	1848a
+melting	1698a
 memorial	406a
 memories	411a
 memory	411a
+men	452a
 men ngọc	294m
 menacing	399a
 menekşe	22n
 menekşe rengi	22n
-menos el	452f
-menos o	452g
+menina	452g
+meninas	452g
+menino	452g
+meninos	452g
+menos el	453f
+menos o	453g
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2003a
+menthol	2004a
 mer	139e
 meraviglia	420i
 meraviglioso	420i
@@ -6061,12 +6105,12 @@ mercan rengi	28n
 mercan resifi	152n
 mercato	329i
 mercato notturno	330i
-mercury	1777a
+mercury	1778a
 merhaba	451n
-meringue	2234a
+meringue	2235a
 merkwürdig	431h
-merlin	1844a
-merlot	1000a
+merlin	1845a
+merlot	1001a
 mermaid	391a
 mermaids	391a
 mermer	277n
@@ -6075,13 +6119,13 @@ mers	139e
 merveille	420e
 merveilleux	420e
 mesa	157a
-messico	624o
+messico	625o
 messing	60h
 metal	283a 283f 283g 283n
 metalik	283n
 metall	283h
 metallic	283a
-metallic blue	899a
+metallic blue	900a
 metallica	283i
 metallico	283i
 metallisch	283h
@@ -6098,11 +6142,11 @@ metrópoli	337f
 metálica	283f 283g
 metálico	283f 283g
 mexerica	225g
-mexican	1499a
-mexican flag	624o
-mexico	624o
-mexiko	624o
-mexique	624o
+mexican	1500a
+mexican flag	625o
+mexico	625o
+mexiko	625o
+mexique	625o
 meyve	250n
 meyveler	428n
 meyveli	428n
@@ -6110,17 +6154,17 @@ mezclilla	286f
 mezzanotte	190i
 mezzogiorno	186i
 meşe	276n
-miami heat	572o
-microsoft	559o
+miami heat	573o
+microsoft	560o
 mid autumn	366a
-mid blue	1129a
-mid green	1026a
+mid blue	1130a
+mid green	1027a
 midday	186a
 midi	186e
 midnight	190a
-midnight blue	1253a
-midnight purple	1021a
-midnightblue	1356a
+midnight blue	1254a
+midnight purple	1022a
+midnightblue	1357a
 miedo	399f
 miel	260e 260f
 miele	260i
@@ -6138,20 +6182,20 @@ militaire	427e
 militar	427f 427g
 militare	427i
 military	427a
-military green	1144a
+military green	1145a
 militär	427h
 milk	265a
-milk chocolate	1041a
+milk chocolate	1042a
 milk tea	256a
 milk white	105a
-milkshake	2065a
+milkshake	2066a
 milky way	173a
 mimetico	427i
-mimosa	1835a
-mind	2071a
+mimosa	1836a
+mind	2072a
 mindful	408a
-mine	1711a
-mineral	1464a
+mine	1712a
+mineral	1465a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
@@ -6165,24 +6209,24 @@ minimalist	381a 381n
 minimalista	381f 381g 381i
 minimaliste	381e
 minimalistisch	381h
-mink	1644a
+mink	1645a
 mint	30a 30h
-mint green	1281a
-mintcream	1357a
+mint green	1282a
+mintcream	1358a
 mintgrün	30h
-minty	1848a
-minty green	1100a
+minty	1849a
+minty green	1101a
 minuit	190e
 minze	30h
 miracle	391a
-mirage	1549a
-mirror	1830a
+mirage	1550a
+mirror	1831a
 mirtillo	229i
 mirtilo	229g
 miserable	387a
 misery	387a
 misket limonu	31n
-mission	1454a
+mission	1455a
 mist	199a
 misterio	390f
 misteriosa	390f 390g 390i
@@ -6193,16 +6237,16 @@ mistico	390i
 mistik	390n
 misty	445a
 misty rain	197a
-mistyrose	1358a
+mistyrose	1359a
 mistério	390g
-mitsubishi	484o
+mitsubishi	485o
 mittag	186h
 mittags	186h
 mittelmeer	348h
 mitternacht	190h
-moccasin	1359a
+moccasin	1360a
 mocha	251a
-mocha mousse	688o
+mocha mousse	689o
 moche	421e
 modern	381a 381h 381n
 moderne	381e
@@ -6211,11 +6255,11 @@ modest	384a
 mohn	219h
 mohnblume	219h
 moin	451h
-mojave	2246a
-mojito	2073a
-molasses	2079a
+mojave	2247a
+mojito	2074a
+molasses	2080a
 molo	153i
-molten	1745a
+molten	1746a
 mona	404f
 mond	170h
 mondfest	366h
@@ -6223,7 +6267,7 @@ mondlicht	171h
 mondschein	171h
 mondweiß	76h
 money	419a
-monkey	2199a
+monkey	2200a
 monnaie	419e
 mono	404f
 monochrom	425h
@@ -6251,9 +6295,9 @@ montaña	158f
 montaña nevada	159f
 montañas	158f
 monte	158f 158g 158i
-montezuma	2247a
-montreal canadiens	584o
-monument	1832a
+montezuma	2248a
+montreal canadiens	585o
+monument	1833a
 monótono	430f 430g
 moody	407a
 moon	170a
@@ -6261,10 +6305,10 @@ moon festival	366a
 moonlight	171a
 moonlight night	171a
 moonlit	171a
-moonstone	2210a
-moor	1641a
+moonstone	2211a
+moor	1642a
 moos	131h
-moose	2241a
+moose	2242a
 moosig	131h
 mor	5n
 mor salkım	218n
@@ -6272,7 +6316,7 @@ morada	5f
 morado	5f
 morandi	442a
 morango	226g
-moray	2206a
+moray	2207a
 morgen	185h
 morgendämmerung	177h
 morgenrot	177h
@@ -6281,42 +6325,47 @@ morgentau	203h
 morning	185a
 morning dew	203a
 mornings	185a
-moroccan flag	639o
-morocco	639o 2006a
+moroccan flag	640o
+morocco	640o 2007a
 morose	387e
-mosque	1778a
+mosque	1779a
 moss	131a
-moss green	1260a
+moss green	1261a
 mossy	131a
-mossy green	1036a
+mossy green	1037a
 mostarda	110g
 mostaza	110f
-moth	1461a
+moth	1462a
 mother of pearl	296a
 motivated	400a
 motivation	400a
-mount	1602a
+mount	1603a
 mountain	158a
 mountains	158a
 mourn	387a
 mourners	406a
 mourning	387a
-mousse	131e 1469a
+mousse	131e 1470a
 moussu	131e
 moussue	131e
 moutarde	110e
+moça	452g
 mud	166a
-mud brown	1107a
-mud green	907a
-muddy	1481a
-muddy brown	1028a
-muddy green	1165a
-muddy yellow	947a
+mud brown	1108a
+mud green	908a
+muddy	1482a
+muddy brown	1029a
+muddy green	1166a
+muddy yellow	948a
 muelle	153f
 muffin	268a
 muhteşem	420n
-mulberry	1084a
-mulled	1747a
+mujer	452f
+mujeres	452f
+mulberry	1085a
+mulher	452g
+mulheres	452g
+mulled	1748a
 multicolor	175a 175f
 multicolore	175e 175i
 multicolored	175a
@@ -6336,14 +6385,14 @@ museum	434a 434h
 musgo	131f 131g
 musgoso	131f 131g
 mushroom	135a
-music	2245a
+music	2246a
 music festival	332a
-musk	2002a
-muslin	1590a
+musk	2003a
+muslin	1591a
 mustard	110a
-mustard brown	1009a
-mustard green	1097a
-mustard yellow	1268a
+mustard brown	1010a
+mustard green	1098a
+mustard yellow	1269a
 musée	434e
 muted	442a
 mutfak	357n
@@ -6421,7 +6470,9 @@ mát lạnh	396m
 máu	312m
 mâm xôi	230m
 mây	168m
-männlich	416h
+mädchen	452h
+männer	452h
+männlich	452h
 märchen	391h
 märchenhaft	391h
 märz	192h
@@ -6437,7 +6488,7 @@ mélancolique	387e
 métal	283e
 métallique	283e
 métropole	337e
-méxico	624o
+méxico	625o
 mística	390f 390g
 místico	390f 390g
 möhre	246h
@@ -6455,7 +6506,7 @@ mürekkep resmi	299n
 mürekkep siyahı	47n
 müze	434n
 mısır	247n
-mısır bayrağı	638o
+mısır bayrağı	639o
 mơ mộng	392m
 mưa	196m
 mưa bụi	197m
@@ -6477,29 +6528,29 @@ mờ sương	445m
 mờ tối	447m
 mờ ảo	445m
 mực	47m
-na uy	647o
+na uy	648o
 nachmittag	187h
-nacho	2229a
+nacho	2230a
 nacht	189h
 nachtclub	432h
 nachtleben	432h
 nachtmarkt	330h
 nachts	189h
 nacre	296e
-nada de	452f 452g
+nada de	453f 453g
 nadelwald	121h
-nail	2099a
+nail	2100a
 naive	403a
 nakit	419n
 nam cực	182m
-nam phi	660o
+nam phi	661o
 nam tính	416m
 nane	30n
 nane yeşili	30n
-nantucket	2248a
+nantucket	2249a
 nap	410a
-napa	1748a
-napoli calcio	604o
+napa	1749a
+napoli calcio	605o
 napping	410a
 nar	240n
 naranja	1f
@@ -6508,12 +6559,12 @@ narenciye	225n
 narin	384n
 nascer do sol	177g
 nasty	421a
-nasty green	780a
+nasty green	781a
 natal	362g
 natale	362i
 natalino	362g
 natalizio	362i
-native	1851a
+native	1852a
 natur	379h
 natura	379i
 natural	379a 379f 379g
@@ -6525,16 +6576,16 @@ naturelle	379e
 natureza	379g
 natürlich	379h
 nautical	139a
-navajo	2007a
-navajowhite	1360a
-naval	2008a
+navajo	2008a
+navajowhite	1361a
+naval	2009a
 nave espacial	360f 360g
-naver	501o
+naver	502o
 navidad	362f
 navideño	362f
 navy	16a
 navy blue	16a
-navy green	1013a
+navy green	1014a
 navyblau	16h
 nazik	384n
 nebbia	199i
@@ -6551,8 +6602,8 @@ nebula	173a
 nebulosa	173f 173g 173i
 nebuloso	199g
 nebuloso tom	445g
-nectar	1428a
-nectarine	2009a
+nectar	1429a
+nectarine	2010a
 negra	9f 9g
 negro	9f 9g
 negro azulado	80f
@@ -6562,9 +6613,9 @@ neid	422h
 neidisch	422h
 neige	184e
 neigeux	184e
-nem	452g
-nenhum	452g
-nenhuma	452g
+nem	453g
+nenhum	453g
+nenhuma	453g
 nenúfar	209f 209g
 neon	305i 444a 444h 444n
 neon brilhante	444g
@@ -6592,7 +6643,7 @@ neons	305g
 neonschild	305h
 neptune	173a
 nera	9i
-nero	9i 2128a
+nero	9i 2129a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	409e
@@ -6603,45 +6654,45 @@ nervoso	409g 409i
 nervous	409a
 nervousness	409a
 nervös	409h
-nessun	452i
-nessuna	452i
-nessuno	452i
-nest	1774a
-netflix	464o
-netherlands	642o
-nettle	1812a
-neuseeland	671o
+nessun	453i
+nessuna	453i
+nessuno	453i
+nest	1775a
+netflix	465o
+netherlands	643o
+nettle	1813a
+neuseeland	672o
 neutral	417a
 neutrals	417a
 nevada	184f 184g
 nevado	184f 184g
 nevando	184f 184g
 neve	184g 184i
-never	452a
+never	453a
 nevoeiro	199g
 nevoso	184i
 new beginning	395a
 new beginnings	395a
 new dawn	400a
-new england patriots	577o
-new york knicks	573o
-new york yankees	578o
-new zealand	671o
-new zealand flag	671o
+new england patriots	578o
+new york knicks	574o
+new york yankees	579o
+new zealand	672o
+new zealand flag	672o
 newborn	403a
-newcastle united	593o
-nezumi	2108a
+newcastle united	594o
+nezumi	2109a
 neón	305f
 neón brillante	444f
 neşe	386n
 neşeli	386n
-nga	633o
+nga	634o
 nghiêm trang	406m
 nghệ	79m
 nghệ sĩ	434m
 nghệ thuật	434m
 nghệ tây	274m
-ngoại trừ	452m
+ngoại trừ	453m
 ngày	191m
 ngày thánh patrick	370m
 ngân hàng	353m
@@ -6673,7 +6724,7 @@ nhôm	283m
 nhạc jazz	433m
 nhạt	437m
 nhạt nhòa	438m
-nhật bản	616o
+nhật bản	617o
 nhẹ nhàng	384m
 nhẹ nhàng thư thái	383m
 nhớ nhung	411m
@@ -6682,50 +6733,53 @@ những bông hoa	204m
 những vì sao	172m
 nhựa	304m
 nhựa đường	279m
-ni	452e 452f
-nice blue	856a
-nicht	452h
-nickel	1784a
-nie	452h
+ni	453e 453f
+nice blue	857a
+nicht	453h
+nickel	1785a
+nie	453h
 niebla	199f
-niederlande	642o
+niederlande	643o
 niedlich	404h
-niemals	452h
-niente	452i
+niemals	453h
+niente	453i
 nieselregen	197h
 nieve	184f
-nigeria	661o
-nigeria flagge	661o
-nigerian flag	661o
+nigeria	662o
+nigeria flagge	662o
+nigerian flag	662o
 night	189a
-night blue	1001a
+night blue	1002a
 night market	330a
 night markets	330a
 nightclub	432a
 nightclubs	432a
 nightfall	188a
 nightlife	432a
-nightly	1533a
+nightly	1534a
 nightmare	399a
 nightmares	399a
 nights	189a
-nightshade	1817a
+nightshade	1818a
 nighttime	189a
-nigéria	661o
-nijerya	661o
+nigéria	662o
+nijerya	662o
 nilüfer	209n
 nilüfer göleti	149n
 ninfea	209i
-ninguna	452f
-ningún	452f
-nintendo	561o
+ninguna	453f
+ningún	453f
+nintendo	562o
 nippy	396a
 nisan	192n
-nissan	475o
+nissan	476o
 niveaux de gris	425e
+niña	452f
+niñas	452f
+niño	452f
 niños	376f
 niềm vui	386m
-no	452A 452F
+no	453A 453F
 nobile	378i
 noble	378a 378e 378f
 nobre	378g
@@ -6758,11 +6812,11 @@ noix de coco	238e
 nojento	421g
 nojo	421g
 nomad	414a
-nomadic	2010a
-non	452e 452i
-none	452a
-noodle	1623a
-noodles	2159a
+nomadic	2011a
+non	453e 453i
+none	453a
+noodle	1624a
+noodles	2160a
 noon	186a
 nordic	349a
 nordica	349i
@@ -6771,16 +6825,16 @@ nordique	349e
 nordisch	349h
 nordlicht	174h
 nordlichter	174h
-nori	2102a
+nori	2103a
 northern lights	174a
-noruega	647o
-norvegia	647o
-norveç	647o
-norvège	647o
-norway	647o
-norwegen	647o
-norwegian flag	647o
-nose	1920a
+noruega	648o
+norvegia	648o
+norveç	648o
+norvège	648o
+norway	648o
+norwegen	648o
+norwegian flag	648o
+nose	1921a
 nostalgia	375a 375f 375g 375i
 nostalgic	375a
 nostalgic feeling	411a
@@ -6793,19 +6847,19 @@ nostalji	375n
 nostaljik	411n
 nostálgica	411f 411g
 nostálgico	411f 411g
-not	452a
-nothing	452a
+not	453a
+nothing	453a
 notte	189i
 notturna	189i
 notturno	189i
 noturna	189g
 noturno	189g
-nougat	1807a
-nouveau	1659a
+nougat	1808a
+nouveau	1660a
 nouvel an chinois	365e
-nouvelle zélande	671o
-nova	2094a
-nova zelândia	671o
+nouvelle zélande	672o
+nova	2095a
+nova zelândia	672o
 novel	309a
 novels	309a
 november	194a 194h
@@ -6823,30 +6877,30 @@ nube	168f 168i
 nubes	168f
 nublada	200f 200g
 nublado	200f 200g
-nuclear	1749a
+nuclear	1750a
 nude	115a 115e 115f 115g 115h 115i 115n
-nueva zelanda	671o
+nueva zelanda	672o
 nuit	189e
 numérique	372e
-nunca	452f 452g
-nuova zelanda	671o
+nunca	453f 453g
+nuova zelanda	672o
 nupcial	367f 367g
 nurse	352a
 nursery	403a
 nurses	352a
 nurturing	384a
 nussbaum	276h
-nut	1418a
-nutmeg	1558a
+nut	1419a
+nutmeg	1559a
 nutrition	413a
-nuts	2215a
+nuts	2216a
 nuvem	168g
 nuvens	168g
 nuvola	168i
 nuvole	168i
 nuvolosa	200i
 nuvoloso	200i
-nvidia	515o
+nvidia	516o
 nácar	296f
 nâu	7m
 nâu cà phê	107m
@@ -6856,10 +6910,10 @@ nâu sô cô la	108m
 nâu trà	88m
 nâu xám	68m
 nâu đỏ	19m
-não	452g
+não	453g
 nächte	189h
 nächtlich	189h
-né	452i
+né	453i
 nébuleuse	173e
 nénuphar	209e
 néon	305e 305g
@@ -6893,49 +6947,49 @@ oak	276a
 oase	138h
 oasi	138i
 oasis	138a 138e 138f
-oat	1673a
-oatmeal	1632a
-oats	1993a
+oat	1674a
+oatmeal	1633a
+oats	1994a
 obscur	435e
 obscure	390a 435e
 obscuro	435g
-obsidian	1698a
+obsidian	1699a
 obst	428h
 ocak	308n
 ocaso	176f 176g
 occult	390a
 ocean	139a
-ocean blue	1257a
+ocean blue	1258a
 ocean depths	140a
-ocean green	1098a
-oceanic	1852a
+ocean green	1099a
+oceanic	1853a
 oceano	139g 139i
 oceans	139a
 ocher	36a
 ochre	36a
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1104a
+ocre	36e 36f 36g 1105a
 october	194a
 octobre	194e
 octubre	194f
 océan	139e
 océano	139f
 odd	431a
-odyssey	1714a
-off	1434a
-off blue	819a
-off green	1042a
+odyssey	1715a
+off	1435a
+off blue	820a
+off green	1043a
 off white	104a 104g
-off yellow	934a
+off yellow	935a
 office	353a
 official	406a
 oficina	353f
 ofis	353n
-ohne	452h
+ohne	453h
 oi	451g
 oi bức	202m
-oil	1401a
+oil	1402a
 okr	36n
 oktober	194h
 okul	354n
@@ -6948,40 +7002,40 @@ old	375a
 old books	309a
 old days	411a
 old fashioned	375a
-old pink	889a
-old rose	851a
+old pink	890a
+old rose	852a
 old times	411a
 older	375a
 oldies	375a
-oldlace	1361a
-ole	2058a
+oldlace	1362a
+ole	2059a
 oleaje	141f
 olgun	417n
-olimpiadi	678o
+olimpiadi	679o
 olio oliva	275i
 oliv	24h
 olive	24a 24e 275i
-olive brown	1095a
-olive drab	1243a
-olive green	1286a
+olive brown	1096a
+olive drab	1244a
+olive green	1287a
 olive oil	275a
-olive yellow	797a
-olivedrab	1362a
+olive yellow	798a
+olivedrab	1363a
 oliven	275h
 olivenöl	275h
 olives	275a 275e
 olivgrün	24h
-olmadan	454n
-olmasın	454n
-olmayan	454n
+olmadan	455n
+olmasın	455n
+olmayan	455n
 oltremare	44i
-olympic games	678o
-olympic rings	678o
-olympics	678o
-olympique de marseille	606o
-olympische spiele	678o
+olympic games	679o
+olympic rings	679o
+olympics	679o
+olympique de marseille	607o
+olympische spiele	679o
 olá	451g
-om	606o
+om	607o
 ombrello	335i
 onda	141g 141i
 onda de calor	202g
@@ -6991,8 +7045,8 @@ ong	323m
 onirico	392i
 onirique	392e
 online	372a
-only	2252a
-onyx	1776a
+only	2253a
+onyx	1777a
 onírico	392f 392g
 oolong	257a 257e 257f 257g 257h 257i 257n
 oolong tea	257a
@@ -7015,23 +7069,23 @@ orage	198e
 orageuse	198e
 orageux	198e
 orange	1a 1e 1h
-orange brown	1225a
+orange brown	1226a
 orange fruit	225a 225e
-orange pink	804a
+orange pink	805a
 orange red	97a
-orange yellow	1103a
+orange yellow	1104a
 orangefarben	1h
-orangeish	843a
+orangeish	844a
 orangen	225h
-orangered	915a
+orangered	916a
 orangerot	97h
 oranges	225a
-orangey brown	1110a
-orangey red	1073a
-orangey yellow	857a
-orangish	935a
-orangish brown	1051a
-orangish red	1049a
+orangey brown	1111a
+orangey red	1074a
+orangey yellow	858a
+orangish	936a
+orangish brown	1052a
+orangish red	1050a
 orangé	1e
 orangée	1e
 orbit	173a
@@ -7043,7 +7097,7 @@ orchids	215a
 orchidée	215e
 ordinary	430a
 ordu	427n
-oregano	1729a
+oregano	1730a
 organic	379a
 organik	379n
 orgoglioso	412i
@@ -7055,12 +7109,12 @@ oriental	351a 351e 351f 351g
 orientale	351e 351i
 orientalisch	351h
 orilla del mar	142f
-orion	2253a
+orion	2254a
 orizzonte	180i
 orkide	215n
 orman	119n
 orman meyveleri	250n
-oro	11f 11i 2125a
+oro	11f 11i 2126a
 orquídea	215f 215g
 orrore	399i
 ortaggi	429i
@@ -7097,62 +7151,63 @@ outrage	398a
 outremer	44e
 outubro	194g
 overcast	200a
-overgrown	1750a
+overgrown	1751a
 overwhelmed	409a
-owl	1617a
+owl	1618a
 oxblood	33a
 oxidada	284f
 oxidado	284f
-oxide	1992a
-oyster	1438a
+oxide	1993a
+oyster	1439a
 oyuncak	376n
 ozean	139h
 oásis	138g
+oğlan	452n
 oải hương	207m
 pace	382i
-pacific	1403a
+pacific	1404a
 pacifico	382i
-pack	2145a
-packers	574o
+pack	2146a
+packers	575o
 pacífico	382g
 paddy	249a
 paese	344i
-paesi bassi	642o
+paesi bassi	643o
 pagliaccio	328i
 pailletten	426h
 paillettes	426e
 pailleté	426e
 pain	267e 387a
 painful	387a
-painted	1604a
+painted	1605a
 painter	434a
 painting	434a
 paintings	434a
 paisible	382e
 paix	382e
 paixão	389g
-pakistan	664o
-pakistani flag	664o
+pakistan	665o
+pakistani flag	665o
 palace	342a
 palacio imperial	342f
 palais impérial	342e
 palazzo imperiale	342i
 pale	438a
 pale blue white	76a
-palegoldenrod	1363a
-palegreen	1364a
+palegoldenrod	1364a
+palegreen	1365a
 paler	438a
 palest	438a
-paleturquoise	1365a
-palevioletred	1366a
+paleturquoise	1366a
+palevioletred	1367a
 palhaço	328g
-pallid	1856a
+pallid	1857a
 pallida	438i
 pallido	438i
 palloncini	334i
 palloncino	334i
-palm	1395a
-palomino	1854a
+palm	1396a
+palomino	1855a
 palta	239f
 palyaço	328n
 palácio imperial	342g
@@ -7160,7 +7215,7 @@ pamuk	289n
 pamuk şeker	270n
 pan	267f
 pan de oro	303f
-panasonic	538o
+panasonic	539o
 panayır	332n
 pancake	268a
 pancakes	268a
@@ -7168,24 +7223,24 @@ panda	318a 318e 318f 318g 318h 318i 318n
 pandas	318a
 pane	267i
 panic	399a
-panorama	2013a
-pansy	1544a
-pantone classic blue	683o
-pantone greenery	680o
-pantone living coral	682o
-pantone mocha mousse	688o
-pantone peach fuzz	687o
-pantone ultra violet	681o
-pantone very peri	685o
-pantone viva magenta	686o
+panorama	2014a
+pansy	1545a
+pantone classic blue	684o
+pantone greenery	681o
+pantone living coral	683o
+pantone mocha mousse	689o
+pantone peach fuzz	688o
+pantone ultra violet	682o
+pantone very peri	686o
+pantone viva magenta	687o
 paon	315e
 papagaio	320g
 papagayo	320f
 papagei	320h
 papatya	217n
 papavero	219i
-papaya	1690a
-papayawhip	1367a
+papaya	1691a
+papayawhip	1368a
 papağan	320n
 papel	290f 290g
 paper	290a
@@ -7194,9 +7249,9 @@ papillon	322e
 papoula	219g
 pappagallo	320i
 paprika	274a
-papyrus	1704a
-paquistán	664o
-paquistão	664o
+papyrus	1705a
+paquistán	665o
+paquistão	665o
 para	419N
 parade	405a
 paradies	423h
@@ -7215,24 +7270,24 @@ parco	126i
 pardo	7f 7g
 paresseuse	410e
 paresseux	410e
-paris saint germain	605o
+paris saint germain	606o
 park	126a 126h 126n
 parlak	439n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2015a
+parma	2016a
 parme	99e
 parque	126f 126g
 parra	133f
 parrot	320a
 parrots	320a
-parsley	1976a
+parsley	1977a
 parti	368n
 party	368a 368h
 parıltı	426n
 parıltılı	439n
 parşömen	290n
-pas	284n 452e
+pas	284n 453e
 pas kırmızısı	112n
 pascolo	123i
 pascua	369f
@@ -7240,7 +7295,7 @@ pasión	389f
 paskalya	369n
 paslı	284n
 pasqua	369i
-pass	1957a
+pass	1958a
 passion	389a 389e
 passionate	389a
 passione	389i
@@ -7248,8 +7303,8 @@ passionné	389e
 passionnée	389e
 passé	442e
 passée	442e
-pasta	268n 1882a
-paste	1706a
+pasta	268n 1883a
+paste	1707a
 pastel	443a 443e 443f 443g 443m 443n
 pastel de cumpleaños	268f
 pastel renkler	443n
@@ -7267,7 +7322,7 @@ pastry	268a
 pasture	123a
 pastèque	231e
 pastéis	443g
-path	1404a
+path	1405a
 patlama	163n
 patlıcan	245n
 patrickstag	370h
@@ -7278,53 +7333,53 @@ pavot	219e
 pavão	315g
 payaso	328f
 payet	426n
-paypal	491o
-pays bas	642o
+paypal	492o
+pays bas	643o
 paz	382f 382g
 pazar	329n
 pazza	418i
 pazzo	418i
-países baixos	642o
-países bajos	642o
-pea	1034a
-pea green	1275a
-pea soup	1182a
-pea soup green	1146a
+países baixos	643o
+países bajos	643o
+pea	1035a
+pea green	1276a
+pea soup	1183a
+pea soup green	1147a
 peace	382a
 peaceful	382a
 peach	232a
 peach blossom	213a
 peach colour	27a
-peach fuzz	687o
+peach fuzz	688o
 peach pink	73a
 peaches	232a
-peachpuff	1368a
-peachy	1421a
-peachy pink	852a
+peachpuff	1369a
+peachy	1422a
+peachy pink	853a
 peacock	315a
 peacock blue	46a
 peacocks	315a
 peak	450a
 peaks	450a
-peanut	1526a
-pear	1019a
+peanut	1527a
+pear	1020a
 pearl	296a
 pearl white	106a
 pearls	296a
-pears	2098a
+pears	2099a
 peas	429a
-peat	2016a
+peat	2017a
 pebble	278a
 pebbles	278a
-pecan	1525a
+pecan	1526a
 pedra	278g
 pedra preciosa	313g
 pedras	278g
-peel	1470a
+peel	1471a
 peintre	434e
 peinture	434e
 peixe dourado	326g
-pelican	1642a
+pelican	1643a
 pelle	285i
 pelouse	124e
 pembe	6n
@@ -7333,7 +7388,7 @@ penguen	319n
 penguin	319a
 penguins	319a
 penhasco	161g
-penny	1655a
+penny	1656a
 penombra	447i
 penumbra	447f 447g
 peonia	211i
@@ -7341,9 +7396,9 @@ peonies	211a
 peony	211a
 peonía	211f
 pepper	274a
-peppercorn	2255a
+peppercorn	2256a
 peppers	274a
-pepsi	558o
+pepsi	559o
 perezosa	410f
 perezoso	410f
 perfume	415a
@@ -7353,8 +7408,8 @@ pergaminho	290g
 pergamino	290f
 peri	391n
 perili	399n
-periwinkle	1285a
-periwinkle blue	1177a
+periwinkle	1286a
+periwinkle blue	1178a
 perla	296f 296i
 perlas	296f
 perle	296e 296h 296i
@@ -7362,23 +7417,23 @@ perlen	296h
 perlmutt	296h
 perlweiß	106h
 perroquet	320e
-perrywinkle	1017a
-persimmon	1480a
-peru	658o
-peru flagge	658o
-peruvian flag	658o
-perú	658o
+perrywinkle	1018a
+persimmon	1481a
+peru	659o
+peru flagge	659o
+peruvian flag	659o
+perú	659o
 pesca	232i
 pesce rosso	326i
-pesto	1442a
+pesto	1443a
 petal	204a
 petals	204a
-petite	2236a
-petrol	13h 933a
+petite	2237a
+petrol	13h 934a
 petrol mavisi	13n
-petunia	2014a
+petunia	2015a
 peur	399e
-pewter	1412a
+pewter	1413a
 pez dorado	326f
 peñasco	161f
 peônia	211g
@@ -7396,14 +7451,14 @@ pflaumenblüte	212h
 pflaumenfarben	62h
 pha lê	297m
 phai	438m
-phantom	1857a
+phantom	1858a
 pharmacy	352a
-pheasant	1979a
-philippinen	668o
-philippines	668o
+pheasant	1980a
+philippinen	669o
+philippines	669o
 phiêu lưu	414m
-phlox	1608a
-phoenix	1696a
+phlox	1609a
+phoenix	1697a
 phone	372a
 phong cách nhật	350m
 phong cách trung hoa	351m
@@ -7413,20 +7468,21 @@ phun trào	163m
 phá	145m
 pháo hoa	331m
 pháo đài	355m
-pháp	617o
+pháp	618o
 phát sáng	444m
 phép thuật	391m
 phòng khám	352m
 phòng ngủ	358m
 phòng tranh	434m
-phần lan	649o
+phần lan	650o
 phẫn nộ	398m
 phố	338m
 phố thị	337m
-piano	1740a
-pickle	1732a
-picnic	1997a
-pico	1584a
+phụ nữ	452m
+piano	1741a
+pickle	1733a
+picnic	1998a
+pico	1585a
 pico nevado	159f 159g
 pie	268a
 piedra	278f
@@ -7441,20 +7497,20 @@ pies	268a
 pietra	278i
 pietra preziosa	313i
 pietre	278i
-pig	1691a
-pig pink	798a
-piggy	2257a
+pig	1692a
+pig pink	799a
+piggy	2258a
 pigra	410i
 pigro	410i
-pillow	1945a
+pillow	1946a
 pilz	135h
 pilze	135h
 pin	121e
 pinar	121f
-pinch	1858a
+pinch	1859a
 pine	121a
 pine forest	121a
-pine green	1232a
+pine green	1233a
 pineapple	237a
 pines	121a
 pineta	121i
@@ -7469,22 +7525,22 @@ pinheiros	121g
 pini	121i
 pinie	121h
 pink	6a 6h
-pink purple	1069a
-pink red	1094a
-pinkish	1244a
-pinkish brown	1087a
-pinkish grey	1071a
-pinkish orange	1020a
-pinkish purple	1264a
-pinkish red	1247a
-pinkish tan	786a
-pinky	908a
-pinky purple	1210a
-pinky red	1143a
+pink purple	1070a
+pink red	1095a
+pinkish	1245a
+pinkish brown	1088a
+pinkish grey	1072a
+pinkish orange	1021a
+pinkish purple	1265a
+pinkish red	1248a
+pinkish tan	787a
+pinky	909a
+pinky purple	1211a
+pinky red	1144a
 pino	121f 121i
 pinos	121f
 pins	121e
-pinterest	506o
+pinterest	507o
 pintor	434f 434g
 pintura	434f 434g
 pintura a la tinta	299f
@@ -7496,16 +7552,16 @@ piove	196i
 pioviggine	197i
 piovosa	196i
 piovoso	196i
-pipe	1934a
+pipe	1935a
 pirinç metal	60n
 pirinç tarlası	249n
 pis	421n
 pisca pisca	333g
-piss yellow	918a
-pistachio	1151a
-pit	1982a
+piss yellow	919a
+pistachio	1152a
+pit	1983a
 pittore	434i
-pittsburgh steelers	576o
+pittsburgh steelers	577o
 pittura	434i
 pittura a inchiostro	299i
 piuma	310i
@@ -7521,11 +7577,11 @@ plaj	142n
 planet	173a
 planet earth	379a
 planets	173a
-plank	1791a
+plank	1792a
 plant	127a
-plantain	2174a
+plantain	2175a
 plants	127a
-plaster	1853a
+plaster	1854a
 plastic	304a
 plastica	304i
 plastik	304h 304n
@@ -7534,27 +7590,27 @@ plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	1630a
+play	1631a
 playa	142f
 playa de arena	143f
 playa tropical	144f
 playas	142f
 playful	386a
 playground	376a
-playstation	467o
+playstation	468o
 playtime	376a
-plaza	1666a
-please	2046a
+plaza	1667a
+please	2047a
 pleased	386a
 pleasure	386a
-pleasures	2179a
+pleasures	2180a
 plein énergie	385e
 pleine lune	170e
 plomizo	8f
 pluie	196e
 plum	62a
 plum blossom	212a
-plum purple	887a
+plum purple	888a
 pluma	310f
 plumas	310g
 plume	310e
@@ -7562,56 +7618,56 @@ plums	241a
 pluto	173a
 pluvieuse	196e
 pluvieux	196e
-plymouth	2258a
+plymouth	2259a
 plástico	304f 304g
 plátano	235f
 poca luce	447i
 poca luz	447f
-pod	1717a
+pod	1718a
 poderoso	401f 401g
 podre	421g
 podrido	421f
 poem	309a
 poems	309a
-poetic	1860a
+poetic	1861a
 poetry	309a
 point du jour	177e
 poise	393a
 poison	421a 421e
-poison green	836a
+poison green	837a
 poisonous	421a
 poisson rouge	326e
 polaire	182e
-poland	651o
+poland	652o
 polar	182a 182f 182g 182h
 polare	182i
 polarlicht	174h
-polen	651o
-polish	1886a
-polish flag	651o
+polen	652o
+polish	1887a
+polish flag	652o
 polished	393a
-pollen	1901a
-pologne	651o
-polonia	651o
-polonya	651o
+pollen	1902a
+pologne	652o
+polonia	652o
+polonya	652o
 polveroso	442i
-polônia	651o
+polônia	652o
 pomegranate	240a
 pomeriggio	187i
 pomme	233e
 pomme verte	234e
 pomodoro	244i
 pond	148a
-pony	1552a
-poo	1060a
-poo brown	1088a
-poodle	2259a
+pony	1553a
+poo	1061a
+poo brown	1089a
+poodle	2260a
 pool	142a
-poop	1194a
-poop brown	1096a
-poop green	916a
-pop	1495a
-popcorn	1790a
+poop	1195a
+poop brown	1097a
+poop green	917a
+pop	1496a
+popcorn	1791a
 poppies	219a
 poppy	219a
 por la mañana	185f
@@ -7624,41 +7680,41 @@ porcelana azul y blanca	293f
 porcellana	292i
 porcellana bianca e blu	293i
 porpora	5i
-porsche	478o
+porsche	479o
 porselen	292n
 port	153a 153e
 portakal	225n
 portakal rengi	1n
-portekiz	621o
+portekiz	622o
 porto	153g 153i
-portogallo	621o
-portsmouth	2017a
-portugal	621o
-portugal flag	621o
-portuguese flag	621o
+portogallo	622o
+portsmouth	2018a
+portugal	622o
+portugal flag	622o
+portuguese flag	622o
 porzellan	292h
 posh	393a
 positive	386a
 positivity	386a
 postre	268f
-pot	1471a
-potato	1543a
+pot	1472a
+potato	1544a
 potente	401i
 poterie	301e
 potion	391a
 potiron	243e
-potter	2018a
+potter	2019a
 pottery	301a
 pouca luz	447g
 pourpre	5e
 pourri	421e
 pourriture	421e
-pout	2256a
+pout	2257a
 powder blue	98a
-powder pink	809a
+powder pink	810a
 powder purple	99a
-powderblue	1369a
-powdered	1466a
+powderblue	1370a
+powdered	1467a
 power	401a
 powerful	401a
 pradaria	123g
@@ -7679,9 +7735,9 @@ prayer	408a
 praying	408a
 preguiçosa	410g
 preguiçoso	410g
-prehistoric	2019a
+prehistoric	2020a
 premium	377a
-pressed	1804a
+pressed	1805a
 pressure	409a
 preta	9g
 preto	9g
@@ -7691,17 +7747,17 @@ preto tinta	47g
 pretty	404a
 pride	412a
 priest	356a
-primary blue	1074a
+primary blue	1075a
 primavera	192f 192g 192i
 primaveral	192f
 primaveril	192g
 primaverile	192i
-primrose	1562a
+primrose	1563a
 prince	378a
 princes	378a
 princess	378a
 princesses	378a
-print	2233a
+print	2234a
 printanier	192e
 printanière	192e
 printemps	192e
@@ -7722,27 +7778,27 @@ profunda	436f 436g
 profundezas	140g
 profundidades marinas	140f
 profundo	436f 436g
-prom	1811a
+prom	1812a
 promise	400a
 prosecco	262i
 proud	412a
 prugna	62i
 prugne	241i
-prune	62e 2012a
+prune	62e 2013a
 prunes	241e
-prussian	2020a
-prussian blue	1136a
+prussian	2021a
+prussian blue	1137a
 pré	123e
 prés	123e
-psg	605o
+psg	606o
 psichedelico	431i
 psicodélico	431f 431g
 psikedelik	431n
 psychedelic	431a
 psychedelisch	431h
 psychédélique	431e
-puce	1273a
-pudding	1520a
+puce	1274a
+pudding	1521a
 puddle	196a
 puddles	196a
 puderblau	98h
@@ -7751,23 +7807,23 @@ puderrosa	92h
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	344f 2260a
+pueblo	344f 2261a
 pueblo de agua	345f
 puerto	153f
 puesta de sol	176f
-puff	1572a
+puff	1573a
 puissant	401e
 puissante	401e
-puke	1263a
-puke brown	975a
-puke green	1276a
-puke yellow	1185a
-pulp	1803a
+puke	1264a
+puke brown	976a
+puke green	1277a
+puke yellow	1186a
+pulp	1804a
 pumpkin	243a
-pumpkin orange	1081a
+pumpkin orange	1082a
 pumpkin patch	243a
 pumpkins	243a
-punch	1445a
+punch	1446a
 punk	407a
 punk rock	407a
 puppies	404a
@@ -7775,44 +7831,44 @@ puppy	404a
 pur	403e
 pura	403f 403g 403i
 pure	403a 403e
-pure blue	942a
+pure blue	943a
 pureté	403e
 pureza	403f 403g
 purezza	403i
 purity	403a
 puro	403f 403g 403i
 purple	5a
-purple blue	927a
-purple brown	951a
-purple grey	1168a
-purple pink	949a
-purple red	1039a
-purpleish	1119a
-purpleish blue	1126a
-purpleish pink	1002a
-purpley	964a
-purpley blue	1156a
-purpley grey	799a
-purpley pink	1061a
-purplish	1184a
-purplish blue	1249a
-purplish brown	995a
-purplish grey	1115a
-purplish pink	1218a
-purplish red	1065a
-purply	800a
-purply blue	1125a
-purply pink	1043a
+purple blue	928a
+purple brown	952a
+purple grey	1169a
+purple pink	950a
+purple red	1040a
+purpleish	1120a
+purpleish blue	1127a
+purpleish pink	1003a
+purpley	965a
+purpley blue	1157a
+purpley grey	800a
+purpley pink	1062a
+purplish	1185a
+purplish blue	1250a
+purplish brown	996a
+purplish grey	1116a
+purplish pink	1219a
+purplish red	1066a
+purply	801a
+purply blue	1126a
+purply pink	1044a
 purpur	5h
 purpureo	5i
 purpurina	426f 426g
 pus	199n
 puslu	445n
-putty	925a
+putty	926a
 putzig	404h
 puzzle	390a
-pyramid	2182a
-pyrite	1805a
+pyramid	2183a
+pyrite	1806a
 pálida	438f 438g
 pálido	438f 438g
 páscoa	369g
@@ -7824,19 +7880,19 @@ pão	267g
 pénombre	447e
 pérola	296g
 pérolas	296g
-pérou	658o
+pérou	659o
 pêche	232e
 pêssego	232g
 pôr do sol	176g
 púrpura	5f 5g
 pırlanta	298n
 pırıltılı	426n
-qatar	641o
-qatar airways	540o
-qatari flag	641o
+qatar	642o
+qatar airways	541o
+qatari flag	642o
 quai	153e
-quail	1850a
-quarry	1779a
+quail	1851a
+quarry	1780a
 quarto	358g
 quartz	297a 297e
 quartzo	297g
@@ -7849,11 +7905,11 @@ quente	397g
 quentinho	394g
 quercia	276i
 quermesse	332g
-quest	1942a
+quest	1943a
 quiet	382a
 quiete	382i
-quilt	2216a
-quince	2068a
+quilt	2217a
+quince	2069a
 quirky	431a
 quyết liệt	401m
 quái dị	431m
@@ -7862,7 +7918,7 @@ quán cafe	339m
 quán cà phê	339m
 quân sự	427m
 quân đội	427m
-quênia	662o
+quênia	663o
 quý tộc	378m
 quýt	225m
 quả anh đào	227m
@@ -7884,18 +7940,22 @@ rabbia	398i
 rabbit	404a
 rabbits	404a
 rabia	398f
-racing	1916a
-racing green	873a
+racing	1917a
+racing green	874a
 radiante	439f 439g
-radioactive	2021a
-radioactive green	840a
-raffia	1627a
+radioactive	2022a
+radioactive green	841a
+raffia	1628a
 raffinata	393i
 raffinato	393i
 raffiniert	393h
 raffiné	393e
 raffinée	393e
 rafraîchissant	395e
+ragazza	452i
+ragazze	452i
+ragazzi	452i
+ragazzo	452i
 rage	398a 398e
 rahat	383n
 rahat ev	394n
@@ -7909,7 +7969,7 @@ rainforest	120a
 raining	196a
 rainy	196a
 raio	198g
-raisin	228e 1568a
+raisin	228e 1569a
 raiva	398g
 rakete	360h
 ramata	59i
@@ -7919,7 +7979,8 @@ rampicante	133i
 rana	325f 325i
 ranch	344a
 ranke	133h
-rapids	1889a
+rapaz	452g
+rapids	1890a
 raposa	321g
 rara	431f
 raro	431f
@@ -7927,7 +7988,7 @@ rasen	124h
 raso	288f 288i
 raspberries	230a
 raspberry	230a
-rattan	1837a
+rattan	1838a
 rau	429m
 rau củ	429m
 rau thơm	136m
@@ -7940,18 +8001,18 @@ raureif	183h
 rave	432a
 raven	407a
 ravens	407a
-raw	1437a
-raw sienna	841a
-raw umber	905a
+raw	1438a
+raw sienna	842a
+raw umber	906a
 rayo	198f
 razzo	360i
 real	378f 378g
-real madrid	596o
-real madrid cf	596o
+real madrid	597o
+real madrid cf	597o
 reale	378i
-really light blue	781a
+really light blue	782a
 rebe	133h
-rebeccapurple	1370a
+rebeccapurple	1371a
 rebirth	395a
 recife	152g
 recife de coral	152g
@@ -7959,34 +8020,34 @@ recifes	152g
 recycle	379a
 recycling	379a
 red	0a
-red brown	1230a
-red bull	535o
-red double decker	676o
-red orange	1255a
-red pink	1133a
+red brown	1231a
+red bull	536o
+red double decker	677o
+red orange	1256a
+red pink	1134a
 red purple	96a
-red sox	580o
-red violet	1150a
+red sox	581o
+red violet	1151a
 red wine	261a
-reddish	1187a
-reddish brown	1258a
-reddish grey	810a
-reddish orange	1207a
-reddish pink	1223a
-reddish purple	1222a
-reddit	505o
-reddy brown	921a
-redwood	1720a
-reed	1564a
+reddish	1188a
+reddish brown	1259a
+reddish grey	811a
+reddish orange	1208a
+reddish pink	1224a
+reddish purple	1223a
+reddit	506o
+reddy brown	922a
+redwood	1721a
+reed	1565a
 reef	152a
 refinado	393f 393g
 refined	393a
-reflection	1550a
+reflection	1551a
 refrescante	395f 395g
 refreshing	395a
 regal	378a
 regale	378i
-regatta	1910a
+regatta	1911a
 regen	196h
 regenbogen	175h
 regenschirm	335h
@@ -7994,13 +8055,13 @@ regentag	196h
 regenwald	120h
 regio	378f
 regnerisch	196h
-regno unito	626o
+regno unito	627o
 regret	387a
 reif	417h
 reifweiß	83h
 rein	403h
 reinheit	403h
-reino unido	626o
+reino unido	627o
 reisfeld	249h
 relajada	383f
 relajado	383f
@@ -8014,7 +8075,7 @@ relaxation	383a
 relaxed	383a
 relaxing	383a
 reliable	402a
-reliance jio	549o
+reliance jio	550o
 religion	408a
 religious	408a
 reluciente	426f
@@ -8027,12 +8088,12 @@ remembrance	411a
 reminisce	411a
 reminiscence	411a
 renard	321e
-renault	481o
+renault	482o
 renew	192a
 renewal	395a
 rengarenk	175n
 renkli	175n
-renwick	1861a
+renwick	1862a
 repugnante	421f 421g
 repulsive	421a
 reserved	417a
@@ -8056,11 +8117,11 @@ revenge	398a
 reverie	392a
 revival	395a
 revive	395a
-rhine	2262a
-rhubarb	1592a
+rhine	2263a
+rhubarb	1593a
 riacho	147g
 riachuelo	147f
-rice	1433a
+rice	1434a
 rice field	249a
 rice paddy	249a
 rich	440a
@@ -8070,15 +8131,15 @@ riff	152h
 rilassante	383i
 rilassata	383i
 rilassato	383i
-rim	2011a
+rim	2012a
 rinfrescante	395i
-rio	147g 1958a
+rio	147g 1959a
 riot	418a
-ripe	1415a
+ripe	1416a
 ripugnante	421i
 risacca	141i
 risaia	249i
-rise	2217a
+rise	2218a
 ritual	390a
 riva	142i
 rivage	142e
@@ -8086,12 +8147,12 @@ river	147a
 rivers	147a
 rivière	147e
 rizière	249e
-road	1458a
+road	1459a
 roam	414a
-roast	1482a
-roasted	1436a
-robin egg	1092a
-robin egg blue	1108a
+roast	1483a
+roasted	1437a
+robin egg	1093a
+robin egg blue	1109a
 roble	276f
 robot	372a
 robots	372a
@@ -8109,7 +8170,7 @@ rocket	360a
 rocks	161a
 rocío	203f
 roja	0f
-rojo	0f 2190a
+rojo	0f 2191a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -8119,32 +8180,32 @@ rojo violáceo	96f
 rojo vivo	74f
 rojo óxido	112f
 roket	360n
-roll	2113a
-rolling	1700a
-roman	1446a
+roll	2114a
+rolling	1701a
+roman	1447a
 romance	388a
-romania	655o
-romanian flag	655o
+romania	656o
+romanian flag	656o
 romantic	388a
 romantica	388i
 romantico	388i
 romantik	388h 388n
 romantique	388e
 romantisch	388h
-romanya	655o
+romanya	656o
 romántica	388f
 romántico	388f
 romântica	388g
 romântico	388g
 romã	240g
-romênia	655o
+romênia	656o
 rong biển	137m
-rookwood	1501a
-root	1459a
-rosa	6f 6g 6h 6i 912a
+rookwood	1502a
+root	1460a
+rosa	6f 6g 6h 6i 913a
 rosa antico	89i
 rosa antigo	89g
-rosa barbie	677o
+rosa barbie	678o
 rosa cipria	92i
 rosa cipria chiaro	114i
 rosa empoeirado	92g
@@ -8173,7 +8234,7 @@ rosas vermelhas	206g
 rosata	6i
 rosato	6i
 rose	91e 206a 206h
-rose barbie	677o
+rose barbie	678o
 rose blush	114e
 rose fluo	116e
 rose néon	116e
@@ -8181,21 +8242,21 @@ rose pink	91a
 rose poudré	92e
 rose pâle	6e
 rose pêche	73e
-rose quartz	679o
-rose quartz and serenity	679o
+rose quartz	680o
+rose quartz and serenity	680o
 rose red	72a
 rose rosse	206i
 rose rouge	206e
 rose vif	6e
-rosebud	2184a
+rosebud	2185a
 roseira	206g
-rosemary	2263a
+rosemary	2264a
 rosen	206h
 rosenrot	72h
 roses	206a
 roses rouges	206e
 roseto	206i
-rosewood	1656a
+rosewood	1657a
 rosier	206e
 rosig	6h
 rossa	0i
@@ -8211,9 +8272,9 @@ rosso vivo	74i
 rost	284h
 rostig	284h
 rostrot	112h
-rosy	1410a
-rosy pink	853a
-rosybrown	1371a
+rosy	1411a
+rosy pink	854a
+rosybrown	1372a
 rosé	6e
 rosée	6e
 rosée du matin	203e
@@ -8239,8 +8300,8 @@ rouges	0e
 rouille	284e
 rouillé	284e
 rouillée	284e
-roumanie	655o
-routemaster	676o
+roumanie	656o
+routemaster	677o
 routine	430a
 rovente	397i
 rowdy	418a
@@ -8248,14 +8309,14 @@ roxa	5g
 roxo	5g
 royal	378a 378e
 royal blue	43a
-royal purple	1280a
-royalblue	1372a
+royal purple	1281a
+royalblue	1373a
 royale	378e
-royalty	2066a
-royaume uni	626o
-roycroft	1605a
+royalty	2067a
+royaume uni	627o
+roycroft	1606a
 rua	338g
-rubber	1862a
+rubber	1863a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -8264,7 +8325,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2264a
+ruddy	2265a
 rue	338e
 ruela	338g
 ruelle	338e
@@ -8278,28 +8339,28 @@ ruhig	382h
 ruhige	382h
 ruidosa	418f
 ruidoso	418f
-ruins	1708a
+ruins	1709a
 ruisseau	147e
-rum	1476a
-rumania	655o
+rum	1477a
+rumania	656o
 rumorosa	418i
 rumoroso	418i
-rumänien	655o
-run	2166a
+rumänien	656o
+run	2167a
 running	385a
 rupe	161i
 rural	344a 344e 344f 344g
 rurale	344i
 ruscello	147i
-rusia	633o
-russet	1134a
-russia	633o
-russian flag	633o
-russie	633o
-russland	633o
+rusia	634o
+russet	1135a
+russia	634o
+russian flag	634o
+russie	634o
+russland	634o
 rust	284a
-rust brown	844a
-rust orange	985a
+rust brown	845a
+rust orange	986a
 rust red	112a
 rusted	284a
 rustic	374a
@@ -8309,12 +8370,12 @@ rustik	374n
 rustikal	374h
 rustique	374e
 rusty	284a
-rusty orange	1035a
-rusty red	938a
-rusya	633o
+rusty orange	1036a
+rusty red	939a
+rusya	634o
 ruộng lúa	249m
-ryanair	544o
-rye	1863a
+ryanair	545o
+rye	1864a
 rã	325g
 rätselhaft	390h
 récif	152e
@@ -8331,7 +8392,7 @@ rêveuse	392e
 río	147f
 rötlich	0h
 rùng rợn	399m
-rússia	633o
+rússia	634o
 rústica	374f 374g
 rústico	374f 374g
 rüya	392n
@@ -8363,12 +8424,12 @@ sa tanh	288m
 sabah	185n
 sabahleyin	185n
 sabbia	156i
-sable	156e 1712a
+sable	156e 1713a
 sable clair	103e
 sacred	408a
 sad	387a
-saddle	1822a
-saddlebrown	1373a
+saddle	1823a
+saddlebrown	1374a
 sade	381n
 sadio	413g
 sadness	387a
@@ -8376,14 +8437,14 @@ saf	403n
 safari	414a
 safe	402a
 safety	402a
-safflower	1522a
+safflower	1523a
 saffron	274a
 safir	54n
 safira	54g
 saflık	403n
 safran	274e 274h 274n
 sage	94a
-sage green	1238a
+sage green	1239a
 sagra	332i
 sahara	155a
 sahil	142n
@@ -8410,13 +8471,13 @@ sale	421E
 salida del sol	177f
 salle de classe	354e
 salmon	29a
-salmon pink	1228a
+salmon pink	1229a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	339e
-salsa	1603a
-salted	2022a
+salsa	1604a
+salted	2023a
 salud	413f
 saludable	413f
 saludos	451f
@@ -8425,13 +8486,13 @@ salute	413i
 salvaje	414f
 salve	451i
 salvia	94f 94i
-salvo	452f
+salvo	453f
 samanyolu	173n
 samimi	394n
-samsung	466o
+samsung	467o
 samt	287h
 samurai	350a
-san francisco giants	582o
+san francisco giants	583o
 san hô	152m
 san patricio	370f
 san patrizio	370i
@@ -8443,19 +8504,19 @@ sanatsal	434n
 sanatçı	434n
 sanctuaire	341e
 sand	156a 156h
-sand brown	845a
+sand brown	846a
 sand colour	103a
-sand yellow	893a
+sand yellow	894a
 sandfarbe	103h
 sandfarben	103h
 sands	143a
-sandstone	1106a
+sandstone	1107a
 sandstrand	143h
-sandy	1025a
+sandy	1026a
 sandy beach	143a
-sandy brown	1054a
-sandy yellow	960a
-sandybrown	1374a
+sandy brown	1055a
+sandy yellow	961a
+sandybrown	1375a
 sandía	231f
 sanft	384h
 sanftmütig	382h
@@ -8465,27 +8526,27 @@ sang trọng tinh tế	393m
 sanglant	312e
 sangre	312f
 sangrento	312g
-sangria	1912a
+sangria	1913a
 sangriento	312f
 sangue	312g 312i
 sanguinoso	312i
 sankt patrick	370h
 sano	413f 413i
-sans	452e
-santa	1694a
+sans	453e
+santa	1695a
 santorin	348e 348h
 santorini	348a 348f 348g 348i 348m 348n
 santuario	341f 341i
 santuário	341g
 santé	413e
 sao	172m
-sap	2207a
-sap green	900a
+sap	2208a
+sap green	901a
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
 sapins	121e
-sapling	2167a
+sapling	2168a
 sapo	325g
 sapphire	54a
 saray	378n
@@ -8493,7 +8554,7 @@ sarcelle	13e
 sarmaşık	133n
 sarı	2n
 sassofono	433i
-sassy	1534a
+sassy	1535a
 satan	424a 424e 424h
 satana	424i
 satanic	424a
@@ -8511,21 +8572,21 @@ saturo	440i
 saturé	440e
 saturée	440e
 satén	288f
-sauce	1423a
+sauce	1424a
 saudade	411g
 saudade triste	387g
 saudações	451g
-saudi arabia	637o
-saudi arabien	637o
-saudi flag	637o
+saudi arabia	638o
+saudi arabien	638o
+saudi flag	638o
 saudável	413g
-sauf	452e
+sauf	453e
 sauge	94e
 saumon	29e
-sausage	1622a
+sausage	1623a
 sauvage	414e
 savage	414a
-savannah	1829a
+savannah	1830a
 savaş	427n
 saxofon	433h
 saxofone	433g
@@ -8538,18 +8599,18 @@ sağlık	413n
 sağlıklı	413n
 sbiadito chiaro	438i
 scala di grigi	425i
-scalloped	2265a
+scalloped	2266a
 scandinave	349e
 scandinavia	349m
 scandinavian	349a
 scandinavo	349i
-scarab	2118a
+scarab	2119a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
 scary	399a
-scenic	2266a
-sceptre	1927a
+scenic	2267a
+sceptre	1928a
 scharlach	34h
 scharlachrot	34h
 schaurig	399h
@@ -8585,8 +8646,8 @@ schwarz weiß	425h
 schwarze	9h
 schwarztee	253h
 schwarzweiß	425h
-schweden	646o
-schweiz	644o
+schweden	647o
+schweiz	645o
 sci fi	372a
 science	372a
 science fiction	372e 372h
@@ -8595,30 +8656,30 @@ scintillant	426e
 scintillante	426e 426i
 scogliera	161i
 scogliera corallina	152i
-scone	2062a
+scone	2063a
 scorched	397a
 scorching	202a
-sculpture	2223a
+sculpture	2224a
 scuola	354i
 scura	435i
 scuro	435i
 se lạnh	396m
 sea	139a
-sea blue	1265a
-sea green	1284a
+sea blue	1266a
+sea green	1285a
 sea spray	141a
-seafoam	1272a
-seafoam blue	865a
-seafoam green	1278a
-seagreen	1375a
-seagull	2267a
+seafoam	1273a
+seafoam blue	866a
+seafoam green	1279a
+seagreen	1376a
+seagull	2268a
 seas	139a
-seascape	1961a
-seashell	1376a
+seascape	1962a
+seashell	1377a
 seashore	142a
 seaside	142a
 seaweed	137a
-seaweed green	971a
+seaweed green	972a
 sebze	429n
 sebzeler	429n
 secret	390a
@@ -8627,14 +8688,14 @@ secure	402a
 security	402a
 seda	288f 288g
 sedef	296n
-sedona	1701a
+sedona	1702a
 seduction	389a
 seductive	389a
 see	146H
 see offen	139h
 seeblau	42h
-seed	1429a
-seeds	2124a
+seed	1430a
+seeds	2125a
 seen	146h
 seerose	209h
 seetang	137h
@@ -8653,7 +8714,7 @@ selva tropical	120f
 selvagem	414g
 selvaggia	414i
 selvaggio	414i
-sem	452g
+sem	453g
 sem graça	430g
 semana santa	369f
 semplice	381i
@@ -8665,7 +8726,7 @@ senf	110h
 senfgelb	110h
 sensual	389a
 sentimental	411a
-senza	452i
+senza	453i
 sepia	61a 61f 61h
 seppia	61i
 september	194a 194h
@@ -8679,7 +8740,7 @@ serein	382e
 sereine	382e
 serena	382f 382g 382i
 serene	382a
-serengeti	2268a
+serengeti	2269a
 serenity	382a
 sereno	382f 382g 382i
 seria	406f 406i
@@ -8691,7 +8752,7 @@ seriös	402h
 serra	158g
 servus	451h
 serülyen	40n
-sesame	1645a
+sesame	1646a
 sessiz	382n
 seta	135f 288i
 setembro	194g
@@ -8703,63 +8764,63 @@ sevimli	404n
 sevinçli	386n
 sexy	389a
 sf	372c
-sf giants	582o
+sf giants	583o
 shadows	390a
 shadowy	435a
-shale	1626a
-shallow	1752a
+shale	1627a
+shallow	1753a
 shame	409a
-shamrock	993a
-shamrock green	1050a
+shamrock	994a
+shamrock green	1051a
 shark	140a
 sharks	140a
 sheep	344a
-sheepskin	2249a
-shell	485o 1388a
-sherbet	1613a
-shetland	2237a
+sheepskin	2250a
+shell	486o 1389a
+sherbet	1614a
+shetland	2238a
 shimmer	426a
 shimmering	426a
 shine	426a
-shingle	2197a
+shingle	2198a
 shining	426a
 shiny	426a
 ship	139a
 ships	139a
-shit	1147a
-shit brown	1128a
-shit green	909a
+shit	1148a
+shit brown	1129a
+shit green	910a
 shiver	396a
 shivering	396a
 shock	420a
 shocked	420a
-shocking	1864a
-shocking pink	1085a
-shoe	2183a
-shoot	1769a
-shopify	556o
+shocking	1865a
+shocking pink	1086a
+shoe	2184a
+shoot	1770a
+shopify	557o
 shore	142a
-shoreline	2055a
-shortbread	2204a
-shortcake	2254a
+shoreline	2056a
+shortbread	2205a
+shortcake	2255a
 showers	196a
-shrimp	1699a
+shrimp	1700a
 shrine	341a
-shutter	1802a
-shy	1443a
+shutter	1803a
+shy	1444a
 siberpunk	371n
 sick	421a
-sick green	1033a
+sick green	1034a
 sickly	421a
-sickly green	1124a
-sickly yellow	824a
+sickly green	1125a
+sickly yellow	825a
 sickness	421a
 sicuro	402i
-sidewalk	1939a
+sidewalk	1940a
 sieg	412h
-sienna	1236a
-sierra	158f 1678a
-sigh	1880a
+sienna	1237a
+sierra	158f 1679a
+sigh	1881a
 sihirli	391n
 silber	12h
 silbergrau	86h
@@ -8767,17 +8828,17 @@ silbern	12h
 silberne	12h
 silence	382a
 silent	382a
-silhouette	2004a
+silhouette	2005a
 silk	288a
 silver	12a
 silver grey	86a
 simli	426n
 simple	381a
 simples	381g
-sin	452f
-singapore airlines	546o
-singapore flag	670o
-singaporean flag	670o
+sin	453f
+singapore airlines	547o
+singapore flag	671o
+singaporean flag	671o
 sinh nhật	368m
 sinh thái	379m
 siniestro	399f
@@ -8795,25 +8856,25 @@ skandinavisch	349h
 ski	195a
 skies	167a
 skiing	195a
-skin	1494a
-skirt	1895a
+skin	1495a
+skirt	1896a
 skull	399a
 skulls	399a
 skurril	431h
 sky	167a
 sky blue	41a
-skyblue	1377a
+skyblue	1378a
 skyline	337a
 skyscraper	337a
 skyscrapers	337a
-sl benfica	608o
-slate	1269a
-slate blue	1266a
-slate green	1137a
-slate grey	1191a
-slateblue	1378a
-slategray	1379a
-slategrey	1380a
+sl benfica	609o
+slate	1270a
+slate blue	1267a
+slate green	1138a
+slate grey	1192a
+slateblue	1379a
+slategray	1380a
+slategrey	1381a
 sledding	195a
 sleek	393a
 sleek design	381a
@@ -8821,12 +8882,12 @@ sleep	410a
 sleeping	410a
 sleepy	410a
 sleet	197a
-slice	1539a
+slice	1540a
 slime	421a
-slime green	1066a
+slime green	1067a
 slimy	421a
-slipper	1736a
-slippers	1768a
+slipper	1737a
+slippers	1769a
 sloth	410a
 slow	410a
 sluggish	410a
@@ -8840,15 +8901,15 @@ smiles	386a
 smiling	386a
 smog	199a
 smoke	311a
-smoked	1447a
+smoked	1448a
 smoky	311a
 smoky colour	445a
-smooth	1702a
-smoothie	1580a
+smooth	1703a
+smoothie	1581a
 smorzato	442i
-snapchat	507o
-snot	1062a
-snot green	1161a
+snapchat	508o
+snot	1063a
+snot green	1162a
 snow	184a
 snow mountain	159a
 snow white	84a
@@ -8881,7 +8942,7 @@ soir	188e
 soirée	188e
 sokak	338n
 sokak lambası	333n
-sol	166e 169f 169g 1653a
+sol	166e 169f 169g 1654a
 solar	169a
 soldado	427f 427g
 soldados	427f 427g
@@ -8938,7 +8999,7 @@ somnoliento	410f
 somon	29n
 somon rengi	29n
 son	35M
-sonata	2005a
+sonata	2006a
 sonbahar	194n
 sonbahar ortası bayramı	366n
 sonbahar yaprakları	128n
@@ -8954,18 +9015,18 @@ sonnenschein	169h
 sonnenuntergang	176h
 sonnig	169h
 sonolento	410g
-sonora	2269a
+sonora	2270a
 soothing	384a
 sophisticated	393a
 sophistication	393a
-sorbet	271e 1439a
+sorbet	271e 1440a
 sorcery	391a
 sorgere del sole	177i
 sorprendente	420f 420i
 sorprendido	420f
 sorpresa	420f 420i
 sorpreso	420i
-sorrel	1954a
+sorrel	1955a
 sorrow	387a
 sorrowful	387a
 sorvete	271g
@@ -8974,19 +9035,19 @@ soso	430f
 sossego	382g
 sottacqua	361i
 sottile	417i
-souffle	2235a
+souffle	2236a
 soul	408a
-soulful	2270a
-soup	1516a
+soulful	2271a
+soup	1517a
 sour	224a
 sourd	442e
 sourde	442e
 sous bois	119e
 sous eau	361e
 sous marin	361e
-south africa	660o
-south african flag	660o
-south korea	631o
+south africa	661o
+south african flag	661o
+south korea	632o
 soñador	392f
 soñadora	392f
 soğuk	396n
@@ -8996,22 +9057,22 @@ spa	383a
 space	173a
 space station	360a
 spaceship	360a
-spacious	2271a
-spagna	620o
-spain	620o
-spanien	620o
-spanish flag	620o
+spacious	2272a
+spagna	621o
+spain	621o
+spanien	621o
+spanish flag	621o
 spark	164a
 sparkle	426a
 sparkling	426a
 sparkling wine	262a
 sparkly	426a
 sparks	164a
-sparrow	1836a
+sparrow	1837a
 spaventoso	399i
 spazio	173i
-spearmint	981a
-special	1892a
+spearmint	982a
+special	1893a
 spectrum	175a
 speiseeis	271h
 spell	391a
@@ -9025,12 +9086,12 @@ spiaggia	142i
 spiaggia di sabbia	143i
 spiaggia tropicale	144i
 spice	274a
-spiced	1397a
+spiced	1398a
 spices	274a
 spicy	274a
 spielzeug	376h
 spinach	429a
-spinel	1859a
+spinel	1860a
 spirit	408a
 spirited	385a
 spirits	408a
@@ -9041,77 +9102,77 @@ spirituell	408h
 spirituelle	408e
 splash	151a
 splendente	439i
-split	1896a
-sponge	1898a
+split	1897a
+sponge	1899a
 spooky	399a
 sporco	421i
 sport	385a
 sports	385a
 sporty	385a
-spotify	463o
-sprig	1540a
+spotify	464o
+sprig	1541a
 spring	192a
 spring festival	365a
-spring green	1274a
-springgreen	1381a
+spring green	1275a
+springgreen	1382a
 springtime	192a
-sprinkle	2140a
-sprout	1472a
-spruce	787a
+sprinkle	2141a
+sprout	1473a
+spruce	788a
 sprühregen	197h
 spukhaft	399h
 spumante	262i
-spun	1753a
-spurs	591o
-squash	839a
-squeeze	2048a
-squid	2261a
-ssc napoli	604o
+spun	1754a
+spurs	592o
+squash	840a
+squeeze	2049a
+squid	2262a
+ssc napoli	605o
 st patrick day	370a
 st patricks day	370a
 stable	402a
 stadt	337h
-stage	1765a
+stage	1766a
 stagno	148i
 stagno di loto	149i
 stahl	281h
 stainless steel	281a
 stale	430a
 star	172a
-starbucks	458o
+starbucks	459o
 stark	401h
 starlight	172a
 starry	172a
 starry sky	172a
 stars	172a
-stars and stripes	625o
-stately	1998a
-stati uniti	625o
+stars and stripes	626o
+stately	1999a
+stati uniti	626o
 station spatiale	360e
-statue	2156a
+statue	2157a
 staunen	420h
 stazione spaziale	360i
 steady	402a
-steam	1527a
-steamed	2272a
+steam	1528a
+steamed	2273a
 steel	281a
-steel blue	1261a
-steel grey	1135a
-steelblue	1382a
-steelers	576o
+steel blue	1262a
+steel grey	1136a
+steelblue	1383a
+steelers	577o
 stein	278h
 steine	278h
 stella	172i
 stellata	172i
 stellato	172i
 stelle	172i
-stem	1775a
-sterling	1746a
+stem	1776a
+sterling	1747a
 stern	172h 406a
 sterne	172h
 sternenhimmel	172h
 sternenklar	172h
-stick	1554a
+stick	1555a
 stile cinese	351i
 still	450a
 still ruhe	382h
@@ -9120,11 +9181,11 @@ stock market	353a
 stolz	412h
 stone	278a
 stones	278a
-stop	2250a
+stop	2251a
 stories	309a
 storm	198a
 stormy	198a
-stormy blue	813a
+stormy blue	814a
 story	309a
 strada	338i
 strahlend	439h
@@ -9133,7 +9194,7 @@ strand	142h
 strange	431a
 strano	431i
 stravagante	431i
-straw	858a
+straw	859a
 strawberries	226a
 strawberry	226a
 straße	338h
@@ -9149,14 +9210,14 @@ stressed	409a
 stressé	409e
 strict	406a
 striking	401a
-string	2023a
+string	2024a
 string lights	333a
 strom	147h
 strong	401a
-strong blue	788a
+strong blue	789a
 strong colour	440a
-strong pink	795a
-stucco	1924a
+strong pink	796a
+stucco	1925a
 student	354a
 students	354a
 study	354a
@@ -9176,7 +9237,7 @@ sualtı	361n
 suave	384f 384g
 suavizado	441f 441g
 subacqueo	361i
-subaru	483o
+subaru	484o
 subdued	441a
 submarino	361f 361g
 subtil	417e 417h
@@ -9190,21 +9251,21 @@ succulenta	134i
 succulente	134e
 sucio	421f
 suculenta	134f 134g
-sudafrica	660o
-sudáfrica	660o
-suecia	646o
-suede	1400a
+sudafrica	661o
+sudáfrica	661o
+suecia	647o
+suede	1401a
 suelo	166f
 sueño	392f
 suffering	387a
 sugar	269a
 sugary	269a
-suisse	644o
-suiza	644o
+suisse	645o
+suiza	645o
 sujo	421g
 sukkulente	134h
 sukulent	134n
-sulphur	1638a
+sulphur	1639a
 sultry	397a
 sumi	299a
 summer	193a
@@ -9213,23 +9274,23 @@ summer vacation	193a
 summertime	193a
 summery	193a
 sun	169a
-sun yellow	830a
+sun yellow	831a
 sunbathing	142a
 sunbeam	169a
 sunbeams	169a
 sunday	383a
 sundown	176a
 sunflower	208a
-sunflower yellow	871a
+sunflower yellow	872a
 sunflowers	208a
 sunlight	169a
 sunlit	439a
 sunny	169a
-sunny yellow	825a
+sunny yellow	826a
 sunrise	177a
 sunset	176a
 sunshine	169a
-sunshine yellow	972a
+sunshine yellow	973a
 suntan	193a
 suolo	166i
 surf	141a
@@ -9250,23 +9311,23 @@ sushi	273a 273e 273f 273g 273h 273i 273m
 susine	241i
 sustainable	379a
 sutil	417f 417g
-suudi arabistan	637o
-suzuki	482o
-suède	646o
-suécia	646o
-suíça	644o
+suudi arabistan	638o
+suzuki	483o
+suède	647o
+suécia	647o
+suíça	645o
 suşi	273n
 suối	147m
-svezia	646o
-svizzera	644o
-swamp	846a
-swamp green	1157a
-swan	1664a
+svezia	647o
+svizzera	645o
+swamp	847a
+swamp green	1158a
+swan	1665a
 sweat	397a
 sweater	394a
 sweaty	397a
-sweden	646o
-swedish flag	646o
+sweden	647o
+swedish flag	647o
 sweet	404a
 sweetheart	388a
 sweetness	404a
@@ -9275,13 +9336,13 @@ swim	142a
 swimming	142a
 swimming pool	142a
 swing music	433a
-swiss flag	644o
-switzerland	644o
-sycamore	2024a
+swiss flag	645o
+switzerland	645o
+sycamore	2025a
 sylve	119e
 sympathy	384a
 symphony	393a
-syrup	1581a
+syrup	1582a
 sàn nhảy	432m
 sách	309m
 sách cũ	309m
@@ -9307,8 +9368,8 @@ sôi động	385m
 sông	147m
 sông băng	181m
 sönük	442n
-südafrika	660o
-südkorea	631o
+südafrika	661o
+südkorea	632o
 sürpriz	420n
 süss	404h
 süt	265n
@@ -9343,16 +9404,16 @@ sứ	292m
 sức khỏe	413m
 sữa	265m
 taba	26n
-table	1905a
-taegukgi	631o
-taffeta	1980a
+table	1906a
+taegukgi	632o
+taffeta	1981a
 tag	191h
 tageslicht	191h
 tagsüber	191h
-tahitian	1865a
+tahitian	1866a
 tahta	276n
-tailandia	667o
-tailândia	667o
+tailandia	668o
+tailândia	668o
 taksi	336n
 tal	160h
 tale	309a
@@ -9361,66 +9422,66 @@ tamisé	441e
 tamisé sombre	447e
 tamisée	441e
 tan	26A
-tan brown	910a
-tan green	831a
+tan brown	911a
+tan green	832a
 tan yeri	177n
-tangelo	2273a
+tangelo	2274a
 tangerina	225g
 tangerine	225a
-tangy	2274a
-tank	1735a
+tangy	2275a
+tank	1736a
 tanne	121h
 tannen	121h
 tannengrün	48h
 tao nhã	393m
-taobao	521o
+taobao	522o
 tappeto erboso	124i
 tapınak	341n
 tarde	187f 187g
 tarla	123n
 tarnfarbe	427h
-tarnished	2275a
+tarnished	2276a
 tarnung	427h
-tart	1490a
+tart	1491a
 tarta	268f
 tarçın	274n
-tassel	2226a
+tassel	2227a
 tasteful	393a
 tatlı	404n
 tatlılar	268n
 tau	203h
 taupe	68a 68e 68g 68h
-tavern	1955a
+tavern	1956a
 tavus kuşu	315n
 tavus mavisi	46n
-tawny	1535a
+tawny	1536a
 taxi	336a 336e 336f 336h 336i 336m
 taxis	336a
-tayland	667o
+tayland	668o
 taze	395n
 taze yeşil	53n
 taş	278n
 taşlar	278n
-tchéquia	653o
-tchéquie	653o
+tchéquia	654o
+tchéquie	654o
 tea	253a
 tea brown	88a
-tea green	805a
+tea green	806a
 teak	276a
 teal	13a
-teal blue	1154a
-teal green	1190a
-tealish	1018a
-tealish green	847a
+teal blue	1155a
+teal green	1191a
+tealish	1019a
+tealish green	848a
 tears	387a
-tease	1983a
+tease	1984a
 tech	372a
 technik	372h
 technologie	372e 372h
 technology	372a
 tecnologia	372g 372i
 tecnología	372f
-teddy	1751a
+teddy	1752a
 teddy bear	404a
 tedious	430a
 tee	253h
@@ -9429,12 +9490,12 @@ teich	148h
 tek renkli	425n
 tekdüze	430n
 teknoloji	372n
-telegram	498o
+telegram	499o
 tembel	410n
 temmuz	193n
 tempel	341h
 temper	398a
-tempered	2276a
+tempered	2277a
 tempest	198a
 tempesta	198i
 tempestad	198f
@@ -9472,9 +9533,9 @@ terciopelo	287f
 tereyağı	266n
 terne	442e
 terno	384g
-terra	166g 166i 1409a
-terra cotta	1188a
-terracota	111f 111g 860a
+terra	166g 166i 1410a
+terra cotta	1189a
+terracota	111f 111g 861a
 terracotta	111a 111e 111i
 terracotta cruda	301i
 terrakotta	111h
@@ -9484,25 +9545,25 @@ terreux	380e
 terrifying	399a
 terror	399a 399f 399g
 terroso	380f 380g 380i
-tesco	531o
-tesla	477o
-tetsu	2025a
+tesco	532o
+tesla	478o
+tetsu	2026a
 teufel	424h
-texas	1567a
-thai	1606a
-thai flag	667o
-thailand	667o
-thailandia	667o
+texas	1568a
+thai	1607a
+thai flag	668o
+thailand	668o
+thailandia	668o
 tham lam	422m
 than hồng	165m
 thanh bình	382m
 thanh lịch	393m
 thanksgiving	194a
-thaïlande	667o
+thaïlande	668o
 the past	411a
-thicket	1888a
-thin	2251a
-thistle	1383a
+thicket	1889a
+thin	2252a
+thistle	1384a
 thiên hà	173m
 thiên nhiên	379m
 thiên thanh	39m
@@ -9511,23 +9572,23 @@ thiên đàng	423m
 thiên đường	423m
 thiền	346m
 thiền định	408m
-thorn	1876a
-thoughts	2115a
+thorn	1877a
+thoughts	2116a
 threat	399a
 threatening	399a
 throne	378a
-thrush	1783a
+thrush	1784a
 thu	194m
 thunder	198a
 thunderous	198a
 thunderstorm	198a
 thung lũng	160m
-thy	542o
-thyme	1491a
+thy	543o
+thyme	1492a
 thành phố	337m
 thác	150m
 thác nước	150m
-thái lan	667o
+thái lan	668o
 tháng ba	192m
 tháng bảy	193m
 tháng chín	194m
@@ -9564,13 +9625,13 @@ thằng hề	328m
 thẳm	436m
 thối	421m
 thối rữa	421m
-thổ nhĩ kỳ	635o
-thụy sĩ	644o
-thụy điển	646o
+thổ nhĩ kỳ	636o
+thụy sĩ	645o
+thụy điển	647o
 thủy mặc	299m
 thủy tinh	291m
 tide	141a
-tie	2082a
+tie	2083a
 tief	436h
 tiefe	436h
 tiefsee	140h
@@ -9578,47 +9639,47 @@ tierna	384f
 tierno	384f
 tierno ánimo	404f
 tierra	166f
-tiffany	673o
-tiffany blau	673o
-tiffany blue	673o
+tiffany	674o
+tiffany blau	674o
+tiffany blue	674o
 tiger	316a 316h
 tigers	316a
 tigre	316e 316f 316g 316i
 tijolo	280g
-tiki	2277a
+tiki	2278a
 tiksinti	421n
-tiktok	502o
+tiktok	503o
 tilki	321n
 timber	276a
 timberland	119a
 timeless	393a
-timid	1569a
-tin	1610a
+timid	1570a
+tin	1611a
 tin cậy	402m
-tinge	2186a
+tinge	2187a
 tinh khôi	403m
 tinh tế	417m
 tinh vân	173m
 tinta	47f 47g
 tinte	47h
 tintenschwarz	47h
-tiranga	632o
+tiranga	633o
 tired	410a
 tiền	419m
 tiền mặt	419m
 tiệc sinh nhật	368m
-toad	1872a
+toad	1873a
 toast	267a
-toasted	1416a
-tobacco	1962a
+toasted	1417a
+tobacco	1963a
 toddler	376a
-toes	1841a
+toes	1842a
 toffee	259a
 tom frio	449g
 tom quente	448g
 tomate	244e 244f 244g 244h
 tomato	244a
-tomato red	998a
+tomato red	999a
 tomatoes	244a
 tombée de la nuit	188e
 ton chaud	448e
@@ -9643,53 +9704,53 @@ tons pastel	443g
 tons quentes	448g
 tons terreux	380e
 tons terrosos	380g
-tooth	1618a
-topaz	866a
-topiary	1840a
+tooth	1619a
+topaz	867a
+topiary	1841a
 topo	68f
 toprak	166n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	380n
 toprak tonu	380n
-torch	1823a
+torch	1824a
 tormenta	198f
 tormentosa	198f
 tormentoso	198f
 tornado	198a
-toronto maple leafs	583o
+toronto maple leafs	584o
 torrente	147i
 torride	202e
 torrido	202i
 torta	268g 268i
 torte	268h
 tortora	68i
-toshiba	537o
+toshiba	538o
 tossico	421i
 tostado	26f
-tottenham	591o
-tottenham hotspur	591o
+tottenham	592o
+tottenham hotspur	592o
 tough	401a
 toundra	182e
-toupe	834a
+toupe	835a
 tournesol	208e
 tower	337a
 towers	337a
 town	337a
 towns	337a
-toxic	1566a
-toxic green	789a
+toxic	1567a
+toxic green	790a
 toxique	421e
 toy	376a
-toyota	473o
+toyota	474o
 toys	376a
-track	1900a
-trade	2146a
+track	1901a
+trade	2147a
 traffic	337a
 tragedy	387a
 tragic	387a
-trail	1387a
-trails	2096a
+trail	1388a
+trails	2097a
 tramonto	176i
 trang nghiêm	406m
 trang sức	313m
@@ -9698,7 +9759,7 @@ trang trọng	406m
 tranh	434m
 tranh thủy mặc	299m
 tranh tối tranh sáng	447m
-tranne	452i
+tranne	453i
 tranquil	382a
 tranquila	382f 382g
 tranquility	382a
@@ -9707,7 +9768,7 @@ tranquille	382e
 tranquillity	382a
 tranquillo	382i
 tranquilo	382f 382g
-translucent	2278a
+translucent	2279a
 traube	228h
 trauben	228h
 trauer	387h
@@ -9715,14 +9776,14 @@ traum	392h
 traumhaft	392h
 traurig	387h
 tre	122m
-treasure	1407a
+treasure	1408a
 tree	132a
-tree green	1052a
+tree green	1053a
 trees	132a
 trek	414a
-trellis	1831a
+trellis	1832a
 trepadeira	133g
-tricolore	617o
+tricolore	618o
 trigal	248f 248g
 trigo	248f 248g
 triomphe	412e
@@ -9737,7 +9798,7 @@ triumphant	412a
 triunfo	412f 412g
 tro	165m
 tro tàn	165m
-troll	2100a
+troll	2101a
 trong lành	395m
 trong sáng	403m
 troops	427a
@@ -9757,15 +9818,15 @@ tropikal orman	120n
 tropiques	347e
 tropisch	347h
 tropischer strand	144h
-trout	1716a
+trout	1717a
 trovoada	198g
 trovão	198g
-true blue	1176a
-true green	879a
+true blue	1177a
+true green	880a
 trueno	198f
-truffle	1444a
-trumpet	1574a
-trung quốc	630o
+truffle	1445a
+trumpet	1575a
+trung quốc	631o
 trung thu	366m
 trung tâm thành phố	337m
 trust	402a
@@ -9810,8 +9871,8 @@ trời	167m
 trời mưa	196m
 trời sao	172m
 trời âm u	200m
-trừ	452m
-tschechien	653o
+trừ	453m
+tschechien	654o
 tuhaf	431n
 tulip	210a
 tulipa	210g
@@ -9822,54 +9883,54 @@ tulipas	210g
 tulipe	210e
 tulips	210a
 tulipán	210f
-tulle	1715a
+tulle	1716a
 tulpe	210h
 tulpen	210h
-tumbleweed	1917a
+tumbleweed	1918a
 tundra	182a 182f 182g 182h 182i 182n
 tuono	198i
 turchese	15i
-turchia	635o
-turf	1763a
-turkey	635o
-turkish airlines	542o
-turkish flag	635o
+turchia	636o
+turf	1764a
+turkey	636o
+turkish airlines	543o
+turkish flag	636o
 turkuaz	15n
 turmeric	79a
 turquesa	15f 15g
-turquia	635o
-turquie	635o
+turquia	636o
+turquie	636o
 turquoise	15a 15e
-turquoise blue	1023a
-turquoise green	1029a
-turquía	635o
-turtle	1465a
-turtle green	968a
+turquoise blue	1024a
+turquoise green	1030a
+turquía	636o
+turtle	1466a
+turtle green	969a
 turuncu	1n
 turuncu kırmızı	97n
-tuscan	1457a
+tuscan	1458a
 tusche	299h
 tuschmalerei	299h
-tusk	2193a
+tusk	2194a
 tutku	389n
 tutkulu	389n
 tutti frutti	428a
-tutu	2037a
+tutu	2038a
 tuyết	184m
 tuyết rơi	184m
 tuyệt vời	420m
 tuğla	280n
-tweed	1728a
+tweed	1729a
 twig	276a
 twigs	276a
 twilight	188a
-twilight blue	943a
+twilight blue	944a
 twinkle	426a
 twinkling	426a
-twitch	503o
-twitter	565o
+twitch	504o
+twitter	566o
 typhoon	198a
-tyrian	2162a
+tyrian	2163a
 tài chính	353m
 tàu vũ trụ	360m
 tán lá	127m
@@ -9878,7 +9939,7 @@ táo bạo	401m
 táo xanh	234m
 táxi	336g
 tâm linh	408m
-tây ban nha	620o
+tây ban nha	621o
 tè	253i
 tè al latte	256i
 tè nero	253i
@@ -9909,12 +9970,12 @@ tông màu đất	380m
 tông ấm	448m
 töpferei	301h
 túp lều	359m
-türk bayrağı	635o
-türk hava yolları	542o
+türk bayrağı	636o
+türk hava yolları	543o
 türk kahvesi	251n
-türkei	635o
+türkei	636o
 türkis	15h
-türkiye	635o
+türkiye	636o
 tüy	310n
 tüyler	310n
 tĩnh lặng	382m
@@ -9944,39 +10005,39 @@ u buồn	387m
 u sầu	387m
 u ám	200m
 u ám gothic	407m
-u.s.a	625o
-uae	640o
-uber	494o
-ubuntu	512o
-ucraina	634o
-ucrania	634o
-ucrânia	634o
+u.s.a	626o
+uae	641o
+uber	495o
+ubuntu	513o
+ucraina	635o
+ucrania	635o
+ucrânia	635o
 ufer	142h
 ufficio	353i
 ufo	173a
 ufuk	180n
 ugly	421a
-ugly blue	861a
-ugly brown	814a
-ugly green	1220a
-ugly pink	1024a
-ugly purple	973a
-ugly yellow	1047a
-uk	626o
-ukraine	634o
-ukrainian flag	634o
-ukrayna	634o
-ultimate gray	684o
-ultimate gray and illuminating	684o
-ultra violet	681o
+ugly blue	862a
+ugly brown	815a
+ugly green	1221a
+ugly pink	1025a
+ugly purple	974a
+ugly yellow	1048a
+uk	627o
+ukraine	635o
+ukrainian flag	635o
+ukrayna	635o
+ultimate gray	685o
+ultimate gray and illuminating	685o
+ultra violet	682o
 ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1014a
+ultramarine blue	1015a
 ultramarino	44g
-ultraviolet	2279a
-umber	1193a
+ultraviolet	2280a
+umber	1194a
 umbrella	335a
 umbrellas	335a
 umut	400n
@@ -9988,8 +10049,8 @@ underworld	424a
 unease	409a
 uneasy	409a
 unexpected	420a
-ungarn	654o
-ungheria	654o
+ungarn	655o
+ungheria	655o
 unglaublich	420h
 unhappy	387a
 unheimlich	399h
@@ -9997,10 +10058,10 @@ unhurried	382a
 unicorn	391a
 unicorns	391a
 uninspired	430a
-union jack	626o
-united arab emirates	640o
-united kingdom	626o
-united states	625o
+union jack	627o
+united arab emirates	641o
+united kingdom	627o
+united states	626o
 univers	173e
 universe	173a
 university	354a
@@ -10017,9 +10078,11 @@ untroubled	382a
 unwetter	198h
 unwind	383a
 unwinding	383a
+uomini	452i
+uomo	452i
 upbeat	385a
 uplifting	400a
-ups	488o
+ups	489o
 upset	387a
 urbain	337e
 urbaine	337e
@@ -10027,7 +10090,7 @@ urban	337a
 urbana	337f 337g 337i
 urbano	337f 337g 337i
 urwald	120h
-usa	625o
+usa	626o
 usine	373e
 uva	228f 228g 228i
 uykulu	410n
@@ -10061,8 +10124,8 @@ vallon	160e
 vallée	160e
 vampire	399a
 vampires	399a
-vanilla	1392a
-vanishing	2280a
+vanilla	1393a
+vanishing	2281a
 vaporeuse	445e
 vaporeux	445e
 vaqueros	286f
@@ -10090,7 +10153,7 @@ veludo	287g
 velvet	287a
 veneno	421f 421g
 venenoso	421f 421g
-venom	1733a
+venom	1734a
 vent	201e
 venteux	201e
 vento	201g 201i
@@ -10101,8 +10164,8 @@ veraniega	193f
 veraniego	193f
 verano	193f
 verbotene stadt	342h
-verdant	1500a
-verde	3f 3g 3i 1440a
+verdant	1501a
+verde	3f 3g 3i 1441a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -10141,21 +10204,21 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	1855a
+verdigris	1856a
 verdor	127f
 verdura	429f 429i
 verdura verde	127g
 verduras	429f
 verdure	127e 429i
-vereinigte arabische emirate	640o
-vereinigte staaten	625o
-vereinigtes königreich	626o
+vereinigte arabische emirate	641o
+vereinigte staaten	626o
+vereinigtes königreich	627o
 vereist	446h
 verfault	421h
 verhangen	445h
 verliebt	388h
-vermeide	452h
-vermeiden	452h
+vermeide	453h
+vermeiden	453h
 vermelha	0g
 vermelho	0g
 vermelho alaranjado	97g
@@ -10199,18 +10262,18 @@ vertrauen	402h
 vertrauenswürdig	402h
 verträumt	392h
 verwaschen	442h
-very dark blue	1099a
-very dark brown	859a
-very dark green	1149a
-very dark purple	1077a
-very light blue	1202a
-very light brown	806a
-very light green	1204a
-very light pink	976a
-very light purple	1093a
-very pale blue	890a
-very pale green	979a
-very peri	685o
+very dark blue	1100a
+very dark brown	860a
+very dark green	1150a
+very dark purple	1078a
+very light blue	1203a
+very light brown	807a
+very light green	1205a
+very light pink	977a
+very light purple	1094a
+very pale blue	891a
+very pale green	980a
+very peri	686o
 verzaubert	391h
 verzura	127i
 verão	193g
@@ -10220,10 +10283,10 @@ via	338i
 via lattea	173i
 via láctea	173g
 vibrant	385a 385e
-vibrant blue	926a
+vibrant blue	927a
 vibrant colour	440a
-vibrant green	980a
-vibrant purple	956a
+vibrant green	981a
+vibrant purple	957a
 vibrante	385e 385f 385g 385i
 vicolo	338i
 victoire	412e
@@ -10236,9 +10299,9 @@ vidrio	291f
 vidro	291g
 vie nocturne	432e
 viento	201f
-viet nam	636o
-vietnam	636o
-vietnamese flag	636o
+viet nam	637o
+vietnam	637o
+vietnamese flag	637o
 vieux livres	309e
 vieux rose	89e
 vif	440e
@@ -10248,7 +10311,7 @@ vigorous	385a
 vigour	385a
 vila aquática	345g
 vilarejo	344g
-villa	1510a
+villa	1511a
 village	344a 344e
 village eau	345e
 villaggio	344i
@@ -10266,17 +10329,17 @@ vino rosso	261i
 vino tinto	261f
 vinotinto	33f
 vintage	375a 375e 375f 375g 375h 375i 375n
-viola	5i 1505a
+viola	5i 1506a
 viola chiaro	22i
 violent	398a
 violet	5e 22a
-violet blue	1170a
-violet pink	867a
+violet blue	1171a
+violet pink	868a
 violet poudré	99e
-violet red	944a
+violet red	945a
 violeta	22f 22g
 violeta polvo	99f
-violets	1950a
+violets	1951a
 violett	5h
 violetta	22i
 violettblau	22h
@@ -10284,11 +10347,11 @@ violette	5e
 violetto	22i
 violine	22e
 virgin	403a
-viridian	977a
+viridian	978a
 viril	416e 416g
 virile	416i
 virtual	372a
-visa	489o
+visa	490o
 viski	264n
 vita notturna	432i
 vital	413a
@@ -10300,7 +10363,7 @@ vittoria	412i
 vitória	412g
 vitória régia	209g
 viva	440f 440g 440i
-viva magenta	686o
+viva magenta	687o
 vivace	385i
 vivacious	385a
 vive	440e
@@ -10309,15 +10372,15 @@ vivido	440i
 vivo	440f 440g 440i
 vivo ánimo	385f
 vizon	68n
-viêt nam	636o
+viêt nam	637o
 vişne	227n
 vişne çürüğü	19n
-việt nam	636o
+việt nam	637o
 việt quất	229m
-vk	551o
-vkontakte	551o
-vodafone	550o
-void	1634a
+vk	552o
+vkontakte	552o
+vodafone	551o
+void	1635a
 voie lactée	173e
 volcan	163e
 volcanic	163a
@@ -10325,23 +10388,23 @@ volcano	163a
 volcán	163f
 volkan	163n
 volksfest	332h
-volkswagen	472o
+volkswagen	473o
 volleyball	385a
 vollmond	170h
 volpe	321i
-volvo	480o
+volvo	481o
 vomit	421a
-vomit green	1208a
-vomit yellow	996a
+vomit green	1209a
+vomit yellow	997a
 vormittag	185h
 vui	386m
 vui tươi	386m
 vui vẻ	386m
-vulcan	2281a
+vulcan	2282a
 vulcano	163i
 vulcão	163g
 vulkan	163h
-vw	472o
+vw	473o
 vàng	2m
 vàng chanh	100m
 vàng kim	11m
@@ -10361,7 +10424,7 @@ vùng cực	182m
 văn phòng	353m
 vũ trường	432m
 vũ trụ	173m
-vương quốc anh	626o
+vương quốc anh	627o
 vườn	125m
 vườn thiền	346m
 vạn lý trường thành	343m
@@ -10373,66 +10436,66 @@ vững chắc	402m
 wabi sabi	350a 350e 350f 350g 350h 350i 350m 350n
 waffle	268a
 waffles	268a
-wagon	1944a
+wagon	1945a
 wal	327h
 wald	119h
-wall	1488a
+wall	1489a
 walnut	276a
-wand	2160a
+wand	2161a
 war	427A
 warehouse	373a
 warfare	427a
 warm	394a
-warm blue	885a
-warm brown	928a
+warm blue	886a
+warm brown	929a
 warm gemütlich	394h
-warm grey	1055a
-warm pink	896a
-warm purple	782a
+warm grey	1056a
+warm pink	897a
+warm purple	783a
 warm tone	448a
 warm toned	448a
 warme farben	448h
 warme töne	448h
 warmer ton	448h
-warming	2178a
+warming	2179a
 warmth	394a
-warning	2231a
-warrior	1662a
+warning	2232a
+warrior	1663a
 wars	427a
-wasabi	1646a
+wasabi	1647a
 washed out	438a
-washed out green	854a
-washy	1537a
+washed out green	855a
+washy	1538a
 wasser	151h
 wasserblau	66h
 wasserfall	150h
 wassermelone	231h
 wasserstadt	345h
 water	151a
-water blue	954a
+water blue	955a
 water lily	209a
 water town	345a
 waterfall	150a
 watermelon	231a
-waters	1394a
+waters	1395a
 wave	141a
 waves	141a
-wax	1473a
-weak	2026a
+wax	1474a
+weak	2027a
 wealth	377a
 wealthy	377a
 weary	410a
-weathered	1426a
-web	2212a
-wechat	499o
+weathered	1427a
+web	2213a
+wechat	500o
 wedding	367a
-weed	1977a
+weed	1978a
 weekend	383a
 weep	387a
 weeping	387a
 wehmütig	411h
-weiblich	415h
-weibo	526o
+weiblich	452h
+weibo	527o
 weich	441h
 weide	123h
 weiher	148h
@@ -10443,14 +10506,14 @@ weinfarben	113h
 weinrot	33h
 weintraube	228h
 weird	431a
-weird green	988a
+weird green	989a
 weiss	10h
 weisse	10h
 weizen	248h
 weizenfeld	248h
 weiß	10h
 weiße	10h
-welcome	2282a
+welcome	2283a
 welcoming	394a
 well being	413a
 wellbeing	413a
@@ -10458,38 +10521,38 @@ welle	141h
 wellen	141h
 wellness	413a 413h
 weltall	173h
-west ham	594o
-west ham united	594o
-wet	1411a
-wetlands	2148a
+west ham	595o
+west ham united	595o
+wet	1412a
+wetlands	2149a
 whale	327a
 whales	327a
-wharf	2070a
-whatsapp	497o
+wharf	2071a
+whatsapp	498o
 wheat	248a
 wheat field	248a
-wheel	1553a
+wheel	1554a
 whimsical	391a
-whip	1507a
+whip	1508a
 whiskey	264a
 whisky	264a 264e 264f 264g 264h 264i
-whispering	1570a
+whispering	1571a
 white	10a
-whitesmoke	1384a
-wicker	1884a
+whitesmoke	1385a
+wicker	1885a
 widerlich	421h
 wiese	123h
 wiesen	123h
 wild	414a 414h
 wilderness	414a
-wildflower	1849a
-willow	1391a
+wildflower	1850a
+willow	1392a
 win	412a
 wind	201a 201h
 windig	201h
-windmill	2043a
-windows blue	790a
-winds	1506a
+windmill	2044a
+windows blue	791a
+winds	1507a
 windy	201a
 wine	261a
 wine colour	113a
@@ -10498,28 +10561,30 @@ wings	167a
 winner	412a
 winning	412a
 winter	195a 195h
-wintergreen	868a
+wintergreen	869a
 winterlich	195h
 wintertime	195a
 wintry	195a
 wish	400a
 wishes	400a
-wishy	1536a
-wispy	2027a
+wishy	1537a
+wispy	2028a
 wisteria	218a 218f
 wistful	411a
 witch	390a
 witchcraft	390a
 witches	390a
-without	452a
+without	453a
 wizard	391a
 wizards	391a
-woad	2177a
-wolf	1594a
+woad	2178a
+wolf	1595a
 wolke	168h
 wolken	168h
 wolkig	200h
+woman	452a
 womanly	415a
+women	452a
 wonder	420a
 wonderful	420a
 wonderland	391a
@@ -10531,18 +10596,18 @@ woods	119a
 wool	289a
 woolen	289a
 woollen	289a
-woolly	2028a
-wordpress	557o
+woolly	2029a
+wordpress	558o
 workout	385a
 workshop	373a
 worried	409a
 worry	409a
 worrying	409a
 worship	408a
-woven	1607a
+woven	1608a
 wow	420a
 wrath	398a
-wreath	1782a
+wreath	1783a
 wunder	420h
 wunderbar	420h
 wut	398h
@@ -10551,7 +10616,7 @@ würdevoll	406h
 wüste	155h
 wütend	398h
 xa hoa	377m
-xanh	453m
+xanh	454m
 xanh aqua	66m
 xanh bạc hà	30m
 xanh cerulean	40m
@@ -10600,11 +10665,11 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xbox	562o
+xbox	563o
 xe taxi	336m
 xi măng	279m
-xiaohongshu	528o
-xiaomi	519o
+xiaohongshu	529o
+xiaomi	520o
 xin chào	451m
 xinh xắn	404m
 xmas	362a
@@ -10632,12 +10697,12 @@ yalnızlık	387n
 yalın	381n
 yanardağ	163n
 yangın	164n
-yankees	578o
+yankees	579o
 yaprak	127n
 yapraklar	127n
 yaratıcı	434n
 yaratıcılık	434n
-yarrow	2103a
+yarrow	2104a
 yasak şehir	342n
 yasemin	220n
 yatak odası	358n
@@ -10651,20 +10716,20 @@ yağmur ormanı	120n
 yağmurlu	196n
 yearning	411a
 yellow	2a
-yellow brown	1197a
-yellow green	1005a
-yellow ochre	1080a
-yellow orange	1221a
-yellow tan	869a
-yellowgreen	982a
-yellowish	1162a
-yellowish brown	1167a
-yellowish green	1250a
-yellowish orange	1016a
-yellowish tan	783a
-yellowy brown	945a
-yellowy green	1139a
-yeni zelanda	671o
+yellow brown	1198a
+yellow green	1006a
+yellow ochre	1081a
+yellow orange	1222a
+yellow tan	870a
+yellowgreen	983a
+yellowish	1163a
+yellowish brown	1168a
+yellowish green	1251a
+yellowish orange	1017a
+yellowish tan	784a
+yellowy brown	946a
+yellowy green	1140a
+yeni zelanda	672o
 yeşil	3n
 yeşil elma	234n
 yeşil çay	254n
@@ -10674,17 +10739,17 @@ yeşim yeşili	50n
 yoga	408a
 yoghurt	265a
 yogurt	265a
-yok	454n
+yok	455n
 yolk	266a
 yosun	131n
 yosunlu	131n
 young	395a
 youth	395a
 youthful	395a
-youtube	465o
+youtube	466o
 yumuşak	384n
 yumuşak ton	441n
-yunanistan	652o
+yunanistan	653o
 yunus	327n
 yên bình	382m
 yên tĩnh	382m
@@ -10718,35 +10783,35 @@ zen	346a 346e 346f 346g 346h 346i 346n
 zen bahçesi	346n
 zen garden	346a
 zen garten	346h
-zenith	2104a
+zenith	2105a
 zerdeçal	79n
-zero	1868a
+zero	1869a
 zest	385a
 zesty	385a
 zeytin	275n
 zeytin yeşili	24n
 zeytinyağı	275n
-zhihu	527o
+zhihu	528o
 ziegel	280h
 zimt	274h
-zinc	1866a
+zinc	1867a
 zincifre	35n
 zincifre kırmızısı	35n
 zinnober	35h
 zinnoberrot	35h
-zircon	2283a
+zircon	2284a
 zitrone	224h
 zitronen	224h
 zitronengelb	100h
 zitrusfrucht	225h
-zoom meeting	555o
-zoom video	555o
+zoom meeting	556o
+zoom video	556o
 zorn	398h
 zornig	398h
 zorro	321f
 zucca	243i
 zucchero filato	270i
-zucchini	2029a
+zucchini	2030a
 zuckerwatte	270h
 zukunft	372h
 zurückhaltend	417h
@@ -10758,7 +10823,7 @@ zümrüt	49n
 zümrüt yeşili	49n
 ác quỷ	424m
 ácer	129g
-áfrica do sul	660o
+áfrica do sul	661o
 água	151g
 água marinha clara	66g
 ámbar	32f
@@ -10770,17 +10835,17 @@ zümrüt yeşili	49n
 ánh trăng	171m
 ánh đèn	333m
 ánh đèn neon	305m
-áo	645o
+áo	646o
 árbol	132f
 árboles	132f
 ártico	182f 182g
 árvore	132g
 árvores	132g
-áustria	645o
+áustria	646o
 âm u	200m
 âmbar	32g
 âtre	308e
-ägypten	638o
+ägypten	639o
 ängstlich	409h
 äpfel	233h
 ätherisch	392h
@@ -10794,7 +10859,7 @@ zümrüt yeşili	49n
 çay	253n
 çay kahvesi	88n
 çayır	123n
-çekya	653o
+çekya	654o
 çelik	281n
 çeltik	249n
 çiftlik	344n
@@ -10805,7 +10870,7 @@ zümrüt yeşili	49n
 çimen	124n
 çimen yeşili	51n
 çimento	279n
-çin	630o
+çin	631o
 çin kırmızısı	75n
 çin seddi	343n
 çin tarzı	351n
@@ -10834,14 +10899,14 @@ zümrüt yeşili	49n
 école	354e
 écologique	379e
 église	356e
-égypte	638o
+égypte	639o
 électrique	444e
 élégance	393e
 élégant	393e
 élégante	393e
 émeraude	49e
 émerveillement	420e
-émirats arabes unis	640o
+émirats arabes unis	641o
 énergie	385e
 énergique	385e
 énigmatique	390e
@@ -10852,7 +10917,7 @@ zümrüt yeşili	49n
 éruption	163e
 étang	148e
 étang de lotus	149e
-états unis	625o
+états unis	626o
 éthéré	392e
 étincelant	426e
 étoile	172e
@@ -10863,11 +10928,11 @@ zümrüt yeşili	49n
 étonné	420e
 étrange	431e
 été	193e
-évite	452e
-éviter	452e
+évite	453e
+éviter	453e
 êm dịu	384m
 êm đềm	382m
-índia	632o
+índia	633o
 índigo	23f 23g
 île	154e
 îles	154e
@@ -10882,26 +10947,28 @@ zümrüt yeşili	49n
 öfkeli	398n
 öko	379h
 ökologisch	379h
-österreich	645o
+österreich	646o
 özlem	411n
 öğle	186n
 öğleden sonra	187n
 öğlen	186n
-úc	629o
+úc	630o
 überraschend	420h
 überrascht	420h
 überraschung	420h
 ürkütücü	399n
 üzgün	387n
 üzüm	228n
-ý	619o
+ý	620o
 đam mê	389m
-đan mạch	648o
+đan mạch	649o
 đen	9m
 đen mực	47m
 đen trắng	425m
 đen ánh xanh	80m
 điên cuồng	418m
+đàn bà	452m
+đàn ông	452m
 đá	161m
 đá cuội	278m
 đá cẩm thạch	277m
@@ -10977,8 +11044,8 @@ zümrüt yeşili	49n
 đồng thau	60m
 đồng thau cổ	58m
 đồng đỏ	59m
-đức	618o
-đừng	452m
+đức	619o
+đừng	453m
 ırmak	147n
 ışıklar	333n
 ışıltılı	439n
@@ -11010,7 +11077,7 @@ zümrüt yeşili	49n
 şenlikli	405n
 şeytan	424n
 şifalı otlar	136n
-şili	657o
+şili	658o
 şimşek	198n
 şirin	404n
 şirket	353n
@@ -11023,26 +11090,26 @@ zümrüt yeşili	49n
 август	193j
 августа	193j
 авокадо	239j
-австралия	629o
-австрия	645o
+австралия	630o
+австрия	646o
 ад	424j
 адский	424j
 азалия	222j
 айсберг	181j
 аква	66j
-алибаба	520o
+алибаба	521o
 алмаз	298j
 алчность	422j
 алый	0j
 альпы	159j
 алюминий	283j
-амазон	560o
+амазон	561o
 аметист	56j
 аметистовый	56j
 ананас	237j
 ангел	423j
 ангелы	423j
-андроид	511o
+андроид	512o
 антарктида	182j
 античная бронза	302j
 антрацитовый	37j
@@ -11051,19 +11118,19 @@ zümrüt yeşili	49n
 апрель	192j
 апреля	192j
 арбуз	231j
-аргентина	623o
+аргентина	624o
 арктика	182j
 арктический	182j
 армия	427j
-арсенал	586o
+арсенал	587o
 асфальт	279j
 атлас	288j
-атлетико	598o
-ауди	471o
-аэрофлот	543o
+атлетико	599o
+ауди	472o
+аэрофлот	544o
 бабл ти	256j
 бабочка	322j
-бавария мюнхен	599o
+бавария мюнхен	600o
 багровый	71j
 багряный	34j
 базар	329j
@@ -11073,21 +11140,21 @@ zümrüt yeşili	49n
 бамбуковый зеленый	52j
 банальный	430j
 банан	235j
-бангладеш	665o
+бангладеш	666o
 банк	353j
-барби	677o
+барби	678o
 бархат	287j
 бежевый	17j
-без	452j
+без	453j
 бездна	140j
 безмятежный	382j
 безумный	418j
 белоснежный	84j
 белый	10j
-бельгия	643o
+бельгия	644o
 берег	142j
 бетон	279j
-бешикташ	612o
+бешикташ	613o
 библиотека	340j
 бизнес	353j
 бирюза	15j
@@ -11100,32 +11167,32 @@ zümrüt yeşili	49n
 блестки	426j
 блестящий	426j
 блюз	433j
-бмв	470o
+бмв	471o
 божья коровка	324j
-бока хуниорс	613o
+бока хуниорс	614o
 болезнь	421j
 больница	352j
 больной	421j
 бордо	33j
 бордовый	33j
-боруссия дортмунд	600o
-бразилия	622o
+боруссия дортмунд	601o
+бразилия	623o
 бриз	201j
 бриллиант	298j
 бронза	58j
 бронзовый	58j
 будущее	372j
 бумага	290j
-бургер кинг	534o
+бургер кинг	535o
 бурый	7j
 буря	198j
 бутылочный	48j
 ваби саби	350j
 валентинка	364j
-ватсап	497o
+ватсап	498o
 великая китайская стена	343j
-великобритания	626o
-венгрия	654o
+великобритания	627o
+венгрия	655o
 веселый	386j
 весенний	192j
 весна	192j
@@ -11137,19 +11204,19 @@ zümrüt yeşili	49n
 вечерний	188j
 вечером	188j
 взморье	142j
-виза	489o
+виза	490o
 винный	113j
 вино	261j
 виноград	228j
 винтаж	375j
 винтажный	375j
 виски	264j
-вичат	499o
+вичат	500o
 вишня	227j
-вк	551o
-вконтакте	551o
+вк	552o
+вконтакте	552o
 вода	151j
-водафон	550o
+водафон	551o
 водный городок	345j
 водопад	150j
 водоросли	137j
@@ -11161,7 +11228,7 @@ zümrüt yeşili	49n
 волны	141j
 волшебный	391j
 волшебство	391j
-вольво	480o
+вольво	481o
 восточный	351j
 восход	177j
 восход солнца	177j
@@ -11169,15 +11236,15 @@ zümrüt yeşili	49n
 вулкан	163j
 выпечка	268j
 выцветший	442j
-вьетнам	636o
+вьетнам	637o
 гавань	153j
 газон	124j
 галактика	173j
-галатасарай	610o
+галатасарай	611o
 галерея	434j
 галька	278j
-гана	663o
-германия	618o
+гана	664o
+германия	619o
 гжель	293j
 гинкго	130j
 гирлянда	333j
@@ -11207,7 +11274,7 @@ zümrüt yeşili	49n
 готический	407j
 гранат	240j
 гранит	278j
-греция	652o
+греция	653o
 гриб	135j
 грибы	135j
 гроза	198j
@@ -11219,11 +11286,13 @@ zümrüt yeşili	49n
 грязно белый	104j
 грязный	421j
 грязь	166j
-гугл	460o
-дания	648o
+гугл	461o
+дания	649o
+девочка	452j
+девушка	452j
 декабрь	195j
 декабря	195j
-делл	516o
+делл	517o
 дельфин	327j
 демон	424j
 деним	286j
@@ -11251,7 +11320,7 @@ zümrüt yeşili	49n
 дзен	346j
 дикий	414j
 динамичный	385j
-дискорд	504o
+дискорд	505o
 дискотека	432j
 дневной	191j
 днем	191j
@@ -11276,7 +11345,7 @@ zümrüt yeşili	49n
 дьявол	424j
 дюна	155j
 дюны	155j
-египет	638o
+египет	639o
 ели	121j
 ель	121j
 жадность	422j
@@ -11288,8 +11357,9 @@ zümrüt yeşili	49n
 желтый	2j
 жемчуг	296j
 жемчужно белый	106j
-женский	415j
+женский	452j
 женственный	415j
+женщина	452j
 живопись	434j
 живопись тушью	299j
 жуткий	399j
@@ -11343,7 +11413,7 @@ zümrüt yeşili	49n
 зонт	335j
 зонтик	335j
 зрелый	417j
-ибей	496o
+ибей	497o
 игристое	262j
 игрушки	376j
 избушка	359j
@@ -11353,25 +11423,25 @@ zümrüt yeşili	49n
 изумрудный	49j
 изысканный	393j
 изящный	393j
-икеа	459o
-иксбокс	562o
+икеа	460o
+иксбокс	563o
 императорский	378j
 императорский дворец	342j
 индиго	23j
-индия	632o
-индонезия	666o
+индия	633o
+индонезия	667o
 индустриальный	373j
 иней	183j
-инстаграм	462o
-интел	513o
-интер	603o
+инстаграм	463o
+интел	514o
+интер	604o
 ирис	259j
-ирландия	627o
+ирландия	628o
 искусство	434j
-исландия	650o
-испания	620o
+исландия	651o
+испания	621o
 иссиня черный	80j
-италия	619o
+италия	620o
 июль	193j
 июля	193j
 июнь	193j
@@ -11383,7 +11453,7 @@ zümrüt yeşili	49n
 камин	308j
 камни	278j
 камуфляж	427j
-канада	628o
+канада	629o
 каньон	157j
 капучино	252j
 карамель	259j
@@ -11394,14 +11464,14 @@ zümrüt yeşili	49n
 карп кои	326j
 карри	274j
 картина	434j
-карфур	529o
-катар	641o
+карфур	530o
+катар	642o
 кафе	339j
 каштан	20j
 каштановый	20j
 каштановый красный	19j
 кварц	297j
-кения	662o
+кения	663o
 керамика	301j
 киберпанк	371j
 киви	242j
@@ -11410,7 +11480,7 @@ zümrüt yeşili	49n
 кирпич	280j
 кислотный	444j
 кит	327j
-китай	630o
+китай	631o
 китайский красный	75j
 китайский новый год	365j
 китайский стиль	351j
@@ -11426,10 +11496,10 @@ zümrüt yeşili	49n
 кобальт	45j
 кобальтовый	45j
 кожа	285j
-кока кола	456o
+кока кола	457o
 кокос	238j
 колосья	248j
-колумбия	656o
+колумбия	657o
 конфеты	269j
 коралловый	28j
 коралловый риф	152j
@@ -11458,14 +11528,14 @@ zümrüt yeşili	49n
 кристалл	297j
 кровавый	312j
 кровь	312j
-кроме	452j
-куба	672o
+кроме	453j
+куба	673o
 кувшинка	209j
 кукуруза	247j
 купюры	419j
 куркума	79j
 кухня	357j
-кфс	533o
+кфс	534o
 лава	163j
 лаванда	207j
 лавандовый	207j
@@ -11476,7 +11546,7 @@ zümrüt yeşili	49n
 лаймовый	31j
 лак	300j
 лаковый	300j
-ламборгини	469o
+ламборгини	470o
 ламинария	137j
 лампа	333j
 лампы	333j
@@ -11484,16 +11554,16 @@ zümrüt yeşili	49n
 латте	252j
 латунный	60j
 латунь	60j
-лего	563o
+лего	564o
 лед	181j
 леденцы	269j
 ледник	181j
 ледяной	396j
 ледяной тон	446j
-лейкерс	568o
+лейкерс	569o
 лен	289j
 ленивый	410j
-леново	517o
+леново	518o
 лес	119j
 леса	119j
 лесной	119j
@@ -11501,14 +11571,14 @@ zümrüt yeşili	49n
 лето	193j
 летом	193j
 ливень	196j
-лидл	530o
+лидл	531o
 лиловый	5j
 лимон	224j
 лимонад	224j
 лимонно желтый	100j
 лимонный	100j
 лимоны	224j
-линкедин	564o
+линкедин	565o
 лиса	321j
 лист	127j
 листва	127j
@@ -11524,35 +11594,36 @@ zümrüt yeşili	49n
 лунный свет	171j
 любовь	388j
 люкс	377j
-люфтганза	541o
+люфтганза	542o
 лягушка	325j
 магия	391j
 магма	163j
 магнолия	223j
 маджента	21j
 май	192j
-майкрософт	559o
+майкрософт	560o
 мак	219j
 макарон	272j
 макаруны	272j
-макдоналдс	457o
+макдоналдс	458o
 маки	219j
-малайзия	669o
+малайзия	670o
 малахит	82j
 малахитовый	82j
 малина	230j
 малиновый	71j
 мальва	63j
+мальчик	452j
 манго	236j
 мандарин	225j
-манчестер сити	590o
-манчестер юнайтед	589o
+манчестер сити	591o
+манчестер юнайтед	590o
 маргаритка	217j
-марокко	639o
+марокко	640o
 март	192j
 марта	192j
 маслины	275j
-мастеркард	490o
+мастеркард	491o
 матча	255j
 мая	192j
 мгла	199j
@@ -11564,7 +11635,7 @@ zümrüt yeşili	49n
 медленный	410j
 медный	59j
 медь	59j
-мексика	624o
+мексика	625o
 меланхолия	387j
 мелкий дождь	197j
 мерзкий	421j
@@ -11573,7 +11644,7 @@ zümrüt yeşili	49n
 металлический	283j
 мечта	392j
 мечтательный	392j
-милан фк	602o
+милан фк	603o
 милота	404j
 милый	404j
 минеральный синий	81j
@@ -11581,7 +11652,7 @@ zümrüt yeşili	49n
 минималистичный	381j
 мирный	382j
 мистический	390j
-мицубиси	484o
+мицубиси	485o
 млечный путь	173j
 многоцветный	175j
 молния	198j
@@ -11601,13 +11672,14 @@ zümrüt yeşili	49n
 морской	139j
 морской синий	16j
 моря	139j
-мост золотые ворота	675o
+мост золотые ворота	676o
 мох	131j
 мощный	401j
 мрамор	277j
 мрачный	387j
 мужественный	416j
-мужской	416j
+мужской	452j
+мужчина	452j
 музей	434j
 мшистый	131j
 мягкий	384j
@@ -11621,7 +11693,7 @@ zümrüt yeşili	49n
 насыщенный	440j
 натуральный	379j
 научная фантастика	372j
-не	452j
+не	453j
 небеса	167j
 небесно голубой	41j
 небесно лазурный	40j
@@ -11640,21 +11712,21 @@ zümrüt yeşili	49n
 неоновый	444j
 неоновый свет	305j
 нервный	409j
-нет	452j
-нетфликс	464o
+нет	453j
+нетфликс	465o
 нефрит	295j
 нефритово зеленый	50j
-ни	452j
-нигерия	661o
-нидерланды	642o
-никаких	452j
-никакого	452j
-никакой	452j
-нинтендо	561o
-ниссан	475o
-новая зеландия	671o
+ни	453j
+нигерия	662o
+нидерланды	643o
+никаких	453j
+никакого	453j
+никакой	453j
+нинтендо	562o
+ниссан	476o
+новая зеландия	672o
 новогодняя елка	362j
-норвегия	647o
+норвегия	648o
 ностальгический	411j
 ностальгия	375j
 ностальгия светлая	411j
@@ -11668,7 +11740,7 @@ zümrüt yeşili	49n
 ноября	194j
 нюдовый	115j
 оазис	138j
-оаэ	640o
+оаэ	641o
 облака	168j
 облако	168j
 облачно	200j
@@ -11689,7 +11761,7 @@ zümrüt yeşili	49n
 оливки	275j
 оливковое масло	275j
 оливковый	24j
-олимпиада	678o
+олимпиада	679o
 опавшие листья	128j
 оптимистичный	400j
 оранжево красный	97j
@@ -11714,9 +11786,10 @@ zümrüt yeşili	49n
 очаг	308j
 павлин	315j
 павлиний синий	46j
-пакистан	664o
-панасоник	538o
+пакистан	665o
+панасоник	539o
 панда	318j
+парень	452j
 парк	126j
 пасмурно	200j
 пасмурный	200j
@@ -11724,10 +11797,10 @@ zümrüt yeşili	49n
 пастель	443j
 пастельный	443j
 пасха	369j
-пейпал	491o
+пейпал	492o
 пепел	165j
 пепельно розовый	89j
-пепси	558o
+пепси	559o
 пергамент	290j
 переулок	338j
 перламутр	296j
@@ -11735,7 +11808,7 @@ zümrüt yeşili	49n
 персик	232j
 персиково розовый	73j
 персиковый	27j
-перу	658o
+перу	659o
 перья	310j
 песок	156j
 песочный	103j
@@ -11745,13 +11818,13 @@ zümrüt yeşili	49n
 пещера	162j
 пиво	263j
 пингвин	319j
-пинтерест	506o
+пинтерест	507o
 пион	211j
 пионы	211j
 пирожное	268j
 пламя	164j
 пластик	304j
-плейстейшен	467o
+плейстейшен	468o
 плоды	428j
 плющ	133j
 пляж	142j
@@ -11771,15 +11844,15 @@ zümrüt yeşili	49n
 полнолуние	170j
 полночь	190j
 полумрак	447j
-польша	651o
+польша	652o
 поля	123j
 полярное сияние	174j
 полярный	182j
 помидор	244j
 попугай	320j
 порт	153j
-португалия	621o
-порше	478o
+португалия	622o
+порше	479o
 после полудня	187j
 потрясающий	420j
 почва	166j
@@ -11806,7 +11879,7 @@ zümrüt yeşili	49n
 пруд	148j
 пруд с лотосами	149j
 пряности	274j
-псж	605o
+псж	606o
 психоделический	431j
 пудрово голубой	98j
 пудрово сиреневый	99j
@@ -11829,14 +11902,14 @@ zümrüt yeşili	49n
 рассвет	177j
 расслабленный	383j
 расслабляющий	383j
-реал мадрид	596o
+реал мадрид	597o
 ревнивый	422j
 ревность	422j
-ред булл	535o
-реддит	505o
+ред булл	536o
+реддит	506o
 рейв	432j
 река	147j
-рено	481o
+рено	482o
 ретро	375j
 ржаво красный	112j
 ржавчина	284j
@@ -11857,12 +11930,12 @@ zümrüt yeşili	49n
 роса	203j
 роскошный	377j
 роскошь	377j
-российский флаг	633o
-россия	633o
+российский флаг	634o
+россия	634o
 роща	119j
 рубин	55j
 рубиновый	55j
-румыния	655o
+румыния	656o
 румянец	114j
 рустикальный	374j
 ручей	147j
@@ -11878,12 +11951,12 @@ zümrüt yeşili	49n
 салатовый	53j
 салют	331j
 самоцвет	313j
-самсунг	466o
+самсунг	467o
 санторини	348j
 сапфир	54j
 сапфировый	54j
 сатана	424j
-саудовская аравия	637o
+саудовская аравия	638o
 сахарная вата	270j
 свадебный	367j
 свадьба	367j
@@ -11905,7 +11978,7 @@ zümrüt yeşili	49n
 седой	8j
 селадон	294j
 село	344j
-селтикс	569o
+селтикс	570o
 сельский	344j
 сентябрь	194j
 сентября	194j
@@ -11923,14 +11996,14 @@ zümrüt yeşili	49n
 серый	8j
 серьезный	406j
 сильный	401j
-сингапур	670o
+сингапур	671o
 сине белый фарфор	293j
 сине зеленый	13j
 сине фиолетовый	95j
 синее	4j
 синие	4j
 синий	4j
-синий кляйна	674o
+синий кляйна	675o
 синий час	179j
 синяя	4j
 сиреневато фиолетовый	22j
@@ -11961,7 +12034,7 @@ zümrüt yeşili	49n
 снежная гора	159j
 снежный	184j
 сновидение	392j
-снэпчат	507o
+снэпчат	508o
 собор	356j
 современный	381j
 солдат	427j
@@ -11979,11 +12052,11 @@ zümrüt yeşili	49n
 спальня	358j
 специи	274j
 спокойный	382j
-спотифай	463o
+спотифай	464o
 средиземноморский	348j
 средиземноморье	348j
 сталь	281j
-старбакс	458o
+старбакс	459o
 старые книги	309j
 стекло	291j
 степь	123j
@@ -11995,8 +12068,8 @@ zümrüt yeşili	49n
 страшный	399j
 стресс	409j
 строгий	406j
-субару	483o
-сузуки	482o
+субару	484o
+сузуки	483o
 суккулент	134j
 сумерки	188j
 сумрачный	447j
@@ -12004,19 +12077,19 @@ zümrüt yeşili	49n
 суши	273j
 счастливый	386j
 счастье	386j
-сша	625o
+сша	626o
 сюрприз	420j
-сяоми	519o
-таиланд	667o
+сяоми	520o
+таиланд	668o
 таинственный	390j
 тайна	390j
 такси	336j
 тауп	68j
-твиттер	565o
-твич	503o
+твиттер	566o
+твич	504o
 творческий	434j
 творчество	434j
-телеграм	498o
+телеграм	499o
 телесный	115j
 темно	435j
 темно бордовый	19j
@@ -12028,14 +12101,14 @@ zümrüt yeşili	49n
 теплый оттенок	448j
 терракота	111j
 терракотовый	111j
-тесла	477o
+тесла	478o
 технологии	372j
 тигр	316j
-тикток	502o
-тиффани	673o
+тикток	503o
+тиффани	674o
 тихий	382j
 тлеющие угли	165j
-тойота	473o
+тойота	474o
 токсичный	421j
 томат	244j
 торжественный	406j
@@ -12043,8 +12116,8 @@ zümrüt yeşili	49n
 торт	268j
 тоска	387j
 тоскливый	387j
-тоттенхэм	591o
-тошиба	537o
+тоттенхэм	592o
+тошиба	538o
 трава	124j
 травы	124j
 травы пряные	136j
@@ -12052,7 +12125,7 @@ zümrüt yeşili	49n
 травяной	51j
 тревога	409j
 тревожный	409j
-триколор	633o
+триколор	634o
 триумф	412j
 тропики	347j
 тропический	347j
@@ -12063,24 +12136,24 @@ zümrüt yeşili	49n
 туманный	199j
 туманный тон	445j
 тундра	182j
-турецкие авиалинии	542o
-турция	635o
+турецкие авиалинии	543o
+турция	636o
 тусклый	447j
 тучи	168j
 тушь	299j
 тыква	243j
 тюльпан	210j
 тюльпаны	210j
-убер	494o
-убунту	512o
+убер	495o
+убунту	513o
 уверенный	401j
 угли	165j
 угольно серый	37j
 удивительный	420j
 удивление	420j
 ужас	399j
-украина	634o
-україна	634o
+украина	635o
+україна	635o
 улица	338j
 улун	257j
 ультрамарин	44j
@@ -12098,34 +12171,34 @@ zümrüt yeşili	49n
 уют	394j
 уютный	394j
 фабрика	373j
-файрфокс	510o
+файрфокс	511o
 фарфор	292j
 февраль	195j
 февраля	195j
-федэкс	487o
+федэкс	488o
 фейерверк	331j
-фейсбук	461o
-фенербахче	611o
+фейсбук	462o
+фенербахче	612o
 ферма	344j
-феррари	468o
+феррари	469o
 фестиваль	332j
 фея	391j
 фиалковый	22j
-фиат	479o
-филиппины	668o
+фиат	480o
+филиппины	669o
 финансы	353j
-финляндия	649o
+финляндия	650o
 фиолетовый	5j
-фк барселона	597o
-фк ливерпуль	588o
-фламенго	614o
+фк барселона	598o
+фк ливерпуль	589o
+фламенго	615o
 фламинго	314j
 флуоресцентный	444j
-фольксваген	472o
+фольксваген	473o
 фонари	306j
 фонарик	306j
 фонарь	306j
-франция	617o
+франция	618o
 фрукт	428j
 фруктовый	428j
 фрукты	428j
@@ -12134,8 +12207,8 @@ zümrüt yeşili	49n
 хаки	25j
 хаотичный	418j
 хвойный	121j
-хендай	476o
-хендэ	476o
+хендай	477o
+хендэ	477o
 хижина	359j
 хлеб	267j
 хлопок	289j
@@ -12144,12 +12217,12 @@ zümrüt yeşili	49n
 холодные тона	449j
 холодный	396j
 холодный оттенок	449j
-хонда	474o
+хонда	475o
 храм	341j
 хризантема	214j
 хром	283j
 хрусталь	297j
-хуавей	518o
+хуавей	519o
 художественный	434j
 художник	434j
 хэллоуин	363j
@@ -12179,7 +12252,7 @@ zümrüt yeşili	49n
 чай	253j
 чай с молоком	256j
 чайный	88j
-челси	587o
+челси	588o
 черешня	227j
 черника	229j
 чернила	47j
@@ -12187,9 +12260,9 @@ zümrüt yeşili	49n
 черно белый	425j
 черный	9j
 черный чай	253j
-чехия	653o
-чикаго буллз	570o
-чили	657o
+чехия	654o
+чикаго буллз	571o
+чили	658o
 чистота	403j
 чистый	403j
 чугун	282j
@@ -12199,45 +12272,45 @@ zümrüt yeşili	49n
 шалфей	94j
 шалфейный	94j
 шампанское	262j
-шанель	567o
+шанель	568o
 шарики	334j
 шартрез	67j
 шафран	274j
-швейцария	644o
-швеция	646o
+швейцария	645o
+швеция	647o
 шелк	288j
-шелл	485o
+шелл	486o
 школа	354j
 шоколад	258j
 шоколадный	108j
 шторм	198j
 шумный	418j
-эйрбиэнби	493o
+эйрбиэнби	494o
 эко	379j
 экологичный	379j
 эксцентричный	431j
-эл джи	536o
+эл джи	537o
 элегантный	393j
 энергичный	385j
 энергия	385j
 эспрессо	251j
-юар	660o
-ювентус	601o
-южная корея	631o
-ютуб	465o
+юар	661o
+ювентус	602o
+южная корея	632o
+ютуб	466o
 яблоки	233j
 яблоко	233j
 ягода	250j
 ягоды	250j
 яд	421j
 ядовитый	421j
-ямайка	659o
+ямайка	660o
 январь	195j
 января	195j
-янкиз	578o
+янкиз	579o
 янтарный	32j
 янтарь	32j
-япония	616o
+япония	617o
 японский	350j
 яркий	439j
 яркий живой	385j
@@ -12300,7 +12373,7 @@ zümrüt yeşili	49n
 ارجواني جمشتي	56k
 ارجواني فاتح	64k
 ارجواني وردي	21k
-ارسنال	586o
+ارسنال	587o
 ارض	166k
 ازاليه	222k
 ازرق	4k
@@ -12320,9 +12393,9 @@ zümrüt yeşili	49n
 ازرق ملكي	43k
 ازهار	204k
 ازهار الكرز	205k
-اسبانيا	620o
+اسبانيا	621o
 اسبريسو	251k
-استراليا	629o
+استراليا	630o
 استرخاء	383k
 استوائي	347k
 استوائيه	347k
@@ -12359,62 +12432,63 @@ zümrüt yeşili	49n
 اقحوان	214k
 اقحوانه	217k
 اكتوبر	194k
-الا	452k
-الارجنتين	623o
-الالعاب الاولمبيه	678o
-الامارات	640o
+الا	453k
+الارجنتين	624o
+الالعاب الاولمبيه	679o
+الامارات	641o
 البحر العميق	140k
 البحر المتوسط	348k
-البرازيل	622o
-البرتغال	621o
+البرازيل	623o
+البرتغال	622o
 الترامارين	44k
-التشيك	653o
+التشيك	654o
 الخريف	194k
-الخطوط الجويه التركيه	542o
-الخطوط الجويه القطريه	540o
-الدنمارك	648o
+الخطوط الجويه التركيه	543o
+الخطوط الجويه القطريه	541o
+الدنمارك	649o
 الربيع	192k
 الساعه الذهبيه	178k
 الساعه الزرقاء	179k
-السعوديه	637o
+السعوديه	638o
 السلام عليكم	451k
-السويد	646o
+السويد	647o
 الشتاء	195k
 الشفق القطبي	174k
 الصباح	185k
 الصيف	193k
-الصين	630o
+الصين	631o
 الظهيره	186k
 العاب	376k
 العاب ناريه	331k
 الغروب	176k
 الفجر	177k
-الفلبين	668o
+الفلبين	669o
 القصر الامبراطوري	342k
 القطب الجنوبي	182k
 القطب الشمالي	182k
 الليل	189k
 الماس	298k
-المانيا	618o
-المجر	654o
+المانيا	619o
+المجر	655o
 المدينه المحرمه	342k
 المساء	188k
-المغرب	639o
-المكسيك	624o
-المملكه المتحده	626o
+المغرب	640o
+المكسيك	625o
+المملكه المتحده	627o
 المنيوم	283k
-النرويج	647o
-النمسا	645o
+النرويج	648o
+النمسا	646o
 النهار	191k
-الهند	632o
+الهند	633o
 الوان الباستيل	443k
 الوان بارده	449k
 الوان ترابيه	380k
 الوان دافئه	448k
-الولايات المتحده	625o
-اليابان	616o
-اليونان	652o
-امازون	560o
+الولايات المتحده	626o
+اليابان	617o
+اليونان	653o
+امازون	561o
+امراه	452k
 امطار	196k
 امل	400k
 امواج	141k
@@ -12426,14 +12500,15 @@ zümrüt yeşili	49n
 انتعاش	395k
 انثوي	415k
 انثويه	415k
-اندونيسيا	666o
-انستغرام	462o
+انثي	452k
+اندونيسيا	667o
+انستغرام	463o
 انهار	147k
 انوار	333k
 انيق	393k
 انيقه	393k
 اهلا	451k
-اودي	471o
+اودي	472o
 اوراق	127k
 اوراق الخريف	128k
 اوراق الشجر	127k
@@ -12441,21 +12516,21 @@ zümrüt yeşili	49n
 اوركيد	215k
 اوسمانثوس	221k
 اوف وايت	104k
-اوكرانيا	634o
+اوكرانيا	635o
 ايار	192k
-ايرلندا	627o
+ايرلندا	628o
 ايس كريم	271k
-ايسلندا	650o
-ايطاليا	619o
-ايكيا	459o
+ايسلندا	651o
+ايطاليا	620o
+ايكيا	460o
 ايلول	194k
 باذنجان	245k
 بارد	396k
 بارده	396k
-باريس سان جيرمان	605o
+باريس سان جيرمان	606o
 بازار	329k
 باستيل	443k
-باكستان	664o
+باكستان	665o
 بالون	334k
 بالونات	334k
 بامبو	122k
@@ -12469,14 +12544,14 @@ zümrüt yeşili	49n
 بحيره	146k
 بحيره شاطئيه	145k
 بدر	170k
-بدون	452k
+بدون	453k
 براءه	403k
 براري	123k
 براق	426k
 برتقال	225k
 برتقالي	1k
 برتقاليه	1k
-برجر كينج	534o
+برجر كينج	535o
 برق	198k
 برقوق	241k
 برقوقي	62k
@@ -12497,15 +12572,16 @@ zümrüt yeşili	49n
 بطيء	410k
 بطيخ	231k
 بعد الظهر	187k
-بغير	452k
-بلا	452k
+بغير	453k
+بلا	453k
 بلاستيك	304k
-بلايستيشن	467o
-بلجيكا	643o
+بلايستيشن	468o
+بلجيكا	644o
 بلده مائيه	345k
 بلور	297k
+بنت	452k
 بندوره	244k
-بنغلاديش	665o
+بنغلاديش	666o
 بنفسجي	5k
 بنفسجي باهت	63k
 بنفسجي بودري	99k
@@ -12524,31 +12600,31 @@ zümrüt yeşili	49n
 بهجه	386k
 بهيج	405k
 بورسلين	292k
-بورشه	478o
+بورشه	479o
 بوظه	271k
-بولندا	651o
-بي ام دبليو	470o
+بولندا	652o
+بي ام دبليو	471o
 بيئي	379k
-بيبسي	558o
+بيبسي	559o
 بيت ريفي	359k
 بيج	17k
 بيره	263k
-بيرو	658o
+بيرو	659o
 بيضاء	10k
 تاكسي	336k
 تامل	408k
-تايلاند	667o
+تايلاند	668o
 تحت الماء	361k
 تراب	166k
 ترابي	380k
 تركوازي	15k
 تركوازي داكن	13k
-تركيا	635o
-تسلا	477o
+تركيا	636o
+تسلا	478o
 تشرين الاول	194k
 تشرين الثاني	194k
-تشيلسي	587o
-تشيلي	657o
+تشيلسي	588o
+تشيلي	658o
 تفاؤل	400k
 تفاح	233k
 تفاح اخضر	234k
@@ -12565,11 +12641,11 @@ zümrüt yeşili	49n
 توت العليق	230k
 توتر	409k
 توليب	210k
-تويتر	565o
-تويوتا	473o
+تويتر	566o
+تويوتا	474o
 تيراكوتا	111k
-تيك توك	502o
-تيليجرام	498o
+تيك توك	503o
+تيليجرام	499o
 ثائر	398k
 ثعلب	321k
 ثقه	402k
@@ -12579,7 +12655,7 @@ zümrüt yeşili	49n
 ثمار التوت	250k
 جاد	406k
 جاز	433k
-جامايكا	659o
+جامايكا	660o
 جبال	158k
 جبال مثلجه	159k
 جبل	158k
@@ -12604,12 +12680,12 @@ zümrüt yeşili	49n
 جندي	427k
 جنكه	130k
 جنه	423k
-جنوب افريقيا	660o
+جنوب افريقيا	661o
 جنود	427k
 جنيه	391k
 جهنم	424k
 جواهر	313k
-جوجل	460o
+جوجل	461o
 جوز الهند	238k
 جيانغنان	345k
 جيش	427k
@@ -12709,7 +12785,7 @@ zümrüt yeşili	49n
 دهشه	420k
 دوار الشمس	208k
 دولار	419k
-دون	452k
+دون	453k
 ديسكو	432k
 ديسمبر	195k
 ذره	247k
@@ -12723,6 +12799,7 @@ zümrüt yeşili	49n
 راقي	393k
 ربيع	192k
 رتيب	430k
+رجل	452k
 رجولي	416k
 رخام	277k
 رذاذ	197k
@@ -12751,15 +12828,15 @@ zümrüt yeşili	49n
 رملي	103k
 روحاني	408k
 روحي	408k
-روسيا	633o
+روسيا	634o
 رومانسي	388k
 رومانسيه	388k
-رومانيا	655o
+رومانيا	656o
 رياح	201k
-ريال مدريد	596o
+ريال مدريد	597o
 ريترو	375k
 ريح	201k
-ريد بول	535o
+ريد بول	536o
 ريش	310k
 ريشه	310k
 ريف	344k
@@ -12802,12 +12879,12 @@ zümrüt yeşili	49n
 ساكن	382k
 ساكورا	205k
 سام	421k
-سامسونج	466o
+سامسونج	467o
 سانتوريني	348k
 سايبربانك	371k
 سبتمبر	194k
-سبوتيفاي	463o
-ستاربكس	458o
+سبوتيفاي	464o
+ستاربكس	459o
 سحاب	168k
 سحابه	168k
 سحر	391k
@@ -12831,13 +12908,13 @@ zümrüt yeşili	49n
 سمكه ذهبيه	326k
 سنابل	248k
 سنديان	276k
-سنغافوره	670o
+سنغافوره	671o
 سوداء	9k
 سور الصين العظيم	343k
 سوشي	273k
 سوق	329k
 سوق ليلي	330k
-سويسرا	644o
+سويسرا	645o
 سياره اجره	336k
 سيان	14k
 سيبيا	61k
@@ -12850,8 +12927,8 @@ zümrüt yeşili	49n
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
-شانيل	567o
-شاومي	519o
+شانيل	568o
+شاومي	520o
 شاي	253k
 شاي احمر	253k
 شاي اخضر	254k
@@ -12927,7 +13004,7 @@ zümrüt yeşili	49n
 طماطم	244k
 طمع	422k
 طوب	280k
-طيران الامارات	539o
+طيران الامارات	540o
 طين	166k
 طيني محروق	111k
 ظريف	404k
@@ -12939,7 +13016,7 @@ zümrüt yeşili	49n
 عباد الشمس	208k
 عتيق	375k
 عجيب	420k
-عدا	452k
+عدا	453k
 عرس	367k
 عروس	367k
 عسكري	427k
@@ -12976,7 +13053,7 @@ zümrüt yeşili	49n
 غامضه	390k
 غامق	435k
 غامقه	435k
-غانا	663o
+غانا	664o
 غرابه	431k
 غرفه نوم	358k
 غروب	176k
@@ -12987,9 +13064,9 @@ zümrüt yeşili	49n
 غزل البنات	270k
 غسق	188k
 غضب	398k
-غلطه سراي	610o
+غلطه سراي	611o
 غموض	390k
-غير	452k
+غير	453k
 غيره	422k
 غيمه	168k
 غيور	422k
@@ -13003,6 +13080,7 @@ zümrüt yeşili	49n
 فانوس	306k
 فاوانيا	211k
 فبراير	195k
+فتاه	452k
 فجر	177k
 فحمي	37k
 فخار	301k
@@ -13013,7 +13091,7 @@ zümrüt yeşili	49n
 فراوله	226k
 فرح	386k
 فردوس	423k
-فرنسا	617o
+فرنسا	618o
 فريز	226k
 فسفوري	444k
 فصل دراسي	354k
@@ -13027,22 +13105,22 @@ zümrüt yeşili	49n
 فلوس	419k
 فن	434k
 فنان	434k
-فنلندا	649o
+فنلندا	650o
 فنون	434k
 فني	434k
 فواكه	428k
 فوانيس	306k
-فودافون	550o
+فودافون	551o
 فوشي	65k
 فوشيا	65k
 فوضوي	418k
 فولاذ	281k
-فولكس فاجن	472o
-فيتنام	636o
-فيراري	468o
+فولكس فاجن	473o
+فيتنام	637o
+فيراري	469o
 فيروز	15k
 فيروزي	15k
-فيسبوك	461o
+فيسبوك	462o
 قارس	396k
 قاع البحر	140k
 قبيح	421k
@@ -13056,7 +13134,7 @@ zümrüt yeşili	49n
 قرميد	280k
 قريه	344k
 قطبي	182k
-قطر	641o
+قطر	642o
 قطن	289k
 قطيفه	287k
 قلعه	355k
@@ -13078,7 +13156,7 @@ zümrüt yeşili	49n
 كابه	387k
 كابي	442k
 كاتدرائيه	356k
-كارفور	529o
+كارفور	530o
 كاري	274k
 كاكاو	258k
 كاكي	25k
@@ -13104,30 +13182,30 @@ zümrüt yeşili	49n
 كسول	410k
 كعكه	268k
 كلاسيكي	375k
-كنتاكي	533o
-كندا	628o
+كنتاكي	534o
+كندا	629o
 كنيسه	356k
 كهرمان	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوبا	672o
+كوبا	673o
 كوبالت	45k
 كوبالتي	45k
 كوبيه	216k
 كوخ	359k
-كوريا الجنوبيه	631o
-كوكا كولا	456o
-كولومبيا	656o
+كوريا الجنوبيه	632o
+كوكا كولا	457o
+كولومبيا	657o
 كون	173k
 كيك	268k
-كينيا	662o
+كينيا	663o
 كيوت	404k
 كيوي	242k
 لؤلؤ	296k
 لؤلؤه	296k
 لؤلؤي	106k
-لا	452k
+لا	453k
 لاتيه	252k
 لازورد	39k
 لازوردي	39k
@@ -13160,9 +13238,9 @@ zümrüt yeşili	49n
 لون المرجان	28k
 لون المغره	36k
 لون النبيذ	113k
-ليس	452k
-ليست	452k
-ليغو	563o
+ليس	453k
+ليست	453k
+ليغو	564o
 ليل	189k
 ليلا	189k
 ليلكي	64k
@@ -13172,24 +13250,24 @@ zümrüt yeşili	49n
 ليمون	224k
 ليموناده	224k
 ليموني	31k
-لينكد ان	564o
-ما عدا	452k
+لينكد ان	565o
+ما عدا	453k
 ماء	151k
 مائي	66k
 ماتشا	255k
 ماجنتا	21k
 مارس	192k
 ماغنوليا	223k
-ماكدونالدز	457o
+ماكدونالدز	458o
 ماكرون	272k
 مال	419k
-ماليزيا	669o
+ماليزيا	670o
 ماليه	353k
 مانجا	236k
 مانجو	236k
-مانشستر سيتي	590o
-مانشستر يونايتد	589o
-مايكروسوفت	559o
+مانشستر سيتي	591o
+مانشستر يونايتد	590o
+مايكروسوفت	560o
 مايو	192k
 مبهج	386k
 متجمد	446k
@@ -13242,7 +13320,7 @@ zümrüt yeşili	49n
 مستقبل	372k
 مستقبلي	372k
 مسكون	399k
-مش	452k
+مش	453k
 مشبع	440k
 مشرق	439k
 مشرقه	439k
@@ -13251,7 +13329,7 @@ zümrüt yeşili	49n
 مشمشي	78k
 مصابيح	333k
 مصباح	333k
-مصر	638o
+مصر	639o
 مصرف	353k
 مصنع	373k
 مضيء	444k
@@ -13292,7 +13370,7 @@ zümrüt yeşili	49n
 ممطر	196k
 ممل	430k
 ممله	430k
-من غير	452k
+من غير	453k
 منتزه	126k
 منتصف الليل	190k
 منعش	395k
@@ -13311,7 +13389,7 @@ zümrüt yeşili	49n
 مياه	151k
 ميناء	153k
 مينيمال	381k
-نادي برشلونه	597o
+نادي برشلونه	598o
 نادي ليلي	432k
 نار	164k
 ناصع البياض	84k
@@ -13322,7 +13400,7 @@ zümrüt yeşili	49n
 نبيذ احمر	261k
 نبيذي	33k
 نبيل	378k
-نتفليكس	464o
+نتفليكس	465o
 نجم	172k
 نجمه	172k
 نجوم	172k
@@ -13349,13 +13427,13 @@ zümrüt yeşili	49n
 نهر جليدي	181k
 نود	115k
 نوفمبر	194k
-نيجيريا	661o
+نيجيريا	662o
 نيران	164k
-نيسان	192k 475o
+نيسان	192k 476o
 نيله	23k
 نيلي	23k
-نينتندو	561o
-نيوزيلندا	671o
+نينتندو	562o
+نيوزيلندا	672o
 نيون	305k
 نيون ساطع	444k
 هادئ	382k
@@ -13364,12 +13442,12 @@ zümrüt yeşili	49n
 هادئه	382k
 هالوين	363k
 هدوء	382k
-هواوي	518o
-هولندا	642o
-هوندا	474o
-هيونداي	476o
+هواوي	519o
+هولندا	643o
+هوندا	475o
+هيونداي	477o
 وابي سابي	350k
-واتساب	497o
+واتساب	498o
 واثق	401k
 واحه	138k
 واد	160k
@@ -13406,9 +13484,9 @@ zümrüt yeşili	49n
 يشم	295k
 يقطين	243k
 يناير	195k
-يوتيوب	465o
+يوتيوب	466o
 يوسفي	225k
-يوفنتوس	601o
+يوفنتوس	602o
 يوليو	193k
 يونيو	193k
 अंगारा	165l
@@ -13437,19 +13515,19 @@ zümrüt yeşili	49n
 अनूप	145l
 अनोखा	431l
 अप्रैल	192l
-अमेजन	560o
-अमेरिका	625o
+अमेजन	561o
+अमेरिका	626o
 अरण्य	119l
 अराजक	418l
-अर्जेंटीना	623o
+अर्जेंटीना	624o
 अलाव	164l
 अल्ट्रामरीन	44l
 अस्पताल	352l
 आंधी	198l
-आइकिया	459o
+आइकिया	460o
 आइवरी	38l
 आइसक्रीम	271l
-आइसलैंड	650o
+आइसलैंड	651o
 आकाश	167l
 आकाशगंगा	173l
 आग	164l
@@ -13458,12 +13536,13 @@ zümrüt yeşili	49n
 आडू गुलाबी	73l
 आडू रंग	27l
 आतिशबाजी	331l
+आदमी	452l
 आधी रात	190l
 आधुनिक	381l
 आध्यात्मिक	408l
 आनंद	386l
 आम	236l
-आयरलैंड	627o
+आयरलैंड	628o
 आरामदायक	383l
 आरामदेह	394l
 आर्कटिक	182l
@@ -13479,10 +13558,10 @@ zümrüt yeşili	49n
 आसमानी	41l
 आसमानी नीला	41l
 आसमानी नीला गहरा	39l
-इंडोनेशिया	666o
+इंडोनेशिया	667o
 इंद्रधनुष	175l
-इंस्टाग्राम	462o
-इटली	619o
+इंस्टाग्राम	463o
+इटली	620o
 इश्क	388l
 इस्पात	281l
 ईंट	280l
@@ -13510,30 +13589,31 @@ zümrüt yeşili	49n
 ऊलोंग चाय	257l
 एकरंगी	425l
 एक्वा	66l
-एयर इंडिया	547o
-एयरटेल	548o
+एयर इंडिया	548o
+एयरटेल	549o
 एल्युमिनियम	283l
 एवोकाडो	239l
 ऑफ व्हाइट	104l
 ऑरोरा	174l
-ऑस्ट्रिया	645o
-ऑस्ट्रेलिया	629o
+ऑस्ट्रिया	646o
+ऑस्ट्रेलिया	630o
 ऑस्मैन्थस	221l
-ओलंपिक	678o
+ओलंपिक	679o
 ओस	203l
 औद्योगिक	373l
 औपचारिक	406l
+औरत	452l
 कंकड	278l
 कंक्रीट	279l
 कंदरा	162l
 कंदील	306l
 कंपनी	353l
 कक्षा	354l
-कतर	641o
+कतर	642o
 कत्थई	7l
 कत्थई लाल	19l
 कद्दू	243l
-कनाडा	628o
+कनाडा	629o
 कमल	209l
 कमल तालाब	149l
 करी	274l
@@ -13565,9 +13645,9 @@ zümrüt yeşili	49n
 कुकुरमुत्ता	135l
 कुटिया	359l
 कुल्फी	271l
-के बिना	455l
+के बिना	456l
 केक	268l
-केन्या	662o
+केन्या	663o
 केला	235l
 केसर	274l
 केसरिया	1l
@@ -13583,16 +13663,16 @@ zümrüt yeşili	49n
 कॉफी भूरा	107l
 कॉफी हाउस	339l
 कोई मछली	326l
-कोका कोला	456o
+कोका कोला	457o
 कोको	258l
 कोबाल्ट नीला	45l
 कोमल	384l
 कोमल हरा	53l
 कोयला स्लेटी	37l
-कोलंबिया	656o
+कोलंबिया	657o
 कोहरा	199l
 कोहरीला	445l
-क्यूबा	672o
+क्यूबा	673o
 क्रिसमस	362l
 क्रिस्टल	297l
 क्रीम	18l
@@ -13656,7 +13736,7 @@ zümrüt yeşili	49n
 गुलाब लाल	72l
 गुलाबी	6l
 गुस्सा	398l
-गूगल	460o
+गूगल	461o
 गेरुआ	36l
 गेरू	36l
 गेहुंआ	26l
@@ -13675,7 +13755,7 @@ zümrüt yeşili	49n
 घाट	153l
 घाटी	160l
 घाटी गहरी	157l
-घाना	663o
+घाना	664o
 घास	124l
 घास का मैदान	123l
 घास हरा	51l
@@ -13711,11 +13791,11 @@ zümrüt yeşili	49n
 चित्र	434l
 चित्रकला	434l
 चित्रकार	434l
-चिली	657o
+चिली	658o
 चीड	121l
 चीड के पेड	121l
 चीता बाघ	316l
-चीन	630o
+चीन	631o
 चीन की दीवार	343l
 चीनी नव वर्ष	365l
 चीनी मिट्टी	292l
@@ -13723,14 +13803,14 @@ zümrüt yeşili	49n
 चीनी शैली	351l
 चूजा पीला	77l
 चूल्हा	308l
-चेक गणराज्य	653o
+चेक गणराज्य	654o
 चेरी	227l
 चेरी के फूल	205l
 चॉकलेट	258l
 चॉकलेटी भूरा	108l
 छतरी	335l
 छाता	335l
-छोडकर	455l
+छोडकर	456l
 जंग	284l
 जंग लगा	284l
 जंग लाल	112l
@@ -13743,8 +13823,8 @@ zümrüt yeşili	49n
 जन्मदिन	368l
 जमा हुआ	446l
 जमुनिया	56l
-जमैका	659o
-जर्मनी	618o
+जमैका	660o
+जर्मनी	619o
 जल	151l
 जल रंग	66l
 जलन	422l
@@ -13758,7 +13838,7 @@ zümrüt yeşili	49n
 जाडा	195l
 जादुई	391l
 जादू	391l
-जापान	616o
+जापान	617o
 जापानी	350l
 जामुन	250l
 जामुनी	5l
@@ -13766,7 +13846,7 @@ zümrüt yeşili	49n
 जामुनी बैंगनी	22l
 जिन्को	130l
 जियांगनान	345l
-जियो	549o
+जियो	550o
 जीन्स	286l
 जीवंत	385l
 जुनून	389l
@@ -13797,7 +13877,7 @@ zümrüt yeşili	49n
 टेराकोटा	111l
 टैक्सी	336l
 टॉफी	269l
-टोयोटा	473o
+टोयोटा	474o
 ट्यूलिप	210l
 ठंडा	396l
 ठंडा टोन	449l
@@ -13809,7 +13889,7 @@ zümrüt yeşili	49n
 डिजिटल	372l
 डिस्को	432l
 डेजी	217l
-डेनमार्क	648o
+डेनमार्क	649o
 डेनिम कपडा	286l
 डेनिम नीला	69l
 डॉलर	419l
@@ -13832,18 +13912,18 @@ zümrüt yeşili	49n
 तारों भरा	172l
 तालाब	148l
 तितली	322l
-तिरंगा	632o
+तिरंगा	633o
 तीसरा पहर	187l
-तुर्की	635o
+तुर्की	636o
 तुषार	183l
 तूफान	198l
 तोता	320l
 त्योहार	332l
 त्योहारी	405l
 त्वचा रंग	115l
-थाईलैंड	667o
-दक्षिण अफ्रीका	660o
-दक्षिण कोरिया	631o
+थाईलैंड	668o
+दक्षिण अफ्रीका	661o
+दक्षिण कोरिया	632o
 दफ्तर	353l
 दमदार	401l
 दरिया	147l
@@ -13897,7 +13977,7 @@ zümrüt yeşili	49n
 ध्यान उद्यान	346l
 ध्रुवीय	182l
 ध्रुवीय ज्योति	174l
-न हो	454l
+न हो	455l
 नकद	419l
 नखलिस्तान	138l
 नगर	337l
@@ -13910,8 +13990,8 @@ zümrüt yeşili	49n
 नर्क	424l
 नवंबर	194l
 नवम्बर	194l
-नहीं	454l
-नाइजीरिया	661o
+नहीं	455l
+नाइजीरिया	662o
 नाइटक्लब	432l
 नाइटलाइफ	432l
 नागफनी	134l
@@ -13934,7 +14014,7 @@ zümrüt yeşili	49n
 नींबू	224l
 नींबू पीला	100l
 नींबू हरा	31l
-नीदरलैंड	642o
+नीदरलैंड	643o
 नीरस	430l
 नील	23l
 नीलम	54l
@@ -13948,11 +14028,11 @@ zümrüt yeşili	49n
 नीली सफेद चीनी मिट्टी	293l
 नीले	4l
 नीहारिका	173l
-नेटफ्लिक्स	464o
+नेटफ्लिक्स	465o
 नेवी ब्लू	16l
 नॉर्डिक	349l
-नॉर्वे	647o
-न्यूजीलैंड	671o
+नॉर्वे	648o
+न्यूजीलैंड	672o
 न्यूड	115l
 न्यूनतम	381l
 पंख	310l
@@ -13980,7 +14060,7 @@ zümrüt yeşili	49n
 पांडा	318l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
-पाकिस्तान	664o
+पाकिस्तान	665o
 पानी	151l
 पानी के नीचे	361l
 पार्क	126l
@@ -14001,8 +14081,8 @@ zümrüt yeşili	49n
 पुरानी किताबें	309l
 पुरानी याद	411l
 पुरानी यादें	375l
-पुरुष	416l
-पुर्तगाल	621o
+पुरुष	452l
+पुर्तगाल	622o
 पुष्प	204l
 पुस्तक	309l
 पुस्तकालय	340l
@@ -14010,14 +14090,14 @@ zümrüt yeşili	49n
 पूर्वी शैली	351l
 पेंगुइन	319l
 पेड	132l
-पेप्सी	558o
-पेरू	658o
+पेप्सी	559o
+पेरू	659o
 पेशेवर	402l
 पेस्टल	443l
 पैसा	419l
 पैसे	419l
 पोखर	148l
-पोलैंड	651o
+पोलैंड	652o
 पोस्ता	219l
 प्यार	388l
 प्यारा	404l
@@ -14037,9 +14117,9 @@ zümrüt yeşili	49n
 फरवरी	195l
 फरिश्ता	423l
 फल	428l
-फिनलैंड	649o
+फिनलैंड	650o
 फिरोजी	15l
-फिलीपींस	668o
+फिलीपींस	669o
 फीका	438l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
@@ -14048,10 +14128,10 @@ zümrüt yeşili	49n
 फुहार	197l
 फूल	204l
 फूलों	204l
-फेरारी	468o
-फेसबुक	461o
+फेरारी	469o
+फेसबुक	462o
 फौज	427l
-फ्रांस	617o
+फ्रांस	618o
 फ्रूट	428l
 फ्लेमिंगो	314l
 फ्लोरोसेंट	444l
@@ -14077,7 +14157,7 @@ zümrüt yeşili	49n
 बर्फीले पहाड	159l
 बसंत	192l
 बहार	192l
-बांग्लादेश	665o
+बांग्लादेश	666o
 बांस	122l
 बांस हरा	52l
 बाग	125l
@@ -14088,8 +14168,8 @@ zümrüt yeşili	49n
 बारिश	196l
 बालू	156l
 बिजली	198l
-बिना	455l
-बीएमडब्ल्यू	470o
+बिना	456l
+बीएमडब्ल्यू	471o
 बीमार	421l
 बीमारी	421l
 बीयर	263l
@@ -14100,15 +14180,15 @@ zümrüt yeşili	49n
 बेर	250l
 बेर के फूल	212l
 बेल	133l
-बेल्जियम	643o
+बेल्जियम	644o
 बैंक	353l
 बैंगन	245l
 बैंगनी	5l
 बोरिंग	430l
 बोल्ड	401l
 ब्रह्मांड	173l
-ब्राजील	622o
-ब्रिटेन	626o
+ब्राजील	623o
+ब्रिटेन	627o
 ब्रेड	267l
 ब्लूबेरी	229l
 ब्लैक एंड व्हाइट	425l
@@ -14116,7 +14196,7 @@ zümrüt yeşili	49n
 भरोसा	402l
 भविष्य	372l
 भविष्यवादी	372l
-भारत	632o
+भारत	633o
 भावुक जोशीला	389l
 भुट्टा	247l
 भूतिया	399l
@@ -14136,7 +14216,7 @@ zümrüt yeşili	49n
 मजेंटा	21l
 मटमैला सफेद	104l
 मटियाला	380l
-मत	454l
+मत	455l
 मदिरा	261l
 मद्धम	442l
 मधु	260l
@@ -14149,14 +14229,15 @@ zümrüt yeşili	49n
 मरूद्यान	138l
 मर्दाना	416l
 मलाई रंग	18l
-मलेशिया	669o
+मलेशिया	670o
 मशरूम	135l
 मसाला	274l
 मसाला चाय	256l
 मसाले	274l
 महानगर	337l
 महासागर	139l
-माइक्रोसॉफ्ट	559o
+महिला	452l
+माइक्रोसॉफ्ट	560o
 माचा	255l
 माणिक	55l
 माणिक्य	55l
@@ -14169,18 +14250,18 @@ zümrüt yeşili	49n
 मिट्टी के रंग	380l
 मिट्टी पीला	102l
 मिठाई	268l
-मिस्र	638o
+मिस्र	639o
 मुलायम	441l
 मूंगिया	28l
 मूंगे की चट्टान	152l
 मृदु	384l
 मेंढक	325l
-मेक्सिको	624o
+मेक्सिको	625o
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
 मेला	332l
-मैकडॉनल्ड्स	457o
+मैकडॉनल्ड्स	458o
 मैकरॉन	272l
 मैगनोलिया	223l
 मैग्मा	163l
@@ -14195,13 +14276,13 @@ zümrüt yeşili	49n
 मोमबत्ती	307l
 मोर	315l
 मोर नीला	46l
-मोरक्को	639o
+मोरक्को	640o
 मोरपंखी	46l
 यादें	411l
 युद्ध	427l
-यूक्रेन	634o
-यूट्यूब	465o
-यूनान	652o
+यूक्रेन	635o
+यूट्यूब	466o
+यूनान	653o
 रंग बिरंगा	175l
 रंगबिरंगा	175l
 रंगीन	175l
@@ -14223,12 +14304,12 @@ zümrüt yeşili	49n
 रात्रि	189l
 रात्रि बाजार	330l
 रानी रंग	21l
-रियल मैड्रिड	596o
+रियल मैड्रिड	597o
 रुपया	419l
 रुपये	419l
 रुपहला	12l
 रूज लाल	70l
-रूस	633o
+रूस	634o
 रेगिस्तान	155l
 रेट्रो	375l
 रेत	156l
@@ -14242,10 +14323,12 @@ zümrüt yeşili	49n
 रोटी	267l
 रोमांच	414l
 रोमांटिक	388l
-रोमानिया	655o
+रोमानिया	656o
 रोशनी	333l
 लकडी	276l
 लकडी का	276l
+लडका	452l
+लडकी	452l
 लता	133l
 लपटें	164l
 लहर	141l
@@ -14288,7 +14371,7 @@ zümrüt yeşili	49n
 वित्त	353l
 विदूषक	328l
 विद्यालय	354l
-वियतनाम	636o
+वियतनाम	637o
 विलासिता	377l
 विवाह	367l
 विश्वसनीय	402l
@@ -14296,10 +14379,10 @@ zümrüt yeşili	49n
 वृक्ष	132l
 वैलेंटाइन	364l
 वैलेंटाइन डे	364l
-व्हाट्सएप	497o
+व्हाट्सएप	498o
 व्हिस्की	264l
 व्हेल	327l
-शनेल	567o
+शनेल	568o
 शयनकक्ष	358l
 शरद	194l
 शहद	260l
@@ -14334,8 +14417,8 @@ zümrüt yeşili	49n
 संतरी	1l
 संध्या	188l
 संयमित	417l
-संयुक्त अरब अमीरात	640o
-सऊदी अरब	637o
+संयुक्त अरब अमीरात	641o
+सऊदी अरब	638o
 सडक	338l
 सडा	421l
 सनकी	431l
@@ -14370,7 +14453,7 @@ zümrüt yeşili	49n
 सामन रंग	29l
 साहसिक	414l
 साहसी	401l
-सिंगापुर	670o
+सिंगापुर	671o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
@@ -14378,7 +14461,7 @@ zümrüt yeşili	49n
 सितम्बर	194l
 सितारे	172l
 सियान	14l
-सिवाय	455l
+सिवाय	456l
 सीपिया	61l
 सीमेंट	279l
 सीसा स्लेटी	85l
@@ -14414,20 +14497,20 @@ zümrüt yeşili	49n
 सैक्सोफोन	433l
 सैनिक	427l
 सैन्य	427l
-सैमसंग	466o
+सैमसंग	467o
 सोनपंखी	324l
 सोना	11l
 सोने का वर्क	303l
 सौम्य	393l
 स्कूल	354l
 स्कैंडिनेवियाई	349l
-स्टारबक्स	458o
+स्टारबक्स	459o
 स्टील	281l
 स्ट्रॉबेरी	226l
-स्त्री	415l
+स्त्री	452l
 स्त्रैण	415l
 स्थिर	382l
-स्पेन	620o
+स्पेन	621o
 स्फटिक	297l
 स्याह	47l
 स्याही	47l
@@ -14439,9 +14522,9 @@ zümrüt yeşili	49n
 स्वर्ग	423l
 स्वर्णिम	11l
 स्वस्थ	413l
-स्विट्जरलैंड	644o
-स्वीडन	646o
-हंगरी	654o
+स्विट्जरलैंड	645o
+स्वीडन	647o
+हंगरी	655o
 हरा	3l
 हरा नीला	13l
 हरा सेब	234l
@@ -14476,7 +14559,7 @@ zümrüt yeşili	49n
 ảm đạm	387m
 ấm cúng	394m
 ấm áp	394m
-ấn độ	632o
+ấn độ	633o
 ếch	325m
 ốc đảo	138m
 ồn ào	418m
@@ -14496,12 +14579,12 @@ zümrüt yeşili	49n
 ⭐	172b
 あいす	271c
 あいすくりーむ	271c
-あいすらんど	650o
+あいすらんど	651o
 あいぼりー	38c
 あいぼりーくりーむ	18c
-あいるらんど	627o
-あうでぃ	471o
-あえろふろーと	543o
+あいるらんど	628o
+あうでぃ	472o
+あえろふろーと	544o
 あお	4c
 あか	0c
 あき	194c
@@ -14513,91 +14596,91 @@ zümrüt yeşili	49n
 あすふぁると	279c
 あずき色	89c
 あたたかい色	448c
-あとれてぃこまどりーど	598o
+あとれてぃこまどりーど	599o
 あぷりこっと	78c
 あぼかど	239c
-あまぞん	560o
+あまぞん	561o
 あめじすと	56c
-あめりか	625o
-あめりかんえきすぷれす	492o
-あやっくす	607o
-あらぶ首长国连邦	640o
-ありばば	520o
-ありぺい	522o
-あるぜんちん	623o
+あめりか	626o
+あめりかんえきすぷれす	493o
+あやっくす	608o
+あらぶ首长国连邦	641o
+ありばば	521o
+ありぺい	523o
+あるぜんちん	624o
 あるみ	283c
-あんどろいど	511o
+あんどろいど	512o
 あんばー	32c
 あーすからー	380c
-あーせなる	586o
+あーせなる	587o
 あーと	434c
 いえろー	2c
-いぎりす	626o
-いけあ	459o
-いたりあ	619o
+いぎりす	627o
+いけあ	460o
+いたりあ	620o
 いちご	226c
 いちょう	130c
 いるか	327c
 いるみねーしょん	333c
 いんこ	320c
-いんすた	462o
-いんすたぐらむ	462o
+いんすた	463o
+いんすたぐらむ	463o
 いんだすとりある	373c
-いんてる	513o
-いんてるみらの	603o
+いんてる	514o
+いんてるみらの	604o
 いんでぃご	23c
 いんでぃごでにむ	69c
-いんど	632o
-いんどねしあ	666o
-いーじーじぇっと	545o
+いんど	633o
+いんどねしあ	667o
+いーじーじぇっと	546o
 いーすたー	369c
-いーべい	496o
-うぃーちゃっと	499o
+いーべい	497o
+うぃーちゃっと	500o
 ういすきー	264c
-うぇすとはむ	594o
+うぇすとはむ	595o
 うぇでぃんぐ	367c
-うぉりあーず	571o
-うくらいな	634o
+うぉりあーず	572o
+うくらいな	635o
 うこん色	79c
 うすい	438c
-うぶんとぅ	512o
+うぶんとぅ	513o
 うみ	139c
 うらやましい	422c
 うるさい	418c
-うるとらばいおれっと	681o
+うるとらばいおれっと	682o
 うるとらまりん	44c
 うれしい	386c
-うーばー	494o
+うーばー	495o
 うーろん茶	257c
-えあいんでぃあ	547o
-えあてる	548o
-えあびーあんどびー	493o
-えいちあんどえむ	532o
+えあいんでぃあ	548o
+えあてる	549o
+えあびーあんどびー	494o
+えいちあんどえむ	533o
 えこ	379c
-えじぷと	638o
+えじぷと	639o
 えすぷれっそ	251c
-えっくすぼっくす	562o
-えぬびでぃあ	515o
+えっくすぼっくす	563o
+えぬびでぃあ	516o
 えねるぎっしゅ	385c
 えび茶	19c
-えみれーつ航空	539o
+えみれーつ航空	540o
 えめらるど	49c
 えめらるどぐりーん	49c
-えるじー	536o
+えるじー	537o
 えれがんと	393c
 えんじぇる	423c
-えゔぁーとん	595o
-えーえむでぃー	514o
+えゔぁーとん	596o
+えーえむでぃー	515o
 おあしす	138c
 おうむ	320c
 おふぃす	353c
 おふほわいと	104c
 おぼろ	445c
 おもちゃ	376c
-おらんだ	642o
+おらんだ	643o
 おりえんたる	351c
-おりんぴっく	678o
-おりんぴっくまるせいゆ	606o
+おりんぴっく	679o
+おりんぴっくまるせいゆ	607o
 おりーぶ	275c
 おりーぶぐりーん	24c
 おりーぶ色	24c
@@ -14607,8 +14690,8 @@ zümrüt yeşili	49n
 おーかー	36c
 おーがにっく	379c
 おーしゃん	139c
-おーすとらりあ	629o
-おーすとりあ	645o
+おーすとらりあ	630o
+おーすとりあ	646o
 おーろら	174c
 お城	355c
 お寺	341c
@@ -14621,34 +14704,34 @@ zümrüt yeşili	49n
 お茶	253c
 お菓子	269c
 お金	419c
-かうぼーいず	575o
+かうぼーいず	576o
 かえで	129c
 かえる	325c
 かおす	418c
-かかおとーく	500o
+かかおとーく	501o
 かさ	335c
 かすんだ	445c
-かたーる	641o
-かたーる航空	540o
+かたーる	642o
+かたーる航空	541o
 かっぱー	59c
-かなだ	628o
+かなだ	629o
 かふぇ	339c
 かふぇらて	252c
-かぶす	581o
+かぶす	582o
 かぷちーの	252c
 かぼちゃ	243c
 からし色	110c
 からふる	175c
-かるふーる	529o
+かるふーる	530o
 かれー	274c
 かわいい	404c
 かーき	25c
 かーき色	25c
 かーにばる	332c
 がらす	291c
-がらたさらい	610o
+がらたさらい	611o
 がーでん	125c
-がーな	663o
+がーな	664o
 きいろ	2c
 きうい	242c
 きっず	376c
@@ -14662,13 +14745,13 @@ zümrüt yeşili	49n
 きゃんでぃ	269c
 きゃんどる	307c
 きゅーと	404c
-きゅーば	672o
+きゅーば	673o
 きらきら	426c
 きらめき	426c
 きんもくせい	221c
-ぎっとはぶ	508o
+ぎっとはぶ	509o
 ぎゃらりー	434c
-ぎりしゃ	652o
+ぎりしゃ	653o
 くじゃく	315c
 くじら	327c
 くすみ	442c
@@ -14677,8 +14760,8 @@ zümrüt yeşili	49n
 くだもの	428c
 くつろぎ	383c
 くも	168c
-くらいんぶるー	674o
-くらしっくぶるー	683o
+くらいんぶるー	675o
+くらしっくぶるー	684o
 くりえいてぃぶ	434c
 くりすたる	297c
 くりすます	362c
@@ -14688,25 +14771,25 @@ zümrüt yeşili	49n
 くり色	20c
 くろ	9c
 くろーむ	283c
-ぐりーなりー	680o
+ぐりーなりー	681o
 ぐりーん	3c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
 ぐれーぶるー	93c
-ぐーぐる	460o
+ぐーぐる	461o
 けだるい	410c
-けにあ	662o
-けんたっきー	533o
+けにあ	663o
+けんたっきー	534o
 けーき	268c
-こかこーら	456o
+こかこーら	457o
 こがね色	11c
 こけ	131c
 ここあ	258c
 ここなっつ	238c
 こばると	45c
 こばるとぶるー	45c
-ころんびあ	656o
+ころんびあ	657o
 こんくりーと	279c
 こんにちは	451c
 こんばんは	451c
@@ -14716,11 +14799,11 @@ zümrüt yeşili	49n
 こーらる	28c
 ごしっく	407c
 ごーるでんあわー	178c
-ごーるでんげーとぶりっじ	675o
+ごーるでんげーとぶりっじ	676o
 ごーるど	11c
 さいけでりっく	431c
 さいばーぱんく	371c
-さうじあらびあ	637o
+さうじあらびあ	638o
 さくら	205c
 さくらんぼ	227c
 さたん	424c
@@ -14732,7 +14815,7 @@ zümrüt yeşili	49n
 さふらん	274c
 さぷらいず	420c
 さぼてん	134c
-さむすん	466o
+さむすん	467o
 さらだ	429c
 さわやか	395c
 さんご礁	152c
@@ -14740,83 +14823,83 @@ zümrüt yeşili	49n
 さんせっと	176c
 さんとりーに	348c
 さんどべーじゅ	103c
-さんふらんしすこじゃいあんつ	582o
+さんふらんしすこじゃいあんつ	583o
 さーもんぴんく	29c
 ざくろ	240c
 しあん	14c
-しぇる	485o
+しぇる	486o
 してぃ	337c
 しなもん	274c
 しまうま	317c
-しゃおみ	519o
-しゃねる	567o
+しゃおみ	520o
+しゃねる	568o
 しゃるとるーず	67c
 しゃんぱん	262c
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
-しょっぴふぁい	556o
+しょっぴふぁい	557o
 しるく	288c
 しるばー	12c
 しるばーぐれー	86c
 しろ	10c
-しんがぽーる国旗	670o
-しんがぽーる航空	546o
+しんがぽーる国旗	671o
+しんがぽーる航空	547o
 しんぷる	381c
 じぇいどぐりーん	50c
 じゃすみん	220c
 じゃず	433c
 じゃずばー	433c
-じゃない	454c
-じゃまいか	659o
+じゃない	455c
+じゃまいか	660o
 じゃんぐる	120c
 じゅえりー	313c
 じーんず	286c
 すいか	231c
-すいす	644o
+すいす	645o
 すいーつ	268c
-すうぇーでん	646o
+すうぇーでん	647o
 すかいぶるー	41c
 すかんじなびあ	349c
 すかーれっと	34c
 すごい	420c
 すし	273c
-すずき	482o
-すたば	458o
-すたーばっくす	458o
+すずき	483o
+すたば	459o
+すたーばっくす	459o
 すちーる	281c
-すてぃーらーず	576o
+すてぃーらーず	577o
 すてんれす	281c
 すとれす	409c
-すなっぷちゃっと	507o
+すなっぷちゃっと	508o
 すのーほわいと	84c
-すばる	483o
+すばる	484o
 すぱいす	274c
 すぱんこーる	426c
 すぴりちゅある	408c
-すぺいん	620o
-すぽてぃふぁい	463o
+すぺいん	621o
+すぽてぃふぁい	464o
 すみれ色	22c
 すもも	241c
 すもーきー	442c
-ずーむ	555o
+ずーむ	556o
 せぴあ	61c
 せぴあ色	61c
 せめんと	279c
-せるてぃっくす	569o
+せるてぃっくす	570o
 せるりあんぶるー	40c
 せーじ	94c
 そふと	441c
 そふとくりーむ	271c
 そよ风	201c
 そら	167c
-たい王国	667o
-たおばお	521o
+たい王国	668o
+たおばお	522o
 たき火	164c
 たくしー	336c
 たそがれ	188c
 たぴおかみるくてぃー	256c
 たん	26c
-たーきっしゅえあらいんず	542o
+たーきっしゅえあらいんず	543o
 たーこいず	15c
 だいだい色	1c
 だいや	298c
@@ -14824,9 +14907,9 @@ zümrüt yeşili	49n
 だすてぃぴんく	92c
 だーく	435c
 だーくぐりーん	48c
-ちぇこ	653o
+ちぇこ	654o
 ちぇりー	227c
-ちぇるしー	587o
+ちぇるしー	588o
 ちゃいにーずれっど	75c
 ちゃこーる	37c
 ちゃこーるぐれー	37c
@@ -14837,77 +14920,77 @@ zümrüt yeşili	49n
 ちょこぶらうん	108c
 ちょこれーと	258c
 ちょこれーと色	108c
-ちり国旗	657o
+ちり国旗	658o
 ちーく色	114c
-ついったー	565o
-ついっち	503o
+ついったー	566o
+ついっち	504o
 つた	133c
 つつじ	222c
 つまらない	430c
 つめたい色	449c
-てぃっくとっく	502o
-てぃふぁにーぶるー	673o
+てぃっくとっく	503o
+てぃふぁにーぶるー	674o
 てぃーる	13c
 てくのろじー	372c
-てすこ	531o
-てすら	477o
+てすこ	532o
+てすら	478o
 てらこった	111c
-てれぐらむ	498o
+てれぐらむ	499o
 てんとうむし	324c
 てんとう虫	324c
 でぃすこ	432c
-でぃすこーど	504o
-でぃーえいちえる	486o
+でぃすこーど	505o
+でぃーえいちえる	487o
 でぃーぷ	436c
 でいじー	217c
 でざーと	268c
 でじたる	372c
 でにむ	286c
 でにむ色	69c
-ではない	454c
+ではない	455c
 でびる	424c
-でる	516o
-でんまーく	648o
+でる	517o
+でんまーく	649o
 とうもろこし	247c
-とってなむ	591o
+とってなむ	592o
 とまと	244c
-とよた	473o
+とよた	474o
 とら	316c
-とるこ	635o
+とるこ	636o
 とるこぶるー	15c
 とるこ石色	15c
 とろぴかる	347c
 とろぴかるびーち	144c
 とーすと	267c
 とーぷ	68c
-どいつ	618o
-どじゃーす	579o
-どっかー	509o
-どみのぴざ	566o
+どいつ	619o
+どじゃーす	580o
+どっかー	510o
+どみのぴざ	567o
 どる	419c
-どるとむんと	600o
-どろっぷぼっくす	554o
-ない	454c
-ないじぇりあ	661o
+どるとむんと	601o
+どろっぷぼっくす	555o
+ない	455c
+ないじぇりあ	662o
 ないとくらぶ	432c
 ないとまーけっと	330c
 ないとらいふ	432c
-なく	454c
-なし	454c
-なしで	454c
+なく	455c
+なし	455c
+なしで	455c
 なす	245c
 なちゅらる	379c
 なつ	193c
-なぽり	604o
+なぽり	605o
 にぎやか	405c
-にっくす	573o
-にゅーかっする	593o
-にゅーじーらんど	671o
+にっくす	574o
+にゅーかっする	594o
+にゅーじーらんど	672o
 にんじん	246c
-ぬき	454c
+ぬき	455c
 ぬくもり	394c
 ぬーど	115c
-ねいばー	501o
+ねいばー	502o
 ねいびー	16c
 ねおん	305c
 ねおんいえろー	118c
@@ -14918,40 +15001,40 @@ zümrüt yeşili	49n
 ねおんぴんく	116c
 ねずみ色	8c
 ねたみ	422c
-ねっとふりっくす	464o
+ねっとふりっくす	465o
 のすたるじっく	411c
 のどか	382c
-のるうぇー	647o
+のるうぇー	648o
 のんびり	410c
 はちみつ	260c
 はっぴー	386c
 はる	192c
 はろうぃん	363c
-はんがりー	654o
+はんがりー	655o
 はーぶ	136c
-ばいえるんみゅんへん	599o
+ばいえるんみゅんへん	600o
 ばいおれっと	22c
-ばいどぅ	523o
+ばいどぅ	524o
 ばたー	266c
 ばなな	235c
 ばら	206c
 ばるーん	334c
 ばれんたいん	364c
 ばれんたいんでー	364c
-ばんぐらでしゅ	665o
+ばんぐらでしゅ	666o
 ばーがんでぃ	33c
-ばーがーきんぐ	534o
-ばーびー	677o
+ばーがーきんぐ	535o
+ばーびー	678o
 ばーみりおん	35c
 ぱいなっぷる	237c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱきすたん	664o
+ぱきすたん	665o
 ぱすてる	443c
 ぱすてるからー	443c
-ぱっかーず	574o
-ぱなそにっく	538o
-ぱりさんじぇるまん	605o
+ぱっかーず	575o
+ぱなそにっく	539o
+ぱりさんじぇるまん	606o
 ぱん	267c
 ぱんだ	318c
 ぱんぷきん	243c
@@ -14962,56 +15045,56 @@ zümrüt yeşili	49n
 ひすい	295c
 ひなぎく	217c
 ひまわり	208c
-ひゅんだい	476o
+ひゅんだい	477o
 ひよこ色	77c
 ひんやり	396c
-びざ	489o
+びざ	490o
 びっくり	420c
-びばまぜんた	686o
+びばまぜんた	687o
 びびっど	440c
-びりびり	524o
+びりびり	525o
 びろーど	287c
 びんてーじ	375c
-びーえむだぶりゅー	470o
+びーえむだぶりゅー	471o
 びーち	142c
 びーる	263c
 ぴえろ	328c
 ぴんく	6c
 ぴんく色	6c
-ぴんたれすと	506o
+ぴんたれすと	507o
 ぴーこっくぶるー	46c
 ぴーち	232c
 ぴーちぴんく	73c
-ぴーちふぁず	687o
+ぴーちふぁず	688o
 ぴーち色	27c
-ふぁいあふぉっくす	510o
+ふぁいあふぉっくす	511o
 ふぁんたじー	391c
-ふぁーうぇい	518o
-ふぃあっと	479o
-ふぃぐま	553o
-ふぃりぴん	668o
-ふぃんらんど	649o
-ふぇいすぶっく	461o
+ふぁーうぇい	519o
+ふぃあっと	480o
+ふぃぐま	554o
+ふぃりぴん	669o
+ふぃんらんど	650o
+ふぇいすぶっく	462o
 ふぇすてぃばる	332c
-ふぇでっくす	487o
-ふぇねるばふちぇ	611o
+ふぇでっくす	488o
+ふぇねるばふちぇ	612o
 ふぇみにん	415c
-ふぇらーり	468o
-ふぉるくすわーげん	472o
+ふぇらーり	469o
+ふぉるくすわーげん	473o
 ふゅーしゃ	65c
 ふゆ	195c
 ふらみんご	314c
-ふらめんご	614o
-ふらんす	617o
+ふらめんご	615o
+ふらんす	618o
 ふるーつ	428c
-ぶっきんぐどっとこむ	552o
+ぶっきんぐどっとこむ	553o
 ぶどう	228c
 ぶらいと	439c
 ぶらいとれっど	74c
 ぶらうん	7c
-ぶらじる	622o
+ぶらじる	623o
 ぶらっく	9c
-ぶるず	570o
+ぶるず	571o
 ぶるー	4c
 ぶるーあわー	179c
 ぶるーす	433c
@@ -15020,53 +15103,53 @@ zümrüt yeşili	49n
 ぷらすちっく	304c
 ぷらむ	241c
 ぷらむ色	62c
-ぷれいすてーしょん	467o
-ぷれすて	467o
+ぷれいすてーしょん	468o
+ぷれすて	468o
 ぷろふぇっしょなる	402c
 へるしー	413c
-べしくたしゅ	612o
+べしくたしゅ	613o
 べっどるーむ	358c
-べとなむ	636o
+べとなむ	637o
 べりー	250c
-べりーぺり	685o
-べるぎー	643o
+べりーぺり	686o
+べるぎー	644o
 べるべっと	287c
-べんふぃか	608o
+べんふぃか	609o
 べーじゅ	17c
-ぺいとりおっつ	577o
-ぺいぱる	491o
-ぺぷし	558o
-ぺるー	658o
+ぺいとりおっつ	578o
+ぺいぱる	492o
+ぺぷし	559o
+ぺるー	659o
 ぺんぎん	319c
 ぺーる	438c
 ほっこり	394c
 ほの暗い	447c
 ほらー	399c
 ほわいと	10c
-ほんだ	474o
-ぼかじゅにあーず	613o
+ほんだ	475o
+ぼかじゅにあーず	614o
 ぼるどー	33c
-ぼるぼ	480o
-ぼーだふぉん	550o
+ぼるぼ	481o
+ぼーだふぉん	551o
 ぽぴー	219c
-ぽるしぇ	478o
-ぽると	609o
-ぽるとがる	621o
-ぽーらんど	651o
-まいあみひーと	572o
-まいくろそふと	559o
+ぽるしぇ	479o
+ぽると	610o
+ぽるとがる	622o
+ぽーらんど	652o
+まいあみひーと	573o
+まいくろそふと	560o
 まかろん	272c
-まくどなるど	457o
+まくどなるど	458o
 まぐま	163c
 ますきゅりん	416c
-ますたーかーど	490o
+ますたーかーど	491o
 ますたーど	110c
 まぜんた	21c
 まるーん	19c
-まれーしあ	669o
+まれーしあ	670o
 まんごー	236c
-まんちぇすたーしてぃ	590o
-まんちぇすたーゆないてっど	589o
+まんちぇすたーしてぃ	591o
+まんちぇすたーゆないてっど	590o
 まーけっと	329c
 みかん	225c
 みすてりあす	390c
@@ -15081,11 +15164,11 @@ zümrüt yeşili	49n
 みんと	30c
 みんとぐりーん	30c
 むらさき	5c
-めきしこ	624o
+めきしこ	625o
 めたる	283c
 めらんこりー	387c
-めーぷるりーふす	583o
-もかむーす	688o
+めーぷるりーふす	584o
+もかむーす	689o
 もくれん	223c
 もしもし	451c
 もだん	381c
@@ -15095,22 +15178,22 @@ zümrüt yeşili	49n
 もも	232c
 もも色	6c
 もり	119c
-もろっこ	639o
-もんとりおーるかなでぃあんず	584o
+もろっこ	640o
+もんとりおーるかなでぃあんず	585o
 もーゔ	63c
 やあ	451c
 やきもち	422c
 やさしい	384c
 やしの実	238c
 やわらかな色	441c
-やんきーす	578o
+やんきーす	579o
 ゆき	184c
 ゆったり	383c
-ゆゔぇんとす	601o
-ゆーちゅーぶ	465o
-ゆーぴーえす	488o
+ゆゔぇんとす	602o
+ゆーちゅーぶ	466o
+ゆーぴーえす	489o
 よる	189c
-らいあんえあー	544o
+らいあんえあー	545o
 らいと	437c
 らいむ	31c
 らいむぐりーん	31c
@@ -15124,29 +15207,29 @@ zümrüt yeşili	49n
 らめ	426c
 らん	215c
 らんたん	306c
-らんぼるぎーに	469o
-りどる	530o
+らんぼるぎーに	470o
+りどる	531o
 りねん	289c
-りびんぐこーらる	682o
-りふと	495o
+りびんぐこーらる	683o
+りふと	496o
 りらっくす	383c
-りんくといん	564o
+りんくといん	565o
 りんご	233c
-るのー	481o
+るのー	482o
 るびー	55c
-るふとはんざ	541o
-るーまにあ	655o
-れあるまどりーど	596o
-れいかーず	568o
-れご	563o
+るふとはんざ	542o
+るーまにあ	656o
+れあるまどりーど	597o
+れいかーず	569o
+れご	564o
 れざー	285c
-れすたーしてぃ	592o
+れすたーしてぃ	593o
 れっど	0c
-れっどそっくす	580o
-れっどぶる	535o
-れでぃっと	505o
+れっどそっくす	581o
+れっどぶる	536o
+れでぃっと	506o
 れとろ	375c
-れのぼ	517o
+れのぼ	518o
 れもねーど	224c
 れもん	224c
 れもんいえろー	100c
@@ -15155,11 +15238,11 @@ zümrüt yeşili	49n
 ろいやるぶるー	43c
 ろうそく	307c
 ろけっと	360c
-ろしあ	633o
+ろしあ	634o
 ろっじ	359c
 ろまんちっく	388c
-ろんどんばす	676o
-ろーずくぉーつ	679o
+ろんどんばす	677o
+ろーずくぉーつ	680o
 ろーずぴんく	91c
 ろーずれっど	72c
 わいるど	414c
@@ -15168,35 +15251,35 @@ zümrüt yeşili	49n
 わいん色	113c
 わかめ	137c
 わたあめ	270c
-わっつあっぷ	497o
+わっつあっぷ	498o
 わびさび	350c
-わーどぷれす	557o
+わーどぷれす	558o
 ゔぃんてーじ	375c
 一月	195b
 丁香紫	64b
 丁香色	64b
 七夕	364b
 七月	193b
-万事达	490o
+万事达	491o
 万圣节	363b
 万里の长城	343c
 三文鱼色	29b
-三星	466o
+三星	467o
 三月	192b
-三菱	484o
+三菱	485o
 上午	185b
 上品	393c
 上海	450b
 下午	187b
 下雨	196b
 下雪	184b
-不	452b
+不	453b
 不安	409b 409c
 不思议	390c
-不是	452b
+不是	453b
 不気味	399c
 不洁	421c
-不要	452b
+不要	453b
 不锈钢	281b
 不错	450b
 丑	421b
@@ -15205,35 +15288,35 @@ zümrüt yeşili	49n
 专业	402b
 丘	158c
 丛林	120b
-东芝	537o
+东芝	538o
 东西	450b
 丝绒	287b
 丝绸	288b
 严肃	406b
 中午	186b
 中华风	351c
-中国国旗	630o
+中国国旗	631o
 中国红	75b 75c
 中国风	351b 351c
 中式	351b
 中秋	366b 366c
 中秋节	366b
-丰田	473o
+丰田	474o
 丹红	35b
-丹麦	648o
-义大利	619o
-乌克兰	634o
-乌色	767b
+丹麦	649o
+义大利	620o
+乌克兰	635o
+乌色	768b
 乌贼墨	61b
-乌金	776b
-乌黑	768b
+乌金	777b
+乌黑	769b
 乌龙	257b
 乌龙茶	257b 257c
 乏味	430b
 乐园	423b
 乐观	400b
-乐购	531o
-乐高	563o
+乐购	532o
+乐高	564o
 乙女	415c
 九月	194b
 乡村	344b
@@ -15248,14 +15331,14 @@ zümrüt yeşili	49n
 云	168b 168c
 云彩	168b
 云朵	168b
-五星红旗	630o
+五星红旗	631o
 五月	192b
-五环	678o
+五环	679o
 五颜六色	175b
-亚马逊	560o
+亚马逊	561o
 亚麻	289b
 亮	439b
-亮丽黄	684o
+亮丽黄	685o
 亮晶晶	426b
 亮片	426b
 亮色	437b
@@ -15263,28 +15346,28 @@ zümrüt yeşili	49n
 今天	450b
 仙人掌	134b
 仙境	391b
-以外	454c
+以外	455c
 仲夏	193b
-任天堂	561o
+任天堂	562o
 企业	353b 353c
 企鹅	319b
 优し	384c
 优しい	384c
-优步	494o
+优步	495o
 优雅	393b 393c
 伞	335c
 伤心	387b
-伦敦巴士	676o
+伦敦巴士	677o
 低调	417b
 低饱和	442b
 余烬	165b
 你好	451b
 侘び寂び	350c
 侘寂	350b
-俄罗斯	633o
-俄罗斯航空	543o
+俄罗斯	634o
+俄罗斯航空	544o
 俏皮	386b
-保时捷	478o
+保时捷	479o
 信任	402b
 信頼	402c
 修行	408b
@@ -15294,13 +15377,13 @@ zümrüt yeşili	49n
 元気	385c
 充满活力	385b
 光る	444c
-克莱因蓝	674o
+克莱因蓝	675o
 八月	193b
 公园	126b 126c
-公牛队	570o
+公牛队	571o
 六月	193b
 兰	215c
-兰博基尼	469o
+兰博基尼	470o
 兰花	215b
 兴奋	385b
 兵士	427c
@@ -15327,7 +15410,7 @@ zümrüt yeşili	49n
 冰块	181b
 冰封	446b
 冰山	181b
-冰岛	650o
+冰岛	651o
 冰川	181b
 冰河	181b
 冰淇淋	271b
@@ -15346,32 +15429,32 @@ zümrüt yeşili	49n
 凉しい	396c
 凉爽	396b
 凤梨	237b
-凯尔特人	569o
-凯尔特人足球俱乐部	615o
+凯尔特人	570o
+凯尔特人足球俱乐部	616o
 出租车	336b
 切ない	387c
-切尔西	587o
+切尔西	588o
 创意	434b
 创造	434c
 初春	192b
-利物浦足球俱乐部	588o
-利物浦队	588o
-别	452b
+利物浦足球俱乐部	589o
+利物浦队	589o
+别	453b
 前向き	400c
 力强い	401c
 力量	401b
 办公室	353b
-加拉塔萨雷	610o
-加拿大	628o
-加纳	663o
+加拉塔萨雷	611o
+加拿大	629o
+加纳	664o
 动感	385b
 勃艮第红	33b
-勇士队	571o
-匈牙利	654o
+勇士队	572o
+匈牙利	655o
 北极	182b 182c
 北极光	174b
 北欧	349b 349c
-匹兹堡钢人	576o
+匹兹堡钢人	577o
 医疗	352b 352c
 医院	352b
 十一月	194b
@@ -15383,30 +15466,30 @@ zümrüt yeşili	49n
 午间	186b
 半夜	190b
 华やか	405c
-华为	518o
+华为	519o
 单色	425b
 单调	430b
-南あふりか	660o
+南あふりか	661o
 南国	347c
 南国のびーち	144c
 南极	182b 182c
 南瓜	243b
-南非	660o
+南非	661o
 単色	425c
 単调	430c
-博卡青年	613o
+博卡青年	614o
 卡其	25b
 卡其色	25b
-卡塔尔	641o
-卡塔尔航空	540o
+卡塔尔	642o
+卡塔尔航空	541o
 卡布奇诺	252b
 卧室	358b
 卯月	192c
-印尼	666o
-印度	632o
-印度尼西亚	666o
-印度航空	547o
-历德	530o
+印尼	667o
+印度	633o
+印度尼西亚	667o
+印度航空	548o
+历德	531o
 压力	409b
 原木	276b
 原野	123b
@@ -15416,7 +15499,7 @@ zümrüt yeşili	49n
 发光	444b
 古书	309c
 古代の青铜	302c
-古巴	672o
+古巴	673o
 古怪	431b
 古本	309c
 古铜	58b
@@ -15424,7 +15507,7 @@ zümrüt yeşili	49n
 古风	351b
 另类	431b
 可信	402b
-可口可乐	456o
+可口可乐	457o
 可可	258b
 可爱	404b
 可爱い	404c
@@ -15454,8 +15537,8 @@ zümrüt yeşili	49n
 哀伤	387b
 品红	21b
 哈啰	451b
-哔哩哔哩	524o
-哥伦比亚	656o
+哔哩哔哩	525o
+哥伦比亚	657o
 哥德	407b
 哥特	407b
 商务	353b
@@ -15473,15 +15556,15 @@ zümrüt yeşili	49n
 囲炉里	308c
 図书馆	340c
 国画	299b
-国际米兰	603o
+国际米兰	604o
 国风	351b
 图书馆	340b
 土	166c
 土っぽい	380c
 土器	301c
 土壤	166b
-土耳其	635o
-土耳其航空	542o
+土耳其	636o
+土耳其航空	543o
 土色	102b
 土黄	36b
 土黄色	36b 102c
@@ -15494,28 +15577,28 @@ zümrüt yeşili	49n
 地味	430c
 地平线	180b 180c
 地狱	424b 424c
-埃及	638o
-埃弗顿	595o
+埃及	639o
+埃弗顿	596o
 城	355c
 城堡	355b
 城市	337b
 堇色	22b
 塑料	304b
 塑胶	304b
-塞尔提克	569o
+塞尔提克	570o
 墨	47b 47c
 墨水	299b
 墨汁	47c
-墨灰	769b
+墨灰	770b
 墨絵	299c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
-墨西哥	624o
+墨西哥	625o
 墨黑	47b
 壁炉	308b
 士兵	427b
-壳牌	485o
+壳牌	486o
 変な	431c
 変わった	431c
 复古	375b
@@ -15534,9 +15617,9 @@ zümrüt yeşili	49n
 夕焼け空	176c
 夕阳	176b 176c
 多云	200b
-多伦多枫叶	583o
+多伦多枫叶	584o
 多彩	175b
-多特蒙德	600o
+多特蒙德	601o
 多肉	134b
 多肉植物	134c
 夜	189b 189c
@@ -15554,7 +15637,7 @@ zümrüt yeşili	49n
 夜里	189b
 夜间	189b
 大人っぽい	417c
-大众汽车	472o
+大众汽车	473o
 大圣堂	356c
 大地	166b 166c
 大地色	380b
@@ -15599,30 +15682,37 @@ zümrüt yeşili	49n
 奇抜	431c
 奢侈	377b
 奢华	377b
-奥地利	645o
+奥地利	646o
 奥秘	390b
-奥运会	678o
-奥迪	471o
-女孩	415b
-女性	415b
+奥运会	679o
+奥迪	472o
+女の人	452c
+女の子	452c
+女人	452b
+女士	452b
+女孩	452b
+女孩子	452b
+女性	452b
 女性らしい	415c
+女生	452b
 奶油	266b
 奶油色	18b
 奶白	18b
 奶白色	105b
 奶茶	256b
 如月	195c
-妃色	689b
+妃色	690b
 妒忌	422b
 妖精	391c
 妬み	422c
+姑娘	452b
 姜黄	79b
 威士忌	264b
 婚礼	367b
 婚纱	367b
 嫉妒	422b
 嫉妬	422c
-嫣红	698b
+嫣红	699b
 嫩绿	53b
 嫩绿色	53b
 嬉し	386c
@@ -15633,7 +15723,7 @@ zümrüt yeşili	49n
 孔雀	315b 315c
 孔雀蓝	46b
 孔雀青	46c
-孟加拉国	665o
+孟加拉国	666o
 孤独	387b 387c
 学校	354b 354c
 孩子	376b
@@ -15643,21 +15733,21 @@ zümrüt yeşili	49n
 宇宙船	360c
 安らか	382c
 安全	402b
-安卓	511o
+安卓	512o
 安宁	382b
 安静	382b
-宜家	459o
-宜家家居	459o
+宜家	460o
+宜家家居	460o
 宝石	313b 313c
 宝石红	55b
 宝石蓝	54b
 宝蓝	43b
 宝蓝色	43b
-宝马	470o
+宝马	471o
 宣纸	290b
 宫殿	342b
 害怕	399b
-家乐福	529o
+家乐福	530o
 寂し	387c
 寂しい	387c
 寂寞	387b
@@ -15682,16 +15772,17 @@ zümrüt yeşili	49n
 小巷	338b
 小溪	147b
 小石	278c
-小米手机	519o
-小红书	528o
+小米手机	520o
+小红书	529o
 小豆色	89c
 小雨	197b 197c
 小麦	248b 248c
-少女	415b
+少女	452b
 少女心	415b
-尤文	601o
-尤文图斯	601o
-尼日利亚	661o
+少年	452b
+尤文	602o
+尤文图斯	602o
+尼日利亚	662o
 居心地のいい	394c
 山	158b 158c
 山々	158c
@@ -15719,17 +15810,17 @@ zümrüt yeşili	49n
 工场	373c
 巧克力	258b
 巧克力色	108b
-巴基斯坦	664o
-巴塞罗那足球俱乐部	597o
-巴萨	597o
-巴西	622o
-巴黎圣日耳曼	605o
+巴基斯坦	665o
+巴塞罗那足球俱乐部	598o
+巴萨	598o
+巴西	623o
+巴黎圣日耳曼	606o
 市	329c
 市区	337b
 市场	329b 329c
 师走	195c
 希望	400b 400c
-希腊	652o
+希腊	653o
 帝王	378b
 常春藤	133b
 干净	395b
@@ -15755,18 +15846,18 @@ zümrüt yeşili	49n
 庭院	125b
 开心	386b
 开花	204b
-弗拉门戈	614o
+弗拉门戈	615o
 弥生	192c
 强い	401c
 强欲	422c
 强烈	401b
 彩虹	175b
 御影石	278c
-微信	499o
-微博	526o
-微软	559o
+微信	500o
+微博	527o
+微软	560o
 微风	201b 201c
-德国	618o
+德国	619o
 忧伤	387b
 忧郁	387b 387c
 快乐	386b
@@ -15806,7 +15897,7 @@ zümrüt yeşili	49n
 惬意	383b
 愉快	386b
 意外	420b
-意大利	619o
+意大利	620o
 感动	420c
 愤怒	398b
 慵懒	410b
@@ -15818,66 +15909,66 @@ zümrüt yeşili	49n
 战场	427b
 戦争	427c
 戦场	427c
-戴尔	516o
+戴尔	517o
 打ち上げ花火	331c
-抖音	502o
-抜き	454c
+抖音	503o
+抜き	455c
 抹茶	255b 255c
-拜仁	599o
-拜仁慕尼黑	599o
+拜仁	600o
+拜仁慕尼黑	600o
 拿铁	252b
-挪威	647o
-捷克	653o
+挪威	648o
+捷克	654o
 探险	414b
 控えめ	417c
-推特	565o
+推特	566o
 提灯	306c
-摩卡慕斯	688o
-摩洛哥	639o
+摩卡慕斯	689o
+摩洛哥	640o
 撒哈拉	155b
 撒旦	424b
-支付宝	522o
+支付宝	523o
 放松	383b
 故宫	342b 342c
 教会	356c
 教堂	356b
 教室	354b 354c
-敦豪	486o
+敦豪	487o
 数字	372b
 数码	372b
 文月	193c
 斑马	317b
 斜阳	176b
-斯巴鲁	483o
-新加坡	670o
-新加坡航空	546o
+斯巴鲁	484o
+新加坡	671o
+新加坡航空	547o
 新娘	367b
 新年	365b
-新浪微博	526o
+新浪微博	527o
 新绿	53c
-新英格兰爱国者	577o
-新西兰	671o
+新英格兰爱国者	578o
+新西兰	672o
 新鲜	395b 395c
-无	452b
-无し	454c
-无しで	454c
+无	453b
+无し	455c
+无しで	455c
 无垢	403c
 无聊	430b
-日の丸	616o
+日の丸	617o
 日の出	177c
 日中	191c
-日产	475o
+日产	476o
 日光	169b 169c
 日出	177b
 日差し	169c
 日式	350b
-日本国旗	616o
+日本国旗	617o
 日没	176c
 日落	176b
 日间	191b
 旧书	309b
 旧正月	365c
-旧金山巨人	582o
+旧金山巨人	583o
 早	185b
 早上	185b
 早春	192b
@@ -15895,9 +15986,9 @@ zümrüt yeşili	49n
 明白	450b
 明黄	101b
 昏暗	447b
-昏黄	707b
-易捷航空	545o
-易贝	496o
+昏黄	708b
+易捷航空	546o
+易贝	497o
 昙り	200c
 昙り空	200c
 昙天	200c
@@ -15905,7 +15996,7 @@ zümrüt yeşili	49n
 星々	172c
 星云	173b 173c
 星光	172b
-星巴克	458o
+星巴克	459o
 星明かり	172c
 星星	172b
 星期	450b
@@ -15930,7 +16021,7 @@ zümrüt yeşili	49n
 晴天	169b
 晴朗	169b
 晴空	167b
-智利	657o
+智利	658o
 暁	177c
 暑	397c
 暑い	397c
@@ -15953,9 +16044,9 @@ zümrüt yeşili	49n
 暴雨	198b
 暴风雨	198b
 曙光	177b
-曼城	590o
-曼彻斯特联	589o
-曼联	589o
+曼城	591o
+曼彻斯特联	590o
+曼联	590o
 月	170C
 月亮	170b
 月份	450b
@@ -15992,8 +16083,8 @@ zümrüt yeşili	49n
 未来	372b 372c
 本	309c
 本屋	340c
-本田	474o
-本菲卡	608o
+本田	475o
+本菲卡	609o
 札束	419c
 朱	35c
 朱砂	35b
@@ -16003,26 +16094,26 @@ zümrüt yeşili	49n
 朱赤	97c
 李子	241b
 李子色	62b
-杏红	704b
+杏红	705b
 杏色	78b 78c
 杏黄	78b
 村	344c
 村庄	344b
 杜鹃	222b
 松	121b 121c
-松下	538o
+松下	539o
 松林	121b 121c
 松柏	121b
-松柏绿	737b
+松柏绿	738b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	738b
-松花色	739b
+松花绿	739b
+松花色	740b
 极光	174b
 极地	182b 182c
 极简	381b
-极致灰	684o
+极致灰	685o
 林	119c
 林中	119b
 林檎	233c
@@ -16031,29 +16122,29 @@ zümrüt yeşili	49n
 果実	428c
 果汁	428b
 果物	428c
-枣红	699b
+枣红	700b
 枫	129b 129c
 枫叶	129b
 枯れ叶	128c
 枯山水	346b 346c
 枯燥	430b
 枯茶	88c
-枯黄	712b
+枯黄	713b
 柑橘	225b 225c
 染付	293c
 柔	441b
 柔らか	384c
 柔らかい	384c
 柔和	384b
-柔和桃	687o
+柔和桃	688o
 柔和色	441b
 柔色	441b
 柘榴	240c
 柠檬	224b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	717b
-柳黄	716b
+柳绿	718b
+柳黄	717b
 栄光	412c
 树	132b
 树叶	127b
@@ -16092,11 +16183,11 @@ zümrüt yeşili	49n
 棉花糖	270b
 棉麻	289b
 棕	7b
-棕红	710b
-棕绿	708b
+棕红	711b
+棕绿	709b
 棕色	7b
-棕黄	711b
-棕黑	709b
+棕黄	712b
+棕黑	710b
 森	119c
 森の中	119c
 森林	119b
@@ -16107,9 +16198,9 @@ zümrüt yeşili	49n
 楽园	423c
 樱	205b
 樱桃	227b
-樱桃色	692b
+樱桃色	693b
 樱花	205b
-樱草色	703b
+樱草色	704b
 橄榄	275b
 橄榄绿	24b
 橄榄色	24b
@@ -16120,7 +16211,7 @@ zümrüt yeşili	49n
 橙	1b 1c
 橙子	225b
 橙色	1b 1c
-橙黄	705b
+橙黄	706b
 橡木	276b
 欢乐	386b
 欢快	386b
@@ -16130,7 +16221,7 @@ zümrüt yeşili	49n
 残り火	165c
 殷红	71b
 每天	450b
-比利时	643o
+比利时	644o
 毛毛雨	197b
 气球	334b
 気品	393c
@@ -16149,8 +16240,8 @@ zümrüt yeşili	49n
 水果	428b
 水泥	279b
 水稻	249b
-水红	755b
-水绿	756b
+水红	756b
+水绿	757b
 水色	41c 66b
 水色がかった青	14c
 水蓝	66b
@@ -16161,9 +16252,9 @@ zümrüt yeşili	49n
 氷山	181c
 氷河	181c
 氷结	446c
-汉堡王	534o
+汉堡王	535o
 汉白玉	277b
-汉莎航空	541o
+汉莎航空	542o
 汚い	421c
 江	147b
 江南	345b 345c
@@ -16171,8 +16262,8 @@ zümrüt yeşili	49n
 池	148b 148c
 池塘	148b
 汪洋	139b
-沃尔沃	480o
-沃达丰	550o
+沃尔沃	481o
+沃达丰	551o
 沉闷	430b
 沙	156b
 沙丘	155b
@@ -16180,40 +16271,40 @@ zümrüt yeşili	49n
 沙拉	429b
 沙滩	143b
 沙漠	155b
-沙特阿拉伯	637o
+沙特阿拉伯	638o
 沙色	103b
-没有	452b
+没有	453b
 沥青	279b
 河	147b 147c
 河流	147b
 油画	434b
-油管	465o
-油绿	723b
-法国	617o
-法拉利	468o
+油管	466o
+油绿	724b
+法国	618o
+法拉利	469o
 波	141c
 波しぶき	141c
-波兰	651o
-波士顿红袜	580o
-波尔图足球俱乐部	609o
+波兰	652o
+波士顿红袜	581o
+波尔图足球俱乐部	610o
 波止场	153c
 波浪	141b
 泥	166b 166c
 泥土	166b
 泥土色	380b
-泰国	667o
+泰国	668o
 泻湖	145b
-洋基队	578o
+洋基队	579o
 洋红	21b
 洋红色	21b
-洛杉矶道奇	579o
-洛杉矶银河	585o
+洛杉矶道奇	580o
+洛杉矶银河	586o
 洞穴	162b 162c
 洞窟	162c
 活力	385b
 活力四射	385b
 活泼	385b
-活珊瑚橘	682o
+活珊瑚橘	683o
 活発	385c
 派对	368b
 流水	151b
@@ -16244,8 +16335,8 @@ zümrüt yeşili	49n
 海岸	142b 142c
 海带	137b
 海底	140b 140c
-海恩斯莫里斯	532o
-海棠红	690b
+海恩斯莫里斯	533o
+海棠红	691b
 海洋	139b 139c
 海浪	141b
 海渊	140b
@@ -16257,7 +16348,7 @@ zümrüt yeşili	49n
 海边	142b
 海辺	142c
 海面	139b
-淘宝	521o
+淘宝	522o
 淡	438b
 淡い	438c
 淡淡	438b
@@ -16296,11 +16387,11 @@ zümrüt yeşili	49n
 游乐场	376b
 湖	146b 146c
 湖の青	42c
-湖人	568o
-湖人队	568o
+湖人	569o
+湖人队	569o
 湖泊	146b
 湖畔	146b 146c
-湖绿	757b
+湖绿	758b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -16324,8 +16415,8 @@ zümrüt yeşili	49n
 潟湖	145b
 潮汐	141b
 潮流	450b
-澳大利亚	629o
-澳洲	629o
+澳大利亚	630o
+澳洲	630o
 激动	385b
 激怒	398c
 激情	389b
@@ -16336,9 +16427,9 @@ zümrüt yeşili	49n
 火烈鸟	314b
 火热	389b
 火焰	164b
-火狐	510o
+火狐	511o
 火箭	360b
-火红	696b
+火红	697b
 火车	450b
 火辣	397b
 灯	333b
@@ -16378,14 +16469,14 @@ zümrüt yeşili	49n
 热	397b
 热い	397c
 热い想い	389c
-热刺	591o
+热刺	592o
 热带	347b
 热带海滩	144b
 热带雨林	120b
 热帯	347c
 热帯雨林	120c
 热情	389b
-热火队	572o
+热火队	573o
 热烈	389b
 热闹	405b
 焚き火	164c
@@ -16396,21 +16487,21 @@ zümrüt yeşili	49n
 焼き物	301c
 煌めき	426c
 煎茶	254c
-煤黑	771b
+煤黑	772b
 照明	333c
-照片墙	462o
+照片墙	463o
 熊猫	318b
 熔岩	163b
 爱	388b 388c
 爱尔兰	370b
-爱尔兰国旗	627o
-爱彼迎	493o
+爱尔兰国旗	628o
+爱彼迎	494o
 爱情	388b
 爵士	433b
 爵士乐	433b
 爽やか	395c
-牙买加	659o
-牙色	763b
+牙买加	660o
+牙色	764b
 牛乳	265c
 牛仔	286b
 牛仔蓝	69b
@@ -16421,7 +16512,7 @@ zümrüt yeşili	49n
 牡丹色	65c
 牧场	123b 123c
 特别	450b
-特斯拉	477o
+特斯拉	478o
 狂怒	398b
 狂欢节	332b
 狂野	414b
@@ -16432,13 +16523,13 @@ zümrüt yeşili	49n
 猩红	34b
 猩红色	34b
 玄秘	390b
-玄色	765b
-玄青	766b
+玄色	766b
+玄青	767b
 玉	295b
 玉兰	223b
 玉石	295b
 玉米	247b
-玉色	735b
+玉色	736b
 王室	378c
 玩具	376b
 玫瑰	206b
@@ -16447,12 +16538,12 @@ zümrüt yeşili	49n
 玫红	72b
 环保	379b
 现代	381b
-现代汽车	476o
+现代汽车	477o
 现金	419b 419c
 玻璃	291b
 珈琲	251c
 珊瑚	152b
-珊瑚橙	682o
+珊瑚橙	683o
 珊瑚礁	152b 152c
 珊瑚红	28b
 珊瑚色	28b 28c
@@ -16463,9 +16554,9 @@ zümrüt yeşili	49n
 珠宝	313b
 琥珀	32b
 琥珀色	32b 32c
-瑞典	646o
-瑞士	644o
-瑞安航空	544o
+瑞典	647o
+瑞士	645o
+瑞安航空	545o
 璀璨	426b
 瓢虫	324b
 瓷	292b
@@ -16488,8 +16579,15 @@ zümrüt yeşili	49n
 田舎	344c
 田野	123b
 电球	333c
+男の人	452c
+男の子	452c
 男らしい	416c
-男性	416b
+男人	452b
+男士	452b
+男孩	452b
+男孩子	452b
+男性	452b
+男生	452b
 画家	434c
 画廊	434b
 畑	123c
@@ -16509,15 +16607,15 @@ zümrüt yeşili	49n
 白雪	184b
 白霜	83c 183b
 白黒	425c
-百事	558o
-百事可乐	558o
-百度	523o
+百事	559o
+百事可乐	559o
+百度	524o
 的士	336b
 皇室	378b 378c
 皇宫	342b
 皇家	378b
-皇家马德里	596o
-皇马	596o
+皇家马德里	597o
+皇马	597o
 皐月	192c
 皮革	285b
 盛夏	193b
@@ -16536,11 +16634,11 @@ zümrüt yeşili	49n
 睡莲	209b 209c
 睦月	195c
 瞑想	408c
-知乎	527o
+知乎	528o
 石	278b 278c
 石头	278b
 石榴	240b
-石榴红	691b
+石榴红	692b
 石畳	278c
 石绿	82b
 石青	81b
@@ -16557,7 +16655,7 @@ zümrüt yeşili	49n
 碧玉	295b
 碧绿	50b
 碧绿色	50b
-碧色	725b
+碧色	726b
 碧蓝	39b
 碳灰	37b
 磁器	292c
@@ -16578,11 +16676,11 @@ zümrüt yeşili	49n
 秋天	194b
 秋季	194b
 秋日	194b
-秋色	714b
-秋香色	715b
+秋色	715b
+秋香色	716b
 科幻	372b
 科技	372b
-秘鲁	658o
+秘鲁	659o
 稲妻	198c
 稲穂	249c
 稲穂色の麦	248c
@@ -16606,8 +16704,8 @@ zümrüt yeşili	49n
 简洁	381b
 简约	381b
 篝火	164b
-米兰足球俱乐部	602o
-米国	625o
+米兰足球俱乐部	603o
+米国	626o
 米灰	104b
 米白	17b
 米色	17b
@@ -16616,7 +16714,7 @@ zümrüt yeşili	49n
 粉	6b
 粉丝	450b
 粉彩	443b
-粉晶	679o
+粉晶	680o
 粉紫	99b
 粉红	6b
 粉红色	6b
@@ -16624,7 +16722,7 @@ zümrüt yeşili	49n
 粉蓝	98b
 粉雪	184c
 粘土	301c
-精白	758b
+精白	759b
 精神的	408c
 精致	393b
 糖果	269b
@@ -16633,10 +16731,10 @@ zümrüt yeşili	49n
 素朴	374c
 紧张	409b 409c
 紫	5b 5c
-紫外光色	681o
+紫外光色	682o
 紫晶	56b
-紫棠	748b
-紫檀	746b
+紫棠	749b
+紫檀	747b
 紫水晶	56b
 紫禁城	342b 342c
 紫红	65b
@@ -16645,7 +16743,7 @@ zümrüt yeşili	49n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	218b
-紫酱	744b
+紫酱	745b
 紫阳花	216c
 絵画	434c
 繁星	172b
@@ -16654,7 +16752,7 @@ zümrüt yeşili	49n
 红包	450b
 红叶	128c 129b
 红宝石	55b
-红牛	535o
+红牛	536o
 红砖	280b
 红紫	96b 96c
 红色	0b 70c
@@ -16668,27 +16766,27 @@ zümrüt yeşili	49n
 纯真	403b
 纯粋	403c
 纸	290b 290c
-纽卡斯尔联	593o
-纽约尼克斯	573o
-纽约洋基	578o
-纽西兰	671o
+纽卡斯尔联	594o
+纽约尼克斯	574o
+纽约洋基	579o
+纽西兰	672o
 绀	16c
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	747b
+绀青绀紫	748b
 细腻	384b
 细雨	197b
-经典蓝	683o
+经典蓝	684o
 结冰	446b
 结婚式	367c
 绘画	434b
-绛紫	694b
+绛紫	695b
 绢	288c
 绣球花	216b
 绯红	71b
 绯色	34c
-维萨	489o
+维萨	490o
 绵	289c
 绵あめ	270c
 绵菓子	270c
@@ -16696,26 +16794,26 @@ zümrüt yeşili	49n
 绿	3b 3c
 绿叶	127b
 绿松石	15b
-绿沈	724b
+绿沈	725b
 绿洲	138b
-绿湾包装工	574o
+绿湾包装工	575o
 绿色	3b 3c
 绿茶	254b 254c
 绿青	82c
-缁色	770b
-缃色	706b
-缤客	552o
+缁色	771b
+缃色	707b
+缤客	553o
 缤纷	175b
-缤趣	506o
+缤趣	507o
 罂粟	219b
 网红	450b
-网飞	464o
-罗马尼亚	655o
+网飞	465o
+罗马尼亚	656o
 羊皮纸	290b
 美元	419b
-美团	525o
-美国	625o
-美国运通	492o
+美团	526o
+美国	626o
+美国运通	493o
 美术馆	434b 434c
 羡ましい	422c
 羡慕	422b
@@ -16728,18 +16826,18 @@ zümrüt yeşili	49n
 翠绿	50b
 翠绿色	50b
 翡翠	295b 295c
-翡翠色	50c 727b
+翡翠色	50c 728b
 老式	375b
 老虎	316b
-老银	775b
-联想	517o
-联邦快递	487o
+老银	776b
+联想	518o
+联邦快递	488o
 肃穆	406b
 肉桂	274b
 肌色	115c
 肮脏	421b
-肯尼亚	662o
-肯德基	533o
+肯尼亚	663o
+肯德基	534o
 胜利	412b 412c
 胡桃木	276b
 胡萝卜	246b
@@ -16748,7 +16846,7 @@ zümrüt yeşili	49n
 胭脂红	70b
 胭脂色	70b
 脏	421b
-脸书	461o
+脸书	462o
 腊月	195b
 腐った	421c
 腐烂	421b
@@ -16764,22 +16862,22 @@ zümrüt yeşili	49n
 艳	440b
 艺术	434b
 艺术家	434b
-艾绿	736b
+艾绿	737b
 节庆	405b
 节日	405b
 芍药	211b
 芍薬	211c
 芒果	236b
-芝加哥公牛	570o
-芝加哥小熊	581o
+芝加哥公牛	571o
+芝加哥小熊	582o
 芝生	124c
 芥子の花	219c
 芥子色	110c
 芥末色	110b
 芥末黄	110b
-芬兰	649o
-芭比	677o
-芭比粉	677o
+芬兰	650o
+芭比	678o
+芭比粉	678o
 花	204b 204c
 花々	204c
 花卉	204b
@@ -16792,30 +16890,30 @@ zümrüt yeşili	49n
 花灯	306b
 花田	123b
 花畑	204c
-花白	760b
+花白	761b
 芸术	434c
 苍白	438b
-苍翠	751b
-苍色	750b
-苍青	753b
-苍黄	752b
-苍黑	754b
+苍翠	752b
+苍色	751b
+苍青	754b
+苍黄	753b
+苍黑	755b
 苔	131b 131c
 苔むした	131c
 苔藓	131b
 若叶	127c
 若叶色	53c
 若草色	51c
-英伟达	515o
-英国	626o
-英特尔	513o
+英伟达	516o
+英国	627o
+英特尔	514o
 苹果	233b
 苺	226c
 茄子	245b 245c
 茉莉	220b
 茉莉花	220b
 茑	133c
-茜色	695b
+茜色	696b
 茶	253b
 茶色	7c 88b
 茶色い	7c
@@ -16826,7 +16924,7 @@ zümrüt yeşili	49n
 草原	123b 123c
 草地	123b
 草坪	124b
-草木绿	680o
+草木绿	681o
 草绿	51b
 草绿色	51b
 草色	51c
@@ -16841,27 +16939,27 @@ zümrüt yeşili	49n
 荧光绿	117b
 荧光黄	118b
 荷兰	450b
-荷兰国旗	642o
+荷兰国旗	643o
 荷塘	149b
 荷花	209b
 荷花池	149b
-荼白	759b
+荼白	760b
 莓果	250b
 莫兰迪	442b
 莫兰迪色	442b
-莱斯特城	592o
+莱斯特城	593o
 莲	209b 209c
 莲池	149c
 莲花	209b
-莹白	762b
+莹白	763b
 菊	214b 214c
 菊花	214b
 菌	135b
 菜市场	329b
 菠萝	237b
 菫色	22c
-菲亚特	479o
-菲律宾	668o
+菲亚特	480o
+菲律宾	669o
 萌	404b
 萌黄色	53c
 萨克斯	433b
@@ -16871,19 +16969,19 @@ zümrüt yeşili	49n
 落叶	128b
 落日	176b
 葡萄	228b 228c
-葡萄牙	621o
+葡萄牙	622o
 葡萄酒	261b
 葡萄酒色	113c
-葱倩	721b
-葱绿	719b
-葱青	720b
-葱黄	718b
+葱倩	722b
+葱绿	720b
+葱青	721b
+葱黄	719b
 葵花	208b
-蒂芙尼蓝	673o
+蒂芙尼蓝	674o
 蓝	4b 23c
 蓝天	167b
 蓝宝石	54b
-蓝灰色	740b
+蓝灰色	741b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -16908,7 +17006,7 @@ zümrüt yeşili	49n
 薬草	136c
 薰衣草	207b
 藏红花	274b
-藏蓝	741b
+藏蓝	742b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -16938,7 +17036,7 @@ zümrüt yeşili	49n
 蝴蝶	322b
 蝶	322c
 蝶々	322c
-蟹壳青	731b
+蟹壳青	732b
 血	312b 312c
 血の色	312c
 血色	312b
@@ -16950,8 +17048,8 @@ zümrüt yeşili	49n
 裸色	115b
 褐	7b
 褐色	7b 7c
-西汉姆联	594o
-西班牙	620o
+西汉姆联	595o
+西班牙	621o
 西瓜	231b 231c
 西红柿	244b
 覆盆子	230b
@@ -16962,18 +17060,18 @@ zümrüt yeşili	49n
 诡异	399b
 谜	390c
 谷	160b 160c
-谷歌	460o
+谷歌	461o
 豆沙	89b
 豆沙色	89b
-豆绿	733b
-豆青	734b
+豆绿	734b
+豆青	735b
 象牙白	38b
 象牙色	38b 38c
 豪华	377b 377c
-贝宝	491o
-贝西克塔斯	612o
+贝宝	492o
+贝西克塔斯	613o
 贪婪	422b
-费内巴切	611o
+费内巴切	612o
 赛博朋克	371b
 赤	0b 0c
 赤い	0c
@@ -16981,13 +17079,13 @@ zümrüt yeşili	49n
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	773b
+赤金	774b
 赤铜色	59c
 赤陶	111b
-赫赤	697b
+赫赤	698b
 赭石	36b
 赭色	36b
-越南	636o
+越南	637o
 跃动	385c
 路地	338c
 路灯	333b
@@ -16998,11 +17096,11 @@ zümrüt yeşili	49n
 辉き	426c
 辉く光	439c
 辉煌	412b
-辉达	515o
-达拉斯牛仔	575o
-达美乐	566o
+辉达	516o
+达拉斯牛仔	576o
+达美乐	567o
 过年	365b
-迈阿密热火	572o
+迈阿密热火	573o
 近未来	372c
 迪斯科	432b
 迷幻	431b
@@ -17011,9 +17109,9 @@ zümrüt yeşili	49n
 退屈	430c
 通り	338c
 道化师	328c
-道奇队	579o
-避免	452b
-那不勒斯足球俱乐部	604o
+道奇队	580o
+避免	453b
+那不勒斯足球俱乐部	605o
 郁金色	79c
 郁金香	210b
 部队	427b
@@ -17024,10 +17122,10 @@ zümrüt yeşili	49n
 酒红	33b
 酒红色	33b
 酒色	113b
-酡红	700b
-酡颜	701b
+酡红	701b
+酡颜	702b
 酪梨	239b
-酱紫	745b
+酱紫	746b
 酷暑	202b 202c
 里山	344c
 野原	123c
@@ -17036,7 +17134,7 @@ zümrüt yeşili	49n
 野菜	429c
 金	11b
 金属	283b 283c
-金州勇士	571o
+金州勇士	572o
 金木犀	221c
 金秋	194b
 金箔	303b 303c
@@ -17045,7 +17143,7 @@ zümrüt yeşili	49n
 金融	353b 353c
 金銭	419c
 金钱	419b
-金门大桥	675o
+金门大桥	676o
 金鱼	326b 326c
 金黄	11b
 金黄色	11b
@@ -17065,11 +17163,11 @@ zümrüt yeşili	49n
 铁灰	87b
 铁锈	284b
 铁锈红	112b
-铃木	482o
+铃木	483o
 铅灰	85b
-铅白	764b
+铅白	765b
 铅色	85c
-铜绿	777b
+铜绿	778b
 铜色	59b 59c
 铝	283b
 银	12b 12c
@@ -17077,8 +17175,8 @@ zümrüt yeşili	49n
 银杏并木	130c
 银河	173b 173c
 银灰	86b
-银白	774b
-银红	693b
+银白	775b
+银红	694b
 银色	12b 12c
 银行	353b 353c
 银鼠	86c
@@ -17091,7 +17189,7 @@ zümrüt yeşili	49n
 锦鲤	326b
 镀金	303b
 长城	343b
-长春花蓝	685o
+长春花蓝	686o
 长月	194c
 闪亮	426b
 闪电	198b
@@ -17105,13 +17203,13 @@ zümrüt yeşili	49n
 阴暗	447b
 阴森	399b
 阴郁	407b
-阿根廷	623o
-阿森纳	586o
-阿联酋	640o
-阿联酋航空	539o
-阿贾克斯	607o
-阿里巴巴	520o
-除了	452b
+阿根廷	624o
+阿森纳	587o
+阿联酋	641o
+阿联酋航空	540o
+阿贾克斯	608o
+阿里巴巴	521o
+除了	453b
 陶	301b
 陶器	301b 301c
 陶土	301b
@@ -17144,7 +17242,7 @@ zümrüt yeşili	49n
 雪青	90b
 雷	198c
 雷电	198b
-雷诺	481o
+雷诺	482o
 雷雨	198b 198c
 雾	199c 445b
 雾气	199b
@@ -17168,14 +17266,14 @@ zümrüt yeşili	49n
 青叶	127c
 青柠色	31b
 青瓷	294b
-青白	729b
-青碧	726b
+青白	730b
+青碧	727b
 青磁	294c
 青空	167c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	728b
+青翠	729b
 青色	4c 13b
 青花	293b 293c
 青花瓷	293b
@@ -17183,9 +17281,9 @@ zümrüt yeşili	49n
 青苹果	234b
 青草	124b
 青草地	124b
-青莲	749b
+青莲	750b
 青菜	429b
-青葱	722b
+青葱	723b
 青蓝	14b
 青蛙	325b
 青钝	93c
@@ -17201,14 +17299,14 @@ zümrüt yeşili	49n
 靛色	23b
 靛蓝	23b
 靛青	23b
-非	452b
-非凡洋红	686o
+非	453b
+非凡洋红	687o
 非常	450b
 面包	267b
 革	285c
-韩国	631o
+韩国	632o
 頬红色	114c
-领英	564o
+领英	565o
 风	201B 201C
 风変わり	431c
 风景	450b
@@ -17218,7 +17316,7 @@ zümrüt yeşili	49n
 飘渺	392b
 飞船	360b
 饴	269c
-香奈儿	567o
+香奈儿	568o
 香料	274b
 香槟	262b
 香槟色	57b
@@ -17227,9 +17325,9 @@ zümrüt yeşili	49n
 騒がしい	418c
 马卡龙	272b
 马卡龙色	443b
-马德里竞技	598o
-马来西亚	669o
-马赛足球俱乐部	606o
+马德里竞技	599o
+马来西亚	670o
+马赛足球俱乐部	607o
 驼色	26b
 骄傲	412b
 高山	158b
@@ -17243,7 +17341,7 @@ zümrüt yeşili	49n
 魔王	424c
 魔鬼	424b
 鮨	273c
-鱼肚白	761b
+鱼肚白	762b
 鲑色	29c
 鲑鱼色	29b
 鲜	440b
@@ -17261,16 +17359,16 @@ zümrüt yeşili	49n
 鲸	327b 327c
 鲸鱼	327b
 鶏卵色	77c
-鸦青	732b
+鸦青	733b
 鸭の羽色	13c
-鸭卵青	730b
-鸭黄	702b
+鸭卵青	731b
+鸭黄	703b
 鹅卵石	278b
 鹅黄	77b
 鹦鹉	320b
 麦	248c
 麦子	248b
-麦当劳	457o
+麦当劳	458o
 麦田	248b
 麦畑	248c
 麦穗	248b
@@ -17280,7 +17378,7 @@ zümrüt yeşili	49n
 黄土色	36c
 黄昏	188b
 黄昏时	188c
-黄栌	713b
+黄栌	714b
 黄沙	156b
 黄油	266b
 黄绿	67b 67c
@@ -17303,15 +17401,15 @@ zümrüt yeşili	49n
 黒红蓝	80c
 黒色	9c
 黛	80b
-黛紫	743b
-黛绿	742b
+黛紫	744b
+黛绿	743b
 黛色	80b
 黛蓝	80b
-黝黑	772b
+黝黑	773b
 鼠尾草绿	94b
 鼠色	8c
 龙泉青瓷	294b
-가나	663o
+가나	664o
 가랑비	197d
 가로등	333d
 가을	194d
@@ -17319,7 +17417,7 @@ zümrüt yeşili	49n
 가을날	194d
 가죽	285d
 가지	245d
-갈라타사라이	610o
+갈라타사라이	611o
 갈색	7d
 감귤	225d
 강	147d
@@ -17380,7 +17478,7 @@ zümrüt yeşili	49n
 괴상한	431d
 교실	354d
 교회	356d
-구글	460o
+구글	461o
 구름	168d
 구름 낀	200d
 구리색	59d
@@ -17398,14 +17496,14 @@ zümrüt yeşili	49n
 그레이	8d
 그레이블루	93d
 그레이지	68d
-그리스	652o
+그리스	653o
 그리운	411d
 그림	434d
 극광	174d
 극지방	182d
 글리터	426d
 금목서	221d
-금문교	675o
+금문교	676o
 금박	303d
 금붕어	326d
 금빛	11d
@@ -17420,11 +17518,11 @@ zümrüt yeşili	49n
 기업	353d
 긴장된	409d
 깃털	310d
-깃허브	508o
+깃허브	509o
 깊은	436d
 깊은 바다	140d
 깊은 밤	190d
-까르푸	529o
+까르푸	530o
 까만	9d
 까만색	9d
 깔끔한	381d
@@ -17446,9 +17544,9 @@ zümrüt yeşili	49n
 나무들	132d
 나뭇잎	127d
 나비	322d
-나이지리아	661o
+나이지리아	662o
 나이트클럽	432d
-나폴리	604o
+나폴리	605o
 낙관적인	400d
 낙엽	128d
 낙원	423d
@@ -17457,13 +17555,15 @@ zümrüt yeşili	49n
 남극	182d
 남보라	95d
 남색	16d
+남성	452d
 남성적인	416d
-남아프리카 공화국	660o
+남아프리카 공화국	661o
+남자	452d
 남자다운	416d
 납회색	85d
 낭만적인	388d
 낮	191d
-네덜란드	642o
+네덜란드	643o
 네온	305d
 네온 그린	117d
 네온 불빛	305d
@@ -17471,15 +17571,15 @@ zümrüt yeşili	49n
 네온 핑크	116d
 네온빛	444d
 네온사인	305d
-네이버	501o
+네이버	502o
 네이비	16d
-넷플릭스	464o
-노	452d
+넷플릭스	465o
+노	453d
 노란	2d
 노란색	2d
 노랑	2d
 노랗다	2d
-노르웨이	647o
+노르웨이	648o
 노을	176d
 녹	284d
 녹색	3d
@@ -17501,16 +17601,16 @@ zümrüt yeşili	49n
 눈꽃	184d
 눈송이	184d
 눈처럼 흰	84d
-뉴질랜드	671o
-뉴캐슬	593o
+뉴질랜드	672o
+뉴캐슬	594o
 느긋한	383d
-닉스	573o
-닌텐도	561o
-닛산	475o
+닉스	574o
+닌텐도	562o
+닛산	476o
 다시마	137d
 다육식물	134d
 다이아몬드	298d
-다저스	579o
+다저스	580o
 다정한	384d
 다채로운	175d
 다크	435d
@@ -17534,7 +17634,7 @@ zümrüt yeşili	49n
 대리석	277d
 대숲	122d
 대양	139d
-대한민국	631o
+대한민국	632o
 더러운	421d
 더스티 핑크	92d
 더운	397d
@@ -17543,33 +17643,33 @@ zümrüt yeşili	49n
 데님	69d
 데님 원단	286d
 데이지	217d
-덴마크	648o
-델	516o
+덴마크	649o
+델	517o
 도기	301d
-도르트문트	600o
-도미노피자	566o
+도르트문트	601o
+도미노피자	567o
 도서관	340d
 도시	337d
-도시바	537o
+도시바	538o
 도심	337d
 도자기	292d
-도커	509o
+도커	510o
 독성	421d
-독일	618o
+독일	619o
 돈	419d
 돌	278d
 돌고래	327d
 동굴	162d
 동양풍	351d
 동화	391d
-드롭박스	554o
+드롭박스	555o
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
 디스코	432d
-디스코드	504o
+디스코드	505o
 디저트	268d
 디지털	372d
 딥	436d
@@ -17590,23 +17690,23 @@ zümrüt yeşili	49n
 라일락색	64d
 라임색	31d
 라즈베리	230d
-람보르기니	469o
-러시아	633o
+람보르기니	470o
+러시아	634o
 럭셔리	377d
-런던 버스	676o
-레고	563o
-레노버	517o
-레드불	535o
-레드삭스	580o
+런던 버스	677o
+레고	564o
+레노버	518o
+레드불	536o
+레드삭스	581o
 레드와인	261d
-레딧	505o
+레딧	506o
 레모네이드	224d
 레몬	224d
 레몬 옐로우	100d
 레몬색	100d
-레스터 시티	592o
-레알 마드리드	596o
-레이커스	568o
+레스터 시티	593o
+레알 마드리드	597o
+레이커스	569o
 레트로	375d
 로맨스	388d
 로맨틱한	388d
@@ -17614,43 +17714,43 @@ zümrüt yeşili	49n
 로열블루	43d
 로즈핑크	91d
 로켓	360d
-루마니아	655o
+루마니아	656o
 루비	55d
 루비색	55d
 루즈	70d
-루프트한자	541o
-르노	481o
+루프트한자	542o
+르노	482o
 리넨	289d
 린넨	289d
-링크드인	564o
+링크드인	565o
 마귀	424d
 마그마	163d
 마룬	19d
 마법	391d
 마법 같은	391d
-마스터카드	490o
+마스터카드	491o
 마을	344d
-마이애미 히트	572o
-마이크로소프트	559o
+마이애미 히트	573o
+마이크로소프트	560o
 마젠타	21d
 마카롱	272d
 만개	204d
 만리장성	343d
-말고	454d
-말레이시아	669o
+말고	455d
+말레이시아	670o
 말차	255d
 망고	236d
 매화	212d
-맥도날드	457o
+맥도날드	458o
 맥주	263d
-맨시티	590o
-맨유	589o
-맨체스터 유나이티드	589o
+맨시티	591o
+맨유	590o
+맨체스터 유나이티드	590o
 머스타드	110d
 먹	47d
 먹색	47d
 메탈	283d
-멕시코	624o
+멕시코	625o
 면	289d
 명상	408d
 명상적인	408d
@@ -17662,9 +17762,9 @@ zümrüt yeşili	49n
 모래사장	143d
 모래색	103d
 모래언덕	155d
-모로코	639o
+모로코	640o
 모브	63d
-모카 무스	688o
+모카 무스	689o
 모험	414d
 목련	223d
 목재	276d
@@ -17683,7 +17783,7 @@ zümrüt yeşili	49n
 물빛	66d
 물속	361d
 뮤트	442d
-미국	625o
+미국	626o
 미니멀	381d
 미래	372d
 미래적인	372d
@@ -17691,7 +17791,7 @@ zümrüt yeşili	49n
 미술	434d
 미술관	434d
 미스터리한	390d
-미쓰비시	484o
+미쓰비시	485o
 미역	137d
 민트	30d
 민트색	30d
@@ -17708,11 +17808,11 @@ zümrüt yeşili	49n
 바닷속	140d
 바람	201d
 바랜	442d
-바르사	597o
-바비	677o
+바르사	598o
+바비	678o
 바위	161d
-바이두	523o
-바이에른 뮌헨	599o
+바이두	524o
+바이에른 뮌헨	600o
 바이올렛	22d
 반짝반짝	426d
 반짝이는	426d
@@ -17725,12 +17825,12 @@ zümrüt yeşili	49n
 밤문화	432d
 밤색	7d
 밤중	189d
-방글라데시	665o
+방글라데시	666o
 밭	123d
 백사장	143d
 백색	10d
 밸런타인데이	364d
-버거킹	534o
+버거킹	535o
 버건디	33d
 버블티	256d
 버섯	135d
@@ -17741,12 +17841,12 @@ zümrüt yeşili	49n
 벚꽃	205d
 벚나무	205d
 베리	250d
-베리 페리	685o
+베리 페리	686o
 베이지	17d
 베이지색	17d
-베트남	636o
-벤피카	608o
-벨기에	643o
+베트남	637o
+벤피카	609o
+벨기에	644o
 벨벳	287d
 벼	249d
 벽난로	308d
@@ -17760,21 +17860,21 @@ zümrüt yeşili	49n
 병아리 노랑	77d
 병아리색	77d
 병원	352d
-보다폰	550o
+보다폰	551o
 보라	5d
 보라색	5d
 보랏빛	5d
 보름달	170d
 보리밭	248d
 보석	313d
-보카 주니어스	613o
+보카 주니어스	614o
 복고	375d
 복사꽃	213d
 복숭아	232d
 복숭아꽃	213d
 복숭아빛 분홍	73d
 복숭아색	27d
-볼보	480o
+볼보	481o
 봄	192d
 봄날	192d
 부두	153d
@@ -17793,11 +17893,11 @@ zümrüt yeşili	49n
 불꽃	164d
 불꽃놀이	331d
 불빛	333d
-불스	570o
+불스	571o
 불씨	165d
 불안한	409d
 붉은	0d
-브라질	622o
+브라질	623o
 브론즈	58d
 블러셔 핑크	114d
 블루베리	229d
@@ -17807,10 +17907,10 @@ zümrüt yeşili	49n
 비 오는 날	196d
 비단	288d
 비단잉어	326d
-비바 마젠타	686o
+비바 마젠타	687o
 비비드	440d
-비엠더블유	470o
-비자카드	489o
+비엠더블유	471o
+비자카드	490o
 비취	295d
 비취색	50d
 빈티지	375d
@@ -17824,14 +17924,14 @@ zümrüt yeşili	49n
 빨강	0d
 빨갛다	0d
 빵	267d
-빼고	454d
+빼고	455d
 뿌연	445d
 사과	233d
 사랑	388d
 사랑스러운	404d
 사막	155d
 사무실	353d
-사우디아라비아	637o
+사우디아라비아	638o
 사원	341d
 사월	192d
 사이버펑크	371d
@@ -17857,7 +17957,7 @@ zümrüt yeşili	49n
 살구색	78d
 살몬	29d
 살색	115d
-삼성	466o
+삼성	467o
 삼월	192d
 상아색	38d
 상쾌한	395d
@@ -17873,9 +17973,9 @@ zümrüt yeşili	49n
 생동감	385d
 생일	368d
 생일 파티	368d
-샤넬	567o
+샤넬	568o
 샤르트뢰즈	67d
-샤오미	519o
+샤오미	520o
 샴페인	262d
 샴페인색	57d
 서글픈	387d
@@ -17914,10 +18014,11 @@ zümrüt yeşili	49n
 세이지	94d
 세이지그린	94d
 세피아	61d
-셀틱스	569o
+셀틱스	570o
 소나무	121d
 소나무숲	121d
-소녀	415d
+소녀	452d
+소년	452d
 소박한	374d
 소프트	441d
 솔숲	121d
@@ -17937,21 +18038,21 @@ zümrüt yeşili	49n
 숯불	165d
 숲	119d
 숲속	119d
-쉘	485o
-스냅챗	507o
-스바루	483o
+쉘	486o
+스냅챗	508o
+스바루	484o
 스시	273d
-스웨덴	646o
-스위스	644o
-스즈키	482o
+스웨덴	647o
+스위스	645o
+스즈키	483o
 스카이블루	41d
 스칸디나비아	349d
 스칼렛	34d
-스타벅스	458o
+스타벅스	459o
 스테인리스	281d
 스트레스	409d
-스페인	620o
-스포티파이	463o
+스페인	621o
+스포티파이	464o
 슬픈	387d
 슬픔	387d
 승리	412d
@@ -17981,44 +18082,44 @@ zümrüt yeşili	49n
 심홍색	71d
 십이월	195d
 십일월	194d
-싱가포르	670o
-싱가포르항공	546o
+싱가포르	671o
+싱가포르항공	547o
 싱그러운	395d
 썩은	421d
 쓸쓸한	387d
 아늑한	394d
-아니라	454d
-아닌	454d
-아랍에미리트	640o
+아니라	455d
+아닌	455d
+아랍에미리트	641o
 아련한	411d
-아르헨티나	623o
-아마존	560o
-아메리칸 익스프레스	492o
+아르헨티나	624o
+아마존	561o
+아메리칸 익스프레스	493o
 아보카도	239d
-아스널	586o
+아스널	587o
 아스팔트	279d
-아약스	607o
-아우디	471o
+아약스	608o
+아우디	472o
 아이들	376d
 아이보리	38d
 아이스크림	271d
-아이슬란드	650o
-아일랜드	627o
+아이슬란드	651o
+아일랜드	628o
 아침	185d
 아침 이슬	203d
 아쿠아	66d
 아트	434d
-아틀레티코 마드리드	598o
+아틀레티코 마드리드	599o
 악마	424d
 안개	199d
 안녕	451d
 안녕하세요	451d
 안녕하십니까	451d
-안드로이드	511o
+안드로이드	512o
 안정적인	402d
 알록달록	175d
-알리바바	520o
-알리페이	522o
+알리바바	521o
+알리페이	523o
 암녹색	48d
 암벽	161d
 애저	39d
@@ -18032,7 +18133,7 @@ zümrüt yeşili	49n
 약초	136d
 양귀비	219d
 양초	307d
-양키스	578o
+양키스	579o
 어두운	435d
 어둑한	447d
 어둠	435d
@@ -18045,29 +18146,31 @@ zümrüt yeşili	49n
 얼어붙은	446d
 얼음	181d
 엄숙한	406d
-없게	454d
-없고	454d
-없는	454d
-없어	454d
-없이	454d
+없게	455d
+없고	455d
+없는	455d
+없어	455d
+없이	455d
 에너지	385d
 에메랄드	49d
 에메랄드색	49d
-에미레이트 항공	539o
-에버턴	595o
+에미레이트 항공	540o
+에버턴	596o
 에스프레소	251d
-에어비앤비	493o
-에이치앤엠	532o
-엑스박스	562o
-엔비디아	515o
-엘지	536o
+에어비앤비	494o
+에이치앤엠	533o
+엑스박스	563o
+엔비디아	516o
+엘지	537o
 여름	193d
 여름날	193d
 여명	177d
+여성	452d
 여성스러운	415d
 여성적인	415d
 여우	321d
 여유로운	383d
+여자	452d
 역겨운	421d
 역겨움	421d
 역동적인	385d
@@ -18091,7 +18194,7 @@ zümrüt yeşili	49n
 열정	389d
 열정적인	389d
 영광	412d
-영국	626o
+영국	627o
 영적인	408d
 옅은	438d
 예술	434d
@@ -18100,8 +18203,8 @@ zümrüt yeşili	49n
 오렌지	225d
 오렌지색	1d
 오로라	174d
-오륜기	678o
-오스트리아	645o
+오륜기	679o
+오스트리아	646o
 오아시스	138d
 오월	192d
 오전	185d
@@ -18116,12 +18219,12 @@ zümrüt yeşili	49n
 올리브	275d
 올리브그린	24d
 올리브색	24d
-올림픽	678o
+올림픽	679o
 옻칠	300d
 와비사비	350d
 와인	261d
 와인색	33d
-왓츠앱	497o
+왓츠앱	498o
 왕실	378d
 외로운	387d
 외로움	387d
@@ -18129,8 +18232,8 @@ zümrüt yeşili	49n
 요정	391d
 용암	163d
 우롱차	257d
-우버	494o
-우분투	512o
+우버	495o
+우분투	513o
 우산	335d
 우아한	393d
 우울	387d
@@ -18140,24 +18243,24 @@ zümrüt yeşili	49n
 우주	173d
 우주선	360d
 우주정거장	360d
-우크라이나	634o
+우크라이나	635o
 울트라마린	44d
-워드프레스	557o
-워리어스	571o
+워드프레스	558o
+워리어스	572o
 원목	276d
 월백색	76d
 웜톤	448d
 웨딩	367d
-웨스트햄	594o
+웨스트햄	595o
 웰빙	413d
 위스키	264d
-위챗	499o
+위챗	500o
 유기농	379d
 유리	291d
 유백색	105d
-유벤투스	601o
+유벤투스	602o
 유월	193d
-유튜브	465o
+유튜브	466o
 으스스한	399d
 은빛	12d
 은색	12d
@@ -18173,24 +18276,24 @@ zümrüt yeşili	49n
 의료	352d
 이끼	131d
 이른 아침	185d
-이베이	496o
+이베이	497o
 이상한	431d
 이슬	203d
 이슬비	197d
 이월	195d
-이집트	638o
-이케아	459o
-이탈리아	619o
+이집트	639o
+이케아	460o
+이탈리아	620o
 인더스트리얼	373d
-인도	632o
-인도네시아	666o
+인도	633o
+인도네시아	667o
 인디고	23d
 인디핑크	92d
-인스타그램	462o
-인테르	603o
-인텔	513o
+인스타그램	463o
+인테르	604o
+인텔	514o
 일몰	176d
-일본	616o
+일본	617o
 일본풍	350d
 일월	195d
 일출	177d
@@ -18202,7 +18305,7 @@ zümrüt yeşili	49n
 자두	241d
 자두색	62d
 자랑스러운	412d
-자메이카	659o
+자메이카	660o
 자색	5d
 자수정	56d
 자수정색	56d
@@ -18248,8 +18351,8 @@ zümrüt yeşili	49n
 정오	186d
 정원	125d
 제비꽃색	22d
-제외	454d
-제외하고	454d
+제외	455d
+제외하고	455d
 젠	346d
 조명	333d
 조용한	382d
@@ -18261,8 +18364,8 @@ zümrüt yeşili	49n
 주홍색	35d
 주황	1d
 주황색	1d
-줌 미팅	555o
-중국	630o
+줌 미팅	556o
+중국	631o
 중국 빨강	75d
 중국풍	351d
 중추절	366d
@@ -18327,8 +18430,8 @@ zümrüt yeşili	49n
 청자	294d
 청화백자	293d
 체리	227d
-체코	653o
-첼시	587o
+체코	654o
+첼시	588o
 초록	3d
 초록빛	3d
 초록색	3d
@@ -18349,22 +18452,22 @@ zümrüt yeşili	49n
 칙칙한	442d
 친환경	379d
 칠기	300d
-칠레	657o
+칠레	658o
 칠월	193d
 침실	358d
 침엽수	121d
 카니발	332d
 카레	274d
-카카오	500o
-카카오톡	500o
+카카오	501o
+카카오톡	501o
 카키	25d
 카키색	25d
-카타르	641o
-카타르항공	540o
+카타르	642o
+카타르항공	541o
 카페	339d
 카페라떼	252d
 카푸치노	252d
-캐나다	628o
+캐나다	629o
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
@@ -18372,86 +18475,86 @@ zümrüt yeşili	49n
 커피색	107d
 커피숍	339d
 컬러풀	175d
-케냐	662o
-케이에프씨	533o
+케냐	663o
+케이에프씨	534o
 케이크	268d
 코랄	28d
 코발트	45d
 코발트블루	45d
-코카콜라	456o
+코카콜라	457o
 코코넛	238d
 코코아	258d
 코퍼	59d
 콘크리트	279d
-콜롬비아	656o
-쿠바	672o
+콜롬비아	657o
+쿠바	673o
 쿨톤	449d
 크롬	283d
 크리스마스	362d
 크리스털	297d
 크림색	18d
 크림슨	71d
-클라인 블루	674o
-클래식 블루	683o
+클라인 블루	675o
+클래식 블루	684o
 클럽	432d
 클리닉	352d
 키위	242d
 탐욕	422d
-태국	667o
-태극기	631o
+태국	668o
+태극기	632o
 태양	169d
 택시	336d
 탠	26d
 터쿼이즈	15d
-터키	635o
+터키	636o
 터키석색	15d
-터키항공	542o
+터키항공	543o
 테라코타	111d
-테슬라	477o
+테슬라	478o
 테크	372d
-텔레그램	498o
+텔레그램	499o
 토기	301d
 토마토	244d
 토스트	267d
-토요타	473o
-토트넘	591o
+토요타	474o
+토트넘	592o
 토프	68d
 톤다운	442d
 통나무집	359d
 툰드라	182d
-튀르키예	635o
+튀르키예	636o
 튤립	210d
-트위치	503o
-트위터	565o
-티파니 블루	673o
-틱톡	502o
-파나소닉	538o
+트위치	504o
+트위터	566o
+티파니 블루	674o
+틱톡	503o
+파나소닉	539o
 파도	141d
 파란	4d
 파란색	4d
 파랑	4d
 파랗다	4d
-파리 생제르맹	605o
+파리 생제르맹	606o
 파리한	438d
 파스텔	443d
 파스텔톤	443d
 파우더 퍼플	99d
 파우더블루	98d
-파이어폭스	510o
+파이어폭스	511o
 파인애플	237d
-파키스탄	664o
+파키스탄	665o
 파티	368d
 판다	318d
 팔월	193d
 팥색	89d
 펄화이트	106d
-페네르바체	611o
-페덱스	487o
-페라리	468o
-페루	658o
-페이스북	461o
-페이팔	491o
-펩시	558o
+페네르바체	612o
+페덱스	488o
+페라리	469o
+페루	659o
+페이스북	462o
+페이팔	492o
+펩시	559o
 펭귄	319d
 편안한	383d
 평범한	430d
@@ -18462,15 +18565,15 @@ zümrüt yeşili	49n
 포도	228d
 포도주	261d
 포도주색	113d
-포르쉐	478o
-포르투갈	621o
-폭스바겐	472o
+포르쉐	479o
+포르투갈	622o
+폭스바겐	473o
 폭염	202d
 폭죽	331d
 폭포	150d
 폭풍	198d
 폭풍우	198d
-폴란드	651o
+폴란드	652o
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -18480,22 +18583,22 @@ zümrüt yeşili	49n
 품격	393d
 풋사과	234d
 풍선	334d
-프랑스	617o
-플라멩구	614o
+프랑스	618o
+플라멩구	615o
 플라밍고	314d
 플라스틱	304d
 플럼	62d
-플레이스테이션	467o
+플레이스테이션	468o
 피	312d
-피그마	553o
-피아트	479o
+피그마	554o
+피아트	480o
 피에로	328d
-피치 퍼즈	687o
+피치 퍼즈	688o
 피치색	27d
 피콕블루	46d
-핀란드	649o
-핀터레스트	506o
-필리핀	668o
+핀란드	650o
+핀터레스트	507o
+필리핀	669o
 핏빛	312d
 핑크	6d
 핑크색	6d
@@ -18532,9 +18635,9 @@ zümrüt yeşili	49n
 향수	375d
 향신료	274d
 허브	136d
-헝가리	654o
+헝가리	655o
 현금	419d
-현대자동차	476o
+현대자동차	477o
 협곡	157d
 형광	444d
 형광 노랑	118d
@@ -18545,8 +18648,8 @@ zümrüt yeşili	49n
 호박색	32d
 호수	146d
 호수빛 파랑	42d
-호주	629o
-혼다	474o
+호주	630o
+혼다	475o
 혼란스러운	418d
 홍차	253d
 홍학	314d
@@ -18555,7 +18658,7 @@ zümrüt yeşili	49n
 화난	398d
 화산	163d
 화염	164d
-화웨이	518o
+화웨이	519o
 화창	169d
 화창한	169d
 환상적인	391d
@@ -18713,7 +18816,7 @@ zümrüt yeşili	49n
 🩸	312b
 🪵	276b
 🫐	229b
-@bare 2371
+@bare 2391
 abenddammerung	188h
 abobora	243g
 ac quy	424m
@@ -18729,16 +18832,16 @@ aco	281g
 acude	148g
 adacayi yesili	94n
 adoravel	404g
-africa do sul	660o
+africa do sul	661o
 agac	132n
 agirbasli	406n
 agirbasli ton	417n
 agua	151g
 agua marinha clara	66g
 agustos	193n
-agypten	638o
+agypten	639o
 ahsap	276n
-ai cap	638o
+ai cap	639o
 akcaagac	129n
 akdeniz tarzi	348n
 aksam	188n
@@ -18777,7 +18880,7 @@ ambar	32f 32g
 ambre	32e
 ambree	32e
 amethyste	56e
-an do	632o
+an do	633o
 anana	237f
 ananas	237g
 angel	423f
@@ -18797,11 +18900,11 @@ aniversario	368g
 ano novo chines	365g
 ano nuevo chino	365f
 antartico	182f 182g
-ao	645O
+ao	646O
 aout	193e
 apfel	233h
 apres midi	187e
-arabia saudita	637o
+arabia saudita	638o
 aralik	195n
 arandano	229f
 arbol	132f
@@ -18822,20 +18925,20 @@ atardecer tardio	188f
 ates	164n
 atesli	389n
 atherisch	392h
-atletico de madrid	598o
-atletico madrid	598o
+atletico de madrid	599o
+atletico madrid	599o
 atre	308e
 aurore boreale	174e
 aurores boreales	174e
-auser	452h
-australia	629o
-austria	645o
-autobus de londres	676o
+auser	453h
+australia	630o
+austria	646o
+autobus de londres	677o
 avidita	422i
 avidite	422e
 ay beyazi	76n
 ay isigi	171n
-ay yildiz	635o
+ay yildiz	636o
 aycicegi	208n
 azafran	274f
 azalee	222e
@@ -18880,7 +18983,7 @@ ban ngay	191m
 bang	181m
 bang gia	183m
 bang go	276m
-banglades	665o
+banglades	666o
 banh kem	268m
 banh mi	267m
 banh ngot	268m
@@ -18889,28 +18992,30 @@ bao tang	434m
 bap	247m
 bar caffe	339i
 barbe a papa	270e
-barca	597o
+barca	598o
 baris	382n
 basak	248n
 bat ngo	420m
 bau troi	167m
 baume	132h
-bayern munchen	599o
+bayern munchen	600o
 bayram havasi	405n
+be gai	452m
 be tong	279m
-belcika	643o
-belgica	643o
+be trai	452m
+belcika	644o
+belgica	644o
 ben cang	153m
 ben tau	153m
 benh	421m
 benh vien	352m
 bep	357m
 bermellon	35f
-besiktas	612o
+besiktas	613o
 betao	279g
 beton	279e
 bewolkt	200h
-bi	643o
+bi	644o
 bi an	390m
 bi do	243m
 bi ngo	243m
@@ -18923,7 +19028,7 @@ bien sau	140m
 biere	263e
 binh minh	177m
 binh yen	382m
-birlesik krallik	626o
+birlesik krallik	627o
 bittersus	411h
 blanc bleute	76e
 blanc casse	104e
@@ -18945,7 +19050,7 @@ blute	204h
 bluten	204h
 bo bien	142m
 bo cat	142m
-bo dao nha	621o
+bo dao nha	622o
 bo qua	239m
 bo rua	324m
 bo sua	266m
@@ -18966,7 +19071,7 @@ borgona	33f
 bozkir	123n
 branco perola	106g
 braunlich	7h
-bresil	622o
+bresil	623o
 bronze	58e
 brulant	397e
 brulante	397e
@@ -19028,8 +19133,8 @@ camlar	121n
 camur	166n
 camur yesili	13n
 can nha go	359m
-canada	628o
-canadiens de montreal	584o
+canada	629o
+canadiens de montreal	585o
 cang	153m
 cang thang	409m
 canh dong	123m
@@ -19062,7 +19167,7 @@ cay phong	129m
 cay thong	121m
 cay thuong xuan	133m
 cayir	123n
-cekya	653o
+cekya	654o
 celadon	294e 294f
 celeste	423e
 celik	281n
@@ -19091,7 +19196,8 @@ champan	262f
 champana	262f
 champinon	135f
 chan troi	180m
-chang	452m
+chang	453m
+chang trai	452m
 chang vang	188m
 chao	451m
 chao ban	451m
@@ -19132,7 +19238,7 @@ cim	124n
 cimen	124n
 cimen yesili	51n
 cimento	279n
-cin	630o
+cin	631o
 cin kirmizisi	75n
 cin seddi	343n
 cin tarzi	351n
@@ -19160,18 +19266,19 @@ clinica	352f 352g
 co	124m
 co dau	367m
 co dien	375m
-co do sao vang	636o
+co do sao vang	637o
 co don	387m
+co gai	452m
 co phong	351m
 co tich	391m
 cobica	422g
-coca colanin	456o
+coca colanin	457o
 cocuk	376n
 cocuklar	376n
 coi tien	423m
 col	155n
 colere	398e
-colombia	656o
+colombia	657o
 color cafe	107f
 color caffe	107i
 color champan	57f
@@ -19186,6 +19293,7 @@ con buom	322m
 con cao	321m
 con cong	315m
 con ech	325m
+con gai	452m
 con gian	398m
 con mua	196m
 con pho	338m
@@ -19204,7 +19312,7 @@ cop	316m
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
-coree du sud	631o
+coree du sud	632o
 corrego	147g
 cote	142e
 couleur cafe	107e
@@ -19261,8 +19369,10 @@ dam sen	149m
 dammerung	188h
 dammrig	447h
 damon	424h
-dan mach	648o
-danemark	648o
+dan ba	452m
+dan mach	649o
+dan ong	452m
+danemark	649o
 dang so	399m
 dang tin	402m
 dang yeu	404m
@@ -19285,7 +19395,7 @@ de thuong	404m
 debaixo agua	361g
 decembre	195e
 degerli tas	313n
-degil	454n
+degil	455n
 degout	421e
 degoutant	421e
 degueulasse	421e
@@ -19319,7 +19429,7 @@ dia trung hai	348m
 dien cuong	418m
 dinamico	385f 385g
 discotheque	432e
-disinda	454n
+disinda	455n
 diu	441m
 diu dang	384m
 do	0M
@@ -19373,16 +19483,16 @@ donmus	446n
 dore	11e
 dore a la feuille	303e
 doree	11e
-drapeau francais	617o
+drapeau francais	618o
 du	335M
 dua hau	231m
-duc	618o
+duc	619o
 duftblute	221h
 dugun	367n
 dumanli	311n
 dune	155h
 dunen	155h
-dung	452m
+dung	453m
 dunkelgrun	48h
 duoi bien	361m
 duoi nuoc	361m
@@ -19401,7 +19511,7 @@ ecologica	379f 379g
 ecologico	379f 379g
 ecologique	379e
 eglise	356e
-egypte	638o
+egypte	639o
 eifersuchtig	422h
 eintonig	430h
 ejercito	427f
@@ -19419,9 +19529,9 @@ embrume	445e
 embrumee	445e
 emeraude	49e
 emerveillement	420e
-emirados arabes unidos	640o
-emiratos arabes unidos	640o
-emirats arabes unis	640o
+emirados arabes unidos	641o
+emiratos arabes unidos	641o
+emirats arabes unis	641o
 en colere	398e
 enchante	391e
 enchantee	391e
@@ -19452,7 +19562,7 @@ eruption	163e
 ervas aromaticas	136g
 escritorio	353g
 espaco	173g
-espana	620o
+espana	621o
 esperanca	400g
 estacao espacial	360g
 estacion espacial	360f
@@ -19460,7 +19570,7 @@ estilo chines	351g
 estres	409f
 etang	148e
 etang de lotus	149e
-etats unis	625o
+etats unis	626o
 ete	193e
 etereo	392f 392g
 ethere	392e
@@ -19471,10 +19581,10 @@ etoiles	172e
 etonnant	420e
 etonne	420e
 etrange	431e
-evite	452e
-eviter	452e
+evite	453e
+eviter	453e
 excentrico	431f 431g
-excepte	452e
+excepte	453e
 exercito	427g
 extrana	431f
 extrano	431f
@@ -19490,7 +19600,7 @@ feerique	391e
 felicita	386i
 feminin	415e
 feminine	415e
-fenerbahce	611o
+fenerbahce	612o
 fes kirmizisi	71n
 festa de aniversario	368g
 festa di meta autunno	366i
@@ -19506,7 +19616,7 @@ fiere	412e
 fiesta de cumpleanos	368f
 fildisi	38n
 financas	353g
-finlandia	649o
+finlandia	650o
 firtina	198n
 firtinali	198n
 fistik yesili	53n
@@ -19525,7 +19635,7 @@ forets	119e
 formlich	406h
 fraiche	395e
 fraicheur	396e
-franca	617o
+franca	618o
 fria	396f
 frio	396f
 frohlich	386h
@@ -19549,6 +19659,8 @@ galaxia	173g
 galeria	434f
 ganancia	422g
 ganseblumchen	217h
+garcon	452e
+garcons	452e
 garten	125h
 garua	197f
 gateau	268e
@@ -19622,8 +19734,8 @@ gozu pek	401n
 grasgrun	51h
 graugrun	94h
 graulich	8h
-grece	652o
-grecia	652o
+grece	653o
+grecia	653o
 grena	19g
 gri gokyuzu	200n
 gri yesil	94n
@@ -19661,22 +19773,22 @@ gunebakan	208n
 gunes	169n
 gunes isigi	169n
 gunesli	169n
-guney afrika	660o
-guney kore	631o
+guney afrika	661o
+guney kore	632o
 gurultulu	418n
 guven	402n
 guvenilir	402n
 guz	194n
-ha lan	642o
+ha lan	643o
 habitacion	358f
 han gi	284m
-han quoc	631o
+han quoc	632o
 hang dong	162m
 hanh phuc	386m
 hante	399e
 hantee	399e
 hardal sarisi	110n
-haric	454n
+haric	455n
 hashas	219n
 hasslich	421h
 hastalik	421n
@@ -19692,8 +19804,8 @@ hem nui	157m
 herbstblatter	128h
 heure doree	178e
 hi vong	400m
-hic	452n
-hicbir	452n
+hic	453n
+hicbir	453n
 hien dai	381m
 hierbas aromaticas	136f
 hieu sach	340m
@@ -19707,7 +19819,7 @@ hoa dao	213m
 hoa do quyen	222m
 hoa hong	206m
 hoa huong duong	208m
-hoa ky	625o
+hoa ky	626o
 hoa lai	220m
 hoa man	212m
 hoa mau don	211m
@@ -19756,7 +19868,7 @@ hortalicas	429g
 hortela	30g
 hortensia	216g
 hugel	158h
-hungria	654o
+hungria	655o
 huong duong	208m
 hutte	359h
 huu co	379m
@@ -19767,7 +19879,7 @@ huynh quang	444m
 huzun	387n
 huzunlu	387n
 huzurlu sicak	394n
-hy lap	652o
+hy lap	653o
 hy vong	400m
 iddiali	401n
 igrenc	421n
@@ -19781,22 +19893,22 @@ incendio	164g
 inci beyazi	106n
 increible	420f
 incrivel	420g
-india	632o
+india	633o
 indigo	23f 23g
-indonesia	666o
-indonesie	666o
+indonesia	667o
+indonesie	667o
 irmak	147n
 isiklar	333n
 isiltili	439n
-islandia	650o
-isvec	646o
-isvicre	644o
-italia	619o
+islandia	651o
+isvec	647o
+isvicre	645o
+italia	620o
 jadegrun	50h
-jamaique	659o
+jamaique	660o
 janner	195h
-japao	616o
-japon	616o
+japao	617o
+japon	617o
 japon baligi	326n
 japones	350f 350g
 jardin	125f
@@ -19805,7 +19917,8 @@ jaune neon	118e
 jazmin	220f
 jetee	153e
 journee	191e
-juegos olimpicos	678o
+juegos olimpicos	679o
+kadin	452n
 kadinsi	415n
 kagit	290n
 kaktus	134n
@@ -19834,11 +19947,11 @@ khoa hoc vien tuong	372m
 khoe manh	413m
 khoi	311m
 khom	237m
-khong	452m
-khong co	452m
+khong	453m
+khong co	453m
 khong gian	173m
 khong khi le hoi	405m
-khong phai	452m
+khong phai	453m
 khu cho	329m
 khu rung	119m
 khu vuon	125m
@@ -19869,7 +19982,9 @@ kiskanc	422n
 kiskanclik	422n
 kitapci	340n
 kiyi	142n
+kiz	452n
 kizgin	398n
+kizlar	452n
 koi baligi	326n
 koknar	121n
 komur grisi	37n
@@ -19885,7 +20000,7 @@ kraftig	401h
 kraftig leuchtend	440h
 krauter	136h
 kreativitat	434h
-kuba	672o
+kuba	673o
 kuche	357h
 kuhl	396h
 kuhle farben	449h
@@ -19982,6 +20097,7 @@ ma quai	399m
 ma quy	424m
 maca	233g
 maca verde	234g
+madchen	452h
 madreperola	296g
 magara	162n
 magica	391f 391g
@@ -19991,14 +20107,15 @@ maigrun	53h
 mais	247E
 maiz	247f
 malakit yesili	82n
-malasia	669o
+malasia	670o
 mam xoi	230m
 man	241m
 man suong	199m
 manana	185f
 manh me	401m
 manha	185g
-mannlich	416h
+manner	452h
+mannlich	452h
 marche	329e
 marche de nuit	330e
 marche nocturne	330e
@@ -20113,14 +20230,14 @@ metalico	283f 283g
 metallique	283e
 metropole	337e 337g
 metropoli	337f
-mexico	624o
+mexico	625o
 milchstrase	173h
 milchweis	105h
 militar	427h
 mineralgrun	82h
 mintgrun	30h
 misir	247n
-misir bayragi	638o
+misir bayragi	639o
 misterio	390g
 mistica	390f 390g
 mistico	390f 390g
@@ -20129,6 +20246,7 @@ mo mong	392m
 mo suong	445m
 mo toi	447m
 moc mac	374m
+moca	452g
 mohre	246h
 mondweis	76h
 mong mo	392m
@@ -20178,7 +20296,7 @@ nang dong	385m
 nang luong	385m
 nang nong	202m
 nang vang	169m
-nao	452g
+nao	453g
 naturlich	379h
 nau	7m
 nau ca phe	107m
@@ -20189,7 +20307,7 @@ nau so co la	108m
 nau tra	88m
 nau xam	68m
 navideno	362f
-ne	452I
+ne	453I
 nebuleuse	173e
 nen	307m
 nenufar	209f 209g
@@ -20217,7 +20335,7 @@ nghe tay	274m
 nghe thuat	434m
 nghiem trang	406m
 ngo	247m
-ngoai tru	452m
+ngoai tru	453m
 ngoc	295m
 ngoc bich	295m
 ngoc bich xanh	54m
@@ -20236,7 +20354,7 @@ nha tho	356m
 nhac jazz	433m
 nham chan	430m
 nhat	437m
-nhat ban	616o
+nhat ban	617o
 nhat nhoa	438m
 nhe nhang	384m
 nhe nhang thu thai	383m
@@ -20251,10 +20369,13 @@ nhua duong	279m
 nhung bong hoa	204m
 nhung vi sao	172m
 niem vui	386m
-nigeria	661o
+nigeria	662o
 nilufer	209n
 nilufer goleti	149n
-ningun	452f
+nina	452f
+ninas	452f
+ningun	453f
+nino	452f
 ninos	376f
 noel	362e
 noir bleute	80e
@@ -20265,12 +20386,12 @@ nong ruc	397m
 nong thon	344m
 nordica	349f 349g
 nordico	349f 349g
-norvec	647o
-norvege	647o
+norvec	648o
+norvege	648o
 nostalgica	411f 411g
 nostalgico	411f 411g
-nouvelle zelande	671o
-nova zelandia	671o
+nouvelle zelande	672o
+nova zelandia	672o
 nu tinh	415m
 nua dem	190m
 nui	158m
@@ -20292,6 +20413,7 @@ oceano	139f
 ode	430h
 ofke	398n
 ofkeli	398n
+oglan	452n
 ogle	186n
 ogleden sonra	187n
 oglen	186n
@@ -20301,7 +20423,7 @@ okologisch	379h
 ola	451g
 olivenol	275h
 olivgrun	24h
-olmasin	454n
+olmasin	455n
 on ao	418m
 ong anh	426m
 onirico	392f 392g
@@ -20310,15 +20432,15 @@ orangee	1e
 orchidee	215e
 organico	379f 379g
 orquidea	215f 215g
-osterreich	645o
+osterreich	646o
 otonal	194f
 otono	194f
 oxido	284f
 ozlem	411n
 pacifico	382g
 paillete	426e
-paises baixos	642o
-paises bajos	642o
+paises baixos	643o
+paises bajos	643o
 paixao	389g
 palacio imperial	342g
 palais imperial	342e
@@ -20333,8 +20455,8 @@ pao	267g
 papagan	320n
 paquerette	217e
 paques	369e
-paquistan	664o
-paquistao	664o
+paquistan	665o
+paquistao	665o
 paraiso	423f 423g
 parilti	426n
 pariltili	439n
@@ -20363,18 +20485,18 @@ peonia	211f 211g
 perlweis	106h
 perola	296g
 perolas	296g
-perou	658o
-peru	658o
+perou	659o
+peru	659o
 pessego	232g
 pfirsichblute	213h
 pflaumenblute	212h
 pha	145m
 pha le	297m
-phan lan	649o
+phan lan	650o
 phan no	398m
 phao dai	355m
 phao hoa	331m
-phap	617o
+phap	618o
 phat sang	444m
 phep thuat	391m
 phieu luu	414m
@@ -20385,6 +20507,7 @@ phong cach trung hoa	351m
 phong kham	352m
 phong ngu	358m
 phong tranh	434m
+phu nu	452m
 phun trao	163m
 pierre precieuse	313e
 pina	237f
@@ -20397,7 +20520,7 @@ pirlanta	298n
 plastico	304f 304g
 platano	235f
 plein energie	385e
-polonia	651o
+polonia	652o
 por do sol	176g
 por la manana	185f
 pre	123e
@@ -20430,7 +20553,7 @@ quan jean	286m
 quan su	427m
 que	274M
 queda agua	150g
-quenia	662o
+quenia	663o
 quy du	424m
 quy toc	378m
 quyet liet	401m
@@ -20469,7 +20592,7 @@ rojo violaceo	96f
 roma	240g
 romantica	388f 388g
 romantico	388f 388g
-romenia	655o
+romenia	656o
 ron rang	405m
 rong bien	137m
 rosa fluor	116f
@@ -20492,7 +20615,7 @@ rouillee	284e
 rubi	55f
 ruc	440m
 ruc ro	439m
-rumanien	655o
+rumanien	656o
 rung	119m
 rung cay	119m
 rung mua	120m
@@ -20506,7 +20629,7 @@ ruong lua	249m
 ruou vang	261m
 ruou vang do	261m
 ruou whisky	264m
-russia	633o
+russia	634o
 rustica	374f 374g
 rustico	374f 374g
 ruya	392n
@@ -20610,7 +20733,7 @@ sifali otlar	136n
 sik	393n
 sikici	430n
 sikinti	430n
-sili	657o
+sili	658o
 simsek	198n
 sinh nhat	368m
 sinh thai	379m
@@ -20658,13 +20781,13 @@ sua	265M
 sualti	361n
 subat	195n
 suc khoe	413m
-sudafrica	660o
-sudafrika	660o
-sudkorea	631o
-suecia	646o
-suede	646o
+sudafrica	661o
+sudafrika	661o
+sudkorea	632o
+suecia	647o
+suede	647o
 sueno	392f
-suica	644o
+suica	645o
 suoi	147m
 suong	199m
 suong gia	183m
@@ -20681,7 +20804,7 @@ sutlu cay	256n
 sutlu kahve	252n
 tagsuber	191h
 tai chinh	353m
-tailandia	667o
+tailandia	668o
 tam linh	408m
 tamise	441e
 tamise sombre	447e
@@ -20704,10 +20827,10 @@ tatlilar	268n
 tau vu tru	360m
 tavus kusu	315n
 taxi	336g
-tay ban nha	620o
+tay ban nha	621o
 taze yesil	53n
-tchequia	653o
-tchequie	653o
+tchequia	654o
+tchequie	654o
 te	253F 253I
 te al latte	256i
 te con leche	256f
@@ -20732,8 +20855,8 @@ thac	150m
 thac nuoc	150m
 thach anh	297m
 thach anh tim	56m
-thai lan	667o
-thailande	667o
+thai lan	668o
+thailande	668o
 tham co	124m
 than hong	165m
 than tien	391m
@@ -20771,7 +20894,7 @@ thien ha	173m
 thien nhien	379m
 thien than	423m
 thien thanh	39m
-tho nhi ky	635o
+tho nhi ky	636o
 thoi	421m
 thoi rua	421m
 thom	237m
@@ -20780,9 +20903,9 @@ thu gian	383m
 thu thai	383m
 thu vien	340m
 thung lung	160m
-thuy dien	646o
+thuy dien	647o
 thuy mac	299m
-thuy si	644o
+thuy si	645o
 thuy tinh	291m
 tibbi	352n
 tiec sinh nhat	368m
@@ -20861,12 +20984,12 @@ trong sang	403m
 tropico	347f
 tropicos	347g
 trovao	198g
-tru	452m
+tru	453m
 trua	186m
 trub	447h
 trubsinnig	387h
 truc	122m
-trung quoc	630o
+trung quoc	631o
 trung tam thanh pho	337m
 truong hoc	354m
 truong thanh	417m
@@ -20884,13 +21007,13 @@ tuoi mat	395m
 tuoi moi	395m
 tuong lai	372m
 tup leu	359m
-turk bayragi	635o
-turk hava yollari	542o
+turk bayragi	636o
+turk hava yollari	543o
 turk kahvesi	251n
-turkei	635o
+turkei	636o
 turkis	15h
-turkiye	635o
-turquia	635o
+turkiye	636o
+turquia	636o
 turuncu kirmizi	97n
 tuy	310n
 tuyet	184m
@@ -20905,8 +21028,8 @@ uat kim huong	210m
 uberraschend	420h
 uberrascht	420h
 uberraschung	420h
-uc	629o
-ucrania	634o
+uc	630o
+ucrania	635o
 ucuk	438n
 ucurum	161n
 ue oai	410m
@@ -20942,7 +21065,7 @@ verde fluor	117f
 verde grisaceo	94f
 verde limao	31g
 verde neon	117f
-vereinigtes konigreich	626o
+vereinigtes konigreich	627o
 vermelhao	35g
 vermelho chines	75g
 vermilhao	35g
@@ -20955,7 +21078,7 @@ vertrauenswurdig	402h
 vertraumt	392h
 vet	320m
 via lactea	173f 173g
-viet nam	636o
+viet nam	637o
 viet quat	229m
 vila aquatica	345g
 violet poudre	99e
@@ -20977,7 +21100,7 @@ vung chac	402m
 vung cuc	182m
 vuon	125m
 vuon thien	346m
-vuong quoc anh	626o
+vuong quoc anh	627o
 walder	119h
 warm gemutlich	394h
 warme tone	448h
@@ -21040,7 +21163,7 @@ xinh xan	404m
 xoai	236m
 xuan	192m
 xuong rong	134m
-y	619O
+y	620O
 y te	352m
 yagmur	196n
 yagmur ormani	120n
@@ -21085,16 +21208,16 @@ zumrut	49n
 zumrut yesili	49n
 zuruckhaltend	417h
 zuverlassig	402h
-@stems ko 1241
+@stems ko 1244
 가	194d
 가 단풍	128d
-가나	663d
+가나	664d
 가랑비	197d
 가로등	333d
 가을날	194d
 가죽	285d
 가지	245d
-갈라타사라	610d
+갈라타사라	611d
 갈색	7d
 감귤	225d
 강	147d
@@ -21153,7 +21276,7 @@ zuverlassig	402h
 괴상	431d
 교실	354d
 교회	356d
-구글	460d
+구글	461d
 구름	168d
 구름 낀	200d
 구리색	59d
@@ -21171,7 +21294,7 @@ zuverlassig	402h
 그레	8d
 그레이블루	93d
 그레이지	68d
-그리스	652d
+그리스	653d
 그리운	411d
 그림	434d
 극광	174d
@@ -21179,7 +21302,7 @@ zuverlassig	402h
 글리터	426d
 금	11d
 금목서	221d
-금문교	675d
+금문교	676d
 금박	303d
 금붕어	326d
 금색	11d
@@ -21193,12 +21316,12 @@ zuverlassig	402h
 기업	353d
 긴장된	409d
 깃털	310d
-깃허브	508d
+깃허브	509d
 깊	436d
 깊 바다	140d
 깊 밤	190d
 까	9d
-까르푸	529d
+까르푸	530d
 까만색	9d
 깔끔	381d
 깜짝	420d
@@ -21217,9 +21340,9 @@ zuverlassig	402h
 나무결	276d
 나뭇잎	127d
 나비	322d
-나이지리아	661d
+나이지리아	662d
 나이트클럽	432d
-나폴리	604d
+나폴리	605d
 낙관	400d
 낙엽	128d
 낙원	423d
@@ -21228,27 +21351,28 @@ zuverlassig	402h
 남극	182d
 남보라	95d
 남색	16d
-남성	416d
-남아프리카 공화국	660d
+남성	452d
+남아프리카 공화국	661d
+남자	452d
 남자다운	416d
 납회색	85d
 낭	388d
 낮	191d
-네덜란드	642d
+네덜란드	643d
 네온	305d
 네온 그린	117d
 네온 불	305d
 네온 옐로우	118d
 네온 핑크	116d
 네온사인	305d
-네이버	501d
+네이버	502d
 네이비	16d
-넷플릭스	464d
-노	452d
+넷플릭스	465d
+노	453d
 노란	2d
 노란색	2d
 노랗다	2d
-노르웨	647d
+노르웨	648d
 녹	284d
 녹색	3d
 녹슨	284d
@@ -21269,16 +21393,16 @@ zuverlassig	402h
 눈 흰	84d
 눈꽃	184d
 눈송	184d
-뉴질랜드	671d
-뉴캐슬	593d
+뉴질랜드	672d
+뉴캐슬	594d
 느긋	383d
-닉스	573d
-닌텐	561d
-닛산	475d
+닉스	574d
+닌텐	562d
+닛산	476d
 다시마	137d
 다육식물	134d
 다이아몬드	298d
-다저스	579d
+다저스	580d
 다정	384d
 다채	175d
 다크	435d
@@ -21301,7 +21425,7 @@ zuverlassig	402h
 대리석	277d
 대숲	122d
 대양	139d
-대한민국	631d
+대한민국	632d
 더러운	421d
 더스티 핑크	92d
 더운	397d
@@ -21310,33 +21434,33 @@ zuverlassig	402h
 데님	69d
 데님 원단	286d
 데이지	217d
-덴마크	648d
-델	516d
+덴마크	649d
+델	517d
 도기	301d
-도르트문트	600d
-도미노피자	566d
+도르트문트	601d
+도미노피자	567d
 도서관	340d
 도시	337d
-도시바	537d
+도시바	538d
 도심	337d
 도자기	292d
-도커	509d
+도커	510d
 독성	421d
-독일	618d
+독일	619d
 돈	419d
 돌	278d
 돌고래	327d
 동굴	162d
 동양풍	351d
 동화	391d
-드롭박스	554d
+드롭박스	555d
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
 디스코	432d
-디스코드	504d
+디스코드	505d
 디저트	268d
 디지털	372d
 딥	436d
@@ -21357,23 +21481,23 @@ zuverlassig	402h
 라일락색	64d
 라임색	31d
 라즈베리	230d
-람보르기니	469d
-러시아	633d
+람보르기니	470d
+러시아	634d
 럭셔리	377d
-런던 버스	676d
-레고	563d
-레노버	517d
-레드불	535d
-레드삭스	580d
+런던 버스	677d
+레고	564d
+레노버	518d
+레드불	536d
+레드삭스	581d
 레드와인	261d
-레딧	505d
+레딧	506d
 레모네이드	224d
 레몬	224d
 레몬 옐로우	100d
 레몬색	100d
-레스터 시티	592d
-레알 마드리드	596d
-레이커스	568d
+레스터 시티	593d
+레알 마드리드	597d
+레이커스	569d
 레트	375d
 로맨스	388d
 로맨틱	388d
@@ -21381,43 +21505,43 @@ zuverlassig	402h
 로열블루	43d
 로즈핑크	91d
 로켓	360d
-루마니아	655d
+루마니아	656d
 루비	55d
 루비색	55d
 루즈	70d
-루프트한자	541d
-르노	481d
+루프트한자	542d
+르노	482d
 리넨	289d
 린넨	289d
-링크드인	564d
+링크드인	565d
 마	344d
 마귀	424d
 마그마	163d
 마룬	19d
 마법	391d
 마법 같	391d
-마스터카드	490d
-마이애미 히트	572d
-마이크로소프트	559d
+마스터카드	491d
+마이애미 히트	573d
+마이크로소프트	560d
 마젠타	21d
 마카롱	272d
 만개	204d
 만리장성	343d
-말고	454d
-말레이시아	669d
+말고	455d
+말레이시아	670d
 말차	255d
 망고	236d
 매화	212d
-맥도날드	457d
+맥도날드	458d
 맥주	263d
-맨시티	590d
-맨유	589d
-맨체스터 유나이티드	589d
+맨시티	591d
+맨유	590d
+맨체스터 유나이티드	590d
 머스타드	110d
 먹	47d
 먹색	47d
 메탈	283d
-멕시코	624d
+멕시코	625d
 면	289d
 명상	408d
 모노크롬	425d
@@ -21428,9 +21552,9 @@ zuverlassig	402h
 모래사장	143d
 모래색	103d
 모래언덕	155d
-모로코	639d
+모로코	640d
 모브	63d
-모카 무스	688d
+모카 무스	689d
 모험	414d
 목련	223d
 목재	276d
@@ -21448,14 +21572,14 @@ zuverlassig	402h
 물결	141d
 물속	361d
 뮤트	442d
-미국	625d
+미국	626d
 미니멀	381d
 미래	372d
 미색	18d
 미술	434d
 미술관	434d
 미스터리	390d
-미쓰비시	484d
+미쓰비시	485d
 미역	137d
 민트	30d
 민트색	30d
@@ -21472,11 +21596,11 @@ zuverlassig	402h
 바닷속	140d
 바람	201d
 바랜	442d
-바르사	597d
-바비	677d
+바르사	598d
+바비	678d
 바위	161d
-바이두	523d
-바이에른 뮌헨	599d
+바이두	524d
+바이에른 뮌헨	600d
 바이올렛	22d
 반짝	426d
 반짝반짝	426d
@@ -21489,12 +21613,12 @@ zuverlassig	402h
 밤문화	432d
 밤색	7d
 밤중	189d
-방글라데시	665d
+방글라데시	666d
 밭	123d
 백사장	143d
 백색	10d
 밸런타인데	364d
-버거킹	534d
+버거킹	535d
 버건디	33d
 버블티	256d
 버섯	135d
@@ -21505,12 +21629,12 @@ zuverlassig	402h
 벚꽃	205d
 벚나무	205d
 베리	250d
-베리 페리	685d
+베리 페리	686d
 베이지	17d
 베이지색	17d
-베트남	636d
-벤피카	608d
-벨기	643d
+베트남	637d
+벤피카	609d
+벨기	644d
 벨벳	287d
 벼	249d
 벽난	308d
@@ -21522,21 +21646,21 @@ zuverlassig	402h
 병아리 노	77d
 병아리색	77d
 병원	352d
-보다폰	550d
+보다폰	551d
 보라	5d
 보라색	5d
 보랏	5d
 보름달	170d
 보리밭	248d
 보석	313d
-보카 주니어스	613d
+보카 주니어스	614d
 복고	375d
 복사꽃	213d
 복숭아	232d
 복숭아 분홍	73d
 복숭아꽃	213d
 복숭아색	27d
-볼보	480d
+볼보	481d
 봄	192d
 봄날	192d
 부두	153d
@@ -21553,11 +21677,11 @@ zuverlassig	402h
 불	164d
 불꽃	164d
 불꽃놀	331d
-불스	570d
+불스	571d
 불씨	165d
 불안	409d
 붉	0d
-브라질	622d
+브라질	623d
 브론즈	58d
 블러셔 핑크	114d
 블루베리	229d
@@ -21567,10 +21691,10 @@ zuverlassig	402h
 비 오 날	196d
 비단	288d
 비단잉어	326d
-비바 마젠타	686d
+비바 마젠타	687d
 비비드	440d
-비엠더블유	470d
-비자카드	489d
+비엠더블유	471d
+비자카드	490d
 비취	295d
 비취색	50d
 빈티지	375d
@@ -21584,11 +21708,11 @@ zuverlassig	402h
 빨강	0d
 빨갛다	0d
 빵	267d
-빼고	454d
+빼고	455d
 뿌연	445d
 사막	155d
 사무실	353d
-사우디아라비아	637d
+사우디아라비아	638d
 사원	341d
 사월	192d
 사이버펑크	371d
@@ -21614,7 +21738,7 @@ zuverlassig	402h
 살구색	78d
 살몬	29d
 살색	115d
-삼성	466d
+삼성	467d
 삼월	192d
 상아색	38d
 상쾌	395d
@@ -21630,9 +21754,9 @@ zuverlassig	402h
 생동감	385d
 생일	368d
 생일 파티	368d
-샤넬	567d
+샤넬	568d
 샤르트뢰즈	67d
-샤오미	519d
+샤오미	520d
 샴페인	262d
 샴페인색	57d
 서글픈	387d
@@ -21671,10 +21795,11 @@ zuverlassig	402h
 세이지	94d
 세이지그린	94d
 세피아	61d
-셀틱스	569d
+셀틱스	570d
 소나무	121d
 소나무숲	121d
-소녀	415d
+소녀	452d
+소년	452d
 소박	374d
 소프트	441d
 솔숲	121d
@@ -21694,21 +21819,21 @@ zuverlassig	402h
 숯불	165d
 숲	119d
 숲속	119d
-쉘	485d
-스냅챗	507d
-스바루	483d
+쉘	486d
+스냅챗	508d
+스바루	484d
 스시	273d
-스웨덴	646d
-스위스	644d
-스즈키	482d
+스웨덴	647d
+스위스	645d
+스즈키	483d
 스카이블루	41d
 스칸디나비아	349d
 스칼렛	34d
-스타벅스	458d
+스타벅스	459d
 스테인리스	281d
 스트레스	409d
-스페인	620d
-스포티파	463d
+스페인	621d
+스포티파	464d
 슬픈	387d
 슬픔	387d
 승리	412d
@@ -21736,44 +21861,44 @@ zuverlassig	402h
 심홍색	71d
 십이월	195d
 십일월	194d
-싱가포르	670d
-싱가포르항공	546d
+싱가포르	671d
+싱가포르항공	547d
 싱그러운	395d
 썩	421d
 쓸쓸	387d
 아	376d
 아늑	394d
-아니라	454d
-아닌	454d
-아랍에미리트	640d
+아니라	455d
+아닌	455d
+아랍에미리트	641d
 아련	411d
-아르헨티나	623d
-아마존	560d
-아메리칸 익스프레스	492d
+아르헨티나	624d
+아마존	561d
+아메리칸 익스프레스	493d
 아보카	239d
-아스널	586d
+아스널	587d
 아스팔트	279d
-아약스	607d
-아우디	471d
+아약스	608d
+아우디	472d
 아이보리	38d
 아이스크림	271d
-아이슬란드	650d
-아일랜드	627d
+아이슬란드	651d
+아일랜드	628d
 아침	185d
 아침 이슬	203d
 아쿠아	66d
 아트	434d
-아틀레티코 마드리드	598d
+아틀레티코 마드리드	599d
 악마	424d
 안개	199d
 안녕	451d
 안녕하세요	451d
 안녕하십니까	451d
-안드로이드	511d
+안드로이드	512d
 안정	402d
 알록달록	175d
-알리바바	520d
-알리페	522d
+알리바바	521d
+알리페	523d
 암녹색	48d
 암벽	161d
 애저	39d
@@ -21787,7 +21912,7 @@ zuverlassig	402h
 약초	136d
 양귀비	219d
 양초	307d
-양키스	578d
+양키스	579d
 어두운	435d
 어둑	447d
 어둠	435d
@@ -21800,27 +21925,28 @@ zuverlassig	402h
 얼어붙	446d
 얼음	181d
 엄숙	406d
-없	454d
-없게	454d
-없고	454d
-없어	454d
+없	455d
+없게	455d
+없고	455d
+없어	455d
 에너지	385d
 에메랄드	49d
 에메랄드색	49d
-에미레이트 항공	539d
-에버턴	595d
+에미레이트 항공	540d
+에버턴	596d
 에스프레소	251d
-에어비앤비	493d
-에이치앤엠	532d
-엑스박스	562d
-엔비디아	515d
-엘지	536d
+에어비앤비	494d
+에이치앤엠	533d
+엑스박스	563d
+엔비디아	516d
+엘지	537d
 여름	193d
 여름날	193d
 여명	177d
-여성	415d
+여성	452d
 여우	321d
 여유	383d
+여자	452d
 역겨운	421d
 역겨움	421d
 역동	385d
@@ -21844,7 +21970,7 @@ zuverlassig	402h
 열정	389d
 영	408d
 영광	412d
-영국	626d
+영국	627d
 옅	438d
 예술	434d
 오두막	359d
@@ -21852,8 +21978,8 @@ zuverlassig	402h
 오렌지	225d
 오렌지색	1d
 오로라	174d
-오륜기	678d
-오스트리아	645d
+오륜기	679d
+오스트리아	646d
 오아시스	138d
 오월	192d
 오전	185d
@@ -21867,12 +21993,12 @@ zuverlassig	402h
 올리브	275d
 올리브그린	24d
 올리브색	24d
-올림픽	678d
+올림픽	679d
 옻칠	300d
 와비사비	350d
 와인	261d
 와인색	33d
-왓츠앱	497d
+왓츠앱	498d
 왕실	378d
 외	387d
 외로움	387d
@@ -21880,8 +22006,8 @@ zuverlassig	402h
 요정	391d
 용암	163d
 우롱차	257d
-우버	494d
-우분투	512d
+우버	495d
+우분투	513d
 우산	335d
 우아	393d
 우울	387d
@@ -21890,24 +22016,24 @@ zuverlassig	402h
 우주	173d
 우주선	360d
 우주정거장	360d
-우크라이나	634d
+우크라이나	635d
 울트라마린	44d
-워드프레스	557d
-워리어스	571d
+워드프레스	558d
+워리어스	572d
 원목	276d
 월백색	76d
 웜톤	448d
 웨딩	367d
-웨스트햄	594d
+웨스트햄	595d
 웰빙	413d
 위스키	264d
-위챗	499d
+위챗	500d
 유기농	379d
 유리	291d
 유백색	105d
-유벤투스	601d
+유벤투스	602d
 유월	193d
-유튜브	465d
+유튜브	466d
 으스스	399d
 은 부드러움	441d
 은색	12d
@@ -21921,24 +22047,24 @@ zuverlassig	402h
 의료	352d
 이끼	131d
 이른 아침	185d
-이베	496d
+이베	497d
 이상	431d
 이슬	203d
 이슬비	197d
 이월	195d
-이집트	638d
-이케아	459d
-이탈리아	619d
-인	632d
+이집트	639d
+이케아	460d
+이탈리아	620d
+인	633d
 인더스트리얼	373d
-인도네시아	666d
+인도네시아	667d
 인디고	23d
 인디핑크	92d
-인스타그램	462d
-인테르	603d
-인텔	513d
+인스타그램	463d
+인테르	604d
+인텔	514d
 일몰	176d
-일본	616d
+일본	617d
 일본풍	350d
 일월	195d
 일출	177d
@@ -21950,7 +22076,7 @@ zuverlassig	402h
 자기	292d
 자두	241d
 자두색	62d
-자메이카	659d
+자메이카	660d
 자색	5d
 자수정	56d
 자수정색	56d
@@ -21996,7 +22122,7 @@ zuverlassig	402h
 정오	186d
 정원	125d
 제비꽃색	22d
-제외	454d
+제외	455d
 젠	346d
 조명	333d
 조용	382d
@@ -22008,8 +22134,8 @@ zuverlassig	402h
 주홍색	35d
 주황	1d
 주황색	1d
-줌 미팅	555d
-중국	630d
+줌 미팅	556d
+중국	631d
 중국 빨강	75d
 중국풍	351d
 중추절	366d
@@ -22073,8 +22199,8 @@ zuverlassig	402h
 청자	294d
 청화백자	293d
 체리	227d
-체코	653d
-첼시	587d
+체코	654d
+첼시	588d
 초록	3d
 초록색	3d
 초롱	306d
@@ -22094,22 +22220,22 @@ zuverlassig	402h
 칙칙	442d
 친환경	379d
 칠기	300d
-칠레	657d
+칠레	658d
 칠월	193d
 침실	358d
 침엽수	121d
 카니발	332d
 카레	274d
-카카오	500d
-카카오톡	500d
+카카오	501d
+카카오톡	501d
 카키	25d
 카키색	25d
-카타르	641d
-카타르항공	540d
+카타르	642d
+카타르항공	541d
 카페	339d
 카페라떼	252d
 카푸치노	252d
-캐나다	628d
+캐나다	629d
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
@@ -22117,84 +22243,84 @@ zuverlassig	402h
 커피색	107d
 커피숍	339d
 컬러풀	175d
-케냐	662d
-케이에프씨	533d
+케냐	663d
+케이에프씨	534d
 케이크	268d
 코랄	28d
 코발트	45d
 코발트블루	45d
-코카콜라	456d
+코카콜라	457d
 코코넛	238d
 코코아	258d
 코퍼	59d
 콘크리트	279d
-콜롬비아	656d
-쿠바	672d
+콜롬비아	657d
+쿠바	673d
 쿨톤	449d
 크롬	283d
 크리스마스	362d
 크리스털	297d
 크림색	18d
 크림슨	71d
-클라인 블루	674d
-클래식 블루	683d
+클라인 블루	675d
+클래식 블루	684d
 클럽	432d
 클리닉	352d
 키위	242d
 탐욕	422d
-태국	667d
-태극기	631d
+태국	668d
+태극기	632d
 태양	169d
 택시	336d
 탠	26d
 터쿼이즈	15d
-터키	635d
+터키	636d
 터키석색	15d
-터키항공	542d
+터키항공	543d
 테라코타	111d
-테슬라	477d
+테슬라	478d
 테크	372d
-텔레그램	498d
+텔레그램	499d
 토기	301d
 토마토	244d
 토스트	267d
-토요타	473d
-토트넘	591d
+토요타	474d
+토트넘	592d
 토프	68d
 톤다운	442d
 통나무집	359d
 툰드라	182d
-튀르키예	635d
+튀르키예	636d
 튤립	210d
-트위치	503d
-트위터	565d
-티파니 블루	673d
-틱톡	502d
-파나소닉	538d
+트위치	504d
+트위터	566d
+티파니 블루	674d
+틱톡	503d
+파나소닉	539d
 파란	4d
 파란색	4d
 파랗다	4d
 파리	438d
-파리 생제르맹	605d
+파리 생제르맹	606d
 파스텔	443d
 파스텔톤	443d
 파우더 퍼플	99d
 파우더블루	98d
-파이어폭스	510d
+파이어폭스	511d
 파인애플	237d
-파키스탄	664d
+파키스탄	665d
 파티	368d
 판다	318d
 팔월	193d
 팥색	89d
 펄화이트	106d
-페네르바체	611d
-페덱스	487d
-페라리	468d
-페루	658d
-페이스북	461d
-페이팔	491d
-펩시	558d
+페네르바체	612d
+페덱스	488d
+페라리	469d
+페루	659d
+페이스북	462d
+페이팔	492d
+펩시	559d
 펭귄	319d
 편안	383d
 평범	430d
@@ -22204,15 +22330,15 @@ zuverlassig	402h
 포근	394d
 포도주	261d
 포도주색	113d
-포르쉐	478d
-포르투갈	621d
-폭스바겐	472d
+포르쉐	479d
+포르투갈	622d
+폭스바겐	473d
 폭염	202d
 폭죽	331d
 폭포	150d
 폭풍	198d
 폭풍우	198d
-폴란드	651d
+폴란드	652d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -22222,21 +22348,21 @@ zuverlassig	402h
 품격	393d
 풋사	234d
 풍선	334d
-프랑스	617d
-플라멩구	614d
+프랑스	618d
+플라멩구	615d
 플라밍고	314d
 플라스틱	304d
 플럼	62d
-플레이스테이션	467d
+플레이스테이션	468d
 피	312d
-피그마	553d
-피아트	479d
-피치 퍼즈	687d
+피그마	554d
+피아트	480d
+피치 퍼즈	688d
 피치색	27d
 피콕블루	46d
-핀란드	649d
-핀터레스트	506d
-필리핀	668d
+핀란드	650d
+핀터레스트	507d
+필리핀	669d
 핏	312d
 핑크	6d
 핑크색	6d
@@ -22272,9 +22398,9 @@ zuverlassig	402h
 향수	375d
 향신료	274d
 허브	136d
-헝가리	654d
+헝가리	655d
 현금	419d
-현대자동차	476d
+현대자동차	477d
 협곡	157d
 형광	444d
 형광 노	118d
@@ -22285,8 +22411,8 @@ zuverlassig	402h
 호박색	32d
 호수	146d
 호수 파	42d
-호주	629d
-혼다	474d
+호주	630d
+혼다	475d
 혼란	418d
 홍차	253d
 홍학	314d
@@ -22295,7 +22421,7 @@ zuverlassig	402h
 화난	398d
 화산	163d
 화염	164d
-화웨	518d
+화웨	519d
 화창	169d
 환	439d
 환상	391d
@@ -22327,118 +22453,118 @@ zuverlassig	402h
 흰색	10d
 힐링	383d
 힘찬	401d
-@stems fr 1967
-abd	625e
+@stems fr 1973
+abd	626e
 abeill	323e
 abricot	78e
 abys	140e
-ac milan	602e
+ac milan	603e
 acier	281e
 adorabl	404e
-aeroflot	543e
-afc aja	607e
-africa do sul	660e
-afriqu du sud	660e
+aeroflot	544e
+afc aja	608e
+africa do sul	661e
+afriqu du sud	661e
 agrum	225e
-agypten	638e
-ai cap	638e
-ai cập	638e
-air india	547e
-airbnb	493e
-airtel	548e
-aja amsterdam	607e
-alemanha	618e
-alemania	618e
+agypten	639e
+ai cap	639e
+ai cập	639e
+air india	548e
+airbnb	494e
+airtel	549e
+aja amsterdam	608e
+alemanha	619e
+alemania	619e
 algu	137e
-alibaba	520e
-alipay	522e
-allemagn	618e
-almanya	618e
+alibaba	521e
+alipay	523e
+allemagn	619e
+almanya	619e
 alp	159e
 aluminium	283e
-amazon shopping	560e
-amazon.com	560e
+amazon shopping	561e
+amazon.com	561e
 ambr	32e
 ambré	32e
-amd	514e
-ame	492e
-america flag	625e
-american expr	492e
-american flag	625e
+amd	515e
+ame	493e
+america flag	626e
+american expr	493e
+american flag	626e
 amethyst	56e
 amour	388e
 amoureux	388e
 améthyst	56e
-an do	632e
+an do	633e
 anana	237e
-android	511e
+android	512e
 ang	423e
 angeliqu	423e
 angois	409e
 angoissé	409e
 angéliqu	423e
-anneau olympiqu	678e
+anneau olympiqu	679e
 anniversair	368e
 antarctiqu	182e
 anthracit	37e
 anxieux	409e
-ao	645E
+ao	646E
 aout	193e
 août	193e
 apaisant	382e
 apr midi	187e
 aprè midi	187e
 aqua	66e
-arabi saoudit	637e
-arabia saudita	637e
+arabi saoudit	638e
+arabia saudita	638e
 arbr	132e
 arc en ciel	175e
 arctiqu	182e
 ardent	389e
 argent	12e
-argentin	623e
-argentin flag	623e
-argentina	623e
-argentinien	623e
+argentin	624e
+argentin flag	624e
+argentina	624e
+argentinien	624e
 argenté	12e
 argil	301e
-arjantin	623e
+arjantin	624e
 arm	427e
 armé	427e
-arsenal	586e
-arsenal fc	586e
+arsenal	587e
+arsenal fc	587e
 art	434E
 artist	434e
 artistiqu	434e
-arábia saudita	637e
+arábia saudita	638e
 asphalt	279e
-atletico de madrid	598e
-atletico madrid	598e
-atlético de madrid	598e
-atlético madrid	598e
+atletico de madrid	599e
+atletico madrid	599e
+atlético de madrid	599e
+atlético madrid	599e
 atr	308e
 au petit matin	185e
 aub	177e
 aubergin	245e
-aucun	452e
+aucun	453e
 audacieux	401e
-audi	471e
+audi	472e
 auror	177e
 auror boreal	174e
 auror boréal	174e
 auror polair	174e
-australi	629e
-australia	629e
-australian flag	629e
-australien	629e
-austria	645e
-austrian flag	645e
-austrália	629e
-autobu de londr	676e
-autobú de londr	676e
+australi	630e
+australia	630e
+australian flag	630e
+australien	630e
+austria	646e
+austrian flag	646e
+austrália	630e
+autobu de londr	677e
+autobú de londr	677e
 automn	194e
 automnal	194e
-autrich	645e
+autrich	646e
 aventur	414e
 aventureux	414e
 aver	196e
@@ -22446,19 +22572,19 @@ avidit	422e
 avidité	422e
 avocat	239e
 avril	192e
-avustralya	629e
-avusturya	645e
-ay yildiz	635e
-ay yıldız	635e
+avustralya	630e
+avusturya	646e
+ay yildiz	636e
+ay yıldız	636e
 azal	222e
 azalé	222e
-azul klein	674e
-azul tiffany	673e
+azul klein	675e
+azul tiffany	674e
 azur	39e
-ba lan	651e
-bae	640e
+ba lan	652e
+bae	641e
 bai	250e
-baidu	523e
+baidu	524e
 balein	327e
 ballon	334e
 ballon de baudruch	334e
@@ -22466,50 +22592,50 @@ bambou	122e
 bambouserai	122e
 banal	430e
 banan	235e
-bandera de chil	657e
-banglad	665e
-bangladesch	665e
-bangladesh	665e
-bangladeshi flag	665e
-bangladé	665e
+bandera de chil	658e
+banglad	666e
+bangladesch	666e
+bangladesh	666e
+bangladeshi flag	666e
+bangladé	666e
 banqu	353e
 banqui	181e
 barb a papa	270e
 barb à papa	270e
-barbi	677e
-barbi pink	677e
-barca	597e
-barça	597e
-bayern munchen	599e
-bayern munich	599e
-bayern münchen	599e
+barbi	678e
+barbi pink	678e
+barca	598e
+barça	598e
+bayern munchen	600e
+bayern munich	600e
+bayern münchen	600e
 bazar	329e
 beig	17e
-belcika	643e
-belgian flag	643e
-belgica	643e
-belgien	643e
-belgio	643e
-belgiqu	643e
-belgium	643e
-belçika	643e
-benfica	608e
-besikta	612e
+belcika	644e
+belgian flag	644e
+belgica	644e
+belgien	644e
+belgio	644e
+belgiqu	644e
+belgium	644e
+belçika	644e
+benfica	609e
+besikta	613e
 beton	279e
 beurr	266e
-beşiktaş	612e
-bi	643e
+beşiktaş	613e
+bi	644e
 bibliothequ	340e
 bibliothèqu	340e
 bien etr	413e
 bien êtr	413e
 bier	263e
 bijou	313e
-bilibili	524e
+bilibili	525e
 billet	419e
 bio	379e
-birlesik krallik	626e
-birleşik krallık	626e
+birlesik krallik	627e
+birleşik krallık	627e
 bistrot	339e
 bizarr	431e
 bièr	263e
@@ -22526,7 +22652,7 @@ blanc nacr	106e
 blanc nacré	106e
 blanc neig	84e
 blanch	10e
-blaugrana	597e
+blaugrana	598e
 ble	248e
 blem	438e
 bleu	4e
@@ -22540,7 +22666,7 @@ bleu céruléen	40e
 bleu denim	69e
 bleu gri	93e
 bleu jean	69e
-bleu klein	674e
+bleu klein	675e
 bleu lac	42e
 bleu marin	16e
 bleu mineral	81e
@@ -22551,15 +22677,15 @@ bleu paon	46e
 bleu poudr	98e
 bleu poudré	98e
 bleu roi	43e
-bleu tiffany	673e
+bleu tiffany	674e
 bleu violet	95e
 bleuet	229e
-blu klein	674e
+blu klein	675e
 blé	248e
 blêm	438e
-bmw	470e
-bo dao nha	621e
-boca junior	613e
+bmw	471e
+bo dao nha	622e
+boca junior	614e
 boi massif	276e
 boisé	276e
 boit de nuit	432e
@@ -22567,30 +22693,30 @@ bonbon	269e
 bonheur	386e
 bonjour	451e
 bonsoir	451e
-booking.com	552e
+booking.com	553e
 bord de mer	142e
 bordeau	33e
 bordeau fonc	19e
 bordeau foncé	19e
-borussia dortmund	600e
-boston celtic	569e
-boston red sox	580e
+borussia dortmund	601e
+boston celtic	570e
+boston red sox	581e
 bou	166e
 bougi	307e
 boît de nuit	432e
 brai	165e
 brasier	164e
-brasil	622e
-brasilien	622e
+brasil	623e
+brasilien	623e
 brasseri	339e
-brazil	622e
-brazilian flag	622e
-bresil	622e
-brezilya	622e
+brazil	623e
+brazilian flag	623e
+bresil	623e
+brezilya	623e
 bri	201e
 brillant	439e
 briqu	280e
-british flag	626e
+british flag	627e
 bronz	58e
 bronz antiqu	302e
 bronzé	58e
@@ -22606,17 +22732,17 @@ brun chocolat	108e
 brun the	88e
 brun thé	88e
 bruyant	418e
-brésil	622e
+brésil	623e
 brûlant	397e
 bubbl tea	256e
 bureau	353e
-burger king	534e
-bus londonien	676e
-bvb	600e
-bélgica	643e
+burger king	535e
+bus londonien	677e
+bvb	601e
+bélgica	644e
 béton	279e
-bỉ	643e
-bồ đào nha	621e
+bỉ	644e
+bồ đào nha	622e
 caban	359e
 cacao	258e
 cactu	134e
@@ -22629,11 +22755,11 @@ café bar	339e
 calm	382e
 camouflag	427e
 campagn	344e
-canada	628e
-canadian flag	628e
-canadien de montreal	584e
-canadien de montréal	584e
-canadá	628e
+canada	629e
+canadian flag	629e
+canadien de montreal	585e
+canadien de montréal	585e
+canadá	629e
 canicul	202e
 cannel	274e
 canyon	157e
@@ -22644,18 +22770,18 @@ carnaval	332e
 carott	246e
 carp koi	326e
 carp koï	326e
-carrefour	529e
+carrefour	530e
 cascad	150e
-catar	641e
+catar	642e
 cathedral	356e
 cathédral	356e
 cavern	162e
-cechia	653e
-cekya	653e
+cechia	654e
+cekya	654e
 celadon	294e
 celest	423e
-celtic	569e
-celtic fc	615e
+celtic	570e
+celtic fc	616e
 cendr	165e
 centr vill	337e
 ceramiqu	301e
@@ -22676,28 +22802,28 @@ champ de blé	248e
 champagn	262e
 champignon	135e
 chandel	307e
-chanel	567e
+chanel	568e
 chaotiqu	418e
 chartreux	67e
 chatain	20e
 chateau	355e
 chaud	397e
-chelsea	587e
-chelsea fc	587e
+chelsea	588e
+chelsea fc	588e
 chemin	308e
 cheminé	308e
 chen	276e
-chequia	653e
+chequia	654e
 chic	393e
-chicago bull	570e
-chicago cub	581e
-chil flag	657e
-chilean flag	657e
-chili drapeau	657e
-chin	630e
-chin flag	630e
-china	630e
-chinaflagg	630e
+chicago bull	571e
+chicago cub	582e
+chil flag	658e
+chilean flag	658e
+chili drapeau	658e
+chin	631e
+chin flag	631e
+china	631e
+chinaflagg	631e
 chocolat	258e
 chocolat clair	7e
 chrom	283e
@@ -22713,8 +22839,8 @@ ciel gri	200e
 ciel étoilé	172e
 cieu	167e
 ciment	279e
-cin	630e
-cina	630e
+cin	631e
+cina	631e
 cit	337e
 cit interdit	342e
 citron	224e
@@ -22725,28 +22851,28 @@ cité	337e
 cité interdit	342e
 clair	437e
 clair de lun	171e
-classic blu	683e
+classic blu	684e
 clementin	225e
 cliniqu	352e
 clown	328e
 club de jazz	433e
 clémentin	225e
-co do sao vang	636e
+co do sao vang	637e
 cobalt	45e
-coca cola	456e
-coca colanin	456e
-coca colanın	456e
+coca cola	457e
+coca colanin	457e
+coca colanın	457e
 coccinel	324e
 coco	238e
-cok	456e
+cok	457e
 coler	398e
 collin	158e
-colombi	656e
-colombia	656e
-colombian flag	656e
+colombi	657e
+colombia	657e
+colombian flag	657e
 color	175E
 coloré	175e
-colômbia	656e
+colômbia	657e
 confianc	402e
 confiant	401e
 confiseri	269e
@@ -22755,12 +22881,12 @@ conifer	121e
 cont de fee	391e
 cont de fée	391e
 coquelicot	219e
-cor du sud	631e
+cor du sud	632e
 corail	28e
-corea del sud	631e
-corea del sur	631e
-coreia do sul	631e
-coré du sud	631e
+corea del sud	632e
+corea del sur	632e
+coreia do sul	632e
+coré du sud	632e
 cosmo	173e
 cosy	394e
 cot	142e
@@ -22789,7 +22915,7 @@ couleur vin	113e
 couleur violet	22e
 courg	243e
 couvert	200e
-cr flamengo	614e
+cr flamengo	615e
 crachin	197e
 cramoisi	71e
 creatif	434e
@@ -22809,8 +22935,8 @@ créatif	434e
 créativité	434e
 crépuscul	188e
 crépuscul doré	176e
-cuba	672e
-cuban flag	672e
+cuba	673e
+cuban flag	673e
 cuir	285e
 cuisin	357e
 cuivr	59e
@@ -22821,23 +22947,24 @@ curcuma	79e
 curry	274e
 cyan	14e
 cyberpunk	371e
-czech flag	653e
-czech republic	653e
-czechia	653e
+czech flag	654e
+czech republic	654e
+czechia	654e
 céladon	294e
 célest	423e
 céramiqu	301e
 céruléen	40e
 céréal	248e
 côt	142e
-cờ đỏ sao vàng	636e
-dalla cowboy	575e
-dan mach	648e
-danemark	648e
-danimarca	648e
-danimarka	648e
-danish flag	648e
-dannebrog	648e
+cờ đỏ sao vàng	637e
+dalla cowboy	576e
+dam	452E
+dan mach	649e
+danemark	649e
+danimarca	649e
+danimarka	649e
+danish flag	649e
+dannebrog	649e
 dauphin	327e
 decembr	195e
 degout	421e
@@ -22845,27 +22972,27 @@ degoutant	421e
 degueulas	421e
 delav	438e
 delicat	384e
-dell	516e
+dell	517e
 demon	424e
 denim	286e
-denmark	648e
+denmark	649e
 desatur	442e
 desert	155e
 dessert	268e
 detendu	383e
-deutschland	618e
-dhl	486e
+deutschland	619e
+dhl	487e
 diabl	424e
 diamant	298e
-dinamarca	648e
+dinamarca	649e
 disco	432e
-discord	504e
+discord	505e
 discothequ	432e
 discothèqu	432e
-docker	509e
-dodger	579e
+docker	510e
+dodger	580e
 dollar	419e
-domino	566e
+domino	567e
 dor	11e
 dor a la feuill	303e
 doré	11e
@@ -22875,15 +23002,15 @@ dou amer	411e
 dou ton	441e
 douc	384e
 douillet	394e
-drapeau de singapour	670e
-drapeau francai	617e
-drapeau françai	617e
-dropbo	554e
-duc	618e
+drapeau de singapour	671e
+drapeau francai	618e
+drapeau françai	618e
+dropbo	555e
+duc	619e
 dun	155e
-dutch flag	642e
+dutch flag	643e
 dynamiqu	385e
-dänemark	648e
+dänemark	649e
 décembr	195e
 dégoût	421e
 dégoûtant	421e
@@ -22894,21 +23021,21 @@ démon	424e
 désaturé	442e
 désert	155e
 détendu	383e
-easyjet	545e
+easyjet	546e
 eau	151e
-ebay	496e
+ebay	497e
 ecarlat	34e
 eclair	198e
 eclatant	439e
 ecol	354e
 ecologiqu	379e
 effrayant	399e
-egipto	638e
-egito	638e
-egitto	638e
+egipto	639e
+egito	639e
+egitto	639e
 egli	356e
-egypt	638e
-egyptian flag	638e
+egypt	639e
+egyptian flag	639e
 electriqu	444e
 eleganc	393e
 elegant	393e
@@ -22916,19 +23043,19 @@ embrum	445e
 embrumé	445e
 emeraud	49e
 emerveill	420e
-emirado arab unido	640e
-emirado árab unido	640e
-emirat airlin	539e
-emirat arab uni	640e
-emirato arab unido	640e
-emirato árab unido	640e
+emirado arab unido	641e
+emirado árab unido	641e
+emirat airlin	540e
+emirat arab uni	641e
+emirato arab unido	641e
+emirato árab unido	641e
 en coler	398e
 en plein jour	191e
 enchant	391e
 enchanté	391e
 encr	47e
 encr de chin	299e
-endonezya	666e
+endonezya	667e
 endormi	410e
 energi	385e
 energiqu	385e
@@ -22952,16 +23079,16 @@ epur	381e
 erabl	129e
 eruption	163e
 espac	173e
-espagn	620e
-espana	620e
-espanha	620e
-españa	620e
+espagn	621e
+espana	621e
+espanha	621e
+españa	621e
 espoir	400e
-estado unido	625e
+estado unido	626e
 estival	193e
 etang	148e
 etang de lotu	149e
-etat uni	625e
+etat uni	626e
 ete	193e
 ether	392e
 etincelant	426e
@@ -22969,35 +23096,36 @@ etoil	172e
 etonn	420e
 etonnant	420e
 etrang	431e
-everton	595e
-everton fc	595e
-evit	452e
-eviter	452e
+everton	596e
+everton fc	596e
+evit	453e
+eviter	453e
 excentriqu	431e
-except	452e
-excepté	452e
+except	453e
+excepté	453e
 expresso	251e
-facebook	461e
+facebook	462e
 fad	430E
 faibl lumier	447e
 falai	161e
 fantastiqu	391e
 fard a jou	114e
 fard à jou	114e
-fas	639e
+fas	640e
 fauv	26e
-fc barcelona	597e
-fc bayern	599e
-fc porto	609e
-fed	487e
+fc barcelona	598e
+fc bayern	600e
+fc porto	610e
+fed	488e
 fee	391e
 feeriqu	391e
 feminin	415e
-fenerbahc	611e
-fenerbahç	611e
+femm	452e
+fenerbahc	612e
+fenerbahç	612e
 fer	282e
 ferm	344e
-ferrari	468e
+ferrari	469e
 festif	405e
 festival	332e
 fet	332e
@@ -23017,26 +23145,27 @@ feuillag	127e
 feuillag automn	128e
 fevrier	195e
 fiabl	402e
-fiat	479e
+fiat	480e
 fier	412e
-figma	553e
-filipina	668e
-filipinler	668e
-filipino flag	668e
-filippin	668e
+figma	554e
+filipina	669e
+filipinler	669e
+filipino flag	669e
+filippin	669e
+fill	452e
 fin herb	136e
 financ	353e
-finland	649e
-finlandia	649e
-finlandiya	649e
-finlândia	649e
-finnish flag	649e
-finnland	649e
-firefo	510e
+finland	650e
+finlandia	650e
+finlandiya	650e
+finlândia	650e
+finnish flag	650e
+finnland	650e
+firefo	511e
 fièr	412e
-flag of japan	616e
+flag of japan	617e
 flamant ros	314e
-flamengo	614e
+flamengo	615e
 flamm	164e
 fleur	204e
 fleur de cerisier	205e
@@ -23050,7 +23179,7 @@ floraison	204e
 floral	204e
 fluo	444e
 fluorescent	444e
-fly emirat	539e
+fly emirat	540e
 foll	418e
 fonc	435e
 foncé	435e
@@ -23071,15 +23200,15 @@ fougueux	389e
 fraich	395e
 fraicheur	396e
 framboi	230e
-franc	617e
-franca	617e
-francia	617e
-frankreich	617e
-fransa	617e
-frança	617e
+franc	618e
+franca	618e
+francia	618e
+frankreich	618e
+fransa	618e
+frança	618e
 fraîch	395e
 fraîcheur	396e
-french flag	617e
+french flag	618e
 fric	419e
 froid	396e
 fruit	428e
@@ -23102,25 +23231,27 @@ fêt anniversair	368e
 fêt de la mi automn	366e
 fêt du printemp	365e
 gai	386e
-galatasaray	610e
+galatasaray	611e
 galaxi	173e
 galeri	434e
 galet	278e
-gana	663e
+gana	664e
+garcon	452e
+garçon	452e
 gateau	268e
 gazon	124e
 gel	183e
 gelé	446e
 genial	420e
-german flag	618e
-germania	618e
-germany	618e
-ghana	663e
-ghanaian flag	663e
-giamaica	659e
-giappon	616e
+german flag	619e
+germania	619e
+germany	619e
+ghana	664e
+ghanaian flag	664e
+giamaica	660e
+giappon	617e
 ginkgo	130e
-github	508e
+github	509e
 givr	183e
 givré	183e
 glac a la vanill	271e
@@ -23130,21 +23261,21 @@ glacier	181e
 glacé	446e
 glorieux	412e
 glycin	218e
-golden gat	675e
-golden gat bridg	675e
-golden stat warrior	571e
-googl	460e
+golden gat	676e
+golden gat bridg	676e
+golden stat warrior	572e
+googl	461e
 gorg	157e
 gothiqu	407e
 grand fond	140e
 grand muraill	343e
 granit	278e
 grav	406e
-grec	652e
-grecia	652e
-greec	652e
-greek flag	652e
-green bay packer	574e
+grec	653e
+grecia	653e
+greec	653e
+greek flag	653e
+green bay packer	575e
 grenad	240e
 grenouill	325e
 gri	8e
@@ -23154,25 +23285,25 @@ gri bleu	93e
 gri fer	87e
 gri plomb	85e
 gri vert	94e
-griechenland	652e
+griechenland	653e
 grisatr	8e
 grisâtr	8e
 grott	162e
-grèc	652e
-grécia	652e
+grèc	653e
+grécia	653e
 guerr	427e
 guirland lumineux	333e
-guney afrika	660e
-guney kor	631e
+guney afrika	661e
+guney kor	632e
 gâteau	268e
 génial	420e
-güney afrika	660e
-güney kor	631e
-h m	532e
-ha lan	642e
-hab	584e
+güney afrika	661e
+güney kor	632e
+h m	533e
+ha lan	643e
+hab	585e
 halloween	363e
-han quoc	631e
+han quoc	632e
 hant	399e
 hanté	399e
 havan	26e
@@ -23183,110 +23314,111 @@ heur dor	178e
 heur doré	178e
 heureux	386e
 hideux	421e
-hindistan	632e
+hindistan	633e
 hiver	195e
 hivernal	195e
-hoa ky	625e
-hoa kỳ	625e
-holland	642e
-hollanda	642e
-honda	474e
-hongri	654e
+hoa ky	626e
+hoa kỳ	626e
+holland	643e
+hollanda	643e
+homm	452e
+honda	475e
+hongri	655e
 hopital	352e
 horizon	180e
-hormi	452e
+hormi	453e
 horreur	399e
 hortensia	216e
 houl	141e
-huawei	518e
+huawei	519e
 huil oliv	275e
-hungarian flag	654e
-hungary	654e
-hungary flag	654e
-hungria	654e
-hungría	654e
-hy lap	652e
-hy lạp	652e
-hyundai	476e
-hà lan	642e
-hàn quốc	631e
+hungarian flag	655e
+hungary	655e
+hungary flag	655e
+hungria	655e
+hungría	655e
+hy lap	653e
+hy lạp	653e
+hyundai	477e
+hà lan	643e
+hàn quốc	632e
 hôpital	352e
 iceberg	181e
-iceland	650e
-icelandic flag	650e
-ikb	674e
-ikea	459e
+iceland	651e
+icelandic flag	651e
+ikb	675e
+ikea	460e
 ile	154E
-illuminating	684e
+illuminating	685e
 ilot	154e
 imperial	378e
 impérial	378e
 incendi	164e
 incroyabl	420e
-ind	632e
-india	632e
-indian flag	632e
-indien	632e
+ind	633e
+india	633e
+indian flag	633e
+indien	633e
 indigo	23e
-indonesi	666e
-indonesia	666e
-indonesian flag	666e
-indonesien	666e
-indonési	666e
-indonésia	666e
+indonesi	667e
+indonesia	667e
+indonesian flag	667e
+indonesien	667e
+indonési	667e
+indonésia	667e
 industriel	373e
 infernal	424e
 innocent	403e
 insolit	431e
-instagram	462e
-intel	513e
+instagram	463e
+intel	514e
 inten	440e
-inter milan	603e
-inter milano	603e
-international klein blu	674e
-international orang	675e
-internazional	603e
-ireland	627e
-irish flag	627e
-irland	627e
-irlanda	627e
-island	650e
-island flagg	650e
-islanda	650e
-islandia	650e
-islândia	650e
-ispanya	620e
-isvec	646e
-isveç	646e
-isvicr	644e
-isviçr	644e
-itali	619e
-italia	619e
-italian flag	619e
-italien	619e
-italy	619e
-italya	619e
-itália	619e
+inter milan	604e
+inter milano	604e
+international klein blu	675e
+international orang	676e
+internazional	604e
+ireland	628e
+irish flag	628e
+irland	628e
+irlanda	628e
+island	651e
+island flagg	651e
+islanda	651e
+islandia	651e
+islândia	651e
+ispanya	621e
+isvec	647e
+isveç	647e
+isvicr	645e
+isviçr	645e
+itali	620e
+italia	620e
+italian flag	620e
+italien	620e
+italy	620e
+italya	620e
+itália	620e
 ivoir	38e
-izlanda	650e
+izlanda	651e
 jad	295e
 jalou	422e
 jalousi	422e
-jamai	452e
-jamaica	659e
-jamaican flag	659e
-jamaika	659e
-jamaiqu	659e
-jamaïqu	659e
+jamai	453e
+jamaica	660e
+jamaican flag	660e
+jamaika	660e
+jamaiqu	660e
+jamaïqu	660e
 janvier	195e
-japan	616e
-japan flagg	616e
-japao	616e
-japon	616e
+japan	617e
+japan flagg	617e
+japao	617e
+japon	617e
 japonai	350e
-japonya	616e
-japão	616e
-japón	616e
+japonya	617e
+japão	617e
+japón	617e
 jardin	125e
 jardin zen	346e
 jasmin	220e
@@ -23303,9 +23435,9 @@ jazz	433E
 jean	286e
 jet	153e
 jeté	153e
-jeu olympiqu	678e
+jeu olympiqu	679e
 jiangnan	345e
-jio	549e
+jio	550e
 joi	386e
 jouet	376e
 jour	191e
@@ -23313,44 +23445,44 @@ journ	191e
 journé	191e
 joyau	313e
 joyeux	386e
-juego olimpico	678e
-juego olímpico	678e
+juego olimpico	679e
+juego olímpico	679e
 juillet	193e
 juin	193e
 jungl	120e
-juv	601e
-juventu	601e
-kakao talk	500e
-kakaotalk	500e
+juv	602e
+juventu	602e
+kakao talk	501e
+kakaotalk	501e
 kaki	25e
-kanada	628e
-katar	641e
+kanada	629e
+katar	642e
 kawaii	404e
-kenia	662e
-kentucky fried chicken	533e
-kenya	662e
-kenyan flag	662e
+kenia	663e
+kentucky fried chicken	534e
+kenya	663e
+kenyan flag	663e
 kermes	332e
-kfc	533e
+kfc	534e
 kiwi	242e
-klein blau	674e
-klein blu	674e
-knick	573e
-kolombiya	656e
-kolumbien	656e
-korean flag	631e
-kuba	672e
-küba	672e
-la galaxy	585e
-la laker	568e
+klein blau	675e
+klein blu	675e
+knick	574e
+kolombiya	657e
+kolumbien	657e
+korean flag	632e
+kuba	673e
+küba	673e
+la galaxy	586e
+la laker	569e
 lac	146e
 lagon	145e
 lagun	145e
 laid	421e
 lait	265e
 laiton	60e
-laker	568e
-lamborghini	469e
+laker	569e
+lamborghini	470e
 lamp	333e
 lampadair	333e
 lampion	306e
@@ -23360,33 +23492,33 @@ larg	139e
 lav	163e
 lavand	207e
 lavi	299e
-lego	563e
+lego	564e
 legum	429e
-leicester city	592e
-lenovo	517e
+leicester city	593e
+lenovo	518e
 lent	410e
 lever de soleil	177e
-lfc	588e
-lg	536e
+lfc	589e
+lg	537e
 librairi	340e
-lidl	530e
+lidl	531e
 lie de vin	33e
 lierr	133e
 lila	64e
 lila pal	90e
 lila pâl	90e
 lin	289e
-linkedin	564e
+linkedin	565e
 littoral	142e
-liverpool fc	588e
-living coral	682e
+liverpool fc	589e
+living coral	683e
 livr	309e
-london bus	676e
-los angel dodger	579e
-los angel laker	568e
+london bus	677e
+los angel dodger	580e
+los angel laker	569e
 lotu	209e
 loufoqu	431e
-lufthansa	541e
+lufthansa	542e
 lugubr	399e
 lumier	333e
 lumier du soleil	169e
@@ -23395,9 +23527,9 @@ lun	170e
 lunair	171e
 lux	377e
 luxueux	377e
-lyft	495e
+lyft	496e
 légum	429e
-macaristan	654e
+macaristan	655e
 macaron	272e
 magenta	21e
 magiqu	391e
@@ -23407,21 +23539,21 @@ mai	192E
 malachit	82e
 malad	421e
 maladi	421e
-malaisi	669e
-malasia	669e
-malaysia	669e
-malaysian flag	669e
-malezya	669e
-malásia	669e
-man city	590e
-man united	589e
-man utd	589e
-manchester city	590e
-manchester united	589e
+malaisi	670e
+malasia	670e
+malaysia	670e
+malaysian flag	670e
+malezya	670e
+malásia	670e
+man city	591e
+man united	590e
+man utd	590e
+manchester city	591e
+manchester united	590e
 manchot	319e
 mandarin	225e
 mangu	236e
-mapl leaf flag	628e
+mapl leaf flag	629e
 marbr	277e
 march	329e
 march de nuit	330e
@@ -23432,16 +23564,16 @@ marché nocturn	330e
 marguerit	217e
 mariag	367e
 marin	16e
-maroc	639e
-marocco	639e
-marokko	639e
-marroco	639e
+maroc	640e
+marocco	640e
+marokko	640e
+marroco	640e
 marron	7e
 marron roug	19e
-marrueco	639e
+marrueco	640e
 maré	141e
 masculin	416e
-mastercard	490e
+mastercard	491e
 matcha	255e
 matin	185e
 matiné	185e
@@ -23450,15 +23582,15 @@ mauv	63e
 mauv fonc	5e
 mauv foncé	5e
 maï	247e
-mcdonald	457e
+mcdonald	458e
 medical	352e
 meditatif	408e
 meditation	408e
 mediterran	348e
 mediterraneen	348e
 mediterraneenn	348e
-meituan	525e
-meksika	624e
+meituan	526e
+meksika	625e
 melancoli	387e
 melancoliqu	387e
 menth	30e
@@ -23467,16 +23599,16 @@ menth à eau	30e
 mer	139e
 merveill	420e
 merveilleux	420e
-messico	624e
+messico	625e
 metal	283e
 metalliqu	283e
 metropol	337e
-mexican flag	624e
-mexico	624e
-mexiko	624e
-mexiqu	624e
-miami heat	572e
-microsoft	559e
+mexican flag	625e
+mexico	625e
+mexiko	625e
+mexiqu	625e
+miami heat	573e
+microsoft	560e
 midi	186e
 miel	260e
 mignon	404e
@@ -23485,10 +23617,10 @@ militair	427e
 minimal	381e
 minimalist	381e
 minuit	190e
-misir bayragi	638e
-mitsubishi	484e
+misir bayragi	639e
+mitsubishi	485e
 moch	421e
-mocha mous	688e
+mocha mous	689e
 modern	381e
 monnai	419e
 monochrom	425e
@@ -23497,10 +23629,10 @@ mont	158e
 montagn	158e
 montagn enneig	159e
 montagn enneigé	159e
-montreal canadien	584e
+montreal canadien	585e
 moro	387e
-moroccan flag	639e
-morocco	639e
+moroccan flag	640e
+morocco	640e
 mous	131e
 moussu	131e
 moutard	110e
@@ -23523,42 +23655,42 @@ mélancoliqu	387e
 métal	283e
 métalliqu	283e
 métropol	337e
-méxico	624e
-mısır bayrağı	638e
-na uy	647e
+méxico	625e
+mısır bayrağı	639e
+na uy	648e
 nacr	296e
-nam phi	660e
-napoli calcio	604e
+nam phi	661e
+napoli calcio	605e
 natur	379e
 naturel	379e
-naver	501e
+naver	502e
 nebuleux	173e
 neig	184e
 neigeux	184e
 nenuphar	209e
 neon	305e
 nerveux	409e
-netfli	464e
-netherland	642e
-neuseeland	671e
-new england patriot	577e
-new york knick	573e
-new york yank	578e
-new zealand	671e
-new zealand flag	671e
-newcastl united	593e
-nga	633e
-nhat ban	616e
-nhật bản	616e
-ni	452e
-niederland	642e
-nigeria	661e
-nigeria flagg	661e
-nigerian flag	661e
-nigéria	661e
-nijerya	661e
-nintendo	561e
-nissan	475e
+netfli	465e
+netherland	643e
+neuseeland	672e
+new england patriot	578e
+new york knick	574e
+new york yank	579e
+new zealand	672e
+new zealand flag	672e
+newcastl united	594e
+nga	634e
+nhat ban	617e
+nhật bản	617e
+ni	453e
+niederland	643e
+nigeria	662e
+nigeria flagg	662e
+nigerian flag	662e
+nigéria	662e
+nijerya	662e
+nintendo	562e
+nissan	476e
 niveau de gri	425e
 nobl	378e
 noc	367e
@@ -23570,36 +23702,36 @@ noir bleut	80e
 noir bleuté	80e
 noir encr	47e
 noir et blanc	425e
-non	452e
+non	453e
 nordiqu	349e
-noruega	647e
-norvec	647e
-norveg	647e
-norvegia	647e
-norveç	647e
-norvèg	647e
-norway	647e
-norwegen	647e
-norwegian flag	647e
+noruega	648e
+norvec	648e
+norveg	648e
+norvegia	648e
+norveç	648e
+norvèg	648e
+norway	648e
+norwegen	648e
+norwegian flag	648e
 nostalgi	375e
 nostalgiqu	411e
 nouvel an chinoi	365e
-nouvel zeland	671e
-nouvel zéland	671e
-nova zelandia	671e
-nova zelândia	671e
+nouvel zeland	672e
+nouvel zéland	672e
+nova zelandia	672e
+nova zelândia	672e
 novembr	194e
 noyer	276e
 noël	362e
 nuag	168e
 nuageux	200e
 nud	115e
-nueva zelanda	671e
+nueva zelanda	672e
 nuit	189e
 numeriqu	372e
 numériqu	372e
-nuova zelanda	671e
-nvidia	515e
+nuova zelanda	672e
+nvidia	516e
 nébuleux	173e
 nénuphar	209e
 néon	305e
@@ -23609,13 +23741,13 @@ ocean	139e
 ocr	36e
 octobr	194e
 océan	139e
-olimpiadi	678e
-olympic	678e
-olympic gam	678e
-olympic ring	678e
-olympiqu de marseill	606e
-olympisch spiel	678e
-om	606e
+olimpiadi	679e
+olympic	679e
+olympic gam	679e
+olympic ring	679e
+olympiqu de marseill	607e
+olympisch spiel	679e
+om	607e
 oniriqu	392e
 oolong	257e
 optimism	400e
@@ -23630,49 +23762,49 @@ orchid	215e
 orchidé	215e
 oriental	351e
 osmanth	221e
-osterreich	645e
+osterreich	646e
 outremer	44e
-packer	574e
-paesi bassi	642e
+packer	575e
+paesi bassi	643e
 pai	382e
-pai baixo	642e
-pai bajo	642e
+pai baixo	643e
+pai bajo	643e
 paillet	426e
 pailleté	426e
 pain	267e
 paisibl	382e
-pakistan	664e
-pakistani flag	664e
+pakistan	665e
+pakistani flag	665e
 pal	438e
 palai imperial	342e
 palai impérial	342e
-panasonic	538e
+panasonic	539e
 panda	318e
-panton classic blu	683e
-panton greenery	680e
-panton living coral	682e
-panton mocha mous	688e
-panton peach fuzz	687e
-panton ultra violet	681e
-panton very peri	685e
-panton viva magenta	686e
+panton classic blu	684e
+panton greenery	681e
+panton living coral	683e
+panton mocha mous	689e
+panton peach fuzz	688e
+panton ultra violet	682e
+panton very peri	686e
+panton viva magenta	687e
 paon	315e
 papier	290e
 papillon	322e
 paqu	369e
 paqueret	217e
-paquistan	664e
-paquistao	664e
-paquistán	664e
-paquistão	664e
+paquistan	665e
+paquistao	665e
+paquistán	665e
+paquistão	665e
 paradi	423e
 paraplui	335e
 parc	126e
 parchemin	290e
 paresseux	410e
-pari saint germain	605e
+pari saint germain	606e
 parm	99e
-pas	452e
+pas	453e
 pass	442e
 passion	389e
 passionn	389e
@@ -23683,47 +23815,47 @@ pastequ	231e
 pastèqu	231e
 patisseri	268e
 pavot	219e
-pay bas	642e
-paypal	491e
-paí baixo	642e
-paí bajo	642e
-peach fuzz	687e
+pay bas	643e
+paypal	492e
+paí baixo	643e
+paí bajo	643e
+peach fuzz	688e
 pech	232e
 peintr	434e
 peintur	434e
 pelou	124e
 penombr	447e
-pepsi	558e
+pepsi	559e
 perl	296e
-perou	658e
+perou	659e
 perroquet	320e
-peru	658e
-peru flagg	658e
-peruvian flag	658e
-perú	658e
+peru	659e
+peru flagg	659e
+peruvian flag	659e
+perú	659e
 peur	399e
-phan lan	649e
-phap	617e
-philippin	668e
-philippinen	668e
+phan lan	650e
+phap	618e
+philippin	669e
+philippinen	669e
 phosphorescent	444e
-pháp	617e
-phần lan	649e
+pháp	618e
+phần lan	650e
 pierr	278e
 pierr precieux	313e
 pierr précieux	313e
 pin	121e
 pined	121e
 pingouin	319e
-pinterest	506e
+pinterest	507e
 pinèd	121e
-pittsburgh steeler	576e
+pittsburgh steeler	577e
 pivoin	211e
 plag	142e
 plag de sabl	143e
 plag tropical	144e
 plastiqu	304e
-playstation	467e
+playstation	468e
 plein energi	385e
 plein lun	170e
 plein énergi	385e
@@ -23734,24 +23866,24 @@ point du jour	177e
 poison	421e
 poisson roug	326e
 polair	182e
-poland	651e
-polen	651e
-polish flag	651e
-pologn	651e
-polonia	651e
-polonya	651e
-polônia	651e
+poland	652e
+polen	652e
+polish flag	652e
+pologn	652e
+polonia	652e
+polonya	652e
+polônia	652e
 pomm	233e
 pomm vert	234e
 porcelain	292e
 porcelain bleu et blanc	293e
-porsch	478e
+porsch	479e
 port	153e
-portekiz	621e
-portogallo	621e
-portugal	621e
-portugal flag	621e
-portugu flag	621e
+portekiz	622e
+portogallo	622e
+portugal	622e
+portugal flag	622e
+portugu flag	622e
 poteri	301e
 potiron	243e
 pourpr	5e
@@ -23764,7 +23896,7 @@ printemp	192e
 professionnel	402e
 profond	436e
 pré	123e
-psg	605e
+psg	606e
 psychedeliqu	431e
 psychédéliqu	431e
 puissant	401e
@@ -23776,35 +23908,35 @@ pâqu	369e
 pâqueret	217e
 pâtisseri	268e
 pénombr	447e
-pérou	658e
+pérou	659e
 pêch	232e
-qatar	641e
-qatar airway	540e
-qatari flag	641e
+qatar	642e
+qatar airway	541e
+qatari flag	642e
 quai	153e
 quartz	297e
-quenia	662e
-quênia	662e
+quenia	663e
+quênia	663e
 raffin	393e
 raffiné	393e
 rafraichissant	395e
 rafraîchissant	395e
 rag	398e
 raisin	228e
-real madrid	596e
-real madrid cf	596e
+real madrid	597e
+real madrid cf	597e
 recif	152e
 recif corallien	152e
-red bull	535e
-red doubl decker	676e
-red sox	580e
-reddit	505e
-regno unito	626e
-reino unido	626e
+red bull	536e
+red doubl decker	677e
+red sox	581e
+reddit	506e
+regno unito	627e
+reino unido	627e
 relaxant	383e
-relianc jio	549e
+relianc jio	550e
 renard	321e
-renault	481e
+renault	482e
 repugnant	421e
 ressac	141e
 retro	375e
@@ -23816,13 +23948,13 @@ rivier	147e
 rizier	249e
 roch	161e
 rocher	161e
-romania	655e
-romanian flag	655e
+romania	656e
+romanian flag	656e
 romantiqu	388e
-romanya	655e
-romenia	655e
-romênia	655e
-ros barbi	677e
+romanya	656e
+romenia	656e
+romênia	656e
+ros barbi	678e
 ros blush	114e
 ros du matin	203e
 ros fluo	116e
@@ -23834,11 +23966,11 @@ ros poudr	92e
 ros poudré	92e
 ros pâl	6e
 ros pêch	73e
-ros quartz	679e
-ros quartz and serenity	679e
+ros quartz	680e
+ros quartz and serenity	680e
 ros roug	206e
 ros vif	6e
-rosa barbi	677e
+rosa barbi	678e
 rosier	206e
 rosé	6e
 rosé du matin	203e
@@ -23856,26 +23988,26 @@ roug violacé	96e
 roug à lèvr	70e
 rouill	284e
 rouillé	284e
-roumani	655e
-routemaster	676e
+roumani	656e
+routemaster	677e
 royal	378e
-royaum uni	626e
+royaum uni	627e
 rubi	55e
 rue	338e
 ruell	338e
 ruisseau	147e
-rumania	655e
-rumanien	655e
-rumänien	655e
+rumania	656e
+rumanien	656e
+rumänien	656e
 rural	344e
-rusia	633e
-russi	633e
-russia	633e
-russian flag	633e
-russland	633e
+rusia	634e
+russi	634e
+russia	634e
+russian flag	634e
+russland	634e
 rustiqu	374e
-rusya	633e
-ryanair	544e
+rusya	634e
+ryanair	545e
 récif	152e
 récif corallien	152e
 répugnant	421e
@@ -23883,7 +24015,7 @@ rétro	375e
 rêv	392e
 rêveur	392e
 rêveux	392e
-rússia	633e
+rússia	634e
 sabl	156e
 sabl clair	103e
 safran	274e
@@ -23897,9 +24029,9 @@ sall de clas	354e
 salon de the	339e
 salon de thé	339e
 salut	451e
-samsung	466e
-san	452e
-san francisco giant	582e
+samsung	467e
+san	453e
+san francisco giant	583e
 sanctuair	341e
 sang	312e
 sanglant	312e
@@ -23914,17 +24046,17 @@ sataniqu	424e
 satin	288e
 satur	440e
 saturé	440e
-saudi arabia	637e
-saudi arabien	637e
-saudi flag	637e
-sauf	452e
+saudi arabia	638e
+saudi arabien	638e
+saudi flag	638e
+sauf	453e
 saug	94e
 saumon	29e
 sauvag	414e
 saxophon	433e
 scandinav	349e
-schweden	646e
-schweiz	644e
+schweden	647e
+schweiz	645e
 scienc fiction	372e
 scintillant	426e
 sepia	61e
@@ -23932,16 +24064,16 @@ septembr	194e
 serein	382e
 serenit	382e
 serieux	402e
-sf giant	582e
-shell	485e
-shopify	556e
-sili	657e
-singapor airlin	546e
-singapor flag	670e
-singaporean flag	670e
+sf giant	583e
+shell	486e
+shopify	557e
+sili	658e
+singapor airlin	547e
+singapor flag	671e
+singaporean flag	671e
 sinistr	399e
-sl benfica	608e
-snapchat	507e
+sl benfica	609e
+snapchat	508e
 sobr	381E
 sobr et discret	417e
 soi	288e
@@ -23963,77 +24095,77 @@ sou boi	119e
 sou eau	361e
 sou marin	361e
 sourd	442e
-south africa	660e
-south african flag	660e
-south korea	631e
-spagna	620e
-spain	620e
-spanien	620e
-spanish flag	620e
+south africa	661e
+south african flag	661e
+south korea	632e
+spagna	621e
+spain	621e
+spanien	621e
+spanish flag	621e
 spirituel	408e
-spotify	463e
-spur	591e
-ssc napoli	604e
-star and strip	625e
-starbuck	458e
-stati uniti	625e
+spotify	464e
+spur	592e
+ssc napoli	605e
+star and strip	626e
+starbuck	459e
+stati uniti	626e
 station spatial	360e
-steeler	576e
+steeler	577e
 str	409e
 stres	409e
 stressé	409e
 styl chinoi	351e
-subaru	483e
+subaru	484e
 subtil	417e
 succulent	134e
-sudafrica	660e
-sudafrika	660e
-sudkorea	631e
-sudáfrica	660e
-suecia	646e
-sued	646e
-suica	644e
-suis	644e
-suiza	644e
+sudafrica	661e
+sudafrika	661e
+sudkorea	632e
+sudáfrica	661e
+suecia	647e
+sued	647e
+suica	645e
+suis	645e
+suiza	645e
 surprenant	420e
 surpri	420e
 sushi	273e
-suudi arabistan	637e
-suzuki	482e
-suèd	646e
-suécia	646e
-suíça	644e
-svezia	646e
-svizzera	644e
-sweden	646e
-swedish flag	646e
-swi flag	644e
-switzerland	644e
+suudi arabistan	638e
+suzuki	483e
+suèd	647e
+suécia	647e
+suíça	645e
+svezia	647e
+svizzera	645e
+sweden	647e
+swedish flag	647e
+swi flag	645e
+switzerland	645e
 sylv	119e
 sépia	61e
 sérieux	402e
 sérénité	382e
-südafrika	660e
-südkorea	631e
-taegukgi	631e
-tailandia	667e
-tailândia	667e
+südafrika	661e
+südkorea	632e
+taegukgi	632e
+tailandia	668e
+tailândia	668e
 tami	441e
 tami sombr	447e
 tamis	441e
 tamisé	441e
 tamisé sombr	447e
-taobao	521e
+taobao	522e
 taup	68e
 taxi	336e
-tay ban nha	620e
-tayland	667e
-tchequi	653e
-tchequia	653e
-tchéqui	653e
-tchéquia	653e
+tay ban nha	621e
+tayland	668e
+tchequi	654e
+tchequia	654e
+tchéqui	654e
+tchéquia	654e
 technologi	372e
-telegram	498e
+telegram	499e
 tempet	198e
 templ	341e
 tempêt	198e
@@ -24045,35 +24177,35 @@ terr	166e
 terr cuit	111e
 terracotta	111e
 terreux	380e
-tesco	531e
-tesla	477e
-thai flag	667e
-thai lan	667e
-thailand	667e
-thailandia	667e
-thaïland	667e
+tesco	532e
+tesla	478e
+thai flag	668e
+thai lan	668e
+thailand	668e
+thailandia	668e
+thaïland	668e
 the	253E
 the au lait	256e
 the noir	253e
 the vert	254e
-tho nhi ky	635e
-thuy dien	646e
-thuy si	644e
-thy	542e
-thái lan	667e
+tho nhi ky	636e
+thuy dien	647e
+thuy si	645e
+thy	543e
+thái lan	668e
 thé	253e
 thé au lait	256e
 thé noir	253e
 thé vert	254e
-thổ nhĩ kỳ	635e
-thụy sĩ	644e
-thụy điển	646e
-tiffany	673e
-tiffany blau	673e
-tiffany blu	673e
+thổ nhĩ kỳ	636e
+thụy sĩ	645e
+thụy điển	647e
+tiffany	674e
+tiffany blau	674e
+tiffany blu	674e
 tigr	316e
-tiktok	502e
-tiranga	632e
+tiktok	503e
+tiranga	633e
 tomat	244e
 tomb de la nuit	188e
 tombé de la nuit	188e
@@ -24081,71 +24213,71 @@ ton chaud	448e
 ton froid	449e
 ton terreux	380e
 tonnerr	198e
-toronto mapl leaf	583e
+toronto mapl leaf	584e
 torrid	202e
-toshiba	537e
-tottenham	591e
-tottenham hotspur	591e
+toshiba	538e
+tottenham	592e
+tottenham hotspur	592e
 toundra	182e
 tournesol	208e
 toxiqu	421e
-toyota	473e
+toyota	474e
 tranquill	382e
-tricolor	617e
+tricolor	618e
 triomph	412e
 trist	387e
 tristes	387e
 tropical	347e
 tropiqu	347e
-trung quoc	630e
-trung quốc	630e
-tschechien	653e
+trung quoc	631e
+trung quốc	631e
+tschechien	654e
 tulip	210e
-turchia	635e
-turk bayragi	635e
-turk hava yollari	542e
-turkei	635e
-turkey	635e
-turkish airlin	542e
-turkish flag	635e
-turkiy	635e
-turqui	635e
-turquia	635e
+turchia	636e
+turk bayragi	636e
+turk hava yollari	543e
+turkei	636e
+turkey	636e
+turkish airlin	543e
+turkish flag	636e
+turkiy	636e
+turqui	636e
+turquia	636e
 turquoi	15e
-turquía	635e
-twitch	503e
-twitter	565e
-tây ban nha	620e
+turquía	636e
+twitch	504e
+twitter	566e
+tây ban nha	621e
 ténébreux	407e
-türk bayrağı	635e
-türk hava yolları	542e
-türkei	635e
-türkiy	635e
-u.s.a	625e
-uae	640e
-uber	494e
-ubuntu	512e
-uc	629e
-ucraina	634e
-ucrania	634e
-ucrânia	634e
-uk	626e
-ukrain	634e
-ukrainian flag	634e
-ukrayna	634e
-ultimat gray	684e
-ultimat gray and illuminating	684e
-ultra violet	681e
-ungarn	654e
-ungheria	654e
-union jack	626e
-united arab emirat	640e
-united kingdom	626e
-united stat	625e
+türk bayrağı	636e
+türk hava yolları	543e
+türkei	636e
+türkiy	636e
+u.s.a	626e
+uae	641e
+uber	495e
+ubuntu	513e
+uc	630e
+ucraina	635e
+ucrania	635e
+ucrânia	635e
+uk	627e
+ukrain	635e
+ukrainian flag	635e
+ukrayna	635e
+ultimat gray	685e
+ultimat gray and illuminating	685e
+ultra violet	682e
+ungarn	655e
+ungheria	655e
+union jack	627e
+united arab emirat	641e
+united kingdom	627e
+united stat	626e
 univer	173e
-ups	488e
+ups	489e
 urbain	337e
-usa	625e
+usa	626e
 usin	373e
 vagu	141e
 vaisseau spatial	360e
@@ -24158,10 +24290,10 @@ velour	287e
 vent	201e
 venteux	201e
 verdur	127e
-vereinigt arabisch emirat	640e
-vereinigt konigreich	626e
-vereinigt königreich	626e
-vereinigt staaten	625e
+vereinigt arabisch emirat	641e
+vereinigt konigreich	627e
+vereinigt königreich	627e
+vereinigt staaten	626e
 vermillon	35e
 verr	291e
 vert	3e
@@ -24185,13 +24317,13 @@ vert prairi	51e
 vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
-very peri	685e
+very peri	686e
 vibrant	385e
 victoir	412e
 vie nocturn	432e
-viet nam	636e
-vietnam	636e
-vietnam flag	636e
+viet nam	637e
+vietnam	637e
+vietnam flag	637e
 vieu livr	309e
 vieu ros	89e
 vif	440e
@@ -24207,64 +24339,64 @@ violet poudr	99e
 violet poudré	99e
 violin	22e
 viril	416e
-visa	489e
+visa	490e
 viv	440e
-viva magenta	686e
-viêt nam	636e
-việt nam	636e
-vk	551e
-vkontakt	551e
-vodafon	550e
+viva magenta	687e
+viêt nam	637e
+việt nam	637e
+vk	552e
+vkontakt	552e
+vodafon	551e
 voi lact	173e
 voi lacté	173e
 volcan	163e
-volkswagen	472e
-volvo	480e
-vuong quoc anh	626e
-vw	472e
-vương quốc anh	626e
+volkswagen	473e
+volvo	481e
+vuong quoc anh	627e
+vw	473e
+vương quốc anh	627e
 wabi sabi	350e
-wechat	499e
-weibo	526e
-west ham	594e
-west ham united	594e
-whatsapp	497e
+wechat	500e
+weibo	527e
+west ham	595e
+west ham united	595e
+whatsapp	498e
 whisky	264e
-wordpr	557e
-xbo	562e
-xiaohongshu	528e
-xiaomi	519e
-y	619E
-yank	578e
-yeni zelanda	671e
-youtub	465e
-yunanistan	652e
+wordpr	558e
+xbo	563e
+xiaohongshu	529e
+xiaomi	520e
+y	620E
+yank	579e
+yeni zelanda	672e
+youtub	466e
+yunanistan	653e
 zebr	317e
 zen	346e
-zhihu	527e
-zoom meeting	555e
-zoom video	555e
+zhihu	528e
+zoom meeting	556e
+zoom video	556e
 zèbr	317e
-áfrica do sul	660e
-áo	645e
-áustria	645e
+áfrica do sul	661e
+áo	646e
+áustria	646e
 âtr	308e
-ägypten	638e
-çekya	653e
-çin	630e
+ägypten	639e
+çekya	654e
+çin	631e
 écarlat	34e
 éclair	198e
 éclatant	439e
 écol	354e
 écologiqu	379e
 égli	356e
-égypt	638e
+égypt	639e
 électriqu	444e
 éléganc	393e
 élégant	393e
 émeraud	49e
 émerveill	420e
-émirat arab uni	640e
+émirat arab uni	641e
 énergi	385e
 énergiqu	385e
 énigmatiqu	390e
@@ -24274,7 +24406,7 @@ zèbr	317e
 éruption	163e
 étang	148e
 étang de lotu	149e
-état uni	625e
+état uni	626e
 éthéré	392e
 étincelant	426e
 étoil	172e
@@ -24283,20 +24415,20 @@ zèbr	317e
 étonné	420e
 étrang	431e
 été	193e
-évit	452e
-éviter	452e
-índia	632e
+évit	453e
+éviter	453e
+índia	633e
 île	154e
 îlot	154e
-österreich	645e
-úc	629e
-ý	619e
-đan mạch	648e
-đức	618e
-şili	657e
-ấn độ	632e
-@stems es 1930
-abd	625f
+österreich	646e
+úc	630e
+ý	620e
+đan mạch	649e
+đức	619e
+şili	658e
+ấn độ	633e
+@stems es 1931
+abd	626f
 abej	323f
 abism	140f
 abrasador	202f
@@ -24304,17 +24436,17 @@ abrasador calor	397f
 abril	192f
 aburrid	430f
 aburrimient	430f
-ac milan	602f
+ac milan	603f
 acantilad	161f
 aceit de oliv	275f
 aceitun	275f
 acer	281f
 acogedor	394f
 adorabl	404f
-aeroflot	543f
-afc ajax	607f
-afric do sul	660f
-afriqu du sud	660f
+aeroflot	544f
+afc ajax	608f
+afric do sul	661f
+afriqu du sud	661f
 afrutad	428f
 agost	193f
 agridulc	411f
@@ -24323,22 +24455,22 @@ aguacat	239f
 aguacer	196f
 aguad	299f
 aguamarin clar	66f
-agypten	638f
+agypten	639f
 ahumad	311f
-ai cap	638f
-ai cập	638f
-air indi	547f
-airbnb	493f
-airtel	548f
-ajax amsterdam	607f
+ai cap	639f
+ai cập	639f
+air indi	548f
+airbnb	494f
+airtel	549f
+ajax amsterdam	608f
 alb	177f
 albaricoqu	78f
 alde	344f
 alegr	386f
 alegri	386f
 alegrí	386f
-alemanh	618f
-alemani	618f
+alemanh	619f
+alemani	619f
 alfareri	301f
 alfarerí	301f
 alg	137f
@@ -24346,10 +24478,10 @@ algodon	289f
 algodon de azucar	270f
 algodón	289f
 algodón de azúcar	270f
-alibab	520f
-alipay	522f
-allemagn	618f
-almany	618f
+alibab	521f
+alipay	523f
+allemagn	619f
+almany	619f
 alp	159f
 alumini	283f
 amanecer	177f
@@ -24367,23 +24499,23 @@ amarill poll	77f
 amarill tierr	102f
 amarill viv	101f
 amatist	56f
-amazon shopping	560f
-amazon.com	560f
+amazon shopping	561f
+amazon.com	561f
 ambar	32f
-amd	514f
-americ flag	625f
-american expres	492f
-american flag	625f
-amex	492f
+amd	515f
+americ flag	626f
+american expres	493f
+american flag	626f
+amex	493f
 amor	388f
-an do	632f
+an do	633f
 anan	237f
 ananá	237f
 anaranjad	1f
-android	511f
+android	512f
 angel	423f
 anil	23f
-anneaux olympiqu	678f
+anneaux olympiqu	679f
 ano nuev chin	365f
 anochecer	188f
 ansiedad	409f
@@ -24392,12 +24524,12 @@ antartic	182f
 antr	432f
 antrac	37f
 antártic	182f
-ao	645F
+ao	646F
 apacibl	382f
 apagad	442f
 apasionad	389f
-arabi saoudit	637f
-arabi saud	637f
+arabi saoudit	638f
+arabi saud	638f
 arandan	229f
 arbol	132f
 arboled	119f
@@ -24409,22 +24541,22 @@ arcoíri	175f
 ardient	389f
 ardient calor	397f
 aren	156f
-argentin	623f
-argentin flag	623f
-argentinien	623f
-arjantin	623f
+argentin	624f
+argentin flag	624f
+argentinien	624f
+arjantin	624f
 arrecif	152f
 arrecif de coral	152f
 arroy	147f
 arrozal	249f
-arsenal	586f
-arsenal fc	586f
+arsenal	587f
+arsenal fc	587f
 art	434F
 artic	182f
 artist	434f
 artistic	434f
 artístic	434f
-arábi saud	637f
+arábi saud	638f
 arándan	229f
 asc	421f
 asfalt	279f
@@ -24435,32 +24567,32 @@ atardecer	176f
 atardecer tardi	188f
 atardecer tardí	188f
 aterrador	399f
-atletic de madrid	598f
-atletic madrid	598f
-atlétic de madrid	598f
-atlétic madrid	598f
+atletic de madrid	599f
+atletic madrid	599f
+atlétic de madrid	599f
+atlétic madrid	599f
 atrevid	401f
 audaz	401f
-audi	471f
+audi	472f
 aul	354f
 auror	177f
 auror boreal	174f
-australi	629f
-australian flag	629f
-australien	629f
-austri	645f
-austrian flag	645f
-austráli	629f
-autobu de londr	676f
-autobú de londr	676f
-autrich	645f
+australi	630f
+australian flag	630f
+australien	630f
+austri	646f
+austrian flag	646f
+austráli	630f
+autobu de londr	677f
+autobú de londr	677f
+autrich	646f
 avarici	422f
 aventur	414f
 aventurer	414f
-avustraly	629f
-avustury	645f
-ay yildiz	635f
-ay yıldız	635f
+avustraly	630f
+avustury	646f
+ay yildiz	636f
+ay yıldız	636f
 azafran	274f
 azafrán	274f
 azale	222f
@@ -24471,7 +24603,7 @@ azul ciel	41f
 azul cobalt	45f
 azul grisace	93f
 azul grisáce	93f
-azul klein	674f
+azul klein	675f
 azul lag	42f
 azul marin	16f
 azul mezclill	69f
@@ -24483,7 +24615,7 @@ azul petróle	13f
 azul polv	98f
 azul real	43f
 azul rey	43f
-azul tiffany	673f
+azul tiffany	674f
 azul ultramar	44f
 azul vaquer	69f
 azul violace	95f
@@ -24491,9 +24623,9 @@ azul violáce	95f
 azur	39f
 añil	23f
 año nuev chin	365f
-ba lan	651f
-bae	640f
-baidu	523f
+ba lan	652f
+bae	641f
+baidu	524f
 baj el agu	361f
 ballen	327f
 bambu	122f
@@ -24501,47 +24633,47 @@ bambú	122f
 banal	430f
 banan	235f
 banc	353f
-bander de chil	657f
-banglad	665f
-bangladesch	665f
-bangladesh	665f
-bangladeshi flag	665f
-bangladé	665f
-barbi	677f
-barbi pink	677f
-barc	597f
+bander de chil	658f
+banglad	666f
+bangladesch	666f
+bangladesh	666f
+bangladeshi flag	666f
+bangladé	666f
+barbi	678f
+barbi pink	678f
+barc	598f
 barr	166f
 barr cocid	301f
 barranc	157f
-barç	597f
+barç	598f
 bay	250f
-bayern munchen	599f
-bayern munich	599f
-bayern münchen	599f
+bayern munchen	600f
+bayern munich	600f
+bayern münchen	600f
 bazar	329f
 bei	17F
 beig	17f
-belcik	643f
-belgi	643f
-belgian flag	643f
-belgic	643f
-belgien	643f
-belgiqu	643f
-belgium	643f
-belçik	643f
-benfic	608f
+belcik	644f
+belgi	644f
+belgian flag	644f
+belgic	644f
+belgien	644f
+belgiqu	644f
+belgium	644f
+belçik	644f
+benfic	609f
 berenjen	245f
 bermellon	35f
 bermellón	35f
-besikt	612f
-beşiktaş	612f
-bi	643f
+besikt	613f
+beşiktaş	613f
+bi	644f
 bibliotec	340f
 bienestar	413f
-bilibili	524f
+bilibili	525f
 billet	419f
-birlesik krallik	626f
-birleşik krallık	626f
+birlesik krallik	627f
+birleşik krallık	627f
 bizcoch	268f
 blanc	10f
 blanc azulad	76f
@@ -24552,45 +24684,45 @@ blanc niev	84f
 blanc perl	106f
 blanc rot	104f
 blanc y negr	425f
-blaugran	597f
-bleu klein	674f
-bleu tiffany	673f
-blu klein	674f
-bmw	470f
-bo dao nha	621f
-boc junior	613f
+blaugran	598f
+bleu klein	675f
+bleu tiffany	674f
+blu klein	675f
+bmw	471f
+bo dao nha	622f
+boc junior	614f
 bod	367f
-booking.com	552f
+booking.com	553f
 borgon	33f
 borgoñ	33f
-borussi dortmund	600f
+borussi dortmund	601f
 bosqu	119f
-boston celtic	569f
-boston red sox	580f
+boston celtic	570f
+boston red sox	581f
 bras	165f
-brasil	622f
-brasilien	622f
-brazil	622f
-brazilian flag	622f
-bresil	622f
-brezily	622f
+brasil	623f
+brasilien	623f
+brazil	623f
+brazilian flag	623f
+bresil	623f
+brezily	623f
 brillant	439f
 bris	201f
-british flag	626f
+british flag	627f
 bronc	58f
 bronc antigu	302f
 broncead	26f
 brum	199f
 brumos	199f
 brumos ton	445f
-brésil	622f
+brésil	623f
 burde	33f
-burger king	534f
-bus londonien	676f
-bvb	600f
-bélgic	643f
-bỉ	643f
-bồ đào nha	621f
+burger king	535f
+bus londonien	677f
+bvb	601f
+bélgic	644f
+bỉ	644f
+bồ đào nha	622f
 caban	359f
 cabañ	359f
 caca	258f
@@ -24619,11 +24751,11 @@ camp de arroz	249f
 camp de batall	427f
 camp de trig	248f
 camuflaj	427f
-canad	628f
-canadian flag	628f
-canadien de montreal	584f
-canadien de montréal	584f
-canadá	628f
+canad	629f
+canadian flag	629f
+canadien de montreal	585f
+canadien de montréal	585f
+canadá	629f
 canel	274f
 canicul	202f
 canon	157f
@@ -24637,7 +24769,7 @@ carmin	70f
 carmín	70f
 carnaval	332f
 carp koi	326f
-carrefour	529f
+carrefour	530f
 cas de camp	359f
 cascad	150f
 castan	20f
@@ -24645,7 +24777,7 @@ castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	355f
-catar	641f
+catar	642f
 catarat	150f
 catedral	356f
 cav	262f
@@ -24653,16 +24785,16 @@ cavern	162f
 cañón	157f
 caótic	418f
 cebr	317f
-cechi	653f
-ceky	653f
+cechi	654f
+ceky	654f
 cel	422f
 celadon	294f
 celadón	294f
 celest	41f
 celestial	423f
 celos	422f
-celtic	569f
-celtic fc	615f
+celtic	570f
+celtic fc	616f
 cement	279f
 ceniz	165f
 centelleant	426f
@@ -24682,21 +24814,22 @@ champañ	262f
 champinon	135f
 champiñón	135f
 champán	262f
-chanel	567f
+chanel	568f
 charc	148f
 chartreus	67f
-chelse	587f
-chelse fc	587f
-chequi	653f
-chicag bull	570f
-chicag cub	581f
-chil flag	657f
-chilean flag	657f
-chili drapeau	657f
+chelse	588f
+chelse fc	588f
+chequi	654f
+chic	452f
+chicag bull	571f
+chicag cub	582f
+chil flag	658f
+chilean flag	658f
+chili drapeau	658f
 chimene	308f
-chin	630f
-chinaflagg	630f
-chines flag	630f
+chin	631f
+chinaflagg	631f
+chines flag	631f
 chocolat	258f
 cian	14f
 ciberpunk	371f
@@ -24705,34 +24838,34 @@ ciel estrellad	172f
 ciel gri	200f
 cienci ficcion	372f
 cienci ficción	372f
-cin	630f
+cin	631f
 citric	225f
 ciudad	337f
 ciudad prohibid	342f
 clar	437f
 clar de lun	171f
-classic blu	683f
+classic blu	684f
 clementin	225f
 clinic	352f
 club de jazz	433f
 club nocturn	432f
 clínic	352f
-co do sao vang	636f
+co do sao vang	637f
 cobalt	45f
 cobr	59f
 cobriz	59f
 coc	238f
-coc col	456f
-coc colanin	456f
-coc colanın	456f
+coc col	457f
+coc colanin	457f
+coc colanın	457f
 cocin	357f
 codici	422f
 cohet	360f
-cok	456f
+cok	457f
 colegi	354f
 colin	158f
-colombi	656f
-colombian flag	656f
+colombi	657f
+colombian flag	657f
 color aren	103f
 color caf	107f
 color café	107f
@@ -24755,7 +24888,7 @@ color vin	113f
 colorad	0f
 coloret	70f
 colorid	175f
-colômbi	656f
+colômbi	657f
 confiabl	402f
 confianz	402f
 congelad	446f
@@ -24764,16 +24897,16 @@ content	386f
 conífer	121f
 cop de niev	184f
 coral	28f
-core del sud	631f
-core del sur	631f
-core du sud	631f
-corei do sul	631f
+core del sud	632f
+core del sur	632f
+core du sud	632f
+corei do sul	632f
 corporativ	353f
 cortad	252f
-coré du sud	631f
+coré du sud	632f
 cosm	173f
 cost	142f
-cr flameng	614f
+cr flameng	615f
 creativ	434f
 creatividad	434f
 crem	18f
@@ -24786,8 +24919,8 @@ cristal	297f
 cristal transparent	291f
 crom	283f
 cuarz	297f
-cub	672f
-cuban flag	672f
+cub	673f
+cuban flag	673f
 cuent de had	391f
 cuer	285f
 cuev	162f
@@ -24796,83 +24929,83 @@ cumpleañ	368f
 curcum	79f
 curry	274f
 cyberpunk	371f
-czech flag	653f
-czech republic	653f
-czechi	653f
+czech flag	654f
+czech republic	654f
+czechi	654f
 cálid	394f
 césped	124f
 cítric	225f
 cúrcum	79f
-cờ đỏ sao vàng	636f
-dall cowboy	575f
+cờ đỏ sao vàng	637f
+dall cowboy	576f
 damasc	78f
-dan mach	648f
-danemark	648f
-danimarc	648f
-danimark	648f
-danish flag	648f
-dannebrog	648f
+dan mach	649f
+danemark	649f
+danimarc	649f
+danimark	649f
+danish flag	649f
+dannebrog	649f
 de dia	191f
 de día	191f
 de mader	276f
 delfin	327f
 delfín	327f
 delicad	384f
-dell	516f
+dell	517f
 demoni	424f
-denmark	648f
+denmark	649f
 desaturad	442f
 descolorid	442f
 desiert	155f
 destell	426f
 desvaid	438f
 desvaíd	438f
-deutschland	618f
-dhl	486f
+deutschland	619f
+dhl	487f
 dia	191f
 dia de los enamorad	364f
 diabl	424f
 diamant	298f
 diciembr	195f
 digital	372f
-dinamarc	648f
+dinamarc	649f
 dinamic	385f
 diner	419f
 dinámic	385f
 disc	432f
-discord	504f
+discord	505f
 discotec	432f
 divertid	386f
-docker	509f
-dodger	579f
+docker	510f
+dodger	580f
 dolar	419f
-domin	566f
+domin	567f
 dorad	11f
 dormitori	358f
-drapeau de singapour	670f
-drapeau francai	617f
-drapeau françai	617f
-dropbox	554f
-duc	618f
+drapeau de singapour	671f
+drapeau francai	618f
+drapeau françai	618f
+dropbox	555f
+duc	619f
 dulc de lech	259f
 dulz	269f
 dun	155f
 durazn	232f
-dutch flag	642f
-dänemark	648f
+dutch flag	643f
+dänemark	649f
 día	191f
 día de los enamorad	364f
 dólar	419f
-easyjet	545f
-ebay	496f
+easyjet	546f
+ebay	497f
 ecologic	379f
 ecológic	379f
 efectiv	419f
-egipt	638f
-egit	638f
-egitt	638f
-egypt	638f
-egyptian flag	638f
+egipt	639f
+egit	639f
+egitt	639f
+egypt	639f
+egyptian flag	639f
 ejerc	427f
 ejérc	427f
 electric	444f
@@ -24881,18 +25014,18 @@ elegant	393f
 elot	247f
 eléctric	444f
 embrujad	399f
-emirad arab unid	640f
-emirad árab unid	640f
-emirat airlin	539f
-emirat arab uni	640f
-emirat arab unid	640f
-emirat árab unid	640f
+emirad arab unid	641f
+emirad árab unid	641f
+emirat airlin	540f
+emirat arab uni	641f
+emirat arab unid	641f
+emirat árab unid	641f
 empolvad	442f
 empres	353f
 enamorad	388f
 encantad	391f
 encapotad	200f
-endonezy	666f
+endonezy	667f
 ener	195f
 energi	385f
 energic	385f
@@ -24918,10 +25051,10 @@ escarlat	34f
 escuel	354f
 esmerald	49f
 espaci	173f
-espagn	620f
-espan	620f
-espanh	620f
-españ	620f
+espagn	621f
+espan	621f
+espanh	621f
+españ	621f
 especi	274f
 esperanz	400f
 esperanzador	400f
@@ -24930,7 +25063,7 @@ esplieg	207f
 espress	251f
 estacion espacial	360f
 estación espacial	360f
-estad unid	625f
+estad unid	626f
 estanqu	148f
 estanqu de lot	149f
 estil chin	351f
@@ -24941,65 +25074,65 @@ estrell	172f
 estrellad	172f
 estresad	409f
 estré	409f
-etat uni	625f
+etat uni	626f
 etere	392f
 etére	392f
-everton	595f
-everton fc	595f
-evit	452f
-evitar	452f
+everton	596f
+everton fc	596f
+evit	453f
+evitar	453f
 excentric	431f
-except	452f
+except	453f
 excéntric	431f
 extran	431f
 extrañ	431f
 fabric	373f
-facebook	461f
+facebook	462f
 fantasi	391f
 fantasí	391f
 farol	306f
 farolill	306f
-fas	639f
-fc barcelon	597f
-fc bayern	599f
-fc port	609f
+fas	640f
+fc barcelon	598f
+fc bayern	600f
+fc port	610f
 fea	421f
 febrer	195f
-fedex	487f
+fedex	488f
 felicidad	386f
 feliz	386f
 femenin	415f
-fenerbahc	611f
-fenerbahç	611f
+fenerbahc	612f
+fenerbahç	612f
 feo	421f
 feri	332f
-ferrari	468f
+ferrari	469f
 festiv	405f
 festival	332f
 festival del medi oton	366f
 festival del medi otoñ	366f
 fiabl	402f
-fiat	479f
+fiat	480f
 fiest	332f
 fiest de cumplean	368f
 fiest de cumpleañ	368f
 fiest de la primaver	365f
-figm	553f
-filipin	668f
-filipin flag	668f
-filipinler	668f
-filippin	668f
+figm	554f
+filipin	669f
+filipin flag	669f
+filipinler	669f
+filippin	669f
 finanz	353f
-finland	649f
-finlandi	649f
-finlandiy	649f
-finlândi	649f
-finnish flag	649f
-finnland	649f
-firefox	510f
-flag of japan	616f
+finland	650f
+finlandi	650f
+finlandiy	650f
+finlândi	650f
+finnish flag	650f
+finnland	650f
+firefox	511f
+flag of japan	617f
 flamenc	314f
-flameng	614f
+flameng	615f
 flor	204f
 flor de cerez	205f
 flor de ciruel	212f
@@ -25010,7 +25143,7 @@ florecer	204f
 florid	204f
 fluor	444f
 fluorescent	444f
-fly emirat	539f
+fly emirat	540f
 flúor	444f
 fogat	164f
 follaj	127f
@@ -25020,12 +25153,12 @@ fond del mar	140f
 formal	406f
 fortalez	355f
 frambues	230f
-franc	617f
-franci	617f
-frankreich	617f
-frans	617f
-franç	617f
-french flag	617f
+franc	618f
+franci	618f
+frankreich	618f
+frans	618f
+franç	618f
+french flag	618f
 fres	226f
 fresc	395f
 fri	396f
@@ -25042,46 +25175,46 @@ furios	398f
 futur	372f
 futurist	372f
 fábric	373f
-galatasaray	610f
+galatasaray	611f
 galaxi	173f
 galeri	434f
 galerí	434f
-gan	663f
+gan	664f
 garu	197f
 garú	197f
 gelid	396f
 gem	313f
-german flag	618f
-germani	618f
-germany	618f
-ghan	663f
-ghanaian flag	663f
-giamaic	659f
-giappon	616f
+german flag	619f
+germani	619f
+germany	619f
+ghan	664f
+ghanaian flag	664f
+giamaic	660f
+giappon	617f
 ginkg	130f
 girasol	208f
-github	508f
+github	509f
 glacial	446f
 glaciar	181f
 glicin	218f
 glob	334f
 glorios	412f
-golden gat	675f
-golden gat bridg	675f
-golden stat warrior	571f
+golden gat	676f
+golden gat bridg	676f
+golden stat warrior	572f
 golosin	269f
-googl	460f
+googl	461f
 gotic	407f
 gran	278f
 gran murall	343f
 granad	240f
 granat	19f
 granj	344f
-grec	652f
-greci	652f
-greec	652f
-greek flag	652f
-green bay packer	574f
+grec	653f
+greci	653f
+greec	653f
+greek flag	653f
+green bay packer	575f
 gri	8f
 gri azulad	93f
 gri carbon	37f
@@ -25090,31 +25223,31 @@ gri hierr	87f
 gri plat	86f
 gri plom	85f
 gri top	68f
-griechenland	652f
+griechenland	653f
 grisace	8f
 grisáce	8f
 grut	162f
-grèc	652f
-gréci	652f
+grèc	653f
+gréci	653f
 guacamay	320f
 guerr	427f
 guijarr	278f
 guisqui	264f
-guney afrik	660f
-guney kor	631f
+guney afrik	661f
+guney kor	632f
 gélid	396f
 gótic	407f
 güisqui	264f
-güney afrik	660f
-güney kor	631f
-h m	532f
-ha lan	642f
-hab	584f
+güney afrik	661f
+güney kor	632f
+h m	533f
+ha lan	643f
+hab	585f
 habitacion	358f
 habitación	358f
 had	391F
 halloween	363f
-han quoc	631f
+han quoc	632f
 helad fri	396f
 helad frí	396f
 herrumbr	284f
@@ -25123,9 +25256,9 @@ hiel	181f
 hierb aromatic	136f
 hierb aromátic	136f
 hierr	282f
-hindistan	632f
-hoa ky	625f
-hoa kỳ	625f
+hindistan	633f
+hoa ky	626f
+hoa kỳ	626f
 hogar	308f
 hogaren	394f
 hogareñ	394f
@@ -25138,10 +25271,11 @@ hoj de oton	128f
 hoj de otoñ	128f
 hoj sec	128f
 hol	451f
-holland	642f
-hond	474f
+holland	643f
+hombr	452f
+hond	475f
 hong	135f
-hongri	654f
+hongri	655f
 hor azul	179f
 hor dorad	178f
 horizont	180f
@@ -25150,90 +25284,90 @@ hormigón	279f
 hortaliz	429f
 hortensi	216f
 hospital	352f
-huawei	518f
+huawei	519f
 huert	125f
 hum	311f
-hungarian flag	654f
-hungary	654f
-hungary flag	654f
-hungri	654f
-hungrí	654f
-hy lap	652f
-hy lạp	652f
-hyundai	476f
-hà lan	642f
-hàn quốc	631f
+hungarian flag	655f
+hungary	655f
+hungary flag	655f
+hungri	655f
+hungrí	655f
+hy lap	653f
+hy lạp	653f
+hyundai	477f
+hà lan	643f
+hàn quốc	632f
 iceberg	181f
-iceland	650f
-icelandic flag	650f
+iceland	651f
+icelandic flag	651f
 iglesi	356f
-ikb	674f
-ike	459f
-illuminating	684f
+ikb	675f
+ike	460f
+illuminating	685f
 imperial	378f
 incendi	164f
 increibl	420f
 increíbl	420f
-ind	632f
-indi	632f
-indian flag	632f
-indien	632f
+ind	633f
+indi	633f
+indian flag	633f
+indien	633f
 indig	23f
-indonesi	666f
-indonesian flag	666f
-indonesien	666f
-indonési	666f
+indonesi	667f
+indonesian flag	667f
+indonesien	667f
+indonési	667f
 industrial	373f
 infantil	376f
 infernal	424f
 infiern	424f
 inocent	403f
-instagram	462f
+instagram	463f
 insuls	430f
-intel	513f
+intel	514f
 intens	401f
-inter milan	603f
-international klein blu	674f
-international orang	675f
-internazional	603f
+inter milan	604f
+international klein blu	675f
+international orang	676f
+internazional	604f
 invernal	195f
 inviern	195f
 ira	398f
-ireland	627f
-irish flag	627f
-irland	627f
+ireland	628f
+irish flag	628f
+irland	628f
 isl	154f
-island	650f
-island flagg	650f
-islandi	650f
+island	651f
+island flagg	651f
+islandi	651f
 islot	154f
-islândi	650f
-ispany	620f
-isvec	646f
-isveç	646f
-isvicr	644f
-isviçr	644f
-itali	619f
-italian flag	619f
-italien	619f
-italy	619f
-itáli	619f
-izland	650f
+islândi	651f
+ispany	621f
+isvec	647f
+isveç	647f
+isvicr	645f
+isviçr	645f
+itali	620f
+italian flag	620f
+italien	620f
+italy	620f
+itáli	620f
+izland	651f
 jad	295f
-jamaic	659f
-jamaican flag	659f
-jamaik	659f
-jamaiqu	659f
-jamaïqu	659f
-japa	616f
-japan	616f
-japan flagg	616f
-japon	616f
+jamaic	660f
+jamaican flag	660f
+jamaik	660f
+jamaiqu	660f
+jamaïqu	660f
+japa	617f
+japan	617f
+japan flagg	617f
+japon	617f
 japones	350f
-japony	616f
+japony	617f
 japoné	350f
-japã	616f
-japón	616f
+japã	617f
+japón	617f
 jardin	125f
 jardin zen	346f
 jardín	125f
@@ -25242,64 +25376,64 @@ jazmin	220f
 jazmín	220f
 jazz	433F
 jean	286f
-jeux olympiqu	678f
+jeux olympiqu	679f
 jiangnan	345f
-jio	549f
+jio	550f
 joy	313f
-jueg olimpic	678f
-jueg olímpic	678f
+jueg olimpic	679f
+jueg olímpic	679f
 juguet	376f
 juli	193f
 jungl	120f
 juni	193f
-juv	601f
-juventu	601f
-kaka talk	500f
-kakaotalk	500f
-kanad	628f
-katar	641f
+juv	602f
+juventu	602f
+kaka talk	501f
+kakaotalk	501f
+kanad	629f
+katar	642f
 kawaii	404f
-keni	662f
-kentucky fried chicken	533f
-keny	662f
-kenyan flag	662f
-kfc	533f
+keni	663f
+kentucky fried chicken	534f
+keny	663f
+kenyan flag	663f
+kfc	534f
 kiwi	242f
-klein blau	674f
-klein blu	674f
-knick	573f
-kolombiy	656f
-kolumbien	656f
-korean flag	631f
-kub	672f
-küb	672f
-la galaxy	585f
-la laker	568f
+klein blau	675f
+klein blu	675f
+knick	574f
+kolombiy	657f
+kolumbien	657f
+korean flag	632f
+kub	673f
+küb	673f
+la galaxy	586f
+la laker	569f
 lac	300f
 ladrill	280f
 lag	146f
 lagun	145f
-laker	568f
-lamborghini	469f
+laker	569f
+lamborghini	470f
 lampar	333f
 laton	60f
 latón	60f
 lav	163f
 lavand	207f
 lech	265f
-leg	563f
-leicester city	592f
-lenov	517f
+leg	564f
+leicester city	593f
+lenov	518f
 lent	410f
 lentejuel	426f
 letrer luminos	305f
-lfc	588f
-lg	536f
+lfc	589f
+lg	537f
 libr	309f
 libr viej	309f
 libreri	340f
 librerí	340f
-lidl	530f
+lidl	531f
 lil	64f
 lil palid	90f
 lil pálid	90f
@@ -25309,11 +25443,11 @@ limonad	224f
 limón	224f
 lin	289f
 lind	404f
-linkedin	564f
+linkedin	565f
 lintern	306f
 litoral	142f
-liverpool fc	588f
-living coral	682f
+liverpool fc	589f
+living coral	683f
 llam	164f
 llover	196f
 llovizn	197f
@@ -25322,15 +25456,15 @@ lluvi	196f
 lluvios	196f
 loc	418f
 lod	166f
-london bus	676f
+london bus	677f
 lor	320F
-los angel dodger	579f
-los angel laker	568f
+los angel dodger	580f
+los angel laker	569f
 lot	209F
 luc	333f
 luc de neon	305f
 luc de neón	305f
-lufthans	541f
+lufthans	542f
 luj	377f
 lujos	377f
 luminos	439f
@@ -25339,9 +25473,9 @@ lun llen	170f
 luz de lun	171f
 luz de vel	307f
 luz del sol	169f
-lyft	495f
+lyft	496f
 lámpar	333f
-macaristan	654f
+macaristan	655f
 macaron	272f
 mader	276f
 madrugad	177f
@@ -25353,27 +25487,27 @@ magic	391f
 magm	163f
 magnoli	223f
 maiz	247f
-malaisi	669f
+malaisi	670f
 malaqu	82f
-malasi	669f
-malaysi	669f
-malaysian flag	669f
-malezy	669f
+malasi	670f
+malaysi	670f
+malaysian flag	670f
+malezy	670f
 malv	63f
-malási	669f
-man city	590f
-man united	589f
-man utd	589f
+malási	670f
+man city	591f
+man united	590f
+man utd	590f
 manan	185f
-manchester city	590f
-manchester united	589f
+manchester city	591f
+manchester united	590f
 mandarin	225f
 mang	236f
 mantec	266f
 mantequill	266f
 manzan	233f
 manzan verd	234f
-mapl leaf flag	628f
+mapl leaf flag	629f
 mar	139f
 mar profund	140f
 maravill	420f
@@ -25385,27 +25519,27 @@ marin	16f
 maripos	322f
 mariqu	324f
 marmol	277f
-maroc	639f
-marocc	639f
-marokk	639f
-marroc	639f
+maroc	640f
+marocc	640f
+marokk	640f
+marroc	640f
 marron	7f
 marron caf	107f
 marron chocolat	108f
 marron te	88f
-marruec	639f
+marruec	640f
 marrón	7f
 marrón café	107f
 marrón chocolat	108f
 marrón té	88f
 marz	192f
 masculin	416f
-mastercard	490f
+mastercard	491f
 match	255f
 may	192F
 maíz	247f
 mañan	185f
-mcdonald	457f
+mcdonald	458f
 medianoch	190f
 medic	352f
 mediodi	186f
@@ -25415,43 +25549,43 @@ meditación	408f
 meditativ	408f
 mediterrane	348f
 mediterráne	348f
-meituan	525f
-meksik	624f
+meituan	526f
+meksik	625f
 melancoli	387f
 melancolic	387f
 melancolí	387f
 melancólic	387f
 melocoton	232f
 melocotón	232f
-men el	452f
+men el	453f
 ment	30f
 mercad	329f
 mercad nocturn	330f
 mercadill	329f
-messic	624f
+messic	625f
 metal	283f
 metalic	283f
 metropoli	337f
 metrópoli	337f
 metálic	283f
-mexic	624f
-mexican flag	624f
-mexik	624f
-mexiqu	624f
+mexic	625f
+mexican flag	625f
+mexik	625f
+mexiqu	625f
 mezclill	286f
-miami heat	572f
-microsoft	559f
+miami heat	573f
+microsoft	560f
 mied	399f
 miel	260f
 militar	427f
 minimalism	381f
 minimalist	381f
-misir bayragi	638f
+misir bayragi	639f
 misteri	390f
 misterios	390f
 mistic	390f
-mitsubishi	484f
-moch mouss	688f
+mitsubishi	485f
+moch mouss	689f
 modern	381f
 mon	404F
 monocrom	425f
@@ -25463,13 +25597,14 @@ montan	158f
 montan nevad	159f
 montañ	158f
 montañ nevad	159f
-montreal canadien	584f
+montreal canadien	585f
 monóton	430f
 morad	5f
-morocc	639f
-moroccan flag	639f
+morocc	640f
+moroccan flag	640f
 mostaz	110f
 muell	153f
+mujer	452f
 multicolor	175f
 muse	434f
 musg	131f
@@ -25477,18 +25612,18 @@ musgos	131f
 mágic	391f
 mármol	277f
 médic	352f
-méxic	624f
+méxic	625f
 místic	390f
-mısır bayrağı	638f
-na uy	647f
+mısır bayrağı	639f
+na uy	648f
 nacar	296f
-nad de	452f
-nam phi	660f
-napoli calci	604f
+nad de	453f
+nam phi	661f
+napoli calci	605f
 natural	379f
 naturalez	379f
 nav espacial	360f
-naver	501f
+naver	502f
 navidad	362f
 naviden	362f
 navideñ	362f
@@ -25503,38 +25638,36 @@ nenúfar	209f
 neon	305f
 neon brillant	444f
 nervios	409f
-netflix	464f
-netherland	642f
-neuseeland	671f
+netflix	465f
+netherland	643f
+neuseeland	672f
 nevad	184f
 nevand	184f
-new england patriot	577f
-new york knick	573f
-new york yanke	578f
-new zealand	671f
-new zealand flag	671f
-newcastl united	593f
+new england patriot	578f
+new york knick	574f
+new york yanke	579f
+new zealand	672f
+new zealand flag	672f
+newcastl united	594f
 neón	305f
 neón brillant	444f
-nga	633f
-nhat ban	616f
-nhật bản	616f
-ni	452f
+nga	634f
+nhat ban	617f
+nhật bản	617f
+ni	453f
 niebl	199f
-niederland	642f
+niederland	643f
 niev	184f
-nigeri	661f
-nigeri flagg	661f
-nigerian flag	661f
-nigéri	661f
-nijery	661f
-nin	376f
-ningun	452f
-ningún	452f
-nintend	561f
-nissan	475f
-niñ	376f
-no	452F
+nigeri	662f
+nigeri flagg	662f
+nigerian flag	662f
+nigéri	662f
+nijery	662f
+ningun	453f
+ningún	453f
+nintend	562f
+nissan	476f
+no	453F
 nobl	378f
 noch	189f
 noch de bruj	363f
@@ -25542,31 +25675,31 @@ noch tempran	188f
 nocturn	189f
 nogal	276f
 nordic	349f
-norueg	647f
-norvec	647f
-norveg	647f
-norvegi	647f
-norveç	647f
-norvèg	647f
-norway	647f
-norwegen	647f
-norwegian flag	647f
+norueg	648f
+norvec	648f
+norveg	648f
+norvegi	648f
+norveç	648f
+norvèg	648f
+norway	648f
+norwegen	648f
+norwegian flag	648f
 nostalgi	375f
 nostalgic	411f
 nostálgic	411f
-nouvell zeland	671f
-nouvell zéland	671f
-nov zelandi	671f
-nov zelândi	671f
+nouvell zeland	672f
+nouvell zéland	672f
+nov zelandi	672f
+nov zelândi	672f
 noviembr	194f
 nub	168f
 nublad	200f
 nud	115f
-nuev zeland	671f
-nunc	452f
-nuov zeland	671f
+nuev zeland	672f
+nunc	453f
+nuov zeland	672f
 nupcial	367f
-nvidi	515f
+nvidi	516f
 nácar	296f
 nórdic	349f
 oasi	138f
@@ -25579,13 +25712,13 @@ oficin	353f
 ola	141f
 ola de calor	202f
 oleaj	141f
-olimpiadi	678f
-olympic	678f
-olympic gam	678f
-olympic ring	678f
-olympiqu de marseill	606f
-olympisch spiel	678f
-om	606f
+olimpiadi	679f
+olympic	679f
+olympic gam	679f
+olympic ring	679f
+olympiqu de marseill	607f
+olympisch spiel	679f
+om	607f
 oniric	392f
 oníric	392f
 oolong	257f
@@ -25600,45 +25733,45 @@ orquide	215f
 orquíde	215f
 oscur	435f
 osmant	221f
-osterreich	645f
+osterreich	646f
 oton	194f
 otonal	194f
 otoñ	194f
 otoñal	194f
 oxid	284f
 oxidad	284f
-packer	574f
-paesi bassi	642f
-pais baix	642f
-pais baj	642f
-pakistan	664f
-pakistani flag	664f
+packer	575f
+paesi bassi	643f
+pais baix	643f
+pais baj	643f
+pakistan	665f
+pakistani flag	665f
 palaci imperial	342f
 palid	438f
 palt	239f
 pan	267f
 pan de oro	303f
-panasonic	538f
+panasonic	539f
 pand	318f
-panton classic blu	683f
-panton greenery	680f
-panton living coral	682f
-panton moch mouss	688f
-panton peach fuzz	687f
-panton ultr violet	681f
-panton very peri	685f
-panton viv magent	686f
+panton classic blu	684f
+panton greenery	681f
+panton living coral	683f
+panton moch mouss	689f
+panton peach fuzz	688f
+panton ultr violet	682f
+panton very peri	686f
+panton viv magent	687f
 papagay	320f
 papel	290f
-paquista	664f
-paquistan	664f
-paquistán	664f
-paquistã	664f
+paquista	665f
+paquistan	665f
+paquistán	665f
+paquistã	665f
 paragu	335f
 parais	423f
 paraís	423f
 pard	7f
-pari saint germain	605f
+pari saint germain	606f
 parqu	126f
 parr	133f
 pascu	369f
@@ -25650,34 +25783,34 @@ pastel de cumplean	268f
 pastel de cumpleañ	268f
 pastizal	123f
 pav real	315f
-pay bas	642f
+pay bas	643f
 payas	328f
-paypal	491f
+paypal	492f
 paz	382f
-país baix	642f
-país baj	642f
-peach fuzz	687f
+país baix	643f
+país baj	643f
+peach fuzz	688f
 penasc	161f
 penumbr	447f
 peoni	211f
 peoní	211f
-pepsi	558f
+pepsi	559f
 perezos	410f
 pergamin	290f
 perl	296f
-perou	658f
-peru	658f
-peru flagg	658f
-peruvian flag	658f
-perú	658f
+perou	659f
+peru	659f
+peru flagg	659f
+peruvian flag	659f
+perú	659f
 pez dorad	326f
 peñasc	161f
-phan lan	649f
-phap	617f
-philippin	668f
-philippinen	668f
-pháp	617f
-phần lan	649f
+phan lan	650f
+phap	618f
+philippin	669f
+philippinen	669f
+pháp	618f
+phần lan	650f
 pic nevad	159f
 piedr	278f
 piedr precios	313f
@@ -25685,11 +25818,11 @@ piel curtid	285f
 pinar	121f
 pinguin	319f
 pingüin	319f
-pinterest	506f
+pinterest	507f
 pintor	434f
 pintur	434f
 pintur a la tint	299f
-pittsburgh steeler	576f
+pittsburgh steeler	577f
 piñ	237f
 plastic	304f
 plat	12f
@@ -25698,7 +25831,7 @@ platead	12f
 play	142f
 play de aren	143f
 play tropical	144f
-playstation	467f
+playstation	468f
 plomiz	8f
 plum	310f
 plástic	304f
@@ -25706,24 +25839,24 @@ plátan	235f
 poc luz	447f
 poderos	401f
 podrid	421f
-poland	651f
+poland	652f
 polar	182f
-polen	651f
-polish flag	651f
-pologn	651f
-poloni	651f
-polony	651f
-polôni	651f
+polen	652f
+polish flag	652f
+pologn	652f
+poloni	652f
+polony	652f
+polôni	652f
 por la manan	185f
 por la mañan	185f
 porcelan	292f
 porcelan azul y blanc	293f
-porsch	478f
-portekiz	621f
-portogall	621f
-portugal	621f
-portugal flag	621f
-portugues flag	621f
+porsch	479f
+portekiz	622f
+portogall	622f
+portugal	622f
+portugal flag	622f
+portugues flag	622f
 postr	268f
 prad	123f
 prader	123f
@@ -25732,7 +25865,7 @@ primaveral	192f
 profesional	402f
 profund	436f
 profundidad marin	140f
-psg	605f
+psg	606f
 psicodelic	431f
 psicodélic	431f
 puebl	344f
@@ -25744,13 +25877,13 @@ purez	403f
 purpur	5f
 purpurin	426f
 pálid	438f
-pérou	658f
+pérou	659f
 púrpur	5f
-qatar	641f
-qatar airway	540f
-qatari flag	641f
-queni	662f
-quêni	662f
+qatar	642f
+qatar airway	541f
+qatari flag	642f
+queni	663f
+quêni	663f
 rabi	398f
 radiant	439f
 ran	325f
@@ -25758,24 +25891,24 @@ rar	431f
 ras	288f
 ray	198f
 real	378f
-real madrid	596f
-real madrid cf	596f
-red bull	535f
-red doubl decker	676f
-red sox	580f
-reddit	505f
+real madrid	597f
+real madrid cf	597f
+red bull	536f
+red doubl decker	677f
+red sox	581f
+reddit	506f
 refinad	393f
 refrescant	395f
 regi	378f
-regn unit	626f
-rein unid	626f
+regn unit	627f
+rein unid	627f
 relajad	383f
 relajant	383f
 relampag	198f
-relianc jio	549f
+relianc jio	550f
 relucient	426f
 relámpag	198f
-renault	481f
+renault	482f
 repugnant	421f
 retr	375f
 riachuel	147f
@@ -25795,15 +25928,15 @@ roj violace	96f
 roj violáce	96f
 roj viv	74f
 roj óxid	112f
-romani	655f
-romanian flag	655f
+romani	656f
+romanian flag	656f
 romantic	388f
-romany	655f
-romeni	655f
+romany	656f
+romeni	656f
 romántic	388f
-romêni	655f
+romêni	656f
 ros	6f
-ros barbi	677f
+ros barbi	678f
 ros empolvad	92f
 ros fluor	116f
 ros flúor	116f
@@ -25812,33 +25945,33 @@ ros melocoton	73f
 ros melocotón	73f
 ros neon	116f
 ros neón	116f
-ros quartz	679f
-ros quartz and serenity	679f
+ros quartz	680f
+ros quartz and serenity	680f
 ros roj	206f
 ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	206f
-roumani	655f
-routemaster	676f
-royaum uni	626f
+roumani	656f
+routemaster	677f
+royaum uni	627f
 rubi	55f
 rubor	114f
 rubí	55f
 ruidos	418f
-rumani	655f
-rumanien	655f
-rumänien	655f
+rumani	656f
+rumanien	656f
+rumänien	656f
 rural	344f
-rusi	633f
-russi	633f
-russian flag	633f
-russland	633f
+rusi	634f
+russi	634f
+russian flag	634f
+russland	634f
 rustic	374f
-rusy	633f
-ryanair	544f
+rusy	634f
+ryanair	545f
 río	147f
-rússi	633f
+rússi	634f
 rústic	374f
 sakur	205f
 salid del sol	177f
@@ -25846,12 +25979,12 @@ salmon	29f
 salmón	29f
 salud	413f
 saludabl	413f
-salv	452f
+salv	453f
 salvaj	414f
 salvi	94f
-samsung	466f
+samsung	467f
 san	413f
-san francisc giant	582f
+san francisc giant	583f
 san patrici	370f
 san valentin	364f
 san valentín	364f
@@ -25866,13 +25999,13 @@ sataná	424f
 saten	288f
 saturad	440f
 satén	288f
-saudi arabi	637f
-saudi arabien	637f
-saudi flag	637f
+saudi arabi	638f
+saudi arabien	638f
+saudi flag	638f
 saxofon	433f
 saxofón	433f
-schweden	646f
-schweiz	644f
+schweden	647f
+schweiz	645f
 sed	288f
 segur	402f
 selv	120f
@@ -25886,18 +26019,18 @@ seren	382f
 seri	406f
 set	135f
 setiembr	194f
-sf giant	582f
-shell	485f
-shopify	556f
+sf giant	583f
+shell	486f
+shopify	557f
 sierr	158f
-sili	657f
-sin	452f
-singapor airlin	546f
-singapor flag	670f
-singaporean flag	670f
+sili	658f
+sin	453f
+singapor airlin	547f
+singapor flag	671f
+singaporean flag	671f
 siniestr	399f
-sl benfic	608f
-snapchat	507f
+sl benfic	609f
+snapchat	508f
 sobri	417f
 sofisticad	393f
 sol	169f
@@ -25918,65 +26051,65 @@ sorprendid	420f
 sorpres	420f
 sos	430f
 sosieg	382f
-south afric	660f
-south african flag	660f
-south kore	631f
+south afric	661f
+south african flag	661f
+south kore	632f
 soñador	392f
-spagn	620f
-spain	620f
-spanien	620f
-spanish flag	620f
-spotify	463f
-spur	591f
-ssc napoli	604f
-star and strip	625f
-starbuck	458f
-stati uniti	625f
-steeler	576f
+spagn	621f
+spain	621f
+spanien	621f
+spanish flag	621f
+spotify	464f
+spur	592f
+ssc napoli	605f
+star and strip	626f
+starbuck	459f
+stati uniti	626f
+steeler	577f
 suav	384f
 suavizad	441f
-subaru	483f
+subaru	484f
 submarin	361f
 suci	421f
 suculent	134f
-sudafric	660f
-sudafrik	660f
-sudkore	631f
-sudáfric	660f
-sueci	646f
-sued	646f
+sudafric	661f
+sudafrik	661f
+sudkore	632f
+sudáfric	661f
+sueci	647f
+sued	647f
 suel	166f
 suen	392f
 sueñ	392f
-suic	644f
-suiss	644f
-suiz	644f
+suic	645f
+suiss	645f
+suiz	645f
 sushi	273f
 sutil	417f
-suudi arabistan	637f
-suzuki	482f
-suèd	646f
-suéci	646f
-suíç	644f
-svezi	646f
-svizzer	644f
-sweden	646f
-swedish flag	646f
-swis flag	644f
-switzerland	644f
-südafrik	660f
-südkore	631f
-taegukgi	631f
-tailandi	667f
-tailândi	667f
-taoba	521f
+suudi arabistan	638f
+suzuki	483f
+suèd	647f
+suéci	647f
+suíç	645f
+svezi	647f
+svizzer	645f
+sweden	647f
+swedish flag	647f
+swis flag	645f
+switzerland	645f
+südafrik	661f
+südkore	632f
+taegukgi	632f
+tailandi	668f
+tailândi	668f
+taoba	522f
 tard	187f
 tart	268f
 taxi	336f
-tay ban nha	620f
-tayland	667f
-tchequi	653f
-tchéqui	653f
+tay ban nha	621f
+tayland	668f
+tchequi	654f
+tchéqui	654f
 te	253F
 te con lech	256f
 te de burbuj	256f
@@ -25984,7 +26117,7 @@ te negr	253f
 te verd	254f
 tecnologi	372f
 tecnologí	372f
-telegram	498f
+telegram	499f
 tempestad	198f
 templ	341f
 tenebros	399f
@@ -25995,32 +26128,32 @@ terciopel	287f
 terracot	111f
 terror	399f
 terros	380f
-tesc	531f
-tesl	477f
-thai flag	667f
-thai lan	667f
-thailand	667f
-thailandi	667f
-thaïland	667f
-tho nhi ky	635f
-thuy dien	646f
-thuy si	644f
-thy	542f
-thái lan	667f
-thổ nhĩ kỳ	635f
-thụy sĩ	644f
-thụy điển	646f
+tesc	532f
+tesl	478f
+thai flag	668f
+thai lan	668f
+thailand	668f
+thailandi	668f
+thaïland	668f
+tho nhi ky	636f
+thuy dien	647f
+thuy si	645f
+thy	543f
+thái lan	668f
+thổ nhĩ kỳ	636f
+thụy sĩ	645f
+thụy điển	647f
 tiern	384f
 tiern anim	404f
 tiern ánim	404f
 tierr	166f
-tiffany	673f
-tiffany blau	673f
-tiffany blu	673f
+tiffany	674f
+tiffany blau	674f
+tiffany blu	674f
 tigr	316f
-tiktok	502f
+tiktok	503f
 tint	47f
-tirang	632f
+tirang	633f
 tomat	244f
 ton calid	448f
 ton cálid	448f
@@ -26030,15 +26163,15 @@ ton tierr	380f
 top	68f
 torment	198f
 tormentos	198f
-toront mapl leaf	583f
-toshib	537f
+toront mapl leaf	584f
+toshib	538f
 tostad	26f
-tottenham	591f
-tottenham hotspur	591f
+tottenham	592f
+tottenham hotspur	592f
 toxic	421f
-toyot	473f
+toyot	474f
 tranquil	382f
-tricolor	617f
+tricolor	618f
 trig	248f
 trigal	248f
 trist	387f
@@ -26047,63 +26180,63 @@ triunf	412f
 tropic	347f
 tropical	347f
 truen	198f
-trung quoc	630f
-trung quốc	630f
+trung quoc	631f
+trung quốc	631f
 trópic	347f
-tschechien	653f
+tschechien	654f
 tulipan	210f
 tulipán	210f
 tundr	182f
-turchi	635f
-turk bayragi	635f
-turk hav yollari	542f
-turkei	635f
-turkey	635f
-turkish airlin	542f
-turkish flag	635f
-turkiy	635f
+turchi	636f
+turk bayragi	636f
+turk hav yollari	543f
+turkei	636f
+turkey	636f
+turkish airlin	543f
+turkish flag	636f
+turkiy	636f
 turques	15f
-turqui	635f
-turquí	635f
-twitch	503f
-twitter	565f
-tây ban nha	620f
+turqui	636f
+turquí	636f
+twitch	504f
+twitter	566f
+tây ban nha	621f
 té	253f
 té con lech	256f
 té de burbuj	256f
 té negr	253f
 té verd	254f
 tóxic	421f
-türk bayrağı	635f
-türk hav yolları	542f
-türkei	635f
-türkiy	635f
-u.s.	625f
-uae	640f
-uber	494f
-ubuntu	512f
-uc	629f
-ucrain	634f
-ucrani	634f
-ucrâni	634f
-uk	626f
-ukrain	634f
-ukrainian flag	634f
-ukrayn	634f
-ultimat gray	684f
-ultimat gray and illuminating	684f
-ultr violet	681f
+türk bayrağı	636f
+türk hav yolları	543f
+türkei	636f
+türkiy	636f
+u.s.	626f
+uae	641f
+uber	495f
+ubuntu	513f
+uc	630f
+ucrain	635f
+ucrani	635f
+ucrâni	635f
+uk	627f
+ukrain	635f
+ukrainian flag	635f
+ukrayn	635f
+ultimat gray	685f
+ultimat gray and illuminating	685f
+ultr violet	682f
 ultramar	44f
-ungarn	654f
-ungheri	654f
-union jack	626f
-united arab emirat	640f
-united kingdom	626f
-united stat	625f
+ungarn	655f
+ungheri	655f
+union jack	627f
+united arab emirat	641f
+united kingdom	627f
+united stat	626f
 univers	173f
-ups	488f
+ups	489f
 urban	337f
-usa	625f
+usa	626f
 uva	228f
 vall	160f
 vaquer	286f
@@ -26138,104 +26271,104 @@ verd past	51f
 verd tiern	53f
 verdor	127f
 verdur	429f
-vereinigt arabisch emirat	640f
-vereinigt konigreich	626f
-vereinigt königreich	626f
-vereinigt staaten	625f
-very peri	685f
+vereinigt arabisch emirat	641f
+vereinigt konigreich	627f
+vereinigt königreich	627f
+vereinigt staaten	626f
+very peri	686f
 via lacte	173f
 vibrant	385f
 victori	412f
 vid nocturn	432f
 vidri	291f
 vient	201f
-viet nam	636f
-vietnam	636f
-vietnames flag	636f
+viet nam	637f
+vietnam	637f
+vietnames flag	637f
 vin	261f
 vin tint	261f
 vinotint	33f
 vintag	375f
 violet	22f
 violet polv	99f
-vis	489f
+vis	490f
 viv	440f
 viv anim	385f
-viv magent	686f
+viv magent	687f
 viv ánim	385f
 vivid	440f
-viêt nam	636f
-việt nam	636f
-vk	551f
-vkontakt	551f
-vodafon	550f
+viêt nam	637f
+việt nam	637f
+vk	552f
+vkontakt	552f
+vodafon	551f
 volcan	163f
 volcán	163f
-volkswagen	472f
-volv	480f
-vuong quoc anh	626f
-vw	472f
+volkswagen	473f
+volv	481f
+vuong quoc anh	627f
+vw	473f
 vía lácte	173f
 vívid	440f
-vương quốc anh	626f
+vương quốc anh	627f
 wabi sabi	350f
-wechat	499f
-weib	526f
-west ham	594f
-west ham united	594f
-whatsapp	497f
+wechat	500f
+weib	527f
+west ham	595f
+west ham united	595f
+whatsapp	498f
 whisky	264f
 wisteri	218f
-wordpres	557f
-xbox	562f
-xiaohongshu	528f
-xiaomi	519f
-y	619F
-yanke	578f
-yeni zeland	671f
-youtub	465f
-yunanistan	652f
+wordpres	558f
+xbox	563f
+xiaohongshu	529f
+xiaomi	520f
+y	620F
+yanke	579f
+yeni zeland	672f
+youtub	466f
+yunanistan	653f
 zafir	54f
 zanahori	246f
 zapall	243f
 zen	346f
-zhihu	527f
-zoom meeting	555f
-zoom vide	555f
+zhihu	528f
+zoom meeting	556f
+zoom vide	556f
 zorr	321f
-áfric do sul	660f
+áfric do sul	661f
 ámbar	32f
 ángel	423f
-áo	645f
+áo	646f
 árbol	132f
 ártic	182f
-áustri	645f
-ägypten	638f
-çeky	653f
-çin	630f
-égypt	638f
-émirat arab uni	640f
-état uni	625f
-índi	632f
+áustri	646f
+ägypten	639f
+çeky	654f
+çin	631f
+égypt	639f
+émirat arab uni	641f
+état uni	626f
+índi	633f
 índig	23f
 óxid	284f
-österreich	645f
-úc	629f
-ý	619f
-đan mạch	648f
-đức	618f
-şili	657f
-ấn độ	632f
-@stems pt 1936
+österreich	646f
+úc	630f
+ý	620f
+đan mạch	649f
+đức	619f
+şili	658f
+ấn độ	633f
+@stems pt 1942
 abacat	239g
 abacaxi	237g
-abd	625g
+abd	626g
 abelh	323g
 abism	140g
 abobor	243g
 abril	192g
 abóbor	243g
-ac milan	602g
+ac milan	603g
 acafra	274g
 acafra da terr	79g
 acer	129g
@@ -26247,39 +26380,39 @@ aconchegant	394g
 acud	148g
 adoravel	404g
 adorável	404g
-aeroflot	543g
-afc ajax	607g
-afric do sul	660g
-afriqu du sud	660g
+aeroflot	544g
+afc ajax	608g
+afric do sul	661g
+afriqu du sud	661g
 agost	193g
 agridoc	411g
 agu	151g
 agu mar clar	66g
 aguaceir	196g
 aguad	299g
-agypten	638g
-ai cap	638g
-ai cập	638g
-air indi	547g
-airbnb	493g
-airtel	548g
-ajax amsterdam	607g
+agypten	639g
+ai cap	639g
+ai cập	639g
+air indi	548g
+airbnb	494g
+airtel	549g
+ajax amsterdam	608g
 alaranjad	1g
 aldei	344g
 alegr	386g
 alegri	386g
-alemanh	618g
-alemani	618g
+alemanh	619g
+alemani	619g
 alfazem	207g
 alg	137g
 algoda	289g
 algoda doc	270g
 algodã	289g
 algodã doc	270g
-alibab	520g
-alipay	522g
-allemagn	618g
-almany	618g
+alibab	521g
+alipay	523g
+allemagn	619g
+almany	619g
 alp	159g
 alperc	78g
 alumini	283g
@@ -26295,29 +26428,29 @@ amarel neon	118g
 amarel pint	77g
 amarel terr	102g
 amarel viv	101g
-amazon shopping	560g
-amazon.com	560g
+amazon shopping	561g
+amazon.com	561g
 amazoni	120g
 amazôni	120g
 ambar	32g
-amd	514g
-americ flag	625g
-american expres	492g
-american flag	625g
+amd	515g
+americ flag	626g
+american expres	493g
+american flag	626g
 ametist	56g
-amex	492g
+amex	493g
 amor	388g
-an do	632g
+an do	633g
 anan	237g
 ananá	237g
-android	511g
+android	512g
 anil	23g
 anil clar	39g
 animad	385g
 aniversari	368g
 aniversári	368g
 anj	423g
-anneaux olympiqu	678g
+anneaux olympiqu	679g
 ano nov chin	365g
 ano nov chinê	365g
 anoitecer	188g
@@ -26325,58 +26458,58 @@ ansiedad	409g
 ansios	409g
 antartic	182g
 antártic	182g
-ao	645g
+ao	646g
 apagad	442g
 apaixonad	388g
 apaixonant	389g
-arabi saoudit	637g
-arabi saudit	637g
+arabi saoudit	638g
+arabi saudit	638g
 arar	320g
 arc iri	175g
 arc íri	175g
 ardent	389g
 arei	156g
-argentin	623g
-argentin flag	623g
-argentinien	623g
+argentin	624g
+argentin flag	624g
+argentinien	624g
 argil	301g
-arjantin	623g
+arjantin	624g
 arrozal	249g
-arsenal	586g
-arsenal fc	586g
+arsenal	587g
+arsenal fc	587g
 art	434G
 artic	182g
 artist	434g
 artistic	434g
 artístic	434g
 arvor	132g
-arábi saudit	637g
+arábi saudit	638g
 asfalt	279g
 assombrad	399g
 assustador	399g
-atletic de madrid	598g
-atletic madrid	598g
-atlétic de madrid	598g
-atlétic madrid	598g
+atletic de madrid	599g
+atletic madrid	599g
+atlétic de madrid	599g
+atlétic madrid	599g
 audacios	401g
-audi	471g
+audi	472g
 auror	177g
 auror boreal	174g
-australi	629g
-australian flag	629g
-australien	629g
-austri	645g
-austrian flag	645g
-austráli	629g
-autobu de londr	676g
-autobú de londr	676g
-autrich	645g
+australi	630g
+australian flag	630g
+australien	630g
+austri	646g
+austrian flag	646g
+austráli	630g
+autobu de londr	677g
+autobú de londr	677g
+autrich	646g
 aventur	414g
 aventureir	414g
-avustraly	629g
-avustury	645g
-ay yildiz	635g
-ay yıldız	635g
+avustraly	630g
+avustury	646g
+ay yildiz	636g
+ay yıldız	636g
 azalei	222g
 azeit	275g
 azeiton	275g
@@ -26392,7 +26525,7 @@ azul clar do céu	41g
 azul cobalt	45g
 azul céu	41g
 azul jeam	69g
-azul klein	674g
+azul klein	675g
 azul lag	42g
 azul mar	16g
 azul mineral	81g
@@ -26405,7 +26538,7 @@ azul po	98g
 azul pó	98g
 azul real	43g
 azul royal	43g
-azul tiffany	673g
+azul tiffany	674g
 azul ultramarin	44g
 azul violet	95g
 azul águ	66g
@@ -26413,10 +26546,10 @@ açafrã	274g
 açafrã da terr	79g
 aço	281g
 açud	148g
-ba lan	651g
-bae	640g
+ba lan	652g
+bae	641g
 bag	250g
-baidu	523g
+baidu	524g
 bal	269g
 bala	334g
 balad	432G
@@ -26429,69 +26562,69 @@ bambuzal	122g
 banal	430g
 banan	235g
 banc	353g
-bander de chil	657g
-banglad	665g
-bangladesch	665g
-bangladesh	665g
-bangladeshi flag	665g
-bangladé	665g
-barbi	677g
-barbi pink	677g
-barc	597g
+bander de chil	658g
+banglad	666g
+bangladesch	666g
+bangladesh	666g
+bangladeshi flag	666g
+bangladé	666g
+barbi	678g
+barbi pink	678g
+barc	598g
 barr	166g
 barr cozid	301g
 barulhent	418g
-barç	597g
-bayern munchen	599g
-bayern munich	599g
-bayern münchen	599g
+barç	598g
+bayern munchen	600g
+bayern munich	600g
+bayern münchen	600g
 bazar	329g
 bec	338g
 beg	17g
 beir mar	142g
-belcik	643g
-belgi	643g
-belgian flag	643g
-belgic	643g
-belgien	643g
-belgiqu	643g
-belgium	643g
-belçik	643g
+belcik	644g
+belgi	644g
+belgian flag	644g
+belgic	644g
+belgien	644g
+belgiqu	644g
+belgium	644g
+belçik	644g
 bem estar	413g
-benfic	608g
+benfic	609g
 bergamot	225g
 berinjel	245g
-besikt	612g
+besikt	613g
 beta	279g
 betã	279g
 bexig	334g
-beşiktaş	612g
-bi	643g
+beşiktaş	613g
+bi	644g
 bibliotec	340g
-bilibili	524g
-birlesik krallik	626g
-birleşik krallık	626g
+bilibili	525g
+birlesik krallik	627g
+birleşik krallık	627g
 bizarr	431g
-blaugran	597g
-bleu klein	674g
-bleu tiffany	673g
-blu klein	674g
+blaugran	598g
+bleu klein	675g
+bleu tiffany	674g
+blu klein	675g
 blush	114g
-bmw	470g
-bo dao nha	621g
+bmw	471g
+bo dao nha	622g
 boat	432g
-boc junior	613g
+boc junior	614g
 bol	268g
-booking.com	552g
+booking.com	553g
 borbolet	322g
 bord escur	19g
 bordô	33g
 bordô escur	19g
 borgonh	33g
-borussi dortmund	600g
+borussi dortmund	601g
 bosqu	119g
-boston celtic	569g
-boston red sox	580g
+boston celtic	570g
+boston red sox	581g
 branc	10g
 branc azulad	76g
 branc gead	83g
@@ -26502,30 +26635,30 @@ branc perol	106g
 branc pérol	106g
 branc suj	104g
 bras	165g
-brasil	622g
-brasilien	622g
+brasil	623g
+brasilien	623g
 brav	398g
-brazil	622g
-brazilian flag	622g
-bresil	622g
-brezily	622g
+brazil	623g
+brazilian flag	623g
+bresil	623g
+brezily	623g
 brilhant	439g
 brim	286g
 brinqued	376g
 bris	201g
-british flag	626g
+british flag	627g
 bronz	58g
 bronz antig	302g
 bronzead	26g
 brum	199g
-brésil	622g
+brésil	623g
 bubbl tea	256g
-burger king	534g
-bus londonien	676g
-bvb	600g
-bélgic	643g
-bỉ	643g
-bồ đào nha	621g
+burger king	535g
+bus londonien	677g
+bvb	601g
+bélgic	644g
+bỉ	644g
+bồ đào nha	622g
 caban	359g
 cacau	258g
 cachoeir	150g
@@ -26550,11 +26683,11 @@ camp de batalh	427g
 camp de trig	248g
 camp rural	344g
 camuflagem	427g
-canad	628g
-canadian flag	628g
-canadiem de montreal	584g
-canadiem de montréal	584g
-canadá	628g
+canad	629g
+canadian flag	629g
+canadiem de montreal	585g
+canadiem de montréal	585g
+canadá	629g
 canel	274g
 canion	157g
 caotic	418g
@@ -26567,7 +26700,7 @@ carmesim	71g
 carmim	70g
 carnaval	332g
 carp koi	326g
-carrefour	529g
+carrefour	530g
 carvalh	276g
 cas de camp	359g
 casament	367g
@@ -26575,16 +26708,16 @@ cascat	150g
 castanh	7g
 castanh avermelhad	20g
 castel	355g
-catar	641g
+catar	642g
 catedral	356g
 cavern	162g
 caótic	418g
-cechi	653g
-ceky	653g
+cechi	654g
+ceky	654g
 celadon	294g
 celestial	423g
-celtic	569g
-celtic fc	615g
+celtic	570g
+celtic fc	616g
 cenour	246g
 centr da cidad	337g
 ceramic	301g
@@ -26608,21 +26741,21 @@ chal	359g
 chalé	359g
 cham	164g
 champanh	262g
-chanel	567g
+chanel	568g
 charc	148g
 chartreus	67g
 chat	430G
-chelse	587g
-chelse fc	587g
-chequi	653g
-chicag bull	570g
-chicag cub	581g
-chil flag	657g
-chilean flag	657g
-chili drapeau	657g
-chin	630g
-chinaflagg	630g
-chines flag	630g
+chelse	588g
+chelse fc	588g
+chequi	654g
+chicag bull	571g
+chicag cub	582g
+chil flag	658g
+chilean flag	658g
+chili drapeau	658g
+chin	631g
+chinaflagg	631g
+chines flag	631g
 chocolat	258g
 chovend	196g
 chuv	196g
@@ -26638,7 +26771,7 @@ cian	14g
 cidad	337g
 cidad proibid	342g
 ciment	279g
-cin	630g
+cin	631g
 cintilant	426g
 cinz azulad	93g
 cinz chumb	85g
@@ -26653,25 +26786,25 @@ cium	422g
 ciument	422g
 ciúm	422g
 clar	437g
-classic blu	683g
+classic blu	684g
 clinic	352g
 clínic	352g
-co do sao vang	636g
+co do sao vang	637g
 cobalt	45g
 cobic	422g
 cobiç	422g
 cobr	59g
 coc	238g
-coc col	456g
-coc colanin	456g
-coc colanın	456g
+coc col	457g
+coc colanin	457g
+coc colanın	457g
 cogumel	135g
-cok	456g
+cok	457g
 colin	158g
-colombi	656g
-colombian flag	656g
+colombi	657g
+colombian flag	657g
 colorid	175g
-colômbi	656g
+colômbi	657g
 concret	279g
 confianc	402g
 confianç	402g
@@ -26700,18 +26833,18 @@ cor de vinh	113g
 cor fri	449g
 cor quent	448g
 coral	28g
-core del sud	631g
-core del sur	631g
-core du sud	631g
-corei do sul	631g
+core del sud	632g
+core del sur	632g
+core du sud	632g
+corei do sul	632g
 corporativ	353g
 correg	147g
-coré du sud	631g
+coré du sud	632g
 cosm	173g
 cost	142g
 cour	285g
 coz	357g
-cr flameng	614g
+cr flameng	615g
 crem	18g
 crepuscul	176g
 crepúscul	176g
@@ -26723,14 +26856,14 @@ crisantem	214g
 cristal	297g
 crisântem	214g
 crom	283g
-cub	672g
-cuban flag	672g
+cub	673g
+cuban flag	673g
 curcum	79g
 curry	274g
 cyberpunk	371g
-czech flag	653g
-czech republic	653g
-czechi	653g
+czech flag	654g
+czech republic	654g
+czechi	654g
 cáqui	25g
 cânion	157g
 céu	167g
@@ -26739,15 +26872,15 @@ céu estrelad	172g
 cítric	225g
 córreg	147g
 cúrcum	79g
-cờ đỏ sao vàng	636g
-dall cowboy	575g
+cờ đỏ sao vàng	637g
+dall cowboy	576g
 damasc	78g
-dan mach	648g
-danemark	648g
-danimarc	648g
-danimark	648g
-danish flag	648g
-dannebrog	648g
+dan mach	649g
+danemark	649g
+danimarc	649g
+danimark	649g
+danish flag	649g
+dannebrog	649g
 de dia	191g
 de madeir	276g
 de manh	185g
@@ -26755,18 +26888,18 @@ de manhã	185g
 debaix agu	361g
 debaix águ	361g
 delicad	384g
-dell	516g
+dell	517g
 demoni	424g
 demôni	424g
-denmark	648g
+denmark	649g
 desbotad	442g
 desbotad clar	438g
 desert	155g
 desfiladeir	157g
 dessaturad	442g
-deutschland	618g
+deutschland	619g
 dezembr	195g
-dhl	486g
+dhl	487g
 dia	191g
 dia das brux	363g
 dia de sao patrici	370g
@@ -26775,41 +26908,41 @@ dia dos namorad	364g
 diab	424g
 diamant	298g
 digital	372g
-dinamarc	648g
+dinamarc	649g
 dinamic	385g
 dinheir	419g
 dinâmic	385g
 disc	432g
-discord	504g
+discord	505g
 discotec	432g
 divertid	386g
 doc de leit	259g
-docker	509g
-dodger	579g
+docker	510g
+dodger	580g
 doenc	421g
 doent	421g
 doenç	421g
 dolar	419g
-domin	566g
+domin	567g
 dourad	11g
-drapeau de singapour	670g
-drapeau francal	617g
-drapeau françal	617g
-dropbox	554g
-duc	618g
+drapeau de singapour	671g
+drapeau francal	618g
+drapeau françal	618g
+dropbox	555g
+duc	619g
 dun	155g
-dutch flag	642g
-dänemark	648g
+dutch flag	643g
+dänemark	649g
 dólar	419g
-easyjet	545g
-ebay	496g
+easyjet	546g
+ebay	497g
 ecologic	379g
 ecológic	379g
-egipt	638g
-egit	638g
-egitt	638g
-egypt	638g
-egyptian flag	638g
+egipt	639g
+egit	639g
+egitt	639g
+egypt	639g
+egyptian flag	639g
 eleganci	393g
 elegant	393g
 elegânci	393g
@@ -26817,17 +26950,17 @@ eletric	444g
 elétric	444g
 embaix da agu	361g
 embaix da águ	361g
-emirad arab unid	640g
-emirad árab unid	640g
-emirat airlin	539g
-emirat arab uni	640g
-emirat arab unid	640g
-emirat árab unid	640g
+emirad arab unid	641g
+emirad árab unid	641g
+emirat airlin	540g
+emirat arab uni	641g
+emirat arab unid	641g
+emirat árab unid	641g
 empres	353g
 encantad	391g
 encarnad	0g
 encobert	200g
-endonezy	666g
+endonezy	667g
 energi	385g
 energic	385g
 enevoad	445g
@@ -26854,12 +26987,12 @@ escritóri	353g
 escur	435g
 esmerald	49g
 espac	173g
-espagn	620g
-espan	620g
-espanh	620g
+espagn	621g
+espan	621g
+espanh	621g
 espantos	420g
 espaç	173g
-españ	620g
+españ	621g
 especiari	274g
 esperanc	400g
 esperanç	400g
@@ -26868,7 +27001,7 @@ espress	251g
 espumant	262g
 esquisit	431g
 estaca espacial	360g
-estad unid	625g
+estad unid	626g
 estaçã espacial	360g
 estil chin	351g
 estil chinê	351g
@@ -26878,41 +27011,41 @@ estrel	172g
 estrelad	172g
 estress	409g
 estressad	409g
-etat uni	625g
+etat uni	626g
 etere	392g
 etére	392g
-everton	595g
-everton fc	595g
-evit	452g
-evitar	452g
+everton	596g
+everton fc	596g
+evit	453g
+evitar	453g
 excentric	431g
-excet	452g
+excet	453g
 excêntric	431g
 exercit	427g
 exércit	427g
 fabric	373g
-facebook	461g
+facebook	462g
 fad	391g
 falesi	161g
 falési	161g
 fantasi	391g
-fas	639g
+fas	640g
 fazend	344g
-fc barcelon	597g
-fc bayern	599g
-fc port	609g
-fedex	487g
+fc barcelon	598g
+fc bayern	600g
+fc port	610g
+fedex	488g
 fei	421g
 feir livr	329g
 feir noturn	330g
 felicidad	386g
 feliz	386g
 feminin	415g
-fenerbahc	611g
-fenerbahç	611g
+fenerbahc	612g
+fenerbahç	612g
 ferr	282g
 ferr fundid	282g
-ferrari	468g
+ferrari	469g
 ferrugem	284g
 fest	332g
 fest de aniversari	368g
@@ -26922,26 +27055,26 @@ festival	332g
 festival da primaver	365g
 festival do mei do outon	366g
 fevereir	195g
-fiat	479g
+fiat	480g
 ficca cientific	372g
 ficçã científic	372g
-figm	553g
-filipin	668g
-filipin flag	668g
-filipinler	668g
-filippin	668g
+figm	554g
+filipin	669g
+filipin flag	669g
+filipinler	669g
+filippin	669g
 fim de tard	188g
 financ	353g
 finanç	353g
-finland	649g
-finlandi	649g
-finlandiy	649g
-finlândi	649g
-finnish flag	649g
-finnland	649g
-firefox	510g
-flag of japan	616g
-flameng	614g
+finland	650g
+finlandi	650g
+finlandiy	650g
+finlândi	650g
+finnish flag	650g
+finnland	650g
+firefox	511g
+flag of japan	617g
+flameng	615g
 flaming	314g
 floc de nev	184g
 flor	204g
@@ -26955,7 +27088,7 @@ florest tropical	120g
 florid	204g
 fluor	444g
 fluorescent	444g
-fly emirat	539g
+fly emirat	540g
 flúor	444g
 fof	404g
 fog	164g
@@ -26975,12 +27108,12 @@ formal	406g
 fort	401g
 fortalez	355g
 framboes	230g
-franc	617g
-franci	617g
-frankreich	617g
-frans	617g
-franç	617g
-french flag	617g
+franc	618g
+franci	618g
+frankreich	618g
+frans	618g
+franç	618g
+french flag	618g
 fresc	395g
 fri	396g
 frut	428g
@@ -26997,12 +27130,12 @@ futurist	372g
 fábric	373g
 fúcsi	65g
 gala	252g
-galatasaray	610g
+galatasaray	611g
 galaxi	173g
 galeri	434g
 galáxi	173g
 galã	252g
-gan	663g
+gan	664g
 gananci	422g
 ganânci	422g
 garo	197g
@@ -27014,27 +27147,27 @@ gelad fri	396g
 geleir	181g
 gelid	396g
 gem	313g
-german flag	618g
-germani	618g
-germany	618g
-ghan	663g
-ghanaian flag	663g
-giamaic	659g
-giappon	616g
+german flag	619g
+germani	619g
+germany	619g
+ghan	664g
+ghanaian flag	664g
+giamaic	660g
+giappon	617g
 ginkg	130g
 girassol	208g
 girassól	208g
-github	508g
+github	509g
 glacial	446g
 glicini	218g
 glicíni	218g
 glitter	426g
 glorios	412g
-golden gat	675g
-golden gat bridg	675g
-golden stat warrior	571g
+golden gat	676g
+golden gat bridg	676g
+golden stat warrior	572g
 golf	327g
-googl	460g
+googl	461g
 gotic	407g
 grafit	37g
 gram	124g
@@ -27042,38 +27175,39 @@ gramad	124g
 gran	419g
 grand muralh	343g
 granit	278g
-grec	652g
-greci	652g
-greec	652g
-greek flag	652g
-green bay packer	574g
+grec	653g
+greci	653g
+greec	653g
+greek flag	653g
+green bay packer	575g
 gren	19g
 grená	19g
-griechenland	652g
+griechenland	653g
 grut	162g
-grèc	652g
-gréci	652g
+grèc	653g
+gréci	653g
 guard chuv	335g
 guerr	427g
 guloseim	269g
-guney afrik	660g
-guney kor	631g
+guney afrik	661g
+guney kor	632g
 gélid	396g
 gótic	407g
-güney afrik	660g
-güney kor	631g
-h m	532g
-ha lan	642g
-hab	584g
+güney afrik	661g
+güney kor	632g
+h m	533g
+ha lan	643g
+hab	585g
 halloween	363g
-han quoc	631g
+han quoc	632g
 her	133G
-hindistan	632g
-hoa ky	625g
-hoa kỳ	625g
-holland	642g
-hond	474g
-hongri	654g
+hindistan	633g
+hoa ky	626g
+hoa kỳ	626g
+holland	643g
+homem	452g
+hond	475g
+hongri	655g
 hor azul	179g
 hor dourad	178g
 horizont	180g
@@ -27085,139 +27219,139 @@ hortelã	30g
 hortensi	216g
 hortênsi	216g
 hospital	352g
-huawei	518g
-hungarian flag	654g
-hungary	654g
-hungary flag	654g
-hungri	654g
-hungrí	654g
-hy lap	652g
-hy lạp	652g
-hyundai	476g
-hà lan	642g
-hàn quốc	631g
+huawei	519g
+hungarian flag	655g
+hungary	655g
+hungary flag	655g
+hungri	655g
+hungrí	655g
+hy lap	653g
+hy lạp	653g
+hyundai	477g
+hà lan	643g
+hàn quốc	632g
 iceberg	181g
-iceland	650g
-icelandic flag	650g
+iceland	651g
+icelandic flag	651g
 igrej	356g
-ikb	674g
-ike	459g
+ikb	675g
+ike	460g
 ilh	154g
 ilhot	154g
-illuminating	684g
+illuminating	685g
 imperial	378g
 incendi	164g
 incrivel	420g
 incrível	420g
 incêndi	164g
-ind	632g
-indi	632g
-indian flag	632g
-indien	632g
+ind	633g
+indi	633g
+indian flag	633g
+indien	633g
 indig	23g
-indonesi	666g
-indonesian flag	666g
-indonesien	666g
-indonési	666g
+indonesi	667g
+indonesian flag	667g
+indonesien	667g
+indonési	667g
 industrial	373g
 infantil	376g
 infern	424g
 infernal	424g
 inocent	403g
-instagram	462g
-intel	513g
+instagram	463g
+intel	514g
 intens	401g
 intens ardor	389g
-inter milan	603g
+inter milan	604g
 interior	344g
-international klein blu	674g
-international orang	675g
-internazional	603g
+international klein blu	675g
+international orang	676g
+internazional	604g
 invej	422g
 invejos	422g
 invern	195g
 invernal	195g
 ira	398g
-ireland	627g
-irish flag	627g
-irland	627g
-island	650g
-island flagg	650g
-islandi	650g
-islândi	650g
-ispany	620g
-isvec	646g
-isveç	646g
-isvicr	644g
-isviçr	644g
-itali	619g
-italian flag	619g
-italien	619g
-italy	619g
-itáli	619g
-izland	650g
+ireland	628g
+irish flag	628g
+irland	628g
+island	651g
+island flagg	651g
+islandi	651g
+islândi	651g
+ispany	621g
+isvec	647g
+isveç	647g
+isvicr	645g
+isviçr	645g
+itali	620g
+italian flag	620g
+italien	620g
+italy	620g
+itáli	620g
+izland	651g
 jad	295g
-jamaic	659g
-jamaican flag	659g
-jamaik	659g
-jamaiqu	659g
-jamaïqu	659g
+jamaic	660g
+jamaican flag	660g
+jamaik	660g
+jamaiqu	660g
+jamaïqu	660g
 janeir	195g
-japa	616g
-japan	616g
-japan flagg	616g
-japon	616g
+japa	617g
+japan	617g
+japan flagg	617g
+japon	617g
 japones	350g
-japony	616g
+japony	617g
 japonê	350g
-japã	616g
-japón	616g
+japã	617g
+japón	617g
 jardim	125g
 jardim zen	346g
 jasmim	220g
 jazz	433G
 jeam	286g
-jeux olympiqu	678g
+jeux olympiqu	679g
 jiangnan	345g
-jio	549g
+jio	550g
 joan	324g
 joi	313g
-jueg olimpic	678g
-jueg olímpic	678g
+jueg olimpic	679g
+jueg olímpic	679g
 julh	193g
 junh	193g
-juv	601g
-juventu	601g
-kaka talk	500g
-kakaotalk	500g
-kanad	628g
-katar	641g
+juv	602g
+juventu	602g
+kaka talk	501g
+kakaotalk	501g
+kanad	629g
+katar	642g
 kawaii	404g
-keni	662g
-kentucky fried chicken	533g
-keny	662g
-kenyan flag	662g
-kfc	533g
+keni	663g
+kentucky fried chicken	534g
+keny	663g
+kenyan flag	663g
+kfc	534g
 kiwi	242g
-klein blau	674g
-klein blu	674g
-knick	573g
-kolombiy	656g
-kolumbien	656g
-korean flag	631g
-kub	672g
-küb	672g
-la galaxy	585g
-la laker	568g
+klein blau	675g
+klein blu	675g
+knick	574g
+kolombiy	657g
+kolumbien	657g
+korean flag	632g
+kub	673g
+küb	673g
+la galaxy	586g
+la laker	569g
 lac	300g
 lag	146g
 lag de lotu	149g
 lag de lótu	149g
 lag pequen	148g
 lago	145g
-laker	568g
+laker	569g
 lam	166g
-lamborghini	469g
+lamborghini	470g
 lampad	333g
 lampia	306g
 lampiã	306g
@@ -27228,16 +27362,16 @@ lata	60g
 latã	60g
 lav	163g
 lavand	207g
-leg	563g
+leg	564g
 legum	429g
-leicester city	592g
+leicester city	593g
 leit	265g
-lenov	517g
+lenov	518g
 lent	410g
 letreir luminos	305g
-lfc	588g
-lg	536g
-lidl	530g
+lfc	589g
+lg	537g
+lidl	531g
 lil	64g
 lil palid	90g
 lil po	99g
@@ -27252,22 +27386,22 @@ limã	224g
 limão	224g
 lind	404g
 linh	289g
-linkedin	564g
+linkedin	565g
 litoral	142g
-liverpool fc	588g
-living coral	682g
+liverpool fc	589g
+living coral	683g
 livr	309g
 livr antig	309g
 livrari	340g
-london bus	676g
-los angel dodger	579g
-los angel laker	568g
+london bus	677g
+los angel dodger	580g
+los angel laker	569g
 lotu	209g
 louc	418g
 lua	170g
 lua chei	170g
 luar	171g
-lufthans	541g
+lufthans	542g
 luminari	333g
 luminos	439g
 luminári	333g
@@ -27280,12 +27414,12 @@ luz de néon	305g
 luz de vel	307g
 luz do sol	169g
 luz neon	305g
-lyft	495g
+lyft	496g
 lâmpad	333g
 lótu	209g
 mac	233g
 mac verd	234g
-macaristan	654g
+macaristan	655g
 macarom	272g
 madeir	276g
 madreperol	296g
@@ -27299,24 +27433,24 @@ magm	163g
 magnoli	223g
 magnóli	223g
 mai	192g
-malaisi	669g
+malaisi	670g
 malaquit	82g
-malasi	669g
-malaysi	669g
-malaysian flag	669g
-malezy	669g
+malasi	670g
+malaysi	670g
+malaysian flag	670g
+malezy	670g
 malv	63g
-malási	669g
-man city	590g
-man united	589g
-man utd	589g
-manchester city	590g
-manchester united	589g
+malási	670g
+man city	591g
+man united	590g
+man utd	590g
+manchester city	591g
+manchester united	590g
 mang	236g
 manh	185g
 manhã	185g
 manteig	266g
-mapl leaf flag	628g
+mapl leaf flag	629g
 mar	139g
 mar profund	140g
 maravilh	420g
@@ -27325,28 +27459,28 @@ marc	192g
 marfim	38g
 margarid	217g
 marmor	277g
-maroc	639g
-marocc	639g
-marokk	639g
-marroc	639g
+maroc	640g
+marocc	640g
+marokk	640g
+marroc	640g
 marrom	7g
 marrom caf	107g
 marrom café	107g
 marrom cha	88g
 marrom chocolat	108g
 marrom chá	88g
-marruec	639g
+marruec	640g
 març	192g
 maré	141g
 masculin	416g
-mastercard	490g
+mastercard	491g
 mat	119g
 mat atlantic	120g
 mat atlântic	120g
 match	255g
 maçã	233g
 maçã verd	234g
-mcdonald	457g
+mcdonald	458g
 med	399g
 medic	352g
 meditaca	408g
@@ -27357,42 +27491,44 @@ mediterrâne	348g
 mei dia	186g
 mei luz	447g
 mei noit	190g
-meituan	525g
-meksik	624g
+meituan	526g
+meksik	625g
 mel	260g
 melanci	231g
 melancoli	387g
 melancolic	387g
 melancólic	387g
-men o	452g
+men o	453g
+menin	452g
 ment	30g
 mercad	329g
 mercad noturn	330g
-messic	624g
+messic	625g
 metal	283g
 metalic	283g
 metropol	337g
 metrópol	337g
 metálic	283g
 mexeric	225g
-mexic	624g
-mexican flag	624g
-mexik	624g
-mexiqu	624g
-miami heat	572g
-microsoft	559g
+mexic	625g
+mexican flag	625g
+mexik	625g
+mexiqu	625g
+miami heat	573g
+microsoft	560g
 milh	247g
 militar	427g
 minimalism	381g
 minimalist	381g
 mirtil	229g
-misir bayragi	638g
+misir bayragi	639g
 misteri	390g
 misterios	390g
 mistic	390g
 mistéri	390g
-mitsubishi	484g
-moch mouss	688g
+mitsubishi	485g
+moc	452g
+moch mouss	689g
 modern	381g
 monocrom	425g
 monocromatic	425g
@@ -27401,12 +27537,14 @@ monoton	430g
 mont	158g
 montanh	158g
 montanh nevad	159g
-montreal canadiem	584g
+montreal canadiem	585g
 monóton	430g
 morang	226g
-morocc	639g
-moroccan flag	639g
+morocc	640g
+moroccan flag	640g
 mostard	110g
+moç	452g
+mulher	452g
 multicolorid	175g
 museu	434g
 musg	131g
@@ -27414,89 +27552,89 @@ musgos	131g
 mágic	391g
 mármor	277g
 médic	352g
-méxic	624g
+méxic	625g
 místic	390g
-mısır bayrağı	638g
-na uy	647g
-nad de	452g
-nam phi	660g
-nao	452g
-napoli calci	604g
+mısır bayrağı	639g
+na uy	648g
+nad de	453g
+nam phi	661g
+nao	453g
+napoli calci	605g
 nascer do sol	177g
 natal	362g
 natalin	362g
 natural	379g
 naturez	379g
 nav espacial	360g
-naver	501g
+naver	502g
 neblin	199g
 nebulos tom	445g
 negr	9g
-nem	452g
-nenhum	452g
+nem	453g
+nenhum	453g
 nenufar	209g
 nenúfar	209g
 neom	305g
 neon	305g
 neon brilhant	444g
 nervos	409g
-netflix	464g
-netherland	642g
-neuseeland	671g
+netflix	465g
+netherland	643g
+neuseeland	672g
 nev	184g
 nevad	184g
 nevand	184g
 nevo	199g
 nevoeir	199g
-new england patriot	577g
-new york knick	573g
-new york yanke	578g
-new zealand	671g
-new zealand flag	671g
-newcastl united	593g
-nga	633g
-nhat ban	616g
-nhật bản	616g
-niederland	642g
-nigeri	661g
-nigeri flagg	661g
-nigerian flag	661g
-nigéri	661g
-nijery	661g
-nintend	561g
-nissan	475g
+new england patriot	578g
+new york knick	574g
+new york yanke	579g
+new zealand	672g
+new zealand flag	672g
+newcastl united	594g
+nga	634g
+nhat ban	617g
+nhật bản	617g
+niederland	643g
+nigeri	662g
+nigeri flagg	662g
+nigerian flag	662g
+nigéri	662g
+nijery	662g
+nintend	562g
+nissan	476g
 nobr	378g
 nogueir	276g
 noj	421g
 nojent	421g
 nordic	349g
-norueg	647g
-norvec	647g
-norveg	647g
-norvegi	647g
-norveç	647g
-norvèg	647g
-norway	647g
-norwegen	647g
-norwegian flag	647g
+norueg	648g
+norvec	648g
+norveg	648g
+norvegi	648g
+norveç	648g
+norvèg	648g
+norway	648g
+norwegen	648g
+norwegian flag	648g
 nostalgi	375g
 nostalgic	411g
 nostálgic	411g
 noturn	189g
-nouvell zeland	671g
-nouvell zéland	671g
-nov zelandi	671g
-nov zelândi	671g
+nouvell zeland	672g
+nouvell zéland	672g
+nov zelandi	672g
+nov zelândi	672g
 novembr	194g
 nublad	200g
 nud	115g
-nuev zeland	671g
-nunc	452g
-nuov zeland	671g
+nuev zeland	672g
+nunc	453g
+nuov zeland	672g
 nupcial	367g
 nuvem	168g
-nvidi	515g
-não	452g
+nvidi	516g
+não	453g
 néon	305g
 névo	199g
 nórdic	349g
@@ -27509,14 +27647,14 @@ off whit	104g
 oi	451g
 ola	451g
 olari	301g
-olimpiadi	678g
-olympic	678g
-olympic gam	678g
-olympic ring	678g
-olympiqu de marseill	606g
-olympisch spiel	678g
+olimpiadi	679g
+olympic	679g
+olympic gam	679g
+olympic ring	679g
+olympiqu de marseill	607g
+olympisch spiel	679g
 olá	451g
-om	606g
+om	607g
 ond	141g
 ond de calor	202g
 oniric	392g
@@ -27531,7 +27669,7 @@ orquide	215g
 orquíde	215g
 orvalh	203g
 osmant	221g
-osterreich	645g
+osterreich	646g
 otimist	400g
 our	11G
 ousad	401g
@@ -27540,42 +27678,42 @@ outonal	194g
 outubr	194g
 oásl	138g
 pacific	382g
-packer	574g
+packer	575g
 pacífic	382g
-paesi bassi	642g
-pais baix	642g
-pais baj	642g
+paesi bassi	643g
+pais baix	643g
+pais baj	643g
 paixa	389g
 paixã	389g
-pakistan	664g
-pakistani flag	664g
+pakistan	665g
+pakistani flag	665g
 palaci imperial	342g
 palhac	328g
 palhaç	328g
 palid	438g
 paláci imperial	342g
-panasonic	538g
+panasonic	539g
 pand	318g
-panton classic blu	683g
-panton greenery	680g
-panton living coral	682g
-panton moch mouss	688g
-panton peach fuzz	687g
-panton ultr violet	681g
-panton very peri	685g
-panton viv magent	686g
+panton classic blu	684g
+panton greenery	681g
+panton living coral	683g
+panton moch mouss	689g
+panton peach fuzz	688g
+panton ultr violet	682g
+panton very peri	686g
+panton viv magent	687g
 pao	267g
 papagai	320g
 papel	290g
 papoul	219g
-paquista	664g
-paquistan	664g
-paquistán	664g
-paquistã	664g
+paquista	665g
+paquistan	665g
+paquistán	665g
+paquistã	665g
 parais	423g
 paraís	423g
 pard	7g
-parl saint germain	605g
+parl saint germain	606g
 parqu	126g
 pasco	369g
 past	123g
@@ -27583,12 +27721,12 @@ pastel	443g
 pastél	443g
 pava	315g
 pavã	315g
-pay bas	642g
-paypal	491g
+pay bas	643g
+paypal	492g
 paz	382g
-país baix	642g
-país baj	642g
-peach fuzz	687g
+país baix	643g
+país baj	643g
+peach fuzz	688g
 pedr	278g
 pedr precios	313g
 peix dourad	326g
@@ -27596,56 +27734,56 @@ pen	310g
 penhasc	161g
 penumbr	447g
 peoni	211g
-pepsi	558g
+pepsi	559g
 pergam	290g
 perol	296g
-perou	658g
-peru	658g
-peru flagg	658g
-peruvian flag	658g
-perú	658g
+perou	659g
+peru	659g
+peru flagg	659g
+peruvian flag	659g
+perú	659g
 pesseg	232g
 peôni	211g
-phan lan	649g
-phap	617g
-philippin	668g
-philippinen	668g
-pháp	617g
-phần lan	649g
+phan lan	650g
+phap	618g
+philippin	669g
+philippinen	669g
+pháp	618g
+phần lan	650g
 pic nevad	159g
 pinguim	319g
 pinhal	121g
 pinheir	121g
-pinterest	506g
+pinterest	507g
 pintor	434g
 pintur	434g
 pintur a nanquim	299g
 pisc pisc	333g
-pittsburgh steeler	576g
+pittsburgh steeler	577g
 plastic	304g
-playstation	467g
+playstation	468g
 plum	310g
 plástic	304g
 poderos	401g
 podr	421g
-poland	651g
+poland	652g
 polar	182g
-polen	651g
-polish flag	651g
-pologn	651g
-poloni	651g
-polony	651g
-polôni	651g
+polen	652g
+polish flag	652g
+pologn	652g
+poloni	652g
+polony	652g
+polôni	652g
 por do sol	176g
 porcelan	292g
 porcelan azul e branc	293g
-porsch	478g
+porsch	479g
 port	153g
-portekiz	621g
-portogall	621g
-portugal	621g
-portugal flag	621g
-portugues flag	621g
+portekiz	622g
+portogall	622g
+portugal	622g
+portugal flag	622g
+portugues flag	622g
 pouc luz	447g
 prad	123g
 pradari	123g
@@ -27665,7 +27803,7 @@ primaveril	192g
 profissional	402g
 profund	436g
 profundez	140g
-psg	605g
+psg	606g
 psicodelic	431g
 psicodélic	431g
 pur	403g
@@ -27676,47 +27814,48 @@ pálid	438g
 pásco	369g
 pão	267g
 pérol	296g
-pérou	658g
+pérou	659g
 pêsseg	232g
 pôr do sol	176g
 púrpur	5g
-qatar	641g
-qatar airway	540g
-qatari flag	641g
+qatar	642g
+qatar airway	541g
+qatari flag	642g
 quart	358g
 quartz	297g
 qued agu	150g
 qued águ	150g
-queni	662g
+queni	663g
 quermess	332g
-quêni	662g
+quêni	663g
 ra	325g
 radiant	439g
 rai	198g
 raiv	398g
+rapaz	452g
 rapos	321g
 real	378g
-real madrid	596g
-real madrid cf	596g
+real madrid	597g
+real madrid cf	597g
 recif	152g
 recif de coral	152g
-red bull	535g
-red doubl decker	676g
-red sox	580g
-reddit	505g
+red bull	536g
+red doubl decker	677g
+red sox	581g
+reddit	506g
 refinad	393g
 refrescant	395g
 regi	378g
-regn unit	626g
-rein unid	626g
+regn unit	627g
+rein unid	627g
 relampag	198g
 relaxad	383g
 relaxant	383g
-relianc jio	549g
+relianc jio	550g
 reluzent	426g
 relv	124g
 relâmpag	198g
-renault	481g
+renault	482g
 repugnant	421g
 ressac	141g
 retr	375g
@@ -27726,52 +27865,52 @@ rio	147g
 roch	161g
 roched	161g
 rom	240g
-romani	655g
-romanian flag	655g
+romani	656g
+romanian flag	656g
 romantic	388g
-romany	655g
-romeni	655g
+romany	656g
+romeni	656g
 romântic	388g
 romã	240g
-romêni	655g
+romêni	656g
 ros	6g
 ros antig	89g
-ros barbi	677g
+ros barbi	678g
 ros empoeirad	92g
 ros fort	91g
 ros neon	116g
 ros pesseg	73g
 ros pêsseg	73g
-ros quartz	679g
-ros quartz and serenity	679g
+ros quartz	680g
+ros quartz and serenity	680g
 ros queimad	92g
 ros ros	91g
 ros vermelh	206g
 rosad	6g
 roseir	206g
-roumani	655g
-routemaster	676g
+roumani	656g
+routemaster	677g
 rox	5g
-royaum uni	626g
+royaum uni	627g
 rua	338g
 rubi	55g
 rubor	114g
 ruel	338g
 rug	70g
-rumani	655g
-rumanien	655g
-rumänien	655g
+rumani	656g
+rumanien	656g
+rumänien	656g
 rural	344g
-rusi	633g
-russi	633g
-russian flag	633g
-russland	633g
+rusi	634g
+russi	634g
+russian flag	634g
+russland	634g
 rustic	374g
-rusy	633g
-ryanair	544g
+rusy	634g
+ryanair	545g
 rã	325g
 régi	378g
-rússi	633g
+rússi	634g
 rústic	374g
 sadi	413g
 safir	54g
@@ -27781,8 +27920,8 @@ salad	429g
 salma	29g
 salmã	29g
 salvi	94g
-samsung	466g
-san francisc giant	582g
+samsung	467g
+san francisc giant	583g
 sangrent	312g
 sangu	312g
 santorini	348g
@@ -27799,20 +27938,20 @@ saudad	411g
 saudad trist	387g
 saudavel	413g
 saudação	451g
-saudi arabi	637g
-saudi arabien	637g
-saudi flag	637g
+saudi arabi	638g
+saudi arabien	638g
+saudi flag	638g
 saudável	413g
 saxofon	433g
 saúd	413g
-schweden	646g
-schweiz	644g
+schweden	647g
+schweiz	645g
 sed	288g
 segur	402g
 seix	278g
 selv	120g
 selvagem	414g
-sem	452g
+sem	453g
 sem grac	430g
 sem graç	430g
 sepi	61g
@@ -27820,17 +27959,17 @@ seren	382g
 seri	406g
 serr	158g
 setembr	194g
-sf giant	582g
-shell	485g
-shopify	556g
-sili	657g
+sf giant	583g
+shell	486g
+shopify	557g
+sili	658g
 simpl	381g
-singapor airlin	546g
-singapor flag	670g
-singaporean flag	670g
+singapor airlin	547g
+singapor flag	671g
+singaporean flag	671g
 sinistr	399g
-sl benfic	608g
-snapchat	507g
+sl benfic	609g
+snapchat	508g
 sobremes	268g
 sobri	417g
 sofisticad	393g
@@ -27850,72 +27989,72 @@ sonhador	392g
 sonolent	410g
 sorvet	271g
 sosseg	382g
-south afric	660g
-south african flag	660g
-south kore	631g
-spagn	620g
-spain	620g
-spanien	620g
-spanish flag	620g
-spotify	463g
-spur	591g
-ssc napoli	604g
-star and strip	625g
-starbuck	458g
-stati uniti	625g
-steeler	576g
+south afric	661g
+south african flag	661g
+south kore	632g
+spagn	621g
+spain	621g
+spanien	621g
+spanish flag	621g
+spotify	464g
+spur	592g
+ssc napoli	605g
+star and strip	626g
+starbuck	459g
+stati uniti	626g
+steeler	577g
 suav	384g
 suavizad	441g
-subaru	483g
+subaru	484g
 submarin	361g
 suculent	134g
-sudafric	660g
-sudafrik	660g
-sudkore	631g
-sudáfric	660g
-sueci	646g
-sued	646g
-suic	644g
-suiss	644g
-suiz	644g
+sudafric	661g
+sudafrik	661g
+sudkore	632g
+sudáfric	661g
+sueci	647g
+sued	647g
+suic	645g
+suiss	645g
+suiz	645g
 suj	421g
 surpreendent	420g
 surpres	420g
 sushi	273g
 sutil	417g
-suudi arabistan	637g
-suzuki	482g
-suèd	646g
-suéci	646g
-suíç	644g
-svezi	646g
-svizzer	644g
-sweden	646g
-swedish flag	646g
-swis flag	644g
-switzerland	644g
+suudi arabistan	638g
+suzuki	483g
+suèd	647g
+suéci	647g
+suíç	645g
+svezi	647g
+svizzer	645g
+sweden	647g
+swedish flag	647g
+swis flag	645g
+switzerland	645g
 sálvi	94g
 são valentim	364g
 sépi	61g
 séri	406g
 sóbri	417g
-südafrik	660g
-südkore	631g
-taegukgi	631g
-tailandi	667g
-tailândi	667g
+südafrik	661g
+südkore	632g
+taegukgi	632g
+tailandi	668g
+tailândi	668g
 tangerin	225g
-taoba	521g
+taoba	522g
 tard	187g
 taup	68g
 taxi	336g
-tay ban nha	620g
-tayland	667g
-tchequi	653g
-tchéqui	653g
+tay ban nha	621g
+tayland	668g
+tchequi	654g
+tchéqui	654g
 tecnologi	372g
 tedi	430g
-telegram	498g
+telegram	499g
 tempestad	198g
 tempestuos	198g
 templ	341g
@@ -27925,29 +28064,29 @@ terr	166g
 terracot	111g
 terror	399g
 terros	380g
-tesc	531g
-tesl	477g
-thai flag	667g
-thai lan	667g
-thailand	667g
-thailandi	667g
-thaïland	667g
-tho nhi ky	635g
-thuy dien	646g
-thuy si	644g
-thy	542g
-thái lan	667g
-thổ nhĩ kỳ	635g
-thụy sĩ	644g
-thụy điển	646g
-tiffany	673g
-tiffany blau	673g
-tiffany blu	673g
+tesc	532g
+tesl	478g
+thai flag	668g
+thai lan	668g
+thailand	668g
+thailandi	668g
+thaïland	668g
+tho nhi ky	636g
+thuy dien	647g
+thuy si	645g
+thy	543g
+thái lan	668g
+thổ nhĩ kỳ	636g
+thụy sĩ	645g
+thụy điển	647g
+tiffany	674g
+tiffany blau	674g
+tiffany blu	674g
 tigr	316g
 tijol	280g
-tiktok	502g
+tiktok	503g
 tint	47g
-tirang	632g
+tirang	633g
 tom fri	449g
 tom quent	448g
 tomat	244g
@@ -27955,16 +28094,16 @@ ton fri	449g
 ton pastel	443g
 ton quent	448g
 ton terros	380g
-toront mapl leaf	583g
+toront mapl leaf	584g
 tort	268g
-toshib	537g
-tottenham	591g
-tottenham hotspur	591g
+toshib	538g
+tottenham	592g
+tottenham hotspur	592g
 toxic	421g
-toyot	473g
+toyot	474g
 tranquil	382g
 trepadeir	133g
-tricolor	617g
+tricolor	618g
 trig	248g
 trigal	248g
 trist	387g
@@ -27975,61 +28114,61 @@ tropical	347g
 trova	198g
 trovoad	198g
 trovã	198g
-trung quoc	630g
-trung quốc	630g
+trung quoc	631g
+trung quốc	631g
 trópic	347g
-tschechien	653g
+tschechien	654g
 tulip	210g
 tundr	182g
-turchi	635g
-turk bayragi	635g
-turk hav yollari	542g
-turkei	635g
-turkey	635g
-turkish airlin	542g
-turkish flag	635g
-turkiy	635g
+turchi	636g
+turk bayragi	636g
+turk hav yollari	543g
+turkei	636g
+turkey	636g
+turkish airlin	543g
+turkish flag	636g
+turkiy	636g
 turques	15g
-turqui	635g
-turquí	635g
-twitch	503g
-twitter	565g
+turqui	636g
+turquí	636g
+twitch	504g
+twitter	566g
 táxi	336g
-tây ban nha	620g
+tây ban nha	621g
 tédi	430g
 tênu	441g
 tóxic	421g
-türk bayrağı	635g
-türk hav yolları	542g
-türkei	635g
-türkiy	635g
-u.s.	625g
-uae	640g
-uber	494g
-ubuntu	512g
-uc	629g
-ucrain	634g
-ucrani	634g
-ucrâni	634g
+türk bayrağı	636g
+türk hav yolları	543g
+türkei	636g
+türkiy	636g
+u.s.	626g
+uae	641g
+uber	495g
+ubuntu	513g
+uc	630g
+ucrain	635g
+ucrani	635g
+ucrâni	635g
 uisqu	264g
-uk	626g
-ukrain	634g
-ukrainian flag	634g
-ukrayn	634g
-ultimat gray	684g
-ultimat gray and illuminating	684g
-ultr violet	681g
+uk	627g
+ukrain	635g
+ukrainian flag	635g
+ukrayn	635g
+ultimat gray	685g
+ultimat gray and illuminating	685g
+ultr violet	682g
 ultramarin	44g
-ungarn	654g
-ungheri	654g
-union jack	626g
-united arab emirat	640g
-united kingdom	626g
-united stat	625g
+ungarn	655g
+ungheri	655g
+union jack	627g
+united arab emirat	641g
+united kingdom	627g
+united stat	626g
 univers	173g
-ups	488g
+ups	489g
 urban	337g
-usa	625g
+usa	626g
 uva	228g
 uísqu	264g
 val	160g
@@ -28059,10 +28198,10 @@ verd neon	117g
 verd oliv	24g
 verd tenr	53g
 verdur verd	127g
-vereinigt arabisch emirat	640g
-vereinigt konigreich	626g
-vereinigt königreich	626g
-vereinigt staaten	625g
+vereinigt arabisch emirat	641g
+vereinigt konigreich	627g
+vereinigt königreich	627g
+vereinigt staaten	626g
 vermelh	0g
 vermelh alaranjad	97g
 vermelh arroxead	96g
@@ -28075,7 +28214,7 @@ vermelha	35g
 vermelhã	35g
 vermilha	35g
 vermilhã	35g
-very peri	685g
+very peri	686g
 verã	193g
 via lacte	173g
 via lácte	173g
@@ -28083,9 +28222,9 @@ vibrant	385g
 vid noturn	432g
 videir	133g
 vidr	291g
-viet nam	636g
-vietnam	636g
-vietnames flag	636g
+viet nam	637g
+vietnam	637g
+vietnames flag	637g
 vil aquatic	345g
 vil aquátic	345g
 vilarej	344g
@@ -28096,75 +28235,75 @@ vinh tint cor	113g
 vintag	375g
 violet	22g
 viril	416g
-vis	489g
+vis	490g
 vitori	412g
 vitori regi	209g
 vitóri	412g
 vitóri régi	209g
 viv	440g
-viv magent	686g
+viv magent	687g
 vivid	440g
-viêt nam	636g
-việt nam	636g
-vk	551g
-vkontakt	551g
-vodafon	550g
-volkswagen	472g
-volv	480g
+viêt nam	637g
+việt nam	637g
+vk	552g
+vkontakt	552g
+vodafon	551g
+volkswagen	473g
+volv	481g
 vulca	163g
 vulcã	163g
-vuong quoc anh	626g
-vw	472g
+vuong quoc anh	627g
+vw	473g
 vívid	440g
-vương quốc anh	626g
+vương quốc anh	627g
 wabi sabi	350g
-wechat	499g
-weib	526g
-west ham	594g
-west ham united	594g
-whatsapp	497g
+wechat	500g
+weib	527g
+west ham	595g
+west ham united	595g
+whatsapp	498g
 whisky	264g
-wordpres	557g
-xbox	562g
-xiaohongshu	528g
-xiaomi	519g
-y	619G
-yanke	578g
-yeni zeland	671g
-youtub	465g
-yunanistan	652g
+wordpres	558g
+xbox	563g
+xiaohongshu	529g
+xiaomi	520g
+y	620G
+yanke	579g
+yeni zeland	672g
+youtub	466g
+yunanistan	653g
 zangad	398g
 zebr	317g
 zen	346g
-zhihu	527g
-zoom meeting	555g
-zoom vide	555g
+zhihu	528g
+zoom meeting	556g
+zoom vide	556g
 ácer	129g
-áfric do sul	660g
+áfric do sul	661g
 águ	151g
 águ mar clar	66g
-áo	645g
+áo	646g
 ártic	182g
 árvor	132g
-áustri	645g
+áustri	646g
 âmbar	32g
-ägypten	638g
-çeky	653g
-çin	630g
-égypt	638g
-émirat arab uni	640g
-état uni	625g
-índi	632g
+ägypten	639g
+çeky	654g
+çin	631g
+égypt	639g
+émirat arab uni	641g
+état uni	626g
+índi	633g
 índig	23g
-österreich	645g
-úc	629g
-ý	619g
-đan mạch	648g
-đức	618g
-şili	657g
-ấn độ	632g
-@stems de 1954
-abd	625h
+österreich	646g
+úc	630g
+ý	620g
+đan mạch	649g
+đức	619g
+şili	658g
+ấn độ	633g
+@stems de 1960
+abd	626h
 abend	188h
 abenddammerung	188h
 abenddämmerung	188h
@@ -28172,28 +28311,28 @@ abendrot	176h
 abenteu	414h
 abenteuerlich	414h
 abgrund	140h
-ac mila	602h
+ac mila	603h
 ack	123h
 adelig	378h
-aeroflot	543h
-afc ajax	607h
-africa do sul	660h
-afriqu du sud	660h
-agypt	638h
+aeroflot	544h
+afc ajax	608h
+africa do sul	661h
+afriqu du sud	661h
+agypt	639h
 ahor	129h
-ai cap	638h
-ai cập	638h
-air india	547h
-airbnb	493h
-airtel	548h
-ajax amsterdam	607h
-alemanha	618h
-alemania	618h
+ai cap	639h
+ai cập	639h
+air india	548h
+airbnb	494h
+airtel	549h
+ajax amsterdam	608h
+alemanha	619h
+alemania	619h
 alg	137h
-alibaba	520h
-alipay	522h
-allemag	618h
-almanya	618h
+alibaba	521h
+alipay	523h
+allemag	619h
+almanya	619h
 alp	159h
 alt buch	309h
 alt büch	309h
@@ -28201,80 +28340,80 @@ altrosa	89h
 altwei	104h
 altweiß	104h
 aluminium	283h
-amazo shopping	560h
-amazon.com	560h
-amd	514h
-america expr	492h
-america flag	625h
+amazo shopping	561h
+amazon.com	561h
+amd	515h
+america expr	493h
+america flag	626h
 amethyst	56h
-amex	492h
-an do	632h
+amex	493h
+an do	633h
 anana	237h
-android	511h
+android	512h
 angespannt	409h
 angst	399h
 angstlich	409h
-anneaux olympiqu	678h
+anneaux olympiqu	679h
 antarkti	182h
 anthrazit	37h
 antik bronz	302h
-ao	645H
+ao	646H
 apfel	233h
 apfelsi	225h
 apricot	78h
 apriko	78h
 april	192h
 aquablau	66h
-arabi saoudit	637h
-arabia saudita	637h
-argenti	623h
-argenti flag	623h
-argentina	623h
-argentini	623h
-arjanti	623h
+arabi saoudit	638h
+arabia saudita	638h
+argenti	624h
+argenti flag	624h
+argentina	624h
+argentini	624h
+arjanti	624h
 arkti	182h
 arktisch	182h
 arm	427h
-arsenal	586h
-arsenal fc	586h
-arábia saudita	637h
+arsenal	587h
+arsenal fc	587h
+arábia saudita	638h
 asch	165h
 asphalt	279h
 atherisch	392h
-atletico de madrid	598h
-atletico madrid	598h
-atlético de madrid	598h
-atlético madrid	598h
+atletico de madrid	599h
+atletico madrid	599h
+atlético de madrid	599h
+atlético madrid	599h
 aubergi	245h
-audi	471h
+audi	472h
 august	193h
-aus	452h
+aus	453h
 ausbruch	163h
-australi	629h
-australia	629h
-australia flag	629h
-austria	645h
-austria flag	645h
-austrália	629h
-autobu de londr	676h
-autobú de londr	676h
-autrich	645h
-auß	452h
+australi	630h
+australia	630h
+australia flag	630h
+austria	646h
+austria flag	646h
+austrália	630h
+autobu de londr	677h
+autobú de londr	677h
+autrich	646h
+auß	453h
 avocado	239h
-avustralya	629h
-avusturya	645h
-ay yildiz	635h
-ay yıldız	635h
+avustralya	630h
+avusturya	646h
+ay yildiz	636h
+ay yıldız	636h
 azal	222h
-azul klei	674h
-azul tiffany	673h
+azul klei	675h
+azul tiffany	674h
 azur	39h
 azurblau	39h
-ba lan	651h
+ba lan	652h
 bach	147h
 backstei	280h
-bae	640h
-baidu	523h
+bae	641h
+baidu	524h
 ballo	334h
 bambu	122h
 bambusgru	52h
@@ -28282,56 +28421,56 @@ bambusgrü	52h
 bambushai	122h
 bana	235H
 banal	430h
-bandera de chil	657h
-banglad	665h
-bangladesch	665h
-bangladesh	665h
-bangladeshi flag	665h
-bangladé	665h
+bandera de chil	658h
+banglad	666h
+bangladesch	666h
+bangladesh	666h
+bangladeshi flag	666h
+bangladé	666h
 bank	353h
-barbi	677h
-barbi pink	677h
-barca	597h
+barbi	678h
+barbi pink	678h
+barca	598h
 bargeld	419h
-barça	597h
+barça	598h
 basar	329h
 bauernhof	344h
 baum	132h
 baumwoll	289h
-bay munch	599h
-bay munich	599h
-bay münch	599h
+bay munch	600h
+bay munich	600h
+bay münch	600h
 bedeckt	200h
 beer	250h
 behaglich	394h
 behutsam	384h
 beig	17h
-belcika	643h
-belgi	643h
-belgia flag	643h
-belgica	643h
-belgio	643h
-belgiqu	643h
-belgium	643h
-belçika	643h
-benfica	608h
+belcika	644h
+belgi	644h
+belgia flag	644h
+belgica	644h
+belgio	644h
+belgiqu	644h
+belgium	644h
+belçika	644h
+benfica	609h
 berg	158h
 bergs	146h
 bernstei	32h
 bernsteinfarb	32h
-besikta	612h
+besikta	613h
 beto	279h
 bewolkt	200h
 bewölkt	200h
-beşiktaş	612h
-bi	643h
+beşiktaş	613h
+bi	644h
 bibliothek	340h
 bie	323h
 bier	263h
-bilibili	524h
+bilibili	525h
 bio	379h
-birlesik krallik	626h
-birleşik krallık	626h
+birlesik krallik	627h
+birleşik krallık	627h
 bittersu	411h
 bittersüß	411h
 bla	438h
@@ -28343,7 +28482,7 @@ blau stund	179h
 blau wei porzella	293h
 blau weiß porzella	293h
 blaube	229h
-blaugrana	597h
+blaugrana	598h
 blaugrau	93h
 blaugru	13h
 blaugrü	13h
@@ -28354,12 +28493,12 @@ blauschwarz	80h
 blauviolett	95h
 bleich	438h
 bleigrau	85h
-bleu klei	674h
-bleu tiffany	673h
+bleu klei	675h
+bleu tiffany	674h
 blitz	198h
 blockhutt	359h
 blockhütt	359h
-blu klei	674h
+blu klei	675h
 bluhend	204h
 blum	204h
 blut	312h
@@ -28369,84 +28508,84 @@ bläulich	4h
 bläulich weiß	76h
 blühend	204h
 blüt	204h
-bmw	470h
-bo dao nha	621h
-boca junior	613h
+bmw	471h
+bo dao nha	622h
+boca junior	614h
 bod	166h
 bonbo	269h
-booking.com	552h
+booking.com	553h
 bordeaux	33h
-borussia dortmund	600h
-bosto celtic	569h
-bosto red sox	580h
+borussia dortmund	601h
+bosto celtic	570h
+bosto red sox	581h
 brand	164h
 brandung	141h
-brasil	622h
-brasili	622h
+brasil	623h
+brasili	623h
 brau	7h
 braunlich	7h
 braut	367h
-brazil	622h
-brazilia flag	622h
-bresil	622h
-brezilya	622h
+brazil	623h
+brazilia flag	623h
+bresil	623h
+brezilya	623h
 bri	201h
-british flag	626h
+british flag	627h
 bronz	58h
 bronzefarb	58h
 brot	267h
 bräunlich	7h
-brésil	622h
+brésil	623h
 bubbl tea	256h
 buch	309h
 buchhandlung	340h
 bunt	175h
 bunt laub	128h
 burg	355h
-burg king	534h
+burg king	535h
 burgunderrot	33h
 buro	353h
-bus londoni	676h
+bus londoni	677h
 butt	266h
-bvb	600h
+bvb	601h
 bäum	132h
-bélgica	643h
+bélgica	644h
 büch	309h
 büro	353h
-bỉ	643h
-bồ đào nha	621h
+bỉ	644h
+bồ đào nha	622h
 caf	339h
 café	339h
-canada	628h
-canadi de montreal	584h
-canadi de montréal	584h
-canadia flag	628h
-canadá	628h
+canada	629h
+canadi de montreal	585h
+canadi de montréal	585h
+canadia flag	629h
+canadá	629h
 canyo	157h
 cappuccino	252h
-carrefour	529h
-catar	641h
-cechia	653h
-cekya	653h
-celtic	569h
-celtic fc	615h
+carrefour	530h
+catar	642h
+cechia	654h
+cekya	654h
+celtic	570h
+celtic fc	616h
 champag	262h
 champagnerfarb	57h
-chanel	567h
+chanel	568h
 chaotisch	418h
 chartreu	67h
-chelsea	587h
-chelsea fc	587h
-chequia	653h
-chi	630h
-chicago bull	570h
-chicago cub	581h
-chil flag	657h
-chilea flag	657h
-chili drapeau	657h
-chin flag	630h
-china	630h
-chinaflagg	630h
+chelsea	588h
+chelsea fc	588h
+chequia	654h
+chi	631h
+chicago bull	571h
+chicago cub	582h
+chil flag	658h
+chilea flag	658h
+chili drapeau	658h
+chin flag	631h
+china	631h
+chinaflagg	631h
 chinarot	75h
 chinesisch	351h
 chinesisch mau	343h
@@ -28454,80 +28593,80 @@ chinesisch neujahr	365h
 chinesisch stil	351h
 chrom	283h
 chrysanth	214h
-cin	630h
-cina	630h
-classic blu	683h
+cin	631h
+cina	631h
+classic blu	684h
 clow	328h
-co do sao vang	636h
-coca cola	456h
-coca colani	456h
-coca colanı	456h
+co do sao vang	637h
+coca cola	457h
+coca colani	457h
+coca colanı	457h
 coelinblau	40h
-cok	456h
-colombi	656h
-colombia	656h
-colombia flag	656h
-colômbia	656h
-cor du sud	631h
-corea del sud	631h
-corea del sur	631h
-coreia do sul	631h
-coré du sud	631h
-cr flamengo	614h
+cok	457h
+colombi	657h
+colombia	657h
+colombia flag	657h
+colômbia	657h
+cor du sud	632h
+corea del sud	632h
+corea del sur	632h
+coreia do sul	632h
+coré du sud	632h
+cr flamengo	615h
 crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-cuba	672h
-cuba flag	672h
+cuba	673h
+cuba flag	673h
 curry	274h
 cya	14h
 cyberpunk	371h
-czech flag	653h
-czech republic	653h
-czechia	653h
-cờ đỏ sao vàng	636h
-dalla cowboy	575h
+czech flag	654h
+czech republic	654h
+czechia	654h
+cờ đỏ sao vàng	637h
+dalla cowboy	576h
 dammerung	188h
 dammrig	447h
 damo	424h
-dan mach	648h
-danemark	648h
-danimarca	648h
-danimarka	648h
-danish flag	648h
-dannebrog	648h
+dan mach	649h
+danemark	649h
+danimarca	649h
+danimarka	649h
+danish flag	649h
+dannebrog	649h
 delfi	327h
-dell	516h
+dell	517h
 denimblau	69h
-denmark	648h
+denmark	649h
 dessert	268h
-deutschland	618h
+deutschland	619h
 dezemb	195h
 dezent	417h
-dhl	486h
+dhl	487h
 diamant	298h
 diesig	445h
 digital	372h
-dinamarca	648h
+dinamarca	649h
 disco	432h
-discord	504h
+discord	505h
 disko	432h
 diskothek	432h
-dock	509h
-dodg	579h
+dock	510h
+dodg	580h
 dollar	419h
 dom	356h
-domino	566h
+domino	567h
 don	198h
 dorf	344h
-drapeau de singapour	670h
-drapeau francai	617h
-drapeau françai	617h
+drapeau de singapour	671h
+drapeau francai	618h
+drapeau françai	618h
 dreckig	421h
-dropbox	554h
+dropbox	555h
 dschungel	120h
-duc	618h
+duc	619h
 duftblut	221h
 duftblüt	221h
 dun	155h
@@ -28541,28 +28680,28 @@ dunstig	445h
 dust	387h
 dust dunkel	435h
 dust gotisch	407h
-dutch flag	642h
+dutch flag	643h
 dynamisch	385h
 dämmerung	188h
 dämmrig	447h
 dämo	424h
-dänemark	648h
+dänemark	649h
 dün	155h
 düst	387h
 düst dunkel	435h
 düst gotisch	407h
-easyjet	545h
-ebay	496h
+easyjet	546h
+ebay	497h
 edel	377h
 edel fei	393h
 edelstahl	281h
 edelstei	313h
 efeu	133h
-egipto	638h
-egito	638h
-egitto	638h
-egypt	638h
-egyptia flag	638h
+egipto	639h
+egito	639h
+egitto	639h
+egypt	639h
+egyptia flag	639h
 eich	276h
 eifersucht	422h
 eifersuchtig	422h
@@ -28586,13 +28725,13 @@ elegant	393h
 eleganz	393h
 elfenbei	38h
 elfenbeinfarb	38h
-emirado arab unido	640h
-emirado árab unido	640h
-emirat airli	539h
-emirat arab uni	640h
-emirato arab unido	640h
-emirato árab unido	640h
-endonezya	666h
+emirado arab unido	641h
+emirado árab unido	641h
+emirat airli	540h
+emirat arab uni	641h
+emirato arab unido	641h
+emirato árab unido	641h
+endonezya	667h
 energi	385h
 energiegelad	385h
 energisch	385h
@@ -28611,29 +28750,29 @@ erfrischend	395h
 ernst	406h
 erstaunlich	420h
 erstaunt	420h
-espag	620h
-espana	620h
-espanha	620h
-españa	620h
+espag	621h
+espana	621h
+espanha	621h
+españa	621h
 espresso	251h
-estado unido	625h
-etat uni	625h
-everto	595h
-everto fc	595h
+estado unido	626h
+etat uni	626h
+everto	596h
+everto fc	596h
 exzentrisch	431h
 fabrik	373h
-facebook	461h
+facebook	462h
 fad	430H
 fahl	438h
 farbenfroh	175h
-fas	639h
+fas	640h
 faul	410h
-fc barcelona	597h
-fc bay	599h
-fc porto	609h
+fc barcelona	598h
+fc bay	600h
+fc porto	610h
 februar	195h
 fed	310h
-fedex	487h
+fedex	488h
 fee	391h
 fei	368h
 feierlich	406h
@@ -28641,9 +28780,9 @@ feierlich bunt	405h
 fel	161h
 feld	123h
 femini	415h
-fenerbahc	611h
-fenerbahç	611h
-ferrari	468h
+fenerbahc	612h
+fenerbahç	612h
+ferrari	469h
 fest	332h
 festival	332h
 festlich	405h
@@ -28651,24 +28790,24 @@ festung	355h
 feu	164h
 feuerwerk	331h
 feurig	389h
-fiat	479h
+fiat	480h
 ficht	121h
-figma	553h
-filipina	668h
-filipinl	668h
-filipino flag	668h
-filippi	668h
+figma	554h
+filipina	669h
+filipinl	669h
+filipino flag	669h
+filippi	669h
 finanz	353h
-finland	649h
-finlandia	649h
-finlandiya	649h
-finlândia	649h
-finnish flag	649h
-finnland	649h
+finland	650h
+finlandia	650h
+finlandiya	650h
+finlândia	650h
+finnish flag	650h
+finnland	650h
 finst	435h
-firefox	510h
-flag of japa	616h
-flamengo	614h
+firefox	511h
+flag of japa	617h
+flamengo	615h
 flamingo	314h
 flamm	164h
 flaschengru	48h
@@ -28678,16 +28817,17 @@ fliederfarb	64h
 flu	147h
 fluoreszierend	444h
 flut	141h
-fly emirat	539h
+fly emirat	540h
 formlich	406h
 forst	119h
-franc	617h
-franca	617h
-francia	617h
-frankreich	617h
-fransa	617h
-frança	617h
-french flag	617h
+franc	618h
+franca	618h
+francia	618h
+frankreich	618h
+fransa	618h
+frança	618h
+frau	452h
+french flag	618h
 freud	386h
 fried	382h
 friedlich	382h
@@ -28718,10 +28858,10 @@ funkel	426h
 funkelnd	426h
 futuristisch	372h
 förmlich	406h
-galatasaray	610h
+galatasaray	611h
 galaxi	173h
 galeri	434h
-gana	663h
+gana	664h
 ganseblumch	217h
 gart	125h
 gas	338h
@@ -28755,9 +28895,9 @@ gemutlich	394h
 gemäld	434h
 gemü	429h
 gemütlich	394h
-germa flag	618h
-germania	618h
-germany	618h
+germa flag	619h
+germania	619h
+germany	619h
 gesattigt	440h
 gestresst	409h
 gesund	413h
@@ -28767,16 +28907,16 @@ getreid	248h
 gewitt	198h
 gewurz	274h
 gewürz	274h
-ghana	663h
-ghanaia flag	663h
-giamaica	659h
-giappo	616h
+ghana	664h
+ghanaia flag	664h
+giamaica	660h
+giappo	617h
 gier	422h
 gierig	422h
 gift	421H
 giftig	421h
 ginkgo	130h
-github	508h
+github	509h
 gla	291h
 glanzend	439h
 gletsch	181h
@@ -28794,13 +28934,13 @@ glück	386h
 glücklich	386h
 glühend heiß	397h
 gold	11h
-gold gat	675h
-gold gat bridg	675h
-gold stat warrior	571h
+gold gat	676h
+gold gat bridg	676h
+gold stat warrior	572h
 gold stund	178h
 goldfarb	11h
 goldfisch	326h
-googl	460h
+googl	461h
 gothic	407h
 gotisch	407h
 gra	124h
@@ -28816,13 +28956,13 @@ graugru	94h
 graugrü	94h
 graulich	8h
 graustuf	425h
-gre bay pack	574h
-grec	652h
-grecia	652h
-greec	652h
-greek flag	652h
+gre bay pack	575h
+grec	653h
+grecia	653h
+greec	653h
+greek flag	653h
 grell	444h
-griechenland	652h
+griechenland	653h
 gro mau	343h
 grosstadt	337h
 grott	162h
@@ -28837,8 +28977,8 @@ grunlich	3h
 grunt	254h
 gruselig	399h
 gräulich	8h
-grèc	652h
-grécia	652h
+grèc	653h
+grécia	653h
 grü	3h
 grü apfel	234h
 grü der blätt	127h
@@ -28846,21 +28986,21 @@ grü tee	254h
 grünlich	3h
 grünt	254h
 grüß gott	451h
-guney afrika	660h
-guney kor	631h
+guney afrika	661h
+guney kor	632h
 gussei	282h
 gut tag	451h
 gänseblümch	217h
 gärt	125h
-güney afrika	660h
-güney kor	631h
-h m	532h
-ha lan	642h
-hab	584h
+güney afrika	661h
+güney kor	632h
+h m	533h
+ha lan	643h
+hab	585h
 haf	153h
 hallo	451h
 hallow	363h
-han quoc	631h
+han quoc	632h
 hasslich	421h
 hausch	359h
 hautfarb	115h
@@ -28883,40 +29023,40 @@ himmel	167h
 himmelblau	41h
 himmelblau tief	40h
 himmlisch	423h
-hindista	632h
+hindista	633h
 hitz	202h
 hitzewell	202h
-hoa ky	625h
-hoa kỳ	625h
+hoa ky	626h
+hoa kỳ	626h
 hochs	139h
 hochzeit	367h
 hoffnung	400h
 hoffnungsvoll	400h
 hohl	162h
 holl	424h
-holland	642h
-hollanda	642h
+holland	643h
+hollanda	643h
 hollisch	424h
 holz	276h
-honda	474h
-hongri	654h
+honda	475h
+hongri	655h
 honig	260h
 horizont	180h
 horror	399h
 hortensi	216h
-huawei	518h
+huawei	519h
 hugel	158h
-hungaria flag	654h
-hungary	654h
-hungary flag	654h
-hungria	654h
-hungría	654h
+hungaria flag	655h
+hungary	655h
+hungary flag	655h
+hungria	655h
+hungría	655h
 hutt	359h
-hy lap	652h
-hy lạp	652h
-hyundai	476h
-hà lan	642h
-hàn quốc	631h
+hy lap	653h
+hy lạp	653h
+hyundai	477h
+hà lan	643h
+hàn quốc	632h
 hässlich	421h
 häusch	359h
 höhl	162h
@@ -28925,88 +29065,89 @@ höllisch	424h
 hölz	276h
 hügel	158h
 hütt	359h
-iceland	650h
-icelandic flag	650h
-ikb	674h
-ikea	459h
-illuminating	684h
-ind	632h
-indi	632h
-india	632h
-india flag	632h
+iceland	651h
+icelandic flag	651h
+ikb	675h
+ikea	460h
+illuminating	685h
+ind	633h
+indi	633h
+india	633h
+india flag	633h
 indigo	23h
-indonesi	666h
-indonesia	666h
-indonesia flag	666h
-indonési	666h
-indonésia	666h
+indonesi	667h
+indonesia	667h
+indonesia flag	667h
+indonési	667h
+indonésia	667h
 industri	373h
 industriell	373h
 innenstadt	337h
 insel	154h
-instagram	462h
-int mila	603h
-int milano	603h
-intel	513h
+instagram	463h
+int mila	604h
+int milano	604h
+intel	514h
 intensiv	440h
-international klei blu	674h
-international orang	675h
-internazional	603h
-ireland	627h
-irish flag	627h
-irland	627h
-irlanda	627h
-island	650h
-island flagg	650h
-islanda	650h
-islandia	650h
-islândia	650h
-ispanya	620h
-isvec	646h
-isveç	646h
-isvicr	644h
-isviçr	644h
-itali	619h
-italia	619h
-italia flag	619h
-italy	619h
-italya	619h
-itália	619h
-izlanda	650h
+international klei blu	675h
+international orang	676h
+internazional	604h
+ireland	628h
+irish flag	628h
+irland	628h
+irlanda	628h
+island	651h
+island flagg	651h
+islanda	651h
+islandia	651h
+islândia	651h
+ispanya	621h
+isvec	647h
+isveç	647h
+isvicr	645h
+isviçr	645h
+itali	620h
+italia	620h
+italia flag	620h
+italy	620h
+italya	620h
+itália	620h
+izlanda	651h
 jad	295h
 jadegru	50h
 jadegrü	50h
 jahrmarkt	332h
-jamaica	659h
-jamaica flag	659h
-jamaika	659h
-jamaiqu	659h
-jamaïqu	659h
+jamaica	660h
+jamaica flag	660h
+jamaika	660h
+jamaiqu	660h
+jamaïqu	660h
 jan	195h
 januar	195h
-japa	616h
-japa flagg	616h
+japa	617h
+japa flagg	617h
 japanisch	350h
-japao	616h
-japo	616h
-japonya	616h
-japão	616h
-japó	616h
+japao	617h
+japo	617h
+japonya	617h
+japão	617h
+japó	617h
 jasmi	220h
 jazz	433H
 jazzclub	433h
 jea	286h
 jeansblau	69h
 jeansstoff	286h
-jeux olympiqu	678h
+jeux olympiqu	679h
 jiangna	345h
-jio	549h
-juego olimpico	678h
-juego olímpico	678h
+jio	550h
+juego olimpico	679h
+juego olímpico	679h
 juli	193h
+jung	452h
 juni	193h
-juv	601h
-juventu	601h
+juv	602h
+juventu	602h
 juwel	313h
 jän	195h
 kaff	251h
@@ -29016,14 +29157,14 @@ kai	153h
 kaiserlich	378h
 kaiserpalast	342h
 kakao	258h
-kakao talk	500h
-kakaotalk	500h
+kakao talk	501h
+kakaotalk	501h
 kaktu	134h
 kalt	396h
 kalt farb	449h
 kami	308h
 kaminfeu	308h
-kanada	628h
+kanada	629h
 karamell	259h
 karamellfarb	109h
 karmesi	71h
@@ -29035,18 +29176,18 @@ karott	246h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
-katar	641h
+katar	642h
 kathedral	356h
 kawaii	404h
-kei	452h
-kenia	662h
-kentucky fried chick	533h
-kenya	662h
-kenya flag	662h
+kei	453h
+kenia	663h
+kentucky fried chick	534h
+kenya	663h
+kenya flag	663h
 keramik	301h
 kerz	307h
 kerzenlicht	307h
-kfc	533h
+kfc	534h
 khaki	25h
 kief	121h
 kiesel	278h
@@ -29058,29 +29199,29 @@ kirschblut	205h
 kirschblüt	205h
 kiwi	242h
 klassenzimm	354h
-klei blau	674h
-klei blu	674h
+klei blau	675h
+klei blu	675h
 klinik	352h
 klipp	161h
 knallgelb	101h
 knallig	440h
 knallrot	74h
-knick	573h
+knick	574h
 kobalt	45h
 kobaltblau	45h
 kohlegrau	37h
 koi	326h
 koko	238h
 kokosnu	238h
-kolombiya	656h
-kolumbi	656h
+kolombiya	657h
+kolumbi	657h
 komisch	431h
 koniglich	378h
 konigsblau	43h
 korall	28h
 korallenriff	152h
 korallenrot	28h
-korea flag	631h
+korea flag	632h
 kornfeld	248h
 kosmo	173h
 kraftig	401h
@@ -29097,7 +29238,7 @@ kristall	297h
 kräftig	401h
 kräftig leuchtend	440h
 kräut	136h
-kuba	672h
+kuba	673h
 kuh	401h
 kuhl	396h
 kuhl farb	449h
@@ -29115,7 +29256,7 @@ kurkuma	79h
 kust	142h
 königlich	378h
 königsblau	43h
-küba	672h
+küba	673h
 küch	357h
 küh	401h
 kühl	396h
@@ -29126,8 +29267,8 @@ künstl	434h
 künstlerisch	434h
 kürbi	243h
 küst	142h
-la galaxy	585h
-la lak	568h
+la galaxy	586h
+la lak	569h
 lach	29h
 lachsfarb	29h
 lachsrosa	29h
@@ -29135,8 +29276,8 @@ lack	300h
 lackarbeit	300h
 lagerfeu	164h
 lagu	145h
-lak	568h
-lamborghini	469h
+lak	569h
+lamborghini	470h
 lamp	333h
 lampio	306h
 land	344h
@@ -29153,48 +29294,49 @@ lavendel	207h
 lebendig	385h
 led	285h
 lederbrau	26h
-lego	563h
+lego	564h
 lehm	166h
 lehmziegel	301h
 lei	289H
-leicest city	592h
+leicest city	593h
 leidenschaft	389h
 leidenschaftlich	389h
-lenovo	517h
+lenovo	518h
 leuchtend	439h
 leuchtend gelb	101h
 leuchtend rot	74h
 leuchtreklam	305h
 leuchtstark	444h
-lfc	588h
-lg	536h
+lfc	589h
+lg	537h
 licht	437h
 lichterkett	333h
-lidl	530h
+lidl	531h
 lieb	388h
 lila	5h
 limett	31h
 limettengru	31h
 limettengrü	31h
 limonad	224h
-linkedi	564h
-liverpool fc	588h
-living coral	682h
+linkedi	565h
+liverpool fc	589h
+living coral	683h
 lock	383h
-londo bus	676h
-los angel dodg	579h
-los angel lak	568h
+londo bus	677h
+los angel dodg	580h
+los angel lak	569h
 lotu	209h
 lotusteich	149h
 luftballo	334h
-lufthansa	541h
+lufthansa	542h
 luxu	377h
 luxurio	377h
 luxuriö	377h
-lyft	495h
+lyft	496h
 ländlich	344h
-macarista	654h
+macarista	655h
 macaro	272h
+madch	452h
 magenta	21h
 magisch	391h
 magma	163h
@@ -29204,23 +29346,24 @@ maigru	53h
 maigrü	53h
 mal	434h
 malachit	82h
-malaisi	669h
-malasia	669h
-malaysia	669h
-malaysia flag	669h
+malaisi	670h
+malasia	670h
+malaysia	670h
+malaysia flag	670h
 malerei	434h
-malezya	669h
+malezya	670h
 malv	63h
-malásia	669h
-man city	590h
-man united	589h
-man utd	589h
-manchest city	590h
-manchest united	589h
+malásia	670h
+man	452h
+man city	591h
+man united	590h
+man utd	590h
+manchest city	591h
+manchest united	590h
 mandari	225h
 mango	236h
-mannlich	416h
-mapl leaf flag	628h
+mannlich	452h
+mapl leaf flag	629h
 march	391h
 marchenhaft	391h
 margerit	217h
@@ -29229,18 +29372,18 @@ marienkäf	324h
 marineblau	16h
 markt	329h
 marmor	277h
-maroc	639h
-marocco	639h
-marokko	639h
-marroco	639h
-marrueco	639h
+maroc	640h
+marocco	640h
+marokko	640h
+marroco	640h
+marrueco	640h
 marz	192h
 maskuli	416h
-mastercard	490h
+mastercard	491h
 matcha	255h
 matt	442h
 mauv	63h
-mcdonald	457h
+mcdonald	458h
 meditatio	408h
 meditativ	408h
 mediterra	348h
@@ -29248,23 +29391,23 @@ medizinisch	352h
 meer	139h
 meeresgrund	140h
 meeresuf	142h
-meitua	525h
-meksika	624h
+meitua	526h
+meksika	625h
 melancholi	387h
 melancholisch	387h
 merkwurdig	431h
 merkwürdig	431h
-messico	624h
+messico	625h
 messing	60h
 metall	283h
 metallisch	283h
 metropol	337h
-mexica flag	624h
-mexico	624h
-mexiko	624h
-mexiqu	624h
-miami heat	572h
-microsoft	559h
+mexica flag	625h
+mexico	625h
+mexiko	625h
+mexiqu	625h
+miami heat	573h
+microsoft	560h
 milch	265h
 milchkaff	252h
 milchstra	173h
@@ -29283,12 +29426,12 @@ mint	30h
 mintgru	30h
 mintgrü	30h
 minz	30h
-misir bayragi	638h
-mitsubishi	484h
+misir bayragi	639h
+mitsubishi	485h
 mittag	186h
 mittelm	348h
 mitternacht	190h
-mocha mou	688h
+mocha mou	689h
 mod	381h
 moh	219h
 mohnblum	219h
@@ -29301,7 +29444,7 @@ mondschei	171h
 mondwei	76h
 mondweiß	76h
 monochrom	425h
-montreal canadi	584h
+montreal canadi	585h
 moo	131h
 moosig	131h
 morg	185h
@@ -29309,23 +29452,25 @@ morgendammerung	177h
 morgendämmerung	177h
 morgenrot	177h
 morgentau	203h
-morocca flag	639h
-morocco	639h
+morocca flag	640h
+morocco	640h
 mud	410h
 museum	434h
 mutig	401h
 mysterio	390h
 mysteriö	390h
 mystisch	390h
-männlich	416h
+mädch	452h
+män	452h
+männlich	452h
 märch	391h
 märchenhaft	391h
 märz	192h
-méxico	624h
+méxico	625h
 möhr	246h
 müd	410h
-mısır bayrağı	638h
-na uy	647h
+mısır bayrağı	639h
+na uy	648h
 nachmittag	187h
 nacht	189h
 nachtclub	432h
@@ -29333,12 +29478,12 @@ nachtleb	432h
 nachtlich	189h
 nachtmarkt	330h
 nadelwald	121h
-nam phi	660h
-napoli calcio	604h
+nam phi	661h
+napoli calcio	605h
 natur	379h
 naturlich	379h
 natürlich	379h
-nav	501h
+nav	502h
 navyblau	16h
 nebel	199h
 nebel im all	173h
@@ -29355,76 +29500,76 @@ neonrosa	116h
 neonschild	305h
 nervo	409h
 nervö	409h
-netflix	464h
-netherland	642h
-neuseeland	671h
-new england patriot	577h
-new york knick	573h
-new york yank	578h
-new zealand	671h
-new zealand flag	671h
-newcastl united	593h
-nga	633h
-nhat ban	616h
-nhật bản	616h
-nicht	452h
-nie	452h
-niederland	642h
+netflix	465h
+netherland	643h
+neuseeland	672h
+new england patriot	578h
+new york knick	574h
+new york yank	579h
+new zealand	672h
+new zealand flag	672h
+newcastl united	594h
+nga	634h
+nhat ban	617h
+nhật bản	617h
+nicht	453h
+nie	453h
+niederland	643h
 niedlich	404h
-niemal	452h
+niemal	453h
 nieselreg	197h
-nigeria	661h
-nigeria flag	661h
-nigeria flagg	661h
-nigéria	661h
-nijerya	661h
-nintendo	561h
-nissa	475h
+nigeria	662h
+nigeria flag	662h
+nigeria flagg	662h
+nigéria	662h
+nijerya	662h
+nintendo	562h
+nissa	476h
 nordisch	349h
 nordlicht	174h
-noruega	647h
-norvec	647h
-norveg	647h
-norvegia	647h
-norveç	647h
-norvèg	647h
-norway	647h
-norweg	647h
-norwegia flag	647h
+noruega	648h
+norvec	648h
+norveg	648h
+norvegia	648h
+norveç	648h
+norvèg	648h
+norway	648h
+norweg	648h
+norwegia flag	648h
 nostalgi	375h
 nostalgisch	411h
-nouvell zeland	671h
-nouvell zéland	671h
-nova zelandia	671h
-nova zelândia	671h
+nouvell zeland	672h
+nouvell zéland	672h
+nova zelandia	672h
+nova zelândia	672h
 novemb	194h
 nud	115h
-nueva zelanda	671h
-nuova zelanda	671h
+nueva zelanda	672h
+nuova zelanda	672h
 nussbaum	276h
-nvidia	515h
+nvidia	516h
 nächt	189h
 nächtlich	189h
 oas	138h
 obst	428h
 ock	36h
 ode	430h
-ohn	452h
+ohn	453h
 oko	379h
 okologisch	379h
 oktob	194h
-olimpiadi	678h
+olimpiadi	679h
 oliv	24h
 olivenol	275h
 olivenöl	275h
 olivgru	24h
 olivgrü	24h
-olympic	678h
-olympic gam	678h
-olympic ring	678h
-olympiqu de marseill	606h
-olympisch spiel	678h
-om	606h
+olympic	679h
+olympic gam	679h
+olympic ring	679h
+olympiqu de marseill	607h
+olympisch spiel	679h
+om	607h
 oolong	257h
 optimistisch	400h
 orangefarb	1h
@@ -29432,33 +29577,33 @@ orangerot	97h
 orchid	215h
 orientalisch	351h
 ost	369h
-osterreich	645h
+osterreich	646h
 ozea	139h
-pack	574h
-paesi bassi	642h
-pai baixo	642h
-pai bajo	642h
+pack	575h
+paesi bassi	643h
+pai baixo	643h
+pai bajo	643h
 paillett	426h
-pakista	664h
-pakistani flag	664h
-panasonic	538h
+pakista	665h
+pakistani flag	665h
+panasonic	539h
 panda	318h
-panto classic blu	683h
-panto greenery	680h
-panto living coral	682h
-panto mocha mou	688h
-panto peach fuzz	687h
-panto ultra violet	681h
-panto very peri	685h
-panto viva magenta	686h
+panto classic blu	684h
+panto greenery	681h
+panto living coral	683h
+panto mocha mou	689h
+panto peach fuzz	688h
+panto ultra violet	682h
+panto very peri	686h
+panto viva magenta	687h
 papagei	320h
 papi	290h
-paquista	664h
-paquistao	664h
-paquistá	664h
-paquistão	664h
+paquista	665h
+paquistao	665h
+paquistá	665h
+paquistão	665h
 paradi	423h
-pari saint germai	605h
+pari saint germai	606h
 park	126h
 party	368h
 pastell	443h
@@ -29466,22 +29611,22 @@ pastellfarb	443h
 pastellto	443h
 pastelltö	443h
 patrickstag	370h
-pay bas	642h
-paypal	491h
-paí baixo	642h
-paí bajo	642h
-peach fuzz	687h
-pepsi	558h
+pay bas	643h
+paypal	492h
+paí baixo	643h
+paí bajo	643h
+peach fuzz	688h
+pepsi	559h
 pergament	290h
 perl	296h
 perlmutt	296h
 perlwei	106h
 perlweiß	106h
-perou	658h
-peru	658h
-peru flagg	658h
-peruvia flag	658h
-perú	658h
+perou	659h
+peru	659h
+peru flagg	659h
+peruvia flag	659h
+perú	659h
 petrol	13h
 pfau	315h
 pfauenblau	46h
@@ -29494,51 +29639,51 @@ pfirsichrosa	73h
 pflaumenblut	212h
 pflaumenblüt	212h
 pflaumenfarb	62h
-pha lan	649h
-phap	617h
-philippi	668h
-pháp	617h
-phầ lan	649h
+pha lan	650h
+phap	618h
+philippi	669h
+pháp	618h
+phầ lan	650h
 pier	153h
 pilz	135h
 pingui	319h
 pini	121h
 pink	6h
-pinterest	506h
-pittsburgh steel	576h
+pinterest	507h
+pittsburgh steel	577h
 plastik	304h
-playstatio	467h
-pol	651h
-poland	651h
+playstatio	468h
+pol	652h
+poland	652h
 polar	182h
 polarlicht	174h
-polish flag	651h
-polog	651h
-polonia	651h
-polonya	651h
-polônia	651h
-porsch	478h
-portekiz	621h
-portogallo	621h
-portugal	621h
-portugal flag	621h
-portugu flag	621h
+polish flag	652h
+polog	652h
+polonia	652h
+polonya	652h
+polônia	652h
+porsch	479h
+portekiz	622h
+portogallo	622h
+portugal	622h
+portugal flag	622h
+portugu flag	622h
 porzella	292h
 professionell	402h
-psg	605h
+psg	606h
 psychedelisch	431h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
 purpur	5h
 putzig	404h
-pérou	658h
-qatar	641h
-qatar airway	540h
-qatari flag	641h
+pérou	659h
+qatar	642h
+qatar airway	541h
+qatari flag	642h
 quarz	297h
-quenia	662h
-quênia	662h
+quenia	663h
+quênia	663h
 raffiniert	393h
 raket	360h
 rank	133h
@@ -29549,44 +29694,44 @@ rauchig	311h
 raumschiff	360h
 raumstatio	360h
 raureif	183h
-real madrid	596h
-real madrid cf	596h
+real madrid	597h
+real madrid cf	597h
 reb	133h
-red bull	535h
-red doubl deck	676h
-red sox	580h
-reddit	505h
+red bull	536h
+red doubl deck	677h
+red sox	581h
+reddit	506h
 reg	196h
 regenbog	175h
 regenschirm	335h
 regentag	196h
 regenwald	120h
 regnerisch	196h
-regno unito	626h
+regno unito	627h
 rei	403h
 reif	417h
 reifwei	83h
 reifweiß	83h
 reinheit	403h
-reino unido	626h
+reino unido	627h
 reisfeld	249h
-relianc jio	549h
-renault	481h
+relianc jio	550h
+renault	482h
 retro	375h
 riff	152h
-romania	655h
-romania flag	655h
+romania	656h
+romania flag	656h
 romantik	388h
 romantisch	388h
-romanya	655h
-romenia	655h
-romênia	655h
+romanya	656h
+romenia	656h
+romênia	656h
 ros	206h
-ros barbi	677h
-ros quartz	679h
-ros quartz and serenity	679h
+ros barbi	678h
+ros quartz	680h
+ros quartz and serenity	680h
 rosa	6h
-rosa barbi	677h
+rosa barbi	678h
 rosarot	91h
 rosenrot	72h
 rosig	6h
@@ -29599,36 +29744,36 @@ rotlich	0h
 rotviolett	96h
 rotwei	261h
 roug rosa	114h
-roumani	655h
-routemast	676h
-royaum uni	626h
+roumani	656h
+routemast	677h
+royaum uni	627h
 rubi	55h
 rubinrot	55h
 ruh	382h
 ruhig	382h
-rumani	655h
-rumania	655h
-rumäni	655h
-rusia	633h
-russi	633h
-russia	633h
-russia flag	633h
-russland	633h
+rumani	656h
+rumania	656h
+rumäni	656h
+rusia	634h
+russi	634h
+russia	634h
+russia flag	634h
+russland	634h
 rustikal	374h
-rusya	633h
-ryanair	544h
+rusya	634h
+ryanair	545h
 rätselhaft	390h
 rötlich	0h
-rússia	633h
+rússia	634h
 safra	274h
 sakura	205h
 salat	429h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-samsung	466h
+samsung	467h
 samt	287h
-san francisco giant	582h
+san francisco giant	583h
 sand	156h
 sandfarb	103h
 sandstrand	143h
@@ -29642,9 +29787,9 @@ saphirblau	54h
 sata	424h
 sati	288h
 satt	436h
-saudi arabi	637h
-saudi arabia	637h
-saudi flag	637h
+saudi arabi	638h
+saudi arabia	638h
+saudi flag	638h
 saxofo	433h
 saxopho	433h
 scharlach	34h
@@ -29682,8 +29827,8 @@ schwarz weiß	425h
 schwarzt	253h
 schwarzwei	425h
 schwarzweiß	425h
-schwed	646h
-schweiz	644h
+schwed	647h
+schweiz	645h
 scienc fictio	372h
 see	146H
 see off	139h
@@ -29702,23 +29847,23 @@ septemb	194h
 serio	402h
 seriö	402h
 servu	451h
-sf giant	582h
-shell	485h
-shopify	556h
+sf giant	583h
+shell	486h
+shopify	557h
 sieg	412h
 silb	12h
 silbergrau	86h
-sili	657h
-singapor airli	546h
-singapor flag	670h
-singaporea flag	670h
+sili	658h
+singapor airli	547h
+singapor flag	671h
+singaporea flag	671h
 skandinavisch	349h
 skurril	431h
-sl benfica	608h
+sl benfica	609h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
-snapchat	507h
+snapchat	508h
 soldat	427h
 somm	193h
 sommerlich	193h
@@ -29729,31 +29874,31 @@ sonnenlicht	169h
 sonnenschei	169h
 sonnenuntergang	176h
 sonnig	169h
-south africa	660h
-south africa flag	660h
-south korea	631h
-spagna	620h
-spai	620h
-spani	620h
-spanish flag	620h
+south africa	661h
+south africa flag	661h
+south korea	632h
+spagna	621h
+spai	621h
+spani	621h
+spanish flag	621h
 speiseei	271h
 spielzeug	376h
 spirituell	408h
-spotify	463h
+spotify	464h
 spruhreg	197h
 sprühreg	197h
 spukhaft	399h
-spur	591h
-ssc napoli	604h
+spur	592h
+ssc napoli	605h
 stadt	337h
 stadtisch	337h
 stahl	281h
-star and strip	625h
-starbuck	458h
+star and strip	626h
+starbuck	459h
 stark	401h
-stati uniti	625h
+stati uniti	626h
 stau	420h
-steel	576h
+steel	577h
 stei	278h
 ster	172h
 sternenhimmel	172h
@@ -29770,110 +29915,110 @@ sturm	198h
 sturmisch	198h
 städtisch	337h
 stürmisch	198h
-subaru	483h
+subaru	484h
 subtil	417h
-sudafrica	660h
-sudafrika	660h
-sudkorea	631h
-sudáfrica	660h
-suecia	646h
-sued	646h
-sui	644H
-suica	644h
-suiza	644h
+sudafrica	661h
+sudafrika	661h
+sudkorea	632h
+sudáfrica	661h
+suecia	647h
+sued	647h
+sui	645H
+suica	645h
+suiza	645h
 sukkulent	134h
 sus	404H
 sushi	273h
 susigkeit	269h
-suudi arabista	637h
-suzuki	482h
-suèd	646h
-suécia	646h
-suíça	644h
-svezia	646h
-svizzera	644h
-swed	646h
-swedish flag	646h
-swi flag	644h
-switzerland	644h
-südafrika	660h
-südkorea	631h
+suudi arabista	638h
+suzuki	483h
+suèd	647h
+suécia	647h
+suíça	645h
+svezia	647h
+svizzera	645h
+swed	647h
+swedish flag	647h
+swi flag	645h
+switzerland	645h
+südafrika	661h
+südkorea	632h
 süs	404h
 süß	404h
 süßigkeit	269h
-taegukgi	631h
+taegukgi	632h
 tag	191h
 tageslicht	191h
 tagsub	191h
 tagsüb	191h
-tailandia	667h
-tailândia	667h
+tailandia	668h
+tailândia	668h
 tal	160h
 tan	121H
 tannengru	48h
 tannengrü	48h
-taobao	521h
+taobao	522h
 tarnfarb	427h
 tarnung	427h
 tau	203h
 taup	68h
 taxi	336h
-tay ban nha	620h
-tayland	667h
-tchequi	653h
-tchequia	653h
-tchéqui	653h
-tchéquia	653h
+tay ban nha	621h
+tayland	668h
+tchequi	654h
+tchequia	654h
+tchéqui	654h
+tchéquia	654h
 technik	372h
 technologi	372h
 tee	253h
 teebrau	88h
 teich	148h
-telegram	498h
+telegram	499h
 tempel	341h
 terrakotta	111h
-tesco	531h
-tesla	477h
+tesco	532h
+tesla	478h
 teufel	424h
-thai flag	667h
-thai lan	667h
-thailand	667h
-thailandia	667h
-thaïland	667h
-tho nhi ky	635h
-thuy die	646h
-thuy si	644h
-thy	542h
-thái lan	667h
-thổ nhĩ kỳ	635h
-thụy sĩ	644h
-thụy điể	646h
+thai flag	668h
+thai lan	668h
+thailand	668h
+thailandia	668h
+thaïland	668h
+tho nhi ky	636h
+thuy die	647h
+thuy si	645h
+thy	543h
+thái lan	668h
+thổ nhĩ kỳ	636h
+thụy sĩ	645h
+thụy điể	647h
 tief	436h
 tiefs	140h
-tiffany	673h
-tiffany blau	673h
-tiffany blu	673h
+tiffany	674h
+tiffany blau	674h
+tiffany blu	674h
 tig	316h
-tiktok	502h
+tiktok	503h
 tint	47h
 tintenschwarz	47h
-tiranga	632h
+tiranga	633h
 tomat	244h
 ton erd	301h
 topferei	301h
-toronto mapl leaf	583h
+toronto mapl leaf	584h
 tort	268h
-toshiba	537h
-tottenham	591h
-tottenham hotspur	591h
-toyota	473h
+toshiba	538h
+tottenham	592h
+tottenham hotspur	592h
+toyota	474h
 trag	410h
 trau	387h
 traub	228h
 traum	392h
 traumhaft	392h
 traurig	387h
-tricolor	617h
+tricolor	618h
 triumph	412h
 trop	347H
 tropenstrand	144h
@@ -29881,88 +30026,88 @@ tropisch	347h
 tropisch strand	144h
 trub	447h
 trubsinnig	387h
-trung quoc	630h
-trung quốc	630h
+trung quoc	631h
+trung quốc	631h
 träg	410h
 träum	392h
 trüb	447h
 trübsinnig	387h
-tschechi	653h
+tschechi	654h
 tulp	210h
 tundra	182h
-turchia	635h
-turk bayragi	635h
-turk hava yollari	542h
-turkei	635h
-turkey	635h
+turchia	636h
+turk bayragi	636h
+turk hava yollari	543h
+turkei	636h
+turkey	636h
 turki	15h
-turkish airli	542h
-turkish flag	635h
-turkiy	635h
-turqui	635h
-turquia	635h
-turquía	635h
+turkish airli	543h
+turkish flag	636h
+turkiy	636h
+turqui	636h
+turquia	636h
+turquía	636h
 tusch	299h
 tuschmalerei	299h
-twitch	503h
-twitt	565h
-tây ban nha	620h
+twitch	504h
+twitt	566h
+tây ban nha	621h
 töpferei	301h
-türk bayrağı	635h
-türk hava yolları	542h
-türkei	635h
+türk bayrağı	636h
+türk hava yolları	543h
+türkei	636h
 türki	15h
-türkiy	635h
-u.s.a	625h
-uae	640h
-uber	494h
+türkiy	636h
+u.s.a	626h
+uae	641h
+uber	495h
 uberraschend	420h
 uberrascht	420h
 uberraschung	420h
-ubuntu	512h
-uc	629h
-ucraina	634h
-ucrania	634h
-ucrânia	634h
+ubuntu	513h
+uc	630h
+ucraina	635h
+ucrania	635h
+ucrânia	635h
 ufer	142h
-uk	626h
-ukrai	634h
-ukrainia flag	634h
-ukrayna	634h
-ultimat gray	684h
-ultimat gray and illuminating	684h
-ultra violet	681h
+uk	627h
+ukrai	635h
+ukrainia flag	635h
+ukrayna	635h
+ultimat gray	685h
+ultimat gray and illuminating	685h
+ultra violet	682h
 ultramari	44h
 ultramarinblau	44h
-ungar	654h
-ungheria	654h
+ungar	655h
+ungheria	655h
 unglaublich	420h
 unheimlich	399h
-unio jack	626h
-united arab emirat	640h
-united kingdom	626h
-united stat	625h
+unio jack	627h
+united arab emirat	641h
+united kingdom	627h
+united stat	626h
 universum	173h
 unschuldig	403h
 unt was	361h
 unternehm	353h
 unterwas	361h
 unwett	198h
-ups	488h
+ups	489h
 urwald	120h
-usa	625h
+usa	626h
 valentinstag	364h
 veilchenblau	22h
 verbot stadt	342h
-vereinigt arabisch emirat	640h
-vereinigt konigreich	626h
-vereinigt königreich	626h
-vereinigt staat	625h
+vereinigt arabisch emirat	641h
+vereinigt konigreich	627h
+vereinigt königreich	627h
+vereinigt staat	626h
 vereist	446h
 verfault	421h
 verhang	445h
 verliebt	388h
-vermeid	452h
+vermeid	453h
 verrostet	284h
 verruckt	418h
 verrückt	418h
@@ -29974,30 +30119,30 @@ vertrauenswürdig	402h
 vertraumt	392h
 verträumt	392h
 verwasch	442h
-very peri	685h
+very peri	686h
 verzaubert	391h
-viet nam	636h
-vietnam	636h
-vietnam flag	636h
+viet nam	637h
+vietnam	637h
+vietnam flag	637h
 vintag	375h
 violett	5h
 violettblau	22h
-visa	489h
-viva magenta	686h
-viêt nam	636h
-việt nam	636h
-vk	551h
-vkontakt	551h
-vodafo	550h
+visa	490h
+viva magenta	687h
+viêt nam	637h
+việt nam	637h
+vk	552h
+vkontakt	552h
+vodafo	551h
 volksfest	332h
-volkswag	472h
+volkswag	473h
 vollmond	170h
-volvo	480h
+volvo	481h
 vormittag	185h
 vulka	163h
-vuong quoc anh	626h
-vw	472h
-vương quốc anh	626h
+vuong quoc anh	627h
+vw	473h
+vương quốc anh	627h
 wabi sabi	350h
 wal	327h
 wald	119h
@@ -30011,11 +30156,11 @@ wasserblau	66h
 wasserfall	150h
 wassermelo	231h
 wasserstadt	345h
-wechat	499h
+wechat	500h
 wehmutig	411h
 wehmütig	411h
-weiblich	415h
-weibo	526h
+weiblich	452h
+weibo	527h
 weich	441h
 weid	123h
 weih	148h
@@ -30030,9 +30175,9 @@ weiß	10h
 well	141h
 welln	413h
 weltall	173h
-west ham	594h
-west ham united	594h
-whatsapp	497h
+west ham	595h
+west ham united	595h
+whatsapp	498h
 whisky	264h
 widerlich	421h
 wie	123h
@@ -30043,7 +30188,7 @@ wint	195h
 winterlich	195h
 wolk	168h
 wolkig	200h
-wordpr	557h
+wordpr	558h
 wund	420h
 wunderbar	420h
 wurdevoll	406h
@@ -30054,14 +30199,14 @@ wäld	119h
 würdevoll	406h
 wüst	155h
 wütend	398h
-xbox	562h
-xiaohongshu	528h
-xiaomi	519h
-y	619H
-yank	578h
-yeni zelanda	671h
-youtub	465h
-yunanista	652h
+xbox	563h
+xiaohongshu	529h
+xiaomi	520h
+y	620H
+yank	579h
+yeni zelanda	672h
+youtub	466h
+yunanista	653h
 zart	384h
 zartgru	53h
 zartgrü	53h
@@ -30072,7 +30217,7 @@ zebra	317h
 zement	279h
 zen	346h
 zen gart	346h
-zhihu	527h
+zhihu	528h
 ziegel	280h
 zimt	274h
 zinnob	35h
@@ -30080,8 +30225,8 @@ zinnoberrot	35h
 zitro	224h
 zitronengelb	100h
 zitrusfrucht	225h
-zoom meeting	555h
-zoom video	555h
+zoom meeting	556h
+zoom video	556h
 zor	398h
 zornig	398h
 zuckerwatt	270h
@@ -30092,37 +30237,37 @@ zuverlassig	402h
 zuverlässig	402h
 zwetschg	241h
 zya	14h
-áfrica do sul	660h
-áo	645h
-áustria	645h
-ägypt	638h
+áfrica do sul	661h
+áo	646h
+áustria	646h
+ägypt	639h
 ängstlich	409h
 äpfel	233h
 ätherisch	392h
-çekya	653h
-çin	630h
-égypt	638h
-émirat arab uni	640h
-état uni	625h
-índia	632h
+çekya	654h
+çin	631h
+égypt	639h
+émirat arab uni	641h
+état uni	626h
+índia	633h
 öde	430h
 öko	379h
 ökologisch	379h
-österreich	645h
-úc	629h
+österreich	646h
+úc	630h
 überraschend	420h
 überrascht	420h
 überraschung	420h
-ý	619h
-đan mạch	648h
-đức	618h
-şili	657h
-ấn độ	632h
-@stems it 1694
-abd	625i
+ý	620h
+đan mạch	649h
+đức	619h
+şili	658h
+ấn độ	633h
+@stems it 1698
+abd	626i
 abet	121i
 abiss	140i
-ac milan	602i
+ac milan	603i
 acces	440i
 accia	281i
 accoglient	394i
@@ -30132,130 +30277,130 @@ acquamarin chiar	66i
 acquazzon	196i
 acquerell a inchiostr	299i
 adorabil	404i
-aeroflot	543i
+aeroflot	544i
 afa	202i
-afc ajax	607i
+afc ajax	608i
 affidabil	402i
-afric do sul	660i
-afriqu du sud	660i
+afric do sul	661i
+afriqu du sud	661i
 agost	193i
 agrodolc	411i
 agrum	225i
-agypten	638i
-ai cap	638i
-ai cập	638i
-air ind	547i
-airbnb	493i
-airtel	548i
-ajax amsterdam	607i
+agypten	639i
+ai cap	639i
+ai cập	639i
+air ind	548i
+airbnb	494i
+airtel	549i
+ajax amsterdam	608i
 alb	177i
 alber	132i
 albicocc	78i
-aleman	618i
-alemanh	618i
+aleman	619i
+alemanh	619i
 alg	137i
 algh	137i
-alibab	520i
-alipay	522i
+alibab	521i
+alipay	523i
 allegr	386i
-allemagn	618i
+allemagn	619i
 allumin	283i
-almany	618i
+almany	619i
 alp	159i
-amazon shopping	560i
-amazon.com	560i
+amazon shopping	561i
+amazon.com	561i
 ambr	32i
 ambrat	32i
-amd	514i
-americ flag	625i
-american express	492i
-american flag	625i
+amd	515i
+americ flag	626i
+american express	493i
+american flag	626i
 ametist	56i
-amex	492i
+amex	493i
 amor	388i
-an do	632i
+an do	633i
 ananas	237i
-android	511i
+android	512i
 angel	423i
 angur	231i
-anneaux olympiques	678i
+anneaux olympiques	679i
 ans	409i
 ansios	409i
 antartic	182i
 antracit	37i
-ao	645I
+ao	646I
 ape	323i
 appassionat	389i
 april	192i
-arab saoudit	637i
-arab saudit	637i
+arab saoudit	638i
+arab saudit	638i
 arancion	1i
 arcobalen	175i
 ardent	389i
 argent	12i
 argentat	12i
-argentin	623i
-argentin flag	623i
-argentinien	623i
+argentin	624i
+argentin flag	624i
+argentinien	624i
 argill	301i
-arjantin	623i
+arjantin	624i
 arrabbiat	398i
 arrugginit	284i
-arsenal	586i
-arsenal fc	586i
+arsenal	587i
+arsenal fc	587i
 art	434I
 artic	182i
 artist	434i
 artistic	434i
-aráb saudit	637i
+aráb saudit	638i
 asfalt	279i
 assonnat	410i
 astronav	360i
-atletic de madrid	598i
-atletic madrid	598i
-atlétic de madrid	598i
-atlétic madrid	598i
-aud	471i
+atletic de madrid	599i
+atletic madrid	599i
+atlétic de madrid	599i
+atlétic madrid	599i
+aud	472i
 audac	401i
 aul	354i
 auror	177i
 auror boreal	174i
-austr	645i
-austral	629i
-australian flag	629i
-australien	629i
-austrian flag	645i
-austrál	629i
-autobus de londres	676i
-autobús de londres	676i
-autric	645i
+austr	646i
+austral	630i
+australian flag	630i
+australien	630i
+austrian flag	646i
+austrál	630i
+autobus de londres	677i
+autobús de londres	677i
+autric	646i
 autunn	194i
 autunnal	194i
 avidit	422i
 avidità	422i
 avocad	239i
 avor	38i
-avustraly	629i
-avustury	645i
+avustraly	630i
+avustury	646i
 avventur	414i
 avventuros	414i
-ay yildiz	635i
-ay yıldız	635i
+ay yildiz	636i
+ay yıldız	636i
 azal	222i
 aziend	353i
 aziendal	353i
-azul klein	674i
-azul tiffany	673i
+azul klein	675i
+azul tiffany	674i
 azzurr	4i
 azzurr acqu	66i
 azzurr ciel	41i
 azzurr ciel intens	39i
 azzurr polver	98i
 azzurrin	39i
-ba lan	651i
+ba lan	652i
 bacc	250i
-bae	640i
-baidu	523i
+bae	641i
+baidu	524i
 bait	359i
 balen	327i
 bambin	376i
@@ -30266,38 +30411,38 @@ banal	430i
 banan	235i
 banc	353i
 banconot	419i
-bander de chil	657i
-banglades	665i
-bangladesch	665i
-bangladesh	665i
-bangladesh flag	665i
-bangladés	665i
+bander de chil	658i
+banglades	666i
+bangladesch	666i
+bangladesh	666i
+bangladesh flag	666i
+bangladés	666i
 bar caff	339i
 bar caffè	339i
-barb	677i
-barb pink	677i
-barc	597i
+barb	678i
+barb pink	678i
+barc	598i
 barrier corallin	152i
-barç	597i
-bayern munchen	599i
-bayern munich	599i
-bayern münchen	599i
+barç	598i
+bayern munchen	600i
+bayern munich	600i
+bayern münchen	600i
 bazar	329i
 beig	17i
-belcik	643i
-belg	643i
-belgian flag	643i
-belgic	643i
-belgien	643i
-belgiqu	643i
-belgium	643i
+belcik	644i
+belg	644i
+belgian flag	644i
+belgic	644i
+belgien	644i
+belgiqu	644i
+belgium	644i
 bellett	70i
-belçik	643i
+belçik	644i
 benesser	413i
-benfic	608i
-besiktas	612i
-beşiktaş	612i
-bi	643i
+benfic	609i
+besiktas	613i
+beşiktaş	613i
+bi	644i
 bianc	10i
 bianc azzurrat	76i
 bianc brin	83i
@@ -30308,20 +30453,20 @@ bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
 bibliotec	340i
-bilibil	524i
+bilibil	525i
 biologic	379i
-birlesik krallik	626i
-birleşik krallık	626i
+birlesik krallik	627i
+birleşik krallık	627i
 birr	263i
 bizzarr	431i
-blaugran	597i
-bleu klein	674i
-bleu tiffany	673i
+blaugran	598i
+bleu klein	675i
+bleu tiffany	674i
 blu	4i
 blu cobalt	45i
 blu grig	93i
 blu jeans	69i
-blu klein	674i
+blu klein	675i
 blu lag	42i
 blu marin	16i
 blu mineral	81i
@@ -30334,45 +30479,45 @@ blu polver	98i
 blu real	43i
 blu royal	43i
 blu violac	95i
-bmw	470i
-bo dao nha	621i
-boc juniors	613i
+bmw	471i
+bo dao nha	622i
+boc juniors	614i
 bollent	397i
-booking.com	552i
+booking.com	553i
 bordeaux	33i
 borgogn	33i
-boruss dortmund	600i
+boruss dortmund	601i
 bosc	119i
-boston celtics	569i
-boston red sox	580i
+boston celtics	570i
+boston red sox	581i
 brac	165i
-brasil	622i
-brasilien	622i
-brazil	622i
-brazilian flag	622i
-bresil	622i
-brezily	622i
+brasil	623i
+brasilien	623i
+brazil	623i
+brazilian flag	623i
+bresil	623i
+brezily	623i
 brezz	201i
 brillant	439i
 brillantin	426i
 brin	183i
-british flag	626i
+british flag	627i
 bronz	58i
 bronz antic	302i
 brum	199i
 brun	7i
 brutt	421i
-brésil	622i
+brésil	623i
 bubbl tea	256i
 bui	435i
 buongiorn	451i
-burger king	534i
+burger king	535i
 burr	266i
-bus londonien	676i
-bvb	600i
-bélgic	643i
-bỉ	643i
-bồ đào nha	621i
+bus londonien	677i
+bvb	601i
+bélgic	644i
+bỉ	644i
+bồ đào nha	622i
 cac	258i
 cach	25i
 cactus	134i
@@ -30392,11 +30537,11 @@ camp	123i
 camp di battagl	427i
 camp di gran	248i
 campagn	344i
-canad	628i
-canadian flag	628i
-canadiens de montreal	584i
-canadiens de montréal	584i
-canadá	628i
+canad	629i
+canadian flag	629i
+canadiens de montreal	585i
+canadiens de montréal	585i
+canadá	629i
 candel	307i
 canicol	202i
 cannell	274i
@@ -30410,21 +30555,21 @@ carmin	70i
 carneval	332i
 carot	246i
 carp koi	326i
-carrefour	529i
+carrefour	530i
 cart	290i
 cascat	150i
 castan	20i
 castell	355i
-catar	641i
+catar	642i
 cattedral	356i
 cavern	162i
-cech	653i
-ceky	653i
+cech	654i
+ceky	654i
 celadon	294i
 celest	41i
 celestial	423i
-celtic fc	615i
-celtics	569i
+celtic fc	616i
+celtics	570i
 cement	279i
 cener	165i
 centr citt	337i
@@ -30434,22 +30579,22 @@ cereal	248i
 cerul	40i
 chalet	359i
 champagn	262i
-chanel	567i
+chanel	568i
 chartreus	67i
-chels	587i
-chels fc	587i
-chequ	653i
+chels	588i
+chels fc	588i
+chequ	654i
 chiar	437i
 chiar di lun	171i
-chicag bulls	570i
-chicag cubs	581i
+chicag bulls	571i
+chicag cubs	582i
 chies	356i
-chil drapeau	657i
-chil flag	657i
-chilean flag	657i
-chin	630i
-chinaflagg	630i
-chines flag	630i
+chil drapeau	658i
+chil flag	658i
+chilean flag	658i
+chin	631i
+chinaflagg	631i
+chines flag	631i
 cia	451i
 cian	14i
 ciel	167i
@@ -30457,7 +30602,7 @@ ciel grig	200i
 ciel stellat	172i
 cilieg	227i
 cilieg in fior	205i
-cin	630i
+cin	631i
 cioccolat	258i
 ciottol	278i
 citt	337i
@@ -30466,22 +30611,22 @@ citt proibit	342i
 città	337i
 città acqu	345i
 città proibit	342i
-classic blu	683i
+classic blu	684i
 clementin	225i
 clinic	352i
 clown	328i
-co do sao vang	636i
+co do sao vang	637i
 cobalt	45i
-coc col	456i
-coc colanin	456i
-coc colanın	456i
+coc col	457i
+coc colanin	457i
+coc colanın	457i
 cocc	238i
 coccinell	324i
 cocomer	231i
-cok	456i
+cok	457i
 collin	158i
-colomb	656i
-colombian flag	656i
+colomb	657i
+colombian flag	657i
 color caff	107i
 color caffè	107i
 color cald	448i
@@ -30497,25 +30642,25 @@ color sabb	103i
 color salmon	29i
 color vin	113i
 colorat	175i
-colômb	656i
+colômb	657i
 compleann	368i
 confortevol	394i
 congelat	446i
 conifer	121i
 contant	419i
 copert	200i
-cor del sud	631i
-cor del sur	631i
-cor du sud	631i
+cor del sud	632i
+cor del sur	632i
+cor du sud	632i
 coraggios	401i
 corall	28i
-core do sul	631i
-coré du sud	631i
+core do sul	632i
+coré du sud	632i
 cosm	173i
 cost	142i
 coton	289i
 cott	111i
-cr flameng	614i
+cr flameng	615i
 creativ	434i
 creativit	434i
 creatività	434i
@@ -30525,8 +30670,8 @@ crepuscol	188i
 crisantem	214i
 cristall	297i
 crom	283i
-cub	672i
-cuban flag	672i
+cub	673i
+cuban flag	673i
 cucin	357i
 cuo	26i
 cuo lavorat	285i
@@ -30534,80 +30679,81 @@ cup	387i
 curcum	79i
 curry	274i
 cyberpunk	371i
-czec	653i
-czech flag	653i
-czech republic	653i
-cờ đỏ sao vàng	636i
-dallas cowboys	575i
-dan mach	648i
-danemark	648i
-danimarc	648i
-danimark	648i
-danish flag	648i
-dannebrog	648i
+czec	654i
+czech flag	654i
+czech republic	654i
+cờ đỏ sao vàng	637i
+dallas cowboys	576i
+dan mach	649i
+danemark	649i
+danimarc	649i
+danimark	649i
+danish flag	649i
+dannebrog	649i
 decis	401i
 delfin	327i
 delicat	384i
-dell	516i
+dell	517i
 demon	424i
 denar	419i
 denim	69i
-denmark	648i
+denmark	649i
 desaturat	442i
 desert	155i
 dessert	268i
-deutschland	618i
-dhl	486i
+deutschland	619i
+dhl	487i
 di giorn	191i
 di legn	276i
 diamant	298i
 diavol	424i
 dicembr	195i
 digital	372i
-dinamarc	648i
+dinamarc	649i
 dinamic	385i
 dipint	434i
 disc	432i
-discord	504i
+discord	505i
 discotec	432i
 disgust	421i
 disgustos	421i
-docker	509i
-dodgers	579i
+docker	510i
+dodgers	580i
 dolcium	269i
 dollar	419i
-domin	566i
-dominos	566i
+domin	567i
+dominos	567i
+donn	452i
 dorat	11i
-drapeau de singapour	670i
-drapeau francais	617i
-drapeau français	617i
-dropbox	554i
-duc	618i
+drapeau de singapour	671i
+drapeau francais	618i
+drapeau français	618i
+dropbox	555i
+duc	619i
 dun	155i
-dutch flag	642i
-dänemark	648i
-easyjet	545i
-ebay	496i
+dutch flag	643i
+dänemark	649i
+easyjet	546i
+ebay	497i
 eccentric	431i
-eccett	452i
+eccett	453i
 ecologic	379i
 eder	133i
-egipt	638i
-egit	638i
-egitt	638i
-egypt	638i
-egyptian flag	638i
+egipt	639i
+egit	639i
+egitt	639i
+egypt	639i
+egyptian flag	639i
 elegant	393i
 eleganz	393i
 elettric	444i
-emirados arabes unidos	640i
-emirados árabes unidos	640i
-emirates airlin	539i
-emiratos arabes unidos	640i
-emiratos árabes unidos	640i
-emirats arabes unis	640i
-endonezy	666i
+emirados arabes unidos	641i
+emirados árabes unidos	641i
+emirates airlin	540i
+emiratos arabes unidos	641i
+emiratos árabes unidos	641i
+emirats arabes unis	641i
+endonezy	667i
 energ	385i
 energic	385i
 enigmatic	390i
@@ -30615,22 +30761,22 @@ erb aromatic	136i
 erb verd	124i
 eruzion	163i
 esercit	427i
-espagn	620i
-espan	620i
-espanh	620i
-españ	620i
+espagn	621i
+espan	621i
+espanh	621i
+españ	621i
 espress	251i
-estados unidos	625i
+estados unidos	626i
 estat	193i
 estiv	193i
-etats unis	625i
+etats unis	626i
 eter	392i
-everton	595i
-everton fc	595i
-evit	452i
-evitar	452i
+everton	596i
+everton fc	596i
+evit	453i
+evitar	453i
 fabbric	373i
-facebook	461i
+facebook	462i
 fal	164i
 falò	164i
 fang	166i
@@ -30638,23 +30784,23 @@ fantas	391i
 fantascienz	372i
 fard	114i
 farfall	322i
-fas	639i
+fas	640i
 fat	391i
 fattor	344i
-fc barcelon	597i
-fc bayern	599i
-fc port	609i
+fc barcelon	598i
+fc bayern	600i
+fc port	610i
 febbra	195i
-fedex	487i
+fedex	488i
 felic	386i
 felicit	386i
 felicità	386i
 femminil	415i
-fenerbahc	611i
-fenerbahç	611i
+fenerbahc	612i
+fenerbahç	612i
 fenicotter	314i
 ferr	282i
-ferrar	468i
+ferrar	469i
 fest	332i
 fest di compleann	368i
 fest di met autunn	366i
@@ -30665,19 +30811,19 @@ festival	332i
 festos	405i
 fiab	391i
 fiamm	164i
-fiat	479i
+fiat	480i
 fiduc	402i
-figm	553i
-filipin flag	668i
-filipinas	668i
-filipinler	668i
-filippin	668i
+figm	554i
+filipin flag	669i
+filipinas	669i
+filipinler	669i
+filippin	669i
 finanz	353i
-finland	649i
-finlandiy	649i
-finlând	649i
-finnish flag	649i
-finnland	649i
+finland	650i
+finlandiy	650i
+finlând	650i
+finnish flag	650i
+finnland	650i
 fioc	447i
 fiocc di nev	184i
 fior	204i
@@ -30686,14 +30832,14 @@ fior di pesc	213i
 fior di susin	212i
 fiorit	204i
 fioritur	204i
-firefox	510i
+firefox	511i
 fium	147i
-flag of japan	616i
-flameng	614i
+flag of japan	617i
+flameng	615i
 floreal	204i
 flu	444i
 fluorescent	444i
-fly emirates	539i
+fly emirates	540i
 focolar	308i
 fogl	127i
 fogl autunn	128i
@@ -30711,12 +30857,12 @@ fort	401i
 fortezz	355i
 fosc	199i
 fragol	226i
-franc	617i
-frankreich	617i
-frans	617i
-franç	617i
+franc	618i
+frankreich	618i
+frans	618i
+franç	618i
 fredd	396i
-french flag	617i
+french flag	618i
 fresc	395i
 frument	248i
 frutt	428i
@@ -30733,9 +30879,9 @@ furios	398i
 futur	372i
 futuristic	372i
 galass	173i
-galatasaray	610i
+galatasaray	611i
 galler	434i
-gan	663i
+gan	664i
 gel	183i
 gelat	271i
 gelat color	446i
@@ -30744,11 +30890,11 @@ gelos	422i
 gelsomin	220i
 gemm	313i
 genna	195i
-german	618i
-german flag	618i
-germany	618i
-ghan	663i
-ghanaian flag	663i
+german	619i
+german flag	619i
+germany	619i
+ghan	664i
+ghanaian flag	664i
 ghiacc	181i
 ghiaccia	181i
 ghiacciat	446i
@@ -30763,8 +30909,8 @@ giall pulcin	77i
 giall senap	110i
 giall terr	102i
 giall viv	101i
-giamaic	659i
-giappon	616i
+giamaic	660i
+giappon	617i
 giappones	350i
 giardin	125i
 giardin zen	346i
@@ -30776,7 +30922,7 @@ gioios	386i
 giorn	191i
 giornat	191i
 girasol	208i
-github	508i
+github	509i
 giugn	193i
 giungl	120i
 glicin	218i
@@ -30784,21 +30930,21 @@ glicin chiar	64i
 glitter	426i
 glorios	412i
 gol	157i
-golden gat	675i
-golden gat bridg	675i
-golden stat warriors	571i
-googl	460i
+golden gat	676i
+golden gat bridg	676i
+golden stat warriors	572i
+googl	461i
 gotic	407i
 gran	248i
 granat	19i
 grand muragl	343i
 granit	278i
 granoturc	247i
-grec	652i
-greec	652i
-greek flag	652i
-green bay packers	574i
-griechenland	652i
+grec	653i
+greec	653i
+greek flag	653i
+green bay packers	575i
+griechenland	653i
 grig	8i
 grig antracit	37i
 grig argent	86i
@@ -30806,55 +30952,55 @@ grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
 grott	162i
-grèc	652i
-gréc	652i
+grèc	653i
+gréc	653i
 guerr	427i
-guney afrik	660i
-guney kor	631i
-güney afrik	660i
-güney kor	631i
-h m	532i
-ha lan	642i
-habs	584i
+guney afrik	661i
+guney kor	632i
+güney afrik	661i
+güney kor	632i
+h m	533i
+ha lan	643i
+habs	585i
 halloween	363i
-han quoc	631i
-hindistan	632i
-hoa ky	625i
-hoa kỳ	625i
-holland	642i
-hond	474i
-hongr	654i
-huaw	518i
-hungarian flag	654i
-hungary	654i
-hungary flag	654i
-hungr	654i
-hungrí	654i
-hy lap	652i
-hy lạp	652i
-hyund	476i
-hà lan	642i
-hàn quốc	631i
+han quoc	632i
+hindistan	633i
+hoa ky	626i
+hoa kỳ	626i
+holland	643i
+hond	475i
+hongr	655i
+huaw	519i
+hungarian flag	655i
+hungary	655i
+hungary flag	655i
+hungr	655i
+hungrí	655i
+hy lap	653i
+hy lạp	653i
+hyund	477i
+hà lan	643i
+hàn quốc	632i
 iceberg	181i
-iceland	650i
-icelandic flag	650i
-ikb	674i
-ike	459i
-illuminating	684i
+iceland	651i
+icelandic flag	651i
+ikb	675i
+ike	460i
+illuminating	685i
 imbrunir	188i
 imperial	378i
 incantat	391i
 incend	164i
 inchiostr	47i
 incredibil	420i
-ind	632i
+ind	633i
 indac	23i
-indian flag	632i
-indien	632i
-indones	666i
-indonesian flag	666i
-indonesien	666i
-indonés	666i
+indian flag	633i
+indien	633i
+indones	667i
+indonesian flag	667i
+indonesien	667i
+indonés	667i
 industrial	373i
 infantil	376i
 infern	424i
@@ -30865,88 +31011,88 @@ innevat	184i
 innocent	403i
 insalat	429i
 insegn al neon	305i
-instagram	462i
-intel	513i
+instagram	463i
+intel	514i
 intens cup	436i
-inter milan	603i
-international klein blu	674i
-international orang	675i
-internazional	603i
+inter milan	604i
+international klein blu	675i
+international orang	676i
+internazional	604i
 intim	394i
 invern	195i
 invernal	195i
 invid	422i
 invidios	422i
 ira	398i
-ireland	627i
-irish flag	627i
-irland	627i
-island	650i
-island flagg	650i
-islând	650i
+ireland	628i
+irish flag	628i
+irland	628i
+island	651i
+island flagg	651i
+islând	651i
 isol	154i
 isolott	154i
-ispany	620i
-isvec	646i
-isveç	646i
-isvicr	644i
-isviçr	644i
-ital	619i
-italian flag	619i
-italien	619i
-italy	619i
-itál	619i
-izland	650i
-jamaic	659i
-jamaican flag	659i
-jamaik	659i
-jamaiqu	659i
-jamaïqu	659i
-jap	616i
-japan	616i
-japan flagg	616i
-japon	616i
-japony	616i
-japã	616i
-japón	616i
+ispany	621i
+isvec	647i
+isveç	647i
+isvicr	645i
+isviçr	645i
+ital	620i
+italian flag	620i
+italien	620i
+italy	620i
+itál	620i
+izland	651i
+jamaic	660i
+jamaican flag	660i
+jamaik	660i
+jamaiqu	660i
+jamaïqu	660i
+jap	617i
+japan	617i
+japan flagg	617i
+japon	617i
+japony	617i
+japã	617i
+japón	617i
 jazz	433I
 jazz club	433i
 jeans	286i
-jeux olympiques	678i
+jeux olympiques	679i
 jiangnan	345i
-jio	549i
-juegos olimpicos	678i
-juegos olímpicos	678i
-juv	601i
-juventus	601i
+jio	550i
+juegos olimpicos	679i
+juegos olímpicos	679i
+juv	602i
+juventus	602i
 kak	25i
-kak talk	500i
-kakaotalk	500i
-kanad	628i
-katar	641i
+kak talk	501i
+kakaotalk	501i
+kanad	629i
+katar	642i
 kawa	404i
-ken	662i
-kentucky fried chicken	533i
-keny	662i
-kenyan flag	662i
-kfc	533i
+ken	663i
+kentucky fried chicken	534i
+keny	663i
+kenyan flag	663i
+kfc	534i
 kiw	242i
-klein blau	674i
-klein blu	674i
-knicks	573i
-kolombiy	656i
-kolumbien	656i
-korean flag	631i
-kub	672i
-küb	672i
-la galaxy	585i
-la lakers	568i
+klein blau	675i
+klein blu	675i
+knicks	574i
+kolombiy	657i
+kolumbien	657i
+korean flag	632i
+kub	673i
+küb	673i
+la galaxy	586i
+la lakers	569i
 lacc	300i
 lag	146i
 laghett	148i
 lagun	145i
-lakers	568i
-lamborghin	469i
+lakers	569i
+lamborghin	470i
 lamp	198i
 lampad	333i
 lampion	333i
@@ -30956,17 +31102,17 @@ latt	265i
 latt macchiat	252i
 lav	163i
 lavand	207i
-leg	563i
+leg	564i
 legn	276i
-leicester city	592i
-lenov	517i
+leicester city	593i
+lenov	518i
 lent	410i
-lfc	588i
-lg	536i
+lfc	589i
+lg	537i
 libr	309i
 libr antic	309i
 librer	340i
-lidl	530i
+lidl	531i
 lill	64i
 lill pallid	90i
 lill polver	99i
@@ -30974,14 +31120,14 @@ lim	31i
 limon	224i
 limonat	224i
 lin	289i
-linkedin	564i
+linkedin	565i
 litoral	142i
-liverpool fc	588i
-living coral	682i
+liverpool fc	589i
+living coral	683i
 local notturn	432i
-london bus	676i
-los angeles dodgers	579i
-los angeles lakers	568i
+london bus	677i
+los angeles dodgers	580i
+los angeles lakers	569i
 lot	209I
 luc	333i
 luc al neon	305i
@@ -30990,7 +31136,7 @@ luc lunar	171i
 luccic	426i
 luccicant	426i
 lucin	333i
-lufthans	541i
+lufthans	542i
 lugl	193i
 lugubr	399i
 lum di candel	307i
@@ -31001,8 +31147,8 @@ lun pien	170i
 lungomar	142i
 luss	377i
 lussuos	377i
-lyft	495i
-macaristan	654i
+lyft	496i
+macaristan	655i
 macaron	272i
 madreperl	296i
 mag	391I
@@ -31011,60 +31157,60 @@ magg	192i
 magic	391i
 magm	163i
 magnol	223i
-mai	452i
+mai	453i
 mais	247I
 malachit	82i
-malais	669i
-malas	669i
+malais	670i
+malas	670i
 malat	421i
 malatt	421i
-malays	669i
-malaysian flag	669i
-malezy	669i
+malays	670i
+malaysian flag	670i
+malezy	670i
 malincon	387i
 malinconic	387i
 malv	63i
-malás	669i
-man city	590i
-man united	589i
-man utd	589i
-manchester city	590i
-manchester united	589i
+malás	670i
+man city	591i
+man united	590i
+man utd	590i
+manchester city	591i
+manchester united	590i
 mandarin	225i
 mang	236i
-mapl leaf flag	628i
+mapl leaf flag	629i
 mar profond	140i
 marc	421i
 margherit	217i
 marm	277i
-maroc	639i
-marocc	639i
-marokk	639i
-marrocos	639i
+maroc	640i
+marocc	640i
+marokk	640i
+marrocos	640i
 marron	7i
 marron caff	107i
 marron caffè	107i
 marron cioccolat	108i
 marron te	88i
 marron tè	88i
-marruecos	639i
+marruecos	640i
 marz	192i
 maschil	416i
-mastercard	490i
+mastercard	491i
 match	255i
 matrimon	367i
 mattin	185i
 matton	280i
 mattutin	185i
 matur	417i
-mcdonald	457i
-mcdonalds	457i
+mcdonald	458i
+mcdonalds	458i
 medic	352i
 meditativ	408i
 meditazion	408i
 mediterran	348i
-meituan	525i
-meksik	624i
+meituan	526i
+meksik	625i
 mel	233i
 mel verd	234i
 melanzan	245i
@@ -31074,30 +31220,30 @@ meravigl	420i
 meraviglios	420i
 mercat	329i
 mercat notturn	330i
-messic	624i
+messic	625i
 metall	283i
 metallic	283i
 metropol	337i
-mexic	624i
-mexican flag	624i
-mexik	624i
-mexiqu	624i
+mexic	625i
+mexican flag	625i
+mexik	625i
+mexiqu	625i
 mezzanott	190i
 mezzogiorn	186i
-miam heat	572i
-microsoft	559i
+miam heat	573i
+microsoft	560i
 miel	260i
 militar	427i
 mimetic	427i
 minimalism	381i
 minimalist	381i
 mirtill	229i
-misir bayrag	638i
+misir bayrag	639i
 mister	390i
 misterios	390i
 mistic	390i
-mitsubish	484i
-moch mouss	688i
+mitsubish	485i
+moch mouss	689i
 modern	381i
 mol	153i
 monocrom	425i
@@ -31106,24 +31252,24 @@ monoton	430i
 mont	158i
 montagn	158i
 montagn innevat	159i
-montreal canadiens	584i
-morocc	639i
-moroccan flag	639i
+montreal canadiens	585i
+morocc	640i
+moroccan flag	640i
 multicolor	175i
 mus	434i
 musc	131i
 muschios	131i
-méxic	624i
-mısır bayrağı	638i
-na uy	647i
-nam phi	660i
-napol calc	604i
+méxic	625i
+mısır bayrağı	639i
+na uy	648i
+nam phi	661i
+napol calc	605i
 natal	362i
 nataliz	362i
 natur	379i
 natural	379i
-naver	501i
-ne	452I
+naver	502i
+ne	453I
 nebb	199i
 nebbios	199i
 nebbios ton	445i
@@ -31133,78 +31279,78 @@ ner	9i
 ner bluastr	80i
 ner inchiostr	47i
 nervos	409i
-nessun	452i
-netflix	464i
-netherlands	642i
-neuseeland	671i
+nessun	453i
+netflix	465i
+netherlands	643i
+neuseeland	672i
 nev	184i
 nevos	184i
-new england patriots	577i
-new york knicks	573i
-new york yankees	578i
-new zealand	671i
-new zealand flag	671i
-newcastl united	593i
-nga	633i
-nhat ban	616i
-nhật bản	616i
-niederland	642i
-nient	452i
-niger	661i
-niger flagg	661i
-nigerian flag	661i
-nigér	661i
-nijery	661i
+new england patriots	578i
+new york knicks	574i
+new york yankees	579i
+new zealand	672i
+new zealand flag	672i
+newcastl united	594i
+nga	634i
+nhat ban	617i
+nhật bản	617i
+niederland	643i
+nient	453i
+niger	662i
+niger flagg	662i
+nigerian flag	662i
+nigér	662i
+nijery	662i
 ninf	209i
-nintend	561i
-nissan	475i
+nintend	562i
+nissan	476i
 nobil	378i
 noc	276i
 noc di cocc	238i
 nocciol chiar	26i
 noi	430i
 noios	430i
-non	452i
+non	453i
 nordic	349i
-norueg	647i
-norvec	647i
-norveg	647i
-norveç	647i
-norvèg	647i
-norway	647i
-norwegen	647i
-norwegian flag	647i
+norueg	648i
+norvec	648i
+norveg	648i
+norveç	648i
+norvèg	648i
+norway	648i
+norwegen	648i
+norwegian flag	648i
 nostalg	375i
 nostalgic	411i
 nott	189i
 notturn	189i
-nouvell zeland	671i
-nouvell zéland	671i
-nov zeland	671i
-nov zelând	671i
+nouvell zeland	672i
+nouvell zéland	672i
+nov zeland	672i
+nov zelând	672i
 novembr	194i
 nozz	367i
 nub	168i
 nud	115i
-nuev zeland	671i
-nuov zeland	671i
+nuev zeland	672i
+nuov zeland	672i
 nuvol	168i
 nuvolos	200i
-nvid	515i
-né	452i
+nvid	516i
+né	453i
 oas	138i
 ocean	139i
 ocr	36i
 oli oliv	275i
-olimpiad	678i
+olimpiad	679i
 oliv	275i
 oltremar	44i
-olympic games	678i
-olympic rings	678i
-olympics	678i
-olympiqu de marseill	606i
-olympisc spiel	678i
-om	606i
+olympic games	679i
+olympic rings	679i
+olympics	679i
+olympiqu de marseill	607i
+olympisc spiel	679i
+om	607i
 ombrell	335i
 ond	141i
 oniric	392i
@@ -31222,43 +31368,43 @@ ortagg	429i
 ortens	216i
 osmant	221i
 ospedal	352i
-osterreich	645i
+osterreich	646i
 ottimist	400i
 ottobr	194i
 otton	60i
 pac	382i
 pacific	382i
-packers	574i
+packers	575i
 paes	344i
-paes bass	642i
+paes bass	643i
 pagliacc	328i
-paises baixos	642i
-paises bajos	642i
-pakistan	664i
-pakistan flag	664i
+paises baixos	643i
+paises bajos	643i
+pakistan	665i
+pakistan flag	665i
 palazz imperial	342i
 pallid	438i
 palloncin	334i
 pan	267i
-panasonic	538i
+panasonic	539i
 pand	318i
-panton classic blu	683i
-panton greenery	680i
-panton living coral	682i
-panton moch mouss	688i
-panton peach fuzz	687i
-panton ultr violet	681i
-panton very per	685i
-panton viv magent	686i
+panton classic blu	684i
+panton greenery	681i
+panton living coral	683i
+panton moch mouss	689i
+panton peach fuzz	688i
+panton ultr violet	682i
+panton very per	686i
+panton viv magent	687i
 papaver	219i
 pappagall	320i
-paquist	664i
-paquistan	664i
-paquistán	664i
-paquistã	664i
+paquist	665i
+paquistan	665i
+paquistán	665i
+paquistã	665i
 paradis	423i
 parc	126i
-paris saint germain	605i
+paris saint germain	606i
 pascol	123i
 pasqu	369i
 passion	389i
@@ -31266,72 +31412,72 @@ pastell	443i
 pasticcer	268i
 paur	399i
 pavon	315i
-paypal	491i
-pays bas	642i
+paypal	492i
+pays bas	643i
 pazz	418i
-países baixos	642i
-países bajos	642i
-peach fuzz	687i
+países baixos	643i
+países bajos	643i
+peach fuzz	688i
 pell	285i
 penombr	447i
 peon	211i
-peps	558i
+peps	559i
 pergamen	290i
 perl	296i
-perou	658i
-peru	658i
-peru flagg	658i
-peruvian flag	658i
-perú	658i
+perou	659i
+peru	659i
+peru flagg	659i
+peruvian flag	659i
+perú	659i
 pesc	232i
 pesc ross	326i
-phan lan	649i
-phap	617i
-philippinen	668i
-philippines	668i
-pháp	617i
-phần lan	649i
+phan lan	650i
+phap	618i
+philippinen	669i
+philippines	669i
+pháp	618i
+phần lan	650i
 pietr	278i
 pietr prezios	313i
 pigr	410i
 pin	121i
 pinet	121i
 pinguin	319i
-pinterest	506i
+pinterest	507i
 piogg	196i
 pioggerell	197i
 piov	196i
 pioviggin	197i
 piovos	196i
 pittor	434i
-pittsburgh steelers	576i
+pittsburgh steelers	577i
 pittur	434i
 pittur a inchiostr	299i
 pium	310i
 plastic	304i
-playstation	467i
+playstation	468i
 poc luc	447i
-poland	651i
+poland	652i
 polar	182i
-polen	651i
-polish flag	651i
-pologn	651i
-polon	651i
-polony	651i
+polen	652i
+polish flag	652i
+pologn	652i
+polon	652i
+polony	652i
 polveros	442i
-polôn	651i
+polôn	652i
 pomerigg	187i
 pomodor	244i
 porcellan	292i
 porcellan bianc e blu	293i
 porpor	5i
-porsc	478i
+porsc	479i
 port	153i
-portekiz	621i
-portogall	621i
-portugal	621i
-portugal flag	621i
-portugues flag	621i
+portekiz	622i
+portogall	622i
+portugal	622i
+portugal flag	622i
+portugues flag	622i
 potent	401i
 prat	123i
 primaver	192i
@@ -31339,22 +31485,23 @@ primaveril	192i
 professional	402i
 profond	436i
 prosecc	262i
-psg	605i
+psg	606i
 psichedelic	431i
 pur	403i
 purezz	403i
 purpur	5i
-pérou	658i
-qatar	641i
-qatar airways	540i
-qatar flag	641i
+pérou	659i
+qatar	642i
+qatar airways	541i
+qatar flag	642i
 quarz	297i
-quen	662i
+quen	663i
 querc	276i
 quiet	382i
-quên	662i
+quên	663i
 rabb	398i
 raffinat	393i
+ragazz	452i
 ram	59i
 ramat	59i
 rampicant	133i
@@ -31362,17 +31509,17 @@ ran	325i
 ras	288i
 razz	360i
 real	378i
-real madrid	596i
-real madrid cf	596i
-red bull	535i
-red doubl decker	676i
-red sox	580i
-reddit	505i
+real madrid	597i
+real madrid cf	597i
+red bull	536i
+red doubl decker	677i
+red sox	581i
+reddit	506i
 regal	378i
-regn unit	626i
-rein unid	626i
-relianc jio	549i
-renault	481i
+regn unit	627i
+rein unid	627i
+relianc jio	550i
+renault	482i
 retr	375i
 retrò	375i
 rilassant	383i
@@ -31383,23 +31530,23 @@ risa	249i
 risacc	141i
 riv	142i
 rocc	161i
-roman	655i
-romanian flag	655i
+roman	656i
+romanian flag	656i
 romantic	388i
-romany	655i
-romen	655i
-romên	655i
+romany	656i
+romen	656i
+romên	656i
 ros	6i
 ros antic	89i
-ros barb	677i
+ros barb	678i
 ros cipr	92i
 ros cipr chiar	114i
 ros flu	116i
 ros intens	91i
 ros neon	116i
 ros pesc	73i
-ros quartz	679i
-ros quartz and serenity	679i
+ros quartz	680i
+ros quartz and serenity	680i
 ros ross	206i
 rosat	6i
 roset	206i
@@ -31412,36 +31559,36 @@ ross ruggin	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
-rouman	655i
-routemaster	676i
+rouman	656i
+routemaster	677i
 rovent	397i
-royaum uni	626i
+royaum uni	627i
 rubin	55i
 ruggin	284i
 rugiad	203i
-ruman	655i
-rumanien	655i
+ruman	656i
+rumanien	656i
 rumoros	418i
-rumänien	655i
+rumänien	656i
 rup	161i
 rural	344i
-rus	633i
+rus	634i
 ruscell	147i
-russ	633i
-russian flag	633i
-russland	633i
+russ	634i
+russian flag	634i
+russland	634i
 rustic	374i
-rusy	633i
-ryanair	544i
-rúss	633i
+rusy	634i
+ryanair	545i
+rúss	634i
 sabb	156i
 sagr	332i
 sakur	205i
 salmon	29i
 salut	413i
-samsung	466i
+samsung	467i
 san	413i
-san francisc giants	582i
+san francisc giants	583i
 san patriz	370i
 san valentin	364i
 sangu	312i
@@ -31451,17 +31598,17 @@ santuar	341i
 sassofon	433i
 satan	424i
 satur	440i
-saud arab	637i
-saud arabien	637i
-saud flag	637i
+saud arab	638i
+saud arabien	638i
+saud flag	638i
 sbiadit chiar	438i
 scal di grig	425i
 scandinav	349i
 scarlatt	34i
 schif	421i
 schifos	421i
-schweden	646i
-schweiz	644i
+schweden	647i
+schweiz	645i
 scintillant	426i
 scoglier	161i
 scoglier corallin	152i
@@ -31471,24 +31618,24 @@ selv	119i
 selvagg	414i
 semplic	381i
 senap	110i
-senz	452i
+senz	453i
 sepp	61i
 seren	382i
 set	288i
 settembr	194i
-sf giants	582i
-shell	485i
-shopify	556i
+sf giants	583i
+shell	486i
+shopify	557i
 sicur	402i
-sil	657i
-singapor airlines	546i
-singapor flag	670i
-singaporean flag	670i
+sil	658i
+singapor airlines	547i
+singapor flag	671i
+singaporean flag	671i
 sinistr	399i
-sl benfic	608i
+sl benfic	609i
 smerald	49i
 smorzat	442i
-snapchat	507i
+snapchat	508i
 sobr	417i
 soffus	441i
 sofisticat	393i
@@ -31506,13 +31653,13 @@ sorprendent	420i
 sorpres	420i
 sottacqu	361i
 sottil	417i
-south afric	660i
-south african flag	660i
-south kor	631i
-spagn	620i
-spain	620i
-spanien	620i
-spanish flag	620i
+south afric	661i
+south african flag	661i
+south kor	632i
+spagn	621i
+spain	621i
+spanien	621i
+spanish flag	621i
 spaventos	399i
 spaz	173i
 spent	442i
@@ -31524,17 +31671,17 @@ spiagg tropical	144i
 spiritual	408i
 splendent	439i
 sporc	421i
-spotify	463i
+spotify	464i
 spumant	262i
-spurs	591i
-ssc napol	604i
+spurs	592i
+ssc napol	605i
 stagn	148i
 stagn di lot	149i
-starbucks	458i
-stars and stripes	625i
-stat unit	625i
+starbucks	459i
+stars and stripes	626i
+stat unit	626i
 stazion spazial	360i
-steelers	576i
+steelers	577i
 stell	172i
 stellat	172i
 stil cines	351i
@@ -31546,49 +31693,49 @@ stressat	409i
 stupefacent	420i
 stupor	420i
 subacqu	361i
-subaru	483i
+subaru	484i
 succulent	134i
-sudafric	660i
-sudafrik	660i
-sudkor	631i
-sudáfric	660i
-suec	646i
-sued	646i
-suic	644i
-suiss	644i
-suiz	644i
+sudafric	661i
+sudafrik	661i
+sudkor	632i
+sudáfric	661i
+suec	647i
+sued	647i
+suic	645i
+suiss	645i
+suiz	645i
 suol	166i
 sush	273i
 susin	241i
-suud arabistan	637i
-suzuk	482i
-suèd	646i
-suéc	646i
-suíç	644i
-svez	646i
-svizzer	644i
-sweden	646i
-swedish flag	646i
-swiss flag	644i
-switzerland	644i
-südafrik	660i
-südkor	631i
-taegukg	631i
-tailand	667i
-tailând	667i
-taob	521i
+suud arabistan	638i
+suzuk	483i
+suèd	647i
+suéc	647i
+suíç	645i
+svez	647i
+svizzer	645i
+sweden	647i
+swedish flag	647i
+swiss flag	645i
+switzerland	645i
+südafrik	661i
+südkor	632i
+taegukg	632i
+tailand	668i
+tailând	668i
+taob	522i
 tappet erbos	124i
 tax	336i
-tay ban nha	620i
-tayland	667i
-tchequ	653i
-tchéqu	653i
+tay ban nha	621i
+tayland	668i
+tchequ	654i
+tchéqu	654i
 te	253I
 te al latt	256i
 te ner	253i
 te verd	254i
 tecnolog	372i
-telegram	498i
+telegram	499i
 temp	341i
 tempest	198i
 tempestos	198i
@@ -31601,102 +31748,104 @@ terr	166i
 terracott	111i
 terracott crud	301i
 terros	380i
-tesc	531i
-tesl	477i
-tha flag	667i
-tha lan	667i
-thailand	667i
-thaïland	667i
-tho nhi ky	635i
-thuy dien	646i
-thuy si	644i
-thy	542i
-thá lan	667i
-thổ nhĩ kỳ	635i
-thụy sĩ	644i
-thụy điển	646i
-tiffany	673i
-tiffany blau	673i
-tiffany blu	673i
+tesc	532i
+tesl	478i
+tha flag	668i
+tha lan	668i
+thailand	668i
+thaïland	668i
+tho nhi ky	636i
+thuy dien	647i
+thuy si	645i
+thy	543i
+thá lan	668i
+thổ nhĩ kỳ	636i
+thụy sĩ	645i
+thụy điển	647i
+tiffany	674i
+tiffany blau	674i
+tiffany blu	674i
 tigr	316i
-tiktok	502i
-tirang	632i
+tiktok	503i
+tirang	633i
 ton cald	448i
 ton fredd	449i
 ton terros	380i
-toront mapl leafs	583i
+toront mapl leafs	584i
 torrent	147i
 torrid	202i
 tort	268i
 tortor	68i
-toshib	537i
+toshib	538i
 tossic	421i
-tottenham	591i
-tottenham hotspur	591i
-toyot	473i
+tottenham	592i
+tottenham hotspur	592i
+toyot	474i
 tramont	176i
-trann	452i
+trann	453i
 tranquill	382i
-tricolor	617i
+tricolor	618i
 trionf	412i
 trist	387i
 tristezz	387i
 tropic	347i
 tropical	347i
-trung quoc	630i
-trung quốc	630i
-tschechien	653i
+trung quoc	631i
+trung quốc	631i
+tschechien	654i
 tulipan	210i
 tundr	182i
 tuon	198i
-turc	635i
+turc	636i
 turches	15i
-turk	635i
-turk bayrag	635i
-turk hav yollar	542i
-turkey	635i
-turkish airlines	542i
-turkish flag	635i
-turkiy	635i
-turqu	635i
-turquí	635i
-twitch	503i
-twitter	565i
-tây ban nha	620i
+turk	636i
+turk bayrag	636i
+turk hav yollar	543i
+turkey	636i
+turkish airlines	543i
+turkish flag	636i
+turkiy	636i
+turqu	636i
+turquí	636i
+twitch	504i
+twitter	566i
+tây ban nha	621i
 tè	253i
 tè al latt	256i
 tè ner	253i
 tè verd	254i
-türk	635i
-türk bayrağı	635i
-türk hav yolları	542i
-türkiy	635i
-u.s.	625i
-uae	640i
-uber	494i
-ubuntu	512i
-uc	629i
-ucrain	634i
-ucran	634i
-ucrân	634i
+türk	636i
+türk bayrağı	636i
+türk hav yolları	543i
+türkiy	636i
+u.s.	626i
+uae	641i
+uber	495i
+ubuntu	513i
+uc	630i
+ucrain	635i
+ucran	635i
+ucrân	635i
 uffic	353i
-uk	626i
-ukrain	634i
-ukrainian flag	634i
-ukrayn	634i
-ultimat gray	684i
-ultimat gray and illuminating	684i
-ultr violet	681i
-ungarn	654i
-ungher	654i
-union jack	626i
-united arab emirates	640i
-united kingdom	626i
-united states	625i
+uk	627i
+ukrain	635i
+ukrainian flag	635i
+ukrayn	635i
+ultimat gray	685i
+ultimat gray and illuminating	685i
+ultr violet	682i
+ungarn	655i
+ungher	655i
+union jack	627i
+united arab emirates	641i
+united kingdom	627i
+united states	626i
 univers	173i
-ups	488i
+uom	452i
+uomin	452i
+ups	489i
 urban	337i
-usa	625i
+usa	626i
 uva	228i
 vall	160i
 vallat	160i
@@ -31726,13 +31875,13 @@ verd scur	48i
 verd smerald	49i
 verd tener	53i
 verdur	429i
-vereinigt arabisc emirat	640i
-vereinigt staaten	625i
-vereinigtes konigreich	626i
-vereinigtes königreich	626i
+vereinigt arabisc emirat	641i
+vereinigt staaten	626i
+vereinigtes konigreich	627i
+vereinigtes königreich	627i
 vermigl	35i
 vermiglion	35i
-very per	685i
+very per	686i
 verzur	127i
 vetr	291i
 vett innevat	159i
@@ -31740,9 +31889,9 @@ via	338i
 via latt	173i
 vibrant	385i
 vicol	338i
-viet nam	636i
-vietnam	636i
-vietnames flag	636i
+viet nam	637i
+vietnam	637i
+vietnames flag	637i
 villagg	344i
 vin	261i
 vin ross	261i
@@ -31751,111 +31900,111 @@ viol	5i
 viol chiar	22i
 violett	22i
 viril	416i
-vis	489i
+vis	490i
 vit	133i
 vit notturn	432i
 vittor	412i
 viv	440i
-viv magent	686i
+viv magent	687i
 vivac	385i
 vivid	440i
-viêt nam	636i
-việt nam	636i
-vk	551i
-vkontakt	551i
-vodafon	550i
-volkswagen	472i
+viêt nam	637i
+việt nam	637i
+vk	552i
+vkontakt	552i
+vodafon	551i
+volkswagen	473i
 volp	321i
-volv	480i
+volv	481i
 vulcan	163i
-vuong quoc anh	626i
-vw	472i
-vương quốc anh	626i
+vuong quoc anh	627i
+vw	473i
+vương quốc anh	627i
 wab sab	350i
-wechat	499i
-weib	526i
-west ham	594i
-west ham united	594i
-whatsapp	497i
+wechat	500i
+weib	527i
+west ham	595i
+west ham united	595i
+whatsapp	498i
 whisky	264i
-wordpress	557i
-xbox	562i
-xiaohongshu	528i
-xiaom	519i
-y	619I
-yankees	578i
-yen zeland	671i
-youtub	465i
-yunanistan	652i
+wordpress	558i
+xbox	563i
+xiaohongshu	529i
+xiaom	520i
+y	620I
+yankees	579i
+yen zeland	672i
+youtub	466i
+yunanistan	653i
 zafferan	274i
 zaffir	54i
 zebr	317i
 zen	346i
-zhihu	527i
-zoom meeting	555i
-zoom vid	555i
+zhihu	528i
+zoom meeting	556i
+zoom vid	556i
 zucc	243i
 zuccher filat	270i
-áfric do sul	660i
-áo	645i
-áustr	645i
-ägypten	638i
-çeky	653i
-çin	630i
-égypt	638i
-émirats arabes unis	640i
-états unis	625i
-índ	632i
-österreich	645i
-úc	629i
-ý	619i
-đan mạch	648i
-đức	618i
-şil	657i
-ấn độ	632i
-@stems ru 1145
+áfric do sul	661i
+áo	646i
+áustr	646i
+ägypten	639i
+çeky	654i
+çin	631i
+égypt	639i
+émirats arabes unis	641i
+états unis	626i
+índ	633i
+österreich	646i
+úc	630i
+ý	620i
+đan mạch	649i
+đức	619i
+şil	658i
+ấn độ	633i
+@stems ru 1151
 абрикос	78j
 абрикосов	78j
 август	193j
 авокад	239j
-австр	645j
-австрал	629j
+австр	646j
+австрал	630j
 ад	424j
 адск	424j
 азал	222j
 айсберг	181j
 акв	66j
-алибаб	520j
+алибаб	521j
 алмаз	298j
 алчност	422j
 алы	0j
 альп	159j
 алюмин	283j
-амазон	560j
+амазон	561j
 аметист	56j
 аметистов	56j
 ананас	237j
 ангел	423j
-андроид	511j
+андроид	512j
 антарктид	182j
 античн бронз	302j
 антрацитов	37j
 апельсин	225j
 апрел	192j
 арбуз	231j
-аргентин	623j
+аргентин	624j
 арктик	182j
 арктическ	182j
 арм	427j
-арсенал	586j
+арсенал	587j
 асфальт	279j
 атлас	288j
-атлетик	598j
-ауд	471j
-аэрофлот	543j
+атлетик	599j
+ауд	472j
+аэрофлот	544j
 бабл ти	256j
 бабочк	322j
-бавар мюнхен	599j
+бавар мюнхен	600j
 багров	71j
 багрян	34j
 базар	329j
@@ -31865,21 +32014,21 @@ zuccher filat	270i
 бамбуков рощ	122j
 банальн	430j
 банан	235j
-бангладеш	665j
+бангладеш	666j
 банк	353j
-барб	677j
+барб	678j
 бархат	287j
 бежев	17j
-без	452j
+без	453j
 бездн	140j
 безмятежн	382j
 безумн	418j
 бел	10j
 белоснежн	84j
-бельг	643j
+бельг	644j
 берег	142j
 бетон	279j
-бешикташ	612j
+бешикташ	613j
 библиотек	340j
 бизнес	353j
 бирюз	15j
@@ -31891,30 +32040,30 @@ zuccher filat	270i
 блестк	426j
 блестящ	426j
 блюз	433j
-бмв	470j
+бмв	471j
 бож коровк	324j
-бок хуниорс	613j
+бок хуниорс	614j
 болезн	421j
 больн	421j
 больниц	352j
 борд	33j
 бордов	33j
-борусс дортмунд	600j
-бразил	622j
+борусс дортмунд	601j
+бразил	623j
 бриз	201j
 бриллиант	298j
 бронз	58j
 бронзов	58j
 будущ	372j
 бумаг	290j
-бургер кинг	534j
+бургер кинг	535j
 бутылочн	48j
 ваб саб	350j
 валентинк	364j
-ватсап	497j
+ватсап	498j
 велик китайск стен	343j
-великобритан	626j
-венгр	654j
+великобритан	627j
+венгр	655j
 весел	386j
 весенн	192j
 весн	192j
@@ -31924,19 +32073,19 @@ zuccher filat	270i
 вечеринк	368j
 вечерн	188j
 взмор	142j
-виз	489j
+виз	490j
 вин	261j
 винн	113j
 виноград	228j
 винтаж	375j
 винтажн	375j
 виск	264j
-вичат	499j
+вичат	500j
 вишн	227j
-вк	551j
-вконтакт	551j
+вк	552j
+вконтакт	552j
 вод	151j
-водафон	550j
+водафон	551j
 водн городок	345j
 водопад	150j
 водоросл	137j
@@ -31947,7 +32096,7 @@ zuccher filat	270i
 волн	141j
 волшебн	391j
 волшебств	391j
-вольв	480j
+вольв	481j
 восточн	351j
 восход	177j
 восход солнц	177j
@@ -31955,15 +32104,15 @@ zuccher filat	270i
 вулкан	163j
 выпечк	268j
 выцветш	442j
-вьетн	636j
+вьетн	637j
 гаван	153j
 газон	124j
 галактик	173j
-галатасара	610j
+галатасара	611j
 галере	434j
 гальк	278j
-ган	663j
-герман	618j
+ган	664j
+герман	619j
 гжел	293j
 гинкг	130j
 гирлянд	333j
@@ -31992,7 +32141,7 @@ zuccher filat	270i
 готическ	407j
 гранат	240j
 гранит	278j
-грец	652j
+грец	653j
 гриб	135j
 гроз	198j
 грозов	198j
@@ -32003,10 +32152,12 @@ zuccher filat	270i
 гряз	166j
 грязн	421j
 грязн бел	104j
-гугл	460j
-дан	648j
+гугл	461j
+дан	649j
+девочк	452j
+девушк	452j
 декабр	195j
-делл	516j
+делл	517j
 дельфин	327j
 демон	424j
 ден посл обед	187j
@@ -32031,7 +32182,7 @@ zuccher filat	270i
 дзен	346j
 дик	414j
 динамичн	385j
-дискорд	504j
+дискорд	505j
 дискотек	432j
 дневн	191j
 днем	191j
@@ -32054,7 +32205,7 @@ zuccher filat	270i
 дымчат	445j
 дьявол	424j
 дюн	155j
-египет	638j
+египет	639j
 ели	121j
 ель	121j
 жадност	422j
@@ -32066,8 +32217,9 @@ zuccher filat	270i
 желт	2j
 жемчуг	296j
 жемчужн бел	106j
-женск	415j
+женск	452j
 женственн	415j
+женщин	452j
 живопис	434j
 живопис туш	299j
 жутк	399j
@@ -32114,7 +32266,7 @@ zuccher filat	270i
 зонт	335j
 зонтик	335j
 зрел	417j
-ибе	496j
+ибе	497j
 игрист	262j
 игрушк	376j
 избушк	359j
@@ -32124,25 +32276,25 @@ zuccher filat	270i
 изумрудн	49j
 изысканн	393j
 изящн	393j
-ике	459j
-иксбокс	562j
+ике	460j
+иксбокс	563j
 императорск	378j
 императорск дворец	342j
-инд	632j
+инд	633j
 индиг	23j
-индонез	666j
+индонез	667j
 индустриальн	373j
 ине	183j
-инстагр	462j
-интел	513j
-интер	603j
+инстагр	463j
+интел	514j
+интер	604j
 ирис	259j
-ирланд	627j
+ирланд	628j
 искусств	434j
-исланд	650j
-испан	620j
+исланд	651j
+испан	621j
 иссин черн	80j
-итал	619j
+итал	620j
 июл	193j
 июн	193j
 кава	404j
@@ -32152,7 +32304,7 @@ zuccher filat	270i
 камин	308j
 камн	278j
 камуфляж	427j
-канад	628j
+канад	629j
 каньон	157j
 капучин	252j
 карамел	259j
@@ -32163,14 +32315,14 @@ zuccher filat	270i
 карп кои	326j
 карр	274j
 картин	434j
-карфур	529j
-катар	641j
+карфур	530j
+катар	642j
 каф	339j
 каштан	20j
 каштанов	20j
 каштанов красн	19j
 кварц	297j
-кен	662j
+кен	663j
 керамик	301j
 киберпанк	371j
 кив	242j
@@ -32179,7 +32331,7 @@ zuccher filat	270i
 кирпич	280j
 кислотн	444j
 кит	327j
-кита	630j
+кита	631j
 китайск красн	75j
 китайск нов год	365j
 китайск стил	351j
@@ -32194,10 +32346,10 @@ zuccher filat	270i
 кобальт	45j
 кобальтов	45j
 кож	285j
-кок кол	456j
+кок кол	457j
 кокос	238j
 колос	248j
-колумб	656j
+колумб	657j
 конфет	269j
 кораллов	28j
 кораллов риф	152j
@@ -32221,14 +32373,14 @@ zuccher filat	270i
 кристалл	297j
 кров	312j
 кровав	312j
-кром	452j
-куб	672j
+кром	453j
+куб	673j
 кувшинк	209j
 кукуруз	247j
 купюр	419j
 куркум	79j
 кухн	357j
-кфс	533j
+кфс	534j
 лав	163j
 лаванд	207j
 лавандов	207j
@@ -32239,35 +32391,35 @@ zuccher filat	270i
 лаймов	31j
 лак	300j
 лаков	300j
-ламборгин	469j
+ламборгин	470j
 ламинар	137j
 ламп	333j
 ласков	384j
 латт	252j
 латун	60j
 латунн	60j
-лег	563j
+лег	564j
 лед	181j
 леденц	269j
 ледник	181j
 ледян	396j
 ледян тон	446j
-лейкерс	568j
+лейкерс	569j
 лен	289j
 ленив	410j
-ленов	517j
+ленов	518j
 лес	119j
 лесн	119j
 лет	193j
 летн	193j
 ливен	196j
-лидл	530j
+лидл	531j
 лилов	5j
 лимон	224j
 лимонад	224j
 лимонн	100j
 лимонн желт	100j
-линкедин	564j
+линкедин	565j
 лис	321j
 лист	127j
 листв	127j
@@ -32281,33 +32433,34 @@ zuccher filat	270i
 лунн свет	171j
 любов	388j
 люкс	377j
-люфтганз	541j
+люфтганз	542j
 лягушк	325j
 маг	391j
 магм	163j
 магнол	223j
 маджент	21j
 май	192j
-майкрософт	559j
+майкрософт	560j
 мак	219j
 макарон	272j
 макарун	272j
-макдоналдс	457j
-малайз	669j
+макдоналдс	458j
+малайз	670j
 малахит	82j
 малахитов	82j
 малин	230j
 малинов	71j
 мальв	63j
+мальчик	452j
 манг	236j
 мандарин	225j
-манчестер сит	590j
-манчестер юнайтед	589j
+манчестер сит	591j
+манчестер юнайтед	590j
 маргаритк	217j
-марокк	639j
+марокк	640j
 март	192j
 маслин	275j
-мастеркард	490j
+мастеркард	491j
 матч	255j
 мая	192j
 мгл	199j
@@ -32318,7 +32471,7 @@ zuccher filat	270i
 медицинск	352j
 медленн	410j
 медн	59j
-мексик	624j
+мексик	625j
 меланхол	387j
 мелк дожд	197j
 мерзк	421j
@@ -32328,14 +32481,14 @@ zuccher filat	270i
 мечт	392j
 мечтательн	392j
 мил	404j
-милан фк	602j
+милан фк	603j
 милот	404j
 минеральн син	81j
 минимализм	381j
 минималистичн	381j
 мирн	382j
 мистическ	390j
-мицубис	484j
+мицубис	485j
 млечн пут	173j
 многоцветн	175j
 молн	198j
@@ -32354,13 +32507,14 @@ zuccher filat	270i
 морск глубин	140j
 морск дно	140j
 морск син	16j
-мост золот ворот	675j
+мост золот ворот	676j
 мох	131j
 мощн	401j
 мрамор	277j
 мрачн	387j
 мужественн	416j
-мужск	416j
+мужск	452j
+мужчин	452j
 муз	434j
 мшист	131j
 мягк	384j
@@ -32374,7 +32528,7 @@ zuccher filat	270i
 насыщенн темн	436j
 натуральн	379j
 научн фантастик	372j
-не	452j
+не	453j
 неб	167j
 небес	167j
 небесн	423j
@@ -32393,19 +32547,19 @@ zuccher filat	270i
 неонов розов	116j
 неонов свет	305j
 нервн	409j
-нет	452j
-нетфликс	464j
+нет	453j
+нетфликс	465j
 нефрит	295j
 нефритов зелен	50j
-ни	452j
-нигер	661j
-нидерланд	642j
-никак	452j
-нинтенд	561j
-ниссан	475j
-нов зеланд	671j
+ни	453j
+нигер	662j
+нидерланд	643j
+никак	453j
+нинтенд	562j
+ниссан	476j
+нов зеланд	672j
 новогодн елк	362j
-норвег	647j
+норвег	648j
 ностальг	375j
 ностальг светл	411j
 ностальгическ	411j
@@ -32417,7 +32571,7 @@ zuccher filat	270i
 ноябр	194j
 нюдов	115j
 оазис	138j
-оаэ	640j
+оаэ	641j
 облак	168j
 облачн	200j
 овощ	429j
@@ -32434,7 +32588,7 @@ zuccher filat	270i
 оливк	275j
 оливков	24j
 оливков масл	275j
-олимпиад	678j
+олимпиад	679j
 опавш лист	128j
 оптимистичн	400j
 оранжев	1j
@@ -32458,19 +32612,20 @@ zuccher filat	270i
 очаг	308j
 павлин	315j
 павлин син	46j
-пакистан	664j
-панасоник	538j
+пакистан	665j
+панасоник	539j
 панд	318j
+парен	452j
 парк	126j
 пасмурн	200j
 пастбищ	123j
 пастел	443j
 пастельн	443j
 пасх	369j
-пейпал	491j
+пейпал	492j
 пепел	165j
 пепельн розов	89j
-пепс	558j
+пепс	559j
 пергамент	290j
 переулок	338j
 перламутр	296j
@@ -32485,12 +32640,12 @@ zuccher filat	270i
 пещер	162j
 пив	263j
 пингвин	319j
-пинтерест	506j
+пинтерест	507j
 пион	211j
 пирожн	268j
 плам	164j
 пластик	304j
-плейстейшен	467j
+плейстейшен	468j
 плод	428j
 плющ	133j
 пляж	142j
@@ -32509,14 +32664,14 @@ zuccher filat	270i
 полнолун	170j
 полноч	190j
 полумрак	447j
-польш	651j
+польш	652j
 полярн	182j
 полярн сиян	174j
 помидор	244j
 попуга	320j
 порт	153j
-португал	621j
-порш	478j
+португал	622j
+порш	479j
 посл полудн	187j
 потрясающ	420j
 почв	166j
@@ -32543,7 +32698,7 @@ zuccher filat	270i
 пруд	148j
 пруд с лотос	149j
 пряност	274j
-псж	605j
+псж	606j
 психоделическ	431j
 пудров голуб	98j
 пудров сиренев	99j
@@ -32566,14 +32721,14 @@ zuccher filat	270i
 рассвет	177j
 расслабленн	383j
 расслабляющ	383j
-реал мадрид	596j
+реал мадрид	597j
 ревнив	422j
 ревност	422j
-ред булл	535j
-реддит	505j
+ред булл	536j
+реддит	506j
 рейв	432j
 рек	147j
-рен	481j
+рен	482j
 ретр	375j
 ржав	284j
 ржав красн	112j
@@ -32593,12 +32748,12 @@ zuccher filat	270i
 рос	203j
 роскош	377j
 роскошн	377j
-росс	633j
-российск флаг	633j
+росс	634j
+российск флаг	634j
 рощ	119j
 рубин	55j
 рубинов	55j
-румын	655j
+румын	656j
 румянец	114j
 рустикальн	374j
 руч	147j
@@ -32613,12 +32768,12 @@ zuccher filat	270i
 салатов	53j
 салют	331j
 самоцвет	313j
-самсунг	466j
+самсунг	467j
 санторин	348j
 сапфир	54j
 сапфиров	54j
 сатан	424j
-саудовск арав	637j
+саудовск арав	638j
 сахарн ват	270j
 свадебн	367j
 свадьб	367j
@@ -32638,7 +32793,7 @@ zuccher filat	270i
 сед	8j
 сел	344j
 селадон	294j
-селтикс	569j
+селтикс	570j
 сельск	344j
 сентябр	194j
 сеп	61j
@@ -32658,10 +32813,10 @@ zuccher filat	270i
 син	4j
 син бел фарфор	293j
 син зелен	13j
-син кляйн	674j
+син кляйн	675j
 син фиолетов	95j
 син час	179j
-сингапур	670j
+сингапур	671j
 сирен	64j
 сиренев	64j
 сиреневат фиолетов	22j
@@ -32686,7 +32841,7 @@ zuccher filat	270i
 снежн	184j
 снежн гор	159j
 сновиден	392j
-снэпчат	507j
+снэпчат	508j
 собор	356j
 современн	381j
 солдат	427j
@@ -32702,12 +32857,12 @@ zuccher filat	270i
 спальн	358j
 спец	274j
 спокойн	382j
-спотифа	463j
+спотифа	464j
 средиземномор	348j
 средиземноморск	348j
 стал	281j
 стар книг	309j
-старбакс	458j
+старбакс	459j
 стекл	291j
 степ	123j
 стр	399j
@@ -32717,8 +32872,8 @@ zuccher filat	270i
 страшн	399j
 стресс	409j
 строг	406j
-субар	483j
-сузук	482j
+субар	484j
+сузук	483j
 суккулент	134j
 сумерк	188j
 сумрачн	447j
@@ -32726,19 +32881,19 @@ zuccher filat	270i
 суш	273j
 счаст	386j
 счастлив	386j
-сша	625j
+сша	626j
 сюрприз	420j
-сяом	519j
-таиланд	667j
+сяом	520j
+таиланд	668j
 таинственн	390j
 тайн	390j
 такс	336j
 тауп	68j
-твиттер	565j
-твич	503j
+твиттер	566j
+твич	504j
 творческ	434j
 творчеств	434j
-телегр	498j
+телегр	499j
 телесн	115j
 темн	435j
 темн бордов	19j
@@ -32749,14 +32904,14 @@ zuccher filat	270i
 тепл тон	448j
 терракот	111j
 терракотов	111j
-тесл	477j
+тесл	478j
 технолог	372j
 тигр	316j
-тикток	502j
-тиффан	673j
+тикток	503j
+тиффан	674j
 тих	382j
 тлеющ угл	165j
-тойот	473j
+тойот	474j
 токсичн	421j
 томат	244j
 торжественн	406j
@@ -32764,15 +32919,15 @@ zuccher filat	270i
 торт	268j
 тоск	387j
 тосклив	387j
-тоттенхэм	591j
-тошиб	537j
+тоттенхэм	592j
+тошиб	538j
 трав	124j
 трав прян	136j
 травян	51j
 травянист зелен	51j
 тревог	409j
 тревожн	409j
-триколор	633j
+триколор	634j
 триумф	412j
 тропик	347j
 тропическ	347j
@@ -32783,23 +32938,23 @@ zuccher filat	270i
 туманн тон	445j
 туманност	173j
 тундр	182j
-турецк авиалин	542j
-турц	635j
+турецк авиалин	543j
+турц	636j
 тускл	447j
 туч	168j
 туш	299j
 тыкв	243j
 тюльпан	210j
-убер	494j
-убунт	512j
+убер	495j
+убунт	513j
 уверенн	401j
 угл	165j
 угольн сер	37j
 удивительн	420j
 удивлен	420j
 ужас	399j
-украин	634j
-україн	634j
+украин	635j
+україн	635j
 улиц	338j
 улун	257j
 ультрамарин	44j
@@ -32816,32 +32971,32 @@ zuccher filat	270i
 уют	394j
 уютн	394j
 фабрик	373j
-файрфокс	510j
+файрфокс	511j
 фарфор	292j
 феврал	195j
-федэкс	487j
+федэкс	488j
 фейерверк	331j
-фейсбук	461j
-фенербахч	611j
+фейсбук	462j
+фенербахч	612j
 ферм	344j
-феррар	468j
+феррар	469j
 фестивал	332j
 фея	391j
 фиалков	22j
-фиат	479j
-филиппин	668j
+фиат	480j
+филиппин	669j
 финанс	353j
-финлянд	649j
+финлянд	650j
 фиолетов	5j
-фк барселон	597j
-фк ливерпул	588j
-фламенг	614j
+фк барселон	598j
+фк ливерпул	589j
+фламенг	615j
 фламинг	314j
 флуоресцентн	444j
-фольксваген	472j
+фольксваген	473j
 фонар	306j
 фонарик	306j
-франц	617j
+франц	618j
 фрукт	428j
 фруктов	428j
 фукс	65j
@@ -32849,8 +33004,8 @@ zuccher filat	270i
 хак	25j
 хаотичн	418j
 хвойн	121j
-хенда	476j
-хендэ	476j
+хенда	477j
+хендэ	477j
 хижин	359j
 хлеб	267j
 хлопок	289j
@@ -32858,12 +33013,12 @@ zuccher filat	270i
 холодн	396j
 холодн оттенок	449j
 холодн тон	449j
-хонд	474j
+хонд	475j
 храм	341j
 хризантем	214j
 хром	283j
 хрустал	297j
-хуав	518j
+хуав	519j
 художественн	434j
 художник	434j
 хэллоуин	363j
@@ -32893,7 +33048,7 @@ zuccher filat	270i
 чай	253j
 чай с молок	256j
 чайн	88j
-челс	587j
+челс	588j
 черешн	227j
 черн	9j
 черн бел	425j
@@ -32901,9 +33056,9 @@ zuccher filat	270i
 черник	229j
 чернил	47j
 чернильн	47j
-чех	653j
-чикаг буллз	570j
-чил	657j
+чех	654j
+чикаг буллз	571j
+чил	658j
 чист	403j
 чистот	403j
 чугун	282j
@@ -32913,42 +33068,42 @@ zuccher filat	270i
 шалф	94j
 шалфейн	94j
 шампанск	262j
-шанел	567j
+шанел	568j
 шарик	334j
 шартрез	67j
 шафран	274j
-швейцар	644j
-швец	646j
+швейцар	645j
+швец	647j
 шелк	288j
-шелл	485j
+шелл	486j
 школ	354j
 шоколад	258j
 шоколадн	108j
 шторм	198j
 шумн	418j
-эйрбиэнб	493j
+эйрбиэнб	494j
 эко	379j
 экологичн	379j
 эксцентричн	431j
-эл джи	536j
+эл джи	537j
 элегантн	393j
 энерг	385j
 энергичн	385j
 эспресс	251j
-юар	660j
-ювентус	601j
-южн коре	631j
-ютуб	465j
+юар	661j
+ювентус	602j
+южн коре	632j
+ютуб	466j
 яблок	233j
 ягод	250j
 яд	421j
 ядовит	421j
-ямайк	659j
+ямайк	660j
 январ	195j
-янкиз	578j
+янкиз	579j
 янтар	32j
 янтарн	32j
-япон	616j
+япон	617j
 японск	350j
 ярк	439j
 ярк алы	34j
@@ -32959,7 +33114,7 @@ zuccher filat	270i
 ярмарк	332j
 ярост	398j
 яростн	398j
-@stems ar 1084
+@stems ar 1089
 ؤلؤ	296k
 ؤلؤي	106k
 ابداع	434k
@@ -32976,7 +33131,7 @@ zuccher filat	270i
 ابيض قمري	76k
 ابيض مكسور	104k
 اتح	437k
-اتساب	497k
+اتساب	498k
 اتي	252k
 اثق	401k
 احادي لون	425k
@@ -33019,15 +33174,15 @@ zuccher filat	270i
 ادي سحيق	157k
 اذار	192k
 اذنج	245k
-ارجنت	623k
+ارجنت	624k
 ارجواني	5k
 ارجواني اتح	64k
 ارجواني جمشتي	56k
 ارجواني ردي	21k
 ارد	396k
-ارسنال	586k
+ارسنال	587k
 ارض	166k
-اريس سان جيرم	605k
+اريس سان جيرم	606k
 ازار	329k
 ازالي	222k
 ازرق	4k
@@ -33049,9 +33204,9 @@ zuccher filat	270i
 ازهار كرز	205k
 ازورد	39k
 ازوردي	39k
-اسبانيا	620k
+اسبانيا	621k
 اسبريسو	251k
-استراليا	629k
+استراليا	630k
 استرخاء	383k
 استوائي	347k
 استيل	443k
@@ -33093,14 +33248,15 @@ zuccher filat	270i
 اقحوان	217k
 اقع	440k
 اكتوبر	194k
-اكست	664k
+اكست	665k
 اكه	428k
-الا	452k
-العاب اولمبي	678k
+الا	453k
+العاب اولمبي	679k
 الون	334k
-امار	640k
-اماز	560k
+امار	641k
+اماز	561k
 امبو	122k
+امرا	452k
 امطار	196k
 امع	439k
 امل	400k
@@ -33112,9 +33268,10 @@ zuccher filat	270i
 انتصار	412k
 انتعاش	395k
 انثوي	415k
+انثي	452k
 اندا	318k
-اندونيسيا	666k
-انستغرام	462k
+اندونيسيا	667k
+انستغرام	463k
 انهار	147k
 انوار	333k
 انوس	306k
@@ -33122,7 +33279,7 @@ zuccher filat	270i
 اهت	438k
 اهلا	451k
 اوانيا	211k
-اودي	471k
+اودي	472k
 اوراق	127k
 اوراق خريف	128k
 اوراق شجر	127k
@@ -33130,27 +33287,28 @@ zuccher filat	270i
 اوركيد	215k
 اوسمانثوس	221k
 اوف ايت	104k
-اوكرانيا	634k
+اوكرانيا	635k
 ايار	192k
-ايرلندا	627k
+ايرلندا	628k
 ايس كريم	271k
-ايسلندا	650k
-ايطاليا	619k
-ايكيا	459k
+ايسلندا	651k
+ايطاليا	620k
+ايكيا	460k
 ايلول	194k
 بحر	139k
 بحر عميق	140k
 بحر متوسط	348k
 بدر	170k
-برازيل	622k
+برازيل	623k
 براير	195k
-برتغال	621k
+برتغال	622k
 برق	198k
 بري	414k
 بعد ظهر	187k
 بغاء	320k
-بلا	452k
+بلا	453k
 بلاب	133k
+بنت	452k
 بنك	353k
 بني	7k
 بني اتح	26k
@@ -33159,25 +33317,26 @@ zuccher filat	270i
 بني شاي	88k
 بني شوكولات	108k
 بني قهو	107k
-بي ام دبليو	470k
+بي ام دبليو	471k
 بيت ريفي	359k
 بيج	17k
 تاكسي	336k
 تامل	408k
-تايلاند	667k
+تاه	452k
+تايلاند	668k
 تحت ماء	361k
 تراب	166k
 ترابي	380k
 ترامار	44k
 تركوازي	15k
 تركوازي داكن	13k
-تركيا	635k
-تسلا	477k
+تركيا	636k
+تسلا	478k
 تشر اول	194k
 تشر ثاني	194k
-تشيك	653k
-تشيلسي	587k
-تشيلي	657k
+تشيك	654k
+تشيلسي	588k
+تشيلي	658k
 تفاؤل	400k
 تفاح	233k
 تفاح اخضر	234k
@@ -33193,11 +33352,11 @@ zuccher filat	270i
 توت عليق	230k
 توتر	409k
 توليب	210k
-تويتر	565k
-تويوتا	473k
+تويتر	566k
+تويوتا	474k
 تيراكوتا	111k
-تيك توك	502k
-تيليجرام	498k
+تيك توك	503k
+تيليجرام	499k
 ثائر	398k
 ثعلب	321k
 ثقه	402k
@@ -33207,7 +33366,7 @@ zuccher filat	270i
 ثمار توت	250k
 جاد	406k
 جاز	433k
-جامايكا	659k
+جامايكا	660k
 جبال	158k
 جبال مثلج	159k
 جبل	158k
@@ -33232,12 +33391,12 @@ zuccher filat	270i
 جندي	427k
 جنك	130k
 جنه	423k
-جنوب افريقيا	660k
+جنوب افريقيا	661k
 جنود	427k
 جني	391k
 جهنم	424k
 جواهر	313k
-جوجل	460k
+جوجل	461k
 جوز هند	238k
 جيانغن	345k
 جيش	427k
@@ -33314,8 +33473,8 @@ zuccher filat	270i
 خضراء	3k
 خضراو	429k
 خضرو	429k
-خطوط جوي تركي	542k
-خطوط جوي قطري	540k
+خطوط جوي تركي	543k
+خطوط جوي قطري	541k
 خمري	33k
 خوخ	232k
 خوخي	27k
@@ -33335,12 +33494,12 @@ zuccher filat	270i
 دلف	327k
 دم	312k
 دموي	312k
-دنمارك	648k
+دنمارك	649k
 دنيم	286k
 دهش	420k
 دوار شمس	208k
 دولار	419k
-دون	452k
+دون	453k
 ديسكو	432k
 ديسمبر	195k
 ذره	247k
@@ -33359,7 +33518,8 @@ zuccher filat	270i
 رتقال	225k
 رتقالي	1k
 رتيب	430k
-رجر كينج	534k
+رجر كينج	535k
+رجل	452k
 رجولي	416k
 رخام	277k
 رده	206k
@@ -33398,22 +33558,22 @@ zuccher filat	270i
 رمان	240k
 رمل	156k
 رملي	103k
-رنسا	617k
+رنسا	618k
 رنيش	300k
 روحاني	408k
 روحي	408k
-روسيا	633k
+روسيا	634k
 رومانسي	388k
-رومانيا	655k
+رومانيا	656k
 رونز	58k
 رونز قديم	302k
 رونزي	58k
 ريء	403k
 رياح	201k
-ريال مدريد	596k
+ريال مدريد	597k
 ريترو	375k
 ريح	201k
-ريد بول	535k
+ريد بول	536k
 ريز	226k
 ريش	310k
 ريف	344k
@@ -33455,12 +33615,12 @@ zuccher filat	270i
 ساكن	382k
 ساكورا	205k
 سام	421k
-سامسونج	466k
+سامسونج	467k
 سانتوريني	348k
 سايبربانك	371k
 سبتمبر	194k
-سبوتيفاي	463k
-ستاربكس	458k
+سبوتيفاي	464k
+ستاربكس	459k
 ستاري	218k
 ستان	125k
 سحاب	168k
@@ -33470,7 +33630,7 @@ zuccher filat	270i
 سديم	173k
 سري	390k
 سعاد	386k
-سعودي	637k
+سعودي	638k
 سعيد	386k
 سفوري	444k
 سكاكر	269k
@@ -33487,14 +33647,14 @@ zuccher filat	270i
 سمك ذهبي	326k
 سنابل	248k
 سندي	276k
-سنغافور	670k
+سنغافور	671k
 سوداء	9k
 سور صين عظيم	343k
 سوشي	273k
 سوق	329k
 سوق يلي	330k
-سويد	646k
-سويسرا	644k
+سويد	647k
+سويسرا	645k
 سيار اجر	336k
 سيان	14k
 سيبيا	61k
@@ -33507,8 +33667,8 @@ zuccher filat	270i
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
-شانيل	567k
-شاومي	519k
+شانيل	568k
+شاومي	520k
 شاي	253k
 شاي احمر	253k
 شاي اخضر	254k
@@ -33564,7 +33724,7 @@ zuccher filat	270i
 صنوبر	121k
 صيف	193k
 صيفي	193k
-صين	630k
+صين	631k
 ضاء	173k
 ضباب	199k
 ضبابي	199k
@@ -33591,7 +33751,7 @@ zuccher filat	270i
 طوب	280k
 طيء	410k
 طيخ	231k
-طير امار	539k
+طير امار	540k
 طيف	384k
 طيف ظريف	404k
 طين	166k
@@ -33607,7 +33767,7 @@ zuccher filat	270i
 عباد شمس	208k
 عتيق	375k
 عجيب	420k
-عدا	452k
+عدا	453k
 عرس	367k
 عروس	367k
 عسكري	427k
@@ -33637,7 +33797,7 @@ zuccher filat	270i
 غاضب	398k
 غامض	390k
 غامق	435k
-غانا	663k
+غانا	664k
 غراب	431k
 غرف نوم	358k
 غروب	176k
@@ -33647,9 +33807,9 @@ zuccher filat	270i
 غزل بنات	270k
 غسق	188k
 غضب	398k
-غلط سراي	610k
+غلط سراي	611k
 غموض	390k
-غير	452k
+غير	453k
 غيم	168k
 غيور	422k
 غيوم	168k
@@ -33660,7 +33820,7 @@ zuccher filat	270i
 فضه	12k
 فضي	12k
 فطر	135k
-فلب	668k
+فلب	669k
 فن	434k
 فني	434k
 قارس	396k
@@ -33678,7 +33838,7 @@ zuccher filat	270i
 قطب جنوبي	182k
 قطب شمالي	182k
 قطبي	182k
-قطر	641k
+قطر	642k
 قطن	289k
 قطيف	287k
 قلع	355k
@@ -33699,7 +33859,7 @@ zuccher filat	270i
 كابتشينو	252k
 كابي	442k
 كاتدرائي	356k
-كارفور	529k
+كارفور	530k
 كاري	274k
 كاكاو	258k
 كاكي	25k
@@ -33725,31 +33885,31 @@ zuccher filat	270i
 كسول	410k
 كعك	268k
 كلاسيكي	375k
-كنتاكي	533k
-كندا	628k
+كنتاكي	534k
+كندا	629k
 كنيس	356k
 كهرم	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوبا	672k
+كوبا	673k
 كوبالت	45k
 كوبالتي	45k
 كوبي	216k
 كوخ	359k
-كوريا جنوبي	631k
-كوكا كولا	456k
-كولومبيا	656k
+كوريا جنوبي	632k
+كوكا كولا	457k
+كولومبيا	657k
 كون	173k
 كيك	268k
-كينيا	662k
+كينيا	663k
 كيوت	404k
 كيوي	242k
-لا	452k
+لا	453k
 لاستيك	304k
 لامنغو	314k
-لايستيشن	467k
-لجيكا	643k
+لايستيشن	468k
+لجيكا	644k
 لده مائي	345k
 لغز	390k
 لك	300k
@@ -33773,9 +33933,9 @@ zuccher filat	270i
 لون مرج	28k
 لون مغر	36k
 لون نبيذ	113k
-ليس	452k
+ليس	453k
 ليل	189k
-ما عدا	452k
+ما عدا	453k
 ماء	151k
 مائي	66k
 ماتشا	255k
@@ -33783,17 +33943,17 @@ zuccher filat	270i
 مارس	192k
 ماس	298k
 ماغنوليا	223k
-ماكدونالدز	457k
+ماكدونالدز	458k
 ماكر	272k
 مال	419k
 مالي	353k
-ماليزيا	669k
+ماليزيا	670k
 مانجا	236k
 مانجو	236k
-مانشستر سيتي	590k
-مانشستر يونايتد	589k
-مانيا	618k
-مايكروسوفت	559k
+مانشستر سيتي	591k
+مانشستر يونايتد	590k
+مانيا	619k
+مايكروسوفت	560k
 مايو	192k
 مبهج	386k
 متجمد	446k
@@ -33844,7 +34004,7 @@ zuccher filat	270i
 مستقبل	372k
 مستقبلي	372k
 مسك	399k
-مش	452k
+مش	453k
 مشبع	440k
 مشرق	439k
 مشمس	169k
@@ -33852,7 +34012,7 @@ zuccher filat	270i
 مشمشي	78k
 مصابيح	333k
 مصباح	333k
-مصر	638k
+مصر	639k
 مصرف	353k
 مصنع	373k
 مضيء	444k
@@ -33872,7 +34032,7 @@ zuccher filat	270i
 مغامر	414k
 مغبش	445k
 مغر	36k
-مغرب	639k
+مغرب	640k
 مفاجئ	420k
 مفاجا	420k
 مفعم حيوي	385k
@@ -33880,7 +34040,7 @@ zuccher filat	270i
 مقزز	421k
 مقهي	339k
 مكتب	353k
-مكسيك	624k
+مكسيك	625k
 ملائك	423k
 ملاك	423k
 ملبد غيوم	200k
@@ -33892,8 +34052,8 @@ zuccher filat	270i
 ملون	175k
 ممطر	196k
 ممل	430k
-مملك متحد	626k
-من غير	452k
+مملك متحد	627k
+من غير	453k
 منتز	126k
 منتصف ليل	190k
 منعش	395k
@@ -33910,7 +34070,7 @@ zuccher filat	270i
 ميا	151k
 ميناء	153k
 مينيمال	381k
-نادي رشلون	597k
+نادي رشلون	598k
 نادي يلي	432k
 نار	164k
 ناصع بياض	84k
@@ -33922,7 +34082,7 @@ zuccher filat	270i
 نبيذ احمر	261k
 نبيذي	33k
 نبيل	378k
-نتفليكس	464k
+نتفليكس	465k
 نجم	172k
 نجوم	172k
 نحاس	59k
@@ -33933,14 +34093,14 @@ zuccher filat	270i
 ندف ثلج	184k
 ندور	244k
 ندي	203k
-نرويج	647k
+نرويج	648k
 نسيم	201k
 نشيط	385k
 نصر	412k
 نعس	410k
 نعناع	30k
 نعناعي	30k
-نغلاديش	665k
+نغلاديش	666k
 نفسجي	5k
 نفسجي اتح	22k
 نفسجي اهت	63k
@@ -33948,22 +34108,22 @@ zuccher filat	270i
 نقاء	403k
 نقود	419k
 نقي	403k
-نلندا	649k
+نلندا	650k
 نمر	316k
-نمسا	645k
+نمسا	646k
 نهار	191k
 نهر	147k
 نهر جليدي	181k
 نود	115k
 نوفمبر	194k
 نون	434k
-نيجيريا	661k
+نيجيريا	662k
 نير	164k
 نيل	23k
 نيلي	23k
-نينتندو	561k
+نينتندو	562k
 نيه	7k
-نيوزيلندا	671k
+نيوزيلندا	672k
 نيون	305k
 نيون ساطع	444k
 هادئ	382k
@@ -33973,12 +34133,12 @@ zuccher filat	270i
 هالو	363k
 هجه	386k
 هدوء	382k
-هند	632k
-هواوي	518k
-هولندا	642k
-هوندا	474k
+هند	633k
+هواوي	519k
+هولندا	643k
+هوندا	475k
 هيج	405k
-هيونداي	476k
+هيونداي	477k
 واد	160k
 واك	428k
 وان ارد	449k
@@ -33988,10 +34148,10 @@ zuccher filat	270i
 وانيس	306k
 وتس	209k
 وحه	434k
-وداف	550k
+وداف	551k
 ورد	206k
 ورسل	292k
-ورش	478k
+ورش	479k
 ورق	290k
 ورق ذهب	303k
 وسخ	421k
@@ -34001,32 +34161,32 @@ zuccher filat	270i
 وضوي	418k
 وظه	271k
 ولاذ	281k
-ولاي متحد	625k
-ولكس اجن	472k
-ولندا	651k
+ولاي متحد	626k
+ولكس اجن	473k
+ولندا	652k
 ونات	334k
 يئي	379k
-ياب	616k
+ياب	617k
 ياباني	350k
 ياسم	220k
 ياقوت احمر	55k
 ياقوت ازرق	54k
 ياقوتي	55k
 ياقوتي ازرق	54k
-يبسي	558k
-يتنام	636k
-يراري	468k
+يبسي	559k
+يتنام	637k
+يراري	469k
 يره	263k
-يرو	658k
+يرو	659k
 يروز	15k
 يروزي	15k
-يسبوك	461k
-يست	452k
+يسبوك	462k
+يست	453k
 يسكي	264k
 يشب	295k
 يشم	295k
 يضاء	10k
-يغو	563k
+يغو	564k
 يقط	243k
 يلا	189k
 يلكي	64k
@@ -34037,14 +34197,14 @@ zuccher filat	270i
 يموناد	224k
 يموني	31k
 يناير	195k
-ينكد ان	564k
-يوتيوب	465k
+ينكد ان	565k
+يوتيوب	466k
 يوسفي	225k
-يوفنتوس	601k
+يوفنتوس	602k
 يوليو	193k
-يون	652k
+يون	653k
 يونيو	193k
-@stems hi 985
+@stems hi 989
 अंगार	165l
 अंगीठ	308l
 अंगूर	228l
@@ -34069,19 +34229,19 @@ zuccher filat	270i
 अनूप	145l
 अनोख	431l
 अप्रैल	192l
-अमेजन	560l
-अमेरिक	625l
+अमेजन	561l
+अमेरिक	626l
 अरण्य	119l
 अराजक	418l
-अर्जेंटीन	623l
+अर्जेंटीन	624l
 अलाव	164l
 अल्ट्रामरीन	44l
 अस्पताल	352l
 आंध	198l
-आइकिय	459l
+आइकिय	460l
 आइवर	38l
 आइसक्रीम	271l
-आइसलैंड	650l
+आइसलैंड	651l
 आकाश	167l
 आकाशगंग	173l
 आग	164l
@@ -34090,12 +34250,13 @@ zuccher filat	270i
 आडू गुलाब	73l
 आडू रंग	27l
 आतिशबाज	331l
+आदम	452l
 आध रात	190l
 आधुनिक	381l
 आध्यात्मिक	408l
 आनंद	386l
 आम	236l
-आयरलैंड	627l
+आयरलैंड	628l
 आरामदायक	383l
 आरामदेह	394l
 आर्कटिक	182l
@@ -34110,10 +34271,10 @@ zuccher filat	270i
 आसमान	167l
 आसमान नील	41l
 आसमान नील गहर	39l
-इंडोनेशिय	666l
+इंडोनेशिय	667l
 इंद्रधनुष	175l
-इंस्टाग्राम	462l
-इटल	619l
+इंस्टाग्राम	463l
+इटल	620l
 इश्क	388l
 इस्पात	281l
 ईंट	280l
@@ -34138,30 +34299,31 @@ zuccher filat	270i
 ऊलोंग चाय	257l
 एकरंग	425l
 एक्व	66l
-एयर इंडिय	547l
-एयरटेल	548l
+एयर इंडिय	548l
+एयरटेल	549l
 एल्युमिनियम	283l
 एवोकाड	239l
 ऑफ व्हाइट	104l
 ऑरोर	174l
-ऑस्ट्रिय	645l
-ऑस्ट्रेलिय	629l
+ऑस्ट्रिय	646l
+ऑस्ट्रेलिय	630l
 ऑस्मैन्थस	221l
-ओलंपिक	678l
+ओलंपिक	679l
 ओस	203l
 औद्योगिक	373l
 औपचारिक	406l
+औरत	452l
 कंकड	278l
 कंक्रीट	279l
 कंदर	162l
 कंदील	306l
 कंपन	353l
 कक्ष	354l
-कतर	641l
+कतर	642l
 कत्थ	7l
 कत्थ लाल	19l
 कद्दू	243l
-कनाड	628l
+कनाड	629l
 कमल	209l
 कमल तालाब	149l
 कर	274l
@@ -34190,9 +34352,9 @@ zuccher filat	270i
 कुकुरमुत्त	135l
 कुटिय	359l
 कुल्फ	271l
-के बिन	455l
+के बिन	456l
 केक	268l
-केन्य	662l
+केन्य	663l
 केल	235l
 केसर	274l
 केसरिय	1l
@@ -34209,15 +34371,15 @@ zuccher filat	270i
 कॉफ हाउस	339l
 को मछल	326l
 कोक	258l
-कोक कोल	456l
+कोक कोल	457l
 कोबाल्ट नील	45l
 कोमल	384l
 कोमल हर	53l
 कोयल स्लेट	37l
-कोलंबिय	656l
+कोलंबिय	657l
 कोहर	199l
 कोहरील	445l
-क्यूब	672l
+क्यूब	673l
 क्रिसमस	362l
 क्रिस्टल	297l
 क्रीम	18l
@@ -34274,7 +34436,7 @@ zuccher filat	270i
 गुलाब गुलाब	91l
 गुलाब लाल	72l
 गुस्स	398l
-गूगल	460l
+गूगल	461l
 गेरु	36l
 गेरू	36l
 गेहुं	26l
@@ -34292,7 +34454,7 @@ zuccher filat	270i
 घबराहट	409l
 घाट	153l
 घाट गहर	157l
-घान	663l
+घान	664l
 घास	124l
 घास का मैदान	123l
 घास हर	51l
@@ -34326,11 +34488,11 @@ zuccher filat	270i
 चित्र	434l
 चित्रकल	434l
 चित्रकार	434l
-चिल	657l
+चिल	658l
 चीड	121l
 चीड के पेड	121l
 चीत बाघ	316l
-चीन	630l
+चीन	631l
 चीन की दीवार	343l
 चीन नव वर्ष	365l
 चीन मिट्ट	292l
@@ -34338,14 +34500,14 @@ zuccher filat	270i
 चीन शैल	351l
 चूज पील	77l
 चूल्ह	308l
-चेक गणराज्य	653l
+चेक गणराज्य	654l
 चेर	227l
 चेर के फूल	205l
 चॉकलेट	258l
 चॉकलेट भूर	108l
 छतर	335l
 छात	335l
-छोडकर	455l
+छोडकर	456l
 जंग	284l
 जंग लग	284l
 जंग लाल	112l
@@ -34356,8 +34518,8 @@ zuccher filat	270i
 जन्मदिन	368l
 जम हु	446l
 जमुनिय	56l
-जमैक	659l
-जर्मन	618l
+जमैक	660l
+जर्मन	619l
 जल	151l
 जल रंग	66l
 जलन	422l
@@ -34371,12 +34533,12 @@ zuccher filat	270i
 जाड	195l
 जादु	391l
 जादू	391l
-जापान	616l
+जापान	617l
 जामुन	250l
 जामुन नील	23l
 जामुन बैंगन	22l
 जिन्क	130l
-जिय	549l
+जिय	550l
 जियांगनान	345l
 जीन्स	286l
 जीवंत	385l
@@ -34405,7 +34567,7 @@ zuccher filat	270i
 टेराकोट	111l
 टैक्स	336l
 टॉफ	269l
-टोयोट	473l
+टोयोट	474l
 ट्यूलिप	210l
 ठंड	396l
 ठंड टोन	449l
@@ -34416,7 +34578,7 @@ zuccher filat	270i
 डिजिटल	372l
 डिस्क	432l
 डेज	217l
-डेनमार्क	648l
+डेनमार्क	649l
 डेनिम कपड	286l
 डेनिम नील	69l
 डॉलर	419l
@@ -34438,17 +34600,17 @@ zuccher filat	270i
 तार भर	172l
 तालाब	148l
 तितल	322l
-तिरंग	632l
+तिरंग	633l
 तीसर पहर	187l
-तुर्क	635l
+तुर्क	636l
 तुषार	183l
 तूफान	198l
 तोत	320l
 त्योहार	332l
 त्वच रंग	115l
-थाईलैंड	667l
-दक्षिण अफ्रीक	660l
-दक्षिण कोरिय	631l
+थाईलैंड	668l
+दक्षिण अफ्रीक	661l
+दक्षिण कोरिय	632l
 दफ्तर	353l
 दमदार	401l
 दरिय	147l
@@ -34499,7 +34661,7 @@ zuccher filat	270i
 ध्यान उद्यान	346l
 ध्रुवीय	182l
 ध्रुवीय ज्योति	174l
-न हो	454l
+न हो	455l
 नकद	419l
 नखलिस्तान	138l
 नगर	337l
@@ -34512,8 +34674,8 @@ zuccher filat	270i
 नर्क	424l
 नवंबर	194l
 नवम्बर	194l
-नह	454l
-नाइजीरिय	661l
+नह	455l
+नाइजीरिय	662l
 नाइटक्लब	432l
 नाइटलाइफ	432l
 नागफन	134l
@@ -34536,7 +34698,7 @@ zuccher filat	270i
 नींबू	224l
 नींबू पील	100l
 नींबू हर	31l
-नीदरलैंड	642l
+नीदरलैंड	643l
 नीरस	430l
 नील	23l
 नील काल	80l
@@ -34547,11 +34709,11 @@ zuccher filat	270i
 नीलमणि बैंगन	56l
 नीलवर्ण	39l
 नीहारिक	173l
-नेटफ्लिक्स	464l
+नेटफ्लिक्स	465l
 नेव ब्लू	16l
 नॉर्डिक	349l
-नॉर्व	647l
-न्यूजीलैंड	671l
+नॉर्व	648l
+न्यूजीलैंड	672l
 न्यूड	115l
 न्यूनतम	381l
 पंख	310l
@@ -34574,7 +34736,7 @@ zuccher filat	270i
 पांड	318l
 पाउडर नील	98l
 पाउडर बैंगन	99l
-पाकिस्तान	664l
+पाकिस्तान	665l
 पान	151l
 पान के नीच	361l
 पार्क	126l
@@ -34591,8 +34753,8 @@ zuccher filat	270i
 पुरान किताब	309l
 पुरान गुलाब	89l
 पुरान जमान	375l
-पुरुष	416l
-पुर्तगाल	621l
+पुरुष	452l
+पुर्तगाल	622l
 पुष्प	204l
 पुस्तक	309l
 पुस्तकालय	340l
@@ -34600,13 +34762,13 @@ zuccher filat	270i
 पूर्व शैल	351l
 पेंगुइन	319l
 पेड	132l
-पेप्स	558l
-पेरू	658l
+पेप्स	559l
+पेरू	659l
 पेशेवर	402l
 पेस्टल	443l
 पैस	419l
 पोखर	148l
-पोलैंड	651l
+पोलैंड	652l
 पोस्त	219l
 प्यार	388l
 प्रकृति	379l
@@ -34624,19 +34786,19 @@ zuccher filat	270i
 फरवर	195l
 फरिश्त	423l
 फल	428l
-फिनलैंड	649l
+फिनलैंड	650l
 फिरोज	15l
-फिलीपींस	668l
+फिलीपींस	669l
 फीक	438l
 फीक गुलाब	92l
 फीक बैंगन	90l
 फुशिय	65l
 फुहार	197l
 फूल	204l
-फेरार	468l
-फेसबुक	461l
+फेरार	469l
+फेसबुक	462l
 फौज	427l
-फ्रांस	617l
+फ्रांस	618l
 फ्रूट	428l
 फ्लेमिंग	314l
 फ्लोरोसेंट	444l
@@ -34659,7 +34821,7 @@ zuccher filat	270i
 बर्फील पहाड	159l
 बसंत	192l
 बहार	192l
-बांग्लादेश	665l
+बांग्लादेश	666l
 बांस	122l
 बांस हर	52l
 बाग	125l
@@ -34670,8 +34832,8 @@ zuccher filat	270i
 बारिश	196l
 बालू	156l
 बिजल	198l
-बिन	455l
-बीएमडब्ल्यू	470l
+बिन	456l
+बीएमडब्ल्यू	471l
 बीमार	421l
 बीयर	263l
 बुढिय के बाल	270l
@@ -34681,14 +34843,14 @@ zuccher filat	270i
 बेर	250l
 बेर के फूल	212l
 बेल	133l
-बेल्जियम	643l
+बेल्जियम	644l
 बैंक	353l
 बैंगन	245l
 बोरिंग	430l
 बोल्ड	401l
 ब्रह्मांड	173l
-ब्राजील	622l
-ब्रिटेन	626l
+ब्राजील	623l
+ब्रिटेन	627l
 ब्रेड	267l
 ब्लूबेर	229l
 ब्लैक एंड व्हाइट	425l
@@ -34696,7 +34858,7 @@ zuccher filat	270i
 भरोस	402l
 भविष्य	372l
 भविष्यवाद	372l
-भारत	632l
+भारत	633l
 भावुक जोशील	389l
 भुट्ट	247l
 भूतिय	399l
@@ -34714,7 +34876,7 @@ zuccher filat	270i
 मजेंट	21l
 मटमैल सफेद	104l
 मटियाल	380l
-मत	454l
+मत	455l
 मदिर	261l
 मद्धम	442l
 मधु	260l
@@ -34727,13 +34889,14 @@ zuccher filat	270i
 मरूद्यान	138l
 मर्दान	416l
 मला रंग	18l
-मलेशिय	669l
+मलेशिय	670l
 मशरूम	135l
 मसाल	274l
 मसाल चाय	256l
 महानगर	337l
 महासागर	139l
-माइक्रोसॉफ्ट	559l
+महिल	452l
+माइक्रोसॉफ्ट	560l
 माच	255l
 माणिक	55l
 माणिक्य	55l
@@ -34746,18 +34909,18 @@ zuccher filat	270i
 मिट्ट के रंग	380l
 मिट्ट पील	102l
 मिठा	268l
-मिस्र	638l
+मिस्र	639l
 मुलायम	441l
 मूंग की चट्टान	152l
 मूंगिय	28l
 मृदु	384l
 मेंढक	325l
-मेक्सिक	624l
+मेक्सिक	625l
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
 मेल	332l
-मैकडॉनल्ड्स	457l
+मैकडॉनल्ड्स	458l
 मैकरॉन	272l
 मैगनोलिय	223l
 मैग्म	163l
@@ -34771,13 +34934,13 @@ zuccher filat	270i
 मोमबत्त	307l
 मोर	315l
 मोर नील	46l
-मोरक्क	639l
+मोरक्क	640l
 मोरपंख	46l
 याद	411l
 युद्ध	427l
-यूक्रेन	634l
-यूट्यूब	465l
-यूनान	652l
+यूक्रेन	635l
+यूट्यूब	466l
+यूनान	653l
 रंग बिरंग	175l
 रंगबिरंग	175l
 रंगीन	175l
@@ -34797,11 +34960,11 @@ zuccher filat	270i
 रात्रि	189l
 रात्रि बाजार	330l
 रान रंग	21l
-रियल मैड्रिड	596l
+रियल मैड्रिड	597l
 रुपय	419l
 रुपहल	12l
 रूज लाल	70l
-रूस	633l
+रूस	634l
 रेगिस्तान	155l
 रेट्र	375l
 रेत	156l
@@ -34814,10 +34977,11 @@ zuccher filat	270i
 रोट	267l
 रोमांच	414l
 रोमांटिक	388l
-रोमानिय	655l
+रोमानिय	656l
 रोशन	333l
 लकड	276l
 लकड का	276l
+लडक	452l
 लत	133l
 लपट	164l
 लहर	141l
@@ -34858,7 +35022,7 @@ zuccher filat	270i
 वित्त	353l
 विदूषक	328l
 विद्यालय	354l
-वियतनाम	636l
+वियतनाम	637l
 विलासित	377l
 विवाह	367l
 विश्वसनीय	402l
@@ -34866,10 +35030,10 @@ zuccher filat	270i
 वृक्ष	132l
 वैलेंटाइन	364l
 वैलेंटाइन डे	364l
-व्हाट्सएप	497l
+व्हाट्सएप	498l
 व्हिस्क	264l
 व्हेल	327l
-शनेल	567l
+शनेल	568l
 शयनकक्ष	358l
 शरद	194l
 शहद	260l
@@ -34901,8 +35065,8 @@ zuccher filat	270i
 संग्रहालय	434l
 संध्य	188l
 संयमित	417l
-संयुक्त अरब अमीरात	640l
-सऊद अरब	637l
+संयुक्त अरब अमीरात	641l
+सऊद अरब	638l
 सड	421l
 सडक	338l
 सनक	431l
@@ -34935,14 +35099,14 @@ zuccher filat	270i
 सामन रंग	29l
 साहस	401l
 साहसिक	414l
-सिंगापुर	670l
+सिंगापुर	671l
 सिंदूर	35l
 सिंदूर लाल	34l
 सितंबर	194l
 सितम्बर	194l
 सितार	172l
 सियान	14l
-सिवाय	455l
+सिवाय	456l
 सीपिय	61l
 सीमेंट	279l
 सीस स्लेट	85l
@@ -34977,20 +35141,20 @@ zuccher filat	270i
 सैक्सोफोन	433l
 सैनिक	427l
 सैन्य	427l
-सैमसंग	466l
+सैमसंग	467l
 सोन	11l
 सोन का वर्क	303l
 सोनपंख	324l
 सौम्य	393l
 स्कूल	354l
 स्कैंडिनेविया	349l
-स्टारबक्स	458l
+स्टारबक्स	459l
 स्टील	281l
 स्ट्रॉबेर	226l
-स्त्र	415l
+स्त्र	452l
 स्त्रैण	415l
 स्थिर	382l
-स्पेन	620l
+स्पेन	621l
 स्फटिक	297l
 स्याह	47l
 स्याह चित्र	299l
@@ -35001,9 +35165,9 @@ zuccher filat	270i
 स्वर्ग	423l
 स्वर्णिम	11l
 स्वस्थ	413l
-स्विट्जरलैंड	644l
-स्वीडन	646l
-हंगर	654l
+स्विट्जरलैंड	645l
+स्वीडन	647l
+हंगर	655l
 हर	3l
 हर चाय	254l
 हर नील	13l
@@ -35030,8 +35194,8 @@ zuccher filat	270i
 हीर	298l
 हैरान	420l
 हैलोवीन	363l
-@stems tr 1917
-abd	625n
+@stems tr 1920
+abd	626n
 acayip	431n
 acel	222n
 acgoz	422n
@@ -35041,24 +35205,24 @@ acik renk	437n
 ada	154n
 adaç yes	94n
 adaç yeş	94n
-aeroflot	543n
-afriq du sud	660n
-afriç do sul	660n
-afç ajax	607n
+aeroflot	544n
+afriq du sud	661n
+afriç do sul	661n
+afç ajax	608n
 agaç	132n
 agirbas	406n
 agirbas ton	417n
 agustos	193n
-agyp	638n
+agyp	639n
 ahsap	276n
 ahudud	230n
 ahşap	276n
-ai cap	638n
-ai cập	638n
-air ind	547n
-airbnp	493n
-airtel	548n
-ajax amsterdam	607n
+ai cap	639n
+ai cập	639n
+air ind	548n
+airbnp	494n
+airtel	549n
+ajax amsterdam	608n
 ak	10n
 akcaagaç	129n
 akdeniz	348n
@@ -35076,17 +35240,17 @@ alacakaranlık	188n
 alaç	175n
 alaç karanlik	447n
 alaç karanlık	447n
-aleman	618n
-alemanh	618n
+aleman	619n
+alemanh	619n
 alev	164n
-alibap	520n
-alipay	522n
-allemak	618n
+alibap	521n
+alipay	523n
+allemak	619n
 allik	114n
 allik kirmiz	70n
 allık	114n
 allık kırmız	70n
-alman	618n
+alman	619n
 alp	159n
 alt	11n
 alt renk	11n
@@ -35095,35 +35259,35 @@ alt sar	11n
 alt varak	303n
 aluminyum	283n
 alüminyum	283n
-amazon shoppink	560n
-amazon.com	560n
-amd	514n
-american express	492n
-american flak	625n
-ameriç flak	625n
+amazon shoppink	561n
+amazon.com	561n
+amd	515n
+american express	493n
+american flak	626n
+ameriç flak	626n
 ametist	56n
-amex	492n
-an do	632n
+amex	493n
+an do	633n
 ananas	237n
-android	511n
-anneaux olympiques	678n
+android	512n
+anneaux olympiques	679n
 antarktik	182n
 antik bronz	302n
 antrasit	37n
-ao	645N
+ao	646N
 aralik	195n
 aralık	195n
-arap saoud	637n
-arap saud	637n
-argent	623n
-argent flak	623n
-argentinien	623n
+arap saoud	638n
+arap saud	638n
+argent	624n
+argent flak	624n
+argentinien	624n
 ari	323n
-arjant	623n
+arjant	624n
 arktik	182n
-arsenal	586n
-arsenal fç	586n
-aráp saud	637n
+arsenal	587n
+arsenal fç	587n
+aráp saud	638n
 arı	323n
 asfalt	279n
 asi boy	36n
@@ -35134,37 +35298,37 @@ asker	427n
 asm	133n
 ates	164n
 ateş	164n
-atletico de madrid	598n
-atletico madrid	598n
-atlético de madrid	598n
-atlético madrid	598n
-aud	471n
+atletico de madrid	599n
+atletico madrid	599n
+atlético de madrid	599n
+atlético madrid	599n
+aud	472n
 auror	174n
-australian flak	629n
-australien	629n
-austrian flak	645n
-austrá	629n
-autobus de londres	676n
-autobús de londres	676n
-autrich	645n
+australian flak	630n
+australien	630n
+austrian flak	646n
+austrá	630n
+autobus de londres	677n
+autobús de londres	677n
+autrich	646n
 avokado	239n
-avustral	629n
-avustur	645n
+avustral	630n
+avustur	646n
 ay	170N
 ay beyaz	76n
 ay festiv	366n
 ay isik	171n
-ay yildiz	635n
-ay yıldız	635n
+ay yildiz	636n
+ay yıldız	636n
 ay ışık	171n
 aycicek	208n
 ayçiçek	208n
 aziz patrick gun	370n
 aziz patrick gün	370n
-azul kle	674n
-azul tiffany	673n
+azul kle	675n
+azul tiffany	674n
 azur	39n
-aç milan	602n
+aç milan	603n
 açel	222n
 açgöz	422n
 açık	437n
@@ -35176,13 +35340,13 @@ ağırbaş	406n
 ağırbaş ton	417n
 aşk	388n
 aşı boy	36n
-ba lan	651n
-bae	640n
+ba lan	652n
+bae	641n
 bahar	192n
 bahar bayram	365n
 baharat	274n
 bahç	125n
-baid	523n
+baid	524n
 bakir	59n
 bakir renk	59n
 bakır	59n
@@ -35197,80 +35361,80 @@ bamp	122n
 bamp kor	122n
 bamp yes	52n
 bamp yeş	52n
-bander de chi	657n
-banglades	665n
-bangladesch	665n
-bangladesh	665n
-bangladesh flak	665n
-bangladés	665n
+bander de chi	658n
+banglades	666n
+bangladesch	666n
+bangladesh	666n
+bangladesh flak	666n
+bangladés	666n
 bank	353n
 banknot	419n
 baris	382n
-barp	677n
-barp pink	677n
-barç	597n
+barp	678n
+barp pink	678n
+barç	598n
 barış	382n
 basak	248n
-bayern munchen	599n
-bayern munich	599n
-bayern münchen	599n
+bayern munchen	600n
+bayern munich	600n
+bayern münchen	600n
 bayram hav	405n
 başak	248n
 bedes	329n
 bej	17n
-belcik	643n
-belgian flak	643n
-belgien	643n
-belgio	643n
-belgiq	643n
-belgium	643n
-belgiç	643n
-belçik	643n
-benfiç	608n
-besiktas	612n
+belcik	644n
+belgian flak	644n
+belgien	644n
+belgio	644n
+belgiq	644n
+belgium	644n
+belgiç	644n
+belçik	644n
+benfiç	609n
+besiktas	613n
 beton	279n
 beyaz	10n
-beşiktaş	612n
-bi	643n
+beşiktaş	613n
+bi	644n
 bilim kurk	372n
-bilip	524n
+bilip	525n
 bir	263n
-birlesik krallik	626n
-birleşik krallık	626n
-blaugr	597n
-ble kle	674n
-ble tiffany	673n
-blu kle	674n
-bmw	470n
-bo dao nha	621n
+birlesik krallik	627n
+birleşik krallık	627n
+blaugr	598n
+ble kle	675n
+ble tiffany	674n
+blu kle	675n
+bmw	471n
+bo dao nha	622n
 bogurtlen	250n
-booking.com	552n
+booking.com	553n
 bordo	33n
-borus dortmund	600n
-boston celtics	569n
-boston red sox	580n
+borus dortmund	601n
+boston celtics	570n
+boston red sox	581n
 boz	8n
 bozkir	123n
 bozkır	123n
-boç juniors	613n
-bra	622n
-brasil	622n
-brasilien	622n
-brazil	622n
-brazilian flak	622n
-bresil	622n
-brezil	622n
-british flak	626n
+boç juniors	614n
+bra	623n
+brasil	623n
+brasilien	623n
+brazil	623n
+brazilian flak	623n
+bresil	623n
+brezil	623n
+british flak	627n
 bronz	58n
-brésil	622n
+brésil	623n
 bubp tea	256n
 bugday	248n
 bugday tar	248n
 buk	445n
 bulut	168n
-burger kink	534n
+burger kink	535n
 buruk	411n
-bus londonien	676n
+bus londonien	677n
 buy	391n
 buz	181n
 buz gip	396n
@@ -35280,12 +35444,12 @@ buzdak	181n
 buzul	181n
 buğday	248n
 buğday tar	248n
-bvp	600n
-bélgiç	643n
+bvp	601n
+bélgiç	644n
 böğürtlen	250n
 büy	391n
-bỉ	643n
-bồ đào nha	621n
+bỉ	644n
+bồ đào nha	622n
 cad	338n
 cad bayram	363n
 cakil	278n
@@ -35298,42 +35462,42 @@ can kirmiz	74n
 can kırmız	74n
 can renk	440n
 can sar	101n
-canadian flak	628n
-canadiens de montreal	584n
-canadiens de montréal	584n
-canadá	628n
+canadian flak	629n
+canadiens de montreal	585n
+canadiens de montréal	585n
+canadá	629n
 car	329n
-carrefour	529n
-catar	641n
+carrefour	530n
+catar	642n
 cay	253n
 cay kahv	88n
 cayir	123n
 caz	433n
-cech	653n
+cech	654n
 cehennem	424n
-cek	653n
+cek	654n
 celik	281n
-celtics	569n
+celtics	570n
 celtik	249n
-celtiç fç	615n
+celtiç fç	616n
 cengel	120n
 cennet	423n
 cesur	401n
 cevher	313n
 ceviz agaç	276n
 ceviz ağaç	276n
-chanel	567n
-chels	587n
-chels fç	587n
-cheq	653n
-chi	630n
-chi drap	657n
-chi flak	657n
-chicago bulls	570n
-chicago cubs	581n
-chilean flak	657n
-chinaflagk	630n
-chines flak	630n
+chanel	568n
+chels	588n
+chels fç	588n
+cheq	654n
+chi	631n
+chi drap	658n
+chi flak	658n
+chicago bulls	571n
+chicago cubs	582n
+chilean flak	658n
+chinaflagk	631n
+chines flak	631n
 cicek	204n
 cidd	406n
 ciftlik	344n
@@ -35345,7 +35509,7 @@ cim	124n
 cimen	124n
 cimen yes	51n
 cimento	279n
-cin	630n
+cin	631n
 cin kirmiz	75n
 cin murekkep	299n
 cin sedd	343n
@@ -35359,66 +35523,66 @@ civciv sar	77n
 civit	23n
 civit mav	23n
 ciy	203n
-classiç blu	683n
-co do sao vank	636n
+classiç blu	684n
+co do sao vank	637n
 cocuk	376n
-cok	456n
+cok	457n
 col	155n
-colombian flak	656n
-colomp	656n
-colômp	656n
+colombian flak	657n
+colomp	657n
+colômp	657n
 comlek	301n
-cor del sud	631n
-cor del sur	631n
-cor do sul	631n
-cor du sud	631n
-coré du sud	631n
-coç col	456n
-cr flamengo	614n
-cuban flak	672n
-cup	672n
+cor del sud	632n
+cor del sur	632n
+cor do sul	632n
+cor du sud	632n
+coré du sud	632n
+coç col	457n
+cr flamengo	615n
+cuban flak	673n
+cup	673n
 curuk	421n
 cyberpunk	371n
-czech	653n
-czech flak	653n
-czech republiç	653n
+czech	654n
+czech flak	654n
+czech republiç	654n
 cırtlak	440n
-cờ đỏ sao vànk	636n
+cờ đỏ sao vànk	637n
 dak	158n
 dak evi	359n
 dalk	141n
-dallas cowboys	575n
-dan mach	648n
-danemark	648n
-danimark	648n
-danimarç	648n
-danish flak	648n
-dannebrok	648n
+dallas cowboys	576n
+dan mach	649n
+danemark	649n
+danimark	649n
+danimarç	649n
+danish flak	649n
+dannebrok	649n
 deger tas	313n
-degil	454n
-dell	516n
+degil	455n
+dell	517n
 demir	282n
 demir gri	87n
 deniz	139n
 deniz dip	140n
 deniz yos	137n
-denmark	648n
+denmark	649n
 der deniz	140n
 derinlik	140n
-deutschland	618n
+deutschland	619n
 değer taş	313n
-değil	454n
-dhl	486n
+değil	455n
+dhl	487n
 dijital	372n
-dinamarç	648n
+dinamarç	649n
 dinamik	385n
 dink	382n
-dis	454n
-discord	504n
+dis	455n
+discord	505n
 disko	432n
 diskotek	432n
-docker	509n
-dodgers	579n
+docker	510n
+dodgers	580n
 dogal	379n
 dogum gun	368n
 dogum gun pas	268n
@@ -35429,8 +35593,8 @@ dokulen yaprak	128n
 dolar	419n
 dolunay	170n
 domates	244n
-domino	566n
-dominos	566n
+domino	567n
+dominos	567n
 don	183n
 dondurm	271n
 donmus	446n
@@ -35440,30 +35604,30 @@ doyk	440n
 doğal	379n
 doğum gün	368n
 doğum gün pas	268n
-drap de singapour	670n
-drap francais	617n
-drap français	617n
-dropbox	554n
+drap de singapour	671n
+drap francais	618n
+drap français	618n
+dropbox	555n
 duk	367n
 duman	311n
 dus	392n
-dutch flak	642n
-duç	618n
-dänemark	648n
+dutch flak	643n
+duç	619n
+dänemark	649n
 dökm demir	282n
 dökülen yaprak	128n
 dük	367n
 düş	392n
-dış	454n
-easyjet	545n
-ebay	496n
+dış	455n
+easyjet	546n
+ebay	497n
 eflat pemp	21n
-egipto	638n
-egito	638n
-egitto	638n
-egyp	638n
-egypt	638n
-egyptian flak	638n
+egipto	639n
+egito	639n
+egitto	639n
+egyp	639n
+egypt	639n
+egyptian flak	639n
 ekim	194n
 ekin	248n
 ekmek	267n
@@ -35471,15 +35635,15 @@ ekolojik	379n
 eksantrik	431n
 elm	233n
 elmas	298n
-emirados arabes unidos	640n
-emirados árabes unidos	640n
-emirates air	539n
-emiratos arabes unidos	640n
-emiratos árabes unidos	640n
-emirats arabes unis	640n
+emirados arabes unidos	641n
+emirados árabes unidos	641n
+emirates air	540n
+emiratos arabes unidos	641n
+emiratos árabes unidos	641n
+emirats arabes unis	641n
 endis	409n
 endiş	409n
-endonez	666n
+endonez	667n
 endustriyel	373n
 endüstriyel	373n
 enerj	385n
@@ -35488,83 +35652,83 @@ erik	241n
 erik cicek	212n
 erik renk	62n
 erik çiçek	212n
-erkek	416n
+erkek	452n
 esint	201n
 esk kitap	309n
-esp	620n
-espak	620n
-espanh	620n
-españ	620n
+esp	621n
+espak	621n
+espanh	621n
+españ	621n
 espresso	251n
 esrarengiz	390n
-estados unidos	625n
-etats unis	625n
-everton	595n
-everton fç	595n
+estados unidos	626n
+etats unis	626n
+everton	596n
+everton fç	596n
 evren	173n
 eylul	194n
 eylül	194n
 fabrik	373n
-facebook	461n
-fas	639n
-fedex	487n
+facebook	462n
+fas	640n
+fedex	488n
 feminen	415n
 fener	306n
-fenerbahç	611n
+fenerbahç	612n
 ferah	395n
-ferrar	468n
+ferrar	469n
 fes kirmiz	71n
 fes kırmız	71n
 festival	332n
-fiat	479n
-figm	553n
+fiat	480n
+figm	554n
 fild	38n
 fildiş	38n
-filip	668n
-filipinas	668n
-filipino flak	668n
-filipp	668n
-fin	649n
+filip	669n
+filipinas	669n
+filipino flak	669n
+filipp	669n
+fin	650n
 finans	353n
-finland	649n
-finlând	649n
-finnish flak	649n
-finnland	649n
-firefox	510n
+finland	650n
+finlând	650n
+finnish flak	650n
+finnland	650n
+firefox	511n
 firt	198n
 fistik yes	53n
-flak of japan	616n
-flamengo	614n
+flak of japan	617n
+flamengo	615n
 flamingo	314n
 floresan	444n
-fly emirates	539n
+fly emirates	540n
 fosfor	444n
-frankreich	617n
-frans	617n
-franç	617n
-french flak	617n
+frankreich	618n
+frans	618n
+franç	618n
+french flak	618n
 fus	65n
 futuristik	372n
 fuş	65n
-fç barcelo	597n
-fç bayern	599n
-fç porto	609n
+fç barcelo	598n
+fç bayern	600n
+fç porto	610n
 fütüristik	372n
 fırt	198n
 fıstık yeş	53n
 galak	173n
-galatasaray	610n
+galatasaray	611n
 galer	434n
-gan	663n
+gan	664n
 garip	431n
 geceley	189n
 gelecek	372n
 gelincik	219n
 gelinlik	367n
 gerk	409n
-german	618n
-german flak	618n
-germany	618n
+german	619n
+german flak	619n
+germany	619n
 gevsek	383n
 gevşek	383n
 geç	189n
@@ -35573,12 +35737,12 @@ geç kulup	432n
 geç kulüp	432n
 geç pazar	330n
 geç yar	190n
-gha	663n
-ghanaian flak	663n
-giamaiç	659n
-giappo	616n
+gha	664n
+ghanaian flak	664n
+giamaiç	660n
+giappo	617n
 ginkgo	130n
-githup	508n
+githup	509n
 gizem	390n
 gok	167n
 gok gurult	198n
@@ -35587,28 +35751,28 @@ gok mav koy	39n
 gokkusak	175n
 gokyuz	167n
 gol	146n
-gol gat	675n
-gol gat bridk	675n
+gol gat	676n
+gol gat bridk	676n
 gol mav	42n
-gol sta warriors	571n
+gol sta warriors	572n
 golet	148n
-gook	460n
+gook	461n
 gotik	407n
 goz pek	401n
 granit	278n
-greek flak	652n
-green bay packers	574n
-greeç	652n
-greç	652n
+greek flak	653n
+green bay packers	575n
+greeç	653n
+greç	653n
 gri	8n
 gri gokyuz	200n
 gri gökyüz	200n
 gri mav	93n
 gri yesil	94n
 gri yeşil	94n
-griechenland	652n
-grèç	652n
-gréç	652n
+griechenland	653n
+grèç	653n
+gréç	653n
 gul	206n
 gul kirmiz	72n
 gul kur	89n
@@ -35625,8 +35789,8 @@ gunduz	191n
 gunebakan	208n
 gunes	169n
 gunes isik	169n
-guney afrik	660n
-guney kor	631n
+guney afrik	661n
+guney kor	632n
 gurult	418n
 gurur	412n
 guven	402n
@@ -35657,8 +35821,8 @@ günbatım	176n
 gündoğum	177n
 gündüz	191n
 günebakan	208n
-güney afrik	660n
-güney kor	631n
+güney afrik	661n
+güney kor	632n
 güneş	169n
 güneş ışık	169n
 gürült	418n
@@ -35666,17 +35830,17 @@ güven	402n
 güvenilir	402n
 güz	194n
 güç	401n
-h m	532n
-ha lan	642n
-habs	584n
+h m	533n
+ha lan	643n
+habs	585n
 hafif	441n
 hak	25n
-han quoç	631n
+han quoç	632n
 hardal	110n
 hardal sar	110n
 hareket	385n
 harik	420n
-hariç	454n
+hariç	455n
 haset	422n
 hashas	219n
 hastalik	421n
@@ -35689,113 +35853,112 @@ hayalperest	392n
 hayret	420n
 haziran	193n
 haşhaş	219n
-hicbir	452n
-hindis	632n
+hicbir	453n
+hindis	633n
 hindis ceviz	238n
 hirs	422n
-hiç	452n
-hiçbir	452n
-hoa ky	625n
-hoa kỳ	625n
-hol	642n
-holland	642n
-hon	474n
-hongr	654n
-huaw	518n
-hungarian flak	654n
-hungary	654n
-hungary flak	654n
-hungr	654n
-hungrí	654n
+hiç	453n
+hiçbir	453n
+hoa ky	626n
+hoa kỳ	626n
+hol	643n
+holland	643n
+hon	475n
+hongr	655n
+huaw	519n
+hungarian flak	655n
+hungary	655n
+hungary flak	655n
+hungr	655n
+hungrí	655n
 huz	387n
 huzur	382n
 huzur sicak	394n
 huzur sıcak	394n
-hy lap	652n
-hy lạp	652n
-hyu	476n
-hà lan	642n
-hàn quốç	631n
+hy lap	653n
+hy lạp	653n
+hyu	477n
+hà lan	643n
+hàn quốç	632n
 hüz	387n
 hırs	422n
 iblis	424n
-iceland	650n
-icelandiç flak	650n
+iceland	651n
+icelandiç flak	651n
 idd	401n
 igrenç	421n
-ike	459n
+ike	460n
 ikind	187n
-ikp	674n
+ikp	675n
 ilkbahar	192n
-illuminatink	684n
+illuminatink	685n
 imparatorluk sar	342n
 inanilmaz	420n
 inanılmaz	420n
 incelik	417n
-ind	632n
-indian flak	632n
-indien	632n
-indo	666n
-indonesian flak	666n
-indonesien	666n
-indoné	666n
-instagram	462n
-intel	513n
-inter milan	603n
-inter milano	603n
-international kle blu	674n
-international orank	675n
-internazio	603n
+ind	633n
+indian flak	633n
+indien	633n
+indo	667n
+indonesian flak	667n
+indonesien	667n
+indoné	667n
+instagram	463n
+intel	514n
+inter milan	604n
+inter milano	604n
+international kle blu	675n
+international orank	676n
+internazio	604n
 inç	296n
 inç beyaz	106n
 ipek	288n
-ireland	627n
-irish flak	627n
-irl	627n
-irland	627n
+ireland	628n
+irish flak	628n
+irl	628n
+irland	628n
 irmak	147n
 isik	333n
 isilt	439n
 isk	153n
 iskandinav	349n
-isl	650n
-island	650n
-island flagk	650n
-islând	650n
-ispan	620n
-istemiyorum	454n
-isveç	646n
-isvicr	644n
-isviçr	644n
-ita	619n
-ital	619n
-italian flak	619n
-italien	619n
-italy	619n
-itá	619n
+isl	651n
+island	651n
+island flagk	651n
+islând	651n
+ispan	621n
+istemiyorum	455n
+isveç	647n
+isvicr	645n
+isviçr	645n
+ita	620n
+ital	620n
+italian flak	620n
+italien	620n
+italy	620n
+itá	620n
 iyimser	400n
-izl	650n
+izl	651n
 iğrenç	421n
-jamaican flak	659n
-jamaik	659n
-jamaiq	659n
-jamaiç	659n
-jamaïq	659n
-japan	616n
-japan flagk	616n
-japao	616n
+jamaican flak	660n
+jamaik	660n
+jamaiq	660n
+jamaiç	660n
+jamaïq	660n
+japan	617n
+japan flagk	617n
+japao	617n
 japon balik	326n
 japon balık	326n
-japão	616n
-japón	616n
-jeux olympiques	678n
+japão	617n
+japón	617n
+jeux olympiques	679n
 jiangnan	345n
-jio	549n
-juegos olimpicos	678n
-juegos olímpicos	678n
-juv	601n
-juventus	601n
-kad	415n
+jio	550n
+juegos olimpicos	679n
+juegos olímpicos	679n
+juv	602n
+juventus	602n
 kadif	287n
 kaf	339n
 kagit	290n
@@ -35805,8 +35968,8 @@ kahv renk	7n
 kahveh	339n
 kahverenk	7n
 kakao	258n
-kakao talk	500n
-kakaotalk	500n
+kakao talk	501n
+kakaotalk	501n
 kaktus	134n
 kaktüs	134n
 kal	355n
@@ -35838,7 +36001,7 @@ kasimpat	214n
 kasvet	387n
 kasım	194n
 kasımpat	214n
-katar	641n
+katar	642n
 katedral	356n
 kavuruç	202n
 kaw	404n
@@ -35851,15 +36014,15 @@ keder	387n
 kehribar	32n
 kek	268n
 kelebek	322n
-ken	662n
+ken	663n
 kent	337n
-kentucky fried chicken	533n
-kenyan flak	662n
+kentucky fried chicken	534n
+kenyan flak	663n
 kes	20n
 kes renk	20n
 keten	289n
 keyif	386n
-kfç	533n
+kfç	534n
 kil	301n
 kilis	356n
 kir	123n
@@ -35881,21 +36044,22 @@ kitap	309n
 kitapç	340n
 kiv	242n
 kiy	142n
+kiz	452n
 kizk	398n
-kle bla	674n
-kle blu	674n
+kle bla	675n
+kle blu	675n
 klinik	352n
-knicks	573n
+knicks	574n
 kobalt	45n
 kobalt mav	45n
 koi balik	326n
 koi balık	326n
 koknar	121n
-kolomp	656n
-kolumbien	656n
+kolomp	657n
+kolumbien	657n
 komur gri	37n
 kor	165n
-korean flak	631n
+korean flak	632n
 kork	399n
 korkutuç	399n
 kot	286n
@@ -35926,7 +36090,7 @@ kum renk	103n
 kum tep	155n
 kumsal	143n
 kumsal kenar	142n
-kup	672n
+kup	673n
 kur yaprak	128n
 kurbak	325n
 kurs gri	85n
@@ -35947,7 +36111,7 @@ köy	344n
 köy tarz	374n
 köz	165n
 kül	165n
-küp	672n
+küp	673n
 kütüph	340n
 kır	123n
 kırak	183n
@@ -35960,27 +36124,28 @@ kırık beyaz	104n
 kıskanç	422n
 kıskançlık	422n
 kıy	142n
+kız	452n
 kızk	398n
 kış	195n
-la galaxy	585n
-la lakers	568n
+la galaxy	586n
+la lakers	569n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
-lakers	568n
+lakers	569n
 lal	210n
-lamborgh	469n
+lamborgh	470n
 lamp	333n
 lat	252n
 lav	163n
 lavan	207n
-lego	563n
-leicester city	592n
-lenovo	517n
+lego	564n
+leicester city	593n
+lenovo	518n
 leylak	64n
 leylak mor	63n
-lfç	588n
-lidl	530n
+lfç	589n
+lidl	531n
 lil	64n
 liman	153n
 limo	224n
@@ -35988,58 +36153,58 @@ limon	224n
 limon sar	100n
 limon yes	31n
 limon yeş	31n
-linked	564n
-liverpool fç	588n
-livink coral	682n
-lk	536n
+linked	565n
+liverpool fç	589n
+livink coral	683n
+lk	537n
 lokum	269n
-london bus	676n
+london bus	677n
 los	447N
-los angeles dodgers	579n
-los angeles lakers	568n
+los angeles dodgers	580n
+los angeles lakers	569n
 lotus	209n
 loş	447n
-lufthans	541n
+lufthans	542n
 luks	377n
-lyft	495n
+lyft	496n
 lüks	377n
 mabet	341n
-macaris	654n
+macaris	655n
 macen	21n
 macer	414n
 magar	162n
 magm	163n
 makaron	272n
-mal	669n
-mala	669n
+mal	670n
+mala	670n
 malakit	82n
 malakit yes	82n
 malakit yeş	82n
-malay	669n
-malaysian flak	669n
-malez	669n
-malá	669n
+malay	670n
+malaysian flak	670n
+malez	670n
+malá	670n
 man	225n
-man city	590n
-man united	589n
-man utd	589n
-manchester city	590n
-manchester united	589n
+man city	591n
+man united	590n
+man utd	590n
+manchester city	591n
+manchester united	590n
 manev	408n
 mango	236n
 manol	223n
 mantar	135n
-map leaf flak	628n
-marocco	639n
-marokko	639n
-maroç	639n
-marrocos	639n
-marruecos	639n
+map leaf flak	629n
+marocco	640n
+marokko	640n
+maroç	640n
+marrocos	640n
+marruecos	640n
 mart	192n
 masal	391n
 maskulen	416n
 maskülen	416n
-mastercard	490n
+mastercard	491n
 masum	403n
 mat	442n
 match	255n
@@ -36053,12 +36218,12 @@ mavim siyah	80n
 mayis	192n
 mayıs	192n
 mağar	162n
-mcdonald	457n
-mcdonalds	457n
+mcdonald	458n
+mcdonalds	458n
 meditasyon	408n
 mehtap	171n
-meituan	525n
-meksik	624n
+meituan	526n
+meksik	625n
 melankolik	387n
 melek	423n
 meneks	22n
@@ -36071,34 +36236,34 @@ mercan resif	152n
 merhap	451n
 mermer	277n
 mes	276N
-messico	624n
+messico	625n
 metal	283n
 metalik	283n
 metropol	337n
-mexican flak	624n
-mexico	624n
-mexiko	624n
-mexiq	624n
+mexican flak	625n
+mexico	625n
+mexiko	625n
+mexiq	625n
 meş	276n
-miam heat	572n
-microsoft	559n
+miam heat	573n
+microsoft	560n
 mineral mav	81n
 minimalist	381n
 misir	247n
-misir bayrak	638n
+misir bayrak	639n
 misket limon	31n
 mistik	390n
-mitsubish	484n
-moch mouss	688n
+mitsubish	485n
+moch mouss	689n
 modern	381n
 monokrom	425n
 monoton	430n
-montreal canadiens	584n
+montreal canadiens	585n
 mor	5n
 mor salkim	218n
 mor salkım	218n
-moroccan flak	639n
-morocco	639n
+moroccan flak	640n
+morocco	640n
 mucevher	313n
 muhtesem	420n
 muhteşem	420n
@@ -36113,7 +36278,7 @@ mut	386n
 mutfak	357n
 mutluluk	386n
 muz	235n
-méxico	624n
+méxico	625n
 mücevher	313n
 mürdüm	62n
 mürekkep	47n
@@ -36121,17 +36286,17 @@ mürekkep resm	299n
 mürekkep siyah	47n
 müz	434n
 mısır	247n
-mısır bayrak	638n
-na uy	647n
+mısır bayrak	639n
+na uy	648n
 nakit	419n
-nam phi	660n
+nam phi	661n
 nan	30n
 nan yes	30n
 nan yeş	30n
-napo calcio	604n
+napo calcio	605n
 nar	240n
 narenç	225n
-naver	501n
+naver	502n
 nazik	384n
 nehir	147n
 neon	444n
@@ -36143,70 +36308,71 @@ neon yesil	117n
 neon yeşil	117n
 neon ışık	305n
 nes	386n
-netflix	464n
-netherlands	642n
-neuseeland	671n
-new england patriots	577n
-new york knicks	573n
-new york yankees	578n
-new zealand	671n
-new zealand flak	671n
-newcast united	593n
+netflix	465n
+netherlands	643n
+neuseeland	672n
+new england patriots	578n
+new york knicks	574n
+new york yankees	579n
+new zealand	672n
+new zealand flak	672n
+newcast united	594n
 neş	386n
-nga	633n
-nhat ban	616n
-nhật bản	616n
-nieder	642n
-niger	661n
-niger flagk	661n
-nigerian flak	661n
-nigér	661n
-nijer	661n
+nga	634n
+nhat ban	617n
+nhật bản	617n
+nieder	643n
+niger	662n
+niger flagk	662n
+nigerian flak	662n
+nigér	662n
+nijer	662n
 nilufer	209n
 nilufer golet	149n
 nilüfer	209n
 nilüfer gölet	149n
-nintendo	561n
+nintendo	562n
 nisan	192n
-nissan	475n
+nissan	476n
 noel	362n
-noruek	647n
-norvek	647n
-norveç	647n
-norvèk	647n
-norway	647n
-norwegen	647n
-norwegian flak	647n
+noruek	648n
+norvek	648n
+norveç	648n
+norvèk	648n
+norway	648n
+norwegen	648n
+norwegian flak	648n
 nostalj	375n
 nostaljik	411n
-nouvel zel	671n
-nouvel zél	671n
-nov zeland	671n
-nov zelând	671n
+nouvel zel	672n
+nouvel zél	672n
+nov zeland	672n
+nov zelând	672n
 nud	115n
-nuev zel	671n
-nuov zel	671n
-nvid	515n
+nuev zel	672n
+nuov zel	672n
+nvid	516n
 ocak	308n
 ofis	353n
 ofk	398n
 ogl	186n
 ogl sonr	187n
+oglan	452n
 oglen	186n
 okr	36n
 okul	354n
 okyanus	139n
-olimpiad	678n
+olimpiad	679n
 olk	417n
-olm	454n
-olmas	454n
-olmayan	454n
-olympics	678n
-olympiq de marseil	606n
-olympisch spi	678n
-olympiç games	678n
-olympiç rings	678n
-om	606n
+olm	455n
+olmas	455n
+olmayan	455n
+olympics	679n
+olympiq de marseil	607n
+olympisch spi	679n
+olympiç games	679n
+olympiç rings	679n
+om	607n
 oolonk	257n
 ord	427n
 organik	379n
@@ -36215,44 +36381,45 @@ orman	119n
 orman meyv	250n
 ortanç	216n
 osmantus	221n
-osterreich	645n
+osterreich	646n
 ot	124n
 otlak	123n
 otlar	136n
 oyuncak	376n
 ozlem	411n
-packers	574n
-pae bas	642n
-paises baixos	642n
-paises bajos	642n
-pakis	664n
-pakis flak	664n
+oğlan	452n
+packers	575n
+pae bas	643n
+paises baixos	643n
+paises bajos	643n
+pakis	665n
+pakis flak	665n
 palyaco	328n
 palyaço	328n
 pamuk	289n
 pamuk seker	270n
 pamuk şeker	270n
 pan	318n
-panasoniç	538n
+panasoniç	539n
 panayir	332n
 panayır	332n
-panto classiç blu	683n
-panto greenery	680n
-panto livink coral	682n
-panto moch mouss	688n
-panto peach fuzz	687n
-panto ultr violet	681n
-panto very per	685n
-panto viv magen	686n
+panto classiç blu	684n
+panto greenery	681n
+panto livink coral	683n
+panto moch mouss	689n
+panto peach fuzz	688n
+panto ultr violet	682n
+panto very per	686n
+panto viv magen	687n
 papagan	320n
 papat	217n
 papağan	320n
-paquis	664n
-paquistao	664n
-paquistán	664n
-paquistão	664n
+paquis	665n
+paquistao	665n
+paquistán	665n
+paquistão	665n
 par	419N
-paris saint germ	605n
+paris saint germ	606n
 park	126n
 parlak	439n
 parlak kirmiz	74n
@@ -36271,80 +36438,80 @@ patlam	163n
 patlican	245n
 patlıcan	245n
 payet	426n
-paypal	491n
-pays bas	642n
+paypal	492n
+pays bas	643n
 pazar	329n
-países baixos	642n
-países bajos	642n
-peach fuzz	687n
+países baixos	643n
+países bajos	643n
+peach fuzz	688n
 pemp	6n
 penguen	319n
-pep	558n
-per flagk	658n
-pero	658N
-peruvian flak	658n
-perú	658n
+pep	559n
+per flagk	659n
+pero	659N
+peruvian flak	659n
+perú	659n
 petrol mav	13n
-phan lan	649n
-phap	617n
-philippinen	668n
-philippines	668n
-pháp	617n
-phần lan	649n
-pinterest	506n
+phan lan	650n
+phap	618n
+philippinen	669n
+philippines	669n
+pháp	618n
+phần lan	650n
+pinterest	507n
 pirilt	426n
 pirinç metal	60n
 pirinç tar	249n
 pirlan	298n
 pis	421n
-pittsburgh steelers	576n
+pittsburgh steelers	577n
 plaj	142n
 plastik	304n
-playstation	467n
-poland	651n
-polen	651n
-polish flak	651n
-polok	651n
-polon	651n
-polôn	651n
-porsch	478n
+playstation	468n
+poland	652n
+polen	652n
+polish flak	652n
+polok	652n
+polon	652n
+polôn	652n
+porsch	479n
 porselen	292n
 portakal	225n
 portakal renk	1n
-portekiz	621n
-portogallo	621n
-portugal	621n
-portugal flak	621n
-portugues flak	621n
+portekiz	622n
+portogallo	622n
+portugal	622n
+portugal flak	622n
+portugues flak	622n
 profesyonel	402n
 psikedelik	431n
-psk	605n
+psk	606n
 pudr mav	98n
 pudr mor	99n
 pudr pemp	92n
 pus	199n
-péro	658n
+péro	659n
 pırlan	298n
 pırılt	426n
-qatar	641n
-qatar airways	540n
-qatar flak	641n
-quen	662n
-quên	662n
+qatar	642n
+qatar airways	541n
+qatar flak	642n
+quen	663n
+quên	663n
 rahat	383n
 rahat ev	394n
 rahatlatiç	383n
 rahatlatıç	383n
-real madrid	596n
-real madrid cf	596n
-red bull	535n
-red doup decker	676n
-red sox	580n
-reddit	505n
-regno unito	626n
-reino unido	626n
-relianç jio	549n
-renault	481n
+real madrid	597n
+real madrid cf	597n
+red bull	536n
+red doup decker	677n
+red sox	581n
+reddit	506n
+regno unito	627n
+reino unido	627n
+relianç jio	550n
+renault	482n
 rengarenk	175n
 renk	175n
 resif	152n
@@ -36353,30 +36520,30 @@ resm	406n
 ressam	434n
 retro	375n
 roket	360n
-roman	655n
-romanian flak	655n
+roman	656n
+romanian flak	656n
 romantik	388n
-romen	655n
-romên	655n
-ros barp	677n
-ros quartz	679n
-ros quartz and serenity	679n
-rouman	655n
-routemaster	676n
-royaum uni	626n
+romen	656n
+romên	656n
+ros barp	678n
+ros quartz	680n
+ros quartz and serenity	680n
+rouman	656n
+routemaster	677n
+royaum uni	627n
 ruhan	408n
-ruman	655n
-rumanien	655n
-rumänien	655n
-rus	633n
-russian flak	633n
-russland	633n
+ruman	656n
+rumanien	656n
+rumänien	656n
+rus	634n
+russian flak	634n
+russland	634n
 rustik	374n
 ruy	392n
 ruy gip	392n
 ruzgar	201n
-ryanair	544n
-rús	633n
+ryanair	545n
+rús	634n
 rüy	392n
 rüy gip	392n
 rüzgar	201n
@@ -36403,9 +36570,9 @@ samanyo	173n
 samim	394n
 sampan	262n
 sampan renk	57n
-samsunk	466n
+samsunk	467n
 san	412n
-san francisco giants	582n
+san francisco giants	583n
 sanat	434n
 sanatsal	434n
 sanatç	434n
@@ -36423,15 +36590,15 @@ saskinlik	420n
 satafat	377n
 saten	288n
 sato	355n
-saud arabien	637n
-saud arap	637n
-saud flak	637n
+saud arabien	638n
+saud arap	638n
+saud flak	638n
 savas	427n
 savaş	427n
 sağlam	402n
 sağlık	413n
-schw	646n
-schweiz	644n
+schw	647n
+schweiz	645n
 sebz	429n
 sedef	296n
 sef	232n
@@ -36460,9 +36627,9 @@ sevk	388n
 sevk gun	364n
 sevk gün	364n
 sey	424n
-sf giants	582n
-shell	485n
-shopify	556n
+sf giants	583n
+shell	486n
+shopify	557n
 siberpunk	371n
 sicacik	394n
 sicak	397n
@@ -36475,12 +36642,12 @@ sihir	391n
 sik	393n
 sikint	430n
 sikiç	430n
-sil	657n
+sil	658n
 sim	426n
 simsek	198n
-singapor airlines	546n
-singapor flak	670n
-singaporean flak	670n
+singapor airlines	547n
+singapor flak	671n
+singaporean flak	671n
 sinif	354n
 sinir	398n
 sirket	353n
@@ -36490,8 +36657,8 @@ siyah	9n
 siyah beyaz	425n
 siyah cay	253n
 siyah çay	253n
-sl benfiç	608n
-snapchat	507n
+sl benfiç	609n
+snapchat	508n
 soguk	396n
 soguk renk	449n
 soguk ton	449n
@@ -36509,40 +36676,40 @@ sonbahar	194n
 sonbahar ort bayram	366n
 sonbahar yaprak	128n
 sonuk	442n
-south african flak	660n
-south afriç	660n
-south kor	631n
+south african flak	661n
+south afriç	661n
+south kor	632n
 soğuk	396n
 soğuk renk	449n
 soğuk ton	449n
-spa	620n
-spak	620n
-spanien	620n
-spanish flak	620n
-spotify	463n
-spurs	591n
-ssç napo	604n
-starbucks	458n
-stars and stripes	625n
-stat unit	625n
-steelers	576n
+spa	621n
+spak	621n
+spanien	621n
+spanish flak	621n
+spotify	464n
+spurs	592n
+ssç napo	605n
+starbucks	459n
+stars and stripes	626n
+stat unit	626n
+steelers	577n
 stres	409n
 su	151N
 su alt	361n
 su kasap	345n
 su mav	66n
 sualt	361n
-subar	483n
+subar	484n
 subat	195n
-sudafrik	660n
-sudafriç	660n
-sudkor	631n
-sudáfriç	660n
-sue	646n
-sueç	646n
-suiss	644n
-suiz	644n
-suiç	644n
+sudafrik	661n
+sudafriç	661n
+sudkor	632n
+sudáfriç	661n
+sue	647n
+sueç	647n
+suiss	645n
+suiz	645n
+suiç	645n
 sukulent	134n
 surpriz	420n
 sus	273N
@@ -36550,21 +36717,21 @@ sut	265n
 sut beyaz	105n
 sut cay	256n
 sut kahv	252n
-suud arabis	637n
-suzuk	482n
-suè	646n
-suéç	646n
-suíç	644n
+suud arabis	638n
+suzuk	483n
+suè	647n
+suéç	647n
+suíç	645n
 suş	273n
-svez	646n
-svizzer	644n
-swe	646n
-swedish flak	646n
-swiss flak	644n
-switzerland	644n
+svez	647n
+svizzer	645n
+swe	647n
+swedish flak	647n
+swiss flak	645n
+switzerland	645n
 sönük	442n
-südafrik	660n
-südkor	631n
+südafrik	661n
+südkor	632n
 sürpriz	420n
 süt	265n
 süt beyaz	105n
@@ -36580,13 +36747,13 @@ sıkınt	430n
 sıkıç	430n
 sınıf	354n
 sır	430n
-taegukk	631n
+taegukk	632n
 tah	276n
-tailand	667n
-tailând	667n
+tailand	668n
+tailând	668n
 tak	336n
 tan yer	177n
-taobao	521n
+taobao	522n
 tap	26n
 tapinak	341n
 tapınak	341n
@@ -36596,19 +36763,19 @@ tas	278n
 tavus kus	315n
 tavus kuş	315n
 tavus mav	46n
-tay ban nha	620n
-tayland	667n
+tay ban nha	621n
+tayland	668n
 taz	395n
 taz yesil	53n
 taz yeşil	53n
 taş	278n
-tcheq	653n
-tchéq	653n
+tcheq	654n
+tchéq	654n
 tek renk	425n
 tekduz	430n
 tekdüz	430n
 teknoloj	372n
-telegram	498n
+telegram	499n
 tembel	410n
 temmuz	193n
 ten renk	26n
@@ -36616,111 +36783,111 @@ ten ton	115n
 tep	158n
 terako	111n
 tereyak	266n
-tes	477N
-tesco	531n
-tha	667n
-tha flak	667n
-tha lan	667n
-thailand	667n
-thaï	667n
-tho nhi ky	635n
-thuy dien	646n
-thuy si	644n
-thy	542n
-thá lan	667n
-thổ nhĩ kỳ	635n
-thụy sĩ	644n
-thụy điển	646n
+tes	478N
+tesco	532n
+tha	668n
+tha flak	668n
+tha lan	668n
+thailand	668n
+thaï	668n
+tho nhi ky	636n
+thuy dien	647n
+thuy si	645n
+thy	543n
+thá lan	668n
+thổ nhĩ kỳ	636n
+thụy sĩ	645n
+thụy điển	647n
 tibp	352n
-tiffany	673n
-tiffany bla	673n
-tiffany blu	673n
+tiffany	674n
+tiffany bla	674n
+tiffany blu	674n
 tiksint	421n
-tiktok	502n
+tiktok	503n
 tilk	321n
-tirank	632n
+tirank	633n
 toprak	166n
 toprak gri	68n
 toprak sar	102n
 toprak ton	380n
-toronto map leafs	583n
-toship	537n
-tottenham	591n
-tottenham hotspur	591n
-toyo	473n
-tricolor	617n
+toronto map leafs	584n
+toship	538n
+tottenham	592n
+tottenham hotspur	592n
+toyo	474n
+tricolor	618n
 tropik	347n
 tropik plaj	144n
 tropikal	347n
 tropikal orman	120n
-trunk quoç	630n
-trunk quốç	630n
-tschechien	653n
+trunk quoç	631n
+trunk quốç	631n
+tschechien	654n
 tuhaf	431n
 tuk	280n
 tundr	182n
-turch	635n
-turk	635n
-turk bayrak	635n
-turk hav yol	542n
+turch	636n
+turk	636n
+turk bayrak	636n
+turk hav yol	543n
 turk kahv	251n
-turkey	635n
-turkish airlines	542n
-turkish flak	635n
+turkey	636n
+turkish airlines	543n
+turkish flak	636n
 turkuaz	15n
-turq	635n
-turquí	635n
+turq	636n
+turquí	636n
 turunç	1n
 turunç kirmiz	97n
 turunç kırmız	97n
 tutk	389n
 tuy	310n
-twitch	503n
-twitter	565n
-tây ban nha	620n
-türk	635n
-türk bayrak	635n
-türk hav yol	542n
+twitch	504n
+twitter	566n
+tây ban nha	621n
+türk	636n
+türk bayrak	636n
+türk hav yol	543n
 türk kahv	251n
 tüy	310n
 tıbp	352n
-u.s.	625n
-uae	640n
-uber	494n
-ubunt	512n
-ucr	634n
-ucran	634n
-ucrân	634n
+u.s.	626n
+uae	641n
+uber	495n
+ubunt	513n
+ucr	635n
+ucran	635n
+ucrân	635n
 ucuk	438n
 ucurum	161n
 ufuk	180n
 ugur bocek	324n
 ugursuz	399n
-uk	626n
-ukr	634n
-ukrainian flak	634n
-ukray	634n
-ultim gray	684n
-ultim gray and illuminatink	684n
-ultr violet	681n
+uk	627n
+ukr	635n
+ukrainian flak	635n
+ukray	635n
+ultim gray	685n
+ultim gray and illuminatink	685n
+ultr violet	682n
 ultramar	44n
 umut	400n
-ungarn	654n
-ungher	654n
-union jack	626n
-united arap emirates	640n
-united kingdom	626n
-united states	625n
-ups	488n
+ungarn	655n
+ungher	655n
+union jack	627n
+united arap emirates	641n
+united kingdom	627n
+united states	626n
+ups	489n
 urkutuç	399n
-usa	625n
+usa	626n
 uyk	410n
 uzay	173n
 uzay gem	360n
 uzay istasyon	360n
 uzk	387n
 uzum	228n
-uç	629n
+uç	630n
 uçuk	438n
 uçurum	161n
 uğur böcek	324n
@@ -36731,44 +36898,44 @@ vad yarık	157n
 vahş	414n
 vakur	406n
 varak	303n
-vereinigtes konigreich	626n
-vereinigtes königreich	626n
-vereinik arabisch emir	640n
-vereinik sta	625n
+vereinigtes konigreich	627n
+vereinigtes königreich	627n
+vereinik arabisch emir	641n
+vereinik sta	626n
 vernik	300n
-very per	685n
-viet nam	636n
-vietnam	636n
-vietnames flak	636n
+very per	686n
+viet nam	637n
+vietnam	637n
+vietnames flak	637n
 vintak	375n
 vis curuk	19n
 visk	264n
-viv magen	686n
+viv magen	687n
 vizon	68n
-viêt nam	636n
+viêt nam	637n
 viş	227n
 viş çürük	19n
-việt nam	636n
-vk	551n
-vkontak	551n
-vodafo	550n
+việt nam	637n
+vk	552n
+vkontak	552n
+vodafo	551n
 volkan	163n
-volkswagen	472n
-volvo	480n
-vuonk quoç anh	626n
-vw	472n
-vươnk quốç anh	626n
+volkswagen	473n
+volvo	481n
+vuonk quoç anh	627n
+vw	473n
+vươnk quốç anh	627n
 wap sap	350n
-wechat	499n
-weibo	526n
-west ham	594n
-west ham united	594n
-whatsapp	497n
-wordpress	557n
-xbox	562n
-xiaohongsh	528n
-xiaom	519n
-y	619N
+wechat	500n
+weibo	527n
+west ham	595n
+west ham united	595n
+whatsapp	498n
+wordpress	558n
+xbox	563n
+xiaohongsh	529n
+xiaom	520n
+y	620N
 yaban	414n
 yaban mers	229n
 yagmur	196n
@@ -36783,7 +36950,7 @@ yalnız	387n
 yalnızlık	387n
 yanardak	163n
 yank	164n
-yankees	578n
+yankees	579n
 yaprak	127n
 yaraticilik	434n
 yaratiç	434n
@@ -36798,7 +36965,7 @@ yavaş	410n
 yaz	193n
 yağmur	196n
 yağmur orman	120n
-yen zel	671n
+yen zel	672n
 yesil	3n
 yesil cay	254n
 yesil elm	234n
@@ -36815,14 +36982,14 @@ yildirim	198n
 yildiz	172n
 yildiz gokyuz	172n
 yilp	362n
-yok	454n
+yok	455n
 yos	131n
-youtup	465n
+youtup	466n
 yumusak	384n
 yumusak ton	441n
 yumuşak	384n
 yumuşak ton	441n
-yunanis	652n
+yunanis	653n
 yunus	327n
 yılbaş	362n
 yıldırım	198n
@@ -36841,20 +37008,20 @@ zeyt	275n
 zeyt yes	24n
 zeyt yeş	24n
 zeytinyak	275n
-zhih	527n
+zhih	528n
 zincifr	35n
 zincifr kirmiz	35n
 zincifr kırmız	35n
-zoom meetink	555n
-zoom video	555n
+zoom meetink	556n
+zoom video	556n
 zumrut	49n
 zumrut yes	49n
 zümrüt	49n
 zümrüt yeş	49n
-áfriç do sul	660n
-áo	645n
-áustr	645n
-ägyp	638n
+áfriç do sul	661n
+áo	646n
+áustr	646n
+ägyp	639n
 çakıl	278n
 çam	121n
 çam orman	121n
@@ -36864,7 +37031,7 @@ zümrüt yeş	49n
 çay	253n
 çay kahv	88n
 çayır	123n
-çek	653n
+çek	654n
 çelik	281n
 çeltik	249n
 çiftlik	344n
@@ -36875,7 +37042,7 @@ zümrüt yeş	49n
 çimen	124n
 çimen yeş	51n
 çimento	279n
-çin	630n
+çin	631n
 çin kırmız	75n
 çin mürekkep	299n
 çin sedd	343n
@@ -36893,23 +37060,23 @@ zümrüt yeş	49n
 çömlek	301n
 çürük	421n
 çılk	418n
-égyp	638n
-émirats arabes unis	640n
-états unis	625n
-índ	632n
+égyp	639n
+émirats arabes unis	641n
+états unis	626n
+índ	633n
 öfk	398n
-österreich	645n
+österreich	646n
 özlem	411n
 öğl	186n
 öğl sonr	187n
 öğlen	186n
-úç	629n
+úç	630n
 ürkütüç	399n
 üzk	387n
 üzüm	228n
-ý	619n
-đan mạch	648n
-đứç	618n
+ý	620n
+đan mạch	649n
+đứç	619n
 ırmak	147n
 ışık	333n
 ışılt	439n
@@ -36939,7 +37106,7 @@ zümrüt yeş	49n
 şenlik	332n
 şey	424n
 şif otlar	136n
-şil	657n
+şil	658n
 şimşek	198n
 şir	404n
 şirket	353n
@@ -36947,8 +37114,8 @@ zümrüt yeş	49n
 şubat	195n
 şöm	308n
 şık	393n
-ấn độ	632n
-@starts 3196
+ấn độ	633n
+@starts 3201
 abrasador
 ac
 acafra
@@ -37234,6 +37401,7 @@ buồn
 buổi
 bánh
 bãi
+bé
 bê
 bình
 bí
@@ -37370,6 +37538,7 @@ chuv
 chuva
 chuyen
 chuyên
+chàng
 chào
 chá
 chân
@@ -38556,6 +38725,7 @@ phieu
 phiêu
 pho
 phong
+phu
 phun
 pháo
 phát
@@ -38565,6 +38735,7 @@ phầ
 phần
 phẫn
 phố
+phụ
 pic
 pico
 piedr
@@ -39292,6 +39463,7 @@ zümrüt
 đan
 đen
 điên
+đàn
 đá
 đám
 đáng

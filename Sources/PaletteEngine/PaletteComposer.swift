@@ -101,6 +101,31 @@ struct PaletteComposer {
     static let warmAccentHues: [Double] = [25, 60, 95]
     static let coolAccentHues: [Double] = [165, 200, 250]
 
+    /// Light, vivid colours of the yellow band: amber, yellow, lime (OKLCH hue 60-135, L ≥ 0.7,
+    /// C ≥ 0.07). sRGB holds these hues' most vivid colours near white, and colour naming has no
+    /// dark yellow: the same hue darkened reads as brown or olive, so the roles derived from
+    /// such a primary (`derivedSecondary`, `accentColour`) keep lightness and chroma and turn
+    /// away from olive instead (docs/decisions.md, 2026-12-01: light yellows).
+    static func isLightYellow(_ c: OKLCH) -> Bool {
+        c.l >= 0.7 && c.c >= 0.07 && (60..<135).contains(c.h)
+    }
+
+    /// The way a derived hue of the yellow band turns: out of the olive centre, toward orange
+    /// for amber and yellow (below 115°), toward green for lime and chartreuse.
+    static func awayFromOlive(_ h: Double) -> Double { h < 115 ? -1 : 1 }
+
+    /// How far a derived accent of a light yellow turns: farther than `analogousTurn`, so that
+    /// it stands apart by hue while it keeps most of the primary's lightness.
+    static let yellowTurn = 35.0
+
+    /// Hues that darken into olive (yellow to lime): a light yellow's derived accent avoids
+    /// them unless it stays this light.
+    static func isOliveCentre(_ h: Double, l: Double) -> Bool { (95..<135).contains(h) && l < 0.8 }
+
+    /// Above this lightness a yellow has no room for a paler tint: its derived secondary is a
+    /// warm charcoal instead.
+    static let paleTintLimit = 0.89
+
     /// The least chroma an accent keeps (OKLCH), whatever the mood.
     static let accentMinimumChroma = 0.07
 
@@ -484,15 +509,31 @@ struct PaletteComposer {
     }
 
     /// A supporting colour from the primary alone: a tone, a neighbour hue, or a tinted neutral.
+    ///
+    /// For a light, vivid primary of the yellow band (`isLightYellow`) the tone is a pale tint
+    /// while there is room above it, else a warm charcoal: the same hue darkened would read as
+    /// brown or olive.
     private func derivedSecondary(_ p: OKLCH, alternative: Bool, rng: inout SeededRandom) -> OKLCH {
         let style = variation == 0 ? 0 : rng.pick(weights: [alternative ? 0 : 2, 1.5, 1])
+        let yellow = PaletteComposer.isLightYellow(p)
         switch style {
         case 1:
-            let l = p.l > 0.55 ? p.l - 0.14 : p.l + 0.14
-            return OKLCH(l: l, c: p.c * 0.85, h: (p.h + rng.sign() * 30 + 360).truncatingRemainder(dividingBy: 360))
+            var l = p.l > 0.55 ? p.l - 0.14 : p.l + 0.14
+            // A light yellow's neighbour is lighter while there is room: darker, it is brown.
+            if yellow, p.l < PaletteComposer.paleTintLimit { l = min(p.l + 0.12, 0.95) }
+            let sign = rng.sign()
+            let turn = yellow ? PaletteComposer.awayFromOlive(p.h) : sign
+            return OKLCH(l: l, c: p.c * 0.85, h: (p.h + turn * 30 + 360).truncatingRemainder(dividingBy: 360))
         case 2:
             return OKLCH(l: p.l >= 0.55 ? 0.27 : 0.93, c: min(0.025, p.c), h: p.h)
         default:
+            if yellow {
+                guard p.l >= PaletteComposer.paleTintLimit else {
+                    return OKLCH(l: min(p.l + 0.3, 0.95), c: p.c * 0.55, h: p.h)
+                }
+                // A yellow near white (canary, lemon yellow): a warm charcoal, yellow's classic partner.
+                return OKLCH(l: 0.3, c: min(0.03, p.c), h: p.h)
+            }
             let lighter = p.l < 0.62
             let l = lighter ? min(p.l + 0.3, 0.95) : max(p.l - 0.3, 0.2)
             return OKLCH(l: l, c: p.c * (lighter ? 0.55 : 0.8), h: p.h)
@@ -553,8 +594,14 @@ struct PaletteComposer {
         if let reference {
             // Toward the next chromatic colour the words asked for, else counter-clockwise.
             let other = candidates.first { $0.lch.c >= 0.04 && angle($0.lch.h, reference) > 10 }?.lch.h
-            let toward = other.map { (($0 - reference + 540).truncatingRemainder(dividingBy: 360) - 180) >= 0 } ?? true
-            let turn = toward ? PaletteComposer.analogousTurn : -PaletteComposer.analogousTurn
+            // A light yellow (`isLightYellow`) turns out of the olive centre when no other colour
+            // sets the way, and farther, so that it stands apart by hue more than by darkness.
+            let yellow = PaletteComposer.isLightYellow(p)
+            let toward =
+                other.map { (($0 - reference + 540).truncatingRemainder(dividingBy: 360) - 180) >= 0 }
+                ?? (yellow ? PaletteComposer.awayFromOlive(p.h) > 0 : true)
+            let step = yellow ? PaletteComposer.yellowTurn : PaletteComposer.analogousTurn
+            let turn = toward ? step : -step
             let complement = (reference + 180).truncatingRemainder(dividingBy: 360)
             let isCool = (100..<300).contains(reference)
             let contrasting = isCool ? PaletteComposer.warmAccentHues : PaletteComposer.coolAccentHues
@@ -563,6 +610,7 @@ struct PaletteComposer {
             harmony.removeAll { $0 == nearest }
             var ranked = [reference + turn, reference - turn, nearest] + harmony
             ranked = ranked.map { ($0 + 360).truncatingRemainder(dividingBy: 360) }
+            if yellow { ranked.removeAll { PaletteComposer.isOliveCentre($0, l: accentColour(p, hue: $0).l) } }
             if let avoidHue { ranked.removeAll { angle($0, avoidHue) < 25 } }
             // Hues the description ruled out ("no orange") are skipped (with nothing ruled out,
             // every hue is open: its shaped colour is not worked out only to be allowed).
@@ -580,7 +628,15 @@ struct PaletteComposer {
     }
 
     /// A harmony accent of `hue` for primary `p`: light on a dark primary, dark on a light one.
+    ///
+    /// On a light, vivid primary of the yellow band the accent is only a step darker and keeps
+    /// its chroma: at L 0.5-0.55 these hues are brown and olive (yellow's murky green accent).
     private func accentColour(_ p: OKLCH, hue: Double) -> OKLCH {
+        if PaletteComposer.isLightYellow(p) {
+            return OKLCH(
+                l: max(p.l - 0.16, 0.64), c: max(0.12, min(0.17, p.c)),
+                h: (hue + 360).truncatingRemainder(dividingBy: 360))
+        }
         var l: Double
         switch p.l {
         case ..<0.5: l = 0.75
