@@ -11,6 +11,10 @@ extension AppState {
             // Enough entries to fill the list at once, whatever the screen's height.
             return [.loadHistory(firstRows: max(height, 100))]
         case .keyPressed(let key):
+            // Esc and a key in one read that no Alt binding here takes: Esc, then the key.
+            if let second = key.keyAfterEscape, KeyMap.binding(for: key, in: keyScope.contexts) == nil {
+                return reduce(.keyPressed(.escape)) + reduce(.keyPressed(second))
+            }
             return handle(key)
         case .resized(let w, let h):
             width = max(w, 0)
