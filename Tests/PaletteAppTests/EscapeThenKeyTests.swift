@@ -62,14 +62,6 @@ final class EscapeThenKeyTests: XCTestCase {
         XCTAssertEqual(state.field.text, "lake")
     }
 
-    /// Outside the field Alt-Backspace is bound nowhere: Esc, then Backspace.
-    func testAltBackspaceOutsideTheFieldIsEscThenBackspace() {
-        var state = showingPalette()
-        var twoKeys = state
-        XCTAssertEqual(state.press(.altBackspace), twoKeys.press(.escape, .backspace))
-        XCTAssertEqual(state, twoKeys)
-    }
-
     func testOnlyAltKeysHaveAKeyAfterEscape() {
         XCTAssertEqual(Key.alt("q").keyAfterEscape, .character("q"))
         XCTAssertEqual(Key.altBackspace.keyAfterEscape, .backspace)
