@@ -11,8 +11,11 @@ extension AppState {
             // Enough entries to fill the list at once, whatever the screen's height.
             return [.loadHistory(firstRows: max(height, 100))]
         case .keyPressed(let key):
-            // Esc and a key in one read that no Alt binding here takes: Esc, then the key.
-            if let second = key.keyAfterEscape, KeyMap.binding(for: key, in: keyScope.contexts) == nil {
+            // Esc and a key in one read that no Alt binding here takes, outside a text field
+            // (where an unbound Alt types nothing): Esc, then the key.
+            if let second = key.keyAfterEscape, !keyScope.contexts.contains(.textField),
+                KeyMap.binding(for: key, in: keyScope.contexts) == nil
+            {
                 return reduce(.keyPressed(.escape)) + reduce(.keyPressed(second))
             }
             return handle(key)

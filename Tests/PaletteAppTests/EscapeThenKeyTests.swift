@@ -48,7 +48,8 @@ final class EscapeThenKeyTests: XCTestCase {
         XCTAssertEqual(state.access.background, once.access.background)
     }
 
-    /// Where Alt-b, Alt-f, Alt-d and Alt-Backspace are bound (the text field), they stay Alt.
+    /// Where Alt-b, Alt-f, Alt-d and Alt-Backspace are bound (the text field), they stay Alt;
+    /// other Alt keys there do nothing.
     func testBoundAltKeysStayAltInTheField() {
         var state = Fixture.state()
         state.type("calm lake")
@@ -60,6 +61,11 @@ final class EscapeThenKeyTests: XCTestCase {
         XCTAssertEqual(twoKeys.field.text, "calm lakeb")
         state.press(.altBackspace)
         XCTAssertEqual(state.field.text, "lake")
+        // An Alt key no binding of the field lists types nothing (issue 11 point 5: "Alt-x must
+        // not insert x"), there alone: it is not Esc then x either.
+        let before = state
+        state.press(.alt("x"))
+        XCTAssertEqual(state, before)
     }
 
     func testOnlyAltKeysHaveAKeyAfterEscape() {
