@@ -50,8 +50,23 @@ enum StatusWrap {
     static func fit(_ text: String, width: Int, keysBeside: Bool, rows: Int) -> [String] {
         let whole = layOut(text, width: width, keysBeside: keysBeside)
         guard whole.count > rows, rows > 0 else { return whole }
-        let characters = Array(text)
-        let total = DisplayWidth.of(text)
+        var characters = Array(text)
+        // A path (the longest run of narrow characters without a space) is shortened in its
+        // middle first, keeping its end (the file's name): the sentence around it stays whole.
+        if let run = longestRun(characters), run.count >= 16 {
+            var keep = run.count - max(available(width: width) / 4, 1)
+            while keep >= 12 {
+                let head = (keep - 1) / 3
+                let shortened =
+                    characters[..<run.lowerBound] + characters[run.lowerBound..<(run.lowerBound + head)]
+                    + ["…"] + characters[(run.upperBound - (keep - 1 - head))...]
+                let lines = layOut(String(shortened), width: width, keysBeside: keysBeside)
+                if lines.count <= rows { return lines }
+                if keep == 12 { characters = Array(shortened) }
+                keep = keep > 12 ? max(keep - max(available(width: width) / 4, 1), 12) : 11
+            }
+        }
+        let total = DisplayWidth.of(String(characters))
         // Start from what the rows hold and give back a little until the cut text fits.
         var budget = min(rows * available(width: width) - 4, total - 1)
         while budget > 2 {
@@ -64,6 +79,19 @@ enum StatusWrap {
             budget -= max(available(width: width) / 4, 1)
         }
         return [TextSanitizer.truncate(text, toWidth: lastLineLimit(width: width, keysBeside: keysBeside))]
+    }
+
+    /// The longest run of narrow characters with no space in it (a path, a URL), if any.
+    private static func longestRun(_ characters: [Character]) -> Range<Int>? {
+        var best: Range<Int>?
+        var start = 0
+        for i in 0...characters.count {
+            let ends = i == characters.count || characters[i] == " " || DisplayWidth.of(characters[i]) != 1
+            guard ends else { continue }
+            if i - start > (best?.count ?? 0) { best = start..<i }
+            start = i + 1
+        }
+        return best
     }
 
     /// Breaks `text` into lines of at most `width` columns (`CommandHelp.wrap`'s rules), and
