@@ -133,7 +133,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
 
     /// The scope's place in `allCases`, by a switch: `contextTable` is read by it on every key
     /// and every status line, where hashing the scope for a dictionary cost more than the rest.
-    private var ordinal: Int {
+    fileprivate var ordinal: Int {
         switch self {
         case .description: 0
         case .filter: 1
@@ -418,11 +418,12 @@ public enum KeyMap {
     /// From a table built once: the title bar asks on every key, and working it out walks the
     /// key table and splits a label (about 5 % of a keystroke's CPU in a profile).
     public static func helpKey(in scope: KeyScope) -> String {
-        helpKeys[scope] ?? findHelpKey(in: scope)
+        helpKeys[scope.ordinal]
     }
 
-    private static let helpKeys: [KeyScope: String] = Dictionary(
-        uniqueKeysWithValues: KeyScope.allCases.map { ($0, findHelpKey(in: $0)) })
+    /// By the scope's ordinal: the title bar asks on every key, and hashing the scope for a
+    /// dictionary was most of building its part.
+    private static let helpKeys: [String] = KeyScope.allCases.map { findHelpKey(in: $0) }
 
     private static func findHelpKey(in scope: KeyScope) -> String {
         for context in scope.contexts {
