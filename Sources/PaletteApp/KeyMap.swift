@@ -445,6 +445,20 @@ public enum KeyMap {
     /// Looked up by key in a table built once from `bindings` (in table order), since every
     /// keystroke asks.
     public static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
+        bindingIndex(for: key, in: contexts).map { bindings[$0] }
+    }
+
+    /// The command of `binding(for:in:)`: what the reducer asks on every key, without copying
+    /// the binding (its keys, label and words) out of the table.
+    static func command(for key: Key, in contexts: [KeyContext]) -> Command? {
+        bindingIndex(for: key, in: contexts).map { commandOf[$0] }
+    }
+
+    /// `bindings[i].command` and `.context`, apart, so a lookup reads no whole binding.
+    private static let commandOf: [Command] = bindings.map(\.command)
+    private static let contextOf: [KeyContext] = bindings.map(\.context)
+
+    private static func bindingIndex(for key: Key, in contexts: [KeyContext]) -> Int? {
         // Most keys are typed letters no binding lists: answer without hashing a Character
         // (hashing one normalises it, which is dear for CJK).
         let candidates: [Int]
@@ -458,8 +472,8 @@ public enum KeyMap {
             return nil
         }
         for context in contexts {
-            for index in candidates where bindings[index].context == context {
-                return bindings[index]
+            for index in candidates where contextOf[index] == context {
+                return index
             }
         }
         return nil
