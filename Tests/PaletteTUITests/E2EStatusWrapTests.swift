@@ -34,10 +34,12 @@ final class E2EStatusWrapTests: XCTestCase {
                 XCTAssertTrue(squeezed(screen).contains(squeezed(c.start)), "\(c.lang) \(width)x\(height):\n\(screen)")
                 if width >= 60 {
                     XCTAssertTrue(
-                        squeezed(screen).contains(squeezed(path)), "the whole path, \(c.lang) \(width)x\(height):\n\(screen)")
+                        squeezed(screen).contains(squeezed(path)),
+                        "the whole path, \(c.lang) \(width)x\(height):\n\(screen)")
                 }
                 let bottom = rows.prefix(height).last ?? ""
-                XCTAssertTrue(bottom.contains(c.hint), "\(c.hint) on the bottom row, \(c.lang) \(width)x\(height):\n\(screen)")
+                XCTAssertTrue(
+                    bottom.contains(c.hint), "\(c.hint) on the bottom row, \(c.lang) \(width)x\(height):\n\(screen)")
                 XCTAssertFalse(screen.contains("FILE…"), screen)
                 try session.press("C-c")
                 XCTAssertEqual(try session.waitForExit(), 0)
