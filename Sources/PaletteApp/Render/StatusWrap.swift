@@ -97,42 +97,7 @@ enum StatusWrap {
     /// Breaks `text` into lines of at most `width` columns (`CommandHelp.wrap`'s rules), and
     /// breaks a word wider than the line where the line ends.
     static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(width, 2)
-        var lines: [String] = []
-        var line = ""
-        var lineWidth = 0
-        func flush() {
-            var end = line.endIndex
-            while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
-            lines.append(String(line[..<end]))
-            line = ""
-            lineWidth = 0
-        }
-        for token in CommandHelp.tokens(text) {
-            if token == " " {
-                if lineWidth > 0 {
-                    line += " "
-                    lineWidth += 1
-                }
-                continue
-            }
-            let w = DisplayWidth.of(token)
-            if lineWidth + w > width, lineWidth > 0 { flush() }
-            if w <= width {
-                line += token
-                lineWidth += w
-                continue
-            }
-            // A word wider than the row (a path): as much as fits on each row.
-            for ch in token {
-                let cw = DisplayWidth.of(ch)
-                if lineWidth + cw > width, lineWidth > 0 { flush() }
-                line.append(ch)
-                lineWidth += cw
-            }
-        }
-        if lineWidth > 0 { flush() }
-        return lines
+        CommandHelp.wrap(text, width: max(width, 2), breakingWords: true)
     }
 
     /// The longest start of `characters` at most `width` wide, ending at a word's end when one
