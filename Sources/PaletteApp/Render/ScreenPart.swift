@@ -1,8 +1,8 @@
 import PaletteCore
 
 /// What every part of a frame depends on: the size, the language, the colour mode, the
-/// colour-vision simulation every colour is drawn through, and whether the audit panel takes
-/// rows (the layout). When it changes the whole frame is drawn again.
+/// colour-vision simulation every colour is drawn through, and whether the audit panel and a long
+/// status message take rows (the layout). When it changes the whole frame is drawn again.
 struct FrameKey: Equatable, Sendable {
     var width: Int
     var height: Int
@@ -10,6 +10,8 @@ struct FrameKey: Equatable, Sendable {
     var colorMode: ColorMode
     var vision: VisionDeficiency? = nil
     var auditPanel = false
+    /// Rows a long status message takes (the history list gives them up).
+    var statusRows = 1
 }
 
 /// The frame key with the layout and theme that follow from it: all a part's `draw` sees
@@ -46,16 +48,29 @@ protocol ScreenPart: Equatable, Sendable {
     func draw(on canvas: inout Canvas, _ frame: RenderFrame)
 }
 
+/// A part as it was last drawn, in a box of its own so `update` compares the next part with it
+/// where it is stored.
+///
+/// Kept as an optional part, it was copied out to be compared on every key: `drawn != part`
+/// copies both sides into a tuple, and `drawn.map { $0 == part }` copies the unwrapped part
+/// (313 bytes for the button row) through its type's metadata, a retain and a release of every
+/// string and array in it. Unwrapping the box copies one reference.
+final class Drawn<Part: ScreenPart>: Sendable {
+    let part: Part
+
+    init(_ part: Part) {
+        self.part = part
+    }
+}
+
 extension Canvas {
     /// Draws `part` over the previous frame unless `drawn`, the part those rows were drawn
     /// from, is the same; then remembers it.
-    mutating func update<Part: ScreenPart>(_ part: Part, drawn: inout Part?, _ frame: RenderFrame) {
-        // Compared in place: `drawn != part` wraps `part` in an optional and copies both sides
-        // into a tuple (a retain and a release of every string and array in them) on every key.
-        if drawn.map({ $0 == part }) == true { return }
+    mutating func update<Part: ScreenPart>(_ part: Part, drawn: inout Drawn<Part>?, _ frame: RenderFrame) {
+        if let box = drawn, box.part == part { return }
         clearRows(Part.rows(in: frame.layout))
         part.draw(on: &self, frame)
-        drawn = part
+        drawn = Drawn(part)
     }
 }
 
