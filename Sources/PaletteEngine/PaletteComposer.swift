@@ -107,7 +107,7 @@ struct PaletteComposer {
     /// such a primary (`derivedSecondary`, `accentColour`) keep lightness and chroma and turn
     /// away from olive instead (docs/decisions.md, 2026-12-01: light yellows).
     static func isLightYellow(_ c: OKLCH) -> Bool {
-        c.l >= 0.7 && c.c >= 0.07 && (60..<135).contains(c.h)
+        c.l >= 0.7 && c.c >= 0.1 && (60..<135).contains(c.h)
     }
 
     /// The way a derived hue of the yellow band turns: out of the olive centre, toward orange

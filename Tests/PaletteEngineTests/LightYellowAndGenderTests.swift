@@ -25,9 +25,9 @@ final class LightYellowAndGenderTests: XCTestCase {
             let c = OKLCH(rgb)
             return c.c >= 0.04 && (60..<135).contains(c.h) && c.l < 0.62
         }
-        // The class as docs/decisions.md states it (OKLCH h 60-135, L ≥ 0.7, C ≥ 0.07), with a
-        // margin: the engine decides on its OKLCH target, and the shown sRGB reads up to 0.001 apart.
-        func isLightYellow(_ c: OKLCH) -> Bool { c.l >= 0.705 && c.c >= 0.07 && (60..<135).contains(c.h) }
+        // The class as docs/decisions.md states it (OKLCH h 60-135, L ≥ 0.7, C ≥ 0.1), with a
+        // margin: the engine decides on its OKLCH target, and the shown sRGB reads a little apart.
+        func isLightYellow(_ c: OKLCH) -> Bool { c.l >= 0.705 && c.c >= 0.105 && (60..<135).contains(c.h) }
         var inClass = 0
         for text in LightYellowAndGenderTests.lightYellows {
             for variation in 0..<4 {
