@@ -196,6 +196,16 @@ def check(args):
     run = max(runs, key=len)
     block_lo = run[0][0] // WINDOW * WINDOW
     block_hi = -(-(run[-1][0] + run[-1][1]) // WINDOW) * WINDOW
+    code = sum(size for _, size in run)
+    if block_hi - block_lo > 2 * code + 2 * WINDOW:
+        # Laid out together, the listed functions fill their span (alignment aside); here other code
+        # lies between them: the objects were compiled without -function-sections, or not linked
+        # with the file (a release build directory older than Package.swift's flags keeps them).
+        print(f"startup_order: {args.app}: the {len(placed)} listed functions "
+              f"({code // 1024} KiB) are spread over {(block_hi - block_lo) // 1024} KiB of .text: it was not "
+              "built with -function-sections and the ordering file; build it again from a clean "
+              "release directory (rm -rf .build/*/release)", file=sys.stderr)
+        return 1
     block = set(range(block_lo // PAGE, block_hi // PAGE))
     # The first window of .text holds the C start files' code (_start and the like) and the build
     # commit's C function, which are not in sections of their own and run before anything else.
