@@ -68,9 +68,11 @@ extension AppState {
 
     /// Text typed or pasted while the menu or the preview has the keyboard. True when taken.
     mutating func typeInExport(_ text: String) -> Bool {
-        if themePreview != nil { return true }
-        guard var menu = exportMenu else { return false }
-        guard menu.isEditingPath else { return true }
+        // Case tests: asked for every typed character, and `!= nil` or a binding copied the
+        // preview or the menu out of the state first.
+        if case .some = themePreview { return true }
+        guard case .some = exportMenu else { return false }
+        guard var menu = exportMenu, menu.isEditingPath else { return true }
         let before = menu.path.text
         _ = menu.path.insert(text)
         if menu.path.text != before {
@@ -84,7 +86,7 @@ extension AppState {
 
     /// A text-field edit (cursor moves, deletions) on the menu's file name. True when taken.
     mutating func editExportPath(_ edit: (inout TextField) -> Void) -> Bool {
-        guard var menu = exportMenu, menu.isEditingPath else { return false }
+        guard case .some = exportMenu, var menu = exportMenu, menu.isEditingPath else { return false }
         let before = menu.path.text
         edit(&menu.path)
         if menu.path.text != before {

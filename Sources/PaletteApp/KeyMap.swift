@@ -133,7 +133,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
 
     /// The scope's place in `allCases`, by a switch: `contextTable` is read by it on every key
     /// and every status line, where hashing the scope for a dictionary cost more than the rest.
-    private var ordinal: Int {
+    fileprivate var ordinal: Int {
         switch self {
         case .description: 0
         case .filter: 1
@@ -418,11 +418,12 @@ public enum KeyMap {
     /// From a table built once: the title bar asks on every key, and working it out walks the
     /// key table and splits a label (about 5 % of a keystroke's CPU in a profile).
     public static func helpKey(in scope: KeyScope) -> String {
-        helpKeys[scope] ?? findHelpKey(in: scope)
+        helpKeys[scope.ordinal]
     }
 
-    private static let helpKeys: [KeyScope: String] = Dictionary(
-        uniqueKeysWithValues: KeyScope.allCases.map { ($0, findHelpKey(in: $0)) })
+    /// By the scope's ordinal: the title bar asks on every key, and hashing the scope for a
+    /// dictionary was most of building its part.
+    private static let helpKeys: [String] = KeyScope.allCases.map { findHelpKey(in: $0) }
 
     private static func findHelpKey(in scope: KeyScope) -> String {
         for context in scope.contexts {
@@ -444,6 +445,20 @@ public enum KeyMap {
     /// Looked up by key in a table built once from `bindings` (in table order), since every
     /// keystroke asks.
     public static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
+        bindingIndex(for: key, in: contexts).map { bindings[$0] }
+    }
+
+    /// The command of `binding(for:in:)`: what the reducer asks on every key, without copying
+    /// the binding (its keys, label and words) out of the table.
+    static func command(for key: Key, in contexts: [KeyContext]) -> Command? {
+        bindingIndex(for: key, in: contexts).map { commandOf[$0] }
+    }
+
+    /// `bindings[i].command` and `.context`, apart, so a lookup reads no whole binding.
+    private static let commandOf: [Command] = bindings.map(\.command)
+    private static let contextOf: [KeyContext] = bindings.map(\.context)
+
+    private static func bindingIndex(for key: Key, in contexts: [KeyContext]) -> Int? {
         // Most keys are typed letters no binding lists: answer without hashing a Character
         // (hashing one normalises it, which is dear for CJK).
         let candidates: [Int]
@@ -457,8 +472,8 @@ public enum KeyMap {
             return nil
         }
         for context in contexts {
-            for index in candidates where bindings[index].context == context {
-                return bindings[index]
+            for index in candidates where contextOf[index] == context {
+                return index
             }
         }
         return nil

@@ -75,14 +75,14 @@ extension AppState {
     /// nothing there binds goes to the description field, so words typed anywhere are words.
     private mutating func handle(_ key: Key) -> [Effect] {
         let scope = keyScope
-        let binding = KeyMap.binding(for: key, in: scope.contexts)
+        let bound = KeyMap.command(for: key, in: scope.contexts)
         if let pending = pendingConfirmation {
             pendingConfirmation = nil
-            if binding?.command == pending.command { return perform(pending.command, confirmed: true) }
+            if bound == pending.command { return perform(pending.command, confirmed: true) }
             status = nil
             // A word that began with the asking letter ("quiet", "dark"): both letters are typed.
             if case .character(let first) = pending.key, case .character(let c) = key,
-                Self.typingMovesToTheField.contains(scope), binding == nil || c.isLetter
+                Self.typingMovesToTheField.contains(scope), bound == nil || c.isLetter
             {
                 typeIntoDescription(first)
                 typeIntoDescription(c)
@@ -93,8 +93,8 @@ extension AppState {
             if typeInExport(text) { return [] }
             return paste(text)
         }
-        if let binding {
-            return perform(binding.command, key: key)
+        if let bound {
+            return perform(bound, key: key)
         }
         if let command = KeyMap.unboundKeyCommand(in: scope) {
             return perform(command)

@@ -39,6 +39,18 @@ public struct TextField: Hashable, Sendable {
             cursor += 1
             return true
         }
+        // One CJK ideograph (typed Chinese, three UTF-8 bytes): a grapheme of its own after
+        // anything but a prepended mark (every Prepend scalar is at U+0600 or above and none is
+        // an ideograph), so nothing to join, clean again or measure.
+        if raw.utf8.count == 3, let scalar = raw.unicodeScalars.first, Self.isIdeograph(scalar.value),
+            TextSanitizer.verdict(scalar) == .keep,
+            cursor == 0 || Self.startsCluster(after: characters[cursor - 1])
+        {
+            guard characters.count < capacity else { return false }
+            characters.insert(Character(scalar), at: cursor)
+            cursor += 1
+            return true
+        }
         // A joiner typed on its own (keys arrive one scalar at a time: the ZWJs of 👨‍👩‍👧)
         // joins the character before it, when that is one it may join; what follows joins it.
         if let joiner = raw.unicodeScalars.first, raw.unicodeScalars.count == 1, cursor > 0,
@@ -73,6 +85,21 @@ public struct TextField: Hashable, Sendable {
         characters.insert(contentsOf: incoming, at: cursor)
         cursor += incoming.count
         return fits
+    }
+
+    /// CJK Unified Ideographs and Extension A: every code point there is a grapheme base
+    /// (Grapheme_Cluster_Break Other, not Extended_Pictographic).
+    @inline(__always)
+    private static func isIdeograph(_ v: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v)
+    }
+
+    /// Whether an ideograph typed after `previous` starts a new grapheme: `previous` does not
+    /// end in a Prepend scalar (all of them at U+0600 or above, none an ideograph).
+    @inline(__always)
+    private static func startsCluster(after previous: Character) -> Bool {
+        guard let last = previous.unicodeScalars.last else { return true }
+        return last.value < 0x600 || isIdeograph(last.value)
     }
 
     /// A cluster that starts with a combining mark (or a variation selector): it has no

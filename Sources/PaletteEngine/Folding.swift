@@ -163,8 +163,6 @@ struct NormalisedText {
     /// The user's own text for the folded scalars in `range`.
     func surface(_ range: Range<Int>) -> String {
         guard let first = range.first, let last = range.last else { return "" }
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: original[origin[first]...origin[last]])
-        return String(out)
+        return string(original[origin[first]...origin[last]])
     }
 }

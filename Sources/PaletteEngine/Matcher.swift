@@ -637,7 +637,7 @@ struct Matcher {
         let preferred: LanguageCode = hasKana ? .ja : .zh
         let language = result.language ?? preferred
         var i = range.lowerBound
-        var key = String.UnicodeScalarView()
+        var k = ""
         var unknownStart: Int?
         // Hiragana and katakana are folded together, but a short word does not span both as
         // typed: in 新鮮なイチゴ, な + イ is not ない ("not"). Longer terms may mix them (ヤシの実).
@@ -682,9 +682,7 @@ struct Matcher {
                     n -= 1
                     continue
                 }
-                key.removeAll(keepingCapacity: true)
-                key.append(contentsOf: scalars[i..<(i + n)])
-                let k = String(key)
+                k = string(scalars[i..<(i + n)])
                 if let list = lexicon.exact[k], let s = Lexicon.choose(list, language: language, preferred: preferred) {
                     found = s
                     break
@@ -709,7 +707,6 @@ struct Matcher {
                 } else {
                     flushUnknown(i)
                 }
-                let k = String(key)
                 // 的, の link a modifier to its head: 海邊的日出 is a sunrise.
                 state.ofPending = linkers.contains(k)
                 if relationWords.contains(k) { result.relationClauses.insert(state.clause) }

@@ -176,12 +176,12 @@ struct PaletteComposer {
         let extra = reading.globalModifierWords + reading.emotionWords
         let primaryRole = RoleColour(lch: primary.lch, words: primary.words + extra)
 
-        let a = chooseAccent(candidates, primary: p, primaryLab: primary.lab, avoid: avoid?.accent, rng: &rng)
+        // Each candidate's CIEDE2000 from the primary, worked out once for both role choices.
+        var toPrimary = DistanceCache(from: primary.lab, candidates: candidates)
+        let a = chooseAccent(candidates, primary: p, toPrimary: &toPrimary, avoid: avoid?.accent, rng: &rng)
         var accentRole: RoleColour
-        var accentLab: CIELab
         if let a {
             accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
-            accentLab = candidates[a].lab
         } else {
             let derived =
                 namedThingTone(primary, candidates: candidates, rng: &rng)
@@ -190,15 +190,21 @@ struct PaletteComposer {
                     rng: &rng)
             let lch = shaped(derived, emotion: emotion, strength: 0.5)
             accentRole = RoleColour(lch: lch, words: primary.words + extra)
-            accentLab = CIELab(lch.gamutMapped())
         }
 
         // An accent has presence even in mist and moonlight: some chroma survives every mood.
-        if accentRole.lch.c >= 0.02 { accentRole.lch.c = max(accentRole.lch.c, PaletteComposer.accentMinimumChroma) }
-        accentLab = CIELab(accentRole.lch.gamutMapped())
+        let chroma = accentRole.lch.c
+        if chroma >= 0.02 { accentRole.lch.c = max(chroma, PaletteComposer.accentMinimumChroma) }
+        // A chosen candidate's CIELAB is already that of its (unchanged) colour as shown.
+        let accentLab: CIELab
+        if let a, accentRole.lch.c == chroma {
+            accentLab = candidates[a].lab
+        } else {
+            accentLab = CIELab(accentRole.lch.gamutMapped())
+        }
 
         let s = chooseSecondary(
-            candidates, primary: p, primaryLab: primary.lab, accentLab: accentLab, accent: a,
+            candidates, primary: p, toPrimary: &toPrimary, accentLab: accentLab, accent: a,
             avoid: avoid?.secondary, rng: &rng)
         var secondaryRole: RoleColour
         if let s {
@@ -412,13 +418,13 @@ struct PaletteComposer {
     }
 
     private func chooseAccent(
-        _ candidates: [Candidate], primary p: Int, primaryLab: CIELab, avoid: CIELab?,
+        _ candidates: [Candidate], primary p: Int, toPrimary: inout DistanceCache, avoid: CIELab?,
         rng: inout SeededRandom
     ) -> Int? {
         var scored: [(Int, Double)] = []
         for (k, c) in candidates.enumerated() where k != p && c.lch.c >= 0.045 {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
-            let d = CIEDE2000.difference(primaryLab, c.lab)
+            let d = toPrimary.distance(k)
             guard d >= PaletteComposer.accentDistance else { continue }
             let vividness = min(1.5, 0.35 + c.lch.c / 0.1)
             // The accent carries the most salient concept: a figure, a strong visual noun, a
@@ -430,18 +436,20 @@ struct PaletteComposer {
     }
 
     private func chooseSecondary(
-        _ candidates: [Candidate], primary p: Int, primaryLab: CIELab, accentLab: CIELab,
+        _ candidates: [Candidate], primary p: Int, toPrimary: inout DistanceCache, accentLab: CIELab,
         accent a: Int?, avoid: CIELab?, rng: inout SeededRandom
     ) -> Int? {
         var scored: [(Int, Double)] = []
+        // The words the primary and accent show already.
+        let shown = candidates[p].cues.union(a.map { candidates[$0].cues } ?? [])
         for (k, c) in candidates.enumerated() where k != p && k != a {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
-            let dp = CIEDE2000.difference(primaryLab, c.lab)
+            let dp = toPrimary.distance(k)
             let da = CIEDE2000.difference(accentLab, c.lab)
             guard dp >= PaletteComposer.minimumDistance, da >= PaletteComposer.minimumDistance else { continue }
             // Supports the primary: not the accent's twin, not a second accent; a word the
             // primary and accent do not show yet is worth more ("calm forest morning" shows morning).
-            let fresh = c.cues.isDisjoint(with: candidates[p].cues.union(a.map { candidates[$0].cues } ?? []))
+            let fresh = c.cues.isDisjoint(with: shown)
             let score =
                 c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
                 * (c.isGround ? 1.3 : 1)
@@ -556,9 +564,12 @@ struct PaletteComposer {
             var ranked = [reference + turn, reference - turn, nearest] + harmony
             ranked = ranked.map { ($0 + 360).truncatingRemainder(dividingBy: 360) }
             if let avoidHue { ranked.removeAll { angle($0, avoidHue) < 25 } }
-            // Hues the description ruled out ("no orange") are skipped.
-            let open = ranked.filter { allowed(shaped(accentColour(p, hue: $0), emotion: emotion, strength: 0.5)) }
-            if !open.isEmpty { ranked = open }
+            // Hues the description ruled out ("no orange") are skipped (with nothing ruled out,
+            // every hue is open: its shaped colour is not worked out only to be allowed).
+            if !reading.excluded.isEmpty {
+                let open = ranked.filter { allowed(shaped(accentColour(p, hue: $0), emotion: emotion, strength: 0.5)) }
+                if !open.isEmpty { ranked = open }
+            }
             hue = variation == 0 ? ranked[0] : ranked[min(rng.pick(weights: [3, 2, 1]), ranked.count - 1)]
         } else {
             let hues = PaletteComposer.accentHues
@@ -588,9 +599,31 @@ struct PaletteComposer {
         return min(d, 360 - d)
     }
 
+    /// The words in order, each once. A role has a handful of words: a linear scan costs less
+    /// than hashing every word into a set.
     private func unique(_ words: [String]) -> [String] {
-        var seen = Set<String>()
-        return words.filter { seen.insert($0).inserted }
+        var out: [String] = []
+        out.reserveCapacity(words.count)
+        for w in words where !out.contains(w) { out.append(w) }
+        return out
+    }
+}
+
+/// CIEDE2000 from one colour to each candidate, each worked out on first use.
+struct DistanceCache {
+    let from: CIELab
+    let candidates: [Candidate]
+    private var known: [Double]
+
+    init(from: CIELab, candidates: [Candidate]) {
+        self.from = from
+        self.candidates = candidates
+        known = [Double](repeating: -1, count: candidates.count)
+    }
+
+    mutating func distance(_ k: Int) -> Double {
+        if known[k] < 0 { known[k] = CIEDE2000.difference(from, candidates[k].lab) }
+        return known[k]
     }
 }
 

@@ -481,3 +481,29 @@ enum AdversarialInput: String, CaseIterable {
         return text
     }
 }
+
+// MARK: - engine dump
+
+/// `palette-bench engine-dump [VARIATIONS]`: for each line of standard input and each variation
+/// 0..<VARIATIONS (default 6), the offline engine's whole answer on one line: palette, rationale
+/// by role and notes. Two builds' dumps of the same descriptions are compared to show that a
+/// change to the engine (a speed-up) changed no palette.
+func engineDump(variations: Int) {
+    let engine = OfflineEngine()
+    var out = ""
+    while let line = readLine(strippingNewline: true) {
+        for variation in 0..<max(variations, 1) {
+            let g = engine.palette(for: line, variation: variation)
+            let words = Role.allCases.map { "\($0.rawValue)=" + (g.rationale[$0] ?? []).joined(separator: ",") }
+            let hexes = [g.palette.primary, g.palette.secondary, g.palette.accent].map(\.hex)
+            out += "\(line)\t\(variation)\t" + hexes.joined(separator: " ") + "\t"
+            out += words.joined(separator: ";") + "\t" + g.notes.map { String(describing: $0) }.joined(separator: ";")
+            out += "\n"
+        }
+        if out.utf8.count > 1 << 16 {
+            print(out, terminator: "")
+            out = ""
+        }
+    }
+    print(out, terminator: "")
+}

@@ -10,6 +10,7 @@ import Foundation
 /// JSONSerialization), in the same process and run.
 let usage = """
     usage: palette-bench list
+           palette-bench engine-dump [VARIATIONS] < descriptions   (one palette a line and variation)
            palette-bench [CASE...|all] [--format text|json] [--quick]
     """
 
@@ -53,6 +54,10 @@ func printError(_ message: String) {
 func runBench(_ args: [String]) throws -> Int32 {
     if args == ["--help"] || args == ["-h"] {
         print(usage)
+        return 0
+    }
+    if args.first == "engine-dump" {
+        engineDump(variations: args.count > 1 ? Int(args[1]) ?? 6 : 6)
         return 0
     }
     let options = try BenchOptions(args)

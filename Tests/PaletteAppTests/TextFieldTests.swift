@@ -1,9 +1,44 @@
 import PaletteCore
+import TestSupport
 import XCTest
 
 @testable import PaletteApp
 
 final class TextFieldTests: XCTestCase {
+    /// Typing one scalar at a time (as keys arrive) makes the graphemes the whole text makes
+    /// when pasted: the ideograph fast path of `insert` included, which must still join an
+    /// ideograph to a Prepend letter before it (U+0D4E MALAYALAM LETTER DOT REPH: "ൎ寧" is one
+    /// grapheme) and take combining marks after it. Fails with the Prepend check of the fast path
+    /// left out.
+    func testTypingScalarByScalarMakesThePastedGraphemes() {
+        let alphabet: [Unicode.Scalar] = [
+            "a", "b", " ", "\u{5BE7}", "\u{68EE}", "\u{3400}", "\u{9FFF}", "\u{301}", "\u{D4E}", "\u{E9}",
+            "\u{D55C}", "\u{FF0C}", "\u{1F305}",
+        ]
+        var random = SplitMix64(seed: 10)
+        var joinedAfterPrepend = 0
+        for _ in 0..<2_000 {
+            var typed = TextField()
+            var text = ""
+            for _ in 0..<(1 + random.below(12)) {
+                let scalar = alphabet[random.below(alphabet.count)]
+                // Printable ASCII has a fast path of its own that starts a grapheme after any
+                // character, a Prepend letter included: not what this test is about.
+                if text.unicodeScalars.last == "\u{D4E}", scalar.isASCII { continue }
+                if text.unicodeScalars.last == "\u{D4E}", (0x3400...0x9FFF).contains(scalar.value) {
+                    joinedAfterPrepend += 1
+                }
+                typed.insert(String(scalar))
+                text.unicodeScalars.append(scalar)
+            }
+            var pasted = TextField()
+            pasted.insert(text)
+            XCTAssertEqual(typed.characters, pasted.characters, "typed \(text.unicodeScalars.map { $0.value })")
+            XCTAssertEqual(typed.cursor, pasted.cursor)
+        }
+        XCTAssertGreaterThan(joinedAfterPrepend, 20, "the Prepend case was drawn")
+    }
+
     func testCursorMovesByGrapheme() {
         var field = TextField()
         field.insert("a寧😀e\u{301}")

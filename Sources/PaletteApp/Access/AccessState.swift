@@ -125,7 +125,8 @@ extension AppState {
     /// Recomputes the audit panel's content when what it shows has changed.
     mutating func refreshAuditView() {
         guard isShowingAudit, let palette = shown?.palette else {
-            if auditView != nil { auditView = nil }
+            // A case test, not `!= nil`, which copied the view out of the state on every action.
+            if case .some = auditView { auditView = nil }
             return
         }
         if let view = auditView, view.isFor(palette, access.background, access.level, selectedRole) { return }

@@ -64,10 +64,16 @@ public struct Cell: Hashable, Sendable {
 
     /// A cell holding one scalar: the renderer's fast path, with no `String` in between.
     init(scalar: Unicode.Scalar, style: Style) {
-        low = 0
-        high = 0
         self.style = style
         isContinuation = false
+        // ASCII (most cells): its one byte and the length, without walking a UTF-8 view.
+        if scalar.value < 0x80 {
+            low = UInt64(scalar.value)
+            high = 1 << 56
+            return
+        }
+        low = 0
+        high = 0
         var count = 0
         for byte in scalar.utf8 {
             setByte(count, byte)

@@ -16,8 +16,15 @@ struct HistoryHeader: ScreenPart {
         favoritesOnly = state.history.favoritesOnly
         query = state.history.query
         isEditingFilter = state.isEditingFilter
-        filter = state.filterField.characters
-        filterOffset = state.filterField.offset
+        // The field is drawn only while it is typed in; reading it otherwise copied the whole
+        // `TextField` out of the state on every key.
+        if isEditingFilter {
+            filter = state.filterField.characters
+            filterOffset = state.filterField.offset
+        } else {
+            filter = []
+            filterOffset = 0
+        }
         count = state.history.count
         selected = state.history.selected
     }

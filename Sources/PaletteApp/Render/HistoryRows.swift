@@ -23,6 +23,18 @@ enum HistoryRow: Equatable, Sendable {
         var selected: Bool
         var focused: Bool
 
+        /// The date, the colours and the marks, not the description: rows are looked up by this
+        /// key whenever the list moves, and hashing the description was most of a lookup. Equality
+        /// stays synthesised and compares every field, so two rows that share a hash are still
+        /// told apart.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(created)
+            hasher.combine(palette)
+            hasher.combine(favorite)
+            hasher.combine(selected)
+            hasher.combine(focused)
+        }
+
         init(_ entry: HistoryEntry, selected: Bool, focused: Bool) {
             description = entry.description
             created = entry.created

@@ -100,7 +100,13 @@ extension AppState {
         canvas.update(DescriptionField(self), drawn: &cache.field, frame)
         canvas.update(GenerateButton(self), drawn: &cache.button, frame)
         canvas.update(Panes(self), drawn: &cache.panes, frame)
-        canvas.update(AuditPanel(self), drawn: &cache.audit, frame)
+        if isShowingAudit {
+            canvas.update(AuditPanel(self), drawn: &cache.audit, frame)
+        } else {
+            // No rows while hidden (toggling it changes the frame key, so the frame is drawn
+            // again in full): building and comparing the part copied the audit view each key.
+            cache.audit = nil
+        }
         canvas.update(HistoryHeader(self), drawn: &cache.historyHeader, frame)
         if showsLineagePanel {
             canvas.update(LineagePanel(self), drawn: &cache.lineage, frame)

@@ -19,18 +19,18 @@ public struct RenderCache: Sendable {
     var frameID: UInt64 = 0
     var nextID = UInt64.random(in: 1...(UInt64.max >> 1))
     var frameKey: FrameKey?
-    var title: TitleBar?
-    var field: DescriptionField?
-    var button: GenerateButton?
-    var panes: Panes?
-    var audit: AuditPanel?
-    var historyHeader: HistoryHeader?
+    var title: Drawn<TitleBar>?
+    var field: Drawn<DescriptionField>?
+    var button: Drawn<GenerateButton>?
+    var panes: Drawn<Panes>?
+    var audit: Drawn<AuditPanel>?
+    var historyHeader: Drawn<HistoryHeader>?
     /// What each list row of `frame` shows, top to bottom.
     var historyRows: [HistoryRow] = []
     var historyList: HistoryListKey?
     var rowCells: [HistoryRow.Entry: [Cell]] = [:]
-    var status: StatusLine?
-    var lineage: LineagePanel?
+    var status: Drawn<StatusLine>?
+    var lineage: Drawn<LineagePanel>?
 
     public init() {}
 

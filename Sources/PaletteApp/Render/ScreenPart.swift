@@ -46,16 +46,29 @@ protocol ScreenPart: Equatable, Sendable {
     func draw(on canvas: inout Canvas, _ frame: RenderFrame)
 }
 
+/// A part as it was last drawn, in a box of its own so `update` compares the next part with it
+/// where it is stored.
+///
+/// Kept as an optional part, it was copied out to be compared on every key: `drawn != part`
+/// copies both sides into a tuple, and `drawn.map { $0 == part }` copies the unwrapped part
+/// (313 bytes for the button row) through its type's metadata, a retain and a release of every
+/// string and array in it. Unwrapping the box copies one reference.
+final class Drawn<Part: ScreenPart>: Sendable {
+    let part: Part
+
+    init(_ part: Part) {
+        self.part = part
+    }
+}
+
 extension Canvas {
     /// Draws `part` over the previous frame unless `drawn`, the part those rows were drawn
     /// from, is the same; then remembers it.
-    mutating func update<Part: ScreenPart>(_ part: Part, drawn: inout Part?, _ frame: RenderFrame) {
-        // Compared in place: `drawn != part` wraps `part` in an optional and copies both sides
-        // into a tuple (a retain and a release of every string and array in them) on every key.
-        if drawn.map({ $0 == part }) == true { return }
+    mutating func update<Part: ScreenPart>(_ part: Part, drawn: inout Drawn<Part>?, _ frame: RenderFrame) {
+        if let box = drawn, box.part == part { return }
         clearRows(Part.rows(in: frame.layout))
         part.draw(on: &self, frame)
-        drawn = part
+        drawn = Drawn(part)
     }
 }
 
