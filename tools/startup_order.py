@@ -128,7 +128,8 @@ def record(args):
             # callgrind names an address where no symbol starts: the C start files, or a function
             # of private linkage (an unnamed value witness, an `objectdestroy`), whose section is
             # `.text..L<name>`; those are all placed by one pattern below (7 KiB in all).
-            functions.update(name for name in ran if not re.fullmatch(r"0x[0-9a-f]+", name))
+            # "(below main)" is callgrind's name for what ran before main, not a function.
+            functions.update(name for name in ran if not re.fullmatch(r"0x[0-9a-f]+", name) and " " not in name)
             print(f"startup_order: {size} entries: {len(set(ran))} functions of the app ran")
     # A function's jump tables are in a .rodata section of its own name (with -function-sections):
     # they go together at the end of .rodata the same way.
