@@ -5,7 +5,7 @@ Usage: python3 tools/parser_diff.py [--base main] [--count 140000] [--seed 1] [-
 
 Builds a scratch package (in DIR, default a temporary directory) with two copies of PaletteCore:
 `OldCore`, the base commit's sources (git archive), and `PaletteCore`, this tree's (a link), and
-tools/parser-diff/main.swift, which parses the same generated replies with both and compares each
+tools/parser-diff/main.swift (with TestSupport's SplitMix64.swift), which parses the same generated replies with both and compares each
 palette, each error (message and structure) and ModelAnswer's reading. Prints the first difference
 and exits 1, or the count of identical answers. Not part of the product or of `make test`: it is
 for a change to the parser that must not change an answer.
@@ -49,12 +49,20 @@ def main():
     archive = subprocess.run(["git", "-C", ROOT, "archive", args.base, "Sources/PaletteCore"],
                              check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", old, "--strip-components=2"], input=archive, check=True)
-    for name, target in (("PaletteCore", os.path.join(ROOT, "Sources", "PaletteCore")),
-                         ("parser-diff", os.path.join(ROOT, "tools", "parser-diff"))):
-        link = os.path.join(sources, name)
-        if os.path.islink(link):
-            os.unlink(link)
-        os.symlink(target, link)
+    link = os.path.join(sources, "PaletteCore")
+    if os.path.islink(link):
+        os.unlink(link)
+    os.symlink(os.path.join(ROOT, "Sources", "PaletteCore"), link)
+    # The tool's folder holds links to its main.swift and to TestSupport's SplitMix64.swift, the
+    # tests' one seeded generator, compiled in rather than copied.
+    tool = os.path.join(sources, "parser-diff")
+    if os.path.islink(tool):
+        os.unlink(tool)
+    subprocess.run(["rm", "-rf", tool], check=True)
+    os.makedirs(tool)
+    for source in (os.path.join(ROOT, "tools", "parser-diff", "main.swift"),
+                   os.path.join(ROOT, "Tests", "TestSupport", "SplitMix64.swift")):
+        os.symlink(source, os.path.join(tool, os.path.basename(source)))
     with open(os.path.join(work, "Package.swift"), "w") as f:
         f.write(MANIFEST)
     subprocess.run(["swift", "build", "-c", "release", "--package-path", work], check=True)

@@ -176,7 +176,9 @@ public struct PendingConfirmation: Sendable, Equatable {
 
 /// The whole state of the interactive app. Pure: no terminal, no network, no files.
 public struct AppState: Sendable, Equatable {
-    public var width: Int
+    public var width: Int {
+        didSet { if width != oldValue { wrapStatus() } }
+    }
     public var height: Int
     public var colorMode: ColorMode
     public var language: Language
@@ -191,7 +193,12 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var shown: ShownPalette?
     /// The pane `c` copies.
     public internal(set) var selectedRole: Role = .primary
-    public internal(set) var status: StatusMessage?
+    public internal(set) var status: StatusMessage? {
+        didSet { wrapStatus() }
+    }
+    /// The status message's lines when it is too long for the one status row (`StatusWrap`),
+    /// worked out when the message or the width changes, never while drawing.
+    internal private(set) var statusLines: [String] = []
     public internal(set) var history = HistoryList()
     /// The history filter while it is typed (`/`).
     public internal(set) var filterField = TextField(capacity: 200)
@@ -243,6 +250,7 @@ public struct AppState: Sendable, Equatable {
         self.modelName = modelName.map(TextSanitizer.clean)
         self.clock = NotCompared(clock)
         self.access = access
+        statusLines = StatusWrap.lines(notice, width: width)
     }
 
     /// True while a request is in flight: the runtime ticks the spinner only then.
@@ -255,7 +263,16 @@ public struct AppState: Sendable, Equatable {
     var layout: Layout {
         Layout(
             width: width, height: height, labelWidth: DisplayWidth.of(UIText.descriptionLabel(language)),
-            auditPanel: isShowingAudit)
+            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1))
+    }
+
+    /// Lays the status message out again for the width; when it takes another number of rows
+    /// the history list's height changes, so the selection is kept in view.
+    mutating func wrapStatus() {
+        let lines = StatusWrap.lines(status, width: width)
+        let changedRows = lines.count != statusLines.count
+        statusLines = lines
+        if changedRows { history.scrollToSelection(rows: layout.historyList.height) }
     }
 
     /// Where the keyboard is: help, the filter, or the focused area.

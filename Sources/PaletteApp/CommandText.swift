@@ -308,6 +308,26 @@ public enum CommandText {
                 "'\(q)' is not a colour: expected 3 or 6 hex digits, found \(found)",
                 "「\(q)」不是顏色：需要 3 或 6 個十六進位數字，實際為 \(found) 個",
                 "“\(q)”不是颜色：需要 3 或 6 个十六进制数字，实际为 \(found) 个")
+        case .wrongHexLength(let n, let text):
+            let q = quoted(text)
+            let found = n > 8 ? "> 8" : String(n)
+            return Localized(
+                "'\(q)' is not a colour: expected 3 or 6 hex digits (4 or 8 with an opaque alpha), found \(found)",
+                "「\(q)」不是顏色：需要 3 或 6 個十六進位數字（alpha 不透明時也可為 4 或 8 個），實際為 \(found) 個",
+                "“\(q)”不是颜色：需要 3 或 6 个十六进制数字（alpha 不透明时也可为 4 或 8 个），实际为 \(found) 个")
+        case .cutShort(let n, let alpha, let text):
+            let q = quoted(text)
+            guard let alpha else {
+                return Localized(
+                    "'\(q)' may be cut short: \(n) hex digits, where a colour has 6",
+                    "「\(q)」可能被截斷了：只有 \(n) 個十六進位數字，顏色應有 6 個",
+                    "“\(q)”可能被截断了：只有 \(n) 个十六进制数字，颜色应有 6 个")
+            }
+            let a = ColorReport.fixed(alpha, 3)
+            return Localized(
+                "'\(q)' may be cut short: \(n) hex digits, where a colour has 6; as #RGBA its alpha \(a) is not opaque",
+                "「\(q)」可能被截斷了：只有 \(n) 個十六進位數字，顏色應有 6 個；若是 #RGBA，其 alpha \(a) 並非不透明",
+                "“\(q)”可能被截断了：只有 \(n) 个十六进制数字，颜色应有 6 个；若是 #RGBA，其 alpha \(a) 并非不透明")
         case .notAColor(let text):
             let q = quoted(text)
             let forms = acceptedForms

@@ -18,3 +18,20 @@ public enum Key: Hashable, Sendable {
     /// Anything else the terminal sent; ignored by the reducer.
     case unknown(Int32)
 }
+
+extension Key {
+    /// The key after the Esc, for a key whose bytes are Esc and that key (`.alt("q")` is Esc
+    /// then `q`); nil for every other key.
+    ///
+    /// A terminal sends Alt-q as Esc and q in one write, and Esc then q typed while the app is
+    /// busy (or over a slow link) reaches it in one read too: the bytes cannot tell them apart.
+    /// Where Alt and that key mean nothing, the reducer takes them as the two keys
+    /// (docs/decisions.md, "Esc and a key in one read").
+    public var keyAfterEscape: Key? {
+        switch self {
+        case .alt(let c): return .character(c)
+        case .altBackspace: return .backspace
+        default: return nil
+        }
+    }
+}

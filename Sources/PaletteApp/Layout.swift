@@ -17,6 +17,8 @@ struct Rect: Hashable, Sendable {
 /// about two fifths of what is left, between 3 and 10 rows; the history list gets the rest.
 /// The audit panel, when shown, sits under the panes: up to `AuditPanel.idealRows` rows, the
 /// panes shrinking towards 3 rows so that the history keeps 4 rows (1 on the smallest screens).
+/// A status message too long for its one row takes `statusRows` rows, growing upwards from the
+/// bottom row into the history list, which keeps at least one row (`StatusWrap`).
 struct Layout: Hashable, Sendable {
     static let minimumWidth = 40
     static let minimumHeight = 12
@@ -39,11 +41,14 @@ struct Layout: Hashable, Sendable {
     /// The filter text on the history header row, right of its "/" prompt.
     let filter: Rect
     let historyList: Rect
+    /// The bottom row: the status message's last line and the key hints.
     let statusRow: Int
+    /// The status message's first row: `statusRow` unless a long message wraps.
+    let statusTop: Int
     /// The audit panel's rows, when it is shown and there is room for it.
     let audit: Rect?
 
-    init(width: Int, height: Int, labelWidth: Int, auditPanel: Bool = false) {
+    init(width: Int, height: Int, labelWidth: Int, auditPanel: Bool = false, statusRows: Int = 1) {
         self.width = width
         self.height = height
         isTooSmall = width < Layout.minimumWidth || height < Layout.minimumHeight
@@ -96,7 +101,8 @@ struct Layout: Hashable, Sendable {
         let filterX = width / 2 + 2
         filter = Rect(x: filterX, y: historyHeaderRow, width: max(width - 1 - filterX, 1), height: 1)
         let listTop = historyHeaderRow + 1
-        historyList = Rect(x: 1, y: listTop, width: max(width - 2, 1), height: max(statusRow - listTop, 1))
+        statusTop = max(statusRow - max(statusRows - 1, 0), min(listTop + 1, statusRow))
+        historyList = Rect(x: 1, y: listTop, width: max(width - 2, 1), height: max(statusTop - listTop, 1))
     }
 }
 

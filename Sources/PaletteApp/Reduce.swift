@@ -11,6 +11,13 @@ extension AppState {
             // Enough entries to fill the list at once, whatever the screen's height.
             return [.loadHistory(firstRows: max(height, 100))]
         case .keyPressed(let key):
+            // Esc and a key in one read that no Alt binding here takes, outside a text field
+            // (where an unbound Alt types nothing): Esc, then the key.
+            if let second = key.keyAfterEscape, !keyScope.contexts.contains(.textField),
+                KeyMap.command(for: key, in: keyScope.contexts) == nil
+            {
+                return reduce(.keyPressed(.escape)) + reduce(.keyPressed(second))
+            }
             return handle(key)
         case .resized(let w, let h):
             width = max(w, 0)

@@ -75,7 +75,7 @@ public enum ColorSyntax {
             return RGB(
                 r: nibbles[0] << 4 | nibbles[1], g: nibbles[2] << 4 | nibbles[3], b: nibbles[4] << 4 | nibbles[5])
         default:
-            throw .wrongLength(nibbles.count, in: text)
+            throw .wrongHexLength(nibbles.count, in: text)
         }
     }
 

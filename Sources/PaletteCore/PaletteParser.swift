@@ -29,8 +29,10 @@ public enum PaletteParseError: Error, Equatable, Sendable, CustomStringConvertib
 ///    colour values. Wrappers such as `{"palette": {...}}` or `{"colors": [...]}` need no
 ///    special case: every nested container is tried, outermost first.
 /// 2. Failing that, `#RGB`/`#RRGGBB` codes in the prose (and `#RGBA`/`#RRGGBBAA` when the
-///    alpha is opaque, as in JSON; a translucent one is refused in both), assigned by the role
-///    word before each on its line when all three are labelled, otherwise in order.
+///    alpha is opaque, as in JSON; a translucent one is refused in both, and in prose four
+///    digits with a translucent alpha, or five, are called a code that may be cut short),
+///    assigned by the role word before each on its line when all three are labelled,
+///    otherwise in order.
 ///
 /// When nothing succeeds, the first palette-like container's error is reported. Every step
 /// is linear in the input; see `JSONScanner`.
@@ -387,7 +389,8 @@ enum ProseScanner {
                             try ColorSyntax.parse(slice(p..<j))
                         })
                     {
-                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<p), error: error))
+                        bad.append(
+                            Bad(position: count + bad.count, label: slice(labelStart..<p), error: inProse(error)))
                     }
                     labelStart = j
                     i = j
@@ -407,7 +410,8 @@ enum ProseScanner {
                             try RGB(hex: slice(p..<k))
                         })
                     {
-                        bad.append(Bad(position: count + bad.count, label: slice(labelStart..<p), error: error))
+                        bad.append(
+                            Bad(position: count + bad.count, label: slice(labelStart..<p), error: inProse(error)))
                     }
                     labelStart = k
                 }
@@ -520,8 +524,34 @@ enum ProseScanner {
         {
             return .failure(BadName(label: head, error: .notAColor(word)))
         }
-        if let lastError, !namesOnly, value.count <= 48 { return .failure(BadName(label: head, error: lastError)) }
+        if let lastError, !namesOnly, value.count <= 48 {
+            return .failure(BadName(label: head, error: inProse(lastError)))
+        }
         return nil
+    }
+
+    /// A `#` code's error as prose words it (docs/decisions.md, "a code cut short in prose"):
+    /// prose reads the alpha forms, so a wrong length says so; four digits with a translucent
+    /// alpha, or five, are a six-digit code that may be cut short (a reply ended mid-code, a
+    /// digit lost), the #RGBA reading named too; eight are a whole #RRGGBBAA. Text without a
+    /// `#` keeps its error: only 3 or 6 digits read without one.
+    static func inProse(_ error: ColorParseError) -> ColorParseError {
+        func digits(_ text: String) -> Int? {
+            var code = Substring(text)
+            while code.first == " " { code.removeFirst() }
+            while code.last == " " { code.removeLast() }
+            guard code.first == "#" else { return nil }
+            return code.dropFirst().allSatisfy { $0.isASCII && $0.isHexDigit } ? code.count - 1 : nil
+        }
+        switch error {
+        case .translucent(let alpha, let text) where digits(text) == 4:
+            return .cutShort(4, alpha: alpha, in: text)
+        case .wrongLength(let n, let text), .wrongHexLength(let n, let text):
+            guard digits(text) != nil else { return error }
+            return n == 5 ? .cutShort(5, alpha: nil, in: text) : .wrongHexLength(n, in: text)
+        default:
+            return error
+        }
     }
 
     /// A line that names two or three roles, each followed by a separator and its value

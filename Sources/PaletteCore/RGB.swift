@@ -148,7 +148,14 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 public enum ColorParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case empty
     case invalidCharacter(Character, in: String)
+    /// Not 3 or 6 hex digits, where only those are read (`RGB(hex:)`: what the user types).
     case wrongLength(Int, in: String)
+    /// A `#` code of a length no form has, where the alpha forms are read too (`ColorSyntax`,
+    /// a model's reply): 3 or 6 digits, or 4 or 8 with an opaque alpha.
+    case wrongHexLength(Int, in: String)
+    /// In prose, a `#` code that reads best as a `#RRGGBB` cut short: 5 digits, or 4 whose
+    /// alpha digit is not `F` (`alpha` is what `#RGBA` would mean; see docs/decisions.md).
+    case cutShort(Int, alpha: Double?, in: String)
     /// Neither a hex code, nor a colour function, nor a name we know (`ColorSyntax`).
     case notAColor(String)
     /// `name(…)` where `name` is not a CSS colour function.
@@ -172,6 +179,12 @@ public enum ColorParseError: Error, Hashable, Sendable, CustomStringConvertible 
         case .wrongLength(let n, let text):
             return
                 "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits, found \(n > 6 ? "more than 6" : String(n))"
+        case .wrongHexLength(let n, let text):
+            return "\(RGB.quoted(text)) is not a colour: expected 3 or 6 hex digits (4 or 8 with an opaque alpha), "
+                + "found \(n > 8 ? "more than 8" : String(n))"
+        case .cutShort(let n, let alpha, let text):
+            let asAlpha = alpha.map { "; as #RGBA its alpha \(ColorArgumentProblem.number($0)) is not opaque" } ?? ""
+            return "\(RGB.quoted(text)) may be cut short: \(n) hex digits, where a colour has 6\(asAlpha)"
         case .notAColor(let text):
             return "\(RGB.quoted(text)) is not a colour: use \(Self.acceptedForms)"
         case .unknownFunction(let name, let text):

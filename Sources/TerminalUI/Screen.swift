@@ -24,7 +24,13 @@ public final class Screen {
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Screen.readSize)
     private var painter: ScreenPainter
     private var pendingWrites: [[UInt8]] = []
-    var cursorVisible: Bool?
+    /// Whether the terminal shows its cursor (nil: not known). The screen writes `civis` and
+    /// `cnorm` itself, inside its frames, so ncurses never learns the cursor was hidden: what it
+    /// would have restored at `endwin` (on suspend and close) the screen restores.
+    var cursorVisible: Bool? {
+        get { painter.cursorShown }
+        set { painter.cursorShown = newValue }
+    }
     private(set) var isClosed = false
 
     /// The bracketed-paste mode switches (terminfo `BE`/`BD` in ncurses 6.4's xterm entries;
@@ -190,18 +196,11 @@ public final class Screen {
     /// followed by a full repaint.
     public func draw(_ canvas: Canvas) {
         guard !isClosed else { return }
-        let (changed, cursor) = painter.paint(canvas, size: size)
+        // The cursor is hidden before the frame's cells and shown after them, where it belongs,
+        // inside the frame's one write.
+        let (changed, _) = painter.paint(canvas, size: size)
         guard changed || !pendingWrites.isEmpty else { return }
-        // Hidden before the frame is written, shown once it is, where it belongs.
-        if cursor == nil, cursorVisible != false {
-            curs_set(0)
-            cursorVisible = false
-        }
         painter.bytes.withUnsafeBytes { Screen.writeAll($0) }
-        if cursor != nil, cursorVisible != true {
-            curs_set(1)
-            cursorVisible = true
-        }
         flushPendingWrites()
     }
 
@@ -236,6 +235,7 @@ public final class Screen {
         guard !isClosed else { return }
         flushPendingWrites()
         TerminalReset.restoreColours()
+        showCursorIfHidden()
         endwin()
         Screen.writeAll(Screen.bracketedPasteOff)
     }
@@ -255,6 +255,20 @@ public final class Screen {
         pendingWrites.append(Screen.bracketedPasteOn)
     }
 
+    /// The shell gets its cursor back (ncurses' `endwin` would have done it had it hidden the
+    /// cursor); the next frame hides it again if it must.
+    private func showCursorIfHidden() {
+        if cursorVisible == false { Screen.writeAll(painter.writer.cursorString(visible: true)) }
+        cursorVisible = nil
+    }
+
+    /// Hides the cursor now (for output that is not a frame, such as the theme preview).
+    func hideCursor() {
+        guard cursorVisible != false else { return }
+        Screen.writeAll(painter.writer.cursorString(visible: false))
+        cursorVisible = false
+    }
+
     // MARK: - Closing
 
     /// Restores the terminal: leaves bracketed paste and the alternate screen, restores modes.
@@ -264,7 +278,7 @@ public final class Screen {
         isClosed = true
         flushPendingWrites()
         TerminalReset.restoreColours()
-        if cursorVisible == false { curs_set(1) }
+        showCursorIfHidden()
         endwin()
         Screen.writeAll(Screen.bracketedPasteOff)
         delscreen(screen)

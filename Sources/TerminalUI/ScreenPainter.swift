@@ -14,18 +14,22 @@ struct ScreenPainter {
     private(set) var writer: TerminalWriter
     private let colorMode: ColorMode
     private let mapper: ColorMapper
-    private var looks: [Style: Look] = [:]
-    /// Looks by a cheap hash of their style, one slot each, checked before `looks`: a frame uses
-    /// a few dozen styles (each history row's swatches are three), and hashing a style for the
-    /// dictionary was most of what setting a look cost.
-    private var recentLooks: [(style: Style, look: Look)?] = Array(repeating: nil, count: ScreenPainter.lookSlots)
-    private static let lookSlots = 64
+    /// Looks by their style's `key`, one slot each (a direct-mapped cache): a frame uses a few
+    /// dozen styles (each history row's swatches are three), and a look costs its colour numbers
+    /// only when its slot held another style.
+    private var lookKeys = [UInt64](repeating: ScreenPainter.noKey, count: ScreenPainter.lookSlots)
+    private var lookValues = [Look](repeating: .normal, count: ScreenPainter.lookSlots)
+    private static let lookSlots = 256
+    /// A key no style has (`key(of:)` uses 54 bits).
+    static let noKey = UInt64.max
     /// Colour numbers by colour: in 256-colour mode each is a CIEDE2000 search over 240
     /// entries (about 45 µs), and a palette's colours come back in several styles.
     private var colorNumbers: [RGB: Int32] = [:]
     private var drawnCells: [Cell] = []
     private var drawnWidth = 0
     private var drawnCursor: (x: Int, y: Int)?
+    /// Whether the terminal shows its cursor (nil: not known).
+    var cursorShown: Bool?
     /// The `Canvas.Revision` id of the frame in `drawnCells`, if it had one.
     private var drawnRevision: UInt64?
 
@@ -48,6 +52,10 @@ struct ScreenPainter {
     /// Makes `bytes` the change from the screen to `canvas` on a terminal of `size`, and returns
     /// where the cursor shows (nil: hidden) and whether there is anything to write at all: a
     /// frame that changes no cell and not the cursor leaves `bytes` empty.
+    ///
+    /// A frame that changes `cursorShown` hides the cursor before its cells and shows it after
+    /// them, in its own bytes, so the frame stays one write (ncurses' `curs_set` wrote and
+    /// flushed each on its own).
     mutating func paint(_ canvas: Canvas, size: (width: Int, height: Int)) -> (
         changed: Bool, cursor: (row: Int, column: Int)?
     ) {
@@ -60,7 +68,15 @@ struct ScreenPainter {
         #if PALETTE_LAYER_EXPERIMENTS
             if LayerExperiments.revision { written = nil }
         #endif
+        var target: (row: Int, column: Int)?
+        if let cursor = canvas.cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < size.width, cursor.y < size.height {
+            target = (cursor.y, cursor.x)
+        }
         writer.begin()
+        if target == nil, cursorShown != false {
+            writer.cursor(visible: false)
+            cursorShown = false
+        }
         if full { writer.clear() }
         canvas.cells.withUnsafeBufferPointer { new in
             previous.withUnsafeMutableBufferPointer { old in
@@ -73,13 +89,13 @@ struct ScreenPainter {
         drawnCells = previous
         drawnWidth = canvas.width
         drawnRevision = canvas.revision?.id
-        var target: (row: Int, column: Int)?
-        if let cursor = canvas.cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < size.width, cursor.y < size.height {
-            target = (cursor.y, cursor.x)
-        }
         let cursorMoved = full || drawnCursor?.x != canvas.cursor?.x || drawnCursor?.y != canvas.cursor?.y
         drawnCursor = canvas.cursor
         writer.end(cursor: target)
+        if target != nil, cursorShown != true {
+            writer.cursor(visible: true)
+            cursorShown = true
+        }
         return (!writer.bytes.isEmpty || cursorMoved, target)
     }
 
@@ -112,7 +128,7 @@ struct ScreenPainter {
                 // Identical bytes settle the common case; differing bytes (padding) are
                 // compared cell by cell, and an empty span means the row is the same.
                 if memcmp(row.baseAddress!, old, canvasWidth * stride) == 0 { continue }
-                span = Canvas.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth), row, columns: width)
+                span = Self.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth), row, columns: width)
                 old.update(from: row.baseAddress!, count: canvasWidth)
                 if span.isEmpty { continue }
             }
@@ -122,6 +138,9 @@ struct ScreenPainter {
 
     /// Writes `span` of row `y`: runs of blanks as blanks (skipped on a `cleared` screen when
     /// plain), other cells one by one, the look set once a run of one style.
+    ///
+    /// Styles are compared by `key(of:)`, one word each, not by `Style`'s synthesised `==` (a
+    /// call into PaletteApp for every cell of a blank run: about a seventh of a frame's work).
     private mutating func writeSpan(
         _ row: UnsafeBufferPointer<Cell>, span: Range<Int>, y: Int,
         size: (width: Int, height: Int), cleared: Bool
@@ -131,7 +150,8 @@ struct ScreenPainter {
         if writer.skipsBottomRight, y == size.height - 1, end == size.width { end -= 1 }
         var x = span.lowerBound
         var previousWide = false
-        var lookStyle: Style?
+        var lookKey = Self.noKey
+        let plainKey = Self.key(of: .plain)
         while x < end {
             let cell = row[x]
             if cell.isContinuation && previousWide {
@@ -141,16 +161,22 @@ struct ScreenPainter {
                 continue
             }
             previousWide = false
+            let key = Self.key(of: cell.style)
             if cell.printableASCII == 0x20 {
+                // A run's cells are most often copies of its first: equal bytes settle them.
+                let first = row.baseAddress! + x
                 var blanks = 1
-                while x + blanks < end, row[x + blanks].printableASCII == 0x20, row[x + blanks].style == cell.style {
+                while x + blanks < end,
+                    Self.sameBytes(first, first + blanks)
+                        || (row[x + blanks].printableASCII == 0x20 && Self.key(of: row[x + blanks].style) == key)
+                {
                     blanks += 1
                 }
-                if !(cleared && cell.style == .plain) {
+                if !(cleared && key == plainKey) {
                     writer.move(row: y, column: x)
-                    if lookStyle != cell.style {
-                        writer.setLook(look(for: cell.style))
-                        lookStyle = cell.style
+                    if lookKey != key {
+                        writer.setLook(look(for: cell.style, key: key))
+                        lookKey = key
                     }
                     writer.blanks(blanks, width: size.width)
                 }
@@ -158,9 +184,9 @@ struct ScreenPainter {
                 continue
             }
             writer.move(row: y, column: x)
-            if lookStyle != cell.style {
-                writer.setLook(look(for: cell.style))
-                lookStyle = cell.style
+            if lookKey != key {
+                writer.setLook(look(for: cell.style, key: key))
+                lookKey = key
             }
             if let byte = cell.printableASCII {
                 writer.character(byte, width: size.width)
@@ -171,38 +197,83 @@ struct ScreenPainter {
         }
     }
 
-    /// The terminal look of a style: attributes, and colour numbers for the colour mode.
-    private mutating func look(for style: Style) -> Look {
-        let slot = Self.slot(of: style)
-        if let entry = recentLooks[slot], entry.style == style { return entry.look }
-        let look: Look
-        if let known = looks[style] {
-            look = known
-        } else {
-            var made = Look(bold: style.bold, dim: style.dim, reverse: style.reverse, underline: style.underline)
-            if colorMode != .none {
-                made.foreground = colorNumber(style.foreground)
-                made.background = colorNumber(style.background)
+    /// `Canvas.changedSpan` (the same span, wide characters never cut), with cells whose bytes
+    /// are equal taken as equal without `Cell`'s synthesised `==` (a call into PaletteApp, and
+    /// then `Style`'s, for every cell); only cells whose bytes differ are compared as values.
+    static func changedSpan(
+        _ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, columns: Int
+    ) -> Range<Int> {
+        var lo = 0
+        while lo < columns, same(old.baseAddress! + lo, new.baseAddress! + lo) { lo += 1 }
+        guard lo < columns else { return 0..<0 }
+        var hi = columns - 1
+        while hi > lo, same(old.baseAddress! + hi, new.baseAddress! + hi) { hi -= 1 }
+        while lo > 0, old[lo].isContinuation || new[lo].isContinuation { lo -= 1 }
+        while hi + 1 < columns, old[hi + 1].isContinuation || new[hi + 1].isContinuation { hi += 1 }
+        return lo..<(hi + 1)
+    }
+
+    /// Whether two cells are equal: their bytes (the stored properties, not the padding after
+    /// them) first, which settles nearly every cell, then `==` for cells whose bytes differ.
+    @inline(__always)
+    static func same(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
+        sameBytes(a, b) || a.pointee == b.pointee
+    }
+
+    /// Whether two cells have the same bytes, which makes them equal (the converse may fail
+    /// only if a layout ever had bytes that do not count).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
+        let p = UnsafeRawPointer(a)
+        let q = UnsafeRawPointer(b)
+        let size = MemoryLayout<Cell>.size
+        var offset = 0
+        var equal = true
+        while offset + 8 <= size {
+            if p.load(fromByteOffset: offset, as: UInt64.self) != q.load(fromByteOffset: offset, as: UInt64.self) {
+                equal = false
+                break
             }
-            if looks.count >= 4096 { looks.removeAll(keepingCapacity: true) }
-            looks[style] = made
-            look = made
+            offset += 8
         }
-        recentLooks[slot] = (style, look)
-        return look
+        while equal, offset < size {
+            if p.load(fromByteOffset: offset, as: UInt8.self) != q.load(fromByteOffset: offset, as: UInt8.self) {
+                equal = false
+            }
+            offset += 1
+        }
+        return equal
     }
 
-    /// `style`'s slot in `recentLooks`: its colours and attributes mixed (Fibonacci hashing).
+    /// A style as one word: each colour in 25 bits (24 of RGB, one for the terminal's default)
+    /// and the four attributes, so two styles are equal exactly when their keys are.
     @inline(__always)
-    private static func slot(of style: Style) -> Int {
-        var bits = UInt64(code(style.foreground)) << 32 | UInt64(code(style.background))
-        bits ^= (style.bold ? 1 : 0) << 25 | (style.dim ? 1 : 0) << 26 | (style.reverse ? 1 : 0) << 27
-        bits ^= (style.underline ? 1 : 0) << 28
-        return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    static func key(of style: Style) -> UInt64 {
+        var bits = UInt64(code(style.foreground)) | UInt64(code(style.background)) << 25
+        if style.bold { bits |= 1 << 50 }
+        if style.dim { bits |= 1 << 51 }
+        if style.reverse { bits |= 1 << 52 }
+        if style.underline { bits |= 1 << 53 }
+        return bits
+    }
+
+    /// The terminal look of a style (whose `key(of:)` is `key`): attributes, and colour
+    /// numbers for the colour mode.
+    private mutating func look(for style: Style, key: UInt64) -> Look {
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        if lookKeys[slot] == key { return lookValues[slot] }
+        var made = Look(bold: style.bold, dim: style.dim, reverse: style.reverse, underline: style.underline)
+        if colorMode != .none {
+            made.foreground = colorNumber(style.foreground)
+            made.background = colorNumber(style.background)
+        }
+        lookKeys[slot] = key
+        lookValues[slot] = made
+        return made
     }
 
     @inline(__always)
-    private static func code(_ color: TermColor) -> UInt32 {
+    static func code(_ color: TermColor) -> UInt32 {
         switch color {
         case .terminalDefault: return 1 << 24
         case .rgb(let rgb): return UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)

@@ -1,5 +1,3 @@
-import CNcurses
-
 /// The theme preview takes the whole terminal for a moment: raw output drawn over the app's
 /// frame, after new colours (OSC 4, 10, 11, 12). `TerminalReset` remembers that the colours
 /// changed, so leaving the preview, a suspend, a quit, a quit signal and a crash all put the
@@ -9,10 +7,7 @@ extension Screen {
     /// the cursor hidden. The next `draw` after `endPreview` repaints every cell.
     public func showPreview(colours: [UInt8], screen: [UInt8]) {
         guard !isClosed else { return }
-        if cursorVisible != false {
-            curs_set(0)
-            cursorVisible = false
-        }
+        hideCursor()
         if !colours.isEmpty {
             TerminalReset.markColoursChanged()
             Screen.writeAll(colours)

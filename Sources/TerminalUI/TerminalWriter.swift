@@ -44,6 +44,9 @@ struct TerminalStrings: Sendable {
     var clearScreen: [UInt8]
     /// `am` without `xenl`: writing the bottom-right cell scrolls the screen, so it is never written.
     var bottomRightScrolls: Bool
+    /// `civis`, `cnorm`: the cursor hidden, shown (what ncurses' `curs_set` writes).
+    var hideCursor: [UInt8]? = nil
+    var showCursor: [UInt8]? = nil
 }
 
 extension TerminalStrings {
@@ -60,6 +63,8 @@ extension TerminalStrings {
         strings.enterReverse = capability("rev")
         strings.enterUnderline = capability("smul")
         strings.originalPair = capability("op")
+        strings.hideCursor = capability("civis")
+        strings.showCursor = capability("cnorm")
         if let sgr = Parameterised(optional: "sgr") {
             strings.setAttributes = { look in
                 // sgr's parameters: standout, underline, reverse, blink, dim, bold, invisible, protect, ACS.
@@ -132,13 +137,22 @@ struct TerminalWriter {
     private var cursor: (row: Int, column: Int)?
     /// The terminal's current look, when known.
     private var look: Look?
-    private var moves: [Int: [UInt8]] = [:]
+    /// Cursor moves by position, one slot each (a direct-mapped cache, no hashing of a key).
+    private var moveKeys = [Int](repeating: -1, count: TerminalWriter.moveSlots)
+    private var moveStrings = [[UInt8]](repeating: [], count: TerminalWriter.moveSlots)
+    private static let moveSlots = 4096
     private var attributeSets: [[UInt8]?] = Array(repeating: nil, count: 16)
     /// Colour strings by colour number: the 256 indexed colours in a table, the rest (direct
     /// colour's numbers) in a dictionary.
     private var foregrounds = ColorStrings()
     private var backgrounds = ColorStrings()
-    private var repeats: [Int: [UInt8]] = [:]
+    /// `rep` strings by count, indexed up to `repeatSlots`, in a dictionary beyond.
+    private var repeats = [[UInt8]?](repeating: nil, count: TerminalWriter.repeatSlots)
+    private var longRepeats: [Int: [UInt8]] = [:]
+    private static let repeatSlots = 1024
+    /// Spaces to copy from, for runs written as spaces (`append(contentsOf: repeatElement(...))`
+    /// is a generic loop).
+    private static let spaces = [UInt8](repeating: 0x20, count: 16)
     /// Entries a cache may hold before it starts over (direct colour has 2^24 values).
     private static let cacheLimit = 4096
 
@@ -171,12 +185,13 @@ struct TerminalWriter {
     mutating func move(row: Int, column: Int) {
         if let cursor, cursor.row == row, cursor.column == column { return }
         let key = row << 16 | column
-        if let known = moves[key] {
-            bytes += known
+        let slot = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 52)
+        if moveKeys[slot] == key {
+            bytes += moveStrings[slot]
         } else {
             let move = strings.cursorAddress(row, column)
-            if moves.count >= Self.cacheLimit { moves.removeAll(keepingCapacity: true) }
-            moves[key] = move
+            moveKeys[slot] = key
+            moveStrings[slot] = move
             bytes += move
         }
         cursor = (row, column)
@@ -236,17 +251,28 @@ struct TerminalWriter {
     /// `count` spaces in the current look: `rep` when the terminal has it and it is shorter.
     mutating func blanks(_ count: Int, width: Int) {
         guard count > 0 else { return }
-        if count > 8, let repeatCharacter = strings.repeatCharacter {
-            if let known = repeats[count] {
+        if count > 8, count < Self.repeatSlots, let known = repeats[count] {
+            bytes += known
+        } else if count > 8, let repeatCharacter = strings.repeatCharacter {
+            if count < Self.repeatSlots {
+                let repeated = repeatCharacter(0x20, count)
+                repeats[count] = repeated
+                bytes += repeated
+            } else if let known = longRepeats[count] {
                 bytes += known
             } else {
                 let repeated = repeatCharacter(0x20, count)
-                if repeats.count >= Self.cacheLimit { repeats.removeAll(keepingCapacity: true) }
-                repeats[count] = repeated
+                if longRepeats.count >= Self.cacheLimit { longRepeats.removeAll(keepingCapacity: true) }
+                longRepeats[count] = repeated
                 bytes += repeated
             }
         } else {
-            bytes.append(contentsOf: repeatElement(0x20, count: count))
+            var left = count
+            while left > 0 {
+                let part = min(left, Self.spaces.count)
+                bytes.append(contentsOf: Self.spaces[..<part])
+                left -= part
+            }
         }
         advance(count, width: width)
     }
@@ -353,6 +379,16 @@ struct TerminalWriter {
             other[number] = made
             return made
         }
+    }
+
+    /// The cursor's visibility, in the frame's bytes (a terminal without `civis`/`cnorm` keeps it).
+    mutating func cursor(visible: Bool) {
+        if let string = visible ? strings.showCursor : strings.hideCursor { bytes += string }
+    }
+
+    /// `civis` or `cnorm` alone, for bytes written outside a frame; empty when the terminal has none.
+    func cursorString(visible: Bool) -> [UInt8] {
+        (visible ? strings.showCursor : strings.hideCursor) ?? []
     }
 
     /// Ends the frame: the normal look (so nothing written after it, by us or by ncurses,

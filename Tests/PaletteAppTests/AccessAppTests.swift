@@ -241,6 +241,7 @@ final class AccessAppTests: XCTestCase {
         var state = shown(select: .accent)
         state.press(.character("a"))
         let normal = state.render()
+        let normalStatusTop = state.layout.statusTop
         var cache = RenderCache()
         _ = state.render(cache: &cache)
         for kind in VisionDeficiency.allCases {
@@ -249,8 +250,9 @@ final class AccessAppTests: XCTestCase {
             let simulated = state.render()
             XCTAssertTrue(simulated == state.render(cache: &cache), "the cached frame is the same")
             var colored = 0
-            // Every row but the title (which names the mode) and the status (which says it).
-            for y in 1..<(normal.height - 1) {
+            // Every row but the title (which names the mode) and the status (which says it, on
+            // as many rows as it takes).
+            for y in 1..<min(normalStatusTop, state.layout.statusTop) {
                 for x in 0..<normal.width {
                     let a = normal[x, y]
                     let b = simulated[x, y]

@@ -30,6 +30,8 @@ final class StateEqualityTests: XCTestCase {
         },
         "selectedRole": { $0.selectedRole = .accent },
         "status": { $0.status = StatusMessage("x") },
+        // Derived from the status and the width: a message too long for its row.
+        "statusLines": { $0.status = StatusMessage(String(repeating: "a long message ", count: 12), kind: .warning) },
         "history": { $0.history.append(Fixture.entry(1, "x")) },
         "filterField": { $0.filterField.insert("x") },
         "isEditingFilter": { $0.isEditingFilter = true },

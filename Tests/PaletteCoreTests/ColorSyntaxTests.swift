@@ -103,7 +103,7 @@ final class ColorSyntaxTests: XCTestCase {
         XCTAssertEqual(error("transparent"), .translucent(alpha: 0, in: "transparent"))
         XCTAssertEqual(error("#GG0000"), .invalidCharacter("G", in: "#GG0000"))
         XCTAssertEqual(error("2E86AG"), .invalidCharacter("G", in: "2E86AG"))
-        XCTAssertEqual(error("#12345"), .wrongLength(5, in: "#12345"))
+        XCTAssertEqual(error("#12345"), .wrongHexLength(5, in: "#12345"))
         XCTAssertEqual(error("   "), .empty)
         XCTAssertEqual(error(String(repeating: "a", count: 500)), .notAColor(String(repeating: "a", count: 500)))
         for e in [error("rgb(1 2)"), error("cmyk(1)"), error("rgba(1,2,3,.5)")] {

@@ -139,7 +139,7 @@ final class PaletteParserTests: XCTestCase {
         ),
         (
             "wrong length", ##"["#2E86AB", "#A23B72", "#F18F0"]"##,
-            .invalidColor("accent", .wrongLength(5, in: "#F18F0"))
+            .invalidColor("accent", .wrongHexLength(5, in: "#F18F0"))
         ),
         (
             "eight digits, translucent", ##"["#2E86AB80", "#A23B72", "#F18F01"]"##,
@@ -147,7 +147,7 @@ final class PaletteParserTests: XCTestCase {
         ),
         (
             "nine digits", ##"["#2E86ABFF0", "#A23B72", "#F18F01"]"##,
-            .invalidColor("primary", .wrongLength(9, in: "#2E86ABFF0"))
+            .invalidColor("primary", .wrongHexLength(9, in: "#2E86ABFF0"))
         ),
         (
             "empty string", ##"{"primary": "", "secondary": "#A23B72", "accent": "#F18F01"}"##,

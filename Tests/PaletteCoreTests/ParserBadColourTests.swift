@@ -8,7 +8,7 @@ final class ParserBadColourTests: XCTestCase {
     func testAColourWrittenWrongIsNamedWithItsRole() {
         let cases: [(String, PaletteParseError)] = [
             ("#zz #112233 #445566", .invalidColor("primary", .invalidCharacter("z", in: "#zz"))),
-            ("#112233, #12345, #445566", .invalidColor("secondary", .wrongLength(5, in: "#12345"))),
+            ("#112233, #12345, #445566", .invalidColor("secondary", .cutShort(5, alpha: nil, in: "#12345"))),
             (
                 "accent: #GGG\nprimary: #112233\nsecondary: #445566",
                 .invalidColor("accent", .invalidCharacter("G", in: "#GGG"))

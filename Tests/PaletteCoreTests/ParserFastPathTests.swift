@@ -21,7 +21,7 @@ final class ParserFastPathTests: XCTestCase {
         // A thousand bad words: the one named is the first, with its quote and its role.
         XCTAssertEqual(
             parse("#112233 " + String(repeating: "#ABCDE ", count: 1000) + "#445566 accent: #GGHHII"),
-            .failure(.invalidColor("secondary", .wrongLength(5, in: "#ABCDE"))))
+            .failure(.invalidColor("secondary", .cutShort(5, alpha: nil, in: "#ABCDE"))))
         XCTAssertEqual(
             parse(String(repeating: "#GGGGGG ", count: 500) + "#112233 #445566"),
             .failure(.invalidColor("primary", .invalidCharacter("G", in: "#GGGGGG"))))

@@ -365,8 +365,13 @@ final class E2EIssue11Tests: XCTestCase {
             XCTAssertTrue(rows[0].contains(c.engine), "the title names the engine in Chinese: \(rows[0])")
             XCTAssertFalse(rows[0].contains("offline ·"), rows[0])
             let status = statusRow(screen)
-            XCTAssertFalse(status.contains("offline"), "no provider id in the Chinese sentence: \(status)")
-            XCTAssertTrue(status.contains(c.language == "zh-Hant" ? "已讀取：" : "已读取："), "the note, in Chinese: \(status)")
+            // The message with its note wraps onto the rows above the status row.
+            let first = try XCTUnwrap(rows.lastIndex { $0.contains(c.engine + "生成新配色") }, screen)
+            let message = rows[first...].joined(separator: "\n")
+            XCTAssertFalse(message.contains("offline"), "no provider id in the Chinese sentence: \(message)")
+            XCTAssertTrue(
+                message.contains(c.language == "zh-Hant" ? "已讀取：" : "已读取："), "the note, in Chinese: \(message)")
+            XCTAssertTrue(message.contains("plugh。"), "the note is whole: \(message)")
             XCTAssertTrue(status.contains("· " + c.hints), "the key hints stay on the status line: \(status)")
             // The description is quoted with each script's marks: 「…」 in Traditional Chinese.
             let quote = c.language == "zh-Hant" ? "「slate green" : "“slate green"

@@ -201,7 +201,9 @@ final class ParseInspectCommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stdout, "")
         XCTAssertEqual(
-            bad.stderr, "palette-tui: inspect: '#12345' is not a colour: expected 3 or 6 hex digits, found 5\n")
+            bad.stderr,
+            "palette-tui: inspect: '#12345' is not a colour: expected 3 or 6 hex digits (4 or 8 with an opaque alpha), found 5\n"
+        )
         let none = try run(["inspect"])
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(none.stderr.contains("Try 'palette-tui inspect --help'"), none.stderr)

@@ -1,6 +1,7 @@
 /// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator for test inputs, so the
 /// same seed gives the same sequence on every run and machine and a failure names a case
-/// that replays. The tests' one copy; the engine keeps its own (`SeededRandom`).
+/// that replays. The tests' one copy (tools/parser-diff compiles this very file); the engine
+/// keeps its own (`SeededRandom`).
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64
 

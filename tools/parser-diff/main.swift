@@ -8,17 +8,11 @@ import Foundation
 import OldCore
 import PaletteCore
 
-/// SplitMix64: the same inputs for the same seed on every machine.
-struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+/// The generator is TestSupport's `SplitMix64` (Tests/TestSupport/SplitMix64.swift, compiled
+/// into this tool by tools/parser_diff.py): the same inputs for the same seed on every machine.
+typealias Generator = SplitMix64
+
+extension SplitMix64 {
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }
 
@@ -122,26 +116,33 @@ func structure(_ value: Any) -> String {
     return out.replacingOccurrences(of: "OldCore.", with: "").replacingOccurrences(of: "PaletteCore.", with: "")
 }
 
-func old(_ text: String) -> String {
+/// One parser's answer: the palette or the error (message and structure), and the reading.
+func answer(_ text: String, parse: (String) throws -> String, read: (String) -> Any) -> String {
     var answer: String
     do {
-        let p = try OldCore.PaletteParser.parse(text)
-        answer = "palette \(p.primary.hex) \(p.secondary.hex) \(p.accent.hex)"
+        answer = try parse(text)
     } catch {
-        answer = "error \(error.description)\n\(structure(error))"
+        answer = "error \(String(describing: error))\n\(structure(error))"
     }
-    return answer + "\nreading \(structure(OldCore.ModelAnswer.read(text)))"
+    return answer + "\nreading \(structure(read(text)))"
+}
+
+func old(_ text: String) -> String {
+    answer(
+        text,
+        parse: {
+            let p = try OldCore.PaletteParser.parse($0)
+            return "palette \(p.primary.hex) \(p.secondary.hex) \(p.accent.hex)"
+        }, read: { OldCore.ModelAnswer.read($0) })
 }
 
 func new(_ text: String) -> String {
-    var answer: String
-    do {
-        let p = try PaletteCore.PaletteParser.parse(text)
-        answer = "palette \(p.primary.hex) \(p.secondary.hex) \(p.accent.hex)"
-    } catch {
-        answer = "error \(error.description)\n\(structure(error))"
-    }
-    return answer + "\nreading \(structure(PaletteCore.ModelAnswer.read(text)))"
+    answer(
+        text,
+        parse: {
+            let p = try PaletteCore.PaletteParser.parse($0)
+            return "palette \(p.primary.hex) \(p.secondary.hex) \(p.accent.hex)"
+        }, read: { PaletteCore.ModelAnswer.read($0) })
 }
 
 /// Whether the text holds `#` and 4 or 8 hex digits ending a word (the alpha forms the prose
@@ -165,7 +166,7 @@ func holdsAlphaCode(_ text: String) -> Bool {
 
 let arguments = CommandLine.arguments
 let count = arguments.count > 1 ? Int(arguments[1])! : 10_000
-var generator = Generator(state: arguments.count > 2 ? UInt64(arguments[2])! : 1)
+var generator = SplitMix64(seed: arguments.count > 2 ? UInt64(arguments[2])! : 1)
 // `--skip-alpha`: inputs with an alpha code are counted apart, not compared.
 let skipAlpha = arguments.contains("--skip-alpha")
 var skipped = 0

@@ -93,11 +93,17 @@ public enum CommandHelp {
     }
 
     /// Breaks `text` into lines of at most `width` columns: at spaces, and between wide (CJK)
-    /// characters, never before closing punctuation. A word wider than the line stays whole.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    /// characters, never before closing punctuation. A word wider than the line stays whole,
+    /// or with `breakingWords` (the status line's paths) is broken where the line ends.
+    public static func wrap(_ text: String, width: Int, breakingWords: Bool = false) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
+        func flush() {
+            lines.append(line.trimmingTrailingSpaces)
+            line = ""
+            lineWidth = 0
+        }
         for token in tokens(text) {
             if token == " " {
                 if lineWidth > 0 {
@@ -107,15 +113,20 @@ public enum CommandHelp {
                 continue
             }
             let w = DisplayWidth.of(token)
-            if lineWidth + w > width, lineWidth > 0 {
-                lines.append(line.trimmingTrailingSpaces)
-                line = ""
-                lineWidth = 0
+            if lineWidth + w > width, lineWidth > 0 { flush() }
+            guard breakingWords, w > width else {
+                line += token
+                lineWidth += w
+                continue
             }
-            line += token
-            lineWidth += w
+            for ch in token {
+                let cw = DisplayWidth.of(ch)
+                if lineWidth + cw > width, lineWidth > 0 { flush() }
+                line.append(ch)
+                lineWidth += cw
+            }
         }
-        if !line.isEmpty { lines.append(line.trimmingTrailingSpaces) }
+        if !line.isEmpty { flush() }
         return lines
     }
 

@@ -89,8 +89,10 @@ struct ExportMenuScreen {
             ExportWords.inDirectory(directory)(language), x: 1, y: base + 2, style: theme.dim, limit: width - 1,
             ellipsis: true)
         if let status {
-            canvas.put(
-                status.text, x: 1, y: base + 3, style: theme.status(status.kind), limit: width - 1, ellipsis: true)
+            // One row here: a long message keeps its start and its end (the remedy); the main
+            // screen shows it whole when the menu closes.
+            let line = StatusWrap.fit(status.text, width: width, keysBeside: false, rows: 1).first ?? ""
+            canvas.put(line, x: 1, y: base + 3, style: theme.status(status.kind), limit: width - 1, ellipsis: true)
         }
         let scope: KeyScope = menu.isEditingPath ? .exportPath : .exportMenu
         var x = 1

@@ -139,7 +139,7 @@ extension AppState {
     private var frameKey: FrameKey {
         FrameKey(
             width: width, height: height, language: language, colorMode: colorMode, vision: vision,
-            auditPanel: isShowingAudit)
+            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1))
     }
 
     /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.

@@ -1,8 +1,8 @@
 import PaletteCore
 
 /// What every part of a frame depends on: the size, the language, the colour mode, the
-/// colour-vision simulation every colour is drawn through, and whether the audit panel takes
-/// rows (the layout). When it changes the whole frame is drawn again.
+/// colour-vision simulation every colour is drawn through, and whether the audit panel and a long
+/// status message take rows (the layout). When it changes the whole frame is drawn again.
 struct FrameKey: Equatable, Sendable {
     var width: Int
     var height: Int
@@ -10,6 +10,8 @@ struct FrameKey: Equatable, Sendable {
     var colorMode: ColorMode
     var vision: VisionDeficiency? = nil
     var auditPanel = false
+    /// Rows a long status message takes (the history list gives them up).
+    var statusRows = 1
 }
 
 /// The frame key with the layout and theme that follow from it: all a part's `draw` sees

@@ -1,8 +1,12 @@
 import PaletteCore
 
 /// The status row: the latest message (or a hint) on the left, the keys in force on the right.
+/// A message too long for the row is wrapped onto rows above it (`StatusWrap`), the keys on
+/// its last row.
 struct StatusLine: ScreenPart {
     @ComparedInPlace var status: StatusMessage? = nil
+    /// The message's lines when it wraps (`AppState.statusLines`); empty when it fits the row.
+    var lines: [String]
     var hasPalette: Bool
     var isGenerating: Bool
     var isEditingFilter: Bool
@@ -15,11 +19,16 @@ struct StatusLine: ScreenPart {
         isGenerating = state.isGenerating
         isEditingFilter = state.isEditingFilter
         contexts = state.activeContexts
+        lines = state.statusLines
     }
 
-    static func rows(in layout: Layout) -> Range<Int> { layout.statusRow..<(layout.statusRow + 1) }
+    static func rows(in layout: Layout) -> Range<Int> { layout.statusTop..<(layout.statusRow + 1) }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
+        if let status, !lines.isEmpty {
+            drawWrapped(status, on: &canvas, frame)
+            return
+        }
         let y = frame.layout.statusRow
         let width = frame.width
         let language = frame.language
@@ -35,12 +44,7 @@ struct StatusLine: ScreenPart {
         let available = width - 2
         var messageWidth = 0
         if let message { messageWidth = min(DisplayWidth.of(message.text), available) }
-        var items: [(key: String, text: String)] = []
-        if isGenerating || isEditingFilter {
-            items.append(("Esc", (isGenerating ? UIText.footerCancel : UIText.footerClear)(language)))
-        }
-        // While a palette is being made, Enter does not generate another: its hint goes.
-        items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
+        let items = keyItems(language)
         // The keys keep at least a third of the row beside a message (a long one is cut to what
         // they leave: a palette's notes never push them off); an error, a warning or the path a
         // file went to is read whole first, the keys take what is left.
@@ -59,11 +63,56 @@ struct StatusLine: ScreenPart {
             canvas.put(message.text, x: 1, y: y, style: message.style, limit: max(limit, 1), ellipsis: true)
         }
         guard !keys.isEmpty else { return }
-        var x = width - 1 - used
-        for (n, item) in keys.enumerated() {
-            if n > 0 { x = canvas.put(" · ", x: x, y: y, style: theme.dim) }
-            x = canvas.put(item.key, x: x, y: y, style: Style(bold: true))
-            x = canvas.put(" " + item.text, x: x, y: y, style: theme.dim)
+        drawKeys(keys, used: used, y: y, on: &canvas, frame)
+    }
+
+    /// The keys in force, most specific first.
+    private func keyItems(_ language: Language) -> [(key: String, text: String)] {
+        var items: [(key: String, text: String)] = []
+        if isGenerating || isEditingFilter {
+            items.append(("Esc", (isGenerating ? UIText.footerCancel : UIText.footerClear)(language)))
         }
+        // While a palette is being made, Enter does not generate another: its hint goes.
+        items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
+        return items
+    }
+
+    private func drawKeys(
+        _ keys: [(key: String, text: String)], used: Int, y: Int, on canvas: inout Canvas, _ frame: RenderFrame
+    ) {
+        var x = frame.width - 1 - used
+        for (n, item) in keys.enumerated() {
+            if n > 0 { x = canvas.put(" · ", x: x, y: y, style: frame.theme.dim) }
+            x = canvas.put(item.key, x: x, y: y, style: Style(bold: true))
+            x = canvas.put(" " + item.text, x: x, y: y, style: frame.theme.dim)
+        }
+    }
+
+    /// A message on the rows the layout gives it, the keys beside its last line. With fewer rows
+    /// than it needs (the smallest screens), its middle is cut and its end, the remedy, stays.
+    private func drawWrapped(_ status: StatusMessage, on canvas: inout Canvas, _ frame: RenderFrame) {
+        let layout = frame.layout
+        let rows = layout.statusRow - layout.statusTop + 1
+        let shown =
+            lines.count <= rows
+            ? lines : StatusWrap.fit(status.text, width: frame.width, keysBeside: true, rows: rows)
+        let style = frame.theme.status(status.kind)
+        let top = layout.statusRow - shown.count + 1
+        for (n, line) in shown.enumerated() {
+            canvas.put(line, x: 1, y: top + n, style: style, limit: frame.width - 1, ellipsis: true)
+        }
+        let available = StatusWrap.available(width: frame.width)
+        let lastWidth = DisplayWidth.of(shown.last ?? "")
+        let room = available - lastWidth - 3
+        var keys: [(key: String, text: String)] = []
+        var used = 0
+        for item in keyItems(frame.language) {
+            let w = DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.text) + (keys.isEmpty ? 0 : 3)
+            if used + w > room { break }
+            keys.append(item)
+            used += w
+        }
+        guard !keys.isEmpty else { return }
+        drawKeys(keys, used: used, y: layout.statusRow, on: &canvas, frame)
     }
 }

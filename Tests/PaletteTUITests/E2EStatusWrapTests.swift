@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A long warning in the real binary, in tmux: at 80x24 and 60x20 it is read whole on the rows
+/// above the status row, at the smallest size its start and its remedy stay, in each language;
+/// the key hints stay on the bottom row.
+final class E2EStatusWrapTests: XCTestCase {
+    static let cases: [(lang: String, start: String, remedy: String, hint: String)] = [
+        ("en", "History not read:", "move it aside or use --history FILE.", "Enter generate"),
+        ("zh-Hant", "未能讀取歷史紀錄：", "請移開它，或使用 --history FILE。", "Enter 生成"),
+        ("zh-Hans", "未能读取历史记录：", "请移开它，或使用 --history FILE。", "Enter 生成"),
+    ]
+
+    /// The screen's text with every space removed, so a wrapped message reads as one string.
+    private func squeezed(_ text: String) -> String { text.filter { $0 != " " && $0 != "\n" } }
+
+    func testALongWarningIsReadWholeOrKeepsItsRemedyAtEverySizeAndLanguage() throws {
+        let dir = try TemporaryDirectory()
+        let folder = dir.file("home/someone/.local/state/palette-tui")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/history.jsonl"
+        try ("{\"not\": \"a history\"}\n" + String(repeating: "{\"x\": 1}\n", count: 80))
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        for c in Self.cases {
+            for (width, height) in [(80, 24), (60, 20), (40, 12)] {
+                let session = try TmuxSession(
+                    ["--provider", "offline", "--lang", c.lang, "--history", path], width: width, height: height)
+                try session.waitForStart()
+                let screen = try session.waitForScreen("\(c.lang) \(width)x\(height): the remedy") {
+                    self.squeezed($0).contains(self.squeezed(c.remedy))
+                }
+                let rows = screen.components(separatedBy: "\n")
+                XCTAssertTrue(squeezed(screen).contains(squeezed(c.start)), "\(c.lang) \(width)x\(height):\n\(screen)")
+                if width >= 60 {
+                    XCTAssertTrue(
+                        squeezed(screen).contains(squeezed(path)),
+                        "the whole path, \(c.lang) \(width)x\(height):\n\(screen)")
+                }
+                let bottom = rows.prefix(height).last ?? ""
+                XCTAssertTrue(
+                    bottom.contains(c.hint), "\(c.hint) on the bottom row, \(c.lang) \(width)x\(height):\n\(screen)")
+                XCTAssertFalse(screen.contains("FILE…"), screen)
+                try session.press("C-c")
+                XCTAssertEqual(try session.waitForExit(), 0)
+            }
+        }
+    }
+}
