@@ -39,7 +39,12 @@ extension AppState {
             // The panes show the entry the history marks (the newest) until a palette is made.
             if focus == .history || shown == nil { showSelectedHistoryEntry(evenOutsideTheHistory: true) }
             if let first = warnings.first {
-                say(UIText.historyWarning(Messages.historyWarning(first), more: warnings.count - 1), .warning)
+                // How many more lines were skipped: each warning is a line, or says how many.
+                let more = warnings.dropFirst().reduce(0) { sum, warning in
+                    if case .moreSkipped(let count) = warning { return sum + count }
+                    return sum + 1
+                }
+                say(UIText.historyWarning(Messages.historyWarning(first), more: more), .warning)
             }
             return history.entries.isEmpty ? [] : [.buildSearchIndex(history.searchIndexSource)]
         case .historyLoadFailed(let failure):

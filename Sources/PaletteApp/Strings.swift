@@ -193,12 +193,20 @@ enum UIText {
             ([text.simplified] + sentences.map(\.simplified)).joined())
     }
 
-    /// A history warning as the status line shows it: the first one, and how many more.
+    /// A history warning as the status line shows it: the first one, and how many more lines
+    /// were skipped, with where each is listed (`palette-tui history` prints every warning).
     static func historyWarning(_ first: Localized, more: Int) -> Localized {
-        let tail = more > 0 ? " (+\(more))" : ""
+        let head = Localized(
+            "History: \(first.english).", "歷史紀錄：\(first.traditional)。", "历史记录：\(first.simplified)。")
+        guard more > 0 else { return head }
+        let n = grouped(more)
+        let tail = Localized(
+            more == 1
+                ? " 1 more line was skipped too; palette-tui history lists each."
+                : " \(n) more lines were skipped too; palette-tui history lists each.",
+            "另有 \(n) 行也已略過；執行 palette-tui history 可逐一列出。", "另有 \(n) 行也已跳过；运行 palette-tui history 可逐一列出。")
         return Localized(
-            "History: \(first.english)\(tail).", "歷史紀錄：\(first.traditional)\(tail)。",
-            "历史记录：\(first.simplified)\(tail)。")
+            head.english + tail.english, head.traditional + tail.traditional, head.simplified + tail.simplified)
     }
 
     static func confirmDelete(_ description: String) -> Localized {

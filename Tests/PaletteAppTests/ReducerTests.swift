@@ -405,10 +405,28 @@ final class ReducerTests: XCTestCase {
                     .skippedLine(number: 3, .notARecord(.notJSON)),
                     .skippedLine(number: 9, .zeroBytes),
                 ]))
+        // The others are counted in words, with where each is listed ("(+1)" said neither).
         XCTAssertEqual(
             state.status,
             StatusMessage(
-                "History: line 3 is not a record (not valid JSON); skipped and kept in the file (+1).", kind: .warning))
+                "History: line 3 is not a record (not valid JSON); skipped and kept in the file."
+                    + " 1 more line was skipped too; palette-tui history lists each.", kind: .warning))
+        // A "more skipped" warning counts its lines; each language says it.
+        let warnings: [HistoryWarning] = [
+            .skippedLine(number: 3, .notARecord(.notJSON)), .skippedLine(number: 9, .zeroBytes),
+            .moreSkipped(count: 1_200),
+        ]
+        let expected = [
+            (Language.english, "1,201 more lines were skipped too; palette-tui history lists each."),
+            (.traditionalChinese, "。另有 1,201 行也已略過；執行 palette-tui history 可逐一列出。"),
+            (.simplifiedChinese, "。另有 1,201 行也已跳过；运行 palette-tui history 可逐一列出。"),
+        ]
+        for (language, tail) in expected {
+            var s = Fixture.state(language: language)
+            s.send(.historyLoaded([], warnings: warnings))
+            XCTAssertTrue(s.status?.text.hasSuffix(tail) ?? false, "\(language): \(s.status?.text ?? "")")
+            XCTAssertFalse(s.status?.text.contains("(+") ?? true)
+        }
     }
 
     func testChineseMessages() {

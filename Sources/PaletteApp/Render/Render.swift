@@ -94,11 +94,15 @@ extension AppState {
                 cache.status = nil
                 cache.audit = nil
                 cache.lineage = nil
+                cache.titleRows = PartRows(capacity: cache.titleRows.capacity)
+                cache.buttonRows = PartRows(capacity: cache.buttonRows.capacity)
+                cache.headerRows = PartRows(capacity: cache.headerRows.capacity)
+                cache.statusRows = PartRows(capacity: cache.statusRows.capacity)
             }
         #endif
-        canvas.update(TitleBar(self), drawn: &cache.title, frame)
+        canvas.update(TitleBar(self), drawn: &cache.title, kept: &cache.titleRows, frame)
         canvas.update(DescriptionField(self), drawn: &cache.field, frame)
-        canvas.update(GenerateButton(self), drawn: &cache.button, frame)
+        canvas.update(GenerateButton(self), drawn: &cache.button, kept: &cache.buttonRows, frame)
         canvas.update(Panes(self), drawn: &cache.panes, frame)
         if isShowingAudit {
             canvas.update(AuditPanel(self), drawn: &cache.audit, frame)
@@ -107,7 +111,7 @@ extension AppState {
             // again in full): building and comparing the part copied the audit view each key.
             cache.audit = nil
         }
-        canvas.update(HistoryHeader(self), drawn: &cache.historyHeader, frame)
+        canvas.update(HistoryHeader(self), drawn: &cache.historyHeader, kept: &cache.headerRows, frame)
         if showsLineagePanel {
             canvas.update(LineagePanel(self), drawn: &cache.lineage, frame)
             // The list's rows are drawn over: they are drawn again when the panel closes.
@@ -117,7 +121,7 @@ extension AppState {
             cache.lineage = nil
             canvas.updateHistoryRows(self, cache: &cache, frame)
         }
-        canvas.update(StatusLine(self), drawn: &cache.status, frame)
+        canvas.update(StatusLine(self), drawn: &cache.status, kept: &cache.statusRows, frame)
         canvas.cursor = cursor(frame.layout)
         cache.frame = canvas
         cache.frameID = id

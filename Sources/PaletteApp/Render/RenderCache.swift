@@ -31,6 +31,11 @@ public struct RenderCache: Sendable {
     var rowCells: [HistoryRow.Entry: [Cell]] = [:]
     var status: Drawn<StatusLine>?
     var lineage: Drawn<LineagePanel>?
+    /// The rows of recent values of the parts that come back to earlier values (`PartRows`).
+    var titleRows = PartRows<TitleBar>(capacity: 4)
+    var buttonRows = PartRows<GenerateButton>(capacity: 8)
+    var headerRows = PartRows<HistoryHeader>(capacity: 8)
+    var statusRows = PartRows<StatusLine>(capacity: 8)
 
     public init() {}
 

@@ -63,6 +63,37 @@ final class Drawn<Part: ScreenPart>: Sendable {
     }
 }
 
+/// The rows a part drew for its last few values, so a value seen again (Tab coming back to an
+/// area, the history moving back to an entry) copies its cells instead of drawing them.
+///
+/// Sound because a part's drawing reads only the part and the frame (`ScreenPart`) and writes
+/// only its own rows, which start blank; the cache is emptied whenever the frame key changes.
+struct PartRows<Part: ScreenPart>: Sendable {
+    /// How many values are kept; the oldest goes first.
+    let capacity: Int
+    private var parts: [Part] = []
+    private var cells: [[Cell]] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The cells drawn for `part`, if it is one of the values kept.
+    func cells(for part: Part) -> [Cell]? {
+        for i in parts.indices where parts[i] == part { return cells[i] }
+        return nil
+    }
+
+    mutating func remember(_ part: Part, _ drawn: [Cell]) {
+        if parts.count >= capacity {
+            parts.removeFirst()
+            cells.removeFirst()
+        }
+        parts.append(part)
+        cells.append(drawn)
+    }
+}
+
 extension Canvas {
     /// Draws `part` over the previous frame unless `drawn`, the part those rows were drawn
     /// from, is the same; then remembers it.
@@ -71,6 +102,27 @@ extension Canvas {
         clearRows(Part.rows(in: frame.layout))
         part.draw(on: &self, frame)
         drawn = Drawn(part)
+    }
+
+    /// `update`, copying the rows from `kept` when the part was drawn with this value before.
+    mutating func update<Part: ScreenPart>(
+        _ part: Part, drawn: inout Drawn<Part>?, kept: inout PartRows<Part>, _ frame: RenderFrame
+    ) {
+        if let box = drawn, box.part == part { return }
+        let rows = Part.rows(in: frame.layout)
+        let lo = max(rows.lowerBound, 0)
+        let hi = min(rows.upperBound, height)
+        drawn = Drawn(part)
+        guard lo < hi else { return }
+        let span = (lo * width)..<(hi * width)
+        if let copied = kept.cells(for: part), copied.count == span.count {
+            markRows(lo..<hi)
+            cells.replaceSubrange(span, with: copied)
+            return
+        }
+        clearRows(lo..<hi)
+        part.draw(on: &self, frame)
+        kept.remember(part, Array(cells[span]))
     }
 }
 
