@@ -32,6 +32,9 @@ COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)
 BUILD_INFO := .build/build-info
 LINK_INFO := -Xlinker $(CURDIR)/$(BUILD_INFO)/commit.o
 BUILD_INFO_CC := $(shell command -v cc 2>/dev/null || command -v clang 2>/dev/null)
+# The functions start-up runs, which the release link lays out in one block (Package.swift,
+# docs/modules/build.md): written by `make startup-order`, checked by `make check`.
+STARTUP_ORDER := tools/startup-order.txt
 
 # $(call apt_install,TARGET,PACKAGES[,EXTRA]): the missing Debian PACKAGES, installed with apt-get
 # when root, else the command to run is printed; EXTRA is shell that may add to $$missing.
@@ -53,7 +56,7 @@ define apt_install
 endef
 
 .PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench \
-  build-info static docs install-check deb package-deps package-check screenshot soak
+  build-info static docs install-check deb package-deps package-check screenshot soak startup-order
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -94,6 +97,10 @@ build-info:
 	  $(BUILD_INFO_CC) -fPIC -c -o $(BUILD_INFO)/commit.o $(BUILD_INFO)/commit.c && \
 	  rm -f .build/debug/palette-tui .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; \
 	fi
+	@# SwiftPM does not know that the release link reads tools/startup-order.txt: a newer file relinks.
+	@for b in .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; do \
+	  [ ! -e $$b ] || [ ! $(STARTUP_ORDER) -nt $$b ] || rm -f $$b; \
+	done
 
 build: build-info
 	$(SWIFT) build $(LINK_INFO)
@@ -117,11 +124,13 @@ test: deps test-deps build-info
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
 ## errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
-## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
+## imports (tools/check_target_imports.py), start-up's code laid out as tools/startup-order.txt
+## says (tools/startup_order.py check), then zero `swift format lint --strict` findings.
 check: build-info
 	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) $(LINK_INFO) && $(SWIFT) build -c release $(STRICT) $(LINK_INFO); } 2>&1 \
 	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
 	python3 tools/check_target_imports.py
+	python3 tools/startup_order.py check
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 
 ## Lint only: every finding of `swift format lint --strict` (rules in .swift-format).
@@ -248,6 +257,17 @@ bench: deps build-info
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
 	python3 bench/bench.py
+
+## Rewrites tools/startup-order.txt: the release app under valgrind's callgrind, started as
+## `make bench` starts it, lists the functions start-up and the first frame run; then relinks
+## and checks the new layout (tools/startup_order.py).
+startup-order: deps build-info
+	$(call apt_install,startup-order,valgrind)
+	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	python3 tools/startup_order.py record
+	rm -f .build/release/palette-tui
+	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	python3 tools/startup_order.py check
 
 clean:
 	rm -rf .build
