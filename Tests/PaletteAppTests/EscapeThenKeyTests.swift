@@ -6,15 +6,7 @@ import XCTest
 /// Esc and a key in one read (`.alt`): Alt where an Alt binding takes it, else Esc then the key.
 final class EscapeThenKeyTests: XCTestCase {
     /// A state showing a palette, the focus on the panes.
-    private func showingPalette() -> AppState {
-        var state = Fixture.state()
-        state.type("calm lake at dawn")
-        state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
-        state.press(.tab, .tab)
-        XCTAssertEqual(state.focus, .panes)
-        return state
-    }
+    private func showingPalette() -> AppState { Fixture.showingPalette() }
 
     /// The flaky E2E case: in the theme preview, Esc and q in one read closed the preview (any
     /// key does) and lost the q. Now it closes the preview and asks about quitting, as Esc then q.

@@ -8,13 +8,8 @@ import XCTest
 final class ExportMenuTests: XCTestCase {
     /// A state showing a palette, focus on the panes (outside the text field).
     private func showing(_ language: Language = .english, description: String = "calm lake at dawn") -> AppState {
-        var state = Fixture.state(language: language)
+        var state = Fixture.showingPalette(description, language: language)
         state.exportDirectory = "/home/u/work"
-        state.type(description)
-        state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
-        state.press(.tab, .tab)
-        XCTAssertEqual(state.focus, .panes)
         return state
     }
 

@@ -266,12 +266,7 @@ final class ReducerTests: XCTestCase {
     }
 
     func testPanesSelectAndCopy() {
-        var state = Fixture.state()
-        state.type("sea")
-        state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
-        state.press(.tab, .tab)
-        XCTAssertEqual(state.focus, .panes)
+        var state = Fixture.showingPalette("sea")
         XCTAssertEqual(state.press(.character("c")), [.copyToClipboard("#2E86AB")])
         state.press(.right)
         XCTAssertEqual(state.selectedRole, .secondary)

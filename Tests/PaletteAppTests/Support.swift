@@ -72,6 +72,21 @@ enum Fixture {
             modelName: model, clock: clock)
     }
 
+    /// A state that asked for `description`, was answered with `Fixture.generated()` (request 1)
+    /// and has the focus on the panes, outside the text field: where most key tests begin.
+    static func showingPalette(
+        _ description: String = "calm lake at dawn", width: Int = 80, height: Int = 24,
+        language: Language = .english, file: StaticString = #filePath, line: UInt = #line
+    ) -> AppState {
+        var state = Fixture.state(width: width, height: height, language: language)
+        state.type(description)
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.press(.tab, .tab)
+        XCTAssertEqual(state.focus, .panes, file: file, line: line)
+        return state
+    }
+
     static func entry(
         _ n: Int, _ description: String, palette: Palette = Fixture.palette,
         favorite: Bool = false

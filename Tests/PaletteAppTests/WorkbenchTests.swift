@@ -9,11 +9,7 @@ import XCTest
 final class WorkbenchTests: XCTestCase {
     /// A shown palette (`Fixture.palette`, entry `id-1`) with the panes focused.
     private func workbench(language: Language = .english, width: Int = 80, height: Int = 24) -> AppState {
-        var state = Fixture.state(width: width, height: height, language: language)
-        state.type("sea foam")
-        state.press(.enter)
-        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
-        state.press(.tab, .tab)
+        let state = Fixture.showingPalette("sea foam", width: width, height: height, language: language)
         XCTAssertEqual(state.keyScope, .panes)
         return state
     }

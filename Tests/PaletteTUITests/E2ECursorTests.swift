@@ -18,13 +18,8 @@ final class E2ECursorTests: XCTestCase {
         try cursorShown(session, true, "shown in the description field")
         try session.press("Tab")
         try cursorShown(session, false, "hidden on the button")
-        let pid = try JobControl.appPID(session)
-        XCTAssertEqual(kill(pid, SIGTSTP), 0)
-        _ = try eventually("the app stopped") { JobControl.state(of: pid) == "T" ? true : nil }
-        XCTAssertEqual(try session.format("#{alternate_on}"), "0", "the terminal is given back while stopped")
-        XCTAssertEqual(try session.format("#{cursor_flag}"), "1", "shown to the shell while stopped")
-        XCTAssertEqual(kill(pid, SIGCONT), 0)
-        _ = try eventually("the alternate screen again") { try session.format("#{alternate_on}") == "1" ? true : nil }
+        let pid = try JobControl.suspend(session)
+        try JobControl.resume(session, pid)
         try cursorShown(session, false, "hidden again on the button")
         try session.press("BTab")
         try cursorShown(session, true, "shown in the field again")

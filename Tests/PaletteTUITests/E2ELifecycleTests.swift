@@ -65,13 +65,8 @@ final class E2ELifecycleTests: XCTestCase {
         try session.waitForStart()
         try session.type("before")
         try session.waitFor("before")
-        let pid = try JobControl.appPID(session)
-        XCTAssertEqual(kill(pid, SIGTSTP), 0)
-        _ = try eventually("the app stopped") { JobControl.state(of: pid) == "T" ? true : nil }
-        XCTAssertEqual(try session.format("#{alternate_on}"), "0", "the terminal is given back while stopped")
-        XCTAssertEqual(try session.format("#{cursor_flag}"), "1", "cursor shown while stopped")
-        XCTAssertEqual(kill(pid, SIGCONT), 0)
-        _ = try eventually("the alternate screen again") { try session.format("#{alternate_on}") == "1" ? true : nil }
+        let pid = try JobControl.suspend(session)
+        try JobControl.resume(session, pid)
         try session.waitFor("before", "quit")
         try session.type(" after")
         try session.waitFor("before after")

@@ -1,4 +1,9 @@
 import Foundation
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A job-control parent for the app, as an interactive shell is: the app runs in its own
 /// process group in the terminal's foreground, so SIGTSTP stops it (an orphaned group's stop is
@@ -35,6 +40,30 @@ public enum JobControl {
                 pid_t($0)
             }
         }
+    }
+
+    /// Stops the app with SIGTSTP, as Ctrl-Z in a shell does, waits until it is stopped and checks
+    /// that the shell has its terminal back: the main screen, the cursor shown. Returns its pid.
+    @discardableResult
+    public static func suspend(_ session: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws
+        -> pid_t
+    {
+        let pid = try appPID(session)
+        XCTAssertEqual(kill(pid, SIGTSTP), 0, file: file, line: line)
+        _ = try eventually("the app stopped") { state(of: pid) == "T" ? true : nil }
+        XCTAssertEqual(
+            try session.format("#{alternate_on}"), "0", "the terminal is given back while stopped", file: file,
+            line: line)
+        XCTAssertEqual(try session.format("#{cursor_flag}"), "1", "cursor shown while stopped", file: file, line: line)
+        return pid
+    }
+
+    /// Continues a stopped app with SIGCONT and waits until it has its alternate screen again.
+    public static func resume(_ session: TmuxSession, _ pid: pid_t, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
+        XCTAssertEqual(kill(pid, SIGCONT), 0, file: file, line: line)
+        _ = try eventually("the alternate screen again") { try session.format("#{alternate_on}") == "1" ? true : nil }
     }
 
     /// The state letter of `/proc/PID/stat` (R, S, T, ...).
