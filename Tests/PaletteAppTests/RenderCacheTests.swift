@@ -5,7 +5,8 @@ import XCTest
 @testable import PaletteApp
 
 /// `render(cache:)` must always give exactly `render()`'s frame: random sessions of keys,
-/// resizes, results and history loads, compared after every action.
+/// resizes, results, history loads and changes of language, colour mode and colour-vision
+/// simulation, compared after every action.
 final class RenderCacheTests: XCTestCase {
     private static let keys: [Key] = [
         .character("a"), .character("寧"), .character("🌅"), .character(" "), .character("/"), .character("f"),
@@ -86,6 +87,14 @@ final class RenderCacheTests: XCTestCase {
                 state.send(
                     random.below(2) == 0
                         ? .clipboardCopied("#2E86AB", via: [.terminal]) : .clipboardFailed("#2E86AB", .noRoute))
+            case 5:
+                // The frame key's inputs besides the size: after a change no part may reuse the rows
+                // (or the cells) it kept for the old key.
+                switch random.below(3) {
+                case 0: state.language = Language.allCases[random.below(Language.allCases.count)]
+                case 1: state.colorMode = [ColorMode.direct, .indexed256, .none][random.below(3)]
+                default: state.vision = random.below(2) == 0 ? nil : VisionDeficiency.allCases[random.below(3)]
+                }
             default:
                 state.send(.keyPressed(Self.keys[random.below(Self.keys.count)]))
             }
