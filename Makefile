@@ -56,7 +56,8 @@ define apt_install
 endef
 
 .PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench \
-  build-info static docs install-check deb package-deps package-check screenshot soak startup-order
+  build-info static docs install-check deb package-deps package-check screenshot soak startup-order \
+  xterm256-table
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -124,8 +125,8 @@ test: deps test-deps build-info
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
 ## errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
-## imports (tools/check_target_imports.py), start-up's code laid out as tools/startup-order.txt
-## says (tools/startup_order.py check), then zero `swift format lint --strict` findings.
+## imports (tools/check_target_imports.py), start-up's and the keys' code laid out as
+## tools/startup-order.txt says (tools/startup_order.py check), then zero `swift format lint --strict` findings.
 check: build-info
 	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) $(LINK_INFO) && $(SWIFT) build -c release $(STRICT) $(LINK_INFO); } 2>&1 \
 	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
@@ -259,8 +260,9 @@ bench: deps build-info
 	python3 bench/bench.py
 
 ## Rewrites tools/startup-order.txt: the release app under valgrind's callgrind, started as
-## `make bench` starts it, lists the functions start-up and the first frame run; then relinks
-## and checks the new layout (tools/startup_order.py).
+## `make bench` starts it, lists the functions start-up and the first frame run, then the ones
+## two cycles of the bench's key script run (those go first); then relinks and checks the new
+## layout (tools/startup_order.py).
 startup-order: deps build-info
 	$(call apt_install,startup-order,valgrind)
 	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
@@ -268,6 +270,19 @@ startup-order: deps build-info
 	rm -f .build/release/palette-tui
 	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
 	python3 tools/startup_order.py check
+
+## Rewrites Sources/PaletteCore/Xterm256Table.swift, the 256-colour cells' candidates, from the
+## reference search's answer for every one of the 16,777,216 colours, then checks the table
+## compiled in against all of them (tools/xterm256-table; about 3 min of CPU on each of 2 cores).
+XTERM_TOOL := .build/xterm256-table
+XTERM_SOURCES = $$(find Sources/PaletteCore -name '*.swift') tools/xterm256-table/main.swift
+xterm256-table:
+	mkdir -p $(XTERM_TOOL)
+	$(SWIFTC) -O -wmo -module-name PaletteCore $(XTERM_SOURCES) -o $(XTERM_TOOL)/xterm256-table
+	$(XTERM_TOOL)/xterm256-table answers $(XTERM_TOOL)/answers.bin
+	$(XTERM_TOOL)/xterm256-table table $(XTERM_TOOL)/answers.bin Sources/PaletteCore/Xterm256Table.swift
+	$(SWIFTC) -O -wmo -module-name PaletteCore $(XTERM_SOURCES) -o $(XTERM_TOOL)/xterm256-table
+	$(XTERM_TOOL)/xterm256-table verify $(XTERM_TOOL)/answers.bin
 
 clean:
 	rm -rf .build

@@ -31,17 +31,62 @@ public enum Xterm256 {
     /// Ties go to the lower index. CIEDE2000 rather than RGB distance (tmux's choice) because
     /// RGB distance maps dark saturated colours to greys that look nothing like them.
     ///
-    /// From `NearestNameIndex`, which visits the 240 colours outward in lightness and stops once
-    /// lightness alone rules out anything closer: the answer of a comparison with every index,
-    /// from about a tenth of the comparisons. Each new colour a frame shows in 256-colour mode
-    /// is looked up once, and a palette's first frame shows a few dozen (docs/benchmarks.md,
-    /// Findings, session 5).
+    /// The answer of `nearestByLightness`, from the colour's cell of `cells`: the few indices any
+    /// colour of its 8x8x8 RGB cell has for an answer (one in most cells), written by
+    /// `make xterm256-table` from that search over all 16,777,216 colours and checked against
+    /// every one of them. The nearest of those candidates, lowest index on a tie, is the answer:
+    /// the search's own answer is among them, and no candidate can be nearer than it.
     public static func nearest(to target: RGB) -> (index: Int, deltaE: Double) {
+        let lab = CIELab(target)
+        let cell = Int(cells[cellNumber(target)])
+        if cell < 240 { return (fixedIndices.lowerBound + cell, CIEDE2000.difference(lab, labs[cell])) }
+        return nearest(lab, amongListAt: cell - 240)
+    }
+
+    /// `nearest(to:).index` without the difference: a colour whose cell has one answer costs a
+    /// table read, no colour science (the terminal's 256-colour mode asks this for each new colour).
+    public static func nearestIndex(to target: RGB) -> Int {
+        let cell = Int(cells[cellNumber(target)])
+        if cell < 240 { return fixedIndices.lowerBound + cell }
+        return nearest(CIELab(target), amongListAt: cell - 240).index
+    }
+
+    /// The log2 of a cell's side in RGB levels (`cells` has (256 >> cellShift)^3 entries).
+    static let cellShift = 3
+
+    @inline(__always)
+    static func cellNumber(_ c: RGB) -> Int {
+        let side = 256 >> cellShift
+        return ((Int(c.r) >> cellShift) * side + (Int(c.g) >> cellShift)) * side + (Int(c.b) >> cellShift)
+    }
+
+    /// The nearest of the candidates listed at `start` in `cellLists` (a count, then ascending
+    /// offsets from 16): a strictly smaller difference wins, so a tie keeps the lower index.
+    private static func nearest(_ lab: CIELab, amongListAt start: Int) -> (index: Int, deltaE: Double) {
+        let count = Int(cellLists[start])
+        var best = Int(cellLists[start + 1])
+        var bestDelta = CIEDE2000.difference(lab, labs[best])
+        for k in start + 2...start + count {
+            let candidate = Int(cellLists[k])
+            let d = CIEDE2000.difference(lab, labs[candidate])
+            if d < bestDelta {
+                best = candidate
+                bestDelta = d
+            }
+        }
+        return (fixedIndices.lowerBound + best, bestDelta)
+    }
+
+    /// The reference search the cell table is written from and checked against: from
+    /// `NearestNameIndex`, which visits the 240 colours outward in lightness and stops once
+    /// lightness alone rules out anything closer (the answer of a comparison with every index,
+    /// from about a tenth of the comparisons, about 67k instructions a colour).
+    static func nearestByLightness(to target: RGB) -> (index: Int, deltaE: Double) {
         let (offset, deltaE) = index.nearest(to: CIELab(target))
         return (fixedIndices.lowerBound + offset, deltaE)
     }
 
-    /// The fixed colours by lightness, for `nearest`.
+    /// The fixed colours by lightness, for `nearestByLightness`.
     static let index = NearestNameIndex(labs: labs)
 
     /// `nearest(to:)` by comparing with every fixed colour: what the index must answer.

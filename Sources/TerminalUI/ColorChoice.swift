@@ -109,7 +109,8 @@ public struct ColorMapper: Sendable {
     }
 
     /// The ncurses colour number: -1 for the terminal's default, else `0xRRGGBB` (direct) or the
-    /// nearest fixed xterm-256 index by CIEDE2000 (PaletteCore's `Xterm256`).
+    /// nearest fixed xterm-256 index by CIEDE2000 (PaletteCore's `Xterm256.nearestIndex`: a table
+    /// read for most colours).
     ///
     /// Direct values 0...7 are sent by `*-direct` entries as palette colours 0-7 (the user's
     /// theme), so they are nudged to 8, which is indistinguishable from black.
@@ -117,7 +118,7 @@ public struct ColorMapper: Sendable {
         guard case .rgb(let rgb) = color else { return -1 }
         switch mode {
         case .direct: return Int32(max(rgb.packed, 8))
-        case .indexed256: return Int32(Xterm256.nearest(to: rgb).index)
+        case .indexed256: return Int32(Xterm256.nearestIndex(to: rgb))
         case .none: return -1
         }
     }
