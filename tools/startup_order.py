@@ -9,13 +9,16 @@ every 64 KiB fault-around window of 2.8 MB, and the app's peak RSS falls by the 
 
     python3 tools/startup_order.py record [--app BIN] [--out tools/startup-order.txt]
         Runs the app under valgrind's callgrind in a pty, as `make bench` runs it (an empty history
-        and 1k and 100k entries, up to the history drawn on the first frame, then quit), and
-        writes the sections of every function of the binary that ran. `make startup-order`.
+        and 1k and 100k entries, up to the history drawn on the first frame, then quit), then once
+        more through two cycles of `make bench`'s key script, and writes the sections of every
+        function of the binary that ran: the functions the keys run first (most keys first), then
+        the rest of start-up's. `make startup-order`.
     python3 tools/startup_order.py check [--app BIN] [--order tools/startup-order.txt]
         Starts the release app as `make bench` does (no valgrind) and reads which pages of its
-        code are resident when the first frame is drawn (/proc/PID/pagemap). Code resident
-        outside the ordered block means start-up now runs functions the file does not list:
-        exit 1 with the figure when that is more than --slack-kib (`make check` runs this).
+        code are resident when the first frame is drawn (/proc/PID/pagemap), and again after a
+        cycle of the key script. Code resident outside the ordered block means start-up or a key
+        now runs functions the file does not list: exit 1 with the figure when that is more than
+        --slack-kib (`make check` runs this).
 
 Python standard library, plus valgrind for `record` (a Debian package; `make startup-order`
 installs it). Linux only, like the app.
@@ -41,12 +44,18 @@ PAGE = 4096
 # (fault_around_bytes, 64 KiB): resident code comes in aligned windows of this size.
 WINDOW = 64 * 1024
 RECORD_SIZES = (0, 1000, 100000)
+# The key session recorded and checked: `make bench`'s script (one cycle is 114 keys), 1k entries.
+RECORD_KEYS = 228
+CHECK_KEYS = 114
+# callgrind starts a new dump each time the loop reads the terminal, so each dump after the first
+# (start-up) is one key's work: decode, reduce, render, draw, write, poll.
+KEY_DUMP_FUNCTION = "$s10TerminalUI6ScreenC10readEvents10inputReadySayAA10InputEventOGSb_tF"
 CHECK_SIZES = (0, 1000)
 # Listed code gold could not move into the block (C functions have no section of their own: the
 # build commit's is 13 bytes) beyond which the build, not the file, is at fault.
 STRAY_LIMIT = 16 * 1024
 HEADER = """\
-# The sections start-up runs, laid out together by gold (--section-ordering-file, Package.swift).
+# The sections start-up and the keys run, laid out together by gold (--section-ordering-file, Package.swift).
 # Written by: python3 tools/startup_order.py record (make startup-order); checked by make check.
 # One input section a line; gold reads every line as a section name, so these lines match none.
 """
@@ -112,6 +121,39 @@ def callgrind_functions(path, binary):
     return found
 
 
+def named(functions):
+    """The names of functions that have a section of their own to list.
+
+    callgrind names an address where no symbol starts: the C start files, or a function of
+    private linkage (an unnamed value witness, an `objectdestroy`), whose section is
+    `.text..L<name>`; those are all placed by one pattern (7 KiB in all). "(below main)" is
+    callgrind's name for what ran before main, not a function.
+    """
+    return {name for name in functions if not re.fullmatch(r"0x[0-9a-f]+", name) and " " not in name}
+
+
+def record_keys(valgrind, binary, home, histories):
+    """{function: keys it ran in} over RECORD_KEYS keys of the bench's script, one callgrind dump a key."""
+    out = os.path.join(home, "callgrind-keys.out")
+    argv = [valgrind, "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}",
+            f"--dump-before={KEY_DUMP_FUNCTION}", binary]
+    proc = start_app(argv, 1000, home, histories, timeout=300)
+    proc.drain(1.0)
+    for key in bench.key_script(RECORD_KEYS):
+        proc.send(key)
+        proc.settle(3.0, 0.15)
+    proc.quit(bench.QUIT, timeout=300)
+    proc.close()
+    dumps = sorted((p for p in os.listdir(home) if p.startswith("callgrind-keys.out.")),
+                   key=lambda p: int(p.rsplit(".", 1)[1]))
+    keys = {}
+    for dump in dumps[1:]:
+        for name in named(set(callgrind_functions(os.path.join(home, dump), binary))):
+            keys[name] = keys.get(name, 0) + 1
+    print(f"startup_order: {RECORD_KEYS} keys ({len(dumps) - 1} dumps): {len(keys)} functions of the app ran")
+    return keys
+
+
 def record(args):
     binary = os.path.realpath(args.app)
     valgrind = subprocess.run(["sh", "-c", "command -v valgrind"], capture_output=True, text=True).stdout.strip()
@@ -128,16 +170,19 @@ def record(args):
             proc.quit(bench.QUIT, timeout=300)
             proc.close()
             ran = callgrind_functions(out, binary)
-            # callgrind names an address where no symbol starts: the C start files, or a function
-            # of private linkage (an unnamed value witness, an `objectdestroy`), whose section is
-            # `.text..L<name>`; those are all placed by one pattern below (7 KiB in all).
-            # "(below main)" is callgrind's name for what ran before main, not a function.
-            functions.update(name for name in ran if not re.fullmatch(r"0x[0-9a-f]+", name) and " " not in name)
+            functions.update(named(ran))
             print(f"startup_order: {size} entries: {len(set(ran))} functions of the app ran")
+        keys = record_keys(valgrind, binary, home, histories)
+    # A key comes after a millisecond of other processes, so its code is cold: the functions keys
+    # run go first, those most keys run first, so that a key touches a few pages of contiguous
+    # code (about 25 a key instead of 60 spread over start-up's block). Then the rest of
+    # start-up's, by name. The key-only functions (a few dozen) join the block.
+    hot = sorted(keys, key=lambda name: (-keys[name], name))
+    order = hot + sorted(functions - set(hot))
     # A function's jump tables are in a .rodata section of its own name (with -function-sections):
     # they go together at the end of .rodata the same way.
-    lines = [".text..L*"] + sorted(f".text.{name}" for name in functions)
-    lines += sorted(f".rodata.{name}" for name in functions)
+    lines = [".text..L*"] + [f".text.{name}" for name in order]
+    lines += [f".rodata.{name}" for name in order]
     with open(args.out, "w") as f:
         f.write(HEADER)
         f.write("\n".join(lines) + "\n")
@@ -234,18 +279,25 @@ def check(args):
         for size in CHECK_SIZES:
             proc = start_app([binary], size, home, histories, timeout=20)
             proc.drain(0.3)
-            present = resident_pages(proc.pid, binary) & text_pages
+            stages = [(f"{size} entries", resident_pages(proc.pid, binary) & text_pages)]
+            if size == 1000:
+                for key in bench.key_script(CHECK_KEYS):
+                    proc.send(key)
+                    proc.settle(0.5, 0.005)
+                stages.append((f"{size} entries and {CHECK_KEYS} keys",
+                               resident_pages(proc.pid, binary) & text_pages))
             proc.quit(bench.QUIT)
             proc.close()
-            outside = present - block - first
-            worst = max(worst, len(outside))
-            print(f"startup_order: {size} entries: {len(present) * PAGE // 1024} KiB of .text resident, "
-                  f"{len(outside) * PAGE // 1024} KiB outside the ordered block "
-                  f"({(block_hi - block_lo) // 1024} KiB)")
+            for label, present in stages:
+                outside = present - block - first
+                worst = max(worst, len(outside))
+                print(f"startup_order: {label}: {len(present) * PAGE // 1024} KiB of .text resident, "
+                      f"{len(outside) * PAGE // 1024} KiB outside the ordered block "
+                      f"({(block_hi - block_lo) // 1024} KiB)")
     if missing:
         print(f"startup_order: {missing} of {len(listed)} listed sections are no longer in the binary")
     if worst * PAGE > args.slack_kib * 1024:
-        print(f"startup_order: STALE: start-up runs code outside {os.path.relpath(args.order, ROOT)} "
+        print(f"startup_order: STALE: start-up or the keys run code outside {os.path.relpath(args.order, ROOT)} "
               f"({worst * PAGE // 1024} KiB resident outside the block, {args.slack_kib} KiB allowed); "
               "regenerate it: make startup-order", file=sys.stderr)
         return 1
