@@ -4,6 +4,8 @@ import PaletteCore
 struct DescriptionField: ScreenPart {
     var focused: Bool
     var characters: [Character]
+    /// The field's `glyphs`, beside its characters.
+    var glyphs: [UInt32]
     var offset: Int
     /// The field takes a refinement instruction (`R`) instead of the description.
     var refining: Bool
@@ -13,6 +15,7 @@ struct DescriptionField: ScreenPart {
         refining = state.workbench.isRefining
         let field = refining ? state.workbench.refineField : state.field
         characters = field.characters
+        glyphs = field.glyphs
         offset = field.offset
     }
 
@@ -34,7 +37,7 @@ struct DescriptionField: ScreenPart {
                 placeholder, x: rect.x, y: rect.y, style: theme.placeholder,
                 limit: rect.x + rect.width, ellipsis: true)
         } else {
-            canvas.putVisible(characters, from: offset, in: rect, style: theme.field)
+            canvas.putVisible(characters, glyphs: glyphs, from: offset, in: rect, style: theme.field)
         }
     }
 }
@@ -43,20 +46,33 @@ extension Canvas {
     /// Draws the graphemes of a text field from its scroll offset that fit in `rect`: the cells
     /// `put` would make of them as one string, drawn straight from the array (appending the
     /// characters to a string one by one was nearly half of drawing the field, on every key).
-    mutating func putVisible(_ characters: [Character], from offset: Int, in rect: Rect, style: Style) {
+    /// Widths and single scalars come from the field's `glyphs`, so a grapheme of one scalar
+    /// (nearly every one typed) is drawn without reading its `Character`.
+    mutating func putVisible(
+        _ characters: [Character], glyphs: [UInt32], from offset: Int, in rect: Rect, style: Style
+    ) {
         guard rect.y >= 0, rect.y < height else { return }
         var used = 0
-        var i = max(offset, 0)
+        let start = max(offset, 0)
+        var i = start
         while i < characters.count {
-            let w = DisplayWidth.of(characters[i])
+            var w = Int(glyphs[i] >> 24)
+            if w == 255 { w = DisplayWidth.of(characters[i]) }
             if used + w > rect.width { break }
             used += w
             i += 1
         }
         guard i > offset else { return }
         markRows(rect.y..<(rect.y + 1))
-        _ = putScalars(
-            of: characters[max(offset, 0)..<i], from: rect.x, y: rect.y, style: seen(style),
-            end: min(rect.x + rect.width, width), ellipsis: false)
+        var run = ScalarRun(
+            x: rect.x, y: rect.y, style: seen(style), end: min(rect.x + rect.width, width), ellipsis: false)
+        drawing: for k in start..<i {
+            let single = glyphs[k] & TextField.manyScalars
+            if single != TextField.manyScalars, let scalar = Unicode.Scalar(single) {
+                if !run.add(scalar, to: &self) { break }
+                continue
+            }
+            for scalar in characters[k].unicodeScalars where !run.add(scalar, to: &self) { break drawing }
+        }
     }
 }

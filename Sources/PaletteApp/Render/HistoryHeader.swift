@@ -7,6 +7,8 @@ struct HistoryHeader: ScreenPart {
     var query: String
     var isEditingFilter: Bool
     var filter: [Character]
+    /// The filter field's `glyphs`, beside its characters.
+    var filterGlyphs: [UInt32]
     var filterOffset: Int
     var count: Int
     var selected: Int
@@ -20,9 +22,11 @@ struct HistoryHeader: ScreenPart {
         // `TextField` out of the state on every key.
         if isEditingFilter {
             filter = state.filterField.characters
+            filterGlyphs = state.filterField.glyphs
             filterOffset = state.filterField.offset
         } else {
             filter = []
+            filterGlyphs = []
             filterOffset = 0
         }
         count = state.history.count
@@ -51,7 +55,7 @@ struct HistoryHeader: ScreenPart {
         canvas.put("/", x: rect.x - 2, y: y, style: Style(bold: true))
         if isEditingFilter {
             canvas.fill(rect, style: frame.theme.field)
-            canvas.putVisible(filter, from: filterOffset, in: rect, style: frame.theme.field)
+            canvas.putVisible(filter, glyphs: filterGlyphs, from: filterOffset, in: rect, style: frame.theme.field)
         } else {
             canvas.put(query, x: rect.x, y: y, style: .plain, limit: rect.x + rect.width, ellipsis: true)
         }
