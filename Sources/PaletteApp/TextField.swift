@@ -102,6 +102,15 @@ public struct TextField: Hashable, Sendable {
     /// The low 24 bits of a glyph of more than one scalar.
     static let manyScalars: UInt32 = 0xFF_FFFF
 
+    /// `characters` when one of its graphemes is more than one scalar, else none: all that
+    /// drawing needs beside `glyphs` (`Canvas.putVisible`). A part that held the characters
+    /// made the next edit copy the array element by element, and freeing the old copy walk
+    /// it again; `glyphs` is plain words.
+    var clusteredCharacters: [Character] {
+        for glyph in glyphs where glyph & Self.manyScalars == Self.manyScalars { return characters }
+        return []
+    }
+
     /// `character`'s glyph (see `glyphs`).
     static func glyph(_ character: Character) -> UInt32 {
         let width = UInt32(min(DisplayWidth.of(character), 255)) << 24

@@ -64,14 +64,16 @@ extension Canvas {
         var col: Int
         var lastStart: Int
 
-        init(x: Int, y: Int, style: Style, end: Int, ellipsis: Bool) {
+        /// A run that starts at column `x`; with `resumingAt`, one whose characters before that
+        /// column are drawn already (zero-width marks still join no cell left of `x`).
+        init(x: Int, y: Int, style: Style, end: Int, ellipsis: Bool, resumingAt col: Int? = nil) {
             self.x = x
             self.y = y
             self.style = style
             self.end = end
             self.ellipsis = ellipsis
-            col = x
-            lastStart = x
+            self.col = col ?? x
+            lastStart = col ?? x
         }
 
         /// Draws `scalar` (cleaned as `TextSanitizer.verdict` says); false when the run is over.

@@ -6,9 +6,9 @@ struct HistoryHeader: ScreenPart {
     var favoritesOnly: Bool
     var query: String
     var isEditingFilter: Bool
-    var filter: [Character]
-    /// The filter field's `glyphs`, beside its characters.
+    /// The filter field's `glyphs` and, when a grapheme is more than one scalar, its characters.
     var filterGlyphs: [UInt32]
+    var filter: [Character]
     var filterOffset: Int
     var count: Int
     var selected: Int
@@ -21,12 +21,12 @@ struct HistoryHeader: ScreenPart {
         // The field is drawn only while it is typed in; reading it otherwise copied the whole
         // `TextField` out of the state on every key.
         if isEditingFilter {
-            filter = state.filterField.characters
             filterGlyphs = state.filterField.glyphs
+            filter = state.filterField.clusteredCharacters
             filterOffset = state.filterField.offset
         } else {
-            filter = []
             filterGlyphs = []
+            filter = []
             filterOffset = 0
         }
         count = state.history.count
