@@ -10,6 +10,8 @@ struct DescriptionField: ScreenPart {
     var offset: Int
     /// The field takes a refinement instruction (`R`) instead of the description.
     var refining: Bool
+    /// The description a palette was made from: typing replaces it (`AppState.descriptionSelected`).
+    var selected: Bool
 
     init(_ state: borrowing AppState) {
         focused = state.focus == .description && !state.isEditingFilter
@@ -18,9 +20,15 @@ struct DescriptionField: ScreenPart {
         glyphs = field.glyphs
         characters = field.clusteredCharacters
         offset = field.offset
+        selected = state.descriptionSelected && !refining
     }
 
     static func rows(in layout: Layout) -> Range<Int> { layout.fieldRow..<(layout.fieldRow + 1) }
+
+    /// How the text is drawn (the field around it is `theme.field`).
+    func textStyle(_ theme: Theme) -> Style {
+        selected ? Style(reverse: true, underline: true) : theme.field
+    }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
         let layout = frame.layout
@@ -38,7 +46,7 @@ struct DescriptionField: ScreenPart {
                 placeholder, x: rect.x, y: rect.y, style: theme.placeholder,
                 limit: rect.x + rect.width, ellipsis: true)
         } else {
-            canvas.putVisible(characters, glyphs: glyphs, from: offset, in: rect, style: theme.field)
+            canvas.putVisible(characters, glyphs: glyphs, from: offset, in: rect, style: textStyle(theme))
         }
     }
 }
@@ -119,8 +127,8 @@ extension Canvas {
     private mutating func redrawTail(
         from old: DescriptionField, to new: DescriptionField, _ frame: RenderFrame
     ) -> Bool {
-        guard old.focused == new.focused, old.refining == new.refining, old.offset == new.offset,
-            !old.glyphs.isEmpty, !new.glyphs.isEmpty
+        guard old.focused == new.focused, old.refining == new.refining, old.selected == new.selected,
+            old.offset == new.offset, !old.glyphs.isEmpty, !new.glyphs.isEmpty
         else { return false }
         let rect = frame.layout.field
         guard rect.y >= 0, rect.y < height, rect.x >= 0, new.offset >= 0 else { return false }
@@ -143,8 +151,7 @@ extension Canvas {
         guard Self.startsCell(old.glyphs, at: k), Self.startsCell(new.glyphs, at: k) else { return false }
         let y = rect.y
         markRows(y..<(y + 1))
-        let style = seen(frame.theme.field)
-        let blank = Cell(text: " ", style: style)
+        let blank = Cell(text: " ", style: seen(frame.theme.field))
         let x0 = rect.x + used
         let x1 = min(rect.x + rect.width, width)
         if x0 < x1 {
@@ -152,7 +159,8 @@ extension Canvas {
         }
         let end = Self.visibleEnd(new.characters, new.glyphs, from: k, used: used, width: rect.width)
         guard end > k else { return true }
-        var run = ScalarRun(x: rect.x, y: y, style: style, end: x1, ellipsis: false, resumingAt: x0)
+        var run = ScalarRun(
+            x: rect.x, y: y, style: seen(new.textStyle(frame.theme)), end: x1, ellipsis: false, resumingAt: x0)
         drawGlyphs(new.characters, new.glyphs, k..<end, run: &run)
         return true
     }
