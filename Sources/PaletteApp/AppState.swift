@@ -187,6 +187,13 @@ public struct AppState: Sendable, Equatable {
 
     /// The description being typed.
     public internal(set) var field = TextField()
+    /// The field holds the description a palette was just made from, shown selected: the next
+    /// character typed or pasted starts a new description (the old one set aside, ↑ brings it
+    /// back); an editing key edits it (docs/decisions.md, "typing after a generation").
+    public internal(set) var descriptionSelected = false
+    /// Descriptions the field held and gave up (replaced by typing, by a history entry, or the
+    /// one being typed while ↑ shows an earlier one): ↑ and ↓ walk them.
+    public internal(set) var descriptionRecall = DescriptionRecall()
     public internal(set) var focus: Focus = .description
     /// The request in flight, if any.
     public internal(set) var request: InFlightRequest?

@@ -39,6 +39,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case requestCandidates, candidatePrevious, candidateNext, keepCandidate, dismissCandidates
     case toggleLineage
     case cursorLeft, cursorRight, cursorHome, cursorEnd, cursorWordLeft, cursorWordRight
+    /// ↑ and ↓ in the description field: the descriptions it gave up (`DescriptionRecall`).
+    case recallOlder, recallNewer
     /// Accessibility (`AccessState.swift`): the audit panel, the repair key and its undo, the
     /// colour-vision simulation, the audit's background.
     case toggleAudit, repairSelected, cycleVision, cycleBackground
@@ -229,6 +231,11 @@ public enum KeyMap {
                 keys: [.enter], label: "Enter", context: .description, command: .generate,
                 help: Localized("Generate a palette", "生成配色", "生成配色"),
                 footer: Localized("generate", "生成", "生成")),
+            KeyBinding(
+                keys: [.up], label: "↑/↓", context: .description, command: .recallOlder,
+                help: Localized("Earlier / later description", "上一個／下一個描述", "上一个／下一个描述"),
+                footer: nil),
+            KeyBinding(keys: [.down], label: "↓", context: .description, command: .recallNewer, help: nil, footer: nil),
 
             // Text fields
             KeyBinding(

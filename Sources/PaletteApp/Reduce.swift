@@ -209,6 +209,10 @@ extension AppState {
         case .historyLast: moveHistory { $0.moveTo($0.count - 1, rows: rows) }
         case .useHistoryDescription:
             guard let entry = history.selectedEntry else { return [] }
+            // What the field held is set aside, not lost: ↑ brings it back.
+            descriptionRecall.settle()
+            if field.text != entry.description { descriptionRecall.setAside(field.text) }
+            descriptionSelected = false
             field.setText(entry.description)
             focus = .description
             keepViewsInBounds()
@@ -249,6 +253,12 @@ extension AppState {
             .deriveCompanion, .undo, .redo, .startRefine, .submitRefine, .closeRefine, .requestCandidates,
             .candidatePrevious, .candidateNext, .keepCandidate, .dismissCandidates, .toggleLineage:
             return performWorkbench(command)
+        case .recallOlder:
+            guard let text = descriptionRecall.older(than: field.text) else { return [] }
+            showInField(text)
+        case .recallNewer:
+            guard let text = descriptionRecall.newer() else { return [] }
+            showInField(text)
         case .cursorLeft: editText { $0.moveLeft() }
         case .cursorRight: editText { $0.moveRight() }
         case .cursorHome: editText { $0.moveHome() }
@@ -355,6 +365,14 @@ extension AppState {
             if case .candidates = inFlight.purpose {
                 return showCandidates(generated, description: inFlight.description, lineage: inFlight.lineage)
             }
+            // Made from what the field holds: the description is shown selected, so that the
+            // next words typed start a new one (an edit while it was made keeps the field as is).
+            if case .generate = inFlight.purpose,
+                field.text.trimmingCharacters(in: .whitespacesAndNewlines) == inFlight.description
+            {
+                descriptionRecall.settle()
+                descriptionSelected = true
+            }
             return show(
                 generated, description: inFlight.description, purpose: inFlight.purpose, lineage: inFlight.lineage)
         }
@@ -383,6 +401,7 @@ extension AppState {
             return
         }
         let before = field.characters.count
+        if descriptionSelected { startNewDescription() }
         editText { $0.insert(String(c)) }
         if field.characters.count == before, field.characters.count >= field.capacity {
             say(UIText.fieldFull(field.capacity), .warning)
@@ -400,6 +419,7 @@ extension AppState {
             return []
         }
         if focus != .description { focus = .description }
+        if descriptionSelected { startNewDescription() }
         var fits = true
         editText { fits = $0.insert(text) }
         if !fits { say(UIText.pasteCut(field.capacity), .warning) }
@@ -420,9 +440,30 @@ extension AppState {
             keepViewsInBounds()
             showSelectedHistoryEntry()
         } else {
+            // An editing key edits the description shown: it is no longer replaced by typing.
+            if descriptionSelected { descriptionSelected = false }
+            if case .some = descriptionRecall.index { descriptionRecall.settle() }
             edit(&field)
             keepViewsInBounds()
         }
+    }
+
+    /// The first character typed (or pasted) over the selected description: the field starts
+    /// afresh, the old description is set aside for ↑, and the status line says so.
+    private mutating func startNewDescription() {
+        descriptionSelected = false
+        let old = field.text
+        descriptionRecall.settle()
+        descriptionRecall.setAside(old)
+        field.clear()
+        say(UIText.newDescription(Self.quote(old)), .info)
+    }
+
+    /// An earlier or later description from ↑ or ↓, in the field to edit or generate.
+    private mutating func showInField(_ text: String) {
+        descriptionSelected = false
+        field.setText(text)
+        keepViewsInBounds()
     }
 
     private mutating func closeFilter(clearing: Bool) {

@@ -209,6 +209,13 @@ enum UIText {
             head.english + tail.english, head.traditional + tail.traditional, head.simplified + tail.simplified)
     }
 
+    /// Typing over the description a palette was made from: it is set aside, not lost.
+    static func newDescription(_ old: String) -> Localized {
+        Localized(
+            "New description; ↑ brings back “\(old)”.", "新的描述；按 ↑ 取回「\(old)」。",
+            "新的描述；按 ↑ 取回“\(old)”。")
+    }
+
     static func confirmDelete(_ description: String) -> Localized {
         Localized(
             "Press d again to delete “\(description)”; any other key keeps it.",

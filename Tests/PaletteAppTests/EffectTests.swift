@@ -160,6 +160,7 @@ final class EffectTests: XCTestCase {
             state.workbench.record(.workbench(before: before, after: state.snapshot))
             state.history.append(entry)
             state.status = StatusMessage("New palette from gemini.", kind: .success)
+            state.descriptionSelected = true
         }
         XCTAssertEqual(effects, [.appendHistory(entry)])
         XCTAssertEqual(world.changes, [.append(entry)])
@@ -260,6 +261,7 @@ final class EffectTests: XCTestCase {
                 "New palette from gemini. No word of the description was recognised: this is a general palette; "
                     + "name a colour, a scene or a mood (the offline engine reads 14 languages).",
                 kind: .success)
+            state.descriptionSelected = true
         }
         XCTAssertEqual(world.changes.count, 1, "the new palette went to the history")
         store.finish()

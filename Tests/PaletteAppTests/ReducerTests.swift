@@ -93,6 +93,7 @@ final class ReducerTests: XCTestCase {
         expected.workbench.record(.workbench(before: before, after: expected.snapshot))
         expected.history.append(entry)
         expected.status = StatusMessage("New palette from gemini.", kind: .success)
+        expected.descriptionSelected = true
         XCTAssertEqual(state, expected)
         XCTAssertEqual(state.history.count, 1)
         XCTAssertEqual(state.history.selectedEntry, entry)
@@ -284,7 +285,9 @@ final class ReducerTests: XCTestCase {
         state.press(.enter)
         state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
         XCTAssertEqual(state.press(.character("2")), [])
-        XCTAssertEqual(state.field.text, "sea2")
+        // Typed over the description the palette was made from: a new one ("sea" set aside).
+        XCTAssertEqual(state.field.text, "2")
+        XCTAssertEqual(state.descriptionRecall.texts, ["sea"])
         state.press(.tab)
         XCTAssertEqual(state.press(.character("2")), [.copyToClipboard("#A23B72")])
         state.press(.tab, .tab)

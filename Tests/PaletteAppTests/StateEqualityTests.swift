@@ -19,6 +19,8 @@ final class StateEqualityTests: XCTestCase {
         "providerName": { $0.providerName = "offline" },
         "modelName": { $0.modelName = nil },
         "field": { $0.field.insert("x") },
+        "descriptionSelected": { $0.descriptionSelected = true },
+        "descriptionRecall": { $0.descriptionRecall.setAside("x") },
         "focus": { $0.focus = .panes },
         "pendingConfirmation": { $0.pendingConfirmation = PendingConfirmation(command: .quit, key: .character("q")) },
         "request": {

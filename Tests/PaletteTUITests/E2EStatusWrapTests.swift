@@ -46,4 +46,31 @@ final class E2EStatusWrapTests: XCTestCase {
             }
         }
     }
+
+    /// At 40x12, the smallest size, "New palette from offline." (and its Chinese) fits on the
+    /// status row beside a hint: it stays on that one row, the hint beside it, the history list
+    /// keeps its rows. It took two rows, the hint under it, when the row kept a third for hints.
+    func testAShortMessageStaysOnTheBottomRowBesideAHintAt40x12() throws {
+        let cases = [
+            ("en", "a quiet forest morning", "New palette from offline.", "F1 help"),
+            ("zh-Hant", "寧靜的森林早晨", "已由離線引擎生成新配色。", "Enter 生成"),
+            ("zh-Hans", "宁静的森林早晨", "已由离线引擎生成新配色。", "Enter 生成"),
+        ]
+        for (lang, description, message, hint) in cases {
+            let session = try TmuxSession(
+                ["--provider", "offline", "--no-history", "--lang", lang], width: 40, height: 12)
+            try session.waitForStart()
+            try session.type(description)
+            try session.press("Enter")
+            let screen = try session.waitFor(message)
+            let rows = screen.components(separatedBy: "\n").prefix(12)
+            let bottom = rows.last ?? ""
+            XCTAssertTrue(bottom.contains(message) && bottom.contains(hint), "\(lang): the bottom row:\n\(screen)")
+            XCTAssertEqual(rows.filter { $0.contains(message) }.count, 1, screen)
+            // The row above is the history list's (blank: one entry), not the message's.
+            XCTAssertEqual(rows.dropLast().last?.trimmingCharacters(in: .whitespaces), "", "\(lang):\n\(screen)")
+            try session.press("C-c")
+            XCTAssertEqual(try session.waitForExit(), 0)
+        }
+    }
 }

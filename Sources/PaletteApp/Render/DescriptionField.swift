@@ -7,6 +7,8 @@ struct DescriptionField: ScreenPart {
     var offset: Int
     /// The field takes a refinement instruction (`R`) instead of the description.
     var refining: Bool
+    /// The description a palette was made from: typing replaces it (`AppState.descriptionSelected`).
+    var selected: Bool
 
     init(_ state: borrowing AppState) {
         focused = state.focus == .description && !state.isEditingFilter
@@ -14,6 +16,7 @@ struct DescriptionField: ScreenPart {
         let field = refining ? state.workbench.refineField : state.field
         characters = field.characters
         offset = field.offset
+        selected = state.descriptionSelected && !refining
     }
 
     static func rows(in layout: Layout) -> Range<Int> { layout.fieldRow..<(layout.fieldRow + 1) }
@@ -34,7 +37,9 @@ struct DescriptionField: ScreenPart {
                 placeholder, x: rect.x, y: rect.y, style: theme.placeholder,
                 limit: rect.x + rect.width, ellipsis: true)
         } else {
-            canvas.putVisible(characters, from: offset, in: rect, style: theme.field)
+            canvas.putVisible(
+                characters, from: offset, in: rect,
+                style: selected ? Style(reverse: true, underline: true) : theme.field)
         }
     }
 }

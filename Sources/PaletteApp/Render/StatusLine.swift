@@ -44,20 +44,16 @@ struct StatusLine: ScreenPart {
         let available = width - 2
         var messageWidth = 0
         if let message { messageWidth = min(DisplayWidth.of(message.text), available) }
-        let items = keyItems(language)
-        // The keys keep at least a third of the row beside a message (a long one is cut to what
-        // they leave: a palette's notes never push them off); an error, a warning or the path a
-        // file went to is read whole first, the keys take what is left.
+        // A status message on the one row fits beside a hint (`StatusWrap.lines`): the hints
+        // take what it leaves. The empty screen's hint leaves the keys a third of the row and is
+        // cut to what they leave; an error, a warning or the path a file went to is read whole
+        // first, the keys take what is left.
         let urgent = status?.readWhole ?? false
-        let room = messageWidth == 0 ? available : max(available - messageWidth - 3, urgent ? 0 : available / 3)
-        var keys: [(key: String, text: String)] = []
-        var used = 0
-        for item in items {
-            let w = DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.text) + (keys.isEmpty ? 0 : 3)
-            if used + w > room { break }
-            keys.append(item)
-            used += w
-        }
+        let room =
+            messageWidth == 0
+            ? available
+            : max(available - messageWidth - 3, status != nil || urgent ? 0 : available / 3)
+        let (keys, used) = hints(language, room: room)
         if let message {
             let limit = keys.isEmpty ? width - 1 : width - 1 - used - 3
             canvas.put(message.text, x: 1, y: y, style: message.style, limit: max(limit, 1), ellipsis: true)
@@ -66,14 +62,44 @@ struct StatusLine: ScreenPart {
         drawKeys(keys, used: used, y: y, on: &canvas, frame)
     }
 
+    /// The hints that fit in `room` columns, most specific first; when not even the first
+    /// fits, the help key's alone (it leads to every other key), and `used`, their width.
+    private func hints(
+        _ language: Language, room: Int
+    ) -> (keys: [(key: String, text: String)], used: Int) {
+        let items = keyItems(language)
+        var keys: [(key: String, text: String)] = []
+        var used = 0
+        for item in items {
+            let w = DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.text) + (keys.isEmpty ? 0 : 3)
+            if used + w > room { break }
+            keys.append(item)
+            used += w
+        }
+        if keys.isEmpty, let help = helpItem(items, language) {
+            let w = DisplayWidth.of(help.key) + 1 + DisplayWidth.of(help.text)
+            if w <= room { return ([help], w) }
+        }
+        return (keys, used)
+    }
+
+    /// The help key's hint among `items`, if it is one of them (the one the footer drops when
+    /// help is left out).
+    private func helpItem(_ items: [(key: String, text: String)], _ language: Language) -> (key: String, text: String)?
+    {
+        let others = keyItems(language, excluding: [.help])
+        return items.first { item in !others.contains { $0 == item } }
+    }
+
     /// The keys in force, most specific first.
-    private func keyItems(_ language: Language) -> [(key: String, text: String)] {
+    private func keyItems(_ language: Language, excluding: Set<Command> = []) -> [(key: String, text: String)] {
         var items: [(key: String, text: String)] = []
         if isGenerating || isEditingFilter {
             items.append(("Esc", (isGenerating ? UIText.footerCancel : UIText.footerClear)(language)))
         }
         // While a palette is being made, Enter does not generate another: its hint goes.
-        items += KeyMap.footer(for: contexts, language: language, excluding: isGenerating ? [.generate] : [])
+        items += KeyMap.footer(
+            for: contexts, language: language, excluding: isGenerating ? excluding.union([.generate]) : excluding)
         return items
     }
 
@@ -103,15 +129,7 @@ struct StatusLine: ScreenPart {
         }
         let available = StatusWrap.available(width: frame.width)
         let lastWidth = DisplayWidth.of(shown.last ?? "")
-        let room = available - lastWidth - 3
-        var keys: [(key: String, text: String)] = []
-        var used = 0
-        for item in keyItems(frame.language) {
-            let w = DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.text) + (keys.isEmpty ? 0 : 3)
-            if used + w > room { break }
-            keys.append(item)
-            used += w
-        }
+        let (keys, used) = hints(frame.language, room: available - lastWidth - 3)
         guard !keys.isEmpty else { return }
         drawKeys(keys, used: used, y: layout.statusRow, on: &canvas, frame)
     }

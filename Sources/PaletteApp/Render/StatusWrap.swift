@@ -2,15 +2,18 @@ import PaletteCore
 
 /// How a status message is laid out when it does not fit on the one status row: wrapped onto
 /// more rows, which grow upwards from the status row and are taken from the history list (see
-/// docs/decisions.md, "a long status message").
+/// docs/decisions.md, "a long status message" and "the status line, balanced").
 ///
-/// Lines are broken at spaces and between wide (CJK) characters, never before closing
-/// punctuation; a word wider than the row (a long path) is broken where the row ends. A message
-/// that fits the row stays on it (the hints take what is left beside one read whole: an error,
-/// a warning, where a file went; a third of the row beside any other); a wrapped message's last
-/// line leaves the hints a third of the row, whatever its kind. When the rows the
-/// screen can give are too few, the middle of the message is cut (`…`): its start (what
-/// happened, to what) and its end (the remedy, which every message puts last) stay.
+/// A message stays on the one row when it fits there beside a key hint (the help key's at
+/// least); one read whole (an error, a warning, where a file went) takes the row first. A
+/// longer message is wrapped into as few lines as it can take, its last line within the hints'
+/// limit, and its lines are balanced: the breaks are chosen so that every line is about as full
+/// as its row allows (no line of a word or two left under full ones). Lines break at spaces and
+/// between wide (CJK) characters, never before closing punctuation (`，。」…`) nor after
+/// opening punctuation (`「（“`); a word wider than the row (a long path) is broken where
+/// needed. When the rows the screen can give are too few, the middle of the message is cut
+/// (`…`): its start (what happened, to what) and its end (the remedy, which every message puts
+/// last) stay.
 enum StatusWrap {
     /// The columns a message may use on the status row (one blank column each side).
     static func available(width: Int) -> Int { max(width - 2, 1) }
@@ -22,27 +25,41 @@ enum StatusWrap {
         return keysBeside ? max(room - max(room / 3, 16) - 3, 1) : room
     }
 
+    /// The widest help hint in any language and scope ("F1 help", "? 說明"): a message that
+    /// leaves it room stays on its one row (`StatusLine` shows it when no other hint fits).
+    static let helpHintWidth: Int = {
+        var widest = 0
+        for scope in KeyScope.allCases {
+            for language in Language.allCases {
+                let all = KeyMap.footer(for: scope.contexts, language: language)
+                let others = KeyMap.footer(for: scope.contexts, language: language, excluding: [.help])
+                for item in all where !others.contains(where: { $0 == item }) {
+                    widest = max(widest, DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.text))
+                }
+            }
+        }
+        return max(widest, 1)
+    }()
+
+    /// The widest a message may be and stay on the one row: the whole row for one read whole,
+    /// else the row less the help hint and the gap before it.
+    static func oneRowLimit(width: Int, readWhole: Bool) -> Int {
+        let room = available(width: width)
+        return readWhole ? room : room - 3 - helpHintWidth
+    }
+
     /// The lines of `status` on a screen `width` columns wide, or none when it fits on the one
     /// status row beside the hints (drawn as it always was).
     static func lines(_ status: StatusMessage?, width: Int) -> [String] {
         guard let status, width > 2 else { return [] }
-        // On the one row a plain message leaves the hints a third (the first hint may not fit).
-        let room = available(width: width)
-        let limit = status.readWhole ? room : room - room / 3 - 3
-        if DisplayWidth.of(status.text) <= limit { return [] }
+        if DisplayWidth.of(status.text) <= oneRowLimit(width: width, readWhole: status.readWhole) { return [] }
         return layOut(status.text, width: width, keysBeside: true)
     }
 
-    /// `text` wrapped to the row, its last line within the hints' limit.
+    /// `text` wrapped to the row in as few lines as it takes, its last line within the hints'
+    /// limit, the lines balanced.
     static func layOut(_ text: String, width: Int, keysBeside: Bool) -> [String] {
-        let room = available(width: width)
-        let limit = lastLineLimit(width: width, keysBeside: keysBeside)
-        var lines = wrap(text, width: room)
-        if let last = lines.last, DisplayWidth.of(last) > limit {
-            lines.removeLast()
-            lines += wrap(last, width: limit)
-        }
-        return lines
+        balanced(text, width: available(width: width), last: lastLineLimit(width: width, keysBeside: keysBeside))
     }
 
     /// The lines of `text` in at most `rows` rows: wrapped whole when it fits, else with its
@@ -94,10 +111,9 @@ enum StatusWrap {
         return best
     }
 
-    /// Breaks `text` into lines of at most `width` columns (`CommandHelp.wrap`'s rules), and
-    /// breaks a word wider than the line where the line ends.
+    /// Breaks `text` into lines of at most `width` columns, balanced (`balanced`).
     static func wrap(_ text: String, width: Int) -> [String] {
-        CommandHelp.wrap(text, width: max(width, 2), breakingWords: true)
+        balanced(text, width: max(width, 2), last: max(width, 2))
     }
 
     /// The longest start of `characters` at most `width` wide, ending at a word's end when one
@@ -138,5 +154,148 @@ enum StatusWrap {
             if k < characters.count, k - start < 16 { start = k + 1 }
         }
         return String(characters[start...])
+    }
+}
+
+// MARK: - Balanced breaking
+
+extension StatusWrap {
+    /// A piece of text no line breaks inside: a word, a wide character with the punctuation
+    /// glued to it, or one character of a word too wide for any line.
+    struct Atom {
+        var text: String
+        var width: Int
+        /// A space separates it from the atom before (dropped where a line breaks there).
+        var spaced: Bool
+        /// What breaking before it costs: 0 between words; inside a word too wide for the row
+        /// (a path cut into characters) 1 after a `/`, 2 after `-`, `_` or `.`, 3 elsewhere, more than
+        /// any unevenness.
+        var cut = 0
+    }
+
+    /// Never at a line's start: closing punctuation, the ellipsis, the middle dot (kinsoku).
+    static let noBreakBefore: Set<Character> = [
+        "，", "。", "、", "；", "：", "）", "」", "』", "”", "’", "！", "？", "》", "〉", "】", "〕", "…", "‥", "・",
+        "·", ",", ".", ";", ":", ")", "]", "}", "!", "?", "%",
+    ]
+    /// Never at a line's end: opening punctuation.
+    static let noBreakAfter: Set<Character> = ["（", "「", "『", "“", "‘", "《", "〈", "【", "〔", "(", "[", "{"]
+
+    /// The atoms of `text`, words wider than `widest` cut into characters.
+    static func atoms(_ text: String, widest: Int) -> [Atom] {
+        enum Last { case none, word, closed, opening }
+        var atoms: [Atom] = []
+        var last = Last.none
+        var spaced = false
+        for ch in text {
+            if ch == " " || ch == "\n" || ch == "\t" {
+                if !atoms.isEmpty { spaced = true }
+                last = .none
+                continue
+            }
+            let w = DisplayWidth.of(ch)
+            // Closing punctuation after a space ("morning …”") stays with the word before.
+            if spaced, !atoms.isEmpty, noBreakBefore.contains(ch) {
+                atoms[atoms.count - 1].text += " " + String(ch)
+                atoms[atoms.count - 1].width += 1 + w
+                spaced = false
+                last = .closed
+                continue
+            }
+            let glue =
+                !atoms.isEmpty && !spaced
+                && (last == .opening || w == 0 || noBreakBefore.contains(ch) || (w == 1 && last == .word))
+            if glue {
+                atoms[atoms.count - 1].text.append(ch)
+                atoms[atoms.count - 1].width += w
+            } else {
+                atoms.append(Atom(text: String(ch), width: w, spaced: spaced))
+                spaced = false
+            }
+            if noBreakAfter.contains(ch) {
+                last = .opening
+            } else if w == 2 {
+                last = .closed
+            } else if w == 1 {
+                // Narrow punctuation after a wide character closes it; any other narrow
+                // character starts or continues a word.
+                last = glue && last == .closed ? .closed : .word
+            }
+        }
+        // A word wider than the narrowest line is cut into its characters.
+        guard atoms.contains(where: { $0.width > widest }) else { return atoms }
+        var cut: [Atom] = []
+        for atom in atoms {
+            guard atom.width > widest else {
+                cut.append(atom)
+                continue
+            }
+            for (n, ch) in atom.text.enumerated() {
+                let w = DisplayWidth.of(ch)
+                if n > 0, w == 0 || noBreakBefore.contains(ch) {
+                    cut[cut.count - 1].text.append(ch)
+                    cut[cut.count - 1].width += w
+                } else {
+                    let after = cut.last?.text.last
+                    let cost = n == 0 ? 0 : after == "/" ? 1 : after.map { "-_.".contains($0) } == true ? 2 : 3
+                    cut.append(Atom(text: String(ch), width: w, spaced: n == 0 && atom.spaced, cut: cost))
+                }
+            }
+        }
+        return cut
+    }
+
+    /// `text` in the fewest lines of at most `width` columns whose last line is at most `last`
+    /// wide, the breaks chosen to spread what the lines leave empty evenly over them (the least
+    /// sum of squared empty columns, each line against its own limit), with as few cuts inside
+    /// words as can be (a path's after its slashes). An atom wider than its line (one character wider than a tiny row) is
+    /// put on a line of its own.
+    static func balanced(_ text: String, width: Int, last: Int) -> [String] {
+        let widest = max(min(width, last), 1)
+        let atoms = atoms(text, widest: widest)
+        let n = atoms.count
+        guard n > 0 else { return [] }
+        // cost[i]: the best layout of atoms i..<n, as (lines, cuts inside words, unevenness);
+        // next[i]: where its first line ends.
+        var cost = [(lines: Int, cuts: Int, uneven: Int)](repeating: (0, 0, 0), count: n + 1)
+        var next = [Int](repeating: n, count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var best: (lines: Int, cuts: Int, uneven: Int)?
+            var lineWidth = 0
+            var j = i
+            while j < n {
+                lineWidth += atoms[j].width + (j > i && atoms[j].spaced ? 1 : 0)
+                j += 1
+                let limit = j == n ? last : width
+                // A line of one atom always fits (nothing smaller to break it into).
+                if lineWidth > limit, j > i + 1 {
+                    if lineWidth > width { break }
+                    continue
+                }
+                let rest = cost[j]
+                let slack = max(limit - lineWidth, 0)
+                let cuts = rest.cuts + (j < n ? atoms[j].cut : 0)
+                let candidate = (lines: rest.lines + 1, cuts: cuts, uneven: rest.uneven + slack * slack)
+                if let b = best, (b.lines, b.cuts, b.uneven) <= (candidate.lines, candidate.cuts, candidate.uneven) {
+                    continue
+                }
+                best = candidate
+                next[i] = j
+            }
+            cost[i] = best ?? (n, n, 0)
+        }
+        var lines: [String] = []
+        var i = 0
+        while i < n {
+            let end = max(next[i], i + 1)
+            var line = ""
+            for k in i..<end {
+                if k > i, atoms[k].spaced { line.append(" ") }
+                line += atoms[k].text
+            }
+            lines.append(line)
+            i = end
+        }
+        return lines
     }
 }
