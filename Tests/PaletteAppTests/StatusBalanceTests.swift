@@ -189,4 +189,30 @@ final class StatusBalanceTests: XCTestCase {
             XCTAssertTrue(hints.contains { bottom.contains($0.key + " " + $0.text) }, "\(language): \(bottom)")
         }
     }
+
+    /// Whatever the message, its kind and the width, the bottom row keeps a key hint: an error
+    /// or a warning (read whole) that fills the row wraps like any other message. It pushed
+    /// every hint off ("Nothing is listening at 127.0.0.1:9: check --endpoint." at 60 columns).
+    func testTheBottomRowAlwaysKeepsAHintWhateverTheMessageAndItsKind() {
+        let failure = Messages.failure(
+            ProviderFailure(provider: "gemini", .connectionRefused(host: "127.0.0.1:9")))
+        var checked = 0
+        for language in Self.languages {
+            for message in Self.messages + [failure] {
+                for kind in [StatusMessage.Kind.error, .warning, .success, .info] {
+                    for width in Self.widths {
+                        var state = Fixture.state(width: width, height: 24, language: language)
+                        state.status = StatusMessage(message(language), kind: kind)
+                        let bottom = state.render().textLines[state.layout.statusRow]
+                        let hints = KeyMap.footer(for: state.activeContexts, language: language)
+                        XCTAssertTrue(
+                            hints.contains { bottom.contains($0.key + " " + $0.text) },
+                            "\(language) \(kind) \(width): \(bottom)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 4000)
+    }
 }

@@ -46,13 +46,9 @@ struct StatusLine: ScreenPart {
         if let message { messageWidth = min(DisplayWidth.of(message.text), available) }
         // A status message on the one row fits beside a hint (`StatusWrap.lines`): the hints
         // take what it leaves. The empty screen's hint leaves the keys a third of the row and is
-        // cut to what they leave; an error, a warning or the path a file went to is read whole
-        // first, the keys take what is left.
-        let urgent = status?.readWhole ?? false
+        // cut to what they leave.
         let room =
-            messageWidth == 0
-            ? available
-            : max(available - messageWidth - 3, status != nil || urgent ? 0 : available / 3)
+            messageWidth == 0 ? available : max(available - messageWidth - 3, status != nil ? 0 : available / 3)
         let (keys, used) = hints(language, room: room)
         if let message {
             let limit = keys.isEmpty ? width - 1 : width - 1 - used - 3

@@ -5,7 +5,7 @@ import PaletteCore
 /// docs/decisions.md, "a long status message" and "the status line, balanced").
 ///
 /// A message stays on the one row when it fits there beside a key hint (the help key's at
-/// least); one read whole (an error, a warning, where a file went) takes the row first. A
+/// least), whatever its kind: the hints are never pushed off the bottom row. A
 /// longer message is wrapped into as few lines as it can take, its last line within the hints'
 /// limit, and its lines are balanced: the breaks are chosen so that every line is about as full
 /// as its row allows (no line of a word or two left under full ones). Lines break at spaces and
@@ -41,18 +41,18 @@ enum StatusWrap {
         return max(widest, 1)
     }()
 
-    /// The widest a message may be and stay on the one row: the whole row for one read whole,
-    /// else the row less the help hint and the gap before it.
-    static func oneRowLimit(width: Int, readWhole: Bool) -> Int {
-        let room = available(width: width)
-        return readWhole ? room : room - 3 - helpHintWidth
+    /// The widest a message may be and stay on the one row: the row less the help hint and the
+    /// gap before it, whatever its kind. One read whole (an error, a warning, where a file
+    /// went) that fills the row wraps like any other, so the hints are never pushed off.
+    static func oneRowLimit(width: Int) -> Int {
+        available(width: width) - 3 - helpHintWidth
     }
 
     /// The lines of `status` on a screen `width` columns wide, or none when it fits on the one
     /// status row beside the hints (drawn as it always was).
     static func lines(_ status: StatusMessage?, width: Int) -> [String] {
         guard let status, width > 2 else { return [] }
-        if DisplayWidth.of(status.text) <= oneRowLimit(width: width, readWhole: status.readWhole) { return [] }
+        if DisplayWidth.of(status.text) <= oneRowLimit(width: width) { return [] }
         return layOut(status.text, width: width, keysBeside: true)
     }
 
