@@ -50,11 +50,13 @@ FOLD_OUT = os.path.join(ROOT, "Sources", "PaletteCore", "Text", "ChineseFoldingD
 # The languages the engine reads, in the order ties are broken. `any` is for names that are
 # the same in every language (brands, emoji).
 LANGUAGES = ["en", "zh", "ja", "ko", "fr", "es", "pt", "de", "it", "ru", "ar", "hi", "vi", "tr"]
+# The languages written in Latin script, which share its spellings.
+LATIN_SCRIPT = {"en", "fr", "es", "pt", "de", "it", "vi", "tr"}
 
 KINDS = {"colour", "scene", "thing", "material", "place", "time", "season", "weather",
          "mood", "modifier", "negation", "ignore", "brand", "flag", "team", "icon"}
 STYLE_KEYS = {"act", "wt", "heat", "lt", "ls", "cm", "ct", "cs", "cmin", "cmax", "ht", "hs", "hmin", "hmax",
-              "scope", "id", "strong", "neg"}
+              "scope", "id", "strong", "neg", "own"}
 # Rules a language file may set (`@rule<TAB>values`); see tools/lexicon/lang/README.md.
 RULES = {"name", "function", "letters", "elision", "suffix", "prefix", "final", "minstem", "passes",
          "compound", "joint", "negative", "of", "after", "with", "at", "linker", "genitive"}
@@ -196,12 +198,21 @@ class Entry:
         self.style = style
         self.source = source
         self.keys = {}  # language -> [terms]
+        # `own=1`: every one-word term of a Latin-script language is bound to its language
+        # (written with a trailing ?), read only where the description reads as that language:
+        # a gender word of one is an ordinary word of another (English "male" is Italian "bad").
+        # A phrase (cô gái) is no other language's word; the other scripts are one language each
+        # here, and the Han gender words name a sex or gender in Chinese and Japanese alike
+        # (少女, 女性), so those terms stay as they are.
+        self.own = False
 
     def line(self):
         cols = [self.kind, self.id, self.colours, self.style]
         for lang in LANGUAGES + ["any"]:
             terms = self.keys.get(lang)
             if terms:
+                if self.own and lang in LATIN_SCRIPT:
+                    terms = [t if t.endswith("?") or " " in t else t + "?" for t in terms]
                 cols.append(lang + "=" + "|".join(terms))
         return "\t".join(cols)
 
@@ -266,6 +277,7 @@ def parse_colours(field, where):
 def parse_style(field, where):
     parts = field.split()
     ident = None
+    own = False
     kept = []
     for p in parts:
         k, _, v = p.partition("=")
@@ -273,6 +285,11 @@ def parse_style(field, where):
             sys.exit(f"gen_lexicon: {where}: unknown style key {k!r}")
         if k == "id":
             ident = v
+            continue
+        if k == "own":
+            if v != "1":
+                sys.exit(f"gen_lexicon: {where}: own must be 1")
+            own = True
             continue
         if k == "scope":
             if v not in ("local", "global"):
@@ -283,7 +300,7 @@ def parse_style(field, where):
         else:
             float(v)
         kept.append(p)
-    return ident, " ".join(kept)
+    return ident, " ".join(kept), own
 
 
 MODIFIER_WORDS = set()
@@ -307,7 +324,7 @@ def load_concepts(lex):
             if kind == "modifier" and "=" in colours:
                 colours, style = "", colours
             colours = parse_colours(colours, where)
-            ident, style = parse_style(style, where)
+            ident, style, own = parse_style(style, where)
             if kind in ("negation", "ignore"):
                 if colours:
                     sys.exit(f"gen_lexicon: {where}: a {kind} has no colours")
@@ -323,6 +340,7 @@ def load_concepts(lex):
                 MODIFIER_WORDS.update(english_key(t) for t in en_terms if " " not in t)
                 ZH_MODIFIER_CHARS.update(rough_key(t) for t in cjk_terms if len(rough_key(t)) == 1)
             e = lex.add_entry(kind, ident, colours, style, "concepts")
+            e.own = own
             lex.add_terms(e, "en", en_terms, where, strict=True)
             lex.add_terms(e, "zh", cjk_terms, where, strict=True)
 

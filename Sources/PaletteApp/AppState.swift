@@ -269,7 +269,7 @@ public struct AppState: Sendable, Equatable {
     /// The layout for the current size.
     var layout: Layout {
         Layout(
-            width: width, height: height, labelWidth: DisplayWidth.of(UIText.descriptionLabel(language)),
+            width: width, height: height, labelWidth: Layout.labelWidth(language),
             auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1))
     }
 

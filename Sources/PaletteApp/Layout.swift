@@ -1,3 +1,5 @@
+import PaletteCore
+
 /// A rectangle of cells.
 struct Rect: Hashable, Sendable {
     var x: Int
@@ -104,6 +106,22 @@ struct Layout: Hashable, Sendable {
         statusTop = max(statusRow - max(statusRows - 1, 0), min(listTop + 1, statusRow))
         historyList = Rect(x: 1, y: listTop, width: max(width - 2, 1), height: max(statusTop - listTop, 1))
     }
+}
+
+extension Layout {
+    /// The description label's display width in `language`, measured once per language: the
+    /// layout is worked out several times a key, and measuring the label was most of it.
+    static func labelWidth(_ language: Language) -> Int {
+        switch language {
+        case .english: return englishLabelWidth
+        case .traditionalChinese: return traditionalLabelWidth
+        case .simplifiedChinese: return simplifiedLabelWidth
+        }
+    }
+
+    private static let englishLabelWidth = DisplayWidth.of(UIText.descriptionLabel(.english))
+    private static let traditionalLabelWidth = DisplayWidth.of(UIText.descriptionLabel(.traditionalChinese))
+    private static let simplifiedLabelWidth = DisplayWidth.of(UIText.descriptionLabel(.simplifiedChinese))
 }
 
 /// The three panes' rectangles, primary to accent: stored inline, since a layout is worked out

@@ -11,6 +11,14 @@ public struct TextField: Hashable, Sendable {
     public static let defaultCapacity = 2_000
 
     public private(set) var characters: [Character]
+    /// For each grapheme of `characters`, what drawing and the cursor ask of it, worked out once
+    /// when it goes in: its display width in the top byte (`DisplayWidth.of`; 255 means "ask
+    /// again", for a cluster that wide) and, when it is one scalar, that scalar's value in the
+    /// low 24 bits (`TextField.manyScalars` when it is more). Walking the characters' widths
+    /// from the scroll offset, three times a typed key (scrolling, drawing, the cursor), was a
+    /// third of the key's app-side instructions. Derived from `characters` alone, so equality
+    /// and hashing mean what they meant.
+    private(set) var glyphs: [UInt32]
     /// Cursor position: the number of graphemes before it, 0...characters.count.
     public private(set) var cursor: Int
     /// The first grapheme shown when the text is wider than the field.
@@ -20,6 +28,7 @@ public struct TextField: Hashable, Sendable {
     public init(_ text: String = "", capacity: Int = TextField.defaultCapacity) {
         self.capacity = capacity
         characters = Array(TextSanitizer.clean(text).prefix(capacity))
+        glyphs = characters.map(TextField.glyph)
         cursor = characters.count
         offset = 0
     }
@@ -36,6 +45,7 @@ public struct TextField: Hashable, Sendable {
         if raw.utf8.count == 1, let byte = raw.utf8.first, byte >= 0x20, byte < 0x7F {
             guard characters.count < capacity else { return false }
             characters.insert(Character(Unicode.Scalar(byte)), at: cursor)
+            glyphs.insert(1 << 24 | UInt32(byte), at: cursor)
             cursor += 1
             return true
         }
@@ -48,6 +58,7 @@ public struct TextField: Hashable, Sendable {
         {
             guard characters.count < capacity else { return false }
             characters.insert(Character(scalar), at: cursor)
+            glyphs.insert(UInt32(DisplayWidth.of(scalar)) << 24 | scalar.value, at: cursor)
             cursor += 1
             return true
         }
@@ -57,7 +68,7 @@ public struct TextField: Hashable, Sendable {
             let before = characters[cursor - 1].unicodeScalars.last, TextSanitizer.mayJoin(joiner, after: before),
             let joined = TextField.joined(characters[cursor - 1], Character(joiner))
         {
-            characters[cursor - 1] = joined
+            replace(cursor - 1, with: joined)
             return true
         }
         let cleaned = TextSanitizer.clean(raw)
@@ -69,12 +80,12 @@ public struct TextField: Hashable, Sendable {
                 if let last = incoming.last {
                     if let joined = TextField.joined(last, character) { incoming[incoming.count - 1] = joined }
                 } else if cursor > 0, let joined = TextField.joined(characters[cursor - 1], character) {
-                    characters[cursor - 1] = joined
+                    replace(cursor - 1, with: joined)
                 }
             } else if incoming.isEmpty, cursor > 0, let joined = TextField.joined(characters[cursor - 1], character) {
                 // The key completes the cluster before the cursor: the emoji after a ZWJ, the
                 // second regional indicator of a flag, a skin tone.
-                characters[cursor - 1] = joined
+                replace(cursor - 1, with: joined)
             } else if DisplayWidth.of(character) > 0 || character == " " {
                 incoming.append(character)
             }
@@ -83,8 +94,43 @@ public struct TextField: Hashable, Sendable {
         let fits = incoming.count <= room
         if !fits { incoming = Array(incoming.prefix(max(room, 0))) }
         characters.insert(contentsOf: incoming, at: cursor)
+        glyphs.insert(contentsOf: incoming.map(TextField.glyph), at: cursor)
         cursor += incoming.count
         return fits
+    }
+
+    /// The low 24 bits of a glyph of more than one scalar.
+    static let manyScalars: UInt32 = 0xFF_FFFF
+
+    /// `characters` when one of its graphemes is more than one scalar, else none: all that
+    /// drawing needs beside `glyphs` (`Canvas.putVisible`). A part that held the characters
+    /// made the next edit copy the array element by element, and freeing the old copy walk
+    /// it again; `glyphs` is plain words.
+    var clusteredCharacters: [Character] {
+        for glyph in glyphs where glyph & Self.manyScalars == Self.manyScalars { return characters }
+        return []
+    }
+
+    /// `character`'s glyph (see `glyphs`).
+    static func glyph(_ character: Character) -> UInt32 {
+        let width = UInt32(min(DisplayWidth.of(character), 255)) << 24
+        let scalars = character.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return width | first.value
+        }
+        return width | manyScalars
+    }
+
+    /// Columns grapheme `i` takes: `DisplayWidth.of(characters[i])`, read from its glyph.
+    @inline(__always)
+    func width(at i: Int) -> Int {
+        let width = Int(glyphs[i] >> 24)
+        return width == 255 ? DisplayWidth.of(characters[i]) : width
+    }
+
+    private mutating func replace(_ i: Int, with character: Character) {
+        characters[i] = character
+        glyphs[i] = TextField.glyph(character)
     }
 
     /// CJK Unified Ideographs and Extension A: every code point there is a grapheme base
@@ -120,6 +166,7 @@ public struct TextField: Hashable, Sendable {
 
     public mutating func setText(_ text: String) {
         characters = Array(TextSanitizer.clean(text).prefix(capacity))
+        glyphs = characters.map(TextField.glyph)
         cursor = characters.count
         offset = 0
     }
@@ -135,6 +182,7 @@ public struct TextField: Hashable, Sendable {
     public mutating func deleteBackward() {
         guard cursor > 0 else { return }
         characters.remove(at: cursor - 1)
+        glyphs.remove(at: cursor - 1)
         cursor -= 1
     }
 
@@ -142,17 +190,20 @@ public struct TextField: Hashable, Sendable {
     public mutating func deleteForward() {
         guard cursor < characters.count else { return }
         characters.remove(at: cursor)
+        glyphs.remove(at: cursor)
     }
 
     /// Ctrl-U: removes everything before the cursor.
     public mutating func deleteToStart() {
         characters.removeSubrange(0..<cursor)
+        glyphs.removeSubrange(0..<cursor)
         cursor = 0
     }
 
     /// Ctrl-K: removes everything from the cursor on.
     public mutating func deleteToEnd() {
         characters.removeSubrange(cursor...)
+        glyphs.removeSubrange(cursor...)
     }
 
     /// Ctrl-W, Alt-Backspace: removes the word before the cursor and what separates it from
@@ -160,12 +211,15 @@ public struct TextField: Hashable, Sendable {
     public mutating func deleteWordBackward() {
         let start = wordStart(before: cursor)
         characters.removeSubrange(start..<cursor)
+        glyphs.removeSubrange(start..<cursor)
         cursor = start
     }
 
     /// Alt-D: removes from the cursor to the end of the next word.
     public mutating func deleteWordForward() {
-        characters.removeSubrange(cursor..<wordEnd(after: cursor))
+        let end = wordEnd(after: cursor)
+        characters.removeSubrange(cursor..<end)
+        glyphs.removeSubrange(cursor..<end)
     }
 
     /// Alt-B, Ctrl-Left: to the start of the word before the cursor.
@@ -235,11 +289,11 @@ public struct TextField: Hashable, Sendable {
         }
         if offset > cursor { offset = cursor }
         // Widen from the cursor leftwards until the view is full.
-        let cursorCell = cursor < characters.count ? max(DisplayWidth.of(characters[cursor]), 1) : 1
+        let cursorCell = cursor < characters.count ? max(self.width(at: cursor), 1) : 1
         var used = cursorCell
         var firstVisible = cursor
         while firstVisible > offset {
-            let w = DisplayWidth.of(characters[firstVisible - 1])
+            let w = self.width(at: firstVisible - 1)
             if used + w > width { break }
             used += w
             firstVisible -= 1
@@ -257,7 +311,7 @@ public struct TextField: Hashable, Sendable {
         var total = 0
         var i = start
         while i < characters.count, total <= limit {
-            total += DisplayWidth.of(characters[i])
+            total += width(at: i)
             i += 1
         }
         return total
@@ -268,7 +322,7 @@ public struct TextField: Hashable, Sendable {
         var total = 0
         var i = offset
         while i < cursor {
-            total += DisplayWidth.of(characters[i])
+            total += width(at: i)
             i += 1
         }
         return total

@@ -274,6 +274,9 @@ struct LanguageRules: Sendable, Equatable {
     var elision: Set<String> = []
     /// Suffix rules, longest first.
     var suffixes: [SuffixRule] = []
+    /// The suffix rules by their last scalar, each list in `suffixes`' order: a word is tried
+    /// only against the rules it can end in (Turkish lists 70). Empty when a rule has no suffix.
+    var suffixesByLast: [Unicode.Scalar: [SuffixRule]] = [:]
     var prefixes: [[Unicode.Scalar]] = []
     /// Stem-final rewrites applied after stripping (Spanish luz/luces, Turkish renk/rengi).
     var finals: [SuffixRule] = []
@@ -315,7 +318,14 @@ struct LanguageRules: Sendable, Equatable {
         }
         for _ in 0..<passes {
             var changed = false
-            for rule in suffixes where w.count - rule.suffix.count >= minStem && w.count > rule.suffix.count {
+            let candidates: [SuffixRule]
+            if suffixesByLast.isEmpty {
+                candidates = suffixes
+            } else {
+                guard let last = w.last, let rules = suffixesByLast[last] else { break }
+                candidates = rules
+            }
+            for rule in candidates where w.count - rule.suffix.count >= minStem && w.count > rule.suffix.count {
                 if w.suffix(rule.suffix.count).elementsEqual(rule.suffix) {
                     w.removeLast(rule.suffix.count)
                     w.append(contentsOf: rule.replacement)
@@ -812,12 +822,20 @@ struct Lexicon: Sendable {
         }
         if list.count == 1 {
             let s = list[0]
-            return !s.bound || s.language == language ? s : nil
+            return reads(s, in: language) ? s : nil
         }
         if let language, let s = list.first(where: { $0.language == language }) { return s }
         if let preferred, let s = list.first(where: { $0.language == preferred && !$0.bound }) { return s }
         if let s = list.first(where: { $0.language == .any }) { return s }
-        return list.first { !$0.bound }
+        return list.first { reads($0, in: language) }
+    }
+
+    /// Whether a sense reads in a text of `language`: an unbound one anywhere, a bound one in
+    /// its own language, and a bound English one also in a text of another script (a Latin
+    /// word in a Chinese or Russian sentence is English, the lingua franca: 海边的 girl).
+    @inline(__always)
+    static func reads(_ s: Sense, in language: LanguageCode?) -> Bool {
+        !s.bound || s.language == language || (s.language == .en && language.map { $0.script != .latin } ?? false)
     }
 
     // MARK: Parsing
@@ -884,6 +902,10 @@ struct Lexicon: Sendable {
         for (l, var r) in out {
             // Longest first: "euses" before "es" before "s".
             r.suffixes.sort { $0.suffix.count > $1.suffix.count }
+            r.suffixesByLast = [:]
+            if !r.suffixes.contains(where: { $0.suffix.isEmpty }) {
+                for rule in r.suffixes { r.suffixesByLast[rule.suffix.last!, default: []].append(rule) }
+            }
             r.prefixes.sort { $0.count > $1.count }
             r.finals.sort { $0.suffix.count > $1.suffix.count }
             r.negatives.sort { $0.count > $1.count }

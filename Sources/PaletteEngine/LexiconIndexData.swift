@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 4edb04580bed7e59 6 14
+palette-lexicon-index 2 e37f9bce6556193c 6 14
 @rules 105
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
@@ -56,7 +56,7 @@ pt	of	de|do|da|dos|das
 pt	after	sobre|sob|em|no|na|nos|nas|durante|perto|entre|ao|à
 pt	with	com|em|no|na|nos|nas|sobre|sob|entre|ao|à
 de	name	deutsch
-de	function	der|die|das|den|dem|des|ein|eine|einer|einen|einem|eines|und|oder|in|im|am|an|auf|mit|für|von|vom|zu|zum|zur|bei|beim|nach|über|unter|vor|hinter|neben|zwischen|durch|sehr|mehr|weniger|aber|ist|sind|war|wie|etwas|palette|farbe|farben|farbpalette|stil|ich|du|er|sie|es|wir|ihr|mein|meine|dein|sein|ihre|möchte|will|mag|gib|mach|bitte|bisschen|wenig|viel|ganz|so|wo|wenn|als|dieser|diese|dieses|alle|aus|ton|töne|art|eher|ziemlich|richtig|wirklich|flagge|fahne
+de	function	der|die|das|man|mal|den|dem|des|ein|eine|einer|einen|einem|eines|und|oder|in|im|am|an|auf|mit|für|von|vom|zu|zum|zur|bei|beim|nach|über|unter|vor|hinter|neben|zwischen|durch|sehr|mehr|weniger|aber|ist|sind|war|wie|etwas|palette|farbe|farben|farbpalette|stil|ich|du|er|sie|es|wir|ihr|mein|meine|dein|sein|ihre|möchte|will|mag|gib|mach|bitte|bisschen|wenig|viel|ganz|so|wo|wenn|als|dieser|diese|dieses|alle|aus|ton|töne|art|eher|ziemlich|richtig|wirklich|flagge|fahne
 de	letters	ä|ö|ü|ß
 de	suffix	sse>s|ern|em|en|er|es|e|n|s
 de	minstem	3
@@ -103,16 +103,16 @@ vi	of	của
 vi	after	trên|dưới|trong|ở|tại|bên|sau|giữa|giữa lòng
 vi	with	với|có|trên|dưới|trong|ở|tại|bên|giữa
 tr	name	türkçe
-tr	function	ve|ile|bir|bu|şu|o|çok|daha|az|ama|için|gibi|de|da|ki|mi|ne|ben|sen|biz|siz|onlar|benim|senin|istiyorum|ver|yap|lütfen|biraz|renk|renkler|renkleri|palet|stil|tarz|her|tüm|bütün|olan|olsun|bana|şey|tonu|tonları|havası|havasında|tadında|tarzında|bayrak|bayrağı
+tr	function	ve|ile|bir|bu|şu|o|çok|daha|az|ama|için|gibi|de|da|ki|mi|ne|ben|sen|biz|siz|onlar|benim|senin|istiyorum|ver|yap|lütfen|biraz|renk|renkler|renkleri|palet|stil|tarz|her|tüm|bütün|olan|olsun|bana|şey|rengi|rengine|renginde|rengini|renginin|rengiyle|renkte|tonu|tonları|havası|havasında|tadında|tarzında|bayrak|bayrağı
 tr	letters	ç|ğ|ı|ö|ş|ü
-tr	suffix	yla|yle|la|le|larından|lerinden|larında|lerinde|ların|lerin|lardan|lerden|larda|lerde|ları|leri|lar|ler|ndan|nden|nda|nde|nın|nin|nun|nün|daki|deki|taki|teki|dan|den|tan|ten|da|de|ta|te|ın|in|un|ün|ya|ye|yı|yi|yu|yü|na|ne|sı|si|su|sü|lı|li|lu|lü|a|e|ı|i|u|ü
+tr	suffix	ımtırak|imtırak|umtırak|ümtırak|mtırak|ımsı|imsi|umsu|ümsü|msı|msi|msu|msü|yla|yle|la|le|larından|lerinden|larında|lerinde|ların|lerin|lardan|lerden|larda|lerde|ları|leri|lar|ler|ndan|nden|nda|nde|nın|nin|nun|nün|daki|deki|taki|teki|dan|den|tan|ten|da|de|ta|te|ın|in|un|ün|ya|ye|yı|yi|yu|yü|na|ne|sı|si|su|sü|lı|li|lu|lü|a|e|ı|i|u|ü
 tr	final	ğ>k|g>k|c>ç|b>p
 tr	minstem	3
 tr	passes	3
 tr	negative	sız|siz|suz|süz
 tr	of	üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|önünde|ardında|kıyısında
 tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında
-@exact 18703
+@exact 18705
 abacate	239g
 abacaxi	237g
 abbey	1868a
@@ -1245,8 +1245,8 @@ bougie	307e
 bougies	307e
 bouquet	204a
 bourbon	264a
-boy	452a
-boys	452a
+boy	452A
+boys	452A
 boysenberry	2096a
 boz	8n
 bozkır	123n
@@ -1864,15 +1864,15 @@ chiara	437i
 chiaro	437i
 chiaro di luna	171i
 chic	393a 393e
-chica	452f
+chica	452F
 chicago	2136a
 chicago bulls	571o
 chicago cubs	582o
-chicas	452f
+chicas	452F
 chicken	1484a
-chico	452f
+chico	452F
 chicory	1726a
-chicos	452f
+chicos	452F
 chiesa	356i
 child	376a
 childhood	411a
@@ -2512,7 +2512,7 @@ dallas cowboys	576o
 damasco	78f 78g
 damask	1634a
 dame	452E
-dames	452e
+dames	452E
 damnation	424a
 dance	385a
 dance floor	432a
@@ -2764,7 +2764,7 @@ dominos	567o
 don	183n
 dondurma	271n
 donmuş	446n
-donna	452i
+donna	452I
 donne	452I
 donner	198h
 donuk	442n
@@ -2972,6 +2972,7 @@ efectivo	419f
 efeu	133h
 effrayant	399e
 effrayante	399e
+eflatun	64n
 eflatun pembe	21n
 egg	266a
 egg shell	808a
@@ -3147,7 +3148,7 @@ erfrischend	395h
 erik	241n
 erik rengi	62n
 erik çiçeği	212n
-erkek	452n
+erkek	452N
 erkeksi	416n
 ernst	406h
 ero	1986a
@@ -3361,7 +3362,7 @@ felicità	386i
 feliz	386f 386g
 fels	161h
 felsen	161h
-female	452a
+female	452A
 femenina	415f
 femenino	415f
 feminen	415n
@@ -3370,8 +3371,8 @@ feminina	415g
 feminine	415a
 femininity	415a
 feminino	415g
-femme	452e
-femmes	452e
+femme	452E
+femmes	452E
 femminile	415i
 fener	306n
 fenerbahce	612o
@@ -3450,8 +3451,8 @@ filipinas	669o
 filipinler	669o
 filipino flag	669o
 filippine	669o
-fille	452e
-filles	452e
+fille	452E
+filles	452E
 filtered	2192a
 filthy	421a
 fim de tarde	188g
@@ -3678,8 +3679,8 @@ frankreich	618o
 fransa	618o
 frantic	409a
 frança	618o
-frau	452h
-frauen	452h
+frau	452H
+frauen	452H
 fraîche	395e
 fraîcheur	396e
 freaky	431a
@@ -3860,8 +3861,8 @@ garlic	1561a
 garnet	1461a
 garoa	197g
 garten	125h
-garçon	452e
-garçons	452e
+garçon	452E
+garçons	452E
 garúa	197f
 gasse	338h
 gazebo	2202a
@@ -3923,8 +3924,8 @@ gennaio	195i
 gentian	1772a
 gentle	384a
 gentle colour	441a
-gentleman	452a
-gentlemen	452a
+gentleman	452A
+gentlemen	452A
 georgia	2204a
 geranium	1597a
 gergin	409n
@@ -3999,8 +4000,8 @@ girasoles	208f
 girasoli	208i
 girassol	208g
 girassóis	208g
-girl	452a
-girls	452a
+girl	452A
+girls	452A
 girly	415a
 github	509o
 giugno	193i
@@ -4550,19 +4551,19 @@ hollyhock	1822a
 hollywood	1991a
 holy	408a
 holz	276h
-hombre	452f
-hombres	452f
+hombre	452F
+hombres	452F
 home	394a
 homely	394a
-homem	452g
-homens	452g
+homem	452G
+homens	452G
 homesick	411a
 homesickness	411a
 homestead	2197a
 homework	354a
 homey	394a
-homme	452e
-hommes	452e
+homme	452E
+hommes	452E
 homoeopathic	1566a
 honda	475o
 honest	402a
@@ -4996,7 +4997,7 @@ juli	193h
 julio	193f
 july	193a
 june	193a
-junge	452h
+junge	452H
 jungla	120f
 jungle	120a 120e
 jungle green	1196a
@@ -5013,7 +5014,7 @@ juwel	313h
 juwelen	313h
 jänner	195h
 kadife	287n
-kadın	452n
+kadın	452N
 kadınsı	415n
 kafe	339n
 kaffee	251h
@@ -5307,9 +5308,10 @@ kırık beyaz	104n
 kıskanç	422n
 kıskançlık	422n
 kıyı	142n
-kız	452n
+kız	452N
 kızgın	398n
-kızlar	452n
+kızlar	452N
+kızıl	71n
 kış	195n
 kışın	195n
 kẹo	269m
@@ -5332,9 +5334,9 @@ lacivert taşı	44n
 lack	300h
 lackarbeit	300h
 lacquer	300a
-ladies	452a
+ladies	452A
 ladrillo	280f
-lady	452a
+lady	452A
 ladybird	324a
 ladybug	324a
 ladybugs	324a
@@ -5823,7 +5825,7 @@ malato	421i
 malattia	421i
 malaysia	670o
 malaysian flag	670o
-male	452a
+male	452A
 maler	434h
 malerei	434h
 malezya	670o
@@ -5835,7 +5837,7 @@ malted	2241a
 malva	63f 63g 63i
 malve	63h
 malásia	670o
-man	452a
+man	452A
 man city	591o
 man united	590o
 man utd	590o
@@ -5856,7 +5858,7 @@ mangue	236e
 manhã	185g
 manilla	819a
 manly	416a
-mann	452h
+mann	452H
 manolya	223n
 mantar	135n
 manteca	266f
@@ -6078,15 +6080,15 @@ melting	1698a
 memorial	406a
 memories	411a
 memory	411a
-men	452a
+men	452A
 men ngọc	294m
 menacing	399a
 menekşe	22n
 menekşe rengi	22n
-menina	452g
-meninas	452g
-menino	452g
-meninos	452g
+menina	452G
+meninas	452G
+menino	452G
+meninos	452G
 menos el	453f
 menos o	453g
 menta	30f 30g 30i
@@ -6349,7 +6351,7 @@ mousse	131e 1470a
 moussu	131e
 moussue	131e
 moutarde	110e
-moça	452g
+moça	452G
 mud	166a
 mud brown	1108a
 mud green	908a
@@ -6360,11 +6362,11 @@ muddy yellow	948a
 muelle	153f
 muffin	268a
 muhteşem	420n
-mujer	452f
-mujeres	452f
+mujer	452F
+mujeres	452F
 mulberry	1085a
-mulher	452g
-mulheres	452g
+mulher	452G
+mulheres	452G
 mulled	1748a
 multicolor	175a 175f
 multicolore	175e 175i
@@ -6470,9 +6472,9 @@ mát lạnh	396m
 máu	312m
 mâm xôi	230m
 mây	168m
-mädchen	452h
-männer	452h
-männlich	452h
+mädchen	452H
+männer	452H
+männlich	452H
 märchen	391h
 märchenhaft	391h
 märz	192h
@@ -6774,9 +6776,9 @@ nippy	396a
 nisan	192n
 nissan	476o
 niveaux de gris	425e
-niña	452f
-niñas	452f
-niño	452f
+niña	452F
+niñas	452F
+niño	452F
 niños	376f
 niềm vui	386m
 no	453A 453F
@@ -7162,7 +7164,7 @@ oyster	1439a
 oyuncak	376n
 ozean	139h
 oásis	138g
-oğlan	452n
+oğlan	452N
 oải hương	207m
 pace	382i
 pacific	1404a
@@ -7952,10 +7954,10 @@ raffiniert	393h
 raffiné	393e
 raffinée	393e
 rafraîchissant	395e
-ragazza	452i
-ragazze	452i
-ragazzi	452i
-ragazzo	452i
+ragazza	452I
+ragazze	452I
+ragazzi	452I
+ragazzo	452I
 rage	398a 398e
 rahat	383n
 rahat ev	394n
@@ -7979,7 +7981,7 @@ rampicante	133i
 rana	325f 325i
 ranch	344a
 ranke	133h
-rapaz	452g
+rapaz	452G
 rapids	1890a
 raposa	321g
 rara	431f
@@ -10078,8 +10080,8 @@ untroubled	382a
 unwetter	198h
 unwind	383a
 unwinding	383a
-uomini	452i
-uomo	452i
+uomini	452I
+uomo	452I
 upbeat	385a
 uplifting	400a
 ups	489o
@@ -10494,7 +10496,7 @@ weekend	383a
 weep	387a
 weeping	387a
 wehmütig	411h
-weiblich	452h
+weiblich	452H
 weibo	527o
 weich	441h
 weide	123h
@@ -10582,9 +10584,9 @@ wolf	1595a
 wolke	168h
 wolken	168h
 wolkig	200h
-woman	452a
+woman	452A
 womanly	415a
-women	452a
+women	452A
 wonder	420a
 wonderful	420a
 wonderland	391a
@@ -18816,7 +18818,7 @@ zümrüt yeşili	49n
 🩸	312b
 🪵	276b
 🫐	229b
-@bare 2391
+@bare 2392
 abenddammerung	188h
 abobora	243g
 ac quy	424m
@@ -19659,8 +19661,8 @@ galaxia	173g
 galeria	434f
 ganancia	422g
 ganseblumchen	217h
-garcon	452e
-garcons	452e
+garcon	452E
+garcons	452E
 garten	125h
 garua	197f
 gateau	268e
@@ -19918,7 +19920,7 @@ jazmin	220f
 jetee	153e
 journee	191e
 juegos olimpicos	679o
-kadin	452n
+kadin	452N
 kadinsi	415n
 kagit	290n
 kaktus	134n
@@ -19982,9 +19984,10 @@ kiskanc	422n
 kiskanclik	422n
 kitapci	340n
 kiyi	142n
-kiz	452n
+kiz	452N
 kizgin	398n
-kizlar	452n
+kizil	71n
+kizlar	452N
 koi baligi	326n
 koknar	121n
 komur grisi	37n
@@ -20097,7 +20100,7 @@ ma quai	399m
 ma quy	424m
 maca	233g
 maca verde	234g
-madchen	452h
+madchen	452H
 madreperola	296g
 magara	162n
 magica	391f 391g
@@ -20109,13 +20112,13 @@ maiz	247f
 malakit yesili	82n
 malasia	670o
 mam xoi	230m
-man	241m
+man	241M
 man suong	199m
 manana	185f
 manh me	401m
 manha	185g
-manner	452h
-mannlich	452h
+manner	452H
+mannlich	452H
 marche	329e
 marche de nuit	330e
 marche nocturne	330e
@@ -20246,7 +20249,7 @@ mo mong	392m
 mo suong	445m
 mo toi	447m
 moc mac	374m
-moca	452g
+moca	452G
 mohre	246h
 mondweis	76h
 mong mo	392m
@@ -20372,10 +20375,10 @@ niem vui	386m
 nigeria	662o
 nilufer	209n
 nilufer goleti	149n
-nina	452f
-ninas	452f
+nina	452F
+ninas	452F
 ningun	453f
-nino	452f
+nino	452F
 ninos	376f
 noel	362e
 noir bleute	80e
@@ -20413,7 +20416,7 @@ oceano	139f
 ode	430h
 ofke	398n
 ofkeli	398n
-oglan	452n
+oglan	452N
 ogle	186n
 ogleden sonra	187n
 oglen	186n
@@ -23120,7 +23123,7 @@ fed	488e
 fee	391e
 feeriqu	391e
 feminin	415e
-femm	452e
+femm	452E
 fenerbahc	612e
 fenerbahç	612e
 fer	282e
@@ -23152,7 +23155,7 @@ filipina	669e
 filipinler	669e
 filipino flag	669e
 filippin	669e
-fill	452e
+fill	452E
 fin herb	136e
 financ	353e
 finland	650e
@@ -23236,8 +23239,8 @@ galaxi	173e
 galeri	434e
 galet	278e
 gana	664e
-garcon	452e
-garçon	452e
+garcon	452E
+garçon	452E
 gateau	268e
 gazon	124e
 gel	183e
@@ -23321,7 +23324,7 @@ hoa ky	626e
 hoa kỳ	626e
 holland	643e
 hollanda	643e
-homm	452e
+homm	452E
 honda	475e
 hongri	655e
 hopital	352e
@@ -24820,7 +24823,7 @@ chartreus	67f
 chelse	588f
 chelse fc	588f
 chequi	654f
-chic	452f
+chic	452F
 chicag bull	571f
 chicag cub	582f
 chil flag	658f
@@ -25272,7 +25275,7 @@ hoj de otoñ	128f
 hoj sec	128f
 hol	451f
 holland	643f
-hombr	452f
+hombr	452F
 hond	475f
 hong	135f
 hongri	655f
@@ -25604,7 +25607,7 @@ morocc	640f
 moroccan flag	640f
 mostaz	110f
 muell	153f
-mujer	452f
+mujer	452F
 multicolor	175f
 muse	434f
 musg	131f
@@ -27205,7 +27208,7 @@ hindistan	633g
 hoa ky	626g
 hoa kỳ	626g
 holland	643g
-homem	452g
+homem	452G
 hond	475g
 hongri	655g
 hor azul	179g
@@ -27499,7 +27502,7 @@ melancoli	387g
 melancolic	387g
 melancólic	387g
 men o	453g
-menin	452g
+menin	452G
 ment	30g
 mercad	329g
 mercad noturn	330g
@@ -27527,7 +27530,7 @@ misterios	390g
 mistic	390g
 mistéri	390g
 mitsubishi	485g
-moc	452g
+moc	452G
 moch mouss	689g
 modern	381g
 monocrom	425g
@@ -27543,8 +27546,8 @@ morang	226g
 morocc	640g
 moroccan flag	640g
 mostard	110g
-moç	452g
-mulher	452g
+moç	452G
+mulher	452G
 multicolorid	175g
 museu	434g
 musg	131g
@@ -27832,7 +27835,7 @@ ra	325g
 radiant	439g
 rai	198g
 raiv	398g
-rapaz	452g
+rapaz	452G
 rapos	321g
 real	378g
 real madrid	597g
@@ -28826,7 +28829,7 @@ francia	618h
 frankreich	618h
 fransa	618h
 frança	618h
-frau	452h
+frau	452H
 french flag	618h
 freud	386h
 fried	382h
@@ -29144,7 +29147,7 @@ jio	550h
 juego olimpico	679h
 juego olímpico	679h
 juli	193h
-jung	452h
+jung	452H
 juni	193h
 juv	602h
 juventu	602h
@@ -29336,7 +29339,7 @@ lyft	496h
 ländlich	344h
 macarista	655h
 macaro	272h
-madch	452h
+madch	452H
 magenta	21h
 magisch	391h
 magma	163h
@@ -29354,7 +29357,7 @@ malerei	434h
 malezya	670h
 malv	63h
 malásia	670h
-man	452h
+man	452H
 man city	591h
 man united	590h
 man utd	590h
@@ -29362,7 +29365,7 @@ manchest city	591h
 manchest united	590h
 mandari	225h
 mango	236h
-mannlich	452h
+mannlich	452H
 mapl leaf flag	629h
 march	391h
 marchenhaft	391h
@@ -29460,9 +29463,9 @@ mutig	401h
 mysterio	390h
 mysteriö	390h
 mystisch	390h
-mädch	452h
-män	452h
-männlich	452h
+mädch	452H
+män	452H
+männlich	452H
 märch	391h
 märchenhaft	391h
 märz	192h
@@ -30159,7 +30162,7 @@ wasserstadt	345h
 wechat	500h
 wehmutig	411h
 wehmütig	411h
-weiblich	452h
+weiblich	452H
 weibo	527h
 weich	441h
 weid	123h
@@ -30723,7 +30726,7 @@ dolcium	269i
 dollar	419i
 domin	567i
 dominos	567i
-donn	452i
+donn	452I
 dorat	11i
 drapeau de singapour	671i
 drapeau francais	618i
@@ -31501,7 +31504,7 @@ quiet	382i
 quên	663i
 rabb	398i
 raffinat	393i
-ragazz	452i
+ragazz	452I
 ram	59i
 ramat	59i
 rampicant	133i
@@ -31841,8 +31844,8 @@ united arab emirates	641i
 united kingdom	627i
 united states	626i
 univers	173i
-uom	452i
-uomin	452i
+uom	452I
+uomin	452I
 ups	489i
 urban	337i
 usa	626i
@@ -35194,7 +35197,7 @@ zuccher filat	270i
 हीर	298l
 हैरान	420l
 हैलोवीन	363l
-@stems tr 1920
+@stems tr 1923
 abd	626n
 acayip	431n
 acel	222n
@@ -35621,6 +35624,7 @@ düş	392n
 dış	455n
 easyjet	546n
 ebay	497n
+eflat	64n
 eflat pemp	21n
 egipto	639n
 egito	639n
@@ -35652,7 +35656,7 @@ erik	241n
 erik cicek	212n
 erik renk	62n
 erik çiçek	212n
-erkek	452n
+erkek	452N
 esint	201n
 esk kitap	309n
 esp	621n
@@ -36044,7 +36048,8 @@ kitap	309n
 kitapç	340n
 kiv	242n
 kiy	142n
-kiz	452n
+kiz	452N
+kizil	71n
 kizk	398n
 kle bla	675n
 kle blu	675n
@@ -36124,8 +36129,9 @@ kırık beyaz	104n
 kıskanç	422n
 kıskançlık	422n
 kıy	142n
-kız	452n
+kız	452N
 kızk	398n
+kızıl	71n
 kış	195n
 la galaxy	586n
 la lakers	569n
@@ -36175,7 +36181,7 @@ macer	414n
 magar	162n
 magm	163n
 makaron	272n
-mal	670n
+mal	670N
 mala	670n
 malakit	82n
 malakit yes	82n
@@ -36184,7 +36190,7 @@ malay	670n
 malaysian flak	670n
 malez	670n
 malá	670n
-man	225n
+man	225N
 man city	591n
 man united	590n
 man utd	590n
@@ -36209,12 +36215,12 @@ masum	403n
 mat	442n
 match	255n
 mav	4n
+mav beyaz	76n
 mav beyaz porselen	293n
 mav gri	93n
 mav mor	95n
 mav saat	179n
-mavim beyaz	76n
-mavim siyah	80n
+mav siyah	80n
 mayis	192n
 mayıs	192n
 mağar	162n
@@ -36357,7 +36363,7 @@ ofis	353n
 ofk	398n
 ogl	186n
 ogl sonr	187n
-oglan	452n
+oglan	452N
 oglen	186n
 okr	36n
 okul	354n
@@ -36387,7 +36393,7 @@ otlak	123n
 otlar	136n
 oyuncak	376n
 ozlem	411n
-oğlan	452n
+oğlan	452N
 packers	575n
 pae bas	643n
 paises baixos	643n
@@ -37115,7 +37121,7 @@ zümrüt yeş	49n
 şöm	308n
 şık	393n
 ấn độ	633n
-@starts 3201
+@starts 3200
 abrasador
 ac
 acafra
@@ -38407,7 +38413,6 @@ mauv
 mauve
 mav
 mavi
-mavim
 mavimsi
 maçã
 medium

@@ -462,7 +462,12 @@ struct Matcher {
         only: LanguageCode?
     ) -> Sense? {
         let key = window.count == 1 ? window.first!.folded : window.map(\.folded).joined(separator: " ")
-        if let s = lexicon.senses(key, in: lexicon.exact, language: language, only: only) { return s }
+        let exact = lexicon.exact[key]
+        if let exact, let s = Lexicon.choose(exact, language: language, only: only) { return s }
+        // A word that is a term only where another language binds it (English "male", a gender
+        // word; French "sale", dirty) is that language's word: not read, and not read through
+        // the weaker forms either (German "man" is not Vietnamese mận, plums, typed bare).
+        if window.count == 1, let exact, !exact.contains(where: { !$0.bound }) { return nil }
         // A word typed with Vietnamese tone marks means that spelling: trắng is not trang.
         let toned = window.contains { w in w.folded.unicodeScalars.contains { vietnameseLetters.contains($0) } }
         let bareKey = window.count == 1 ? window.first!.bare : window.map(\.bare).joined(separator: " ")
@@ -491,7 +496,7 @@ struct Matcher {
             for stem in Inflection.stems(last.folded) {
                 if let list = lexicon.exact[prefix + stem],
                     let s = list.first(where: {
-                        ($0.language == .en || $0.language == .any) && (!$0.bound || language == .en)
+                        ($0.language == .en || $0.language == .any) && Lexicon.reads($0, in: language)
                     })
                 {
                     return s
@@ -508,7 +513,11 @@ struct Matcher {
             let forms = window.map(stems)
             // A name (brand, flag, team) stripped to a stem of three letters meets ordinary
             // words: Turkish Hollanda -> hol, Spanish hola -> hol. Names take stems of four or more.
+            // And a word that is grammar in a language is not one of its inflected terms there:
+            // French "mal" (bad) is German "mal" (once), not Maler (painter) stripped to "mal".
+            // (Checked on a hit only: most words meet no stem.)
             func usable(_ s: Sense, _ stem: String) -> Bool {
+                if window.count == 1, r.rules.function.contains(last.folded) { return false }
                 guard stem.unicodeScalars.count < 4, s.entry >= 0 else { return true }
                 switch lexicon.entries[Int(s.entry)].kind {
                 case .brand, .flag, .team, .icon: return false

@@ -15,6 +15,10 @@ final class RenderCacheTests: XCTestCase {
         .right, .home, .end, .pageUp, .pageDown, .tab, .backTab, .enter, .escape, .backspace, .delete,
         .control("u"), .control("w"), .control("a"), .control("e"), .control("k"), .function(1),
         .paste("pasted 文字 text"),
+        // Graphemes of more than one scalar, typed a scalar at a time or pasted whole: the
+        // description row draws those from its characters (the rest from its glyphs), and a
+        // mark that joins the letter before it changes that letter's cells.
+        .character("\u{301}"), .character("\u{300}"), .character("\u{200D}"), .paste("👨‍👩‍👧 🇹🇼 e\u{301}"),
     ]
 
     private static let sizes: [(Int, Int)] = [

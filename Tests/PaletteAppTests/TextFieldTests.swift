@@ -232,4 +232,44 @@ final class TextFieldTests: XCTestCase {
             }
         }
     }
+
+    /// `glyphs` says what each grapheme is (width, single scalar) after any edit: random edits
+    /// of every kind, on text with wide characters, emoji sequences, flags and combining
+    /// marks, checked against glyphs worked out afresh from `characters`, and the widths the
+    /// cursor and scrolling read from them against `DisplayWidth`. Fails when any edit leaves
+    /// `glyphs` behind (tried: `deleteWordForward` without its glyphs line).
+    func testGlyphsFollowTheCharactersThroughEveryEdit() {
+        let pieces = [
+            "a", "Z", " ", "寧", "靜", "🌅", "\u{301}", "\u{200D}", "👨‍👩‍👧", "🇹", "🇼", "e\u{301}", "한", "，",
+            "calm sea", "夕陽 sunset", "\u{D4E}",
+        ]
+        var random = SplitMix64(seed: 7)
+        var field = TextField(capacity: 60)
+        var clustered = 0
+        for step in 0..<6_000 {
+            switch random.below(14) {
+            case 0: field.moveLeft()
+            case 1: field.moveRight()
+            case 2: field.moveHome()
+            case 3: field.moveEnd()
+            case 4: field.deleteBackward()
+            case 5: field.deleteForward()
+            case 6: if random.below(4) == 0 { field.deleteToStart() } else { field.moveWordLeft() }
+            case 7: if random.below(4) == 0 { field.deleteToEnd() } else { field.moveWordRight() }
+            case 8: field.deleteWordBackward()
+            case 9: field.deleteWordForward()
+            case 10: if random.below(30) == 0 { field.setText("寧靜 e\u{301} 👨‍👩‍👧 calm") }
+            default: field.insert(pieces[random.below(pieces.count)])
+            }
+            field.scrollToCursor(width: 1 + random.below(20))
+            XCTAssertEqual(field.glyphs, field.characters.map(TextField.glyph), "step \(step): \(field.text)")
+            for i in field.characters.indices {
+                XCTAssertEqual(field.width(at: i), DisplayWidth.of(field.characters[i]), "step \(step)")
+            }
+            if !field.clusteredCharacters.isEmpty { clustered += 1 }
+            XCTAssertEqual(
+                field.clusteredCharacters.isEmpty, field.characters.allSatisfy { $0.unicodeScalars.count == 1 })
+        }
+        XCTAssertGreaterThan(clustered, 500, "the sessions reached graphemes of more than one scalar")
+    }
 }

@@ -97,7 +97,11 @@ final class WorkbenchEngineTests: XCTestCase {
             if x.c < 0.02 { return y.c > x.c && distance(y.h, pole) < 90 }
             return distance(y.h, pole) < distance(x.h, pole) || (distance(x.h, pole) < 3 && y.c > x.c)
         case .muted, .softer: return y.c < x.c
-        case .vivid, .bolder: return y.c > x.c
+        case .vivid, .bolder:
+            // A colour at the sRGB gamut's edge has no more chroma at its lightness and hue:
+            // not a measure of the move (random bases and the lexicon's keys land there).
+            if OKLCH(OKLCH(l: x.l, c: x.c + 0.01, h: x.h).gamutMapped()).c < x.c + 0.002 { return nil }
+            return y.c > x.c
         case .darker, .night: return y.l < x.l
         case .lighter, .day: return y.l > x.l
         case .pastel, .moreContrast, .lessContrast: return nil

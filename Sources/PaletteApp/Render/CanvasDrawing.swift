@@ -54,20 +54,8 @@ extension Canvas {
         return run.col
     }
 
-    /// `putScalars` over the scalars of `characters` in order, the same cells, without a
-    /// flattened sequence between them (its iterator was most of drawing a text field).
-    mutating func putScalars(
-        of characters: ArraySlice<Character>, from x: Int, y: Int, style: Style, end: Int, ellipsis: Bool
-    ) -> Int {
-        var run = ScalarRun(x: x, y: y, style: style, end: end, ellipsis: ellipsis)
-        drawing: for character in characters {
-            for scalar in character.unicodeScalars where !run.add(scalar, to: &self) { break drawing }
-        }
-        return run.col
-    }
-
     /// One run of `putScalars`: where the next cell goes and where the last character began.
-    private struct ScalarRun {
+    struct ScalarRun {
         let x: Int
         let y: Int
         let style: Style
@@ -76,14 +64,16 @@ extension Canvas {
         var col: Int
         var lastStart: Int
 
-        init(x: Int, y: Int, style: Style, end: Int, ellipsis: Bool) {
+        /// A run that starts at column `x`; with `resumingAt`, one whose characters before that
+        /// column are drawn already (zero-width marks still join no cell left of `x`).
+        init(x: Int, y: Int, style: Style, end: Int, ellipsis: Bool, resumingAt col: Int? = nil) {
             self.x = x
             self.y = y
             self.style = style
             self.end = end
             self.ellipsis = ellipsis
-            col = x
-            lastStart = x
+            self.col = col ?? x
+            lastStart = col ?? x
         }
 
         /// Draws `scalar` (cleaned as `TextSanitizer.verdict` says); false when the run is over.

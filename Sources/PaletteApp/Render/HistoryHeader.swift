@@ -6,6 +6,8 @@ struct HistoryHeader: ScreenPart {
     var favoritesOnly: Bool
     var query: String
     var isEditingFilter: Bool
+    /// The filter field's `glyphs` and, when a grapheme is more than one scalar, its characters.
+    var filterGlyphs: [UInt32]
     var filter: [Character]
     var filterOffset: Int
     var count: Int
@@ -19,9 +21,11 @@ struct HistoryHeader: ScreenPart {
         // The field is drawn only while it is typed in; reading it otherwise copied the whole
         // `TextField` out of the state on every key.
         if isEditingFilter {
-            filter = state.filterField.characters
+            filterGlyphs = state.filterField.glyphs
+            filter = state.filterField.clusteredCharacters
             filterOffset = state.filterField.offset
         } else {
+            filterGlyphs = []
             filter = []
             filterOffset = 0
         }
@@ -51,7 +55,7 @@ struct HistoryHeader: ScreenPart {
         canvas.put("/", x: rect.x - 2, y: y, style: Style(bold: true))
         if isEditingFilter {
             canvas.fill(rect, style: frame.theme.field)
-            canvas.putVisible(filter, from: filterOffset, in: rect, style: frame.theme.field)
+            canvas.putVisible(filter, glyphs: filterGlyphs, from: filterOffset, in: rect, style: frame.theme.field)
         } else {
             canvas.put(query, x: rect.x, y: y, style: .plain, limit: rect.x + rect.width, ellipsis: true)
         }

@@ -101,7 +101,7 @@ extension AppState {
             }
         #endif
         canvas.update(TitleBar(self), drawn: &cache.title, kept: &cache.titleRows, frame)
-        canvas.update(DescriptionField(self), drawn: &cache.field, frame)
+        canvas.updateField(DescriptionField(self), drawn: &cache.field, frame)
         canvas.update(GenerateButton(self), drawn: &cache.button, kept: &cache.buttonRows, frame)
         canvas.update(Panes(self), drawn: &cache.panes, frame)
         if isShowingAudit {
