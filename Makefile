@@ -57,7 +57,7 @@ endef
 
 .PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench \
   build-info static docs install-check deb package-deps package-check screenshot soak startup-order \
-  xterm256-table
+  xterm256-table color-names-table
 
 ## Installs what is missing: Debian packages with apt-get when root, else prints the command.
 deps:
@@ -283,6 +283,20 @@ xterm256-table:
 	$(XTERM_TOOL)/xterm256-table table $(XTERM_TOOL)/answers.bin Sources/PaletteCore/Xterm256Table.swift
 	$(SWIFTC) -O -wmo -module-name PaletteCore $(XTERM_SOURCES) -o $(XTERM_TOOL)/xterm256-table
 	$(XTERM_TOOL)/xterm256-table verify $(XTERM_TOOL)/answers.bin
+
+## Rewrites Sources/PaletteCore/ColorNamesTable.swift, the English colour names' cells' candidates,
+## from the reference search's answer for every one of the 16,777,216 colours, then checks the
+## table compiled in against all of them (tools/color-names-table; about 4 min of CPU on each of
+## 2 cores).
+NAMES_TOOL := .build/color-names-table
+NAMES_SOURCES = $$(find Sources/PaletteCore -name '*.swift') tools/color-names-table/main.swift
+color-names-table:
+	mkdir -p $(NAMES_TOOL)
+	$(SWIFTC) -O -wmo -module-name PaletteCore $(NAMES_SOURCES) -o $(NAMES_TOOL)/color-names-table
+	$(NAMES_TOOL)/color-names-table answers en $(NAMES_TOOL)/en.bin
+	$(NAMES_TOOL)/color-names-table table $(NAMES_TOOL)/en.bin Sources/PaletteCore/ColorNamesTable.swift
+	$(SWIFTC) -O -wmo -module-name PaletteCore $(NAMES_SOURCES) -o $(NAMES_TOOL)/color-names-table
+	$(NAMES_TOOL)/color-names-table verify en $(NAMES_TOOL)/en.bin
 
 clean:
 	rm -rf .build

@@ -124,6 +124,14 @@ public struct TextField: Hashable, Sendable {
     /// Columns grapheme `i` takes: `DisplayWidth.of(characters[i])`, read from its glyph.
     @inline(__always)
     func width(at i: Int) -> Int {
+        Self.width(glyphs, characters, at: i)
+    }
+
+    /// Columns grapheme `i` of these glyphs and characters takes, read from its glyph (255 there
+    /// means "ask `DisplayWidth`"): the one decode of a glyph's width, for the field and the
+    /// description row's drawing.
+    @inline(__always)
+    static func width(_ glyphs: [UInt32], _ characters: [Character], at i: Int) -> Int {
         let width = Int(glyphs[i] >> 24)
         return width == 255 ? DisplayWidth.of(characters[i]) : width
     }

@@ -72,10 +72,10 @@ public enum ColorNames {
     /// The name nearest to `color` by CIEDE2000, with that difference.
     ///
     /// Ties go to the earlier entry, so an exact CSS keyword wins over an XKCD name. Gives the
-    /// answer a comparison with every name gives, from a fraction of the comparisons
-    /// (`NearestNameIndex`), so the app can name colours on every key and the CLI gets the same speed.
+    /// answer a comparison with every name gives, from a few comparisons
+    /// (`NameCells`), so the app can name colours on every key and the CLI gets the same speed.
     public static func nearest(to color: RGB) -> (name: ColorName, deltaE: Double) {
-        let (index, deltaE) = NearestNameIndex.embedded.nearest(to: CIELab(color))
+        let (index, deltaE) = NameCells.english.nearest(to: color)
         return (all[index], deltaE)
     }
 
@@ -166,7 +166,72 @@ public enum ColorNames {
     }
 }
 
-/// The names of `ColorNames.all` by lightness, for a nearest search that prunes.
+/// The nearest name from a cell table (ColorNamesTable.swift, written by `make color-names-table`):
+/// for each cell of 16x16x16 RGB colours, every name the reference search (`NearestNameIndex`)
+/// gives any colour of the cell, in index order, and each name's CIELAB as the bits
+/// `CIELab(name.color)` has. Comparing with a cell's candidates alone gives the reference's
+/// answer, index and difference to the bit; the make target writes the table from the
+/// reference's answer for all 16,777,216 colours and checks the compiled table against every
+/// one of them. English names only so far: the Chinese names (about 770) still take the
+/// reference search.
+///
+/// Nothing is built at run time: no CIELAB of 1,100 names, no sort by lightness, no crude-word
+/// check (about 9M instructions on the first name, the first frame with a history), and a
+/// colour compares with a few candidates instead of ~500 names (~240k instructions).
+struct NameCells: Sendable {
+    static let english = NameCells(
+        labs: ColorNames.englishLabs, cells: ColorNames.englishCells, lists: ColorNames.englishLists)
+
+    /// The log2 of a cell's side in RGB levels (the tables have (256 >> cellShift)^3 cells).
+    static let cellShift = 4
+
+    /// Each name's `l`, `a` and `b`, as bit patterns, in the names' order.
+    let labs: [UInt64]
+    /// Where each cell's candidates start in `lists`; one more entry ends the last cell's.
+    let cells: [UInt16]
+    /// Each cell's candidates, ascending name indices.
+    let lists: [UInt16]
+
+    /// The cell `color` falls in.
+    static func cellNumber(_ c: RGB) -> Int {
+        let side = 256 >> cellShift
+        return ((Int(c.r) >> cellShift) * side + (Int(c.g) >> cellShift)) * side + (Int(c.b) >> cellShift)
+    }
+
+    /// Name `i`'s CIELAB.
+    @inline(__always)
+    func lab(_ i: Int) -> CIELab {
+        CIELab(
+            l: Double(bitPattern: labs[3 * i]), a: Double(bitPattern: labs[3 * i + 1]),
+            b: Double(bitPattern: labs[3 * i + 2]))
+    }
+
+    /// The index of the name nearest to `color` (the earliest of equals) and its difference:
+    /// `NearestNameIndex`'s answer, bit for bit.
+    func nearest(to color: RGB) -> (index: Int, deltaE: Double) {
+        let lab = CIELab(color)
+        let cell = Self.cellNumber(color)
+        var k = Int(cells[cell])
+        let end = Int(cells[cell + 1])
+        var bestIndex = Int(lists[k])
+        var bestDelta = CIEDE2000.difference(lab, self.lab(bestIndex))
+        k += 1
+        while k < end {
+            let i = Int(lists[k])
+            let d = CIEDE2000.difference(lab, self.lab(i))
+            if d < bestDelta {
+                bestDelta = d
+                bestIndex = i
+            }
+            k += 1
+        }
+        return (bestIndex, bestDelta)
+    }
+}
+
+/// The names of a language by lightness, for a nearest search that prunes: the reference the
+/// cell table (`NameCells`) is made from and checked against, and the search for any other list
+/// of colours (`Xterm256`).
 ///
 /// A comparison with all ~1,100 names by CIEDE2000 costs about 230 µs in a release build.
 /// This index visits the names in order of lightness outward from the colour's and stops once

@@ -79,8 +79,7 @@ extension Canvas {
         var used = used
         var i = start
         while i < glyphs.count {
-            var w = Int(glyphs[i] >> 24)
-            if w == 255 { w = DisplayWidth.of(characters[i]) }
+            let w = TextField.width(glyphs, characters, at: i)
             if used + w > width { break }
             used += w
             i += 1
@@ -140,8 +139,7 @@ extension Canvas {
             if old.glyphs[k] & TextField.manyScalars == TextField.manyScalars, old.characters[k] != new.characters[k] {
                 break
             }
-            var w = Int(new.glyphs[k] >> 24)
-            if w == 255 { w = DisplayWidth.of(new.characters[k]) }
+            let w = TextField.width(new.glyphs, new.characters, at: k)
             if used + w > rect.width { return true }  // nothing that shows differs
             used += w
             k += 1
