@@ -296,7 +296,8 @@ struct TerminalWriter {
     mutating func blanks(_ count: Int, width: Int) {
         guard count > 0 else { return }
         // `rep` has at least two bytes besides the character, so it never pays below 4.
-        if count > 3, let repeatCharacter = strings.repeatCharacter, let repeated = repeatString(count, repeatCharacter),
+        if count > 3, let repeatCharacter = strings.repeatCharacter,
+            let repeated = repeatString(count, repeatCharacter),
             repeated.count < count
         {
             bytes += repeated

@@ -49,7 +49,13 @@ final class ScreenModelTests: XCTestCase {
                     i += 1
                 } else {
                     var length = 1
-                    if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
+                    if byte >= 0xF0 {
+                        length = 4
+                    } else if byte >= 0xE0 {
+                        length = 3
+                    } else if byte >= 0xC0 {
+                        length = 2
+                    }
                     let text = String(decoding: bytes[i..<(i + length)], as: UTF8.self)
                     put(text)
                     i += length
@@ -82,7 +88,8 @@ final class ScreenModelTests: XCTestCase {
             case UInt8(ascii: "G"): column = first - 1
             case UInt8(ascii: "d"): row = first - 1
             case UInt8(ascii: "J"):
-                cells = Array(repeating: Cell(text: " ", look: Look(background: look.background)), count: width * height)
+                cells = Array(
+                    repeating: Cell(text: " ", look: Look(background: look.background)), count: width * height)
             case UInt8(ascii: "b"):
                 for _ in 0..<first { put(String(last)) }
             case UInt8(ascii: "m"):
@@ -184,7 +191,10 @@ final class ScreenModelTests: XCTestCase {
                 for y in 0..<size.height {
                     let got = model.cells[(y * size.width)..<((y + 1) * size.width)]
                     let want = expected.cells[(y * size.width)..<((y + 1) * size.width)]
-                    if got != want, let x = (0..<size.width).first(where: { got[got.startIndex + $0] != want[want.startIndex + $0] }) {
+                    if got != want,
+                        let x = (0..<size.width).first(where: { got[got.startIndex + $0] != want[want.startIndex + $0] }
+                        )
+                    {
                         XCTFail(
                             "frame \(frame), row \(y), column \(x): \(got[got.startIndex + x]) against "
                                 + "\(want[want.startIndex + x]); row \(got.map(\.text).joined()) against "
