@@ -176,7 +176,11 @@ struct ScreenPainter {
             }
             previousWide = false
             let key = Self.key(of: cell.style)
-            if let old, let skip = Self.skippable(old, row, from: x, end: end, lookKey: lookKey) {
+            // Only a cell with the bytes the screen shows starts a run to move over (a changed
+            // cell, most of a span, costs one compare here).
+            if let old, Self.sameBytes(old.baseAddress! + x, row.baseAddress! + x),
+                let skip = Self.skippable(old, row, from: x, end: end, lookKey: lookKey)
+            {
                 x = skip
                 continue
             }
@@ -218,14 +222,15 @@ struct ScreenPainter {
     /// Where a run of cells at `x` that the screen already shows ends, when moving over it is
     /// shorter than writing it: its first cell's look is not `lookKey` (writing it would set a
     /// look, and often set the current one back after it), or it is more than `longRun` cells.
-    /// nil to write the cells. Only cells of one column each, and never up to the right half of
+    /// nil to write the cells. Only cells of one column each whose bytes are the screen's (equal
+    /// values built apart are written, which is never wrong), and never up to the right half of
     /// a wide character (its left half is then written with it).
     static func skippable(
         _ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, from x: Int, end: Int, lookKey: UInt64
     ) -> Int? {
         var u = x
         while u < end, !new[u].isContinuation, !old[u].isContinuation,
-            same(old.baseAddress! + u, new.baseAddress! + u)
+            sameBytes(old.baseAddress! + u, new.baseAddress! + u)
         {
             u += 1
         }
