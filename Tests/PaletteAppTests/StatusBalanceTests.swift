@@ -101,8 +101,10 @@ final class StatusBalanceTests: XCTestCase {
     }
 
     /// Balanced: moving the word at either side of a break to the other line never makes the
-    /// two lines more even (their empty columns, each against its own limit, closer). The old
-    /// wrap, which wrapped the last line again, left "色。" or "gemini." alone under full lines.
+    /// two lines more even (their empty columns, each against its own limit, closer) at a break
+    /// of the same kind or a better one (`StatusWrap.Boundary`: a quotation kept whole, a
+    /// phrase, comes before evenness). The old wrap, which wrapped the last line again, left
+    /// "色。" or "gemini." alone under full lines.
     func testTheLinesAreBalancedNoWordCouldMoveToEvenThemOut() {
         var checked = 0
         for language in Self.languages {
@@ -112,9 +114,16 @@ final class StatusBalanceTests: XCTestCase {
                     let (room, last) = limits(width)
                     let lines = StatusWrap.layOut(text, width: width, keysBeside: true)
                     guard lines.count > 1 else { continue }
-                    let atoms = lines.map { StatusWrap.atoms($0, widest: Int.max) }
+                    let counts = lines.map { StatusWrap.atoms($0, widest: Int.max).count }
+                    let whole = StatusWrap.atoms(text, widest: Int.max)
                     // A word cut inside (a path wider than the row) is not a free break.
-                    guard atoms.flatMap({ $0 }).count == StatusWrap.atoms(text, widest: Int.max).count else { continue }
+                    guard counts.reduce(0, +) == whole.count else { continue }
+                    // The lines' atoms taken from the whole text's, which know the quotations.
+                    var atoms: [[StatusWrap.Atom]] = []
+                    for count in counts {
+                        let start = atoms.reduce(0) { $0 + $1.count }
+                        atoms.append(Array(whole[start..<(start + count)]))
+                    }
                     let limit = { (n: Int) in n == lines.count - 1 ? last : room }
                     let wide = { (line: ArraySlice<StatusWrap.Atom>) in
                         line.enumerated().reduce(0) {
@@ -132,11 +141,16 @@ final class StatusBalanceTests: XCTestCase {
                             XCTFail("over its row: \(at)")
                             continue
                         }
-                        // The first word of line k+1 moved up, the last of line k moved down.
-                        if let up = unevenness(upper + [lower.first!], lower.dropFirst()) {
+                        // The first word of line k+1 moved up, the last of line k moved down,
+                        // weighed with the kind of break each leaves.
+                        let kind = lower.first!.boundary
+                        if let up = unevenness(upper + [lower.first!], lower.dropFirst()),
+                            let moved = lower.dropFirst().first?.boundary, moved <= kind
+                        {
                             XCTAssertGreaterThanOrEqual(up, now, "\(lower.first!.text) should move up: \(at)")
                         }
-                        if let down = unevenness(upper.dropLast(), [upper.last!] + lower) {
+                        if let down = unevenness(upper.dropLast(), [upper.last!] + lower), upper.last!.boundary <= kind
+                        {
                             XCTAssertGreaterThanOrEqual(down, now, "\(upper.last!.text) should move down: \(at)")
                         }
                         checked += 1

@@ -74,3 +74,34 @@ final class E2EStatusWrapTests: XCTestCase {
         }
     }
 }
+
+/// The description set aside, quoted on the status line, in the real binary at 40x12: in
+/// Traditional Chinese (「」 are wide) it cannot stay whole on the last row beside the keys and
+/// breaks after its phrase "寧靜的", not inside "森林"; with “” it is whole on the last row.
+final class E2EStatusQuoteTests: XCTestCase {
+    func testTheDescriptionSetAsideBreaksOnlyBetweenItsPhrasesAt40x12() throws {
+        let cases = [
+            ("zh-Hant", "已由離線引擎", "取回「寧靜的", "森林早晨」。"), ("zh-Hans", "已由离线引擎", "取回", "“寧靜的森林早晨”。"),
+            ("en", "New palette from offline", "brings back", "“寧靜的森林早晨”."),
+        ]
+        for (lang, made, upper, lower) in cases {
+            let session = try TmuxSession(
+                ["--provider", "offline", "--no-history", "--lang", lang], width: 40, height: 12)
+            try session.waitForStart()
+            try session.type("寧靜的森林早晨")
+            try session.press("Enter")
+            _ = try session.waitFor(made)
+            try session.type("m")
+            let screen = try session.waitForScreen("\(lang): the description set aside") {
+                $0.contains("早晨」") || $0.contains("早晨”")
+            }
+            let rows = screen.components(separatedBy: "\n").prefix(12).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            XCTAssertTrue(rows[10].hasSuffix(upper), "\(lang): the row above:\n\(screen)")
+            XCTAssertTrue(rows[11].hasPrefix(lower), "\(lang): the bottom row:\n\(screen)")
+            try session.press("C-c")
+            XCTAssertEqual(try session.waitForExit(), 0)
+        }
+    }
+}

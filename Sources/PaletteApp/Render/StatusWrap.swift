@@ -11,7 +11,9 @@ import PaletteCore
 /// as its row allows (no line of a word or two left under full ones). Lines break at spaces and
 /// between wide (CJK) characters, never before closing punctuation (`，。」…`) nor after
 /// opening punctuation (`「（“`); a word wider than the row (a long path) is broken where
-/// needed. When the rows the screen can give are too few, the middle of the message is cut
+/// needed. Within the fewest lines, a break outside a quotation comes before one inside it (a
+/// quoted description is read whole when it fits), and a break between phrases before one
+/// between two characters (`Boundary`). When the rows the screen can give are too few, the middle of the message is cut
 /// (`…`): its start (what happened, to what) and its end (the remedy, which every message puts
 /// last) stay.
 enum StatusWrap {
@@ -171,23 +173,133 @@ extension StatusWrap {
         /// (a path cut into characters) 1 after a `/`, 2 after `-`, `_` or `.`, 3 elsewhere, more than
         /// any unevenness.
         var cut = 0
+        /// What kind of place a break before it is (`Boundary`), weighed after the cuts and
+        /// before the unevenness.
+        var boundary = Boundary.phrase
+    }
+
+    /// The places a line may break, best first (see docs/decisions.md, "where a status line
+    /// breaks"): outside a quotation before inside one, so that a quoted description that fits
+    /// on a row is kept whole; then between phrases (at a space, after `，、。；：！？,;:!?`,
+    /// before an opening or after a closing mark) before a soft place between characters (after
+    /// `的`, where hiragana ends, where wide and narrow script meet), before any other place
+    /// between two characters.
+    enum Boundary: Int, Comparable {
+        case phrase, soft, character, quotedPhrase, quotedSoft, quotedCharacter
+
+        static func < (a: Boundary, b: Boundary) -> Bool { a.rawValue < b.rawValue }
+
+        /// A break here costs more than any number of breaks of the kinds before it (a message
+        /// has far fewer than 16 lines), so the breaks are chosen worst kind first.
+        var weight: Int { rawValue == 0 ? 0 : 1 << (4 * (rawValue - 1)) }
+    }
+
+    /// The first scalar of each character (the marks and scripts below are single scalars).
+    static func scalars(_ characters: [Character]) -> [UInt32] {
+        characters.map { $0.unicodeScalars.first?.value ?? 0 }
+    }
+
+    /// A mark after which a phrase ends: `，。、；：！？,;:!?` and the closing brackets and
+    /// quotation marks.
+    static func endsPhrase(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xFF0C, 0x3002, 0x3001, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F, 0x2C, 0x3B, 0x3A, 0x21, 0x3F: true
+        case 0xFF09, 0x29, 0x300D, 0x300F, 0x201D, 0x2019, 0xBB, 0x203A, 0x300B, 0x3009, 0x3011, 0x3015: true
+        default: false
+        }
+    }
+
+    /// An opening bracket or quotation mark (`noBreakAfter`'s marks and `"`).
+    static func opens(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xFF08, 0x300C, 0x300E, 0x201C, 0x2018, 0x300A, 0x3008, 0x3010, 0x3014, 0x28, 0x5B, 0x7B, 0xAB,
+            0x2039, 0x201E, 0x22:
+            true
+        default: false
+        }
+    }
+
+    /// Whether `closer` ends a quotation `opener` began: 「」『』“”‘’«»‹›《》〈〉, `„` with `“` or
+    /// `”`, and a straight `"` with another (`’` ends only an open `‘`: elsewhere it is an
+    /// apostrophe).
+    static func closes(_ closer: UInt32, _ opener: UInt32) -> Bool {
+        switch opener {
+        case 0x300C: closer == 0x300D
+        case 0x300E: closer == 0x300F
+        case 0x201C: closer == 0x201D
+        case 0x2018: closer == 0x2019
+        case 0xAB: closer == 0xBB
+        case 0x2039: closer == 0x203A
+        case 0x300A: closer == 0x300B
+        case 0x3008: closer == 0x3009
+        case 0x201E: closer == 0x201C || closer == 0x201D
+        case 0x22: closer == 0x22
+        default: false
+        }
+    }
+
+    /// A mark that may begin a quotation (`closes`).
+    private static func quotes(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x300C, 0x300E, 0x201C, 0x2018, 0xAB, 0x2039, 0x300A, 0x3008, 0x201E, 0x22: true
+        default: false
+        }
+    }
+
+    /// For each position between characters (`k`: before `characters[k]`), whether it is inside
+    /// a quotation (after its opening mark, up to its closing mark). Only marks that pair up count:
+    /// a quotation whose end was cut off (`fit`'s middle cut) quotes nothing.
+    static func quotedPositions(_ characters: [Character]) -> [Bool] {
+        quotedPositions(scalars(characters))
+    }
+
+    static func quotedPositions(_ scalars: [UInt32]) -> [Bool] {
+        var inside = [Bool](repeating: false, count: scalars.count + 1)
+        var open: [Int] = []
+        for (k, v) in scalars.enumerated() where v == 0x22 || v >= 0xAB {
+            if let n = open.lastIndex(where: { closes(v, scalars[$0]) }) {
+                // Inner marks left open are dropped with it.
+                for m in (open[n] + 1)...k { inside[m] = true }
+                open.removeSubrange(n...)
+            } else if quotes(v) {
+                open.append(k)
+            }
+        }
+        return inside
+    }
+
+    /// The kind of place between two characters with no space between them (their first
+    /// scalars and widths), outside a quotation.
+    static func boundary(between before: UInt32, _ wb: Int, and after: UInt32, _ wa: Int) -> Boundary {
+        if endsPhrase(before) || opens(after) { return .phrase }
+        let hiragana = { (v: UInt32) in (0x3041...0x309F).contains(v) }
+        // After 的, where hiragana (a particle, an ending) gives way to another script, where
+        // wide and narrow script meet.
+        if before == 0x7684 || (hiragana(before) && !hiragana(after)) || (wb == 2) != (wa == 2) { return .soft }
+        return .character
     }
 
     /// Never at a line's start: closing punctuation, the ellipsis, the middle dot (kinsoku).
     static let noBreakBefore: Set<Character> = [
         "，", "。", "、", "；", "：", "）", "」", "』", "”", "’", "！", "？", "》", "〉", "】", "〕", "…", "‥", "・",
-        "·", ",", ".", ";", ":", ")", "]", "}", "!", "?", "%",
+        "·", ",", ".", ";", ":", ")", "]", "}", "!", "?", "%", "»", "›",
     ]
     /// Never at a line's end: opening punctuation.
-    static let noBreakAfter: Set<Character> = ["（", "「", "『", "“", "‘", "《", "〈", "【", "〔", "(", "[", "{"]
+    static let noBreakAfter: Set<Character> = [
+        "（", "「", "『", "“", "‘", "《", "〈", "【", "〔", "(", "[", "{", "«", "‹", "„",
+    ]
 
     /// The atoms of `text`, words wider than `widest` cut into characters.
     static func atoms(_ text: String, widest: Int) -> [Atom] {
         enum Last { case none, word, closed, opening }
+        let characters = Array(text)
+        let scalars = scalars(characters)
+        let quoted = quotedPositions(scalars)
         var atoms: [Atom] = []
+        var lastWidth = 0
         var last = Last.none
         var spaced = false
-        for ch in text {
+        for (k, ch) in characters.enumerated() {
             if ch == " " || ch == "\n" || ch == "\t" {
                 if !atoms.isEmpty { spaced = true }
                 last = .none
@@ -200,6 +312,7 @@ extension StatusWrap {
                 atoms[atoms.count - 1].width += 1 + w
                 spaced = false
                 last = .closed
+                lastWidth = w
                 continue
             }
             let glue =
@@ -209,9 +322,15 @@ extension StatusWrap {
                 atoms[atoms.count - 1].text.append(ch)
                 atoms[atoms.count - 1].width += w
             } else {
-                atoms.append(Atom(text: String(ch), width: w, spaced: spaced))
+                var atom = Atom(text: String(ch), width: w, spaced: spaced)
+                if k > 0 {
+                    let kind = spaced ? .phrase : boundary(between: scalars[k - 1], lastWidth, and: scalars[k], w)
+                    atom.boundary = quoted[k] ? Boundary(rawValue: kind.rawValue + 3) ?? kind : kind
+                }
+                atoms.append(atom)
                 spaced = false
             }
+            lastWidth = w
             if noBreakAfter.contains(ch) {
                 last = .opening
             } else if w == 2 {
@@ -238,7 +357,10 @@ extension StatusWrap {
                 } else {
                     let after = cut.last?.text.last
                     let cost = n == 0 ? 0 : after == "/" ? 1 : after.map { "-_.".contains($0) } == true ? 2 : 3
-                    cut.append(Atom(text: String(ch), width: w, spaced: n == 0 && atom.spaced, cut: cost))
+                    cut.append(
+                        Atom(
+                            text: String(ch), width: w, spaced: n == 0 && atom.spaced, cut: cost,
+                            boundary: n == 0 ? atom.boundary : .character))
                 }
             }
         }
@@ -255,12 +377,13 @@ extension StatusWrap {
         let atoms = atoms(text, widest: widest)
         let n = atoms.count
         guard n > 0 else { return [] }
-        // cost[i]: the best layout of atoms i..<n, as (lines, cuts inside words, unevenness);
-        // next[i]: where its first line ends.
-        var cost = [(lines: Int, cuts: Int, uneven: Int)](repeating: (0, 0, 0), count: n + 1)
+        // cost[i]: the best layout of atoms i..<n, as (lines, cuts inside words, the kinds of
+        // its breaks, unevenness); next[i]: where its first line ends.
+        typealias Cost = (lines: Int, cuts: Int, breaks: Int, uneven: Int)
+        var cost = [Cost](repeating: (0, 0, 0, 0), count: n + 1)
         var next = [Int](repeating: n, count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
-            var best: (lines: Int, cuts: Int, uneven: Int)?
+            var best: Cost?
             var lineWidth = 0
             var j = i
             while j < n {
@@ -275,14 +398,20 @@ extension StatusWrap {
                 let rest = cost[j]
                 let slack = max(limit - lineWidth, 0)
                 let cuts = rest.cuts + (j < n ? atoms[j].cut : 0)
-                let candidate = (lines: rest.lines + 1, cuts: cuts, uneven: rest.uneven + slack * slack)
-                if let b = best, (b.lines, b.cuts, b.uneven) <= (candidate.lines, candidate.cuts, candidate.uneven) {
+                let breaks = rest.breaks + (j < n ? atoms[j].boundary.weight : 0)
+                let candidate = (
+                    lines: rest.lines + 1, cuts: cuts, breaks: breaks, uneven: rest.uneven + slack * slack
+                )
+                if let b = best,
+                    (b.lines, b.cuts, b.breaks, b.uneven)
+                        <= (candidate.lines, candidate.cuts, candidate.breaks, candidate.uneven)
+                {
                     continue
                 }
                 best = candidate
                 next[i] = j
             }
-            cost[i] = best ?? (n, n, 0)
+            cost[i] = best ?? (n, n, 0, 0)
         }
         var lines: [String] = []
         var i = 0
