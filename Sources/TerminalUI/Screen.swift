@@ -234,6 +234,7 @@ public final class Screen {
     public func suspend() {
         guard !isClosed else { return }
         flushPendingWrites()
+        restoreNormalLook()
         TerminalReset.restoreColours()
         showCursorIfHidden()
         endwin()
@@ -253,6 +254,13 @@ public final class Screen {
         updateSize()
         invalidate()
         pendingWrites.append(Screen.bracketedPasteOn)
+    }
+
+    /// A frame leaves the terminal in the look of its last cell: the normal look comes back
+    /// before anything else writes (ncurses at `endwin`, the shell, a preview).
+    func restoreNormalLook() {
+        let bytes = painter.normalLook()
+        if !bytes.isEmpty { Screen.writeAll(bytes) }
     }
 
     /// The shell gets its cursor back (ncurses' `endwin` would have done it had it hidden the
@@ -277,6 +285,7 @@ public final class Screen {
         guard !isClosed else { return }
         isClosed = true
         flushPendingWrites()
+        restoreNormalLook()
         TerminalReset.restoreColours()
         showCursorIfHidden()
         endwin()

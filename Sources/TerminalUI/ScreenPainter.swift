@@ -42,6 +42,13 @@ struct ScreenPainter {
     /// The bytes of the last `paint`.
     var bytes: [UInt8] { writer.bytes }
 
+    /// The bytes that bring the terminal to the normal look, which frames do not end in (empty
+    /// when it is in it): for whoever writes next outside a frame (ncurses, the shell, a preview).
+    mutating func normalLook() -> [UInt8] {
+        writer.normal()
+        return writer.bytes
+    }
+
     /// Forgets what is on screen (someone else wrote to it): the next frame clears the screen
     /// and writes every cell.
     mutating func invalidate() {
@@ -129,21 +136,28 @@ struct ScreenPainter {
                 // compared cell by cell, and an empty span means the row is the same.
                 if memcmp(row.baseAddress!, old, canvasWidth * stride) == 0 { continue }
                 span = Self.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth), row, columns: width)
+                if !span.isEmpty {
+                    writeSpan(
+                        row, span: span, y: y, size: size, cleared: false,
+                        old: UnsafeBufferPointer(start: old, count: canvasWidth))
+                }
                 old.update(from: row.baseAddress!, count: canvasWidth)
-                if span.isEmpty { continue }
+                continue
             }
-            writeSpan(row, span: span, y: y, size: size, cleared: previous == nil)
+            writeSpan(row, span: span, y: y, size: size, cleared: true, old: nil)
         }
     }
 
     /// Writes `span` of row `y`: runs of blanks as blanks (skipped on a `cleared` screen when
-    /// plain), other cells one by one, the look set once a run of one style.
+    /// plain), other cells one by one, the look set once a run of one style. With `old` (the
+    /// row on screen), a run of unchanged cells inside the span is moved over instead of
+    /// written when its look is not the current one or it is longer than a move (`skippable`).
     ///
     /// Styles are compared by `key(of:)`, one word each, not by `Style`'s synthesised `==` (a
     /// call into PaletteApp for every cell of a blank run: about a seventh of a frame's work).
     private mutating func writeSpan(
         _ row: UnsafeBufferPointer<Cell>, span: Range<Int>, y: Int,
-        size: (width: Int, height: Int), cleared: Bool
+        size: (width: Int, height: Int), cleared: Bool, old: UnsafeBufferPointer<Cell>?
     ) {
         var end = span.upperBound
         // The bottom-right cell of a terminal that scrolls when it is written is left alone.
@@ -162,6 +176,14 @@ struct ScreenPainter {
             }
             previousWide = false
             let key = Self.key(of: cell.style)
+            // Only a cell with the bytes the screen shows starts a run to move over (a changed
+            // cell, most of a span, costs one compare here).
+            if let old, Self.sameBytes(old.baseAddress! + x, row.baseAddress! + x),
+                let skip = Self.skippable(old, row, from: x, end: end, lookKey: lookKey)
+            {
+                x = skip
+                continue
+            }
             if cell.printableASCII == 0x20 {
                 // A run's cells are most often copies of its first: equal bytes settle them.
                 let first = row.baseAddress! + x
@@ -196,6 +218,31 @@ struct ScreenPainter {
             x += 1
         }
     }
+
+    /// Where a run of cells at `x` that the screen already shows ends, when moving over it is
+    /// shorter than writing it: its first cell's look is not `lookKey` (writing it would set a
+    /// look, and often set the current one back after it), or it is more than `longRun` cells.
+    /// nil to write the cells. Only cells of one column each whose bytes are the screen's (equal
+    /// values built apart are written, which is never wrong), and never up to the right half of
+    /// a wide character (its left half is then written with it).
+    static func skippable(
+        _ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, from x: Int, end: Int, lookKey: UInt64
+    ) -> Int? {
+        var u = x
+        while u < end, !new[u].isContinuation, !old[u].isContinuation,
+            sameBytes(old.baseAddress! + u, new.baseAddress! + u)
+        {
+            u += 1
+        }
+        if u < end, new[u].isContinuation || old[u].isContinuation { u -= 1 }
+        guard u > x, u < end else { return nil }
+        guard u - x > longRun || key(of: new[x].style) != lookKey else { return nil }
+        return u
+    }
+
+    /// Cells of the current look past which a move (`hpa`, at most 5 bytes at 80 columns; `cup`
+    /// up to 9) is shorter than writing them.
+    static let longRun = 8
 
     /// `Canvas.changedSpan` (the same span, wide characters never cut), with cells whose bytes
     /// are equal taken as equal without `Cell`'s synthesised `==` (a call into PaletteApp, and

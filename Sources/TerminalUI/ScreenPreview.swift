@@ -7,6 +7,7 @@ extension Screen {
     /// the cursor hidden. The next `draw` after `endPreview` repaints every cell.
     public func showPreview(colours: [UInt8], screen: [UInt8]) {
         guard !isClosed else { return }
+        restoreNormalLook()
         hideCursor()
         if !colours.isEmpty {
             TerminalReset.markColoursChanged()

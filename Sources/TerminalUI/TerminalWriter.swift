@@ -24,6 +24,12 @@ struct Look: Hashable, Sendable {
 struct TerminalStrings: Sendable {
     /// `cup`: to row, column (from 0).
     var cursorAddress: @Sendable (Int, Int) -> [UInt8]
+    /// `hpa`, `vpa`: to a column, to a row (from 0), the other one kept; `cr`: to column 0.
+    /// Each is absolute in the one it moves, so a move never builds on a column the writer
+    /// may have misjudged (a character whose width the terminal sees otherwise).
+    var columnAddress: (@Sendable (Int) -> [UInt8])? = nil
+    var rowAddress: (@Sendable (Int) -> [UInt8])? = nil
+    var carriageReturn: [UInt8]? = nil
     /// `sgr0`: every attribute off (colours too, as ncurses also assumes).
     var exitAttributes: [UInt8]?
     /// `sgr`: exactly the look's attributes (colours reset, as after `sgr0`); `sgr0` when none.
@@ -65,6 +71,13 @@ extension TerminalStrings {
         strings.originalPair = capability("op")
         strings.hideCursor = capability("civis")
         strings.showCursor = capability("cnorm")
+        strings.carriageReturn = capability("cr")
+        if let hpa = Parameterised(optional: "hpa") {
+            strings.columnAddress = { column in hpa.format(column) }
+        }
+        if let vpa = Parameterised(optional: "vpa") {
+            strings.rowAddress = { row in vpa.format(row) }
+        }
         if let sgr = Parameterised(optional: "sgr") {
             strings.setAttributes = { look in
                 // sgr's parameters: standout, underline, reverse, blink, dim, bold, invisible, protect, ACS.
@@ -141,6 +154,10 @@ struct TerminalWriter {
     private var moveKeys = [Int](repeating: -1, count: TerminalWriter.moveSlots)
     private var moveStrings = [[UInt8]](repeating: [], count: TerminalWriter.moveSlots)
     private static let moveSlots = 4096
+    /// `hpa` and `vpa` strings by column and row, for positions below `lineSlots`.
+    private var columnMoves = LineMoves()
+    private var rowMoves = LineMoves()
+    private static let lineSlots = 1024
     private var attributeSets: [[UInt8]?] = Array(repeating: nil, count: 16)
     /// Colour strings by colour number: the 256 indexed colours in a table, the rest (direct
     /// colour's numbers) in a dictionary.
@@ -181,20 +198,47 @@ struct TerminalWriter {
         cursor = (0, 0)
     }
 
-    /// Moves the cursor to `row`, `column`, unless it is there.
+    /// Moves the cursor to `row`, `column`, unless it is there: the shortest of `cup`, and,
+    /// from a known position, `cr` or `hpa` in the same row and `vpa` in the same column.
     mutating func move(row: Int, column: Int) {
-        if let cursor, cursor.row == row, cursor.column == column { return }
+        if let cursor {
+            if cursor.row == row {
+                if cursor.column == column { return }
+                if column == 0, let carriageReturn = strings.carriageReturn, carriageReturn.count <= 2 {
+                    bytes += carriageReturn
+                    self.cursor = (row, 0)
+                    return
+                }
+                if column < Self.lineSlots, let columnAddress = strings.columnAddress {
+                    let short = columnMoves.string(for: column, columnAddress)
+                    if short.count < addressString(row: row, column: column).count {
+                        bytes += short
+                        self.cursor = (row, column)
+                        return
+                    }
+                }
+            } else if cursor.column == column, row < Self.lineSlots, let rowAddress = strings.rowAddress {
+                let short = rowMoves.string(for: row, rowAddress)
+                if short.count < addressString(row: row, column: column).count {
+                    bytes += short
+                    self.cursor = (row, column)
+                    return
+                }
+            }
+        }
+        bytes += addressString(row: row, column: column)
+        cursor = (row, column)
+    }
+
+    /// `cup` to `row`, `column`, formatted once.
+    private mutating func addressString(row: Int, column: Int) -> [UInt8] {
         let key = row << 16 | column
         let slot = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 52)
-        if moveKeys[slot] == key {
-            bytes += moveStrings[slot]
-        } else {
-            let move = strings.cursorAddress(row, column)
-            moveKeys[slot] = key
-            moveStrings[slot] = move
-            bytes += move
-        }
-        cursor = (row, column)
+        if moveKeys[slot] == key { return moveStrings[slot] }
+        let move = strings.cursorAddress(row, column)
+        moveKeys[slot] = key
+        moveStrings[slot] = move
+        return move
     }
 
     /// Text of `columns` columns in the current look; `width` is the screen's, so a write that
@@ -251,21 +295,12 @@ struct TerminalWriter {
     /// `count` spaces in the current look: `rep` when the terminal has it and it is shorter.
     mutating func blanks(_ count: Int, width: Int) {
         guard count > 0 else { return }
-        if count > 8, count < Self.repeatSlots, let known = repeats[count] {
-            bytes += known
-        } else if count > 8, let repeatCharacter = strings.repeatCharacter {
-            if count < Self.repeatSlots {
-                let repeated = repeatCharacter(0x20, count)
-                repeats[count] = repeated
-                bytes += repeated
-            } else if let known = longRepeats[count] {
-                bytes += known
-            } else {
-                let repeated = repeatCharacter(0x20, count)
-                if longRepeats.count >= Self.cacheLimit { longRepeats.removeAll(keepingCapacity: true) }
-                longRepeats[count] = repeated
-                bytes += repeated
-            }
+        // `rep` has at least two bytes besides the character, so it never pays below 4.
+        if count > 3, let repeatCharacter = strings.repeatCharacter,
+            let repeated = repeatString(count, repeatCharacter),
+            repeated.count < count
+        {
+            bytes += repeated
         } else {
             var left = count
             while left > 0 {
@@ -275,6 +310,21 @@ struct TerminalWriter {
             }
         }
         advance(count, width: width)
+    }
+
+    /// `rep` of `count` spaces, formatted once.
+    private mutating func repeatString(_ count: Int, _ repeatCharacter: (UInt8, Int) -> [UInt8]) -> [UInt8]? {
+        if count < Self.repeatSlots {
+            if let known = repeats[count] { return known }
+            let repeated = repeatCharacter(0x20, count)
+            repeats[count] = repeated
+            return repeated
+        }
+        if let known = longRepeats[count] { return known }
+        let repeated = repeatCharacter(0x20, count)
+        if longRepeats.count >= Self.cacheLimit { longRepeats.removeAll(keepingCapacity: true) }
+        longRepeats[count] = repeated
+        return repeated
     }
 
     private mutating func advance(_ columns: Int, width: Int) {
@@ -381,6 +431,18 @@ struct TerminalWriter {
         }
     }
 
+    /// Formatted `hpa` or `vpa` strings by position (below `lineSlots`), each made once.
+    private struct LineMoves {
+        private var strings: [[UInt8]?] = Array(repeating: nil, count: TerminalWriter.lineSlots)
+
+        mutating func string(for position: Int, _ make: (Int) -> [UInt8]) -> [UInt8] {
+            if let known = strings[position] { return known }
+            let made = make(position)
+            strings[position] = made
+            return made
+        }
+    }
+
     /// The cursor's visibility, in the frame's bytes (a terminal without `civis`/`cnorm` keeps it).
     mutating func cursor(visible: Bool) {
         if let string = visible ? strings.showCursor : strings.hideCursor { bytes += string }
@@ -391,10 +453,17 @@ struct TerminalWriter {
         (visible ? strings.showCursor : strings.hideCursor) ?? []
     }
 
-    /// Ends the frame: the normal look (so nothing written after it, by us or by ncurses,
-    /// inherits colours), then the cursor where it should show, if anywhere.
+    /// Ends the frame: the cursor where it should show, if anywhere. The look stays as the
+    /// last cell left it (the next frame starts from it, and most keys then change no
+    /// attribute at all); whoever writes to the terminal outside a frame first calls `normal()`.
     mutating func end(cursor target: (row: Int, column: Int)?) {
-        setLook(.normal)
         if let target { move(row: target.row, column: target.column) }
+    }
+
+    /// Starts new bytes that bring the terminal to the normal look (empty when it is in it),
+    /// for output that is not a frame: ncurses' (`endwin`), the shell's, a preview's.
+    mutating func normal() {
+        begin()
+        setLook(.normal)
     }
 }

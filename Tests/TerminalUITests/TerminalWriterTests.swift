@@ -5,8 +5,18 @@ import XCTest
 @testable import TerminalUI
 
 extension TerminalStrings {
-    /// ECMA-48 strings as xterm's terminfo entry has them (`rep` included), written out by hand.
-    static let ansi = TerminalStrings(
+    /// ECMA-48 strings as xterm's terminfo entry has them (`rep`, `hpa`, `vpa` and `cr`
+    /// included), written out by hand.
+    static let ansi: TerminalStrings = {
+        var strings = ansiWithoutLineMoves
+        strings.columnAddress = { Array("\u{1B}[\($0 + 1)G".utf8) }
+        strings.rowAddress = { Array("\u{1B}[\($0 + 1)d".utf8) }
+        strings.carriageReturn = [0x0D]
+        return strings
+    }()
+
+    /// `ansi` with `cup` the only move.
+    static let ansiWithoutLineMoves = TerminalStrings(
         cursorAddress: { row, column in Array("\u{1B}[\(row + 1);\(column + 1)H".utf8) },
         exitAttributes: Array("\u{1B}[m".utf8),
         setAttributes: { look in
@@ -106,11 +116,12 @@ final class TerminalWriterTests: XCTestCase {
         XCTAssertEqual(written(writer), "^[0;1m")
     }
 
-    func testLongRunsOfBlanksAreRepeated() {
+    func testRunsOfBlanksAreRepeatedWhereThatIsShorter() {
         var writer = TerminalWriter(strings: .ansi)
-        writer.blanks(8, width: 80)
+        writer.blanks(5, width: 80)  // " ^[4b" is five bytes too
+        writer.blanks(6, width: 80)
         writer.blanks(24, width: 80)
-        XCTAssertEqual(written(writer), "        " + " ^[23b")
+        XCTAssertEqual(written(writer), "     " + " ^[5b" + " ^[23b")
         var plain = TerminalStrings.ansi
         plain.repeatCharacter = nil
         var spaces = TerminalWriter(strings: plain)
@@ -118,7 +129,22 @@ final class TerminalWriterTests: XCTestCase {
         XCTAssertEqual(written(spaces), String(repeating: " ", count: 24))
     }
 
-    func testAFrameEndsInTheNormalLookWithTheCursorPlaced() {
+    func testMovesTakeTheShortestString() {
+        var writer = TerminalWriter(strings: .ansi)
+        writer.move(row: 2, column: 14)  // unknown: cup
+        writer.move(row: 2, column: 40)  // same row: hpa
+        writer.move(row: 2, column: 0)  // column 0: cr
+        writer.move(row: 9, column: 0)  // same column: vpa
+        writer.move(row: 3, column: 5)  // both: cup
+        XCTAssertEqual(written(writer), "^[3;15H^[41G\r^[10d^[4;6H")
+        var cupOnly = TerminalWriter(strings: .ansiWithoutLineMoves)
+        cupOnly.move(row: 2, column: 14)
+        cupOnly.move(row: 2, column: 40)
+        cupOnly.move(row: 2, column: 0)
+        XCTAssertEqual(written(cupOnly), "^[3;15H^[3;41H^[3;1H", "a terminal without them gets cup")
+    }
+
+    func testAFrameKeepsItsLastLookWithTheCursorPlaced() {
         var writer = TerminalWriter(strings: .ansi)
         writer.setLook(.normal)
         writer.begin()
@@ -126,10 +152,17 @@ final class TerminalWriterTests: XCTestCase {
         writer.setLook(Look(bold: true))
         writer.character(0x78, width: 80)
         writer.end(cursor: (2, 14))
-        XCTAssertEqual(written(writer), "^[6;2H^[1mx^[m^[3;15H")
+        XCTAssertEqual(written(writer), "^[6;2H^[1mx^[3;15H")
         writer.begin()
         writer.end(cursor: (2, 14))
         XCTAssertEqual(written(writer), "", "nothing changed, nothing to write")
+        writer.begin()
+        writer.move(row: 2, column: 20)
+        writer.setLook(Look(bold: true))
+        writer.character(0x79, width: 80)
+        XCTAssertEqual(written(writer), "^[21Gy", "still bold from the last frame")
+        writer.normal()
+        XCTAssertEqual(written(writer), "^[m", "the normal look for what writes next")
     }
 
     func testClearStartsFromTheNormalLookAtHome() {
