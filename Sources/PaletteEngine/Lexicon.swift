@@ -310,6 +310,30 @@ struct LanguageRules: Sendable, Equatable {
         return stemmed == scalars ? word : string(stemmed)
     }
 
+    /// The other stems of a folded word: for each suffix rule its end matches after the first
+    /// (which `stem` strips), the stem of what that rule leaves. Turkish "kızılı" (the crimson)
+    /// strips "-lı" first and stems to "kız" (girl); stripping "-ı" leaves "kızıl". Which is
+    /// read is the matcher's choice (the longest stem that is a term). Empty for most words.
+    func otherStems(_ word: String) -> [String] {
+        let scalars = Array(word.unicodeScalars)
+        guard passes > 1, let last = scalars.last else { return [] }
+        let candidates = suffixesByLast.isEmpty ? suffixes : suffixesByLast[last] ?? []
+        var out: [String] = []
+        var first = true
+        for rule in candidates
+        where scalars.count - rule.suffix.count >= minStem && scalars.count > rule.suffix.count
+            && scalars.suffix(rule.suffix.count).elementsEqual(rule.suffix)
+        {
+            if first {
+                first = false
+                continue
+            }
+            let stemmed = string(stem(Array(scalars.dropLast(rule.suffix.count)) + rule.replacement))
+            if !out.contains(stemmed) { out.append(stemmed) }
+        }
+        return out
+    }
+
     func stem(_ word: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var w = word
         for p in prefixes where w.count - p.count >= minStem && w.starts(with: p) {

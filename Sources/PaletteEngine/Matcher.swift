@@ -525,9 +525,22 @@ struct Matcher {
                 }
             }
             let stemmed = forms.count == 1 ? forms[0].folded : forms.map(\.folded).joined(separator: " ")
-            if let s = lexicon.senses(stemmed, in: index, language: language ?? l, only: only), usable(s, stemmed) {
-                return s
+            var hit = lexicon.senses(stemmed, in: index, language: language ?? l, only: only).flatMap {
+                usable($0, stemmed) ? $0 : nil
             }
+            // An ending stripped first may take the stem's own last letters (Turkish "kızılı",
+            // the crimson: -lı, then -ı, leaves kız, girl; "yeşile" leaves "yeş"): the longest
+            // stem that is a term is read, as a dictionary would.
+            if forms.count == 1 {
+                var longest = hit == nil ? 0 : stemmed.unicodeScalars.count
+                for other in r.rules.otherStems(last.folded) where other.unicodeScalars.count > longest {
+                    if let s = lexicon.senses(other, in: index, language: language ?? l, only: only), usable(s, other) {
+                        hit = s
+                        longest = other.unicodeScalars.count
+                    }
+                }
+            }
+            if let hit { return hit }
             let stemmedBare = forms.count == 1 ? forms[0].bare : forms.map(\.bare).joined(separator: " ")
             if stemmedBare != stemmed,
                 let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only),
