@@ -9,7 +9,9 @@ import XCTest
 
 /// The shared fault suite against Gemini, so the suite the new providers run is the one Gemini
 /// passes (its detailed tests stay in `GeminiClientTests`).
-final class GeminiFaultSuiteTests: XCTestCase {
+final class GeminiFaultSuiteTests: FaultSuiteTestCase {
+    override class var faultProtocol: FaultProtocol { protocolUnderTest }
+
     static let key = "test-key-3f9a7c1e"
     static let palette = "palette-tui/palette-forest-morning.json"
 
@@ -50,13 +52,6 @@ final class GeminiFaultSuiteTests: XCTestCase {
             )
         },
         answer: { ["answer": ["traps": $0]] })
-
-    private let suite = FaultSuite(protocolUnderTest)
-
-    override func tearDown() {
-        suite.tearDown()
-        super.tearDown()
-    }
 
     func testRefusedConnection() async throws { try await suite.refusedConnection() }
     func testResetMidBody() async throws { try await suite.resetMidBody() }

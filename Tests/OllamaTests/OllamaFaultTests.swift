@@ -10,7 +10,9 @@ import XCTest
 /// The Gemini client's whole fault suite (`ProviderFaultSuite`), against the Ollama client and
 /// its loopback server (here as Ollama's cloud, which takes a key, so the key's redaction is
 /// part of the suite).
-final class OllamaFaultTests: XCTestCase {
+final class OllamaFaultTests: FaultSuiteTestCase {
+    override class var faultProtocol: FaultProtocol { protocolUnderTest }
+
     static let key = "ollama-test-key-5e2b9a"
 
     static let protocolUnderTest = FaultProtocol(
@@ -37,13 +39,6 @@ final class OllamaFaultTests: XCTestCase {
                 .invalidAPIKey(serverMessage: "unauthorized: key <redacted> is not valid")
             )
         })
-
-    private let suite = FaultSuite(protocolUnderTest)
-
-    override func tearDown() {
-        suite.tearDown()
-        super.tearDown()
-    }
 
     func testRefusedConnection() async throws { try await suite.refusedConnection() }
     func testResetMidBody() async throws { try await suite.resetMidBody() }

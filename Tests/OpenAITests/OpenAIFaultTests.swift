@@ -9,7 +9,9 @@ import XCTest
 
 /// The Gemini client's whole fault suite (`ProviderFaultSuite`), against the OpenAI client and
 /// its loopback server.
-final class OpenAIFaultTests: XCTestCase {
+final class OpenAIFaultTests: FaultSuiteTestCase {
+    override class var faultProtocol: FaultProtocol { protocolUnderTest }
+
     static let key = "sk-test-7d41c0ffee"
 
     static func serve(_ steps: [[String: Any]], arguments: [String] = []) throws -> LoopbackServer {
@@ -57,13 +59,6 @@ final class OpenAIFaultTests: XCTestCase {
                 .invalidAPIKey(serverMessage: "Incorrect API key provided: <redacted>.")
             )
         })
-
-    private let suite = FaultSuite(protocolUnderTest)
-
-    override func tearDown() {
-        suite.tearDown()
-        super.tearDown()
-    }
 
     func testRefusedConnection() async throws { try await suite.refusedConnection() }
     func testResetMidBody() async throws { try await suite.resetMidBody() }

@@ -9,7 +9,7 @@ import XCTest
 /// and its own answer and error bodies. The faults themselves (refused connection, reset
 /// mid-body, hang, slow body, 429 with a delay, 5xx, invalid JSON, oversized body, redirect,
 /// cancellation) are the suite's, the same for every provider; the step machinery that plays
-/// them is `gemini_server.py`'s, which every server script in `Servers/` reuses.
+/// them is `Servers/loopback.py`, which every server script in `Servers/` imports.
 public struct FaultProtocol {
     /// The provider's id, expected in every failure.
     public var providerID: String
