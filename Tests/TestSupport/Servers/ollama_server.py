@@ -15,7 +15,7 @@ errors are always {"error": "text"}. --thinking makes the model a thinking one: 
 (a decoy palette) goes in message.thinking when "think" is true, else in a <think> block at the
 start of the content, as models whose template does not split it do.
 
-Answers follow a script of steps as in gemini_server.py (status, body/json, headers, delay,
+Answers follow a script of steps as in gemini_server.py (loopback.py's: status, body/json, headers, delay,
 trickle, hang, close, reset_after, truncate, huge_mb). A step {"palette": true} is the model's
 own answer once the request passed: colours derived from the description and the options,
 logged as the event "answered #RRGGBB #RRGGBB #RRGGBB". Its options: "finish": "length",
@@ -31,7 +31,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gemini_server import Handler, Script, Server, serve  # noqa: E402
+from loopback import StepHandler, run, script_arguments  # noqa: E402
 import candidates  # noqa: E402
 
 ROLES = ("primary", "secondary", "accent")
@@ -45,23 +45,17 @@ def palette_for(description, options):
     return ["#%02X%02X%02X" % tuple(digest[i:i + 3]) for i in (0, 3, 6)]
 
 
-class OllamaHandler(Handler):
+class OllamaHandler(StepHandler):
     server_version = "ollama-loopback/1"
 
     def send_json(self, status, data):
-        raw = json.dumps(data, ensure_ascii=False).encode("utf-8")
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(raw)))
-        self.end_headers()
-        self.wfile.write(raw)
+        self.send_body(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
 
     def fail(self, status, message):
         self.send_json(status, {"error": message})
 
     def do_GET(self):
-        self.server.script.log({"method": "GET", "path": self.path, "peer": self.client_address[1],
-                                "headers": {k.lower(): v for k, v in self.headers.items()}, "body": ""})
+        self.received()
         if self.path == "/api/tags":
             return self.send_json(200, {"models": [
                 {"name": m, "model": m, "modified_at": "2026-11-02T10:00:00Z", "size": 2019393189,
@@ -70,25 +64,12 @@ class OllamaHandler(Handler):
         if self.path == "/api/version":
             return self.send_json(200, {"version": "0.12.6"})
         if self.path == "/":
-            raw = b"Ollama is running"
-            self.send_response(200)
-            self.send_header("Content-Type", "text/plain; charset=utf-8")
-            self.send_header("Content-Length", str(len(raw)))
-            self.end_headers()
-            return self.wfile.write(raw)
-        self.send_response(404)
-        self.send_header("Content-Type", "text/plain")
-        self.send_header("Content-Length", "18")
-        self.end_headers()
-        self.wfile.write(b"404 page not found")
+            return self.send_body(200, b"Ollama is running", "text/plain; charset=utf-8")
+        self.send_body(404, b"404 page not found", "text/plain")
 
     def do_POST(self):
         script = self.server.script
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        script.log({"method": "POST", "path": self.path, "peer": self.client_address[1],
-                    "headers": {k.lower(): v for k, v in self.headers.items()},
-                    "body": raw.decode("utf-8", errors="replace")})
+        raw = self.received()
         if self.path != "/api/chat":
             return self.fail(404, "404 page not found")
         if self.server.key is not None and self.headers.get("Authorization") != "Bearer " + self.server.key:
@@ -177,22 +158,10 @@ def main(argv=None):
     parser.add_argument("--models", default="llama3.2,llama3.2:latest,qwen3:8b", help="comma-separated pulled models")
     parser.add_argument("--key", help="require Authorization: Bearer KEY (Ollama's cloud)")
     parser.add_argument("--thinking", action="store_true", help="the model thinks (message.thinking or <think>)")
-    parser.add_argument("--steps", default='[{"palette": true}]', help="the script as a JSON array of steps")
-    parser.add_argument("--record", help="append each received request as a JSON line to this file")
-    parser.add_argument("--watch-stdin", action="store_true", help="exit when standard input reaches end of file")
-    parser.add_argument("--max-seconds", type=float, default=600, help="exit after this long (default 600)")
+    script_arguments(parser)
     args = parser.parse_args(argv)
-    steps = json.loads(args.steps)
-    if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
-        parser.error("a script is a non-empty JSON array of objects")
-    script = Script(steps, os.path.dirname(os.path.abspath(__file__)), args.record)
-    server = Server(("127.0.0.1", 0), OllamaHandler)
-    server.script = script
-    server.models = [m for m in args.models.split(",") if m]
-    server.key = args.key
-    server.thinking = args.thinking
-    serve(server, script, args.max_seconds, args.watch_stdin)
-    return 0
+    return run(parser, args, OllamaHandler, models=[m for m in args.models.split(",") if m], key=args.key,
+               thinking=args.thinking)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ One script, several servers: --persona picks whose behaviour it copies, traps in
     vllm           vLLM: a reasoning parser puts thoughts in message.reasoning_content; errors in
                    the older top-level {"object": "error", ...} form.
 
-Answers follow a script of steps as in gemini_server.py (status, body/json, headers, delay,
+Answers follow a script of steps as in gemini_server.py (loopback.py's: status, body/json, headers, delay,
 trickle, hang, close, reset_after, truncate, huge_mb). A step {"palette": true} is the model's
 own answer once the request passed the persona's checks: colours derived from the description,
 seed and sampling (logged as the event "answered #RRGGBB #RRGGBB #RRGGBB"), as JSON when the
@@ -54,7 +54,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gemini_server import Handler, Script, Server, serve  # noqa: E402
+from loopback import StepHandler, run, script_arguments  # noqa: E402
 import candidates  # noqa: E402
 
 ROLES = ("primary", "secondary", "accent")
@@ -80,7 +80,7 @@ def user_text(messages):
     return users[0] if users and isinstance(users[0], str) else ""
 
 
-class OpenAIHandler(Handler):
+class OpenAIHandler(StepHandler):
     server_version = "openai-loopback/1"
 
     def do_GET(self):
@@ -108,12 +108,7 @@ class OpenAIHandler(Handler):
         self.send_json(status, self.error_body(status, message, kind, param, code))
 
     def send_json(self, status, data):
-        raw = json.dumps(data, ensure_ascii=False).encode("utf-8")
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(raw)))
-        self.end_headers()
-        self.wfile.write(raw)
+        self.send_body(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json")
 
     def authorised(self):
         key = self.server.key
@@ -128,13 +123,7 @@ class OpenAIHandler(Handler):
 
     def do_POST(self):
         script = self.server.script
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        script.log({
-            "method": "POST", "path": self.path, "peer": self.client_address[1],
-            "headers": {k.lower(): v for k, v in self.headers.items()},
-            "body": raw.decode("utf-8", errors="replace"),
-        })
+        raw = self.received()
         if self.path != self.server.path:
             return self.fail(404, "Unknown request URL: POST %s" % self.path, code="unknown_url")
         if not self.authorised():
@@ -290,26 +279,11 @@ def main(argv=None):
     parser.add_argument("--no-structured", action="store_true", help="openai: refuse response_format json_schema")
     parser.add_argument("--grammar-fails", action="store_true",
                         help="llamacpp: every schema fails to become a grammar (200, unconstrained)")
-    parser.add_argument("--steps", default='[{"palette": true}]', help="the script as a JSON array of steps")
-    parser.add_argument("--record", help="append each received request as a JSON line to this file")
-    parser.add_argument("--watch-stdin", action="store_true", help="exit when standard input reaches end of file")
-    parser.add_argument("--max-seconds", type=float, default=600, help="exit after this long (default 600)")
+    script_arguments(parser)
     args = parser.parse_args(argv)
-    steps = json.loads(args.steps)
-    if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
-        parser.error("a script is a non-empty JSON array of objects")
-    script = Script(steps, os.path.dirname(os.path.abspath(__file__)), args.record)
-    server = Server(("127.0.0.1", 0), OpenAIHandler)
-    server.script = script
-    server.persona = args.persona
-    server.key = args.key
-    server.models = [m for m in args.models.split(",") if m]
-    server.path = args.path
-    server.reasoning = args.reasoning
-    server.no_structured = args.no_structured
-    server.grammar_fails = args.grammar_fails
-    serve(server, script, args.max_seconds, args.watch_stdin)
-    return 0
+    return run(parser, args, OpenAIHandler, persona=args.persona, key=args.key,
+               models=[m for m in args.models.split(",") if m], path=args.path, reasoning=args.reasoning,
+               no_structured=args.no_structured, grammar_fails=args.grammar_fails)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ redirects without any of Gemini's code.
 
 It checks what a real service would: the path (404), the key (401 "error bad-key"), the
 content type (415) and the description (400). A request that passes is answered with the
-next step of a script, as in gemini_server.py (whose step machinery this reuses: status,
+next step of a script, as in gemini_server.py (loopback.py's step machinery: status,
 body, headers, delay, trickle, hang, close, reset_after, truncate, huge_mb); a step
 {"palette": true} is the service's own answer: colours derived from the description and
 variation, logged as the event "answered #RRGGBB #RRGGBB #RRGGBB" so a test can compare.
@@ -28,13 +28,12 @@ The first line on standard output is the port. Every request is recorded as a JS
 
 import argparse
 import hashlib
-import json
 import os
 import sys
 from urllib.parse import parse_qs
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gemini_server import Handler, Script, Server, serve  # noqa: E402
+from loopback import StepHandler, run, script_arguments  # noqa: E402
 
 ROLES = ("primary", "secondary", "accent")
 
@@ -45,7 +44,7 @@ def palette_for(description, variation):
     return ["#%02X%02X%02X" % tuple(digest[i:i + 3]) for i in (0, 3, 6)]
 
 
-class SwatchHandler(Handler):
+class SwatchHandler(StepHandler):
     server_version = "swatch-loopback/1"
 
     def do_GET(self):
@@ -53,15 +52,7 @@ class SwatchHandler(Handler):
 
     def do_POST(self):
         script = self.server.script
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        script.log({
-            "method": "POST",
-            "path": self.path,
-            "peer": self.client_address[1],
-            "headers": {k.lower(): v for k, v in self.headers.items()},
-            "body": raw.decode("utf-8", errors="replace"),
-        })
+        raw = self.received()
         if self.path != "/v1/swatch":
             return self.reply(404, "error no-such-path")
         if self.headers.get("Authorization") != "Swatch " + self.server.key:
@@ -89,33 +80,15 @@ class SwatchHandler(Handler):
             self.close_connection = True
 
     def reply(self, status, text):
-        data = (text + "\n").encode("utf-8")
-        self.send_response(status)
-        self.send_header("Content-Type", "text/plain; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        self.send_body(status, (text + "\n").encode("utf-8"), "text/plain; charset=utf-8")
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="A made-up palette service on loopback (tests only).")
     parser.add_argument("--key", required=True, help="the only key the service accepts")
-    parser.add_argument("--steps", default='[{"palette": true}]', help="the script as a JSON array of steps")
-    parser.add_argument("--record", help="append each received request as a JSON line to this file")
-    parser.add_argument("--watch-stdin", action="store_true", help="exit when standard input reaches end of file")
-    parser.add_argument("--max-seconds", type=float, default=600, help="exit after this long (default 600)")
+    script_arguments(parser)
     args = parser.parse_args(argv)
-    steps = json.loads(args.steps)
-    if not isinstance(steps, list) or not steps or not all(isinstance(s, dict) for s in steps):
-        parser.error("a script is a non-empty JSON array of objects")
-
-    script = Script(steps, os.path.dirname(os.path.abspath(__file__)), args.record)
-    server = Server(("127.0.0.1", 0), SwatchHandler)
-    server.script = script
-    server.key = args.key
-
-    serve(server, script, args.max_seconds, args.watch_stdin)
-    return 0
+    return run(parser, args, SwatchHandler, key=args.key)
 
 
 if __name__ == "__main__":
