@@ -142,25 +142,26 @@ class Results:
         print(f"  - {text}", flush=True)
 
 
+# How a figure in each unit is written: the factor its value (seconds, for "ms" and "us") is
+# multiplied by, and the format of the product.
+UNIT_FORMATS = {
+    "x": (1, "{:.2f}x"),
+    "ms": (1e3, "{:.2f} ms"),
+    "us": (1e6, "{:.2f} µs"),
+    "%": (1, "{:.4f} %"),
+    "MiB": (1, "{:.1f} MiB"),
+    "MB/s": (1, "{:.1f} MB/s"),
+    "B": (1, "{:,.0f} B"),
+    "/s": (1, "{:,.0f} /s"),
+}
+
+
 def fmt(value, unit):
     if value is None:
         return "n/a"
-    if unit == "x":
-        return f"{value:.2f}x"
-    if unit == "ms":
-        return f"{value * 1e3:.2f} ms"
-    if unit == "us":
-        return f"{value * 1e6:.2f} µs"
-    if unit == "%":
-        return f"{value:.4f} %"
-    if unit == "MiB":
-        return f"{value:.1f} MiB"
-    if unit == "MB/s":
-        return f"{value:.1f} MB/s"
-    if unit == "B":
-        return f"{value:,.0f} B"
-    if unit == "/s":
-        return f"{value:,.0f} /s"
+    if unit in UNIT_FORMATS:
+        factor, form = UNIT_FORMATS[unit]
+        return form.format(value * factor)
     if unit == "" and isinstance(value, float):
         return f"{value:.3f}"
     return f"{value:g} {unit}".rstrip()
