@@ -275,7 +275,7 @@ startup-order: deps build-info
 ## reference search's answer for every one of the 16,777,216 colours, then checks the table
 ## compiled in against all of them (tools/xterm256-table; about 3 min of CPU on each of 2 cores).
 XTERM_TOOL := .build/xterm256-table
-XTERM_SOURCES = $$(find Sources/PaletteCore -name '*.swift') tools/xterm256-table/main.swift
+XTERM_SOURCES = $$(find Sources/PaletteCore -name '*.swift') tools/table-common/TableCommon.swift tools/xterm256-table/main.swift
 xterm256-table:
 	mkdir -p $(XTERM_TOOL)
 	$(SWIFTC) -O -wmo -module-name PaletteCore $(XTERM_SOURCES) -o $(XTERM_TOOL)/xterm256-table
@@ -289,7 +289,7 @@ xterm256-table:
 ## table compiled in against all of them (tools/color-names-table; about 4 min of CPU on each of
 ## 2 cores).
 NAMES_TOOL := .build/color-names-table
-NAMES_SOURCES = $$(find Sources/PaletteCore -name '*.swift') tools/color-names-table/main.swift
+NAMES_SOURCES = $$(find Sources/PaletteCore -name '*.swift') tools/table-common/TableCommon.swift tools/color-names-table/main.swift
 color-names-table:
 	mkdir -p $(NAMES_TOOL)
 	$(SWIFTC) -O -wmo -module-name PaletteCore $(NAMES_SOURCES) -o $(NAMES_TOOL)/color-names-table

@@ -8,9 +8,10 @@
 //     color-names-table table EN OUT         the English cells' candidates from those answers, as Swift
 //     color-names-table verify en FILE       the compiled-in table's answer (and ColorNames.nearest's)
 //                                            against every answer; exit 1 on any difference
+//
+// With tools/table-common (the colours over every core, the answers file, the check, the rows).
 import Foundation
 
-let colours = 1 << 24
 let arguments = CommandLine.arguments
 
 func names(_ language: String) -> [ColorName] { language == "en" ? ColorNames.all : ColorNames.simplifiedChinese }
@@ -28,32 +29,19 @@ func index(_ language: String) -> NearestNameIndex {
     }
 }
 
-/// Runs `body` over 0..<colours in 256 pieces on every core.
-func parallel(_ body: @Sendable (Range<Int>) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: 256) { k in
-        body(k * (colours / 256)..<(k + 1) * (colours / 256))
-    }
-}
-
 func answers(_ language: String, _ path: String) {
     let search = index(language)
-    let out = UnsafeMutableRawBufferPointer.allocate(byteCount: colours * 10, alignment: 8)
-    nonisolated(unsafe) let base = out.baseAddress!
-    parallel { range in
+    writeAnswers(path, bytesPerColour: 10) { base, range in
         for c in range {
             let (i, deltaE) = search.nearest(to: CIELab(RGB(packed: UInt32(c))))
             base.storeBytes(of: UInt16(i), toByteOffset: c * 2, as: UInt16.self)
             base.storeBytes(of: deltaE.bitPattern, toByteOffset: colours * 2 + c * 8, as: UInt64.self)
         }
     }
-    guard FileManager.default.createFile(atPath: path, contents: Data(out)) else { fatalError("cannot write \(path)") }
 }
 
 func load(_ path: String) -> Data {
-    guard let data = FileManager.default.contents(atPath: path), data.count == colours * 10 else {
-        fatalError("\(path): not an answers file (\(colours * 10) bytes)")
-    }
-    return data
+    loadAnswers(path, bytesPerColour: 10)
 }
 
 /// Each cell's answers, ascending, as prefix offsets and the lists.
@@ -82,11 +70,6 @@ func cellTable(_ path: String) -> (cells: [UInt16], lists: [UInt16], histogram: 
 }
 
 func table(_ english: String, _ outPath: String) {
-    func rows<T: BinaryInteger>(_ values: [T]) -> String {
-        stride(from: 0, to: values.count, by: 24).map { start in
-            "        " + values[start..<min(start + 24, values.count)].map { "\($0)," }.joined(separator: " ")
-        }.joined(separator: "\n")
-    }
     let side = 1 << NameCells.cellShift
     var text = """
         // swift-format-ignore-file
@@ -126,35 +109,21 @@ func table(_ english: String, _ outPath: String) {
 }
 
 func verify(_ language: String, _ path: String) -> Int32 {
-    let data = load(path)
     let search = cells(language)
     let list = names(language)
-    nonisolated(unsafe) var wrong = [Int](repeating: 0, count: 256)
-    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
-        nonisolated(unsafe) let raw = raw
-        DispatchQueue.concurrentPerform(iterations: 256) { k in
-            var bad = 0
-            for c in k * (colours / 256)..<(k + 1) * (colours / 256) {
-                let rgb = RGB(packed: UInt32(c))
-                let i = Int(raw.loadUnaligned(fromByteOffset: c * 2, as: UInt16.self))
-                let bits = raw.loadUnaligned(fromByteOffset: colours * 2 + c * 8, as: UInt64.self)
-                let fast = search.nearest(to: rgb)
-                let named = ColorNames.nearest(to: rgb)
-                if fast.index != i || fast.deltaE.bitPattern != bits || named.name != list[i]
-                    || named.deltaE.bitPattern != bits
-                {
-                    bad += 1
-                    if bad <= 3 {
-                        print(
-                            "color-names-table: \(language) \(rgb.hex): \(fast), reference \(i) \(Double(bitPattern: bits))"
-                        )
-                    }
-                }
-            }
-            wrong[k] = bad
+    let total = countWrong(load(path)) { raw, c in
+        let rgb = RGB(packed: UInt32(c))
+        let i = Int(raw.loadUnaligned(fromByteOffset: c * 2, as: UInt16.self))
+        let bits = raw.loadUnaligned(fromByteOffset: colours * 2 + c * 8, as: UInt64.self)
+        let fast = search.nearest(to: rgb)
+        let named = ColorNames.nearest(to: rgb)
+        if fast.index != i || fast.deltaE.bitPattern != bits || named.name != list[i]
+            || named.deltaE.bitPattern != bits
+        {
+            return "color-names-table: \(language) \(rgb.hex): \(fast), reference \(i) \(Double(bitPattern: bits))"
         }
+        return nil
     }
-    let total = wrong.reduce(0, +)
     print("color-names-table: \(language): \(colours) colours, \(total) answers differ from the reference")
     return total == 0 ? 0 : 1
 }

@@ -6,37 +6,24 @@
 //     xterm256-table table FILE OUT      the cells' candidates from those answers, as Swift
 //     xterm256-table verify FILE         the compiled-in table's nearest(to:) and nearestIndex(to:)
 //                                        against every answer; exit 1 on any difference
+//
+// With tools/table-common (the colours over every core, the answers file, the check, the rows).
 import Foundation
 
-let colours = 1 << 24
 let arguments = CommandLine.arguments
 
-/// Runs `body` over 0..<colours in `chunks` pieces on every core.
-func parallel(_ body: @Sendable (Range<Int>) -> Void) {
-    let chunks = 256
-    DispatchQueue.concurrentPerform(iterations: chunks) { k in
-        body(k * (colours / chunks)..<(k + 1) * (colours / chunks))
-    }
-}
-
 func answers(_ path: String) {
-    let out = UnsafeMutableRawBufferPointer.allocate(byteCount: colours * 9, alignment: 8)
-    nonisolated(unsafe) let base = out.baseAddress!
-    parallel { range in
+    writeAnswers(path, bytesPerColour: 9) { base, range in
         for c in range {
             let (index, deltaE) = Xterm256.nearestByLightness(to: RGB(packed: UInt32(c)))
             base.storeBytes(of: UInt8(index - 16), toByteOffset: c, as: UInt8.self)
             base.storeBytes(of: deltaE.bitPattern, toByteOffset: colours + c * 8, as: UInt64.self)
         }
     }
-    guard FileManager.default.createFile(atPath: path, contents: Data(out)) else { fatalError("cannot write \(path)") }
 }
 
 func load(_ path: String) -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path), data.count == colours * 9 else {
-        fatalError("\(path): not an answers file (\(colours * 9) bytes)")
-    }
-    return [UInt8](data)
+    [UInt8](loadAnswers(path, bytesPerColour: 9))
 }
 
 func table(_ path: String, _ outPath: String) {
@@ -74,11 +61,6 @@ func table(_ path: String, _ outPath: String) {
             static let cells: [UInt16] = [
 
         """
-    func rows<T: BinaryInteger>(_ values: [T]) -> String {
-        stride(from: 0, to: values.count, by: 24).map { start in
-            "        " + values[start..<min(start + 24, values.count)].map { "\($0)," }.joined(separator: " ")
-        }.joined(separator: "\n")
-    }
     text += rows(cells) + "\n    ]\n\n"
     text += "    /// A count, then that many indices (minus 16), lowest first: the answers a cell's colours have.\n"
     text += "    static let cellLists: [UInt8] = [\n" + rows(lists) + "\n    ]\n}\n"
@@ -90,26 +72,16 @@ func table(_ path: String, _ outPath: String) {
 }
 
 func verify(_ path: String) -> Int32 {
-    let data = load(path)
-    nonisolated(unsafe) var wrong = [Int](repeating: 0, count: 256)
-    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
-        nonisolated(unsafe) let raw = raw
-        DispatchQueue.concurrentPerform(iterations: 256) { k in
-            var bad = 0
-            for c in k * (colours / 256)..<(k + 1) * (colours / 256) {
-                let rgb = RGB(packed: UInt32(c))
-                let index = Int(raw[c]) + 16
-                let bits = raw.loadUnaligned(fromByteOffset: colours + c * 8, as: UInt64.self)
-                let fast = Xterm256.nearest(to: rgb)
-                if fast.index != index || fast.deltaE.bitPattern != bits || Xterm256.nearestIndex(to: rgb) != index {
-                    bad += 1
-                    if bad <= 3 { print("xterm256-table: \(rgb.hex): \(fast) and \(Xterm256.nearestIndex(to: rgb)), reference \(index) \(Double(bitPattern: bits))") }
-                }
-            }
-            wrong[k] = bad
+    let total = countWrong(loadAnswers(path, bytesPerColour: 9)) { raw, c in
+        let rgb = RGB(packed: UInt32(c))
+        let index = Int(raw[c]) + 16
+        let bits = raw.loadUnaligned(fromByteOffset: colours + c * 8, as: UInt64.self)
+        let fast = Xterm256.nearest(to: rgb)
+        if fast.index != index || fast.deltaE.bitPattern != bits || Xterm256.nearestIndex(to: rgb) != index {
+            return "xterm256-table: \(rgb.hex): \(fast) and \(Xterm256.nearestIndex(to: rgb)), reference \(index) \(Double(bitPattern: bits))"
         }
+        return nil
     }
-    let total = wrong.reduce(0, +)
     print("xterm256-table: \(colours) colours, \(total) answers differ from the reference")
     return total == 0 ? 0 : 1
 }
