@@ -54,6 +54,14 @@ static inline int pt_has_string_cap(const char *name) { return pt_string_cap(nam
 /* 1 when the current terminal has the boolean capability `name` (tigetflag: -1 when not a flag). */
 static inline int pt_has_flag(const char *name) { return tigetflag(name) > 0 ? 1 : 0; }
 
+/* How many extended (user-defined) string capabilities the current terminal has; 0 with none set
+ * up. ncurses gives the key strings among them (names beginning with k) the key codes KEY_MAX +
+ * their index among the extended strings (init_keytry.c), so no code it binds is KEY_MAX + this
+ * count or above. TERMTYPE is the public first member of TERMINAL (term.h's CUR macro reads it so). */
+static inline int pt_extended_string_count(void) {
+    return cur_term != NULL ? (int)((const TERMTYPE *)cur_term)->ext_Strings : 0;
+}
+
 /* tiparm is variadic, which Swift cannot call: a wrapper with all nine parameters (unused ones 0).
  * They are passed as long, which is what ncurses reads them as. The result is ncurses' static
  * buffer, valid until the next call. */

@@ -53,6 +53,20 @@ public struct KeySequenceTable: Sendable {
     /// strings such as Ctrl-arrows, with the codes `wget_wch` returned for them), plus the
     /// paste markers. Read with `keybound`, which walks the table ncurses built in `keypad`.
     static func fromNcurses() -> KeySequenceTable {
+        KeySequenceTable(ncursesSequences(codeLimit: ncursesCodeLimit()))
+    }
+
+    /// The codes worth asking `keybound` about: KEY_MIN up to the last code ncurses can have
+    /// given an extended string (KEY_MAX + their count), never past the KEY_MAX + 512 that was
+    /// asked before. Each `keybound` walks ncurses' whole key tree, so a code that has no key
+    /// costs as much as one that has: xterm-256color has 78 extended strings, so 332 codes are
+    /// asked instead of 766 (the first key that may begin a sequence pays for the table).
+    static func ncursesCodeLimit() -> Int32 {
+        KEY_MAX + min(Int32(pt_extended_string_count()), 512)
+    }
+
+    /// The sequences of `fromNcurses()`, for codes below `codeLimit`, in the order it binds them.
+    static func ncursesSequences(codeLimit: Int32) -> [([UInt8], Int32)] {
         var sequences = pasteMarkers
         for (name, code) in namedExtendedKeys {
             if let value = pt_string_cap(name) {
@@ -61,7 +75,7 @@ public struct KeySequenceTable: Sendable {
         }
         // Key codes run from KEY_MIN to KEY_MAX; extended strings get codes from KEY_MAX up,
         // where the private codes are too: those not named above are unknown keys.
-        for code in Int32(KEY_MIN)..<(KEY_MAX + 512) {
+        for code in Int32(KEY_MIN)..<codeLimit {
             var index: Int32 = 0
             while let bound = keybound(code, index) {
                 let bytes = Array(UnsafeRawBufferPointer(start: bound, count: strlen(bound)))
@@ -70,12 +84,12 @@ public struct KeySequenceTable: Sendable {
                 index += 1
             }
         }
-        return KeySequenceTable(sequences)
+        return sequences
     }
 
     /// Whether a sequence of `fromNcurses()`'s table may begin with `byte`, answered without
     /// building the table: ncurses' `key_defined` walks its key tree once for the one byte,
-    /// where building the table asks `keybound` for each of about 1,300 key codes (about 1 ms).
+    /// where building the table asks `keybound` for each of several hundred key codes (about 1 ms).
     /// Without it the first control key of a session built the table, and that key is often
     /// the quit key Ctrl-C (docs/benchmarks.md, Findings, session 5). Esc (and NUL, which
     /// cannot be asked as a C string) always answer yes.

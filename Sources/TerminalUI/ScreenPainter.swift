@@ -268,28 +268,25 @@ struct ScreenPainter {
     }
 
     /// Whether two cells have the same bytes, which makes them equal (the converse may fail
-    /// only if a layout ever had bytes that do not count).
+    /// only if a layout ever had bytes that do not count). Whole words, then the last word of
+    /// the cell once more, overlapping the one before it, for the bytes past the last whole
+    /// word: no byte-at-a-time tail (it was about a sixth of the painter's compares).
     @inline(__always)
     static func sameBytes(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
         let p = UnsafeRawPointer(a)
         let q = UnsafeRawPointer(b)
         let size = MemoryLayout<Cell>.size
         var offset = 0
-        var equal = true
         while offset + 8 <= size {
             if p.load(fromByteOffset: offset, as: UInt64.self) != q.load(fromByteOffset: offset, as: UInt64.self) {
-                equal = false
-                break
+                return false
             }
             offset += 8
         }
-        while equal, offset < size {
-            if p.load(fromByteOffset: offset, as: UInt8.self) != q.load(fromByteOffset: offset, as: UInt8.self) {
-                equal = false
-            }
-            offset += 1
-        }
-        return equal
+        guard offset < size else { return true }
+        // A cell is wider than a word (its text alone is 16 bytes), so size - 8 is inside it.
+        return p.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
+            == q.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
     }
 
     /// A style as one word: each colour in 25 bits (24 of RGB, one for the terminal's default)

@@ -284,6 +284,44 @@ final class KeyBytesTests: XCTestCase {
         XCTAssertFalse(table.startsSequence(0x03))
     }
 
+    /// Asking `keybound` only up to KEY_MAX + the extended strings' count misses nothing: for
+    /// each terminal here, the same sequences with the same codes in the same order as asking
+    /// up to KEY_MAX + 512, as `fromNcurses` did before.
+    func testTheNcursesTableStopsAtTheLastCodeAKeyCanHave() throws {
+        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
+            throw XCTSkip("no /dev/null")
+        }
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let terminals = [
+            "xterm-256color", "xterm", "tmux-256color", "screen-256color", "screen", "linux", "vt100", "vt220",
+            "rxvt-unicode-256color", "alacritty", "st-256color", "putty-256color", "konsole-256color",
+            "gnome-256color", "iterm2", "xterm-kitty", "foot", "wezterm", "mintty", "dumb",
+        ]
+        var compared = 0
+        var extended = 0
+        for name in terminals {
+            guard let screen = newterm(name, output, input) else { continue }
+            keypad(pt_stdscr(), true)
+            let limit = KeySequenceTable.ncursesCodeLimit()
+            let before = KeySequenceTable.ncursesSequences(codeLimit: KEY_MAX + 512)
+            let now = KeySequenceTable.ncursesSequences(codeLimit: limit)
+            endwin()
+            delscreen(screen)
+            XCTAssertLessThanOrEqual(limit, KEY_MAX + 512, name)
+            XCTAssertEqual(now.map(\.0), before.map(\.0), "\(name): the same sequences")
+            XCTAssertEqual(now.map(\.1), before.map(\.1), "\(name): the same codes")
+            compared += 1
+            if before.contains(where: { $0.1 == KeyBytes.unknownSequenceCode }) { extended += 1 }
+        }
+        // xterm-256color, tmux-256color and linux come with ncurses-base (make test-deps);
+        // the others when ncurses-term is there. Some must have extended key strings.
+        XCTAssertGreaterThanOrEqual(compared, 3)
+        XCTAssertGreaterThanOrEqual(extended, 2)
+    }
+
     func testTheTableKeepsTheFirstBindingAndSkipsPrintableAndLongSequences() {
         let table = KeySequenceTable([
             (Array("\u{1B}OA".utf8), KEY_UP), (Array("\u{1B}OA".utf8), KEY_DOWN), (Array("q".utf8), KEY_UP),
