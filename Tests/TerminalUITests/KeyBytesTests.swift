@@ -258,43 +258,24 @@ final class KeyBytesTests: XCTestCase {
     /// ncurses' own answer (`key_defined`) agrees with the table ncurses' keys build: every
     /// control byte a sequence of `fromNcurses()` begins with is one `ncursesMayStart` says may.
     func testNcursesMayStartCoversEveryByteTheNcursesTableBeginsWith() throws {
-        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
-            throw XCTSkip("no /dev/null")
+        let found = try withNcursesTerminal("xterm-256color") {
+            let table = KeySequenceTable.fromNcurses()
+            let controls = Array(UInt8(0)..<0x20) + [0x7F]
+            for byte in controls where table.startsSequence(byte) {
+                XCTAssertTrue(KeySequenceTable.ncursesMayStart(with: byte), "byte \(byte) begins a key")
+            }
+            XCTAssertTrue(table.startsSequence(0x7F), "xterm's Backspace is DEL")
+            XCTAssertTrue(KeySequenceTable.ncursesMayStart(with: 0x7F))
+            XCTAssertFalse(KeySequenceTable.ncursesMayStart(with: 0x03), "no xterm key begins with Ctrl-C")
+            XCTAssertFalse(table.startsSequence(0x03))
         }
-        defer {
-            fclose(output)
-            fclose(input)
-        }
-        guard let screen = newterm("xterm-256color", output, input) else {
-            throw XCTSkip("no xterm-256color terminfo entry here")
-        }
-        defer {
-            endwin()
-            delscreen(screen)
-        }
-        keypad(pt_stdscr(), true)
-        let table = KeySequenceTable.fromNcurses()
-        let controls = Array(UInt8(0)..<0x20) + [0x7F]
-        for byte in controls where table.startsSequence(byte) {
-            XCTAssertTrue(KeySequenceTable.ncursesMayStart(with: byte), "byte \(byte) begins a key")
-        }
-        XCTAssertTrue(table.startsSequence(0x7F), "xterm's Backspace is DEL")
-        XCTAssertTrue(KeySequenceTable.ncursesMayStart(with: 0x7F))
-        XCTAssertFalse(KeySequenceTable.ncursesMayStart(with: 0x03), "no xterm key begins with Ctrl-C")
-        XCTAssertFalse(table.startsSequence(0x03))
+        if !found { throw XCTSkip("no xterm-256color terminfo entry here") }
     }
 
     /// Asking `keybound` only up to KEY_MAX + the extended strings' count misses nothing: for
     /// each terminal here, the same sequences with the same codes in the same order as asking
     /// up to KEY_MAX + 512, as `fromNcurses` did before.
     func testTheNcursesTableStopsAtTheLastCodeAKeyCanHave() throws {
-        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
-            throw XCTSkip("no /dev/null")
-        }
-        defer {
-            fclose(output)
-            fclose(input)
-        }
         let terminals = [
             "xterm-256color", "xterm", "tmux-256color", "screen-256color", "screen", "linux", "vt100", "vt220",
             "rxvt-unicode-256color", "alacritty", "st-256color", "putty-256color", "konsole-256color",
@@ -303,23 +284,41 @@ final class KeyBytesTests: XCTestCase {
         var compared = 0
         var extended = 0
         for name in terminals {
-            guard let screen = newterm(name, output, input) else { continue }
-            keypad(pt_stdscr(), true)
-            let limit = KeySequenceTable.ncursesCodeLimit()
-            let before = KeySequenceTable.ncursesSequences(codeLimit: KEY_MAX + 512)
-            let now = KeySequenceTable.ncursesSequences(codeLimit: limit)
-            endwin()
-            delscreen(screen)
-            XCTAssertLessThanOrEqual(limit, KEY_MAX + 512, name)
-            XCTAssertEqual(now.map(\.0), before.map(\.0), "\(name): the same sequences")
-            XCTAssertEqual(now.map(\.1), before.map(\.1), "\(name): the same codes")
-            compared += 1
-            if before.contains(where: { $0.1 == KeyBytes.unknownSequenceCode }) { extended += 1 }
+            let found = try withNcursesTerminal(name) {
+                let limit = KeySequenceTable.ncursesCodeLimit()
+                let before = KeySequenceTable.ncursesSequences(codeLimit: KEY_MAX + 512)
+                let now = KeySequenceTable.ncursesSequences(codeLimit: limit)
+                XCTAssertLessThanOrEqual(limit, KEY_MAX + 512, name)
+                XCTAssertEqual(now.map(\.0), before.map(\.0), "\(name): the same sequences")
+                XCTAssertEqual(now.map(\.1), before.map(\.1), "\(name): the same codes")
+                if before.contains(where: { $0.1 == KeyBytes.unknownSequenceCode }) { extended += 1 }
+            }
+            if found { compared += 1 }
         }
         // xterm-256color, tmux-256color and linux come with ncurses-base (make test-deps);
         // the others when ncurses-term is there. Some must have extended key strings.
         XCTAssertGreaterThanOrEqual(compared, 3)
         XCTAssertGreaterThanOrEqual(extended, 2)
+    }
+
+    /// Runs `body` with ncurses set up for the terminfo entry `name` (on /dev/null, in keypad
+    /// mode as the app's screen is) and closed after it; false when there is no such entry.
+    private func withNcursesTerminal(_ name: String, _ body: () throws -> Void) throws -> Bool {
+        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
+            throw XCTSkip("no /dev/null")
+        }
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        guard let screen = newterm(name, output, input) else { return false }
+        defer {
+            endwin()
+            delscreen(screen)
+        }
+        keypad(pt_stdscr(), true)
+        try body()
+        return true
     }
 
     func testTheTableKeepsTheFirstBindingAndSkipsPrintableAndLongSequences() {
