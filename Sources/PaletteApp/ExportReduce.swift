@@ -72,15 +72,8 @@ extension AppState {
         // preview or the menu out of the state first.
         if case .some = themePreview { return true }
         guard case .some = exportMenu else { return false }
-        guard var menu = exportMenu, menu.isEditingPath else { return true }
-        let before = menu.path.text
-        _ = menu.path.insert(text)
-        if menu.path.text != before {
-            menu.pathEdited = true
-            menu.confirmReplace = nil
-        }
-        exportMenu = menu
-        scrollExportPath()
+        // The menu takes the text even when the file name is not being edited (it is dropped).
+        _ = editExportPath { _ = $0.insert(text) }
         return true
     }
 

@@ -233,6 +233,13 @@ public final class Screen {
     /// Gives the terminal back (as on quit) before the process stops for job control.
     public func suspend() {
         guard !isClosed else { return }
+        giveTerminalBack()
+    }
+
+    /// What is queued, the normal look, the terminal's own colours and its cursor, then
+    /// ncurses' `endwin` (the shell's modes and screen) and bracketed paste off: the terminal
+    /// as it was before the app, for a suspend and for the way out.
+    private func giveTerminalBack() {
         flushPendingWrites()
         restoreNormalLook()
         TerminalReset.restoreColours()
@@ -284,12 +291,7 @@ public final class Screen {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        flushPendingWrites()
-        restoreNormalLook()
-        TerminalReset.restoreColours()
-        showCursorIfHidden()
-        endwin()
-        Screen.writeAll(Screen.bracketedPasteOff)
+        giveTerminalBack()
         delscreen(screen)
         TerminalReset.disarm()
     }
