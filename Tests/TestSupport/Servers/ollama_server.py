@@ -15,7 +15,7 @@ errors are always {"error": "text"}. --thinking makes the model a thinking one: 
 (a decoy palette) goes in message.thinking when "think" is true, else in a <think> block at the
 start of the content, as models whose template does not split it do.
 
-Answers follow a script of steps as in gemini_server.py (loopback.py's: status, body/json, headers, delay,
+Answers follow a script of steps, loopback.py's as for every server (status, body/json, headers, delay,
 trickle, hang, close, reset_after, truncate, huge_mb). A step {"palette": true} is the model's
 own answer once the request passed: colours derived from the description and the options,
 logged as the event "answered #RRGGBB #RRGGBB #RRGGBB". Its options: "finish": "length",
