@@ -28,6 +28,12 @@ public enum Messages {
         return Localized(TextSanitizer.clean(id), name.traditional, name.simplified)
     }
 
+    /// `text` opening a Chinese sentence: a space after it only where its last letter is Latin
+    /// ("Gemini 需要", "離線引擎需要").
+    static func chineseOpening(_ text: String) -> String {
+        text.last.map { $0.isASCII && !$0.isWhitespace } == true ? text + " " : text
+    }
+
     /// `text` placed between Chinese words: spaced where its first or last letter is Latin
     /// ("由 Gemini 生成", "由離線引擎生成").
     static func amidChinese(_ text: String) -> String {
@@ -93,15 +99,21 @@ public enum Messages {
     /// One sentence: what happened, then what to do.
     public static func failure(_ failure: ProviderFailure) -> Localized {
         let who = providerName(failure.provider)
+        // The provider opening an English sentence ("The OpenAI-compatible server needs…"; an
+        // id such as "made-up" keeps its spelling), and in Chinese spaced only beside a Latin
+        // letter ("Gemini 需要", "OpenAI 相容伺服器需要").
+        let subject = who.english.hasPrefix("the ") ? "The" + who.english.dropFirst(3) : who.english
+        let hant = (start: chineseOpening(who.traditional), mid: amidChinese(who.traditional))
+        let hans = (start: chineseOpening(who.simplified), mid: amidChinese(who.simplified))
         let key = keyVariable(failure.provider)
         func l(_ en: String, _ hant: String, _ hans: String) -> Localized { Localized(en, hant, hans) }
         switch failure.reason {
         case .missingAPIKey(let variables):
             let names = variables.joined(separator: " / ")
             return l(
-                "\(who.english) needs an API key: set \(names), or use --provider offline.",
-                "\(who.traditional) 需要 API 金鑰：請設定 \(names)，或使用 --provider offline。",
-                "\(who.simplified) 需要 API 密钥：请设置 \(names)，或使用 --provider offline。")
+                "\(subject) needs an API key: set \(names), or use --provider offline.",
+                "\(hant.start)需要 API 金鑰：請設定 \(names)，或使用 --provider offline。",
+                "\(hans.start)需要 API 密钥：请设置 \(names)，或使用 --provider offline。")
         case .invalidEndpoint(let text, let settings):
             let shown = serverText(text) ?? ""
             let places = settings.joined(separator: " / ")
@@ -112,9 +124,9 @@ public enum Messages {
         case .invalidAPIKey(let message):
             let p = paren(quote(message))
             return l(
-                "\(who.english) rejected the API key\(p.english): create a new key and set \(key).",
-                "\(who.traditional) 拒絕了 API 金鑰\(p.traditional)：請建立新金鑰並設定 \(key)。",
-                "\(who.simplified) 拒绝了 API 密钥\(p.simplified)：请创建新密钥并设置 \(key)。")
+                "\(subject) rejected the API key\(p.english): create a new key and set \(key).",
+                "\(hant.start)拒絕了 API 金鑰\(p.traditional)：請建立新金鑰並設定 \(key)。",
+                "\(hans.start)拒绝了 API 密钥\(p.simplified)：请创建新密钥并设置 \(key)。")
         case .permissionDenied(let code, let message):
             let p = paren(quote(message))
             let hint: Localized
@@ -139,51 +151,51 @@ public enum Messages {
                     "请确认 \(key) 是有效的密钥")
             }
             return l(
-                "\(who.english) refused access\(p.english): \(hint.english).",
-                "\(who.traditional) 拒絕存取\(p.traditional)：\(hint.traditional)。",
-                "\(who.simplified) 拒绝访问\(p.simplified)：\(hint.simplified)。")
+                "\(subject) refused access\(p.english): \(hint.english).",
+                "\(hant.start)拒絕存取\(p.traditional)：\(hint.traditional)。",
+                "\(hans.start)拒绝访问\(p.simplified)：\(hint.simplified)。")
         case .modelNotFound(let model, let available):
             let name = serverText(model) ?? ""
             if available.isEmpty {
                 return l(
-                    "\(who.english) has no model '\(name)' (it may have been retired): choose another with --model.",
-                    "\(who.traditional) 沒有模型「\(name)」（可能已停用）：請用 --model 選擇其他模型。",
-                    "\(who.simplified) 没有模型“\(name)”（可能已停用）：请用 --model 选择其他模型。")
+                    "\(subject) has no model '\(name)' (it may have been retired): choose another with --model.",
+                    "\(hant.start)沒有模型「\(name)」（可能已停用）：請用 --model 選擇其他模型。",
+                    "\(hans.start)没有模型“\(name)”（可能已停用）：请用 --model 选择其他模型。")
             }
             let list = available.prefix(5).compactMap { serverText($0) }.joined(separator: ", ")
             return l(
-                "\(who.english) has no model '\(name)' (it may have been retired): choose one of \(list) with --model.",
-                "\(who.traditional) 沒有模型「\(name)」（可能已停用）：請用 --model 選擇 \(list) 之一。",
-                "\(who.simplified) 没有模型“\(name)”（可能已停用）：请用 --model 选择 \(list) 之一。")
+                "\(subject) has no model '\(name)' (it may have been retired): choose one of \(list) with --model.",
+                "\(hant.start)沒有模型「\(name)」（可能已停用）：請用 --model 選擇 \(list) 之一。",
+                "\(hans.start)没有模型“\(name)”（可能已停用）：请用 --model 选择 \(list) 之一。")
         case .badRequest(let message):
             let p = paren(quote(message))
             return l(
-                "\(who.english) rejected the request\(p.english): check the model and your region, or use --provider offline.",
-                "\(who.traditional) 拒絕了請求\(p.traditional)：請檢查模型與所在地區，或使用 --provider offline。",
-                "\(who.simplified) 拒绝了请求\(p.simplified)：请检查模型与所在地区，或使用 --provider offline。")
+                "\(subject) rejected the request\(p.english): check the model and your region, or use --provider offline.",
+                "\(hant.start)拒絕了請求\(p.traditional)：請檢查模型與所在地區，或使用 --provider offline。",
+                "\(hans.start)拒绝了请求\(p.simplified)：请检查模型与所在地区，或使用 --provider offline。")
         case .rateLimited(let delay):
             if let delay, delay.isFinite, delay > 0, delay < 86_400 {
                 let s = seconds(delay.rounded(.up))
                 return l(
-                    "\(who.english)'s rate limit was reached: wait \(s) s and try again.",
-                    "已達 \(who.traditional) 的速率上限：請等待 \(s) 秒後再試。",
-                    "已达 \(who.simplified) 的速率上限：请等待 \(s) 秒后再试。")
+                    "\(subject)'s rate limit was reached: wait \(s) s and try again.",
+                    "已達\(hant.mid)的速率上限：請等待 \(s) 秒後再試。",
+                    "已达\(hans.mid)的速率上限：请等待 \(s) 秒后再试。")
             }
             return l(
-                "\(who.english)'s rate limit was reached: wait a minute and try again.",
-                "已達 \(who.traditional) 的速率上限：請等一分鐘後再試。",
-                "已达 \(who.simplified) 的速率上限：请等一分钟后再试。")
+                "\(subject)'s rate limit was reached: wait a minute and try again.",
+                "已達\(hant.mid)的速率上限：請等一分鐘後再試。",
+                "已达\(hans.mid)的速率上限：请等一分钟后再试。")
         case .quotaExhausted:
             return l(
-                "The \(who.english) quota for this key is used up for today: try tomorrow, enable billing, or use --provider offline.",
-                "此金鑰今日的 \(who.traditional) 配額已用完：請明天再試、啟用計費，或使用 --provider offline。",
-                "此密钥今日的 \(who.simplified) 配额已用完：请明天再试、启用计费，或使用 --provider offline。")
+                "\(subject)'s quota for this key is used up for today: try tomorrow, enable billing, or use --provider offline.",
+                "此金鑰今日的\(hant.mid)配額已用完：請明天再試、啟用計費，或使用 --provider offline。",
+                "此密钥今日的\(hans.mid)配额已用完：请明天再试、启用计费，或使用 --provider offline。")
         case .serverUnavailable(let status, let message):
             let p = paren(quote(message))
             return l(
-                "\(who.english) is overloaded or failing, HTTP \(status)\(p.english): try again later or use --provider offline.",
-                "\(who.traditional) 過載或發生故障，HTTP \(status)\(p.traditional)：請稍後再試或使用 --provider offline。",
-                "\(who.simplified) 过载或发生故障，HTTP \(status)\(p.simplified)：请稍后再试或使用 --provider offline。")
+                "\(subject) is overloaded or failing, HTTP \(status)\(p.english): try again later or use --provider offline.",
+                "\(hant.start)過載或發生故障，HTTP \(status)\(p.traditional)：請稍後再試或使用 --provider offline。",
+                "\(hans.start)过载或发生故障，HTTP \(status)\(p.simplified)：请稍后再试或使用 --provider offline。")
         case .redirectRefused(let status):
             return l(
                 "The endpoint redirected (HTTP \(status)), which is refused so the key goes nowhere else: set --endpoint to the final URL.",
@@ -191,20 +203,20 @@ public enum Messages {
                 "端点要求重定向（HTTP \(status)），为免密钥外泄已拒绝：请将 --endpoint 设为最终网址。")
         case .unexpectedStatus(let status):
             return l(
-                "\(who.english) answered with HTTP \(status): check --endpoint.",
-                "\(who.traditional) 回應了 HTTP \(status)：請檢查 --endpoint。",
-                "\(who.simplified) 返回了 HTTP \(status)：请检查 --endpoint。")
+                "\(subject) answered with HTTP \(status): check --endpoint.",
+                "\(hant.start)回應了 HTTP \(status)：請檢查 --endpoint。",
+                "\(hans.start)返回了 HTTP \(status)：请检查 --endpoint。")
         case .notJSON(let status, let contentType):
             let type = serverText(contentType)
             return l(
-                "The endpoint answered HTTP \(status) with \(type ?? "an unknown body"), not \(who.english) JSON: check --endpoint and any proxy.",
-                "端點回應 HTTP \(status)，內容是 \(type ?? "不明資料")，不是 \(who.traditional) 的 JSON：請檢查 --endpoint 與代理伺服器。",
-                "端点返回 HTTP \(status)，内容是 \(type ?? "未知数据")，不是 \(who.simplified) 的 JSON：请检查 --endpoint 与代理服务器。")
+                "The endpoint answered HTTP \(status) with \(type ?? "an unknown body"), not JSON from \(who.english): check --endpoint and any proxy.",
+                "端點回應 HTTP \(status)，內容是 \(type ?? "不明資料")，不是\(hant.mid)的 JSON：請檢查 --endpoint 與代理伺服器。",
+                "端点返回 HTTP \(status)，内容是 \(type ?? "未知数据")，不是\(hans.mid)的 JSON：请检查 --endpoint 与代理服务器。")
         case .malformedResponse:
             return l(
-                "\(who.english)'s response was cut short or not a \(who.english) response: try again, and check --endpoint.",
-                "\(who.traditional) 的回應不完整或格式不符：請再試一次，並檢查 --endpoint。",
-                "\(who.simplified) 的响应不完整或格式不符：请再试一次，并检查 --endpoint。")
+                "\(subject)'s response was cut short or not in its format: try again, and check --endpoint.",
+                "\(hant.start)的回應不完整或格式不符：請再試一次，並檢查 --endpoint。",
+                "\(hans.start)的响应不完整或格式不符：请再试一次，并检查 --endpoint。")
         case .responseTooLarge(let limit):
             let mib = max(1, limit / 1_048_576)
             return l(
@@ -214,20 +226,20 @@ public enum Messages {
         case .promptBlocked(let reason):
             let r = serverText(reason) ?? "?"
             return l(
-                "\(who.english) declined this description (\(r)): rephrase it.",
-                "\(who.traditional) 拒絕了這段描述（\(r)）：請換個說法。",
-                "\(who.simplified) 拒绝了这段描述（\(r)）：请换个说法。")
+                "\(subject) declined this description (\(r)): rephrase it.",
+                "\(hant.start)拒絕了這段描述（\(r)）：請換個說法。",
+                "\(hans.start)拒绝了这段描述（\(r)）：请换个说法。")
         case .answerBlocked(let reason):
             let r = serverText(reason) ?? "?"
             return l(
-                "\(who.english) withheld its answer (\(r)): rephrase the description or try again.",
-                "\(who.traditional) 未提供回答（\(r)）：請換個說法或再試一次。",
-                "\(who.simplified) 未提供回答（\(r)）：请换个说法或再试一次。")
+                "\(subject) withheld its answer (\(r)): rephrase the description or try again.",
+                "\(hant.start)未提供回答（\(r)）：請換個說法或再試一次。",
+                "\(hans.start)未提供回答（\(r)）：请换个说法或再试一次。")
         case .truncated:
             return l(
-                "\(who.english) ran out of output tokens before answering: try again or choose another --model.",
-                "\(who.traditional) 在回答前用完了輸出額度：請再試一次或用 --model 選擇其他模型。",
-                "\(who.simplified) 在回答前用完了输出额度：请再试一次或用 --model 选择其他模型。")
+                "\(subject) ran out of output tokens before answering: try again or choose another --model.",
+                "\(hant.start)在回答前用完了輸出額度：請再試一次或用 --model 選擇其他模型。",
+                "\(hans.start)在回答前用完了输出额度：请再试一次或用 --model 选择其他模型。")
         case .noAnswer(let reason, let message):
             let parts = [serverText(reason).map { Localized($0, chinese: $0) }, quote(message)].compactMap { $0 }
             let p = paren(
@@ -237,15 +249,15 @@ public enum Messages {
                         parts.map(\.english).joined(separator: ": "), parts.map(\.traditional).joined(separator: "："),
                         parts.map(\.simplified).joined(separator: "：")))
             return l(
-                "\(who.english) returned no answer\(p.english): try again.",
-                "\(who.traditional) 沒有回答\(p.traditional)：請再試一次。",
-                "\(who.simplified) 没有回答\(p.simplified)：请再试一次。")
+                "\(subject) returned no answer\(p.english): try again.",
+                "\(hant.start)沒有回答\(p.traditional)：請再試一次。",
+                "\(hans.start)没有回答\(p.simplified)：请再试一次。")
         case .unusableAnswer(let problem):
             let p = paren(quote(problem))
             return l(
-                "\(who.english)'s answer was not a palette even after asking again\(p.english): try again or use --provider offline.",
-                "\(who.traditional) 再次詢問後的回答仍不是配色\(p.traditional)：請再試一次或使用 --provider offline。",
-                "\(who.simplified) 再次询问后的回答仍不是配色\(p.simplified)：请再试一次或使用 --provider offline。")
+                "\(subject)'s answer was not a palette even after asking again\(p.english): try again or use --provider offline.",
+                "\(hant.start)再次詢問後的回答仍不是配色\(p.traditional)：請再試一次或使用 --provider offline。",
+                "\(hans.start)再次询问后的回答仍不是配色\(p.simplified)：请再试一次或使用 --provider offline。")
         case .noNetwork(let host):
             let h = serverText(host) ?? ""
             return l(
@@ -260,7 +272,7 @@ public enum Messages {
         case .connectionLost:
             return l(
                 "The connection to \(who.english) dropped: try again.",
-                "與 \(who.traditional) 的連線中斷：請再試一次。", "与 \(who.simplified) 的连接中断：请再试一次。")
+                "與\(hant.mid)的連線中斷：請再試一次。", "与\(hans.mid)的连接中断：请再试一次。")
         case .tlsFailure(let host):
             let h = serverText(host) ?? ""
             return l(
@@ -270,23 +282,23 @@ public enum Messages {
         case .timedOut(let value):
             let s = seconds(value)
             return l(
-                "\(who.english) did not answer within \(s) s: try again or raise --timeout.",
-                "\(who.traditional) 未在 \(s) 秒內回應：請再試一次或調高 --timeout。",
-                "\(who.simplified) 未在 \(s) 秒内响应：请再试一次或调高 --timeout。")
+                "\(subject) did not answer within \(s) s: try again or raise --timeout.",
+                "\(hant.start)未在 \(s) 秒內回應：請再試一次或調高 --timeout。",
+                "\(hans.start)未在 \(s) 秒内响应：请再试一次或调高 --timeout。")
         case .transport(let text):
             let p = paren(quote(text))
             return l(
                 "The request to \(who.english) failed\(p.english): try again.",
-                "向 \(who.traditional) 發出的請求失敗\(p.traditional)：請再試一次。",
-                "向 \(who.simplified) 发出的请求失败\(p.simplified)：请再试一次。")
+                "向\(hant.mid)發出的請求失敗\(p.traditional)：請再試一次。",
+                "向\(hans.mid)发出的请求失败\(p.simplified)：请再试一次。")
         case .cancelled:
             return UIText.cancelled
         case .unsupported(let fields):
             let names = fields.sorted().map { fieldName($0) }
             return l(
-                "\(who.english) cannot honour \(names.map(\.english).joined(separator: ", ")) in a request: use another provider.",
-                "\(who.traditional) 無法處理請求中的\(names.map(\.traditional).joined(separator: "、"))：請改用其他提供者。",
-                "\(who.simplified) 无法处理请求中的\(names.map(\.simplified).joined(separator: "、"))：请改用其他提供者。")
+                "\(subject) cannot honour \(names.map(\.english).joined(separator: ", ")) in a request: use another provider.",
+                "\(hant.start)無法處理請求中的\(names.map(\.traditional).joined(separator: "、"))：請改用其他提供者。",
+                "\(hans.start)无法处理请求中的\(names.map(\.simplified).joined(separator: "、"))：请改用其他提供者。")
         }
     }
 

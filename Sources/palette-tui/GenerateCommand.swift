@@ -1,5 +1,4 @@
 import Foundation
-import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
@@ -20,17 +19,8 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     }
     let constraints = try generationConstraints(arguments, language: language, environment: environment)
     let options = try WorkbenchOptions(arguments, language: language)
-    let live: LiveDependencies
-    do {
-        live = try LiveDependencies(
-            arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
-    } catch let error as UsageError {
-        throw error
-    } catch {
-        let failure = ProviderFailure.from(error, provider: "palette-tui")
-        printError("palette-tui: \(Messages.failure(failure)(language))")
-        return 1
-    }
+    guard let live = try LiveDependencies.forPrintingCommand(arguments, environment: environment, language: language)
+    else { return 1 }
     let dependencies = live.dependencies
     let result: GeneratedPalette
     let request = GenerationRequest(

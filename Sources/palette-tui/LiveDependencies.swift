@@ -141,3 +141,24 @@ struct LiveDependencies {
         }
     }
 }
+
+extension LiveDependencies {
+    /// The dependencies of a command that prints a palette and has no screen (`generate`,
+    /// `refine`): no clipboard, no warm-up (the request goes out at once). A usage error is
+    /// thrown; any other reason they cannot be set up (a provider without its key) is printed as
+    /// one sentence and the answer is nil, for exit status 1.
+    static func forPrintingCommand(
+        _ arguments: Arguments, environment: [String: String], language: Language
+    ) throws(UsageError) -> LiveDependencies? {
+        do {
+            return try LiveDependencies(
+                arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            let failure = ProviderFailure.from(error, provider: "palette-tui")
+            printError("palette-tui: \(Messages.failure(failure)(language))")
+            return nil
+        }
+    }
+}

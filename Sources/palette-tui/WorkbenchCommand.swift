@@ -1,5 +1,4 @@
 import Foundation
-import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
@@ -134,17 +133,8 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         } else {
             base = try readPalette([])
         }
-        let live: LiveDependencies
-        do {
-            live = try LiveDependencies(
-                arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            let failure = ProviderFailure.from(error, provider: GeminiClient.providerID)
-            printError("palette-tui: \(Messages.failure(failure)(language))")
-            return 1
-        }
+        guard let live = try LiveDependencies.forPrintingCommand(arguments, environment: environment, language: language)
+        else { return 1 }
         let dependencies = live.dependencies
         // The entry this palette came from, when the history has it (a pipe from generate or
         // refine saved it just before): its description is the refinement's context.

@@ -81,6 +81,48 @@ final class MessagesTests: XCTestCase {
         XCTAssertGreaterThan(differing.count, 20, "the two scripts are written separately, not copied")
     }
 
+    /// Every reason for every provider reads as a sentence: in English it opens with a capital
+    /// where the name is a phrase ("The OpenAI-compatible server needs…") and never doubles an
+    /// article; in Chinese no space stands between two Chinese characters ("OpenAI 相容伺服器需要",
+    /// "已達 Gemini 的").
+    func testEveryReasonReadsWellForEveryProvider() {
+        let providers = ["gemini", "openai", "ollama", "offline", "swatch"]
+        func isHan(_ c: Character?) -> Bool {
+            guard let scalar = c?.unicodeScalars.first else { return false }
+            return (0x3000...0x9FFF).contains(scalar.value) || (0xFF00...0xFFEF).contains(scalar.value)
+        }
+        var checked = 0
+        for provider in providers {
+            for reason in Self.samples {
+                let text = words(reason, provider: provider)
+                let english = text.english
+                XCTAssertFalse(english.hasPrefix("the "), "a sentence opens with a capital: \(english)")
+                for doubled in ["the the ", "The the ", " a the ", " an the "] {
+                    XCTAssertFalse(english.contains(doubled), english)
+                }
+                for chinese in [text.traditional, text.simplified] {
+                    let letters = Array(chinese)
+                    for (i, c) in letters.enumerated() where c == " " && i > 0 && i + 1 < letters.count {
+                        XCTAssertFalse(
+                            isHan(letters[i - 1]) && isHan(letters[i + 1]), "a space between Chinese words: \(chinese)")
+                    }
+                }
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, providers.count * Self.samples.count)
+        let key = words(.missingAPIKey(variables: ["OPENAI_API_KEY"]), provider: "openai")
+        XCTAssertEqual(
+            key.english, "The OpenAI-compatible server needs an API key: set OPENAI_API_KEY, or use --provider offline.")
+        XCTAssertEqual(key.traditional, "OpenAI 相容伺服器需要 API 金鑰：請設定 OPENAI_API_KEY，或使用 --provider offline。")
+        let quota = words(.quotaExhausted(serverMessage: nil), provider: "openai")
+        XCTAssertEqual(
+            quota.english,
+            "The OpenAI-compatible server's quota for this key is used up for today: try tomorrow, enable billing, or use --provider offline."
+        )
+        XCTAssertEqual(quota.simplified, "此密钥今日的 OpenAI 兼容服务器配额已用完：请明天再试、启用计费，或使用 --provider offline。")
+    }
+
     func testTheWordsCarryTheFacts() {
         let model = words(.modelNotFound(model: "gemini-9", available: []))
         XCTAssertEqual(

@@ -173,7 +173,7 @@ final class HostileNetworkTests: XCTestCase {
                 ["fixture": Self.palette, "headers": ["Content-Encoding": coding]]
             ])
             let (output, _) = try generate(server)
-            assertOneLine(output, "(\(coding)-encoded), not Gemini JSON")
+            assertOneLine(output, "(\(coding)-encoded), not JSON from Gemini")
         }
     }
 
