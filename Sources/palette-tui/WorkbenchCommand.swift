@@ -133,7 +133,8 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         } else {
             base = try readPalette([])
         }
-        guard let live = try LiveDependencies.forPrintingCommand(arguments, environment: environment, language: language)
+        guard
+            let live = try LiveDependencies.forPrintingCommand(arguments, environment: environment, language: language)
         else { return 1 }
         let dependencies = live.dependencies
         // The entry this palette came from, when the history has it (a pipe from generate or

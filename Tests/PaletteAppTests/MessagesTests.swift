@@ -113,7 +113,8 @@ final class MessagesTests: XCTestCase {
         XCTAssertEqual(checked, providers.count * Self.samples.count)
         let key = words(.missingAPIKey(variables: ["OPENAI_API_KEY"]), provider: "openai")
         XCTAssertEqual(
-            key.english, "The OpenAI-compatible server needs an API key: set OPENAI_API_KEY, or use --provider offline.")
+            key.english, "The OpenAI-compatible server needs an API key: set OPENAI_API_KEY, or use --provider offline."
+        )
         XCTAssertEqual(key.traditional, "OpenAI 相容伺服器需要 API 金鑰：請設定 OPENAI_API_KEY，或使用 --provider offline。")
         let quota = words(.quotaExhausted(serverMessage: nil), provider: "openai")
         XCTAssertEqual(
