@@ -105,9 +105,11 @@ let package = Package(
         // there), never as bundle resources.
 
         // One copy of what tests share: processes, the loopback servers (`Servers/`, Python),
-        // the tmux harness, golden files, temporary directories, the repository's paths.
+        // the tmux harness, golden files, temporary directories, the repository's paths;
+        // `Tools/` holds Python helpers the tests run (`peak_rss.py`).
         .target(
-            name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers"], swiftSettings: strict),
+            name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers", "Tools"],
+            swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],

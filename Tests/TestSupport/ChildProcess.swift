@@ -14,8 +14,11 @@ public struct ChildResult: Sendable {
     public var stderr: String
     /// User plus system CPU time the child used, in seconds (its own threads, from `wait4`).
     public var cpuSeconds: Double = 0
-    /// The child's peak resident set size in bytes (`ru_maxrss`).
-    public var peakMemoryBytes: Int = 0
+    /// The child's own peak resident set size in bytes, from `Spawn.run(..., measuringMemory:
+    /// true)`; nil otherwise. Not `wait4`'s `ru_maxrss` of a child of this process: Linux
+    /// charges a child, at its exec, the peak of the process that started it, so that figure is
+    /// at least the test runner's own (see `Tools/peak_rss.py`).
+    public var peakMemoryBytes: Int?
 }
 
 /// A failure of the test machinery itself (a child that cannot start or does not finish).
@@ -47,11 +50,19 @@ public enum Spawn {
     /// through temporary files (no pipe to fill up). A child still running after `timeout`
     /// seconds is killed with SIGKILL and the call throws, so a stuck child fails its test
     /// instead of hanging the suite. Output that is not UTF-8 throws too.
+    ///
+    /// With `measuringMemory`, the child is started by `Tests/TestSupport/Tools/peak_rss.py`,
+    /// which reports its own peak (`ChildResult.peakMemoryBytes`); `cpuSeconds` then includes
+    /// that small Python process's own few tens of milliseconds.
     public static func run(
         _ argv: [String], environment: [String: String]? = nil, stdin: ChildInput = .null,
-        timeout: Double = 60
+        timeout: Double = 60, measuringMemory: Bool = false
     ) throws -> ChildResult {
         let scratch = try TemporaryDirectory(prefix: "spawn")
+        let report = scratch.file("peak-rss")
+        let argv =
+            measuringMemory
+            ? ["python3", Repository.url("Tests/TestSupport/Tools/peak_rss.py").path, report, "--"] + argv : argv
         let outPath = scratch.file("stdout")
         let errPath = scratch.file("stderr")
         let inPath: String
@@ -77,7 +88,16 @@ public enum Spawn {
             stdout: try utf8(contentsOf: outPath, what: "the standard output of \(argv[0])"),
             stderr: try utf8(contentsOf: errPath, what: "the standard error of \(argv[0])"),
             cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-            peakMemoryBytes: usage.ru_maxrss * 1024)
+            peakMemoryBytes: measuringMemory ? try peakReport(report) : nil)
+    }
+
+    /// The KiB `peak_rss.py` wrote, in bytes.
+    private static func peakReport(_ path: String) throws -> Int {
+        let text = try utf8(contentsOf: path, what: "peak_rss.py's report")
+        guard let kib = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw SpawnError("peak_rss.py wrote no figure: \(text)")
+        }
+        return kib * 1024
     }
 
     /// Starts `argv` with its standard output on a pipe and standard error on `/dev/null`.

@@ -26,6 +26,28 @@ final class SpawnTests: XCTestCase {
         XCTAssertEqual(result.status, 128 + SIGTERM)
     }
 
+    /// A child's peak memory is its own, however large this process is: with 256 MiB held
+    /// here, a child that touches 40 MiB reports 40-100 MiB (wait4 of a direct child would
+    /// report over 256). Its status, outputs and a signal that ends it pass through unchanged.
+    func testAChildsPeakMemoryIsItsOwnNotTheRunners() throws {
+        let held = 256 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: held, alignment: 4096)
+        defer { block.deallocate() }
+        memset(block, 1, held)
+        let child = "import sys; b = bytearray(40 << 20); b[::4096] = b'x' * len(b[::4096]); print('ok'); sys.exit(4)"
+        let measured = try Spawn.run(["python3", "-c", child], measuringMemory: true)
+        XCTAssertEqual(measured.status, 4)
+        XCTAssertEqual(measured.stdout, "ok\n")
+        let peak = try XCTUnwrap(measured.peakMemoryBytes)
+        XCTAssertGreaterThan(peak, 40 << 20, "the child's own 40 MiB")
+        XCTAssertLessThan(peak, 100 << 20, "not the runner's 256 MiB: \(peak >> 20) MiB")
+        XCTAssertNil(try Spawn.run(["/bin/true"]).peakMemoryBytes, "only measured when asked")
+
+        let killed = try Spawn.run(["/bin/sh", "-c", "kill -TERM $$"], measuringMemory: true)
+        XCTAssertEqual(killed.signal, SIGTERM)
+        XCTAssertEqual(killed.status, 128 + SIGTERM)
+    }
+
     /// A child that would run for 30 s is killed at the deadline and the call throws.
     func testAStuckChildIsKilledAtTheDeadline() {
         XCTAssertThrowsError(try Spawn.run(["/bin/sleep", "30"], timeout: 0.3)) { error in
