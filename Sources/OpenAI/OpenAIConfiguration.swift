@@ -5,7 +5,7 @@ import ProviderKit
 /// Where and how the client talks to an OpenAI-compatible server: OpenAI itself, llama.cpp's
 /// `llama-server`, vLLM, LM Studio, Ollama's `/v1`, or any other Chat Completions server.
 public struct OpenAIConfiguration: HTTPProviderConfiguration {
-    /// The model OpenAI names as the replacement for gpt-4.1-mini (shut down on 2027-01-14; see
+    /// The model OpenAI names as the replacement for gpt-4.1-mini (which shuts down on 2027-01-14; see
     /// docs/decisions.md, 2026-12-03), asked for as `RequestDialect.gpt6Luna` on OpenAI's own
     /// API; local servers name theirs with `--model` (llama.cpp answers with whatever it
     /// loaded, whatever the name, and gets the portable body).
