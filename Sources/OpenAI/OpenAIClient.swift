@@ -39,13 +39,16 @@ public final class RefusedParts: @unchecked Sendable {
 /// Palettes from any OpenAI-compatible Chat Completions server, on ProviderKit.
 ///
 /// This file holds only what is the protocol's: the URL, the body, the reading of a reply and
-/// the downgrade rule. When a server refuses a part of the request by name (a 400 whose
-/// `param` or message names `response_format`, `temperature`, `top_p`, `seed` or `max_tokens`,
-/// as reasoning models and servers without structured output do), the request is sent once
-/// more without that part, the refusal is remembered for this endpoint and model for the
-/// process (`RefusedParts`), and the palette carries a `parametersRefused` note. Each part is
-/// left out at most once; a refusal of a part already left out is a `badRequest`. The key, when
-/// there is one, travels only as `Authorization: Bearer`.
+/// the downgrade rule. The body is the configuration's `dialect`: the portable one for every
+/// server, except OpenAI's own API asked for a model OpenAI documents (`RequestDialect`), whose
+/// body leaves out at once what the model refuses. When a server refuses a part of the request
+/// by name (a 400 whose `param` or message names `response_format`, `temperature`, `top_p`,
+/// `seed`, `max_tokens`, `max_completion_tokens` or `reasoning_effort`, as reasoning models and
+/// servers without structured output do), the request is sent once more without that part, the
+/// refusal is remembered for this endpoint and model for the process (`RefusedParts`), and the
+/// palette carries a `parametersRefused` note. Each part is left out at most once; a refusal of
+/// a part already left out is a `badRequest`. The key, when there is one, travels only as
+/// `Authorization: Bearer`.
 public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Sendable {
     public static let providerID = "openai"
 
@@ -94,6 +97,7 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
         let url = try configuration.chatCompletionsURL()
         let endpoint = configuration.baseURL
         let model = configuration.model
+        let dialect = configuration.dialect
         var left = refused.parts(endpoint: endpoint, model: model)
         let turns = PaletteConversation.turns(for: request)
         var result = try await PaletteConversation.generate(http, for: request, model: model) {
@@ -102,7 +106,8 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
             while true {
                 // Without response_format the schema goes in the system turn, the only place left.
                 let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(asked, for: request) : asked
-                let body = chatCompletionsBody(model: model, turns: sent, request: request, without: left)
+                let body = chatCompletionsBody(
+                    model: model, turns: sent, request: request, dialect: dialect, without: left)
                 let urlRequest = URLRequest.jsonPOST(url, body: body.data, key: configuration.apiKey)
                 let outcome = try await http.send(urlRequest, by: deadline) { reply in
                     OpenAIClient.classify(reply, configuration: configuration)
@@ -173,7 +178,9 @@ public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Senda
         case 200..<300:
             return .failure(.badRequest(serverMessage: message))
         case 400, 422:
-            if let part = RequestPart.named(param: error.param, message: message) {
+            // A part the dialect never sends is no refusal of this body (as before it had a name).
+            let sendable = Set(RequestPart.allCases).subtracting(configuration.dialect.leftOut)
+            if let part = RequestPart.named(param: error.param, message: message, among: sendable) {
                 return .success(.refused(part, message: message))
             }
             if error.isModelMissing {

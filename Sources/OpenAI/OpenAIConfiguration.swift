@@ -5,9 +5,11 @@ import ProviderKit
 /// Where and how the client talks to an OpenAI-compatible server: OpenAI itself, llama.cpp's
 /// `llama-server`, vLLM, LM Studio, Ollama's `/v1`, or any other Chat Completions server.
 public struct OpenAIConfiguration: HTTPProviderConfiguration {
-    /// OpenAI's cheap structured-output model; local servers name theirs with `--model`
-    /// (llama.cpp answers with whatever it loaded, whatever the name).
-    public static let defaultModel = "gpt-4.1-mini"
+    /// The model OpenAI names as the replacement for gpt-4.1-mini (which shuts down on 2027-01-14; see
+    /// docs/decisions.md, 2026-12-03), asked for as `RequestDialect.gpt6Luna` on OpenAI's own
+    /// API; local servers name theirs with `--model` (llama.cpp answers with whatever it
+    /// loaded, whatever the name, and gets the portable body).
+    public static let defaultModel = "gpt-6-luna"
     public static let defaultBaseURL = URL(string: "https://api.openai.com/v1")!
     public static let defaultTimeout: Double = 60
     /// Where the key is looked for. Local servers need none, so no key is not an error.
@@ -27,11 +29,13 @@ public struct OpenAIConfiguration: HTTPProviderConfiguration {
     public var maxResponseBytes: Int
     /// The variables the key was looked for in, named when a server asks for one.
     public var keyVariables: [String]
+    /// Whether `baseURL` is OpenAI's own API; nil: when its host is `api.openai.com`.
+    public var openAIsOwnAPI: Bool?
 
     public init(
         apiKey: APIKey?, model: String = defaultModel, baseURL: URL = defaultBaseURL,
         timeout: Double = defaultTimeout, retry: RetryPolicy = RetryPolicy(),
-        maxResponseBytes: Int = 4 * 1_048_576, keyVariables: [String] = keyVariables
+        maxResponseBytes: Int = 4 * 1_048_576, keyVariables: [String] = keyVariables, openAIsOwnAPI: Bool? = nil
     ) {
         self.apiKey = apiKey
         self.model = model.trimmingCharacters(in: .whitespaces)
@@ -40,6 +44,19 @@ public struct OpenAIConfiguration: HTTPProviderConfiguration {
         self.retry = retry
         self.maxResponseBytes = maxResponseBytes
         self.keyVariables = keyVariables
+        self.openAIsOwnAPI = openAIsOwnAPI
+    }
+
+    /// OpenAI's own API: its host (any path, any case), not a proxy or a local server.
+    public static func isOpenAIsOwnAPI(_ url: URL) -> Bool {
+        url.host?.lowercased() == defaultBaseURL.host
+    }
+
+    public var isOpenAIsOwnAPI: Bool { openAIsOwnAPI ?? Self.isOpenAIsOwnAPI(baseURL) }
+
+    /// How the body is spelled: as OpenAI documents the model on its own API, else portable.
+    public var dialect: RequestDialect {
+        isOpenAIsOwnAPI ? RequestDialect.documented[model] ?? .portable : .portable
     }
 
     public var secrets: [APIKey] { apiKey.map { [$0] } ?? [] }

@@ -9,21 +9,26 @@ public enum RequestPart: String, CaseIterable, Hashable, Sendable, Comparable {
     case topP = "top_p"
     case seed
     case maxTokens = "max_tokens"
+    /// Only in `RequestDialect.gpt6Luna`'s body, in place of `max_tokens`.
+    case maxCompletionTokens = "max_completion_tokens"
+    /// Only in `RequestDialect.gpt6Luna`'s body.
+    case reasoningEffort = "reasoning_effort"
 
     public static func < (a: RequestPart, b: RequestPart) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
     /// The part a rejection names: the error's `param` when it is one, else the first part
-    /// the message names as a whole word (`'temperature'`, `response_format.type`).
-    static func named(param: String?, message: String?) -> RequestPart? {
+    /// the message names as a whole word (`'temperature'`, `response_format.type`); only the
+    /// parts `among` count (those a body was sent with).
+    static func named(param: String?, message: String?, among: Set<RequestPart> = Set(allCases)) -> RequestPart? {
         if let param {
             let head = param.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init) ?? param
-            if let part = RequestPart(rawValue: head) { return part }
+            if let part = RequestPart(rawValue: head), among.contains(part) { return part }
         }
         guard let message else { return nil }
         var best: (String.Index, RequestPart)?
-        for part in allCases {
+        for part in allCases where among.contains(part) {
             var search = message.startIndex..<message.endIndex
             while let range = message.range(of: part.rawValue, range: search) {
                 let before =
@@ -41,16 +46,55 @@ public enum RequestPart: String, CaseIterable, Hashable, Sendable, Comparable {
     }
 }
 
-/// The Chat Completions request body, built in a fixed order; `without` leaves out the parts a
-/// server refused (the schema then goes in the system turn only).
+/// How the body is spelled for one model: the parts never sent, and the reasoning effort asked for.
+///
+/// Every server gets `portable` except OpenAI's own API asked for a model whose Chat Completions
+/// parameters OpenAI documents (`documented`, by exact name): a name says nothing about a local
+/// server (llama.cpp answers to any name, so `gpt-6-luna` may well reach it), but on
+/// `api.openai.com` it is the model the documentation describes.
+public struct RequestDialect: Sendable, Equatable, CustomStringConvertible {
+    /// Parts never sent; a server naming one is not asked again without it.
+    public var leftOut: Set<RequestPart>
+    /// `reasoning_effort`, when sent.
+    public var reasoningEffort: String?
+
+    /// What every OpenAI-compatible server got before there was any other: `max_tokens`,
+    /// temperature, top_p, seed and the schema, and neither `max_completion_tokens` nor
+    /// `reasoning_effort`, which older servers do not know. Refusals downgrade part by part.
+    public static let portable = RequestDialect(leftOut: [.maxCompletionTokens, .reasoningEffort])
+
+    /// gpt-6-luna, a reasoning model, as OpenAI documents it on Chat Completions (checked
+    /// 2026-12-03, docs/decisions.md): `reasoning_effort` `none`, the setting OpenAI's GPT-4.x
+    /// migration guide starts from and the least a palette needs; temperature and top_p only
+    /// go with `none` (remove them at any other effort, says OpenAI's deployment checklist);
+    /// `max_completion_tokens`, as the API reference says, since `max_tokens` is refused.
+    /// Seed and the schema are sent as for every server.
+    public static let gpt6Luna = RequestDialect(leftOut: [.maxTokens], reasoningEffort: "none")
+
+    /// The models whose parameters OpenAI documents, by exact name.
+    public static let documented: [String: RequestDialect] = ["gpt-6-luna": .gpt6Luna]
+
+    public init(leftOut: Set<RequestPart>, reasoningEffort: String? = nil) {
+        self.leftOut = leftOut
+        self.reasoningEffort = reasoningEffort
+    }
+
+    public var description: String {
+        "RequestDialect(leftOut: \(leftOut.sorted().map(\.rawValue)), reasoningEffort: \(reasoningEffort ?? "none sent"))"
+    }
+}
+
+/// The Chat Completions request body, built in a fixed order; the dialect's parts and those a
+/// server refused (`without`) are left out (the schema then goes in the system turn only).
 func chatCompletionsBody(
-    model: String, turns: [ChatTurn], request: GenerationRequest, without refused: Set<RequestPart>
+    model: String, turns: [ChatTurn], request: GenerationRequest, dialect: RequestDialect = .portable,
+    without refused: Set<RequestPart>
 ) -> JSONBody {
     var members: [(String, JSONBody)] = [
         ("model", .string(model)),
         ("messages", .array(turns.map(\.json))),
     ]
-    for part in RequestPart.allCases where !refused.contains(part) {
+    for part in RequestPart.allCases where !refused.contains(part) && !dialect.leftOut.contains(part) {
         switch part {
         case .responseFormat:
             // The nested form with a name: the only one llama.cpp reads, and what OpenAI, vLLM
@@ -75,6 +119,10 @@ func chatCompletionsBody(
         case .topP: members.append(("top_p", .number(Sampling.topP)))
         case .seed: members.append(("seed", .integer(Sampling.seed(for: request))))
         case .maxTokens: members.append(("max_tokens", .integer(PaletteInstructions.maxOutputTokens)))
+        case .maxCompletionTokens:
+            members.append(("max_completion_tokens", .integer(PaletteInstructions.maxOutputTokens)))
+        case .reasoningEffort:
+            if let effort = dialect.reasoningEffort { members.append(("reasoning_effort", .string(effort))) }
         }
     }
     members.append(("stream", .bool(false)))

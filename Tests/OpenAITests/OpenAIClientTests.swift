@@ -122,6 +122,115 @@ final class OpenAIClientTests: XCTestCase {
         XCTAssertEqual(wrong?.reason, .invalidAPIKey(serverMessage: "Incorrect API key provided."))
     }
 
+    // MARK: - The default model
+
+    /// A client for OpenAI's own API (as `api.openai.com` is) that is the loopback server.
+    private func openAIsOwn(_ server: LoopbackServer, refused: RefusedParts = RefusedParts()) -> OpenAIClient {
+        OpenAIClient(
+            configuration: OpenAIConfiguration(
+                apiKey: APIKey(Self.key), baseURL: server.baseURL.appendingPathComponent("v1"), timeout: 20,
+                retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2), openAIsOwnAPI: true),
+            refused: refused, jitter: { 0.5 })
+    }
+
+    /// gpt-4.1-mini shuts down on 2027-01-14 and OpenAI names gpt-6-luna in its place
+    /// (docs/decisions.md, 2026-12-03); its documented body goes only to OpenAI's own host.
+    func testTheDefaultModelIsGPT6LunaAndOnlyOpenAIsOwnHostGetsItsDocumentedBody() throws {
+        XCTAssertEqual(OpenAIConfiguration.defaultModel, "gpt-6-luna")
+        let cloud = OpenAIConfiguration(apiKey: APIKey(Self.key))
+        XCTAssertEqual(cloud.model, "gpt-6-luna")
+        XCTAssertTrue(cloud.isOpenAIsOwnAPI)
+        XCTAssertEqual(cloud.dialect, .gpt6Luna)
+        XCTAssertEqual(cloud.dialect.reasoningEffort, "none")
+        XCTAssertEqual(cloud.dialect.leftOut, [.maxTokens])
+        let upper = OpenAIConfiguration(apiKey: nil, baseURL: try XCTUnwrap(URL(string: "https://API.OpenAI.com/v1/")))
+        XCTAssertEqual(upper.dialect, .gpt6Luna)
+        for address in [
+            "http://127.0.0.1:8080/v1", "http://localhost:1234/v1", "http://127.0.0.1:11434/v1",
+            "https://openrouter.ai/api/v1", "https://api.openai.com.example.net/v1",
+        ] {
+            let local = OpenAIConfiguration(apiKey: nil, baseURL: try XCTUnwrap(URL(string: address)))
+            XCTAssertEqual(local.model, "gpt-6-luna", address)
+            XCTAssertFalse(local.isOpenAIsOwnAPI, address)
+            XCTAssertEqual(local.dialect, .portable, address)
+        }
+        XCTAssertEqual(
+            OpenAIConfiguration(apiKey: nil, model: "gpt-4.1-mini").dialect, .portable,
+            "a model whose parameters are not written down here keeps the portable body, and its downgrades")
+        XCTAssertEqual(OpenAIConfiguration(apiKey: nil, model: "gpt-6-luna-fast").dialect, .portable, "exact names")
+    }
+
+    /// With only OPENAI_API_KEY set: the default model, on OpenAI's API as the stand-in plays
+    /// gpt-6-luna (`--luna`: max_tokens refused, sampling refused unless reasoning_effort is
+    /// none), is asked for by name in one request carrying nothing it refuses, and no note.
+    func testTheDefaultModelOnOpenAIsAPIIsOneRequestWithNothingItRefuses() async throws {
+        let server = try serve("openai", key: Self.key, ["--luna"])
+        let result = try await openAIsOwn(server).generate(GenerationRequest(description: "寧靜的森林早晨", variation: 2))
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server))
+        XCTAssertEqual(result.model, "gpt-6-luna")
+        XCTAssertEqual(result.notes, [], "nothing refused")
+        let sent = try server.requests()
+        XCTAssertEqual(sent.count, 1, "one request")
+        let first = try XCTUnwrap(sent.first)
+        XCTAssertEqual(first.headers["authorization"], "Bearer \(Self.key)")
+        let body = try first.json()
+        XCTAssertEqual(body["model"] as? String, "gpt-6-luna")
+        XCTAssertEqual(body["reasoning_effort"] as? String, "none")
+        XCTAssertNil(body["max_tokens"])
+        XCTAssertEqual(body["max_completion_tokens"] as? Int, PaletteInstructions.maxOutputTokens)
+        XCTAssertEqual(body["temperature"] as? Double, Sampling.temperature)
+        XCTAssertEqual(body["top_p"] as? Double, Sampling.topP)
+        XCTAssertEqual(body["seed"] as? Int, 2)
+        XCTAssertEqual((body["response_format"] as? [String: Any])?["type"] as? String, "json_schema")
+        XCTAssertEqual(try server.events().filter { $0.hasPrefix("reasoning effort") }, ["reasoning effort none"])
+
+        // The stand-in's traps are live: the portable body, left to the model's default effort,
+        // is refused part by part.
+        let portable = try await client(server, model: "gpt-6-luna").generate(request)
+        XCTAssertEqual(portable.notes, [.parametersRefused(["temperature", "top_p", "max_tokens"])])
+        XCTAssertEqual(try server.requests().count, 1 + 4)
+    }
+
+    /// A local server reached through --endpoint or OPENAI_BASE_URL (llama.cpp answers to any
+    /// name, so the default model may well reach one) gets the portable body, exactly as
+    /// before, and a server that refuses parts still has them left out, remembered and noted.
+    func testALocalServerAskedForTheDefaultModelGetsThePortableBodyAndStillDowngrades() async throws {
+        let server = try serve("openai", key: Self.key, ["--reasoning"])
+        let memory = RefusedParts()
+        let provider = OpenAIClient(
+            configuration: OpenAIConfiguration(
+                apiKey: APIKey(Self.key), baseURL: server.baseURL.appendingPathComponent("v1"), timeout: 20,
+                retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maxDelay: 0.2)),
+            refused: memory, jitter: { 0.5 })
+        XCTAssertEqual(provider.configuration.model, "gpt-6-luna")
+        XCTAssertFalse(provider.configuration.isOpenAIsOwnAPI)
+        let result = try await provider.generate(request)
+        XCTAssertEqual(result.palette.colors.map(\.hex), try answered(server))
+        XCTAssertEqual(result.notes, [.parametersRefused(["temperature", "top_p", "max_tokens"])])
+        let sent = try bodies(server)
+        XCTAssertEqual(sent.count, 4, "one request, then one without each refused part")
+        guard sent.count == 4 else { return }
+        XCTAssertEqual(
+            Set(sent[0].keys),
+            ["model", "messages", "response_format", "temperature", "top_p", "seed", "max_tokens", "stream"],
+            "the portable body: no reasoning_effort, no max_completion_tokens")
+        XCTAssertEqual(sent[0]["model"] as? String, "gpt-6-luna")
+        XCTAssertEqual(Set(sent[3].keys), ["model", "messages", "response_format", "seed", "stream"])
+        XCTAssertEqual(
+            memory.parts(endpoint: server.baseURL.appendingPathComponent("v1"), model: "gpt-6-luna"),
+            [.temperature, .topP, .maxTokens])
+
+        let llama = try serve("llamacpp", key: nil)
+        let local = OpenAIClient(
+            configuration: OpenAIConfiguration(apiKey: nil, baseURL: llama.baseURL.appendingPathComponent("v1")),
+            refused: RefusedParts())
+        _ = try await local.generate(request)
+        let body = try XCTUnwrap(try bodies(llama).first)
+        XCTAssertNil(body["reasoning_effort"])
+        XCTAssertEqual(body["max_tokens"] as? Int, PaletteInstructions.maxOutputTokens)
+        XCTAssertEqual(body["temperature"] as? Double, Sampling.temperature)
+    }
+
     // MARK: - llama.cpp
 
     /// llama.cpp reads the schema only from the nested `json_schema.schema`: with it, the
@@ -322,6 +431,22 @@ final class OpenAIClientTests: XCTestCase {
         XCTAssertEqual(try server.requests().count, 2)
     }
 
+    /// A server refusing `reasoning_effort` by name (a proxy in front of OpenAI's API, say) gets
+    /// the documented body once more without it, as any refused part.
+    func testAReasoningEffortRefusedByNameIsLeftOutLikeAnyPart() async throws {
+        let refusal: [String: Any] = [
+            "status": 400,
+            "json": OpenAIFaultTests.error(
+                "Unrecognized request argument supplied: reasoning_effort", type: "invalid_request_error", code: nil),
+        ]
+        let server = try serve(steps: [refusal, ["palette": true]])
+        let result = try await openAIsOwn(server).generate(request)
+        XCTAssertEqual(result.notes, [.parametersRefused(["reasoning_effort"])])
+        let sent = try bodies(server)
+        XCTAssertEqual(sent.map { $0["reasoning_effort"] as? String }, ["none", nil])
+        XCTAssertNil(sent.last?["max_tokens"], "left out by the dialect, not put back")
+    }
+
     func testTheRefusedPartIsReadFromParamOrMessage() {
         XCTAssertEqual(RequestPart.named(param: "temperature", message: nil), .temperature)
         XCTAssertEqual(RequestPart.named(param: "response_format.json_schema.schema", message: nil), .responseFormat)
@@ -333,9 +458,16 @@ final class OpenAIClientTests: XCTestCase {
                 param: nil,
                 message: "Unsupported parameter: 'max_tokens' is not supported. Use 'max_completion_tokens'."),
             .maxTokens)
-        XCTAssertNil(RequestPart.named(param: nil, message: "max_completion_tokens is too large"))
+        XCTAssertEqual(
+            RequestPart.named(param: nil, message: "max_completion_tokens is too large"), .maxCompletionTokens,
+            "a whole word: never max_tokens")
         XCTAssertNil(RequestPart.named(param: "messages", message: "'messages' must contain the word 'json'"))
         XCTAssertEqual(RequestPart.named(param: nil, message: "top_p and temperature"), .topP, "the first named")
+        XCTAssertEqual(
+            RequestPart.named(
+                param: "max_completion_tokens", message: "'max_completion_tokens' or 'temperature'",
+                among: Set(RequestPart.allCases).subtracting(RequestDialect.portable.leftOut)),
+            .temperature, "a part the body was not sent with is not the one refused")
     }
 }
 
@@ -348,11 +480,13 @@ final class OpenAIRequestSchemaTests: XCTestCase {
             ([], [["palette": true, "same": true], ["palette": true]]),
             (["--reasoning"], [["palette": true]]),
             (["--no-structured"], [["palette": true]]),
+            (["--luna"], [["palette": true]]),
         ] as [([String], [[String: Any]])] {
             let server = try OpenAIFaultTests.serve(steps, arguments: arguments)
             let client = OpenAIClient(
                 configuration: OpenAIConfiguration(
-                    apiKey: APIKey(OpenAIFaultTests.key), baseURL: server.baseURL.appendingPathComponent("v1")),
+                    apiKey: APIKey(OpenAIFaultTests.key), baseURL: server.baseURL.appendingPathComponent("v1"),
+                    openAIsOwnAPI: arguments == ["--luna"] ? true : nil),
                 refused: RefusedParts())
             var request = GenerationRequest(description: "寧靜的森林早晨 \"quoted\"", variation: 3)
             request.seed = 9_000_000_000
@@ -360,10 +494,11 @@ final class OpenAIRequestSchemaTests: XCTestCase {
             bodies += try server.requests().map(\.body)
             server.stop()
         }
-        XCTAssertEqual(bodies.count, 2 + 4 + 2, "follow-up, three downgrades, the format downgrade")
+        XCTAssertEqual(
+            bodies.count, 2 + 4 + 2 + 1, "follow-up, three downgrades, the format downgrade, gpt-6-luna's own body")
         let result = try ChatRequestCheck.run(.openai, bodies)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("8 request bodies valid"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("9 request bodies valid"), result.stdout)
     }
 
     func testTheCheckFailsOnABodyOpenAIWouldRefuse() throws {

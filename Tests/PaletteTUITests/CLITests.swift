@@ -1,4 +1,5 @@
 import Gemini
+import OpenAI
 import PaletteApp
 import PaletteCore
 import TerminalUI
@@ -80,6 +81,12 @@ final class CommandTableTests: XCTestCase {
     /// The default model the help and the manual name is the one the Gemini client uses.
     func testTheDefaultModelIsGeminis() {
         XCTAssertEqual(CommandTable.defaultGeminiModel, GeminiConfiguration.defaultModel)
+    }
+
+    /// The OpenAI default the help and the manual name is the one the OpenAI client uses.
+    func testTheDefaultOpenAIModelIsTheClients() {
+        XCTAssertEqual(CommandTable.defaultOpenAIModel, OpenAIConfiguration.defaultModel)
+        XCTAssertEqual(CommandTable.defaultOpenAIModel, "gpt-6-luna")
     }
 
     func testNamesAreUnique() {

@@ -46,14 +46,20 @@ public enum CommandTable {
         help: Localized(
             "the provider's model (default: PALETTE_TUI_MODEL, else the provider's `model` in config.toml, else "
                 + "\(defaultGeminiModel) for Gemini, which moves to the newest Flash-Lite when Google retires it; "
-                + "gpt-4.1-mini for openai; llama3.2 for ollama)",
+                + "\(defaultOpenAIModel) for openai, asked for with reasoning effort none on OpenAI's own API; "
+                + "llama3.2 for ollama)",
             "來源所用的模型（預設：PALETTE_TUI_MODEL，否則 config.toml 中該來源的 `model`，否則 Gemini 用 \(defaultGeminiModel)"
-                + "（Google 停用它時改用最新的 Flash-Lite）、openai 用 gpt-4.1-mini、ollama 用 llama3.2）",
+                + "（Google 停用它時改用最新的 Flash-Lite）、openai 用 \(defaultOpenAIModel)（在 OpenAI 本身的 API 上，推理強度設為 none）、"
+                + "ollama 用 llama3.2）",
             "来源所用的模型（默认：PALETTE_TUI_MODEL，否则 config.toml 中该来源的 `model`，否则 Gemini 用 \(defaultGeminiModel)"
-                + "（Google 停用它时改用最新的 Flash-Lite）、openai 用 gpt-4.1-mini、ollama 用 llama3.2）"))
+                + "（Google 停用它时改用最新的 Flash-Lite）、openai 用 \(defaultOpenAIModel)（在 OpenAI 自己的 API 上，推理强度设为 none）、"
+                + "ollama 用 llama3.2）"))
     /// Gemini's default model as the help and the manual name it (`GeminiConfiguration.defaultModel`
     /// is the one the client uses; a test keeps the two equal, PaletteApp does not import Gemini).
     public static let defaultGeminiModel = "gemini-3.5-flash-lite"
+    /// The OpenAI provider's default model as the help and the manual name it
+    /// (`OpenAIConfiguration.defaultModel`; a test keeps the two equal).
+    public static let defaultOpenAIModel = "gpt-6-luna"
     public static let endpoint = OptionSpec(
         "endpoint", .text(Localized("URL", chinese: "URL")),
         help: Localized(

@@ -12,6 +12,13 @@ One script, several servers: --persona picks whose behaviour it copies, traps in
                    --reasoning: a reasoning model, refusing temperature, top_p and max_tokens by
                    name (400 unsupported_parameter), one at a time, as the real one does.
                    --no-structured: refuses response_format json_schema by name.
+                   --luna: gpt-6-luna as OpenAI documents it on Chat Completions (checked
+                   2026-12-03, docs/decisions.md): max_tokens refused by name (400
+                   unsupported_parameter, "Use 'max_completion_tokens' instead"); reasoning_effort
+                   one of none, low, medium, high, xhigh, max (anything else a 400 naming it),
+                   left out it is medium (the model reasons by default); at any effort but none
+                   temperature, top_p, logprobs and top_logprobs are refused by name, one at a
+                   time; logs the event "reasoning effort E".
     llamacpp       llama-server: reads the schema only from the nested
                    response_format.json_schema.schema (a flat {"type": "json_schema", "schema":
                    ...} is not read, so decoding runs unconstrained); a schema whose grammar fails
@@ -60,6 +67,9 @@ import candidates  # noqa: E402
 ROLES = ("primary", "secondary", "accent")
 PERSONAS = ("openai", "llamacpp", "ollama-compat", "lmstudio", "vllm")
 REFUSED_BY_REASONING = ("max_tokens", "temperature", "top_p")
+LUNA_EFFORTS = ("none", "low", "medium", "high", "xhigh", "max")
+LUNA_DEFAULT_EFFORT = "medium"
+REFUSED_BY_LUNA_REASONING = ("temperature", "top_p", "logprobs", "top_logprobs")
 
 
 def palette_for(description, seed, temperature, top_p):
@@ -164,6 +174,22 @@ class OpenAIHandler(StepHandler):
                     hint = " Use 'max_completion_tokens' instead." if name == "max_tokens" else ""
                     return self.fail(400, "Unsupported parameter: '%s' is not supported with this model.%s" % (name, hint),
                                      param=name, code="unsupported_parameter")
+        if persona == "openai" and self.server.luna:
+            if "max_tokens" in body:
+                return self.fail(400, "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                                 "Use 'max_completion_tokens' instead.", param="max_tokens", code="unsupported_parameter")
+            effort = body.get("reasoning_effort", LUNA_DEFAULT_EFFORT)
+            if effort not in LUNA_EFFORTS:
+                return self.fail(400, "Unsupported value: 'reasoning_effort' does not support %s with this model. "
+                                 "Supported values are: %s." % (json.dumps(effort), ", ".join("'%s'" % e for e in LUNA_EFFORTS)),
+                                 param="reasoning_effort", code="unsupported_value")
+            if effort != "none":
+                for name in REFUSED_BY_LUNA_REASONING:
+                    if name in body:
+                        return self.fail(400, "Unsupported parameter: '%s' is not supported with reasoning_effort '%s' "
+                                         "on this model; set reasoning_effort to 'none' to use it." % (name, effort),
+                                         param=name, code="unsupported_parameter")
+            self.server.script.log({"event": "reasoning effort %s" % effort, "path": self.path})
         fmt = body.get("response_format")
         constrained = False
         if fmt is not None:
@@ -272,18 +298,20 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="An OpenAI-compatible server on loopback (tests only).")
     parser.add_argument("--persona", choices=PERSONAS, default="openai")
     parser.add_argument("--key", help="the only key accepted (Authorization: Bearer); none needed without it")
-    parser.add_argument("--models", default="gpt-4.1-mini,llama3.2,qwen3:8b,loopback-model",
+    parser.add_argument("--models", default="gpt-6-luna,gpt-4.1-mini,llama3.2,qwen3:8b,loopback-model",
                         help="comma-separated model names the server has")
     parser.add_argument("--path", default="/v1/chat/completions", help="the chat completions path")
     parser.add_argument("--reasoning", action="store_true", help="openai: refuse temperature, top_p, max_tokens")
     parser.add_argument("--no-structured", action="store_true", help="openai: refuse response_format json_schema")
+    parser.add_argument("--luna", action="store_true",
+                        help="openai: gpt-6-luna's rules (max_tokens refused; sampling only at reasoning_effort none)")
     parser.add_argument("--grammar-fails", action="store_true",
                         help="llamacpp: every schema fails to become a grammar (200, unconstrained)")
     script_arguments(parser)
     args = parser.parse_args(argv)
     return run(parser, args, OpenAIHandler, persona=args.persona, key=args.key,
                models=[m for m in args.models.split(",") if m], path=args.path, reasoning=args.reasoning,
-               no_structured=args.no_structured, grammar_fails=args.grammar_fails)
+               no_structured=args.no_structured, luna=args.luna, grammar_fails=args.grammar_fails)
 
 
 if __name__ == "__main__":
