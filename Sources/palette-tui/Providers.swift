@@ -255,7 +255,7 @@ func makeProvider(
         client = gemini
     case .openai:
         let url = try endpointURL(plan)
-        if key == nil, url.host?.lowercased() == OpenAIConfiguration.defaultBaseURL.host {
+        if key == nil, OpenAIConfiguration.isOpenAIsOwnAPI(url) {
             throw ProviderFailure(provider: OpenAIClient.providerID, .missingAPIKey(variables: plan.keyVariables))
         }
         let openai = OpenAIClient(
