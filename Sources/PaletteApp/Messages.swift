@@ -31,16 +31,17 @@ public enum Messages {
     /// `text` opening a Chinese sentence: a space after it only where its last letter is Latin
     /// ("Gemini 需要", "離線引擎需要").
     static func chineseOpening(_ text: String) -> String {
-        text.last.map { $0.isASCII && !$0.isWhitespace } == true ? text + " " : text
+        text.last.map(isLatin) == true ? text + " " : text
     }
 
     /// `text` placed between Chinese words: spaced where its first or last letter is Latin
     /// ("由 Gemini 生成", "由離線引擎生成").
     static func amidChinese(_ text: String) -> String {
-        let lead = text.first.map { $0.isASCII && !$0.isWhitespace } == true ? " " : ""
-        let trail = text.last.map { $0.isASCII && !$0.isWhitespace } == true ? " " : ""
-        return lead + text + trail
+        (text.first.map(isLatin) == true ? " " : "") + chineseOpening(text)
     }
+
+    /// A letter that takes a space beside Chinese: any non-space ASCII character.
+    private static func isLatin(_ c: Character) -> Bool { c.isASCII && !c.isWhitespace }
 
     /// The environment variable that holds a provider's key, for hints.
     static func keyVariable(_ provider: String) -> String {
