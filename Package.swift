@@ -195,7 +195,7 @@ let package = Package(
                 "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "ProviderKit", "PaletteEngine",
                 "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "PaletteCore",
-                "PaletteExport", "TerminalUI", "TestSupport",
+                "PaletteExport", "ScreenCore", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
     ]
