@@ -116,11 +116,13 @@ run: deps release
 	.build/release/palette-tui
 
 ## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux, the
-## completions in bash, zsh and fish, the man page), then installs into a DESTDIR and runs the
+## completions in bash, zsh and fish, the man page) in parallel, one process per test class
+## (tools/run_tests.py, TEST_WORKERS at once), then installs into a DESTDIR and runs the
 ## installed binary with the toolchain hidden (install-check).
+TEST_WORKERS ?= 4
 test: deps test-deps build-info
 	$(SWIFT) build --build-tests $(STRICT) $(LINK_INFO)
-	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
+	python3 tools/run_tests.py --workers $(TEST_WORKERS)
 	$(MAKE) --no-print-directory install-check
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
