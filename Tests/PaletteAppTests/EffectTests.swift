@@ -2,6 +2,8 @@ import Foundation
 import PaletteCore
 import PaletteExport
 import PaletteHistory
+import PaletteText
+import ScreenCore
 import XCTest
 
 @testable import PaletteApp

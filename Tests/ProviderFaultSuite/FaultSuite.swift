@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteText
 import ProviderKit
 import TestSupport
 import XCTest
