@@ -31,7 +31,8 @@ DEFAULT_SECONDS = 5.0
 # A class recorded as longer than this is run as slices of about this many seconds.
 SLICE_SECONDS = 20.0
 TEST_NAME = re.compile(r"^([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)/([A-Za-z_][\w]*)$")
-EXECUTED = re.compile(r"Executed (\d+) tests?, with (\d+) failures? \((\d+) unexpected\)")
+# XCTest's summary line; with skips: "Executed 3 tests, with 1 test skipped and 0 failures (0 unexpected)".
+EXECUTED = re.compile(r"Executed (\d+) tests?, with (?:\d+ tests? skipped and )?(\d+) failures? \((\d+) unexpected\)")
 CASE_TIME = re.compile(r"Test Case '(\w+)\.(\w+)' (passed|failed|skipped) \((\d+\.\d+) seconds\)")
 
 
