@@ -58,6 +58,10 @@ public enum CommandProblem: Equatable, Sendable {
     case blankModel(example: String)
     /// The endpoint from `source` (an option, a variable or config.toml) is not an http(s) URL.
     case badEndpoint(String, source: String)
+    /// A provider name from `source` (a variable or config.toml) that is not one of `choices`.
+    case unknownProvider(String, source: String, choices: [String])
+    /// A model id the provider cannot put in a request; `example` is one it can.
+    case invalidModel(String, example: String)
 }
 
 /// What is wrong with one `--lock` value.
@@ -258,6 +262,19 @@ public enum CommandText {
             let e = quoted(example)
             return Localized(
                 "'--model' needs a model name such as \(e)", "--model 需要模型名稱，例如 \(e)", "--model 需要模型名称，例如 \(e)")
+        case .unknownProvider(let v, let source, let choices):
+            let q = quoted(v)
+            let s = quoted(source)
+            return Localized(
+                "invalid value '\(q)' for '\(s)': expected \(choices.joined(separator: ", "))",
+                "\(s) 的值「\(q)」無效：應為 \(choices.joined(separator: "、"))",
+                "\(s) 的值“\(q)”无效：应为 \(choices.joined(separator: "、"))")
+        case .invalidModel(let v, let example):
+            let q = quoted(v)
+            let e = quoted(example)
+            return Localized(
+                "invalid value '\(q)' for '--model': use a model id such as \(e)",
+                "--model 的值「\(q)」無效：請用模型 ID，例如 \(e)", "--model 的值“\(q)”无效：请用模型 ID，例如 \(e)")
         case .badEndpoint(let v, let source):
             let q = quoted(v)
             let s = quoted(source)

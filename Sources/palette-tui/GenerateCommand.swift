@@ -5,11 +5,11 @@ import PaletteHistory
 
 /// `palette-tui generate`: one palette for a description, printed in the chosen format.
 func runGenerate(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(args, command: CommandTable.generate)
+    let arguments = try Arguments(args, command: Commands.generate)
     let environment = RunSettings.environment
     let language = try arguments.language(environment: environment)
     if arguments.has("help") {
-        print(CommandHelp.text(CommandTable.generate, language))
+        print(CommandHelp.text(Commands.generate, language))
         return 0
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)

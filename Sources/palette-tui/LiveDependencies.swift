@@ -3,6 +3,7 @@ import PaletteApp
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
+import PaletteProviders
 import TerminalUI
 
 /// The one place live dependencies are made: the provider, the history store, the clipboard,
@@ -25,7 +26,7 @@ struct LiveDependencies {
     init(
         arguments: Arguments, processEnvironment: [String: String], config: ConfigFile? = nil,
         clipboard: ClipboardOption = .none, warmUp: Bool
-    ) throws {
+    ) throws(ProviderProblem) {
         let provider = try makeProvider(
             ProviderOptions(arguments), environment: processEnvironment, config: config, warmUp: warmUp)
         let history: HistoryClient
@@ -150,15 +151,16 @@ extension LiveDependencies {
     static func forPrintingCommand(
         _ arguments: Arguments, environment: [String: String], language: Language
     ) throws(UsageError) -> LiveDependencies? {
-        do {
+        do throws(ProviderProblem) {
             return try LiveDependencies(
                 arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            let failure = ProviderFailure.from(error, provider: "palette-tui")
-            printError("palette-tui: \(Messages.failure(failure)(language))")
-            return nil
+            switch error {
+            case .usage(let usage): throw usage
+            case .failure(let failure):
+                printError("palette-tui: \(Messages.failure(failure)(language))")
+                return nil
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ import PaletteCore
 enum RunSettings {
     /// This process's file, read once.
     static let loaded: Result<ConfigFile?, ConfigProblem> = ConfigFile.load(
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessInfo.processInfo.environment, providers: providerCatalog.facts)
 
     /// The file's settings; nil when there is none or it cannot be used (then the defaults apply).
     static var file: ConfigFile? {

@@ -1,5 +1,4 @@
 import Foundation
-import Gemini
 import PaletteApp
 import PaletteCore
 import PaletteHistory
@@ -16,7 +15,7 @@ struct TUIOptions {
     var access: AccessSettings
 
     init(_ args: [String], environment: [String: String]) throws {
-        arguments = try Arguments(args, command: CommandTable.app)
+        arguments = try Arguments(args, command: Commands.app)
         language = try arguments.language(environment: environment)
         do throws(TerminalSetupError) {
             colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
@@ -63,7 +62,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let options = try TUIOptions(args, environment: environment)
     // `palette-tui --lang zh-Hant --help`: the options came first, the answer is the same.
     if options.arguments.has("help") {
-        print(CommandHelp.overview(options.language))
+        print(CommandHelp.text(Commands.app, options.language))
         return 0
     }
     if options.arguments.has("version") {
@@ -75,16 +74,17 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
         return 1
     }
     let live: LiveDependencies
-    do {
+    do throws(ProviderProblem) {
         live = try LiveDependencies(
             arguments: options.arguments, processEnvironment: environment, config: RunSettings.file,
             clipboard: options.clipboard, warmUp: true)
-    } catch let error as UsageError {
-        throw error
     } catch {
-        let failure = ProviderFailure.from(error, provider: "palette-tui")
-        printError("palette-tui: \(Messages.failure(failure)(options.language))")
-        return 1
+        switch error {
+        case .usage(let usage): throw usage
+        case .failure(let failure):
+            printError("palette-tui: \(Messages.failure(failure)(options.language))")
+            return 1
+        }
     }
     do throws(LaunchFailure) {
         // A broken settings file is said in the status line; the app runs on the defaults.

@@ -113,10 +113,10 @@ func runRefine(_ args: [String]) async throws -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let language = commandLanguage(args, environment: environment)
     return await reportingUsage("refine", language) {
-        let arguments = try Arguments(args, command: CommandTable.refine)
+        let arguments = try Arguments(args, command: Commands.refine)
         let language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(CommandHelp.text(CommandTable.refine, language))
+            print(CommandHelp.text(Commands.refine, language))
             return 0
         }
         let format = try arguments.choice("format", default: PaletteFormat.text)

@@ -32,7 +32,7 @@ func runMain() async -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     let environment = RunSettings.environment
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
-        print(CommandHelp.overview(commandLanguage(args, environment: environment)))
+        print(CommandHelp.text(Commands.app, commandLanguage(args, environment: environment)))
         return 0
     }
     if args.first == "--version" {

@@ -8,6 +8,7 @@ import PaletteCore
 import PaletteEngine
 import PaletteExport
 import PaletteHistory
+import PaletteProviders
 import ProviderKit
 import TerminalUI
 import XCTest
@@ -33,7 +34,7 @@ final class SettingsPrecedenceTests: XCTestCase {
     /// export's `--variant`), so the values are checked as the commands check them.
     static let command: CommandSpec = {
         var seen: Set<String> = []
-        let options = (CommandTable.app.options + CommandTable.export.options).filter {
+        let options = (Commands.app.options + CommandTable.export.options).filter {
             $0.name != "help" && seen.insert($0.name).inserted
         }
         return CommandSpec(
@@ -52,7 +53,7 @@ final class SettingsPrecedenceTests: XCTestCase {
         Setting(
             name: "provider", flag: ["--provider", "ollama"], environment: ["PALETTE_TUI_PROVIDER": "openai"],
             file: "provider = \"gemini\"", expected: ("ollama", "openai", "gemini", "offline"),
-            resolve: { a, e, f in try plan(a, e, f).choice.rawValue }),
+            resolve: { a, e, f in try plan(a, e, f).provider }),
         Setting(
             name: "model", flag: ["--provider", "ollama", "--model", "m-flag"],
             environment: ["PALETTE_TUI_MODEL": "m-env"],
@@ -151,7 +152,8 @@ final class SettingsPrecedenceTests: XCTestCase {
 
     func testEverySettingTakesItsOptionThenEnvironmentThenFileThenDefault() throws {
         for setting in Self.settings {
-            let file = try ConfigFile.read(Array(setting.file.utf8), path: "config.toml")
+            let file = try ConfigFile.read(
+                Array(setting.file.utf8), path: "config.toml", providers: providerCatalog.facts)
             // The file is applied as the program applies it: behind each variable, and to providerPlan.
             func resolved(flag: Bool, environment: Bool, withFile: Bool) throws -> String {
                 let arguments = try Arguments(flag ? setting.flag : [], command: Self.command)
@@ -174,7 +176,8 @@ final class SettingsPrecedenceTests: XCTestCase {
 
     /// The key's variable: the provider's own, or the one the file names, and never the file itself.
     func testTheKeyComesFromTheVariableTheFileNames() throws {
-        let file = try ConfigFile.read(Array("[providers.openai]\napi_key_env = \"WORK_KEY\"".utf8), path: "c")
+        let file = try ConfigFile.read(
+            Array("[providers.openai]\napi_key_env = \"WORK_KEY\"".utf8), path: "c", providers: providerCatalog.facts)
         let environment = ["OPENAI_API_KEY": "sk-default", "WORK_KEY": "sk-work"]
         var options = ProviderOptions(try Arguments([], command: Self.command))
         options.provider = "openai"
@@ -193,7 +196,7 @@ final class SettingsPrecedenceTests: XCTestCase {
     /// fallback; a provider named anywhere is used alone.
     func testTheAutomaticChoiceAndTheOneFallbackRule() throws {
         func provider(_ environment: [String: String], _ file: String = "") throws -> any PaletteProvider {
-            let config = try ConfigFile.read(Array(file.utf8), path: "c")
+            let config = try ConfigFile.read(Array(file.utf8), path: "c", providers: providerCatalog.facts)
             return try makeProvider(
                 ProviderOptions(try Arguments([], command: Self.command)),
                 environment: withFileDefaults(environment, config), config: config, warmUp: false)
@@ -213,8 +216,11 @@ final class SettingsPrecedenceTests: XCTestCase {
         XCTAssertEqual((try provider(["PALETTE_TUI_PROVIDER": "ollama"]) as? AccessibleProvider)?.name, "ollama")
         XCTAssertEqual((try provider([:], "provider = \"ollama\"") as? AccessibleProvider)?.name, "ollama")
         XCTAssertThrowsError(try provider(["PALETTE_TUI_PROVIDER": "openai"])) {
-            XCTAssertEqual(($0 as? ProviderFailure)?.reason, .missingAPIKey(variables: ["OPENAI_API_KEY"]))
+            guard case .failure(let failure)? = $0 as? ProviderProblem else { return XCTFail("\($0)") }
+            XCTAssertEqual(failure.reason, .missingAPIKey(variables: ["OPENAI_API_KEY"]))
         }
-        XCTAssertThrowsError(try provider(["PALETTE_TUI_PROVIDER": "Ollama"])) { XCTAssertTrue($0 is UsageError) }
+        XCTAssertThrowsError(try provider(["PALETTE_TUI_PROVIDER": "Ollama"])) {
+            guard case .usage? = $0 as? ProviderProblem else { return XCTFail("\($0)") }
+        }
     }
 }
