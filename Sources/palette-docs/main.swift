@@ -1,5 +1,5 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteProviders
 

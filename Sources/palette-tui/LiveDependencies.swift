@@ -4,6 +4,7 @@ import PaletteConfig
 import PaletteCore
 import PaletteHistory
 import PaletteProviders
+import PaletteText
 import TerminalUI
 
 /// The one place live dependencies are made: the provider, the history store, the clipboard,

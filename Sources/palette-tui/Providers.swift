@@ -1,8 +1,9 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteConfig
 import PaletteCore
 import PaletteProviders
+import PaletteText
 import ProviderKit
 
 // Which provider and how to reach it: `ProviderCatalog` (PaletteProviders) decides from the one

@@ -1,8 +1,9 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteConfig
 import PaletteCore
 import PaletteProviders
+import PaletteText
 import ProviderKit
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,10 @@
 import Foundation
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteHistory
+import PaletteText
+import ScreenCore
 import TerminalUI
 
 /// The interactive app's options, checked before the terminal is touched.

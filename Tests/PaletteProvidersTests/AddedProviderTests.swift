@@ -1,6 +1,6 @@
 import Foundation
 import MadeUpProvider
-import PaletteApp
+import PaletteCommands
 import PaletteConfig
 import PaletteCore
 import PaletteProviders

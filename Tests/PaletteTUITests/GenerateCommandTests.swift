@@ -1,7 +1,9 @@
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteEngine
 import PaletteProviders
+import PaletteText
 import TestSupport
 import XCTest
 
