@@ -1,4 +1,5 @@
 import PaletteCommands
+import PaletteConfig
 import PaletteCore
 import PaletteText
 
@@ -124,8 +125,14 @@ struct Arguments {
         return parsed
     }
 
-    /// The language `--lang` names, else the locale's (`LanguageChoice`); a bad value is a usage error.
-    func language(environment: [String: String]) throws(UsageError) -> Language {
+    /// The language `--lang` names, else `PALETTE_TUI_LANG`, else the settings file's, else the
+    /// locale's (`LanguageChoice`); a bad value is a usage error.
+    func language(environment: [String: String], file: ConfigFile?) throws(UsageError) -> Language {
+        if values["lang"] == nil, fileBehind("PALETTE_TUI_LANG", in: environment, nil) == nil,
+            let language = file?.language
+        {
+            return language
+        }
         do {
             return try LanguageChoice.language(option: values["lang"], environment: environment)
         } catch {

@@ -32,7 +32,7 @@ struct LiveDependencies {
             ProviderOptions(arguments), environment: processEnvironment, config: config, warmUp: warmUp)
         let history: HistoryClient
         do throws(HistoryFailure) {
-            if let store = try historyStore(arguments, environment: processEnvironment) {
+            if let store = try historyStore(arguments, environment: processEnvironment, file: config) {
                 history = LiveDependencies.history(store)
             } else {
                 history = .off

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCommands
+import PaletteConfig
 import PaletteCore
 import PaletteHistory
 import PaletteText
@@ -19,9 +20,9 @@ struct TUIOptions {
 
     init(_ args: [String], environment: [String: String]) throws {
         arguments = try Arguments(args, command: Commands.app)
-        language = try arguments.language(environment: environment)
+        language = try arguments.language(environment: environment, file: RunSettings.file)
         do throws(TerminalSetupError) {
-            colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
+            colorRequest = try Self.colorRequest(arguments, environment: environment, file: RunSettings.file)
             clipboard = try ClipboardOption.from(option: arguments["clipboard"])
         } catch {
             throw UsageError(Messages.terminalSetup(error)(language))
@@ -34,6 +35,15 @@ struct TUIOptions {
 }
 
 extension TUIOptions {
+    /// `--color`, else `PALETTE_TUI_COLOR`, else the settings file's (which stands before
+    /// `NO_COLOR`), else what the terminal supports.
+    static func colorRequest(_ arguments: Arguments, environment: [String: String], file: ConfigFile?)
+        throws(TerminalSetupError) -> ColorRequest
+    {
+        let fromFile = fileBehind("PALETTE_TUI_COLOR", in: environment, nil) == nil ? file?.color : nil
+        return try ColorRequest.from(option: arguments["color"] ?? fromFile, environment: environment)
+    }
+
     /// `--accessible AA|AAA` (default AA, and generating to it only when given) and
     /// `--background light|dark|COLOR` (default light), each problem worded in `language`.
     static func accessSettings(_ arguments: Arguments, language: Language) throws(UsageError) -> AccessSettings {

@@ -14,6 +14,7 @@ import PaletteText
 import ProviderKit
 import TerminalUI
 import XCTest
+
 @testable import palette_tui
 
 /// Every setting: its option beats its environment variable, which beats the settings file,
@@ -118,50 +119,51 @@ final class SettingsPrecedenceTests: XCTestCase {
         Setting(
             name: "language", flag: ["--lang", "zh-Hant"], environment: ["PALETTE_TUI_LANG": "zh-Hans"],
             file: "language = \"en\"", expected: ("zh-Hant", "zh-Hans", "en", "zh-Hant"),
-            resolve: { a, e, _ in try a.language(environment: e).rawValue }),
+            resolve: { a, e, f in try a.language(environment: e, file: f).rawValue }),
         Setting(
             name: "colour mode", flag: ["--color", "truecolor"], environment: ["PALETTE_TUI_COLOR": "256"],
             file: "color = \"none\"", expected: ("truecolor", "256", "none", "auto"),
-            resolve: { a, e, _ in try ColorRequest.from(option: a["color"], environment: e).rawValue }),
+            resolve: { a, e, f in try TUIOptions.colorRequest(a, environment: e, file: f).rawValue }),
         Setting(
             name: "history", flag: ["--history", "/f.jsonl"], environment: ["PALETTE_TUI_HISTORY": "/e.jsonl"],
             file: "history = \"~/c.jsonl\"",
             expected: ("/f.jsonl", "/e.jsonl", "/home/u/c.jsonl", "/state/palette-tui/history.jsonl"),
-            resolve: { a, e, _ in try HistoryStore(option: a["history"], environment: e).url.path }),
+            resolve: { a, e, f in try XCTUnwrap(try historyStore(a, environment: e, file: f)).url.path }),
         Setting(
             name: "workbench accessible", flag: ["--accessible", "AA"], environment: ["PALETTE_TUI_ACCESSIBLE": "AAA"],
             file: "[workbench]\naccessible = \"AA\"", expected: ("AA", "AAA", "AA", "none"),
-            resolve: { a, e, _ in
-                try generationConstraints(a, language: .english, environment: e).accessibility?.level.rawValue ?? "none"
+            resolve: { a, e, f in
+                try generationConstraints(a, language: .english, environment: e, file: f).accessibility?.level
+                    .rawValue ?? "none"
             }),
         Setting(
             name: "workbench background", flag: ["--accessible", "AA", "--background", "dark"],
             environment: ["PALETTE_TUI_BACKGROUND": "#102030"], file: "[workbench]\nbackground = \"#FAFAFA\"",
             expected: ("#000000", "#102030", "#FAFAFA", "#FFFFFF"),
-            resolve: { a, e, _ in
+            resolve: { a, e, f in
                 var args = ["--accessible", "AA"]
                 if let bg = a["background"] { args += ["--background", bg] }
                 let arguments = try Arguments(args, command: command)
-                return try generationConstraints(arguments, language: .english, environment: e).accessibility?
+                return try generationConstraints(arguments, language: .english, environment: e, file: f).accessibility?
                     .background.hex ?? "none"
             }),
         Setting(
             name: "export variant", flag: ["--variant", "light"], environment: ["PALETTE_TUI_VARIANT": "dark"],
             file: "[export]\nvariant = \"light\"", expected: ("light", "dark", "light", "dark"),
-            resolve: { a, e, _ in try themeVariant(a["variant"], environment: e).rawValue }),
+            resolve: { a, e, f in try themeVariant(a["variant"], environment: e, file: f).rawValue }),
     ]
 
     func testEverySettingTakesItsOptionThenEnvironmentThenFileThenDefault() throws {
         for setting in Self.settings {
             let file = try ConfigFile.read(
                 Array(setting.file.utf8), path: "config.toml", providers: providerCatalog.facts)
-            // The file is applied as the program applies it: behind each variable, and to providerPlan.
+            // The file is handed to each reader as the program hands it, apart from the environment.
             func resolved(flag: Bool, environment: Bool, withFile: Bool) throws -> String {
                 let arguments = try Arguments(flag ? setting.flag : [], command: Self.command)
                 var env = Self.base
                 if environment { env.merge(setting.environment) { $1 } }
                 let config = withFile ? file : nil
-                return try setting.resolve(arguments, withFileDefaults(env, config), config)
+                return try setting.resolve(arguments, env, config)
             }
             XCTAssertEqual(
                 try resolved(flag: true, environment: true, withFile: true), setting.expected.flag, setting.name)
@@ -200,7 +202,7 @@ final class SettingsPrecedenceTests: XCTestCase {
             let config = try ConfigFile.read(Array(file.utf8), path: "c", providers: providerCatalog.facts)
             return try makeProvider(
                 ProviderOptions(try Arguments([], command: Self.command)),
-                environment: withFileDefaults(environment, config), config: config, warmUp: false)
+                environment: environment, config: config, warmUp: false)
         }
         func primary(_ p: any PaletteProvider) -> String? {
             ((p as? FallbackProvider)?.primary as? AccessibleProvider)?.base.name
