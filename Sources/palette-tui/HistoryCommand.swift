@@ -39,7 +39,7 @@ func runHistory(_ args: [String]) async throws -> Int32 {
     let language = try arguments.language(environment: environment, file: RunSettings.file)
     // Every failure of the store is one line in the user's language, and the exit status 1.
     let loaded: (entries: [HistoryEntry], warnings: [HistoryWarning])
-    do {
+    do throws(HistoryFailure) {
         let store = try HistoryStore(
             option: historyPath(arguments, environment: environment, file: RunSettings.file), environment: environment)
         if arguments.has("compact") {
@@ -48,7 +48,8 @@ func runHistory(_ args: [String]) async throws -> Int32 {
             return 0
         }
         loaded = try store.load()
-    } catch let failure as HistoryFailure {
+    } catch {
+        let failure = error
         let sentence =
             arguments.has("compact") ? Messages.historyNotCompacted(failure) : Messages.historyNotRead(failure)
         printError("palette-tui: \(sentence(language))")

@@ -67,28 +67,17 @@ struct LiveDependencies {
             makeID: { UUID().uuidString.lowercased() })
     }
 
-    /// The history file, through its store. Every error the store throws is a `HistoryFailure`.
+    /// The history file, through its store (whose every error is a typed `HistoryFailure`).
     static func history(_ store: HistoryStore) -> HistoryClient {
-        @Sendable func typed<T>(_ body: () throws -> T) throws(HistoryFailure) -> T {
-            do {
-                return try body()
-            } catch let failure as HistoryFailure {
-                throw failure
-            } catch {
-                throw HistoryFailure(path: store.url.path, .system(.read, path: store.url.path, code: EIO))
-            }
-        }
-        return HistoryClient(
-            loadNewest: { count throws(HistoryFailure) in try typed { try store.loadNewest(count) } },
-            load: { () throws(HistoryFailure) in try typed { try store.load() } },
+        HistoryClient(
+            loadNewest: { count throws(HistoryFailure) in try store.loadNewest(count) },
+            load: { () throws(HistoryFailure) in try store.load() },
             write: { change throws(HistoryFailure) in
-                try typed {
-                    switch change {
-                    case .append(let entry): try store.append(entry)
-                    case .setFavorite(let id, let on): try store.setFavorite(id: id, on)
-                    case .delete(let id): try store.delete(id: id)
-                    case .restore(let id): try store.restore(id: id)
-                    }
+                switch change {
+                case .append(let entry): try store.append(entry)
+                case .setFavorite(let id, let on): try store.setFavorite(id: id, on)
+                case .delete(let id): try store.delete(id: id)
+                case .restore(let id): try store.restore(id: id)
                 }
             })
     }
