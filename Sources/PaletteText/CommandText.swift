@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 
 /// What is wrong with a command line, typed, so it can be worded in the user's language.
 ///
@@ -62,6 +63,12 @@ public enum CommandProblem: Equatable, Sendable {
     case unknownProvider(String, source: String, choices: [String])
     /// A model id the provider cannot put in a request; `example` is one it can.
     case invalidModel(String, example: String)
+    /// `PALETTE_TUI_LANG` (or `--lang`) names a language this build does not speak.
+    case badLanguage(String, source: String)
+    /// The terminal, or one of the app's terminal options, cannot be used.
+    case terminalSetup(TerminalSetupError)
+    /// The interactive app was given a word it does not take.
+    case appTakesNoArguments(String)
 }
 
 /// What is wrong with one `--lock` value.
@@ -269,6 +276,18 @@ public enum CommandText {
                 "invalid value '\(q)' for '\(s)': expected \(choices.joined(separator: ", "))",
                 "\(s) 的值「\(q)」無效：應為 \(choices.joined(separator: "、"))",
                 "\(s) 的值“\(q)”无效：应为 \(choices.joined(separator: "、"))")
+        case .badLanguage(let v, let source):
+            let q = quoted(v)
+            let s = quoted(source)
+            let list = Language.allCases.map(\.rawValue)
+            return Localized(
+                "invalid value '\(q)' for \(s); expected one of: \(list.joined(separator: ", "))",
+                "\(s) 的值「\(q)」無效：應為 \(list.joined(separator: "、"))",
+                "\(s) 的值“\(q)”无效：应为 \(list.joined(separator: "、"))")
+        case .terminalSetup(let problem):
+            return Messages.terminalSetup(problem)
+        case .appTakesNoArguments(let extra):
+            return Messages.appTakesNoArguments(extra)
         case .invalidModel(let v, let example):
             let q = quoted(v)
             let e = quoted(example)

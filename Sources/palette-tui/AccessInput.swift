@@ -37,7 +37,7 @@ func reportingUsage(_ command: String, _ language: Language, _ body: () async th
     do {
         return try await body()
     } catch let error as UsageError {
-        let text = error.typed.map { CommandText.problem($0)(language) } ?? error.description
+        let text = CommandText.problem(error.problem)(language)
         printError("palette-tui: \(command): \(text)")
         printError(CommandText.tryHelp(command)(language))
         return 2

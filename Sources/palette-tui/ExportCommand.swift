@@ -80,11 +80,11 @@ private func export(_ args: [String], language: Language, environment: [String: 
     do {
         arguments = try Arguments(args, command: CommandTable.export)
     } catch {
-        switch error.typed {
-        case .unknownOption(let o)?: throw ExportFailure.usage(.unknownOption(o))
-        case .needsValue(let o)?: throw ExportFailure.usage(.optionNeedsValue(o))
-        case .takesNoValue(let o)?: throw ExportFailure.usage(.optionTakesNoValue(o))
-        case .invalidChoice(let o, let v, let choices)?:
+        switch error.problem {
+        case .unknownOption(let o): throw ExportFailure.usage(.unknownOption(o))
+        case .needsValue(let o): throw ExportFailure.usage(.optionNeedsValue(o))
+        case .takesNoValue(let o): throw ExportFailure.usage(.optionTakesNoValue(o))
+        case .invalidChoice(let o, let v, let choices):
             throw ExportFailure.usage(.invalidChoice(option: o, value: v, choices: choices))
         default: throw ExportFailure.usage(.unknownOption(error.description))
         }

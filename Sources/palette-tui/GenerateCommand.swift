@@ -62,7 +62,7 @@ func wordedNotes(_ result: GeneratedPalette, language: Language) -> [String] {
 func generationConstraints(
     _ arguments: Arguments, language: Language, environment: [String: String] = [:], file: ConfigFile? = nil
 ) throws(UsageError) -> GenerationConstraints {
-    func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+    func problem(_ p: CommandProblem) -> UsageError { UsageError(p) }
     let given = arguments["accessible"] ?? fileBehind("PALETTE_TUI_ACCESSIBLE", in: environment, file?.accessible)
     let backgroundGiven =
         arguments["background"] ?? fileBehind("PALETTE_TUI_BACKGROUND", in: environment, file?.background)
@@ -77,7 +77,7 @@ func generationConstraints(
     do {
         background = try parseBackground(backgroundGiven)
     } catch {
-        throw problem(error.commandProblem ?? .badBackground(backgroundGiven ?? ""))
+        throw error
     }
     return GenerationConstraints(accessibility: AccessibilityRequirement(level: level, background: background))
 }

@@ -25,11 +25,11 @@ struct TUIOptions {
             colorRequest = try Self.colorRequest(arguments, environment: environment, file: RunSettings.file)
             clipboard = try ClipboardOption.from(option: arguments["clipboard"])
         } catch {
-            throw UsageError(Messages.terminalSetup(error)(language))
+            throw UsageError(.terminalSetup(error))
         }
         access = try Self.accessSettings(arguments, language: language)
         if let extra = arguments.positionals.first {
-            throw UsageError(Messages.appTakesNoArguments(extra)(language))
+            throw UsageError(.appTakesNoArguments(extra))
         }
     }
 }
@@ -47,7 +47,7 @@ extension TUIOptions {
     /// `--accessible AA|AAA` (default AA, and generating to it only when given) and
     /// `--background light|dark|COLOR` (default light), each problem worded in `language`.
     static func accessSettings(_ arguments: Arguments, language: Language) throws(UsageError) -> AccessSettings {
-        func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+        func problem(_ p: CommandProblem) -> UsageError { UsageError(p) }
         var level = AccessibilityLevel.aa
         if let raw = arguments["accessible"] {
             guard let parsed = AccessibilityLevel(parsing: raw) else {
@@ -59,7 +59,7 @@ extension TUIOptions {
         do {
             background = try parseBackground(arguments["background"])
         } catch {
-            throw problem(error.commandProblem ?? .badBackground(arguments["background"] ?? ""))
+            throw error
         }
         return AccessSettings(level: level, background: background, generatesToLevel: arguments["accessible"] != nil)
     }

@@ -15,7 +15,7 @@ struct WorkbenchOptions {
     var candidates = 1
 
     init(_ arguments: Arguments, language: Language) throws(UsageError) {
-        func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+        func problem(_ p: CommandProblem) -> UsageError { UsageError(p) }
         for value in arguments.all("lock") {
             guard let eq = value.firstIndex(of: "=") else { throw problem(.badLock(value, .missingEquals)) }
             let name = String(value[..<eq])

@@ -65,7 +65,7 @@ func runMain() async -> Int32 {
         }
     } catch let error as UsageError {
         let language = commandLanguage(args, environment: environment)
-        printError("palette-tui: \(error.typed.map { CommandText.problem($0)(language) } ?? error.description)")
+        printError("palette-tui: \(CommandText.problem(error.problem)(language))")
         printError(CommandText.tryTopHelp(language))
         return 2
     } catch let failure as HistoryFailure {

@@ -39,7 +39,7 @@ final class ArgumentsTests: XCTestCase {
                 _ = try Arguments(args, command: Self.command)
                 return nil
             } catch {
-                return error.typed
+                return error.problem
             }
         }
         XCTAssertEqual(problem(["--nope"]), .unknownOption("--nope"))
