@@ -1,5 +1,6 @@
 import Foundation
 import PaletteApp
+import PaletteText
 
 /// Writes a whole file or nothing: the bytes go to a temporary file beside the target, are
 /// flushed to disk, and only then take the target's name (rename, or link when an existing file

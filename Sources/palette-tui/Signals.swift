@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteText
 import TerminalUI
 
 // MARK: - State shared with signal handlers

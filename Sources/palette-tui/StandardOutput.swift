@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCore
+import PaletteText
 
 /// Standard output, checked: bytes are written to descriptor 1 after C's `stdout` buffer (what
 /// `print` wrote) is flushed, so the order holds, and a write that fails (a full disk, `/dev/full`, a closed pipe
