@@ -1,6 +1,5 @@
 import Foundation
-import PaletteApp
-import PaletteText
+import PaletteCore
 
 /// Writes a whole file or nothing: the bytes go to a temporary file beside the target, are
 /// flushed to disk, and only then take the target's name (rename, or link when an existing file
