@@ -11,8 +11,9 @@ STRICT := -Xswiftc -warnings-as-errors
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
 DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
 # Real consumers the export tests read every format back with (kitty's and foot's own config
-# loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config).
-TEST_DEB_PACKAGES := kitty foot neovim nodejs
+# loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config), and strace,
+# whose syscall delay holds an export's fsync while a test sends it a signal.
+TEST_DEB_PACKAGES := kitty foot neovim nodejs strace
 TEST_PYPI := pillow svgelements swatch pyyaml jsonschema tinycss2 libsass lesscpy
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 # The real readers of what palette-docs writes (completion and man page tests) and the tools of
@@ -225,7 +226,8 @@ screenshot: release
 
 ## Fuzzes with libFuzzer and ASan, FUZZ_RUNS inputs per target (at least a million), each capped at
 ## FUZZ_TIME seconds: PaletteParser, the history line reader (the decoder line by line, then the
-## store on a real file) and the key decoder. Each target is compiled from its module's sources
+## store on a real file), the key decoder and the export's file writer (paths over every kind of
+## target in a scratch directory). Each target is compiled from its module's sources
 ## (on the modules it imports, built the same way); Fuzz/run_fuzzers.py runs them one after the
 ## other and prints inputs, time and crashes. Findings go to Fuzz/artifacts/<target>-...; once
 ## fixed they are kept in Fuzz/regressions/ and replayed by the tests.
@@ -234,7 +236,7 @@ FUZZ_TIME ?= 1800
 FUZZ_SWIFTC := $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
 FUZZ_DIR := .build/fuzz
 fuzz:
-	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/artifacts
+	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/corpus/export-path Fuzz/artifacts
 	$(FUZZ_SWIFTC) -module-name PaletteFuzz \
 	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o $(FUZZ_DIR)/parser-fuzzer
 	$(FUZZ_SWIFTC) -module-name PaletteCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteCore.swiftmodule \
@@ -245,6 +247,9 @@ fuzz:
 	  -emit-library -static -o $(FUZZ_DIR)/libScreenCoreKey.a Sources/ScreenCore/Key.swift
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
 	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lScreenCoreKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
+	$(FUZZ_SWIFTC) -module-name PaletteTUIFiles -I $(FUZZ_DIR)/modules Sources/palette-tui/AtomicFile.swift \
+	  Sources/palette-tui/PendingTemporaryFile.swift Fuzz/ExportPathFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore \
+	  -use-ld=lld -o $(FUZZ_DIR)/export-path-fuzzer
 	python3 Fuzz/run_fuzzers.py --runs $(FUZZ_RUNS) --max-time $(FUZZ_TIME) --bin $(FUZZ_DIR)
 
 ## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at

@@ -224,6 +224,12 @@ public enum Messages {
                 "The endpoint sent more than \(mib) MiB, far more than a palette: check --endpoint.",
                 "端點傳回超過 \(mib) MiB 的資料，遠超過一組配色：請檢查 --endpoint。",
                 "端点返回超过 \(mib) MiB 的数据，远超过一组配色：请检查 --endpoint。")
+        case .headersTooLarge(let limit):
+            let kib = max(1, limit / 1024)
+            return l(
+                "The endpoint sent more than \(kib) KiB of HTTP headers, far more than any service sends: check --endpoint.",
+                "端點傳回超過 \(kib) KiB 的 HTTP 標頭，遠超過任何服務會傳送的量：請檢查 --endpoint。",
+                "端点返回超过 \(kib) KiB 的 HTTP 头部，远超过任何服务会发送的量：请检查 --endpoint。")
         case .promptBlocked(let reason):
             let r = serverText(reason) ?? "?"
             return l(
