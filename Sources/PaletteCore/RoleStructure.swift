@@ -88,4 +88,56 @@ public enum RoleStructure {
         }
         return out
     }
+
+    /// The palette nearest `palette` (least CIEDE2000 moved) that keeps every rule for
+    /// `request`, and the roles moved; the palette unchanged when it keeps them already or no
+    /// move found keeps them.
+    ///
+    /// The primary leads the concept and stays; the secondary, then the accent, move by OKLCH
+    /// lightness (hue and chroma kept, gamut-mapped), one role if that suffices, else both.
+    /// `allowed` rules colours out (hue families a description negated); `fixed` roles (locked)
+    /// never move.
+    public static func repaired(
+        _ palette: Palette, request: Request = .full, fixed: Set<Role> = [],
+        allowed: (Role, RGB) -> Bool = { _, _ in true }
+    ) -> (palette: Palette, moved: [Role]) {
+        if violations(palette, request: request).isEmpty { return (palette, []) }
+        let movable = [Role.secondary, .accent].filter { !fixed.contains($0) }
+        func options(_ role: Role, steps: [Double]) -> [(RGB, Double)] {
+            let c = OKLCH(palette[role])
+            var out: [(RGB, Double)] = []
+            for d in steps {
+                let l = c.l + d
+                guard l >= 0.08, l <= 0.97 else { continue }
+                let rgb = OKLCH(l: l, c: c.c, h: c.h).gamutMapped()
+                guard rgb != palette[role], allowed(role, rgb) else { continue }
+                out.append((rgb, CIEDE2000.difference(rgb, palette[role])))
+            }
+            return out
+        }
+        let fine = (1...18).flatMap { k in [0.03 * Double(k), -0.03 * Double(k)] }
+        var best: (palette: Palette, cost: Double, moved: [Role])?
+        for role in movable {
+            for (rgb, cost) in options(role, steps: fine) {
+                if let b = best, cost >= b.cost { continue }
+                var p = palette
+                p[role] = rgb
+                if violations(p, request: request).isEmpty { best = (p, cost, [role]) }
+            }
+        }
+        if best == nil, movable.count == 2 {
+            let coarse = (1...8).flatMap { k in [0.06 * Double(k), -0.06 * Double(k)] }
+            let secondaries = options(.secondary, steps: coarse)
+            let accents = options(.accent, steps: coarse)
+            for (s, sc) in secondaries {
+                for (a, ac) in accents {
+                    if let b = best, sc + ac >= b.cost { continue }
+                    let p = Palette(primary: palette.primary, secondary: s, accent: a)
+                    if violations(p, request: request).isEmpty { best = (p, sc + ac, [.secondary, .accent]) }
+                }
+            }
+        }
+        guard let best else { return (palette, []) }
+        return (best.palette, best.moved)
+    }
 }

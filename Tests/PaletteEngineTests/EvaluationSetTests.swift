@@ -21,7 +21,8 @@ final class EvaluationSetTests: XCTestCase {
             let broken = RoleStructure.violations(p, request: c.structure)
             fit.add(c, misses.isEmpty)
             structure.add(c, broken.isEmpty)
-            if !misses.isEmpty || !broken.isEmpty {
+            // Held-out lines are never listed: their failures are not looked at while tuning.
+            if c.split == "tuned", !misses.isEmpty || !broken.isEmpty {
                 failures.append(
                     "  [\(c.language) \(c.kind) \(c.split)] \(c.description) -> "
                         + p.colors.map(ColourJudge.describe).joined(separator: " / ")
@@ -36,7 +37,9 @@ final class EvaluationSetTests: XCTestCase {
                 "  " + key.padding(toLength: 11, withPad: " ", startingAt: 0) + "  "
                     + fit.line(key).padding(toLength: 18, withPad: " ", startingAt: 0) + "  " + structure.line(key))
         }
-        if !failures.isEmpty { print("evaluation set, failing:\n" + failures.joined(separator: "\n")) }
+        if !failures.isEmpty {
+            print("evaluation set, failing (tuned lines only):\n" + failures.joined(separator: "\n"))
+        }
         // The 90 % gate is added with the engine work of issue 32 (74.3 % fit, 87.0 % structure
         // before it); until then the rates are printed only.
     }
