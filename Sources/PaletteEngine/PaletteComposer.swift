@@ -886,6 +886,17 @@ struct CueSides {
             if Set(side.values).count == 2 { break }
         }
         guard Set(side.values).count == 2 else { return nil }
+        // A colour word names its noun's colour ("blood-orange skies", 紅狐狸, "une porte
+        // bleue"): the word beside it in its clause takes the colour's side.
+        for (i, cue) in cues.enumerated() where cue.kind == .colour {
+            guard let s = side[i] else { continue }
+            for j in [i + 1, i - 1] where cues.indices.contains(j) && cues[j].kind != .colour {
+                if cues[j].clause == cue.clause, abs(cues[j].lastOrdinal - cue.lastOrdinal) == 1 {
+                    side[j] = s
+                    break
+                }
+            }
+        }
         // A compound's scene takes its thing's side.
         for (i, cue) in cues.enumerated() where cue.inNounCompound && !things.contains(cue.kind) && side[i] == nil {
             for j in [i - 1, i + 1] where cues.indices.contains(j) && cues[j].inNounCompound {
@@ -915,7 +926,9 @@ struct CueSides {
         let figureSide = score[0] > score[1] ? 0 : 1
         // The ground is a setting one can see as a field (a scene, a place, weather), or at
         // least clearly less of a figure than the other side ("a yellow balloon at a grey funeral").
-        guard settings[1 - figureSide] || abs(score[0] - score[1]) >= 1 else { return nil }
+        // A figure stands in a setting: with a setting on both sides ("blood-orange skies over
+        // the harbour", a reef in the deep sea) the usual choice stays.
+        guard !settings[figureSide], settings[1 - figureSide] || abs(score[0] - score[1]) >= 1 else { return nil }
         var map: [Int: Bool] = [:]
         for (i, s) in side { map[i] = s == figureSide }
         figureByCue = map
