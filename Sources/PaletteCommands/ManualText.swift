@@ -209,6 +209,12 @@ public enum ManualText {
                 "設定且不為空時，介面不顯示色塊，只顯示色碼與名稱（除非 --color 要求顏色）。",
                 "设置且不为空时，界面不显示色块，只显示色码与名称（除非 --color 要求颜色）。")),
         Variable(
+            name: "SWIFT_BACKTRACE",
+            meaning: Localized(
+                "The Swift runtime's crash reports; interactive=no gives a full backtrace on standard error.",
+                "Swift 執行環境的當機報告；interactive=no 會在標準錯誤輸出完整回溯。",
+                "Swift 运行环境的崩溃报告；interactive=no 会在标准错误输出完整回溯。")),
+        Variable(
             name: "COLORTERM",
             meaning: Localized(
                 "truecolor or 24bit: the terminal shows exact 24-bit colour even when its terminfo entry does not say "
