@@ -10,9 +10,10 @@ public enum CommandHelp {
     static let flagColumn = 30
 
     /// The help of one command, without a final newline; for the app (`CommandTable.app`), the
-    /// overview of every command.
+    /// overview of every command. Pass commands with their provider options written in
+    /// (`CommandSpec.with(providers:)`).
     public static func text(_ command: CommandSpec, _ language: Language) -> String {
-        if command.name.isEmpty { return overview(language) }
+        if command.name.isEmpty { return overview(language, app: command) }
         var out = usageLines([command.synopsis(language)] + command.otherForms.map { "palette-tui " + $0 }, language)
         out += "\n\n" + command.about(language).trimmingTrailingNewlines + "\n\n"
         out += optionRows(command.options, language)
@@ -21,9 +22,9 @@ public enum CommandHelp {
         return out.trimmingTrailingNewlines
     }
 
-    /// `palette-tui --help`: every command's usage, the list of commands, the app's options.
-    public static func overview(_ language: Language) -> String {
-        let app = CommandTable.app
+    /// `palette-tui --help`: every command's usage, the list of commands, the app's options
+    /// (`app`, with its provider options written in).
+    public static func overview(_ language: Language, app: CommandSpec) -> String {
         var out = usageLines(
             CommandTable.commands.map { $0.synopsis(language) }
                 + CommandTable.commands.flatMap { c in

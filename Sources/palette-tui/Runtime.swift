@@ -3,6 +3,7 @@ import PaletteApp
 import PaletteCore
 import PaletteHistory
 import ScreenCore
+import Synchronization
 import TerminalUI
 
 // MARK: - Inbox
@@ -19,9 +20,8 @@ enum InboxMessage: Sendable {
 ///
 /// Posting also writes a byte to a pipe the loop polls, so a result wakes it at once and an
 /// idle loop needs no timer.
-final class Inbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var queue: [InboxMessage] = []
+final class Inbox: Sendable {
+    private let queue = Mutex<[InboxMessage]>([])
     let readFD: Int32
     let writeFD: Int32
 
@@ -43,9 +43,7 @@ final class Inbox: @unchecked Sendable {
     }
 
     func post(_ message: InboxMessage) {
-        lock.lock()
-        queue.append(message)
-        lock.unlock()
+        queue.withLock { $0.append(message) }
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)
     }
@@ -54,11 +52,10 @@ final class Inbox: @unchecked Sendable {
     func drain() -> [InboxMessage] {
         var buffer = [UInt8](repeating: 0, count: 256)
         while buffer.withUnsafeMutableBytes({ read(readFD, $0.baseAddress, $0.count) }) > 0 {}
-        lock.lock()
-        defer { lock.unlock() }
-        let messages = queue
-        queue.removeAll()
-        return messages
+        return queue.withLock { queue in
+            defer { queue.removeAll() }
+            return queue
+        }
     }
 }
 
