@@ -282,6 +282,29 @@ def key_script(count):
     return keys[:count]
 
 
+def labelled_script(count):
+    """`key_script(count)` with the kind of each key beside it."""
+    k = key_table()
+    cycle = [(c.encode(), "type ASCII") for c in "a calm forest morning, mist over the lake "]
+    cycle += [(c.encode(), "type CJK") for c in "寧靜的森林早晨，湖面薄霧"]
+    edits = [k["left"]] * 6 + [k["right"]] * 3 + [k["home"], k["end"]] + [k["backspace"]] * 5
+    edits += [k["ctrl-w"], k["ctrl-a"], k["delete"], k["delete"], k["ctrl-e"]]
+    cycle += [(key, "edit") for key in edits]
+    cycle += [(c.encode(), "type ASCII" if c.isascii() else "type CJK") for c in "夕陽 sunset 🌅"]
+    cycle += [(k["ctrl-a"], "edit"), (k["ctrl-k"], "edit")]
+    cycle += [(k["tab"], "focus")] * TABS_TO_HISTORY
+    moves = [k["down"]] * 8 + [k["up"]] * 4 + [k["pgdn"], k["pgup"], k["end"], k["home"]] + [k["down"]] * 3
+    cycle += [(key, "history move") for key in moves]
+    cycle += [(k["btab"], "focus")] * TABS_TO_HISTORY
+    cycle += [(k["ctrl-u"], "edit")]
+    keys = []
+    while len(keys) < count:
+        keys += cycle
+    keys = keys[:count]
+    assert [key for key, _ in keys] == key_script(count), "the labelled script drifted from py's"
+    return keys
+
+
 def run_keys(program, keys):
     """Replays keys one at a time, each after the previous one's output settled.
 

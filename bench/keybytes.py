@@ -16,14 +16,13 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
-import layers  # noqa: E402
 
 
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__.strip().splitlines()[2])
     count, binaries = int(sys.argv[1]), sys.argv[2:]
-    keys = layers.labelled_script(count)
+    keys = bench.labelled_script(count)
     with tempfile.TemporaryDirectory(prefix="palette-keybytes-") as home:
         os.makedirs(os.path.join(home, "state"))
         history = bench.make_histories(home, [1000])[1000]

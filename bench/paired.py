@@ -19,14 +19,13 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
-import layers  # noqa: E402
 
 
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__.strip().splitlines()[2])
     count, specs = int(sys.argv[1]), [spec.split("=", 1) for spec in sys.argv[2:]]
-    keys = layers.labelled_script(count)
+    keys = bench.labelled_script(count)
     kinds = sorted({kind for _, kind in keys})
     with tempfile.TemporaryDirectory(prefix="palette-paired-") as home:
         os.makedirs(os.path.join(home, "state"))

@@ -27,7 +27,6 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
-import layers  # noqa: E402
 
 # Runs in the pane: raw mode (no echo of tmux's answers, no output processing), then one chunk
 # of bytes a "go", each followed by a cursor position request whose answer says it was parsed.
@@ -129,7 +128,7 @@ def main():
     if not shutil.which("tmux"):
         sys.exit("screens.py needs tmux")
     bench.COLS, bench.ROWS = (int(n) for n in args.size.split("x"))
-    keys = layers.labelled_script(args.count)
+    keys = bench.labelled_script(args.count)
     chunks = record(args.binaries, [key for key, _ in keys])
     sizes = [sum(len(c) for c in build[1:]) for build in chunks]
     labels = ["first frame"] + [f"key {i} ({kind}, {key!r})" for i, (key, kind) in enumerate(keys)]

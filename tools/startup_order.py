@@ -49,7 +49,7 @@ RECORD_KEYS = 228
 CHECK_KEYS = 114
 # callgrind starts a new dump each time the loop reads the terminal, so each dump after the first
 # (start-up) is one key's work: decode, reduce, render, draw, write, poll.
-KEY_DUMP_FUNCTION = "$s10TerminalUI6ScreenC10readEvents10inputReadySayAA10InputEventOGSb_tF"
+KEY_DUMP_FUNCTION = "$s10TerminalUI6ScreenC10readEvents10inputReadySay0C4Core10InputEventOGSb_tF"
 CHECK_SIZES = (0, 1000)
 # Listed code gold could not move into the block (C functions have no section of their own: the
 # build commit's is 13 bytes) beyond which the build, not the file, is at fault.
