@@ -110,7 +110,7 @@ build: build-info
 ## The product only (palette-bench is built by `make bench`). It links the Swift runtime from the
 ## toolchain: `make install` builds the self-contained one.
 release: build-info
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 
 run: deps release
 	@echo "make run: .build/release/palette-tui (needs the Swift toolchain; make install PREFIX=~/.local for one that does not)"
@@ -148,12 +148,15 @@ format:
 # ---- Installation -------------------------------------------------------------------------
 # `make install` builds palette-tui with the Swift runtime and Foundation linked in
 # (--static-swift-stdlib: only Debian's own libraries are left, ncurses, libcurl, zlib and what
-# they need), in its own build directory so it never replaces the `make run` binary; then
-# palette-docs writes the man pages and completions from the command table, and
+# they need); then palette-docs writes the man pages and completions from the command table, and
 # tools/install.sh copies them under DESTDIR$(PREFIX), recording a manifest that
-# `make uninstall` removes exactly.
-STATIC_BUILD := .build/static
-STATIC_FLAGS := -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD)
+# `make uninstall` removes exactly. The static binary is the release build linked another way:
+# the same compiled modules in .build/release (the flag changes only the link), so `make check`,
+# `make release` and `make install` share one release compile, and switching between them
+# relinks palette-tui (seconds) and compiles nothing. A separate scratch path was a second
+# whole release compile of every module.
+STATIC_BUILD := .build
+STATIC_FLAGS := -c release --static-swift-stdlib $(STRICT)
 GENERATED := .build/generated
 # The date on the man page: the commit's, else SOURCE_DATE_EPOCH's, else today's.
 MAN_DATE := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git log -1 --format=%cs 2>/dev/null \
@@ -173,10 +176,10 @@ INSTALL_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' DOCDIR=
   FISH_COMPLETION_DIR='$(FISH_COMPLETION_DIR)' BINARY='$(STATIC_BUILD)/release/palette-tui' \
   GENERATED='$(GENERATED)' STRIP='$(STRIP)'
 
-## The self-contained binary and palette-docs, in .build/static.
+## The self-contained binary in .build/release, and palette-docs (a build tool, run here only).
 static: deps build-info
 	$(SWIFT) build $(STATIC_FLAGS) --product palette-tui $(LINK_INFO)
-	$(SWIFT) build $(STATIC_FLAGS) --product palette-docs $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-docs $(STRICT) $(LINK_INFO)
 
 ## The man pages (gzip -9n: no name or time inside, the same bytes every build) and completions.
 docs: static
@@ -252,15 +255,15 @@ fuzz:
 ## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at
 ## random: resident set, descriptors and threads must stay flat after the first minute (bench/soak.py).
 SOAK_MINUTES ?= 30
-soak: deps
-	$(SWIFT) build -c release --product palette-tui
+soak: deps build-info
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 	python3 bench/soak.py --minutes $(SOAK_MINUTES)
 
 ## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
 bench: deps build-info
 	$(call apt_install,bench,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
-	$(SWIFT) build -c release --product palette-bench $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-bench $(STRICT) $(LINK_INFO)
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
@@ -272,10 +275,10 @@ bench: deps build-info
 ## layout (tools/startup_order.py).
 startup-order: deps build-info
 	$(call apt_install,startup-order,valgrind)
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 	python3 tools/startup_order.py record
 	rm -f .build/release/palette-tui
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 	python3 tools/startup_order.py check
 
 ## Rewrites Sources/PaletteCore/Xterm256Table.swift, the 256-colour cells' candidates, from the

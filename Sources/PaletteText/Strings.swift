@@ -268,14 +268,14 @@ extension Messages {
     }
 
     /// The sentence for a run without history because there is nowhere to keep it.
-    public static func historyOff(_ failure: HistoryFailure) -> Localized {
+    static func historyOff(_ failure: HistoryFailure) -> Localized {
         let why = historyCause(failure)
         return Localized(
             "History is off: \(why.english).", "歷史紀錄已停用：\(why.traditional)。", "历史记录已停用：\(why.simplified)。")
     }
 
     /// Why, as a clause without a prefix or a final stop, naming the path it is about.
-    public static func historyCause(_ failure: HistoryFailure) -> Localized {
+    static func historyCause(_ failure: HistoryFailure) -> Localized {
         let file = failure.path.map(TextSanitizer.clean) ?? ""
         switch failure.reason {
         case .noLocation:

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import PaletteCore
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -46,34 +47,31 @@ struct TransportFailure: Error {
 /// The multi handle keeps connections between requests (no new TCP or TLS handshake), is made
 /// on first use (by `prepare()` off the caller's path, or by the first request) and is shut
 /// down, its transfers cancelled, when the transport goes away.
-final class HTTPTransport: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: CurlDriver?
+final class HTTPTransport: Sendable {
+    private let made = Mutex<CurlDriver?>(nil)
 
     /// - Parameter timeout: the longest a caller will wait for one request, in seconds (each
     ///   request carries its own exact deadline; kept so callers keep one signature).
     init(timeout: Double) {}
 
     deinit {
-        made?.shutDown()
+        made.withLock { $0?.shutDown() }
     }
 
     /// The driver, made on first use; every later call returns the same one.
     var driver: CurlDriver {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let driver = CurlDriver()
-        made = driver
-        return driver
+        made.withLock { made in
+            if let made { return made }
+            let driver = CurlDriver()
+            made = driver
+            return driver
+        }
     }
 
     /// Whether the driver has been made yet (by `prepare()` or a request). A test hook: the
     /// warm-up tests need to see that building sets nothing up and warming up does.
     var isPrepared: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return made != nil
+        made.withLock { $0 != nil }
     }
 
     /// Makes the multi handle and its thread now, so the first request finds them ready; sends nothing.
@@ -120,6 +118,9 @@ enum StopReason: Sendable, Equatable {
 /// Every libcurl call except `curl_multi_wakeup` happens on this thread. Other threads only
 /// queue commands (under `condition`) and wake it. With nothing in flight it sleeps on the
 /// condition, so an idle client costs no wake-ups at all.
+///
+/// `@unchecked`: it owns libcurl's multi handle (a raw pointer the compiler cannot check), kept
+/// to its one thread, and its command queue needs a condition to sleep on, which `Mutex` lacks.
 final class CurlDriver: @unchecked Sendable {
     private enum Command {
         case add(Transfer)
@@ -261,6 +262,9 @@ final class CurlDriver: @unchecked Sendable {
 /// The caller's side touches only `stopReason` and the continuation, under `lock`; the status,
 /// headers and body are the driver thread's alone. Everything the transfer held (the easy
 /// handle, the header list, the body) is freed the moment it ends, however it ends.
+///
+/// `@unchecked`: it owns libcurl's easy handle and header list (raw pointers the compiler cannot
+/// check), which libcurl's callbacks reach through an unmanaged pointer on the driver's thread.
 final class Transfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?

@@ -61,16 +61,16 @@ public struct HistoryList: Equatable, Sendable {
     }
 
     /// Index into `entries` of visible row `row`.
-    public func entryIndex(atRow row: Int) -> Int? {
+    func entryIndex(atRow row: Int) -> Int? {
         guard row >= 0, row < count else { return nil }
         if let view { return Int(view[row]) }
         return entries.count - 1 - row
     }
 
-    public var selectedEntry: HistoryEntry? { entry(atRow: selected) }
+    var selectedEntry: HistoryEntry? { entry(atRow: selected) }
 
     /// True when a filter or favourites-only hides entries.
-    public var isFiltered: Bool { !query.isEmpty || favoritesOnly }
+    var isFiltered: Bool { !query.isEmpty || favoritesOnly }
 
     /// All visible entry indices (tests and equality only: O(n)).
     var visibleIndices: [Int] { (0..<count).compactMap { entryIndex(atRow: $0) } }
