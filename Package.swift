@@ -218,7 +218,7 @@ let package = Package(
                 "PaletteEngine",
                 "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "PaletteCore",
-                "PaletteExport", "TerminalUI", "TestSupport",
+                "PaletteExport", "ScreenCore", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
     ]

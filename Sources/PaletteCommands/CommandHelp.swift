@@ -7,7 +7,7 @@ public enum CommandHelp {
     /// The width help is wrapped to.
     public static let width = 80
     /// The widest flag column; a longer flag puts its help on the next line.
-    public static let flagColumn = 30
+    static let flagColumn = 30
 
     /// The help of one command, without a final newline; for the app (`CommandTable.app`), the
     /// overview of every command. Pass commands with their provider options written in
@@ -44,7 +44,7 @@ public enum CommandHelp {
         return out.trimmingTrailingNewlines
     }
 
-    public static let eachTakesHelp = Localized(
+    static let eachTakesHelp = Localized(
         "Each command also takes --help: palette-tui COMMAND --help.",
         "每個指令也接受 --help：palette-tui 指令 --help。", "每个命令也接受 --help：palette-tui 命令 --help。")
 
@@ -56,7 +56,7 @@ public enum CommandHelp {
     }
 
     /// The options heading and one row an option: flag text, then its help wrapped beside it.
-    public static func optionRows(_ options: [OptionSpec], _ language: Language) -> String {
+    static func optionRows(_ options: [OptionSpec], _ language: Language) -> String {
         var out = CommandWords.optionsHeading(language) + "\n"
         let flags = options.map { $0.flagText(language) }
         let column = min(flagColumn, (flags.map(DisplayWidth.of).max() ?? 0) + 2)
@@ -72,7 +72,7 @@ public enum CommandHelp {
     }
 
     /// `Exit status: 0 …, 1 …, 2 ….` on one line (wrapped).
-    public static func exitLine(_ command: CommandSpec, _ language: Language) -> String {
+    static func exitLine(_ command: CommandSpec, _ language: Language) -> String {
         guard !command.exitStatuses.isEmpty else { return "" }
         let separator = language == .english ? ", " : "；"
         let end = language == .english ? "." : "。"

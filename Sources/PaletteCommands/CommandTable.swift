@@ -48,7 +48,7 @@ public enum CommandTable {
             "整個呼叫（含重試）的秒數上限（預設：PALETTE_TUI_TIMEOUT，否則 config.toml 的 `timeout`，否則 60）",
             "整个调用（含重试）的秒数上限（默认：PALETTE_TUI_TIMEOUT，否则 config.toml 的 `timeout`，否则 60）"))
     /// The options of every command that asks a provider for a palette.
-    public static let providerOptions = [provider, model, endpoint, timeout]
+    static let providerOptions = [provider, model, endpoint, timeout]
 
     public static let historyFile = OptionSpec(
         "history", .file,
@@ -93,10 +93,10 @@ public enum CommandTable {
                 + "each is saved)",
             "印出 N 組配色，任兩組至少有一個角色相差 ΔE00 10（2 到 12；json 印出陣列；每組都存入歷史）",
             "打印 N 组配色，任两组至少有一个角色相差 ΔE00 10（2 到 12；json 打印数组；每组都存入历史）"))
-    public static let workbenchOptions = [lock, seed, candidates]
+    static let workbenchOptions = [lock, seed, candidates]
 
     public static let paletteFormats = PaletteFormat.allCases.map(\.rawValue)
-    public static let paletteFormat = OptionSpec(
+    static let paletteFormat = OptionSpec(
         "format", short: "-f", .choice(paletteFormats),
         help: Localized("output format (default text)", "輸出格式（預設 text）", "输出格式（默认 text）"))
 
@@ -109,9 +109,9 @@ public enum CommandTable {
 
     public static let colour = Localized("COLOR", "顏色", "颜色")
     /// `[COLOR COLOR COLOR]`: a palette as three arguments, else read from standard input.
-    public static let optionalPalette = OperandSpec(colour, optional: true, count: 3)
+    static let optionalPalette = OperandSpec(colour, optional: true, count: 3)
 
-    public static let usageStatus = ExitStatus(2, Localized("bad usage or input", "用法或輸入有誤", "用法或输入有误"))
+    static let usageStatus = ExitStatus(2, Localized("bad usage or input", "用法或輸入有誤", "用法或输入有误"))
 
     // MARK: - The interactive app
 

@@ -282,8 +282,19 @@ public final class HistoryStore: Sendable {
             var last: UInt8 = 0
             if pread(fd, &last, 1, off_t(st.st_size - 1)) == 1, last != 0x0A { line.insert(0x0A, at: 0) }
         }
-        try writeAll(fd, line)
-        guard fsync(fd) == 0 else { throw writeError(errno) }
+        // A short or failed write (a full disk, a quota, `ulimit -f`) is cut off again, so no
+        // torn line stays for every later command to warn about and `compact()` to keep.
+        do {
+            try writeAll(fd, line)
+        } catch {
+            while ftruncate(fd, st.st_size) != 0 && errno == EINTR {}
+            throw error
+        }
+        guard fsync(fd) == 0 else {
+            let code = errno
+            while ftruncate(fd, st.st_size) != 0 && errno == EINTR {}
+            throw writeError(code)
+        }
         if created { syncDirectory() }
     }
 
@@ -340,6 +351,9 @@ public final class HistoryStore: Sendable {
         guard tfd >= 0 else { throw writeError(errno, folder: folder) }
         do throws(HistoryFailure) {
             defer { close(tfd) }
+            // The rewritten file keeps the mode (and, as root, the owner) the history had.
+            if fchmod(tfd, st.st_mode & 0o7777) != 0 { throw writeError(errno) }
+            if geteuid() == 0 { _ = fchown(tfd, st.st_uid, st.st_gid) }
             try writeAll(tfd, out)
             guard fsync(tfd) == 0 else { throw writeError(errno) }
         } catch {

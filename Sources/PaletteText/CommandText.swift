@@ -403,7 +403,7 @@ public enum CommandText {
             + "或 CSS、XKCD、中文颜色名称（navy、slate green、靛青）")
 
     /// What is wrong inside a colour function's parentheses.
-    public static func argumentProblem(_ p: ColorArgumentProblem) -> Localized {
+    static func argumentProblem(_ p: ColorArgumentProblem) -> Localized {
         switch p {
         case .count(let f, let n):
             return Localized(

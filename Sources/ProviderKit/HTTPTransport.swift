@@ -105,6 +105,8 @@ final class HTTPTransport: Sendable {
 enum StopReason: Sendable, Equatable {
     case cancelled
     case tooLarge
+    /// The header lines passed `Transfer.maxHeaderBytes`.
+    case headersTooLarge
     /// The body came in an encoding that is not read (only gzip and deflate are: both
     /// stream with a 32 KiB window, where brotli and zstd can ask for megabytes up front).
     case unreadableEncoding(String)
@@ -280,10 +282,14 @@ final class Transfer: @unchecked Sendable {
     private var status = 0
     private var headers: [String: String] = [:]
     private var headerBytes = 0
+    /// The final response's header lines have all arrived.
+    private var headersEnded = false
     private var body: [UInt8] = []
 
     /// The most header bytes accepted, all header lines together.
     static let maxHeaderBytes = 256 * 1024
+    /// The longest single header line libcurl itself accepts (CURL_MAX_HTTP_HEADER).
+    static let maxHeaderLineBytes = 100 * 1024
     /// The content codings read (decoded by libcurl as the body streams); any other is refused.
     static let readableEncodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate"]
 
@@ -432,6 +438,8 @@ final class Transfer: @unchecked Sendable {
             return TransportFailure(reason: .cancelled, retryable: false)
         case .tooLarge:
             return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
+        case .headersTooLarge:
+            return TransportFailure(reason: .headersTooLarge(limit: Transfer.maxHeaderBytes), retryable: false)
         case .unreadableEncoding(let coding):
             let type = headers["content-type"] ?? "a body"
             return TransportFailure(
@@ -492,6 +500,10 @@ final class Transfer: @unchecked Sendable {
                 reason: .notJSON(status: status, contentType: "\(type) (broken \(coding) encoding)"), retryable: false)
         case CURLE_FILESIZE_EXCEEDED:
             return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
+        case CURLE_OUT_OF_MEMORY where !headersEnded, CURLcode(rawValue: 100) where !headersEnded:
+            // libcurl refuses one header line longer than its own limit (CURL_MAX_HTTP_HEADER,
+            // 100 KiB) with "Out of memory" (CURLE_TOO_LARGE, 100, from curl 8.6): a header flood.
+            return TransportFailure(reason: .headersTooLarge(limit: Transfer.maxHeaderLineBytes), retryable: false)
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_OUT_OF_MEMORY:
             return TransportFailure(reason: .transport(Transfer.describe(code)), retryable: false)
         default:
@@ -537,7 +549,7 @@ final class Transfer: @unchecked Sendable {
     private func received(header piece: UnsafeRawBufferPointer) -> Bool {
         headerBytes += piece.count
         guard headerBytes <= Transfer.maxHeaderBytes else {
-            _ = requestStop(.tooLarge)
+            _ = requestStop(.headersTooLarge)
             return false
         }
         let line = String(decoding: piece, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -549,6 +561,7 @@ final class Transfer: @unchecked Sendable {
             return true
         }
         if line.isEmpty {
+            if status >= 200 { headersEnded = true }
             return status < 200 || headersAreAcceptable()
         }
         guard let colon = line.firstIndex(of: ":") else { return true }

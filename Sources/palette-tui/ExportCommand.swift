@@ -121,10 +121,12 @@ private func export(_ args: [String], language: Language, environment: [String: 
         } catch .exists {
             throw ExportFailure.failed(.exists(output))
         } catch .failed(let code) {
-            throw ExportFailure.failed(.writeFailed(path: output, reason: String(cString: strerror(code))))
+            throw ExportFailure.failed(.writeFailed(path: output, reason: Messages.systemError(code)(language)))
+        } catch .refused(let refusal) {
+            throw ExportFailure.failed(.writeFailed(path: output, reason: Messages.fileRefusal(refusal)(language)))
         }
     } else {
-        FileHandle.standardOutput.write(Data(bytes))
+        StandardOutput.write(bytes)
     }
     return 0
 }

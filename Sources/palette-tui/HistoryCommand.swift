@@ -77,7 +77,7 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         }
         out += (shown.isEmpty ? "]\n" : "\n]\n").utf8
     }
-    FileHandle.standardOutput.write(Data(out))
+    StandardOutput.write(out)
     return 0
 }
 

@@ -116,6 +116,8 @@ struct LiveDependencies {
             try AtomicFile.write(contents, to: path, replace: true)
         } catch .failed(let code) {
             throw FileWriteFailure(path: path, code: code)
+        } catch .refused(let refusal) {
+            throw FileWriteFailure(path: path, code: 0, refusal: refusal)
         } catch {
             throw FileWriteFailure(path: path, code: EEXIST)
         }
@@ -127,6 +129,8 @@ struct LiveDependencies {
             try AtomicFile.write(contents, to: path, replace: false)
         } catch .failed(let code) {
             throw FileWriteFailure(path: path, code: code)
+        } catch .refused(let refusal) {
+            throw FileWriteFailure(path: path, code: 0, refusal: refusal)
         } catch {
             throw FileWriteFailure(path: path, code: EEXIST)
         }

@@ -77,4 +77,13 @@ func runMain() async -> Int32 {
     }
 }
 
-exit(await runMain())
+// Before anything else runs: fatal signals restore the terminal, remove a half-written file and
+// report on standard error; a write past `ulimit -f` fails instead of killing the process.
+let startLanguage = commandLanguage(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+Signals.installForProcess(language: startLanguage, environment: ProcessInfo.processInfo.environment)
+let status = await runMain()
+exit(
+    StandardOutput.finish(
+        status,
+        language: commandLanguage(Array(CommandLine.arguments.dropFirst()), environment: RunSettings.environment)))

@@ -122,9 +122,6 @@ final class ManPageTests: XCTestCase {
             else {
                 continue
             }
-            // A file compiled only under a measurement flag (`#if PALETTE_LAYER_EXPERIMENTS`, set by
-            // bench/layers.py) is not in the product.
-            if text.hasPrefix("#if PALETTE_") { continue }
             add(direct, text) { read.insert($0) }
             add(lists, text) { list in add(name, list) { read.insert($0) } }
         }
