@@ -182,6 +182,37 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(box.actions.map { "\($0)" }, ["\(Action.historyWriteFailed(world.writeFailure!))"])
     }
 
+    /// The history's file work (flock, fsync) and file writes run on `BlockingIO`'s threads,
+    /// never on the cooperative pool's.
+    func testBlockingFileWorkLeavesTheCooperativePool() async {
+        let seen = ActionBox()
+        let history = HistoryClient(
+            loadNewest: { _ in
+                seen.append(.historyLoaded([], warnings: []))
+                XCTAssertTrue(BlockingIO.isCurrent, "loadNewest")
+                return ([], false)
+            },
+            load: {
+                XCTAssertTrue(BlockingIO.isCurrent, "load")
+                return ([], [])
+            },
+            write: { _ in XCTAssertTrue(BlockingIO.isCurrent, "write") })
+        XCTAssertFalse(BlockingIO.isCurrent)
+        var dependencies = TestWorld().dependencies
+        dependencies.history = history
+        dependencies.files.write = { _, _ in XCTAssertTrue(BlockingIO.isCurrent, "files.write") }
+        let box = ActionBox()
+        for effect in [
+            Effect.loadHistory(firstRows: 5), .appendHistory(Fixture.entry(1, "a calm sea")),
+            .setFavorite(id: "h1", true),
+            .deleteHistory(id: "h1"), .restoreHistory(id: "h1"), .writeFile(path: "/t/x", contents: [1]),
+        ] {
+            await effect.perform(with: dependencies) { box.append($0) }
+        }
+        XCTAssertEqual(seen.actions.count, 1, "loadNewest ran")
+        XCTAssertEqual(box.actions.count, 3, "two history loads and one file written: \(box.actions)")
+    }
+
     func testSetFavorite() async {
         let world = TestWorld()
         var state = Fixture.state(clock: world.clock)

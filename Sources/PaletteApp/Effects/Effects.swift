@@ -1,3 +1,4 @@
+import Dispatch
 import PaletteCore
 import PaletteHistory
 
@@ -49,7 +50,8 @@ extension Effect {
     /// Performs the effect against `dependencies` and sends what came of it as typed actions,
     /// in order (most send one; a history load sends the newest entries first, then all).
     ///
-    /// Runs off the UI thread; blocking dependencies (file locks, fsync) are called here. The
+    /// Runs off the UI thread. The blocking dependencies (the history's file lock and fsync, file
+    /// writes) run on `BlockingIO`'s threads, not on the cooperative pool's few. The
     /// control effects (`.cancelRequest`, `.suspend`, `.quit`) are the runtime's own and send
     /// nothing.
     public func perform(with dependencies: Dependencies, send: Send) async {
@@ -62,21 +64,27 @@ extension Effect {
             case .failure(let failure): send(.clipboardFailed(text, failure))
             }
         case .loadHistory(let firstRows):
-            Self.loadHistory(firstRows: firstRows, from: dependencies.history, send: send)
+            await Self.loadHistory(firstRows: firstRows, from: dependencies.history, send: send)
         case .appendHistory(let entry):
-            Self.write(.append(entry), to: dependencies.history, send: send)
+            await Self.write(.append(entry), to: dependencies.history, send: send)
         case .setFavorite(let id, let favorite):
-            Self.write(.setFavorite(id: id, favorite), to: dependencies.history, send: send)
+            await Self.write(.setFavorite(id: id, favorite), to: dependencies.history, send: send)
         case .deleteHistory(let id):
-            Self.write(.delete(id: id), to: dependencies.history, send: send)
+            await Self.write(.delete(id: id), to: dependencies.history, send: send)
         case .restoreHistory(let id):
-            Self.write(.restore(id: id), to: dependencies.history, send: send)
+            await Self.write(.restore(id: id), to: dependencies.history, send: send)
         case .writeFile(let path, let contents):
-            do throws(FileWriteFailure) {
-                try dependencies.files.write(path, contents)
-                send(.fileWritten(path: path))
-            } catch {
-                send(.fileWriteFailed(error))
+            let files = dependencies.files
+            let written = await BlockingIO.run { () -> Result<Void, FileWriteFailure> in
+                do throws(FileWriteFailure) {
+                    return .success(try files.write(path, contents))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch written {
+            case .success: send(.fileWritten(path: path))
+            case .failure(let failure): send(.fileWriteFailed(failure))
             }
         case .buildSearchIndex(let source):
             send(.searchIndexBuilt(source.build()))
@@ -100,24 +108,43 @@ extension Effect {
 
     /// The newest entries first, so the list fills at once; then, unless that was the whole
     /// file, everything (which the reducer merges). Bad lines are reported by the full load only.
-    private static func loadHistory(firstRows: Int, from history: HistoryClient, send: Send) {
-        do throws(HistoryFailure) {
-            let newest = try history.loadNewest(firstRows)
-            if !newest.complete {
-                send(.historyLoaded(newest.entries, warnings: []))
-            }
-            let all = try history.load()
-            send(.historyLoaded(all.entries, warnings: all.warnings))
-        } catch {
-            send(.historyLoadFailed(error))
+    private static func loadHistory(firstRows: Int, from history: HistoryClient, send: Send) async {
+        let newest = await BlockingIO.run { Result { () throws(HistoryFailure) in try history.loadNewest(firstRows) } }
+        switch newest {
+        case .failure(let failure): return send(.historyLoadFailed(failure))
+        case .success(let newest) where !newest.complete: send(.historyLoaded(newest.entries, warnings: []))
+        case .success: break
+        }
+        switch await BlockingIO.run({ Result { () throws(HistoryFailure) in try history.load() } }) {
+        case .success(let all): send(.historyLoaded(all.entries, warnings: all.warnings))
+        case .failure(let failure): send(.historyLoadFailed(failure))
         }
     }
 
-    private static func write(_ change: HistoryChange, to history: HistoryClient, send: Send) {
-        do throws(HistoryFailure) {
-            try history.write(change)
-        } catch {
-            send(.historyWriteFailed(error))
+    private static func write(_ change: HistoryChange, to history: HistoryClient, send: Send) async {
+        let written = await BlockingIO.run { Result { () throws(HistoryFailure) in try history.write(change) } }
+        if case .failure(let failure) = written { send(.historyWriteFailed(failure)) }
+    }
+}
+
+/// Where blocking file work runs: threads of its own (a concurrent dispatch queue), so a slow
+/// disk, a held `flock` or an `fsync` never holds one of the cooperative pool's threads (two on a
+/// two-core machine), which the app's other effects and the providers need.
+enum BlockingIO {
+    static let queue: DispatchQueue = {
+        let queue = DispatchQueue(label: "palette-tui.blocking-io", qos: .utility, attributes: .concurrent)
+        queue.setSpecific(key: key, value: ())
+        return queue
+    }()
+    private static let key = DispatchSpecificKey<Void>()
+
+    /// Whether the calling code runs on `queue` (the tests ask the history's closures).
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) != nil }
+
+    /// Runs `body` on `queue` and returns its value once it is done.
+    static func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { (done: CheckedContinuation<Value, Never>) in
+            queue.async { done.resume(returning: body()) }
         }
     }
 }
