@@ -38,6 +38,10 @@ final class NoteSentenceTests: XCTestCase {
                 DroppedCandidate(position: 2, reason: .repeats(position: 1)),
                 DroppedCandidate(position: 4, reason: .unusable(problem: "no accent")),
             ]),
+        .composedByContrast(ground: ["frozen", "beach"], figure: ["bonfire"]),
+        .structureAdjusted([.secondary, .accent]),
+        .softStructure(words: ["faint"]),
+        .structureBroken([.accentStandsOut, .temperatureAndLightness]),
     ]
 
     /// Every case by name; the switch stops compiling when a note is added, so the samples
@@ -59,11 +63,15 @@ final class NoteSentenceTests: XCTestCase {
         case .refinementNotUnderstood: return "refinementNotUnderstood"
         case .fewerCandidates: return "fewerCandidates"
         case .candidatesDropped: return "candidatesDropped"
+        case .composedByContrast: return "composedByContrast"
+        case .structureAdjusted: return "structureAdjusted"
+        case .softStructure: return "softStructure"
+        case .structureBroken: return "structureBroken"
         }
     }
 
     func testTheSamplesCoverEveryNote() {
-        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 15)
+        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 19)
     }
 
     /// Each sentence the status line joins notes after, in all three languages.
