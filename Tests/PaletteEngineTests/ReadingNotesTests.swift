@@ -60,8 +60,10 @@ final class ReadingNotesTests: XCTestCase {
     /// A word of another language in a description (Italian fragole in Spanish) is named with
     /// its language; English syllables in Vietnamese (long in thanh long) too.
     func testAWordReadAsAnotherLanguages() {
-        XCTAssertEqual(
-            notes("un bosque con fragole"), [.readAsOtherLanguage([ForeignWord(word: "fragole", language: "it")])])
+        XCTAssertTrue(
+            notes("un bosque con fragole").contains(
+                .readAsOtherLanguage([ForeignWord(word: "fragole", language: "it")])),
+            "\(notes("un bosque con fragole"))")
         XCTAssertTrue(
             notes("quả thanh long").contains(.readAsOtherLanguage([ForeignWord(word: "long", language: "en")])),
             "\(notes("quả thanh long"))")
