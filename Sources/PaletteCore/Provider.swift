@@ -52,6 +52,14 @@ public enum GenerationNote: Hashable, Sendable {
     /// Part of the description was understood: the words used, in the user's spelling, and the
     /// content words the engine did not know (grammar words are not listed).
     case partlyUnderstood(used: [String], unknown: [String])
+    /// References read (a place, a festival, a movement, a dish, an animal ...), as the user
+    /// wrote each, with the colours each brought, most typical first.
+    case referencesRead([ReadReference])
+    /// The description's key words (a name, its main noun) were not read: the palette comes
+    /// from the other words, `used` (empty when none).
+    case keyWordsNotRead(words: [String], used: [String])
+    /// Words read as words of another language than the description's.
+    case readAsOtherLanguage([ForeignWord])
     /// The answer was moved to meet an accessibility requirement; these roles changed.
     case accessibilityRepaired(AccessibilityRequirement, changes: [RoleChange])
     /// The default model is gone from the service; the provider moved to `replacement` (and
@@ -87,6 +95,28 @@ public enum GenerationNote: Hashable, Sendable {
     case softStructure(words: [String])
     /// A model's palette breaks these rules of the role structure; it is kept as answered.
     case structureBroken([RoleStructure.Rule])
+}
+
+/// A reference the offline engine read: the user's words and the colours they brought.
+public struct ReadReference: Hashable, Sendable {
+    public var words: String
+    public var colours: [RGB]
+
+    public init(words: String, colours: [RGB]) {
+        self.words = words
+        self.colours = colours
+    }
+}
+
+/// A word read in another language than the description's: `language` is its code (it, fr ...).
+public struct ForeignWord: Hashable, Sendable {
+    public var word: String
+    public var language: String
+
+    public init(word: String, language: String) {
+        self.word = word
+        self.language = language
+    }
 }
 
 /// A candidate of a model's answer that was left out, and why.

@@ -301,6 +301,9 @@ struct LanguageRules: Sendable, Equatable {
     var linkers: Set<String> = []
     /// Genitive words after the possessor (Hindi का, की, के): "X का Y" is "the Y of X".
     var genitive: Set<String> = []
+    /// Derivational endings left on a stem that is no term (Russian гранатов·ый, "of
+    /// pomegranate", лимон·н·ый): the stem without them is looked up, after every other form.
+    var derivations: [SuffixRule] = []
 
     /// The stem of a folded word under these rules; the word itself when nothing applies.
     /// `stem` of a word as a string; the same string when nothing is stripped.
@@ -927,6 +930,7 @@ struct Lexicon: Sendable {
             case "with", "at": r.with.formUnion(values)
             case "linker": r.linkers.formUnion(values)
             case "genitive": r.genitive.formUnion(values)
+            case "derive": r.derivations += values.map(rule)
             default: break
             }
             out[language] = r

@@ -5,8 +5,8 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 1b2e3c46c7136c78 7 14
-@rules 105
+palette-lexicon-index 2 fa08f112b5e7d5a9 7 14
+@rules 107
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
 en	after	over|in|at|on|by|under|near|after|during|from|above|below|beneath|across|through|along|among|around|inside|within|beside
@@ -61,6 +61,7 @@ de	letters	ä|ö|ü|ß
 de	suffix	sse>s|ern|em|en|er|es|e|n|s
 de	minstem	3
 de	passes	2
+de	derive	ig|lich
 de	compound	yes
 de	joint	es|en|er|s|n|e
 de	of	von|vom|voller|aus
@@ -80,6 +81,7 @@ ru	name	русский
 ru	function	и|в|во|на|с|со|у|к|ко|о|об|от|из|за|по|под|над|для|при|про|через|а|но|или|это|этот|эта|эти|тот|та|те|я|ты|он|она|оно|мы|вы|они|мой|моя|мое|мне|меня|очень|как|что|чтобы|хочу|хотелось|бы|дай|дайте|сделай|пожалуйста|немного|чуть|палитра|палитру|цвет|цвета|цветов|цветами|стиль|стиле|атмосфера|где|когда|весь|вся|все|все|среди|около|возле|после|перед|между|такой|такая|будто|словно|оттенок|оттенки|тон|тона|вроде|типа|флаг|флага
 ru	suffix	иями|ями|ами|ого|его|ому|ему|ыми|ими|ией|ей|ой|ый|ий|ая|яя|ое|ее|ые|ие|ую|юю|ых|их|ым|им|ом|ем|ам|ям|ах|ях|ов|ев|ью|ия|ию|ии|ье|ья|а|я|о|е|ы|и|у|ю|ь|й
 ru	minstem	3
+ru	derive	ов>|ев>|н>|чн>к
 ru	after	над|под|в|во|на|у|после|среди|около|возле|за
 ru	with	с|со|в|во|на|под|над|среди|у|около|возле|за
 ar	name	العربيه

@@ -67,6 +67,8 @@ struct Match {
     /// Joined to the match before by "of" (a field of sunflowers, champ de lavande, गेहूं के खेत):
     /// the two name one thing.
     var ofLinked = false
+    /// The language of the sense read (`any` for names, hex codes and compound parts).
+    var language: LanguageCode = .any
 }
 
 /// What the matcher read.
@@ -81,6 +83,20 @@ struct MatchResult {
     var unknown: [String] = []
     /// Clauses that put a figure in a setting ("at", "with", 在, で ...).
     var relationClauses: Set<Int> = []
+    /// Spaced words read as another language's word than the text's (not a name):
+    /// the word as typed and the language it was read in.
+    var foreign: [(word: String, language: LanguageCode)] {
+        guard let language else { return [] }
+        var seen = Set<String>()
+        return matches.compactMap { m in
+            // English is every Latin-script text's second language (vintage, neon), except in
+            // Vietnamese, whose syllables are often English words (long in thanh long).
+            guard m.isWord, m.language != language, m.language != .any, m.language != .en || language == .vi,
+                m.language.script == language.script, seen.insert(m.surface).inserted
+            else { return nil }
+            return (m.surface, m.language)
+        }
+    }
 }
 
 /// Every language's rules that do not depend on which language a word is in, united once
@@ -310,6 +326,8 @@ struct Matcher {
             }
         }
         var i = 0
+        var lastUnknown: (index: Int, start: Int)?
+        var lastUnknownEnd = -2
         while i < words.count {
             if let (sense, n, negated) = longestPhrase(words, at: i, language: language, only: result.strictLatin) {
                 let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
@@ -317,7 +335,8 @@ struct Matcher {
                     Match(
                         entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
                         clause: state.clause, isWord: true, isHead: state.ofPending,
-                        negatedBySuffix: negated, ofLinked: state.ofLink))
+                        negatedBySuffix: negated, ofLinked: state.ofLink, language: sense.language))
+                lastUnknown = nil
                 state.ofPending = false
                 state.ofLink = false
                 i += n
@@ -360,7 +379,19 @@ struct Matcher {
             if !functionWords.contains(w.folded), !functionWords.contains(w.bare), !isNumber(w.folded),
                 w.folded.unicodeScalars.count >= (w.script == .latin ? 2 : 1)
             {
-                result.unknown.append(text.surface(w.range))
+                // Vietnamese writes a word of several syllables as several words (thanh long,
+                // Hội An): unknown syllables in a row are one unknown word, quoted whole.
+                if language == .vi, let (k, start) = lastUnknown, k == result.unknown.count - 1, i > 0,
+                    lastUnknownEnd == i - 1
+                {
+                    result.unknown[k] = text.surface(start..<w.range.upperBound)
+                } else {
+                    result.unknown.append(text.surface(w.range))
+                    lastUnknown = (result.unknown.count - 1, w.range.lowerBound)
+                }
+                lastUnknownEnd = i
+            } else {
+                lastUnknown = nil
             }
             i += 1
             state.ordinal += 1
@@ -549,6 +580,23 @@ struct Matcher {
                 return s
             }
         }
+        // A derived word whose base is a term (гранатовый -> гранат, лимонный -> лимон): the
+        // derivational ending is stripped from the stem, in the languages that list one.
+        for l in stemLanguages {
+            guard let r = lexicon.rules[l], !r.rules.derivations.isEmpty, let index = lexicon.stems[l] else { continue }
+            let stem = Array((last.stems[l]?.folded ?? r.rules.stem(last.folded)).unicodeScalars)
+            let prefix = window.count > 1 ? window.dropLast().map { $0.stems[l]?.folded ?? $0.folded } : []
+            for rule in r.rules.derivations
+            where stem.count - rule.suffix.count >= r.rules.minStem
+                && stem.suffix(rule.suffix.count).elementsEqual(rule.suffix)
+            {
+                let base = string(stem.dropLast(rule.suffix.count) + rule.replacement)
+                for form in [base, r.rules.stem(base)] {
+                    let key = (prefix + [form]).joined(separator: " ")
+                    if let s = lexicon.senses(key, in: index, language: language ?? l, only: only) { return s }
+                }
+            }
+        }
         return nil
     }
 
@@ -695,25 +743,77 @@ struct Matcher {
             }
             return false
         }
-        while i < range.upperBound {
-            var n = min(max(lexicon.maxRunLength, runFunctionMax), range.upperBound - i)
-            var found: Sense?
-            var function = false
+        // Segmentation: of every way to cut the run into terms, function words and unknown
+        // characters, the one that covers the most characters with terms and function words,
+        // then the one with the fewest pieces, then the longest piece first (forward maximum
+        // matching where it cuts nothing wrongly). 天青色瓷器 is 天青色 + 瓷器, not 天青色瓷
+        // (a term) and an unknown 器; 胭脂红萝卜 is 胭脂 + 红萝卜.
+        enum Piece {
+            case term(Sense, Int)
+            case function(String, Int)
+            case unknown
+        }
+        let count = range.upperBound - range.lowerBound
+        var pieces = [[Piece]](repeating: [], count: count)
+        for at in 0..<count {
+            let from = range.lowerBound + at
+            var n = min(max(lexicon.maxRunLength, runFunctionMax), range.upperBound - from)
             while n >= 1 {
-                if n > 1, n <= 3, hasKana, crossesKana(i, n) {
+                if n > 1, n <= 3, hasKana, crossesKana(from, n) {
                     n -= 1
                     continue
                 }
-                k = string(scalars[i..<(i + n)])
-                if let list = lexicon.exact[k], let s = Lexicon.choose(list, language: language, preferred: preferred) {
-                    found = s
-                    break
-                }
-                if runFunction.contains(k) {
-                    function = true
-                    break
+                let key = string(scalars[from..<(from + n)])
+                if let list = lexicon.exact[key], let s = Lexicon.choose(list, language: language, preferred: preferred)
+                {
+                    pieces[at].append(.term(s, n))
+                } else if runFunction.contains(key) {
+                    pieces[at].append(.function(key, n))
                 }
                 n -= 1
+            }
+        }
+        // best[at]: (characters covered, pieces) from `at` to the end, and the piece chosen there.
+        var best = [(covered: Int, pieces: Int)](repeating: (0, 0), count: count + 1)
+        var choice = [Piece](repeating: .unknown, count: count)
+        func isPiece(_ p: Piece) -> Bool {
+            if case .unknown = p { return false }
+            return true
+        }
+        for at in stride(from: count - 1, through: 0, by: -1) {
+            var top = (covered: best[at + 1].covered, pieces: best[at + 1].pieces + 1)
+            var chosen = Piece.unknown
+            for piece in pieces[at] {
+                let n: Int
+                switch piece {
+                case .term(_, let m), .function(_, let m): n = m
+                case .unknown: n = 1
+                }
+                let score = (covered: best[at + n].covered + n, pieces: best[at + n].pieces + 1)
+                if score.covered > top.covered || (score.covered == top.covered && score.pieces < top.pieces)
+                    || (score.covered == top.covered && score.pieces == top.pieces && !isPiece(chosen))
+                {
+                    top = score
+                    chosen = piece
+                }
+            }
+            best[at] = top
+            choice[at] = chosen
+        }
+        while i < range.upperBound {
+            var n = 1
+            var found: Sense?
+            var function = false
+            switch choice[i - range.lowerBound] {
+            case .term(let s, let m):
+                found = s
+                n = m
+            case .function(let key, let m):
+                function = true
+                k = key
+                n = m
+            case .unknown:
+                break
             }
             if let s = found {
                 flushUnknown(i)

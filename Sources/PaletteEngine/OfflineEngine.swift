@@ -20,10 +20,8 @@ public struct OfflineEngine: PaletteProvider {
         var notes: [GenerationNote] = []
         if reading.isEmpty {
             notes.append(.noColourWords)
-        } else if !reading.unknownWords.isEmpty {
-            var seen = Set<String>()
-            let used = reading.usedWords.filter { seen.insert($0).inserted }
-            notes.append(.partlyUnderstood(used: used, unknown: reading.unknownWords))
+        } else {
+            notes += ReadingNotes(reading: reading, lexicon: Lexicon.embedded).notes
         }
         if !reading.negatedWords.isEmpty { notes.append(.negated(words: reading.negatedWords)) }
         if reading.wasTruncated { notes.append(.readLimit(characters: NormalisedText.readLimit)) }

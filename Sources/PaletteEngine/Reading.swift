@@ -61,6 +61,8 @@ struct Reading {
     var usedWords: [String] = []
     /// Content words it did not know.
     var unknownWords: [String] = []
+    /// What the matcher read beyond the cues, for the notes (ReadingNotes.swift).
+    var matched = MatchResult()
     var wasTruncated = false
     /// FNV-1a of the folded text: the same description always seeds the same choices.
     var seed: UInt64 = 0
@@ -85,6 +87,7 @@ struct Reading {
         let result = Matcher(lexicon: lexicon).read(text)
         language = result.language
         unknownWords = result.unknown
+        matched = result
         bind(result, lexicon: lexicon)
     }
 

@@ -336,6 +336,23 @@ public enum Messages {
             words.simplified + "。")
     }
 
+    /// The name of a language the offline engine reads, by its code, in the interface language.
+    static func languageName(_ code: String, _ language: Language) -> String {
+        let names: [String: (String, String, String)] = [
+            "en": ("English", "英文", "英语"), "zh": ("Chinese", "中文", "中文"), "ja": ("Japanese", "日文", "日语"),
+            "ko": ("Korean", "韓文", "韩语"), "fr": ("French", "法文", "法语"), "es": ("Spanish", "西班牙文", "西班牙语"),
+            "pt": ("Portuguese", "葡萄牙文", "葡萄牙语"), "de": ("German", "德文", "德语"), "it": ("Italian", "義大利文", "意大利语"),
+            "ru": ("Russian", "俄文", "俄语"), "ar": ("Arabic", "阿拉伯文", "阿拉伯语"), "hi": ("Hindi", "印地文", "印地语"),
+            "vi": ("Vietnamese", "越南文", "越南语"), "tr": ("Turkish", "土耳其文", "土耳其语"),
+        ]
+        guard let n = names[code] else { return code }
+        switch language {
+        case .english: return n.0
+        case .traditionalChinese: return n.1
+        case .simplifiedChinese: return n.2
+        }
+    }
+
     /// A note's words; `sentence` chooses the English opening written for the start of a sentence.
     private static func noteWords(_ note: GenerationNote, sentence: Bool) -> Localized {
         /// The opening as it reads inside a sentence, or as it reads at the start of one.
@@ -351,10 +368,58 @@ public enum Messages {
                 let shown = words.prefix(6).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
                 return shown.joined(separator: separator) + (words.count > 6 ? separator + "…" : "")
             }
+            if used.isEmpty {
+                return Localized(
+                    "\(opening("not recognised", "Not recognised")): \(list(unknown, ", "))",
+                    "未能辨識：\(list(unknown, "、"))", "未能识别：\(list(unknown, "、"))")
+            }
+            if unknown.isEmpty {
+                return Localized(
+                    "\(opening("read", "Read")): \(list(used, ", "))", "已讀取：\(list(used, "、"))",
+                    "已读取：\(list(used, "、"))")
+            }
             return Localized(
                 "\(opening("read", "Read")): \(list(used, ", ")); not recognised: \(list(unknown, ", "))",
                 "已讀取：\(list(used, "、"))；未能辨識：\(list(unknown, "、"))",
                 "已读取：\(list(used, "、"))；未能识别：\(list(unknown, "、"))")
+        case .referencesRead(let references):
+            func names(_ r: ReadReference, _ language: Language, _ separator: String) -> String {
+                var seen = Set<String>()
+                return r.colours.map { ColorNames.nearest(to: $0, language: language).name.name }
+                    .filter { seen.insert($0).inserted }.joined(separator: separator)
+            }
+            func word(_ r: ReadReference) -> String {
+                TextSanitizer.truncate(TextSanitizer.clean(r.words), toWidth: 24)
+            }
+            return Localized(
+                "\(opening("read as", "Read as")): "
+                    + references.map { "\(word($0)) → \(names($0, .english, ", "))" }.joined(separator: "; "),
+                "讀作："
+                    + references.map { "\(word($0)) → \(names($0, .traditionalChinese, "、"))" }.joined(separator: "；"),
+                "读作：" + references.map { "\(word($0)) → \(names($0, .simplifiedChinese, "、"))" }.joined(separator: "；"))
+        case .keyWordsNotRead(let words, let used):
+            func list(_ words: [String], _ separator: String) -> String {
+                words.prefix(6).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+                    .joined(separator: separator) + (words.count > 6 ? separator + "…" : "")
+            }
+            let one = words.count == 1
+            let english =
+                "\(opening(one ? "the key word" : "the key words", one ? "The key word" : "The key words")) "
+                + "\(list(words, ", ")) \(one ? "was" : "were") not recognised, so the palette "
+                + (used.isEmpty ? "follows the other words read" : "follows \(list(used, ", ")) alone")
+            return Localized(
+                english,
+                "關鍵詞「\(list(words, "、"))」未能辨識，" + (used.isEmpty ? "配色依其他讀到的詞而定" : "配色只依「\(list(used, "、"))」而定"),
+                "关键词「\(list(words, "、"))」未能识别，" + (used.isEmpty ? "配色依其他读到的词而定" : "配色只依「\(list(used, "、"))」而定"))
+        case .readAsOtherLanguage(let words):
+            func list(_ language: Language, _ separator: String) -> String {
+                words.map {
+                    "\(TextSanitizer.truncate(TextSanitizer.clean($0.word), toWidth: 24)) (\(languageName($0.language, language)))"
+                }.joined(separator: separator)
+            }
+            return Localized(
+                "\(opening("read as another language's word", "Read as another language's word")): \(list(.english, ", "))",
+                "以其他語言的詞讀取：" + list(.traditionalChinese, "、"), "以其他语言的词读取：" + list(.simplifiedChinese, "、"))
         case .negated(let words):
             let list = words.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
             return Localized(

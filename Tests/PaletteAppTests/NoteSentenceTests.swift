@@ -17,6 +17,12 @@ final class NoteSentenceTests: XCTestCase {
         .negated(words: ["red", "green"]),
         .readLimit(characters: 2000),
         .partlyUnderstood(used: ["forest"], unknown: ["quantum"]),
+        .partlyUnderstood(used: [], unknown: ["quantum"]),
+        .partlyUnderstood(used: ["forest"], unknown: []),
+        .referencesRead([ReadReference(words: "Oaxaca", colours: [RGB(packed: 0xE4572E), RGB(packed: 0x7B2D8B)])]),
+        .keyWordsNotRead(words: ["Holi"], used: ["festival"]),
+        .keyWordsNotRead(words: ["riad", "Moroccan"], used: []),
+        .readAsOtherLanguage([ForeignWord(word: "rosa", language: "it")]),
         .partlyUnderstood(used: ["a", "b", "c", "d", "e", "f", "g"], unknown: ["h", "i", "j", "k", "l", "m", "n"]),
         .accessibilityRepaired(AccessibilityRequirement(level: .aa), changes: [change]),
         .modelReplaced(retired: "gemini-1.5-flash", replacement: "gemini-2.5-flash"),
@@ -46,6 +52,9 @@ final class NoteSentenceTests: XCTestCase {
         case .negated: return "negated"
         case .readLimit: return "readLimit"
         case .partlyUnderstood: return "partlyUnderstood"
+        case .referencesRead: return "referencesRead"
+        case .keyWordsNotRead: return "keyWordsNotRead"
+        case .readAsOtherLanguage: return "readAsOtherLanguage"
         case .accessibilityRepaired: return "accessibilityRepaired"
         case .modelReplaced: return "modelReplaced"
         case .parametersRefused: return "parametersRefused"
@@ -62,7 +71,7 @@ final class NoteSentenceTests: XCTestCase {
     }
 
     func testTheSamplesCoverEveryNote() {
-        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 16)
+        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 19)
     }
 
     /// Each sentence the status line joins notes after, in all three languages.

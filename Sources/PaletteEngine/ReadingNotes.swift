@@ -1,0 +1,98 @@
+import PaletteCore
+
+/// The notes that say what the engine read in a description: the references it read and the
+/// colours they brought, the key words it could not read, words read as another language's
+/// and the rest of what it used and did not know. No word is named twice across them.
+struct ReadingNotes {
+    let reading: Reading
+    let lexicon: Lexicon
+
+    /// Kinds that name what a description is about (its nouns), as opposed to colour words,
+    /// moods, times and modifiers.
+    static let nounKinds: Set<CueKind> = [.scene, .place, .thing, .material, .brand, .flag, .team, .icon]
+
+    /// At most this many references are named (the status line is one line).
+    static let maxReferences = 3
+
+    var notes: [GenerationNote] {
+        var out: [GenerationNote] = []
+        let references = self.references
+        if !references.isEmpty { out.append(.referencesRead(references)) }
+        let keyWords = self.keyWords
+        let foreign = reading.matched.foreign.filter { f in !references.contains { $0.words == f.word } }
+        // A word named as a reference or as another language's is not listed again as read.
+        var named = Set(references.map(\.words)).union(foreign.map(\.word))
+        var used: [String] = []
+        for w in reading.usedWords where named.insert(w).inserted { used.append(w) }
+        let unknown = reading.unknownWords.filter { !keyWords.contains($0) }
+        if !keyWords.isEmpty {
+            out.append(.keyWordsNotRead(words: keyWords, used: used))
+            if !unknown.isEmpty { out.append(.partlyUnderstood(used: [], unknown: unknown)) }
+        } else if !unknown.isEmpty {
+            out.append(.partlyUnderstood(used: used, unknown: unknown))
+        }
+        if !foreign.isEmpty {
+            out.append(.readAsOtherLanguage(foreign.map { ForeignWord(word: $0.word, language: $0.language.code) }))
+        }
+        return out
+    }
+
+    /// The references read (not negated): places, festivals, movements, named things and the
+    /// generated concepts (foods, flowers, animals ...), each with its first colours; a common
+    /// noun of the hand-written lexicon (forest, festival) is not a reference.
+    var references: [ReadReference] {
+        var out: [ReadReference] = []
+        let used = Set(reading.usedWords)
+        for m in reading.matched.matches where m.entry >= 0 && used.contains(m.surface) {
+            let entry = lexicon.entries[Int(m.entry)]
+            let isReference =
+                entry.id.hasPrefix("ref:") || entry.id.hasPrefix("emoji:")
+                || [.brand, .flag, .team, .icon].contains(entry.kind)
+            guard isReference, !entry.colours.isEmpty, !out.contains(where: { $0.words == m.surface }) else { continue }
+            out.append(ReadReference(words: m.surface, colours: entry.colours.prefix(3).map { $0.lch.gamutMapped() }))
+            if out.count == Self.maxReferences { break }
+        }
+        return out
+    }
+
+    /// The unknown words that carried the description: every unknown word when no noun was
+    /// read (the main noun is among them), else the unknown names (a capitalised word where
+    /// the language does not capitalise every noun, as German does).
+    var keyWords: [String] {
+        let unknown = reading.unknownWords
+        guard !unknown.isEmpty else { return [] }
+        if !reading.cues.contains(where: { Self.nounKinds.contains($0.kind) }) { return unknown }
+        guard reading.language != .de else { return [] }
+        return unknown.filter(Self.isName)
+    }
+
+    /// A word written as a name: an upper-case first letter followed by lower-case ones.
+    static func isName(_ word: String) -> Bool {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= 2, scalars[0].properties.isUppercase else { return false }
+        return scalars.dropFirst().contains { $0.properties.isLowercase }
+    }
+}
+
+extension LanguageCode {
+    /// The BCP-47 code, as the language files are named.
+    var code: String {
+        switch self {
+        case .en: return "en"
+        case .zh: return "zh"
+        case .ja: return "ja"
+        case .ko: return "ko"
+        case .fr: return "fr"
+        case .es: return "es"
+        case .pt: return "pt"
+        case .de: return "de"
+        case .it: return "it"
+        case .ru: return "ru"
+        case .ar: return "ar"
+        case .hi: return "hi"
+        case .vi: return "vi"
+        case .tr: return "tr"
+        case .any: return "any"
+        }
+    }
+}
