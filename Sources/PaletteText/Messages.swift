@@ -30,13 +30,13 @@ public enum Messages {
 
     /// `text` opening a Chinese sentence: a space after it only where its last letter is Latin
     /// ("Gemini 需要", "離線引擎需要").
-    public static func chineseOpening(_ text: String) -> String {
+    static func chineseOpening(_ text: String) -> String {
         text.last.map(isLatin) == true ? text + " " : text
     }
 
     /// `text` placed between Chinese words: spaced where its first or last letter is Latin
     /// ("由 Gemini 生成", "由離線引擎生成").
-    public static func amidChinese(_ text: String) -> String {
+    static func amidChinese(_ text: String) -> String {
         (text.first.map(isLatin) == true ? " " : "") + chineseOpening(text)
     }
 
@@ -54,7 +54,7 @@ public enum Messages {
     }
 
     /// The most columns of server text quoted inside a sentence.
-    public static let quoteWidth = 160
+    static let quoteWidth = 160
 
     /// Server text as one clean line: sanitised (no control, bidi or zero-width character; line
     /// breaks become spaces, so a server cannot start a line of its own), runs of white space
@@ -224,6 +224,12 @@ public enum Messages {
                 "The endpoint sent more than \(mib) MiB, far more than a palette: check --endpoint.",
                 "端點傳回超過 \(mib) MiB 的資料，遠超過一組配色：請檢查 --endpoint。",
                 "端点返回超过 \(mib) MiB 的数据，远超过一组配色：请检查 --endpoint。")
+        case .headersTooLarge(let limit):
+            let kib = max(1, limit / 1024)
+            return l(
+                "The endpoint sent more than \(kib) KiB of HTTP headers, far more than any service sends: check --endpoint.",
+                "端點傳回超過 \(kib) KiB 的 HTTP 標頭，遠超過任何服務會傳送的量：請檢查 --endpoint。",
+                "端点返回超过 \(kib) KiB 的 HTTP 头部，远超过任何服务会发送的量：请检查 --endpoint。")
         case .promptBlocked(let reason):
             let r = serverText(reason) ?? "?"
             return l(
@@ -304,7 +310,7 @@ public enum Messages {
     }
 
     /// A request field's name as the user reads it.
-    public static func fieldName(_ field: GenerationRequest.Field) -> Localized {
+    static func fieldName(_ field: GenerationRequest.Field) -> Localized {
         switch field {
         case .seed: return Localized("a seed", "種子", "种子")
         case .lockedRoles: return Localized("locked colours", "鎖定的顏色", "锁定的颜色")
@@ -477,7 +483,7 @@ public enum Messages {
     }
 
     /// The note on a generated palette that was moved to meet a level.
-    public static func repairedNote(
+    static func repairedNote(
         _ requirement: AccessibilityRequirement, _ changes: [RoleChange], opening: String
     ) -> Localized {
         let level = requirement.level.rawValue
