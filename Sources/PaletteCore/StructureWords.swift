@@ -83,7 +83,7 @@ public enum StructureWords {
             let spaced = isSpacedScript(first)
             var i = 0
             while i + t.count <= text.count {
-                if text[i] == first, Array(text[i..<(i + t.count)]) == t,
+                if text[i] == first, (1..<t.count).allSatisfy({ text[i + $0] == t[$0] }),
                     !spaced || i == 0 || !isLetter(text[i - 1])
                 {
                     // The whole word in the user's text (its inflection included) for the rationale.
