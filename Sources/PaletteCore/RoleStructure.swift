@@ -61,28 +61,40 @@ public enum RoleStructure {
         return h < -0.8 ? .cool : .neutral
     }
 
+    /// What the rules measure of one colour, worked out once.
+    struct Measured {
+        let lab: CIELab
+        let l: Double
+        let temperature: Temperature
+
+        init(_ rgb: RGB) {
+            lab = CIELab(rgb)
+            l = OKLCH(rgb).l
+            let h = RoleStructure.heat(lab)
+            temperature = h > 0 ? .warm : h < -0.8 ? .cool : .neutral
+        }
+    }
+
     /// The rules `palette` breaks for `request`, in `Rule` order (empty when it keeps them all).
     public static func violations(_ palette: Palette, request: Request = .full) -> [Rule] {
-        let p = palette.primary
-        let s = palette.secondary
-        let a = palette.accent
-        let (lp, ls, la) = (CIELab(p), CIELab(s), CIELab(a))
-        let ps = CIEDE2000.difference(lp, ls)
-        let pa = CIEDE2000.difference(lp, la)
-        let sa = CIEDE2000.difference(ls, la)
-        let (Lp, Ls, La) = (OKLCH(p).l, OKLCH(s).l, OKLCH(a).l)
+        violations(Measured(palette.primary), Measured(palette.secondary), Measured(palette.accent), request: request)
+    }
+
+    static func violations(_ p: Measured, _ s: Measured, _ a: Measured, request: Request) -> [Rule] {
+        let ps = CIEDE2000.difference(p.lab, s.lab)
+        let pa = CIEDE2000.difference(p.lab, a.lab)
+        let sa = CIEDE2000.difference(s.lab, a.lab)
         let soft = request == .soft
         var out: [Rule] = []
         if ps < minimumDistance || sa < minimumDistance || pa < accentDistance { out.append(.distinctRoles) }
         let step = soft ? softAccentLightnessStep : accentLightnessStep
         let far = soft ? softAccentFarDistance : accentFarDistance
-        if !(abs(La - Lp) >= step || (pa >= far && sa >= far)) { out.append(.accentStandsOut) }
-        let apart = soft ? ps >= minimumDistance : (abs(Lp - Ls) >= pairLightnessStep || ps >= pairDistance)
+        if !(abs(a.l - p.l) >= step || (pa >= far && sa >= far)) { out.append(.accentStandsOut) }
+        let apart = soft ? ps >= minimumDistance : (abs(p.l - s.l) >= pairLightnessStep || ps >= pairDistance)
         if !apart { out.append(.primarySecondaryApart) }
         if request == .full {
-            let t = temperature(p)
-            let range = max(Lp, Ls, La) - min(Lp, Ls, La)
-            if temperature(s) == t, temperature(a) == t, range < oneLightnessRange {
+            let range = max(p.l, s.l, a.l) - min(p.l, s.l, a.l)
+            if s.temperature == p.temperature, a.temperature == p.temperature, range < oneLightnessRange {
                 out.append(.temperatureAndLightness)
             }
         }
@@ -101,39 +113,49 @@ public enum RoleStructure {
         _ palette: Palette, request: Request = .full, fixed: Set<Role> = [],
         allowed: (Role, RGB) -> Bool = { _, _ in true }
     ) -> (palette: Palette, moved: [Role]) {
-        if violations(palette, request: request).isEmpty { return (palette, []) }
+        let measured = Role.allCases.map { Measured(palette[$0]) }
+        if violations(measured[0], measured[1], measured[2], request: request).isEmpty { return (palette, []) }
         let movable = [Role.secondary, .accent].filter { !fixed.contains($0) }
-        func options(_ role: Role, steps: [Double]) -> [(RGB, Double)] {
+        func options(_ role: Role, steps: [Double]) -> [(rgb: RGB, m: Measured, cost: Double)] {
             let c = OKLCH(palette[role])
-            var out: [(RGB, Double)] = []
+            var out: [(RGB, Measured, Double)] = []
             for d in steps {
                 let l = c.l + d
                 guard l >= 0.08, l <= 0.97 else { continue }
                 let rgb = OKLCH(l: l, c: c.c, h: c.h).gamutMapped()
                 guard rgb != palette[role], allowed(role, rgb) else { continue }
-                out.append((rgb, CIEDE2000.difference(rgb, palette[role])))
+                let m = Measured(rgb)
+                out.append((rgb, m, CIEDE2000.difference(m.lab, measured[role == .secondary ? 1 : 2].lab)))
             }
             return out
         }
         let fine = (1...18).flatMap { k in [0.03 * Double(k), -0.03 * Double(k)] }
         var best: (palette: Palette, cost: Double, moved: [Role])?
         for role in movable {
-            for (rgb, cost) in options(role, steps: fine) {
-                if let b = best, cost >= b.cost { continue }
-                var p = palette
-                p[role] = rgb
-                if violations(p, request: request).isEmpty { best = (p, cost, [role]) }
+            for o in options(role, steps: fine) {
+                if let b = best, o.cost >= b.cost { continue }
+                let s = role == .secondary ? o.m : measured[1]
+                let a = role == .accent ? o.m : measured[2]
+                if violations(measured[0], s, a, request: request).isEmpty {
+                    var p = palette
+                    p[role] = o.rgb
+                    best = (p, o.cost, [role])
+                }
             }
         }
         if best == nil, movable.count == 2 {
             let coarse = (1...8).flatMap { k in [0.06 * Double(k), -0.06 * Double(k)] }
             let secondaries = options(.secondary, steps: coarse)
             let accents = options(.accent, steps: coarse)
-            for (s, sc) in secondaries {
-                for (a, ac) in accents {
-                    if let b = best, sc + ac >= b.cost { continue }
-                    let p = Palette(primary: palette.primary, secondary: s, accent: a)
-                    if violations(p, request: request).isEmpty { best = (p, sc + ac, [.secondary, .accent]) }
+            for s in secondaries {
+                for a in accents {
+                    if let b = best, s.cost + a.cost >= b.cost { continue }
+                    if violations(measured[0], s.m, a.m, request: request).isEmpty {
+                        best = (
+                            Palette(primary: palette.primary, secondary: s.rgb, accent: a.rgb), s.cost + a.cost,
+                            [.secondary, .accent]
+                        )
+                    }
                 }
             }
         }

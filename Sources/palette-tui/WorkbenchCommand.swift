@@ -75,11 +75,12 @@ func formattedCandidates(_ all: [GeneratedPalette], _ format: PaletteFormat, lan
 func printGenerated(_ result: GeneratedPalette, format: PaletteFormat, language: Language) {
     print(formattedCandidates(result.candidates, format, language: language))
     // hex and css carry no notes: a fallback, what was moved or put back, a retired default
-    // model's replacement, or an ignored refinement goes to standard error instead.
+    // model's replacement, an ignored refinement, or a model's answer kept though it breaks the
+    // role structure goes to standard error instead.
     let mustSay = result.notes.contains {
         switch $0 {
         case .accessibilityRepaired, .modelReplaced, .lockedRestored, .refinementUnchanged, .refinementNotUnderstood,
-            .fewerCandidates, .candidatesDropped:
+            .fewerCandidates, .candidatesDropped, .structureBroken:
             return true
         default: return false
         }

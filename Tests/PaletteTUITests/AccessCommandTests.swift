@@ -330,7 +330,8 @@ final class AccessCommandTests: XCTestCase {
             "--background", "dark", "a calm forest morning",
         ])
         XCTAssertEqual(aaa.status, 0, aaa.stderr)
-        XCTAssertEqual(aaa.stderr, "", "the offline engine meets the level by construction, without a note")
+        // Issue 32: the note says which roles moved, from and to.
+        XCTAssertTrue(aaa.stderr.hasPrefix("palette-tui: note: moved to meet AAA on #000000: "), aaa.stderr)
         let palette = try colors(aaa.stdout.split(separator: "\n").map(String.init))
         XCTAssertTrue(AccessibilityRequirement(level: .aaa, background: WCAG.black).isMet(by: palette))
         XCTAssertNotEqual(plain.stdout, aaa.stdout)

@@ -16,14 +16,32 @@ public struct AccessibleProvider: PaletteProvider {
     public var model: String? { base.model }
     public var supportedFields: Set<GenerationRequest.Field> { base.supportedFields.union([.constraints]) }
 
+    /// A model's answer is also checked against the role structure (`RoleStructure`, as the
+    /// description asks: full, one hue, or low contrast): one that breaks it is kept, with a
+    /// note naming each rule broken; with an accessibility requirement it is first repaired as
+    /// the offline engine's palettes are (secondary, then accent, by lightness, locks held).
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
-        guard let requirement = request.constraints.accessibility, !base.supportedFields.contains(.constraints) else {
-            return try await base.generate(request)
-        }
+        guard !base.supportedFields.contains(.constraints) else { return try await base.generate(request) }
         var inner = request
         inner.constraints.accessibility = nil
         var result = try await base.generate(inner)
         try Task.checkCancellation()
+        let asked = StructureWords.request(in: request.description).request
+        let broken = RoleStructure.violations(result.palette, request: asked)
+        guard let requirement = request.constraints.accessibility else {
+            if !broken.isEmpty { result.notes.append(.structureBroken(broken)) }
+            return result
+        }
+        if !broken.isEmpty {
+            let (palette, moved) = RoleStructure.repaired(
+                result.palette, request: asked, fixed: Set(request.locked.keys))
+            if moved.isEmpty {
+                result.notes.append(.structureBroken(broken))
+            } else {
+                result.palette = palette
+                result.notes.append(.structureAdjusted(moved))
+            }
+        }
         guard let (palette, changes) = requirement.enforce(result.palette) else {
             throw ProviderFailure(
                 provider: name, .unusableAnswer(problem: "no lightness meets \(requirement.level.rawValue)"))

@@ -27,6 +27,17 @@ public enum PaletteInstructions {
         5. Choose the accent colour: a small, distinct highlight that draws the eye without clashing.
         6. Check the three together: balanced in lightness and saturation, harmonious, and faithful \
         to the description.
+        7. Keep a clear role structure: three clearly different colours; the accent stands out from \
+        the primary by lightness or by being far from both other colours; the primary and the \
+        secondary differ in lightness or in colour; never three colours of one temperature at one \
+        lightness unless the description asks for one hue ("monochrome", "all shades of blue"). \
+        When the description asks for low contrast ("faint", "misty", "whisper"), a softer \
+        structure is right.
+        8. When the description has parts opposed in temperature, lightness or mood (a bonfire on a \
+        frozen beach), take roles from different parts and keep the gap: the primary from the \
+        larger part, the accent from the smaller one; do not blend them into one muddy tone.
+        9. A colour the description rules out ("but not red") appears in no role, even when the \
+        things described usually carry it.
 
         Output rules:
         - Reply with one JSON object only, no other text, no explanation, no Markdown fences.

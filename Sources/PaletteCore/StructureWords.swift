@@ -1,5 +1,3 @@
-import PaletteCore
-
 /// Words that ask for a role structure other than the full one, in the engine's fifteen
 /// languages: one hue ("monochrome", "all shades of blue", 青一色) or low contrast ("faint",
 /// "misty", "whisper", 若有若無). `RoleStructure` then relaxes the rule the request names.
@@ -8,7 +6,7 @@ import PaletteCore
 /// Matched on the lower-cased description (Unicode case folding only): in spaced scripts at
 /// the start of a word (so stems match their inflections: "whispered", "туманное", "nebbia"),
 /// in unspaced ones anywhere. Both Chinese scripts are listed.
-enum StructureWords {
+public enum StructureWords {
     static let mono: [String] = [
         // en
         "monochrom", "all shades of", "shades of", "all tones of", "tones of", "tone on tone", "tonal",
@@ -67,8 +65,9 @@ enum StructureWords {
     ]
 
     /// The request a description makes, and the words that made it (in the user's text).
-    static func request(in description: String) -> (request: RoleStructure.Request, words: [String]) {
-        let text = Array(description.lowercased().unicodeScalars.prefix(NormalisedText.readLimit))
+    public static func request(in description: String) -> (request: RoleStructure.Request, words: [String]) {
+        // The offline engine reads as much (NormalisedText.readLimit).
+        let text = Array(description.lowercased().unicodeScalars.prefix(4096))
         let mono = matches(mono, in: text)
         if !mono.isEmpty { return (.mono, mono) }
         let soft = matches(soft, in: text)
@@ -84,7 +83,7 @@ enum StructureWords {
             let spaced = isSpacedScript(first)
             var i = 0
             while i + t.count <= text.count {
-                if text[i] == first, Array(text[i..<(i + t.count)]) == t,
+                if text[i] == first, (1..<t.count).allSatisfy({ text[i + $0] == t[$0] }),
                     !spaced || i == 0 || !isLetter(text[i - 1])
                 {
                     // The whole word in the user's text (its inflection included) for the rationale.
