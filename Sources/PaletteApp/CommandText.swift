@@ -259,7 +259,7 @@ public enum CommandText {
             return Localized(
                 "'--model' needs a model name such as \(e)", "--model 需要模型名稱，例如 \(e)", "--model 需要模型名称，例如 \(e)")
         case .badEndpoint(let v, let source):
-            let q = quoted(v)
+            let q = quoted(URLSecrets.masked(v, endpoint: true))
             let s = quoted(source)
             return Localized(
                 "invalid value '\(q)' for '\(s)': expected an http(s) URL", "\(s) 的值「\(q)」無效：需要 http(s) 網址",
