@@ -32,7 +32,9 @@ extension Messages {
     public static func configMoreProblems(_ count: Int) -> Localized {
         let n = UIText.grouped(count)
         return Localized(
-            "settings file: \(n) more problems, each skipped likewise.", "設定檔：另有 \(n) 個問題，皆已同樣略過。",
+            count == 1
+                ? "settings file: 1 more problem, skipped likewise."
+                : "settings file: \(n) more problems, each skipped likewise.", "設定檔：另有 \(n) 個問題，皆已同樣略過。",
             "配置文件：另有 \(n) 个问题，均已同样跳过。")
     }
 

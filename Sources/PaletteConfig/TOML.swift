@@ -545,7 +545,10 @@ private struct Reader {
         }
         flags.pending.formUnion(containers)
         (try? root.nest(parent[...], create: true, accessLists: true))?.entries[stem] = .value(value)
-        lines[header + key] = line(at: start)
+        let here = line(at: start)
+        // A table made by a dotted key is on the line that first made it.
+        for container in containers where lines[container] == nil { lines[container] = here }
+        lines[header + key] = here
         switch value {
         case .table, .array: flags.set(header + key, .frozen, recursive: true)
         default: break
