@@ -85,7 +85,8 @@ let package = Package(
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
         // builds it, `make install` does not ship it.
         .executableTarget(
-            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
+            name: "palette-bench",
+            dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp", "PaletteConfig"],
             swiftSettings: strict),
         // The man page and the bash, zsh and fish completions, written from the command table
         // and the key table. Not a product: `make install` and `make deb` run it at build time.

@@ -1,0 +1,66 @@
+import Foundation
+import PaletteConfig
+
+/// `config-growth`: reading `config.toml` (the TOML reader and the settings check, as every
+/// command runs them) at 10 kB, 100 kB and 1 MB, beside reading the same bytes from the file.
+extension Bench {
+    /// A settings file of about `bytes` bytes, written as a user with many saved looks might:
+    /// comments, tables, quoted text, arrays, numbers and dotted keys (the `profile` table is
+    /// not a setting, so the check reports it once; every line is still read).
+    static func configText(bytes: Int) -> String {
+        var out = """
+            # palette-tui settings
+            provider = "ollama"
+            language = "zh-Hant"
+
+            [providers.ollama]
+            model = "qwen3:8b"
+            endpoint = "http://gpu-box:11434"
+
+            """
+        var n = 0
+        while out.utf8.count < bytes - 220 {
+            out += """
+                # look \(n): a saved palette and where it came from
+                [profile.look\(n)]
+                model = "qwen2.5:7b"
+                colors = ["#101820", "#F2AA4C", "#2D6A4F"]
+                weight = 0.75
+                tags.mood = "calm lake at dawn"
+
+                """
+            n += 1
+        }
+        return out
+    }
+
+    func configGrowth() -> BenchResult {
+        var points: [GrowthPoint] = []
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("palette-bench-config-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for size in [10_000, 100_000, 1_000_000] {
+            let bytes = Array(Self.configText(bytes: size).utf8)
+            let path = folder.appendingPathComponent("config-\(size).toml").path
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            let seconds = measure {
+                let reading = ConfigFile.reading(bytes, path: path)
+                return reading.problems.count &+ (reading.file?.providers.count ?? 0)
+            }
+            // The baseline: the bytes read from the file, which reading the settings needs anyway.
+            let baseline = measure {
+                let fd = open(path, O_RDONLY)
+                defer { close(fd) }
+                var buffer = [UInt8](repeating: 0, count: bytes.count + 1)
+                return buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            }
+            points.append(
+                GrowthPoint(
+                    bytes: bytes.count, seconds: seconds, nanosecondsPerByte: seconds / Double(bytes.count) * 1e9,
+                    baselineSeconds: baseline))
+        }
+        return BenchResult(
+            kind: "config", name: "config.toml reading", baselineName: "reading the file's bytes", points: points,
+            logLogSlope: slope(points))
+    }
+}
