@@ -721,7 +721,7 @@ def bench_config(res, app, bench, home, quick):
         last = size == sizes[-1]
         res.add(section, f"`palette-tui --version`, {len(text):,} B config.toml: peak RSS", peak, "MiB",
                 "no config.toml", empty, target="< 50 MiB" if last else None, met=peak < 50 if last else None)
-    res.note(section, "Time: `palette-bench config-growth`, the median of batches of `ConfigFile.reading` (the TOML "
+    res.note(section, "Time: `palette-bench config-growth`, the median process CPU time of batches of `ConfigFile.reading` (the TOML "
                       "reader and the settings check, as every command runs them) on a settings file of saved "
                       "looks (comments, tables, text, arrays, numbers, dotted keys); baseline: reading the same "
                       "bytes from the file. Slope: least squares of log(time) on log(size), 1 for linear. Peak: "
