@@ -240,4 +240,21 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(device.problems.map(\.skipped), [.file])
         XCTAssertNil(device.file)
     }
+
+    /// What the TOML fuzzer found (Fuzz/regressions/toml, replayed here): masking a URL's
+    /// secrets twice changes nothing, even when a masked value is followed by another URL.
+    func testMaskingURLSecretsTwiceChangesNothing() throws {
+        let folder = Repository.url("Fuzz/regressions/toml").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        XCTAssertFalse(names.isEmpty)
+        var texts = try names.map {
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)), as: UTF8.self)
+        }
+        texts.append("see https://bob:pw@e.com/v?key=abc&alt=x://eve:pw2@f.com/ for more")
+        for text in texts {
+            let once = URLSecrets.masked(text)
+            XCTAssertEqual(URLSecrets.masked(once), once, text)
+            _ = ConfigFile.reading(Array(text.utf8), path: "c")
+        }
+    }
 }

@@ -143,9 +143,15 @@ public enum URLSecrets {
     /// a quotation; an endpoint runs to the end.
     private static func urlEnd(_ bytes: [UInt8], from start: Int, endpoint: Bool) -> Int {
         if endpoint { return bytes.count }
+        let placeholder = Array(mask.utf8)
         var i = start
         while i < bytes.count {
             let b = bytes[i]
+            // A secret masked already is part of its URL (masking again changes nothing).
+            if b == placeholder[0], bytes[i...].starts(with: placeholder) {
+                i += placeholder.count
+                continue
+            }
             if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") || b == UInt8(ascii: "<")
                 || b == UInt8(ascii: ">") || b == UInt8(ascii: "`")
             {
