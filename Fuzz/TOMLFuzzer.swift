@@ -30,7 +30,7 @@ public func fuzzTOMLReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } else {
         precondition(strict == nil, "the strict reader accepted a document with problems")
     }
-    let reading = ConfigFile.reading(bytes, path: "config.toml")
+    let reading = ConfigFile.reading(bytes, path: "config.toml", providers: providers)
     for problem in reading.problems {
         precondition(problem.line >= 0 && problem.line <= lineCount, "setting problem at line \(problem.line)")
     }
@@ -53,3 +53,11 @@ private func equal(_ a: TOMLValue, _ b: TOMLValue) -> Bool {
     default: return a == b
     }
 }
+
+/// The program's provider ids, as the settings check takes them.
+private let providers = [
+    ProviderFacts(id: "offline", label: "offline", configuredBy: []),
+    ProviderFacts(id: "gemini", label: "Gemini", configuredBy: [.key]),
+    ProviderFacts(id: "openai", label: "openai", configuredBy: [.key, .endpoint]),
+    ProviderFacts(id: "ollama", label: "Ollama", configuredBy: [.endpoint, .section]),
+]

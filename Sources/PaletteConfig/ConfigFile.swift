@@ -7,13 +7,13 @@ import PaletteCore
 
 /// What `config.toml` may set, read and checked; nothing in it is a secret.
 ///
-///     provider = "ollama"            # offline | gemini | openai | ollama
+///     provider = "ollama"            # an id of the program's provider list
 ///     language = "zh-Hant"           # en | zh-Hant | zh-Hans
 ///     color = "256"                  # auto | truecolor | 256 | none
 ///     timeout = 90                   # seconds for one generation
 ///     history = "~/palettes.jsonl"
 ///
-///     [providers.openai]             # also [providers.gemini], [providers.ollama]
+///     [providers.openai]             # one section a provider that needs settings
 ///     model = "qwen2.5:7b"
 ///     endpoint = "http://127.0.0.1:8080/v1"
 ///     api_key_env = "WORK_OPENAI_KEY"  # the variable holding the key, never the key
@@ -54,14 +54,17 @@ public struct ConfigFile: Hashable, Sendable {
 
     public init() {}
 
-    public static let providerNames = ["offline", "gemini", "openai", "ollama"]
     public static let colorChoices = ["auto", "truecolor", "256", "none"]
     static let topLevel = ["provider", "language", "color", "timeout", "history", "providers", "workbench", "export"]
     static let sectionKeys = ["model", "endpoint", "api_key_env"]
 
     /// Reads a file's bytes strictly: the first problem, at its line, when it has any.
-    public static func read(_ data: [UInt8], path: String) throws(ConfigProblem) -> ConfigFile {
-        let reading = reading(data, path: path)
+    /// `providers` is the program's provider list: `provider` takes their ids, and each that
+    /// needs settings may have a `[providers.ID]` section.
+    public static func read(_ data: [UInt8], path: String, providers: [ProviderFacts]) throws(ConfigProblem)
+        -> ConfigFile
+    {
+        let reading = reading(data, path: path, providers: providers)
         if let first = reading.problems.first { throw first }
         return reading.file ?? ConfigFile()
     }
@@ -69,7 +72,7 @@ public struct ConfigFile: Hashable, Sendable {
     /// Reads a file's bytes as far as they are good: every valid setting, and one problem for
     /// each bad line (a syntax error, an unknown or wrong setting, a key), which is skipped.
     /// A bad table header skips the settings under it; a limit passed skips the rest.
-    public static func reading(_ data: [UInt8], path: String) -> ConfigReading {
+    public static func reading(_ data: [UInt8], path: String, providers: [ProviderFacts]) -> ConfigReading {
         let document = TOMLParser.read(data)
         var problems = document.errors.map { error in
             let skipped: ConfigProblem.Skipped =
@@ -77,7 +80,7 @@ public struct ConfigFile: Hashable, Sendable {
             return ConfigProblem(
                 path: path, line: error.line, .syntax(error.problem, column: error.column), skipped: skipped)
         }
-        var reader = SettingsReader(path: path, lines: document.lines)
+        var reader = SettingsReader(path: path, lines: document.lines, providers: providers)
         let file = reader.read(document.table)
         problems += reader.problems
         // In the order of the file; a line's first problem stands for it.
@@ -108,7 +111,7 @@ public struct ConfigFile: Hashable, Sendable {
     /// of waiting for a writer) and checked with `fstat` before a byte is read; anything but a
     /// regular file (a FIFO, a device, a folder, a socket) is refused. At most `maxBytes` + 1
     /// bytes are read.
-    public static func load(environment: [String: String]) -> ConfigReading {
+    public static func load(environment: [String: String], providers: [ProviderFacts]) -> ConfigReading {
         guard let path = path(environment: environment) else { return ConfigReading(file: nil, problems: []) }
         func refused(_ kind: ConfigProblem.Kind) -> ConfigReading {
             ConfigReading(file: nil, problems: [ConfigProblem(path: path, line: 0, kind, skipped: .file)])
@@ -143,7 +146,7 @@ public struct ConfigFile: Hashable, Sendable {
         }
         if count > maxBytes { return refused(.tooLarge(limit: maxBytes)) }
         data.removeSubrange(count...)
-        return reading(data, path: path)
+        return reading(data, path: path, providers: providers)
     }
 }
 
@@ -213,6 +216,7 @@ public struct ConfigProblem: Error, Hashable, Sendable {
 private struct SettingsReader {
     let path: String
     let lines: [[String]: Int]
+    let providers: [ProviderFacts]
     var problems: [ConfigProblem] = []
 
     mutating func report(_ key: [String], _ kind: ConfigProblem.Kind, table: Bool = false) {
@@ -289,7 +293,7 @@ private struct SettingsReader {
     mutating func read(_ whole: [String: TOMLValue]) -> ConfigFile {
         var config = ConfigFile()
         let table = known(whole, at: [], ConfigFile.topLevel)
-        config.provider = choice(table, "provider", at: [], ConfigFile.providerNames)
+        config.provider = choice(table, "provider", at: [], providers.map(\.id))
         if let raw = choice(table, "language", at: [], Language.allCases.map(\.rawValue)) {
             config.language = Language(rawValue: raw)
         }
@@ -309,7 +313,7 @@ private struct SettingsReader {
         }
         config.history = text(table, "history", at: [])
         if let all = subtable(table, "providers", at: []) {
-            let names = ConfigFile.providerNames.filter { $0 != "offline" }
+            let names = self.providers.filter { !$0.needsNothing }.map(\.id)
             let providers = known(all, at: ["providers"], names)
             for name in names {
                 guard let whole = subtable(providers, name, at: ["providers"]) else { continue }

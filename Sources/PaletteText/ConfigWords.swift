@@ -38,7 +38,7 @@ extension Messages {
             "配置文件：另有 \(n) 个问题，均已同样跳过。")
     }
 
-    public static func configDetail(_ kind: ConfigProblem.Kind) -> Localized {
+    static func configDetail(_ kind: ConfigProblem.Kind) -> Localized {
         func clean(_ text: String) -> String { TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40) }
         switch kind {
         case .syntax(let problem, let column):
@@ -101,7 +101,7 @@ extension Messages {
         }
     }
 
-    public static func tomlProblem(_ problem: TOMLError.Problem) -> Localized {
+    static func tomlProblem(_ problem: TOMLError.Problem) -> Localized {
         func clean(_ text: String) -> String { TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40) }
         switch problem {
         case .invalidStatement:

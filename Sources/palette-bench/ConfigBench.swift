@@ -1,5 +1,6 @@
 import Foundation
 import PaletteConfig
+import PaletteCore
 
 /// `config-growth`: reading `config.toml` (the TOML reader and the settings check, as every
 /// command runs them) at 10 kB, 100 kB and 1 MB, beside reading the same bytes from the file.
@@ -36,6 +37,10 @@ extension Bench {
 
     func configGrowth() -> BenchResult {
         var points: [GrowthPoint] = []
+        let providers = [
+            ProviderFacts(id: "offline", label: "offline", configuredBy: []),
+            ProviderFacts(id: "ollama", label: "Ollama", configuredBy: [.endpoint, .section]),
+        ]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("palette-bench-config-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,7 +49,7 @@ extension Bench {
             let path = folder.appendingPathComponent("config-\(size).toml").path
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             let seconds = cpuMeasure {
-                let reading = ConfigFile.reading(bytes, path: path)
+                let reading = ConfigFile.reading(bytes, path: path, providers: providers)
                 return reading.problems.count &+ (reading.file?.providers.count ?? 0)
             }
             // The baseline: the bytes read from the file, which reading the settings needs anyway.

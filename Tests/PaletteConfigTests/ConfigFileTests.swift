@@ -7,7 +7,7 @@ import XCTest
 /// What `config.toml` may say, and every way it can be wrong, each at its line.
 final class ConfigFileTests: XCTestCase {
     private func read(_ text: String) throws(ConfigProblem) -> ConfigFile {
-        try ConfigFile.read(Array(text.utf8), path: "/c/config.toml")
+        try ConfigFile.read(Array(text.utf8), path: "/c/config.toml", providers: providerFacts)
     }
 
     private func problem(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
@@ -138,15 +138,15 @@ final class ConfigFileTests: XCTestCase {
         let dir = try TemporaryDirectory(prefix: "config")
         let env = ["XDG_CONFIG_HOME": dir.path]
         XCTAssertEqual(
-            ConfigFile.load(environment: env), ConfigReading(file: nil, problems: []),
+            ConfigFile.load(environment: env, providers: providerFacts), ConfigReading(file: nil, problems: []),
             "no file: no settings, no problem")
         try FileManager.default.createDirectory(atPath: dir.file("palette-tui"), withIntermediateDirectories: true)
         try Data("provider = \"ollama\"\n".utf8).write(to: URL(fileURLWithPath: dir.file("palette-tui/config.toml")))
-        XCTAssertEqual(ConfigFile.load(environment: env).file?.provider, "ollama")
-        XCTAssertEqual(ConfigFile.load(environment: env).problems, [])
+        XCTAssertEqual(ConfigFile.load(environment: env, providers: providerFacts).file?.provider, "ollama")
+        XCTAssertEqual(ConfigFile.load(environment: env, providers: providerFacts).problems, [])
         try Data(repeating: 0x23, count: ConfigFile.maxBytes + 1).write(
             to: URL(fileURLWithPath: dir.file("palette-tui/config.toml")))
-        let big = ConfigFile.load(environment: env)
+        let big = ConfigFile.load(environment: env, providers: providerFacts)
         XCTAssertNil(big.file)
         XCTAssertEqual(big.problems.map(\.kind), [.tooLarge(limit: ConfigFile.maxBytes)])
         XCTAssertEqual(big.problems.map(\.skipped), [.file])
@@ -175,7 +175,7 @@ final class ConfigFileTests: XCTestCase {
                 accessible = "AAA"
                 [export]
                 variant = "light"
-                """.utf8), path: "/c/config.toml")
+                """.utf8), path: "/c/config.toml", providers: providerFacts)
         var expected = ConfigFile()
         expected.provider = "ollama"
         expected.timeout = 45
@@ -206,7 +206,8 @@ final class ConfigFileTests: XCTestCase {
             ("https://example.com/v1#access_token=s3cret", "access_token"),
         ] as [(String, String?)] {
             let reading = ConfigFile.reading(
-                Array("[providers.openai]\nendpoint = \"\(endpoint)\"\nmodel = \"m\"".utf8), path: "c")
+                Array("[providers.openai]\nendpoint = \"\(endpoint)\"\nmodel = \"m\"".utf8), path: "c",
+                providers: providerFacts)
             XCTAssertEqual(
                 reading.problems.map(\.kind), [.secretInEndpoint("providers.openai.endpoint", parameter: parameter)],
                 endpoint)
@@ -214,7 +215,8 @@ final class ConfigFileTests: XCTestCase {
             XCTAssertEqual(reading.file?.providers["openai"], ConfigFile.ProviderSection(model: "m"), endpoint)
         }
         for fine in ["https://user@example.com/v1", "http://gpu-box:11434", "https://example.com/v1?alt=json"] {
-            let reading = ConfigFile.reading(Array("[providers.openai]\nendpoint = \"\(fine)\"".utf8), path: "c")
+            let reading = ConfigFile.reading(
+                Array("[providers.openai]\nendpoint = \"\(fine)\"".utf8), path: "c", providers: providerFacts)
             XCTAssertEqual(reading.problems, [], fine)
             XCTAssertEqual(reading.file?.providers["openai"]?.endpoint, fine)
         }
@@ -229,13 +231,15 @@ final class ConfigFileTests: XCTestCase {
         let env = ["XDG_CONFIG_HOME": dir.path]
         XCTAssertEqual(mkfifo(path, 0o600), 0)
         // A FIFO with no writer: a blocking open would wait here for ever.
-        XCTAssertEqual(ConfigFile.load(environment: env).problems.map(\.kind), [.notARegularFile])
+        XCTAssertEqual(
+            ConfigFile.load(environment: env, providers: providerFacts).problems.map(\.kind), [.notARegularFile])
         unlink(path)
         XCTAssertEqual(mkdir(path, 0o700), 0)
-        XCTAssertEqual(ConfigFile.load(environment: env).problems.map(\.kind), [.notARegularFile])
+        XCTAssertEqual(
+            ConfigFile.load(environment: env, providers: providerFacts).problems.map(\.kind), [.notARegularFile])
         rmdir(path)
         XCTAssertEqual(symlink("/dev/zero", path), 0)
-        let device = ConfigFile.load(environment: env)
+        let device = ConfigFile.load(environment: env, providers: providerFacts)
         XCTAssertEqual(device.problems.map(\.kind), [.notARegularFile])
         XCTAssertEqual(device.problems.map(\.skipped), [.file])
         XCTAssertNil(device.file)
@@ -254,7 +258,16 @@ final class ConfigFileTests: XCTestCase {
         for text in texts {
             let once = URLSecrets.masked(text)
             XCTAssertEqual(URLSecrets.masked(once), once, text)
-            _ = ConfigFile.reading(Array(text.utf8), path: "c")
+            _ = ConfigFile.reading(Array(text.utf8), path: "c", providers: providerFacts)
         }
     }
 }
+
+/// The provider list these tests read files for: the program's ids, as `ProviderFacts`
+/// (PaletteConfig does not see the providers; the program hands it its list).
+let providerFacts = [
+    ProviderFacts(id: "offline", label: "offline", configuredBy: []),
+    ProviderFacts(id: "gemini", label: "Gemini", configuredBy: [.key]),
+    ProviderFacts(id: "openai", label: "openai", configuredBy: [.key, .endpoint]),
+    ProviderFacts(id: "ollama", label: "Ollama", configuredBy: [.endpoint, .section]),
+]
