@@ -226,7 +226,8 @@ screenshot: release
 
 ## Fuzzes with libFuzzer and ASan, FUZZ_RUNS inputs per target (at least a million), each capped at
 ## FUZZ_TIME seconds: PaletteParser, the history line reader (the decoder line by line, then the
-## store on a real file), the key decoder and the export's file writer (paths over every kind of
+## store on a real file), the settings file reader (TOML and the settings check), the key decoder
+## and the export's file writer (paths over every kind of
 ## target in a scratch directory). Each target is compiled from its module's sources
 ## (on the modules it imports, built the same way); Fuzz/run_fuzzers.py runs them one after the
 ## other and prints inputs, time and crashes. Findings go to Fuzz/artifacts/<target>-...; once
@@ -236,13 +237,15 @@ FUZZ_TIME ?= 1800
 FUZZ_SWIFTC := $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
 FUZZ_DIR := .build/fuzz
 fuzz:
-	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/corpus/export-path Fuzz/artifacts
+	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/corpus/toml Fuzz/corpus/export-path Fuzz/artifacts
 	$(FUZZ_SWIFTC) -module-name PaletteFuzz \
 	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o $(FUZZ_DIR)/parser-fuzzer
 	$(FUZZ_SWIFTC) -module-name PaletteCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteCore.swiftmodule \
 	  -emit-library -static -o $(FUZZ_DIR)/libPaletteCore.a $$(find Sources/PaletteCore -name '*.swift')
 	$(FUZZ_SWIFTC) -module-name PaletteHistory -I $(FUZZ_DIR)/modules Sources/PaletteHistory/*.swift \
 	  Fuzz/HistoryFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/history-fuzzer
+	$(FUZZ_SWIFTC) -module-name PaletteConfig -I $(FUZZ_DIR)/modules Sources/PaletteConfig/*.swift \
+	  Fuzz/TOMLFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/toml-fuzzer
 	$(FUZZ_SWIFTC) -module-name ScreenCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/ScreenCore.swiftmodule \
 	  -emit-library -static -o $(FUZZ_DIR)/libScreenCoreKey.a Sources/ScreenCore/Key.swift
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \

@@ -110,7 +110,9 @@ let package = Package(
         // builds it, `make install` does not ship it.
         .executableTarget(
             name: "palette-bench",
-            dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp", "ScreenCore"],
+            dependencies: [
+                "PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp", "ScreenCore", "PaletteConfig",
+            ],
             swiftSettings: strict),
         // The man page and the bash, zsh and fish completions, written from the command table
         // and the key table. Not a product: `make install` and `make deb` run it at build time.

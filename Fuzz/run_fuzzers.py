@@ -21,6 +21,7 @@ TARGETS = [
     # name, seed directories, dictionary
     ("parser", ["Tests/PaletteCoreTests/Fixtures/model-output"], "Fuzz/parser.dict"),
     ("history", ["Fuzz/seeds/history", "Fuzz/regressions/history"], "Fuzz/history.dict"),
+    ("toml", ["Fuzz/seeds/toml", "Fuzz/regressions/toml"], "Fuzz/toml.dict"),
     ("keys", ["Fuzz/seeds/keys", "Fuzz/regressions/keys"], None),
     ("export-path", ["Fuzz/seeds/export-path", "Fuzz/regressions/export-path"], None),
 ]

@@ -636,7 +636,7 @@ def bench_inproc(res, bench, home, quick):
         res.add(section, "offline engine time per palette", None, "ms", target="< 1 ms", met=None)
         return
     for case in listed.stdout.split():
-        if case in ("render", "session"):  # section 2's
+        if case in ("render", "session", "config-growth"):  # section 2's, and section 7's
             continue
         args = [bench, case, "--format", "json"] + (["--quick"] if quick else [])
         try:
@@ -680,6 +680,75 @@ def add_inproc(res, section, result):
         points = ", ".join(f"{p['bytes']:,} B {p['nanosecondsPerByte']:.1f} ns/B" for p in result["points"])
         res.detail(section, f"growth of {result['name']}: {points}"
                  + (f" (stopped: {result['stopped']})" if result.get("stopped") else ""))
+
+
+# MARK: - 7. config.toml
+
+
+PEAK_RSS = os.path.join(ROOT, "Tests", "TestSupport", "Tools", "peak_rss.py")
+
+
+def peak_mib(argv, env):
+    """The child's own peak resident set in MiB, through peak_rss.py (a small parent: see its notes)."""
+    with tempfile.NamedTemporaryFile(prefix="peak-", delete=False) as report:
+        path = report.name
+    try:
+        done = subprocess.run([sys.executable, PEAK_RSS, path, "--"] + argv, env=env, capture_output=True,
+                              timeout=120)
+        if done.returncode != 0:
+            return None
+        with open(path) as f:
+            return int(f.read().strip()) / 1024
+    finally:
+        os.unlink(path)
+
+
+def bench_config(res, app, bench, home, quick):
+    """Reading config.toml, which every command does first: time in process at 10 kB, 100 kB and
+    1 MB beside reading the same bytes (palette-bench config-growth), and the release app's peak
+    memory for `palette-tui --version` with each file beside no file."""
+    section = "7. config.toml: reading time and peak memory"
+    print(f"\n{section}", flush=True)
+    args = [bench, "config-growth", "--format", "json"] + (["--quick"] if quick else [])
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=300, env=base_env(home))
+    except subprocess.TimeoutExpired:
+        done = None
+    if done is None or done.returncode != 0:
+        res.note(section, "`palette-bench config-growth` failed or ran over 300 s")
+        res.add(section, "config.toml reading: log-log slope", None, "", target="< 1.15", met=False)
+        return
+    result = json.loads(done.stdout)["results"][0]
+    for point in result["points"]:
+        res.add(section, f"reading a {point['bytes']:,} B config.toml", point["seconds"], "ms",
+                result["baselineName"], point.get("baselineSeconds"))
+    slope = result.get("logLogSlope")
+    res.add(section, "config.toml reading: log-log slope (10 kB .. 1 MB)", slope, "",
+            target="< 1.15", met=None if slope is None else slope < 1.15)
+    # The same files as the app reads them, for the peak memory of a whole run.
+    config_home = os.path.join(home, "config-bench")
+    os.makedirs(os.path.join(config_home, "palette-tui"), exist_ok=True)
+    path = os.path.join(config_home, "palette-tui", "config.toml")
+    env = dict(base_env(home), XDG_CONFIG_HOME=config_home)
+    runs = 3 if quick else 7
+    if os.path.exists(path):
+        os.unlink(path)
+    empty = median([peak_mib([app, "--version"], env) or 0 for _ in range(runs)])
+    res.add(section, "`palette-tui --version`, no config.toml: peak RSS", empty, "MiB")
+    sizes = [p["bytes"] for p in result["points"]]
+    for size in sizes:
+        text = subprocess.run([bench, "config-text", str(size)], capture_output=True, timeout=60).stdout
+        with open(path, "wb") as f:
+            f.write(text)
+        peak = median([peak_mib([app, "--version"], env) or 0 for _ in range(runs)])
+        last = size == sizes[-1]
+        res.add(section, f"`palette-tui --version`, {len(text):,} B config.toml: peak RSS", peak, "MiB",
+                "no config.toml", empty, target="< 50 MiB" if last else None, met=peak < 50 if last else None)
+    res.note(section, "Time: `palette-bench config-growth`, the median process CPU time of batches of `ConfigFile.reading` (the TOML "
+                      "reader and the settings check, as every command runs them) on a settings file of saved "
+                      "looks (comments, tables, text, arrays, numbers, dotted keys); baseline: reading the same "
+                      "bytes from the file. Slope: least squares of log(time) on log(size), 1 for linear. Peak: "
+                      "ru_maxrss of the release app under `Tests/TestSupport/Tools/peak_rss.py`, median of runs")
 
 
 # MARK: - 6. Gemini round trip
@@ -885,7 +954,7 @@ def main():
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "palette-bench"),
                         help="the in-process bench executable (not part of the product)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks.md"))
-    parser.add_argument("--only", default="startup,keys,idle,history,inproc,gemini")
+    parser.add_argument("--only", default="startup,keys,idle,history,inproc,gemini,config")
     parser.add_argument("--quick", action="store_true", help="fewer runs and keys, for trying the harness")
     args = parser.parse_args()
     sections = set(args.only.split(","))
@@ -918,6 +987,8 @@ def main():
             bench_inproc(res, args.bench, home, args.quick)
         if "gemini" in sections:
             bench_gemini(res, args.app, home, 5 if args.quick else 12, available)
+        if "config" in sections:
+            bench_config(res, args.app, args.bench, home, args.quick)
     print("\n" + table(res))
     write_report(res, args.out, info, started, args)
 

@@ -275,16 +275,19 @@ public enum ManualText {
                 "Settings in TOML (default ~/.config/palette-tui/config.toml): provider, language, color, timeout, "
                     + "history, [providers.NAME] model, endpoint and api_key_env (the variable holding the key, never "
                     + "the key), [workbench] accessible and background, [export] variant. Options beat environment "
-                    + "variables, which beat the file. A broken file is one warning naming its line; the defaults are "
-                    + "used.",
+                    + "variables, which beat the file. Each bad line is one warning naming it and is skipped (a bad [table] "
+                    + "header skips its table); the rest of the file applies. Anything but a regular file, and an "
+                    + "endpoint holding a password or a key parameter, is refused the same way.",
                 "TOML 格式的設定（預設 ~/.config/palette-tui/config.toml）：provider、language、color、timeout、history、"
                     + "[providers.NAME] 的 model、endpoint 與 api_key_env（存放金鑰的環境變數名稱，絕不是金鑰本身）、[workbench] 的 "
-                    + "accessible 與 background、[export] 的 variant。選項優先於環境變數，環境變數優先於設定檔。設定檔有誤時只發出一則"
-                    + "指出行號的警告，並使用預設值。",
+                    + "accessible 與 background、[export] 的 variant。選項優先於環境變數，環境變數優先於設定檔。每一行錯誤各發出一則"
+                    + "指出行號的警告並略過該行（錯誤的 [表格] 標頭略過整個表格），其餘設定照常套用。不是一般檔案，或 endpoint 含有密碼或金鑰參數時，"
+                    + "同樣拒絕並說明原因。",
                 "TOML 格式的配置（默认 ~/.config/palette-tui/config.toml）：provider、language、color、timeout、history、"
                     + "[providers.NAME] 的 model、endpoint 与 api_key_env（存放密钥的环境变量名称，绝不是密钥本身）、[workbench] 的 "
-                    + "accessible 与 background、[export] 的 variant。选项优先于环境变量，环境变量优先于配置文件。配置文件有误时只发出一条"
-                    + "指出行号的警告，并使用默认值。")),
+                    + "accessible 与 background、[export] 的 variant。选项优先于环境变量，环境变量优先于配置文件。每一行错误各发出一条"
+                    + "指出行号的警告并跳过该行（错误的 [表] 标头跳过整个表），其余设置照常应用。不是普通文件，或 endpoint 含有密码或密钥参数时，"
+                    + "同样拒绝并说明原因。")),
     ]
 
     public static let examples: [Example] = [

@@ -47,8 +47,24 @@ public struct TOMLError: Error, Hashable, Sendable {
         case integerOutOfRange
         /// A date or time: valid TOML, not used by these settings.
         case unsupportedDateTime
-        /// The file is not UTF-8.
+        /// The line is not UTF-8.
         case invalidUTF8
+        /// A key of more parts than `TOMLLimits.keyDepth`, its table's included.
+        case keyTooDeep(limit: Int)
+        /// Arrays and inline tables more than `TOMLLimits.nesting` deep.
+        case nestedTooDeep(limit: Int)
+        /// More values than `TOMLLimits.values`: the rest of the document is not read.
+        case tooManyValues(limit: Int)
+        /// More problems than `TOMLLimits.problems`: the rest of the document is not read.
+        case tooManyProblems(limit: Int)
+    }
+
+    /// Whether reading stopped here (the rest of the document was not read).
+    public var endsReading: Bool {
+        switch problem {
+        case .tooManyValues, .tooManyProblems: return true
+        default: return false
+        }
     }
 
     /// 1-based line and column (in characters) of the problem.
@@ -63,15 +79,41 @@ public struct TOMLError: Error, Hashable, Sendable {
     }
 }
 
+/// How much of a document the reader takes: enough for any settings file many times over, and
+/// small enough that no file can make reading cost more than linear time and memory, or
+/// recursion deeper than a few hundred frames.
+public enum TOMLLimits {
+    /// The most parts a key may have, a table header's parts and a dotted key's together
+    /// (`[a.b]` then `c.d = 1` is four). The settings use three.
+    public static let keyDepth = 32
+    /// The most arrays and inline tables open inside one another.
+    public static let nesting = 32
+    /// The most values in one document (every key, header, array item and inline-table entry).
+    public static let values = 200_000
+    /// The most problems reported before the rest of the document is left unread.
+    public static let problems = 100
+}
+
+/// A document read as far as it could be: what every good statement says, and a problem for
+/// each bad one (each skipped whole, so the rest still counts).
+public struct TOMLDocument: Sendable {
+    /// The top-level table of every statement that was read.
+    public var table: [String: TOMLValue]
+    /// The line of each key and table header, by full path.
+    public var lines: [[String]: Int]
+    /// One per bad statement, in the order of the file.
+    public var errors: [TOMLError]
+    /// The table headers that were refused, by line: the settings under them were not read.
+    public var refusedHeaders: Set<Int>
+}
+
 /// Reads TOML documents (`TOMLParser.parse`).
 public enum TOMLParser {
-    /// The document's top-level table.
+    /// The document's top-level table; the first problem when it has any.
     public static func parse(_ data: [UInt8]) throws(TOMLError) -> [String: TOMLValue] {
-        guard String(validating: data, as: UTF8.self) != nil else {
-            throw TOMLError(line: 1, column: 1, .invalidUTF8)
-        }
-        var reader = Reader(bytes: normalised(data))
-        return try reader.document()
+        let document = read(data)
+        if let first = document.errors.first { throw first }
+        return document.table
     }
 
     public static func parse(_ text: String) throws(TOMLError) -> [String: TOMLValue] {
@@ -83,12 +125,42 @@ public enum TOMLParser {
     public static func parseWithLines(_ data: [UInt8]) throws(TOMLError) -> (
         table: [String: TOMLValue], lines: [[String]: Int]
     ) {
-        guard String(validating: data, as: UTF8.self) != nil else {
-            throw TOMLError(line: 1, column: 1, .invalidUTF8)
+        let document = read(data)
+        if let first = document.errors.first { throw first }
+        return (document.table, document.lines)
+    }
+
+    /// Reads every statement it can: a bad one (a line that is not UTF-8, a syntax error, a
+    /// duplicate, a limit passed) is recorded and skipped to the end of its line, and reading
+    /// goes on with the next line. The settings under a refused table header are skipped too
+    /// (they would otherwise land in the table before it). Linear in time and memory.
+    public static func read(_ data: [UInt8]) -> TOMLDocument {
+        var errors: [TOMLError] = []
+        var bytes = normalised(data)
+        if String(validating: bytes, as: UTF8.self) == nil {
+            blankInvalidLines(&bytes, errors: &errors)
         }
-        var reader = Reader(bytes: normalised(data))
-        let table = try reader.document()
-        return (table, reader.lines)
+        var reader = Reader(bytes: bytes)
+        reader.errors = errors
+        let table = reader.document()
+        return TOMLDocument(
+            table: table, lines: reader.lines, errors: reader.errors.sorted { $0.line < $1.line },
+            refusedHeaders: reader.refusedHeaders)
+    }
+
+    /// Each line that is not UTF-8 reported and emptied (its newline kept, so lines keep their numbers).
+    static func blankInvalidLines(_ bytes: inout [UInt8], errors: inout [TOMLError]) {
+        var start = 0
+        var line = 1
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            if String(validating: bytes[start..<end], as: UTF8.self) == nil {
+                if errors.count < TOMLLimits.problems { errors.append(TOMLError(line: line, column: 1, .invalidUTF8)) }
+                for i in start..<end { bytes[i] = 0x20 }
+            }
+            start = end + 1
+            line += 1
+        }
     }
 
     /// CRLF as LF, as TOML reads it; a lone CR stays and is refused where it appears.
@@ -125,7 +197,9 @@ private final class FlagNode {
 
 private final class Flags {
     let root = FlagNode()
-    var pending: [([String], Flag)] = []
+    /// Containers of dotted keys, marked explicit when the next header starts (a set: twenty
+    /// thousand `x.kN = 1` lines leave one entry, not twenty thousand).
+    var pending: Set<[String]> = []
 
     func set(_ key: [String], _ flag: Flag, recursive: Bool) {
         var node = root
@@ -164,7 +238,7 @@ private final class Flags {
     }
 
     func finalizePending() {
-        for (key, flag) in pending { set(key, flag, recursive: false) }
+        for key in pending { set(key, .explicitNest, recursive: false) }
         pending = []
     }
 }
@@ -172,34 +246,56 @@ private final class Flags {
 /// Not a place to go: the key names a value that is not a table.
 private struct NotANest: Error {}
 
-/// Walks `path` from `table`, making tables as needed (and the last table of an array of
-/// tables when `accessLists`), then runs `body` on the table at the end.
-private func withNest<R>(
-    _ path: ArraySlice<String>, in table: inout [String: TOMLValue], accessLists: Bool,
-    _ body: (inout [String: TOMLValue]) throws -> R
-) throws -> R {
-    guard let first = path.first else { return try body(&table) }
-    let rest = path.dropFirst()
-    switch table[first] {
-    case nil:
-        var inner: [String: TOMLValue] = [:]
-        let result = try withNest(rest, in: &inner, accessLists: accessLists, body)
-        table[first] = .table(inner)
-        return result
-    case .table(var inner)?:
-        table[first] = nil
-        defer { table[first] = .table(inner) }
-        return try withNest(rest, in: &inner, accessLists: accessLists, body)
-    case .array(var items)? where accessLists:
-        guard case .table(var inner)? = items.last else { throw NotANest() }
-        table[first] = nil
-        defer {
-            items[items.count - 1] = .table(inner)
-            table[first] = .array(items)
+/// A table being read. Tables are built as objects and made values once at the end, so adding
+/// a key never copies the table it goes in (a value-typed table held twice, as a `switch` on it
+/// holds it, is copied whole on every change: quadratic in the number of keys).
+private final class TableNode {
+    enum Entry {
+        case value(TOMLValue)
+        case table(TableNode)
+        /// An array of tables (`[[name]]`), the last one open.
+        case tables(TableList)
+    }
+
+    final class TableList {
+        var items: [TableNode] = []
+    }
+
+    var entries: [String: Entry] = [:]
+
+    /// The table at `path`, made as needed when `create`; into the last table of an array of
+    /// tables when `accessLists`. Nil when it does not exist and `create` is false; `NotANest`
+    /// when a value stands in the way.
+    func nest(_ path: ArraySlice<String>, create: Bool, accessLists: Bool) throws(NotANest) -> TableNode? {
+        var node = self
+        for key in path {
+            switch node.entries[key] {
+            case nil:
+                guard create else { return nil }
+                let next = TableNode()
+                node.entries[key] = .table(next)
+                node = next
+            case .table(let next)?:
+                node = next
+            case .tables(let list)?:
+                guard accessLists, let last = list.items.last else { throw NotANest() }
+                node = last
+            case .value?:
+                throw NotANest()
+            }
         }
-        return try withNest(rest, in: &inner, accessLists: accessLists, body)
-    default:
-        throw NotANest()
+        return node
+    }
+
+    /// The table as a value. Recursion as deep as tables nest, which `TOMLLimits.keyDepth` bounds.
+    var value: [String: TOMLValue] {
+        entries.mapValues { entry in
+            switch entry {
+            case .value(let value): return value
+            case .table(let node): return .table(node.value)
+            case .tables(let list): return .array(list.items.map { .table($0.value) })
+            }
+        }
     }
 }
 
@@ -208,16 +304,34 @@ private struct Reader {
     var pos = 0
     /// The line of each key and header, by full path.
     var lines: [[String]: Int] = [:]
-
-    func line(at position: Int) -> Int {
-        var line = 1
-        for i in 0..<min(position, bytes.count) where bytes[i] == 0x0A { line += 1 }
-        return line
-    }
+    /// The problems found so far.
+    var errors: [TOMLError] = []
+    /// The lines of refused table headers.
+    var refusedHeaders: Set<Int> = []
+    /// Values read so far (`TOMLLimits.values`).
+    var values = 0
+    /// Where each line after the first starts, for line numbers in logarithmic time.
+    let lineStarts: [Int]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
+        var starts: [Int] = []
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
     }
+
+    /// The 1-based line of `position` and where that line starts.
+    func lineAndStart(_ position: Int) -> (line: Int, start: Int) {
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lineStarts[mid] <= position { low = mid + 1 } else { high = mid }
+        }
+        return (low + 1, low == 0 ? 0 : lineStarts[low - 1])
+    }
+
+    func line(at position: Int) -> Int { lineAndStart(position).line }
 
     // MARK: Characters
 
@@ -227,21 +341,25 @@ private struct Reader {
         pos + offset < bytes.count ? bytes[pos + offset] : nil
     }
 
-    func starts(with text: String) -> Bool {
-        let t = Array(text.utf8)
-        return pos + t.count <= bytes.count && Array(bytes[pos..<(pos + t.count)]) == t
+    func starts(with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard pos + count <= bytes.count else { return false }
+        let t = text.utf8Start
+        for i in 0..<count where bytes[pos + i] != t[i] { return false }
+        return true
     }
 
     func error(_ problem: TOMLError.Problem, at position: Int? = nil) -> TOMLError {
         let at = min(position ?? pos, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for i in 0..<at where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
+        let (line, lineStart) = lineAndStart(at)
         let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
         return TOMLError(line: line, column: column, problem)
+    }
+
+    /// One more value; past `TOMLLimits.values`, the problem that ends reading.
+    mutating func count(at position: Int) throws(TOMLError) {
+        values += 1
+        if values > TOMLLimits.values { throw error(.tooManyValues(limit: TOMLLimits.values), at: position) }
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
@@ -276,79 +394,107 @@ private struct Reader {
         }
     }
 
+    /// Spaces, a comment, then the end of the line (not consumed: a statement found bad after
+    /// this is skipped to there) or of the document.
+    mutating func endOfStatement() throws(TOMLError) {
+        skipSpaces()
+        try skipComment()
+        guard let next = current else { return }
+        if next != 0x0A { throw error(.expectedNewline) }
+    }
+
+    /// Past the end of the line `pos` is on (a bad statement's rest).
+    mutating func skipLine() {
+        while let b = current, b != 0x0A { pos += 1 }
+        if current != nil { pos += 1 }
+    }
+
     // MARK: Document
 
-    mutating func document() throws(TOMLError) -> [String: TOMLValue] {
-        var root: [String: TOMLValue] = [:]
+    /// Every statement in turn; a bad one is recorded and skipped to the end of its line.
+    mutating func document() -> [String: TOMLValue] {
+        let root = TableNode()
         let flags = Flags()
-        var header: [String] = []
-        while true {
+        // nil after a refused header: what follows belongs to no table that was read.
+        var header: [String]? = []
+        while errors.count < TOMLLimits.problems {
             skipSpaces()
             guard let c = current else { break }
             if c == 0x0A {
                 pos += 1
                 continue
             }
-            if Reader.isBare(c) || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                try keyValue(&root, flags: flags, header: header)
-                skipSpaces()
-            } else if c == UInt8(ascii: "[") {
-                flags.finalizePending()
-                if peek(1) == UInt8(ascii: "[") {
-                    header = try arrayTableHeader(&root, flags: flags)
+            let isHeader = c == UInt8(ascii: "[")
+            let start = pos
+            do throws(TOMLError) {
+                if Reader.isBare(c) || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    try keyValue(root, flags: flags, header: header)
+                } else if isHeader {
+                    flags.finalizePending()
+                    header = nil
+                    if peek(1) == UInt8(ascii: "[") {
+                        header = try arrayTableHeader(root, flags: flags)
+                    } else {
+                        header = try tableHeader(root, flags: flags)
+                    }
+                } else if c == UInt8(ascii: "#") {
+                    try endOfStatement()
                 } else {
-                    header = try tableHeader(&root, flags: flags)
+                    throw error(.invalidStatement)
                 }
-                skipSpaces()
-            } else if c != UInt8(ascii: "#") {
-                throw error(.invalidStatement)
+                if current != nil { pos += 1 }
+            } catch {
+                errors.append(error)
+                if error.endsReading { return root.value }
+                if isHeader { refusedHeaders.insert(line(at: start)) }
+                skipLine()
             }
-            try skipComment()
-            guard let next = current else { break }
-            if next != 0x0A { throw error(.expectedNewline) }
-            pos += 1
         }
-        return root
+        if errors.count >= TOMLLimits.problems, pos < bytes.count {
+            errors.append(error(.tooManyProblems(limit: TOMLLimits.problems)))
+        }
+        return root.value
     }
 
     static func dotted(_ key: [String]) -> String { key.joined(separator: ".") }
 
-    mutating func tableHeader(_ root: inout [String: TOMLValue], flags: Flags) throws(TOMLError) -> [String] {
+    /// `[key]`: checked whole (through the end of its line) before anything changes.
+    mutating func tableHeader(_ root: TableNode, flags: Flags) throws(TOMLError) -> [String] {
         let start = pos
+        try count(at: start)
         pos += 1
         skipSpaces()
-        let key = try self.key()
+        let key = try self.key(depth: 0)
         if flags.isSet(key, .explicitNest) || flags.isSet(key, .frozen) {
             throw error(.tableRedefined(Reader.dotted(key)), at: start)
         }
-        flags.set(key, .explicitNest, recursive: false)
-        lines[key] = line(at: start)
         do {
-            try withNest(key[...], in: &root, accessLists: true) { _ in }
+            _ = try root.nest(key[...], create: false, accessLists: true)
         } catch {
             throw self.error(.tableRedefined(Reader.dotted(key)), at: start)
         }
         guard current == UInt8(ascii: "]") else { throw error(.unclosed) }
         pos += 1
+        try endOfStatement()
+        flags.set(key, .explicitNest, recursive: false)
+        lines[key] = line(at: start)
+        _ = try? root.nest(key[...], create: true, accessLists: true)
         return key
     }
 
-    mutating func arrayTableHeader(_ root: inout [String: TOMLValue], flags: Flags) throws(TOMLError) -> [String] {
+    /// `[[key]]`, likewise checked whole first.
+    mutating func arrayTableHeader(_ root: TableNode, flags: Flags) throws(TOMLError) -> [String] {
         let start = pos
+        try count(at: start)
         pos += 2
         skipSpaces()
-        let key = try self.key()
+        let key = try self.key(depth: 0)
         if flags.isSet(key, .frozen) { throw error(.immutable(Reader.dotted(key)), at: start) }
-        flags.unsetAll(key)
-        flags.set(key, .explicitNest, recursive: false)
+        let last = key[key.count - 1]
         do {
-            try withNest(key.dropLast(), in: &root, accessLists: true) { table in
-                let last = key[key.count - 1]
-                switch table[last] {
-                case nil: table[last] = .array([.table([:])])
-                case .array(var items)?:
-                    items.append(.table([:]))
-                    table[last] = .array(items)
+            if let parent = try root.nest(key.dropLast(), create: false, accessLists: true) {
+                switch parent.entries[last] {
+                case nil, .tables?: break
                 default: throw NotANest()
                 }
             }
@@ -357,62 +503,86 @@ private struct Reader {
         }
         guard starts(with: "]]") else { throw error(.unclosed) }
         pos += 2
+        try endOfStatement()
+        flags.unsetAll(key)
+        flags.set(key, .explicitNest, recursive: false)
+        lines[key] = line(at: start)
+        if let parent = try? root.nest(key.dropLast(), create: true, accessLists: true) {
+            if case .tables(let list)? = parent.entries[last] {
+                list.items.append(TableNode())
+            } else {
+                let list = TableNode.TableList()
+                list.items.append(TableNode())
+                parent.entries[last] = .tables(list)
+            }
+        }
         return key
     }
 
-    mutating func keyValue(_ root: inout [String: TOMLValue], flags: Flags, header: [String]) throws(TOMLError) {
+    /// `key = value` through the end of its line, checked whole before anything changes; with
+    /// no `header` (after a refused one) it is read and checked for syntax only.
+    mutating func keyValue(_ root: TableNode, flags: Flags, header: [String]?) throws(TOMLError) {
         let start = pos
-        let (key, value) = try keyValuePair()
+        try count(at: start)
+        let (key, value) = try keyValuePair(depth: header?.count ?? 0, nesting: 0)
+        try endOfStatement()
+        guard let header else { return }
         let parent = header + key.dropLast()
+        var containers: [[String]] = []
         for i in 1..<key.count {
             let container = header + key[..<i]
             if flags.isSet(container, .explicitNest) {
                 throw error(.tableRedefined(Reader.dotted(container)), at: start)
             }
-            flags.pending.append((container, .explicitNest))
+            containers.append(container)
         }
         if flags.isSet(parent, .frozen) { throw error(.immutable(Reader.dotted(parent)), at: start) }
         let stem = key[key.count - 1]
-        var duplicate = false
         do {
-            try withNest(parent[...], in: &root, accessLists: true) { table in
-                if table[stem] != nil {
-                    duplicate = true
-                    return
-                }
-                table[stem] = value
-            }
+            if try root.nest(parent[...], create: false, accessLists: true)?.entries[stem] != nil { throw NotANest() }
         } catch {
             throw self.error(.duplicateKey(Reader.dotted(header + key)), at: start)
         }
-        if duplicate { throw error(.duplicateKey(Reader.dotted(header + key)), at: start) }
-        lines[header + key] = line(at: start)
+        flags.pending.formUnion(containers)
+        (try? root.nest(parent[...], create: true, accessLists: true))?.entries[stem] = .value(value)
+        let here = line(at: start)
+        // A table made by a dotted key is on the line that first made it.
+        for container in containers where lines[container] == nil { lines[container] = here }
+        lines[header + key] = here
         switch value {
         case .table, .array: flags.set(header + key, .frozen, recursive: true)
         default: break
         }
     }
 
-    mutating func keyValuePair() throws(TOMLError) -> ([String], TOMLValue) {
-        let key = try self.key()
+    /// A key, `=` and a value; `depth` is the parts of the key path so far (the header's).
+    mutating func keyValuePair(depth: Int, nesting: Int) throws(TOMLError) -> ([String], TOMLValue) {
+        let key = try self.key(depth: depth)
         skipSpaces()
         guard current == UInt8(ascii: "=") else { throw error(.expectedEquals) }
         pos += 1
         skipSpaces()
-        return (key, try value())
+        return (key, try value(nesting: nesting))
     }
 
     // MARK: Keys
 
-    mutating func key() throws(TOMLError) -> [String] {
+    /// A dotted key; `depth` parts of its path come before it (a header's), and the whole may
+    /// have at most `TOMLLimits.keyDepth`.
+    mutating func key(depth: Int) throws(TOMLError) -> [String] {
         var parts = [try keyPart()]
         while true {
             skipSpaces()
-            guard current == UInt8(ascii: ".") else { return parts }
+            guard current == UInt8(ascii: ".") else { break }
+            if depth + parts.count >= TOMLLimits.keyDepth {
+                throw error(.keyTooDeep(limit: TOMLLimits.keyDepth))
+            }
             pos += 1
             skipSpaces()
             parts.append(try keyPart())
         }
+        if depth + parts.count > TOMLLimits.keyDepth { throw error(.keyTooDeep(limit: TOMLLimits.keyDepth)) }
+        return parts
     }
 
     mutating func keyPart() throws(TOMLError) -> String {
@@ -429,7 +599,8 @@ private struct Reader {
 
     // MARK: Values
 
-    mutating func value() throws(TOMLError) -> TOMLValue {
+    /// A value inside `nesting` arrays and inline tables.
+    mutating func value(nesting: Int) throws(TOMLError) -> TOMLValue {
         guard let c = current else { throw error(.invalidValue) }
         switch c {
         case UInt8(ascii: "\""):
@@ -448,20 +619,21 @@ private struct Reader {
                 pos += 5
                 return .bool(false)
             }
-        case UInt8(ascii: "["):
-            return try array()
-        case UInt8(ascii: "{"):
-            return try inlineTable()
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            if nesting >= TOMLLimits.nesting { throw error(.nestedTooDeep(limit: TOMLLimits.nesting)) }
+            return c == UInt8(ascii: "[") ? try array(nesting: nesting + 1) : try inlineTable(nesting: nesting + 1)
         default:
             break
         }
         if looksLikeDateTime() { throw error(.unsupportedDateTime) }
         if let number = try number() { return number }
-        for special in ["inf", "nan", "+inf", "-inf", "+nan", "-nan"] where starts(with: special) {
-            pos += special.utf8.count
-            let negative = special.hasPrefix("-")
-            if special.hasSuffix("inf") { return .float(negative ? -.infinity : .infinity) }
-            return .float(.nan)
+        let specials: [(StaticString, Double)] = [
+            ("inf", .infinity), ("nan", .nan), ("+inf", .infinity), ("-inf", -.infinity), ("+nan", .nan),
+            ("-nan", .nan),
+        ]
+        for (special, value) in specials where starts(with: special) {
+            pos += special.utf8CodeUnitCount
+            return .float(value)
         }
         throw error(.invalidValue)
     }
@@ -542,7 +714,7 @@ private struct Reader {
         return .integer(value)
     }
 
-    mutating func array() throws(TOMLError) -> TOMLValue {
+    mutating func array(nesting: Int) throws(TOMLError) -> TOMLValue {
         pos += 1
         var items: [TOMLValue] = []
         try skipCommentsAndArraySpace()
@@ -551,7 +723,8 @@ private struct Reader {
             return .array(items)
         }
         while true {
-            items.append(try value())
+            try count(at: pos)
+            items.append(try value(nesting: nesting))
             try skipCommentsAndArraySpace()
             guard let c = current else { throw error(.unclosed) }
             if c == UInt8(ascii: "]") {
@@ -568,38 +741,34 @@ private struct Reader {
         }
     }
 
-    mutating func inlineTable() throws(TOMLError) -> TOMLValue {
+    mutating func inlineTable(nesting: Int) throws(TOMLError) -> TOMLValue {
         pos += 1
-        var table: [String: TOMLValue] = [:]
+        let table = TableNode()
         let flags = Flags()
         skipSpaces()
         if current == UInt8(ascii: "}") {
             pos += 1
-            return .table(table)
+            return .table([:])
         }
         while true {
             let start = pos
-            let (key, value) = try keyValuePair()
+            try count(at: start)
+            let (key, value) = try keyValuePair(depth: 0, nesting: nesting)
             if flags.isSet(key, .frozen) { throw error(.immutable(Reader.dotted(key)), at: start) }
             let stem = key[key.count - 1]
-            var duplicate = false
             do {
-                try withNest(key.dropLast(), in: &table, accessLists: false) { nest in
-                    if nest[stem] != nil {
-                        duplicate = true
-                        return
-                    }
-                    nest[stem] = value
-                }
+                guard let nest = try table.nest(key.dropLast(), create: true, accessLists: false),
+                    nest.entries[stem] == nil
+                else { throw NotANest() }
+                nest.entries[stem] = .value(value)
             } catch {
                 throw self.error(.duplicateKey(Reader.dotted(key)), at: start)
             }
-            if duplicate { throw error(.duplicateKey(Reader.dotted(key)), at: start) }
             skipSpaces()
             guard let c = current else { throw error(.unclosed) }
             if c == UInt8(ascii: "}") {
                 pos += 1
-                return .table(table)
+                return .table(table.value)
             }
             guard c == UInt8(ascii: ",") else { throw error(.unclosed) }
             switch value {

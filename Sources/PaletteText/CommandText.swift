@@ -295,7 +295,7 @@ public enum CommandText {
                 "invalid value '\(q)' for '--model': use a model id such as \(e)",
                 "--model 的值「\(q)」無效：請用模型 ID，例如 \(e)", "--model 的值“\(q)”无效：请用模型 ID，例如 \(e)")
         case .badEndpoint(let v, let source):
-            let q = quoted(v)
+            let q = quoted(URLSecrets.masked(v, endpoint: true))
             let s = quoted(source)
             return Localized(
                 "invalid value '\(q)' for '\(s)': expected an http(s) URL", "\(s) 的值「\(q)」無效：需要 http(s) 網址",

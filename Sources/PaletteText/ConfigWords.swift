@@ -2,8 +2,8 @@ import PaletteConfig
 import PaletteCore
 
 extension Messages {
-    /// The settings file's problem as one sentence: where (file and line), what, and that the
-    /// defaults are used instead.
+    /// The settings file's problem as one sentence: where (file and line), what, and what was
+    /// left out for it (the line, its table, the rest of the file, or the whole file).
     /// - Parameter fullPath: false for the app's status line, which names only the file.
     public static func configProblem(_ problem: ConfigProblem, fullPath: Bool = true) -> Localized {
         let shown = fullPath ? problem.path : (problem.path.split(separator: "/").last.map(String.init) ?? problem.path)
@@ -13,10 +13,29 @@ extension Messages {
             ? Localized("\(file), line \(problem.line)", "\(file) 第 \(problem.line) 行", "\(file) 第 \(problem.line) 行")
             : Localized(file, chinese: file)
         let what = configDetail(problem.kind)
+        let skipped: Localized
+        switch problem.skipped {
+        case .line: skipped = Localized("this line is skipped", "已略過此行", "已跳过此行")
+        case .table:
+            skipped = Localized("this table and its settings are skipped", "已略過此表格及其設定", "已跳过此表及其设置")
+        case .rest:
+            skipped = Localized("the rest of the file is skipped", "已略過檔案其餘部分", "已跳过文件其余部分")
+        case .file: skipped = Localized("using the defaults instead", "改用預設值", "改用默认值")
+        }
         return Localized(
-            "settings file \(at.english): \(what.english); using the defaults instead.",
-            "設定檔 \(at.traditional)：\(what.traditional)；改用預設值。",
-            "配置文件 \(at.simplified)：\(what.simplified)；改用默认值。")
+            "settings file \(at.english): \(what.english); \(skipped.english).",
+            "設定檔 \(at.traditional)：\(what.traditional)；\(skipped.traditional)。",
+            "配置文件 \(at.simplified)：\(what.simplified)；\(skipped.simplified)。")
+    }
+
+    /// More problems than were shown, as one line: how many, and that they were skipped too.
+    public static func configMoreProblems(_ count: Int) -> Localized {
+        let n = UIText.grouped(count)
+        return Localized(
+            count == 1
+                ? "settings file: 1 more problem, skipped likewise."
+                : "settings file: \(n) more problems, each skipped likewise.", "設定檔：另有 \(n) 個問題，皆已同樣略過。",
+            "配置文件：另有 \(n) 个问题，均已同样跳过。")
     }
 
     static func configDetail(_ kind: ConfigProblem.Kind) -> Localized {
@@ -53,6 +72,22 @@ extension Messages {
                 "'\(clean(name))' looks like a key, and keys never go in this file: put the key in an environment variable and name it with api_key_env",
                 "「\(clean(name))」看似金鑰，金鑰不可寫在此檔：請放在環境變數中，並以 api_key_env 指名該變數",
                 "“\(clean(name))”看似密钥，密钥不可写在此文件：请放在环境变量中，并以 api_key_env 指定该变量")
+        case .secretInEndpoint(let name, let parameter):
+            if let parameter {
+                let p = clean(parameter)
+                return Localized(
+                    "'\(clean(name))' carries a key in its '\(p)=' parameter, and keys never go in this file: put the key in an environment variable and name it with api_key_env",
+                    "「\(clean(name))」的「\(p)=」參數帶有金鑰，金鑰不可寫在此檔：請放在環境變數中，並以 api_key_env 指名該變數",
+                    "“\(clean(name))”的“\(p)=”参数带有密钥，密钥不可写在此文件：请放在环境变量中，并以 api_key_env 指定该变量")
+            }
+            return Localized(
+                "'\(clean(name))' holds a password (user:password@), which is a key, and keys never go in this file: put the key in an environment variable and name it with api_key_env",
+                "「\(clean(name))」含有密碼（user:password@），等同金鑰，金鑰不可寫在此檔：請放在環境變數中，並以 api_key_env 指名該變數",
+                "“\(clean(name))”含有密码（user:password@），等同密钥，密钥不可写在此文件：请放在环境变量中，并以 api_key_env 指定该变量")
+        case .notARegularFile:
+            return Localized(
+                "it is not a regular file (a pipe, a device or a folder), so it is not read",
+                "不是一般檔案（管線、裝置或資料夾），因此不讀取", "不是普通文件（管道、设备或文件夹），因此不读取")
         case .notAVariableName(let name):
             return Localized(
                 "'\(clean(name))' must name an environment variable (letters, digits, _), not hold a key",
@@ -114,7 +149,19 @@ extension Messages {
             return Localized(
                 "dates and times are not used in these settings", "這些設定不使用日期與時間", "这些设置不使用日期与时间")
         case .invalidUTF8:
-            return Localized("the file is not UTF-8 text", "檔案不是 UTF-8 文字", "文件不是 UTF-8 文本")
+            return Localized("the line is not UTF-8 text", "此行不是 UTF-8 文字", "此行不是 UTF-8 文本")
+        case .keyTooDeep(let limit):
+            return Localized(
+                "a name of more than \(limit) dotted parts", "名稱超過 \(limit) 個以點分隔的部分", "名称超过 \(limit) 个以点分隔的部分")
+        case .nestedTooDeep(let limit):
+            return Localized(
+                "brackets and braces nested more than \(limit) deep", "括號巢狀超過 \(limit) 層", "括号嵌套超过 \(limit) 层")
+        case .tooManyValues(let limit):
+            let n = UIText.grouped(limit)
+            return Localized("more than \(n) values", "超過 \(n) 個值", "超过 \(n) 个值")
+        case .tooManyProblems(let limit):
+            let n = UIText.grouped(limit)
+            return Localized("more than \(n) problems", "超過 \(n) 個問題", "超过 \(n) 个问题")
         }
     }
 }

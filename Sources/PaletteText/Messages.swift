@@ -58,10 +58,11 @@ public enum Messages {
 
     /// Server text as one clean line: sanitised (no control, bidi or zero-width character; line
     /// breaks become spaces, so a server cannot start a line of its own), runs of white space
-    /// folded to one, a closing full stop dropped. Nil when nothing is left.
+    /// folded to one, a closing full stop dropped, and the password and key parameters of any
+    /// URL in it masked (`URLSecrets`). Nil when nothing is left.
     public static func folded(_ text: String?) -> String? {
         guard let text else { return nil }
-        let clean = TextSanitizer.clean(text)
+        let clean = URLSecrets.masked(TextSanitizer.clean(text))
         var collapsed = clean.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         while collapsed.hasSuffix(".") || collapsed.hasSuffix("。") { collapsed.removeLast() }
         return collapsed.isEmpty ? nil : collapsed
@@ -116,7 +117,7 @@ public enum Messages {
                 "\(hant.start)需要 API 金鑰：請設定 \(names)，或使用 --provider offline。",
                 "\(hans.start)需要 API 密钥：请设置 \(names)，或使用 --provider offline。")
         case .invalidEndpoint(let text, let settings):
-            let shown = serverText(text) ?? ""
+            let shown = serverText(URLSecrets.masked(text, endpoint: true)) ?? ""
             let places = settings.joined(separator: " / ")
             return l(
                 "The endpoint '\(shown)' is not a usable http(s) URL: fix \(places).",

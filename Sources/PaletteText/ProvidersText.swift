@@ -67,7 +67,9 @@ extension Messages {
         for row in rows {
             var cells = [
                 (row.chosen ? "* " : "  ") + row.provider, configured(row.configured)(language),
-                row.endpoint.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 48) } ?? "-",
+                row.endpoint.map {
+                    TextSanitizer.truncate(TextSanitizer.clean(URLSecrets.masked($0, endpoint: true)), toWidth: 48)
+                } ?? "-",
                 row.model.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 32) } ?? "-",
             ]
             if checking { cells.append(check(row.check)(language)) }

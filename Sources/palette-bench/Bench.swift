@@ -74,6 +74,8 @@ struct GrowthPoint: Encodable {
     var bytes: Int
     var seconds: Double
     var nanosecondsPerByte: Double
+    /// The baseline's time on the same input, where the case has one.
+    var baselineSeconds: Double?
 }
 
 // MARK: - cases
@@ -91,7 +93,7 @@ final class Bench {
     var caseNames: [String] {
         ["engine", "render", "session", "parser-typical", "parser-json"]
             + AdversarialInput.allCases.map { "parser-adversarial-\($0.rawValue)" }
-            + ["growth-typical", "growth-\(AdversarialInput.braces.rawValue)"]
+            + ["growth-typical", "growth-\(AdversarialInput.braces.rawValue)", "config-growth"]
     }
 
     func run(_ name: String) -> BenchResult {
@@ -106,6 +108,8 @@ final class Bench {
             return throughput(name: "a JSON reply", inputs: [TypicalInput.replies[0]], baseline: .jsonSerialization)
         case "growth-typical":
             return growth(name: "prose then a JSON palette") { TypicalInput.rambling(bytes: $0) }
+        case "config-growth":
+            return configGrowth()
         default:
             let raw = name.replacingOccurrences(of: "parser-adversarial-", with: "")
                 .replacingOccurrences(of: "growth-", with: "")
@@ -344,7 +348,7 @@ final class Bench {
         return BenchResult(kind: "growth", name: name, points: points, logLogSlope: slope(fitted), stopped: stopped)
     }
 
-    private func slope(_ points: [GrowthPoint]) -> Double? {
+    func slope(_ points: [GrowthPoint]) -> Double? {
         guard points.count >= 2 else { return nil }
         let xs = points.map { log(Double($0.bytes)) }
         let ys = points.map { log($0.seconds) }
@@ -361,7 +365,7 @@ final class Bench {
     ///
     /// One calibrating call sets the batch size (about 20 ms a batch); a call over half a second
     /// is timed twice only. `body` returns a value folded into `checksum`.
-    private func measure(_ body: () -> Int) -> Double {
+    func measure(_ body: () -> Int) -> Double {
         var first = Self.now()
         checksum &+= body()
         let single = max(Self.now() - first, 1e-9)

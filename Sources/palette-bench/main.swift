@@ -11,6 +11,7 @@ import Foundation
 let usage = """
     usage: palette-bench list
            palette-bench engine-dump [VARIATIONS] < descriptions   (one palette a line and variation)
+           palette-bench config-text BYTES   (the settings file config-growth reads, about BYTES long)
            palette-bench [CASE...|all] [--format text|json] [--quick]
     """
 
@@ -54,6 +55,11 @@ func printError(_ message: String) {
 func runBench(_ args: [String]) throws -> Int32 {
     if args == ["--help"] || args == ["-h"] {
         print(usage)
+        return 0
+    }
+    if args.first == "config-text" {
+        // The settings file `config-growth` reads, for `make bench` to hand the app.
+        print(Bench.configText(bytes: args.count > 1 ? Int(args[1]) ?? 10_000 : 10_000), terminator: "")
         return 0
     }
     if args.first == "engine-dump" {

@@ -33,6 +33,10 @@ func runProviders(_ args: [String]) async -> Int32 {
         if arguments.has("check") {
             rows = await checked(rows, environment: environment, config: config)
         }
+        // As shown: no configured key anywhere in an endpoint (URL passwords and key parameters
+        // are masked where each endpoint is written out).
+        let keys = SecretRedactor(secrets: configuredKeys(environment: environment, config: config))
+        for i in rows.indices { rows[i].endpoint = rows[i].endpoint.map(keys.redact) }
         if format == "json" {
             print(providersJSON(rows, named: plan.named))
         } else {
@@ -146,7 +150,7 @@ func providersJSON(_ rows: [ProviderRow], named: Bool) -> String {
     let items = rows.map { row -> String in
         var fields = [
             "\"provider\":\(JSONText.string(row.provider))", "\"configured\":\(row.isConfigured)",
-            "\"endpoint\":\(row.endpoint.map(JSONText.string) ?? "null")",
+            "\"endpoint\":\(row.endpoint.map { JSONText.string(URLSecrets.masked($0, endpoint: true)) } ?? "null")",
             "\"model\":\(row.model.map(JSONText.string) ?? "null")", "\"chosen\":\(row.chosen)",
         ]
         switch row.check {
@@ -159,4 +163,12 @@ func providersJSON(_ rows: [ProviderRow], named: Bool) -> String {
         return "{" + fields.joined(separator: ",") + "}"
     }
     return "[" + items.joined(separator: ",") + "]"
+}
+
+/// Every key this run could use, for any provider (the values of the key variables that are
+/// set): none of them is ever shown, wherever it turns up.
+func configuredKeys(environment: [String: String], config: ConfigFile?) -> [String] {
+    providerCatalog.descriptors.flatMap { providerCatalog.keyVariables($0, config: config) }
+        .compactMap { environment[$0] }
+        .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
 }

@@ -13,28 +13,32 @@ import PaletteText
 /// configuration. The provider settings are resolved by `ProviderCatalog.plan` into a
 /// `ProviderPlan`.
 enum RunSettings {
-    /// This process's file, read once.
-    static let loaded: Result<ConfigFile?, ConfigProblem> = ConfigFile.load(
+    /// This process's file, read once: its valid settings and a problem for each bad part.
+    static let loaded: ConfigReading = ConfigFile.load(
         environment: ProcessInfo.processInfo.environment, providers: providerCatalog.facts)
 
-    /// The file's settings; nil when there is none or it cannot be used (then the defaults apply).
-    static var file: ConfigFile? {
-        if case .success(let file) = loaded { return file }
-        return nil
-    }
+    /// The file's valid settings; nil when there is none or it cannot be used (then the defaults apply).
+    static var file: ConfigFile? { loaded.file }
 
-    static var problem: ConfigProblem? {
-        if case .failure(let problem) = loaded { return problem }
-        return nil
-    }
+    /// The file's first problem (the app's status line has room for one).
+    static var problem: ConfigProblem? { loaded.problems.first }
+
+    /// The most problems printed one a line; the rest are counted in one more line.
+    static let shownProblems = 10
 
     /// This process's environment, as it is.
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    /// The file's problem as a warning on standard error, once, in the user's language.
+    /// The file's problems as warnings on standard error, one a line, once, in the user's language.
     static func warnIfBroken(_ language: Language) {
-        guard let problem else { return }
-        printError("palette-tui: \(CommandText.warningLabel(language))\(Messages.configProblem(problem)(language))")
+        let problems = loaded.problems
+        for problem in problems.prefix(shownProblems) {
+            printError("palette-tui: \(CommandText.warningLabel(language))\(Messages.configProblem(problem)(language))")
+        }
+        if problems.count > shownProblems {
+            let more = Messages.configMoreProblems(problems.count - shownProblems)(language)
+            printError("palette-tui: \(CommandText.warningLabel(language))\(more)")
+        }
     }
 }
 

@@ -19,10 +19,16 @@ func versionText(_ language: Language) -> String {
     CommandText.version(paletteTUIVersion, commit: buildCommit)(language)
 }
 
-/// Writes one line to standard error.
+/// Writes one line to standard error, with every configured key taken out (a usage error or a
+/// failure may quote an endpoint the user wrote a key into).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    let shown = runKeys.isEmpty ? message : runKeys.redact(message)
+    FileHandle.standardError.write(Data((shown + "\n").utf8))
 }
+
+/// The keys of this run (`configuredKeys`), for `printError`.
+let runKeys = SecretRedactor(
+    secrets: configuredKeys(environment: ProcessInfo.processInfo.environment, config: RunSettings.file))
 
 /// Runs a subcommand and maps its outcome to the exit status: 0 success, 1 failure, 2 usage.
 ///

@@ -95,10 +95,17 @@ final class ConfigFileTests: XCTestCase {
                 "[export]\nvariant = \"dim\"", 2,
                 .invalidChoice("export.variant", value: "dim", choices: ["dark", "light"])
             ),
-            ("[a]\n[a]", 2, .syntax(.tableRedefined("a"), column: 1)),
+            ("[workbench]\n[workbench]", 2, .syntax(.tableRedefined("workbench"), column: 1)),
         ]
         for (text, line, kind) in cases {
-            XCTAssertEqual(problem(text), ConfigProblem(path: "/c/config.toml", line: line, kind), text)
+            let found = problem(text)
+            XCTAssertEqual(found?.path, "/c/config.toml", text)
+            XCTAssertEqual(found?.line, line, text)
+            XCTAssertEqual(found?.kind, kind, text)
+            // A bad header leaves out its table; any other problem, its own line.
+            XCTAssertEqual(
+                found?.skipped,
+                text == "[workbench]\n[workbench]" || text.hasPrefix("[providers.claude]") ? .table : .line, text)
         }
     }
 
@@ -131,17 +138,128 @@ final class ConfigFileTests: XCTestCase {
         let dir = try TemporaryDirectory(prefix: "config")
         let env = ["XDG_CONFIG_HOME": dir.path]
         XCTAssertEqual(
-            try ConfigFile.load(environment: env, providers: providerFacts).get(), nil,
+            ConfigFile.load(environment: env, providers: providerFacts), ConfigReading(file: nil, problems: []),
             "no file: no settings, no problem")
         try FileManager.default.createDirectory(atPath: dir.file("palette-tui"), withIntermediateDirectories: true)
         try Data("provider = \"ollama\"\n".utf8).write(to: URL(fileURLWithPath: dir.file("palette-tui/config.toml")))
-        XCTAssertEqual(try ConfigFile.load(environment: env, providers: providerFacts).get()?.provider, "ollama")
+        XCTAssertEqual(ConfigFile.load(environment: env, providers: providerFacts).file?.provider, "ollama")
+        XCTAssertEqual(ConfigFile.load(environment: env, providers: providerFacts).problems, [])
         try Data(repeating: 0x23, count: ConfigFile.maxBytes + 1).write(
             to: URL(fileURLWithPath: dir.file("palette-tui/config.toml")))
-        guard case .failure(let big) = ConfigFile.load(environment: env, providers: providerFacts) else {
-            return XCTFail("too large")
+        let big = ConfigFile.load(environment: env, providers: providerFacts)
+        XCTAssertNil(big.file)
+        XCTAssertEqual(big.problems.map(\.kind), [.tooLarge(limit: ConfigFile.maxBytes)])
+        XCTAssertEqual(big.problems.map(\.skipped), [.file])
+    }
+
+    /// One bad line no longer costs the file: each is named at its line and left out, a bad
+    /// table header leaves out its table, and every good setting still applies.
+    func testEachBadLineIsNamedAndSkippedAndTheRestApplies() {
+        let reading = ConfigFile.reading(
+            Array(
+                """
+                provider = "ollama"
+                provider = "openai"
+                language = fr
+                color = 256
+                timeout = 45
+                providr = "x"
+                [providers.ollam
+                model = "under a broken header"
+                [providers.ollama]
+                model = "qwen3:8b"
+                endpoint = "http://me:hunter2@gpu-box:11434"
+                host = "y"
+                [workbench]
+                background = "grey"
+                accessible = "AAA"
+                [export]
+                variant = "light"
+                """.utf8), path: "/c/config.toml", providers: providerFacts)
+        var expected = ConfigFile()
+        expected.provider = "ollama"
+        expected.timeout = 45
+        expected.providers["ollama"] = ConfigFile.ProviderSection(model: "qwen3:8b")
+        expected.accessible = "AAA"
+        expected.exportVariant = "light"
+        XCTAssertEqual(reading.file, expected)
+        XCTAssertEqual(reading.problems.map(\.line), [2, 3, 4, 6, 7, 11, 12, 14])
+        XCTAssertEqual(reading.problems.map(\.skipped), [.line, .line, .line, .line, .table, .line, .line, .line])
+        XCTAssertEqual(reading.problems[0].kind, .syntax(.duplicateKey("provider"), column: 1))
+        XCTAssertEqual(reading.problems[2].kind, .wrongType("color", expected: "text"))
+        XCTAssertEqual(reading.problems[4].kind, .syntax(.unclosed, column: 17))
+        XCTAssertEqual(
+            reading.problems[5].kind, .secretInEndpoint("providers.ollama.endpoint", parameter: nil))
+        XCTAssertFalse(String(describing: reading).contains("hunter2"), "the password is not repeated")
+    }
+
+    /// A password or a key parameter in a file's endpoint is a key in the file: refused, named.
+    func testEndpointsWithSecretsAreRefused() {
+        for (endpoint, parameter) in [
+            ("https://user:s3cret@example.com/v1", nil),
+            ("user:s3cret@gpu-box:11434", nil),
+            ("https://example.com/v1?key=s3cret", "key"),
+            ("https://example.com/v1?alt=json&API_KEY=s3cret", "API_KEY"),
+            ("https://example.com/v1?apikey=s3cret", "apikey"),
+            ("https://example.com/v1?access_token=s3cret", "access_token"),
+            ("https://example.com/v1?Token=s3cret", "Token"),
+            ("https://example.com/v1#access_token=s3cret", "access_token"),
+        ] as [(String, String?)] {
+            let reading = ConfigFile.reading(
+                Array("[providers.openai]\nendpoint = \"\(endpoint)\"\nmodel = \"m\"".utf8), path: "c",
+                providers: providerFacts)
+            XCTAssertEqual(
+                reading.problems.map(\.kind), [.secretInEndpoint("providers.openai.endpoint", parameter: parameter)],
+                endpoint)
+            XCTAssertEqual(reading.problems.map(\.line), [2], endpoint)
+            XCTAssertEqual(reading.file?.providers["openai"], ConfigFile.ProviderSection(model: "m"), endpoint)
         }
-        XCTAssertEqual(big.kind, .tooLarge(limit: ConfigFile.maxBytes))
+        for fine in ["https://user@example.com/v1", "http://gpu-box:11434", "https://example.com/v1?alt=json"] {
+            let reading = ConfigFile.reading(
+                Array("[providers.openai]\nendpoint = \"\(fine)\"".utf8), path: "c", providers: providerFacts)
+            XCTAssertEqual(reading.problems, [], fine)
+            XCTAssertEqual(reading.file?.providers["openai"]?.endpoint, fine)
+        }
+    }
+
+    /// A FIFO, a folder and a device at the settings path are refused at once, never read.
+    func testOnlyARegularFileIsRead() throws {
+        let dir = try TemporaryDirectory(prefix: "config")
+        let folder = dir.file("palette-tui")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/config.toml"
+        let env = ["XDG_CONFIG_HOME": dir.path]
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        // A FIFO with no writer: a blocking open would wait here for ever.
+        XCTAssertEqual(
+            ConfigFile.load(environment: env, providers: providerFacts).problems.map(\.kind), [.notARegularFile])
+        unlink(path)
+        XCTAssertEqual(mkdir(path, 0o700), 0)
+        XCTAssertEqual(
+            ConfigFile.load(environment: env, providers: providerFacts).problems.map(\.kind), [.notARegularFile])
+        rmdir(path)
+        XCTAssertEqual(symlink("/dev/zero", path), 0)
+        let device = ConfigFile.load(environment: env, providers: providerFacts)
+        XCTAssertEqual(device.problems.map(\.kind), [.notARegularFile])
+        XCTAssertEqual(device.problems.map(\.skipped), [.file])
+        XCTAssertNil(device.file)
+    }
+
+    /// What the TOML fuzzer found (Fuzz/regressions/toml, replayed here): masking a URL's
+    /// secrets twice changes nothing, even when a masked value is followed by another URL.
+    func testMaskingURLSecretsTwiceChangesNothing() throws {
+        let folder = Repository.url("Fuzz/regressions/toml").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        XCTAssertFalse(names.isEmpty)
+        var texts = try names.map {
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)), as: UTF8.self)
+        }
+        texts.append("see https://bob:pw@e.com/v?key=abc&alt=x://eve:pw2@f.com/ for more")
+        for text in texts {
+            let once = URLSecrets.masked(text)
+            XCTAssertEqual(URLSecrets.masked(once), once, text)
+            _ = ConfigFile.reading(Array(text.utf8), path: "c", providers: providerFacts)
+        }
     }
 }
 

@@ -214,4 +214,54 @@ final class TOMLParserTests: XCTestCase {
         XCTAssertEqual(table["a"], .array([.integer(1), .string("two")]))
         XCTAssertEqual(table["t"], .table(["k": .table(["l": .string("v")])]))
     }
+
+    /// Keys, nesting and values have limits, each a problem at its line; the reading goes on
+    /// after a bad line and stops only at the value and problem limits.
+    func testLimitsAreProblemsAtTheirLine() {
+        func errors(_ text: String) -> [TOMLError] { TOMLParser.read(Array(text.utf8)).errors }
+        let deepest = String(repeating: "a.", count: 31) + "b = 1"
+        XCTAssertEqual(errors(deepest), [], "32 parts are read")
+        XCTAssertEqual(
+            errors("x = 1\n" + String(repeating: "a.", count: 32) + "b = 1").map(\.problem), [.keyTooDeep(limit: 32)])
+        XCTAssertEqual(errors("x = 1\n" + String(repeating: "a.", count: 32) + "b = 1").map(\.line), [2])
+        let header = "[" + String(repeating: "h.", count: 19) + "h]\n"
+        XCTAssertEqual(errors(header + String(repeating: "a.", count: 11) + "b = 1"), [], "20 + 12 parts")
+        XCTAssertEqual(
+            errors(header + String(repeating: "a.", count: 12) + "b = 1").map(\.problem), [.keyTooDeep(limit: 32)],
+            "a table's parts count")
+        XCTAssertEqual(
+            errors("[" + String(repeating: "a.", count: 100_000) + "a]").map(\.problem), [.keyTooDeep(limit: 32)])
+        let nested = "a = " + String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
+        XCTAssertEqual(errors(nested), [], "32 levels are read")
+        for opening in ["[", "{b = ", "[{b = "] {
+            let text = "x = 1\na = " + String(repeating: opening, count: 100_000) + "\ny = 2"
+            let document = TOMLParser.read(Array(text.utf8))
+            XCTAssertEqual(document.errors.map(\.problem), [.nestedTooDeep(limit: 32)], opening)
+            XCTAssertEqual(document.errors.map(\.line), [2], opening)
+            XCTAssertEqual(document.table, ["x": .integer(1), "y": .integer(2)], opening)
+        }
+        let many = "a = 1\nb = [" + String(repeating: "1,", count: TOMLLimits.values) + "]\nc = 3"
+        let stopped = TOMLParser.read(Array(many.utf8))
+        XCTAssertEqual(stopped.errors.map(\.problem), [.tooManyValues(limit: TOMLLimits.values)])
+        XCTAssertEqual(stopped.table, ["a": .integer(1)], "reading stops at the limit")
+        let bad = (1...150).map { "k\($0) = @" }.joined(separator: "\n") + "\nlast = 1"
+        let capped = TOMLParser.read(Array(bad.utf8))
+        XCTAssertEqual(capped.errors.count, TOMLLimits.problems + 1)
+        XCTAssertEqual(capped.errors.last?.problem, .tooManyProblems(limit: TOMLLimits.problems))
+        XCTAssertEqual(capped.errors.last?.line, TOMLLimits.problems + 1)
+    }
+
+    /// A bad statement is skipped to the end of its line; the next line is read as if it were
+    /// the first, and a line that is not UTF-8 is one problem.
+    func testReadingGoesOnAfterABadLine() {
+        let document = TOMLParser.read(
+            Array("a = 1\nb = @\nc = 3\n[t\nd = 4\n[u]\ne = 5\n".utf8) + [0x66, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22]
+                + Array("\ng = 7".utf8))
+        XCTAssertEqual(
+            document.table,
+            ["a": .integer(1), "c": .integer(3), "u": .table(["e": .integer(5), "g": .integer(7)])])
+        XCTAssertEqual(document.errors.map(\.line), [2, 4, 8])
+        XCTAssertEqual(document.errors.map(\.problem), [.invalidValue, .unclosed, .invalidUTF8])
+        XCTAssertEqual(document.refusedHeaders, [4])
+    }
 }

@@ -82,16 +82,15 @@ final class E2EProviderTests: XCTestCase {
         XCTAssertNil(try? session.waitForExit(timeout: 0.2), "Esc cancels; it does not quit")
     }
 
-    /// A broken settings file: one sentence naming its line in the status line, in the user's
-    /// language, and the app runs on the defaults (here the offline engine).
-    func testABrokenSettingsFileIsOneLineInTheStatusAndTheAppRunsOnDefaults() throws {
-        let home = try configHome("provider = \"ollama\"\n\n[providers.ollama]\nmodel = qwen3\n")
-        let session = try TmuxSession(
-            ["--history", "h.jsonl"], environment: ["XDG_CONFIG_HOME": home.path, "LANG": "zh_TW.UTF-8"])
+    /// A bad line in the settings file: one sentence naming its line in the status line, in the
+    /// language the file's good lines choose, and the app runs on the rest of the file.
+    func testABadSettingsLineIsOneLineInTheStatusAndTheRestApplies() throws {
+        let home = try configHome("language = \"zh-Hant\"\n\n[workbench]\nbackground = lightish\n")
+        let session = try TmuxSession(["--history", "h.jsonl"], environment: ["XDG_CONFIG_HOME": home.path])
         try session.waitForStart()
         let screen = try session.waitFor("第 4 行")
         XCTAssertTrue(screen.contains("設定檔 config.toml 第 4 行：不是有效的值"), "\n" + screen)
-        XCTAssertTrue(screen.contains("palette-tui · 離線引擎"), "the defaults, the engine named in Chinese")
+        XCTAssertTrue(screen.contains("palette-tui · 離線引擎"), "the file's language applies, the engine named in Chinese")
         try session.type("forest")
         try session.press("Enter")
         try session.waitForScreen("an offline palette") { E2EAppTests.paneHexCodes($0).count == 3 }
