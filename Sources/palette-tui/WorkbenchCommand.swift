@@ -77,7 +77,7 @@ func printGenerated(_ result: GeneratedPalette, format: PaletteFormat, language:
     let mustSay = result.notes.contains {
         switch $0 {
         case .accessibilityRepaired, .modelReplaced, .lockedRestored, .refinementUnchanged, .refinementNotUnderstood,
-            .fewerCandidates, .candidatesDropped:
+            .refinementLocked, .fewerCandidates, .candidatesDropped:
             return true
         default: return false
         }

@@ -24,6 +24,8 @@ final class NoteSentenceTests: XCTestCase {
         .lockedRestored([change]),
         .refinementUnchanged,
         .refinementNotUnderstood,
+        .refinementLocked([.accent]),
+        .refinementLocked([.primary, .accent]),
         .fewerCandidates(requested: 6, found: 2),
         .candidatesDropped(
             answered: 5,
@@ -47,13 +49,14 @@ final class NoteSentenceTests: XCTestCase {
         case .lockedRestored: return "lockedRestored"
         case .refinementUnchanged: return "refinementUnchanged"
         case .refinementNotUnderstood: return "refinementNotUnderstood"
+        case .refinementLocked: return "refinementLocked"
         case .fewerCandidates: return "fewerCandidates"
         case .candidatesDropped: return "candidatesDropped"
         }
     }
 
     func testTheSamplesCoverEveryNote() {
-        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 12)
+        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 13)
     }
 
     /// Each sentence the status line joins notes after, in all three languages.
