@@ -403,11 +403,10 @@ public enum Messages {
             func list(_ language: Language, _ separator: String) -> String {
                 roles.map { $0.label(language) }.joined(separator: separator)
             }
-            let verb = roles.count == 1 ? "is" : "are"
             return Localized(
-                "\(list(.english, " and ")) \(verb) locked: nothing was refined (Space unlocks the selected colour)",
-                "\(list(.traditionalChinese, "和"))已鎖定：沒有調整任何顏色（空白鍵可解鎖選取的顏色）",
-                "\(list(.simplifiedChinese, "和"))已锁定：没有调整任何颜色（空格键可解锁选中的颜色）")
+                "\(opening("the", "The")) refinement names only locked colours (\(list(.english, ", "))): nothing was changed; Space unlocks the selected colour",
+                "調整只提到已鎖定的顏色（\(list(.traditionalChinese, "、"))）：沒有任何改變；空白鍵可解鎖選取的顏色",
+                "调整只提到已锁定的颜色（\(list(.simplifiedChinese, "、"))）：没有任何改变；空格键可解锁选中的颜色")
         case .fewerCandidates(let requested, let found):
             return Localized(
                 "\(opening("only", "Only")) \(found) of the \(requested) candidates asked for are distinct enough to show",
