@@ -24,7 +24,7 @@ PACKAGE_PACKAGES := dpkg-dev fakeroot lintian debootstrap
 # The version (`CommandTable.version`, the one place it is written) and the commit --version
 # names: git's, when this directory is the top of a git checkout (not a tarball unpacked inside
 # another repository), with -dirty when tracked files have changed; empty without git.
-VERSION := $(shell sed -n 's/^ *public static let version = "\([^"]*\)"/\1/p' Sources/PaletteApp/Commands/CommandTable.swift)
+VERSION := $(shell sed -n 's/^ *public static let version = "\([^"]*\)"/\1/p' Sources/PaletteCommands/CommandTable.swift)
 COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
   c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c=$$c-dirty; } && echo $$c)
 # The commit goes in as one object file, linked into every build the Makefile makes: a new
@@ -116,11 +116,13 @@ run: deps release
 	.build/release/palette-tui
 
 ## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux, the
-## completions in bash, zsh and fish, the man page), then installs into a DESTDIR and runs the
+## completions in bash, zsh and fish, the man page) in parallel, one process per test class
+## (tools/run_tests.py, TEST_WORKERS at once), then installs into a DESTDIR and runs the
 ## installed binary with the toolchain hidden (install-check).
+TEST_WORKERS ?= 4
 test: deps test-deps build-info
 	$(SWIFT) build --build-tests $(STRICT) $(LINK_INFO)
-	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --disable-swift-testing $(STRICT)
+	python3 tools/run_tests.py --workers $(TEST_WORKERS)
 	$(MAKE) --no-print-directory install-check
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
@@ -236,10 +238,10 @@ fuzz:
 	  -emit-library -static -o $(FUZZ_DIR)/libPaletteCore.a $$(find Sources/PaletteCore -name '*.swift')
 	$(FUZZ_SWIFTC) -module-name PaletteHistory -I $(FUZZ_DIR)/modules Sources/PaletteHistory/*.swift \
 	  Fuzz/HistoryFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/history-fuzzer
-	$(FUZZ_SWIFTC) -module-name PaletteApp -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteApp.swiftmodule \
-	  -emit-library -static -o $(FUZZ_DIR)/libPaletteAppKey.a Sources/PaletteApp/Key.swift
+	$(FUZZ_SWIFTC) -module-name ScreenCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/ScreenCore.swiftmodule \
+	  -emit-library -static -o $(FUZZ_DIR)/libScreenCoreKey.a Sources/ScreenCore/Key.swift
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
-	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lPaletteAppKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
+	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lScreenCoreKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
 	python3 Fuzz/run_fuzzers.py --runs $(FUZZ_RUNS) --max-time $(FUZZ_TIME) --bin $(FUZZ_DIR)
 
 ## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at

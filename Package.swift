@@ -62,13 +62,28 @@ let package = Package(
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The history: entries, the line codec, the store (the file) and the one search.
         .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // The screen's values: a frame as styled cells (Canvas, Cell, Style, ColorMode), a key and
+        // an input event, a terminal setup problem. What the app draws and the terminal shows.
+        .target(name: "ScreenCore", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // Every word a user reads, in English and Chinese (Traditional, Simplified): `Localized`
+        // and one catalogue per subject. A new UI language is added here.
+        .target(
+            name: "PaletteText",
+            dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "ScreenCore"],
+            swiftSettings: strict),
+        // The command line's spec: every command and option, `--help`, the man page's words and
+        // the completions' source. The executable parses with it; palette-docs writes from it.
+        .target(
+            name: "PaletteCommands", dependencies: ["PaletteCore", "PaletteExport", "PaletteText"],
+            swiftSettings: strict),
         // The app as state, actions, effects and frames: pure, no terminal. It uses the
         // history's model and search, never its store.
         .target(
-            name: "PaletteApp", dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig"],
+            name: "PaletteApp",
+            dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteText", "ScreenCore"],
             swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "PaletteApp", "PaletteCore"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ScreenCore", "PaletteCore"], swiftSettings: strict),
 
         // MARK: Executables
 
@@ -77,7 +92,8 @@ let package = Package(
             name: "palette-tui",
             dependencies: [
                 "PaletteCore", "ProviderKit", "Gemini", "OpenAI", "Ollama", "PaletteEngine", "PaletteHistory",
-                "PaletteApp", "TerminalUI", "PaletteExport", "PaletteConfig", "CBuildInfo",
+                "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
+                "PaletteConfig", "CBuildInfo",
             ],
             swiftSettings: strict,
             linkerSettings: startupOrder
@@ -85,11 +101,14 @@ let package = Package(
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
         // builds it, `make install` does not ship it.
         .executableTarget(
-            name: "palette-bench", dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp"],
+            name: "palette-bench",
+            dependencies: ["PaletteCore", "PaletteEngine", "PaletteHistory", "PaletteApp", "ScreenCore"],
             swiftSettings: strict),
         // The man page and the bash, zsh and fish completions, written from the command table
         // and the key table. Not a product: `make install` and `make deb` run it at build time.
-        .executableTarget(name: "palette-docs", dependencies: ["PaletteApp", "PaletteCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "palette-docs", dependencies: ["PaletteApp", "PaletteCommands", "PaletteText", "PaletteCore"],
+            swiftSettings: strict),
         // Writes the offline engine's lexicon indexes (LexiconIndexData.swift) from its terms.
         // Not a product: tools/gen_lexicon.py runs it after writing LexiconData.swift.
         .executableTarget(name: "lexicon-index", dependencies: ["PaletteEngine"], swiftSettings: strict),
@@ -121,7 +140,7 @@ let package = Package(
         // The fault suite every HTTP provider runs (Gemini's faults, each protocol's own replies).
         .target(
             name: "ProviderFaultSuite",
-            dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp", "PaletteEngine"],
+            dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp", "PaletteText", "PaletteEngine"],
             path: "Tests/ProviderFaultSuite", swiftSettings: strict),
         .testTarget(
             name: "OpenAITests",
@@ -148,20 +167,25 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PaletteAppTests",
-            dependencies: ["PaletteApp", "PaletteExport", "PaletteHistory", "PaletteCore", "TestSupport"],
+            dependencies: [
+                "PaletteApp", "PaletteText", "ScreenCore", "PaletteExport", "PaletteHistory", "PaletteCore",
+                "TestSupport",
+            ],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
+            dependencies: ["TerminalUI", "ScreenCore", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
             swiftSettings: strict),
         // What palette-docs writes, loaded by the real readers: the completions in bash (with
         // bash-completion), zsh and fish, the man page through mandoc -Tlint and groff -wall.
         .testTarget(
             name: "PaletteDocsTests",
-            dependencies: ["palette-docs", "palette-tui", "PaletteApp", "PaletteCore", "TestSupport"],
+            dependencies: [
+                "palette-docs", "palette-tui", "PaletteApp", "PaletteCommands", "PaletteCore", "TestSupport",
+            ],
             swiftSettings: strict),
         // The real binary from outside (CLI, history files, tmux, loopback Gemini) and its
         // internals through `@testable import palette_tui`.
@@ -170,7 +194,7 @@ let package = Package(
             dependencies: [
                 "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "ProviderKit", "PaletteEngine",
                 "PaletteHistory",
-                "PaletteApp", "PaletteCore",
+                "PaletteApp", "PaletteText", "PaletteCommands", "PaletteCore",
                 "PaletteExport", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),

@@ -1,9 +1,9 @@
 import CNcurses
 import Glibc
-import PaletteApp
+import ScreenCore
 
 /// libFuzzer entry point for `KeyDecoder`, built by `make fuzz` with TerminalUI's
-/// `KeyDecoder.swift` and `KeyBytes.swift` and PaletteApp's `Key.swift` (all the decoder uses),
+/// `KeyDecoder.swift` and `KeyBytes.swift` and ScreenCore's `Key.swift` (all the decoder uses),
 /// on Debian's curses.h.
 ///
 /// The input is a script of terminal input: characters and characters with Alt (any 32-bit

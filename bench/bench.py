@@ -812,7 +812,6 @@ def table(res):
 
 
 def write_report(res, path, info, started, args):
-    findings = os.path.join(ROOT, "bench", "findings.md")
     targets = [r for r in res.rows if r["target"]]
     with open(path, "w") as f:
         f.write("# Benchmarks\n\n")
@@ -846,9 +845,10 @@ def write_report(res, path, info, started, args):
         f.write("python3 bench/bench.py --only startup,idle   # some sections (after one make bench)\n")
         f.write(".build/release/palette-bench all            # engine and parser, in process (text table)\n")
         f.write("```\n\n")
-        if os.path.exists(findings):
-            with open(findings) as g:
-                f.write(g.read())
+        # The report is the table and the method, replaced whole by each run: no session logs.
+        # What profiles found that a run does not show is kept, short, in bench/findings.md.
+        f.write("What profiles found that a run does not measure (where a key's time goes, why figures "
+                "move between machines, how to profile here): bench/findings.md.\n")
         soak = os.path.join(ROOT, "bench", "soak.md")
         if os.path.exists(soak):  # written by make soak (bench/soak.py)
             with open(soak) as g:

@@ -11,7 +11,7 @@ CPU per key of the whole session (/proc/PID/stat, as `make bench`), and per kind
 mean on-CPU time (schedstat, nanoseconds) and bytes written; at the end the median and range
 over the runs. The C floor echoing the same keys runs beside them.
 
-Used to decide which change-detection layers pay (bench/findings.md). Python standard library.
+Used to decide which change-detection layers pay (docs/decisions.md, "Layers kept"). Python standard library.
 """
 
 import argparse

@@ -37,15 +37,18 @@ public struct Deadline: Sendable {
     public let seconds: Double
     let end: ContinuousClock.Instant
 
-    /// A deadline `seconds` from now.
-    public init(seconds: Double) {
+    /// A deadline `seconds` after `now` (the clock's present unless a test gives an instant).
+    public init(seconds: Double, now: ContinuousClock.Instant = .now) {
         self.seconds = seconds
         let milliseconds = seconds.isFinite ? min(max(0, seconds), 86_400 * 365) * 1000 : 0
-        end = ContinuousClock.now + .milliseconds(Int64(milliseconds))
+        end = now + .milliseconds(Int64(milliseconds))
     }
 
     /// Seconds left; zero or less once it has passed.
-    public var remaining: Double { ContinuousClock.now.duration(to: end).seconds }
+    public var remaining: Double { remaining(at: .now) }
+
+    /// Seconds left at `now`; zero or less once it has passed.
+    public func remaining(at now: ContinuousClock.Instant) -> Double { now.duration(to: end).seconds }
 }
 
 extension Duration {

@@ -1,5 +1,5 @@
 import Foundation
-import PaletteApp
+import ScreenCore
 
 /// A local program that puts text on the clipboard, fed on its standard input.
 public enum ClipboardProgram: String, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
-import PaletteApp
 import PaletteCore
+import ScreenCore
 
 /// The user's colour request: `--color` or `PALETTE_TUI_COLOR`; `auto` asks the terminal.
 public enum ColorRequest: String, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import CNcurses
-import PaletteApp
+import ScreenCore
 
 /// One result of `get_wch`: a character (`OK`) or a key code (`KEY_CODE_YES`); or a character
 /// with Alt (Esc then the character, which `KeyBytes` reads as one key).
@@ -7,12 +7,6 @@ public enum RawInput: Hashable, Sendable {
     case character(UInt32)
     case keyCode(Int32)
     case alt(UInt32)
-}
-
-/// What the runtime gets from the terminal: a key for the reducer, or a size change.
-public enum InputEvent: Hashable, Sendable {
-    case key(Key)
-    case resize
 }
 
 /// Turns `get_wch` results into `Key`s, collecting a bracketed paste into one `.paste`.

@@ -1,7 +1,7 @@
 import CNcurses
 import Foundation
-import PaletteApp
 import PaletteCore
+import ScreenCore
 
 /// The ncurses screen: with `TerminalReset` (which it arms for a crash), the only code in the
 /// project that talks to the terminal.

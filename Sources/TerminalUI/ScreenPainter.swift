@@ -1,6 +1,6 @@
 import Foundation
-import PaletteApp
 import PaletteCore
+import ScreenCore
 
 /// What the terminal shows and the bytes that change it into the next frame.
 ///

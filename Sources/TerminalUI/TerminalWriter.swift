@@ -1,5 +1,5 @@
 import CNcurses
-import PaletteApp
+import ScreenCore
 
 /// How a run of cells looks on the terminal: attributes, and colour numbers as the terminfo
 /// entry's `setaf`/`setab` take them (-1 is the terminal's default colour).

@@ -3,6 +3,7 @@ import PaletteApp
 import PaletteCore
 import PaletteEngine
 import PaletteHistory
+import ScreenCore
 
 /// What `--format json` prints: the results and the checksum that keeps the timed work alive.
 struct BenchReport: Encodable {

@@ -1,4 +1,4 @@
-import PaletteApp
+import PaletteCommands
 import PaletteCore
 
 /// Shell completions for bash, zsh and fish, written from `CommandTable`: the commands, each

@@ -1,5 +1,7 @@
 import PaletteApp
+import PaletteCommands
 import PaletteCore
+import PaletteText
 
 /// palette-tui(1) in roff (the man macros), written from `CommandTable`, `ManualText` and the
 /// app's key table: every command, option, key, environment variable, file and exit status.
@@ -49,7 +51,7 @@ enum ManPage {
 
         out.section(h.keys(language))
         out.paragraph(ManualText.keysIntro(language))
-        for section in ManualText.keySections(language) {
+        for section in KeyMap.helpSections(language) {
             out.line(".SS " + escape(section.title))
             for row in section.rows { out.entry(".B " + escape(row.key), row.text) }
         }

@@ -1,5 +1,5 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
 
 // palette-docs: writes palette-tui's manual page and shell completions from the command table

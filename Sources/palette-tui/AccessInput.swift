@@ -1,6 +1,6 @@
 import Foundation
-import PaletteApp
 import PaletteCore
+import PaletteText
 
 // What `audit` and `repair` share: the language, the palette, the background, the roles, and
 // usage problems worded in the user's language.

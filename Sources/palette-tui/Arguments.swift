@@ -1,5 +1,6 @@
-import PaletteApp
+import PaletteCommands
 import PaletteCore
+import PaletteText
 
 /// A usage error: exit status 2, with a hint to `--help`.
 struct UsageError: Error, CustomStringConvertible {

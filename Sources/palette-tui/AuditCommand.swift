@@ -1,6 +1,7 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
+import PaletteText
 
 /// The formats `audit` prints.
 enum AuditFormat: String, CaseIterable {

@@ -1,8 +1,9 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteExport
 import PaletteHistory
+import PaletteText
 import TerminalUI
 
 /// `palette-tui export FORMAT [COLOR COLOR COLOR]`: the palette, or a theme derived from it,

@@ -1,7 +1,9 @@
 import Foundation
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteHistory
+import PaletteText
 
 /// How `palette-tui history` prints entries.
 enum HistoryFormat: String, CaseIterable {

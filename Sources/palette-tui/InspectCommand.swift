@@ -1,6 +1,7 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
+import PaletteText
 
 /// The formats `inspect` prints.
 enum InspectFormat: String, CaseIterable {

@@ -3,6 +3,7 @@ import PaletteApp
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
+import PaletteText
 import TerminalUI
 
 /// The one place live dependencies are made: the provider, the history store, the clipboard,

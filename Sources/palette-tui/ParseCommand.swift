@@ -1,6 +1,7 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
+import PaletteText
 
 /// The most `parse` reads from standard input; more is refused rather than held in memory.
 let parseInputLimit = 16 << 20

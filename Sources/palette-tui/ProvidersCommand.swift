@@ -2,9 +2,10 @@ import Foundation
 import Gemini
 import Ollama
 import OpenAI
-import PaletteApp
+import PaletteCommands
 import PaletteConfig
 import PaletteCore
+import PaletteText
 import ProviderKit
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,7 @@
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
+import PaletteText
 
 /// `palette-tui repair ROLE --against ROLE|background --target T`: the palette with one role
 /// moved, by lightness only, to the nearest colour that reaches the target.

@@ -2,6 +2,7 @@ import Foundation
 import PaletteApp
 import PaletteCore
 import PaletteHistory
+import ScreenCore
 import TerminalUI
 
 // MARK: - Inbox

@@ -1,7 +1,7 @@
 import Foundation
-import PaletteApp
 import PaletteConfig
 import PaletteCore
+import PaletteText
 
 /// The settings file of this run (`config.toml`), loaded once, and how its values take their
 /// place in the precedence: option > environment > file > default.

@@ -1,8 +1,11 @@
 import Foundation
 import Gemini
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteHistory
+import PaletteText
+import ScreenCore
 import TerminalUI
 
 /// The interactive app's options, checked before the terminal is touched.

@@ -1,7 +1,9 @@
 import Foundation
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteHistory
+import PaletteText
 
 // The workbench on the command line: `--lock`, `--seed` and `--candidates` for `generate` and
 // `refine`, the `refine` command, and printing several palettes in each format.

@@ -1,8 +1,9 @@
 import CBuildInfo
 import Foundation
-import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteHistory
+import PaletteText
 
 /// The version printed by `--version` (`CommandTable.version`).
 let paletteTUIVersion = CommandTable.version
@@ -46,7 +47,7 @@ func runMain() async -> Int32 {
     do {
         // Only commands of the table exist: help, man page and completions list exactly these.
         if let command, CommandTable.command(named: command) == nil {
-            throw UsageError(.unknownCommand(command))
+            throw UsageError(.unknownCommand(command, commands: CommandTable.commandNames))
         }
         switch command {
         case nil: return try runTUI(args, environment: RunSettings.environment)
@@ -60,7 +61,7 @@ func runMain() async -> Int32 {
         case "repair": return await runRepair(args)
         case "providers": return await runProviders(args)
         default:
-            throw UsageError(.unknownCommand(command ?? ""))
+            throw UsageError(.unknownCommand(command ?? "", commands: CommandTable.commandNames))
         }
     } catch let error as UsageError {
         let language = commandLanguage(args, environment: environment)

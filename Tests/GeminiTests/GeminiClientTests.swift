@@ -339,22 +339,25 @@ final class GeminiClientTests: XCTestCase {
 
     func testRateLimitLongerThanTheDeadlineFailsAtOnceWithTheDelay() async throws {
         let server = try serve(fixture: "from-issues/error-429-resource-exhausted-quota-retryinfo.json")
-        let start = ContinuousClock.now
-        let error = await failure(client(server, timeout: 5))
-        XCTAssertEqual(error, .rateLimited(retryAfter: 26))
+        // 26 s asked, 25 s allowed: sleeping into the deadline would pass the 15 s hang guard.
+        let gemini = client(server, timeout: 25)
+        let task = Task { try await gemini.generate(GenerationRequest(description: "寧靜的森林早晨", variation: 0)) }
+        let ended = try await outcome(of: task, within: 15, "the rate-limited generation")
+        XCTAssertEqual((ended.failureValue as? ProviderFailure)?.reason, .rateLimited(retryAfter: 26))
         XCTAssertEqual(try server.requests().count, 1)
-        XCTAssertLessThan((ContinuousClock.now - start).seconds, 4, "did not sleep into the deadline")
     }
 
     func testBackoffNeverOutlivesTheDeadline() async throws {
         let server = try serve(fixture: "from-issues/error-503-unavailable-overloaded.json")
-        let slowBackoff = RetryPolicy(maxAttempts: 3, baseDelay: 2, maxDelay: 8)
-        let start = ContinuousClock.now
-        let error = await failure(client(server, timeout: 1.5, retry: slowBackoff))
+        // A 20-40 s wait does not fit in 20 s; sleeping into the deadline would pass the hang guard.
+        let slowBackoff = RetryPolicy(maxAttempts: 3, baseDelay: 40, maxDelay: 80)
+        let gemini = client(server, timeout: 20, retry: slowBackoff)
+        let task = Task { try await gemini.generate(GenerationRequest(description: "寧靜的森林早晨", variation: 0)) }
+        let ended = try await outcome(of: task, within: 10, "the generation with a long backoff")
         XCTAssertEqual(
-            error, .serverUnavailable(status: 503, serverMessage: "The model is overloaded. Please try again later."))
-        XCTAssertEqual(try server.requests().count, 1, "a 1-2 s wait does not fit in 1.5 s")
-        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1.5)
+            (ended.failureValue as? ProviderFailure)?.reason,
+            .serverUnavailable(status: 503, serverMessage: "The model is overloaded. Please try again later."))
+        XCTAssertEqual(try server.requests().count, 1, "a 20-40 s wait does not fit in 20 s")
     }
 
     func testServerMessagesNeverEchoTheKey() async throws {
@@ -431,11 +434,9 @@ final class GeminiClientTests: XCTestCase {
     func testFiftyMegabyteBodyIsRefusedWithoutBufferingIt() async throws {
         for chunked in [false, true] {
             let server = try serve([["huge_mb": 50, "chunked": chunked]])
-            let start = ContinuousClock.now
             let error = await failure(client(server))
             XCTAssertEqual(error, .responseTooLarge(limit: 4 * 1_048_576), "chunked: \(chunked)")
             XCTAssertEqual(try server.requests().count, 1)
-            XCTAssertLessThan((ContinuousClock.now - start).seconds, 10)
             server.stop()
         }
     }
@@ -474,10 +475,8 @@ final class GeminiClientTests: XCTestCase {
         let config = GeminiConfiguration(
             apiKey: APIKey(Self.key)!, baseURL: URL(string: "http://127.0.0.1:\(port)")!,
             timeout: 10)
-        let start = ContinuousClock.now
         let error = await failure(GeminiClient(configuration: config))
         XCTAssertEqual(error, .connectionRefused(host: "127.0.0.1:\(port)"))
-        XCTAssertLessThan((ContinuousClock.now - start).seconds, 2)
     }
 
     func testSlowServerWithinTheDeadlineSucceeds() async throws {
@@ -494,9 +493,7 @@ final class GeminiClientTests: XCTestCase {
         XCTAssertEqual(
             error, .timedOut(seconds: 1),
             "a body that keeps trickling is still bounded by the overall deadline")
-        let elapsed = (ContinuousClock.now - start).seconds
-        XCTAssertGreaterThanOrEqual(elapsed, 0.9)
-        XCTAssertLessThan(elapsed, 3)
+        XCTAssertGreaterThanOrEqual((ContinuousClock.now - start).seconds, 0.9)
     }
 
     func testHangingServerTimesOutAndIsHungUpOn() async throws {
@@ -507,43 +504,40 @@ final class GeminiClientTests: XCTestCase {
         XCTAssertEqual(error, .timedOut(seconds: 0.5))
         let elapsed = (ContinuousClock.now - start).seconds
         XCTAssertGreaterThanOrEqual(elapsed, 0.45, "a sub-second deadline is honoured, not rounded to zero")
-        XCTAssertLessThan(elapsed, 2)
         try await waitFor { try server.events().contains("client-disconnected") }
     }
 
     func testCancellingTheTaskCancelsTheRequestAtOnce() async throws {
         let server = try LoopbackServer(scenario: "hang")
         servers.keep(server)
-        let gemini = client(server, timeout: 30)
+        // Not honoured, the cancel would wait out a twenty-minute deadline, past the hang guard.
+        let gemini = client(server, timeout: 1_200)
         let task = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         try await waitFor { try server.requests().count == 1 }
-        let start = ContinuousClock.now
         task.cancel()
-        do {
-            _ = try await task.value
-            XCTFail("expected cancellation")
-        } catch {
+        let ended = try await outcome(of: task, "the cancelled generation")
+        if case .failure(let error) = ended {
             XCTAssertTrue(isCancellation(error), "got \(error)")
+        } else {
+            XCTFail("expected cancellation")
         }
-        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
         try await waitFor { try server.events().contains("client-disconnected") }
         XCTAssertEqual(try server.requests().count, 1, "a cancelled call is not retried")
     }
 
     func testCancellationDuringBackoffStopsRetrying() async throws {
         let server = try serve(fixture: "from-issues/error-503-unavailable-overloaded.json")
-        let gemini = client(server, timeout: 30, retry: RetryPolicy(maxAttempts: 3, baseDelay: 5, maxDelay: 5))
+        // A ten-minute backoff: a cancel that did not end the wait fails the hang guard.
+        let gemini = client(server, timeout: 1_200, retry: RetryPolicy(maxAttempts: 3, baseDelay: 600, maxDelay: 600))
         let task = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         try await waitFor { try server.requests().count == 1 }
         task.cancel()
-        let start = ContinuousClock.now
-        do {
-            _ = try await task.value
-            XCTFail("expected cancellation")
-        } catch {
+        let ended = try await outcome(of: task, "the generation cancelled in its backoff")
+        if case .failure(let error) = ended {
             XCTAssertTrue(isCancellation(error), "got \(error)")
+        } else {
+            XCTFail("expected cancellation")
         }
-        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
         XCTAssertEqual(try server.requests().count, 1)
     }
 
@@ -607,18 +601,17 @@ final class GeminiClientTests: XCTestCase {
 
     func testCancellingOneRequestLeavesTheSessionServingTheNext() async throws {
         let server = try serve([["hang": true], ["fixture": "palette-tui/palette-forest-morning.json"]])
-        let gemini = client(server, timeout: 30)
+        // Not honoured, the cancel would wait out a twenty-minute deadline, past the hang guard.
+        let gemini = client(server, timeout: 1_200)
         let task = Task { try await gemini.generate(GenerationRequest(description: "forest", variation: 0)) }
         try await waitFor { try server.requests().count == 1 }
-        let start = ContinuousClock.now
         task.cancel()
-        do {
-            _ = try await task.value
-            XCTFail("expected cancellation")
-        } catch {
+        let ended = try await outcome(of: task, "the cancelled generation")
+        if case .failure(let error) = ended {
             XCTAssertTrue(isCancellation(error), "got \(error)")
+        } else {
+            XCTFail("expected cancellation")
         }
-        XCTAssertLessThan((ContinuousClock.now - start).seconds, 1)
         try await waitFor { try server.events().contains("client-disconnected") }
 
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))

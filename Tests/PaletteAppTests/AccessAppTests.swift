@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import PaletteHistory
+import PaletteText
 import XCTest
 
 @testable import PaletteApp

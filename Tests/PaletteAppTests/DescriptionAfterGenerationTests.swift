@@ -1,5 +1,7 @@
 import PaletteCore
 import PaletteHistory
+import PaletteText
+import ScreenCore
 import XCTest
 
 @testable import PaletteApp

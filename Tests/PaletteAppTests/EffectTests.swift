@@ -2,6 +2,8 @@ import Foundation
 import PaletteCore
 import PaletteExport
 import PaletteHistory
+import PaletteText
+import ScreenCore
 import XCTest
 
 @testable import PaletteApp
@@ -184,8 +186,9 @@ final class EffectTests: XCTestCase {
         state.send(.historyLoaded([Fixture.entry(1, "harbour")], warnings: []))
         state.press(.backTab)
         let store = store(world, state)
-        let effects = await store.send(.keyPressed(.character("f"))) { $0 = self.expect(store.state, .character("f")) }
+        let effects = await store.sendWithoutStateCheck(.keyPressed(.character("f")))
         XCTAssertEqual(store.state.status?.text, "Marked “harbour” as a favourite.")
+        XCTAssertEqual(store.state.history.entries.map(\.favorite), [true])
         XCTAssertEqual(effects, [.setFavorite(id: "h1", true)])
         XCTAssertEqual(world.changes, [.setFavorite(id: "h1", true)])
         store.finish()
@@ -198,9 +201,11 @@ final class EffectTests: XCTestCase {
         state.press(.backTab)
         let store = store(world, state)
         // Delete acts at once (d asks first, see ReducerTests).
-        let deleted = await store.send(.keyPressed(.delete)) { $0 = self.expect(store.state, .delete) }
+        let deleted = await store.sendWithoutStateCheck(.keyPressed(.delete))
         XCTAssertEqual(deleted, [.deleteHistory(id: "h2")])
-        let restored = await store.send(.keyPressed(.character("u"))) { $0 = self.expect(store.state, .character("u")) }
+        XCTAssertEqual(store.state.history.deleted, [1], "the newest row, dune, is deleted")
+        let restored = await store.sendWithoutStateCheck(.keyPressed(.character("u")))
+        XCTAssertEqual(store.state.history.deleted, [], "and restored")
         XCTAssertEqual(restored, [.restoreHistory(id: "h2")])
         XCTAssertEqual(world.changes, [.delete(id: "h2"), .restore(id: "h2")])
         XCTAssertEqual(store.state.status?.text, "Restored “dune”.")
@@ -215,18 +220,6 @@ final class EffectTests: XCTestCase {
             guard case .historyWriteFailed(let failure) = action else { return XCTFail("\(action)") }
             XCTAssertEqual(failure.kind, .foreign)
         }
-    }
-
-    /// The state a key leads to, by the reducer alone: for effects whose state change other
-    /// tests already pin down, so these tests assert what the effect adds.
-    private func expect(_ state: AppState, _ key: Key) -> AppState {
-        expect(state, .keyPressed(key))
-    }
-
-    private func expect(_ state: AppState, _ action: Action) -> AppState {
-        var next = state
-        _ = next.reduce(action)
-        return next
     }
 
     // MARK: - Generating
@@ -272,7 +265,13 @@ final class EffectTests: XCTestCase {
         world.generation = .failure(ProviderFailure(provider: "gemini", .rateLimited(retryAfter: 7)))
         let store = store(world)
         await store.send(.keyPressed(.character("a"))) { $0.field.insert("a") }
-        await store.send(.keyPressed(.enter)) { $0 = self.expect(store.state, .enter) }
+        await store.send(.keyPressed(.enter)) { state in
+            state.request = InFlightRequest(
+                id: 1, description: "a", variation: 0, started: .zero, elapsedMilliseconds: 0)
+            state.nextRequestID = 2
+            state.lastRequest = LastRequest(description: "a", variation: 0)
+            state.status = StatusMessage("Generating; Esc cancels.", kind: .info)
+        }
         await store.receive(.paletteReceived(requestID: 1, world.generation)) { state in
             state.request = nil
             state.status = StatusMessage("Gemini's rate limit was reached: wait 7 s and try again.", kind: .error)
@@ -284,23 +283,27 @@ final class EffectTests: XCTestCase {
     /// provider threw.
     func testGeneratePaletteHonoursCancellation() async {
         struct Slow: PaletteProvider {
+            let started: AsyncStream<Void>.Continuation
             var name: String { "slow" }
             var model: String? { nil }
             var supportedFields: Set<GenerationRequest.Field> { [] }
             func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
-                try await Task.sleep(for: .seconds(30))
+                started.yield()
+                try await Task.sleep(for: .seconds(600))
                 return GeneratedPalette(palette: Fixture.palette, provider: name)
             }
         }
+        let (started, signal) = AsyncStream<Void>.makeStream()
         var world = TestWorld().dependencies
-        world.provider = ProviderClient(Slow())
+        world.provider = ProviderClient(Slow(started: signal))
         let dependencies = world
         let box = ActionBox()
         let task = Task {
             await Effect.generatePalette(requestID: 4, GenerationRequest(description: "x"))
                 .perform(with: dependencies) { box.append($0) }
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        // Cancelled while the provider is working: it has started.
+        for await _ in started { break }
         task.cancel()
         await task.value
         XCTAssertEqual(
@@ -462,11 +465,11 @@ final class EffectTests: XCTestCase {
     func testSuspend() async {
         let world = TestWorld()
         let store = store(world)
-        await store.send(.keyPressed(.character("a"))) { $0 = self.expect(store.state, .character("a")) }
+        await store.send(.keyPressed(.character("a"))) { $0.field.insert("a") }
         let effects = await store.send(.keyPressed(.control("z")))
         XCTAssertEqual(effects, [.suspend])
         XCTAssertEqual(effects.first?.schedule, .suspend)
-        await store.send(.keyPressed(.function(1))) { $0 = self.expect(store.state, .function(1)) }
+        await store.send(.keyPressed(.function(1))) { $0.isShowingHelp = true }
         XCTAssertTrue(store.state.isShowingHelp)
         let inHelp = await store.send(.keyPressed(.control("z")))
         XCTAssertEqual(inHelp, [.suspend], "help stays open")
@@ -482,9 +485,10 @@ final class EffectTests: XCTestCase {
         let store = store(world)
         await store.send(.keyPressed(.tab)) { $0.focus = .button }
         // q asks first; q again quits.
-        let asked = await store.send(.keyPressed(.character("q"))) { $0 = self.expect(store.state, .character("q")) }
+        let asked = await store.sendWithoutStateCheck(.keyPressed(.character("q")))
         XCTAssertEqual(asked, [])
-        let effects = await store.send(.keyPressed(.character("q"))) { $0 = self.expect(store.state, .character("q")) }
+        XCTAssertEqual(store.state.status?.text, "Press q again to quit; any other key goes on.")
+        let effects = await store.sendWithoutStateCheck(.keyPressed(.character("q")))
         XCTAssertEqual(effects, [.quit])
         XCTAssertEqual(effects.first?.schedule, .stop)
         XCTAssertEqual(store.controlEffects, [.quit])
@@ -494,33 +498,42 @@ final class EffectTests: XCTestCase {
         store.finish()
     }
 
-    /// Every effect case is named by `test(for:)`, and each name is a test of this class.
-    func testEveryEffectCaseHasATest() {
+    /// Every effect case has an example here, and the test `test(for:)` names for it is a test
+    /// method of this file. Both are read from this file's own text: the case labels of
+    /// `test(for:)`'s switch and the `func test…()` declarations, so no hand list is compared
+    /// with another.
+    func testEveryEffectCaseHasATest() throws {
         let examples: [Effect] = [
             .loadHistory(firstRows: 1), .generatePalette(requestID: 1, GenerationRequest(description: "x")),
             .cancelRequest(requestID: 1), .copyToClipboard("x"), .appendHistory(Fixture.entry(1, "x")),
             .setFavorite(id: "x", true), .deleteHistory(id: "x"), .restoreHistory(id: "x"),
-            .writeFile(path: "x", contents: []), .buildSearchIndex(HistoryList().searchIndexSource), .quit,
+            .writeFile(path: "x", contents: []), .buildSearchIndex(HistoryList().searchIndexSource), .suspend, .quit,
             .exportPalette(
                 ExportJob(
                     request: ExportRequest(palette: Fixture.palette, format: .css), path: "x", directory: "/",
                     numberIfTaken: true, replace: false)),
         ]
-        let names: Set<String> = [
-            "testLoadHistory", "testGeneratePalette", "testCancelRequest", "testCopyToClipboard", "testAppendHistory",
-            "testSetFavorite", "testDeleteAndRestoreHistory", "testWriteFile", "testBuildSearchIndex", "testQuit",
-            "testExportPalette",
-        ]
-        XCTAssertEqual(Set(examples.map(Self.test(for:))), names)
-        // Each name is a method of this class: calling through the names keeps them honest.
-        let methods: [String: (EffectTests) -> () async -> Void] = [
-            "testLoadHistory": { $0.testLoadHistory }, "testGeneratePalette": { $0.testGeneratePalette },
-            "testCancelRequest": { $0.testCancelRequest }, "testCopyToClipboard": { $0.testCopyToClipboard },
-            "testAppendHistory": { $0.testAppendHistory }, "testSetFavorite": { $0.testSetFavorite },
-            "testDeleteAndRestoreHistory": { $0.testDeleteAndRestoreHistory }, "testWriteFile": { $0.testWriteFile },
-            "testBuildSearchIndex": { $0.testBuildSearchIndex }, "testQuit": { $0.testQuit },
-            "testExportPalette": { $0.testExportPalette },
-        ]
-        XCTAssertEqual(Set(methods.keys), names)
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let switchBody = try XCTUnwrap(
+            source.components(separatedBy: "switch effect {").dropFirst().first?.components(separatedBy: "\n        }")
+                .first)
+        let caseLabels = Set(
+            switchBody.split(separator: "\n").compactMap { line -> String? in
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard text.hasPrefix("case .") else { return nil }
+                return String(text.dropFirst("case .".count).prefix { $0.isLetter || $0.isNumber })
+            })
+        XCTAssertEqual(caseLabels.count, 13, "the switch's cases as read: \(caseLabels.sorted())")
+        let exampleCases = Set(examples.map { "\($0)".prefix { $0.isLetter || $0.isNumber } }.map(String.init))
+        XCTAssertEqual(exampleCases, caseLabels, "one example of every case of the switch")
+        let methods = Set(
+            source.split(separator: "\n").compactMap { line -> String? in
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard text.hasPrefix("func test") else { return nil }
+                return String(text.dropFirst("func ".count).prefix { $0.isLetter || $0.isNumber })
+            })
+        for example in examples {
+            XCTAssertTrue(methods.contains(Self.test(for: example)), "\(Self.test(for: example)) is not a test here")
+        }
     }
 }

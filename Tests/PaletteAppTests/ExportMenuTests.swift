@@ -1,5 +1,6 @@
 import PaletteCore
 import PaletteExport
+import PaletteText
 import XCTest
 
 @testable import PaletteApp

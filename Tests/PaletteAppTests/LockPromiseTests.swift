@@ -1,5 +1,6 @@
 import PaletteCore
 import PaletteHistory
+import PaletteText
 import TestSupport
 import XCTest
 

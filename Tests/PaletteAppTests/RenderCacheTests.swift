@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 import TestSupport
 import XCTest
 

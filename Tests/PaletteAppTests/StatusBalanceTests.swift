@@ -1,5 +1,6 @@
 import PaletteCore
 import PaletteHistory
+import PaletteText
 import XCTest
 
 @testable import PaletteApp

@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteText
 import XCTest
 
 @testable import PaletteApp

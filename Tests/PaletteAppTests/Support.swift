@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import PaletteHistory
+import ScreenCore
 import TestSupport
 import XCTest
 

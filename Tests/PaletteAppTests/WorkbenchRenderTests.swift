@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 import XCTest
 
 @testable import PaletteApp

@@ -1,5 +1,6 @@
 import PaletteCore
 import PaletteHistory
+import PaletteText
 import XCTest
 
 @testable import PaletteApp
@@ -103,7 +104,8 @@ final class WorkbenchTests: XCTestCase {
         XCTAssertEqual(state.shown?.palette, Palette(primary: p.secondary, secondary: p.accent, accent: p.primary))
         XCTAssertEqual(state.workbench.locked, [.accent])
         XCTAssertEqual(
-            state.status?.text, "Swapped Secondary and Accent; the lock moved with its colour (Secondary → Accent); u undoes.")
+            state.status?.text,
+            "Swapped Secondary and Accent; the lock moved with its colour (Secondary → Accent); u undoes.")
     }
 
     // MARK: - Editing

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import TestSupport
 import XCTest

@@ -153,21 +153,6 @@ final class EngineTests: XCTestCase {
         }
         XCTFail("a cancelled generate should throw CancellationError")
     }
-
-    /// Prints the time per palette; the bound is only a guard against a pathological slowdown
-    /// (`make bench` measures speed on a release build).
-    func testSpeed() throws {
-        let texts = try DescriptionCase.load().map(\.description)
-        _ = engine.palette(for: "warm up")
-        let clock = ContinuousClock()
-        let rounds = 3
-        let elapsed = clock.measure {
-            for _ in 0..<rounds { for t in texts { _ = engine.palette(for: t) } }
-        }
-        let perPalette = elapsed / (rounds * texts.count)
-        print("PaletteEngine speed (this build): \(perPalette) per palette over \(rounds * texts.count) palettes")
-        XCTAssertLessThan(perPalette, .milliseconds(20))
-    }
 }
 
 /// Results written from concurrent iterations, each to its own slot.

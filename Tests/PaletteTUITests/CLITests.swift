@@ -1,11 +1,12 @@
 import Gemini
 import OpenAI
 import PaletteApp
+import PaletteCommands
 import PaletteCore
+import PaletteText
 import TerminalUI
 import TestSupport
 import XCTest
-
 @testable import palette_tui
 
 final class ArgumentsTests: XCTestCase {
@@ -165,9 +166,9 @@ final class CommandTableTests: XCTestCase {
     }
 
     func testWrapBreaksAtSpacesAndBetweenWideCharacters() {
-        XCTAssertEqual(CommandHelp.wrap("one two three four", width: 9), ["one two", "three", "four"])
-        XCTAssertEqual(CommandHelp.wrap("輸出格式（預設 text）", width: 8), ["輸出格式", "（預設", "text）"])
-        XCTAssertEqual(CommandHelp.wrap("配色，印到", width: 4), ["配", "色，", "印到"], "a comma never starts a line")
-        XCTAssertEqual(CommandHelp.wrap("unbreakable-word", width: 4), ["unbreakable-word"])
+        XCTAssertEqual(TextWrap.wrap("one two three four", width: 9), ["one two", "three", "four"])
+        XCTAssertEqual(TextWrap.wrap("輸出格式（預設 text）", width: 8), ["輸出格式", "（預設", "text）"])
+        XCTAssertEqual(TextWrap.wrap("配色，印到", width: 4), ["配", "色，", "印到"], "a comma never starts a line")
+        XCTAssertEqual(TextWrap.wrap("unbreakable-word", width: 4), ["unbreakable-word"])
     }
 }

@@ -458,8 +458,8 @@ final class E2EAppTests: XCTestCase {
         try session.type("\u{1B}z")
         try session.type("y")
         try session.waitFor("Description abX寧cy")
-        try session.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)
+        // Esc alone in a read of its own (the app has read it before the w is sent), then w.
+        try session.pressAndWaitForRead("Escape")
         try session.type("w")
         try session.waitFor("Description abX寧cyw")
     }

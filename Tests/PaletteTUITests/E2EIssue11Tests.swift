@@ -39,8 +39,13 @@ final class E2EIssue11Tests: XCTestCase {
             for (k, key) in ["1", "2", "3"].enumerated() {
                 try session.type(key)
                 let screen = try session.waitFor("Copied \(shown[k].hex) (")
-                // Let a second writer (an OSC 52 beside load-buffer) land before counting.
-                Thread.sleep(forTimeInterval: 0.3)
+                // A barrier before counting: the app writes an OSC 52 right after the frame that
+                // says "Copied", so once a later frame (help opened, then closed) is on the
+                // screen, tmux has read any second writer's bytes.
+                try session.press("F1")
+                try session.waitFor("Keys ·")
+                try session.press("Escape")
+                try session.waitForScreen("help closed") { !$0.contains("Keys ·") }
                 let list = try buffers(session)
                 XCTAssertEqual(list.count, k + 1, "\(args) set-clipboard \(clipboardOn ? "on" : "external"): \(list)")
                 XCTAssertEqual(list.first.map { $0.split(separator: "\t").last.map(String.init) ?? "" }, shown[k].hex)

@@ -1,6 +1,8 @@
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteEngine
+import PaletteText
 import TestSupport
 import XCTest
 

@@ -37,20 +37,18 @@ final class HostileNetworkTests: XCTestCase {
         ]
     }
 
-    /// `generate` against `server`, timed; `--provider gemini` so no fallback hides a failure.
+    /// `generate` against `server`; `--provider gemini` so no fallback hides a failure. The
+    /// child is killed (and the test fails) after `hangGuard` seconds: tests that must not wait
+    /// set a `--timeout` far past it, so a wait into the deadline fails whatever the load.
     private func generate(
-        _ server: LoopbackServer, _ args: [String] = [], measuringMemory: Bool = false
+        _ server: LoopbackServer, _ args: [String] = [], measuringMemory: Bool = false, hangGuard: Double = 90
     ) throws -> (output: ChildResult, seconds: Double) {
         let start = ContinuousClock.now
         let output = try Spawn.run(
             [Repository.paletteTUI(), "generate", "--no-history", "--provider", "gemini"] + args + ["forest"],
-            environment: environment(server), timeout: 90, measuringMemory: measuringMemory)
-        return (output, seconds(since: start))
-    }
-
-    private func seconds(since start: ContinuousClock.Instant) -> Double {
+            environment: environment(server), timeout: hangGuard, measuringMemory: measuringMemory)
         let (s, atto) = (ContinuousClock.now - start).components
-        return Double(s) + Double(atto) / 1e18
+        return (output, Double(s) + Double(atto) / 1e18)
     }
 
     private static let palette = "palette-tui/palette-forest-morning.json"
@@ -74,7 +72,8 @@ final class HostileNetworkTests: XCTestCase {
     // MARK: - Issue 11 point 11: a reset in the middle of a body
 
     /// Headers and a third of the body, then the connection reset (RST) or closed (FIN), a
-    /// second after the headers: retried at once (no backoff), and said only when every try fails.
+    /// second after the headers: retried, and said only when every try fails. That the retry
+    /// comes at once, with no backoff, is `SwatchProviderTests.testADroppedConnectionIsRetriedAtOnce`'s.
     func testIssue11Point11AResetMidBodyIsRetriedAtOnceAndReportedOnlyWhenEveryTryFails() throws {
         let third = try fixtureBytes() / 3
         for cut in ["reset_after", "close_after"] {
@@ -83,18 +82,16 @@ final class HostileNetworkTests: XCTestCase {
             let recovers = try serve([
                 ["fixture": Self.palette, cut: third, "reset_delay": 1.0], ["fixture": Self.palette],
             ])
-            let (ok, okSeconds) = try generate(recovers, ["--timeout", "20", "--format", "hex"])
+            let (ok, _) = try generate(recovers, ["--timeout", "20", "--format", "hex"])
             XCTAssertEqual(ok.status, 0, "\(cut): \(ok.stderr)")
             XCTAssertEqual(ok.stdout.split(separator: "\n").map(String.init), Self.hexes, cut)
             XCTAssertEqual(try recovers.requests().count, 2, cut)
-            XCTAssertLessThan(okSeconds, 1.0 + 0.45, "\(cut): the second try starts at once")
 
             // Every try cut: three tries back to back, then one sentence that the connection dropped.
             let never = try serve([["fixture": Self.palette, cut: third, "reset_delay": 0.4]])
-            let (failed, failedSeconds) = try generate(never, ["--timeout", "20"])
+            let (failed, _) = try generate(never, ["--timeout", "20"])
             assertOneLine(failed, "The connection to Gemini dropped: try again.")
             XCTAssertEqual(try never.requests().count, 3, cut)
-            XCTAssertLessThan(failedSeconds, 3 * 0.4 + 0.45, "\(cut): no backoff between the tries")
         }
     }
 
@@ -150,10 +147,11 @@ final class HostileNetworkTests: XCTestCase {
     func testIssue12Point3AGzipBombIsStoppedAtTheLimitWithinTheDeadlineInLittleMemory() throws {
         for (megabytes, chunked) in [(1, false), (4, false), (4, true)] {
             let server = try serve([["gzip_mb": megabytes, "chunked": chunked]])
-            let (output, seconds) = try generate(server, ["--timeout", "5"], measuringMemory: true)
+            // Stopped at the limit, not at a deadline: 600 s allowed, killed after 60.
+            let (output, seconds) = try generate(
+                server, ["--timeout", "600"], measuringMemory: true, hangGuard: 60)
             let what = "\(megabytes) MB of gzip\(chunked ? ", chunked" : "")"
             assertOneLine(output, "The endpoint sent more than 4 MiB")
-            XCTAssertLessThan(seconds, 5, "\(what): within the deadline")
             let peak = try XCTUnwrap(output.peakMemoryBytes)
             XCTAssertLessThan(peak, 120 << 20, "\(what): peak RSS \(peak >> 20) MiB")
             XCTAssertEqual(try server.requests().count, 1, "\(what): not retried")
@@ -199,7 +197,10 @@ final class HostileNetworkTests: XCTestCase {
         _ = try eventually(timeout: 10, "the slow bomb's request") {
             try server.requests().count == 2 ? true : nil
         }
-        Thread.sleep(forTimeInterval: 1.5)
+        // Cancelled in the middle of the body: two of its pieces are on the wire.
+        _ = try eventually(timeout: 20, "two pieces of the slow bomb") {
+            try server.events().filter { $0 == "gzip-piece-sent" }.count >= 2 ? true : nil
+        }
         try session.press("Escape")
         try session.waitFor("Generation cancelled.")
         _ = try eventually(timeout: 10, "the server to see the hang-up") {
@@ -234,16 +235,15 @@ final class HostileNetworkTests: XCTestCase {
         ]
         for delay in delays {
             let server = try serve([["fixture": quota, "replace": ["\"26s\"": "\"\(delay)\""]]])
-            let (output, seconds) = try generate(server, ["--timeout", "8"])
+            // No wait into a 600 s deadline: the child is killed after 60 s.
+            let (output, _) = try generate(server, ["--timeout", "600"], hangGuard: 60)
             assertOneLine(output, "rate limit was reached")
-            XCTAssertLessThan(seconds, 8, delay)
         }
         let overloaded = "from-issues/error-503-unavailable-overloaded.json"
         for header in ["99999999999999999999999999", "9223372036854775808", "Fri, 31 Dec 9999 23:59:59 GMT", "-1"] {
             let server = try serve([["fixture": overloaded, "headers": ["Retry-After": header]]])
-            let (output, seconds) = try generate(server, ["--timeout", "8"])
+            let (output, _) = try generate(server, ["--timeout", "600"], hangGuard: 60)
             assertOneLine(output, "Gemini is overloaded or failing, HTTP 503")
-            XCTAssertLessThan(seconds, 8, header)
         }
     }
 

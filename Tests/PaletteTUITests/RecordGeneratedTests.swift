@@ -1,10 +1,11 @@
 import Foundation
 import PaletteApp
+import PaletteCommands
 import PaletteCore
 import PaletteHistory
+import PaletteText
 import TestSupport
 import XCTest
-
 @testable import palette_tui
 
 /// `generate`'s history glue, through the live dependencies: `--history`, `--no-history` and

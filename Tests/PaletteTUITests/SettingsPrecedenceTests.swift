@@ -3,15 +3,16 @@ import Gemini
 import Ollama
 import OpenAI
 import PaletteApp
+import PaletteCommands
 import PaletteConfig
 import PaletteCore
 import PaletteEngine
 import PaletteExport
 import PaletteHistory
+import PaletteText
 import ProviderKit
 import TerminalUI
 import XCTest
-
 @testable import palette_tui
 
 /// Every setting: its option beats its environment variable, which beats the settings file,

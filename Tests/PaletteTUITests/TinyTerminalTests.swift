@@ -57,9 +57,21 @@ final class TinyTerminalTests: XCTestCase {
         _ = try session.waitFor("Generate")
         let raw = session.directory.appendingPathComponent("raw.bytes").path
         try session.tmux(["pipe-pane", "-o", "-t", session.target, "cat >> '\(raw)'"])
-        for (width, height) in [(1, 1), (2, 1), (1, 2), (3, 2), (1, 1)] {
-            let before = (FileManager.default.contents(atPath: raw) ?? Data()).count
-            try session.tmux(["resize-window", "-t", session.target, "-x", "\(width)", "-y", "\(height)"])
+        // Each size's bytes run from where the last size's ended to the erase that starts the
+        // next size's frame: the loop draws nothing of one size once it has handled the next
+        // resize, and once that erase has reached the pipe's file every earlier byte has (tmux
+        // copies the pane's output in order). No clock decides where a size's bytes end.
+        let sizes = [(1, 1), (2, 1), (1, 2), (3, 2), (1, 1)]
+        func resize(_ size: (Int, Int)) throws {
+            try session.tmux(["resize-window", "-t", session.target, "-x", "\(size.0)", "-y", "\(size.1)"])
+        }
+        let eraseForms: [[UInt8]] = [[0x1B, 0x5B, 0x4A], [0x1B, 0x5B, 0x30, 0x4A], [0x1B, 0x5B, 0x32, 0x4A]]
+        func erases(in bytes: [UInt8], from start: Int) -> [Int] {
+            (start..<bytes.count).filter { i in eraseForms.contains { bytes[i...].starts(with: $0) } }
+        }
+        var start = 0
+        try resize(sizes[0])
+        for (n, (width, height)) in sizes.enumerated() {
             // The notice cut to the width is on the screen (c4608d3 left the one cell of 1x1 blank:
             // ncurses' lower-right insert pushed its "…" out and wrote a blank in its place).
             let shown =
@@ -67,9 +79,16 @@ final class TinyTerminalTests: XCTestCase {
                     !screen.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                 }) ?? ""
             XCTAssertFalse(shown.isEmpty, "\(width)x\(height): the too-small notice is not on the screen")
-            // Let every byte of this size's frames arrive.
-            Thread.sleep(forTimeInterval: 0.5)
-            let bytes = [UInt8]((FileManager.default.contents(atPath: raw) ?? Data()).dropFirst(before))
+            try resize(n + 1 < sizes.count ? sizes[n + 1] : (80, 24))
+            let (bytes, end) = try eventually("\(width)x\(height): the next size's erase in \(raw)") {
+                () -> ([UInt8], Int)? in
+                let all = [UInt8](FileManager.default.contents(atPath: raw) ?? Data())
+                // This size's own first erase, then the next one after it.
+                let found = erases(in: all, from: start)
+                guard found.count >= 2 else { return nil }
+                return (Array(all[start..<found[1]]), found[1])
+            }
+            start = end
             let printed = Self.printed(bytes)
             for frame in Self.frames(bytes) {
                 let characters = Self.printed(frame).unicodeScalars.map { String($0.value, radix: 16) }
@@ -90,7 +109,6 @@ final class TinyTerminalTests: XCTestCase {
                 printed.unicodeScalars.contains { $0.value == 0x10000 || $0.value == 0x0101 },
                 "\(width)x\(height): the stray characters of the old lower-right insert")
         }
-        try session.tmux(["resize-window", "-t", session.target, "-x", "80", "-y", "24"])
         _ = try session.waitFor("Generate", "History")
         try session.press("C-c")
         XCTAssertEqual(try session.waitForExit(), 0)

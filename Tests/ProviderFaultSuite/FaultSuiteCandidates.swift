@@ -2,6 +2,7 @@ import Foundation
 import PaletteApp
 import PaletteCore
 import PaletteEngine
+import PaletteText
 import ProviderKit
 import TestSupport
 import XCTest

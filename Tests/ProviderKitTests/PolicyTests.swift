@@ -44,13 +44,16 @@ final class PolicyTests: XCTestCase {
         XCTAssertEqual(reply.retryAfter, 4, "header names are matched in any case")
     }
 
-    func testDeadlineCountsDown() async throws {
-        let deadline = Deadline(seconds: 0.2)
+    func testDeadlineCountsDown() {
+        let start = ContinuousClock.now  // any instant: the deadline is read at given instants
+        let deadline = Deadline(seconds: 0.2, now: start)
         XCTAssertEqual(deadline.seconds, 0.2)
-        XCTAssertGreaterThan(deadline.remaining, 0.1)
-        try await Task.sleep(for: .milliseconds(250))
-        XCTAssertLessThanOrEqual(deadline.remaining, 0)
-        XCTAssertLessThanOrEqual(Deadline(seconds: .nan).remaining, 0)
+        XCTAssertEqual(deadline.remaining(at: start), 0.2, accuracy: 1e-9)
+        XCTAssertEqual(deadline.remaining(at: start + .milliseconds(150)), 0.05, accuracy: 1e-9)
+        XCTAssertEqual(deadline.remaining(at: start + .milliseconds(250)), -0.05, accuracy: 1e-9)
+        XCTAssertEqual(Deadline(seconds: .nan, now: start).remaining(at: start), 0)
+        XCTAssertEqual(Deadline(seconds: -3, now: start).remaining(at: start), 0)
+        XCTAssertEqual(Deadline(seconds: 1e12, now: start).remaining(at: start), 86_400 * 365, "capped at a year")
     }
 
     func testKeysNeverShowAndAreTakenOutOfEveryServerText() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteApp
+import ScreenCore
 import TestSupport
 import XCTest
 

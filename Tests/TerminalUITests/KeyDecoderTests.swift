@@ -1,5 +1,6 @@
 import CNcurses
 import PaletteApp
+import ScreenCore
 import XCTest
 
 @testable import TerminalUI

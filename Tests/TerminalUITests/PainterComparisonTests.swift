@@ -1,5 +1,6 @@
 import PaletteApp
 import PaletteCore
+import ScreenCore
 import XCTest
 
 @testable import TerminalUI

@@ -1,6 +1,7 @@
 import CNcurses
 import PaletteApp
 import PaletteCore
+import ScreenCore
 import XCTest
 
 @testable import TerminalUI

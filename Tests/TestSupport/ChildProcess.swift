@@ -244,3 +244,39 @@ public func eventually<T>(
         usleep(20_000)
     }
 }
+
+/// Where `outcome(of:within:)` keeps a task's result once it has one.
+private final class OutcomeSlot<T: Sendable>: @unchecked Sendable {
+    let lock = NSLock()
+    var value: Result<T, any Error>?
+}
+
+/// The outcome of `task`, or a thrown error when it has not finished after `timeout` seconds.
+///
+/// A guard against a hang, not a measurement: tests set `timeout` far beyond what the work
+/// takes and make the broken behaviour take longer still (a cancel that is not honoured waits
+/// out a deadline of minutes), so load on the machine cannot fail them. The task is left
+/// running when the guard fires.
+public func outcome<T: Sendable>(
+    of task: Task<T, any Error>, within timeout: Double = 60, _ what: @autoclosure () -> String
+) async throws -> Result<T, any Error> {
+    let slot = OutcomeSlot<T>()
+    Task {
+        let value = await task.result
+        slot.lock.withLock { slot.value = value }
+    }
+    let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+    while true {
+        if let value = slot.lock.withLock({ slot.value }) { return value }
+        if ContinuousClock.now > deadline { throw SpawnError("\(what()) did not finish within \(timeout) s") }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
+
+extension Result {
+    /// The error of a failure, nil for a success.
+    public var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

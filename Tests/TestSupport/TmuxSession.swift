@@ -157,6 +157,27 @@ public final class TmuxSession {
         }
     }
 
+    /// Bytes the app has read so far, from every descriptor (`rchar` of /proc/PID/io).
+    public func bytesRead() throws -> Int {
+        let pid = try appPID()
+        let io = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
+        guard let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
+            let count = Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces))
+        else { throw SpawnError("no rchar in /proc/\(pid)/io: \(io)") }
+        return count
+    }
+
+    /// Presses `keys` and waits until the app has read them (its read count grew), so that
+    /// what is sent next arrives in a read of its own however busy the machine is. For an
+    /// idle app only: any read counts.
+    public func pressAndWaitForRead(_ keys: String...) throws {
+        let before = try bytesRead()
+        try tmux(["send-keys", "-t", target] + keys)
+        _ = try eventually("the app to read \(keys.joined(separator: " "))") {
+            try bytesRead() > before ? true : nil
+        }
+    }
+
     /// Waits for the app to enter the alternate screen: its first frame is on the way.
     public func waitForStart() throws {
         _ = try appPID()

@@ -1,5 +1,6 @@
 import PaletteCore
 import PaletteHistory
+import PaletteText
 
 /// What the app judges palettes against: the level, the background, and whether every
 /// request asks for palettes that meet the level (`--accessible`).

@@ -1,4 +1,6 @@
 import PaletteCore
+import PaletteText
+import ScreenCore
 
 /// The description row: its label and the visible part of the text field (or its placeholder).
 struct DescriptionField: ScreenPart {
@@ -153,7 +155,7 @@ extension Canvas {
         let x0 = rect.x + used
         let x1 = min(rect.x + rect.width, width)
         if x0 < x1 {
-            for i in (y * width + x0)..<(y * width + x1) { cells[i] = blank }
+            setCells((y * width + x0)..<(y * width + x1), to: blank)
         }
         let end = Self.visibleEnd(new.characters, new.glyphs, from: k, used: used, width: rect.width)
         guard end > k else { return true }

@@ -1,4 +1,6 @@
 import PaletteCore
+import PaletteText
+import ScreenCore
 
 /// The button row: Generate (or the spinner while a request runs), then what the panes show.
 struct GenerateButton: ScreenPart {

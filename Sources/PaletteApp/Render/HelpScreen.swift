@@ -1,4 +1,6 @@
 import PaletteCore
+import PaletteText
+import ScreenCore
 
 /// The help screen: the whole screen becomes the key table, in one or two columns, scrolled.
 struct HelpScreen: Equatable, Sendable {

@@ -1,4 +1,6 @@
 import PaletteCore
+import PaletteText
+import ScreenCore
 
 /// The history header row: the title, the position in the list, and the filter (typed or set).
 struct HistoryHeader: ScreenPart {

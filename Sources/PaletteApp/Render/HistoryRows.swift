@@ -1,6 +1,8 @@
 import Foundation
 import PaletteCore
 import PaletteHistory
+import PaletteText
+import ScreenCore
 
 /// What one row of the history list shows: a part of its own, so rows are cached one by one
 /// and by content (a scrolled list copies the rows it drew before).

@@ -1,4 +1,6 @@
 import PaletteCore
+import PaletteText
+import ScreenCore
 
 /// The three colour panes: side by side, or stacked as one band per colour on narrow screens.
 struct Panes: ScreenPart {

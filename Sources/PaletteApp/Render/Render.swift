@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 
 extension AppState {
     /// Draws the current state into a fresh canvas of the current size.

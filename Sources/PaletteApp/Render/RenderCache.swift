@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 
 /// The last frame and the parts it was drawn from, so the next frame redraws only the parts
 /// that changed.
@@ -44,28 +45,5 @@ public struct RenderCache: Sendable {
         let next = nextID
         self = RenderCache()
         nextID = next
-    }
-}
-
-extension Canvas {
-    /// Blanks rows `rows` (plain spaces, no continuation cells).
-    mutating func clearRows(_ rows: Range<Int>) {
-        let lo = max(rows.lowerBound, 0)
-        let hi = min(rows.upperBound, height)
-        guard lo < hi else { return }
-        markRows(lo..<hi)
-        let blank = Cell()
-        for i in (lo * width)..<(hi * width) { cells[i] = blank }
-    }
-
-    /// The cells of row `y`.
-    func row(_ y: Int) -> ArraySlice<Cell> {
-        cells[(y * width)..<((y + 1) * width)]
-    }
-
-    /// Replaces row `y` with `row` (exactly `width` cells).
-    mutating func setRow(_ y: Int, _ row: [Cell]) {
-        markRows(y..<(y + 1))
-        cells.replaceSubrange((y * width)..<((y + 1) * width), with: row)
     }
 }

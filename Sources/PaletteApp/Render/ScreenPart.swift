@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 
 /// What every part of a frame depends on: the size, the language, the colour mode, the
 /// colour-vision simulation every colour is drawn through, and whether the audit panel and a long
@@ -117,7 +118,7 @@ extension Canvas {
         let span = (lo * width)..<(hi * width)
         if let copied = kept.cells(for: part), copied.count == span.count {
             markRows(lo..<hi)
-            cells.replaceSubrange(span, with: copied)
+            replaceCells(span, with: copied)
             return
         }
         clearRows(lo..<hi)

@@ -1,4 +1,6 @@
 import PaletteCore
+import PaletteText
+import ScreenCore
 
 /// The status row: the latest message (or a hint) on the left, the keys in force on the right.
 /// A message too long for the row is wrapped onto rows above it (`StatusWrap`), the keys on

@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 
 /// Styles of the app's chrome; the panes use the palette's own colours.
 ///

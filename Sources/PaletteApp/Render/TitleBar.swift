@@ -1,4 +1,6 @@
 import PaletteCore
+import PaletteText
+import ScreenCore
 
 /// The title row: the app, the provider and model, the colour mode and the help hint.
 struct TitleBar: ScreenPart {

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Runs the XCTest suite in parallel: one process per test class (or per slice of a long class).
+
+`make test` calls this after `swift build --build-tests`. It lists every test of the built test
+bundle (`--list-tests`), groups them by class, splits a class whose recorded time is long into
+slices of its methods, and runs the units longest first on WORKERS worker slots, each unit as
+`<bundle> Module.Class[/test,...]` in a process of its own (its own TMPDIR too). A unit that
+fails has its whole output printed; the run fails when any unit fails, crashes, is killed at
+its timeout, or when fewer tests ran than were listed.
+
+Unit times are recorded in Tests/test-times.tsv (`--record` rewrites it from this run), so the
+next run schedules the long units first; a class the file does not know counts as 5 s.
+
+  tools/run_tests.py                      # everything, $TEST_WORKERS or 4 workers
+  tools/run_tests.py --workers 2 E2EAppTests PaletteCoreTests   # classes or modules matching
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TIMES = os.path.join(ROOT, "Tests", "test-times.tsv")
+DEFAULT_SECONDS = 5.0
+# A class recorded as longer than this is run as slices of about this many seconds.
+SLICE_SECONDS = 20.0
+TEST_NAME = re.compile(r"^([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)/([A-Za-z_][\w]*)$")
+EXECUTED = re.compile(r"Executed (\d+) tests?, with (\d+) failures? \((\d+) unexpected\)")
+CASE_TIME = re.compile(r"Test Case '(\w+)\.(\w+)' (passed|failed|skipped) \((\d+\.\d+) seconds\)")
+
+
+def bundle_path():
+    for configuration in ("debug",):
+        path = os.path.join(ROOT, ".build", configuration, "palette-tuiPackageTests.xctest")
+        if os.path.exists(path):
+            return path
+    sys.exit("run_tests.py: no test bundle; run `swift build --build-tests` first")
+
+
+def list_tests(bundle):
+    out = subprocess.run([bundle, "--list-tests"], capture_output=True, text=True, cwd=ROOT)
+    tests = [m.groups() for m in map(TEST_NAME.match, out.stdout.split()) if m]
+    if out.returncode != 0 or not tests:
+        sys.exit(f"run_tests.py: `{bundle} --list-tests` listed nothing:\n{out.stdout}{out.stderr}")
+    return tests
+
+
+def read_times():
+    times = {}
+    if os.path.exists(TIMES):
+        with open(TIMES) as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) == 2 and not line.startswith("#"):
+                    try:
+                        times[parts[0]] = float(parts[1])
+                    except ValueError:
+                        pass
+    return times
+
+
+def plan(tests, times, all_tests):
+    """Units of work, longest first: (estimated seconds, filter, test count, class key)."""
+    classes = {}
+    for module, cls, test in tests:
+        classes.setdefault(f"{module}.{cls}", []).append(test)
+    sizes = {}
+    for module, cls, _ in all_tests:
+        sizes[f"{module}.{cls}"] = sizes.get(f"{module}.{cls}", 0) + 1
+    units = []
+    for key, methods in classes.items():
+        per_test = {m: times.get(f"{key}/{m}") for m in methods}
+        known = [t for t in per_test.values() if t is not None]
+        average = sum(known) / len(known) if known else DEFAULT_SECONDS / max(1, len(methods))
+        estimate = {m: (t if t is not None else average) for m, t in per_test.items()}
+        total = sum(estimate.values())
+        if total <= SLICE_SECONDS or len(methods) == 1:
+            # The class by name when every one of its tests runs, else its tests by name.
+            whole = len(methods) == sizes[key]
+            units.append((total, key if whole else ",".join(f"{key}/{m}" for m in methods), len(methods), key))
+            continue
+        # Longest methods first into the slice with the least time so far.
+        slices = max(2, min(len(methods), round(total / SLICE_SECONDS)))
+        buckets = [[0.0, []] for _ in range(slices)]
+        for m in sorted(methods, key=lambda m: -estimate[m]):
+            bucket = min(buckets, key=lambda b: b[0])
+            bucket[0] += estimate[m]
+            bucket[1].append(m)
+        for seconds, names in buckets:
+            if names:
+                units.append((seconds, ",".join(f"{key}/{m}" for m in names), len(names), key))
+    return sorted(units, key=lambda u: -u[0])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("TEST_WORKERS", "4")))
+    parser.add_argument("--timeout", type=float, default=900, help="seconds before a unit is killed")
+    parser.add_argument("--record", action="store_true", help=f"rewrite {os.path.relpath(TIMES, ROOT)}")
+    parser.add_argument("only", nargs="*", help="run only classes or modules whose name contains one of these")
+    args = parser.parse_args()
+
+    bundle = bundle_path()
+    tests = all_tests = list_tests(bundle)
+    if args.only:
+        tests = [t for t in tests if any(o in f"{t[0]}.{t[1]}/{t[2]}" for o in args.only)]
+        if not tests:
+            sys.exit(f"run_tests.py: no test matches {args.only}")
+    units = plan(tests, read_times(), all_tests)
+    workers = max(1, args.workers)
+    print(f"run_tests.py: {len(tests)} tests in {len(units)} units on {workers} workers "
+          f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})", flush=True)
+
+    scratch = tempfile.mkdtemp(prefix="palette-tests-")
+    env = dict(os.environ, SWIFT_BACKTRACE="interactive=no")
+    lock = threading.Lock()
+    queue = list(units)
+    results = []  # (unit, status, executed, failures, seconds, output)
+    started = time.monotonic()
+    procs = set()
+
+    def worker(n):
+        while True:
+            with lock:
+                if not queue:
+                    return
+                unit = queue.pop(0)
+            tmp = os.path.join(scratch, f"w{n}-{len(results)}-{time.monotonic_ns()}")
+            os.makedirs(tmp)
+            began = time.monotonic()
+            proc = subprocess.Popen([bundle, unit[1]], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    env=dict(env, TMPDIR=tmp), start_new_session=True)
+            with lock:
+                procs.add(proc)
+            try:
+                output, _ = proc.communicate(timeout=args.timeout)
+                status = proc.returncode
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                output, _ = proc.communicate()
+                status = f"killed after {args.timeout:.0f} s"
+            with lock:
+                procs.discard(proc)
+            seconds = time.monotonic() - began
+            text = output.decode("utf-8", "replace")
+            counts = EXECUTED.findall(text)
+            executed, failures = (int(counts[-1][0]), int(counts[-1][1])) if counts else (0, 0)
+            ok = status == 0 and failures == 0 and executed == unit[2]
+            with lock:
+                results.append((unit, status, executed, failures, seconds, text))
+                done = len(results)
+                print(f"[{done}/{len(units)}] {'ok  ' if ok else 'FAIL'} {seconds:6.1f} s  "
+                      f"{unit[3]} ({unit[2]} test{'s' if unit[2] != 1 else ''})", flush=True)
+                if not ok:
+                    print(text, flush=True)
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    threads = [threading.Thread(target=worker, args=(n,), daemon=True) for n in range(workers)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    except KeyboardInterrupt:
+        with lock:
+            for p in procs:
+                os.killpg(p.pid, signal.SIGKILL)
+        raise
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    wall = time.monotonic() - started
+    executed = sum(r[2] for r in results)
+    failures = sum(r[3] for r in results)
+    bad = [r for r in results if not (r[1] == 0 and r[3] == 0 and r[2] == r[0][2])]
+    if args.record and not args.only:
+        times = {}
+        for r in results:
+            module = r[0][3].split(".")[0]
+            for cls, test, _, seconds in CASE_TIME.findall(r[5]):
+                times[f"{module}.{cls}/{test}"] = float(seconds)
+        with open(TIMES, "w") as f:
+            f.write("# Seconds each test took in one `tools/run_tests.py --record` run: the scheduler's "
+                    "estimates (longest first), not a bound.\n")
+            for name in sorted(times):
+                f.write(f"{name}\t{times[name]:.2f}\n")
+    print(f"run_tests.py: {executed} of {len(tests)} tests ran, {failures} failed, {len(bad)} of {len(units)} "
+          f"units not clean; {wall:.1f} s on {workers} workers "
+          f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})", flush=True)
+    if bad:
+        for r in bad:
+            print(f"  not clean: {r[0][3]}: status {r[1]}, {r[2]} of {r[0][2]} ran, {r[3]} failed")
+        sys.exit(1)
+    if executed != len(tests):
+        sys.exit(f"run_tests.py: {len(tests)} tests listed, {executed} ran")
+
+
+if __name__ == "__main__":
+    main()
