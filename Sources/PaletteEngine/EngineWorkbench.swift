@@ -156,7 +156,19 @@ struct EngineWorkbench {
                 }
             }
             movable = movable.filter { direction[$0] != nil }
-            for role in movable { target[role] = lch[role]!.gamutMapped() }
+            for role in movable {
+                target[role] = lch[role]!.gamutMapped()
+                // Vivid and muted are measured as CIELAB chroma: where the OKLCH step did not
+                // move it (the gamut's edge), the nearest colour that does.
+                if let moves = direction[role], moves.count == 1, let move = moves.first,
+                    move == .vivid || move == .muted
+                {
+                    let sign: Double = move == .vivid ? 1 : -1
+                    if sign * (Self.labChroma(target[role]) - Self.labChroma(base[role])) <= 0 {
+                        target[role] = Self.nearestChroma(from: base[role], sign: sign) ?? target[role]
+                    }
+                }
+            }
             // Attempts after the first also move each changed role along a property its moves
             // leave alone (hue, else lightness, else chroma), so candidates differ.
             if attempt > 0 {
@@ -345,6 +357,34 @@ struct EngineWorkbench {
             }
         }
         return best?.colour ?? furthest?.colour ?? c
+    }
+
+    /// CIELAB chroma C*.
+    static func labChroma(_ c: RGB) -> Double {
+        let lab = CIELab(c)
+        return (lab.a * lab.a + lab.b * lab.b).squareRoot()
+    }
+
+    /// The colour nearest `colour` in ΔE00 (lightness, hue within 8° and chroma varied) whose
+    /// CIELAB chroma is at least 2 more (`sign` 1) or less (−1); nil when none is.
+    static func nearestChroma(from colour: RGB, sign: Double) -> RGB? {
+        let c = OKLCH(colour)
+        let before = labChroma(colour)
+        var best: (RGB, Double)?
+        for dl in stride(from: -0.15, through: 0.15, by: 0.03) {
+            for dh in [-8.0, -4, 0, 4, 8] {
+                for scale in [0.5, 0.7, 0.85, 1, 1.15, 1.3, 1.6] {
+                    let probe = OKLCH(
+                        l: min(max(c.l + dl, 0.02), 0.98), c: max(c.c, 0.02) * scale,
+                        h: (c.h + dh + 360).truncatingRemainder(dividingBy: 360)
+                    ).gamutMapped()
+                    guard sign * (labChroma(probe) - before) >= 2 else { continue }
+                    let cost = CIEDE2000.difference(colour, probe)
+                    if best == nil || cost < best!.1 { best = (probe, cost) }
+                }
+            }
+        }
+        return best?.0
     }
 
     /// `c`, or `c` at a lightness nearer the gamut's most colourful one for its hue, so that
