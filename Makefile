@@ -11,8 +11,9 @@ STRICT := -Xswiftc -warnings-as-errors
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
 DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
 # Real consumers the export tests read every format back with (kitty's and foot's own config
-# loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config).
-TEST_DEB_PACKAGES := kitty foot neovim nodejs
+# loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config), and strace,
+# whose syscall delay holds an export's fsync while a test sends it a signal.
+TEST_DEB_PACKAGES := kitty foot neovim nodejs strace
 TEST_PYPI := pillow svgelements swatch pyyaml jsonschema tinycss2 libsass lesscpy
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 # The real readers of what palette-docs writes (completion and man page tests) and the tools of
@@ -109,7 +110,7 @@ build: build-info
 ## The product only (palette-bench is built by `make bench`). It links the Swift runtime from the
 ## toolchain: `make install` builds the self-contained one.
 release: build-info
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 
 run: deps release
 	@echo "make run: .build/release/palette-tui (needs the Swift toolchain; make install PREFIX=~/.local for one that does not)"
@@ -147,12 +148,15 @@ format:
 # ---- Installation -------------------------------------------------------------------------
 # `make install` builds palette-tui with the Swift runtime and Foundation linked in
 # (--static-swift-stdlib: only Debian's own libraries are left, ncurses, libcurl, zlib and what
-# they need), in its own build directory so it never replaces the `make run` binary; then
-# palette-docs writes the man pages and completions from the command table, and
+# they need); then palette-docs writes the man pages and completions from the command table, and
 # tools/install.sh copies them under DESTDIR$(PREFIX), recording a manifest that
-# `make uninstall` removes exactly.
-STATIC_BUILD := .build/static
-STATIC_FLAGS := -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD)
+# `make uninstall` removes exactly. The static binary is the release build linked another way:
+# the same compiled modules in .build/release (the flag changes only the link), so `make check`,
+# `make release` and `make install` share one release compile, and switching between them
+# relinks palette-tui (seconds) and compiles nothing. A separate scratch path was a second
+# whole release compile of every module.
+STATIC_BUILD := .build
+STATIC_FLAGS := -c release --static-swift-stdlib $(STRICT)
 GENERATED := .build/generated
 # The date on the man page: the commit's, else SOURCE_DATE_EPOCH's, else today's.
 MAN_DATE := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git log -1 --format=%cs 2>/dev/null \
@@ -172,10 +176,10 @@ INSTALL_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' DOCDIR=
   FISH_COMPLETION_DIR='$(FISH_COMPLETION_DIR)' BINARY='$(STATIC_BUILD)/release/palette-tui' \
   GENERATED='$(GENERATED)' STRIP='$(STRIP)'
 
-## The self-contained binary and palette-docs, in .build/static.
+## The self-contained binary in .build/release, and palette-docs (a build tool, run here only).
 static: deps build-info
 	$(SWIFT) build $(STATIC_FLAGS) --product palette-tui $(LINK_INFO)
-	$(SWIFT) build $(STATIC_FLAGS) --product palette-docs $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-docs $(STRICT) $(LINK_INFO)
 
 ## The man pages (gzip -9n: no name or time inside, the same bytes every build) and completions.
 docs: static
@@ -222,7 +226,8 @@ screenshot: release
 
 ## Fuzzes with libFuzzer and ASan, FUZZ_RUNS inputs per target (at least a million), each capped at
 ## FUZZ_TIME seconds: PaletteParser, the history line reader (the decoder line by line, then the
-## store on a real file) and the key decoder. Each target is compiled from its module's sources
+## store on a real file), the key decoder and the export's file writer (paths over every kind of
+## target in a scratch directory). Each target is compiled from its module's sources
 ## (on the modules it imports, built the same way); Fuzz/run_fuzzers.py runs them one after the
 ## other and prints inputs, time and crashes. Findings go to Fuzz/artifacts/<target>-...; once
 ## fixed they are kept in Fuzz/regressions/ and replayed by the tests.
@@ -231,7 +236,7 @@ FUZZ_TIME ?= 1800
 FUZZ_SWIFTC := $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
 FUZZ_DIR := .build/fuzz
 fuzz:
-	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/artifacts
+	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/corpus/export-path Fuzz/artifacts
 	$(FUZZ_SWIFTC) -module-name PaletteFuzz \
 	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o $(FUZZ_DIR)/parser-fuzzer
 	$(FUZZ_SWIFTC) -module-name PaletteCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteCore.swiftmodule \
@@ -242,20 +247,23 @@ fuzz:
 	  -emit-library -static -o $(FUZZ_DIR)/libScreenCoreKey.a Sources/ScreenCore/Key.swift
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
 	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lScreenCoreKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
+	$(FUZZ_SWIFTC) -module-name PaletteTUIFiles -I $(FUZZ_DIR)/modules Sources/palette-tui/AtomicFile.swift \
+	  Sources/palette-tui/PendingTemporaryFile.swift Fuzz/ExportPathFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore \
+	  -use-ld=lld -o $(FUZZ_DIR)/export-path-fuzzer
 	python3 Fuzz/run_fuzzers.py --runs $(FUZZ_RUNS) --max-time $(FUZZ_TIME) --bin $(FUZZ_DIR)
 
 ## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at
 ## random: resident set, descriptors and threads must stay flat after the first minute (bench/soak.py).
 SOAK_MINUTES ?= 30
-soak: deps
-	$(SWIFT) build -c release --product palette-tui
+soak: deps build-info
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 	python3 bench/soak.py --minutes $(SOAK_MINUTES)
 
 ## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
 bench: deps build-info
 	$(call apt_install,bench,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
-	$(SWIFT) build -c release --product palette-bench $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-bench $(STRICT) $(LINK_INFO)
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
@@ -267,10 +275,10 @@ bench: deps build-info
 ## layout (tools/startup_order.py).
 startup-order: deps build-info
 	$(call apt_install,startup-order,valgrind)
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 	python3 tools/startup_order.py record
 	rm -f .build/release/palette-tui
-	$(SWIFT) build -c release --product palette-tui $(LINK_INFO)
+	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
 	python3 tools/startup_order.py check
 
 ## Rewrites Sources/PaletteCore/Xterm256Table.swift, the 256-colour cells' candidates, from the

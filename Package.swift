@@ -54,6 +54,14 @@ let package = Package(
         .target(name: "OpenAI", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Ollama's native chat API, on ProviderKit.
         .target(name: "Ollama", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
+        // The program's provider list (one line a provider) and what is decided from it: the
+        // names, the automatic choice, each provider's settings and the provider itself.
+        .target(
+            name: "PaletteProviders",
+            dependencies: [
+                "PaletteCore", "ProviderKit", "PaletteConfig", "PaletteEngine", "Gemini", "OpenAI", "Ollama",
+            ],
+            swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The settings file: a strict TOML reader and what the file may set. Foundation only.
@@ -91,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "palette-tui",
             dependencies: [
-                "PaletteCore", "ProviderKit", "Gemini", "OpenAI", "Ollama", "PaletteEngine", "PaletteHistory",
+                "PaletteCore", "ProviderKit", "PaletteProviders", "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
                 "PaletteConfig", "CBuildInfo",
             ],
@@ -107,7 +115,8 @@ let package = Package(
         // The man page and the bash, zsh and fish completions, written from the command table
         // and the key table. Not a product: `make install` and `make deb` run it at build time.
         .executableTarget(
-            name: "palette-docs", dependencies: ["PaletteApp", "PaletteCommands", "PaletteText", "PaletteCore"],
+            name: "palette-docs",
+            dependencies: ["PaletteApp", "PaletteCommands", "PaletteText", "PaletteCore", "PaletteProviders"],
             swiftSettings: strict),
         // Writes the offline engine's lexicon indexes (LexiconIndexData.swift) from its terms.
         // Not a product: tools/gen_lexicon.py runs it after writing LexiconData.swift.
@@ -155,6 +164,18 @@ let package = Package(
         .testTarget(
             name: "PaletteConfigTests", dependencies: ["PaletteConfig", "PaletteCore", "TestSupport"],
             swiftSettings: strict),
+        // A provider that does not exist, as a new provider module would hold it (one descriptor).
+        .target(
+            name: "MadeUpProvider", dependencies: ["PaletteCore", "ProviderKit"], path: "Tests/MadeUpProvider",
+            swiftSettings: strict),
+        // The provider list and what is decided from it, with MadeUpProvider added in one line.
+        .testTarget(
+            name: "PaletteProvidersTests",
+            dependencies: [
+                "PaletteProviders", "MadeUpProvider", "PaletteCommands", "PaletteConfig", "PaletteCore", "ProviderKit",
+                "TestSupport",
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
             swiftSettings: strict),
@@ -184,7 +205,8 @@ let package = Package(
         .testTarget(
             name: "PaletteDocsTests",
             dependencies: [
-                "palette-docs", "palette-tui", "PaletteApp", "PaletteCommands", "PaletteCore", "TestSupport",
+                "palette-docs", "palette-tui", "PaletteApp", "PaletteCommands", "PaletteCore", "PaletteProviders",
+                "TestSupport",
             ],
             swiftSettings: strict),
         // The real binary from outside (CLI, history files, tmux, loopback Gemini) and its
@@ -192,10 +214,11 @@ let package = Package(
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "ProviderKit", "PaletteEngine",
+                "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "PaletteProviders", "ProviderKit",
+                "PaletteEngine",
                 "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "PaletteCore",
-                "PaletteExport", "TerminalUI", "TestSupport",
+                "PaletteExport", "ScreenCore", "TerminalUI", "TestSupport",
             ],
             swiftSettings: strict),
     ]

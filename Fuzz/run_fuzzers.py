@@ -22,6 +22,7 @@ TARGETS = [
     ("parser", ["Tests/PaletteCoreTests/Fixtures/model-output"], "Fuzz/parser.dict"),
     ("history", ["Fuzz/seeds/history", "Fuzz/regressions/history"], "Fuzz/history.dict"),
     ("keys", ["Fuzz/seeds/keys", "Fuzz/regressions/keys"], None),
+    ("export-path", ["Fuzz/seeds/export-path", "Fuzz/regressions/export-path"], None),
 ]
 
 

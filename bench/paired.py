@@ -6,8 +6,7 @@ Usage: python3 bench/paired.py KEYS LABEL=BINARY [LABEL=BINARY ...]
 All builds (and the C floor) are open at once on their own ptys, 80x24 with a 1,000-entry
 history as in `make bench`, and each key of the scripted session (`bench.key_script`) is sent to
 one after the other, each after the previous one's output went quiet. A change in the machine's
-load therefore hits every build at the same moment, which interleaving whole runs
-(`bench/layers.py`) cannot do on a machine others build on: the per-key differences against the
+load therefore hits every build at the same moment, which interleaving whole runs cannot do on a machine others build on: the per-key differences against the
 first build (medians and means of them, per kind of key) resolve a few microseconds where whole
 runs swing by 15. Every process is cold between its keys (the others ran meanwhile), so absolute
 figures are higher than `make bench`'s; compare within a table. Python standard library.

@@ -31,7 +31,8 @@ DEFAULT_SECONDS = 5.0
 # A class recorded as longer than this is run as slices of about this many seconds.
 SLICE_SECONDS = 20.0
 TEST_NAME = re.compile(r"^([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)/([A-Za-z_][\w]*)$")
-EXECUTED = re.compile(r"Executed (\d+) tests?, with (\d+) failures? \((\d+) unexpected\)")
+# XCTest's summary line; with skips: "Executed 3 tests, with 1 test skipped and 0 failures (0 unexpected)".
+EXECUTED = re.compile(r"Executed (\d+) tests?, with (?:\d+ tests? skipped and )?(\d+) failures? \((\d+) unexpected\)")
 CASE_TIME = re.compile(r"Test Case '(\w+)\.(\w+)' (passed|failed|skipped) \((\d+\.\d+) seconds\)")
 
 
@@ -138,13 +139,21 @@ def main():
                                     env=dict(env, TMPDIR=tmp), start_new_session=True)
             with lock:
                 procs.add(proc)
-            try:
-                output, _ = proc.communicate(timeout=args.timeout)
-                status = proc.returncode
-            except subprocess.TimeoutExpired:
+            killed = []
+
+            def kill():
+                killed.append(True)
                 os.killpg(proc.pid, signal.SIGKILL)
-                output, _ = proc.communicate()
-                status = f"killed after {args.timeout:.0f} s"
+
+            timer = threading.Timer(args.timeout, kill)
+            timer.start()
+            output = proc.stdout.read()
+            # Reaped here, not by Popen, to read the unit's own CPU time.
+            _, code, usage = os.wait4(proc.pid, 0)
+            timer.cancel()
+            proc.returncode = os.waitstatus_to_exitcode(code)
+            status = f"killed after {args.timeout:.0f} s" if killed else proc.returncode
+            cpu = usage.ru_utime + usage.ru_stime
             with lock:
                 procs.discard(proc)
             seconds = time.monotonic() - began
@@ -153,9 +162,9 @@ def main():
             executed, failures = (int(counts[-1][0]), int(counts[-1][1])) if counts else (0, 0)
             ok = status == 0 and failures == 0 and executed == unit[2]
             with lock:
-                results.append((unit, status, executed, failures, seconds, text))
+                results.append((unit, status, executed, failures, seconds, text, cpu))
                 done = len(results)
-                print(f"[{done}/{len(units)}] {'ok  ' if ok else 'FAIL'} {seconds:6.1f} s  "
+                print(f"[{done}/{len(units)}] {'ok  ' if ok else 'FAIL'} {seconds:6.1f} s ({cpu:5.1f} s CPU)  "
                       f"{unit[3]} ({unit[2]} test{'s' if unit[2] != 1 else ''})", flush=True)
                 if not ok:
                     print(text, flush=True)
@@ -190,8 +199,9 @@ def main():
                     "estimates (longest first), not a bound.\n")
             for name in sorted(times):
                 f.write(f"{name}\t{times[name]:.2f}\n")
+    cpu = sum(r[6] for r in results)
     print(f"run_tests.py: {executed} of {len(tests)} tests ran, {failures} failed, {len(bad)} of {len(units)} "
-          f"units not clean; {wall:.1f} s on {workers} workers "
+          f"units not clean; {wall:.1f} s on {workers} workers, {cpu:.0f} s of CPU in the tests "
           f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})", flush=True)
     if bad:
         for r in bad:

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import ProviderKit
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -16,18 +17,19 @@ import ProviderKit
 /// `configuration.timeout`. The key travels only in the `x-goog-api-key` header. Failures are
 /// `ProviderFailure`s; PaletteApp words them.
 ///
-/// An actor, as the design has it: a conversation (`generate` and the model lookup it may
-/// make) runs on the client's own executor. What callers read without awaiting (its name,
-/// model, fields, description, the warm-up) is `nonisolated`, built only from constants and
-/// the lock-guarded `ModelReplacement`. The transport is libcurl, not URLSession
+/// An actor, as the design has it, and shaped like the other clients (`HTTPPaletteClient`): a
+/// conversation (`generate` and the model lookup it may make) runs on the client's own
+/// executor. What callers read without awaiting (its name, model, fields, description, the
+/// warm-up) is `nonisolated`, built only from constants and the `Mutex`-guarded
+/// `ModelReplacement`. The transport is libcurl, not URLSession
 /// (docs/decisions.md, "the HTTP transport on libcurl"); requests are still `URLRequest`s.
-public actor GeminiClient: PaletteProvider, CustomStringConvertible {
+public actor GeminiClient: HTTPPaletteClient {
     /// The id in failures, results and history.
     public static let providerID = "gemini"
 
     public nonisolated let configuration: GeminiConfiguration
     /// The one transport of this client and everything around it, kept for its lifetime.
-    nonisolated let http: ProviderHTTPClient
+    public nonisolated let http: ProviderHTTPClient
     /// The model that replaced a retired default, once one did: every later request uses it.
     private nonisolated let replacement = ModelReplacement()
 
@@ -39,10 +41,9 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.configuration = configuration
-        self.http = ProviderHTTPClient(provider: GeminiClient.providerID, configuration: configuration, jitter: jitter)
+        self.http = Self.transport(configuration, jitter: jitter)
     }
 
-    public nonisolated var name: String { GeminiClient.providerID }
     public nonisolated var model: String? { currentModel }
 
     /// The model requests go to: the configured one, or the one that replaced a retired default.
@@ -52,50 +53,26 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
         "GeminiClient(model: \(currentModel), endpoint: \(configuration.baseURL.absoluteString))"
     }
 
-    // MARK: - Warming up
+    // MARK: - Warming up (`HTTPPaletteClient.warmUp`)
 
-    /// Sets the HTTP stack up in a low-priority background task, so the first request does not.
-    ///
-    /// The first request of a process otherwise pays for libcurl's global initialisation (and
-    /// OpenSSL's with it), the URLSession and its queues, and the Swift runtime's first look at
-    /// the Codable request and response types: several milliseconds between the user's Enter
-    /// and the palette. This does all of it ahead of time without touching the network: it
-    /// prepares the client's session with a request built without the key (a task cancelled
-    /// before it is resumed), encodes a request body, and runs the response and error
-    /// decoders and the palette parser once on empty input. It runs detached at background
-    /// priority (a niced thread on Linux): a task of the provider's own, beside the ones the
-    /// runtime starts for effects. A request made meanwhile waits for the session being made,
-    /// or makes it itself.
-    ///
-    /// - Parameter delay: how long to wait before starting. Priority alone does not keep the
-    ///   warm-up off a caller's critical path on a multi-core machine: it runs beside it, and
-    ///   libcurl's and OpenSSL's set-up still slowed a first frame drawn at the same moment by
-    ///   about 1.5 ms here. A caller about to draw passes a delay that puts the warm-up after.
-    @discardableResult
-    public nonisolated func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
-        // Everything a request does on this side of the socket, with nothing sent and no key in sight.
-        let url = try? configuration.generateContentURL()
-        return http.warmUp(
-            after: delay,
-            rehearsing: {
-                let body = (try? GeminiClient.encode(PalettePrompt.request(description: "warm-up"))) ?? Data()
-                return url.map { GeminiClient.urlRequest($0, body: body, key: nil) }
-            },
-            then: {
-                let empty = Data("{}".utf8)
-                _ = ErrorStatus.decode(empty)
-                _ = try? JSONDecoder().decode(GenerateContentResponse.self, from: empty)
-                _ = GeminiClient.palette(from: "{}")
-            })
+    /// Everything a request does on this side of the socket, with nothing sent and no key in sight.
+    public nonisolated var rehearsal: URLRequest? {
+        let body = (try? GeminiClient.encode(PalettePrompt.request(description: "warm-up"))) ?? Data()
+        return (try? configuration.generateContentURL()).map { GeminiClient.urlRequest($0, body: body, key: nil) }
+    }
+
+    public static func warmDecoders() {
+        let empty = Data("{}".utf8)
+        _ = ErrorStatus.decode(empty)
+        _ = try? JSONDecoder().decode(GenerateContentResponse.self, from: empty)
+        _ = GeminiClient.palette(from: "{}")
     }
 
     // MARK: - Generating
 
-    /// Locked colours and the palette being refined go in the instructions and the schema, the
-    /// answer is checked (`GenerationRequest.checked`); a seed goes in `generationConfig.seed`;
-    /// several candidates are one array in one answer (not `candidateCount`, which Gemini 3
-    /// models refuse with a 400: docs/decisions.md).
-    public nonisolated var supportedFields: Set<GenerationRequest.Field> { PaletteConversation.supportedFields }
+    // The fields are `HTTPPaletteClient`'s: a seed goes in `generationConfig.seed`; several
+    // candidates are one array in one answer (not `candidateCount`, which Gemini 3 models
+    // refuse with a 400: docs/decisions.md).
 
     /// Throws `ProviderFailure`.
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
@@ -425,20 +402,11 @@ public actor GeminiClient: PaletteProvider, CustomStringConvertible {
 }
 
 /// The model that replaced a retired default, shared by every request of one client.
-final class ModelReplacement: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chosen: String?
+final class ModelReplacement: Sendable {
+    private let chosen = Mutex<String?>(nil)
 
     var model: String? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return chosen
-        }
-        set {
-            lock.lock()
-            chosen = newValue
-            lock.unlock()
-        }
+        get { chosen.withLock { $0 } }
+        set { chosen.withLock { $0 = newValue } }
     }
 }

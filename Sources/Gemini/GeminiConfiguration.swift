@@ -3,7 +3,7 @@ import PaletteCore
 import ProviderKit
 
 /// Where and how the client talks to Gemini.
-public struct GeminiConfiguration: HTTPProviderConfiguration {
+public struct GeminiConfiguration: ModelConfiguration {
     /// The current GA Flash-Lite (July 2026; no shutdown date announced). When it is retired,
     /// a client whose user did not choose a model moves to the newest Flash-Lite the service
     /// lists (`GeminiClient`), so the default outlives the next retirement.
@@ -113,4 +113,29 @@ extension GeminiConfiguration: CustomStringConvertible {
         let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(format: "%.1f", timeout)
         return "GeminiConfiguration(model: \(model), endpoint: \(baseURL.absoluteString), timeout: \(seconds) s)"
     }
+}
+
+extension GeminiClient {
+    /// Gemini as the program's provider list holds it.
+    public static let descriptor = ProviderDescriptor(
+        facts: ProviderFacts(
+            id: providerID, label: "Gemini", keyVariables: GeminiConfiguration.keyVariables,
+            endpointVariable: "GEMINI_BASE_URL", defaultModel: GeminiConfiguration.defaultModel,
+            defaultEndpoint: GeminiConfiguration.defaultBaseURL.absoluteString, configuredBy: [.key]),
+        probe: ProviderProbe(path: "/v1beta/models?pageSize=1", keyHeader: "x-goog-api-key", keyPrefix: ""),
+        make: { settings, warmUp throws(ProviderSetupError) in
+            guard let key = settings.key else {
+                throw .failure(ProviderFailure(provider: providerID, .missingAPIKey(variables: settings.keyVariables)))
+            }
+            // A model nobody chose (the default) may move on when it is retired; a chosen one never does.
+            let configuration = GeminiConfiguration(
+                apiKey: key, model: settings.modelChosen ? settings.model : nil, baseURL: try settings.url(),
+                timeout: settings.timeout ?? GeminiConfiguration.defaultTimeout)
+            guard (try? configuration.generateContentURL()) != nil else {
+                throw .badModel(settings.model, example: GeminiConfiguration.defaultModel)
+            }
+            let client = GeminiClient(configuration: configuration)
+            if let warmUp { client.warmUp(after: warmUp) }
+            return client
+        })
 }

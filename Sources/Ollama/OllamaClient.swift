@@ -15,37 +15,29 @@ import ProviderKit
 /// model's `message.thinking` is never read. `done_reason: "length"` is truncation. A model
 /// that is not pulled is `modelNotFound` with the models that are (`/api/tags`), when the
 /// server lists them within the deadline.
-public final class OllamaClient: PaletteProvider, CustomStringConvertible, Sendable {
+public actor OllamaClient: HTTPPaletteClient {
     public static let providerID = "ollama"
 
-    public let configuration: OllamaConfiguration
-    let http: ProviderHTTPClient
+    public nonisolated let configuration: OllamaConfiguration
+    public nonisolated let http: ProviderHTTPClient
 
     public init(
         configuration: OllamaConfiguration, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.configuration = configuration
-        http = ProviderHTTPClient(provider: OllamaClient.providerID, configuration: configuration, jitter: jitter)
+        http = Self.transport(configuration, jitter: jitter)
     }
 
-    public var name: String { OllamaClient.providerID }
-    public var model: String? { configuration.model }
-    /// A seed is sent (`options.seed`); locked colours and the palette being refined go in the
-    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`);
-    /// several candidates come from one request (`PaletteConversation`).
-    public var supportedFields: Set<GenerationRequest.Field> { PaletteConversation.supportedFields }
-
-    public var description: String {
+    public nonisolated var description: String {
         "OllamaClient(model: \(configuration.model), host: \(configuration.host.absoluteString))"
     }
 
-    /// Sets the HTTP stack up in the background (a task made and cancelled unsent).
-    @discardableResult
-    public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
-        let url = try? configuration.chatURL()
-        return http.warmUp(
-            after: delay, rehearsing: { url.map { .jsonPOST($0, body: Data("{}".utf8), key: nil) } },
-            then: { _ = try? JSONDecoder().decode(ChatReply.self, from: Data("{}".utf8)) })
+    public nonisolated var rehearsal: URLRequest? {
+        (try? configuration.chatURL()).map { .jsonPOST($0, body: Data("{}".utf8), key: nil) }
+    }
+
+    public static func warmDecoders() {
+        _ = try? JSONDecoder().decode(ChatReply.self, from: Data("{}".utf8))
     }
 
     // MARK: - Generating

@@ -3,7 +3,7 @@ import PaletteCore
 import ProviderKit
 
 /// Where and how the client talks to Ollama's native API.
-public struct OllamaConfiguration: HTTPProviderConfiguration {
+public struct OllamaConfiguration: ModelConfiguration {
     /// A small model with JSON-schema output that most Ollama users have pulled; others name
     /// theirs with `--model`.
     public static let defaultModel = "llama3.2"
@@ -106,4 +106,25 @@ extension OllamaConfiguration: CustomStringConvertible {
     public var description: String {
         "OllamaConfiguration(model: \(model), host: \(host.absoluteString))"
     }
+}
+
+extension OllamaClient {
+    /// Ollama as the program's provider list holds it. `OLLAMA_HOST` or a `[providers.ollama]`
+    /// section configures it; the default host alone does not (knowing whether Ollama runs
+    /// there would take a probe at start-up). Its endpoint is read as Ollama reads `OLLAMA_HOST`.
+    public static let descriptor = ProviderDescriptor(
+        facts: ProviderFacts(
+            id: providerID, label: "Ollama", keyVariables: OllamaConfiguration.keyVariables,
+            endpointVariable: "OLLAMA_HOST", defaultModel: OllamaConfiguration.defaultModel,
+            defaultEndpoint: OllamaConfiguration.defaultHost.absoluteString, configuredBy: [.endpoint, .section]),
+        readEndpoint: { OllamaConfiguration.host(fromEnvironment: $0) },
+        probe: ProviderProbe(path: "/api/version"),
+        make: { settings, warmUp throws(ProviderSetupError) in
+            let client = OllamaClient(
+                configuration: OllamaConfiguration(
+                    host: try settings.url(), model: settings.model, apiKey: settings.key,
+                    timeout: settings.timeout ?? OllamaConfiguration.defaultTimeout))
+            if let warmUp { client.warmUp(after: warmUp) }
+            return client
+        })
 }

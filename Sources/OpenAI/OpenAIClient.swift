@@ -1,32 +1,26 @@
 import Foundation
 import PaletteCore
 import ProviderKit
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// What the servers of this process refused, by endpoint and model, so a part refused once is
-/// not sent again (and refused again) on every request.
-public final class RefusedParts: @unchecked Sendable {
-    /// The process's memory: every client shares it unless given its own.
-    public static let process = RefusedParts()
-
-    private let lock = NSLock()
-    private var refused: [String: Set<RequestPart>] = [:]
+/// What the server refused of this client's requests, by endpoint and model, so a part refused
+/// once is not sent again (and refused again) on every request. Each client has its own unless
+/// given one to share.
+public final class RefusedParts: Sendable {
+    private let refused = Mutex<[String: Set<RequestPart>]>([:])
 
     public init() {}
 
     public func parts(endpoint: URL, model: String) -> Set<RequestPart> {
-        lock.lock()
-        defer { lock.unlock() }
-        return refused[Self.key(endpoint, model)] ?? []
+        refused.withLock { $0[Self.key(endpoint, model)] ?? [] }
     }
 
     func remember(_ part: RequestPart, endpoint: URL, model: String) {
-        lock.lock()
-        refused[Self.key(endpoint, model), default: []].insert(part)
-        lock.unlock()
+        _ = refused.withLock { $0[Self.key(endpoint, model), default: []].insert(part) }
     }
 
     private static func key(_ endpoint: URL, _ model: String) -> String {
@@ -45,47 +39,37 @@ public final class RefusedParts: @unchecked Sendable {
 /// by name (a 400 whose `param` or message names `response_format`, `temperature`, `top_p`,
 /// `seed`, `max_tokens`, `max_completion_tokens` or `reasoning_effort`, as reasoning models and
 /// servers without structured output do), the request is sent once more without that part, the
-/// refusal is remembered for this endpoint and model for the process (`RefusedParts`), and the
+/// refusal is remembered for this endpoint and model by the client (`RefusedParts`), and the
 /// palette carries a `parametersRefused` note. Each part is left out at most once; a refusal of
 /// a part already left out is a `badRequest`. The key, when there is one, travels only as
 /// `Authorization: Bearer`.
-public final class OpenAIClient: PaletteProvider, CustomStringConvertible, Sendable {
+public actor OpenAIClient: HTTPPaletteClient {
     public static let providerID = "openai"
 
-    public let configuration: OpenAIConfiguration
-    let http: ProviderHTTPClient
-    let refused: RefusedParts
+    public nonisolated let configuration: OpenAIConfiguration
+    public nonisolated let http: ProviderHTTPClient
+    nonisolated let refused: RefusedParts
 
     public init(
-        configuration: OpenAIConfiguration, refused: RefusedParts = .process,
+        configuration: OpenAIConfiguration, refused: RefusedParts = RefusedParts(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
     ) {
         self.configuration = configuration
         self.refused = refused
-        http = ProviderHTTPClient(provider: OpenAIClient.providerID, configuration: configuration, jitter: jitter)
+        http = Self.transport(configuration, jitter: jitter)
     }
 
-    public var name: String { OpenAIClient.providerID }
-    public var model: String? { configuration.model }
-    /// A seed is sent (as `seed`); locked colours and the palette being refined go in the
-    /// instructions and the schema, and the answer is checked (`GenerationRequest.checked`);
-    /// several candidates come from one request (`PaletteConversation`).
-    public var supportedFields: Set<GenerationRequest.Field> { PaletteConversation.supportedFields }
-
-    public var description: String {
+    public nonisolated var description: String {
         "OpenAIClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
     }
 
-    /// Sets the HTTP stack up in the background (a task made and cancelled unsent, no key).
-    @discardableResult
-    public func warmUp(after delay: Duration = .zero) -> Task<Void, Never> {
-        let url = try? configuration.chatCompletionsURL()
-        return http.warmUp(
-            after: delay, rehearsing: { url.map { .jsonPOST($0, body: Data("{}".utf8), key: nil) } },
-            then: {
-                _ = ServerError.decode(Data("{}".utf8))
-                _ = try? JSONDecoder().decode(ChatCompletion.self, from: Data("{}".utf8))
-            })
+    public nonisolated var rehearsal: URLRequest? {
+        (try? configuration.chatCompletionsURL()).map { .jsonPOST($0, body: Data("{}".utf8), key: nil) }
+    }
+
+    public static func warmDecoders() {
+        _ = ServerError.decode(Data("{}".utf8))
+        _ = try? JSONDecoder().decode(ChatCompletion.self, from: Data("{}".utf8))
     }
 
     // MARK: - Generating

@@ -4,7 +4,7 @@ import ProviderKit
 
 /// Where and how the client talks to an OpenAI-compatible server: OpenAI itself, llama.cpp's
 /// `llama-server`, vLLM, LM Studio, Ollama's `/v1`, or any other Chat Completions server.
-public struct OpenAIConfiguration: HTTPProviderConfiguration {
+public struct OpenAIConfiguration: ModelConfiguration {
     /// The model OpenAI names as the replacement for gpt-4.1-mini (which shuts down on 2027-01-14; see
     /// docs/decisions.md, 2026-12-03), asked for as `RequestDialect.gpt6Luna` on OpenAI's own
     /// API; local servers name theirs with `--model` (llama.cpp answers with whatever it
@@ -89,4 +89,28 @@ extension OpenAIConfiguration: CustomStringConvertible {
     public var description: String {
         "OpenAIConfiguration(model: \(model), endpoint: \(baseURL.absoluteString), key: \(apiKey == nil ? "none" : "set"))"
     }
+}
+
+extension OpenAIClient {
+    /// The OpenAI-compatible provider as the program's provider list holds it. A key or a base
+    /// URL configures it: local servers need no key.
+    public static let descriptor = ProviderDescriptor(
+        facts: ProviderFacts(
+            id: providerID, label: "OpenAI-compatible server", keyVariables: OpenAIConfiguration.keyVariables,
+            endpointVariable: "OPENAI_BASE_URL", defaultModel: OpenAIConfiguration.defaultModel,
+            defaultEndpoint: OpenAIConfiguration.defaultBaseURL.absoluteString, configuredBy: [.key, .endpoint]),
+        probe: ProviderProbe(path: "/models"),
+        make: { settings, warmUp throws(ProviderSetupError) in
+            let url = try settings.url()
+            if settings.key == nil, OpenAIConfiguration.isOpenAIsOwnAPI(url) {
+                throw .failure(ProviderFailure(provider: providerID, .missingAPIKey(variables: settings.keyVariables)))
+            }
+            let client = OpenAIClient(
+                configuration: OpenAIConfiguration(
+                    apiKey: settings.key, model: settings.model, baseURL: url,
+                    timeout: settings.timeout ?? OpenAIConfiguration.defaultTimeout,
+                    keyVariables: settings.keyVariables))
+            if let warmUp { client.warmUp(after: warmUp) }
+            return client
+        })
 }

@@ -7,12 +7,13 @@ public enum CommandHelp {
     /// The width help is wrapped to.
     public static let width = 80
     /// The widest flag column; a longer flag puts its help on the next line.
-    public static let flagColumn = 30
+    static let flagColumn = 30
 
     /// The help of one command, without a final newline; for the app (`CommandTable.app`), the
-    /// overview of every command.
+    /// overview of every command. Pass commands with their provider options written in
+    /// (`CommandSpec.with(providers:)`).
     public static func text(_ command: CommandSpec, _ language: Language) -> String {
-        if command.name.isEmpty { return overview(language) }
+        if command.name.isEmpty { return overview(language, app: command) }
         var out = usageLines([command.synopsis(language)] + command.otherForms.map { "palette-tui " + $0 }, language)
         out += "\n\n" + command.about(language).trimmingTrailingNewlines + "\n\n"
         out += optionRows(command.options, language)
@@ -21,9 +22,9 @@ public enum CommandHelp {
         return out.trimmingTrailingNewlines
     }
 
-    /// `palette-tui --help`: every command's usage, the list of commands, the app's options.
-    public static func overview(_ language: Language) -> String {
-        let app = CommandTable.app
+    /// `palette-tui --help`: every command's usage, the list of commands, the app's options
+    /// (`app`, with its provider options written in).
+    public static func overview(_ language: Language, app: CommandSpec) -> String {
         var out = usageLines(
             CommandTable.commands.map { $0.synopsis(language) }
                 + CommandTable.commands.flatMap { c in
@@ -43,7 +44,7 @@ public enum CommandHelp {
         return out.trimmingTrailingNewlines
     }
 
-    public static let eachTakesHelp = Localized(
+    static let eachTakesHelp = Localized(
         "Each command also takes --help: palette-tui COMMAND --help.",
         "每個指令也接受 --help：palette-tui 指令 --help。", "每个命令也接受 --help：palette-tui 命令 --help。")
 
@@ -55,7 +56,7 @@ public enum CommandHelp {
     }
 
     /// The options heading and one row an option: flag text, then its help wrapped beside it.
-    public static func optionRows(_ options: [OptionSpec], _ language: Language) -> String {
+    static func optionRows(_ options: [OptionSpec], _ language: Language) -> String {
         var out = CommandWords.optionsHeading(language) + "\n"
         let flags = options.map { $0.flagText(language) }
         let column = min(flagColumn, (flags.map(DisplayWidth.of).max() ?? 0) + 2)
@@ -71,7 +72,7 @@ public enum CommandHelp {
     }
 
     /// `Exit status: 0 …, 1 …, 2 ….` on one line (wrapped).
-    public static func exitLine(_ command: CommandSpec, _ language: Language) -> String {
+    static func exitLine(_ command: CommandSpec, _ language: Language) -> String {
         guard !command.exitStatuses.isEmpty else { return "" }
         let separator = language == .english ? ", " : "；"
         let end = language == .english ? "." : "。"

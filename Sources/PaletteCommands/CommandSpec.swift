@@ -32,7 +32,7 @@ public enum OptionValue: Hashable, Sendable {
     }
 
     /// The words completions offer for the value: the choices, or the suggested words.
-    public var completionWords: [String] {
+    var completionWords: [String] {
         switch self {
         case .choice(let values), .suggested(let values, _): return values
         case .flag, .file, .text: return []
@@ -50,7 +50,7 @@ public struct OptionSpec: Hashable, Sendable {
     /// What it does, one phrase; shown by `--help`, the man page and zsh and fish completions.
     public var help: Localized
     /// The command cannot run without it (`repair --against`); the synopsis shows it.
-    public var isRequired: Bool
+    var isRequired: Bool
 
     public init(
         _ name: String, short: String? = nil, _ value: OptionValue = .flag, required: Bool = false,
@@ -181,10 +181,10 @@ public enum CommandWords {
     public static let file = Localized("FILE", "檔案", "文件")
     public static let options = Localized("options", "選項", "选项")
     public static let usage = Localized("usage: ", "用法：", "用法：")
-    public static let optionsHeading = Localized("Options:", "選項：", "选项：")
-    public static let commandsHeading = Localized("Commands:", "指令：", "命令：")
-    public static let exitStatusHeading = Localized("Exit status:", "結束狀態：", "退出状态：")
-    public static let showHelp = Localized("show this help", "顯示這份說明", "显示这份说明")
+    static let optionsHeading = Localized("Options:", "選項：", "选项：")
+    static let commandsHeading = Localized("Commands:", "指令：", "命令：")
+    static let exitStatusHeading = Localized("Exit status:", "結束狀態：", "退出状态：")
+    static let showHelp = Localized("show this help", "顯示這份說明", "显示这份说明")
 }
 
 extension OptionSpec {

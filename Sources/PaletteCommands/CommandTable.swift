@@ -9,8 +9,9 @@ import PaletteText
 /// fit), list it in `commands`, parse with `Arguments(args, command: .yours)` and print
 /// `CommandHelp.text(.yours, language)` for `--help`. To add an option: add its row to the
 /// command; the parser accepts it from then on, and help, man page and completions show it.
-/// Choice lists of enums below PaletteApp come from their `allCases`; the few whose enum lives
-/// above (the terminal's, the providers') are written out, and `CommandTableTests` compares them.
+/// Choice lists of enums below PaletteApp come from their `allCases`; the terminal's, whose enum
+/// lives above, is written out, and `CommandTableTests` compares it. The providers' come from
+/// the program's provider list (`with(providers:)`).
 public enum CommandTable {
     /// The version `--version` prints, the man page shows and `make deb` names the package by.
     public static let version = "0.1.0"
@@ -32,47 +33,13 @@ public enum CommandTable {
 
     public static let languages = Language.allCases.map(\.rawValue)
 
-    public static let provider = OptionSpec(
-        "provider", .choice(["offline", "gemini", "openai", "ollama"]),
-        help: Localized(
-            "palette source (default: PALETTE_TUI_PROVIDER, else `provider` in config.toml, else the first "
-                + "configured of gemini (a key in GEMINI_API_KEY or GOOGLE_API_KEY), openai (OPENAI_API_KEY or "
-                + "OPENAI_BASE_URL) and ollama (OLLAMA_HOST or a [providers.ollama] section), with the offline "
-                + "engine as fallback; else offline). A provider named is used alone, with no fallback.",
-            "配色來源（預設：PALETTE_TUI_PROVIDER，否則 config.toml 的 `provider`，否則依序為第一個已設定的 gemini"
-                + "（GEMINI_API_KEY 或 GOOGLE_API_KEY 有金鑰）、openai（OPENAI_API_KEY 或 OPENAI_BASE_URL）、ollama"
-                + "（OLLAMA_HOST 或 [providers.ollama] 區段），失敗時改用離線引擎；都沒有則用 offline）。指名的來源單獨使用，不改用其他來源。",
-            "配色来源（默认：PALETTE_TUI_PROVIDER，否则 config.toml 的 `provider`，否则依次为第一个已设置的 gemini"
-                + "（GEMINI_API_KEY 或 GOOGLE_API_KEY 有密钥）、openai（OPENAI_API_KEY 或 OPENAI_BASE_URL）、ollama"
-                + "（OLLAMA_HOST 或 [providers.ollama] 部分），失败时改用离线引擎；都没有则用 offline）。指名的来源单独使用，不改用其他来源。"))
+    /// `--provider`, `--model` and `--endpoint` as placeholders: their choices and help are the
+    /// program's provider list's, written in by `CommandSpec.with(providers:)` (ProviderOptions.swift).
+    public static let provider = OptionSpec("provider", .choice([]), help: Localized("", chinese: ""))
     public static let model = OptionSpec(
-        "model", short: "-m", .text(Localized("MODEL", "模型", "模型")),
-        help: Localized(
-            "the provider's model (default: PALETTE_TUI_MODEL, else the provider's `model` in config.toml, else "
-                + "\(defaultGeminiModel) for Gemini, which moves to the newest Flash-Lite when Google retires it; "
-                + "\(defaultOpenAIModel) for openai, asked for with reasoning effort none on OpenAI's own API; "
-                + "llama3.2 for ollama)",
-            "來源所用的模型（預設：PALETTE_TUI_MODEL，否則 config.toml 中該來源的 `model`，否則 Gemini 用 \(defaultGeminiModel)"
-                + "（Google 停用它時改用最新的 Flash-Lite）、openai 用 \(defaultOpenAIModel)（在 OpenAI 本身的 API 上，推理強度設為 none）、"
-                + "ollama 用 llama3.2）",
-            "来源所用的模型（默认：PALETTE_TUI_MODEL，否则 config.toml 中该来源的 `model`，否则 Gemini 用 \(defaultGeminiModel)"
-                + "（Google 停用它时改用最新的 Flash-Lite）、openai 用 \(defaultOpenAIModel)（在 OpenAI 自己的 API 上，推理强度设为 none）、"
-                + "ollama 用 llama3.2）"))
-    /// Gemini's default model as the help and the manual name it (`GeminiConfiguration.defaultModel`
-    /// is the one the client uses; a test keeps the two equal, PaletteApp does not import Gemini).
-    public static let defaultGeminiModel = "gemini-3.5-flash-lite"
-    /// The OpenAI provider's default model as the help and the manual name it
-    /// (`OpenAIConfiguration.defaultModel`; a test keeps the two equal).
-    public static let defaultOpenAIModel = "gpt-6-luna"
+        "model", short: "-m", .text(Localized("MODEL", "模型", "模型")), help: Localized("", chinese: ""))
     public static let endpoint = OptionSpec(
-        "endpoint", .text(Localized("URL", chinese: "URL")),
-        help: Localized(
-            "the provider's base URL (default: GEMINI_BASE_URL, OPENAI_BASE_URL such as http://127.0.0.1:8080/v1, "
-                + "or OLLAMA_HOST, else the provider's `endpoint` in config.toml, else the service's own)",
-            "來源的基礎網址（預設：GEMINI_BASE_URL、OPENAI_BASE_URL（例如 http://127.0.0.1:8080/v1）或 OLLAMA_HOST，"
-                + "否則 config.toml 中該來源的 `endpoint`，否則用服務本身的）",
-            "来源的基础网址（默认：GEMINI_BASE_URL、OPENAI_BASE_URL（例如 http://127.0.0.1:8080/v1）或 OLLAMA_HOST，"
-                + "否则 config.toml 中该来源的 `endpoint`，否则用服务本身的）"))
+        "endpoint", .text(Localized("URL", chinese: "URL")), help: Localized("", chinese: ""))
     public static let timeout = OptionSpec(
         "timeout", .text(Localized("SECONDS", "秒數", "秒数")),
         help: Localized(
@@ -81,7 +48,7 @@ public enum CommandTable {
             "整個呼叫（含重試）的秒數上限（預設：PALETTE_TUI_TIMEOUT，否則 config.toml 的 `timeout`，否則 60）",
             "整个调用（含重试）的秒数上限（默认：PALETTE_TUI_TIMEOUT，否则 config.toml 的 `timeout`，否则 60）"))
     /// The options of every command that asks a provider for a palette.
-    public static let providerOptions = [provider, model, endpoint, timeout]
+    static let providerOptions = [provider, model, endpoint, timeout]
 
     public static let historyFile = OptionSpec(
         "history", .file,
@@ -126,10 +93,10 @@ public enum CommandTable {
                 + "each is saved)",
             "印出 N 組配色，任兩組至少有一個角色相差 ΔE00 10（2 到 12；json 印出陣列；每組都存入歷史）",
             "打印 N 组配色，任两组至少有一个角色相差 ΔE00 10（2 到 12；json 打印数组；每组都存入历史）"))
-    public static let workbenchOptions = [lock, seed, candidates]
+    static let workbenchOptions = [lock, seed, candidates]
 
     public static let paletteFormats = PaletteFormat.allCases.map(\.rawValue)
-    public static let paletteFormat = OptionSpec(
+    static let paletteFormat = OptionSpec(
         "format", short: "-f", .choice(paletteFormats),
         help: Localized("output format (default text)", "輸出格式（預設 text）", "输出格式（默认 text）"))
 
@@ -142,9 +109,9 @@ public enum CommandTable {
 
     public static let colour = Localized("COLOR", "顏色", "颜色")
     /// `[COLOR COLOR COLOR]`: a palette as three arguments, else read from standard input.
-    public static let optionalPalette = OperandSpec(colour, optional: true, count: 3)
+    static let optionalPalette = OperandSpec(colour, optional: true, count: 3)
 
-    public static let usageStatus = ExitStatus(2, Localized("bad usage or input", "用法或輸入有誤", "用法或输入有误"))
+    static let usageStatus = ExitStatus(2, Localized("bad usage or input", "用法或輸入有誤", "用法或输入有误"))
 
     // MARK: - The interactive app
 

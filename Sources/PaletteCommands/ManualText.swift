@@ -62,7 +62,39 @@ public enum ManualText {
     /// The app's own heading in the exit-status list.
     public static let appHeading = Localized("the interactive app", "互動式介面", "交互式界面")
 
-    public static let environment: [Variable] = [
+    /// The environment the man page lists, with the provider names and Gemini's default model
+    /// taken from the program's provider list (`providers`).
+    public static func environment(providers: [ProviderFacts]) -> [Variable] {
+        let ids = providers.map(\.id)
+        let english = ids.count > 1 ? ids.dropLast().joined(separator: ", ") + " or " + ids.last! : ids.joined()
+        let chinese = ids.count > 1 ? ids.dropLast().joined(separator: "、") + " 或 " + ids.last! : ids.joined()
+        let model = providers.first { $0.id == "gemini" }?.defaultModel ?? ""
+        return environment.map { variable in
+            switch variable.name {
+            case "PALETTE_TUI_MODEL":
+                return Variable(
+                    name: variable.name,
+                    meaning: Localized(
+                        "The provider's model when --model is not given (Gemini's default \(model)). A model chosen "
+                            + "here or with --model is never replaced.",
+                        "未指定 --model 時的 Gemini 模型（預設 \(model)）。在此或以 --model 指定的模型不會被替換。",
+                        "未指定 --model 时的 Gemini 模型（默认 \(model)）。在此或以 --model 指定的模型不会被替换。"))
+            case "PALETTE_TUI_PROVIDER":
+                return Variable(
+                    name: variable.name,
+                    meaning: Localized(
+                        "The provider when --provider is not given: \(english) (named here, it is used alone, with "
+                            + "no fallback).",
+                        "未指定 --provider 時的配色來源：\(chinese)（在此指名則單獨使用，不改用其他來源）。",
+                        "未指定 --provider 时的配色来源：\(chinese)（在此指名则单独使用，不改用其他来源）。"))
+            default:
+                return variable
+            }
+        }
+    }
+
+    /// The environment; the two provider entries are written by `environment(providers:)`.
+    static let environment: [Variable] = [
         Variable(
             name: "GEMINI_API_KEY",
             meaning: Localized(
@@ -79,10 +111,7 @@ public enum ManualText {
         Variable(
             name: "PALETTE_TUI_MODEL",
             meaning: Localized(
-                "The provider's model when --model is not given (Gemini's default \(CommandTable.defaultGeminiModel)). "
-                    + "A model chosen here or with --model is never replaced.",
-                "未指定 --model 時的 Gemini 模型（預設 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不會被替換。",
-                "未指定 --model 时的 Gemini 模型（默认 \(CommandTable.defaultGeminiModel)）。在此或以 --model 指定的模型不会被替换。")),
+                "", chinese: "")),
         Variable(
             name: "GEMINI_BASE_URL",
             meaning: Localized(
@@ -91,10 +120,7 @@ public enum ManualText {
         Variable(
             name: "PALETTE_TUI_PROVIDER",
             meaning: Localized(
-                "The provider when --provider is not given: offline, gemini, openai or ollama (named here, it is used "
-                    + "alone, with no fallback).",
-                "未指定 --provider 時的配色來源：offline、gemini、openai 或 ollama（在此指名則單獨使用，不改用其他來源）。",
-                "未指定 --provider 时的配色来源：offline、gemini、openai 或 ollama（在此指名则单独使用，不改用其他来源）。")),
+                "", chinese: "")),
         Variable(
             name: "OPENAI_API_KEY",
             meaning: Localized(

@@ -3,13 +3,13 @@ import PaletteCore
 
 /// What `config.toml` may set, read and checked; nothing in it is a secret.
 ///
-///     provider = "ollama"            # offline | gemini | openai | ollama
+///     provider = "ollama"            # an id of the program's provider list
 ///     language = "zh-Hant"           # en | zh-Hant | zh-Hans
 ///     color = "256"                  # auto | truecolor | 256 | none
 ///     timeout = 90                   # seconds for one generation
 ///     history = "~/palettes.jsonl"
 ///
-///     [providers.openai]             # also [providers.gemini], [providers.ollama]
+///     [providers.openai]             # one section a provider that needs settings
 ///     model = "qwen2.5:7b"
 ///     endpoint = "http://127.0.0.1:8080/v1"
 ///     api_key_env = "WORK_OPENAI_KEY"  # the variable holding the key, never the key
@@ -50,13 +50,16 @@ public struct ConfigFile: Hashable, Sendable {
 
     public init() {}
 
-    public static let providerNames = ["offline", "gemini", "openai", "ollama"]
     public static let colorChoices = ["auto", "truecolor", "256", "none"]
     static let topLevel = ["provider", "language", "color", "timeout", "history", "providers", "workbench", "export"]
     static let sectionKeys = ["model", "endpoint", "api_key_env"]
 
     /// Reads a file's bytes; the first problem, at its line, when it is not a usable settings file.
-    public static func read(_ data: [UInt8], path: String) throws(ConfigProblem) -> ConfigFile {
+    /// `providers` is the program's provider list: `provider` takes their ids, and each that
+    /// needs settings may have a `[providers.ID]` section.
+    public static func read(_ data: [UInt8], path: String, providers: [ProviderFacts]) throws(ConfigProblem)
+        -> ConfigFile
+    {
         let table: [String: TOMLValue]
         let lines: [[String]: Int]
         do {
@@ -64,7 +67,7 @@ public struct ConfigFile: Hashable, Sendable {
         } catch {
             throw ConfigProblem(path: path, line: error.line, .syntax(error.problem, column: error.column))
         }
-        var reader = SettingsReader(path: path, lines: lines)
+        var reader = SettingsReader(path: path, lines: lines, providers: providers)
         return try reader.read(table)
     }
 
@@ -82,7 +85,9 @@ public struct ConfigFile: Hashable, Sendable {
     public static let maxBytes = 1_048_576
 
     /// The file for this environment: nil when there is none, a problem when it cannot be used.
-    public static func load(environment: [String: String]) -> Result<ConfigFile?, ConfigProblem> {
+    public static func load(environment: [String: String], providers: [ProviderFacts]) -> Result<
+        ConfigFile?, ConfigProblem
+    > {
         guard let path = path(environment: environment) else { return .success(nil) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if !FileManager.default.fileExists(atPath: path) { return .success(nil) }
@@ -94,7 +99,7 @@ public struct ConfigFile: Hashable, Sendable {
         }
         if data.count > maxBytes { return .failure(ConfigProblem(path: path, line: 0, .tooLarge(limit: maxBytes))) }
         do {
-            return .success(try read(Array(data), path: path))
+            return .success(try read(Array(data), path: path, providers: providers))
         } catch {
             return .failure(error)
         }
@@ -135,6 +140,7 @@ public struct ConfigProblem: Error, Hashable, Sendable {
 private struct SettingsReader {
     let path: String
     let lines: [[String]: Int]
+    let providers: [ProviderFacts]
 
     func problem(_ key: [String], _ kind: ConfigProblem.Kind) -> ConfigProblem {
         var probe = key
@@ -197,7 +203,7 @@ private struct SettingsReader {
     mutating func read(_ table: [String: TOMLValue]) throws(ConfigProblem) -> ConfigFile {
         var config = ConfigFile()
         try check(table, at: [], known: ConfigFile.topLevel)
-        config.provider = try choice(table, "provider", at: [], ConfigFile.providerNames)
+        config.provider = try choice(table, "provider", at: [], providers.map(\.id))
         if let raw = try choice(table, "language", at: [], Language.allCases.map(\.rawValue)) {
             config.language = Language(rawValue: raw)
         }
@@ -218,7 +224,7 @@ private struct SettingsReader {
         }
         config.history = try text(table, "history", at: [])
         if let providers = try subtable(table, "providers", at: []) {
-            let names = ConfigFile.providerNames.filter { $0 != "offline" }
+            let names = self.providers.filter { !$0.needsNothing }.map(\.id)
             try check(providers, at: ["providers"], known: names)
             for name in names {
                 guard let section = try subtable(providers, name, at: ["providers"]) else { continue }

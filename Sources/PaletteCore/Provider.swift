@@ -79,6 +79,16 @@ public enum GenerationNote: Hashable, Sendable {
     /// checked as a single palette is: three valid, distinct colours, locks put back, and at
     /// least `Palette.candidateDistance` from every candidate kept before it).
     case candidatesDropped(answered: Int, dropped: [DroppedCandidate])
+    /// The description's parts were opposed (warm against cold, light against dark) and were set
+    /// against each other: the primary from the `ground` words, the accent from the `figure` words.
+    case composedByContrast(ground: [String], figure: [String])
+    /// These roles were moved (by lightness) so that the roles keep their structure
+    /// (`RoleStructure`): the accent standing out, the primary and secondary apart.
+    case structureAdjusted([Role])
+    /// The description asked for low contrast (these words): a softer role structure was kept.
+    case softStructure(words: [String])
+    /// A model's palette breaks these rules of the role structure; it is kept as answered.
+    case structureBroken([RoleStructure.Rule])
 }
 
 /// A candidate of a model's answer that was left out, and why.

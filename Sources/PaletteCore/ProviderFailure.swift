@@ -54,6 +54,9 @@ public struct ProviderFailure: Error, Hashable, Sendable {
         case malformedResponse
         /// The body was larger than any palette answer can be.
         case responseTooLarge(limit: Int)
+        /// The response's header lines were larger than any service sends (all together, or
+        /// one line alone), in bytes.
+        case headersTooLarge(limit: Int)
         /// The service refused the description itself.
         case promptBlocked(reason: String)
         /// A content filter withheld the answer.
@@ -93,7 +96,7 @@ public struct ProviderFailure: Error, Hashable, Sendable {
                 return .overloaded
             case .quotaExhausted:
                 return .quota
-            case .badRequest, .malformedResponse, .responseTooLarge, .promptBlocked, .answerBlocked,
+            case .badRequest, .malformedResponse, .responseTooLarge, .headersTooLarge, .promptBlocked, .answerBlocked,
                 .truncated, .noAnswer, .unusableAnswer:
                 return .unusableAnswer
             case .cancelled:

@@ -631,6 +631,10 @@ struct Lexicon: Sendable {
             guard let entry = parseEntry(cols) else { continue }
             let index = Int32(entries.count)
             entries.append(entry)
+            // A concept generated from emoji data comes after every other source: where its
+            // bare form or stem meets an earlier concept's, the earlier one keeps it (Turkish
+            // "sari", the garment, would otherwise make sarı's stem "sar" ambiguous).
+            let generated = entry.id.hasPrefix("emoji:")
             for col in cols.dropFirst(4) {
                 guard let eq = col.unicodeScalars.firstIndex(of: "="),
                     let language = LanguageCode(code: Substring(col.unicodeScalars[..<eq]))
@@ -662,7 +666,7 @@ struct Lexicon: Sendable {
                     let bareText = key.words.map { folding.bare($0) }.joined(separator: " ")
                     if bareText != key.text {
                         if let owner = bareOwners[bareText], owner != index {
-                            ambiguousBare.insert(bareText)
+                            if !generated { ambiguousBare.insert(bareText) }
                         } else {
                             bareOwners[bareText] = index
                             // "thé" typed bare is "the": a bare form that is a function word elsewhere
@@ -687,7 +691,11 @@ struct Lexicon: Sendable {
                             let stemmed =
                                 form.count == 1 ? r.stem(form[0]) : form.map { r.stem($0) }.joined(separator: " ")
                             let exactly = (form.count == 1 ? form[0] : form.joined(separator: " ")) == stemmed
+                            // A generated term's short stem meets ordinary words (Korean 오이,
+                            // cucumber, stems to 오, as 오는 "coming" does): it has none.
+                            if generated, stemmed.unicodeScalars.count < (script == .hangul ? 2 : 4) { continue }
                             if let owner = stemOwners[l]?[stemmed], owner != index {
+                                if generated { continue }
                                 let ownerExact = stemOwnedExactly[l]?[stemmed] ?? false
                                 if exactly, !ownerExact {
                                     // Take the stem over from a word that only stripped to it.

@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 e37f9bce6556193c 6 14
+palette-lexicon-index 2 1b2e3c46c7136c78 7 14
 @rules 105
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
@@ -112,10 +112,43 @@ tr	passes	3
 tr	negative	sız|siz|suz|süz
 tr	of	üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|önünde|ardında|kıyısında
 tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında
-@exact 18705
+@exact 25636
+1920s	691a
+1950s	702a
+1980s	700a
+1990s	701a
+2000er	703h
+2000ler	703n
+2000s	703a
+50 е	702j
+50er	702h
+50er jahre	702h
+50ler	702n
+50s	702a
+50s diner	702a
+50년대	702d
+60 е	695j
+60er	695h
+60er jahre	695h
+60lar	695n
+60년대	695d
+80 е	700j
+80er	700h
+80er jahre	700h
+80ler	700n
+80s	700a
+80s arcade	700a
+80년대	700d
+90 е	701j
+90er	701h
+90er jahre	701h
+90lar	701n
+90s	701a
+90년대	701d
+a grande onda	720g
 abacate	239g
 abacaxi	237g
-abbey	1868a
+abbey	2338a
 abd	626o
 abeille	323e
 abeja	323f
@@ -124,6 +157,7 @@ abend	188h
 abenddämmerung	188h
 abendrot	176h
 abends	188h
+abendstimmung in der stadt	1801h
 abenteuer	414h
 abenteuerlich	414h
 abete	121i
@@ -134,31 +168,43 @@ abisso	140i
 abrasador	202f
 abrasador calor	397f
 abricot	78e
+abrigo	1840f
 abril	192f 192g
-absinthe	2033a
+absinthe	2497a
 absurd	431a
+abu dhabi	768a
 aburrida	430f
 aburrido	430f
 aburrimiento	430f
 abyss	140a
-abyssal	1870a
+abyssal	2340a
 abysses	140e
 abóbora	243g
+abóbora de halloween	1811g
 ac milan	603o
-acacia	2034a
+acacia	2498a
+academia aesthetic	697a
 academic	354a
+acampamento	1756g
 acantilado	161f
 acayip	431n
 accesa	440i
 acceso	440i
 acciaio	281i
+acción de gracias	746f
 accogliente	394i
+accordion	1878a
+accordéon	1878e
 aceite de oliva	275f
+aceituna	1643f
 aceitunas	275f
+acem halısı	733n
 acero	129i 281f
 achievement	412a
-acid	1504a
-acid green	1170a
+achterbahn	1808h
+achtziger	700h
+acid	1994a
+acid green	1262a
 acier	281e
 acinzentado	8g
 acker	123h
@@ -167,41 +213,52 @@ acogedor	394f
 acogedora	394f
 acolhedor	394g
 aconchegante	394g
-acorn	1648a
+acordeão	1878g
+acordeón	1878f
+acorn	2124a
 acqua	151i
 acquamarina chiaro	66i
 acquazzone	196i
 acquerello a inchiostro	299i
 action	385a
+action de grâce	746e
 active	385a
+acı biber	1650n
 ada	154n
 adalar	154n
 adaçayı yeşili	94n
 adelig	378h
-adobe	1102a
+adler	1550h
+adobe	1194a
 adorabile	404i
 adorable	404a 404e 404f
 adoration	388a
 adore	388a
 adorável	404g
-adriatic	1871a
+adriatic	2341a
 adult	417a
 adventure	414a
 adventurous	414a
+aegean	767a
 aeroflot	544o
 afa	202i
 afc ajax	608o
-affair	1650a
+affair	2126a
+affe	1479h
 affection	388a
+affengesicht	1478h
 affidabile	402i
 afraid	399a
+african print	734a
+afrikanische trommel	1885h
 afrique du sud	661o
 afrutado	428f
 after dark	189a
 afternoon	187a
-agave	1872a
-aged	1399a
+agave	2342a
+aged	1901a
 aggressive	398a
+aglio	1655i
 agosto	193f 193g 193i
 agridoce	411g
 agridulce	411f
@@ -213,11 +270,15 @@ aguaceiro	196g
 aguacero	196f
 aguada	299f 299g
 aguamarina claro	66f
+aguas termales	1804f
 ahorn	129h
+ahornblatt	1620h
+ahtapot	1578n
 ahududu	230n
 ahumado	311f
 ahşap	276n
-ai cập	639o
+ai cập	639o 766m
+aigle	1550e
 air india	548o
 airbnb	494o
 airplane	167a
@@ -227,7 +288,13 @@ ajax amsterdam	608o
 ak	10n
 akdeniz	348n
 akdeniz tarzı	348n
+akkordeon	1878h
+akkordeons	1878h
+akordeon	1878n
+akordiyon	1878n
+akrep	1593n
 akçaağaç	129n
+akçaağaç yaprağı	1620n
 akşam	188n
 akşam güneşi	176n
 al	0N
@@ -237,15 +304,20 @@ alacakaranlık	188n
 alacalı	175n
 alaranjada	1g
 alaranjado	1g
-alaskan	1706a
+alaskan	2178a
 alba	177f 177i
+alba sulle montagne	1799i
 albaricoque	78f
 alberi	132i
 albero	132i
+albero deciduo	1613i
+albero di natale	1812i
+albero di tanabata	1820i
+albero sempreverde	1612i
 albicocca	78i
 aldea	344f
 aldeia	344g
-ale	1973a
+ale	2439a
 alegre	386f 386g
 alegria	386g
 alegría	386f
@@ -255,9 +327,10 @@ alev	164n
 alevler	164n
 alfarería	301f
 alfazema	207g
+alfombra persa	733f
 alga	137f 137g 137i
-algae	902a
-algae green	920a
+algae	994a
+algae green	1012a
 algas	137f 137g
 alge	137h
 algen	137h
@@ -268,34 +341,38 @@ algodón	289f
 algodón de azúcar	270f
 algue	137e
 algues	137e
+alho	1655g
 alibaba	521o
-aliceblue	1291a
+aliceblue	1383a
 alien	173a
 aliens	173a
+aliments en conserve	1695e
 alipay	523o
 allegra	386i
 allegro	386i
 allemagne	619o
 alley	338a
-alligator	1757a
-allspice	2035a
+alligator	2229a
+allspice	2499a
 alluminio	283i
 allık	114n
 allık kırmızısı	70n
 almanya	619o
-almond	1390a
-almost black	1007a
-aloe	1450a
+almond	1892a
+almost black	1099a
+aloe	1948a
+aloha	759a
 alone	387a
-alpaca	2036a
+alpaca	2500a
 alpen	159h
 alperce	78g
 alpes	159e 159f 159g
 alpi	159i
-alpine	1414a
+alpine	1916a
 alpler	159n
 alps	159a
 alte bücher	309h
+altmışlar	695n
 altrosa	89h
 altweiß	104h
 altın	11n
@@ -303,16 +380,23 @@ altın rengi	11n
 altın saat	178n
 altın sarısı	11n
 altın varak	303n
+alubias	1658f
 aluminio	283f
 aluminium	283a 283e 283h
 aluminum	283a
 alumínio	283g
 alvorada	177g
 alüminyum	283n
+alışveriş çantası	1854n
+amalfi	755a 755i
+amalfi coast	755a
+amalfi kıyısı	755n
+amalfiküste	755h
 amanecer	177f
+amanecer sobre montañas	1799f
 amanhecer	177g
 amapola	219f
-amaranth	1760a
+amaranth	2232a
 amarela	2g
 amarelo	2g
 amarelo brilhante	101g
@@ -336,7 +420,7 @@ amatista	56f
 amazed	420a
 amazement	420a
 amazing	420a
-amazon	1469a
+amazon	1961a
 amazon shopping	561o
 amazon.com	561o
 amazônia	120g
@@ -346,12 +430,14 @@ ambitious	400a
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	1878a
+ambrosia	2348a
 ambré	32e
 ambrée	32e
 amd	515o
+ameise	1585h
 ameixa	62g
 ameixas	241g
+amendoim	1657g
 america flag	626o
 american express	493o
 american flag	626o
@@ -366,15 +452,29 @@ amoureuse	388e
 amoureux	388e
 amusing	386a
 améthyste	56e
+an 2000	703e
 ananas	237e 237h 237i 237n
 ananá	237f
 ananás	237g
 anaranjada	1f
 anaranjado	1f
-ancestral	2039a
+anatra	1551i
+ancestral	2503a
 ancient	375a
+ancient rome	780a
+and dağları	776n
+ande	776i
+andean	776a
+anden	776h
+andes	776a 776e 776f 776g 776m
+andin	776e
+andina	776f
+andino	776f 776g
 android	512o
-anemone	1880a
+anel	1875g
+anello	1875i
+anello di diamanti	1875i
+anemone	2350a
 ange	423e
 angel	423a
 angeli	423i
@@ -384,29 +484,69 @@ angels	423a
 anger	398a
 anges	423e
 angespannt	409h
+angleterre	763e
 angoisse	409e
 angoissé	409e
 angry	398a
 angst	399h
 anguria	231i
 angélique	423e
+anh quốc	763m
 anh đào	205m
 anil	23g
 anil claro	39g
+anillo	1875f
 animado	385g
-anise	1884a
-aniseed	2043a
+anise	2354a
+aniseed	2507a
 aniversário	368g
 anjo	423g
 anjos	423g
-anne	2231a
+ankara print	734a
+anma kurdelesi	1829n
+anne	2688a
 anneaux olympiques	679o
+anni 2000	703i
+anni 50	702i
+anni 60	695i
+anni 80	700i
+anni 90	701i
+anni cinquanta	702i
+anni novanta	701i
+anni ottanta	700i
+anni ruggenti	691i
+anni sessanta	695i
+anni venti	691i
 anniversaire	368e
 annoyed	398a
 annoying	398a
+années 2000	703e
+années 50	702e
+années 60	695e
+années 80	700e
+années 90	701e
+années cinquante	702e
+années folles	691e
+années quatre vingt	700e
+années quatre vingt dix	701e
+années soixante	695e
+ano novo	749g
 ano novo chinês	365g
+ano novo persa	740g
+ano novo tailandês	735g
 anochecer	188f
 anoitecer	188g
+anos 20	691g
+anos 2000	703g
+anos 50	702g
+anos 60	695g
+anos 80	700g
+anos 90	701g
+anos cinquenta	702g
+anos noventa	701g
+anos oitenta	700g
+anos sessenta	695g
+anos vinte	691g
 ansia	409i
 ansiedad	409f
 ansiedade	409g
@@ -421,10 +561,12 @@ anthracite	37e
 anthrazit	37h
 antik bronz	302n
 antike bronze	302h
+antikes gebäude	1762h
+antilles	760e
 antique	375a
 antiques	375a
-antiquewhite	1292a
-antler	2045a
+antiquewhite	1384a
+antler	2509a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -449,12 +591,12 @@ apasionado	389f
 ape	323i
 apfel	233h
 apfelsine	225h
-apollo	2046a
+apollo	2510a
 appassionata	389i
 appassionato	389i
-appeal	2048a
+appeal	2512a
 apple	233a
-apple green	1246a
+apple green	1338a
 apples	233a
 apricot	78a 78h
 aprikose	78h
@@ -462,25 +604,44 @@ april	192a 192h
 aprile	192i
 après midi	187e
 aqua	66a 66e
-aqua blue	1238a
-aqua green	1228a
-aqua marine	1110a
+aqua blue	1330a
+aqua green	1320a
+aqua marine	1202a
 aquablau	66h
-aquamarine	1283a
+aquamarine	1375a
 aquarium	361a
 aquatic	151a
+aquila	1550i
+aquilone a forma di carpa	1823i
+arabe	768e
+arabia	768a 768f 768i
 arabia saudita	638o
+arabian	768a
+arabie	768e
 arabie saoudite	638o
-aragonite	2051a
+arabien	768h
+arabisch	768h
+arabistan	768n
+arabo	768i
+arachide	1657i
+arachidi	1657i
+aragonite	2515a
+aragosta	1714i
+araignée	1591e
 aralık	195n
 arance	225i
 arancia	225i
 arancio	1i
 arancione	1i
+aranha	1591g
 arara	320g
+araña	1591f
 arboleda	119f
 arbre	132e
+arbre à feuilles caduques	1613e
+arbre à vœux	1820e
 arc en ciel	175e
+arcade	700a 700e 700f
 arcane	390a
 arce	129f
 arcilla	301f
@@ -494,6 +655,7 @@ ardent	389a 389e
 ardente	389e 389g 389i
 ardiente	389f
 ardiente calor	397f
+ardilla	1528f
 areia	156g
 arena	156f
 argent	12e
@@ -510,35 +672,44 @@ argila	301g
 argile	301e
 argilla	301i
 arid	155a
+arizona	772a 772e 772f 772g 772h 772i 772n
 arjantin	624o
 arktik	182n
 arktis	182h
 arktisch	182h
 armee	427h
-armour	1615a
+armour	2094a
+armut	1636n
 army	427a
-army green	1272a
+army green	1364a
 armée	427e
-around	2053a
+around	2517a
 arrabbiata	398i
 arrabbiato	398i
 arrecife	152f
 arrecife de coral	152f
 arrecifes	152f
-arrow	1763a
+arrow	2235a
 arroyo	147f
+arroz cocido	1699f
+arroz com curry	1700g
+arroz con curry	1700f
+arroz cozido	1699g
+arroz japonês	1698g
 arrozal	249f 249g
 arrugginita	284i
 arrugginito	284i
 arsenal	587o
 arsenal fc	587o
 art	434A 434E
+art deco	691a 691m 691n
+art déco	691e 691f 691g 691h 691i
 art gallery	434a
 arte	434f 434g 434i
 artes	434f 434g
-artichoke	1577a
+artichoke	2060a
 artico	182i
-artisan	1661a
+artisan	2137a
 artist	434a
 artista	434f 434g 434i
 artiste	434e
@@ -548,8 +719,10 @@ artistique	434e
 artists	434a
 arts	434a 434e
 artístico	434f 434g
+arábia	768g
 arábia saudita	638o
 arándano	229f
+arándanos	1640f
 arı	323n
 asche	165h
 asco	421f
@@ -557,18 +730,21 @@ asfalt	279n
 asfalto	279f 279g 279i
 ash	165a
 ashes	165a
-asian	1765a
+asian	2237a
 asil	378n
 asil zarafet	393n
 asker	427n
+asker kaskı	1871n
 askeri	427n
 askerler	427n
+aslan	1491n
+aslan yüzü	1491n
 asleep	410a
 asma	133n
 asombro	420f
 asombroso	420f
-asparagus	1039a
-aspen	1542a
+asparagus	1131a
+aspen	2029a
 asphalt	279a 279h
 asphalte	279e
 aspiration	400a
@@ -576,29 +752,36 @@ asqueroso	421f
 assombrado	399g
 assonnato	410i
 assustador	399g
-aster	1543a
+aster	2030a
 astonished	420a
 astonishing	420a
-astral	2055a
+astral	2519a
 astronaut	173a
 astronauts	173a
 astronave	360i
+at yüzü	1495n
 atardecer	176f
 atardecer tardío	188f
+atari salonu	700n
 aterrador	399f
 ateş	164n
 ateşli	389n
+athens	767a
 athletic	385a
-atlantic	1432a
-atlantis	2057a
+atkı	1838n
+atlantic	1933a
+atlantis	2521a
 atletico madrid	599o
 atlético de madrid	599o
 atlético madrid	599o
+atlıkarınca	1805n
+atlıkarınca atı	1805n
+atomic age	695a
 atrevido	401f
 au petit matin	185e
 aube	177e
 aubergine	245a 245e 245h
-auburn	1087a
+auburn	1179a
 aucun	453e
 aucune	453e
 audace	401i
@@ -614,6 +797,8 @@ aurora	174a 174n 177f 177g 177i
 aurora boreal	174f 174g
 aurora boreale	174i
 aurora borealis	174a
+aurora sobre montanhas	1799g
+aurora sobre água	1800g
 auroras boreais	174g
 auroras boreales	174f
 aurore	177e
@@ -623,6 +808,7 @@ aurore polaire	174e
 aurores boréales	174e
 ausbruch	163h
 ausser	453h
+auster	1717h
 austere	406a
 australia	630o
 australian flag	630o
@@ -644,34 +830,38 @@ autunnale	194i
 autunno	194i
 außer	453h
 avalanche	159a
+avana	751i
 avaricia	422f
 aventura	414f 414g
 aventure	414e
 aventureiro	414g
 aventurero	414f
 aventureux	414e
-avenue	1649a
+avenue	2125a
 averse	196e
 avidità	422i
 avidité	422e
 avocado	239a 239h 239i
-avocado green	990a
+avocado green	1082a
 avocat	239e
 avoid	453a
 avokado	239n
 avorio	38i
 avril	192e
+avrupa postanesi	1774n
 avustralya	630o
 avusturya	646o
 avventura	414i
 avventuroso	414i
-away	1610a
+away	2090a
 awe	420a
 awesome	420a
 awkward	409a
 ay	170N
 ay beyazı	76n
 ay festivali	366n
+ay izleme	1825n
+ay pastası	1708n
 ay yıldız	636o
 ay ışığı	171n
 ayçiçeği	208n
@@ -681,12 +871,13 @@ azalee	222h
 azaleia	222g
 azalée	222e
 azeite	275g
+azeitona	1643g
 azeitonas	275g
 azienda	353i
 aziendale	353i
 aziz patrick günü	370n
 azuis	4g
-azul	4f 4g 827a
+azul	4f 4g 919a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -737,88 +928,147 @@ açelya	222n
 açgözlü	422n
 aço	281g
 açude	148g
+ação de graças	746g
 açık	437n
 açık mavi gök	41n
 açık renk	437n
+aïd	741e
+aïd el fitr	741e
 añil	23f
+año nuevo	749f
 año nuevo chino	365f
+año nuevo persa	740f
+año nuevo tailandés	735f
+años 2000	703f
+años 50	702f
+años 60	695f
+años 80	700f
+años 90	701f
+años cincuenta	702f
+años noventa	701f
+años ochenta	700f
+años sesenta	695f
+años veinte	691f
 ağaç	132n
 ağustos	193n
 ağırbaşlı	406n
 ağırbaşlı ton	417n
 aşk	388n
+aşk oteli	1778n
 aşı boyası	36n
 ba lan	652o
+ba lô đi học	1855m
+baba cool	706e
 babies	403a
 baby	403a
 baby blue	41a
-baby green	958a
-baby pink	1234a
-baby poo	984a
-baby poop	1068a
-baby poop green	1004a
-baby puke green	838a
-baby purple	843a
-baby shit brown	812a
-baby shit green	966a
+baby bottle	1732a
+baby chick	1545a
+baby green	1050a
+baby pink	1326a
+baby poo	1076a
+baby poop	1160a
+baby poop green	1096a
+baby puke green	930a
+baby purple	935a
+baby shit brown	904a
+baby shit green	1058a
+babyflasche	1732h
 bacca	250i
 bacche	250i
 bach	147h
+backpack	1855a
 backstein	280h
 backyard	125a
-bacon	2061a
-badlands	2062a
+bacon	1674a 1674g 1674h
+badger	1539a
+badlands	2525a
 bae	641o
-bag	1620a
+bag	2098a
 baga	250g
 bagas	250g
+bagel	1667a 1667e 1667f 1667h 1667i
+baget ekmek	1664n
+bague	1875e
+baguete	1664f 1664g
+baguette	1664e 1664f 1664h 1664i
+baguette bread	1664a
+bahamas	760a
 bahar	192n
 bahar bayramı	365n
 baharat	274n
 bahçe	125n
+bahçeli ev	1771n
+baiacu	1576g
 baidu	524o
 baie	250e
+baie along	778e
 baies	250e
+bailarina	1860f
 baita	359i
 bajo el agua	361f
-baked	1433a
-baker	1767a
+baked	1934a
+baker	2239a
 bakery	268a
 baking	268a
 bakır	59n
 bakır rengi	59n
 bal	260n
+bal arısı	1586n
 bal kabağı	243n
+bal kabı	1731n
+bal porsuğu	1539n
 bala	269g
 balada	432G
 balance	382a
 balanced	382a
 balas	269g
+balde de pipoca	1692g
+bale ayakkabıları	1863n
 baleia	327g
+baleia esguichando água	1570g
 baleine	327e
+baleine soufflant par son évent	1570e
 balena	327i
+balena che spruzza acqua	1570i
+bali	758a 758e 758f 758g 758h 758i 758m 758n
 balina	327n
+balinais	758e
+balinese	758a 758i
+balinesisch	758h
+balinés	758f
+balinês	758g
 balkabağı	243n
 ballena	327f
-ballerina	415a
+ballena soltando un chorro	1570f
+ballerina	415a 1860i
 ballet	415a
+ballet shoes	1863a
+ballett	1863h
+ballettschuhe	1863h
 ballon	334e 334h
+ballon gonflable	1817e
 ballons	334h
 ballons de baudruche	334e
 balloon	334a
 balloons	334a
-ballroom	2064a
+ballroom	2527a
 balon	334n
+balon balığı	1576n
 balonlar	334n
 balta girmemiş orman	120n
-baltic	1621a
+baltic	2099a
 balão	334g
 balões	334g
+balık	1574n
+balık köftesi	1707n
 bambini	376i
+bambole giapponesi	1822i
 bamboo	122a
 bamboo green	52a
 bamboo grove	122a
 bambou	122e
+bambou décoratif	1821e
 bambouseraie	122e
 bambu	122g 122n
 bambu korusu	122n
@@ -829,6 +1079,7 @@ bambusgrün	52h
 bambushain	122h
 bambuzal	122g
 bambù	122i
+bambù decorato	1821i
 bambú	122f
 bambúes	122f
 ban mai	185m
@@ -837,82 +1088,130 @@ ban đêm	189m
 banal	430e 430f 430g 430h
 banale	430e 430i
 banana	235a 235f 235g 235i
-banana yellow	953a
+banana yellow	1045a
 bananas	235a
 banane	235e 235h
 banano	235f
-banca	353i
+banca	353i 1776f
 banco	353f 353g
 banconote	419i
+bandeira de carpas	1823g
 bandera de chile	658o
+banderín de carpas	1823f
+bangkok	771a 771e 771f 771h 771i 771n
 bangladesch	666o
 bangladesh	666o
 bangladeshi flag	666o
 bangladés	666o
+banguecoque	771g
+banjo	1883a 1883e 1883f 1883g 1883h 1883i 1883n
 bank	353a 353h
 banka	353n
 banknot	419n
 banknote	419a
 banknotes	419a
-banner	2040a
+banner	2504a
 banque	353e
 banquise	181e
+bao lì xì	1826m
 bar caffè	339i
+barata	1590g
+baratas	1590g
+barattolo di miele	1731i
+barbados	760a
 barbe à papa	270e
-barberry	2068a
-barbie	678o
-barbie pink	678o
+barbearia	1809g
+barbeiro	1809g
+barber pole	1809a 1809g
+barberry	2531a
+barbershop säule	1809h
+barbie	678o 724a
+barbie pink	678o 724a
+barbiecore	724a
+barbiere	1809i
+barboncino	1485i
 barca	598o
-bare	1664a
-barf green	959a
+barcellona	756i
+barcelona	756a 756f 756g 756h 756m
+barcelone	756e
+bare	2140a
+barf green	1051a
 bargeld	419h
-bark	1403a
-barley	1771a
+bark	1905a
+barley	2243a
 barn	344a
-barney	1103a
-barney purple	1184a
+barney	1195a
+barney purple	1276a
+barra de chocolate	1727g
+barraca	1795g
 barranco	157f
-barrel	1505a
+barre chocolatée	1727e
+barrel	1995a
+barretta di cioccolato	1727i
 barriera corallina	152i
 barro	166f 166g
 barro cocido	301f
 barro cozido	301g
+barselona	756n
 barulhenta	418g
 barulhento	418g
 barça	598o
 barış	382n
 basar	329h
 baseball	385a
+baseballkappe	1870h
+baseballmütze	1870h
 basic design	381a
-basil	1509a
-basket	1519a
+basil	1999a
+basket	2007a
 basketball	385a
-bass	2137a
-bat	2070a
+bass	2598a
+bat	2533a
+bata de laboratorio	1833f
+batata	1647g
+batata assada	1703g
+batata frita	1676g
+batik	706h
+batom	1874g
+batterie	1884e
 battlefield	427a
-battleship	1900a
-battleship grey	821a
+battleship	2370a
+battleship grey	913a
 bauernhof	344h
+bauhaus	690a
+bauhaus poster	690a
+bauhaus style	690a
 baum	132h
 baumwolle	289h
-bay	1386a
+bavarese	739i
+bavarian	739a
+bavarois	739e
+bay	1888a
 baya	250f
 bayas	250f
+bayerisch	739h
+bayern	739h
 bayern munich	600o
 bayern münchen	600o
-bayou	1773a
+baykuş	1553n
+bayou	2245a
 bayram havası	405n
 bazaar	329a
 bazar	329e 329f 329g 329i
 başak	248n
 be	17M
 beach	142a
-bean	1397a
+beach house	725a
+beach with umbrella	1757a
+bean	1899a
 bean paste	89a
-beans	2121a
-bear	1415a
+beans	1658a
+bear	1532a
 beard	416a
-beaver	2073a
+beaver	1529a
+bebida caliente	1734f
+bebida tropical	1741f 1741g
+becher mit strohhalm	1747h
 beco	338g
 bed	410a
 bedeckt	200h
@@ -920,20 +1219,26 @@ bedesten	329n
 bedroom	358a
 bedtime	410a
 bee	323a
-beech	1651a
-beef	1774a
+beech	2127a
+beef	2246a
 beer	263a
+beer garden	739a
+beer hall	739a
+beer mug	1742a
 beere	250h
 beeren	250h
 bees	323a
+beetle	1587a
 bege	17g
 behaglich	394h
 behutsam	384h
+beicon	1674f
 beige	17a 17e 17f 17h 17i
+beignet de crevette	1706e
 beira mar	142g
 beis	17f
 bej	17n
-belgian	1903a
+belgian	2373a
 belgian flag	644o
 belgien	644o
 belgio	644o
@@ -941,14 +1246,21 @@ belgique	644o
 belgium	644o
 belief	400a
 believe	400a
+bell pepper	1651a
 belletto	70i
-bellflower	1904a
+bellflower	2374a
 beloved	388a
 belçika	644o
 bem estar	413g
-bench	1915a
+bench	2383a
 benessere	413i
 benfica	609o
+bengala	1814f
+bento	1696h 1696n
+bento box	1696a 1696h 1696i
+bento paketi	1696n
+bentô	1696g
+berber dükkanı	1809n
 berenjena	245f
 berg	158h
 bergamota	225g
@@ -961,12 +1273,17 @@ bernsteinfarben	32h
 berries	250a
 berry	250a
 besiktas	613o
+besouro	1587g
 beton	279h 279n
 betão	279g
 beurre	266e
+bevanda calda	1734i
+bevanda monodose	1749i
+beverage box	1749a
 bewölkt	200h
 bexiga	334g
 beyaz	10n
+beyaz çiçek	1600n
 beşiktaş	613o
 bia	263m
 bianca	10i
@@ -979,56 +1296,96 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
+bibe	1732f
+biber	1529h
+biberon	1732e 1732i 1732n
+biberón	1732f
 biblioteca	340f 340g 340i
 bibliothek	340h
 bibliothèque	340e
+bicchiere con cannuccia	1747i
+bicchiere da cocktail	1740i
+bicchiere di latte	1733i
+bicchiere di vino	1739i
+bicchiere tumbler	1745i
 bien être	413e
 biene	323h
 bienestar	413f
 bier	263h
+biergarten	739h
+bierkrug	1742h
+bierkrüge	1743h
 bijou	313e
 bijoux	313e
-bikini	142a
-bile	979a
+bikini	142a 1848e 1848f 1848h 1848i 1848n
+bile	1071a
 bilibili	525o
 bilim kurgu	372n
-bill	1719a
+bill	2191a
+billed cap	1870a
 billet	419e
 billetes	419f
 billets	419e
-billiard	1905a
+billiard	2375a
+bina inşaatı	1763n
 bio	379e 379h
 biologico	379i
+biquíni	1848g
 bira	263n
-birch	1583a
+bira festivali	739n
+bira kupaları tokuşturma	1743n
+bira kupası	1742n
+birch	2066a
+bird	1547a
 birleşik krallık	627o
+birne	1636h
 birra	263i
+birrete	1869f
 birthday	368a
 birthday cake	368a
+bisanzio	710i
+biscoito	1722g
+biscoito da sorte	1711g
+biscoito de arroz	1697g
+biscotto	1722i
+biscotto della fortuna	1711i
 biscuit	268a
+biscuit chinois	1711e
 biscuits	268a
-bison	1908a
-bisque	1293a
-bistre	2076a
+bison	1502a 1502e 1502h
+bisonte	1502f 1502i
+bisque	1385a
+bistre	2538a
 bistrot	339e
-bite	2077a
-bitter	1490a
+bisão	1502g
+bite	2539a
+bitter	1981a
 bittersweet	411a
 bittersüß	411h
+bizancio	710f
+bizans	710n
+bizantina	710f 710g 710i
+bizantino	710f 710g 710i
 bizarre	431a 431e
 bizarro	431g
 bizcocho	268f
+bizon	1502n
 bizzarro	431i
+bizâncio	710g
 bière	263e
 biển	139m
 biển cả	139m
+biển hiệu của thợ cắt tóc	1809m
 biển neon	305m
 biển sâu	140m
 black	9a
 black and white	425a
+black and white film	728a
+black sand beach	757a
 black tea	253a
-blackberry	1425a
-blackish	2084a
+blackberry	1926a
+blackish	2546a
+blaireau	1539e
 blameless	403a
 blanc	10e
 blanc bleuté	76e
@@ -1040,8 +1397,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2085a
-blanchedalmond	1294a
+blanched	2547a
+blanchedalmond	1386a
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -1054,14 +1411,17 @@ blanco y negro	425f
 bland	430a
 blanket	394a
 blankets	394a
+blasender wal	1570h
 blass	438h
 blasslila	90h
-blast	1580a
+blast	2063a
 blatt	127h
+blattgemüse	1653h
 blattgold	303h
 blau	4h
 blau weißes porzellan	293h
 blaubeere	229h
+blaubeeren	1640h
 blaue	4h
 blaue stunde	179h
 blaugrana	598o
@@ -1077,7 +1437,7 @@ bleich	438h
 bleigrau	85h
 blessed	408a
 blessing	408a
-bleu	4e 1625a
+bleu	4e 2102a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -1101,19 +1461,20 @@ bleu violet	95e
 bleue	4e
 bleuet	229e
 bleus	4e
+blindenhund	1484h
 bling	426a
 bliss	386a
 blissful	386a
-blithe	2086a
+blithe	2548a
 blitz	198h
-blizzard	1659a
+blizzard	2135a
 blockhütte	359h
-blond	1755a
-blonde	1442a
+blond	2227a
+blonde	1941a
 blood	312a
-blood orange	892a
-blood red	1240a
-bloodthirsty	1909a
+blood orange	984a
+blood red	1332a
+bloodthirsty	2378a
 bloody	312a
 bloom	204a
 bloom season	192a
@@ -1121,6 +1482,8 @@ blooming	204a
 blossom	204a
 blossoming	192a
 blossoms	204a
+blouse blanche	1833e
+blowfish	1576a
 blu	4i
 blu cobalto	45i
 blu grigio	93i
@@ -1140,42 +1503,46 @@ blu royal	43i
 blu violaceo	95i
 blue	4a
 blue and white porcelain	293a
-blue blue	792a
-blue green	1033a
+blue blue	884a
+blue green	1125a
 blue grey	93a
 blue hour	179a
 blue mood	387a
 blue purple	95a
-blue violet	1236a
-blue with a hint of purple	793a
+blue violet	1328a
+blue with a hint of purple	885a
 blueberries	229a
 blueberry	229a
-bluebird	1912a
+bluebird	2381a
 bluegrass	374a
-bluegreen	1181a
-bluegrey	930a
-blues	1513a
+bluegreen	1273a
+bluegrey	1022a
+blues	2002a
 blues music	433a
-blueviolet	1295a
-bluey	2092a
-bluey green	1057a
-bluey grey	903a
-bluey purple	1117a
-bluff	1668a
-bluish	1141a
-bluish green	1241a
-bluish grey	1187a
-bluish purple	1255a
+blueviolet	1387a
+bluey	2554a
+bluey green	1149a
+bluey grey	995a
+bluey purple	1209a
+bluff	2143a
+bluish	1233a
+bluish green	1333a
+bluish grey	1279a
+bluish purple	1347a
 blume	204h
 blumen	204h
-blunt	2093a
-blurple	1179a
+blumenstempel	1600h
+blumenstrauß	1598h
+blunt	2555a
+blurple	1271a
+bluse	1849h
 blush	114a 114g
-blush pink	923a
-blushing	1494a
+blush pink	1015a
+blushing	1985a
 blut	312h
 blutig	312h
 blätter	127h
+blätter im wind	1622h
 bläulich	4h
 bläulich weiß	76h
 blé	248e
@@ -1184,41 +1551,83 @@ blühend	204h
 blüte	204h
 blüten	204h
 bmw	471o
-board	2032a
+boar	1509a
+board	2496a
 boat	139a
 boate	432g
 boats	139a
 boba	256a
 boca juniors	614o
+boccale di birra	1742i
+boccali di birra	1743i
 boda	367f
 boden	166h
-bog	2094a
+bog	2556a
+bogavante	1714f
+bohem	707n
+bohemia	707f
+bohemian	707a 707m
+bohemio	707f
+bohne	1658h
+bohnen	1658h
+boho	707a 707f 707g 707h 707i 707n
+boho chic	707a
+bohème	707e 707h
+bohémien	707e 707i
+bohémienne	707e
+bohême	707e
 boiling	397a
 bois	119e
 bois massif	276e
+boisson chaude	1734e
 boisterous	418a
 boisé	276e
+bol avec cuillère	1690e
+bol de riz	1699e
+bol fumant	1701e
+bola de arroz	1698f
+bola de confetes	1819g
+bola de confeti	1819f
 bold	401a
+bolinho asiático	1710g
+bolinho de peixe	1707g
+bolivia	776a 776f
 bollente	397i
+bollywood	727a 727n
 bolo	268g
+bolo de aniversário	1723g
+bolo lunar	1708g
+bolsa de mão	1852g
+bolsa pequena	1853g
+bolsas de compras	1854f
+bolsinha	1851g
+bolso	1852f
+bolso de mano	1853f
+bombay	777a
+bombinha	1815g
+bon festival	745a
+bon odori	745a
 bonbon	269a 269e 269h
 bonbons	269h
-bone	1421a
+bone	1922a
+bonecas japonesas	1822g
 bonfire	164a
 bong bóng	334m
 bonheur	386e
 bonjour	451e
-bonsai	1708a
+bonsai	2180a
 bonsoir	451e
-booger	794a
-booger green	876a
+boné	1870g
+boné de beisebol	1870g
+booger	886a
+booger green	968a
 book	309a
 booking.com	553o
 books	309a
 bookstore	340a
 borboleta	322g
 bord de mer	142e
-bordeaux	33e 33h 33i 1164a
+bordeaux	33e 33h 33i 1256a
 bordeaux foncé	19e
 bordo	33n 129g
 bordô	33g
@@ -1229,34 +1638,62 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	430a
-boring green	803a
+boring green	895a
+borsa	1852i
+borse della spesa	1854i
+borsellino	1851i
+borsetta	1852i
 borussia dortmund	601o
 boschi	119i
 bosco	119i
+bosforo	764i
+bosphore	764e
+bosphorus	764a
+bosporus	764h
 bosque	119f 119g
 bosques	119f 119g
 boston celtics	570o
 boston red sox	581o
+bota de mujer	1864f
+bota de senderismo	1859f
+bota de trekking	1859g
+bota feminina	1864g
 botanical	127a
-bottle	1781a
-bottle green	1079a
+botella descorchada	1738f
+botte de femme	1864e
+bottiglia e bicchiere di sakè	1737i
+bottiglia stappata	1738i
+bottle	2252a
+bottle green	1171a
+bottle with popping cork	1738a
 boue	166e
 bougie	307e
 bougies	307e
-bouquet	204a
+boulette de pâte	1710e
+boulette de riz	1698e
+bouquet	204a 1598e
 bourbon	264a
+bourgeon	1607e
+bouteille de champagne	1738e
+bowl with spoon	1690a
 boy	452A
 boys	452A
-boysenberry	2096a
+boysenberry	2558a
 boz	8n
 bozkır	123n
+boémio	707g
+boêmio	707g
 boîte de nuit	432e
+boîte déjeuner	1696e
+boîte à emporter	1712e
+boş yuva	1623n
 brace	165i
 braci	165i
+bradipo	1535i
 braise	165e
 braises	165e
 branca	10g
-branch	1616a
+branch	2095a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -1266,9 +1703,9 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	164h
-brandied	2098a
+brandied	2560a
 brandung	141h
-brandy	1449a
+brandy	1947a
 brasa	165f 165g
 brasas	165f 165g
 brasier	164e
@@ -1284,44 +1721,66 @@ brave	401a
 bravery	401a
 bravo	398g
 brazil	623o
-brazilian	1916a
+brazilian	2384a
 brazilian flag	623o
 bread	267a
 breath	395a
 breeze	201a
-breezy	1552a
+breezy	2037a
+bretzel	1666e 1666f
+brezel	1666h
 brezilya	623o
 brezza	201i
-briar	2079a
+briar	2541a
 brick	280a
-brick orange	941a
-brick red	1280a
+brick orange	1033a
+brick red	1372a
 bricks	280a
 bridal	367a
 bride	367a
 bridge	337a
+bridge at night	1803a
 bridges	337a
+briefs	1846a
 bright	439a
 bright future	400a
 bright red	74a
 bright yellow	101a
 brighter	439a
 brilhante	439g
+brilhos	1816g
 brillant	439e
 brillante	439e 439f 439i
 brillantini	426i
+brille	1830h
 brilliant	439a
 brim	286g
 brina	183i
+brindisi	1744i
 brinquedos	376g
 brique	280e
+briques	1764e
+briquette de jus	1749e
 brisa	201f 201g
 brise	201e 201h
 brisk	396a
+britannico	763i
+britannique	763e
+britanya	763n
+britisch	763h
+british	763a
 british flag	627o
-british racing green	1106a
-broccoli	429a
+british racing green	1198a
+británico	763f
+britânico	763g
+broccoli	429a 1654i
+brocheta	1704f
+brochette de bonbons	1709e
+brochette de poisson	1704e
+brocoli	1654e
 broken heart	387a
+brokkoli	1654h
+brokoli	1654n
 bronce	58f
 bronce antiguo	302f
 bronceado	26f
@@ -1337,27 +1796,29 @@ bronzo antico	302i
 bronzé	58e
 brooding	407a
 brook	147a
+brooklyn	762a
 brot	267h
+brotlaib	1662h
 brouillard	199e
 brown	7a
-brown green	1159a
-brown grey	956a
-brown orange	1123a
-brown red	1059a
-brown yellow	951a
-brownie	1919a
-brownish	1213a
-brownish green	1230a
-brownish grey	1114a
-brownish orange	1218a
-brownish pink	967a
-brownish purple	1077a
-brownish red	1212a
-brownish yellow	1182a
-browny green	822a
-browny orange	856a
+brown green	1251a
+brown grey	1048a
+brown orange	1215a
+brown red	1151a
+brown yellow	1043a
+brownie	2387a
+brownish	1305a
+brownish green	1322a
+brownish grey	1206a
+brownish orange	1310a
+brownish pink	1059a
+brownish purple	1169a
+brownish red	1304a
+brownish yellow	1274a
+browny green	914a
+browny orange	948a
 bruine	197e
-bruise	823a
+bruise	915a
 bruma	199f 199g 199i
 brume	199e
 brumeuse	199e
@@ -1372,78 +1833,106 @@ brun thé	88e
 bruna	7i
 brune	7e
 bruno	7i
-brushed	2106a
+brushed	2568a
+brutalism	694a
+brutalisme	694e
+brutalismo	694f 694g 694i
+brutalismus	694h
+brutalist	694a
+brutalista	694f 694g 694i
+brutaliste	694e
+brutalistisch	694h
 brutta	421i
 brutto	421i
 bruyant	418e
 bruyante	418e
 bräunlich	7h
 brésil	623o
+brócoli	1654f
+brócolis	1654g
 brûlant	397e
 brûlante	397e
-bubble gum pink	931a
+brücke vor nachthimmel	1803h
+brütalist	694n
+brütalizm	694n
+bubble gum pink	1023a
 bubble tea	256a 256e 256g 256h 256i 256n
-bubblegum	995a
-bubblegum pink	1146a
+bubblegum	1087a
+bubblegum pink	1238a
 buch	309h
 buchhandlung	340h
-buckwheat	2107a
-buddha	2108a
-budding	1920a
-buff	1031a
-buffalo	1720a
-bug	1875a
+buckwheat	2569a
+buddha	2570a
+budding	2388a
+budino	1730i
+buey	1504f
+bufalo acqua	1505i
+bufanda	1838f
+buff	1123a
+buffalo	2192a
+buffle	1505e
+bug	2345a
 buia	435i
 building	337a
+building construction	1763a
 buildings	337a
 buio	435i
-bull	1787a
-bullet	2078a
+buket	1598n
+bule	1735g
+bull	2258a
+bullet	2540a
 bulut	168n
 bulutlar	168n
 bulutlu	200n
 bulutsu	173n
-bungalow	1788a
+bungalow	2259a
 bunnies	404a
 bunny	404a
 bunt	175h
 buntes laub	128h
-bunting	2060a
+bunting	2524a
 buongiorno	451i
+buquê	1598g
 burdeos	33f
 bureau	353e
+bureau de poste	1774e
+bureau de poste japonais	1773e
 burg	355h
 burger king	535o
 burgunderrot	33h
 burgundy	33a
-burlywood	1296a
+burito	1681n
+burlywood	1388a
 burn	164a
 burning	397a
-burnished	1478a
+burnished	1970a
 burnt	164a
-burnt orange	1284a
-burnt red	1172a
-burnt siena	849a
-burnt sienna	1260a
-burnt umber	1216a
-burnt yellow	1113a
-burple	833a
+burnt orange	1376a
+burnt red	1264a
+burnt siena	941a
+burnt sienna	1352a
+burnt umber	1308a
+burnt yellow	1205a
+burple	925a
+burrito	1681a 1681e 1681f 1681g 1681h 1681i
 burro	266i
 buruk	411n
 bus londonien	677o
 business	353a
+busta hongbao	1826i
 busy	418a
 butter	266a 266h
-butter yellow	1046a
-buttercup	1790a
-buttered	2112a
+butter yellow	1138a
+buttercup	2261a
+buttered	2574a
 butterflies	322a
 butterfly	322a
-butternut	1722a
-butterscotch	834a
-buttery	1923a
+butternut	2194a
+butterscotch	926a
+buttery	2391a
 buz	181n
 buz gibi	396n
+buz küpü	1751n
 buz tutmuş	446n
 buzdağı	181n
 buzlu	446n
@@ -1462,12 +1951,51 @@ buổi tối	188m
 buổi đêm	189m
 bvb	601o
 bygone	375a
+byzance	710e
+byzantin	710e
+byzantine	710a 710e 710m
+byzantinisch	710h
+byzantium	710a
+byzanz	710h
+bánh bao	1710m
+bánh burrito	1681m
+bánh cá có hình xoắn	1707m
+bánh gạo	1697m
+bánh hamburger	1675m
 bánh kem	268m
+bánh kếp	1668m
 bánh mì	267m
+bánh mì kẹp thịt	1683m
+bánh mì que	1664m
+bánh mì xúc xích	1678m
+bánh mỳ cắt lát	1665m
+bánh mỳ kẹp	1679m
+bánh mỳ vòng	1667m
 bánh ngọt	268m
+bánh nướng	1726m
+bánh nướng nhỏ	1725m
+bánh pizza	1677m
+bánh quy	1722m
+bánh quy may mắn	1711m
+bánh quy xoắn	1666m
+bánh quế	1669m
+bánh rán nhân gà	1684m
+bánh rán vòng	1721m
+bánh sinh nhật	1723m
+bánh sừng bò	1663m
+bánh taco	1680m
+bánh tamale	1682m
+bánh trung thu	1708m
+bánh trôi nhật bản	1709m
+bánh trứng	1730m
+báo hoa mai	1494m
+bát mì	1701m
+bát và thìa	1690m
+bávaro	739f
 bãi biển	142m
 bãi biển cát	143m
 bãi biển nhiệt đới	144m
+bãi biển với chiếc ô	1757m
 bãi cát	143m
 bãi cỏ	124m
 bão	198m
@@ -1475,32 +2003,58 @@ bäume	132h
 bé gái	452m
 bé trai	452m
 bélgica	644o
+bélier	1511e
 béton	279e
+béton brut	694a 694e
 bê tông	279m
 bình minh	177m
+bình minh trên núi	1799m
+bình sữa trẻ em	1732m
 bình yên	382m
 bí ngô	243m
 bí đỏ	243m
 bí ẩn	390m
+bò cái	1506m
+bò rừng	1502m
+bò đực	1504m
+bó hoa	1598m
+bó lúa	1616m
 bóng bay	334m
+bóng hoa giấy	1819m
 bóng đèn	333m
+bósforo	764f 764g
 bông hoa	204m
 bông tuyết	184m
+böcek	1587n
+böhmisch	707h
 böğürtlen	250n
 bùn	166m
+búfalo asiático	1505g
+búfalo de agua	1505f
+búho	1553f
+búp bê nhật bản	1822m
 bücher	309h
 büro	353h
+bürogebäude	1772h
 büyü	391n
+büyük dalga	720n
+büyük kanyon	772n
 büyülü	391n
 băng	181m
+băng cốc	771m
 băng giá	183m
+băng đảo	757m
+bœuf	1504e
 bơ quả	239m
 bơ sữa	266m
+bưu điện	1774m
+bưu điện nhật bản	1773m
 bướm	322m
 bạc	12m
 bạc hà	30m
 bạc màu	442m
 bạch quả	130m
+bạch tuộc	1578m
 bảo tàng	434m
 bất ngờ	420m
 bầu trời	167m
@@ -1509,6 +2063,7 @@ bắc cực	182m
 bắc cực quang	174m
 bắc âu	349m
 bắp	247m
+bắp ngô	1649m
 bằng gỗ	276m
 bến cảng	153m
 bến tàu	153m
@@ -1516,7 +2071,11 @@ bếp	357m
 bệnh	421m
 bệnh viện	352m
 bỉ	644o
+bọ cánh cứng	1587m
+bọ cạp	1593m
 bọ rùa	324m
+bỏng ngô	1692m
+bồ câu	1549m
 bồ đào nha	622o
 bồi hồi	411m
 bồn chồn	409m
@@ -1524,24 +2083,39 @@ bờ biển	142m
 bờ cát	142m
 bữa tiệc	368m
 ca cao	258m
+caaba islã	1793g
 cab	336a
+caballo	1498f
+caballo corriendo	1498f
+caballo de carrera	1498f
+caballo de tiovivo	1805f
 cabana	359g
 cabane	359e
 cabaña	359f
 cabbage	429a
 cabin	359a
+cabra	1513f 1513g
+cacahuete	1657f
+cacahuetes	1657f
+cacahuète	1657e
+cacahuètes	1657e
 cacao	258e 258f 258i
 cacau	258g
+cachecol	1838g
 cachi	25i
 cachoeira	150g
+cachorro	1483g
+cachorro quente	1678g
 cacto	134g
 cactus	134a 134e 134f 134i
 cadde	338n
-cadet	1793a
-cadet blue	1202a
-cadetblue	1297a
+cadeau	1828e
+cadet	2263a
+cadet blue	1294a
+cadetblue	1389a
 cadılar bayramı	363n
-caf	1524a
+caf	2012a
+cafard	1590e
 cafe	251m 339a
 cafe au lait	252a
 cafecito	251f
@@ -1557,19 +2131,35 @@ café bar	339e 339g
 café com leite	252g
 café con leche	252f
 café oscuro	7f
+cairo	766a 766g
 cais	153g
-cajun	2113a
+caixa de bentô	1696g
+caixa para viagem	1712g
+caja de bento	1696f
+caja para llevar	1712f
+cajun	2575a
 cake	268a
 calabaza	243f
+calabaza de halloween	1811f
+calamar	1716e 1716f
+calamaro	1716i
 calar del sole	176i
+calavera	736a 736f
+calaveras	736a 736f
 calcestruzzo	279i
+calcetines	1841f
 calda	397i
 caldo	397i
 caldo accogliente	394i
 caldo torrido	202i
 calidez	394f
 caliente	397f
-california	1464a
+california	773a 773f 773i 773m
+californian	773a
+californiano	773f 773g 773i
+californie	773e
+californien	773e
+califórnia	773g
 calle	338f
 callejón	338f
 calm	382a
@@ -1581,22 +2171,41 @@ calor	202f 202g
 calorosa	394g
 caloroso	394g
 calorão	202g
+calze	1841i
+calzini	1841i
 cam	1m 291n
-camel	1115a
-camellia	2117a
-cameo	1452a
+camarão	1715g
+camarão frito	1706g
+camel	1207a
+camellia	2579a
+camello	1515f
+camelo	1514g
+camelo com duas corcovas	1515g
+camelo de uma só corcova	1514g
+cameo	1950a
 camera da letto	358i
 camgöbeği	14n
+cami	1789n
+camice	1833i
 camino	308i
+camisa	1836g
+camiseta	1836f 1836g
+cammello	1515i
 camo	427a
-camo green	1210a
+camo green	1302a
 camouflage	427a 427e
-camouflage green	924a
+camouflage green	1016a
 campagna	344i
 campagne	344e
+campagne chic	721e
+campamento	1756f
+campana al vento	1824i
+campanilla de viento	1824f
+campeggio	1756i
+campen	1756h
 campfire	164a
 campi	123i
-camping	414a
+camping	414a 1756e 1756f 1756h
 campo	123f 123g 123i
 campo abierto	344f
 campo de arroz	249f 249g
@@ -1609,13 +2218,15 @@ campo rural	344g
 campos	123f 123g
 camuflagem	427g
 camuflaje	427f
+camundongo	1523g
 canada	629o
 canadian flag	629o
 canadiens de montréal	585o
 canadá	629o
-canal	2118a
-canary	877a
-canary yellow	1118a
+canal	2580a
+canard	1551e
+canary	969a
+canary yellow	1210a
 candela	307i
 candele	307i
 candle	307a
@@ -1624,45 +2235,89 @@ candlelit	307a
 candles	307a
 candy	269a
 candy floss	270a
-candy pink	802a
-cane	1723a
+candy pink	894a
+cane	1483i 2195a
+cane guida	1484i
+caneca de cerveja	1742g
+canecas de cerveja	1743g
 canela	274f 274g
+cangrejo	1713f
+canguro	1538f 1538i
+canguru	1538g
+caniche	1485e 1485f
 canicola	202i
 canicule	202e
 canlı	385n
 canlı kırmızı	74n
 canlı renk	440n
 canlı sarı	101n
+canned food	1695a
 cannella	274i
 cannelle	274e
-cantaloupe	1796a
+cantaloupe	2266a
 canyon	157a 157e 157h 157i
 canyons	157a
 canícula	202f
 cao cấp	377m
 caotico	418i
+capacacete de socorrista	1872g
+capacete militar	1871g
 capanna	359i
+capanno	1767i
+capela de casamento	1785g
 capim	124g
+capodanno	749i
 capodanno cinese	365i
+capodanno persiano	740i
+capodanno thailandese	735i
+cappello con visiera	1870i
+cappello da donna	1867i
+cappello da laureato	1869i
+cappotto	1840i
 cappuccino	252a 252e 252g 252h 252i 252m
+capra	1513i
+capri	755a
 capuchino	252f
 caqui	25f
+cara de caballo	1495f
+cara de cerdo	1507f
+cara de conejo	1526f
+cara de dragón	1566f
+cara de gato	1489f
+cara de mono	1478f
+cara de perro	1482f
+cara de ratón	1522f
+cara de tigre	1492f
+cara de vaca	1503f
+caracol	1582f 1582g
+caracola	1582f
+caraibi	760i
+caraibico	760i
 caramel	259a 259e 259m
 caramel colour	109a
-caramelised	1724a
+caramelised	2196a
 caramella	269i
 caramelle	269i
 caramello	259i
 caramelo	259f 259g
 caramelo claro	26g
 caramelos	269f
-caraway	2124a
-carbon	1798a
-cardamom	1926a
-cardinal	1626a
+caramujo	1579g
+caranguejo	1713g
+caraway	2585a
+caraïbes	760e
+carbon	2268a
+cardamom	2393a
+cardinal	2103a
 carefree	383a
-cargo	1927a
-caribbean	1454a
+cargo	2394a
+caribbean	760a
+caribe	760f 760g 760m
+caribenho	760g
+caribeña	760f
+caribeño	760f
+caribéen	760e
+carillon éolien	1824e
 carina	404i
 caring	384a
 carino	404i
@@ -1670,35 +2325,64 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	887a
+carmine	979a
 carminio	70i
 carmín	70f
-carnation	947a
-carnation pink	1028a
+carnation	1039a
+carnation pink	1120a
 carnaval	332e 332f 332g
+carne	1671g 1671i
+carne con hueso	1671f
+carne con osso	1671i
+carne no osso	1671g
+carneiro	1511g
+carnero	1511f
 carnevale	332i
 carnival	332a 332m
-carolina blue	1084a
+carolina blue	1176a
 carota	246i
 carotte	246e
+carousel horse	1805a
+carp streamer	1823a
+carpa de circo	1810f
 carpa koi	326f 326g 326i
 carpe koï	326e
 carrefour	530o
+carrilhão de vento	1824g
+carrossel	1805g
 carrot	246a
 carrots	246a
 carta	290i
+cartable	1855e
+cartola	1868g
 cartoon	376a
 cartoons	376a
 carvalho	276g
+casa	1770f 1770g 1770i
+casa abandonada	1769f 1769g
+casa com jardim	1771g
+casa con giardino	1771i
+casa con jardín	1771f
 casa de campo	359f 359g
+casa in rovina	1769i
+casaco	1840g
 casamento	367g
+casas	1768f 1768g
 cascada	150f
-cascade	150e 1666a
+cascade	150e 2141a
 cascata	150g 150i
+casco con una cruz blanca	1872f
+casco militar	1871f
+case	1768i
 cash	419a
-cashew	1556a
+cashew	2041a
+casque de secouriste	1872e
+casque militaire	1871e
+casquette américaine	1870e
 cast iron	282a
+castagna	1659i
 castana	20i
+castanha	1659g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -1706,28 +2390,45 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	355i
+castello giapponese	1783i
 castelo	355g
+castelo europeu	1784g
+castelo japonês	1783g
+castelo medieval	1784g
 castillo	355f
+castillo europeo	1784f
+castillo japonés	1783f
 castle	355a
+castor	1529e 1529f 1529g
+castoro	1529i
+cat face	1489a
 catar	642o
 catarata	150f
 catedral	356f 356g
 cathedral	356a
 cathédrale	356e
 cattedrale	356i
-cattle	2127a
+cattle	2588a
 cava	262f
+cavallo	1498i
+cavallo da giostra	1805i
+cavalo	1498g
+cavalo de carrossel	1805g
 cave	162a
 cavern	162a
 caverna	162f 162g 162i
 caverne	162e
-caviar	2128a
+caviar	2589a
 caz	433n
+caçarola com comida	1687g
 cañón	157f
+cañón de confeti	1818f
 caótico	418f 418g
+cebola	1656g
+cebolla	1656f
 cebra	317f
 cechia	654o
-cedar	1409a
+cedar	1911a
 cehennem	424n
 celadon	294a 294g 294i
 celadón	294f
@@ -1735,18 +2436,20 @@ celebrate	405a
 celebrating	405a
 celebration	368a
 celebratory	405a
-celery	1090a
+celery	1182a
 celeste	41f 41i
 celestial	423a 423f 423g
 celestiale	423i
 celos	422f
 celosa	422f
 celoso	422f
-celtic	1630a
+celtic	2107a
 celtic fc	616o
 celtics	570o
 cement	279a
 cemento	279f 279i
+cempasuchil	736a
+cempasúchil	736a 736f
 cendre	165e
 cendres	165e
 cenere	165i
@@ -1757,7 +2460,7 @@ cenizas	165f
 cennet	423n
 cenoura	246g
 centelleante	426f
-centre	2130a
+centre	2591a
 centre ville	337e
 centro	337f
 centro città	337i
@@ -1765,51 +2468,65 @@ centro da cidade	337g
 ceramic	301a
 ceramica	301i
 ceramics	301a
+cerdo	1508f
 cereal	248f 248g
 cereali	248i
 cereja	227g
 cerejeira em flor	205g
+ceremonia de contemplación de la luna	1825f
+ceremonia del té	781f
 ceremonial	406a
 ceremony	406a
 cereza	227f
+cerezas	1638f
 cerezo en flor	205f
-cerise	227e 1174a
+cerf	1501e
+cerimonia del tè	781i
+cerise	227e 1266a
+cerises	1638e
 cerisier en fleurs	205e
 cerro	158f
 cerulea	40i
 cerulean	40a
-cerulean blue	1132a
+cerulean blue	1224a
 ceruleo	40i
 cerveja	263g
 cerveza	263f
+cervo	1501g 1501i
 cerámica	301f
 cerâmica	301g
 cerúlea	40f 40g
 cerúleo	40f 40g
 cesur	401n
 cetim	288g
+cetriolino sottaceto	1652i
+cetriolo	1652i
 cevher	313n
 ceviz ağacı	276n
 chagrin	387e
-chai	1669a
+chai	2144a
+chai rượu với nút gỗ bật ra	1738m
 chair	115e
 chakra	408a
+chaleco de seguridad	1834f
 chalet	359e 359i
 chaleur	202e
 chaleureuse	394e
 chaleureux	394e
-chalice	2133a
+chalice	2594a
 chalé	359g
 chama	164g
 chamas	164g
 chambre	358e
-chamois	1589a
-chamomile	2132a
+chameau	1515e
+chamois	2072a
+chamomile	2593a
 champ	123e
 champ de bataille	427e
 champ de blé	248e
 champagne	262a 262e 262i
 champagne colour	57a
+champagne toast	749a
 champagner	262h
 champagnerfarben	57h
 champanhe	262g
@@ -1820,60 +2537,89 @@ champions	412a
 champiñón	135f
 champs	123e
 champán	262f
+chancla	1856f
+chancla de dedo	1856f
+chancleta	1856f
 chandelle	307e
 chanel	568o
 chanh	224m
+chanucá	742g
+chanukah	742a
+chanukka	742h
+chanukkah	742i
 chaos	418a
 chaotic	418a
 chaotique	418e
 chaotisch	418h
+chapeau de femme	1867e
 chapel	356a
+chapelet	1873e
+chapiteau	1810e
+chapéu de formatura	1869g
+chapéu feminino	1867g
 charca	148f
 charco	148g
 charcoal	37a
-charcoal grey	839a
+charcoal grey	931a
 charm	404a
 charming	404a
-charred	2134a
+charred	2595a
 chartreuse	67a 67e 67f 67g 67h 67i
+chat	1490e
 chata	430G
 chato	430G
 chaud	397e
 chaude	397e
-che	2135A
-cheddar	1672a
-cheeks	2245a
+chaussettes	1841e
+chaussons de danse	1863e
+chaussure de randonnée	1859e
+chaussure de sport	1858e
+chaussure homme	1857e
+chaussure plate	1860e
+chaussure à talon haut	1861e
+chauve souris	1531e
+che	2596A
+cheddar	2146a
+cheeks	2702a
 cheer	386a
 cheerful	386a
 cheery	386a
-cheese	1406a
+cheese	1908a
+cheese wedge	1670a
 chelsea	588o
 chelsea fc	588o
 cheminée	308e
-chenille	1931a
+chenille	1584e 2397a
 chequia	654o
 cherries	227a
 cherry	227a 227m
 cherry blossom	205a
+cherry blossom viewing	737a
 cherry blossoms	205a
-cherry red	1112a
-chest	1574a
+cherry red	1204a
+chest	2058a
 chestnut	20a
+cheval	1498e
+cheval de manège	1805e
 chewing gum	269a
+chianti	754a
 chiara	437i
 chiaro	437i
 chiaro di luna	171i
 chic	393a 393e
 chica	452F
-chicago	2136a
+chicago	2597a
 chicago bulls	571o
 chicago cubs	582o
 chicas	452F
-chicken	1484a
+chicken	1542a
 chico	452F
-chicory	1726a
+chicory	2198a
 chicos	452F
+chien	1483e
+chien guide	1484e
 chiesa	356i
+chiesa per matrimonio	1785i
 child	376a
 childhood	411a
 childish	376a
@@ -1881,50 +2627,71 @@ childlike	403a
 children	376a
 childrens	376a
 chile flag	658o
+chile picante	1650f
 chilean flag	658o
 chili	274a
 chili drapeau	658o
 chilies	274a
 chill	383a
-chilled	1932a
+chilled	2398a
+chillhop	731a
 chilli	274a
 chilly	396a
+chim	1547m
 chim cánh cụt	319m
 chim công	315m
+chim cưu	1554m
 chimenea	308f
 china	631o
 chinaflagge	631o
 chinarot	75h
-chinchilla	2138a
+chinchilla	2599a
 chine	631o
+chinelo	1856g
+chinelo de praia	1856g
+chinería	723f
 chinese flag	631o
 chinese new year	365a
 chinese red	75a
 chinese style	351a
 chinesisch	351h
 chinesische mauer	343h
+chinesische teigtasche	1710h
 chinesischer stil	351h
 chinesisches neujahr	365h
-chintz	2140a
+chinoiserie	723a 723e 723h
+chinoiserie wallpaper	723a
+chinoiseries	723e
+chintz	2600a
+chipmunk	1528a
+chispas	1816f
+chitarra	1879i
 chiến thắng	412m
 chiến tranh	427m
 chiều	187m
 chiều tà	176m
 chiều tối	188m
-choco	1933a
-chocolat	258e 2169a
+choco	2399a
+chocolat	258e 2628a
 chocolat clair	7e
 chocolate	258a 258f 258g
+chocolate bar	1727a
 chocolate brown	108a
+chope	1742e
+chopes de bière	1743e
+chouette	1553e
 chovendo	196g
 christmas	362a
+christmas tree	1812a
+christopher street day	747h
 chrom	283h
 chrome	283a 283e
 chrysantheme	214h
 chrysanthemum	214a
 chrysanthème	214e
-chrysocolla	2087a
+chrysocolla	2549a
 church	356a
+chuseok	744a
 chute eau	150e
 chuva	196g
 chuva fina	197g
@@ -1932,7 +2699,11 @@ chuvisco	197g
 chuvosa	196g
 chuvoso	196g
 chuyên nghiệp	402m
+chuông gió	1824m
 chuối	235m
+chuột	1523m
+chuột cống	1524m
+chuột túi	1538m
 chàm	23m
 chàng trai	452m
 chào	451m
@@ -1940,32 +2711,50 @@ chào bạn	451m
 chá	253g
 chá com leite	256g
 chá de bolhas	256g
+chá perolado	1748g
 chá preto	253g
 chá verde	254g
 chân trời	180m
+châtaigne	1659e
 châtain	20e
 château	355e
+château japonais	1783e
 châu báu	313m
 chè	253m
+chèvre	1513e
 chêne	276e
+chó biển	1573m
+chó dẫn đường	1484m
+chó xù	1485m
 chói	439m
 chùa	341m
+chùm nho	1626m
 chú hề	328m
+chạm cốc	1744m
+chạm cốc bia	1743m
 chạng vạng	188m
 chả	453m
+chảo thức ăn nông	1687m
 chất độc	421m
 chẳng	453m
+chồn hôi mỹ	1537m
 chợ	329m
 chợ đêm	330m
+chủ nghĩa biểu hiện	712m
+chủ nghĩa siêu thực	713m
+chủ nghĩa thô mộc	694m
 chững chạc	417m
+ciambella	1721i
 cian	14f
 ciano	14g 14i
 ciao	451i
 ciberpunk	371f
+cibo in scatola	1695i
 cidade	337g
+cidade ao anoitecer	1801g
 cidade proibida	342g
 ciddi	406n
-cider	1520a
+cider	2008a
 ciel	167e
 ciel gris	200e
 ciel étoilé	172e
@@ -1976,15 +2765,25 @@ cielo grigio	200i
 cielo gris	200f
 cielo stellato	172i
 ciencia ficción	372f
+cierge magique	1814e
+ciervo	1501f
 cieux	167e
-cigar	1727a
+cigar	2199a
+cigno	1552i
 ciliegia	227i
+ciliegie	1638i
 ciliegio in fiore	205i
+cilindro	1868i
 ciment	279e
 cimento	279g
 cina	631o
-cinder	1934a
+cinder	2400a
+cine negro	728f
+cineseria	723i
+cineserie	723i
+cinghiale	1509i
 cinnamon	274a
+cinque terre	755a
 cintilante	426g
 cinza	8g
 cinza azulado	93g
@@ -1998,37 +2797,49 @@ cinzas	165g
 cinzenta	8g
 cinzento	8g
 cioccolato	258i
+ciotola con cucchiaio	1690i
+ciotola fumante	1701i
 ciottolo	278i
+cipolla	1656i
+circo	1810g 1810i
 circus	332a
+circus tent	1810a
 ciruela	62f
 ciruelas	241f
+cisne	1552f 1552g
 cities	337a
-citrine	1782a
-citron	224e 1801a
+citrine	2253a
+citron	224e 2271a
 citron vert	31e
 citronnade	224e
 citrouille	243e
+citrouille lanterne	1811e
 citrus	224a
 città	337i
 città acqua	345i
+città al tramonto	1801i
 città proibita	342i
 city	337a
+cityscape	1798a
+cityscape at dusk	1801a
 cité	337e
 cité interdite	342e
 ciudad	337f
+ciudad al atardecer	1801f
 ciudad prohibida	342f
 ciumento	422g
+civciv	1545n
 civciv sarısı	77n
 ciúme	422g
 ciúmes	422g
-clair	437e 2058a
+clair	437e 2522a
 clair de lune	171e
 claire	437e
-clam	2143a
+clam	2603a
 clamor	418a
 clamour	418a
 clara	437f 437g
-claret	914a
+claret	1006a
 clarity	395a
 claro	437f 437g
 claro de luna	171f
@@ -2036,14 +2847,15 @@ classic	375a
 classic blue	684o
 classic car	375a
 classical	393a
+classical building	1762a
 classical music	393a
 classroom	354a
 classy	393a
 clay	301a
-clay brown	895a
+clay brown	987a
 clean	381a
 clean air	395a
-clear blue	863a
+clear blue	955a
 clear sky	167a
 clementina	225f 225i
 clementine	225a
@@ -2052,32 +2864,40 @@ cliffs	161a
 clinic	352a
 clinica	352i
 clinique	352e
-cloak	1578a
+clinking beer mugs	1743a
+clinking glasses	1744a
+cloak	2061a
 cloud	168a
 cloud nine	423a
 clouds	168a
 cloudy	200a
-cloudy blue	779a
-clove	1586a
-clover	1420a
+cloudy blue	871a
+clove	2069a
+clover	1921a
 clown	328a 328e 328h 328i
 clowns	328a
 club	432a
 club de jazz	433e 433f
 club nocturno	432f
 clubbing	432a
+clutch	1853h
+clutch bag	1853a
 clémentine	225e
 clínica	352f 352g
+coala	1533g
 coast	142a
-coastal	1436a
+coastal	725a
+coastal grandmother	725a
 coastline	142a
-coated	2120a
+coat	1840a
+coated	2582a
 cobalt	45a 45e
-cobalt blue	1227a
+cobalt blue	1319a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2144a
+cobblestone	2604a
 cobiça	422g
+cobra	1565g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -2086,31 +2906,51 @@ coca colanın	457o
 coccinella	324i
 coccinelle	324e
 cocco	238i
+coccodrillo	1562i
+cochon	1508e
 cocina	357f
-coco	238e 238f 238g 1590a
+cocinar	1686f
+cockroach	1590a
+cocktail	1740e 1740i 1741h
+cocktail glass	1740a
+cocktail tropical	1741e
+cocktail tropicale	1741i
+cocktailglas	1740h
+coco	238e 238f 238g 2073a
 cocoa	258a
+cocodrilo	1562f
 cocomero	231i
 coconut	238a
-cod	2122a
+cod	2583a
 codicia	422f
+coelhinho	1527g
+coelho	1527g
 coelinblau	40h
 coffee	251a
 coffee brown	107a
 coffee shop	339a
 coffeehouse	339a
-cognac	1939a
+cognac	2405a
 cogumelo	135g
 cohete	360f
-coin	1655a
+coin	2131a
 coke	457o
 cold	396a
 coldness	396a
 colegio	354f
+coleottero	1587i
+colete salva vidas	1834g
+colheita	746g
 colina	158f 158g
+coliseo	780f
+coliseu	780g
+colisée	780e
 college	354a
 collina	158i
 colline	158e 158i
 collines	158e
+colomba	1549i
+colombe	1549e
 colombia	657o
 colombian flag	657o
 colombie	657o
@@ -2126,6 +2966,7 @@ color champán	57f
 color ciruela	62f
 color crema	18f 18i
 color durazno	27f
+color field	718a
 color melocotón	27f
 color pesca	27i
 color prugna	62i
@@ -2147,9 +2988,12 @@ colorida	175f 175g
 colorido	175f 175g
 coloré	175e
 colorée	175e
-coloured	1731a
+colosseo	780i
+colosseum	780a
+colour field	718a
+coloured	2203a
 colourful	175a
-column	2148a
+column	2608a
 colère	398e
 colômbia	657o
 comedy	386a
@@ -2158,6 +3002,7 @@ comets	173a
 comfort	394a
 comfortable	394a
 comforting	394a
+comida enlatada	1695f 1695g
 compassion	384a
 compassionate	384a
 competent	402a
@@ -2166,11 +3011,17 @@ composed	382a
 computer	372a
 computers	372a
 con bướm	322m
+con bọ	1584m
 con cáo	321m
 con công	315m
+con gián	1590m
 con gái	452m
+con lười	1535m
+con lửng	1539m
+con muỗi	1594m
 con ong	323m
 con phố	338m
+con ruồi	1595m
 con suối	147m
 con sóng	141m
 con trai	452m
@@ -2178,11 +3029,22 @@ con vẹt	320m
 con ếch	325m
 concert	332a
 concerts	332a
-conch	2151a
+conch	2611a
+concha de mar	1579f
+conchiglia	1579i
+conchiglia a spirale	1579i
+concombre	1652e
 concrete	279a
 concreto	279g
-confection	1941a
+cone de festa	1818g
+conejito	1527f
+conejo	1527f
+confection	2407a
+confete	1819g
 confetti	405a
+confetti ball	1819a
+confettis	1819e
+confezione da asporto	1712i
 confiable	402f
 confiance	402e
 confiant	401e
@@ -2202,30 +3064,52 @@ congelato	446i
 conifer	121a
 conifera	121i
 conifère	121e
+coniglietto	1527i
+coniglio	1527i
+cono gelato	1718i
 conquest	412a
+constantinopla	764f 764g
+constantinople	764a 764e
+construcción	1763f
 construction	373a
+construction un bâtiment	1763e
+construção	1763g
 contanti	419i
 conte de fées	391e
 contemplative	408a
+contemplazione della luna	1825i
+contemplação da lua	1825g
 contenta	386f
 contente	386g
 contento	386f
 conto de fadas	391g
+convenience store	1779a
 conífera	121f 121g
-cookie	268a
+cooked rice	1699a
+cookie	268a 1722e
 cookies	268a
+cooking	1686a
 cool	396a
-cool blue	1008a
-cool green	962a
-cool grey	878a
+cool blue	1100a
+cool green	1054a
+cool grey	970a
 cool tone	449a
 cool toned	449a
 coolness	396a
+copa de cóctel	1740f
+copa de vino	1739f
+copas brindando	1744f
 coperto	200i
+copo	1745g
+copo com canudo	1747g
+copo de leite	1733g
 copo de nieve	184f
 copos de nieve	184f
+coppa di gelato	1720i
 copper	59a
 coquelicot	219e
+coquetel	1740g
+coquille en spirale	1579e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -2241,36 +3125,59 @@ cor de vinho	113g
 coraggioso	401i
 corail	28e
 coral	28a 28f 28g
-coral pink	881a
+coral pink	973a
 coral reef	152a
 corallo	28i
-core	1886a
+corbata	1835f
+core	2356a
+corea	779f 779i
 corea del sud	632o
 corea del sur	632o
+coreano	779f 779g 779i
+coreia	779g
 coreia do sul	632o
 cores frias	449g
 cores quentes	448g
-coriander	1942a
-cork	1560a
+coriander	2408a
+coriandoli	1819i
+cork	2045a
 corn	247a
-cornflower	1235a
-cornflower blue	1249a
-cornflowerblue	1298a
-cornsilk	1299a
+cornflower	1327a
+cornflower blue	1341a
+cornflowerblue	1390a
+cornsilk	1391a
+coroa	1866g
+corona	1866f 1866i
 corporate	353a
 corporativo	353f 353g
+correio	1774g
+correio japonês	1773g
+corrida de cavalo	1498g
 corrosion	284a
 cortado	252f
+corte de carne	1673f 1673g
+coruja	1553g
+corée	779e
 corée du sud	632o
+coréen	779e
+coscia di pollo	1672i
+cosecha	746f
 cosmic	173a
 cosmo	173i
 cosmos	173a 173e 173f 173g
 costa	142f 142g 142i
+costa amalfitana	755f 755g
+costantinopoli	764i
+costiera amalfitana	755i
+costume da bagno intero	1845i
 cosy	394a 394e
+cotillons	1818e
 coton	289e
 cotone	289i
-cotta	1562a
+cotta	2046a
 cottage	359a 359e
+cottage core	696a
+cottagecore	696a 696e 696f 696h 696i 696n
 cotto	111i
 cotton	289a
 cotton candy	270a
@@ -2292,6 +3199,8 @@ couleur vin	113e
 couleur violette	22e
 couleurs chaudes	448e
 couleurs froides	449e
+countdown	749a
+country cottage	696a
 country music	374a
 countryside	344a
 couple	388a
@@ -2300,26 +3209,33 @@ courage	401a
 courageous	401a
 courge	243e
 couro	285g
-courtyard	1807a
+couronne	1866e
+courtyard	2277a
 couvert	200e
-covered	1800a
+covered	2270a
 cow	344a
+cow face	1503a
 cowboy	344a
 cows	344a
-coyote	1797a
+coxa de frango	1672g
+coyote	2267a
 cozinha	357g
 cozy	394a
 cr flamengo	615o
+crab	1713a
+crabe	1713e
 crachin	197e
-cracked	2154a
-cracker	1710a
+cracked	2614a
+cracker	2182a
 cramoisi	71e
 cramoisie	71e
-cranberry	1121a
-crater	1947a
+cranberry	1213a
+crater	2413a
+cravate	1835e
+cravatta	1835i
 crazy	418a
 cream	18a
-creamed	1948a
+creamed	2414a
 creamy	18a
 creativa	434f 434i
 creative	434a
@@ -2330,24 +3246,27 @@ creativo	434f 434i
 creek	147a
 creepy	399a
 crema	18f 18i
-creme	18g 18h 864a
+creme	18g 18h 956a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
-creole	1949a
+creole	2415a
 crepuscolo	188i
 crepúsculo	176g 188f
 crepúsculo dorado	176f
-crescent	2155a
+crescent	2615a
+crevette	1715e
 crianças	376g
 criativa	434g
 criatividade	434g
 criativo	434g
-cricket	1671a
+criceto	1525i
+cricket	1589a
 crimson	71a
+criquet	1589e
 crisantemo	214f 214i
 crisp	395a
-crispy	1809a
+crispy	2279a
 cristais	297g
 cristal	297e 297f 297g
 cristal transparente	291f
@@ -2355,23 +3274,26 @@ cristales	297f
 cristalli	297i
 cristallo	297i
 crisântemo	214g
-crocodile	1617a
-croissant	1924a
+crocodile	1562a 1562e
+crocodilo	1562g
+croissant	1663a 1663e 1663g 1663h 1663i
 cromo	283f 283g 283i
-cross	2156a
+croquette de poisson	1707e
+cross	2616a
 crow	407a
 crowd	418a
 crowded	418a
 crown	378a
 crowns	378a
 crows	407a
+cruasán	1663f
 crudités	429e
 cruise	139a
-crumble	2142a
-crumbs	2075a
-crunch	1658a
+crumble	2602a
+crumbs	2537a
+crunch	2134a
 crush	388a
-crust	1476a
+crust	1968a
 cry	387a
 crying	387a
 cryptic	390a
@@ -2380,47 +3302,68 @@ crystals	297a
 crème	18e
 crème fouettée	252e
 crème glacée	271e
+crème renversée	1730e
 créatif	434e
 créative	434e
 créativité	434e
 crépuscule	188e
 crépuscule doré	176e
 crôm	283m
+csd	747h
 cuarzo	297f
-cub	1952a
-cuba	673o
-cuban	2158a
+cub	2418a
+cuba	673o 751a
+cubain	751e
+cubaine	751e
+cuban	751a
 cuban flag	673o
+cubana	751f 751g 751i
+cubano	751f 751g 751i
+cubetto di ghiaccio	1751i
+cubito de hielo	1751f
+cubo de gelo	1751g
+cucaracha	1590f
 cucina	357i
+cucinare	1686i
 cucumber	429a
-cuddle	1910a
+cucurucho de helado	1718f
+cuddle	2379a
 cuddly	404a
+cueca	1846g
+cuenco con cuchara	1690f
 cuento de hadas	391f
 cuero	285f
 cueva	162f
 cuir	285e
 cuisine	357e
+cuisse de poulet	1672e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
-cumin	2159a
+cumin	2618a
 cumpleaños	368f
 cung điện	342m
 cung đình	378m
 cuoio	26i
 cuoio lavorato	285i
+cup with straw	1747a
 cupa	387i
-cupcake	268a
+cupcake	268a 1725e 1725g 1725h 1725i 1725n
 cupcakes	268a
-cupid	1794a
+cupid	2264a
 cupidité	422e
 cupo	387i
 curcuma	79e 79i
-currant	1675a
-current	1799a
+currant	2149a
+current	2269a
 curry	274a 274e 274f 274g 274h 274i
-custard	816a
+curry rice	1700a
+cusco	776a 776f
+custard	908a
+cut of meat	1673a
 cute	404a
+cute aesthetic	722a
+cuña de queso	1670f
 cuốn sách	309m
 cuồng nhiệt	389m
 cyan	14a 14e 14h
@@ -2429,7 +3372,8 @@ cyber space	372a
 cyberpunk	371a 371e 371f 371g 371h 371i 371m 371n
 cycling	385a
 cyclone	198a
-cypress	1522a
+cygne	1552e
+cypress	2010a
 czech flag	654o
 czech republic	654o
 czechia	654o
@@ -2439,12 +3383,19 @@ cà phê sữa	252m
 cà ri	274m
 cà rốt	246m
 cà tím	245m
+cà vạt	1835m
 cá heo	327m
 cá koi	326m
+cá mập	1577m
+cá nhiệt đới	1575m
+cá nóc	1576m
+cá sấu	1562m
 cá voi	327m
+cá voi đang phun nước	1570m
 cá vàng	326m
 cái ao	148m
 cái ô	335m
+cálice de vinho	1739g
 cálida	394f
 cálido	394f
 cánh rừng	119m
@@ -2455,145 +3406,196 @@ cáqui	25g
 cát	156m
 cânion	157g
 cây	132m
+cây cầu về đêm	1803m
+cây cọ	1614m
 cây cối	132m
+cây non	1610m
 cây phong	129m
+cây rụng lá	1613m
+cây tanabata	1820m
 cây thông	121m
+cây thông noel	1812m
+cây thường xanh	1612m
 cây thường xuân	133m
+cây trồng trong chậu	1611m
+cây xương rồng	1615m
+cão guia	1484g
 céladon	294e
 céleste	423e
 céramique	301e
 céruléen	40e
 céréales	248e
+cérémonie de la lune	1825e
+cérémonie du thé	781e
 césped	124f
 céu	167g
 céu cinzento	200g
 céu estrelado	172g
 céus	167g
 cítrico	225f 225g
+có sương	1796m
 córrego	147g
 cô dâu	367m
 cô gái	452m
 cô đơn	387m
 công nghiệp	373m
 công nghệ	372m
+công trường xây dựng	1763m
 công viên	126m
+công viên quốc gia	1760m
 côte	142e
+côte amalfitaine	755e
 cõi tiên	423m
 cúc	214m
 cúc họa mi	217m
 cúrcuma	79f 79g
+cüzdan	1851n
 căn nhà gỗ	359m
 căng thẳng	409m
+cırcır böceği	1589n
 cırtlak	440n
+cơm cà ri	1700m
+cơm nắm	1698m
 cơn giận	398m
 cơn mưa	196m
+cưỡi ngựa	1498m
 cảng	153m
+cầu trượt	1806m
 cầu vồng	175m
 cẩm thạch	277m
 cẩm tú cầu	216m
+cắm trại	1756m
 cọp	316m
 cỏ	124m
+cỏ ba lá	1618m
+cỏ bốn lá	1619m
+cốc bia	1742m
+cốc sữa	1733m
+cốc và ống hút	1747m
 cổ phong	351m
 cổ tích	391m
 cổ điển	375m
+cờ cá chép	1823m
 cờ đỏ sao vàng	637o
+cừu cái	1512m
+cừu đực	1511m
+cửa hàng bách hóa	1781m
+cửa hàng tiện lợi	1779m
 cực quang	174m
 da thuộc	285m
-daffodil	1810a
-dagger	1802a
-dahlia	1547a
-dainty	1676a
-dairy	2153a
+dachs	1539h
+dachse	1539h
+daffodil	2280a
+dagger	2272a
+dahlia	2033a
+dainty	2150a
+dairy	2613a
 daisies	217a
 daisy	217a
 dalga	141n
 dalgalar	141n
+dali	713a
 dallas cowboys	576o
+dalí	713f
 damasco	78f 78g
-damask	1634a
+damask	2111a
 dame	452E
+damenhut	1867h
+damenhut mit schleife	1867h
+damensandale	1862h
+damenstiefel	1864h
 dames	452E
 damnation	424a
 dance	385a
 dance floor	432a
 dancing	385a
-dandelion	915a
+dandelion	1007a
 danemark	649o
 danger	398a
 dangerous	398a
+dango	1709a 1709f 1709g 1709h 1709i
 danimarca	649o
 danimarka	649o
 danish flag	649o
 dannebrog	649o
-dapper	2162a
+dapper	2621a
 daring	401a
 dark	435a
+dark academia	697a 697e
 dark blue black	80a
 dark green	48a
 dark mood	407a
-darkblue	912a
-darkcyan	1300a
+darkblue	1004a
+darkcyan	1392a
 darkened	435a
 darker	435a
 darkest	435a
-darkgoldenrod	1301a
-darkgray	1302a
-darkgreen	828a
-darkgrey	1303a
-darkish blue	1142a
-darkish green	1122a
-darkish pink	817a
-darkish purple	879a
-darkish red	921a
-darkkhaki	1304a
-darkmagenta	1305a
+darkgoldenrod	1393a
+darkgray	1394a
+darkgreen	920a
+darkgrey	1395a
+darkish blue	1234a
+darkish green	1214a
+darkish pink	909a
+darkish purple	971a
+darkish red	1013a
+darkkhaki	1396a
+darkmagenta	1397a
 darkness	407a
-darkolivegreen	1306a
-darkorange	1307a
-darkorchid	1308a
-darkred	1309a
-darksalmon	1310a
-darkseagreen	1311a
-darkslateblue	1312a
-darkslategray	1313a
-darkslategrey	1314a
-darkturquoise	1315a
-darkviolet	1316a
+darkolivegreen	1398a
+darkorange	1399a
+darkorchid	1400a
+darkred	1401a
+darksalmon	1402a
+darkseagreen	1403a
+darkslateblue	1404a
+darkslategray	1405a
+darkslategrey	1406a
+darkturquoise	1407a
+darkviolet	1408a
 darling	388a
-dash	2165a
+dash	2624a
 dauphin	327e
+davul	1884n
 dawn	177a
 day	191a
+day of the dead	736a
 daybreak	177a
 daydream	392a
 daydreaming	392a
 dayglo	444a
 daylight	191a
-daylily	2166a
+daylily	2625a
 daytime	191a
 dağ	158n
 dağ evi	359n
 dağlar	158n
+dağların arasından güneşin doğuşu	1799n
 de dia	191g
 de día	191f
 de madeira	276g
 de madera	276f
 de manhã	185g
+de stijl	693a
 dead	406a
 death	406a
 debaixo água	361g
 decay	421a
 decaying	421a
 december	195a
+deciduous tree	1613a
 deciso	401i
+deco	691a
+decoración de pino	1821f
+decoração de pinhos	1821g
 deep	436a
 deep ocean	140a
 deep sea	140a
 deeper	436a
 deepest	436a
-deeppink	1317a
-deepskyblue	1318a
-deer	1594a
+deeppink	1409a
+deepskyblue	1410a
+deer	1501a
 delfin	327h
 delfino	327i
 delfín	327f
@@ -2602,34 +3604,39 @@ delicado	384f 384g
 delicata	384i
 delicate	384a
 delicato	384i
-delicious	1678a
+delicious	2152a
 delight	386a
 delightful	386a
 dell	517o
-delta	1732a
+delta	2204a
 demir	282n
 demir grisi	87n
+demlik	1735n
 demon	399a
-demonic	1960a
+demonic	2426a
 demonio	424f 424i
 demons	399a
 demônio	424g
 denaro	419i
 denim	69a 69i 286e
-denim blue	1154a
+denim blue	1246a
 denimblau	69h
 deniz	139n
 deniz dibi	140n
+deniz kabuğu	1579n
 deniz yosunu	137n
 denmark	649o
+department store	1781a
 dependable	402a
 depressed	387a
-depths	1503a
+depths	1993a
 dere	147n
+derelict house	1769a
 deri	285n
 derin	436n
 derin deniz	140n
 derinlikler	140n
+derramando líquido	1746g
 desaturado	442f
 desaturated	442a
 desaturato	442i
@@ -2637,9 +3644,11 @@ desbotado	442g
 desbotado claro	438g
 descolorido	442f
 desert	155a
+desert island	1759a
 deserto	155g 155i
 deserts	155a
 desfiladeiro	157g
+desfile del orgullo	747f
 desierto	155f
 desire	389a
 despair	387a
@@ -2648,12 +3657,14 @@ dessaturado	442g
 dessert	268a 268e 268h 268i
 desserts	268a
 destellos	426f
-destiny	2170a
+destiny	2629a
 desvaído	438f
+detective noir	728a
 determination	401a
 determined	401a
 detox	413a
 deutschland	619o
+deve	1514n
 devil	424a
 devilish	424a
 devils	424a
@@ -2668,7 +3679,11 @@ di giorno	191i
 di legno	276i
 dia	191g
 dia das bruxas	363g
+dia de ação de graças	746g
+dia de los muertos	736a 736g
+dia de muertos	736a
 dia de são patrício	370g
+dia dos mortos	736g
 dia dos namorados	364g
 diable	424e
 diablo	424f
@@ -2677,25 +3692,29 @@ diamant	298e 298h
 diamante	298f 298g 298i
 diamond	298a
 diamonds	298a
-diarrhea	968a
+diarrhea	1060a
 diavolo	424i
 dicembre	195i
 diciembre	195f
+die große welle	720h
 diesig	445h
 digital	372a 372f 372g 372h
 digitale	372i
 dignified	406a
 dijital	372n
-dill	1558a
-diluted	1680a
+dill	2043a
+diluted	2154a
 dim	447a
-dimgray	1319a
-dimgrey	1320a
-diminished	1681a
+dimgray	1411a
+dimgrey	1412a
+diminished	2155a
 dimly	447a
 dinamarca	649o
 dinamico	385i
 dinamik	385n
+dindon	1541e
+diner	702a
+diner américain	702e
 dinero	419f
 dingin	382n
 dinheiro	419g
@@ -2703,14 +3722,14 @@ dinámico	385f
 dinâmico	385g
 dipinto	434i
 dirt	166a
-dirt brown	1091a
+dirt brown	1183a
 dirty	421a
-dirty blue	987a
-dirty green	1200a
-dirty orange	1073a
-dirty pink	1139a
-dirty purple	883a
-dirty yellow	1225a
+dirty blue	1079a
+dirty green	1292a
+dirty orange	1165a
+dirty pink	1231a
+dirty purple	975a
+dirty yellow	1317a
 disco	432a 432e 432f 432g 432h 432i 432m
 discord	505o
 discoteca	432f 432g 432i
@@ -2725,12 +3744,15 @@ disko	432h 432n
 diskotek	432n
 diskothek	432h
 dismal	387a
-district	2054a
-diva	1529a
-dive	1572a
-diver	2050a
+district	2518a
+diva	2016a
+dive	2056a
+diver	2514a
 divertido	386f 386g
 divine	408a
+dişi domuz	1508n
+dişi koyun	1512n
+djembé	1885e
 doanh nghiệp	353m
 doce	268g
 doce de leite	259g
@@ -2738,14 +3760,20 @@ docinhos	269g
 docker	510o
 doctor	352a
 doctors	352a
-dodger blue	898a
-dodgerblue	1321a
+dodger blue	990a
+dodgerblue	1413a
 dodgers	580o
-doe	2172a
+dodo	1554a 1554e 1554f 1554h 1554i
+dodo kuşu	1554n
+dodô	1554g
+doe	2631a
 doente	421g
 doença	421g
-doeskin	1879a
-dogwood	1816a
+doeskin	2349a
+dog face	1482a
+dogwood	2286a
+doksanlar	701n
+doktorhut	1869h
 dolar	419n
 dolce	384i
 dolci	268i
@@ -2754,6 +3782,7 @@ dollar	419a 419e 419h
 dollari	419i
 dollaro	419i
 dollars	419a 419e
+dolma biber	1651n
 dolphin	327a
 dolphins	327a
 dolunay	170n
@@ -2761,6 +3790,10 @@ dom	356h
 domates	244n
 domino	567o
 dominos	567o
+domuz	1508n
+domuz burnu	1510n
+domuz pastırması	1674n
+domuz yüzü	1507n
 don	183n
 dondurma	271n
 donmuş	446n
@@ -2768,10 +3801,10 @@ donna	452I
 donne	452I
 donner	198h
 donuk	442n
-donut	268a
+donut	268a 1721g 1721h 1721n
 donuts	268a
 doom	399a
-door	1898a
+door	2368a
 dorada	11f
 dorado	11f
 dorata	11i
@@ -2781,11 +3814,13 @@ dormitorio	358f
 doré	11e
 doré à la feuille	303e
 dorée	11e
-dot	1907a
+dosmiles	703f
+dot	2377a
 doubt	409a
 doubts	409a
 douce	384e
-dough	1546a
+dough	2032a
+doughnut	1721a 1721e
 douillet	394e
 douillette	394e
 dourada	11g
@@ -2796,20 +3831,26 @@ doux ton	441e
 dove	403A
 doves	403a
 downcast	387a
-downing	1817a
+downing	2287a
 downtown	337a
 doygun	440n
-dozen	2031a
+dozen	2495a
 doğa	379n
 doğal	379n
 doğu tarzı	351n
 doğum günü	368n
 doğum günü pastası	268n
-drab	1065a
-drab green	1161a
-dragon	391a
-dragonfly	1811a
+drab	1157a
+drab green	1253a
+drache	1567h
+drachengesicht	1566h
+drago	1567i
+dragon	391a 1567e
+dragon face	1566a
+dragonfly	2281a
 dragons	391a
+dragão	1567g
+dragón	1567f
 drama	401a
 dramatic	401a
 drapeau de singapour	671o
@@ -2821,45 +3862,53 @@ dreams	392a
 dreamy	392a
 dreary	387a
 dreckig	421h
-dried	1394a
-dried blood	937a
-drifting	1735a
+dress	1842a
+dried	1896a
+dried blood	1029a
+drifting	2207a
 driftwood	276a
-drive	1579a
+drive	2062a
 drizzle	197a
+dromadaire	1514e
+dromedar	1514h
+dromedario	1514f 1514i
 dropbox	555o
 droplet	151a
 droplets	151a
-drops	1964a
+drops	2430a
 drought	155a
 drowsy	410a
-drum	1914a
-dry	1407a
+drum	1884a
+drumsticks	1884a
+dry	1909a
 dschungel	120h
-duck	1468a
-duck egg blue	932a
-duckling	2176a
+dubai	768a 768g 768h 768i 768m 768n
+dubaï	768e
+dubái	768f
+duck	1551a
+duck egg blue	1024a
+duckling	2635a
 duftblüte	221h
 dulce de leche	259f
 dulces	269f
-dull blue	1215a
-dull brown	1011a
-dull green	1247a
-dull orange	1167a
-dull pink	1206a
-dull purple	1199a
-dull red	1143a
-dull teal	907a
-dull yellow	1153a
+dull blue	1307a
+dull brown	1103a
+dull green	1339a
+dull orange	1259a
+dull pink	1298a
+dull purple	1291a
+dull red	1235a
+dull teal	999a
+dull yellow	1245a
 duman	311n
 dumanlı	311n
-dumpling	1622a
+dumpling	1710a 1710f
 duna	155f 155g 155i
 dunas	155f 155g
 dune	155a 155e 155i
 dunes	155a
 dung nham	163m
-dungeon	2164a
+dungeon	2623a
 dunkel	435h
 dunkelgrün	48h
 dunkelmarine	16h
@@ -2868,15 +3917,15 @@ dunkles	435h
 dunst	199h
 dunstig	445h
 durazno	232f
-durian	1957a
+durian	2423a
 dusk	188a
-dusk blue	850a
+dusk blue	942a
 dusky	447a
 dust	166a
 dusty	442a
 dusty pink	92a
 dutch flag	643o
-dwarf	2177a
+dwarf	2636a
 dynamic	385a
 dynamique	385e
 dynamisch	385h
@@ -2896,32 +3945,49 @@ délavée	438e
 délicat	384e
 délicate	384e
 démon	424e
+dép xỏ ngón	1856m
 désaturé	442e
 désert	155e
 détendu	383e
 détendue	383e
 día	191f
+día de acción de gracias	746f
 día de los enamorados	364f
+día de los muertos	736f
+día de muertos	736f
 dòng sông	147m
 dólar	419f 419g
 dólares	419f 419g
+dónut	1721f
 dökme demir	282n
+dökülen sıvı	1746n
 dökülen yapraklar	128n
+döner	1683h
+döner kebab	1683h
+dönme dolap	1807n
+dört yapraklı yonca	1619n
 dù	335m
+dùi trống	1884m
 düne	155h
 dünen	155h
+dürüm	1683n
 düster	387h
 düster dunkel	435h
 düster gotisch	407h
+düz ayakkabı	1860n
 düğün	367n
 düş	392n
+düşen yapraklar	1621n
+dışavurumculuk	712n
 dışında	455n
 dơ bẩn	421m
+dưa chuột	1652m
 dưa hấu	231m
 dưới biển	361m
 dưới nước	361m
 dạ quang	444m
 dải ngân hà	173m
+dấu chân móng vuốt	1540m
 dầu ô liu	275m
 dễ chịu	394m
 dễ thương	404m
@@ -2929,26 +3995,28 @@ dịu	441m
 dịu dàng	384m
 dứa	237m
 dừa	238m
+eagle	1550a
+ear of corn	1649a
 early morning	185a
-ears	2110a
+ears	2572a
 earth	166a
 earth tones	380a
 earth yellow	102a
 earthy	380a
 easter	369a
-easter green	1131a
-easter purple	1064a
-eastlake	2181a
+easter green	1223a
+easter purple	1156a
+eastlake	2640a
 easygoing	383a
 easyjet	546o
 eau	151e
 ebay	497o
-ebony	1677a
+ebony	2151a
 eccentric	431a
 eccentrico	431i
 eccetto	453i
-echo	1475a
-eclipse	1636a
+echo	1967a
+eclipse	2113a
 eco	379a
 eco friendly	379a
 ecologica	379i
@@ -2958,14 +4026,22 @@ ecology	379a
 ecológica	379f 379g
 ecológico	379f 379g
 economy	353a
-ecru	1119a
+ecru	1211a
 ecstatic	386a
 edel	377h
 edel fein	393h
 edelstahl	281h
 edelstein	313h
-eden	1761a
+eden	2233a
 edera	133i
+edificio	1772i
+edificio classico	1762i
+edificio clásico	1762f
+edificio de colegio	1780f
+edificio de oficinas	1772f
+edificio di uffici	1772i
+edificio in costruzione	1763i
+edifício comercial	1772g
 education	354a
 eerie	399a
 efectivo	419f
@@ -2974,24 +4050,43 @@ effrayant	399e
 effrayante	399e
 eflatun	64n
 eflatun pembe	21n
+ege	767n
+egeo	767f 767i
+egeu	767g
 egg	266a
-egg shell	808a
+egg shell	900a
 eggplant	245a
-eggplant purple	809a
+eggplant purple	901a
 eggs	266a
-eggshell	1197a
-eggshell blue	960a
-egipto	639o
-egito	639o
-egitto	639o
-egypt	639o
+eggshell	1289a
+eggshell blue	1052a
+egipcia	766f
+egipcio	766f
+egipto	639o 766f
+egito	639o 766g
+egitto	639o 766i
+egiziana	766i
+egiziano	766i
+egypt	639o 766a
+egyptian	766a
 egyptian flag	639o
+egípcia	766g
+egípcio	766g
 eiche	276h
+eid	741a 741f 741g 741i
+eid al fitr	741a
+eidechse	1564h
 eifersucht	422h
 eifersüchtig	422h
+eighties	700a
 eiland	154h
+einhorn	1499h
+einhorngesicht	1499h
+einkaufstüten	1854h
 einsam	387h
+einsame insel	1759h
 einsamkeit	387h
+einteiliger badeanzug	1845h
 eintönig	430h
 eis	181h
 eis am stiel	271h
@@ -3001,6 +4096,9 @@ eiscreme	271h
 eisen	282h
 eisengrau	87h
 eisig	396h
+eiswürfel	1751h
+ejderha	1567n
+ejderha yüzü	1566n
 ejército	427f
 ekel	421h
 ekelhaft	421h
@@ -3008,13 +4106,21 @@ ekim	194n
 ekin	248n
 eklig	421h
 ekmek	267n
+ekmek dilimi	1662n
 ekolojik	379n
 eksantrik	431n
+ekspresyonizm	712n
+el cairo	766f
+el çantası	1852n
 elated	386a
-elderberry	1966a
+elbise	1842n
+elderberry	2432a
+eldiven	1839n
 electric	444a
 electronic	372a
 electronics	372a
+elefant	1518h
+elefante	1518f 1518g 1518i
 elegance	393a
 elegancia	393f
 elegant	393a 393h
@@ -3022,14 +4128,18 @@ elegante	393f 393g 393i
 eleganz	393h
 eleganza	393i
 elegância	393g
+elephant	1518a
 elettrico	444i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	1821a
+elk	2291a
+ellili yıllar	702n
 elma	233n
 elmas	298n
+elmetto con croce bianca	1872i
+elmetto militare	1871i
 elote	247f
-elusive	1682a
+elusive	2156a
 eléctrico	444f
 elétrico	444g
 embaixo da água	361g
@@ -3041,7 +4151,7 @@ embrujado	399f
 embrumé	445e
 embrumée	445e
 emerald	49a
-emerald green	1214a
+emerald green	1306a
 emirados árabes unidos	641o
 emirates airline	540o
 emiratos árabes unidos	641o
@@ -3049,12 +4159,14 @@ emo	407a
 empathy	384a
 empire	378a
 empolvado	442f
+empreintes animaux	1540e
 empresa	353f 353g
 emptiness	387a
-emulsion	1714a
+empty nest	1623a
+emulsion	2186a
 en colère	398e
 en plein jour	191e
-enamel	2182a
+enamel	2641a
 enamorado	388f
 encantado	391f 391g
 encapotado	200f
@@ -3067,7 +4179,7 @@ encourage	400a
 encouraging	400a
 encre	47e
 encre de chine	299e
-end	1683a
+end	2157a
 endişeli	409n
 endonezya	667o
 endormi	410e
@@ -3097,6 +4209,9 @@ enferrujado	284g
 enfumé	311e
 engel	423h
 engine	373a
+england	763a 763h
+english cottage	696a
+english countryside	763a
 enigmatic	390a
 enigmatico	390i
 enigmático	390f 390g
@@ -3110,6 +4225,7 @@ ennuyeux	430e
 enojado	398f
 enredadera	133f
 ensalada	429f
+enseigne de barbier	1809e
 enseigne lumineuse	305e
 enseignes lumineuses	305e
 ensolarada	169g
@@ -3117,6 +4233,7 @@ ensolarado	169g
 ensoleillé	169e
 ensoleillée	169e
 entardecer	176g
+ente	1551h
 entediante	430g
 enthusiasm	385a
 enthusiastic	385a
@@ -3124,6 +4241,8 @@ entreprise	353e
 entspannend	383h
 entspannt	383h
 entsättigt	442h
+envelope vermelho	1826g
+enveloppe rouge	1826e
 envidia	422f
 envidioso	422f
 envieux	422e
@@ -3133,8 +4252,9 @@ environmental	379a
 envy	422a
 enérgica	385f 385g
 enérgico	385f 385g
-ephemeral	1967a
+ephemeral	2433a
 erba	124i
+erba mate	1750i
 erba verde	124i
 erbe	136i
 erbe aromatiche	136i
@@ -3143,21 +4263,31 @@ erdbeeren	226h
 erde	166h
 erdgelb	102h
 erdig	380h
+erdnuss	1657h
 erdtöne	380h
 erfrischend	395h
 erik	241n
 erik rengi	62n
 erik çiçeği	212n
+erizo	1530f
+erişte	1701n
 erkek	452N
+erkek ayakkabısı	1857n
 erkeksi	416n
 ernst	406h
-ero	1986a
+ernte	746h
+erntedank	746h
+erntedankfest	746h
+ero	2452a
 erstaunlich	420h
 erstaunt	420h
 erupción	163f
+erupción volcánica	1754f
 eruption	163a
 erupção	163g
+erupção vulcânica	1754g
 eruzione	163i
+erva	1617g
 ervas	136g
 ervas aromáticas	136g
 escala de cinza	425g
@@ -3165,15 +4295,24 @@ escala de grises	425f
 escaldante	202g
 escaldante calor	397g
 escandinavo	349f 349g
+escarabajo	1587f
 escarcha	183f
 escarchado	446f
+escargot	1582e
 escarlata	34f
 escarlate	34g
+escocia	774f
+escocés	774f
+escocês	774g
 escola	354g
+escorpião	1593g
+escorpión	1593f
+escorregador	1806g
 escritório	353g
 escuela	354f
 escura	435g
 escuro	435g
+escócia	774g
 esercito	427i
 esinti	201n
 eski kitaplar	309n
@@ -3181,6 +4320,8 @@ esmeralda	49f 49g
 espace	173e
 espacio	173f
 espagne	621o
+espaguete	1702g
+espagueti	1702f
 espanha	621o
 espantoso	420g
 espaço	173g
@@ -3192,19 +4333,28 @@ especias	274f
 esperanza	400f
 esperanzador	400f
 esperança	400g
+espiga de arroz	1616f
+espiga de maíz	1649f
+espiga de milho	1649g
 espiritual	408f 408g
 espliego	207f
 espoir	400e
+espressionismo	712i
+espressionista	712i
 espresso	251a 251f 251g 251h 251i 251n
 espumante	262g
+esquilo	1528g
 esquisito	431g
 esrarengiz	390n
-essence	1451a
+essence	1949a
 estación espacial	360f
+estadio	1761f
 estados unidos	626o
+estambul	764f
 estanque	148f
 estanque de lotos	149f
 estate	193i
+estatua de la libertad	1787f
 estação espacial	360g
 estilo chino	351f
 estilo chinês	351g
@@ -3219,6 +4369,7 @@ estrela	172g
 estrelada	172g
 estrelado	172g
 estrelas	172g
+estrelas brilhantes	1816g
 estrella	172f
 estrellada	172f
 estrellado	172f
@@ -3227,16 +4378,20 @@ estresado	409f
 estressado	409g
 estresse	409g
 estrés	409f
+estádio	1761g
+estátua da liberdade	1787g
 etereo	392i
 ethereal	392a
 etéreo	392f 392g
-eucalyptus	1652a
+eucalyptus	2128a
+eule	1553h
 euphoria	386a
 euphoric	386a
 evening	188a
-everglade	1953a
+everglade	2419a
 evergreen	121a
-everlasting	1968a
+evergreen tree	1612a
+everlasting	2434a
 everton	596o
 everton fc	596o
 evil	399a
@@ -3244,6 +4399,7 @@ evita	453f 453i
 evitar	453f 453g
 evitare	453i
 evite	453g
+evler	1768n
 evren	173n
 excentrique	431e
 except	453a
@@ -3253,7 +4409,7 @@ exceto	453g
 excited	385a
 excitement	418a
 exciting	385a
-exclusive	1969a
+exclusive	2435a
 excéntrico	431f
 excêntrico	431g
 exhausted	410a
@@ -3261,6 +4417,16 @@ exhaustion	410a
 expedition	414a
 expensive	377a
 explore	414a
+expresionismo	712f
+expresionista	712f
+expressionism	712a
+expressionismo	712g
+expressionismus	712h
+expressionist	712a
+expressionista	712g
+expressionistisch	712h
+expressionnisme	712e
+expressionniste	712e
 expresso	251e
 extravagant	377a
 extraña	431f
@@ -3272,59 +4438,92 @@ fabbrica	373i
 fable	391a
 fabrik	373h
 fabrika	373n
-face	1976a
+fabrikgebäude	1782h
+faccina volpe	1487i
+face	2442a
 facebook	462o
 factory	373a
 fada	391g
+fadas	730g
 fade	430E 430H
 faded	442a
+fagioli	1658i
 fahl	438h
 faible lumière	447e
 faint	438a
 fairies	391a
-fairway	2188a
+fairway	2646a
 fairy	391a
 fairy lights	333a
+fairy tale	730a
 fairytale	391a
 faith	400a
 faithful	402a
+fal kurabiyesi	1711n
+falafel	1684a 1684f 1684g 1684h 1684i 1684n
+falafels	1684e
 falaise	161e
 fall	194a
 fall foliage	128a
 fall leaves	128a
-fallen	1972a
+fallen	2438a
 fallen leaf	194a
 fallen leaves	128a
 falésia	161g
 falò	164i
 family	394a
-fancy	1596a
+fancy	2077a
 fango	166i
+fanous	741a
 fantascienza	372i
 fantasia	391g 391i
 fantastique	391e
 fantasy	391a
 fantasía	391f
+far west	729e 729i
+faraone	766i
+faraó	766g
+faraón	766f
 farbenfroh	175h
 farbenfrohe	175h
 fard	114i
 fard à joues	114e
+fare	1523n
+fare yüzü	1522n
 farfalla	322i
 farm	344a
 farm life	344a
 farmhouse	374a
+farmhouse chic	721a
 farmland	344a
+faroeste	729g
 farol	306f
 farola	333f
 farolillo	306f
 fas	640o
+fasching	738h
 fashion	393a
 fashionable	393a
+fastnacht	738h
+fasulye	1658n
+fat tuesday	738a
 fata	391i
+fate	730I
+fatia de pizza	1677g
+fatia de torta	1726g
 fattoria	344i
 faul	410h
-fauve	26e
-fawn	1032a
+faultier	1535h
+fauve	26e 711a
+fauves	711a 711e
+fauvism	711a
+fauvisme	711e
+fauvismo	711f 711g 711i
+fauvismus	711h
+fauvist	711a
+fauviste	711e
+favola	730i
+fawn	1124a
 fazenda	344g
 fc barcelona	598o
 fc bayern	600o
@@ -3341,20 +4540,22 @@ febrero	195f
 februar	195h
 february	195a
 feder	310h
-federation	2189a
+federation	2647a
 federn	310h
 fedex	488o
 fee	391h
+feen	730h
 feia	421g
 feier	368h
 feierlich	406h
 feierlich bunt	405h
+feijões	1658g
 feio	421g
 feira livre	329g
 feira noturna	330g
 feld	123h
 felder	123h
-feldspar	2150a
+feldspar	2610a
 felice	386i
 felicidad	386f
 felicidade	386g
@@ -3375,34 +4576,47 @@ femme	452E
 femmes	452E
 femminile	415i
 fener	306n
+fener festivali	743n
 fenerbahce	612o
 fenerbahçe	612o
 fenerler	306n
 fenicottero	314i
-fennel	1564a
+fenicottero rosa	1556i
+fennel	2048a
 feo	421f
 fer	282e
 ferah	395n
 feria	332f
 ferme	344e
-fern	851a
-fern green	988a
-ferocious	2190a
+fern	943a
+fern green	1080a
+ferocious	2648a
 ferrari	469o
+ferris wheel	1807a
 ferro	282g 282i
 ferro fundido	282g
 ferrugem	284g
 fes kırmızısı	71n
 fest	332h 405a
 festa	332g 332i
+festa acqua	735i
+festa da cerveja	739g
 festa de aniversário	368g
+festa del raccolto	746i
+festa della birra	739i
+festa delle lanterne	743i
 festa di compleanno	368i
 festa di metà autunno	366i
 festa di primavera	365i
+festa junina	748g
 festif	405e
 festiva	405f 405g 405i
 festival	332a 332e 332f 332g 332h 332i 332n
 festival da primavera	365g
+festival da água	735g
+festival das lanternas	743g
+festival de las linternas	743f
+festival del agua	735f
 festival del medio otoño	366f
 festival do meio do outono	366g
 festive	405a 405e
@@ -3410,53 +4624,66 @@ festivo	405f 405g 405i
 festlich	405h
 festoso	405i
 festung	355h
+fetta di formaggio	1670i
+fetta di torta	1724i
 feu	164e
 feu artifice	331e
 feu de camp	164e
 feu de cheminée	308e
 feuer	164h
 feuerwerk	331h
+feuerwerkskörper	1815h
 feuillage	127e
 feuillage automne	128e
 feuille	127e
+feuille morte	1621e
 feuille or	303e
+feuille virevoltante	1622e
+feuille érable	1620e
 feuilles automne	128e
 feuilles mortes	128e
 feurig	389h
 feux artifice	331e
-fever	1588a
+fever	2071a
 fevereiro	195g
+fez	752a
 fiaba	391i
 fiable	402e 402f
 fiamma	164i
 fiamme	164i
 fiat	480o
-fibre	1725a
+fibre	2197a
 fichte	121h
 ficção científica	372g
 fiducia	402i
 field	123a
 fields	123a
 fier	412e
+fierté	747e
 fiery	389a
 fiesta	332a 332f
 fiesta de cumpleaños	368f
+fiesta de la cerveza	739f
 fiesta de la primavera	365f
+fifties	702a
 fight	398a
 fighting	398a
 figma	554o
-fiji	1974a
+fiji	2440a
 fildişi	38n
 filipinas	669o
 filipinler	669o
 filipino flag	669o
 filippine	669o
+filizlenme	1610n
 fille	452E
 filles	452E
-filtered	2192a
+film noir	728a 728e 728h
+filme noir	728g
+filtered	2650a
 filthy	421a
 fim de tarde	188g
-fin	2088a
+fin	2550a
 finance	353a 353e
 finans	353n
 finanza	353i
@@ -3464,9 +4691,9 @@ finanzas	353f
 finanzen	353h
 finanças	353g
 fines herbes	136e
-finger	2041a
-fingers	1922a
-finish	2123a
+finger	2505a
+fingers	2390a
+finish	2584a
 finland	650o
 finlande	650o
 finlandia	650o
@@ -3477,9 +4704,12 @@ finnland	650o
 finster	435h
 fioca	447i
 fiocchi di neve	184i
+fiocco	1827i
 fiocco di neve	184i
 fioco	447i
 fiore	204i
+fiore appassito	1604i
+fiore bianco	1600i
 fiore di ciliegio	205i
 fiore di pesco	213i
 fiore di susino	212i
@@ -3488,27 +4718,40 @@ fiori di ciliegio	205i
 fiorita	204i
 fiorito	204i
 fioritura	204i
-fir	1487a
+fir	1978a
+firavun	766n
 fire	164a
-fire engine red	1080a
-firebrick	1322a
-fired	1965a
+fire engine red	1172a
+firebrick	1414a
+firecracker	1815a
+fired	2431a
 firefox	511o
 firelight	164a
+firenze	754i
 fireplace	308a
 fireside	394a
 firework	331a
 fireworks	331a
+fisarmonica	1878i
+fisch	1574h
+fischfrikadelle	1707h
 fish	361a
+fish cake with swirl	1707a
 fishes	361a
+fita de lembrete	1829g
 fitness	385a
 fiume	147i
 fière	412e
+fişek	1814n
 fjord	146a
 fjords	146a
+flacher schuh	1860h
+fladenbrot	1665h
 flag of japan	617o
+flamant	1556e
 flamant rose	314e
 flamants roses	314e
+flamboyant	1556a
 flame	164a
 flamenco	314f
 flamengo	615o
@@ -3519,45 +4762,69 @@ flamingos	314a
 flamme	164e 164h
 flammen	164h
 flammes	164e
-flannel	1728a
+flan	1730f
+flannel	2200a
+flasche mit knallendem korken	1738h
 flaschengrün	48h
-flash	1539a
-flat blue	882a
-flat green	896a
-flesh	1894a
+flash	2026a
+flat blue	974a
+flat green	988a
+flat shoe	1860a
+flatbread	1665a
+fledermaus	1531h
+fleisch	1671h
+fleischhachse	1671h
+fleischstück	1673h
+flesh	2364a
 fleur	204e
+fleur blanche	1600e
 fleur de cerisier	205e
 fleur de prunier	212e
 fleur de pêcher	213e
+fleur fanée	1604e
 fleuri	204e
 fleurie	204e
 fleurs de cerisier	205e
 fleuve	147e
 flieder	64h
 fliederfarben	64h
+fliege	1595h
+fliegenpilz	1625h
 flight	167a
-flint	1684a
+flint	2158a
+fliperama	700g
 flirt	389a
 flirty	389a
 floating	392a
+floating lanterns	743a
 floco de neve	184g
 flocon	184e
 flocons	184e
 flocos de neve	184g
 flor	204f 204g
+flor blanca	1600f
+flor branca	1600g
 flor de ameixeira	212g
 flor de cerejeira	205g
 flor de cerezo	205f
 flor de ciruelo	212f
 flor de durazno	213f
+flor de hibisco	1605f
 flor de melocotonero	213f
 flor de pessegueiro	213g
+flor marchita	1604f
+flor murcha	1604g
 floraison	204e
 floral	204a 204e 204f 204g
 florale	204e
-floralwhite	1323a
+floralwhite	1415a
+floransa	754n
 floreale	204i
 florecer	204f
+florence	754a 754e 754m
+florencia	754f
+florenz	754h
+florença	754g
 flores	204f 204g
 flores de cerejeira	205g
 flores de cerezo	205f
@@ -3568,27 +4835,31 @@ floresta tropical	120g
 florestas	119g
 florida	204f 204g
 florido	204f 204g
-floss	1795a
-flour	1786a
-flow	2052a
+floss	2265a
+flour	2257a
+flow	2516a
 flower	204a
+flower power	706a
 flowers	204a
 fluffy	404a
 fluo	444e 444i
 fluorescent	444a 444e
 fluorescente	444e 444f 444g 444i
 fluoreszierend	444h
-fluro green	1013a
-flush	1685a
+fluro green	1105a
+flush	2159a
 fluss	147h
 flut	141h
 fly emirates	540o
 flying	167a
 flúor	444f 444g
+flüssigkeit ausgießen	1746h
 foam	141a
-foam green	865a
+foam green	957a
+foca	1573f 1573g 1573i
+focaccia	1665i
 focolare	308i
-focus	2193a
+focus	2651a
 fofa	404g
 fofinho	404g
 fofo	404g
@@ -3597,6 +4868,9 @@ fogata	164f
 foggy	199a
 foggy colour	445a
 foglia	127i
+foglia acero	1620i
+foglia al vento	1622i
+foglia caduta	1621i
 foglia oro	303i
 fogliame	127i
 foglie	127i
@@ -3607,8 +4881,10 @@ fogo	164g
 fogos de artifício	331g
 fogueira	164g
 foguete	360g
-foil	1759a
+foil	2231a
 folha	127g
+folha ao vento	1622g
+folha de bordo	1620g
 folha de ouro	303g
 folhagem	127g
 folhagem de outono	128g
@@ -3628,23 +4904,30 @@ fond de la mer	140e
 fondale marino	140i
 fondo del mar	140f
 fonds marins	140e
-fonte	282e
-fool	1888a
+fondue	1689a 1689e 1689f 1689g 1689h
+fonduta	1689i
+fondü	1689n
+fontaine	1794e
+fontana	1794i
+fonte	282e 1794g
+fool	2358a
 football	385a
 forbidden city	342a
 forest	119a
-forest green	1289a
+forest green	1381a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1324a
+forestgreen	1416a
 forests	119a
 forlorn	387a
 formal	406a 406f 406g
 formale	406i
 formel	406e
 formelle	406e
-forrest green	1243a
+formica	1585i
+formiga	1585g
+forrest green	1335a
 forst	119h
 fort	401e
 fortaleza	355f 355g
@@ -3653,21 +4936,28 @@ forteresse	355e
 fortezza	355i
 fortress	355a
 fortune	377a
+fortune cookie	1711a
 forêt	119e
 forêt tropicale	120e
 forêt vierge	120e
 forêts	119e
 foschia	199i
 fosforlu	444n
-fossil	1518a
+fossil	2006a
 fou	418e
 fougueux	389e
-found	1975a
+foulard	1838e
+found	2441a
+fountain	1794a
+four leaf clover	1619a
+fourmi	1585e
+fovismo	711f
+fovizm	711n
 fox	321a
 foxes	321a
-foxy	2195a
+foxy	2653a
 fragola	226i
-fragrant	1638a
+fragrant	2115a
 frais	395e
 fraise	226e
 framboesa	230g
@@ -3688,19 +4978,27 @@ fredda	396i
 freddo	396i
 freedom	414a
 freezing	396a
-french blue	1047a
+freiheit	1787h
+freiheitsstatue	1787h
+french blue	1139a
+french country	721a
 french flag	618o
+french fries	1676a
 frenzied	418a
 frenzy	418a
 fresa	226f
 fresca	395f 395g 395i
 fresco	395f 395g 395i
 fresh	395a
-fresh green	780a
+fresh green	872a
 freshness	395a
+fresón	1639f
 freude	386h
 fria	396g
 fric	419e
+frida	717a
+frida kahlo	717a
+fried shrimp	1706a
 frieden	382h
 friedlich	382h
 friend	386a
@@ -3713,23 +5011,28 @@ frightening	399a
 frigid	396a
 frio	396g
 frisch	395h
+frites	1676e
+frittierte garnele	1706h
 frog	325a
-frog green	1012a
+frog green	1104a
 frogs	325a
 froh	386h
 froid	396e
 froide	396e
-frond	1704a
-front	2145a
-frontier	1686a
+frond	2176a
+front	2605a
+front facing baby chick	1546a
+frontier	2160a
+frontier town	729a
 frosch	325h
+froschgesicht	1561h
 frost	183a 183h
 frost white	83a
 frosted	446a
 frostig	396h
 frostweiß	83h
 frosty	183a
-froth	1576a
+froth	2059a
 frozen	446a
 frucht	428h
 fruchtig	428h
@@ -3764,14 +5067,18 @@ frühling	192h
 frühlingsfest	365h
 frühmorgens	185h
 fuchs	321h
+fuchsgesicht	1487h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	1587a
+fudge	2070a
 fuego	164f
 fuegos artificiales	331f
-fuel	1756a
+fuel	2228a
+fuente	1794f
 fuerte	401f
+fuji	1755h
+fuji dağı	1755n
 full moon	170a
 fulmine	198i
 fumaça	311g
@@ -3786,18 +5093,19 @@ fungi	135a
 fungo	135i
 funkeln	426h
 funkelnd	426h
+funkelnde sterne	1816h
 funky	431a
 funny	386a
 fuochi artificio	331i
 fuoco	164i
-fur	1512a
+fur	2001a
 furieuse	398e
 furieux	398e
 furiosa	398f 398g 398i
 furioso	398f 398g 398i
 furious	398a
 fury	398a
-fusion	1662a
+fusion	2138a
 fusée	360e
 futur	372e
 future	372a
@@ -3812,26 +5120,38 @@ fuşya	65n
 fábrica	373f 373g
 fée	391e
 féerique	391e
+fées	730e
 féminin	415e
 féminine	415e
 février	195e
 fête	332e
 fête anniversaire	368e
+fête de eau	735e
+fête de la bière	739e
 fête de la mi automne	366e
+fête des lanternes	743e
+fête des morts	736e
+fête des récoltes	746e
 fête du printemps	365e
 förmlich	406h
 fúcsia	65g
+fünfziger	702h
 fütüristik	372n
 fırtına	198n
 fırtınalı	198n
+fırınlanmış patates	1703n
+fıskiye	1794n
 fıstık yeşili	53n
 gadget	372a
 gadgets	372a
+gafas	1830f
+gafas de protección	1832f
+gafas de sol	1831f
 gai	386e
 gaie	386e
-gainsboro	1325a
+gainsboro	1417a
 gala	405a
-galactic	1533a
+galactic	2020a
 galaksi	173n
 galassia	173i
 galatasaray	611o
@@ -3843,51 +5163,82 @@ galeria	434g
 galerie	434e 434h
 galería	434f
 galet	278e
+galette	1665e
+galette de riz	1697e
+galinha	1542g
 galleria	434i
 gallery	434a
+galleta	1722f
+galleta de arroz	1697f
+galleta de la fortuna	1711f
+galletta di riso	1697i
+gallina	1542f 1542i
+gallo	1543f 1543i
+galo	1543g
 galáxia	173g
 galão	252g
-gameboy	2201a
+gamba	1715f
+gamba frita	1706f
+gamberetto	1715i
+gambero fritto	1706i
+gambá	1537g
+gameboy	2658a
 gana	664o
 gang	282m
+gants	1839e
 ganância	422g
 garden	125a
-gardener	2203a
+gardener	2660a
 gardening	125a
 gardens	125a
-gargoyle	2042a
+gargoyle	2506a
 garip	431n
-garlic	1561a
-garnet	1461a
+garlic	1655a
+garnele	1715h
+garnet	1956a
 garoa	197g
+garrafa de champanhe	1738g
+garrafa e copo de saquê	1737g
 garten	125h
 garçon	452E
 garçons	452E
 garúa	197f
 gasse	338h
-gazebo	2202a
+gato	1490f 1490g
+gatsby	691a
+gatto	1490i
+gaudi	756a 756n
+gaudí	756a 756e 756f 756g 756h 756i
+gaufre	1669e
+gay pride	747i
+gazebo	2659a
 gazon	124e
 geada	183g
 gears	283a
+gebetskette	1873h
 gebirge	158h
 geborgen	394h
 gebrochenes weiß	104h
 geburtstag	368h
 geburtstagsfeier	368h
+geburtstagskuchen	1723h
 gebäck	268h
 gece	189n
 gece hayatı	432n
 gece kulübü	432n
 gece pazarı	330n
+gece vakti köprü	1803n
 gece yarısı	190n
 geceleyin	189n
-gecko	1827a
+gecko	2297a
 gedeckt	442h
+gedenkschleife	1829h
 gedämpft	442h
 gedämpft sanft	441h
 gefroren	446h
 geheimnisvoll	390h
 gehölz	119h
+geige	1882h
 gel	183e
 gelado	271g
 gelado cor	446g
@@ -3897,9 +5248,11 @@ gelato	271a 271i
 gelato colore	446i
 gelb	2h
 gelbe	2h
+gelbe blüte	1607h
 gelbgrün	67h
 gelblich	2h
 geld	419h
+geldbörse	1851h
 geldscheine	419h
 gelecek	372n
 geleira	181g
@@ -3914,6 +5267,7 @@ geloso	422i
 gelsomino	220i
 gelé	446e
 gelée	446e
+gem stone	1876a
 gema	313f 313g
 gemma	313i
 gemstone	313a
@@ -3921,17 +5275,22 @@ gemälde	434h
 gemüse	429h
 gemütlich	394h
 gennaio	195i
-gentian	1772a
+gentian	2244a
 gentle	384a
 gentle colour	441a
 gentleman	452A
 gentlemen	452A
-georgia	2204a
-geranium	1597a
+georgia	2661a
+geranium	2078a
+gergedan	1520n
 gergin	409n
 german flag	619o
 germania	619o
 germany	619o
+germoglio	1610i
+gerçeküstü	713n
+geröstete süßkartoffel	1703h
+geschenk	1828h
 gestresst	409h
 gesund	413h
 gesundheit	413h
@@ -3941,6 +5300,7 @@ gevşek	383n
 gewitter	198h
 gewürz	274h
 gewürze	274h
+geyik	1501n
 ghana	664o
 ghanaian flag	664o
 ghen tuông	422m
@@ -3954,7 +5314,7 @@ ghisa	282i
 ghost	399a
 ghostly	399a
 ghosts	399a
-ghostwhite	1326a
+ghostwhite	1418a
 ghê tởm	421m
 gia vị	274m
 giada	295i
@@ -3968,8 +5328,9 @@ giallo pulcino	77i
 giallo senape	110i
 giallo terra	102i
 giallo vivo	101i
-giamaica	660o
+giamaica	660o 760i
 giang nam	345m
+giao thừa	749m
 giappone	617o
 giapponese	350i
 giardini	125i
@@ -3982,9 +5343,11 @@ giftig	421h
 giggle	386a
 giggles	386a
 gilded	303a
-gin	1740a
-ginger	1391a
-gingerbread	1826a
+gilet de sécurité	1834e
+gilet di sicurezza	1834i
+gin	2212a
+ginger	1893a
+gingerbread	2296a
 ginkgo	130a 130e 130f 130g 130h 130i 130n
 giocattoli	376i
 gioia	386i
@@ -3992,8 +5355,14 @@ gioielli	313i
 gioiello	313i
 gioiosa	386i
 gioioso	386i
+giordania	765i
 giornata	191i
 giorno	191i
+giorno dei morti	736i
+girafa	1517g
+girafe	1517e
+giraffa	1517i
+giraffe	1517a 1517h
 girasol	208f
 girasole	208i
 girasoles	208f
@@ -4003,14 +5372,27 @@ girassóis	208g
 girl	452A
 girls	452A
 girly	415a
+gitar	1879n
+gitarre	1879h
 github	509o
 giugno	193i
+giun	1596m
+giun đất	1596m
+giun đốt	1596m
 giungla	120i
 givre	183e
 givré	183e
 gizem	390n
 gizemli	390n
+giày bệt	1860m
+giày bốt nữ	1864m
+giày cao gót	1861m
+giày chạy	1858m
+giày leo núi	1859m
+giày múa balê	1863m
+giày nam	1857m
 giáng sinh	362m
+giáo đường do thái	1791m
 gió	201m
 gió nhẹ	201m
 giông	198m
@@ -4024,8 +5406,9 @@ giờ vàng	178m
 giờ xanh	179m
 giữa trưa	186m
 glace	181e
+glace italienne	1718e
 glace à la vanille	271e
-glacial	396e 446f 446g 1689a
+glacial	396e 446f 446g 2163a
 glaciale	396e
 glaciar	181f
 glacier	181a 181e
@@ -4033,23 +5416,27 @@ glaciers	181a
 glacé	446e
 glacée	446e
 glad	386a
-glade	1532a
-gladiola	2206a
+glade	2019a
+gladiola	2663a
 glam	393a
 glamor	393a
 glamorous	393a
 glamour	393a
 glas	291h
+glas milch	1733h
 glass	291a
-glaze	1400a
-glazed	1485a
-glen	1486a
+glass of milk	1733a
+glasses	1830a
+glaze	1902a
+glazed	1976a
+glaçon	1751e
+glen	1977a
 gletscher	181h
 glicina	218f
 glicine	218i
 glicine chiaro	64i
 glicínia	218g
-glimpse	1828a
+glimpse	2298a
 glitter	426a 426g 426i
 glittering	426a
 glittery	426a
@@ -4064,8 +5451,9 @@ glorioso	412f 412g 412i
 glorious	412a
 glorreich	412h
 glory	412a
-gloss	1742a
-glow	1387a
+gloss	2214a
+gloves	1839a
+glow	1889a
 glowing	444a
 glut	165h
 glut der sonne	202h
@@ -4074,37 +5462,50 @@ glyzinie	218h
 glänzend	439h
 glück	386h
 glücklich	386h
+glückskeks	1711h
+glücksklee	1619h
 glühend heiß	397h
-gobi	1758a
-goblin	1979a
+goa	777a
+goat	1513a
+gobelet avec paille	1747e
+gobi	2230a
+goblin	2445a
 god	408a
+gofre	1669f
+goggles	1832a
 gola	157i
 gold	11a 11h
 gold leaf	303a
 golden	11a 11h
-golden brown	1133a
+golden brown	1225a
 golden gate	676o
 golden gate bridge	676o
 golden hour	178a
-golden rod	889a
+golden rod	981a
 golden state warriors	572o
-golden yellow	1193a
+golden yellow	1285a
 goldene	11h
 goldene stunde	178h
-goldenrod	1271a
+goldene zwanziger	691h
+goldenrod	1363a
 goldfarben	11h
 goldfisch	326h
 goldfish	326a
-golf	1762a
+golf	2234a
 golfinho	327g
 golosinas	269f
 good day	451a
 good mood	386a
 good vibes	386a
 google	461o
-goose	1629a
+goose	2106a
 goose yellow	77a
 gorge	157e
+goril	1480n
+gorila	1480f 1480g
+gorilla	1480a 1480h 1480i
+gorille	1480e
+gorra con visera	1870f
 goth	407a
 gothic	407a 407h 407m
 gothique	407e
@@ -4113,43 +5514,60 @@ gotica	407i
 gotico	407i
 gotik	407n
 gotisch	407h
-gown	1768a
+gown	2240a
 grace	393a
 graceful	393a
-gracious	2209a
+gracious	2666a
+graduation cap	1869a
 grafite	37g
 grain	248a
 grama	124g
 gramado	124g
+gran cañón	772f
 gran muralla	343f
+gran ola de kanagawa	720f
 grana	419g
 granada	240f
 granata	19i
 granatapfel	240h
 granate	19f
+granchio	1713i
+grand bazaar	764a
+grand canyon	772a 772e 772g 772h 772i
+grand magasin	1781e
+grande magazzino	1781i
 grande muraglia	343i
 grande muraille	343e
 grande muralha	343g
+grande onda de kanagawa	720g
+grande onda di kanagawa	720i
+grande roue	1807e
+grande vague de kanagawa	720e
+grandes almacenes	1781f
 grands fonds	140e
 granit	278e 278h 278n
+granita	1719i
+granita siciliana	1719i
 granite	278a
 granito	278f 278g 278i
+granité	1719e
+granizado hawaiano	1719f
 granja	344f
-granny	2196a
+granny	2654a
 grano	248i
 granoturco	247i
 grape	228a
-grape purple	991a
-grapefruit	893a
+grape purple	1083a
+grapefruit	985a
 grapes	228a
 gras	124h
 grasgrün	51h
 grass	124a
 grass green	51a
-grasshopper	2210a
+grasshopper	2667a
 grassland	123a
-grassy	1690a
-grassy green	1038a
+grassy	2164a
+grassy green	1130a
 grau	8h
 graublau	93h
 graubraun	68h
@@ -4157,6 +5575,7 @@ graue	8h
 grauer himmel	200h
 graugrün	94h
 graustufen	425h
+gravata	1835g
 grave	406a 406e
 grave site	406a
 gravel	278a
@@ -4164,66 +5583,82 @@ gray	8a
 gray sky	200a
 grayish	442a
 grayscale	425a
+great gatsby	691a
 great wall	343a
-grecia	653o
-greece	653o
+great wave	720a
+great wave off kanagawa	720a
+grec	767e
+greca	767i
+grecia	653o 767f 767i
+greco	767i
+grecque	767e
+greece	653o 767a
 greed	422a
 greedy	422a
+greek	767a
 greek flag	653o
+greek island	767a
+greek islands	767a
 green	3a
 green apple	234a
 green bay packers	575o
-green blue	873a
-green brown	1180a
-green grey	1176a
+green blue	965a
+green brown	1272a
+green grey	1268a
+green salad	1691a
 green tea	254a
-green teal	795a
-green yellow	829a
-greenblue	884a
-greener	2037a
+green teal	887a
+green yellow	921a
+greenblue	976a
+greener	2501a
 greenery	127a
 greenhouse	125a
-greenish	1257a
-greenish beige	818a
-greenish blue	1242a
-greenish brown	1232a
-greenish cyan	933a
-greenish grey	1220a
-greenish tan	1023a
-greenish teal	1041a
-greenish turquoise	918a
-greenish yellow	1252a
-greenland	2212a
-greens	1819a
-greeny	1985a
-greeny blue	1071a
-greeny brown	970a
-greeny grey	904a
-greeny yellow	1049a
-greenyellow	1327a
+greenish	1349a
+greenish beige	910a
+greenish blue	1334a
+greenish brown	1324a
+greenish cyan	1025a
+greenish grey	1312a
+greenish tan	1115a
+greenish teal	1133a
+greenish turquoise	1010a
+greenish yellow	1344a
+greenland	2669a
+greens	2289a
+greeny	2451a
+greeny blue	1163a
+greeny brown	1062a
+greeny grey	996a
+greeny yellow	1141a
+greenyellow	1419a
 greetings	451a
-greige	1514a
+grega	767g
+grego	767g
+greige	2003a
 grell	444h
 grenade	240e
 grenouille	325e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1175a
+grey brown	1267a
 grey green	94a
-grey pink	1058a
-grey purple	1204a
+grey pink	1150a
+grey purple	1296a
 grey sky	200a
-grey teal	785a
-greyblue	964a
+grey teal	877a
+greyblue	1056a
 greyish	442a
 greyscale	425a
 gri	8n
 gri gökyüzü	200n
 gri mavi	93n
 gri yeşil	94n
-griechenland	653o
+griechenland	653o 767h
+griechisch	767h
 grief	387a
+griega	767f
+griego	767f
 grigia	8i
 grigio	8i
 grigio antracite	37i
@@ -4231,6 +5666,9 @@ grigio argento	86i
 grigio azzurro	93i
 grigio ferro	87i
 grigio piombo	85i
+grille	1589h
+grillo	1589f 1589i
+grilo	1589g
 grim	399a
 gris	8e 8f
 gris anthracite	37e
@@ -4249,23 +5687,26 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
+groin	1510e
 groom	367a
 gross	421a
-gross green	899a
+gross green	991a
 grotta	162i
 grotte	162e 162h
 ground	166a
 grove	119a
 grown up	417a
-growth	2186a
+growth	2644a
 große mauer	343h
+große welle vor kanagawa	720h
 großstadt	337h
 grunge	407a
+grungy	704a
 gruselig	399h
 gruta	162f 162g
 gräulich	8h
-grèce	653o
-grécia	653o
+grèce	653o 767e
+grécia	653o 767g
 grün	3h
 grün der blätter	127h
 grüne	3h
@@ -4275,28 +5716,48 @@ grünlich	3h
 grüntee	254h
 grüß gott	451h
 guacamayo	320f
+guadalajara	750a 750f
+guantes	1839f
+guanti	1839i
 guarda chuva	335g
-guava	1834a
+guava	2304a
+guaxinim	1488g
 guerra	427f 427g 427i
 guerre	427e
+gufo	1553i
+guide dog	1484a
 guijarro	278f
 guilt	409a
 guirlande lumineuse	333e
-gulf	1640a
+guitar	1879a
+guitare	1879e
+guitarra	1879f 1879g
+gulf	768a
 guloseimas	269g
 gum	269a
-gun	1825a
-gunmetal	1054a
+gun	2295a
+gunmetal	1146a
+gurke	1652h
 gururlu	412n
+gusano	1596f
 gusseisen	282h
+gustav klimt	715a
 guten tag	451h
 gym	385a
+gà con	1545m
+gà mới nở	1544m
+gà trống	1543m
+gà tây	1541m
 gâteau	268e
+gâteau anniversaire	1723e
+gâteau de lune	1708e
+gâteau sablé	1724e
 gänseblümchen	217h
 gärten	125h
 gélida	396f
 gélido	396f 396g
 génial	420e
+gói quà	1828m
 gótica	407f 407g
 gótico	407f 407g
 gök	167n
@@ -4308,6 +5769,7 @@ gökyüzü	167n
 göl	146n
 göl mavisi	42n
 gölet	148n
+gözlük	1830n
 gözü pek	401n
 güisqui	264f
 gül	206n
@@ -4328,77 +5790,131 @@ günebakan	208n
 güney afrika	661o
 güney kore	632o
 güneş	169n
+güneş gözlüğü	1831n
 güneş ışığı	169n
+güneşin doğuşu	1800n
 güneşli	169n
 gürültülü	418n
 güven	402n
 güvenilir	402n
+güvenlik yeleği	1834n
+güvercin	1549n
 güz	194n
 güçlü	401n
+găng tay	1839m
 gạch	280m
 gấu trúc	318m
+gấu túi	1533m
 gỉ sét	284m
 gốm	301m
 gốm sứ xanh trắng	293m
 gỗ	276m
 gỗ sồi	276m
 h m	533o
-haba	1987a
+ha long bay	778a
+ha oai	759m
+haba	2453a
+habana	751f
 habitación	358f
-habitat	2214a
+habitat	2671a
 habs	585o
 hada	391f
+hadas	730f
 hafen	153h
 hafif	441n
+hahn	1543h
 hail	198a
 haki	25n
-half	1598a
+half	2079a
 hallo	451h
 halloween	363a 363e 363f 363g 363h 363i 363m
-ham	1895a
-hammered	2215a
-hamster	2139a
+halloweenkürbis	1811h
+ham	2365a
+hamam böceği	1590n
+hamburger	1675a 1675e 1675h 1675i 1675n
+hamburguesa	1675f
+hambúrguer	1675g
+hammered	2672a
+hamptons	725a
+hamster	1525a 1525e 1525h 1525n
+hamstergesicht	1525h
 han gỉ	284m
+hanami	737a
+handbag	1852a
+handschuhe	1839h
+handtasche	1852h
 hang	162m
 hang động	162m
+hanoi	778a 778h 778i
+hanoucca	742e
+hanouka	742e
+hanoï	778e
 hanté	399e
 hantée	399e
+hanuka	742n
+hanukkah	742a 742g 742i
+hanói	778f
 happiness	386a
 happy	386a
+harajuku	722a
 harbor	153a
 harbour	153a
 hardal	110n
 hardal sarısı	110n
 hareketli	385n
+haricots	1658e
 harika	420n
 hariç	455n
 harmonious	382a
 harmony	382a
 harvest	194a
+harvest festival	746a
 harvest moon	170a
+hasat	746n
+hase	1527h
+hasengesicht	1526h
 haset	422n
 hasta	421n
 hastalık	421n
 hastane	352n
-hat	1673a
+hat	2147a
+hatching chick	1544a
 hate	398a
 hatred	398a
 haunted	399a
-haute	1988a
+haus	1770h
+haus mit garten	1771h
+haut de forme	1868e
+haute	2454a
 haute couture	393a
 hautfarben	115h
+havai	759n
 havai fişek	331n
 havai fişekler	331n
+havaiana	759g
+havaiano	759g
+havana	751a 751g 751n
 havane	26e
+havanna	751h
+havaí	759g
 havuz	148n
 havuç	246n
-hawk	1693a
-hay	1694A
+hawaiana	759f 759i
+hawaiano	759f 759i
+hawaii	759a 759h 759i 759m 759n
+hawaiian	759a
+hawaiianisch	759h
+hawaï	759e
+hawaïen	759e
+hawaïenne	759e
+hawk	2167a
+hawái	759f
+hay	2168A
 hayalperest	392n
 hayret	420n
 haze	199a
-hazel	875a
-hazelnut	1641a
+hazel	967a
+hazelnut	2117a
 haziran	193n
 hazy	445a
 haşhaş	219n
@@ -4414,23 +5930,28 @@ heartbroken	387a
 hearth	308a
 hearts	388a
 heat	202a
-heather	985a
+heather	1077a
+heather moor	774a
 heatwave	202a
 heaven	423a
 heavenly	423a
+hecin devesi	1514n
 hectic	418a
-hedge	1739a
+hedge	2211a
+hedgehog	1530a
 heidelbeere	229h
-heights	1891a
+heights	2361a
 heimelig	394h
-heirloom	1480a
+heirloom	1972a
 heiss	397h
 heiter	386h
 heiß	397h
+heiße quellen	1804h
+heißgetränk	1734h
 helada	183f
 helado	271f
 helado frío	396f
-heliotrope	1005a
+heliotrope	1097a
 hell	424a 437h
 hellblau himmel	41h
 hellbraun	26h
@@ -4438,11 +5959,12 @@ helle	437h
 hellish	424a
 hello	451a
 hellrot	74h
-hemp	1989a
-henna	1789a
+hemd mit krawatte	1835h
+hemp	2455a
+henna	2260a
 hera	133g
 herb	136a
-herbal	1599a
+herbal	2080a
 herbe	124e
 herbes aromatiques	136e
 herbs	136a
@@ -4454,7 +5976,8 @@ heritage	375a
 hero	401a
 heroes	401a
 heroic	401a
-heron	1548a
+heron	2034a
+herrenschuh	1857h
 herrumbre	284f
 heure bleue	179e
 heure dorée	178e
@@ -4463,10 +5986,12 @@ heureux	386e
 hey	451a
 hi	451a
 hi vọng	400m
-hibiscus	1516a
-hickory	1557a
+hibisco	1605g
+hibiscus	1605a 1605e
+hibiskus	1605h
+hickory	2042a
 hidden	390a
-hide	1488a
+hide	1979a
 hideous	421a
 hideux	421e
 hiedra	133f
@@ -4475,22 +6000,45 @@ hierba	124f
 hierbas	136f
 hierbas aromáticas	136f
 hierro	282f
-highlighter green	905a
+high heeled shoe	1861a
+highlands	774a 774e 774h
+highlighter green	997a
 highway	337a
 hike	414a
 hiking	414a
+hiking boot	1859a
 hill	158a
 hills	158a
-hillside	1835a
-himalayan	2219a
+hillside	2305a
+himalaia	775g
+himalaya	775a 775e 775f 775h 775i 775m 775n
+himalayan	2676a
+himalayas	775a
 himbeere	230h
 himmel	167h
 himmelblau	41h
 himmelblau tief	40h
+himmelslaternen	743h
 himmlisch	423h
-hindistan	633o
+hindi	1541n
+hindistan	633o 777n
 hindistan cevizi	238n
-hip	2220a
+hindu	1790h
+hindu tapınağı	1790n
+hindu temple	1790a
+hindutempel	1790h
+hindú	777f
+hip	2677a
+hipo	1521n
+hipopotam	1521n
+hipopótamo	1521f 1521g
+hippi	706n
+hippie	706a 706e 706f 706g 706h 706i 706m
+hippo	1521a
+hippopotame	1521e
+hippopotamus	1521a
+hippy	706a 706i
+hirsch	1501h
 historic	375a
 history	375a
 hitze	202h
@@ -4503,11 +6051,14 @@ hiç	453n
 hiçbir	453n
 hiện đại	381m
 hiệu sách	340m
+hk neon	769a
 hoa	204m
 hoa anh túc	219m
 hoa anh đào	205m
 hoa cúc	214m
 hoa cúc trắng	217m
+hoa dâm bụt	1605m
+hoa héo	1604m
 hoa hướng dương	208m
 hoa hồng	206m
 hoa kỳ	626o
@@ -4523,6 +6074,7 @@ hoa quả	428m
 hoa quế	221m
 hoa sen	209m
 hoa súng	209m
+hoa trắng	1600m
 hoa tulip	210m
 hoa tử đằng	218m
 hoa đào	213m
@@ -4532,25 +6084,30 @@ hochsee	139h
 hochzeit	367h
 hoffnung	400h
 hoffnungsvoll	400h
-hog	1990a
+hog	2456a
 hogar	308f
 hogareño	394f
 hoguera	164f
 hoja	127f
+hoja de arce	1620f
 hoja de oro	303f
 hojas	127f
 hojas caídas	128f
 hojas de otoño	128f
+hojas revoloteando al viento	1622f
 hojas secas	128f
+hokusai	720a
 hola	451f
 holiday	405a
 holidays	405a
 holland	643o
 hollanda	643o
-hollyhock	1822a
-hollywood	1991a
+hollyhock	2292a
+hollywood	2457a
 holy	408a
 holz	276h
+holzscheite	1766h
+homard	1714e
 hombre	452F
 hombres	452F
 home	394a
@@ -4559,28 +6116,36 @@ homem	452G
 homens	452G
 homesick	411a
 homesickness	411a
-homestead	2197a
+homestead	2655a
 homework	354a
 homey	394a
 homme	452E
 hommes	452E
-homoeopathic	1566a
+homoeopathic	2050a
 honda	475o
 honest	402a
 honesty	402a
 honey	260a
+honey badger	1539a
+honey pot	1731a
 honeybee	323a
-honeycomb	2221a
-honeydew	1328a
+honeycomb	2678a
+honeydew	1420a
 honeymoon	388a
-honeysuckle	1743a
+honeysuckle	2215a
+hong kong	769a 769e 769f 769i 769n
+hong kong neon	769a
+hongkong	769h
 hongo	135f
 hongrie	655o
 honig	260h
+honigmelone	1627h
+honigtopf	1731h
+honolulu	759a
 honor	412a
 honour	412a
 hooray	386a
-hop	2111a
+hop	2573a
 hope	400a
 hopeful	400a
 hopeless	387a
@@ -4591,13 +6156,16 @@ hora dourada	178g
 horizon	180a 180e
 horizont	180h
 horizonte	180f 180g
+hormiga	1585f
 hormigón	279f
 hormis	453e
-hornet	1882a
+hornet	2352a
+horoz	1543n
 horreur	399e
 horror	399a 399h
-horse	1929a
-horseradish	2223a
+horse	1498a
+horse face	1495a
+horseradish	2680a
 horta	125g
 hortalizas	429f
 hortaliças	429g
@@ -4606,19 +6174,29 @@ hortensia	216e 216f
 hortensie	216h
 hortênsia	216g
 hospital	352a 352f 352g
-hospital green	1128a
-hosta	2089a
+hospital green	1220a
+hosta	2551a
 hostile	398a
 hot	397a
+hot beverage	1734a
 hot cocoa	394a
-hot green	992a
-hot magenta	963a
-hot pink	1288a
-hot purple	1160a
+hot dog	1678a 1678e 1678i
+hot green	1084a
+hot magenta	1055a
+hot pepper	1650a
+hot pink	1380a
+hot purple	1252a
 hot sauce	274a
-hotpink	1329a
+hot springs	1804a
+hotdog	1678h
+hotel	1777a 1777f 1777g 1777h 1777i
+hotel del amor	1778f
+hotpink	1421a
 houle	141e
+house	1770a
+house with garden	1771a
 houseplant	127a
+houses	1768a
 howdy	451a
 hoài cổ	375m
 hoài niệm	411m
@@ -4627,47 +6205,62 @@ hoàng hôn	176m
 hoàng hôn muộn	188m
 hoàng kim	11m
 huawei	519o
+huellas de pezuñas	1540f
 huerto	125f
+huevo	1685f
 hug	394a
 hugs	394a
+huhn	1542h
 huile olive	275e
 humble	384a
 humid	397a
+hummer	1714h
 humo	311f
 humor	386a
 humour	386a
+hund	1483h
+hundegesicht	1482h
 hungarian flag	655o
 hungary	655o
 hungary flag	655o
 hungria	655o
 hungría	655o
-hunter green	1268a
+hunter green	1360a
 hurricane	198a
 hurt	387a
 hush	382a
 hushed	382a
-husk	1936a
+husk	2402a
 hustle	385a
+hutte	1767e
 huyền bí	390m
 huyền diệu mơ màng	392m
 huyền ảo	391m
 huzur	382n
 huzurlu	382n
 huzurlu sıcak	394n
+huître	1717e
 huỳnh quang	444m
-hy lạp	653o
+hy lạp	653o 767m
 hy vọng	400m
-hyacinth	1453a
+hyacinth	1951a
 hydrangea	216a
 hygge	394a
 hyundai	477o
 hà lan	643o
-hàn quốc	632o
+hà mã	1521m
+hà nội	778m
+hàn quốc	632o 779m
+hành	1656m
+hámster	1525f
+hähnchenschenkel	1672h
 hässlich	421h
 häuschen	359h
 hè	193m
+hérisson	1530e
 hòn đảo	154m
 hôpital	352e
+hôtel	1777e
 höhle	162h
 hölle	424h
 höllisch	424h
@@ -4677,8 +6270,15 @@ hütte	359h
 hüzün	387n
 hüzünlü	387n
 hırs	422n
+hız treni	1808n
+hũ mật ong	1731m
+hươu	1501m
+hươu cao cổ	1517m
 hướng dương	208m
 hạnh phúc	386m
+hạt dẻ	1659m
+hạt đậu	1658m
+hải ly	1529m
 hẻm	338m
 hẻm núi	157m
 họa sĩ	434m
@@ -4688,6 +6288,7 @@ hồng cánh sen	65m
 hồng hoa hồng	91m
 hồng hạc	314m
 hồng khói	92m
+hồng kông	769m
 hồng neon	116m
 hồng ngọc	55m
 hồng pastel xám	92m
@@ -4700,54 +6301,67 @@ hổ phách	32m
 hỗn loạn	418m
 hội chợ	332m
 hội họa	434m
+hộp cơm bento	1696m
 hộp đêm	432m
+hộp đồ uống	1749m
+hộp đựng đồ ăn mang đi	1712m
 hữu cơ	379m
-ibis	1632a
+ibis	2109a
+ibisco	1605i
 iblis	424n
 ice	181a
-ice blue	1201a
+ice blue	1293a
 ice cream	271a
 iceberg	181a 181e 181f 181g 181i
 icebound	446a
 iced	446a
-iceland	651o
-icelandic	1992a
+iceland	651o 757a 757m
+icelandic	757a
 icelandic flag	651o
-icing	1653a
-icky green	885a
+icing	2129a
+icky green	977a
+icon painting	710a
 icy	446a
 iddialı	401n
 idle	410a
 idyllic	382a
+iftar	741a 741h 741n
+igel	1530h
 iglesia	356f
+iglesia celebrando boda	1785f
 igreja	356g
 ikb	675o
 ikea	460o
+iki hörgüçlü deve	1515n
 ikindi	187n
+il cairo	766i
 ilha	154g
+ilha deserta	1759g
 ilhas	154g
 ilhota	154g
 ilkbahar	192n
 ill	421a
 illness	421a
 illuminating	685o
-illusion	1613a
+illusion	2092a
 imagination	392a
 imagine	392a
 imbrunire	188i
+immeuble de bureaux	1772e
 imparatorluk sarayı	342n
 imperial	378a 378f 378g
 imperial palace	342a
 imperiale	378i
+impronte di zampe	1540i
 impérial	378e
 in love	388a
 inanılmaz	420n
-inca	1876a
+inca	2346a
 incantato	391i
 incelikli	417n
 incendie	164e
 incendio	164f 164i
-incense	1970a
+incense	2436a
 inchiostro	47i
 inci	296n
 inci beyazı	106n
@@ -4758,14 +6372,21 @@ incroyable	420e
 incrível	420g
 incêndio	164g
 indaco	23i
-inde	633o
-india	633o
+inde	633o 777E
+india	633o 777a 777f 777i
+indian	777a
 indian flag	633o
-indian red	836a
-indianred	1330a
-indien	633o
+indian red	928a
+indian wedding	777a
+indiana	777g 777i
+indiano	777g 777i
+indianred	1422a
+indien	633o 777e 777h
+indienne	777e
 indigo	23a 23e 23h
-indigo blue	871a
+indigo blue	963a
+indio	777f
+indisch	777h
 indonesia	667o
 indonesian flag	667o
 indonesien	667o
@@ -4777,6 +6398,8 @@ industrie	373h
 industriel	373e
 industriell	373h
 industrielle	373e
+inek	1506n
+inek yüzü	1503n
 infant	403a
 infantil	376f 376g
 infantile	376i
@@ -4785,8 +6408,12 @@ infernale	424i
 inferno	424a 424g 424i
 infestato	399i
 infierno	424f
-infinity	2173a
-infrared	2225a
+infinity	2632a
+infradito	1856i
+infrared	2682a
+inghilterra	763i
+ingiltere	763n
+inglaterra	763f 763g
 ink	47a
 ink painting	299a
 ink wash	299a
@@ -4801,16 +6428,20 @@ innovation	372a
 innovative	372a
 inocente	403f 403g
 insalata	429i
+insalata verde	1691i
+insecto	1584f
 insegne al neon	305i
 insel	154h
 inseln	154h
+inseto	1584g
+insetto	1584i
 insolite	431e
 insomnia	409a
 inspiration	400a
 inspired	400a
 inspiring	400a
 instagram	463o
-instant	1839a
+instant	2309a
 insulso	430f
 integrity	402a
 intel	514o
@@ -4822,15 +6453,15 @@ intenso ardor	389g
 intenso cupo	436i
 inter milan	604o
 inter milano	604o
-intergalactic	1840a
+intergalactic	2310a
 interior	344g
-interlude	2115a
+interlude	2577a
 international klein blue	675o
 international orange	676o
 internazionale	604o
 internet	372a
 intimo	394i
-inuit	2226a
+inuit	2683a
 inveja	422g
 invejoso	422g
 invernal	195f 195g
@@ -4843,13 +6474,16 @@ invierno	195f
 invigorating	395a
 inviting	394a
 ipek	288n
+ippo	1521i
+ippopotamo	1521i
 ira	398f 398g 398i
+iran halısı	733n
 ireland	628o
 iridescent	296a
-iris	1016a
+iris	1108a
 irish	370a
 irish flag	628o
-irish green	1069a
+irish green	1161a
 irland	628o
 irlanda	628o
 irlande	628o
@@ -4858,30 +6492,44 @@ iron grey	87a
 irritated	398a
 iskandinav	349n
 iskele	153n
+iskoç	774n
+iskoçya	774n
 isla	154f
-island	154a
+isla desierta	1759f
+island	154a 757H
 island flagge	651o
-islanda	651o
-islande	651o
-islandia	651o
+islanda	651o 757i
+islandais	757e
+islande	651o 757e
+islandese	757i
+islandia	651o 757f
 islands	154a
+islandés	757f
+islandês	757g
 islas	154f
-isle	1428a
+isle	1929a
 islote	154f
-islândia	651o
+islândia	651o 757g
+isländisch	757h
 isola	154i
+isola deserta	1759i
 isolated	387a
 isolation	387a
 isole	154i
 isolotto	154i
 ispanya	621o
+istambul	764g
+istanbul	764a 764e 764h 764i 764m 764n
 istemiyorum	455n
+istiridye	1717n
 isveç	647o
 isviçre	645o
 italia	620o
 italian flag	620o
+italian riviera	755a
 italie	620o
 italien	620o
+italienische riviera	755h
 italy	620o
 italya	620o
 itália	620o
@@ -4889,34 +6537,52 @@ ivoire	38e
 ivory	38a
 ivy	133a
 iyimser	400n
-izlanda	651o
+izlanda	651o 757n
+içecek kutusu	1749n
 iğrenç	421n
-jacaranda	2228a
-jack	1612a
+jabalí	1509f
+jacaranda	2685a
+jack	1811a
+jack o lantern	1811a
 jade	295a 295e 295f 295g 295h
 jade green	50a
 jadegrün	50h
 jahrmarkt	332h
-jalape	1982a
+jalape	2448a
+jaleco	1833g
 jalouse	422e
 jalousie	422e
 jaloux	422e
-jam	1431a
-jamaica	660o
+jam	1932a
+jamaica	660o 760a 760f 760g
+jamaican	760a
 jamaican flag	660o
-jamaika	660o
+jamaika	660o 760h 760n
 jamais	453e
-jamaïque	660o
+jamaïque	660o 760e
 janeiro	195g
 januar	195h
 january	195a
+janucá	742f
 janvier	195e
 japan	617o
 japan flagge	617o
+japandi	714a 714e 714h
 japanese	350a
+japanese castle	1783a
+japanese dolls	1822a
+japanese post office	1773a
+japanese scandinavian	714a
 japanisch	350h
+japanische puppen	1822h
+japanisches postgebäude	1773h
+japanisches schloss	1783h
+japanisches windspiel	1824h
 japon	350n 617o
 japon balığı	326n
+japon oyuncak bebekleri	1822n
+japon postanesi	1773n
+japon şatosu	1783n
 japonais	350e
 japonaise	350e
 japonesa	350f 350g
@@ -4928,15 +6594,18 @@ japón	617o
 jardim	125g
 jardim zen	346g
 jardin	125e
+jardin majorelle	752e
 jardin zen	346e
 jardines	125f
 jardins	125e 125g
 jardín	125f
 jardín zen	346f
+jarra de cerveza	1742f
+jarras de cerveza brindando	1743f
 jasmim	220g
 jasmin	220e 220h
 jasmine	220a
-jasper	1530a
+jasper	2017a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -4945,9 +6614,11 @@ jaune néon	118e
 jaune poussin	77e
 jaune terreux	102e
 jaune vif	101e
-jay	2090a
+javali	1509g
+jay	2552a
 jazmín	220f
 jazz	433a 433E 433F 433G 433H 433I
+jazz age	691a
 jazz club	433a 433i
 jazzclub	433h
 jazzy	433a
@@ -4958,8 +6629,10 @@ jeans	286a 286f 286g 286h 286i
 jeansblau	69h
 jeansstoff	286h
 jelly	269a
-jet	1531a
+jet	2018a
 jetée	153e
+jeune cygne	1552e
+jeune pousse	1610e
 jeux olympiques	679o
 jewel	313a
 jewellery	313a
@@ -4967,14 +6640,23 @@ jewelry	313a
 jewels	313a
 jiangnan	345a 345e 345f 345g 345h 345i 345n
 jio	550o
+jipi	706f
+jirafa	1517f
 jittery	409a
 joaninha	324g
+johannisnacht	748h
 joia	313g
 joias	313g
 joie	386e
 jolly	386a
+jordan	765a
+jordania	765f
+jordanie	765e
+jordanien	765h
+jordânia	765g
 jouets	376e
 jour	191e
+jour des morts	736e
 journey	414a
 journée	191e
 joy	386a
@@ -4988,8 +6670,8 @@ jubilant	405a
 jubilee	405a
 juegos olímpicos	679o
 juguetes	376f
-juice	1418a
-juicy	1744a
+juice	1919a
+juicy	2216a
 juillet	193e
 juin	193e
 julho	193g
@@ -5000,67 +6682,102 @@ june	193a
 junge	452H
 jungla	120f
 jungle	120a 120e
-jungle green	1196a
+jungle green	1288a
 jungle trek	119a
 junho	193g
 juni	193h
 junio	193f
-juniper	1497a
+juniper	1988a
 jupiter	173a
-jute	1892a
+jute	2362a
 juve	602o
 juventus	602o
 juwel	313h
 juwelen	313h
+jánuca	742f
 jänner	195h
+k pop	779a
+kaaba	1793a 1793e 1793f 1793h 1793i 1793m
+kabak fener	1811n
+kaban	1840n
+kadeh tokuşturma	1744n
 kadife	287n
 kadın	452N
+kadın botu	1864n
+kadın giysisi	1849n
+kadın sandaleti	1862n
+kadın şapkası	1867n
 kadınsı	415n
 kafe	339n
 kaffee	251h
 kaffeebraun	107h
 kaffeehaus	339h
+kahire	766n
 kahve	251n
 kahve kahverengisi	107n
 kahve rengi	7n
 kahvehane	339n
 kahverengi	7n
 kai	153h
+kairo	766h
 kaiserlich	378h
 kaiserpalast	342h
 kakao	258h 258n
 kakao talk	501o
 kakaotalk	501o
+kakerlake	1590h
 kaki	25e 25i 25m
 kaktus	134h
 kaktüs	134n
 kale	355n 429a
+kalifornien	773h
+kalifornisch	773h
+kaliforniya	773n
 kalt	396h
 kalte farben	449h
+kamel	1515h
 kamin	308h
 kaminfeuer	308h
+kamp	1756n
 kamp ateşi	164n
+kamp yapma	1756n
 kamuflaj	427n
 kan	312n
 kan kırmızısı	71n
 kanada	629o
-kangaroo	1995a
+kandinsky	719a
+kangaroo	1538a
+kangourou	1538e
+kanguru	1538n
+kaniş	1485n
 kanlı	312n
 kanyon	157n
 kaotik	418n
 kapalı hava	200n
+kapalıçarşı	764n
 kaplan	316n
+kaplan yüzü	1492n
+kaplumbağa	1563n
+kaplıca	1804n
 kapuçino	252n
 kar	184n
 kar beyazı	84n
 kar taneleri	184n
 kar tanesi	184n
 kara	9n
+kara film	728n
 karamel	259n
 karamel rengi	109n
 karamell	259h
 karamellfarben	109h
 karanlık	435n
+karasinek	1595n
+karayip	760n
+karayipler	760n
+karibik	760h
+karibisch	760h
+karides	1715n
+karla kaplı dağ	1752n
 karlı	184n
 karlı dağ	159n
 karlı dağlar	159n
@@ -5074,6 +6791,11 @@ karnaval	332n
 karneval	332h
 karotte	246h
 karpuz	231n
+kartal	1550n
+kartoffel	1647h
+karussell	1805h
+karussellpferd	1805h
+karınca	1585n
 kastanie	20h
 kastanienbraun	20h
 kastanienbraunrot	19h
@@ -5083,16 +6805,26 @@ kasımpatı	214n
 katar	642o
 katedral	356n
 kathedrale	356h
+kathmandu	775a
+katze	1490h
+katzengesicht	1489h
+kaufhaus	1781h
+kavun	1627n
 kavurucu	202n
 kawaii	404a 404e 404f 404g 404h 404i 404n
 kaya	161n
 kayalık	161n
+kaydırak	1806n
 kaygı	409n
 kaygılı	409n
 kayısı	78n
 kayısı rengi	78n
 kağıt	290n
+kaşıklı kase	1690n
+kebab	1683e
 kederli	387n
+kedi	1490n
+kedi yüzü	1489n
 kehribar	32n
 kein	453h
 keine	453h
@@ -5100,40 +6832,57 @@ keinem	453h
 keinen	453h
 keiner	453h
 kek	268n
+keks	1722h
 kelebek	322n
-kelley green	824a
-kelly	2229a
-kelly green	1278a
+kelim	733h
+kelley green	916a
+kelly	2686a
+kelly green	1370a
 kelp	137a
 kem	18m
 kem lạnh	271m
+kem mềm	1718m
 kem que	271m
+keman	1882n
+kemikli et	1671n
 kenia	663o
 kent	337n
+kente	734a 734e 734f 734h
+kente cloth	734a
 kentucky fried chicken	534o
 kenya	663o
 kenyan flag	663o
+kerala	777a
 keramik	301h
 kermesse	332e
-kermit green	1076a
-kernel	2152a
+kermit green	1168a
+kernel	2612a
+kertenkele	1564n
 kerze	307h
 kerzen	307h
 kerzenlicht	307h
 kestane	20n
 kestane rengi	20n
 keten	289n
-kettle	1954a
-key	1525a
-key lime	998a
+kettle	2420a
+key	2013a
+key lime	1090a
 keyifli	386n
+keçi	1513n
 kfc	534o
 khaki	25a 25h
-khaki green	1173a
+khaki green	1265a
 khoa học viễn tưởng	372m
+khoai lang nướng	1703m
+khoai tây	1647m
+khoai tây chiên	1676m
 khu chợ	329m
 khu rừng	119m
 khu vườn	125m
+khung cảnh thành phố	1798m
+khung cảnh thành phố lúc chạng vạng	1801m
+khách sạn	1777m
+khách sạn tình yêu	1778m
 khói	311m
 khóm	237m
 không	453m
@@ -5141,25 +6890,31 @@ không có	453m
 không gian	173m
 không khí lễ hội	405m
 không phải	453m
+khăn quàng	1838m
+khỉ đột	1480m
 khỏe mạnh	413m
+khủng long bạo chúa	1569m
+khủng long chân thằn lằn	1568m
 kid	376a
 kids	376a
 kiefer	121h
 kiefern	121h
 kiesel	278h
 kil	301n
+kilim	733a 733e 733f 733g 733i 733n
 kilise	356n
 kim cương	298m
 kim loại	283m
 kim tuyến	426m
-kimono	350a
+kim tự tháp	766m
+kimono	350a 1843e 1843f 1843h 1843i 1843m 1843n
 kind	384a
 kinder	376h
 kindlich	376h
 kindness	384a
 king	378a
 kingdom	378a
-kingfisher	1696a
+kingfisher	2170a
 kings	378a
 kinh dị	399m
 kinh ngạc	420m
@@ -5170,12 +6925,13 @@ kiraz çiçeği	205n
 kirche	356h
 kiremit rengi	111n
 kirli	442n
+kirpi	1530n
 kirschblüte	205h
 kirschblüten	205h
 kirsche	227h
 kirschen	227h
 kiss	388a
-kissed	1600a
+kissed	2081a
 kisses	388a
 kitap	309n
 kitaplar	309n
@@ -5186,70 +6942,115 @@ kittens	404a
 kitty	404a
 kivi	242n
 kiwi	242a 242e 242f 242g 242h 242i 242m
-kiwi green	804a
+kiwi fruit	1641a
+kiwi green	896a
+kiến	1585m
 kiểu nhật	350m
 klassenzimmer	354h
+klaviatur	1880h
+kleeblatt	1618h
+kleid	1842h
 klein blau	675o
 klein blue	675o
+klimt	715a
 klinik	352h 352n
 klippe	161h
 knallgelb	101h
 knallig	440h
 knallrot	74h
 knicks	574o
-knight	1584a
+knight	2067a
 knit	394a
 knitted	394a
+knoblauch	1655h
+koala	1533a 1533e 1533f 1533h 1533i 1533n
+koala ayısı	1533n
+koalabär	1533h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
 kohlegrau	37h
 koi	326a 326h
 koi balığı	326n
+koinobori	1823e
+kokan	1537n
+kokarca	1537n
 kokos	238h
 kokosnuss	238h
+kokteyl kadehi	1740n
+kolezyum	780n
 kolombiya	657o
+kolosseum	780h
 kolumbien	657o
 komisch	431h
-kong	1961a
+konfeti	1819n
+konfeti topu	1819n
+konfettiball	1819h
+konfettibombe	1818h
+kong	2427a
+konserve	1695h
+konserve gıda	1695n
+konstantinopel	764h
 kor	165n
 koralle	28h
 korallenriff	152h
 korallenrot	28h
+kore	779n
+korea	779a 779h
+korean	779a
 korean flag	632o
+korean thanksgiving	744a
+koreanisch	779h
 korku	399n
 korkutucu	399n
 kornfeld	248h
 koru	119n
+koruyucu gözlük	1832n
 kosmos	173h
 kot	286n
 kot kumaş	286n
 kot mavisi	69n
+kovboy filmi	729n
+kowloon	769a
 koyu	435n
 koyu derin	436n
 koyu kahve	107n
 koyu yeşil	48n
+koyun	1512n
 kozmos	173n
+koşu ayakkabısı	1858n
+kpop	779a
 kraliyet	378n
 kraliyet mavisi	43n
+kran	1763h
 krank	421h
 krankenhaus	352h
 krankheit	421h
+kravat	1835n
 kreativ	434h
 kreativität	434h
+krebs	1713h
 krem	18n
+krem karamel	1730n
 krem rengi	18n
+krep	1668n
 krieg	427h
 kristal	297n
 kristall	297h
 kristalle	297h
 krizantem	214n
+krokodil	1562h
 krom	283n
+krone	1866h
+kruvasan	1663n
 kräftig	401h
 kräftig leuchtend	440h
 kräuter	136h
-kuba	673o
+kuba	673o 751h
+kubanisch	751h
 kuchen	268h
+kugelfisch	1576h
+kuhgesicht	1503h
 kulübe	359n
 kum	156n
 kum plajı	143n
@@ -5257,13 +7058,17 @@ kum rengi	103n
 kum tepesi	155n
 kumsal	143n
 kumsal kenarı	142n
+kunduz	1529n
 kunst	434h
 kunststoff	304h
 kunterbunt	175h
 kupfer	59h
 kupferfarben	59h
+kurabiye	1722n
 kurbağa	325n
+kurdele	1827n
 kurkuma	79h
+kurt	1486n
 kuru yapraklar	128n
 kurumsal	353n
 kurşun grisi	85n
@@ -5272,43 +7077,66 @@ kutup	182n
 kuvars	297n
 kuzey avrupa	349n
 kuzey ışıkları	174n
+kuğu	1552n
+kuğu yavrusu	1552n
+kuş tüyü	1555n
+kâbe	1793n
 kâğıt	290n
+käfer	1587h
+känguru	1538h
+käsestück	1670h
 kèn saxophone	433m
+kèn trumpet	1881m
 kì lạ	431m
 kính	291m
+kính bảo hộ	1832m
+kính mắt	1830m
+kính râm	1831m
 köknar	121n
 kömür grisi	37n
 königlich	378h
 königsblau	43h
+köpek	1483n
+köpek balığı	1577n
+köpek yüzü	1482n
 köri	274n
+körili pilav	1700n
 köy	344n
 köy tarzı	374n
 közler	165n
-küba	673o
+küba	673o 751n
+kübalı	751n
 küche	357h
 kühl	396h
 kühle farben	449h
 kühle töne	449h
 kühn	401h
+küken	1545h
+küken von vorne	1546h
 kükengelb	77h
 kül	165n
 künstler	434h
 künstlerisch	434h
 kürbis	243h
 küste	142h
+kütük	1766n
 kütüphane	340n
 kır	123n
 kırağı	183n
 kırağı beyazı	83n
 kırmızı	0n
+kırmızı elma	1634n
 kırmızı mor	96n
+kırmızı zarf	1826n
 kırmızı şarap	261n
 kırsal	344n
 kırık beyaz	104n
+kısa ve geniş bardak	1745n
 kıskanç	422n
 kıskançlık	422n
 kıyı	142n
 kız	452N
+kızarmış karides	1706n
 kızgın	398n
 kızlar	452N
 kızıl	71n
@@ -5316,13 +7144,23 @@ kış	195n
 kışın	195n
 kẹo	269m
 kẹo bông	270m
+kẹo mút	1729m
 kỳ bí	390m
 kỳ diệu	391m
 kỳ lạ	431m
 kỳ quặc	431m
 kỹ thuật số	372m
 la galaxy	586o
+la gran ola	720f
+la grande onda	720i
+la grande vague	720e
+la habana	751f 751m
+la havane	751e
 la lakers	569o
+la mã	780m
+lab coat	1833a
+laboratuvar önlüğü	1833n
+laborkittel	1833h
 lac	146e
 laca	300f 300g
 lacca	300i
@@ -5337,9 +7175,13 @@ lacquer	300a
 ladies	452A
 ladrillo	280f
 lady	452A
+lady beetle	1588a
 ladybird	324a
 ladybug	324a
 ladybugs	324a
+lagartija	1564f
+lagartixa	1564g
+lagarto	1564f
 lagerfeuer	164h
 laghetto	148i
 lago	146f 146g 146i
@@ -5348,9 +7190,11 @@ lago pequeno	148g
 lagoa	145g
 lagon	145e
 lagoon	145a
+lagosta	1714g
 laguna	145f 145i
 lagune	145e 145h
 lagün	145n
+laib brot	1662h
 laid	421e
 laid back	383a
 laide	421e
@@ -5363,8 +7207,8 @@ lakes	146a
 lakeside	146a
 lale	210n
 laleler	210n
-lama	166g
-lamb	1688a
+lama	166g 1516e 1516h 1516i 1516n
+lamb	2162a
 lamba	333n
 lambalar	333n
 lamborghini	470o
@@ -5382,72 +7226,90 @@ lamplight	333a
 lampo	198i
 lampone	230i
 lamps	333a
-land	344h 1515a
-lane	1592a
+land	344h 2004a
+landhausstil	696h
+lane	2075a
 langeweile	430h
 langweilig	430h
 lantejoulas	426g
 lantern	306a
+lantern festival	743a
 lanterna	306g 306i
+lanternas flutuantes	743g
 lanterne	306e
+lanterne volanti	743i
+lanternes célestes	743e
 lanterns	306a
-lapis	1738a
+lapin	1527e
+lapis	2210a
 laptop	372a
 laque	300e
 laranja	1g
 laranjas	225g
+lard	1674e
 lareira	308g
 large	139e
-larkspur	1814a
-laser	1820a
-late	2233a
+larkspur	2284a
+laser	2290a
+late	2690a
 late night	190a
 laterne	306h
+laternenfest	743h
 laternenlicht	333h
 latte	252a 252m 252n 265i
 latte macchiato	252h 252i
-lattice	1944a
+lattice	2410a
 latão	60g
 latón	60f
 laub	127h
+laubbaum	1613h
 laugh	386a
 laughing	386a
 laughter	386a
-laurel	1463a
+laurel	1958a
 laut	418h
 lav	163n
 lava	163a 163f 163g 163h 163i
+lava field	757a
 lavanda	207f 207g 207i
 lavande	207e
 lavanta	207n
 lave	163e
 lavendel	207h
 lavender	207a
-lavender blue	940a
-lavender pink	797a
-lavenderblush	1331a
+lavender blue	1032a
+lavender pink	889a
+lavenderblush	1423a
 lavis	299e
 lavish	377a
 lawn	124a
-lawn green	925a
-lawngreen	1332a
+lawn green	1017a
+lawngreen	1424a
+lazo	1827f
+lazo conmemorativo	1829f
 lazy	410a
+laço de fita	1827g
+le caire	766e
 lead grey	85a
 leaf	127a
-leaf green	1263a
-leafy	1601a
-leafy green	1009a
-league	2091a
+leaf fluttering in wind	1622a
+leaf green	1355a
+leafy	2082a
+leafy green	1101a
+league	2553a
 learning	354a
 leather	285a
 leaves	127a
 lebendig	385h
+lecca lecca	1729i
 leche	265f
 leder	285h
 lederbraun	26h
-leek	1687a
+leek	2161a
+leeres nest	1623h
 legend	391a
 legendary	391a
+legna	1766i
 legno	276i
 lego	564o
 legume	429g
@@ -5460,22 +7322,27 @@ leidenschaftlich	389h
 leinen	289h
 leisurely	383a
 leite	265g
+lejano oeste	729f
 lemon	224a
-lemon green	971a
-lemon lime	949a
+lemon green	1063a
+lemon lime	1041a
 lemon yellow	100a
 lemonade	224a
-lemonchiffon	1333a
+lemonchiffon	1425a
 lemons	224a
 lemony	224a
 lenovo	518o
 lent	410e
 lentejuelas	426f
 lento	410f 410g 410i
+leone	1491i
+leopar	1494n
+leopard	1494a 1494h
+leopardo	1494f 1494g 1494i
 lethargic	410a
 letreiro luminoso	305g
 letrero luminoso	305f
-letter	1971a
+letter	2437a
 lettuce	429a
 leuchtend	439h
 leuchtend gelb	101h
@@ -5485,8 +7352,12 @@ leuchtstark	444h
 lever de soleil	177e
 leylak	64n
 leylak moru	63n
+león	1491f
 lfc	589o
 lg	537o
+lgbt	747a
+lgbtq	747a
+lhama	1516g
 librairie	340e
 libraries	340a
 library	340a
@@ -5497,61 +7368,62 @@ libri antichi	309i
 libro	309f 309i
 libros	309f
 libros viejos	309f
-lichen	830a
+lichen	922a
 licht	437h
 lichter	333h
 lichterkette	333h
+licorne	1499e
 lidl	531o
 lie de vin	33e
 liebe	388h
 lierre	133e
 light	437a
-lightblue	1045a
-lightcoral	1334a
-lightcyan	1335a
+lightblue	1137a
+lightcoral	1426a
+lightcyan	1427a
 lighter	437a
 lightest	437a
-lightgoldenrodyellow	1336a
-lightgray	1337a
-lightgreen	1000a
-lightgrey	1338a
-lighthouse	1874a
-lightish blue	1156a
-lightish green	1083a
-lightish purple	938a
-lightish red	942a
+lightgoldenrodyellow	1428a
+lightgray	1429a
+lightgreen	1092a
+lightgrey	1430a
+lighthouse	2344a
+lightish blue	1248a
+lightish green	1175a
+lightish purple	1030a
+lightish red	1034a
 lightning	198a
-lightpink	1339a
+lightpink	1431a
 lights	333a
-lightsalmon	1340a
-lightseagreen	1341a
-lightskyblue	1342a
-lightslategray	1343a
-lightslategrey	1344a
-lightsteelblue	1345a
-lightyellow	1346a
+lightsalmon	1432a
+lightseagreen	1433a
+lightskyblue	1434a
+lightslategray	1435a
+lightslategrey	1436a
+lightsteelblue	1437a
+lightyellow	1438a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	813a
+liliac	905a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2000a
+lima	31f 31g 2464a
 liman	153n
 lime	31a 31i
-lime green	1290a
+lime green	1382a
 lime juice	224a
-lime yellow	993a
-limed	1997a
-limegreen	1347a
-limestone	1498a
+lime yellow	1085a
+limed	2461a
+limegreen	1439a
+limestone	1989a
 limette	31h
 limettengrün	31h
 limon	224n
@@ -5564,31 +7436,35 @@ limone	224i
 limones	224f
 limoni	224i
 limão	224g
+limão siciliano	1630g
 limón	224f
 limões	224g
 lin	289e
 linda	404f 404g
 lindo	404f 404g
-line	1950a
+line	2416a
 linen	289a
 linho	289g
-link	1670a
+link	2145a
 linkedin	565o
 lino	289f 289i
 linterna	306f
-lion	1456a
-lip	2171a
-lips	1493a
+linternas flotantes	743f
+lion	1491a
+lip	2630a
+lippenstift	1874h
+lips	1984a
 lipstick	415a
-lipstick red	954a
-liqueur	1938a
+lipstick red	1046a
+liqueur	2404a
 liquid	151a
+liquido versato	1746i
 literature	309a
 litoral	142f 142g
 litorale	142i
 littoral	142e
 lively	385a
-liver	2222a
+liver	2679a
 liverpool fc	589o
 living coral	683o
 livraria	340g
@@ -5597,8 +7473,8 @@ livres	309e
 livro	309g
 livros	309g
 livros antigos	309g
-lizard	1510a
-llama	164f
+lizard	1564a
+llama	164f 1516a
 llamas	164f
 llover	196f
 llovizna	197f
@@ -5606,34 +7482,57 @@ llueve	196f
 lluvia	196f
 lluviosa	196f
 lluvioso	196f
+lo fi	731a
 lo lắng	409m
 lo âu	409m
-loam	2102a
-lobster	1549a
+loam	2564a
+lobo	1486f
+lobster	1714a
 loca	418f
 locale notturno	432i
 locker	383h
 loco	418f
-locust	2081a
+locos años veinte	691f
+locust	2543a
 lodge	359a
 lodo	166f
+lofi	731a
+loja de conveniência	1779g
+loja de departamentos	1781g
 lokum	269n
+lolipop	1729n
 lollipop	269a
 lollipops	269a
+lombric	1596e
+lona de circo	1810g
+londinense	763f
+londinese	763i
+london	763a 763h 763m
 london bus	677o
+londoner	763a 763h
+londonien	763e
+londra	763i 763n
+londres	763e 763f 763g
+londrino	763g
 loneliness	387a
 lonely	387a
 lonesome	387a
-long	1602a
+long	2083a
+long drum	1885a
 long lanh	426m
 longing	411a
+lontra	1536g 1536i
+lontra marina	1536i
 loro	320F
+los angeles	773a
 los angeles dodgers	580o
 los angeles lakers	569o
+los ángeles	773f
 loss	387a
 loto	209f 209i
 lotus	209a 209e 209h 209n
 lotus pond	149a
+lotusblüte	1601h
 lotusteich	149h
 louca	418g
 louco	418g
@@ -5641,28 +7540,34 @@ loud	418a
 loufoque	431e
 lounge	383a
 lounging	383a
+loup	1486e
+loutre	1536e
 love	388a
+love hotel	1778a 1778e 1778i
 lovely	404a
 lover	388a
 lovers	388a
 loving	388a
-lower	1843a
+lower	2313a
+loy krathong	743a 743e 743f 743g 743h 743i
 loyal	402a
 loyalty	402a
 loş	447n
 lua	170g
 lua cheia	170g
 luar	171g
+luau	726a
 luccicante	426i
 luccichio	426i
 luce del sole	169i
 luce lunare	171i
+lucertola	1564i
 luces	333f
 luces de neón	305f
 luci	333i
 luci al neon	305i
 lucine	333i
-luck	1829a
+luck	2299a
 luftballon	334h
 lufthansa	542o
 luglio	193i
@@ -5670,7 +7575,9 @@ lugubre	399e 399i
 lujo	377f
 lujosa	377f
 lujoso	377f
+lula	1716g
 lullaby	410a
+lumaca	1582i
 lume di candela	307i
 luminescente	444i
 lumineuse	439e
@@ -5685,18 +7592,24 @@ luna	170f 170i
 luna llena	170f
 luna piena	170i
 lunaire	171e
-lunar	1457a
+lunar	1953a
 lunar new year	365a
 lune	170e
+lunettes	1832e
+lunettes de soleil	1831e
+lunettes de vue	1830e
 lungomare	142i
-lush	1426a
+lupo	1486i
+lush	1927a
 lusso	377i
 lussuosa	377i
 lussuoso	377i
 lust	389a
-lusta	2174a
-lusty	1745a
-luxe	377e 1996a
+lusta	2633a
+lusty	2217a
+lutscher	1729h
+luvas	1839g
+luxe	377e 2460a
 luxo	377g
 luxueuse	377e
 luxueux	377e
@@ -5715,7 +7628,11 @@ luz do sol	169g
 luzes	333g
 luzes de néon	305g
 luzes neon	305g
-lychee	2001a
+luân đôn	763m
+ly cocktail	1740m
+ly rượu vang	1739m
+ly đáy phẳng	1745m
+lychee	2465a
 lyft	496o
 làn gió	201m
 làng	344m
@@ -5724,39 +7641,60 @@ làng quê	344m
 lá	127m
 lá cây	127m
 lá phong	129m
+lá rung rinh trong gió	1622m
 lá rụng	128m
 lá thu	128m
 lá vàng	128m
+lámen	1701g
 lámpara	333f
 lámparas	333f
 lâmpada	333g
 lâmpadas	333g
 lâu đài	355m
+lâu đài nhật bản	1783m
 lãng mạn	388m
 lãnh nguyên	182m
 ländlich	344h
 légume	429e
+légume à feuilles vertes	1653e
 légumes	429e
+léopard	1494e
+lézard	1564e
+líquido derramándose	1746f
 lò sưởi	308m
 lòng đại dương	140m
 lótus	209g
+lông chim	1555m
 lông vũ	310m
+löwe	1491h
+löwengesicht	1491h
 lúa	249m
 lúa mì	248m
 lüks	377n
 lưu ly	44m
 lười biếng	410m
 lạc quan	400m
+lạc đà	1514m
+lạc đà hai bướu	1515m
+lạc đà không bướu	1516m
 lạnh	396m
 lạnh giá	396m
 lấp lánh	426m
+lẩu pho mai	1689m
 lập dị	431m
+lều rạp xiếc	1810m
 lễ hội	332m
+lễ hội người chết	736m
+lễ hội té nước	735m
+lễ hội đèn lồng	743m
+lễ ngắm trăng	1825m
 lễ phục sinh	369m
 lễ tình nhân	364m
+lễ tạ ơn	746m
 lồng đèn	306m
 lớp học	354m
 lờ mờ	447m
+lợn rừng	1509m
 lụa	288m
 lửa	164m
 lửa trại	164m
@@ -5765,29 +7703,34 @@ ma quái	399m
 ma quỷ	424m
 mabet	341n
 macabre	399a
-macadamia	2240a
+macaco	1479g
+macadamia	2697a
 macaristan	655o
 macaron	272a 272e 272h 272i 272m
 macaron colours	443a
-macaroni and cheese	786a
+macaroni and cheese	878a
 macarons	272a 272f 272g
-macaroon	1937a
+macaroon	2403a
 macenta	21n
 macera	414n
 machine	283a
 machinery	373a
 machines	283a
 macho	416a
+machu picchu	776a
 mad	398a
-madder	1644a
+madder	2120a
 madeira	276g
+madeira serrada	1766g
 madera	276f
+madero	1766f
 madness	418a
 madreperla	296i
 madrepérola	296g
 madrugada	177f 177g
 madrugada temprana	185f
 maduro	417f 417g
+magdalena	1725f
 magenta	21a 21e 21f 21g 21h 21i
 maggio	192i
 magia	391f 391g 391i
@@ -5797,23 +7740,35 @@ magical	391a
 magico	391i
 magique	391e
 magisch	391h
+maglietta da donna	1849i
 magma	163a 163e 163f 163g 163h 163i 163n
-magnetic	2002a
+magnetic	2466a
 magnolia	223a 223e 223f 223i
 magnolie	223h
 magnólia	223g
-mahogany	1207a
+magritte	713a
+mahogany	1299a
 mai	192E 192H 453i
+maiale	1508i
 maigrün	53h
+maillot de bain une pièce	1845e
 maio	192g
 mais	247H 247I
+maiskolben	1649h
+maison	1770e
+maison abandonnée	1769e
+maison avec jardin	1771e
+maisons	1768e
 maize	247a
+maiô	1845g
 majestic	378a
 majesty	378a
+majorelle	752a
+majorelle blue	752a
 makaron	272n
 makeup	415a
 malachit	82h
-malachite	82e 82i 1844a
+malachite	82e 82i 2314a
 malade	421e
 maladie	421e
 malaisie	670o
@@ -5829,53 +7784,69 @@ male	452A
 maler	434h
 malerei	434h
 malezya	670o
+malibu	773a
 malinconia	387i
 malinconica	387i
 malinconico	387i
-malt	1711a
-malted	2241a
+malt	2183a
+malted	2698a
 malva	63f 63g 63i
 malve	63h
 malásia	670o
+mamadeira	1732g
+mammoth	1519a
+mammouth	1519e
+mammut	1519h 1519i
+mamut	1519f 1519n
+mamute	1519g
 man	452A
 man city	591o
+man shoe	1857a
 man united	590o
 man utd	590o
 manchester city	591o
 manchester united	590o
 manchot	319e
+manda	1505n
 mandalina	225n
 mandarin	225a
 mandarina	225f
 mandarine	225e 225h
 mandarino	225i
-mane	2239a
+mane	2696a
 manevi	408n
 manga	236g
 mango	236a 236f 236h 236i 236n
 mangoes	236a
 mangue	236e
+manhattan	762a 762e 762f 762h 762i 762n
 manhã	185g
-manilla	819a
+manilla	911a
 manly	416a
 mann	452H
 manolya	223n
 mantar	135n
+manteau	1840e
 manteca	266f
 manteiga	266g
+mantel	1840h
 mantequilla	266f
-mantis	1815a
-mantle	1930a
+mantis	2285a
+mantle	2396a
+mantı	1710n
 many colors	175a
 many colours	175a
 manzana	233f
+manzana roja	1634f
 manzana verde	234f
+mapache	1488f
 maple	129a
 maple leaf	129a
 maple leaf flag	629o
 maple leaves	129a
 mar	139f 139g
 mar profundo	140f 140g
+marakeş	752n
 maravilha	420g
 maravilhoso	420g
 maravilla	420f
@@ -5883,10 +7854,12 @@ maravilloso	420f
 marble	277a
 marbre	277e
 march	192a
+marche des fiertés	747e
 marché	329e
 marché de nuit	330e
 marché nocturne	330e
 marcio	421i
+mardi gras	738a 738e
 mare	139i 148e
 mare profondo	140i
 marea	141f 141i
@@ -5894,34 +7867,41 @@ mares	139f 139g
 marfil	38f
 marfim	38g
 margarida	217g
-margarita	217f 2199a
+margarita	217f 2657a
 margerite	217h
 margherita	217i
 marguerite	217e
 mari	139i
 mariage	367e
+marie antoinette	708a
 marienkäfer	324h
-marigold	1165a
+marigold	1257a
 marinara	244a
 marine	16e 139a
-marine blue	1190a
+marine blue	1282a
 marineblau	16h
 marino	16f
 mariposa	322f
 mariquita	324f
-maritime	1846a
+maritime	2316a
+mark rothko	718a
 market	329a
 marketplace	329a
 markets	329a
 markt	329h
-marlin	2082a
-marmalade	1637a
+marlin	2544a
+marmalade	2114a
+marmite	1688e
 marmo	277i
 marmor	277h
 maroc	640o
 marocco	640o
 marokko	640o
 maroon	19a
+marrakech	752a 752e 752f 752i 752m
+marrakesch	752h
+marrakesh	752a
+marraquexe	752g
 marriage	367a
 married	367a
 marrocos	640o
@@ -5941,20 +7921,23 @@ marrón café	107f
 marrón chocolate	108f
 marrón té	88f
 mars	192E
-marsh	1479a
-marshmallow	1499a
+marsh	1971a
+marshmallow	1990a
 mart	192n
+martedì grasso	738i
+martes de carnaval	738f
 marvel	420a
 marvellous	420a
 marvelous	420a
-marzipan	2243a
+marzipan	2700a
 marzo	192f 192i
 março	192g
 maré	141g
 marée	141e
 masal	391n
-masala	2131a
+masala	2592a
 masalsı	391n
+maschera	1832i
 maschile	416i
 masculin	416e
 masculina	416f 416g
@@ -5965,12 +7948,16 @@ maskulin	416h
 maskülen	416n
 mastercard	491o
 masum	403n
-mat	442n 2065a
+mat	442n 2528a
 mata	119g
 mata atlântica	120g
 matcha	255a 255e 255f 255g 255h 255i 255m 255n
+mate	1750a 1750f 1750g 1750i
+mate tee	1750h
+mate çayı	1750n
 matin	185e
 matinée	185e
+matisse	711a
 matrimonio	367i
 matt	442h
 mattina	185i
@@ -5981,6 +7968,8 @@ mattutina	185i
 mattutino	185i
 mature	417a 417e
 maturo	417i
+maté	1750e
+maus	1523h
 mauve	63a 63e 63h
 mauve foncé	5e
 mavi	4n
@@ -5990,12 +7979,18 @@ mavi mor	95n
 mavi saat	179n
 mavimsi beyaz	76n
 mavimsi siyah	80n
-mayan	1847a
+mayan	2317a
 mayhem	418a
+maymun	1479n
+maymun yüzü	1478n
 mayo	192f
+maypole	748a
+maytap	1815n
 mayıs	192n
+mazzo di fiori	1598i
 maçã	233g
 maçã verde	234g
+maçã vermelha	1634g
 maíz	247f
 maïs	247e
 mañana	185f
@@ -6003,13 +7998,15 @@ mağara	162n
 mcdonald	458o
 mcdonalds	458o
 meadow	123a
-mecca	2244a
+meat on bone	1671a
+mecca	2701a
 mechanical	283a
 medal	412a
 medianoche	190f
 medical	352a
 medicine	352a
 medico	352i
+medina	752a 752f 752g 752h 752i
 mediodía	186f
 meditación	408f
 meditasyon	408n
@@ -6027,21 +8024,21 @@ mediterránea	348f
 mediterráneo	348f
 mediterrânea	348g
 mediterrâneo	348g
-medium blue	1253a
-medium brown	1092a
-medium green	1217a
-medium grey	1060a
-medium pink	975a
-medium purple	1149a
-mediumaquamarine	1348a
-mediumblue	1349a
-mediumorchid	1350a
-mediumpurple	1351a
-mediumseagreen	1352a
-mediumslateblue	1353a
-mediumspringgreen	1354a
-mediumturquoise	1355a
-mediumvioletred	1356a
+medium blue	1345a
+medium brown	1184a
+medium green	1309a
+medium grey	1152a
+medium pink	1067a
+medium purple	1241a
+mediumaquamarine	1440a
+mediumblue	1441a
+mediumorchid	1442a
+mediumpurple	1443a
+mediumseagreen	1444a
+mediumslateblue	1445a
+mediumspringgreen	1446a
+mediumturquoise	1447a
+mediumvioletred	1448a
 medizinisch	352h
 medo	399g
 meer	139h
@@ -6052,11 +8049,14 @@ meh	430a
 mehtap	171n
 meia luz	447g
 meia noite	190g
+meias	1841g
 meio dia	186g
 meituan	526o
-meksika	625o
+meksika	625o 750n
+meksikalı	750n
 mel	260g
 mela	233i
+mela rossa	1634i
 mela verde	234i
 melancholic	387a
 melancholie	387h
@@ -6071,15 +8071,22 @@ melankolik	387n
 melanzana	245i
 melek	423n
 melekler	423n
-mellow	1423a
+mellow	1924a
 melocotón	232f
 melograno	240i
-melon	1124a
-melted	1848a
-melting	1698a
+melon	1216a 1627e
+melone	1627i
+melted	2318a
+melting	2172a
+melão	1627g
+melón	1627f
 memorial	406a
 memories	411a
 memory	411a
+memphis	692a
+memphis design	692a
+memphis group	692a
+memphis style	692a
 men	452A
 men ngọc	294m
 menacing	399a
@@ -6089,12 +8096,15 @@ menina	452G
 meninas	452G
 menino	452G
 meninos	452G
+menora	742h
+menorah	742a 742i
+menorá	742f 742g
 menos el	453f
 menos o	453g
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2004a
+menthol	2468a
 mer	139e
 meraviglia	420i
 meraviglioso	420i
@@ -6107,12 +8117,12 @@ mercan rengi	28n
 mercan resifi	152n
 mercato	329i
 mercato notturno	330i
-mercury	1778a
+mercury	2250a
 merhaba	451n
-meringue	2235a
+meringue	2692a
 merkwürdig	431h
-merlin	1845a
-merlot	1001a
+merlin	2315a
+merlot	1093a
 mermaid	391a
 mermaids	391a
 mermer	277n
@@ -6121,13 +8131,16 @@ mers	139e
 merveille	420e
 merveilleux	420e
 mesa	157a
-messico	625o
+mesquita	1789g
+messicana	750i
+messicano	750i
+messico	625o 750i
 messing	60h
 metal	283a 283f 283g 283n
 metalik	283n
 metall	283h
 metallic	283a
-metallic blue	900a
+metallic blue	992a
 metallica	283i
 metallico	283i
 metallisch	283h
@@ -6144,35 +8157,58 @@ metrópoli	337f
 metálica	283f 283g
 metálico	283f 283g
 mexerica	225g
-mexican	1500a
+mexicain	750e
+mexicaine	750e
+mexican	750a
 mexican flag	625o
-mexico	625o
-mexiko	625o
-mexique	625o
+mexicana	750f 750g
+mexicano	750f 750g
+mexico	625o 750a 750m
+mexico city	750a
+mexikanisch	750h
+mexiko	625o 750h
+mexique	625o 750e
 meyve	250n
 meyveler	428n
 meyveli	428n
+meyveli buz	1719n
 mezclilla	286f
+mezquita	1789f
+mezuniyet kepi	1869n
 mezzanotte	190i
 mezzogiorno	186i
 meşe	276n
+miami	761a 761e 761f 761h
+miami beach	761a
 miami heat	573o
+miami vice	761a
+microbe	1597a 1597e
+microbio	1597f
+microbo	1597i
 microsoft	560o
+micróbio	1597g
 mid autumn	366a
-mid blue	1130a
-mid green	1027a
+mid blue	1222a
+mid century	695a 695f 695h
+mid century modern	695a
+mid green	1119a
+midcentury	695a
 midday	186a
 midi	186e
 midnight	190a
-midnight blue	1254a
-midnight purple	1022a
-midnightblue	1357a
+midnight blue	1346a
+midnight purple	1114a
+midnightblue	1449a
+midsommar	748a
+midsummer	748a
 miedo	399f
 miel	260e 260f
 miele	260i
 mighty	401a
 mignon	404e
 mignonne	404e
+mikrobe	1597h
+mikrop	1597n
 milch	265h
 milchkaffee	252h
 milchstraße	173h
@@ -6184,25 +8220,30 @@ militaire	427e
 militar	427f 427g
 militare	427i
 military	427a
-military green	1145a
+military green	1237a
+military helmet	1871a
 militär	427h
+militärhelm	1871h
 milk	265a
-milk chocolate	1042a
+milk chocolate	1134a
 milk tea	256a
 milk white	105a
-milkshake	2066a
+milkshake	2529a
 milky way	173a
+millennium	703a
+milli park	1760n
 mimetico	427i
-mimosa	1836a
-mind	2072a
+mimosa	2306a
+mind	2535a
 mindful	408a
-mine	1712a
-mineral	1465a
+mine	2184a
+mineral	1959a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
+minhoca	1596g
 minimal	381a 381e 381h
 minimal design	381a
 minimalism	381a
@@ -6211,24 +8252,28 @@ minimalist	381a 381n
 minimalista	381f 381g 381i
 minimaliste	381e
 minimalistisch	381h
-mink	1645a
+minimarket	1779i
+minimarkt	1779h
+mink	2121a
 mint	30a 30h
-mint green	1282a
-mintcream	1358a
+mint green	1374a
+mintcream	1450a
 mintgrün	30h
-minty	1849a
-minty green	1101a
+minty	2319a
+minty green	1193a
 minuit	190e
 minze	30h
 miracle	391a
-mirage	1550a
-mirror	1831a
+mirage	2035a
+mirror	2301a
+mirtilli	1640i
 mirtillo	229i
 mirtilo	229g
+mirtilos	1640g
 miserable	387a
 misery	387a
 misket limonu	31n
-mission	1455a
+mission	1952a
 mist	199a
 misterio	390f
 misteriosa	390f 390g 390i
@@ -6239,37 +8284,49 @@ mistico	390i
 mistik	390n
 misty	445a
 misty rain	197a
-mistyrose	1359a
+mistyrose	1451a
 mistério	390g
 mitsubishi	485o
 mittag	186h
 mittags	186h
 mittelmeer	348h
 mitternacht	190h
-moccasin	1360a
+mittsommer	748h
+miếng pho mát	1670m
+miền tây hoang dã	729m
+moccasin	1452a
 mocha	251a
 mocha mousse	689o
 moche	421e
+mochila	1855g
+mochila escolar	1855f 1855g
 modern	381a 381h 381n
 moderne	381e
+moderne du milieu du siècle	695e
 moderno	381f 381g 381i
 modest	384a
+mofeta	1537f
 mohn	219h
 mohnblume	219h
 moin	451h
-mojave	2247a
-mojito	2074a
-molasses	2080a
+moisson	746e
+mojave	2704a
+mojito	2536a
+molasses	2542a
 molo	153i
-molten	1746a
+molten	2218a
 mona	404f
 mond	170h
 mondfest	366h
+mondkuchen	1708h
 mondlicht	171h
+mondrian	693a
 mondschein	171h
 mondweiß	76h
+monedero	1851f
 money	419a
-monkey	2200a
+monkey	1479a
+monkey face	1478a
 monnaie	419e
 mono	404f
 monochrom	425h
@@ -6286,31 +8343,45 @@ monotonous	430a
 monster	399a
 monsters	399a
 mont	158e
+mont fuji	1755e
 montagna	158i
 montagna innevata	159i
 montagne	158e 158i
 montagne enneigée	159e
+montagne russe	1808i
+montagnes russes	1808e
 montanha	158g
+montanha com neve	1752g
 montanha nevada	159g
+montanha russa	1808g
 montanhas	158g
 montaña	158f
+montaña con nieve	1752f
 montaña nevada	159f
+montaña rusa	1808f
 montañas	158f
 monte	158f 158g 158i
-montezuma	2248a
+monte fuji	1755f 1755g 1755i
+montezuma	2705a
+montmartre	753a 753e
+montone	1511i
 montreal canadiens	585o
-monument	1833a
+monument	2303a
+monument classique	1762e
+monument valley	772a
 monótono	430f 430g
 moody	407a
 moon	170a
+moon cake	1708a
 moon festival	366a
+moon viewing ceremony	1825a
 moonlight	171a
 moonlight night	171a
 moonlit	171a
-moonstone	2211a
-moor	1642a
+moonstone	2668a
+moor	2118a
 moos	131h
-moose	2242a
+moose	2699a
 moosig	131h
 mor	5n
 mor salkım	218n
@@ -6318,7 +8389,9 @@ morada	5f
 morado	5f
 morandi	442a
 morango	226g
-moray	2207a
+moray	2664a
+morceau de viande	1673e
+morcego	1531g
 morgen	185h
 morgendämmerung	177h
 morgenrot	177h
@@ -6328,46 +8401,61 @@ morning	185a
 morning dew	203a
 mornings	185a
 moroccan flag	640o
-morocco	640o 2007a
+morocco	640o 2471a
 morose	387e
-mosque	1779a
+mosca	1595f 1595g 1595i
+moschea	1789i
+moschee	1789h
+mosque	1789a
+mosquito	1594a 1594f 1594g
+mosquée	1789e
 moss	131a
-moss green	1261a
+moss green	1353a
 mossy	131a
-mossy green	1037a
+mossy green	1129a
 mostarda	110g
 mostaza	110f
-moth	1462a
+motel	1778g
+moth	1957a
 mother of pearl	296a
 motivated	400a
 motivation	400a
-mount	1603a
+mouche	1595e
+mouffette	1537e
+mount	2084a
+mount fuji	1755a
 mountain	158a
 mountains	158a
 mourn	387a
 mourners	406a
 mourning	387a
-mousse	131e 1470a
+mouse	1523a
+mouse face	1522a
+mousse	131e 1962a
 moussu	131e
 moussue	131e
+moustique	1594e
 moutarde	110e
+mouton	1512e
 moça	452G
+mucca	1506i
 mud	166a
-mud brown	1108a
-mud green	908a
-muddy	1482a
-muddy brown	1029a
-muddy green	1166a
-muddy yellow	948a
+mud brown	1200a
+mud green	1000a
+muda de planta	1610g
+muddy	1974a
+muddy brown	1121a
+muddy green	1258a
+muddy yellow	1040a
 muelle	153f
 muffin	268a
 muhteşem	420n
 mujer	452F
 mujeres	452F
-mulberry	1085a
+mulberry	1177a
 mulher	452G
 mulheres	452G
-mulled	1748a
+mulled	2220a
 multicolor	175a 175f
 multicolore	175e 175i
 multicolored	175a
@@ -6376,9 +8464,13 @@ multicolour	175a
 multicoloured	175a
 mum	307n
 mum ışığı	307n
+mumbai	777a
 mumlar	307n
+munch	712a
 mundane	430a
+murciélago	1531f
 murky	447a
+muro di mattoni	1764i
 muschio	131i
 muschioso	131i
 museo	434f 434i
@@ -6387,14 +8479,32 @@ museum	434a 434h
 musgo	131f 131g
 musgoso	131f 131g
 mushroom	135a
-music	2246a
+music	2703a
 music festival	332a
-musk	2003a
-muslin	1591a
+musical keyboard	1880a
+musk	2467a
+muslin	2074a
+muslo de pollo	1672f
+muso di cane	1482i
+muso di cavallo	1495i
+muso di coniglio	1526i
+muso di criceto	1525i
+muso di gatto	1489i
+muso di leone	1491i
+muso di lupo	1486i
+muso di maiale	1507i
+muso di mucca	1503i
+muso di orso	1532i
+muso di panda	1534i
+muso di rana	1561i
+muso di scimmia	1478i
+muso di tigre	1492i
+muso di topo	1522i
+muso di volpe	1487i
 mustard	110a
-mustard brown	1010a
-mustard green	1098a
-mustard yellow	1269a
+mustard brown	1102a
+mustard green	1190a
+mustard yellow	1361a
 musée	434e
 muted	442a
 mutfak	357n
@@ -6402,7 +8512,11 @@ mutig	401h
 mutlu	386n
 mutluluk	386n
 muz	235n
+muñecas japonesas	1822f
+muối	1694m
+mykonos	767a 767e 767f
 myrtille	229e
+myrtilles	1640e
 mysterious	390a
 mysteriös	390h
 mystery	390a
@@ -6478,8 +8592,10 @@ männlich	452H
 märchen	391h
 märchenhaft	391h
 märz	192h
+mäusegesicht	1522h
 médical	352e
 médico	352f 352g
+médina	752e
 méditatif	408e
 méditation	408e
 méditerranée	348e
@@ -6487,42 +8603,78 @@ méditerranéen	348e
 méditerranéenne	348e
 mélancolie	387e
 mélancolique	387e
+ménorah	742e
 métal	283e
 métallique	283e
 métropole	337e
-méxico	625o
+méxico	625o 750f 750g
+mê hi cô	750m
 mística	390f 390g
 místico	390f 390g
+món oden	1704m
 möhre	246h
 mù tạt	110m
+mùa gặt	746m
 mùa hè	193m
 mùa hạ	193m
 mùa thu	194m
 mùa xuân	192m
 mùa đông	195m
 mücevher	313n
+mücevher taşı	1876n
+mücke	1594h
 müde	410h
 mürdüm	62n
 mürekkep	47n
+mürekkep balığı	1716n
 mürekkep resmi	299n
 mürekkep siyahı	47n
 müze	434n
+müzik klavyesi	1880n
 mısır	247n
 mısır bayrağı	639o
+mısır koçanı	1649n
+mũ bảo hiểm của lính cứu hộ	1872m
+mũ chóp cao	1868m
+mũ lưỡi trai	1870m
+mũ phụ nữ	1867m
+mũ sắt quân đội	1871m
+mũ tốt nghiệp	1869m
+mũi lợn	1510m
 mơ mộng	392m
 mưa	196m
 mưa bụi	197m
 mưa phùn	197m
 mưa rào	196m
+mạng nhện	1592m
 mạnh mẽ	401m
 mẫu đơn	211m
 mận	241m
 mật ong	260m
+mặt bò	1503m
+mặt chuột	1522m
+mặt chó sói	1486m
+mặt cáo	1487m
+mặt cún	1482m
+mặt gấu	1532m
+mặt gấu trúc	1534m
+mặt hamster	1525m
 mặt hồ	146m
+mặt hổ	1492m
+mặt khỉ	1478m
+mặt kỳ lân	1499m
+mặt lợn	1507m
+mặt mèo	1489m
+mặt ngựa	1495m
+mặt rồng	1566m
+mặt sư tử	1491m
+mặt thỏ	1526m
 mặt trăng	170m
+mặt trước gà con	1546m
 mặt trời	169m
 mặt trời lặn	176m
 mặt trời mọc	177m
+mặt ếch	1561m
 mềm mại	441m
 mộc mạc	374m
 mộng mơ	392m
@@ -6530,9 +8682,10 @@ mờ sương	445m
 mờ tối	447m
 mờ ảo	445m
 mực	47m
+mực ống	1716m
 na uy	648o
 nachmittag	187h
-nacho	2230a
+nacho	2687a
 nacht	189h
 nachtclub	432h
 nachtleben	432h
@@ -6540,8 +8693,9 @@ nachtmarkt	330h
 nachts	189h
 nacre	296e
 nada de	453f 453g
+nadelbaum	1612h
 nadelwald	121h
-nail	2100a
+nail	2562a
 naive	403a
 nakit	419n
 nam cực	182m
@@ -6549,9 +8703,9 @@ nam phi	661o
 nam tính	416m
 nane	30n
 nane yeşili	30n
-nantucket	2249a
+nantucket	2706a
 nap	410a
-napa	1749a
+napa	2221a
 napoli calcio	605o
 napping	410a
 nar	240n
@@ -6559,14 +8713,21 @@ naranja	1f
 naranjas	225f
 narenciye	225n
 narin	384n
+nariz de cerdo	1510f
+nariz de porco	1510g
 nascer do sol	177g
+nashorn	1520h
+naso da maiale	1510i
+nastro	1829i
 nasty	421a
-nasty green	781a
+nasty green	873a
 natal	362g
 natale	362i
 natalino	362g
 natalizio	362i
-native	1852a
+national park	1760a
+nationalpark	1760h
+native	2322a
 natur	379h
 natura	379i
 natural	379a 379f 379g
@@ -6578,16 +8739,17 @@ naturelle	379e
 natureza	379g
 natürlich	379h
 nautical	139a
-navajo	2008a
-navajowhite	1361a
-naval	2009a
+navajo	2472a
+navajowhite	1453a
+naval	2473a
 nave espacial	360f 360g
 naver	502o
 navidad	362f
 navideño	362f
+navruz	740a
 navy	16a
 navy blue	16a
-navy green	1014a
+navy green	1106a
 navyblau	16h
 nazik	384n
 nebbia	199i
@@ -6604,8 +8766,9 @@ nebula	173a
 nebulosa	173f 173g 173i
 nebuloso	199g
 nebuloso tom	445g
-nectar	1429a
-nectarine	2010a
+necktie	1835a
+nectar	1930a
+nectarine	2474a
 negra	9f 9g
 negro	9f 9g
 negro azulado	80f
@@ -6620,6 +8783,7 @@ nenhum	453g
 nenhuma	453g
 nenúfar	209f 209g
 neon	305i 444a 444h 444n
+neon arcade	700a
 neon brilhante	444g
 neon green	117a
 neon light	305a
@@ -6643,9 +8807,14 @@ neonpink	116h
 neonrosa	116h
 neons	305g
 neonschild	305h
+neoplasticism	693a
+neoplasticismo	693f 693g 693i
+neoplastisizm	693n
+neoplastizismus	693h
+nepal	775a 775f 775g 775h 775i 775m 775n
 neptune	173a
 nera	9i
-nero	9i 2129a
+nero	9i 2590a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	409e
@@ -6659,10 +8828,14 @@ nervös	409h
 nessun	453i
 nessuna	453i
 nessuno	453i
-nest	1775a
+nest	2247a
+nest mit eiern	1624h
+nest with eggs	1624a
 netflix	465o
 netherlands	643o
-nettle	1813a
+nettle	2283a
+neujahr	749h
+neunziger	701h
 neuseeland	672o
 neutral	417a
 neutrals	417a
@@ -6673,17 +8846,23 @@ neve	184g 184i
 never	453a
 nevoeiro	199g
 nevoso	184i
+nevruz	740n
 new beginning	395a
 new beginnings	395a
 new dawn	400a
 new england patriots	578o
+new mexico	772a
+new orleans	738a 738h 738n
+new year eve	749a
+new years eve	749a
+new york	762a 762e 762h 762i 762m 762n
 new york knicks	574o
 new york yankees	579o
 new zealand	672o
 new zealand flag	672o
 newborn	403a
 newcastle united	594o
-nezumi	2109a
+nezumi	2571a
 neón	305f
 neón brillante	444f
 neşe	386n
@@ -6696,13 +8875,17 @@ nghệ thuật	434m
 nghệ tây	274m
 ngoại trừ	453m
 ngày	191m
+ngày của người chết	736m
 ngày thánh patrick	370m
 ngân hàng	353m
 ngây thơ	403m
 ngô	247m
+ngôi nhà	1770m
+ngôi nhà bỏ hoang	1769m
 ngôi sao	172m
 người lính	427m
 ngạc nhiên	420m
+ngắm hoa anh đào	737m
 ngọc	295m
 ngọc bích	295m
 ngọc bích xanh	54m
@@ -6711,34 +8894,48 @@ ngọc lục bảo	49m
 ngọc trai	296m
 ngọn lửa	164m
 ngọn núi	158m
+ngựa	1498m
 ngựa vằn	317m
+ngựa đu quay	1805m
 nhiều màu	175m
 nhiều mây	200m
 nhiệt đới	347m
 nho	228m
 nhung	287m
 nhà bếp	357m
+nhà có vườn	1771m
 nhà gỗ	359m
 nhà máy	373m
 nhà thờ	356m
+nhà thờ hồi giáo	1789m
 nhàm chán	430m
+nhím	1530m
 nhôm	283m
 nhạc jazz	433m
 nhạt	437m
 nhạt nhòa	438m
+nhẫn	1875m
 nhật bản	617o
 nhẹ nhàng	384m
 nhẹ nhàng thư thái	383m
+nhện	1591m
 nhớ nhung	411m
 nhợt nhạt	438m
 những bông hoa	204m
+những ngôi nhà	1768m
 những vì sao	172m
 nhựa	304m
 nhựa đường	279m
 ni	453e 453f
-nice blue	857a
+nice blue	949a
 nicht	453h
-nickel	1785a
+nickel	2256a
+nid avec œufs	1624e
+nid vide	1623e
+nido con huevos	1624f
+nido con uova	1624i
+nido vacío	1623f
+nido vuoto	1623i
 nie	453h
 niebla	199f
 niederlande	643o
@@ -6751,30 +8948,39 @@ nigeria	662o
 nigeria flagge	662o
 nigerian flag	662o
 night	189a
-night blue	1002a
+night blue	1094a
 night market	330a
 night markets	330a
+night with stars	1797a
 nightclub	432a
 nightclubs	432a
 nightfall	188a
 nightlife	432a
-nightly	1534a
+nightly	2021a
 nightmare	399a
 nightmares	399a
 nights	189a
-nightshade	1818a
+nightshade	2288a
 nighttime	189a
 nigéria	662o
 nijerya	662o
+nil	766e 766H 766n
+nile	766a
+nilo	766f 766g 766i
+nilpferd	1521h
 nilüfer	209n
 nilüfer göleti	149n
+nineties	701a
 ninfea	209i
 ninguna	453f
 ningún	453f
+ninho com ovos	1624g
+ninho vazio	1623g
 nintendo	562o
 nippy	396a
 nisan	192n
 nissan	476o
+niu oóc	762m
 niveaux de gris	425e
 niña	452F
 niñas	452F
@@ -6791,34 +8997,40 @@ noce di cocco	238i
 noces	367e
 noche	189f
 noche de brujas	363f
+noche de san juan	748f
+noche estrellada	1797f
 noche temprana	188f
+nochevieja	749f
 nocturna	189f
 nocturnal	189a
 nocturne	189e
 nocturno	189f
 noel	362m 362n
+noel ağacı	1812n
 nogal	276f
 nogueira	276g
 noia	430i
 noiosa	430i
 noioso	430i
-noir	9e
+noir	9e 728a 728i
 noir bleuté	80e
 noir encre	47e
 noir et blanc	425e
 noire	9e
 noisy	418a
 noite	189g
+noite estrelada	1797g
 noitinha	188g
 noix de coco	238e
 nojento	421g
 nojo	421g
+nola	738a
 nomad	414a
-nomadic	2011a
+nomadic	2475a
 non	453e 453i
 none	453a
-noodle	1624a
-noodles	2160a
+noodle	2101a
+noodles	2619a
 noon	186a
 nordic	349a
 nordica	349i
@@ -6827,16 +9039,19 @@ nordique	349e
 nordisch	349h
 nordlicht	174h
 nordlichter	174h
-nori	2103a
+nori	2565a
+noria de feria	1807f
+norouz	740a 740e
 northern lights	174a
 noruega	648o
+noruz	740f 740g
 norvegia	648o
 norveç	648o
 norvège	648o
 norway	648o
 norwegen	648o
 norwegian flag	648o
-nose	1921a
+nose	2389a
 nostalgia	375a 375f 375g 375i
 nostalgic	375a
 nostalgic feeling	411a
@@ -6852,15 +9067,26 @@ nostálgico	411f 411g
 not	453a
 nothing	453a
 notte	189i
+notte di san giovanni	748i
+notte stellata	1797i
 notturna	189i
 notturno	189i
 noturna	189g
 noturno	189g
-nougat	1808a
-nouveau	1660a
+nougat	2278a
+noughties	703a
+nouruz	740h
+nouveau	2136a
+nouvel an	749e
 nouvel an chinois	365e
+nouvel an persan	740e
+nouvel an thaï	735e
+nouvelle orléans	738e
 nouvelle zélande	672o
-nova	2095a
+nova	2557a
+nova iorque	762g
+nova orleans	738g
+nova york	762g
 nova zelândia	672o
 novel	309a
 novels	309a
@@ -6868,6 +9094,7 @@ november	194a 194h
 novembre	194e 194i
 novembro	194g
 noviembre	194f
+nowruz	740a 740i
 noyer	276e
 nozze	367i
 noël	362e
@@ -6879,12 +9106,18 @@ nube	168f 168i
 nubes	168f
 nublada	200f 200g
 nublado	200f 200g
-nuclear	1750a
+nuclear	2222a
 nude	115a 115e 115f 115g 115h 115i 115n
+nueva orleans	738f
+nueva york	762f
 nueva zelanda	672o
+nuevo méxico	772f
 nuit	189e
+nuit étoilée	1797e
+nullerjahre	703h
 numérique	372e
 nunca	453f 453g
+nuova orleans	738i
 nuova zelanda	672o
 nupcial	367f 367g
 nurse	352a
@@ -6892,10 +9125,11 @@ nursery	403a
 nurses	352a
 nurturing	384a
 nussbaum	276h
-nut	1419a
-nutmeg	1559a
+nut	1920a
+nutmeg	2044a
+nutria	1536f
 nutrition	413a
-nuts	2216a
+nuts	2673a
 nuvem	168g
 nuvens	168g
 nuvola	168i
@@ -6903,6 +9137,9 @@ nuvole	168i
 nuvolosa	200i
 nuvoloso	200i
 nvidia	516o
+nyc	762a
+nye	749a
+nàng tiên	730m
 nácar	296f
 nâu	7m
 nâu cà phê	107m
@@ -6920,6 +9157,8 @@ nébuleuse	173e
 nénuphar	209e
 néon	305e 305g
 néons	305e
+néoplasticisme	693e
+népal	775e
 névoa	199g
 nóng	397m
 nóng bức	202m
@@ -6930,18 +9169,23 @@ nông thôn	344m
 núi	158m
 núi băng	181m
 núi lửa	163m
+núi phú sĩ	1755m
 núi phủ tuyết	159m
 núi tuyết	159m
+năm mới	749m
 năm mới âm lịch	365m
 năng lượng	385m
 năng động	385m
+nơ hoa hồng	1602m
 nước	151m
 nước chanh	224m
 nấm	135m
+nấu ăn	1686m
 nắng	169m
 nắng nóng	202m
 nắng vàng	169m
 nến	307m
+nồi thức ăn	1688m
 nồng nhiệt	389m
 nửa đêm	190m
 nữ tính	415m
@@ -6949,52 +9193,73 @@ oak	276a
 oase	138h
 oasi	138i
 oasis	138a 138e 138f
-oat	1674a
-oatmeal	1633a
-oats	1994a
+oat	2148a
+oatmeal	2110a
+oats	2459a
+oaxaca	750a
+oaxacan	750a
+oaxaqueño	750f
+obon	745a
 obscur	435e
 obscure	390a 435e
 obscuro	435g
-obsidian	1699a
+obsidian	2173a
 obst	428h
 ocak	308n
 ocaso	176f 176g
+occhiali da sole	1831i
+occhiali da vista	1830i
 occult	390a
 ocean	139a
-ocean blue	1258a
+ocean blue	1350a
 ocean depths	140a
-ocean green	1099a
-oceanic	1853a
+ocean green	1191a
+oceanic	2323a
 oceano	139g 139i
 oceans	139a
 ocher	36a
 ochre	36a
+ochse	1504h
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1105a
+ocre	36e 36f 36g 1197a
 october	194a
 octobre	194e
+octopus	1578a
 octubre	194f
 océan	139e
 océano	139f
 odd	431a
-odyssey	1715a
-off	1435a
-off blue	820a
-off green	1043a
+oden	1704a 1704g 1704h 1704n
+oden giapponese	1704i
+odyssey	2187a
+off	1936a
+off blue	912a
+off green	1135a
 off white	104a 104g
-off yellow	935a
+off yellow	1027a
 office	353a
+office building	1772a
 official	406a
 oficina	353f
+oficina de correos europea	1774f
+oficina de correos japonesa	1773f
 ofis	353n
+ofis binası	1772n
+ofrenda	736f
 ohne	453h
 oi	451g
 oi bức	202m
-oil	1402a
+oignon	1656e
+oil	1904a
+oiseau	1547e
 okr	36n
 oktober	194h
+oktoberfest	739a 739h
+oktopus	1578h
 okul	354n
+okul binası	1780n
+okul çantası	1855n
 okyanus	139n
 ola	141f
 ola de calor	202f
@@ -7004,29 +9269,35 @@ old	375a
 old books	309a
 old days	411a
 old fashioned	375a
-old pink	890a
-old rose	852a
+old master	709a
+old masters	709a
+old pink	982a
+old rose	944a
+old shanghai	770a
 old times	411a
+old west	729a
 older	375a
 oldies	375a
-oldlace	1362a
-ole	2059a
+oldlace	1454a
+ole	2523a
 oleaje	141f
 olgun	417n
 olimpiadi	679o
 olio oliva	275i
 oliv	24h
-olive	24a 24e 275i
-olive brown	1096a
-olive drab	1244a
-olive green	1287a
+oliva	1643i
+olive	24a 24e 275i 1643h
+olive brown	1188a
+olive drab	1336a
+olive green	1379a
 olive oil	275a
-olive yellow	798a
-olivedrab	1363a
+olive yellow	890a
+olivedrab	1455a
 oliven	275h
 olivenöl	275h
 olives	275a 275e
 olivgrün	24h
+olla de comida	1688f
 olmadan	455n
 olmasın	455n
 olmayan	455n
@@ -7043,12 +9314,17 @@ onda	141g 141i
 onda de calor	202g
 ondas	141g
 onde	141I
+one piece swimsuit	1845a
 ong	323m
+ong mật	1586m
+onigiri	1698i
+onion	1656a
 onirico	392i
 onirique	392e
 online	372a
-only	2253a
-onyx	1777a
+only	2710a
+onur yürüyüşü	747n
+onyx	2249a
 onírico	392f 392g
 oolong	257a 257e 257f 257g 257h 257i 257n
 oolong tea	257a
@@ -7070,24 +9346,30 @@ ora dorata	178i
 orage	198e
 orageuse	198e
 orageux	198e
+orang outan	1481e
+orang utan	1481h
 orange	1a 1e 1h
-orange brown	1226a
+orange brown	1318a
 orange fruit	225a 225e
-orange pink	805a
+orange pink	897a
 orange red	97a
-orange yellow	1104a
+orange yellow	1196a
 orangefarben	1h
-orangeish	844a
+orangeish	936a
 orangen	225h
-orangered	916a
+orangered	1008a
 orangerot	97h
 oranges	225a
-orangey brown	1111a
-orangey red	1074a
-orangey yellow	858a
-orangish	936a
-orangish brown	1052a
-orangish red	1050a
+orangey brown	1203a
+orangey red	1166a
+orangey yellow	950a
+orangish	1028a
+orangish brown	1144a
+orangish red	1142a
+orango	1481i
+orangotango	1481g 1481i
+orangutan	1481a 1481n
+orangután	1481f
 orangé	1e
 orangée	1e
 orbit	173a
@@ -7099,26 +9381,31 @@ orchids	215a
 orchidée	215e
 ordinary	430a
 ordu	427n
-oregano	1730a
+oregano	2202a
 organic	379a
 organik	379n
 orgoglioso	412i
+orgulho	747g
 orgulhoso	412g
+orgullo	747f
 orgulloso	412f
 orgánico	379f
 orgânico	379g
 oriental	351a 351e 351f 351g
+oriental rug	733a
 orientale	351e 351i
 orientalisch	351h
+orientteppich	733h
 orilla del mar	142f
-orion	2254a
+orion	2711a
 orizzonte	180i
 orkide	215n
 orman	119n
 orman meyveleri	250n
-oro	11f 11i 2126a
+oro	11f 11i 2587a
 orquídea	215f 215g
 orrore	399i
+orso	1532i
 ortaggi	429i
 ortanca	216n
 ortensia	216i
@@ -7126,23 +9413,35 @@ orto	125i
 orvalho	203g
 oscura	435f
 oscuro	435f
+osmanisch	764h
+osmanlı	764n
 osmanthe	221e
 osmanthus	221a
 osmanto	221f 221g 221i
 osmantus	221n
+oso panda	1534f
 ospedale	352i
 ostern	369h
+ostra	1717f 1717g
+ostrea	1717i
+ostrica	1717i
 ot	124n
+otel	1777n
 otherworldly	392a
 otimista	400g
 otlak	123n
 otlar	136n
+otomano	764f 764g
 otoñal	194f
 otoño	194f
+otter	1536a 1536h
 ottimista	400i
 ottobre	194i
+ottoman	764a 764e
+ottomano	764i
 ottone	60i
 ouro	11g
+ours	1532e
 ousado	401g
 outdoor	414a
 outdoors	414a
@@ -7151,43 +9450,54 @@ outonal	194g
 outono	194g
 outrage	398a
 outremer	44e
+outrun	699a
 outubro	194g
+oveja	1512f
+ovelha	1512g
 overcast	200a
-overgrown	1751a
+overgrown	2223a
 overwhelmed	409a
-owl	1618a
+ovo frito	1686g
+owl	2096a
 oxblood	33a
 oxidada	284f
 oxidado	284f
-oxide	1993a
-oyster	1439a
+oxide	2458a
+oyster	1717a
 oyuncak	376n
 ozean	139h
 oásis	138g
 oğlan	452N
 oải hương	207m
+pa ri	753m
 pace	382i
-pacific	1404a
+pacific	1906a
 pacifico	382i
-pack	2146a
+pack	2606a
 packers	575o
 pacífico	382g
 paddy	249a
+padella con cibo	1687i
+paella	1687f
+paesaggio urbano	1798i
 paese	344i
 paesi bassi	643o
 pagliaccio	328i
+pagne	734e
 pailletten	426h
 paillettes	426e
 pailleté	426e
 pain	267e 387a
 painful	387a
-painted	1605a
+painted	2086a
 painter	434a
 painting	434a
 paintings	434a
+paisaje urbano	1798f
 paisible	382e
 paix	382e
 paixão	389g
+paketlenmiş hediye	1828n
 pakistan	665o
 pakistani flag	665o
 palace	342a
@@ -7196,37 +9506,60 @@ palais impérial	342e
 palazzo imperiale	342i
 pale	438a
 pale blue white	76a
-palegoldenrod	1364a
-palegreen	1365a
+palegoldenrod	1456a
+palegreen	1457a
 paler	438a
 palest	438a
-paleturquoise	1366a
-palevioletred	1367a
+paleturquoise	1458a
+palevioletred	1459a
 palhaço	328g
-pallid	1857a
+palla di coriandoli	1819i
+pallid	2327a
 pallida	438i
 pallido	438i
 palloncini	334i
 palloncino	334i
-palm	1396a
-palomino	1855a
+palm	1898a
+palm springs	773a
+palm tree	1614a
+palma	1614i
+palme	1614h
+palmeira	1614g
+palmera	1614f
+palmier	1614e
+palmiye ağacı	1614n
+paloma	1549f
+palomino	2325a
+palomitas	1692f
 palta	239f
 palyaço	328n
 palácio imperial	342g
 pamuk	289n
 pamuk şeker	270n
 pan	267f
+pan de molde	1662f
 pan de oro	303f
+pan relleno	1683f
+pan sin levadura	1665f
 panasonic	539o
 panayır	332n
-pancake	268a
-pancakes	268a
+pancake	268a 1668e 1668i
+pancakes	268a 1668e
+pancetta	1674i
 panda	318a 318e 318f 318g 318h 318i 318n
+pandabär	1534h
+pandagesicht	1534h
 pandas	318a
 pane	267i
+pane in cassetta	1662i
+panela	1688g
 panic	399a
-panorama	2014a
-pansy	1545a
+pannocchia	1649i
+panorama	2478a
+panquecas	1668g
+pansy	2031a
+pantaloncini	1847i
+pantalones cortos	1847f
 pantone classic blue	684o
 pantone greenery	681o
 pantone living coral	683o
@@ -7236,25 +9569,29 @@ pantone ultra violet	682o
 pantone very peri	686o
 pantone viva magenta	687o
 paon	315e
+paonne	1557e
 papagaio	320g
 papagayo	320f
 papagei	320h
 papatya	217n
 papavero	219i
-papaya	1691a
-papayawhip	1368a
+papaya	2165a
+papayawhip	1460a
 papağan	320n
 papel	290f 290g
 paper	290a
+paper lanterns	743a
 papier	290e 290h
 papillon	322e
 papoula	219g
 pappagallo	320i
-paprika	274a
-papyrus	1705a
+paprika	274a 1651h
+papyrus	2177a
 paquistán	665o
 paquistão	665o
 para	419N
+para kesesi	1853n
+parada do orgulho	747g
 parade	405a
 paradies	423h
 paradis	423e
@@ -7266,27 +9603,50 @@ paranoid	409a
 parapluie	335e
 paraíso	423f 423g
 parc	126e
+parc national	1760e
 parchemin	290e
 parchment	290a
 parco	126i
+parco nazionale	1760i
 pardo	7f 7g
 paresseuse	410e
 paresseux	410e
+parigi	753i
+parigina	753i
+parigino	753i
+paris	753a 753e 753g 753h 753m 753n
 paris saint germain	606o
+pariser	753h
+parisian	753a
+parisien	753e
+parisienne	753e
+parisiense	753g
+parisina	753f
+parisino	753f
+parisli	753n
 park	126a 126h 126n
+park güell	756a
 parlak	439n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2016a
+parma	2480a
+parmak arası terlik	1856n
 parme	99e
 parque	126f 126g
+parque nacional	1760f 1760g
 parra	133f
 parrot	320a
 parrots	320a
-parsley	1977a
+parsley	2443a
+part de fromage	1670e
 parti	368n
+parti konfetisi	1818n
 party	368a 368h
+party popper	1818a
+parça et	1673n
+parís	753f
 parıltı	426n
+parıltılar	1816n
 parıltılı	439n
 parşömen	290n
 pas	284n 453e
@@ -7297,7 +9657,7 @@ pasión	389f
 paskalya	369n
 paslı	284n
 pasqua	369i
-pass	1958a
+pass	2424a
 passion	389a 389e
 passionate	389a
 passione	389i
@@ -7305,10 +9665,14 @@ passionné	389e
 passionnée	389e
 passé	442e
 passée	442e
-pasta	268n 1883a
-paste	1707a
+pasta	268n 2353a
+pasta dilimi	1724n
+paste	2179a
 pastel	443a 443e 443f 443g 443m 443n
 pastel de cumpleaños	268f
+pastel de luna	1708f
+pastel de pescado japonés	1707f
+pastel kawaii	722a
 pastel renkler	443n
 pasteles	443f
 pastell	443h
@@ -7324,15 +9688,32 @@ pastry	268a
 pasture	123a
 pastèque	231e
 pastéis	443g
-path	1405a
+pata	1540g
+patas	1540g
+patata	1647f 1647i
+patata asada	1703f
+patata dolce arrosto	1703i
+patatas fritas	1676f
+patate douce	1703e
+patates	1647n
+patates kızartması	1676n
+patatine	1676i
+patatine fritte	1676i
+path	1907a
 patlama	163n
+patlamış mısır	1692n
+patlayan mantarlı şişe	1738n
 patlıcan	245n
+pato	1551f 1551g
 patrickstag	370h
 paura	399i
+pavo	1541f
 pavo real	315f
 pavone	315i
+pavoneggiarsi	1557i
 pavot	219e
 pavão	315g
+paw prints	1540a
 payaso	328f
 payet	426n
 paypal	492o
@@ -7343,10 +9724,10 @@ pazza	418i
 pazzo	418i
 países baixos	643o
 países bajos	643o
-pea	1035a
-pea green	1276a
-pea soup	1183a
-pea soup green	1147a
+pea	1127a
+pea green	1368a
+pea soup	1275a
+pea soup green	1239a
 peace	382a
 peaceful	382a
 peach	232a
@@ -7355,33 +9736,39 @@ peach colour	27a
 peach fuzz	688o
 peach pink	73a
 peaches	232a
-peachpuff	1369a
-peachy	1422a
-peachy pink	853a
+peachpuff	1461a
+peachy	1923a
+peachy pink	945a
 peacock	315a
 peacock blue	46a
 peacocks	315a
 peak	450a
 peaks	450a
-peanut	1527a
-pear	1020a
+peanut	1657a
+peanuts	1657a
+pear	1112a
 pearl	296a
 pearl white	106a
 pearls	296a
-pears	2099a
+pears	2561a
 peas	429a
-peat	2017a
+peat	2481a
 pebble	278a
 pebbles	278a
-pecan	1526a
+pecan	2014a
+pecora	1512i
 pedra	278g
 pedra preciosa	313g
 pedras	278g
-peel	1471a
+pedregulho	1765g
+peel	1963a
+pegada de pata	1540g
 peintre	434e
 peinture	434e
+peixe	1574g
 peixe dourado	326g
-pelican	1643a
+peixe tropical	1575g
+pelican	2119a
 pelle	285i
 pelouse	124e
 pembe	6n
@@ -7390,17 +9777,25 @@ penguen	319n
 penguin	319a
 penguins	319a
 penhasco	161g
-penny	1656a
+penny	2132a
 penombra	447i
+pentola di cibo	1688i
 penumbra	447f 447g
+pençe izi	1540n
 peonia	211i
 peonies	211a
 peony	211a
 peonía	211f
+peperoncino	1650i
+peperone	1651i
+peperoni	1650h
+pepinillo	1652f
+pepino	1652f 1652g
 pepper	274a
-peppercorn	2256a
+peppercorn	2712a
 peppers	274a
 pepsi	559o
+pera	1636f 1636g 1636i
 perezosa	410f
 perezoso	410f
 perfume	415a
@@ -7409,38 +9804,71 @@ pergament	290h
 pergaminho	290g
 pergamino	290f
 peri	391n
+periler	730n
 perili	399n
-periwinkle	1286a
-periwinkle blue	1178a
+periwinkle	1378a
+periwinkle blue	1270a
 perla	296f 296i
 perlas	296f
 perle	296e 296h 296i
 perlen	296h
 perlmutt	296h
 perlweiß	106h
+perrete	1483f
+perrito caliente	1678f
+perro	1483f
+perro guía	1484f
 perroquet	320e
-perrywinkle	1018a
-persimmon	1481a
-peru	659o
+perrywinkle	1110a
+persa	733f 733g
+persan	733e
+perserteppich	733h
+persian	733a
+persian carpet	733a
+persian new year	740a
+persian rug	733a
+persiano	733i
+persimmon	1973a
+persisch	733h
+persisches neujahr	740h
+peru	659o 776a 776g 776h 776m 776n
 peru flagge	659o
+peruana	776f
+peruanisch	776h
+peruano	776f 776g
+peruvian	776a
 peruvian flag	659o
-perú	659o
+peruviano	776i
+perù	776i
+perú	659o 776f
 pesca	232i
+pesce	1574i
+pesce palla	1576i
 pesce rosso	326i
-pesto	1443a
+pesce tropicale	1575i
+pesto	1942a
 petal	204a
 petals	204a
-petite	2237a
-petrol	13h 934a
+petardo	1815f 1815i
+petite	2694a
+petra	765a 765f 765g 765h 765i 765n
+petrol	13h 1026a
 petrol mavisi	13n
-petunia	2015a
+petunia	2479a
 peur	399e
-pewter	1413a
+pewter	1915a
+peynir dilimi	1670n
 pez dorado	326f
+pez globo	1576f
+pez tropical	1575f
 peñasco	161f
 peônia	211g
+pfannengericht	1687h
+pfannkuchen	1668h
 pfau	315h
 pfauenblau	46h
+pferd	1498h
+pferdegesicht	1495h
 pfingstrose	211h
 pfirsich	232h
 pfirsichblüte	213h
@@ -7453,26 +9881,38 @@ pflaumenblüte	212h
 pflaumenfarben	62h
 pha lê	297m
 phai	438m
-phantom	1858a
+phantom	2328a
+pharao	766h
+pharaoh	766a 766m
+pharaohs	766a
+pharaon	766e
 pharmacy	352a
-pheasant	1980a
+pheasant	2446a
 philippinen	669o
 philippines	669o
+phim đen trắng	728m
 phiêu lưu	414m
-phlox	1609a
-phoenix	1697a
+phlox	2089a
+phoenix	2171a
 phone	372a
+phong cách boho	707m
 phong cách nhật	350m
 phong cách trung hoa	351m
+phong cầm	1878m
 phong lan	215m
+phoque	1573e
 phosphorescent	444e
 phun trào	163m
 phá	145m
+pháo	1815m
+pháo bông	1814m
+pháo giấy buổi tiệc	1818m
 pháo hoa	331m
 pháo đài	355m
 pháp	618o
 phát sáng	444m
 phép thuật	391m
+phím đàn	1880m
 phòng khám	352m
 phòng ngủ	358m
 phòng tranh	434m
@@ -7481,10 +9921,15 @@ phẫn nộ	398m
 phố	338m
 phố thị	337m
 phụ nữ	452m
-piano	1741a
-pickle	1733a
-picnic	1998a
-pico	1585a
+phục hưng	709m
+piano	1880e 1880i 2213a
+pianoforte	1880i
+pianta	1617i
+pianta di riso	1616i
+pianta in vaso	1611i
+pickle	2205a
+picnic	2462a
+pico	2068a
 pico nevado	159f 159g
 pie	268a
 piedra	278f
@@ -7496,23 +9941,33 @@ pierre	278e
 pierre précieuse	313e
 pierres	278e
 pies	268a
+piet mondrian	693a
 pietra	278i
 pietra preziosa	313i
 pietre	278i
-pig	1692a
-pig pink	799a
-piggy	2258a
+pieuvre	1578e
+pig	2166a
+pig face	1507a
+pig nose	1510a
+pig pink	891a
+piggy	2714a
 pigra	410i
 pigro	410i
-pillow	1946a
+pilav	1699n
+pillow	2412a
 pilz	135h
 pilze	135h
+piment rouge	1650e
+pimenta	1650g
+pimentão	1651g
+pimiento	1651f
 pin	121e
 pinar	121f
-pinch	1859a
+pinch	2329a
 pine	121a
+pine decoration	1821a
 pine forest	121a
-pine green	1233a
+pine green	1325a
 pineapple	237a
 pines	121a
 pineta	121i
@@ -7526,23 +9981,29 @@ pinheiro	121g
 pinheiros	121g
 pini	121i
 pinie	121h
+piniendekoration	1821h
 pink	6a 6h
-pink purple	1070a
-pink red	1095a
-pinkish	1245a
-pinkish brown	1088a
-pinkish grey	1072a
-pinkish orange	1021a
-pinkish purple	1265a
-pinkish red	1248a
-pinkish tan	787a
-pinky	909a
-pinky purple	1211a
-pinky red	1144a
+pink purple	1162a
+pink red	1187a
+pinke schleife	1827h
+pinkish	1337a
+pinkish brown	1180a
+pinkish grey	1164a
+pinkish orange	1113a
+pinkish purple	1357a
+pinkish red	1340a
+pinkish tan	879a
+pinky	1001a
+pinky purple	1303a
+pinky red	1236a
 pino	121f 121i
 pinos	121f
 pins	121e
+pintalabios	1874f
 pinterest	507o
+pintinho chocando	1544g
+pintinho de frente	1546g
+pintinho de perfil	1545g
 pintor	434f 434g
 pintura	434f 434g
 pintura a la tinta	299f
@@ -7554,122 +10015,174 @@ piove	196i
 pioviggine	197i
 piovosa	196i
 piovoso	196i
-pipe	1935a
+pipe	2401a
+pipetli bardak	1747n
+pipistrello	1531i
+pipoca	1692g
+pipoca de cinema	1692g
+piramidi	766i
+piramitler	766n
+pirinç bitkisi	1616n
+pirinç gevreği	1697n
 pirinç metal	60n
 pirinç tarlası	249n
+pirinç tatlısı	1709n
+pirinç terasları	758n
+pirinç topu	1698n
+piruleta	1729f
+pirulito	1729g
+pirámides	766f
+pirâmides	766g
 pis	421n
 pisca pisca	333g
-piss yellow	919a
-pistachio	1152a
-pit	1983a
+piss yellow	1011a
+pistachio	1244a
+pit	2449a
+pita farcita	1683i
 pittore	434i
 pittsburgh steelers	577o
 pittura	434i
 pittura a inchiostro	299i
 piuma	310i
+piumaggio	1555i
 pivoine	211e
-pizza	244a
+pizza	244a 1677e 1677f 1677g 1677h 1677i
+pizza dilimi	1677n
+pizzastück	1677h
+pizzeria	1677h
 piña	237f
 placid	382a
 plage	142e
+plage avec parasol	1757e
 plage de sable	143e
 plage tropicale	144e
 plain	381a
 plaj	142n
+plaj ve şemsiye	1757n
 planet	173a
 planet earth	379a
 planets	173a
-plank	1792a
+plank	2262a
 plant	127a
-plantain	2175a
+plant de riz	1616e
+planta de arroz	1616g
+planta de maceta	1611f
+planta joven	1610f
+plantain	2634a
+plante en pot	1611e
 plants	127a
-plaster	1854a
+plaster	2324a
 plastic	304a
 plastica	304i
 plastik	304h 304n
 plastique	304e
+plat mitonné	1687e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	1631a
+play	2108a
 playa	142f
 playa de arena	143f
 playa tropical	144f
+playa y sombrilla	1757f
 playas	142f
 playful	386a
 playground	376a
+playground slide	1806a
 playstation	468o
 playtime	376a
-plaza	1667a
-please	2047a
+plaza	2142a
+please	2511a
 pleased	386a
 pleasure	386a
-pleasures	2180a
+pleasures	2639a
 plein énergie	385e
 pleine lune	170e
 plomizo	8f
 pluie	196e
 plum	62a
 plum blossom	212a
-plum purple	888a
+plum purple	980a
 pluma	310f
+plumage	1555e
+plumaje	1555f
 plumas	310g
 plume	310e
 plums	241a
 pluto	173a
 pluvieuse	196e
 pluvieux	196e
-plymouth	2259a
+plymouth	2715a
 plástico	304f 304g
 plátano	235f
 poca luce	447i
 poca luz	447f
-pod	1718a
+pochette	1853e 1853i
+pod	2190a
 poderoso	401f 401g
 podre	421g
 podrido	421f
 poem	309a
 poems	309a
-poetic	1861a
+poetic	2331a
 poetry	309a
 point du jour	177e
+poire	1636e
 poise	393a
 poison	421a 421e
-poison green	837a
+poison green	929a
 poisonous	421a
+poisson	1574e
+poisson lune	1576e
 poisson rouge	326e
+poisson tropical	1575e
+poivron	1651e
 polaire	182e
 poland	652o
-polar	182a 182f 182g 182h
+polar	182a 182f 182g 182h 728e
 polare	182i
 polarlicht	174h
 polen	652o
-polish	1887a
+polish	2357a
 polish flag	652o
 polished	393a
-pollen	1902a
+pollen	2372a
+pollito	1545f
+pollito de frente	1546f
+pollito rompiendo el cascarón	1544f
+polluelo	1545f
 pologne	652o
 polonia	652o
 polonya	652o
+polpo	1578i
 polveroso	442i
+polvo	1578g
 polônia	652o
+pomba branca	1549g
 pomegranate	240a
 pomeriggio	187i
 pomme	233e
+pomme de terre	1647e
+pomme rouge	1634e
 pomme verte	234e
+pommes frites	1676h
 pomodoro	244i
 pond	148a
-pony	1553a
-poo	1061a
-poo brown	1089a
-poodle	2260a
+pont de nuit	1803e
+ponte di notte	1803i
+ponte à noite	1803g
+pony	2038a
+poo	1153a
+poo brown	1181a
+poodle	1485a 1485g
 pool	142a
-poop	1195a
-poop brown	1097a
-poop green	917a
-pop	1496a
-popcorn	1791a
+poop	1287a
+poop brown	1189a
+poop green	1009a
+pop	1987a
+pop corn	1692e
+popcorn	1692a 1692h 1692i
 poppies	219a
 poppy	219a
 por la mañana	185f
@@ -7681,42 +10194,64 @@ porcelana azul e branca	293g
 porcelana azul y blanca	293f
 porcellana	292i
 porcellana bianca e blu	293i
+porco	1508g
+porco espinho	1530g
 porpora	5i
 porsche	479o
 porselen	292n
+porsuk	1539n
 port	153a 153e
 portakal	225n
 portakal rengi	1n
+porte monnaie	1851e
 portekiz	622o
 porto	153g 153i
+portofino	755a
 portogallo	622o
-portsmouth	2018a
+portsmouth	2482a
 portugal	622o
 portugal flag	622o
 portuguese flag	622o
 porzellan	292h
 posh	393a
+positano	755a 755i
 positive	386a
 positivity	386a
+post office	1774a
+postane	1774n
+poste de barbeiro	1809g
+poste de barbero	1809f
+postgebäude	1774h
 postre	268f
-pot	1472a
-potato	1544a
+pot	1964a
+pot de miel	1731e
+pot of food	1688a
+potato	1647a
+pote de mel	1731g
 potente	401i
 poterie	301e
 potion	391a
 potiron	243e
-potter	2019a
+potted plant	1611a
+potter	2483a
 pottery	301a
 pouca luz	447g
+poule	1542e
+poultry leg	1672a
+poupées japonaises	1822e
+pouring liquid	1746a
 pourpre	5e
 pourri	421e
 pourriture	421e
-pout	2257a
+poussin	1545e
+poussin de face	1546e
+poussin qui éclôt	1544e
+pout	2713a
 powder blue	98a
-powder pink	810a
+powder pink	902a
 powder purple	99a
-powderblue	1370a
-powdered	1467a
+powderblue	1462a
+powdered	1960a
 power	401a
 powerful	401a
 pradaria	123g
@@ -7724,6 +10259,7 @@ pradera	123f
 prado	123f 123g
 praia	142g
 praia de areia	143g
+praia e guarda sol	1757g
 praia tropical	144g
 praias	142g
 prairie	123a 123e
@@ -7734,12 +10270,16 @@ prati	123i
 prato	123i
 pray	408a
 prayer	408a
+prayer beads	1873a
+prayer flags	775a
 praying	408a
+preguiça	1535g
 preguiçosa	410g
 preguiçoso	410g
-prehistoric	2020a
+prehistoric	2484a
 premium	377a
-pressed	1805a
+presente	1828g
+pressed	2275a
 pressure	409a
 preta	9g
 preto	9g
@@ -7747,23 +10287,27 @@ preto azulado	80g
 preto e branco	425g
 preto tinta	47g
 pretty	404a
-pride	412a
+pretzel	1666a 1666g 1666i 1666n
+pride	412a 747i
+pride month	747a
+pride parade	747a 747h
 priest	356a
-primary blue	1075a
+primary blue	1167a
 primavera	192f 192g 192i
 primaveral	192f
 primaveril	192g
 primaverile	192i
-primrose	1563a
+primrose	2047a
 prince	378a
 princes	378a
 princess	378a
 princesses	378a
-print	2234a
+print	2691a
 printanier	192e
 printanière	192e
 printemps	192e
 prism	175a
+procione	1488i
 profesional	402f
 professional	402a
 professionale	402i
@@ -7780,109 +10324,140 @@ profunda	436f 436g
 profundezas	140g
 profundidades marinas	140f
 profundo	436f 436g
-prom	1812a
+prom	2282a
 promise	400a
 prosecco	262i
 proud	412a
 prugna	62i
 prugne	241i
-prune	62e 2013a
+prune	62e 2477a
 prunes	241e
-prussian	2021a
-prussian blue	1137a
+prussian	2485a
+prussian blue	1229a
 pré	123e
+prédio da escola	1780g
+prédio grego	1762g
 prés	123e
 psg	606o
+psichedelica	706i
 psichedelico	431i
+psicodélica	706f 706g
 psicodélico	431f 431g
 psikedelik	431n
+psychedelia	706a
 psychedelic	431a
 psychedelisch	431h
 psychédélique	431e
-puce	1274a
-pudding	1521a
+puce	1366a
+pudding	1730h 2009a
 puddle	196a
 puddles	196a
+pudel	1485h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
+pudim	1730g
+pudim de leite	1730g
+pudim de ovos	1730g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	344f 2261a
+pueblo	344f 2716a
 pueblo de agua	345f
+puente de noche	1803f
 puerto	153f
+puerto rico	760a 760f
 puesta de sol	176f
-puff	1573a
+puesta del sol	1802f
+puff	2057a
 puissant	401e
 puissante	401e
-puke	1264a
-puke brown	976a
-puke green	1277a
-puke yellow	1186a
-pulp	1804a
+puke	1356a
+puke brown	1068a
+puke green	1369a
+puke yellow	1278a
+pulcino	1545i
+pulcino che nasce	1544i
+pulcino visto di fronte	1546i
+pulp	2274a
+pulpo	1578f
 pumpkin	243a
-pumpkin orange	1082a
+pumpkin orange	1174a
 pumpkin patch	243a
 pumpkins	243a
-punch	1446a
-punk	407a
+punch	1945a
+punk	407a 705m 705n
 punk rock	407a
+punks	705a
 puppies	404a
 puppy	404a
 pur	403e
 pura	403f 403g 403i
 pure	403a 403e
-pure blue	943a
+pure blue	1035a
 pureté	403e
 pureza	403f 403g
 purezza	403i
 purity	403a
 puro	403f 403g 403i
 purple	5a
-purple blue	928a
-purple brown	952a
-purple grey	1169a
-purple pink	950a
-purple red	1040a
-purpleish	1120a
-purpleish blue	1127a
-purpleish pink	1003a
-purpley	965a
-purpley blue	1157a
-purpley grey	800a
-purpley pink	1062a
-purplish	1185a
-purplish blue	1250a
-purplish brown	996a
-purplish grey	1116a
-purplish pink	1219a
-purplish red	1066a
-purply	801a
-purply blue	1126a
-purply pink	1044a
+purple blue	1020a
+purple brown	1044a
+purple grey	1261a
+purple pink	1042a
+purple red	1132a
+purpleish	1212a
+purpleish blue	1219a
+purpleish pink	1095a
+purpley	1057a
+purpley blue	1249a
+purpley grey	892a
+purpley pink	1154a
+purplish	1277a
+purplish blue	1342a
+purplish brown	1088a
+purplish grey	1208a
+purplish pink	1311a
+purplish red	1158a
+purply	893a
+purply blue	1218a
+purply pink	1136a
 purpur	5h
 purpureo	5i
 purpurina	426f 426g
+purse	1851a
 pus	199n
 puslu	445n
-putty	926a
+putty	1018a
 putzig	404h
+puzza	1537i
 puzzle	390a
-pyramid	2183a
-pyrite	1806a
+puzzola	1537i
+pyramid	766a
+pyramiden	766h
+pyramides	766e
+pyramids	766a
+pyrite	2276a
+pájaro	1547f
 pálida	438f 438g
 pálido	438f 438g
 páscoa	369g
+pássaro	1547g
 pâle	438e
 pâquerette	217e
 pâques	369e
 pâtisserie	268e
 pão	267g
+pão de ló de morango	1724g
+pão recheado	1683g
+pão sírio	1665g
 pénombre	447e
 pérola	296g
 pérolas	296g
-pérou	659o
+pérou	659o 776e
+péruvien	776e
+pétard	1815e
+pétra	765e
 pêche	232e
 pêssego	232g
 pôr do sol	176g
@@ -7892,9 +10467,10 @@ pırıltılı	426n
 qatar	642o
 qatar airways	541o
 qatari flag	642o
+quadrifoglio	1619i
 quai	153e
-quail	1851a
-quarry	1780a
+quail	2321a
+quarry	2251a
 quarto	358g
 quartz	297a 297e
 quartzo	297g
@@ -7903,15 +10479,18 @@ quarzo	297i
 queda água	150g
 queen	378a
 queens	378a
+queijo	1670g
+queijo suíço	1670g
 quente	397g
 quentinho	394g
 quercia	276i
 quermesse	332g
-quest	1943a
+quest	2409a
 quiet	382a
 quiete	382i
-quilt	2217a
-quince	2069a
+quilt	2674a
+quimono	1843g
+quince	2532a
 quirky	431a
 quyết liệt	401m
 quái dị	431m
@@ -7928,26 +10507,36 @@ quả bơ	239m
 quả cam	225m
 quả chanh	224m
 quả dâu	226m
+quả kiwi	1641m
 quả lựu	240m
 quả mơ	78m
 quả mận	241m
 quả mọng	250m
 quả nho	228m
 quả táo	233m
+quả việt quất	1640m
 quả đào	232m
+quả ớt	1650m
+quần bò	1837m
 quần jean	286m
+quần lót	1846m
+quần soóc	1847m
+quần áo nữ	1849m
 quế	274m
 quỷ dữ	424m
 rabbia	398i
 rabbit	404a
+rabbit face	1526a
 rabbits	404a
 rabia	398f
-racing	1917a
-racing green	874a
+raccolto	746i
+raccoon	1488a
+racing	2385a
+racing green	966a
 radiante	439f 439g
-radioactive	2022a
-radioactive green	841a
-raffia	1628a
+radioactive	2486a
+radioactive green	933a
+raffia	2105a
 raffinata	393i
 raffinato	393i
 raffiniert	393h
@@ -7959,6 +10548,8 @@ ragazze	452I
 ragazzi	452I
 ragazzo	452I
 rage	398a 398e
+ragnatela	1592i
+ragno	1591i
 rahat	383n
 rahat ev	394n
 rahatlatıcı	383n
@@ -7971,26 +10562,42 @@ rainforest	120a
 raining	196a
 rainy	196a
 raio	198g
-raisin	228e 1569a
+raisin	228e 2053a
 raiva	398g
 rakete	360h
+rakun	1488n
+ramadan	741a 741e 741h 741i
+ramadan lantern	741a
+ramadán	741f
+ramadã	741g
+ramadão	741g
 ramata	59i
 ramato	59i
+ramazan	741n
+ramazan bayramı	741n
 rame	59i
+ramo de flores	1598f
 rampicante	133i
 rana	325f 325i
 ranch	344a
 ranke	133h
 rapaz	452G
-rapids	1890a
+rapids	2360a
 raposa	321g
 rara	431f
 raro	431f
 rasen	124h
 raso	288f 288i
+raspadinha de gelo	1719g
 raspberries	230a
 raspberry	230a
-rattan	1838a
+rata	1524f
+rato	1524g
+raton laveur	1488e
+rattan	2308a
+ratte	1524h
+ratto	1524i
+ratón	1523f
 rau	429m
 rau củ	429m
 rau thơm	136m
@@ -7999,22 +10606,26 @@ rauch	311h
 rauchig	311h
 raumschiff	360h
 raumstation	360h
+raupe	1584h
 raureif	183h
 rave	432a
 raven	407a
 ravens	407a
-raw	1438a
-raw sienna	842a
-raw umber	906a
+ravioli	1710i
+raviolo	1710i
+raw	1938a
+raw concrete	694a
+raw sienna	934a
+raw umber	998a
 rayo	198f
 razzo	360i
 real	378f 378g
 real madrid	597o
 real madrid cf	597o
 reale	378i
-really light blue	782a
+really light blue	874a
 rebe	133h
-rebeccapurple	1371a
+rebeccapurple	1463a
 rebirth	395a
 recife	152g
 recife de coral	152g
@@ -8022,34 +10633,38 @@ recifes	152g
 recycle	379a
 recycling	379a
 red	0a
-red brown	1231a
+red apple	1634a
+red brown	1323a
 red bull	536o
 red double decker	677o
-red orange	1256a
-red pink	1134a
+red envelope	1826a
+red orange	1348a
+red pink	1226a
 red purple	96a
 red sox	581o
-red violet	1151a
+red violet	1243a
 red wine	261a
-reddish	1188a
-reddish brown	1259a
-reddish grey	811a
-reddish orange	1208a
-reddish pink	1224a
-reddish purple	1223a
+reddish	1280a
+reddish brown	1351a
+reddish grey	903a
+reddish orange	1300a
+reddish pink	1316a
+reddish purple	1315a
 reddit	506o
-reddy brown	922a
-redwood	1721a
-reed	1565a
+reddy brown	1014a
+redwood	2193a
+reed	2049a
 reef	152a
 refinado	393f 393g
 refined	393a
-reflection	1551a
+reflection	2036a
 refrescante	395f 395g
 refreshing	395a
 regal	378a
 regale	378i
-regatta	1911a
+regalo	1828f 1828i
+regalo envuelto	1828f
+regatta	2380a
 regen	196h
 regenbogen	175h
 regenschirm	335h
@@ -8059,12 +10674,19 @@ regio	378f
 regnerisch	196h
 regno unito	627o
 regret	387a
+rehber köpek	1484n
 reif	417h
 reifweiß	83h
 rein	403h
 reinheit	403h
 reino unido	627o
+reis in schüssel	1699h
+reis mit curry	1700h
+reisbällchen	1698h
+reiscracker	1697h
 reisfeld	249h
+reisterrassen	758h
+reisähre	1616h
 relajada	383f
 relajado	383f
 relajante	383f
@@ -8087,17 +10709,25 @@ relámpago	198f
 relâmpago	198g
 remember	411a
 remembrance	411a
+reminder ribbon	1829a
 reminisce	411a
 reminiscence	411a
+renacentista	709f
+renacimiento	709f
+renaissance	709a 709e 709h
 renard	321e
+renascentista	709g
+renascimento	709g
 renault	482o
 renew	192a
 renewal	395a
 rengarenk	175n
 renkli	175n
-renwick	1862a
+renwick	2332a
 repugnante	421f 421g
 repulsive	421a
+requin	1577e
+rescue worker helmet	1872a
 reserved	417a
 resif	152n
 resim	434n
@@ -8113,48 +10743,79 @@ restful	382a
 restless	409a
 restrained	417a
 retro	375a 375f 375h 375m 375n
+retro arcade	700a
+retro wave	699a
+retrowave	699a
 retrò	375i
 retrô	375g
+rettungshelm	1872h
 revenge	398a
 reverie	392a
 revival	395a
 revive	395a
-rhine	2263a
-rhubarb	1593a
+reykjavik	757a
+rhine	2717a
+rhinoceros	1520a
+rhinocéros	1520e
+rhubarb	2076a
 riacho	147g
 riachuelo	147f
-rice	1434a
+ribbon	1827a
+riccio	1530i
+rice	1935a
+rice ball	1698a
+rice cracker	1697a
 rice field	249a
 rice paddy	249a
+rice terrace	758a
+rice terraces	758a
 rich	440a
 riches	377a
 riddle	390a
+riesenrad	1807h
 riff	152h
 rilassante	383i
 rilassata	383i
 rilassato	383i
-rim	2012a
+rim	2476a
+rinascimentale	709i
+rinascimento	709i
 rinfrescante	395i
-rio	147g 1959a
+ring	1875a 1875h
+ringraziamento	746i
+rinoceronte	1520f 1520g 1520i
+rio	147g 2425a
 riot	418a
-ripe	1416a
+ripe	1917a
 ripugnante	421i
 risacca	141i
 risaia	249i
-rise	2218a
+risaie a terrazza	758i
+rise	2675a
+riso al curry	1700i
+riso bollito	1699i
 ritual	390a
 riva	142i
 rivage	142e
 river	147a
 rivers	147a
+riviera	755a
+riviera italiana	755f 755g
+riviera italienne	755e
+riviera ligure	755i
 rivière	147e
+riz au curry	1700e
 rizière	249e
-road	1459a
+rizières en terrasses	758e
+road	1954a
 roam	414a
-roast	1483a
-roasted	1437a
-robin egg	1093a
-robin egg blue	1109a
+roaring twenties	691a
+roast	1975a
+roasted	1937a
+roasted sweet potato	1703a
+robe	1842e
+robin egg	1185a
+robin egg blue	1201a
 roble	276f
 robot	372a
 robots	372a
@@ -8168,11 +10829,16 @@ roche	161e
 rochedo	161g
 rocher	161e
 rock	161a
+rockabilly	702a
 rocket	360a
 rocks	161a
+rococo	708a 708e 708m
+rococò	708i
+rococó	708f 708g
 rocío	203f
+roda gigante	1807g
 roja	0f
-rojo	0f 2191a
+rojo	0f 2649a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -8182,12 +10848,20 @@ rojo violáceo	96f
 rojo vivo	74f
 rojo óxido	112f
 roket	360n
-roll	2114a
-rolling	1701a
-roman	1447a
+rokoko	708h 708n
+roll	2576a
+roller coaster	1808a
+rolling	2174a
+rom	780H
+roma	780f 780g 780i 780n
+romain	780e
+romaine	780e
+roman	780a
+romana	780f 780g 780i
 romance	388a
 romania	656o
 romanian flag	656o
+romano	780f 780g 780i
 romantic	388a
 romantica	388i
 romantico	388i
@@ -8195,6 +10869,7 @@ romantik	388h 388n
 romantique	388e
 romantisch	388h
 romanya	656o
+rome	780a 780e
 romántica	388f
 romántico	388f
 romântica	388g
@@ -8202,9 +10877,12 @@ romântico	388g
 romã	240g
 romênia	656o
 rong biển	137m
-rookwood	1502a
-root	1460a
-rosa	6f 6g 6h 6i 913a
+rookwood	1992a
+rooster	1543a
+root	1955a
+ropa de mujer	1849f
+ropa interior	1846f
+rosa	6f 6g 6h 6i 1005a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	678o
@@ -8230,14 +10908,17 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	206f
+rosario	1873f 1873i
 rosarot	91h
 rosas rojas	206f
 rosas vermelhas	206g
 rosata	6i
 rosato	6i
+rosca	1667g
 rose	91e 206a 206h
 rose barbie	678o
 rose blush	114e
+rose city	765a
 rose fluo	116e
 rose néon	116e
 rose pink	91a
@@ -8250,18 +10931,22 @@ rose red	72a
 rose rosse	206i
 rose rouge	206e
 rose vif	6e
-rosebud	2185a
+rosebud	2643a
 roseira	206g
-rosemary	2264a
+rosemary	2718a
 rosen	206h
 rosenrot	72h
 roses	206a
 roses rouges	206e
+roseta	1602f 1602g
 roseto	206i
-rosewood	1657a
+rosetta	1602i
+rosette	1602a 1602e 1602h
+rosewood	2133a
 rosier	206e
 rosig	6h
 rossa	0i
+rossetto	1874i
 rosso	0i
 rosso acceso	74i
 rosso arancio	97i
@@ -8273,10 +10958,29 @@ rosso violaceo	96i
 rosso vivo	74i
 rost	284h
 rostig	284h
+rosto de cachorro	1482g
+rosto de camundongo	1522g
+rosto de cavalo	1495g
+rosto de coelho	1526g
+rosto de dragão	1566g
+rosto de gato	1489g
+rosto de hamster	1525g
+rosto de leão	1491g
+rosto de lobo	1486g
+rosto de macaco	1478g
+rosto de panda	1534g
+rosto de porco	1507g
+rosto de raposa	1487g
+rosto de sapo	1561g
+rosto de tigre	1492g
+rosto de unicórnio	1499g
+rosto de urso	1532g
+rosto de vaca	1503g
 rostrot	112h
-rosy	1411a
-rosy pink	854a
-rosybrown	1372a
+rosy	1913a
+rosy pink	946a
+rosybrown	1464a
+rosário de oração	1873g
 rosé	6e
 rosée	6e
 rosée du matin	203e
@@ -8284,7 +10988,10 @@ rot	0h
 rotbraun	19h
 rote	0h
 roter	0h
+roter apfel	1634h
+roter umschlag	1826h
 rotes	0h
+rothko	718a
 rotten	421a
 rotviolett	96h
 rotwein	261h
@@ -8303,6 +11010,7 @@ rouille	284e
 rouillé	284e
 rouillée	284e
 roumanie	656o
+roupas femininas	1849g
 routemaster	677o
 routine	430a
 rovente	397i
@@ -8311,14 +11019,16 @@ roxa	5g
 roxo	5g
 royal	378a 378e
 royal blue	43a
-royal purple	1281a
-royalblue	1373a
+royal purple	1373a
+royalblue	1465a
 royale	378e
-royalty	2067a
+royalty	2530a
 royaume uni	627o
-roycroft	1606a
+roycroft	2087a
 rua	338g
-rubber	1863a
+ruban	1827e
+ruban de mémoire	1829e
+rubber	2333a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -8327,7 +11037,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2265a
+ruddy	2719a
 rue	338e
 ruela	338g
 ruelle	338e
@@ -8341,28 +11051,30 @@ ruhig	382h
 ruhige	382h
 ruidosa	418f
 ruidoso	418f
-ruins	1709a
+ruins	2181a
 ruisseau	147e
-rum	1477a
+rum	1969a
 rumania	656o
 rumorosa	418i
 rumoroso	418i
 rumänien	656o
-run	2167a
+run	2626a
 running	385a
+running shoe	1858a
+ruota panoramica	1807i
 rupe	161i
 rural	344a 344e 344f 344g
 rurale	344i
 ruscello	147i
 rusia	634o
-russet	1135a
+russet	1227a
 russia	634o
 russian flag	634o
 russie	634o
 russland	634o
 rust	284a
-rust brown	845a
-rust orange	986a
+rust brown	937a
+rust orange	1078a
 rust red	112a
 rusted	284a
 rustic	374a
@@ -8372,26 +11084,36 @@ rustik	374n
 rustikal	374h
 rustique	374e
 rusty	284a
-rusty orange	1036a
-rusty red	939a
+rusty orange	1128a
+rusty red	1031a
 rusya	634o
+ruy băng	1827m
+ruy băng nhắc nhở	1829m
+ruộng bậc thang	758m
 ruộng lúa	249m
 ryanair	545o
-rye	1864a
+rye	2334a
+ryokan	781a
+rái cá	1536m
 rã	325g
 rätselhaft	390h
 récif	152e
 récif corallien	152e
 récifs coralliens	152e
+récolte	746e
 régio	378g
 répugnant	421e
 rétro	375e
+réveillon	749e 749g
 rêu	131m
 rêu phong	131m
 rêve	392e
 rêveur	392e
 rêveuse	392e
 río	147f
+rôma	780m
+römisch	780h
+rönesans	709n
 rötlich	0h
 rùng rợn	399m
 rússia	634o
@@ -8400,8 +11122,11 @@ rústico	374f 374g
 rüya	392n
 rüya gibi	392n
 rüzgar	201n
+rüzgar çanı	1824n
+rüzgardaki yaprak	1622n
 rüzgarlı	201n
 rüzgâr	201n
+rượu sake	1737m
 rượu vang	261m
 rượu vang đỏ	261m
 rượu whisky	264m
@@ -8409,6 +11134,7 @@ rạn san hô	152m
 rạng đông	177m
 rằn ri	427m
 rỉ sét	284m
+rồng	1567m
 rộn ràng	405m
 rừng	119m
 rừng cây	119m
@@ -8426,12 +11152,15 @@ sa tanh	288m
 sabah	185n
 sabahleyin	185n
 sabbia	156i
-sable	156e 1713a
+sable	156e 2185a
 sable clair	103e
+sac à main	1852e
+sacolas de compras	1854g
 sacred	408a
+sacs de shopping	1854e
 sad	387a
-saddle	1823a
-saddlebrown	1374a
+saddle	2293a
+saddlebrown	1466a
 sade	381n
 sadio	413g
 sadness	387a
@@ -8439,65 +11168,92 @@ saf	403n
 safari	414a
 safe	402a
 safety	402a
-safflower	1523a
+safety vest	1834a
+safflower	2011a
 saffron	274a
 safir	54n
 safira	54g
 saflık	403n
 safran	274e 274h 274n
 sage	94a
-sage green	1239a
+sage green	1331a
 sagra	332i
+sagrada familia	756a 756f
+sahanda yemek	1687n
 sahara	155a
 sahil	142n
+saigon	778a
 sail	139a
 sailing	139a
 sailor	139a
 sain	413e
 saine	413e
+saint jean	748e
 saint patrick	370e
+saint sylvestre	749e
 saint valentin	364e
+sake	1737a 1737f 1737n
+sake flasche mit tasse	1737h
+sake şişesi ve fincanı	1737n
 sakin	382n
 saks mavisi	43n
 saksafon	433n
+saksı bitkisi	1611n
 sakura	205a 205e 205f 205g 205h 205i 205n
+sakura festival	737a
+sakè	1737i
+saké	1737e
 sala de aula	354g
+sala giochi	700i
 salad	429a
+salad rau xanh	1691m
 salada	429g
+salada verde	1691g
 salade	429e
+salade verte	1691e
 salat	429h
 salata	429n
+salatalık	1652n
 salbei	94h
 salbeigrün	94h
-sale	421E
+sale	421E 1694i
 salida del sol	177f
 salle de classe	354e
 salmon	29a
-salmon pink	1229a
+salmon pink	1321a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	339e
-salsa	1604a
-salted	2023a
+saloon	729a
+salsa	2085a
+salt	1694a
+salted	2487a
 salud	413f
 saludable	413f
 saludos	451f
 salut	451e
 salute	413i
 salvaje	414f
+salvaje oeste	729f
 salve	451i
 salvia	94f 94i
 salvo	453f
+salyangoz	1582n
+salz	1694h
+salzstreuer	1694h
+salón recreativo	700f
 samanyolu	173n
 samimi	394n
 samsung	467o
 samt	287h
 samurai	350a
+san francisco	773a
 san francisco giants	583o
 san hô	152m
 san patricio	370f
 san patrizio	370i
+san silvestro	749i
 san valentino	364i
 san valentín	364f
 sana	413i
@@ -8505,20 +11261,28 @@ sanat	434n
 sanatsal	434n
 sanatçı	434n
 sanctuaire	341e
+sanctuaire shinto	1792e
 sand	156a 156h
-sand brown	846a
+sand brown	938a
 sand colour	103a
-sand yellow	894a
+sand yellow	986a
+sandale de femme	1862e
+sandalia de mujer	1862f
+sandalo da donna	1862i
 sandfarbe	103h
 sandfarben	103h
 sands	143a
-sandstone	1107a
+sandstone	1199a
 sandstrand	143h
-sandy	1026a
+sanduíche	1679g
+sandviç	1679n
+sandwich	1679a 1679e 1679h 1679i
+sandy	1118a
 sandy beach	143a
-sandy brown	1055a
-sandy yellow	961a
-sandybrown	1375a
+sandy brown	1147a
+sandy yellow	1053a
+sandybrown	1467a
+sandália feminina	1862g
 sandía	231f
 sanft	384h
 sanftmütig	382h
@@ -8526,37 +11290,49 @@ sang	312e
 sang trọng	377m
 sang trọng tinh tế	393m
 sanglant	312e
+sanglier	1509e
 sangre	312f
 sangrento	312g
-sangria	1913a
+sangria	2382a
 sangriento	312f
 sangue	312g 312i
 sanguinoso	312i
 sankt patrick	370h
 sano	413f 413i
 sans	453e
-santa	1695a
+santa	2169a
 santorin	348e 348h
 santorini	348a 348f 348g 348i 348m 348n
 santuario	341f 341i
+santuario shintoista	1792i
+santuario sintoísta	1792f
 santuário	341g
+santuário japonês	1792g
 santé	413e
 sao	172m
-sap	2208a
-sap green	901a
+sap	2665a
+sap green	993a
+sapatilha	1860g
+sapatilha de balé	1863g
+sapato de salto alto	1861g
+sapato masculino	1857g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
+sapin de noël	1812e
 sapins	121e
-sapling	2168a
+sapling	2627a
 sapo	325g
 sapphire	54a
+saquê	1737g
 saray	378n
 sarcelle	13e
+sari	1844a 1844e 1844f 1844g 1844h 1844i 1844n
 sarmaşık	133n
 sarı	2n
+sarımsak	1655n
 sassofono	433i
-sassy	1535a
+sassy	2022a
 satan	424a 424e 424h
 satana	424i
 satanic	424a
@@ -8574,7 +11350,7 @@ saturo	440i
 saturé	440e
 saturée	440e
 satén	288f
-sauce	1424a
+sauce	1925a
 saudade	411g
 saudade triste	387g
 saudações	451g
@@ -8585,52 +11361,74 @@ saudável	413g
 sauf	453e
 sauge	94e
 saumon	29e
-sausage	1623a
+sauropod	1568a
+sauropode	1568e 1568h 1568i
+saurópode	1568g
+saurópodo	1568f
+sausage	2100a
 sauvage	414e
 savage	414a
-savannah	1830a
+savannah	2300a
 savaş	427n
+saxo	1877f
 saxofon	433h
 saxofone	433g
 saxofón	433f
 saxophon	433h
 saxophone	433a 433e
+sazan şekilli flama	1823n
 saúde	413g
 sağlam	402n
 sağlık	413n
 sağlıklı	413n
 sbiadito chiaro	438i
 scala di grigi	425i
-scalloped	2266a
+scalloped	2720a
 scandinave	349e
 scandinavia	349m
 scandinavian	349a
 scandinavo	349i
-scarab	2119a
+scarab	2581a
+scarabée	1587e
+scarafaggio	1590i
+scarf	1838a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
+scarpa con il tacco	1861i
+scarpa da uomo	1857i
+scarpa sportiva	1858i
+scarpe da ballerina	1860i
+scarpette da ballerina	1863i
 scary	399a
-scenic	2267a
-sceptre	1928a
+scenic	2721a
+sceptre	2395a
+schaf	1512h
+schal	1838h
 scharlach	34h
 scharlachrot	34h
 schaurig	399h
 schifo	421i
 schifoso	421i
+schildkröte	1563h
 schimmernd	426h
 schirm	335h
 schlachtfeld	427h
 schlafzimmer	358h
 schlamm	166h
+schlange	1565h
 schlicht	381h
 schloss	355h
 schlucht	157h
 schläfrig	410h
+schlüpfendes küken	1544h
 schmetterling	322h
 schmuck	313h
 schmutzig	421h
+schnecke	1582h
+schneckenhaus	1579h
 schnee	184h
+schneebedeckter berg	1752h
 schneeberg	159h
 schneeflocke	184h
 schneeflocken	184h
@@ -8638,73 +11436,104 @@ schneeweiß	84h
 schokobraun	108h
 schokolade	258h
 schokoladenbraun	108h
+schokoladentafel	1727h
 school	354a
+schottisch	774h
+schottland	774h
 schrein	341h
 schräg	431h
 schule	354h
+schulgebäude	1780h
+schulranzen	1855h
 schummrig	447h
+schutzbrille	1832h
+schwan	1552h
 schwarz	9h
 schwarz weiß	425h
 schwarze	9h
 schwarztee	253h
 schwarzweiß	425h
 schweden	647o
+schwein	1508h
+schweinegesicht	1507h
+schweinerüssel	1510h
 schweiz	645o
+schüssel mit löffel	1690h
+schüssel und essstäbchen	1701h
 sci fi	372a
+sciarpa	1838i
 science	372a
 science fiction	372e 372h
 scientific	372a
+scimmia	1479i
 scintillant	426e
 scintillante	426e 426i
+scivolo	1806i
 scogliera	161i
 scogliera corallina	152i
-scone	2063a
+scoiattolo	1528i
+scone	2526a
 scorched	397a
 scorching	202a
-sculpture	2224a
+scorpion	1593a 1593e
+scorpione	1593i
+scotland	774a 774m
+scottish	774a
+scottish highlands	774a
+scozia	774i
+scozzese	774i
+sculpture	2681a
 scuola	354i
 scura	435i
 scuro	435i
 se lạnh	396m
 sea	139a
-sea blue	1266a
-sea green	1285a
+sea blue	1358a
+sea green	1377a
 sea spray	141a
-seafoam	1273a
-seafoam blue	866a
-seafoam green	1279a
-seagreen	1376a
-seagull	2268a
+seafoam	1365a
+seafoam blue	958a
+seafoam green	1371a
+seagreen	1468a
+seagull	2722a
+seal	1573a
 seas	139a
-seascape	1962a
-seashell	1377a
+seascape	2428a
+seashell	1469a
 seashore	142a
 seaside	142a
+seaside cottage	725a
 seaweed	137a
-seaweed green	972a
+seaweed green	1064a
 sebze	429n
 sebzeler	429n
+secessione viennese	715i
+sechziger	695h
 secret	390a
 secrets	390a
 secure	402a
 security	402a
 seda	288f 288g
 sedef	296n
-sedona	1702a
+sedona	772a
 seduction	389a
 seductive	389a
 see	146H
 see offen	139h
 seeblau	42h
-seed	1430a
-seeds	2125a
+seed	1931a
+seedling	1610a
+seeds	2586a
+seehund	1573h
 seen	146h
 seerose	209h
 seetang	137h
 seguro	402f 402g
 seide	288h
 seixo	278g
+seksenler	700n
 sekt	262h
+sektgläser	1744h
 seladon	294h 294n
 selam	451n
 selamlar	451n
@@ -8716,6 +11545,7 @@ selva tropical	120f
 selvagem	414g
 selvaggia	414i
 selvaggio	414i
+selvaggio west	729i
 sem	453g
 sem graça	430g
 semana santa	369f
@@ -8729,6 +11559,7 @@ senfgelb	110h
 sensual	389a
 sentimental	411a
 senza	453i
+seoul	779a 779h 779m
 sepia	61a 61f 61h
 seppia	61i
 september	194a 194h
@@ -8742,7 +11573,7 @@ serein	382e
 sereine	382e
 serena	382f 382g 382i
 serene	382a
-serengeti	2269a
+serengeti	2723a
 serenity	382a
 sereno	382f 382g 382i
 seria	406f 406i
@@ -8751,78 +11582,98 @@ serin taze	395n
 serio	406f 406i
 serious	406a
 seriös	402h
+serpent	1565e
+serpente	1565i
+serpiente	1565f
 serra	158g
 servus	451h
 serülyen	40n
-sesame	1646a
+sesame	2122a
 sessiz	382n
 seta	135f 288i
 setembro	194g
 setiembre	194f
 settembre	194i
+seul	779g 779i 779n
 sevgi	388n
 sevgililer günü	364n
 sevimli	404n
 sevinçli	386n
 sexy	389a
+seúl	779f
 sf	372c
 sf giants	583o
+shabby chic	721a 721e
 shadows	390a
 shadowy	435a
-shale	1627a
-shallow	1753a
+shale	2104a
+shallow	2225a
+shallow pan of food	1687a
 shame	409a
-shamrock	994a
-shamrock green	1051a
+shamrock	1086a
+shamrock green	1143a
+shanghai	770a 770e 770h 770i
+shanghái	770f
 shark	140a
 sharks	140a
+shaved ice	1719a
+sheaf of rice	1616a
 sheep	344a
-sheepskin	2250a
-shell	486o 1389a
-sherbet	1614a
-shetland	2238a
+sheepskin	2707a
+shell	486o 1891a
+sherbet	2093a
+shetland	2695a
 shimmer	426a
 shimmering	426a
 shine	426a
-shingle	2198a
+shingle	2656a
 shining	426a
+shinto	1792h
+shinto schrein	1792h
+shinto shrine	1792a
 shiny	426a
 ship	139a
 ships	139a
-shit	1148a
-shit brown	1129a
-shit green	910a
+shit	1240a
+shit brown	1221a
+shit green	1002a
 shiver	396a
 shivering	396a
 shock	420a
 shocked	420a
-shocking	1865a
-shocking pink	1086a
-shoe	2184a
-shoot	1770a
+shocking	2335a
+shocking pink	1178a
+shoe	2642a
+shoot	2242a
 shopify	557o
+shopping bags	1854a
 shore	142a
-shoreline	2056a
-shortbread	2205a
-shortcake	2255a
+shoreline	2520a
+short	1847e
+shortbread	2662a
+shortcake	1724a
+shorts	1847a 1847g 1847h
 showers	196a
-shrimp	1700a
+shrimp	1715a
 shrine	341a
-shutter	1803a
-shy	1444a
+shutter	2273a
+shy	1943a
 siberpunk	371n
+sicherheitsweste	1834h
+sichtbeton	694h
+sicilia	1719i
 sick	421a
-sick green	1034a
+sick green	1126a
 sickly	421a
-sickly green	1125a
-sickly yellow	825a
+sickly green	1217a
+sickly yellow	917a
 sickness	421a
 sicuro	402i
-sidewalk	1940a
+sidewalk	2406a
 sieg	412h
-sienna	1237a
-sierra	158f 1679a
-sigh	1881a
+sienna	1329a
+sierra	158f 2153a
+sigh	2351a
 sihirli	391n
 silber	12h
 silbergrau	86h
@@ -8830,17 +11681,24 @@ silbern	12h
 silberne	12h
 silence	382a
 silent	382a
-silhouette	2005a
+silhouette	2469a
+silindir şapka	1868n
 silk	288a
 silver	12a
 silver grey	86a
+silvester	749h
+simit	1667n
 simli	426n
 simple	381a
 simples	381g
 sin	453f
+sinagog	1791n
+sinagoga	1791f 1791g 1791i
+sincap	1528n
 singapore airlines	547o
 singapore flag	671o
 singaporean flag	671o
+singe	1479e
 sinh nhật	368m
 sinh thái	379m
 siniestro	399f
@@ -8848,35 +11706,43 @@ sinirli	398n
 sinister	399a
 sinistre	399e
 sinistro	399g 399i
+siperli şapka	1870n
+sirk çadırı	1810n
 sis	199n
 sisli	199n
+sivrisinek	1594n
+sixties	695a
 siyah	9n
 siyah beyaz	425n
 siyah çay	253n
 sizzling	397a
+siêu thực	713m
 skandinavisch	349h
 ski	195a
 skies	167a
 skiing	195a
-skin	1495a
-skirt	1896a
+skin	1986a
+skirt	2366a
+skorpion	1593h
 skull	399a
 skulls	399a
+skunk	1537a
 skurril	431h
 sky	167a
 sky blue	41a
-skyblue	1378a
-skyline	337a
+sky lanterns	743a
+skyblue	1470a
+skyline	337a 1798h
 skyscraper	337a
 skyscrapers	337a
 sl benfica	609o
-slate	1270a
-slate blue	1267a
-slate green	1138a
-slate grey	1192a
-slateblue	1379a
-slategray	1380a
-slategrey	1381a
+slate	1362a
+slate blue	1359a
+slate green	1230a
+slate grey	1284a
+slateblue	1471a
+slategray	1472a
+slategrey	1473a
 sledding	195a
 sleek	393a
 sleek design	381a
@@ -8884,12 +11750,14 @@ sleep	410a
 sleeping	410a
 sleepy	410a
 sleet	197a
-slice	1540a
+slice	2027a
 slime	421a
-slime green	1067a
+slime green	1159a
 slimy	421a
-slipper	1737a
-slippers	1769a
+slip	1846e 1846h 1846i
+slip mayo	1846n
+slipper	2209a
+slippers	2241a
 sloth	410a
 slow	410a
 sluggish	410a
@@ -8903,16 +11771,19 @@ smiles	386a
 smiling	386a
 smog	199a
 smoke	311a
-smoked	1448a
+smoked	1946a
 smoky	311a
 smoky colour	445a
-smooth	1703a
-smoothie	1581a
+smooth	2175a
+smoothie	2064a
 smorzato	442i
+snail	1582a
+snake	1565a
 snapchat	508o
-snot	1063a
-snot green	1162a
+snot	1155a
+snot green	1254a
 snow	184a
+snow capped mountain	1752a
 snow mountain	159a
 snow white	84a
 snowfall	184a
@@ -8926,15 +11797,21 @@ snuggle	394a
 sober	406a
 sobre	381E
 sobre et discret	417e
+sobre rojo	1826f
 sobremesa	268g
 sobrio	417f 417i
 soccer	385a
+sock hop	702a
+socken	1841h
+socks	1841a
 socola	258m
 soffusa	441i
 soffuso	441i
 sofisticado	393f 393g
 sofisticato	393i
 soft	441a
+soft ice cream	1718a
+softeis	1718h
 softer	441a
 sognante	392i
 sogno	392i
@@ -8944,8 +11821,10 @@ soir	188e
 soirée	188e
 sokak	338n
 sokak lambası	333n
-sol	166e 169f 169g 1654a
+sol	166e 169f 169g 2130a
 solar	169a
+solar punk	732a
+solarpunk	732a
 soldado	427f 427g
 soldados	427f 427g
 soldat	427e 427h
@@ -8957,6 +11836,7 @@ soldi	419i
 soldier	427a
 soldiers	427a
 sole	169i
+sole che tramonta sulla città	1802i
 soleada	169f
 soleado	169f
 soledad	387f
@@ -8964,6 +11844,8 @@ soleggiata	169i
 soleggiato	169i
 soleil	169e
 soleil couchant	176e
+soleil levant	1800e
+soleil levant derrière les montagnes	1799e
 solemn	406a
 solemne	406f
 solene	406g
@@ -8977,13 +11859,21 @@ solitario	387f 387i
 solitude	387a
 solitudine	387i
 solitário	387g
+solmuş çiçek	1604n
 solo	166g
+solstice été	748e
+solsticio de verano	748f
+solstizio estate	748i
+solstício de verão	748g
+solucan	1596n
 soluk	438n
 soluk lila	90n
 soluk ışık	447n
 somber	387a
 sombre	387a 435e
 sombre humeur	387e
+sombrero de copa	1868f
+sombrero de mujer	1867f
 sombria	387g
 sombrilla	335f
 sombrinha	335g
@@ -8995,63 +11885,81 @@ sombrío	387f
 sombrío tono	435f
 sommer	193h
 sommerlich	193h
+sommersonnenwende	748h
 sommet enneigé	159e
 somnolent	410e
 somnoliento	410f
 somon	29n
 somon rengi	29n
 son	35M
-sonata	2006a
+son môi	1874m
+sonata	2470a
 sonbahar	194n
 sonbahar ortası bayramı	366n
 sonbahar yaprakları	128n
+songkran	735a
 sonhador	392g
 sonhadora	392g
 sonho	392g
 sonne	169h
 sonnenaufgang	177h
+sonnenaufgang über bergen	1799h
+sonnenaufgang über dem meer	1800h
 sonnenblume	208h
 sonnenblumen	208h
+sonnenbrille	1831h
 sonnenlicht	169h
 sonnenschein	169h
 sonnenuntergang	176h
+sonnenuntergang in der stadt	1802h
 sonnig	169h
 sonolento	410g
-sonora	2270a
+sonora	2724a
 soothing	384a
 sophisticated	393a
 sophistication	393a
-sorbet	271e 1440a
+sorbet	271e 1939a
 sorcery	391a
+sorgenti termali	1804i
 sorgere del sole	177i
+soropod	1568n
 sorprendente	420f 420i
 sorprendido	420f
 sorpresa	420f 420i
 sorpreso	420i
-sorrel	1955a
+sorrel	2421a
 sorrow	387a
 sorrowful	387a
 sorvete	271g
+sorvete italiano	1718g
 sosiego	382f
+sosisli sandviç	1678n
 soso	430f
 sossego	382g
 sottacqua	361i
 sottile	417i
-souffle	2236a
+souffle	2693a
+souk	752a 752e 752h
 soul	408a
-soulful	2271a
-soup	1517a
+soulful	2725a
+soup	2005a
 sour	224a
+sources chaudes	1804e
 sourd	442e
 sourde	442e
+souris	1523e
 sous bois	119e
 sous eau	361e
 sous marin	361e
 south africa	661o
 south african flag	661o
+south beach	761a
 south korea	632o
+southwest	772a
+southwestern	772a
 soñador	392f
 soñadora	392f
+soğan	1656n
 soğuk	396n
 soğuk renkler	449n
 soğuk tonlar	449n
@@ -9059,22 +11967,28 @@ spa	383a
 space	173a
 space station	360a
 spaceship	360a
-spacious	2272a
+spacious	2726a
+spagetti	1702n
+spaghetti	1702a 1702e 1702h 1702i 1702m
 spagna	621o
 spain	621o
+spalmare formaggio sul bagel	1667i
 spanien	621o
 spanish flag	621o
+spara coriandoli	1818i
 spark	164a
 sparkle	426a
+sparkler	1814a
+sparkles	1816a
 sparkling	426a
 sparkling wine	262a
 sparkly	426a
 sparks	164a
-sparrow	1837a
+sparrow	2307a
 spaventoso	399i
 spazio	173i
-spearmint	982a
-special	1893a
+spearmint	1074a
+special	2363a
 spectrum	175a
 speiseeis	271h
 spell	391a
@@ -9085,15 +11999,27 @@ spezia	274i
 spezie	274i
 spiagge	142i
 spiaggia	142i
+spiaggia con ombrellone	1757i
 spiaggia di sabbia	143i
 spiaggia tropicale	144i
 spice	274a
-spiced	1398a
+spice market	777a
+spiced	1900a
 spices	274a
 spicy	274a
+spider	1591a
+spider web	1592a
+spiegelei in bratpfanne	1686h
+spielen	1806h
+spielhalle	700h
+spielplatz	1806h
+spielplatzrutsche	1806h
 spielzeug	376h
 spinach	429a
-spinel	1860a
+spinel	2330a
+spinne	1591h
+spinnennetz	1592h
+spiral shell	1579a
 spirit	408a
 spirited	385a
 spirits	408a
@@ -9104,37 +12030,48 @@ spirituell	408h
 spirituelle	408e
 splash	151a
 splendente	439i
-split	1897a
-sponge	1899a
+split	2367a
+sponge	2369a
 spooky	399a
 sporco	421i
 sport	385a
+sportlich	1858h
 sports	385a
+sportschuh	1858h
 sporty	385a
 spotify	464o
-sprig	1541a
+spouting whale	1570a
+sprig	2028a
 spring	192a
 spring festival	365a
-spring green	1275a
-springgreen	1382a
+spring green	1367a
+springbrunnen	1794h
+springgreen	1474a
 springtime	192a
-sprinkle	2141a
-sprout	1473a
-spruce	788a
+sprinkle	2601a
+spross	1610h
+sprout	1965a
+spruce	880a
 sprühregen	197h
 spukhaft	399h
 spumante	262i
-spun	1754a
+spun	2226a
 spurs	592o
-squash	840a
-squeeze	2049a
-squid	2262a
+squalo	1577i
+squash	932a
+squeeze	2513a
+squid	1716a
 ssc napoli	605o
 st patrick day	370a
 st patricks day	370a
 stable	402a
+stade	1761e
+stadio	1761i
+stadion	1761h
+stadium	1761a
 stadt	337h
-stage	1766a
+stadyum	1761n
+stage	2238a
 stagno	148i
 stagno di loto	149i
 stahl	281h
@@ -9148,19 +12085,25 @@ starry	172a
 starry sky	172a
 stars	172a
 stars and stripes	626o
-stately	1999a
+stately	2463a
 stati uniti	626o
 station spatiale	360e
-statue	2157a
+statua della libertà	1787i
+statue	2617a
+statue de la liberté	1787e
+statue of liberty	1787a
 staunen	420h
 stazione spaziale	360i
 steady	402a
-steam	1528a
-steamed	2273a
+steam	2015a
+steam punk	698a
+steamed	2727a
+steaming bowl	1701a
+steampunk	698a 698m 698n
 steel	281a
-steel blue	1262a
-steel grey	1136a
-steelblue	1383a
+steel blue	1354a
+steel grey	1228a
+steelblue	1475a
 steelers	577o
 stein	278h
 steine	278h
@@ -9168,41 +12111,51 @@ stella	172i
 stellata	172i
 stellato	172i
 stelle	172i
-stem	1776a
-sterling	1747a
+stellina scintillante	1814i
+stelline	1816i
+stem	2248a
+sterling	2219a
 stern	172h 406a
 sterne	172h
 sternenhimmel	172h
 sternenklar	172h
-stick	1555a
+stick	2040a
 stile cinese	351i
+stile country	696i
 still	450a
 still ruhe	382h
 stillness	382a
+stinken	1537h
+stinktier	1537h
+stivale da donna	1864i
+stivale da trekking	1859i
 stock market	353a
 stolz	412h
 stone	278a
 stones	278a
-stop	2251a
+stop	2708a
 stories	309a
 storm	198a
 stormy	198a
-stormy blue	814a
+stormy blue	906a
 story	309a
+storybook	730a
 strada	338i
 strahlend	439h
 strana	431i
 strand	142h
+strand mit sonnenschirm	1757h
 strange	431a
 strano	431i
 stravagante	431i
-straw	859a
+straw	951a
 strawberries	226a
 strawberry	226a
 straße	338h
 stream	147a
 street	338a
 streets	338a
+streifenhörnchen	1528h
 strength	401a
 stres	409n
 stresli	409n
@@ -9212,29 +12165,36 @@ stressed	409a
 stressé	409e
 strict	406a
 striking	401a
-string	2024a
+string	2488a
 string lights	333a
 strom	147h
 strong	401a
-strong blue	789a
+strong blue	881a
 strong colour	440a
-strong pink	796a
-stucco	1925a
+strong pink	888a
+stucco	2392a
 student	354a
 students	354a
 study	354a
 studying	354a
+stuffed flatbread	1683a
+stundenhotel	1778h
 stupefacente	420i
 stupore	420i
 sturm	198h
 style chinois	351e
 stylish	393a
 städtisch	337h
+stöckelschuh	1861h
+stück torte	1724h
 stürmisch	198h
 su	151N
 su altı	361n
+su festivali	735n
 su kasabası	345n
 su mavisi	66n
+su püskürten balina	1570n
+su samuru	1536n
 sualtı	361n
 suave	384f 384g
 suavizado	441f 441g
@@ -9251,50 +12211,60 @@ successful	412a
 succulent	134a
 succulenta	134i
 succulente	134e
+sucette	1729e
 sucio	421f
+suco de caixa	1749g
 suculenta	134f 134g
 sudafrica	661o
 sudáfrica	661o
 suecia	647o
-suede	1401a
+suede	1903a
 suelo	166f
 sueño	392f
 suffering	387a
 sugar	269a
+sugar skull	736a
+sugar skulls	736a
 sugary	269a
 suisse	645o
 suiza	645o
 sujo	421g
+suk	752i
 sukkulente	134h
 sukulent	134n
-sulphur	1639a
+sulphur	2116a
 sultry	397a
 sumi	299a
 summer	193a
 summer holiday	193a
+summer solstice	748a
 summer vacation	193a
 summertime	193a
 summery	193a
 sun	169a
-sun yellow	831a
+sun yellow	923a
 sunbathing	142a
 sunbeam	169a
 sunbeams	169a
 sunday	383a
 sundown	176a
 sunflower	208a
-sunflower yellow	872a
+sunflower yellow	964a
 sunflowers	208a
+sunflowers by van gogh	716a
+sunglasses	1831a
 sunlight	169a
 sunlit	439a
 sunny	169a
-sunny yellow	826a
+sunny yellow	918a
 sunrise	177a
+sunrise over mountains	1799a
 sunset	176a
 sunshine	169a
-sunshine yellow	973a
+sunshine yellow	1065a
 suntan	193a
 suolo	166i
+supérette	1779e
 surf	141a
 surfer	142a
 surfing	142a
@@ -9308,7 +12278,16 @@ surprise	420a 420e
 surprise party	368a
 surprised	420a
 surprising	420a
-surreal	392a
+surreal	392a 713h
+surrealism	713a
+surrealismo	713f 713g 713i
+surrealismus	713h
+surrealist	713a
+surrealista	713f 713g 713i
+surrealistisch	713h
+surréalisme	713e
+surréaliste	713e
+surréel	713e
 sushi	273a 273e 273f 273g 273h 273i 273m
 susine	241i
 sustainable	379a
@@ -9320,11 +12299,12 @@ suécia	647o
 suíça	645o
 suşi	273n
 suối	147m
+suối nước nóng	1804m
 svezia	647o
 svizzera	645o
-swamp	847a
-swamp green	1158a
-swan	1665a
+swamp	939a
+swamp green	1250a
+swan	1552a
 sweat	397a
 sweater	394a
 sweaty	397a
@@ -9340,22 +12320,31 @@ swimming pool	142a
 swing music	433a
 swiss flag	645o
 switzerland	645o
-sycamore	2025a
+sycamore	2489a
 sylve	119e
 sympathy	384a
 symphony	393a
-syrup	1582a
+synagoge	1791h
+synagogue	1791a 1791e
+synthwave	699a
+syrup	2065a
+sài gòn	778m
 sàn nhảy	432m
 sách	309m
 sách cũ	309m
 sálvia	94g
+sándwich	1679f
 sáng	439m
 sáng màu	437m
 sáng sớm	185m
 sáng tạo	434m
 sâm panh	262m
+sân vận động	1761m
 sâu	436m
+são joão	748g
 são valentim	364g
+sécession viennoise	715e
+séoul	779e
 sépia	61e 61g
 séria	406g
 sérieux	402e
@@ -9363,6 +12352,7 @@ sério	406g
 sérénité	382e
 sét	198m
 sóbrio	417g
+sóc chuột	1528m
 sóng	141m
 sóng biển	141m
 sô cô la	258m
@@ -9372,9 +12362,13 @@ sông băng	181m
 sönük	442n
 südafrika	661o
 südkorea	632o
+sürekli açık market	1779n
 sürpriz	420n
+sürrealizm	713n
+süs köpeği	1483n
 süss	404h
 süt	265n
+süt bardağı	1733n
 süt beyazı	105n
 sütlü kahve	252n
 sütlü çay	256n
@@ -9384,12 +12378,14 @@ sıcacık	394n
 sıcak	397n
 sıcak dalgası	202n
 sıcak hava	202n
+sıcak içecek	1734n
 sıcak renkler	448n
 sıcak tonlar	448n
 sıkıcı	430n
 sıkıntı	430n
 sınıf	354n
 sıradan	430n
+sıçan	1524n
 sơn mài	300m
 sương	199m
 sương giá	183m
@@ -9405,99 +12401,168 @@ sỏi	278m
 sứ	292m
 sức khỏe	413m
 sữa	265m
+t rex	1569a 1569e 1569f 1569h 1569i 1569n
+t shirt	1836a 1836e 1836h 1836i
 taba	26n
-table	1906a
+table	2376a
+tableta de chocolate	1727f
+tacchino	1541i
+taco	1680a 1680e 1680f 1680g 1680h 1680i
 taegukgi	632o
-taffeta	1981a
+taffeta	2447a
 tag	191h
+tag der toten	736h
 tageslicht	191h
+taglio di carne	1673i
 tagsüber	191h
-tahitian	1866a
+tahitian	2336a
 tahta	276n
-tailandia	668o
-tailândia	668o
+tailandia	668o 771f
+tailandés	771f
+tailandês	771g
+tailândia	668o 771g
+takeaway box	1712h
+takeaway schachtel	1712h
+takeout box	1712a
+tako	1680n
 taksi	336n
 tal	160h
 tale	309a
 tales	309a
+tamal	1682e 1682f
+tamale	1682a 1682g 1682h 1682i 1682n
+tambor	1884f 1884g
+tambor comprido	1885g
+tamboril	1885f
+tamburo	1884i
+tamburo lungo	1885i
 tamisé	441e
 tamisé sombre	447e
 tamisée	441e
 tan	26A
-tan brown	911a
-tan green	832a
+tan brown	1003a
+tan green	924a
 tan yeri	177n
-tangelo	2274a
+tanabata ağacı	1820n
+tanabata baum	1820h
+tanabata tree	1820a
+tangelo	2728a
 tangerina	225g
 tangerine	225a
-tangy	2275a
-tank	1736a
+tangy	2729a
+tank	2208a
 tanne	121h
 tannen	121h
 tannengrün	48h
 tao nhã	393m
 taobao	522o
+tapete persa	733g
+tapis persan	733e
 tappeto erboso	124i
+tappeto persiano	733i
 tapınak	341n
 tarde	187f 187g
+tarihi yapı	1762n
 tarla	123n
 tarnfarbe	427h
-tarnished	2276a
+tarnished	2730a
 tarnung	427h
-tart	1491a
+tarro de miel	1731f
+tart	1726n 1982a
 tarta	268f
+tarta de cumpleaños	1723f
+tartan	774a 774e 774h 774i
+tartaruga	1563g 1563i
+tarte	1726e
+tartán	774f
+tartã	774g
 tarçın	274n
-tassel	2227a
+tasse	1736e
+tassel	2684a
+tasso	1539i
+tasso del miele	1539i
 tasteful	393a
+tatami	781a 781e 781f 781h 781i
 tatlı	404n
 tatlılar	268n
+tatzen	1540h
+tatzenabdrücke	1540h
 tau	203h
+taube	1549h
 taupe	68a 68e 68g 68h
-tavern	1956a
+tavern	2422a
+tavuk	1542n
+tavuk butu	1672n
 tavus kuşu	315n
 tavus mavisi	46n
-tawny	1536a
+tavşan	1527n
+tavşan yüzü	1526n
+tawny	2023a
 taxi	336a 336e 336f 336h 336i 336m
 taxis	336a
-tayland	668o
+tayland	668o 771n
 taze	395n
 taze yeşil	53n
+tazza da tè senza manico	1736i
+tazón de fideos	1701f
+tazón de té	1736f
+taça de coquetel	1740g
+taça de vinho	1739g
+taças brindando	1744g
 taş	278n
 taşlar	278n
 tchéquia	654o
 tchéquie	654o
 tea	253a
 tea brown	88a
-tea green	806a
+tea ceremony	781a
+tea green	898a
+tea house	781a
+teacup without handle	1736a
 teak	276a
 teal	13a
-teal blue	1155a
-teal green	1191a
-tealish	1019a
-tealish green	848a
+teal blue	1247a
+teal green	1283a
+tealish	1111a
+tealish green	940a
+teapot	1735a
 tears	387a
-tease	1984a
+tease	2450a
 tech	372a
 technik	372h
 technologie	372e 372h
 technology	372a
+teclado musical	1880f 1880g
 tecnologia	372g 372i
 tecnología	372f
-teddy	1752a
+teddy	2224a
 teddy bear	404a
 tedious	430a
 tee	253h
 teebraun	88h
+teekanne	1735h
+teetasse ohne henkel	1736h
+teezeremonie	781h
+teia de aranha	1592g
 teich	148h
+teiera	1735i
+teigtasche	1710h
+tejón	1539f
+tejón de la miel	1539f
+tejón melero	1539f
+tek boynuzlu at	1499n
+tek parça mayo	1845n
 tek renkli	425n
 tekdüze	430n
 teknoloji	372n
+tela de araña	1592f
 telegram	499o
 tembel	410n
+tembel hayvan	1535n
 temmuz	193n
 tempel	341h
 temper	398a
-tempered	2277a
+tempered	2731a
 tempest	198a
 tempesta	198i
 tempestad	198f
@@ -9505,14 +12570,20 @@ tempestade	198g
 tempestoso	198i
 tempestuoso	198g
 tempio	341i
+tempio indù	1790i
 temple	341a 341e
+temple hindou	1790e
 templo	341f 341g
+templo hindu	1790g
+templo hindú	1790f
 temporale	198i
 temptation	389a
 tempting	389a
 tempête	198e
 ten rengi	26n
 ten tonu	115n
+tenda	1795i
+tenda da circo	1810i
 tender	384a
 tender green	53a
 tenderness	384a
@@ -9526,6 +12597,8 @@ tenero carino	404i
 tennis	385a
 tense	409a
 tension	409a
+tent	1795a
+tente	1795e
 tenue	441f 441i
 tenue luz	447f
 tepe	158n
@@ -9533,40 +12606,63 @@ tepeler	158n
 terakota	111n
 terciopelo	287f
 tereyağı	266n
+terkedilmiş ev	1769n
 terne	442e
 terno	384g
-terra	166g 166i 1410a
-terra cotta	1189a
-terracota	111f 111g 861a
+terra	166g 166i 1912a
+terra cotta	1281a
+terracota	111f 111g 953a
 terracotta	111a 111e 111i
 terracotta cruda	301i
 terrakotta	111h
+terrazas de arroz	758f
+terraços de arroz	758g
 terre	166e
 terre cuite	111e
 terreux	380e
 terrifying	399a
 terror	399a 399f 399g
 terroso	380f 380g 380i
+terça feira gorda	738g
 tesco	532o
 tesla	478o
-tetsu	2026a
+tespih	1873n
+testa di drago	1566i
+tetera	1735f
+tetrabrik	1749f
+tetsu	2490a
 teufel	424h
-texas	1568a
-thai	1607a
+texas	2052a
+texugo	1539g
+texugo de mel	1539g
+thai	771a
 thai flag	668o
-thailand	668o
-thailandia	668o
+thai new year	735a
+thai temple	771a
+thailand	668o 771a 771h
+thailandese	771i
+thailandia	668o 771i
+thailändisch	771h
+thailändisches neujahr	735h
 tham lam	422m
 than hồng	165m
 thanh bình	382m
 thanh lịch	393m
+thanh sô cô la	1727m
 thanksgiving	194a
-thaïlande	668o
+thaï	771e
+thaïlandais	771e
+thaïlande	668o 771e
+the bund	770a
+the great wave	720a
+the kiss	715a
 the past	411a
-thicket	1889a
-thin	2252a
-thistle	1384a
+the scream	712a
+thicket	2359a
+thin	2709a
+thistle	1476a
 thiên hà	173m
+thiên nga	1552m
 thiên nhiên	379m
 thiên thanh	39m
 thiên thần	423m
@@ -9574,23 +12670,24 @@ thiên đàng	423m
 thiên đường	423m
 thiền	346m
 thiền định	408m
-thorn	1877a
-thoughts	2116a
+thong sandal	1856a
+thorn	2347a
+thoughts	2578a
 threat	399a
 threatening	399a
 throne	378a
-thrush	1784a
+thrush	2255a
 thu	194m
 thunder	198a
 thunderous	198a
 thunderstorm	198a
 thung lũng	160m
 thy	543o
-thyme	1492a
+thyme	1983a
 thành phố	337m
 thác	150m
 thác nước	150m
-thái lan	668o
+thái lan	668o 771m
 tháng ba	192m
 tháng bảy	193m
 tháng chín	194m
@@ -9602,29 +12699,45 @@ tháng mười hai	195m
 tháng mười một	194m
 tháng một	195m
 tháng năm	192m
+tháng ramadan	741m
 tháng sáu	193m
 tháng tám	193m
 tháng tư	192m
+tháng tự hào	747m
 thánh đường	356m
+tháp tokyo	1786m
 thé	253e
 thé au lait	256e
+thé aux perles	1748e
 thé noir	253e
 thé vert	254e
+théière	1735e
 thép	281m
 thông	121m
 thơm	237m
 thư giãn	383m
 thư thái	383m
 thư viện	340m
+thượng hải	770m
 thạch anh	297m
 thạch anh tím	56m
+thả đèn	743m
+thảm ba tư	733m
 thảm cỏ	124m
 thảo mộc	136m
 thảo nguyên	123m
 thần tiên	391m
 thẫm	435m
+thập niên 20	691m
+thập niên 50	702m
+thập niên 60	695m
+thập niên 80	700m
+thập niên 90	701m
+thằn lằn	1564m
 thằng hề	328m
 thẳm	436m
+thịt bám xương	1671m
+thịt xông khói	1674m
 thối	421m
 thối rữa	421m
 thổ nhĩ kỳ	636o
@@ -9632,11 +12745,21 @@ thụy sĩ	645o
 thụy điển	647o
 thủy mặc	299m
 thủy tinh	291m
+thực phẩm đóng hộp	1695m
+tibet	775a 775e 775h 775i 775n
+tibetan	775a
+tibetano	775f 775g 775i
+tibete	775g
+tibetisch	775h
+tiburón	1577f
+tibétain	775e
 tide	141a
-tie	2083a
+tie	2545a
+tie dye	706a
 tief	436h
 tiefe	436h
 tiefsee	140h
+tienda de campaña	1795f
 tierna	384f
 tierno	384f
 tierno ánimo	404f
@@ -9644,49 +12767,66 @@ tierra	166f
 tiffany	674o
 tiffany blau	674o
 tiffany blue	674o
+tigela com colher	1690g
 tiger	316a 316h
+tiger face	1492a
+tigergesicht	1492h
 tigers	316a
 tigre	316e 316f 316g 316i
 tijolo	280g
-tiki	2278a
+tijolos	1764g
+tiki	726a
+tiki bar	726a 726h
+tiki lounge	726a
 tiksinti	421n
 tiktok	503o
 tilki	321n
 timber	276a
 timberland	119a
 timeless	393a
-timid	1570a
-tin	1611a
+timid	2054a
+timsah	1562n
+tin	2091a
 tin cậy	402m
-tinge	2187a
+tinge	2645a
 tinh khôi	403m
 tinh tế	417m
 tinh vân	173m
 tinta	47f 47g
 tinte	47h
+tintenfisch	1716h
 tintenschwarz	47h
 tiranga	633o
+tiranossauro rex	1569g
 tired	410a
+tişört	1836n
 tiền	419m
 tiền mặt	419m
 tiệc sinh nhật	368m
-toad	1873a
+toad	2343a
 toast	267a
-toasted	1417a
-tobacco	1963a
+toasted	1918a
+tobacco	2429a
+toboggan	1806e
+tobogán	1806f
 toddler	376a
-toes	1842a
+toes	2312a
 toffee	259a
+toile araignée	1592e
+tokyo kulesi	1786n
+tokyo tower	1786a 1786h
 tom frio	449g
 tom quente	448g
 tomate	244e 244f 244g 244h
 tomato	244a
-tomato red	999a
+tomato red	1091a
 tomatoes	244a
 tombée de la nuit	188e
 ton chaud	448e
 ton erde	301h
 ton froid	449e
+tong	1856e
+tongs	1856e
 toni caldi	448i
 toni freddi	449i
 toni terrosi	380i
@@ -9706,56 +12846,84 @@ tons pastel	443g
 tons quentes	448g
 tons terreux	380e
 tons terrosos	380g
-tooth	1619a
-topaz	867a
-topiary	1841a
-topo	68f
+tooth	2097a
+top hat	1868a
+topaz	959a
+topf mit essen	1688h
+topfpflanze	1611h
+topiary	2311a
+topo	68f 1523i
 toprak	166n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	380n
 toprak tonu	380n
-torch	1824a
+toque universitaire	1869e
+torch	2294a
 tormenta	198f
 tormentosa	198f
 tormentoso	198f
 tornado	198a
 toronto maple leafs	584o
+torre de tokio	1786f
+torre de tóquio	1786g
+torre di tokyo	1786i
 torrente	147i
 torride	202e
 torrido	202i
 torta	268g 268i
+torta della luna	1708i
+torta di compleanno	1723i
+torta di mele	1726i
 torte	268h
+tortenstück	1724h
+tortino	1726i
+tortino di pesce a spirale	1707i
+tortita	1668f
+tortitas	1668f
 tortora	68i
+tortue	1563e
+tortuga	1563f
+toscan	754e
+toscana	754f 754g 754i
+toscane	754e
+toscano	754f 754g 754i
 toshiba	538o
+toskana	754h 754n
+toskanisch	754h
 tossico	421i
 tostado	26f
 tottenham	592o
 tottenham hotspur	592o
 tough	401a
 toundra	182e
-toupe	835a
+toupe	927a
+tour de tokyo	1786e
 tournesol	208e
 tower	337a
 towers	337a
 town	337a
 towns	337a
-toxic	1567a
-toxic green	790a
+toxic	2051a
+toxic green	882a
 toxique	421e
 toy	376a
 toyota	474o
 toys	376a
-track	1901a
-trade	2147a
+track	2371a
+trade	2607a
+traditionelle japanische windsäcke	1823h
+traditionelles mondfest	1825h
 traffic	337a
 tragedy	387a
 tragic	387a
-trail	1388a
-trails	2097a
+trail	1890a
+trails	2559a
+traje de baño de una pieza	1845f
 tramonto	176i
 trang nghiêm	406m
 trang sức	313m
+trang trí cây thông	1821m
 trang trại	344m
 trang trọng	406m
 tranh	434m
@@ -9770,7 +12938,7 @@ tranquille	382e
 tranquillity	382a
 tranquillo	382i
 tranquilo	382f 382g
-translucent	2279a
+translucent	2732a
 traube	228h
 trauben	228h
 trauer	387h
@@ -9778,16 +12946,24 @@ traum	392h
 traumhaft	392h
 traurig	387h
 tre	122m
-treasure	1408a
+treasure	1910a
 tree	132a
-tree green	1053a
+tree green	1145a
 trees	132a
 trek	414a
-trellis	1832a
+trellis	2302a
+trencadís	756a 756f
 trepadeira	133g
+trevo	1618g
+trevo de quatro folhas	1619g
+trevo de três folhas	1618g
 tricolore	618o
+trifoglio	1618i
 trigal	248f 248g
 trigo	248f 248g
+trinkglas	1745h
+trinkpäckchen	1749h
+trinquer	1744e
 triomphe	412e
 trionfo	412i
 trippy	431a
@@ -9800,51 +12976,73 @@ triumphant	412a
 triunfo	412f 412g
 tro	165m
 tro tàn	165m
-troll	2101a
+troll	2563a
+tromba	1881i
+trommel	1884h
+trommelstöcke	1884h
+trompet	1881n
+trompeta	1881f
+trompete	1881g 1881h
+trompette	1881e
 trong lành	395m
 trong sáng	403m
 troops	427a
 tropen	347h
+tropenfisch	1575h
 tropenstrand	144h
 trophy	412a
 tropic	347a
 tropical	347a 347e 347f 347g
 tropical beach	144a
+tropical drink	1741a
+tropical fish	1575a
 tropicale	347e 347i
 tropici	347i
 tropics	347a
 tropik	347n
+tropik içecek	1741n
 tropik plaj	144n
 tropikal	347n
+tropikal balık	1575n
 tropikal orman	120n
 tropiques	347e
 tropisch	347h
 tropischer strand	144h
-trout	1717a
+trout	2189a
 trovoada	198g
 trovão	198g
-true blue	1177a
-true green	880a
+trozo de tarta	1724f
+true blue	1269a
+true green	972a
 trueno	198f
-truffle	1445a
-trumpet	1575a
+truffle	1944a
+trumpet	1881a
 trung quốc	631o
 trung thu	366m
 trung tâm thành phố	337m
 trust	402a
 trustworthy	402a
+truthahn	1541h
 trà	253m
+trà nhựa ruồi	1750m
 trà sữa	256m
 trà sữa trân châu	256m
 trà xanh	254m
 trà ô long	257m
 tràn đầy năng lượng	385m
+tràng hạt	1873m
 trái cam	225m
 trái cây	428m
 trái đào	232m
 tráng miệng	268m
+trâu nước	1505m
 träge	410h
 träume	392h
+trèfle	1618e
+trèfle à quatre feuilles	1619e
+trébol	1618f
+trébol de cuatro hojas	1619f
+trò chơi điện tử	700m
 trópico	347f
 trópicos	347g
 trúc	122m
@@ -9869,12 +13067,16 @@ trắng tuyết	84m
 trắng ánh trăng	76m
 trẻ con	376m
 trẻ em	376m
+trống	1884m
+trống dài	1885m
 trời	167m
 trời mưa	196m
 trời sao	172m
 trời âm u	200m
+trứng	1685m
 trừ	453m
 tschechien	654o
+tubarão	1577g
 tuhaf	431n
 tulip	210a
 tulipa	210g
@@ -9885,16 +13087,17 @@ tulipas	210g
 tulipe	210e
 tulips	210a
 tulipán	210f
-tulle	1716a
+tulle	2188a
 tulpe	210h
 tulpen	210h
-tumbleweed	1918a
+tumbler glass	1745a
+tumbleweed	2386a
 tundra	182a 182f 182g 182h 182i 182n
 tuono	198i
 turchese	15i
 turchia	636o
-turf	1764a
-turkey	636o
+turf	2236a
+turkey	636o 1541a
 turkish airlines	543o
 turkish flag	636o
 turkuaz	15n
@@ -9903,45 +13106,54 @@ turquesa	15f 15g
 turquia	636o
 turquie	636o
 turquoise	15a 15e
-turquoise blue	1024a
-turquoise green	1030a
+turquoise blue	1116a
+turquoise green	1122a
 turquía	636o
-turtle	1466a
-turtle green	969a
+turtle	1563a
+turtle green	1061a
 turuncu	1n
 turuncu kırmızı	97n
-tuscan	1458a
+tuscan	754a
+tuscany	754a 754m
 tusche	299h
 tuschmalerei	299h
-tusk	2194a
+tusk	2652a
+tutankhamun	766a
 tutku	389n
 tutkulu	389n
 tutti frutti	428a
-tutu	2038a
+tutu	2502a
 tuyết	184m
 tuyết rơi	184m
 tuyệt vời	420m
 tuğla	280n
-tweed	1729a
+tuğlalar	1764n
+tweed	2201a
+twenties	691a
 twig	276a
 twigs	276a
 twilight	188a
-twilight blue	944a
+twilight blue	1036a
 twinkle	426a
 twinkling	426a
 twitch	504o
 twitter	566o
+two hump camel	1515a
 typhoon	198a
-tyrian	2163a
+tyrian	2622a
 tài chính	353m
+tàu lượn siêu tốc	1808m
 tàu vũ trụ	360m
+tách trà không có quai	1736m
 tán lá	127m
 táo	233m
 táo bạo	401m
 táo xanh	234m
+táo đỏ	1634m
 táxi	336g
 tâm linh	408m
 tây ban nha	621o
+tây tạng	775m
 tè	253i
 tè al latte	256i
 tè nero	253i
@@ -9954,9 +13166,23 @@ té verde	254f
 tédio	430g
 ténébreuse	407e
 ténébreux	407e
+tê giác	1520m
 tên lửa	360m
+tênis de corrida	1858g
 tênue	441g
+tête de chat	1489e
+tête de cheval	1495e
+tête de chien	1482e
+tête de cochon	1507e
+tête de dragon	1566e
+tête de lapin	1526e
+tête de lion	1491e
+tête de singe	1478e
+tête de souris	1522e
+tête de tigre	1492e
+tête de vache	1503e
 tình yêu	388m
+tíbet	775f
 tím	5m
 tím hoa cà	63m
 tím lilac	64m
@@ -9966,11 +13192,19 @@ tím tuyết	90m
 tím violet	22m
 tím xanh	95m
 tím đỏ	96m
+tòa nhà cổ điển	1762m
+tòa nhà văn phòng	1772m
 tóxico	421f 421g
+tô cách lan	774m
+tôm chiên	1706m
+tôm hùm	1714m
 tông lạnh	449m
 tông màu đất	380m
 tông ấm	448m
 töpferei	301h
+túi cắp nách	1853m
+túi mua sắm	1854m
+túi xách	1852m
 túp lều	359m
 türk bayrağı	636o
 türk hava yolları	543o
@@ -9982,21 +13216,27 @@ tüy	310n
 tüyler	310n
 tĩnh lặng	382m
 tıbbi	352n
+tırtıl	1584n
 tơ lụa	288m
 tưng bừng	405m
 tươi	440m
 tươi mát	395m
 tươi mới	395m
 tương lai	372m
+tượng nữ thần tự do	1787m
 tảng băng	181m
+tảng thịt	1673m
 tảng đá	161m
 tảo biển	137m
 tẻ nhạt	430m
 tết	365m
 tết nguyên đán	365m
 tết trung thu	366m
+tết té nước	735m
 tối	435m
 tối giản	381m
+tổ có trứng	1624m
+tổ trống rỗng	1623m
 tức giận	398m
 tử cấm thành	342m
 tử đằng	218m
@@ -10010,21 +13250,25 @@ u ám gothic	407m
 u.s.a	626o
 uae	641o
 uber	495o
+ubud	758a
 ubuntu	513o
+uccello	1547i
 ucraina	635o
 ucrania	635o
 ucrânia	635o
 ufer	142h
 ufficio	353i
+ufficio postale	1774i
+ufficio postale giapponese	1773i
 ufo	173a
 ufuk	180n
 ugly	421a
-ugly blue	862a
-ugly brown	815a
-ugly green	1221a
-ugly pink	1025a
-ugly purple	974a
-ugly yellow	1048a
+ugly blue	954a
+ugly brown	907a
+ugly green	1313a
+ugly pink	1117a
+ugly purple	1066a
+ugly yellow	1140a
 uk	627o
 ukraine	635o
 ukrainian flag	635o
@@ -10036,10 +13280,10 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1015a
+ultramarine blue	1107a
 ultramarino	44g
-ultraviolet	2280a
-umber	1194a
+ultraviolet	2733a
+umber	1286a
 umbrella	335a
 umbrellas	335a
 umut	400n
@@ -10058,6 +13302,8 @@ unhappy	387a
 unheimlich	399h
 unhurried	382a
 unicorn	391a
+unicornio	1499f
+unicorno	1499i
 unicorns	391a
 uninspired	430a
 union jack	627o
@@ -10082,6 +13328,7 @@ unwind	383a
 unwinding	383a
 uomini	452I
 uomo	452I
+uovo	1685i
 upbeat	385a
 uplifting	400a
 ups	489o
@@ -10095,10 +13342,13 @@ urwald	120h
 usa	626o
 usine	373e
 uva	228f 228g 228i
+uvas	1626f 1626g
 uykulu	410n
 uzay	173n
 uzay gemisi	360n
 uzay istasyonu	360n
+uzun davul	1885n
+uçan fenerler	743n
 uçuk	438n
 uçurum	161n
 uísque	264g
@@ -10106,12 +13356,15 @@ uğur böceği	324n
 uğursuz	399n
 uất kim hương	210m
 uể oải	410m
+vaca	1506f 1506g
 vacation	383a
+vache	1506e
 vadi	160n
 vadi yarığı	157n
 vague	141e
 vaha	138n
 vahşi	414n
+vahşi batı	729n
 vaisseau spatial	360e
 vakur	406n
 vale	160g
@@ -10126,8 +13379,10 @@ vallon	160e
 vallée	160e
 vampire	399a
 vampires	399a
-vanilla	1393a
-vanishing	2281a
+van gogh	716a
+van gốc	716m
+vanilla	1895a
+vanishing	2734a
 vaporeuse	445e
 vaporeux	445e
 vaqueros	286f
@@ -10135,6 +13390,10 @@ varak	303n
 varech	137e
 variopinto	175i
 varonil	416f
+vaso com planta	1611g
+vaso con pajita	1747f
+vaso de leche	1733f
+vaso de whisky	1745f
 vegan	413a
 vegetable	429a
 vegetables	429a
@@ -10144,18 +13403,21 @@ veggie	429a
 veggies	429a
 veilchenblau	22h
 vela	307f 307g
+vela estrela	1814g
 velas	307f 307g
 velata	445i
 velato	445i
 veleno	421i
 velenoso	421i
+velho oeste	729g
 velluto	287i
 velours	287e
 veludo	287g
 velvet	287a
+vendemmia	746i
 veneno	421f 421g
 venenoso	421f 421g
-venom	1734a
+venom	2206a
 vent	201e
 venteux	201e
 vento	201g 201i
@@ -10166,8 +13428,8 @@ veraniega	193f
 veraniego	193f
 verano	193f
 verbotene stadt	342h
-verdant	1501a
-verde	3f 3g 3i 1441a
+verdant	1991a
+verde	3f 3g 3i 1940a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -10206,19 +13468,23 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	1856a
+verdigris	2326a
 verdor	127f
-verdura	429f 429i
+verdura	429f 429i 1653g
+verdura de hoja verde	1653f
 verdura verde	127g
 verduras	429f
 verdure	127e 429i
+verdure a foglia	1653i
 vereinigte arabische emirate	641o
 vereinigte staaten	626o
 vereinigtes königreich	627o
 vereist	446h
+verfallenes haus	1769h
 verfault	421h
 verhangen	445h
 verliebt	388h
+verme	1596i
 vermeide	453h
 vermeiden	453h
 vermelha	0g
@@ -10238,10 +13504,18 @@ vermillion	35a
 vermillon	35e
 vernik	300n
 verre	291e
+verre de lait	1733e
+verre de vin	1739e
+verre tumbler	1745e
 verrostet	284h
 verrückt	418h
+versailles	708a 708e 708h 708i
+versalhes	708g
+versalles	708f
+versay	708n
 verschneit	184h
 verschneiter berg	159h
+verser un liquide	1746e
 vert	3e
 vert bambou	52e
 vert bouteille	48e
@@ -10264,31 +13538,35 @@ vertrauen	402h
 vertrauenswürdig	402h
 verträumt	392h
 verwaschen	442h
-very dark blue	1100a
-very dark brown	860a
-very dark green	1150a
-very dark purple	1078a
-very light blue	1203a
-very light brown	807a
-very light green	1205a
-very light pink	977a
-very light purple	1094a
-very pale blue	891a
-very pale green	980a
+very dark blue	1192a
+very dark brown	952a
+very dark green	1242a
+very dark purple	1170a
+very light blue	1295a
+very light brown	899a
+very light green	1297a
+very light pink	1069a
+very light purple	1186a
+very pale blue	983a
+very pale green	1072a
 very peri	686o
 verzaubert	391h
 verzura	127i
 verão	193g
+vestido	1842f 1842g
+vestito	1842i
 vetro	291i
 vetta innevata	159i
+vi trùng	1597m
 via	338i
 via lattea	173i
 via láctea	173g
+viande sur un os	1671e
 vibrant	385a 385e
-vibrant blue	927a
+vibrant blue	1019a
 vibrant colour	440a
-vibrant green	981a
-vibrant purple	957a
+vibrant green	1073a
+vibrant purple	1049a
 vibrante	385e 385f 385g 385i
 vicolo	338i
 victoire	412e
@@ -10300,10 +13578,17 @@ videira	133g
 vidrio	291f
 vidro	291g
 vie nocturne	432e
+vienna secession	715a
 viento	201f
 viet nam	637o
-vietnam	637o
+vietnam	637o 778a 778e 778f 778h 778i 778n
+vietname	778g
+vietnamese	778a
 vietnamese flag	637o
+vietnamesisch	778h
+vietnamien	778e
+vietnamita	778f 778g 778i
+vietnã	778g
 vieux livres	309e
 vieux rose	89e
 vif	440e
@@ -10313,13 +13598,15 @@ vigorous	385a
 vigour	385a
 vila aquática	345g
 vilarejo	344g
-villa	1511a
+villa	2000a
 village	344a 344e
 village eau	345e
 villaggio	344i
 ville	337e
+ville au crépuscule	1801e
 vin	261e
 vin rouge	261e
+vincent van gogh	716a
 vine	133a
 vinh quang	412m
 vinho	261g
@@ -10331,25 +13618,29 @@ vino rosso	261i
 vino tinto	261f
 vinotinto	33f
 vintage	375a 375e 375f 375g 375h 375i 375n
-viola	5i 1506a
+viola	5i 1996a
 viola chiaro	22i
 violent	398a
 violet	5e 22a
-violet blue	1171a
-violet pink	868a
+violet blue	1263a
+violet pink	960a
 violet poudré	99e
-violet red	945a
+violet red	1037a
 violeta	22f 22g
 violeta polvo	99f
-violets	1951a
+violets	2417a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
+violin	1882a
 violine	22e
+violino	1882g 1882i
+violon	1882e
+violín	1882f
 virgin	403a
-viridian	978a
+viridian	1070a
 viril	416e 416g
 virile	416i
 virtual	372a
@@ -10374,15 +13665,18 @@ vivido	440i
 vivo	440f 440g 440i
 vivo ánimo	385f
 vizon	68n
-viêt nam	637o
+viên đá	1751m
+viêt nam	637o 778e
 vişne	227n
 vişne çürüğü	19n
-việt nam	637o
+việt nam	637o 778m
 việt quất	229m
 vk	552o
 vkontakte	552o
 vodafone	551o
-void	1635a
+vogel	1547h
+voi ma mút	1519m
+void	2112a
 voie lactée	173e
 volcan	163e
 volcanic	163a
@@ -10396,14 +13690,15 @@ vollmond	170h
 volpe	321i
 volvo	481o
 vomit	421a
-vomit green	1209a
-vomit yellow	997a
+vomit green	1301a
+vomit yellow	1089a
 vormittag	185h
 vui	386m
 vui tươi	386m
 vui vẻ	386m
-vulcan	2282a
+vulcan	2735a
 vulcano	163i
+vulcano in eruzione	1754i
 vulcão	163g
 vulkan	163h
 vw	473o
@@ -10419,13 +13714,17 @@ vàng tươi	101m
 vàng óng	11m
 vàng đất	102m
 vách đá	161m
+vêtements de femme	1849e
 vía láctea	173f
 vívido	440f 440g
 vòm trời	167m
+vòng đu quay	1807m
+vùng caribe	760m
 vùng cực	182m
 văn phòng	353m
 vũ trường	432m
 vũ trụ	173m
+vương miện	1866m
 vương quốc anh	627o
 vườn	125m
 vườn thiền	346m
@@ -10434,64 +13733,81 @@ vải bông	289m
 vải jean	286m
 vải lanh	289m
 vẹt	320m
+vịnh hạ long	778m
+vỏ xoắn ốc	1579m
+vụ mùa	746m
 vững chắc	402m
 wabi sabi	350a 350e 350f 350g 350h 350i 350m 350n
-waffle	268a
+wadi rum	765a
+waffel	1669h
+waffel mit butter	1669h
+waffle	268a 1669g 1669i 1669n
 waffles	268a
-wagon	1945a
+wagon	2411a
+waikiki	759a
 wal	327h
 wald	119h
-wall	1489a
+wall	1980a
 walnut	276a
-wand	2161a
+wand	2620a
+wanderstiefel	1859h
+wanderung	1859h
 war	427A
 warehouse	373a
 warfare	427a
 warm	394a
-warm blue	886a
-warm brown	929a
+warm blue	978a
+warm brown	1021a
 warm gemütlich	394h
-warm grey	1056a
-warm pink	897a
-warm purple	783a
+warm grey	1148a
+warm pink	989a
+warm purple	875a
 warm tone	448a
 warm toned	448a
 warme farben	448h
 warme töne	448h
 warmer ton	448h
-warming	2179a
+warming	2638a
 warmth	394a
-warning	2232a
-warrior	1663a
+warning	2689a
+warrior	2139a
 wars	427a
-wasabi	1647a
+wasabi	2123a
+waschbär	1488h
 washed out	438a
-washed out green	855a
-washy	1538a
+washed out green	947a
+washy	2025a
 wasser	151h
 wasserblau	66h
+wasserbüffel	1505h
+wassereis	1719h
 wasserfall	150h
+wasserfest	735h
 wassermelone	231h
 wasserstadt	345h
+wassily kandinsky	719a
 water	151a
-water blue	955a
+water blue	1047a
+water buffalo	1505a
+water festival	735a
 water lily	209a
 water town	345a
 waterfall	150a
 watermelon	231a
-waters	1395a
+waters	1897a
 wave	141a
 waves	141a
-wax	1474a
-weak	2027a
+wax	734e 1966a
+wax print	734a
+weak	2491a
 wealth	377a
 wealthy	377a
 weary	410a
-weathered	1427a
-web	2213a
+weathered	1928a
+web	2670a
 wechat	500o
 wedding	367a
-weed	1978a
+weed	2444a
 weekend	383a
 weep	387a
 weeping	387a
@@ -10503,20 +13819,23 @@ weide	123h
 weiher	148h
 weihnachten	362h
 weihnachtlich	362h
+weihnachtsbaum	1812h
 wein	261h
 weinfarben	113h
+weinglas	1739h
 weinrot	33h
 weintraube	228h
 weird	431a
-weird green	989a
+weird green	1081a
 weiss	10h
 weisse	10h
 weizen	248h
 weizenfeld	248h
 weiß	10h
 weiße	10h
-welcome	2283a
+welcome	2736a
 welcoming	394a
+welke blume	1604h
 well being	413a
 wellbeing	413a
 welle	141h
@@ -10525,52 +13844,63 @@ wellness	413a 413h
 weltall	173h
 west ham	595o
 west ham united	595o
-wet	1412a
-wetlands	2149a
+western	729a 729e 729f 729h 729i
+wet	1914a
+wetlands	2609a
 whale	327a
 whales	327a
-wharf	2071a
+wharf	2534a
 whatsapp	498o
 wheat	248a
 wheat field	248a
-wheel	1554a
+wheel	2039a
 whimsical	391a
-whip	1508a
+whip	1998a
 whiskey	264a
 whisky	264a 264e 264f 264g 264h 264i
-whispering	1571a
+whispering	2055a
 white	10a
-whitesmoke	1385a
-wicker	1885a
+white flower	1600a
+whitesmoke	1477a
+wicker	2355a
+widder	1511h
 widerlich	421h
+wiener secession	715h
 wiese	123h
 wiesen	123h
+wiesn	739h
 wild	414a 414h
+wild west	729a
+wilder westen	729h
 wilderness	414a
-wildflower	1850a
-willow	1392a
+wildflower	2320a
+wildschwein	1509h
+willow	1894a
+wilted flower	1604a
 win	412a
 wind	201a 201h
+wind chime	1824a
 windig	201h
-windmill	2044a
-windows blue	791a
-winds	1507a
+windmill	2508a
+windows blue	883a
+winds	1997a
 windy	201a
 wine	261a
 wine colour	113a
+wine glass	1739a
 wine red	113a
 wings	167a
 winner	412a
 winning	412a
 winter	195a 195h
-wintergreen	869a
+wintergreen	961a
 winterlich	195h
 wintertime	195a
 wintry	195a
 wish	400a
 wishes	400a
-wishy	1537a
-wispy	2028a
+wishy	2024a
+wispy	2492a
 wisteria	218a 218f
 wistful	411a
 witch	390a
@@ -10579,12 +13909,20 @@ witches	390a
 without	453a
 wizard	391a
 wizards	391a
-woad	2178a
-wolf	1595a
+woad	2637a
+wohnhaus	1768h
+wohnhäuser	1768h
+wohnsiedlung	1768h
+wolf	1486a 1486h
+wolfsgesicht	1486h
 wolke	168h
 wolken	168h
 wolkig	200h
 woman	452A
+woman boot	1864a
+woman clothes	1849a
+woman hat	1867a
+woman sandal	1862a
 womanly	415a
 women	452A
 wonder	420a
@@ -10595,29 +13933,35 @@ wooden	276a
 woodland	119a
 woodlands	119a
 woods	119a
+woodstock	706a
 wool	289a
 woolen	289a
 woollen	289a
-woolly	2029a
+woolly	2493a
 wordpress	558o
 workout	385a
 workshop	373a
+worm	1596a
 worried	409a
 worry	409a
 worrying	409a
 worship	408a
-woven	1608a
+woven	2088a
 wow	420a
+wrapped gift	1828a
 wrath	398a
-wreath	1783a
+wreath	2254a
 wunder	420h
 wunderbar	420h
+wunderkerze	1814h
+wurm	1596h
 wut	398h
 wälder	119h
 würdevoll	406h
 wüste	155h
 wütend	398h
 xa hoa	377m
+xangai	770g
 xanh	454m
 xanh aqua	66m
 xanh bạc hà	30m
@@ -10667,6 +14011,7 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
+xari	1844m
 xbox	563o
 xe taxi	336m
 xi măng	279m
@@ -10685,10 +14030,16 @@ xám chì	85m
 xám sắt	87m
 xám than	37m
 xám xanh	93m
+xícara de chá sem alça	1736g
+xúp lơ xanh	1654m
+xăng đan nữ	1862m
 xương rồng	134m
 xấu xí	421m
 xỉn	442m
 y tế	352m
+y2k	703a 703d
+y2k aesthetic	703a
+yaban domuzu	1509n
 yaban mersini	229n
 yabani	414n
 yacht	139a
@@ -10698,77 +14049,113 @@ yalnız	387n
 yalnızlık	387n
 yalın	381n
 yanardağ	163n
+yanardağ patlaması	1754n
 yangın	164n
 yankees	579o
 yaprak	127n
+yaprak döken ağaç	1613n
+yaprak dökmeyen ağaç	1612n
 yapraklar	127n
+yarasa	1531n
 yaratıcı	434n
 yaratıcılık	434n
-yarrow	2104a
+yardım ekibi kaskı	1872n
+yarrow	2566a
 yasak şehir	342n
 yasemin	220n
+yassı ekmek	1665n
 yatak odası	358n
 yavaş	410n
 yawn	410a
 yay	386a
 yaz	193n
+yaz gündönümü	748n
 yazın	193n
 yağmur	196n
 yağmur ormanı	120n
 yağmurlu	196n
 yearning	411a
 yellow	2a
-yellow brown	1198a
-yellow green	1006a
-yellow ochre	1081a
-yellow orange	1222a
-yellow tan	870a
-yellowgreen	983a
-yellowish	1163a
-yellowish brown	1168a
-yellowish green	1251a
-yellowish orange	1017a
-yellowish tan	784a
-yellowy brown	946a
-yellowy green	1140a
+yellow brown	1290a
+yellow cab	762a
+yellow green	1098a
+yellow ochre	1173a
+yellow orange	1314a
+yellow tan	962a
+yellowgreen	1075a
+yellowish	1255a
+yellowish brown	1260a
+yellowish green	1343a
+yellowish orange	1109a
+yellowish tan	876a
+yellowy brown	1038a
+yellowy green	1232a
+yemek pişirme	1686n
+yemek tenceresi	1688n
+yengeç	1713n
 yeni zelanda	672o
+yer fıstığı	1657n
 yeşil	3n
 yeşil elma	234n
+yeşil salata	1691n
+yeşil yapraklı sebze	1653n
 yeşil çay	254n
 yeşillik	127n
 yeşim	295n
 yeşim yeşili	50n
+yi peng	743a
+yirmili yıllar	691n
+yiyecek paketi	1712n
 yoga	408a
 yoghurt	265a
 yogurt	265a
 yok	455n
 yolk	266a
+yonca	1618n
 yosun	131n
 yosunlu	131n
 young	395a
 youth	395a
 youthful	395a
 youtube	466o
+yumurta	1685n
+yumurta bulunan yuva	1624n
+yumurtadan çıkan civciv	1544n
 yumuşak	384n
+yumuşak dondurma	1718n
 yumuşak ton	441n
-yunanistan	653o
+yunan	767n
+yunanistan	653o 767n
 yunus	327n
 yên bình	382m
 yên tĩnh	382m
 yêu thương	388m
+yüksek topuklu ayakkabı	1861n
+yürüyüş botu	1859n
+yüzük	1875n
+yılan	1565n
 yılbaşı	362n
+yılbaşı gecesi	749n
 yıldırım	198n
 yıldız	172n
 yıldızlar	172n
 yıldızlı	172n
+yıldızlı gece	1797n
 yıldızlı gökyüzü	172n
 zafer	412n
 zafferano	274i
 zaffiro	54i
 zafiro	54f
+zaino	1855i
+zaino per la scuola	1855i
 zanahoria	246f
 zangado	398g
+zanzara	1594i
 zapallo	243f
+zapatilla deportiva	1858f
+zapatillas de ballet	1863f
+zapato de hombre	1857f
+zapato de tacón	1861f
 zarafet	393n
 zarif	393n
 zart	384h
@@ -10778,87 +14165,126 @@ zauber	391h
 zauberhaft	391h
 zebra	317a 317g 317h 317i 317n
 zebras	317a
+zehensandale	1856h
+zehensandalen	1856h
 zehir	421n
 zehirli	421n
+zelt	1795h
+zeltplatz	1795h
 zement	279h
 zen	346a 346e 346f 346g 346h 346i 346n
 zen bahçesi	346n
 zen garden	346a
 zen garten	346h
-zenith	2105a
+zenith	2567a
 zerdeçal	79n
-zero	1869a
+zero	2339a
 zest	385a
 zesty	385a
 zeytin	275n
 zeytin yeşili	24n
 zeytinyağı	275n
 zhihu	528o
+ziege	1513h
 ziegel	280h
+ziegelstein	1764h
 zimt	274h
-zinc	1867a
+zinc	2337a
 zincifre	35n
 zincifre kırmızısı	35n
 zinnober	35h
 zinnoberrot	35h
-zircon	2284a
+zircon	2737a
+zirkus	1810h
+zirkuszelt	1810h
 zitrone	224h
 zitronen	224h
 zitronengelb	100h
 zitrusfrucht	225h
+zoco	752f
 zoom meeting	556o
 zoom video	556o
 zorn	398h
 zornig	398h
 zorro	321f
 zucca	243i
+zucca di halloween	1811i
 zucchero filato	270i
-zucchini	2030a
+zucchini	2494a
+zuckerfest	741h
 zuckerwatte	270h
 zukunft	372h
 zurückhaltend	417h
 zuverlässig	402h
+zwanziger jahre	691h
 zwetschgen	241h
+zwiebel	1656h
 zyan	14h
+zylinder	1868h
+zylinderhut	1868h
 zèbre	317e
 zümrüt	49n
 zümrüt yeşili	49n
+zürafa	1517n
 ác quỷ	424m
 ácer	129g
 áfrica do sul	661o
 água	151g
 água marinha clara	66g
+águia	1550g
+águila	1550f
 ámbar	32f
 ángel	423f
 ángeles	423f
 ánh bạc	12m
+ánh lấp lánh	1816m
 ánh nắng	169m
 ánh nến	307m
 ánh trăng	171m
 ánh đèn	333m
 ánh đèn neon	305m
 áo	646o
+áo bảo hộ	1834m
+áo khoác	1840m
+áo phòng thí nghiệm	1833m
+áo phông	1836m
+áo tắm hai mảnh	1848m
+áo tắm một mảnh	1845m
+árabe	768f 768g
 árbol	132f
+árbol de hoja caduca	1613f
+árbol de hoja perenne	1612f
+árbol de navidad	1812f
+árbol de palma	1614f
+árbol de tanabata	1820f
 árboles	132f
 ártico	182f 182g
 árvore	132g
+árvore caidiça	1613g
+árvore de natal	1812g
+árvore de tanabata	1820g
 árvores	132g
 áustria	646o
 âm u	200m
 âmbar	32g
 âtre	308e
-ägypten	639o
+ägypten	639o 766h
+ägyptisch	766h
+ägäis	767h
 ängstlich	409h
 äpfel	233h
 ätherisch	392h
+çadır	1795n
 çakıl	278n
 çam	121n
 çam ormanı	121n
+çam süsleme	1821n
 çamlar	121n
 çamur	166n
 çamur yeşili	13n
 çarşı	329n
 çay	253n
+çay fincanı	1736n
 çay kahvesi	88n
 çayır	123n
 çekya	654o
@@ -10866,6 +14292,7 @@ zümrüt yeşili	49n
 çeltik	249n
 çiftlik	344n
 çikolata	258n
+çikolata barı	1727n
 çikolata kahvesi	108n
 çilek	226n
 çim	124n
@@ -10877,6 +14304,7 @@ zümrüt yeşili	49n
 çin seddi	343n
 çin tarzı	351n
 çin yeni yılı	365n
+çingülü	1605n
 çini	293n
 çini mürekkebi	299n
 çirkin	421n
@@ -10886,10 +14314,14 @@ zümrüt yeşili	49n
 çivit mavisi	23n
 çiy	203n
 çiçek	204n
+çiçek açma	1607n
+çiçek rozet	1602n
 çiçekler	204n
 çiçekli	204n
 çocuk	376n
 çocuklar	376n
+çok katlı mağaza	1781n
+çorap	1841n
 çöl	155n
 çömlek	301n
 çürük	421n
@@ -10900,18 +14332,26 @@ zümrüt yeşili	49n
 éclatante	439e
 école	354e
 écologique	379e
+écossais	774e
+écosse	774e
+écureuil	1528e
 église	356e
-égypte	639o
+égypte	639o 766e
+égyptien	766e
+égyptienne	766e
+égée	767e
 électrique	444e
 élégance	393e
 élégant	393e
 élégante	393e
+éléphant	1518e
 émeraude	49e
 émerveillement	420e
 émirats arabes unis	641o
 énergie	385e
 énergique	385e
 énigmatique	390e
+épi de maïs	1649e
 épice	274e
 épices	274e
 épuré	381e
@@ -10922,6 +14362,7 @@ zümrüt yeşili	49n
 états unis	626o
 éthéré	392e
 étincelant	426e
+étincelles	1816e
 étoile	172e
 étoiles	172e
 étoilé	172e
@@ -10934,22 +14375,34 @@ zümrüt yeşili	49n
 éviter	453e
 êm dịu	384m
 êm đềm	382m
-índia	633o
+índia	633o 777g
 índigo	23f 23g
 île	154e
+île déserte	1759e
 îles	154e
 îlot	154e
+óculos	1830g
+óculos de proteção	1832g
+óculos escuros	1831g
 óng ánh	426m
 óxido	284f
 ô	335m
 ô liu	275m
 ô long	257m
+ôliu	1643m
 öde	430h
 öfke	398n
 öfkeli	398n
 öko	379h
 ökologisch	379h
+öküz	1504n
+ölüler günü	736n
+önden civciv	1546n
+ördek	1551n
+örümcek	1591n
+örümcek ağı	1592n
 österreich	646o
+özgürlük heykeli	1787n
 özlem	411n
 öğle	186n
 öğleden sonra	187n
@@ -10958,6 +14411,7 @@ zümrüt yeşili	49n
 überraschend	420h
 überrascht	420h
 überraschung	420h
+ürdün	765n
 ürkütücü	399n
 üzgün	387n
 üzüm	228n
@@ -10969,9 +14423,14 @@ zümrüt yeşili	49n
 đen trắng	425m
 đen ánh xanh	80m
 điên cuồng	418m
+đài phun nước	1794m
+đàn banjo	1883m
 đàn bà	452m
+đàn ghi ta	1879m
+đàn violin	1882m
 đàn ông	452m
 đá	161m
+đá bào	1719m
 đá cuội	278m
 đá cẩm thạch	277m
 đá hoa cương	278m
@@ -10985,9 +14444,12 @@ zümrüt yeşili	49n
 đáy biển	140m
 đèn	333m
 đèn lồng	306m
+đèn lồng bí ngô	1811m
 đèn neon	305m
+đèn trời	743m
 đèn đường	333m
 đêm	189m
+đêm có sao	1797m
 đêm khuya	189m
 đêm trăng	171m
 đóa hoa	204m
@@ -10996,12 +14458,16 @@ zümrüt yeşili	49n
 đô thị	337m
 đông giá	195m
 đông lạnh	446m
+đùi gia cầm	1672m
 đơn giản	381m
 đơn sắc	425m
 đơn điệu	430m
+đười ươi	1481m
 đường phố	338m
+đại bàng	1550m
 đại dương	139m
 đảo	154m
+đảo hoang	1759m
 đất	166m
 đất son vàng	36m
 đất sét	301m
@@ -11011,8 +14477,12 @@ zümrüt yeşili	49n
 đầy màu sắc	175m
 đầy sao	172m
 đậm	435m
+đậu phộng	1657m
 đền	341m
+đền hindu	1790m
 đền thờ	341m
+đền thờ nhật bản	1792m
+đỉnh núi phủ tuyết	1752m
 địa ngục	424m
 địa trung hải	348m
 đỏ	0m
@@ -11035,6 +14505,8 @@ zümrüt yeşili	49n
 đồ chơi	376m
 đồ gốm	301m
 đồ sứ	292m
+đồ uống nhiệt đới	1741m
+đồ uống nóng	1734m
 đồi	158m
 đồi cát	155m
 đồi núi	158m
@@ -11046,17 +14518,23 @@ zümrüt yeşili	49n
 đồng thau	60m
 đồng thau cổ	58m
 đồng đỏ	59m
+đổ chất lỏng	1746m
 đức	619o
 đừng	453m
 ırmak	147n
+ıssız ada	1759n
+ıstakoz	1714n
 ışıklar	333n
 ışıltılı	439n
+œuf au plat	1686e
 şafak	177n
 şakayık	211n
 şampanya	262n
 şampanya rengi	57n
+şanghay	770n
 şanlı	412n
 şarap	261n
+şarap kadehi	1739n
 şarap rengi	113n
 şartröz	67n
 şatafatlı	377n
@@ -11069,9 +14547,12 @@ zümrüt yeşili	49n
 şeftali rengi	27n
 şeftali çiçeği	213n
 şehir	337n
+şehir manzarası	1798n
 şehir merkezi	337n
+şehirde alacakaranlık	1801n
 şehirli	337n
 şeker	269n
+şeker bayramı	741n
 şekerleme	269n
 şelale	150n
 şemsiye	335n
@@ -11081,11 +14562,14 @@ zümrüt yeşili	49n
 şifalı otlar	136n
 şili	658o
 şimşek	198n
+şinto tapınağı	1792n
 şirin	404n
 şirket	353n
 şişe yeşili	48n
+şort	1847n
 şubat	195n
 şömine	308n
+şükran günü	746n
 şık	393n
 абрикос	78j
 абрикосовый	78j
@@ -11099,6 +14583,8 @@ zümrüt yeşili	49n
 азалия	222j
 айсберг	181j
 аква	66j
+аккордеон	1878j
+акула	1577j
 алибаба	521o
 алмаз	298j
 алчность	422j
@@ -11106,25 +14592,37 @@ zümrüt yeşili	49n
 альпы	159j
 алюминий	283j
 амазон	561o
+амальфи	755j
+американские горки	1808j
 аметист	56j
 аметистовый	56j
 ананас	237j
 ангел	423j
 ангелы	423j
+англия	763j
 андроид	512o
+анды	776j
 антарктида	182j
 античная бронза	302j
+античное здание	1762j
 антрацитовый	37j
 апельсин	225j
 апельсины	225j
 апрель	192j
 апреля	192j
+ар деко	691j
+арабский	768j
+аравия	768j
+арахис	1657j
 арбуз	231j
 аргентина	624o
+аризона	772j
 арктика	182j
 арктический	182j
+армейская каска	1871j
 армия	427j
 арсенал	587o
+арт деко	691j
 асфальт	279j
 атлас	288j
 атлетико	599o
@@ -11133,32 +14631,51 @@ zümrüt yeşili	49n
 бабл ти	256j
 бабочка	322j
 бавария мюнхен	600o
+багет	1664j
 багровый	71j
 багряный	34j
 базар	329j
 баклажан	245j
+балетки	1860j
+бали	758j
 бамбук	122j
+бамбук с бумажными лентами	1820j
 бамбуковая роща	122j
 бамбуковый зеленый	52j
 банальный	430j
 банан	235j
+бангкок	771j
 бангладеш	666o
+банджо	1883j
 банк	353j
-барби	678o
+бантик	1827j
+барабан	1884j
+баран	1511j
+барби	678o 724j
+барселона	756j
+барсук	1539j
 бархат	287j
+баухаус	690j
 бежевый	17j
 без	453j
 бездна	140j
 безмятежный	382j
 безумный	418j
+бейсболка	1870j
+бекон	1674j
 белоснежный	84j
 белый	10j
+белый лебедь	1552j
+белый цветок	1600j
 бельгия	644o
+бенгальский огонь	1814j
 берег	142j
 бетон	279j
 бешикташ	613o
 библиотека	340j
 бизнес	353j
+бизон	1502j
+бикини	1848j
 бирюза	15j
 бирюзовый	15j
 благородный	378j
@@ -11166,40 +14683,76 @@ zümrüt yeşili	49n
 бледно сиреневый	90j
 бледный	438j
 блеск	426j
+блестка	1816j
 блестки	426j
 блестящий	426j
+блинчики	1668j
+блины	1668j
+блузка	1849j
 блюз	433j
 бмв	471o
+бобр	1529j
+богемный	707j
+богемский	707j
 божья коровка	324j
 бока хуниорс	614o
+бокал вина	1739j
+болгарский перец	1651j
 болезнь	421j
+болливуд	727j
 больница	352j
 больной	421j
+больные	1775j
+большая волна в канагаве	720j
 бордо	33j
 бордовый	33j
 боруссия дортмунд	601o
+босоножки	1862j
+ботинки	1857j
+ботинок	1857j
+бохо	707j
 бразилия	623o
 бриз	201j
 бриллиант	298j
+британский	763j
+брокколи	1654j
 бронза	58j
 бронзовый	58j
+брутализм	694j
+бруталистский	694j
+бублик	1667j
 будущее	372j
+буйвол	1505j
+букет	1598j
 бумага	290j
 бургер кинг	535o
+буррито	1681j
+бурритос	1681j
+бурундук	1528j
 бурый	7j
 буря	198j
+бутылка саке	1737j
+бутылочка с соской	1732j
 бутылочный	48j
+бэнто	1696j
 ваби саби	350j
 валентинка	364j
+ван гог	716j
+вареник	1710j
 ватсап	498o
+вафли	1669j
+вафля	1669j
 великая китайская стена	343j
 великобритания	627o
 венгрия	655o
+версаль	708j
 веселый	386j
 весенний	192j
 весна	192j
 весной	192j
+вестерн	729j
 ветер	201j
+веточка	1617j
 ветреный	201j
 вечер	188j
 вечеринка	368j
@@ -11207,13 +14760,17 @@ zümrüt yeşili	49n
 вечером	188j
 взморье	142j
 виза	490o
+византийский	710j
+византия	710j
 винный	113j
 вино	261j
 виноград	228j
+виноградина	1626j
 винтаж	375j
 винтажный	375j
 виски	264j
 вичат	500o
+вишни	1638j
 вишня	227j
 вк	552o
 вконтакте	552o
@@ -11225,6 +14782,8 @@ zümrüt yeşili	49n
 военный	427j
 воздушный	392j
 воздушный шар	334j
+воздушный шарик	1817j
+возрождение	709j
 война	427j
 волна	141j
 волны	141j
@@ -11234,35 +14793,59 @@ zümrüt yeşili	49n
 восточный	351j
 восход	177j
 восход солнца	177j
+восход солнца над горами	1799j
+восьмидесятые	700j
 вселенная	173j
 вулкан	163j
+выдра	1536j
+вымпелы в виде карпов	1823j
 выпечка	268j
 выцветший	442j
-вьетнам	637o
+вьетнам	637o 778j
+вьетнамки	1856j
+гавайи	759j
+гавайский	759j
+гавана	751j
 гавань	153j
 газон	124j
 галактика	173j
 галатасарай	611o
 галерея	434j
+галстук	1835j
 галька	278j
+гамбургер	1675j
 гана	664o
+гауди	756j
+гей парад	747j
 германия	619o
 гжель	293j
+гибискус	1605j
+гималаи	775j
 гинкго	130j
+гиппопотам	1521j
 гирлянда	333j
+гитара	1879j
 глина	301j
 глициния	218j
 глубокий	436j
 глубокое море	140j
 гнев	398j
+гнездо с яйцами	1624j
 гнилой	421j
+голова дракона	1566j
+голова единорога	1499j
+голова лягушки	1561j
 голубика	229j
 голубовато белый	76j
 голубой	41j
+голубь	1549j
+гонконг	769j
 гончарный	301j
 гора	158j
+гора со снежной шапкой	1752j
 гордый	412j
 горизонт	180j
+горилла	1480j
 горный	158j
 город	337j
 городской	337j
@@ -11271,12 +14854,19 @@ zümrüt yeşili	49n
 горчичный	110j
 горы	158j
 горьковато сладкий	411j
+горячие источники	1804j
 горячий	397j
+горячий напиток	1734j
+гостиница	1777j
+гостиница для свиданий	1778j
 готика	407j
 готический	407j
 гранат	240j
+гранд каньон	772j
+гранж	704j
 гранит	278j
-греция	653o
+греция	653o 767j
+греческий	767j
 гриб	135j
 грибы	135j
 гроза	198j
@@ -11285,13 +14875,20 @@ zümrüt yeşili	49n
 грот	162j
 грустный	387j
 грусть	387j
+груша	1636j
 грязно белый	104j
 грязный	421j
 грязь	166j
 гугл	461o
+гусеница	1584j
+дали	713j
+данго	1709j
 дания	649o
+двугорбый верблюд	1515j
+де стейл	693j
 девочка	452j
 девушка	452j
+девяностые	701j
 декабрь	195j
 декабря	195j
 делл	517o
@@ -11299,6 +14896,8 @@ zümrüt yeşili	49n
 демон	424j
 деним	286j
 день	191j
+день благодарения	746j
+день мертвых	736j
 день после обеда	187j
 день рождения	368j
 день святого валентина	364j
@@ -11313,14 +14912,18 @@ zümrüt yeşili	49n
 дерзкий	401j
 десерт	268j
 дети	376j
+детская горка	1806j
 детский	376j
 джаз	433j
 джазовый	433j
+джапанди	714j
 джинсовый синий	69j
 джинсы	286j
 джунгли	120j
 дзен	346j
 дикий	414j
+дикий запад	729j
+динамитная шашка	1815j
 динамичный	385j
 дискорд	505o
 дискотека	432j
@@ -11333,27 +14936,37 @@ zümrüt yeşili	49n
 долина	160j
 доллар	419j
 доллары	419j
+дом с садом	1771j
+дома	1768j
 домашний	394j
 домик	359j
 драгоценности	313j
 драгоценный камень	313j
+дракон	1567j
 древесина	276j
+дронт	1554j
 дуб	276j
+дубай	768j
 духовный	408j
 дым	311j
 дымка	199j
 дымный	311j
 дымчатый	445j
+дыня	1627j
 дьявол	424j
 дюна	155j
 дюны	155j
-египет	639o
+египет	639o 766j
+египетский	766j
 ели	121j
+елка	1612j
 ель	121j
 жадность	422j
 жара	202j
+жареная креветка	1706j
 жаркий	397j
 жасмин	220j
+жатва	746j
 железно серый	87j
 железо	282j
 желтый	2j
@@ -11364,13 +14977,17 @@ zümrüt yeşili	49n
 женщина	452j
 живопись	434j
 живопись тушью	299j
+жираф	1517j
 жуткий	399j
+заброшенный дом	1769j
+заварочный чайник	1735j
 завистливый	422j
 зависть	422j
 завод	373j
 загадочный	390j
 загар	26j
 закат	176j
+закат в городе	1801j
 закаты	176j
 заледеневший	446j
 замерзший	446j
@@ -11378,8 +14995,11 @@ zümrüt yeşili	49n
 запретный город	342j
 заря	177j
 заснеженные горы	159j
+зауропод	1568j
 заход солнца	176j
+защитные очки	1832j
 звезда	172j
+звездная ночь	1797j
 звездное небо	172j
 звездный	172j
 звезды	172j
@@ -11388,8 +15008,10 @@ zümrüt yeşili	49n
 здравствуй	451j
 здравствуйте	451j
 зебра	317j
+зебры	1500j
 зеленое яблоко	234j
 зеленый	3j
+зеленый салат	1653j
 зеленый чай	254j
 зелень	127j
 зелень пряная	136j
@@ -11398,12 +15020,14 @@ zümrüt yeşili	49n
 землистый	380j
 земля	166j
 земляника	226j
+земляной червь	1596j
 зерно	248j
 зима	195j
 зимний	195j
 зимой	195j
 зловещий	399j
 злой	398j
+змея	1565j
 зной	202j
 знойный	202j
 знойный жар	397j
@@ -11416,10 +15040,13 @@ zümrüt yeşili	49n
 зонтик	335j
 зрелый	417j
 ибей	497o
+иван купала	748j
 игристое	262j
+игровые автоматы	700j
 игрушки	376j
 избушка	359j
 извержение	163j
+извержение вулкана	1754j
 изумление	420j
 изумруд	49j
 изумрудный	49j
@@ -11429,66 +15056,101 @@ zümrüt yeşili	49n
 иксбокс	563o
 императорский	378j
 императорский дворец	342j
+индейка	1541j
 индиго	23j
-индия	633o
+индийский	777j
+индия	633o 777j
 индонезия	667o
+индуистский храм	1790j
 индустриальный	373j
 иней	183j
 инстаграм	463o
 интел	514o
 интер	604o
+иордания	765j
 ирис	259j
 ирландия	628o
 искусство	434j
-исландия	651o
+исландия	651o 757j
+исландский	757j
 испания	621o
 иссиня черный	80j
 италия	620o
+ифтар	741j
 июль	193j
 июля	193j
 июнь	193j
 июня	193j
+кааба	1793j
+кабан	1509j
+каваи	722j
 кавай	404j
+каир	766j
 какао	258j
 кактус	134j
+калифорния	773j
+кальмар	1716j
+камабоко	1707j
 камень	278j
 камин	308j
 камни	278j
 камуфляж	427j
 канада	629o
+кандинский	719j
 каньон	157j
+капкейк	1725j
 капучино	252j
 карамель	259j
 карамельный	109j
+карибский	760j
+карибы	760j
 кармин	70j
 карминный	70j
 карнавал	332j
 карп кои	326j
 карри	274j
 картина	434j
+картофель	1647j
+картофель фри	1676j
 карфур	530o
+каска с белым крестом	1872j
+кастрюля с горячей едой	1688j
 катар	642o
 кафе	339j
 каштан	20j
 каштановый	20j
 каштановый красный	19j
 кварц	297j
+кей поп	779j
+кемпинг	1756j
+кенгуру	1538j
 кения	663o
+кенте	734j
 керамика	301j
 киберпанк	371j
 киви	242j
+килим	733j
+кимоно	1843j
 киноварный	35j
 киноварь	35j
 кирпич	280j
+кирпичи	1764j
+кирпичная кладка	1764j
+кирпичная стена	1764j
 кислотный	444j
 кит	327j
+кит с фонтанчиком	1570j
 китай	631o
 китайский красный	75j
 китайский новый год	365j
 китайский стиль	351j
+клавишные	1880j
 класс	354j
+клатч	1853j
 клен	129j
 кленовый	129j
+кленовый лист	1620j
+климт	715j
 клиника	352j
 клоун	328j
 клубника	226j
@@ -11498,46 +15160,92 @@ zümrüt yeşili	49n
 кобальт	45j
 кобальтовый	45j
 кожа	285j
+коза	1513j
 кока кола	457o
 кокос	238j
+кокосы	1644j
+коктейль	1740j
+колесо обозрения	1807j
+колизей	780j
+колос	1616j
 колосья	248j
 колумбия	657o
+кольцо	1875j
+комар	1594j
+конга	1885j
+консервная банка	1695j
+консервы	1695j
+константинополь	764j
+конфета	1728j
+конфетти	1819j
 конфеты	269j
+коралл	1580j
 коралловый	28j
 коралловый риф	152j
+корейский	779j
+корея	779j
 корица	274j
 коричневый	7j
+коробка для еды на вынос	1712j
+корова	1506j
+королева	1866j
 королевский	378j
 королевский синий	43j
+корона	1866j
 корпоративный	353j
 космическая станция	360j
 космический корабль	360j
 космос	173j
 костер	164j
+коттеджкор	696j
 кофе	251j
 кофе с молоком	252j
 кофейный	107j
 кофейня	339j
+кошелек	1851j
+кошка	1490j
+краб	1713j
 красная	0j
 красно фиолетовый	96j
 красное	0j
 красное вино	261j
+красное яблоко	1634j
 красные	0j
 красный	0j
+красный конверт	1826j
 красочный	175j
+креветка	1715j
 кремовый	18j
+крендель	1666j
 крепость	355j
 кристалл	297j
 кровавый	312j
 кровь	312j
+крокодил	1562j
+кролик	1527j
 кроме	453j
-куба	673o
+кроссовки	1858j
+круассан	1663j
+круглосуточный магазин	1779j
+круглый червь	1596j
+кружка пива	1742j
+крыса	1524j
+куба	673o 751j
+кубик льда	1751j
+кубинский	751j
 кувшинка	209j
 кукуруза	247j
+кукурузный початок	1649j
 купюры	419j
+куриная ножка	1672j
+курица	1542j
 куркума	79j
+кусок мяса	1673j
+кусок пиццы	1677j
+кусочек торта	1724j
 кухня	357j
 кфс	534o
+лабораторный халат	1833j
 лава	163j
 лаванда	207j
 лавандовый	207j
@@ -11548,30 +15256,40 @@ zümrüt yeşili	49n
 лаймовый	31j
 лак	300j
 лаковый	300j
+лама	1516j
 ламборгини	470o
 ламинария	137j
 лампа	333j
 лампы	333j
+лапша	1701j
 ласковый	384j
 латте	252j
 латунный	60j
 латунь	60j
+лебедь	1552j
 лего	564o
 лед	181j
+леденец	1729j
+леденец на палочке	1729j
 леденцы	269j
 ледник	181j
 ледяной	396j
 ледяной тон	446j
 лейкерс	569o
 лен	289j
+ленивец	1535j
 ленивый	410j
 леново	518o
+леопард	1494j
+лепешка	1665j
 лес	119j
 леса	119j
 лесной	119j
+летнее солнцестояние	748j
 летний	193j
 лето	193j
 летом	193j
+летучая мышь	1531j
 ливень	196j
 лидл	531o
 лиловый	5j
@@ -11585,14 +15303,22 @@ zümrüt yeşili	49n
 лист	127j
 листва	127j
 листья	127j
+листья на ветру	1622j
 лоза	133j
+лондон	763j
+лос анджелес	773j
 лососевый	29j
 лотос	209j
+лоу фай	731j
+лофай	731j
+лошадь	1498j
+лошадь на карусели	1805j
 луг	123j
 луга	123j
 луна	170j
 лунно белый	76j
 лунный	171j
+лунный пирог	1708j
 лунный свет	171j
 любовь	388j
 люкс	377j
@@ -11603,6 +15329,7 @@ zümrüt yeşili	49n
 магнолия	223j
 маджента	21j
 май	192j
+майами	761j
 майкрософт	560o
 мак	219j
 макарон	272j
@@ -11616,43 +15343,61 @@ zümrüt yeşili	49n
 малиновый	71j
 мальва	63j
 мальчик	452j
+мамонт	1519j
 манго	236j
 мандарин	225j
+манхэттен	762j
 манчестер сити	591o
 манчестер юнайтед	590o
 маргаритка	217j
+марди гра	738j
 марокко	640o
+марракеш	752j
 март	192j
 марта	192j
+масленка	1693j
 маслины	275j
+масло	1693j
+масляный	1693j
 мастеркард	491o
+мате	1750j
+матисс	711j
 матча	255j
+мачу пикчу	776j
 мая	192j
 мгла	199j
 мегаполис	337j
 мед	260j
+медина	752j
 медитативный	408j
 медитация	408j
 медицинский	352j
 медленный	410j
 медный	59j
 медь	59j
-мексика	625o
+мексика	625o 750j
+мексиканский	750j
 меланхолия	387j
 мелкий дождь	197j
+мемфис	692j
+менора	742j
 мерзкий	421j
 мерцающий	426j
 металл	283j
 металлический	283j
+мечеть	1789j
 мечта	392j
 мечтательный	392j
+микроб	1597j
 милан фк	603o
+миллениум	703j
 милота	404j
 милый	404j
 минеральный синий	81j
 минимализм	381j
 минималистичный	381j
 мирный	382j
+миска с ложкой	1690j
 мистический	390j
 мицубиси	485o
 млечный путь	173j
@@ -11661,11 +15406,32 @@ zümrüt yeşili	49n
 молоко	265j
 молочно белый	104j
 молочный	105j
+мондриан	693j
 монохром	425j
 монохромный	425j
+морда волка	1486j
+морда енота	1488j
+морда коалы	1533j
+морда коровы	1503j
+морда кошки	1489j
+морда кролика	1526j
+морда лисицы	1487j
+морда лошади	1495j
+морда льва	1491j
+морда медведя	1532j
+морда мыши	1522j
+морда обезьяны	1478j
+морда панды	1534j
+морда свиньи	1507j
+морда собаки	1482j
+морда тигра	1492j
+морда хомяка	1525j
 море	139j
+морковка	1648j
 морковь	246j
 мороженое	271j
+мороженое в креманке	1719j
+мороженое в стаканчике	1718j
 мороз	183j
 морозно белый	83j
 морось	197j
@@ -11675,6 +15441,7 @@ zümrüt yeşili	49n
 морской синий	16j
 моря	139j
 мост золотые ворота	676o
+мост ночью	1803j
 мох	131j
 мощный	401j
 мрамор	277j
@@ -11683,11 +15450,19 @@ zümrüt yeşili	49n
 мужской	452j
 мужчина	452j
 музей	434j
+музыка ветра	1824j
+мумбаи	777j
+мунк	712j
+муравей	1585j
+муха	1595j
 мшистый	131j
+мышь	1523j
 мягкий	384j
 мягкий тон	441j
+мясо на косточке	1671j
 мята	30j
 мятный	30j
+навруз	740j
 надежда	400j
 надежный	402j
 наличные	419j
@@ -11695,10 +15470,12 @@ zümrüt yeşili	49n
 насыщенный	440j
 натуральный	379j
 научная фантастика	372j
+национальный парк	1760j
 не	453j
 небеса	167j
 небесно голубой	41j
 небесно лазурный	40j
+небесные фонарики	743j
 небесный	423j
 небо	167j
 невероятный	420j
@@ -11713,6 +15490,8 @@ zümrüt yeşili	49n
 неоновые огни	305j
 неоновый	444j
 неоновый свет	305j
+неопластицизм	693j
+непал	775j
 нервный	409j
 нет	453j
 нетфликс	465o
@@ -11728,47 +15507,74 @@ zümrüt yeşili	49n
 ниссан	476o
 новая зеландия	672o
 новогодняя елка	362j
+новогодняя ночь	749j
+новруз	740j
+новый год	749j
+новый орлеан	738j
 норвегия	648o
+носки	1841j
+носорог	1520j
 ностальгический	411j
 ностальгия	375j
 ностальгия светлая	411j
 ночная жизнь	432j
 ночной	189j
+ночной город	1798j
 ночной клуб	432j
 ночной рынок	330j
 ночь	189j
 ночью	189j
 ноябрь	194j
 ноября	194j
+нуар	728j
+нулевые	703j
+нью йорк	762j
 нюдовый	115j
 оазис	138j
+оахака	750j
 оаэ	641o
+обезьяна	1479j
 облака	168j
 облако	168j
 облачно	200j
 облачный	200j
+обон	745j
 овощи	429j
 овощной	429j
+овощной салат	1691j
+овца	1512j
 огни	333j
 огонь	164j
 огоньки	333j
+огурец	1652j
 одинокий	387j
+одногорбый верблюд	1514j
 однообразный	430j
+одэн	1704j
 озера	146j
 озерно синий	42j
 озеро	146j
 океан	139j
+октоберфест	739j
 октябрь	194j
 октября	194j
+олень	1501j
+олива	1643j
+оливка	1643j
 оливки	275j
 оливковое масло	275j
 оливковый	24j
 олимпиада	679o
+омар	1714j
+онигири	1698j
 опавшие листья	128j
 оптимистичный	400j
+орангутан	1481j
+орангутанг	1481j
 оранжево красный	97j
 оранжевый	1j
 органический	379j
+орел	1550j
 орех	276j
 орхидея	215j
 освежающий	395j
@@ -11777,21 +15583,38 @@ zümrüt yeşili	49n
 осенняя листва	128j
 осень	194j
 осенью	194j
+османский	764j
 османтус	221j
 остров	154j
 острова	154j
+острый перец	1650j
+осьминог	1578j
 отвратительный	421j
 отвращение	421j
 офис	353j
+офисное здание	1772j
 охра	36j
 охристый	36j
 очаг	308j
+очки	1830j
 павлин	315j
 павлиний синий	46j
+падающие листья	1621j
+пакетик сока	1749j
+пакеты	1854j
 пакистан	665o
+палатка	1795j
+пальма	1614j
+пальто	1840j
+памятная лента	1829j
 панасоник	539o
 панда	318j
+панк	705j
+панк рок	705j
 парень	452j
+париж	753j
+парижский	753j
+парикмахерская	1809j
 парк	126j
 пасмурно	200j
 пасмурный	200j
@@ -11799,6 +15622,8 @@ zümrüt yeşili	49n
 пастель	443j
 пастельный	443j
 пасха	369j
+паук	1591j
+паутина	1592j
 пейпал	492o
 пепел	165j
 пепельно розовый	89j
@@ -11807,37 +15632,56 @@ zümrüt yeşili	49n
 переулок	338j
 перламутр	296j
 перо	310j
+персидский	733j
+персидский ковер	733j
 персик	232j
 персиково розовый	73j
 персиковый	27j
-перу	659o
+перу	659o 776j
+перчатки	1839j
 перья	310j
 песок	156j
 песочный	103j
 песчаный пляж	143j
+петра	765j
+петух	1543j
+петушок	1543j
 печаль	387j
 печальный	387j
+печеный сладкий картофель	1703j
+печенье	1722j
+печенье с предсказанием	1711j
 пещера	162j
+пивной фестиваль	739j
 пиво	263j
 пингвин	319j
 пинтерест	507o
 пион	211j
 пионы	211j
+пирамиды	766j
+пирог	1726j
 пирожное	268j
+пицца	1677j
+плавки	1846j
 пламя	164j
 пластик	304j
+платье	1842j
 плейстейшен	468o
+плитка шоколада	1727j
 плоды	428j
 плющ	133j
 пляж	142j
 победа	412j
 побережье	142j
+побережье амальфи	755j
 под водой	361j
+подарок	1828j
 подводный	361j
 подсолнечник	208j
 подсолнух	208j
 подсолнухи	208j
 пожар	164j
+позитано	755j
 позолота	303j
 покой	382j
 полдень	186j
@@ -11850,7 +15694,10 @@ zümrüt yeşili	49n
 поля	123j
 полярное сияние	174j
 полярный	182j
+помада	1874j
 помидор	244j
+пончик	1721j
+попкорн	1692j
 попугай	320j
 порт	153j
 португалия	622o
@@ -11858,11 +15705,15 @@ zümrüt yeşili	49n
 после полудня	187j
 потрясающий	420j
 почва	166j
+почта	1774j
 праздник	332j
 праздник весны	365j
+праздник воды	735j
 праздник день рождения	368j
+праздник луны	1825j
 праздник середины осени	366j
 праздничный	405j
+прайд	747j
 преисподняя	424j
 прелестный	404j
 при свечах	307j
@@ -11882,11 +15733,17 @@ zümrüt yeşili	49n
 пруд с лотосами	149j
 пряности	274j
 псж	606o
+психоделика	706j
 психоделический	431j
+птица	1547j
+пуанты	1863j
+пудель	1485j
+пудинг	1730j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурпурно розовый	21j
 пурпурный	5j
+пустое гнездо	1623j
 пустыня	155j
 пчела	323j
 пшеница	248j
@@ -11894,6 +15751,8 @@ zümrüt yeşili	49n
 пылкий	389j
 пыльно розовый	92j
 пыльный	442j
+пятидесятые	702j
+рагу в сковороде	1687j
 радостный	386j
 радость	386j
 радуга	175j
@@ -11901,30 +15760,45 @@ zümrüt yeşili	49n
 рай	423j
 райский	423j
 ракета	360j
+раковина	1579j
+рамадан	741j
+ранец	1855j
 рассвет	177j
 расслабленный	383j
 расслабляющий	383j
+растение в горшке	1611j
 реал мадрид	597o
 ревнивый	422j
 ревность	422j
+ревущие двадцатые	691j
 ред булл	536o
 реддит	506o
 рейв	432j
+рейкьявик	757j
 река	147j
+ренессанс	709j
 рено	482o
 ретро	375j
+ретровейв	699j
 ржаво красный	112j
 ржавчина	284j
 ржавый	284j
+рим	780j
+римский	780j
+рис с карри	1700j
 рисовое поле	249j
+рисовые террасы	758j
+рисовый крекер	1697j
 риф	152j
 рождественский	362j
 рождество	362j
 роза	206j
+розетка	1602j
 розовато лиловый	63j
 розово красный	72j
 розовый	6j
 розы	206j
+рококо	708j
 романтика	388j
 романтический	388j
 романтичный	388j
@@ -11934,6 +15808,8 @@ zümrüt yeşili	49n
 роскошь	377j
 российский флаг	634o
 россия	634o
+росток	1610j
+ротко	718j
 роща	119j
 рубин	55j
 рубиновый	55j
@@ -11941,6 +15817,8 @@ zümrüt yeşili	49n
 румянец	114j
 рустикальный	374j
 ручей	147j
+рыба	1574j
+рыба еж	1576j
 рыжевато коричневый	26j
 рыжий	1j
 рынок	329j
@@ -11955,8 +15833,11 @@ zümrüt yeşili	49n
 самоцвет	313j
 самсунг	467o
 санторини	348j
+сапог	1864j
+сапоги	1864j
 сапфир	54j
 сапфировый	54j
+сари	1844j
 сатана	424j
 саудовская аравия	638o
 сахарная вата	270j
@@ -11965,14 +15846,17 @@ zümrüt yeşili	49n
 свежесть	395j
 свежий	395j
 сверкающий	426j
+сверчок	1589j
 светло	437j
 светлый	437j
 светящийся	439j
 светящийся неон	444j
 свеча	307j
 свечи	307j
+свиной пятачок	1510j
 свинцово серый	85j
 свинцовый	85j
+свинья	1508j
 святилище	341j
 сдержанный	417j
 северное сияние	174j
@@ -11997,7 +15881,9 @@ zümrüt yeşili	49n
 серое небо	200j
 серый	8j
 серьезный	406j
+сеул	779j
 сильный	401j
+синагога	1791j
 сингапур	671o
 сине белый фарфор	293j
 сине зеленый	13j
@@ -12007,6 +15893,8 @@ zümrüt yeşili	49n
 синий	4j
 синий кляйна	675o
 синий час	179j
+синтвейв	699j
+синтоистский храм	1792j
 синяя	4j
 сиреневато фиолетовый	22j
 сиреневый	64j
@@ -12017,16 +15905,21 @@ zümrüt yeşili	49n
 скала	161j
 скалы	161j
 скандинавский	349j
+скорпион	1593j
+скрипка	1882j
 скука	430j
+скунс	1537j
 скучно	430j
 скучный	430j
 славный	412j
 сладости	269j
+следы животного	1540j
 слива	241j
 сливовый	62j
 сливочное масло	266j
 сливочный	18j
 сливы	241j
+слон	1518j
 слоновая кость	38j
 смелый	401j
 снег	184j
@@ -12037,31 +15930,49 @@ zümrüt yeşili	49n
 снежный	184j
 сновидение	392j
 снэпчат	508o
+собака	1483j
+собака поводырь	1484j
 собор	356j
+сова	1553j
 современный	381j
+соларпанк	732j
 солдат	427j
 солдаты	427j
 солидный	402j
+солнечные очки	1831j
 солнечный	169j
 солнечный свет	169j
 солнце	169j
+солонка	1694j
 сон	392j
+сонгкран	735j
 сонный	410j
 сосна	121j
 сосновый	121j
 сосны	121j
 сочный	440j
+спагетти	1702j
 спальня	358j
+спасательный жилет	1834j
 специи	274j
 спокойный	382j
 спотифай	464o
 средиземноморский	348j
 средиземноморье	348j
+стадион	1761j
+стакан молока	1733j
+стакан с виски	1745j
+стакан с жидкостью	1746j
+стакан с соломинкой	1747j
 сталь	281j
+стамбул	764j
 старбакс	459o
 старые книги	309j
+статуя свободы	1787j
 стекло	291j
 степь	123j
+стиль мемфис	692j
+стимпанк	698j
 странно	431j
 странный	431j
 страстный	389j
@@ -12070,22 +15981,35 @@ zümrüt yeşili	49n
 страшный	399j
 стресс	409j
 строгий	406j
+стройка	1763j
 субару	484o
 сузуки	483o
+сук	752j
 суккулент	134j
 сумерки	188j
+сумка	1852j
 сумрачный	447j
 сусальное золото	303j
 суши	273j
 счастливый	386j
 счастье	386j
 сша	626o
+сэндвич	1679j
 сюрприз	420j
+сюрреализм	713j
+сюрреалистический	713j
 сяоми	520o
-таиланд	668o
+таиланд	668o 771j
 таинственный	390j
 тайна	390j
+тайский	771j
+тако	1680j
 такси	336j
+тамал	1682j
+тамале	1682j
+таракан	1590j
+тартан	774j
+татами	781j
 тауп	68j
 твиттер	566o
 твич	504o
@@ -12093,6 +16017,7 @@ zümrüt yeşili	49n
 творчество	434j
 телеграм	499o
 телесный	115j
+темная академия	697j
 темно	435j
 темно бордовый	19j
 темно зеленый	48j
@@ -12105,18 +16030,25 @@ zümrüt yeşili	49n
 терракотовый	111j
 тесла	478o
 технологии	372j
+ти рекс	1569j
+тибет	775j
+тибетский	775j
 тигр	316j
+тики	726j
 тикток	503o
 тиффани	674o
 тихий	382j
 тлеющие угли	165j
 тойота	474o
+токийская башня	1786j
 токсичный	421j
 томат	244j
 торжественный	406j
 торжественный праздник	405j
 торт	268j
+торт ко дню рождения	1723j
 тоска	387j
+тоскана	754j
 тоскливый	387j
 тоттенхэм	592o
 тошиба	538o
@@ -12127,13 +16059,19 @@ zümrüt yeşili	49n
 травяной	51j
 тревога	409j
 тревожный	409j
+треккинговый ботинок	1859j
 триколор	634o
+трилистник	1618j
 триумф	412j
 тропики	347j
+тропическая рыба	1575j
 тропический	347j
+тропический коктейль	1741j
 тропический лес	120j
 тропический пляж	144j
+труба	1881j
 туман	199j
+туманно	1796j
 туманность	173j
 туманный	199j
 туманный тон	445j
@@ -12141,29 +16079,42 @@ zümrüt yeşili	49n
 турецкие авиалинии	543o
 турция	636o
 тусклый	447j
+туфли на каблуке	1861j
 тучи	168j
 тушь	299j
 тыква	243j
+тыква фонарь	1811j
+тюлень	1573j
 тюльпан	210j
 тюльпаны	210j
 убер	495o
 убунту	513o
 уверенный	401j
+увядший цветок	1604j
 угли	165j
 угольно серый	37j
 удивительный	420j
 удивление	420j
 ужас	399j
 украина	635o
+украшенный бамбук	1821j
 україна	635o
+улитка	1582j
 улица	338j
 улун	257j
 ультрамарин	44j
 ультрамариновый	44j
 умиротворение	382j
+универмаг	1781j
+универсам	1781j
 унылый	430j
+ураза байрам	741j
 уродливый	421j
+урожай	746j
+устрица	1717j
+устричный	1717j
 утес	161j
+утка	1551j
 утонченный	393j
 утонченный сдержанный	417j
 утренний	185j
@@ -12174,20 +16125,26 @@ zümrüt yeşili	49n
 уютный	394j
 фабрика	373j
 файрфокс	511o
+фалафель	1684j
+фараон	766j
 фарфор	292j
+фасоль	1658j
 февраль	195j
 февраля	195j
 федэкс	488o
+феи	730j
 фейерверк	331j
 фейсбук	462o
 фенербахче	612o
 ферма	344j
 феррари	469o
 фестиваль	332j
+фестиваль фонарей	743j
 фея	391j
 фиалковый	22j
 фиат	480o
 филиппины	669o
+фильм нуар	728j
 финансы	353j
 финляндия	650o
 фиолетовый	5j
@@ -12195,31 +16152,49 @@ zümrüt yeşili	49n
 фк ливерпуль	589o
 фламенго	615o
 фламинго	314j
+флоренция	754j
 флуоресцентный	444j
+фовизм	711j
 фольксваген	473o
 фонари	306j
 фонарик	306j
+фонарики	743j
 фонарь	306j
+фонарь из тыквы	1811j
+фондю	1689j
+фонтан	1794j
 франция	618o
+фрида кало	717j
 фрукт	428j
 фруктовый	428j
 фрукты	428j
+фудзияма	1755j
 фуксия	65j
+футболка	1836j
 футуристичный	372j
 хаки	25j
+халонг	778j
+ханами	737j
+ханой	778j
+ханука	742j
 хаотичный	418j
+харадзюку	722j
 хвойный	121j
 хендай	477o
 хендэ	477o
 хижина	359j
+хиппи	706j
 хлеб	267j
 хлопок	289j
+хлопушка	1818j
+хокусай	720j
 холм	158j
 холмы	158j
 холодные тона	449j
 холодный	396j
 холодный оттенок	449j
 хонда	475o
+хот дог	1678j
 храм	341j
 хризантема	214j
 хром	283j
@@ -12237,24 +16212,38 @@ zümrüt yeşili	49n
 цветение	204j
 цветение сакуры	205j
 цветок	204j
+цветок вишни	1599j
 цветочный	204j
 цветущая вишня	205j
 цветы	204j
 цветы персика	213j
 цветы сливы	212j
+цельный купальник	1845j
 цемент	279j
 центр города	337j
 церковь	356j
 церулеум	40j
 цзяннань	345j
 циан	14j
+цилиндр	1868j
+цирковой шатер	1810j
 цитрус	225j
 цифровой	372j
+цыпленок	1546j
+цыпленок боком	1545j
+цыпленок в яйце	1544j
 цыплячий желтый	77j
 чай	253j
 чай с молоком	256j
+чай с шариками	1748j
+чайная церемония	781j
+чайник	1735j
 чайный	88j
+чашка без ручки	1736j
 челси	588o
+червь	1596j
+червяк	1596j
+черепаха	1563j
 черешня	227j
 черника	229j
 чернила	47j
@@ -12262,34 +16251,55 @@ zümrüt yeşili	49n
 черно белый	425j
 черный	9j
 черный чай	253j
+чеснок	1655j
+чесночный	1655j
+четки	1873j
+четырехлистный клевер	1619j
 чехия	654o
 чикаго буллз	571o
 чили	658o
 чистота	403j
 чистый	403j
+чокающиеся бокалы	1744j
+чокающиеся кружки	1743j
 чугун	282j
 чудесный	420j
 чудной	431j
 чудо	420j
+чхусок	744j
 шалфей	94j
 шалфейный	94j
 шампанское	262j
 шанель	568o
+шанхай	770j
+шапочка выпускника	1869j
 шарики	334j
 шартрез	67j
+шарф	1838j
+шаурма	1683j
 шафран	274j
 швейцария	645o
 швеция	647o
+шебби шик	721j
 шелк	288j
 шелл	486o
+шестидесятые	695j
+шинуазри	723j
 школа	354j
+шляпка	1867j
 шоколад	258j
+шоколадка	1727j
 шоколадный	108j
+шорты	1847j
+шотландия	774j
+шотландский	774j
 шторм	198j
 шумный	418j
+эгейское море	767j
 эйрбиэнби	494o
 эко	379j
 экологичный	379j
+экспрессионизм	712j
 эксцентричный	431j
 эл джи	537o
 элегантный	393j
@@ -12306,14 +16316,19 @@ zümrüt yeşili	49n
 ягоды	250j
 яд	421j
 ядовитый	421j
-ямайка	660o
+яичница на сковороде	1686j
+яйцо	1685j
+ямайка	660o 760j
 январь	195j
 января	195j
 янкиз	579o
 янтарный	32j
 янтарь	32j
 япония	617o
+японская почта	1773j
+японские куклы	1822j
 японский	350j
+японский замок	1783j
 яркий	439j
 яркий живой	385j
 ярко	439j
@@ -12324,10 +16339,13 @@ zümrüt yeşili	49n
 ярмарка	332j
 яростный	398j
 ярость	398j
+ящерица	1564j
 ابداع	434k
 ابداعي	434k
+ابريق شاي	1735k
 ابريل	192k
 ابليس	424k
+ابوظبي	768k
 ابيض	10k
 ابيض ثلجي	84k
 ابيض حليبي	105k
@@ -12339,6 +16357,7 @@ zümrüt yeşili	49n
 احادي اللون	425k
 احترافي	402k
 احتفال	332k
+احتفال برؤيه القمر	1825k
 احتفالي	405k
 احراش	119k
 احلام	392k
@@ -12349,6 +16368,7 @@ zümrüt yeşili	49n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
+احمر شفاه	1874k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -12369,14 +16389,20 @@ zümrüt yeşili	49n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
+اخطبوط	1578k
 ادغال	120k
 اذار	192k
+ارت ديكو	691k
 ارجواني	5k
 ارجواني جمشتي	56k
 ارجواني فاتح	64k
 ارجواني وردي	21k
+ارز مطبوخ	1699k
+ارز وكاري	1700k
 ارسنال	587o
 ارض	166k
+ارنب	1527k
+اريزونا	772k
 ازاليه	222k
 ازرق	4k
 ازرق البحيره	42k
@@ -12397,11 +16423,14 @@ zümrüt yeşili	49n
 ازهار الكرز	205k
 اسبانيا	621o
 اسبريسو	251k
+استاد	1761k
 استراليا	630o
 استرخاء	383k
 استوائي	347k
 استوائيه	347k
+اسطنبول	764k
 اسفلت	279k
+اسكتلندا	774k
 اسكندنافي	349k
 اسماك الكوي	326k
 اسمنت	279k
@@ -12429,28 +16458,49 @@ zümrüt yeşili	49n
 اعشاب عطريه	136k
 اعماق البحر	140k
 اغسطس	193k
+افطار	741k
 افق	180k
 افوكادو	239k
 اقحوان	214k
 اقحوانه	217k
 اكتوبر	194k
+اكورديون	1878k
 الا	453k
 الارجنتين	624o
+الاردن	765k
+الاكاديميه المظلمه	697k
 الالعاب الاولمبيه	679o
+الالفيه	703k
 الامارات	641o
+الانديز	776k
+الانقلاب الصيفي	748k
+الاهرامات	766k
+البتراء	765k
 البحر العميق	140k
 البحر المتوسط	348k
 البرازيل	623o
 البرتغال	622o
+التبت	775k
 الترامارين	44k
+التسعينيات	701k
 التشيك	654o
+التعبيريه	712k
+التيرانوصور	1569k
+الثمانينيات	700k
+الحصاد	746k
 الخريف	194k
 الخطوط الجويه التركيه	543o
 الخطوط الجويه القطريه	541o
+الخليج	768k
+الخمسينيات	702k
 الدنمارك	649o
 الربيع	192k
+الروكوكو	708k
 الساعه الذهبيه	178k
 الساعه الزرقاء	179k
+الستينيات	695k
+السجاد الفارسي	733k
+السرياليه	713k
 السعوديه	638o
 السلام عليكم	451k
 السويد	647o
@@ -12462,34 +16512,51 @@ zümrüt yeşili	49n
 الظهيره	186k
 العاب	376k
 العاب ناريه	331k
+العثمانيه	764k
+الغرب الامريكي	729k
+الغرب المتوحش	729k
 الغروب	176k
 الفجر	177k
 الفلبين	669o
+القاهره	766k
 القصر الامبراطوري	342k
 القطب الجنوبي	182k
 القطب الشمالي	182k
+الكاريبي	760k
+الكعبه	1793k
+الكولوسيوم	780k
 الليل	189k
 الماس	298k
 المانيا	619o
 المجر	655o
+المدينه القديمه	752k
 المدينه المحرمه	342k
 المساء	188k
 المغرب	640o
-المكسيك	625o
+المكسيك	625o 750k
 المملكه المتحده	627o
 المنيوم	283k
+الموجه العظيمه	720k
 النرويج	648o
 النمسا	646o
 النهار	191k
-الهند	633o
+النيل	766k
+اله بانجو	1883k
+اله نفخ	1881k
+الهند	633o 777k
+الهيبيز	706k
+الهيمالايا	775k
 الوان الباستيل	443k
 الوان بارده	449k
 الوان ترابيه	380k
 الوان دافئه	448k
+الوحشيه	711k
+الوحشيه المعماريه	694k
 الولايات المتحده	626o
 اليابان	617o
-اليونان	653o
+اليونان	653o 767k
 امازون	561o
+امالفي	755k
 امراه	452k
 امطار	196k
 امل	400k
@@ -12503,45 +16570,60 @@ zümrüt yeşili	49n
 انثوي	415k
 انثويه	415k
 انثي	452k
+انجلترا	763k
 اندونيسيا	667o
+انسان الغاب	1481k
 انستغرام	463o
+انشاءات	1763k
+انف خنزير	1510k
 انهار	147k
 انوار	333k
 انيق	393k
 انيقه	393k
 اهلا	451k
+اواكساكا	750k
 اودي	472o
 اوراق	127k
 اوراق الخريف	128k
 اوراق الشجر	127k
 اوراق متساقطه	128k
 اوركيد	215k
+اوزه	1552k
 اوسمانثوس	221k
 اوف وايت	104k
 اوكرانيا	635o
 ايار	192k
 ايرلندا	628o
 ايس كريم	271k
-ايسلندا	651o
+ايسلندا	651o 757k
 ايطاليا	620o
 ايكيا	460o
 ايلول	194k
 باذنجان	245k
+باربي	724k
 بارد	396k
 بارده	396k
+باريس	753k
 باريس سان جيرمان	606o
+باريسي	753k
 بازار	329k
 باستيل	443k
+باقه زهور	1598k
 باكستان	665o
 بالون	334k
 بالونات	334k
+بالي	758k
 بامبو	122k
 باندا	318k
+بانك	705k
+بانكوك	771k
 باهت	438k
 باهته	438k
+باوهاوس	690k
 ببغاء	320k
 بحار	139k
 بحر	139k
+بحر ايجه	767k
 بحيرات	146k
 بحيره	146k
 بحيره شاطئيه	145k
@@ -12553,7 +16635,9 @@ zümrüt yeşili	49n
 برتقال	225k
 برتقالي	1k
 برتقاليه	1k
+برج طوكيو	1786k
 برجر كينج	535o
+برشلونه	756k
 برق	198k
 برقوق	241k
 برقوقي	62k
@@ -12561,20 +16645,31 @@ zümrüt yeşili	49n
 بركه	148k
 بركه اللوتس	149k
 بروده	396k
+بروكلي	1654k
+بروكولي	1654k
 برونز	58k
 برونز قديم	302k
 برونزي	58k
 بري	414k
 بريء	403k
+بريتزل	1666k
+بريطانيا	763k
 بريق	426k
 بساطه	381k
 بستان	125k
 بسيط	381k
+بطاطا حلوه مشويه	1703k
+بطاطس	1647k
+بطاطس مقليه	1676k
 بطريق	319k
 بطيء	410k
 بطيخ	231k
 بعد الظهر	187k
+بعوضه	1594k
 بغير	453k
+بقره	1506k
+بقول	1658k
+بقوليات	1658k
 بلا	453k
 بلاستيك	304k
 بلايستيشن	468o
@@ -12601,22 +16696,33 @@ zümrüt yeşili	49n
 بهارات	274k
 بهجه	386k
 بهيج	405k
+بودل	1485k
 بورسلين	292k
 بورشه	479o
+بوريتو	1681k
 بوظه	271k
 بولندا	652o
+بوليوود	727k
+بومه	1553k
+بوهيمي	707k
 بي ام دبليو	471o
 بيئي	379k
+بيانو	1880k
 بيبسي	559o
 بيت ريفي	359k
+بيتزا	1677k
 بيج	17k
 بيره	263k
-بيرو	659o
+بيرو	659o 776k
+بيزنطه	710k
+بيزنطي	710k
 بيضاء	10k
 تاكسي	336k
+تامال	1682k
 تامل	408k
-تايلاند	668o
+تايلاند	668o 771k
 تحت الماء	361k
+تخييم	1756k
 تراب	166k
 ترابي	380k
 تركوازي	15k
@@ -12629,55 +16735,79 @@ zümrüt yeşili	49n
 تشيلي	658o
 تفاؤل	400k
 تفاح	233k
+تفاح احمر	1634k
 تفاح اخضر	234k
 تفاحه	233k
 تقنيه	372k
 تكنولوجيا	372k
 تلال	158k
 تله	158k
+تمثال الحريه	1787k
+تمساح	1562k
 تموز	193k
 تمويه	427k
+تنين	1567k
 توابل	274k
 توت	250k
 توت ازرق	229k
 توت العليق	230k
+توت بري	1640k
 توتر	409k
+توسكانا	754k
 توليب	210k
 تويتر	566o
 تويوتا	474o
+تي شيرت	1836k
 تيراكوتا	111k
 تيك توك	503o
 تيليجرام	499o
 ثائر	398k
+ثعبان	1565k
 ثعلب	321k
 ثقه	402k
 ثلج	184k
 ثلوج	184k
 ثمار	428k
 ثمار التوت	250k
+ثور امريكي	1502k
 جاد	406k
 جاز	433k
-جامايكا	660o
+جامايكا	660o 760k
+جاموس مائي	1505k
 جبال	158k
 جبال مثلجه	159k
 جبل	158k
+جبل بقمه ثلجيه	1752k
 جبل جليدي	181k
+جبل فوجي	1755k
 جبل مثلج	159k
 جحيم	424k
+جدجد	1589k
 جدول	147k
+جراند كانيون	772k
 جرانيت	278k
+جرثوم	1597k
+جرثومه	1597k
+جرس الريح	1824k
 جرف	161k
+جره عسل	1731k
 جريء	401k
 جريئه	401k
 جزر	246k
 جزيره	154k
+جزيره صحراويه	1759k
 جزيره صغيره	154k
+جسر في الليل	1803k
 جشع	422k
 جعه	263k
 جلد	285k
 جليد	181k
+جمبري	1715k
+جمبري مقلي	1706k
 جمر	165k
 جمشت	56k
+جمل ثنائي السنام	1515k
+جمل وحيد السنام	1514k
 جميل صغير	404k
 جندي	427k
 جنكه	130k
@@ -12688,7 +16818,9 @@ zümrüt yeşili	49n
 جهنم	424k
 جواهر	313k
 جوجل	461o
+جورب	1841k
 جوز الهند	238k
+جوهره	1876k
 جيانغنان	345k
 جيش	427k
 جينز	286k
@@ -12696,7 +16828,9 @@ zümrüt yeşili	49n
 حاره	397k
 حالم	392k
 حالمه	392k
+حانوكا	742k
 حب	388k
+حبار	1716k
 حبر	47k
 حجاره	278k
 حجر	278k
@@ -12705,6 +16839,14 @@ zümrüt yeşili	49n
 حديد	282k
 حديقه	125k
 حديقه زن	346k
+حديقه وطنيه	1760k
+حذاء باليه	1863k
+حذاء بكعب عال	1861k
+حذاء رجالي	1857k
+حذاء رياضي	1858k
+حذاء طويل الساق حريمي	1864k
+حذاء لرحلات المشي	1859k
+حذاء نسائي بدون كعب	1860k
 حر	202k
 حراره	202k
 حرب	427k
@@ -12716,22 +16858,30 @@ zümrüt yeşili	49n
 حسد	422k
 حسود	422k
 حشائش	124k
+حصاد	746k
+حصان	1498k
+حصان الدوامه	1805k
 حصن	355k
 حصي	278k
 حضري	337k
 حفل	368k
+حفل الشاي	781k
 حفله	368k
+حقائب تسوق	1854k
 حقل	123k
 حقل ارز	249k
 حقل قمح	248k
 حقول	123k
+حقيبه مدرسه	1855k
 حكايه خرافيه	391k
+حلزون	1582k
 حلم	392k
 حلوي	269k
 حلويات	268k
 حليب	265k
 حليبي	105k
 حمار وحشي	317k
+حمامه	1549k
 حمراء	0k
 حمضيات	225k
 حمم	163k
@@ -12741,15 +16891,21 @@ zümrüt yeşili	49n
 حنين	375k
 حنين الي الماضي	411k
 حوت	327k
+حوت بنافوره	1570k
 حياه ليليه	432k
 حيوي	385k
 حيويه	385k
+خاتم	1875k
 خافت	442k
 خافت الضوء	447k
 خافت ناعم	441k
 خبز	267k
+خبز البيغل	1667k
+خبز مفرود	1665k
+خبز مفرود محشو	1683k
 خردلي	110k
 خرسانه	279k
+خروف	1512k
 خريف	194k
 خريفي	194k
 خزامي	207k
@@ -12760,20 +16916,33 @@ zümrüt yeşili	49n
 خشبي	276k
 خشخاش	219k
 خضار	429k
+خضار ورقي	1653k
 خضراء	3k
 خضراوات	429k
 خضروات	429k
+خفاش	1531k
 خمري	33k
+خنزير	1508k
+خنزير بري	1509k
+خنفساء	1587k
 خوخ	232k
 خوخي	27k
+خوذه رجل انقاذ	1872k
+خوذه عسكريه	1871k
 خوف	399k
+خيار	1652k
 خيال علمي	372k
 خيالي	391k
 خيزران	122k
+خيمه	1795k
 دافئ	394k
 دافئه	394k
 داكن	435k
 داكنه	435k
+دب كوالا	1533k
+دبي	768k
+دجاج	1542k
+دجاجه	1542k
 دخان	311k
 درب التبانه	173k
 درجات بارده	449k
@@ -12783,22 +16952,34 @@ zümrüt yeşili	49n
 دلفين	327k
 دم	312k
 دموي	312k
+دميتان يابانيتان	1822k
 دنيم	286k
 دهشه	420k
 دوار الشمس	208k
+دوده	1596k
+دوده ارض	1596k
+دوده علقيه	1596k
 دولار	419k
+دولفين	1572k
 دون	453k
 ديسكو	432k
 ديسمبر	195k
+ديك رومي	1541k
+ديكور صنوبر	1821k
+ديناصور صوروبودا	1568k
+ذبابه	1595k
 ذره	247k
 ذكوري	416k
 ذهب	11k
 ذهبي	11k
 ذهبيه	11k
 رائع	420k
+رابطه عنق	1835k
+راس السنه	749k
 راس السنه الصينيه	365k
 راق	393k
 راقي	393k
+راكون	1488k
 ربيع	192k
 رتيب	430k
 رجل	452k
@@ -12826,13 +17007,17 @@ zümrüt yeşili	49n
 رماديه	8k
 رمال	156k
 رمان	240k
+رمضان	741k
 رمل	156k
 رملي	103k
+روثكو	718k
 روحاني	408k
 روحي	408k
 روسيا	634o
+روما	780k
 رومانسي	388k
 رومانسيه	388k
+روماني	780k
 رومانيا	656o
 رياح	201k
 ريال مدريد	597o
@@ -12849,10 +17034,14 @@ zümrüt yeşili	49n
 زاهيه	440k
 زبده	266k
 زجاج	291k
+زجاجه الرضاعه	1732k
+زجاجه وفنجان	1737k
+زرافه	1517k
 زرقاء	4k
 زعفران	274k
 زفاف	367k
 زقاق	338k
+زلابيه صينيه	1710k
 زمرد	49k
 زمردي	49k
 زن	346k
@@ -12873,49 +17062,71 @@ zümrüt yeşili	49n
 ساتان	288k
 ساحر	391k
 ساحل	142k
+ساحل امالفي	755k
 ساخن	397k
 ساخنه	397k
+ساري	1844k
 ساطع	439k
 ساطعه	439k
+ساق دجاجه	1672k
 ساكسفون	433k
 ساكن	382k
 ساكورا	205k
 سام	421k
 سامسونج	467o
 سانتوريني	348k
+ساندوتش	1679k
 سايبربانك	371k
+سباغتي	1702k
 سبتمبر	194k
 سبوتيفاي	464o
 ستاربكس	459o
+ستره سلامه	1834k
+ستيمبانك	698k
+سجاد فارسي	733k
 سحاب	168k
 سحابه	168k
 سحر	391k
 سحري	391k
 سحلبيه	215k
+سحليه	1564k
 سديم	173k
+سرطان	1713k
 سري	390k
+سريالي	713k
 سعاده	386k
 سعيد	386k
 سعيده	386k
 سكاكر	269k
+سكب السائل	1746k
 سكون	382k
 سكينه	382k
 سلام	382k
+سلحفاه	1563k
 سلطه	429k
+سلطه خضراء	1691k
 سلموني	29k
 سماء	167k
 سماء مرصعه بالنجوم	172k
 سماوي	41k
 سماوي مخضر	14k
+سمكه	1574k
+سمكه استوائيه	1575k
 سمكه ذهبيه	326k
+سمكه قرش	1577k
+سمكه منتفخه	1576k
+سمور	1529k
 سنابل	248k
+سنجاب	1528k
 سنديان	276k
 سنغافوره	671o
 سوداء	9k
 سور الصين العظيم	343k
 سوشي	273k
 سوق	329k
+سوق شعبي	752k
 سوق ليلي	330k
+سونغكران	735k
 سويسرا	645o
 سياره اجره	336k
 سيان	14k
@@ -12923,31 +17134,45 @@ zümrüt yeşili	49n
 سيراميك	301k
 سيرولي	40k
 سيلادون	294k
+سينثويف	699k
+سيول	779k
 شاحب	438k
 شاحبه	438k
 شارع	338k
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
+شاطئ وشمسيه	1757k
 شانيل	568o
 شاومي	520o
 شاي	253k
 شاي احمر	253k
 شاي اخضر	254k
+شاي الفقاعات	1748k
 شاي اولونغ	257k
 شاي بالحليب	256k
 شباط	195k
+شبكه عنكبوت	1592k
 شبوره	199k
 شتاء	195k
+شتله	1610k
 شتوي	195k
 شجر القيقب	129k
 شجره	132k
+شجره احتفال	1820k
+شجره دائمه الخضره	1612k
+شجره زائله الخضره	1613k
+شجره عيد الميلاد	1812k
 شرقي	351k
 شركه	353k
 شروق	177k
 شروق الشمس	177k
+شروق علي جبل	1799k
+شريط	1827k
+شريطه تذكير	1829k
 شعاب	152k
 شعاب مرجانيه	152k
+شعب مرجانيه	1580k
 شعر البنات	270k
 شعله	164k
 شغف	389k
@@ -12955,16 +17180,21 @@ zümrüt yeşili	49n
 شقائق النعمان	219k
 شلال	150k
 شمال اوروبي	349k
+شمام	1627k
 شمبانيا	262k
 شمس	169k
 شمعه	307k
 شموع	307k
+شنطه يد	1852k
+شنغهاي	770k
 شواطئ	142k
+شورت	1847k
 شوق	411k
 شوكولاته	258k
 شيطان	424k
 صاخب	418k
 صاروخ	360k
+صاله العاب	700k
 صباح	185k
 صباحا	185k
 صبار	134k
@@ -12977,38 +17207,53 @@ zümrüt yeşili	49n
 صدئ	284k
 صدا	284k
 صدف	296k
+صرصور	1590k
 صفراء	2k
 صقيع	183k
 صلب	281k
 صلصال	301k
 صناعي	373k
+صندل اصبع	1856k
+صندل حريمي	1862k
 صنوبر	121k
 صيف	193k
 صيفي	193k
 ضباب	199k
 ضبابي	199k
 ضبابي اللون	445k
+ضريح	1792k
 ضفدع	325k
 ضوء الشمس	169k
 ضوء الشموع	307k
 ضوء القمر	171k
+طائر	1547k
+طائر الدودو	1554k
 طابع ريفي	374k
 طازج	395k
 طاقه	385k
 طاووس	315k
+طاووسه	1557k
+طبق وملعقه	1690k
+طبل طويل	1885k
+طبله	1884k
 طبي	352k
 طبيعه	379k
 طبيعي	379k
 طحالب	131k
 طحلب	131k
 طراز صيني	351k
+طعام مشكل	1704k
+طعام معلب	1695k
 طفولي	376k
 طماطم	244k
 طمع	422k
 طوب	280k
+طوبه	1764k
 طيران الامارات	540o
 طين	166k
 طيني محروق	111k
+ظربان	1537k
+ظرف احمر بكتابه صينيه	1826k
 ظريف	404k
 ظهر	186k
 ظهيره	186k
@@ -13017,29 +17262,42 @@ zümrüt yeşili	49n
 عاطفي	389k
 عباد الشمس	208k
 عتيق	375k
+عثماني	764k
 عجيب	420k
 عدا	453k
 عرس	367k
 عروس	367k
 عسكري	427k
 عسل	260k
+عش به بيض	1624k
+عش فارغ	1623k
 عشب	124k
 عشق	388k
 عصر	187k
+عصر النهضه	709k
 عصري	381k
 عضوي	379k
+عقرب	1593k
+علبه طعام	1696k
+علبه طعام للخارج	1712k
+علبه عصير	1749k
 عميق	436k
 عميقه	436k
 عنابي	19k
 عنابيه	19k
 عنب	228k
+عنكبوت	1591k
 عواصف	198k
 عياده	352k
+عيد الانوار	742k
 عيد الحب	364k
 عيد الربيع	365k
+عيد الشكر	746k
 عيد الفصح	369k
+عيد الفطر	741k
 عيد القديس باتريك	370k
 عيد الميلاد	362k
+عيد النوروز	740k
 عيد منتصف الخريف	366k
 عيد ميلاد	368k
 عيش الغراب	135k
@@ -13056,18 +17314,26 @@ zümrüt yeşili	49n
 غامق	435k
 غامقه	435k
 غانا	664o
+غاودي	756k
 غرابه	431k
+غرانج	704k
 غرفه نوم	358k
 غروب	176k
 غروب الشمس	176k
+غروب مدينه	1801k
 غريب	431k
 غريب الاطوار	431k
 غريبه	431k
+غرير	1539k
+غرير العسل	1539k
+غزال	1501k
 غزل البنات	270k
 غسق	188k
 غضب	398k
 غلطه سراي	611o
 غموض	390k
+غوريلا	1480k
+غيتار	1879k
 غير	453k
 غيره	422k
 غيمه	168k
@@ -13076,10 +17342,14 @@ zümrüt yeşili	49n
 فاتح	437k
 فاتحه	437k
 فاخر	377k
+فارسي	733k
+فاس	752k
 فاسد	421k
 فاقع	440k
 فاكهه	428k
+فان غوخ	716k
 فانوس	306k
+فانوس رمضان	741k
 فاوانيا	211k
 فبراير	195k
 فتاه	452k
@@ -13093,20 +17363,39 @@ zümrüt yeşili	49n
 فراوله	226k
 فرح	386k
 فردوس	423k
+فرس النهر	1521k
+فرساي	708k
+فرعون	766k
+فرعوني	766k
+فرقعه حفله	1818k
 فرنسا	618o
+فريدا كاهلو	717k
 فريز	226k
+فستان	1842k
 فسفوري	444k
+فشار	1692k
 فصل دراسي	354k
 فضاء	173k
 فضه	12k
 فضي	12k
 فضيه	12k
+فطائر	1668k
 فطر	135k
+فطيره	1726k
+فقمه	1573k
+فلافل	1684k
 فلامنغو	314k
+فلامينغو	1556k
+فلفل حار	1650k
+فلفل حلو	1651k
+فلورنسا	754k
 فلوري	444k
 فلوس	419k
 فن	434k
+فن الديكو	691k
 فنان	434k
+فندق	1777k
+فندق حب	1778k
 فنلندا	650o
 فنون	434k
 فني	434k
@@ -13116,15 +17405,21 @@ zümrüt yeşili	49n
 فوشي	65k
 فوشيا	65k
 فوضوي	418k
+فول سوداني	1657k
 فولاذ	281k
 فولكس فاجن	473o
-فيتنام	637o
+فوندو	1689k
+فيتنام	637o 778k
 فيراري	469o
 فيروز	15k
 فيروزي	15k
 فيسبوك	462o
+فيلم نوار	728k
 قارس	396k
 قاع البحر	140k
+قبعه تخرج	1869k
+قبعه حريمي	1867k
+قبعه رياضيه	1870k
 قبيح	421k
 قديم الطراز	375k
 قذر	421k
@@ -13135,15 +17430,23 @@ zümrüt yeşili	49n
 قرمزي داكن	71k
 قرميد	280k
 قريه	344k
+قصاصات ملونه	1823k
+قطار ملاهي	1808k
 قطبي	182k
 قطر	642o
+قطعه جبن	1670k
+قطعه لحم	1673k
 قطن	289k
 قطيفه	287k
+قفازان	1839k
 قلعه	355k
+قلعه يابانيه	1783k
 قلق	409k
 قمح	248k
 قمر	170k
 قمم ثلجيه	159k
+قندس	1536k
+قنفد	1530k
 قهوه	251k
 قهوه بالحليب	252k
 قوس قزح	175k
@@ -13160,47 +17463,87 @@ zümrüt yeşili	49n
 كاتدرائيه	356k
 كارفور	530o
 كاري	274k
+كاس بيره	1742k
+كاس شراب	1739k
+كاس عصير كوكتيل	1740k
+كاس وقشه للشرب	1747k
+كاسا بيره	1743k
+كاسان يرتطمان	1744k
 كاكاو	258k
 كاكي	25k
+كاليفورنيا	773k
+كاندينسكي	719k
 كانون الاول	195k
 كانون الثاني	195k
+كاواي	722k
 كتاب	309k
 كتان	289k
 كتب	309k
 كتب قديمه	309k
+كتكوت خارج البيضه	1544k
+كتكوت صغير	1545k
 كثبان	155k
 كحلي	16k
 كراميل	259k
 كرز	227k
+كركديه	1605k
 كركم	79k
 كركمي	79k
+كركند	1714k
 كرمه	133k
 كرنفال	332k
+كره ارز	1698k
+كره اوراق ملونه	1819k
+كرواسون	1663k
 كروم	283k
 كريستال	297k
 كريسماس	362k
+كريم كراميل	1730k
 كريمي	18k
+كستناء	1659k
 كستنائي	20k
+كسلان	1535k
 كسول	410k
 كعكه	268k
+كعكه الحظ	1711k
+كعكه القمر	1708k
+كعكه سمك بشكل حلزوني	1707k
+كعكه صغيره	1725k
+كعكه عيد ميلاد	1723k
+كعكه محلاه	1721k
 كلاسيكي	375k
+كلب دليل	1484k
+كليم	733k
+كليمت	715k
+كمان	1882k
+كمثري	1636k
 كنتاكي	534o
+كنتي	734k
 كندا	629o
+كنغر	1538k
 كنيسه	356k
+كنيسه زفاف	1785k
 كهرمان	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوبا	673o
+كوب حليب	1733k
+كوب زجاجي	1745k
+كوبا	673o 751k
 كوبالت	45k
 كوبالتي	45k
+كوبي	751k
 كوبيه	216k
+كوتيج كور	696k
 كوخ	359k
+كوريا	779k
 كوريا الجنوبيه	632o
 كوكا كولا	457o
 كولومبيا	657o
 كون	173k
+كيس نقود	1851k
 كيك	268k
+كيمونو ياباني	1843k
 كينيا	663o
 كيوت	404k
 كيوي	242k
@@ -13214,16 +17557,21 @@ zümrüt yeşili	49n
 لاغون	145k
 لافتات النيون	305k
 لافندر	207k
+لاما	1516k
 لامع	439k
 لبلاب	133k
+لحم مقدد	1674k
 لطيف	384k
 لطيف ظريف	404k
 لغز	390k
 لك	300k
 لمعان	426k
+لندن	763k
 لهب	164k
 لوتس	209k
+لوح شوكولاته	1727k
 لوحه	434k
+لوس انجلوس	773k
 لون البرقوق	62k
 لون البشره	115k
 لون البنفسج	22k
@@ -13248,6 +17596,7 @@ zümrüt yeşili	49n
 ليلكي	64k
 ليلكي شاحب	90k
 ليله	189k
+ليله راس السنه	749k
 ليله مقمره	171k
 ليمون	224k
 ليموناده	224k
@@ -13257,21 +17606,34 @@ zümrüt yeşili	49n
 ماء	151k
 مائي	66k
 ماتشا	255k
+ماتيس	711k
 ماجنتا	21k
+ماجوريل	752k
+ماردي غرا	738k
 مارس	192k
+ماسه ناريه	1814k
 ماغنوليا	223k
 ماكدونالدز	458o
 ماكرون	272k
 مال	419k
 ماليزيا	670o
 ماليه	353k
+ماموث	1519k
 مانجا	236k
+مانجه	1633k
 مانجو	236k
 مانشستر سيتي	591o
 مانشستر يونايتد	590o
+مانهاتن	762k
 مايكروسوفت	560o
 مايو	192k
+مايوه من قطعه واحده	1845k
+مبني اثري	1762k
+مبني اداري	1772k
+مبني مهجور	1769k
 مبهج	386k
+متجر بقاله	1779k
+متجر شامل	1781k
 متجمد	446k
 متجمده	446k
 متحف	434k
@@ -13291,10 +17653,15 @@ zümrüt yeşili	49n
 مجنون	418k
 مجوهرات	313k
 مجيد	412k
+محار	1717k
 محطه فضائيه	360k
+محفظه يد	1853k
+محل حلاقه	1809k
 محيط	139k
+مخدر	706k
 مخمل	287k
 مخيف	399k
+مدرجات الارز	758k
 مدرسه	354k
 مدفاه	308k
 مدن	337k
@@ -13302,7 +17669,9 @@ zümrüt yeşili	49n
 مدينه	337k
 مذهب	303k
 مذهل	420k
+مراكش	752k
 مرج	123k
+مرجان	1580k
 مرجاني	28k
 مرح	386k
 مرحبا	451k
@@ -13317,22 +17686,29 @@ zümrüt yeşili	49n
 مريميه	94k
 مزرعه	344k
 مساء	188k
+مسبحه صلاه	1873k
 مسترخي	383k
 مستشفي	352k
 مستقبل	372k
 مستقبلي	372k
+مسجد	1789k
 مسكون	399k
+مسيره الفخر	747k
 مش	453k
 مشبع	440k
 مشرق	439k
 مشرقه	439k
+مشروب استوائي	1741k
+مشروب ساخن	1734k
 مشمس	169k
 مشمش	78k
 مشمشي	78k
 مصابيح	333k
+مصاصه	1729k
 مصباح	333k
-مصر	639o
+مصر	639o 766k
 مصرف	353k
+مصري	766k
 مصنع	373k
 مضيء	444k
 مطبخ	357k
@@ -13343,23 +17719,40 @@ zümrüt yeşili	49n
 مظلمه	435k
 مظله	335k
 معبد	341k
+معبد هندوسي	1790k
+معبد يهودي	1791k
 معتم	447k
 معدن	283k
 معدني	283k
 معرض	434k
+معزه	1513k
+معطف	1840k
+معطف مختبر	1833k
 مغاره	162k
 مغامره	414k
 مغبش	445k
 مغره	36k
 مفاجئ	420k
 مفاجاه	420k
+مفرقعات	1815k
+مفرقعات ناريه	1815k
 مفعم بالحيويه	385k
 مقرف	421k
+مقرمشات ارز	1697k
 مقزز	421k
+مقلاه	1686k
+مقلاه مسطحه بها طعام	1687k
 مقهي	339k
 مكتب	353k
+مكتب بريد	1774k
+مكتب بريد ياباني	1773k
 مكتبه	340k
+مكسيكي	750k
+مكعب ثلج	1751k
 ملائكه	423k
+ملابس البحر	1848k
+ملابس تحتيه	1846k
+ملابس حريمي	1849k
 ملاك	423k
 ملبد بالغيوم	200k
 ملتهب	389k
@@ -13370,15 +17763,23 @@ zümrüt yeşili	49n
 ملون	175k
 ملونه	175k
 ممطر	196k
+ممفيس	692k
 ممل	430k
 ممله	430k
 من غير	453k
+منازل	1768k
 منتزه	126k
 منتصف الليل	190k
+منزل	1770k
+منزل بحديقه	1771k
+منزلق اللعب	1806k
 منعش	395k
 منعشه	395k
 مهرج	328k
 مهرجان	332k
+مهرجان البيره	739k
+مهرجان الفوانيس	743k
+مهرجان الماء	735k
 مهني	402k
 مهيب	406k
 موثوق	402k
@@ -13388,6 +17789,8 @@ zümrüt yeşili	49n
 موسيقي الجاز	433k
 موف	63k
 موقد	308k
+موندريان	693k
+ميامي	761k
 مياه	151k
 ميناء	153k
 مينيمال	381k
@@ -13396,8 +17799,12 @@ zümrüt yeşili	49n
 نار	164k
 ناصع البياض	84k
 ناضج	417k
+ناطحات سحاب	1798k
 ناعم	384k
+نافوره	1794k
+نبات النفل	1618k
 نبات عصاري	134k
+نبته في وعاء	1611k
 نبيذ	261k
 نبيذ احمر	261k
 نبيذي	33k
@@ -13412,11 +17819,15 @@ zümrüt yeşili	49n
 نحام	314k
 نحل	323k
 نحله	323k
+نخله	1614k
 ندف الثلج	184k
 ندي	203k
 نسيم	201k
 نشيط	385k
 نصر	412k
+نظاره	1830k
+نظاره شمس	1831k
+نظاره واقيه	1832k
 نعسان	410k
 نعناع	30k
 نعناعي	30k
@@ -13424,11 +17835,14 @@ zümrüt yeşili	49n
 نقود	419k
 نقي	403k
 نمر	316k
+نمله	1585k
 نهار	191k
 نهر	147k
 نهر جليدي	181k
 نود	115k
+نوروز	740k
 نوفمبر	194k
+نيبال	775k
 نيجيريا	662o
 نيران	164k
 نيسان	192k 476o
@@ -13438,15 +17852,26 @@ zümrüt yeşili	49n
 نيوزيلندا	672o
 نيون	305k
 نيون ساطع	444k
+نيويورك	762k
 هادئ	382k
 هادئ اللون	441k
 هادئ راق	417k
 هادئه	382k
+هافانا	751k
 هالوين	363k
+هالويين	1811k
+هاواي	759k
 هدوء	382k
+هديه ملفوفه	1828k
+همبرغر	1675k
+هندي	777k
 هواوي	519o
+هوت دوغ	1678k
+هوكوساي	720k
 هولندا	643o
 هوندا	475o
+هونغ كونغ	769k
+هيبي	706k
 هيونداي	477o
 وابي سابي	350k
 واتساب	498o
@@ -13454,11 +17879,33 @@ zümrüt yeşili	49n
 واحه	138k
 واد	160k
 وادي	160k
+وادي رم	765k
 وادي سحيق	157k
+وافل	1669k
+وجه احادي قرن	1499k
+وجه ارنب	1526k
+وجه اسد	1491k
+وجه باندا	1534k
+وجه بقره	1503k
+وجه تنين	1566k
+وجه ثعلب	1487k
+وجه حصان	1495k
+وجه خنزير	1507k
+وجه دب	1532k
+وجه ذئب	1486k
+وجه ضفدع	1561k
+وجه فار	1522k
+وجه قرد	1478k
+وجه قطه	1489k
+وجه كلب	1482k
+وجه نمر	1492k
 وحده	387k
 وحيد	387k
+وحيد القرن	1520k
 ورد	206k
 ورده	206k
+ورده بيضاء	1600k
+ورده ذابله	1604k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -13468,13 +17915,17 @@ zümrüt yeşili	49n
 ورديه	6k
 ورق	290k
 ورق الذهب	303k
+ورقه برسيم رباعيه	1619k
 ورقه شجر	127k
+ورقه متطايره	1622k
 ورنيش	300k
 ورود	204k
 وستاريه	218k
 وسخ	421k
 وسط المدينه	337k
+وشاح	1838k
 وقور	406k
+ومضات	1816k
 ويسكي	264k
 ياباني	350k
 ياسمين	220k
@@ -13485,17 +17936,26 @@ zümrüt yeşili	49n
 يشب	295k
 يشم	295k
 يقطين	243k
+ينابيع ساخنه	1804k
 يناير	195k
 يوتيوب	466o
 يوسفي	225k
 يوفنتوس	602o
 يوليو	193k
+يوم الموتي	736k
+يوناني	767k
 يونيو	193k
+अंकुर	1610l
 अंगारा	165l
 अंगारे	165l
 अंगीठी	308l
+अंगूठी	1875l
 अंगूर	228l
 अंटार्कटिका	182l
+अंडरवियर	1846l
+अंडा	1685l
+अंडे से बाहर आता चूजा	1544l
+अंडों वाला घोंसला	1624l
 अंतरिक्ष	173l
 अंतरिक्ष यान	360l
 अंतरिक्ष स्टेशन	360l
@@ -13504,35 +17964,46 @@ zümrüt yeşili	49n
 अंबर	32l
 अकेला	387l
 अकेलापन	387l
+अकेली इमारत	1769l
+अकॉर्डियन	1878l
 अक्टूबर	194l
 अगस्त	193l
 अग्नि	164l
 अचंभा	420l
 अजीब	431l
 अजेलिया	222l
+अतियथार्थवाद	713l
 अत्यंत गहरा	436l
 अद्भुत	420l
 अनानास	237l
 अनार	240l
 अनूप	145l
 अनोखा	431l
+अन्नानास	1632l
 अप्रैल	192l
+अभिव्यंजनावाद	712l
+अमाल्फी	755l
 अमेजन	561o
 अमेरिका	626o
 अरण्य	119l
+अरब	768l
 अराजक	418l
 अर्जेंटीना	624o
 अलाव	164l
 अल्ट्रामरीन	44l
+अवोकाडो	1645l
 अस्पताल	352l
+अस्सी का दशक	700l
 आंधी	198l
 आइकिया	460o
 आइवरी	38l
+आइस क्यूब	1751l
 आइसक्रीम	271l
-आइसलैंड	651o
+आइसलैंड	651o 757l
 आकाश	167l
 आकाशगंगा	173l
 आग	164l
+आगे मुंह वाला चूजा	1546l
 आडू	232l
 आडू के फूल	213l
 आडू गुलाबी	73l
@@ -13549,7 +18020,10 @@ zümrüt yeşili	49n
 आरामदेह	394l
 आर्कटिक	182l
 आर्किड	215l
+आर्केड	700l
+आर्ट डेको	691l
 आलसी	410l
+आलस्य	1535l
 आलीशान	377l
 आलूबुखारा	241l
 आलूबुखारा रंग	62l
@@ -13560,18 +18034,27 @@ zümrüt yeşili	49n
 आसमानी	41l
 आसमानी नीला	41l
 आसमानी नीला गहरा	39l
+इंग्लैंड	763l
 इंडोनेशिया	667o
 इंद्रधनुष	175l
 इंस्टाग्राम	463o
 इटली	620o
+इफ्तार	741l
+इमारती लकडी	1766l
+इमारतों के पीछे सूर्यास्त	1802l
+इल्ली	1584l
 इश्क	388l
+इस्तांबुल	764l
 इस्पात	281l
+इस्लाम धर्म	1789l
 ईंट	280l
 ईंटें	280l
+ईद	741l
 ईर्ष्या	422l
 ईर्ष्यालु	422l
 ईस्टर	369l
 उजला	439l
+उत्कृष्ट इमारत	1762l
 उत्तरी ध्रुव	182l
 उत्तरी रोशनी	174l
 उत्सव	332l
@@ -13580,26 +18063,38 @@ zümrüt yeşili	49n
 उदासी	387l
 उद्यान	125l
 उनींदा	410l
+उपहार	1828l
 उबाऊ	430l
 उम्मीद	400l
+उल्लू	1553l
 उषा	177l
 उष्णकटिबंधीय	347l
 उष्णकटिबंधीय तट	144l
 उष्णकटिबंधीय वन	120l
+ऊंची एडी का सैंडिल	1861l
+ऊदबिलाव	1536l
 ऊर्जा	385l
 ऊर्जावान	385l
 ऊलोंग चाय	257l
+ऊष्णकटिबंधीय मछली	1575l
+एंडीज	776l
 एकरंगी	425l
 एक्वा	66l
+एथलेटिक जूता	1858l
 एयर इंडिया	548o
 एयरटेल	549o
+एरिजोना	772l
 एल्युमिनियम	283l
 एवोकाडो	239l
+ऑक्टोपस	1578l
+ऑक्टोबरफेस्ट	739l
 ऑफ व्हाइट	104l
 ऑरोरा	174l
 ऑस्ट्रिया	646o
 ऑस्ट्रेलिया	630o
 ऑस्मैन्थस	221l
+ओक्साका	750l
+ओडेन	1704l
 ओलंपिक	679o
 ओस	203l
 औद्योगिक	373l
@@ -13607,21 +18102,31 @@ zümrüt yeşili	49n
 औरत	452l
 कंकड	278l
 कंक्रीट	279l
+कंगारू	1538l
+कंगारू का बच्चा	1538l
 कंदरा	162l
 कंदील	306l
 कंपनी	353l
 कक्षा	354l
+कछुआ	1563l
+कटाई	746l
 कतर	642o
 कत्थई	7l
 कत्थई लाल	19l
 कद्दू	243l
 कनाडा	629o
+कपकेक	1725l
+कबूतर	1549l
 कमल	209l
 कमल तालाब	149l
 करी	274l
+कर्क राशि	1713l
+कर्कट	1713l
 कला	434l
 कलाकार	434l
 कलात्मक	434l
+कवाई	722l
+कस्टर्ड	1730l
 कहरुबा	32l
 कांच	291l
 कांसा	58l
@@ -13629,8 +18134,11 @@ zümrüt yeşili	49n
 काई	131l
 कागज	290l
 कानन	119l
+काबा	1793l
 कारखाना	373l
+कार्प स्ट्रीमर	1823l
 कार्यालय	353l
+कार्यालय का भवन	1772l
 काला	9l
 काली	9l
 काले	9l
@@ -13640,30 +18148,50 @@ zümrüt yeşili	49n
 किताबों की दुकान	340l
 किनारा	142l
 किन्नू	225l
+किमोनो	1843l
 किरमिजी	71l
+किराना दुकान	1781l
 किला	355l
 कीचड	166l
 कीवी	242l
+कीवी फल	1641l
+कुकी	1722l
 कुकुरमुत्ता	135l
 कुटिया	359l
+कुत्ता	1483l
+कुत्ते का चेहरा	1482l
 कुल्फी	271l
+कुहासा	1796l
+कृमि	1596l
 के बिना	456l
 केक	268l
 केन्या	663o
+केरल	777l
 केला	235l
 केसर	274l
 केसरिया	1l
+कैंडिंस्की	719l
 कैंडी	269l
+कैंपिंग	1795l
 कैक्टस	134l
 कैनियन	157l
 कैपुचीनो	252l
 कैफे	339l
 कैरामल	259l
 कैरामल रंग	109l
+कैरिबियन	760l
+कैलिफोर्निया	773l
+कॉइन पर्स	1851l
+कॉक खुलती हुई बोतल	1738l
+कॉकटेल गिलास	1740l
 कॉटन कैंडी	270l
+कॉटेजकोर	696l
+कॉनफेटी बॉल	1819l
 कॉफी	251l
 कॉफी भूरा	107l
 कॉफी हाउस	339l
+कोआला	1533l
+कोआला भालू	1533l
 कोई मछली	326l
 कोका कोला	457o
 कोको	258l
@@ -13671,23 +18199,34 @@ zümrüt yeşili	49n
 कोमल	384l
 कोमल हरा	53l
 कोयला स्लेटी	37l
+कोरल	1580l
+कोरिया	779l
 कोलंबिया	657o
 कोहरा	199l
 कोहरीला	445l
-क्यूबा	673o
+क्यूबा	673o 751l
 क्रिसमस	362l
+क्रिसमस ट्री	1812l
 क्रिस्टल	297l
 क्रीम	18l
+क्रूरतावाद	694l
+क्रोइसैन	1663l
 क्रोध	398l
 क्रोम	283l
 क्लिनिक	352l
+क्लिम्ट	715l
 क्षितिज	180l
 खडी चट्टान	161l
 खनिज नीला	81l
 खनिज हरा	82l
+खरगोश	1527l
+खरगोश का चेहरा	1526l
+खरबूजा	1627l
 खसखस का फूल	219l
 खाकी	25l
+खाली घोंसला	1623l
 खिलौने	376l
+खीरा	1652l
 खुबानी	78l
 खुबानी रंग	78l
 खुश	386l
@@ -13700,8 +18239,10 @@ zümrüt yeşili	49n
 गगन	167l
 गन्दा	421l
 गमगीन	387l
+गमले में लगा पौधा	1611l
 गरज	198l
 गरम	397l
+गरम सोता	1804l
 गरिमामय	406l
 गर्म	397l
 गर्म टोन	448l
@@ -13726,11 +18267,18 @@ zümrüt yeşili	49n
 गाजर	246l
 गाढा	436l
 गाढा रंग	440l
+गाय का चेहरा	1503l
 गालों की लाली	114l
+गिटार	1879l
 गिरजाघर	356l
+गिरी हुई पत्ती	1621l
 गिरे पत्ते	128l
+गिलहरी	1528l
+गिलास	1745l
+गुडहल	1605l
 गुफा	162l
 गुब्बारा	334l
+गुब्बारा मछली	1576l
 गुब्बारे	334l
 गुलदाउदी	214l
 गुलाब	206l
@@ -13744,16 +18292,26 @@ zümrüt yeşili	49n
 गेहुंआ	26l
 गेहूं	248l
 गेहूं का खेत	248l
+गैंडा	1520l
+गॉगल	1832l
 गॉथिक	407l
 गोधूलि	188l
+गोरिल्ला	1480l
+गोल शंख	1579l
+गोश्त का टुकडा	1673l
+गौडी	756l
 गौरव	412l
+ग्रंज	704l
 ग्रामीण	344l
 ग्रीन टी	254l
 ग्रीष्म	193l
+ग्रीस	767l
 ग्रे	8l
 ग्रेनाइट	278l
+घंटी	1824l
 घना जंगल	120l
 घबराहट	409l
+घर की इमारतें	1768l
 घाट	153l
 घाटी	160l
 घाटी गहरी	157l
@@ -13764,8 +18322,13 @@ zümrüt yeşili	49n
 घिन	421l
 घिनौना	421l
 घृणा	421l
+घोंघा	1582l
+घोडा	1498l
+घोडे का चेहरा	1495l
+घोडे वाला झूला	1805l
 चंद्र श्वेत	76l
 चंद्रमा	170l
+चक्करदार फिश केक	1707l
 चटक	440l
 चटक पीला	101l
 चटक लाल	74l
@@ -13773,27 +18336,40 @@ zümrüt yeşili	49n
 चट्टान	161l
 चमक	426l
 चमकदार	444l
+चमकदार तारे	1816l
 चमकीला	439l
 चमकीली	439l
+चमगादड	1531l
 चमडा	285l
 चमेली	220l
+चम्मच के साथ कटोरी	1690l
 चर्च	356l
+चश्मा	1830l
 चांद	170l
+चांद देखने का उत्सव	1825l
 चांदनी	171l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	253l
+चाय का प्याला	1736l
+चाय की केतली	1735l
 चाय भूरा	88l
+चाय समारोह	781l
+चार पत्ती वाली दूब	1619l
 चारकोल	37l
 चारागाह	123l
+चावल का पौधा	1616l
 चिंतित	409l
+चिकन लेग	1672l
 चिकनी मिट्टी	301l
 चिकित्सा	352l
+चिडिया	1547l
 चित्र	434l
 चित्रकला	434l
 चित्रकार	434l
 चिली	658o
+चींटी	1585l
 चीड	121l
 चीड के पेड	121l
 चीता बाघ	316l
@@ -13805,27 +18381,38 @@ zümrüt yeşili	49n
 चीनी शैली	351l
 चूजा पीला	77l
 चूल्हा	308l
+चूहा	1524l
+चूहे का चेहरा	1525l
 चेक गणराज्य	654o
 चेरी	227l
 चेरी के फूल	205l
+चेस्टनट	1659l
+चैरी ब्लॉसम	1599l
 चॉकलेट	258l
+चॉकलेट बार	1727l
 चॉकलेटी भूरा	108l
 छतरी	335l
 छाता	335l
+छाते के साथ समुद्री किनारा	1757l
+छायादार पेड	1613l
+छिपकली	1564l
+छोटा कुत्ता	1485l
 छोडकर	456l
 जंग	284l
 जंग लगा	284l
 जंग लाल	112l
 जंगल	119l
 जंगली	414l
+जंगली सुअर	1509l
 जडी बूटियां	136l
 जडी बूटी	136l
 जनवरी	195l
 जन्नत	423l
 जन्मदिन	368l
+जन्मदिन का केक	1723l
 जमा हुआ	446l
 जमुनिया	56l
-जमैका	660o
+जमैका	660o 760l
 जर्मनी	619o
 जल	151l
 जल रंग	66l
@@ -13842,6 +18429,10 @@ zümrüt yeşili	49n
 जादू	391l
 जापान	617o
 जापानी	350l
+जापानी किला	1783l
+जापानी गुडिया	1822l
+जापानी डाकघर	1773l
+जापानी धर्म स्थल	1792l
 जामुन	250l
 जामुनी	5l
 जामुनी नीला	23l
@@ -13849,16 +18440,20 @@ zümrüt yeşili	49n
 जिन्को	130l
 जियांगनान	345l
 जियो	550o
+जिराफ	1517l
+जींस	1837l
 जीन्स	286l
 जीवंत	385l
 जुनून	389l
 जुनूनी	389l
 जुलाई	193l
 जून	193l
+जूस का डब्बा	1749l
 जेड पत्थर	295l
 जेड हरा	50l
 जेन	346l
 जेबरा	317l
+जेब्रा	1500l
 जैज	433l
 जैतून	275l
 जैतूनी	24l
@@ -13867,36 +18462,62 @@ zümrüt yeşili	49n
 जोशीला	385l
 ज्वाला	164l
 ज्वालामुखी	163l
+ज्वालामुखी विस्फोट	1754l
 झरना	150l
 झिलमिल	426l
+झींगा	1715l
+झींगा मछली	1714l
+झींगुर	1589l
 झील	146l
 झील नीला	42l
 झोपडी	359l
+टकराते हुए ग्लास	1744l
 टमाटर	244l
+टमाले	1682l
+टर्की	1541l
+टस्कनी	754l
+टानाबाटा का पेड	1820l
 टापू	154l
+टिड्डा	1589l
+टी रेक्स	1569l
 टील	13l
 टीले	155l
+टेंट	1795l
+टेकआउट बॉक्स	1712l
 टेराकोटा	111l
+टैको	1680l
 टैक्सी	336l
 टॉफी	269l
+टोक्यो टॉवर	1786l
 टोयोटा	474o
 ट्यूलिप	210l
+ट्रॉपिकल पेय	1741l
 ठंडा	396l
 ठंडा टोन	449l
 ठंडी	396l
 ठंडे रंग	449l
 डर	399l
 डरावना	399l
+डाक भवन	1773l
+डाकघर	1774l
 डामर	279l
 डिजिटल	372l
+डिब्बा बंद खाद्य सामग्री	1695l
 डिस्को	432l
 डेजी	217l
 डेनमार्क	649o
 डेनिम कपडा	286l
 डेनिम नीला	69l
+डैंगो	1709l
 डॉलर	419l
 डॉल्फिन	327l
+डोडो	1554l
+डोनट	1721l
+ड्रम	1884l
+ड्रमस्टिक	1884l
 ढलता सूरज	176l
+तंबू	1756l
+तंबू लगाना	1756l
 तकनीक	372l
 तट	142l
 तनाव	409l
@@ -13905,30 +18526,42 @@ zümrüt yeşili	49n
 तपिश	202l
 तरंग	141l
 तरबूज	231l
+तरबूज फल	1628l
+तला झींगा	1706l
 तांबा	59l
 ताजगी	395l
 ताजा	395l
+ताड का पेड	1614l
 ताम्र	59l
 तारा	172l
 तारे	172l
 तारों भरा	172l
 तालाब	148l
 तितली	322l
+तिब्बत	775l
 तिरंगा	633o
+तिलचट्टा	1590l
+तीखी मिर्च	1650l
 तीसरा पहर	187l
+तुरही	1881l
 तुर्की	636o
 तुषार	183l
 तूफान	198l
+तेंदुआ	1494l
 तोता	320l
 त्योहार	332l
 त्योहारी	405l
 त्वचा रंग	115l
-थाईलैंड	668o
+थाईलैंड	668o 771l
+थैंक्सगिविंग	746l
+थॉन्ग सैंडल	1856l
 दक्षिण अफ्रीका	661o
 दक्षिण कोरिया	632o
 दफ्तर	353l
 दमदार	401l
 दरिया	147l
+दरियाई घोडा	1521l
+दस्ताने	1839l
 दानव	424l
 दालचीनी	274l
 दिन	191l
@@ -13940,9 +18573,11 @@ zümrüt yeşili	49n
 दीये	333l
 दुःखी	387l
 दुखी	387l
+दुबई	768l
 दुर्ग	355l
 दुल्हन	367l
 दूध	265l
+दूध का गिलास	1733l
 दूध वाली चाय	256l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -13953,6 +18588,9 @@ zümrüt yeşili	49n
 देवालय	341l
 देहात	344l
 देहाती	374l
+दैत्य	1567l
+दैत्य का चेहरा	1566l
+दो कूबड वाला ऊंट	1515l
 दोपहर	186l
 दोपहर बाद	187l
 द्वीप	154l
@@ -13970,6 +18608,7 @@ zümrüt yeşili	49n
 धुंधली रोशनी	447l
 धुआं	311l
 धूप	169l
+धूप का चश्मा	1831l
 धूप वाला	169l
 धूल गुलाबी	92l
 धूसर	8l
@@ -13984,14 +18623,20 @@ zümrüt yeşili	49n
 नखलिस्तान	138l
 नगर	337l
 नदी	147l
+नब्बे का दशक	701l
 नभ	167l
 नमस्कार	451l
 नमस्ते	451l
+नया साल	749l
+नर भेड	1511l
 नरक	424l
 नरम	441l
 नर्क	424l
+नव वर्ष	749l
 नवंबर	194l
 नवम्बर	194l
+नवरोज	740l
+नववर्ष	1821l
 नहीं	455l
 नाइजीरिया	662o
 नाइटक्लब	432l
@@ -14003,6 +18648,7 @@ zümrüt yeşili	49n
 नारंगी लाल	97l
 नाराज	398l
 नारियल	238l
+नाशपाती	1636l
 नियॉन	305l
 नियॉन गुलाबी	116l
 नियॉन चमक	444l
@@ -14017,6 +18663,7 @@ zümrüt yeşili	49n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	643o
+नीबू	1630l
 नीरस	430l
 नील	23l
 नीलम	54l
@@ -14030,23 +18677,33 @@ zümrüt yeşili	49n
 नीली सफेद चीनी मिट्टी	293l
 नीले	4l
 नीहारिका	173l
+नेकटाई	1835l
 नेटफ्लिक्स	465o
+नेपाल	775l
 नेवी ब्लू	16l
 नॉर्डिक	349l
 नॉर्वे	648o
+नौरोज	740l
 न्यूजीलैंड	672o
 न्यूड	115l
 न्यूनतम	381l
+न्यूयॉर्क	762l
+पंक	705l
 पंख	310l
+पंजे की छाप	1540l
 पकी मिट्टी	111l
+पके हुए चावल	1699l
+पचास का दशक	702l
 पटाखे	331l
 पतझड	194l
 पतझड के पत्ते	128l
 पत्ता	127l
 पत्तियां	127l
+पत्ती	1617l
 पत्ते	127l
 पत्थर	278l
 पत्थरों	278l
+पनीर का टुकडा	1670l
 पन्ना	49l
 पन्ना हरा	49l
 परिपक्व	417l
@@ -14054,12 +18711,17 @@ zümrüt yeşili	49n
 परीकथा	391l
 पर्यावरण	379l
 पर्वत	158l
+पर्स	1851l
 पवन	201l
 पवित्र	403l
 पहाड	158l
+पहाड के ऊपर सूर्योदय	1799l
 पहाडियां	158l
 पहाडी	158l
 पांडा	318l
+पांडा का चेहरा	1534l
+पाइन सजावट	1821l
+पाउच	1853l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	665o
@@ -14067,23 +18729,29 @@ zümrüt yeşili	49n
 पानी के नीचे	361l
 पार्क	126l
 पार्टी	368l
+पार्टी पॉपर	1818l
 पाला	183l
 पाला सफेद	83l
+पिज्जा स्लाइस	1677l
 पियोनी	211l
+पिरामिड	766l
 पीतल	60l
 पीला	2l
 पीला पडा	438l
 पीला हरा	67l
 पीली	2l
 पीले	2l
+पीसी बर्फ	1719l
 पुदीना	30l
 पुदीना हरा	30l
+पुनर्जागरण	709l
 पुराना गुलाबी	89l
 पुराना जमाना	375l
 पुरानी किताबें	309l
 पुरानी याद	411l
 पुरानी यादें	375l
 पुरुष	452l
+पुरुषों का जूता	1857l
 पुर्तगाल	622o
 पुष्प	204l
 पुस्तक	309l
@@ -14091,16 +18759,25 @@ zümrüt yeşili	49n
 पूर्णिमा	170l
 पूर्वी शैली	351l
 पेंगुइन	319l
+पेंग्विन	1548l
+पेट्रा	765l
 पेड	132l
 पेप्सी	559o
-पेरू	659o
+पेय छलकना	1746l
+पेरिस	753l
+पेरू	659o 776l
 पेशेवर	402l
 पेस्टल	443l
+पैक किया हुआ उपहार	1828l
+पैनकेक	1668l
 पैसा	419l
 पैसे	419l
+पॉपकॉर्न	1692l
 पोखर	148l
 पोलैंड	652o
+पोषाक	1842l
 पोस्ता	219l
+प्याज	1656l
 प्यार	388l
 प्यारा	404l
 प्यारी	404l
@@ -14110,37 +18787,71 @@ zümrüt yeşili	49n
 प्रवाल रंग	28l
 प्रशांत	382l
 प्रसन्न	386l
+प्राइड परेड	747l
 प्राकृतिक	379l
 प्राचीन कांस्य	302l
 प्रातः	185l
+प्रार्थना के मनक	1873l
+प्रेटजेल	1666l
 प्रेम	388l
+प्रेम होटल	1778l
 प्रौद्योगिकी	372l
 प्लास्टिक	304l
 फरवरी	195l
+फराओ	766l
 फरिश्ता	423l
 फल	428l
+फलाफेल	1684l
+फव्वारा	1794l
+फसल	746l
+फारसी	733l
+फारसी कालीन	733l
 फिनलैंड	650o
 फिरोजी	15l
 फिलीपींस	669o
+फिल्म नोयर	728l
+फिसल पट्टी	1806l
 फीका	438l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	438l
+फीता	1827l
+फुलझडी	1814l
 फुशिया	65l
 फुहार	197l
+फुहार छोडती ह्वेल	1570l
 फूल	204l
+फूल की छाप	1600l
+फूल खिलना	1607l
+फूलगुच्छ	1598l
 फूलों	204l
 फेरारी	469o
+फेरीज झूला	1807l
 फेसबुक	462o
+फैक्टरी	1782l
+फॉनडू	1689l
+फॉर्चून कुकी	1711l
+फॉविज्म	711l
 फौज	427l
 फ्रांस	618o
+फ्रीडा काहलो	717l
 फ्रूट	428l
+फ्रेंच फ्राइस	1676l
 फ्लेमिंगो	314l
+फ्लैट जूती	1860l
+फ्लैटब्रेड	1665l
+फ्लोरेंस	754l
 फ्लोरोसेंट	444l
+बंदर	1479l
+बंदर का चेहरा	1478l
 बंदरगाह	153l
+बकरी	1513l
 बगीचा	125l
+बगीचे वाला घर	1771l
 बच्चे	376l
+बच्चे के दूध की बोतल	1732l
 बच्चों	376l
+बडा ड्रम	1885l
 बडा दिन	362l
 बत्तियां	333l
 बत्ती	333l
@@ -14149,6 +18860,7 @@ zümrüt yeşili	49n
 बयार	201l
 बरगंडी	33l
 बरसात	196l
+बरिटो	1681l
 बर्फ	184l
 बर्फ की चट्टान	181l
 बर्फ सफेद	84l
@@ -14157,26 +18869,48 @@ zümrüt yeşili	49n
 बर्फीला जमा	446l
 बर्फीला पहाड	159l
 बर्फीले पहाड	159l
+बर्फीले शिखर वाला पर्वत	1752l
 बसंत	192l
 बहार	192l
 बांग्लादेश	666o
 बांस	122l
 बांस हरा	52l
+बाउहाउस	690l
 बाग	125l
 बाघ	316l
 बाजार	329l
 बादल	168l
 बादल छाए	200l
+बायसन	1502l
 बारिश	196l
+बार्बर पोल	1809l
+बार्बी	724l
+बार्सिलोना	756l
+बाली	758l
 बालू	156l
+बिकनी	1848l
+बिच्छू	1593l
 बिजली	198l
+बिज्जू	1539l
 बिना	456l
+बियर	1742l
+बियर के दो मग	1743l
+बियर मग	1742l
+बिल कैप	1870l
+बिल्ली	1490l
+बिल्ली का चेहरा	1489l
 बीएमडब्ल्यू	471o
+बीगट ब्रेड	1664l
+बीजान्टिन	710l
+बीटल	1587l
 बीमार	421l
 बीमारी	421l
 बीयर	263l
+बीवर	1529l
 बुढिया के बाल	270l
+बुलबुला चाय	1748l
 बूंदाबांदी	197l
+बेकन	1674l
 बेचैन	409l
 बेज	17l
 बेर	250l
@@ -14184,21 +18918,38 @@ zümrüt yeşili	49n
 बेल	133l
 बेल्जियम	644o
 बैंक	353l
+बैंकॉक	771l
 बैंगन	245l
 बैंगनी	5l
+बैंजो	1883l
+बैंटो	1696l
+बैंटो बॉक्स	1696l
+बैगल	1667l
+बैलेट जूते	1863l
+बॉलीवुड	727l
 बोरिंग	430l
 बोल्ड	401l
+बोहेमियन	707l
 ब्रह्मांड	173l
 ब्राजील	623o
-ब्रिटेन	627o
+ब्रिटेन	627o 763l
 ब्रेड	267l
+ब्रेड लोफ	1662l
+ब्रोकली	1654l
 ब्लूबेरी	229l
 ब्लैक एंड व्हाइट	425l
 भयानक	399l
+भरा हुआ पराठा	1683l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1710l
 भरोसा	402l
+भवन निर्माण	1763l
 भविष्य	372l
 भविष्यवादी	372l
-भारत	633o
+भाप वाला गर्म पेय	1734l
+भाप वाली बाउल	1701l
+भारत	633o 777l
+भारतीय	777l
+भालू का चेहरा	1532l
 भावुक जोशीला	389l
 भुट्टा	247l
 भूतिया	399l
@@ -14206,14 +18957,25 @@ zümrüt yeşili	49n
 भूरा	7l
 भूरी	7l
 भूरे	7l
+भेड	1512l
+भैंस	1505l
+भोजन पकाना	1686l
+भोजन पात्र	1688l
 भोर	177l
 मंद	442l
 मंद रोशनी	447l
 मंदिर	341l
 मई	192l
+मकई का भुट्टा	1649l
+मकडी	1591l
+मकडी का जाला	1592l
 मक्का	247l
 मक्खन	266l
+मक्खी	1595l
 मखमल	287l
+मगरमच्छ	1562l
+मच्छर	1594l
+मछली	1574l
 मजबूत	401l
 मजेंटा	21l
 मटमैला सफेद	104l
@@ -14229,6 +18991,7 @@ zümrüt yeşili	49n
 मरुभूमि	155l
 मरुस्थल	155l
 मरूद्यान	138l
+मर्गदर्शक कुत्ता	1484l
 मर्दाना	416l
 मलाई रंग	18l
 मलेशिया	670o
@@ -14236,15 +18999,24 @@ zümrüt yeşili	49n
 मसाला	274l
 मसाला चाय	256l
 मसाले	274l
+मस्जिद	1789l
 महानगर	337l
 महासागर	139l
 महिला	452l
+महिला की हैट	1867l
+महिला के कपडे	1849l
+महिलाओं का बूट	1864l
+महिलाओं का सैंडल	1862l
 माइक्रोसॉफ्ट	560o
+माउंट फूजी	1755l
 माचा	255l
 माणिक	55l
 माणिक्य	55l
+मातिस	711l
 मानसून	196l
+माराकेश	752l
 मार्च	192l
+मार्डी ग्रा	738l
 मासूम	403l
 मिट्टी	166l
 मिट्टी का	301l
@@ -14252,26 +19024,47 @@ zümrüt yeşili	49n
 मिट्टी के रंग	380l
 मिट्टी पीला	102l
 मिठाई	268l
-मिस्र	639o
+मियामी	761l
+मिलिट्री हैलमेट	1871l
+मिस्र	639o 766l
+मुंबई	777l
+मुकुट	1866l
+मुरझाया हुआ फूल	1604l
+मुर्गा	1543l
+मुर्गी	1542l
+मुर्गी का बच्चा	1545l
 मुलायम	441l
+मुस्लिम धर्म	1793l
+मूंगफली	1657l
 मूंगिया	28l
 मूंगे की चट्टान	152l
+मून केक	1708l
+मूषक	1523l
+मूषक का चेहरा	1522l
+मृतकों का दिन	736l
 मृदु	384l
 मेंढक	325l
-मेक्सिको	625o
+मेंढक का चेहरा	1561l
+मेक्सिको	625o 750l
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
+मेम्फिस	692l
 मेला	332l
 मैकडॉनल्ड्स	458o
 मैकरॉन	272l
+मैक्सिको	750l
 मैगनोलिया	223l
 मैग्मा	163l
 मैदान	123l
+मैपल की पत्ती	1620l
+मैमथ	1519l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
+मोंड्रियन	693l
 मोगरा	220l
+मोजे	1841l
 मोती	296l
 मोती सफेद	106l
 मोमबत्तियां	307l
@@ -14280,32 +19073,47 @@ zümrüt yeşili	49n
 मोर नीला	46l
 मोरक्को	640o
 मोरपंखी	46l
+यहूदी प्रार्थनागृह	1791l
 यादें	411l
 युद्ध	427l
 यूक्रेन	635o
 यूट्यूब	466o
-यूनान	653o
+यूनान	653o 767l
+यूनानी	767l
+यूनिकॉर्न	1499l
+यूरोपीय किला	1784l
+यूरोपीय डाकघर	1774l
 रंग बिरंगा	175l
 रंगबिरंगा	175l
 रंगीन	175l
+रकून	1488l
 रक्त	312l
 रक्त वर्ण	0l
+रक्षा जैकेट	1834l
 रचनात्मक	434l
 रत्न	313l
+रमजान	741l
 रसभरी	230l
 रसोई	357l
 रहस्य	390l
 रहस्यमय	390l
 रहस्यमयी	390l
+राइस क्रैकर	1697l
+राइस बॉल	1698l
 राख	165l
 राजसी	378l
 राजहंस	314l
 रात	189l
 रात का बाजार	330l
+रात के तारे	1797l
+रात में पुल	1803l
 रातें	189l
 रात्रि	189l
 रात्रि बाजार	330l
 रानी रंग	21l
+राष्ट्रीय उद्यान	1760l
+रिबन का पुष्प	1602l
+रिमाइंडर रिबन	1829l
 रियल मैड्रिड	597o
 रुपया	419l
 रुपये	419l
@@ -14313,6 +19121,7 @@ zümrüt yeşili	49n
 रूज लाल	70l
 रूस	634o
 रेगिस्तान	155l
+रेगिस्तान में द्वीप	1759l
 रेट्रो	375l
 रेत	156l
 रेत रंग	103l
@@ -14322,11 +19131,18 @@ zümrüt yeşili	49n
 रेशमी	288l
 रॉकेट	360l
 रॉयल ब्लू	43l
+रोकोको	708l
+रोगाणु	1597l
 रोटी	267l
+रोथको	718l
+रोम	780l
+रोमन	780l
 रोमांच	414l
 रोमांटिक	388l
 रोमानिया	656o
+रोलर कोस्टर	1808l
 रोशनी	333l
+लंदन	763l
 लकडी	276l
 लकडी का	276l
 लडका	452l
@@ -14335,60 +19151,86 @@ zümrüt yeşili	49n
 लपटें	164l
 लहर	141l
 लहरें	141l
+लहसुन	1655l
 लहू लाल	71l
 लाइलैक	64l
 लाख	300l
 लाजवर्द	44l
 लाटे	252l
+लामा	1516l
 लाल	0l
 लाल बैंगनी	96l
+लाल लिफाफा	1826l
+लाल सेब	1634l
+लाल हंस	1556l
 लालच	422l
 लालची	422l
 लालटेन	306l
+लालटेन उत्सव	743l
 लावा	163l
 लाह	300l
 लिनन	289l
+लिपस्टिक	1874l
 लू	202l
 लेडीबग	324l
 लैंप	333l
 लैगून	145l
+लैब कोट	1833l
 लैवेंडर	207l
 लॉन	124l
+लॉलीपॉप	1729l
+लोबिया	1658l
 लोमडी	321l
+लोमडी जैसा चेहरा	1487l
 लोहा	282l
 लोहा स्लेटी	87l
 लौह	282l
 वन	119l
+वन पीस स्विमसूट	1845l
+वनमानुष	1481l
+वफल	1669l
 वर्क	303l
 वर्षा	196l
 वर्षावन	120l
+वर्साय	708l
 वसंत	192l
 वाइन	261l
 वाइन रंग	113l
 वाइन लाल	33l
+वाइल्ड वेस्ट	729l
 वाबी साबी	350l
+वायलिन	1882l
 विंटेज	375l
+विंड चाइम	1824l
 विचित्र	431l
 विजय	412l
 वित्त	353l
 विदूषक	328l
 विद्यालय	354l
-वियतनाम	637o
+वियतनाम	637o 778l
 विलासिता	377l
 विवाह	367l
+विवाह धर्मस्थल	1785l
 विश्वसनीय	402l
 विस्टेरिया	218l
+वीरान घर का भवन	1769l
 वृक्ष	132l
+वृश्चिक राशि	1593l
+वैन गॉग	716l
 वैलेंटाइन	364l
 वैलेंटाइन डे	364l
 व्हाट्सएप	498o
 व्हिस्की	264l
 व्हेल	327l
+शंघाई	770l
 शनेल	568o
 शयनकक्ष	358l
 शरद	194l
+शराब का गिलास	1739l
 शहद	260l
+शहद पात्र	1731l
 शहर	337l
+शहर का दृश्य	1798l
 शहरी	337l
 शांत	382l
 शांति	382l
@@ -14396,24 +19238,35 @@ zümrüt yeşili	49n
 शानदार	377l
 शान्त	382l
 शाम	188l
+शाम का शहर	1801l
+शार्क	1577l
 शालीन	393l
 शाहबलूती	20l
 शाही	378l
 शाही नीला	43l
 शाही महल	342l
+शिंटो श्राइन	1792l
 शिकंजी	224l
+शिमला मिर्च	1651l
 शिला	161l
 शीत	195l
 शीतल	396l
 शीशा	291l
+शेर का चेहरा	1492l
+शेर जैसा चेहरा	1491l
 शैंपेन	262l
 शैंपेन रंग	57l
 शैतान	424l
+शैमरॉक	1618l
+शॉपिंग बैग	1854l
+शॉर्टकेक	1724l
+शॉर्ट्स	1847l
 शोर	418l
 शोरगुल	418l
 श्वेत	10l
 श्वेत श्याम	425l
 संगमरमर	277l
+संगीत कीबोर्ड	1880l
 संग्रहालय	434l
 संतरा	225l
 संतरी	1l
@@ -14423,51 +19276,68 @@ zümrüt yeşili	49n
 सऊदी अरब	638o
 सडक	338l
 सडा	421l
+सदाबहार वृक्ष	1612l
 सनकी	431l
 सपना	392l
 सपनों जैसा	392l
 सफेद	10l
+सफेद क्रॉस वाला हेलमेट	1872l
 सब्जियां	429l
 सब्जी	429l
 समंदर	139l
+समारोह	1813l
 समुद्र	139l
 समुद्र तट	142l
 समुद्र तल	140l
 समुद्री किनारा	142l
 समुद्री शैवाल	137l
+सरटोप	1868l
 सरप्राइज	420l
 सरल	381l
 सरसों	110l
 सरसों पीला	110l
 सरोवर	146l
+सर्कस टेंट	1810l
 सर्दियां	195l
 सर्दी	195l
 सलाद	429l
 सलेटी	8l
 सवेरा	177l
+सहस्राब्दी	703l
 सांझ	188l
+सांप	1565l
+साइकेडेलिक	706l
 साइबरपंक	371l
 साकुरा	205l
 सागर	139l
 सागौन	276l
 साटन	288l
+साठ का दशक	695l
+साडी	1844l
 सादा	381l
 सामन रंग	29l
 साहसिक	414l
 साहसी	401l
+साही	1530l
 सिंगापुर	671o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
+सिके शकरकंद	1703l
 सितंबर	194l
 सितम्बर	194l
 सितारे	172l
 सियान	14l
+सियार का चेहरा	1486l
+सियोल	779l
 सिवाय	456l
 सीपिया	61l
 सीमेंट	279l
 सीसा स्लेटी	85l
 सुंदर छोटा	404l
+सुअर	1508l
+सुअर का चेहरा	1507l
+सुअर की नाक	1510l
 सुकून	382l
 सुकूनभरा	383l
 सुखद	394l
@@ -14476,9 +19346,11 @@ zümrüt yeşili	49n
 सुनहरी	11l
 सुनहरी मछली	326l
 सुबह	185l
+सुबह का सूरज	1800l
 सुरुचिपूर्ण	393l
 सुर्ख	74l
 सुर्ख लाल	74l
+सुविधा स्टोर	1779l
 सुशी	273l
 सुस्त	410l
 सूखे पत्ते	128l
@@ -14486,33 +19358,53 @@ zümrüt yeşili	49n
 सूरज	169l
 सूरजमुखी	208l
 सूर्य	169l
+सूर्यमुखी	1606l
 सूर्यास्त	176l
 सूर्योदय	177l
 सेंट पैट्रिक दिवस	370l
+सेक बोतल और कप	1737l
 सेज हरा	94l
 सेना	427l
 सेब	233l
 सेरुलियन	40l
 सेलाडॉन	294l
+सेवफल	1634l
 सेहत	413l
 सैंटोरिनी	348l
+सैंडविच	1679l
+सैक्स	1877l
 सैक्सोफोन	433l
 सैनिक	427l
 सैन्य	427l
 सैमसंग	467o
+सॉफ्ट आइसक्रीम	1718l
+सोंगक्रान	735l
 सोनपंखी	324l
 सोना	11l
 सोने का वर्क	303l
+सोरोपॉड	1568l
 सौम्य	393l
+स्कंक	1537l
+स्कार्फ	1838l
 स्कूल	354l
+स्कूल का बस्ता	1855l
 स्कैंडिनेवियाई	349l
+स्कॉटलैंड	774l
+स्क्विड	1716l
 स्टारबक्स	459o
+स्टीमपंक	698l
 स्टील	281l
+स्टेच्यू ऑफ लिबर्टी	1787l
+स्टेडियम	1761l
+स्ट्यू	1688l
+स्ट्रॉ के साथ कप	1747l
 स्ट्रॉबेरी	226l
 स्त्री	452l
 स्त्रैण	415l
 स्थिर	382l
+स्नातक टोप	1869l
 स्पेन	621o
+स्पैगेटी	1702l
 स्फटिक	297l
 स्याह	47l
 स्याही	47l
@@ -14527,16 +19419,21 @@ zümrüt yeşili	49n
 स्विट्जरलैंड	645o
 स्वीडन	647o
 हंगरी	655o
+हड्डी वाला मांस	1671l
+हनुक्का	742l
 हरा	3l
 हरा नीला	13l
+हरा सलाद	1691l
 हरा सेब	234l
 हरिताश्म	295l
 हरियाली	127l
 हरी	3l
 हरी चाय	254l
+हरी पत्तेदार	1653l
 हरे	3l
 हर्ष	386l
 हल्का	437l
+हल्का तला खाना	1687l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -14547,81 +19444,131 @@ zümrüt yeşili	49n
 हल्दी	79l
 हल्दी पीला	79l
 हवा	201l
+हवा में पत्ती	1622l
+हवाई द्वीप	759l
+हवाना	751l
+हांगकांग	769l
+हाइकिंग बूट	1859l
 हाइड्रेंजिया	216l
 हाट	329l
+हाथी	1518l
 हाथीदांत रंग	38l
+हिंदुस्तान	777l
+हिंदू मंदिर	1790l
+हिप्पी	706l
+हिबिस्कस	1605l
 हिम	184l
 हिमखंड	181l
 हिमनद	181l
 हिमालय	159l
+हिरण	1501l
 हीरा	298l
+हैंडबैग	1852l
+हैमबर्गर	1675l
 हैरान	420l
 हैरानी	420l
 हैलोवीन	363l
+हॉट डॉग	1678l
+होकुसाई	720l
+होटल	1777l
+ह्वेल	1571l
+ả rập	768m
 ảm đạm	387m
+ảo giác	706m
 ấm cúng	394m
+ấm trà	1735m
 ấm áp	394m
-ấn độ	633o
+ấn độ	633o 777m
 ếch	325m
+ốc sên	1582m
 ốc đảo	138m
 ồn ào	418m
+ớt chuông	1651m
 ☀	169b
 ☁	167b
 ☂	335b
 ☃	184b
 ☔	196b
-☕	251b
+☕	251b 1734o
+☘	1618o
+♨	1804o
 ⚪	10b
 ⚫	9b
 ⛈	198b
-⛰	158b
-✨	172b
+⛑	1872o
+⛩	1792o
+⛪	1788o
+⛰	158b 1753o
+⛲	1794o
+⛺	1795o
+✨	172b 1816o
 ❄	184b
 ❤	0b
 ⭐	172b
 あいす	271c
 あいすくりーむ	271c
-あいすらんど	651o
+あいすらんど	651o 757c
 あいぼりー	38c
 あいぼりーくりーむ	18c
 あいるらんど	628o
 あうでぃ	472o
+あうとらん	699c
 あえろふろーと	544o
 あお	4c
 あか	0c
 あき	194c
 あくあ	66c
 あくあぶるー	66c
+あこーでぃおん	1878c
 あさ	185c
+あざらし	1573c
+あしか	1573c
 あじさい	216c
 あじゅーる	39c
 あすふぁると	279c
 あずき色	89c
 あたたかい色	448c
 あとれてぃこまどりーど	599o
+あなぐま	1539c
 あぷりこっと	78c
 あぼかど	239c
 あまぞん	561o
+あまるふぃ	755c
 あめじすと	56c
 あめりか	626o
 あめりかんえきすぷれす	493o
+あめりかんだいなー	702c
 あやっくす	608o
+あらいぐま	1488c
+あらびあ	768c
 あらぶ首长国连邦	641o
+あり	1585c
+ありぞな	772c
 ありばば	521o
 ありぺい	523o
 あるぜんちん	624o
 あるみ	283c
+あろは	759c
+あんです	776c
 あんどろいど	512o
 あんばー	32c
+あーけーど	700c
 あーすからー	380c
 あーせなる	587o
 あーと	434c
+あーるでこ	691c
 いえろー	2c
-いぎりす	627o
+いか	1716c
+いぎりす	627o 763c
 いけあ	460o
+いすたんぶーる	764c
 いたりあ	620o
 いちご	226c
 いちょう	130c
+いぬ	1483c
+いぬの颜	1482c
+いのしし	1509c
+いも	1647c
 いるか	327c
 いるみねーしょん	333c
 いんこ	320c
@@ -14632,19 +19579,25 @@ zümrüt yeşili	49n
 いんてるみらの	604o
 いんでぃご	23c
 いんでぃごでにむ	69c
-いんど	633o
+いんど	633o 777c
 いんどねしあ	667o
 いーじーじぇっと	546o
 いーすたー	369c
+いーど	741c
 いーべい	497o
+うぃすきー	1745c
 うぃーちゃっと	500o
 ういすきー	264c
 うぇすとはむ	595o
 うぇでぃんぐ	367c
+うえすたん	729c
 うぉりあーず	572o
 うくらいな	635o
 うこん色	79c
+うさぎ	1527c
+うさぎの颜	1526c
 うすい	438c
+うぶど	758c
 うぶんとぅ	513o
 うみ	139c
 うらやましい	422c
@@ -14659,11 +19612,13 @@ zümrüt yeşili	49n
 えあびーあんどびー	494o
 えいちあんどえむ	533o
 えこ	379c
-えじぷと	639o
+えじぷと	639o 766c
 えすぷれっそ	251c
 えっくすぼっくす	563o
 えぬびでぃあ	516o
 えねるぎっしゅ	385c
+えび	1715c
+えびふらい	1706c
 えび茶	19c
 えみれーつ航空	540o
 えめらるど	49c
@@ -14673,12 +19628,24 @@ zümrüt yeşili	49n
 えんじぇる	423c
 えゔぁーとん	596o
 えーえむでぃー	515o
+えーげ海	767c
 おあしす	138c
+おあはか	750c
 おうむ	320c
+おおかみ	1486c
+おおかみの颜	1486c
+おくとーばーふぇすと	739c
+おすまん	764c
+おでん	1704c
+おとぎ话	730c
+おにぎり	1698c
+おひな様	1822c
 おふぃす	353c
+おふぃすびる	1772c
 おふほわいと	104c
 おぼろ	445c
 おもちゃ	376c
+おらんうーたん	1481c
 おらんだ	643o
 おりえんたる	351c
 おりんぴっく	679o
@@ -14689,6 +19656,7 @@ zümrüt yeşili	49n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
+おんどり	1543c
 おーかー	36c
 おーがにっく	379c
 おーしゃん	139c
@@ -14699,82 +19667,129 @@ zümrüt yeşili	49n
 お寺	341c
 お月见	366c
 お正月	365c
+お盆	745c
 お祝い	368c
 お祭り	332c
 お祭り気分	405c
 お花	204c
+お花见	737c
 お茶	253c
 お菓子	269c
 お金	419c
+かいろ	766c
 かうぼーいず	576o
+かうんとだうん	749c
 かえで	129c
 かえる	325c
+かえるの颜	1561c
 かおす	418c
 かかおとーく	501o
+かき氷	1719c
+かくてるぐらす	1740c
 かさ	335c
 かすんだ	445c
+かたつむり	1582c
 かたーる	642o
 かたーる航空	541o
 かっぱー	59c
+かっぷけーき	1725c
 かなだ	629o
+かに	1713c
+かば	1521c
 かふぇ	339c
 かふぇらて	252c
 かぶす	582o
+かぶとむし	1587c
 かぷちーの	252c
 かぼちゃ	243c
+かめ	1563c
+かも	1551c
 からし色	110c
 からふる	175c
+かりふぉるにあ	773c
+かりぶ	760c
+かりぶ海	760c
 かるふーる	530o
 かれー	274c
+かれーらいす	1700c
 かわいい	404c
+かわうそ	1536c
+かんがるー	1538c
+かんでぃんすきー	719c
 かーき	25c
 かーき色	25c
 かーにばる	332c
+かーば	1793c
+がうでぃ	756c
+がま口	1851c
 がらす	291c
 がらたさらい	611o
 がーでん	125c
 がーな	664o
 きいろ	2c
 きうい	242c
+きういふるーつ	1641c
 きっず	376c
 きっちん	357c
 きつね	321c
+きつねの颜	1487c
 きのこ	135c
 きもい	421c
+きゃっぷ	1870c
 きゃにおん	157c
 きゃらめる	259c
 きゃらめる色	109c
 きゃんでぃ	269c
 きゃんどる	307c
+きゃんぷ	1756c
+きゅうり	1652c
 きゅーと	404c
-きゅーば	673o
+きゅーば	673o 751c
 きらきら	426c
 きらめき	426c
+きりん	1517c
 きんもくせい	221c
+ぎたー	1879c
 ぎっとはぶ	509o
 ぎゃらりー	434c
-ぎりしゃ	653o
+ぎりしあ	767c
+ぎりしゃ	653o 767c
 くじゃく	315c
 くじら	327c
 くすみ	442c
 くすみぴんく	92c
 くすんだ	442c
+くす玉	1819c
 くだもの	428c
+くっきー	1722c
 くつろぎ	383c
+くまの颜	1532c
 くも	168c
+くもの巣	1592c
 くらいんぶるー	675o
 くらしっくぶるー	684o
+くらっかー	1818c
+くり	1659c
 くりえいてぃぶ	434c
 くりすたる	297c
 くりすます	362c
+くりすますいぶ	1812c
+くりすますつりー	1812c
 くりにっく	352c
 くりむぞん	71c
+くりむと	715c
 くりーむ色	18c
 くり色	20c
 くろ	9c
+くろわっさん	1663c
+くろーばー	1618c
 くろーむ	283c
+ぐらすで干杯	1744c
+ぐらんじ	704c
+ぐらんどきゃにおん	772c
 ぐりーなりー	681o
 ぐりーん	3c
+ぐりーんさらだ	1691c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -14782,32 +19797,59 @@ zümrüt yeşili	49n
 ぐーぐる	461o
 けだるい	410c
 けにあ	663o
+けばぶ	1683c
+けばぶさんど	1683c
 けんたっきー	534o
+けんて	734c
 けーき	268c
+げーせん	700c
+げーむせんたー	700c
+こあら	1533c
+こいのぼり	1823c
+こうもり	1531c
 こかこーら	457o
 こがね色	11c
 こけ	131c
 ここあ	258c
 ここなっつ	238c
+ここなつ	1644c
+こっぷから注ぐ	1746c
+こてーじこあ	696c
 こばると	45c
 こばるとぶるー	45c
+ころっせお	780c
 ころんびあ	657o
+こんが	1885c
 こんくりーと	279c
 こんにちは	451c
 こんばんは	451c
+こんびに	1779c
+こんびにえんすすとあ	1779c
+こーすたる	725c
+こーと	1840c
 こーひー	251c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
+ごきぶり	1590c
 ごしっく	407c
+ごっほ	716c
+ごはん	1699c
+ごりら	1480c
+ごーぐる	1832c
 ごーるでんあわー	178c
 ごーるでんげーとぶりっじ	676o
 ごーるど	11c
+さい	1520c
+さいけ	706c
 さいけでりっく	431c
 さいばーぱんく	371c
 さうじあらびあ	638o
+さくそふぉん	1877c
 さくら	205c
 さくらんぼ	227c
+さぐらだふぁみりあ	756c
+さそり	1593c
 さたん	424c
 さっくす	433c
 さてん	288c
@@ -14817,42 +19859,69 @@ zümrüt yeşili	49n
 さふらん	274c
 さぷらいず	420c
 さぼてん	134c
+さぼてんのある砂漠	1758c
 さむすん	467o
+さめ	1577c
 さらだ	429c
+さりー	1844c
+さる	1479c
+さるの颜	1478c
 さわやか	395c
+さんぐらす	1831c
+さんご	1580c
 さんご礁	152c
 さんご色	28c
 さんせっと	176c
+さんだる	1862c
 さんとりーに	348c
+さんどいっち	1679c
 さんどべーじゅ	103c
 さんふらんしすこじゃいあんつ	583o
+さーかす	1810c
 さーもんぴんく	29c
 ざくろ	240c
+ざりがに	1714c
 しあん	14c
 しぇる	486o
+しおれた	1604c
+しおれた花	1604c
+しか	1501c
 してぃ	337c
+しなごーぐ	1791c
 しなもん	274c
+しのわずり	723c
 しまうま	317c
 しゃおみ	520o
 しゃねる	568o
+しゃびーしっく	721c
 しゃるとるーず	67c
 しゃんぱん	262c
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
+しゅるれありすむ	713c
+しゅーず	1863c
+しゅーる	713c
 しょっぴふぁい	557o
+しょーつ	1847c
+しょーとけーき	1724c
 しるく	288c
+しるくはっと	1868c
 しるばー	12c
 しるばーぐれー	86c
 しろ	10c
 しんがぽーる国旗	671o
 しんがぽーる航空	547o
+しんせうぇいぶ	699c
 しんぷる	381c
 じぇいどぐりーん	50c
+じぇっとこーすたー	1808c
+じゃがいも	1647c
 じゃすみん	220c
 じゃず	433c
 じゃずばー	433c
 じゃない	455c
-じゃまいか	660o
+じゃぱんでぃ	714c
+じゃまいか	660o 760c
 じゃんぐる	120c
 じゅえりー	313c
 じーんず	286c
@@ -14861,60 +19930,96 @@ zümrüt yeşili	49n
 すいーつ	268c
 すうぇーでん	647o
 すかいぶるー	41c
+すかんく	1537c
 すかんじなびあ	349c
 すかーれっと	34c
+すこっとらんど	774c
 すごい	420c
 すし	273c
 すずき	483o
 すたば	459o
 すたーばっくす	459o
+すちーむぱんく	698c
 すちーる	281c
 すてぃーらーず	577o
 すてんれす	281c
+すてーき	1673c
+すてーき肉	1673c
 すとれす	409c
+すとろーかっぷ	1747c
 すなっぷちゃっと	508o
+すにーかー	1858c
 すのーほわいと	84c
 すばる	484o
 すぱいす	274c
+すぱげってぃ	1702c
+すぱげってぃー	1702c
 すぱんこーる	426c
 すぴりちゅある	408c
+すべり台	1806c
 すぺいん	621o
 すぽてぃふぁい	464o
 すみれ色	22c
 すもも	241c
 すもーきー	442c
+すーく	752c
+ずぼん	1837c
 ずーむ	556o
 せぴあ	61c
 せぴあ色	61c
 せめんと	279c
 せるてぃっくす	570o
 せるりあんぶるー	40c
+せんべい	1697c
 せーじ	94c
+そうる	779c
+そっくす	1841c
 そふと	441c
 そふとくりーむ	271c
 そよ风	201c
 そら	167c
+そんくらーん	735c
+そーらーぱんく	732c
+ぞう	1518c
+たいだい	706c
+たい寺院	771c
 たい王国	668o
 たおばお	522o
 たき火	164c
 たくしー	336c
+たこ	1578c
+たこす	1680c
 たそがれ	188c
+たぴおか	1748c
+たぴおかどりんく	1748c
 たぴおかみるくてぃー	256c
+たまねぎ	1656c
+たまる	1682c
+たまれす	1682c
+たわー	1786c
 たん	26c
+たんぶらー	1745c
+たんぶらーぐらす	1745c
 たーきっしゅえあらいんず	543o
 たーこいず	15c
+たーたん	774c
 だいだい色	1c
 だいや	298c
 だいやもんど	298c
 だすてぃぴんく	92c
+だんご	1709c
 だーく	435c
+だーくあかでみあ	697c
 だーくぐりーん	48c
 ちぇこ	654o
 ちぇりー	227c
 ちぇるしー	588o
+ちべっと	775c
+ちゃいなどれす	770c
 ちゃいにーずれっど	75c
 ちゃこーる	37c
 ちゃこーるぐれー	37c
+ちゅそく	744c
 ちゅーりっぷ	210c
 ちょう	322c
 ちょうちん	306c
@@ -14923,21 +20028,30 @@ zümrüt yeşili	49n
 ちょこれーと	258c
 ちょこれーと色	108c
 ちり国旗	658o
+ちんくえてっれ	755c
 ちーく色	114c
+ちーず	1670c
 ついったー	566o
 ついっち	504o
 つた	133c
 つつじ	222c
 つまらない	430c
 つめたい色	449c
+つりー	1812c
+てぃき	726c
+てぃきばー	726c
 てぃっくとっく	503o
 てぃふぁにーぶるー	674o
+てぃらのさうるす	1569c
+てぃーぽっと	1735c
 てぃーる	13c
+ていくあうと弁当	1712c
 てくのろじー	372c
 てすこ	532o
 てすら	478o
 てらこった	111c
 てれぐらむ	499o
+てんと	1795c
 てんとうむし	324c
 てんとう虫	324c
 でぃすこ	432c
@@ -14947,31 +20061,47 @@ zümrüt yeşili	49n
 でいじー	217c
 でざーと	268c
 でじたる	372c
+ですている	693c
 でにむ	286c
 でにむ色	69c
 ではない	455c
+でぱーと	1781c
 でびる	424c
 でる	517o
 でんまーく	649o
+とうがらし	1650c
+とうしゅーず	1863c
 とうもろこし	247c
+とかげ	1564c
+とすかーな	754c
 とってなむ	592o
 とまと	244c
 とよた	474o
 とら	316c
+とらの颜	1492c
+とらんぺっと	1881c
 とるこ	636o
 とるこぶるー	15c
 とるこ石色	15c
 とろぴかる	347c
+とろぴかるどりんく	1741c
 とろぴかるびーち	144c
+とんぐさんだる	1856c
 とーすと	267c
 とーぷ	68c
 どいつ	619o
 どじゃーす	580o
 どっかー	510o
+どばい	768c
 どみのぴざ	567o
+どらごん	1567c
+どらごんの颜	1566c
+どらむ	1884c
 どる	419c
 どるとむんと	601o
 どろっぷぼっくす	555o
+どーどー	1554c
+どーなつ	1721c
 ない	455c
 ないじぇりあ	662o
 ないとくらぶ	432c
@@ -14982,13 +20112,21 @@ zümrüt yeşili	49n
 なしで	455c
 なす	245c
 なちゅらる	379c
+なっつ	1657c
 なつ	193c
+なべ	1688c
 なぽり	605o
+なまけもの	1535c
+なると	1707c
 にぎやか	405c
 にっくす	574o
+にゅーおーりんず	738c
 にゅーかっする	594o
 にゅーじーらんど	672o
+にゅーよーく	762c
+にわとり	1542c
 にんじん	246c
+にんにく	1655c
 ぬき	455c
 ぬくもり	394c
 ぬーど	115c
@@ -15001,80 +20139,160 @@ zümrüt yeşili	49n
 ねおんさいん	305c
 ねおんの光	305c
 ねおんぴんく	116c
+ねくたい	1835c
+ねこ	1490c
+ねこの颜	1489c
+ねずみ	1524c
+ねずみの颜	1522c
 ねずみ色	8c
 ねたみ	422c
 ねっとふりっくす	465o
+ねぱーる	775c
+のうるーず	740c
 のすたるじっく	411c
 のどか	382c
 のるうぇー	648o
+のわーる	728c
 のんびり	410c
+はいきんぐ	1859c
+はいきんぐしゅーず	1859c
+はいひーる	1861c
+はいびすかす	1605c
+はえ	1595c
+はすの花	1601c
 はちみつ	260c
 はっぴー	386c
+はつかねずみ	1523c
+はと	1549c
+はぬか	742c
+はぬかー	742c
+はのい	778c
+はばな	751c
+はむすたー	1525c
+はむすたーの颜	1525c
+はりねずみ	1530c
 はる	192c
 はろうぃん	363c
+はろうぃんかぼちゃ	1811c
+はろうぃーん	1811c
+はろん湾	778c
+はわい	759c
 はんがりー	655o
+はんどばっぐ	1852c
+はんばーがー	1675c
 はーぶ	136c
 ばいえるんみゅんへん	600o
+ばいおりん	1882c
 ばいおれっと	22c
+ばいそん	1502c
 ばいどぅ	524o
+ばうはうす	690c
+ばげっと	1664c
 ばたー	266c
+ばっくぱっく	1855c
+ばった	1589c
 ばなな	235c
 ばら	206c
+ばり岛	758c
+ばるせろな	756c
 ばるーん	334c
+ばれえしゅーず	1860c
 ばれんたいん	364c
 ばれんたいんでー	364c
 ばんぐらでしゅ	666o
+ばんこく	771c
+ばんじょー	1883c
 ばーがんでぃ	33c
+ばーがー	1675c
 ばーがーきんぐ	535o
-ばーびー	678o
+ばーすでー	1723c
+ばーすでーけーき	1723c
+ばーびー	678o 724c
+ばーびーぴんく	724c
 ばーみりおん	35c
+ぱい	1726c
 ぱいなっぷる	237c
+ぱいん	1632c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
+ぱえりあ	1687c
 ぱきすたん	665o
+ぱすた	1702c
 ぱすてる	443c
 ぱすてるからー	443c
 ぱっかーず	575o
 ぱなそにっく	539o
 ぱりさんじぇるまん	606o
 ぱん	267c
+ぱんく	705c
+ぱんけーき	1668c
 ぱんだ	318c
+ぱんだの颜	1534c
 ぱんぷきん	243c
 ぱーてぃー	368c
+ぱーてぃーくらっかー	1818c
 ぱーぷる	5c
 ぱーる	296c
 ぱーるほわいと	106c
 ひすい	295c
+ひっぴー	706c
 ひなぎく	217c
+ひな祭り	1822c
+ひまらや	775c
 ひまわり	208c
 ひゅんだい	477o
+ひょう	1494c
+ひよこ	1545c
 ひよこ色	77c
+ひんずー教	1790c
+ひんどぅー教の寺院	1790c
 ひんやり	396c
+びあがーでん	739c
+びきに	1848c
 びざ	490o
+びざんちん	710c
+びざんてぃん	710c
 びっくり	420c
 びばまぜんた	687o
 びびっど	440c
 びりびり	525o
+びるべりー	1640c
+びる群	1798c
 びろーど	287c
 びんてーじ	375c
 びーえむだぶりゅー	471o
+びーさん	1856c
 びーち	142c
+びーちさんだる	1856c
+びーちぱらそる	1757c
+びーばー	1529c
 びーる	263c
+びーるじょっき	1742c
+びーるで干杯	1743c
 ぴえろ	328c
+ぴざ	1677c
+ぴらみっど	766c
 ぴんく	6c
 ぴんく色	6c
 ぴんたれすと	507o
+ぴんひーる	1861c
 ぴーこっくぶるー	46c
 ぴーち	232c
 ぴーちぴんく	73c
 ぴーちふぁず	688o
 ぴーち色	27c
+ぴーなっつ	1657c
+ぴーまん	1651c
 ふぁいあふぉっくす	511o
+ふぁらお	766c
+ふぁらふぇる	1684c
 ふぁんたじー	391c
 ふぁーうぇい	519o
 ふぃあっと	480o
 ふぃぐま	554o
 ふぃりぴん	669o
+ふぃるむのわーる	728c
+ふぃれんつぇ	754c
 ふぃんらんど	650o
 ふぇいすぶっく	462o
 ふぇすてぃばる	332c
@@ -15083,12 +20301,28 @@ zümrüt yeşili	49n
 ふぇみにん	415c
 ふぇらーり	469o
 ふぉるくすわーげん	473o
+ふぉんでゅ	1689c
+ふぉーちゅんくっきー	1711c
+ふぉーゔぃすむ	711c
+ふくろう	1553c
+ふぐ	1576c
+ふたこぶ	1515c
+ふたこぶらくだ	1515c
 ふゅーしゃ	65c
 ふゆ	195c
+ふらい	1706c
+ふらいどぽてと	1676c
+ふらっとしゅーず	1860c
+ふらっとぶれっど	1665c
 ふらみんご	314c
 ふらめんご	615o
 ふらんす	618o
+ふりーだかーろ	717c
 ふるーつ	428c
+ふれんちふらい	1676c
+ぶた	1508c
+ぶたの颜	1507c
+ぶた鼻	1510c
 ぶっきんぐどっとこむ	553o
 ぶどう	228c
 ぶらいと	439c
@@ -15096,83 +20330,142 @@ zümrüt yeşili	49n
 ぶらうん	7c
 ぶらじる	623o
 ぶらっく	9c
+ぶりとー	1681c
+ぶりーふ	1846c
 ぶるず	571o
 ぶるー	4c
 ぶるーあわー	179c
 ぶるーす	433c
+ぶるーたりずむ	694c
 ぶるーべりー	229c
+ぶろっこりー	1654c
 ぶろんず	58c
+ぶーつ	1864c
+ぷらいど	747c
+ぷらいどぱれーど	747c
 ぷらすちっく	304c
 ぷらむ	241c
 ぷらむ色	62c
+ぷりん	1730c
 ぷれいすてーしょん	468o
 ぷれすて	468o
+ぷれぜんと	1828c
+ぷれっつぇる	1666c
 ぷろふぇっしょなる	402c
+ぷーどる	1485c
+へび	1565c
 へるしー	413c
 べしくたしゅ	613o
+べすと	1834c
 べっどるーむ	358c
-べとなむ	637o
+べとなむ	637o 778c
 べりー	250c
 べりーぺり	686o
 べるぎー	644o
+べるさいゆ	708c
 べるべっと	287c
 べんふぃか	609o
+べーぐる	1667c
+べーこん	1674c
 べーじゅ	17c
 ぺいとりおっつ	578o
 ぺいぱる	492o
+ぺとら	765c
 ぺぷし	559o
-ぺるー	659o
+ぺるしあ	733c
+ぺるしゃ	733c
+ぺるしゃ绒毯	733c
+ぺるー	659o 776c
+ぺろぺろきゃんでぃ	1729c
 ぺんぎん	319c
 ぺーる	438c
 ほっこり	394c
+ほっとけーき	1668c
+ほっとどっぐ	1678c
+ほてる	1777c
+ほにゅう瓶	1732c
+ほのるる	759c
 ほの暗い	447c
 ほらー	399c
 ほわいと	10c
 ほんだ	475o
+ぼうるとすぷーん	1690c
 ぼかじゅにあーず	614o
+ぼへみあん	707c
+ぼりうっど	727c
 ぼるどー	33c
 ぼるぼ	481o
 ぼーだふぉん	551o
+ぼーほー	707c
+ぽじたーの	755c
+ぽっぷこーん	1692c
+ぽてとふらい	1676c
 ぽぴー	219c
 ぽるしぇ	479o
 ぽると	610o
 ぽるとがる	622o
+ぽーち	1853c
 ぽーらんど	652o
+まいあみ	761c
 まいあみひーと	573o
 まいくろそふと	560o
 まかろん	272c
 まくどなるど	458o
 まぐま	163c
+まじょれる	752c
 ますきゅりん	416c
 ますたーかーど	491o
 ますたーど	110c
 まぜんた	21c
+まちゅぴちゅ	776c
+まてぃす	711c
+まて茶	1750c
+まふらー	1838c
+まらけしゅ	752c
+まるでぃぐら	738c
 まるーん	19c
 まれーしあ	670o
 まんごー	236c
 まんちぇすたーしてぃ	591o
 まんちぇすたーゆないてっど	590o
+まんはったん	762c
+まんもす	1519c
 まーけっと	329c
 みかん	225c
+みこのす	767c
 みすてりあす	390c
 みず	151c
+みっどさまー	748c
+みっどせんちゅりー	695c
+みつあなぐま	1539c
 みつばち	323c
 みどり	3c
 みにまる	381c
+みみず	1596c
 みりたりー	427c
 みるく	265c
 みるくてぃー	256c
 みるく色	105c
+みれにあむ	703c
 みんと	30c
 みんとぐりーん	30c
 むらさき	5c
-めきしこ	625o
+むんく	712c
+むんばい	777c
+めがね	1830c
+めきしこ	625o 750c
 めたる	283c
+めでぃな	752c
 めらんこりー	387c
+めりーごーらんど	1805c
+めろん	1627c
+めんふぃす	692c
+めんふぃすでざいん	692c
 めーぷるりーふす	584o
 もかむーす	689o
 もくれん	223c
 もしもし	451c
+もすく	1789c
 もだん	381c
 ものくろ	425c
 ものくろーむ	425c
@@ -15182,47 +20475,73 @@ zümrüt yeşili	49n
 もり	119c
 もろっこ	640o
 もんとりおーるかなでぃあんず	585o
+もんどりあん	693c
+もんまるとる	753c
 もーゔ	63c
 やあ	451c
 やきもち	422c
 やさしい	384c
 やしの実	238c
+やしの木	1614c
 やわらかな色	441c
 やんきーす	579o
 ゆき	184c
 ゆったり	383c
+ゆにこーん	1499c
+ゆにこーんの颜	1499c
+ゆめかわいい	722c
 ゆゔぇんとす	602o
 ゆーちゅーぶ	466o
 ゆーぴーえす	489o
+よくできました	1600c
 よる	189c
+よるだん	765c
 らいあんえあー	545o
+らいおん	1491c
+らいおんの颜	1491c
 らいと	437c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
+らくだ	1514c
 らぐじゅありー	377c
 らぐーん	145c
 らすてぃっく	374c
 らずべりー	230c
+らっぷさんど	1683c
 らて	252c
+らぶほ	1778c
+らぶほてる	1778c
 らべんだー	207c
+らま	1516c
+らまだん	741c
 らめ	426c
 らん	215c
 らんたん	306c
+らんたん祭り	743c
 らんぼるぎーに	470o
+らーめん	1701c
+りす	1528c
 りどる	531o
 りねん	289c
 りびんぐこーらる	683o
 りふと	496o
+りぼん	1827c
+りまいんだー	1829c
+りまいんだーりぼん	1829c
+りゅっくさっく	1855c
 りらっくす	383c
 りんくといん	565o
 りんご	233c
+るねさんす	709c
+るねっさんす	709c
 るのー	482o
 るびー	55c
 るふとはんざ	542o
 るーまにあ	656o
 れあるまどりーど	597o
 れいかーず	569o
+れいきゃびく	757c
 れご	564o
 れざー	285c
 れすたーしてぃ	593o
@@ -15237,44 +20556,70 @@ zümrüt yeşili	49n
 れもんいえろー	100c
 れもん色	100c
 れんが	280c
+ろいくらとん	743c
 ろいやるぶるー	43c
 ろうそく	307c
 ろけっと	360c
+ろここ	708c
+ろさんぜるす	773c
 ろしあ	634o
+ろすこ	718c
 ろっじ	359c
 ろまんちっく	388c
+ろんぐぶーつ	1864c
+ろんどん	763c
 ろんどんばす	677o
 ろーずくぉーつ	680o
 ろーずぴんく	91c
 ろーずれっど	72c
+ろーふぁい	731c
+ろーま	780c
 わいるど	414c
 わいん	261c
+わいんぐらす	1739c
 わいんれっど	33c
 わいん色	113c
 わかめ	137c
+わし	1550c
 わたあめ	270c
 わっつあっぷ	498o
+わっふる	1669c
+わに	1562c
 わびさび	350c
+わらぶき小屋	1767c
+わんぴーす	1842c
+わんぴーすの水着	1845c
 わーどぷれす	558o
 ゔぃんてーじ	375c
+ゔぇるさいゆ	708c
+一件式泳装	1845b
 一月	195b
+一杯奶	1733b
+一杯牛奶	1733b
+一锅食物	1688b
 丁香紫	64b
 丁香色	64b
-七夕	364b
+七夕	364b 1820c
+七夕树	1820b
 七月	193b
+七面鸟	1541c
 万事达	491o
 万圣节	363b
 万里の长城	343c
+三叶草	1618b
 三文鱼色	29b
+三明治	1679b
 三星	467o
 三月	192b
 三菱	485o
+三角裤	1846b
 上午	185b
 上品	393c
-上海	450b
+上海	450b 770c
 下午	187b
 下雨	196b
 下雪	184b
+下龙湾	778b
 不	453b
 不安	409b 409c
 不思议	390c
@@ -15290,82 +20635,122 @@ zümrüt yeşili	49n
 专业	402b
 丘	158c
 丛林	120b
+东京	1786b 1786c
+东京たわー	1786c
+东京塔	1786b
+东京铁塔	1786b
 东芝	538o
 东西	450b
+丝带	1829b
 丝绒	287b
 丝绸	288b
 严肃	406b
+中世纪现代	695b
 中午	186b
 中华风	351c
 中国国旗	631o
 中国红	75b 75c
 中国风	351b 351c
+中国风壁纸	723b
 中式	351b
 中秋	366b 366c
 中秋节	366b
+丰收	746b
 丰田	474o
+丸太	1766c
+丸子串	1709b
 丹红	35b
 丹麦	649o
 义大利	620o
+义大利面	1702b
 乌克兰	635o
-乌色	768b
+乌布	758b
+乌色	860b
+乌贼	1716b
 乌贼墨	61b
-乌金	777b
-乌黑	769b
+乌金	869b
+乌黑	861b
 乌龙	257b
 乌龙茶	257b 257c
+乌龟	1563b
 乏味	430b
 乐园	423b
 乐观	400b
 乐购	532o
 乐高	564o
 乙女	415c
+九十年代	701b
 九月	194b
+九龙	769b 769c
 乡村	344b
 乡村风	374b
 书	309b
+书包	1855b
 书店	340b 340c
 书房	340b
 书本	309b
+乳牛	1506b
 乳白	105b
 乳白色	105c
 二月	195b
 云	168b 168c
 云彩	168b
 云朵	168b
+云霄飞车	1808b
+五十年代	702b
+五彩纸屑	1819b
+五彩纸屑球	1819b
 五星红旗	631o
 五月	192b
+五渔村	755b
 五环	679o
 五颜六色	175b
+亚利桑那	772b
 亚马逊	561o
 亚麻	289b
+亡灵节	736b
 亮	439b
 亮丽黄	685o
 亮晶晶	426b
 亮片	426b
 亮色	437b
 人参	246c
+人字拖	1856b
 今天	450b
+仓鼠	1525b
 仙人掌	134b
 仙境	391b
+仙女	730b
 以外	455c
 仲夏	193b
 任天堂	562o
 企业	353b 353c
 企鹅	319b
+伊斯坦堡	764b
+伊斯坦布尔	764b
 优し	384c
 优しい	384c
 优步	495o
 优雅	393b 393c
 伞	335c
 伤心	387b
+伦敦	763b
 伦敦巴士	677o
+低保真	731b
 低调	417b
 低饱和	442b
+住宅街	1768c
+体育馆	1761b
 余烬	165b
+佛罗伦斯	754b
+佛罗伦萨	754b
 你好	451b
+佩特拉	765b
 侘び寂び	350c
 侘寂	350b
+便利商店	1779b
+便利店	1779b
+便当	1696b
 俄罗斯	634o
 俄罗斯航空	544o
 俏皮	386b
@@ -15373,20 +20758,38 @@ zümrüt yeşili	49n
 信任	402b
 信頼	402c
 修行	408b
+倒出液体	1746b
+倾倒液体	1746b
 健康	413b 413c
 傍晚	188b
 儿童	376b
+元宵节	743b
 元気	385c
 充满活力	385b
 光る	444c
+光明节	742b
+克尔白	1793b
+克林姆	715b
+克林姆特	715b
 克莱因蓝	675o
+克里姆特	715b
+兔子	1527b
+兔子头	1526b
+八十年代	700b
 八月	193b
 公园	126b 126c
+公牛	1504b
 公牛队	571o
+公羊	1511b
+公鸡	1543b
+六十年代	695b
 六月	193b
+六角形风琴	1878b
+六角手风琴	1878b
 兰	215c
 兰博基尼	470o
 兰花	215b
+关东煮	1704b
 兴奋	385b
 兵士	427c
 典雅	393b
@@ -15395,6 +20798,9 @@ zümrüt yeşili	49n
 冒险	414b
 冒険	414c
 军事	427b 427c
+军用	1871b
+军用へるめっと	1871c
+军用头盔	1871b
 军队	427b 427c
 农场	344b
 农村	344c
@@ -15412,7 +20818,7 @@ zümrüt yeşili	49n
 冰块	181b
 冰封	446b
 冰山	181b
-冰岛	651o
+冰岛	651o 757b
 冰川	181b
 冰河	181b
 冰淇淋	271b
@@ -15430,6 +20836,8 @@ zümrüt yeşili	49n
 凉し	396c
 凉しい	396c
 凉爽	396b
+凉鞋	1862b
+凡尔赛	708b
 凤梨	237b
 凯尔特人	570o
 凯尔特人足球俱乐部	616o
@@ -15439,20 +20847,34 @@ zümrüt yeşili	49n
 创意	434b
 创造	434c
 初春	192b
+刨冰	1719b
 利物浦足球俱乐部	589o
 利物浦队	589o
 别	453b
+别墅	1771b
+刺猬	1530b
+前を向いているひよこ	1546c
 前向き	400c
 力强い	401c
 力量	401b
+办公大楼	1772b
 办公室	353b
+办公楼	1772b
+加利福尼亚	773b
+加勒比	760b
+加勒比海	760b
+加州	773b
 加拉塔萨雷	611o
 加拿大	629o
 加纳	664o
 动感	385b
+动物脚印	1540b
 勃艮第红	33b
 勇士队	572o
+包豪斯	690b
 匈牙利	655o
+北斋	720b
+北斎	720c
 北极	182b 182c
 北极光	174b
 北欧	349b 349c
@@ -15463,12 +20885,17 @@ zümrüt yeşili	49n
 十二月	195b
 十五夜	366c
 十月	194b
+千禧	703b
+千禧年	703b
+千禧风	703b
 午后	187b 187c
 午夜	190b
 午间	186b
 半夜	190b
 华やか	405c
 华为	519o
+华夫饼	1669b
+单峰骆驼	1514b
 单色	425b
 单调	430b
 南あふりか	661o
@@ -15476,34 +20903,55 @@ zümrüt yeşili	49n
 南国のびーち	144c
 南极	182b 182c
 南瓜	243b
+南瓜灯	1811b
 南非	661o
 単色	425c
 単调	430c
 博卡青年	614o
 卡其	25b
 卡其色	25b
+卡哇伊	722b
 卡塔尔	642o
 卡塔尔航空	541o
+卡士达	1730b
 卡布奇诺	252b
+卡罗	717b
+卡萝	717b
 卧室	358b
 卯月	192c
 印尼	667o
-印度	633o
+印度	633o 777b
+印度寺庙	1790b
 印度尼西亚	667o
+印度庙	1790b
 印度航空	548o
+卵からかえったひよこ	1544c
+卷饼	1681b
 历德	531o
 压力	409b
+原宿	722c
+原宿风	722b
 原木	276b
 原野	123b
 厨房	357b
 厳か	406c
 厳粛	406c
+双峰	1515b
+双峰骆驼	1515b
+収获	746c
+収获祭	746c
 发光	444b
+口红	1874b 1874c
 古书	309c
 古代の青铜	302c
-古巴	673o
+古代ろーま	780c
+古典	1762b
+古典建筑	1762b
+古巴	673o 751b
+古建筑	1762b
 古怪	431b
 古本	309c
+古罗马	780b
 古铜	58b
 古铜色	58b
 古风	351b
@@ -15514,20 +20962,29 @@ zümrüt yeşili	49n
 可爱	404b
 可爱い	404c
 可靠	402b
+可颂	1663b
 台所	357c
 叶	127b 127c
 叶っぱ	127c
 叶子	127b
 叶月	193c
+叶野菜	1653c
 吃茶店	339c
 吃醋	422b
+合成器浪潮	699b
+吉他	1879b
 吐き気	421c
 吐司	267b
 向日葵	208b 208c
+君士坦丁堡	764b
 含蓄	417b
+呐喊	712b
+咆哮的二十年代	691b
 和	350C
+和服	1843b
 和纸	290c
 和风	350b 350c
+咖哩饭	1700b
 咖啡	251b
 咖啡厅	339b
 咖啡店	339b
@@ -15535,32 +20992,52 @@ zümrüt yeşili	49n
 咖啡色	107b
 咖啡馆	339b
 咖喱	274b
+咖喱饭	1700b
 哀しい	387c
 哀伤	387b
 品红	21b
 哈啰	451b
+哈瓦那	751b
 哔哩哔哩	525o
 哥伦比亚	657o
 哥德	407b
 哥特	407b
+唇膏	1874b
 商务	353b
+商场	1781b
+商店	1779b
 啤酒	263b
+啤酒节	739b
 喜び	386c
 喜庆	405b
 喜悦	386b
+喜马拉雅	775b
 喧闹	418b
+喷水	1794c
+喷水的鲸	1570b
+喷泉	1794b
 喷火	163c
 嘈杂	418b
 嘉年华	332b
+四つ叶のくろーばー	1619c
+四叶草	1619b
 四月	192b
+团子	1709b
 园林	125b
 困倦	410b
 囲炉里	308c
 図书馆	340c
+围巾	1838b
+国家公园	1760b
 国画	299b
+国立公园	1760c
 国际米兰	604o
 国风	351b
 图书馆	340b
+圆形花饰	1602b
+圆筒冰淇淋	1718b
+圆筒冰激凌	1718b
+圆面饼	1665b
 土	166c
 土っぽい	380c
 土器	301c
@@ -15568,22 +21045,30 @@ zümrüt yeşili	49n
 土耳其	636o
 土耳其航空	543o
 土色	102b
+土豆	1647b
 土黄	36b
 土黄色	36b 102c
 圣ぱとりっくの日	370c
 圣夜	362c
+圣家堂	756b
 圣托里尼	348b
 圣诞	362b
+圣诞树	1812b
 圣诞节	362b
 地中海	348b 348c
 地味	430c
 地平线	180b 180c
 地狱	424b 424c
-埃及	639o
+地瓜	1703b
+垃圾摇滚	704b
+埃及	639o 766b
 埃弗顿	596o
 城	355c
 城堡	355b
 城市	337b
+城市风光	1798b
+城市黄昏	1801b
+培根	1674b
 堇色	22b
 塑料	304b
 塑胶	304b
@@ -15591,12 +21076,18 @@ zümrüt yeşili	49n
 墨	47b 47c
 墨水	299b
 墨汁	47c
-墨灰	770b
+墨灰	862b
 墨絵	299c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
-墨西哥	625o
+墨西哥	625o 750b
+墨西哥亡灵节	736b
+墨西哥卷饼	1680b
+墨西哥夹饼	1680b
+墨西哥玉米煎饼	1681b
+墨西哥粽子	1682b
+墨镜	1831b
 墨黑	47b
 壁炉	308b
 士兵	427b
@@ -15604,20 +21095,31 @@ zümrüt yeşili	49n
 変な	431c
 変わった	431c
 复古	375b
+复古浪潮	699b
+复古田园	721b
 复活祭	369c
 复活节	369b
 夏	193b 193c
 夏の	193c
 夏天	193b
+夏威夷	759b
 夏季	193b
 夏日	193b
 夏祭り	332c
+夏至	748b 748c
 夕方	188c
 夕日	176c
 夕暮れ	188c
+夕暮れの都会	1801c
 夕焼け	176c
 夕焼け空	176c
 夕阳	176b 176c
+外卖包装	1712b
+外卖桶	1712b
+外卖盒	1712b
+外套	1840b
+外带餐盒	1712b
+外滩	770b
 多云	200b
 多伦多枫叶	584o
 多彩	175b
@@ -15625,14 +21127,18 @@ zümrüt yeşili	49n
 多肉	134b
 多肉植物	134c
 夜	189b 189c
+夜の桥	1803c
+夜の都会	1797c
 夜中	189c
 夜市	330b 330c
+夜幕下的桥	1803b
 夜店	432b
 夜总会	432b
 夜明け	177c
 夜晚	189b
 夜景	189c
 夜桜	205c
+夜桥	1803b
 夜游び	432c
 夜生活	432b
 夜色	189b
@@ -15643,22 +21149,31 @@ zümrüt yeşili	49n
 大圣堂	356c
 大地	166b 166c
 大地色	380b
+大変よくできました	1600c
 大家好	451b
+大峡谷	772b
 大教堂	356b
+大晦日	749c
 大波	141c
 大海	139b 139c
 大漆	300b
+大猩猩	1480b
 大理石	277b 277c
 大空	167c
 大红	74b
 大胆	401b 401c
 大自然	379b
+大蒜	1655b
+大象	1518b
+大野牛	1502b
 大雪	184b
 大雾	199b
 天の川	173c
 天使	423b 423c
 天国	423b 423c
 天堂	423b
+天妇罗	1706b
+天房	1793b
 天气	450b
 天然	379b
 天界	423b 423c
@@ -15671,12 +21186,20 @@ zümrüt yeşili	49n
 天青	40b
 天青色	40b
 天青色瓷	294b
+天鹅	1552b
 天鹅绒	287b
 太妃糖	259b
 太空	173b
 太空站	360b
 太阳	169b 169c
+太阳朋克	732b
+太阳眼镜	1831b
+头盔	1871b
 夸り	412c
+夹心	1683b
+夹心饼	1683b
+夹趾凉鞋	1856b
+夹饼	1680b
 奇妙	431c
 奇幻	391b
 奇异果	242b
@@ -15685,47 +21208,68 @@ zümrüt yeşili	49n
 奢侈	377b
 奢华	377b
 奥地利	646o
+奥斯曼	764b
 奥秘	390b
 奥运会	679o
 奥迪	472o
 女の人	452c
 女の子	452c
 女人	452b
+女儿节	1822b
 女士	452b
 女孩	452b
 女孩子	452b
+女帽	1867b
+女式凉鞋	1862b
 女性	452b
 女性らしい	415c
 女生	452b
+女装	1849b
+女靴	1864b
 奶油	266b
 奶油色	18b
+奶牛	1506b
+奶牛头	1503b
+奶瓶	1732b
 奶白	18b
 奶白色	105b
 奶茶	256b
+奶酪火锅	1689b
+奶黄	1730b
 如月	195c
-妃色	690b
+妃色	782b
+妇人帽子	1867c
+妇人服	1849c
 妒忌	422b
 妖精	391c
 妬み	422c
 姑娘	452b
 姜黄	79b
 威士忌	264b
+威士忌杯	1745b
 婚礼	367b
 婚纱	367b
 嫉妒	422b
 嫉妬	422c
-嫣红	699b
+嫣红	791b
 嫩绿	53b
 嫩绿色	53b
 嬉し	386c
 嬉しい	386c
+嬉皮	706b
+嬉皮士	706b
 子ども	376c
 子供	376c
 子夜	190b
+孔明灯	743b
 孔雀	315b 315c
 孔雀蓝	46b
 孔雀青	46c
+孟买	777b
 孟加拉国	666o
+孟菲斯	692b
+孟菲斯设计	692b
+孟菲斯风格	692b
 孤独	387b 387c
 学校	354b 354c
 孩子	376b
@@ -15735,25 +21279,36 @@ zümrüt yeşili	49n
 宇宙船	360c
 安らか	382c
 安全	402b
+安全べすと	1834c
+安全帽	1872b
 安卓	512o
 安宁	382b
+安第斯	776b
 安静	382b
+宋干节	735b
 宜家	460o
 宜家家居	460o
 宝石	313b 313c
 宝石红	55b
 宝石蓝	54b
+宝莱坞	727b
 宝蓝	43b
 宝蓝色	43b
 宝马	471o
+实验袍	1833b
 宣纸	290b
+室内植物	1611b
 宫殿	342b
 害怕	399b
 家乐福	530o
+家禽	1672b
+家禽的腿	1672b
+宾馆	1778b
 寂し	387c
 寂しい	387c
 寂寞	387b
 密林	120c
+富士山	1755b 1755c
 寒	396c
 寒い	396c
 寒冬	195b
@@ -15765,35 +21320,53 @@ zümrüt yeşili	49n
 寺	341b 341c
 寺庙	341b
 寺院	341c
+导盲	1484b
+导盲犬	1484b
 寿司	273b 273c
 尊贵	378b
 小丑	328b
+小号	1881b
+小天鹅	1552b
 小屋	359b 359c
 小岛	154b
 小川	147c
 小巷	338b
+小提琴	1882b
 小溪	147b
 小石	278c
 小米手机	520o
 小红书	529o
+小羊驼	1516b
+小老鼠	1523b
+小袋鼠	1538b
 小豆色	89c
 小雨	197b 197c
+小鸡	1545b
+小鸡的脸	1545b
+小鸡破壳	1544b
+小鸡破蛋	1544b
 小麦	248b 248c
+小黄瓜	1652b
 少女	452b
 少女心	415b
 少年	452b
 尤文	602o
 尤文图斯	602o
 尼日利亚	662o
+尼泊尔	775b
+尼罗河	766b
 居心地のいい	394c
 山	158b 158c
 山々	158c
+山から日の出	1799c
 山吹色	101c
 山小屋	359c
 山峰	158b
 山洞	162b
+山羊	1513b 1513c
 山脉	158b 158c
 山谷	160b
+山顶日出	1799b
 岁月	450b
 岚	198c
 岛	154b 154c
@@ -15801,68 +21374,111 @@ zümrüt yeşili	49n
 岩	161b 161c
 岩场	161c
 岩浆	163b
-岩石	161b
+岩石	161b 1765c
 岩绿青	82c
 岩群青	81c
+峇里岛	758b
 峡谷	157b 157c
 崖	161c
 川	147c
 工业	373b 373c
 工厂	373b
 工场	373c
+工程安全帽	1872b
 巧克力	258b
+巧克力砖	1727b
 巧克力色	108b
+巴厘岛	758b
 巴基斯坦	665o
+巴塞罗那	756b
 巴塞罗那足球俱乐部	598o
+巴塞隆纳	756b
 巴萨	598o
 巴西	623o
+巴黎	753b
 巴黎圣日耳曼	606o
+巻き贝	1579c
 市	329c
 市区	337b
 市场	329b 329c
 师走	195c
 希望	400b 400c
-希腊	653o
+希腊	653o 767b
+希腊小岛	767b
+帐篷	1795b
+帐篷露营	1756b
 帝王	378b
+带吸管杯	1747b
 常春藤	133b
+常绿树	1612c
+常青树	1612b
+帽子	1867b
 干净	395b
+干杯	1743b
+干杯吧	1743b
 平凡	430c
 平和	382c
+平底杯	1745b
+平底芭蕾舞鞋	1860b
+平底鞋	1860b
+平成れとろ	703c
 平淡	430b
 平静	382b
 年代感	375b
 年夜饭	365b
+年越し	749c
 幸せ	386c
 幸福	386b
+幸运草	1619b
+幸运饼干	1711b
 幻想	392c
 幻想的	391c
+幼苗	1610b
 幽暗	447b
 幽深	436b
 庄严	406b
 庄重	406b
 庆祝	368b
+床屋	1809c
 庙	341b
 庙会	332b
+庞克	705b
+废墟	1769b
 庭	125c
+庭付きの家	1771c
 庭园	125c
 庭院	125b
+康定斯基	719b
+廃屋	1769c
+建设	1763c
+建设中	1763c
 开心	386b
-开花	204b
+开斋节	741b
+开罗	766b
+开花	204b 1607c
+开香槟	1738b
+弁当	1696c
 弗拉门戈	615o
+弗里达	717b
 弥生	192c
 强い	401c
 强欲	422c
 强烈	401b
+彩带	1818b
+彩球	1819b
 彩虹	175b
 御影石	278c
 微信	500o
 微博	527o
+微生物	1597b 1597c
 微软	560o
 微风	201b 201c
+徳利	1737c
 德国	619o
 忧伤	387b
 忧郁	387b 387c
 快乐	386b
+念珠	1873b
 怀念	411b
 怀旧	375b
 怒った	398c
@@ -15885,7 +21501,10 @@ zümrüt yeşili	49n
 悲し	387c
 悲しい	387c
 悲伤	387b
+情人旅馆	1778b
 情人节	364b
+情人酒店	1778b
+情侣酒店	1778b
 情热	389c
 情热的	389c
 惆怅	387b
@@ -15900,61 +21519,111 @@ zümrüt yeşili	49n
 愉快	386b
 意外	420b
 意大利	620o
+意大利面	1702b
+意粉	1702b
+意面	1702b
 感动	420c
+感恩节	746b
+感谢祭	746c
 愤怒	398b
+慕尼黑啤酒节	739b
 慵懒	410b
 懐かしい	375c
 懐かしさ	411c
 懒洋洋	410b
 成熟	417b
+戒指	1875b
 战争	427b
 战场	427b
 戦争	427c
 戦场	427c
 戴尔	517o
+房子	1770b
+房屋建筑	1768b
+扁面包	1665b
+手套	1839b
+手拿包	1853b
+手提包	1852b
+手袋	1839c 1853b
+手风琴	1878b
+扎染	706b
+打ちっぱなし	694c
 打ち上げ花火	331c
+托斯卡纳	754b
 抖音	503o
 抜き	455c
+护目镜	1832b
+披萨	1677b
 抹茶	255b 255c
+拉炮	1818b
+拉炮彩带	1818b
 拜仁	600o
 拜仁慕尼黑	600o
+拜占庭	710b
 拿铁	252b
+指轮	1875c
 挪威	648o
 捷克	654o
+排骨	1671b
 探险	414b
 控えめ	417c
 推特	566o
+提基	726b
+提基酒吧	726b
 提灯	306c
+提琴	1882b
+提示丝带	1829b
 摩卡慕斯	689o
+摩天轮	1807b
 摩洛哥	640o
 撒哈拉	155b
 撒旦	424b
 支付宝	523o
 放松	383b
 故宫	342b 342c
+救生衣	1834b
 教会	356c
 教堂	356b
+教堂婚礼	1785b
 教室	354b 354c
 敦豪	487o
 数字	372b
+数珠	1873c
 数码	372b
 文月	193c
+文艺复兴	709b
+斋月	741b
 斑马	317b
+斑鸠琴	1883b
+斗兽场	780b
+料理	1686c 1687b
 斜阳	176b
 斯巴鲁	484o
 新加坡	671o
 新加坡航空	547o
+新奥尔良	738b
 新娘	367b
 新年	365b
+新年夜	749b
+新月形面包	1663b
 新浪微博	527o
 新绿	53c
+新芽	1610c
 新英格兰爱国者	578o
 新西兰	672o
 新鲜	395b 395c
+施工	1763b
+施工中	1763b
+旅馆	781c 1777b
+旋转木马	1805b
+旗袍	770b
 无	453b
 无し	455c
 无しで	455c
+无人岛	1759c
+无人荒岛	1759b
 无垢	403c
+无尾熊	1533b
 无聊	430b
 日の丸	617o
 日の出	177c
@@ -15964,7 +21633,13 @@ zümrüt yeşili	49n
 日出	177b
 日差し	169c
 日式	350b
+日式北欧	714b
+日式城堡	1783b
+日本人形	1822b
 日本国旗	617o
+日本城堡	1783b
+日本娃娃	1822b
+日本邮局	1773b
 日没	176c
 日落	176b
 日间	191b
@@ -15976,7 +21651,9 @@ zümrüt yeşili	49n
 早春	192b
 早晨	185b
 早朝	185c
+旭日	1800b
 时候	450b
+旺角	769b
 昆布	137c
 明かり	333c
 明る	439c
@@ -15988,7 +21665,7 @@ zümrüt yeşili	49n
 明白	450b
 明黄	101b
 昏暗	447b
-昏黄	708b
+昏黄	800b
 易捷航空	546o
 易贝	497o
 昙り	200c
@@ -16001,6 +21678,7 @@ zümrüt yeşili	49n
 星巴克	459o
 星明かり	172c
 星星	172b
+星月夜	716b 716c
 星期	450b
 星河	173b
 星空	172b 172c
@@ -16041,14 +21719,18 @@ zümrüt yeşili	49n
 暗め	435c
 暗色	435b
 暗黑	407b
+暗黑学院	697b
 暮色	188b
 暴怒	398b
 暴雨	198b
 暴风雨	198b
+暴龙	1569b
 曙光	177b
+曼哈顿	762b
 曼城	591o
 曼彻斯特联	590o
 曼联	590o
+曼谷	771b
 月	170C
 月亮	170b
 月份	450b
@@ -16057,10 +21739,14 @@ zümrüt yeşili	49n
 月明かり	171c
 月白	76b 76c
 月色	171b
-月饼	366b
+月见	1825c
+月饼	366b 1708c
 有力	401b
 有机	379b
 有毒	421b
+有蛋的巢	1624b
+有雾	1796b
+朋克	705b
 朝	185C
 朝方	185c
 朝日	177c
@@ -16082,6 +21768,7 @@ zümrüt yeşili	49n
 木目	276c
 木莲	223c
 木质	276b
+木马	1805b
 未来	372b 372c
 本	309c
 本屋	340c
@@ -16096,22 +21783,27 @@ zümrüt yeşili	49n
 朱赤	97c
 李子	241b
 李子色	62b
-杏红	705b
+杏红	797b
 杏色	78b 78c
 杏黄	78b
 村	344c
 村庄	344b
+杜拜	768b
 杜鹃	222b
+杯子和吸管	1747b
+杯子蛋糕	1725b
 松	121b 121c
 松下	539o
 松林	121b 121c
 松柏	121b
-松柏绿	738b
+松柏绿	830b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	739b
-松花色	740b
+松花绿	831b
+松花色	832b
+松饼	1668b
+松鼠	1528b
 极光	174b
 极地	182b 182c
 极简	381b
@@ -16124,14 +21816,17 @@ zümrüt yeşili	49n
 果実	428c
 果汁	428b
 果物	428c
-枣红	700b
+枣红	792b
 枫	129b 129c
 枫叶	129b
 枯れ叶	128c
 枯山水	346b 346c
 枯燥	430b
 枯茶	88c
-枯黄	713b
+枯萎	1604b
+枯萎的花	1604b
+枯萎花朵	1604b
+枯黄	805b
 柑橘	225b 225c
 染付	293c
 柔	441b
@@ -16145,17 +21840,22 @@ zümrüt yeşili	49n
 柠檬	224b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	718b
-柳黄	717b
+柳绿	810b
+柳黄	809b
 栄光	412c
 树	132b
 树叶	127b
+树懒	1535b
 树木	132b 132c
 树林	119b
 树莓	230b
+栗子	1659b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
+格子呢	774b
+格子松饼	1669b
+格子饼	1669b
 桂花	221b
 桃	232b 232c
 桃の実色	27c
@@ -16180,29 +21880,42 @@ zümrüt yeşili	49n
 梦のような	392c
 梦境	392b
 梦幻	392b 392c
+梨子	1636b
+梯田	758b
+梵谷	716b
+梵高	716b
 棉	289b
 棉布	289b
 棉花糖	270b
 棉麻	289b
+棒付ききゃんでぃ	1729c
+棒棒糖	1729b
 棕	7b
-棕红	711b
-棕绿	709b
+棕榈树	1614b
+棕红	803b
+棕绿	801b
 棕色	7b
-棕黄	712b
-棕黑	710b
+棕黄	804b
+棕黑	802b
+棚田	758c
 森	119c
 森の中	119c
 森林	119b
+植木钵	1611c
+椒盐卷饼	1666b
 椰子	238b
 椰林	238b
 楽し	386c
 楽しい	386c
 楽园	423c
+榻榻米	781b
+横を向いているひよこ	1545c
 樱	205b
 樱桃	227b
-樱桃色	693b
+樱桃色	785b
 樱花	205b
-樱草色	704b
+樱花季	737b
+樱草色	796b
 橄榄	275b
 橄榄绿	24b
 橄榄色	24b
@@ -16213,22 +21926,39 @@ zümrüt yeşili	49n
 橙	1b 1c
 橙子	225b
 橙色	1b 1c
-橙黄	706b
+橙黄	798b
 橡木	276b
+檀香山	759b
 欢乐	386b
 欢快	386b
+欧式城堡	1784b
+欧洲城堡	1784b
+欧洲邮局	1774b
+欧洲野牛	1502b
 正午	186b 186c
 正月	195b
 正红	74b
+正面朝向的小鸡	1546b
+歴史	1762c
+歴史的な建物	1762c
+歴史的建造物	1762c
+死者の日	736c
 残り火	165c
 殷红	71b
+母羊	1512b
 每天	450b
 比利时	644o
+比基尼	1848b
+毕业帽	1869b
+毛毛虫	1584b
 毛毛雨	197b
+毛虫	1584b 1584c
+毛象	1519b
 气球	334b
 気品	393c
 気持ち悪い	421c
 水	151b 151c
+水かけ祭り	735c
 水下	361b
 水中	361c
 水乡	345b
@@ -16240,20 +21970,27 @@ zümrüt yeşili	49n
 水无月	193c
 水晶	297b 297c
 水果	428b
+水果蛋糕	1724b
 水泥	279b
+水灯节	743b
+水牛	1505b 1505c
+水獭	1536b
 水稻	249b
-水红	756b
-水绿	757b
+水红	848b
+水绿	849b
 水色	41c 66b
 水色がかった青	14c
 水蓝	66b
 水蓝色	66b
 水蜜桃	232b
 水郷	345c
+水饺	1710b
 氷	181c
 氷山	181c
 氷河	181c
 氷结	446c
+汉堡	1675b
+汉堡包	1675b
 汉堡王	535o
 汉白玉	277b
 汉莎航空	542o
@@ -16263,6 +22000,8 @@ zümrüt yeşili	49n
 江水	147b
 池	148b 148c
 池塘	148b
+汤面	1701b
+汤饮み	1736c
 汪洋	139b
 沃尔沃	481o
 沃达丰	551o
@@ -16272,33 +22011,61 @@ zümrüt yeşili	49n
 沙子	156b
 沙拉	429b
 沙滩	143b
+沙滩伞	1757b
+沙滩凉鞋	1856b
+沙滩小岛	1759b
 沙漠	155b
 沙特阿拉伯	638o
 沙色	103b
 没有	453b
 沥青	279b
 河	147b 147c
+河内	778b
 河流	147b
+河豚	1576b
+河马	1521b
+油炸鹰嘴豆饼	1684b
 油画	434b
 油管	466o
-油绿	724b
+油绿	816b
 法国	618o
+法国面包	1664b
+法式长棍面包	1664b
 法拉利	469o
+法老	766b
 波	141c
 波しぶき	141c
 波兰	652o
 波士顿红袜	581o
 波尔图足球俱乐部	610o
+波希米亚	707b
+波希米亚风	707b
+波斯	733b
+波斯地毯	733b
+波斯新年	740b
+波斯毯	733b
 波止场	153c
 波浪	141b
+波西塔诺	755b
+波西米亚	707b
+波西米亚风	707b
 泥	166b 166c
 泥土	166b
 泥土色	380b
-泰国	668o
+泰国	668o 771b
+泰式	771b
+泳裤	1846b
 泻湖	145b
+泼水节	735b
+洋なし	1636c
 洋基队	579o
 洋红	21b
 洋红色	21b
+洋葱	1656b
+洋装	1842b
+洋酒	1738b
+洛可可	708b
+洛杉矶	773b
 洛杉矶道奇	580o
 洛杉矶银河	586o
 洞穴	162b 162c
@@ -16311,9 +22078,12 @@ zümrüt yeşili	49n
 派对	368b
 流水	151b
 浅	437b
+浅底	1687b
 浅淡	438b
 浅色	437b
 浅蓝天	41b
+浅锅	1687b
+浅锅料理	1687b
 浆果	250b
 浓	436c 440b
 浓い	436c
@@ -16325,6 +22095,7 @@ zümrüt yeşili	49n
 浓雾	199b
 浜	142c
 浜辺	142c
+浣熊	1488b
 浪	141b
 浪漫	388b
 浪花	141b
@@ -16338,18 +22109,26 @@ zümrüt yeşili	49n
 海带	137b
 海底	140b 140c
 海恩斯莫里斯	533o
-海棠红	691b
+海棠红	783b
 海洋	139b 139c
 海浪	141b
 海渊	140b
 海滨	142b
+海滨别墅	725b
 海滩	142b
+海滩阳伞	1757b
+海滩鞋	1856b
+海狸	1529b
 海老茶色	19c
 海藻	137b 137c
+海螺	1579b
 海豚	327b
+海豹	1573b
 海边	142b
 海辺	142c
 海面	139b
+涮制菜肴	1689b
+淑女帽	1867b
 淘宝	522o
 淡	438b
 淡い	438c
@@ -16373,27 +22152,35 @@ zümrüt yeşili	49n
 清凉	396b
 清新	395b
 清晨	185b
+清水混凝土	694b
 清爽	395b
+清真寺	1789b
 清纯	403c
+清酒	1737b
 清风	201b
 渓流	147c
 渓谷	160c
+渡渡鸟	1554b
 温か	394c
 温かい	394c
+温かい饮み物	1734c
 温暖	394b
 温柔	384b
+温泉	1804b 1804c
+温泉まーく	1804c
 温馨	394b
 港	153c
 港口	153b
 港湾	153b
 游乐场	376b
+游乐场滑梯	1806b
 湖	146b 146c
 湖の青	42c
 湖人	569o
 湖人队	569o
 湖泊	146b
 湖畔	146b 146c
-湖绿	758b
+湖绿	850b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -16401,6 +22188,7 @@ zümrüt yeşili	49n
 湖面	146b
 満天の星	172c
 満月	170c
+溜滑梯	1806b
 溪	147b
 溪流	147b
 溶岩	163c
@@ -16415,6 +22203,8 @@ zümrüt yeşili	49n
 漆黒	47c
 潟	145c
 潟湖	145b
+潮吹き	1570c
+潮吹きくじら	1570c
 潮汐	141b
 潮流	450b
 澳大利亚	630o
@@ -16426,18 +22216,23 @@ zümrüt yeşili	49n
 火	164b 164c
 火光	164b
 火山	163b 163c
+火山爆发	1754b
 火烈鸟	314b
 火热	389b
 火焰	164b
 火狐	511o
 火箭	360b
-火红	697b
+火红	789b
 火车	450b
 火辣	397b
+火锅	1688b
+火鸡	1541b
 灯	333b
 灯り	333c
+灯会	743b
 灯光	333b
 灯笼	306b 306c
+灯笼椒	1651b
 灰	8b 165c
 灰烬	165b
 灰粉	92b
@@ -16456,83 +22251,136 @@ zümrüt yeşili	49n
 炎热	202b
 炭灰	37b
 炭黑	37b
+炸薯条	1676b
+炸豆丸子	1684b
+点心	1710c
 炼狱	424b
 炼瓦	280c
 炽火	165c
 炽热	389b
 烈日	202b
 烈火	164b
+烙饼	1668b
 烛光	307b
+烛台节	742b
 烟	311b 311c
 烟火	331b
 烟花	331b
 烟雨	197b
 烟雾	311b
+烤地瓜	1703b
+烤红薯	1703b
 热	397b
 热い	397c
 热い想い	389c
 热刺	592o
 热带	347b
+热带小岛	1759b
+热带水果饮料	1741b
 热带海滩	144b
 热带雨林	120b
+热带鱼	1575b
 热帯	347c
 热帯雨林	120c
+热帯鱼	1575c
 热情	389b
 热火队	573o
 热烈	389b
+热狗	1678b
+热狗堡	1678b
+热茶	1736b
 热闹	405b
+热饮	1734b
 焚き火	164c
 焦糖	259b
 焦糖色	109b
 焦虑	409b
 焰火	331b
 焼き物	301c
+焼き芋	1703c
 煌めき	426c
 煎茶	254c
-煤黑	772b
+煎蛋	1686b
+煤黑	864b
 照明	333c
 照片墙	463o
 熊猫	318b
 熔岩	163b
+爆竹	1813b 1815c
+爆米花	1692b
+爪印	1540b
 爱	388b 388c
 爱尔兰	370b
 爱尔兰国旗	628o
 爱彼迎	494o
 爱情	388b
+爱琴海	767b
 爵士	433b
 爵士乐	433b
 爽やか	395c
-牙买加	660o
-牙色	764b
+牙买加	660o 760b
+牙色	856b
+牛の颜	1503c
 牛乳	265c
+牛乳入りのこっぷ	1733c
 牛仔	286b
 牛仔蓝	69b
 牛仔裤	286b
+牛头	1503b
 牛奶	265b
 牛油果	239b
+牛角面包	1663b
+牝牛	1506c
 牡丹	211b 211c
 牡丹色	65c
+牡牛	1504c
+牡羊	1511c
+牡蛎	1717b 1717c
 牧场	123b 123c
 特别	450b
 特斯拉	478o
+犀牛	1520b
+犹太教堂	1791b
 狂怒	398b
 狂欢节	332b
+狂欢节星期二	738b
 狂野	414b
+狂野西部	729b
 狐	321c
 狐狸	321b
+狗头	1482b
+狗脸	1482b
+独角兽	1499b
+狮子	1491b
 猕猴桃	242b
 猛暑	202c
+猛犸	1519b
+猩猩	1481b
 猩红	34b
 猩红色	34b
+猪头	1507b
+猪鼻子	1510b
+猫头	1489b
+猫头应	1553b
+猫头鹰	1553b
+猫熊	1534b
+猫脸	1489b
+猴头	1478b
+猴子	1479b
+猴子头	1478b
 玄秘	390b
-玄色	766b
-玄青	767b
+玄色	858b
+玄青	859b
 玉	295b
 玉兰	223b
 玉石	295b
 玉米	247b
-玉色	736b
+玉米煎饼	1681b
+玉米粉蒸肉	1682b
+玉色	828b
+王冠	1866c
 王室	378c
+玛黛茶	1750b
 玩具	376b
 玫瑰	206b
 玫瑰粉	91b
@@ -16549,11 +22397,14 @@ zümrüt yeşili	49n
 珊瑚礁	152b 152c
 珊瑚红	28b
 珊瑚色	28b 28c
+珍奶	1748b
 珍珠	296b
 珍珠奶茶	256b
 珍珠白	106b
 珍珠色	106b
 珠宝	313b
+班卓琴	1883b
+理发店	1809b
 琥珀	32b
 琥珀色	32b 32c
 瑞典	647o
@@ -16561,25 +22412,36 @@ zümrüt yeşili	49n
 瑞安航空	545o
 璀璨	426b
 瓢虫	324b
+瓦哈卡	750b
 瓷	292b
 瓷器	292b
+甜椒	1651b
 甜点	268b
+甜瓜	1627b
+甜甜圈	1721b
 甜美	404b
 甜蜜	388b
 生态	379b
 生成り	104c
 生日	368b
+生日快乐	1723b
+生日蛋糕	1723b
 生气	398b
 生病	421b
+生菜	1691b
+生菜沙拉	1691b
 生铁	282b
 生锈	284b
 田	123b
 田んぼ	249c
 田园	249c 344b
+田园牧歌	696b
 田园风	374b
 田畑	123c
 田舎	344c
 田野	123b
+甲虫	1587b
+电玩厅	700b
 电球	333c
 男の人	452c
 男の子	452c
@@ -16590,29 +22452,43 @@ zümrüt yeşili	49n
 男孩子	452b
 男性	452b
 男生	452b
+男鞋	1857b
 画家	434c
 画廊	434b
 畑	123c
 番茄	244b
+畳	781c
 疯狂	418b
 病态	421b
 病気	421c
 病院	352c
+登山	1859b
+登山靴	1859b
+登山鞋	1859b
 白	10b 10c
 白い	10c
 白云	168b
+白十字	1872c
+白十字へるめっと	1872c
+白十字头盔	1872b
+白大褂	1833b
 白天	191b
 白昼	191b
 白瓷	292b
 白色	10b 10c
+白花	1600b
 白蓝	76c
+白衣	1833c
 白雪	184b
 白霜	83c 183b
+白鸟	1552c
 白黒	425c
 百事	559o
 百事可乐	559o
 百度	524o
+百货公司	1781b
 的士	336b
+皇冠	1866b
 皇室	378b 378c
 皇宫	342b
 皇家	378b
@@ -16620,8 +22496,17 @@ zümrüt yeşili	49n
 皇马	597o
 皐月	192c
 皮革	285b
+皮鞋	1857b
+盂兰盆	745c
+盂兰盆节	745b
+盆景	1611b
+盆栽	1821b
+盆栽植物	1611b
+盆踊り	745c
+盒饭	1696b
 盛夏	193b
 盛开	204b
+盲导犬	1484c
 真っ白	10c
 真っ赤	0c
 真っ黒	9c
@@ -16633,14 +22518,18 @@ zümrüt yeşili	49n
 真𨱎	60c
 真𨱎色	60c
 眠い	410c
+眼镜	1830b
+着物	1843c
 睡莲	209b 209c
 睦月	195c
 瞑想	408c
 知乎	528o
+短泳裤	1847b
+短裤	1847b
 石	278b 278c
 石头	278b
 石榴	240b
-石榴红	692b
+石榴红	784b
 石畳	278c
 石绿	82b
 石青	81b
@@ -16651,17 +22540,25 @@ zümrüt yeşili	49n
 砂漠	155c
 砂色	103c
 砖	280b
+砖块	1764b
 砖墙	280b
+破壳	1544b
 破晓	177b
 硝子	291c
+碗勺	1690b
+碗和汤匙	1690b
 碧玉	295b
 碧绿	50b
 碧绿色	50b
-碧色	726b
+碧色	818b
 碧蓝	39b
+碰杯	1744b
 碳灰	37b
 磁器	292c
+礼帽	1868b
+礼物	1828b
 祖母绿	49b
+神奈川冲浪里	720b 720c
 神无月	194c
 神社	341b 341c
 神秘	390b
@@ -16675,26 +22572,34 @@ zümrüt yeşili	49n
 秋	194b 194c
 秋の	194c
 秋叶	128b
+秋夕	744b
 秋天	194b
 秋季	194b
+秋收	746b
 秋日	194b
-秋色	715b
-秋香色	716b
+秋色	807b
+秋香色	808b
 科幻	372b
 科技	372b
-秘鲁	659o
+秘鲁	659o 776b
 稲妻	198c
 稲穂	249c
 稲穂色の麦	248c
 稳重	402b
 稻	249b
+稻子	1616b
 稻田	249b
 稻谷	249b
 穏やか	382c
 穏やかな	382c
 空	167C
+空っぽの巣	1623c
+空巢	1623b
 空灵	392b
 空色	41c
+窝夫饼	1669b
+竞技场	1761b 1761c
+章鱼	1578b
 童话	391b 391c
 竹	122b 122c
 竹やぶ	122c
@@ -16708,9 +22613,12 @@ zümrüt yeşili	49n
 篝火	164b
 米兰足球俱乐部	603o
 米国	626o
+米果	1697b
 米灰	104b
 米白	17b
 米色	17b
+米饭	1699b
+米饼	1697b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -16723,20 +22631,25 @@ zümrüt yeşili	49n
 粉色	6b
 粉蓝	98b
 粉雪	184c
+粗野主义	694b
 粘土	301c
-精白	759b
+粽子	1682b
+精灵	730b
+精白	851b
 精神的	408c
 精致	393b
 糖果	269b
 糖果色	443b
+糖骷髅	736b
+糥米丸子	1709b
 素晴らしい	420c
 素朴	374c
 紧张	409b 409c
 紫	5b 5c
 紫外光色	682o
 紫晶	56b
-紫棠	749b
-紫檀	747b
+紫棠	841b
+紫檀	839b
 紫水晶	56b
 紫禁城	342b 342c
 紫红	65b
@@ -16745,45 +22658,61 @@ zümrüt yeşili	49n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	218b
-紫酱	745b
+紫酱	837b
 紫阳花	216c
 絵画	434c
+縁日	745c
 繁星	172b
 繊细	384c
 红	0b 70c
 红包	450b
+红包袋	1826b
 红叶	128c 129b
 红宝石	55b
+红毛猩猩	1481b
 红牛	536o
 红砖	280b
 红紫	96b 96c
 红色	0b 70c
+红苹果	1634b
 红茶	253b 253c
 红萝卜	246b
+红薯	1703b
+红辣椒	1650b
 红酒	261b
 红铜	59b
 红鹤	314b
+约旦	765b
 纯净	403b
 纯洁	403b
 纯真	403b
 纯粋	403c
+纱丽	1844b
 纸	290b 290c
+纸ぱっく饮料	1749c
+纸杯蛋糕	1725b
+纸袋	1854b 1854c
 纽卡斯尔联	594o
+纽约	762b
 纽约尼克斯	574o
 纽约洋基	579o
 纽西兰	672o
+线香花火	1814c
 绀	16c
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	748b
+绀青绀紫	840b
+绅士靴	1857c
 细腻	384b
+细菌	1597b
 细雨	197b
 经典蓝	684o
+经幡	775b
 结冰	446b
 结婚式	367c
 绘画	434b
-绛紫	695b
+绛紫	787b
 绢	288c
 绣球花	216b
 绯红	71b
@@ -16791,32 +22720,46 @@ zümrüt yeşili	49n
 维萨	490o
 绵	289c
 绵あめ	270c
+绵羊	1512b
 绵菓子	270c
 绸缎	288b
 绿	3b 3c
 绿叶	127b
+绿叶蔬菜	1653b
 绿松石	15b
-绿沈	725b
+绿沈	817b
 绿洲	138b
 绿湾包装工	575o
 绿色	3b 3c
+绿色沙拉	1691b
 绿茶	254b 254c
 绿青	82c
-缁色	771b
-缃色	707b
+缁色	863b
+缃色	799b
 缤客	553o
 缤纷	175b
 缤趣	507o
+缶诘	1695c
 罂粟	219b
+罐头	1695b
+罐头食品	1695b
 网红	450b
 网飞	465o
+罗斯科	718b
+罗马	780b
 罗马尼亚	656o
 羊皮纸	290b
+羊角面包	1663b
+羊驼	1516b
+羊驼毛	1516b
 美元	419b
 美团	526o
 美国	626o
 美国运通	493o
+美式餐馆	702b
 美术馆	434b 434c
+美洲鸵	1516b
+美野生羊驼	1516b
 羡ましい	422c
 羡慕	422b
 群山	158b
@@ -16828,18 +22771,30 @@ zümrüt yeşili	49n
 翠绿	50b
 翠绿色	50b
 翡翠	295b 295c
-翡翠色	50c 728b
+翡翠色	50c 820b
+老上海	770b
 老式	375b
 老虎	316b
-老银	776b
+老虎头	1492b
+老银	868b
+老鹰	1550b
+老鼠	1523b
+老鼠头	1522b
+考拉	1533b
+耗子	1524b
 联想	518o
 联邦快递	488o
 肃穆	406b
+肉块	1673b
 肉桂	274b
+肉片	1673b
+肉球	1540c
 肌色	115c
+肩揹书包	1855b
 肮脏	421b
 肯尼亚	663o
 肯德基	534o
+肯特布	734b
 胜利	412b 412c
 胡桃木	276b
 胡萝卜	246b
@@ -16857,29 +22812,40 @@ zümrüt yeşili	49n
 臙脂	70c
 自信	401b
 自然	379b 379c
+自由	1787b
+自由の女神	1787c
+自由女神	1787b
+自由女神像	1787b
+臭鼬	1537b
 舒适	394b
+舞鞋	1863b
 色とりどり	175c
 色彩缤纷	175b
 色拉	429b
 艳	440b
 艺术	434b
 艺术家	434b
-艾绿	737b
+艾绿	829b
 节庆	405b
 节日	405b
 芍药	211b
 芍薬	211c
 芒果	236b
+芙烈达	717b
+芙蓉	1605b
 芝加哥公牛	571o
 芝加哥小熊	582o
+芝士	1670b
 芝生	124c
 芥子の花	219c
 芥子色	110c
 芥末色	110b
 芥末黄	110b
 芬兰	650o
-芭比	678o
-芭比粉	678o
+芭比	678o 724b
+芭比粉	678o 724b
+芭蕾	1863b
+芭蕾舞鞋	1863b
 花	204b 204c
 花々	204c
 花卉	204b
@@ -16888,18 +22854,28 @@ zümrüt yeşili	49n
 花岗岩	278b
 花开	204b
 花朵	204b
+花束	1598b 1598c
+花椰菜	1654b
 花火	331c
+花火大会	1813c
 花灯	306b
+花生	1657b
 花田	123b
 花畑	204c
-花白	761b
+花白	853b
+花见	737c
+花豹	1494b
+花饰り	1602c
 芸术	434c
 苍白	438b
-苍翠	752b
-苍色	751b
-苍青	754b
-苍黄	753b
-苍黑	755b
+苍翠	844b
+苍色	843b
+苍蝇	1595b
+苍青	846b
+苍黄	845b
+苍黑	847b
+苏格兰	774b
+苏格兰高地	774b
 苔	131b 131c
 苔むした	131c
 苔藓	131b
@@ -16907,7 +22883,8 @@ zümrüt yeşili	49n
 若叶色	53c
 若草色	51c
 英伟达	516o
-英国	627o
+英伦	763b
+英国	627o 763b 763c
 英特尔	514o
 苹果	233b
 苺	226c
@@ -16915,11 +22892,14 @@ zümrüt yeşili	49n
 茉莉	220b
 茉莉花	220b
 茑	133c
-茜色	696b
+茜色	788b
 茶	253b
+茶壶	1735b
+茶室	781b 781c
 茶色	7c 88b
 茶色い	7c
 茶褐色	88c
+茶道	781b 781c
 茸	135c
 草	124b 124c
 草むら	124c
@@ -16932,6 +22912,8 @@ zümrüt yeşili	49n
 草色	51c
 草药	136b
 草莓	226b
+草食恐竜	1568c
+荒岛	1759b
 荒漠	155b
 荒诞	431b
 荘厳	406c
@@ -16940,12 +22922,14 @@ zümrüt yeşili	49n
 荧光粉	116b
 荧光绿	117b
 荧光黄	118b
+药草	1617b
 荷兰	450b
 荷兰国旗	643o
 荷塘	149b
 荷花	209b
 荷花池	149b
-荼白	760b
+荼白	852b
+莎丽服	1844b
 莓果	250b
 莫兰迪	442b
 莫兰迪色	442b
@@ -16953,7 +22937,7 @@ zümrüt yeşili	49n
 莲	209b 209c
 莲池	149c
 莲花	209b
-莹白	763b
+莹白	855b
 菊	214b 214c
 菊花	214b
 菌	135b
@@ -16965,25 +22949,34 @@ zümrüt yeşili	49n
 萌	404b
 萌黄色	53c
 萨克斯	433b
+萨克斯管	1877b
+萨克斯风	1877b
 落ち叶	128c
 落ち着いた	382c
 落ち着いた大人	417c
 落叶	128b
+落叶树	1613b 1613c
+落叶植物	1613b
 落日	176b
+葛饰北斋	720b
+葛饰北斎	720c
 葡萄	228b 228c
 葡萄牙	622o
 葡萄酒	261b
 葡萄酒色	113c
-葱倩	722b
-葱绿	720b
-葱青	721b
-葱黄	719b
+葱倩	814b
+葱绿	812b
+葱青	813b
+葱黄	811b
 葵花	208b
 蒂芙尼蓝	674o
+蒙克	712b
+蒙德里安	693b
+蒸汽朋克	698b
 蓝	4b 23c
 蓝天	167b
 蓝宝石	54b
-蓝灰色	741b
+蓝灰色	833b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -16991,6 +22984,7 @@ zümrüt yeşili	49n
 蓝莓	229b
 蓝调	433b
 蓝调时刻	179b
+蓝鲸	1571b
 蔓	133c
 蔚蓝	39b
 蔚蓝色	39b
@@ -17000,15 +22994,18 @@ zümrüt yeşili	49n
 蔷薇色	72c
 薄	438c
 薄い	438c
+薄卷饼	1683b
 薄暗い	447c
 薄暮	188b
 薄荷绿	30b
 薄荷色	30b 30c
 薄雾	199b
 薬草	136c
+薯条	1676b
 薰衣草	207b
+藏族	775b
 藏红花	274b
-藏蓝	742b
+藏蓝	834b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -17022,73 +23019,130 @@ zümrüt yeşili	49n
 虎	316b 316c
 虞美人	219b
 虹	175c
+虾子	1715b
+蚂蚁	1585b
+蚊子	1594b
 蛋糕	268b
 蛍光	444c
 蛍光いえろー	118c
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	325c
+蛙镜	1832b
+蛛网	1592b
 蜂	323c
 蜂蜜	260b 260c
+蜗牛	1582b
+蜘蛛	1591b
+蜘蛛网	1592b
 蜜柑	225c
 蜜桃色	27b
 蜜蜂	323b
 蜡烛	307b
+蜥脚类恐龙	1568b
+蜥蜴	1564b
+蜥蜴类	1568b
 蝋烛	307c
+蝎子	1593b
+蝙蝠	1531b
 蝴蝶	322b
+蝴蝶结	1827b
+蝴蝶饼	1666b
 蝶	322c
 蝶々	322c
-蟹壳青	732b
+螃蟹	1713b
+蟋蟀	1589b
+蟑螂	1590b
+蟹壳青	824b
+蠕虫	1596b
 血	312b 312c
 血の色	312c
 血色	312b
 街	337c 338b
 街头	338b
 街并み	337c
+街机	700b
 街灯	333c
 街道	338b 338c
+表现主义	712b 712c
+衬衫领带	1835b
+袋鼠	1538b
+袜子	1841b
+装有食物的浅底锅	1687b
+装饰艺术	691b
+装饰风艺术	691b
 裸色	115b
 褐	7b
 褐色	7b 7c
+西兰花	1654b
 西汉姆联	595o
+西洋なし	1636c
+西洋の城	1784c
+西洋の邮便局	1774c
 西班牙	621o
 西瓜	231b 231c
 西红柿	244b
+西藏	775b
+西贡	778b
+西部剧	729c
+西部片	729b
 覆盆子	230b
+観覧车	1807c
+角帽	1869c
+角氷	1751c
 计程车	336b
 诊所	352b
 诚実	402c
 诞生日	368c
 诡异	399b
+诺鲁孜节	740b
 谜	390c
 谷	160b 160c
 谷歌	461o
+豆子	1658b
 豆沙	89b
 豆沙色	89b
-豆绿	734b
-豆青	735b
+豆绿	826b
+豆青	827b
 象牙白	38b
 象牙色	38b 38c
 豪华	377b 377c
+豹子	1494b
 贝宝	492o
+贝果	1667b
 贝西克塔斯	613o
 贪婪	422b
+购物袋	1854b
+贵宾犬	1485b
+贵宾狗	1485b
 费内巴切	612o
+赏月	1825b
+赏樱	737b
 赛博朋克	371b
 赤	0b 0c
 赤い	0c
+赤い封筒	1826c
+赤ぴーまん	1651c
+赤りんご	1634c
 赤わいん	261c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	774b
+赤金	866b
 赤铜色	59c
 赤陶	111b
-赫赤	698b
+赫赤	790b
 赭石	36b
 赭色	36b
-越南	637o
+起士	1670b
+起士披萨	1677b
+超现实	713b
+超现实主义	713b
+越南	637o 778b
 跃动	385c
+跑鞋	1858b
+跨年	749b
+跨年夜	749b
 路地	338c
 路灯	333b
 蹦迪	432b
@@ -17099,11 +23153,19 @@ zümrüt yeşili	49n
 辉く光	439c
 辉煌	412b
 辉达	516o
+辣椒	1650b
+达利	713b
 达拉斯牛仔	576o
 达美乐	567o
+过山车	1808b
 过年	365b
+迈阿密	761b
 迈阿密热火	573o
+运动鞋	1858b
 近未来	372c
+连体泳衣	1845b
+连衣裙	1842b
+迪拜	768b
 迪斯科	432b
 迷幻	431b
 迷彩	427b 427c
@@ -17114,27 +23176,38 @@ zümrüt yeşili	49n
 道奇队	580o
 避免	453b
 那不勒斯足球俱乐部	605o
+邮便局	1773c
+邮局	1774b
 郁金色	79c
 郁金香	210b
 部队	427b
 郷愁	411c
 都会	337c
 都市	337b 337c
+都市景观	1798b
+都市风景	1798b
+鄂图曼	764b
 酒吧	432b
+酒店	1777b
 酒红	33b
 酒红色	33b
 酒色	113b
-酡红	701b
-酡颜	702b
+酡红	793b
+酡颜	794b
 酪梨	239b
-酱紫	746b
+酱紫	838b
 酷暑	202b 202c
 里山	344c
+野兽派	711b
 野原	123c
 野性	414b
+野牛	1502b
+野猪	1509b
+野獣派	711c
 野生	414c
 野菜	429c
 金	11b
+金字塔	766b
 金属	283b 283c
 金州勇士	572o
 金木犀	221c
@@ -17142,6 +23215,7 @@ zümrüt yeşili	49n
 金箔	303b 303c
 金色	11b 11c
 金色时光	178b
+金色时期	715b
 金融	353b 353c
 金銭	419c
 金钱	419b
@@ -17156,10 +23230,13 @@ zümrüt yeşili	49n
 针叶树	121c
 钞票	419b
 钢	281b
+钢琴	1880b
 钢鉄	281c
 钢铁	281b
 钱	419b
+钱包	1851b
 钴蓝	45b
+钵植え	1611c
 钻石	298b
 铁	282b
 铁灰	87b
@@ -17167,18 +23244,19 @@ zümrüt yeşili	49n
 铁锈红	112b
 铃木	483o
 铅灰	85b
-铅白	765b
+铅白	857b
 铅色	85c
-铜绿	778b
+铜绿	870b
 铜色	59b 59c
 铝	283b
+铝箔包	1749b
 银	12b 12c
 银杏	130b
 银杏并木	130c
 银河	173b 173c
 银灰	86b
-银白	775b
-银红	694b
+银白	867b
+银红	786b
 银色	12b 12c
 银行	353b 353c
 银鼠	86c
@@ -17189,11 +23267,17 @@ zümrüt yeşili	49n
 锖朱	112c
 锖色	112c
 锦鲤	326b
+键盘	1880c
 镀金	303b
 长城	343b
 长春花蓝	686o
 长月	194c
+长毛象	1519b
+长颈鹿	1517b
+长鼓	1885b
+门松	1821b 1821c
 闪亮	426b
+闪烁	1816b
 闪电	198b
 闪耀	426b
 闪闪	426b
@@ -17205,12 +23289,16 @@ zümrüt yeşili	49n
 阴暗	447b
 阴森	399b
 阴郁	407b
+阿布扎比	768b
+阿拉伯	768b
 阿根廷	624o
 阿森纳	587o
+阿玛菲	755b
 阿联酋	641o
 阿联酋航空	540o
 阿贾克斯	608o
 阿里巴巴	521o
+阿马尔菲	755b
 除了	453b
 陶	301b
 陶器	301b 301c
@@ -17219,10 +23307,12 @@ zümrüt yeşili	49n
 陶瓷	301b
 陶磁器	292c
 隆冬	195b
+随风飘落的叶子	1622b
 难看	421b
 难过	387b
 雅致	393b
 集市	329b
+雌孔雀	1557b
 雏菊	217b
 雨	196b 196c
 雨の日	196c
@@ -17243,10 +23333,12 @@ zümrüt yeşili	49n
 雪花	184b
 雪青	90b
 雷	198c
+雷克雅未克	757b
 雷电	198b
 雷诺	482o
 雷雨	198b 198c
 雾	199c 445b
+雾の都会	1796c
 雾气	199b
 雾雨	197c
 雾霾	199b
@@ -17256,26 +23348,29 @@ zümrüt yeşili	49n
 霜	183b 183c
 霜月	194c
 霜柱	183c
+霜淇淋	1718b
 霜色	83b 83c
 霞んだ	445c
 霭	199c
 露	203b 203c
 露水	203b
 露珠	203b
+露营	1756b
+霸王龙	1569b
 青	4c
 青い	4c
 青りんご	234c
 青叶	127c
 青柠色	31b
 青瓷	294b
-青白	730b
-青碧	727b
+青白	822b
+青碧	819b
 青磁	294c
 青空	167c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	729b
+青翠	821b
 青色	4c 13b
 青花	293b 293c
 青花瓷	293b
@@ -17283,9 +23378,9 @@ zümrüt yeşili	49n
 青苹果	234b
 青草	124b
 青草地	124b
-青莲	750b
+青莲	842b
 青菜	429b
-青葱	723b
+青葱	815b
 青蓝	14b
 青蛙	325b
 青钝	93c
@@ -17305,37 +23400,78 @@ zümrüt yeşili	49n
 非凡洋红	687o
 非常	450b
 面包	267b
+面包圈	1667b
+面条	1701b
+面饼	1665b
 革	285c
-韩国	632o
+靴子	1864b
+鞭炮	1815b
+韩国	632o 779b 779c
+韩流	779b
+音乐键盘	1880b
 頬红色	114c
+项炼	1873b
+领带	1835b
 领英	565o
+颓废风	704b
 风	201B 201C
+风に揺れる叶	1622c
+风吹叶落	1622b
 风変わり	431c
 风景	450b
 风暴	198b
 风格	450b
+风格派	693b
+风琴	1878b
 风船	334c
+风铃	1824b 1824c
 飘渺	392b
 飞船	360b
+飞鸟	1549b
+食ぱん	1662c
+饭团	1698b
+饮料盒	1749b
 饴	269c
+饺子	1710b
+饼干	1722b
+首尔	779b
 香奈儿	568o
 香料	274b
 香槟	262b
 香槟色	57b
+香港	769b 769c
 香草	136b
 香蕉	235b
 騒がしい	418c
+马の颜	1495c
+马丘比丘	776b
 马卡龙	272b
 马卡龙色	443b
+马头	1495b
 马德里竞技	599o
+马戏团	1810b
+马戏团帐篷	1810b
+马拉喀什	752b
 马来西亚	670o
+马若雷勒	752b
+马蒂斯	711b
 马赛足球俱乐部	607o
+马铃薯	1647b
+马黛茶	1750b
 驼色	26b
 骄傲	412b
+骄傲月	747b
+骄傲游行	747b
+骆驼	1514b
+骨付き肉	1671c
+高层びる	1798c
 高山	158b
+高楼大厦	1772b
 高端	377b
 高级	377c
 高贵	378b 378c
+高跟鞋	1861b
+高迪	756b
 高雅	393b
 鬼	399b
 魔幻	391b
@@ -17343,7 +23479,9 @@ zümrüt yeşili	49n
 魔王	424c
 魔鬼	424b
 鮨	273c
-鱼肚白	762b
+鱼板	1707b
+鱼肚白	854b
+鱿鱼	1716b
 鲑色	29c
 鲑鱼色	29b
 鲜	440b
@@ -17358,17 +23496,31 @@ zümrüt yeşili	49n
 鲜花	204b
 鲜血	312b
 鲤	326c
+鲤鱼旗	1823b
+鲨鱼	1577b
 鲸	327b 327c
 鲸鱼	327b
+鲸鱼喷水	1570b
+鳄梨	1645b
+鳄鱼	1562b
+鶏もも肉	1672c
 鶏卵色	77c
-鸦青	733b
+鸟の卵と巣	1624c
+鸟居	1792c
+鸡尾酒	1740b
+鸡腿	1672b
+鸦青	825b
 鸭の羽色	13c
-鸭卵青	731b
-鸭黄	703b
+鸭卵青	823b
+鸭子	1551b
+鸭舌帽	1870b
+鸭黄	795b
 鹅卵石	278b
 鹅黄	77b
 鹦鹉	320b
+鹰嘴豆	1684b
 麦	248c
+麦わら帽子	1867c
 麦子	248b
 麦当劳	458o
 麦田	248b
@@ -17376,13 +23528,15 @@ zümrüt yeşili	49n
 麦穗	248b
 麻	289c
 黄	2b 2c
+黄丝带	1829b
 黄土	102c
 黄土色	36c
 黄昏	188b
 黄昏时	188c
-黄栌	714b
+黄栌	806b
 黄沙	156b
 黄油	266b
+黄瓜	1652b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -17398,22 +23552,28 @@ zümrüt yeşili	49n
 黑暗	435b
 黑白	425b
 黑色	9b
+黑色电影	728b
 黒	9c
 黒い	9c
 黒红蓝	80c
 黒色	9c
 黛	80b
-黛紫	744b
-黛绿	743b
+黛紫	836b
+黛绿	835b
 黛色	80b
 黛蓝	80b
-黝黑	773b
+黝黑	865b
 鼠尾草绿	94b
 鼠色	8c
+龙头	1566b
 龙泉青瓷	294b
+龙虾	1714b
 가나	664o
+가나가와 해변의 높은 파도	720d
+가락신	1856d
 가랑비	197d
 가로등	333d
+가우디	756d
 가을	194d
 가을 단풍	128d
 가을날	194d
@@ -17422,19 +23582,29 @@ zümrüt yeşili	49n
 갈라타사라이	611o
 갈색	7d
 감귤	225d
+감자	1647d
+감자튀김	1676d
 강	147d
 강남 수향	345d
 강렬한	401d
+강아지 얼굴	1482d
 강철	281d
 강황	79d
 강황색	79d
 개구리	325d
+개구리 얼굴	1561d
+개미	1585d
 개울	147d
 갤러리	434d
 거리	338d
+거미	1591d
+거미줄	1592d
+거북이	1563d
 거친	414d
 건강	413d
 건강한	413d
+건물 공사	1763d
+건배하는 샴페인 잔	1744d
 검은	9d
 검은색	9d
 검정	9d
@@ -17446,29 +23616,44 @@ zümrüt yeşili	49n
 겨자색	110d
 격노	398d
 결혼식	367d
+경기장	1761d
 경이로운	420d
 계곡	160d
+계단식 논	758d
 계피	274d
+고구마	1703d
 고귀한	378d
+고글	1832d
 고급	377d
+고기	1671d
+고깃덩이	1673d
 고대 청동	302d
 고동색	7d
 고딕	407d
 고딕풍	407d
 고래	327d
 고려청자	294d
+고릴라	1480d
 고상한	393d
 고성	355d
+고슴도치	1530d
+고양이	1490d
+고양이 얼굴	1489d
 고요	382d
 고요한	382d
+고전 양식의 건축물	1762d
+고흐	716d
 곡식	248d
 골드	11d
 골든아워	178d
 골목	338d
 골목길	338d
 골짜기	160d
+곰 얼굴	1532d
+곰발바닥	1540d
 공상과학	372d
 공원	126d
+공작	1557d
 공작새	315d
 공작석색	82d
 공작청	46d
@@ -17476,6 +23661,7 @@ zümrüt yeşili	49n
 공포	399d
 과일	428d
 과즙	428d
+관람차	1807d
 광대	328d
 괴상한	431d
 교실	354d
@@ -17484,21 +23670,28 @@ zümrüt yeşili	49n
 구름	168d
 구름 낀	200d
 구리색	59d
+구명조끼	1834d
 구역질	421d
 구월	194d
+국립공원	1760d
+국수	1701d
 국화	214d
 군대	427d
 군사	427d
+군용 헬멧	1871d
 군인	427d
 군청색	44d
 궁궐	342d
 궁중	378d
+귀뚜라미	1589d
 귀여운	404d
 귤	225d
+그랜드 캐니언	772d
+그런지	704d
 그레이	8d
 그레이블루	93d
 그레이지	68d
-그리스	653o
+그리스	653o 767d
 그리운	411d
 그림	434d
 극광	174d
@@ -17513,11 +23706,15 @@ zümrüt yeşili	49n
 금속	283d
 금융	353d
 기괴한	431d
+기린	1517d
+기모노	1843d
 기묘한	431d
 기쁜	386d
 기쁨	386d
 기술	372d
 기업	353d
+기타	1879d
+긴 북	1885d
 긴장된	409d
 깃털	310d
 깃허브	509o
@@ -17532,8 +23729,11 @@ zümrüt yeşili	49n
 깜찍한	404d
 꽁꽁 언	446d
 꽃	204d
+꽃게	1713d
+꽃다발	1598d
 꽃들	204d
 꽃밭	125d
+꽃송이	1607d
 꽃잎	204d
 꿀	260d
 꿀벌	323d
@@ -17543,6 +23743,7 @@ zümrüt yeşili	49n
 나른한	410d
 나무	132d
 나무결	276d
+나무늘보	1535d
 나무들	132d
 나뭇잎	127d
 나비	322d
@@ -17552,19 +23753,24 @@ zümrüt yeşili	49n
 낙관적인	400d
 낙엽	128d
 낙원	423d
+낙타	1514d
 난꽃	215d
 난초	215d
+낡은 주택 건물	1769d
 남극	182d
 남보라	95d
 남색	16d
 남성	452d
+남성용 구두	1857d
 남성적인	416d
 남아프리카 공화국	661o
 남자	452d
 남자다운	416d
+납작한 냄비	1687d
 납회색	85d
 낭만적인	388d
 낮	191d
+너구리	1488d
 네덜란드	643o
 네온	305d
 네온 그린	117d
@@ -17575,16 +23781,21 @@ zümrüt yeşili	49n
 네온사인	305d
 네이버	502o
 네이비	16d
+네잎클로버	1619d
+네팔	775d
+넥타이	1835d
 넷플릭스	465o
 노	453d
 노란	2d
 노란색	2d
 노랑	2d
 노랗다	2d
+노루즈	740d
 노르웨이	648o
 노을	176d
 녹	284d
 녹색	3d
+녹색 채소	1653d
 녹슨	284d
 녹슨 빨강	112d
 녹차	254d
@@ -17598,17 +23809,24 @@ zümrüt yeşili	49n
 농촌	344d
 뇌우	198d
 누드톤	115d
+누아르	728d
 눈	184d
 눈 덮인 산	159d
 눈꽃	184d
 눈송이	184d
 눈처럼 흰	84d
+뉴올리언스	738d
+뉴욕	762d
 뉴질랜드	672o
 뉴캐슬	594o
 느긋한	383d
+늑대 얼굴	1486d
 닉스	574o
 닌텐도	562o
 닛산	476o
+다다미	781d
+다도	781d
+다랑논	758d
 다시마	137d
 다육식물	134d
 다이아몬드	298d
@@ -17616,6 +23834,7 @@ zümrüt yeşili	49n
 다정한	384d
 다채로운	175d
 다크	435d
+다크 아카데미아	697d
 다홍색	97d
 단색	425d
 단조로운	430d
@@ -17623,8 +23842,13 @@ zümrüt yeşili	49n
 단풍나무	129d
 단풍잎	129d
 달	170d
+달걀	1685d
 달러	419d
+달맞이	1825d
 달빛	171d
+달팽이	1582d
+달팽이집	1579d
+닭다리	1672d
 담쟁이	133d
 당근	246d
 당당한	401d
@@ -17642,21 +23866,30 @@ zümrüt yeşili	49n
 더운	397d
 더위	202d
 덩굴	133d
+데 스테일	693d
 데님	69d
 데님 원단	286d
 데이지	217d
 덴마크	649o
 델	517o
 도기	301d
+도넛	1721d
+도도새	1554d
 도르트문트	601o
+도마뱀	1564d
 도미노피자	567o
 도서관	340d
 도시	337d
+도시 야경	1801d
+도시 전경	1798d
+도시락	1696d
 도시바	538o
 도심	337d
 도자기	292d
 도커	510o
+도쿄 타워	1786d
 독성	421d
+독수리	1550d
 독일	619o
 돈	419d
 돌	278d
@@ -17664,12 +23897,20 @@ zümrüt yeşili	49n
 동굴	162d
 동양풍	351d
 동화	391d
+돼지	1508d
+돼지 얼굴	1507d
+돼지코	1510d
+두바이	768d
+드럼	1884d
 드롭박스	555o
+들소	1502d
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
+등불 축제	743d
+등산화	1859d
 디스코	432d
 디스코드	505o
 디저트	268d
@@ -17680,12 +23921,19 @@ zümrüt yeşili	49n
 따뜻한 색감	448d
 따분한	430d
 따스한	394d
+딱정벌레	1587d
 딸기	226d
 땅	166d
 땅거미	188d
+땅콩	1657d
+떠먹는 아이스크림	1720d
+떡꼬치	1709d
 뜨거운	397d
+뜨거운 음료	1734d
 뜰	125d
 라떼	252d
+라마	1516d
+라마단	741d
 라벤더	207d
 라이트	437d
 라일락	64d
@@ -17695,6 +23943,7 @@ zümrüt yeşili	49n
 람보르기니	470o
 러시아	634o
 럭셔리	377d
+런던	763d
 런던 버스	677o
 레고	564o
 레노버	518o
@@ -17708,54 +23957,86 @@ zümrüt yeşili	49n
 레몬색	100d
 레스터 시티	593o
 레알 마드리드	597o
+레이캬비크	757d
 레이커스	569o
 레트로	375d
+로마	780d
 로맨스	388d
 로맨틱한	388d
+로스앤젤레스	773d
+로스코	718d
 로얄 블루	43d
 로열블루	43d
 로즈핑크	91d
 로켓	360d
+로코코	708d
+로파이	731d
+롤러코스터	1808d
+롤리팝	1729d
 루마니아	656o
 루비	55d
 루비색	55d
 루즈	70d
 루프트한자	542o
+르네상스	709d
 르노	482o
 리넨	289d
+리본	1827d
 린넨	289d
+립스틱	1874d
 링크드인	565o
 마귀	424d
 마그마	163d
+마늘	1655d
+마라케시	752d
 마룬	19d
+마르디 그라	738d
 마법	391d
 마법 같은	391d
+마술사 모자	1868d
 마스터카드	491o
 마을	344d
+마이애미	761d
 마이애미 히트	573o
 마이크로소프트	560o
 마젠타	21d
+마조렐	752d
+마추픽추	776d
 마카롱	272d
+마테차	1750d
+마티스	711d
 만개	204d
+만두	1710d
 만리장성	343d
+말 얼굴	1495d
 말고	455d
 말레이시아	670o
 말차	255d
 망고	236d
+망자의 날	736d
+매머드	1519d
 매화	212d
 맥도날드	458o
 맥주	263d
+맥주 축제	739d
+맥주잔	1742d
 맨시티	591o
 맨유	590o
 맨체스터 유나이티드	590o
+맨해튼	762d
 머스타드	110d
 먹	47d
 먹색	47d
 메탈	283d
-멕시코	625o
+멕시코	625o 750d
+멜론	1627d
+멤피스	692d
+멤피스 디자인	692d
+멧돼지	1509d
 면	289d
 명상	408d
 명상적인	408d
+모기	1594d
 모노크롬	425d
 모닥불	164d
 모던	381d
@@ -17766,60 +24047,98 @@ zümrüt yeşili	49n
 모래언덕	155d
 모로코	640o
 모브	63d
+모스크	1789d
 모카 무스	689o
+모텔	1778d
 모험	414d
 목련	223d
 목재	276d
 목초지	123d
+몬드리안	693d
 못생긴	421d
 몽롱한	445d
+몽마르트	753d
 몽환적인	392d
+무궁화	1605d
 무당벌레	324d
 무더운	397d
 무더위	202d
 무서운	399d
 무쇠	282d
 무지개	175d
+묵주	1873d
+문어	1578d
 물	151d
+물 뿜는 고래	1570d
+물개	1573d
 물결	141d
+물고기	1574d
+물고기 깃발	1823d
 물빛	66d
+물소	1505d
 물속	361d
+물축제	735d
+뭄바이	777d
+뭉크	712d
 뮤트	442d
 미국	626o
+미끄럼틀	1806d
 미니멀	381d
+미드센추리	695d
+미드소마	748d
 미래	372d
 미래적인	372d
 미색	18d
+미생물	1597d
 미술	434d
 미술관	434d
 미스터리한	390d
 미쓰비시	485o
 미역	137d
+미코노스	767d
 민트	30d
 민트색	30d
 믿음직한	402d
 밀	248d
+밀레니엄	703d
 밀리터리	427d
 밀림	120d
 밀밭	248d
+밀전병에 싼 요리	1683d
 밀크티	256d
+바게트	1664d
 바나나	235d
 바다	139d
 바닷가	142d
 바닷가 모래	142d
+바닷가재	1714d
 바닷속	140d
 바람	201d
+바람에 흔들리는 나뭇잎	1622d
 바랜	442d
 바르사	598o
-바비	678o
+바르셀로나	756d
+바비	678o 724d
+바비코어	724d
+바우하우스	690d
 바위	161d
 바이두	524o
 바이에른 뮌헨	600o
 바이올렛	22d
+바이올린	1882d
+바지	1837d
+바퀴벌레	1590d
+박 터트리기	1819d
+박쥐	1531d
+반 고흐	716d
+반바지	1847d
+반지	1875d
 반짝반짝	426d
 반짝이는	426d
 반짝임	426d
+발레 슈즈	1863d
 발렌타인데이	364d
+발리	758d
 밝은	439d
 밝은 연한	437d
 밤	189d
@@ -17827,10 +24146,16 @@ zümrüt yeşili	49n
 밤문화	432d
 밤색	7d
 밤중	189d
+밤하늘 별	1797d
+밤하늘을 배경으로 하는 다리	1803d
 방글라데시	666o
+방콕	771d
 밭	123d
 백사장	143d
 백색	10d
+백조	1552d
+백화점	1781d
+밴조	1883d
 밸런타인데이	364d
 버거킹	535o
 버건디	33d
@@ -17841,12 +24166,16 @@ zümrüt yeşili	49n
 번개	198d
 벌판	123d
 벚꽃	205d
+벚꽃놀이	737d
 벚나무	205d
+베르사유	708d
 베리	250d
 베리 페리	686o
+베이글	1667d
 베이지	17d
 베이지색	17d
-베트남	637o
+베이컨	1674d
+베트남	637o 778d
 벤피카	609o
 벨기에	644o
 벨벳	287d
@@ -17859,6 +24188,7 @@ zümrüt yeşili	49n
 별이 빛나는	172d
 병든	421d
 병사	427d
+병아리	1545d
 병아리 노랑	77d
 병아리색	77d
 병원	352d
@@ -17870,12 +24200,15 @@ zümrüt yeşili	49n
 보리밭	248d
 보석	313d
 보카 주니어스	614o
+보헤미안	707d
 복고	375d
 복사꽃	213d
 복숭아	232d
 복숭아꽃	213d
 복숭아빛 분홍	73d
 복숭아색	27d
+복어	1576d
+볼리우드	727d
 볼보	481o
 봄	192d
 봄날	192d
@@ -17883,11 +24216,16 @@ zümrüt yeşili	49n
 부드러운	384d
 부러운	422d
 부러움	422d
+부리또	1681d
+부엉이	1553d
 부엌	357d
+부츠	1864d
 부활절	369d
 북극	182d
 북유럽	349d
 분노	398d
+분수	1794d
+분재	1611d
 분홍	6d
 분홍빛	6d
 분홍색	6d
@@ -17900,46 +24238,63 @@ zümrüt yeşili	49n
 불안한	409d
 붉은	0d
 브라질	623o
+브로콜리	1654d
 브론즈	58d
+브루탈리즘	694d
 블러셔 핑크	114d
 블루베리	229d
 블루스	433d
 블루아워	179d
+블링블링	1816d
 비	196d
 비 오는 날	196d
 비단	288d
 비단잉어	326d
+비둘기	1549d
 비바 마젠타	687o
+비버	1529d
 비비드	440d
 비엠더블유	471o
 비자카드	490o
+비잔틴	710d
 비취	295d
 비취색	50d
+비키니	1848d
+빈 둥지	1623d
 빈티지	375d
+빌딩	1772d
 빗속	196d
 빗줄기	196d
 빙산	181d
 빙하	181d
 빛나는	439d
 빨간	0d
+빨간 사과	1634d
 빨간색	0d
 빨강	0d
 빨갛다	0d
+빨대와 컵	1747d
 빵	267d
 빼고	455d
 뿌연	445d
 사과	233d
+사그라다 파밀리아	756d
 사랑	388d
 사랑스러운	404d
+사리	1844d
 사막	155d
+사막 섬	1759d
 사무실	353d
+사슴	1501d
 사우디아라비아	638o
 사원	341d
 사월	192d
 사이버펑크	371d
 사이키델릭	431d
+사자 얼굴	1491d
 사찰	341d
 사치스러운	377d
+사케	1737d
 사탄	424d
 사탕	269d
 사파이어	54d
@@ -17951,6 +24306,7 @@ zümrüt yeşili	49n
 산림	119d
 산맥	158d
 산업	373d
+산에서 떠오르는 해	1799d
 산장	359d
 산토리니	348d
 산호색	28d
@@ -17959,24 +24315,38 @@ zümrüt yeşili	49n
 살구색	78d
 살몬	29d
 살색	115d
+삼각 김밥	1698d
+삼각 수영복	1846d
 삼성	467o
 삼월	192d
 상아색	38d
+상어	1577d
 상쾌한	395d
+상하이	770d
+상해	770d
 새벽녘	177d
 새빨간	74d
 새빨간색	74d
+새싹	1610d
 새싹색	53d
+새우	1715d
+새우튀김	1706d
 새틴	288d
+새해 전날	749d
 색소폰	433d
+샌드위치	1679d
+샌들	1862d
 샐러드	429d
 샛노란	101d
 샛노란색	101d
 생동감	385d
 생일	368d
+생일 케이크	1723d
 생일 파티	368d
+생쥐	1523d
 샤넬	568o
 샤르트뢰즈	67d
+샤베트 아이스크림	1719d
 샤오미	520o
 샴페인	262d
 샴페인색	57d
@@ -17984,15 +24354,21 @@ zümrüt yeşili	49n
 서늘한	396d
 서리	183d
 서리색	83d
+서부	729d
+서부극	729d
+서울	779d
 서점	340d
+서커스	1810d
 서프라이즈	420d
 석록색	82d
 석류	240d
 석양	176d
 석청색	81d
 석호	145d
+선글라스	1831d
 선명하게 밝은	439d
 선명한	440d
+선물	1828d
 선불교 정원	346d
 선인장	134d
 선종	346d
@@ -18013,30 +24389,45 @@ zümrüt yeşili	49n
 세련된	393d
 세룰리안	40d
 세룰리안 블루	40d
+세뱃돈	1826d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	570o
+셰비 시크	721d
+소 얼굴	1503d
+소금	1694d
 소나무	121d
 소나무숲	121d
 소녀	452d
 소년	452d
 소박한	374d
+소원을 건 나무	1820d
 소프트	441d
+소프트 아이스크림	1718d
+솔라펑크	732d
 솔숲	121d
 솜사탕	270d
+송끄란	735d
+송년	749d
+송충이	1584d
+쇼핑백	1854d
 수국	216d
+수달	1536d
 수련	209d
 수묵	299d
 수묵화	299d
 수박	231d
 수정	297d
 수중	361d
+수탉	1543d
 수평선	180d
 수풀	119d
 수향마을	345d
+수확	746d
 순결한	403d
 순수한	403d
+숫양	1511d
 숯불	165d
 숲	119d
 숲속	119d
@@ -18048,20 +24439,29 @@ zümrüt yeşili	49n
 스위스	645o
 스즈키	483o
 스카이블루	41d
+스카프	1838d
 스칸디나비아	349d
 스칼렛	34d
+스컹크	1537d
+스코틀랜드	774d
 스타벅스	459o
 스테인리스	281d
 스트레스	409d
+스팀펑크	698d
+스파게티	1702d
 스페인	621o
 스포티파이	464o
+스푼과 사발	1690d
 슬픈	387d
 슬픔	387d
 승리	412d
 시골	344d
 시끄러운	418d
+시나고그	1791d
 시내	337d
 시냇물	147d
+시누아즈리	723d
+시든 꽃	1604d
 시멘트	279d
 시안	14d
 시원한	396d
@@ -18076,8 +24476,11 @@ zümrüt yeşili	49n
 신비로운	390d
 신비한	390d
 신사	341d
+신스웨이브	699d
+신토 신사	1792d
 실버	12d
 실크	288d
+실험실 가운	1833d
 심심한	430d
 심플	381d
 심해	140d
@@ -18087,16 +24490,23 @@ zümrüt yeşili	49n
 싱가포르	671o
 싱가포르항공	547o
 싱그러운	395d
+쌍봉 낙타	1515d
 썩은	421d
+쏟아져 나오는 액체	1746d
 쓸쓸한	387d
 아늑한	394d
 아니라	455d
 아닌	455d
+아라비아	768d
 아랍에미리트	641o
 아련한	411d
+아르 데코	691d
+아르데코	691d
 아르헨티나	624o
 아마존	561o
+아말피	755d
 아메리칸 익스프레스	493o
+아바나	751d
 아보카도	239d
 아스널	587o
 아스팔트	279d
@@ -18105,45 +24515,64 @@ zümrüt yeşili	49n
 아이들	376d
 아이보리	38d
 아이스크림	271d
-아이슬란드	651o
+아이슬란드	651o 757d
 아일랜드	628o
 아침	185d
 아침 이슬	203d
+아케이드	700d
+아코디언	1878d
 아쿠아	66d
 아트	434d
 아틀레티코 마드리드	599o
 악마	424d
+악어	1562d
 안개	199d
+안경	1830d
+안내견	1484d
 안녕	451d
 안녕하세요	451d
 안녕하십니까	451d
+안데스	776d
 안드로이드	512o
 안정적인	402d
+알로하	759d
 알록달록	175d
 알리바바	521o
 알리페이	523o
+알에서 깬 병아리	1544d
+알이 들어 있는 둥지	1624d
 암녹색	48d
 암벽	161d
+애리조나	772d
 애저	39d
 앰버	32d
 앵무새	320d
 야경	189d
 야광	444d
+야구모자	1870d
 야생	414d
+야수파	711d
 야시장	330d
+야자수	1614d
 야채	429d
+야채샐러드	1691d
 약초	136d
 양귀비	219d
+양말	1841d
+양주잔	1745d
 양초	307d
 양키스	579o
+양파	1656d
 어두운	435d
 어둑한	447d
 어둠	435d
 어둡고	435d
 어린이	376d
+어묵	1707d
 어스름한	447d
 어스톤	380d
 언덕	158d
+얼룩다람쥐	1528d
 얼룩말	317d
 얼어붙은	446d
 얼음	181d
@@ -18153,6 +24582,7 @@ zümrüt yeşili	49n
 없는	455d
 없어	455d
 없이	455d
+에게해	767d
 에너지	385d
 에메랄드	49d
 에메랄드색	49d
@@ -18168,9 +24598,12 @@ zümrüt yeşili	49n
 여름날	193d
 여명	177d
 여성	452d
+여성복	1849d
 여성스러운	415d
+여성용 모자	1867d
 여성적인	415d
 여우	321d
+여우 얼굴	1487d
 여유로운	383d
 여자	452d
 역겨운	421d
@@ -18181,6 +24614,7 @@ zümrüt yeşili	49n
 연꽃 연못	149d
 연두노랑	67d
 연두색	31d
+연등회	743d
 연못	148d
 연무	199d
 연보라	63d
@@ -18190,26 +24624,38 @@ zümrüt yeşili	49n
 연한	437d
 열대	347d
 열대 해변	144d
+열대어	1575d
 열대우림	120d
 열대지방	347d
 열매	250d
 열정	389d
 열정적인	389d
+염소	1513d
 영광	412d
-영국	627o
+영국	627o 763d
 영적인	408d
 옅은	438d
 예술	434d
+오뎅	1704d
 오두막	359d
+오락실	700d
+오랑우탄	1481d
 오래된 책	309d
 오렌지	225d
 오렌지색	1d
 오로라	174d
 오륜기	679o
+오리	1551d
+오본	745d
+오소리	1539d
+오스만	764d
 오스트리아	646o
 오아시스	138d
+오악사카	750d
 오월	192d
+오이	1652d
 오전	185d
+오징어	1716d
 오커	36d
 오프화이트	104d
 오후	187d
@@ -18217,6 +24663,8 @@ zümrüt yeşili	49n
 옥빛	50d
 옥색	15d
 옥수수	247d
+옥토버페스트	739d
+온천	1804d
 온화한	384d
 올리브	275d
 올리브그린	24d
@@ -18226,12 +24674,18 @@ zümrüt yeşili	49n
 와비사비	350d
 와인	261d
 와인색	33d
+와인잔	1739d
+와일드 웨스트	729d
+와플	1669d
 왓츠앱	498o
+왕관	1866d
 왕실	378d
 외로운	387d
 외로움	387d
+요르단	765d
 요새	355d
 요정	391d
+용 얼굴	1566d
 용암	163d
 우롱차	257d
 우버	495o
@@ -18241,16 +24695,25 @@ zümrüt yeşili	49n
 우울	387d
 우울한	387d
 우유	265d
+우유 한잔	1733d
 우윳빛	105d
 우주	173d
 우주선	360d
 우주정거장	360d
+우체국	1774d
 우크라이나	635o
+운동화	1858d
 울트라마린	44d
 워드프레스	558o
 워리어스	572o
 원목	276d
+원석	1876d
+원숭이	1479d
+원숭이 얼굴	1478d
+원피스	1842d
+원피스 수영복	1845d
 월백색	76d
+월병	1708d
 웜톤	448d
 웨딩	367d
 웨스트햄	595o
@@ -18258,6 +24721,8 @@ zümrüt yeşili	49n
 위스키	264d
 위챗	500o
 유기농	379d
+유니콘 얼굴	1499d
+유럽 성	1784d
 유리	291d
 유백색	105d
 유벤투스	602o
@@ -18275,15 +24740,20 @@ zümrüt yeşili	49n
 은행잎	130d
 은회색	86d
 음력설	365d
+음료 팩	1749d
+음료수	1741d
 의료	352d
 이끼	131d
+이드	741d
 이른 아침	185d
+이발소	1809d
 이베이	497o
 이상한	431d
+이스탄불	764d
 이슬	203d
 이슬비	197d
 이월	195d
-이집트	639o
+이집트	639o 766d
 이케아	460o
 이탈리아	620o
 인더스트리얼	373d
@@ -18296,6 +24766,10 @@ zümrüt yeşili	49n
 인텔	514o
 일몰	176d
 일본	617o
+일본 성	1783d
+일본 우체국	1773d
+일본 인형	1822d
+일본 장식	1821d
 일본풍	350d
 일월	195d
 일출	177d
@@ -18307,11 +24781,13 @@ zümrüt yeşili	49n
 자두	241d
 자두색	62d
 자랑스러운	412d
-자메이카	660o
+자메이카	660o 760d
 자색	5d
 자수정	56d
 자수정색	56d
 자연	379d
+자욱한 안개	1796d
+자유의 여신상	1787d
 자정	190d
 자주 보라	96d
 자주색	33d
@@ -18320,6 +24796,7 @@ zümrüt yeşili	49n
 잔디	124d
 잔디색	51d
 잔잔한	382d
+장갑	1839d
 장난감	376d
 장마	196d
 장미	206d
@@ -18332,12 +24809,14 @@ zümrüt yeşili	49n
 재스민	220d
 재즈	433d
 재즈바	433d
+재팬디	714d
 잿빛	8d
 저녁	188d
 저녁노을	176d
 적갈색	19d
 적보라	96d
 적색	0d
+전갈	1593d
 전구	333d
 전문적인	402d
 전원풍	374d
@@ -18348,30 +24827,42 @@ zümrüt yeşili	49n
 절제된	417d
 점토	301d
 정글	120d
+정면을 향해 날개를 편 병아리	1546d
 정신없는	418d
 정열적인	389d
 정오	186d
 정원	125d
+정원이 있는 집	1771d
+젖병	1732d
+젖소	1506d
 제비꽃색	22d
 제외	455d
 제외하고	455d
 젠	346d
+조각 케익	1724d
 조명	333d
 조용한	382d
 졸린	410d
+졸업 모자	1869d
 종이	290d
+주먹밥	1697d
 주방	357d
+주택 건물	1768d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
 주황	1d
 주황색	1d
+죽은 자의 날	736d
 줌 미팅	556o
 중국	631o
 중국 빨강	75d
 중국풍	351d
 중추절	366d
+쥐 얼굴	1522d
 즐거운	386d
+지갑	1851d
+지렁이	1596d
 지루한	430d
 지루함	430d
 지옥	424d
@@ -18402,6 +24893,7 @@ zümrüt yeşili	49n
 차콜	37d
 찻빛 갈색	88d
 찻잎	253d
+찻주전자	1735d
 창공	167d
 창백한	438d
 창의적	434d
@@ -18435,31 +24927,49 @@ zümrüt yeşili	49n
 체코	654o
 첼시	588o
 초록	3d
+초록 사과	1635d
 초록빛	3d
 초록색	3d
 초롱	306d
 초밥	273d
+초식 공룡	1568d
 초원	123d
 초조한	409d
+초콜렛	1727d
 초콜릿	258d
 초콜릿색	108d
+초현실	713d
+초현실주의	713d
 촛불	307d
+추모 리본	1829d
 추석	366d
+추수	746d
+추수감사절	746d
 추억	411d
 추운	396d
 추한	421d
 축제	332d
 축제 분위기	405d
 춘절	365d
+치즈 조각	1670d
 칙칙한	442d
+친퀘테레	755d
 친환경	379d
 칠기	300d
 칠레	658o
+칠면조	1541d
 칠월	193d
 침실	358d
 침엽수	121d
 카니발	332d
 카레	274d
+카레라이스	1700d
+카리브	760d
+카리브해	760d
+카바	1793d
+카와이	722d
+카운트다운	749d
+카이로	766d
 카카오	501o
 카카오톡	501o
 카키	25d
@@ -18469,30 +24979,51 @@ zümrüt yeşili	49n
 카페	339d
 카페라떼	252d
 카푸치노	252d
+칵테일	1740d
+칸딘스키	719d
 캐나다	629o
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
+캘리포니아	773d
+캠핑	1756d
+캥거루	1538d
+커스타드 푸딩	1730d
 커피	251d
 커피색	107d
 커피숍	339d
 컬러풀	175d
+컵케이크	1725d
 케냐	663o
 케이에프씨	534o
 케이크	268d
+케이팝	779d
+켄테	734d
+코끼리	1518d
 코랄	28d
+코르크가 튀어나오고 있는 병	1738d
 코발트	45d
 코발트블루	45d
+코뿔소	1520d
+코스탈	725d
+코알라	1533d
 코카콜라	457o
 코코넛	238d
 코코아	258d
+코트	1840d
+코티지코어	696d
 코퍼	59d
 콘크리트	279d
+콜로세움	780d
 콜롬비아	657o
-쿠바	673o
+쿠바	673o 751d
+쿠키	1722d
 쿨톤	449d
+퀴어 퍼레이드	747d
 크롬	283d
+크루아상	1663d
 크리스마스	362d
+크리스마스 트리	1812d
 크리스털	297d
 크림색	18d
 크림슨	71d
@@ -18500,9 +25031,13 @@ zümrüt yeşili	49n
 클래식 블루	684o
 클럽	432d
 클리닉	352d
+클림트	715d
 키위	242d
+타말레	1682d
+타코	1680d
+타탄	774d
 탐욕	422d
-태국	668o
+태국	668o 771d
 태극기	632o
 태양	169d
 택시	336d
@@ -18513,52 +25048,79 @@ zümrüt yeşili	49n
 터키항공	543o
 테라코타	111d
 테슬라	478o
+테이크아웃 상자	1712d
 테크	372d
+텐트	1795d
 텔레그램	499o
 토기	301d
+토끼	1527d
+토끼 얼굴	1526d
+토끼풀	1618d
 토마토	244d
+토스카나	754d
 토스트	267d
 토요타	474o
 토트넘	592o
 토프	68d
 톤다운	442d
 통나무집	359d
+통조림	1695d
 툰드라	182d
 튀르키예	636o
 튤립	210d
+트럼펫	1881d
 트위치	504o
 트위터	566o
+티라노사우루스	1569d
+티베트	775d
+티셔츠	1836d
+티키	726d
 티파니 블루	674o
 틱톡	503o
 파나소닉	539o
 파도	141d
+파라솔이 있는 해변	1757d
+파라오	766d
 파란	4d
 파란색	4d
 파랑	4d
 파랗다	4d
+파리	753d
 파리 생제르맹	606o
 파리한	438d
 파스텔	443d
 파스텔톤	443d
 파우더 퍼플	99d
 파우더블루	98d
+파우치	1853d
+파이	1726d
 파이어폭스	511o
 파인애플	237d
 파키스탄	665o
 파티	368d
 판다	318d
+판다 얼굴	1534d
+팔라펠	1684d
 팔월	193d
+팝콘	1692d
 팥색	89d
+팬케이크	1668d
 펄화이트	106d
+펑크	705d
 페네르바체	612o
 페덱스	488o
 페라리	469o
-페루	659o
+페루	659o 776d
+페르시아	733d
+페르시아 양탄자	733d
+페르시아 카펫	733d
 페이스북	462o
 페이팔	492o
+페트라	765d
 펩시	559o
 펭귄	319d
 편안한	383d
+편의점	1779d
 평범한	430d
 평온한	382d
 평화	382d
@@ -18569,6 +25131,8 @@ zümrüt yeşili	49n
 포도주색	113d
 포르쉐	479o
 포르투갈	622o
+포지타노	755d
+포츈 쿠키	1711d
 폭스바겐	473o
 폭염	202d
 폭죽	331d
@@ -18576,6 +25140,10 @@ zümrüt yeşili	49n
 폭풍	198d
 폭풍우	198d
 폴란드	652o
+퐁듀	1689d
+표범	1494d
+표현주의	712d
+푸들	1485d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -18584,41 +25152,66 @@ zümrüt yeşili	49n
 풀색	51d
 품격	393d
 풋사과	234d
+풍경	1824d
+풍등	743d
 풍선	334d
+프라이드	747d
+프라이팬	1686d
 프랑스	618o
+프레첼	1666d
+프리다 칼로	717d
 플라멩구	615o
 플라밍고	314d
 플라스틱	304d
+플랫 슈즈	1860d
+플랫브레드	1665d
 플럼	62d
 플레이스테이션	468o
 피	312d
 피그마	554o
+피라미드	766d
+피렌체	754d
+피망	1651d
+피아노	1880d
 피아트	480o
 피에로	328d
+피자	1677d
 피치 퍼즈	688o
 피치색	27d
 피콕블루	46d
 핀란드	650o
 핀터레스트	507o
+필름 누아르	728d
 필리핀	669o
 핏빛	312d
 핑크	6d
 핑크색	6d
+하노이	778d
+하누카	742d
 하늘	167d
 하늘빛 파랑	39d
 하늘색	41d
+하라주쿠	722d
+하롱베이	778d
+하마	1521d
+하바나	751d
 하얀	10d
 하얀색	10d
 하양	10d
+하와이	759d
+하이힐	1861d
 학교	354d
+학교 가방	1855d
 한가위	366d
 한겨울	195d
+한국	779d
 한낮	186d
 한밤중	190d
 한여름	193d
 한지	290d
 할로윈	363d
 함박눈	184d
+핫도그	1678d
 항구	153d
 해	169d
 해돋이	177d
@@ -18629,7 +25222,10 @@ zümrüt yeşili	49n
 해저	140d
 해질녘	176d
 해초	137d
+핸드백	1852d
 핼러윈	363d
+햄버거	1675d
+햄스터 얼굴	1525d
 햇빛	169d
 햇살	169d
 행복	386d
@@ -18646,14 +25242,20 @@ zümrüt yeşili	49n
 형광 분홍	116d
 형광 초록	117d
 호랑이	316d
+호랑이 얼굴	1492d
 호박	243d
 호박색	32d
 호수	146d
 호수빛 파랑	42d
 호주	630o
+호쿠사이	720d
+호텔	1777d
 혼다	475o
 혼란스러운	418d
+홀치기염색	706d
+홍고추	1650d
 홍차	253d
+홍콩	769d
 홍학	314d
 화가	434d
 화강암	278d
@@ -18675,8 +25277,10 @@ zümrüt yeşili	49n
 황혼	188d
 회녹색	94d
 회색	8d
+회전 목마	1805d
 회청색	93d
 후르츠	428d
+후지산	1755d
 훈훈한	394d
 흐린 날	200d
 흐림	200d
@@ -18692,80 +25296,258 @@ zümrüt yeşili	49n
 희미한	447d
 희뿌연	445d
 흰	10d
+흰 꽃	1600d
+흰 십자가가 있는 헬멧	1872d
 흰색	10d
+히말라야	775d
+히피	706d
+힌두교 사원	1790d
 힐링	383d
 힘찬	401d
-🌅	176b
-🌇	176b
+🌁	1796o
+🌃	1797o
+🌄	1799o
+🌅	176b 1800o
+🌆	1801o
+🌇	176b 1802o
 🌈	175b
+🌉	1803o
 🌊	139b
-🌋	163b
+🌋	163b 1754o
 🌌	173b
 🌕	170b
 🌙	171b
 🌞	169b
 🌧	196b
 🌫	199b
-🌲	119b
-🌳	119b
-🌷	210b
-🌸	205b
-🌹	206b
-🌻	208b
-🌽	247b
-🌾	248b
-🌿	127b
-🍁	129b
-🍂	128b
-🍃	127b
-🍅	244b
-🍆	245b
-🍇	228b
-🍉	231b
-🍊	225b
-🍋	224b
-🍌	235b
-🍍	237b
-🍎	233b
-🍏	234b
-🍑	232b
-🍒	227b
-🍓	226b
-🍞	267b
-🍦	271b
-🍫	258b
-🍬	269b
-🍭	269b
-🍯	260b
-🍰	268b
-🍵	254b
-🍷	261b
-🍺	263b
-🎂	368b
-🎃	243b
+🌭	1678o
+🌮	1680o
+🌯	1681o
+🌰	1659o
+🌱	1610o
+🌲	119b 1612o
+🌳	119b 1613o
+🌴	1614o
+🌵	1615o
+🌶	1650o
+🌷	210b 1608o
+🌸	205b 1599o
+🌹	206b 1603o
+🌺	1605o
+🌻	208b 1606o
+🌼	1607o
+🌽	247b 1649o
+🌾	248b 1616o
+🌿	127b 1617o
+🍀	1619o
+🍁	129b 1620o
+🍂	128b 1621o
+🍃	127b 1622o
+🍄	1625o
+🍅	244b 1642o
+🍆	245b 1646o
+🍇	228b 1626o
+🍈	1627o
+🍉	231b 1628o
+🍊	225b 1629o
+🍋	224b 1630o
+🍌	235b 1631o
+🍍	237b 1632o
+🍎	233b 1634o
+🍏	234b 1635o
+🍐	1636o
+🍑	232b 1637o
+🍒	227b 1638o
+🍓	226b 1639o
+🍔	1675o
+🍕	1677o
+🍖	1671o
+🍗	1672o
+🍘	1697o
+🍙	1698o
+🍚	1699o
+🍛	1700o
+🍜	1701o
+🍝	1702o
+🍞	267b 1662o
+🍟	1676o
+🍠	1703o
+🍡	1709o
+🍢	1704o
+🍣	1705o
+🍤	1706o
+🍥	1707o
+🍦	271b 1718o
+🍧	1719o
+🍨	1720o
+🍩	1721o
+🍪	1722o
+🍫	258b 1727o
+🍬	269b 1728o
+🍭	269b 1729o
+🍮	1730o
+🍯	260b 1731o
+🍰	268b 1724o
+🍱	1696o
+🍲	1688o
+🍳	1686o
+🍵	254b 1736o
+🍶	1737o
+🍷	261b 1739o
+🍸	1740o
+🍹	1741o
+🍺	263b 1742o
+🍻	1743o
+🍼	1732o
+🍾	1738o
+🍿	1692o
+🎀	1827o
+🎁	1828o
+🎂	368b 1723o
+🎃	243b 1811o
 🎃👻	363b
-🎄	362b
-🎆	331b
-🎇	331b
-🎈	334b
-🎉	368b
-🏔	158b
-🏖	142b
-🏙	337b
-🏜	155b
+🎄	362b 1812o
+🎆	331b 1813o
+🎇	331b 1814o
+🎈	334b 1817o
+🎉	368b 1818o
+🎊	1819o
+🎋	1820o
+🎍	1821o
+🎎	1822o
+🎏	1823o
+🎐	1824o
+🎑	1825o
+🎒	1855o
+🎓	1869o
+🎗	1829o
+🎠	1805o
+🎡	1807o
+🎢	1808o
+🎩	1868o
+🎪	1810o
+🎷	1877o
+🎸	1879o
+🎹	1880o
+🎺	1881o
+🎻	1882o
+🏔	158b 1752o
+🏕	1756o
+🏖	142b 1757o
+🏗	1763o
+🏘	1768o
+🏙	337b 1798o
+🏚	1769o
+🏛	1762o
+🏜	155b 1758o
+🏝	1759o
+🏞	1760o
+🏟	1761o
+🏠	1770o
+🏡	1771o
+🏢	1772o
+🏣	1773o
+🏤	1774o
+🏥	1775o
+🏦	1776o
+🏨	1777o
+🏩	1778o
+🏪	1779o
+🏫	1780o
+🏬	1781o
+🏭	1782o
 🏮	306b
-🐅	316b
-🐋	327b
-🐝	323b
-🐞	324b
-🐠	326b
-🐧	319b
-🐬	327b
-🐯	316b
-🐸	325b
-🐼	318b
-💎	298b
-💐	204b
+🏯	1783o
+🏰	1784o
+🏵	1602o
+🐀	1524o
+🐁	1523o
+🐂	1504o
+🐃	1505o
+🐄	1506o
+🐅	316b 1493o
+🐆	1494o
+🐇	1527o
+🐈	1490o
+🐉	1567o
+🐊	1562o
+🐋	327b 1571o
+🐌	1582o
+🐍	1565o
+🐎	1498o
+🐏	1511o
+🐐	1513o
+🐑	1512o
+🐒	1479o
+🐓	1543o
+🐔	1542o
+🐕	1483o
+🐖	1508o
+🐗	1509o
+🐘	1518o
+🐙	1578o
+🐚	1579o
+🐛	1584o
+🐜	1585o
+🐝	323b 1586o
+🐞	324b 1588o
+🐟	1574o
+🐠	326b 1575o
+🐡	1576o
+🐢	1563o
+🐣	1544o
+🐤	1545o
+🐥	1546o
+🐦	1547o
+🐧	319b 1548o
+🐨	1533o
+🐩	1485o
+🐪	1514o
+🐫	1515o
+🐬	327b 1572o
+🐭	1522o
+🐮	1503o
+🐯	316b 1492o
+🐰	1526o
+🐱	1489o
+🐲	1566o
+🐳	1570o
+🐴	1495o
+🐵	1478o
+🐶	1482o
+🐷	1507o
+🐸	325b 1561o
+🐹	1525o
+🐺	1486o
+🐻	1532o
+🐼	318b 1534o
+🐽	1510o
+🐾	1540o
+🐿	1528o
+👑	1866o
+👒	1867o
+👓	1830o
+👔	1835o
+👕	1836o
+👖	1837o
+👗	1842o
+👘	1843o
+👙	1848o
+👚	1849o
+👛	1851o
+👜	1852o
+👝	1853o
+👞	1857o
+👟	1858o
+👠	1861o
+👡	1862o
+👢	1864o
+💄	1874o
+💈	1809o
+💍	1875o
+💎	298b 1876o
+💐	204b 1598o
+💒	1785o
 💕	388b
 💖	388b
 💘	364b
@@ -18774,13 +25556,25 @@ zümrüt yeşili	49n
 💛	2b
 💜	5b
 💡	333b
+💮	1600o
 📚	309b
+📿	1873o
 🔥	164b
 🔮	297b
 🔴	0b
 🔵	4b
+🕊	1549o
+🕋	1793o
+🕌	1789o
+🕍	1791o
 🕯	307b
+🕶	1831o
+🕷	1591o
+🕸	1592o
 🖤	9b
+🗻	1755o
+🗼	1786o
+🗽	1787o
 😄	386b
 😊	386b
 😡	398b
@@ -18788,6 +25582,10 @@ zümrüt yeşili	49n
 😲	420b
 🚀	360b
 🚕	336b
+🛍	1854o
+🛕	1790o
+🛖	1767o
+🛝	1806o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -18798,53 +25596,201 @@ zümrüt yeşili	49n
 🤢	421b
 🤩	420b
 🤮	421b
-🥂	262b
-🥑	239b
-🥕	246b
-🥛	265b
-🥝	242b
-🥥	238b
-🥭	236b
-🦊	321b
-🦋	322b
-🦓	317b
-🦚	315b
-🦜	320b
-🦩	314b
-🧊	181b
-🧋	256b
+🥀	1604o
+🥁	1884o
+🥂	262b 1744o
+🥃	1745o
+🥐	1663o
+🥑	239b 1645o
+🥒	1652o
+🥓	1674o
+🥔	1647o
+🥕	246b 1648o
+🥖	1664o
+🥗	1691o
+🥘	1687o
+🥙	1683o
+🥚	1685o
+🥛	265b 1733o
+🥜	1657o
+🥝	242b 1641o
+🥞	1668o
+🥟	1710o
+🥠	1711o
+🥡	1712o
+🥣	1690o
+🥤	1747o
+🥥	238b 1644o
+🥦	1654o
+🥧	1726o
+🥨	1666o
+🥩	1673o
+🥪	1679o
+🥫	1695o
+🥬	1653o
+🥭	236b 1633o
+🥮	1708o
+🥯	1667o
+🥻	1844o
+🥼	1833o
+🥽	1832o
+🥾	1859o
+🥿	1860o
+🦀	1713o
+🦁	1491o
+🦂	1593o
+🦃	1541o
+🦄	1499o
+🦅	1550o
+🦆	1551o
+🦇	1531o
+🦈	1577o
+🦉	1553o
+🦊	321b 1487o
+🦋	322b 1583o
+🦌	1501o
+🦍	1480o
+🦎	1564o
+🦏	1520o
+🦐	1715o
+🦑	1716o
+🦒	1517o
+🦓	317b 1500o
+🦔	1530o
+🦕	1568o
+🦖	1569o
+🦗	1589o
+🦘	1538o
+🦙	1516o
+🦚	315b 1557o
+🦛	1521o
+🦜	320b 1558o
+🦝	1488o
+🦞	1714o
+🦟	1594o
+🦠	1597o
+🦡	1539o
+🦢	1552o
+🦣	1519o
+🦤	1554o
+🦥	1535o
+🦦	1536o
+🦧	1481o
+🦨	1537o
+🦩	314b 1556o
+🦪	1717o
+🦫	1529o
+🦬	1502o
+🦭	1573o
+🦮	1484o
+🦺	1834o
+🧀	1670o
+🧁	1725o
+🧂	1694o
+🧃	1749o
+🧄	1655o
+🧅	1656o
+🧆	1684o
+🧇	1669o
+🧈	1693o
+🧉	1750o
+🧊	181b 1751o
+🧋	256b 1748o
 🧚	391b
+🧢	1870o
+🧣	1838o
+🧤	1839o
+🧥	1840o
+🧦	1841o
+🧧	1826o
+🧨	1815o
+🧱	1764o
+🩰	1863o
+🩱	1845o
+🩲	1846o
+🩳	1847o
+🩴	1856o
 🩷	6b
 🩸	312b
-🪵	276b
-🫐	229b
-@bare 2392
+🪇	1886o
+🪈	1887o
+🪕	1883o
+🪖	1871o
+🪗	1878o
+🪘	1885o
+🪨	1765o
+🪭	1850o
+🪮	1865o
+🪰	1595o
+🪱	1596o
+🪲	1587o
+🪳	1590o
+🪴	1611o
+🪵	276b 1766o
+🪶	1555o
+🪷	1601o
+🪸	1580o
+🪹	1623o
+🪺	1624o
+🪻	1609o
+🪼	1581o
+🪽	1559o
+🪿	1560o
+🫎	1496o
+🫏	1497o
+🫐	229b 1640o
+🫑	1651o
+🫒	1643o
+🫓	1665o
+🫔	1682o
+🫕	1689o
+🫖	1735o
+🫗	1746o
+🫘	1658o
+🫚	1660o
+🫛	1661o
+@bare 3426
+a rap	768m
 abenddammerung	188h
 abobora	243g
+abobora de halloween	1811g
 ac quy	424m
 acafrao	274g
 acafrao da terra	79g
+acao de gracas	746g
+accion de gracias	746f
+accordeon	1878e
 acelya	222n
+acem halisi	733n
 acer	129g
 acgozlu	422n
+aci biber	1650n
 acik	437n
 acik mavi gok	41n
 acik renk	437n
 aco	281g
+acordeao	1878g
+acordeon	1878f
+action de grace	746e
 acude	148g
 adacayi yesili	94n
 adoravel	404g
 africa do sul	661o
 agac	132n
+agais	767h
 agirbasli	406n
 agirbasli ton	417n
 agua	151g
 agua marinha clara	66g
+aguia	1550g
+aguila	1550f
 agustos	193n
-agypten	639o
+agyptisch	766h
 ahsap	276n
-ai cap	639o
+aid	741e
+aid el fitr	741e
 akcaagac	129n
+akcaagac yapragi	1620n
 akdeniz tarzi	348n
 aksam	188n
 aksam gunesi	176n
@@ -18858,6 +25804,7 @@ algodao	289g
 algodao doce	270g
 algodon	289f
 algodon de azucar	270f
+alisveris cantasi	1854n
 allik	114n
 allik kirmizisi	70n
 alte bucher	309h
@@ -18866,13 +25813,18 @@ altin rengi	11n
 altin saat	178n
 altin sarisi	11n
 altin varak	303n
+altmislar	695n
 altweis	104h
 aluminio	283g
 aluminyum	283n
 am ap	394m
 am cung	394m
 am dam	387m
+am tra	1735m
 am u	200m
+amalfi kiyisi	755n
+amalfikuste	755h
+amanecer sobre montanas	1799f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -18882,9 +25834,9 @@ ambar	32f 32g
 ambre	32e
 ambree	32e
 amethyste	56e
-an do	633o
 anana	237f
 ananas	237g
+and daglari	776n
 angel	423f
 angeles	423f
 angelique	423e
@@ -18894,42 +25846,101 @@ anh bac	12m
 anh dao	205m
 anh den	333m
 anh den neon	305m
+anh lap lanh	1816m
 anh nang	169m
 anh nen	307m
+anh quoc	763m
 anh trang	171m
 anil	23f
 aniversario	368g
+annees 2000	703e
+annees 50	702e
+annees 60	695e
+annees 80	700e
+annees 90	701e
+annees cinquante	702e
+annees folles	691e
+annees quatre vingt	700e
+annees quatre vingt dix	701e
+annees soixante	695e
 ano novo chines	365g
+ano novo tailandes	735g
+ano nuevo	749f
 ano nuevo chino	365f
+ano nuevo persa	740f
+ano nuevo tailandes	735f
+anos 2000	703f
+anos 50	702f
+anos 60	695f
+anos 80	700f
+anos 90	701f
+anos cincuenta	702f
+anos noventa	701f
+anos ochenta	700f
+anos sesenta	695f
+anos veinte	691f
 antartico	182f 182g
+antikes gebaude	1762h
 ao	646O
+ao bao ho	1834m
+ao giac	706m
+ao khoac	1840m
+ao phong	1836m
+ao phong thi nghiem	1833m
+ao tam hai manh	1848m
+ao tam mot manh	1845m
 aout	193e
 apfel	233h
 apres midi	187e
+arabe	768f 768g
+arabia	768g
 arabia saudita	638o
+araignee	1591e
 aralik	195n
+arana	1591f
 arandano	229f
+arandanos	1640f
 arbol	132f
+arbol de hoja caduca	1613f
+arbol de hoja perenne	1612f
+arbol de navidad	1812f
+arbol de palma	1614f
+arbol de tanabata	1820f
 arboles	132f
+arbre a feuilles caduques	1613e
+arbre a voux	1820e
 arco iris	175g
 arcoiris	175f
 argente	12e
 argentee	12e
 ari	323n
 armee	427e
+arroz japones	1698g
+art deco	691e 691f 691g 691h 691i
 artico	182f 182g
 artistico	434f 434g
 arvore	132g
+arvore caidica	1613g
+arvore de natal	1812g
+arvore de tanabata	1820g
 arvores	132g
 asi boyasi	36n
 ask	388n
+ask oteli	1778n
+asker kaski	1871n
+aslan yuzu	1491n
+at yuzu	1495n
 atardecer tardio	188f
 ates	164n
 atesli	389n
 atherisch	392h
+atki	1838n
 atletico de madrid	599o
 atletico madrid	599o
+atlikarinca	1805n
+atlikarinca ati	1805n
 atre	308e
+aurora sobre agua	1800g
 aurore boreale	174e
 aurores boreales	174e
 auser	453h
@@ -18940,6 +25951,7 @@ avidita	422i
 avidite	422e
 ay beyazi	76n
 ay isigi	171n
+ay pastasi	1708n
 ay yildiz	636o
 aycicegi	208n
 azafran	274f
@@ -18954,6 +25966,7 @@ azul pavao	46g
 azul petroleo	13f 13g
 azul po	98g
 azul violaceo	95f
+ba lo di hoc	1855m
 bac	12m
 bac au	349m
 bac cuc	182m
@@ -18961,82 +25974,156 @@ bac cuc quang	174m
 bac ha	30m
 bac mau	442m
 bach qua	130m
+bach tuoc	1578m
 bahar bayrami	365n
 bahce	125n
+bahceli ev	1771n
 bai bien	142m
 bai bien cat	143m
 bai bien nhiet doi	144m
+bai bien voi chiec o	1757m
 bai cat	143m
 bai co	124m
 bakir	59n
 bakir rengi	59n
+bal arisi	1586n
 bal kabagi	243n
+bal kabi	1731n
+bal porsugu	1539n
 balao	334g
+bale ayakkabilari	1863n
+baleia esguichando agua	1570g
+baleine soufflant par son event	1570e
+balik	1574n
+balik koftesi	1707n
+balines	758f 758g
 balkabagi	243n
 baloes	334g
+balon baligi	1576n
 balta girmemis orman	120n
+bambou decoratif	1821e
 bambu	122f 122i
+bambu decorato	1821i
 bambu yesili	52n
 bambues	122f
 bambusgrun	52h
 ban	421m
 ban dem	189m
 ban ngay	191m
+banderin de carpas	1823f
 bang	181m
+bang coc	771m
+bang dao	757m
 bang gia	183m
 bang go	276m
 banglades	666o
+banh bao	1710m
+banh burrito	1681m
+banh ca co hinh xoan	1707m
+banh gao	1697m
+banh hamburger	1675m
 banh kem	268m
+banh kep	1668m
 banh mi	267m
+banh mi kep thit	1683m
+banh mi que	1664m
+banh mi xuc xich	1678m
+banh my cat lat	1665m
+banh my kep	1679m
+banh my vong	1667m
 banh ngot	268m
+banh nuong	1726m
+banh nuong nho	1725m
+banh pizza	1677m
+banh que	1669m
+banh quy	1722m
+banh quy may man	1711m
+banh quy xoan	1666m
+banh ran nhan ga	1684m
+banh ran vong	1721m
+banh sinh nhat	1723m
+banh sung bo	1663m
+banh taco	1680m
+banh tamale	1682m
+banh troi nhat ban	1709m
+banh trung	1730m
+banh trung thu	1708m
 bao	198m
+bao hoa mai	1494m
+bao li xi	1826m
 bao tang	434m
 bap	247m
+bap ngo	1649m
 bar caffe	339i
 barbe a papa	270e
+barbershop saule	1809h
 barca	598o
 baris	382n
+barre chocolatee	1727e
 basak	248n
+baseballmutze	1870h
+bat mi	1701m
 bat ngo	420m
+bat va thia	1690m
 bau troi	167m
 baume	132h
+bavaro	739f
 bayern munchen	600o
+baykus	1553n
 bayram havasi	405n
 be gai	452m
 be tong	279m
 be trai	452m
 belcika	644o
 belgica	644o
+belier	1511e
 ben cang	153m
 ben tau	153m
 benh	421m
 benh vien	352m
+bento	1696g
 bep	357m
+berber dukkani	1809n
 bermellon	35f
 besiktas	613o
 betao	279g
 beton	279e
+beton brut	694a 694e
 bewolkt	200h
+beyaz cicek	1600n
 bi	644o
 bi an	390m
 bi do	243m
 bi ngo	243m
+biberon	1732f
 bibliotheque	340e
 bien	139M
 bien ca	139m
 bien etre	413e
+bien hieu cua tho cat toc	1809m
 bien neon	305m
 bien sau	140m
 biere	263e
+bierkruge	1743h
+bina insaati	1763n
 binh minh	177m
+binh minh tren nui	1799m
+binh sua tre em	1732m
 binh yen	382m
+biquini	1848g
+bira kupalari tokusturma	1743n
+bira kupasi	1742n
 birlesik krallik	627o
+bisao	1502g
 bittersus	411h
+bizancio	710g
 blanc bleute	76e
 blanc casse	104e
 blanc givre	83e
 blanc nacre	106e
 blatter	127h
+blatter im wind	1622h
+blattgemuse	1653h
 blau weises porzellan	293h
 blaugrun	13h
 blaulich	4h
@@ -19048,42 +26135,81 @@ bleu mineral	81e
 bleu poudre	98e
 blockhutte	359h
 bluhend	204h
+blumenstraus	1598h
 blute	204h
 bluten	204h
 bo bien	142m
+bo cai	1506m
+bo canh cung	1587m
+bo cap	1593m
 bo cat	142m
+bo cau	1549m
 bo dao nha	622o
+bo duc	1504m
+bo hoa	1598m
+bo lua	1616m
 bo qua	239m
 bo rua	324m
+bo rung	1502m
 bo sua	266m
+bocek	1587n
+boemio	707g
 bogurtlen	250n
+boheme	707e 707h
+bohemien	707e 707i
+bohemienne	707e
+bohmisch	707h
 boi hoi	411m
 boise	276e
+boite a emporter	1712e
 boite de nuit	432e
+boite dejeuner	1696e
+bol avec cuillere	1690e
+bolinho asiatico	1710g
+bolo de aniversario	1723g
+bolsa de mao	1852g
 bon chon	409m
+bone	1870g
+bone de beisebol	1870g
 bong bay	334m
 bong bong	334m
 bong den	333m
 bong hoa	204m
+bong hoa giay	1819m
+bong ngo	1692m
 bong tuyet	184m
 bordeaux fonce	19e
 bordo	33g
 bordo escuro	19g
 borgona	33f
+bos yuva	1623n
+bosforo	764f 764g
+bottiglia e bicchiere di sake	1737i
+bouf	1504e
+boulette de pate	1710e
 bozkir	123n
 branco perola	106g
 braunlich	7h
 bresil	623o
+britanico	763f 763g
+brocoli	1654f
+brocolis	1654g
 bronze	58e
+brucke vor nachthimmel	1803h
 brulant	397e
 brulante	397e
 brun cafe	107e
 brun the	88e
+brutalist	694n
+brutalizm	694n
 bua tiec	368m
 bucher	309h
+bufalo asiatico	1505g
+bufalo de agua	1505f
 bugday	248n
 bugday tarlasi	248n
 bugulu	445n
+buho	1553f
 bun	166m
 buoi chieu	187m
 buoi dem	189m
@@ -19095,23 +26221,42 @@ buon	387m
 buon ba	387m
 buon ngu	410m
 buon te	430m
+bup be nhat ban	1822m
+buque	1598g
 buro	353h
+burogebaude	1772h
+buu dien	1774m
+buu dien nhat ban	1773m
 buyu	391n
+buyuk dalga	720n
+buyuk kanyon	772n
 buyulu	391n
+buz kupu	1751n
 buz tutmus	446n
 buzdagi	181n
 ca chua	244m
 ca heo	327m
 ca koi	326m
+ca map	1577m
+ca nhiet doi	1575m
+ca noc	1576m
 ca phe	251m
 ca phe sua	252m
 ca ri	274m
 ca rot	246m
+ca sau	1562m
 ca tim	245m
 ca vang	326m
+ca vat	1835m
 ca voi	327m
+ca voi dang phun nuoc	1570m
+caaba isla	1793g
 cabana	359f
+cacahuete	1657e
+cacahuetes	1657e
+cacarola com comida	1687g
 cadilar bayrami	363n
+cadir	1795n
 cafe au lait	252e
 cafe bar	339e 339g
 cafe com leite	252g
@@ -19121,15 +26266,23 @@ cafeteria	339f
 caffe	251i
 cai ao	148m
 cai o	335m
+caixa de bento	1696g
 cakil	278n
+calice de vinho	1739g
 calida	394f
 calido	394f
+california	773g
 callejon	338f
 calorao	202g
 cam	121n
 cam ormani	121n
+cam susleme	1821n
 cam thach	277m
+cam trai	1756m
 cam tu cau	216m
+camarao	1715g
+camarao frito	1706g
+camelo de uma so corcova	1514g
 camgobegi	14n
 camlar	121n
 camur	166n
@@ -19149,35 +26302,66 @@ canli kirmizi	74n
 canli renk	440n
 canli sari	101n
 canon	157f
+canon de confeti	1818f
 cao	321m
 cao cap	377m
+cao guia	1484g
 caotico	418f 418g
 caqui	25g
+cara de dragon	1566f
+cara de raton	1522f
+caraibes	760e
+caribeen	760e
+caribena	760f
+caribeno	760f
+carillon eolien	1824e
 carmesi	71f
 carmin	70f
 carpe koi	326e
+carrilhao de vento	1824g
 carsi	329n
+casa con jardin	1771f
+casquette americaine	1870e
 castana	20f
 castano	20f
 castano claro	7f
+castelo japones	1783g
+castillo japones	1783f
 cat	156m
 cathedrale	356e
+cau truot	1806m
 cau vong	175m
+cay cau ve dem	1803m
+cay co	1614m
 cay coi	132m
+cay fincani	1736n
 cay kahvesi	88n
+cay non	1610m
 cay phong	129m
+cay rung la	1613m
+cay tanabata	1820m
 cay thong	121m
+cay thong noel	1812m
+cay thuong xanh	1612m
 cay thuong xuan	133m
+cay trong trong chau	1611m
+cay xuong rong	1615m
 cayir	123n
 cekya	654o
 celadon	294e 294f
 celeste	423e
 celik	281n
 celtik	249n
+cempasuchil	736a 736f
 centro citta	337i
 ceramica	301f 301g
 ceramique	301e
 cereales	248e
+ceremonia de contemplacion de la luna	1825f
+ceremonia del te	781f
+ceremonie de la lune	1825e
+ceremonie du the	781e
+cerimonia del te	781i
 cerulea	40f 40g
 ceruleen	40e
 ceruleo	40f 40g
@@ -19189,10 +26373,14 @@ ceus	167g
 ceviz agaci	276n
 cha com leite	256g
 cha de bolhas	256g
+cha perolado	1748g
 cha preto	253g
 cha verde	254g
+chai ruou voi nut go bat ra	1738m
 chale	359g
 cham	23m
+cham coc	1744m
+cham coc bia	1743m
 champ de ble	248e
 champan	262f
 champana	262f
@@ -19201,15 +26389,25 @@ chan troi	180m
 chang	453m
 chang trai	452m
 chang vang	188m
+chanuca	742g
 chao	451m
 chao ban	451m
+chao thuc an nong	1687m
+chapeu de formatura	1869g
+chapeu feminino	1867g
 chat doc	421m
+chataigne	1659e
 chatain	20e
 chateau	355e
+chateau japonais	1783e
 chau bau	313m
+chaussure a talon haut	1861e
+chaussure de randonnee	1859e
 che	253M
 cheminee	308e
 chene	276e
+cheval de manege	1805e
+chevre	1513e
 chien thang	412m
 chien tranh	427m
 chieu	187m
@@ -19217,22 +26415,40 @@ chieu ta	176m
 chieu toi	188m
 chim canh cut	319m
 chim cong	315m
+chim cuu	1554m
+chineria	723f
 cho	329m
+cho bien	1573m
+cho dan duong	1484m
 cho dem	330m
+cho xu	1485m
 choi	439m
+chon hoi my	1537m
+chopes de biere	1743e
 chrysantheme	214e
 chu he	328m
+chu nghia bieu hien	712m
+chu nghia sieu thuc	713m
+chu nghia tho moc	694m
 chua	341m
+chum nho	1626m
 chung chac	417m
 chuoi	235m
+chuong gio	1824m
+chuot	1523m
+chuot cong	1524m
+chuot tui	1538m
 chuyen nghiep	402m
 cicek	204n
+cicek acma	1607n
+cicek rozet	1602n
 cicekler	204n
 cicekli	204n
 ciel etoile	172e
 ciencia ficcion	372f
 ciftlik	344n
 cikolata	258n
+cikolata bari	1727n
 cikolata kahvesi	108n
 cilek	226n
 cilgin	418n
@@ -19245,8 +26461,10 @@ cin kirmizisi	75n
 cin seddi	343n
 cin tarzi	351n
 cin yeni yili	365n
+cingulu	1605n
 cini	293n
 cini murekkebi	299n
+circir bocegi	1589n
 cirkin	421n
 cirtlak	440n
 cise	197n
@@ -19256,6 +26474,7 @@ cite interdite	342e
 citrico	225f 225g
 citta	337i
 citta acqua	345i
+citta al tramonto	1801i
 citta proibita	342i
 ciume	422g
 ciumes	422g
@@ -19266,20 +26485,29 @@ ciy	203n
 clementine	225e
 clinica	352f 352g
 co	124m
+co ba la	1618m
+co bon la	1619m
+co ca chep	1823m
 co dau	367m
 co dien	375m
 co do sao vang	637o
 co don	387m
 co gai	452m
 co phong	351m
+co suong	1796m
 co tich	391m
 cobica	422g
+coc bia	1742m
+coc sua	1733m
+coc va ong hut	1747m
 coca colanin	457o
 cocuk	376n
 cocuklar	376n
 coi tien	423m
+cok katli magaza	1781n
 col	155n
 colere	398e
+colisee	780e
 colombia	657o
 color cafe	107f
 color caffe	107i
@@ -19290,15 +26518,22 @@ colore	175E
 coloree	175e
 colores calidos	448f
 colores frios	449f
+com ca ri	1700m
+com nam	1698m
 comlek	301n
+con bo	1584m
 con buom	322m
 con cao	321m
 con cong	315m
 con ech	325m
 con gai	452m
 con gian	398m
+con lung	1539m
+con luoi	1535m
 con mua	196m
+con muoi	1594m
 con pho	338m
+con ruoi	1595m
 con song	141m
 con suoi	147m
 con vet	320m
@@ -19306,17 +26541,29 @@ confianca	402g
 confiavel	402g
 cong nghe	372m
 cong nghiep	373m
+cong truong xay dung	1763m
 cong vien	126m
+cong vien quoc gia	1760m
 conifera	121f 121g
 conifere	121e
+construcao	1763g
+construccion	1763f
+construction un batiment	1763e
 conte de fees	391e
+contemplacao da lua	1825g
 cop	316m
+copa de coctel	1740f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
+corap	1841n
+coree	779e
 coree du sud	632o
+coreen	779e
 corrego	147g
+correio japones	1773g
 cote	142e
+cote amalfitaine	755e
 couleur cafe	107e
 couleur chataigne	20e
 couleur creme	18e
@@ -19328,6 +26575,7 @@ creativite	434e
 creme	18e
 creme fouettee	252e
 creme glacee	271e
+creme renversee	1730e
 cremeweis	18h
 crepuscule	188e
 crepuscule dore	176e
@@ -19335,21 +26583,30 @@ crepusculo dorado	176f
 criancas	376g
 crisantemo	214g
 crom	283m
+cruasan	1663f
 crudites	429e
+cua hang bach hoa	1781m
+cua hang tien loi	1779m
 cuc	214m
 cuc hoa mi	217m
 cuc quang	174m
 cuivre	59e
 cuivree	59e
 cumpleanos	368f
+cuna de queso	1670f
 cung dien	342m
 cung dinh	378m
+cuoi ngua	1498m
 cuon sach	309m
 cuong nhiet	389m
 cupidite	422e
 curcuma	79f 79g
 curuk	421n
+cuu cai	1512m
+cuu duc	1511m
+cuzdan	1851n
 da	161M
+da bao	1719m
 da cam thach	277m
 da cuoi	278m
 da hoa cuong	278m
@@ -19359,8 +26616,12 @@ da thuoc	285m
 dag	158n
 dag evi	359n
 daglar	158n
+daglarin arasindan gunesin dogusu	1799n
+dai bang	1550m
 dai duong	139m
 dai ngan ha	173m
+dai phun nuoc	1794m
+dali	713f
 dam	435m
 dam chay	164m
 dam cuoi	367m
@@ -19372,19 +26633,25 @@ dammerung	188h
 dammrig	447h
 damon	424h
 dan ba	452m
+dan banjo	1883m
+dan ghi ta	1879m
 dan mach	649o
 dan ong	452m
+dan violin	1882m
 danemark	649o
 dang so	399m
 dang tin	402m
 dang yeu	404m
 dao	154m
+dao hoang	1759m
 dat	166m
 dat dai	166m
 dat set	301m
 dat son vang	36m
 dat vang	303m
+dau chan mong vuot	1540m
 dau o liu	275m
+dau phong	1657m
 dau tay	226m
 day bien	140m
 day leo	133m
@@ -19396,6 +26663,8 @@ de manha	185g
 de thuong	404m
 debaixo agua	361g
 decembre	195e
+decoracao de pinhos	1821g
+decoracion de pino	1821f
 degerli tas	313n
 degil	455n
 degout	421e
@@ -19407,36 +26676,56 @@ delfin	327f
 delicat	384e
 delicate	384e
 dem	189M
+dem co sao	1797m
 dem khuya	189m
 dem trang	171m
 demon	424e
 demonio	424g
 den anh xanh	80m
 den duong	333m
+den hindu	1790m
 den long	306m
+den long bi ngo	1811m
 den muc	47m
 den neon	305m
 den tho	341m
+den tho nhat ban	1792m
 den trang	425m
+den troi	743m
+deniz kabugu	1579n
+dep xo ngon	1856m
+derramando liquido	1746g
 desature	442e
 desert	155e
 desvaido	438f
 detendu	383e
 detendue	383e
 dia	191f
+dia de acao de gracas	746g
+dia de accion de gracias	746f
 dia de los enamorados	364f
+dia de los muertos	736f
+dia de muertos	736f
 dia de sao patricio	370g
 dia nguc	424m
 dia trung hai	348m
+die grose welle	720h
 dien cuong	418m
 dinamico	385f 385g
+diner americain	702e
+dinh nui phu tuyet	1752m
+disavurumculuk	712n
 discotheque	432e
+disi domuz	1508n
+disi koyun	1512n
 disinda	455n
 diu	441m
 diu dang	384m
+djembe	1885e
 do	0M
 do ban	421m
 do cam	97m
+do chat long	1746m
 do do	33m
 do gi sat	112m
 do gom	301m
@@ -19453,8 +26742,12 @@ do thi	337m
 do tia	21m
 do trung hoa	75m
 do tuoi	34m
+do uong nhiet doi	1741m
+do uong nong	1734m
 doa hoa	204m
 doanh nghiep	353m
+dodo	1554g
+dodo kusu	1554n
 doenca	421g
 doga	379n
 dogal	379n
@@ -19465,12 +26758,17 @@ doi	158m
 doi cat	155m
 doi nui	158m
 dokme demir	282n
+dokulen sivi	1746n
 dokulen yapraklar	128n
 dolar	419f 419g
 dolares	419f 419g
+domuz pastirmasi	1674n
+domuz yuzu	1507n
 don dieu	430m
 don gian	381m
 don sac	425m
+doner	1683h
+doner kebab	1683h
 dong bang	446m
 dong do	59m
 dong gia	195m
@@ -19481,16 +26779,25 @@ dong ruong	123m
 dong song	147m
 dong thau	60m
 dong thau co	58m
+donme dolap	1807n
 donmus	446n
+donut	1721f
 dore	11e
 dore a la feuille	303e
 doree	11e
+dort yaprakli yonca	1619n
+dragao	1567g
+dragon	1567f
 drapeau francais	618o
 du	335M
+dua chuot	1652m
 dua hau	231m
+dubai	768e 768f
 duc	619o
 duftblute	221h
 dugun	367n
+dui gia cam	1672m
+dui trong	1884m
 dumanli	311n
 dune	155h
 dunen	155h
@@ -19498,11 +26805,15 @@ dung	453m
 dunkelgrun	48h
 duoi bien	361m
 duoi nuoc	361m
+duoi uoi	1481m
 duong pho	338m
+durum	1683n
 dus	392n
+dusen yapraklar	1621n
 duster	387h
 duster dunkel	435h
 duster gotisch	407h
+duz ayakkabi	1860n
 ecarlate	34e
 ech	325m
 eclair	198e
@@ -19512,18 +26823,33 @@ ecole	354e
 ecologica	379f 379g
 ecologico	379f 379g
 ecologique	379e
+ecossais	774e
+ecosse	774e
+ecureuil	1528e
+edificio clasico	1762f
+edificio comercial	1772g
+egee	767e
+egipcia	766g
+egipcio	766g
 eglise	356e
-egypte	639o
+egyptien	766e
+egyptienne	766e
 eifersuchtig	422h
+einkaufstuten	1854h
 eintonig	430h
+eiswurfel	1751h
+ejderha yuzu	1566n
 ejercito	427f
+el cantasi	1852n
 electrico	444f
 electrique	444e
 elegance	393e
 elegancia	393g
 elegant	393e
 elegante	393e
+elephant	1518e
 eletrico	444g
+ellili yillar	702n
 em dem	382m
 em diu	384m
 embaixo da agua	361g
@@ -19552,22 +26878,34 @@ enneigee	184e
 ensoleille	169e
 ensoleillee	169e
 entsattigt	442h
+epi de mais	1649e
 epice	274e
 epices	274e
 epure	381e
 erable	129e
 erdtone	380h
 erik cicegi	212n
+eriste	1701n
+erkek ayakkabisi	1857n
 erupcao	163g
+erupcao vulcanica	1754g
 erupcion	163f
+erupcion volcanica	1754f
 eruption	163e
 ervas aromaticas	136g
+escoces	774f 774g
+escocia	774g
+escorpiao	1593g
+escorpion	1593f
 escritorio	353g
 espaco	173g
 espana	621o
 esperanca	400g
+espiga de maiz	1649f
 estacao espacial	360g
 estacion espacial	360f
+estadio	1761g
+estatua da liberdade	1787g
 estilo chines	351g
 estres	409f
 etang	148e
@@ -19577,6 +26915,7 @@ ete	193e
 etereo	392f 392g
 ethere	392e
 etincelant	426e
+etincelles	1816e
 etoile	172e
 etoilee	172e
 etoiles	172e
@@ -19592,13 +26931,19 @@ extrana	431f
 extrano	431f
 eylul	194n
 fabrica	373f 373g
+fabrikgebaude	1782h
 faible lumiere	447e
 falesia	161g
 falo	164i
 fantasia	391f
+farao	766g
+faraon	766f
 fard a joues	114e
+fare yuzu	1522n
 fee	391e
 feerique	391e
+fees	730e
+feijoes	1658g
 felicita	386i
 feminin	415e
 feminine	415e
@@ -19606,30 +26951,47 @@ fenerbahce	612o
 fes kirmizisi	71n
 festa de aniversario	368g
 festa di meta autunno	366i
+festival da agua	735g
 festival del medio otono	366f
 fete	332e
 fete anniversaire	368e
+fete de eau	735e
+fete de la biere	739e
 fete de la mi automne	366e
+fete des lanternes	743e
+fete des morts	736e
+fete des recoltes	746e
 fete du printemps	365e
 feu de cheminee	308e
+feuerwerkskorper	1815h
+feuille erable	1620e
 fevrier	195e
 ficcao cientifica	372g
 fiere	412e
+fierte	747e
 fiesta de cumpleanos	368f
 fildisi	38n
 financas	353g
 finlandia	650o
+firinlanmis patates	1703n
 firtina	198n
 firtinali	198n
+fisek	1814n
+fiskiye	1794n
 fistik yesili	53n
 flaschengrun	48h
+fleischstuck	1673h
 fleur de pecher	213e
+fleur fanee	1604e
+florenca	754g
 fluor	444f 444g
+flussigkeit ausgiesen	1746h
 fogos de artificio	331g
 folhas caidas	128g
 follaje otonal	128f
 fonce	435e
 foncee	435e
+fondu	1689n
 foret	119e
 foret tropicale	120e
 foret vierge	120e
@@ -19638,6 +27000,7 @@ formlich	406h
 fraiche	395e
 fraicheur	396e
 franca	618o
+freson	1639f
 fria	396f
 frio	396f
 frohlich	386h
@@ -19650,33 +27013,51 @@ fruhmorgens	185h
 fruite	428e
 fruitee	428e
 fucsia	65g
+fuji dagi	1755n
 fumaca	311g
 fumee	311e
+funfziger	702h
 fusee	360e
 fusya	65n
 futuristik	372n
+ga con	1545m
+ga moi no	1544m
+ga tay	1541m
+ga trong	1543m
 gach	280m
+gafas de proteccion	1832f
 galao	252g
 galaxia	173g
 galeria	434f
+gamba	1537g
 ganancia	422g
+gang tay	1839m
 ganseblumchen	217h
 garcon	452E
 garcons	452E
+garrafa e copo de saque	1737g
 garten	125h
 garua	197f
 gateau	268e
+gateau anniversaire	1723e
+gateau de lune	1708e
+gateau sable	1724e
 gau truc	318m
+gau tui	1533m
+gaudi	756a 756e 756f 756g 756h 756i
 geback	268h
 gebrochenes weis	104h
 gece hayati	432n
 gece kulubu	432n
 gece pazari	330n
+gece vakti kopru	1803n
 gece yarisi	190n
 gedampft	442h
 gedampft sanft	441h
 geholz	119h
+gelbe blute	1607h
 gelbgrun	67h
+geldborse	1851h
 gele	446e
 gelee	446e
 gelida	396f
@@ -19685,6 +27066,8 @@ gemalde	434h
 gemuse	429h
 gemutlich	394h
 genial	420e
+gercekustu	713n
+gerostete suskartoffel	1703h
 gesattigt	440h
 gevsek	383n
 gewurz	274h
@@ -19697,8 +27080,18 @@ gia vi	274m
 giac mo	392m
 gian du	398m
 giang sinh	362m
+giao duong do thai	1791m
+giao thua	749m
 giay	290m
+giay bet	1860m
+giay bot nu	1864m
+giay cao got	1861m
+giay chay	1858m
 giay da	290m
+giay leo nui	1859m
+giay mua bale	1863m
+giay nam	1857m
+gilet de securite	1834e
 gio	201m
 gio nhe	201m
 gio vang	178m
@@ -19708,17 +27101,23 @@ giong bao	198m
 giot suong	203m
 girassois	208g
 giua trua	186m
+giun dat	1596m
+giun dot	1596m
 givre	183e
 glace	446e
 glace a la vanille	271e
 glacee	446e
+glacon	1751e
 glanzend	439h
 glicinia	218g
 gluck	386h
 glucklich	386h
+gluckskeks	1711h
+glucksklee	1619h
 gluhend heis	397h
 go	276m
 go soi	276m
+goi qua	1828m
 gok	167n
 gok gurultusu	198n
 gok mavisi	41n
@@ -19732,12 +27131,13 @@ gom	301m
 gom su xanh trang	293m
 gotica	407f 407g
 gotico	407f 407g
+gozluk	1830n
 gozu pek	401n
+gran canon	772f
+granite	1719e
 grasgrun	51h
 graugrun	94h
 graulich	8h
-grece	653o
-grecia	653o
 grena	19g
 gri gokyuzu	200n
 gri yesil	94n
@@ -19746,6 +27146,7 @@ grisacea	8f
 grisaceo	8f
 grisatre	8e
 grose mauer	343h
+grose welle vor kanagawa	720h
 grosstadt	337h
 grun	3h
 grun der blatter	127h
@@ -19773,20 +27174,33 @@ gundogumu	177n
 gunduz	191n
 gunebakan	208n
 gunes	169n
+gunes gozlugu	1831n
 gunes isigi	169n
+gunesin dogusu	1800n
 gunesli	169n
 guney afrika	661o
 guney kore	632o
 gurultulu	418n
 guven	402n
 guvenilir	402n
+guvenlik yelegi	1834n
+guvercin	1549n
 guz	194n
 ha lan	643o
+ha ma	1521m
+ha noi	778m
 habitacion	358f
+hahnchenschenkel	1672h
+hai ly	1529m
+halloweenkurbis	1811h
+hamam bocegi	1590n
+hamburguer	1675g
+hamster	1525f
 han gi	284m
-han quoc	632o
 hang dong	162m
+hanh	1656m
 hanh phuc	386m
+hanoi	778e 778f
 hante	399e
 hantee	399e
 hardal sarisi	110n
@@ -19794,16 +27208,25 @@ haric	455n
 hashas	219n
 hasslich	421h
 hastalik	421n
+hat dau	1658m
+hat de	1659m
 hauschen	359h
+havai	759g
 havai fisek	331n
 havai fisekler	331n
 havuc	246n
+hawai	759e 759f
+hawaien	759e
+hawaienne	759e
 he	193M
 heis	397h
+heise quellen	1804h
+heisgetrank	1734h
 helado frio	396f
 hem	338m
 hem nui	157m
 herbstblatter	128h
+herisson	1530e
 heure doree	178e
 hi vong	400m
 hic	453n
@@ -19811,14 +27234,20 @@ hicbir	453n
 hien dai	381m
 hierbas aromaticas	136f
 hieu sach	340m
+hindu	777f
+hindu tapinagi	1790n
+hipopotamo	1521f 1521g
 hirs	422n
+hiz treni	1808n
 ho phach	32m
 hoa anh dao	205m
 hoa anh tuc	219m
 hoa cuc	214m
 hoa cuc trang	217m
+hoa dam but	1605m
 hoa dao	213m
 hoa do quyen	222m
+hoa heo	1604m
 hoa hong	206m
 hoa huong duong	208m
 hoa ky	626o
@@ -19832,6 +27261,7 @@ hoa qua	428m
 hoa que	221m
 hoa si	434m
 hoa sung	209m
+hoa trang	1600m
 hoa tu dang	218m
 hoai co	375m
 hoai niem	411m
@@ -19858,20 +27288,30 @@ hong dat	89m
 hong hac	314m
 hong hoa hong	91m
 hong khoi	92m
+hong kong	769m
 hong neon	116m
 hong ngoc	55m
 hong pastel xam	92m
 hong sen dam	21m
 hong tim	65m
+hop com bento	1696m
 hop dem	432m
+hop do uong	1749m
+hop dung do an mang di	1712m
 hopital	352e
 hormigon	279f
 hortalicas	429g
 hortela	30g
 hortensia	216g
+hotel	1777e
+hu mat ong	1731m
+huellas de pezunas	1540f
 hugel	158h
+huitre	1717e
 hungria	655o
 huong duong	208m
+huou	1501m
+huou cao co	1517m
 hutte	359h
 huu co	379m
 huyen ao	391m
@@ -19881,11 +27321,13 @@ huynh quang	444m
 huzun	387n
 huzunlu	387n
 huzurlu sicak	394n
-hy lap	653o
 hy vong	400m
+icecek kutusu	1749n
 iddiali	401n
 igrenc	421n
+iki horguclu deve	1515n
 ile	154E
+ile deserte	1759e
 iles	154e
 ilot	154e
 imparatorluk sarayi	342n
@@ -19895,57 +27337,97 @@ incendio	164g
 inci beyazi	106n
 increible	420f
 incrivel	420g
-india	633o
 indigo	23f 23g
 indonesia	667o
 indonesie	667o
+inek yuzu	1503n
+iran halisi	733n
 irmak	147n
 isiklar	333n
 isiltili	439n
-islandia	651o
+iskoc	774n
+iskocya	774n
+islandes	757f 757g
+islandisch	757h
+issiz ada	1759n
+istakoz	1714n
 isvec	647o
 isvicre	645o
 italia	620o
+jabali	1509f
 jadegrun	50h
-jamaique	660o
 janner	195h
+januca	742f
+japanisches postgebaude	1773h
 japao	617o
 japon	617o
 japon baligi	326n
+japon satosu	1783n
 japones	350f 350g
 jardin	125f
 jardin zen	346f
 jaune neon	118e
 jazmin	220f
 jetee	153e
+jordania	765g
 journee	191e
 juegos olimpicos	679o
+kabe	1793n
+kadeh tokusturma	1744n
 kadin	452N
+kadin botu	1864n
+kadin giysisi	1849n
+kadin sandaleti	1862n
+kadin sapkasi	1867n
 kadinsi	415n
+kafer	1587h
 kagit	290n
 kaktus	134n
 kamp atesi	164n
 kan kirmizisi	71n
+kanguru	1538h
+kanis	1485n
 kanli	312n
 kapali hava	200n
+kapalicarsi	764n
+kaplan yuzu	1492n
+kaplica	1804n
+kaplumbaga	1563n
 kapucino	252n
 kar beyazi	84n
 karanlik	435n
+karinca	1585n
+karla kapli dag	1752n
 karli	184n
 karli dag	159n
 karli daglar	159n
+kasestuck	1670h
+kasikli kase	1690n
 kasim	194n
 kasimpati	214n
 kayalik	161n
+kaydirak	1806n
 kaygi	409n
 kaygili	409n
 kayisi	78n
 kayisi rengi	78n
+keci	1513n
+kedi yuzu	1489n
 kem lanh	271m
+kem mem	1718m
 ken saxophone	433m
+ken trumpet	1881m
 keo	269m
 keo bong	270m
+keo mut	1729m
+khach san	1777m
+khach san tinh yeu	1778m
+khan quang	1838m
+khi dot	1480m
 khoa hoc vien tuong	372m
+khoai lang nuong	1703m
+khoai tay	1647m
+khoai tay chien	1676m
 khoe manh	413m
 khoi	311m
 khom	237m
@@ -19957,14 +27439,23 @@ khong phai	453m
 khu cho	329m
 khu rung	119m
 khu vuon	125m
+khung canh thanh pho	1798m
+khung canh thanh pho luc chang vang	1801m
+khung long bao chua	1569m
+khung long chan than lan	1568m
 ki la	431m
+kien	1585m
 kieu nhat	350m
 kim cuong	298m
 kim loai	283m
+kim tu thap	766m
 kim tuyen	426m
 kinh	291m
+kinh bao ho	1832m
 kinh di	399m
+kinh mat	1830m
 kinh ngac	420m
+kinh ram	1831m
 kinh tom	421m
 kir	123n
 kiragi	183n
@@ -19973,27 +27464,40 @@ kiraz cicegi	205n
 kiraz cicekleri	205n
 kirik beyaz	104n
 kirmizi	0n
+kirmizi elma	1634n
 kirmizi mor	96n
 kirmizi sarap	261n
+kirmizi zarf	1826n
 kirsal	344n
 kirschblute	205h
 kirschbluten	205h
 kis	195n
+kisa ve genis bardak	1745n
 kisin	195n
 kiskanc	422n
 kiskanclik	422n
 kitapci	340n
 kiyi	142n
 kiz	452N
+kizarmis karides	1706n
 kizgin	398n
 kizil	71n
 kizlar	452N
+koala ayisi	1533n
+koalabar	1533h
 koi baligi	326n
 koknar	121n
 komur grisi	37n
 koniglich	378h
 konigsblau	43h
+konserve gida	1695n
+kopek	1483n
+kopek baligi	1577n
+kopek yuzu	1482n
 kori	274n
+korili pilav	1700n
+koruyucu gozluk	1832n
+kosu ayakkabisi	1858n
 kot kumas	286n
 koy	344n
 koy tarzi	374n
@@ -20003,12 +27507,16 @@ kraftig	401h
 kraftig leuchtend	440h
 krauter	136h
 kreativitat	434h
-kuba	673o
+kubali	751n
 kuche	357h
+kugu	1552n
+kugu yavrusu	1552n
 kuhl	396h
 kuhle farben	449h
 kuhle tone	449h
 kuhn	401h
+kuken	1545h
+kuken von vorne	1546h
 kukengelb	77h
 kul	165n
 kulube	359n
@@ -20019,7 +27527,9 @@ kunstlerisch	434h
 kurbaga	325n
 kurbis	243h
 kursun grisi	85n
+kus tuyu	1555n
 kuste	142h
+kutuk	1766n
 kutuphane	340n
 kuzey isiklari	174n
 ky bi	390m
@@ -20029,14 +27539,22 @@ ky quac	431m
 ky thuat so	372m
 la	127M
 la cay	127m
+la ma	780m
 la phong	129m
 la rung	128m
+la rung rinh trong gio	1622m
 la thu	128m
 la vang	128m
+laboratuvar onlugu	1833n
+lac da	1514m
+lac da hai buou	1515m
+lac da khong buou	1516m
 lac quan	400m
 lacivert tasi	44n
+laco de fita	1827g
 lago de lotus	149g
 lagun	145n
+lamen	1701g
 lampada	333g
 lampadas	333g
 lampara	333f
@@ -20051,16 +27569,29 @@ lang que	344m
 lanh	396m
 lanh gia	396m
 lanh nguyen	182m
+lanternes celestes	743e
 lap di	431m
 lap lanh	426m
 latao	60g
 laton	60f
 lau dai	355m
+lau dai nhat ban	1783m
+lau pho mai	1689m
 le hoi	332m
+le hoi den long	743m
+le hoi nguoi chet	736m
+le hoi te nuoc	735m
+le ngam trang	1825m
 le phuc sinh	369m
+le ta on	746m
 le tinh nhan	364m
 legume	429e
+legume a feuilles vertes	1653e
 legumes	429e
+leon	1491f
+leopard	1494e
+leu rap xiec	1810m
+lezard	1564e
 libreria	340f
 lila palido	90f
 lilas	64g
@@ -20068,23 +27599,34 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	224g
+limao siciliano	1630g
 limettengrun	31h
 limoes	224g
 limon	224f
 limon sarisi	100n
 limon yesili	31n
+liquido derramandose	1746f
 lo au	409m
 lo lang	409m
 lo mo	447m
 lo suoi	308m
+locos anos veinte	691f
+loja de conveniencia	1779g
+lon rung	1509m
+long chim	1555m
 long dai duong	140m
 long den	306m
 long vu	310m
 lop hoc	354m
 los	447N
+los angeles	773f
 lotus	209g
+lotusblute	1601h
+lowe	1491h
+lowengesicht	1491h
 lua mi	248m
 lua trai	164m
+luan don	763m
 luces de neon	305f
 luks	377n
 lumiere du soleil	169e
@@ -20095,11 +27637,14 @@ luu	240m
 luu ly	44m
 luxurios	377h
 luzes de neon	305g
+ly day phang	1745m
+ly ruou vang	1739m
 ma hong	114m
 ma quai	399m
 ma quy	424m
 maca	233g
 maca verde	234g
+maca vermelha	1634g
 madchen	452H
 madreperola	296g
 magara	162n
@@ -20107,7 +27652,10 @@ magica	391f 391g
 magico	391f 391g
 magnolia	223g
 maigrun	53h
+maillot de bain une piece	1845e
+maio	1845g
 mais	247E
+maison abandonnee	1769e
 maiz	247f
 malakit yesili	82n
 malasia	670o
@@ -20115,12 +27663,16 @@ mam xoi	230m
 man	241M
 man suong	199m
 manana	185f
+mang nhen	1592m
 manh me	401m
 manha	185g
 manner	452H
 mannlich	452H
+manti	1710n
+marakes	752n
 marche	329e
 marche de nuit	330e
+marche des fiertes	747e
 marche nocturne	330e
 marchen	391h
 marchenhaft	391h
@@ -20138,17 +27690,38 @@ marron chocolate	108f
 marron te	88f
 marrone caffe	107i
 marrone te	88i
+martedi grasso	738i
 marz	192h
 masalsi	391n
 maskulen	416n
+mat bo	1503m
+mat cao	1487m
+mat cho soi	1486m
+mat chuot	1522m
+mat cun	1482m
+mat ech	1561m
+mat gau	1532m
+mat gau truc	1534m
+mat hamster	1525m
 mat ho	146m
+mat khi	1478m
+mat ky lan	1499m
 mat lanh	396m
+mat lon	1507m
+mat meo	1489m
+mat ngua	1495m
 mat ong	260m
+mat rong	1566m
+mat su tu	1491m
+mat tho	1526m
 mat trang	170m
 mat troi	169m
 mat troi lan	176m
 mat troi moc	177m
+mat truoc ga con	1546m
 mata atlantica	120g
+mate	1750e
+mate cayi	1750n
 matinee	185e
 mau	312m
 mau am	448m
@@ -20199,11 +27772,15 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
+mausegesicht	1522h
 mauve fonce	5e
 may	168M
 mayis	192n
+maymun yuzu	1478n
+me hi co	750m
 medical	352e
 medico	352f 352g
+medina	752e
 mediodia	186f
 meditacao	408g
 meditacion	408f
@@ -20214,16 +27791,21 @@ mediterranee	348e
 mediterraneen	348e
 mediterraneenne	348e
 mediterraneo	348f 348g
+meksikali	750n
 melancolia	387f
 melancolica	387f 387g
 melancolico	387f 387g
 melancolie	387e
 melancolique	387e
+melao	1627g
 melocoton	232f
+melon	1627f
 mem mai	441m
 men ngoc	294m
 menekse	22n
 menekse rengi	22n
+menora	742f 742g
+menorah	742e
 menthe a eau	30e
 merkwurdig	431h
 mese	276n
@@ -20233,14 +27815,18 @@ metalico	283f 283g
 metallique	283e
 metropole	337e 337g
 metropoli	337f
-mexico	625o
+microbio	1597g
+mien tay hoang da	729m
+mieng pho mat	1670m
 milchstrase	173h
 milchweis	105h
 militar	427h
+militarhelm	1871h
 mineralgrun	82h
 mintgrun	30h
 misir	247n
 misir bayragi	639o
+misir kocani	1649n
 misterio	390g
 mistica	390f 390g
 mistico	390f 390g
@@ -20250,21 +27836,33 @@ mo suong	445m
 mo toi	447m
 moc mac	374m
 moca	452G
+moderne du milieu du siecle	695e
 mohre	246h
+mon oden	1704m
 mondweis	76h
 mong mo	392m
 monocromatico	425f 425g
 monotono	430f 430g
 montagne enneigee	159e
 montana	158f
+montana con nieve	1752f
 montana nevada	159f
+montana rusa	1808f
 montanas	158f
 mor salkim	218n
 morgendammerung	177h
+mosquee	1789e
+mu bao hiem cua linh cuu ho	1872m
+mu chop cao	1868m
+mu luoi trai	1870m
+mu phu nu	1867m
+mu sat quan doi	1871m
 mu tat	110m
+mu tot nghiep	1869m
 mua	196m
 mua bui	197m
 mua dong	195m
+mua gat	746m
 mua ha	193m
 mua he	193m
 mua phun	197m
@@ -20272,16 +27870,25 @@ mua rao	196m
 mua thu	194m
 mua xuan	192m
 muc	47m
+muc ong	1716m
 mucevher	313n
+mucevher tasi	1876n
+mucke	1594h
 mude	410h
 muhtesem	420n
+mui lon	1510m
 mum isigi	307n
+munecas japonesas	1822f
+muoi	1694m
+murcielago	1531f
 murdum	62n
 murekkep	47n
+murekkep baligi	1716n
 murekkep resmi	299n
 murekkep siyahi	47n
 musee	434e
 muze	434n
+muzik klavyesi	1880n
 mystere	390e
 mysterieuse	390e
 mysterieux	390e
@@ -20291,6 +27898,7 @@ nachte	189h
 nachtlich	189h
 nam	135m
 nam cuc	182m
+nam moi	749m
 nam moi am lich	365m
 nam tinh	416m
 nane yesili	30n
@@ -20298,10 +27906,12 @@ nang	169m
 nang dong	385m
 nang luong	385m
 nang nong	202m
+nang tien	730m
 nang vang	169m
 nao	453g
 naturlich	379h
 nau	7m
+nau an	1686m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -20323,13 +27933,17 @@ neon sari	118n
 neon yesil	117n
 neongrun	117h
 neons	305e
+neoplasticisme	693e
+nepal	775e
 nervos	409h
 nese	386n
 neseli	386n
 nevoa	199g
 ngac nhien	420m
+ngam hoa anh dao	737m
 ngan hang	353m
 ngay	191m
+ngay cua nguoi chet	736m
 ngay thanh patrick	370m
 ngay tho	403m
 nghe	79m
@@ -20345,32 +27959,44 @@ ngoc bich xanh	54m
 ngoc lam	15m
 ngoc luc bao	49m
 ngoc trai	296m
+ngoi nha	1770m
+ngoi nha bo hoang	1769m
 ngoi sao	172m
 ngon lua	164m
 ngon nui	158m
+ngua	1498m
+ngua du quay	1805m
 ngua van	317m
 nguoi linh	427m
 nha bep	357m
+nha co vuon	1771m
 nha go	359m
 nha may	373m
 nha tho	356m
+nha tho hoi giao	1789m
 nhac jazz	433m
 nham chan	430m
+nhan	1875m
 nhat	437m
 nhat ban	617o
 nhat nhoa	438m
 nhe nhang	384m
 nhe nhang thu thai	383m
+nhen	1591m
 nhiet doi	347m
 nhieu mau	175m
 nhieu may	200m
+nhim	1530m
 nho nhung	411m
 nhom	283m
 nhot nhat	438m
 nhua	304m
 nhua duong	279m
 nhung bong hoa	204m
+nhung ngoi nha	1768m
 nhung vi sao	172m
+nid avec oufs	1624e
+nido vacio	1623f
 niem vui	386m
 nigeria	662o
 nilufer	209n
@@ -20380,7 +28006,11 @@ ninas	452F
 ningun	453f
 nino	452F
 ninos	376f
+niu ooc	762m
+no hoa hong	1602m
 noel	362e
+noel agaci	1812n
+noi thuc an	1688m
 noir bleute	80e
 nong	397m
 nong buc	202m
@@ -20393,15 +28023,20 @@ norvec	648o
 norvege	648o
 nostalgica	411f 411g
 nostalgico	411f 411g
+nouvel an thai	735e
+nouvelle orleans	738e
 nouvelle zelande	672o
 nova zelandia	672o
 nu tinh	415m
 nua dem	190m
+nuevo mexico	772f
 nui	158m
 nui bang	181m
 nui lua	163m
+nui phu si	1755m
 nui phu tuyet	159m
 nui tuyet	159m
+nuit etoilee	1797e
 numerique	372e
 nuoc	151m
 nuoc chanh	224m
@@ -20410,10 +28045,16 @@ o liu	275m
 o long	257m
 oai huong	207m
 oasis	138g
+oaxaqueno	750f
 oc dao	138m
+oc sen	1582m
 ocean	139e
 oceano	139f
+oculos	1830g
+oculos de protecao	1832g
+oculos escuros	1831g
 ode	430h
+ofis binasi	1772n
 ofke	398n
 ofkeli	398n
 oglan	452N
@@ -20423,114 +28064,177 @@ oglen	186n
 oi buc	202m
 oko	379h
 okologisch	379h
+okul binasi	1780n
+okul cantasi	1855n
+okuz	1504n
 ola	451g
+oliu	1643m
 olivenol	275h
 olivgrun	24h
 olmasin	455n
+oluler gunu	736n
 on ao	418m
+onden civciv	1546n
 ong anh	426m
+ong mat	1586m
 onirico	392f 392g
+onur yuruyusu	747n
 orange	1e
 orangee	1e
+orangutan	1481f
 orchidee	215e
+ordek	1551n
 organico	379f 379g
 orquidea	215f 215g
+orumcek	1591n
+orumcek agi	1592n
+osmanli	764n
 osterreich	646o
+ot chuong	1651m
 otonal	194f
 otono	194f
+ouf au plat	1686e
 oxido	284f
+ozgurluk heykeli	1787n
 ozlem	411n
 pacifico	382g
 paillete	426e
 paises baixos	643o
 paises bajos	643o
 paixao	389g
+pajaro	1547f
+paketlenmis hediye	1828n
 palacio imperial	342g
 palais imperial	342e
 pale	438e
 palhaco	328g
 palida	438f 438g
 palido	438f 438g
+palmiye agaci	1614n
 palyaco	328n
 pamuk seker	270n
 panayir	332n
+pandabar	1534h
 pao	267g
+pao de lo de morango	1724g
+pao recheado	1683g
+pao sirio	1665g
 papagan	320n
 paquerette	217e
 paques	369e
 paquistan	665o
 paquistao	665o
 paraiso	423f 423g
+parca et	1673n
 parilti	426n
+pariltilar	1816n
 pariltili	439n
+paris	753f
+park guell	756a
 parlak kirmizi	74n
 parlak sari	101n
+parmak arasi terlik	1856n
 parsomen	290n
 pas kirmizisi	112n
 pascoa	369g
 pasion	389f
 pasli	284n
+passaro	1547g
 passe	442e
 passee	442e
 passionne	389e
 passionnee	389e
 pasteis	443g
 pastel de cumpleanos	268f
+pastel de pescado japones	1707f
 pastelltone	443h
 pasteque	231e
+patates kizartmasi	1676n
 patisserie	268e
+patlamis misir	1692n
+patlayan mantarli sise	1738n
 patlican	245n
 pavao	315g
 peche	232e
 penasco	161f
+pence izi	1540n
 penombre	447e
 peonia	211f 211g
 perlweis	106h
 perola	296g
 perolas	296g
-perou	659o
-peru	659o
+perro guia	1484f
+peruvien	776e
 pessego	232g
+petard	1815e
+petra	765e
 pfirsichblute	213h
 pflaumenblute	212h
 pha	145m
 pha le	297m
 phan lan	650o
 phan no	398m
+phao	1815m
+phao bong	1814m
 phao dai	355m
+phao giay buoi tiec	1818m
 phao hoa	331m
 phap	618o
 phat sang	444m
 phep thuat	391m
 phieu luu	414m
+phim dan	1880m
+phim den trang	728m
 pho	338m
 pho thi	337m
+phong cach boho	707m
 phong cach nhat	350m
 phong cach trung hoa	351m
+phong cam	1878m
 phong kham	352m
 phong ngu	358m
 phong tranh	434m
 phu nu	452m
+phuc hung	709m
 phun trao	163m
 pierre precieuse	313e
+pimentao	1651g
 pina	237f
 pinede	121e
 pinguino	319f
+piramides	766f 766g
 piriltili	426n
+pirinc bitkisi	1616n
+pirinc gevregi	1697n
 pirinc metal	60n
 pirinc tarlasi	249n
+pirinc tatlisi	1709n
+pirinc teraslari	758n
+pirinc topu	1698n
 pirlanta	298n
+pizzastuck	1677h
+plaj ve semsiye	1757n
 plastico	304f 304g
+plat mitonne	1687e
 platano	235f
 plein energie	385e
+pollito rompiendo el cascaron	1544f
 polonia	652o
+ponte a noite	1803g
 por do sol	176g
 por la manana	185f
+postgebaude	1774h
+poupees japonaises	1822e
+poussin qui eclot	1544e
 pre	123e
+predio da escola	1780g
+predio grego	1762g
+preguica	1535g
 preguicosa	410g
 preguicoso	410g
 pres	123e
 printaniere	192e
+psicodelica	706f 706g
 psicodelico	431f 431g
 psychedelique	431e
 purete	403e
@@ -20541,21 +28245,29 @@ qua cam	225m
 qua chanh	224m
 qua dao	232m
 qua dau	226m
+qua kiwi	1641m
 qua luu	240m
 qua man	241m
 qua mo	78m
 qua mong	250m
 qua nho	228m
+qua ot	1650m
 qua tao	233m
+qua viet quat	1640m
 quai di	431m
+quan ao nu	1849m
 quan bar	432m
+quan bo	1837m
 quan ca phe	339m
 quan cafe	339m
 quan doi	427m
 quan jean	286m
+quan lot	1846m
+quan sooc	1847m
 quan su	427m
 que	274M
 queda agua	150g
+queijo suico	1670g
 quenia	663o
 quy du	424m
 quy toc	378m
@@ -20566,42 +28278,60 @@ raffine	393e
 raffinee	393e
 rafraichissant	395e
 rahatlatici	383n
+rai ca	1536m
+ramada	741g
+ramadan	741f
+ramadao	741g
+ramazan bayrami	741n
 ran ri	427m
 ran san ho	152m
 rang dong	177m
+raton	1523f
 ratselhaft	390h
 rau cu	429m
 rau thom	136m
 recif	152e
 recif corallien	152e
 recifs coralliens	152e
+recolte	746e
 regio	378g
+rehber kopek	1484n
 reifweis	83h
+reis in schussel	1699h
+reisahre	1616h
+reisballchen	1698h
 relampago	198f 198g
 repugnant	421e
 retro	375e 375g 375i
 reu	131m
 reu phong	131m
 reve	392e
+reveillon	749e 749g
 reveur	392e
 reveuse	392e
+rhinoceros	1520e
 ri set	284m
 rio	147f
 riviere	147e
 riziere	249e
+rizieres en terrasses	758e
 rocio	203f
+rococo	708f 708g 708i
 rojo oxido	112f
 rojo violaceo	96f
-roma	240g
 romantica	388f 388g
 romantico	388f 388g
 romenia	656o
+romisch	780h
 ron rang	405m
+ronesans	709n
+rong	1567m
 rong bien	137m
 rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
+rosario de oracao	1873g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -20609,12 +28339,16 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	203e
+rosto de dragao	1566g
+rosto de leao	1491g
+rosto de unicornio	1499g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
 rouge violace	96e
 rouille	284e
 rouillee	284e
+ruban de memoire	1829e
 rubi	55f
 ruc	440m
 ruc ro	439m
@@ -20628,18 +28362,25 @@ rung ron	399m
 rung thong	121m
 rung tre	122m
 rung truc	122m
+ruong bac thang	758m
 ruong lua	249m
+ruou sake	1737m
 ruou vang	261m
 ruou vang do	261m
 ruou whisky	264m
 russia	634o
 rustica	374f 374g
 rustico	374f 374g
+ruy bang	1827m
+ruy bang nhac nho	1829m
 ruya	392n
 ruya gibi	392n
 ruzgar	201n
+ruzgar cani	1824n
+ruzgardaki yaprak	1622n
 ruzgarli	201n
 sa mac	155m
+sac a main	1852e
 sac so	440m
 sach	309m
 sach cu	309m
@@ -20648,11 +28389,17 @@ saflik	403n
 saglam	402n
 saglik	413n
 saglikli	413n
+sai gon	778m
 sakayik	211n
+sake	1737e 1737i
+sake sisesi ve fincani	1737n
+saksi bitkisi	1611n
+salatalik	1652n
 salbeigrun	94h
 salmao	29g
 salmon	29f
 salon de the	339e
+salon recreativo	700f
 salvia	94g
 sam panh	262m
 sam set	198m
@@ -20661,8 +28408,13 @@ sampanya rengi	57n
 san ho	152m
 san nhay	432m
 san valentin	364f
+san van dong	1761m
 sanatci	434n
+sandalia feminina	1862g
 sandia	231f
+sanduiche	1679g
+sandvic	1679n
+sandwich	1679f
 sanftmutig	382h
 sang	439m
 sang mau	437m
@@ -20670,13 +28422,22 @@ sang som	185m
 sang tao	434m
 sang trong	377m
 sang trong tinh te	393m
+sanghay	770n
 sanli	412n
 sante	413e
 santuario	341g
+santuario japones	1792g
+santuario sintoista	1792f
+sao joao	748g
 sao valentim	364g
+sapatilha de bale	1863g
+sapin de noel	1812e
+saque	1737g
 sarap	261n
+sarap kadehi	1739n
 sarap rengi	113n
 sari	2n
+sarimsak	1655n
 sarmasik	133n
 sartroz	67n
 sasirtici	420n
@@ -20692,29 +28453,45 @@ saturee	440e
 saudacoes	451g
 saudavel	413g
 saude	413g
+sauropode	1568g
+sauropodo	1568f
 savas	427n
 saxofon	433f
+sazan sekilli flama	1823n
+scarabee	1587e
+schildkrote	1563h
 schlafrig	410h
+schlupfendes kuken	1544h
 schneeweis	84h
 schrag	431h
+schulgebaude	1780h
+schussel mit loffel	1690h
+schussel und essstabchen	1701h
 schwarz weis	425h
 schwarzweis	425h
+schweinerussel	1510h
 se lanh	396m
+secession viennoise	715e
 seftali	232n
 seftali cicegi	213n
 seftali pembesi	73n
 seftali rengi	27n
 sehir	337n
+sehir manzarasi	1798n
 sehir merkezi	337n
+sehirde alacakaranlik	1801n
 sehirli	337n
 seker	269n
+seker bayrami	741n
 sekerleme	269n
+sektglaser	1744h
 selale	150n
 sem graca	430g
 semsiye	335n
 sen da	134m
 senlik	332n
 senlikli	405n
+seoul	779e
 sepia	61e 61g
 serenite	382e
 seria	406g
@@ -20723,32 +28500,43 @@ serio	406g
 serios	402h
 serulyen	40n
 set	198m
+seul	779f
 sevgililer gunu	364n
 sevincli	386n
 seytan	424n
+shanghai	770f
 sicacik	394n
 sicak	397n
 sicak dalgasi	202n
 sicak hava	202n
+sicak icecek	1734n
 sicak renkler	448n
 sicak tonlar	448n
+sican	1524n
+sieu thuc	713m
 sifali otlar	136n
 sik	393n
 sikici	430n
 sikinti	430n
 sili	658o
+silindir sapka	1868n
 simsek	198n
 sinh nhat	368m
 sinh thai	379m
 sinif	354n
+sinto tapinagi	1792n
+siperli sapka	1870n
 siradan	430n
 sirin	404n
+sirk cadiri	1810n
 sirket	353n
 sise yesili	48n
 siyah cay	253n
 smaragdgrun	49h
 so co la	258m
 sobrio	417g
+soc chuot	1528m
+sogan	1656n
 soguk	396n
 soguk renkler	449n
 soguk tonlar	449n
@@ -20756,8 +28544,13 @@ soi	278m
 soi dong	385m
 soiree	188e
 sokak lambasi	333n
+sole che tramonta sulla citta	1802i
+soleil levant derriere les montagnes	1799e
 solidao	387g
 solitario	387g
+solmus cicek	1604n
+solstice ete	748e
+solsticio de verao	748g
 soluk isik	447n
 sombria	387f
 sombrio	387f
@@ -20765,21 +28558,32 @@ sombrio tono	435f
 somine	308n
 sommet enneige	159e
 son mai	300m
+son moi	1874m
 sonador	392f
 sonadora	392f
 sonbahar ortasi bayrami	366n
 sonbahar yapraklari	128n
 song bang	181m
 song bien	141m
+sonnenaufgang uber bergen	1799h
+sonnenaufgang uber dem meer	1800h
 sonuk	442n
+sort	1847N
+sosisli sandvic	1678n
 spruhregen	197h
 stadtisch	337h
+statua della liberta	1787i
+statue de la liberte	1787e
+stockelschuh	1861h
 strase	338h
+streifenhornchen	1528h
 stresse	409e
+stuck torte	1724h
 sturmisch	198h
 su	292M
 su alti	361n
 su kasabasi	345n
+su puskurten balina	1570n
 sua	265M
 sualti	361n
 subat	195n
@@ -20791,77 +28595,135 @@ suecia	647o
 suede	647o
 sueno	392f
 suica	645o
+sukran gunu	746n
 suoi	147m
+suoi nuoc nong	1804m
 suong	199m
 suong gia	183m
 suong mu	199m
 suong som	203m
+superette	1779e
+surekli acik market	1779n
 surpriz	420n
+surrealisme	713e
+surrealiste	713e
+surrealizm	713n
+surreel	713e
 sus	404H
+sus kopegi	1483n
 susi	273n
 susigkeiten	269h
 suss	404h
 sut	265n
+sut bardagi	1733n
 sut beyazi	105n
 sutlu cay	256n
 sutlu kahve	252n
+taca de coquetel	1740g
+taca de vinho	1739g
+tacas brindando	1744g
+tach tra khong co quai	1736m
 tagsuber	191h
 tai chinh	353m
-tailandia	668o
+tailandes	771f 771g
 tam linh	408m
 tamise	441e
 tamise sombre	447e
 tamisee	441e
 tan la	127m
+tanabata agaci	1820n
 tang bang	181m
 tang da	161m
+tang thit	1673m
 tannengrun	48h
 tao	233m
 tao bao	401m
 tao bien	137m
+tao do	1634m
 tao nha	393m
 tao xanh	234m
 tapinak	341n
 tarcin	274n
+tarihi yapi	1762n
+tarta	774g
+tarta de cumpleanos	1723f
+tartan	774f
 tas	278n
 taslar	278n
 tatli	404n
 tatlilar	268n
+tatzenabdrucke	1540h
+tau luon sieu toc	1808m
 tau vu tru	360m
+tavsan	1527n
+tavsan yuzu	1526n
 tavus kusu	315n
 taxi	336g
 tay ban nha	621o
+tay tang	775m
 taze yesil	53n
+tazon de fideos	1701f
+tazon de te	1736f
+tazza da te senza manico	1736i
 tchequia	654o
 tchequie	654o
 te	253F 253I
 te al latte	256i
 te con leche	256f
 te de burbujas	256f
+te giac	1520m
 te negro	253f
 te nero	253i
 te nhat	430m
 te verde	254f 254i
 tecnologia	372f
 tedio	430g
+tejon	1539f
+tejon de la miel	1539f
+tejon melero	1539f
+tek parca mayo	1845n
 tekduze	430n
+tela de arana	1592f
 tempete	198e
+tempio indu	1790i
+templo hindu	1790f
 ten lua	360m
 tenebreuse	407e
 tenebreux	407e
+tenis de corrida	1858g
 tenue	441g
+terca feira gorda	738g
 tereyagi	266n
+terkedilmis ev	1769n
+terracos de arroz	758g
 tet	365m
 tet nguyen dan	365m
+tet te nuoc	735m
 tet trung thu	366m
+tete de chat	1489e
+tete de cheval	1495e
+tete de chien	1482e
+tete de cochon	1507e
+tete de dragon	1566e
+tete de lapin	1526e
+tete de lion	1491e
+tete de singe	1478e
+tete de souris	1522e
+tete de tigre	1492e
+tete de vache	1503e
+tha den	743m
 thac	150m
 thac nuoc	150m
 thach anh	297m
 thach anh tim	56m
-thai lan	668o
-thailande	668o
+thai	771e
+thailandais	771e
+thailandisch	771h
+thailandisches neujahr	735h
+tham ba tu	733m
 tham co	124m
 than hong	165m
+than lan	1564m
 than tien	391m
 thang ba	192m
 thang bay	193m
@@ -20875,28 +28737,42 @@ thang muoi	194m
 thang muoi hai	195m
 thang muoi mot	194m
 thang nam	192m
+thang ramadan	741m
 thang sau	193m
 thang tam	193m
 thang tu	192m
+thang tu hao	747m
 thanh binh	382m
 thanh duong	356m
 thanh lich	393m
 thanh pho	337m
+thanh so co la	1727m
 thao moc	136m
 thao nguyen	123m
+thap nien 20	691m
+thap nien 50	702m
+thap nien 60	695m
+thap nien 80	700m
+thap nien 90	701m
+thap tokyo	1786m
 the	253E
 the au lait	256e
+the aux perles	1748e
 the noir	253e
 the vert	254e
+theiere	1735e
 thep	281m
 thien	346m
 thien dang	423m
 thien dinh	408m
 thien duong	423m
 thien ha	173m
+thien nga	1552m
 thien nhien	379m
 thien than	423m
 thien thanh	39m
+thit bam xuong	1671m
+thit xong khoi	1674m
 tho nhi ky	636o
 thoi	421m
 thoi rua	421m
@@ -20905,15 +28781,21 @@ thong	121m
 thu gian	383m
 thu thai	383m
 thu vien	340m
+thuc pham dong hop	1695m
 thung lung	160m
+thuong hai	770m
 thuy dien	647o
 thuy mac	299m
 thuy si	645o
 thuy tinh	291m
 tibbi	352n
+tibet	775f
+tibetain	775e
+tiburon	1577f
 tiec sinh nhat	368m
 tien	419m
 tien mat	419m
+tienda de campana	1795f
 tierno animo	404f
 tim	5m
 tim do	96m
@@ -20930,9 +28812,20 @@ tinh lang	382m
 tinh te	417m
 tinh van	173m
 tinh yeu	388m
+tirtil	1584n
+tisort	1836n
+to cach lan	774m
+to co trung	1624m
 to lua	288m
+to trong rong	1623m
+toa nha co dien	1762m
+toa nha van phong	1772m
+tobogan	1806f
 toi	435m
 toi gian	381m
+toile araignee	1592e
+tom chien	1706m
+tom hum	1714m
 tombee de la nuit	188e
 tong am	448m
 tong lanh	449m
@@ -20944,20 +28837,26 @@ tonos frios	449f
 topferei	301h
 toprak sarisi	102n
 toprak tonlari	380n
+torre de toquio	1786g
+tortenstuck	1724h
 toxico	421f 421g
 tra	253M
+tra nhua ruoi	1750m
 tra o long	257m
 tra sua	256m
 tra sua tran chau	256m
 tra xanh	254m
+traditionelle japanische windsacke	1823h
 trage	410h
 trai cam	225m
 trai cay	428m
 trai dao	232m
+traje de bano de una pieza	1845f
 tram	442m
 tram vu tru	360m
 tran day nang luong	385m
 trang anh trang	76m
+trang hat	1873m
 trang kem	104m
 trang mieng	268m
 trang nga	38m
@@ -20969,29 +28868,45 @@ trang sua	105m
 trang suc	313m
 trang suong	83m
 trang trai	344m
+trang tri cay thong	1821m
 trang tron	170m
 trang trong	406m
 trang tuyet	84m
 tranh thuy mac	299m
 tranh toi tranh sang	447m
+trau nuoc	1505m
 traume	392h
 tre con	376m
 tre em	376m
+trebol	1618f
+trebol de cuatro hojas	1619f
+trefle	1618e
+trefle a quatre feuilles	1619e
+trencadis	756a 756f
+trevo de tres folhas	1618g
+trinkpackchen	1749h
+tro choi dien tu	700m
 tro tan	165m
 troi	167m
 troi am u	200m
 troi mua	196m
 troi sao	172m
+trommelstocke	1884h
+trong	1884m
+trong dai	1885m
 trong lanh	395m
 trong sang	403m
 tropico	347f
 tropicos	347g
+tropik icecek	1741n
+tropikal balik	1575n
 trovao	198g
 tru	453m
 trua	186m
 trub	447h
 trubsinnig	387h
 truc	122m
+trung	1685m
 trung quoc	631o
 trung tam thanh pho	337m
 truong hoc	354m
@@ -21001,14 +28916,20 @@ tu dang	218m
 tu hao	412m
 tu nhien	379m
 tu tin	401m
+tubarao	1577g
 tuc gian	398m
 tugla	280n
+tuglalar	1764n
+tui cap nach	1853m
+tui mua sam	1854m
+tui xach	1852m
 tulipan	210f
 tung bung	405m
 tuoi	440m
 tuoi mat	395m
 tuoi moi	395m
 tuong lai	372m
+tuong nu than tu do	1787m
 tup leu	359m
 turk bayragi	636o
 turk hava yollari	543o
@@ -21032,6 +28953,7 @@ uberraschend	420h
 uberrascht	420h
 uberraschung	420h
 uc	630o
+ucan fenerler	743n
 ucrania	635o
 ucuk	438n
 ucurum	161n
@@ -21039,16 +28961,19 @@ ue oai	410m
 ugur bocegi	324n
 ugursuz	399n
 uisque	264g
+urdun	765n
 urkutucu	399n
 uzgun	387n
 uzum	228n
 vach da	161m
 vadi yarigi	157n
 vahsi	414n
+vahsi bati	729n
 vai bong	289m
 vai jean	286m
 vai lanh	289m
 vallee	160e
+van goc	716m
 van ly truong thanh	343m
 van phong	353m
 vang	2m
@@ -21080,36 +29005,51 @@ vert neon	117e
 vertrauenswurdig	402h
 vertraumt	392h
 vet	320m
+vetements de femme	1849e
+vi trung	1597m
 via lactea	173f 173g
-viet nam	637o
+vien da	1751m
 viet quat	229m
+vietna	778g
 vila aquatica	345g
+ville au crepuscule	1801e
+vinh ha long	778m
 violet poudre	99e
+violin	1882f
 visne	227n
 visne curugu	19n
 vitoria	412g
 vitoria regia	209g
 vivido	440f 440g
 vivo animo	385f
+vo xoan oc	1579m
+voi ma mut	1519m
 voie lactee	173e
 volcan	163f
 vom troi	167m
+vong du quay	1807m
+vu mua	746m
 vu tru	173m
 vu truong	432m
 vui tuoi	386m
 vui ve	386m
 vulcao	163g
+vung caribe	760m
 vung chac	402m
 vung cuc	182m
 vuon	125m
 vuon thien	346m
+vuong mien	1866m
 vuong quoc anh	627o
 walder	119h
 warm gemutlich	394h
 warme tone	448h
+waschbar	1488h
+wasserbuffel	1505h
 wehmutig	411h
 weis	10h
 weise	10h
+wohnhauser	1768h
 wurdevoll	406h
 wuste	155h
 wutend	398h
@@ -21121,6 +29061,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
+xang dan nu	1862m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -21160,12 +29101,14 @@ xanh xam la	94m
 xanh xo thom	94m
 xau xi	421m
 xi mang	279m
+xicara de cha sem alca	1736g
 xin	442m
 xin chao	451m
 xinh xan	404m
 xoai	236m
 xuan	192m
 xuong rong	134m
+xup lo xanh	1654m
 y	620O
 y te	352m
 yagmur	196n
@@ -21176,30 +29119,51 @@ yalin	381n
 yalniz	387n
 yalnizlik	387n
 yanardag	163n
+yanardag patlamasi	1754n
 yangin	164n
+yaprak doken agac	1613n
+yaprak dokmeyen agac	1612n
 yaratici	434n
 yaraticilik	434n
+yardim ekibi kaski	1872n
 yasak sehir	342n
+yassi ekmek	1665n
 yatak odasi	358n
 yavas	410n
+yaz gundonumu	748n
 yazin	193n
+yemek pisirme	1686n
 yen binh	382m
 yen tinh	382m
+yengec	1713n
+yer fistigi	1657n
 yesil	3n
 yesil cay	254n
 yesil elma	234n
+yesil salata	1691n
+yesil yaprakli sebze	1653n
 yesillik	127n
 yesim	295n
 yesim yesili	50n
 yeu thuong	388m
+yilan	1565n
 yilbasi	362n
+yilbasi gecesi	749n
 yildirim	198n
 yildiz	172n
 yildizlar	172n
 yildizli	172n
+yildizli gece	1797n
 yildizli gokyuzu	172n
+yirmili yillar	691n
+yuksek topuklu ayakkabi	1861n
+yumurtadan cikan civciv	1544n
 yumusak	384n
+yumusak dondurma	1718n
 yumusak ton	441n
+yuruyus botu	1859n
+yuzuk	1875n
+zapato de tacon	1861f
 zartgrun	53h
 zebre	317e
 zen bahcesi	346n
@@ -21209,32 +29173,51 @@ zeytinyagi	275n
 zincifre kirmizisi	35n
 zumrut	49n
 zumrut yesili	49n
+zurafa	1517n
 zuruckhaltend	417h
 zuverlassig	402h
-@stems ko 1244
+@stems ko 1682
+50년대	702d
+60년대	695d
+80년대	700d
+90년대	701d
+y2k	703d
 가	194d
 가 단풍	128d
 가나	664d
+가나 해변 높 파	720d
+가락신	1856d
 가랑비	197d
 가로등	333d
+가우디	756d
 가을날	194d
 가죽	285d
 가지	245d
 갈라타사라	611d
 갈색	7d
 감귤	225d
+감자	1647d
+감자튀김	1676d
 강	147d
 강남 수향	345d
 강렬	401d
+강아지 얼굴	1482d
 강철	281d
 강황	79d
 강황색	79d
 개구리	325d
+개구리 얼굴	1561d
+개미	1585d
 개울	147d
 갤러리	434d
 거리	338d
+거미	1591d
+거미줄	1592d
+거북	1563d
 거친	414d
 건강	413d
+건물 공사	1763d
+건배하 샴페인 잔	1744d
 검	9d
 검은색	9d
 검정	9d
@@ -21247,27 +29230,42 @@ zuverlassig	402h
 격노	398d
 결혼식	367d
 경	420d
+경기장	1761d
 계곡	160d
+계단식 논	758d
 계피	274d
+고구마	1703d
 고귀	378d
+고글	1832d
 고급	377d
+고기	1671d
+고깃덩	1673d
 고대 청동	302d
 고동색	7d
 고딕	407d
 고딕풍	407d
 고래	327d
 고려청자	294d
+고릴라	1480d
 고상	393d
 고성	355d
+고슴도치	1530d
+고양	1490d
+고양 얼굴	1489d
 고요	382d
+고전 양식 건축물	1762d
+고흐	716d
 곡식	248d
 골드	11d
 골든아워	178d
 골목	338d
 골목길	338d
 골짜기	160d
+곰 얼굴	1532d
+곰발바닥	1540d
 공상과학	372d
 공원	126d
+공작	1557d
 공작새	315d
 공작석색	82d
 공작청	46d
@@ -21275,6 +29273,7 @@ zuverlassig	402h
 공포	399d
 과일	428d
 과즙	428d
+관람차	1807d
 광대	328d
 괴상	431d
 교실	354d
@@ -21283,21 +29282,27 @@ zuverlassig	402h
 구름	168d
 구름 낀	200d
 구리색	59d
+구명조끼	1834d
 구역질	421d
 구월	194d
+국립공원	1760d
+국수	1701d
 국화	214d
 군대	427d
 군사	427d
+군용 헬멧	1871d
 군인	427d
 군청색	44d
 궁궐	342d
 궁중	378d
+귀뚜라미	1589d
 귀여운	404d
 귤	225d
+그랜드 캐니언	772d
+그런지	704d
 그레	8d
 그레이블루	93d
 그레이지	68d
-그리스	653d
 그리운	411d
 그림	434d
 극광	174d
@@ -21312,11 +29317,15 @@ zuverlassig	402h
 금속	283d
 금융	353d
 기괴	431d
+기린	1517d
+기모노	1843d
 기묘	431d
 기쁜	386d
 기쁨	386d
 기술	372d
 기업	353d
+기타	1879d
+긴 북	1885d
 긴장된	409d
 깃털	310d
 깃허브	509d
@@ -21331,7 +29340,10 @@ zuverlassig	402h
 깜찍	404d
 꽁꽁 언	446d
 꽃	204d
+꽃게	1713d
+꽃다발	1598d
 꽃밭	125d
+꽃송	1607d
 꽃잎	204d
 꿀	260d
 꿀벌	323d
@@ -21341,6 +29353,7 @@ zuverlassig	402h
 나른	410d
 나무	132d
 나무결	276d
+나무늘보	1535d
 나뭇잎	127d
 나비	322d
 나이지리아	662d
@@ -21349,18 +29362,23 @@ zuverlassig	402h
 낙관	400d
 낙엽	128d
 낙원	423d
+낙타	1514d
 난꽃	215d
 난초	215d
+낡 주택 건물	1769d
 남극	182d
 남보라	95d
 남색	16d
 남성	452d
+남성용 구두	1857d
 남아프리카 공화국	661d
 남자	452d
 남자다운	416d
+납작 냄비	1687d
 납회색	85d
 낭	388d
 낮	191d
+너구리	1488d
 네덜란드	643d
 네온	305d
 네온 그린	117d
@@ -21370,14 +29388,19 @@ zuverlassig	402h
 네온사인	305d
 네이버	502d
 네이비	16d
+네잎클로버	1619d
+네팔	775d
+넥타	1835d
 넷플릭스	465d
 노	453d
 노란	2d
 노란색	2d
 노랗다	2d
+노루즈	740d
 노르웨	648d
 녹	284d
 녹색	3d
+녹색 채소	1653d
 녹슨	284d
 녹슨 빨강	112d
 녹차	254d
@@ -21391,17 +29414,24 @@ zuverlassig	402h
 농촌	344d
 뇌우	198d
 누드톤	115d
+누아르	728d
 눈	184d
 눈 덮인 산	159d
 눈 흰	84d
 눈꽃	184d
 눈송	184d
+뉴올리언스	738d
+뉴욕	762d
 뉴질랜드	672d
 뉴캐슬	594d
 느긋	383d
+늑대 얼굴	1486d
 닉스	574d
 닌텐	562d
 닛산	476d
+다	781d
+다다미	781d
+다랑논	758d
 다시마	137d
 다육식물	134d
 다이아몬드	298d
@@ -21409,6 +29439,7 @@ zuverlassig	402h
 다정	384d
 다채	175d
 다크	435d
+다크 아카데미아	697d
 다홍색	97d
 단색	425d
 단조	430d
@@ -21416,7 +29447,12 @@ zuverlassig	402h
 단풍나무	129d
 단풍잎	129d
 달	170d
+달걀	1685d
 달러	419d
+달맞	1825d
+달팽	1582d
+달팽이집	1579d
+닭다리	1672d
 담쟁	133d
 당근	246d
 당당	401d
@@ -21434,21 +29470,30 @@ zuverlassig	402h
 더운	397d
 더위	202d
 덩굴	133d
+데 스테일	693d
 데님	69d
 데님 원단	286d
 데이지	217d
 덴마크	649d
 델	517d
 도기	301d
+도넛	1721d
+도도새	1554d
 도르트문트	601d
+도마뱀	1564d
 도미노피자	567d
 도서관	340d
 도시	337d
+도시 야경	1801d
+도시 전경	1798d
+도시락	1696d
 도시바	538d
 도심	337d
 도자기	292d
 도커	510d
+도쿄 타워	1786d
 독성	421d
+독수리	1550d
 독일	619d
 돈	419d
 돌	278d
@@ -21456,12 +29501,20 @@ zuverlassig	402h
 동굴	162d
 동양풍	351d
 동화	391d
+돼지	1508d
+돼지 얼굴	1507d
+돼지코	1510d
+두바	768d
+드럼	1884d
 드롭박스	555d
+들소	1502d
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
+등불 축제	743d
+등산화	1859d
 디스코	432d
 디스코드	505d
 디저트	268d
@@ -21472,12 +29525,19 @@ zuverlassig	402h
 따뜻 색감	448d
 따분	430d
 따스	394d
+딱정벌레	1587d
 딸기	226d
 땅	166d
 땅거미	188d
+땅콩	1657d
+떠먹 아이스크림	1720d
+떡꼬치	1709d
 뜨거운	397d
+뜨거운 음료	1734d
 뜰	125d
 라떼	252d
+라마	1516d
+라마단	741d
 라벤더	207d
 라이트	437d
 라일락	64d
@@ -21487,6 +29547,7 @@ zuverlassig	402h
 람보르기니	470d
 러시아	634d
 럭셔리	377d
+런던	763d
 런던 버스	677d
 레고	564d
 레노버	518d
@@ -21500,53 +29561,84 @@ zuverlassig	402h
 레몬색	100d
 레스터 시티	593d
 레알 마드리드	597d
+레이캬비크	757d
 레이커스	569d
 레트	375d
+로마	780d
 로맨스	388d
 로맨틱	388d
+로스앤젤레스	773d
+로스코	718d
 로얄 블루	43d
 로열블루	43d
 로즈핑크	91d
 로켓	360d
+로코코	708d
+로파	731d
+롤러코스터	1808d
+롤리팝	1729d
 루마니아	656d
 루비	55d
 루비색	55d
 루즈	70d
 루프트한자	542d
+르네상스	709d
 르노	482d
 리넨	289d
+리본	1827d
 린넨	289d
+립스틱	1874d
 링크드인	565d
 마	344d
 마귀	424d
 마그마	163d
+마늘	1655d
+마라케시	752d
 마룬	19d
+마르디 그라	738d
 마법	391d
 마법 같	391d
+마술사 모자	1868d
 마스터카드	491d
+마이애미	761d
 마이애미 히트	573d
 마이크로소프트	560d
 마젠타	21d
+마조렐	752d
+마추픽추	776d
 마카롱	272d
+마테차	1750d
+마티스	711d
 만개	204d
+만두	1710d
 만리장성	343d
+말 얼굴	1495d
 말고	455d
 말레이시아	670d
 말차	255d
 망고	236d
+망자 날	736d
+매머드	1519d
 매화	212d
 맥도날드	458d
 맥주	263d
+맥주 축제	739d
+맥주잔	1742d
 맨시티	591d
 맨유	590d
 맨체스터 유나이티드	590d
+맨해튼	762d
 머스타드	110d
 먹	47d
 먹색	47d
 메탈	283d
-멕시코	625d
+멜론	1627d
+멤피스	692d
+멤피스 디자인	692d
+멧돼지	1509d
 면	289d
 명상	408d
+모기	1594d
 모노크롬	425d
 모닥불	164d
 모던	381d
@@ -21557,58 +29649,95 @@ zuverlassig	402h
 모래언덕	155d
 모로코	640d
 모브	63d
+모스크	1789d
 모카 무스	689d
+모텔	1778d
 모험	414d
 목련	223d
 목재	276d
 목초지	123d
+몬드리안	693d
 못생긴	421d
 몽롱	445d
+몽마르트	753d
 몽환	392d
+무궁화	1605d
 무당벌레	324d
 무더운	397d
 무더위	202d
 무서운	399d
 무쇠	282d
 무지개	175d
+묵주	1873d
+문어	1578d
 물	151d
+물 뿜 고래	1570d
+물개	1573d
 물결	141d
+물고기	1574d
+물고기 깃발	1823d
+물소	1505d
 물속	361d
+물축제	735d
+뭄바	777d
+뭉크	712d
 뮤트	442d
 미국	626d
+미끄럼틀	1806d
 미니멀	381d
+미드센추리	695d
+미드소마	748d
 미래	372d
 미색	18d
+미생물	1597d
 미술	434d
 미술관	434d
 미스터리	390d
 미쓰비시	485d
 미역	137d
+미코노스	767d
 민트	30d
 민트색	30d
 믿음직	402d
 밀	248d
+밀레니엄	703d
 밀리터리	427d
 밀림	120d
 밀밭	248d
+밀전병 싼 요리	1683d
 밀크티	256d
+바게트	1664d
 바나나	235d
 바다	139d
 바닷	142d
 바닷 모래	142d
+바닷가재	1714d
 바닷속	140d
 바람	201d
+바람 흔들리 나뭇잎	1622d
 바랜	442d
 바르사	598d
-바비	678d
+바르셀로나	756d
+바비코어	724d
+바우하우스	690d
 바위	161d
 바이두	524d
 바이에른 뮌헨	600d
 바이올렛	22d
+바이올린	1882d
+바지	1837d
+바퀴벌레	1590d
+박 터트리기	1819d
+박쥐	1531d
+반 고흐	716d
+반바지	1847d
+반지	1875d
 반짝	426d
 반짝반짝	426d
 반짝임	426d
+발레 슈즈	1863d
 발렌타인데	364d
+발리	758d
 밝	439d
 밝 연	437d
 밤	189d
@@ -21616,10 +29745,16 @@ zuverlassig	402h
 밤문화	432d
 밤색	7d
 밤중	189d
+밤하늘 배경 하 다리	1803d
+밤하늘 별	1797d
 방글라데시	666d
+방콕	771d
 밭	123d
 백사장	143d
 백색	10d
+백조	1552d
+백화점	1781d
+밴조	1883d
 밸런타인데	364d
 버거킹	535d
 버건디	33d
@@ -21630,12 +29765,15 @@ zuverlassig	402h
 번개	198d
 벌판	123d
 벚꽃	205d
+벚꽃놀	737d
 벚나무	205d
+베르사유	708d
 베리	250d
 베리 페리	686d
+베이글	1667d
 베이지	17d
 베이지색	17d
-베트남	637d
+베이컨	1674d
 벤피카	609d
 벨기	644d
 벨벳	287d
@@ -21646,6 +29784,7 @@ zuverlassig	402h
 별 빛나	172d
 병든	421d
 병사	427d
+병아리	1545d
 병아리 노	77d
 병아리색	77d
 병원	352d
@@ -21657,12 +29796,15 @@ zuverlassig	402h
 보리밭	248d
 보석	313d
 보카 주니어스	614d
+보헤미안	707d
 복고	375d
 복사꽃	213d
 복숭아	232d
 복숭아 분홍	73d
 복숭아꽃	213d
 복숭아색	27d
+복어	1576d
+볼리우드	727d
 볼보	481d
 봄	192d
 봄날	192d
@@ -21670,11 +29812,16 @@ zuverlassig	402h
 부드러운	384d
 부러운	422d
 부러움	422d
+부리또	1681d
+부엉	1553d
 부엌	357d
+부츠	1864d
 부활절	369d
 북극	182d
 북유럽	349d
 분노	398d
+분수	1794d
+분재	1611d
 분홍	6d
 분홍색	6d
 불	164d
@@ -21685,48 +29832,66 @@ zuverlassig	402h
 불안	409d
 붉	0d
 브라질	623d
+브로콜리	1654d
 브론즈	58d
+브루탈리즘	694d
 블러셔 핑크	114d
 블루베리	229d
 블루스	433d
 블루아워	179d
+블링블링	1816d
 비	196d
 비 오 날	196d
 비단	288d
 비단잉어	326d
+비둘기	1549d
 비바 마젠타	687d
+비버	1529d
 비비드	440d
 비엠더블유	471d
 비자카드	490d
+비잔틴	710d
 비취	295d
 비취색	50d
+비키니	1848d
+빈 둥지	1623d
 빈티지	375d
+빌딩	1772d
 빗속	196d
 빗줄기	196d
 빙산	181d
 빙하	181d
 빛나	439d
 빨간	0d
+빨간 사	1634d
 빨간색	0d
 빨강	0d
 빨갛다	0d
+빨대 컵	1747d
 빵	267d
 빼고	455d
 뿌연	445d
+사그라다 파밀리아	756d
+사리	1844d
 사막	155d
+사막 섬	1759d
 사무실	353d
+사슴	1501d
 사우디아라비아	638d
 사원	341d
 사월	192d
 사이버펑크	371d
 사이키델릭	431d
+사자 얼굴	1491d
 사찰	341d
 사치	377d
+사케	1737d
 사탄	424d
 사탕	269d
 사파이어	54d
 사프란	274d
 산	158d
+산 떠오르 해	1799d
 산들바람	201d
 산딸기	230d
 산뜻	395d
@@ -21741,24 +29906,37 @@ zuverlassig	402h
 살구색	78d
 살몬	29d
 살색	115d
+삼각 김밥	1698d
+삼각 수영복	1846d
 삼성	467d
 삼월	192d
+상	770d
 상아색	38d
+상어	1577d
 상쾌	395d
+상하	770d
+새 전날	749d
 새벽녘	177d
 새빨간	74d
 새빨간색	74d
+새싹	1610d
 새싹색	53d
+새우	1715d
+새우튀김	1706d
 새틴	288d
 색소폰	433d
+샌드위치	1679d
 샐러드	429d
 샛노란	101d
 샛노란색	101d
 생동감	385d
 생일	368d
+생일 케이크	1723d
 생일 파티	368d
+생쥐	1523d
 샤넬	568d
 샤르트뢰즈	67d
+샤베트 아이스크림	1719d
 샤오미	520d
 샴페인	262d
 샴페인색	57d
@@ -21766,15 +29944,21 @@ zuverlassig	402h
 서늘	396d
 서리	183d
 서리색	83d
+서부	729d
+서부극	729d
+서울	779d
 서점	340d
+서커스	1810d
 서프라이즈	420d
 석록색	82d
 석류	240d
 석양	176d
 석청색	81d
 석호	145d
+선글라스	1831d
 선명	440d
 선명 밝	439d
+선물	1828d
 선불교 정원	346d
 선인장	134d
 선종	346d
@@ -21795,30 +29979,45 @@ zuverlassig	402h
 세련된	393d
 세룰리안	40d
 세룰리안 블루	40d
+세뱃돈	1826d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	570d
+셰비 시크	721d
+소 얼굴	1503d
+소금	1694d
 소나무	121d
 소나무숲	121d
 소녀	452d
 소년	452d
 소박	374d
+소원 건 나무	1820d
 소프트	441d
+소프트 아이스크림	1718d
+솔라펑크	732d
 솔숲	121d
 솜사탕	270d
+송끄란	735d
+송년	749d
+송충	1584d
+쇼핑백	1854d
 수국	216d
+수달	1536d
 수련	209d
 수묵	299d
 수묵화	299d
 수박	231d
 수정	297d
 수중	361d
+수탉	1543d
 수평선	180d
 수풀	119d
 수향마	345d
+수확	746d
 순결	403d
 순수	403d
+숫양	1511d
 숯불	165d
 숲	119d
 숲속	119d
@@ -21830,20 +30029,29 @@ zuverlassig	402h
 스위스	645d
 스즈키	483d
 스카이블루	41d
+스카프	1838d
 스칸디나비아	349d
 스칼렛	34d
+스컹크	1537d
+스코틀랜드	774d
 스타벅스	459d
 스테인리스	281d
 스트레스	409d
+스팀펑크	698d
+스파게티	1702d
 스페인	621d
 스포티파	464d
+스푼 사발	1690d
 슬픈	387d
 슬픔	387d
 승리	412d
 시골	344d
 시끄러운	418d
+시나고그	1791d
 시내	337d
 시냇물	147d
+시누아즈리	723d
+시든 꽃	1604d
 시멘트	279d
 시안	14d
 시원	396d
@@ -21856,8 +30064,11 @@ zuverlassig	402h
 신부	367d
 신비	390d
 신사	341d
+신스웨이브	699d
+신토 신사	1792d
 실버	12d
 실크	288d
+실험실 가운	1833d
 심	140d
 심심	430d
 심플	381d
@@ -21867,17 +30078,24 @@ zuverlassig	402h
 싱가포르	671d
 싱가포르항공	547d
 싱그러운	395d
+쌍봉 낙타	1515d
 썩	421d
+쏟아져 나오 액체	1746d
 쓸쓸	387d
 아	376d
 아늑	394d
 아니라	455d
 아닌	455d
+아라비아	768d
 아랍에미리트	641d
 아련	411d
+아르 데코	691d
+아르데코	691d
 아르헨티나	624d
 아마존	561d
+아말피	755d
 아메리칸 익스프레스	493d
+아바나	751d
 아보카	239d
 아스널	587d
 아스팔트	279d
@@ -21885,45 +30103,63 @@ zuverlassig	402h
 아우디	472d
 아이보리	38d
 아이스크림	271d
-아이슬란드	651d
 아일랜드	628d
 아침	185d
 아침 이슬	203d
+아케이드	700d
+아코디언	1878d
 아쿠아	66d
 아트	434d
 아틀레티코 마드리드	599d
 악마	424d
+악어	1562d
 안개	199d
+안경	1830d
+안내견	1484d
 안녕	451d
 안녕하세요	451d
 안녕하십니까	451d
+안데스	776d
 안드로이드	512d
 안정	402d
+알 깬 병아리	1544d
+알 들어 있 둥지	1624d
+알로하	759d
 알록달록	175d
 알리바바	521d
 알리페	523d
 암녹색	48d
 암벽	161d
+애리조나	772d
 애저	39d
 앰버	32d
 앵무새	320d
 야경	189d
 야광	444d
+야구모자	1870d
 야생	414d
+야수파	711d
 야시장	330d
+야자수	1614d
 야채	429d
+야채샐러드	1691d
 약초	136d
 양귀비	219d
+양말	1841d
+양주잔	1745d
 양초	307d
 양키스	579d
+양파	1656d
 어두운	435d
 어둑	447d
 어둠	435d
 어둡고	435d
 어린	376d
+어묵	1707d
 어스름	447d
 어스톤	380d
 언덕	158d
+얼룩다람쥐	1528d
 얼룩말	317d
 얼어붙	446d
 얼음	181d
@@ -21932,6 +30168,7 @@ zuverlassig	402h
 없게	455d
 없고	455d
 없어	455d
+에게	767d
 에너지	385d
 에메랄드	49d
 에메랄드색	49d
@@ -21947,7 +30184,10 @@ zuverlassig	402h
 여름날	193d
 여명	177d
 여성	452d
+여성복	1849d
+여성용 모자	1867d
 여우	321d
+여우 얼굴	1487d
 여유	383d
 여자	452d
 역겨운	421d
@@ -21959,6 +30199,7 @@ zuverlassig	402h
 연꽃 연못	149d
 연두노	67d
 연두색	31d
+연등회	743d
 연못	148d
 연무	199d
 연보라	63d
@@ -21967,31 +30208,43 @@ zuverlassig	402h
 연초록	53d
 열대	347d
 열대 해변	144d
+열대어	1575d
 열대우림	120d
 열대지방	347d
 열매	250d
 열정	389d
+염소	1513d
 영	408d
 영광	412d
-영국	627d
 옅	438d
 예술	434d
+오뎅	1704d
 오두막	359d
+오락실	700d
+오랑우탄	1481d
 오래된 책	309d
 오렌지	225d
 오렌지색	1d
 오로라	174d
 오륜기	679d
+오리	1551d
+오본	745d
+오소리	1539d
+오스	764d
 오스트리아	646d
 오아시스	138d
+오악사카	750d
 오월	192d
 오전	185d
+오징어	1716d
 오커	36d
 오프화이트	104d
 오후	187d
 옥	295d
 옥색	15d
 옥수수	247d
+옥토버페스트	739d
+온천	1804d
 온화	384d
 올리브	275d
 올리브그린	24d
@@ -22001,12 +30254,18 @@ zuverlassig	402h
 와비사비	350d
 와인	261d
 와인색	33d
+와인잔	1739d
+와일드 웨스트	729d
+와플	1669d
 왓츠앱	498d
+왕관	1866d
 왕실	378d
 외	387d
 외로움	387d
+요르단	765d
 요새	355d
 요정	391d
+용 얼굴	1566d
 용암	163d
 우롱차	257d
 우버	495d
@@ -22015,16 +30274,25 @@ zuverlassig	402h
 우아	393d
 우울	387d
 우유	265d
+우유 한잔	1733d
 우윳	105d
 우주	173d
 우주선	360d
 우주정거장	360d
+우체국	1774d
 우크라이나	635d
+운동화	1858d
 울트라마린	44d
 워드프레스	558d
 워리어스	572d
 원목	276d
+원석	1876d
+원숭	1479d
+원숭 얼굴	1478d
+원피스	1842d
+원피스 수영복	1845d
 월백색	76d
+월병	1708d
 웜톤	448d
 웨딩	367d
 웨스트햄	595d
@@ -22032,6 +30300,8 @@ zuverlassig	402h
 위스키	264d
 위챗	500d
 유기농	379d
+유니콘 얼굴	1499d
+유럽 성	1784d
 유리	291d
 유백색	105d
 유벤투스	602d
@@ -22047,15 +30317,19 @@ zuverlassig	402h
 은행잎	130d
 은회색	86d
 음력설	365d
+음료 팩	1749d
+음료수	1741d
 의료	352d
 이끼	131d
+이드	741d
 이른 아침	185d
+이발소	1809d
 이베	497d
 이상	431d
+이스탄불	764d
 이슬	203d
 이슬비	197d
 이월	195d
-이집트	639d
 이케아	460d
 이탈리아	620d
 인	633d
@@ -22068,6 +30342,10 @@ zuverlassig	402h
 인텔	514d
 일몰	176d
 일본	617d
+일본 성	1783d
+일본 우체국	1773d
+일본 인형	1822d
+일본 장식	1821d
 일본풍	350d
 일월	195d
 일출	177d
@@ -22079,11 +30357,12 @@ zuverlassig	402h
 자기	292d
 자두	241d
 자두색	62d
-자메이카	660d
 자색	5d
 자수정	56d
 자수정색	56d
 자연	379d
+자욱 안개	1796d
+자유 여신상	1787d
 자정	190d
 자주 보라	96d
 자주색	33d
@@ -22092,6 +30371,7 @@ zuverlassig	402h
 잔디	124d
 잔디색	51d
 잔잔	382d
+장갑	1839d
 장난감	376d
 장마	196d
 장미	206d
@@ -22104,12 +30384,14 @@ zuverlassig	402h
 재스민	220d
 재즈	433d
 재즈바	433d
+재팬디	714d
 잿	8d
 저녁	188d
 저녁노	176d
 적갈색	19d
 적보라	96d
 적색	0d
+전갈	1593d
 전구	333d
 전문	402d
 전원풍	374d
@@ -22120,29 +30402,41 @@ zuverlassig	402h
 절제된	417d
 점토	301d
 정글	120d
+정면 향 날개 편 병아리	1546d
 정신없	418d
 정열	389d
 정오	186d
 정원	125d
+정원 있 집	1771d
+젖병	1732d
+젖소	1506d
 제비꽃색	22d
 제외	455d
 젠	346d
+조각 케익	1724d
 조명	333d
 조용	382d
 졸린	410d
+졸업 모자	1869d
 종	290d
+주먹밥	1697d
 주방	357d
+주택 건물	1768d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
 주황	1d
 주황색	1d
+죽 자 날	736d
 줌 미팅	556d
 중국	631d
 중국 빨강	75d
 중국풍	351d
 중추절	366d
+쥐 얼굴	1522d
 즐거운	386d
+지갑	1851d
+지렁	1596d
 지루	430d
 지루함	430d
 지옥	424d
@@ -22173,6 +30467,7 @@ zuverlassig	402h
 차콜	37d
 찻 갈색	88d
 찻잎	253d
+찻주전자	1735d
 창공	167d
 창백	438d
 창의적	434d
@@ -22205,30 +30500,45 @@ zuverlassig	402h
 체코	654d
 첼시	588d
 초록	3d
+초록 사	1635d
 초록색	3d
 초롱	306d
 초밥	273d
+초식 공룡	1568d
 초원	123d
 초조	409d
+초콜렛	1727d
 초콜릿	258d
 초콜릿색	108d
+초현실	713d
+초현실주	713d
 촛불	307d
 추	421d
+추모 리본	1829d
 추석	366d
+추수	746d
+추수감사절	746d
 추억	411d
 추운	396d
 축제	332d
 축제 분위기	405d
 춘절	365d
+치즈 조각	1670d
 칙칙	442d
+친퀘테레	755d
 친환경	379d
 칠기	300d
 칠레	658d
+칠면조	1541d
 칠월	193d
 침실	358d
 침엽수	121d
 카니발	332d
 카레	274d
+카레라이스	1700d
+카리브	760d
+카바	1793d
+카운트다운	749d
 카카오	501d
 카카오톡	501d
 카키	25d
@@ -22238,30 +30548,50 @@ zuverlassig	402h
 카페	339d
 카페라떼	252d
 카푸치노	252d
+칵테일	1740d
+칸딘스키	719d
 캐나다	629d
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
+캘리포니아	773d
+캠핑	1756d
+캥거루	1538d
+커스타드 푸딩	1730d
 커피	251d
 커피색	107d
 커피숍	339d
 컬러풀	175d
+컵케이크	1725d
 케냐	663d
 케이에프씨	534d
 케이크	268d
+케이팝	779d
+켄테	734d
+코끼리	1518d
 코랄	28d
+코르크 튀어나오고 있 병	1738d
 코발트	45d
 코발트블루	45d
+코뿔소	1520d
+코스탈	725d
+코알라	1533d
 코카콜라	457d
 코코넛	238d
 코코아	258d
+코트	1840d
+코티지코어	696d
 코퍼	59d
 콘크리트	279d
+콜로세움	780d
 콜롬비아	657d
-쿠바	673d
+쿠키	1722d
 쿨톤	449d
+퀴어 퍼레이드	747d
 크롬	283d
+크루아상	1663d
 크리스마스	362d
+크리스마스 트리	1812d
 크리스털	297d
 크림색	18d
 크림슨	71d
@@ -22269,9 +30599,12 @@ zuverlassig	402h
 클래식 블루	684d
 클럽	432d
 클리닉	352d
+클림트	715d
 키위	242d
+타말레	1682d
+타코	1680d
+타탄	774d
 탐욕	422d
-태국	668d
 태극기	632d
 태양	169d
 택시	336d
@@ -22282,50 +30615,74 @@ zuverlassig	402h
 터키항공	543d
 테라코타	111d
 테슬라	478d
+테이크아웃 상자	1712d
 테크	372d
+텐트	1795d
 텔레그램	499d
 토기	301d
+토끼	1527d
+토끼 얼굴	1526d
+토끼풀	1618d
 토마토	244d
+토스카나	754d
 토스트	267d
 토요타	474d
 토트넘	592d
 토프	68d
 톤다운	442d
 통나무집	359d
+통조림	1695d
 툰드라	182d
 튀르키예	636d
 튤립	210d
+트럼펫	1881d
 트위치	504d
 트위터	566d
+티라노사우루스	1569d
+티베트	775d
+티셔츠	1836d
+티키	726d
 티파니 블루	674d
 틱톡	503d
 파나소닉	539d
+파라솔 있 해변	1757d
+파라오	766d
 파란	4d
 파란색	4d
 파랗다	4d
-파리	438d
+파리	753d
 파리 생제르맹	606d
 파스텔	443d
 파스텔톤	443d
 파우더 퍼플	99d
 파우더블루	98d
+파우치	1853d
 파이어폭스	511d
 파인애플	237d
 파키스탄	665d
 파티	368d
 판다	318d
+판다 얼굴	1534d
+팔라펠	1684d
 팔월	193d
+팝콘	1692d
 팥색	89d
+팬케이크	1668d
 펄화이트	106d
+펑크	705d
 페네르바체	612d
 페덱스	488d
 페라리	469d
-페루	659d
+페르시아	733d
+페르시아 양탄자	733d
+페르시아 카펫	733d
 페이스북	462d
 페이팔	492d
+페트라	765d
 펩시	559d
 펭귄	319d
 편안	383d
+편의점	1779d
 평범	430d
 평온	382d
 평화	382d
@@ -22335,6 +30692,8 @@ zuverlassig	402h
 포도주색	113d
 포르쉐	479d
 포르투갈	622d
+포지타노	755d
+포츈 쿠키	1711d
 폭스바겐	473d
 폭염	202d
 폭죽	331d
@@ -22342,6 +30701,9 @@ zuverlassig	402h
 폭풍	198d
 폭풍우	198d
 폴란드	652d
+퐁듀	1689d
+표범	1494d
+표현주	712d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -22350,40 +30712,65 @@ zuverlassig	402h
 풀색	51d
 품격	393d
 풋사	234d
+풍경	1824d
+풍등	743d
 풍선	334d
+프라이드	747d
+프라이팬	1686d
 프랑스	618d
+프레첼	1666d
+프리다 칼	717d
 플라멩구	615d
 플라밍고	314d
 플라스틱	304d
+플랫 슈즈	1860d
+플랫브레드	1665d
 플럼	62d
 플레이스테이션	468d
 피	312d
 피그마	554d
+피라미드	766d
+피렌체	754d
+피망	1651d
+피아노	1880d
 피아트	480d
+피자	1677d
 피치 퍼즈	688d
 피치색	27d
 피콕블루	46d
 핀란드	650d
 핀터레스트	507d
+필름 누아르	728d
 필리핀	669d
 핏	312d
 핑크	6d
 핑크색	6d
+하	759d
+하노	778d
+하누카	742d
 하늘	167d
 하늘 파	39d
 하늘색	41d
+하라주쿠	722d
+하롱베	778d
+하마	1521d
+하바나	751d
 하얀	10d
 하얀색	10d
 하양	10d
+하이힐	1861d
 학교	354d
+학교 가방	1855d
 한가위	366d
 한겨울	195d
+한국	779d
 한낮	186d
 한밤중	190d
 한여름	193d
 한지	290d
 할로윈	363d
 함박눈	184d
+핫도그	1678d
 항구	153d
 해	169d
 해돋	177d
@@ -22394,7 +30781,10 @@ zuverlassig	402h
 해저	140d
 해질녘	176d
 해초	137d
+핸드백	1852d
 핼러윈	363d
+햄버거	1675d
+햄스터 얼굴	1525d
 햇	169d
 햇살	169d
 행복	386d
@@ -22410,14 +30800,20 @@ zuverlassig	402h
 형광 분홍	116d
 형광 초록	117d
 호	316d
+호 얼굴	1492d
 호박	243d
 호박색	32d
 호수	146d
 호수 파	42d
 호주	630d
+호쿠사	720d
+호텔	1777d
 혼다	475d
 혼란	418d
+홀치기염색	706d
+홍고추	1650d
 홍차	253d
+홍콩	769d
 홍학	314d
 화	434d
 화강암	278d
@@ -22437,8 +30833,10 @@ zuverlassig	402h
 황혼	188d
 회녹색	94d
 회색	8d
+회전 목마	1805d
 회청색	93d
 후르츠	428d
+후지산	1755d
 훈훈	394d
 흐린 날	200d
 흐림	200d
@@ -22453,16 +30851,25 @@ zuverlassig	402h
 희미	447d
 희뿌연	445d
 흰	10d
+흰 꽃	1600d
+흰 십자 있 헬멧	1872d
 흰색	10d
+히말라야	775d
+히피	706d
+힌두교 사원	1790d
 힐링	383d
 힘찬	401d
-@stems fr 1973
+@stems fr 2591
 abd	626e
 abeill	323e
 abricot	78e
 abys	140e
 ac milan	603e
+accordeon	1878e
+accordéon	1878e
 acier	281e
+action de grac	746e
+action de grâc	746e
 adorabl	404e
 aeroflot	544e
 afc aja	608e
@@ -22472,6 +30879,9 @@ agrum	225e
 agypten	639e
 ai cap	639e
 ai cập	639e
+aid	741e
+aid el fitr	741e
+aigl	1550e
 air india	548e
 airbnb	494e
 airtel	549e
@@ -22480,6 +30890,7 @@ alemanha	619e
 alemania	619e
 algu	137e
 alibaba	521e
+aliment en conserv	1695e
 alipay	523e
 allemagn	619e
 almanya	619e
@@ -22498,18 +30909,43 @@ amethyst	56e
 amour	388e
 amoureux	388e
 améthyst	56e
+an 2000	703e
 an do	633e
 anana	237e
+and	776E
+andin	776e
 android	512e
 ang	423e
 angeliqu	423e
+angleterr	763e
 angois	409e
 angoissé	409e
 angéliqu	423e
+ann 2000	703e
+ann 50	702e
+ann 60	695e
+ann 80	700e
+ann 90	701e
+ann cinquant	702e
+ann foll	691e
+ann quatr vingt	700e
+ann quatr vingt dix	701e
+ann soixant	695e
 anneau olympiqu	679e
 anniversair	368e
+anné 2000	703e
+anné 50	702e
+anné 60	695e
+anné 80	700e
+anné 90	701e
+anné cinquant	702e
+anné foll	691e
+anné quatr vingt	700e
+anné quatr vingt dix	701e
+anné soixant	695e
 antarctiqu	182e
 anthracit	37e
+antill	760e
 anxieux	409e
 ao	646E
 aout	193e
@@ -22518,10 +30954,19 @@ apaisant	382e
 apr midi	187e
 aprè midi	187e
 aqua	66e
+arab	768e
+arabi	768e
 arabi saoudit	638e
 arabia saudita	638e
+araign	1591e
+araigné	1591e
 arbr	132e
+arbr a feuill caduqu	1613e
+arbr a vou	1820e
+arbr à feuill caduqu	1613e
+arbr à vœu	1820e
 arc en ciel	175e
+arcad	700e
 arctiqu	182e
 ardent	389e
 argent	12e
@@ -22531,12 +30976,15 @@ argentina	624e
 argentinien	624e
 argenté	12e
 argil	301e
+arizona	772e
 arjantin	624e
 arm	427e
 armé	427e
 arsenal	587e
 arsenal fc	587e
 art	434E
+art deco	691e
+art déco	691e
 artist	434e
 artistiqu	434e
 arábia saudita	638e
@@ -22584,23 +31032,39 @@ azalé	222e
 azul klein	675e
 azul tiffany	674e
 azur	39e
+aïd	741e
+aïd el fitr	741e
 ba lan	652e
+baba cool	706e
 bae	641e
+bagel	1667e
+bagu	1875e
+baguet	1664e
 bai	250e
+bai along	778e
 baidu	524e
 balein	327e
+balein soufflant par son event	1570e
+balein soufflant par son évent	1570e
+bali	758e
+balinai	758e
 ballon	334e
 ballon de baudruch	334e
+ballon gonflabl	1817e
 bambou	122e
+bambou decoratif	1821e
+bambou décoratif	1821e
 bambouserai	122e
 banal	430e
 banan	235e
 bandera de chil	658e
+bangkok	771e
 banglad	666e
 bangladesch	666e
 bangladesh	666e
 bangladeshi flag	666e
 bangladé	666e
+banjo	1883e
 banqu	353e
 banqui	181e
 barb a papa	270e
@@ -22608,12 +31072,18 @@ barb à papa	270e
 barbi	678e
 barbi pink	678e
 barca	598e
+barcelon	756e
+barr chocolat	1727e
+barr chocolaté	1727e
 barça	598e
+batteri	1884e
+bavaroi	739e
 bayern munchen	600e
 bayern munich	600e
 bayern münchen	600e
 bazar	329e
 beig	17e
+beignet de crevet	1706e
 belcika	644e
 belgian flag	644e
 belgica	644e
@@ -22621,27 +31091,34 @@ belgien	644e
 belgio	644e
 belgiqu	644e
 belgium	644e
+belier	1511e
 belçika	644e
 benfica	609e
 besikta	613e
 beton	279e
+beton brut	694e
 beurr	266e
 beşiktaş	613e
 bi	644e
+biberon	1732e
 bibliothequ	340e
 bibliothèqu	340e
 bien etr	413e
 bien êtr	413e
 bier	263e
 bijou	313e
+bikini	1848e
 bilibili	525e
 billet	419e
 bio	379e
 birlesik krallik	627e
 birleşik krallık	627e
+biscuit chinoi	1711e
+bison	1502e
 bistrot	339e
 bizarr	431e
 bièr	263e
+blaireau	1539e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -22683,15 +31160,29 @@ bleu roi	43e
 bleu tiffany	674e
 bleu violet	95e
 bleuet	229e
+blou blanch	1833e
 blu klein	675e
 blé	248e
 blêm	438e
 bmw	471e
 bo dao nha	622e
 boca junior	614e
+bohem	707e
+bohemien	707e
+bohemienn	707e
+bohèm	707e
+bohémien	707e
+bohémienn	707e
+bohêm	707e
 boi massif	276e
+boisson chaud	1734e
 boisé	276e
+boit a emporter	1712e
 boit de nuit	432e
+boit dejeuner	1696e
+bol avec cuiller	1690e
+bol de riz	1699e
+bol fumant	1701e
 bonbon	269e
 bonheur	386e
 bonjour	451e
@@ -22702,11 +31193,22 @@ bordeau	33e
 bordeau fonc	19e
 bordeau foncé	19e
 borussia dortmund	601e
+bosphor	764e
 boston celtic	570e
 boston red sox	581e
+bott de femm	1864e
 bou	166e
+bouf	1504e
 bougi	307e
+boulet de pat	1710e
+boulet de pât	1710e
+boulet de riz	1698e
+bouquet	1598e
+bourgeon	1607e
+bouteill de champagn	1738e
 boît de nuit	432e
+boît déjeuner	1696e
+boît à emporter	1712e
 brai	165e
 brasier	164e
 brasil	623e
@@ -22715,11 +31217,17 @@ brasseri	339e
 brazil	623e
 brazilian flag	623e
 bresil	623e
+bretzel	1666e
 brezilya	623e
 bri	201e
 brillant	439e
 briqu	280e
+briquet de jus	1749e
+britanniqu	763e
 british flag	627e
+brochet de bonbon	1709e
+brochet de poisson	1704e
+brocoli	1654e
 bronz	58e
 bronz antiqu	302e
 bronzé	58e
@@ -22734,47 +31242,81 @@ brun café	107e
 brun chocolat	108e
 brun the	88e
 brun thé	88e
+brutalism	694e
+brutalist	694e
 bruyant	418e
 brésil	623e
 brûlant	397e
 bubbl tea	256e
+buffl	1505e
 bureau	353e
+bureau de post	1774e
+bureau de post japonai	1773e
 burger king	535e
+burrito	1681e
 bus londonien	677e
 bvb	601e
+byzanc	710e
+byzantin	710e
 bélgica	644e
+bélier	1511e
 béton	279e
+béton brut	694e
+bœuf	1504e
 bỉ	644e
 bồ đào nha	622e
 caban	359e
+cacahuet	1657e
+cacahuèt	1657e
 cacao	258e
 cactu	134e
+cadeau	1828e
 caf	251e
 caf au lait	252e
 caf bar	339e
+cafard	1590e
 café	251e
 café au lait	252e
 café bar	339e
+calamar	1716e
+californi	773e
+californien	773e
 calm	382e
 camouflag	427e
 campagn	344e
+campagn chic	721e
+camping	1756e
 canada	629e
 canadian flag	629e
 canadien de montreal	585e
 canadien de montréal	585e
 canadá	629e
+canard	1551e
+canich	1485e
 canicul	202e
 cannel	274e
 canyon	157e
 cappuccino	252e
+caraib	760e
 caramel	259e
+caraïb	760e
+caribeen	760e
+caribéen	760e
+carillon eolien	1824e
+carillon éolien	1824e
 carmin	70e
 carnaval	332e
 carott	246e
 carp koi	326e
 carp koï	326e
 carrefour	530e
+cartabl	1855e
 cascad	150e
+casqu de secourist	1872e
+casqu militair	1871e
+casquet americain	1870e
+casquet américain	1870e
+castor	1529e
 catar	642e
 cathedral	356e
 cathédral	356e
@@ -22789,6 +31331,9 @@ cendr	165e
 centr vill	337e
 ceramiqu	301e
 cereal	248e
+ceremoni de la lun	1825e
+ceremoni du the	781e
+cerf	1501e
 ceri	227e
 cerisier en fleur	205e
 ceruleen	40e
@@ -22798,6 +31343,7 @@ chalet	359e
 chaleur	202e
 chaleureux	394e
 chambr	358e
+chameau	1515e
 champ	123e
 champ de bataill	427e
 champ de ble	248e
@@ -22807,19 +31353,42 @@ champignon	135e
 chandel	307e
 chanel	568e
 chaotiqu	418e
+chapeau de femm	1867e
+chapelet	1873e
+chapiteau	1810e
 chartreux	67e
+chat	1490e
+chataign	1659e
 chatain	20e
 chateau	355e
+chateau japonai	1783e
 chaud	397e
+chausset	1841e
+chausson de dan	1863e
+chaussur a talon haut	1861e
+chaussur de randonn	1859e
+chaussur de randonné	1859e
+chaussur de sport	1858e
+chaussur homm	1857e
+chaussur plat	1860e
+chaussur à talon haut	1861e
+chauv souri	1531e
 chelsea	588e
 chelsea fc	588e
 chemin	308e
 cheminé	308e
 chen	276e
+chenill	1584e
 chequia	654e
+cheval	1498e
+cheval de maneg	1805e
+cheval de manèg	1805e
+chevr	1513e
 chic	393e
 chicago bull	571e
 chicago cub	582e
+chien	1483e
+chien guid	1484e
 chil flag	658e
 chilean flag	658e
 chili drapeau	658e
@@ -22827,19 +31396,28 @@ chin	631e
 chin flag	631e
 china	631e
 chinaflagg	631e
+chinoiseri	723e
 chocolat	258e
 chocolat clair	7e
+chop	1742e
+chop de bier	1743e
+chop de bièr	1743e
+chouet	1553e
 chrom	283e
 chrysanthem	214e
 chrysanthèm	214e
 chut eau	150e
+châtaign	1659e
 châtain	20e
 château	355e
+château japonai	1783e
+chèvr	1513e
 chên	276e
 ciel	167e
 ciel etoil	172e
 ciel gri	200e
 ciel étoilé	172e
+cierg magiqu	1814e
 cieu	167e
 ciment	279e
 cin	631e
@@ -22850,6 +31428,7 @@ citron	224e
 citron vert	31e
 citronnad	224e
 citrouill	243e
+citrouill lantern	1811e
 cité	337e
 cité interdit	342e
 clair	437e
@@ -22866,35 +31445,55 @@ coca cola	457e
 coca colanin	457e
 coca colanın	457e
 coccinel	324e
+cochon	1508e
+cocktail	1740e
+cocktail tropical	1741e
 coco	238e
 cok	457e
 coler	398e
+colis	780e
+colisé	780e
 collin	158e
+colomb	1549e
 colombi	657e
 colombia	657e
 colombian flag	657e
 color	175E
 coloré	175e
 colômbia	657e
+concombr	1652e
+confetti	1819e
 confianc	402e
 confiant	401e
 confiseri	269e
 confortabl	394e
 conifer	121e
+constantinopl	764e
+construction un batiment	1763e
+construction un bâtiment	1763e
 cont de fee	391e
 cont de fée	391e
+cooki	1722e
 coquelicot	219e
+coquill en spiral	1579e
+cor	779E
 cor du sud	632e
 corail	28e
 corea del sud	632e
 corea del sur	632e
+coreen	779e
 coreia do sul	632e
+coré	779e
 coré du sud	632e
+coréen	779e
 cosmo	173e
 cosy	394e
 cot	142e
+cot amalfitain	755e
+cotillon	1818e
 coton	289e
 cottag	359e
+cottagecor	696e
 coucher de soleil	176e
 coucou	451e
 couleur caf	107e
@@ -22917,39 +31516,53 @@ couleur saumon	29e
 couleur vin	113e
 couleur violet	22e
 courg	243e
+couronn	1866e
 couvert	200e
 cr flamengo	615e
+crab	1713e
 crachin	197e
 cramoisi	71e
+cravat	1835e
 creatif	434e
 creativit	434e
 crem	18e
 crem fouet	252e
 crem glac	271e
+crem renvers	1730e
 crepuscul	188e
 crepuscul dor	176e
+crevet	1715e
+criquet	1589e
 cristal	297e
+crocodil	1562e
+croissant	1663e
+croquet de poisson	1707e
 crudit	429e
 crudité	429e
 crèm	18e
 crèm fouetté	252e
 crèm glacé	271e
+crèm renversé	1730e
 créatif	434e
 créativité	434e
 crépuscul	188e
 crépuscul doré	176e
 cuba	673e
+cubain	751e
 cuban flag	673e
 cuir	285e
+cuis de poulet	1672e
 cuisin	357e
 cuivr	59e
 cuivré	59e
+cupcak	1725e
 cupidit	422e
 cupidité	422e
 curcuma	79e
 curry	274e
 cyan	14e
 cyberpunk	371e
+cygn	1552e
 czech flag	654e
 czech republic	654e
 czechia	654e
@@ -22958,7 +31571,10 @@ célest	423e
 céramiqu	301e
 céruléen	40e
 céréal	248e
+cérémoni de la lun	1825e
+cérémoni du thé	781e
 côt	142e
+côt amalfitain	755e
 cờ đỏ sao vàng	637e
 dalla cowboy	576e
 dam	452E
@@ -22968,6 +31584,7 @@ danimarca	649e
 danimarka	649e
 danish flag	649e
 dannebrog	649e
+dark academia	697e
 dauphin	327e
 decembr	195e
 degout	421e
@@ -22988,12 +31605,18 @@ dhl	487e
 diabl	424e
 diamant	298e
 dinamarca	649e
+dindon	1541e
+diner americain	702e
+diner américain	702e
 disco	432e
 discord	505e
 discothequ	432e
 discothèqu	432e
+djemb	1885e
+djembé	1885e
 docker	510e
 dodger	580e
+dodo	1554e
 dollar	419e
 domino	567e
 dor	11e
@@ -23004,11 +31627,16 @@ dou	384e
 dou amer	411e
 dou ton	441e
 douc	384e
+doughnut	1721e
 douillet	394e
+dragon	1567e
 drapeau de singapour	671e
 drapeau francai	618e
 drapeau françai	618e
+dromadair	1514e
 dropbo	555e
+dubai	768e
+dubaï	768e
 duc	619e
 dun	155e
 dutch flag	643e
@@ -23032,16 +31660,23 @@ eclair	198e
 eclatant	439e
 ecol	354e
 ecologiqu	379e
+ecos	774e
+ecossai	774e
+ecureuil	1528e
 effrayant	399e
+ege	767e
 egipto	639e
 egito	639e
 egitto	639e
 egli	356e
 egypt	639e
 egyptian flag	639e
+egyptien	766e
+egyptienn	766e
 electriqu	444e
 eleganc	393e
 elegant	393e
+elephant	1518e
 embrum	445e
 embrumé	445e
 emeraud	49e
@@ -23052,6 +31687,7 @@ emirat airlin	540e
 emirat arab uni	641e
 emirato arab unido	641e
 emirato árab unido	641e
+empreint animal	1540e
 en coler	398e
 en plein jour	191e
 enchant	391e
@@ -23072,15 +31708,19 @@ enneig	184e
 enneigé	184e
 ennui	430e
 ennuyeux	430e
+enseign de barbier	1809e
 enseign lumineux	305e
 ensoleill	169e
 ensoleillé	169e
 entrepri	353e
+envelopp roug	1826e
 envieux	422e
+epi de mai	1649e
 epic	274e
 epur	381e
 erabl	129e
 eruption	163e
+escargot	1582e
 espac	173e
 espagn	621e
 espana	621e
@@ -23094,6 +31734,7 @@ etang de lotu	149e
 etat uni	626e
 ete	193e
 ether	392e
+etincel	1816e
 etincelant	426e
 etoil	172e
 etonn	420e
@@ -23106,16 +31747,21 @@ eviter	453e
 excentriqu	431e
 except	453e
 excepté	453e
+expressionnism	712e
+expressionnist	712e
 expresso	251e
 facebook	462e
 fad	430E
 faibl lumier	447e
+falafel	1684e
 falai	161e
 fantastiqu	391e
+far west	729e
 fard a jou	114e
 fard à jou	114e
 fas	640e
-fauv	26e
+fauvism	711e
+fauvist	711e
 fc barcelona	598e
 fc bayern	600e
 fc porto	610e
@@ -23133,7 +31779,12 @@ festif	405e
 festival	332e
 fet	332e
 fet anniversair	368e
+fet de eau	735e
+fet de la bier	739e
 fet de la mi automn	366e
+fet des lantern	743e
+fet des mort	736e
+fet des recolt	746e
 fet du printemp	365e
 feu	164e
 feu artific	331e
@@ -23142,20 +31793,26 @@ feu de chemin	308e
 feu de cheminé	308e
 feuill	127e
 feuill automn	128e
+feuill erabl	1620e
 feuill mort	128e
 feuill or	303e
+feuill virevoltant	1622e
+feuill érabl	1620e
 feuillag	127e
 feuillag automn	128e
 fevrier	195e
 fiabl	402e
 fiat	480e
 fier	412e
+fiert	747e
+fierté	747e
 figma	554e
 filipina	669e
 filipinler	669e
 filipino flag	669e
 filippin	669e
 fill	452E
+film noir	728e
 fin herb	136e
 financ	353e
 finland	650e
@@ -23167,19 +31824,24 @@ finnland	650e
 firefo	511e
 fièr	412e
 flag of japan	617e
+flamant	1556e
 flamant ros	314e
 flamengo	615e
 flamm	164e
 fleur	204e
+fleur blanch	1600e
 fleur de cerisier	205e
 fleur de pecher	213e
 fleur de prunier	212e
 fleur de pêcher	213e
+fleur fan	1604e
+fleur fané	1604e
 fleuri	204e
 fleuv	147e
 flocon	184e
 floraison	204e
 floral	204e
+florenc	754e
 fluo	444e
 fluorescent	444e
 fly emirat	540e
@@ -23188,7 +31850,9 @@ fonc	435e
 foncé	435e
 fond de la mer	140e
 fond marin	140e
+fondu	1689e
 font	282e
+fontain	1794e
 foret	119e
 foret tropical	120e
 foret vierg	120e
@@ -23200,6 +31864,8 @@ forêt tropical	120e
 forêt vierg	120e
 fou	418e
 fougueux	389e
+foulard	1838e
+fourmi	1585e
 fraich	395e
 fraicheur	396e
 framboi	230e
@@ -23213,6 +31879,7 @@ fraîch	395e
 fraîcheur	396e
 french flag	618e
 fric	419e
+frit	1676e
 froid	396e
 fruit	428e
 fruit roug	250e
@@ -23231,17 +31898,30 @@ féminin	415e
 février	195e
 fêt	332e
 fêt anniversair	368e
+fêt de eau	735e
+fêt de la bièr	739e
 fêt de la mi automn	366e
+fêt des lantern	743e
+fêt des mort	736e
+fêt des récolt	746e
 fêt du printemp	365e
 gai	386e
 galatasaray	611e
 galaxi	173e
 galeri	434e
 galet	278e
+galet de riz	1697e
 gana	664e
+gant	1839e
 garcon	452E
 garçon	452E
 gateau	268e
+gateau anniversair	1723e
+gateau de lun	1708e
+gateau sabl	1724e
+gaudi	756e
+gaudí	756e
+gaufr	1669e
 gazon	124e
 gel	183e
 gelé	446e
@@ -23253,29 +31933,43 @@ ghana	664e
 ghanaian flag	664e
 giamaica	660e
 giappon	617e
+gilet de securit	1834e
+gilet de sécurité	1834e
 ginkgo	130e
+giraf	1517e
 github	509e
 givr	183e
 givré	183e
 glac a la vanill	271e
+glac italienn	1718e
 glac à la vanill	271e
 glacial	396e
 glacier	181e
+glacon	1751e
 glacé	446e
+glaçon	1751e
 glorieux	412e
 glycin	218e
+gobelet avec paill	1747e
 golden gat	676e
 golden gat bridg	676e
 golden stat warrior	572e
 googl	461e
 gorg	157e
+gorill	1480e
 gothiqu	407e
+grand canyon	772e
 grand fond	140e
+grand magasin	1781e
 grand muraill	343e
+grand rou	1807e
+grand vagu de kanagawa	720e
 granit	278e
+granité	1719e
 grav	406e
-grec	653e
+grec	767e
 grecia	653e
+grecqu	767e
 greec	653e
 greek flag	653e
 green bay packer	575e
@@ -23291,14 +31985,18 @@ gri vert	94e
 griechenland	653e
 grisatr	8e
 grisâtr	8e
+groin	1510e
 grott	162e
-grèc	653e
 grécia	653e
 guerr	427e
 guirland lumineux	333e
+guitar	1879e
 guney afrika	661e
 guney kor	632e
 gâteau	268e
+gâteau anniversair	1723e
+gâteau de lun	1708e
+gâteau sablé	1724e
 génial	420e
 güney afrika	661e
 güney kor	632e
@@ -23306,62 +32004,92 @@ h m	533e
 ha lan	643e
 hab	585e
 halloween	363e
+hamburger	1675e
+hamster	1525e
 han quoc	632e
+hanoi	778e
+hanoucca	742e
+hanouka	742e
+hanoï	778e
 hant	399e
 hanté	399e
+haricot	1658e
+haut de form	1868e
 havan	26e
+hawai	759e
+hawaien	759e
+hawaienn	759e
+hawaï	759e
+hawaïen	759e
+hawaïenn	759e
 herb	124e
 herb aromatiqu	136e
+herisson	1530e
 heur bleu	179e
 heur dor	178e
 heur doré	178e
 heureux	386e
+hibiscu	1605e
 hideux	421e
+highland	774e
+himalaya	775e
 hindistan	633e
+hippi	706e
+hippopotam	1521e
 hiver	195e
 hivernal	195e
 hoa ky	626e
 hoa kỳ	626e
 holland	643e
 hollanda	643e
+homard	1714e
 homm	452E
 honda	475e
+hong kong	769e
 hongri	655e
 hopital	352e
 horizon	180e
 hormi	453e
 horreur	399e
 hortensia	216e
+hot dog	1678e
+hotel	1777e
 houl	141e
 huawei	519e
 huil oliv	275e
+huitr	1717e
 hungarian flag	655e
 hungary	655e
 hungary flag	655e
 hungria	655e
 hungría	655e
+hutt	1767e
+huîtr	1717e
 hy lap	653e
 hy lạp	653e
 hyundai	477e
 hà lan	643e
 hàn quốc	632e
+hérisson	1530e
 hôpital	352e
+hôtel	1777e
 iceberg	181e
 iceland	651e
 icelandic flag	651e
 ikb	675e
 ikea	460e
 ile	154E
+ile desert	1759e
 illuminating	685e
 ilot	154e
+immeubl de bureau	1772e
 imperial	378e
 impérial	378e
 incendi	164e
 incroyabl	420e
-ind	633e
 india	633e
 indian flag	633e
-indien	633e
+indienn	777e
 indigo	23e
 indonesi	667e
 indonesia	667e
@@ -23385,12 +32113,13 @@ ireland	628e
 irish flag	628e
 irland	628e
 irlanda	628e
-island	651e
 island flagg	651e
 islanda	651e
+islandai	757e
 islandia	651e
 islândia	651e
 ispanya	621e
+istanbul	764e
 isvec	647e
 isveç	647e
 isvicr	645e
@@ -23411,11 +32140,10 @@ jamai	453e
 jamaica	660e
 jamaican flag	660e
 jamaika	660e
-jamaiqu	660e
-jamaïqu	660e
 janvier	195e
 japan	617e
 japan flagg	617e
+japandi	714e
 japao	617e
 japon	617e
 japonai	350e
@@ -23423,6 +32151,7 @@ japonya	617e
 japão	617e
 japón	617e
 jardin	125e
+jardin majorel	752e
 jardin zen	346e
 jasmin	220e
 jaun	2e
@@ -23439,11 +32168,15 @@ jean	286e
 jet	153e
 jeté	153e
 jeu olympiqu	679e
+jeun cygn	1552e
+jeun pous	1610e
 jiangnan	345e
 jio	550e
 joi	386e
+jordani	765e
 jouet	376e
 jour	191e
+jour des mort	736e
 journ	191e
 journé	191e
 joyau	313e
@@ -23455,28 +32188,38 @@ juin	193e
 jungl	120e
 juv	602e
 juventu	602e
+kaaba	1793e
 kakao talk	501e
 kakaotalk	501e
 kaki	25e
 kanada	629e
+kangourou	1538e
 katar	642e
 kawaii	404e
+kebab	1683e
 kenia	663e
+kent	734e
 kentucky fried chicken	534e
 kenya	663e
 kenyan flag	663e
 kermes	332e
 kfc	534e
+kilim	733e
+kimono	1843e
 kiwi	242e
 klein blau	675e
 klein blu	675e
 knick	574e
+koala	1533e
+koinobori	1823e
 kolombiya	657e
 kolumbien	657e
 korean flag	632e
 kuba	673e
 küba	673e
 la galaxy	586e
+la grand vagu	720e
+la havan	751e
 la laker	569e
 lac	146e
 lagon	145e
@@ -23485,25 +32228,35 @@ laid	421e
 lait	265e
 laiton	60e
 laker	569e
+lama	1516e
 lamborghini	470e
 lamp	333e
 lampadair	333e
 lampion	306e
 lantern	306e
+lantern celest	743e
+lantern célest	743e
+lapin	1527e
 laqu	300e
+lard	1674e
 larg	139e
 lav	163e
 lavand	207e
 lavi	299e
+le cair	766e
 lego	564e
 legum	429e
+legum a feuill vert	1653e
 leicester city	593e
 lenovo	518e
 lent	410e
+leopard	1494e
 lever de soleil	177e
+lezard	1564e
 lfc	589e
 lg	537e
 librairi	340e
+licorn	1499e
 lidl	531e
 lie de vin	33e
 lierr	133e
@@ -23516,11 +32269,18 @@ littoral	142e
 liverpool fc	589e
 living coral	683e
 livr	309e
+lombric	1596e
 london bus	677e
+londonien	763e
+londr	763e
 los angel dodger	580e
 los angel laker	569e
 lotu	209e
 loufoqu	431e
+loup	1486e
+loutr	1536e
+lov hotel	1778e
+loy krathong	743e
 lufthansa	542e
 lugubr	399e
 lumier	333e
@@ -23528,10 +32288,16 @@ lumier du soleil	169e
 lumineux	439e
 lun	170e
 lunair	171e
+lunet	1832e
+lunet de soleil	1831e
+lunet de vue	1830e
 lux	377e
 luxueux	377e
 lyft	496e
 légum	429e
+légum à feuill vert	1653e
+léopard	1494e
+lézard	1564e
 macaristan	655e
 macaron	272e
 magenta	21e
@@ -23539,6 +32305,12 @@ magiqu	391e
 magma	163e
 magnolia	223e
 mai	192E
+maillot de bain une piec	1845e
+maillot de bain une pièc	1845e
+maison	1768e
+maison abandonn	1769e
+maison abandonné	1769e
+maison avec jardin	1771e
 malachit	82e
 malad	421e
 maladi	421e
@@ -23548,6 +32320,7 @@ malaysia	670e
 malaysian flag	670e
 malezya	670e
 malásia	670e
+mammouth	1519e
 man city	591e
 man united	590e
 man utd	590e
@@ -23556,20 +32329,27 @@ manchester united	590e
 manchot	319e
 mandarin	225e
 mangu	236e
+manhattan	762e
+manteau	1840e
 mapl leaf flag	629e
 marbr	277e
 march	329e
 march de nuit	330e
+march des fiert	747e
+march des fierté	747e
 march nocturn	330e
 marché	329e
 marché de nuit	330e
 marché nocturn	330e
+mardi gra	738e
 marguerit	217e
 mariag	367e
 marin	16e
+marmit	1688e
 maroc	640e
 marocco	640e
 marokko	640e
+marrakech	752e
 marroco	640e
 marron	7e
 marron roug	19e
@@ -23581,12 +32361,14 @@ matcha	255e
 matin	185e
 matiné	185e
 matur	417e
+maté	1750e
 mauv	63e
 mauv fonc	5e
 mauv foncé	5e
 maï	247e
 mcdonald	458e
 medical	352e
+medina	752e
 meditatif	408e
 meditation	408e
 mediterran	348e
@@ -23596,6 +32378,8 @@ meituan	526e
 meksika	625e
 melancoli	387e
 melancoliqu	387e
+melon	1627e
+menorah	742e
 menth	30e
 menth a eau	30e
 menth à eau	30e
@@ -23606,11 +32390,13 @@ messico	625e
 metal	283e
 metalliqu	283e
 metropol	337e
+mexicain	750e
 mexican flag	625e
 mexico	625e
 mexiko	625e
-mexiqu	625e
+miami	761e
 miami heat	573e
+microb	1597e
 microsoft	560e
 midi	186e
 miel	260e
@@ -23625,29 +32411,45 @@ mitsubishi	485e
 moch	421e
 mocha mous	689e
 modern	381e
+modern du milieu du siecl	695e
+modern du milieu du siècl	695e
+moisson	746e
 monnai	419e
 monochrom	425e
 monoton	430e
 mont	158e
+mont fuji	1755e
 montagn	158e
 montagn enneig	159e
 montagn enneigé	159e
+montagn rus	1808e
+montmartr	753e
 montreal canadien	585e
+monument classiqu	1762e
+morceau de viand	1673e
 moro	387e
 moroccan flag	640e
 morocco	640e
+mosqu	1789e
+mosqué	1789e
+mouch	1595e
+mouffet	1537e
 mous	131e
 moussu	131e
+moustiqu	1594e
 moutard	110e
+mouton	1512e
 multicolor	175e
 mus	434e
 musé	434e
+mykono	767e
 myrtill	229e
 myster	390e
 mysterieux	390e
 mystiqu	390e
 mystérieux	390e
 médical	352e
+médina	752e
 méditatif	408e
 méditation	408e
 méditerrané	348e
@@ -23655,6 +32457,7 @@ méditerranéen	348e
 méditerranéenn	348e
 mélancoli	387e
 mélancoliqu	387e
+ménorah	742e
 métal	283e
 métalliqu	283e
 métropol	337e
@@ -23672,11 +32475,14 @@ neig	184e
 neigeux	184e
 nenuphar	209e
 neon	305e
+neoplasticism	693e
+nepal	775e
 nerveux	409e
 netfli	465e
 netherland	643e
 neuseeland	672e
 new england patriot	578e
+new york	762e
 new york knick	574e
 new york yank	579e
 new zealand	672e
@@ -23686,12 +32492,16 @@ nga	634e
 nhat ban	617e
 nhật bản	617e
 ni	453e
+nid avec ouf	1624e
+nid avec œuf	1624e
+nid vid	1623e
 niederland	643e
 nigeria	662e
 nigeria flagg	662e
 nigerian flag	662e
 nigéria	662e
 nijerya	662e
+nil	766e
 nintendo	562e
 nissan	476e
 niveau de gri	425e
@@ -23707,6 +32517,7 @@ noir encr	47e
 noir et blanc	425e
 non	453e
 nordiqu	349e
+norouz	740e
 noruega	648e
 norvec	648e
 norveg	648e
@@ -23718,7 +32529,13 @@ norwegen	648e
 norwegian flag	648e
 nostalgi	375e
 nostalgiqu	411e
+nouvel an	749e
 nouvel an chinoi	365e
+nouvel an persan	740e
+nouvel an thai	735e
+nouvel an thaï	735e
+nouvel orlean	738e
+nouvel orléan	738e
 nouvel zeland	672e
 nouvel zéland	672e
 nova zelandia	672e
@@ -23731,6 +32548,8 @@ nuageux	200e
 nud	115e
 nueva zelanda	672e
 nuit	189e
+nuit etoil	1797e
+nuit étoilé	1797e
 numeriqu	372e
 numériqu	372e
 nuova zelanda	672e
@@ -23738,12 +32557,16 @@ nvidia	516e
 nébuleux	173e
 nénuphar	209e
 néon	305e
+néoplasticism	693e
+népal	775e
 oasi	138e
 obscur	435e
 ocean	139e
 ocr	36e
 octobr	194e
 océan	139e
+oignon	1656e
+oiseau	1547e
 olimpiadi	679e
 olympic	679e
 olympic gam	679e
@@ -23760,15 +32583,19 @@ orag	198e
 orageux	198e
 orang	1e
 orang fruit	225e
+orang outan	1481e
 orangé	1e
 orchid	215e
 orchidé	215e
 oriental	351e
 osmanth	221e
 osterreich	646e
+ottoman	764e
+ouf au plat	1686e
 outremer	44e
 packer	575e
 paesi bassi	643e
+pagn	734e
 pai	382e
 pai baixo	643e
 pai bajo	643e
@@ -23781,7 +32608,9 @@ pakistani flag	665e
 pal	438e
 palai imperial	342e
 palai impérial	342e
+palmier	1614e
 panasonic	539e
+pancak	1668e
 panda	318e
 panton classic blu	684e
 panton greenery	681e
@@ -23792,6 +32621,7 @@ panton ultra violet	682e
 panton very peri	686e
 panton viva magenta	687e
 paon	315e
+paonn	1557e
 papier	290e
 papillon	322e
 paqu	369e
@@ -23803,10 +32633,15 @@ paquistão	665e
 paradi	423e
 paraplui	335e
 parc	126e
+parc national	1760e
 parchemin	290e
 paresseux	410e
+pari	753e
 pari saint germain	606e
+parisien	753e
+parisienn	753e
 parm	99e
+part de fromag	1670e
 pas	453e
 pass	442e
 passion	389e
@@ -23816,6 +32651,7 @@ passé	442e
 pastel	443e
 pastequ	231e
 pastèqu	231e
+patat douc	1703e
 patisseri	268e
 pavot	219e
 pay bas	643e
@@ -23830,23 +32666,31 @@ pelou	124e
 penombr	447e
 pepsi	559e
 perl	296e
-perou	659e
 perroquet	320e
+persan	733e
 peru	659e
 peru flagg	659e
 peruvian flag	659e
+peruvien	776e
 perú	659e
+petard	1815e
+petra	765e
 peur	399e
 phan lan	650e
 phap	618e
+pharaon	766e
 philippin	669e
 philippinen	669e
+phoqu	1573e
 phosphorescent	444e
 pháp	618e
 phần lan	650e
+piano	1880e
 pierr	278e
 pierr precieux	313e
 pierr précieux	313e
+pieuvr	1578e
+piment roug	1650e
 pin	121e
 pined	121e
 pingouin	319e
@@ -23854,22 +32698,36 @@ pinterest	507e
 pinèd	121e
 pittsburgh steeler	577e
 pivoin	211e
+pizza	1677e
 plag	142e
+plag avec parasol	1757e
 plag de sabl	143e
 plag tropical	144e
+plant de riz	1616e
+plant en pot	1611e
 plastiqu	304e
+plat mitonn	1687e
+plat mitonné	1687e
 playstation	468e
 plein energi	385e
 plein lun	170e
 plein énergi	385e
 plui	196e
 plum	310e
+plumag	1555e
 pluvieux	196e
+pochet	1853e
 point du jour	177e
+poir	1636e
 poison	421e
+poisson	1574e
+poisson lun	1576e
 poisson roug	326e
+poisson tropical	1575e
+poivron	1651e
 polair	182e
 poland	652e
+polar	728e
 polen	652e
 polish flag	652e
 pologn	652e
@@ -23877,21 +32735,34 @@ polonia	652e
 polonya	652e
 polônia	652e
 pomm	233e
+pomm de terr	1647e
+pomm roug	1634e
 pomm vert	234e
+pont de nuit	1803e
+pop corn	1692e
 porcelain	292e
 porcelain bleu et blanc	293e
 porsch	479e
 port	153e
+port monnai	1851e
 portekiz	622e
 portogallo	622e
 portugal	622e
 portugal flag	622e
 portugu flag	622e
+pot de miel	1731e
 poteri	301e
 potiron	243e
+poul	1542e
+poup japonai	1822e
+poupé japonai	1822e
 pourpr	5e
 pourri	421e
 pourritur	421e
+poussin	1545e
+poussin de fac	1546e
+poussin qui eclot	1544e
+poussin qui éclôt	1544e
 prairi	123e
 pre	123e
 printanier	192e
@@ -23906,12 +32777,15 @@ puissant	401e
 pur	403e
 puret	403e
 pureté	403e
+pyramid	766e
 pâl	438e
 pâqu	369e
 pâqueret	217e
 pâtisseri	268e
 pénombr	447e
-pérou	659e
+péruvien	776e
+pétard	1815e
+pétra	765e
 pêch	232e
 qatar	642e
 qatar airway	541e
@@ -23926,10 +32800,13 @@ rafraichissant	395e
 rafraîchissant	395e
 rag	398e
 raisin	228e
+ramadan	741e
+raton laveur	1488e
 real madrid	597e
 real madrid cf	597e
 recif	152e
 recif corallien	152e
+recolt	746e
 red bull	536e
 red doubl decker	677e
 red sox	581e
@@ -23938,19 +32815,30 @@ regno unito	627e
 reino unido	627e
 relaxant	383e
 relianc jio	550e
+renaissanc	709e
 renard	321e
 renault	482e
 repugnant	421e
+requin	1577e
 ressac	141e
 retro	375e
 rev	392e
+reveillon	749e
 reveur	392e
 reveux	392e
+rhinocero	1520e
+rhinocéro	1520e
 rivag	142e
 rivier	147e
+riviera italienn	755e
+riz au curry	1700e
 rizier	249e
+rizier en terras	758e
 roch	161e
 rocher	161e
+rococo	708e
+rom	780e
+romain	780e
 romania	656e
 romanian flag	656e
 romantiqu	388e
@@ -23974,6 +32862,7 @@ ros quartz and serenity	680e
 ros roug	206e
 ros vif	6e
 rosa barbi	678e
+roset	1602e
 rosier	206e
 rosé	6e
 rosé du matin	203e
@@ -23995,6 +32884,9 @@ roumani	656e
 routemaster	677e
 royal	378e
 royaum uni	627e
+ruban	1827e
+ruban de memoir	1829e
+ruban de mémoir	1829e
 rubi	55e
 rue	338e
 ruell	338e
@@ -24013,21 +32905,30 @@ rusya	634e
 ryanair	545e
 récif	152e
 récif corallien	152e
+récolt	746e
 répugnant	421e
 rétro	375e
+réveillon	749e
 rêv	392e
 rêveur	392e
 rêveux	392e
 rússia	634e
 sabl	156e
 sabl clair	103e
+sac a main	1852e
+sac de shopping	1854e
+sac à main	1852e
 safran	274e
 sain	413e
+saint jean	748e
 saint patrick	370e
+saint sylvestr	749e
 saint valentin	364e
 sakura	205e
+saké	1737e
 sal	421E
 salad	429e
+salad vert	1691e
 sall de clas	354e
 salon de the	339e
 salon de thé	339e
@@ -24036,14 +32937,21 @@ samsung	467e
 san	453e
 san francisco giant	583e
 sanctuair	341e
+sanctuair shinto	1792e
+sandal de femm	1862e
+sandwich	1679e
 sang	312e
 sanglant	312e
+sanglier	1509e
 sant	413e
 santorin	348e
 santé	413e
 saphir	54e
 sapin	121e
+sapin de noel	1812e
+sapin de noël	1812e
 sarcel	13e
+sari	1844e
 satan	424e
 sataniqu	424e
 satin	288e
@@ -24055,27 +32963,39 @@ saudi flag	638e
 sauf	453e
 saug	94e
 saumon	29e
+sauropod	1568e
 sauvag	414e
 saxophon	433e
 scandinav	349e
+scarab	1587e
+scarabé	1587e
 schweden	647e
 schweiz	645e
 scienc fiction	372e
 scintillant	426e
+scorpion	1593e
+secession viennoi	715e
+seoul	779e
 sepia	61e
 septembr	194e
 serein	382e
 serenit	382e
 serieux	402e
+serpent	1565e
 sf giant	583e
+shabby chic	721e
+shanghai	770e
 shell	486e
 shopify	557e
+short	1847e
 sili	658e
+sing	1479e
 singapor airlin	547e
 singapor flag	671e
 singaporean flag	671e
 sinistr	399e
 sl benfica	609e
+slip	1846e
 snapchat	508e
 sobr	381E
 sobr et discret	417e
@@ -24086,8 +33006,12 @@ sol	166e
 soldat	427e
 soleil	169e
 soleil couchant	176e
+soleil levant	1800e
+soleil levant derrier les montagn	1799e
 solennel	406e
 solitair	387e
+solstic ete	748e
+solstic été	748e
 sombr	435e
 sombr humeur	387e
 sommet enneig	159e
@@ -24097,10 +33021,14 @@ sorbet	271e
 sou boi	119e
 sou eau	361e
 sou marin	361e
+souk	752e
+sourc chaud	1804e
 sourd	442e
+souri	1523e
 south africa	661e
 south african flag	661e
 south korea	632e
+spaghetti	1702e
 spagna	621e
 spain	621e
 spanien	621e
@@ -24109,10 +33037,13 @@ spirituel	408e
 spotify	464e
 spur	592e
 ssc napoli	605e
+stad	1761e
 star and strip	626e
 starbuck	459e
 stati uniti	626e
 station spatial	360e
+statu de la libert	1787e
+statu de la liberté	1787e
 steeler	577e
 str	409e
 stres	409e
@@ -24121,6 +33052,7 @@ styl chinoi	351e
 subaru	484e
 subtil	417e
 succulent	134e
+sucet	1729e
 sudafrica	661e
 sudafrika	661e
 sudkorea	632e
@@ -24130,8 +33062,16 @@ sued	647e
 suica	645e
 suis	645e
 suiza	645e
+superet	1779e
+supéret	1779e
 surprenant	420e
 surpri	420e
+surrealism	713e
+surrealist	713e
+surreel	713e
+surréalism	713e
+surréalist	713e
+surréel	713e
 sushi	273e
 suudi arabistan	638e
 suzuki	483e
@@ -24145,20 +33085,31 @@ swedish flag	647e
 swi flag	645e
 switzerland	645e
 sylv	119e
+synagogu	1791e
+sécession viennoi	715e
+séoul	779e
 sépia	61e
 sérieux	402e
 sérénité	382e
 südafrika	661e
 südkorea	632e
+t rex	1569e
+t shirt	1836e
+taco	1680e
 taegukgi	632e
 tailandia	668e
 tailândia	668e
+tamal	1682e
 tami	441e
 tami sombr	447e
 tamis	441e
 tamisé	441e
 tamisé sombr	447e
 taobao	522e
+tapi persan	733e
+tart	1726e
+tartan	774e
+tatami	781e
 taup	68e
 taxi	336e
 tay ban nha	621e
@@ -24171,10 +33122,12 @@ technologi	372e
 telegram	499e
 tempet	198e
 templ	341e
+templ hindou	1790e
 tempêt	198e
 tendr	384e
 tendr ton	441e
 tenebreux	407e
+tent	1795e
 tern	442e
 terr	166e
 terr cuit	111e
@@ -24182,15 +33135,31 @@ terracotta	111e
 terreux	380e
 tesco	532e
 tesla	478e
+tet de chat	1489e
+tet de cheval	1495e
+tet de chien	1482e
+tet de cochon	1507e
+tet de dragon	1566e
+tet de lapin	1526e
+tet de lion	1491e
+tet de sing	1478e
+tet de souri	1522e
+tet de tigr	1492e
+tet de vach	1503e
+thai	771e
 thai flag	668e
 thai lan	668e
 thailand	668e
+thailandai	771e
 thailandia	668e
-thaïland	668e
+thaï	771e
+thaïlandai	771e
 the	253E
 the au lait	256e
+the aux perl	1748e
 the noir	253e
 the vert	254e
+theier	1735e
 tho nhi ky	636e
 thuy dien	647e
 thuy si	645e
@@ -24198,42 +33167,61 @@ thy	543e
 thái lan	668e
 thé	253e
 thé au lait	256e
+thé aux perl	1748e
 thé noir	253e
 thé vert	254e
+théier	1735e
 thổ nhĩ kỳ	636e
 thụy sĩ	645e
 thụy điển	647e
+tibet	775e
+tibetain	775e
+tibétain	775e
 tiffany	674e
 tiffany blau	674e
 tiffany blu	674e
 tigr	316e
 tiktok	503e
 tiranga	633e
+toboggan	1806e
+toil araign	1592e
+toil araigné	1592e
 tomat	244e
 tomb de la nuit	188e
 tombé de la nuit	188e
 ton chaud	448e
 ton froid	449e
 ton terreux	380e
+tong	1856e
 tonnerr	198e
+toqu universitair	1869e
 toronto mapl leaf	584e
 torrid	202e
+tortu	1563e
+toscan	754e
 toshiba	538e
 tottenham	592e
 tottenham hotspur	592e
 toundra	182e
+tour de tokyo	1786e
 tournesol	208e
 toxiqu	421e
 toyota	474e
 tranquill	382e
+trefl	1618e
+trefl a quatr feuill	1619e
 tricolor	618e
+trinquer	1744e
 triomph	412e
 trist	387e
 tristes	387e
+trompet	1881e
 tropical	347e
 tropiqu	347e
 trung quoc	631e
 trung quốc	631e
+trèfl	1618e
+trèfl à quatr feuill	1619e
 tschechien	654e
 tulip	210e
 turchia	636e
@@ -24252,6 +33240,17 @@ twitch	504e
 twitter	566e
 tây ban nha	621e
 ténébreux	407e
+têt de chat	1489e
+têt de cheval	1495e
+têt de chien	1482e
+têt de cochon	1507e
+têt de dragon	1566e
+têt de lapin	1526e
+têt de lion	1491e
+têt de sing	1478e
+têt de souri	1522e
+têt de tigr	1492e
+têt de vach	1503e
 türk bayrağı	636e
 türk hava yolları	543e
 türkei	636e
@@ -24282,6 +33281,7 @@ ups	489e
 urbain	337e
 usa	626e
 usin	373e
+vach	1506e
 vagu	141e
 vaisseau spatial	360e
 vall	160e
@@ -24299,6 +33299,11 @@ vereinigt königreich	627e
 vereinigt staaten	626e
 vermillon	35e
 verr	291e
+verr de lait	1733e
+verr de vin	1739e
+verr tumbler	1745e
+versaill	708e
+verser un liquid	1746e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -24321,17 +33326,20 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	686e
+vet de femm	1849e
+viand sur un os	1671e
 vibrant	385e
 victoir	412e
 vie nocturn	432e
-viet nam	637e
-vietnam	637e
 vietnam flag	637e
+vietnamien	778e
 vieu livr	309e
 vieu ros	89e
 vif	440e
 vign	133e
 vill	337e
+vill au crepuscul	1801e
+vill au crépuscul	1801e
 villag	344e
 villag eau	345e
 vin	261e
@@ -24341,11 +33349,11 @@ violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
+violon	1882e
 viril	416e
 visa	490e
 viv	440e
 viva magenta	687e
-viêt nam	637e
 việt nam	637e
 vk	552e
 vkontakt	552e
@@ -24357,12 +33365,15 @@ volkswagen	473e
 volvo	481e
 vuong quoc anh	627e
 vw	473e
+vêt de femm	1849e
 vương quốc anh	627e
 wabi sabi	350e
+wax	734e
 wechat	500e
 weibo	527e
 west ham	595e
 west ham united	595e
+western	729e
 whatsapp	498e
 whisky	264e
 wordpr	558e
@@ -24392,17 +33403,24 @@ zèbr	317e
 éclatant	439e
 écol	354e
 écologiqu	379e
+écos	774e
+écossai	774e
+écureuil	1528e
 égli	356e
-égypt	639e
+égyptien	766e
+égyptienn	766e
+égé	767e
 électriqu	444e
 éléganc	393e
 élégant	393e
+éléphant	1518e
 émeraud	49e
 émerveill	420e
 émirat arab uni	641e
 énergi	385e
 énergiqu	385e
 énigmatiqu	390e
+épi de maï	1649e
 épic	274e
 épuré	381e
 érabl	129e
@@ -24411,6 +33429,7 @@ zèbr	317e
 étang de lotu	149e
 état uni	626e
 éthéré	392e
+étincel	1816e
 étincelant	426e
 étoil	172e
 étoilé	172e
@@ -24422,29 +33441,36 @@ zèbr	317e
 éviter	453e
 índia	633e
 île	154e
+île désert	1759e
 îlot	154e
 österreich	646e
 úc	630e
 ý	620e
 đan mạch	649e
 đức	619e
+œuf au plat	1686e
 şili	658e
 ấn độ	633e
-@stems es 1931
+@stems es 2519
 abd	626f
 abej	323f
 abism	140f
 abrasador	202f
 abrasador calor	397f
+abrig	1840f
 abril	192f
 aburrid	430f
 aburrimient	430f
 ac milan	603f
 acantilad	161f
+accion de graci	746f
+acción de graci	746f
 aceit de oliv	275f
 aceitun	275f
 acer	281f
 acogedor	394f
+acordeon	1878f
+acordeón	1878f
 adorabl	404f
 aeroflot	544f
 afc ajax	608f
@@ -24454,10 +33480,12 @@ afrutad	428f
 agost	193f
 agridulc	411f
 agu	151f
+agu termal	1804f
 aguacat	239f
 aguacer	196f
 aguad	299f
 aguamarin clar	66f
+aguil	1550f
 agypten	639f
 ahumad	311f
 ai cap	639f
@@ -24476,6 +33504,7 @@ alemanh	619f
 alemani	619f
 alfareri	301f
 alfarerí	301f
+alfombr pers	733f
 alg	137f
 algodon	289f
 algodon de azucar	270f
@@ -24486,8 +33515,11 @@ alipay	523f
 allemagn	619f
 almany	619f
 alp	159f
+alubi	1658f
 alumini	283f
 amanecer	177f
+amanecer sobr montan	1799f
+amanecer sobr montañ	1799f
 amapol	219f
 amarill	2f
 amarill brillant	101f
@@ -24515,11 +33547,27 @@ an do	633f
 anan	237f
 ananá	237f
 anaranjad	1f
+and	776F
+andin	776f
 android	512f
 angel	423f
 anil	23f
+anill	1875f
 anneaux olympiqu	679f
+ano 2000	703f
+ano 50	702f
+ano 60	695f
+ano 80	700f
+ano 90	701f
+ano cincuent	702f
+ano novent	701f
+ano nuev	749f
 ano nuev chin	365f
+ano nuev pers	740f
+ano nuev tailand	735f
+ano ochent	700f
+ano sesent	695f
+ano veint	691f
 anochecer	188f
 ansiedad	409f
 ansios	409f
@@ -24531,30 +33579,46 @@ ao	646F
 apacibl	382f
 apagad	442f
 apasionad	389f
+arab	768f
+arabi	768f
 arabi saoudit	638f
 arabi saud	638f
+aran	1591f
 arandan	229f
+arañ	1591f
 arbol	132f
+arbol de hoj caduc	1613f
+arbol de hoj perenn	1612f
+arbol de navidad	1812f
+arbol de palm	1614f
+arbol de tanabat	1820f
 arboled	119f
 arc	129f
 arc iri	175f
+arcad	700f
 arcill	301f
 arcoiri	175f
 arcoíri	175f
 ardient	389f
 ardient calor	397f
+ardill	1528f
 aren	156f
 argentin	624f
 argentin flag	624f
 argentinien	624f
+arizon	772f
 arjantin	624f
 arrecif	152f
 arrecif de coral	152f
 arroy	147f
+arroz cocid	1699f
+arroz con curry	1700f
 arrozal	249f
 arsenal	587f
 arsenal fc	587f
 art	434F
+art dec	691f
+art déc	691f
 artic	182f
 artist	434f
 artistic	434f
@@ -24625,36 +33689,67 @@ azul violace	95f
 azul violáce	95f
 azur	39f
 añil	23f
+año 2000	703f
+año 50	702f
+año 60	695f
+año 80	700f
+año 90	701f
+año cincuent	702f
+año novent	701f
+año nuev	749f
 año nuev chin	365f
+año nuev pers	740f
+año nuev tailandé	735f
+año ochent	700f
+año sesent	695f
+año veint	691f
 ba lan	652f
 bae	641f
+bagel	1667f
+baguet	1664f
+baguett	1664f
 baidu	524f
+bailarin	1860f
 baj el agu	361f
+bali	758f
+balin	758f
+baliné	758f
 ballen	327f
+ballen soltand un chorr	1570f
 bambu	122f
 bambú	122f
 banal	430f
 banan	235f
 banc	353f
 bander de chil	658f
+banderin de carp	1823f
+banderín de carp	1823f
+bangkok	771f
 banglad	666f
 bangladesch	666f
 bangladesh	666f
 bangladeshi flag	666f
 bangladé	666f
+banj	1883f
 barbi	678f
 barbi pink	678f
 barc	598f
+barcelon	756f
 barr	166f
 barr cocid	301f
 barranc	157f
 barç	598f
+bat de laboratori	1833f
+bavar	739f
 bay	250f
 bayern munchen	600f
 bayern munich	600f
 bayern münchen	600f
 bazar	329f
+bebid calient	1734f
+bebid tropical	1741f
 bei	17F
+beicon	1674f
 beig	17f
 belcik	644f
 belgi	644f
@@ -24665,18 +33760,26 @@ belgiqu	644f
 belgium	644f
 belçik	644f
 benfic	609f
+bengal	1814f
 berenjen	245f
 bermellon	35f
 bermellón	35f
 besikt	613f
 beşiktaş	613f
 bi	644f
+biberon	1732f
+biberón	1732f
 bibliotec	340f
 bienestar	413f
+bikini	1848f
 bilibili	525f
 billet	419f
 birlesik krallik	627f
 birleşik krallık	627f
+birret	1869f
+bisont	1502f
+bizanci	710f
+bizantin	710f
 bizcoch	268f
 blanc	10f
 blanc azulad	76f
@@ -24695,40 +33798,74 @@ bmw	471f
 bo dao nha	622f
 boc junior	614f
 bod	367f
+bogavant	1714f
+boh	707f
+bohemi	707f
+bol de arroz	1698f
+bol de confeti	1819f
+bolivi	776f
+bols	1852f
+bols de compr	1854f
+bols de man	1853f
 booking.com	553f
 borgon	33f
 borgoñ	33f
 borussi dortmund	601f
+bosfor	764f
 bosqu	119f
 boston celtic	570f
 boston red sox	581f
+bot de mujer	1864f
+bot de senderism	1859f
+botell descorchad	1738f
 bras	165f
 brasil	623f
 brasilien	623f
 brazil	623f
 brazilian flag	623f
 bresil	623f
+bretzel	1666f
 brezily	623f
 brillant	439f
 bris	201f
+britanic	763f
 british flag	627f
+británic	763f
+brochet	1704f
+brocoli	1654f
 bronc	58f
 bronc antigu	302f
 broncead	26f
 brum	199f
 brumos	199f
 brumos ton	445f
+brutalism	694f
+brutalist	694f
 brésil	623f
+brócoli	1654f
+buey	1504f
+bufal de agu	1505f
+bufand	1838f
 burde	33f
 burger king	535f
+burr	1681f
 bus londonien	677f
 bvb	601f
+bávar	739f
 bélgic	644f
+bósfor	764f
+búfal de agu	1505f
 bỉ	644f
 bồ đào nha	622f
+caball	1498f
+caball corriend	1498f
+caball de carrer	1498f
+caball de tioviv	1805f
 caban	359f
 cabañ	359f
+cabr	1513f
 caca	258f
+cacahuet	1657f
 cactu	134f
 caf	251f
 caf con lech	252f
@@ -24739,20 +33876,33 @@ cafeterí	339f
 café	251f
 café con lech	252f
 café oscur	7f
+caj de bent	1696f
+caj par llevar	1712f
 calabaz	243f
+calabaz de halloween	1811f
+calamar	1716f
+calaver	736f
+calcetin	1841f
 calid	394f
 calidez	394f
 calient	397f
+californi	773f
+californian	773f
 call	338f
 callejon	338f
 callejón	338f
 calm	382f
 calor	202f
+camell	1515f
+camiset	1836f
 camp	123f
 camp abiert	344f
 camp de arroz	249f
 camp de batall	427f
 camp de trig	248f
+campament	1756f
+campanill de vient	1824f
+camping	1756f
 camuflaj	427f
 canad	629f
 canadian flag	629f
@@ -24760,33 +33910,67 @@ canadien de montreal	585f
 canadien de montréal	585f
 canadá	629f
 canel	274f
+cangrej	1713f
+cangur	1538f
+canich	1485f
 canicul	202f
 canon	157f
+canon de confeti	1818f
 canícul	202f
 caotic	418f
 capuchin	252f
 caqui	25f
+car de caball	1495f
+car de cerd	1507f
+car de conej	1526f
+car de dragon	1566f
+car de dragón	1566f
+car de gat	1489f
+car de mon	1478f
+car de perr	1482f
+car de raton	1522f
+car de ratón	1522f
+car de tigr	1492f
+car de vac	1503f
+caracol	1582f
+carib	760f
+cariben	760f
+caribeñ	760f
 carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
+carn con hues	1671f
 carnaval	332f
+carner	1511f
+carp de circ	1810f
 carp koi	326f
 carrefour	530f
+cas abandonad	1769f
+cas con jardin	1771f
+cas con jardín	1771f
 cas de camp	359f
+casc con una cruz blanc	1872f
+casc militar	1871f
 cascad	150f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	355f
+castill europe	1784f
+castill japon	1783f
+castill japoné	1783f
+castor	1529f
 catar	642f
 catarat	150f
 catedral	356f
 cav	262f
 cavern	162f
 cañón	157f
+cañón de confeti	1818f
 caótic	418f
+ceboll	1656f
 cebr	317f
 cechi	654f
 ceky	654f
@@ -24799,11 +33983,18 @@ celos	422f
 celtic	570f
 celtic fc	616f
 cement	279f
+cempasuchil	736f
+cempasúchil	736f
 ceniz	165f
 centelleant	426f
 centr	337f
 ceramic	301f
+cerd	1508f
 cereal	248f
+ceremoni de contemplacion de la lun	1825f
+ceremoni de contemplación de la lun	1825f
+ceremoni del te	781f
+ceremoni del té	781f
 cerez	227f
 cerez en flor	205f
 cerr	158f
@@ -24812,11 +34003,15 @@ cervez	263f
 cerámic	301f
 cerúle	40f
 cesped	124f
+chalec de seguridad	1834f
 champan	262f
 champañ	262f
 champinon	135f
 champiñón	135f
 champán	262f
+chancl	1856f
+chancl de ded	1856f
+chanclet	1856f
 chanel	568f
 charc	148f
 chartreus	67f
@@ -24827,12 +34022,16 @@ chic	452F
 chicag bull	571f
 chicag cub	582f
 chil flag	658f
+chil picant	1650f
 chilean flag	658f
 chili drapeau	658f
 chimene	308f
 chin	631f
 chinaflagg	631f
+chineri	723f
+chinerí	723f
 chines flag	631f
+chisp	1816f
 chocolat	258f
 cian	14f
 ciberpunk	371f
@@ -24841,9 +34040,13 @@ ciel estrellad	172f
 ciel gri	200f
 cienci ficcion	372f
 cienci ficción	372f
+cierv	1501f
 cin	631f
+cin negr	728f
+cisn	1552f
 citric	225f
 ciudad	337f
+ciudad al atardecer	1801f
 ciudad prohibid	342f
 clar	437f
 clar de lun	171f
@@ -24862,11 +34065,14 @@ coc col	457f
 coc colanin	457f
 coc colanın	457f
 cocin	357f
+cocinar	1686f
+cocodril	1562f
 codici	422f
 cohet	360f
 cok	457f
 colegi	354f
 colin	158f
+colise	780f
 colombi	657f
 colombian flag	657f
 color aren	103f
@@ -24892,23 +34098,41 @@ colorad	0f
 coloret	70f
 colorid	175f
 colômbi	657f
+comid enlatad	1695f
+conch de mar	1579f
+conej	1527f
 confiabl	402f
 confianz	402f
 congelad	446f
 conifer	121f
+constantinopl	764f
+construccion	1763f
+construcción	1763f
 content	386f
 conífer	121f
+cop brindand	1744f
+cop de coctel	1740f
+cop de cóctel	1740f
 cop de niev	184f
+cop de vin	1739f
 coral	28f
+corbat	1835f
+core	779f
 core del sud	632f
 core del sur	632f
 core du sud	632f
+corean	779f
 corei do sul	632f
+coron	1866f
 corporativ	353f
+cort de carn	1673f
 cortad	252f
 coré du sud	632f
+cosech	746f
 cosm	173f
 cost	142f
+cost amalfitan	755f
+cottagecor	696f
 cr flameng	615f
 creativ	434f
 creatividad	434f
@@ -24921,16 +34145,26 @@ crisantem	214f
 cristal	297f
 cristal transparent	291f
 crom	283f
+cruasan	1663f
+cruasán	1663f
 cuarz	297f
 cub	673f
+cub de hiel	1751f
+cuban	751f
 cuban flag	673f
+cucarach	1590f
+cucuruch de helad	1718f
+cuenc con cuchar	1690f
 cuent de had	391f
 cuer	285f
 cuev	162f
 cumplean	368f
 cumpleañ	368f
+cun de ques	1670f
 curcum	79f
 curry	274f
+cusc	776f
+cuñ de ques	1670f
 cyberpunk	371f
 czech flag	654f
 czech republic	654f
@@ -24940,10 +34174,13 @@ césped	124f
 cítric	225f
 cúrcum	79f
 cờ đỏ sao vàng	637f
+dali	713f
 dall cowboy	576f
+dalí	713f
 damasc	78f
 dan mach	649f
 danemark	649f
+dang	1709f
 danimarc	649f
 danimark	649f
 danish flag	649f
@@ -24951,6 +34188,8 @@ dannebrog	649f
 de dia	191f
 de día	191f
 de mader	276f
+decoracion de pin	1821f
+decoración de pin	1821f
 delfin	327f
 delfín	327f
 delicad	384f
@@ -24959,6 +34198,7 @@ demoni	424f
 denmark	649f
 desaturad	442f
 descolorid	442f
+desfil del orgull	747f
 desiert	155f
 destell	426f
 desvaid	438f
@@ -24966,7 +34206,10 @@ desvaíd	438f
 deutschland	619f
 dhl	487f
 dia	191f
+dia de accion de graci	746f
 dia de los enamorad	364f
+dia de los muert	736f
+dia de muert	736f
 diabl	424f
 diamant	298f
 diciembr	195f
@@ -24983,35 +34226,55 @@ docker	510f
 dodger	580f
 dolar	419f
 domin	567f
+donut	1721f
 dorad	11f
 dormitori	358f
+dosmil	703f
+dragon	1567f
+dragón	1567f
 drapeau de singapour	671f
 drapeau francai	618f
 drapeau françai	618f
+dromedari	1514f
 dropbox	555f
+dubai	768f
+dubái	768f
 duc	619f
 dulc de lech	259f
 dulz	269f
+dumpling	1710f
 dun	155f
 durazn	232f
 dutch flag	643f
 dänemark	649f
 día	191f
+día de acción de graci	746f
 día de los enamorad	364f
+día de los muert	736f
+día de muert	736f
 dólar	419f
+dónut	1721f
 easyjet	546f
 ebay	497f
 ecologic	379f
 ecológic	379f
+edifici clasic	1762f
+edifici clásic	1762f
+edifici de colegi	1780f
+edifici de oficin	1772f
 efectiv	419f
-egipt	639f
+ege	767f
+egipci	766f
 egit	639f
 egitt	639f
 egypt	639f
 egyptian flag	639f
+eid	741f
 ejerc	427f
 ejérc	427f
+el cair	766f
 electric	444f
+elefant	1518f
 eleganci	393f
 elegant	393f
 elot	247f
@@ -25044,31 +34307,47 @@ ensalad	429f
 envidi	422f
 envidios	422f
 enérgic	385f
+eriz	1530f
 erupcion	163f
+erupcion volcanic	1754f
 erupción	163f
+erupción volcánic	1754f
 escal de gris	425f
 escandinav	349f
+escarabaj	1587f
 escarch	183f
 escarchad	446f
 escarlat	34f
+escoci	774f
+escocé	774f
+escorpion	1593f
+escorpión	1593f
+escoz	774f
 escuel	354f
 esmerald	49f
 espaci	173f
 espagn	621f
+espagueti	1702f
 espan	621f
 espanh	621f
 españ	621f
 especi	274f
 esperanz	400f
 esperanzador	400f
+espig de arroz	1616f
+espig de maiz	1649f
+espig de maíz	1649f
 espiritual	408f
 esplieg	207f
 espress	251f
 estacion espacial	360f
 estación espacial	360f
 estad unid	626f
+estadi	1761f
+estambul	764f
 estanqu	148f
 estanqu de lot	149f
+estatu de la libertad	1787f
 estil chin	351f
 estival	193f
 estr	409f
@@ -25087,15 +34366,21 @@ evitar	453f
 excentric	431f
 except	453f
 excéntric	431f
+expresionism	712f
+expresionist	712f
 extran	431f
 extrañ	431f
 fabric	373f
 facebook	462f
+falafel	1684f
 fantasi	391f
 fantasí	391f
+faraon	766f
+faraón	766f
 farol	306f
 farolill	306f
 fas	640f
+fauvism	711f
 fc barcelon	598f
 fc bayern	600f
 fc port	610f
@@ -25112,6 +34397,8 @@ feri	332f
 ferrari	469f
 festiv	405f
 festival	332f
+festival de las lintern	743f
+festival del agu	735f
 festival del medi oton	366f
 festival del medi otoñ	366f
 fiabl	402f
@@ -25119,6 +34406,7 @@ fiat	480f
 fiest	332f
 fiest de cumplean	368f
 fiest de cumpleañ	368f
+fiest de la cervez	739f
 fiest de la primaver	365f
 figm	554f
 filipin	669f
@@ -25136,13 +34424,18 @@ firefox	511f
 flag of japan	617f
 flamenc	314f
 flameng	615f
+flan	1730f
 flor	204f
+flor blanc	1600f
 flor de cerez	205f
 flor de ciruel	212f
 flor de durazn	213f
+flor de hibisc	1605f
 flor de melocotoner	213f
+flor march	1604f
 floral	204f
 florecer	204f
+florenci	754f
 florid	204f
 fluor	444f
 fluorescent	444f
@@ -25153,8 +34446,10 @@ follaj	127f
 follaj otonal	128f
 follaj otoñal	128f
 fond del mar	140f
+fondu	1689f
 formal	406f
 fortalez	355f
+fovism	711f
 frambues	230f
 franc	618f
 franci	618f
@@ -25164,6 +34459,8 @@ franç	618f
 french flag	618f
 fres	226f
 fresc	395f
+freson	1639f
+fresón	1639f
 fri	396f
 frut	428f
 frut roj	250f
@@ -25173,18 +34470,31 @@ frí	396f
 fucsi	65f
 fueg	164f
 fueg artificial	331f
+fuent	1794f
 fuert	401f
 furios	398f
 futur	372f
 futurist	372f
 fábric	373f
+gaf de proteccion	1832f
+gaf de protección	1832f
+gaf de sol	1831f
 galatasaray	611f
 galaxi	173f
 galeri	434f
 galerí	434f
+gall	1543f
+gallet	1722f
+gallet de arroz	1697f
+gallet de la fortun	1711f
+gallin	1542f
+gamb	1715f
+gamb frit	1706f
 gan	664f
 garu	197f
 garú	197f
+gaudi	756f
+gaudí	756f
 gelid	396f
 gem	313f
 german flag	619f
@@ -25202,19 +34512,26 @@ glaciar	181f
 glicin	218f
 glob	334f
 glorios	412f
+gofr	1669f
 golden gat	676f
 golden gat bridg	676f
 golden stat warrior	572f
 golosin	269f
 googl	461f
+goril	1480f
+gorr con viser	1870f
 gotic	407f
 gran	278f
+gran canon	772f
+gran cañón	772f
 gran murall	343f
+gran ola de kanagaw	720f
 granad	240f
 granat	19f
+grand almacen	1781f
+granizad hawaian	1719f
 granj	344f
 grec	653f
-greci	653f
 greec	653f
 greek flag	653f
 green bay packer	575f
@@ -25227,17 +34544,23 @@ gri plat	86f
 gri plom	85f
 gri top	68f
 griechenland	653f
+grieg	767f
+grill	1589f
 grisace	8f
 grisáce	8f
 grut	162f
 grèc	653f
 gréci	653f
 guacamay	320f
+guadalajar	750f
+guant	1839f
 guerr	427f
 guijarr	278f
 guisqui	264f
+guitarr	1879f
 guney afrik	661f
 guney kor	632f
+gusan	1596f
 gélid	396f
 gótic	407f
 güisqui	264f
@@ -25246,11 +34569,18 @@ güney kor	632f
 h m	533f
 ha lan	643f
 hab	585f
+haban	751f
 habitacion	358f
 habitación	358f
-had	391F
 halloween	363f
+hamburgues	1675f
+hamster	1525f
 han quoc	632f
+hanoi	778f
+hanói	778f
+hawai	759f
+hawaian	759f
+hawái	759f
 helad fri	396f
 helad frí	396f
 herrumbr	284f
@@ -25259,7 +34589,13 @@ hiel	181f
 hierb aromatic	136f
 hierb aromátic	136f
 hierr	282f
+himalay	775f
 hindistan	633f
+hindu	777f
+hindú	777f
+hipopotam	1521f
+hipopótam	1521f
+hippi	706f
 hoa ky	626f
 hoa kỳ	626f
 hogar	308f
@@ -25269,26 +34605,35 @@ hoguer	164f
 hoj	127f
 hoj caid	128f
 hoj caíd	128f
+hoj de arc	1620f
 hoj de oro	303f
 hoj de oton	128f
 hoj de otoñ	128f
+hoj revoloteand al vient	1622f
 hoj sec	128f
 hol	451f
 holland	643f
 hombr	452F
 hond	475f
 hong	135f
+hong kong	769f
 hongri	655f
 hor azul	179f
 hor dorad	178f
 horizont	180f
+hormig	1585f
 hormigon	279f
 hormigón	279f
 hortaliz	429f
 hortensi	216f
 hospital	352f
+hotel	1777f
+hotel del amor	1778f
 huawei	519f
+huell de pezun	1540f
+huell de pezuñ	1540f
 huert	125f
+huev	1685f
 hum	311f
 hungarian flag	655f
 hungary	655f
@@ -25300,10 +34645,12 @@ hy lạp	653f
 hyundai	477f
 hà lan	643f
 hàn quốc	632f
+hámster	1525f
 iceberg	181f
 iceland	651f
 icelandic flag	651f
 iglesi	356f
+iglesi celebrand bod	1785f
 ikb	675f
 ike	460f
 illuminating	685f
@@ -25312,7 +34659,6 @@ incendi	164f
 increibl	420f
 increíbl	420f
 ind	633f
-indi	633f
 indian flag	633f
 indien	633f
 indig	23f
@@ -25324,7 +34670,9 @@ industrial	373f
 infantil	376f
 infernal	424f
 infiern	424f
+inglaterr	763f
 inocent	403f
+insect	1584f
 instagram	463f
 insuls	430f
 intel	514f
@@ -25340,9 +34688,9 @@ ireland	628f
 irish flag	628f
 irland	628f
 isl	154f
-island	651f
+isl desiert	1759f
 island flagg	651f
-islandi	651f
+islandé	757f
 islot	154f
 islândi	651f
 ispany	621f
@@ -25356,12 +34704,15 @@ italien	620f
 italy	620f
 itáli	620f
 izland	651f
+jabali	1509f
+jabalí	1509f
 jad	295f
-jamaic	660f
 jamaican flag	660f
 jamaik	660f
 jamaiqu	660f
 jamaïqu	660f
+januc	742f
+janucá	742f
 japa	617f
 japan	617f
 japan flagg	617f
@@ -25375,6 +34726,8 @@ jardin	125f
 jardin zen	346f
 jardín	125f
 jardín zen	346f
+jarr de cervez	1742f
+jarr de cervez brindand	1743f
 jazmin	220f
 jazmín	220f
 jazz	433F
@@ -25382,6 +34735,9 @@ jean	286f
 jeux olympiqu	679f
 jiangnan	345f
 jio	550f
+jipi	706f
+jiraf	1517f
+jordani	765f
 joy	313f
 jueg olimpic	679f
 jueg olímpic	679f
@@ -25391,30 +34747,40 @@ jungl	120f
 juni	193f
 juv	602f
 juventu	602f
+jánuc	742f
+kaab	1793f
 kaka talk	501f
 kakaotalk	501f
 kanad	629f
 katar	642f
 kawaii	404f
 keni	663f
+kent	734f
 kentucky fried chicken	534f
 keny	663f
 kenyan flag	663f
 kfc	534f
+kilim	733f
+kimon	1843f
 kiwi	242f
 klein blau	675f
 klein blu	675f
 knick	574f
+koal	1533f
 kolombiy	657f
 kolumbien	657f
 korean flag	632f
 kub	673f
 küb	673f
 la galaxy	586f
+la gran ola	720f
+la haban	751f
 la laker	569f
 lac	300f
 ladrill	280f
 lag	146f
+lagart	1564f
+lagartij	1564f
 lagun	145f
 laker	569f
 lamborghini	470f
@@ -25423,13 +34789,18 @@ laton	60f
 latón	60f
 lav	163f
 lavand	207f
+laz conmemorativ	1829f
 lech	265f
 leg	564f
 leicester city	593f
+lejan oest	729f
 lenov	518f
 lent	410f
 lentejuel	426f
+leon	1491f
+leopard	1494f
 letrer luminos	305f
+león	1491f
 lfc	589f
 lg	537f
 libr	309f
@@ -25448,6 +34819,8 @@ lin	289f
 lind	404f
 linkedin	565f
 lintern	306f
+lintern flotant	743f
+liquid derramandos	1746f
 litoral	142f
 liverpool fc	589f
 living coral	683f
@@ -25458,12 +34831,19 @@ lluev	196f
 lluvi	196f
 lluvios	196f
 loc	418f
+loc ano veint	691f
+loc año veint	691f
 lod	166f
+londinens	763f
 london bus	677f
+londr	763f
 lor	320F
+los angel	773f
 los angel dodger	580f
 los angel laker	569f
+los ángel	773f
 lot	209F
+loy krathong	743f
 luc	333f
 luc de neon	305f
 luc de neón	305f
@@ -25478,12 +34858,14 @@ luz de vel	307f
 luz del sol	169f
 lyft	496f
 lámpar	333f
+líquid derramándos	1746f
 macaristan	655f
 macaron	272f
 mader	276f
 madrugad	177f
 madrugad tempran	185f
 madur	417f
+magdalen	1725f
 magent	21f
 magi	391f
 magic	391f
@@ -25498,6 +34880,7 @@ malaysian flag	670f
 malezy	670f
 malv	63f
 malási	670f
+mamut	1519f
 man city	591f
 man united	590f
 man utd	590f
@@ -25506,10 +34889,13 @@ manchester city	591f
 manchester united	590f
 mandarin	225f
 mang	236f
+manhattan	762f
 mantec	266f
 mantequill	266f
 manzan	233f
+manzan roj	1634f
 manzan verd	234f
+mapach	1488f
 mapl leaf flag	629f
 mar	139f
 mar profund	140f
@@ -25525,6 +34911,7 @@ marmol	277f
 maroc	640f
 marocc	640f
 marokk	640f
+marrakech	752f
 marroc	640f
 marron	7f
 marron caf	107f
@@ -25535,6 +34922,7 @@ marrón	7f
 marrón café	107f
 marrón chocolat	108f
 marrón té	88f
+mart de carnaval	738f
 marz	192f
 masculin	416f
 mastercard	491f
@@ -25545,6 +34933,7 @@ mañan	185f
 mcdonald	458f
 medianoch	190f
 medic	352f
+medin	752f
 mediodi	186f
 mediodí	186f
 meditacion	408f
@@ -25560,7 +34949,11 @@ melancolí	387f
 melancólic	387f
 melocoton	232f
 melocotón	232f
+melon	1627f
+melón	1627f
 men el	453f
+menor	742f
+menorá	742f
 ment	30f
 mercad	329f
 mercad nocturn	330f
@@ -25571,13 +34964,17 @@ metalic	283f
 metropoli	337f
 metrópoli	337f
 metálic	283f
-mexic	625f
+mexican	750f
 mexican flag	625f
 mexik	625f
 mexiqu	625f
 mezclill	286f
+mezqu	1789f
+miami	761f
 miami heat	573f
+microbi	1597f
 microsoft	560f
+mid century	695f
 mied	399f
 miel	260f
 militar	427f
@@ -25589,33 +34986,48 @@ misterios	390f
 mistic	390f
 mitsubishi	485f
 moch mouss	689f
+mochil escolar	1855f
 modern	381f
+mofet	1537f
 mon	404F
+moneder	1851f
 monocrom	425f
 monocromatic	425f
 monocromátic	425f
 monoton	430f
 mont	158f
+mont fuji	1755f
 montan	158f
+montan con niev	1752f
 montan nevad	159f
+montan rus	1808f
 montañ	158f
+montañ con niev	1752f
 montañ nevad	159f
+montañ rus	1808f
 montreal canadien	585f
 monóton	430f
 morad	5f
 morocc	640f
 moroccan flag	640f
+mosc	1595f
+mosqu	1594f
 mostaz	110f
 muell	153f
 mujer	452F
 multicolor	175f
+munec japones	1822f
+murcielag	1531f
+murciélag	1531f
 muse	434f
 musg	131f
 musgos	131f
+musl de poll	1672f
+muñec japones	1822f
+mykon	767f
 mágic	391f
 mármol	277f
 médic	352f
-méxic	625f
 místic	390f
 mısır bayrağı	639f
 na uy	648f
@@ -25623,6 +35035,7 @@ nacar	296f
 nad de	453f
 nam phi	661f
 napoli calci	605f
+nariz de cerd	1510f
 natural	379f
 naturalez	379f
 nav espacial	360f
@@ -25640,6 +35053,8 @@ nenufar	209f
 nenúfar	209f
 neon	305f
 neon brillant	444f
+neoplasticism	693f
+nepal	775f
 nervios	409f
 netflix	465f
 netherland	643f
@@ -25658,6 +35073,9 @@ nga	634f
 nhat ban	617f
 nhật bản	617f
 ni	453f
+nid con huev	1624f
+nid vaci	1623f
+nid vací	1623f
 niebl	199f
 niederland	643f
 niev	184f
@@ -25666,6 +35084,7 @@ nigeri flagg	662f
 nigerian flag	662f
 nigéri	662f
 nijery	662f
+nil	766f
 ningun	453f
 ningún	453f
 nintend	562f
@@ -25674,11 +35093,16 @@ no	453F
 nobl	378f
 noch	189f
 noch de bruj	363f
+noch de san juan	748f
+noch estrellad	1797f
 noch tempran	188f
+nocheviej	749f
 nocturn	189f
 nogal	276f
 nordic	349f
+nori de feri	1807f
 norueg	648f
+noruz	740f
 norvec	648f
 norveg	648f
 norvegi	648f
@@ -25698,24 +35122,35 @@ noviembr	194f
 nub	168f
 nublad	200f
 nud	115f
+nuev mexic	772f
+nuev méxic	772f
+nuev orlean	738f
+nuev york	762f
 nuev zeland	672f
 nunc	453f
 nuov zeland	672f
 nupcial	367f
+nutri	1536f
 nvidi	516f
 nácar	296f
 nórdic	349f
 oasi	138f
+oaxaquen	750f
+oaxaqueñ	750f
 ocas	176f
 ocean	139f
 ocr	36f
 octubr	194f
 océan	139f
 oficin	353f
+oficin de corre europe	1774f
+oficin de corre japones	1773f
+ofrend	736f
 ola	141f
 ola de calor	202f
 oleaj	141f
 olimpiadi	679f
+oll de comid	1688f
 olympic	679f
 olympic gam	679f
 olympic ring	679f
@@ -25726,7 +35161,10 @@ oniric	392f
 oníric	392f
 oolong	257f
 optimist	400f
+orangutan	1481f
+orangután	1481f
 organic	379f
+orgull	747f
 orgullos	412f
 orgánic	379f
 oriental	351f
@@ -25736,26 +35174,39 @@ orquide	215f
 orquíde	215f
 oscur	435f
 osmant	221f
+oso pand	1534f
 osterreich	646f
+ostr	1717f
+otoman	764f
 oton	194f
 otonal	194f
 otoñ	194f
 otoñal	194f
+ovej	1512f
 oxid	284f
 oxidad	284f
 packer	575f
+paell	1687f
 paesi bassi	643f
 pais baix	643f
 pais baj	643f
+paisaj urban	1798f
+pajar	1547f
 pakistan	665f
 pakistani flag	665f
 palaci imperial	342f
 palid	438f
+palmer	1614f
+palom	1549f
 palt	239f
 pan	267f
+pan de mold	1662f
 pan de oro	303f
+pan rellen	1683f
+pan sin levadur	1665f
 panasonic	539f
 pand	318f
+pantalon cort	1847f
 panton classic blu	684f
 panton greenery	681f
 panton living coral	683f
@@ -25774,9 +35225,13 @@ paragu	335f
 parais	423f
 paraís	423f
 pard	7f
+pari	753f
 pari saint germain	606f
+parisin	753f
 parqu	126f
+parqu nacional	1760f
 parr	133f
+parí	753f
 pascu	369f
 pasion	389f
 pasión	389f
@@ -25784,7 +35239,13 @@ past	124f
 pastel	443f
 pastel de cumplean	268f
 pastel de cumpleañ	268f
+pastel de lun	1708f
+pastel de pescad japon	1707f
+pastel de pescad japoné	1707f
 pastizal	123f
+patat	1647f
+patat asad	1703f
+patat frit	1676f
 pav real	315f
 pay bas	643f
 payas	328f
@@ -25797,16 +35258,27 @@ penasc	161f
 penumbr	447f
 peoni	211f
 peoní	211f
+pepin	1652f
+pepinill	1652f
 pepsi	559f
 perezos	410f
 pergamin	290f
 perl	296f
 perou	659f
-peru	659f
+perr	1483f
+perr calient	1678f
+perr gui	1484f
+perr guí	1484f
+perret	1483f
+pers	733f
 peru flagg	659f
+peruan	776f
 peruvian flag	659f
-perú	659f
+petard	1815f
+petr	765f
 pez dorad	326f
+pez glob	1576f
+pez tropical	1575f
 peñasc	161f
 phan lan	650f
 phap	618f
@@ -25818,15 +35290,23 @@ pic nevad	159f
 piedr	278f
 piedr precios	313f
 piel curtid	285f
+pimient	1651f
 pinar	121f
 pinguin	319f
 pingüin	319f
+pintalabi	1874f
 pinterest	507f
 pintor	434f
 pintur	434f
 pintur a la tint	299f
+piramid	766f
+pirulet	1729f
+pirámid	766f
 pittsburgh steeler	577f
+pizz	1677f
 piñ	237f
+plant de macet	1611f
+plant joven	1610f
 plastic	304f
 plat	12f
 platan	235f
@@ -25834,9 +35314,11 @@ platead	12f
 play	142f
 play de aren	143f
 play tropical	144f
+play y sombrill	1757f
 playstation	468f
 plomiz	8f
 plum	310f
+plumaj	1555f
 plástic	304f
 plátan	235f
 poc luz	447f
@@ -25846,6 +35328,11 @@ poland	652f
 polar	182f
 polen	652f
 polish flag	652f
+poll	1545f
+poll de frent	1546f
+poll rompiend el cascaron	1544f
+poll rompiend el cascarón	1544f
+polluel	1545f
 pologn	652f
 poloni	652f
 polony	652f
@@ -25860,6 +35347,7 @@ portogall	622f
 portugal	622f
 portugal flag	622f
 portugues flag	622f
+post de barber	1809f
 postr	268f
 prad	123f
 prader	123f
@@ -25869,16 +35357,19 @@ profesional	402f
 profund	436f
 profundidad marin	140f
 psg	606f
-psicodelic	431f
-psicodélic	431f
 puebl	344f
 puebl de agu	345f
+puent de noch	1803f
 puert	153f
+puert ric	760f
 puest de sol	176f
+puest del sol	1802f
+pulp	1578f
 pur	403f
 purez	403f
 purpur	5f
 purpurin	426f
+pájar	1547f
 pálid	438f
 pérou	659f
 púrpur	5f
@@ -25889,9 +35380,14 @@ queni	663f
 quêni	663f
 rabi	398f
 radiant	439f
+ram de flor	1598f
+ramadan	741f
+ramadán	741f
 ran	325f
 rar	431f
 ras	288f
+raton	1523f
+ratón	1523f
 ray	198f
 real	378f
 real madrid	597f
@@ -25902,6 +35398,8 @@ red sox	581f
 reddit	506f
 refinad	393f
 refrescant	395f
+regal	1828f
+regal envuelt	1828f
 regi	378f
 regn unit	627f
 rein unid	627f
@@ -25911,14 +35409,20 @@ relampag	198f
 relianc jio	550f
 relucient	426f
 relámpag	198f
+renacentist	709f
+renacimient	709f
 renault	482f
 repugnant	421f
 retr	375f
 riachuel	147f
+rinoceront	1520f
 rio	147f
+rivier italian	755f
 robl	276f
 roc	161f
 roci	203f
+rococ	708f
+rococó	708f
 rocí	203f
 roj	0f
 roj anaranjad	97f
@@ -25931,6 +35435,8 @@ roj violace	96f
 roj violáce	96f
 roj viv	74f
 roj óxid	112f
+rom	780f
+roman	780f
 romani	656f
 romanian flag	656f
 romantic	388f
@@ -25938,6 +35444,8 @@ romany	656f
 romeni	656f
 romántic	388f
 romêni	656f
+rop de mujer	1849f
+rop interior	1846f
 ros	6f
 ros barbi	678f
 ros empolvad	92f
@@ -25955,6 +35463,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	206f
+rosari	1873f
+roset	1602f
 roumani	656f
 routemaster	677f
 royaum uni	627f
@@ -25976,27 +35486,36 @@ ryanair	545f
 río	147f
 rússi	634f
 rústic	374f
+sagrad famili	756f
 sakur	205f
 salid del sol	177f
 salmon	29f
 salmón	29f
+salon recreativ	700f
 salud	413f
 saludabl	413f
 salv	453f
 salvaj	414f
+salvaj oest	729f
 salvi	94f
+salón recreativ	700f
 samsung	467f
 san	413f
 san francisc giant	583f
 san patrici	370f
 san valentin	364f
 san valentín	364f
+sandali de mujer	1862f
 sandi	231f
+sandwich	1679f
 sandí	231f
 sangr	312f
 sangrient	312f
 santorini	348f
 santuari	341f
+santuari sintoist	1792f
+santuari sintoíst	1792f
+sari	1844f
 satan	424f
 sataná	424f
 saten	288f
@@ -26005,6 +35524,8 @@ satén	288f
 saudi arabi	638f
 saudi arabien	638f
 saudi flag	638f
+sauropod	1568f
+saurópod	1568f
 saxofon	433f
 saxofón	433f
 schweden	647f
@@ -26020,20 +35541,27 @@ sepi	61f
 septiembr	194f
 seren	382f
 seri	406f
+serpient	1565f
 set	135f
 setiembr	194f
+seul	779f
+seúl	779f
 sf giant	583f
+shanghai	770f
+shanghái	770f
 shell	486f
 shopify	557f
 sierr	158f
 sili	658f
 sin	453f
+sinagog	1791f
 singapor airlin	547f
 singapor flag	671f
 singaporean flag	671f
 siniestr	399f
 sl benfic	609f
 snapchat	508f
+sobr roj	1826f
 sobri	417f
 sofisticad	393f
 sol	169f
@@ -26042,6 +35570,9 @@ solead	169f
 soledad	387f
 solemn	406f
 solitari	387f
+solstici de veran	748f
+sombrer de cop	1868f
+sombrer de mujer	1867f
 sombri	387f
 sombri ton	435f
 sombrill	335f
@@ -26087,6 +35618,8 @@ sueñ	392f
 suic	645f
 suiss	645f
 suiz	645f
+surrealism	713f
+surrealist	713f
 sushi	273f
 sutil	417f
 suudi arabistan	638f
@@ -26100,17 +35633,34 @@ sweden	647f
 swedish flag	647f
 swis flag	645f
 switzerland	645f
+sándwich	1679f
 südafrik	661f
 südkore	632f
+t rex	1569f
+tablet de chocolat	1727f
 taegukgi	632f
-tailandi	668f
+tailand	771f
+tailandé	771f
 tailândi	668f
+tamal	1682f
+tambor	1884f
+tamboril	1885f
 taoba	522f
 tard	187f
+tarr de miel	1731f
 tart	268f
+tart de cumplean	1723f
+tart de cumpleañ	1723f
+tartan	774f
+tartán	774f
+tatami	781f
 taxi	336f
 tay ban nha	621f
 tayland	668f
+tazon de fide	1701f
+tazon de te	1736f
+tazón de fide	1701f
+tazón de té	1736f
 tchequi	654f
 tchéqui	654f
 te	253F
@@ -26118,21 +35668,35 @@ te con lech	256f
 te de burbuj	256f
 te negr	253f
 te verd	254f
+teclad musical	1880f
 tecnologi	372f
 tecnologí	372f
+tejon	1539f
+tejon de la miel	1539f
+tejon meler	1539f
+tejón	1539f
+tejón de la miel	1539f
+tejón meler	1539f
+tel de aran	1592f
+tel de arañ	1592f
 telegram	499f
 tempestad	198f
 templ	341f
+templ hindu	1790f
+templ hindú	1790f
 tenebros	399f
 tenebros ton	435f
 tenu	441f
 tenu luz	447f
 terciopel	287f
 terracot	111f
+terraz de arroz	758f
 terror	399f
 terros	380f
 tesc	532f
 tesl	478f
+teter	1735f
+tetrabrik	1749f
 thai flag	668f
 thai lan	668f
 thailand	668f
@@ -26146,6 +35710,12 @@ thái lan	668f
 thổ nhĩ kỳ	636f
 thụy sĩ	645f
 thụy điển	647f
+tibet	775f
+tibetan	775f
+tiburon	1577f
+tiburón	1577f
+tiend de campan	1795f
+tiend de campañ	1795f
 tiern	384f
 tiern anim	404f
 tiern ánim	404f
@@ -26157,6 +35727,8 @@ tigr	316f
 tiktok	503f
 tint	47f
 tirang	633f
+tobogan	1806f
+tobogán	1806f
 tomat	244f
 ton calid	448f
 ton cálid	448f
@@ -26167,24 +35739,38 @@ top	68f
 torment	198f
 tormentos	198f
 toront mapl leaf	584f
+torr de toki	1786f
+tort	1668f
+tortug	1563f
+toscan	754f
 toshib	538f
 tostad	26f
 tottenham	592f
 tottenham hotspur	592f
 toxic	421f
 toyot	474f
+traj de ban de una piez	1845f
+traj de bañ de una piez	1845f
 tranquil	382f
+trebol	1618f
+trebol de cuatr hoj	1619f
+trencadi	756f
+trencadí	756f
 tricolor	618f
 trig	248f
 trigal	248f
 trist	387f
 tristez	387f
 triunf	412f
+trompet	1881f
 tropic	347f
 tropical	347f
+troz de tart	1724f
 truen	198f
 trung quoc	631f
 trung quốc	631f
+trébol	1618f
+trébol de cuatr hoj	1619f
 trópic	347f
 tschechien	654f
 tulipan	210f
@@ -26209,6 +35795,7 @@ té con lech	256f
 té de burbuj	256f
 té negr	253f
 té verd	254f
+tíbet	775f
 tóxic	421f
 türk bayrağı	636f
 türk hav yolları	543f
@@ -26232,6 +35819,7 @@ ultr violet	682f
 ultramar	44f
 ungarn	655f
 ungheri	655f
+unicorni	1499f
 union jack	627f
 united arab emirat	641f
 united kingdom	627f
@@ -26244,6 +35832,9 @@ uva	228f
 vall	160f
 vaquer	286f
 varonil	416f
+vas con paj	1747f
+vas de lech	1733f
+vas de whisky	1745f
 vegetal	429f
 vel	307f
 venen	421f
@@ -26274,11 +35865,14 @@ verd past	51f
 verd tiern	53f
 verdor	127f
 verdur	429f
+verdur de hoj verd	1653f
 vereinigt arabisch emirat	641f
 vereinigt konigreich	627f
 vereinigt königreich	627f
 vereinigt staaten	626f
+versall	708f
 very peri	686f
+vestid	1842f
 via lacte	173f
 vibrant	385f
 victori	412f
@@ -26286,7 +35880,6 @@ vid nocturn	432f
 vidri	291f
 vient	201f
 viet nam	637f
-vietnam	637f
 vietnames flag	637f
 vin	261f
 vin tint	261f
@@ -26294,6 +35887,8 @@ vinotint	33f
 vintag	375f
 violet	22f
 violet polv	99f
+violin	1882f
+violín	1882f
 vis	490f
 viv	440f
 viv anim	385f
@@ -26319,6 +35914,7 @@ wechat	500f
 weib	527f
 west ham	595f
 west ham united	595f
+western	729f
 whatsapp	498f
 whisky	264f
 wisteri	218f
@@ -26334,16 +35930,29 @@ yunanistan	653f
 zafir	54f
 zanahori	246f
 zapall	243f
+zapat de hombr	1857f
+zapat de tacon	1861f
+zapat de tacón	1861f
+zapatill de ballet	1863f
+zapatill deportiv	1858f
 zen	346f
 zhihu	528f
+zoc	752f
 zoom meeting	556f
 zoom vide	556f
 zorr	321f
 áfric do sul	661f
+águil	1550f
 ámbar	32f
 ángel	423f
 áo	646f
+árab	768f
 árbol	132f
+árbol de hoj caduc	1613f
+árbol de hoj perenn	1612f
+árbol de navidad	1812f
+árbol de palm	1614f
+árbol de tanabat	1820f
 ártic	182f
 áustri	646f
 ägypten	639f
@@ -26362,24 +35971,31 @@ zorr	321f
 đức	619f
 şili	658f
 ấn độ	633f
-@stems pt 1942
+@stems pt 2514
+a grand ond	720g
 abacat	239g
 abacaxi	237g
 abd	626g
 abelh	323g
 abism	140g
 abobor	243g
+abobor de halloween	1811g
 abril	192g
 abóbor	243g
+abóbor de halloween	1811g
 ac milan	603g
+aca de grac	746g
 acafra	274g
 acafra da terr	79g
+acampament	1756g
 acer	129g
 acinzentad	8g
 aco	281g
 acobread	59g
 acolhedor	394g
 aconchegant	394g
+acordea	1878g
+acordeã	1878g
 acud	148g
 adoravel	404g
 adorável	404g
@@ -26393,6 +36009,7 @@ agu	151g
 agu mar clar	66g
 aguaceir	196g
 aguad	299g
+agui	1550g
 agypten	639g
 ai cap	639g
 ai cập	639g
@@ -26437,6 +36054,7 @@ amazoni	120g
 amazôni	120g
 ambar	32g
 amd	515g
+amendoim	1657g
 americ flag	626g
 american expres	493g
 american flag	626g
@@ -26446,7 +36064,10 @@ amor	388g
 an do	633g
 anan	237g
 ananá	237g
+and	776G
+andin	776g
 android	512g
+anel	1875g
 anil	23g
 anil clar	39g
 animad	385g
@@ -26454,8 +36075,23 @@ aniversari	368g
 aniversári	368g
 anj	423g
 anneaux olympiqu	679g
+ano 20	691g
+ano 2000	703g
+ano 50	702g
+ano 60	695g
+ano 80	700g
+ano 90	701g
+ano cinquent	702g
+ano nov	749g
 ano nov chin	365g
 ano nov chinê	365g
+ano nov pers	740g
+ano nov tailand	735g
+ano nov tailandê	735g
+ano novent	701g
+ano oitent	700g
+ano sessent	695g
+ano vint	691g
 anoitecer	188g
 ansiedad	409g
 ansios	409g
@@ -26465,8 +36101,11 @@ ao	646g
 apagad	442g
 apaixonad	388g
 apaixonant	389g
+arab	768g
+arabi	768g
 arabi saoudit	638g
 arabi saudit	638g
+aranh	1591g
 arar	320g
 arc iri	175g
 arc íri	175g
@@ -26476,16 +36115,27 @@ argentin	624g
 argentin flag	624g
 argentinien	624g
 argil	301g
+arizon	772g
 arjantin	624g
+arroz com curry	1700g
+arroz cozid	1699g
+arroz japon	1698g
+arroz japonê	1698g
 arrozal	249g
 arsenal	587g
 arsenal fc	587g
 art	434G
+art dec	691g
+art déc	691g
 artic	182g
 artist	434g
 artistic	434g
 artístic	434g
 arvor	132g
+arvor caidic	1613g
+arvor de natal	1812g
+arvor de tanabat	1820g
+arábi	768g
 arábi saudit	638g
 asfalt	279g
 assombrad	399g
@@ -26498,6 +36148,9 @@ audacios	401g
 audi	472g
 auror	177g
 auror boreal	174g
+auror sobr agu	1800g
+auror sobr montanh	1799g
+auror sobr águ	1800g
 australi	630g
 australian flag	630g
 australien	630g
@@ -26549,14 +36202,24 @@ açafrã	274g
 açafrã da terr	79g
 aço	281g
 açud	148g
+açã de graç	746g
 ba lan	652g
+bacon	1674g
 bae	641g
 bag	250g
+baguet	1664g
+baiacu	1576g
 baidu	524g
 bal	269g
 bala	334g
 balad	432G
+bald de pipoc	1692g
 balei	327g
+balei esguichand agu	1570g
+balei esguichand águ	1570g
+bali	758g
+balin	758g
+balinê	758g
 balo	334g
 balã	334g
 balão	334g
@@ -26565,23 +36228,38 @@ bambuzal	122g
 banal	430g
 banan	235g
 banc	353g
+bandeir de carp	1823g
 bander de chil	658g
 banglad	666g
 bangladesch	666g
 bangladesh	666g
 bangladeshi flag	666g
 bangladé	666g
+banguecoqu	771g
+banj	1883g
+barat	1590g
+barbeari	1809g
+barbeir	1809g
+barber pol	1809g
 barbi	678g
 barbi pink	678g
 barc	598g
+barcelon	756g
 barr	166g
 barr cozid	301g
+barr de chocolat	1727g
+barrac	1795g
 barulhent	418g
 barç	598g
+batat	1647g
+batat assad	1703g
+batat frit	1676g
+batom	1874g
 bayern munchen	600g
 bayern munich	600g
 bayern münchen	600g
 bazar	329g
+bebid tropical	1741g
 bec	338g
 beg	17g
 beir mar	142g
@@ -26595,9 +36273,12 @@ belgium	644g
 belçik	644g
 bem estar	413g
 benfic	609g
+bent	1696g
+bentô	1696g
 bergamot	225g
 berinjel	245g
 besikt	613g
+besour	1587g
 beta	279g
 betã	279g
 bexig	334g
@@ -26605,9 +36286,19 @@ beşiktaş	613g
 bi	644g
 bibliotec	340g
 bilibili	525g
+biquini	1848g
+biquíni	1848g
 birlesik krallik	627g
 birleşik krallık	627g
+bisa	1502g
+biscoit	1722g
+biscoit da sort	1711g
+biscoit de arroz	1697g
+bisã	1502g
+bizanci	710g
+bizantin	710g
 bizarr	431g
+bizânci	710g
 blaugran	598g
 bleu klein	675g
 bleu tiffany	674g
@@ -26617,7 +36308,25 @@ bmw	471g
 bo dao nha	622g
 boat	432g
 boc junior	614g
+boemi	707g
+boh	707g
 bol	268g
+bol asiatic	1710g
+bol asiátic	1710g
+bol de aniversari	1723g
+bol de aniversári	1723g
+bol de confet	1819g
+bol de peix	1707g
+bol lunar	1708g
+bols	1851g
+bols de mao	1852g
+bols de mão	1852g
+bols pequen	1853g
+bomb	1815g
+bon de beisebol	1870g
+bonec japones	1822g
+boné	1870g
+boné de beisebol	1870g
 booking.com	553g
 borbolet	322g
 bord escur	19g
@@ -26625,9 +36334,14 @@ bordô	33g
 bordô escur	19g
 borgonh	33g
 borussi dortmund	601g
+bosfor	764g
 bosqu	119g
 boston celtic	570g
 boston red sox	581g
+bot de trekking	1859g
+bot feminin	1864g
+boémi	707g
+boêmi	707g
 branc	10g
 branc azulad	76g
 branc gead	83g
@@ -26645,26 +36359,46 @@ brazil	623g
 brazilian flag	623g
 bresil	623g
 brezily	623g
+brilh	1816g
 brilhant	439g
 brim	286g
 brinqued	376g
 bris	201g
+britanic	763g
 british flag	627g
+britânic	763g
+brocoll	1654g
 bronz	58g
 bronz antig	302g
 bronzead	26g
 brum	199g
+brutalism	694g
+brutalist	694g
 brésil	623g
+brócoll	1654g
 bubbl tea	256g
+bufal asiatic	1505g
+buqu	1598g
+buquê	1598g
 burger king	535g
+burrit	1681g
 bus londonien	677g
 bvb	601g
 bélgic	644g
+bósfor	764g
+búfal asiátic	1505g
 bỉ	644g
 bồ đào nha	622g
+caab isl	1793g
+caab islã	1793g
 caban	359g
+cabr	1513g
+cacarol com comid	1687g
 cacau	258g
+cachecol	1838g
 cachoeir	150g
+cachorr	1483g
+cachorr quent	1678g
 cact	134g
 caf	251g
 caf bar	339g
@@ -26675,46 +36409,95 @@ café	251g
 café bar	339g
 café com leit	252g
 cai	153g
+cair	766g
+caix de bent	1696g
+caix de bentô	1696g
+caix par viagem	1712g
+calic de vinh	1739g
+californi	773g
+californian	773g
+califórni	773g
 calm	382g
 calor	202g
 calora	202g
 caloros	394g
 calorã	202g
+camara	1715g
+camara frit	1706g
+camarã	1715g
+camarã frit	1706g
+camel	1514g
+camel com dua corcov	1515g
+camel de uma so corcov	1514g
+camel de uma só corcov	1514g
+camis	1836g
+camiset	1836g
 camp	123g
 camp de arroz	249g
 camp de batalh	427g
 camp de trig	248g
 camp rural	344g
 camuflagem	427g
+camundong	1523g
 canad	629g
 canadian flag	629g
 canadiem de montreal	585g
 canadiem de montréal	585g
 canadá	629g
+canec de cervej	1742g
 canel	274g
+canguru	1538g
 canion	157g
+cao gui	1484g
 caotic	418g
+capacacet de socorrist	1872g
+capacet militar	1871g
+capel de casament	1785g
 capim	124g
 cappuccin	252g
 caqui	25g
+caracol	1582g
 caramel	259g
 caramel clar	26g
+caramuj	1579g
+caranguej	1713g
+carib	760g
+caribenh	760g
 carmesim	71g
 carmim	70g
+carn	1671g
+carn no oss	1671g
 carnaval	332g
+carneir	1511g
 carp koi	326g
 carrefour	530g
+carrilha de vent	1824g
+carrilhã de vent	1824g
+carrossel	1805g
+cartol	1868g
 carvalh	276g
+cas abandonad	1769g
+cas com jardim	1771g
 cas de camp	359g
+casac	1840g
 casament	367g
 cascat	150g
 castanh	7g
 castanh avermelhad	20g
 castel	355g
+castel europeu	1784g
+castel japon	1783g
+castel japonê	1783g
+castel medieval	1784g
+castor	1529g
 catar	642g
 catedral	356g
+caval	1498g
+caval de carrossel	1805g
 cavern	162g
+caçarol com comid	1687g
 caótic	418g
+cebol	1656g
 cechi	654g
 ceky	654g
 celadon	294g
@@ -26728,6 +36511,7 @@ cereal	248g
 cerej	227g
 cerejeir em flor	205g
 cerule	40g
+cerv	1501g
 cervej	263g
 cerâmic	301g
 cerúle	40g
@@ -26738,6 +36522,7 @@ ceu estrelad	172g
 cha	253g
 cha com leit	256g
 cha de bolh	256g
+cha perolad	1748g
 cha pret	253g
 cha verd	254g
 chal	359g
@@ -26745,6 +36530,12 @@ chalé	359g
 cham	164g
 champanh	262g
 chanel	568g
+chanuc	742g
+chanucá	742g
+chapeu de formatur	1869g
+chapeu feminin	1867g
+chapéu de formatur	1869g
+chapéu feminin	1867g
 charc	148g
 chartreus	67g
 chat	430G
@@ -26758,6 +36549,8 @@ chilean flag	658g
 chili drapeau	658g
 chin	631g
 chinaflagg	631g
+chinel	1856g
+chinel de prai	1856g
 chines flag	631g
 chocolat	258g
 chovend	196g
@@ -26768,10 +36561,12 @@ chuvos	196g
 chá	253g
 chá com leit	256g
 chá de bolh	256g
+chá perolad	1748g
 chá pret	253g
 chá verd	254g
 cian	14g
 cidad	337g
+cidad ao anoitecer	1801g
 cidad proibid	342g
 ciment	279g
 cin	631g
@@ -26784,6 +36579,8 @@ cinz ferr	87g
 cinz prat	86g
 cinz top	68g
 cinzent	8g
+circ	1810g
+cisn	1552g
 citric	225g
 cium	422g
 ciument	422g
@@ -26793,6 +36590,7 @@ classic blu	684g
 clinic	352g
 clínic	352g
 co do sao vang	637g
+coal	1533g
 cobalt	45g
 cobic	422g
 cobiç	422g
@@ -26801,23 +36599,38 @@ coc	238g
 coc col	457g
 coc colanin	457g
 coc colanın	457g
+coelh	1527g
 cogumel	135g
 cok	457g
+colet salv vid	1834g
+colheit	746g
 colin	158g
+coliseu	780g
 colombi	657g
 colombian flag	657g
 colorid	175g
 colômbi	657g
+comid enlatad	1695g
+con de fest	1818g
 concret	279g
+confet	1819g
 confianc	402g
 confianç	402g
 confiavel	402g
 confiável	402g
 congelad	446g
 conifer	121g
+constantinopl	764g
+construca	1763g
+construçã	1763g
 cont de fad	391g
+contemplaca da lua	1825g
+contemplaçã da lua	1825g
 content	386g
 conífer	121g
+cop com canud	1747g
+cop de leit	1733g
+coquetel	1740g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -26839,13 +36652,24 @@ coral	28g
 core del sud	632g
 core del sur	632g
 core du sud	632g
+corean	779g
+corei	779g
 corei do sul	632g
+coro	1866g
 corporativ	353g
 correg	147g
+correi	1774g
+correi japon	1773g
+correi japonê	1773g
+corrid de caval	1498g
+cort de carn	1673g
+coruj	1553g
 coré du sud	632g
 cosm	173g
 cost	142g
+cost amalfitan	755g
 cour	285g
+cox de frang	1672g
 coz	357g
 cr flameng	615g
 crem	18g
@@ -26858,17 +36682,25 @@ criatividad	434g
 crisantem	214g
 cristal	297g
 crisântem	214g
+crocodil	1562g
+croissant	1663g
 crom	283g
 cub	673g
+cub de gel	1751g
+cuban	751g
 cuban flag	673g
+cuec	1846g
+cupcak	1725g
 curcum	79g
 curry	274g
 cyberpunk	371g
 czech flag	654g
 czech republic	654g
 czechi	654g
+cálic de vinh	1739g
 cáqui	25g
 cânion	157g
+cão gui	1484g
 céu	167g
 céu cinzent	200g
 céu estrelad	172g
@@ -26880,6 +36712,7 @@ dall cowboy	576g
 damasc	78g
 dan mach	649g
 danemark	649g
+dang	1709g
 danimarc	649g
 danimark	649g
 danish flag	649g
@@ -26890,11 +36723,15 @@ de manh	185g
 de manhã	185g
 debaix agu	361g
 debaix águ	361g
+decoraca de pinh	1821g
+decoraçã de pinh	1821g
 delicad	384g
 dell	517g
 demoni	424g
 demôni	424g
 denmark	649g
+derramand liquid	1746g
+derramand líquid	1746g
 desbotad	442g
 desbotad clar	438g
 desert	155g
@@ -26905,8 +36742,12 @@ dezembr	195g
 dhl	487g
 dia	191g
 dia das brux	363g
+dia de aca de grac	746g
+dia de açã de graç	746g
+dia de los muert	736g
 dia de sao patrici	370g
 dia de são patríci	370g
+dia dos mort	736g
 dia dos namorad	364g
 diab	424g
 diamant	298g
@@ -26922,16 +36763,21 @@ divertid	386g
 doc de leit	259g
 docker	510g
 dodger	580g
+dodô	1554g
 doenc	421g
 doent	421g
 doenç	421g
 dolar	419g
 domin	567g
+donut	1721g
 dourad	11g
+draga	1567g
+dragã	1567g
 drapeau de singapour	671g
 drapeau francal	618g
 drapeau françal	618g
 dropbox	555g
+dubai	768g
 duc	619g
 dun	155g
 dutch flag	643g
@@ -26941,11 +36787,17 @@ easyjet	546g
 ebay	497g
 ecologic	379g
 ecológic	379g
+edifici comercial	1772g
+edifíci comercial	1772g
+egeu	767g
+egipci	766g
 egipt	639g
-egit	639g
 egitt	639g
 egypt	639g
 egyptian flag	639g
+egípci	766g
+eid	741g
+elefant	1518g
 eleganci	393g
 elegant	393g
 elegânci	393g
@@ -26973,9 +36825,12 @@ enigmátic	390g
 ensolarad	169g
 entardecer	176g
 entediant	430g
+envelop vermelh	1826g
 enérgic	385g
 erupca	163g
+erupca vulcanic	1754g
 erupçã	163g
+erupçã vulcânic	1754g
 erv	136g
 erv aromatic	136g
 erv aromátic	136g
@@ -26984,13 +36839,21 @@ escaldant	202g
 escaldant calor	397g
 escandinav	349g
 escarlat	34g
+escoc	774g
+escoci	774g
+escocê	774g
 escol	354g
+escorpia	1593g
+escorpiã	1593g
+escorregador	1806g
 escritori	353g
 escritóri	353g
 escur	435g
+escóci	774g
 esmerald	49g
 espac	173g
 espagn	621g
+espaguet	1702g
 espan	621g
 espanh	621g
 espantos	420g
@@ -26999,21 +36862,28 @@ españ	621g
 especiari	274g
 esperanc	400g
 esperanç	400g
+espig de milh	1649g
 espiritual	408g
 espress	251g
 espumant	262g
+esquil	1528g
 esquisit	431g
 estaca espacial	360g
 estad unid	626g
+estadi	1761g
+estatu da liberdad	1787g
 estaçã espacial	360g
 estil chin	351g
 estil chinê	351g
 estival	193g
 estranh	431g
 estrel	172g
+estrel brilhant	1816g
 estrelad	172g
 estress	409g
 estressad	409g
+estádi	1761g
+estátu da liberdad	1787g
 etat uni	626g
 etere	392g
 etére	392g
@@ -27025,20 +36895,30 @@ excentric	431g
 excet	453g
 excêntric	431g
 exercit	427g
+expressionism	712g
+expressionist	712g
 exércit	427g
 fabric	373g
 facebook	462g
-fad	391g
+falafel	1684g
 falesi	161g
 falési	161g
 fantasi	391g
+fara	766g
+faraó	766g
+faroest	729g
 fas	640g
+fati de pizz	1677g
+fati de tort	1726g
+fauvism	711g
 fazend	344g
 fc barcelon	598g
 fc bayern	600g
 fc port	610g
 fedex	488g
 fei	421g
+feijo	1658g
+feijão	1658g
 feir livr	329g
 feir noturn	330g
 felicidad	386g
@@ -27051,11 +36931,16 @@ ferr fundid	282g
 ferrari	469g
 ferrugem	284g
 fest	332g
+fest da cervej	739g
 fest de aniversari	368g
 fest de aniversári	368g
+fest junin	748g
 festiv	405g
 festival	332g
+festival da agu	735g
 festival da primaver	365g
+festival da águ	735g
+festival das lantern	743g
 festival do mei do outon	366g
 fevereir	195g
 fiat	480g
@@ -27066,6 +36951,7 @@ filipin	669g
 filipin flag	669g
 filipinler	669g
 filippin	669g
+film noir	728g
 fim de tard	188g
 financ	353g
 finanç	353g
@@ -27076,15 +36962,21 @@ finlândi	650g
 finnish flag	650g
 finnland	650g
 firefox	511g
+fit de lembret	1829g
 flag of japan	617g
 flameng	615g
 flaming	314g
+fliperam	700g
 floc de nev	184g
 flor	204g
+flor branc	1600g
 flor de ameixeir	212g
 flor de cerejeir	205g
 flor de pessegueir	213g
+flor murch	1604g
 floral	204g
+florenc	754g
+florenç	754g
 florescer	204g
 florest	119g
 florest tropical	120g
@@ -27100,14 +36992,19 @@ fog de artifíci	331g
 fogueir	164g
 foguet	360g
 folh	127g
+folh ao vent	1622g
 folh caid	128g
 folh caíd	128g
+folh de bord	1620g
 folh de our	303g
 folh de outon	128g
 folh sec	128g
 folhagem	127g
 folhagem de outon	128g
+fondu	1689g
+font	1794g
 formal	406g
+formig	1585g
 fort	401g
 fortalez	355g
 framboes	230g
@@ -27138,10 +37035,17 @@ galaxi	173g
 galeri	434g
 galáxi	173g
 galã	252g
+gamb	1537g
+gambá	1537g
 gan	664g
 gananci	422g
 ganânci	422g
 garo	197g
+garraf de champanh	1738g
+garraf e cop de saqu	1737g
+garraf e cop de saquê	1737g
+gaudi	756g
+gaudí	756g
 gead	183g
 gel	181g
 gelad	271g
@@ -27158,6 +37062,7 @@ ghanaian flag	664g
 giamaic	660g
 giappon	617g
 ginkg	130g
+giraf	1517g
 girassol	208g
 girassól	208g
 github	509g
@@ -27171,26 +37076,32 @@ golden gat bridg	676g
 golden stat warrior	572g
 golf	327g
 googl	461g
+goril	1480g
 gotic	407g
 grafit	37g
 gram	124g
 gramad	124g
 gran	419g
+grand canyon	772g
 grand muralh	343g
+grand ond de kanagaw	720g
 granit	278g
+gravat	1835g
 grec	653g
-greci	653g
 greec	653g
 greek flag	653g
 green bay packer	575g
+greg	767g
 gren	19g
 grená	19g
 griechenland	653g
+gril	1589g
 grut	162g
 grèc	653g
-gréci	653g
 guard chuv	335g
+guaxinim	1488g
 guerr	427g
+guitarr	1879g
 guloseim	269g
 guney afrik	661g
 guney kor	632g
@@ -27202,9 +37113,21 @@ h m	533g
 ha lan	643g
 hab	585g
 halloween	363g
+hamburguer	1675g
+hambúrguer	1675g
 han quoc	632g
+hanukkah	742g
+havai	759g
+havaian	759g
+havan	751g
+havaí	759g
 her	133G
+hibisc	1605g
+himalai	775g
 hindistan	633g
+hipopotam	1521g
+hipopótam	1521g
+hippi	706g
 hoa ky	626g
 hoa kỳ	626g
 holland	643g
@@ -27222,6 +37145,7 @@ hortelã	30g
 hortensi	216g
 hortênsi	216g
 hospital	352g
+hotel	1777g
 huawei	519g
 hungarian flag	655g
 hungary	655g
@@ -27240,6 +37164,7 @@ igrej	356g
 ikb	675g
 ike	460g
 ilh	154g
+ilh desert	1759g
 ilhot	154g
 illuminating	685g
 imperial	378g
@@ -27248,7 +37173,7 @@ incrivel	420g
 incrível	420g
 incêndi	164g
 ind	633g
-indi	633g
+indian	777g
 indian flag	633g
 indien	633g
 indig	23g
@@ -27260,7 +37185,9 @@ industrial	373g
 infantil	376g
 infern	424g
 infernal	424g
+inglaterr	763g
 inocent	403g
+inset	1584g
 instagram	463g
 intel	514g
 intens	401g
@@ -27278,11 +37205,10 @@ ira	398g
 ireland	628g
 irish flag	628g
 irland	628g
-island	651g
 island flagg	651g
-islandi	651g
-islândi	651g
+islandê	757g
 ispany	621g
+istambul	764g
 isvec	647g
 isveç	647g
 isvicr	645g
@@ -27294,7 +37220,7 @@ italy	620g
 itáli	620g
 izland	651g
 jad	295g
-jamaic	660g
+jalec	1833g
 jamaican flag	660g
 jamaik	660g
 jamaiqu	660g
@@ -27312,6 +37238,7 @@ japón	617g
 jardim	125g
 jardim zen	346g
 jasmim	220g
+javali	1509g
 jazz	433G
 jeam	286g
 jeux olympiqu	679g
@@ -27319,6 +37246,8 @@ jiangnan	345g
 jio	550g
 joan	324g
 joi	313g
+jordani	765g
+jordâni	765g
 jueg olimpic	679g
 jueg olímpic	679g
 julh	193g
@@ -27335,6 +37264,7 @@ kentucky fried chicken	534g
 keny	663g
 kenyan flag	663g
 kfc	534g
+kilim	733g
 kiwi	242g
 klein blau	675g
 klein blu	675g
@@ -27347,33 +37277,41 @@ küb	673g
 la galaxy	586g
 la laker	569g
 lac	300g
+lac de fit	1827g
 lag	146g
 lag de lotu	149g
 lag de lótu	149g
 lag pequen	148g
+lagartix	1564g
 lago	145g
+lagost	1714g
 laker	569g
 lam	166g
 lamborghini	470g
+lamen	1701g
 lampad	333g
 lampia	306g
 lampiã	306g
 lantejoul	426g
 lantern	306g
+lantern flutuant	743g
 lareir	308g
 lata	60g
 latã	60g
 lav	163g
 lavand	207g
+laç de fit	1827g
 leg	564g
 legum	429g
 leicester city	593g
 leit	265g
 lenov	518g
 lent	410g
+leopard	1494g
 letreir luminos	305g
 lfc	589g
 lg	537g
+lham	1516g
 lidl	531g
 lil	64g
 lil palid	90g
@@ -27383,9 +37321,11 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	224g
+lima sicilian	1630g
 limo	224g
 limonad	224g
 limã	224g
+limã sicilian	1630g
 limão	224g
 lind	404g
 linh	289g
@@ -27396,11 +37336,19 @@ living coral	683g
 livr	309g
 livr antig	309g
 livrari	340g
+loj de convenienci	1779g
+loj de conveniênci	1779g
+loj de departament	1781g
+lon de circ	1810g
 london bus	677g
+londr	763g
+londrin	763g
+lontr	1536g
 los angel dodger	580g
 los angel laker	569g
 lotu	209g
 louc	418g
+loy krathong	743g
 lua	170g
 lua chei	170g
 luar	171g
@@ -27418,13 +37366,17 @@ luz de vel	307g
 luz do sol	169g
 luz neon	305g
 lyft	496g
+lámen	1701g
 lâmpad	333g
 lótu	209g
 mac	233g
 mac verd	234g
+mac vermelh	1634g
+macac	1479g
 macaristan	655g
 macarom	272g
 madeir	276g
+madeir serrad	1766g
 madreperol	296g
 madrepérol	296g
 madrugad	177g
@@ -27436,6 +37388,7 @@ magm	163g
 magnoli	223g
 magnóli	223g
 mai	192g
+maiô	1845g
 malaisi	670g
 malaquit	82g
 malasi	670g
@@ -27444,6 +37397,8 @@ malaysian flag	670g
 malezy	670g
 malv	63g
 malási	670g
+mamadeir	1732g
+mamut	1519g
 man city	591g
 man united	590g
 man utd	590g
@@ -27465,6 +37420,7 @@ marmor	277g
 maroc	640g
 marocc	640g
 marokk	640g
+marraquex	752g
 marroc	640g
 marrom	7g
 marrom caf	107g
@@ -27483,9 +37439,11 @@ mat atlântic	120g
 match	255g
 maçã	233g
 maçã verd	234g
+maçã vermelh	1634g
 mcdonald	458g
 med	399g
 medic	352g
+medin	752g
 meditaca	408g
 meditativ	408g
 meditaçã	408g
@@ -27497,15 +37455,20 @@ mei noit	190g
 meituan	526g
 meksik	625g
 mel	260g
+mela	1627g
 melanci	231g
 melancoli	387g
 melancolic	387g
 melancólic	387g
+melã	1627g
 men o	453g
 menin	452G
+menor	742g
+menorá	742g
 ment	30g
 mercad	329g
 mercad noturn	330g
+mesquit	1789g
 messic	625g
 metal	283g
 metalic	283g
@@ -27513,14 +37476,17 @@ metropol	337g
 metrópol	337g
 metálic	283g
 mexeric	225g
-mexic	625g
+mexican	750g
 mexican flag	625g
 mexik	625g
 mexiqu	625g
 miami heat	573g
+microbi	1597g
 microsoft	560g
+micróbi	1597g
 milh	247g
 militar	427g
+minhoc	1596g
 minimalism	381g
 minimalist	381g
 mirtil	229g
@@ -27532,21 +37498,31 @@ mistéri	390g
 mitsubishi	485g
 moc	452G
 moch mouss	689g
+mochil	1855g
+mochil escolar	1855g
 modern	381g
 monocrom	425g
 monocromatic	425g
 monocromátic	425g
 monoton	430g
 mont	158g
+mont fuji	1755g
 montanh	158g
+montanh com nev	1752g
 montanh nevad	159g
+montanh russ	1808g
 montreal canadiem	585g
 monóton	430g
 morang	226g
+morceg	1531g
 morocc	640g
 moroccan flag	640g
+mosc	1595g
+mosquit	1594g
 mostard	110g
+motel	1778g
 moç	452G
+mud de plant	1610g
 mulher	452G
 multicolorid	175g
 museu	434g
@@ -27555,7 +37531,6 @@ musgos	131g
 mágic	391g
 mármor	277g
 médic	352g
-méxic	625g
 místic	390g
 mısır bayrağı	639g
 na uy	648g
@@ -27563,6 +37538,7 @@ nad de	453g
 nam phi	661g
 nao	453g
 napoli calci	605g
+nariz de porc	1510g
 nascer do sol	177g
 natal	362g
 natalin	362g
@@ -27580,6 +37556,8 @@ nenúfar	209g
 neom	305g
 neon	305g
 neon brilhant	444g
+neoplasticism	693g
+nepal	775g
 nervos	409g
 netflix	465g
 netherland	643g
@@ -27604,14 +37582,19 @@ nigeri flagg	662g
 nigerian flag	662g
 nigéri	662g
 nijery	662g
+nil	766g
+ninh com ovo	1624g
+ninh vazi	1623g
 nintend	562g
 nissan	476g
 nobr	378g
 nogueir	276g
+noit estrelad	1797g
 noj	421g
 nojent	421g
 nordic	349g
 norueg	648g
+noruz	740g
 norvec	648g
 norveg	648g
 norvegi	648g
@@ -27626,6 +37609,9 @@ nostálgic	411g
 noturn	189g
 nouvell zeland	672g
 nouvell zéland	672g
+nov iorqu	762g
+nov orleam	738g
+nov york	762g
 nov zelandi	672g
 nov zelândi	672g
 novembr	194g
@@ -27646,6 +37632,10 @@ obscur	435g
 ocas	176g
 ocean	139g
 ocr	36g
+ocul	1830g
+ocul de proteca	1832g
+ocul escur	1831g
+oden	1704g
 off whit	104g
 oi	451g
 ola	451g
@@ -27664,7 +37654,9 @@ oniric	392g
 oníric	392g
 oolong	257g
 opac	442g
+orangotang	1481g
 organic	379g
+orgulh	747g
 orgulhos	412g
 orgânic	379g
 oriental	351g
@@ -27673,12 +37665,16 @@ orquíde	215g
 orvalh	203g
 osmant	221g
 osterreich	646g
+ostr	1717g
 otimist	400g
+otoman	764g
 our	11G
 ousad	401g
 outon	194g
 outonal	194g
 outubr	194g
+ovelh	1512g
+ovo frit	1686g
 oásl	138g
 pacific	382g
 packer	575g
@@ -27694,9 +37690,12 @@ palaci imperial	342g
 palhac	328g
 palhaç	328g
 palid	438g
+palmeir	1614g
 paláci imperial	342g
 panasonic	539g
 pand	318g
+panel	1688g
+panquec	1668g
 panton classic blu	684g
 panton greenery	681g
 panton living coral	683g
@@ -27706,6 +37705,9 @@ panton ultr violet	682g
 panton very peri	686g
 panton viv magent	687g
 pao	267g
+pao de lo de morang	1724g
+pao rechead	1683g
+pao siri	1665g
 papagai	320g
 papel	290g
 papoul	219g
@@ -27713,12 +37715,17 @@ paquista	665g
 paquistan	665g
 paquistán	665g
 paquistã	665g
+parad do orgulh	747g
 parais	423g
 paraís	423g
 pard	7g
+parisiens	753g
+parl	753g
 parl saint germain	606g
 parqu	126g
+parqu nacional	1760g
 pasco	369g
+passar	1547g
 past	123g
 pastel	443g
 pastél	443g
@@ -27732,20 +37739,27 @@ país baj	643g
 peach fuzz	688g
 pedr	278g
 pedr precios	313g
+pedregulh	1765g
+pegad de pat	1540g
+peix	1574g
 peix dourad	326g
+peix tropical	1575g
 pen	310g
 penhasc	161g
 penumbr	447g
 peoni	211g
+pepin	1652g
 pepsi	559g
 pergam	290g
 perol	296g
 perou	659g
-peru	659g
+pers	733g
 peru flagg	659g
+peruan	776g
 peruvian flag	659g
 perú	659g
 pesseg	232g
+petr	765g
 peôni	211g
 phan lan	650g
 phap	618g
@@ -27754,15 +37768,28 @@ philippinen	669g
 pháp	618g
 phần lan	650g
 pic nevad	159g
+piment	1650g
+pimenta	1651g
+pimentã	1651g
 pinguim	319g
 pinhal	121g
 pinheir	121g
+pint chocand	1544g
+pint de frent	1546g
+pint de perfil	1545g
 pinterest	507g
 pintor	434g
 pintur	434g
 pintur a nanquim	299g
+pipoc	1692g
+pipoc de cinem	1692g
+piramid	766g
+pirulit	1729g
+pirâmid	766g
 pisc pisc	333g
 pittsburgh steeler	577g
+pizz	1677g
+plant de arroz	1616g
 plastic	304g
 playstation	468g
 plum	310g
@@ -27776,8 +37803,15 @@ polish flag	652g
 pologn	652g
 poloni	652g
 polony	652g
+polv	1578g
 polôni	652g
+pomb branc	1549g
+pont a noit	1803g
+pont à noit	1803g
+poodl	1485g
 por do sol	176g
+porc	1508g
+porc esp	1530g
 porcelan	292g
 porcelan azul e branc	293g
 porsch	479g
@@ -27787,35 +37821,51 @@ portogall	622g
 portugal	622g
 portugal flag	622g
 portugues flag	622g
+post de barbeir	1809g
+pot de mel	1731g
 pouc luz	447g
 prad	123g
 pradari	123g
 prai	142g
 prai de arei	143g
+prai e guard sol	1757g
 prai tropical	144g
 prat	12g
 pratead	12g
+predi da escol	1780g
+predi greg	1762g
+preguic	1535g
 preguicos	410g
+preguiç	1535g
 preguiços	410g
+present	1828g
 pret	9g
 pret azulad	80g
 pret e branc	425g
 pret tint	47g
+pretzel	1666g
 primaver	192g
 primaveril	192g
 profissional	402g
 profund	436g
 profundez	140g
+prédi da escol	1780g
+prédi greg	1762g
 psg	606g
-psicodelic	431g
-psicodélic	431g
+pudim	1730g
+pudim de leit	1730g
+pudim de ovo	1730g
 pur	403g
 purez	403g
 purpur	5g
 purpurin	426g
 pálid	438g
 pásco	369g
+pássar	1547g
 pão	267g
+pão de ló de morang	1724g
+pão rechead	1683g
+pão síri	1665g
 pérol	296g
 pérou	659g
 pêsseg	232g
@@ -27828,15 +37878,23 @@ quart	358g
 quartz	297g
 qued agu	150g
 qued águ	150g
+queij	1670g
+queij suic	1670g
+queij suíç	1670g
 queni	663g
 quermess	332g
+quimon	1843g
 quêni	663g
 ra	325g
 radiant	439g
 rai	198g
 raiv	398g
+ramad	741g
+ramada	741g
+ramadã	741g
 rapaz	452G
 rapos	321g
+raspad de gel	1719g
 real	378g
 real madrid	597g
 real madrid cf	597g
@@ -27858,16 +37916,24 @@ relianc jio	550g
 reluzent	426g
 relv	124g
 relâmpag	198g
+renascentist	709g
+renasciment	709g
 renault	482g
 repugnant	421g
 ressac	141g
 retr	375g
 retrô	375g
+reveillon	749g
 riach	147g
+rinoceront	1520g
 rio	147g
+rivier italian	755g
 roch	161g
 roched	161g
-rom	240g
+rococ	708g
+rococó	708g
+rod gigant	1807g
+roman	780g
 romani	656g
 romanian flag	656g
 romantic	388g
@@ -27890,8 +37956,34 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	206g
 rosad	6g
+rosari de oraca	1873g
+rosc	1667g
 roseir	206g
+roset	1602g
+rost de cachorr	1482g
+rost de camundong	1522g
+rost de caval	1495g
+rost de coelh	1526g
+rost de draga	1566g
+rost de dragã	1566g
+rost de gat	1489g
+rost de hamster	1525g
+rost de lea	1491g
+rost de leã	1491g
+rost de lob	1486g
+rost de macac	1478g
+rost de pand	1534g
+rost de porc	1507g
+rost de rapos	1487g
+rost de sap	1561g
+rost de tigr	1492g
+rost de unicorni	1499g
+rost de unicórni	1499g
+rost de urs	1532g
+rost de vac	1503g
+rosári de oraçã	1873g
 roumani	656g
+roup feminin	1849g
 routemaster	677g
 rox	5g
 royaum uni	627g
@@ -27913,25 +38005,43 @@ rusy	634g
 ryanair	545g
 rã	325g
 régi	378g
+réveillon	749g
 rússi	634g
 rústic	374g
+sacol de compr	1854g
 sadi	413g
 safir	54g
 sakur	205g
 sal de aul	354g
 salad	429g
+salad verd	1691g
 salma	29g
 salmã	29g
 salvi	94g
 samsung	467g
 san francisc giant	583g
+sandali feminin	1862g
+sanduich	1679g
+sanduích	1679g
+sandáli feminin	1862g
 sangrent	312g
 sangu	312g
 santorini	348g
 santuari	341g
+santuari japon	1792g
 santuári	341g
+santuári japonê	1792g
+sao joa	748g
 sao valentim	364g
 sap	325g
+sapat de salt alt	1861g
+sapat masculin	1857g
+sapatilh	1860g
+sapatilh de bal	1863g
+sapatilh de balé	1863g
+saqu	1737g
+saquê	1737g
+sari	1844g
 satan	424g
 sataná	424g
 saturad	440g
@@ -27945,6 +38055,8 @@ saudi arabi	638g
 saudi arabien	638g
 saudi flag	638g
 saudável	413g
+sauropod	1568g
+saurópod	1568g
 saxofon	433g
 saúd	413g
 schweden	647g
@@ -27962,11 +38074,14 @@ seren	382g
 seri	406g
 serr	158g
 setembr	194g
+seul	779g
 sf giant	583g
 shell	486g
 shopify	557g
+short	1847g
 sili	658g
 simpl	381g
+sinagog	1791g
 singapor airlin	547g
 singapor flag	671g
 singaporean flag	671g
@@ -27983,6 +38098,8 @@ solida	387g
 solidã	387g
 solitari	387g
 solitári	387g
+solstici de vera	748g
+solstíci de verã	748g
 sombr	335g
 sombri	387g
 sombri med	399g
@@ -27991,6 +38108,7 @@ sonh	392g
 sonhador	392g
 sonolent	410g
 sorvet	271g
+sorvet italian	1718g
 sosseg	382g
 south afric	661g
 south african flag	661g
@@ -28010,6 +38128,7 @@ suav	384g
 suavizad	441g
 subaru	484g
 submarin	361g
+suc de caix	1749g
 suculent	134g
 sudafric	661g
 sudafrik	661g
@@ -28023,6 +38142,8 @@ suiz	645g
 suj	421g
 surpreendent	420g
 surpres	420g
+surrealism	713g
+surrealist	713g
 sushi	273g
 sutil	417g
 suudi arabistan	638g
@@ -28037,38 +38158,62 @@ swedish flag	647g
 swis flag	645g
 switzerland	645g
 sálvi	94g
+são joã	748g
 são valentim	364g
 sépi	61g
 séri	406g
 sóbri	417g
 südafrik	661g
 südkore	632g
+tac brindand	1744g
+tac de coquetel	1740g
+tac de vinh	1739g
 taegukgi	632g
-tailandi	668g
-tailândi	668g
+tailand	771g
+tailandê	771g
+tamal	1682g
+tambor	1884g
+tambor comprid	1885g
 tangerin	225g
 taoba	522g
+tapet pers	733g
 tard	187g
+tart	774g
+tartarug	1563g
+tartã	774g
 taup	68g
 taxi	336g
 tay ban nha	621g
 tayland	668g
+taç brindand	1744g
+taç de coquetel	1740g
+taç de vinh	1739g
 tchequi	654g
 tchéqui	654g
+teclad musical	1880g
 tecnologi	372g
 tedi	430g
+tei de aranh	1592g
 telegram	499g
 tempestad	198g
 tempestuos	198g
 templ	341g
+templ hindu	1790g
+tenl de corrid	1858g
 tenu	441g
+terc feir gord	738g
 tern	384g
 terr	166g
+terrac de arroz	758g
 terracot	111g
+terraç de arroz	758g
 terror	399g
 terros	380g
+terç feir gord	738g
 tesc	532g
 tesl	478g
+texug	1539g
+texug de mel	1539g
 thai flag	668g
 thai lan	668g
 thailand	668g
@@ -28082,14 +38227,18 @@ thái lan	668g
 thổ nhĩ kỳ	636g
 thụy sĩ	645g
 thụy điển	647g
+tibet	775g
+tibetan	775g
 tiffany	674g
 tiffany blau	674g
 tiffany blu	674g
+tigel com colher	1690g
 tigr	316g
 tijol	280g
 tiktok	503g
 tint	47g
 tirang	633g
+tiranossaur rex	1569g
 tom fri	449g
 tom quent	448g
 tomat	244g
@@ -28098,7 +38247,10 @@ ton pastel	443g
 ton quent	448g
 ton terros	380g
 toront mapl leaf	584g
+torr de toqui	1786g
+torr de tóqui	1786g
 tort	268g
+toscan	754g
 toshib	538g
 tottenham	592g
 tottenham hotspur	592g
@@ -28106,12 +38258,17 @@ toxic	421g
 toyot	474g
 tranquil	382g
 trepadeir	133g
+trev	1618g
+trev de quatr folh	1619g
+trev de tre folh	1618g
+trev de trê folh	1618g
 tricolor	618g
 trig	248g
 trigal	248g
 trist	387g
 tristez	387g
 triunf	412g
+trompet	1881g
 tropic	347g
 tropical	347g
 trova	198g
@@ -28121,6 +38278,8 @@ trung quoc	631g
 trung quốc	631g
 trópic	347g
 tschechien	654g
+tubara	1577g
+tubarã	1577g
 tulip	210g
 tundr	182g
 turchi	636g
@@ -28139,6 +38298,7 @@ twitter	566g
 táxi	336g
 tây ban nha	621g
 tédi	430g
+tênl de corrid	1858g
 tênu	441g
 tóxic	421g
 türk bayrağı	636g
@@ -28175,7 +38335,10 @@ usa	626g
 uva	228g
 uísqu	264g
 val	160g
+vas com plant	1611g
 vel	307g
+vel estrel	1814g
+velh oest	729g
 velud	287g
 venen	421g
 venenos	421g
@@ -28200,6 +38363,7 @@ verd mineral	82g
 verd neon	117g
 verd oliv	24g
 verd tenr	53g
+verdur	1653g
 verdur verd	127g
 vereinigt arabisch emirat	641g
 vereinigt konigreich	627g
@@ -28217,8 +38381,10 @@ vermelha	35g
 vermelhã	35g
 vermilha	35g
 vermilhã	35g
+versalh	708g
 very peri	686g
 verã	193g
+vestid	1842g
 via lacte	173g
 via lácte	173g
 vibrant	385g
@@ -28226,8 +38392,11 @@ vid noturn	432g
 videir	133g
 vidr	291g
 viet nam	637g
+vietn	778g
 vietnam	637g
 vietnames flag	637g
+vietnamit	778g
+vietnã	778g
 vil aquatic	345g
 vil aquátic	345g
 vilarej	344g
@@ -28237,6 +38406,7 @@ vinh tint	261g
 vinh tint cor	113g
 vintag	375g
 violet	22g
+violin	1882g
 viril	416g
 vis	490g
 vitori	412g
@@ -28260,6 +38430,7 @@ vw	473g
 vívid	440g
 vương quốc anh	627g
 wabi sabi	350g
+waffl	1669g
 wechat	500g
 weib	527g
 west ham	595g
@@ -28267,9 +38438,12 @@ west ham united	595g
 whatsapp	498g
 whisky	264g
 wordpres	558g
+xangai	770g
 xbox	563g
 xiaohongshu	529g
 xiaomi	520g
+xicar de cha sem alc	1736g
+xícar de chá sem alç	1736g
 y	620G
 yanke	579g
 yeni zeland	672g
@@ -28285,9 +38459,14 @@ zoom vide	556g
 áfric do sul	661g
 águ	151g
 águ mar clar	66g
+águi	1550g
 áo	646g
+árab	768g
 ártic	182g
 árvor	132g
+árvor caidiç	1613g
+árvor de natal	1812g
+árvor de tanabat	1820g
 áustri	646g
 âmbar	32g
 ägypten	639g
@@ -28296,8 +38475,10 @@ zoom vide	556g
 égypt	639g
 émirat arab uni	641g
 état uni	626g
-índi	633g
 índig	23g
+ócul	1830g
+ócul de proteçã	1832g
+ócul escur	1831g
 österreich	646g
 úc	630g
 ý	620g
@@ -28305,30 +38486,47 @@ zoom vide	556g
 đức	619g
 şili	658g
 ấn độ	633g
-@stems de 1960
+@stems de 2525
+2000	703h
+50er	702h
+50er jahr	702h
+60er	695h
+60er jahr	695h
+80er	700h
+80er jahr	700h
+90er	701h
+90er jahr	701h
 abd	626h
 abend	188h
 abenddammerung	188h
 abenddämmerung	188h
 abendrot	176h
+abendstimmung in der stadt	1801h
 abenteu	414h
 abenteuerlich	414h
 abgrund	140h
 ac mila	603h
+achterbah	1808h
+achtzig	700h
 ack	123h
 adelig	378h
 aeroflot	544h
 afc ajax	608h
+affengesicht	1478h
 africa do sul	661h
+afrikanisch trommel	1885h
 afriqu du sud	661h
-agypt	639h
+agai	767h
+agyptisch	766h
 ahor	129h
+ahornblatt	1620h
 ai cap	639h
 ai cập	639h
 air india	548h
 airbnb	494h
 airtel	549h
 ajax amsterdam	608h
+akkordeo	1878h
 alemanha	619h
 alemania	619h
 alg	137h
@@ -28343,15 +38541,19 @@ altrosa	89h
 altwei	104h
 altweiß	104h
 aluminium	283h
+amalfikust	755h
+amalfiküst	755h
 amazo shopping	561h
 amazon.com	561h
 amd	515h
+amei	1585h
 america expr	493h
 america flag	626h
 amethyst	56h
 amex	493h
 an do	633h
 anana	237h
+and	776H
 android	512h
 angespannt	409h
 angst	399h
@@ -28360,6 +38562,8 @@ anneaux olympiqu	679h
 antarkti	182h
 anthrazit	37h
 antik bronz	302h
+antik gebaud	1762h
+antik gebäud	1762h
 ao	646H
 apfel	233h
 apfelsi	225h
@@ -28367,18 +38571,23 @@ apricot	78h
 apriko	78h
 april	192h
 aquablau	66h
+arabi	768h
 arabi saoudit	638h
 arabia saudita	638h
+arabisch	768h
 argenti	624h
 argenti flag	624h
 argentina	624h
 argentini	624h
+arizona	772h
 arjanti	624h
 arkti	182h
 arktisch	182h
 arm	427h
 arsenal	587h
 arsenal fc	587h
+art deco	691h
+art déco	691h
 arábia saudita	638h
 asch	165h
 asphalt	279h
@@ -28392,6 +38601,7 @@ audi	472h
 august	193h
 aus	453h
 ausbruch	163h
+aust	1717h
 australi	630h
 australia	630h
 australia flag	630h
@@ -28413,10 +38623,18 @@ azul tiffany	674h
 azur	39h
 azurblau	39h
 ba lan	652h
+babyflasch	1732h
 bach	147h
 backstei	280h
+baco	1674h
 bae	641h
+bagel	1667h
+baguett	1664h
 baidu	524h
+bali	758h
+balinesisch	758h
+ballett	1863h
+ballettschuh	1863h
 ballo	334h
 bambu	122h
 bambusgru	52h
@@ -28425,24 +38643,36 @@ bambushai	122h
 bana	235H
 banal	430h
 bandera de chil	658h
+bangkok	771h
 banglad	666h
 bangladesch	666h
 bangladesh	666h
 bangladeshi flag	666h
 bangladé	666h
+banjo	1883h
 bank	353h
+barbershop saul	1809h
+barbershop säul	1809h
 barbi	678h
 barbi pink	678h
 barca	598h
+barcelona	756h
 bargeld	419h
 barça	598h
 basar	329h
+baseballkapp	1870h
+baseballmutz	1870h
+baseballmütz	1870h
+batik	706h
 bauernhof	344h
 baum	132h
 baumwoll	289h
+bay	739h
 bay munch	600h
 bay munich	600h
 bay münch	600h
+bayerisch	739h
+bech mit strohhalm	1747h
 bedeckt	200h
 beer	250h
 behaglich	394h
@@ -28457,6 +38687,8 @@ belgiqu	644h
 belgium	644h
 belçika	644h
 benfica	609h
+bento	1696h
+bento box	1696h
 berg	158h
 bergs	146h
 bernstei	32h
@@ -28470,15 +38702,24 @@ bi	644h
 bibliothek	340h
 bie	323h
 bier	263h
+biergart	739h
+bierkrug	1742h
+bierkrüg	1743h
+bikini	1848h
 bilibili	525h
 bio	379h
 birlesik krallik	627h
 birleşik krallık	627h
+biso	1502h
 bittersu	411h
 bittersüß	411h
 bla	438h
+blasend wal	1570h
 blasslila	90h
 blatt	127h
+blatt im wind	1622h
+blattgemu	1653h
+blattgemü	1653h
 blattgold	303h
 blau	4h
 blau stund	179h
@@ -28498,15 +38739,20 @@ bleich	438h
 bleigrau	85h
 bleu klei	675h
 bleu tiffany	674h
+blindenhund	1484h
 blitz	198h
 blockhutt	359h
 blockhütt	359h
 blu klei	675h
 bluhend	204h
 blum	204h
+blumenstempel	1600h
+blumenstrau	1598h
+blumenstrauß	1598h
 blut	312h
 blutig	312h
 blätt	127h
+blätt im wind	1622h
 bläulich	4h
 bläulich weiß	76h
 blühend	204h
@@ -28515,10 +38761,15 @@ bmw	471h
 bo dao nha	622h
 boca junior	614h
 bod	166h
+boh	707h
+bohmisch	707h
+boho	707h
+bohèm	707h
 bonbo	269h
 booking.com	553h
 bordeaux	33h
 borussia dortmund	601h
+bosporu	764h
 bosto celtic	570h
 bosto red sox	581h
 brand	164h
@@ -28531,14 +38782,23 @@ braut	367h
 brazil	623h
 brazilia flag	623h
 bresil	623h
+brezel	1666h
 brezilya	623h
 bri	201h
+brill	1830h
+britisch	763h
 british flag	627h
+brokkoli	1654h
 bronz	58h
 bronzefarb	58h
 brot	267h
+brotlaib	1662h
+bruck vor nachthimmel	1803h
+brutalismu	694h
+brutalistisch	694h
 bräunlich	7h
 brésil	623h
+brück vor nachthimmel	1803h
 bubbl tea	256h
 buch	309h
 buchhandlung	340h
@@ -28548,17 +38808,25 @@ burg	355h
 burg king	535h
 burgunderrot	33h
 buro	353h
+burogebaud	1772h
+burrito	1681h
 bus londoni	677h
 butt	266h
 bvb	601h
+byzantinisch	710h
+byzanz	710h
 bäum	132h
 bélgica	644h
+böhmisch	707h
 büch	309h
 büro	353h
+bürogebäud	1772h
 bỉ	644h
 bồ đào nha	622h
 caf	339h
 café	339h
+camp	1756h
+camping	1756h
 canada	629h
 canadi de montreal	585h
 canadi de montréal	585h
@@ -28575,6 +38843,7 @@ celtic fc	616h
 champag	262h
 champagnerfarb	57h
 chanel	568h
+chanukka	742h
 chaotisch	418h
 chartreu	67h
 chelsea	588h
@@ -28594,16 +38863,22 @@ chinesisch	351h
 chinesisch mau	343h
 chinesisch neujahr	365h
 chinesisch stil	351h
+chinesisch teigtasch	1710h
+chinoiseri	723h
+christoph street day	747h
 chrom	283h
 chrysanth	214h
 cin	631h
 cina	631h
 classic blu	684h
 clow	328h
+clutch	1853h
 co do sao vang	637h
 coca cola	457h
 coca colani	457h
 coca colanı	457h
+cocktail	1741h
+cocktailgla	1740h
 coelinblau	40h
 cok	457h
 colombi	657h
@@ -28615,13 +38890,17 @@ corea del sud	632h
 corea del sur	632h
 coreia do sul	632h
 coré du sud	632h
+cottagecor	696h
 cr flamengo	615h
 crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
+croissant	1663h
+csd	747h
 cuba	673h
 cuba flag	673h
+cupcak	1725h
 curry	274h
 cya	14h
 cyberpunk	371h
@@ -28629,12 +38908,18 @@ czech flag	654h
 czech republic	654h
 czechia	654h
 cờ đỏ sao vàng	637h
+dach	1539h
 dalla cowboy	576h
+damenhut	1867h
+damenhut mit schleif	1867h
+damensandal	1862h
+damenstiefel	1864h
 dammerung	188h
 dammrig	447h
 damo	424h
 dan mach	649h
 danemark	649h
+dango	1709h
 danimarca	649h
 danimarka	649h
 danish flag	649h
@@ -28649,6 +38934,8 @@ dezemb	195h
 dezent	417h
 dhl	487h
 diamant	298h
+die gro well	720h
+die groß well	720h
 diesig	445h
 digital	372h
 dinamarca	649h
@@ -28658,17 +38945,25 @@ disko	432h
 diskothek	432h
 dock	510h
 dodg	580h
+dodo	1554h
+doktorhut	1869h
 dollar	419h
 dom	356h
 domino	567h
 don	198h
+don kebab	1683h
+donut	1721h
 dorf	344h
+drach	1567h
+drachengesicht	1566h
 drapeau de singapour	671h
 drapeau francai	618h
 drapeau françai	618h
 dreckig	421h
+dromedar	1514h
 dropbox	555h
 dschungel	120h
+dubai	768h
 duc	619h
 duftblut	221h
 duftblüt	221h
@@ -28689,6 +38984,7 @@ dämmerung	188h
 dämmrig	447h
 dämo	424h
 dänemark	649h
+dön kebab	1683h
 dün	155h
 düst	387h
 düst dunkel	435h
@@ -28706,12 +39002,19 @@ egitto	639h
 egypt	639h
 egyptia flag	639h
 eich	276h
+eidech	1564h
 eifersucht	422h
 eifersuchtig	422h
 eifersüchtig	422h
 eiland	154h
+einhor	1499h
+einhorngesicht	1499h
+einkaufstut	1854h
+einkaufstüt	1854h
 einsam	387h
+einsam insel	1759h
 einsamkeit	387h
+einteilig badeanzug	1845h
 eintonig	430h
 eintönig	430h
 eis	181h
@@ -28721,9 +39024,12 @@ eisberg	181h
 eiscr	271h
 eisengrau	87h
 eisig	396h
+eiswurfel	1751h
+eiswürfel	1751h
 ekel	421h
 ekelhaft	421h
 eklig	421h
+elefant	1518h
 elegant	393h
 eleganz	393h
 elfenbei	38h
@@ -28739,6 +39045,7 @@ energi	385h
 energiegelad	385h
 energisch	385h
 engel	423h
+england	763h
 entsattigt	442h
 entspannend	383h
 entspannt	383h
@@ -28747,10 +39054,14 @@ erd	166h
 erdbe	226h
 erdgelb	102h
 erdig	380h
+erdnu	1657h
 erdto	380h
 erdtö	380h
 erfrischend	395h
 ernst	406h
+ernt	746h
+erntedank	746h
+erntedankfest	746h
 erstaunlich	420h
 erstaunt	420h
 espag	621h
@@ -28762,14 +39073,23 @@ estado unido	626h
 etat uni	626h
 everto	596h
 everto fc	596h
+expressionismu	712h
+expressionistisch	712h
 exzentrisch	431h
 fabrik	373h
+fabrikgebaud	1782h
+fabrikgebäud	1782h
 facebook	462h
 fad	430H
 fahl	438h
+falafel	1684h
 farbenfroh	175h
 fas	640h
+fasching	738h
+fastnacht	738h
 faul	410h
+faulti	1535h
+fauvismu	711h
 fc barcelona	598h
 fc bay	600h
 fc porto	610h
@@ -28792,6 +39112,8 @@ festlich	405h
 festung	355h
 feu	164h
 feuerwerk	331h
+feuerwerkskorp	1815h
+feuerwerkskörp	1815h
 feurig	389h
 fiat	480h
 ficht	121h
@@ -28800,6 +39122,7 @@ filipina	669h
 filipinl	669h
 filipino flag	669h
 filippi	669h
+film noir	728h
 finanz	353h
 finland	650h
 finlandia	650h
@@ -28809,18 +39132,34 @@ finnish flag	650h
 finnland	650h
 finst	435h
 firefox	511h
+fisch	1574h
+fischfrikadell	1707h
+flach schuh	1860h
+fladenbrot	1665h
 flag of japa	617h
 flamengo	615h
 flamingo	314h
 flamm	164h
+flasch mit knallend kork	1738h
 flaschengru	48h
 flaschengrü	48h
+fledermau	1531h
+fleisch	1671h
+fleischhach	1671h
+fleischstuck	1673h
+fleischstück	1673h
 flied	64h
 fliederfarb	64h
+flieg	1595h
+fliegenpilz	1625h
+florenz	754h
 flu	147h
 fluoreszierend	444h
+flussigkeit ausgi	1746h
 flut	141h
 fly emirat	540h
+flüssigkeit ausgieß	1746h
+fondu	1689h
 formlich	406h
 forst	119h
 franc	618h
@@ -28830,14 +39169,18 @@ frankreich	618h
 fransa	618h
 frança	618h
 frau	452H
+freiheit	1787h
+freiheitsstatu	1787h
 french flag	618h
 freud	386h
 fried	382h
 friedlich	382h
 frisch	395h
+frittiert garnel	1706h
 froh	386h
 frohlich	386h
 frosch	325h
+froschgesicht	1561h
 frost	183h
 frostig	396h
 frostwei	83h
@@ -28855,42 +39198,58 @@ frühling	192h
 frühlingsfest	365h
 frühmorg	185h
 fuch	321h
+fuchsgesicht	1487h
 fuchsi	65h
 fuchsia	65h
+fuji	1755h
+funfzig	702h
 funkel	426h
 funkelnd	426h
+funkelnd ster	1816h
 futuristisch	372h
 förmlich	406h
+fünfzig	702h
 galatasaray	611h
 galaxi	173h
 galeri	434h
 gana	664h
 ganseblumch	217h
+garnel	1715h
 gart	125h
 gas	338h
+gaudi	756h
+gaudí	756h
 geback	268h
+gebetskett	1873h
 gebirg	158h
 geborg	394h
 gebroch wei	104h
 gebroch weiß	104h
 geburtstag	368h
 geburtstagsfei	368h
+geburtstagskuch	1723h
 gebäck	268h
 gedampft	442h
 gedampft sanft	441h
 gedeckt	442h
+gedenkschleif	1829h
 gedämpft	442h
 gedämpft sanft	441h
 gefror	446h
 geheimnisvoll	390h
 geholz	119h
 gehölz	119h
+geig	1882h
 gelas	382h
 gelb	2h
+gelb blut	1607h
+gelb blüt	1607h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	419h
+geldbor	1851h
+geldbör	1851h
 geldschei	419h
 gemald	434h
 gemu	429h
@@ -28901,7 +39260,10 @@ gemütlich	394h
 germa flag	619h
 germania	619h
 germany	619h
+gerostet suskartoffel	1703h
+geröstet süßkartoffel	1703h
 gesattigt	440h
+geschenk	1828h
 gestresst	409h
 gesund	413h
 gesundheit	413h
@@ -28919,8 +39281,11 @@ gierig	422h
 gift	421H
 giftig	421h
 ginkgo	130h
+giraff	1517h
+gitarr	1879h
 github	509h
 gla	291h
+gla milch	1733h
 glanzend	439h
 gletsch	181h
 glitz	426h
@@ -28928,6 +39293,8 @@ glitzernd	426h
 glorreich	412h
 gluck	386h
 glucklich	386h
+gluckskek	1711h
+gluckskl	1619h
 gluhend hei	397h
 glut	165h
 glut der son	202h
@@ -28935,19 +39302,24 @@ glyzini	218h
 glänzend	439h
 glück	386h
 glücklich	386h
+glückskek	1711h
+glückskl	1619h
 glühend heiß	397h
 gold	11h
 gold gat	676h
 gold gat bridg	676h
 gold stat warrior	572h
 gold stund	178h
+gold zwanzig	691h
 goldfarb	11h
 goldfisch	326h
 googl	461h
+gorilla	1480h
 gothic	407h
 gotisch	407h
 gra	124h
 granatapfel	240h
+grand canyo	772h
 granit	278h
 grasgru	51h
 grasgrü	51h
@@ -28965,11 +39337,14 @@ grecia	653h
 greec	653h
 greek flag	653h
 grell	444h
-griechenland	653h
+griechisch	767h
+grill	1589h
 gro mau	343h
+gro well vor kanagawa	720h
 grosstadt	337h
 grott	162h
 groß mau	343h
+groß well vor kanagawa	720h
 großstadt	337h
 gru	3h
 gru apfel	234h
@@ -28991,6 +39366,7 @@ grünt	254h
 grüß gott	451h
 guney afrika	661h
 guney kor	632h
+gurk	1652h
 gussei	282h
 gut tag	451h
 gänseblümch	217h
@@ -29001,32 +39377,60 @@ h m	533h
 ha lan	643h
 hab	585h
 haf	153h
+hahnchenschenkel	1672h
 hallo	451h
 hallow	363h
+halloweenkurbi	1811h
+halloweenkürbi	1811h
+hamburg	1675h
+hamst	1525h
+hamstergesicht	1525h
 han quoc	632h
+handschuh	1839h
+handtasch	1852h
+hanoi	778h
+hasengesicht	1526h
 hasslich	421h
+hau mit gart	1771h
 hausch	359h
 hautfarb	115h
+havanna	751h
+hawaii	759h
+hawaiianisch	759h
 hei	397h
+hei quell	1804h
 heidelbe	229h
 heimelig	394h
+heisgetrank	1734h
 heit	386h
 heiß	397h
+heiß quell	1804h
+heißgetränk	1734h
 hell	437h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
+hemd mit krawatt	1835h
 herbst	194h
 herbstblatt	128h
 herbstblätt	128h
 herbstlaub	128h
 herbstlich	194h
+herrenschuh	1857h
+hibisku	1605h
+highland	774h
+himalaya	775h
 himbe	230h
 himmel	167h
 himmelblau	41h
 himmelblau tief	40h
+himmelslat	743h
 himmlisch	423h
 hindista	633h
+hindu	1790h
+hindutempel	1790h
+hippi	706h
+hirsch	1501h
 hitz	202h
 hitzewell	202h
 hoa ky	626h
@@ -29041,14 +39445,23 @@ holland	643h
 hollanda	643h
 hollisch	424h
 holz	276h
+holzscheit	1766h
 honda	475h
+hongkong	769h
 hongri	655h
 honig	260h
+honigmelo	1627h
+honigtopf	1731h
 horizont	180h
 horror	399h
 hortensi	216h
+hotdog	1678h
+hotel	1777h
 huawei	519h
 hugel	158h
+humm	1714h
+hund	1483h
+hundegesicht	1482h
 hungaria flag	655h
 hungary	655h
 hungary flag	655h
@@ -29060,6 +39473,7 @@ hy lạp	653h
 hyundai	477h
 hà lan	643h
 hàn quốc	632h
+hähnchenschenkel	1672h
 hässlich	421h
 häusch	359h
 höhl	162h
@@ -29070,14 +39484,16 @@ hügel	158h
 hütt	359h
 iceland	651h
 icelandic flag	651h
+iftar	741h
+igel	1530h
 ikb	675h
 ikea	460h
 illuminating	685h
 ind	633h
-indi	633h
 india	633h
 india flag	633h
 indigo	23h
+indisch	777h
 indonesi	667h
 indonesia	667h
 indonesia flag	667h
@@ -29099,12 +39515,15 @@ ireland	628h
 irish flag	628h
 irland	628h
 irlanda	628h
-island	651h
+island	757H
 island flagg	651h
 islanda	651h
 islandia	651h
+islandisch	757h
 islândia	651h
+isländisch	757h
 ispanya	621h
+istanbul	764h
 isvec	647h
 isveç	647h
 isvicr	645h
@@ -29112,6 +39531,7 @@ isviçr	645h
 itali	620h
 italia	620h
 italia flag	620h
+italienisch riviera	755h
 italy	620h
 italya	620h
 itália	620h
@@ -29122,14 +39542,19 @@ jadegrü	50h
 jahrmarkt	332h
 jamaica	660h
 jamaica flag	660h
-jamaika	660h
 jamaiqu	660h
 jamaïqu	660h
 jan	195h
 januar	195h
 japa	617h
 japa flagg	617h
+japandi	714h
 japanisch	350h
+japanisch postgebaud	1773h
+japanisch postgebäud	1773h
+japanisch pupp	1822h
+japanisch schlo	1783h
+japanisch windspiel	1824h
 japao	617h
 japo	617h
 japonya	617h
@@ -29144,6 +39569,8 @@ jeansstoff	286h
 jeux olympiqu	679h
 jiangna	345h
 jio	550h
+johannisnacht	748h
+jordani	765h
 juego olimpico	679h
 juego olímpico	679h
 juli	193h
@@ -29153,37 +39580,55 @@ juv	602h
 juventu	602h
 juwel	313h
 jän	195h
+kaaba	1793h
 kaff	251h
 kaffeebrau	107h
 kaffeehau	339h
 kai	153h
+kairo	766h
 kaiserlich	378h
 kaiserpalast	342h
 kakao	258h
 kakao talk	501h
 kakaotalk	501h
+kakerlak	1590h
 kaktu	134h
+kaliforni	773h
+kalifornisch	773h
 kalt	396h
 kalt farb	449h
+kamel	1515h
 kami	308h
 kaminfeu	308h
 kanada	629h
+kanguru	1538h
 karamell	259h
 karamellfarb	109h
+karibik	760h
+karibisch	760h
 karmesi	71h
 karmesinrot	71h
 karmi	70h
 karminrot	70h
 karneval	332h
 karott	246h
+kartoffel	1647h
+karussell	1805h
+karussellpferd	1805h
+kasestuck	1670h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
 katar	642h
 kathedral	356h
+katz	1490h
+katzengesicht	1489h
+kaufhau	1781h
 kawaii	404h
 kei	453h
+kelim	733h
 kenia	663h
+kent	734h
 kentucky fried chick	534h
 kenya	663h
 kenya flag	663h
@@ -29194,6 +39639,7 @@ kfc	534h
 khaki	25h
 kief	121h
 kiesel	278h
+kimono	1843h
 kind	376H
 kindlich	376h
 kirch	356h
@@ -29202,14 +39648,21 @@ kirschblut	205h
 kirschblüt	205h
 kiwi	242h
 klassenzimm	354h
+klaviatur	1880h
+kleeblatt	1618h
 klei blau	675h
 klei blu	675h
+kleid	1842h
 klinik	352h
 klipp	161h
 knallgelb	101h
 knallig	440h
 knallrot	74h
 knick	574h
+knoblauch	1655h
+koala	1533h
+koalabar	1533h
+koalabär	1533h
 kobalt	45h
 kobaltblau	45h
 kohlegrau	37h
@@ -29217,14 +39670,21 @@ koi	326h
 koko	238h
 kokosnu	238h
 kolombiya	657h
+kolosseum	780h
 kolumbi	657h
 komisch	431h
+konfettiball	1819h
+konfettibomb	1818h
 koniglich	378h
 konigsblau	43h
+konserv	1695h
+konstantinopel	764h
 korall	28h
 korallenriff	152h
 korallenrot	28h
+korea	779h
 korea flag	632h
+koreanisch	779h
 kornfeld	248h
 kosmo	173h
 kraftig	401h
@@ -29236,16 +39696,21 @@ kraut	136h
 kreativ	434h
 kreativitat	434h
 kreativität	434h
+kreb	1713h
 krieg	427h
 kristall	297h
+krokodil	1562h
 kräftig	401h
 kräftig leuchtend	440h
 kräut	136h
-kuba	673h
+kubanisch	751h
+kugelfisch	1576h
 kuh	401h
+kuhgesicht	1503h
 kuhl	396h
 kuhl farb	449h
 kuhl ton	449h
+kuk von vor	1546h
 kukengelb	77h
 kunst	434h
 kunstl	434h
@@ -29257,6 +39722,8 @@ kupferfarb	59h
 kurbi	243h
 kurkuma	79h
 kust	142h
+känguru	1538h
+käsestück	1670h
 königlich	378h
 königsblau	43h
 küba	673h
@@ -29265,6 +39732,7 @@ küh	401h
 kühl	396h
 kühl farb	449h
 kühl tön	449h
+kük von vor	1546h
 kükengelb	77h
 künstl	434h
 künstlerisch	434h
@@ -29272,6 +39740,7 @@ kürbi	243h
 küst	142h
 la galaxy	586h
 la lak	569h
+laborkittel	1833h
 lach	29h
 lachsfarb	29h
 lachsrosa	29h
@@ -29279,24 +39748,30 @@ lack	300h
 lackarbeit	300h
 lagerfeu	164h
 lagu	145h
+laib brot	1662h
 lak	569h
+lama	1516h
 lamborghini	470h
 lamp	333h
 lampio	306h
 land	344h
+landhausstil	696h
 landlich	344h
 langeweil	430h
 langweilig	430h
 lat	306h
+laternenfest	743h
 laternenlicht	333h
 latt macchiato	252h
 laub	127h
+laubbaum	1613h
 laut	418h
 lava	163h
 lavendel	207h
 lebendig	385h
 led	285h
 lederbrau	26h
+leer nest	1623h
 lego	564h
 lehm	166h
 lehmziegel	301h
@@ -29305,6 +39780,7 @@ leicest city	593h
 leidenschaft	389h
 leidenschaftlich	389h
 lenovo	518h
+leopard	1494h
 leuchtend	439h
 leuchtend gelb	101h
 leuchtend rot	74h
@@ -29322,21 +39798,29 @@ limettengru	31h
 limettengrü	31h
 limonad	224h
 linkedi	565h
+lippenstift	1874h
 liverpool fc	589h
 living coral	683h
 lock	383h
+londo	763h
 londo bus	677h
 los angel dodg	580h
 los angel lak	569h
 lotu	209h
+lotusblut	1601h
+lotusblüt	1601h
 lotusteich	149h
+lowengesicht	1491h
+loy krathong	743h
 luftballo	334h
 lufthansa	542h
+lutsch	1729h
 luxu	377h
 luxurio	377h
 luxuriö	377h
 lyft	496h
 ländlich	344h
+löwengesicht	1491h
 macarista	655h
 macaro	272h
 madch	452H
@@ -29347,6 +39831,7 @@ magnoli	223h
 mai	192H
 maigru	53h
 maigrü	53h
+maiskolb	1649h
 mal	434h
 malachit	82h
 malaisi	670h
@@ -29357,6 +39842,7 @@ malerei	434h
 malezya	670h
 malv	63h
 malásia	670h
+mammut	1519h
 man	452H
 man city	591h
 man united	590h
@@ -29365,7 +39851,9 @@ manchest city	591h
 manchest united	590h
 mandari	225h
 mango	236h
+manhatta	762h
 mannlich	452H
+mantel	1840h
 mapl leaf flag	629h
 march	391h
 marchenhaft	391h
@@ -29378,15 +39866,19 @@ marmor	277h
 maroc	640h
 marocco	640h
 marokko	640h
+marrakesch	752h
 marroco	640h
 marrueco	640h
 marz	192h
 maskuli	416h
 mastercard	491h
+mat tee	1750h
 matcha	255h
 matt	442h
+mausegesicht	1522h
 mauv	63h
 mcdonald	458h
+medina	752h
 meditatio	408h
 meditativ	408h
 mediterra	348h
@@ -29398,6 +39890,7 @@ meitua	526h
 meksika	625h
 melancholi	387h
 melancholisch	387h
+menora	742h
 merkwurdig	431h
 merkwürdig	431h
 messico	625h
@@ -29407,10 +39900,13 @@ metallisch	283h
 metropol	337h
 mexica flag	625h
 mexico	625h
-mexiko	625h
+mexikanisch	750h
 mexiqu	625h
+miami	761h
 miami heat	573h
 microsoft	560h
+mid century	695h
+mikrob	1597h
 milch	265h
 milchkaff	252h
 milchstra	173h
@@ -29419,12 +39915,15 @@ milcht	256h
 milchwei	105h
 milchweiß	105h
 militar	427h
+militarhelm	1871h
 militär	427h
+militärhelm	1871h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	381h
 minimalistisch	381h
+minimarkt	1779h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -29434,6 +39933,7 @@ mitsubishi	485h
 mittag	186h
 mittelm	348h
 mitternacht	190h
+mittsomm	748h
 mocha mou	689h
 mod	381h
 moh	219h
@@ -29442,6 +39942,7 @@ mohr	246h
 moi	451H
 mond	170h
 mondfest	366h
+mondkuch	1708h
 mondlicht	171h
 mondschei	171h
 mondwei	76h
@@ -29457,6 +39958,8 @@ morgenrot	177h
 morgentau	203h
 morocca flag	640h
 morocco	640h
+mosch	1789h
+muck	1594h
 mud	410h
 museum	434h
 mutig	401h
@@ -29469,8 +39972,10 @@ männlich	452H
 märch	391h
 märchenhaft	391h
 märz	192h
+mäusegesicht	1522h
 méxico	625h
 möhr	246h
+mück	1594h
 müd	410h
 mısır bayrağı	639h
 na uy	648h
@@ -29480,9 +39985,12 @@ nachtclub	432h
 nachtleb	432h
 nachtlich	189h
 nachtmarkt	330h
+nadelbaum	1612h
 nadelwald	121h
 nam phi	661h
 napoli calcio	605h
+nashor	1520h
+nationalpark	1760h
 natur	379h
 naturlich	379h
 natürlich	379h
@@ -29501,12 +40009,19 @@ neonlicht	305h
 neonpink	116h
 neonrosa	116h
 neonschild	305h
+neoplastizismu	693h
+nepal	775h
 nervo	409h
 nervö	409h
+nest mit eier	1624h
 netflix	465h
 netherland	643h
+neujahr	749h
+neunzig	701h
 neuseeland	672h
 new england patriot	578h
+new orlea	738h
+new york	762h
 new york knick	574h
 new york yank	579h
 new zealand	672h
@@ -29526,6 +40041,8 @@ nigeria flag	662h
 nigeria flagg	662h
 nigéria	662h
 nijerya	662h
+nil	766H
+nilpferd	1521h
 nintendo	562h
 nissa	476h
 nordisch	349h
@@ -29541,6 +40058,7 @@ norweg	648h
 norwegia flag	648h
 nostalgi	375h
 nostalgisch	411h
+nouruz	740h
 nouvell zeland	672h
 nouvell zéland	672h
 nova zelandia	672h
@@ -29548,6 +40066,7 @@ nova zelândia	672h
 novemb	194h
 nud	115h
 nueva zelanda	672h
+nullerjahr	703h
 nuova zelanda	672h
 nussbaum	276h
 nvidia	516h
@@ -29561,6 +40080,8 @@ ohn	453h
 oko	379h
 okologisch	379h
 oktob	194h
+oktoberfest	739h
+oktopu	1578h
 olimpiadi	679h
 oliv	24h
 olivenol	275h
@@ -29575,10 +40096,13 @@ olympisch spiel	679h
 om	607h
 oolong	257h
 optimistisch	400h
+orang uta	1481h
 orangefarb	1h
 orangerot	97h
 orchid	215h
 orientalisch	351h
+orientteppich	733h
+osmanisch	764h
 ost	369h
 osterreich	646h
 ozea	139h
@@ -29589,8 +40113,12 @@ pai bajo	643h
 paillett	426h
 pakista	665h
 pakistani flag	665h
+palm	1614h
 panasonic	539h
 panda	318h
+pandabar	1534h
+pandabär	1534h
+pandagesicht	1534h
 panto classic blu	684h
 panto greenery	681h
 panto living coral	683h
@@ -29601,11 +40129,13 @@ panto very peri	686h
 panto viva magenta	687h
 papagei	320h
 papi	290h
+paprika	1651h
 paquista	665h
 paquistao	665h
 paquistá	665h
 paquistão	665h
 paradi	423h
+pari	753h
 pari saint germai	606h
 park	126h
 party	368h
@@ -29619,6 +40149,7 @@ paypal	492h
 paí baixo	643h
 paí bajo	643h
 peach fuzz	688h
+peperoni	1650h
 pepsi	559h
 pergament	290h
 perl	296h
@@ -29626,13 +40157,21 @@ perlmutt	296h
 perlwei	106h
 perlweiß	106h
 perou	659h
-peru	659h
+perserteppich	733h
+persisch	733h
+persisch neujahr	740h
 peru flagg	659h
+peruanisch	776h
 peruvia flag	659h
 perú	659h
+petra	765h
 petrol	13h
+pfannengericht	1687h
+pfannkuch	1668h
 pfau	315h
 pfauenblau	46h
+pferd	1498h
+pferdegesicht	1495h
 pfingstro	211h
 pfirsich	232h
 pfirsichblut	213h
@@ -29644,6 +40183,7 @@ pflaumenblüt	212h
 pflaumenfarb	62h
 pha lan	650h
 phap	618h
+pharao	766h
 philippi	669h
 pháp	618h
 phầ lan	650h
@@ -29651,9 +40191,15 @@ pier	153h
 pilz	135h
 pingui	319h
 pini	121h
+piniendekoratio	1821h
 pink	6h
+pink schleif	1827h
 pinterest	507h
 pittsburgh steel	577h
+pizza	1677h
+pizzastuck	1677h
+pizzastück	1677h
+pizzeria	1677h
 plastik	304h
 playstatio	468h
 pol	652h
@@ -29665,6 +40211,8 @@ polog	652h
 polonia	652h
 polonya	652h
 polônia	652h
+pomm frit	1676h
+popcor	1692h
 porsch	479h
 portekiz	622h
 portogallo	622h
@@ -29672,14 +40220,20 @@ portugal	622h
 portugal flag	622h
 portugu flag	622h
 porzella	292h
+postgebaud	1774h
+postgebäud	1774h
+prid parad	747h
 professionell	402h
 psg	606h
 psychedelisch	431h
+pudding	1730h
+pudel	1485h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
 purpur	5h
 putzig	404h
+pyramid	766h
 pérou	659h
 qatar	642h
 qatar airway	541h
@@ -29689,13 +40243,16 @@ quenia	663h
 quênia	663h
 raffiniert	393h
 raket	360h
+ramada	741h
 rank	133h
 ras	124h
 ratselhaft	390h
+ratt	1524h
 rauch	311h
 rauchig	311h
 raumschiff	360h
 raumstatio	360h
+raup	1584h
 raureif	183h
 real madrid	597h
 real madrid cf	597h
@@ -29712,22 +40269,38 @@ regenwald	120h
 regnerisch	196h
 regno unito	627h
 rei	403h
+rei in schussel	1699h
+rei in schüssel	1699h
+rei mit curry	1700h
 reif	417h
 reifwei	83h
 reifweiß	83h
 reinheit	403h
 reino unido	627h
+reisahr	1616h
+reisballch	1698h
+reisbällch	1698h
+reiscrack	1697h
 reisfeld	249h
+reisterras	758h
+reisähr	1616h
 relianc jio	550h
+renaissanc	709h
 renault	482h
 retro	375h
+rettungshelm	1872h
+riesenrad	1807h
 riff	152h
+ring	1875h
+rokoko	708h
+rom	780H
 romania	656h
 romania flag	656h
 romantik	388h
 romantisch	388h
 romanya	656h
 romenia	656h
+romisch	780h
 romênia	656h
 ros	206h
 ros barbi	678h
@@ -29737,11 +40310,14 @@ rosa	6h
 rosa barbi	678h
 rosarot	91h
 rosenrot	72h
+rosett	1602h
 rosig	6h
 rost	284h
 rostig	284h
 rostrot	112h
 rot	0h
+rot apfel	1634h
+rot umschlag	1826h
 rotbrau	19h
 rotlich	0h
 rotviolett	96h
@@ -29766,20 +40342,25 @@ rustikal	374h
 rusya	634h
 ryanair	545h
 rätselhaft	390h
+römisch	780h
 rötlich	0h
 rússia	634h
 safra	274h
+sak flasch mit tas	1737h
 sakura	205h
 salat	429h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
+salz	1694h
+salzstreu	1694h
 samsung	467h
 samt	287h
 san francisco giant	583h
 sand	156h
 sandfarb	103h
 sandstrand	143h
+sandwich	1679h
 sanft	384h
 sanftmutig	382h
 sanftmütig	382h
@@ -29787,31 +40368,43 @@ sankt patrick	370h
 santori	348h
 saphir	54h
 saphirblau	54h
+sari	1844h
 sata	424h
 sati	288h
 satt	436h
 saudi arabi	638h
 saudi arabia	638h
 saudi flag	638h
+sauropod	1568h
 saxofo	433h
 saxopho	433h
+schaf	1512h
+schal	1838h
 scharlach	34h
 scharlachrot	34h
 schaurig	399h
+schildkrot	1563h
+schildkröt	1563h
 schimmernd	426h
 schirm	335h
 schlachtfeld	427h
 schlafrig	410h
 schlafzimm	358h
 schlamm	166h
+schlang	1565h
 schlicht	381h
 schlo	355h
 schlucht	157h
+schlupfend kuk	1544h
 schläfrig	410h
+schlüpfend kük	1544h
 schmetterling	322h
 schmuck	313h
 schmutzig	421h
 schn	184h
+schneck	1582h
+schneckenhau	1579h
+schneebedeckt berg	1752h
 schneeberg	159h
 schneeflock	184h
 schneewei	84h
@@ -29819,11 +40412,21 @@ schneeweiß	84h
 schokobrau	108h
 schokolad	258h
 schokoladenbrau	108h
+schokoladentafel	1727h
+schottisch	774h
+schottland	774h
 schrag	431h
 schrei	341h
 schräg	431h
 schul	354h
+schulgebaud	1780h
+schulgebäud	1780h
+schulranz	1855h
 schummrig	447h
+schussel mit loffel	1690h
+schussel und essstabch	1701h
+schutzbrill	1832h
+schwa	1552h
 schwarz	9h
 schwarz wei	425h
 schwarz weiß	425h
@@ -29831,68 +40434,112 @@ schwarzt	253h
 schwarzwei	425h
 schwarzweiß	425h
 schwed	647h
+schwei	1508h
+schweinegesicht	1507h
+schweinerussel	1510h
+schweinerüssel	1510h
 schweiz	645h
+schüssel mit löffel	1690h
+schüssel und essstäbch	1701h
 scienc fictio	372h
+sechzig	695h
 see	146H
 see off	139h
 seeblau	42h
+seehund	1573h
 seero	209h
 seetang	137h
 seid	288h
 sekt	262h
+sektgla	1744h
+sektglä	1744h
 selado	294h
 selbstbewusst	401h
 seltsam	431h
 senf	110h
 senfgelb	110h
+seoul	779h
 sepia	61h
 septemb	194h
 serio	402h
 seriö	402h
 servu	451h
 sf giant	583h
+shanghai	770h
 shell	486h
+shinto	1792h
+shinto schrei	1792h
 shopify	557h
+short	1847h
+sicherheitswest	1834h
+sichtbeto	694h
 sieg	412h
 silb	12h
 silbergrau	86h
 sili	658h
+silvest	749h
 singapor airli	547h
 singapor flag	671h
 singaporea flag	671h
 skandinavisch	349h
+skorpio	1593h
 skurril	431h
+skyli	1798h
 sl benfica	609h
+slip	1846h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 snapchat	508h
+sock	1841h
+softei	1718h
 soldat	427h
 somm	193h
 sommerlich	193h
+sommersonnenwend	748h
 son	169H
 sonnenaufgang	177h
+sonnenaufgang uber berg	1799h
+sonnenaufgang uber dem meer	1800h
+sonnenaufgang über berg	1799h
+sonnenaufgang über dem meer	1800h
 sonnenblum	208h
+sonnenbrill	1831h
 sonnenlicht	169h
 sonnenschei	169h
 sonnenuntergang	176h
+sonnenuntergang in der stadt	1802h
 sonnig	169h
+souk	752h
 south africa	661h
 south africa flag	661h
 south korea	632h
+spaghetti	1702h
 spagna	621h
 spai	621h
 spani	621h
 spanish flag	621h
 speiseei	271h
+spiegelei in bratpfan	1686h
+spiel	1806h
+spielhall	700h
+spielplatz	1806h
+spielplatzrutsch	1806h
 spielzeug	376h
+spin	1591h
+spinnennetz	1592h
 spirituell	408h
+sportlich	1858h
+sportschuh	1858h
 spotify	464h
+springbrun	1794h
+spro	1610h
 spruhreg	197h
 sprühreg	197h
 spukhaft	399h
 spur	592h
 ssc napoli	605h
+stadio	1761h
 stadt	337h
 stadtisch	337h
 stahl	281h
@@ -29907,16 +40554,26 @@ ster	172h
 sternenhimmel	172h
 sternenklar	172h
 still ruh	382h
+stink	1537h
+stinkti	1537h
+stockelschuh	1861h
 stolz	412h
 str	409h
 stra	338h
 strahlend	439h
 strand	142h
+strand mit sonnenschirm	1757h
 straß	338h
+streifenhornch	1528h
+streifenhörnch	1528h
 strom	147h
+stuck tort	1724h
+stundenhotel	1778h
 sturm	198h
 sturmisch	198h
 städtisch	337h
+stöckelschuh	1861h
+stück tort	1724h
 stürmisch	198h
 subaru	484h
 subtil	417h
@@ -29930,6 +40587,9 @@ sui	645H
 suica	645h
 suiza	645h
 sukkulent	134h
+surreal	713h
+surrealismu	713h
+surrealistisch	713h
 sus	404H
 sushi	273h
 susigkeit	269h
@@ -29944,26 +40604,41 @@ swed	647h
 swedish flag	647h
 swi flag	645h
 switzerland	645h
+synagog	1791h
 südafrika	661h
 südkorea	632h
 süs	404h
 süß	404h
 süßigkeit	269h
+t rex	1569h
+t shirt	1836h
+taco	1680h
 taegukgi	632h
 tag	191h
+tag der tot	736h
 tageslicht	191h
 tagsub	191h
 tagsüb	191h
 tailandia	668h
 tailândia	668h
+takeaway box	1712h
+takeaway schachtel	1712h
 tal	160h
+tamal	1682h
 tan	121H
+tanabata baum	1820h
 tannengru	48h
 tannengrü	48h
 taobao	522h
 tarnfarb	427h
 tarnung	427h
+tarta	774h
+tatami	781h
+tatz	1540h
+tatzenabdruck	1540h
+tatzenabdrück	1540h
 tau	203h
+taub	1549h
 taup	68h
 taxi	336h
 tay ban nha	621h
@@ -29976,7 +40651,11 @@ technik	372h
 technologi	372h
 tee	253h
 teebrau	88h
+teekan	1735h
+teeta ohn henkel	1736h
+teezeremoni	781h
 teich	148h
+teigtasch	1710h
 telegram	499h
 tempel	341h
 terrakotta	111h
@@ -29985,8 +40664,11 @@ tesla	478h
 teufel	424h
 thai flag	668h
 thai lan	668h
-thailand	668h
 thailandia	668h
+thailandisch	771h
+thailandisch neujahr	735h
+thailändisch	771h
+thailändisch neujahr	735h
 thaïland	668h
 tho nhi ky	636h
 thuy die	647h
@@ -29996,25 +40678,40 @@ thái lan	668h
 thổ nhĩ kỳ	636h
 thụy sĩ	645h
 thụy điể	647h
+tibet	775h
+tibetisch	775h
 tief	436h
 tiefs	140h
 tiffany	674h
 tiffany blau	674h
 tiffany blu	674h
 tig	316h
+tigergesicht	1492h
+tiki bar	726h
 tiktok	503h
 tint	47h
+tintenfisch	1716h
 tintenschwarz	47h
 tiranga	633h
+tokyo tow	1786h
 tomat	244h
 ton erd	301h
+topf mit ess	1688h
 topferei	301h
+topfpflanz	1611h
 toronto mapl leaf	584h
 tort	268h
+tortenstuck	1724h
+tortenstück	1724h
 toshiba	538h
+toskana	754h
+toskanisch	754h
 tottenham	592h
 tottenham hotspur	592h
 toyota	474h
+traditionell japanisch windsack	1823h
+traditionell japanisch windsäck	1823h
+traditionell mondfest	1825h
 trag	410h
 trau	387h
 traub	228h
@@ -30022,8 +40719,16 @@ traum	392h
 traumhaft	392h
 traurig	387h
 tricolor	618h
+trinkgla	1745h
+trinkpackch	1749h
+trinkpäckch	1749h
 triumph	412h
+trommel	1884h
+trommelstock	1884h
+trommelstöck	1884h
+trompet	1881h
 trop	347H
+tropenfisch	1575h
 tropenstrand	144h
 tropisch	347h
 tropisch strand	144h
@@ -30031,6 +40736,7 @@ trub	447h
 trubsinnig	387h
 trung quoc	631h
 trung quốc	631h
+truthah	1541h
 träg	410h
 träum	392h
 trüb	447h
@@ -30107,6 +40813,7 @@ vereinigt konigreich	627h
 vereinigt königreich	627h
 vereinigt staat	626h
 vereist	446h
+verfall hau	1769h
 verfault	421h
 verhang	445h
 verliebt	388h
@@ -30114,6 +40821,7 @@ vermeid	453h
 verrostet	284h
 verruckt	418h
 verrückt	418h
+versaill	708h
 verschneit	184h
 verschneit berg	159h
 vertrau	402h
@@ -30125,8 +40833,8 @@ verwasch	442h
 very peri	686h
 verzaubert	391h
 viet nam	637h
-vietnam	637h
 vietnam flag	637h
+vietnamesisch	778h
 vintag	375h
 violett	5h
 violettblau	22h
@@ -30137,6 +40845,7 @@ việt nam	637h
 vk	552h
 vkontakt	552h
 vodafo	551h
+vogel	1547h
 volksfest	332h
 volkswag	473h
 vollmond	170h
@@ -30147,16 +40856,26 @@ vuong quoc anh	627h
 vw	473h
 vương quốc anh	627h
 wabi sabi	350h
+waffel	1669h
+waffel mit butt	1669h
 wal	327h
 wald	119h
+wanderstiefel	1859h
+wanderung	1859h
 warm farb	448h
 warm gemutlich	394h
 warm gemütlich	394h
 warm ton	448h
 warm tön	448h
 was	151H
+waschbar	1488h
+waschbär	1488h
 wasserblau	66h
+wasserbuffel	1505h
+wasserbüffel	1505h
+wasserei	1719h
 wasserfall	150h
+wasserfest	735h
 wassermelo	231h
 wasserstadt	345h
 wechat	500h
@@ -30169,32 +40888,46 @@ weid	123h
 weih	148h
 weihnacht	362h
 weihnachtlich	362h
+weihnachtsbaum	1812h
 weinfarb	113h
+weingla	1739h
 weinrot	33h
 weintraub	228h
 weiz	248h
 weizenfeld	248h
 weiß	10h
+welk blum	1604h
 well	141h
 welln	413h
 weltall	173h
+west	729h
 west ham	595h
 west ham united	595h
 whatsapp	498h
 whisky	264h
+widd	1511h
 widerlich	421h
-wie	123h
+wie secessio	715h
 wild	414h
+wild west	729h
+wildschwei	1509h
 wind	201h
 windig	201h
 wint	195h
 winterlich	195h
+wohnhau	1768h
+wohnhäu	1768h
+wohnsiedlung	1768h
+wolf	1486h
+wolfsgesicht	1486h
 wolk	168h
 wolkig	200h
 wordpr	558h
 wund	420h
 wunderbar	420h
+wunderkerz	1814h
 wurdevoll	406h
+wurm	1596h
 wust	155h
 wut	398h
 wutend	398h
@@ -30217,14 +40950,21 @@ zartrosa	114h
 zaub	391h
 zauberhaft	391h
 zebra	317h
+zehensandal	1856h
+zelt	1795h
+zeltplatz	1795h
 zement	279h
 zen	346h
 zen gart	346h
 zhihu	528h
+zieg	1513h
 ziegel	280h
+ziegelstei	1764h
 zimt	274h
 zinnob	35h
 zinnoberrot	35h
+zirku	1810h
+zirkuszelt	1810h
 zitro	224h
 zitronengelb	100h
 zitrusfrucht	225h
@@ -30232,18 +40972,24 @@ zoom meeting	556h
 zoom video	556h
 zor	398h
 zornig	398h
+zuckerfest	741h
 zuckerwatt	270h
 zukunft	372h
 zuruckhaltend	417h
 zurückhaltend	417h
 zuverlassig	402h
 zuverlässig	402h
+zwanzig jahr	691h
 zwetschg	241h
+zwiebel	1656h
 zya	14h
+zylind	1868h
+zylinderhut	1868h
 áfrica do sul	661h
 áo	646h
 áustria	646h
-ägypt	639h
+ägyptisch	766h
+ägäi	767h
 ängstlich	409h
 äpfel	233h
 ätherisch	392h
@@ -30266,7 +41012,7 @@ zya	14h
 đức	619h
 şili	658h
 ấn độ	633h
-@stems it 1698
+@stems it 2188
 abd	626i
 abet	121i
 abiss	140i
@@ -30297,7 +41043,12 @@ airbnb	494i
 airtel	549i
 ajax amsterdam	608i
 alb	177i
+alb sull montagn	1799i
 alber	132i
+alber decidu	1613i
+alber di natal	1812i
+alber di tanabat	1820i
+alber sempreverd	1612i
 albicocc	78i
 aleman	619i
 alemanh	619i
@@ -30310,6 +41061,7 @@ allemagn	619i
 allumin	283i
 almany	619i
 alp	159i
+amalf	755i
 amazon shopping	561i
 amazon.com	561i
 ambr	32i
@@ -30323,9 +41075,24 @@ amex	493i
 amor	388i
 an do	633i
 ananas	237i
+anatr	1551i
+and	776I
 android	512i
+anell	1875i
+anell di diamant	1875i
 angel	423i
 angur	231i
+ann 2000	703i
+ann 50	702i
+ann 60	695i
+ann 80	700i
+ann 90	701i
+ann cinquant	702i
+ann novant	701i
+ann ottant	700i
+ann ruggent	691i
+ann sessant	695i
+ann vent	691i
 anneaux olympiques	679i
 ans	409i
 ansios	409i
@@ -30335,8 +41102,13 @@ ao	646I
 ape	323i
 appassionat	389i
 april	192i
+aquil	1550i
+aquilon a form di carp	1823i
+arab	768i
 arab saoudit	638i
 arab saudit	638i
+arachid	1657i
+aragost	1714i
 arancion	1i
 arcobalen	175i
 ardent	389i
@@ -30346,12 +41118,15 @@ argentin	624i
 argentin flag	624i
 argentinien	624i
 argill	301i
+arizon	772i
 arjantin	624i
 arrabbiat	398i
 arrugginit	284i
 arsenal	587i
 arsenal fc	587i
 art	434I
+art dec	691i
+art déc	691i
 artic	182i
 artist	434i
 artistic	434i
@@ -30379,6 +41154,7 @@ autobús de londres	677i
 autric	646i
 autunn	194i
 autunnal	194i
+avan	751i
 avidit	422i
 avidità	422i
 avocad	239i
@@ -30403,30 +41179,47 @@ azzurrin	39i
 ba lan	652i
 bacc	250i
 bae	641i
+bagel	1667i
+baguett	1664i
 baidu	524i
 bait	359i
+bal	758i
 balen	327i
+balen che spruzz acqu	1570i
+balines	758i
+ballerin	1860i
 bambin	376i
+bambol giappones	1822i
 bambu	122i
+bambu decorat	1821i
 bambuset	122i
 bambù	122i
+bambù decorat	1821i
 banal	430i
 banan	235i
 banc	353i
 banconot	419i
 bander de chil	658i
+bangkok	771i
 banglades	666i
 bangladesch	666i
 bangladesh	666i
 bangladesh flag	666i
 bangladés	666i
+banj	1883i
 bar caff	339i
 bar caffè	339i
+barattol di miel	1731i
 barb	678i
 barb pink	678i
+barbier	1809i
+barboncin	1485i
 barc	598i
+barcellon	756i
+barrett di cioccolat	1727i
 barrier corallin	152i
 barç	598i
+bavares	739i
 bayern munchen	600i
 bayern munich	600i
 bayern münchen	600i
@@ -30443,7 +41236,10 @@ bellett	70i
 belçik	644i
 benesser	413i
 benfic	609i
+bent box	1696i
 besiktas	613i
+bevand cald	1734i
+bevand monodos	1749i
 beşiktaş	613i
 bi	644i
 bianc	10i
@@ -30455,12 +41251,24 @@ bianc lunar	76i
 bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
+biberon	1732i
 bibliotec	340i
+bicchier con cannucc	1747i
+bicchier da cocktail	1740i
+bicchier di latt	1733i
+bicchier di vin	1739i
+bicchier tumbler	1745i
+bikin	1848i
 bilibil	525i
 biologic	379i
 birlesik krallik	627i
 birleşik krallık	627i
 birr	263i
+bisanz	710i
+biscott	1722i
+biscott dell fortun	1711i
+bisont	1502i
+bizantin	710i
 bizzarr	431i
 blaugran	598i
 bleu klein	675i
@@ -30485,15 +41293,28 @@ blu violac	95i
 bmw	471i
 bo dao nha	622i
 boc juniors	614i
+boccal di birr	1742i
+boh	707i
+bohemien	707i
+bohémien	707i
 bollent	397i
 booking.com	553i
 bordeaux	33i
 borgogn	33i
+bors	1852i
+bors dell spes	1854i
+borsellin	1851i
+borsett	1852i
 boruss dortmund	601i
 bosc	119i
+bosfor	764i
 boston celtics	570i
 boston red sox	581i
+bottigl e bicchier di sak	1737i
+bottigl e bicchier di sakè	1737i
+bottigl stappat	1738i
 brac	165i
+bradip	1535i
 brasil	623i
 brasilien	623i
 brazil	623i
@@ -30504,19 +41325,28 @@ brezz	201i
 brillant	439i
 brillantin	426i
 brin	183i
+brindis	1744i
+britannic	763i
 british flag	627i
+broccol	1654i
 bronz	58i
 bronz antic	302i
 brum	199i
 brun	7i
+brutalism	694i
+brutalist	694i
 brutt	421i
 brésil	623i
 bubbl tea	256i
+budin	1730i
+bufal acqu	1505i
 bui	435i
 buongiorn	451i
 burger king	535i
 burr	266i
+burrit	1681i
 bus londonien	677i
+bust hongb	1826i
 bvb	601i
 bélgic	644i
 bỉ	644i
@@ -30528,43 +41358,73 @@ caff	251i
 caffellatt	252i
 caffetter	339i
 caffè	251i
+calamar	1716i
 calar del sol	176i
 calcestruzz	279i
 cald	397i
 cald accoglient	394i
 cald torrid	202i
+californ	773i
+californian	773i
 calm	382i
+calz	1841i
+calzin	1841i
 camer da lett	358i
+camic	1833i
 camin	308i
+cammell	1515i
 camp	123i
 camp di battagl	427i
 camp di gran	248i
 campagn	344i
+campan al vent	1824i
+campegg	1756i
+can guid	1484i
 canad	629i
 canadian flag	629i
 canadiens de montreal	585i
 canadiens de montréal	585i
 canadá	629i
 candel	307i
+cangur	1538i
 canicol	202i
 cannell	274i
 canyon	157i
 caotic	418i
 capann	359i
+capodann	749i
 capodann cines	365i
+capodann persian	740i
+capodann thailandes	735i
+cappell con visier	1870i
+cappell da donn	1867i
+cappell da laureat	1869i
+cappott	1840i
 cappuccin	252i
+capr	1513i
+caraib	760i
+caraibic	760i
 carin	404i
 carmin	70i
+carn	1671i
+carn con oss	1671i
 carneval	332i
 carot	246i
 carp koi	326i
 carrefour	530i
 cart	290i
+cas con giardin	1771i
+cas in rovin	1769i
 cascat	150i
+castagn	1659i
 castan	20i
 castell	355i
+castell giappones	1783i
+castor	1529i
 catar	642i
 cattedral	356i
+cavall	1498i
+cavall da giostr	1805i
 cavern	162i
 cech	654i
 ceky	654i
@@ -30579,10 +41439,16 @@ centr citt	337i
 centr città	337i
 ceramic	301i
 cereal	248i
+cerimon del te	781i
+cerimon del tè	781i
 cerul	40i
+cerv	1501i
+cetriol	1652i
+cetriolin sottacet	1652i
 chalet	359i
 champagn	262i
 chanel	568i
+chanukkah	742i
 chartreus	67i
 chels	588i
 chels fc	588i
@@ -30592,27 +41458,41 @@ chiar di lun	171i
 chicag bulls	571i
 chicag cubs	582i
 chies	356i
+chies per matrimon	1785i
 chil drapeau	658i
 chil flag	658i
 chilean flag	658i
 chin	631i
 chinaflagg	631i
 chines flag	631i
+chitarr	1879i
 cia	451i
+ciambell	1721i
 cian	14i
+cib in scatol	1695i
 ciel	167i
 ciel grig	200i
 ciel stellat	172i
+cign	1552i
 cilieg	227i
 cilieg in fior	205i
+cilindr	1868i
 cin	631i
+cineser	723i
+cinghial	1509i
 cioccolat	258i
+ciotol con cucchia	1690i
+ciotol fumant	1701i
 ciottol	278i
+cipoll	1656i
+circ	1810i
 citt	337i
 citt acqu	345i
+citt al tramont	1801i
 citt proibit	342i
 città	337i
 città acqu	345i
+città al tramont	1801i
 città proibit	342i
 classic blu	684i
 clementin	225i
@@ -30625,8 +41505,12 @@ coc colanin	457i
 coc colanın	457i
 cocc	238i
 coccinell	324i
+coccodrill	1562i
+cocktail	1740i
+cocktail tropical	1741i
 cocomer	231i
 cok	457i
+coleotter	1587i
 collin	158i
 colomb	657i
 colombian flag	657i
@@ -30645,40 +41529,65 @@ color sabb	103i
 color salmon	29i
 color vin	113i
 colorat	175i
+coloss	780i
 colômb	657i
 compleann	368i
+con gelat	1718i
+conchigl	1579i
+conchigl a spiral	1579i
+confezion da asport	1712i
 confortevol	394i
 congelat	446i
 conifer	121i
+conigl	1527i
+conigliett	1527i
 contant	419i
+contemplazion dell lun	1825i
 copert	200i
+copp di gelat	1720i
+cor	779I
 cor del sud	632i
 cor del sur	632i
 cor du sud	632i
 coraggios	401i
 corall	28i
 core do sul	632i
+corean	779i
+coriandol	1819i
+coron	1866i
 coré du sud	632i
+cosc di poll	1672i
 cosm	173i
 cost	142i
+costantinopol	764i
+costier amalfitan	755i
+costum da bagn inter	1845i
 coton	289i
 cott	111i
+cottagecor	696i
 cr flameng	615i
+cravatt	1835i
 creativ	434i
 creativit	434i
 creatività	434i
 crem	18i
 cremis	71i
 crepuscol	188i
+cricet	1525i
 crisantem	214i
 cristall	297i
+croissant	1663i
 crom	283i
 cub	673i
+cuban	751i
 cuban flag	673i
+cubett di ghiacc	1751i
 cucin	357i
+cucinar	1686i
 cuo	26i
 cuo lavorat	285i
 cup	387i
+cupcak	1725i
 curcum	79i
 curry	274i
 cyberpunk	371i
@@ -30689,6 +41598,7 @@ cờ đỏ sao vàng	637i
 dallas cowboys	576i
 dan mach	649i
 danemark	649i
+dang	1709i
 danimarc	649i
 danimark	649i
 danish flag	649i
@@ -30728,10 +41638,13 @@ domin	567i
 dominos	567i
 donn	452I
 dorat	11i
+drag	1567i
 drapeau de singapour	671i
 drapeau francais	618i
 drapeau français	618i
+dromedar	1514i
 dropbox	555i
+dub	768i
 duc	619i
 dun	155i
 dutch flag	643i
@@ -30742,14 +41655,23 @@ eccentric	431i
 eccett	453i
 ecologic	379i
 eder	133i
+edific	1772i
+edific classic	1762i
+edific di uffic	1772i
+edific in costruzion	1763i
+ege	767i
 egipt	639i
 egit	639i
-egitt	639i
+egizian	766i
 egypt	639i
 egyptian flag	639i
+eid	741i
+elefant	1518i
 elegant	393i
 eleganz	393i
 elettric	444i
+elmett con croc bianc	1872i
+elmett militar	1871i
 emirados arabes unidos	641i
 emirados árabes unidos	641i
 emirates airlin	540i
@@ -30761,6 +41683,7 @@ energ	385i
 energic	385i
 enigmatic	390i
 erb aromatic	136i
+erb mat	1750i
 erb verd	124i
 eruzion	163i
 esercit	427i
@@ -30769,6 +41692,8 @@ espan	621i
 espanh	621i
 españ	621i
 espress	251i
+espressionism	712i
+espressionist	712i
 estados unidos	626i
 estat	193i
 estiv	193i
@@ -30779,17 +41704,23 @@ everton fc	596i
 evit	453i
 evitar	453i
 fabbric	373i
+faccin volp	1487i
 facebook	462i
+fagiol	1658i
 fal	164i
+falafel	1684i
 falò	164i
 fang	166i
 fantas	391i
 fantascienz	372i
+far west	729i
+faraon	766i
 fard	114i
 farfall	322i
 fas	640i
-fat	391i
 fattor	344i
+fauvism	711i
+favol	730i
 fc barcelon	598i
 fc bayern	600i
 fc port	610i
@@ -30802,9 +41733,14 @@ femminil	415i
 fenerbahc	612i
 fenerbahç	612i
 fenicotter	314i
+fenicotter ros	1556i
 ferr	282i
 ferrar	469i
 fest	332i
+fest acqu	735i
+fest del raccolt	746i
+fest dell birr	739i
+fest dell lantern	743i
 fest di compleann	368i
 fest di met autunn	366i
 fest di metà autunn	366i
@@ -30812,6 +41748,8 @@ fest di primaver	365i
 festiv	405i
 festival	332i
 festos	405i
+fett di formagg	1670i
+fett di tort	1724i
 fiab	391i
 fiamm	164i
 fiat	480i
@@ -30828,14 +41766,19 @@ finlând	650i
 finnish flag	650i
 finnland	650i
 fioc	447i
+fiocc	1827i
 fiocc di nev	184i
 fior	204i
+fior appassit	1604i
+fior bianc	1600i
 fior di cilieg	205i
 fior di pesc	213i
 fior di susin	212i
 fiorit	204i
 fioritur	204i
 firefox	511i
+firenz	754i
+fisarmonic	1878i
 fium	147i
 flag of japan	617i
 flameng	615i
@@ -30843,8 +41786,11 @@ floreal	204i
 flu	444i
 fluorescent	444i
 fly emirates	540i
+focacc	1665i
 focolar	308i
 fogl	127i
+fogl acer	1620i
+fogl al vent	1622i
 fogl autunn	128i
 fogl cadut	128i
 fogl oro	303i
@@ -30852,10 +41798,13 @@ fogl secc	128i
 fogliam	127i
 foliag autunnal	128i
 fondal marin	140i
+fondut	1689i
+fontan	1794i
 forest	119i
 forest pluvial	120i
 forest tropical	120i
 formal	406i
+formic	1585i
 fort	401i
 fortezz	355i
 fosc	199i
@@ -30883,8 +41832,17 @@ futur	372i
 futuristic	372i
 galass	173i
 galatasaray	611i
+gall	1543i
 galler	434i
+gallett di ris	1697i
+gallin	1542i
+gamber fritt	1706i
+gamberett	1715i
 gan	664i
+gatt	1490i
+gaud	756i
+gaudí	756i
+gay prid	747i
 gel	183i
 gelat	271i
 gelat color	446i
@@ -30896,6 +41854,7 @@ genna	195i
 german	619i
 german flag	619i
 germany	619i
+germogl	1610i
 ghan	664i
 ghanaian flag	664i
 ghiacc	181i
@@ -30912,18 +41871,21 @@ giall pulcin	77i
 giall senap	110i
 giall terr	102i
 giall viv	101i
-giamaic	660i
 giappon	617i
 giappones	350i
 giardin	125i
 giardin zen	346i
+gilet di sicurezz	1834i
 ginkg	130i
 gio	386i
 giocattol	376i
 gioiell	313i
 gioios	386i
+giordan	765i
 giorn	191i
+giorn dei mort	736i
 giornat	191i
+giraff	1517i
 girasol	208i
 github	509i
 giugn	193i
@@ -30937,13 +41899,18 @@ golden gat	676i
 golden gat bridg	676i
 golden stat warriors	572i
 googl	461i
+gorill	1480i
 gotic	407i
 gran	248i
 granat	19i
+granc	1713i
+grand canyon	772i
+grand magazzin	1781i
 grand muragl	343i
+grand ond di kanagaw	720i
 granit	278i
+granit sicilian	1719i
 granoturc	247i
-grec	653i
 greec	653i
 greek flag	653i
 green bay packers	575i
@@ -30954,9 +41921,11 @@ grig argent	86i
 grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
+grill	1589i
 grott	162i
 grèc	653i
 gréc	653i
+guant	1839i
 guerr	427i
 guney afrik	661i
 guney kor	632i
@@ -30966,13 +41935,24 @@ h m	533i
 ha lan	643i
 habs	585i
 halloween	363i
+hamburger	1675i
+han	778i
 han quoc	632i
+hanukkah	742i
+hawa	759i
+hawaian	759i
+himalay	775i
 hindistan	633i
+hipp	706i
+hippy	706i
 hoa ky	626i
 hoa kỳ	626i
 holland	643i
 hond	475i
+hong kong	769i
 hongr	655i
+hot dog	1678i
+hotel	1777i
 huaw	519i
 hungarian flag	655i
 hungary	655i
@@ -30984,20 +41964,23 @@ hy lạp	653i
 hyund	477i
 hà lan	643i
 hàn quốc	632i
+ibisc	1605i
 iceberg	181i
 iceland	651i
 icelandic flag	651i
 ikb	675i
 ike	460i
+il cair	766i
 illuminating	685i
 imbrunir	188i
 imperial	378i
+impront di zamp	1540i
 incantat	391i
 incend	164i
 inchiostr	47i
 incredibil	420i
-ind	633i
 indac	23i
+indian	777i
 indian flag	633i
 indien	633i
 indones	667i
@@ -31009,11 +41992,15 @@ infantil	376i
 infern	424i
 infernal	424i
 infestat	399i
+infradit	1856i
+inghilterr	763i
 innamorat	388i
 innevat	184i
 innocent	403i
 insalat	429i
+insalat verd	1691i
 insegn al neon	305i
+insett	1584i
 instagram	463i
 intel	514i
 intens cup	436i
@@ -31026,16 +42013,19 @@ invern	195i
 invernal	195i
 invid	422i
 invidios	422i
+ippopotam	1521i
 ira	398i
 ireland	628i
 irish flag	628i
 irland	628i
-island	651i
 island flagg	651i
+islandes	757i
 islând	651i
 isol	154i
+isol desert	1759i
 isolott	154i
 ispany	621i
+istanbul	764i
 isvec	647i
 isveç	647i
 isvicr	645i
@@ -31068,6 +42058,7 @@ juegos olimpicos	679i
 juegos olímpicos	679i
 juv	602i
 juventus	602i
+kaab	1793i
 kak	25i
 kak talk	501i
 kakaotalk	501i
@@ -31079,16 +42070,20 @@ kentucky fried chicken	534i
 keny	663i
 kenyan flag	663i
 kfc	534i
+kilim	733i
+kimon	1843i
 kiw	242i
 klein blau	675i
 klein blu	675i
 knicks	574i
+koal	1533i
 kolombiy	657i
 kolumbien	657i
 korean flag	632i
 kub	673i
 küb	673i
 la galaxy	586i
+la grand ond	720i
 la lakers	569i
 lacc	300i
 lag	146i
@@ -31101,15 +42096,19 @@ lampad	333i
 lampion	333i
 lampon	230i
 lantern	306i
+lantern volant	743i
 latt	265i
 latt macchiat	252i
 lav	163i
 lavand	207i
+lecc lecc	1729i
 leg	564i
 legn	276i
 leicester city	593i
 lenov	518i
 lent	410i
+leon	1491i
+leopard	1494i
 lfc	589i
 lg	537i
 libr	309i
@@ -31124,25 +42123,34 @@ limon	224i
 limonat	224i
 lin	289i
 linkedin	565i
+liquid versat	1746i
 litoral	142i
 liverpool fc	589i
 living coral	683i
 local notturn	432i
+londines	763i
 london bus	677i
+londr	763i
+lontr	1536i
+lontr marin	1536i
 los angeles dodgers	580i
 los angeles lakers	569i
 lot	209I
+lov hotel	1778i
+loy krathong	743i
 luc	333i
 luc al neon	305i
 luc del sol	169i
 luc lunar	171i
 luccic	426i
 luccicant	426i
+lucertol	1564i
 lucin	333i
 lufthans	542i
 lugl	193i
 lugubr	399i
 lum di candel	307i
+lumac	1582i
 luminescent	444i
 luminos	439i
 lun	170i
@@ -31158,9 +42166,11 @@ mag	391I
 magent	21i
 magg	192i
 magic	391i
+magliett da donn	1849i
 magm	163i
 magnol	223i
 mai	453i
+maial	1508i
 mais	247I
 malachit	82i
 malais	670i
@@ -31174,6 +42184,7 @@ malincon	387i
 malinconic	387i
 malv	63i
 malás	670i
+mammut	1519i
 man city	591i
 man united	590i
 man utd	590i
@@ -31181,6 +42192,7 @@ manchester city	591i
 manchester united	590i
 mandarin	225i
 mang	236i
+manhattan	762i
 mapl leaf flag	629i
 mar profond	140i
 marc	421i
@@ -31189,6 +42201,7 @@ marm	277i
 maroc	640i
 marocc	640i
 marokk	640i
+marrakech	752i
 marrocos	640i
 marron	7i
 marron caff	107i
@@ -31197,7 +42210,10 @@ marron cioccolat	108i
 marron te	88i
 marron tè	88i
 marruecos	640i
+marted grass	738i
+martedì grass	738i
 marz	192i
+mascher	1832i
 maschil	416i
 mastercard	491i
 match	255i
@@ -31206,24 +42222,29 @@ mattin	185i
 matton	280i
 mattutin	185i
 matur	417i
+mazz di fior	1598i
 mcdonald	458i
 mcdonalds	458i
 medic	352i
+medin	752i
 meditativ	408i
 meditazion	408i
 mediterran	348i
 meituan	526i
 meksik	625i
 mel	233i
+mel ross	1634i
 mel verd	234i
 melanzan	245i
 melogran	240i
+melon	1627i
+menorah	742i
 ment	30i
 meravigl	420i
 meraviglios	420i
 mercat	329i
 mercat notturn	330i
-messic	625i
+messican	750i
 metall	283i
 metallic	283i
 metropol	337i
@@ -31234,12 +42255,14 @@ mexiqu	625i
 mezzanott	190i
 mezzogiorn	186i
 miam heat	573i
+microb	1597i
 microsoft	560i
 miel	260i
 militar	427i
 mimetic	427i
 minimalism	381i
 minimalist	381i
+minimarket	1779i
 mirtill	229i
 misir bayrag	639i
 mister	390i
@@ -31253,13 +42276,35 @@ monocrom	425i
 monocromatic	425i
 monoton	430i
 mont	158i
+mont fuj	1755i
 montagn	158i
 montagn innevat	159i
+montagn russ	1808i
+monton	1511i
 montreal canadiens	585i
 morocc	640i
 moroccan flag	640i
+mosc	1595i
+mucc	1506i
 multicolor	175i
+mur di matton	1764i
 mus	434i
+mus di can	1482i
+mus di cavall	1495i
+mus di conigl	1526i
+mus di cricet	1525i
+mus di gatt	1489i
+mus di leon	1491i
+mus di lup	1486i
+mus di maial	1507i
+mus di mucc	1503i
+mus di ors	1532i
+mus di pand	1534i
+mus di ran	1561i
+mus di scimm	1478i
+mus di tigr	1492i
+mus di top	1522i
+mus di volp	1487i
 musc	131i
 muschios	131i
 méxic	625i
@@ -31267,6 +42312,8 @@ mısır bayrağı	639i
 na uy	648i
 nam phi	661i
 napol calc	605i
+nas da maial	1510i
+nastr	1829i
 natal	362i
 nataliz	362i
 natur	379i
@@ -31278,6 +42325,8 @@ nebbios	199i
 nebbios ton	445i
 nebulos	173i
 neon	305i
+neoplasticism	693i
+nepal	775i
 ner	9i
 ner bluastr	80i
 ner inchiostr	47i
@@ -31289,6 +42338,7 @@ neuseeland	672i
 nev	184i
 nevos	184i
 new england patriots	578i
+new york	762i
 new york knicks	574i
 new york yankees	579i
 new zealand	672i
@@ -31297,6 +42347,8 @@ newcastl united	594i
 nga	634i
 nhat ban	617i
 nhật bản	617i
+nid con uov	1624i
+nid vuot	1623i
 niederland	643i
 nient	453i
 niger	662i
@@ -31304,6 +42356,7 @@ niger flagg	662i
 nigerian flag	662i
 nigér	662i
 nijery	662i
+nil	766i
 ninf	209i
 nintend	562i
 nissan	476i
@@ -31313,6 +42366,7 @@ noc di cocc	238i
 nocciol chiar	26i
 noi	430i
 noios	430i
+noir	728i
 non	453i
 nordic	349i
 norueg	648i
@@ -31326,24 +42380,31 @@ norwegian flag	648i
 nostalg	375i
 nostalgic	411i
 nott	189i
+nott di san giovann	748i
+nott stellat	1797i
 notturn	189i
 nouvell zeland	672i
 nouvell zéland	672i
 nov zeland	672i
 nov zelând	672i
 novembr	194i
+nowruz	740i
 nozz	367i
 nub	168i
 nud	115i
 nuev zeland	672i
+nuov orleans	738i
 nuov zeland	672i
 nuvol	168i
 nuvolos	200i
 nvid	516i
 né	453i
 oas	138i
+occhial da sol	1831i
+occhial da vist	1830i
 ocean	139i
 ocr	36i
+oden giappones	1704i
 oli oliv	275i
 olimpiad	679i
 oliv	275i
@@ -31356,10 +42417,13 @@ olympisc spiel	679i
 om	607i
 ombrell	335i
 ond	141i
+onigir	1698i
 oniric	392i
 oolong	257i
 ora blu	179i
 ora dorat	178i
+orang	1481i
+orangotang	1481i
 orchid	215i
 orgoglios	412i
 oriental	351i
@@ -31372,25 +42436,37 @@ ortens	216i
 osmant	221i
 ospedal	352i
 osterreich	646i
+ostr	1717i
+ostric	1717i
 ottimist	400i
 ottobr	194i
+ottoman	764i
 otton	60i
 pac	382i
 pacific	382i
 packers	575i
+padell con cib	1687i
 paes	344i
 paes bass	643i
+paesagg urban	1798i
 pagliacc	328i
 paises baixos	643i
 paises bajos	643i
 pakistan	665i
 pakistan flag	665i
 palazz imperial	342i
+pall di coriandol	1819i
 pallid	438i
 palloncin	334i
+palm	1614i
 pan	267i
+pan in cassett	1662i
 panasonic	539i
+pancak	1668i
+pancett	1674i
 pand	318i
+pannocc	1649i
+pantaloncin	1847i
 panton classic blu	684i
 panton greenery	681i
 panton living coral	683i
@@ -31407,39 +42483,62 @@ paquistán	665i
 paquistã	665i
 paradis	423i
 parc	126i
+parc nazional	1760i
+parig	753i
+parigin	753i
 paris saint germain	606i
 pascol	123i
 pasqu	369i
 passion	389i
 pastell	443i
 pasticcer	268i
+patat	1647i
+patat dolc arrost	1703i
+patatin	1676i
+patatin fritt	1676i
 paur	399i
 pavon	315i
+pavoneggiars	1557i
 paypal	492i
 pays bas	643i
 pazz	418i
 países baixos	643i
 países bajos	643i
 peach fuzz	688i
+pecor	1512i
 pell	285i
 penombr	447i
+pentol di cib	1688i
 peon	211i
+peperon	1651i
+peperoncin	1650i
 peps	559i
 pergamen	290i
 perl	296i
 perou	659i
-peru	659i
+persian	733i
 peru flagg	659i
+peruvian	776i
 peruvian flag	659i
+perù	776i
 perú	659i
 pesc	232i
+pesc pall	1576i
 pesc ross	326i
+pesc tropical	1575i
+petard	1815i
+petr	765i
 phan lan	650i
 phap	618i
 philippinen	669i
 philippines	669i
 pháp	618i
 phần lan	650i
+pian	1880i
+pianofort	1880i
+piant	1617i
+piant di ris	1616i
+piant in vas	1611i
 pietr	278i
 pietr prezios	313i
 pigr	410i
@@ -31452,14 +42551,20 @@ pioggerell	197i
 piov	196i
 pioviggin	197i
 piovos	196i
+pipistrell	1531i
+piramid	766i
+pit farcit	1683i
 pittor	434i
 pittsburgh steelers	577i
 pittur	434i
 pittur a inchiostr	299i
 pium	310i
+piumagg	1555i
+pizz	1677i
 plastic	304i
 playstation	468i
 poc luc	447i
+pochett	1853i
 poland	652i
 polar	182i
 polen	652i
@@ -31467,10 +42572,13 @@ polish flag	652i
 pologn	652i
 polon	652i
 polony	652i
+polp	1578i
 polveros	442i
 polôn	652i
 pomerigg	187i
 pomodor	244i
+pont di nott	1803i
+popcorn	1692i
 porcellan	292i
 porcellan bianc e blu	293i
 porpor	5i
@@ -31481,35 +42589,50 @@ portogall	622i
 portugal	622i
 portugal flag	622i
 portugues flag	622i
+positan	755i
 potent	401i
 prat	123i
+pretzel	1666i
+prid	747i
 primaver	192i
 primaveril	192i
+procion	1488i
 professional	402i
 profond	436i
 prosecc	262i
 psg	606i
-psichedelic	431i
+pulcin	1545i
+pulcin che nasc	1544i
+pulcin vist di front	1546i
 pur	403i
 purezz	403i
 purpur	5i
+puzz	1537i
+puzzol	1537i
 pérou	659i
 qatar	642i
 qatar airways	541i
 qatar flag	642i
+quadrifogl	1619i
 quarz	297i
 quen	663i
 querc	276i
 quiet	382i
 quên	663i
 rabb	398i
+raccolt	746i
 raffinat	393i
 ragazz	452I
+ragn	1591i
+ragnatel	1592i
 ram	59i
+ramadan	741i
 ramat	59i
 rampicant	133i
 ran	325i
 ras	288i
+ratt	1524i
+raviol	1710i
 razz	360i
 real	378i
 real madrid	597i
@@ -31525,15 +42648,26 @@ relianc jio	550i
 renault	482i
 retr	375i
 retrò	375i
+ricc	1530i
 rilassant	383i
 rilassat	383i
+rinasciment	709i
+rinascimental	709i
 rinfrescant	395i
+ringraziament	746i
+rinoceront	1520i
 ripugnant	421i
+ris al curry	1700i
+ris bollit	1699i
 risa	249i
+risa a terrazz	758i
 risacc	141i
 riv	142i
+rivier ligur	755i
 rocc	161i
-roman	656i
+rococ	708i
+rococò	708i
+rom	780i
 romanian flag	656i
 romantic	388i
 romany	656i
@@ -31551,8 +42685,10 @@ ros pesc	73i
 ros quartz	680i
 ros quartz and serenity	680i
 ros ross	206i
+rosar	1873i
 rosat	6i
 roset	206i
+rosett	1602i
 ross	0i
 ross acces	74i
 ross aranc	97i
@@ -31562,6 +42698,7 @@ ross ruggin	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
+rossett	1874i
 rouman	656i
 routemaster	677i
 rovent	397i
@@ -31573,6 +42710,7 @@ ruman	656i
 rumanien	656i
 rumoros	418i
 rumänien	656i
+ruot panoramic	1807i
 rup	161i
 rural	344i
 rus	634i
@@ -31587,55 +42725,83 @@ rúss	634i
 sabb	156i
 sagr	332i
 sakur	205i
+sakè	1737i
+sal gioc	700i
 salmon	29i
 salut	413i
 samsung	467i
 san	413i
 san francisc giants	583i
 san patriz	370i
+san silvestr	749i
 san valentin	364i
+sandal da donn	1862i
+sandwich	1679i
 sangu	312i
 sanguinos	312i
 santorin	348i
 santuar	341i
+santuar shintoist	1792i
 sassofon	433i
 satan	424i
 satur	440i
 saud arab	638i
 saud arabien	638i
 saud flag	638i
+sauropod	1568i
 sbiadit chiar	438i
 scal di grig	425i
 scandinav	349i
+scarafagg	1590i
 scarlatt	34i
+scarp con il tacc	1861i
+scarp da ballerin	1860i
+scarp da uom	1857i
+scarp sportiv	1858i
+scarpett da ballerin	1863i
 schif	421i
 schifos	421i
 schweden	647i
 schweiz	645i
+sciarp	1838i
+scimm	1479i
 scintillant	426i
+scivol	1806i
 scoglier	161i
 scoglier corallin	152i
+scoiattol	1528i
+scorpion	1593i
+scoz	774i
+scozzes	774i
 scuol	354i
 scur	435i
+secession viennes	715i
 selv	119i
 selvagg	414i
+selvagg west	729i
 semplic	381i
 senap	110i
 senz	453i
 sepp	61i
 seren	382i
+serpent	1565i
 set	288i
 settembr	194i
+seul	779i
 sf giants	583i
+shangh	770i
 shell	486i
 shopify	557i
+sicil	1719i
 sicur	402i
 sil	658i
+sinagog	1791i
 singapor airlines	547i
 singapor flag	671i
 singaporean flag	671i
 sinistr	399i
 sl benfic	609i
+slip	1846i
 smerald	49i
 smorzat	442i
 snapchat	508i
@@ -31645,12 +42811,16 @@ sofisticat	393i
 sogn	392i
 sognant	392i
 sol	169i
+sol che tramont sull citt	1802i
+sol che tramont sull città	1802i
 sold	419i
 soldat	427i
 soleggiat	169i
 solenn	406i
 solitar	387i
 solitudin	387i
+solstiz estat	748i
+sorgent termal	1804i
 sorger del sol	177i
 sorprendent	420i
 sorpres	420i
@@ -31659,16 +42829,20 @@ sottil	417i
 south afric	661i
 south african flag	661i
 south kor	632i
+spaghett	1702i
 spagn	621i
 spain	621i
+spalmar formagg sul bagel	1667i
 spanien	621i
 spanish flag	621i
+spar coriandol	1818i
 spaventos	399i
 spaz	173i
 spent	442i
 speranz	400i
 spez	274i
 spiagg	142i
+spiagg con ombrellon	1757i
 spiagg di sabb	143i
 spiagg tropical	144i
 spiritual	408i
@@ -31677,17 +42851,26 @@ sporc	421i
 spotify	464i
 spumant	262i
 spurs	592i
+squal	1577i
 ssc napol	605i
+stad	1761i
 stagn	148i
 stagn di lot	149i
 starbucks	459i
 stars and stripes	626i
 stat unit	626i
+statu dell libert	1787i
+statu dell libertà	1787i
 stazion spazial	360i
 steelers	577i
 stell	172i
 stellat	172i
+stellin	1816i
+stellin scintillant	1814i
 stil cines	351i
+stil country	696i
+stival da donn	1864i
+stival da trekking	1859i
 strad	338i
 stran	431i
 stravagant	431i
@@ -31707,7 +42890,10 @@ sued	647i
 suic	645i
 suiss	645i
 suiz	645i
+suk	752i
 suol	166i
+surrealism	713i
+surrealist	713i
 sush	273i
 susin	241i
 suud arabistan	638i
@@ -31723,14 +42909,29 @@ swiss flag	645i
 switzerland	645i
 südafrik	661i
 südkor	632i
+t rex	1569i
+t shirt	1836i
+tacchin	1541i
 taegukg	632i
+tagl di carn	1673i
 tailand	668i
 tailând	668i
+tamal	1682i
+tambur	1884i
+tambur lung	1885i
 taob	522i
 tappet erbos	124i
+tappet persian	733i
+tartan	774i
+tartarug	1563i
+tass	1539i
+tass del miel	1539i
+tatam	781i
 tax	336i
 tay ban nha	621i
 tayland	668i
+tazz da te senz manic	1736i
+tazz da tè senz manic	1736i
 tchequ	654i
 tchéqu	654i
 te	253I
@@ -31738,11 +42939,16 @@ te al latt	256i
 te ner	253i
 te verd	254i
 tecnolog	372i
+teier	1735i
 telegram	499i
 temp	341i
+temp indu	1790i
+temp indù	1790i
 tempest	198i
 tempestos	198i
 temporal	198i
+tend	1795i
+tend da circ	1810i
 tenebros	435i
 tener	384i
 tener carin	404i
@@ -31753,9 +42959,11 @@ terracott crud	301i
 terros	380i
 tesc	532i
 tesl	478i
+test di drag	1566i
 tha flag	668i
 tha lan	668i
 thailand	668i
+thailandes	771i
 thaïland	668i
 tho nhi ky	636i
 thuy dien	647i
@@ -31765,6 +42973,8 @@ thá lan	668i
 thổ nhĩ kỳ	636i
 thụy sĩ	645i
 thụy điển	647i
+tibet	775i
+tibetan	775i
 tiffany	674i
 tiffany blau	674i
 tiffany blu	674i
@@ -31775,10 +42985,17 @@ ton cald	448i
 ton fredd	449i
 ton terros	380i
 toront mapl leafs	584i
+torr di toky	1786i
 torrent	147i
 torrid	202i
 tort	268i
+tort dell lun	1708i
+tort di compleann	1723i
+tort di mel	1726i
+tortin	1726i
+tortin di pesc a spiral	1707i
 tortor	68i
+toscan	754i
 toshib	538i
 tossic	421i
 tottenham	592i
@@ -31788,9 +43005,11 @@ tramont	176i
 trann	453i
 tranquill	382i
 tricolor	618i
+trifogl	1618i
 trionf	412i
 trist	387i
 tristezz	387i
+tromb	1881i
 tropic	347i
 tropical	347i
 trung quoc	631i
@@ -31826,10 +43045,13 @@ uae	641i
 uber	495i
 ubuntu	513i
 uc	630i
+uccell	1547i
 ucrain	635i
 ucran	635i
 ucrân	635i
 uffic	353i
+uffic postal	1774i
+uffic postal giappones	1773i
 uk	627i
 ukrain	635i
 ukrainian flag	635i
@@ -31839,6 +43061,7 @@ ultimat gray and illuminating	685i
 ultr violet	682i
 ungarn	655i
 ungher	655i
+unicorn	1499i
 union jack	627i
 united arab emirates	641i
 united kingdom	627i
@@ -31857,6 +43080,7 @@ velat	445i
 velen	421i
 velenos	421i
 vellut	287i
+vendemm	746i
 vent	201i
 ventos	201i
 verd	3i
@@ -31878,14 +43102,18 @@ verd scur	48i
 verd smerald	49i
 verd tener	53i
 verdur	429i
+verdur a fogl	1653i
 vereinigt arabisc emirat	641i
 vereinigt staaten	626i
 vereinigtes konigreich	627i
 vereinigtes königreich	627i
+verm	1596i
 vermigl	35i
 vermiglion	35i
+versailles	708i
 very per	686i
 verzur	127i
+vestit	1842i
 vetr	291i
 vett innevat	159i
 via	338i
@@ -31893,8 +43121,8 @@ via latt	173i
 vibrant	385i
 vicol	338i
 viet nam	637i
-vietnam	637i
 vietnames flag	637i
+vietnamit	778i
 villagg	344i
 vin	261i
 vin ross	261i
@@ -31902,6 +43130,7 @@ vintag	375i
 viol	5i
 viol chiar	22i
 violett	22i
+violin	1882i
 viril	416i
 vis	490i
 vit	133i
@@ -31920,14 +43149,17 @@ volkswagen	473i
 volp	321i
 volv	481i
 vulcan	163i
+vulcan in eruzion	1754i
 vuong quoc anh	627i
 vw	473i
 vương quốc anh	627i
 wab sab	350i
+waffl	1669i
 wechat	500i
 weib	527i
 west ham	595i
 west ham united	595i
+western	729i
 whatsapp	498i
 whisky	264i
 wordpress	558i
@@ -31941,12 +43173,16 @@ youtub	466i
 yunanistan	653i
 zafferan	274i
 zaffir	54i
+zain	1855i
+zain per la scuol	1855i
+zanzar	1594i
 zebr	317i
 zen	346i
 zhihu	528i
 zoom meeting	556i
 zoom vid	556i
 zucc	243i
+zucc di halloween	1811i
 zuccher filat	270i
 áfric do sul	661i
 áo	646i
@@ -31965,7 +43201,11 @@ zuccher filat	270i
 đức	619i
 şil	658i
 ấn độ	633i
-@stems ru 1151
+@stems ru 1638
+50 е	702j
+60 е	695j
+80 е	700j
+90 е	701j
 абрикос	78j
 абрикосов	78j
 август	193j
@@ -31977,6 +43217,8 @@ zuccher filat	270i
 азал	222j
 айсберг	181j
 акв	66j
+аккордеон	1878j
+акул	1577j
 алибаб	521j
 алмаз	298j
 алчност	422j
@@ -31984,22 +43226,34 @@ zuccher filat	270i
 альп	159j
 алюмин	283j
 амазон	561j
+амальф	755j
+американск горк	1808j
 аметист	56j
 аметистов	56j
 ананас	237j
 ангел	423j
+англ	763j
+анд	776j
 андроид	512j
 антарктид	182j
 античн бронз	302j
+античн здан	1762j
 антрацитов	37j
 апельсин	225j
 апрел	192j
+ар дек	691j
+арабск	768j
+арав	768j
+арахис	1657j
 арбуз	231j
 аргентин	624j
+аризон	772j
 арктик	182j
 арктическ	182j
 арм	427j
+армейск каск	1871j
 арсенал	587j
+арт дек	691j
 асфальт	279j
 атлас	288j
 атлетик	599j
@@ -32008,32 +43262,50 @@ zuccher filat	270i
 бабл ти	256j
 бабочк	322j
 бавар мюнхен	600j
+багет	1664j
 багров	71j
 багрян	34j
 базар	329j
 баклажан	245j
+бал	758j
+балетк	1860j
 бамбук	122j
+бамбук с бумажн лент	1820j
 бамбуков зелен	52j
 бамбуков рощ	122j
 банальн	430j
 банан	235j
+бангкок	771j
 бангладеш	666j
+бандж	1883j
 банк	353j
-барб	678j
+бантик	1827j
+барабан	1884j
+баран	1511j
+барселон	756j
+барсук	1539j
 бархат	287j
+баухаус	690j
 бежев	17j
 без	453j
 бездн	140j
 безмятежн	382j
 безумн	418j
+бейсболк	1870j
+бекон	1674j
 бел	10j
+бел лебед	1552j
+бел цветок	1600j
 белоснежн	84j
 бельг	644j
+бенгальск огон	1814j
 берег	142j
 бетон	279j
 бешикташ	613j
 библиотек	340j
 бизнес	353j
+бизон	1502j
+бикин	1848j
 бирюз	15j
 бирюзов	15j
 благородн	378j
@@ -32042,44 +43314,80 @@ zuccher filat	270i
 блеск	426j
 блестк	426j
 блестящ	426j
+блин	1668j
+блинчик	1668j
+блузк	1849j
 блюз	433j
 бмв	471j
+бобр	1529j
+богемн	707j
+богемск	707j
 бож коровк	324j
 бок хуниорс	614j
+бокал вин	1739j
+болгарск перец	1651j
 болезн	421j
+болливуд	727j
 больн	421j
 больниц	352j
+больш волн в канагав	720j
 борд	33j
 бордов	33j
 борусс дортмунд	601j
+босоножк	1862j
+ботинк	1857j
+ботинок	1857j
+бох	707j
 бразил	623j
 бриз	201j
 бриллиант	298j
+британск	763j
+броккол	1654j
 бронз	58j
 бронзов	58j
+брутализм	694j
+бруталистск	694j
+бублик	1667j
 будущ	372j
+буйвол	1505j
+букет	1598j
 бумаг	290j
 бургер кинг	535j
+буррит	1681j
+бурритос	1681j
+бурундук	1528j
+бутылк сак	1737j
+бутылочк с соск	1732j
 бутылочн	48j
+бэнт	1696j
 ваб саб	350j
 валентинк	364j
+ван гог	716j
+вареник	1710j
 ватсап	498j
+вафл	1669j
 велик китайск стен	343j
 великобритан	627j
 венгр	655j
+версал	708j
 весел	386j
 весенн	192j
 весн	192j
+вестерн	729j
 ветер	201j
+веточк	1617j
 ветрен	201j
 вечер	188j
 вечеринк	368j
 вечерн	188j
 взмор	142j
 виз	490j
+визант	710j
+византийск	710j
 вин	261j
 винн	113j
 виноград	228j
+виноградин	1626j
 винтаж	375j
 винтажн	375j
 виск	264j
@@ -32095,6 +43403,8 @@ zuccher filat	270i
 военн	427j
 воздушн	392j
 воздушн шар	334j
+воздушн шарик	1817j
+возрожден	709j
 войн	427j
 волн	141j
 волшебн	391j
@@ -32103,35 +43413,55 @@ zuccher filat	270i
 восточн	351j
 восход	177j
 восход солнц	177j
+восход солнц над гор	1799j
+восьмидесят	700j
 вселенн	173j
 вулкан	163j
+выдр	1536j
+вымпел в вид карп	1823j
 выпечк	268j
 выцветш	442j
-вьетн	637j
-гаван	153j
+вьетнамк	1856j
+гавай	759j
+гавайск	759j
 газон	124j
 галактик	173j
 галатасара	611j
 галере	434j
+галстук	1835j
 гальк	278j
+гамбургер	1675j
 ган	664j
+гауд	756j
+гей парад	747j
 герман	619j
 гжел	293j
+гибискус	1605j
+гимала	775j
 гинкг	130j
+гиппопот	1521j
 гирлянд	333j
+гитар	1879j
 глин	301j
 глицин	218j
 глубок	436j
 глубок мор	140j
 гнев	398j
+гнезд с яйц	1624j
 гнил	421j
+голов дракон	1566j
+голов единорог	1499j
+голов лягушк	1561j
 голуб	41j
 голубик	229j
 голубоват бел	76j
+гонконг	769j
 гончарн	301j
 гор	158j
+гор со снежн шапк	1752j
 горд	412j
 горизонт	180j
+горилл	1480j
 горн	158j
 город	337j
 городск	337j
@@ -32140,11 +43470,17 @@ zuccher filat	270i
 горчичн	110j
 горьковат сладк	411j
 горяч	397j
+горяч источник	1804j
+горяч напиток	1734j
+гостиниц	1777j
+гостиниц для свидан	1778j
 готик	407j
 готическ	407j
 гранат	240j
+гранд каньон	772j
+гранж	704j
 гранит	278j
-грец	653j
+греческ	767j
 гриб	135j
 гроз	198j
 грозов	198j
@@ -32152,17 +43488,26 @@ zuccher filat	270i
 грот	162j
 груст	387j
 грустн	387j
+груш	1636j
 гряз	166j
 грязн	421j
 грязн бел	104j
 гугл	461j
+гусениц	1584j
+дал	713j
 дан	649j
+данг	1709j
+двугорб верблюд	1515j
+де стейл	693j
 девочк	452j
 девушк	452j
+девяност	701j
 декабр	195j
 делл	517j
 дельфин	327j
 демон	424j
+ден благодарен	746j
+ден мертв	736j
 ден посл обед	187j
 ден рожден	368j
 ден свят валентин	364j
@@ -32177,13 +43522,17 @@ zuccher filat	270i
 десерт	268j
 дет	376j
 детск	376j
+детск горк	1806j
 джаз	433j
 джазов	433j
+джапанд	714j
 джинс	286j
 джинсов син	69j
 джунгл	120j
 дзен	346j
 дик	414j
+дик запад	729j
+динамитн шашк	1815j
 динамичн	385j
 дискорд	505j
 дискотек	432j
@@ -32195,12 +43544,16 @@ zuccher filat	270i
 дождлив	196j
 долин	160j
 доллар	419j
+дом с сад	1771j
 домашн	394j
 домик	359j
 драгоценн камен	313j
 драгоценност	313j
+дракон	1567j
 древесин	276j
+дронт	1554j
 дуб	276j
+дуба	768j
 духовн	408j
 дым	311j
 дымк	199j
@@ -32208,13 +43561,15 @@ zuccher filat	270i
 дымчат	445j
 дьявол	424j
 дюн	155j
-египет	639j
+египетск	766j
 ели	121j
 ель	121j
 жадност	422j
 жар	202j
+жарен креветк	1706j
 жарк	397j
 жасмин	220j
+жатв	746j
 желез	282j
 железн сер	87j
 желт	2j
@@ -32225,34 +43580,43 @@ zuccher filat	270i
 женщин	452j
 живопис	434j
 живопис туш	299j
+жираф	1517j
 жутк	399j
+заброшенн дом	1769j
+заварочн чайник	1735j
 завист	422j
 завистлив	422j
 завод	373j
 загадочн	390j
 загар	26j
 закат	176j
+закат в город	1801j
 заледеневш	446j
 замерзш	446j
 замок	355j
 запретн город	342j
 зар	177j
 заснеженн гор	159j
+зауропод	1568j
 заход солнц	176j
+защитн очк	1832j
 звезд	172j
 звездн	172j
 звездн неб	172j
+звездн ноч	1797j
 здоров	413j
 здравству	451j
 здравствуйт	451j
 зебр	317j
 зелен прян	136j
+зелен салат	1653j
 зелен чай	254j
 зелен яблок	234j
 земл	166j
 землист	380j
 землист желт	102j
 землист тон	380j
+землян черв	1596j
 земляник	226j
 зерн	248j
 зим	195j
@@ -32270,10 +43634,13 @@ zuccher filat	270i
 зонтик	335j
 зрел	417j
 ибе	497j
+иван купал	748j
 игрист	262j
+игров автомат	700j
 игрушк	376j
 избушк	359j
 извержен	163j
+извержен вулкан	1754j
 изумлен	420j
 изумруд	49j
 изумрудн	49j
@@ -32283,64 +43650,94 @@ zuccher filat	270i
 иксбокс	563j
 императорск	378j
 императорск дворец	342j
-инд	633j
+индейк	1541j
 индиг	23j
+индийск	777j
 индонез	667j
+индуистск храм	1790j
 индустриальн	373j
 ине	183j
 инстагр	463j
 интел	514j
 интер	604j
+иордан	765j
 ирис	259j
 ирланд	628j
 искусств	434j
-исланд	651j
+исландск	757j
 испан	621j
 иссин черн	80j
 итал	620j
+ифтар	741j
 июл	193j
 июн	193j
-кава	404j
+кааб	1793j
+кабан	1509j
+каир	766j
 кака	258j
 кактус	134j
+калифорн	773j
+кальмар	1716j
+камабок	1707j
 камен	278j
 камин	308j
 камн	278j
 камуфляж	427j
 канад	629j
+кандинск	719j
 каньон	157j
+капкейк	1725j
 капучин	252j
 карамел	259j
 карамельн	109j
+кариб	760j
+карибск	760j
 кармин	70j
 карминн	70j
 карнавал	332j
 карп кои	326j
 карр	274j
 картин	434j
+картофел	1647j
+картофел фри	1676j
 карфур	530j
+каск с бел крест	1872j
+кастрюл с горяч едо	1688j
 катар	642j
 каф	339j
 каштан	20j
 каштанов	20j
 каштанов красн	19j
 кварц	297j
+кей поп	779j
+кемпинг	1756j
 кен	663j
+кенгур	1538j
+кент	734j
 керамик	301j
 киберпанк	371j
 кив	242j
+кил	733j
+кимон	1843j
 киновар	35j
 киноварн	35j
 кирпич	280j
+кирпичн кладк	1764j
+кирпичн стен	1764j
 кислотн	444j
 кит	327j
+кит с фонтанчик	1570j
 кита	631j
 китайск красн	75j
 китайск нов год	365j
 китайск стил	351j
+клавишн	1880j
 класс	354j
+клатч	1853j
 клен	129j
 кленов	129j
+кленов лист	1620j
+климт	715j
 клиник	352j
 клоун	328j
 клубник	226j
@@ -32351,39 +43748,80 @@ zuccher filat	270i
 кож	285j
 кок кол	457j
 кокос	238j
+коктейл	1740j
+колес обозрен	1807j
+колиз	780j
 колос	248j
 колумб	657j
+кольц	1875j
+комар	1594j
+конг	1885j
+консерв	1695j
+консервн банк	1695j
+константинопол	764j
 конфет	269j
+конфетт	1819j
+коралл	1580j
 кораллов	28j
 кораллов риф	152j
+коре	779j
+корейск	779j
 кориц	274j
 коричнев	7j
+коробк для еды на вынос	1712j
+коров	1506j
+королев	1866j
 королевск	378j
 королевск син	43j
+корон	1866j
 корпоративн	353j
 космическ корабл	360j
 космическ станц	360j
 космос	173j
 костер	164j
+коттеджкор	696j
 коф	251j
 коф с молок	252j
+кошелек	1851j
+кошк	1490j
+краб	1713j
 красн	0j
 красн вин	261j
+красн конверт	1826j
 красн фиолетов	96j
+красн яблок	1634j
 красочн	175j
+креветк	1715j
 кремов	18j
+крендел	1666j
 крепост	355j
 кристалл	297j
 кров	312j
 кровав	312j
+крокодил	1562j
+кролик	1527j
 кром	453j
-куб	673j
+кроссовк	1858j
+круассан	1663j
+кругл черв	1596j
+круглосуточн магазин	1779j
+кружк пив	1742j
+крыс	1524j
+кубик льд	1751j
+кубинск	751j
 кувшинк	209j
 кукуруз	247j
+кукурузн початок	1649j
 купюр	419j
+курин ножк	1672j
+куриц	1542j
 куркум	79j
+кусок мяс	1673j
+кусок пицц	1677j
+кусочек торт	1724j
 кухн	357j
 кфс	534j
+лабораторн халат	1833j
 лав	163j
 лаванд	207j
 лавандов	207j
@@ -32397,12 +43835,16 @@ zuccher filat	270i
 ламборгин	470j
 ламинар	137j
 ламп	333j
+лапш	1701j
 ласков	384j
 латт	252j
 латун	60j
 латунн	60j
+лебед	1552j
 лег	564j
 лед	181j
+леденец	1729j
+леденец на палочк	1729j
 леденц	269j
 ледник	181j
 ледян	396j
@@ -32410,11 +43852,16 @@ zuccher filat	270i
 лейкерс	569j
 лен	289j
 ленив	410j
+ленивец	1535j
 ленов	518j
+леопард	1494j
+лепешк	1665j
 лес	119j
 лесн	119j
 лет	193j
 летн	193j
+летн солнцестоян	748j
+летуч мыш	1531j
 ливен	196j
 лидл	531j
 лилов	5j
@@ -32425,14 +43872,22 @@ zuccher filat	270i
 линкедин	565j
 лис	321j
 лист	127j
+лист на ветр	1622j
 листв	127j
 лоз	133j
+лондон	763j
+лос анджелес	773j
 лососев	29j
 лотос	209j
+лоу фай	731j
+лофа	731j
+лошад	1498j
+лошад на карусел	1805j
 луг	123j
 лун	170j
 лунн	171j
 лунн бел	76j
+лунн пирог	1708j
 лунн свет	171j
 любов	388j
 люкс	377j
@@ -32455,41 +43910,57 @@ zuccher filat	270i
 малинов	71j
 мальв	63j
 мальчик	452j
+мамонт	1519j
 манг	236j
 мандарин	225j
+манхэттен	762j
 манчестер сит	591j
 манчестер юнайтед	590j
 маргаритк	217j
+мард гра	738j
 марокк	640j
+марракеш	752j
 март	192j
+масл	1693j
+масленк	1693j
 маслин	275j
+маслян	1693j
 мастеркард	491j
+матисс	711j
 матч	255j
+мач пикч	776j
 мая	192j
 мгл	199j
 мегаполис	337j
 мед	260j
+медин	752j
 медитативн	408j
 медитац	408j
 медицинск	352j
 медленн	410j
 медн	59j
-мексик	625j
+мексиканск	750j
 меланхол	387j
 мелк дожд	197j
+мемфис	692j
+менор	742j
 мерзк	421j
 мерцающ	426j
 металл	283j
 металлическ	283j
+мечет	1789j
 мечт	392j
 мечтательн	392j
+микроб	1597j
 мил	404j
 милан фк	603j
+миллениум	703j
 милот	404j
 минеральн син	81j
 минимализм	381j
 минималистичн	381j
 мирн	382j
+миск с ложк	1690j
 мистическ	390j
 мицубис	485j
 млечн пут	173j
@@ -32498,11 +43969,32 @@ zuccher filat	270i
 молок	265j
 молочн	105j
 молочн бел	104j
+мондриан	693j
 монохр	425j
 монохромн	425j
 мор	139j
+морд волк	1486j
+морд енот	1488j
+морд коал	1533j
+морд коров	1503j
+морд кошк	1489j
+морд кролик	1526j
+морд лисиц	1487j
+морд лошад	1495j
+морд льв	1491j
+морд медвед	1532j
+морд мыш	1522j
+морд обезьян	1478j
+морд панд	1534j
+морд свинь	1507j
+морд собак	1482j
+морд тигр	1492j
+морд хомяк	1525j
 морков	246j
+морковк	1648j
 морожен	271j
+морожен в креманк	1719j
+морожен в стаканчик	1718j
 мороз	183j
 морозн бел	83j
 морос	197j
@@ -32511,6 +44003,7 @@ zuccher filat	270i
 морск дно	140j
 морск син	16j
 мост золот ворот	676j
+мост ноч	1803j
 мох	131j
 мощн	401j
 мрамор	277j
@@ -32519,11 +44012,17 @@ zuccher filat	270i
 мужск	452j
 мужчин	452j
 муз	434j
+музык ветр	1824j
+мумба	777j
+мунк	712j
+мурав	1585j
 мшист	131j
 мягк	384j
 мягк тон	441j
+мяс на косточк	1671j
 мят	30j
 мятн	30j
+навруз	740j
 надежд	400j
 надежн	402j
 наличн	419j
@@ -32531,12 +44030,14 @@ zuccher filat	270i
 насыщенн темн	436j
 натуральн	379j
 научн фантастик	372j
+национальн парк	1760j
 не	453j
 неб	167j
 небес	167j
 небесн	423j
 небесн голуб	41j
 небесн лазурн	40j
+небесн фонарик	743j
 невероятн	420j
 невинн	403j
 нежн	384j
@@ -32549,6 +44050,8 @@ zuccher filat	270i
 неонов огн	305j
 неонов розов	116j
 неонов свет	305j
+неопластицизм	693j
+непал	775j
 нервн	409j
 нет	453j
 нетфликс	465j
@@ -32560,43 +44063,68 @@ zuccher filat	270i
 никак	453j
 нинтенд	562j
 ниссан	476j
+нов год	749j
 нов зеланд	672j
+нов орлеан	738j
 новогодн елк	362j
+новогодн ноч	749j
+новруз	740j
 норвег	648j
+носк	1841j
+носорог	1520j
 ностальг	375j
 ностальг светл	411j
 ностальгическ	411j
 ноч	189j
 ночн	189j
+ночн город	1798j
 ночн жизн	432j
 ночн клуб	432j
 ночн рынок	330j
 ноябр	194j
+нуар	728j
+нулев	703j
+нью йорк	762j
 нюдов	115j
 оазис	138j
+оахак	750j
 оаэ	641j
+обезьян	1479j
 облак	168j
 облачн	200j
+обон	745j
 овощ	429j
 овощн	429j
+овощн салат	1691j
 огн	333j
 огон	164j
 огоньк	333j
+огурец	1652j
 одинок	387j
+одногорб верблюд	1514j
 однообразн	430j
+одэн	1704j
 озер	146j
 озерн син	42j
 океан	139j
+октоберфест	739j
 октябр	194j
+олен	1501j
+олив	1643j
 оливк	275j
 оливков	24j
 оливков масл	275j
 олимпиад	679j
+омар	1714j
+онигир	1698j
 опавш лист	128j
 оптимистичн	400j
+орангутан	1481j
+орангутанг	1481j
 оранжев	1j
 оранжев красн	97j
 органическ	379j
+орел	1550j
 орех	276j
 орхиде	215j
 освежающ	395j
@@ -32604,27 +44132,45 @@ zuccher filat	270i
 осенн	194j
 осенн лист	128j
 осенн листв	128j
+османск	764j
 османтус	221j
 остр	154j
+остр перец	1650j
 остров	154j
+осьминог	1578j
 отвратительн	421j
 отвращен	421j
 офис	353j
+офисн здан	1772j
 охр	36j
 охрист	36j
 очаг	308j
 павлин	315j
 павлин син	46j
+падающ лист	1621j
+пакет	1854j
+пакетик сок	1749j
 пакистан	665j
+палатк	1795j
+пальм	1614j
+пальт	1840j
+памятн лент	1829j
 панасоник	539j
 панд	318j
+панк	705j
+панк рок	705j
 парен	452j
+париж	753j
+парижск	753j
+парикмахерск	1809j
 парк	126j
 пасмурн	200j
 пастбищ	123j
 пастел	443j
 пастельн	443j
 пасх	369j
+паук	1591j
+паутин	1592j
 пейпал	492j
 пепел	165j
 пепельн розов	89j
@@ -32632,33 +44178,52 @@ zuccher filat	270i
 пергамент	290j
 переулок	338j
 перламутр	296j
+персидск	733j
+персидск ковер	733j
 персик	232j
 персиков	27j
 персиков розов	73j
+перчатк	1839j
 песок	156j
 песочн	103j
 песчан пляж	143j
+петр	765j
+петух	1543j
+петушок	1543j
 печал	387j
 печальн	387j
+печен	1722j
+печен с предсказани	1711j
+печен сладк картофел	1703j
 пещер	162j
 пив	263j
+пивн фестивал	739j
 пингвин	319j
 пинтерест	507j
 пион	211j
+пирамид	766j
+пирог	1726j
 пирожн	268j
+пицц	1677j
+плавк	1846j
 плам	164j
 пластик	304j
+плат	1842j
 плейстейшен	468j
+плитк шоколад	1727j
 плод	428j
 плющ	133j
 пляж	142j
 побед	412j
 побереж	142j
+побереж амальф	755j
 под вод	361j
+подарок	1828j
 подводн	361j
 подсолнечник	208j
 подсолнух	208j
 пожар	164j
+позитан	755j
 позолот	303j
 пок	382j
 пол	123j
@@ -32670,7 +44235,10 @@ zuccher filat	270i
 польш	652j
 полярн	182j
 полярн сиян	174j
+помад	1874j
 помидор	244j
+пончик	1721j
+попкорн	1692j
 попуга	320j
 порт	153j
 португал	622j
@@ -32678,11 +44246,15 @@ zuccher filat	270i
 посл полудн	187j
 потрясающ	420j
 почв	166j
+почт	1774j
 праздник	332j
 праздник весн	365j
+праздник вод	735j
 праздник ден рожден	368j
+праздник лун	1825j
 праздник середин осен	366j
 праздничн	405j
+прайд	747j
 преисподн	424j
 прелестн	404j
 при свеч	307j
@@ -32702,11 +44274,17 @@ zuccher filat	270i
 пруд с лотос	149j
 пряност	274j
 псж	606j
+психоделик	706j
 психоделическ	431j
+птиц	1547j
+пуант	1863j
+пудел	1485j
+пудинг	1730j
 пудров голуб	98j
 пудров сиренев	99j
 пурпурн	5j
 пурпурн розов	21j
+пуст гнезд	1623j
 пустын	155j
 пчел	323j
 пшениц	248j
@@ -32714,6 +44292,8 @@ zuccher filat	270i
 пылк	389j
 пыльн	442j
 пыльн розов	92j
+пятидесят	702j
+раг в сковород	1687j
 радост	386j
 радостн	386j
 радуг	175j
@@ -32721,29 +44301,44 @@ zuccher filat	270i
 рай	423j
 райск	423j
 ракет	360j
+раковин	1579j
+рамадан	741j
+ранец	1855j
 рассвет	177j
 расслабленн	383j
 расслабляющ	383j
+растен в горшк	1611j
 реал мадрид	597j
 ревнив	422j
 ревност	422j
+ревущ двадцат	691j
 ред булл	536j
 реддит	506j
 рейв	432j
+рейкьявик	757j
 рек	147j
 рен	482j
+ренессанс	709j
 ретр	375j
+ретровейв	699j
 ржав	284j
 ржав красн	112j
 ржавчин	284j
+рим	780j
+римск	780j
+рис с карр	1700j
+рисов крекер	1697j
 рисов пол	249j
+рисов террас	758j
 риф	152j
 рождеств	362j
 рождественск	362j
 роз	206j
+розетк	1602j
 розов	6j
 розов красн	72j
 розоват лилов	63j
+рокок	708j
 романтик	388j
 романтическ	388j
 романтичн	388j
@@ -32753,6 +44348,8 @@ zuccher filat	270i
 роскошн	377j
 росс	634j
 российск флаг	634j
+росток	1610j
+ротк	718j
 рощ	119j
 рубин	55j
 рубинов	55j
@@ -32760,6 +44357,7 @@ zuccher filat	270i
 румянец	114j
 рустикальн	374j
 руч	147j
+рыб еж	1576j
 рыж	1j
 рыжеват коричнев	26j
 рынок	329j
@@ -32773,6 +44371,7 @@ zuccher filat	270i
 самоцвет	313j
 самсунг	467j
 санторин	348j
+сапог	1864j
 сапфир	54j
 сапфиров	54j
 сатан	424j
@@ -32783,10 +44382,13 @@ zuccher filat	270i
 свеж	395j
 свежест	395j
 сверкающ	426j
+сверчок	1589j
 светл	437j
 светящийс	439j
 светящийс неон	444j
 свеч	307j
+свин	1508j
+свин пятачок	1510j
 свинцов	85j
 свинцов сер	85j
 святилищ	341j
@@ -32812,6 +44414,7 @@ zuccher filat	270i
 серебрист сер	86j
 серебрян	12j
 серьезн	406j
+сеул	779j
 сильн	401j
 син	4j
 син бел фарфор	293j
@@ -32819,7 +44422,10 @@ zuccher filat	270i
 син кляйн	675j
 син фиолетов	95j
 син час	179j
+синагог	1791j
 сингапур	671j
+синтвейв	699j
+синтоистск храм	1792j
 сирен	64j
 сиренев	64j
 сиреневат фиолетов	22j
@@ -32828,14 +44434,19 @@ zuccher filat	270i
 сказочн	391j
 скал	161j
 скандинавск	349j
+скорпион	1593j
+скрипк	1882j
 скук	430j
+скунс	1537j
 скучн	430j
 славн	412j
 сладост	269j
+след животн	1540j
 слив	241j
 сливов	62j
 сливочн	18j
 сливочн масл	266j
+слон	1518j
 слонов кост	38j
 смел	401j
 снег	184j
@@ -32845,29 +44456,46 @@ zuccher filat	270i
 снежн гор	159j
 сновиден	392j
 снэпчат	508j
+собак	1483j
+собак поводыр	1484j
 собор	356j
 современн	381j
+соларпанк	732j
 солдат	427j
 солидн	402j
 солнечн	169j
+солнечн очк	1831j
 солнечн свет	169j
 солнц	169j
+солонк	1694j
 сон	392j
+сонгкран	735j
 сонн	410j
 сосн	121j
 соснов	121j
 сочн	440j
+спагетт	1702j
 спальн	358j
+спасательн жилет	1834j
 спец	274j
 спокойн	382j
 спотифа	464j
 средиземномор	348j
 средиземноморск	348j
+стадион	1761j
+стакан молок	1733j
+стакан с виск	1745j
+стакан с жидкост	1746j
+стакан с соломинк	1747j
 стал	281j
+стамбул	764j
 стар книг	309j
 старбакс	459j
+стату свобод	1787j
 стекл	291j
 степ	123j
+стил мемфис	692j
+стимпанк	698j
 стр	399j
 странн	431j
 страст	389j
@@ -32875,22 +44503,32 @@ zuccher filat	270i
 страшн	399j
 стресс	409j
 строг	406j
+стройк	1763j
 субар	484j
 сузук	483j
+сук	752j
 суккулент	134j
 сумерк	188j
+сумк	1852j
 сумрачн	447j
 сусальн золот	303j
 суш	273j
 счаст	386j
 счастлив	386j
 сша	626j
+сэндвич	1679j
 сюрприз	420j
+сюрреализм	713j
+сюрреалистическ	713j
 сяом	520j
-таиланд	668j
 таинственн	390j
 тайн	390j
+тайск	771j
 такс	336j
+тамал	1682j
+таракан	1590j
+тартан	774j
+тат	781j
 тауп	68j
 твиттер	566j
 твич	504j
@@ -32899,6 +44537,7 @@ zuccher filat	270i
 телегр	499j
 телесн	115j
 темн	435j
+темн академ	697j
 темн бордов	19j
 темн зелен	48j
 темн син	16j
@@ -32909,18 +44548,25 @@ zuccher filat	270i
 терракотов	111j
 тесл	478j
 технолог	372j
+ти рекс	1569j
+тибет	775j
+тибетск	775j
 тигр	316j
+тик	726j
 тикток	503j
 тиффан	674j
 тих	382j
 тлеющ угл	165j
 тойот	474j
+токийск башн	1786j
 токсичн	421j
 томат	244j
 торжественн	406j
 торжественн праздник	405j
 торт	268j
+торт ко дню рожден	1723j
 тоск	387j
+тоскан	754j
 тосклив	387j
 тоттенхэм	592j
 тошиб	538j
@@ -32930,12 +44576,17 @@ zuccher filat	270i
 травянист зелен	51j
 тревог	409j
 тревожн	409j
+треккингов ботинок	1859j
 триколор	634j
+трилистник	1618j
 триумф	412j
 тропик	347j
 тропическ	347j
+тропическ коктейл	1741j
 тропическ лес	120j
 тропическ пляж	144j
+тропическ рыб	1575j
+труб	1881j
 туман	199j
 туманн	199j
 туманн тон	445j
@@ -32944,27 +44595,39 @@ zuccher filat	270i
 турецк авиалин	543j
 турц	636j
 тускл	447j
+туфл на каблук	1861j
 туч	168j
 туш	299j
 тыкв	243j
+тыкв фонар	1811j
+тюлен	1573j
 тюльпан	210j
 убер	495j
 убунт	513j
 уверенн	401j
+увядш цветок	1604j
 угл	165j
 угольн сер	37j
 удивительн	420j
 удивлен	420j
 ужас	399j
 украин	635j
+украшенн бамбук	1821j
 україн	635j
+улитк	1582j
 улиц	338j
 улун	257j
 ультрамарин	44j
 ультрамаринов	44j
 умиротворен	382j
+универмаг	1781j
+универс	1781j
 уныл	430j
+ураз байр	741j
 уродлив	421j
+урожа	746j
+устриц	1717j
+устричн	1717j
 утес	161j
 утонченн	393j
 утонченн сдержанн	417j
@@ -32975,19 +44638,25 @@ zuccher filat	270i
 уютн	394j
 фабрик	373j
 файрфокс	511j
+фалафел	1684j
+фараон	766j
 фарфор	292j
+фасол	1658j
 феврал	195j
 федэкс	488j
+феи	730j
 фейерверк	331j
 фейсбук	462j
 фенербахч	612j
 ферм	344j
 феррар	469j
 фестивал	332j
+фестивал фонар	743j
 фея	391j
 фиалков	22j
 фиат	480j
 филиппин	669j
+фильм нуар	728j
 финанс	353j
 финлянд	650j
 фиолетов	5j
@@ -32995,28 +44664,43 @@ zuccher filat	270i
 фк ливерпул	589j
 фламенг	615j
 фламинг	314j
+флоренц	754j
 флуоресцентн	444j
+фовизм	711j
 фольксваген	473j
 фонар	306j
+фонар из тыкв	1811j
 фонарик	306j
+фонд	1689j
+фонтан	1794j
 франц	618j
+фрид кал	717j
 фрукт	428j
 фруктов	428j
+фудзиям	1755j
 фукс	65j
+футболк	1836j
 футуристичн	372j
 хак	25j
+халонг	778j
+ханук	742j
 хаотичн	418j
+харадзюк	722j
 хвойн	121j
 хенда	477j
 хендэ	477j
 хижин	359j
+хипп	706j
 хлеб	267j
 хлопок	289j
+хлопушк	1818j
+хокуса	720j
 холм	158j
 холодн	396j
 холодн оттенок	449j
 холодн тон	449j
 хонд	475j
+хот дог	1678j
 храм	341j
 хризантем	214j
 хром	283j
@@ -33037,21 +44721,35 @@ zuccher filat	270i
 цветен	204j
 цветен сакур	205j
 цветок	204j
+цветок вишн	1599j
 цветочн	204j
 цветущ вишн	205j
+цельн купальник	1845j
 цемент	279j
 центр город	337j
 церков	356j
 церулеум	40j
 цзяннан	345j
 циан	14j
+цилиндр	1868j
+цирков шатер	1810j
 цитрус	225j
 цифров	372j
+цыпленок	1546j
+цыпленок бок	1545j
+цыпленок в яйц	1544j
 цыпляч желт	77j
 чай	253j
 чай с молок	256j
+чай с шарик	1748j
 чайн	88j
+чайн церемон	781j
+чайник	1735j
+чашк без ручк	1736j
 челс	588j
+черв	1596j
+червяк	1596j
+черепах	1563j
 черешн	227j
 черн	9j
 черн бел	425j
@@ -33059,34 +44757,55 @@ zuccher filat	270i
 черник	229j
 чернил	47j
 чернильн	47j
+чеснок	1655j
+чесночн	1655j
+четк	1873j
+четырехлистн клевер	1619j
 чех	654j
 чикаг буллз	571j
 чил	658j
 чист	403j
 чистот	403j
+чокающиес бокал	1744j
+чокающиес кружк	1743j
 чугун	282j
 чуд	420j
 чудесн	420j
 чудн	431j
+чхусок	744j
 шалф	94j
 шалфейн	94j
 шампанск	262j
 шанел	568j
+шанха	770j
+шапочк выпускник	1869j
 шарик	334j
 шартрез	67j
+шарф	1838j
+шаурм	1683j
 шафран	274j
 швейцар	645j
 швец	647j
+шебб шик	721j
 шелк	288j
 шелл	486j
+шестидесят	695j
+шинуазр	723j
 школ	354j
+шляпк	1867j
 шоколад	258j
+шоколадк	1727j
 шоколадн	108j
+шорт	1847j
+шотланд	774j
+шотландск	774j
 шторм	198j
 шумн	418j
+эгейск мор	767j
 эйрбиэнб	494j
 эко	379j
 экологичн	379j
+экспрессионизм	712j
 эксцентричн	431j
 эл джи	537j
 элегантн	393j
@@ -33101,13 +44820,16 @@ zuccher filat	270i
 ягод	250j
 яд	421j
 ядовит	421j
-ямайк	660j
+яичниц на сковород	1686j
 январ	195j
 янкиз	579j
 янтар	32j
 янтарн	32j
 япон	617j
 японск	350j
+японск замок	1783j
+японск кукл	1822j
+японск почт	1773j
 ярк	439j
 ярк алы	34j
 ярк желт	101j
@@ -33117,13 +44839,16 @@ zuccher filat	270i
 ярмарк	332j
 ярост	398j
 яростн	398j
-@stems ar 1089
+ящериц	1564j
+@stems ar 1476
 ؤلؤ	296k
 ؤلؤي	106k
 ابداع	434k
 ابداعي	434k
+ابريق شاي	1735k
 ابريل	192k
 ابليس	424k
+ابوظبي	768k
 ابي سابي	350k
 ابيض	10k
 ابيض ؤلؤي	106k
@@ -33140,6 +44865,7 @@ zuccher filat	270i
 احادي لون	425k
 احترافي	402k
 احتفال	332k
+احتفال رؤي قمر	1825k
 احتفالي	405k
 احراش	119k
 احلام	392k
@@ -33151,6 +44877,7 @@ zuccher filat	270i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
+احمر شفا	1874k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -33172,20 +44899,32 @@ zuccher filat	270i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
+اخطبوط	1578k
 ادغال	120k
 ادي	160k
+ادي رم	765k
 ادي سحيق	157k
 اذار	192k
 اذنج	245k
+اربي	724k
+ارت ديكو	691k
 ارجنت	624k
 ارجواني	5k
 ارجواني اتح	64k
 ارجواني جمشتي	56k
 ارجواني ردي	21k
 ارد	396k
+اردن	765k
+ارز كاري	1700k
+ارز مطبوخ	1699k
 ارسنال	587k
+ارسي	733k
 ارض	166k
+ارنب	1527k
+اريزونا	772k
+اريس	753k
 اريس سان جيرم	606k
+اريسي	753k
 ازار	329k
 ازالي	222k
 ازرق	4k
@@ -33209,12 +44948,15 @@ zuccher filat	270i
 ازوردي	39k
 اسبانيا	621k
 اسبريسو	251k
+استاد	1761k
 استراليا	630k
 استرخاء	383k
 استوائي	347k
 استيل	443k
 اسد	421k
+اسطنبول	764k
 اسفلت	279k
+اسكتلندا	774k
 اسكندنافي	349k
 اسماك كوي	326k
 اسمنت	279k
@@ -33244,20 +44986,29 @@ zuccher filat	270i
 اغسطس	193k
 اغون	145k
 افت نيون	305k
+افطار	741k
 افق	180k
 افندر	207k
 افوكادو	239k
 اقحو	214k
 اقحوان	217k
 اقع	440k
+اقه زهور	1598k
+اكاديمي مظلم	697k
 اكتوبر	194k
 اكست	665k
 اكه	428k
+اكوردي	1878k
 الا	453k
 العاب اولمبي	679k
+الفي	703k
+اله انجو	1883k
+اله نفخ	1881k
 الون	334k
+الي	758k
 امار	641k
 اماز	561k
+امالفي	755k
 امبو	122k
 امرا	452k
 امطار	196k
@@ -33272,15 +45023,26 @@ zuccher filat	270i
 انتعاش	395k
 انثوي	415k
 انثي	452k
+انجلترا	763k
 اندا	318k
 اندونيسيا	667k
+انديز	776k
+انس غاب	1481k
 انستغرام	463k
+انشاء	1763k
+انف خنزير	1510k
+انقلاب صيفي	748k
+انك	705k
+انكوك	771k
 انهار	147k
 انوار	333k
 انوس	306k
+انوس رمض	741k
 انيق	393k
 اهت	438k
+اهرام	766k
 اهلا	451k
+اواكساكا	750k
 اوانيا	211k
 اودي	472k
 اوراق	127k
@@ -33291,20 +45053,23 @@ zuccher filat	270i
 اوسمانثوس	221k
 اوف ايت	104k
 اوكرانيا	635k
+اوهاوس	690k
 ايار	192k
 ايرلندا	628k
 ايس كريم	271k
-ايسلندا	651k
 ايطاليا	620k
 ايكيا	460k
 ايلول	194k
+بتراء	765k
 بحر	139k
+بحر ايج	767k
 بحر عميق	140k
 بحر متوسط	348k
 بدر	170k
 برازيل	623k
 براير	195k
 برتغال	622k
+برج طوكيو	1786k
 برق	198k
 بري	414k
 بعد ظهر	187k
@@ -33324,40 +45089,52 @@ zuccher filat	270i
 بيت ريفي	359k
 بيج	17k
 تاكسي	336k
+تامال	1682k
 تامل	408k
 تاه	452k
-تايلاند	668k
+تبت	775k
 تحت ماء	361k
+تخييم	1756k
 تراب	166k
 ترابي	380k
 ترامار	44k
 تركوازي	15k
 تركوازي داكن	13k
 تركيا	636k
+تسعيني	701k
 تسلا	478k
 تشر اول	194k
 تشر ثاني	194k
 تشيك	654k
 تشيلسي	588k
 تشيلي	658k
+تعبيري	712k
 تفاؤل	400k
 تفاح	233k
+تفاح احمر	1634k
 تفاح اخضر	234k
 تقني	372k
 تكنولوجيا	372k
 تلال	158k
 تله	158k
+تمثال حري	1787k
+تمساح	1562k
 تموز	193k
 تموي	427k
+تنين	1567k
 توابل	274k
 توت	250k
 توت ازرق	229k
+توت بري	1640k
 توت عليق	230k
 توتر	409k
+توسكانا	754k
 توليب	210k
 تويتر	566k
 تويوتا	474k
+تي شيرت	1836k
 تيراكوتا	111k
+تيرانوصور	1569k
 تيك توك	503k
 تيليجرام	499k
 ثائر	398k
@@ -33367,29 +45144,44 @@ zuccher filat	270i
 ثلوج	184k
 ثمار	428k
 ثمار توت	250k
+ثمانيني	700k
+ثور امريكي	1502k
 جاد	406k
 جاز	433k
-جامايكا	660k
+جاموس مائي	1505k
 جبال	158k
 جبال مثلج	159k
 جبل	158k
 جبل جليدي	181k
+جبل قمه ثلجي	1752k
 جبل مثلج	159k
+جبل وجي	1755k
 جحيم	424k
+جدجد	1589k
 جدول	147k
+جراند كاني	772k
 جرانيت	278k
+جرثوم	1597k
+جرس ريح	1824k
 جرف	161k
+جره عسل	1731k
 جريء	401k
 جريئ	401k
 جزر	246k
 جزير	154k
+جزير صحراوي	1759k
 جزير صغير	154k
+جسر في ليل	1803k
 جشع	422k
 جعه	263k
 جلد	285k
 جليد	181k
+جمبري	1715k
+جمبري مقلي	1706k
 جمر	165k
 جمشت	56k
+جمل ثنائي سنام	1515k
+جمل حيد سنام	1514k
 جميل صغير	404k
 جندي	427k
 جنك	130k
@@ -33400,13 +45192,17 @@ zuccher filat	270i
 جهنم	424k
 جواهر	313k
 جوجل	461k
+جورب	1841k
 جوز هند	238k
+جوهر	1876k
 جيانغن	345k
 جيش	427k
 جينز	286k
 حار	397k
 حالم	392k
+حانوكا	742k
 حب	388k
+حبار	1716k
 حبر	47k
 حجار	278k
 حجر	278k
@@ -33416,6 +45212,14 @@ zuccher filat	270i
 حديد	282k
 حديق	125k
 حديق زن	346k
+حديق طني	1760k
+حذاء الي	1863k
+حذاء رجالي	1857k
+حذاء رحل مشي	1859k
+حذاء رياضي	1858k
+حذاء طويل ساق حريمي	1864k
+حذاء كعب عال	1861k
+حذاء نسائي دون كعب	1860k
 حر	202k
 حرار	202k
 حرب	427k
@@ -33426,20 +45230,27 @@ zuccher filat	270i
 حسد	422k
 حسود	422k
 حشائش	124k
+حصاد	746k
+حصان	1498k
+حصان دوام	1805k
 حصن	355k
 حصي	278k
 حضري	337k
 حفل	368k
+حفل شاي	781k
+حقائب تسوق	1854k
 حقل	123k
 حقل ارز	249k
 حقل قمح	248k
 حقول	123k
+حقيب مدرس	1855k
 حكاي خرافي	391k
 حلم	392k
 حلوي	269k
 حليب	265k
 حليبي	105k
 حمار حشي	317k
+حمام	1549k
 حمراء	0k
 حمضي	225k
 حمم	163k
@@ -33450,19 +45261,26 @@ zuccher filat	270i
 حنين	375k
 حنين الي ماضي	411k
 حوت	327k
+حوت نافور	1570k
 حيا يلي	432k
 حيد	387k
+حيد قرن	1520k
 حير	146k
 حير شاطئي	145k
 حيوي	385k
+خاتم	1875k
 خار	301k
 خافت	442k
 خافت ضوء	447k
 خافت ناعم	441k
 خام	377k
 خبز	267k
+خبز بيغل	1667k
+خبز مفرود	1665k
+خبز مفرود محشو	1683k
 خردلي	110k
 خرسان	279k
+خروف	1512k
 خريف	194k
 خريفي	194k
 خزامي	207k
@@ -33473,21 +45291,34 @@ zuccher filat	270i
 خشبي	276k
 خشخاش	219k
 خضار	429k
+خضار رقي	1653k
 خضراء	3k
 خضراو	429k
 خضرو	429k
 خطوط جوي تركي	543k
 خطوط جوي قطري	541k
+خفاش	1531k
+خليج	768k
 خمري	33k
+خمسيني	702k
+خنزير	1508k
+خنزير بري	1509k
+خنفساء	1587k
 خوخ	232k
 خوخي	27k
+خوذ رجل انقاذ	1872k
+خوذ عسكري	1871k
 خور	412k
 خوف	399k
+خيار	1652k
 خيال علمي	372k
 خيالي	391k
 خيزر	122k
 دافئ	394k
 داكن	435k
+دب كوالا	1533k
+دبي	768k
+دجاج	1542k
 دخان	311k
 درب تبان	173k
 درج ارد	449k
@@ -33497,21 +45328,31 @@ zuccher filat	270i
 دلف	327k
 دم	312k
 دموي	312k
+دميت يابانيت	1822k
 دنمارك	649k
 دنيم	286k
 دهش	420k
 دوار شمس	208k
+دود ارض	1596k
+دود علقي	1596k
 دولار	419k
+دولف	1572k
 دون	453k
 ديسكو	432k
 ديسمبر	195k
+ديك رومي	1541k
+ديكور صنوبر	1821k
+ديناصور صوروبودا	1568k
+ذباب	1595k
 ذره	247k
 ذكوري	416k
 ذهب	11k
 ذهبي	11k
 راء	403k
 رائع	420k
+رابط عنق	1835k
 راري	123k
+راس سنه	749k
 راس سنه صيني	365k
 راش	322k
 راق	393k
@@ -33526,6 +45367,8 @@ zuccher filat	270i
 رجولي	416k
 رخام	277k
 رده	206k
+رده ذابل	1604k
+رده يضاء	1600k
 ردوس	423k
 ردي	6k
 ردي اهت	92k
@@ -33534,16 +45377,23 @@ zuccher filat	270i
 ردي زاه	91k
 ردي نيون	116k
 رذاذ	197k
+رساي	708k
 رسم	434k
 رسم حبر	299k
 رسمي	406k
+رشلون	756k
 رصاصي	85k
 رصين	417k
 رعب	399k
 رعد	198k
+رعون	766k
+رعوني	766k
 رق	290k
+رقع حفل	1818k
 رقمي	372k
+رقه رسيم رباعي	1619k
 رقه شجر	127k
+رقه متطاير	1622k
 رقوق	241k
 رقوقي	62k
 رقيق	384k
@@ -33559,14 +45409,21 @@ zuccher filat	270i
 رمادي مزرق	93k
 رمال	156k
 رمان	240k
+رمض	741k
 رمل	156k
 رملي	103k
 رنسا	618k
 رنيش	300k
+روثكو	718k
 روحاني	408k
 روحي	408k
 روسيا	634k
+روكلي	1654k
+روكوكو	708k
+روكولي	1654k
+روما	780k
 رومانسي	388k
+روماني	780k
 رومانيا	656k
 رونز	58k
 رونز قديم	302k
@@ -33575,10 +45432,13 @@ zuccher filat	270i
 رياح	201k
 ريال مدريد	597k
 ريترو	375k
+ريتزل	1666k
 ريح	201k
 ريد بول	536k
+ريدا كاهلو	717k
 ريز	226k
 ريش	310k
+ريطانيا	763k
 ريف	344k
 ريفي	344k
 ريفي قديم	374k
@@ -33587,10 +45447,14 @@ zuccher filat	270i
 زاهي	440k
 زبد	266k
 زجاج	291k
+زجاج رضاع	1732k
+زجاج فنج	1737k
+زراف	1517k
 زرقاء	4k
 زعفر	274k
 زفاف	367k
 زقاق	338k
+زلابي صيني	1710k
 زمرد	49k
 زمردي	49k
 زن	346k
@@ -33609,53 +45473,75 @@ zuccher filat	270i
 سات	288k
 ساحر	391k
 ساحل	142k
+ساحل امالفي	755k
 ساخن	397k
+ساري	1844k
 ساط	381k
 ساطع	439k
 ساع ذهبي	178k
 ساع زرقاء	179k
+ساق دجاج	1672k
 ساكسف	433k
 ساكن	382k
 ساكورا	205k
 سام	421k
 سامسونج	467k
 سانتوريني	348k
+ساندوتش	1679k
 سايبربانك	371k
+سباغتي	1702k
 سبتمبر	194k
 سبوتيفاي	464k
 ستاربكس	459k
 ستاري	218k
 ستان	125k
+ستر سلام	1834k
+ستيمبانك	698k
+ستيني	695k
+سجاد ارسي	733k
+سجاد فارسي	733k
 سحاب	168k
 سحر	391k
 سحري	391k
 سحلبي	215k
+سحلي	1564k
 سديم	173k
 سري	390k
+سريالي	713k
 سعاد	386k
 سعودي	638k
 سعيد	386k
 سفوري	444k
 سكاكر	269k
+سكب سائل	1746k
 سكون	382k
 سكين	382k
 سلام	382k
 سلام عليكم	451k
+سلحفا	1563k
 سلط	429k
+سلط خضراء	1691k
 سلموني	29k
 سماء	167k
 سماء مرصع نجوم	172k
 سماوي	41k
 سماوي مخضر	14k
+سمك استوائي	1575k
 سمك ذهبي	326k
+سمك قرش	1577k
+سمك منتفخ	1576k
+سمور	1529k
 سنابل	248k
+سنجاب	1528k
 سندي	276k
 سنغافور	671k
 سوداء	9k
 سور صين عظيم	343k
 سوشي	273k
 سوق	329k
+سوق شعبي	752k
 سوق يلي	330k
+سونغكر	735k
 سويد	647k
 سويسرا	645k
 سيار اجر	336k
@@ -33665,11 +45551,14 @@ zuccher filat	270i
 سيرولي	40k
 سيط	381k
 سيلاد	294k
+سينثويف	699k
+سيول	779k
 شاحب	438k
 شارع	338k
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
+شاطئ شمسي	1757k
 شانيل	568k
 شاومي	520k
 شاي	253k
@@ -33677,18 +45566,28 @@ zuccher filat	270i
 شاي اخضر	254k
 شاي اولونغ	257k
 شاي حليب	256k
+شاي فقاع	1748k
 شباط	195k
+شبك عنكبوت	1592k
 شبور	199k
 شتاء	195k
 شتوي	195k
 شجر	132k
+شجر احتفال	1820k
+شجر دائم خضر	1612k
+شجر زائل خضر	1613k
+شجر عيد ميلاد	1812k
 شجر قيقب	129k
 شرقي	351k
 شرك	353k
 شروق	177k
 شروق شمس	177k
+شروق علي جبل	1799k
+شريط	1827k
+شريط تذكير	1829k
 شعاب	152k
 شعاب مرجاني	152k
+شعب مرجاني	1580k
 شعر بنات	270k
 شعل	164k
 شغف	389k
@@ -33697,16 +45596,21 @@ zuccher filat	270i
 شقائق نعم	219k
 شلال	150k
 شمال اوروبي	349k
+شمام	1627k
 شمبانيا	262k
 شمس	169k
 شمع	307k
 شموع	307k
+شنط يد	1852k
+شنغهاي	770k
 شواطئ	142k
+شورت	1847k
 شوق	411k
 شوكولات	258k
 شيط	424k
 صاخب	418k
 صاروخ	360k
+صال عاب	700k
 صباح	185k
 صباحا	185k
 صبار	134k
@@ -33719,11 +45623,14 @@ zuccher filat	270i
 صدئ	284k
 صدا	284k
 صدف	296k
+صرصور	1590k
 صفراء	2k
 صقيع	183k
 صلب	281k
 صلصال	301k
 صناعي	373k
+صندل اصبع	1856k
+صندل حريمي	1862k
 صنوبر	121k
 صيف	193k
 صيفي	193k
@@ -33732,15 +45639,23 @@ zuccher filat	270i
 ضباب	199k
 ضبابي	199k
 ضبابي لون	445k
+ضريح	1792k
 ضفدع	325k
 ضوء شمس	169k
 ضوء شموع	307k
 ضوء قمر	171k
 ضيه	12k
+طائر	1547k
+طائر دودو	1554k
 طابع ريفي	374k
 طازج	395k
+طاطا حلو مشوي	1703k
+طاطس	1647k
+طاطس مقلي	1676k
 طاق	385k
 طاووس	315k
+طبق ملعق	1690k
+طبل طويل	1885k
 طبي	352k
 طبيع	379k
 طبيعي	379k
@@ -33748,6 +45663,8 @@ zuccher filat	270i
 طحلب	131k
 طراز صيني	351k
 طريق	319k
+طعام مشكل	1704k
+طعام معلب	1695k
 طفولي	376k
 طماطم	244k
 طمع	422k
@@ -33759,6 +45676,7 @@ zuccher filat	270i
 طيف ظريف	404k
 طين	166k
 طيني محروق	111k
+ظرف احمر كتاب صيني	1826k
 ظريف	404k
 ظهر	186k
 ظهير	186k
@@ -33769,28 +45687,41 @@ zuccher filat	270i
 عاطفي	389k
 عباد شمس	208k
 عتيق	375k
+عثماني	764k
 عجيب	420k
 عدا	453k
 عرس	367k
 عروس	367k
 عسكري	427k
 عسل	260k
+عش ارغ	1623k
+عش به بيض	1624k
 عشب	124k
 عشق	388k
 عصر	187k
+عصر نهض	709k
 عصري	381k
 عضوي	379k
+عقرب	1593k
+علب طعام	1696k
+علب طعام خارج	1712k
+علب عصير	1749k
 عميق	436k
 عنابي	19k
 عنب	228k
+عنكبوت	1591k
 عواصف	198k
 عياد	352k
 عيد الحب	364k
+عيد انوار	742k
 عيد ربيع	365k
+عيد شكر	746k
 عيد فصح	369k
+عيد فطر	741k
 عيد قديس اتريك	370k
 عيد منتصف خريف	366k
 عيد ميلاد	368k
+عيد نوروز	740k
 عيش غراب	135k
 غائم	200k
 غاب	119k
@@ -33801,33 +45732,52 @@ zuccher filat	270i
 غامض	390k
 غامق	435k
 غانا	664k
+غاودي	756k
 غراب	431k
+غرانج	704k
+غرب امريكي	729k
+غرب متوحش	729k
 غرف نوم	358k
 غروب	176k
 غروب شمس	176k
+غروب مدين	1801k
 غريب	431k
 غريب اطوار	431k
+غرير	1539k
+غرير عسل	1539k
+غزال	1501k
 غزل بنات	270k
 غسق	188k
 غضب	398k
 غلط سراي	611k
 غموض	390k
+غوريلا	1480k
+غيتار	1879k
 غير	453k
 غيم	168k
 غيور	422k
 غيوم	168k
+فاس	752k
+فان غوخ	716k
 فجر	177k
 فخم	377k
 فرح	386k
+فرس نهر	1521k
 فصل دراسي	354k
 فضه	12k
 فضي	12k
 فطر	135k
 فلب	669k
 فن	434k
+فن ديكو	691k
 فني	434k
+فول سوداني	1657k
 قارس	396k
 قاع بحر	140k
+قاهر	766k
+قبع تخرج	1869k
+قبع حريمي	1867k
+قبع رياضي	1870k
 قبيح	421k
 قديم طراز	375k
 قذر	421k
@@ -33837,23 +45787,32 @@ zuccher filat	270i
 قرمزي داكن	71k
 قرميد	280k
 قري	344k
+قصاص ملون	1823k
 قصر امبراطوري	342k
+قطار ملاهي	1808k
 قطب جنوبي	182k
 قطب شمالي	182k
 قطبي	182k
 قطر	642k
+قطع جبن	1670k
+قطع لحم	1673k
 قطن	289k
 قطيف	287k
+قفاز	1839k
 قلع	355k
+قلع ياباني	1783k
 قلق	409k
 قمح	248k
 قمر	170k
 قمم ثلجي	159k
+قندس	1536k
+قنفد	1530k
 قهو	251k
 قهو حليب	252k
 قور	406k
 قوس قزح	175k
 قوطي	407k
+قولي	1658k
 قوي	401k
 قيظ	202k
 قيقب	129k
@@ -33864,62 +45823,108 @@ zuccher filat	270i
 كاتدرائي	356k
 كارفور	530k
 كاري	274k
+كاريبي	760k
+كاس شراب	1739k
+كاس عصير كوكتيل	1740k
+كاس قشه شرب	1747k
+كاس يرتطم	1744k
+كاس يره	1742k
+كاسا يره	1743k
 كاكاو	258k
 كاكي	25k
 كان اول	195k
 كان ثاني	195k
+كاندينسكي	719k
+كاواي	722k
 كتاب	309k
 كتان	289k
 كتب	309k
 كتب قديم	309k
+كتكوت خارج بيض	1544k
+كتكوت صغير	1545k
 كثب	155k
 كحلي	16k
 كراميل	259k
 كرز	227k
+كركدي	1605k
 كركم	79k
 كركمي	79k
+كركند	1714k
 كرم	133k
 كرنفال	332k
+كره ارز	1698k
+كره اوراق ملون	1819k
+كرواس	1663k
 كروم	283k
 كريستال	297k
 كريسماس	362k
+كريم كراميل	1730k
 كريمي	18k
+كستناء	1659k
 كستنائي	20k
 كسول	410k
 كعك	268k
+كعك الحظ	1711k
+كعك سمك شكل حلزوني	1707k
+كعك صغير	1725k
+كعك عيد ميلاد	1723k
+كعك قمر	1708k
+كعك محلا	1721k
 كلاسيكي	375k
+كلب دليل	1484k
+كليم	733k
+كليمت	715k
+كمان	1882k
+كمثري	1636k
 كنتاكي	534k
+كنتي	734k
 كندا	629k
+كنغر	1538k
 كنيس	356k
+كنيس زفاف	1785k
 كهرم	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوبا	673k
+كوب حليب	1733k
+كوب زجاجي	1745k
 كوبالت	45k
 كوبالتي	45k
-كوبي	216k
+كوبي	751k
+كوتيج كور	696k
 كوخ	359k
+كوريا	779k
 كوريا جنوبي	632k
 كوكا كولا	457k
+كولوسيوم	780k
 كولومبيا	657k
 كون	173k
+كيس نقود	1851k
 كيك	268k
+كيمونو ياباني	1843k
 كينيا	663k
 كيوت	404k
 كيوي	242k
 لا	453k
 لاستيك	304k
+لافل	1684k
 لامنغو	314k
+لامينغو	1556k
 لايستيشن	468k
 لجيكا	644k
+لحم مقدد	1674k
 لده مائي	345k
 لغز	390k
+لفل حار	1650k
+لفل حلو	1651k
 لك	300k
 لهب	164k
+لوح شوكولات	1727k
 لور	297k
+لورنسا	754k
 لوري	444k
 لوس	419k
+لوس انجلوس	773k
 لون برقوق	62k
 لون بشر	115k
 لون بنفسج	22k
@@ -33942,23 +45947,36 @@ zuccher filat	270i
 ماء	151k
 مائي	66k
 ماتشا	255k
+ماتيس	711k
 ماجنتا	21k
+ماجوريل	752k
+ماردي غرا	738k
 مارس	192k
 ماس	298k
+ماس ناري	1814k
 ماغنوليا	223k
 ماكدونالدز	458k
 ماكر	272k
 مال	419k
 مالي	353k
 ماليزيا	670k
+ماموث	1519k
+مانج	1633k
 مانجا	236k
 مانجو	236k
 مانشستر سيتي	591k
 مانشستر يونايتد	590k
+مانهاتن	762k
 مانيا	619k
 مايكروسوفت	560k
 مايو	192k
+مايو من قطع احد	1845k
+مبني اثري	1762k
+مبني اداري	1772k
+مبني مهجور	1769k
 مبهج	386k
+متجر شامل	1781k
+متجر قال	1779k
 متجمد	446k
 متحف	434k
 متحمس	389k
@@ -33975,18 +45993,25 @@ zuccher filat	270i
 مجن	418k
 مجوهر	313k
 مجيد	412k
+محار	1717k
 محط ضائي	360k
+محفظ يد	1853k
+محل حلاق	1809k
 محيط	139k
+مخدر	706k
 مخمل	287k
 مخيف	399k
+مدرج ارز	758k
 مدرس	354k
 مدفا	308k
 مدن	337k
 مدهش	420k
 مدين	337k
+مدين قديم	752k
 مدين محرم	342k
 مذهب	303k
 مذهل	420k
+مراكش	752k
 مرج	123k
 مرجاني	28k
 مرح	386k
@@ -34002,22 +46027,29 @@ zuccher filat	270i
 مريمي	94k
 مزرع	344k
 مساء	188k
+مسبح صلا	1873k
 مسترخي	383k
 مستشفي	352k
 مستقبل	372k
 مستقبلي	372k
+مسجد	1789k
 مسك	399k
+مسير فخر	747k
 مش	453k
 مشبع	440k
 مشرق	439k
+مشروب استوائي	1741k
+مشروب ساخن	1734k
 مشمس	169k
 مشمش	78k
 مشمشي	78k
 مصابيح	333k
+مصاص	1729k
 مصباح	333k
-مصر	639k
 مصرف	353k
+مصري	766k
 مصنع	373k
+مضات	1816k
 مضيء	444k
 مطبخ	357k
 مطر	196k
@@ -34027,10 +46059,14 @@ zuccher filat	270i
 مظلم	435k
 معان	426k
 معبد	341k
+معبد هندوسي	1790k
+معبد يهودي	1791k
 معتم	447k
 معدن	283k
 معدني	283k
 معرض	434k
+معطف	1840k
+معطف مختبر	1833k
 مغار	162k
 مغامر	414k
 مغبش	445k
@@ -34038,13 +46074,24 @@ zuccher filat	270i
 مغرب	640k
 مفاجئ	420k
 مفاجا	420k
+مفرقع	1815k
+مفرقع ناري	1815k
 مفعم حيوي	385k
 مقرف	421k
+مقرمش ارز	1697k
 مقزز	421k
+مقلا	1686k
+مقلا مسطح بها طعام	1687k
 مقهي	339k
 مكتب	353k
-مكسيك	625k
+مكتب ريد	1774k
+مكتب ريد ياباني	1773k
+مكسيكي	750k
+مكعب ثلج	1751k
 ملائك	423k
+ملابس بحر	1848k
+ملابس تحتي	1846k
+ملابس حريمي	1849k
 ملاك	423k
 ملبد غيوم	200k
 ملتهب	389k
@@ -34054,23 +46101,34 @@ zuccher filat	270i
 ملهي يلي	432k
 ملون	175k
 ممطر	196k
+ممفيس	692k
 ممل	430k
 مملك متحد	627k
 من غير	453k
+منازل	1768k
 منتز	126k
 منتصف ليل	190k
+منزل	1770k
+منزل حديق	1771k
+منزلق لعب	1806k
 منعش	395k
 منيوم	283k
 مهرج	328k
+مهرج بير	739k
+مهرج فوانيس	743k
+مهرج ماء	735k
 مهني	402k
 مهيب	406k
 موثوق	402k
 موج	141k
+موج عظيم	720k
 موز	235k
 موسيقي جاز	433k
 موف	63k
 موقد	308k
+موندري	693k
 ميا	151k
+ميامي	761k
 ميناء	153k
 مينيمال	381k
 نادي رشلون	598k
@@ -34078,9 +46136,13 @@ zuccher filat	270i
 نار	164k
 ناصع بياض	84k
 ناضج	417k
+ناطح سحاب	1798k
 ناعم	384k
+نافور	1794k
 نان	434k
 نبات عصاري	134k
+نبات نفل	1618k
+نبت في عاء	1611k
 نبيذ	261k
 نبيذ احمر	261k
 نبيذي	33k
@@ -34094,12 +46156,17 @@ zuccher filat	270i
 نحام	314k
 نحل	323k
 ندف ثلج	184k
+ندق حب	1778k
+ندن	763k
 ندور	244k
 ندي	203k
 نرويج	648k
 نسيم	201k
 نشيط	385k
 نصر	412k
+نظار	1830k
+نظار اقي	1832k
+نظار شمس	1831k
 نعس	410k
 نعناع	30k
 نعناعي	30k
@@ -34118,29 +46185,42 @@ zuccher filat	270i
 نهر	147k
 نهر جليدي	181k
 نود	115k
+نوروز	740k
 نوفمبر	194k
 نون	434k
+نيبال	775k
 نيجيريا	662k
 نير	164k
-نيل	23k
 نيلي	23k
 نينتندو	562k
 نيه	7k
 نيوزيلندا	672k
 نيون	305k
 نيون ساطع	444k
+نيويورك	762k
 هادئ	382k
 هادئ راق	417k
 هادئ لون	441k
 هار	274k
+هافانا	751k
 هالو	363k
+هالوي	1811k
+هاواي	759k
 هجه	386k
 هدوء	382k
-هند	633k
+هدي ملفوف	1828k
+همبرغر	1675k
+هندي	777k
 هواوي	519k
+هوت دوغ	1678k
+هوكوساي	720k
 هولندا	643k
 هوندا	475k
+هونغ كونغ	769k
+هيبي	706k
+هيبيز	706k
 هيج	405k
+هيمالايا	775k
 هيونداي	477k
 واد	160k
 واك	428k
@@ -34150,6 +46230,25 @@ zuccher filat	270i
 وان دافئ	448k
 وانيس	306k
 وتس	209k
+وجه احادي قرن	1499k
+وجه ارنب	1526k
+وجه اسد	1491k
+وجه اندا	1534k
+وجه تنين	1566k
+وجه ثعلب	1487k
+وجه حصان	1495k
+وجه خنزير	1507k
+وجه دب	1532k
+وجه ذئب	1486k
+وجه ضفدع	1561k
+وجه فار	1522k
+وجه قرد	1478k
+وجه قره	1503k
+وجه قطه	1489k
+وجه كلب	1482k
+وجه نمر	1492k
+وحشي	711k
+وحشي معماري	694k
 وحه	434k
 وداف	551k
 ورد	206k
@@ -34157,6 +46256,7 @@ zuccher filat	270i
 ورش	479k
 ورق	290k
 ورق ذهب	303k
+وريتو	1681k
 وسخ	421k
 وسط مدين	337k
 وشي	65k
@@ -34167,7 +46267,10 @@ zuccher filat	270i
 ولاي متحد	626k
 ولكس اجن	473k
 ولندا	652k
+وليوود	727k
 ونات	334k
+وندو	1689k
+وهيمي	707k
 يئي	379k
 ياب	617k
 ياباني	350k
@@ -34176,13 +46279,15 @@ zuccher filat	270i
 ياقوت ازرق	54k
 ياقوتي	55k
 ياقوتي ازرق	54k
+يانو	1880k
 يبسي	559k
-يتنام	637k
+يتزا	1677k
 يراري	469k
 يره	263k
-يرو	659k
 يروز	15k
 يروزي	15k
+يزنط	710k
+يزنطي	710k
 يسبوك	462k
 يست	453k
 يسكي	264k
@@ -34190,64 +46295,84 @@ zuccher filat	270i
 يشم	295k
 يضاء	10k
 يغو	564k
+يفورنيا	773k
 يقط	243k
 يلا	189k
 يلكي	64k
 يلكي شاحب	90k
+يلم نوار	728k
 يله	189k
+يله راس سنه	749k
 يله مقمر	171k
 يمون	224k
 يموناد	224k
 يموني	31k
+ينابيع ساخن	1804k
 يناير	195k
 ينكد ان	565k
 يوتيوب	466k
 يوسفي	225k
 يوفنتوس	602k
 يوليو	193k
-يون	653k
+يوم موتي	736k
+يوناني	767k
 يونيو	193k
-@stems hi 989
+@stems hi 1414
+अंकुर	1610l
 अंगार	165l
 अंगीठ	308l
+अंगूठ	1875l
 अंगूर	228l
 अंटार्कटिक	182l
+अंड वाल घोंसल	1624l
+अंड से बाहर आत चूज	1544l
+अंडरवियर	1846l
 अंतरिक्ष	173l
 अंतरिक्ष यान	360l
 अंतरिक्ष स्टेशन	360l
 अंधेर	435l
 अंबर	32l
 अकेल	387l
+अकेल इमारत	1769l
 अकेलापन	387l
+अकॉर्डियन	1878l
 अक्टूबर	194l
 अगस्त	193l
 अग्नि	164l
 अचंभ	420l
 अजीब	431l
 अजेलिय	222l
+अतियथार्थवाद	713l
 अत्यंत गहर	436l
 अद्भुत	420l
 अनानास	237l
 अनार	240l
 अनूप	145l
 अनोख	431l
+अन्नानास	1632l
 अप्रैल	192l
+अभिव्यंजनावाद	712l
+अमाल्फ	755l
 अमेजन	561l
 अमेरिक	626l
 अरण्य	119l
+अरब	768l
 अराजक	418l
 अर्जेंटीन	624l
 अलाव	164l
 अल्ट्रामरीन	44l
+अवोकाड	1645l
 अस्पताल	352l
+अस्स का दशक	700l
 आंध	198l
 आइकिय	460l
 आइवर	38l
+आइस क्यूब	1751l
 आइसक्रीम	271l
-आइसलैंड	651l
 आकाश	167l
 आकाशगंग	173l
 आग	164l
+आग मुंह वाल चूज	1546l
 आडू	232l
 आडू के फूल	213l
 आडू गुलाब	73l
@@ -34264,7 +46389,10 @@ zuccher filat	270i
 आरामदेह	394l
 आर्कटिक	182l
 आर्किड	215l
+आर्केड	700l
+आर्ट डेक	691l
 आलस	410l
+आलस्य	1535l
 आलीशान	377l
 आलूबुखार	241l
 आलूबुखार रंग	62l
@@ -34274,43 +46402,64 @@ zuccher filat	270i
 आसमान	167l
 आसमान नील	41l
 आसमान नील गहर	39l
+इंग्लैंड	763l
 इंडोनेशिय	667l
 इंद्रधनुष	175l
 इंस्टाग्राम	463l
 इटल	620l
+इफ्तार	741l
+इमारत के पीछ सूर्यास्त	1802l
+इमारत लकड	1766l
+इल्ल	1584l
 इश्क	388l
+इस्तांबुल	764l
 इस्पात	281l
+इस्लाम धर्म	1789l
 ईंट	280l
+ईद	741l
 ईर्ष्य	422l
 ईर्ष्यालु	422l
 ईस्टर	369l
 उजल	439l
+उत्कृष्ट इमारत	1762l
 उत्तर ध्रुव	182l
 उत्तर रोशन	174l
 उत्सव	332l
 उदास	387l
 उद्यान	125l
 उनींद	410l
+उपहार	1828l
 उबाऊ	430l
 उम्मीद	400l
+उल्लू	1553l
 उष	177l
 उष्णकटिबंधीय	347l
 उष्णकटिबंधीय तट	144l
 उष्णकटिबंधीय वन	120l
+ऊंच एड का सैंडिल	1861l
+ऊदबिलाव	1536l
 ऊर्ज	385l
 ऊर्जावान	385l
 ऊलोंग चाय	257l
+ऊष्णकटिबंधीय मछल	1575l
+एंडीज	776l
 एकरंग	425l
 एक्व	66l
+एथलेटिक जूत	1858l
 एयर इंडिय	548l
 एयरटेल	549l
+एरिजोन	772l
 एल्युमिनियम	283l
 एवोकाड	239l
+ऑक्टोपस	1578l
+ऑक्टोबरफेस्ट	739l
 ऑफ व्हाइट	104l
 ऑरोर	174l
 ऑस्ट्रिय	646l
 ऑस्ट्रेलिय	630l
 ऑस्मैन्थस	221l
+ओक्साक	750l
+ओडेन	1704l
 ओलंपिक	679l
 ओस	203l
 औद्योगिक	373l
@@ -34318,21 +46467,30 @@ zuccher filat	270i
 औरत	452l
 कंकड	278l
 कंक्रीट	279l
+कंगारू	1538l
+कंगारू का बच्च	1538l
 कंदर	162l
 कंदील	306l
 कंपन	353l
 कक्ष	354l
+कटा	746l
 कतर	642l
 कत्थ	7l
 कत्थ लाल	19l
 कद्दू	243l
 कनाड	629l
+कपकेक	1725l
+कबूतर	1549l
 कमल	209l
 कमल तालाब	149l
 कर	274l
+कर्क राशि	1713l
+कर्कट	1713l
 कल	434l
 कलाकार	434l
 कलात्मक	434l
+कवा	722l
+कस्टर्ड	1730l
 कहरुब	32l
 का	131l
 कांच	291l
@@ -34341,60 +46499,90 @@ zuccher filat	270i
 कागज	290l
 कानन	119l
 कारखान	373l
+कार्प स्ट्रीमर	1823l
 कार्यालय	353l
+कार्यालय का भवन	1772l
 काल	9l
 काह हर	48l
 किताब	309l
 किताब की दुकान	340l
 किनार	142l
 किन्नू	225l
+किमोन	1843l
 किरमिज	71l
+किरान दुकान	1781l
 किल	355l
 कीचड	166l
 कीव	242l
+कीव फल	1641l
 कुकुरमुत्त	135l
 कुटिय	359l
+कुत्त	1483l
+कुत्त का चेहर	1482l
 कुल्फ	271l
+कुहास	1796l
+कृमि	1596l
 के बिन	456l
 केक	268l
 केन्य	663l
+केरल	777l
 केल	235l
 केसर	274l
 केसरिय	1l
 कैंड	269l
+कैंडिंस्क	719l
+कैंपिंग	1795l
 कैक्टस	134l
 कैनियन	157l
 कैपुचीन	252l
 कैफ	339l
 कैरामल	259l
 कैरामल रंग	109l
+कैरिबियन	760l
+कैलिफोर्निय	773l
+कॉइन पर्स	1851l
+कॉक खुलत हु बोतल	1738l
+कॉकटेल गिलास	1740l
 कॉटन कैंड	270l
+कॉटेजकोर	696l
+कॉनफेट बॉल	1819l
 कॉफ	251l
 कॉफ भूर	107l
 कॉफ हाउस	339l
 को मछल	326l
+कोआल	1533l
+कोआल भालू	1533l
 कोक	258l
 कोक कोल	457l
 कोबाल्ट नील	45l
 कोमल	384l
 कोमल हर	53l
 कोयल स्लेट	37l
+कोरल	1580l
+कोरिय	779l
 कोलंबिय	657l
 कोहर	199l
 कोहरील	445l
-क्यूब	673l
 क्रिसमस	362l
+क्रिसमस ट्र	1812l
 क्रिस्टल	297l
 क्रीम	18l
+क्रूरतावाद	694l
+क्रोइसैन	1663l
 क्रोध	398l
 क्रोम	283l
 क्लिनिक	352l
+क्लिम्ट	715l
 क्षितिज	180l
 खड चट्टान	161l
 खनिज नील	81l
 खनिज हर	82l
+खरगोश	1527l
+खरगोश का चेहर	1526l
+खरबूज	1627l
 खसखस का फूल	219l
 खाक	25l
+खाल घोंसल	1623l
 खिलौन	376l
 खुबान	78l
 खुबान रंग	78l
@@ -34407,8 +46595,10 @@ zuccher filat	270i
 गगन	167l
 गन्द	421l
 गमगीन	387l
+गमल में लग पौध	1611l
 गरज	198l
 गरम	397l
+गरम सोत	1804l
 गरिमामय	406l
 गर्म	397l
 गर्म की लहर	202l
@@ -34429,11 +46619,18 @@ zuccher filat	270i
 गाजर	246l
 गाढ	436l
 गाढ रंग	440l
+गाय का चेहर	1503l
 गाल की लाल	114l
+गिटार	1879l
 गिर पत्त	128l
+गिर हु पत्त	1621l
 गिरजाघर	356l
+गिलहर	1528l
+गिलास	1745l
+गुडहल	1605l
 गुफ	162l
 गुब्बार	334l
+गुब्बार मछल	1576l
 गुलदाउद	214l
 गुलाब	206l
 गुलाब गुलाब	91l
@@ -34445,16 +46642,25 @@ zuccher filat	270i
 गेहुं	26l
 गेहूं	248l
 गेहूं का खेत	248l
+गैंड	1520l
+गॉगल	1832l
 गॉथिक	407l
 गोधूलि	188l
+गोरिल्ल	1480l
+गोल शंख	1579l
+गोश्त का टुकड	1673l
+गौड	756l
 गौरव	412l
 ग्र	8l
+ग्रंज	704l
 ग्रामीण	344l
 ग्रीन टी	254l
 ग्रीष्म	193l
+ग्रीस	767l
 ग्रेनाइट	278l
 घन जंगल	120l
 घबराहट	409l
+घर की इमारत	1768l
 घाट	153l
 घाट गहर	157l
 घान	664l
@@ -34464,8 +46670,12 @@ zuccher filat	270i
 घिन	421l
 घिनौन	421l
 घृण	421l
+घोंघ	1582l
+घोड का चेहर	1495l
+घोड वाल झूल	1805l
 चंद्र श्वेत	76l
 चंद्रम	170l
+चक्करदार फिश केक	1707l
 चटक	440l
 चटक पील	101l
 चटक लाल	74l
@@ -34473,25 +46683,38 @@ zuccher filat	270i
 चट्टान	161l
 चमक	426l
 चमकदार	444l
+चमकदार तार	1816l
 चमकील	439l
+चमगादड	1531l
 चमड	285l
 चमेल	220l
+चम्मच के साथ कटोर	1690l
 चर्च	356l
+चश्म	1830l
 चांद	170l
 चांद जैस	12l
+चांद देखन का उत्सव	1825l
 चांद स्लेट	86l
 चांदन	171l
 चाय	253l
+चाय का प्याल	1736l
+चाय की केतल	1735l
 चाय भूर	88l
+चाय समारोह	781l
+चार पत्त वाल दूब	1619l
 चारकोल	37l
 चारागाह	123l
+चावल का पौध	1616l
 चिंतित	409l
 चिकन मिट्ट	301l
+चिकन लेग	1672l
 चिकित्स	352l
+चिडिय	1547l
 चित्र	434l
 चित्रकल	434l
 चित्रकार	434l
 चिल	658l
+चींट	1585l
 चीड	121l
 चीड के पेड	121l
 चीत बाघ	316l
@@ -34503,25 +46726,34 @@ zuccher filat	270i
 चीन शैल	351l
 चूज पील	77l
 चूल्ह	308l
+चूह का चेहर	1525l
 चेक गणराज्य	654l
 चेर	227l
 चेर के फूल	205l
+चेस्टनट	1659l
+चैर ब्लॉसम	1599l
 चॉकलेट	258l
+चॉकलेट बार	1727l
 चॉकलेट भूर	108l
 छतर	335l
 छात	335l
+छात के साथ समुद्र किनार	1757l
+छायादार पेड	1613l
+छिपकल	1564l
+छोट कुत्त	1485l
 छोडकर	456l
 जंग	284l
 जंग लग	284l
 जंग लाल	112l
 जंगल	119l
+जंगल सुअर	1509l
 जड बूट	136l
 जनवर	195l
 जन्नत	423l
 जन्मदिन	368l
+जन्मदिन का केक	1723l
 जम हु	446l
 जमुनिय	56l
-जमैक	660l
 जर्मन	619l
 जल	151l
 जल रंग	66l
@@ -34537,21 +46769,29 @@ zuccher filat	270i
 जादु	391l
 जादू	391l
 जापान	617l
+जापान किल	1783l
+जापान गुडिय	1822l
+जापान डाकघर	1773l
+जापान धर्म स्थल	1792l
 जामुन	250l
 जामुन नील	23l
 जामुन बैंगन	22l
 जिन्क	130l
 जिय	550l
 जियांगनान	345l
+जिराफ	1517l
+जींस	1837l
 जीन्स	286l
 जीवंत	385l
 जुनून	389l
 जुला	193l
 जून	193l
+जूस का डब्ब	1749l
 जेड पत्थर	295l
 जेड हर	50l
 जेन	346l
 जेबर	317l
+जेब्र	1500l
 जैज	433l
 जैतून	275l
 जैविक	379l
@@ -34559,34 +46799,58 @@ zuccher filat	270i
 जोशील	385l
 ज्वाल	164l
 ज्वालामुख	163l
+ज्वालामुख विस्फोट	1754l
 झरन	150l
 झिलमिल	426l
+झींग	1715l
+झींग मछल	1714l
+झींगुर	1589l
 झील	146l
 झील नील	42l
 झोपड	359l
+टकरात हु ग्लास	1744l
 टमाटर	244l
+टमाल	1682l
+टर्क	1541l
+टस्कन	754l
+टानाबाट का पेड	1820l
 टापू	154l
+टिड्ड	1589l
+टी रेक्स	1569l
 टील	13l
+टेंट	1795l
+टेकआउट बॉक्स	1712l
 टेराकोट	111l
 टैक्स	336l
 टॉफ	269l
+टोक्य टॉवर	1786l
 टोयोट	474l
 ट्यूलिप	210l
+ट्रॉपिकल पेय	1741l
 ठंड	396l
 ठंड टोन	449l
 ठंड रंग	449l
 डर	399l
 डरावन	399l
+डाक भवन	1773l
+डाकघर	1774l
 डामर	279l
 डिजिटल	372l
+डिब्ब बंद खाद्य सामग्र	1695l
 डिस्क	432l
 डेज	217l
 डेनमार्क	649l
 डेनिम कपड	286l
 डेनिम नील	69l
+डैंग	1709l
 डॉलर	419l
 डॉल्फिन	327l
+डोनट	1721l
+ड्रम	1884l
+ड्रमस्टिक	1884l
 ढलत सूरज	176l
+तंबू	1756l
+तंबू लगान	1756l
 तकनीक	372l
 तट	142l
 तनाव	409l
@@ -34595,28 +46859,39 @@ zuccher filat	270i
 तपिश	202l
 तरंग	141l
 तरबूज	231l
+तरबूज फल	1628l
+तल झींग	1706l
 तांब	59l
 ताज	395l
 ताजग	395l
+ताड का पेड	1614l
 ताम्र	59l
 तार	172l
 तार भर	172l
 तालाब	148l
 तितल	322l
+तिब्बत	775l
 तिरंग	633l
+तिलचट्ट	1590l
+तीख मिर्च	1650l
 तीसर पहर	187l
+तुरह	1881l
 तुर्क	636l
 तुषार	183l
 तूफान	198l
+तेंदु	1494l
 तोत	320l
 त्योहार	332l
 त्वच रंग	115l
-थाईलैंड	668l
+थैंक्सगिविंग	746l
+थॉन्ग सैंडल	1856l
 दक्षिण अफ्रीक	661l
 दक्षिण कोरिय	632l
 दफ्तर	353l
 दमदार	401l
 दरिय	147l
+दरिया घोड	1521l
+दस्तान	1839l
 दानव	424l
 दालचीन	274l
 दिन	191l
@@ -34627,9 +46902,11 @@ zuccher filat	270i
 दीय	333l
 दुःख	387l
 दुख	387l
+दुब	768l
 दुर्ग	355l
 दुल्हन	367l
 दूध	265l
+दूध का गिलास	1733l
 दूध वाल चाय	256l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -34639,6 +46916,9 @@ zuccher filat	270i
 देवदूत	423l
 देवालय	341l
 देहात	344l
+दैत्य	1567l
+दैत्य का चेहर	1566l
+दो कूबड वाल ऊंट	1515l
 दोपहर	186l
 दोपहर बाद	187l
 द्वीप	154l
@@ -34655,6 +46935,7 @@ zuccher filat	270i
 धुंधल रोशन	447l
 धुआं	311l
 धूप	169l
+धूप का चश्म	1831l
 धूप वाल	169l
 धूल गुलाब	92l
 धूसर	8l
@@ -34669,14 +46950,20 @@ zuccher filat	270i
 नखलिस्तान	138l
 नगर	337l
 नद	147l
+नब्ब का दशक	701l
 नभ	167l
 नमस्कार	451l
 नमस्त	451l
+नय साल	749l
+नर भेड	1511l
 नरक	424l
 नरम	441l
 नर्क	424l
+नव वर्ष	749l
 नवंबर	194l
 नवम्बर	194l
+नवरोज	740l
+नववर्ष	1821l
 नह	455l
 नाइजीरिय	662l
 नाइटक्लब	432l
@@ -34688,6 +46975,7 @@ zuccher filat	270i
 नारंग लाल	97l
 नाराज	398l
 नारियल	238l
+नाशपात	1636l
 नियॉन	305l
 नियॉन गुलाब	116l
 नियॉन चमक	444l
@@ -34702,6 +46990,7 @@ zuccher filat	270i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	643l
+नीबू	1630l
 नीरस	430l
 नील	23l
 नील काल	80l
@@ -34712,20 +47001,29 @@ zuccher filat	270i
 नीलमणि बैंगन	56l
 नीलवर्ण	39l
 नीहारिक	173l
+नेकटा	1835l
 नेटफ्लिक्स	465l
+नेपाल	775l
 नेव ब्लू	16l
 नॉर्डिक	349l
 नॉर्व	648l
+नौरोज	740l
 न्यूजीलैंड	672l
 न्यूड	115l
 न्यूनतम	381l
+न्यूयॉर्क	762l
+पंक	705l
 पंख	310l
+पंज की छाप	1540l
 पक मिट्ट	111l
+पक हु चावल	1699l
+पचास का दशक	702l
 पटाख	331l
 पतझड	194l
 पतझड के पत्त	128l
 पत्त	127l
 पत्थर	278l
+पनीर का टुकड	1670l
 पन्न	49l
 पन्न हर	49l
 पर	391l
@@ -34733,10 +47031,15 @@ zuccher filat	270i
 परीकथ	391l
 पर्यावरण	379l
 पर्वत	158l
+पर्स	1851l
 पवन	201l
 पवित्र	403l
 पहाड	158l
+पहाड के ऊपर सूर्योदय	1799l
 पांड	318l
+पांड का चेहर	1534l
+पाइन सजावट	1821l
+पाउच	1853l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	665l
@@ -34744,19 +47047,25 @@ zuccher filat	270i
 पान के नीच	361l
 पार्क	126l
 पार्ट	368l
+पार्ट पॉपर	1818l
 पाल	183l
 पाल सफेद	83l
+पिज्ज स्लाइस	1677l
 पियोन	211l
+पिरामिड	766l
 पीतल	60l
 पील	2l
 पील पड	438l
 पील हर	67l
+पीस बर्फ	1719l
 पुदीन	30l
 पुदीन हर	30l
+पुनर्जागरण	709l
 पुरान किताब	309l
 पुरान गुलाब	89l
 पुरान जमान	375l
 पुरुष	452l
+पुरुष का जूत	1857l
 पुर्तगाल	622l
 पुष्प	204l
 पुस्तक	309l
@@ -34764,15 +47073,23 @@ zuccher filat	270i
 पूर्णिम	170l
 पूर्व शैल	351l
 पेंगुइन	319l
+पेंग्विन	1548l
+पेट्र	765l
 पेड	132l
 पेप्स	559l
-पेरू	659l
+पेय छलकन	1746l
+पेरिस	753l
 पेशेवर	402l
 पेस्टल	443l
+पैक किय हु उपहार	1828l
+पैनकेक	1668l
 पैस	419l
+पॉपकॉर्न	1692l
 पोखर	148l
 पोलैंड	652l
+पोषाक	1842l
 पोस्त	219l
+प्याज	1656l
 प्यार	388l
 प्रकृति	379l
 प्रभात	185l
@@ -34780,34 +47097,66 @@ zuccher filat	270i
 प्रवाल रंग	28l
 प्रशांत	382l
 प्रसन्न	386l
+प्राइड परेड	747l
 प्राकृतिक	379l
 प्राचीन कांस्य	302l
 प्रातः	185l
+प्रार्थन के मनक	1873l
+प्रेटजेल	1666l
 प्रेम	388l
+प्रेम होटल	1778l
 प्रौद्योगिक	372l
 प्लास्टिक	304l
 फरवर	195l
+फराओ	766l
 फरिश्त	423l
 फल	428l
+फलाफेल	1684l
+फव्वार	1794l
+फसल	746l
+फारस	733l
+फारस कालीन	733l
 फिनलैंड	650l
 फिरोज	15l
 फिलीपींस	669l
+फिल्म नोयर	728l
+फिसल पट्ट	1806l
 फीक	438l
 फीक गुलाब	92l
 फीक बैंगन	90l
+फुलझड	1814l
 फुशिय	65l
 फुहार	197l
+फुहार छोडत ह्वेल	1570l
 फूल	204l
+फूल की छाप	1600l
+फूल खिलन	1607l
+फूलगुच्छ	1598l
 फेरार	469l
+फेरीज झूल	1807l
 फेसबुक	462l
+फैक्टर	1782l
+फॉनडू	1689l
+फॉर्चून कुक	1711l
+फॉविज्म	711l
 फौज	427l
 फ्रांस	618l
+फ्रीड काहल	717l
 फ्रूट	428l
+फ्रेंच फ्राइस	1676l
 फ्लेमिंग	314l
+फ्लैट जूत	1860l
+फ्लैटब्रेड	1665l
+फ्लोरेंस	754l
 फ्लोरोसेंट	444l
+बंदर	1479l
+बंदर का चेहर	1478l
 बंदरगाह	153l
 बगीच	125l
+बगीच वाल घर	1771l
 बच्च	376l
+बच्च के दूध की बोतल	1732l
+बड ड्रम	1885l
 बड दिन	362l
 बत्त	333l
 बदसूरत	421l
@@ -34815,6 +47164,7 @@ zuccher filat	270i
 बयार	201l
 बरगंड	33l
 बरसात	196l
+बरिट	1681l
 बर्फ	184l
 बर्फ की चट्टान	181l
 बर्फ सफेद	84l
@@ -34822,25 +47172,47 @@ zuccher filat	270i
 बर्फील	184l
 बर्फील जम	446l
 बर्फील पहाड	159l
+बर्फील शिखर वाल पर्वत	1752l
 बसंत	192l
 बहार	192l
 बांग्लादेश	666l
 बांस	122l
 बांस हर	52l
+बाउहाउस	690l
 बाग	125l
 बाघ	316l
 बाजार	329l
 बादल	168l
 बादल छा	200l
+बायसन	1502l
 बारिश	196l
+बार्ब	724l
+बार्बर पोल	1809l
+बार्सिलोन	756l
+बाल	758l
 बालू	156l
+बिकन	1848l
+बिच्छू	1593l
 बिजल	198l
+बिज्जू	1539l
 बिन	456l
+बियर	1742l
+बियर के दो मग	1743l
+बियर मग	1742l
+बिल कैप	1870l
+बिल्ल	1490l
+बिल्ल का चेहर	1489l
 बीएमडब्ल्यू	471l
+बीगट ब्रेड	1664l
+बीजान्टिन	710l
+बीटल	1587l
 बीमार	421l
 बीयर	263l
+बीवर	1529l
 बुढिय के बाल	270l
+बुलबुल चाय	1748l
 बूंदाबांद	197l
+बेकन	1674l
 बेचैन	409l
 बेज	17l
 बेर	250l
@@ -34848,33 +47220,56 @@ zuccher filat	270i
 बेल	133l
 बेल्जियम	644l
 बैंक	353l
+बैंकॉक	771l
 बैंगन	245l
+बैंज	1883l
+बैंट	1696l
+बैंट बॉक्स	1696l
+बैगल	1667l
+बैलेट जूत	1863l
+बॉलीवुड	727l
 बोरिंग	430l
 बोल्ड	401l
+बोहेमियन	707l
 ब्रह्मांड	173l
 ब्राजील	623l
-ब्रिटेन	627l
 ब्रेड	267l
+ब्रेड लोफ	1662l
+ब्रोकल	1654l
 ब्लूबेर	229l
 ब्लैक एंड व्हाइट	425l
 भयानक	399l
+भर हु पराठ	1683l
+भरावनयुक्त मीठ या नमकीन पकौड	1710l
 भरोस	402l
+भवन निर्माण	1763l
 भविष्य	372l
 भविष्यवाद	372l
-भारत	633l
+भाप वाल गर्म पेय	1734l
+भाप वाल बाउल	1701l
+भारतीय	777l
+भालू का चेहर	1532l
 भावुक जोशील	389l
 भुट्ट	247l
 भूतिय	399l
 भूमध्यसागरीय	348l
 भूर	7l
+भैंस	1505l
+भोजन पकान	1686l
+भोजन पात्र	1688l
 भोर	177l
 मंद	442l
 मंद रोशन	447l
 मंदिर	341l
 मई	192l
+मक का भुट्ट	1649l
+मकड का जाल	1592l
 मक्क	247l
+मक्ख	1595l
 मक्खन	266l
 मखमल	287l
+मगरमच्छ	1562l
+मच्छर	1594l
 मजबूत	401l
 मजेंट	21l
 मटमैल सफेद	104l
@@ -34890,21 +47285,31 @@ zuccher filat	270i
 मरुभूमि	155l
 मरुस्थल	155l
 मरूद्यान	138l
+मर्गदर्शक कुत्त	1484l
 मर्दान	416l
 मला रंग	18l
 मलेशिय	670l
 मशरूम	135l
 मसाल	274l
 मसाल चाय	256l
+मस्जिद	1789l
 महानगर	337l
 महासागर	139l
 महिल	452l
+महिल का बूट	1864l
+महिल का सैंडल	1862l
+महिल की हैट	1867l
+महिल के कपड	1849l
 माइक्रोसॉफ्ट	560l
+माउंट फूज	1755l
 माच	255l
 माणिक	55l
 माणिक्य	55l
+मातिस	711l
 मानसून	196l
+माराकेश	752l
 मार्च	192l
+मार्ड ग्र	738l
 मासूम	403l
 मिट्ट	166l
 मिट्ट का	301l
@@ -34912,25 +47317,42 @@ zuccher filat	270i
 मिट्ट के रंग	380l
 मिट्ट पील	102l
 मिठा	268l
-मिस्र	639l
+मियाम	761l
+मिलिट्र हैलमेट	1871l
+मुंब	777l
+मुकुट	1866l
+मुरझाय हु फूल	1604l
+मुर्ग	1542l
+मुर्ग का बच्च	1545l
 मुलायम	441l
+मुस्लिम धर्म	1793l
 मूंग की चट्टान	152l
+मूंगफल	1657l
 मूंगिय	28l
+मून केक	1708l
+मूषक	1523l
+मूषक का चेहर	1522l
+मृतक का दिन	736l
 मृदु	384l
 मेंढक	325l
-मेक्सिक	625l
+मेंढक का चेहर	1561l
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
+मेम्फिस	692l
 मेल	332l
 मैकडॉनल्ड्स	458l
 मैकरॉन	272l
+मैक्सिक	750l
 मैगनोलिय	223l
 मैग्म	163l
 मैदान	123l
+मैपल की पत्त	1620l
+मैमथ	1519l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
+मोंड्रियन	693l
 मोगर	220l
 मोत	296l
 मोत सफेद	106l
@@ -34939,36 +47361,50 @@ zuccher filat	270i
 मोर नील	46l
 मोरक्क	640l
 मोरपंख	46l
+यहूद प्रार्थनागृह	1791l
 याद	411l
 युद्ध	427l
 यूक्रेन	635l
 यूट्यूब	466l
-यूनान	653l
+यूनिकॉर्न	1499l
+यूरोपीय किल	1784l
+यूरोपीय डाकघर	1774l
 रंग बिरंग	175l
 रंगबिरंग	175l
 रंगीन	175l
+रकून	1488l
 रक्त	312l
 रक्त वर्ण	0l
+रक्ष जैकेट	1834l
 रचनात्मक	434l
 रत्न	313l
+रमजान	741l
 रसभर	230l
 रसो	357l
 रहस्य	390l
 रहस्यमय	390l
+राइस क्रैकर	1697l
+राइस बॉल	1698l
 राख	165l
 राजस	378l
 राजहंस	314l
 रात	189l
 रात का बाजार	330l
+रात के तार	1797l
+रात में पुल	1803l
 रात्रि	189l
 रात्रि बाजार	330l
 रान रंग	21l
+राष्ट्रीय उद्यान	1760l
+रिबन का पुष्प	1602l
+रिमाइंडर रिबन	1829l
 रियल मैड्रिड	597l
 रुपय	419l
 रुपहल	12l
 रूज लाल	70l
 रूस	634l
 रेगिस्तान	155l
+रेगिस्तान में द्वीप	1759l
 रेट्र	375l
 रेत	156l
 रेत रंग	103l
@@ -34977,17 +47413,25 @@ zuccher filat	270i
 रेशम	288l
 रॉकेट	360l
 रॉयल ब्लू	43l
+रोकोक	708l
+रोगाणु	1597l
 रोट	267l
+रोथक	718l
+रोम	780l
+रोमन	780l
 रोमांच	414l
 रोमांटिक	388l
 रोमानिय	656l
+रोलर कोस्टर	1808l
 रोशन	333l
+लंदन	763l
 लकड	276l
 लकड का	276l
 लडक	452l
 लत	133l
 लपट	164l
 लहर	141l
+लहसुन	1655l
 लहू लाल	71l
 लाइलैक	64l
 लाख	300l
@@ -34995,76 +47439,109 @@ zuccher filat	270i
 लाट	252l
 लाल	0l
 लाल बैंगन	96l
+लाल लिफाफ	1826l
+लाल सेब	1634l
+लाल हंस	1556l
 लालच	422l
 लालटेन	306l
+लालटेन उत्सव	743l
 लाव	163l
 लाह	300l
 लिनन	289l
+लिपस्टिक	1874l
 लू	202l
 लेडीबग	324l
 लैंप	333l
 लैगून	145l
+लैब कोट	1833l
 लैवेंडर	207l
 लॉन	124l
+लॉलीपॉप	1729l
+लोबिय	1658l
 लोमड	321l
+लोमड जैस चेहर	1487l
 लोह	282l
 लोह स्लेट	87l
 लौह	282l
 वन	119l
+वन पीस स्विमसूट	1845l
+वनमानुष	1481l
 वर्क	303l
 वर्ष	196l
 वर्षावन	120l
+वर्साय	708l
 वसंत	192l
 वाइन	261l
 वाइन रंग	113l
 वाइन लाल	33l
+वाइल्ड वेस्ट	729l
 वाब साब	350l
+वायलिन	1882l
 विंटेज	375l
+विंड चाइम	1824l
 विचित्र	431l
 विजय	412l
 वित्त	353l
 विदूषक	328l
 विद्यालय	354l
-वियतनाम	637l
 विलासित	377l
 विवाह	367l
+विवाह धर्मस्थल	1785l
 विश्वसनीय	402l
 विस्टेरिय	218l
+वीरान घर का भवन	1769l
 वृक्ष	132l
+वृश्चिक राशि	1593l
+वैन गॉग	716l
 वैलेंटाइन	364l
 वैलेंटाइन डे	364l
 व्हाट्सएप	498l
 व्हिस्क	264l
 व्हेल	327l
+शंघा	770l
 शनेल	568l
 शयनकक्ष	358l
 शरद	194l
+शराब का गिलास	1739l
 शहद	260l
+शहद पात्र	1731l
 शहर	337l
+शहर का दृश्य	1798l
 शांत	382l
 शांति	382l
 शाद	367l
 शानदार	377l
 शान्त	382l
 शाम	188l
+शाम का शहर	1801l
+शार्क	1577l
 शालीन	393l
 शाह	378l
 शाह नील	43l
 शाह महल	342l
 शाहबलूत	20l
+शिंट श्राइन	1792l
 शिकंज	224l
+शिमल मिर्च	1651l
 शिल	161l
 शीत	195l
 शीतल	396l
 शीश	291l
+शेर का चेहर	1492l
+शेर जैस चेहर	1491l
 शैंपेन	262l
 शैंपेन रंग	57l
 शैतान	424l
+शैमरॉक	1618l
+शॉपिंग बैग	1854l
+शॉर्टकेक	1724l
+शॉर्ट्स	1847l
 शोर	418l
 शोरगुल	418l
 श्वेत	10l
 श्वेत श्याम	425l
 संगमरमर	277l
+संगीत कीबोर्ड	1880l
 संग्रहालय	434l
 संध्य	188l
 संयमित	417l
@@ -35072,32 +47549,41 @@ zuccher filat	270i
 सऊद अरब	638l
 सड	421l
 सडक	338l
+सदाबहार वृक्ष	1612l
 सनक	431l
 सपन	392l
 सपन जैस	392l
 सफेद	10l
+सफेद क्रॉस वाल हेलमेट	1872l
 सब्ज	429l
 समंदर	139l
+समारोह	1813l
 समुद्र	139l
 समुद्र किनार	142l
 समुद्र तट	142l
 समुद्र तल	140l
 समुद्र शैवाल	137l
+सरटोप	1868l
 सरप्राइज	420l
 सरल	381l
 सरस	110l
 सरस पील	110l
 सरोवर	146l
+सर्कस टेंट	1810l
 सर्द	195l
 सलाद	429l
 सलेट	8l
 सवेर	177l
+सहस्राब्द	703l
 सांझ	188l
+सांप	1565l
+साइकेडेलिक	706l
 साइबरपंक	371l
 साकुर	205l
 सागर	139l
 सागौन	276l
 साटन	288l
+साठ का दशक	695l
 साद	381l
 सामन रंग	29l
 साहस	401l
@@ -35105,15 +47591,21 @@ zuccher filat	270i
 सिंगापुर	671l
 सिंदूर	35l
 सिंदूर लाल	34l
+सिक शकरकंद	1703l
 सितंबर	194l
 सितम्बर	194l
 सितार	172l
 सियान	14l
+सियार का चेहर	1486l
+सियोल	779l
 सिवाय	456l
 सीपिय	61l
 सीमेंट	279l
 सीस स्लेट	85l
 सुंदर छोट	404l
+सुअर	1508l
+सुअर का चेहर	1507l
+सुअर की नाक	1510l
 सुकून	382l
 सुकूनभर	383l
 सुखद	394l
@@ -35121,9 +47613,11 @@ zuccher filat	270i
 सुनहर घंट	178l
 सुनहर मछल	326l
 सुबह	185l
+सुबह का सूरज	1800l
 सुरुचिपूर्ण	393l
 सुर्ख	74l
 सुर्ख लाल	74l
+सुविध स्टोर	1779l
 सुश	273l
 सुस्त	410l
 सूख पत्त	128l
@@ -35131,33 +47625,53 @@ zuccher filat	270i
 सूरज	169l
 सूरजमुख	208l
 सूर्य	169l
+सूर्यमुख	1606l
 सूर्यास्त	176l
 सूर्योदय	177l
 सेंट पैट्रिक दिवस	370l
+सेक बोतल और कप	1737l
 सेज हर	94l
 सेन	427l
 सेब	233l
 सेरुलियन	40l
 सेलाडॉन	294l
+सेवफल	1634l
 सेहत	413l
 सैंटोरिन	348l
+सैंडविच	1679l
+सैक्स	1877l
 सैक्सोफोन	433l
 सैनिक	427l
 सैन्य	427l
 सैमसंग	467l
+सॉफ्ट आइसक्रीम	1718l
+सोंगक्रान	735l
 सोन	11l
 सोन का वर्क	303l
 सोनपंख	324l
+सोरोपॉड	1568l
 सौम्य	393l
+स्कंक	1537l
+स्कार्फ	1838l
 स्कूल	354l
+स्कूल का बस्त	1855l
 स्कैंडिनेविया	349l
+स्कॉटलैंड	774l
+स्क्विड	1716l
 स्टारबक्स	459l
+स्टीमपंक	698l
 स्टील	281l
+स्टेच्यू ऑफ लिबर्ट	1787l
+स्टेडियम	1761l
+स्ट्यू	1688l
+स्ट्रॉ के साथ कप	1747l
 स्ट्रॉबेर	226l
 स्त्र	452l
 स्त्रैण	415l
 स्थिर	382l
+स्नातक टोप	1869l
 स्पेन	621l
+स्पैगेट	1702l
 स्फटिक	297l
 स्याह	47l
 स्याह चित्र	299l
@@ -35171,14 +47685,19 @@ zuccher filat	270i
 स्विट्जरलैंड	645l
 स्वीडन	647l
 हंगर	655l
+हड्ड वाल मांस	1671l
+हनुक्क	742l
 हर	3l
 हर चाय	254l
 हर नील	13l
+हर पत्तेदार	1653l
+हर सलाद	1691l
 हर सेब	234l
 हरिताश्म	295l
 हरियाल	127l
 हर्ष	386l
 हल्क	437l
+हल्क तल खान	1687l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बैंगन	64l
@@ -35187,24 +47706,48 @@ zuccher filat	270i
 हल्द	79l
 हल्द पील	79l
 हव	201l
+हव में पत्त	1622l
+हवा द्वीप	759l
+हवान	751l
+हांगकांग	769l
+हाइकिंग बूट	1859l
 हाइड्रेंजिय	216l
 हाट	329l
 हाथीदांत रंग	38l
+हिंदुस्तान	777l
+हिंदू मंदिर	1790l
+हिप्प	706l
+हिबिस्कस	1605l
 हिम	184l
 हिमखंड	181l
 हिमनद	181l
 हिमालय	159l
+हिरण	1501l
 हीर	298l
+हैंडबैग	1852l
+हैमबर्गर	1675l
 हैरान	420l
 हैलोवीन	363l
-@stems tr 1923
+हॉट डॉग	1678l
+होकुसा	720l
+होटल	1777l
+ह्वेल	1571l
+@stems tr 2506
+2000	703n
+50ler	702n
+60lar	695n
+80ler	700n
+90lar	701n
 abd	626n
 acayip	431n
 acel	222n
+acem hal	733n
 acgoz	422n
+aci biber	1650n
 acik	437n
 acik mav gok	41n
 acik renk	437n
+acı biber	1650n
 ada	154n
 adaç yes	94n
 adaç yeş	94n
@@ -35218,6 +47761,7 @@ agirbas ton	417n
 agustos	193n
 agyp	639n
 ahsap	276n
+ahtapot	1578n
 ahudud	230n
 ahşap	276n
 ai cap	639n
@@ -35228,11 +47772,16 @@ airtel	549n
 ajax amsterdam	608n
 ak	10n
 akcaagaç	129n
+akcaagaç yaprak	1620n
 akdeniz	348n
 akdeniz tarz	348n
+akordeon	1878n
+akordiyon	1878n
+akrep	1593n
 aksam	188n
 aksam gun	176n
 akçaağaç	129n
+akçaağaç yaprak	1620n
 akşam	188n
 akşam güneş	176n
 al	0N
@@ -35248,6 +47797,7 @@ alemanh	619n
 alev	164n
 alibap	521n
 alipay	523n
+alisveris can	1854n
 allemak	619n
 allik	114n
 allik kirmiz	70n
@@ -35260,8 +47810,13 @@ alt renk	11n
 alt saat	178n
 alt sar	11n
 alt varak	303n
+altmis	695n
+altmış	695n
 aluminyum	283n
 alüminyum	283n
+alışveriş çan	1854n
+amalf kiy	755n
+amalf kıy	755n
 amazon shoppink	561n
 amazon.com	561n
 amd	515n
@@ -35272,12 +47827,15 @@ ametist	56n
 amex	493n
 an do	633n
 ananas	237n
+and dak	776n
 android	512n
+anm kur	1829n
 anneaux olympiques	679n
 antarktik	182n
 antik bronz	302n
 antrasit	37n
 ao	646N
+arabis	768n
 aralik	195n
 aralık	195n
 arap saoud	638n
@@ -35286,10 +47844,13 @@ argent	624n
 argent flak	624n
 argentinien	624n
 ari	323n
+arizo	772n
 arjant	624n
 arktik	182n
+armut	1636n
 arsenal	587n
 arsenal fç	587n
+art deco	691n
 aráp saud	638n
 arı	323n
 asfalt	279n
@@ -35297,14 +47858,26 @@ asi boy	36n
 asil	378n
 asil zarafet	393n
 ask	388n
+ask ote	1778n
 asker	427n
+asker kask	1871n
+aslan	1491n
+aslan yuz	1491n
+aslan yüz	1491n
 asm	133n
+at yuz	1495n
+at yüz	1495n
+atar salon	700n
 ates	164n
 ateş	164n
 atletico de madrid	599n
 atletico madrid	599n
+atlikarinç	1805n
+atlikarinç ati	1805n
 atlético de madrid	599n
 atlético madrid	599n
+atlıkarınç	1805n
+atlıkarınç atı	1805n
 aud	472n
 auror	174n
 australian flak	630n
@@ -35315,12 +47888,15 @@ autobus de londres	677n
 autobús de londres	677n
 autrich	646n
 avokado	239n
+avrup pos	1774n
 avustral	630n
 avustur	646n
 ay	170N
 ay beyaz	76n
 ay festiv	366n
 ay isik	171n
+ay izlem	1825n
+ay pas	1708n
 ay yildiz	636n
 ay yıldız	636n
 ay ışık	171n
@@ -35342,45 +47918,64 @@ ağustos	193n
 ağırbaş	406n
 ağırbaş ton	417n
 aşk	388n
+aşk ote	1778n
 aşı boy	36n
 ba lan	652n
 bae	641n
+baget ekmek	1664n
 bahar	192n
 bahar bayram	365n
 baharat	274n
 bahç	125n
+bahç ev	1771n
 baid	524n
 bakir	59n
 bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	260n
+bal ari	1586n
+bal arı	1586n
+bal ayakkap	1863n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	243n
+bal kap	1731n
+bal porsuk	1539n
+balik	1574n
+balik kof	1707n
 balkabak	243n
 balon	334n
+balon balik	1576n
+balon balık	1576n
+balık	1574n
+balık köf	1707n
 bamp	122n
 bamp kor	122n
 bamp yes	52n
 bamp yeş	52n
 bander de chi	658n
+bangkok	771n
 banglades	666n
 bangladesch	666n
 bangladesh	666n
 bangladesh flak	666n
 bangladés	666n
+banjo	1883n
 bank	353n
 banknot	419n
 baris	382n
 barp	678n
 barp pink	678n
+barselo	756n
 barç	598n
 barış	382n
 basak	248n
 bayern munchen	600n
 bayern munich	600n
 bayern münchen	600n
+baykus	1553n
+baykuş	1553n
 bayram hav	405n
 başak	248n
 bedes	329n
@@ -35394,32 +47989,53 @@ belgium	644n
 belgiç	644n
 belçik	644n
 benfiç	609n
+bento	1696n
+bento paket	1696n
+berber dukkan	1809n
+berber dükkan	1809n
 besiktas	613n
 beton	279n
 beyaz	10n
+beyaz cicek	1600n
+beyaz çiçek	1600n
 beşiktaş	613n
 bi	644n
+biberon	1732n
 bilim kurk	372n
 bilip	525n
+bin insaat	1763n
+bin inşaat	1763n
 bir	263n
+bir festiv	739n
+bir kup	1742n
+bir kup tokusturm	1743n
+bir kup tokuşturm	1743n
 birlesik krallik	627n
 birleşik krallık	627n
+bizans	710n
+bizon	1502n
 blaugr	598n
 ble kle	675n
 ble tiffany	674n
 blu kle	675n
 bmw	471n
 bo dao nha	622n
+bocek	1587n
 bogurtlen	250n
+bohem	707n
+boho	707n
+bollywood	727n
 booking.com	553n
 bordo	33n
 borus dortmund	601n
+bos yuv	1623n
 boston celtics	570n
 boston red sox	581n
 boz	8n
 bozkir	123n
 bozkır	123n
 boç juniors	614n
+boş yuv	1623n
 bra	623n
 brasil	623n
 brasilien	623n
@@ -35427,20 +48043,32 @@ brazil	623n
 brazilian flak	623n
 bresil	623n
 brezil	623n
+bri	763n
 british flak	627n
+broko	1654n
 bronz	58n
+brutalist	694n
+brutalizm	694n
 brésil	623n
+brütalist	694n
+brütalizm	694n
 bubp tea	256n
 bugday	248n
 bugday tar	248n
 buk	445n
+buket	1598n
 bulut	168n
 burger kink	535n
+burito	1681n
 buruk	411n
 bus londonien	677n
 buy	391n
+buyuk dalk	720n
+buyuk kanyon	772n
 buz	181n
 buz gip	396n
+buz kup	1751n
+buz küp	1751n
 buz tutmus	446n
 buz tutmuş	446n
 buzdak	181n
@@ -35449,14 +48077,19 @@ buğday	248n
 buğday tar	248n
 bvp	601n
 bélgiç	644n
+böcek	1587n
 böğürtlen	250n
 büy	391n
+büyük dalk	720n
+büyük kanyon	772n
 bỉ	644n
 bồ đào nha	622n
 cad	338n
 cad bayram	363n
+cadir	1795n
 cakil	278n
 cam orman	121n
+cam suslem	1821n
 camgobek	14n
 camgöbek	14n
 camur	166n
@@ -35473,6 +48106,7 @@ car	329n
 carrefour	530n
 catar	642n
 cay	253n
+cay fincan	1736n
 cay kahv	88n
 cayir	123n
 caz	433n
@@ -35502,9 +48136,12 @@ chilean flak	658n
 chinaflagk	631n
 chines flak	631n
 cicek	204n
+cicek acm	1607n
+cicek rozet	1602n
 cidd	406n
 ciftlik	344n
 ciko	258n
+ciko bar	1727n
 ciko kahv	108n
 cilek	226n
 cilk	418n
@@ -35518,10 +48155,13 @@ cin murekkep	299n
 cin sedd	343n
 cin tarz	351n
 cin yen yil	365n
+cink	1605n
+circir bocek	1589n
 cirk	421n
 cirtlak	440n
 cis	197n
 cisent	197n
+civciv	1545n
 civciv sar	77n
 civit	23n
 civit mav	23n
@@ -35530,6 +48170,7 @@ classiç blu	684n
 co do sao vank	637n
 cocuk	376n
 cok	457n
+cok kat magaz	1781n
 col	155n
 colombian flak	657n
 colomp	657n
@@ -35539,19 +48180,25 @@ cor del sud	632n
 cor del sur	632n
 cor do sul	632n
 cor du sud	632n
+corap	1841n
 coré du sud	632n
+cottagecor	696n
 coç col	457n
 cr flamengo	615n
 cuban flak	673n
 cup	673n
+cupcak	1725n
 curuk	421n
 cyberpunk	371n
 czech	654n
 czech flak	654n
 czech republiç	654n
+cırcır böcek	1589n
 cırtlak	440n
 cờ đỏ sao vànk	637n
 dak	158n
+dak ara gunes dok	1799n
+dak ara güneş doğuş	1799n
 dak evi	359n
 dalk	141n
 dallas cowboys	576n
@@ -35561,13 +48208,16 @@ danimark	649n
 danimarç	649n
 danish flak	649n
 dannebrok	649n
+davul	1884n
 deger tas	313n
 degil	455n
 dell	517n
 demir	282n
 demir gri	87n
+demlik	1735n
 deniz	139n
 deniz dip	140n
+deniz kabuk	1579n
 deniz yos	137n
 denmark	649n
 der deniz	140n
@@ -35581,28 +48231,47 @@ dinamarç	649n
 dinamik	385n
 dink	382n
 dis	455n
+dis domuz	1508n
+dis koy	1512n
+disavurumculuk	712n
 discord	505n
 disko	432n
 diskotek	432n
+diş domuz	1508n
+diş koy	1512n
 docker	510n
 dodgers	580n
+dodo kus	1554n
+dodo kuş	1554n
 dogal	379n
 dogum gun	368n
 dogum gun pas	268n
 dok	379n
 dok tarz	351n
 dokm demir	282n
+doksan	701n
+dokulen siv	1746n
 dokulen yaprak	128n
 dolar	419n
+dolm biber	1651n
 dolunay	170n
 domates	244n
 domino	567n
 dominos	567n
+domuz	1508n
+domuz burn	1510n
+domuz pastirm	1674n
+domuz pastırm	1674n
+domuz yuz	1507n
+domuz yüz	1507n
 don	183n
 dondurm	271n
+donm dolap	1807n
 donmus	446n
 donmuş	446n
 donuk	442n
+donut	1721n
+dort yaprak yonç	1619n
 doyk	440n
 doğal	379n
 doğum gün	368n
@@ -35613,30 +48282,53 @@ drap français	618n
 dropbox	555n
 duk	367n
 duman	311n
+dup	768n
+durum	1683n
 dus	392n
+dusen yaprak	1621n
 dutch flak	643n
+duz ayakkap	1860n
 duç	619n
 dänemark	649n
 dökm demir	282n
+dökülen sıv	1746n
 dökülen yaprak	128n
+dönm dolap	1807n
+dört yaprak yonç	1619n
 dük	367n
+dürüm	1683n
+düz ayakkap	1860n
 düş	392n
+düşen yaprak	1621n
 dış	455n
+dışavurumculuk	712n
 easyjet	546n
 ebay	497n
 eflat	64n
 eflat pemp	21n
+ege	767n
 egipto	639n
 egito	639n
 egitto	639n
 egyp	639n
 egypt	639n
 egyptian flak	639n
+ejderh	1567n
+ejderh yuz	1566n
+ejderh yüz	1566n
 ekim	194n
 ekin	248n
 ekmek	267n
+ekmek dilim	1662n
 ekolojik	379n
 eksantrik	431n
+ekspresyonizm	712n
+el can	1852n
+el çan	1852n
+elbis	1842n
+eldiven	1839n
+ell yil	702n
+ell yıl	702n
 elm	233n
 elmas	298n
 emirados arabes unidos	641n
@@ -35656,7 +48348,10 @@ erik	241n
 erik cicek	212n
 erik renk	62n
 erik çiçek	212n
+eris	1701n
+eriş	1701n
 erkek	452N
+erkek ayakkap	1857n
 esint	201n
 esk kitap	309n
 esp	621n
@@ -35669,15 +48364,22 @@ estados unidos	626n
 etats unis	626n
 everton	596n
 everton fç	596n
+evler	1768n
 evren	173n
 eylul	194n
 eylül	194n
 fabrik	373n
 facebook	462n
+fal kurap	1711n
+falafel	1684n
+far yuz	1522n
+far yüz	1522n
 fas	640n
+fasul	1658n
 fedex	488n
 feminen	415n
 fener	306n
+fener festiv	743n
 fenerbahç	612n
 ferah	395n
 ferrar	469n
@@ -35692,25 +48394,35 @@ filip	669n
 filipinas	669n
 filipino flak	669n
 filipp	669n
+filizlenm	1610n
 fin	650n
 finans	353n
 finland	650n
 finlând	650n
 finnish flak	650n
 finnland	650n
+firav	766n
 firefox	511n
+firinlanmis patates	1703n
 firt	198n
+fisek	1814n
+fisk	1794n
 fistik yes	53n
+fişek	1814n
 flak of japan	617n
 flamengo	615n
 flamingo	314n
+florans	754n
 floresan	444n
 fly emirates	540n
+fond	1689N
 fosfor	444n
+fovizm	711n
 frankreich	618n
 frans	618n
 franç	618n
 french flak	618n
+fuj dak	1755n
 fus	65n
 futuristik	372n
 fuş	65n
@@ -35719,33 +48431,42 @@ fç bayern	600n
 fç porto	610n
 fütüristik	372n
 fırt	198n
+fırınlanmış patates	1703n
+fısk	1794n
 fıstık yeş	53n
 galak	173n
 galatasaray	611n
 galer	434n
 gan	664n
 garip	431n
+gaud	756n
 geceley	189n
 gelecek	372n
 gelincik	219n
 gelinlik	367n
+gercekust	713n
 gerk	409n
 german	619n
 german flak	619n
 germany	619n
+gerçeküst	713n
 gevsek	383n
 gevşek	383n
+geyik	1501n
 geç	189n
 geç hayat	432n
 geç kulup	432n
 geç kulüp	432n
 geç pazar	330n
+geç vakt kopr	1803n
+geç vakt köpr	1803n
 geç yar	190n
 gha	664n
 ghanaian flak	664n
 giamaiç	660n
 giappo	617n
 ginkgo	130n
+gitar	1879n
 githup	509n
 gizem	390n
 gok	167n
@@ -35761,8 +48482,10 @@ gol mav	42n
 gol sta warriors	572n
 golet	148n
 gook	461n
+goril	1480n
 gotik	407n
 goz pek	401n
+gozluk	1830n
 granit	278n
 greek flak	653n
 green bay packers	575n
@@ -35792,6 +48515,8 @@ gundogum	177n
 gunduz	191n
 gunebakan	208n
 gunes	169n
+gunes dok	1800n
+gunes gozluk	1831n
 gunes isik	169n
 guney afrik	661n
 guney kor	632n
@@ -35799,6 +48524,8 @@ gurult	418n
 gurur	412n
 guven	402n
 guvenilir	402n
+guvenlik yelek	1834n
+guverç	1549n
 guz	194n
 guç	401n
 gök	167n
@@ -35811,6 +48538,7 @@ göl	146n
 göl mav	42n
 gölet	148n
 göz pek	401n
+gözlük	1830n
 gül	206n
 gül kur	89n
 gül kırmız	72n
@@ -35828,10 +48556,14 @@ günebakan	208n
 güney afrik	661n
 güney kor	632n
 güneş	169n
+güneş doğuş	1800n
+güneş gözlük	1831n
 güneş ışık	169n
 gürült	418n
 güven	402n
 güvenilir	402n
+güvenlik yelek	1834n
+güverç	1549n
 güz	194n
 güç	401n
 h m	533n
@@ -35839,12 +48571,18 @@ ha lan	643n
 habs	585n
 hafif	441n
 hak	25n
+hamam bocek	1590n
+hamam böcek	1590n
+hamburger	1675n
+hamster	1525n
 han quoç	632n
+hanuk	742n
 hardal	110n
 hardal sar	110n
 hareket	385n
 harik	420n
 hariç	455n
+hasat	746n
 haset	422n
 hashas	219n
 hastalik	421n
@@ -35853,14 +48591,23 @@ hav fisek	331n
 hav fişek	331n
 havuz	148n
 havuç	246n
+haw	759n
 hayalperest	392n
 hayret	420n
 haziran	193n
 haşhaş	219n
+heç dev	1514n
 hicbir	453n
-hindis	633n
+him	775n
+hind	1541n
+hind tapinak	1790n
+hind tapınak	1790n
 hindis ceviz	238n
+hipo	1521n
+hipopotam	1521n
+hipp	706n
 hirs	422n
+hiz tren	1808n
 hiç	453n
 hiçbir	453n
 hoa ky	626n
@@ -35869,6 +48616,8 @@ hol	643n
 holland	643n
 hon	475n
 hongr	655n
+honk konk	769n
+horoz	1543n
 huaw	519n
 hungarian flak	655n
 hungary	655n
@@ -35886,12 +48635,17 @@ hà lan	643n
 hàn quốç	632n
 hüz	387n
 hırs	422n
+hız tren	1808n
 iblis	424n
+icecek kut	1749n
 iceland	651n
 icelandiç flak	651n
 idd	401n
+iftar	741n
 igrenç	421n
 ike	460n
+iki horguç dev	1515n
+iki hörgüç dev	1515n
 ikind	187n
 ikp	675n
 ilkbahar	192n
@@ -35907,6 +48661,10 @@ indo	667n
 indonesian flak	667n
 indonesien	667n
 indoné	667n
+inek	1506n
+inek yuz	1503n
+inek yüz	1503n
+ingilter	763n
 instagram	463n
 intel	514n
 inter milan	604n
@@ -35917,6 +48675,7 @@ internazio	604n
 inç	296n
 inç beyaz	106n
 ipek	288n
+iran hal	733n
 ireland	628n
 irish flak	628n
 irl	628n
@@ -35926,12 +48685,17 @@ isik	333n
 isilt	439n
 isk	153n
 iskandinav	349n
+iskoç	774n
 isl	651n
 island	651n
 island flagk	651n
 islând	651n
 ispan	621n
+issiz ada	1759n
+istakoz	1714n
+istanbul	764n
 istemiyorum	455n
+istirid	1717n
 isveç	647n
 isvicr	645n
 isviçr	645n
@@ -35942,10 +48706,9 @@ italien	620n
 italy	620n
 itá	620n
 iyimser	400n
-izl	651n
+içecek kut	1749n
 iğrenç	421n
 jamaican flak	660n
-jamaik	660n
 jamaiq	660n
 jamaiç	660n
 jamaïq	660n
@@ -35954,6 +48717,10 @@ japan flagk	617n
 japao	617n
 japon balik	326n
 japon balık	326n
+japon oyuncak bebek	1822n
+japon pos	1773n
+japon sato	1783n
+japon şato	1783n
 japão	617n
 japón	617n
 jeux olympiques	679n
@@ -35963,9 +48730,19 @@ juegos olimpicos	679n
 juegos olímpicos	679n
 juv	602n
 juventus	602n
+kabak fener	1811n
+kaban	1840n
+kad bot	1864n
+kad giy	1849n
+kad sandalet	1862n
+kad sapk	1867n
+kad şapk	1867n
+kadeh tokusturm	1744n
+kadeh tokuşturm	1744n
 kadif	287n
 kaf	339n
 kagit	290n
+kahir	766n
 kahv	251n
 kahv kahverenk	107n
 kahv renk	7n
@@ -35977,29 +48754,51 @@ kakaotalk	501n
 kaktus	134n
 kaktüs	134n
 kal	355n
+kaliforn	773n
+kamp	1756n
 kamp ate	164n
 kamp ateş	164n
+kamp yapm	1756n
 kamuflaj	427n
 kan	312n
 kan kirmiz	71n
 kan kırmız	71n
+kangur	1538n
+kanis	1485n
+kaniş	1485n
 kanyon	157n
 kaotik	418n
 kap hav	200n
+kapalicar	764n
+kapalıçarş	764n
 kaplan	316n
+kaplan yuz	1492n
+kaplan yüz	1492n
+kapliç	1804n
+kaplumbak	1563n
+kaplıç	1804n
 kapucino	252n
 kapuçino	252n
 kar	184n
 kar beyaz	84n
 kar dak	159n
+kar film	728n
+kar kap dak	1752n
 kar tan	184n
 karamel	259n
 karamel renk	109n
 karanlik	435n
 karanlık	435n
+karasinek	1595n
+karayip	760n
+karides	1715n
+karinç	1585n
 karmen	70n
 karnaval	332n
 karpuz	231n
+kartal	1550n
+karınç	1585n
+kasik kas	1690n
 kasim	194n
 kasimpat	214n
 kasvet	387n
@@ -36012,23 +48811,33 @@ kaw	404n
 kay renk	78n
 kayalik	161n
 kayalık	161n
+kaydirak	1806n
+kaydırak	1806n
 kayk	409n
 kağıt	290n
+kaşık kas	1690n
+ked yuz	1489n
+ked yüz	1489n
 keder	387n
 kehribar	32n
 kek	268n
 kelebek	322n
+keman	1882n
+kemik et	1671n
 ken	663n
 kent	337n
 kentucky fried chicken	534n
 kenyan flak	663n
+kertenk	1564n
 kes	20n
 kes renk	20n
 keten	289n
 keyif	386n
 kfç	534n
 kil	301n
+kilim	733n
 kilis	356n
+kimono	1843n
 kir	123n
 kirak	183n
 kirak beyaz	83n
@@ -36038,10 +48847,14 @@ kiraz çiçek	205n
 kiremit renk	111n
 kirik beyaz	104n
 kirmiz	0n
+kirmiz elm	1634n
 kirmiz mor	96n
 kirmiz sarap	261n
+kirmiz zarf	1826n
+kirp	1530n
 kirsal	344n
 kis	195n
+kis ve genis bardak	1745n
 kiskanclik	422n
 kiskanç	422n
 kitap	309n
@@ -36049,28 +48862,47 @@ kitapç	340n
 kiv	242n
 kiy	142n
 kiz	452N
+kizarmis karides	1706n
 kizil	71n
 kizk	398n
 kle bla	675n
 kle blu	675n
 klinik	352n
 knicks	574n
+koa ayi	1533n
+koa ayı	1533n
 kobalt	45n
 kobalt mav	45n
 koi balik	326n
 koi balık	326n
+kokan	1537n
+kokarç	1537n
 koknar	121n
+kokteyl kadeh	1740n
+kolezyum	780n
 kolomp	657n
 kolumbien	657n
 komur gri	37n
+konfet	1819n
+konfet top	1819n
+konserv gid	1695n
+konserv gıd	1695n
+kopek	1483n
+kopek balik	1577n
+kopek yuz	1482n
 kor	165n
+kor pilav	1700n
 korean flak	632n
 kork	399n
 korkutuç	399n
+koruyuç gozluk	1832n
+koruyuç gözlük	1832n
+kos ayakkap	1858n
 kot	286n
 kot kumas	286n
 kot kumaş	286n
 kot mav	69n
+kovboy film	729n
 koy	344n
 koy der	436n
 koy kahv	107n
@@ -36079,13 +48911,19 @@ koy yesil	48n
 koy yeşil	48n
 koz	165n
 kozmos	173n
+koş ayakkap	1858n
 kraliyet	378n
 kraliyet mav	43n
+kravat	1835n
 krem	18n
+krem karamel	1730n
 krem renk	18n
+krep	1668n
 kristal	297n
 krizantem	214n
 krom	283n
+kruvasan	1663n
+kuk yavr	1552n
 kul	165n
 kulup	359n
 kulüp	359n
@@ -36095,46 +48933,61 @@ kum renk	103n
 kum tep	155n
 kumsal	143n
 kumsal kenar	142n
-kup	673n
+kunduz	1529n
 kur yaprak	128n
+kurap	1722n
 kurbak	325n
 kurs gri	85n
+kurt	1486n
 kurumsal	353n
 kurş gri	85n
+kus tuy	1555n
 kutlam	368n
+kutuk	1766n
 kutup	182n
 kutuph	340n
 kuvars	297n
 kuzey avrup	349n
 kuzey isik	174n
 kuzey ışık	174n
+kuş tüy	1555n
 kâğıt	290n
 köknar	121n
 kömür gri	37n
+köpek	1483n
+köpek balık	1577n
+köpek yüz	1482n
 kör	274n
+kör pilav	1700n
 köy	344n
 köy tarz	374n
 köz	165n
 kül	165n
-küp	673n
+kütük	1766n
 kütüph	340n
 kır	123n
 kırak	183n
 kırak beyaz	83n
 kırmız	0n
+kırmız elm	1634n
 kırmız mor	96n
+kırmız zarf	1826n
 kırmız şarap	261n
 kırsal	344n
 kırık beyaz	104n
+kıs ve geniş bardak	1745n
 kıskanç	422n
 kıskançlık	422n
 kıy	142n
 kız	452N
+kızarmış karides	1706n
 kızk	398n
 kızıl	71n
 kış	195n
 la galaxy	586n
 la lakers	569n
+laboratuvar onluk	1833n
+laboratuvar önlük	1833n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -36148,6 +49001,7 @@ lavan	207n
 lego	564n
 leicester city	593n
 lenovo	518n
+leopar	1494n
 leylak	64n
 leylak mor	63n
 lfç	589n
@@ -36164,7 +49018,9 @@ liverpool fç	589n
 livink coral	683n
 lk	537n
 lokum	269n
+lolipop	1729n
 london bus	677n
+londr	763n
 los	447N
 los angeles dodgers	580n
 los angeles lakers	569n
@@ -36190,6 +49046,7 @@ malay	670n
 malaysian flak	670n
 malez	670n
 malá	670n
+mamut	1519n
 man	225N
 man city	591n
 man united	590n
@@ -36198,9 +49055,13 @@ manchester city	591n
 manchester united	590n
 manev	408n
 mango	236n
+manhat	762n
 manol	223n
+mant	1710n
 mantar	135n
 map leaf flak	629n
+marakes	752n
+marakeş	752n
 marocco	640n
 marokko	640n
 maroç	640n
@@ -36213,6 +49074,8 @@ maskülen	416n
 mastercard	491n
 masum	403n
 mat	442n
+mat cay	1750n
+mat çay	1750n
 match	255n
 mav	4n
 mav beyaz	76n
@@ -36222,6 +49085,10 @@ mav mor	95n
 mav saat	179n
 mav siyah	80n
 mayis	192n
+maym	1479n
+maym yuz	1478n
+maym yüz	1478n
+maytap	1815n
 mayıs	192n
 mağar	162n
 mcdonald	458n
@@ -36229,7 +49096,6 @@ mcdonalds	458n
 meditasyon	408n
 mehtap	171n
 meituan	526n
-meksik	625n
 melankolik	387n
 melek	423n
 meneks	22n
@@ -36250,13 +49116,18 @@ mexican flak	625n
 mexico	625n
 mexiko	625n
 mexiq	625n
+meyv buz	1719n
+mezuniyet kep	1869n
 meş	276n
 miam heat	573n
 microsoft	560n
+mikrop	1597n
+mil park	1760n
 mineral mav	81n
 minimalist	381n
 misir	247n
 misir bayrak	639n
+misir kocan	1649n
 misket limon	31n
 mistik	390n
 mitsubish	485n
@@ -36271,6 +49142,7 @@ mor salkım	218n
 moroccan flak	640n
 morocco	640n
 mucevher	313n
+mucevher tas	1876n
 muhtesem	420n
 muhteşem	420n
 mum	307n
@@ -36278,21 +49150,27 @@ mum isik	307n
 mum ışık	307n
 murdum	62n
 murekkep	47n
+murekkep balik	1716n
 murekkep resm	299n
 murekkep siyah	47n
 mut	386n
 mutfak	357n
 mutluluk	386n
 muz	235n
+muzik klav	1880n
 méxico	625n
 mücevher	313n
+mücevher taş	1876n
 mürdüm	62n
 mürekkep	47n
+mürekkep balık	1716n
 mürekkep resm	299n
 mürekkep siyah	47n
 müz	434n
+müzik klav	1880n
 mısır	247n
 mısır bayrak	639n
+mısır koçan	1649n
 na uy	648n
 nakit	419n
 nam phi	661n
@@ -36313,11 +49191,16 @@ neon tap	305n
 neon yesil	117n
 neon yeşil	117n
 neon ışık	305n
+neoplastisizm	693n
+nepal	775n
 nes	386n
 netflix	465n
 netherlands	643n
 neuseeland	672n
+nevruz	740n
 new england patriots	578n
+new orleans	738n
+new york	762n
 new york knicks	574n
 new york yankees	579n
 new zealand	672n
@@ -36333,6 +49216,7 @@ niger flagk	662n
 nigerian flak	662n
 nigér	662n
 nijer	662n
+nil	766n
 nilufer	209n
 nilufer golet	149n
 nilüfer	209n
@@ -36341,6 +49225,8 @@ nintendo	562n
 nisan	192n
 nissan	476n
 noel	362n
+noel agaç	1812n
+noel ağaç	1812n
 noruek	648n
 norvek	648n
 norveç	648n
@@ -36359,7 +49245,9 @@ nuev zel	672n
 nuov zel	672n
 nvid	516n
 ocak	308n
+oden	1704n
 ofis	353n
+ofis bin	1772n
 ofk	398n
 ogl	186n
 ogl sonr	187n
@@ -36367,39 +49255,58 @@ oglan	452N
 oglen	186n
 okr	36n
 okul	354n
+okul bin	1780n
+okul can	1855n
+okul çan	1855n
+okuz	1504n
 okyanus	139n
 olimpiad	679n
 olk	417n
 olm	455n
 olmas	455n
 olmayan	455n
+olu gun	736n
 olympics	679n
 olympiq de marseil	607n
 olympisch spi	679n
 olympiç games	679n
 olympiç rings	679n
 om	607n
+onden civciv	1546n
+onur yur	747n
+onur yürüyüş	747n
 oolonk	257n
+orank	1481n
 ord	427n
+ordek	1551n
 organik	379n
 ork	215n
 orman	119n
 orman meyv	250n
 ortanç	216n
+orumcek	1591n
+orumcek agi	1592n
+osman	764n
 osmantus	221n
 osterreich	646n
 ot	124n
+otel	1777n
 otlak	123n
 otlar	136n
 oyuncak	376n
+ozgurluk heyk	1787n
 ozlem	411n
 oğlan	452N
 packers	575n
 pae bas	643n
 paises baixos	643n
 paises bajos	643n
+paketlenmis hed	1828n
+paketlenmiş hed	1828n
 pakis	665n
 pakis flak	665n
+palm agaç	1614n
+palm ağaç	1614n
 palyaco	328n
 palyaço	328n
 pamuk	289n
@@ -36425,22 +49332,35 @@ paquistao	665n
 paquistán	665n
 paquistão	665n
 par	419N
+par kes	1853n
+paris	753n
 paris saint germ	606n
 park	126n
 parlak	439n
 parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
+parmak ara terlik	1856n
 parsomen	290n
 part	368n
+part konfet	1818n
+parç et	1673n
 parşömen	290n
 pas	284n
+pas dilim	1724n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	369n
 pastel	443n
 pastel renk	443n
+patates	1647n
+patates kizartm	1676n
+patates kızartm	1676n
 patlam	163n
+patlamis misir	1692n
+patlamış mısır	1692n
+patlayan mantar sis	1738n
+patlayan mantar şiş	1738n
 patlican	245n
 patlıcan	245n
 payet	426n
@@ -36452,26 +49372,40 @@ países bajos	643n
 peach fuzz	688n
 pemp	6n
 penguen	319n
+penç izi	1540n
 pep	559n
 per flagk	659n
 pero	659N
 peruvian flak	659n
 perú	659n
+petr	765n
 petrol mav	13n
+peynir dilim	1670n
 phan lan	650n
 phap	618n
 philippinen	669n
 philippines	669n
 pháp	618n
 phần lan	650n
+pilav	1699n
 pinterest	507n
+pipet bardak	1747n
+piramit	766n
 pirilt	426n
+pirinç bitk	1616n
+pirinç gevrek	1697n
 pirinç metal	60n
 pirinç tar	249n
+pirinç tat	1709n
+pirinç teras	758n
+pirinç top	1698n
 pirlan	298n
 pis	421n
 pittsburgh steelers	577n
+pizz dilim	1677n
 plaj	142n
+plaj ve sem	1757n
+plaj ve şem	1757n
 plastik	304n
 playstation	468n
 poland	652n
@@ -36482,6 +49416,7 @@ polon	652n
 polôn	652n
 porsch	479n
 porselen	292n
+porsuk	1539n
 portakal	225n
 portakal renk	1n
 portekiz	622n
@@ -36489,12 +49424,14 @@ portogallo	622n
 portugal	622n
 portugal flak	622n
 portugues flak	622n
+pretzel	1666n
 profesyonel	402n
 psikedelik	431n
 psk	606n
 pudr mav	98n
 pudr mor	99n
 pudr pemp	92n
+punk	705n
 pus	199n
 péro	659n
 pırlan	298n
@@ -36508,6 +49445,8 @@ rahat	383n
 rahat ev	394n
 rahatlatiç	383n
 rahatlatıç	383n
+ramazan	741n
+ramazan bayram	741n
 real madrid	597n
 real madrid cf	597n
 red bull	536n
@@ -36515,6 +49454,8 @@ red doup decker	677n
 red sox	581n
 reddit	506n
 regno unito	627n
+rehber kopek	1484n
+rehber köpek	1484n
 reino unido	627n
 relianç jio	550n
 renault	482n
@@ -36526,11 +49467,14 @@ resm	406n
 ressam	434n
 retro	375n
 roket	360n
+rokoko	708n
+rom	780n
 roman	656n
 romanian flak	656n
 romantik	388n
 romen	656n
 romên	656n
+ronesans	709n
 ros barp	678n
 ros quartz	680n
 ros quartz and serenity	680n
@@ -36548,11 +49492,16 @@ rustik	374n
 ruy	392n
 ruy gip	392n
 ruzgar	201n
+ruzgar can	1824n
+ruzgar yaprak	1622n
 ryanair	545n
+rönesans	709n
 rús	634n
 rüy	392n
 rüy gip	392n
 rüzgar	201n
+rüzgar yaprak	1622n
+rüzgar çan	1824n
 rüzgâr	201n
 sabah	185n
 sabahley	185n
@@ -36565,13 +49514,20 @@ saflık	403n
 safran	274n
 saglam	402n
 saglik	413n
+sah yemek	1687n
 sahil	142n
 sak	382n
+sak bitk	1611n
+sak sis ve fincan	1737n
+sak şiş ve fincan	1737n
 sakayik	211n
 saks mav	43n
 saksafon	433n
 sakur	205n
 sal	429n
+salatalik	1652n
+salatalık	1652n
+salyangoz	1582n
 samanyo	173n
 samim	394n
 sampan	262n
@@ -36582,14 +49538,19 @@ san francisco giants	583n
 sanat	434n
 sanatsal	434n
 sanatç	434n
+sandviç	1679n
+sanghay	770n
 santor	348n
 sar	2n
 sarap	261n
+sarap kadeh	1739n
 sarap renk	113n
 saray	378n
+sarimsak	1655n
 sarmasik	133n
 sarmaşık	133n
 sartroz	67n
+sarımsak	1655n
 sasirtiç	420n
 sask	420n
 saskinlik	420n
@@ -36601,6 +49562,8 @@ saud arap	638n
 saud flak	638n
 savas	427n
 savaş	427n
+sazan sekil flam	1823n
+sazan şekil flam	1823n
 sağlam	402n
 sağlık	413n
 schw	647n
@@ -36612,9 +49575,13 @@ sef cicek	213n
 sef pemp	73n
 sef renk	27n
 sehir	337n
+sehir alacakaranlik	1801n
+sehir manzar	1798n
 sehir merkez	337n
 seker	269n
+seker bayram	741n
 sekerlem	269n
+seksen	700n
 sel	150n
 seladon	294n
 selam	451n
@@ -36627,6 +49594,7 @@ seramik	301n
 serulyen	40n
 serülyen	40n
 sessiz	382n
+seul	779n
 sevim	404n
 sevinç	386n
 sevk	388n
@@ -36641,36 +49609,54 @@ sicacik	394n
 sicak	397n
 sicak dalk	202n
 sicak hav	202n
+sicak icecek	1734n
 sicak renk	448n
 sicak ton	448n
+sican	1524n
 sif otlar	136n
 sihir	391n
 sik	393n
 sikint	430n
 sikiç	430n
 sil	658n
+silindir sapk	1868n
+silindir şapk	1868n
 sim	426n
+simit	1667n
 simsek	198n
+sinagok	1791n
+sincap	1528n
 singapor airlines	547n
 singapor flak	671n
 singaporean flak	671n
 sinif	354n
 sinir	398n
+sinto tapinak	1792n
+siper sapk	1870n
+siper şapk	1870n
+sirk cadir	1810n
+sirk çadır	1810n
 sirket	353n
 sis	199n
 sis yes	48n
+sivrisinek	1594n
 siyah	9n
 siyah beyaz	425n
 siyah cay	253n
 siyah çay	253n
 sl benfiç	609n
+slip mayo	1846n
 snapchat	508n
+sogan	1656n
 soguk	396n
 soguk renk	449n
 soguk ton	449n
 sokak	338n
 sokak lamp	333n
 solk	438n
+solmus cicek	1604n
+solmuş çiçek	1604n
+solucan	1596n
 soluk	438n
 soluk isik	447n
 soluk lil	90n
@@ -36682,28 +49668,39 @@ sonbahar	194n
 sonbahar ort bayram	366n
 sonbahar yaprak	128n
 sonuk	442n
+soropod	1568n
+sort	1847N
+sosis sandviç	1678n
 south african flak	661n
 south afriç	661n
 south kor	632n
+soğan	1656n
 soğuk	396n
 soğuk renk	449n
 soğuk ton	449n
 spa	621n
+spagett	1702n
 spak	621n
 spanien	621n
 spanish flak	621n
 spotify	464n
 spurs	592n
 ssç napo	605n
+stadyum	1761n
 starbucks	459n
 stars and stripes	626n
 stat unit	626n
+steampunk	698n
 steelers	577n
 stres	409n
 su	151N
 su alt	361n
+su festiv	735n
 su kasap	345n
 su mav	66n
+su puskur bal	1570n
+su püskür bal	1570n
+su samur	1536n
 sualt	361n
 subar	484n
 subat	195n
@@ -36716,10 +49713,15 @@ sueç	647n
 suiss	645n
 suiz	645n
 suiç	645n
+sukran gun	746n
 sukulent	134n
+surek acik market	1779n
 surpriz	420n
+surrealizm	713n
 sus	273N
+sus kopek	1483n
 sut	265n
+sut bardak	1733n
 sut beyaz	105n
 sut cay	256n
 sut kahv	252n
@@ -36738,8 +49740,12 @@ switzerland	645n
 sönük	442n
 südafrik	661n
 südkor	632n
+sürek açık market	1779n
 sürpriz	420n
+sürrealizm	713n
+süs köpek	1483n
 süt	265n
+süt bardak	1733n
 süt beyaz	105n
 süt kahv	252n
 süt çay	256n
@@ -36747,50 +49753,69 @@ sıcacık	394n
 sıcak	397n
 sıcak dalk	202n
 sıcak hav	202n
+sıcak içecek	1734n
 sıcak renk	448n
 sıcak ton	448n
 sıkınt	430n
 sıkıç	430n
 sınıf	354n
 sır	430n
+sıçan	1524n
+t rex	1569n
 taegukk	632n
 tah	276n
 tailand	668n
 tailând	668n
 tak	336n
+tako	1680n
 tan yer	177n
+tanap agaç	1820n
+tanap ağaç	1820n
 taobao	522n
 tap	26n
 tapinak	341n
 tapınak	341n
 tar	123n
+tarih yap	1762n
+tart	1726n
 tarç	274n
 tas	278n
+tavsan	1527n
+tavsan yuz	1526n
+tavuk	1542n
+tavuk but	1672n
 tavus kus	315n
 tavus kuş	315n
 tavus mav	46n
+tavşan	1527n
+tavşan yüz	1526n
 tay ban nha	621n
-tayland	668n
 taz	395n
 taz yesil	53n
 taz yeşil	53n
 taş	278n
 tcheq	654n
 tchéq	654n
+tek boynuz at	1499n
+tek parç mayo	1845n
 tek renk	425n
 tekduz	430n
 tekdüz	430n
 teknoloj	372n
 telegram	499n
 tembel	410n
+tembel hayvan	1535n
 temmuz	193n
 ten renk	26n
 ten ton	115n
 tep	158n
 terako	111n
 tereyak	266n
+terkedilmis ev	1769n
+terkedilmiş ev	1769n
 tes	478N
 tesco	532n
+tespih	1873n
 tha	668n
 tha flak	668n
 tha lan	668n
@@ -36804,6 +49829,7 @@ thá lan	668n
 thổ nhĩ kỳ	636n
 thụy sĩ	645n
 thụy điển	647n
+tibet	775n
 tibp	352n
 tiffany	674n
 tiffany bla	674n
@@ -36811,20 +49837,31 @@ tiffany blu	674n
 tiksint	421n
 tiktok	503n
 tilk	321n
+timsah	1562n
 tirank	633n
+tirtil	1584n
+tisort	1836n
+tişört	1836n
+tokyo kul	1786n
 toprak	166n
 toprak gri	68n
 toprak sar	102n
 toprak ton	380n
 toronto map leafs	584n
 toship	538n
+tosk	754n
 tottenham	592n
 tottenham hotspur	592n
 toyo	474n
 tricolor	618n
+trompet	1881n
 tropik	347n
+tropik icecek	1741n
+tropik içecek	1741n
 tropik plaj	144n
 tropikal	347n
+tropikal balik	1575n
+tropikal balık	1575n
 tropikal orman	120n
 trunk quoç	631n
 trunk quốç	631n
@@ -36857,10 +49894,12 @@ türk hav yol	543n
 türk kahv	251n
 tüy	310n
 tıbp	352n
+tırtıl	1584n
 u.s.	626n
 uae	641n
 uber	495n
 ubunt	513n
+ucan fener	743n
 ucr	635n
 ucran	635n
 ucrân	635n
@@ -36885,6 +49924,7 @@ united arap emirates	641n
 united kingdom	627n
 united states	626n
 ups	489n
+urd	765n
 urkutuç	399n
 usa	626n
 uyk	410n
@@ -36893,7 +49933,9 @@ uzay gem	360n
 uzay istasyon	360n
 uzk	387n
 uzum	228n
+uzun davul	1885n
 uç	630n
+uçan fener	743n
 uçuk	438n
 uçurum	161n
 uğur böcek	324n
@@ -36901,7 +49943,9 @@ uğursuz	399n
 vad	160n
 vad yarik	157n
 vad yarık	157n
+vah bat	729n
 vahş	414n
+vahş bat	729n
 vakur	406n
 varak	303n
 vereinigtes konigreich	627n
@@ -36909,9 +49953,9 @@ vereinigtes königreich	627n
 vereinik arabisch emir	641n
 vereinik sta	626n
 vernik	300n
+versay	708n
 very per	686n
 viet nam	637n
-vietnam	637n
 vietnames flak	637n
 vintak	375n
 vis curuk	19n
@@ -36931,6 +49975,7 @@ volvo	481n
 vuonk quoç anh	627n
 vw	473n
 vươnk quốç anh	627n
+waff	1669n
 wap sap	350n
 wechat	500n
 weibo	527n
@@ -36943,6 +49988,7 @@ xiaohongsh	529n
 xiaom	520n
 y	620N
 yaban	414n
+yaban domuz	1509n
 yaban mers	229n
 yagmur	196n
 yagmur orman	120n
@@ -36955,13 +50001,22 @@ yalnizlik	387n
 yalnız	387n
 yalnızlık	387n
 yanardak	163n
+yanardak patlam	1754n
 yank	164n
 yankees	579n
 yaprak	127n
+yaprak doken agaç	1613n
+yaprak dokmeyen agaç	1612n
+yaprak döken ağaç	1613n
+yaprak dökmeyen ağaç	1612n
+yaras	1531n
 yaraticilik	434n
 yaratiç	434n
 yaratıcılık	434n
 yaratıç	434n
+yardim ekip kask	1872n
+yardım ekip kask	1872n
+yas ekmek	1665n
 yasak sehir	342n
 yasak şehir	342n
 yasem	220n
@@ -36969,37 +50024,71 @@ yatak oda	358n
 yavas	410n
 yavaş	410n
 yaz	193n
+yaz gundonum	748n
+yaz gündönüm	748n
 yağmur	196n
 yağmur orman	120n
+yemek pisirm	1686n
+yemek pişirm	1686n
+yemek tencer	1688n
 yen zel	672n
+yengeç	1713n
+yer fistik	1657n
+yer fıstık	1657n
 yesil	3n
 yesil cay	254n
 yesil elm	234n
+yesil sal	1691n
+yesil yaprak sebz	1653n
 yesillik	127n
 yesim	295n
 yesim yes	50n
 yeşil	3n
 yeşil elm	234n
+yeşil sal	1691n
+yeşil yaprak sebz	1653n
 yeşil çay	254n
 yeşillik	127n
 yeşim	295n
 yeşim yeş	50n
+yilan	1565n
 yildirim	198n
 yildiz	172n
+yildiz geç	1797n
 yildiz gokyuz	172n
 yilp	362n
+yilp geç	749n
+yirm yil	691n
+yirm yıl	691n
+yiyecek paket	1712n
 yok	455n
+yonç	1618n
 yos	131n
 youtup	466n
+yuksek topuk ayakkap	1861n
+yumur	1685n
+yumur bulunan yuv	1624n
+yumur cikan civciv	1544n
+yumur çıkan civciv	1544n
 yumusak	384n
+yumusak dondurm	1718n
 yumusak ton	441n
 yumuşak	384n
+yumuşak dondurm	1718n
 yumuşak ton	441n
-yunanis	653n
+yunan	767n
 yunus	327n
+yuruyus bot	1859n
+yuzuk	1875n
+yüksek topuk ayakkap	1861n
+yürüyüş bot	1859n
+yüzük	1875n
+yılan	1565n
 yılbaş	362n
+yılbaş geç	749n
 yıldırım	198n
 yıldız	172n
+yıldız geç	1797n
 yıldız gökyüz	172n
 zafer	412n
 zarafet	393n
@@ -37022,19 +50111,24 @@ zoom meetink	556n
 zoom video	556n
 zumrut	49n
 zumrut yes	49n
+zuraf	1517n
 zümrüt	49n
 zümrüt yeş	49n
+züraf	1517n
 áfriç do sul	661n
 áo	646n
 áustr	646n
 ägyp	639n
+çadır	1795n
 çakıl	278n
 çam	121n
 çam orman	121n
+çam süslem	1821n
 çamur	166n
 çamur yeş	13n
 çarş	329n
 çay	253n
+çay fincan	1736n
 çay kahv	88n
 çayır	123n
 çek	654n
@@ -37042,6 +50136,7 @@ zümrüt yeş	49n
 çeltik	249n
 çiftlik	344n
 çiko	258n
+çiko bar	1727n
 çiko kahv	108n
 çilek	226n
 çim	124n
@@ -37054,6 +50149,7 @@ zümrüt yeş	49n
 çin sedd	343n
 çin tarz	351n
 çin yen yıl	365n
+çink	1605n
 çirk	421n
 çis	197n
 çisent	197n
@@ -37061,7 +50157,11 @@ zümrüt yeş	49n
 çivit mav	23n
 çiy	203n
 çiçek	204n
+çiçek açm	1607n
+çiçek rozet	1602n
 çocuk	376n
+çok kat mağaz	1781n
+çorap	1841n
 çöl	155n
 çömlek	301n
 çürük	421n
@@ -37071,12 +50171,20 @@ zümrüt yeş	49n
 états unis	626n
 índ	633n
 öfk	398n
+öküz	1504n
+ölü gün	736n
+önden civciv	1546n
+ördek	1551n
+örümcek	1591n
+örümcek ağı	1592n
 österreich	646n
+özgürlük heyk	1787n
 özlem	411n
 öğl	186n
 öğl sonr	187n
 öğlen	186n
 úç	630n
+ürd	765n
 ürkütüç	399n
 üzk	387n
 üzüm	228n
@@ -37084,6 +50192,8 @@ zümrüt yeş	49n
 đan mạch	649n
 đứç	619n
 ırmak	147n
+ıssız ada	1759n
+ıstakoz	1714n
 ışık	333n
 ışılt	439n
 şafak	177n
@@ -37091,7 +50201,9 @@ zümrüt yeş	49n
 şampan	262n
 şampan renk	57n
 şan	412n
+şanghay	770n
 şarap	261n
+şarap kadeh	1739n
 şarap renk	113n
 şartröz	67n
 şatafat	377n
@@ -37104,8 +50216,11 @@ zümrüt yeş	49n
 şef renk	27n
 şef çiçek	213n
 şehir	337n
+şehir alacakaranlık	1801n
+şehir manzar	1798n
 şehir merkez	337n
 şeker	269n
+şeker bayram	741n
 şekerlem	269n
 şel	150n
 şem	335n
@@ -37114,32 +50229,64 @@ zümrüt yeş	49n
 şif otlar	136n
 şil	658n
 şimşek	198n
+şinto tapınak	1792n
 şir	404n
 şirket	353n
 şiş yeş	48n
+şort	1847n
 şubat	195n
 şöm	308n
+şükran gün	746n
 şık	393n
 ấn độ	633n
-@starts 3200
+@starts 5564
+50
+50er
+50s
+60
+60er
+80
+80er
+80s
+90
+90er
+a
+abendstimmung
+abobor
+abobora
 abrasador
+abu
+abóbor
+abóbora
 ac
+aca
+academia
 acafra
 acafrao
+acao
+accion
+acción
 aceit
 aceite
+acem
+aci
 acid
 acik
 acquamarin
 acquamarina
 acquerell
 acquerello
+action
+acı
 adacayi
 adaç
 adaçayı
 afc
 afric
 africa
+african
+afrikanisch
+afrikanische
 afriq
 afriqu
 afrique
@@ -37152,16 +50299,27 @@ agu
 agua
 aguamarin
 aguamarina
+aguas
 ai
+aid
 air
 aja
 ajax
+akcaagac
+akcaagaç
 akdeniz
 aksam
+akçaağaç
 akşam
 al
 alaca
 alaç
+alb
+alba
+alber
+albero
+alfombr
+alfombra
 algae
 algoda
 algodao
@@ -37169,6 +50327,9 @@ algodon
 algodã
 algodão
 algodón
+aliment
+aliments
+alisveris
 allik
 allık
 almost
@@ -37176,7 +50337,11 @@ alt
 alte
 altin
 altın
+alışveriş
 am
+amalf
+amalfi
+amanecer
 amarel
 amarelo
 amarill
@@ -37188,13 +50353,27 @@ america
 american
 ameriç
 an
+ancient
+and
+anell
+anello
 anh
 anil
+ankara
+anm
+anma
+ann
 anneau
 anneaux
+annees
+anni
+anné
+années
 ano
+anos
 antik
 antike
+antikes
 ao
 apple
 apr
@@ -37202,11 +50381,16 @@ apres
 aprè
 après
 aqua
+aquilon
+aquilone
 arab
 arabi
 arabia
 arabie
 arap
+arbol
+arbr
+arbre
 arc
 arco
 ardient
@@ -37218,19 +50402,33 @@ argentine
 army
 arrecif
 arrecife
+arroz
 arsenal
 art
+arvor
+arvore
 aráb
 arábi
 arábia
 aráp
 asi
 asil
+ask
+asker
+aslan
+at
+atar
 atardecer
+atari
 atletic
 atletico
+atlikarinca
+atlikarinç
 atlétic
 atlético
+atlıkarınca
+atlıkarınç
+atomic
 au
 auror
 aurora
@@ -37247,6 +50445,8 @@ autobú
 autobús
 autumn
 avocado
+avrup
+avrupa
 ay
 aziz
 azul
@@ -37255,78 +50455,158 @@ azzurro
 aç
 açafrã
 açafrão
+açã
+ação
 açık
+aïd
 año
+años
 ağırbaş
 ağırbaşlı
+aşk
 aşı
 ba
+baba
 baby
 bac
 bach
+baget
+baguette
 bahar
+bahceli
+bahç
+bahçeli
 bai
+baie
 baj
 bajo
 bakir
 bakır
 bal
+bald
+balde
+bale
+balei
+baleia
+balein
+baleine
+balen
+balena
+balik
+ballen
+ballena
+ballet
 ballon
 ballons
+balon
 balta
+balık
+bambol
+bambole
 bamboo
+bambou
 bambu
+bambù
 bamp
 ban
 banana
+bandeir
+bandeira
 bander
 bandera
+banderin
+banderín
 bang
 bangladesh
 bangladeshi
 banh
 bao
+bap
 bar
+barattol
+barattolo
 barb
 barbe
+barber
+barbershop
 barbi
 barbie
 barf
 barney
 barp
 barr
+barra
+barre
+barrett
+barretta
 barrier
 barriera
 barro
 basic
 bat
+bata
+batat
+batata
 battleship
 bau
+bauhaus
 bay
 bayern
 bayram
 be
+beach
 bean
+bebid
+bebida
+bech
+becher
+beer
+beignet
 beir
 beira
 belgia
 belgian
+bell
 bem
 ben
 benh
+bent
+bento
+berber
+beton
+bevand
+bevanda
+beverage
+beyaz
 bi
 bianc
 bianco
+bicchier
+bicchiere
 bien
 bilim
+billed
+bin
+bina
 binh
+bir
+bira
 birlesik
 birleşik
 birthday
+biscoit
+biscoito
+biscott
+biscotto
+biscuit
 biển
 black
 blanc
 blanco
+blasend
+blasender
+blatt
+blatter
 blau
 blaue
 blaulich
@@ -37334,22 +50614,43 @@ ble
 bleu
 blood
 bloom
+blou
+blouse
 blu
 blue
 blues
 bluey
 bluish
 blush
+blätt
+blätter
 bläulich
 bo
 boc
 boca
+boccal
+boccale
+boccali
+boho
 boi
 bois
+boisson
 boit
 boite
+bol
+bola
+bolinho
+bolo
+bols
+bolsa
+bolsas
+bolso
 bon
+bone
+bonec
+bonecas
 bong
+boné
 booger
 bord
 bordeau
@@ -37357,23 +50658,45 @@ bordeaux
 bordo
 bordô
 boring
+bors
+borse
 borus
 boruss
 borussi
 borussia
+bos
 bosto
 boston
+bot
+bota
+botell
+botella
+bott
+botte
+bottigl
+bottiglia
 bottle
+boulet
+boulette
+bouteill
+bouteille
+bowl
 boç
 boît
 boîte
+boş
 branc
 branco
 brazilia
 brazilian
 brick
+bridge
 bright
+briquet
+briquette
 british
+brochet
+brochette
 broken
 bronc
 bronce
@@ -37383,54 +50706,87 @@ bronzo
 brown
 brownish
 browny
+bruck
+brucke
 brumos
 brumoso
 brun
+brück
+brücke
 bua
 bubbl
 bubble
 bubblegum
 bubp
+bufal
+bufalo
 bugday
+building
 bunt
 buntes
 buoi
 buon
+bup
+bureau
 burg
 burger
 burnt
 bus
+bust
+busta
 butter
+buu
+buyuk
 buz
 buğday
 buồn
 buổi
 bánh
+báo
+bát
 bãi
 bé
+béton
 bê
 bình
 bí
+bò
+bó
 bóng
 bông
+búfal
+búfalo
+búp
+büyük
 băng
 bơ
+bưu
 bạc
 bạch
 bảo
 bất
 bầu
 bắc
+bắp
 bằng
 bến
 bệnh
 bọ
+bỏng
 bồ
 bồi
 bồn
 bờ
 bữa
 ca
+caab
+caaba
+caball
+caballo
+cacarol
+cacarola
+cachorr
+cachorro
 cad
 cadet
 cadilar
@@ -37439,15 +50795,35 @@ caf
 cafe
 café
 cai
+caix
+caixa
+caj
+caja
+calabaz
+calabaza
 calar
 cald
 caldo
+calic
+calice
 cam
+camara
+camarao
+camarã
+camarão
+camel
+camelo
 camer
 camera
 camo
 camouflage
 camp
+campagn
+campagne
+campan
+campana
+campanill
+campanilla
 campo
 camur
 can
@@ -37459,22 +50835,52 @@ canadien
 canadiens
 canary
 candy
+cane
+canec
+caneca
+canecas
 cang
 canh
 canli
 canlı
+canned
+canon
 cao
+capacacet
+capacacete
+capacet
+capacete
+capel
+capela
 capodann
 capodanno
+cappell
+cappello
+car
+cara
 caramel
 caramelo
+carillon
+carn
 carnation
+carne
 carolina
+carousel
 carp
 carpa
 carpe
+carrilha
+carrilhao
+carrilhã
+carrilhão
 cas
 casa
+casc
+casco
+casqu
+casque
+casquet
+casquette
 cast
 castan
 castanh
@@ -37482,8 +50888,22 @@ castanho
 castano
 castañ
 castaño
+castel
+castell
+castello
+castelo
+castill
+castillo
+cat
 cau
+caval
+cavall
+cavallo
+cavalo
 cay
+caçarol
+caçarola
+cañón
 celtic
 celtiç
 centr
@@ -37491,25 +50911,50 @@ centre
 centro
 cerejeir
 cerejeira
+ceremoni
+ceremonia
+ceremonie
 cerez
 cerezo
+cerimon
+cerimonia
 cerisier
 cerulean
+cetriolin
+cetriolino
 ceu
 ceviz
 cha
+chai
+chalec
+chaleco
+cham
 champ
 champagne
 chan
+chancl
+chancla
 chang
 chao
+chapeau
+chapeu
+chapéu
 charcoal
 chat
+chateau
 chau
+chausson
+chaussons
+chaussur
+chaussure
+chauv
+chauve
+cheese
 chels
 chelse
 chelsea
 cherry
+cheval
 chewing
 chi
 chiar
@@ -37517,6 +50962,8 @@ chiaro
 chicag
 chicago
 chien
+chies
+chiesa
 chieu
 chil
 chile
@@ -37525,56 +50972,91 @@ chilean
 chili
 chim
 chin
+chinel
+chinelo
 chines
 chinese
 chinesisch
 chinesische
 chinesischer
 chinesisches
+chinoiserie
 chiến
 chiều
 cho
 chocolat
 chocolate
+chon
+chop
+chopes
+christmas
+christoph
+christopher
 chu
+chum
 chung
+chuong
+chuot
 chut
 chute
 chuv
 chuva
 chuyen
 chuyên
+chuông
+chuột
 chàng
 chào
 chá
 chân
+château
 châu
+chó
+chùm
 chú
+chạm
 chạng
+chảo
 chất
+chồn
 chợ
+chủ
 chững
+cib
+cibo
+cicek
 cidad
 cidade
 ciel
 cielo
 cienci
 ciencia
+cierg
+cierge
 ciko
 cikolata
 cilieg
 ciliegio
 cimen
 cin
+cine
 cini
+cinque
 cinz
 cinza
+ciotol
+ciotola
+circir
+circus
 cit
 cite
 citron
+citrouill
+citrouille
 citt
 citta
 città
+cityscape
 cité
 ciudad
 civciv
@@ -37588,29 +51070,64 @@ classiç
 clay
 clean
 clear
+clinking
 cloud
 cloudy
 club
+clutch
 co
+coastal
 cobalt
 coc
 coca
+cocktail
 coffee
 coi
+cok
+colet
+colete
 colombia
 colombian
 color
 colores
 colori
+colour
+com
+comid
+comida
 con
+conch
+concha
+conchigl
+conchiglia
+cone
+confetti
+confezion
+confezione
 cong
+cono
+construction
 cont
 conte
+contemplaca
+contemplacao
+contemplazion
+contemplazione
+contemplaçã
+contemplação
 conto
+convenience
+cooked
 cool
 cop
+copa
+copas
 copo
 copos
+copp
+coppa
+coquill
+coquille
 cor
 coral
 core
@@ -37620,14 +51137,34 @@ corei
 coreia
 cores
 cornflower
+correi
+correio
+corrid
+corrida
+cort
+corte
 coré
 corée
+cosc
+coscia
+cost
+costa
+costier
+costiera
+costum
+costume
+cot
+cote
+cottage
 cotton
 coucher
 couchers
 couleur
 couleurs
 country
+cow
+cox
+coxa
 coç
 cr
 crem
@@ -37638,20 +51175,44 @@ crepusculo
 crepúscul
 crepúsculo
 cristal
+croquet
+croquette
 crèm
 crème
 crépuscul
 crépuscule
+cua
+cub
 cuba
 cuban
+cubett
+cubetto
+cubito
+cubo
 cuc
+cucuruch
+cucurucho
+cuenc
+cuenco
 cuent
 cuento
+cuis
+cuisse
+cun
+cuna
 cung
 cuo
+cuoi
 cuoio
 cuon
 cuong
+cup
+curry
+cut
+cute
+cuu
+cuñ
+cuña
 cuốn
 cuồng
 cyber
@@ -37659,42 +51220,69 @@ czech
 cà
 cá
 cái
+cálic
+cálice
 cánh
 cây
+cão
+cérémoni
+cérémonie
 céu
+có
 cô
 công
+côt
+côte
 cõi
 cúc
 căn
 căng
+cırcır
+cơm
 cơn
+cưỡi
 cầu
 cẩm
+cắm
+cỏ
+cốc
 cổ
 cờ
+cừu
+cửa
 cực
 da
 dag
+daglarin
 dai
 dak
 dall
 dalla
 dallas
 dam
+damenhut
 dan
 dance
 dang
 danish
+dao
 dark
 darkish
 dat
 dau
 day
 dağ
+dağların
 de
 debaix
 debaixo
+deciduous
+decoraca
+decoracao
+decoracion
+decoración
+decoraçã
+decoração
 deep
 deger
 degerli
@@ -37703,24 +51291,42 @@ demir
 den
 denim
 deniz
+dep
+department
 der
+derelict
 derin
+derramand
+derramando
 desbotad
 desbotado
+desert
+desfil
+desfile
+detective
 değer
 değerli
 di
 dia
+die
 dien
+diner
+dinh
 dirt
 dirty
+dis
+disi
 diu
+diş
+dişi
 do
 doa
 doanh
 doc
 doce
 dodger
+dodo
+dog
 dogu
 dogum
 doi
@@ -37728,55 +51334,82 @@ dok
 dokm
 dokme
 dokulen
+dolm
+dolma
+domuz
 don
+doner
 dong
+donm
+donme
 dor
 dore
+dort
 doré
 dou
 doux
 doğu
 doğum
 drab
+dragon
 drap
 drapeau
 dried
 dua
 duck
+dui
 dulc
 dulce
 dull
 dung
 duoi
 duong
+dusen
 dusk
 dust
 duster
 dusty
 dutch
+duz
 dát
 dâu
 dây
+dép
 día
 dòng
 dökm
 dökme
 dökülen
+dön
+döner
+dönm
+dönme
+dört
+dùi
 düst
 düster
+düz
+düşen
 dơ
 dưa
 dưới
 dạ
 dải
+dấu
 dầu
 dễ
 dịu
+ear
 early
 earth
 easter
 eco
 edel
+edific
+edifici
+edificio
+edifíci
+edifício
 eflat
 eflatun
 egg
@@ -37784,7 +51417,20 @@ eggplant
 eggshell
 egyptia
 egyptian
+eid
+einsam
+einsame
+einteilig
+einteiliger
 eis
+ejderh
+ejderha
+ekmek
+el
+ell
+ellili
+elmett
+elmetto
 em
 embaix
 embaixo
@@ -37797,16 +51443,32 @@ emirates
 emirato
 emiratos
 emirats
+empreint
+empreintes
+empty
 en
 encr
 encre
+english
 enseign
 enseigne
 enseignes
+envelop
+envelope
+envelopp
+enveloppe
+epi
 erb
 erba
 erbe
 erik
+erkek
+erupca
+erupcao
+erupcion
+erupción
+erupçã
+erupção
 erv
 ervas
 escal
@@ -37815,6 +51477,8 @@ escaldant
 escaldante
 esk
 eski
+espig
+espiga
 estaca
 estacao
 estacion
@@ -37824,28 +51488,48 @@ estado
 estados
 estanqu
 estanque
+estatu
+estatua
 estaçã
 estação
 estil
 estilo
+estrel
+estrelas
+estátu
+estátua
 etang
 etat
 etats
+evergreen
 everto
 everton
+faccin
+faccina
 faibl
 faible
 fairy
+fal
 fall
 fallen
+far
 fard
+fare
 farm
+farmhouse
+fat
+fati
+fatia
 fc
 feierlich
 feir
 feira
+fener
+fenicotter
+fenicottero
 fern
 ferr
+ferris
 ferro
 fes
 fest
@@ -37853,6 +51537,8 @@ festa
 festival
 fet
 fete
+fett
+fetta
 feu
 feuill
 feuillag
@@ -37868,6 +51554,8 @@ fiest
 fiesta
 filipin
 filipino
+film
+filme
 fim
 fin
 fines
@@ -37879,14 +51567,23 @@ fior
 fiore
 fiori
 fire
+firinlanmis
+fish
 fistik
+fit
+fita
+flach
+flacher
 flag
 flak
 flamant
 flamants
+flasch
+flasche
 flat
 fleur
 fleurs
+floating
 floc
 floco
 flocos
@@ -37894,8 +51591,11 @@ flor
 flores
 florest
 floresta
+flower
 fluro
+flussigkeit
 fly
+flüssigkeit
 foam
 fog
 foggy
@@ -37921,10 +51621,18 @@ forest
 foresta
 foret
 forrest
+fortune
 forêt
+four
 french
 fresh
+frida
+fried
+frittiert
+frittierte
 frog
+front
+frontier
 frost
 fruit
 fruits
@@ -37935,16 +51643,39 @@ frutt
 frutti
 fueg
 fuegos
+fuj
+fuji
 full
 fund
 fundo
+funkelnd
+funkelnde
 fuoc
 fuochi
 fç
 fêt
 fête
+fırınlanmış
 fıstık
+ga
+gaf
+gafas
+galet
+galette
+gallet
+galleta
+gallett
+galletta
+gamb
+gamba
+gamber
+gambero
+gang
+garraf
+garrafa
+gateau
 gau
+gay
 gebroch
 gebrochenes
 gece
@@ -37954,9 +51685,16 @@ gelad
 gelado
 gelat
 gelato
+gelb
+gelbe
+gem
 gentle
 germa
 german
+gerostet
+gerostete
+geröstet
+geröstete
 geç
 ghanaia
 ghanaian
@@ -37970,14 +51708,21 @@ giall
 giallo
 gian
 giang
+giao
 giardin
 giardino
 giay
+gilet
 gio
 giong
+giorn
+giorno
 giot
 giua
+giun
+giày
 giáng
+giáo
 gió
 giông
 giấc
@@ -37986,14 +51731,19 @@ giận
 giọt
 giờ
 giữa
+gla
 glac
 glace
+glas
+glass
 glicin
 glicine
 gluhend
 glut
 glühend
 go
+gobelet
+goi
 gok
 gol
 gold
@@ -38002,12 +51752,20 @@ goldene
 gom
 good
 goose
+gorr
+gorra
 goz
 gozu
+graduation
 gran
 grand
 grande
+grandes
 grands
+granit
+granita
+granizad
+granizado
 grape
 grass
 grassy
@@ -38042,15 +51800,22 @@ grüner
 grüß
 guard
 guarda
+guide
 guirland
 guirlande
 gul
 gumus
 gun
 gunes
+gunesin
 guney
+gustav
 gut
 guten
+guvenlik
+gà
+gâteau
+gói
 gök
 göl
 göz
@@ -38060,39 +51825,63 @@ gümüş
 gün
 güney
 güneş
+güneşin
+güvenlik
+găng
 gấu
 gỉ
 gốm
 gỗ
 h
 ha
+hai
+hamam
 han
 hang
 hanh
 hardal
 harvest
+hat
+hatching
+hau
+haus
+haut
 haute
 hav
 havai
+heather
+hecin
+hei
+heise
+heiß
+heiße
 helad
 helado
 hellblau
 hem
+hemd
 herb
 herbes
 heur
 heure
+heç
 hi
 hien
 hierb
 hierbas
 hieu
+high
 highlighter
+hiking
 himmelblau
+hind
 hindis
 hindistan
+hindu
+hiz
 hiện
 hiệu
+hk
 ho
 hoa
 hoai
@@ -38102,14 +51891,22 @@ hoj
 hoja
 hojas
 hon
+honey
 hong
+honk
 hop
 hor
 hora
+horse
 hospital
 hot
+hotel
+house
 hoài
 hoàng
+hu
+huell
+huellas
 huil
 huile
 hungaria
@@ -38117,6 +51914,7 @@ hungarian
 hungary
 hunter
 huong
+huou
 huu
 huyen
 huynh
@@ -38128,8 +51926,13 @@ hy
 hà
 hàn
 hòn
+hız
+hũ
+hươu
 hướng
 hạnh
+hạt
+hải
 hẻm
 họa
 hồng
@@ -38139,11 +51942,24 @@ hội
 hộp
 hữu
 ice
+icecek
 icelandic
 icelandiç
 icky
+icon
+iglesi
+iglesia
+iki
+il
+ile
+ilh
+ilha
+immeubl
+immeuble
 imparatorluk
 imperial
+impront
+impronte
 in
 inci
 india
@@ -38151,7 +51967,10 @@ indian
 indigo
 indonesia
 indonesian
+inek
 ink
+insalat
+insalata
 insegn
 insegne
 int
@@ -38161,29 +51980,55 @@ intenso
 inter
 international
 inç
+iran
 irish
 iron
+isl
+isla
 island
+isol
+isola
+issiz
 italia
 italian
+italienisch
+italienische
+içecek
+jack
 jade
 jamaica
 jamaican
 japa
 japan
+japanese
+japanisch
+japanische
+japanisches
 japon
 jardim
 jardin
 jardín
+jarr
+jarra
+jarras
 jaun
 jaune
 jazz
 jeu
+jeun
+jeune
 jeux
+jour
 jueg
 juego
 juegos
 jungle
+k
+kabak
+kad
+kadeh
+kadin
+kadın
 kahv
 kahve
 kak
@@ -38196,17 +52041,29 @@ kan
 kap
 kapali
 kapalı
+kaplan
 kar
+kara
 karamel
+karla
 karli
 karlı
+kasik
+kasikli
 kay
 kayisi
 kayısı
+kaşık
+kaşıklı
+ked
+kedi
 kelley
 kelly
 kem
+kemik
+kemikli
 ken
+kente
 kentucky
 kenya
 kenyan
@@ -38215,13 +52072,22 @@ kermit
 kes
 kestane
 key
+khach
 khaki
+khan
+khi
 khoa
+khoai
 khoe
 khong
 khu
+khung
+khách
 không
+khăn
+khỉ
 khỏe
+khủng
 ki
 kieu
 kim
@@ -38233,25 +52099,48 @@ kiremit
 kirik
 kirmiz
 kirmizi
+kis
+kisa
 kiwi
+kizarmis
 kiểu
 kle
 klei
 klein
+koa
+koala
 kobalt
 koi
+kokteyl
 komur
+konfet
+konfeti
+konserv
+konserve
+kopek
+kor
 korea
 korean
+korili
+koruyucu
+koruyuç
+kos
+kosu
 kot
+kovboy
 koy
 koyu
+koş
+koşu
 kraftig
 kraliyet
 krem
 kräftig
+kugu
 kuhl
 kuhle
+kuk
+kuken
 kum
 kumsal
 kur
@@ -38260,50 +52149,85 @@ kursun
 kuru
 kurş
 kurşun
+kus
 kuzey
+kuğu
+kuş
 ky
 kèn
 kì
+kính
 kömür
+köpek
+kör
+körili
 köy
 kühl
 kühle
+kük
+küken
 kırak
 kırağı
 kırmız
 kırmızı
 kırık
+kıs
+kısa
+kızarmış
 kẹo
 kỳ
 kỹ
 la
+lab
+laboratuvar
 lac
 lacivert
+laco
+lady
 lag
 lago
+laib
 laid
 lake
 lan
 lang
 lanh
+lantern
+lanternas
+lanterne
+lanternes
 lap
 late
 latt
 latte
 lau
+lava
 lavender
 lawn
+laz
+lazo
+laç
+laço
 le
 lead
 leaf
 leafy
+lecc
+lecca
+leer
+leeres
+legum
+legume
 leicest
 leicester
+lejan
+lejano
 lemon
 letreir
 letreiro
 letrer
 letrero
+leu
 leuchtend
 lever
 leylak
@@ -38320,24 +52244,44 @@ lill
 lilla
 lilá
 lilás
+lima
+limao
 lime
 limon
+limã
+limão
+lintern
+linternas
 lipstick
+liquid
+liquido
 liverpool
 living
 livink
 livr
 livros
 lo
+loc
 local
 locale
+locos
+loj
+loja
+lon
+lona
 londo
 london
 long
+lontr
+lontra
 lop
 los
 lotus
+lov
+love
+loy
 lua
+luan
 luc
 luce
 luces
@@ -38350,16 +52294,24 @@ lumière
 lun
 luna
 lunar
+lunet
+lunettes
 luoi
 luu
 luz
 luzes
+luân
+ly
 làn
 làng
 lá
 lâu
 lãng
 lãnh
+légum
+légume
+líquid
+líquido
 lò
 lòng
 lông
@@ -38369,19 +52321,30 @@ lười
 lạc
 lạnh
 lấp
+lẩu
 lập
+lều
 lễ
 lồng
 lớp
 lờ
+lợn
 lửa
 ma
 mac
 maca
 macaron
 macaroni
+machu
+madeir
+madeira
 madrugad
 madrugada
+magliett
+maglietta
+maillot
+maison
+majorelle
 malakit
 malaysia
 malaysian
@@ -38389,6 +52352,7 @@ mam
 man
 manchest
 manchester
+mang
 manh
 many
 manzan
@@ -38400,21 +52364,36 @@ mar
 march
 marche
 marché
+mardi
 mare
+marie
 marine
+mark
 marrom
 marron
 marrone
 marrón
+mart
+marted
+martedi
+martedì
+martes
 mat
 mata
+mate
 mau
 mauv
 mauve
 mav
 mavi
 mavimsi
+maym
+maymun
+mazz
+mazzo
 maçã
+me
+meat
 medium
 mei
 meia
@@ -38422,6 +52401,7 @@ meio
 mel
 mela
 mem
+memphis
 men
 meneks
 menekse
@@ -38438,13 +52418,21 @@ mercato
 metallic
 mexica
 mexican
+mexico
+meyv
+meyveli
+mezuniyet
 miam
 miami
 mid
 midnight
+mien
+mieng
+mil
 military
 milk
 milky
+milli
 mineral
 minimal
 mint
@@ -38452,49 +52440,87 @@ minty
 misir
 misket
 misty
+miếng
+miền
 mo
 moc
 moch
 mocha
+mochil
+mochila
+modern
+moderne
+mon
 mong
+monkey
+mont
 montagn
 montagna
 montagne
+montagnes
 montan
 montana
 montanh
 montanha
 montañ
 montaña
+monte
 montreal
+monument
 moon
 moonlight
 mor
+morceau
 morning
 morocca
 moroccan
 moss
 mossy
 mother
+mount
+mouse
 mu
 mua
+muc
+mucevher
 mud
+muda
 muddy
+mui
 mum
+munec
+munecas
+mur
 murekkep
+muro
+mus
 music
+musical
+musl
+muslo
+muso
 mustard
+muzik
+muñec
+muñecas
 màn
 màu
 má
 mát
 mâm
+mê
+món
 mù
 mùa
+mücevher
 mürekkep
+müzik
 mısır
+mũ
+mũi
 mơ
 mưa
+mạng
 mạnh
 mẫu
 mật
@@ -38503,6 +52529,7 @@ mềm
 mộc
 mộng
 mờ
+mực
 na
 nad
 nada
@@ -38513,8 +52540,12 @@ nang
 napo
 napol
 napoli
+nariz
+nas
 nascer
+naso
 nasty
+national
 nau
 nav
 nave
@@ -38529,12 +52560,14 @@ negro
 neon
 ner
 nero
+nest
 new
 newcast
 newcastl
 newcastle
 neón
 ngac
+ngam
 ngan
 ngay
 nghe
@@ -38554,6 +52587,7 @@ ngây
 ngôi
 người
 ngạc
+ngắm
 ngọc
 ngọn
 ngựa
@@ -38581,6 +52615,8 @@ nhợt
 những
 nhựa
 nice
+nid
+nido
 niem
 niger
 nigeri
@@ -38589,23 +52625,34 @@ nigerian
 night
 nilufer
 nilüfer
+ninh
+ninho
+niu
 niveau
 niveaux
 niềm
+no
 noc
 nocciol
 nocciola
 noce
 noch
 noche
+noel
 noi
 noir
+noit
+noite
 noix
 nong
+nori
+noria
 northern
 norwegia
 norwegian
 nostalgic
+nott
+notte
 nouvel
 nouvell
 nouvelle
@@ -38615,34 +52662,54 @@ nu
 nua
 nuev
 nueva
+nuevo
 nui
+nuit
 nuoc
 nuov
 nuova
+nàng
 nâu
 nóng
 nông
 núi
 năm
 năng
+nơ
 nước
+nấu
 nắng
+nồi
 nồng
 nửa
 nữ
 o
 oai
 oc
+occhial
+occhiali
 ocean
+ocul
+oculos
+oden
 off
+office
+oficin
+oficina
+ofis
 ogl
 ogleden
 oi
+okul
 ola
 old
 oli
 olio
 olive
+oll
+olla
+olu
+oluler
 olympic
 olympiq
 olympiqu
@@ -38654,7 +52721,10 @@ olympiç
 on
 ond
 onda
+onden
+one
 ong
+onur
 oolong
 open
 ora
@@ -38662,17 +52732,33 @@ orang
 orange
 orangey
 orangish
+oriental
 orill
 orilla
 orman
+orumcek
+oso
+ot
+ouf
 outer
+ovo
+ozgurluk
 oải
+pa
+padell
+padella
 pae
 paes
+paesagg
+paesaggio
 paesi
 pai
 pais
+paisaj
+paisaje
 paises
+paketlenmis
+paketlenmiş
 pakis
 pakistan
 pakistani
@@ -38683,21 +52769,58 @@ palais
 palazz
 palazzo
 pale
+pall
+palla
+palm
+palmiye
 paláci
 palácio
 pamuk
 pan
+pane
+pantalon
+pantalones
 panto
 panton
 pantone
+pao
+paper
+par
+para
+parad
+parada
+parc
+parca
+parco
 pari
 paris
+park
 parl
 parlak
+parmak
+parqu
+parque
+part
+parti
+party
+parç
+parça
 pas
+pasta
 pastel
+patat
+patata
+patatas
+patate
+patates
+patatin
+patatine
+patlamis
+patlamış
+patlayan
 pav
 pavo
+paw
 pay
 pays
 paí
@@ -38710,16 +52833,30 @@ peacock
 pearl
 pedr
 pedra
+pegad
+pegada
 peix
 peixe
+pence
+pentol
+pentola
+penç
+pençe
 per
 periwinkle
+perr
+perrito
+perro
+persian
+persisch
+persisches
 peru
 peruvia
 peruvian
 pesc
 pesce
 petrol
+peynir
 pez
 pha
 phan
@@ -38727,20 +52864,26 @@ phao
 phat
 phep
 phieu
+phim
 phiêu
 pho
 phong
 phu
+phuc
 phun
 pháo
 phát
 phép
+phím
 phòng
 phầ
 phần
 phẫn
 phố
 phụ
+phục
+piant
+pianta
 pic
 pico
 piedr
@@ -38748,28 +52891,47 @@ piedra
 piel
 pierr
 pierre
+piet
 pietr
 pietra
 pig
+piment
 pine
 pink
+pinke
 pinkish
 pinky
+pint
+pintinho
 pintur
 pintura
+pipet
+pipetli
+pipoc
+pipoca
 pirinc
 pirinç
 pisc
 pisca
 piss
+pit
+pita
 pittsburgh
 pittur
 pittura
+pizz
+pizza
 plag
 plage
+plaj
 planet
+plant
+planta
+plante
+plat
 play
 playa
+playground
 plein
 pleine
 plum
@@ -38779,40 +52941,78 @@ point
 poison
 poisson
 polish
+poll
+pollito
+pomb
+pomba
 pomm
 pomme
+pommes
+pont
+ponte
 poo
 poop
+pop
 por
+porc
 porcelain
 porcelaine
 porcelan
 porcelana
 porcellan
 porcellana
+porco
+port
 portakal
+porte
 portugal
 portugu
 portugues
 portuguese
+post
+poste
+pot
+pote
+potted
 pouc
 pouca
+poultry
+poup
+poupees
+poupé
+poupées
+pouring
+poussin
 powder
 prai
 praia
+prayer
+predi
+predio
 pret
 preto
+prid
+pride
 primary
 profundidad
 profundidades
 prussian
+prédi
+prédio
+pudim
 pudr
 pudra
 puebl
 pueblo
+puent
+puente
+puert
+puerto
 puest
 puesta
 puke
+pulcin
+pulcino
 pumpkin
 punk
 pure
@@ -38821,6 +53021,7 @@ purpleish
 purpley
 purplish
 purply
+pão
 pôr
 qatar
 qatari
@@ -38829,6 +53030,8 @@ quai
 quan
 qued
 queda
+queij
+queijo
 quy
 quyet
 quyết
@@ -38839,11 +53042,20 @@ quý
 quả
 quần
 quỷ
+rabbit
 racing
 radioactive
 rahat
+rai
+ram
+ramadan
+ramazan
+ramo
 ran
 rang
+raspad
+raspadinha
+raton
 rau
 raw
 real
@@ -38854,43 +53066,82 @@ recifs
 red
 reddish
 reddy
+regal
+regalo
 regn
 regno
+rehber
+rei
 rein
 reino
+reis
 relianc
 reliance
 relianç
+reminder
+rescue
 rest
+retro
 reu
 ri
 rice
+ris
+risa
+risaie
+riso
+rivier
+riviera
+riz
+rizier
+rizieres
+rizières
+roaring
+roasted
 robin
+rod
+roda
 roj
 rojo
+roller
 romania
 romanian
 ron
 rong
+rop
+ropa
 ros
 rosa
+rosari
+rosario
 rosas
 rose
 rosee
 roses
 ross
 rosso
+rost
+rosto
 rosy
+rosári
+rosário
 rosé
 rosée
+rot
+roter
 roug
 rouge
+roup
+roupas
 royal
 royaum
 royaume
+ruban
 ruc
 rung
+running
 ruong
+ruot
+ruota
 ruou
 russia
 russian
@@ -38898,13 +53149,18 @@ rust
 rusty
 ruy
 ruya
+ruzgar
+ruzgardaki
 ruộng
+rái
 récif
 récifs
 rêu
 rùng
 rüy
 rüya
+rüzgar
+rüzgardaki
 rượu
 rạn
 rạng
@@ -38918,52 +53174,113 @@ sabl
 sable
 sac
 sach
+sacol
+sacolas
+sacs
+safety
 sage
+sagrad
+sagrada
+sah
+sahanda
+sai
 saint
+sak
+sake
 saks
+saksi
+saksı
+sakura
 sal
 sala
+salad
+salada
+salade
 salid
 salida
 sall
 salle
 salmon
 salon
+salvaj
+salvaje
+salón
 sam
 sampan
 sampanya
 san
+sanctuair
+sanctuaire
 sand
+sandal
+sandale
+sandali
+sandalia
+sandalo
 sandy
+sandáli
+sandália
 sang
 sankt
+santuar
+santuari
+santuario
+santuári
+santuário
 sao
 sap
+sapat
+sapatilh
+sapatilha
+sapato
+sapin
 sarap
 saud
 saudad
 saudade
 saudi
+sazan
 sbiadit
 sbiadito
 scal
 scala
+scarp
+scarpa
+scarpe
+scarpett
+scarpette
+schlupfend
+schlupfendes
+schlüpfend
+schlüpfendes
+schneebedeckt
+schneebedeckter
+schussel
 schwarz
+schüssel
 sci
 scienc
 science
 scoglier
 scogliera
+scottish
 se
 sea
 seafoam
+seaside
 seaweed
+secession
+secessione
 see
 sef
 seftali
 sehir
+sehirde
+seker
 selv
 selva
+selvagg
+selvaggio
 sem
 seman
 semana
@@ -38973,28 +53290,42 @@ serin
 sevgililer
 sevk
 sf
+shabby
+shallow
 shamrock
+shaved
+sheaf
+shinto
 shit
 shocking
+shopping
 sicak
 sick
 sickly
+sieu
 sif
 sifali
+silindir
 silver
 singapor
 singapore
 singaporea
 singaporean
 sinh
+sinto
+siper
+siperli
+sirk
 sis
 sise
 siyah
+siêu
 sky
 sl
 slate
 sleek
 slime
+slip
 smoky
 snot
 snow
@@ -39002,13 +53333,31 @@ snowy
 so
 sobr
 sobre
+soc
+sock
+soft
 soguk
 soi
 sokak
+sol
+solar
+sole
 soleil
+solmus
+solmuş
+solstic
+solstice
+solstici
+solsticio
+solstiz
+solstizio
+solstíci
+solstício
 soluk
 sombr
 sombre
+sombrer
+sombrero
 sombri
 sombrio
 sombrí
@@ -39018,17 +53367,36 @@ somon
 son
 sonbahar
 song
+sonnenaufgang
+sonnenuntergang
+sorgent
+sorgenti
 sorger
 sorgere
+sorvet
+sorvete
+sosis
+sosisli
 sou
+sourc
+sources
 sous
 south
 soğuk
 space
+spalmar
+spalmare
 spanish
+spar
+spara
 sparkling
 spiagg
 spiaggia
+spice
+spider
+spiegelei
+spiral
+spouting
 spring
 ssc
 ssç
@@ -39042,31 +53410,54 @@ stars
 stat
 stati
 station
+statu
+statua
+statue
 stazion
 stazione
+steam
+steaming
 steel
+stellin
+stellina
 stil
 stile
 still
+stival
+stivale
 stock
 stormy
+strand
 string
 strong
+stuck
+stuffed
 styl
 style
+stück
 su
 suc
+suco
+sugar
+sukran
 summer
 sun
 sunflower
+sunflowers
 sunny
+sunrise
 sunshine
+suoi
 suong
+surek
+surekli
 surprise
+sus
 sut
 sutlu
 suud
 suudi
+suối
 swamp
 swedish
 swi
@@ -39074,15 +53465,22 @@ swimming
 swing
 swis
 swiss
+sài
 sàn
 sách
 sáng
 sâm
+sân
 são
+sécession
+sóc
 sóng
 sô
 sôi
 sông
+sürek
+sürekli
+süs
 süt
 sütlü
 sıcak
@@ -39091,28 +53489,86 @@ sương
 sấm
 sặc
 sức
+t
+tablet
+tableta
+tac
+taca
+tacas
+tach
+tag
+tagl
+taglio
 tai
+takeaway
+takeout
 tam
+tambor
+tambur
+tamburo
 tami
 tamise
 tamisé
 tan
+tanabata
+tanap
 tang
 tao
+tapet
+tapete
+tapi
+tapis
 tappet
 tappeto
+tarih
+tarihi
+tarr
+tarro
+tart
+tarta
+tass
+tasso
 tau
+tavsan
+tavuk
 tavus
+tavşan
 tay
 taz
 taze
+tazon
+tazz
+tazza
+tazón
+taç
+taça
+taças
 te
 tea
+teacup
 teal
 tealish
+teclad
+teclado
 teddy
+teeta
+teetasse
+tei
+teia
+tejon
+tejón
 tek
+tel
+tela
+tembel
+temp
+tempio
+templ
+temple
+templo
 ten
+tend
+tenda
 tender
 tendr
 tendre
@@ -39120,31 +53576,59 @@ tenebros
 tenebroso
 tener
 tenero
+tenis
+tenl
 tenu
 tenue
+terc
+terca
+terkedilmis
+terkedilmiş
 terr
 terra
+terrac
+terracos
 terracott
 terracotta
+terraz
+terrazas
+terraç
+terraços
 terre
+terç
+terça
+test
+testa
 tet
+tete
+texug
+texugo
 tha
 thac
 thach
 thai
+thailandisch
+thailandisches
+thailändisch
+thailändisches
 tham
 than
 thang
 thanh
 thao
+thap
 the
 thien
+thit
 thiên
 thiền
 tho
 thoi
+thong
 thu
+thuc
 thung
+thuong
 thuy
 thành
 thá
@@ -39152,29 +53636,49 @@ thác
 thái
 tháng
 thánh
+tháp
 thé
 thư
+thượng
 thạch
+thả
 thảm
 thảo
 thần
+thập
+thằn
 thằng
+thịt
 thối
 thổ
 thụy
 thủy
+thực
+tie
 tiec
 tien
+tiend
+tienda
 tiern
 tierno
 tiffany
+tigel
+tigela
+tiger
+tiki
 tim
 tin
 tinh
+tiranossaur
+tiranossauro
 tiền
 tiệc
 to
+toa
 toi
+toil
+toile
+tokyo
 tom
 tomato
 tomb
@@ -39187,19 +53691,41 @@ toni
 tono
 tonos
 tons
+top
+topf
 toprak
+toqu
+toque
 toront
 toronto
+torr
+torre
+tort
+torta
+tortin
+tortino
 tottenham
+tour
 toxic
 tra
+traditionell
+traditionelle
+traditionelles
 trai
+traj
+traje
 tram
 tran
 trang
 tranh
+trau
 tre
+trebol
 tree
+trefl
+trefle
+trev
+trevo
 tro
 troi
 trong
@@ -39208,23 +53734,34 @@ tropik
 tropikal
 tropisch
 tropischer
+troz
+trozo
 true
 trung
 trunk
 truong
 trà
 tràn
+tràng
 trái
 tráng
+trâu
+trèfl
+trèfle
+trébol
+trò
 trăng
 trường
 trưởng
 trạm
 trắng
 trẻ
+trống
 trời
 tu
 tuc
+tui
+tumbler
 tung
 tuoi
 tuong
@@ -39240,18 +53777,29 @@ tuyet
 tuyết
 tuyệt
 twilight
+two
 tài
 tàu
+tách
 tán
 táo
 tâm
 tây
 tè
 té
+tê
 tên
+tênis
+tênl
+têt
+tête
 tình
 tím
+tòa
+tô
+tôm
 tông
+túi
 túp
 türk
 tĩnh
@@ -39259,17 +53807,22 @@ tơ
 tưng
 tươi
 tương
+tượng
 tảng
 tảo
 tẻ
 tết
 tối
+tổ
 tức
 tử
 tự
 u
 uat
+ucan
 ue
+uffic
+ufficio
 ugly
 ugur
 ukrainia
@@ -39286,40 +53839,65 @@ united
 unt
 unter
 uzay
+uzun
+uçan
 uğur
 uất
 uể
 vach
 vad
 vadi
+vah
+vahsi
+vahş
+vahşi
 vai
 vaisseau
 valentine
 van
 vang
+vas
+vaso
+vel
+vela
+velh
+velho
 verbot
 verbotene
 verd
 verde
 verdur
 verdura
+verdure
 vereinigt
 vereinigte
 vereinigtes
 vereinik
+verfall
+verfallenes
 vermelh
 vermelho
+verr
+verre
 verschneit
 verschneiter
+verser
 vert
 very
+vet
+vetements
 vett
 vetta
+vi
 via
+viand
+viande
 vibrant
 vid
 vida
 vie
+vien
+vienna
 viet
 vietnam
 vietnames
@@ -39328,9 +53906,12 @@ vieu
 vieux
 vil
 vila
+vill
 villag
 village
+ville
 vin
+vincent
 vinh
 vinho
 vino
@@ -39349,24 +53930,32 @@ vitória
 viv
 viva
 vivo
+viên
 viêt
 viş
 vişne
 việt
+vo
 voi
 voie
 vom
 vomit
+vong
 vu
 vui
+vulcan
+vulcano
 vung
 vuon
 vuong
 vuonk
 vàng
 vách
+vêt
+vêtements
 vía
 vòm
+vòng
 vùng
 văn
 vũ
@@ -39375,67 +53964,132 @@ vươnk
 vườn
 vạn
 vải
+vịnh
+vỏ
+vụ
 vững
 wab
 wabi
+wadi
+waffel
 wap
 warm
 warme
 warmer
 washed
+wassily
 water
+wax
 weird
+welk
+welke
 well
 west
 wheat
+white
+wie
+wiener
+wild
+wilder
+wilted
+wind
 windows
 wine
+woman
+wrapped
 xa
 xam
+xang
 xanh
 xau
 xe
 xi
+xicar
+xicara
 xin
 xinh
 xuong
+xup
 xà
 xám
+xícar
+xícara
+xúp
+xăng
 xương
 xấu
 y
+y2k
 yaban
 yagmur
+yanardag
+yanardak
+yanardağ
+yaprak
+yardim
+yardım
+yas
 yasak
+yassi
+yassı
 yatak
+yaz
 yağmur
 yellow
 yellowish
 yellowy
+yemek
 yen
 yeni
+yer
 yesil
 yesim
 yeu
 yeşil
 yeşim
+yi
+yilbasi
 yildiz
 yildizli
+yilp
+yirm
+yirmili
+yiyecek
+yuksek
+yumur
+yumurta
+yumurtadan
 yumusak
 yumuşak
+yuruyus
 yên
 yêu
+yüksek
+yürüyüş
+yılbaş
+yılbaşı
 yıldız
 yıldızlı
+zain
+zaino
+zapat
+zapatill
+zapatilla
+zapatillas
+zapato
 zen
 zeyt
 zeytin
 zincifr
 zincifre
 zoom
+zucc
+zucca
 zuccher
 zucchero
 zumrut
+zwanzig
+zwanziger
 zümrüt
 ác
 áfric
@@ -39444,6 +54098,10 @@ zümrüt
 águ
 água
 ánh
+áo
+árbol
+árvor
+árvore
 âm
 çam
 çamur
@@ -39454,20 +54112,32 @@ zümrüt
 çin
 çini
 çivit
+çiçek
+çok
 émirat
 émirats
+épi
 étang
 état
 états
 êm
+île
+ócul
+óculos
 óng
 ô
+ölü
+ölüler
+önden
+örümcek
+özgürlük
 öğl
 öğleden
 đam
 đan
 đen
 điên
+đài
 đàn
 đá
 đám
@@ -39479,48 +54149,82 @@ zümrüt
 đóng
 đô
 đông
+đùi
 đơn
+đười
 đường
 đại
+đảo
 đất
 đầm
 đầy
+đậu
 đền
+đỉnh
 địa
 đỏ
 đố
 đồ
 đồi
 đồng
+đổ
+ıssız
+œuf
 şampan
 şampanya
 şarap
 şef
 şeftali
 şehir
+şehirde
+şeker
 şif
 şifalı
+şinto
 şiş
 şişe
+şükran
+американск
+американские
 античн
 античная
+античное
+ар
+армейск
+армейская
+арт
 бабл
 бавар
 бавария
+бамбук
 бамбуков
 бамбуковая
 бамбуковый
+бел
+белый
+бенгальск
+бенгальский
 бледн
 бледно
 бож
 божья
 бок
 бока
+бокал
+болгарск
+болгарский
+больш
+большая
 борусс
 боруссия
 бургер
+бутылк
+бутылка
+бутылочк
+бутылочка
 ваб
 ваби
+ван
 велик
 великая
 водн
@@ -39528,38 +54232,73 @@ zümrüt
 воздушн
 воздушный
 восход
+вымпел
+вымпелы
+гей
 глубок
 глубокое
+гнезд
+гнездо
+голов
+голова
 голубоват
 голубовато
+гор
+гора
 горьковат
 горьковато
+горяч
+горячие
+горячий
+гостиниц
+гостиница
+гранд
 грязн
 грязно
+двугорб
+двугорбый
+де
 ден
 день
 дерев
 деревенск
 деревенский
 дерево
+детск
+детская
 джинсов
 джинсовый
+дик
+дикий
+динамитн
+динамитная
 дождев
 дождевой
+дом
 драгоценн
 драгоценный
+жарен
+жареная
 железн
 железно
 жемчужн
 жемчужно
 живопис
 живопись
+заброшенн
+заброшенный
+заварочн
+заварочный
+закат
 запретн
 запретный
 заснеженн
 заснеженные
 заход
+защитн
+защитные
 звездн
+звездная
 звездное
 зелен
 зеленое
@@ -39568,26 +54307,53 @@ zümrüt
 землист
 землисто
 землистые
+землян
+земляной
 знойн
 знойный
 золот
 золотая
 золотой
+иван
+игров
+игровые
+извержен
+извержение
 императорск
 императорский
+индуистск
+индуистский
 иссин
 иссиня
 карп
+картофел
+картофель
+каск
+каска
+кастрюл
+кастрюля
 каштанов
 каштановый
+кей
+кирпичн
+кирпичная
+кит
 китайск
 китайский
+кленов
+кленовый
 книжн
 книжный
 кок
 кока
+колес
+колесо
+консервн
+консервная
 кораллов
 коралловый
+коробк
+коробка
 королевск
 королевский
 космическ
@@ -39598,23 +54364,60 @@ zümrüt
 красн
 красно
 красное
+красный
+кругл
+круглосуточн
+круглосуточный
+круглый
+кружк
+кружка
+кубик
+кукурузн
+кукурузный
+курин
+куриная
+кусок
+кусочек
+лабораторн
+лабораторный
+леденец
 ледян
 ледяной
+летн
+летнее
+летуч
+летучая
 лимонн
 лимонно
+лист
+листья
+лос
+лоу
+лошад
+лошадь
 лунн
 лунно
 лунный
 манчестер
+мард
+марди
+мач
+мачу
 мелк
 мелкий
 милан
 минеральн
 минеральный
+миск
+миска
 млечн
 млечный
 молочн
 молочно
+морд
+морда
+морожен
+мороженое
 морозн
 морозно
 морск
@@ -39622,14 +54425,21 @@ zümrüt
 морское
 морской
 мост
+музык
+музыка
 мягк
 мягкий
+мяс
+мясо
 насыщенн
 насыщенно
 научн
 научная
+национальн
+национальный
 небесн
 небесно
+небесные
 нежн
 нежно
 неонов
@@ -39643,11 +54453,17 @@ zümrüt
 новая
 новогодн
 новогодняя
+новый
 ностальг
 ностальгия
 ночн
 ночная
 ночной
+нью
+овощн
+овощной
+одногорб
+одногорбый
 озерн
 озерно
 оливков
@@ -39659,14 +54475,35 @@ zümrüt
 осенн
 осенние
 осенняя
+остр
+острый
+офисн
+офисное
 павлин
 павлиний
+падающ
+падающие
+пакетик
+памятн
+памятная
+панк
 пепельн
 пепельно
+персидск
+персидский
 персиков
 персиково
 песчан
 песчаный
+печен
+печеный
+печенье
+пивн
+пивной
+плитк
+плитка
+побереж
+побережье
 под
 пол
 поле
@@ -39683,22 +54520,35 @@ zümrüt
 пудрово
 пурпурн
 пурпурно
+пуст
+пустое
 пшеничн
 пшеничное
 пыльн
 пыльно
+раг
+рагу
+растен
+растение
 реал
+ревущ
+ревущие
 ред
 ржав
 ржаво
+рис
 рисов
 рисовое
+рисовые
+рисовый
 розов
 розоват
 розовато
 розово
 российск
 российский
+рыб
+рыба
 рыжеват
 рыжевато
 сад
@@ -39708,6 +54558,8 @@ zümrüt
 сахарная
 светящийс
 светящийся
+свин
+свиной
 свинцов
 свинцово
 северн
@@ -39720,75 +54572,145 @@ zümrüt
 син
 сине
 синий
+синтоистск
+синтоистский
 сиреневат
 сиреневато
+след
+следы
 сливочн
 сливочное
 слонов
 слоновая
 снежн
 снежная
+собак
+собака
 солнечн
+солнечные
 солнечный
+спасательн
+спасательный
+стакан
 стар
 старые
+стату
+статуя
+стил
+стиль
 сусальн
 сусальное
 темн
+темная
 темно
 тепл
 теплые
 теплый
+ти
 тлеющ
 тлеющие
+токийск
+токийская
 торжественн
 торжественный
+торт
 трав
 травы
 травянист
 травянисто
+треккингов
+треккинговый
 тропическ
+тропическая
 тропический
 туманн
 туманный
 турецк
 турецкие
+туфл
+туфли
+тыкв
+тыква
+увядш
+увядший
 угольн
 угольно
+украшенн
+украшенный
+ураз
+ураза
 утонченн
 утонченный
+фестивал
+фестиваль
+фильм
 фк
+фонар
+фонарь
+фрид
+фрида
 холодн
 холодные
 холодный
+хот
 цвет
 цветен
 цветение
+цветок
 цветущ
 цветущая
 цветы
+цельн
+цельный
 центр
+цирков
+цирковой
+цыпленок
 цыпляч
 цыплячий
 чай
+чайн
+чайная
+чашк
+чашка
 черн
 черно
 черный
+четырехлистн
+четырехлистный
 чикаг
 чикаго
+чокающиес
+чокающиеся
+шапочк
+шапочка
+шебб
+шебби
+эгейск
+эгейское
 эл
 южн
 южная
+яичниц
+яичница
+японск
+японская
+японские
+японский
 ярк
 яркий
 ярко
+ابريق
 ابي
 ابيض
 احادي
+احتفال
 احمر
 اخضر
 ادي
+ارت
 ارجواني
+ارز
 اريس
 ازرق
 ازهار
@@ -39802,28 +54724,46 @@ zümrüt
 اعشاب
 اعماق
 افت
+اقه
+اكاديمي
+الاكاديميه
 الالعاب
+الانقلاب
 البحر
 الخطوط
 الساعه
+السجاد
 السلام
 الشفق
 العاب
+الغرب
 القصر
 القطب
 المدينه
 المملكه
+الموجه
+اله
 الوان
+الوحشيه
 الولايات
+انس
+انسان
+انف
+انقلاب
+انوس
 اوراق
 اوف
 ايس
 باريس
+باقه
 بحر
 بحيره
+برج
 برجر
 بركه
 برونز
+بطاطا
+بطاطس
 بعد
 بلده
 بنفسجي
@@ -39835,54 +54775,102 @@ zümrüt
 تشر
 تشرين
 تفاح
+تمثال
 توت
+تي
 تيك
 ثمار
+ثور
+جاموس
 جبال
 جبل
+جراند
+جرس
+جره
 جزير
 جزيره
+جسر
+جمبري
+جمل
 جميل
 جنوب
 جوز
 حجر
 حديق
 حديقه
+حذاء
+حصان
+حفل
+حقائب
 حقل
+حقيب
+حقيبه
 حكاي
 حكايه
 حمار
 حمم
 حنين
+حوت
 حيا
 حياه
+حيد
 حير
 خافت
+خبز
 خزامي
 خزف
+خضار
 خطوط
+خنزير
+خوذ
+خوذه
 خيال
+دب
 درب
 درج
 درجات
+دميت
+دميتان
 دوار
+دود
+دوده
+ديك
+ديكور
+ديناصور
+رابط
+رابطه
 راس
 رجر
+رده
 ردي
 رسم
+رقع
 رقه
 ركه
 رمادي
 رونز
 ريال
 ريد
+ريدا
 ريفي
+زجاج
+زجاجه
+زلابي
+زلابيه
 زنبق
 زهر
 زهره
 زيت
+ساحل
 ساع
+ساق
+ستر
+ستره
+سجاد
+سكب
 سلام
+سلط
+سلطه
 سماء
 سماوي
 سمك
@@ -39893,88 +54881,198 @@ zümrüt
 سياره
 شاطئ
 شاي
+شبك
+شبكه
 شجر
+شجره
 شروق
+شريط
+شريطه
 شعاب
+شعب
 شعر
 شفق
 شقائق
 شمال
+شنط
+شنطه
+صال
+صاله
+صندل
 ضبابي
 ضوء
+طائر
 طابع
+طاطا
+طاطس
+طبق
+طبل
 طراز
+طعام
 طير
 طيران
 طيف
 طيني
+ظرف
 عاب
 عباد
+عش
+عصر
+علب
+علبه
 عيد
 عيش
 غاب
 غابات
 غابه
+غرب
 غرف
 غرفه
 غروب
 غريب
+غرير
 غزل
 غلط
 غلطه
+فان
+فانوس
+فرس
+فرقعه
+فريدا
 فصل
+فلفل
+فن
+فندق
+فول
 فولكس
+فيلم
 قاع
+قبع
+قبعه
 قديم
 قرمزي
+قصاص
+قصاصات
 قصر
+قطار
 قطب
+قطع
+قطعه
+قلع
+قلعه
 قمم
 قهو
 قهوه
 قوس
+كاس
+كاسا
+كاسان
 كان
 كانون
 كتب
+كتكوت
+كره
+كريم
+كعك
+كعكه
+كلب
+كنيس
+كنيسه
+كوب
+كوتيج
 كوريا
 كوكا
+كيس
+كيمونو
 لافتات
+لحم
 لده
 لطيف
+لفل
+لوح
+لوس
 لون
 ليلكي
 ليله
 لينكد
 ما
+ماردي
+ماس
+ماسه
 مانشستر
+مايو
+مايوه
+مبني
+متجر
 متعدد
 مثلج
 محط
 محطه
+محفظ
+محفظه
+محل
+مدرج
+مدرجات
 مدين
 مركب
 مركبه
 مريح
+مسبح
+مسبحه
+مسير
+مسيره
+مشروب
+معبد
+معطف
+مفرقع
+مفرقعات
 مفعم
+مقرمش
+مقرمشات
+مقلا
+مقلاه
+مكتب
+مكعب
+ملابس
 ملبد
 ملهي
 مملك
 من
 منتصف
+منزل
+منزلق
+مهرج
+مهرجان
+موج
 موسيقي
 نادي
 ناصع
+ناطح
+ناطحات
 نبات
+نبت
+نبته
 نبيذ
 نحاس
 ندف
+ندق
+نظار
+نظاره
 نفسجي
 نهر
 نيون
 هادئ
+هدي
+هديه
+هوت
+هونغ
 وابي
 وادي
 وان
+وجه
+وحشي
+وحيد
+ورده
 وردي
 ورق
 ورقه
@@ -39984,36 +55082,76 @@ zümrüt
 ياقوت
 ياقوتي
 يلكي
+يلم
 يله
+ينابيع
 ينكد
+يوم
+अंड
+अंडे
+अंडों
 अंतरिक्ष
+अकेल
+अकेली
 अत्यंत
+अस्स
+अस्सी
+आइस
+आग
+आगे
 आडू
 आध
 आधी
+आर्ट
 आलूबुखार
 आलूबुखारा
 आसमान
 आसमानी
+इमारत
+इमारती
+इमारतों
+इस्लाम
+उत्कृष्ट
 उत्तर
 उत्तरी
 उष्णकटिबंधीय
+ऊंच
+ऊंची
 ऊलोंग
+ऊष्णकटिबंधीय
+एथलेटिक
 एयर
 ऑफ
+कंगारू
 कत्थ
 कत्थई
 कमल
+कर्क
+कार्प
+कार्यालय
 काह
 काही
 किताब
 किताबों
+किरान
+किराना
+कीव
+कीवी
+कुत्त
+कुत्ते
 के
 कैरामल
+कॉइन
+कॉक
+कॉकटेल
 कॉटन
+कॉनफेट
+कॉनफेटी
 कॉफ
 कॉफी
 को
+कोआल
+कोआला
 कोई
 कोक
 कोका
@@ -40021,13 +55159,20 @@ zümrüt
 कोमल
 कोयल
 कोयला
+क्रिसमस
 खड
 खडी
 खनिज
+खरगोश
 खसखस
+खाल
+खाली
 खुबान
 खुबानी
 खेत
+गमल
+गमले
+गरम
 गर्म
 गर्मजोश
 गर्मजोशी
@@ -40036,23 +55181,37 @@ zümrüt
 गहरा
 गाढ
 गाढा
+गाय
 गाल
 गालों
 गिर
+गिरी
 गिरे
+गुब्बार
+गुब्बारा
 गुलाब
 गेहूं
+गोल
+गोश्त
 ग्रीन
 घन
 घना
+घर
 घाट
 घाटी
 घास
+घोड
+घोडे
 चंद्र
+चक्करदार
 चटक
+चमकदार
+चम्मच
 चांद
 चांदी
 चाय
+चार
+चावल
 चिकन
 चिकनी
 चीड
@@ -40062,38 +55221,81 @@ zümrüt
 चीनी
 चूज
 चूजा
+चूह
+चूहे
 चेक
 चेर
 चेरी
+चैर
+चैरी
 चॉकलेट
 चॉकलेटी
+छात
+छाते
+छायादार
+छोट
+छोटा
 जंग
+जंगल
+जंगली
 जड
 जडी
+जन्मदिन
 जम
 जमा
 जल
+जापान
+जापानी
 जामुन
 जामुनी
+जूस
 जेड
+ज्वालामुख
+ज्वालामुखी
+झींग
+झींगा
 झील
+टकरात
+टकराते
+टानाबाट
+टानाबाटा
+टी
+टेकआउट
+टोक्य
+टोक्यो
+ट्रॉपिकल
 ठंड
 ठंडा
 ठंडे
+डाक
+डिब्ब
+डिब्बा
 डेनिम
 ढलत
 ढलता
+तंबू
+तरबूज
+तल
+तला
+ताड
 तार
 तारों
+तीख
+तीखी
 तीसर
 तीसरा
 त्वच
 त्वचा
+थॉन्ग
 दक्षिण
+दरिया
+दरियाई
 दिन
 दूध
 दूधिय
 दूधिया
+दैत्य
+दो
 दोपहर
 धान
 धुंधल
@@ -40105,6 +55307,12 @@ zümrüt
 ध्यान
 ध्रुवीय
 न
+नब्ब
+नब्बे
+नय
+नया
+नर
+नव
 नारंग
 नारंगी
 नियॉन
@@ -40116,29 +55324,69 @@ zümrüt
 नीली
 नेव
 नेवी
+पंज
+पंजे
 पक
 पकी
+पके
+पचास
 पतझड
+पनीर
 पन्न
 पन्ना
+पहाड
+पांड
+पांडा
+पाइन
 पाउडर
 पान
 पानी
+पार्ट
+पार्टी
 पाल
 पाला
+पिज्ज
+पिज्जा
 पील
 पीला
+पीस
+पीसी
 पुदीन
 पुदीना
 पुरान
 पुराना
 पुरानी
+पुरुष
+पुरुषों
 पूर्व
 पूर्वी
+पेय
+पैक
 प्रवाल
+प्राइड
 प्राचीन
+प्रार्थन
+प्रार्थना
+प्रेम
+फारस
+फारसी
+फिल्म
+फिसल
 फीक
 फीका
+फुहार
+फूल
+फेरीज
+फॉर्चून
+फ्रीड
+फ्रीडा
+फ्रेंच
+फ्लैट
+बंदर
+बगीच
+बगीचे
+बच्च
+बच्चे
 बड
 बडा
 बर्फ
@@ -40147,81 +55395,176 @@ zümrüt
 बर्फीले
 बांस
 बादल
+बार्बर
+बियर
+बिल
+बिल्ल
+बिल्ली
+बीगट
 बुढिय
 बुढिया
+बुलबुल
+बुलबुला
 बेर
+बैंट
+बैंटो
+बैलेट
+ब्रेड
 ब्लैक
+भर
+भरा
+भरावनयुक्त
+भवन
+भाप
+भालू
 भावुक
+भोजन
 मंद
+मक
+मकई
+मकड
+मकडी
 मटमैल
 मटमैला
 मध्य
+मर्गदर्शक
 मला
 मलाई
 मसाल
 मसाला
+महिल
+महिला
+महिलाओं
+माउंट
+मार्ड
+मार्डी
 मिट्ट
 मिट्टी
+मिलिट्र
+मिलिट्री
+मुरझाय
+मुरझाया
+मुर्ग
+मुर्गी
+मुस्लिम
 मूंग
 मूंगे
+मून
+मूषक
+मृतक
+मृतकों
+मेंढक
+मैपल
 मोत
 मोती
 मोर
+यहूद
+यहूदी
+यूरोपीय
 रंग
 रक्त
+रक्ष
+रक्षा
+राइस
 रात
 रात्रि
 रान
 रानी
+राष्ट्रीय
+रिबन
+रिमाइंडर
 रियल
 रूज
+रेगिस्तान
 रेत
 रेतील
 रेतीला
 रॉयल
+रोलर
 लकड
 लकडी
 लहू
 लाल
+लालटेन
+लैब
+लोमड
+लोमडी
 लोह
 लोहा
+वन
 वाइन
+वाइल्ड
 वाब
 वाबी
+विंड
+विवाह
+वीरान
+वृश्चिक
+वैन
 वैलेंटाइन
+शराब
+शहद
+शहर
+शाम
 शाह
 शाही
+शिंट
+शिंटो
+शिमल
+शिमला
+शेर
 शैंपेन
+शॉपिंग
 श्वेत
+संगीत
 संयुक्त
 सऊद
 सऊदी
+सदाबहार
 सपन
 सपनों
+सफेद
 समुद्र
 समुद्री
 सरस
 सरसों
+सर्कस
+साठ
 सामन
 सिंदूर
 सिंदूरी
+सिक
+सिके
+सियार
 सीस
 सीसा
 सुंदर
+सुअर
 सुनहर
 सुनहरा
 सुनहरी
+सुबह
 सुर्ख
+सुविध
+सुविधा
 सूख
 सूखे
 सेंट
+सेक
 सेज
+सॉफ्ट
 सोन
 सोने
+स्कूल
+स्टेच्यू
+स्ट्रॉ
+स्नातक
 स्याह
 स्याही
 स्लेट
 स्लेटी
+हड्ड
+हड्डी
 हर
 हरा
 हरी
@@ -40229,43 +55572,101 @@ zümrüt
 हल्का
 हल्द
 हल्दी
+हव
+हवा
+हवाई
+हाइकिंग
 हाथीदांत
+हिंदू
+हॉट
+ả
 ảm
+ảo
 ấm
 ấn
 ốc
 ồn
+ớt
 가
+가나
+가나가와
 가을
 강남
+강아지
+개구리
+건물
+건배하
+건배하는
+계단식
 고대
+고양
+고양이
+고전
+곰
 구름
+군용
+그랜드
+긴
 깊
 깊은
 꽁꽁
+낡
+낡은
+남성용
 남아프리카
+납작
+납작한
 네온
+녹색
 녹슨
 눈
 눈처럼
+늑대
+다크
 더스티
+데
 데님
+도시
+도쿄
+돼지
+등불
 따뜻
 따뜻한
+떠먹
+떠먹는
+뜨거운
 런던
 레몬
 레스터
 레알
 로얄
+마르디
 마법
+마술사
 마이애미
+말
+망자
+망자의
+맥주
 맨체스터
+멤피스
 모카
+물
+물고기
+밀전병
+밀전병에
 바닷
 바닷가
+바람
+바람에
 바이에른
+박
+반
+발레
 밝
 밝은
+밤하늘
+밤하늘을
 베리
 별
 별이
@@ -40276,28 +55677,83 @@ zümrüt
 블러셔
 비
 비바
+빈
+빨간
+빨대
+빨대와
+사그라다
+사막
+사자
+산
+산에서
+삼각
+새
+새해
 생일
+샤베트
 선명
 선명하게
 선불교
 성
 세룰리안
+셰비
+소
+소원
+소원을
+소프트
+스푼
+스푼과
+시든
+신토
+실험실
+쌍봉
+쏟아져
+아르
 아메리칸
 아침
 아틀레티코
+알
+알에서
+알이
 에미레이트
+여성용
+여우
 연꽃
 열대
 오래된
+와일드
+용
+우유
+원숭
+원숭이
+원피스
+유니콘
+유럽
 은
 은은한
+음료
 이른
+일본
+자욱
+자욱한
+자유
+자유의
 자주
 장미
 장미빛
+정면
+정면을
+정원
+정원이
+조각
+졸업
+주택
 주홍
+죽
+죽은
 줌
 중국
+쥐
 짙
 짙은
 차가운
@@ -40306,22 +55762,48 @@ zümrüt
 채
 채도
 청록
+초록
+초식
+추모
 축제
+치즈
+커스타드
+코르크
+코르크가
+퀴어
+크리스마스
 클라인
 클래식
+테이크아웃
+토끼
 티파니
+파라솔
+파라솔이
 파리
 파우더
+판다
+페르시아
+포츈
 푸르른
+프리다
+플랫
 피치
+필름
 하늘
 하늘빛
+학교
+햄스터
 형광
+호
+호랑이
 호수
 호수빛
+회전
 흐린
 흙
 흙빛
+흰
+힌두교
 
 """#
 }

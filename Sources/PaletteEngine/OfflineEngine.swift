@@ -27,6 +27,11 @@ public struct OfflineEngine: PaletteProvider {
         }
         if !reading.negatedWords.isEmpty { notes.append(.negated(words: reading.negatedWords)) }
         if reading.wasTruncated { notes.append(.readLimit(characters: NormalisedText.readLimit)) }
+        if let contrast = composition.contrast {
+            notes.append(.composedByContrast(ground: contrast.ground, figure: contrast.figure))
+        }
+        if reading.structure == .soft { notes.append(.softStructure(words: reading.structureWords)) }
+        if !composition.structureMoved.isEmpty { notes.append(.structureAdjusted(composition.structureMoved)) }
         return GeneratedPalette(
             palette: composition.palette, provider: name, model: model,
             rationale: composition.rationale, notes: notes)
@@ -56,7 +61,14 @@ public struct OfflineEngine: PaletteProvider {
                 }
                 return met.palette
             }
+            let before = result.palette
             result.palette = try meet(result.palette)
+            // Which roles moved, from and to: the least ΔE00 moved first (`enforce`).
+            let changes = Role.allCases.compactMap { role in
+                before[role] == result.palette[role]
+                    ? nil : RoleChange(role: role, from: before[role], to: result.palette[role])
+            }
+            if !changes.isEmpty { result.notes.append(.accessibilityRepaired(requirement, changes: changes)) }
             for i in result.alternatives.indices {
                 result.alternatives[i].palette = try meet(result.alternatives[i].palette)
             }

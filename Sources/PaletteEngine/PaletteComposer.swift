@@ -41,6 +41,11 @@ struct Composition {
     var rationale: [Role: [String]]
     /// Each role's OKLCH target in role order; the palette holds their gamut-mapped sRGB.
     var targets: [OKLCH]
+    /// The roles `RoleStructure.repaired` moved so that the roles stand apart.
+    var structureMoved: [Role] = []
+    /// A composed scene's two sides when its parts were set against each other: the words
+    /// of the primary's side (the ground) and of the accent's (the figure).
+    var contrast: (ground: [String], figure: [String])?
 }
 
 /// A chosen role colour, with the words that drove it.
@@ -75,6 +80,15 @@ struct PaletteComposer {
 
     let reading: Reading
     let variation: Int
+    /// The parts of a composed scene opposed in temperature or lightness (`CueSides`), nil
+    /// when the description has no such parts.
+    let sides: CueSides?
+
+    init(reading: Reading, variation: Int) {
+        self.reading = reading
+        self.variation = variation
+        sides = CueSides(reading)
+    }
 
     /// Designer-picked palettes for descriptions with no colour words: never a grey.
     static let fallbackPalettes: [[UInt32]] = [
@@ -117,6 +131,10 @@ struct PaletteComposer {
     /// How far a derived accent of a light yellow turns: farther than `analogousTurn`, so that
     /// it stands apart by hue while it keeps most of the primary's lightness.
     static let yellowTurn = 35.0
+
+    /// A colour of the yellow band dark enough to read as brown or olive (OKLCH h 60-135,
+    /// C ≥ 0.04, L < 0.62).
+    static func isDarkYellow(_ c: OKLCH) -> Bool { c.c >= 0.04 && (60..<135).contains(c.h) && c.l < 0.62 }
 
     /// Hues that darken into olive (yellow to lime): a light yellow's derived accent avoids
     /// them unless it stays this light.
@@ -163,9 +181,12 @@ struct PaletteComposer {
                 candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 0.5)
             } else {
                 let s = candidates[i].strength
+                // The sides of a composed scene keep their own character: the mood of the
+                // whole would average the fire and the ice into one brown.
+                let side = sides?.side(of: candidates[i].cues)
                 candidates[i].lch = shaped(
-                    candidates[i].lch, emotion: emotion, strength: 1, darkening: 1 - s,
-                    mood: 1 - 0.8 * s)
+                    candidates[i].lch, emotion: emotion, strength: side == true ? 0.5 : 1,
+                    darkening: side == true ? 0 : 1 - s, mood: side != nil ? 0 : 1 - 0.8 * s)
             }
             candidates[i].map()
         }
@@ -184,7 +205,27 @@ struct PaletteComposer {
         let emotion = reading.emotion.clamped(1.5)
         let candidates = shared ?? prepared(rng: &rng)
 
-        let p = choosePrimary(candidates, rng: &rng)
+        // A composed scene sets its sides against each other: the primary from the ground,
+        // the accent from the figure (the smaller part), the secondary not from the figure.
+        var ground: [Int] = []
+        var figure: Set<Int> = []
+        if let sides {
+            for k in candidates.indices {
+                switch sides.side(of: candidates[k].cues) {
+                case .some(true): figure.insert(k)
+                case .some(false): ground.append(k)
+                case .none: break
+                }
+            }
+            if ground.isEmpty || figure.isEmpty { ground = [] }
+        }
+        let composed = !ground.isEmpty
+        let p =
+            composed
+            ? ground.max {
+                candidates[$0].lead != candidates[$1].lead ? candidates[$0].lead < candidates[$1].lead : $0 > $1
+            }!
+            : choosePrimary(candidates, rng: &rng)
         var primary = candidates[p]
         // With no words to go on, the text itself still picks a distinct shade of the fallback.
         if variation != 0 || reading.cues.isEmpty {
@@ -203,7 +244,15 @@ struct PaletteComposer {
 
         // Each candidate's CIEDE2000 from the primary, worked out once for both role choices.
         var toPrimary = DistanceCache(from: primary.lab, candidates: candidates)
-        let a = chooseAccent(candidates, primary: p, toPrimary: &toPrimary, avoid: avoid?.accent, rng: &rng)
+        var a: Int?
+        if composed {
+            a = chooseAccent(
+                candidates, primary: p, toPrimary: &toPrimary, avoid: avoid?.accent, only: figure, rng: &rng)
+        }
+        let composedAccent = a != nil
+        if a == nil {
+            a = chooseAccent(candidates, primary: p, toPrimary: &toPrimary, avoid: avoid?.accent, rng: &rng)
+        }
         var accentRole: RoleColour
         if let a {
             accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
@@ -230,7 +279,7 @@ struct PaletteComposer {
 
         let s = chooseSecondary(
             candidates, primary: p, toPrimary: &toPrimary, accentLab: accentLab, accent: a,
-            avoid: avoid?.secondary, rng: &rng)
+            avoid: avoid?.secondary, excluding: composedAccent ? figure : [], rng: &rng)
         var secondaryRole: RoleColour
         if let s {
             secondaryRole = RoleColour(lch: candidates[s].lch, words: candidates[s].words + extra)
@@ -255,13 +304,43 @@ struct PaletteComposer {
         accentRole.lch = accent.lch
         secondaryRole.lch = secondary.lch
 
-        let palette = Palette(primary: primaryRGB, secondary: secondary.rgb, accent: accent.rgb)
+        // The role structure (`RoleStructure`): the secondary, then the accent, move by lightness
+        // until the roles stand apart as the description asks (softer for "faint", "misty").
+        // Lightness moves keep out of the negated families, do not darken a colour of the
+        // yellow band into brown or olive (`isDarkYellow`) that was not one already.
+        let unmoved = Palette(primary: primaryRGB, secondary: secondary.rgb, accent: accent.rgb)
+        // A named thing's documented colours (a brand's, a flag's) stay as documented.
+        let named: Set<CueKind> = [.brand, .flag, .team, .icon]
+        func documented(_ k: Int?) -> Bool {
+            k.map { candidates[$0].cues.contains { named.contains(reading.cues[$0].kind) } } ?? false
+        }
+        var fixed: Set<Role> = []
+        if documented(s) { fixed.insert(.secondary) }
+        if documented(a) { fixed.insert(.accent) }
+        let (palette, moved) = RoleStructure.repaired(
+            unmoved, request: reading.structure, fixed: fixed,
+            allowed: { role, rgb in
+                let c = OKLCH(rgb)
+                let was = OKLCH(unmoved[role])
+                if PaletteComposer.isDarkYellow(c), !PaletteComposer.isDarkYellow(was) { return false }
+                // An accent keeps its colour: a lightness move may not grey it (sRGB's gamut
+                // narrows toward white and black).
+                if role == .accent, c.c < min(was.c, 0.09) { return false }
+                return excluded.isEmpty || !HueFamily.excludes(excluded, c)
+            })
+        var targets = [primary.lch, secondary.lch, accent.lch]
+        for role in moved { targets[role == .secondary ? 1 : 2] = OKLCH(palette[role]) }
+        // A soft structure says why in every role: the words that asked for low contrast.
+        let soft = reading.structure == .soft ? reading.structureWords : []
         let rationale: [Role: [String]] = [
-            .primary: unique(primaryRole.words),
-            .secondary: unique(secondaryRole.words),
-            .accent: unique(accentRole.words),
+            .primary: unique(primaryRole.words + soft),
+            .secondary: unique(secondaryRole.words + soft),
+            .accent: unique(accentRole.words + soft),
         ]
-        return Composition(palette: palette, rationale: rationale, targets: [primary.lch, secondary.lch, accent.lch])
+        var composition = Composition(palette: palette, rationale: rationale, targets: targets)
+        composition.structureMoved = moved
+        if composedAccent { composition.contrast = (unique(primaryRole.words), unique(accentRole.words)) }
+        return composition
     }
 
     /// A target sRGB can show with its lightness: below L 0.07 every colour rounds to #000000
@@ -444,10 +523,10 @@ struct PaletteComposer {
 
     private func chooseAccent(
         _ candidates: [Candidate], primary p: Int, toPrimary: inout DistanceCache, avoid: CIELab?,
-        rng: inout SeededRandom
+        only: Set<Int>? = nil, rng: inout SeededRandom
     ) -> Int? {
         var scored: [(Int, Double)] = []
-        for (k, c) in candidates.enumerated() where k != p && c.lch.c >= 0.045 {
+        for (k, c) in candidates.enumerated() where k != p && c.lch.c >= 0.045 && only.map({ $0.contains(k) }) ?? true {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
             let d = toPrimary.distance(k)
             guard d >= PaletteComposer.accentDistance else { continue }
@@ -462,12 +541,12 @@ struct PaletteComposer {
 
     private func chooseSecondary(
         _ candidates: [Candidate], primary p: Int, toPrimary: inout DistanceCache, accentLab: CIELab,
-        accent a: Int?, avoid: CIELab?, rng: inout SeededRandom
+        accent a: Int?, avoid: CIELab?, excluding: Set<Int> = [], rng: inout SeededRandom
     ) -> Int? {
         var scored: [(Int, Double)] = []
         // The words the primary and accent show already.
         let shown = candidates[p].cues.union(a.map { candidates[$0].cues } ?? [])
-        for (k, c) in candidates.enumerated() where k != p && k != a {
+        for (k, c) in candidates.enumerated() where k != p && k != a && !excluding.contains(k) {
             if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
             let dp = toPrimary.distance(k)
             let da = CIEDE2000.difference(accentLab, c.lab)
@@ -760,5 +839,109 @@ enum Separation {
             if allowed(grey) { return grey }
         }
         return colour
+    }
+}
+
+// MARK: - Composition by contrast
+
+/// The two sides of a composed scene: cues whose colours are opposed in temperature (Ou's
+/// heat: warm above 0.3, cool below −0.45) or, failing that, in lightness (OKLCH L ≥ 0.8
+/// against ≤ 0.32): "a bonfire on a frozen beach", 雪の路地の赤い提灯, "a candle in a dark
+/// cathedral". The figure (the smaller part) is the side of light sources, things and colour
+/// words; the ground the side of settings (scenes, places, weather). nil when the description
+/// has no such opposition, when both sides are settings or both figures ("sunset over the
+/// ocean" keeps its usual choice), or when a side is only a noun compound's part (a lavender
+/// field is one thing).
+struct CueSides {
+    /// For each cue index on a side: true for the figure's side.
+    private let figureByCue: [Int: Bool]
+
+    init?(_ reading: Reading) {
+        let cues = reading.cues
+        guard cues.count >= 2 else { return nil }
+        // The parts: not moods, times or seasons (the atmosphere, not a part one sees), nor a
+        // hex code (a colour the user set, which leads as written), and of a
+        // noun compound only its colour-giving thing ("frozen beach" is frozen, a lavender
+        // field lavender); the compound's scene joins its thing's side below.
+        let things: Set<CueKind> = [.thing, .material]
+        var parts: [(i: Int, lch: OKLCH)] = []
+        for (i, cue) in cues.enumerated() where ![.mood, .time, .season, .hex].contains(cue.kind) {
+            if cue.inNounCompound, !things.contains(cue.kind) { continue }
+            guard let c = cue.modifiedColours.first else { continue }
+            parts.append((i, OKLCH(c.lch.gamutMapped())))
+        }
+        // Temperature first (Ou's heat), then lightness, then chroma (vivid against grey).
+        let tests: [(OKLCH) -> Int?] = [
+            { c in
+                let h = RoleStructure.heat(CIELab(c.gamutMapped()))
+                return h > 0.3 ? 0 : h < -0.45 ? 1 : nil
+            },
+            { c in c.l >= 0.8 ? 0 : c.l <= 0.32 ? 1 : nil },
+            { c in c.c >= 0.1 ? 0 : c.c <= 0.04 ? 1 : nil },
+        ]
+        var side: [Int: Int] = [:]
+        for test in tests {
+            side = [:]
+            for part in parts { if let s = test(part.lch) { side[part.i] = s } }
+            if Set(side.values).count == 2 { break }
+        }
+        guard Set(side.values).count == 2 else { return nil }
+        // A colour word names its noun's colour ("blood-orange skies", 紅狐狸, "une porte
+        // bleue"): the word beside it in its clause takes the colour's side.
+        for (i, cue) in cues.enumerated() where cue.kind == .colour {
+            guard let s = side[i] else { continue }
+            for j in [i + 1, i - 1] where cues.indices.contains(j) && cues[j].kind != .colour {
+                if cues[j].clause == cue.clause, abs(cues[j].lastOrdinal - cue.lastOrdinal) == 1 {
+                    side[j] = s
+                    break
+                }
+            }
+        }
+        // A compound's scene takes its thing's side.
+        for (i, cue) in cues.enumerated() where cue.inNounCompound && !things.contains(cue.kind) && side[i] == nil {
+            for j in [i - 1, i + 1] where cues.indices.contains(j) && cues[j].inNounCompound {
+                if let s = side[j] {
+                    side[i] = s
+                    break
+                }
+            }
+        }
+        func figureScore(_ cue: Cue) -> Double {
+            var s = cue.strength >= 0.6 ? 2.0 : 0
+            switch cue.kind {
+            case .thing, .material, .colour, .hex, .brand, .flag, .team, .icon: s += 1
+            case .scene, .place, .weather: if cue.strength < 0.6 { s -= 1.5 }
+            default: break
+            }
+            return s
+        }
+        func isSetting(_ cue: Cue) -> Bool { [.scene, .place, .weather].contains(cue.kind) && cue.strength < 0.6 }
+        var score = [0.0, 0.0]
+        var settings = [false, false]
+        for (i, s) in side {
+            score[s] += figureScore(cues[i])
+            if isSetting(cues[i]) { settings[s] = true }
+        }
+        guard score[0] != score[1] else { return nil }
+        let figureSide = score[0] > score[1] ? 0 : 1
+        // The ground is a setting one can see as a field (a scene, a place, weather), or at
+        // least clearly less of a figure than the other side ("a yellow balloon at a grey funeral").
+        // A figure stands in a setting: with a setting on both sides ("blood-orange skies over
+        // the harbour", a reef in the deep sea) the usual choice stays.
+        guard !settings[figureSide], settings[1 - figureSide] || abs(score[0] - score[1]) >= 1 else { return nil }
+        var map: [Int: Bool] = [:]
+        for (i, s) in side { map[i] = s == figureSide }
+        figureByCue = map
+    }
+
+    /// true: the figure's side; false: the ground's; nil: on neither, or on both.
+    func side(of cues: Set<Int>) -> Bool? {
+        var out: Bool?
+        for i in cues {
+            guard let f = figureByCue[i] else { continue }
+            if let o = out, o != f { return nil }
+            out = f
+        }
+        return out
     }
 }

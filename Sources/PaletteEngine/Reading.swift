@@ -64,6 +64,10 @@ struct Reading {
     var wasTruncated = false
     /// FNV-1a of the folded text: the same description always seeds the same choices.
     var seed: UInt64 = 0
+    /// The role structure the description asks for (`StructureWords`): one hue, low contrast,
+    /// or the full structure; and the words that asked, as the user wrote them.
+    var structure: RoleStructure.Request = .full
+    var structureWords: [String] = []
 
     /// True when no word at all was recognised.
     var isEmpty: Bool { cues.isEmpty && emotionWords.isEmpty && globalModifiers.isEmpty && excluded.isEmpty }
@@ -77,6 +81,7 @@ struct Reading {
         let text = NormalisedText(description, folding: lexicon.folding)
         wasTruncated = text.wasTruncated
         seed = Reading.fnv1a(text.scalars)
+        (structure, structureWords) = StructureWords.request(in: description)
         let result = Matcher(lexicon: lexicon).read(text)
         language = result.language
         unknownWords = result.unknown

@@ -50,7 +50,7 @@ public final class HistoryStore: Sendable {
     /// Lines that cannot be read are skipped and described in `warnings` (line number and
     /// why); they stay in the file. A missing file is an empty history. Throws for a file
     /// that cannot be read or is not a history file at all.
-    public func load() throws -> (entries: [HistoryEntry], warnings: [HistoryWarning]) {
+    public func load() throws(HistoryFailure) -> (entries: [HistoryEntry], warnings: [HistoryWarning]) {
         guard let fd = try openForReading() else { return ([], []) }
         defer { close(fd) }
         var state = LoadState()
@@ -70,7 +70,7 @@ public final class HistoryStore: Sendable {
     /// and every change to them (changes are always appended after their entry), so this
     /// is exact for what it returns. Bad lines are not reported here; the full `load()`
     /// that follows reports them with their line numbers.
-    public func loadNewest(_ count: Int) throws -> (entries: [HistoryEntry], complete: Bool) {
+    public func loadNewest(_ count: Int) throws(HistoryFailure) -> (entries: [HistoryEntry], complete: Bool) {
         guard let fd = try openForReading() else { return ([], true) }
         defer { close(fd) }
         var st = stat()
@@ -250,27 +250,27 @@ public final class HistoryStore: Sendable {
     // MARK: - Writing
 
     /// Appends one entry, durably: one whole line, one write, fsync, under an exclusive lock.
-    public func append(_ entry: HistoryEntry) throws {
+    public func append(_ entry: HistoryEntry) throws(HistoryFailure) {
         try appendRecord(.entry(entry))
     }
 
     /// Marks or unmarks a favourite (an appended change record).
-    public func setFavorite(id: String, _ favorite: Bool) throws {
+    public func setFavorite(id: String, _ favorite: Bool) throws(HistoryFailure) {
         try appendRecord(.favorite(id: id, favorite))
     }
 
     /// Hides an entry (an appended change record; `restore` undoes it until `compact()`).
-    public func delete(id: String) throws {
+    public func delete(id: String) throws(HistoryFailure) {
         try appendRecord(.delete(id: id))
     }
 
     /// Brings back a deleted entry.
-    public func restore(id: String) throws {
+    public func restore(id: String) throws(HistoryFailure) {
         try appendRecord(.restore(id: id))
     }
 
     /// Appends one record as one line.
-    func appendRecord(_ record: HistoryRecord) throws {
+    func appendRecord(_ record: HistoryRecord) throws(HistoryFailure) {
         var line = HistoryLineEncoder.encode(record)
         guard let (fd, created) = try openForWriting(create: true) else { throw writeError(ENOENT) }
         defer { close(fd) }
@@ -282,8 +282,19 @@ public final class HistoryStore: Sendable {
             var last: UInt8 = 0
             if pread(fd, &last, 1, off_t(st.st_size - 1)) == 1, last != 0x0A { line.insert(0x0A, at: 0) }
         }
-        try writeAll(fd, line)
-        guard fsync(fd) == 0 else { throw writeError(errno) }
+        // A short or failed write (a full disk, a quota, `ulimit -f`) is cut off again, so no
+        // torn line stays for every later command to warn about and `compact()` to keep.
+        do {
+            try writeAll(fd, line)
+        } catch {
+            while ftruncate(fd, st.st_size) != 0 && errno == EINTR {}
+            throw error
+        }
+        guard fsync(fd) == 0 else {
+            let code = errno
+            while ftruncate(fd, st.st_size) != 0 && errno == EINTR {}
+            throw writeError(code)
+        }
         if created { syncDirectory() }
     }
 
@@ -297,7 +308,7 @@ public final class HistoryStore: Sendable {
     ///
     /// Returns how many entries were removed.
     @discardableResult
-    public func compact() throws -> Int {
+    public func compact() throws(HistoryFailure) -> Int {
         let target = url.resolvingSymlinksInPath()
         guard let (fd, _) = try openForWriting(create: false) else { return 0 }
         defer { close(fd) }
@@ -338,8 +349,11 @@ public final class HistoryStore: Sendable {
         unlink(tmp)
         let tfd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard tfd >= 0 else { throw writeError(errno, folder: folder) }
-        do {
+        do throws(HistoryFailure) {
             defer { close(tfd) }
+            // The rewritten file keeps the mode (and, as root, the owner) the history had.
+            if fchmod(tfd, st.st_mode & 0o7777) != 0 { throw writeError(errno) }
+            if geteuid() == 0 { _ = fchown(tfd, st.st_uid, st.st_gid) }
             try writeAll(tfd, out)
             guard fsync(tfd) == 0 else { throw writeError(errno) }
         } catch {
@@ -358,7 +372,7 @@ public final class HistoryStore: Sendable {
     // MARK: - File plumbing
 
     /// Opens the file for reading under a shared lock; nil when it does not exist.
-    private func openForReading() throws -> Int32? {
+    private func openForReading() throws(HistoryFailure) -> Int32? {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         if fd < 0 {
             let code = errno
@@ -391,7 +405,7 @@ public final class HistoryStore: Sendable {
     /// is refused before it is locked, and lost races are retried a bounded number of times.
     /// After the lock is held the path is checked to still name the same file: a concurrent
     /// `compact()` may have renamed a new file into place while this one waited.
-    private func openForWriting(create: Bool) throws -> (fd: Int32, created: Bool)? {
+    private func openForWriting(create: Bool) throws(HistoryFailure) -> (fd: Int32, created: Bool)? {
         let path = url.path
         if create { try makeDirectory(url.deletingLastPathComponent().path) }
         var lastCode = EAGAIN
@@ -486,7 +500,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// Creates the directory and any missing parents with mode 0700; existing ones are left as they are.
-    private func makeDirectory(_ path: String) throws {
+    private func makeDirectory(_ path: String) throws(HistoryFailure) {
         var st = stat()
         if stat(path, &st) == 0 { return }
         if let dangling = HistoryStore.danglingLink(in: path) { throw danglingFailure(dangling) }
@@ -498,7 +512,7 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private func requireRegularFile(_ fd: Int32) throws {
+    private func requireRegularFile(_ fd: Int32) throws(HistoryFailure) {
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             throw failure(.read, errno)
@@ -515,8 +529,8 @@ public final class HistoryStore: Sendable {
     /// memory does not grow with the file.
     private func forEachLine(
         _ fd: Int32,
-        _ body: (UnsafeRawBufferPointer, Int, Bool) throws -> Void
-    ) throws {
+        _ body: (UnsafeRawBufferPointer, Int, Bool) throws(HistoryFailure) -> Void
+    ) throws(HistoryFailure) {
         // A small file gets a buffer its size (plus room to see the end), not the full 1 MiB.
         var st = stat()
         let size = fstat(fd, &st) == 0 ? Int(st.st_size) : Int.max
@@ -575,7 +589,7 @@ public final class HistoryStore: Sendable {
     /// judged from a head of 16 KiB, grown up to 1 MiB while it holds fewer than two whole
     /// lines; a line the head cuts is not judged, the last line of a file the head holds
     /// whole is. Lines of only blanks and zero bytes are no evidence either way.
-    private func foreignHead(_ fd: Int32, size: Int) throws -> HistoryFailure.ForeignEvidence? {
+    private func foreignHead(_ fd: Int32, size: Int) throws(HistoryFailure) -> HistoryFailure.ForeignEvidence? {
         var window = min(size, 16 << 10)
         while true {
             var head = [UInt8](repeating: 0, count: window)
@@ -616,18 +630,21 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { raw in
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(HistoryFailure) {
+        // `withUnsafeBytes` rethrows untyped: the failure comes out as an errno.
+        let failed: Int32? = bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
                 let n = write(fd, raw.baseAddress! + done, raw.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw writeError(errno)
+                    return errno
                 }
                 done += n
             }
+            return nil
         }
+        if let failed { throw writeError(failed) }
     }
 
     private func syncDirectory(_ folder: String? = nil) {

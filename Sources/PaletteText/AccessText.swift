@@ -27,7 +27,7 @@ public enum AccessText {
     }
 
     /// The vision toggle's name for no simulation.
-    public static let normalVision = Localized("normal", "一般", "一般")
+    static let normalVision = Localized("normal", "一般", "一般")
 
     // MARK: - Figures
 
@@ -126,8 +126,8 @@ public enum AccessText {
 
     // MARK: - The audit as text
 
-    public static let paletteOn = Localized("Palette on", "配色，背景", "配色，背景")
-    public static let contrastTitle = Localized(
+    static let paletteOn = Localized("Palette on", "配色，背景", "配色，背景")
+    static let contrastTitle = Localized(
         "Contrast: WCAG 2.2 ratio (pass/fail); APCA Lc beside it, advisory",
         "對比：WCAG 2.2 比值（判定合格與否）；旁邊的 APCA Lc 僅供參考",
         "对比：WCAG 2.2 比值（判定合格与否）；旁边的 APCA Lc 仅供参考")
@@ -143,7 +143,7 @@ public enum AccessText {
         "色觉：模拟后各角色之间的 ΔE00（Machado 2009）；低于 10 难以分辨")
     public static let meets = Localized("meets", "符合", "符合")
     public static let fails = Localized("fails", "未符合", "未符合")
-    public static let levelRule = Localized(
+    static let levelRule = Localized(
         "Levels: each role's readable ink at 4.5:1 (AA) or 7:1 (AAA); the accent at 3:1 against primary, secondary and the background; every two roles ΔE00 10 apart under each deficiency.",
         "等級：每個角色與其可讀文字色達 4.5:1（AA）或 7:1（AAA）；強調色對主色、輔助色與背景達 3:1；每種色覺缺陷下任兩個角色的 ΔE00 至少 10。",
         "等级：每个角色与其可读文字色达 4.5:1（AA）或 7:1（AAA）；强调色对主色、辅助色与背景达 3:1；每种色觉缺陷下任两个角色的 ΔE00 至少 10。")

@@ -24,7 +24,7 @@ public enum AccessWords {
     }
 
     /// light #FFFFFF, dark #000000, or the hex alone.
-    public static func backgroundName(_ color: RGB) -> Localized {
+    static func backgroundName(_ color: RGB) -> Localized {
         if color == WCAG.white { return Localized("light \(color.hex)", "淺色 \(color.hex)", "浅色 \(color.hex)") }
         if color == WCAG.black { return Localized("dark \(color.hex)", "深色 \(color.hex)", "深色 \(color.hex)") }
         return Localized(color.hex, chinese: color.hex)

@@ -1,4 +1,5 @@
 import PaletteCore
+import ScreenCore
 
 /// What is wrong with a command line, typed, so it can be worded in the user's language.
 ///
@@ -58,6 +59,16 @@ public enum CommandProblem: Equatable, Sendable {
     case blankModel(example: String)
     /// The endpoint from `source` (an option, a variable or config.toml) is not an http(s) URL.
     case badEndpoint(String, source: String)
+    /// A provider name from `source` (a variable or config.toml) that is not one of `choices`.
+    case unknownProvider(String, source: String, choices: [String])
+    /// A model id the provider cannot put in a request; `example` is one it can.
+    case invalidModel(String, example: String)
+    /// `PALETTE_TUI_LANG` (or `--lang`) names a language this build does not speak.
+    case badLanguage(String, source: String)
+    /// The terminal, or one of the app's terminal options, cannot be used.
+    case terminalSetup(TerminalSetupError)
+    /// The interactive app was given a word it does not take.
+    case appTakesNoArguments(String)
 }
 
 /// What is wrong with one `--lock` value.
@@ -258,6 +269,31 @@ public enum CommandText {
             let e = quoted(example)
             return Localized(
                 "'--model' needs a model name such as \(e)", "--model 需要模型名稱，例如 \(e)", "--model 需要模型名称，例如 \(e)")
+        case .unknownProvider(let v, let source, let choices):
+            let q = quoted(v)
+            let s = quoted(source)
+            return Localized(
+                "invalid value '\(q)' for '\(s)': expected \(choices.joined(separator: ", "))",
+                "\(s) 的值「\(q)」無效：應為 \(choices.joined(separator: "、"))",
+                "\(s) 的值“\(q)”无效：应为 \(choices.joined(separator: "、"))")
+        case .badLanguage(let v, let source):
+            let q = quoted(v)
+            let s = quoted(source)
+            let list = Language.allCases.map(\.rawValue)
+            return Localized(
+                "invalid value '\(q)' for \(s); expected one of: \(list.joined(separator: ", "))",
+                "\(s) 的值「\(q)」無效：應為 \(list.joined(separator: "、"))",
+                "\(s) 的值“\(q)”无效：应为 \(list.joined(separator: "、"))")
+        case .terminalSetup(let problem):
+            return Messages.terminalSetup(problem)
+        case .appTakesNoArguments(let extra):
+            return Messages.appTakesNoArguments(extra)
+        case .invalidModel(let v, let example):
+            let q = quoted(v)
+            let e = quoted(example)
+            return Localized(
+                "invalid value '\(q)' for '--model': use a model id such as \(e)",
+                "--model 的值「\(q)」無效：請用模型 ID，例如 \(e)", "--model 的值“\(q)”无效：请用模型 ID，例如 \(e)")
         case .badEndpoint(let v, let source):
             let q = quoted(v)
             let s = quoted(source)
@@ -367,7 +403,7 @@ public enum CommandText {
             + "或 CSS、XKCD、中文颜色名称（navy、slate green、靛青）")
 
     /// What is wrong inside a colour function's parentheses.
-    public static func argumentProblem(_ p: ColorArgumentProblem) -> Localized {
+    static func argumentProblem(_ p: ColorArgumentProblem) -> Localized {
         switch p {
         case .count(let f, let n):
             return Localized(

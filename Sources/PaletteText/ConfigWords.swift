@@ -19,7 +19,7 @@ extension Messages {
             "配置文件 \(at.simplified)：\(what.simplified)；改用默认值。")
     }
 
-    public static func configDetail(_ kind: ConfigProblem.Kind) -> Localized {
+    static func configDetail(_ kind: ConfigProblem.Kind) -> Localized {
         func clean(_ text: String) -> String { TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40) }
         switch kind {
         case .syntax(let problem, let column):
@@ -66,7 +66,7 @@ extension Messages {
         }
     }
 
-    public static func tomlProblem(_ problem: TOMLError.Problem) -> Localized {
+    static func tomlProblem(_ problem: TOMLError.Problem) -> Localized {
         func clean(_ text: String) -> String { TextSanitizer.truncate(TextSanitizer.clean(text), toWidth: 40) }
         switch problem {
         case .invalidStatement:

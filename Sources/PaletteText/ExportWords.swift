@@ -139,7 +139,7 @@ public enum ExportWords {
     /// The heading of `export --list`'s two groups.
     public static let paletteFormats = Localized(
         "Palette formats (the three colours, named):", "配色格式（三個顏色，附名稱）：", "配色格式（三个颜色，附名称）：")
-    public static let themeFormats = Localized(
+    static let themeFormats = Localized(
         "Theme formats (a terminal/editor theme derived from the palette, --variant dark|light):",
         "主題格式（由配色衍生的終端機／編輯器主題，--variant dark|light）：",
         "主题格式（由配色衍生的终端／编辑器主题，--variant dark|light）：")
@@ -239,7 +239,7 @@ extension ExportWords {
         "No palette to preview yet: generate one first, or pick one in the history.",
         "還沒有可預覽的配色：請先生成，或在歷史紀錄中選一組。", "还没有可预览的配色：请先生成，或在历史记录中选一组。")
     /// The name a file gets when it has none (no description, no `--name`): from the colours.
-    public static func defaultName(_ palette: Palette) -> Localized {
+    static func defaultName(_ palette: Palette) -> Localized {
         let hexes = palette.colors.map { String($0.hex.dropFirst()) }.joined(separator: "-")
         return l("palette " + hexes, "配色 " + hexes, "配色 " + hexes)
     }

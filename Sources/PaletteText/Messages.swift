@@ -30,13 +30,13 @@ public enum Messages {
 
     /// `text` opening a Chinese sentence: a space after it only where its last letter is Latin
     /// ("Gemini 需要", "離線引擎需要").
-    public static func chineseOpening(_ text: String) -> String {
+    static func chineseOpening(_ text: String) -> String {
         text.last.map(isLatin) == true ? text + " " : text
     }
 
     /// `text` placed between Chinese words: spaced where its first or last letter is Latin
     /// ("由 Gemini 生成", "由離線引擎生成").
-    public static func amidChinese(_ text: String) -> String {
+    static func amidChinese(_ text: String) -> String {
         (text.first.map(isLatin) == true ? " " : "") + chineseOpening(text)
     }
 
@@ -54,7 +54,7 @@ public enum Messages {
     }
 
     /// The most columns of server text quoted inside a sentence.
-    public static let quoteWidth = 160
+    static let quoteWidth = 160
 
     /// Server text as one clean line: sanitised (no control, bidi or zero-width character; line
     /// breaks become spaces, so a server cannot start a line of its own), runs of white space
@@ -224,6 +224,12 @@ public enum Messages {
                 "The endpoint sent more than \(mib) MiB, far more than a palette: check --endpoint.",
                 "端點傳回超過 \(mib) MiB 的資料，遠超過一組配色：請檢查 --endpoint。",
                 "端点返回超过 \(mib) MiB 的数据，远超过一组配色：请检查 --endpoint。")
+        case .headersTooLarge(let limit):
+            let kib = max(1, limit / 1024)
+            return l(
+                "The endpoint sent more than \(kib) KiB of HTTP headers, far more than any service sends: check --endpoint.",
+                "端點傳回超過 \(kib) KiB 的 HTTP 標頭，遠超過任何服務會傳送的量：請檢查 --endpoint。",
+                "端点返回超过 \(kib) KiB 的 HTTP 头部，远超过任何服务会发送的量：请检查 --endpoint。")
         case .promptBlocked(let reason):
             let r = serverText(reason) ?? "?"
             return l(
@@ -304,7 +310,7 @@ public enum Messages {
     }
 
     /// A request field's name as the user reads it.
-    public static func fieldName(_ field: GenerationRequest.Field) -> Localized {
+    static func fieldName(_ field: GenerationRequest.Field) -> Localized {
         switch field {
         case .seed: return Localized("a seed", "種子", "种子")
         case .lockedRoles: return Localized("locked colours", "鎖定的顏色", "锁定的颜色")
@@ -434,11 +440,58 @@ public enum Messages {
                 opening("left out", "Left out") + " of the model's \(answered): " + list(.english, ", "),
                 "模型給的 \(answered) 組中未採用：" + list(.traditionalChinese, "、"),
                 "模型给的 \(answered) 组中未采用：" + list(.simplifiedChinese, "、"))
+        case .composedByContrast(let ground, let figure):
+            func list(_ words: [String], _ separator: String) -> String {
+                words.prefix(4).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+                    .joined(separator: separator)
+            }
+            return Localized(
+                "\(opening("set", "Set")) against each other: primary from \(list(ground, ", ")), accent from \(list(figure, ", "))",
+                "對比構圖：主色取自\(list(ground, "、"))，強調色取自\(list(figure, "、"))",
+                "对比构图：主色取自\(list(ground, "、"))，强调色取自\(list(figure, "、"))")
+        case .structureAdjusted(let roles):
+            func list(_ language: Language, _ separator: String) -> String {
+                roles.map { $0.label(language) }.joined(separator: separator)
+            }
+            return Localized(
+                "\(opening("adjusted", "Adjusted")) the \(list(.english, " and ").lowercased()) by lightness so that the roles stand apart",
+                "為使三色層次分明，調整了\(list(.traditionalChinese, "與"))的明度",
+                "为使三色层次分明，调整了\(list(.simplifiedChinese, "与"))的明度")
+        case .softStructure(let words):
+            let shown = words.prefix(3).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+            return Localized(
+                "\(opening("low contrast", "Low contrast")) asked for (\(shown.joined(separator: ", "))): a softer role structure",
+                "描述要求低對比（\(shown.joined(separator: "、"))）：三色層次較柔和",
+                "描述要求低对比（\(shown.joined(separator: "、"))）：三色层次较柔和")
+        case .structureBroken(let rules):
+            return Localized(
+                "\(opening("kept", "Kept")) as answered, though it breaks the role structure: "
+                    + rules.map { structureRule($0).english }.joined(separator: "; "),
+                "依模型回答保留，但不符合角色結構：" + rules.map { structureRule($0).traditional }.joined(separator: "；"),
+                "依模型回答保留，但不符合角色结构：" + rules.map { structureRule($0).simplified }.joined(separator: "；"))
+        }
+    }
+
+    /// A rule of `RoleStructure` as the user reads it.
+    public static func structureRule(_ rule: RoleStructure.Rule) -> Localized {
+        switch rule {
+        case .distinctRoles:
+            return Localized("two roles are too alike", "有兩個角色的顏色太接近", "有两个角色的颜色太接近")
+        case .accentStandsOut:
+            return Localized(
+                "the accent does not stand out from the primary", "強調色在主色旁不夠突出", "强调色在主色旁不够突出")
+        case .primarySecondaryApart:
+            return Localized(
+                "the primary and secondary are near-twins", "主色與輔助色幾乎相同", "主色与辅助色几乎相同")
+        case .temperatureAndLightness:
+            return Localized(
+                "all three colours share one temperature and one lightness", "三色冷暖相同、明度也相同",
+                "三色冷暖相同、明度也相同")
         }
     }
 
     /// The note on a generated palette that was moved to meet a level.
-    public static func repairedNote(
+    static func repairedNote(
         _ requirement: AccessibilityRequirement, _ changes: [RoleChange], opening: String
     ) -> Localized {
         let level = requirement.level.rawValue

@@ -268,14 +268,14 @@ extension Messages {
     }
 
     /// The sentence for a run without history because there is nowhere to keep it.
-    public static func historyOff(_ failure: HistoryFailure) -> Localized {
+    static func historyOff(_ failure: HistoryFailure) -> Localized {
         let why = historyCause(failure)
         return Localized(
             "History is off: \(why.english).", "歷史紀錄已停用：\(why.traditional)。", "历史记录已停用：\(why.simplified)。")
     }
 
     /// Why, as a clause without a prefix or a final stop, naming the path it is about.
-    public static func historyCause(_ failure: HistoryFailure) -> Localized {
+    static func historyCause(_ failure: HistoryFailure) -> Localized {
         let file = failure.path.map(TextSanitizer.clean) ?? ""
         switch failure.reason {
         case .noLocation:
@@ -419,6 +419,9 @@ extension Messages {
         case ELOOP: return Localized("Too many levels of symbolic links", "符號連結層數過多", "符号链接层数过多")
         case EIO: return Localized("Input/output error", "輸入／輸出錯誤", "输入／输出错误")
         case EMFILE, ENFILE: return Localized("Too many open files", "開啟的檔案過多", "打开的文件过多")
+        case EFBIG: return Localized("File too large", "檔案太大", "文件太大")
+        case EPIPE: return Localized("Broken pipe", "管道已中斷", "管道已断开")
+        case EBADF: return Localized("Bad file descriptor", "檔案描述子無效", "文件描述符无效")
         default:
             let text = String(cString: strerror(code))
             return Localized("\(text)", "\(text)（錯誤碼 \(code)）", "\(text)（错误码 \(code)）")

@@ -80,7 +80,7 @@ extension String {
         return s
     }
 
-    public var trimmingTrailingSpaces: String {
+    var trimmingTrailingSpaces: String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s

@@ -17,7 +17,7 @@ public enum WorkbenchText {
             "How “\(description)” was made (i closes)", "「\(description)」的來歷（按 i 關閉）",
             "“\(description)”的来历（按 i 关闭）")
     }
-    public static let rationaleFrom = Localized("from: ", "來自：", "来自：")
+    static let rationaleFrom = Localized("from: ", "來自：", "来自：")
 
     /// The rationale's words after "from:", listed the way the language lists them.
     public static func rationale(_ words: [String], _ language: Language) -> String {

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import PaletteCore
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -46,34 +47,31 @@ struct TransportFailure: Error {
 /// The multi handle keeps connections between requests (no new TCP or TLS handshake), is made
 /// on first use (by `prepare()` off the caller's path, or by the first request) and is shut
 /// down, its transfers cancelled, when the transport goes away.
-final class HTTPTransport: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: CurlDriver?
+final class HTTPTransport: Sendable {
+    private let made = Mutex<CurlDriver?>(nil)
 
     /// - Parameter timeout: the longest a caller will wait for one request, in seconds (each
     ///   request carries its own exact deadline; kept so callers keep one signature).
     init(timeout: Double) {}
 
     deinit {
-        made?.shutDown()
+        made.withLock { $0?.shutDown() }
     }
 
     /// The driver, made on first use; every later call returns the same one.
     var driver: CurlDriver {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let driver = CurlDriver()
-        made = driver
-        return driver
+        made.withLock { made in
+            if let made { return made }
+            let driver = CurlDriver()
+            made = driver
+            return driver
+        }
     }
 
     /// Whether the driver has been made yet (by `prepare()` or a request). A test hook: the
     /// warm-up tests need to see that building sets nothing up and warming up does.
     var isPrepared: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return made != nil
+        made.withLock { $0 != nil }
     }
 
     /// Makes the multi handle and its thread now, so the first request finds them ready; sends nothing.
@@ -107,6 +105,8 @@ final class HTTPTransport: @unchecked Sendable {
 enum StopReason: Sendable, Equatable {
     case cancelled
     case tooLarge
+    /// The header lines passed `Transfer.maxHeaderBytes`.
+    case headersTooLarge
     /// The body came in an encoding that is not read (only gzip and deflate are: both
     /// stream with a 32 KiB window, where brotli and zstd can ask for megabytes up front).
     case unreadableEncoding(String)
@@ -118,6 +118,9 @@ enum StopReason: Sendable, Equatable {
 /// Every libcurl call except `curl_multi_wakeup` happens on this thread. Other threads only
 /// queue commands (under `condition`) and wake it. With nothing in flight it sleeps on the
 /// condition, so an idle client costs no wake-ups at all.
+///
+/// `@unchecked`: it owns libcurl's multi handle (a raw pointer the compiler cannot check), kept
+/// to its one thread, and its command queue needs a condition to sleep on, which `Mutex` lacks.
 final class CurlDriver: @unchecked Sendable {
     private enum Command {
         case add(Transfer)
@@ -259,6 +262,9 @@ final class CurlDriver: @unchecked Sendable {
 /// The caller's side touches only `stopReason` and the continuation, under `lock`; the status,
 /// headers and body are the driver thread's alone. Everything the transfer held (the easy
 /// handle, the header list, the body) is freed the moment it ends, however it ends.
+///
+/// `@unchecked`: it owns libcurl's easy handle and header list (raw pointers the compiler cannot
+/// check), which libcurl's callbacks reach through an unmanaged pointer on the driver's thread.
 final class Transfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -276,10 +282,14 @@ final class Transfer: @unchecked Sendable {
     private var status = 0
     private var headers: [String: String] = [:]
     private var headerBytes = 0
+    /// The final response's header lines have all arrived.
+    private var headersEnded = false
     private var body: [UInt8] = []
 
     /// The most header bytes accepted, all header lines together.
     static let maxHeaderBytes = 256 * 1024
+    /// The longest single header line libcurl itself accepts (CURL_MAX_HTTP_HEADER).
+    static let maxHeaderLineBytes = 100 * 1024
     /// The content codings read (decoded by libcurl as the body streams); any other is refused.
     static let readableEncodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate"]
 
@@ -428,6 +438,8 @@ final class Transfer: @unchecked Sendable {
             return TransportFailure(reason: .cancelled, retryable: false)
         case .tooLarge:
             return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
+        case .headersTooLarge:
+            return TransportFailure(reason: .headersTooLarge(limit: Transfer.maxHeaderBytes), retryable: false)
         case .unreadableEncoding(let coding):
             let type = headers["content-type"] ?? "a body"
             return TransportFailure(
@@ -488,6 +500,10 @@ final class Transfer: @unchecked Sendable {
                 reason: .notJSON(status: status, contentType: "\(type) (broken \(coding) encoding)"), retryable: false)
         case CURLE_FILESIZE_EXCEEDED:
             return TransportFailure(reason: .responseTooLarge(limit: maxBytes), retryable: false)
+        case CURLE_OUT_OF_MEMORY where !headersEnded, CURLcode(rawValue: 100) where !headersEnded:
+            // libcurl refuses one header line longer than its own limit (CURL_MAX_HTTP_HEADER,
+            // 100 KiB) with "Out of memory" (CURLE_TOO_LARGE, 100, from curl 8.6): a header flood.
+            return TransportFailure(reason: .headersTooLarge(limit: Transfer.maxHeaderLineBytes), retryable: false)
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_OUT_OF_MEMORY:
             return TransportFailure(reason: .transport(Transfer.describe(code)), retryable: false)
         default:
@@ -533,7 +549,7 @@ final class Transfer: @unchecked Sendable {
     private func received(header piece: UnsafeRawBufferPointer) -> Bool {
         headerBytes += piece.count
         guard headerBytes <= Transfer.maxHeaderBytes else {
-            _ = requestStop(.tooLarge)
+            _ = requestStop(.headersTooLarge)
             return false
         }
         let line = String(decoding: piece, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -545,6 +561,7 @@ final class Transfer: @unchecked Sendable {
             return true
         }
         if line.isEmpty {
+            if status >= 200 { headersEnded = true }
             return status < 200 || headersAreAcceptable()
         }
         guard let colon = line.firstIndex(of: ":") else { return true }

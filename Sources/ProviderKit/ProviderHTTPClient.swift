@@ -98,7 +98,7 @@ public final class ProviderHTTPClient: Sendable {
     /// connection or the wait at once and throws `cancelled`.
     public func send<Value>(
         _ request: URLRequest, by deadline: Deadline,
-        classify: (HTTPReply) -> ReplyVerdict<Value>
+        classify: @Sendable (HTTPReply) -> ReplyVerdict<Value>
     ) async throws(ProviderFailure) -> Value {
         var attempt = 0
         while true {

@@ -17,9 +17,31 @@ public struct ServerText: Sendable {
         redactor = SecretRedactor(secrets: secrets.map(\.secret))
     }
 
-    /// The text as it may be kept in a failure, shown or stored.
+    /// The most a failure keeps of one piece of server text, in Unicode scalars: far more than
+    /// a message line shows (160 columns), far less than a server can send (a 3 MB message
+    /// cost 45 MB to fold and 220 MB to redact when kept whole).
+    public static let keptScalars = 4096
+
+    /// How many scalars past the cut are still redacted with the kept text, so a key that
+    /// starts before the cut is found whole: every character of the longest key spelled in
+    /// the longest form the redactor reads (`&#x0000002D;`, twelve scalars, escaped again), with
+    /// a separator beside each.
+    var window: Int {
+        (secrets.map { $0.secret.unicodeScalars.count }.max() ?? 0) * 32 + 16
+    }
+
+    /// The text as it may be kept in a failure, shown or stored: cut to `keptScalars` (with
+    /// "…" where it was cut), without any form of a key.
     public func clean(_ text: String) -> String {
-        redactor.redact(text)
+        let scalars = text.unicodeScalars
+        guard scalars.count > ServerText.keptScalars else { return redactor.redact(text) }
+        // Redact a little more than is kept, then cut: a key across the cut is already gone.
+        let end = scalars.index(
+            scalars.startIndex, offsetBy: ServerText.keptScalars + window, limitedBy: scalars.endIndex)
+        let head = String(String.UnicodeScalarView(scalars[..<(end ?? scalars.endIndex)]))
+        let redacted = redactor.redact(head).unicodeScalars
+        let kept = redacted.prefix(ServerText.keptScalars)
+        return String(String.UnicodeScalarView(kept)) + "…"
     }
 
     /// Every piece of server text inside `reason`, cleaned.
@@ -72,7 +94,7 @@ extension ProviderFailure.Reason {
         func t(_ text: String?) -> String? { text.map(transform) }
         switch self {
         case .missingAPIKey, .rateLimited, .serverUnavailable(_, nil), .redirectRefused,
-            .unexpectedStatus, .malformedResponse, .responseTooLarge, .truncated,
+            .unexpectedStatus, .malformedResponse, .responseTooLarge, .headersTooLarge, .truncated,
             .connectionLost, .timedOut, .cancelled, .unsupported:
             return self
         case .invalidEndpoint(let text, let settings): return .invalidEndpoint(transform(text), settings: settings)

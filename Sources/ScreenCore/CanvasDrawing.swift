@@ -46,7 +46,7 @@ extension Canvas {
 
     /// `put`'s general path, for any sequence of scalars. `style` is already `seen` and row `y`
     /// marked.
-    public mutating func putScalars<Scalars: Sequence<Unicode.Scalar>>(
+    mutating func putScalars<Scalars: Sequence<Unicode.Scalar>>(
         _ scalars: Scalars, from x: Int, y: Int, style: Style, end: Int, ellipsis: Bool
     ) -> Int {
         var run = ScalarRun(x: x, y: y, style: style, end: end, ellipsis: ellipsis)
@@ -62,7 +62,7 @@ extension Canvas {
         public let end: Int
         public let ellipsis: Bool
         public var col: Int
-        public var lastStart: Int
+        var lastStart: Int
 
         /// A run that starts at column `x`; with `resumingAt`, one whose characters before that
         /// column are drawn already (zero-width marks still join no cell left of `x`).

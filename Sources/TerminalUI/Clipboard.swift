@@ -110,6 +110,31 @@ public enum OSC52 {
     }
 }
 
+/// The environment a child process gets: only what a clipboard helper needs to find its
+/// display and speak the user's language, never the rest (API keys above all: `wl-copy` stays
+/// running in the background for as long as it holds the selection).
+public enum ChildEnvironment {
+    /// The variables passed on by name.
+    public static let names: Set<String> = [
+        "PATH", "HOME", "USER", "LOGNAME", "TMPDIR", "LANG", "LANGUAGE",
+        "DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "XDG_SESSION_TYPE",
+        "TMUX", "TMUX_PANE", "TERM",
+    ]
+
+    /// `NAME=value` strings of `environment` that are allowed: the names above and the locale's
+    /// `LC_*` categories, sorted by name.
+    public static func allowed(from environment: [String: String]) -> [String] {
+        environment.filter { names.contains($0.key) || isLocale($0.key) }
+            .sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value)" }
+    }
+
+    private static func isLocale(_ name: String) -> Bool {
+        name.hasPrefix("LC_") && name.count > 3
+            && name.dropFirst(3).allSatisfy { ($0 >= "A" && $0 <= "Z") || $0 == "_" }
+    }
+}
+
 /// Runs a clipboard program: text on its stdin, output discarded, killed after a timeout.
 public enum ClipboardRunner {
     /// Spawns `program` with `posix_spawnp` and waits at most `timeout`; true on exit status 0.
@@ -157,8 +182,11 @@ public enum ClipboardRunner {
 
         let argv: [UnsafeMutablePointer<CChar>?] = program.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let environment = ChildEnvironment.allowed(from: ProcessInfo.processInfo.environment)
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program.arguments[0], &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, program.arguments[0], &actions, nil, argv, envp)
         close(readEnd)
         guard spawned == 0 else {
             close(writeEnd)

@@ -116,6 +116,14 @@ public final class Screen {
     /// True while a bracketed paste has started and not ended.
     public var isInPaste: Bool { decoder.isInPaste }
 
+    /// Readable reads in a row that gave nothing (outside a paste).
+    private var emptyReads = 0
+    /// How many such reads mean the terminal has gone.
+    static let emptyReadsAtEnd = 64
+    /// True once the terminal has reached end of file: readable, again and again, with nothing
+    /// to read (a hung-up terminal whose POLLHUP never came). The runtime ends as on SIGHUP.
+    public private(set) var isAtEndOfInput = false
+
     /// Reads the terminal once (when `inputReady`: the caller's poll said stdin is readable)
     /// and returns the events decoded so far: keys, a paste, and what waited for its deadline
     /// (a lone Esc after ESCDELAY, a paste whose end marker never came).
@@ -150,6 +158,12 @@ public final class Screen {
         // A paste whose end marker never came is taken as it is once its deadline passes.
         if case .some = decoder.deadline, let event = decoder.expire(at: now()) { events.append(event) }
         eventBuffer = events
+        if inputReady && events.isEmpty && !decoder.isInPaste {
+            emptyReads += 1
+            if emptyReads > Screen.emptyReadsAtEnd { isAtEndOfInput = true }
+        } else {
+            emptyReads = 0
+        }
         return events
     }
 

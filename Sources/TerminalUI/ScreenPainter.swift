@@ -71,10 +71,7 @@ struct ScreenPainter {
         drawnCells = []
         let full = previous.count != canvas.cells.count || drawnWidth != canvas.width || canvas.cells.isEmpty
         // Drawn over the frame on screen: only the rows it wrote can differ.
-        var written = canvas.revision.flatMap { $0.base == drawnRevision ? $0.rows : nil }
-        #if PALETTE_LAYER_EXPERIMENTS
-            if LayerExperiments.revision { written = nil }
-        #endif
+        let written = canvas.revision.flatMap { $0.base == drawnRevision ? $0.rows : nil }
         var target: (row: Int, column: Int)?
         if let cursor = canvas.cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < size.width, cursor.y < size.height {
             target = (cursor.y, cursor.x)
@@ -125,13 +122,6 @@ struct ScreenPainter {
             if let previous {
                 if let written, y < written.count, !written[y] { continue }
                 let old = previous.baseAddress! + start
-                #if PALETTE_LAYER_EXPERIMENTS
-                    if LayerExperiments.rows {
-                        old.update(from: row.baseAddress!, count: canvasWidth)
-                        writeSpan(row, span: span, y: y, size: size, cleared: false)
-                        continue
-                    }
-                #endif
                 // Identical bytes settle the common case; differing bytes (padding) are
                 // compared cell by cell, and an empty span means the row is the same.
                 if memcmp(row.baseAddress!, old, canvasWidth * stride) == 0 { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // Read by a crash handler, which may only touch plain memory and call async-signal-safe
 // functions: C-like globals, written by `arm`/`disarm` on the UI thread and touched once by
@@ -93,25 +94,21 @@ public enum TerminalReset {
 /// Bytes for the terminal produced off the UI thread (the OSC 52 clipboard sequence), held
 /// until the UI thread hands them to the screen, which writes them after its next frame so they
 /// never land inside a half-written update.
-public final class TerminalOutbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var queued: [[UInt8]] = []
+public final class TerminalOutbox: Sendable {
+    private let queued = Mutex<[[UInt8]]>([])
 
     public init() {}
 
     /// Queues `bytes`; callable from any thread.
     public func post(_ bytes: [UInt8]) {
-        lock.lock()
-        queued.append(bytes)
-        lock.unlock()
+        queued.withLock { $0.append(bytes) }
     }
 
     /// Takes everything queued, in order.
     public func drain() -> [[UInt8]] {
-        lock.lock()
-        defer { lock.unlock() }
-        let out = queued
-        queued.removeAll()
-        return out
+        queued.withLock { queued in
+            defer { queued.removeAll() }
+            return queued
+        }
     }
 }

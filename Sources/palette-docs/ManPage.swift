@@ -25,7 +25,7 @@ enum ManPage {
 
         out.section(h.synopsis(language))
         out.line(".nf")
-        for command in CommandTable.commands {
+        for command in Table.commands {
             out.words(escape(command.synopsis(language)), fill: false)
             for form in command.otherForms { out.words(escape("palette-tui " + form), fill: false) }
         }
@@ -33,11 +33,11 @@ enum ManPage {
         out.line(".fi")
 
         out.section(h.description(language))
-        out.paragraph(CommandTable.app.about(language))
-        if let notes = CommandTable.app.notes { out.paragraph(notes(language)) }
+        out.paragraph(Table.app.about(language))
+        if let notes = Table.app.notes { out.paragraph(notes(language)) }
 
         out.section(h.commands(language))
-        for command in CommandTable.commands where !command.name.isEmpty {
+        for command in Table.commands where !command.name.isEmpty {
             out.line(".SS " + escape(command.name))
             out.paragraph(command.synopsis(language), bold: true)
             out.paragraph(command.about(language))
@@ -47,7 +47,7 @@ enum ManPage {
 
         out.section(h.options(language))
         out.paragraph(ManualText.optionsIntro(language))
-        for option in CommandTable.app.options { out.option(option, language) }
+        for option in Table.app.options { out.option(option, language) }
 
         out.section(h.keys(language))
         out.paragraph(ManualText.keysIntro(language))
@@ -57,14 +57,16 @@ enum ManPage {
         }
 
         out.section(h.environment(language))
-        for variable in ManualText.environment { out.entry(".B " + escape(variable.name), variable.meaning(language)) }
+        for variable in ManualText.environment(providers: Table.providers) {
+            out.entry(".B " + escape(variable.name), variable.meaning(language))
+        }
 
         out.section(h.files(language))
         for file in ManualText.files { out.entry(".I " + escape(file.path), file.meaning(language)) }
 
         out.section(h.exitStatus(language))
         out.paragraph(ManualText.exitIntro(language))
-        for command in CommandTable.commands {
+        for command in Table.commands {
             out.entry(
                 command.name.isEmpty ? escape(ManualText.appHeading(language)) : ".B " + escape(command.name),
                 command.exitStatuses.map { "\($0.code) \($0.meaning(language))" }.joined(separator: "; "))

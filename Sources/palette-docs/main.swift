@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCommands
 import PaletteCore
+import PaletteProviders
 
 // palette-docs: writes palette-tui's manual page and shell completions from the command table
 // the parser reads (CommandTable) and the app's key table (KeyMap), so they cannot drift from
@@ -9,6 +10,13 @@ import PaletteCore
 //   palette-docs man [--lang en|zh-Hant|zh-Hans] [--date YYYY-MM-DD]
 //   palette-docs completion bash|zsh|fish
 //   palette-docs version
+
+/// The command table with the program's providers written in (`providerList`).
+enum Table {
+    static let providers = ProviderCatalog.standard.facts
+    static let commands = CommandTable.commands(providers: providers)
+    static let app = CommandTable.app.with(providers: providers)
+}
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("palette-docs: \(message)\n".utf8))

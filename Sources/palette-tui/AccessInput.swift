@@ -1,4 +1,5 @@
 import Foundation
+import PaletteConfig
 import PaletteCore
 import PaletteText
 
@@ -6,14 +7,18 @@ import PaletteText
 // usage problems worded in the user's language.
 
 /// The language a command speaks, known before its options are parsed so that a problem with
-/// them can be worded in it: a valid `--lang` anywhere before `--`, else the locale.
-func commandLanguage(_ args: [String], environment: [String: String]) -> Language {
+/// them can be worded in it: a valid `--lang` anywhere before `--`, else `PALETTE_TUI_LANG`, else
+/// the settings file's, else the locale.
+func commandLanguage(_ args: [String], environment: [String: String], file: ConfigFile? = RunSettings.file)
+    -> Language
+{
     var i = 0
     while i < args.count, args[i] != "--" {
         if args[i] == "--lang", i + 1 < args.count, let l = Language(rawValue: args[i + 1]) { return l }
         if args[i].hasPrefix("--lang="), let l = Language(rawValue: String(args[i].dropFirst(7))) { return l }
         i += 1
     }
+    if fileBehind("PALETTE_TUI_LANG", in: environment, nil) == nil, let language = file?.language { return language }
     return (try? LanguageChoice.language(option: nil, environment: environment)) ?? .english
 }
 
@@ -32,7 +37,7 @@ func reportingUsage(_ command: String, _ language: Language, _ body: () async th
     do {
         return try await body()
     } catch let error as UsageError {
-        let text = error.typed.map { CommandText.problem($0)(language) } ?? error.description
+        let text = CommandText.problem(error.problem)(language)
         printError("palette-tui: \(command): \(text)")
         printError(CommandText.tryHelp(command)(language))
         return 2

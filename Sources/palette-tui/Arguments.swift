@@ -1,43 +1,19 @@
 import PaletteCommands
+import PaletteConfig
 import PaletteCore
 import PaletteText
 
-/// A usage error: exit status 2, with a hint to `--help`.
+/// A usage error: exit status 2, with a hint to `--help`. Its one representation is the typed
+/// `CommandProblem`, worded by `CommandText.problem` in the user's language where it is printed.
 struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    /// What was wrong with the options, for commands that word it themselves.
-    var problem: ArgumentProblem?
-    /// The problem as `audit` and `repair` word it (theirs and the option parser's).
-    var commandProblem: CommandProblem?
+    let problem: CommandProblem
 
-    init(_ message: String, problem: ArgumentProblem? = nil) {
-        description = message
+    init(_ problem: CommandProblem) {
         self.problem = problem
     }
 
-    /// A problem `audit` or `repair` found; `description` is its English.
-    init(_ problem: CommandProblem) {
-        description = CommandText.problem(problem).english
-        commandProblem = problem
-    }
-
-    /// The problem as a `CommandProblem`, whichever kind it is, if it has a type.
-    var typed: CommandProblem? {
-        if let commandProblem { return commandProblem }
-        switch problem {
-        case .unknownOption(let o)?: return .unknownOption(o)
-        case .needsValue(let o)?: return .needsValue(option: o)
-        case .takesNoValue(let o)?: return .takesNoValue(option: o)
-        case nil: return nil
-        }
-    }
-}
-
-/// An option `Arguments` could not take.
-enum ArgumentProblem: Equatable {
-    case unknownOption(String)
-    case needsValue(String)
-    case takesNoValue(String)
+    /// The problem in English (logs and tests; users read `CommandText.problem` in their language).
+    var description: String { CommandText.problem(problem).english }
 }
 
 /// Command-line options of one command, parsed by hand (no outside packages) from the command's
@@ -78,17 +54,17 @@ struct Arguments {
                     name = String(body)
                 }
                 guard let found = command.option(named: name) else {
-                    throw UsageError("unknown option '--\(name)'", problem: .unknownOption("--" + name))
+                    throw UsageError(.unknownOption("--" + name))
                 }
                 option = found
             } else if let found = command.option(short: arg) {
                 option = found
             } else {
-                throw UsageError("unknown option '\(arg)'", problem: .unknownOption(arg))
+                throw UsageError(.unknownOption(arg))
             }
             let name = option.name
             guard option.takesValue else {
-                if inline != nil { throw UsageError("option '--\(name)' takes no value", problem: .takesNoValue(name)) }
+                if inline != nil { throw UsageError(.takesNoValue(option: name)) }
                 flags.insert(name)
                 continue
             }
@@ -99,7 +75,7 @@ struct Arguments {
                 value = args[i]
                 i += 1
             } else {
-                throw UsageError("option '--\(name)' needs a value", problem: .needsValue(name))
+                throw UsageError(.needsValue(option: name))
             }
             if case .choice(let choices) = option.value, !choices.contains(value) {
                 throw UsageError(.invalidChoice(option: name, value: value, choices: choices))
@@ -124,12 +100,18 @@ struct Arguments {
         return parsed
     }
 
-    /// The language `--lang` names, else the locale's (`LanguageChoice`); a bad value is a usage error.
-    func language(environment: [String: String]) throws(UsageError) -> Language {
+    /// The language `--lang` names, else `PALETTE_TUI_LANG`, else the settings file's, else the
+    /// locale's (`LanguageChoice`); a bad value is a usage error.
+    func language(environment: [String: String], file: ConfigFile?) throws(UsageError) -> Language {
+        if values["lang"] == nil, fileBehind("PALETTE_TUI_LANG", in: environment, nil) == nil,
+            let language = file?.language
+        {
+            return language
+        }
         do {
             return try LanguageChoice.language(option: values["lang"], environment: environment)
         } catch {
-            throw UsageError(error.description)
+            throw UsageError(.badLanguage(error.value, source: error.source))
         }
     }
 }

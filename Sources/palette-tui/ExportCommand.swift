@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCommands
+import PaletteConfig
 import PaletteCore
 import PaletteExport
 import PaletteHistory
@@ -27,8 +28,8 @@ func runExport(_ args: [String]) async throws -> Int32 {
 
 /// `--variant`, else `PALETTE_TUI_VARIANT` (which the settings file's `[export] variant` fills
 /// when unset), else dark.
-func themeVariant(_ option: String?, environment: [String: String]) throws -> ThemeVariant {
-    guard let raw = option ?? environment["PALETTE_TUI_VARIANT"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+func themeVariant(_ option: String?, environment: [String: String], file: ConfigFile?) throws -> ThemeVariant {
+    guard let raw = option ?? fileBehind("PALETTE_TUI_VARIANT", in: environment, file?.exportVariant) else {
         return .dark
     }
     guard let variant = ThemeVariant(rawValue: raw) else {
@@ -79,11 +80,11 @@ private func export(_ args: [String], language: Language, environment: [String: 
     do {
         arguments = try Arguments(args, command: CommandTable.export)
     } catch {
-        switch error.typed {
-        case .unknownOption(let o)?: throw ExportFailure.usage(.unknownOption(o))
-        case .needsValue(let o)?: throw ExportFailure.usage(.optionNeedsValue(o))
-        case .takesNoValue(let o)?: throw ExportFailure.usage(.optionTakesNoValue(o))
-        case .invalidChoice(let o, let v, let choices)?:
+        switch error.problem {
+        case .unknownOption(let o): throw ExportFailure.usage(.unknownOption(o))
+        case .needsValue(let o): throw ExportFailure.usage(.optionNeedsValue(o))
+        case .takesNoValue(let o): throw ExportFailure.usage(.optionTakesNoValue(o))
+        case .invalidChoice(let o, let v, let choices):
             throw ExportFailure.usage(.invalidChoice(option: o, value: v, choices: choices))
         default: throw ExportFailure.usage(.unknownOption(error.description))
         }
@@ -102,7 +103,7 @@ private func export(_ args: [String], language: Language, environment: [String: 
     }
     let colours = Array(arguments.positionals.dropFirst())
     guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
-    let variant = try themeVariant(arguments["variant"], environment: environment)
+    let variant = try themeVariant(arguments["variant"], environment: environment, file: RunSettings.file)
     if arguments.has("tailwind-v3") && format != .tailwind { throw ExportFailure.usage(.tailwindOnly(format)) }
     let output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
     if output == nil && format.isBinary && isatty(1) == 1 { throw ExportFailure.usage(.binaryToTerminal(format)) }
@@ -120,10 +121,12 @@ private func export(_ args: [String], language: Language, environment: [String: 
         } catch .exists {
             throw ExportFailure.failed(.exists(output))
         } catch .failed(let code) {
-            throw ExportFailure.failed(.writeFailed(path: output, reason: String(cString: strerror(code))))
+            throw ExportFailure.failed(.writeFailed(path: output, reason: Messages.systemError(code)(language)))
+        } catch .refused(let refusal) {
+            throw ExportFailure.failed(.writeFailed(path: output, reason: Messages.fileRefusal(refusal)(language)))
         }
     } else {
-        FileHandle.standardOutput.write(Data(bytes))
+        StandardOutput.write(bytes)
     }
     return 0
 }

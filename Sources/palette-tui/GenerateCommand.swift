@@ -1,16 +1,17 @@
 import Foundation
 import PaletteCommands
+import PaletteConfig
 import PaletteCore
 import PaletteHistory
 import PaletteText
 
 /// `palette-tui generate`: one palette for a description, printed in the chosen format.
 func runGenerate(_ args: [String]) async throws -> Int32 {
-    let arguments = try Arguments(args, command: CommandTable.generate)
+    let arguments = try Arguments(args, command: Commands.generate)
     let environment = RunSettings.environment
-    let language = try arguments.language(environment: environment)
+    let language = try arguments.language(environment: environment, file: RunSettings.file)
     if arguments.has("help") {
-        print(CommandHelp.text(CommandTable.generate, language))
+        print(CommandHelp.text(Commands.generate, language))
         return 0
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
@@ -18,7 +19,8 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     if description.isEmpty {
         throw UsageError(.needsDescription)
     }
-    let constraints = try generationConstraints(arguments, language: language, environment: environment)
+    let constraints = try generationConstraints(
+        arguments, language: language, environment: environment, file: RunSettings.file)
     let options = try WorkbenchOptions(arguments, language: language)
     guard let live = try LiveDependencies.forPrintingCommand(arguments, environment: environment, language: language)
     else { return 1 }
@@ -58,12 +60,12 @@ func wordedNotes(_ result: GeneratedPalette, language: Language) -> [String] {
 /// which the settings file's `[workbench]` fills when unset). A background from the
 /// environment alone, without a level, is a default for later, not a mistake.
 func generationConstraints(
-    _ arguments: Arguments, language: Language, environment: [String: String] = [:]
+    _ arguments: Arguments, language: Language, environment: [String: String] = [:], file: ConfigFile? = nil
 ) throws(UsageError) -> GenerationConstraints {
-    func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
-    let given = arguments["accessible"] ?? environment["PALETTE_TUI_ACCESSIBLE"].flatMap { $0.isEmpty ? nil : $0 }
+    func problem(_ p: CommandProblem) -> UsageError { UsageError(p) }
+    let given = arguments["accessible"] ?? fileBehind("PALETTE_TUI_ACCESSIBLE", in: environment, file?.accessible)
     let backgroundGiven =
-        arguments["background"] ?? environment["PALETTE_TUI_BACKGROUND"].flatMap { $0.isEmpty ? nil : $0 }
+        arguments["background"] ?? fileBehind("PALETTE_TUI_BACKGROUND", in: environment, file?.background)
     guard let raw = given else {
         if arguments["background"] != nil { throw problem(.needsOption("background", with: "accessible")) }
         return GenerationConstraints()
@@ -75,7 +77,7 @@ func generationConstraints(
     do {
         background = try parseBackground(backgroundGiven)
     } catch {
-        throw problem(error.commandProblem ?? .badBackground(backgroundGiven ?? ""))
+        throw error
     }
     return GenerationConstraints(accessibility: AccessibilityRequirement(level: level, background: background))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteApp
 import PaletteCommands
+import PaletteConfig
 import PaletteCore
 import PaletteHistory
 import PaletteText
@@ -19,7 +20,9 @@ func runHistory(_ args: [String]) async throws -> Int32 {
     let arguments = try Arguments(args, command: CommandTable.history)
     let environment = RunSettings.environment
     if arguments.has("help") {
-        print(CommandHelp.text(CommandTable.history, try arguments.language(environment: environment)))
+        print(
+            CommandHelp.text(
+                CommandTable.history, try arguments.language(environment: environment, file: RunSettings.file)))
         return 0
     }
     if let extra = arguments.positionals.first {
@@ -33,18 +36,20 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         }
         limit = n
     }
-    let language = try arguments.language(environment: environment)
+    let language = try arguments.language(environment: environment, file: RunSettings.file)
     // Every failure of the store is one line in the user's language, and the exit status 1.
     let loaded: (entries: [HistoryEntry], warnings: [HistoryWarning])
-    do {
-        let store = try HistoryStore(option: arguments["history"], environment: environment)
+    do throws(HistoryFailure) {
+        let store = try HistoryStore(
+            option: historyPath(arguments, environment: environment, file: RunSettings.file), environment: environment)
         if arguments.has("compact") {
             let removed = try store.compact()
             printError("palette-tui: \(Messages.historyCompacted(removed: removed)(language))")
             return 0
         }
         loaded = try store.load()
-    } catch let failure as HistoryFailure {
+    } catch {
+        let failure = error
         let sentence =
             arguments.has("compact") ? Messages.historyNotCompacted(failure) : Messages.historyNotRead(failure)
         printError("palette-tui: \(sentence(language))")
@@ -72,7 +77,7 @@ func runHistory(_ args: [String]) async throws -> Int32 {
         }
         out += (shown.isEmpty ? "]\n" : "\n]\n").utf8
     }
-    FileHandle.standardOutput.write(Data(out))
+    StandardOutput.write(out)
     return 0
 }
 
@@ -95,9 +100,20 @@ func localDateTime(_ date: Date) -> String {
 
 /// The store a command's options ask for (`--history FILE`, else the environment), or nil
 /// under `--no-history`.
-func historyStore(_ arguments: Arguments, environment: [String: String]) throws(HistoryFailure) -> HistoryStore? {
+func historyStore(_ arguments: Arguments, environment: [String: String], file: ConfigFile?) throws(HistoryFailure)
+    -> HistoryStore?
+{
     if arguments.has("no-history") { return nil }
-    return try HistoryStore(option: arguments["history"], environment: environment)
+    return try HistoryStore(
+        option: historyPath(arguments, environment: environment, file: file), environment: environment)
+}
+
+/// `--history FILE`, else nil when `PALETTE_TUI_HISTORY` is set (the store reads it), else the
+/// settings file's `history` (with `~/` expanded); nil leaves the rest to the store's default.
+func historyPath(_ arguments: Arguments, environment: [String: String], file: ConfigFile?) -> String? {
+    if let option = arguments["history"] { return option }
+    guard fileBehind("PALETTE_TUI_HISTORY", in: environment, nil) == nil else { return nil }
+    return file?.history.map { expandHome($0, environment: environment) }
 }
 
 /// Records a generated palette in the history, with a fresh id and the time from `clock`.

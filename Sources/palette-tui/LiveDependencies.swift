@@ -3,6 +3,7 @@ import PaletteApp
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
+import PaletteProviders
 import PaletteText
 import TerminalUI
 
@@ -26,12 +27,12 @@ struct LiveDependencies {
     init(
         arguments: Arguments, processEnvironment: [String: String], config: ConfigFile? = nil,
         clipboard: ClipboardOption = .none, warmUp: Bool
-    ) throws {
+    ) throws(ProviderProblem) {
         let provider = try makeProvider(
             ProviderOptions(arguments), environment: processEnvironment, config: config, warmUp: warmUp)
         let history: HistoryClient
         do throws(HistoryFailure) {
-            if let store = try historyStore(arguments, environment: processEnvironment) {
+            if let store = try historyStore(arguments, environment: processEnvironment, file: config) {
                 history = LiveDependencies.history(store)
             } else {
                 history = .off
@@ -66,28 +67,17 @@ struct LiveDependencies {
             makeID: { UUID().uuidString.lowercased() })
     }
 
-    /// The history file, through its store. Every error the store throws is a `HistoryFailure`.
+    /// The history file, through its store (whose every error is a typed `HistoryFailure`).
     static func history(_ store: HistoryStore) -> HistoryClient {
-        @Sendable func typed<T>(_ body: () throws -> T) throws(HistoryFailure) -> T {
-            do {
-                return try body()
-            } catch let failure as HistoryFailure {
-                throw failure
-            } catch {
-                throw HistoryFailure(path: store.url.path, .system(.read, path: store.url.path, code: EIO))
-            }
-        }
-        return HistoryClient(
-            loadNewest: { count throws(HistoryFailure) in try typed { try store.loadNewest(count) } },
-            load: { () throws(HistoryFailure) in try typed { try store.load() } },
+        HistoryClient(
+            loadNewest: { count throws(HistoryFailure) in try store.loadNewest(count) },
+            load: { () throws(HistoryFailure) in try store.load() },
             write: { change throws(HistoryFailure) in
-                try typed {
-                    switch change {
-                    case .append(let entry): try store.append(entry)
-                    case .setFavorite(let id, let on): try store.setFavorite(id: id, on)
-                    case .delete(let id): try store.delete(id: id)
-                    case .restore(let id): try store.restore(id: id)
-                    }
+                switch change {
+                case .append(let entry): try store.append(entry)
+                case .setFavorite(let id, let on): try store.setFavorite(id: id, on)
+                case .delete(let id): try store.delete(id: id)
+                case .restore(let id): try store.restore(id: id)
                 }
             })
     }
@@ -126,6 +116,8 @@ struct LiveDependencies {
             try AtomicFile.write(contents, to: path, replace: true)
         } catch .failed(let code) {
             throw FileWriteFailure(path: path, code: code)
+        } catch .refused(let refusal) {
+            throw FileWriteFailure(path: path, code: 0, refusal: refusal)
         } catch {
             throw FileWriteFailure(path: path, code: EEXIST)
         }
@@ -137,6 +129,8 @@ struct LiveDependencies {
             try AtomicFile.write(contents, to: path, replace: false)
         } catch .failed(let code) {
             throw FileWriteFailure(path: path, code: code)
+        } catch .refused(let refusal) {
+            throw FileWriteFailure(path: path, code: 0, refusal: refusal)
         } catch {
             throw FileWriteFailure(path: path, code: EEXIST)
         }
@@ -151,15 +145,16 @@ extension LiveDependencies {
     static func forPrintingCommand(
         _ arguments: Arguments, environment: [String: String], language: Language
     ) throws(UsageError) -> LiveDependencies? {
-        do {
+        do throws(ProviderProblem) {
             return try LiveDependencies(
                 arguments: arguments, processEnvironment: environment, config: RunSettings.file, warmUp: false)
-        } catch let error as UsageError {
-            throw error
         } catch {
-            let failure = ProviderFailure.from(error, provider: "palette-tui")
-            printError("palette-tui: \(Messages.failure(failure)(language))")
-            return nil
+            switch error {
+            case .usage(let usage): throw usage
+            case .failure(let failure):
+                printError("palette-tui: \(Messages.failure(failure)(language))")
+                return nil
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ let parseInputLimit = 16 << 20
 /// `palette-tui parse`: the palette in the text on standard input.
 func runParse(_ args: [String]) async throws -> Int32 {
     let arguments = try Arguments(args, command: CommandTable.parse)
-    let language = try arguments.language(environment: RunSettings.environment)
+    let language = try arguments.language(environment: RunSettings.environment, file: RunSettings.file)
     if arguments.has("help") {
         print(CommandHelp.text(CommandTable.parse, language))
         return 0

@@ -1,10 +1,8 @@
 import Foundation
-import Gemini
-import Ollama
-import OpenAI
 import PaletteCommands
 import PaletteConfig
 import PaletteCore
+import PaletteProviders
 import PaletteText
 import ProviderKit
 
@@ -20,10 +18,10 @@ func runProviders(_ args: [String]) async -> Int32 {
     let environment = RunSettings.environment
     var language = commandLanguage(args, environment: environment)
     return await reportingUsage("providers", language) {
-        let arguments = try Arguments(args, command: CommandTable.providers)
+        let arguments = try Arguments(args, command: Commands.providers)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(CommandHelp.text(CommandTable.providers, language))
+            print(CommandHelp.text(Commands.providers, language))
             return 0
         }
         // The table lists text and json, so the parser has already refused any other value.
@@ -31,7 +29,7 @@ func runProviders(_ args: [String]) async -> Int32 {
         let options = ProviderOptions(arguments)
         let config = RunSettings.file
         let plan = try providerPlan(options, environment: environment, config: config)
-        var rows = try providerRows(options, environment: environment, config: config, chosen: plan.choice)
+        var rows = try providerRows(options, environment: environment, config: config, chosen: plan.provider)
         if arguments.has("check") {
             rows = await checked(rows, environment: environment, config: config)
         }
@@ -44,62 +42,65 @@ func runProviders(_ args: [String]) async -> Int32 {
     }
 }
 
-/// One row per provider, each resolved as if it were chosen (its own model and endpoint).
+/// One row per provider, each resolved as if it were chosen (its own model and endpoint); the
+/// network providers in list order, then the one that needs nothing.
 func providerRows(
-    _ options: ProviderOptions, environment: [String: String], config: ConfigFile?, chosen: ProviderChoice
-) throws -> [ProviderRow] {
+    _ options: ProviderOptions, environment: [String: String], config: ConfigFile?, chosen: String
+) throws(UsageError) -> [ProviderRow] {
     var rows: [ProviderRow] = []
-    for choice in ProviderChoice.network + [.offline] {
+    let listed = providerCatalog.descriptors.filter { !$0.facts.needsNothing } + [providerCatalog.lastResort]
+    for provider in listed {
+        let id = provider.id
         var asIf = options
-        asIf.provider = choice.rawValue
+        asIf.provider = id
         // --model and --endpoint describe the chosen provider only.
-        if choice != chosen {
+        if id != chosen {
             asIf.model = nil
             asIf.endpoint = nil
         }
         let plan = try providerPlan(asIf, environment: environment, config: config)
-        let variables = keyVariables(choice, config: config)
+        let variables = providerCatalog.keyVariables(provider, config: config)
+        let section = config?.providers[id]
         let configured: ProviderRow.Configured
-        if choice == .offline {
+        if provider.facts.needsNothing {
             configured = .always
-        } else if let variable = variables.first(where: { APIKey(environment[$0] ?? "") != nil }) {
+        } else if provider.facts.configuredBy.contains(.key),
+            let variable = variables.first(where: { APIKey(environment[$0] ?? "") != nil })
+        {
             configured = .key(variable: variable)
-        } else if isConfigured(choice, environment: environment, config: config) {
-            if let variable = choice.endpointVariable, !(environment[variable] ?? "").isEmpty,
-                config?.providers[choice.rawValue]?.endpoint != environment[variable]
+        } else if providerCatalog.isConfigured(provider, environment: environment, config: config) {
+            if let variable = provider.facts.endpointVariable, !(environment[variable] ?? "").isEmpty,
+                section?.endpoint != environment[variable]
             {
                 configured = .endpoint(source: variable)
-            } else if config?.providers[choice.rawValue]?.endpoint != nil {
+            } else if section?.endpoint != nil {
                 configured = .endpoint(source: "config.toml")
             } else {
                 configured = .section
             }
         } else {
-            switch choice {
-            case .gemini: configured = .missing(variables: variables)
-            case .openai: configured = .missing(variables: variables + ["OPENAI_BASE_URL"])
-            default: configured = .missing(variables: ["OLLAMA_HOST"])
-            }
+            configured = .missing(variables: provider.facts.configuringVariables(keys: variables))
         }
         rows.append(
             ProviderRow(
-                provider: choice.rawValue, configured: configured, endpoint: plan.endpoint,
-                model: choice == .offline ? nil : plan.model, chosen: choice == chosen))
+                provider: id, configured: configured, endpoint: plan.endpoint,
+                model: provider.facts.needsNothing ? nil : plan.model, chosen: id == chosen))
     }
     return rows
 }
 
 /// Every row asked at once, each within `providerCheckSeconds`; unconfigured ones are not asked,
-/// except Ollama, whose default host is on this machine.
+/// except those whose default endpoint is on this machine (Ollama's).
 func checked(_ rows: [ProviderRow], environment: [String: String], config: ConfigFile?) async -> [ProviderRow] {
     await withTaskGroup(of: (Int, ProviderRow.Check).self) { group in
         for (index, row) in rows.enumerated() {
-            guard let choice = ProviderChoice(rawValue: row.provider), choice != .offline else { continue }
-            let key = APIKey.from(environment: environment, variables: keyVariables(choice, config: config))
-            let askable = row.isConfigured || choice == .ollama
+            guard let provider = providerCatalog.descriptor(row.provider), let probe = provider.probe else { continue }
+            let key = APIKey.from(
+                environment: environment, variables: providerCatalog.keyVariables(provider, config: config))
+            let askable = row.isConfigured || isLoopback(provider.facts.defaultEndpoint.flatMap(provider.readEndpoint))
             group.addTask {
                 guard askable else { return (index, .skipped) }
-                return (index, await probe(choice, endpoint: row.endpoint ?? "", key: key))
+                return (index, await ask(provider, probe, endpoint: row.endpoint ?? "", key: key))
             }
         }
         var out = rows
@@ -108,37 +109,27 @@ func checked(_ rows: [ProviderRow], environment: [String: String], config: Confi
     }
 }
 
+/// Whether `url` is on this machine.
+func isLoopback(_ url: URL?) -> Bool {
+    guard let host = url?.host?.lowercased() else { return false }
+    return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+}
+
 /// One GET that shows whether the service answers: nothing is generated, no quota is used.
-func probe(_ choice: ProviderChoice, endpoint: String, key: APIKey?) async -> ProviderRow.Check {
-    let base: URL?
-    if choice == .ollama {
-        base = OllamaConfiguration.host(fromEnvironment: endpoint)
-    } else {
-        base = URL(string: endpoint)
-    }
-    let path: String
-    switch choice {
-    case .gemini: path = "/v1beta/models?pageSize=1"
-    case .openai: path = "/models"
-    default: path = "/api/version"
-    }
-    guard let base,
-        let url = try? EndpointURL.make(base, appending: "", provider: choice.rawValue, settings: []),
-        let full = URL(string: url.absoluteString + path)
+func ask(_ provider: ProviderDescriptor, _ probe: ProviderProbe, endpoint: String, key: APIKey?) async
+    -> ProviderRow.Check
+{
+    guard let base = provider.readEndpoint(endpoint),
+        let url = try? EndpointURL.make(base, appending: "", provider: provider.id, settings: []),
+        let full = URL(string: url.absoluteString + probe.path)
     else {
         return .failed(.invalidEndpoint(endpoint, settings: []))
     }
     var request = URLRequest(url: full)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    if let key {
-        if choice == .gemini {
-            request.setValue(key, forHTTPHeaderField: "x-goog-api-key")
-        } else {
-            request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ")
-        }
-    }
+    if let key { request.setValue(key, forHTTPHeaderField: probe.keyHeader, prefix: probe.keyPrefix) }
     let http = ProviderHTTPClient(
-        provider: choice.rawValue, timeout: providerCheckSeconds, retry: RetryPolicy(maxAttempts: 1),
+        provider: provider.id, timeout: providerCheckSeconds, retry: RetryPolicy(maxAttempts: 1),
         maxResponseBytes: 1_048_576, secrets: key.map { [$0] } ?? [])
     let start = ContinuousClock.now
     do {

@@ -3,6 +3,7 @@ import PaletteApp
 import PaletteCore
 import PaletteHistory
 import ScreenCore
+import Synchronization
 import TerminalUI
 
 // MARK: - Inbox
@@ -19,9 +20,8 @@ enum InboxMessage: Sendable {
 ///
 /// Posting also writes a byte to a pipe the loop polls, so a result wakes it at once and an
 /// idle loop needs no timer.
-final class Inbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var queue: [InboxMessage] = []
+final class Inbox: Sendable {
+    private let queue = Mutex<[InboxMessage]>([])
     let readFD: Int32
     let writeFD: Int32
 
@@ -43,9 +43,7 @@ final class Inbox: @unchecked Sendable {
     }
 
     func post(_ message: InboxMessage) {
-        lock.lock()
-        queue.append(message)
-        lock.unlock()
+        queue.withLock { $0.append(message) }
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)
     }
@@ -54,11 +52,10 @@ final class Inbox: @unchecked Sendable {
     func drain() -> [InboxMessage] {
         var buffer = [UInt8](repeating: 0, count: 256)
         while buffer.withUnsafeMutableBytes({ read(readFD, $0.baseAddress, $0.count) }) > 0 {}
-        lock.lock()
-        defer { lock.unlock() }
-        let messages = queue
-        queue.removeAll()
-        return messages
+        return queue.withLock { queue in
+            defer { queue.removeAll() }
+            return queue
+        }
     }
 }
 
@@ -66,6 +63,35 @@ final class Inbox: @unchecked Sendable {
 enum LaunchFailure: Error {
     case eventPipe(code: Int32)
     case terminal(TerminalSetupError)
+}
+
+// MARK: - The terminal, as the loop sees it
+
+/// What the loop needs of a terminal: `Screen` live; a fake in the runtime's headless tests.
+protocol RuntimeScreen: AnyObject {
+    /// The descriptor the loop polls for input.
+    var inputFD: Int32 { get }
+    var size: (width: Int, height: Int) { get }
+    var colorMode: ColorMode { get }
+    /// When input waiting for more (a lone Esc, an unfinished paste) must be read anyway.
+    var inputDeadline: ContinuousClock.Instant? { get }
+    /// The terminal is gone: readable with nothing to read, again and again.
+    var isAtEndOfInput: Bool { get }
+    func readEvents(inputReady: Bool) -> [InputEvent]
+    @discardableResult func updateSize() -> Bool
+    func invalidate()
+    func draw(_ canvas: Canvas)
+    func showPreview(colours: [UInt8], screen: [UInt8])
+    func endPreview()
+    func writeAfterRefresh(_ bytes: [UInt8])
+    func suspend()
+    func resume()
+    func close()
+}
+
+extension Screen: RuntimeScreen {
+    /// Standard input: `Screen.open` drives the terminal on it.
+    var inputFD: Int32 { 0 }
 }
 
 // MARK: - The loop
@@ -78,16 +104,14 @@ enum LaunchFailure: Error {
 /// It reads no action's contents and writes no words.
 ///
 /// It runs on the thread that called it (the main thread), which alone touches ncurses, and
-/// sleeps in poll(2) on the terminal and on the inbox pipe; the only timeouts are the
-/// spinner's, while the state says a request is in flight, and the screen's input deadline.
+/// sleeps in poll(2) on the terminal and on the inbox pipe; the only timeout is the screen's
+/// input deadline (the spinner's clock is an effect the reducer asks for, `Effect.tick`).
 final class Runtime {
-    /// The spinner's cadence while a request is in flight.
-    static let tickInterval: Duration = .milliseconds(100)
     /// How long an ending app waits for history and file writes to finish.
     static let drainTimeout: Duration = .seconds(5)
 
-    private var state: AppState
-    private let screen: Screen
+    private(set) var state: AppState
+    private let screen: any RuntimeScreen
     private let dependencies: Dependencies
     private let terminalOutbox: TerminalOutbox
     private let inbox: Inbox
@@ -99,7 +123,6 @@ final class Runtime {
     /// Tokens of lane effects not yet finished, for the bounded wait at exit.
     private var pendingLaneEffects: Set<UInt64> = []
     private var nextToken: UInt64 = 0
-    private var nextTick: ContinuousClock.Instant?
     private var quitRequested = false
     /// Ctrl-Z was pressed: the loop suspends once the keys read with it are handled.
     private var suspendRequested = false
@@ -109,8 +132,9 @@ final class Runtime {
     /// The theme preview's frame on the terminal, if it shows.
     private var shownPreview: PreviewFrame?
 
-    private init(
-        state: AppState, screen: Screen, dependencies: Dependencies, terminalOutbox: TerminalOutbox,
+    /// A loop on `screen` from `state`; `run` builds the live one, the runtime's tests a headless one.
+    init(
+        state: AppState, screen: any RuntimeScreen, dependencies: Dependencies, terminalOutbox: TerminalOutbox,
         inbox: Inbox
     ) {
         self.state = state
@@ -141,12 +165,12 @@ final class Runtime {
         }
         Signals.installAfterTerminal()
         let size = screen.size
-        var state = AppState(
+        let state = AppState(
             width: size.width, height: size.height, colorMode: screen.colorMode,
             language: language, providerName: dependencies.provider.name,
-            modelName: dependencies.provider.model, clock: dependencies.clock, notice: notice, access: access)
-        state.previewSupport = PreviewSupport.judge(dependencies.processEnvironment)
-        state.exportDirectory = FileManager.default.currentDirectoryPath
+            modelName: dependencies.provider.model, clock: dependencies.clock, notice: notice, access: access,
+            previewSupport: PreviewSupport.judge(dependencies.processEnvironment),
+            exportDirectory: FileManager.default.currentDirectoryPath)
         let runtime = Runtime(
             state: state, screen: screen, dependencies: dependencies,
             terminalOutbox: live.terminalOutbox, inbox: inbox)
@@ -155,15 +179,15 @@ final class Runtime {
         return (status, drained)
     }
 
-    private func loop() -> Int32 {
+    /// Runs until quit, a quit signal or the terminal's end; returns the exit status.
+    func loop() -> Int32 {
         present()
         dirty = false
         apply(.launched)
         var fds = [
-            pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: screen.inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readFD, events: Int16(POLLIN), revents: 0),
         ]
-        var emptyReads = 0
         while true {
             if let signal = Signals.quitSignal { return 128 + signal }
             if quitRequested { return 0 }
@@ -181,13 +205,7 @@ final class Runtime {
             if Signals.takeResizeRequest(), screen.updateSize() { handle(.resize) }
             let inputReady = fds[0].revents & Int16(POLLIN) != 0
             let events = screen.readEvents(inputReady: inputReady)
-            // A readable terminal that yields nothing, again and again, is at end of file.
-            if inputReady && events.isEmpty && !screen.isInPaste {
-                emptyReads += 1
-                if emptyReads > 64 { return 128 + SIGHUP }
-            } else {
-                emptyReads = 0
-            }
+            if screen.isAtEndOfInput { return 128 + SIGHUP }
             for event in events {
                 handle(event)
             }
@@ -198,7 +216,6 @@ final class Runtime {
             if fds[1].revents & Int16(POLLIN) != 0 {
                 receive(inbox.drain())
             }
-            tickIfDue()
             if dirty {
                 present()
                 dirty = false
@@ -275,29 +292,10 @@ final class Runtime {
 
     /// Milliseconds poll(2) may sleep: forever when idle.
     private func timeoutMilliseconds() -> Int32 {
-        var deadline = nextTick
-        if let input = screen.inputDeadline { deadline = deadline.map { min($0, input) } ?? input }
-        guard let deadline else { return -1 }
+        guard let deadline = screen.inputDeadline else { return -1 }
         let wait = (deadline - .now).components
         let ms = wait.seconds * 1000 + (wait.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(max(0, min(60_000, ms)))
-    }
-
-    /// Sends the spinner's clock tick when due; the clock runs only while the state says a
-    /// request is in flight.
-    private func tickIfDue() {
-        guard inPlace({ $0.isGenerating }) else {
-            nextTick = nil
-            return
-        }
-        let now = ContinuousClock.now
-        guard let tick = nextTick else {
-            nextTick = now + Runtime.tickInterval
-            return
-        }
-        guard now >= tick else { return }
-        nextTick = now + Runtime.tickInterval
-        apply(.clockTicked(uptime: dependencies.clock.uptime()))
     }
 
     private func apply(_ action: Action) {
@@ -319,6 +317,8 @@ final class Runtime {
         case .cancel(let id):
             cancellable.removeValue(forKey: id)?.task.cancel()
         case .concurrent(let id):
+            // A new effect with the id of one still running replaces it (the spinner's tick).
+            if let id { cancellable.removeValue(forKey: id)?.task.cancel() }
             let token = takeToken()
             let task = start(effect, token: token)
             if let id { cancellable[id] = (token, task) }
@@ -364,7 +364,7 @@ final class Runtime {
 
     /// Cancels requests, restores the terminal, then lets the lanes' pending writes finish,
     /// bounded so a hung disk cannot keep a quitting app alive. Returns false if they did not.
-    private func finish() -> Bool {
+    func finish() -> Bool {
         for (_, running) in cancellable {
             running.task.cancel()
         }

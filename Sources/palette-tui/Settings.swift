@@ -6,16 +6,16 @@ import PaletteText
 /// The settings file of this run (`config.toml`), loaded once, and how its values take their
 /// place in the precedence: option > environment > file > default.
 ///
-/// Most settings already have an environment variable; the file's value fills that variable
-/// when the user has not set it (`withFileDefaults`), so every reader of the variable gets the
-/// file's value at the file's rank, without a second path. The file's language beats the
-/// locale (`PALETTE_TUI_LANG` comes before `LANG`), and its colour mode beats `NO_COLOR`, as
-/// the NO_COLOR convention allows for user configuration. A provider's model and endpoint live
-/// in its own section and are read by `providerPlan`.
+/// The file and the environment stay apart: each reader of a setting is handed both (and its
+/// option) and takes the first that is set (`fileBehind`); nothing is written into the
+/// environment. The file's language beats the locale (`PALETTE_TUI_LANG` comes before `LANG`),
+/// and its colour mode beats `NO_COLOR`, as the NO_COLOR convention allows for user
+/// configuration. The provider settings are resolved by `ProviderCatalog.plan` into a
+/// `ProviderPlan`.
 enum RunSettings {
     /// This process's file, read once.
     static let loaded: Result<ConfigFile?, ConfigProblem> = ConfigFile.load(
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessInfo.processInfo.environment, providers: providerCatalog.facts)
 
     /// The file's settings; nil when there is none or it cannot be used (then the defaults apply).
     static var file: ConfigFile? {
@@ -28,8 +28,8 @@ enum RunSettings {
         return nil
     }
 
-    /// This process's environment with the file's defaults filled in.
-    static var environment: [String: String] { withFileDefaults(ProcessInfo.processInfo.environment, file) }
+    /// This process's environment, as it is.
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The file's problem as a warning on standard error, once, in the user's language.
     static func warnIfBroken(_ language: Language) {
@@ -38,23 +38,11 @@ enum RunSettings {
     }
 }
 
-/// The environment variables the file's values stand behind, when unset.
-func withFileDefaults(_ environment: [String: String], _ file: ConfigFile?) -> [String: String] {
-    guard let file else { return environment }
-    var out = environment
-    func fill(_ name: String, _ value: String?) {
-        guard let value else { return }
-        if (out[name] ?? "").isEmpty { out[name] = value }
-    }
-    fill("PALETTE_TUI_PROVIDER", file.provider)
-    fill("PALETTE_TUI_LANG", file.language?.rawValue)
-    fill("PALETTE_TUI_COLOR", file.color)
-    fill("PALETTE_TUI_TIMEOUT", file.timeout.map { String($0) })
-    fill("PALETTE_TUI_HISTORY", file.history.map { expandHome($0, environment: environment) })
-    fill("PALETTE_TUI_ACCESSIBLE", file.accessible)
-    fill("PALETTE_TUI_BACKGROUND", file.background)
-    fill("PALETTE_TUI_VARIANT", file.exportVariant)
-    return out
+/// A setting's value from its environment variable when that is set and not empty, else the
+/// settings file's (`file`); the option before both, and the default after, are the reader's.
+func fileBehind(_ variable: String, in environment: [String: String], _ file: String?) -> String? {
+    if let value = environment[variable], !value.isEmpty { return value }
+    return file
 }
 
 /// `~/x` as `$HOME/x`; other paths as written.

@@ -1,4 +1,7 @@
 import Foundation
+import PaletteApp
+import PaletteCore
+import PaletteText
 import TerminalUI
 
 // MARK: - State shared with signal handlers
@@ -16,9 +19,13 @@ nonisolated(unsafe) private var receivedResize: sig_atomic_t = 0
 /// The write end of the runtime's wake pipe; a handler writes one byte so poll(2) returns
 /// even when the signal was delivered to another thread.
 nonisolated(unsafe) private var wakeFD: Int32 = -1
-/// The actions our handlers replaced, indexed by signal number: crashes chain to the Swift
-/// runtime's backtracer, SIGWINCH chains to ncurses' own handler.
-nonisolated(unsafe) private let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+/// The actions our handlers replaced, indexed by signal number (real-time ones included):
+/// crashes chain to the Swift runtime's backtracer, SIGWINCH chains to ncurses' own handler.
+nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 128)
+    actions.initialize(repeating: sigaction(), count: 128)
+    return actions
+}()
 
 private func wake() {
     guard wakeFD >= 0 else { return }
@@ -48,19 +55,38 @@ private func onResizeSignal(_ signal: Int32) {
     wake()
 }
 
-private func onCrashSignal(
+/// How a fatal signal ends the process once the terminal is restored and the temporary file
+/// removed: by the previous handler (the Swift runtime's backtracer, when it is not
+/// interactive), or by our own one-paragraph report on standard error; then by the signal's
+/// default action, so the parent sees the real cause.
+private func onFatalSignal(
     _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
+    PendingTemporaryFile.removeAfterSignal()
     // The terminal's modes and reset bytes are TerminalUI's; they go to the screen's terminal.
     TerminalReset.restoreAfterCrash()
-    // Call the previous handler (the Swift runtime's backtracer) directly rather than
-    // re-raising: it returns after printing its report, and a signal sent with kill(2) would
-    // then simply resume the program instead of ending it.
     let previous = previousActions[Int(signal)]
-    if previous.sa_flags & SA_SIGINFO != 0, let action = previous.__sigaction_handler.sa_sigaction {
-        action(signal, info, context)
-    } else if let handler = previous.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) > 1 {
-        handler(signal)
+    let previousIsHandler: Bool
+    if previous.sa_flags & SA_SIGINFO != 0 {
+        previousIsHandler = previous.__sigaction_handler.sa_sigaction != nil
+    } else if let handler = previous.__sigaction_handler.sa_handler {
+        previousIsHandler = unsafeBitCast(handler, to: Int.self) > 1
+    } else {
+        previousIsHandler = false
+    }
+    if previousIsHandler && chainToBacktracer != 0 {
+        // Call the previous handler (the Swift runtime's backtracer) directly rather than
+        // re-raising: it returns after printing its report, and a signal sent with kill(2)
+        // would then simply resume the program instead of ending it.
+        if previous.sa_flags & SA_SIGINFO != 0, let action = previous.__sigaction_handler.sa_sigaction {
+            action(signal, info, context)
+        } else if let handler = previous.__sigaction_handler.sa_handler {
+            handler(signal)
+        }
+    } else if previousIsHandler {
+        // The backtracer would be interactive (it would draw on the terminal and wait 30 s
+        // for a key): our own report goes to standard error instead.
+        writeCrashReport(signal)
     }
     var fallback = sigaction()
     fallback.__sigaction_handler.sa_handler = SIG_DFL
@@ -72,6 +98,35 @@ private func onCrashSignal(
     raise(signal)
 }
 
+/// 1 when the Swift runtime's backtracer reports without asking anything (its settings say
+/// `interactive=no`, or standard input or output was no terminal when the process started).
+nonisolated(unsafe) private var chainToBacktracer: sig_atomic_t = 1
+/// The report's sentence in the user's language, NUL-terminated, split where the signal's
+/// number goes.
+nonisolated(unsafe) private var reportHead = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+nonisolated(unsafe) private var reportHeadCount = 0
+nonisolated(unsafe) private var reportTail = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+nonisolated(unsafe) private var reportTailCount = 0
+
+/// Async-signal-safe: the sentence and the signal's number, to standard error.
+private func writeCrashReport(_ signal: Int32) {
+    _ = write(2, reportHead, reportHeadCount)
+    var digits: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        var n = Int(signal)
+        var i = 2
+        repeat {
+            buffer[i] = UInt8(48 + n % 10)
+            n /= 10
+            i -= 1
+            count += 1
+        } while n > 0 && i >= 0
+        _ = write(2, buffer.baseAddress! + (3 - count), count)
+    }
+    _ = write(2, reportTail, reportTailCount)
+}
+
 private func install(_ signal: Int32, _ handler: @escaping @convention(c) (Int32) -> Void) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = handler
@@ -81,9 +136,18 @@ private func install(_ signal: Int32, _ handler: @escaping @convention(c) (Int32
     sigaction(signal, &action, previousActions + Int(signal))
 }
 
-private func installCrashHandler(_ signal: Int32) {
+/// Installs the fatal handler for `signal` unless the signal is ignored (`nohup`, a shell's
+/// background job): an ignored signal stays ignored.
+private func installFatalHandler(_ signal: Int32) {
+    var current = sigaction()
+    guard sigaction(signal, nil, &current) == 0 else { return }
+    if current.sa_flags & SA_SIGINFO == 0, let handler = current.__sigaction_handler.sa_handler,
+        unsafeBitCast(handler, to: Int.self) == 1
+    {
+        return
+    }
     var action = sigaction()
-    action.__sigaction_handler.sa_sigaction = onCrashSignal
+    action.__sigaction_handler.sa_sigaction = onFatalSignal
     sigemptyset(&action.sa_mask)
     // SA_ONSTACK: a stack overflow can only be handled on the alternate stack.
     action.sa_flags = SA_SIGINFO | SA_ONSTACK
@@ -99,14 +163,64 @@ enum Signals {
     /// disposition is still the default.
     static func installBeforeTerminal(wakeFD fd: Int32) {
         wakeFD = fd
-        TerminalReset.prepare()
         signal(SIGPIPE, SIG_IGN)
         for s in [SIGINT, SIGTERM, SIGHUP] { install(s, onQuitSignal) }
         // The loop suspends on SIGTSTP itself, on its own thread. ncurses would otherwise
         // install a handler that runs endwin on whichever thread takes the signal, and
         // switch SIGTSTP off and on around every screen update (two syscalls a frame).
         install(SIGTSTP, onStopSignal)
-        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { installCrashHandler(s) }
+    }
+
+    /// Every signal whose default action ends the process, except SIGKILL and SIGSTOP, which
+    /// cannot be caught: the real-time ones included.
+    static var fatalSignals: [Int32] {
+        var list = [
+            SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+            SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+        ]
+        let low = __libc_current_sigrtmin()
+        let high = __libc_current_sigrtmax()
+        if low <= high { list += Array(low...high) }
+        return list
+    }
+
+    /// Installs, for the whole run of every command, a handler on each fatal signal: it removes
+    /// the temporary file of a write in progress, restores the terminal if the screen is open,
+    /// reports a crash on standard error without asking anything, and ends the process by the
+    /// same signal. SIGXFSZ is ignored, so a write past `ulimit -f` fails with EFBIG and is
+    /// reported and undone like any failed write. Call first, before anything else runs.
+    static func installForProcess(language: Language, environment: [String: String]) {
+        TerminalReset.prepare()
+        PendingTemporaryFile.prepare()
+        // The runtime decided at start whether its backtracer asks for a key: with
+        // interactive=tty (its default) when standard input and output are both terminals.
+        let settings = (environment["SWIFT_BACKTRACE"] ?? "").lowercased()
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let interactive: Bool
+        if settings.contains(where: {
+            ["interactive=no", "interactive=false", "interactive=off", "interactive=0"].contains($0)
+        }) {
+            interactive = false
+        } else if settings.contains(where: {
+            ["interactive=yes", "interactive=true", "interactive=on", "interactive=1"].contains($0)
+        }) {
+            interactive = true
+        } else {
+            interactive = isatty(0) == 1 && isatty(1) == 1
+        }
+        chainToBacktracer = interactive ? 0 : 1
+        let sentence = CommandText.crashReport(language)
+        let parts = sentence.components(separatedBy: "{signal}")
+        func store(_ text: String) -> (UnsafeMutablePointer<UInt8>, Int) {
+            let bytes = Array(text.utf8)
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+            buffer.initialize(from: bytes, count: bytes.count)
+            return (buffer, bytes.count)
+        }
+        (reportHead, reportHeadCount) = store("palette-tui: " + (parts.first ?? ""))
+        (reportTail, reportTailCount) = store((parts.count > 1 ? parts[1] : "") + "\n")
+        signal(SIGXFSZ, SIG_IGN)
+        for s in fatalSignals { installFatalHandler(s) }
     }
 
     /// Wraps ncurses' SIGWINCH handler (installed by `newterm`, which notes the resize for its

@@ -1,7 +1,7 @@
 import Foundation
-import Gemini
 import PaletteApp
 import PaletteCommands
+import PaletteConfig
 import PaletteCore
 import PaletteHistory
 import PaletteText
@@ -19,26 +19,35 @@ struct TUIOptions {
     var access: AccessSettings
 
     init(_ args: [String], environment: [String: String]) throws {
-        arguments = try Arguments(args, command: CommandTable.app)
-        language = try arguments.language(environment: environment)
+        arguments = try Arguments(args, command: Commands.app)
+        language = try arguments.language(environment: environment, file: RunSettings.file)
         do throws(TerminalSetupError) {
-            colorRequest = try ColorRequest.from(option: arguments["color"], environment: environment)
+            colorRequest = try Self.colorRequest(arguments, environment: environment, file: RunSettings.file)
             clipboard = try ClipboardOption.from(option: arguments["clipboard"])
         } catch {
-            throw UsageError(Messages.terminalSetup(error)(language))
+            throw UsageError(.terminalSetup(error))
         }
         access = try Self.accessSettings(arguments, language: language)
         if let extra = arguments.positionals.first {
-            throw UsageError(Messages.appTakesNoArguments(extra)(language))
+            throw UsageError(.appTakesNoArguments(extra))
         }
     }
 }
 
 extension TUIOptions {
+    /// `--color`, else `PALETTE_TUI_COLOR`, else the settings file's (which stands before
+    /// `NO_COLOR`), else what the terminal supports.
+    static func colorRequest(_ arguments: Arguments, environment: [String: String], file: ConfigFile?)
+        throws(TerminalSetupError) -> ColorRequest
+    {
+        let fromFile = fileBehind("PALETTE_TUI_COLOR", in: environment, nil) == nil ? file?.color : nil
+        return try ColorRequest.from(option: arguments["color"] ?? fromFile, environment: environment)
+    }
+
     /// `--accessible AA|AAA` (default AA, and generating to it only when given) and
     /// `--background light|dark|COLOR` (default light), each problem worded in `language`.
     static func accessSettings(_ arguments: Arguments, language: Language) throws(UsageError) -> AccessSettings {
-        func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+        func problem(_ p: CommandProblem) -> UsageError { UsageError(p) }
         var level = AccessibilityLevel.aa
         if let raw = arguments["accessible"] {
             guard let parsed = AccessibilityLevel(parsing: raw) else {
@@ -50,7 +59,7 @@ extension TUIOptions {
         do {
             background = try parseBackground(arguments["background"])
         } catch {
-            throw problem(error.commandProblem ?? .badBackground(arguments["background"] ?? ""))
+            throw error
         }
         return AccessSettings(level: level, background: background, generatesToLevel: arguments["accessible"] != nil)
     }
@@ -66,7 +75,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let options = try TUIOptions(args, environment: environment)
     // `palette-tui --lang zh-Hant --help`: the options came first, the answer is the same.
     if options.arguments.has("help") {
-        print(CommandHelp.overview(options.language))
+        print(CommandHelp.text(Commands.app, options.language))
         return 0
     }
     if options.arguments.has("version") {
@@ -78,16 +87,17 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
         return 1
     }
     let live: LiveDependencies
-    do {
+    do throws(ProviderProblem) {
         live = try LiveDependencies(
             arguments: options.arguments, processEnvironment: environment, config: RunSettings.file,
             clipboard: options.clipboard, warmUp: true)
-    } catch let error as UsageError {
-        throw error
     } catch {
-        let failure = ProviderFailure.from(error, provider: "palette-tui")
-        printError("palette-tui: \(Messages.failure(failure)(options.language))")
-        return 1
+        switch error {
+        case .usage(let usage): throw usage
+        case .failure(let failure):
+            printError("palette-tui: \(Messages.failure(failure)(options.language))")
+            return 1
+        }
     }
     do throws(LaunchFailure) {
         // A broken settings file is said in the status line; the app runs on the defaults.

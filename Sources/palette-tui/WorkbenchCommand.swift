@@ -15,7 +15,7 @@ struct WorkbenchOptions {
     var candidates = 1
 
     init(_ arguments: Arguments, language: Language) throws(UsageError) {
-        func problem(_ p: CommandProblem) -> UsageError { UsageError(CommandText.problem(p)(language)) }
+        func problem(_ p: CommandProblem) -> UsageError { UsageError(p) }
         for value in arguments.all("lock") {
             guard let eq = value.firstIndex(of: "=") else { throw problem(.badLock(value, .missingEquals)) }
             let name = String(value[..<eq])
@@ -115,10 +115,10 @@ func runRefine(_ args: [String]) async throws -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let language = commandLanguage(args, environment: environment)
     return await reportingUsage("refine", language) {
-        let arguments = try Arguments(args, command: CommandTable.refine)
+        let arguments = try Arguments(args, command: Commands.refine)
         let language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(CommandHelp.text(CommandTable.refine, language))
+            print(CommandHelp.text(Commands.refine, language))
             return 0
         }
         let format = try arguments.choice("format", default: PaletteFormat.text)

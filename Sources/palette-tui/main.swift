@@ -33,7 +33,7 @@ func runMain() async -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     let environment = RunSettings.environment
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
-        print(CommandHelp.overview(commandLanguage(args, environment: environment)))
+        print(CommandHelp.text(Commands.app, commandLanguage(args, environment: environment)))
         return 0
     }
     if args.first == "--version" {
@@ -65,7 +65,7 @@ func runMain() async -> Int32 {
         }
     } catch let error as UsageError {
         let language = commandLanguage(args, environment: environment)
-        printError("palette-tui: \(error.typed.map { CommandText.problem($0)(language) } ?? error.description)")
+        printError("palette-tui: \(CommandText.problem(error.problem)(language))")
         printError(CommandText.tryTopHelp(language))
         return 2
     } catch let failure as HistoryFailure {
@@ -77,4 +77,13 @@ func runMain() async -> Int32 {
     }
 }
 
-exit(await runMain())
+// Before anything else runs: fatal signals restore the terminal, remove a half-written file and
+// report on standard error; a write past `ulimit -f` fails instead of killing the process.
+let startLanguage = commandLanguage(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+Signals.installForProcess(language: startLanguage, environment: ProcessInfo.processInfo.environment)
+let status = await runMain()
+exit(
+    StandardOutput.finish(
+        status,
+        language: commandLanguage(Array(CommandLine.arguments.dropFirst()), environment: RunSettings.environment)))

@@ -37,7 +37,7 @@ final class DescriptionAfterGenerationTests: XCTestCase {
             XCTAssertEqual(state.field.text, "寧靜的森林早晨", "\(language): ↑ brings it back")
             state.press(.down)
             XCTAssertEqual(state.field.text, "sunset", "\(language): ↓ returns to what was typed")
-            XCTAssertEqual(state.press(.enter).count, 1, "Enter generates the new one")
+            XCTAssertEqual(state.press(.enter).count, 2, "Enter generates the new one (and starts the spinner's clock)")
             XCTAssertEqual(state.request?.description, "sunset")
         }
     }

@@ -27,6 +27,7 @@ final class EffectTests: XCTestCase {
         case .writeFile: return "testWriteFile"
         case .buildSearchIndex: return "testBuildSearchIndex"
         case .exportPalette: return "testExportPalette"
+        case .tick: return "testTick"
         case .suspend: return "testSuspend"
         case .quit: return "testQuit"
         }
@@ -119,8 +120,9 @@ final class EffectTests: XCTestCase {
                 state.lastRequest = LastRequest(description: "x", variation: 0)
                 state.status = StatusMessage(UIText.escCancels(language), kind: .info)
             }
-            XCTAssertEqual(effects.count, 1)
+            XCTAssertEqual(effects.count, 2)
             await store.skipReceived(where: { if case .paletteReceived = $0 { true } else { false } })
+            await store.receive(.clockTicked(uptime: .zero))
             await store.receive(.historyWriteFailed(failure)) { $0.status = StatusMessage(saved, kind: .error) }
             store.finish()
             let status = store.state.status?.text ?? ""
@@ -236,7 +238,12 @@ final class EffectTests: XCTestCase {
             state.lastRequest = LastRequest(description: "a", variation: 0)
             state.status = StatusMessage("Generating; Esc cancels.", kind: .info)
         }
-        XCTAssertEqual(effects, [.generatePalette(requestID: 1, GenerationRequest(description: "a", variation: 0))])
+        XCTAssertEqual(
+            effects,
+            [
+                .generatePalette(requestID: 1, GenerationRequest(description: "a", variation: 0)),
+                .tick(after: .milliseconds(100)),
+            ])
         XCTAssertEqual(effects.first?.schedule, .concurrent(cancellationID: 1))
         XCTAssertEqual(world.requests, [GenerationRequest(description: "a", variation: 0)])
         await store.receive(.paletteReceived(requestID: 1, world.generation)) { state in
@@ -256,6 +263,9 @@ final class EffectTests: XCTestCase {
                 kind: .success)
             state.descriptionSelected = true
         }
+        // The spinner's tick, sent after the palette came: nothing is in flight, so no next tick.
+        let next = await store.receive(.clockTicked(uptime: .zero))
+        XCTAssertEqual(next, [])
         XCTAssertEqual(world.changes.count, 1, "the new palette went to the history")
         store.finish()
     }
@@ -276,6 +286,7 @@ final class EffectTests: XCTestCase {
             state.request = nil
             state.status = StatusMessage("Gemini's rate limit was reached: wait 7 s and try again.", kind: .error)
         }
+        await store.receive(.clockTicked(uptime: .zero))
         store.finish()
     }
 
@@ -309,6 +320,48 @@ final class EffectTests: XCTestCase {
         XCTAssertEqual(
             box.actions.map { "\($0)" },
             ["\(Action.paletteReceived(requestID: 4, .failure(.cancelled(provider: "slow"))))"])
+    }
+
+    /// The spinner's clock is the reducer's: a request that starts asks for a tick, a tick that
+    /// finds it in flight moves the elapsed time and asks for the next, and once the answer has
+    /// come a tick asks for nothing. Performed, a tick waits on the clock and sends its uptime.
+    func testTick() async {
+        let uptime = ManualUptime()
+        let world = TestWorld(clock: Fixture.clock(uptime: uptime.read))
+        var state = Fixture.state(clock: world.clock)
+        state.type("sea")
+        XCTAssertEqual(
+            state.reduce(.keyPressed(.enter)),
+            [
+                .generatePalette(requestID: 1, GenerationRequest(description: "sea", variation: 0)),
+                .tick(after: .milliseconds(100)),
+            ])
+        XCTAssertEqual(Effect.tick(after: .milliseconds(100)).schedule, .concurrent(cancellationID: -1))
+        let store = store(world, state)
+        uptime.advance(by: .milliseconds(250))
+        let effects = await store.send(.clockTicked(uptime: .milliseconds(250))) {
+            $0.request?.elapsedMilliseconds = 250
+        }
+        XCTAssertEqual(effects, [.tick(after: .milliseconds(100))])
+        // That tick, performed, sent the clock's uptime; still in flight, so another is asked for.
+        let again = await store.receive(.clockTicked(uptime: .milliseconds(250)))
+        XCTAssertEqual(again, [.tick(after: .milliseconds(100))])
+        // The answer comes; the tick still waiting finds nothing in flight and asks for nothing.
+        let failure = ProviderFailure(provider: "gemini", .rateLimited(retryAfter: 7))
+        await store.send(.paletteReceived(requestID: 1, .failure(failure))) { state in
+            state.request = nil
+            state.status = StatusMessage("Gemini's rate limit was reached: wait 7 s and try again.", kind: .error)
+        }
+        let last = await store.receive(.clockTicked(uptime: .milliseconds(250)))
+        XCTAssertEqual(last, [])
+        store.finish()
+        // A tick cancelled while it waits (replaced by a newer one) sends nothing.
+        let box = ActionBox()
+        let live = TestWorld(clock: AppClock(now: { Fixture.now }, uptime: { .zero }, makeID: { "x" }))
+        let task = Task { await Effect.tick(after: .seconds(30)).perform(with: live.dependencies) { box.append($0) } }
+        task.cancel()
+        await task.value
+        XCTAssertTrue(box.actions.isEmpty, "\(box.actions)")
     }
 
     func testCancelRequest() async {
@@ -508,6 +561,7 @@ final class EffectTests: XCTestCase {
             .cancelRequest(requestID: 1), .copyToClipboard("x"), .appendHistory(Fixture.entry(1, "x")),
             .setFavorite(id: "x", true), .deleteHistory(id: "x"), .restoreHistory(id: "x"),
             .writeFile(path: "x", contents: []), .buildSearchIndex(HistoryList().searchIndexSource), .suspend, .quit,
+            .tick(after: .milliseconds(100)),
             .exportPalette(
                 ExportJob(
                     request: ExportRequest(palette: Fixture.palette, format: .css), path: "x", directory: "/",
@@ -523,7 +577,7 @@ final class EffectTests: XCTestCase {
                 guard text.hasPrefix("case .") else { return nil }
                 return String(text.dropFirst("case .".count).prefix { $0.isLetter || $0.isNumber })
             })
-        XCTAssertEqual(caseLabels.count, 13, "the switch's cases as read: \(caseLabels.sorted())")
+        XCTAssertEqual(caseLabels.count, 14, "the switch's cases as read: \(caseLabels.sorted())")
         let exampleCases = Set(examples.map { "\($0)".prefix { $0.isLetter || $0.isNumber } }.map(String.init))
         XCTAssertEqual(exampleCases, caseLabels, "one example of every case of the switch")
         let methods = Set(

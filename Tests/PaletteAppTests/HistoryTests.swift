@@ -69,7 +69,10 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(state.focus, .description)
         XCTAssertEqual(
             state.press(.enter),
-            [.generatePalette(requestID: 1, GenerationRequest(description: "forest 3", variation: 0))])
+            [
+                .generatePalette(requestID: 1, GenerationRequest(description: "forest 3", variation: 0)),
+                .tick(after: .milliseconds(100)),
+            ])
     }
 
     func testFilterNarrowsAsYouTypeAndWidensOnBackspace() {

@@ -19,7 +19,7 @@ final class MessagesTests: XCTestCase {
         .promptBlocked(reason: "SAFETY"), .answerBlocked(reason: "RECITATION"), .truncated,
         .noAnswer(reason: "OTHER", message: "m"), .unusableAnswer(problem: "p"), .noNetwork(host: "h"),
         .connectionRefused(host: "h"), .connectionLost, .tlsFailure(host: "h"), .timedOut(seconds: 1.5),
-        .transport("t"), .cancelled, .unsupported([.lockedRoles, .seed]),
+        .transport("t"), .cancelled, .unsupported([.lockedRoles, .seed]), .headersTooLarge(limit: 262_144),
     ]
 
     static func caseIndex(_ reason: ProviderFailure.Reason) -> Int {
@@ -51,6 +51,7 @@ final class MessagesTests: XCTestCase {
         case .transport: return 24
         case .cancelled: return 25
         case .unsupported: return 26
+        case .headersTooLarge: return 27
         }
     }
 
@@ -59,7 +60,7 @@ final class MessagesTests: XCTestCase {
     }
 
     func testEveryReasonIsOneSentenceInEachLanguage() {
-        XCTAssertEqual(Set(Self.samples.map(Self.caseIndex)), Set(0...26), "a sample of every reason")
+        XCTAssertEqual(Set(Self.samples.map(Self.caseIndex)), Set(0...27), "a sample of every reason")
         for reason in Self.samples {
             let text = words(reason)
             let lines = [text.english, text.traditional, text.simplified]

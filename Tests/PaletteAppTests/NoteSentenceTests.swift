@@ -34,6 +34,10 @@ final class NoteSentenceTests: XCTestCase {
                 DroppedCandidate(position: 2, reason: .repeats(position: 1)),
                 DroppedCandidate(position: 4, reason: .unusable(problem: "no accent")),
             ]),
+        .composedByContrast(ground: ["frozen", "beach"], figure: ["bonfire"]),
+        .structureAdjusted([.secondary, .accent]),
+        .softStructure(words: ["faint"]),
+        .structureBroken([.accentStandsOut, .temperatureAndLightness]),
     ]
 
     /// Every case by name; the switch stops compiling when a note is added, so the samples
@@ -53,11 +57,15 @@ final class NoteSentenceTests: XCTestCase {
         case .refinementLocked: return "refinementLocked"
         case .fewerCandidates: return "fewerCandidates"
         case .candidatesDropped: return "candidatesDropped"
+        case .composedByContrast: return "composedByContrast"
+        case .structureAdjusted: return "structureAdjusted"
+        case .softStructure: return "softStructure"
+        case .structureBroken: return "structureBroken"
         }
     }
 
     func testTheSamplesCoverEveryNote() {
-        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 13)
+        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 17)
     }
 
     /// Each sentence the status line joins notes after, in all three languages.

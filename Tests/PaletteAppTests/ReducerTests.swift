@@ -34,7 +34,11 @@ final class ReducerTests: XCTestCase {
         var expected = state
         let effects = state.press(.enter)
         XCTAssertEqual(
-            effects, [.generatePalette(requestID: 1, GenerationRequest(description: "寧靜的森林早晨", variation: 0))])
+            effects,
+            [
+                .generatePalette(requestID: 1, GenerationRequest(description: "寧靜的森林早晨", variation: 0)),
+                .tick(after: .milliseconds(100)),
+            ])
         expected.request = InFlightRequest(
             id: 1, description: "寧靜的森林早晨", variation: 0, started: .zero,
             elapsedMilliseconds: 0)
@@ -72,7 +76,11 @@ final class ReducerTests: XCTestCase {
         state.type("dusk")
         state.press(.tab)
         XCTAssertEqual(
-            state.press(.enter), [.generatePalette(requestID: 1, GenerationRequest(description: "dusk", variation: 0))])
+            state.press(.enter),
+            [
+                .generatePalette(requestID: 1, GenerationRequest(description: "dusk", variation: 0)),
+                .tick(after: .milliseconds(100)),
+            ])
     }
 
     func testSuccessShowsThePaletteAndAppendsHistory() {
@@ -218,12 +226,18 @@ final class ReducerTests: XCTestCase {
         state.press(.tab, .tab)
         XCTAssertEqual(
             state.press(.character("r")),
-            [.generatePalette(requestID: 2, GenerationRequest(description: "sea", variation: 1))])
+            [
+                .generatePalette(requestID: 2, GenerationRequest(description: "sea", variation: 1)),
+                .tick(after: .milliseconds(100)),
+            ])
         XCTAssertEqual(state.status, StatusMessage("Generating variation 1; Esc cancels.", kind: .info))
         state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
         XCTAssertEqual(
             state.press(.character("r")),
-            [.generatePalette(requestID: 3, GenerationRequest(description: "sea", variation: 2))])
+            [
+                .generatePalette(requestID: 3, GenerationRequest(description: "sea", variation: 2)),
+                .tick(after: .milliseconds(100)),
+            ])
     }
 
     func testRegenerateUsesTheShownDescriptionWhenTheFieldIsEmpty() {
@@ -233,7 +247,10 @@ final class ReducerTests: XCTestCase {
         state.press(.tab, .tab)
         XCTAssertEqual(
             state.press(.character("r")),
-            [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
+            [
+                .generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1)),
+                .tick(after: .milliseconds(100)),
+            ])
     }
 
     func testRegenerateInTheHistoryUsesTheSelectedEntry() {
@@ -243,13 +260,19 @@ final class ReducerTests: XCTestCase {
         state.press(.backTab, .down)
         XCTAssertEqual(
             state.press(.character("r")),
-            [.generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1))])
+            [
+                .generatePalette(requestID: 1, GenerationRequest(description: "old harbour", variation: 1)),
+                .tick(after: .milliseconds(100)),
+            ])
         state.press(.backTab)
         XCTAssertEqual(state.focus, .panes)
         state.send(.paletteReceived(requestID: 1, .failure(ProviderFailure(provider: "gemini", .connectionLost))))
         XCTAssertEqual(
             state.press(.character("r")),
-            [.generatePalette(requestID: 2, GenerationRequest(description: "typed text", variation: 1))])
+            [
+                .generatePalette(requestID: 2, GenerationRequest(description: "typed text", variation: 1)),
+                .tick(after: .milliseconds(100)),
+            ])
     }
 
     // MARK: - Focus and panes

@@ -57,10 +57,11 @@ enum Fixture {
         primary: RGB(packed: 0x2F4F4F), secondary: RGB(packed: 0x8FBC8F),
         accent: RGB(packed: 0xF5DEB3))
 
-    /// The fixed date, `uptime` from `uptime()` (zero unless told), and ids `id-1`, `id-2`, ...
+    /// The fixed date, `uptime` from `uptime()` (zero unless told), ids `id-1`, `id-2`, ..., and
+    /// a `sleep` that returns at once (a tick is sent as soon as it is performed).
     static func clock(uptime: @escaping @Sendable () -> Duration = { .zero }) -> AppClock {
         let ids = IDSequence()
-        return AppClock(now: { now }, uptime: uptime, makeID: { ids.make() })
+        return AppClock(now: { now }, uptime: uptime, makeID: { ids.make() }, sleep: { _ in })
     }
 
     static func state(

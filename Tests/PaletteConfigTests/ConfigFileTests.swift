@@ -7,7 +7,7 @@ import XCTest
 /// What `config.toml` may say, and every way it can be wrong, each at its line.
 final class ConfigFileTests: XCTestCase {
     private func read(_ text: String) throws(ConfigProblem) -> ConfigFile {
-        try ConfigFile.read(Array(text.utf8), path: "/c/config.toml")
+        try ConfigFile.read(Array(text.utf8), path: "/c/config.toml", providers: providerFacts)
     }
 
     private func problem(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigProblem? {
@@ -130,13 +130,26 @@ final class ConfigFileTests: XCTestCase {
 
         let dir = try TemporaryDirectory(prefix: "config")
         let env = ["XDG_CONFIG_HOME": dir.path]
-        XCTAssertEqual(try ConfigFile.load(environment: env).get(), nil, "no file: no settings, no problem")
+        XCTAssertEqual(
+            try ConfigFile.load(environment: env, providers: providerFacts).get(), nil,
+            "no file: no settings, no problem")
         try FileManager.default.createDirectory(atPath: dir.file("palette-tui"), withIntermediateDirectories: true)
         try Data("provider = \"ollama\"\n".utf8).write(to: URL(fileURLWithPath: dir.file("palette-tui/config.toml")))
-        XCTAssertEqual(try ConfigFile.load(environment: env).get()?.provider, "ollama")
+        XCTAssertEqual(try ConfigFile.load(environment: env, providers: providerFacts).get()?.provider, "ollama")
         try Data(repeating: 0x23, count: ConfigFile.maxBytes + 1).write(
             to: URL(fileURLWithPath: dir.file("palette-tui/config.toml")))
-        guard case .failure(let big) = ConfigFile.load(environment: env) else { return XCTFail("too large") }
+        guard case .failure(let big) = ConfigFile.load(environment: env, providers: providerFacts) else {
+            return XCTFail("too large")
+        }
         XCTAssertEqual(big.kind, .tooLarge(limit: ConfigFile.maxBytes))
     }
 }
+
+/// The provider list these tests read files for: the program's ids, as `ProviderFacts`
+/// (PaletteConfig does not see the providers; the program hands it its list).
+let providerFacts = [
+    ProviderFacts(id: "offline", label: "offline", configuredBy: []),
+    ProviderFacts(id: "gemini", label: "Gemini", configuredBy: [.key]),
+    ProviderFacts(id: "openai", label: "openai", configuredBy: [.key, .endpoint]),
+    ProviderFacts(id: "ollama", label: "Ollama", configuredBy: [.endpoint, .section]),
+]

@@ -2,6 +2,7 @@ import Foundation
 import PaletteApp
 import PaletteCommands
 import PaletteCore
+import PaletteProviders
 import TestSupport
 import XCTest
 
@@ -53,7 +54,7 @@ final class ManPageTests: XCTestCase {
             func has(_ s: String, _ what: String) {
                 XCTAssertTrue(text.contains(s.filter { $0 != " " }), "\(language): \(what) '\(s)'")
             }
-            for command in CommandTable.commands {
+            for command in CommandTable.commands(providers: ProviderCatalog.standard.facts) {
                 if !command.name.isEmpty { has("palette-tui " + command.name, "command") }
                 for option in command.options {
                     has(option.flagText(language), "\(command.name) option")
@@ -67,29 +68,41 @@ final class ManPageTests: XCTestCase {
                 has(binding.label, "key")
                 has(help(language), "key help")
             }
-            for variable in ManualText.environment { has(variable.name, "environment variable") }
+            for variable in ManualText.environment(providers: ProviderCatalog.standard.facts) {
+                has(variable.name, "environment variable")
+            }
         }
     }
 
     /// Every environment variable the installed binary's sources read is on the page (the table
     /// cannot forget one): each `environment["NAME"]`, and the names in lists of variables
     /// (`keyVariables = [...]`, `variables: [...]`), the way the providers name where their keys
-    /// come from. The modules scanned are the palette-tui target's own dependencies in
-    /// Package.swift, so a provider module joins the scan the day the binary links it.
+    /// come from. The modules scanned are the palette-tui target's dependencies in Package.swift,
+    /// followed through the library targets they depend on, so a provider module joins the scan
+    /// the day the binary links it; and every provider's key and endpoint variables, from the
+    /// provider list itself.
     func testEveryVariableTheCodeReadsIsDocumented() throws {
         let manifest = try String(contentsOf: Repository.url("Package.swift"), encoding: .utf8)
-        let target = try NSRegularExpression(
-            pattern: #"name: "palette-tui",\s*dependencies: \[([^\]]*)\]"#)
-        let match = try XCTUnwrap(
-            target.firstMatch(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)),
-            "the palette-tui target in Package.swift")
-        let list = String(manifest[try XCTUnwrap(Range(match.range(at: 1), in: manifest))])
-        let modules = Set(
-            list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"")) }
-                + ["palette-tui"])
-        XCTAssertTrue(modules.isSuperset(of: ["Gemini", "PaletteApp", "palette-tui"]), "\(modules)")
+        let target = try NSRegularExpression(pattern: #"name: "([A-Za-z-]+)",\s*dependencies: \[([^\]]*)\]"#)
+        var dependencies: [String: [String]] = [:]
+        for match in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            guard let name = Range(match.range(at: 1), in: manifest), let list = Range(match.range(at: 2), in: manifest)
+            else { continue }
+            dependencies[String(manifest[name])] = manifest[list].split(separator: ",").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " \n\""))
+            }
+        }
+        XCTAssertNotNil(dependencies["palette-tui"], "the palette-tui target in Package.swift")
+        var modules: Set<String> = []
+        var next = ["palette-tui"]
+        while let module = next.popLast() {
+            guard modules.insert(module).inserted else { continue }
+            next += dependencies[module] ?? []
+        }
+        XCTAssertTrue(
+            modules.isSuperset(of: ["Gemini", "PaletteApp", "PaletteProviders", "palette-tui"]), "\(modules)")
         let documented = Set(
-            ManualText.environment.flatMap {
+            ManualText.environment(providers: ProviderCatalog.standard.facts).flatMap {
                 $0.name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             })
         let direct = try NSRegularExpression(pattern: #"environment\["([A-Z][A-Z0-9_]*)"\]"#)
@@ -109,14 +122,14 @@ final class ManPageTests: XCTestCase {
             else {
                 continue
             }
-            // A file compiled only under a measurement flag (`#if PALETTE_LAYER_EXPERIMENTS`, set by
-            // bench/layers.py) is not in the product.
-            if text.hasPrefix("#if PALETTE_") { continue }
             add(direct, text) { read.insert($0) }
             add(lists, text) { list in add(name, list) { read.insert($0) } }
         }
+        for provider in ProviderCatalog.standard.facts {
+            read.formUnion(provider.keyVariables + (provider.endpointVariable.map { [$0] } ?? []))
+        }
         XCTAssertTrue(
-            read.isSuperset(of: ["PALETTE_TUI_HISTORY", "GOOGLE_API_KEY"]),
+            read.isSuperset(of: ["PALETTE_TUI_HISTORY", "GOOGLE_API_KEY", "OLLAMA_HOST"]),
             "the scan finds what the code reads: \(read)")
         for name in read.sorted() {
             XCTAssertTrue(documented.contains(name), "\(name) is read but not in the man page")

@@ -38,9 +38,14 @@ final class AccessibleGenerationTests: XCTestCase {
                         XCTAssertLessThanOrEqual(LightnessPath.hueDifference(a.h, z.h), 2, "\(text) \(role)")
                     }
                 }
-                XCTAssertFalse(
-                    result.notes.contains { if case .accessibilityRepaired = $0 { return true } else { return false } },
-                    "the offline engine meets the level by construction, without a repair note")
+                // The note names exactly the roles moved, from and to (issue 32: say which it moved).
+                let noted = result.notes.compactMap { note -> [RoleChange]? in
+                    if case .accessibilityRepaired(_, let changes) = note { return changes } else { return nil }
+                }
+                let moved = Role.allCases.filter { result.palette[$0] != plain[$0] }.map {
+                    RoleChange(role: $0, from: plain[$0], to: result.palette[$0])
+                }
+                XCTAssertEqual(noted, moved.isEmpty ? [] : [moved], "\(text) \(level)")
             }
         }
         for level in AccessibilityLevel.allCases {

@@ -77,7 +77,10 @@ final class EngineTests: XCTestCase {
                 XCTAssertFalse(words.isEmpty, "\(text) \(role)")
                 for w in words { XCTAssertTrue(text.contains(w), "\(w) is not from \(text)") }
             }
-            XCTAssertTrue(g.notes.isEmpty, "\(g.notes)")
+            // Only a note on the role structure (issue 32): every word was read.
+            XCTAssertTrue(
+                g.notes.allSatisfy { if case .structureAdjusted = $0 { return true } else { return false } },
+                "\(g.notes)")
         }
     }
 

@@ -156,10 +156,10 @@ final class HostileHistoryTests: XCTestCase {
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: input))
             let store = HistoryStore(url: URL(fileURLWithPath: path))
             let seen: (entries: [HistoryEntry], warnings: [HistoryWarning])
-            do {
+            do throws(HistoryFailure) {
                 seen = try store.load()
-            } catch let failure as HistoryFailure {
-                XCTAssertEqual(failure.kind, .foreign, name)
+            } catch {
+                XCTAssertEqual(error.kind, .foreign, name)
                 XCTAssertThrowsError(try store.compact(), name)
                 XCTAssertThrowsError(try store.append(entry("x", 1)), name)
                 XCTAssertEqual(FileManager.default.contents(atPath: path), input, "\(name): left as it was")

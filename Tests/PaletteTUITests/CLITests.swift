@@ -1,4 +1,5 @@
 import Gemini
+import Ollama
 import OpenAI
 import PaletteApp
 import PaletteCommands
@@ -38,7 +39,7 @@ final class ArgumentsTests: XCTestCase {
                 _ = try Arguments(args, command: Self.command)
                 return nil
             } catch {
-                return error.typed
+                return error.problem
             }
         }
         XCTAssertEqual(problem(["--nope"]), .unknownOption("--nope"))
@@ -67,8 +68,10 @@ final class CommandTableTests: XCTestCase {
     }
 
     func testChoicesAreTheEnumsCases() {
-        XCTAssertEqual(choices(CommandTable.app, "provider"), ProviderChoice.allCases.map(\.rawValue))
-        XCTAssertEqual(choices(CommandTable.generate, "provider"), ProviderChoice.allCases.map(\.rawValue))
+        for command in [Commands.app, Commands.generate, Commands.refine, Commands.providers] {
+            XCTAssertEqual(choices(command, "provider"), ["offline", "gemini", "openai", "ollama"], command.name)
+            XCTAssertEqual(choices(command, "provider"), providerCatalog.ids, command.name)
+        }
         XCTAssertEqual(choices(CommandTable.app, "color"), ColorRequest.allCases.map(\.rawValue))
         XCTAssertEqual(choices(CommandTable.app, "clipboard"), ClipboardOption.allCases.map(\.rawValue))
         XCTAssertEqual(choices(CommandTable.inspect, "format"), InspectFormat.allCases.map(\.rawValue))
@@ -79,15 +82,15 @@ final class CommandTableTests: XCTestCase {
         }
     }
 
-    /// The default model the help and the manual name is the one the Gemini client uses.
-    func testTheDefaultModelIsGeminis() {
-        XCTAssertEqual(CommandTable.defaultGeminiModel, GeminiConfiguration.defaultModel)
-    }
-
-    /// The OpenAI default the help and the manual name is the one the OpenAI client uses.
-    func testTheDefaultOpenAIModelIsTheClients() {
-        XCTAssertEqual(CommandTable.defaultOpenAIModel, OpenAIConfiguration.defaultModel)
-        XCTAssertEqual(CommandTable.defaultOpenAIModel, "gpt-6-luna")
+    /// The default models the help names are the ones the clients use, read from the provider list.
+    func testTheHelpNamesEachClientsDefaultModel() throws {
+        let help = try XCTUnwrap(Commands.app.option(named: "model")?.help.english)
+        XCTAssertTrue(help.contains("\(GeminiConfiguration.defaultModel) for Gemini, which moves"), help)
+        XCTAssertTrue(help.contains("gemini-3.5-flash-lite for Gemini"), help)
+        XCTAssertTrue(help.contains("\(OpenAIConfiguration.defaultModel) for openai, asked for"), help)
+        XCTAssertTrue(help.contains("gpt-6-luna for openai"), help)
+        XCTAssertTrue(help.contains("\(OllamaConfiguration.defaultModel) for ollama)"), help)
+        XCTAssertTrue(help.contains("llama3.2 for ollama)"), help)
     }
 
     func testNamesAreUnique() {
@@ -141,7 +144,7 @@ final class CommandTableTests: XCTestCase {
     /// Help in each language: the usage line, every option, and the exit statuses, wrapped to 80 columns.
     func testHelpInEveryLanguage() {
         for language in Language.allCases {
-            for command in CommandTable.commands {
+            for command in CommandTable.commands(providers: providerCatalog.facts) {
                 let text = CommandHelp.text(command, language)
                 XCTAssertTrue(text.hasPrefix(CommandWords.usage(language) + "palette-tui"), text)
                 for option in command.options {
@@ -158,7 +161,7 @@ final class CommandTableTests: XCTestCase {
                 }
             }
         }
-        let overview = CommandHelp.overview(.traditionalChinese)
+        let overview = CommandHelp.text(Commands.app, .traditionalChinese)
         for command in CommandTable.commands where !command.name.isEmpty {
             XCTAssertTrue(overview.contains("palette-tui " + command.name), command.name)
             XCTAssertTrue(overview.contains(command.summary(.traditionalChinese)), command.name)

@@ -2,6 +2,7 @@ import PaletteApp
 import PaletteCommands
 import PaletteCore
 import PaletteEngine
+import PaletteProviders
 import PaletteText
 import TestSupport
 import XCTest
@@ -363,7 +364,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testMakeProviderChoosesByOptionAndKey() throws {
         func provider(_ args: [String], _ env: [String: String]) throws -> any PaletteProvider {
-            let arguments = try Arguments(args, command: CommandTable.generate)
+            let arguments = try Arguments(args, command: Commands.generate)
             return try makeProvider(ProviderOptions(arguments), environment: env)
         }
         XCTAssertEqual(try provider([], [:]).name, "offline")
@@ -377,8 +378,8 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(gemini.configuration.model, "gemini-x")
         XCTAssertEqual(gemini.configuration.timeout, 2.5)
         XCTAssertThrowsError(try provider(["--provider", "gemini"], [:])) {
-            XCTAssertEqual(
-                ($0 as? ProviderFailure)?.reason, .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]))
+            guard case .failure(let failure)? = $0 as? ProviderProblem else { return XCTFail("\($0)") }
+            XCTAssertEqual(failure.reason, .missingAPIKey(variables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"]))
         }
         XCTAssertThrowsError(try provider(["--provider", "Gemini"], ["GEMINI_API_KEY": "k"])) {
             XCTAssertTrue($0 is UsageError)
@@ -386,7 +387,7 @@ final class GenerateCommandTests: XCTestCase {
     }
 
     func testTheAppsProviderWarmsUpAndGenerateDoesNot() async throws {
-        let arguments = try Arguments(["--provider", "gemini"], command: CommandTable.generate)
+        let arguments = try Arguments(["--provider", "gemini"], command: Commands.generate)
         let environment = ["GEMINI_API_KEY": "k", "GEMINI_BASE_URL": "http://127.0.0.1:9"]
         let app = try XCTUnwrap(
             (try makeProvider(ProviderOptions(arguments), environment: environment) as? AccessibleProvider)?.base
@@ -405,7 +406,7 @@ final class GenerateCommandTests: XCTestCase {
 
         let fallback = try XCTUnwrap(
             try makeProvider(
-                ProviderOptions(try Arguments([], command: CommandTable.generate)),
+                ProviderOptions(try Arguments([], command: Commands.generate)),
                 environment: environment) as? FallbackProvider)
         let wrapped = try XCTUnwrap((fallback.primary as? AccessibleProvider)?.base as? GeminiClient)
         for _ in 0..<100 where !wrapped.http.transport.isPrepared { try await Task.sleep(for: .milliseconds(50)) }

@@ -17,7 +17,7 @@ final class RecordGeneratedTests: XCTestCase {
     }
 
     private func live(_ args: [String], _ environment: [String: String] = [:]) throws -> Dependencies {
-        let arguments = try Arguments(args + ["--provider", "offline"], command: CommandTable.generate)
+        let arguments = try Arguments(args + ["--provider", "offline"], command: Commands.generate)
         return try LiveDependencies(arguments: arguments, processEnvironment: environment, warmUp: false).dependencies
     }
 

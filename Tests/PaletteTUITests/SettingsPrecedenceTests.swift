@@ -9,10 +9,12 @@ import PaletteCore
 import PaletteEngine
 import PaletteExport
 import PaletteHistory
+import PaletteProviders
 import PaletteText
 import ProviderKit
 import TerminalUI
 import XCTest
+
 @testable import palette_tui
 
 /// Every setting: its option beats its environment variable, which beats the settings file,
@@ -34,7 +36,7 @@ final class SettingsPrecedenceTests: XCTestCase {
     /// export's `--variant`), so the values are checked as the commands check them.
     static let command: CommandSpec = {
         var seen: Set<String> = []
-        let options = (CommandTable.app.options + CommandTable.export.options).filter {
+        let options = (Commands.app.options + CommandTable.export.options).filter {
             $0.name != "help" && seen.insert($0.name).inserted
         }
         return CommandSpec(
@@ -53,7 +55,7 @@ final class SettingsPrecedenceTests: XCTestCase {
         Setting(
             name: "provider", flag: ["--provider", "ollama"], environment: ["PALETTE_TUI_PROVIDER": "openai"],
             file: "provider = \"gemini\"", expected: ("ollama", "openai", "gemini", "offline"),
-            resolve: { a, e, f in try plan(a, e, f).choice.rawValue }),
+            resolve: { a, e, f in try plan(a, e, f).provider }),
         Setting(
             name: "model", flag: ["--provider", "ollama", "--model", "m-flag"],
             environment: ["PALETTE_TUI_MODEL": "m-env"],
@@ -117,49 +119,51 @@ final class SettingsPrecedenceTests: XCTestCase {
         Setting(
             name: "language", flag: ["--lang", "zh-Hant"], environment: ["PALETTE_TUI_LANG": "zh-Hans"],
             file: "language = \"en\"", expected: ("zh-Hant", "zh-Hans", "en", "zh-Hant"),
-            resolve: { a, e, _ in try a.language(environment: e).rawValue }),
+            resolve: { a, e, f in try a.language(environment: e, file: f).rawValue }),
         Setting(
             name: "colour mode", flag: ["--color", "truecolor"], environment: ["PALETTE_TUI_COLOR": "256"],
             file: "color = \"none\"", expected: ("truecolor", "256", "none", "auto"),
-            resolve: { a, e, _ in try ColorRequest.from(option: a["color"], environment: e).rawValue }),
+            resolve: { a, e, f in try TUIOptions.colorRequest(a, environment: e, file: f).rawValue }),
         Setting(
             name: "history", flag: ["--history", "/f.jsonl"], environment: ["PALETTE_TUI_HISTORY": "/e.jsonl"],
             file: "history = \"~/c.jsonl\"",
             expected: ("/f.jsonl", "/e.jsonl", "/home/u/c.jsonl", "/state/palette-tui/history.jsonl"),
-            resolve: { a, e, _ in try HistoryStore(option: a["history"], environment: e).url.path }),
+            resolve: { a, e, f in try XCTUnwrap(try historyStore(a, environment: e, file: f)).url.path }),
         Setting(
             name: "workbench accessible", flag: ["--accessible", "AA"], environment: ["PALETTE_TUI_ACCESSIBLE": "AAA"],
             file: "[workbench]\naccessible = \"AA\"", expected: ("AA", "AAA", "AA", "none"),
-            resolve: { a, e, _ in
-                try generationConstraints(a, language: .english, environment: e).accessibility?.level.rawValue ?? "none"
+            resolve: { a, e, f in
+                try generationConstraints(a, language: .english, environment: e, file: f).accessibility?.level
+                    .rawValue ?? "none"
             }),
         Setting(
             name: "workbench background", flag: ["--accessible", "AA", "--background", "dark"],
             environment: ["PALETTE_TUI_BACKGROUND": "#102030"], file: "[workbench]\nbackground = \"#FAFAFA\"",
             expected: ("#000000", "#102030", "#FAFAFA", "#FFFFFF"),
-            resolve: { a, e, _ in
+            resolve: { a, e, f in
                 var args = ["--accessible", "AA"]
                 if let bg = a["background"] { args += ["--background", bg] }
                 let arguments = try Arguments(args, command: command)
-                return try generationConstraints(arguments, language: .english, environment: e).accessibility?
+                return try generationConstraints(arguments, language: .english, environment: e, file: f).accessibility?
                     .background.hex ?? "none"
             }),
         Setting(
             name: "export variant", flag: ["--variant", "light"], environment: ["PALETTE_TUI_VARIANT": "dark"],
             file: "[export]\nvariant = \"light\"", expected: ("light", "dark", "light", "dark"),
-            resolve: { a, e, _ in try themeVariant(a["variant"], environment: e).rawValue }),
+            resolve: { a, e, f in try themeVariant(a["variant"], environment: e, file: f).rawValue }),
     ]
 
     func testEverySettingTakesItsOptionThenEnvironmentThenFileThenDefault() throws {
         for setting in Self.settings {
-            let file = try ConfigFile.read(Array(setting.file.utf8), path: "config.toml")
-            // The file is applied as the program applies it: behind each variable, and to providerPlan.
+            let file = try ConfigFile.read(
+                Array(setting.file.utf8), path: "config.toml", providers: providerCatalog.facts)
+            // The file is handed to each reader as the program hands it, apart from the environment.
             func resolved(flag: Bool, environment: Bool, withFile: Bool) throws -> String {
                 let arguments = try Arguments(flag ? setting.flag : [], command: Self.command)
                 var env = Self.base
                 if environment { env.merge(setting.environment) { $1 } }
                 let config = withFile ? file : nil
-                return try setting.resolve(arguments, withFileDefaults(env, config), config)
+                return try setting.resolve(arguments, env, config)
             }
             XCTAssertEqual(
                 try resolved(flag: true, environment: true, withFile: true), setting.expected.flag, setting.name)
@@ -175,7 +179,8 @@ final class SettingsPrecedenceTests: XCTestCase {
 
     /// The key's variable: the provider's own, or the one the file names, and never the file itself.
     func testTheKeyComesFromTheVariableTheFileNames() throws {
-        let file = try ConfigFile.read(Array("[providers.openai]\napi_key_env = \"WORK_KEY\"".utf8), path: "c")
+        let file = try ConfigFile.read(
+            Array("[providers.openai]\napi_key_env = \"WORK_KEY\"".utf8), path: "c", providers: providerCatalog.facts)
         let environment = ["OPENAI_API_KEY": "sk-default", "WORK_KEY": "sk-work"]
         var options = ProviderOptions(try Arguments([], command: Self.command))
         options.provider = "openai"
@@ -194,10 +199,10 @@ final class SettingsPrecedenceTests: XCTestCase {
     /// fallback; a provider named anywhere is used alone.
     func testTheAutomaticChoiceAndTheOneFallbackRule() throws {
         func provider(_ environment: [String: String], _ file: String = "") throws -> any PaletteProvider {
-            let config = try ConfigFile.read(Array(file.utf8), path: "c")
+            let config = try ConfigFile.read(Array(file.utf8), path: "c", providers: providerCatalog.facts)
             return try makeProvider(
                 ProviderOptions(try Arguments([], command: Self.command)),
-                environment: withFileDefaults(environment, config), config: config, warmUp: false)
+                environment: environment, config: config, warmUp: false)
         }
         func primary(_ p: any PaletteProvider) -> String? {
             ((p as? FallbackProvider)?.primary as? AccessibleProvider)?.base.name
@@ -214,8 +219,11 @@ final class SettingsPrecedenceTests: XCTestCase {
         XCTAssertEqual((try provider(["PALETTE_TUI_PROVIDER": "ollama"]) as? AccessibleProvider)?.name, "ollama")
         XCTAssertEqual((try provider([:], "provider = \"ollama\"") as? AccessibleProvider)?.name, "ollama")
         XCTAssertThrowsError(try provider(["PALETTE_TUI_PROVIDER": "openai"])) {
-            XCTAssertEqual(($0 as? ProviderFailure)?.reason, .missingAPIKey(variables: ["OPENAI_API_KEY"]))
+            guard case .failure(let failure)? = $0 as? ProviderProblem else { return XCTFail("\($0)") }
+            XCTAssertEqual(failure.reason, .missingAPIKey(variables: ["OPENAI_API_KEY"]))
         }
-        XCTAssertThrowsError(try provider(["PALETTE_TUI_PROVIDER": "Ollama"])) { XCTAssertTrue($0 is UsageError) }
+        XCTAssertThrowsError(try provider(["PALETTE_TUI_PROVIDER": "Ollama"])) {
+            guard case .usage? = $0 as? ProviderProblem else { return XCTFail("\($0)") }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import PaletteHistory
+import PaletteText
 
 /// Everything effects touch in the world, as one value of closures (TCA's dependency clients).
 ///
@@ -142,10 +143,13 @@ public struct ClipboardClient: Sendable {
 public struct FileWriteFailure: Error, Hashable, Sendable {
     public var path: String
     public var code: Int32
+    /// Set when the target was refused without trying (`code` is then 0).
+    public var refusal: FileRefusal?
 
-    public init(path: String, code: Int32) {
+    public init(path: String, code: Int32, refusal: FileRefusal? = nil) {
         self.path = path
         self.code = code
+        self.refusal = refusal
     }
 }
 

@@ -27,6 +27,11 @@ public enum EffectLane: Hashable, Sendable, CaseIterable {
 }
 
 extension Effect {
+    /// The spinner's cancellation id: request ids start at 1, so it is never one of theirs.
+    static let tickID = -1
+    /// The spinner's cadence while a request is in flight.
+    static let tickInterval: Duration = .milliseconds(100)
+
     /// How the runtime runs this effect.
     public var schedule: EffectSchedule {
         switch self {
@@ -35,6 +40,7 @@ extension Effect {
         case .copyToClipboard, .buildSearchIndex: return .concurrent(cancellationID: nil)
         case .loadHistory, .appendHistory, .setFavorite, .deleteHistory, .restoreHistory: return .serial(.history)
         case .writeFile, .exportPalette: return .serial(.files)
+        case .tick: return .concurrent(cancellationID: Effect.tickID)
         case .suspend: return .suspend
         case .quit: return .stop
         }
@@ -82,6 +88,11 @@ extension Effect {
             case .failure(let failure):
                 send(.exportFailed(failure))
             }
+        case .tick(let interval):
+            await dependencies.clock.sleep(interval)
+            // A tick cancelled while it waited (a newer one replaced it) says nothing.
+            guard !Task.isCancelled else { return }
+            send(.clockTicked(uptime: dependencies.clock.uptime()))
         case .cancelRequest, .suspend, .quit:
             break
         }

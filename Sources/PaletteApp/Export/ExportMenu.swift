@@ -34,13 +34,13 @@ public struct ExportMenu: Hashable, Sendable {
     /// The file, as the user reads and edits it: relative to `AppState.exportDirectory`.
     public internal(set) var path = TextField(capacity: 1024)
     /// The path field has the keyboard (Tab), rather than the list.
-    public internal(set) var isEditingPath = false
+    var isEditingPath = false
     /// The user changed the file name: it no longer follows the format, and is not numbered.
-    public internal(set) var pathEdited = false
+    var pathEdited = false
     /// The file this path names exists: the next Enter replaces it.
-    public internal(set) var confirmReplace: String?
+    var confirmReplace: String?
     /// A write is under way: Enter waits for it.
-    public internal(set) var isWriting = false
+    var isWriting = false
 
     public var choice: ExportChoice { ExportChoice.all[selected] }
 }
@@ -52,7 +52,7 @@ public struct ExportJob: Hashable, Sendable {
     public var path: String
     public var directory: String
     /// The default name: when taken, the first free `name-2`, `name-3`... is used instead.
-    public var numberIfTaken: Bool
+    var numberIfTaken: Bool
     /// Replace an existing file (the user confirmed).
     public var replace: Bool
 

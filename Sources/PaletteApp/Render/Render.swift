@@ -2,47 +2,17 @@ import PaletteCore
 import ScreenCore
 
 extension AppState {
-    /// Draws the current state into a fresh canvas of the current size.
+    /// Draws the current state into a fresh canvas of the current size: `render(cache:)` from
+    /// an empty cache, so the list of parts is written once.
     ///
     /// Pure and proportional to the screen, not to the history: only the visible rows of the
     /// list are read, so a frame costs the same with 10 or 100,000 entries.
     public func render() -> Canvas {
-        var canvas = Canvas(width: width, height: height)
-        guard width > 0, height > 0 else { return canvas }
-        canvas.vision = vision
-        let frame = RenderFrame(frameKey, layout: layout)
-        if frame.layout.isTooSmall {
-            TooSmallNotice().draw(on: &canvas, frame)
-            return canvas
-        }
-        if isShowingHelp {
-            HelpScreen(scroll: helpScroll).draw(on: &canvas, frame)
-            return canvas
-        }
-        if let menu = exportMenuScreen {
-            canvas.cursor = menu.draw(on: &canvas, frame)
-            return canvas
-        }
-        TitleBar(self).draw(on: &canvas, frame)
-        DescriptionField(self).draw(on: &canvas, frame)
-        GenerateButton(self).draw(on: &canvas, frame)
-        Panes(self).draw(on: &canvas, frame)
-        AuditPanel(self).draw(on: &canvas, frame)
-        HistoryHeader(self).draw(on: &canvas, frame)
-        if showsLineagePanel {
-            LineagePanel(self).draw(on: &canvas, frame)
-        } else {
-            let list = frame.layout.historyList
-            for r in 0..<list.height {
-                HistoryRow(self, row: r).draw(y: list.y + r, on: &canvas, frame)
-            }
-        }
-        StatusLine(self).draw(on: &canvas, frame)
-        canvas.cursor = cursor(frame.layout)
-        return canvas
+        var cache = RenderCache()
+        return render(cache: &cache)
     }
 
-    /// The same frame as `render()`, redrawing only the parts that differ from the ones the
+    /// The frame of the current state, redrawing only the parts that differ from the ones the
     /// frame in `cache` was drawn from, which it then holds. What the runtime calls on every key.
     public func render(cache: inout RenderCache) -> Canvas {
         guard width > 0, height > 0 else {
@@ -57,6 +27,7 @@ extension AppState {
             // Rare, and each fills the whole screen.
             cache.reset()
             var canvas = Canvas(width: width, height: height)
+            canvas.vision = vision
             if frame.layout.isTooSmall {
                 TooSmallNotice().draw(on: &canvas, frame)
             } else if isShowingHelp {
@@ -82,25 +53,6 @@ extension AppState {
             canvas = Canvas(width: width, height: height)
             canvas.vision = vision
         }
-        #if PALETTE_LAYER_EXPERIMENTS
-            if LayerExperiments.parts {
-                cache.title = nil
-                cache.field = nil
-                cache.button = nil
-                cache.panes = nil
-                cache.historyHeader = nil
-                cache.historyList = nil
-                cache.historyRows = []
-                cache.rowCells = [:]
-                cache.status = nil
-                cache.audit = nil
-                cache.lineage = nil
-                cache.titleRows = PartRows(capacity: cache.titleRows.capacity)
-                cache.buttonRows = PartRows(capacity: cache.buttonRows.capacity)
-                cache.headerRows = PartRows(capacity: cache.headerRows.capacity)
-                cache.statusRows = PartRows(capacity: cache.statusRows.capacity)
-            }
-        #endif
         canvas.update(TitleBar(self), drawn: &cache.title, kept: &cache.titleRows, frame)
         canvas.updateField(DescriptionField(self), drawn: &cache.field, frame)
         canvas.update(GenerateButton(self), drawn: &cache.button, kept: &cache.buttonRows, frame)

@@ -11,7 +11,7 @@ public enum Action: Sendable {
     case keyPressed(Key)
     case resized(width: Int, height: Int)
     case paletteReceived(requestID: Int, Result<GeneratedPalette, ProviderFailure>)
-    /// The spinner's clock while a request is in flight: `AppClock.uptime` when it ticked.
+    /// The spinner's clock while a request is in flight (`Effect.tick`): `AppClock.uptime` when it ticked.
     case clockTicked(uptime: Duration)
     /// The history file's entries in file order (oldest first), and the lines it skipped.
     case historyLoaded([HistoryEntry], warnings: [HistoryWarning])
@@ -54,6 +54,9 @@ public enum Effect: Hashable, Sendable {
     /// Render an export and write it where the job says, never over a file it was not told
     /// to replace; answered with `Action.exportWritten` or `.exportFailed`.
     case exportPalette(ExportJob)
+    /// Wait `after`, then send `Action.clockTicked`: the spinner's clock, asked for by the reducer
+    /// while a request is in flight. A new tick replaces one still waiting.
+    case tick(after: Duration)
     /// Give the terminal back and stop the process (Ctrl-Z); once continued, redraw.
     case suspend
     case quit
@@ -68,14 +71,18 @@ public struct AppClock: Sendable {
     /// Time since an arbitrary origin, never going back: `ContinuousClock` live.
     public var uptime: @Sendable () -> Duration
     public var makeID: @Sendable () -> String
+    /// Waits this long, or until the task is cancelled (`Effect.tick`): `Task.sleep` live.
+    public var sleep: @Sendable (Duration) async -> Void
 
     public init(
         now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration,
-        makeID: @escaping @Sendable () -> String
+        makeID: @escaping @Sendable () -> String,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
         self.now = now
         self.uptime = uptime
         self.makeID = makeID
+        self.sleep = sleep
     }
 }
 
@@ -107,7 +114,7 @@ public struct InFlightRequest: Hashable, Sendable {
     /// `AppClock.uptime` when the request started.
     public var started: Duration
     /// Time since it started, as of the last clock tick.
-    public var elapsedMilliseconds: Int
+    var elapsedMilliseconds: Int
     /// What it was for: a palette, a refinement, candidates.
     public var purpose: RequestPurpose = .generate
     /// How the answer was asked for, for its history entry: parent, seed, variation, locks,
@@ -134,7 +141,7 @@ public struct ShownPalette: Hashable, Sendable {
     /// For each role, the words of the description that drove it, when the provider said.
     public var rationale: [Role: [String]]
     /// The history entry this palette was saved as (or shown from), if any.
-    public var entryID: String?
+    var entryID: String?
 
     /// `names` defaults to a fresh lookup; the reducer passes its memo's.
     public init(
@@ -159,7 +166,7 @@ public struct StatusMessage: Hashable, Sendable {
     public var kind: Kind
     /// Read whole before the key hints get room (errors, warnings, where a file went); other
     /// messages leave the hints a third of the row and are cut to the rest.
-    public var readWhole: Bool
+    var readWhole: Bool
 
     public init(_ text: String, kind: Kind = .info, readWhole: Bool? = nil) {
         self.text = text
@@ -177,30 +184,30 @@ public struct PendingConfirmation: Sendable, Equatable {
 
 /// The whole state of the interactive app. Pure: no terminal, no network, no files.
 public struct AppState: Sendable, Equatable {
-    public var width: Int {
+    public internal(set) var width: Int {
         didSet { if width != oldValue { wrapStatus() } }
     }
-    public var height: Int
-    public var colorMode: ColorMode
-    public var language: Language
-    public var providerName: String
-    public var modelName: String?
+    public internal(set) var height: Int
+    public internal(set) var colorMode: ColorMode
+    public internal(set) var language: Language
+    public internal(set) var providerName: String
+    public internal(set) var modelName: String?
 
     /// The description being typed.
     public internal(set) var field = TextField()
     /// The field holds the description a palette was just made from, shown selected: the next
     /// character typed or pasted starts a new description (the old one set aside, ↑ brings it
     /// back); an editing key edits it (docs/decisions.md, "typing after a generation").
-    public internal(set) var descriptionSelected = false
+    var descriptionSelected = false
     /// Descriptions the field held and gave up (replaced by typing, by a history entry, or the
     /// one being typed while ↑ shows an earlier one): ↑ and ↓ walk them.
-    public internal(set) var descriptionRecall = DescriptionRecall()
+    var descriptionRecall = DescriptionRecall()
     public internal(set) var focus: Focus = .description
     /// The request in flight, if any.
     public internal(set) var request: InFlightRequest?
     public internal(set) var shown: ShownPalette?
     /// The pane `c` copies.
-    public internal(set) var selectedRole: Role = .primary
+    var selectedRole: Role = .primary
     public internal(set) var status: StatusMessage? {
         didSet { wrapStatus() }
     }
@@ -209,26 +216,26 @@ public struct AppState: Sendable, Equatable {
     internal private(set) var statusLines: [String] = []
     public internal(set) var history = HistoryList()
     /// The history filter while it is typed (`/`).
-    public internal(set) var filterField = TextField(capacity: 200)
-    public internal(set) var isEditingFilter = false
-    public internal(set) var isShowingHelp = false
+    var filterField = TextField(capacity: 200)
+    var isEditingFilter = false
+    var isShowingHelp = false
     /// How many help lines are scrolled off the top when the key table does not fit.
-    public internal(set) var helpScroll = 0
+    var helpScroll = 0
     /// A destructive key (`q`, `d`) pressed once outside the text field: the status line asks,
     /// the same command again does it, any other key lets it go (see `Reduce.handle`).
-    public internal(set) var pendingConfirmation: PendingConfirmation?
+    var pendingConfirmation: PendingConfirmation?
     /// Locks, the colour editor, candidates, refinement, lineage, and the undo history.
     public internal(set) var workbench = WorkbenchState()
     /// The id the next request gets; ids only grow, so late answers to old requests are recognised.
-    public internal(set) var nextRequestID = 1
+    var nextRequestID = 1
     /// The description and variation of the last request, for `r`.
-    public internal(set) var lastRequest: LastRequest?
+    var lastRequest: LastRequest?
     /// What the audit and the repair key judge by (`--accessible`, `--background`, `b`).
     public internal(set) var access: AccessSettings
     /// The audit panel under the panes (`a`).
-    public internal(set) var isShowingAudit = false
+    var isShowingAudit = false
     /// The audit panel's content while it is shown (`refreshAuditView`).
-    public internal(set) var auditView: AuditView?
+    var auditView: AuditView?
     /// The colour-vision simulation the whole screen is drawn through (`v`); nil: normal.
     public internal(set) var vision: VisionDeficiency?
     /// Colour names already looked up.
@@ -236,19 +243,24 @@ public struct AppState: Sendable, Equatable {
     /// Where new entries get their date and id, and the spinner its time.
     public internal(set) var clock: NotCompared<AppClock>
     /// The export menu, while it is open (`e`).
-    public internal(set) var exportMenu: ExportMenu?
+    var exportMenu: ExportMenu?
     /// The live theme preview, while it shows (`t`): the runtime sends `previewFrame`.
-    public internal(set) var themePreview: ThemePreview?
-    /// Whether this terminal can show the preview's colours; the runtime judges it at start.
-    public var previewSupport: PreviewSupport = .unknown
+    var themePreview: ThemePreview?
+    /// Whether this terminal can show the preview's colours, judged from the environment at start.
+    public internal(set) var previewSupport: PreviewSupport
     /// Where the export menu's relative paths point: the working directory at start.
-    public var exportDirectory = "."
+    public internal(set) var exportDirectory: String
 
+    /// The state at start: every field a caller may choose is here; after this only `reduce`
+    /// changes the state.
     public init(
         width: Int, height: Int, colorMode: ColorMode, language: Language,
         providerName: String, modelName: String?, clock: AppClock, notice: StatusMessage? = nil,
-        access: AccessSettings = AccessSettings()
+        access: AccessSettings = AccessSettings(), previewSupport: PreviewSupport = .unknown,
+        exportDirectory: String = "."
     ) {
+        self.previewSupport = previewSupport
+        self.exportDirectory = exportDirectory
         self.status = notice
         self.width = width
         self.height = height
@@ -261,8 +273,8 @@ public struct AppState: Sendable, Equatable {
         statusLines = StatusWrap.lines(notice, width: width)
     }
 
-    /// True while a request is in flight: the runtime ticks the spinner only then.
-    public var isGenerating: Bool {
+    /// True while a request is in flight: the spinner ticks only then (`Effect.tick`).
+    var isGenerating: Bool {
         if case .some = request { return true }
         return false
     }
@@ -284,7 +296,7 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// Where the keyboard is: help, the filter, or the focused area.
-    public var keyScope: KeyScope {
+    var keyScope: KeyScope {
         if isShowingHelp { return .help }
         // Optional chains and case tests, not `if let`: asked on every key, and a binding would
         // copy the menu or the preview out of the state.
@@ -304,5 +316,5 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// The key contexts in force, most specific first.
-    public var activeContexts: [KeyContext] { keyScope.contexts }
+    var activeContexts: [KeyContext] { keyScope.contexts }
 }

@@ -61,16 +61,16 @@ public struct HistoryList: Equatable, Sendable {
     }
 
     /// Index into `entries` of visible row `row`.
-    public func entryIndex(atRow row: Int) -> Int? {
+    func entryIndex(atRow row: Int) -> Int? {
         guard row >= 0, row < count else { return nil }
         if let view { return Int(view[row]) }
         return entries.count - 1 - row
     }
 
-    public var selectedEntry: HistoryEntry? { entry(atRow: selected) }
+    var selectedEntry: HistoryEntry? { entry(atRow: selected) }
 
     /// True when a filter or favourites-only hides entries.
-    public var isFiltered: Bool { !query.isEmpty || favoritesOnly }
+    var isFiltered: Bool { !query.isEmpty || favoritesOnly }
 
     /// All visible entry indices (tests and equality only: O(n)).
     var visibleIndices: [Int] { (0..<count).compactMap { entryIndex(atRow: $0) } }
@@ -104,11 +104,6 @@ public struct HistoryList: Equatable, Sendable {
             selected = 0
             top = 0
         }
-    }
-
-    /// Index into `entries` of the deleted entry with `id`, for undo.
-    func deletedIndex(of id: String) -> Int? {
-        deleted.first { entries[$0].id == id }
     }
 
     /// Adds a new palette as the newest entry and selects it when it is shown.
@@ -152,42 +147,59 @@ public struct HistoryList: Equatable, Sendable {
 
     // MARK: - Favourites and deletes
 
-    /// Flips the favourite mark of visible row `row`; returns the entry after the change.
+    /// Indices into `entries` of every copy of `id`, oldest first. A file may hold copies of
+    /// an id (two files concatenated, a backup appended), and the store applies one change to
+    /// every copy saved before it: so does the list, or the screen and the file would disagree.
+    func copies(of id: String) -> [Int] {
+        entries.indices.filter { entries[$0].id == id }
+    }
+
+    /// Flips the favourite mark of visible row `row`, and of every copy of its id; returns the
+    /// entry after the change.
     mutating func toggleFavorite(atRow row: Int, rows: Int) -> HistoryEntry? {
         guard let index = entryIndex(atRow: row) else { return nil }
-        entries[index].favorite.toggle()
+        let favorite = !entries[index].favorite
+        let indices = copies(of: entries[index].id)
+        for i in indices { entries[i].favorite = favorite }
         let entry = entries[index]
-        if favoritesOnly, !entry.favorite {
-            removeFromView(entryIndex: index)
+        if favoritesOnly, !favorite {
+            for i in indices { removeFromView(entryIndex: i) }
             narrowing = []
             scrollToSelection(rows: rows)
         }
         return entry
     }
 
-    /// Hides visible row `row` as deleted; returns the entry.
+    /// Hides visible row `row` as deleted, and every copy of its id; returns the entry.
     mutating func delete(atRow row: Int, rows: Int) -> HistoryEntry? {
         guard let index = entryIndex(atRow: row) else { return nil }
-        deleted.insert(index)
-        removeFromView(entryIndex: index)
+        for i in copies(of: entries[index].id) where !deleted.contains(i) {
+            deleted.insert(i)
+            removeFromView(entryIndex: i)
+        }
         narrowing = []
         scrollToSelection(rows: rows)
         return entries[index]
     }
 
-    /// Brings back entry `index` after a delete and selects it when it is shown.
-    mutating func restore(entryIndex index: Int, rows: Int) {
-        guard deleted.remove(index) != nil else { return }
+    /// Brings back every deleted copy of `id` after a delete and selects the newest when it is
+    /// shown; returns its index into `entries`, nil when none was deleted.
+    @discardableResult
+    mutating func restore(id: String, rows: Int) -> Int? {
+        let indices = copies(of: id).filter { deleted.contains($0) }
+        guard let newest = indices.last else { return nil }
+        for index in indices { deleted.remove(index) }
         narrowing = []
         if deleted.isEmpty, !isFiltered {
             view = nil
-        } else if matches(index) {
-            insertIntoView(index)
+        } else {
+            for index in indices where matches(index) { insertIntoView(index) }
         }
-        if let row = row(ofEntry: index) {
+        if let row = row(ofEntry: newest) {
             selected = row
             scrollToSelection(rows: rows)
         }
+        return newest
     }
 
     /// The visible row of entry `index`, if shown (binary search: the view is newest first).

@@ -2,7 +2,7 @@ import ScreenCore
 
 extension Canvas {
     /// The rows as text: each wide character once (it spans two columns), continuations skipped.
-    public var textLines: [String] {
+    var textLines: [String] {
         (0..<height).map { y in
             var line = ""
             for x in 0..<width where !self[x, y].isContinuation { line += self[x, y].text }
@@ -47,7 +47,7 @@ extension Canvas {
 
 extension Style {
     /// "fg #FFFFFF bg #2E86AB bold": only what differs from plain.
-    public var snapshotDescription: String {
+    var snapshotDescription: String {
         var parts: [String] = []
         if case .rgb(let c) = foreground { parts.append("fg \(c.hex)") }
         if case .rgb(let c) = background { parts.append("bg \(c.hex)") }

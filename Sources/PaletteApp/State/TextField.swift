@@ -172,7 +172,7 @@ public struct TextField: Hashable, Sendable {
         return text.count == 1 ? text.first : nil
     }
 
-    public mutating func setText(_ text: String) {
+    mutating func setText(_ text: String) {
         characters = Array(TextSanitizer.clean(text).prefix(capacity))
         glyphs = characters.map(TextField.glyph)
         cursor = characters.count
@@ -181,13 +181,13 @@ public struct TextField: Hashable, Sendable {
 
     public mutating func clear() { setText("") }
 
-    public mutating func moveLeft() { cursor = max(cursor - 1, 0) }
-    public mutating func moveRight() { cursor = min(cursor + 1, characters.count) }
-    public mutating func moveHome() { cursor = 0 }
-    public mutating func moveEnd() { cursor = characters.count }
+    mutating func moveLeft() { cursor = max(cursor - 1, 0) }
+    mutating func moveRight() { cursor = min(cursor + 1, characters.count) }
+    mutating func moveHome() { cursor = 0 }
+    mutating func moveEnd() { cursor = characters.count }
 
     /// Backspace: removes the grapheme before the cursor.
-    public mutating func deleteBackward() {
+    mutating func deleteBackward() {
         guard cursor > 0 else { return }
         characters.remove(at: cursor - 1)
         glyphs.remove(at: cursor - 1)
@@ -195,28 +195,28 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// Delete: removes the grapheme under the cursor.
-    public mutating func deleteForward() {
+    mutating func deleteForward() {
         guard cursor < characters.count else { return }
         characters.remove(at: cursor)
         glyphs.remove(at: cursor)
     }
 
     /// Ctrl-U: removes everything before the cursor.
-    public mutating func deleteToStart() {
+    mutating func deleteToStart() {
         characters.removeSubrange(0..<cursor)
         glyphs.removeSubrange(0..<cursor)
         cursor = 0
     }
 
     /// Ctrl-K: removes everything from the cursor on.
-    public mutating func deleteToEnd() {
+    mutating func deleteToEnd() {
         characters.removeSubrange(cursor...)
         glyphs.removeSubrange(cursor...)
     }
 
     /// Ctrl-W, Alt-Backspace: removes the word before the cursor and what separates it from
     /// the cursor (spaces, punctuation).
-    public mutating func deleteWordBackward() {
+    mutating func deleteWordBackward() {
         let start = wordStart(before: cursor)
         characters.removeSubrange(start..<cursor)
         glyphs.removeSubrange(start..<cursor)
@@ -224,17 +224,17 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// Alt-D: removes from the cursor to the end of the next word.
-    public mutating func deleteWordForward() {
+    mutating func deleteWordForward() {
         let end = wordEnd(after: cursor)
         characters.removeSubrange(cursor..<end)
         glyphs.removeSubrange(cursor..<end)
     }
 
     /// Alt-B, Ctrl-Left: to the start of the word before the cursor.
-    public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
+    mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
 
     /// Alt-F, Ctrl-Right: to the end of the next word.
-    public mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
+    mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
 
     // MARK: - Words
 
@@ -290,7 +290,7 @@ public struct TextField: Hashable, Sendable {
     /// Moves `offset` so the cursor is visible in a field `width` columns wide.
     ///
     /// One column is kept for the cursor itself when it sits after the last grapheme.
-    public mutating func scrollToCursor(width: Int) {
+    mutating func scrollToCursor(width: Int) {
         guard width > 0 else {
             offset = cursor
             return
@@ -326,7 +326,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// Display columns from `offset` to the cursor: where the terminal cursor goes in the field.
-    public var cursorColumn: Int {
+    var cursorColumn: Int {
         var total = 0
         var i = offset
         while i < cursor {

@@ -58,7 +58,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case openPreview, closePreview, togglePreviewVariant
 
     /// The role a copy command names, if it names one.
-    public var copiedRole: Role? {
+    var copiedRole: Role? {
         switch self {
         case .copyPrimary: return .primary
         case .copySecondary: return .secondary
@@ -133,7 +133,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
     case lockRole, edit, hexEntry, refine, candidates
     case exportMenu, exportPath, preview
 
-    public var contexts: [KeyContext] { Self.contextTable[ordinal] }
+    var contexts: [KeyContext] { Self.contextTable[ordinal] }
 
     /// The scope's place in `allCases`, by a switch: `contextTable` is read by it on every key
     /// and every status line, where hashing the scope for a dictionary cost more than the rest.
@@ -413,7 +413,7 @@ public enum KeyMap {
 
     /// What a key no binding lists does in `scope`: in help it closes help, after `L` it
     /// cancels the prefix; elsewhere nothing (a text field types printable characters).
-    public static func unboundKeyCommand(in scope: KeyScope) -> Command? {
+    static func unboundKeyCommand(in scope: KeyScope) -> Command? {
         switch scope {
         case .help: return .closeHelp
         case .lockRole: return .cancelLockPrefix
@@ -426,7 +426,7 @@ public enum KeyMap {
     ///
     /// From a table built once: the title bar asks on every key, and working it out walks the
     /// key table and splits a label (about 5 % of a keystroke's CPU in a profile).
-    public static func helpKey(in scope: KeyScope) -> String {
+    static func helpKey(in scope: KeyScope) -> String {
         helpKeys[scope.ordinal]
     }
 

@@ -6,7 +6,24 @@ import ScreenCore
 
 extension AppState {
     /// Applies an action and says what the runtime must do next. The only state transition.
+    ///
+    /// While a request is in flight the spinner's clock runs: a request that starts asks for a
+    /// tick, and each tick that finds it still in flight asks for the next (`Effect.tick`).
     public mutating func reduce(_ action: Action) -> [Effect] {
+        let wasGenerating = isGenerating
+        var effects = step(action)
+        if isGenerating {
+            if case .clockTicked = action {
+                effects.append(.tick(after: Effect.tickInterval))
+            } else if !wasGenerating {
+                effects.append(.tick(after: Effect.tickInterval))
+            }
+        }
+        return effects
+    }
+
+    /// One action's transition, without the spinner's clock (`reduce`).
+    private mutating func step(_ action: Action) -> [Effect] {
         defer { refreshAuditView() }
         switch action {
         case .launched:
@@ -18,7 +35,7 @@ extension AppState {
             if let second = key.keyAfterEscape, !keyScope.contexts.contains(.textField),
                 KeyMap.command(for: key, in: keyScope.contexts) == nil
             {
-                return reduce(.keyPressed(.escape)) + reduce(.keyPressed(second))
+                return step(.keyPressed(.escape)) + step(.keyPressed(second))
             }
             return handle(key)
         case .resized(let w, let h):

@@ -37,7 +37,7 @@ extension UIText {
 
     static func fileNotWritten(_ failure: FileWriteFailure) -> Localized {
         let path = TextSanitizer.clean(failure.path)
-        let why = Messages.systemError(failure.code)
+        let why = failure.refusal.map(Messages.fileRefusal) ?? Messages.systemError(failure.code)
         return Localized(
             "Could not save \(path): \(why.english).", "無法儲存 \(path)：\(why.traditional)。",
             "无法保存 \(path)：\(why.simplified)。")
@@ -82,7 +82,7 @@ extension ExportWords {
                 "\(p) 是資料夾而不是檔案：請加上檔名（Tab）。", "\(p) 是文件夹而不是文件：请加上文件名（Tab）。")
         case .writeFailed(let failure):
             let p = TextSanitizer.clean(failure.path)
-            let why = Messages.systemError(failure.code)
+            let why = failure.refusal.map(Messages.fileRefusal) ?? Messages.systemError(failure.code)
             return Localized(
                 "Could not write \(p): \(why.english); nothing was changed.",
                 "無法寫入 \(p)：\(why.traditional)；沒有任何檔案被更動。",

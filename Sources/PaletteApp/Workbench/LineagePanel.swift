@@ -70,7 +70,7 @@ public struct LineageStep: Hashable, Sendable {
     public var provider = ""
     /// What follows the provider: " · engine-1 · 2026-12-01"; nil for a missing parent.
     public var source: String?
-    public var missingID: String?
+    var missingID: String?
 
     init(_ entry: HistoryEntry) {
         palette = entry.palette

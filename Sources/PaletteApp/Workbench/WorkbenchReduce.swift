@@ -340,8 +340,7 @@ extension AppState {
             return []
         case .delete(let id):
             let rows = layout.historyList.height
-            guard let index = history.deletedIndex(of: id) else { return [] }
-            history.restore(entryIndex: index, rows: rows)
+            guard let index = history.restore(id: id, rows: rows) else { return [] }
             let entry = history.entries[index]
             say(UIText.restored(Self.quote(entry.description)), .info)
             showSelectedHistoryEntry()

@@ -9,19 +9,19 @@ public struct WorkbenchState: Hashable, Sendable {
     /// Roles whose colours generating, `r` and refining keep exactly: the shown palette's.
     public internal(set) var locked: Set<Role> = []
     /// `L` was pressed: the next key names the role (1, 2 or 3).
-    public internal(set) var awaitingLockRole = false
+    var awaitingLockRole = false
     /// The colour being edited, if any.
     public internal(set) var editor: ColorEditor?
     /// Several palettes to choose from, while they are shown.
     public internal(set) var candidates: CandidateStrip?
     /// The refinement instruction being typed (the description field in refine mode).
-    public internal(set) var refineField = TextField(capacity: 300)
-    public internal(set) var isRefining = false
+    var refineField = TextField(capacity: 300)
+    var isRefining = false
     /// The selected history entry's lineage is shown over the list (`i`).
-    public internal(set) var showsLineage = false
+    var showsLineage = false
     /// That lineage: the entry, then each entry it was made from (at most `lineageDepth`).
     public internal(set) var lineage: [LineageStep] = []
-    public internal(set) var lineageTruncated = false
+    var lineageTruncated = false
 
     static let lineageDepth = 64
     /// Steps `u` takes back, the latest last; `U` redoes what `u` took back.
@@ -49,7 +49,7 @@ public struct WorkbenchState: Hashable, Sendable {
 public struct WorkbenchSnapshot: Hashable, Sendable {
     public var shown: ShownPalette?
     public var locked: Set<Role>
-    public var selectedRole: Role
+    var selectedRole: Role
 }
 
 /// One step `u` takes back and `U` redoes.
@@ -88,9 +88,9 @@ public struct ColorEditor: Hashable, Sendable {
     public internal(set) var hue: Double
     /// What the panes show: the OKLCH values mapped into sRGB (or the typed hex).
     public internal(set) var color: RGB
-    public internal(set) var channel: EditChannel = .lightness
+    var channel: EditChannel = .lightness
     /// The hex being typed (`#`), and the colour before typing began.
-    public internal(set) var hexField: TextField?
+    var hexField: TextField?
     var beforeHex: RGB?
 
     init(role: Role, color: RGB, base: ShownPalette) {
@@ -105,7 +105,7 @@ public struct ColorEditor: Hashable, Sendable {
     }
 
     /// The chroma sRGB can show at this lightness and hue (what the colour really has).
-    public var shownChroma: Double { min(chroma, OKLCH.maxChroma(l: lightness, h: hue)) }
+    var shownChroma: Double { min(chroma, OKLCH.maxChroma(l: lightness, h: hue)) }
 
     /// Moves the current channel by `steps` (negative: down) of the small or large size.
     mutating func nudge(by direction: Int, large: Bool) {
@@ -164,12 +164,12 @@ public struct CandidateStrip: Hashable, Sendable {
 
     var index: Int { min(max(selected, 0), candidates.count - 1) }
     public var chosen: GeneratedPalette { candidates[index] }
-    public var chosenNames: PaletteNames { names[index] }
+    var chosenNames: PaletteNames { names[index] }
 
     /// The notes that go with the candidate on screen: those about the whole answer, which the
     /// first candidate carries (candidates left out or too few, a model replaced, parameters
     /// refused), then the candidate's own (locks put back, an accessibility repair...).
-    public var chosenNotes: [GenerationNote] {
+    var chosenNotes: [GenerationNote] {
         let own = chosen.notes
         let shared = candidates[0].notes.filter { Self.isAboutTheWholeAnswer($0) && !own.contains($0) }
         return shared + own

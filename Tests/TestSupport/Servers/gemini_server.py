@@ -43,6 +43,7 @@ StepHandler, which every server in this folder shares):
     gzip_mb       send this many MiB of gzip on the wire, Content-Encoding: gzip (a JSON answer
                   whose text is zeros: about 1,000 times larger once decompressed); "chunked"
                   as for huge_mb; "trickle" seconds between pieces of "piece_kib" KiB (default 64)
+    header_flood  {"count": N, "size": S}: N extra header lines of S bytes each
 
 Scenarios (--scenario NAME) are ready-made scripts, listed by --list-scenarios.
 

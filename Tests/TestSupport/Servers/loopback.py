@@ -6,7 +6,7 @@ command line of the servers that take only a script (`script_arguments`, `run`).
 
 A step is a JSON object; gemini_server.py's docstring lists the keys every server plays
 (fixture, body/json, status, content_type, headers, replace, delay, trickle, chunked, encode,
-hang, close, reset_after, close_after, truncate, huge_mb, gzip_mb). Each server adds its own:
+hang, close, reset_after, close_after, truncate, huge_mb, gzip_mb, header_flood). Each server adds its own:
 what it checks in a request, and the step that is the model's or the service's own answer.
 
 The servers are started as `python3 Tests/TestSupport/Servers/NAME.py` (TestSupport's
@@ -158,6 +158,11 @@ class StepHandler(BaseHTTPRequestHandler):
             self.send_header("Content-Encoding", encoding)
         for name, value in step.get("headers", {}).items():
             self.send_header(name, value)
+        flood = step.get("header_flood")
+        if flood:
+            # count header lines of size bytes each: too many headers, or one giant line.
+            for i in range(int(flood.get("count", 1))):
+                self.send_header("X-Flood-%d" % i, "f" * int(flood.get("size", 1024)))
         self.end_headers()
 
         def write(piece):

@@ -1,4 +1,5 @@
 import Foundation
+import PaletteCore
 
 /// What every model is told, built from the request: the one place a new request field
 /// (a lock, a refinement, a constraint) becomes words for a model.

@@ -1,4 +1,5 @@
 import Foundation
+import PaletteCore
 
 /// The one reading of a model's answer text, the same for every provider: reasoning and
 /// fences taken off, then `PaletteParser`, then the checks a schema cannot make.

@@ -1,0 +1,113 @@
+import PaletteCore
+
+/// Words that ask for a role structure other than the full one, in the engine's fifteen
+/// languages: one hue ("monochrome", "all shades of blue", 青一色) or low contrast ("faint",
+/// "misty", "whisper", 若有若無). `RoleStructure` then relaxes the rule the request names.
+///
+/// Kept apart from the lexicon: these words change how the roles relate, not a colour.
+/// Matched on the lower-cased description (Unicode case folding only): in spaced scripts at
+/// the start of a word (so stems match their inflections: "whispered", "туманное", "nebbia"),
+/// in unspaced ones anywhere. Both Chinese scripts are listed.
+enum StructureWords {
+    static let mono: [String] = [
+        // en
+        "monochrom", "all shades of", "shades of", "all tones of", "tones of", "tone on tone", "tonal",
+        "single colour", "single color", "one colour", "one color",
+        // zh
+        "單色", "单色", "深淺", "深浅", "同色系", "一色",
+        // ja (一色 above)
+        "モノクローム", "モノトーン", "単色", "濃淡",
+        // ko
+        "단색", "모노크롬", "모노톤", "계열만", "톤온톤",
+        // fr, es, pt, it
+        "toutes les nuances", "nuances de", "camaïeu", "monocrom", "tonos de", "todos los tonos", "matices de",
+        "tons de", "todos os tons", "sfumature di", "tutte le sfumature",
+        // de
+        "alle blautöne", "alle grüntöne", "alle rottöne", "alle grautöne", "ton in ton", "farbtöne",
+        // ru
+        "монохром", "все оттенки", "оттенки", "одноцветн",
+        // ar
+        "أحادي اللون", "درجات",
+        // hi
+        "के सभी रंग", "एक ही रंग", "एकरंग",
+        // vi
+        "đơn sắc", "các sắc", "sắc độ",
+        // tr
+        "tek renk", "monokrom", "tonları",
+    ]
+
+    static let soft: [String] = [
+        // en
+        "faint", "whisper", "misty", "hazy", "barely", "subtle", "muted", "delicate", "soft",
+        // zh
+        "若有若無", "若有若无", "淡淡", "朦朧", "朦胧", "淡雅", "隱約", "隐约", "柔和", "輕柔", "轻柔",
+        // ja
+        "ほのか", "かすか", "霞", "淡い", "朧",
+        // ko
+        "희미", "은은", "흐릿", "옅은", "아련",
+        // fr
+        "murmur", "brumeu", "estomp", "poudré", "pâle", "doux", "douce",
+        // es, pt
+        "tenue", "susurr", "brumos", "difumin", "pálid", "suave", "sussurr", "quase invisível", "tênue",
+        "névoa",
+        // de
+        "zart", "kaum", "neblig", "dunstig", "blass", "sanft", "nebel",
+        // it
+        "sussurr", "nebbi", "soffus", "pallid", "leggera", "leggero",
+        // ru
+        "едва", "дымк", "туман", "бледн", "нежн",
+        // ar
+        "بالكاد", "ضباب", "باهت", "خفيف",
+        // hi
+        "धुंध", "फीका", "फीकी", "हल्की", "हल्का",
+        // vi
+        "mờ", "nhạt", "sương",
+        // tr
+        "belli belirsiz", "soluk", "puslu", "sisli", "sisi", "hafif",
+    ]
+
+    /// The request a description makes, and the words that made it (in the user's text).
+    static func request(in description: String) -> (request: RoleStructure.Request, words: [String]) {
+        let text = Array(description.lowercased().unicodeScalars.prefix(NormalisedText.readLimit))
+        let mono = matches(mono, in: text)
+        if !mono.isEmpty { return (.mono, mono) }
+        let soft = matches(soft, in: text)
+        return soft.isEmpty ? (.full, []) : (.soft, soft)
+    }
+
+    /// The terms found, each once, as the text spells them.
+    private static func matches(_ terms: [String], in text: [Unicode.Scalar]) -> [String] {
+        var found: [String] = []
+        for term in terms {
+            let t = Array(term.unicodeScalars)
+            guard let first = t.first, t.count <= text.count else { continue }
+            let spaced = isSpacedScript(first)
+            var i = 0
+            while i + t.count <= text.count {
+                if text[i] == first, Array(text[i..<(i + t.count)]) == t,
+                    !spaced || i == 0 || !isLetter(text[i - 1])
+                {
+                    // The whole word in the user's text (its inflection included) for the rationale.
+                    var end = i + t.count
+                    if spaced { while end < text.count, isLetter(text[end]) { end += 1 } }
+                    let word = String(String.UnicodeScalarView(text[i..<end]))
+                    if !found.contains(word) { found.append(word) }
+                    break
+                }
+                i += 1
+            }
+        }
+        return found
+    }
+
+    private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || s.properties.generalCategory == .nonspacingMark
+            || s.properties.generalCategory == .spacingMark
+    }
+
+    /// Latin, Greek, Cyrillic, Arabic, Devanagari: words are cut at spaces; Han, kana and
+    /// Hangul terms match anywhere (Korean stems take particles).
+    private static func isSpacedScript(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x0E00
+    }
+}

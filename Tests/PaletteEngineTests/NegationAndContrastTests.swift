@@ -1,0 +1,91 @@
+import PaletteCore
+import XCTest
+
+@testable import PaletteEngine
+
+/// Issue 32, in every language the engine reads: a negated colour leaves every role even when
+/// the thing described carries it (a strawberry dessert "but not red"), and a composed scene
+/// whose parts are opposed in temperature sets them against each other (a bonfire on a frozen
+/// beach: the primary from the cold ground, the accent from the fire). Expectations are a
+/// designer's hue families (ColourJudge), written by hand.
+final class NegationAndContrastTests: XCTestCase {
+    static let strawberryNotRed: [(String, String)] = [
+        ("en", "a strawberry dessert but not red"),
+        ("zh-Hant", "草莓蛋糕，但不要紅色"),
+        ("zh-Hans", "草莓蛋糕，但不要红色"),
+        ("ja", "いちごのケーキ、でも赤じゃない"),
+        ("ko", "딸기 케이크, 빨간색 없이"),
+        ("fr", "un dessert aux fraises, mais pas de rouge"),
+        ("es", "un postre de fresas, pero sin rojo"),
+        ("pt", "uma sobremesa de morango, mas sem vermelho"),
+        ("de", "ein Erdbeerdessert, aber nicht rot"),
+        ("it", "un dolce alle fragole, ma non rosso"),
+        ("ru", "клубничный десерт, но не красный"),
+        ("ar", "حلوى بالفراولة لكن بدون أحمر"),
+        ("hi", "स्ट्रॉबेरी मिठाई, पर लाल नहीं"),
+        ("vi", "bánh dâu tây nhưng không màu đỏ"),
+        ("tr", "çilekli tatlı ama kırmızısız"),
+    ]
+
+    static let bonfireOnAFrozenBeach: [(String, String)] = [
+        ("en", "a bonfire on a frozen beach"),
+        ("zh-Hant", "結冰海灘上的營火"),
+        ("zh-Hans", "结冰海滩上的营火"),
+        ("ja", "凍った浜辺の焚き火"),
+        ("ko", "얼어붙은 해변의 모닥불"),
+        ("fr", "un feu de camp sur une plage gelée"),
+        ("es", "una hoguera en una playa helada"),
+        ("pt", "uma fogueira numa praia congelada"),
+        ("de", "ein Lagerfeuer am gefrorenen Strand"),
+        ("it", "un falò su una spiaggia ghiacciata"),
+        ("ru", "костёр на замёрзшем пляже"),
+        ("ar", "نار مخيم على شاطئ متجمد"),
+        ("hi", "जमे हुए समुद्र तट पर अलाव"),
+        ("vi", "lửa trại trên bãi biển đóng băng"),
+        ("tr", "donmuş bir sahilde kamp ateşi"),
+    ]
+
+    let engine = OfflineEngine()
+
+    func testANegatedColourLeavesEveryRoleInEveryLanguage() {
+        XCTAssertEqual(Self.strawberryNotRed.count, 15)
+        for (language, text) in Self.strawberryNotRed {
+            let g = engine.palette(for: text)
+            let families = g.palette.colors.map(ColourJudge.family)
+            XCTAssertFalse(families.contains("red"), "[\(language)] \(text): \(g.palette.colors.map(\.hex))")
+            XCTAssertTrue(
+                families.contains { ["pink", "neutral", "green"].contains($0) },
+                "[\(language)] \(text): the dessert is still there: \(families)")
+            XCTAssertTrue(
+                g.notes.contains { if case .negated = $0 { return true } else { return false } },
+                "[\(language)] \(text): the note says what was left out")
+        }
+    }
+
+    func testAComposedSceneSetsItsPartsAgainstEachOtherInEveryLanguage() {
+        XCTAssertEqual(Self.bonfireOnAFrozenBeach.count, 15)
+        for (language, text) in Self.bonfireOnAFrozenBeach {
+            let g = engine.palette(for: text)
+            let p = g.palette
+            let what = "[\(language)] \(text): \(p.colors.map(ColourJudge.describe))"
+            XCTAssertTrue(["blue", "teal", "neutral"].contains(ColourJudge.family(p.primary)), "cold ground \(what)")
+            XCTAssertTrue(["orange", "red", "yellow"].contains(ColourJudge.family(p.accent)), "the fire \(what)")
+            // The gap is kept: the fire's heat is not averaged into the ground.
+            XCTAssertEqual(RoleStructure.temperature(p.accent), .warm, what)
+            XCTAssertNotEqual(RoleStructure.temperature(p.primary), .warm, what)
+            XCTAssertTrue(
+                g.notes.contains { if case .composedByContrast = $0 { return true } else { return false } },
+                "\(what): the note says the parts were set against each other")
+        }
+    }
+
+    /// The structure the evaluation set measures, on requests that ask for a softer one.
+    func testLowContrastAndOneHueRequestsAreReadAndSaid() {
+        let soft = engine.palette(for: "a faint whisper of lavender")
+        XCTAssertTrue(soft.notes.contains(.softStructure(words: ["faint", "whisper"])), "\(soft.notes)")
+        XCTAssertEqual(StructureWords.request(in: "all shades of blue").request, .mono)
+        XCTAssertEqual(StructureWords.request(in: "alle Blautöne").request, .mono)
+        XCTAssertEqual(StructureWords.request(in: "若有若無的淡淡晨霧").request, .soft)
+        XCTAssertEqual(StructureWords.request(in: "a bonfire on a frozen beach").request, .full)
+    }
+}
