@@ -19,14 +19,22 @@ public enum CompanionGround: String, Hashable, Sendable, CaseIterable {
 /// own hue with its relative chroma (the share of the most chroma sRGB allows at that lightness
 /// and hue) kept, so a vivid accent stays vivid and a grey stays grey.
 public enum PaletteCompanion {
-    /// The companion of `palette` and the ground it is meant for.
-    public static func derive(_ palette: Palette) -> (palette: Palette, ground: CompanionGround) {
+    /// The companion of `palette` and the ground it is meant for; the roles in `keeping`
+    /// (locked ones) stay exactly as they are.
+    public static func derive(_ palette: Palette, keeping: Set<Role> = []) -> (
+        palette: Palette, ground: CompanionGround
+    ) {
         var out = palette
-        for role in Role.allCases { out[role] = companion(of: palette[role]) }
-        // Lighter colours than before are meant for a dark ground.
-        let before = palette.colors.map(WCAG.luminance).reduce(0, +)
-        let after = out.colors.map(WCAG.luminance).reduce(0, +)
-        return (out, after > before ? .dark : .light)
+        for role in Role.allCases where !keeping.contains(role) { out[role] = companion(of: palette[role]) }
+        return (out, ground(from: palette, to: out))
+    }
+
+    /// The ground `to` is meant for, as a companion of `from`: lighter colours than before are
+    /// meant for a dark ground.
+    public static func ground(from: Palette, to: Palette) -> CompanionGround {
+        let before = from.colors.map(WCAG.luminance).reduce(0, +)
+        let after = to.colors.map(WCAG.luminance).reduce(0, +)
+        return after > before ? .dark : .light
     }
 
     /// The luminance whose contrast against black equals `y`'s against white (and the reverse).

@@ -78,6 +78,8 @@ public enum GenerationNote: Hashable, Sendable {
     /// No change the engine knows was found in the refinement's instruction (the words it
     /// read, if any, did not name one); the palette is the one it was asked to refine.
     case refinementNotUnderstood
+    /// Every role the refinement names is locked: nothing was changed (unlock one to refine it).
+    case refinementLocked([Role])
     /// Only `found` of the `requested` candidates are distinct enough to show (the locks leave
     /// too little free, or the provider repeated itself).
     case fewerCandidates(requested: Int, found: Int)

@@ -22,7 +22,8 @@ extension GenerationRequest {
         var notes: [GenerationNote] = []
         if !restored.isEmpty { notes.append(.lockedRestored(restored)) }
         if let refinement, refinement.base == result, !Role.allCases.allSatisfy({ locked[$0] != nil }) {
-            notes.append(.refinementUnchanged)
+            // An answer that moved only locked roles refined nothing the user left free.
+            notes.append(restored.isEmpty ? .refinementUnchanged : .refinementLocked(restored.map(\.role)))
         }
         return (result, notes)
     }

@@ -28,7 +28,7 @@ struct EngineWorkbench {
         let count = request.candidateCount
         var kept: [GeneratedPalette] = []
         var attempt = 0
-        let attempts = count == 1 ? 1 : max(24, count * 6)
+        let attempts = count == 1 ? 1 : max(request.refinement == nil ? 24 : 42, count * 6)
         while kept.count < count, attempt < attempts {
             let candidate = make(attempt: attempt)
             attempt += 1
@@ -127,14 +127,27 @@ struct EngineWorkbench {
         var rationale: [Role: [String]] = [:]
         var target = base
         var direction: [Role: [RefinementLexicon.Move]] = [:]
+        // The roles the instruction may change: those it names (when it names any), else every
+        // free role. A role it does not name is never moved, not even to keep the rules.
+        var movable = free
         if !reading.isEmpty {
+            let named = Set(reading.steps.compactMap(\.roles).joined())
+            if !named.isEmpty {
+                movable = free.filter(named.contains)
+                let lockedNamed = Role.allCases.filter { named.contains($0) && !free.contains($0) }
+                if movable.isEmpty {
+                    // Every role it names is locked: nothing to do, and said.
+                    notes.append(.refinementLocked(lockedNamed))
+                    return GeneratedPalette(palette: base, provider: engine.name, model: engine.model, notes: notes)
+                }
+            }
             // Later attempts read the instruction more strongly, then more gently.
             let scales = [1.0, 1.7, 0.6, 2.4, 1.3, 0.8, 3.0]
-            let scale = scales[attempt % scales.count] * (1 + Double(attempt / scales.count) * 0.5)
+            let scale = scales[attempt % scales.count]
             let variationScale = 1 + 0.35 * Double(min(max(request.variation, 0), 6))
             var lch = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, OKLCH(base[$0])) })
             for step in reading.steps {
-                let roles = (step.roles ?? free).filter { free.contains($0) }
+                let roles = (step.roles ?? movable).filter { movable.contains($0) }
                 guard !roles.isEmpty else { continue }
                 Self.apply(step.move, to: &lch, roles: roles, strength: step.strength * scale * variationScale)
                 for role in roles {
@@ -142,25 +155,62 @@ struct EngineWorkbench {
                     rationale[role, default: []].append(contentsOf: step.words)
                 }
             }
-            for role in free { target[role] = lch[role]!.gamutMapped() }
-            // Attempts after the first also move each free role along a property its moves
+            movable = movable.filter { direction[$0] != nil }
+            for role in movable {
+                target[role] = lch[role]!.gamutMapped()
+                // Vivid and muted are measured as CIELAB chroma: where the OKLCH step did not
+                // move it (the gamut's edge), the nearest colour that does.
+                if let moves = direction[role], moves.count == 1, let move = moves.first,
+                    move == .vivid || move == .muted
+                {
+                    let sign: Double = move == .vivid ? 1 : -1
+                    if sign * (Self.labChroma(target[role]) - Self.labChroma(base[role])) <= 0 {
+                        target[role] = Self.nearestChroma(from: base[role], sign: sign) ?? target[role]
+                    }
+                }
+            }
+            // Attempts after the first also move each changed role along a property its moves
             // leave alone (hue, else lightness, else chroma), so candidates differ.
             if attempt > 0 {
-                let m = Double((attempt + 1) / 2) * (attempt.isMultiple(of: 2) ? 1 : -1)
-                for role in free {
+                // Steps of ±1 to ±3 (hue turns of at most 48°: a darker red stays a red).
+                let m = Double((attempt - 1) / 2 % 3 + 1) * (attempt.isMultiple(of: 2) ? 1 : -1)
+                for role in movable {
                     let moves = direction[role] ?? []
-                    var c = OKLCH(target[role])
-                    // A near-grey role barely changes when its hue turns: it moves in lightness.
-                    if c.c >= 0.04, !moves.contains(where: { [.warmer, .cooler, .night, .day].contains($0) }) {
-                        c.h = (c.h + 16 * m + 720).truncatingRemainder(dividingBy: 360)
-                    } else if !moves.contains(where: {
-                        [.lighter, .darker, .night, .day, .pastel, .moreContrast, .lessContrast].contains($0)
-                    }) {
-                        c.l = min(max(c.l + 0.07 * m, 0.05), 0.96)
-                    } else if !moves.contains(where: { [.muted, .vivid, .softer, .bolder, .pastel].contains($0) }) {
-                        c.c = max(0, c.c * (1 + 0.25 * m))
+                    let start = OKLCH(target[role])
+                    // Hue (not for a near-grey, whose hue barely shows, nor for moves of hue),
+                    // else lightness, else chroma (a grey takes a tint): the first variation
+                    // that still moves the way the instruction asked.
+                    var tries: [OKLCH] = []
+                    for sign in [m, -m] {
+                        if start.c >= 0.04, !moves.contains(where: { [.night, .day].contains($0) }) {
+                            tries.append(
+                                OKLCH(
+                                    l: start.l, c: start.c,
+                                    h: (start.h + 16 * sign + 720).truncatingRemainder(dividingBy: 360)))
+                        }
+                        if !moves.contains(where: {
+                            [.lighter, .darker, .night, .day, .pastel, .moreContrast, .lessContrast].contains($0)
+                        }) {
+                            // Past the ends of lightness, the other way.
+                            let l = start.l + 0.07 * sign
+                            tries.append(
+                                OKLCH(l: l < 0.05 || l > 0.96 ? start.l - 0.07 * sign : l, c: start.c, h: start.h))
+                        }
+                        if !moves.contains(where: { [.muted, .vivid, .softer, .bolder, .pastel].contains($0) }) {
+                            tries.append(
+                                start.c < 0.04
+                                    ? OKLCH(
+                                        l: start.l, c: start.c + 0.03 * abs(sign),
+                                        h: (start.h + 60 * sign + 720).truncatingRemainder(dividingBy: 360))
+                                    : OKLCH(l: start.l, c: max(0, start.c * (1 + 0.25 * sign)), h: start.h))
+                        }
                     }
-                    target[role] = c.gamutMapped()
+                    // A variation never undoes what the instruction asked.
+                    if let moved = tries.lazy.map({ $0.gamutMapped() }).first(where: {
+                        Self.keeps(moves, from: base[role], to: $0)
+                    }) {
+                        target[role] = moved
+                    }
                 }
             }
         } else {
@@ -168,26 +218,24 @@ struct EngineWorkbench {
             // the free roles move halfway to the palette it reads as.
             let described = Reading(refinement.instruction, lexicon: Lexicon.embedded)
             if described.isEmpty {
+                // Nothing read: the palette exactly as it was asked about, and said so.
                 notes.append(.refinementNotUnderstood)
-            } else {
-                let toward = PaletteComposer(reading: described, variation: attempt).compose()
-                for role in free {
-                    let a = OKLab(base[role])
-                    let b = OKLab(toward.palette[role])
-                    target[role] =
-                        OKLab(l: (a.l + b.l) / 2, a: (a.a + b.a) / 2, b: (a.b + b.b) / 2).lch.gamutMapped()
-                    rationale[role] = toward.rationale[role] ?? []
-                }
+                return GeneratedPalette(palette: base, provider: engine.name, model: engine.model, notes: notes)
+            }
+            let toward = PaletteComposer(reading: described, variation: attempt).compose()
+            for role in free {
+                let a = OKLab(base[role])
+                let b = OKLab(toward.palette[role])
+                target[role] =
+                    OKLab(l: (a.l + b.l) / 2, a: (a.a + b.a) / 2, b: (a.b + b.b) / 2).lch.gamutMapped()
+                rationale[role] = toward.rationale[role] ?? []
             }
         }
-        let result = Self.separate(target, movable: free, direction: direction, from: base)
+        let result = Self.separate(target, movable: movable, direction: direction, from: base)
+        if result == base { notes.append(.refinementUnchanged) }
         return GeneratedPalette(
             palette: result, provider: engine.name, model: engine.model, rationale: rationale, notes: notes)
     }
-
-    /// The hue "warmer" turns toward (orange-red) and "cooler" toward (blue), OKLCH degrees.
-    static let warmHue = 45.0
-    static let coolHue = 240.0
 
     /// Moves `roles` of `lch` by `move` at `strength`.
     static func apply(
@@ -229,15 +277,7 @@ struct EngineWorkbench {
             var c = lch[role]!
             switch move {
             case .warmer, .cooler:
-                let hue = move == .warmer ? warmHue : coolHue
-                if c.c < 0.02 {
-                    c.c = max(c.c, 0.035 * min(s, 2))
-                    c.h = move == .warmer ? 60 : 235
-                } else {
-                    let d = abs(signedAngle(from: c.h, to: hue))
-                    turn(&c, toward: hue, by: 35 * s)
-                    if d < 20 { c.c += 0.02 * s }
-                }
+                c = warmed(c, warmer: move == .warmer, strength: s)
             case .lighter:
                 c.l = min(0.985, c.l + max(0.06 * s, (0.985 - c.l) * 0.3 * s))
             case .darker:
@@ -269,6 +309,82 @@ struct EngineWorkbench {
             }
             lch[role] = c
         }
+    }
+
+    /// Ou, Luo, Woodcock & Wright's colour warmth (Color Res. Appl. 2004), on CIELAB:
+    /// −0.5 + 0.02 · C*^1.07 · cos(h − 50°). "Warmer" and "cooler" move it, nothing else does.
+    static func warmth(_ colour: RGB) -> Double { ColourEmotion.heat(CIELab(colour)) }
+
+    /// The warmth `warmer` (or cooler) asks for at strength `s`, in Ou's units.
+    static let warmthStep = 0.15
+
+    /// `c` made warmer or cooler: of the colours near it (its hue turned by at most 12° per
+    /// unit of strength, so a blue stays a blue; its chroma scaled; its lightness nudged), the
+    /// one nearest in ΔE00 whose warmth moves by `warmthStep · s` the asked way, else the one
+    /// that moves it furthest that way. A grey takes a faint tint of a warm or a cool hue.
+    /// Unchanged only when no nearby colour moves the warmth that way at all.
+    static func warmed(_ c: OKLCH, warmer: Bool, strength s: Double) -> OKLCH {
+        let sign: Double = warmer ? 1 : -1
+        let original = c.gamutMapped()
+        let before = warmth(original)
+        let want = warmthStep * min(max(s, 0.3), 3)
+        let turn = 12 * min(max(s, 0.5), 2.5)
+        var hues: [Double] = []
+        var chromas: [Double] = []
+        if c.c < 0.02 {
+            // A grey: Ou's warm pole (CIELAB 50°, about OKLCH 45°) or the cool one opposite.
+            hues = warmer ? [45, 60, 30] : [235, 250, 220]
+            chromas = [0.015, 0.025, 0.035, 0.05].map { $0 * min(max(s, 0.5), 2) + c.c }
+        } else {
+            hues = stride(from: -turn, through: turn, by: turn / 4).map { c.h + $0 }
+            chromas = [0.35, 0.55, 0.7, 0.85, 1, 1.15, 1.3, 1.5].map { c.c * $0 }
+        }
+        var best: (colour: OKLCH, rgb: RGB, cost: Double)?
+        var furthest: (colour: OKLCH, gain: Double)?
+        for h in hues {
+            for chroma in chromas {
+                for dl in [0.0, -0.03, 0.03] {
+                    let probe = OKLCH(
+                        l: min(max(c.l + dl, 0.01), 0.99), c: chroma, h: (h + 360).truncatingRemainder(dividingBy: 360))
+                    let rgb = probe.gamutMapped()
+                    let gain = sign * (warmth(rgb) - before)
+                    guard gain > 0.004 else { continue }
+                    if furthest == nil || gain > furthest!.gain { furthest = (probe, gain) }
+                    guard gain >= want else { continue }
+                    let cost = CIEDE2000.difference(original, rgb) + abs(dl) * 40
+                    if best == nil || cost < best!.cost { best = (probe, rgb, cost) }
+                }
+            }
+        }
+        return best?.colour ?? furthest?.colour ?? c
+    }
+
+    /// CIELAB chroma C*.
+    static func labChroma(_ c: RGB) -> Double {
+        let lab = CIELab(c)
+        return (lab.a * lab.a + lab.b * lab.b).squareRoot()
+    }
+
+    /// The colour nearest `colour` in ΔE00 (lightness, hue within 8° and chroma varied) whose
+    /// CIELAB chroma is at least 2 more (`sign` 1) or less (−1); nil when none is.
+    static func nearestChroma(from colour: RGB, sign: Double) -> RGB? {
+        let c = OKLCH(colour)
+        let before = labChroma(colour)
+        var best: (RGB, Double)?
+        for dl in stride(from: -0.15, through: 0.15, by: 0.03) {
+            for dh in [-8.0, -4, 0, 4, 8] {
+                for scale in [0.5, 0.7, 0.85, 1, 1.15, 1.3, 1.6] {
+                    let probe = OKLCH(
+                        l: min(max(c.l + dl, 0.02), 0.98), c: max(c.c, 0.02) * scale,
+                        h: (c.h + dh + 360).truncatingRemainder(dividingBy: 360)
+                    ).gamutMapped()
+                    guard sign * (labChroma(probe) - before) >= 2 else { continue }
+                    let cost = CIEDE2000.difference(colour, probe)
+                    if best == nil || cost < best!.1 { best = (probe, cost) }
+                }
+            }
+        }
+        return best?.0
     }
 
     /// `c`, or `c` at a lightness nearer the gamut's most colourful one for its hue, so that
@@ -304,14 +420,8 @@ struct EngineWorkbench {
         for move in moves {
             switch move {
             case .warmer, .cooler:
-                let hue = move == .warmer ? warmHue : coolHue
-                if a.c < 0.02 {
-                    if b.c <= a.c { return false }
-                } else {
-                    let before = abs(signedAngle(from: a.h, to: hue))
-                    let after = b.c < 0.01 ? 180 : abs(signedAngle(from: b.h, to: hue))
-                    if !(after < before - 0.5 || (before < 3 && after < 6 && b.c > a.c)) { return false }
-                }
+                let change = warmth(to) - warmth(from)
+                if move == .warmer ? change <= 0 : change >= 0 { return false }
             case .lighter, .day: if b.l <= a.l { return false }
             case .darker, .night: if b.l >= a.l { return false }
             case .muted, .softer: if b.c >= a.c { return false }

@@ -471,6 +471,14 @@ public enum Messages {
                 "\(opening("no change", "No change")) was understood in the instruction (try warmer, cooler, lighter, darker, muted, vivid, pastel, night, more contrast…); the palette is unchanged",
                 "指示中沒有看懂要怎麼改（可試試：暖一點、冷一點、亮一點、暗一點、柔和、鮮豔、粉彩、夜晚、對比強一點…）；配色未變",
                 "指示中没有看懂要怎么改（可试试：暖一点、冷一点、亮一点、暗一点、柔和、鲜艳、粉彩、夜晚、对比强一点…）；配色未变")
+        case .refinementLocked(let roles):
+            func list(_ language: Language, _ separator: String) -> String {
+                roles.map { $0.label(language) }.joined(separator: separator)
+            }
+            return Localized(
+                "\(opening("the", "The")) refinement names only locked colours (\(list(.english, ", "))): nothing was changed; Space unlocks the selected colour",
+                "調整只提到已鎖定的顏色（\(list(.traditionalChinese, "、"))）：沒有任何改變；空白鍵可解鎖選取的顏色",
+                "调整只提到已锁定的颜色（\(list(.simplifiedChinese, "、"))）：没有任何改变；空格键可解锁选中的颜色")
         case .fewerCandidates(let requested, let found):
             return Localized(
                 "\(opening("only", "Only")) \(found) of the \(requested) candidates asked for are distinct enough to show",

@@ -104,26 +104,66 @@ public enum WorkbenchText {
             "\(role.label(.simplifiedChinese))已还原为 \(color.hex)。")
     }
 
-    public static func swapped(_ a: Role, _ b: Role) -> Localized {
-        Localized(
+    public static func swapped(_ a: Role, _ b: Role, locksMoved: [(Role, Role)] = []) -> Localized {
+        let base = Localized(
             "Swapped \(a.label(.english)) and \(b.label(.english)); u undoes.",
             "已互換\(a.label(.traditionalChinese))與\(b.label(.traditionalChinese))；按 u 復原。",
             "已互换\(a.label(.simplifiedChinese))与\(b.label(.simplifiedChinese))；按 u 撤销。")
+        guard !locksMoved.isEmpty else { return base }
+        func moves(_ language: Language, _ separator: String) -> String {
+            locksMoved.map { "\($0.0.label(language)) → \($0.1.label(language))" }.joined(separator: separator)
+        }
+        let many = locksMoved.count > 1
+        return Localized(
+            "Swapped \(a.label(.english)) and \(b.label(.english)); the \(many ? "locks moved" : "lock moved") with \(many ? "their colours" : "its colour") (\(moves(.english, ", "))); u undoes.",
+            "已互換\(a.label(.traditionalChinese))與\(b.label(.traditionalChinese))；鎖定隨顏色移動（\(moves(.traditionalChinese, "、"))）；按 u 復原。",
+            "已互换\(a.label(.simplifiedChinese))与\(b.label(.simplifiedChinese))；锁定随颜色移动（\(moves(.simplifiedChinese, "、"))）；按 u 撤销。"
+        )
     }
 
-    public static func companion(_ ground: CompanionGround) -> Localized {
+    public static func companion(_ ground: CompanionGround, kept: [Role] = []) -> Localized {
+        func list(_ language: Language, _ separator: String) -> String {
+            kept.map { $0.label(language) }.joined(separator: separator)
+        }
+        let keptWords =
+            kept.isEmpty
+            ? Localized("", chinese: "")
+            : Localized(
+                " Locked \(list(.english, ", ")) kept as \(kept.count == 1 ? "it is" : "they are").",
+                "已鎖定的\(list(.traditionalChinese, "、"))保持不變。", "已锁定的\(list(.simplifiedChinese, "、"))保持不变。")
         switch ground {
         case .dark:
             return Localized(
-                "Dark companion: same hues, each colour keeps its contrast on a dark ground; u undoes.",
-                "深色版本：色相不變，每色在深色底上保持原有對比；按 u 復原。",
-                "深色版本：色相不变，每色在深色底上保持原有对比；按 u 撤销。")
+                "Dark companion: same hues, each colour keeps its contrast on a dark ground; m goes back, u undoes.\(keptWords.english)",
+                "深色版本：色相不變，每色在深色底上保持原有對比；按 m 返回，按 u 復原。\(keptWords.traditional)",
+                "深色版本：色相不变，每色在深色底上保持原有对比；按 m 返回，按 u 撤销。\(keptWords.simplified)")
         case .light:
             return Localized(
-                "Light companion: same hues, each colour keeps its contrast on a light ground; u undoes.",
-                "淺色版本：色相不變，每色在淺色底上保持原有對比；按 u 復原。",
-                "浅色版本：色相不变，每色在浅色底上保持原有对比；按 u 撤销。")
+                "Light companion: same hues, each colour keeps its contrast on a light ground; m goes back, u undoes.\(keptWords.english)",
+                "淺色版本：色相不變，每色在淺色底上保持原有對比；按 m 返回，按 u 復原。\(keptWords.traditional)",
+                "浅色版本：色相不变，每色在浅色底上保持原有对比；按 m 返回，按 u 撤销。\(keptWords.simplified)")
         }
+    }
+
+    public static let companionAllLocked = Localized(
+        "Every colour is locked: no companion made (Space unlocks the selected colour).",
+        "所有顏色都已鎖定：未產生對應版本（空白鍵可解鎖選取的顏色）。",
+        "所有颜色都已锁定：未生成对应版本（空格键可解锁选中的颜色）。")
+
+    public static let refineAllLocked = Localized(
+        "Every colour is locked: nothing to refine (Space unlocks the selected colour).",
+        "所有顏色都已鎖定：沒有可調整的顏色（空白鍵可解鎖選取的顏色）。",
+        "所有颜色都已锁定：没有可调整的颜色（空格键可解锁选中的颜色）。")
+
+    /// A refinement whose answer is the palette it refined: not "Refined", and why.
+    public static func refinedNothing(_ notes: [GenerationNote]) -> Localized {
+        let why = notes.first {
+            switch $0 {
+            case .refinementLocked, .refinementNotUnderstood, .refinementUnchanged: return true
+            default: return false
+            }
+        }
+        return Messages.noteSentence(why ?? .refinementUnchanged)
     }
 
     public static func undone(left: Int) -> Localized {

@@ -80,7 +80,7 @@ func printGenerated(_ result: GeneratedPalette, format: PaletteFormat, language:
     let mustSay = result.notes.contains {
         switch $0 {
         case .accessibilityRepaired, .modelReplaced, .lockedRestored, .refinementUnchanged, .refinementNotUnderstood,
-            .fewerCandidates, .candidatesDropped, .structureBroken:
+            .refinementLocked, .fewerCandidates, .candidatesDropped, .structureBroken:
             return true
         default: return false
         }

@@ -31,6 +31,8 @@ final class NoteSentenceTests: XCTestCase {
         .lockedRestored([change]),
         .refinementUnchanged,
         .refinementNotUnderstood,
+        .refinementLocked([.accent]),
+        .refinementLocked([.primary, .accent]),
         .fewerCandidates(requested: 6, found: 2),
         .candidatesDropped(
             answered: 5,
@@ -61,6 +63,7 @@ final class NoteSentenceTests: XCTestCase {
         case .lockedRestored: return "lockedRestored"
         case .refinementUnchanged: return "refinementUnchanged"
         case .refinementNotUnderstood: return "refinementNotUnderstood"
+        case .refinementLocked: return "refinementLocked"
         case .fewerCandidates: return "fewerCandidates"
         case .candidatesDropped: return "candidatesDropped"
         case .composedByContrast: return "composedByContrast"
@@ -71,7 +74,7 @@ final class NoteSentenceTests: XCTestCase {
     }
 
     func testTheSamplesCoverEveryNote() {
-        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 19)
+        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 20)
     }
 
     /// Each sentence the status line joins notes after, in all three languages.

@@ -103,7 +103,9 @@ final class WorkbenchTests: XCTestCase {
         state.press(.character("s"))
         XCTAssertEqual(state.shown?.palette, Palette(primary: p.secondary, secondary: p.accent, accent: p.primary))
         XCTAssertEqual(state.workbench.locked, [.accent])
-        XCTAssertEqual(state.status?.text, "Swapped Secondary and Accent; u undoes.")
+        XCTAssertEqual(
+            state.status?.text,
+            "Swapped Secondary and Accent; the lock moved with its colour (Secondary → Accent); u undoes.")
     }
 
     // MARK: - Editing

@@ -92,10 +92,14 @@ final class WorkbenchEngineTests: XCTestCase {
         }
         switch move {
         case .warmer, .cooler:
-            let pole = move == .warmer ? 45.0 : 240.0
-            // A grey has no hue: it must take on some chroma (a tint) at a hue nearer the pole.
-            if x.c < 0.02 { return y.c > x.c && distance(y.h, pole) < 90 }
-            return distance(y.h, pole) < distance(x.h, pole) || (distance(x.h, pole) < 3 && y.c > x.c)
+            // Ou et al. (2004)'s colour warmth in CIELAB, written out here: -0.5 + 0.02 C*^1.07 cos(h - 50°).
+            func warmth(_ c: RGB) -> Double {
+                let lab = CIELab(c)
+                let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot()
+                let h = atan2(lab.b, lab.a)
+                return -0.5 + 0.02 * pow(chroma, 1.07) * cos(h - 50 * Double.pi / 180)
+            }
+            return move == .warmer ? warmth(b) > warmth(a) : warmth(b) < warmth(a)
         case .muted, .softer: return y.c < x.c
         case .vivid, .bolder:
             // A colour at the sRGB gamut's edge has no more chroma at its lightness and hue:
@@ -247,8 +251,10 @@ final class WorkbenchEngineTests: XCTestCase {
             let all = result.candidates
             total += 1
             if all.count < count { fewer += 1 }
+            // A refinement moves only the roles and properties it asks for, which can leave room
+            // for three distinct candidates only; the note says so (below).
             XCTAssertGreaterThanOrEqual(
-                all.count, 4,
+                all.count, refinement == nil ? 4 : 3,
                 "at least four candidates for \(text.prefix(30)) \(refinement?.instruction ?? "") \(locked)")
             for (a, x) in all.enumerated() {
                 for (role, colour) in locked { XCTAssertEqual(x.palette[role], colour) }

@@ -277,7 +277,9 @@ extension AppState {
         selectedRole = b
         let effects = saveChange()
         workbench.record(.workbench(before: before, after: snapshot))
-        say(WorkbenchText.swapped(a, b), .info)
+        // A locked colour changed role: its lock went with it, and that is said.
+        let moved = [(a, b), (b, a)].filter { before.locked.contains($0.0) }
+        say(WorkbenchText.swapped(a, b, locksMoved: moved), .info)
         return effects
     }
 
@@ -286,12 +288,31 @@ extension AppState {
             say(WorkbenchText.noPaletteToChange, .info)
             return []
         }
+        let locked = Role.allCases.filter(workbench.locked.contains)
+        guard locked.count < Role.allCases.count else {
+            say(WorkbenchText.companionAllLocked, .warning)
+            return []
+        }
         let before = snapshot
-        let companion = PaletteCompanion.derive(current.palette)
-        shown = reshown(companion.palette, from: current)
+        let palette: Palette
+        let ground: CompanionGround
+        if let pair = workbench.companions[current.palette], locked.allSatisfy({ pair[$0] == current.palette[$0] }) {
+            // The palette this one was made from (or made into): exactly, both ways.
+            palette = pair
+            ground = PaletteCompanion.ground(from: current.palette, to: pair)
+        } else {
+            // Locked colours are kept; the others take their companions.
+            let derived = PaletteCompanion.derive(current.palette, keeping: Set(locked))
+            palette = derived.palette
+            ground = derived.ground
+            if workbench.companions.count >= WorkbenchState.companionMemory { workbench.companions.removeAll() }
+            workbench.companions[current.palette] = palette
+            workbench.companions[palette] = current.palette
+        }
+        shown = reshown(palette, from: current)
         let effects = saveChange()
         workbench.record(.workbench(before: before, after: snapshot))
-        say(WorkbenchText.companion(companion.ground), .success)
+        say(WorkbenchText.companion(ground, kept: locked), .success)
         return effects
     }
 
@@ -374,6 +395,10 @@ extension AppState {
             say(WorkbenchText.noPaletteToRefine, .info)
             return []
         }
+        guard workbench.locked.count < Role.allCases.count else {
+            say(WorkbenchText.refineAllLocked, .warning)
+            return []
+        }
         let effects = startRequest(
             description: shown.description, variation: 0,
             purpose: .refine(instruction: instruction),
@@ -397,6 +422,12 @@ extension AppState {
         for (role, color) in lockedColors where palette[role] != color {
             palette[role] = color
             putBack.append(role)
+        }
+        if case .refine = purpose, let current = shown, current.palette == palette, generated.fallbackReason == nil {
+            // Nothing changed: the palette stays as it was (no new entry, no undo step), and
+            // the status line says why instead of "Refined".
+            say(WorkbenchText.refinedNothing(generated.notes), .warning)
+            return []
         }
         let id = clock.value.makeID()
         shown = ShownPalette(

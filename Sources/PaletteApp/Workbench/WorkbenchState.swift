@@ -25,6 +25,11 @@ public struct WorkbenchState: Hashable, Sendable {
 
     static let lineageDepth = 64
     /// Steps `u` takes back, the latest last; `U` redoes what `u` took back.
+    /// Each companion made this session and the palette it was made from, both ways, so `m`
+    /// on either gives back the other exactly (the derivation rounds to 8 bits each way).
+    public internal(set) var companions: [Palette: Palette] = [:]
+    /// How many palettes `companions` holds before it starts again.
+    static let companionMemory = 512
     public internal(set) var undo: [UndoStep] = []
     public internal(set) var redo: [UndoStep] = []
 
