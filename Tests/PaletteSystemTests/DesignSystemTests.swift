@@ -67,7 +67,8 @@ final class DesignSystemTests: XCTestCase {
                     }
                     // Chroma lower at the ends than at the source, where the source has any.
                     if source.c > 0.03 {
-                        if lch[0].c >= source.c || lch[10].c >= source.c {
+                        // (An end that is the source itself is the source's chroma.)
+                        if (nearest != 0 && lch[0].c >= source.c) || (nearest != 10 && lch[10].c >= source.c) {
                             failures.append("\(name) \(palette[role].hex): end chroma not below the source's")
                         }
                     }
@@ -80,7 +81,7 @@ final class DesignSystemTests: XCTestCase {
             }
         }
         XCTAssertEqual(scalesChecked, 8000)
-        XCTAssertEqual(failures.count, 0, failures.prefix(10).joined(separator: "\n"))
+        XCTAssertEqual(failures.count, 0, failures.prefix(30).joined(separator: "\n"))
         print("design system scales: \(scalesChecked) scales of 1000 palettes, \(failures.count) failures")
     }
 
