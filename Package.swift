@@ -63,7 +63,10 @@ let package = Package(
             ],
             swiftSettings: strict),
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
-        .target(name: "PaletteExport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
+        // A design system from a palette: tonal scales, semantic roles for light and dark, status
+        // colours, and their text formats. Pure: colour science on PaletteCore.
+        .target(name: "PaletteSystem", dependencies: ["PaletteCore"], swiftSettings: strict),
+        .target(name: "PaletteExport", dependencies: ["PaletteCore", "PaletteSystem", "CZlib"], swiftSettings: strict),
         // The settings file: a strict TOML reader and what the file may set. Foundation only.
         .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -77,7 +80,9 @@ let package = Package(
         // and one catalogue per subject. A new UI language is added here.
         .target(
             name: "PaletteText",
-            dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "ScreenCore"],
+            dependencies: [
+                "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "PaletteSystem", "ScreenCore",
+            ],
             swiftSettings: strict),
         // The command line's spec: every command and option, `--help`, the man page's words and
         // the completions' source. The executable parses with it; palette-docs writes from it.
@@ -101,7 +106,7 @@ let package = Package(
             dependencies: [
                 "PaletteCore", "ProviderKit", "PaletteProviders", "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
-                "PaletteConfig", "CBuildInfo",
+                "PaletteConfig", "PaletteSystem", "CBuildInfo",
             ],
             swiftSettings: strict,
             linkerSettings: startupOrder
@@ -198,6 +203,9 @@ let package = Package(
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore", "TestSupport"],
             swiftSettings: strict),
+        .testTarget(
+            name: "PaletteSystemTests",
+            dependencies: ["PaletteSystem", "PaletteExport", "PaletteCore", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "ScreenCore", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],

@@ -18,7 +18,7 @@ public enum CommandTable {
 
     /// Every command, the interactive app first, in the order help lists them.
     public static let commands: [CommandSpec] = [
-        app, generate, refine, parse, inspect, history, export, audit, repair, providers,
+        app, generate, refine, parse, inspect, history, export, system, audit, repair, providers,
     ]
 
     /// The command with this name (`generate`); the app for the empty name.
@@ -494,6 +494,75 @@ public enum CommandTable {
             "二進位格式（ase、swatches、png）不會輸出到終端機。", "二进制格式（ase、swatches、png）不会输出到终端。"),
         exitStatuses: [
             ExitStatus(0, Localized("written", "已寫出", "已写出")),
+            ExitStatus(1, Localized("failed", "失敗", "失败")),
+            ExitStatus(2, Localized("usage", "用法錯誤", "用法错误")),
+        ])
+
+    public static let system = CommandSpec(
+        "system",
+        summary: Localized(
+            "a design system from the palette: tonal scales, light and dark roles",
+            "由配色產生設計系統：色階、淺色與深色主題的語意角色", "由配色生成设计系统：色阶、浅色与深色主题的语义角色"),
+        about: Localized(
+            """
+            Builds a design system from a palette: a tonal scale (steps 50 to 950) for the
+            primary, secondary and accent, a neutral tinted toward the primary and four status
+            colours (success, warning, error, info), and the semantic roles of a light and a dark
+            theme (background, surface, text, text-muted, border, each colour with its on- ink),
+            taken from the scales. Each source colour sits exactly at the step nearest its
+            lightness. Every contrast guarantee is checked; one a palette cannot meet is named on
+            standard error and in the JSON. The palette comes from the three colours given, else
+            standard input (anything palette-tui parse reads), else the newest palette in the
+            history.
+            """,
+            """
+            由配色建立設計系統：主色、輔助色與強調色各一組色階（50 到 950），一組偏向主色的中性灰，
+            四個狀態色（成功、警告、錯誤、資訊），以及淺色與深色主題的語意角色（背景、表面、文字、
+            次要文字、邊框，每個顏色各有其上的文字色），皆取自色階。每個來源色正好位於亮度最接近的
+            色階。每項對比保證都會檢查；配色無法達成的項目會在標準錯誤與 JSON 中列出。配色取自
+            給定的三個顏色，否則取自標準輸入（palette-tui parse 能讀的內容），再否則取自歷史紀錄中
+            最新的配色。
+            """,
+            """
+            由配色建立设计系统：主色、辅助色与强调色各一组色阶（50 到 950），一组偏向主色的中性灰，
+            四个状态色（成功、警告、错误、信息），以及浅色与深色主题的语义角色（背景、表面、文字、
+            次要文字、边框，每个颜色各有其上的文字色），均取自色阶。每个来源色正好位于亮度最接近的
+            色阶。每项对比保证都会检查；配色无法达成的项目会在标准错误与 JSON 中列出。配色取自
+            给定的三个颜色，否则取自标准输入（palette-tui parse 能读的内容），再否则取自历史记录中
+            最新的配色。
+            """),
+        operands: [optionalPalette],
+        options: [
+            OptionSpec(
+                "format", .choice(["json", "css", "scss", "tailwind", "tokens", "swatch"]),
+                help: Localized(
+                    "json (default), css, scss, tailwind (v4 @theme), tokens (DTCG 2025.10) or swatch (PNG)",
+                    "json（預設）、css、scss、tailwind（v4 @theme）、tokens（DTCG 2025.10）或 swatch（PNG）",
+                    "json（默认）、css、scss、tailwind（v4 @theme）、tokens（DTCG 2025.10）或 swatch（PNG）")),
+            OptionSpec(
+                "name", .text(Localized("NAME", "名稱", "名称")),
+                help: Localized("name inside the file (default: the description)", "檔案內的名稱（預設：描述）", "文件内的名称（默认：描述）")),
+            OptionSpec(
+                "output", short: "-o", .file,
+                help: Localized(
+                    "write to FILE atomically instead of standard output", "以不可分割的方式寫入檔案，而非標準輸出",
+                    "以原子方式写入文件，而非标准输出")),
+            OptionSpec("force", help: Localized("replace FILE if it exists", "檔案已存在時取代它", "文件已存在时替换它")),
+            OptionSpec(
+                "lang", lang.value,
+                help: Localized("language of the messages (default: the locale)", "訊息的語言（預設：依語系）", "消息的语言（默认：依语言环境）")),
+            OptionSpec(
+                "history", .file,
+                help: Localized(
+                    "history file to take the newest palette from", "取用最新配色的歷史紀錄檔", "取用最新配色的历史记录文件")),
+        ],
+        notes: Localized(
+            "The swatch (PNG) is not written to a terminal.", "色票（PNG）不會輸出到終端機。", "色票（PNG）不会输出到终端。"),
+        exitStatuses: [
+            ExitStatus(
+                0,
+                Localized(
+                    "written (unmet guarantees are named, not failures)", "已寫出（未達成的保證會列出，不算失敗）", "已写出（未达成的保证会列出，不算失败）")),
             ExitStatus(1, Localized("failed", "失敗", "失败")),
             ExitStatus(2, Localized("usage", "用法錯誤", "用法错误")),
         ])

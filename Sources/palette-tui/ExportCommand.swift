@@ -134,7 +134,7 @@ private func export(_ args: [String], language: Language, environment: [String: 
 /// The palette to export, and the description to name it after when it came from the history:
 /// the colours given, else standard input (when it is not a terminal and holds text), else
 /// the newest palette in the history.
-private func exportPalette(
+func exportPalette(
     _ colours: [String], historyOption: String?, environment: [String: String]
 ) throws -> (Palette, String?) {
     if colours.count == 3 {

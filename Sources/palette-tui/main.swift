@@ -63,6 +63,7 @@ func runMain() async -> Int32 {
         case "inspect": return await runInspect(args)
         case "history": return try await runHistory(args)
         case "export": return try await runExport(args)
+        case "system": return try await runSystem(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
         case "providers": return await runProviders(args)
