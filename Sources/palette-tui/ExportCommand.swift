@@ -47,9 +47,20 @@ struct ExportFailure: Error {
     static func failed(_ p: ExportProblem) -> ExportFailure { ExportFailure(problem: p, isUsage: false) }
 }
 
+/// A command-line usage error worded as the export commands word their problems.
+func exportProblem(_ error: UsageError) -> ExportProblem {
+    switch error.problem {
+    case .unknownOption(let o): return .unknownOption(o)
+    case .needsValue(let o): return .optionNeedsValue(o)
+    case .takesNoValue(let o): return .optionTakesNoValue(o)
+    case .invalidChoice(let o, let v, let choices): return .invalidChoice(option: o, value: v, choices: choices)
+    default: return .unknownOption(error.description)
+    }
+}
+
 private struct LanguageError: Error { var problem: ExportProblem }
 
-private func localeName(_ environment: [String: String]) -> String {
+func localeName(_ environment: [String: String]) -> String {
     ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
 }
 
@@ -80,14 +91,7 @@ private func export(_ args: [String], language: Language, environment: [String: 
     do {
         arguments = try Arguments(args, command: CommandTable.export)
     } catch {
-        switch error.problem {
-        case .unknownOption(let o): throw ExportFailure.usage(.unknownOption(o))
-        case .needsValue(let o): throw ExportFailure.usage(.optionNeedsValue(o))
-        case .takesNoValue(let o): throw ExportFailure.usage(.optionTakesNoValue(o))
-        case .invalidChoice(let o, let v, let choices):
-            throw ExportFailure.usage(.invalidChoice(option: o, value: v, choices: choices))
-        default: throw ExportFailure.usage(.unknownOption(error.description))
-        }
+        throw ExportFailure.usage(exportProblem(error))
     }
     if arguments.has("help") {
         print(CommandHelp.text(CommandTable.export, language))

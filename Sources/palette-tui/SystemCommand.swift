@@ -9,20 +9,12 @@ import PaletteText
 /// light and dark roles) as JSON, CSS, SCSS, Tailwind v4, DTCG tokens or a swatch PNG.
 func runSystem(_ args: [String]) async throws -> Int32 {
     let environment = RunSettings.environment
-    let language = LanguageChoice.language(locale: systemLocale(environment))
+    let language = LanguageChoice.language(locale: localeName(environment))
     let arguments: Arguments
     do {
         arguments = try Arguments(args, command: CommandTable.system)
     } catch {
-        let problem: ExportProblem
-        switch error.typed {
-        case .unknownOption(let o)?: problem = .unknownOption(o)
-        case .needsValue(let o)?: problem = .optionNeedsValue(o)
-        case .takesNoValue(let o)?: problem = .optionTakesNoValue(o)
-        case .invalidChoice(let o, let v, let choices)?: problem = .invalidChoice(option: o, value: v, choices: choices)
-        default: problem = .unknownOption(error.description)
-        }
-        return systemFailure(problem, usage: true, language: language)
+        return systemFailure(exportProblem(error), usage: true, language: language)
     }
     let chosen = arguments["lang"].flatMap(Language.init(rawValue:)) ?? language
     if arguments.has("help") {
@@ -75,8 +67,4 @@ private func systemFailure(_ problem: ExportProblem, usage: Bool, language: Lang
     printError("palette-tui: " + ExportWords.problem(problem)(language))
     if usage { printError(SystemWords.tryHelp(language)) }
     return usage ? 2 : 1
-}
-
-private func systemLocale(_ environment: [String: String]) -> String {
-    ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
 }
