@@ -34,7 +34,7 @@ BUILD_INFO := .build/build-info
 LINK_INFO := -Xlinker $(CURDIR)/$(BUILD_INFO)/commit.o
 BUILD_INFO_CC := $(shell command -v cc 2>/dev/null || command -v clang 2>/dev/null)
 # The functions start-up runs, which the release link lays out in one block (Package.swift,
-# docs/modules/build.md): written by `make startup-order`, checked by `make check`.
+# docs/modules/build.md): written by `make startup-order`, checked by `make bench`.
 STARTUP_ORDER := tools/startup-order.txt
 
 # $(call apt_install,TARGET,PACKAGES[,EXTRA]): the missing Debian PACKAGES, installed with apt-get
@@ -128,13 +128,11 @@ test: deps test-deps build-info
 
 ## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
 ## errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
-## imports (tools/check_target_imports.py), start-up's and the keys' code laid out as
-## tools/startup-order.txt says (tools/startup_order.py check), then zero `swift format lint --strict` findings.
+## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
 check: build-info
 	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) $(LINK_INFO) && $(SWIFT) build -c release $(STRICT) $(LINK_INFO); } 2>&1 \
 	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
 	python3 tools/check_target_imports.py
-	python3 tools/startup_order.py check
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 
 ## Lint only: every finding of `swift format lint --strict` (rules in .swift-format).
@@ -270,6 +268,7 @@ bench: deps build-info
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
+	-python3 tools/startup_order.py check
 	python3 bench/bench.py
 
 ## Rewrites tools/startup-order.txt: the release app under valgrind's callgrind, started as

@@ -18,7 +18,7 @@ every 64 KiB fault-around window of 2.8 MB, and the app's peak RSS falls by the 
         code are resident when the first frame is drawn (/proc/PID/pagemap), and again after a
         cycle of the key script. Code resident outside the ordered block means start-up or a key
         now runs functions the file does not list: exit 1 with the figure when that is more than
-        --slack-kib (`make check` runs this).
+        --slack-kib (`make bench` runs this first and reports it).
 
 Python standard library, plus valgrind for `record` (a Debian package; `make startup-order`
 installs it). Linux only, like the app.
@@ -56,7 +56,7 @@ CHECK_SIZES = (0, 1000)
 STRAY_LIMIT = 16 * 1024
 HEADER = """\
 # The sections start-up and the keys run, laid out together by gold (--section-ordering-file, Package.swift).
-# Written by: python3 tools/startup_order.py record (make startup-order); checked by make check.
+# Written by: python3 tools/startup_order.py record (make startup-order); checked by make bench.
 # One input section a line; gold reads every line as a section name, so these lines match none.
 """
 
