@@ -7,7 +7,7 @@ extension Messages {
     /// - Parameter fullPath: false for the app's status line, which names only the file.
     public static func configProblem(_ problem: ConfigProblem, fullPath: Bool = true) -> Localized {
         let shown = fullPath ? problem.path : (problem.path.split(separator: "/").last.map(String.init) ?? problem.path)
-        let file = TextSanitizer.truncate(TextSanitizer.clean(shown), toWidth: 80)
+        let file = TextSanitizer.truncateLeading(TextSanitizer.clean(shown), toWidth: 80)
         let at: Localized =
             problem.line > 0
             ? Localized("\(file), line \(problem.line)", "\(file) 第 \(problem.line) 行", "\(file) 第 \(problem.line) 行")

@@ -122,7 +122,7 @@ final class WorkbenchRequestTests: XCTestCase {
         XCTAssertFalse(result.isFallback)
     }
 
-    func testAnAnswerThatOnlyMovedLockedRolesCountsAsUnchanged() async throws {
+    func testAnAnswerThatOnlyMovedLockedRolesSaysTheLockedRolesAndChangesNothing() async throws {
         var base = Self.answer
         base.primary = RGB(packed: 0x2F5D50)
         let server = try serve([["fixture": "palette-tui/palette-forest-morning.json"]])
@@ -135,7 +135,7 @@ final class WorkbenchRequestTests: XCTestCase {
             result.notes,
             [
                 .lockedRestored([RoleChange(role: .primary, from: Self.answer.primary, to: base.primary)]),
-                .refinementUnchanged,
+                .refinementLocked([.primary]),
             ])
     }
 

@@ -74,9 +74,12 @@ final class E2EWorkbenchTests: XCTestCase {
         try session.press("Enter")
         try session.waitFor("Secondary is now \(edited[1].hex)")
 
-        // The dark/light companion, as PaletteCore derives it.
+        // The dark/light companion, as PaletteCore derives it; the locked secondary (the lock
+        // moved with its colour in the swap) is kept as it is.
         try session.type("m")
-        let companion = PaletteCompanion.derive(Palette(primary: edited[0], secondary: edited[1], accent: edited[2]))
+        let companion = PaletteCompanion.derive(
+            Palette(primary: edited[0], secondary: edited[1], accent: edited[2]), keeping: [.secondary])
+        XCTAssertEqual(companion.palette.secondary, edited[1])
         let derived = try panes(session, "companion") { $0 == companion.palette.colors }
         try assertFills(session, derived)
 

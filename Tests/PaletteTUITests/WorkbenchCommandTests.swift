@@ -122,12 +122,9 @@ final class WorkbenchCommandTests: XCTestCase {
             try? RGB(hex: String($0).trimmingCharacters(in: .whitespacesAndNewlines))
         }
         XCTAssertEqual(colours.count, 5)
-        // "warmer accent" turned the accent's hue toward orange-red (45° in OKLCH).
-        func distance(_ c: RGB) -> Double {
-            let d = abs(OKLCH(c).h - 45).truncatingRemainder(dividingBy: 360)
-            return min(d, 360 - d)
-        }
-        XCTAssertLessThan(distance(colours[0]), distance(colours[1]))
+        // "warmer accent" raised the accent's colour warmth (Ou et al. 2004, written out in
+        // SteeringPropertyTests).
+        XCTAssertGreaterThan(SteeringPropertyTests.warmth(colours[0]), SteeringPropertyTests.warmth(colours[1]))
         XCTAssertEqual(final, Palette(primary: colours[2], secondary: colours[3], accent: colours[4]))
     }
 

@@ -198,4 +198,24 @@ public enum TextSanitizer {
         }
         return String(text[..<fitEnd])
     }
+
+    /// Cuts `text` to at most `width` columns from the front, starting with "…" when it was cut:
+    /// the end of a path (its file name) is the part worth keeping.
+    public static func truncateLeading(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if text.utf8.count <= width, isPlainASCII(text) { return text }
+        if text.reduce(0, { $0 + DisplayWidth.of($1) }) <= width { return text }
+        var used = 0
+        var start = text.endIndex
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let w = DisplayWidth.of(text[previous])
+            if used + w > width - 1 {
+                return "…" + text[start...]
+            }
+            used += w
+            start = previous
+        }
+        return text
+    }
 }
