@@ -33,7 +33,9 @@ public enum ScaleStep: Int, CaseIterable, Sendable, Hashable, Comparable, Codabl
 /// Lightness is OKLCH L, strictly decreasing from step 50 to 950. The source sits exactly at the
 /// step whose usual lightness is nearest its own; the steps on either side are spread between it
 /// and the light and dark ends in the proportions of the usual ladder, and the ends move out (up
-/// to `lightestEnd` and `darkestEnd`) when that is what keeps neighbours apart. Hue is the
+/// to `lightestEnd` and `darkestEnd`) when that is what keeps neighbours apart; past that, the
+/// steps on the crowded side spread evenly, and a near-white source's lightest step may be white.
+/// Hue is the
 /// source's; chroma is the source's, tapered toward the ends (more toward white than toward
 /// black, as designers' scales are) and reduced at constant L and h where sRGB cannot show it
 /// (CSS Color 4 gamut mapping).
@@ -95,13 +97,20 @@ public struct TonalScale: Sendable, Hashable {
         // neighbours is far enough apart (or the ends can move no further).
         var top = max(ladder[0], min(lightestEnd, l0 + 0.02 * Double(k)))
         var bottom = min(ladder[10], max(darkestEnd, l0 - 0.03 * Double(10 - k)))
+        // When an end can move no further, that side's steps move from the ladder's proportions
+        // toward even spacing (the ladder's steps are closest where CIEDE2000 is least sensitive,
+        // near white), a quarter at a time.
+        var lightEvenness = 0.0
+        var darkEvenness = 0.0
         var colors: [RGB] = []
-        for _ in 0..<12 {
+        for _ in 0..<32 {
             colors = (0..<ladder.count).map { i -> RGB in
                 if i == k { return source }
                 // A source beyond the ladder's ends (near black or white) keeps the other steps
                 // where the ladder puts them: stretching toward it would crowd them together.
-                let l = lightness(at: i, anchor: k, l0: min(ladder[0], max(ladder[10], l0)), top: top, bottom: bottom)
+                let l = lightness(
+                    at: i, anchor: k, l0: min(ladder[0], max(ladder[10], l0)), top: top, bottom: bottom,
+                    evenness: i < k ? lightEvenness : darkEvenness)
                 return OKLCH(l: l, c: chroma(lch: lch, at: l, top: top, bottom: bottom), h: lch.h).gamutMapped()
             }
             let tight = (0..<10).filter {
@@ -114,9 +123,19 @@ public struct TonalScale: Sendable, Hashable {
             if lightSideTight && top < lightestEnd {
                 top = min(lightestEnd, top + 0.004)
                 moved = true
+            } else if lightSideTight && lightEvenness < 1 {
+                lightEvenness = min(1, lightEvenness + 0.25)
+                moved = true
+            } else if lightSideTight && top < 1 {
+                // A near-white source: the lightest step may be white itself.
+                top = min(1, top + 0.004)
+                moved = true
             }
             if darkSideTight && bottom > darkestEnd {
                 bottom = max(darkestEnd, bottom - 0.012)
+                moved = true
+            } else if darkSideTight && darkEvenness < 1 {
+                darkEvenness = min(1, darkEvenness + 0.25)
                 moved = true
             }
             if !moved { break }
@@ -124,16 +143,20 @@ public struct TonalScale: Sendable, Hashable {
         return colors
     }
 
-    /// The lightness of step `i`: the usual ladder's proportions, stretched between the source
-    /// and the end on its side.
-    private static func lightness(at i: Int, anchor k: Int, l0: Double, top: Double, bottom: Double) -> Double {
+    /// The lightness of step `i`: the usual ladder's proportions (blended toward even spacing by
+    /// `evenness`), stretched between the source and the end on its side.
+    private static func lightness(
+        at i: Int, anchor k: Int, l0: Double, top: Double, bottom: Double, evenness: Double
+    ) -> Double {
         if i < k {
             let span = ladder[0] - ladder[k]
-            let t = span > 0 ? (ladder[i] - ladder[k]) / span : 1
+            let usual = span > 0 ? (ladder[i] - ladder[k]) / span : 1
+            let t = usual + (Double(k - i) / Double(k) - usual) * evenness
             return l0 + (max(top, l0) - l0) * t
         }
         let span = ladder[k] - ladder[10]
-        let t = span > 0 ? (ladder[k] - ladder[i]) / span : 1
+        let usual = span > 0 ? (ladder[k] - ladder[i]) / span : 1
+        let t = usual + (Double(i - k) / Double(10 - k) - usual) * evenness
         return l0 - (l0 - min(bottom, l0)) * t
     }
 

@@ -150,7 +150,8 @@ final class ChineseFoldingTests: XCTestCase {
     func testTruncatesFromTheFrontKeepingTheFileName() {
         XCTAssertEqual(TextSanitizer.truncateLeading("/a/config.toml", toWidth: 14), "/a/config.toml")
         XCTAssertEqual(TextSanitizer.truncateLeading("/ab/config.toml", toWidth: 14), "…b/config.toml")
-        XCTAssertEqual(TextSanitizer.truncateLeading("/設定/森林.toml", toWidth: 14), "/設定/森林.toml")
+        XCTAssertEqual(TextSanitizer.truncateLeading("/設定/森林.toml", toWidth: 15), "/設定/森林.toml")
+        XCTAssertEqual(TextSanitizer.truncateLeading("/設定/森林.toml", toWidth: 14), "…定/森林.toml")
         XCTAssertEqual(TextSanitizer.truncateLeading("/設定/森林.toml", toWidth: 13), "…定/森林.toml")
         XCTAssertEqual(
             TextSanitizer.truncateLeading("/設定/森林.toml", toWidth: 12), "…/森林.toml", "a wide character is never split")

@@ -275,4 +275,19 @@ final class DesignSystemTests: XCTestCase {
         }
         XCTAssertEqual(lines, expected)
     }
+
+    /// Near-white and near-grey sources leave little room above them; the light steps spread
+    /// evenly and may reach white rather than crowd together (seen failing: #CCC7C7, #AEAFA8,
+    /// #EEEFF0 had neighbours under ΔE00 3).
+    func testNearWhiteSourcesKeepTheirLightStepsApart() throws {
+        for hex in ["#CCC7C7", "#AEAFA8", "#EEEFF0", "#EDEFF1", "#F2F2F2", "#E8E8E8", "#FAF7F0"] {
+            let scale = TonalScale(source: try RGB(hex: hex))
+            XCTAssertEqual(scale.colors.count, 11)
+            for i in 0..<10 {
+                let d = CIEDE2000.difference(scale.colors[i], scale.colors[i + 1])
+                XCTAssertGreaterThanOrEqual(d, 3, "\(hex): steps \(i), \(i + 1)")
+                XCTAssertGreaterThan(OKLCH(scale.colors[i]).l, OKLCH(scale.colors[i + 1]).l, hex)
+            }
+        }
+    }
 }
