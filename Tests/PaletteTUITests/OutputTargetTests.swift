@@ -232,7 +232,7 @@ final class OutputTargetTests: XCTestCase {
             let target = dir.file("theme.css")
             let tracer = try Spawn.spawn(
                 [
-                    "strace", "-f", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=3000000",
+                    "strace", "-f", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=6000000",
                     try Repository.paletteTUI(), "export", "css",
                 ] + Self.colours + ["-o", target],
                 environment: HistoryBinary.environment()
@@ -241,7 +241,7 @@ final class OutputTargetTests: XCTestCase {
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             }
             // The temporary file exists from before the write until the rename, and the held
-            // fsync keeps it there for three seconds.
+            // fsync keeps it there for six seconds (room for a loaded machine to find it first).
             let temporary = try eventually("the temporary file") { try self.hiddenFiles(dir.path).first }
             let app = try eventually("the traced app's pid") { () -> pid_t? in
                 let children = try? String(
