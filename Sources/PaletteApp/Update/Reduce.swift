@@ -304,6 +304,8 @@ extension AppState {
             .exportLast, .toggleExportVariant, .editExportPath, .leaveExportPath, .writeExport, .openPreview,
             .closePreview, .togglePreviewVariant:
             return performExport(command)
+        case .openSystem, .closeSystem, .toggleSystemTheme, .toggleSystemPairs:
+            return performSystem(command)
         }
         return []
     }
