@@ -78,7 +78,8 @@ final class SystemViewTests: XCTestCase {
         XCTAssertEqual(canvas[3, 14].style.background, .rgb(RGB(packed: 0x167117)), "light success")
         XCTAssertEqual(canvas[42, 14].style.background, .rgb(RGB(packed: 0xC5DDC3)), "dark success")
         XCTAssertEqual(canvas[2, 18].style.foreground, .rgb(RGB(packed: 0x6B7377)), "light border")
-        XCTAssertTrue(text[23].contains("Esc back"), text[23])
+        // Both themes show, so `v` is not offered; the pairs do not fit, so `a` is.
+        XCTAssertEqual(text[23].trimmingCharacters(in: .whitespaces), "Esc back · a audit pairs")
     }
 
     func testBelow80ColumnsOneThemeShowsAndVSwitches() {
@@ -87,6 +88,10 @@ final class SystemViewTests: XCTestCase {
         var text = lines(state)
         XCTAssertTrue(text[8].contains("Light theme"))
         XCTAssertFalse(text[8].contains("Dark theme"))
+        XCTAssertEqual(text[23].trimmingCharacters(in: .whitespaces), "Esc back · v light/dark · a audit pairs")
+        // The palette's own steps that do not fit on one line go on the next.
+        XCTAssertEqual(text[6].trimmingCharacters(in: .whitespaces), "◆ primary-600 #2E86AB  secondary-600 #A23B72")
+        XCTAssertEqual(text[7].trimmingCharacters(in: .whitespaces), "accent-400 #F18F01")
         state.press(.character("v"))
         text = lines(state)
         XCTAssertTrue(text[8].contains("Dark theme"), text[8])
@@ -105,6 +110,7 @@ final class SystemViewTests: XCTestCase {
         XCTAssertTrue(text[23].contains("Light: contrast") && text[23].contains("Dark: contrast"), text[23])
         XCTAssertTrue(text[24].contains("on-primary/primary      5.11 ≥4.5 ✓ pass"), text[24])
         XCTAssertTrue(text[36].contains("All 12 pairs meet their contrast."), text[36])
+        XCTAssertEqual(text[39].trimmingCharacters(in: .whitespaces), "Esc back")
     }
 
     func testTheSystemPairsAreAuditedWithTheirRatiosInBothThemes() {

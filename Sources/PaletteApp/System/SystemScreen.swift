@@ -6,7 +6,7 @@ import ScreenCore
 
 /// The system view's screen: the title; the four scales as strips under their steps' names (each
 /// step's hex inside it from 98 columns up, the palette's own colour marked ◆, and its step and
-/// hex on the line below); then, in each theme, a mock interface (heading, body and muted text,
+/// hex on the line below; at 8 columns a cell the mark stands for the source's "#"); then, in each theme, a mock interface (heading, body and muted text,
 /// a button in each palette role, an alert in each status colour, a card) and the contrast of
 /// every pair the system promises. From 80 columns the two themes stand side by side, below
 /// that one at a time (`v`); from 38 rows the pairs show under the mock, below that instead of
@@ -60,7 +60,12 @@ struct SystemScreen {
         let row = height - 1
         canvas.fill(Rect(x: 0, y: row, width: width, height: 1), style: .plain)
         var x = 1
-        for (n, item) in KeyMap.footer(for: KeyScope.system.contexts, language: language).enumerated() {
+        // A key with nothing to do at this size is not offered.
+        var idle: Set<Command> = []
+        if themes.count == 2 { idle.insert(.toggleSystemTheme) }
+        if Self.stacksPairs(height: height) { idle.insert(.toggleSystemPairs) }
+        let keys = KeyMap.footer(for: KeyScope.system.contexts, language: language, excluding: idle)
+        for (n, item) in keys.enumerated() {
             let w = DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.text) + (n > 0 ? 3 : 0)
             if x + w > width - 1 { break }
             if n > 0 { x = canvas.put(" · ", x: x, y: row, style: chrome.dim) }
@@ -95,7 +100,8 @@ struct SystemScreen {
                 if cell >= 9 {
                     text = (isSource ? "◆" : " ") + color.hex
                 } else if cell >= 8 {
-                    text = color.hex
+                    // No room for both: the mark takes the place of the "#".
+                    text = isSource ? "◆" + color.hex.dropFirst() : color.hex
                 } else if isSource {
                     text = "◆"
                 }
@@ -112,8 +118,23 @@ struct SystemScreen {
         }
         let list = sources.joined(separator: "  ")
         let legend = SystemViewWords.sourceLegend(frame.language)
-        let line = DisplayWidth.of(legend) + 1 + DisplayWidth.of(list) <= width - 2 ? legend + " " + list : "◆ " + list
-        canvas.put(line, x: 1, y: 6, style: frame.theme.dim, limit: width - 1, ellipsis: true)
+        if DisplayWidth.of(legend) + 1 + DisplayWidth.of(list) <= width - 2 {
+            canvas.put(legend + " " + list, x: 1, y: 6, style: frame.theme.dim, limit: width - 1)
+            return
+        }
+        // Narrow: as many as fit on the line, the rest on the blank line under it.
+        var lines = ["◆"]
+        for item in sources {
+            let joined = lines[lines.count - 1] + (lines[lines.count - 1] == "◆" ? " " : "  ") + item
+            if DisplayWidth.of(joined) <= width - 2 || lines.count == 2 {
+                lines[lines.count - 1] = joined
+            } else {
+                lines.append("  " + item)
+            }
+        }
+        for (n, line) in lines.enumerated() {
+            canvas.put(line, x: 1, y: 6 + n, style: frame.theme.dim, limit: width - 1, ellipsis: true)
+        }
     }
 
     // MARK: - Mock interface
