@@ -34,6 +34,33 @@ final class SystemViewTests: XCTestCase {
         XCTAssertEqual(state.keyScope, .panes)
     }
 
+    func testAPasteWhileTheViewShowsTypesNothing() {
+        var state = Fixture.showingPalette()
+        state.press(.character("S"), .paste("neon city"))
+        XCTAssertEqual(state.keyScope, .system)
+        XCTAssertEqual(state.field.text, "calm lake at dawn")
+        XCTAssertEqual(state.focus, .panes)
+    }
+
+    func testWithoutColourTheMockStillReads() {
+        var state = AppState(
+            width: 80, height: 24, colorMode: .none, language: .english, providerName: "gemini", modelName: nil,
+            clock: Fixture.clock())
+        state.type("calm lake at dawn")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.press(.tab, .character("S"))
+        let canvas = state.render()
+        let text = canvas.textLines
+        XCTAssertTrue(text[12].contains("[primary] [secondary] [accent]"), text[12])
+        XCTAssertTrue(text[6].contains("primary-600 #2E86AB"), text[6])
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                XCTAssertEqual(canvas[x, y].style.background, .terminalDefault, "(\(x), \(y))")
+            }
+        }
+    }
+
     func testWithoutAPaletteItSaysSoInEachLanguage() {
         for (language, text) in [
             (Language.english, "No palette yet: generate one"), (.traditionalChinese, "還沒有配色：先生成"),
