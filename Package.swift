@@ -93,7 +93,9 @@ let package = Package(
         // history's model and search, never its store.
         .target(
             name: "PaletteApp",
-            dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteText", "ScreenCore"],
+            dependencies: [
+                "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteSystem", "PaletteText", "ScreenCore",
+            ],
             swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "ScreenCore", "PaletteCore"], swiftSettings: strict),
@@ -197,7 +199,7 @@ let package = Package(
             name: "PaletteAppTests",
             dependencies: [
                 "PaletteApp", "PaletteText", "ScreenCore", "PaletteExport", "PaletteHistory", "PaletteCore",
-                "TestSupport",
+                "PaletteSystem", "TestSupport",
             ],
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(

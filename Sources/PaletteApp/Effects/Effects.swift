@@ -91,7 +91,9 @@ extension Effect {
         case .exportPalette(let job):
             switch job.perform(files: dependencies.files, home: dependencies.processEnvironment["HOME"]) {
             case .success(let path):
-                let choice = ExportChoice(format: job.request.format, tailwindV3: job.request.tailwindV3)
+                let choice =
+                    job.system.map { ExportChoice(system: $0) }
+                    ?? ExportChoice(format: job.request.format, tailwindV3: job.request.tailwindV3)
                 send(.exportWritten(ExportWritten(path: path, choice: choice, variant: job.request.variant)))
             case .failure(let failure):
                 send(.exportFailed(failure))

@@ -1,29 +1,61 @@
 import Foundation
 import PaletteCore
 import PaletteExport
+import PaletteSystem
 
-/// One row of the export menu: a format, and for tailwind which config it writes.
+/// One row of the export menu: a format, and for tailwind which config it writes; or one of the
+/// design system's formats (`palette-tui system`).
 public struct ExportChoice: Hashable, Sendable {
+    /// The palette or theme format; for a system row, unused (`system` says what is written).
     public var format: ExportFormat
     public var tailwindV3: Bool
+    /// A design-system format: the row writes what `palette-tui system --format X` writes.
+    public var system: SystemFormat?
 
-    /// The menu's rows in `export --list` order: palette formats, then themes; tailwind's v3
-    /// config is a row of its own, after the v4 one.
+    public init(format: ExportFormat, tailwindV3: Bool) {
+        self.format = format
+        self.tailwindV3 = tailwindV3
+        self.system = nil
+    }
+
+    public init(system: SystemFormat) {
+        self.format = .css
+        self.tailwindV3 = false
+        self.system = system
+    }
+
+    /// The menu's groups, in their order.
+    public enum Group: Hashable, Sendable {
+        case palette, system, theme
+    }
+
+    public var group: Group {
+        if system != nil { return .system }
+        return format.kind == .theme ? .theme : .palette
+    }
+
+    /// The menu's rows: palette formats in `export --list` order, the design system's formats,
+    /// then themes; tailwind's v3 config is a row of its own, after the v4 one.
     public static let all: [ExportChoice] = {
         var rows: [ExportChoice] = []
-        for format in ExportFormat.allCases.filter({ $0.kind == .palette })
-            + ExportFormat.allCases.filter({
-                $0.kind == .theme
-            })
-        {
+        for format in ExportFormat.allCases.filter({ $0.kind == .palette }) {
             rows.append(ExportChoice(format: format, tailwindV3: false))
             if format == .tailwind { rows.append(ExportChoice(format: format, tailwindV3: true)) }
         }
+        rows += SystemFormat.allCases.map { ExportChoice(system: $0) }
+        rows += ExportFormat.allCases.filter { $0.kind == .theme }.map { ExportChoice(format: $0, tailwindV3: false) }
         return rows
     }()
 
-    /// `tailwind-v3` for the v3 row, else the format's name as `export` takes it.
-    public var label: String { tailwindV3 ? "tailwind-v3" : format.rawValue }
+    /// `tailwind-v3` for the v3 row, `system-css` for a system row, else the format's name as
+    /// `export` takes it.
+    public var label: String {
+        if let system { return "system-" + system.rawValue }
+        return tailwindV3 ? "tailwind-v3" : format.rawValue
+    }
+
+    /// Whether the file is binary (a PNG).
+    public var isBinary: Bool { system?.isBinary ?? format.isBinary }
 }
 
 /// The export menu while it is open (`e`): the chosen row, the theme variant, and the file.
@@ -48,6 +80,8 @@ public struct ExportMenu: Hashable, Sendable {
 /// What `Effect.exportPalette` writes: everything the file needs, and where.
 public struct ExportJob: Hashable, Sendable {
     public var request: ExportRequest
+    /// A design-system format: written from `request`'s palette, name and language instead.
+    public var system: SystemFormat?
     /// The path as typed (relative to `directory`, or absolute, or `~/...`).
     public var path: String
     public var directory: String
@@ -57,9 +91,11 @@ public struct ExportJob: Hashable, Sendable {
     public var replace: Bool
 
     public init(
-        request: ExportRequest, path: String, directory: String, numberIfTaken: Bool, replace: Bool
+        request: ExportRequest, path: String, directory: String, numberIfTaken: Bool, replace: Bool,
+        system: SystemFormat? = nil
     ) {
         self.request = request
+        self.system = system
         self.path = path
         self.directory = directory
         self.numberIfTaken = numberIfTaken
@@ -105,6 +141,15 @@ public struct ExportWritten: Hashable, Sendable {
 }
 
 extension ExportJob {
+    /// The file's bytes: a design-system format exactly as `palette-tui system` writes it for
+    /// the same palette and name, else the export format's.
+    func render() -> [UInt8] {
+        guard let system else { return Exporter.render(request) }
+        let design = DesignSystem(palette: request.palette)
+        if system == .swatch { return SystemCard.png(design, name: request.name, language: request.language) }
+        return Array(SystemWriters.render(design, system, name: request.name).utf8)
+    }
+
     /// Renders the file and writes it through `files`, never over a file unless `replace`:
     /// the path written, or why nothing was. Blocking (fsync): effects call it off the UI thread.
     func perform(files: FileClient, home: String?) -> Result<String, ExportJobFailure> {
@@ -112,7 +157,7 @@ extension ExportJob {
         if target.hasSuffix("/") || (target as NSString).lastPathComponent.isEmpty {
             return .failure(.noFileName(path: target))
         }
-        let bytes = Exporter.render(request)
+        let bytes = render()
         if replace {
             do throws(FileWriteFailure) {
                 try files.write(target, bytes)

@@ -23,11 +23,11 @@ struct ExportMenuScreen {
     /// The list's lines: a heading before each group, then one line per choice (its index).
     static let lines: [Int?] = {
         var out: [Int?] = []
-        var kind: ExportFormat.Kind?
+        var group: ExportChoice.Group?
         for (n, choice) in ExportChoice.all.enumerated() {
-            if choice.format.kind != kind {
+            if choice.group != group {
                 out.append(nil)
-                kind = choice.format.kind
+                group = choice.group
             }
             out.append(n)
         }
@@ -57,10 +57,15 @@ struct ExportMenuScreen {
             let y = 1 + r
             guard let index = lines[n] else {
                 let next = n + 1 < lines.count ? lines[n + 1] : nil
-                let isTheme = next.map { ExportChoice.all[$0].format.kind == .theme } ?? true
-                let heading = (isTheme ? ExportWords.menuThemeFormats : ExportWords.menuPaletteFormats)(language)
+                let heading: Localized
+                switch next.map({ ExportChoice.all[$0].group }) ?? .theme {
+                case .palette: heading = ExportWords.menuPaletteFormats
+                case .system: heading = SystemViewWords.menuHeading
+                case .theme: heading = ExportWords.menuThemeFormats
+                }
                 canvas.put(
-                    heading, x: 1, y: y, style: Style(bold: true, underline: true), limit: width - 1, ellipsis: true)
+                    heading(language), x: 1, y: y, style: Style(bold: true, underline: true), limit: width - 1,
+                    ellipsis: true)
                 continue
             }
             let choice = ExportChoice.all[index]
@@ -71,14 +76,14 @@ struct ExportMenuScreen {
             if chosen { canvas.fill(Rect(x: 1, y: y, width: width - 2, height: 1), style: style) }
             let label = choice.label + String(repeating: " ", count: labelWidth - choice.label.count)
             var summary = ExportWords.menuSummary(choice)(language)
-            if choice.format.isBinary { summary += " [" + ExportWords.binaryMark(language) + "]" }
+            if choice.isBinary { summary += " [" + ExportWords.binaryMark(language) + "]" }
             let x = canvas.put((chosen ? "▸ " : "  ") + label, x: 1, y: y, style: style, limit: width - 1)
             canvas.put(summary, x: x, y: y, style: style, limit: width - 1, ellipsis: true)
         }
 
         // Variant, file, folder, message, keys.
         let base = height - Self.footerRows + 1
-        let isTheme = menu.choice.format.kind == .theme
+        let isTheme = menu.choice.group == .theme
         canvas.put(
             ExportWords.variantLine(menu.variant, applies: isTheme)(language), x: 1, y: base,
             style: isTheme ? Style(bold: true) : theme.dim, limit: width - 1, ellipsis: true)

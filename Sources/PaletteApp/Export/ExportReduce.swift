@@ -123,7 +123,12 @@ extension AppState {
     }
 
     private func defaultExportName(_ menu: ExportMenu, description: String) -> String {
-        ExportPath.fileName(
+        if let system = menu.choice.system {
+            // Beside the palette's own files: `calm.system.json`, `calm-system.css`.
+            let base = ExportText.slug(description, fallback: "palette")
+            return base + (system == .json ? "" : "-system") + system.fileExtension
+        }
+        return ExportPath.fileName(
             description: description, format: menu.choice.format, variant: menu.variant,
             tailwindV3: menu.choice.tailwindV3)
     }
@@ -155,7 +160,7 @@ extension AppState {
             .exportPalette(
                 ExportJob(
                     request: request, path: path, directory: exportDirectory, numberIfTaken: !menu.pathEdited,
-                    replace: replace))
+                    replace: replace, system: choice.system))
         ]
     }
 

@@ -23,6 +23,7 @@ extension AppState {
         let frame = RenderFrame(frameKey, layout: layout)
         var menuOpen = false
         if case .some = exportMenu { menuOpen = true }
+        if case .some = systemView { menuOpen = true }
         if frame.layout.isTooSmall || isShowingHelp || menuOpen {
             // Rare, and each fills the whole screen.
             cache.reset()
@@ -34,6 +35,8 @@ extension AppState {
                 HelpScreen(scroll: helpScroll).draw(on: &canvas, frame)
             } else if let menu = exportMenuScreen {
                 canvas.cursor = menu.draw(on: &canvas, frame)
+            } else if let systemView {
+                SystemScreen(view: systemView).draw(on: &canvas, frame)
             }
             return canvas
         }

@@ -246,6 +246,8 @@ public struct AppState: Sendable, Equatable {
     var exportMenu: ExportMenu?
     /// The live theme preview, while it shows (`t`): the runtime sends `previewFrame`.
     var themePreview: ThemePreview?
+    /// The system view, while it shows (`S`).
+    public internal(set) var systemView: SystemView?
     /// Whether this terminal can show the preview's colours, judged from the environment at start.
     public internal(set) var previewSupport: PreviewSupport
     /// Where the export menu's relative paths point: the working directory at start.
@@ -302,6 +304,7 @@ public struct AppState: Sendable, Equatable {
         // copy the menu or the preview out of the state.
         if case .some = themePreview { return .preview }
         if let editingPath = exportMenu?.isEditingPath { return editingPath ? .exportPath : .exportMenu }
+        if case .some = systemView { return .system }
         if isEditingFilter { return .filter }
         if workbench.awaitingLockRole { return .lockRole }
         if case .some = workbench.editor { return workbench.editor?.hexField == nil ? .edit : .hexEntry }

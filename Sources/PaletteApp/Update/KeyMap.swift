@@ -56,6 +56,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case toggleExportVariant, editExportPath, leaveExportPath, writeExport
     /// The live theme preview (ThemePreview.swift): any key not bound in `.preview` leaves it.
     case openPreview, closePreview, togglePreviewVariant
+    /// The system view (`SystemKeys`, SystemView.swift): open, close, the other theme, the pairs.
+    case openSystem, closeSystem, toggleSystemTheme, toggleSystemPairs
 
     /// The role a copy command names, if it names one.
     var copiedRole: Role? {
@@ -101,6 +103,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case exportPath
     /// The live theme preview shows.
     case preview
+    /// The system view shows.
+    case system
 
     var title: Localized {
         switch self {
@@ -121,6 +125,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .exportMenu: return Localized("Export menu", "匯出選單", "导出菜单")
         case .exportPath: return Localized("Export file name", "匯出檔名", "导出文件名")
         case .preview: return Localized("Theme preview", "主題預覽", "主题预览")
+        case .system: return Localized("Design system view", "設計系統檢視", "设计系统视图")
         }
     }
 }
@@ -131,7 +136,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
 public enum KeyScope: Hashable, Sendable, CaseIterable {
     case description, filter, button, panes, history, help
     case lockRole, edit, hexEntry, refine, candidates
-    case exportMenu, exportPath, preview
+    case exportMenu, exportPath, preview, system
 
     var contexts: [KeyContext] { Self.contextTable[ordinal] }
 
@@ -153,6 +158,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .exportMenu: 11
         case .exportPath: 12
         case .preview: 13
+        case .system: 14
         }
     }
 
@@ -176,6 +182,8 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .exportPath: return [.exportPath, .textField]
         // Like help: every key not bound here leaves the preview.
         case .preview: return [.preview]
+        // Modal, like the export menu: keys it does not bind do nothing.
+        case .system: return [.system]
         }
     }
 
@@ -409,7 +417,7 @@ public enum KeyMap {
                 keys: [.control("z")], label: "^Z", context: .exportPath, command: .suspend, help: nil, footer: nil),
             KeyBinding(
                 keys: [.control("z")], label: "^Z", context: .preview, command: .suspend, help: nil, footer: nil),
-        ] + WorkbenchKeys.bindings + ExportKeys.bindings
+        ] + WorkbenchKeys.bindings + ExportKeys.bindings + SystemKeys.bindings
 
     /// What a key no binding lists does in `scope`: in help it closes help, after `L` it
     /// cancels the prefix; elsewhere nothing (a text field types printable characters).
@@ -446,7 +454,7 @@ public enum KeyMap {
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
         .anywhere, .description, .textField, .outsideField, .panes, .history, .filter, .button,
-        .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview,
+        .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview, .system,
     ]
 
     /// The first binding for `key` among the active contexts, most specific context first.

@@ -304,6 +304,8 @@ extension AppState {
             .exportLast, .toggleExportVariant, .editExportPath, .leaveExportPath, .writeExport, .openPreview,
             .closePreview, .togglePreviewVariant:
             return performExport(command)
+        case .openSystem, .closeSystem, .toggleSystemTheme, .toggleSystemPairs:
+            return performSystem(command)
         }
         return []
     }
@@ -433,6 +435,8 @@ extension AppState {
             return []
         }
         if workbench.editor != nil || workbench.candidates != nil || workbench.awaitingLockRole { return [] }
+        // The system view is modal: a paste is not typing into the field it covers.
+        if case .some = systemView { return [] }
         if isEditingFilter || workbench.isRefining {
             editText { $0.insert(text) }
             return []

@@ -48,6 +48,7 @@ extension UIText {
 extension ExportWords {
     /// A row's summary in the menu, where tailwind's two configs are rows of their own.
     static func menuSummary(_ choice: ExportChoice) -> Localized {
+        if let system = choice.system { return SystemViewWords.menuSummary(system) }
         if choice.tailwindV3 { return tailwindV3Summary }
         if choice.format == .tailwind {
             return Localized("Tailwind CSS v4 @theme block", "Tailwind CSS v4 @theme 區塊", "Tailwind CSS v4 @theme 区块")
@@ -57,7 +58,7 @@ extension ExportWords {
     /// The status line after a write.
     static func written(_ w: ExportWritten) -> Localized {
         let path = TextSanitizer.clean(w.path)
-        let what = w.choice.label + (w.choice.format.kind == .theme ? " (\(w.variant.rawValue))" : "")
+        let what = w.choice.label + (w.choice.group == .theme ? " (\(w.variant.rawValue))" : "")
         return Localized("Wrote \(what) to \(path).", "已將 \(what) 寫入 \(path)。", "已将 \(what) 写入 \(path)。")
     }
 
