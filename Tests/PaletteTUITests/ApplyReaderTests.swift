@@ -45,7 +45,8 @@ final class ApplyReaderTests: XCTestCase {
         // [colors] (the line it names), and the colours are the theme's.
         let theme = h.read(".config/foot/palette-tui.ini")!
         XCTAssertTrue(theme.contains("[colors]\nforeground=d6dbe1\nbackground=0e1720\nregular0=1a242e\n"), theme)
-        try h.write(".config/foot/palette-tui.ini", theme.replacingOccurrences(of: "background=0e1720", with: "background=zz"))
+        try h.write(
+            ".config/foot/palette-tui.ini", theme.replacingOccurrences(of: "background=0e1720", with: "background=zz"))
         let bad = try Spawn.run(["foot", "--check-config", "--config", config], environment: h.env(), timeout: 30)
         XCTAssertEqual(bad.status, 230, bad.stderr)
         XCTAssertTrue(bad.stderr.contains("palette-tui.ini:"), bad.stderr)
@@ -114,7 +115,8 @@ final class ApplyReaderTests: XCTestCase {
             print(len(imports), os.path.basename(imports[-1]), theme["colors"]["primary"]["background"],
                   theme["colors"]["normal"]["red"], cfg["font"]["size"])
             """
-        let r = try Spawn.run(["python3", "-c", script, a.path(".config/alacritty/alacritty.toml")], environment: a.env())
+        let r = try Spawn.run(
+            ["python3", "-c", script, a.path(".config/alacritty/alacritty.toml")], environment: a.env())
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, "2 palette-tui.toml #0E1720 #FF7C86 11.0\n")
 
