@@ -67,6 +67,11 @@ let package = Package(
         // colours, and their text formats. Pure: colour science on PaletteCore.
         .target(name: "PaletteSystem", dependencies: ["PaletteCore"], swiftSettings: strict),
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "PaletteSystem", "CZlib"], swiftSettings: strict),
+        // `palette-tui apply`: each program's config place, theme file and include line, the one
+        // edit of a config, the dry run's diff, the terminal background's answer. Pure: no files.
+        .target(
+            name: "PaletteApply", dependencies: ["PaletteCore", "PaletteExport", "PaletteConfig"],
+            swiftSettings: strict),
         // The settings file: a strict TOML reader and what the file may set. Foundation only.
         .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -82,12 +87,13 @@ let package = Package(
             name: "PaletteText",
             dependencies: [
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "PaletteSystem", "ScreenCore",
+                "PaletteApply",
             ],
             swiftSettings: strict),
         // The command line's spec: every command and option, `--help`, the man page's words and
         // the completions' source. The executable parses with it; palette-docs writes from it.
         .target(
-            name: "PaletteCommands", dependencies: ["PaletteCore", "PaletteExport", "PaletteText"],
+            name: "PaletteCommands", dependencies: ["PaletteCore", "PaletteExport", "PaletteText", "PaletteApply"],
             swiftSettings: strict),
         // The app as state, actions, effects and frames: pure, no terminal. It uses the
         // history's model and search, never its store.
@@ -108,7 +114,7 @@ let package = Package(
             dependencies: [
                 "PaletteCore", "ProviderKit", "PaletteProviders", "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
-                "PaletteConfig", "PaletteSystem", "CBuildInfo",
+                "PaletteConfig", "PaletteSystem", "PaletteApply", "CBuildInfo",
             ],
             swiftSettings: strict,
             linkerSettings: startupOrder
@@ -230,7 +236,7 @@ let package = Package(
                 "PaletteEngine",
                 "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "PaletteCore",
-                "PaletteExport", "ScreenCore", "TerminalUI", "TestSupport",
+                "PaletteExport", "ScreenCore", "TerminalUI", "TestSupport", "PaletteApply",
             ],
             swiftSettings: strict),
     ]

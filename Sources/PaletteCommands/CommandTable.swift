@@ -1,3 +1,4 @@
+import PaletteApply
 import PaletteCore
 import PaletteExport
 import PaletteText
@@ -18,7 +19,7 @@ public enum CommandTable {
 
     /// Every command, the interactive app first, in the order help lists them.
     public static let commands: [CommandSpec] = [
-        app, generate, refine, parse, inspect, history, export, system, audit, repair, providers,
+        app, generate, refine, parse, inspect, history, export, system, apply, audit, repair, providers,
     ]
 
     /// The command with this name (`generate`); the app for the empty name.
@@ -564,6 +565,88 @@ public enum CommandTable {
                 Localized(
                     "written (unmet guarantees are named, not failures)", "已寫出（未達成的保證會列出，不算失敗）", "已写出（未达成的保证会列出，不算失败）")),
             ExitStatus(1, Localized("failed", "失敗", "失败")),
+            ExitStatus(2, Localized("usage", "用法錯誤", "用法错误")),
+        ])
+
+    public static let apply = CommandSpec(
+        "apply",
+        summary: Localized(
+            "put the theme into a terminal's or editor's config, backed up, reloaded, revertible",
+            "把主題套用到終端機或編輯器的設定檔：先備份、重新載入、可還原", "把主题应用到终端或编辑器的配置文件：先备份、重新加载、可还原"),
+        about: Localized(
+            """
+            Writes the theme derived from the palette into a file of its own beside the program's
+            config (kitty, Alacritty, foot, Ghostty, WezTerm, tmux, Neovim, Helix) and adds the one
+            line that includes it, once; applying again replaces the theme file only. The config is
+            found where the program looks for it (XDG_CONFIG_HOME honoured) unless --config names
+            it. Before its first change the config is copied beside itself (.palette-tui-backup);
+            --revert puts it back byte for byte and removes the theme file. A config that is code
+            (WezTerm's and Neovim's Lua) is never edited: the line to add is printed. A config
+            palette-tui cannot read, or one changed since it applied, is left alone. The running
+            program is reloaded where it offers a way (kitty's SIGUSR1, tmux source-file inside
+            tmux); otherwise palette-tui says what to do. The palette comes from the three colours
+            given, else standard input, else the newest palette in the history.
+            """,
+            """
+            把由配色衍生的主題寫入程式設定檔旁的獨立檔案（kitty、Alacritty、foot、Ghostty、WezTerm、
+            tmux、Neovim、Helix），並在設定檔加入引入它的一行，只加一次；再次套用只會取代主題檔。
+            設定檔依程式本身的尋找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定。第一次修改前，
+            設定檔會複製一份在旁邊（.palette-tui-backup）；--revert 逐位元組還原並刪除主題檔。
+            程式碼形式的設定檔（WezTerm 與 Neovim 的 Lua）絕不修改，而是印出要加入的那一行。
+            palette-tui 讀不懂或套用後被改過的設定檔不會被動到。程式若有重新載入的方式就會使用
+            （kitty 的 SIGUSR1、在 tmux 內的 tmux source-file），否則會說明該怎麼做。配色取自給定的
+            三個顏色，否則取自標準輸入，再否則取自歷史紀錄中最新的配色。
+            """,
+            """
+            把由配色衍生的主题写入程序配置文件旁的独立文件（kitty、Alacritty、foot、Ghostty、WezTerm、
+            tmux、Neovim、Helix），并在配置文件加入引入它的一行，只加一次；再次应用只会替换主题文件。
+            配置文件依程序本身的查找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定。第一次修改前，
+            配置文件会复制一份在旁边（.palette-tui-backup）；--revert 逐字节还原并删除主题文件。
+            代码形式的配置文件（WezTerm 与 Neovim 的 Lua）绝不修改，而是打印要加入的那一行。
+            palette-tui 读不懂或应用后被改过的配置文件不会被动到。程序若有重新加载的方式就会使用
+            （kitty 的 SIGUSR1、在 tmux 内的 tmux source-file），否则会说明该怎么做。配色取自给定的
+            三个颜色，否则取自标准输入，再否则取自历史记录中最新的配色。
+            """),
+        operands: [
+            OperandSpec(Localized("PROGRAM", "程式", "程序"), words: ApplyTarget.allCases.map(\.rawValue)),
+            optionalPalette,
+        ],
+        options: [
+            OptionSpec(
+                "variant", .choice(["dark", "light", "auto"]),
+                help: Localized(
+                    "theme variant (default auto: from the terminal's background, asked with OSC 11)",
+                    "主題明暗（預設 auto：以 OSC 11 詢問終端機背景）", "主题明暗（默认 auto：以 OSC 11 询问终端背景）")),
+            OptionSpec(
+                "config", .file,
+                help: Localized(
+                    "the program's config file (default: where the program looks)", "程式的設定檔（預設：程式本身尋找的位置）",
+                    "程序的配置文件（默认：程序本身查找的位置）")),
+            OptionSpec(
+                "dry-run",
+                help: Localized(
+                    "print the changes as a unified diff and write nothing", "以 unified diff 印出變更，不寫入任何檔案",
+                    "以 unified diff 打印更改，不写入任何文件")),
+            OptionSpec(
+                "revert",
+                help: Localized(
+                    "put the config back as it was and remove the theme file", "把設定檔還原並刪除主題檔", "把配置文件还原并删除主题文件")),
+            OptionSpec(
+                "lang", lang.value,
+                help: Localized("language of the messages (default: the locale)", "訊息的語言（預設：依語系）", "消息的语言（默认：依语言环境）")),
+            OptionSpec(
+                "history", .file,
+                help: Localized(
+                    "history file to take the newest palette from", "取用最新配色的歷史紀錄檔", "取用最新配色的历史记录文件")),
+        ],
+        otherForms: ["apply --revert PROGRAM [--config FILE]"],
+        exitStatuses: [
+            ExitStatus(
+                0,
+                Localized("applied, reverted, or shown (--dry-run)", "已套用、已還原或已顯示（--dry-run）", "已应用、已还原或已显示（--dry-run）")
+            ),
+            ExitStatus(
+                1, Localized("failed; the config is unchanged", "失敗；設定檔未變更", "失败；配置文件未更改")),
             ExitStatus(2, Localized("usage", "用法錯誤", "用法错误")),
         ])
 

@@ -180,6 +180,24 @@ public enum ManualText {
                 "設定檔的位置：$XDG_CONFIG_HOME/palette-tui/config.toml（須為絕對路徑；否則用 ~/.config）。",
                 "配置文件的位置：$XDG_CONFIG_HOME/palette-tui/config.toml（须为绝对路径；否则用 ~/.config）。")),
         Variable(
+            name: "KITTY_CONFIG_DIRECTORY",
+            meaning: Localized(
+                "apply kitty: kitty's config folder, as kitty reads it (else $XDG_CONFIG_HOME/kitty).",
+                "apply kitty：kitty 的設定資料夾，與 kitty 的讀法相同（否則為 $XDG_CONFIG_HOME/kitty）。",
+                "apply kitty：kitty 的配置文件夹，与 kitty 的读法相同（否则为 $XDG_CONFIG_HOME/kitty）。")),
+        Variable(
+            name: "WEZTERM_CONFIG_FILE",
+            meaning: Localized(
+                "apply wezterm: WezTerm's config file, as WezTerm reads it.",
+                "apply wezterm：WezTerm 的設定檔，與 WezTerm 的讀法相同。",
+                "apply wezterm：WezTerm 的配置文件，与 WezTerm 的读法相同。")),
+        Variable(
+            name: "NVIM_APPNAME",
+            meaning: Localized(
+                "apply neovim: the folder under $XDG_CONFIG_HOME Neovim reads (default nvim).",
+                "apply neovim：Neovim 讀取的 $XDG_CONFIG_HOME 下的資料夾（預設 nvim）。",
+                "apply neovim：Neovim 读取的 $XDG_CONFIG_HOME 下的文件夹（默认 nvim）。")),
+        Variable(
             name: "PALETTE_TUI_HISTORY",
             meaning: Localized(
                 "The history file when --history is not given.", "未指定 --history 時的歷史紀錄檔。", "未指定 --history 时的历史记录文件。")),

@@ -64,6 +64,7 @@ func runMain() async -> Int32 {
         case "history": return try await runHistory(args)
         case "export": return try await runExport(args)
         case "system": return try await runSystem(args)
+        case "apply": return try await runApply(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
         case "providers": return await runProviders(args)

@@ -1,0 +1,82 @@
+import Foundation
+import PaletteApply
+import PaletteCore
+import TestSupport
+import XCTest
+
+/// `--variant auto`: the terminal's background asked with OSC 11 and DA1 as the sentinel, on a
+/// pseudo-terminal that answers, answers late, or never answers; and the answers' parsing.
+final class ApplyBackgroundTests: XCTestCase {
+    func testTheAnswersAreReadInEveryForm() {
+        func scan(_ s: String) -> TerminalBackground.Scan { TerminalBackground.scan(Array(s.utf8)) }
+        XCTAssertEqual(scan("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62;22c"), .done(RGB(r: 255, g: 255, b: 255)))
+        XCTAssertEqual(scan("\u{1B}]11;rgb:0e/17/20\u{07}\u{1B}[?1;2c"), .done(RGB(r: 0x0E, g: 0x17, b: 0x20)))
+        XCTAssertEqual(scan("\u{1B}]11;rgba:1/2/3/f\u{07}\u{1B}[?6c"), .done(RGB(r: 17, g: 34, b: 51)))
+        XCTAssertEqual(scan("\u{1B}[?62;22c"), .done(nil), "DA1 alone: no OSC 11")
+        XCTAssertEqual(scan("\u{1B}]11;rgb:ffff/ffff"), .waiting)
+        XCTAssertEqual(scan("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\"), .waiting, "DA1 not yet")
+        XCTAssertEqual(TerminalBackground.variant(for: RGB(r: 0xF0, g: 0xF0, b: 0xF0)), .light)
+        XCTAssertEqual(TerminalBackground.variant(for: RGB(r: 0x28, g: 0x2C, b: 0x34)), .dark)
+        XCTAssertEqual(TerminalBackground.variant(for: RGB(r: 0x77, g: 0x77, b: 0x77)), .light)
+        XCTAssertEqual(TerminalBackground.variant(for: RGB(r: 0x75, g: 0x75, b: 0x75)), .dark)
+    }
+
+    struct PtyRun: Decodable {
+        var elapsed: Double
+        var status: Int
+        var queried: Bool
+        var output: String
+    }
+
+    func onPty(_ h: ApplyHome, mode: String, delay: Int, background: String = "f0f0f0", variant: String? = nil)
+        throws -> PtyRun
+    {
+        let args =
+            ["apply", "kitty", "--dry-run"] + (variant.map { ["--variant", $0] } ?? []) + ApplyHome.colours
+        let r = try Spawn.run(
+            [
+                "python3", Repository.url("Tests/TestSupport/Tools/osc11_pty.py").path, mode, String(delay), background,
+                "--", try Repository.paletteTUI(),
+            ] + args, environment: h.env(["TERM": "xterm-256color"]))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try JSONDecoder().decode(PtyRun.self, from: Data(r.stdout.utf8))
+    }
+
+    func testAnsweredLateOrNeverTheCommandTakesItsNormalTime() throws {
+        let h = try ApplyHome()
+        try h.write(".config/kitty/kitty.conf", "font_size 11\n")
+        // The normal time: the variant given, nothing asked (best of three).
+        let normal = try (0..<3).map { _ in try onPty(h, mode: "never", delay: 0, variant: "dark") }
+        XCTAssertFalse(normal[0].queried, "a given variant asks nothing")
+        let base = normal.map(\.elapsed).min()!
+
+        let light = try onPty(h, mode: "answer", delay: 5)
+        XCTAssertTrue(light.queried)
+        XCTAssertEqual(light.status, 0, light.output)
+        XCTAssertTrue(light.output.contains("the terminal's background is #F0F0F0: light theme"), light.output)
+        XCTAssertTrue(light.output.contains(" · light · palette-tui"), light.output)
+
+        let dark = try onPty(h, mode: "answer", delay: 5, background: "1e1e2e")
+        XCTAssertTrue(dark.output.contains("the terminal's background is #1E1E2E: dark theme"), dark.output)
+
+        let noOSC = try onPty(h, mode: "da1", delay: 5)
+        XCTAssertEqual(noOSC.status, 0)
+        XCTAssertTrue(noOSC.output.contains(" · dark · palette-tui"), noOSC.output)
+
+        let late = try onPty(h, mode: "answer", delay: 400)
+        XCTAssertEqual(late.status, 0)
+        XCTAssertTrue(late.output.contains(" · dark · palette-tui"), "a late answer is not waited for")
+
+        let never = try onPty(h, mode: "never", delay: 0)
+        XCTAssertEqual(never.status, 0)
+        XCTAssertTrue(never.output.contains(" · dark · palette-tui"), never.output)
+
+        // At most the 100 ms deadline over the normal time (and some scheduling slack).
+        for (name, run) in [("answer", light), ("da1", noOSC), ("late", late), ("never", never)] {
+            XCTAssertLessThan(run.elapsed - base, 0.25, "\(name): \(run.elapsed) s against \(base) s")
+        }
+        print(
+            "apply kitty on a pty: normal \(base) s, answered \(light.elapsed) s, DA1 only \(noOSC.elapsed) s, "
+                + "late \(late.elapsed) s, never \(never.elapsed) s")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What `apply` leaves alone, each with a clear message and nothing lost: a config changed
+/// since it applied, a read-only config, syntax it cannot read, a theme file it did not write;
+/// and a config kept as a symlink, which keeps its link.
+final class ApplyRefusalTests: XCTestCase {
+    func testASymlinkedConfigKeepsItsLinkAndItsTargetChanges() throws {
+        for c in ApplyCase.all where c.applied != nil {
+            let h = try ApplyHome()
+            try h.write("dotfiles/" + c.target, c.original)
+            let link = h.path(c.config)
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: link).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            XCTAssertEqual(symlink(h.path("dotfiles/" + c.target), link), 0)
+            let r = try h.apply(c.target)
+            XCTAssertEqual(r.status, 0, "\(c.target): \(r.stderr)")
+            var st = stat()
+            XCTAssertEqual(lstat(link, &st), 0)
+            XCTAssertEqual(st.st_mode & S_IFMT, S_IFLNK, "\(c.target): the link was replaced")
+            XCTAssertEqual(
+                try FileManager.default.destinationOfSymbolicLink(atPath: link), h.path("dotfiles/" + c.target))
+            XCTAssertEqual(h.read("dotfiles/" + c.target), c.applied(home: h.home), c.target)
+            let revert = try h.run(["apply", "--revert", c.target])
+            XCTAssertEqual(revert.status, 0, revert.stderr)
+            XCTAssertEqual(lstat(link, &st), 0)
+            XCTAssertEqual(st.st_mode & S_IFMT, S_IFLNK, c.target)
+            XCTAssertEqual(h.read("dotfiles/" + c.target), c.original, c.target)
+        }
+    }
+
+    func testAConfigChangedAfterApplyIsRefusedAndNothingIsLost() throws {
+        for c in ApplyCase.all where c.applied != nil {
+            let h = try ApplyHome()
+            try h.write(c.config, c.original)
+            XCTAssertEqual(try h.apply(c.target).status, 0)
+            let edited = c.applied(home: h.home)! + "# my own line after the theme\n"
+            try h.write(c.config, edited)
+            let theme = h.read(c.theme)
+            let r = try h.run(["apply", "--revert", c.target])
+            XCTAssertEqual(r.status, 1, c.target)
+            XCTAssertTrue(
+                r.stderr.contains("\(h.path(c.config)) changed since palette-tui applied the theme; left unchanged"),
+                r.stderr)
+            XCTAssertEqual(h.read(c.config), edited, c.target)
+            XCTAssertEqual(h.read(c.config + ".palette-tui-backup"), c.original, c.target)
+            XCTAssertEqual(h.read(c.theme), theme, c.target)
+            // The include line taken out by hand and other changes made: apply refuses too.
+            try h.write(c.config, c.original + "# changed\n")
+            let again = try h.apply(c.target, ["--lang", "zh-Hant"])
+            XCTAssertEqual(again.status, 1, c.target)
+            XCTAssertTrue(again.stderr.contains("在 palette-tui 套用主題後已被修改"), again.stderr)
+            XCTAssertEqual(h.read(c.config), c.original + "# changed\n", c.target)
+        }
+    }
+
+    func testAReadOnlyConfigIsRefusedBeforeAnythingIsWritten() throws {
+        let prefix = try withoutPermissionOverride()
+        for c in ApplyCase.all where c.applied != nil {
+            let h = try ApplyHome()
+            try h.write(c.config, c.original)
+            XCTAssertEqual(chmod(h.path(c.config), 0o444), 0)
+            let r = try h.apply(c.target, prefix: prefix)
+            XCTAssertEqual(r.status, 1, "\(c.target): \(r.stdout)")
+            XCTAssertTrue(r.stderr.contains("\(h.path(c.config)) is read-only; nothing was changed"), r.stderr)
+            XCTAssertEqual(h.read(c.config), c.original, c.target)
+            XCTAssertFalse(h.exists(c.theme), "\(c.target): theme written although the config is read-only")
+            XCTAssertFalse(h.exists(c.config + ".palette-tui-backup"), c.target)
+            XCTAssertEqual(fileMode(h.path(c.config)), 0o444)
+        }
+    }
+
+    func testSyntaxItCannotReadIsLeftAlone() throws {
+        let h = try ApplyHome()
+        // TOML with a broken line, Alacritty's retired YAML, bytes that are not UTF-8, a tmux
+        // config ending inside a continued line, a theme file palette-tui did not write.
+        try h.write(".config/helix/config.toml", "theme = \"onedark\"\n[editor\nline-number = \"relative\"\n")
+        let toml = try h.apply("helix")
+        XCTAssertEqual(toml.status, 1)
+        XCTAssertTrue(
+            toml.stderr.contains("config.toml: line 2 is not TOML palette-tui can read; left unchanged"), toml.stderr)
+        XCTAssertFalse(h.exists(".config/helix/themes/palette-tui.toml"))
+
+        try h.write(".config/alacritty/alacritty.yml", "font:\n  size: 11\n")
+        let yaml = try h.apply("alacritty")
+        XCTAssertEqual(yaml.status, 1)
+        XCTAssertTrue(yaml.stderr.contains("a YAML config, which Alacritty no longer reads"), yaml.stderr)
+        XCTAssertFalse(h.exists(".config/alacritty/alacritty.toml"))
+
+        let kitty = h.path(".config/kitty/kitty.conf")
+        try FileManager.default.createDirectory(atPath: h.path(".config/kitty"), withIntermediateDirectories: true)
+        try Data([0x66, 0x6F, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: kitty))
+        let binary = try h.apply("kitty")
+        XCTAssertEqual(binary.status, 1)
+        XCTAssertTrue(binary.stderr.contains("kitty.conf: not a text file; left unchanged"), binary.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: kitty)), Data([0x66, 0x6F, 0xFF, 0xFE, 0x0A]))
+
+        try h.write(".tmux.conf", "set -g mouse on\nbind x \\\n")
+        let continued = try h.apply("tmux")
+        XCTAssertEqual(continued.status, 1)
+        XCTAssertTrue(continued.stderr.contains("its last line continues with a backslash"), continued.stderr)
+        XCTAssertEqual(h.read(".tmux.conf"), "set -g mouse on\nbind x \\\n")
+
+        try h.write(".config/foot/foot.ini", "font=mono\n")
+        try h.write(".config/foot/palette-tui.ini", "# mine\n[colors]\nbackground=000000\n")
+        let ours = try h.apply("foot", ["--lang", "zh-Hans"])
+        XCTAssertEqual(ours.status, 1)
+        XCTAssertTrue(ours.stderr.contains("palette-tui.ini 已存在且不是 palette-tui 写的"), ours.stderr)
+        XCTAssertEqual(h.read(".config/foot/palette-tui.ini"), "# mine\n[colors]\nbackground=000000\n")
+        XCTAssertEqual(h.read(".config/foot/foot.ini"), "font=mono\n")
+    }
+}
