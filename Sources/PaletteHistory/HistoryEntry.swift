@@ -55,7 +55,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, created, description, primary, secondary, accent, provider, model, favorite
-        case parent, seed, variation, locked, refinement
+        case parent, seed, variation, locked, refinement, change
     }
 
     /// A time as the history file holds it: to the millisecond, as the encoder writes it. A
@@ -101,6 +101,9 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         if let refinement = try? c.decodeIfPresent(String.self, forKey: .refinement) {
             lineage.refinement = refinement
         }
+        if let text = try? c.decodeIfPresent(String.self, forKey: .change) {
+            lineage.change = Change(text: text)
+        }
         self.lineageBox = LineageBox.holding(lineage)
     }
 
@@ -120,6 +123,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         if lineage.variation != 0 { try c.encode(lineage.variation, forKey: .variation) }
         if !lineage.locked.isEmpty { try c.encode(lineage.locked.map(\.rawValue), forKey: .locked) }
         try c.encodeIfPresent(lineage.refinement, forKey: .refinement)
+        try c.encodeIfPresent(lineage.change?.text, forKey: .change)
     }
 }
 
@@ -160,16 +164,20 @@ extension HistoryEntry {
         public var locked: [Role]
         /// The refinement's instruction, as the user wrote it.
         public var refinement: String?
+        /// A change made in the workbench rather than asked of a provider (a swap, a companion,
+        /// an edit, a repair, a candidate kept); nil for a palette as generated.
+        public var change: Change?
 
         public init(
             parent: String? = nil, seed: UInt64? = nil, variation: Int = 0, locked: [Role] = [],
-            refinement: String? = nil
+            refinement: String? = nil, change: Change? = nil
         ) {
             self.parent = parent
             self.seed = seed
             self.variation = max(0, variation)
             self.locked = Role.allCases.filter { locked.contains($0) }
             self.refinement = refinement
+            self.change = change
         }
 
         /// The lineage of a palette made for `request` from the entry `parent`.
@@ -182,7 +190,7 @@ extension HistoryEntry {
 
         /// True when nothing beyond provider and model is known (entries from before lineage).
         public var isEmpty: Bool {
-            parent == nil && seed == nil && variation == 0 && locked.isEmpty && refinement == nil
+            parent == nil && seed == nil && variation == 0 && locked.isEmpty && refinement == nil && change == nil
         }
 
         /// The roles named in `names`, in role order; unknown names are left out.
@@ -200,6 +208,62 @@ extension HistoryEntry {
             id: id, created: created, description: description ?? request.description, palette: result.palette,
             provider: result.provider, model: result.model,
             lineage: Lineage(request: request, parent: parent))
+    }
+}
+
+extension HistoryEntry {
+    /// A palette changed in the workbench, as a step of its lineage. In the file, one string:
+    /// `swap:1-2`, `companion:light`, `edit:accent`, `repair:primary`, `candidate:2`; a string
+    /// of another shape is left out when read (older and newer versions ignore what they do not know).
+    public enum Change: Hashable, Sendable {
+        /// Two panes' colours exchanged; the panes' numbers (1 to 3) as the keys name them.
+        case swapped(Int, Int)
+        /// The light-ground or dark-ground companion.
+        case companion(CompanionGround)
+        /// One colour edited by hand.
+        case edited(Role)
+        /// One colour repaired for contrast (`x`).
+        case repaired(Role)
+        /// One of several candidates kept; its number, from 1.
+        case candidate(Int)
+
+        public var text: String {
+            switch self {
+            case .swapped(let a, let b): return "swap:\(a)-\(b)"
+            case .companion(let ground): return "companion:\(ground.rawValue)"
+            case .edited(let role): return "edit:\(role.rawValue)"
+            case .repaired(let role): return "repair:\(role.rawValue)"
+            case .candidate(let n): return "candidate:\(n)"
+            }
+        }
+
+        public init?(text: String) {
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return nil }
+            let value = parts[1]
+            switch parts[0] {
+            case "swap":
+                let panes = value.split(separator: "-").compactMap { Int($0) }
+                guard panes.count == 2, panes.allSatisfy({ (1...3).contains($0) }), panes[0] != panes[1] else {
+                    return nil
+                }
+                self = .swapped(panes[0], panes[1])
+            case "companion":
+                guard let ground = CompanionGround(rawValue: value) else { return nil }
+                self = .companion(ground)
+            case "edit":
+                guard let role = Role(rawValue: value) else { return nil }
+                self = .edited(role)
+            case "repair":
+                guard let role = Role(rawValue: value) else { return nil }
+                self = .repaired(role)
+            case "candidate":
+                guard let n = Int(value), n >= 1, n <= 99 else { return nil }
+                self = .candidate(n)
+            default:
+                return nil
+            }
+        }
     }
 }
 

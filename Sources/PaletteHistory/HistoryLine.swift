@@ -89,6 +89,10 @@ public enum HistoryLineEncoder {
             out += #","refinement":"#.utf8
             JSONText.appendString(refinement, to: &out)
         }
+        if let change = lineage.change {
+            out += #","change":"#.utf8
+            JSONText.appendString(change.text, to: &out)
+        }
     }
 }
 
@@ -143,7 +147,7 @@ struct HistoryLineDecoder {
 
     private enum Key: Int, CaseIterable {
         case id, created, description, primary, secondary, accent, provider, model, favorite, op
-        case parent, seed, variation, locked, refinement
+        case parent, seed, variation, locked, refinement, change
 
         static func match(_ b: UnsafeRawBufferPointer, _ r: Range<Int>) -> Key? {
             @inline(__always) func equals(_ literal: StaticString) -> Bool {
@@ -154,7 +158,10 @@ struct HistoryLineDecoder {
             case 2: return equals("id") ? .id : equals("op") ? .op : nil
             case 4: return equals("seed") ? .seed : nil
             case 5: return equals("model") ? .model : nil
-            case 6: return equals("accent") ? .accent : equals("parent") ? .parent : equals("locked") ? .locked : nil
+            case 6:
+                return equals("accent")
+                    ? .accent
+                    : equals("parent") ? .parent : equals("locked") ? .locked : equals("change") ? .change : nil
             case 7: return equals("created") ? .created : equals("primary") ? .primary : nil
             case 8: return equals("provider") ? .provider : equals("favorite") ? .favorite : nil
             case 9: return equals("secondary") ? .secondary : equals("variation") ? .variation : nil
@@ -168,7 +175,7 @@ struct HistoryLineDecoder {
     private mutating func fastDecode(_ b: UnsafeRawBufferPointer) -> FastResult {
         var values: (Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?) =
             (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
-        var lineageValues: (Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil)
+        var lineageValues: (Value?, Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil, nil)
         func slot(_ key: Key) -> Value? {
             switch key {
             case .id: return values.0
@@ -186,6 +193,7 @@ struct HistoryLineDecoder {
             case .variation: return lineageValues.2
             case .locked: return lineageValues.3
             case .refinement: return lineageValues.4
+            case .change: return lineageValues.5
             }
         }
         func set(_ key: Key, _ v: Value) -> Bool {
@@ -206,6 +214,7 @@ struct HistoryLineDecoder {
             case .variation: lineageValues.2 = v
             case .locked: lineageValues.3 = v
             case .refinement: lineageValues.4 = v
+            case .change: lineageValues.5 = v
             }
             return true
         }
@@ -399,7 +408,7 @@ struct HistoryLineDecoder {
         var lineage = HistoryEntry.Lineage()
         guard
             slot(.parent) != nil || slot(.seed) != nil || slot(.variation) != nil || slot(.locked) != nil
-                || slot(.refinement) != nil
+                || slot(.refinement) != nil || slot(.change) != nil
         else { return lineage }
         func text(_ value: Value?) -> String? {
             guard case .string(let r, let escaped)? = value else { return nil }
@@ -422,6 +431,7 @@ struct HistoryLineDecoder {
             lineage.locked = HistoryEntry.Lineage.roles(names)
         }
         lineage.refinement = text(slot(.refinement))
+        lineage.change = text(slot(.change)).flatMap { HistoryEntry.Change(text: $0) }
         return lineage
     }
 

@@ -179,6 +179,116 @@ public enum AccessWords {
         )
     }
 
+    // MARK: - The checks a repair fixed or broke
+
+    /// One check of the level, by name, without figures: "Accent / Secondary (UI 3:1)",
+    /// "Primary's ink (4.5:1)", "Primary / Accent, tritan (ΔE00 10)".
+    public static func check(_ check: AuditCheck, level: AccessibilityLevel) -> Localized {
+        switch check {
+        case .ink(let role):
+            let who = AccessText.subject(.role(role))
+            let need = ContrastTarget.ratio(level.textRatio).description
+            return Localized(
+                "\(who.english)'s ink (\(need))", "\(who.traditional)的文字色（\(need)）",
+                "\(who.simplified)的文字色（\(need)）")
+        case .accent(let other):
+            let o = AccessText.subject(other)
+            let a = AccessText.subject(.role(.accent))
+            return Localized(
+                "\(a.english) / \(o.english) (UI 3:1)", "\(a.traditional) / \(o.traditional)（非文字 3:1）",
+                "\(a.simplified) / \(o.simplified)（非文字 3:1）")
+        case .vision(let kind, let a, let b):
+            let k = AccessText.deficiency(kind)
+            let x = AccessText.subject(.role(a))
+            let y = AccessText.subject(.role(b))
+            return Localized(
+                "\(x.english) / \(y.english), \(k.english) (ΔE00 10)",
+                "\(x.traditional) / \(y.traditional)，\(k.traditional)（ΔE00 10）",
+                "\(x.simplified) / \(y.simplified)，\(k.simplified)（ΔE00 10）")
+        }
+    }
+
+    /// A check's figure: a ratio, or a simulated ΔE00.
+    public static func checkFigure(_ check: AuditCheck, _ value: Double) -> String {
+        if case .vision = check { return "ΔE00 " + AccessText.deltaE(value) }
+        return AccessText.ratio(value)
+    }
+
+    /// "Accent / Secondary (UI 3:1) 1.12:1 -> 3.01:1".
+    static func moved(_ move: CheckMove, level: AccessibilityLevel) -> Localized {
+        let name = check(move.check, level: level)
+        let figures = "\(checkFigure(move.check, move.before)) -> \(checkFigure(move.check, move.after))"
+        return Localized(
+            "\(name.english) \(figures)", "\(name.traditional) \(figures)", "\(name.simplified) \(figures)")
+    }
+
+    private static func list(_ moves: [CheckMove], level: AccessibilityLevel) -> Localized {
+        let all = moves.map { moved($0, level: level) }
+        return Localized(
+            all.map(\.english).joined(separator: ", "), all.map(\.traditional).joined(separator: "、"),
+            all.map(\.simplified).joined(separator: "、"))
+    }
+
+    /// The status line after a repair: the colour, exactly the checks it fixed, the ones it
+    /// broke and the ones of the role that still fail, and that u undoes.
+    public static func repairReport(_ report: RepairReport, level: AccessibilityLevel) -> Localized {
+        let who = AccessText.subject(.role(report.change.role))
+        let hexes = "\(report.change.from.hex) -> \(report.change.to.hex)"
+        var en = "Repaired \(who.english) \(hexes): fixed \(list(report.fixed, level: level).english)"
+        var hant = "已修正\(who.traditional) \(hexes)：修好\(list(report.fixed, level: level).traditional)"
+        var hans = "已修正\(who.simplified) \(hexes)：修好\(list(report.fixed, level: level).simplified)"
+        if !report.broke.isEmpty {
+            let b = list(report.broke, level: level)
+            en += "; broke \(b.english)"
+            hant += "；但弄壞了\(b.traditional)"
+            hans += "；但弄坏了\(b.simplified)"
+        }
+        if !report.stillFailing.isEmpty {
+            let f = list(report.stillFailing, level: level)
+            en += "; still failing \(f.english)"
+            hant += "；仍未通過\(f.traditional)"
+            hans += "；仍未通过\(f.simplified)"
+        }
+        if report.broke.isEmpty && report.stillFailing.isEmpty {
+            en += "; all its \(level.rawValue) checks pass"
+            hant += "；其 \(level.rawValue) 檢查全部通過"
+            hans += "；其 \(level.rawValue) 检查全部通过"
+        }
+        return Localized(en + "; u undoes.", hant + "；按 u 復原。", hans + "；按 u 撤销。")
+    }
+
+    /// Why `x` made no change: the nearest colour it found leaves the check it was asked to fix failing.
+    public static func repairFellShort(_ role: Role, _ move: CheckMove, level: AccessibilityLevel) -> Localized {
+        let who = AccessText.subject(.role(role))
+        let m = moved(move, level: level)
+        return Localized(
+            "No change: the nearest \(who.english) found leaves \(m.english), still failing; change another colour, or use the readable ink.",
+            "未作變更：找到的最接近的\(who.traditional)使\(m.traditional)，仍未通過；請改變另一個顏色，或改用可讀文字色。",
+            "未作更改：找到的最接近的\(who.simplified)使\(m.simplified)，仍未通过；请改变另一个颜色，或改用可读文字色。")
+    }
+
+    /// The offer line's tail when the repair would break other checks: "; breaks Accent / Background (UI 3:1)".
+    public static func offerBreaks(_ checks: [AuditCheck], level: AccessibilityLevel) -> Localized {
+        let names = checks.map { check($0, level: level) }
+        return Localized(
+            "; breaks " + names.map(\.english).joined(separator: ", "),
+            "；會弄壞" + names.map(\.traditional).joined(separator: "、"),
+            "；会弄坏" + names.map(\.simplified).joined(separator: "、"))
+    }
+
+    /// The ink line of the audit panel: "Ink 4.5:1: Primary ✓ 8.20:1 · Secondary ✗ 3.91:1 · Accent ✓ 5.10:1".
+    public static func inkLine(_ audit: PaletteAudit, level: AccessibilityLevel, _ language: Language) -> String {
+        let need = ContrastTarget.ratio(level.textRatio).description
+        let parts = Role.allCases.map { role -> String in
+            let r = AccessibilityLevel.inkRatio(audit.palette[role])
+            return AccessText.subject(.role(role))(language) + " " + AccessText.mark(r >= level.textRatio) + " "
+                + AccessText.ratio(r)
+        }
+        let head = Localized("Ink \(need)", "文字色 \(need)", "文字色 \(need)")(language)
+        let colon = language == .english ? ": " : "："
+        return head + colon + parts.joined(separator: " · ")
+    }
+
     /// The status line after `u` took a repair back.
     public static func undone(_ role: Role, from: RGB, to: RGB) -> Localized {
         let who = AccessText.subject(.role(role))
@@ -186,5 +296,77 @@ public enum AccessWords {
             "Undone: \(who.english) back to \(to.hex) (was \(from.hex)).",
             "已復原：\(who.traditional)回到 \(to.hex)（原為 \(from.hex)）。",
             "已撤销：\(who.simplified)回到 \(to.hex)（原为 \(from.hex)）。")
+    }
+}
+
+/// One check of a level, without its figure: what a repair can fix or break.
+public enum AuditCheck: Hashable, Sendable {
+    /// The role's readable ink at the level's ratio.
+    case ink(Role)
+    /// The accent against another subject at 3:1.
+    case accent(against: AuditSubject)
+    /// Two roles apart (ΔE00 10) under a deficiency; the roles in role order.
+    case vision(VisionDeficiency, Role, Role)
+
+    public init(_ failure: AccessibilityFailure) {
+        switch failure {
+        case .ink(let role, _): self = .ink(role)
+        case .accent(let other, _): self = .accent(against: other)
+        case .indistinct(let kind, let a, let b, _): self = .vision(kind, a, b)
+        }
+    }
+
+    /// The check's figure in `audit`: a ratio, or a simulated ΔE00.
+    public func figure(in audit: PaletteAudit) -> Double {
+        switch self {
+        case .ink(let role): return AccessibilityLevel.inkRatio(audit.palette[role])
+        case .accent(let other): return audit.pair(.role(.accent), on: other)?.ratio ?? 0
+        case .vision(let kind, let a, let b):
+            return audit.deficiencies.first { $0.deficiency == kind && $0.a == a && $0.b == b }?.deltaE ?? 0
+        }
+    }
+}
+
+/// A check and its figure before and after a change.
+public struct CheckMove: Hashable, Sendable {
+    public var check: AuditCheck
+    public var before: Double
+    public var after: Double
+
+    public init(_ check: AuditCheck, before: Double, after: Double) {
+        self.check = check
+        self.before = before
+        self.after = after
+    }
+}
+
+/// What a repair did, check by check, worked out from the audits before and after it.
+public struct RepairReport: Hashable, Sendable {
+    public var change: RoleChange
+    /// Failing before, passing after.
+    public var fixed: [CheckMove]
+    /// Passing before, failing after.
+    public var broke: [CheckMove]
+    /// Checks involving the role that fail before and after.
+    public var stillFailing: [CheckMove]
+
+    public init(_ change: RoleChange, before: PaletteAudit, after: PaletteAudit, level: AccessibilityLevel) {
+        self.change = change
+        let was = before.failures(level).map(AuditCheck.init)
+        let now = after.failures(level).map(AuditCheck.init)
+        func move(_ c: AuditCheck) -> CheckMove {
+            CheckMove(c, before: c.figure(in: before), after: c.figure(in: after))
+        }
+        fixed = was.filter { !now.contains($0) }.map(move)
+        broke = now.filter { !was.contains($0) }.map(move)
+        stillFailing = now.filter { was.contains($0) && Self.involves($0, change.role) }.map(move)
+    }
+
+    static func involves(_ check: AuditCheck, _ role: Role) -> Bool {
+        switch check {
+        case .ink(let r): return r == role
+        case .accent(let other): return role == .accent || other == .role(role)
+        case .vision(_, let a, let b): return a == role || b == role
+        }
     }
 }

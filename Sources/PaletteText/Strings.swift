@@ -90,6 +90,14 @@ public enum UIText {
     public static let cancelled = Localized("Generation cancelled.", "已取消生成。", "已取消生成。")
     public static let noPalette = Localized(
         "No palette to copy yet.", "還沒有可複製的配色。", "还没有可复制的配色。")
+    /// A printable key nothing binds in the focused area while the description holds words:
+    /// "“i” does nothing in the colour panes; the description is kept (Tab goes to it, ? lists the keys)."
+    public static func keyNotUsedHere(_ key: String, area: Localized) -> Localized {
+        Localized(
+            "“\(key)” does nothing in the \(area.english.lowercased()); the description is kept (Tab goes to it, ? lists the keys).",
+            "「\(key)」在「\(area.traditional)」沒有作用；描述保持不變（Tab 前往描述欄，? 列出按鍵）。",
+            "“\(key)”在“\(area.simplified)”没有作用；描述保持不变（Tab 前往描述栏，? 列出按键）。")
+    }
     public static let confirmQuit = Localized(
         "Press q again to quit; any other key goes on.", "再按一次 q 離開；按其他鍵繼續。", "再按一次 q 退出；按其他键继续。")
     public static let historyEmpty = Localized(

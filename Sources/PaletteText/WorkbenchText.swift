@@ -51,8 +51,12 @@ public enum WorkbenchText {
     public static let emptyRefinement = Localized(
         "Say how to change the palette first (e.g. warmer accent).", "請先說明要怎麼改（例如：強調色暖一點）。",
         "请先说明要怎么改（例如：强调色暖一点）。")
-    public static let refineLeft = Localized(
-        "Back to the description.", "回到描述。", "回到描述。")
+    /// After Esc in the refine field: where the focus went back to ("Colour panes").
+    public static func refineLeft(_ area: Localized) -> Localized {
+        Localized(
+            "Refining closed; back to: \(area.english).", "已離開微調；回到：\(area.traditional)。",
+            "已离开微调；回到：\(area.simplified)。")
+    }
     public static let noCandidateKept = Localized(
         "No candidate kept; the palette is unchanged.", "未保留任何候選；配色未變。", "未保留任何候选；配色未变。")
 

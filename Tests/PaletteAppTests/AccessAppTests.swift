@@ -39,7 +39,7 @@ final class AccessAppTests: XCTestCase {
         XCTAssertTrue(state.isShowingAudit)
         let rect = try XCTUnwrap(state.layout.audit)
         XCTAssertEqual(rect.height, AuditPanel.idealRows, "80x24 has room for the whole panel")
-        XCTAssertGreaterThanOrEqual(state.layout.historyList.height, 4, "the history keeps rows")
+        XCTAssertGreaterThanOrEqual(state.layout.historyList.height, 3, "the history keeps rows")
         XCTAssertGreaterThan(rect.y, state.layout.panes[0].y + state.layout.panes[0].height - 1, "under the panes")
         let lines = state.render().textLines
         let panel = lines[rect.y..<(rect.y + rect.height)].joined(separator: "\n")
@@ -51,10 +51,12 @@ final class AccessAppTests: XCTestCase {
             let row = try XCTUnwrap(lines.first { $0.contains(label) }, label)
             XCTAssertTrue(row.contains(AccessText.ratio(pair.ratio)), row)
             XCTAssertTrue(row.contains("Lc \(AccessText.lc(pair.lc))"), row)
-            // The mark leads the row: a failing pair stands out without colour.
-            let mark = AccessText.mark(pair.aaNormal)
+            // The mark leads the row: the level's verdict (the accent's 3:1), "·" for a pair the
+            // level does not check; a failing pair stands out without colour.
+            let checked = a == .role(.accent) || b == .role(.accent)
+            let mark = checked ? AccessText.mark(pair.nonText) : "·"
             XCTAssertTrue(row.trimmingCharacters(in: .whitespaces).hasPrefix(mark + " "), row)
-            XCTAssertTrue(row.contains("AA \(mark)"), row)
+            XCTAssertTrue(row.contains("AA \(AccessText.mark(pair.aaNormal))"), row)
             XCTAssertTrue(row.contains("UI \(AccessText.mark(pair.nonText))"), row)
         }
         let vision = try XCTUnwrap(lines.first { $0.contains("Colour vision ΔE00") })
@@ -144,9 +146,9 @@ final class AccessAppTests: XCTestCase {
         XCTAssertEqual(status.kind, .success)
         XCTAssertTrue(
             status.text.hasPrefix(
-                "Repaired Accent #F18F01 -> \(after.accent.hex): \(AccessText.ratio(worst)) -> "
-                    + "\(AccessText.ratio(WCAG.contrast(after.accent, after.primary))) against Primary;"), status.text)
-        XCTAssertTrue(status.text.contains("; u undoes; all its AA checks pass, hue kept."), status.text)
+                "Repaired Accent #F18F01 -> \(after.accent.hex): fixed Accent / Primary (UI 3:1) \(AccessText.ratio(worst)) -> "
+                    + "\(AccessText.ratio(WCAG.contrast(after.accent, after.primary))),"), status.text)
+        XCTAssertTrue(status.text.hasSuffix("; all its AA checks pass; u undoes."), status.text)
         // The repaired palette is kept in history; nothing is lost.
         guard case .appendHistory(let entry)? = effects.first, effects.count == 1 else { return XCTFail("\(effects)") }
         XCTAssertEqual(entry.palette, after)

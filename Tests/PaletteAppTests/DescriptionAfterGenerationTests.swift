@@ -62,13 +62,18 @@ final class DescriptionAfterGenerationTests: XCTestCase {
         XCTAssertEqual(state.request?.description, "calm lake at dawn")
     }
 
-    func testTypingOrPastingFromAnywhereReplacesTheSelectedDescription() {
+    func testPastingFromAnywhereReplacesTheSelectedDescriptionAndAStrayKeyDoesNot() {
         var state = generated("calm lake at dawn")
         state.press(.tab, .tab, .tab)
         XCTAssertEqual(state.focus, .history)
-        state.type("ocean")
-        XCTAssertEqual(state.focus, .description)
-        XCTAssertEqual(state.field.text, "ocean", "typing from the history list starts afresh too")
+        // A key the history does not use never replaces the description unseen: it is kept,
+        // and the status line says the key does nothing there.
+        state.type("o")
+        XCTAssertEqual(state.focus, .history)
+        XCTAssertEqual(state.field.text, "calm lake at dawn")
+        XCTAssertEqual(
+            state.status?.text,
+            "“o” does nothing in the history list; the description is kept (Tab goes to it, ? lists the keys).")
         state = generated("calm lake at dawn")
         state.press(.paste("a harbour at night"))
         XCTAssertEqual(state.field.text, "a harbour at night")

@@ -57,11 +57,12 @@ enum Fixture {
         primary: RGB(packed: 0x2F4F4F), secondary: RGB(packed: 0x8FBC8F),
         accent: RGB(packed: 0xF5DEB3))
 
-    /// The fixed date, `uptime` from `uptime()` (zero unless told), ids `id-1`, `id-2`, ..., and
-    /// a `sleep` that returns at once (a tick is sent as soon as it is performed).
+    /// The fixed date, `uptime` from `uptime()` (zero unless told), ids `id-1`, `id-2`, ..., a
+    /// `sleep` that returns at once (a tick is sent as soon as it is performed), and UTC as the
+    /// local time zone (the history list's times do not follow the machine's).
     static func clock(uptime: @escaping @Sendable () -> Duration = { .zero }) -> AppClock {
         let ids = IDSequence()
-        return AppClock(now: { now }, uptime: uptime, makeID: { ids.make() }, sleep: { _ in })
+        return AppClock(now: { now }, uptime: uptime, makeID: { ids.make() }, sleep: { _ in }, utcOffset: { _ in 0 })
     }
 
     static func state(

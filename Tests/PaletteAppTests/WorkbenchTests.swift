@@ -92,10 +92,10 @@ final class WorkbenchTests: XCTestCase {
         // Saved as a child of the palette it was changed from, so nothing is lost on quitting.
         guard case .appendHistory(let entry)? = saved.first else { return XCTFail("\(saved)") }
         XCTAssertEqual(entry.palette, Palette(primary: p.secondary, secondary: p.primary, accent: p.accent))
-        XCTAssertEqual(entry.lineage, HistoryEntry.Lineage(parent: "id-1"))
+        XCTAssertEqual(entry.lineage, HistoryEntry.Lineage(parent: "id-1", change: .swapped(1, 2)))
         XCTAssertEqual(state.shown?.entryID, entry.id)
-        XCTAssertEqual(
-            WorkbenchText.how(LineageStep(entry), .english), "sea foam · changed by hand")
+        XCTAssertEqual(WorkbenchText.how(LineageStep(entry), .english), "sea foam · swapped 1↔2")
+        XCTAssertEqual(WorkbenchText.how(LineageStep(entry), .traditionalChinese), "sea foam · 交換 1↔2")
         XCTAssertEqual(state.shown?.palette, Palette(primary: p.secondary, secondary: p.primary, accent: p.accent))
         XCTAssertEqual(state.workbench.locked, [.secondary], "the lock follows the colour")
         XCTAssertEqual(state.selectedRole, .secondary, "the selection follows it too")
@@ -285,7 +285,7 @@ final class WorkbenchTests: XCTestCase {
         state.type("更柔和")
         state.press(.escape)
         XCTAssertFalse(state.workbench.isRefining)
-        XCTAssertEqual(state.keyScope, .description)
+        XCTAssertEqual(state.keyScope, .panes, "Esc goes back where refining began")
         XCTAssertEqual(state.field.text, "sea foam")
         var empty = Fixture.state()
         empty.press(.tab, .tab, .character("R"))

@@ -38,11 +38,20 @@ public struct AuditView: Hashable, Sendable {
     public var level: AccessibilityLevel
     /// What `x` would do to the selected pane.
     public var offer: RoleRepair
+    /// The checks the offered repair would break (passing now, failing after).
+    public var offerBreaks: [AuditCheck] = []
 
     init(palette: Palette, background: RGB, level: AccessibilityLevel, selected: Role) {
         audit = PaletteAudit(palette, background: background)
         self.level = level
         offer = RoleRepair(selected, in: audit, level: level)
+        if case .repaired(let change) = offer.outcome {
+            var after = palette
+            after[change.role] = change.to
+            let report = RepairReport(
+                change, before: audit, after: PaletteAudit(after, background: background), level: level)
+            offerBreaks = report.broke.map(\.check)
+        }
     }
 
     /// The roles some rule of the level fails for, in role order.
@@ -104,10 +113,20 @@ extension AppState {
         }
         var palette = current.palette
         palette[role] = change.to
+        // What the change does, check by check, from the audits before and after it: the check
+        // it was asked to fix must pass, or nothing changes.
+        let report = RepairReport(
+            change, before: audit, after: PaletteAudit(palette, background: access.background), level: access.level)
+        if let rule = repair.rule, let short = report.stillFailing.first(where: { $0.check == Self.check(rule, role) })
+        {
+            say(AccessWords.repairFellShort(role, short, level: access.level), .warning)
+            return []
+        }
         let before = snapshot
         let entry = HistoryEntry(
             id: clock.value.makeID(), created: clock.value.now(), description: current.description,
-            palette: palette, provider: current.provider, model: current.model)
+            palette: palette, provider: current.provider, model: current.model,
+            lineage: HistoryEntry.Lineage(parent: current.entryID, change: .repaired(role)))
         shown = ShownPalette(
             palette: palette, description: current.description, provider: current.provider,
             model: current.model, isFallback: current.isFallback,
@@ -119,8 +138,23 @@ extension AppState {
         keepViewsInBounds()
         // One step of the workbench's undo history (`u` puts the palette before it back).
         workbench.record(.workbench(before: before, after: snapshot))
-        say(AccessWords.repaired(repair, change, level: access.level), .success)
+        let clean = report.broke.isEmpty && report.stillFailing.isEmpty
+        say(AccessWords.repairReport(report, level: access.level), clean ? .success : .warning)
         return [.appendHistory(entry)]
+    }
+
+    /// The check a repair's rule names, for `role`.
+    static func check(_ rule: RoleRepair.Rule, _ role: Role) -> AuditCheck {
+        switch rule {
+        case .ink: return .ink(role)
+        case .contrast(let against, _, _):
+            return role == .accent ? .accent(against: against) : .accent(against: .role(role))
+        case .vision(let kind, let other):
+            let order = Role.allCases
+            let (a, b) =
+                (order.firstIndex(of: role) ?? 0) < (order.firstIndex(of: other) ?? 0) ? (role, other) : (other, role)
+            return .vision(kind, a, b)
+        }
     }
 
     /// Recomputes the audit panel's content when what it shows has changed.

@@ -10,8 +10,8 @@ import ScreenCore
 /// also bold. On a short panel the rows kept are the header, the repair offer, the vision line,
 /// then the pairs, failing ones first.
 struct AuditPanel: ScreenPart {
-    /// Header, six pairs, the vision line and the offer.
-    static let idealRows = 9
+    /// Header, six pairs, the ink line, the vision line and the offer.
+    static let idealRows = 10
 
     @ComparedInPlace var view: AuditView? = nil
     var hasPalette: Bool
@@ -34,7 +34,14 @@ struct AuditPanel: ScreenPart {
     private enum Line {
         case header
         case pair(ContrastPair)
-        case vision, offer
+        case ink, vision, offer
+    }
+
+    /// Whether the level checks the pair: the accent against everything at 3:1 (UI); the
+    /// other pairs are shown for their figures, and their row carries no verdict, so the marks
+    /// at the left are exactly the level's checks (docs/decisions.md, "the audit agrees").
+    static func isChecked(_ p: ContrastPair) -> Bool {
+        p.foreground == .role(.accent) || p.background == .role(.accent)
     }
 
     func draw(on canvas: inout Canvas, _ frame: RenderFrame) {
@@ -49,8 +56,9 @@ struct AuditPanel: ScreenPart {
         let audit = view.audit
         let pairs = Self.pairs.compactMap { audit.pair($0.0, on: $0.1) }
         // Natural order, and the order rows are kept in when the panel is short.
-        let lines: [Line] = [.header] + pairs.map(Line.pair) + [.vision, .offer]
-        var priority: [Int] = [0] + pairs.indices.map { pairs[$0].aaNormal ? 10 + $0 : 3 + $0 } + [2, 1]
+        let lines: [Line] = [.header] + pairs.map(Line.pair) + [.ink, .vision, .offer]
+        let failing = { (p: ContrastPair) in Self.isChecked(p) && !p.nonText }
+        var priority: [Int] = [0] + pairs.indices.map { failing(pairs[$0]) ? 4 + $0 : 11 + $0 } + [3, 2, 1]
         if rect.height < lines.count {
             let kept = Set(priority.enumerated().sorted { $0.element < $1.element }.prefix(rect.height).map(\.offset))
             priority = priority.indices.map { kept.contains($0) ? 0 : -1 }
@@ -67,15 +75,24 @@ struct AuditPanel: ScreenPart {
                     AccessWords.header(audit)(language), x: rect.x, y: y, style: Style(bold: true), limit: limit,
                     ellipsis: true)
             case .pair(let p):
-                let style = p.nonText ? (p.aaNormal ? Style.plain : Style(bold: true)) : frame.theme.status(.error)
+                let checked = Self.isChecked(p)
+                let style = failing(p) ? frame.theme.status(.error) : checked ? Style.plain : frame.theme.dim
                 let label = Self.pairLabel(p, language)
                 let pad = String(repeating: " ", count: max(labelWidth - DisplayWidth.of(label), 0))
                 let ratio = AccessText.ratio(p.ratio)
                 let ratioPad = String(repeating: " ", count: max(7 - ratio.count, 0))
+                let mark = checked ? AccessText.mark(p.nonText) : "·"
                 let text =
-                    "\(AccessText.mark(p.aaNormal)) \(label)\(pad)  \(ratioPad)\(ratio)  "
+                    "\(mark) \(label)\(pad)  \(ratioPad)\(ratio)  "
                     + AccessWords.marks(p, language)
                 canvas.put(text, x: rect.x, y: y, style: style, limit: limit, ellipsis: true)
+            case .ink:
+                let fails = Role.allCases.contains {
+                    AccessibilityLevel.inkRatio(audit.palette[$0]) < view.level.textRatio
+                }
+                canvas.put(
+                    AccessWords.inkLine(audit, level: view.level, language), x: rect.x, y: y,
+                    style: fails ? frame.theme.status(.error) : Style.plain, limit: limit, ellipsis: true)
             case .vision:
                 drawVision(audit, y: y, limit: limit, on: &canvas, frame)
             case .offer:
@@ -137,8 +154,8 @@ struct AuditPanel: ScreenPart {
             }
             x = canvas.put(color.hex, x: x, y: y, style: .plain, limit: limit)
         }
-        canvas.put(
-            "  " + AccessWords.change(offer)(language), x: x, y: y, style: .plain, limit: limit,
-            ellipsis: true)
+        var tail = "  " + AccessWords.change(offer)(language)
+        if !view.offerBreaks.isEmpty { tail += AccessWords.offerBreaks(view.offerBreaks, level: view.level)(language) }
+        canvas.put(tail, x: x, y: y, style: .plain, limit: limit, ellipsis: true)
     }
 }

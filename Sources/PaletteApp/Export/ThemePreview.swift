@@ -13,6 +13,9 @@ public enum PreviewSupport: Hashable, Sendable {
     /// A terminal known not to (the Linux console, GNU screen, a VT100): nothing is sent, and
     /// the preview says so; `term` is its TERM.
     case unsupported(term: String)
+    /// The app draws without colour (NO_COLOR, `--color none`): the terminal's colours are
+    /// left alone and the sample is drawn without colour; the placements are listed in words.
+    case noColor
 
     public static func judge(_ environment: [String: String]) -> PreviewSupport {
         let term = (environment["TERM"] ?? "").lowercased()
@@ -54,16 +57,17 @@ extension AppState {
     /// The preview's bytes, or nil when the app's own frames show.
     public var previewFrame: PreviewFrame? {
         guard let preview = themePreview else { return nil }
+        // Without colour the terminal's own palette is never rewritten (docs/decisions.md).
+        let support = colorMode == .none ? PreviewSupport.noColor : previewSupport
         let colours: [UInt8]
-        if case .unsupported = previewSupport {
-            colours = []
-        } else {
-            colours = Array(ThemeSequences.apply(preview.theme).utf8)
+        switch support {
+        case .unsupported, .noColor: colours = []
+        case .known, .unknown: colours = Array(ThemeSequences.apply(preview.theme).utf8)
         }
         return PreviewFrame(
             colours: colours,
             screen: Array(
-                PreviewScreen.text(preview, support: previewSupport, width: width, height: height, language: language)
+                PreviewScreen.text(preview, support: support, width: width, height: height, language: language)
                     .utf8))
     }
 }
@@ -144,8 +148,11 @@ enum PreviewScreen {
         if lines.count + 1 > height { lines = Array(lines.prefix(max(height - 1, 0))) }
         lines.append(hint)
         var out = esc + "0m" + esc + "H" + esc + "2J"
+        // Without colour, only bold and dim remain (the swatches are blank; the words stay).
+        let plain = support == .noColor
         for (row, line) in lines.enumerated() where row < max(height, 1) {
-            out += esc + "\(row + 1);1H" + render(line, width: w)
+            let shown = plain ? line.map { Segment($0.text, sgr: $0.sgr == "1" || $0.sgr == "2" ? $0.sgr : "") } : line
+            out += esc + "\(row + 1);1H" + render(shown, width: w)
         }
         return out
     }

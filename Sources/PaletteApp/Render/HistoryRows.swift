@@ -19,7 +19,8 @@ enum HistoryRow: Equatable, Sendable {
     /// and lineage) for every row of a scrolled list was a third of updating the list.
     struct Entry: Hashable, Sendable {
         var description: String
-        var created: Date
+        /// "14:05" today, else "2026-12-04" (`AppClock.stamp`).
+        var when: String
         var palette: Palette
         var favorite: Bool
         var selected: Bool
@@ -30,16 +31,16 @@ enum HistoryRow: Equatable, Sendable {
         /// stays synthesised and compares every field, so two rows that share a hash are still
         /// told apart.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(created)
+            hasher.combine(when)
             hasher.combine(palette)
             hasher.combine(favorite)
             hasher.combine(selected)
             hasher.combine(focused)
         }
 
-        init(_ entry: HistoryEntry, selected: Bool, focused: Bool) {
+        init(_ entry: HistoryEntry, when: String, selected: Bool, focused: Bool) {
             description = entry.description
-            created = entry.created
+            self.when = when
             palette = entry.palette
             favorite = entry.favorite
             self.selected = selected
@@ -62,7 +63,10 @@ enum HistoryRow: Equatable, Sendable {
             self = .blank
             return
         }
-        self = .entry(Entry(entry, selected: row == history.selected, focused: state.focus == .history))
+        self = .entry(
+            Entry(
+                entry, when: state.clock.value.stamp(entry.created), selected: row == history.selected,
+                focused: state.focus == .history))
     }
 
     /// Draws the row on blank row `y` of the list.
@@ -101,9 +105,8 @@ extension HistoryRow.Entry {
         x += 1
         var textEnd = right
         if frame.width >= 100 {
-            let date = CivilDate.utcDay(created)
-            let dateX = right - DisplayWidth.of(date)
-            canvas.put(date, x: dateX, y: y, style: highlight ? base : theme.dim)
+            let dateX = right - DisplayWidth.of(when)
+            canvas.put(when, x: dateX, y: y, style: highlight ? base : theme.dim)
             textEnd = dateX - 2
         }
         guard textEnd > x else { return }

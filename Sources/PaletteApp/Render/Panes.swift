@@ -124,7 +124,9 @@ struct Panes: ScreenPart {
                 }
             }
             // With room under the name: the words that drove the colour.
-            if let words = rationale[role], !words.isEmpty, hexRow + 2 < inner.y + inner.height, inner.height >= 8 {
+            // The pane's height decides, not what is inside its box: drawn without colour the
+            // box takes two rows, and the "from:" line must not be the one to go.
+            if let words = rationale[role], !words.isEmpty, hexRow + 2 < inner.y + inner.height, rect.height >= 8 {
                 let text = WorkbenchText.rationale(words, language)
                 canvas.centre(text, in: inner, row: hexRow + 2, style: ink)
             }

@@ -73,16 +73,36 @@ public struct AppClock: Sendable {
     public var makeID: @Sendable () -> String
     /// Waits this long, or until the task is cancelled (`Effect.tick`): `Task.sleep` live.
     public var sleep: @Sendable (Duration) async -> Void
+    /// The local time zone's offset from UTC at a moment, in seconds (the history list's times
+    /// are local, as `palette-tui history` prints them): `TimeZone.current` unless told.
+    public var utcOffset: @Sendable (Date) -> Int
 
     public init(
         now: @escaping @Sendable () -> Date, uptime: @escaping @Sendable () -> Duration,
         makeID: @escaping @Sendable () -> String,
-        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
+        utcOffset: @escaping @Sendable (Date) -> Int = { TimeZone.current.secondsFromGMT(for: $0) }
     ) {
         self.now = now
         self.uptime = uptime
         self.makeID = makeID
         self.sleep = sleep
+        self.utcOffset = utcOffset
+    }
+
+    /// When a history row's palette was made, as the list shows it: the local time to the
+    /// minute ("14:05") when it is today, else the local date ("2026-12-04").
+    func stamp(_ created: Date) -> String {
+        func localDay(_ date: Date) -> (day: Int, minute: Int) {
+            let seconds = Int((date.timeIntervalSince1970).rounded(.down)) + utcOffset(date)
+            let day = Int((Double(seconds) / 86_400).rounded(.down))
+            return (day, (seconds - day * 86_400) / 60)
+        }
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let made = localDay(created)
+        if made.day == localDay(now()).day { return two(made.minute / 60) + ":" + two(made.minute % 60) }
+        let date = CivilDate.date(days: made.day)
+        return "\(date.year)-\(two(date.month))-\(two(date.day))"
     }
 }
 

@@ -130,6 +130,18 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     }
 }
 
+extension Focus {
+    /// The area's name, as help titles it: "Colour panes".
+    var title: Localized {
+        switch self {
+        case .description: return KeyContext.description.title
+        case .button: return KeyContext.button.title
+        case .panes: return KeyContext.panes.title
+        case .history: return KeyContext.history.title
+        }
+    }
+}
+
 /// Where the keyboard is, as one value: the reducer picks one from the state, and it names the
 /// contexts in force, most specific first. The one list of context combinations, which the
 /// reducer's dispatch and the status line's table of hints both use.

@@ -78,6 +78,8 @@ extension AppState {
             if failure.kind != .noLocation { say(Messages.historyNotSaved(failure), .error) }
             return []
         case .clipboardCopied(let text, let routes):
+            // A copy that lands while the filter is typed would talk over the search.
+            if isEditingFilter { return [] }
             say(UIText.copied(Self.quoteCopied(text), via: routes), .success)
             return []
         case .clipboardFailed(let text, let failure):
@@ -105,6 +107,30 @@ extension AppState {
     /// bound where the focus is does its command; `q` and `d` ask first; a printable key that
     /// nothing there binds goes to the description field, so words typed anywhere are words.
     private mutating func handle(_ key: Key) -> [Effect] {
+        let scopeBefore = keyScope
+        let statusBefore = status
+        let effects = dispatch(key)
+        // A message the key left standing is cleared when the key entered or left a mode it
+        // did not speak of: "Copied" is not about the search `/` opened, and a mode's hint is
+        // spent once the mode is used (docs/decisions.md, "a status message lives while true").
+        if let message = status, message == statusBefore, message.kind == .info || message.kind == .success,
+            keyScope != scopeBefore, Self.isMode(scopeBefore) || Self.isMode(keyScope)
+        {
+            status = nil
+        }
+        return effects
+    }
+
+    /// The scopes that are modes of their own rather than the areas Tab moves between (help
+    /// only covers the screen, and leaves the message as it was).
+    static func isMode(_ scope: KeyScope) -> Bool {
+        switch scope {
+        case .description, .button, .panes, .history, .help: return false
+        case .filter, .lockRole, .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview: return true
+        }
+    }
+
+    private mutating func dispatch(_ key: Key) -> [Effect] {
         let scope = keyScope
         let bound = KeyMap.command(for: key, in: scope.contexts)
         if let pending = pendingConfirmation {
@@ -115,6 +141,7 @@ extension AppState {
             if case .character(let first) = pending.key, case .character(let c) = key,
                 Self.typingMovesToTheField.contains(scope), bound == nil || c.isLetter
             {
+                if strayKeyKept(first, in: scope) { return [] }
                 typeIntoDescription(first)
                 typeIntoDescription(c)
                 return []
@@ -133,7 +160,7 @@ extension AppState {
         if case .character(let c) = key {
             if scope.contexts.contains(.textField) {
                 type(c)
-            } else if Self.typingMovesToTheField.contains(scope) {
+            } else if Self.typingMovesToTheField.contains(scope), !strayKeyKept(c, in: scope) {
                 typeIntoDescription(c)
             }
         }
@@ -143,6 +170,16 @@ extension AppState {
     /// Where a printable key that nothing binds is taken as typing: the areas Tab moves
     /// between, not the modes that take keys of their own (help, the editor, candidates...).
     static let typingMovesToTheField: Set<KeyScope> = [.button, .panes, .history]
+
+    /// A printable key nothing binds outside the text fields, while the description holds
+    /// words: the words are kept (a stray key never replaces or extends them unseen) and the
+    /// status line says the key does nothing here. True when the key was kept out.
+    private mutating func strayKeyKept(_ c: Character, in scope: KeyScope) -> Bool {
+        guard !field.text.isEmpty else { return false }
+        let area = scope.contexts.first?.title ?? KeyContext.outsideField.title
+        say(UIText.keyNotUsedHere(Self.quote(String(c)), area: area), .info)
+        return true
+    }
 
     /// A printable key typed outside the text fields: the focus moves to the description and
     /// the character is typed there.

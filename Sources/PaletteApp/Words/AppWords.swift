@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteHistory
 import PaletteText
 
 // The words for values PaletteApp defines (the clipboard's routes and failures, a file write,
@@ -108,11 +109,39 @@ extension ExportWords {
                 "This terminal (TERM=\(t)) cannot set its colours: below are its own, not the theme's.",
                 "此終端機（TERM=\(t)）無法設定顏色：下方是它原本的顏色，而不是主題的。",
                 "此终端（TERM=\(t)）无法设置颜色：下方是它原本的颜色，而不是主题的。")
+        case .noColor:
+            return Localized(
+                "Colour is off (NO_COLOR): the terminal keeps its own colours; where each colour would go is listed below.",
+                "色彩已關閉（NO_COLOR）：終端機保留原本的顏色；各顏色的去向列在下方。",
+                "色彩已关闭（NO_COLOR）：终端保留原本的颜色；各颜色的去向列在下方。")
         }
     }
 }
 
 extension WorkbenchText {
+    /// A change made in the workbench, as a lineage step names it: "swapped 1↔2",
+    /// "companion: light", "edited Accent", "repaired Primary", "candidate 2".
+    static func change(_ change: HistoryEntry.Change) -> Localized {
+        switch change {
+        case .swapped(let a, let b):
+            return Localized("swapped \(a)↔\(b)", "交換 \(a)↔\(b)", "交换 \(a)↔\(b)")
+        case .companion(let ground):
+            return ground == .light
+                ? Localized("companion: light", "配對：淺色", "配对：浅色")
+                : Localized("companion: dark", "配對：深色", "配对：深色")
+        case .edited(let role):
+            return Localized(
+                "edited \(role.label(.english))", "編輯了\(role.label(.traditionalChinese))",
+                "编辑了\(role.label(.simplifiedChinese))")
+        case .repaired(let role):
+            return Localized(
+                "repaired \(role.label(.english))", "修正了\(role.label(.traditionalChinese))",
+                "修正了\(role.label(.simplifiedChinese))")
+        case .candidate(let n):
+            return Localized("candidate \(n)", "候選 \(n)", "候选 \(n)")
+        }
+    }
+
     /// How a lineage step was made: "refined: “warmer” · kept Primary · variation 2".
     static func how(_ step: LineageStep, _ language: Language) -> String {
         if let id = step.missingID {
@@ -122,6 +151,7 @@ extension WorkbenchText {
         }
         let lineage = step.lineage
         var parts: [String] = []
+        if let change = lineage.change { parts.append(Self.change(change)(language)) }
         if let instruction = lineage.refinement {
             let quoted = TextSanitizer.truncate(TextSanitizer.clean(instruction), toWidth: 32)
             parts.append(Localized("refined: “\(quoted)”", "微調：「\(quoted)」", "微调：“\(quoted)”")(language))

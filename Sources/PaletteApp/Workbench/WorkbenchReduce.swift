@@ -98,6 +98,7 @@ extension AppState {
                 return []
             }
             isEditingFilter = false
+            if !workbench.isRefining { workbench.focusBeforeRefine = focus }
             focus = .description
             workbench.isRefining = true
             workbench.refineField.clear()
@@ -106,7 +107,8 @@ extension AppState {
             return submitRefine()
         case .closeRefine:
             workbench.isRefining = false
-            say(WorkbenchText.refineLeft, .info)
+            focus = workbench.focusBeforeRefine
+            say(WorkbenchText.refineLeft(focus.title), .info)
         case .requestCandidates:
             var description = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
             if focus != .description || description.isEmpty { description = shown?.description ?? description }
@@ -122,9 +124,11 @@ extension AppState {
         case .keepCandidate:
             guard let strip = workbench.candidates else { return [] }
             workbench.candidates = nil
+            var lineage = strip.lineage
+            lineage.change = .candidate(strip.index + 1)
             return show(
                 strip.chosen, description: strip.description, purpose: .candidates(count: strip.candidates.count),
-                lineage: strip.lineage)
+                lineage: lineage)
         case .dismissCandidates:
             workbench.candidates = nil
             say(WorkbenchText.noCandidateKept, .info)
@@ -213,7 +217,7 @@ extension AppState {
             return []
         }
         showEditedColor()
-        let effects = saveChange()
+        let effects = saveChange(.edited(editor.role))
         let after = snapshot
         var before = after
         before.shown = editor.base
@@ -225,13 +229,13 @@ extension AppState {
     /// A palette changed by hand (an edit kept, a swap, a companion) is saved like any other:
     /// a new history entry whose parent is the palette it was changed from, so quitting loses
     /// nothing and `export` finds it. Undo changes what is shown; the entry stays.
-    private mutating func saveChange() -> [Effect] {
+    private mutating func saveChange(_ change: HistoryEntry.Change) -> [Effect] {
         guard let current = shown else { return [] }
         let id = clock.value.makeID()
         let entry = HistoryEntry(
             id: id, created: clock.value.now(), description: current.description, palette: current.palette,
             provider: current.provider, model: current.model,
-            lineage: HistoryEntry.Lineage(parent: current.entryID))
+            lineage: HistoryEntry.Lineage(parent: current.entryID, change: change))
         history.append(entry)
         keepViewsInBounds()
         shown?.entryID = id
@@ -275,7 +279,8 @@ extension AppState {
             }
         }
         selectedRole = b
-        let effects = saveChange()
+        let panes = [a, b].map { (Role.allCases.firstIndex(of: $0) ?? 0) + 1 }.sorted()
+        let effects = saveChange(.swapped(panes[0], panes[1]))
         workbench.record(.workbench(before: before, after: snapshot))
         // A locked colour changed role: its lock went with it, and that is said.
         let moved = [(a, b), (b, a)].filter { before.locked.contains($0.0) }
@@ -310,7 +315,7 @@ extension AppState {
             workbench.companions[palette] = current.palette
         }
         shown = reshown(palette, from: current)
-        let effects = saveChange()
+        let effects = saveChange(.companion(ground))
         workbench.record(.workbench(before: before, after: snapshot))
         say(WorkbenchText.companion(ground, kept: locked), .success)
         return effects

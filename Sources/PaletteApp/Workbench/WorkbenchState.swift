@@ -17,6 +17,9 @@ public struct WorkbenchState: Hashable, Sendable {
     /// The refinement instruction being typed (the description field in refine mode).
     var refineField = TextField(capacity: 300)
     var isRefining = false
+    /// Where the focus was when refining began: Esc goes back there (an instruction sent leaves
+    /// the focus on the description, where the answer's words are).
+    var focusBeforeRefine: Focus = .description
     /// The selected history entry's lineage is shown over the list (`i`).
     var showsLineage = false
     /// That lineage: the entry, then each entry it was made from (at most `lineageDepth`).
