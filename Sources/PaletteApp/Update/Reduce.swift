@@ -126,7 +126,8 @@ extension AppState {
     static func isMode(_ scope: KeyScope) -> Bool {
         switch scope {
         case .description, .button, .panes, .history, .help: return false
-        case .filter, .lockRole, .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview: return true
+        case .filter, .lockRole, .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview, .system:
+            return true
         }
     }
 
