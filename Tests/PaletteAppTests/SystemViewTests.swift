@@ -34,6 +34,20 @@ final class SystemViewTests: XCTestCase {
         XCTAssertEqual(state.keyScope, .panes)
     }
 
+    func testAPaletteThatArrivesWhileItShowsIsDrawn() {
+        var state = Fixture.state()
+        state.type("old harbour")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.press(.tab, .character("r"), .character("S"), .character("v"))
+        XCTAssertNotNil(state.request)
+        XCTAssertEqual(state.systemView?.system.palette, Fixture.palette)
+        state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
+        XCTAssertEqual(state.systemView?.system.palette, Fixture.forest)
+        XCTAssertEqual(state.systemView?.theme, .dark, "the theme chosen stays")
+        XCTAssertTrue(lines(state)[6].contains("primary-800 #2F4F4F"), lines(state)[6])
+    }
+
     func testAPasteWhileTheViewShowsTypesNothing() {
         var state = Fixture.showingPalette()
         state.press(.character("S"), .paste("neon city"))
