@@ -154,6 +154,16 @@ final class SystemViewTests: XCTestCase {
         XCTAssertEqual(text[39].trimmingCharacters(in: .whitespaces), "Esc back")
     }
 
+    func testTheExtraRoomIsUsedFrom99ColumnsAnd38Rows() {
+        for (width, height, hex, pairs) in [(98, 37, false, false), (99, 38, true, true)] {
+            var state = Fixture.showingPalette(width: width, height: height)
+            state.press(.character("S"))
+            let text = lines(state)
+            XCTAssertEqual(text[2].contains("#EFF8FD"), hex, "\(width)x\(height): \(text[2])")
+            XCTAssertEqual(text.contains { $0.contains("on-primary/primary") }, pairs, "\(width)x\(height)")
+        }
+    }
+
     func testTheSystemPairsAreAuditedWithTheirRatiosInBothThemes() {
         let system = DesignSystem(palette: Fixture.palette)
         let light = SystemPair.all(system, .light)
