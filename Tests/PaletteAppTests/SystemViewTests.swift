@@ -239,5 +239,13 @@ final class SystemViewTests: XCTestCase {
             .exportWritten(
                 ExportWritten(path: "/home/u/work/x.css", choice: ExportChoice(system: .css), variant: .dark)))
         XCTAssertEqual(state.status?.text, "Wrote system-css to /home/u/work/x.css.")
+
+        var chinese = Fixture.showingPalette(language: .traditionalChinese)
+        chinese.press(.character("E"))
+        while chinese.exportMenu?.choice.system != .tokens { chinese.press(.down) }
+        let menu = lines(chinese).joined(separator: "\n")
+        XCTAssertTrue(menu.contains("設計系統（同 palette-tui system）"), menu)
+        XCTAssertTrue(menu.contains("▸ system-tokens"), menu)
+        XCTAssertTrue(menu.contains("DTCG 2025.10 設計權杖，淺色與深色"), menu)
     }
 }
