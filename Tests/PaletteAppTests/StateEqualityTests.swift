@@ -53,6 +53,7 @@ final class StateEqualityTests: XCTestCase {
             $0.themePreview = ThemePreview(
                 theme: ThemeDerivation.derive(Fixture.palette, variant: .dark), description: "x")
         },
+        "systemView": { $0.systemView = SystemView(palette: Fixture.palette, description: "x") },
         "previewSupport": { $0.previewSupport = .known },
         "exportDirectory": { $0.exportDirectory = "/elsewhere" },
     ]

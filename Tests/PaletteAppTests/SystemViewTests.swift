@@ -34,6 +34,20 @@ final class SystemViewTests: XCTestCase {
         XCTAssertEqual(state.keyScope, .panes)
     }
 
+    func testAPaletteThatArrivesWhileItShowsIsDrawn() {
+        var state = Fixture.state()
+        state.type("old harbour")
+        state.press(.enter)
+        state.send(.paletteReceived(requestID: 1, .success(Fixture.generated())))
+        state.press(.tab, .character("r"), .character("S"), .character("v"))
+        XCTAssertNotNil(state.request)
+        XCTAssertEqual(state.systemView?.system.palette, Fixture.palette)
+        state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
+        XCTAssertEqual(state.systemView?.system.palette, Fixture.forest)
+        XCTAssertEqual(state.systemView?.theme, .dark, "the theme chosen stays")
+        XCTAssertTrue(lines(state)[6].contains("primary-800 #2F4F4F"), lines(state)[6])
+    }
+
     func testAPasteWhileTheViewShowsTypesNothing() {
         var state = Fixture.showingPalette()
         state.press(.character("S"), .paste("neon city"))
@@ -140,6 +154,16 @@ final class SystemViewTests: XCTestCase {
         XCTAssertEqual(text[39].trimmingCharacters(in: .whitespaces), "Esc back")
     }
 
+    func testTheExtraRoomIsUsedFrom99ColumnsAnd38Rows() {
+        for (width, height, hex, pairs) in [(98, 37, false, false), (99, 38, true, true)] {
+            var state = Fixture.showingPalette(width: width, height: height)
+            state.press(.character("S"))
+            let text = lines(state)
+            XCTAssertEqual(text[2].contains("#EFF8FD"), hex, "\(width)x\(height): \(text[2])")
+            XCTAssertEqual(text.contains { $0.contains("on-primary/primary") }, pairs, "\(width)x\(height)")
+        }
+    }
+
     func testTheSystemPairsAreAuditedWithTheirRatiosInBothThemes() {
         let system = DesignSystem(palette: Fixture.palette)
         let light = SystemPair.all(system, .light)
@@ -215,5 +239,13 @@ final class SystemViewTests: XCTestCase {
             .exportWritten(
                 ExportWritten(path: "/home/u/work/x.css", choice: ExportChoice(system: .css), variant: .dark)))
         XCTAssertEqual(state.status?.text, "Wrote system-css to /home/u/work/x.css.")
+
+        var chinese = Fixture.showingPalette(language: .traditionalChinese)
+        chinese.press(.character("E"))
+        while chinese.exportMenu?.choice.system != .tokens { chinese.press(.down) }
+        let menu = lines(chinese).joined(separator: "\n")
+        XCTAssertTrue(menu.contains("設計系統（同 palette-tui system）"), menu)
+        XCTAssertTrue(menu.contains("▸ system-tokens"), menu)
+        XCTAssertTrue(menu.contains("DTCG 2025.10 設計權杖，淺色與深色"), menu)
     }
 }

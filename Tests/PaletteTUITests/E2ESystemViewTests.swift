@@ -33,7 +33,9 @@ final class E2ESystemViewTests: XCTestCase {
 
     func testAt80x24TheViewShowsStepsRolesAndTheSourceHexAndEscGoesBack() throws {
         let (session, _) = try started(width: 80, height: 24, language: "en")
-        let before = try session.screen()
+        // Focus on the history, so the screen to come back to is settled: its keys are listed.
+        try session.press("Tab", "Tab")
+        let before = try session.waitFor("Enter use", "d delete")
         try session.press("S")
         let screen = try session.waitFor(
             "Design system · sea glass", "50    100   200   300   400   500   600   700   800   900   950",
@@ -73,18 +75,23 @@ final class E2ESystemViewTests: XCTestCase {
     }
 
     /// The export menu's system rows write what `palette-tui system --history FILE` writes for the
-    /// same palette: the Tailwind theme and the swatch PNG, byte for byte.
+    /// same palette, byte for byte, in each of the six formats.
     func testTheExportMenuWritesTheSystemFormatsAsTheCommandDoes() throws {
         let (session, path) = try started(width: 100, height: 32, language: "en")
         let dir = session.directory.path
-        for (format, file) in [("tailwind", "sea-glass-system.tailwind.css"), ("swatch", "sea-glass-system.png")] {
+        let files = [
+            ("json", "sea-glass.system.json"), ("css", "sea-glass-system.css"), ("scss", "sea-glass-system.scss"),
+            ("tailwind", "sea-glass-system.tailwind.css"), ("tokens", "sea-glass-system.resolver.json"),
+            ("swatch", "sea-glass-system.png"),
+        ]
+        for (format, file) in files {
             try session.press("E")
             try session.waitFor("Design system (as palette-tui system)")
             for _ in 0..<40 {
                 if try session.screen().contains("▸ system-\(format)") { break }
                 try session.press("j")
             }
-            try session.waitFor("▸ system-\(format)", "sea-glass-system")
+            try session.waitFor("▸ system-\(format)", file)
             try session.press("Enter")
             try session.waitFor("Wrote system-\(format) to \(dir)/\(file).")
             let out = dir + "/cli-" + file

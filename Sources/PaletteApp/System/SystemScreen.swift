@@ -5,7 +5,7 @@ import PaletteText
 import ScreenCore
 
 /// The system view's screen: the title; the four scales as strips under their steps' names (each
-/// step's hex inside it from 98 columns up, the palette's own colour marked ◆, and its step and
+/// step's hex inside it from 99 columns up, the palette's own colour marked ◆, and its step and
 /// hex on the line below; at 8 columns a cell the mark stands for the source's "#"); then, in each theme, a mock interface (heading, body and muted text,
 /// a button in each palette role, an alert in each status colour, a card) and the contrast of
 /// every pair the system promises. From 80 columns the two themes stand side by side, below

@@ -55,6 +55,19 @@ public struct SystemPair: Hashable, Sendable {
 }
 
 extension AppState {
+    /// The view follows the shown palette: a palette that arrives while it shows (a request made
+    /// before it opened) is drawn at once. Called at the end of every `reduce`; a case test first,
+    /// so an action with the view closed copies nothing.
+    mutating func refreshSystemView() {
+        guard case .some = systemView, let shown, let view = systemView else { return }
+        let description = TextSanitizer.clean(shown.description)
+        guard view.system.palette != shown.palette || view.description != description else { return }
+        var next = SystemView(palette: shown.palette, description: description)
+        next.theme = view.theme
+        next.showsPairs = view.showsPairs
+        systemView = next
+    }
+
     mutating func performSystem(_ command: Command) -> [Effect] {
         switch command {
         case .openSystem:

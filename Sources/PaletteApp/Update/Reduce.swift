@@ -24,7 +24,10 @@ extension AppState {
 
     /// One action's transition, without the spinner's clock (`reduce`).
     private mutating func step(_ action: Action) -> [Effect] {
-        defer { refreshAuditView() }
+        defer {
+            refreshAuditView()
+            refreshSystemView()
+        }
         switch action {
         case .launched:
             // Enough entries to fill the list at once, whatever the screen's height.
