@@ -25,7 +25,9 @@ final class E2EDuplicateIdTests: XCTestCase {
 
     /// The history list's rows on the screen (each ends with its date).
     static func rows(_ screen: String) -> String {
-        screen.split(separator: "\n").filter { $0.contains(/\d{4}-\d{2}-\d{2}\s*$/) }.joined(separator: "\n")
+        // A row ends in its date, or its time when it was made today.
+        screen.split(separator: "\n").filter { $0.contains(/(\d{4}-\d{2}-\d{2}|\d{2}:\d{2})\s*$/) }
+            .joined(separator: "\n")
     }
 
     private func listed(_ history: String) throws -> String {

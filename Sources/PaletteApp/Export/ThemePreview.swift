@@ -58,7 +58,10 @@ extension AppState {
     public var previewFrame: PreviewFrame? {
         guard let preview = themePreview else { return nil }
         // Without colour the terminal's own palette is never rewritten (docs/decisions.md).
-        let support = colorMode == .none ? PreviewSupport.noColor : previewSupport
+        // A terminal known not to take colours is named as such first: that is the reason.
+        var support = previewSupport
+        if colorMode == .none, case .known = support { support = .noColor }
+        if colorMode == .none, case .unknown = support { support = .noColor }
         let colours: [UInt8]
         switch support {
         case .unsupported, .noColor: colours = []
