@@ -140,8 +140,23 @@ public enum Spawn {
             args.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // Every child starts with default signal handling and nothing blocked, whatever this
+        // process inherited (a test run started in the background ignores SIGINT, and a child
+        // would keep ignoring it).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, args, envp)
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, args, envp)
         guard rc == 0 else { throw SpawnError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
         return pid
     }
