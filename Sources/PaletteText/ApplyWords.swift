@@ -136,6 +136,14 @@ public enum ApplyWords {
             "\(config) already includes the theme (unchanged)", "\(config) 已含有主題（未變更）", "\(config) 已含有主题（未更改）")
     }
 
+    public static func overridden(_ config: String, _ keys: [String]) -> Localized {
+        let shown = keys.prefix(4).joined(separator: ", ") + (keys.count > 4 ? ", …" : "")
+        return Localized(
+            "note: \(config) sets \(shown) itself, which the program reads after the theme: remove them to see the theme's",
+            "注意：\(config) 自行設定了 \(shown)，程式會在主題之後讀取它們：刪除它們才會看到主題的顏色",
+            "注意：\(config) 自行设置了 \(shown)，程序会在主题之后读取它们：删除它们才会看到主题的颜色")
+    }
+
     public static func backup(_ path: String) -> Localized {
         Localized("the original is kept in \(path)", "原檔保留在 \(path)", "原文件保留在 \(path)")
     }

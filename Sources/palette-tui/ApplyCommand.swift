@@ -189,6 +189,8 @@ func applyTheme(_ themeBytes: [UInt8], files: ApplyFiles, dryRun: Bool, environm
     } else {
         messages.append(ApplyWords.alreadyIncluded(config))
     }
+    let overriding = ConfigEdit.overriding(target, in: current ?? "")
+    if !overriding.isEmpty { messages.append(ApplyWords.overridden(config, overriding)) }
     messages.append(ApplyWords.reload(reload(files, environment: environment), target))
     return .done(messages)
 }
