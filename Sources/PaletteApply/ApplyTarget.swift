@@ -25,6 +25,21 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
     /// add, never editing code.
     public var isCode: Bool { self == .wezterm || self == .neovim }
 
+    /// The terminal the process runs in, from what terminals set in the environment: tmux first
+    /// (the app's colours are tmux's there), then kitty, Alacritty, WezTerm, Ghostty, foot.
+    public static func detect(_ environment: [String: String]) -> ApplyTarget? {
+        func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
+        let term = (environment["TERM"] ?? "").lowercased()
+        let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
+        if set("TMUX") { return .tmux }
+        if set("KITTY_WINDOW_ID") || term == "xterm-kitty" { return .kitty }
+        if set("ALACRITTY_WINDOW_ID") || set("ALACRITTY_SOCKET") || term == "alacritty" { return .alacritty }
+        if program == "wezterm" || set("WEZTERM_PANE") { return .wezterm }
+        if program == "ghostty" || term == "xterm-ghostty" { return .ghostty }
+        if term.hasPrefix("foot") { return .foot }
+        return nil
+    }
+
     /// The name the theme is known by where a program refers to it by name (a colour scheme).
     public static let themeName = "palette-tui"
 

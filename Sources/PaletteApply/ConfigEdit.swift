@@ -44,6 +44,34 @@ public enum ConfigEdit {
         }
     }
 
+    /// The colour settings of the user's own config that win over the included theme: Alacritty
+    /// loads imports before the file itself, and foot's include sits in [main], before [colors].
+    /// Empty for the programs where the include comes last.
+    public static func overriding(_ target: ApplyTarget, in text: String) -> [String] {
+        switch target {
+        case .alacritty:
+            guard let table = try? parsed(text).table, case .table(let colours)? = table["colors"] else { return [] }
+            return colours.keys.sorted().map { "colors." + $0 }
+        case .foot:
+            var section = "main"
+            var keys: [String] = []
+            for line in lines(text) {
+                let t = line.trimmingCharacters(in: .whitespaces)
+                if t.hasPrefix("[") {
+                    section = String(t.dropFirst().prefix { $0 != "]" })
+                } else if section == "colors" || section.hasPrefix("colors"), let eq = t.firstIndex(of: "="),
+                    !t.hasPrefix("#")
+                {
+                    let key = t[..<eq].trimmingCharacters(in: .whitespaces)
+                    if key != "alpha" { keys.append("[\(section)] " + key) }
+                }
+            }
+            return keys
+        default:
+            return []
+        }
+    }
+
     /// Whether `text` has `line` as one of its lines (spaces around it ignored).
     public static func contains(_ line: String, in text: String) -> Bool {
         lines(text).contains { $0.trimmingCharacters(in: .whitespaces) == line }

@@ -14,14 +14,27 @@ public enum ApplyProblem: Hashable, Sendable {
     /// The config changed since palette-tui applied (its backup no longer matches).
     case changedSinceApply(path: String, backup: String)
     case readOnly(String)
-    case writeFailed(path: String, reason: String)
-    case readFailed(path: String, reason: String)
+    case writeFailed(path: String, reason: WriteReason)
+    case readFailed(path: String, reason: WriteReason)
     /// A file where the theme goes that palette-tui did not write.
     case notOurs(String)
     /// Nothing of palette-tui's in this program's config.
     case nothingToRevert(String)
     /// The include is there but the backup is gone: revert cannot restore the original.
     case noBackup(config: String, backup: String)
+}
+
+/// Why a file could not be written: the system's error number, or a refusal of what is there.
+public enum WriteReason: Hashable, Sendable {
+    case system(Int32)
+    case refused(FileRefusal)
+
+    var words: Localized {
+        switch self {
+        case .system(let code): return Messages.systemError(code)
+        case .refused(let refusal): return Messages.fileRefusal(refusal)
+        }
+    }
 }
 
 /// The words of `palette-tui apply`.
@@ -63,12 +76,15 @@ public enum ApplyWords {
         case .readOnly(let path):
             return Localized(
                 "\(path) is read-only; nothing was changed", "\(path) 是唯讀的；未做任何變更", "\(path) 是只读的；未做任何更改")
-        case .writeFailed(let path, let reason):
+        case .writeFailed(let path, let why):
+            let reason = why.words
             return Localized(
-                "could not write \(path): \(reason); the config is unchanged", "無法寫入 \(path)：\(reason)；設定檔未變更",
-                "无法写入 \(path)：\(reason)；配置文件未更改")
-        case .readFailed(let path, let reason):
-            return Localized("could not read \(path): \(reason)", "無法讀取 \(path)：\(reason)", "无法读取 \(path)：\(reason)")
+                "could not write \(path): \(reason.english); the config is unchanged",
+                "無法寫入 \(path)：\(reason.traditional)；設定檔未變更", "无法写入 \(path)：\(reason.simplified)；配置文件未更改")
+        case .readFailed(let path, let why):
+            let r = why.words
+            return Localized(
+                "could not read \(path): \(r.english)", "無法讀取 \(path)：\(r.traditional)", "无法读取 \(path)：\(r.simplified)")
         case .notOurs(let path):
             return Localized(
                 "\(path) exists and was not written by palette-tui; left unchanged",
@@ -118,6 +134,14 @@ public enum ApplyWords {
     public static func alreadyIncluded(_ config: String) -> Localized {
         Localized(
             "\(config) already includes the theme (unchanged)", "\(config) 已含有主題（未變更）", "\(config) 已含有主题（未更改）")
+    }
+
+    public static func overridden(_ config: String, _ keys: [String]) -> Localized {
+        let shown = keys.prefix(4).joined(separator: ", ") + (keys.count > 4 ? ", …" : "")
+        return Localized(
+            "note: \(config) sets \(shown) itself, which the program reads after the theme: remove them to see the theme's",
+            "注意：\(config) 自行設定了 \(shown)，程式會在主題之後讀取它們：刪除它們才會看到主題的顏色",
+            "注意：\(config) 自行设置了 \(shown)，程序会在主题之后读取它们：删除它们才会看到主题的颜色")
     }
 
     public static func backup(_ path: String) -> Localized {

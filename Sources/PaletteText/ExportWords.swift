@@ -252,6 +252,13 @@ extension ExportWords {
     public static let emptyPath = Localized(
         "Type a file name first (the name field is empty).", "請先輸入檔名（檔名欄是空的）。", "请先输入文件名（文件名栏是空的）。")
     public static let writing = Localized("Writing…", "寫入中…", "写入中…")
+    public static let applyingTheme = Localized(
+        "Applying the theme to this terminal's config…", "正在把主題套用到此終端機的設定檔…", "正在把主题应用到此终端的配置文件…")
+    public static let noTerminalToApply = Localized(
+        "No terminal palette-tui apply knows was detected (kitty, Alacritty, foot, Ghostty, WezTerm, tmux)",
+        "偵測不到 palette-tui apply 支援的終端機（kitty、Alacritty、foot、Ghostty、WezTerm、tmux）",
+        "检测不到 palette-tui apply 支持的终端（kitty、Alacritty、foot、Ghostty、WezTerm、tmux）")
+
     public static let coloursRestored = Localized(
         "The terminal has its own colours back.", "終端機已恢復原本的顏色。", "终端已恢复原本的颜色。")
 

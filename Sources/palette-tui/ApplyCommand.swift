@@ -109,6 +109,29 @@ private func apply(
     }
     let themeBytes = target.themeText(
         palette, variant: variant, name: ExportWords.fileName(description, palette, language), language: language)
+    switch try applyTheme(themeBytes, files: files, dryRun: arguments.has("dry-run"), environment: environment) {
+    case .diff(let out):
+        StandardOutput.write(Array(out.utf8))
+        printError(ApplyWords.dryRun(language))
+    case .done(let messages):
+        for m in messages { print(m(language)) }
+    }
+    return 0
+}
+
+/// What an apply did: the dry run's diff, or what was done, in order.
+enum ApplyOutcome {
+    case diff(String)
+    case done([Localized])
+}
+
+/// The theme file written, the include added once (backup first), the program reloaded: the one
+/// way both `palette-tui apply` and the app's "apply to this terminal" change a config.
+func applyTheme(_ themeBytes: [UInt8], files: ApplyFiles, dryRun: Bool, environment: [String: String]) throws
+    -> ApplyOutcome
+{
+    let target = files.target
+    let config = files.config
     let themeText = String(decoding: themeBytes, as: UTF8.self)
     let oldTheme = try existingTheme(files.theme)
 
@@ -131,44 +154,45 @@ private func apply(
         }
     }
 
-    if arguments.has("dry-run") {
+    if dryRun {
         var out = UnifiedDiff.diff(old: oldTheme, new: themeText, oldName: files.theme, newName: files.theme)
         if let changed {
             out += UnifiedDiff.diff(old: current, new: changed, oldName: config, newName: config)
         }
-        StandardOutput.write(Array(out.utf8))
-        printError(ApplyWords.dryRun(language))
-        return 0
+        return .diff(out)
     }
 
     // Everything that will be written must be writable before anything is.
     if changed != nil { try checkWritable(config, exists: current != nil) }
     try checkWritable(files.theme, exists: oldTheme != nil)
 
+    var messages: [Localized] = []
     try makeFolders(for: files.theme)
-    try write(themeBytes, to: files.theme, language: language)
-    print(ApplyWords.wroteTheme(files.theme)(language))
+    try write(themeBytes, to: files.theme)
+    messages.append(ApplyWords.wroteTheme(files.theme))
     if let changed {
         try makeFolders(for: config)
         let hasBackup = lstatKind(files.backup) != nil || lstatKind(files.createdMarker) != nil
         if !hasBackup {
             if let current {
-                try write(Array(current.utf8), to: files.backup, language: language, replace: false)
-                print(ApplyWords.backup(files.backup)(language))
+                try write(Array(current.utf8), to: files.backup, replace: false)
+                messages.append(ApplyWords.backup(files.backup))
             } else {
-                try write([], to: files.createdMarker, language: language, replace: false)
+                try write([], to: files.createdMarker, replace: false)
             }
         }
-        try write(Array(changed.utf8), to: config, language: language)
-        print(ApplyWords.added(files.line, config)(language))
+        try write(Array(changed.utf8), to: config)
+        messages.append(ApplyWords.added(files.line, config))
     } else if target.isCode {
         let has = current.map { ConfigEdit.contains(files.line, in: $0) }
-        print((has == true ? ApplyWords.alreadyByHand(config) : ApplyWords.addByHand(files.line, config))(language))
+        messages.append(has == true ? ApplyWords.alreadyByHand(config) : ApplyWords.addByHand(files.line, config))
     } else {
-        print(ApplyWords.alreadyIncluded(config)(language))
+        messages.append(ApplyWords.alreadyIncluded(config))
     }
-    print(ApplyWords.reload(reload(files, environment: environment), target)(language))
-    return 0
+    let overriding = ConfigEdit.overriding(target, in: current ?? "")
+    if !overriding.isEmpty { messages.append(ApplyWords.overridden(config, overriding)) }
+    messages.append(ApplyWords.reload(reload(files, environment: environment), target))
+    return .done(messages)
 }
 
 /// `--revert`: the config back as it was before the first apply, the theme file removed.
@@ -217,7 +241,7 @@ private func revertApply(_ files: ApplyFiles, dryRun: Bool, language: Language) 
     }
     if restore != nil { try checkWritable(config, exists: true) }
     switch restore {
-    case .some(.some(let bytes)): try write(bytes, to: config, language: language)
+    case .some(.some(let bytes)): try write(bytes, to: config)
     case .some(.none): unlink(config)
     case .none: break
     }
@@ -244,14 +268,14 @@ private func readText(_ path: String, target: ApplyTarget?) throws -> String? {
     var st = stat()
     if stat(path, &st) != 0 {
         if errno == ENOENT { return nil }
-        throw ApplyFailure(problem: .readFailed(path: path, reason: String(cString: strerror(errno))))
+        throw ApplyFailure(problem: .readFailed(path: path, reason: .system(errno)))
     }
     guard st.st_mode & S_IFMT == S_IFREG else {
-        throw ApplyFailure(problem: .readFailed(path: path, reason: String(cString: strerror(EINVAL))))
+        throw ApplyFailure(problem: .readFailed(path: path, reason: .system(EINVAL)))
     }
     guard let data = FileManager.default.contents(atPath: path) else {
         throw ApplyFailure(
-            problem: .readFailed(path: path, reason: String(cString: strerror(errno == 0 ? EACCES : errno))))
+            problem: .readFailed(path: path, reason: .system(errno == 0 ? EACCES : errno)))
     }
     guard let text = String(validating: Array(data), as: UTF8.self) else {
         throw ApplyFailure(problem: .refused(path: path, .notText))
@@ -284,19 +308,19 @@ private func makeFolders(for path: String) throws {
     do {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     } catch {
-        throw ApplyFailure(problem: .writeFailed(path: dir, reason: String(cString: strerror(EACCES))))
+        throw ApplyFailure(problem: .writeFailed(path: dir, reason: .system(EACCES)))
     }
 }
 
-private func write(_ bytes: [UInt8], to path: String, language: Language, replace: Bool = true) throws {
+private func write(_ bytes: [UInt8], to path: String, replace: Bool = true) throws {
     do {
         try AtomicFile.write(bytes, to: path, replace: replace)
     } catch .exists {
         return
     } catch .failed(let code) {
-        throw ApplyFailure(problem: .writeFailed(path: path, reason: Messages.systemError(code)(language)))
+        throw ApplyFailure(problem: .writeFailed(path: path, reason: .system(code)))
     } catch .refused(let refusal) {
-        throw ApplyFailure(problem: .writeFailed(path: path, reason: Messages.fileRefusal(refusal)(language)))
+        throw ApplyFailure(problem: .writeFailed(path: path, reason: .refused(refusal)))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteApp
+import PaletteApply
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
@@ -54,10 +55,43 @@ struct LiveDependencies {
                     var st = stat()
                     return lstat(path, &st) == 0
                 }), clock: LiveDependencies.clock(),
-            processEnvironment: processEnvironment)
+            processEnvironment: processEnvironment, themes: LiveDependencies.themes(processEnvironment))
     }
 
     // MARK: - The parts
+
+    /// "Apply to this terminal": the terminal detected from the environment, then exactly what
+    /// `palette-tui apply TERMINAL` does with its default config place.
+    static func themes(_ environment: [String: String]) -> ThemeApplier {
+        ThemeApplier { palette, variant in
+            guard let target = ApplyTarget.detect(environment) else {
+                return AppliedTheme(succeeded: false, message: ExportWords.noTerminalToApply)
+            }
+            guard let config = target.configPath(environment: environment, exists: { lstatKind($0) != nil }) else {
+                return AppliedTheme(succeeded: false, message: ApplyWords.problem(.noConfigHome))
+            }
+            let files = ApplyFiles(target, config: config)
+            let bytes = target.themeText(
+                palette, variant: variant, name: palette.colors.map(\.hex).joined(separator: " "), language: .english)
+            do {
+                guard
+                    case .done(let messages) = try applyTheme(
+                        bytes, files: files, dryRun: false, environment: environment)
+                else { return AppliedTheme(succeeded: false, message: ExportWords.noTerminalToApply) }
+                let shown = messages.suffix(2)
+                func join(_ part: (Localized) -> String, _ separator: String) -> String {
+                    shown.map(part).joined(separator: separator).replacingOccurrences(of: "\n  ", with: " ")
+                }
+                return AppliedTheme(
+                    succeeded: true,
+                    message: Localized(join(\.english, "; "), join(\.traditional, "；"), join(\.simplified, "；")))
+            } catch let failure as ApplyFailure {
+                return AppliedTheme(succeeded: false, message: ApplyWords.problem(failure.problem))
+            } catch {
+                return AppliedTheme(succeeded: false, message: ExportWords.noTerminalToApply)
+            }
+        }
+    }
 
     /// The wall clock, `ContinuousClock` from now, and random UUIDs.
     static func clock() -> AppClock {

@@ -27,6 +27,7 @@ final class EffectTests: XCTestCase {
         case .writeFile: return "testWriteFile"
         case .buildSearchIndex: return "testBuildSearchIndex"
         case .exportPalette: return "testExportPalette"
+        case .applyTheme: return "testApplyTheme"
         case .tick: return "testTick"
         case .suspend: return "testSuspend"
         case .quit: return "testQuit"
@@ -467,6 +468,36 @@ final class EffectTests: XCTestCase {
         store.finish()
     }
 
+    /// "Apply to this terminal": the applier gets the previewed palette and variant, in the files
+    /// lane; its answer closes the preview and shows on the status line, in the user's language.
+    func testApplyTheme() async {
+        final class Calls: @unchecked Sendable {
+            let lock = NSLock()
+            var items: [String] = []
+            func add(_ s: String) { lock.withLock { items.append(s) } }
+        }
+        let calls = Calls()
+        var dependencies = TestWorld().dependencies
+        dependencies.themes = ThemeApplier { palette, variant in
+            calls.add(palette.colors.map(\.hex).joined(separator: " ") + " " + variant.rawValue)
+            return AppliedTheme(succeeded: true, message: Localized("done", "完成", "完成"))
+        }
+        let effect = Effect.applyTheme(Fixture.palette, .light)
+        XCTAssertEqual(effect.schedule, .serial(.files))
+        let box = ActionBox()
+        await effect.perform(with: dependencies) { box.append($0) }
+        XCTAssertEqual(calls.items, ["#2E86AB #A23B72 #F18F01 light"])
+        guard case .themeApplied(let applied)? = box.actions.first, box.actions.count == 1 else {
+            return XCTFail("\(box.actions)")
+        }
+        XCTAssertTrue(applied.succeeded)
+        XCTAssertEqual(applied.message.traditional, "完成")
+        // With nothing to apply to: a failure that says so.
+        let none = ThemeApplier.unavailable.apply(Fixture.palette, .dark)
+        XCTAssertFalse(none.succeeded)
+        XCTAssertTrue(none.message.english.hasPrefix("No terminal palette-tui apply knows was detected"))
+    }
+
     /// The export menu's write: rendered off the UI thread, a taken default name numbered, a
     /// taken chosen name refused (a question for the reducer), replaced only when told.
     func testExportPalette() async {
@@ -592,7 +623,7 @@ final class EffectTests: XCTestCase {
             .cancelRequest(requestID: 1), .copyToClipboard("x"), .appendHistory(Fixture.entry(1, "x")),
             .setFavorite(id: "x", true), .deleteHistory(id: "x"), .restoreHistory(id: "x"),
             .writeFile(path: "x", contents: []), .buildSearchIndex(HistoryList().searchIndexSource), .suspend, .quit,
-            .tick(after: .milliseconds(100)),
+            .tick(after: .milliseconds(100)), .applyTheme(Fixture.palette, .dark),
             .exportPalette(
                 ExportJob(
                     request: ExportRequest(palette: Fixture.palette, format: .css), path: "x", directory: "/",
@@ -608,7 +639,7 @@ final class EffectTests: XCTestCase {
                 guard text.hasPrefix("case .") else { return nil }
                 return String(text.dropFirst("case .".count).prefix { $0.isLetter || $0.isNumber })
             })
-        XCTAssertEqual(caseLabels.count, 14, "the switch's cases as read: \(caseLabels.sorted())")
+        XCTAssertEqual(caseLabels.count, 15, "the switch's cases as read: \(caseLabels.sorted())")
         let exampleCases = Set(examples.map { "\($0)".prefix { $0.isLetter || $0.isNumber } }.map(String.init))
         XCTAssertEqual(exampleCases, caseLabels, "one example of every case of the switch")
         let methods = Set(

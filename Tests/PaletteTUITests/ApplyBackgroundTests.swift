@@ -80,3 +80,39 @@ final class ApplyBackgroundTests: XCTestCase {
                 + "late \(late.elapsed) s, never \(never.elapsed) s")
     }
 }
+
+/// The terminal the app's "apply to this terminal" picks, from the environment.
+final class ApplyDetectionTests: XCTestCase {
+    func testTheTerminalIsDetectedFromWhatItSets() {
+        XCTAssertEqual(ApplyTarget.detect(["TMUX": "/tmp/s,1,0", "KITTY_WINDOW_ID": "1"]), .tmux)
+        XCTAssertEqual(ApplyTarget.detect(["KITTY_WINDOW_ID": "3", "TERM": "xterm-256color"]), .kitty)
+        XCTAssertEqual(ApplyTarget.detect(["TERM": "xterm-kitty"]), .kitty)
+        XCTAssertEqual(ApplyTarget.detect(["ALACRITTY_WINDOW_ID": "94", "TERM": "alacritty"]), .alacritty)
+        XCTAssertEqual(ApplyTarget.detect(["TERM_PROGRAM": "WezTerm"]), .wezterm)
+        XCTAssertEqual(ApplyTarget.detect(["TERM_PROGRAM": "ghostty", "TERM": "xterm-ghostty"]), .ghostty)
+        XCTAssertEqual(ApplyTarget.detect(["TERM": "foot"]), .foot)
+        XCTAssertNil(ApplyTarget.detect(["TERM": "xterm-256color", "TMUX": ""]))
+        XCTAssertNil(ApplyTarget.detect([:]))
+    }
+
+    func testConfigPlacesFollowEachProgramsDocumentation() {
+        let env = ["HOME": "/home/u", "XDG_CONFIG_HOME": "/x"]
+        func place(_ t: ApplyTarget, _ existing: Set<String> = [], _ e: [String: String] = env) -> String? {
+            t.configPath(environment: e, exists: { existing.contains($0) })
+        }
+        XCTAssertEqual(place(.kitty), "/x/kitty/kitty.conf")
+        XCTAssertEqual(place(.kitty, [], env.merging(["KITTY_CONFIG_DIRECTORY": "/k/"]) { $1 }), "/k/kitty.conf")
+        XCTAssertEqual(place(.alacritty, ["/home/u/.alacritty.toml"]), "/home/u/.alacritty.toml")
+        XCTAssertEqual(place(.tmux), "/home/u/.tmux.conf")
+        XCTAssertEqual(place(.tmux, ["/x/tmux/tmux.conf"]), "/x/tmux/tmux.conf")
+        XCTAssertEqual(place(.ghostty, ["/x/ghostty/config.ghostty"]), "/x/ghostty/config.ghostty")
+        XCTAssertEqual(place(.neovim, ["/x/nvim/init.vim"]), "/x/nvim/init.vim")
+        XCTAssertEqual(place(.neovim, [], env.merging(["NVIM_APPNAME": "lazy"]) { $1 }), "/x/lazy/init.lua")
+        XCTAssertEqual(
+            place(.helix, [], ["HOME": "/home/u", "XDG_CONFIG_HOME": "relative"]), "/home/u/.config/helix/config.toml")
+        XCTAssertNil(place(.foot, [], [:]))
+        XCTAssertEqual(
+            ApplyTarget.neovim.includeLine(config: "/x/nvim/init.vim", theme: "/x/nvim/colors/palette-tui.lua"),
+            "colorscheme palette-tui")
+    }
+}

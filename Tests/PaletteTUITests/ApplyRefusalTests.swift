@@ -71,6 +71,29 @@ final class ApplyRefusalTests: XCTestCase {
         }
     }
 
+    func testColoursTheUsersOwnConfigSetsAfterTheThemeAreNamed() throws {
+        let h = try ApplyHome()
+        try h.write(".config/foot/foot.ini", "font=mono\n[colors]\nalpha=0.9\nbackground=101010\nregular1=ff0000\n")
+        let foot = try h.apply("foot")
+        XCTAssertEqual(foot.status, 0, foot.stderr)
+        XCTAssertTrue(
+            foot.stdout.contains(
+                "note: \(h.path(".config/foot/foot.ini")) sets [colors] background, [colors] regular1 itself, which the "
+                    + "program reads after the theme"), foot.stdout)
+        try h.write(".config/alacritty/alacritty.toml", "[colors.primary]\nbackground = \"#101010\"\n")
+        let alacritty = try h.apply("alacritty", ["--lang", "zh-Hant"])
+        XCTAssertEqual(alacritty.status, 0, alacritty.stderr)
+        XCTAssertTrue(alacritty.stdout.contains("自行設定了 colors.primary，程式會在主題之後讀取它們"), alacritty.stdout)
+        // A config whose colours the theme beats (kitty: the include comes last) gets no note.
+        try h.write(".config/kitty/kitty.conf", "background #101010\n")
+        let kitty = try h.apply("kitty")
+        XCTAssertFalse(kitty.stdout.contains("note:"), kitty.stdout)
+        // Without colours of its own, no note either.
+        let plain = try ApplyHome()
+        try plain.write(".config/foot/foot.ini", "font=mono\n[colors]\nalpha=0.9\n")
+        XCTAssertFalse(try plain.apply("foot").stdout.contains("note:"))
+    }
+
     func testSyntaxItCannotReadIsLeftAlone() throws {
         let h = try ApplyHome()
         // TOML with a broken line, Alacritty's retired YAML, bytes that are not UTF-8, a tmux

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteExport
 import PaletteHistory
 import PaletteText
 
@@ -17,11 +18,15 @@ public struct Dependencies: Sendable {
     /// The process's environment variables (TERM, COLORTERM, ESCDELAY...), read once at start.
     /// Named so it is not taken for these dependencies.
     public var processEnvironment: [String: String]
+    /// "Apply to this terminal": the theme into the detected terminal's config.
+    public var themes: ThemeApplier
 
     public init(
         provider: ProviderClient, history: HistoryClient, clipboard: ClipboardClient,
-        files: FileClient, clock: AppClock, processEnvironment: [String: String]
+        files: FileClient, clock: AppClock, processEnvironment: [String: String],
+        themes: ThemeApplier = .unavailable
     ) {
+        self.themes = themes
         self.provider = provider
         self.history = history
         self.clipboard = clipboard
@@ -176,5 +181,34 @@ public struct FileClient: Sendable {
     /// A writer that replaces and sees no file (for tests that only write).
     public init(write: @escaping @Sendable (_ path: String, _ contents: [UInt8]) throws(FileWriteFailure) -> Void) {
         self.init(write: write, create: write, exists: { _ in false })
+    }
+}
+
+// MARK: - Theme applier
+
+/// What applying the previewed theme came to: whether it was applied, and what was done or why
+/// not, already in every language (the apply command's own words, `ApplyWords`).
+public struct AppliedTheme: Sendable {
+    public var succeeded: Bool
+    public var message: Localized
+
+    public init(succeeded: Bool, message: Localized) {
+        self.succeeded = succeeded
+        self.message = message
+    }
+}
+
+/// Applies a theme to the terminal the app runs in, as `palette-tui apply` does (blocking: file
+/// writes, a reload).
+public struct ThemeApplier: Sendable {
+    public var apply: @Sendable (Palette, ThemeVariant) -> AppliedTheme
+
+    public init(apply: @escaping @Sendable (Palette, ThemeVariant) -> AppliedTheme) {
+        self.apply = apply
+    }
+
+    /// For tests and builds without one: says nothing can be applied.
+    public static let unavailable = ThemeApplier { _, _ in
+        AppliedTheme(succeeded: false, message: ExportWords.noTerminalToApply)
     }
 }

@@ -40,7 +40,7 @@ extension Effect {
         case .cancelRequest(let id): return .cancel(id: id)
         case .copyToClipboard, .buildSearchIndex: return .concurrent(cancellationID: nil)
         case .loadHistory, .appendHistory, .setFavorite, .deleteHistory, .restoreHistory: return .serial(.history)
-        case .writeFile, .exportPalette: return .serial(.files)
+        case .writeFile, .exportPalette, .applyTheme: return .serial(.files)
         case .tick: return .concurrent(cancellationID: Effect.tickID)
         case .suspend: return .suspend
         case .quit: return .stop
@@ -98,6 +98,9 @@ extension Effect {
             case .failure(let failure):
                 send(.exportFailed(failure))
             }
+        case .applyTheme(let palette, let variant):
+            let themes = dependencies.themes
+            send(.themeApplied(await BlockingIO.run { themes.apply(palette, variant) }))
         case .tick(let interval):
             await dependencies.clock.sleep(interval)
             // A tick cancelled while it waited (a newer one replaced it) says nothing.

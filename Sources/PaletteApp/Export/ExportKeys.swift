@@ -70,6 +70,13 @@ enum ExportKeys {
             help: Localized("Back, the terminal's colours restored", "返回並恢復終端機的顏色", "返回并恢复终端的颜色"),
             footer: Localized("back", "返回", "返回")),
         KeyBinding(
+            keys: [.character("a")], label: "a", context: .preview, command: .applyPreview,
+            help: Localized(
+                "Keep it: apply to this terminal's config (backed up; palette-tui apply --revert undoes it)",
+                "保留：套用到此終端機的設定檔（先備份；palette-tui apply --revert 可還原）",
+                "保留：应用到此终端的配置文件（先备份；palette-tui apply --revert 可还原）"),
+            footer: Localized("apply", "套用", "应用")),
+        KeyBinding(
             keys: [.character("v"), .tab], label: "v", context: .preview, command: .togglePreviewVariant,
             help: Localized("Dark / light theme", "深色／淺色主題", "深色／浅色主题"),
             footer: Localized("dark/light", "深／淺", "深／浅")),

@@ -55,6 +55,10 @@ extension AppState {
             guard themePreview != nil else { return [] }
             themePreview = nil
             setStatus(ExportWords.coloursRestored, .info)
+        case .applyPreview:
+            guard let preview = themePreview else { return [] }
+            setStatus(ExportWords.applyingTheme, .info)
+            return [.applyTheme(preview.theme.palette, preview.variant)]
         case .togglePreviewVariant:
             guard let preview = themePreview else { return [] }
             let variant: ThemeVariant = preview.variant == .dark ? .light : .dark
@@ -90,6 +94,12 @@ extension AppState {
         exportMenu = menu
         scrollExportPath()
         return true
+    }
+
+    /// The preview kept and applied (or not): the preview closes, the outcome on the status line.
+    mutating func receiveAppliedTheme(_ applied: AppliedTheme) {
+        themePreview = nil
+        status = StatusMessage(applied.message(language), kind: applied.succeeded ? .success : .error, readWhole: true)
     }
 
     mutating func receiveExport(_ result: Result<ExportWritten, ExportJobFailure>) {

@@ -1,5 +1,6 @@
 import Foundation
 import PaletteCore
+import PaletteExport
 import PaletteHistory
 import ScreenCore
 
@@ -29,6 +30,8 @@ public enum Action: Sendable {
     case exportWritten(ExportWritten)
     /// The export menu's file was not written, and why.
     case exportFailed(ExportJobFailure)
+    /// The previewed theme went into the terminal's config (or did not), and what was done.
+    case themeApplied(AppliedTheme)
 }
 
 /// What the runtime must do: the only output of `AppState.reduce` besides the new state.
@@ -54,6 +57,9 @@ public enum Effect: Hashable, Sendable {
     /// Render an export and write it where the job says, never over a file it was not told
     /// to replace; answered with `Action.exportWritten` or `.exportFailed`.
     case exportPalette(ExportJob)
+    /// Put the theme of this palette and variant into the detected terminal's config
+    /// (`ThemeApplier`); answered with `Action.themeApplied`.
+    case applyTheme(Palette, ThemeVariant)
     /// Wait `after`, then send `Action.clockTicked`: the spinner's clock, asked for by the reducer
     /// while a request is in flight. A new tick replaces one still waiting.
     case tick(after: Duration)

@@ -54,6 +54,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case openExport, closeExport
     case exportUp, exportDown, exportPageUp, exportPageDown, exportFirst, exportLast
     case toggleExportVariant, editExportPath, leaveExportPath, writeExport
+    /// The theme preview kept: the theme into the detected terminal's config (`Effect.applyTheme`).
+    case applyPreview
     /// The live theme preview (ThemePreview.swift): any key not bound in `.preview` leaves it.
     case openPreview, closePreview, togglePreviewVariant
     /// The system view (`SystemKeys`, SystemView.swift): open, close, the other theme, the pairs.

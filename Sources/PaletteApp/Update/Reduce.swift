@@ -101,6 +101,9 @@ extension AppState {
         case .exportFailed(let failure):
             receiveExport(.failure(failure))
             return []
+        case .themeApplied(let applied):
+            receiveAppliedTheme(applied)
+            return []
         }
     }
 
@@ -343,7 +346,7 @@ extension AppState {
         case .cycleBackground: cycleBackground()
         case .openExport, .closeExport, .exportUp, .exportDown, .exportPageUp, .exportPageDown, .exportFirst,
             .exportLast, .toggleExportVariant, .editExportPath, .leaveExportPath, .writeExport, .openPreview,
-            .closePreview, .togglePreviewVariant:
+            .closePreview, .togglePreviewVariant, .applyPreview:
             return performExport(command)
         case .openSystem, .closeSystem, .toggleSystemTheme, .toggleSystemPairs:
             return performSystem(command)
