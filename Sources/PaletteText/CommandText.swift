@@ -49,6 +49,8 @@ public enum CommandProblem: Equatable, Sendable {
     case needsInstruction
     /// `refine --palette` given a value that is not three colours.
     case badPaletteOption(String)
+    /// A file option given an empty value (`--history ''`, `-o ''`): the option's name.
+    case emptyFile(option: String)
     /// `history` given an argument (its search is `--search TEXT`).
     case historyArgument(String)
     /// An option (`--limit`) whose value is not a whole number of 0 or more.
@@ -312,6 +314,9 @@ public enum CommandText {
                 "needs an instruction, e.g. palette-tui refine \"warmer accent\" < palette.txt",
                 "需要調整指示，例如 palette-tui refine \"暖一點\" < palette.txt",
                 "需要调整指示，例如 palette-tui refine \"暖一点\" < palette.txt")
+        case .emptyFile(let o):
+            return Localized(
+                "'--\(o)' needs a file name, not an empty one", "--\(o) 需要檔名，不能是空的", "--\(o) 需要文件名，不能是空的")
         case .badPaletteOption(let v):
             let q = quoted(v)
             return Localized(

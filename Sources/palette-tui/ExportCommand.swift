@@ -54,6 +54,7 @@ func exportProblem(_ error: UsageError) -> ExportProblem {
     case .needsValue(let o): return .optionNeedsValue(o)
     case .takesNoValue(let o): return .optionTakesNoValue(o)
     case .invalidChoice(let o, let v, let choices): return .invalidChoice(option: o, value: v, choices: choices)
+    case .emptyFile(let o): return .emptyValue(option: o)
     default: return .unknownOption(error.description)
     }
 }

@@ -211,6 +211,15 @@ final class CommandCompositionTests: XCTestCase {
         XCTAssertTrue(zh.stderr.contains("--output 需要一個值，不能是空的。"), zh.stderr)
         let system = try run(["system", "-o", "", "#000", "#fff", "#f00"])
         XCTAssertEqual(system.status, 2, system.stderr)
+        // An empty file name is never read as "the default file".
+        for arguments in [
+            ["generate", "--provider", "offline", "--history", "", "x"], ["history", "--history="],
+            ["audit", "--history", "", "#000", "#fff", "#f00"],
+        ] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("'--history' needs a file name, not an empty one"), result.stderr)
+        }
 
         let directory = scratch.file("themes")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
