@@ -91,6 +91,8 @@ func runMain() async -> Int32 {
 /// argument. Without a command name before `--` or the first other word, `args` is unchanged
 /// (the interactive app, or its usage error).
 func commandFirst(_ args: [String]) -> [String] {
+    // `--version` belongs to the program, not to a command (`palette-tui --version generate`).
+    if args.first == "--version" { return args }
     var i = 0
     while i < args.count {
         let arg = args[i]

@@ -57,6 +57,12 @@ final class CommandCompositionTests: XCTestCase {
         let bad = try run(["--lang", "zh-Hant", "inspect"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.hasPrefix("palette-tui: inspect: 需要至少一個顏色"), bad.stderr)
+        // `--version` stays the program's; `--help` first is the command's help.
+        let version = try run(["--version", "generate"])
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertTrue(version.stdout.hasPrefix("palette-tui "), version.stdout)
+        let commandHelp = try run(["--help", "history"])
+        XCTAssertTrue(commandHelp.stdout.hasPrefix("usage: palette-tui history"), commandHelp.stdout)
         // An option's value is never taken for a command: `--history history` names a file.
         let file = scratch.file("history")
         let valued = try run(["--history", file, "--provider", "offline", "generate", "forest"])
