@@ -271,17 +271,19 @@ public enum CommandTable {
         about: Localized(
             """
             Reads a palette on standard input (anything parse reads, such as another command's
-            output) or from --palette, changes it as the instruction says ("warmer accent", "more
+            output) or from --palette, else takes the newest palette in the history, changes it as the instruction says ("warmer accent", "more
             muted", "a night version", "更柔和"), prints it in any format and saves it in the
             history, so refinements compose in a pipe.
             """,
             """
-            從標準輸入（parse 能讀的任何內容，例如其他指令的輸出）或 --palette 讀取配色，依指示
+            從標準輸入（parse 能讀的任何內容，例如其他指令的輸出）或 --palette 讀取配色（否則取歷史
+            紀錄中最新的配色），依指示
             （「暖一點」、「更柔和」、「夜晚版本」、"warmer accent"）調整後以任一格式印出並存入歷史，
             因此可以在管線中連續調整。
             """,
             """
-            从标准输入（parse 能读的任何内容，例如其他命令的输出）或 --palette 读取配色，依指示
+            从标准输入（parse 能读的任何内容，例如其他命令的输出）或 --palette 读取配色（否则取历史
+            记录中最新的配色），依指示
             （“暖一点”、“更柔和”、“夜晚版本”、"warmer accent"）调整后以任一格式打印并存入历史，
             因此可以在管道中连续调整。
             """),
@@ -657,7 +659,7 @@ public enum CommandTable {
         about: Localized(
             """
             Checks a palette (primary, secondary, accent: three colours as arguments, or any text
-            `parse` reads, on standard input) against a background (default light, #FFFFFF):
+            `parse` reads, on standard input, else the newest palette in the history) against a background (default light, #FFFFFF):
               - every ordered pair of the roles and the background: the WCAG 2.2 contrast ratio with
                 pass marks for AA and AAA, normal and large text, and non-text (3:1); APCA Lc beside
                 it (0.0.98G-4g, signed by polarity), advisory;
@@ -668,7 +670,7 @@ public enum CommandTable {
             """,
             """
             檢查一組配色（主色、輔助色、強調色：以三個顏色為參數，或從標準輸入提供 `parse`
-            能讀的任何文字）在背景上的表現（預設 light，#FFFFFF）：
+            能讀的任何文字，再否則取歷史紀錄中最新的配色）在背景上的表現（預設 light，#FFFFFF）：
               - 角色與背景之間每一個有序配對：WCAG 2.2 對比值，以及 AA、AAA（一般與大字）和
                 非文字（3:1）的合格標記；旁邊是 APCA Lc（0.0.98G-4g，依明暗方向帶正負號），僅供參考；
               - 紅色盲、綠色盲、藍色盲（Machado 2009，完全程度）：模擬後任兩個角色的 ΔE00，
@@ -678,7 +680,7 @@ public enum CommandTable {
             """,
             """
             检查一组配色（主色、辅助色、强调色：以三个颜色为参数，或从标准输入提供 `parse`
-            能读的任何文字）在背景上的表现（默认 light，#FFFFFF）：
+            能读的任何文字，再否则取历史记录中最新的配色）在背景上的表现（默认 light，#FFFFFF）：
               - 角色与背景之间每一个有序配对：WCAG 2.2 对比值，以及 AA、AAA（一般与大字）和
                 非文字（3:1）的合格标记；旁边是 APCA Lc（0.0.98G-4g，依明暗方向带正负号），仅供参考；
               - 红色盲、绿色盲、蓝色盲（Machado 2009，完全程度）：模拟后任两个角色的 ΔE00，
@@ -699,7 +701,7 @@ public enum CommandTable {
                 help: Localized(
                     "exit 1 when the palette misses the level (for CI)", "未達此等級時以狀態 1 結束（供 CI 使用）",
                     "未达此等级时以状态 1 结束（供 CI 使用）")),
-            lang,
+            lang, historyFile,
         ],
         exitStatuses: [
             ExitStatus(0, Localized("checked (and meets --require)", "已檢查（且符合 --require）", "已检查（且符合 --require）")),
@@ -715,20 +717,22 @@ public enum CommandTable {
         about: Localized(
             """
             Moves one role of a palette (three colours as arguments, or any text `parse` reads, on
-            standard input) to the nearest colour that reaches the target against another role or
+            standard input, else the newest palette in the history) to the nearest colour that reaches the target against another role or
             the background, and prints the palette. Only the OKLCH lightness moves: the hue stays
             within 2° (where chroma is above 0.05), out-of-gamut colours lose chroma, not hue, and
             the result is checked again after rounding to #RRGGBB. Nearest is the smallest ΔE00.
             ROLE is primary, secondary or accent.
             """,
             """
-            把配色中的一個角色（以三個顏色為參數，或從標準輸入提供 `parse` 能讀的任何文字）
+            把配色中的一個角色（以三個顏色為參數，或從標準輸入提供 `parse` 能讀的任何文字，
+            再否則取歷史紀錄中最新的配色）
             移到最接近、且對另一個角色或背景達到目標的顏色，並印出配色。只改變 OKLCH 明度：
             色相變化不超過 2°（彩度高於 0.05 時），超出色域時降低彩度而不改色相，四捨五入成
             #RRGGBB 後會再檢查一次。「最接近」指 ΔE00 最小。角色是 primary、secondary 或 accent。
             """,
             """
-            把配色中的一个角色（以三个颜色为参数，或从标准输入提供 `parse` 能读的任何文字）
+            把配色中的一个角色（以三个颜色为参数，或从标准输入提供 `parse` 能读的任何文字，
+            再否则取历史记录中最新的配色）
             移到最接近、且对另一个角色或背景达到目标的颜色，并打印配色。只改变 OKLCH 明度：
             色相变化不超过 2°（彩度高于 0.05 时），超出色域时降低彩度而不改色相，四舍五入成
             #RRGGBB 后会再检查一次。“最接近”指 ΔE00 最小。角色是 primary、secondary 或 accent。
@@ -757,7 +761,7 @@ public enum CommandTable {
             OptionSpec(
                 "format", short: "-f", paletteFormat.value,
                 help: Localized("the palette's output format (default text)", "配色的輸出格式（預設 text）", "配色的输出格式（默认 text）")),
-            lang,
+            lang, historyFile,
         ],
         notes: Localized(
             """

@@ -444,9 +444,21 @@ private struct Reader {
                 }
                 if current != nil { pos += 1 }
             } catch {
-                errors.append(error)
-                if error.endsReading { return root.value }
+                if error.endsReading {
+                    errors.append(error)
+                    return root.value
+                }
                 if isHeader { refusedHeaders.insert(line(at: start)) }
+                let opened = line(at: start)
+                if error.line > opened, error.problem == .unterminatedString || error.problem == .unclosed {
+                    // A string or bracket left open runs into the lines after it: the statement
+                    // that opened it is the bad line, and reading goes on from the next one, so
+                    // the settings below it still apply.
+                    errors.append(TOMLError(line: opened, column: 1, error.problem))
+                    pos = start
+                } else {
+                    errors.append(error)
+                }
                 skipLine()
             }
         }

@@ -63,8 +63,15 @@ public enum ColorNames {
         "puke", "shit", "sick", "sickly", "snot", "ugly", "vomit",
     ]
 
+    /// Traditional Chinese colours whose listed code contradicts the reference table's own
+    /// description (tools/lexicon/sources/chinese_traditional_zerosoul161.csv): 群青 is described
+    /// as 深蓝色 (deep blue) but listed at #4C8DAE (OKLCH L 0.61, C 0.08), so steel blues took
+    /// its name. Read as input (`named`), never given as the nearest name.
+    static let contradictedChinese: Set<String> = ["群青"]
+
     /// Whether `name` may be given as a colour's nearest name.
     static func isShown(_ name: ColorName) -> Bool {
+        if name.source == .chinese { return !contradictedChinese.contains(name.name) }
         guard name.source == .xkcd else { return true }
         return !name.name.split(separator: " ").contains { crudeWords.contains(String($0)) }
     }

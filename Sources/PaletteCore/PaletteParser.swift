@@ -309,6 +309,12 @@ enum ProseScanner {
             lineStart = lineEnd + 1
         }
         if count == 0, bad.isEmpty, let names = nameList(bytes) { return try names.get() }
+        // CSS declarations (`color: red; background: blue; border-color: #0A0`): every colour
+        // value in any form, names too, when they hold more colours than the codes read above.
+        if count < 3, bad.isEmpty, let declared = cssDeclarations(bytes), declared.count > count {
+            tokens = Array(declared.prefix(3))
+            count = declared.count
+        }
         // Fewer than three colours read because one was written wrong: name it, and its role.
         // It counts beside a colour that read, or after a role's label; alone, `#12` is an
         // issue number and `color(s)` prose.
@@ -608,6 +614,40 @@ enum ProseScanner {
 
     /// Text that is only three colour names, one a line or between commas (`navy, teal, coral`),
     /// or three one-word names on one line (`navy teal coral`).
+    /// The colours of CSS declarations, in order, each labelled by its property: text with a `;`
+    /// or a `{`, cut at `;`, `{`, `}` and line breaks, where a piece `property: value` (with an
+    /// optional `!important`) has a value `ColorSyntax` reads. Nil for other text, or none read.
+    static func cssDeclarations(_ bytes: [UInt8]) -> [Token]? {
+        guard bytes.count <= 1 << 20, bytes.contains(UInt8(ascii: ";")) || bytes.contains(UInt8(ascii: "{")) else {
+            return nil
+        }
+        var tokens: [Token] = []
+        for piece in bytes.split(whereSeparator: { $0 == 0x3B || $0 == 0x7B || $0 == 0x7D || $0 == 0x0A }) {
+            guard let colon = piece.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let property = cssTrimmed(String(decoding: piece[..<colon], as: UTF8.self))
+            guard let first = property.unicodeScalars.first, first == "-" || first.properties.isAlphabetic,
+                property.unicodeScalars.allSatisfy({
+                    $0 == "-" || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                })
+            else { continue }
+            var value = cssTrimmed(String(decoding: piece[(colon + 1)...], as: UTF8.self))
+            if value.lowercased().hasSuffix("!important") { value = cssTrimmed(String(value.dropLast(10))) }
+            guard !value.isEmpty, value.utf8.count <= ColorSyntax.maxLength,
+                let color = try? ColorSyntax.parse(value)
+            else { continue }
+            tokens.append(Token(label: property, color: .success(color)))
+        }
+        return tokens.isEmpty ? nil : tokens
+    }
+
+    /// `text` without white space at either end.
+    private static func cssTrimmed(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars
+        while let f = scalars.first, f.properties.isWhitespace { scalars.removeFirst() }
+        while let l = scalars.last, l.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+
     private static func nameList(_ bytes: [UInt8]) -> Result<Palette, PaletteParseError>? {
         guard bytes.count <= 600 else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)

@@ -110,6 +110,11 @@ public struct ProviderFailure: Error, Hashable, Sendable {
     /// The provider's id (`gemini`, `openai`, ...), so the wording can name it.
     public var provider: String
     public var reason: Reason
+    /// Where the endpoint came from, as the user changes it (`--endpoint`, a variable such as
+    /// `OLLAMA_HOST`, `config.toml`); nil for the provider's default, which has no setting to
+    /// name. Filled by the command line's provider (`EndpointNamingProvider`), so a hint names
+    /// only what the user can change.
+    public var endpointSetting: String?
 
     public init(provider: String, _ reason: Reason) {
         self.provider = provider

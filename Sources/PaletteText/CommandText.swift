@@ -49,6 +49,8 @@ public enum CommandProblem: Equatable, Sendable {
     case needsInstruction
     /// `refine --palette` given a value that is not three colours.
     case badPaletteOption(String)
+    /// A file option given an empty value (`--history ''`, `-o ''`): the option's name.
+    case emptyFile(option: String)
     /// `history` given an argument (its search is `--search TEXT`).
     case historyArgument(String)
     /// An option (`--limit`) whose value is not a whole number of 0 or more.
@@ -167,9 +169,9 @@ public enum CommandText {
                 "“\(q)”不是角色：请选择 primary、secondary 或 accent")
         case .missingRole:
             return Localized(
-                "repair needs the role to repair first: primary, secondary or accent",
-                "repair 需要先指定要修正的角色：primary、secondary 或 accent",
-                "repair 需要先指定要修正的角色：primary、secondary 或 accent")
+                "the role to repair comes first: primary, secondary or accent",
+                "需要先指定要修正的角色：primary、secondary 或 accent",
+                "需要先指定要修正的角色：primary、secondary 或 accent")
         case .sameRole(let r):
             return Localized(
                 "cannot repair \(r.rawValue) against itself: choose another role or background",
@@ -179,9 +181,10 @@ public enum CommandText {
             return Localized("missing option '--\(o)'", "缺少選項 --\(o)", "缺少选项 --\(o)")
         case .needsPalette:
             return Localized(
-                "needs a palette: three colours such as '#2E86AB' '#A23B72' '#F18F01', or text on standard input",
-                "需要一組配色：三個顏色（如 '#2E86AB' '#A23B72' '#F18F01'），或從標準輸入提供文字",
-                "需要一组配色：三个颜色（如 '#2E86AB' '#A23B72' '#F18F01'），或从标准输入提供文字")
+                "needs a palette: three colours such as '#2E86AB' '#A23B72' '#F18F01', text on standard input, "
+                    + "or one generated first (the newest in the history is used)",
+                "需要一組配色：三個顏色（如 '#2E86AB' '#A23B72' '#F18F01'）、從標準輸入提供文字，或先生成一組（會使用歷史紀錄中最新的配色）",
+                "需要一组配色：三个颜色（如 '#2E86AB' '#A23B72' '#F18F01'）、从标准输入提供文字，或先生成一组（会使用历史记录中最新的配色）")
         case .noPalette(let e):
             return palette(e)
         case .unreadableInput(let code):
@@ -214,9 +217,9 @@ public enum CommandText {
                 "generate 需要一段描述，例如 palette-tui generate \"宁静的森林早晨\"")
         case .needsColor:
             return Localized(
-                "inspect needs at least one colour, e.g. '#2E86AB', 'rgb(47 93 80)' or navy",
-                "inspect 需要至少一個顏色，例如 '#2E86AB'、'rgb(47 93 80)' 或 靛青",
-                "inspect 需要至少一个颜色，例如 '#2E86AB'、'rgb(47 93 80)' 或 靛青")
+                "needs at least one colour, e.g. '#2E86AB', 'rgb(47 93 80)' or navy",
+                "需要至少一個顏色，例如 '#2E86AB'、'rgb(47 93 80)' 或 靛青",
+                "需要至少一个颜色，例如 '#2E86AB'、'rgb(47 93 80)' 或 靛青")
         case .parseTakesNoArguments(let a):
             let q = quoted(a)
             return Localized(
@@ -308,9 +311,12 @@ public enum CommandText {
                 "--\(o) 的值“\(q)”无效：请给 \(range.lowerBound) 到 \(range.upperBound) 的整数")
         case .needsInstruction:
             return Localized(
-                "refine needs an instruction, e.g. palette-tui refine \"warmer accent\" < palette.txt",
-                "refine 需要調整指示，例如 palette-tui refine \"暖一點\" < palette.txt",
-                "refine 需要调整指示，例如 palette-tui refine \"暖一点\" < palette.txt")
+                "needs an instruction, e.g. palette-tui refine \"warmer accent\" < palette.txt",
+                "需要調整指示，例如 palette-tui refine \"暖一點\" < palette.txt",
+                "需要调整指示，例如 palette-tui refine \"暖一点\" < palette.txt")
+        case .emptyFile(let o):
+            return Localized(
+                "'--\(o)' needs a file name, not an empty one", "--\(o) 需要檔名，不能是空的", "--\(o) 需要文件名，不能是空的")
         case .badPaletteOption(let v):
             let q = quoted(v)
             return Localized(

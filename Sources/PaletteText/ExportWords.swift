@@ -24,6 +24,8 @@ public enum ExportProblem: Equatable, Sendable {
     case binaryToTerminal(ExportFormat)
     case exists(String)
     case writeFailed(path: String, reason: String)
+    /// An option given an empty value (`-o ''`, `--name ''`): the option's name, without dashes.
+    case emptyValue(option: String)
 }
 
 /// Every word `palette-tui export` and the app's export say, in English and Chinese.
@@ -95,6 +97,10 @@ public enum ExportWords {
                 "no palette to export: pass three colours, pipe a palette in, or generate one first.",
                 "沒有可匯出的配色：請給三個顏色、從標準輸入傳入配色，或先生成一組配色。",
                 "没有可导出的配色：请给三个颜色、从标准输入传入配色，或先生成一组配色。")
+        case .emptyValue(let option):
+            return l(
+                "--\(option) needs a value, not an empty one.", "--\(option) 需要一個值，不能是空的。",
+                "--\(option) 需要一个值，不能是空的。")
         case .binaryToTerminal(let f):
             return l(
                 "\(f.rawValue) is a binary format and is not written to a terminal: use -o FILE or redirect the output.",

@@ -108,6 +108,12 @@ public enum Messages {
         let hant = (start: chineseOpening(who.traditional), mid: amidChinese(who.traditional))
         let hans = (start: chineseOpening(who.simplified), mid: amidChinese(who.simplified))
         let key = keyVariable(failure.provider)
+        // What to check about the endpoint: only a setting the user made (`--endpoint`, a
+        // variable, config.toml); the provider's default endpoint has none to name.
+        let setting = failure.endpointSetting
+        let check =
+            setting.map { Localized("check \($0)", "請檢查 \($0)", "请检查 \($0)") }
+            ?? Localized("check the network and any proxy", "請檢查網路與代理伺服器", "请检查网络与代理服务器")
         func l(_ en: String, _ hant: String, _ hans: String) -> Localized { Localized(en, hant, hans) }
         switch failure.reason {
         case .missingAPIKey(let variables):
@@ -200,37 +206,38 @@ public enum Messages {
                 "\(hans.start)过载或发生故障，HTTP \(status)\(p.simplified)：请稍后再试或使用 --provider offline。")
         case .redirectRefused(let status):
             return l(
-                "The endpoint redirected (HTTP \(status)), which is refused so the key goes nowhere else: set --endpoint to the final URL.",
-                "端點要求重新導向（HTTP \(status)），為免金鑰外流已拒絕：請將 --endpoint 設為最終網址。",
-                "端点要求重定向（HTTP \(status)），为免密钥外泄已拒绝：请将 --endpoint 设为最终网址。")
+                "The endpoint redirected (HTTP \(status)), which is refused so the key goes nowhere else: set \(setting ?? "--endpoint") to the final URL.",
+                "端點要求重新導向（HTTP \(status)），為免金鑰外流已拒絕：請將 \(setting ?? "--endpoint") 設為最終網址。",
+                "端点要求重定向（HTTP \(status)），为免密钥外泄已拒绝：请将 \(setting ?? "--endpoint") 设为最终网址。")
         case .unexpectedStatus(let status):
             return l(
-                "\(subject) answered with HTTP \(status): check --endpoint.",
-                "\(hant.start)回應了 HTTP \(status)：請檢查 --endpoint。",
-                "\(hans.start)返回了 HTTP \(status)：请检查 --endpoint。")
+                "\(subject) answered with HTTP \(status): \(check.english).",
+                "\(hant.start)回應了 HTTP \(status)：\(check.traditional)。",
+                "\(hans.start)返回了 HTTP \(status)：\(check.simplified)。")
         case .notJSON(let status, let contentType):
             let type = serverText(contentType)
             return l(
-                "The endpoint answered HTTP \(status) with \(type ?? "an unknown body"), not JSON from \(who.english): check --endpoint and any proxy.",
-                "端點回應 HTTP \(status)，內容是 \(type ?? "不明資料")，不是\(hant.mid)的 JSON：請檢查 --endpoint 與代理伺服器。",
-                "端点返回 HTTP \(status)，内容是 \(type ?? "未知数据")，不是\(hans.mid)的 JSON：请检查 --endpoint 与代理服务器。")
+                "The endpoint answered HTTP \(status) with \(type ?? "an unknown body"), not JSON from \(who.english): \(setting.map { "check \($0) and any proxy" } ?? check.english).",
+                "端點回應 HTTP \(status)，內容是 \(type ?? "不明資料")，不是\(hant.mid)的 JSON：\(setting.map { "請檢查 \($0) 與代理伺服器" } ?? check.traditional)。",
+                "端点返回 HTTP \(status)，内容是 \(type ?? "未知数据")，不是\(hans.mid)的 JSON：\(setting.map { "请检查 \($0) 与代理服务器" } ?? check.simplified)。"
+            )
         case .malformedResponse:
             return l(
-                "\(subject)'s response was cut short or not in its format: try again, and check --endpoint.",
-                "\(hant.start)的回應不完整或格式不符：請再試一次，並檢查 --endpoint。",
-                "\(hans.start)的响应不完整或格式不符：请再试一次，并检查 --endpoint。")
+                "\(subject)'s response was cut short or not in its format: try again, and \(check.english).",
+                "\(hant.start)的回應不完整或格式不符：請再試一次，並\(check.traditional.dropFirst())。",
+                "\(hans.start)的响应不完整或格式不符：请再试一次，并\(check.simplified.dropFirst())。")
         case .responseTooLarge(let limit):
             let mib = max(1, limit / 1_048_576)
             return l(
-                "The endpoint sent more than \(mib) MiB, far more than a palette: check --endpoint.",
-                "端點傳回超過 \(mib) MiB 的資料，遠超過一組配色：請檢查 --endpoint。",
-                "端点返回超过 \(mib) MiB 的数据，远超过一组配色：请检查 --endpoint。")
+                "The endpoint sent more than \(mib) MiB, far more than a palette: \(check.english).",
+                "端點傳回超過 \(mib) MiB 的資料，遠超過一組配色：\(check.traditional)。",
+                "端点返回超过 \(mib) MiB 的数据，远超过一组配色：\(check.simplified)。")
         case .headersTooLarge(let limit):
             let kib = max(1, limit / 1024)
             return l(
-                "The endpoint sent more than \(kib) KiB of HTTP headers, far more than any service sends: check --endpoint.",
-                "端點傳回超過 \(kib) KiB 的 HTTP 標頭，遠超過任何服務會傳送的量：請檢查 --endpoint。",
-                "端点返回超过 \(kib) KiB 的 HTTP 头部，远超过任何服务会发送的量：请检查 --endpoint。")
+                "The endpoint sent more than \(kib) KiB of HTTP headers, far more than any service sends: \(check.english).",
+                "端點傳回超過 \(kib) KiB 的 HTTP 標頭，遠超過任何服務會傳送的量：\(check.traditional)。",
+                "端点返回超过 \(kib) KiB 的 HTTP 头部，远超过任何服务会发送的量：\(check.simplified)。")
         case .promptBlocked(let reason):
             let r = serverText(reason) ?? "?"
             return l(
@@ -274,9 +281,22 @@ public enum Messages {
                 "无法连接到 \(h)：请检查网络连接，或使用 --provider offline。")
         case .connectionRefused(let host):
             let h = serverText(host) ?? ""
+            // Ollama runs on this machine: when nothing listens, it is not running.
+            if failure.provider == "ollama" {
+                guard let setting else {
+                    return l(
+                        "Ollama is not running at \(h): start it with 'ollama serve'.",
+                        "Ollama 未在 \(h) 執行：請用 'ollama serve' 啟動它。", "Ollama 未在 \(h) 运行：请用 'ollama serve' 启动它。")
+                }
+                return l(
+                    "Nothing is listening at \(h): start Ollama with 'ollama serve', or check \(setting).",
+                    "\(h) 沒有服務在監聽：請用 'ollama serve' 啟動 Ollama，或檢查 \(setting)。",
+                    "\(h) 没有服务在监听：请用 'ollama serve' 启动 Ollama，或检查 \(setting)。")
+            }
             return l(
-                "Nothing is listening at \(h): check --endpoint.",
-                "\(h) 沒有服務在監聽：請檢查 --endpoint。", "\(h) 没有服务在监听：请检查 --endpoint。")
+                "Nothing is listening at \(h): start the server, or \(check.english).",
+                "\(h) 沒有服務在監聽：請啟動伺服器，或\(check.traditional.dropFirst())。",
+                "\(h) 没有服务在监听：请启动服务器，或\(check.simplified.dropFirst())。")
         case .connectionLost:
             return l(
                 "The connection to \(who.english) dropped: try again.",
@@ -284,9 +304,9 @@ public enum Messages {
         case .tlsFailure(let host):
             let h = serverText(host) ?? ""
             return l(
-                "The secure connection to \(h) failed (TLS certificate or handshake): check the system clock, proxy and --endpoint.",
-                "與 \(h) 的安全連線失敗（TLS 憑證或交握）：請檢查系統時間、代理伺服器與 --endpoint。",
-                "与 \(h) 的安全连接失败（TLS 证书或握手）：请检查系统时间、代理服务器与 --endpoint。")
+                "The secure connection to \(h) failed (TLS certificate or handshake): check the system clock, proxy\(setting.map { " and " + $0 } ?? "").",
+                "與 \(h) 的安全連線失敗（TLS 憑證或交握）：請檢查系統時間、代理伺服器\(setting.map { "與 " + $0 } ?? "")。",
+                "与 \(h) 的安全连接失败（TLS 证书或握手）：请检查系统时间、代理服务器\(setting.map { "与 " + $0 } ?? "")。")
         case .timedOut(let value):
             let s = seconds(value)
             return l(

@@ -1,6 +1,7 @@
 import Foundation
 import PaletteConfig
 import PaletteCore
+import PaletteHistory
 import PaletteText
 
 // What `audit` and `repair` share: the language, the palette, the background, the roles, and
@@ -41,6 +42,9 @@ func reportingUsage(_ command: String, _ language: Language, _ body: () async th
         printError("palette-tui: \(command): \(text)")
         printError(CommandText.tryHelp(command)(language))
         return 2
+    } catch let failure as HistoryFailure {
+        printError("palette-tui: \(command): \(Messages.history(failure)(language))")
+        return 1
     } catch {
         printError("palette-tui: \(command): \(error)")
         return 1
@@ -73,23 +77,51 @@ func parseSubject(_ raw: String) -> AuditSubject? {
     return parseRole(raw).map(AuditSubject.role)
 }
 
-/// The palette: three colours given as arguments, else any text `parse` reads on standard
-/// input. Standard input that is a terminal is not waited on: that is a usage problem.
-func readPalette(_ colors: [String]) throws(UsageError) -> Palette {
-    if colors.isEmpty {
-        if isatty(0) != 0 { throw UsageError(.needsPalette) }
+/// A palette a command read, with the name it came with: the `description` of a JSON palette
+/// (`generate --format json`) or of the history entry it was taken from; nil when none.
+struct ReadPalette {
+    var palette: Palette
+    var description: String?
+}
+
+/// The palette: three colours given as arguments (any form `ColorSyntax` reads), else any text
+/// `parse` reads on standard input, else, when standard input is a terminal or empty, the newest
+/// palette in the history (as `export` does). No palette anywhere is a usage problem; a history
+/// that cannot be read is a `HistoryFailure`.
+func readPalette(
+    _ colors: [String], historyOption: String? = nil, environment: [String: String] = RunSettings.environment
+) throws -> ReadPalette {
+    if !colors.isEmpty { return ReadPalette(palette: try paletteOfColours(colors), description: nil) }
+    if isatty(0) == 0 {
         let input: [UInt8]
-        do {
+        do throws(InputError) {
             input = try readStandardInput(limit: parseInputLimit)
         } catch {
             throw UsageError(error.problem)
         }
-        do {
-            return try PaletteParser.parse(String(decoding: input, as: UTF8.self))
-        } catch {
-            throw UsageError(.noPalette(error))
+        let text = String(decoding: input, as: UTF8.self)
+        if !text.allSatisfy(\.isWhitespace) {
+            do throws(PaletteParseError) {
+                return ReadPalette(palette: try PaletteParser.parse(text), description: jsonDescription(text))
+            } catch {
+                throw UsageError(.noPalette(error))
+            }
         }
     }
+    let store: HistoryStore
+    do throws(HistoryFailure) {
+        store = try HistoryStore(option: historyOption, environment: environment)
+    } catch {
+        // No history anywhere (no HOME): nothing to default to.
+        if error.kind == .noLocation { throw UsageError(.needsPalette) }
+        throw error
+    }
+    guard let newest = try store.loadNewest(1).entries.last else { throw UsageError(.needsPalette) }
+    return ReadPalette(palette: newest.palette, description: newest.description)
+}
+
+/// Three colours, each in any form `ColorSyntax` reads.
+func paletteOfColours(_ colors: [String]) throws(UsageError) -> Palette {
     guard colors.count == 3 else { throw UsageError(.colorCount(colors.count)) }
     var parsed: [RGB] = []
     for text in colors {
@@ -100,4 +132,36 @@ func readPalette(_ colors: [String]) throws(UsageError) -> Palette {
         }
     }
     return Palette(primary: parsed[0], secondary: parsed[1], accent: parsed[2])
+}
+
+/// The `description` of a palette written as one JSON object (what `generate --format json`
+/// prints), so a pipe keeps the palette's name; nil for any other text.
+func jsonDescription(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard trimmed.hasPrefix("{"),
+        let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
+        let description = object["description"] as? String,
+        !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    else { return nil }
+    return description
+}
+
+/// The colours of one argument (`--palette`): split at white space and commas outside
+/// parentheses, so `rgb(255 0 0)` and `rgb(255, 0, 0)` stay one colour.
+func colourWords(_ raw: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var depth = 0
+    for c in raw {
+        if c == "(" { depth += 1 }
+        if c == ")" { depth = max(0, depth - 1) }
+        if depth == 0 && (c == " " || c == "," || c == "\t" || c == "\n") {
+            if !current.isEmpty { words.append(current) }
+            current = ""
+        } else {
+            current.append(c)
+        }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
 }

@@ -77,6 +77,7 @@ struct Arguments {
             } else {
                 throw UsageError(.needsValue(option: name))
             }
+            if option.value == .file, value.isEmpty { throw UsageError(.emptyFile(option: name)) }
             if case .choice(let choices) = option.value, !choices.contains(value) {
                 throw UsageError(.invalidChoice(option: name, value: value, choices: choices))
             }

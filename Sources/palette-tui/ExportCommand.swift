@@ -54,6 +54,7 @@ func exportProblem(_ error: UsageError) -> ExportProblem {
     case .needsValue(let o): return .optionNeedsValue(o)
     case .takesNoValue(let o): return .optionTakesNoValue(o)
     case .invalidChoice(let o, let v, let choices): return .invalidChoice(option: o, value: v, choices: choices)
+    case .emptyFile(let o): return .emptyValue(option: o)
     default: return .unknownOption(error.description)
     }
 }
@@ -109,14 +110,25 @@ private func export(_ args: [String], language: Language, environment: [String: 
     guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
     let variant = try themeVariant(arguments["variant"], environment: environment, file: RunSettings.file)
     if arguments.has("tailwind-v3") && format != .tailwind { throw ExportFailure.usage(.tailwindOnly(format)) }
-    let output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
+    for option in ["output", "name", "history"] where arguments[option]?.isEmpty == true {
+        throw ExportFailure.usage(.emptyValue(option: option))
+    }
+    var output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
     if output == nil && format.isBinary && isatty(1) == 1 { throw ExportFailure.usage(.binaryToTerminal(format)) }
 
     let (palette, description) = try exportPalette(
         colours, historyOption: arguments["history"], environment: environment)
+    let name = ExportWords.fileName(arguments["name"] ?? description, palette, language)
+    // `-o DIRECTORY` (or a path ending in `/`): the file gets the name the app's export menu
+    // would give it, inside that directory.
+    if let path = output, isDirectory(path) || path.hasSuffix("/") {
+        let file = ExportPath.fileName(
+            description: arguments["name"] ?? description ?? "", format: format, variant: variant,
+            tailwindV3: arguments.has("tailwind-v3"))
+        output = (path.hasSuffix("/") ? path : path + "/") + file
+    }
     let request = ExportRequest(
-        palette: palette, format: format, variant: variant,
-        name: ExportWords.fileName(arguments["name"] ?? description, palette, language),
+        palette: palette, format: format, variant: variant, name: name,
         language: language, tailwindV3: arguments.has("tailwind-v3"))
     let bytes = Exporter.render(request)
     if let output {
@@ -165,7 +177,7 @@ func exportPalette(
         let text = String(decoding: input, as: UTF8.self)
         if !text.allSatisfy(\.isWhitespace) {
             do {
-                return (try PaletteParser.parse(text), nil)
+                return (try PaletteParser.parse(text), jsonDescription(text))
             } catch {
                 throw ExportFailure.failed(.noPaletteInInput(error))
             }
@@ -181,4 +193,10 @@ func exportPalette(
     } catch {
         throw ExportFailure.failed(.historyUnreadable("\(error)"))
     }
+}
+
+/// True when `path` names a directory (following a symbolic link).
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
 }

@@ -37,10 +37,10 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
         return 1
     }
     // Saved before it is printed, so a `refine` reading this output in a pipe finds its parent.
-    recordCandidates(
+    let provenances = recordCandidates(
         result, description: description, request: request, parent: nil, dependencies: dependencies,
-        language: language)
-    printGenerated(result, format: format, language: language)
+        language: language, saves: !arguments.has("no-history"))
+    printGenerated(result, format: format, language: language, provenances: provenances)
     return 0
 }
 

@@ -122,10 +122,10 @@ func historyPath(_ arguments: Arguments, environment: [String: String], file: Co
 /// saved or there is no history (`--no-history`).
 func recordGenerated(
     _ result: GeneratedPalette, description: String, history: HistoryClient,
-    clock: AppClock, lineage: HistoryEntry.Lineage = HistoryEntry.Lineage()
+    clock: AppClock, lineage: HistoryEntry.Lineage = HistoryEntry.Lineage(), id: String? = nil
 ) -> HistoryFailure? {
     let entry = HistoryEntry(
-        id: clock.makeID(), created: clock.now(), description: description,
+        id: id ?? clock.makeID(), created: clock.now(), description: description,
         palette: result.palette, provider: result.provider, model: result.model, lineage: lineage)
     do throws(HistoryFailure) {
         try history.write(.append(entry))

@@ -29,8 +29,11 @@ struct LiveDependencies {
         arguments: Arguments, processEnvironment: [String: String], config: ConfigFile? = nil,
         clipboard: ClipboardOption = .none, warmUp: Bool
     ) throws(ProviderProblem) {
-        let provider = try makeProvider(
-            ProviderOptions(arguments), environment: processEnvironment, config: config, warmUp: warmUp)
+        let options = ProviderOptions(arguments)
+        let made = try makeProvider(options, environment: processEnvironment, config: config, warmUp: warmUp)
+        // Its failures name the endpoint's setting only when the user made one.
+        let provider = EndpointNamingProvider(
+            made, setting: endpointSetting(options, environment: processEnvironment, config: config))
         let history: HistoryClient
         do throws(HistoryFailure) {
             if let store = try historyStore(arguments, environment: processEnvironment, file: config) {

@@ -93,5 +93,42 @@ func makeProvider(
     }
 }
 
+/// Where the endpoint of the provider these settings choose came from, as the user changes it
+/// (`--endpoint`, a variable, `config.toml`); nil for the provider's default or no endpoint.
+func endpointSetting(_ options: ProviderOptions, environment: [String: String], config: ConfigFile?) -> String? {
+    guard let plan = try? providerCatalog.plan(options, environment: environment, config: config),
+        plan.endpoint != nil, plan.endpointSource != "default"
+    else { return nil }
+    return plan.endpointSource
+}
+
+/// A provider whose failures say where its endpoint came from (`ProviderFailure.endpointSetting`),
+/// the fallback's reason too: the words then name `--endpoint` only when the option set it.
+struct EndpointNamingProvider: PaletteProvider {
+    let inner: any PaletteProvider
+    let setting: String?
+
+    init(_ inner: any PaletteProvider, setting: String?) {
+        self.inner = inner
+        self.setting = setting
+    }
+
+    var name: String { inner.name }
+    var model: String? { inner.model }
+    var supportedFields: Set<GenerationRequest.Field> { inner.supportedFields }
+
+    func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
+        do {
+            var result = try await inner.generate(request)
+            result.fallbackReason?.endpointSetting = setting
+            return result
+        } catch let failure as ProviderFailure {
+            var named = failure
+            named.endpointSetting = setting
+            throw named
+        }
+    }
+}
+
 /// How long after the provider is built a client starts warming up; see `makeProvider`.
 let warmUpDelay = Duration.milliseconds(25)

@@ -26,6 +26,9 @@ func runSystem(_ args: [String]) async throws -> Int32 {
     guard colours.isEmpty || colours.count == 3 else {
         return systemFailure(.colourCount(colours.count), usage: true, language: chosen)
     }
+    for option in ["output", "name", "history"] where arguments[option]?.isEmpty == true {
+        return systemFailure(.emptyValue(option: option), usage: true, language: chosen)
+    }
     let output = arguments["output"].flatMap { $0 == "-" ? nil : $0 }
     if output == nil && format.isBinary && isatty(1) == 1 {
         return systemFailure(.binaryToTerminal(.png), usage: true, language: chosen)

@@ -22,7 +22,7 @@ struct WorkbenchOptions {
             guard let role = Role(naming: name) else { throw problem(.badLock(value, .unknownRole(name))) }
             let colour: RGB
             do {
-                colour = try RGB(hex: String(value[value.index(after: eq)...]))
+                colour = try ColorSyntax.parse(String(value[value.index(after: eq)...]))
             } catch {
                 throw problem(.badLock(value, .badColor(error)))
             }
@@ -47,13 +47,21 @@ struct WorkbenchOptions {
 /// Several palettes in one format's natural form: `json` an array of the palette objects, `hex`
 /// each palette's three lines with a blank line between, `css` one `:root` rule each (the
 /// second's properties end in `-2`, and so on), `text` each palette under its heading.
-func formattedCandidates(_ all: [GeneratedPalette], _ format: PaletteFormat, language: Language) -> String {
+///
+/// `provenances` holds each candidate's description and lineage, in the same order.
+func formattedCandidates(
+    _ all: [GeneratedPalette], _ format: PaletteFormat, language: Language, provenances: [PaletteProvenance] = []
+) -> String {
+    func provenance(_ i: Int) -> PaletteProvenance { i < provenances.count ? provenances[i] : PaletteProvenance() }
     guard all.count > 1 else {
-        return all[0].formatted(format, language: language, notes: wordedNotes(all[0], language: language))
+        return all[0].formatted(
+            format, language: language, notes: wordedNotes(all[0], language: language), provenance: provenance(0))
     }
     switch format {
     case .json:
-        let items = all.map { $0.formatted(.json, notes: wordedNotes($0, language: .english)) }
+        let items = all.enumerated().map { i, c in
+            c.formatted(.json, notes: wordedNotes(c, language: .english), provenance: provenance(i))
+        }
         return "[\n" + items.joined(separator: ",\n") + "\n]"
     case .hex:
         return all.map { $0.formatted(.hex) }.joined(separator: "\n\n")
@@ -66,14 +74,17 @@ func formattedCandidates(_ all: [GeneratedPalette], _ format: PaletteFormat, lan
     case .text:
         return all.enumerated().map { i, c in
             CommandText.candidateHeading(i + 1, of: all.count)(language) + "\n"
-                + c.formatted(.text, language: language, notes: wordedNotes(c, language: language))
+                + c.formatted(
+                    .text, language: language, notes: wordedNotes(c, language: language), provenance: provenance(i))
         }.joined(separator: "\n\n")
     }
 }
 
 /// Prints `result` (and its candidates), with the notes hex and css cannot carry on standard error.
-func printGenerated(_ result: GeneratedPalette, format: PaletteFormat, language: Language) {
-    print(formattedCandidates(result.candidates, format, language: language))
+func printGenerated(
+    _ result: GeneratedPalette, format: PaletteFormat, language: Language, provenances: [PaletteProvenance] = []
+) {
+    print(formattedCandidates(result.candidates, format, language: language, provenances: provenances))
     // hex and css carry no notes: a fallback, what was moved or put back, a retired default
     // model's replacement, an ignored refinement, or a model's answer kept though it breaks the
     // role structure goes to standard error instead.
@@ -92,23 +103,38 @@ func printGenerated(_ result: GeneratedPalette, format: PaletteFormat, language:
     }
 }
 
-/// Saves every candidate with its lineage; a failure is one warning line.
+/// Saves every candidate with its lineage (unless `saves` is false: `--no-history`); a failure
+/// is one warning line. Returns each candidate's provenance for printing: the description, the
+/// lineage, and the id of the entry when it was saved.
+@discardableResult
 func recordCandidates(
     _ result: GeneratedPalette, description: String, request: GenerationRequest, parent: String?,
-    dependencies: Dependencies, language: Language
-) {
+    dependencies: Dependencies, language: Language, saves: Bool = true
+) -> [PaletteProvenance] {
+    var provenances: [PaletteProvenance] = []
+    var saving = saves
     for (i, candidate) in result.candidates.enumerated() {
         var lineage = HistoryEntry.Lineage(request: request, parent: parent)
         lineage.variation = request.variation + i
-        if let failure = recordGenerated(
-            candidate, description: description, history: dependencies.history, clock: dependencies.clock,
-            lineage: lineage)
-        {
-            printError(
-                "palette-tui: \(CommandText.warningLabel(language))\(Messages.historyNotSaved(failure)(language))")
-            return
+        var provenance = PaletteProvenance(
+            description: description, parent: parent, seed: lineage.seed, variation: lineage.variation,
+            locked: lineage.locked, refinement: lineage.refinement)
+        if saving {
+            let id = dependencies.clock.makeID()
+            if let failure = recordGenerated(
+                candidate, description: description, history: dependencies.history, clock: dependencies.clock,
+                lineage: lineage, id: id)
+            {
+                printError(
+                    "palette-tui: \(CommandText.warningLabel(language))\(Messages.historyNotSaved(failure)(language))")
+                saving = false
+            } else {
+                provenance.id = id
+            }
         }
+        provenances.append(provenance)
     }
+    return provenances
 }
 
 /// `palette-tui refine INSTRUCTION`: the palette on standard input (or `--palette`), refined.
@@ -126,16 +152,19 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         let instruction = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         if instruction.isEmpty { throw UsageError(.needsInstruction) }
         let options = try WorkbenchOptions(arguments, language: language)
-        let base: Palette
+        let read: ReadPalette
         if let raw = arguments["palette"] {
-            let colours = raw.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
-            guard colours.count == 3, let palette = try? readPalette(colours) else {
+            if let palette = try? paletteOfColours(colourWords(raw)) {
+                read = ReadPalette(palette: palette, description: nil)
+            } else if let palette = try? PaletteParser.parse(raw) {
+                read = ReadPalette(palette: palette, description: jsonDescription(raw))
+            } else {
                 throw UsageError(.badPaletteOption(raw))
             }
-            base = palette
         } else {
-            base = try readPalette([])
+            read = try readPalette([], historyOption: arguments["history"], environment: environment)
         }
+        let base = read.palette
         guard
             let live = try LiveDependencies.forPrintingCommand(arguments, environment: environment, language: language)
         else { return 1 }
@@ -143,8 +172,9 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         // The entry this palette came from, when the history has it (a pipe from generate or
         // refine saved it just before): its description is the refinement's context.
         let parent = (try? dependencies.history.loadNewest(500))?.entries.last { $0.palette == base }
+        let description = read.description ?? parent?.description
         let request = GenerationRequest(
-            description: parent?.description ?? "", language: language, seed: options.seed,
+            description: description ?? "", language: language, seed: options.seed,
             locked: options.locked, refinement: Refinement(instruction: instruction, base: base),
             candidateCount: options.candidates)
         let result: GeneratedPalette
@@ -154,10 +184,10 @@ func runRefine(_ args: [String]) async throws -> Int32 {
             printError("palette-tui: \(Messages.failure(failure)(language))")
             return 1
         }
-        recordCandidates(
-            result, description: parent?.description ?? instruction, request: request, parent: parent?.id,
-            dependencies: dependencies, language: language)
-        printGenerated(result, format: format, language: language)
+        let provenances = recordCandidates(
+            result, description: description ?? instruction, request: request, parent: parent?.id,
+            dependencies: dependencies, language: language, saves: !arguments.has("no-history"))
+        printGenerated(result, format: format, language: language, provenances: provenances)
         return 0
     }
 }

@@ -36,7 +36,7 @@ let runKeys = SecretRedactor(
 /// runs there): ncurses stays on one thread, and the loop blocks none of Swift concurrency's.
 @MainActor
 func runMain() async -> Int32 {
-    var args = Array(CommandLine.arguments.dropFirst())
+    var args = commandFirst(Array(CommandLine.arguments.dropFirst()))
     let environment = RunSettings.environment
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
         print(CommandHelp.text(Commands.app, commandLanguage(args, environment: environment)))
@@ -83,6 +83,39 @@ func runMain() async -> Int32 {
         printError("palette-tui: \(error)")
         return 1
     }
+}
+
+/// The arguments with the command's name first: global options may stand before it
+/// (`palette-tui --provider offline generate calm`, `palette-tui --lang zh-Hant history`) and are
+/// then read by the command as if written after its name. An option's value is never taken for
+/// the command (`--provider offline`): any command's option that takes a value skips the next
+/// argument. Without a command name before `--` or the first other word, `args` is unchanged
+/// (the interactive app, or its usage error).
+func commandFirst(_ args: [String]) -> [String] {
+    // `--version` belongs to the program, not to a command (`palette-tui --version generate`).
+    if args.first == "--version" { return args }
+    var i = 0
+    while i < args.count {
+        let arg = args[i]
+        if arg == "--" { return args }
+        if arg == "-" || !arg.hasPrefix("-") {
+            guard i > 0, CommandTable.command(named: arg) != nil else { return args }
+            return [arg] + args[..<i] + args[(i + 1)...]
+        }
+        if arg.hasPrefix("--") {
+            let body = arg.dropFirst(2)
+            if body.contains("=") {
+                i += 1
+                continue
+            }
+            let takesValue = CommandTable.commands.contains { $0.option(named: String(body))?.takesValue == true }
+            i += takesValue ? 2 : 1
+        } else {
+            let takesValue = CommandTable.commands.contains { $0.option(short: arg)?.takesValue == true }
+            i += takesValue ? 2 : 1
+        }
+    }
+    return args
 }
 
 // Before anything else runs: fatal signals restore the terminal, remove a half-written file and

@@ -48,7 +48,8 @@ final class ChineseColorNameTests: XCTestCase {
             let lab = CIELab(color)
             var best = 0
             var bestDelta = Double.infinity
-            for (i, other) in labs.enumerated() {
+            // 群青 is read, never given (`ColorNames.contradictedChinese`).
+            for (i, other) in labs.enumerated() where ColorNames.isShown(names[i]) {
                 let d = CIEDE2000.difference(lab, other)
                 if d < bestDelta { (best, bestDelta) = (i, d) }
             }

@@ -113,7 +113,8 @@ final class ExportPathTests: XCTestCase {
         )
         XCTAssertEqual(
             ExportPath.fileName(description: "Calm lake", format: .kitty, variant: .light), "calm-lake-light.conf")
-        XCTAssertEqual(ExportPath.fileName(description: "碧潭", format: .png, variant: .dark), "palette.png")
+        XCTAssertEqual(ExportPath.fileName(description: "碧潭", format: .png, variant: .dark), "碧潭.png")
+        XCTAssertEqual(ExportPath.fileName(description: "  ¡!  ", format: .png, variant: .dark), "palette.png")
         XCTAssertEqual(ExportPath.fileName(description: "x", format: .tokens, variant: .dark), "x.tokens.json")
         XCTAssertEqual(ExportPath.fileName(description: "x", format: .ghostty, variant: .dark), "x-dark")
         XCTAssertEqual(

@@ -231,7 +231,7 @@ final class AccessCommandTests: XCTestCase {
                 "缺少选项 --target"
             ),
             (
-                ["repair", "--against", "primary", "--target", "3"], "repair needs the role to repair first",
+                ["repair", "--against", "primary", "--target", "3"], "repair: the role to repair comes first",
                 "需要先指定要修正的角色"
             ),
             (

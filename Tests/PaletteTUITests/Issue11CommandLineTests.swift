@@ -142,7 +142,7 @@ final class Issue11CommandLineTests: XCTestCase {
         let none = try run(["inspect"])
         XCTAssertEqual(none.status, 2)
         XCTAssertTrue(
-            none.stderr.contains("inspect needs at least one colour, e.g. '#2E86AB', 'rgb(47 93 80)' or navy"),
+            none.stderr.contains("inspect: needs at least one colour, e.g. '#2E86AB', 'rgb(47 93 80)' or navy"),
             none.stderr)
         let help = try run(["inspect", "--help"])
         for form in ["'rgb(47 93 80)'", "hsl(", "oklch(", "color()", "XKCD"] {

@@ -50,14 +50,14 @@ final class ServerFloodTests: XCTestCase {
         XCTAssertEqual(many.status, 1, many.stderr)
         XCTAssertEqual(
             many.stderr,
-            "palette-tui: The endpoint sent more than 256 KiB of HTTP headers, far more than any service sends: check --endpoint.\n"
+            "palette-tui: The endpoint sent more than 256 KiB of HTTP headers, far more than any service sends: check GEMINI_BASE_URL.\n"
         )
         // One line of 8 MB: libcurl's own limit for a line.
         let giant = try generate(message: "m", step: ["header_flood": ["count": 1, "size": 8_000_000]])
         XCTAssertEqual(giant.status, 1, giant.stderr)
         XCTAssertEqual(
             giant.stderr,
-            "palette-tui: The endpoint sent more than 100 KiB of HTTP headers, far more than any service sends: check --endpoint.\n"
+            "palette-tui: The endpoint sent more than 100 KiB of HTTP headers, far more than any service sends: check GEMINI_BASE_URL.\n"
         )
     }
 }
