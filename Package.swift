@@ -67,6 +67,9 @@ let package = Package(
         // colours, and their text formats. Pure: colour science on PaletteCore.
         .target(name: "PaletteSystem", dependencies: ["PaletteCore"], swiftSettings: strict),
         .target(name: "PaletteExport", dependencies: ["PaletteCore", "PaletteSystem", "CZlib"], swiftSettings: strict),
+        // Palettes from other tools and share strings: Coolors and Realtime Colors links, ASE, GPL,
+        // Procreate .swatches, palette-tui's own cards, the `ptui1.` share string. Pure bytes in.
+        .target(name: "PaletteImport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The settings file: a strict TOML reader and what the file may set. Foundation only.
         .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -82,6 +85,7 @@ let package = Package(
             name: "PaletteText",
             dependencies: [
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "PaletteSystem", "ScreenCore",
+                "PaletteImport",
             ],
             swiftSettings: strict),
         // The command line's spec: every command and option, `--help`, the man page's words and
@@ -106,7 +110,7 @@ let package = Package(
             dependencies: [
                 "PaletteCore", "ProviderKit", "PaletteProviders", "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
-                "PaletteConfig", "PaletteSystem", "CBuildInfo",
+                "PaletteConfig", "PaletteSystem", "CBuildInfo", "PaletteImport",
             ],
             swiftSettings: strict,
             linkerSettings: startupOrder
@@ -202,6 +206,10 @@ let package = Package(
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PaletteImportTests",
+            dependencies: ["PaletteImport", "PaletteExport", "PaletteCore", "TestSupport", "CZlib"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteSystemTests",

@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteImport
 import ScreenCore
 
 /// What is wrong with a command line, typed, so it can be worded in the user's language.
@@ -25,6 +26,10 @@ public enum CommandProblem: Equatable, Sendable {
     /// Neither colours as arguments nor text on standard input (it is a terminal).
     case needsPalette
     case noPalette(PaletteParseError)
+    /// A link, file or share string that holds no palette (`ImportWords.problem`).
+    case importFailed(ImportFailure)
+    /// `generate --from` given a description too (the string carries its own).
+    case fromWithDescription
     /// Standard input could not be read: the system's error number (errno).
     case unreadableInput(code: Int32)
     /// Standard input is larger than the limit, in MiB.
@@ -184,6 +189,12 @@ public enum CommandText {
                 "需要一组配色：三个颜色（如 '#2E86AB' '#A23B72' '#F18F01'），或从标准输入提供文字")
         case .noPalette(let e):
             return palette(e)
+        case .importFailed(let f):
+            return ImportWords.problem(f)
+        case .fromWithDescription:
+            return Localized(
+                "--from takes no description: the share string carries its own",
+                "--from 不接受描述：分享字串已包含自己的描述", "--from 不接受描述：分享字符串已包含自己的描述")
         case .unreadableInput(let code):
             let why = Messages.systemError(code)
             return Localized(

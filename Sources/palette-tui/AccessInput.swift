@@ -1,6 +1,7 @@
 import Foundation
 import PaletteConfig
 import PaletteCore
+import PaletteImport
 import PaletteText
 
 // What `audit` and `repair` share: the language, the palette, the background, the roles, and
@@ -73,9 +74,11 @@ func parseSubject(_ raw: String) -> AuditSubject? {
     return parseRole(raw).map(AuditSubject.role)
 }
 
-/// The palette: three colours given as arguments, else any text `parse` reads on standard
-/// input. Standard input that is a terminal is not waited on: that is a usage problem.
-func readPalette(_ colors: [String]) throws(UsageError) -> Palette {
+/// The palette: three colours given as arguments, or one that is a link or a share string, else
+/// anything `parse` reads on standard input (files export writes, binary ones too). Standard
+/// input that is a terminal is not waited on: that is a usage problem. How roles were chosen
+/// from more colours is a note on standard error.
+func readPalette(_ colors: [String], language: Language) throws(UsageError) -> Palette {
     if colors.isEmpty {
         if isatty(0) != 0 { throw UsageError(.needsPalette) }
         let input: [UInt8]
@@ -85,9 +88,25 @@ func readPalette(_ colors: [String]) throws(UsageError) -> Palette {
             throw UsageError(error.problem)
         }
         do {
-            return try PaletteParser.parse(String(decoding: input, as: UTF8.self))
-        } catch {
+            let result = try PaletteImport.read(input)
+            printImportNotes(result, language: language)
+            return result.palette
+        } catch .text(let error) {
             throw UsageError(.noPalette(error))
+        } catch {
+            throw UsageError(.importFailed(error))
+        }
+    }
+    if colors.count == 1 {
+        // A link or a share string; anything else alone is one colour too few.
+        do {
+            let result = try PaletteImport.read(text: colors[0])
+            printImportNotes(result, language: language)
+            return result.palette
+        } catch .text {
+            throw UsageError(.colorCount(1))
+        } catch {
+            throw UsageError(.importFailed(error))
         }
     }
     guard colors.count == 3 else { throw UsageError(.colorCount(colors.count)) }

@@ -30,7 +30,7 @@ func runAudit(_ args: [String]) async -> Int32 {
             level = parsed
         }
         let background = try parseBackground(arguments["background"])
-        let audit = PaletteAudit(try readPalette(arguments.positionals), background: background)
+        let audit = PaletteAudit(try readPalette(arguments.positionals, language: language), background: background)
         print(format == .json ? audit.json : AccessText.auditText(audit, language: language))
         if let level, !audit.meets(level) { return 1 }
         return 0

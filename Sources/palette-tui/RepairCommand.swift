@@ -32,7 +32,7 @@ func runRepair(_ args: [String]) async -> Int32 {
             throw UsageError(.badTarget(error))
         }
         let background = try parseBackground(arguments["background"])
-        var palette = try readPalette(Array(arguments.positionals.dropFirst()))
+        var palette = try readPalette(Array(arguments.positionals.dropFirst()), language: language)
 
         let other: RGB
         switch against {

@@ -129,12 +129,16 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         let base: Palette
         if let raw = arguments["palette"] {
             let colours = raw.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
-            guard colours.count == 3, let palette = try? readPalette(colours) else {
+            if colours.count == 3, let palette = try? readPalette(colours, language: language) {
+                base = palette
+            } else if colours.count == 1, raw.contains(".") {
+                // A link or a share string.
+                base = try readPalette(colours, language: language)
+            } else {
                 throw UsageError(.badPaletteOption(raw))
             }
-            base = palette
         } else {
-            base = try readPalette([])
+            base = try readPalette([], language: language)
         }
         guard
             let live = try LiveDependencies.forPrintingCommand(arguments, environment: environment, language: language)

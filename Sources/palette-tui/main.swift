@@ -66,6 +66,7 @@ func runMain() async -> Int32 {
         case "system": return try await runSystem(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
+        case "share": return try await runShare(args)
         case "providers": return await runProviders(args)
         default:
             throw UsageError(.unknownCommand(command ?? "", commands: CommandTable.commandNames))
