@@ -97,7 +97,9 @@ let package = Package(
         // history's model and search, never its store.
         .target(
             name: "PaletteApp",
-            dependencies: ["PaletteCore", "PaletteHistory", "PaletteExport", "PaletteText", "ScreenCore"],
+            dependencies: [
+                "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteText", "ScreenCore", "PaletteImport",
+            ],
             swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "ScreenCore", "PaletteCore"], swiftSettings: strict),

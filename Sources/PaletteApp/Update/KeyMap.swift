@@ -56,6 +56,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case toggleExportVariant, editExportPath, leaveExportPath, writeExport
     /// The live theme preview (ThemePreview.swift): any key not bound in `.preview` leaves it.
     case openPreview, closePreview, togglePreviewVariant
+    /// `S`: the shown palette's share string (palette, description, locks) to the clipboard.
+    case copyShareString
 
     /// The role a copy command names, if it names one.
     var copiedRole: Role? {
@@ -409,7 +411,12 @@ public enum KeyMap {
                 keys: [.control("z")], label: "^Z", context: .exportPath, command: .suspend, help: nil, footer: nil),
             KeyBinding(
                 keys: [.control("z")], label: "^Z", context: .preview, command: .suspend, help: nil, footer: nil),
-        ] + WorkbenchKeys.bindings + ExportKeys.bindings
+        ] + WorkbenchKeys.bindings + ExportKeys.bindings + [
+            KeyBinding(
+                keys: [.character("S")], label: "S", context: .outsideField, command: .copyShareString,
+                help: Localized("Copy the share string", "複製分享字串", "复制分享字符串"),
+                footer: nil)
+        ]
 
     /// What a key no binding lists does in `scope`: in help it closes help, after `L` it
     /// cancels the prefix; elsewhere nothing (a text field types printable characters).

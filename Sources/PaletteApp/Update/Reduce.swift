@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import PaletteHistory
+import PaletteImport
 import PaletteText
 import ScreenCore
 
@@ -78,7 +79,9 @@ extension AppState {
             if failure.kind != .noLocation { say(Messages.historyNotSaved(failure), .error) }
             return []
         case .clipboardCopied(let text, let routes):
-            say(UIText.copied(Self.quoteCopied(text), via: routes), .success)
+            say(
+                text.hasPrefix(ShareString.prefix)
+                    ? UIText.shareCopied(via: routes) : UIText.copied(Self.quoteCopied(text), via: routes), .success)
             return []
         case .clipboardFailed(let text, let failure):
             say(UIText.copyFailed(Self.quoteCopied(text), failure), .error)
@@ -210,6 +213,15 @@ extension AppState {
             return []
         case .copySelected:
             return copy(selectedRole)
+        case .copyShareString:
+            guard let shown else {
+                say(UIText.noPalette, .info)
+                return []
+            }
+            return [
+                .copyToClipboard(
+                    ShareString.encode(shown.palette, description: shown.description, locked: workbench.locked))
+            ]
         case .copyPrimary, .copySecondary, .copyAccent:
             let role = command.copiedRole ?? selectedRole
             selectedRole = role
