@@ -30,6 +30,8 @@ public enum CommandProblem: Equatable, Sendable {
     case importFailed(ImportFailure)
     /// `generate --from` given a description too (the string carries its own).
     case fromWithDescription
+    /// `generate --from` given an option that would change what the string carries (`--lock`...).
+    case fromWithOption(String)
     /// Standard input could not be read: the system's error number (errno).
     case unreadableInput(code: Int32)
     /// Standard input is larger than the limit, in MiB.
@@ -195,6 +197,10 @@ public enum CommandText {
             return Localized(
                 "--from takes no description: the share string carries its own",
                 "--from 不接受描述：分享字串已包含自己的描述", "--from 不接受描述：分享字符串已包含自己的描述")
+        case .fromWithOption(let option):
+            return Localized(
+                "--from takes no --\(option): the palette and its locks are taken as the string carries them",
+                "--from 不能與 --\(option) 並用：配色與鎖定完全依分享字串", "--from 不能与 --\(option) 并用：配色与锁定完全依分享字符串")
         case .unreadableInput(let code):
             let why = Messages.systemError(code)
             return Localized(

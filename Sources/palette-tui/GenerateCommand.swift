@@ -19,6 +19,10 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     if let shared = arguments["from"] {
         if !description.isEmpty { throw UsageError(.fromWithDescription) }
+        for option in ["lock", "seed", "candidates", "accessible"]
+        where arguments[option] != nil || !arguments.all(option).isEmpty {
+            throw UsageError(.fromWithOption(option))
+        }
         return try generateFrom(shared, arguments: arguments, format: format, language: language)
     }
     if description.isEmpty {

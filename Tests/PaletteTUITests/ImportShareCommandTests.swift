@@ -199,5 +199,8 @@ final class ImportShareCommandTests: XCTestCase {
         let both = try run(["generate", "--from", good, "sunset"])
         XCTAssertEqual(both.status, 2, both.stderr)
         XCTAssertTrue(both.stderr.contains("--from takes no description"), both.stderr)
+        let locked = try run(["generate", "--from", good, "--lock", "primary=#000000"], language: "zh-Hant")
+        XCTAssertEqual(locked.status, 2, locked.stderr)
+        XCTAssertTrue(locked.stderr.contains("--from 不能與 --lock 並用"), locked.stderr)
     }
 }
