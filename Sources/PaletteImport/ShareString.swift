@@ -51,7 +51,8 @@ public enum ShareString {
     /// The first `ptuiN.` token in `text` (any version, so that another version is named).
     static func find(in text: String) -> Substring? {
         guard let start = text.range(of: "ptui") else { return nil }
-        let token = text[start.lowerBound...].prefix {
+        // At most one character past the cap is looked at: a longer token is refused as too long.
+        let token = text[start.lowerBound...].prefix(maximumLength + 1).prefix {
             $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0))
         }
         guard token.contains("."), token.dropFirst(4).first?.isNumber == true else { return nil }
