@@ -72,6 +72,9 @@ let package = Package(
         .target(
             name: "PaletteApply", dependencies: ["PaletteCore", "PaletteExport", "PaletteConfig"],
             swiftSettings: strict),
+        // Palettes from other tools and share strings: Coolors and Realtime Colors links, ASE, GPL,
+        // Procreate .swatches, palette-tui's own cards, the `ptui1.` share string. Pure bytes in.
+        .target(name: "PaletteImport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The settings file: a strict TOML reader and what the file may set. Foundation only.
         .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
@@ -87,7 +90,7 @@ let package = Package(
             name: "PaletteText",
             dependencies: [
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "PaletteSystem", "ScreenCore",
-                "PaletteApply",
+                "PaletteApply", "PaletteImport",
             ],
             swiftSettings: strict),
         // The command line's spec: every command and option, `--help`, the man page's words and
@@ -101,6 +104,7 @@ let package = Package(
             name: "PaletteApp",
             dependencies: [
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteSystem", "PaletteText", "ScreenCore",
+                "PaletteImport",
             ],
             swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
@@ -114,7 +118,7 @@ let package = Package(
             dependencies: [
                 "PaletteCore", "ProviderKit", "PaletteProviders", "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
-                "PaletteConfig", "PaletteSystem", "PaletteApply", "CBuildInfo",
+                "PaletteConfig", "PaletteSystem", "PaletteApply", "CBuildInfo", "PaletteImport",
             ],
             swiftSettings: strict,
             linkerSettings: startupOrder
@@ -210,6 +214,10 @@ let package = Package(
             exclude: ["Golden"], swiftSettings: strict),
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PaletteImportTests",
+            dependencies: ["PaletteImport", "PaletteExport", "PaletteCore", "TestSupport", "CZlib"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteSystemTests",

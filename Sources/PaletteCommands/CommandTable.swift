@@ -19,7 +19,7 @@ public enum CommandTable {
 
     /// Every command, the interactive app first, in the order help lists them.
     public static let commands: [CommandSpec] = [
-        app, generate, refine, parse, inspect, history, export, system, apply, audit, repair, providers,
+        app, generate, refine, parse, inspect, history, export, system, apply, audit, repair, share, providers,
     ]
 
     /// The command with this name (`generate`); the app for the empty name.
@@ -221,6 +221,15 @@ public enum CommandTable {
         options: providerOptions + workbenchOptions + [
             paletteFormat, lang, historyFile, noHistory,
             OptionSpec(
+                "from", .text(Localized("STRING", "字串", "字符串")),
+                help: Localized(
+                    "take the palette, description and locks of a share string (palette-tui share) or a Coolors "
+                        + "or Realtime Colors link instead of generating; printed and saved as it is",
+                    "不產生新配色，改用分享字串（palette-tui share）或 Coolors、Realtime Colors 連結中的配色、描述與鎖定；"
+                        + "原樣印出並存入歷史",
+                    "不生成新配色，改用分享字符串（palette-tui share）或 Coolors、Realtime Colors 链接中的配色、描述与锁定；"
+                        + "原样打印并存入历史")),
+            OptionSpec(
                 "accessible", levels,
                 help: Localized(
                     "only a palette that meets the level on the background: each role's readable ink at 4.5:1 (AA) "
@@ -315,11 +324,19 @@ public enum CommandTable {
             """
             Reads free text on standard input (for example another model's answer) and prints the
             palette in it: a JSON array or primary/secondary/accent object, fenced or in prose, or
-            three #RRGGBB codes.
+            three #RRGGBB codes. It also reads a share string (palette-tui share), a Coolors or
+            Realtime Colors link, and the files export writes (ASE, GIMP GPL, Procreate swatches,
+            the SVG and PNG cards, CSS and the other code formats). From more than three colours the
+            primary is the first, the accent the most colourful of the others and the secondary the
+            one farthest from both; a note says so.
             """,
             """
             從標準輸入讀取任意文字（例如其他模型的回答），印出其中的配色：JSON 陣列或含
             primary／secondary／accent 的物件（可在程式碼區塊或文句中），或三個 #RRGGBB 色碼。
+            也能讀取分享字串（palette-tui share）、Coolors 或 Realtime Colors 連結，以及 export
+            寫出的檔案（ASE、GIMP GPL、Procreate 色票、SVG 與 PNG 色票卡、CSS 等程式碼格式）。
+            顏色多於三個時，主色取第一個，強調色取其餘中最鮮豔的，輔助色取與兩者差異
+            最大的，並附註說明。
             """,
             """
             从标准输入读取任意文字（例如其他模型的回答），打印其中的配色：JSON 数组或含
@@ -650,6 +667,55 @@ public enum CommandTable {
             ExitStatus(
                 1, Localized("failed; the config is unchanged", "失敗；設定檔未變更", "失败；配置文件未更改")),
             ExitStatus(2, Localized("usage", "用法錯誤", "用法错误")),
+        ])
+
+    public static let share = CommandSpec(
+        "share",
+        summary: Localized(
+            "a share string and a Coolors link of a palette", "配色的分享字串與 Coolors 連結", "配色的分享字符串与 Coolors 链接"),
+        about: Localized(
+            """
+            Prints a compact share string (ptui1.…) that carries the palette, its description and
+            its locks, and on the next line a plain Coolors link of the colours. palette-tui parse
+            and generate --from read the string back exactly. The palette comes from the colours
+            given (three, or one link or share string), else standard input (anything palette-tui
+            parse reads), else the newest palette in the history with its description and locks.
+            """,
+            """
+            印出精簡的分享字串（ptui1.…），包含配色、描述與鎖定，下一行是這組顏色的 Coolors 連結。
+            palette-tui parse 與 generate --from 能完整讀回字串。配色取自給定的顏色
+            （三個顏色，或一個連結或分享字串），否則取自標準輸入（palette-tui parse
+            能讀的內容），再否則取自歷史紀錄中最新的配色及其描述與鎖定。
+            """,
+            """
+            打印精简的分享字符串（ptui1.…），包含配色、描述与锁定，下一行是这组颜色的 Coolors 链接。
+            palette-tui parse 与 generate --from 能完整读回字符串。配色取自给定的颜色
+            （三个颜色，或一个链接或分享字符串），否则取自标准输入（palette-tui parse
+            能读的内容），再否则取自历史记录中最新的配色及其描述与锁定。
+            """),
+        operands: [optionalPalette],
+        options: [
+            OptionSpec(
+                "description", .text(Localized("TEXT", "文字", "文本")),
+                help: Localized(
+                    "the description the string carries (default: the palette's own)", "字串包含的描述（預設：配色本身的描述）",
+                    "字符串包含的描述（默认：配色本身的描述）")),
+            OptionSpec(
+                "lock", .text(Localized("ROLE", "角色", "角色")),
+                help: Localized(
+                    "a role the string marks as locked (primary, secondary, accent; repeatable; default: the palette's own)",
+                    "字串標為鎖定的角色（primary、secondary、accent；可重複；預設：配色本身的鎖定）",
+                    "字符串标为锁定的角色（primary、secondary、accent；可重复；默认：配色本身的锁定）")),
+            lang, historyFile,
+        ],
+        exitStatuses: [
+            ExitStatus(0, Localized("printed the string and the link", "已印出字串與連結", "已打印字符串与链接")),
+            ExitStatus(
+                1,
+                Localized(
+                    "no palette (one line on standard error says why)", "沒有配色（標準錯誤上有一行說明原因）",
+                    "没有配色（标准错误上有一行说明原因）")),
+            usageStatus,
         ])
 
     public static let audit = CommandSpec(

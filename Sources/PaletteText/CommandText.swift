@@ -1,4 +1,5 @@
 import PaletteCore
+import PaletteImport
 import ScreenCore
 
 /// What is wrong with a command line, typed, so it can be worded in the user's language.
@@ -25,6 +26,12 @@ public enum CommandProblem: Equatable, Sendable {
     /// Neither colours as arguments nor text on standard input (it is a terminal).
     case needsPalette
     case noPalette(PaletteParseError)
+    /// A link, file or share string that holds no palette (`ImportWords.problem`).
+    case importFailed(ImportFailure)
+    /// `generate --from` given a description too (the string carries its own).
+    case fromWithDescription
+    /// `generate --from` given an option that would change what the string carries (`--lock`...).
+    case fromWithOption(String)
     /// Standard input could not be read: the system's error number (errno).
     case unreadableInput(code: Int32)
     /// Standard input is larger than the limit, in MiB.
@@ -187,6 +194,16 @@ public enum CommandText {
                 "需要一组配色：三个颜色（如 '#2E86AB' '#A23B72' '#F18F01'）、从标准输入提供文字，或先生成一组（会使用历史记录中最新的配色）")
         case .noPalette(let e):
             return palette(e)
+        case .importFailed(let f):
+            return ImportWords.problem(f)
+        case .fromWithDescription:
+            return Localized(
+                "--from takes no description: the share string carries its own",
+                "--from 不接受描述：分享字串已包含自己的描述", "--from 不接受描述：分享字符串已包含自己的描述")
+        case .fromWithOption(let option):
+            return Localized(
+                "--from takes no --\(option): the palette and its locks are taken as the string carries them",
+                "--from 不能與 --\(option) 並用：配色與鎖定完全依分享字串", "--from 不能与 --\(option) 并用：配色与锁定完全依分享字符串")
         case .unreadableInput(let code):
             let why = Messages.systemError(code)
             return Localized(

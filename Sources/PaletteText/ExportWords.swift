@@ -1,5 +1,6 @@
 import PaletteCore
 import PaletteExport
+import PaletteImport
 
 /// Why an export could not be made, as a typed value the command line and the app word here.
 public enum ExportProblem: Equatable, Sendable {
@@ -15,6 +16,8 @@ public enum ExportProblem: Equatable, Sendable {
     case invalidColour(ColorParseError)
     /// Standard input held text but no palette.
     case noPaletteInInput(PaletteParseError)
+    /// A link, file or share string that holds no palette (`ImportWords.problem`).
+    case importFailed(ImportFailure)
     /// Standard input could not be read: the system's error number (errno).
     case inputUnreadable(code: Int32)
     /// Standard input is larger than the limit, in MiB.
@@ -78,6 +81,9 @@ public enum ExportWords {
                 "standard input holds no palette (\(why.english)): pass three colours, or pipe what palette-tui parse reads.",
                 "標準輸入中沒有配色（\(why.traditional)）：請給三個顏色，或傳入 palette-tui parse 能讀的內容。",
                 "标准输入中没有配色（\(why.simplified)）：请给三个颜色，或传入 palette-tui parse 能读的内容。")
+        case .importFailed(let f):
+            let why = ImportWords.problem(f)
+            return l(why.english + ".", why.traditional + "。", why.simplified + "。")
         case .inputUnreadable(let code):
             let why = Messages.systemError(code)
             return l(

@@ -2,6 +2,7 @@ import Foundation
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
+import PaletteImport
 import PaletteText
 
 // What `audit` and `repair` share: the language, the palette, the background, the roles, and
@@ -78,19 +79,35 @@ func parseSubject(_ raw: String) -> AuditSubject? {
 }
 
 /// A palette a command read, with the name it came with: the `description` of a JSON palette
-/// (`generate --format json`) or of the history entry it was taken from; nil when none.
+/// (`generate --format json`), of a share string or of the history entry it was taken from; nil
+/// when none.
 struct ReadPalette {
     var palette: Palette
     var description: String?
 }
 
-/// The palette: three colours given as arguments (any form `ColorSyntax` reads), else any text
-/// `parse` reads on standard input, else, when standard input is a terminal or empty, the newest
-/// palette in the history (as `export` does). No palette anywhere is a usage problem; a history
-/// that cannot be read is a `HistoryFailure`.
+/// The palette: three colours given as arguments (any form `ColorSyntax` reads), or one that is a
+/// link or a share string, else anything `parse` reads on standard input (files export writes,
+/// binary ones too), else, when standard input is a terminal or empty, the newest palette in the
+/// history (as `export` does). No palette anywhere is a usage problem; a history that cannot be
+/// read is a `HistoryFailure`. How roles were chosen from more colours is a note on standard
+/// error.
 func readPalette(
-    _ colors: [String], historyOption: String? = nil, environment: [String: String] = RunSettings.environment
+    _ colors: [String], language: Language, historyOption: String? = nil,
+    environment: [String: String] = RunSettings.environment
 ) throws -> ReadPalette {
+    if colors.count == 1 {
+        // A link or a share string; anything else alone is one colour too few.
+        do throws(ImportFailure) {
+            let result = try PaletteImport.read(text: colors[0])
+            printImportNotes(result, language: language)
+            return ReadPalette(palette: result.palette, description: result.description)
+        } catch .text {
+            throw UsageError(.colorCount(1))
+        } catch {
+            throw UsageError(.importFailed(error))
+        }
+    }
     if !colors.isEmpty { return ReadPalette(palette: try paletteOfColours(colors), description: nil) }
     if isatty(0) == 0 {
         let input: [UInt8]
@@ -99,12 +116,17 @@ func readPalette(
         } catch {
             throw UsageError(error.problem)
         }
-        let text = String(decoding: input, as: UTF8.self)
-        if !text.allSatisfy(\.isWhitespace) {
-            do throws(PaletteParseError) {
-                return ReadPalette(palette: try PaletteParser.parse(text), description: jsonDescription(text))
-            } catch {
+        if !input.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) {
+            do throws(ImportFailure) {
+                let result = try PaletteImport.read(input)
+                printImportNotes(result, language: language)
+                return ReadPalette(
+                    palette: result.palette,
+                    description: result.description ?? jsonDescription(String(decoding: input, as: UTF8.self)))
+            } catch .text(let error) {
                 throw UsageError(.noPalette(error))
+            } catch {
+                throw UsageError(.importFailed(error))
             }
         }
     }

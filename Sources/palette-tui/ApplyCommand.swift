@@ -75,7 +75,7 @@ private func apply(
     if revert && (!colours.isEmpty || arguments["variant"] != nil) {
         throw ApplyFailure(problem: .revertTakesNoPalette, isUsage: true)
     }
-    guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
+    guard colours.count <= 1 || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
     let config: String
     if let given = arguments["config"] {
         config = given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
@@ -89,7 +89,7 @@ private func apply(
     if revert { return try revertApply(files, dryRun: arguments.has("dry-run"), language: language) }
 
     let (palette, description) = try exportPalette(
-        colours, historyOption: arguments["history"], environment: environment)
+        colours, historyOption: arguments["history"], environment: environment, language: language)
     let variant: ThemeVariant
     switch arguments["variant"] ?? "auto" {
     case "dark": variant = .dark

@@ -30,7 +30,8 @@ func runAudit(_ args: [String]) async -> Int32 {
             level = parsed
         }
         let background = try parseBackground(arguments["background"])
-        let palette = try readPalette(arguments.positionals, historyOption: arguments["history"]).palette
+        let palette = try readPalette(arguments.positionals, language: language, historyOption: arguments["history"])
+            .palette
         let audit = PaletteAudit(palette, background: background)
         print(format == .json ? audit.json : AccessText.auditText(audit, language: language))
         if let level, !audit.meets(level) { return 1 }

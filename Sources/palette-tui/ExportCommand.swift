@@ -4,6 +4,7 @@ import PaletteConfig
 import PaletteCore
 import PaletteExport
 import PaletteHistory
+import PaletteImport
 import PaletteText
 import TerminalUI
 
@@ -107,7 +108,7 @@ private func export(_ args: [String], language: Language, environment: [String: 
         throw ExportFailure.usage(.unknownFormat(formatName))
     }
     let colours = Array(arguments.positionals.dropFirst())
-    guard colours.isEmpty || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
+    guard colours.count <= 1 || colours.count == 3 else { throw ExportFailure.usage(.colourCount(colours.count)) }
     let variant = try themeVariant(arguments["variant"], environment: environment, file: RunSettings.file)
     if arguments.has("tailwind-v3") && format != .tailwind { throw ExportFailure.usage(.tailwindOnly(format)) }
     for option in ["output", "name", "history"] where arguments[option]?.isEmpty == true {
@@ -117,7 +118,7 @@ private func export(_ args: [String], language: Language, environment: [String: 
     if output == nil && format.isBinary && isatty(1) == 1 { throw ExportFailure.usage(.binaryToTerminal(format)) }
 
     let (palette, description) = try exportPalette(
-        colours, historyOption: arguments["history"], environment: environment)
+        colours, historyOption: arguments["history"], environment: environment, language: language)
     let name = ExportWords.fileName(arguments["name"] ?? description, palette, language)
     // `-o DIRECTORY` (or a path ending in `/`): the file gets the name the app's export menu
     // would give it, inside that directory.
@@ -147,12 +148,22 @@ private func export(_ args: [String], language: Language, environment: [String: 
     return 0
 }
 
-/// The palette to export, and the description to name it after when it came from the history:
-/// the colours given, else standard input (when it is not a terminal and holds text), else
-/// the newest palette in the history.
+/// The palette to export, and the description to name it after when it came from the history
+/// or a share string: see `sourcePalette`.
 func exportPalette(
-    _ colours: [String], historyOption: String?, environment: [String: String]
+    _ colours: [String], historyOption: String?, environment: [String: String], language: Language
 ) throws -> (Palette, String?) {
+    let source = try sourcePalette(colours, historyOption: historyOption, environment: environment, language: language)
+    return (source.palette, source.description)
+}
+
+/// The palette a command works on: the three colours given, or one argument that is a link or a
+/// share string, else standard input (when it is not a terminal and holds anything: text, a
+/// link, a share string, or a file export writes, binary ones too), else the newest palette in
+/// the history. How roles were chosen from more colours is a note on standard error.
+func sourcePalette(
+    _ colours: [String], historyOption: String?, environment: [String: String], language: Language
+) throws -> SourcedPalette {
     if colours.count == 3 {
         var rgb: [RGB] = []
         for text in colours {
@@ -162,7 +173,18 @@ func exportPalette(
                 throw ExportFailure.usage(.invalidColour(error))
             }
         }
-        return (Palette(primary: rgb[0], secondary: rgb[1], accent: rgb[2]), nil)
+        return SourcedPalette(palette: Palette(primary: rgb[0], secondary: rgb[1], accent: rgb[2]), locked: [])
+    }
+    if colours.count == 1 {
+        do {
+            let imported = try PaletteImport.read(text: colours[0])
+            printImportNotes(imported, language: language)
+            return SourcedPalette(palette: imported.palette, description: imported.description, locked: imported.locked)
+        } catch .text {
+            throw ExportFailure.usage(.colourCount(1))
+        } catch {
+            throw ExportFailure.failed(.importFailed(error))
+        }
     }
     if isatty(0) == 0 {
         let input: [UInt8]
@@ -174,12 +196,18 @@ func exportPalette(
             case .system(let code): throw ExportFailure.failed(.inputUnreadable(code: code))
             }
         }
-        let text = String(decoding: input, as: UTF8.self)
-        if !text.allSatisfy(\.isWhitespace) {
+        if !input.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) {
             do {
-                return (try PaletteParser.parse(text), jsonDescription(text))
-            } catch {
+                let imported = try PaletteImport.read(input)
+                printImportNotes(imported, language: language)
+                return SourcedPalette(
+                    palette: imported.palette,
+                    description: imported.description ?? jsonDescription(String(decoding: input, as: UTF8.self)),
+                    locked: imported.locked)
+            } catch .text(let error) {
                 throw ExportFailure.failed(.noPaletteInInput(error))
+            } catch {
+                throw ExportFailure.failed(.importFailed(error))
             }
         }
     }
@@ -187,7 +215,8 @@ func exportPalette(
         let store = HistoryStore(url: try HistoryStore.resolveURL(option: historyOption, environment: environment))
         let newest = try store.loadNewest(1).entries.last
         guard let newest else { throw ExportFailure.failed(.noPalette) }
-        return (newest.palette, newest.description)
+        return SourcedPalette(
+            palette: newest.palette, description: newest.description, locked: Set(newest.lineage.locked))
     } catch let failure as ExportFailure {
         throw failure
     } catch {

@@ -3,6 +3,7 @@ import PaletteCommands
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
+import PaletteImport
 import PaletteText
 
 /// `palette-tui generate`: one palette for a description, printed in the chosen format.
@@ -16,6 +17,14 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
     let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    if let shared = arguments["from"] {
+        if !description.isEmpty { throw UsageError(.fromWithDescription) }
+        for option in ["lock", "seed", "candidates", "accessible"]
+        where arguments[option] != nil || !arguments.all(option).isEmpty {
+            throw UsageError(.fromWithOption(option))
+        }
+        return try generateFrom(shared, arguments: arguments, format: format, language: language)
+    }
     if description.isEmpty {
         throw UsageError(.needsDescription)
     }
@@ -41,6 +50,35 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
         result, description: description, request: request, parent: nil, dependencies: dependencies,
         language: language, saves: !arguments.has("no-history"))
     printGenerated(result, format: format, language: language, provenances: provenances)
+    return 0
+}
+
+/// `generate --from STRING`: the palette of a share string (or a link), printed and saved with its
+/// description and locks exactly, no provider asked.
+private func generateFrom(
+    _ shared: String, arguments: Arguments, format: PaletteFormat, language: Language
+) throws -> Int32 {
+    let imported: ImportedPalette
+    do {
+        imported = try PaletteImport.read(text: shared)
+    } catch {
+        printError("palette-tui: generate: \(ImportWords.problem(error)(language))")
+        return 1
+    }
+    guard
+        let live = try LiveDependencies.forPrintingCommand(
+            arguments, environment: RunSettings.environment, language: language)
+    else { return 1 }
+    let dependencies = live.dependencies
+    let result = GeneratedPalette(palette: imported.palette, provider: "shared")
+    let locked = Role.allCases.filter(imported.locked.contains)
+    if let failure = recordGenerated(
+        result, description: imported.description ?? "", history: dependencies.history, clock: dependencies.clock,
+        lineage: HistoryEntry.Lineage(locked: locked))
+    {
+        printError("palette-tui: \(CommandText.warningLabel(language))\(Messages.historyNotSaved(failure)(language))")
+    }
+    printImported(imported, format: format, language: language, provider: "shared")
     return 0
 }
 

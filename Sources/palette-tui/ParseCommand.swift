@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCommands
 import PaletteCore
+import PaletteImport
 import PaletteText
 
 /// The most `parse` reads from standard input; more is refused rather than held in memory.
@@ -26,12 +27,27 @@ func runParse(_ args: [String]) async throws -> Int32 {
         return 1
     }
     do {
-        let palette = try PaletteParser.parse(String(decoding: input, as: UTF8.self))
-        print(GeneratedPalette(palette: palette, provider: "parsed").formatted(format, language: language))
+        let imported = try PaletteImport.read(input)
+        printImported(imported, format: format, language: language)
         return 0
     } catch {
-        printError("palette-tui: parse: \(CommandText.palette(error)(language))")
+        printError("palette-tui: parse: \(ImportWords.problem(error)(language))")
         return 1
+    }
+}
+
+/// An imported palette in `format`: text and JSON carry its notes (the role choice, a share
+/// string's description and locks), hex and css leave them to standard error.
+func printImported(
+    _ imported: ImportedPalette, format: PaletteFormat, language: Language, provider: String = "parsed"
+) {
+    let palette = GeneratedPalette(palette: imported.palette, provider: provider)
+    if format == .hex || format == .css {
+        print(palette.formatted(format, language: language))
+        printImportNotes(imported, language: language)
+    } else {
+        let notes = ImportWords.notes(imported, format == .json ? .english : language)
+        print(palette.formatted(format, language: language, notes: notes))
     }
 }
 

@@ -32,8 +32,9 @@ func runRepair(_ args: [String]) async -> Int32 {
             throw UsageError(.badTarget(error))
         }
         let background = try parseBackground(arguments["background"])
-        var palette = try readPalette(Array(arguments.positionals.dropFirst()), historyOption: arguments["history"])
-            .palette
+        var palette = try readPalette(
+            Array(arguments.positionals.dropFirst()), language: language, historyOption: arguments["history"]
+        ).palette
 
         let other: RGB
         switch against {

@@ -23,7 +23,7 @@ func runSystem(_ args: [String]) async throws -> Int32 {
     }
     let format = arguments["format"].flatMap(SystemFormat.init(rawValue:)) ?? .json
     let colours = arguments.positionals
-    guard colours.isEmpty || colours.count == 3 else {
+    guard colours.count <= 1 || colours.count == 3 else {
         return systemFailure(.colourCount(colours.count), usage: true, language: chosen)
     }
     for option in ["output", "name", "history"] where arguments[option]?.isEmpty == true {
@@ -37,7 +37,7 @@ func runSystem(_ args: [String]) async throws -> Int32 {
     let description: String?
     do {
         (palette, description) = try exportPalette(
-            colours, historyOption: arguments["history"], environment: environment)
+            colours, historyOption: arguments["history"], environment: environment, language: chosen)
     } catch let failure as ExportFailure {
         return systemFailure(failure.problem, usage: failure.isUsage, language: chosen)
     }

@@ -154,15 +154,20 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         let options = try WorkbenchOptions(arguments, language: language)
         let read: ReadPalette
         if let raw = arguments["palette"] {
-            if let palette = try? paletteOfColours(colourWords(raw)) {
+            let words = colourWords(raw)
+            if let palette = try? paletteOfColours(words) {
                 read = ReadPalette(palette: palette, description: nil)
+            } else if words.count == 1, raw.contains(".") {
+                // A link or a share string.
+                read = try readPalette(words, language: language)
             } else if let palette = try? PaletteParser.parse(raw) {
                 read = ReadPalette(palette: palette, description: jsonDescription(raw))
             } else {
                 throw UsageError(.badPaletteOption(raw))
             }
         } else {
-            read = try readPalette([], historyOption: arguments["history"], environment: environment)
+            read = try readPalette(
+                [], language: language, historyOption: arguments["history"], environment: environment)
         }
         let base = read.palette
         guard

@@ -67,6 +67,7 @@ func runMain() async -> Int32 {
         case "apply": return try await runApply(args)
         case "audit": return await runAudit(args)
         case "repair": return await runRepair(args)
+        case "share": return try await runShare(args)
         case "providers": return await runProviders(args)
         default:
             throw UsageError(.unknownCommand(command ?? "", commands: CommandTable.commandNames))

@@ -60,6 +60,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case openPreview, closePreview, togglePreviewVariant
     /// The system view (`SystemKeys`, SystemView.swift): open, close, the other theme, the pairs.
     case openSystem, closeSystem, toggleSystemTheme, toggleSystemPairs
+    /// `Y`: the shown palette's share string (palette, description, locks) to the clipboard.
+    case copyShareString
 
     /// The role a copy command names, if it names one.
     var copiedRole: Role? {
@@ -431,7 +433,12 @@ public enum KeyMap {
                 keys: [.control("z")], label: "^Z", context: .exportPath, command: .suspend, help: nil, footer: nil),
             KeyBinding(
                 keys: [.control("z")], label: "^Z", context: .preview, command: .suspend, help: nil, footer: nil),
-        ] + WorkbenchKeys.bindings + ExportKeys.bindings + SystemKeys.bindings
+        ] + WorkbenchKeys.bindings + ExportKeys.bindings + SystemKeys.bindings + [
+            KeyBinding(
+                keys: [.character("Y")], label: "Y", context: .outsideField, command: .copyShareString,
+                help: Localized("Copy the share string", "複製分享字串", "复制分享字符串"),
+                footer: nil)
+        ]
 
     /// What a key no binding lists does in `scope`: in help it closes help, after `L` it
     /// cancels the prefix; elsewhere nothing (a text field types printable characters).

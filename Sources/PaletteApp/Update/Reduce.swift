@@ -1,6 +1,7 @@
 import Foundation
 import PaletteCore
 import PaletteHistory
+import PaletteImport
 import PaletteText
 import ScreenCore
 
@@ -83,7 +84,9 @@ extension AppState {
         case .clipboardCopied(let text, let routes):
             // A copy that lands while the filter is typed would talk over the search.
             if isEditingFilter { return [] }
-            say(UIText.copied(Self.quoteCopied(text), via: routes), .success)
+            say(
+                text.hasPrefix(ShareString.prefix)
+                    ? UIText.shareCopied(via: routes) : UIText.copied(Self.quoteCopied(text), via: routes), .success)
             return []
         case .clipboardFailed(let text, let failure):
             say(UIText.copyFailed(Self.quoteCopied(text), failure), .error)
@@ -254,6 +257,15 @@ extension AppState {
             return []
         case .copySelected:
             return copy(selectedRole)
+        case .copyShareString:
+            guard let shown else {
+                say(UIText.noPalette, .info)
+                return []
+            }
+            return [
+                .copyToClipboard(
+                    ShareString.encode(shown.palette, description: shown.description, locked: workbench.locked))
+            ]
         case .copyPrimary, .copySecondary, .copyAccent:
             let role = command.copiedRole ?? selectedRole
             selectedRole = role

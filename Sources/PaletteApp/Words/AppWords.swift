@@ -17,6 +17,19 @@ extension UIText {
         return Localized("Copied \(text) (\(how)).", "已複製 \(text)（\(how)）。", "已复制 \(text)（\(how)）。")
     }
 
+    /// After `S`: the share string is long, so the status says what it is and how to read it.
+    static func shareCopied(via routes: [ClipboardRoute]) -> Localized {
+        let how = routes.map { route -> String in
+            switch route {
+            case .terminal: return "OSC 52"
+            case .program(let name): return TextSanitizer.clean(name)
+            }
+        }.joined(separator: " + ")
+        let words = ImportWords.shareCopied
+        return Localized(
+            "\(words.english) (\(how)).", "\(words.traditional)（\(how)）。", "\(words.simplified)（\(how)）。")
+    }
+
     static func copyFailed(_ text: String, _ failure: ClipboardFailure) -> Localized {
         switch failure {
         case .noRoute:
