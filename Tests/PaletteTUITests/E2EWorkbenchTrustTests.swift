@@ -112,7 +112,7 @@ final class E2EWorkbenchTrustTests: XCTestCase {
 
     func testNoColorKeepsTheFromLineAndTheTerminalsColours() throws {
         let session = try TmuxSession(
-            ["--provider", "offline", "--no-history"], width: 100, height: 36, environment: ["NO_COLOR": "1"])
+            ["--provider", "offline", "--no-history"], width: 100, height: 30, environment: ["NO_COLOR": "1"])
         let output = session.directory.appendingPathComponent("pane-output.bin")
         try session.waitForStart()
         try session.tmux(["pipe-pane", "-O", "-t", session.target, "cat > '\(output.path)'"])
