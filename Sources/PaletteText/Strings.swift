@@ -98,6 +98,26 @@ public enum UIText {
             "「\(key)」在「\(area.traditional)」沒有作用；描述保持不變（Tab 前往描述欄，? 列出按鍵）。",
             "“\(key)”在“\(area.simplified)”没有作用；描述保持不变（Tab 前往描述栏，? 列出按键）。")
     }
+    /// → on a group of the history: "5 palettes of “calm lake”: ← closes the group."
+    public static func groupOpened(_ n: Int, _ description: String) -> Localized {
+        Localized(
+            "\(n) palettes of “\(description)”: ← closes the group.", "「\(description)」的 \(n) 個配色：← 收合。",
+            "“\(description)”的 \(n) 个配色：← 收合。")
+    }
+    /// d once on a closed group: the question names what goes, the newest of the group only.
+    public static func confirmDeleteNewest(_ description: String, of n: Int) -> Localized {
+        Localized(
+            "Press d again to delete the newest of the \(n) palettes of “\(description)” (the one shown); any other key goes on.",
+            "再按一次 d 刪除「\(description)」\(n) 個配色中最新的一個（顯示的那個）；按其他鍵繼續。",
+            "再按一次 d 删除“\(description)”\(n) 个配色中最新的一个（显示的那个）；按其他键继续。")
+    }
+    /// d on a closed group: the palette its row showed (the newest) went; how many are left.
+    public static func deletedFromGroup(_ description: String, left: Int) -> Localized {
+        Localized(
+            "Deleted the newest palette of “\(description)” (\(left) left in its group; → opens it); u undoes.",
+            "已刪除「\(description)」最新的配色（此組還有 \(left) 個；→ 展開）；按 u 復原。",
+            "已删除“\(description)”最新的配色（此组还有 \(left) 个；→ 展开）；按 u 撤销。")
+    }
     public static let confirmQuit = Localized(
         "Press q again to quit; any other key goes on.", "再按一次 q 離開；按其他鍵繼續。", "再按一次 q 退出；按其他键继续。")
     public static let historyEmpty = Localized(

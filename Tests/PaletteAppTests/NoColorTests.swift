@@ -9,8 +9,12 @@ import XCTest
 /// Without colour (NO_COLOR): the panes keep the words a colour came from, and the theme
 /// preview never rewrites the terminal's colours.
 final class NoColorTests: XCTestCase {
-    private func shown(mode: ColorMode, language: Language = .english) -> AppState {
-        var state = Fixture.state(width: 100, height: 30, mode: mode, language: language)
+    private func shown(
+        mode: ColorMode, language: Language = .english, environment: [String: String] = ["TERM": "xterm-256color"]
+    ) -> AppState {
+        var state = AppState(
+            width: 100, height: 30, colorMode: mode, language: language, providerName: "offline",
+            modelName: "engine-1", clock: Fixture.clock(), previewSupport: PreviewSupport.judge(environment))
         state.type("calm lake at dawn")
         state.press(.enter)
         let generated = GeneratedPalette(
@@ -32,7 +36,9 @@ final class NoColorTests: XCTestCase {
     }
 
     func testThePreviewLeavesTheTerminalsColoursAloneWithoutColour() throws {
-        var state = shown(mode: .none)
+        let noColor = ["TERM": "xterm-256color", "NO_COLOR": "1"]
+        XCTAssertEqual(PreviewSupport.judge(noColor), .noColor)
+        var state = shown(mode: .none, environment: noColor)
         state.press(.tab, .tab, .character("t"))
         let frame = try XCTUnwrap(state.previewFrame)
         XCTAssertEqual(frame.colours, [], "no OSC 4/10/11 is sent")
@@ -42,11 +48,15 @@ final class NoColorTests: XCTestCase {
             XCTAssertFalse(screen.contains("\u{1B}[" + code), "no colour SGR \(code)")
         }
         XCTAssertTrue(screen.contains("Colour is off (NO_COLOR): the terminal keeps its own colours"), screen)
-        // With colour, the theme is sent as before.
-        var coloured = shown(mode: .direct)
-        coloured.press(.tab, .tab, .character("t"))
-        XCTAssertFalse(try XCTUnwrap(coloured.previewFrame).colours.isEmpty)
-        var hant = shown(mode: .none, language: .traditionalChinese)
+        // Without NO_COLOR, a terminal of few colours (drawn without fills) still gets the theme,
+        // and so does one where `--color` overrode NO_COLOR.
+        var few = shown(mode: .none)
+        few.press(.tab, .tab, .character("t"))
+        XCTAssertFalse(try XCTUnwrap(few.previewFrame).colours.isEmpty)
+        var asked = shown(mode: .direct, environment: noColor)
+        asked.press(.tab, .tab, .character("t"))
+        XCTAssertFalse(try XCTUnwrap(asked.previewFrame).colours.isEmpty)
+        var hant = shown(mode: .none, language: .traditionalChinese, environment: noColor)
         hant.press(.tab, .tab, .character("t"))
         let hantScreen = String(decoding: try XCTUnwrap(hant.previewFrame).screen, as: UTF8.self)
         XCTAssertTrue(hantScreen.contains("色彩已關閉（NO_COLOR）"), hantScreen)

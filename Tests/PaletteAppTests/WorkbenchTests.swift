@@ -316,8 +316,9 @@ final class WorkbenchTests: XCTestCase {
         XCTAssertTrue(
             lines.contains { $0.contains("↳ ") && $0.contains("sea foam · refined: “warmer accent”  gemini") })
         XCTAssertTrue(lines.contains { $0.contains("↳ ") && $0.contains("from the description") })
-        // Down the list, the panel follows the selection; i closes it and the list is back.
-        state.press(.down)
+        // The three are one group (one description): → opens it, and down the list the panel
+        // follows the selection; i closes it and the list is back.
+        state.press(.right, .down)
         XCTAssertEqual(state.workbench.lineage.first?.lineage.parent, "id-1")
         state.press(.character("i"))
         XCTAssertFalse(state.render().textLines.joined().contains("was made (i closes)"))

@@ -48,7 +48,7 @@ final class E2EAccessTests: XCTestCase {
             }
             XCTAssertTrue(
                 lines.contains { $0.contains(header) && $0.contains(levels.joined(separator: " · ")) }, screen)
-            // Six pair rows, each led by its AA mark, with the exact (cut) ratio.
+            // Six pair rows, each led by its verdict, with the exact (cut) ratio.
             let roles = Role.allCases.map { $0.label(language == "en" ? .english : .traditionalChinese) }
             let bg = language == "en" ? "Background" : "背景"
             let pairs: [(String, AuditSubject, AuditSubject)] = [
@@ -62,10 +62,9 @@ final class E2EAccessTests: XCTestCase {
             for (label, a, b) in pairs {
                 let pair = try XCTUnwrap(audit.pair(a, on: b))
                 let row = try XCTUnwrap(lines.first { $0.contains(label) }, "\(label):\n\(screen)")
-                // The leading mark is the level's own check: the accent's 3:1 against the others;
-                // a pair the level does not check is led by "·" (its figures still shown).
-                let leading = a == .role(.accent) || b == .role(.accent) ? mark(pair.nonText) : "·"
-                XCTAssertTrue(row.trimmingCharacters(in: .whitespaces).hasPrefix(leading + " "), row)
+                // The level's verdict leads: the accent's 3:1, "·" for a pair the level does not check.
+                let verdict = a == .role(.accent) || b == .role(.accent) ? mark(pair.nonText) : "·"
+                XCTAssertTrue(row.trimmingCharacters(in: .whitespaces).hasPrefix(verdict + " "), row)
                 XCTAssertTrue(row.contains(ColorReport.ratioText(pair.ratio)), row)
                 XCTAssertTrue(row.contains("AA \(mark(pair.aaNormal))  AAA \(mark(pair.aaaNormal))"), row)
                 XCTAssertTrue(row.contains("Lc "), row)

@@ -13,11 +13,13 @@ public enum PreviewSupport: Hashable, Sendable {
     /// A terminal known not to (the Linux console, GNU screen, a VT100): nothing is sent, and
     /// the preview says so; `term` is its TERM.
     case unsupported(term: String)
-    /// The app draws without colour (NO_COLOR, `--color none`): the terminal's colours are
-    /// left alone and the sample is drawn without colour; the placements are listed in words.
+    /// NO_COLOR is set: the terminal's colours are left alone and the sample is drawn without
+    /// colour; the placements are listed in words. (A `--color` option that overrides NO_COLOR
+    /// makes the preview judge the terminal as unknown.)
     case noColor
 
     public static func judge(_ environment: [String: String]) -> PreviewSupport {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .noColor }
         let term = (environment["TERM"] ?? "").lowercased()
         if environment["TMUX"] != nil { return .known }
         if term == "linux" || term.hasPrefix("vt") || term == "dumb" || term.hasPrefix("cons")
@@ -57,11 +59,10 @@ extension AppState {
     /// The preview's bytes, or nil when the app's own frames show.
     public var previewFrame: PreviewFrame? {
         guard let preview = themePreview else { return nil }
-        // Without colour the terminal's own palette is never rewritten (docs/decisions.md).
-        // A terminal known not to take colours is named as such first: that is the reason.
+        // Under NO_COLOR the terminal's own palette is never rewritten (docs/decisions.md),
+        // unless the user asked for colour anyway (`--color`, which NO_COLOR gives way to).
         var support = previewSupport
-        if colorMode == .none, case .known = support { support = .noColor }
-        if colorMode == .none, case .unknown = support { support = .noColor }
+        if support == .noColor, colorMode != .none { support = .unknown }
         let colours: [UInt8]
         switch support {
         case .unsupported, .noColor: colours = []

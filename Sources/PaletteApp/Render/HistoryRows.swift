@@ -25,6 +25,11 @@ enum HistoryRow: Equatable, Sendable {
         var favorite: Bool
         var selected: Bool
         var focused: Bool
+        /// The group's size on a group's row (≥ 2), 1 alone, 0 on a member's row of an open group.
+        var group: Int = 1
+        var open = false
+        /// A member's row: how it was made ("swapped 1↔2"), shown instead of the description.
+        var made = ""
 
         /// The date, the colours and the marks, not the description: rows are looked up by this
         /// key whenever the list moves, and hashing the description was most of a lookup. Equality
@@ -36,6 +41,8 @@ enum HistoryRow: Equatable, Sendable {
             hasher.combine(favorite)
             hasher.combine(selected)
             hasher.combine(focused)
+            hasher.combine(group)
+            hasher.combine(open)
         }
 
         init(_ entry: HistoryEntry, when: String, selected: Bool, focused: Bool) {
@@ -63,10 +70,13 @@ enum HistoryRow: Equatable, Sendable {
             self = .blank
             return
         }
-        self = .entry(
-            Entry(
-                entry, when: state.clock.value.stamp(entry.created), selected: row == history.selected,
-                focused: state.focus == .history))
+        var key = Entry(
+            entry, when: state.clock.value.stamp(entry.created), selected: row == history.selected,
+            focused: state.focus == .history)
+        key.group = history.groupSize(atRow: row)
+        if key.group >= 2 { key.open = history.isExpanded(atRow: row) }
+        if key.group == 0 { key.made = WorkbenchText.made(entry.lineage, state.language) }
+        self = .entry(key)
     }
 
     /// Draws the row on blank row `y` of the list.
@@ -108,6 +118,16 @@ extension HistoryRow.Entry {
             let dateX = right - DisplayWidth.of(when)
             canvas.put(when, x: dateX, y: y, style: highlight ? base : theme.dim)
             textEnd = dateX - 2
+        }
+        guard textEnd > x else { return }
+        if group == 0 {
+            // A member of an open group: how it was made, under the group's row.
+            canvas.put("↳ " + made, x: x + 1, y: y, style: highlight ? base : theme.dim, limit: textEnd, ellipsis: true)
+            return
+        }
+        if group >= 2 {
+            // "▸ 5" closed, "▾ 5" open: the group's size before its description.
+            x = canvas.put((open ? "▾" : "▸") + "\(group) ", x: x, y: y, style: Style(bold: true, reverse: highlight))
         }
         guard textEnd > x else { return }
         canvas.put(description, x: x, y: y, style: base, limit: textEnd, ellipsis: true)

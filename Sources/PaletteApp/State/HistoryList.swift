@@ -38,23 +38,36 @@ public struct HistoryList: Equatable, Sendable {
     private var sessionIDs: Set<String> = []
     /// Earlier narrower-or-equal results while typing a query, so Backspace is instant.
     private var narrowing: [(query: HistoryQuery, view: [Int32])] = []
+    /// Groups (a run of neighbouring palettes with one description: a palette and its
+    /// variations, refinements, edits) opened to show every member, by the id of the group's
+    /// oldest member (it stays when a new variation joins the group).
+    private(set) var expanded: Set<String> = [] { didSet { revision &+= 1 } }
+    /// The rows when some palettes are grouped: for each row, its position in the ungrouped
+    /// order (newest first, as filtered), and its group's size on the row that shows a group
+    /// (0 on a member's row of an opened group, 1 on a palette alone); nil when no two
+    /// neighbours share a description, so every palette is a row.
+    private var grouped: (positions: [Int32], sizes: [Int32])?
 
     public init(entries: [HistoryEntry] = []) {
         self.entries = entries
+        regroup()
     }
 
     public static func == (lhs: HistoryList, rhs: HistoryList) -> Bool {
         lhs.entries == rhs.entries && lhs.deleted == rhs.deleted && lhs.query == rhs.query
             && lhs.favoritesOnly == rhs.favoritesOnly && lhs.visibleIndices == rhs.visibleIndices
-            && lhs.selected == rhs.selected && lhs.top == rhs.top
+            && lhs.selected == rhs.selected && lhs.top == rhs.top && lhs.expanded == rhs.expanded
     }
 
     // MARK: - Reading
 
-    /// How many rows the list shows.
-    public var count: Int { view?.count ?? entries.count }
+    /// How many rows the list shows (a closed group is one row).
+    public var count: Int { grouped?.positions.count ?? paletteCount }
 
-    /// The entry on visible row `row` (0 is the newest shown).
+    /// How many palettes the list holds, grouped or not.
+    public var paletteCount: Int { view?.count ?? entries.count }
+
+    /// The entry on visible row `row` (0 is the newest shown); a group's row shows its newest.
     public func entry(atRow row: Int) -> HistoryEntry? {
         guard let index = entryIndex(atRow: row) else { return nil }
         return entries[index]
@@ -63,8 +76,86 @@ public struct HistoryList: Equatable, Sendable {
     /// Index into `entries` of visible row `row`.
     func entryIndex(atRow row: Int) -> Int? {
         guard row >= 0, row < count else { return nil }
-        if let view { return Int(view[row]) }
-        return entries.count - 1 - row
+        return entryIndex(atPosition: grouped.map { Int($0.positions[row]) } ?? row)
+    }
+
+    /// Index into `entries` of position `p` of the ungrouped order (newest first, as filtered).
+    private func entryIndex(atPosition p: Int) -> Int? {
+        guard p >= 0, p < paletteCount else { return nil }
+        if let view { return Int(view[p]) }
+        return entries.count - 1 - p
+    }
+
+    /// How row `row` groups: the group's size on a group's row (≥ 2), 1 on a palette alone,
+    /// 0 on a member's row under an opened group.
+    func groupSize(atRow row: Int) -> Int {
+        guard let grouped, row >= 0, row < grouped.sizes.count else { return 1 }
+        return Int(grouped.sizes[row])
+    }
+
+    /// True when row `row` shows a group that is open.
+    func isExpanded(atRow row: Int) -> Bool {
+        guard groupSize(atRow: row) >= 2, let key = groupKey(atRow: row) else { return false }
+        return expanded.contains(key)
+    }
+
+    /// The id of the oldest member of the group row `row` shows.
+    private func groupKey(atRow row: Int) -> String? {
+        guard let grouped, row >= 0, row < grouped.positions.count else { return nil }
+        let last = Int(grouped.positions[row]) + Int(grouped.sizes[row]) - 1
+        return entryIndex(atPosition: last).map { entries[$0].id }
+    }
+
+    /// Opens (or closes) the group on row `row`; false when the row shows no group or it is
+    /// already so. The selection stays on the group's row.
+    @discardableResult
+    mutating func setExpanded(_ open: Bool, atRow row: Int, rows: Int) -> Bool {
+        guard groupSize(atRow: row) >= 2, let key = groupKey(atRow: row), expanded.contains(key) != open else {
+            return false
+        }
+        if open { expanded.insert(key) } else { expanded.remove(key) }
+        regroup()
+        scrollToSelection(rows: rows)
+        return true
+    }
+
+    /// The row of the group a member's row belongs to (itself when it shows a group or a
+    /// palette alone).
+    func groupRow(of row: Int) -> Int {
+        var r = row
+        while r > 0, groupSize(atRow: r) == 0 { r -= 1 }
+        return r
+    }
+
+    /// Works out the rows: neighbours in the ungrouped order with the same description are one
+    /// group; a group is one row unless it is open. O(palettes), string comparisons only
+    /// between neighbours.
+    private mutating func regroup() {
+        let n = paletteCount
+        var positions: [Int32] = []
+        var sizes: [Int32] = []
+        var anyGroup = false
+        var p = 0
+        while p < n {
+            guard let first = entryIndex(atPosition: p) else { break }
+            var q = p + 1
+            while q < n, let next = entryIndex(atPosition: q), entries[next].description == entries[first].description {
+                q += 1
+            }
+            let size = q - p
+            if size > 1 { anyGroup = true }
+            positions.append(Int32(p))
+            sizes.append(Int32(size))
+            if size > 1, let oldest = entryIndex(atPosition: q - 1), expanded.contains(entries[oldest].id) {
+                for member in (p + 1)..<q {
+                    positions.append(Int32(member))
+                    sizes.append(0)
+                }
+            }
+            p = q
+        }
+        grouped = anyGroup ? (positions, sizes) : nil
+        revision &+= 1
     }
 
     var selectedEntry: HistoryEntry? { entry(atRow: selected) }
@@ -73,7 +164,7 @@ public struct HistoryList: Equatable, Sendable {
     var isFiltered: Bool { !query.isEmpty || favoritesOnly }
 
     /// All visible entry indices (tests and equality only: O(n)).
-    var visibleIndices: [Int] { (0..<count).compactMap { entryIndex(atRow: $0) } }
+    var visibleIndices: [Int] { (0..<paletteCount).compactMap { entryIndex(atPosition: $0) } }
 
     // MARK: - Loading and appending
 
@@ -100,6 +191,7 @@ public struct HistoryList: Equatable, Sendable {
         loadGeneration += 1
         narrowing = []
         rebuildView()
+        regroup()
         if selectedEntry?.id != selectedID || selectedID == nil {
             selected = 0
             top = 0
@@ -114,6 +206,7 @@ public struct HistoryList: Equatable, Sendable {
         searchIndex?.append(entry)
         narrowing = []
         if view != nil, matches(index) { view?.insert(Int32(index), at: 0) }
+        regroup()
         if entryIndex(atRow: 0) == index {
             selected = 0
             top = 0
@@ -165,19 +258,28 @@ public struct HistoryList: Equatable, Sendable {
         if favoritesOnly, !favorite {
             for i in indices { removeFromView(entryIndex: i) }
             narrowing = []
+            regroup()
             scrollToSelection(rows: rows)
         }
         return entry
     }
 
-    /// Hides visible row `row` as deleted, and every copy of its id; returns the entry.
+    /// Hides visible row `row` as deleted, and every copy of its id; returns the entry. On a
+    /// group's row that is the palette the row shows, its newest (docs/decisions.md).
     mutating func delete(atRow row: Int, rows: Int) -> HistoryEntry? {
         guard let index = entryIndex(atRow: row) else { return nil }
+        return delete(entryAt: index, rows: rows)
+    }
+
+    /// Hides entry `index` as deleted, and every copy of its id; returns the entry.
+    mutating func delete(entryAt index: Int, rows: Int) -> HistoryEntry? {
+        guard index >= 0, index < entries.count, !deleted.contains(index) else { return nil }
         for i in copies(of: entries[index].id) where !deleted.contains(i) {
             deleted.insert(i)
             removeFromView(entryIndex: i)
         }
         narrowing = []
+        regroup()
         scrollToSelection(rows: rows)
         return entries[index]
     }
@@ -195,6 +297,7 @@ public struct HistoryList: Equatable, Sendable {
         } else {
             for index in indices where matches(index) { insertIntoView(index) }
         }
+        regroup()
         if let row = row(ofEntry: newest) {
             selected = row
             scrollToSelection(rows: rows)
@@ -202,8 +305,24 @@ public struct HistoryList: Equatable, Sendable {
         return newest
     }
 
-    /// The visible row of entry `index`, if shown (binary search: the view is newest first).
+    /// The visible row of entry `index`, if shown: its own row, or the row of the closed
+    /// group it is in.
     func row(ofEntry index: Int) -> Int? {
+        guard let p = position(ofEntry: index) else { return nil }
+        guard let grouped else { return p }
+        // The last row at or before the position (rows are in position order).
+        var lo = 0
+        var hi = grouped.positions.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if Int(grouped.positions[mid]) <= p { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The position of entry `index` in the ungrouped order, if shown (binary search: the
+    /// view is newest first).
+    private func position(ofEntry index: Int) -> Int? {
         guard let view else {
             guard index >= 0, index < entries.count, !deleted.contains(index) else { return nil }
             return entries.count - 1 - index
@@ -221,7 +340,7 @@ public struct HistoryList: Equatable, Sendable {
 
     private mutating func removeFromView(entryIndex index: Int) {
         if view == nil { view = allIndicesNewestFirst() }
-        if let r = self.row(ofEntry: index) { view?.remove(at: r) }
+        if let r = position(ofEntry: index) { view?.remove(at: r) }
     }
 
     private mutating func insertIntoView(_ index: Int) {
@@ -258,6 +377,7 @@ public struct HistoryList: Equatable, Sendable {
         filter.favoritesOnly = on
         narrowing = []
         rebuildView()
+        regroup()
         selected = 0
         top = 0
     }
@@ -294,6 +414,7 @@ public struct HistoryList: Equatable, Sendable {
         query = text
         filter.query = HistoryQuery(text)
         rebuildView()
+        regroup()
         selected = 0
         top = 0
     }

@@ -26,6 +26,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case useHistoryDescription
     case startFilter, acceptFilter
     case toggleFavorite, toggleFavoritesOnly
+    /// → and ← on the history: open or close a group of variations (`HistoryList.expanded`).
+    case openGroup, closeGroup
     case deleteEntry
     /// The workbench (`WorkbenchKeys`): locks, the colour editor, swap, companion, refine,
     /// candidates, lineage, and undo/redo across them and history deletes.
@@ -353,6 +355,11 @@ public enum KeyMap {
             KeyBinding(
                 keys: [.end, .character("G")], label: "End", context: .history, command: .historyLast,
                 help: nil, footer: nil),
+            KeyBinding(
+                keys: [.right], label: "→/←", context: .history, command: .openGroup,
+                help: Localized("Open / close a group of variations", "展開／收合一組變化", "展开／收合一组变化"),
+                footer: nil),
+            KeyBinding(keys: [.left], label: "←", context: .history, command: .closeGroup, help: nil, footer: nil),
             KeyBinding(
                 keys: [.enter], label: "Enter", context: .history, command: .useHistoryDescription,
                 help: Localized("Put description in field", "把描述放回輸入欄", "把描述放回输入栏"),

@@ -215,7 +215,11 @@ extension AppState {
         case .deleteEntry:
             guard let entry = history.selectedEntry else { return false }
             pendingConfirmation = PendingConfirmation(command: command, key: key)
-            say(UIText.confirmDelete(Self.quote(entry.description)), .info)
+            let size = history.groupSize(atRow: history.selected)
+            say(
+                size >= 2 && !history.isExpanded(atRow: history.selected)
+                    ? UIText.confirmDeleteNewest(Self.quote(entry.description), of: size)
+                    : UIText.confirmDelete(Self.quote(entry.description)), .info)
             return true
         default:
             return false
@@ -313,13 +317,31 @@ extension AppState {
             history.setFavoritesOnly(!history.favoritesOnly)
             say(history.favoritesOnly ? UIText.favoritesOnlyOn : UIText.favoritesOnlyOff, .info)
             showSelectedHistoryEntry()
+        case .openGroup:
+            let size = history.groupSize(atRow: history.selected)
+            if history.setExpanded(true, atRow: history.selected, rows: rows), let entry = history.selectedEntry {
+                say(UIText.groupOpened(size, Self.quote(entry.description)), .info)
+            }
+        case .closeGroup:
+            let row = history.groupRow(of: history.selected)
+            if history.isExpanded(atRow: row) {
+                history.selected = row
+                history.setExpanded(false, atRow: row, rows: rows)
+                showSelectedHistoryEntry()
+            }
         case .deleteEntry:
+            let inGroup =
+                history.groupSize(atRow: history.selected) >= 2 && !history.isExpanded(atRow: history.selected)
             guard let entry = history.delete(atRow: history.selected, rows: rows) else {
                 say(UIText.historyEmpty, .info)
                 return []
             }
             workbench.record(.delete(id: entry.id))
-            say(UIText.deleted(Self.quote(entry.description)), .info)
+            let left = inGroup ? history.groupSize(atRow: history.groupRow(of: history.selected)) : 0
+            say(
+                inGroup
+                    ? UIText.deletedFromGroup(Self.quote(entry.description), left: left)
+                    : UIText.deleted(Self.quote(entry.description)), .info)
             showSelectedHistoryEntry()
             return [.deleteHistory(id: entry.id)]
         case .toggleLockSelected, .startLock, .lockPrimary, .lockSecondary, .lockAccent, .cancelLockPrefix,

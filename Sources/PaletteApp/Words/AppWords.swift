@@ -162,7 +162,12 @@ extension WorkbenchText {
                 "an entry no longer in the history (\(id))", "已不在歷史紀錄中的配色（\(id)）",
                 "已不在历史记录中的配色（\(id)）")(language)
         }
-        let lineage = step.lineage
+        return TextSanitizer.clean(step.description) + " · " + made(step.lineage, language)
+    }
+
+    /// How a palette was made, without its description: "swapped 1↔2", "refined: “warmer”
+    /// · kept Primary", "variation 2"; a history group's member rows show it.
+    static func made(_ lineage: HistoryEntry.Lineage, _ language: Language) -> String {
         var parts: [String] = []
         if let change = lineage.change { parts.append(Self.change(change)(language)) }
         if let instruction = lineage.refinement {
@@ -189,7 +194,7 @@ extension WorkbenchText {
                     ? Localized("from the description", "由描述生成", "由描述生成")(language)
                     : Localized("changed by hand", "手動調整", "手动调整")(language))
         }
-        return TextSanitizer.clean(step.description) + " · " + parts.joined(separator: " · ")
+        return parts.joined(separator: " · ")
     }
 
 }

@@ -368,8 +368,8 @@ extension AppState {
         case .delete(let id):
             let rows = layout.historyList.height
             guard let index = history.entries.firstIndex(where: { $0.id == id }),
-                let row = history.row(ofEntry: index),
-                let entry = history.delete(atRow: row, rows: rows)
+                history.row(ofEntry: index) != nil,
+                let entry = history.delete(entryAt: index, rows: rows)
             else { return [] }
             say(UIText.deleted(Self.quote(entry.description)), .info)
             showSelectedHistoryEntry()
