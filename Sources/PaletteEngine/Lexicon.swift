@@ -297,6 +297,9 @@ struct LanguageRules: Sendable, Equatable {
     /// "forest with red berries", "neon lights at a night market": words that put a figure in
     /// a setting, so the setting gives the ground and the figure the accent.
     var with: Set<String> = []
+    /// Relation words that name a setting holding the figure ("in", "dans", 裡, 속, में): with
+    /// settings on both sides of a composed scene, the one they name is the ground.
+    var inside: Set<String> = []
     /// Particles between a modifier and its head in unspaced text: 的, の.
     var linkers: Set<String> = []
     /// Genitive words after the possessor (Hindi का, की, के): "X का Y" is "the Y of X".
@@ -928,6 +931,9 @@ struct Lexicon: Sendable {
             case "of": r.of.formUnion(values)
             case "after": r.after.formUnion(values)
             case "with", "at": r.with.formUnion(values)
+            case "inside":
+                r.inside.formUnion(values)
+                r.with.formUnion(values)
             case "linker": r.linkers.formUnion(values)
             case "genitive": r.genitive.formUnion(values)
             case "derive": r.derivations += values.map(rule)

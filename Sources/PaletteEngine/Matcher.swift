@@ -83,6 +83,10 @@ struct MatchResult {
     var unknown: [String] = []
     /// Clauses that put a figure in a setting ("at", "with", 在, で ...).
     var relationClauses: Set<Int> = []
+    /// Each relation word that names a setting holding the figure (`@inside`): its clause and
+    /// ordinal, and whether the setting comes after it (a preposition: "a reef *in* the deep
+    /// sea") or before it (a postposition: 深海裡, 바다 속, समुद्र में).
+    var relations: [(clause: Int, ordinal: Int, settingAfter: Bool)] = []
     /// Spaced words read as another language's word than the text's (not a name):
     /// the word as typed and the language it was read in.
     var foreign: [(word: String, language: LanguageCode)] {
@@ -110,6 +114,8 @@ struct GrammarWords: Sendable {
     let runFunctionMax: Int
     let linkers: Set<String>
     let relationWords: Set<String>
+    /// Relation words of unspaced runs that name a setting holding the figure (裡, 中, の中).
+    let insideRunWords: Set<String>
     let vietnameseLetters: Set<Unicode.Scalar>
     /// For language detection, built once: the Latin-script languages that list each
     /// function word, and those that list each letter (ñ, ß, ğ), as bit sets of raw values.
@@ -124,10 +130,12 @@ struct GrammarWords: Sendable {
         var runFunction = Set<String>()
         var linkers = Set<String>()
         var relation = Set<String>()
+        var inside = Set<String>()
         for (l, r) in rules {
             elisions.formUnion(r.elision)
             linkers.formUnion(r.linkers)
             relation.formUnion(r.with)
+            if l.script == .run { inside.formUnion(r.inside) }
             // Prepositions and linking words are grammar too: not reported as unknown.
             let grammar = r.function.union(r.of).union(r.after).union(r.with)
             if l.script == .run { runFunction.formUnion(r.function) } else { function.formUnion(grammar) }
@@ -139,6 +147,7 @@ struct GrammarWords: Sendable {
         self.runFunctionMax = self.runFunction.map(\.unicodeScalars.count).max() ?? 1
         self.linkers = linkers
         self.relationWords = relation
+        self.insideRunWords = inside
         self.vietnameseLetters = rules[.vi]?.letters ?? []
         var functionLanguages = KeyIndex<UInt16>()
         var letterLanguages: [Unicode.Scalar: UInt16] = [:]
@@ -363,7 +372,12 @@ struct Matcher {
                 result.matches[last].isHead = true
                 state.ofLink = true
             }
-            if isRelationWord(w.folded, language) { result.relationClauses.insert(state.clause) }
+            if isRelationWord(w.folded, language) {
+                result.relationClauses.insert(state.clause)
+                if isInsideWord(w.folded, language) {
+                    result.relations.append((state.clause, state.ordinal, isAfterWord(w.folded, language)))
+                }
+            }
             if let parts = decompose(w, language: language) {
                 for (entry, range) in parts {
                     result.matches.append(
@@ -413,6 +427,12 @@ struct Matcher {
         if lexicon.rules[.en]?.rules.with.contains(w) ?? false { return true }
         guard let language else { return false }
         return lexicon.rules[language]?.rules.with.contains(w) ?? false
+    }
+
+    private func isInsideWord(_ w: String, _ language: LanguageCode?) -> Bool {
+        if lexicon.rules[.en]?.rules.inside.contains(w) ?? false { return true }
+        guard let language else { return false }
+        return lexicon.rules[language]?.rules.inside.contains(w) ?? false
     }
 
     private func isOfWord(_ w: String, _ language: LanguageCode?) -> Bool {
@@ -831,7 +851,12 @@ struct Matcher {
                 }
                 // 的, の link a modifier to its head: 海邊的日出 is a sunrise.
                 state.ofPending = linkers.contains(k)
-                if relationWords.contains(k) { result.relationClauses.insert(state.clause) }
+                if relationWords.contains(k) {
+                    result.relationClauses.insert(state.clause)
+                    if lexicon.grammar.insideRunWords.contains(k) {
+                        result.relations.append((state.clause, state.ordinal, false))
+                    }
+                }
                 i += n
             } else {
                 if unknownStart == nil { unknownStart = i }

@@ -922,13 +922,22 @@ struct CueSides {
             score[s] += figureScore(cues[i])
             if isSetting(cues[i]) { settings[s] = true }
         }
-        guard score[0] != score[1] else { return nil }
-        let figureSide = score[0] > score[1] ? 0 : 1
-        // The ground is a setting one can see as a field (a scene, a place, weather), or at
-        // least clearly less of a figure than the other side ("a yellow balloon at a grey funeral").
-        // A figure stands in a setting: with a setting on both sides ("blood-orange skies over
-        // the harbour", a reef in the deep sea) the usual choice stays.
-        guard !settings[figureSide], settings[1 - figureSide] || abs(score[0] - score[1]) >= 1 else { return nil }
+        // With a setting on both sides (a reef in the deep sea, 深海裡的珊瑚礁), the one a relation
+        // word names is the ground, when the words name one side only.
+        let containerSides = Set(side.compactMap { cues[$0.key].isContainer ? $0.value : nil })
+        let figureSide: Int
+        if settings[0], settings[1] {
+            guard containerSides.count == 1, let ground = containerSides.first else { return nil }
+            figureSide = 1 - ground
+        } else {
+            guard score[0] != score[1] else { return nil }
+            figureSide = score[0] > score[1] ? 0 : 1
+            // The ground is a setting one can see as a field (a scene, a place, weather), or at
+            // least clearly less of a figure than the other side ("a yellow balloon at a grey funeral").
+            guard !settings[figureSide], settings[1 - figureSide] || abs(score[0] - score[1]) >= 1 else {
+                return nil
+            }
+        }
         var map: [Int: Bool] = [:]
         for (i, s) in side { map[i] = s == figureSide }
         figureByCue = map

@@ -24,6 +24,10 @@ struct Cue {
     var inNounCompound = false
     /// Joined to the cue before by "of" (a field of sunflowers, गेहूं के खेत).
     var ofLinked = false
+    /// The setting a relation word names: the noun phrase after a preposition ("in the deep
+    /// sea"), before a postposition (深海裡, 바다 속). With settings on both sides of a
+    /// composed scene, it is the ground (`CueSides`).
+    var isContainer = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -89,6 +93,21 @@ struct Reading {
         unknownWords = result.unknown
         matched = result
         bind(result, lexicon: lexicon)
+        markContainers(result.relations)
+    }
+
+    /// Marks the cue each relation word names as its setting: the nearest cue after a
+    /// preposition (within four words: "in the deep blue sea"), before a postposition (within two).
+    private mutating func markContainers(_ relations: [(clause: Int, ordinal: Int, settingAfter: Bool)]) {
+        for r in relations {
+            let found =
+                r.settingAfter
+                ? cues.indices.first { cues[$0].clause == r.clause && cues[$0].lastOrdinal > r.ordinal }
+                    .flatMap { cues[$0].lastOrdinal - r.ordinal <= 4 ? $0 : nil }
+                : cues.indices.last { cues[$0].clause == r.clause && cues[$0].lastOrdinal < r.ordinal }
+                    .flatMap { r.ordinal - cues[$0].lastOrdinal <= 2 ? $0 : nil }
+            if let i = found { cues[i].isContainer = true }
+        }
     }
 
     static func fnv1a(_ scalars: [Unicode.Scalar]) -> UInt64 {
@@ -120,7 +139,7 @@ struct Reading {
             return true
         }
 
-        for m in result.matches {
+        for (index, m) in result.matches.enumerated() {
             if let rgb = m.hexColour {
                 if negates(m) || m.negatedBySuffix {
                     negate(m.surface, colour: OKLCH(rgb))
@@ -146,7 +165,11 @@ struct Reading {
                 case .after:
                     negatePrevious(before: m, pending: &pendingModifiers)
                 case .either:
-                    if !negatePrevious(before: m, pending: &pendingModifiers, reach: 2) {
+                    // A colour named right after the word is the one negated (Hindi "बिना नारंगी
+                    // के", without orange): colours are what a description rules out.
+                    if colourFollows(index, in: result, lexicon: lexicon)
+                        || !negatePrevious(before: m, pending: &pendingModifiers, reach: 2)
+                    {
                         negation = (m.ordinal, m.clause)
                     }
                 }
@@ -258,6 +281,15 @@ struct Reading {
     }
 
     /// A postposed negation (赤じゃない, 빨간색 없이, लाल नहीं): removes the cue just before it.
+    /// Whether the match after `index` is a colour word or code in the same clause, within reach.
+    private func colourFollows(_ index: Int, in result: MatchResult, lexicon: Lexicon) -> Bool {
+        guard index + 1 < result.matches.count else { return false }
+        let m = result.matches[index]
+        let next = result.matches[index + 1]
+        guard next.clause == m.clause, next.ordinal - m.ordinal <= Reading.reach else { return false }
+        return next.hexColour != nil || (next.entry >= 0 && lexicon.entries[Int(next.entry)].kind == .colour)
+    }
+
     @discardableResult
     private mutating func negatePrevious(before m: Match, pending: inout [Pending], reach: Int = Reading.reach) -> Bool
     {

@@ -1,0 +1,45 @@
+import PaletteCore
+import XCTest
+
+@testable import PaletteEngine
+
+/// Issue 32: a composed scene with a setting on both sides takes its ground from the setting a
+/// relation word names (`@inside`: "a reef *in* the deep sea", 바다 속; Chinese 深海裡 is not read yet); "over" names
+/// no container, so a sunset over the sea keeps its sunset primary. Hindi "बिना X के" negates
+/// the colour after it; Russian fleeting vowels are read (переулке → переулок).
+final class ContainerSettingTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testTheSettingARelationWordNamesIsTheGround() {
+        let reefs = [
+            ("en", "a coral reef in the deep sea"), ("ko", "깊은 바다 속 산호초"),
+            ("it", "una barriera corallina nelle acque profonde"),
+        ]
+        for (language, text) in reefs {
+            let p = engine.palette(for: text).palette
+            XCTAssertTrue(
+                ["blue", "teal"].contains(ColourJudge.family(p.primary)) && OKLCH(p.primary).l < 0.5,
+                "[\(language)] \(text): the deep sea leads: \(ColourJudge.describe(p.primary))")
+            XCTAssertTrue(
+                ["orange", "pink", "red"].contains(ColourJudge.family(p.accent)),
+                "[\(language)] \(text): the reef is the accent: \(ColourJudge.describe(p.accent))")
+        }
+        // "over" names no container: the sunset still leads.
+        let sunset = engine.palette(for: "sunset over the sea").palette
+        XCTAssertTrue(
+            ["orange", "red", "pink"].contains(ColourJudge.family(sunset.primary)), ColourJudge.describe(sunset.primary)
+        )
+    }
+
+    func testHindiWithoutNegatesTheColourAfterIt() {
+        let g = engine.palette(for: "पतझड़ का जंगल बिना नारंगी के")
+        XCTAssertFalse(g.palette.colors.map(ColourJudge.family).contains("orange"), "\(g.palette.colors.map(\.hex))")
+        XCTAssertTrue(g.notes.contains(.negated(words: ["नारंगी"])), "\(g.notes)")
+    }
+
+    func testRussianFleetingVowelsAreRead() {
+        let (reading, _) = engine.compose("красный фонарь в переулке", variation: 0)
+        XCTAssertTrue(reading.usedWords.contains("переулке"), "\(reading.usedWords)")
+        XCTAssertFalse(reading.unknownWords.contains("переулке"))
+    }
+}
