@@ -280,9 +280,9 @@ public enum CommandTable {
         about: Localized(
             """
             Reads a palette on standard input (anything parse reads, such as another command's
-            output) or from --palette, else takes the newest palette in the history, changes it as the instruction says ("warmer accent", "more
-            muted", "a night version", "更柔和"), prints it in any format and saves it in the
-            history, so refinements compose in a pipe.
+            output) or from --palette, else takes the newest palette in the history, changes it
+            as the instruction says ("warmer accent", "more muted", "a night version", "更柔和"),
+            prints it in any format and saves it in the history, so refinements compose in a pipe.
             """,
             """
             從標準輸入（parse 能讀的任何內容，例如其他指令的輸出）或 --palette 讀取配色（否則取歷史
@@ -619,8 +619,9 @@ public enum CommandTable {
             """
             把由配色衍生的主题写入程序配置文件旁的独立文件（kitty、Alacritty、foot、Ghostty、WezTerm、
             tmux、Neovim、Helix），并在配置文件加入引入它的一行，只加一次；再次应用只会替换主题文件。
-            配置文件依程序本身的查找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定。第一次修改前，
-            配置文件会复制一份在旁边（.palette-tui-backup）；--revert 逐字节还原并删除主题文件。
+            配置文件依程序本身的查找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定。
+            第一次修改前，配置文件会复制一份在旁边（.palette-tui-backup）；
+            --revert 逐字节还原并删除主题文件。
             代码形式的配置文件（WezTerm 与 Neovim 的 Lua）绝不修改，而是打印要加入的那一行。
             palette-tui 读不懂或应用后被改过的配置文件不会被动到。程序若有重新加载的方式就会使用
             （kitty 的 SIGUSR1、在 tmux 内的 tmux source-file），否则会说明该怎么做。配色取自给定的
@@ -725,7 +726,8 @@ public enum CommandTable {
         about: Localized(
             """
             Checks a palette (primary, secondary, accent: three colours as arguments, or any text
-            `parse` reads, on standard input, else the newest palette in the history) against a background (default light, #FFFFFF):
+            `parse` reads, on standard input, else the newest palette in the history) against a
+            background (default light, #FFFFFF):
               - every ordered pair of the roles and the background: the WCAG 2.2 contrast ratio with
                 pass marks for AA and AAA, normal and large text, and non-text (3:1); APCA Lc beside
                 it (0.0.98G-4g, signed by polarity), advisory;
@@ -783,10 +785,11 @@ public enum CommandTable {
         about: Localized(
             """
             Moves one role of a palette (three colours as arguments, or any text `parse` reads, on
-            standard input, else the newest palette in the history) to the nearest colour that reaches the target against another role or
-            the background, and prints the palette. Only the OKLCH lightness moves: the hue stays
-            within 2° (where chroma is above 0.05), out-of-gamut colours lose chroma, not hue, and
-            the result is checked again after rounding to #RRGGBB. Nearest is the smallest ΔE00.
+            standard input, else the newest palette in the history) to the nearest colour that
+            reaches the target against another role or the background, and prints the palette.
+            Only the OKLCH lightness moves: the hue stays within 2° (where chroma is above 0.05),
+            out-of-gamut colours lose chroma, not hue, and the result is checked again after
+            rounding to #RRGGBB. Nearest is the smallest ΔE00.
             ROLE is primary, secondary or accent.
             """,
             """

@@ -21,7 +21,7 @@ final class E2EShareKeyTests: XCTestCase {
         // Lock the primary from its pane, then share.
         try session.press("Tab", "Tab", "Space")
         // Keys are read in order: the lock is set before `S` copies.
-        try session.type("S")
+        try session.type("Y")
         try session.waitFor(status)
         let pasted = try session.pasteBuffer()
         XCTAssertTrue(pasted.hasPrefix("ptui1."), pasted)

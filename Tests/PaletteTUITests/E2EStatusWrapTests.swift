@@ -92,8 +92,10 @@ final class E2EStatusQuoteTests: XCTestCase {
             try session.press("Enter")
             _ = try session.waitFor(made)
             try session.type("m")
+            // The status line's own words ("brings back"), not the quoted description, which the
+            // button row's caption shows too.
             let screen = try session.waitForScreen("\(lang): the description set aside") {
-                $0.contains("早晨」") || $0.contains("早晨”")
+                $0.contains(upper) && ($0.contains("早晨」") || $0.contains("早晨”"))
             }
             let rows = screen.components(separatedBy: "\n").prefix(12).map {
                 $0.trimmingCharacters(in: .whitespaces)

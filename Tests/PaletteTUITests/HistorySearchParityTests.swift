@@ -87,9 +87,10 @@ final class HistorySearchParityTests: XCTestCase {
     }
 
     /// What the app's list shows for `query`, newest first, with the index built as the runtime
-    /// builds it (off the reducer) and installed.
+    /// builds it (off the reducer) and installed: every palette it lists, the members of a
+    /// group of variations included (a closed group shows one row for them).
     static func appIDs(_ list: HistoryList) -> [String] {
-        (0..<list.count).compactMap { list.entry(atRow: $0)?.id }
+        list.visibleIndices.map { list.entries[$0].id }
     }
 
     /// A plain scan that lowercases but does not fold Chinese (`texts`: each entry's
