@@ -424,8 +424,10 @@ struct EngineWorkbench {
                 if move == .warmer ? change <= 0 : change >= 0 { return false }
             case .lighter, .day: if b.l <= a.l { return false }
             case .darker, .night: if b.l >= a.l { return false }
-            case .muted, .softer: if b.c >= a.c { return false }
-            case .vivid, .bolder: if b.c <= a.c { return false }
+            // Chroma both ways it is measured: OKLCH's, and CIELAB's (what a "more vivid" that
+            // turned a blue to a purple at the gamut's edge had lost).
+            case .muted, .softer: if b.c >= a.c || labChroma(to) >= labChroma(from) { return false }
+            case .vivid, .bolder: if b.c <= a.c || labChroma(to) <= labChroma(from) { return false }
             case .pastel, .moreContrast, .lessContrast: break
             }
         }
