@@ -267,7 +267,7 @@ extension ExportWords {
     public static func extensionQuestion(_ name: String, expected: String) -> Localized {
         let n = TextSanitizer.clean(name)
         return Localized(
-            "\(n) does not end in \(expected): press Enter again to write it anyway, Esc to edit.",
+            "\(n) does not end in \(expected): Enter again writes it anyway, Esc edits.",
             "\(n) 的副檔名不是 \(expected)：再按一次 Enter 仍照樣寫入，按 Esc 修改。",
             "\(n) 的扩展名不是 \(expected)：再按一次 Enter 仍照样写入，按 Esc 修改。")
     }

@@ -65,7 +65,7 @@ final class ExportMenuNameTests: XCTestCase {
         XCTAssertTrue(state.press(.enter).isEmpty, "nothing is written before the answer")
         XCTAssertEqual(state.status?.kind, .warning)
         XCTAssertEqual(
-            state.status?.text, "theme.json does not end in .css: press Enter again to write it anyway, Esc to edit.")
+            state.status?.text, "theme.json does not end in .css: Enter again writes it anyway, Esc edits.")
         let second = state.press(.enter)
         guard case .exportPalette(let job)? = second.first, second.count == 1 else { return XCTFail("\(second)") }
         XCTAssertEqual(job.path, "theme.json")
@@ -127,6 +127,6 @@ final class ExportMenuNameTests: XCTestCase {
         state.type("kitty.toml")
         XCTAssertTrue(state.press(.enter).isEmpty)
         XCTAssertEqual(
-            state.status?.text, "kitty.toml does not end in .conf: press Enter again to write it anyway, Esc to edit.")
+            state.status?.text, "kitty.toml does not end in .conf: Enter again writes it anyway, Esc edits.")
     }
 }

@@ -49,7 +49,7 @@ final class E2EExportNameAndLockTests: XCTestCase {
         try session.press("Tab", "C-u")
         try session.type("theme.json")
         try session.press("Enter")
-        try session.waitFor("theme.json does not end in .css: press Enter again to write it anyway, Esc to edit.")
+        try session.waitFor("theme.json does not end in .css: Enter again writes it anyway, Esc edits.")
         XCTAssertFalse(FileManager.default.fileExists(atPath: target.path), "nothing written before the answer")
         try session.press("Escape")
         try session.waitForScreen("back in the name, the question gone") {
