@@ -263,6 +263,14 @@ extension ExportWords {
     }
     public static let emptyPath = Localized(
         "Type a file name first (the name field is empty).", "請先輸入檔名（檔名欄是空的）。", "请先输入文件名（文件名栏是空的）。")
+    /// A file name whose extension does not fit the chosen format, asked about before writing.
+    public static func extensionQuestion(_ name: String, expected: String) -> Localized {
+        let n = TextSanitizer.clean(name)
+        return Localized(
+            "\(n) does not end in \(expected): Enter again writes it anyway, Esc edits.",
+            "\(n) 的副檔名不是 \(expected)：再按一次 Enter 仍照樣寫入，按 Esc 修改。",
+            "\(n) 的扩展名不是 \(expected)：再按一次 Enter 仍照样写入，按 Esc 修改。")
+    }
     public static let writing = Localized("Writing…", "寫入中…", "写入中…")
     public static let applyingTheme = Localized(
         "Applying the theme to this terminal's config…", "正在把主題套用到此終端機的設定檔…", "正在把主题应用到此终端的配置文件…")

@@ -18,6 +18,14 @@ public enum WorkbenchText {
             "“\(description)”的来历（按 i 关闭）")
     }
     static let rationaleFrom = Localized("from: ", "來自：", "来自：")
+    /// What a locked colour is credited to: the user's lock, not the description (the words
+    /// `generate`'s text form uses for a locked role).
+    public static let yourLock = Localized("your lock", "你的鎖定", "你的锁定")
+
+    /// The "from:" line of a role whose colour the user's lock kept.
+    public static func rationaleLocked(_ language: Language) -> String {
+        rationaleFrom(language) + yourLock(language)
+    }
 
     /// The rationale's words after "from:", listed the way the language lists them.
     public static func rationale(_ words: [String], _ language: Language) -> String {

@@ -99,7 +99,8 @@ final class ExportMenuTests: XCTestCase {
         XCTAssertTrue(again.replace)
         // Editing the name again withdraws the confirmation.
         state.send(.exportFailed(.exists(path: "/home/u/work/mine.css")))
-        state.type("x")
+        state.press(.backspace)
+        state.type("s")
         guard case .exportPalette(let third)? = state.press(.enter).first else { return XCTFail() }
         XCTAssertFalse(third.replace)
     }

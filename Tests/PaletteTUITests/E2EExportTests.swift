@@ -232,7 +232,8 @@ final class E2EExportTests: XCTestCase {
 
     /// `e`, a theme format, Enter: the file is written where the status line says, equal to
     /// `palette-tui export`'s; again: a numbered name, the first file untouched; a typed name
-    /// that exists is replaced only after a second Enter. In Traditional Chinese.
+    /// that exists (and does not end in the format's extension) is replaced only after it is
+    /// confirmed. In Traditional Chinese.
     func testTheExportMenuWritesTheFileWhereTheStatusLineSays() throws {
         let (session, _) = try started(language: "zh-Hant")
         try session.press("t")
@@ -273,6 +274,9 @@ final class E2EExportTests: XCTestCase {
         // A typed name that exists: asked, kept on Esc, replaced on a second Enter.
         try session.press("E", "Tab", "C-u")
         try session.type("calm-lake-at-dawn-light.conf")
+        try session.press("Enter")
+        // The menu opened on css: a .conf name is asked about first.
+        try session.waitFor("calm-lake-at-dawn-light.conf 的副檔名不是 .css")
         try session.press("Enter")
         try session.waitFor("已存在：按 Enter 取代它")
         XCTAssertEqual(try String(contentsOfFile: first, encoding: .utf8), "mine\n", "asked, not replaced")

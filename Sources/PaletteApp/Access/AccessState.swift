@@ -131,7 +131,7 @@ extension AppState {
             palette: palette, description: current.description, provider: current.provider,
             model: current.model, isFallback: current.isFallback,
             names: colorNames.value.names(for: palette, language: language),
-            rationale: current.rationale, entryID: entry.id)
+            rationale: current.rationale, entryID: entry.id, creditedToLock: current.creditedToLock)
         history.append(entry)
         // The panes keep the repaired palette in view (the history's focus shows its own row).
         if focus == .history { focus = .panes }

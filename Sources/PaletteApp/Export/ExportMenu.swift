@@ -56,6 +56,31 @@ public struct ExportChoice: Hashable, Sendable {
 
     /// Whether the file is binary (a PNG).
     public var isBinary: Bool { system?.isBinary ?? format.isBinary }
+
+    /// The extension a file of this choice ends in (`.css`, `.json` for `.tokens.json`, `.js`
+    /// for tailwind's v3 config); nil where any name is usual (ghostty's theme files).
+    public var expectedExtension: String? {
+        let full: String
+        if let system {
+            full = system.fileExtension
+        } else if tailwindV3 {
+            full = ".js"
+        } else {
+            full = format.fileExtension
+        }
+        guard let dot = full.lastIndex(of: ".") else { return nil }
+        return String(full[dot...])
+    }
+
+    /// Whether the last part of `path` ends in the extension this choice writes (any case;
+    /// `.yml` for `.yaml`). True where the choice has no usual extension.
+    public func extensionFits(_ path: String) -> Bool {
+        guard let expected = expectedExtension?.lowercased() else { return true }
+        let name = (path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path)
+            .lowercased()
+        if name.hasSuffix(expected) { return true }
+        return expected == ".yaml" && name.hasSuffix(".yml")
+    }
 }
 
 /// The export menu while it is open (`e`): the chosen row, the theme variant, and the file.
@@ -71,6 +96,11 @@ public struct ExportMenu: Hashable, Sendable {
     var pathEdited = false
     /// The file this path names exists: the next Enter replaces it.
     var confirmReplace: String?
+    /// A file name whose extension does not fit the format was questioned: Enter with this same
+    /// name writes it anyway.
+    var confirmExtension: String?
+    /// That question is on the status line now: Esc goes back to editing the name.
+    var askingExtension = false
     /// A write is under way: Enter waits for it.
     var isWriting = false
 

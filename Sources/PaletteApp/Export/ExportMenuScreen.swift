@@ -20,6 +20,13 @@ struct ExportMenuScreen {
         max(width - 3 - DisplayWidth.of(ExportWords.fileLabel(language)), 1)
     }
 
+    /// The file name as the field shows it in `width` columns: while it is edited, the part
+    /// around the cursor; else whole when it fits, or cut from the front so the file name shows.
+    static func shownPath(_ menu: ExportMenu, width: Int) -> String {
+        if menu.isEditingPath { return String(menu.path.characters.dropFirst(menu.path.offset)) }
+        return TextSanitizer.truncateLeading(menu.path.text, toWidth: width)
+    }
+
     /// The list's lines: a heading before each group, then one line per choice (its index).
     static let lines: [Int?] = {
         var out: [Int?] = []
@@ -90,10 +97,14 @@ struct ExportMenuScreen {
         let labelX = canvas.put(ExportWords.fileLabel(language), x: 1, y: base + 1, style: Style(bold: true))
         let fieldWidth = Self.fieldWidth(width: width, language: language)
         canvas.fill(Rect(x: labelX, y: base + 1, width: fieldWidth, height: 1), style: theme.field)
-        let visible = String(menu.path.characters.dropFirst(menu.path.offset))
-        canvas.put(visible, x: labelX, y: base + 1, style: theme.field, limit: labelX + fieldWidth)
         canvas.put(
-            ExportWords.inDirectory(directory)(language), x: 1, y: base + 2, style: theme.dim, limit: width - 1,
+            Self.shownPath(menu, width: fieldWidth), x: labelX, y: base + 1, style: theme.field,
+            limit: labelX + fieldWidth)
+        // The folder, cut from the front when it does not fit: its end is what tells folders apart.
+        let prefix = DisplayWidth.of(ExportWords.inDirectory("")(language))
+        let folder = TextSanitizer.truncateLeading(TextSanitizer.clean(directory), toWidth: max(width - 2 - prefix, 1))
+        canvas.put(
+            ExportWords.inDirectory(folder)(language), x: 1, y: base + 2, style: theme.dim, limit: width - 1,
             ellipsis: true)
         if let status {
             // One row here: a long message keeps its start and its end (the remedy); the main

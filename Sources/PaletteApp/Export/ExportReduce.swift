@@ -20,6 +20,7 @@ extension AppState {
             exportMenu = menu
             status = nil
         case .closeExport:
+            if editAfterExtensionQuestion() { return [] }
             exportMenu = nil
             status = nil
         case .exportUp: moveExport(to: (exportMenu?.selected ?? 0) - 1)
@@ -32,6 +33,8 @@ extension AppState {
             guard var menu = exportMenu else { return [] }
             menu.variant = menu.variant == .dark ? .light : .dark
             menu.confirmReplace = nil
+            menu.confirmExtension = nil
+            menu.askingExtension = false
             exportMenu = menu
             followFormat()
         case .editExportPath:
@@ -39,6 +42,7 @@ extension AppState {
             exportMenu?.path.moveEnd()
             scrollExportPath()
         case .leaveExportPath:
+            if editAfterExtensionQuestion() { return [] }
             exportMenu?.isEditingPath = false
         case .writeExport:
             return writeExport()
@@ -90,6 +94,8 @@ extension AppState {
         if menu.path.text != before {
             menu.pathEdited = true
             menu.confirmReplace = nil
+            menu.confirmExtension = nil
+            menu.askingExtension = false
         }
         exportMenu = menu
         scrollExportPath()
@@ -120,6 +126,8 @@ extension AppState {
         guard var menu = exportMenu else { return }
         menu.selected = min(max(index, 0), ExportChoice.all.count - 1)
         menu.confirmReplace = nil
+        menu.confirmExtension = nil
+        menu.askingExtension = false
         exportMenu = menu
         followFormat()
     }
@@ -143,6 +151,19 @@ extension AppState {
             tailwindV3: menu.choice.tailwindV3)
     }
 
+    /// Esc after the question about a file name's extension: nothing is written, and the file
+    /// name gets the keyboard to be edited. True when there was such a question.
+    private mutating func editAfterExtensionQuestion() -> Bool {
+        guard case .some = exportMenu, exportMenu?.askingExtension == true else { return false }
+        exportMenu?.confirmExtension = nil
+        exportMenu?.askingExtension = false
+        exportMenu?.isEditingPath = true
+        exportMenu?.path.moveEnd()
+        scrollExportPath()
+        status = nil
+        return true
+    }
+
     private mutating func scrollExportPath() {
         let width = ExportMenuScreen.fieldWidth(width: width, language: language)
         exportMenu?.path.scrollToCursor(width: width)
@@ -157,6 +178,18 @@ extension AppState {
             return []
         }
         let choice = menu.choice
+        // A name that does not end as the format's files do is asked about once: a second
+        // Enter with the same name writes it.
+        if !choice.extensionFits(path), menu.confirmExtension != path, let expected = choice.expectedExtension {
+            menu.confirmExtension = path
+            menu.askingExtension = true
+            menu.confirmReplace = nil
+            exportMenu = menu
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            setStatus(ExportWords.extensionQuestion(name, expected: expected), .warning)
+            return []
+        }
+        menu.askingExtension = false
         let request = ExportRequest(
             palette: shown.palette, format: choice.format, variant: menu.variant,
             name: ExportWords.fileName(shown.description, shown.palette, language),

@@ -12,6 +12,8 @@ struct Panes: ScreenPart {
     var locked: Set<Role>
     /// The words of the description behind each role, shown when the panes have room.
     var rationale: [Role: [String]]
+    /// Roles whose colour the user's lock kept: their "from:" line credits the lock.
+    var creditedToLock: Set<Role> = []
     /// Candidates to choose from, drawn side by side instead of the panes when they fit.
     @ComparedInPlace var strip: CandidateStrip? = nil
 
@@ -27,6 +29,7 @@ struct Panes: ScreenPart {
             names = state.shown?.names
             locked = state.workbench.locked
             rationale = state.shown?.rationale ?? [:]
+            creditedToLock = state.shown?.creditedToLock ?? []
         } else {
             locked = []
             rationale = [:]
@@ -37,6 +40,7 @@ struct Panes: ScreenPart {
             palette = strip.chosen.palette
             names = strip.chosenNames
             rationale = strip.chosen.rationale
+            creditedToLock = []
             selected = nil
         }
     }
@@ -126,9 +130,14 @@ struct Panes: ScreenPart {
             // With room under the name: the words that drove the colour.
             // The pane's height decides, not what is inside its box: drawn without colour the
             // box takes two rows, and the "from:" line must not be the one to go.
-            if let words = rationale[role], !words.isEmpty, hexRow + 2 < inner.y + inner.height, rect.height >= 8 {
-                let text = WorkbenchText.rationale(words, language)
-                canvas.centre(text, in: inner, row: hexRow + 2, style: ink)
+            if hexRow + 2 < inner.y + inner.height, rect.height >= 8 {
+                var text: String?
+                if creditedToLock.contains(role) {
+                    text = WorkbenchText.rationaleLocked(language)
+                } else if let words = rationale[role], !words.isEmpty {
+                    text = WorkbenchText.rationale(words, language)
+                }
+                if let text { canvas.centre(text, in: inner, row: hexRow + 2, style: ink) }
             }
             if hexRow == labelRow {
                 canvas.centre(marked + " " + hexLine, in: inner, row: labelRow, style: labelStyle)

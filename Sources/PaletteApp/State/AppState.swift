@@ -166,13 +166,17 @@ public struct ShownPalette: Hashable, Sendable {
     public var isFallback: Bool
     /// For each role, the words of the description that drove it, when the provider said.
     public var rationale: [Role: [String]]
+    /// Roles whose colour the user's lock kept when this palette was made: their "from:" line
+    /// credits the lock, not the description.
+    public var creditedToLock: Set<Role> = []
     /// The history entry this palette was saved as (or shown from), if any.
     var entryID: String?
 
     /// `names` defaults to a fresh lookup; the reducer passes its memo's.
     public init(
         palette: Palette, description: String, provider: String, model: String?, isFallback: Bool,
-        names: PaletteNames? = nil, rationale: [Role: [String]] = [:], entryID: String? = nil
+        names: PaletteNames? = nil, rationale: [Role: [String]] = [:], entryID: String? = nil,
+        creditedToLock: Set<Role> = []
     ) {
         self.palette = palette
         self.names = names ?? PaletteNames(palette)
@@ -182,6 +186,7 @@ public struct ShownPalette: Hashable, Sendable {
         self.isFallback = isFallback
         self.rationale = rationale
         self.entryID = entryID
+        self.creditedToLock = creditedToLock
     }
 }
 

@@ -29,7 +29,7 @@ extension AppState {
         ShownPalette(
             palette: palette, description: base.description, provider: base.provider, model: base.model,
             isFallback: base.isFallback, names: colorNames.value.names(for: palette, language: language),
-            rationale: base.rationale, entryID: base.entryID)
+            rationale: base.rationale, entryID: base.entryID, creditedToLock: base.creditedToLock)
     }
 
     mutating func performWorkbench(_ command: Command) -> [Effect] {
@@ -266,6 +266,8 @@ extension AppState {
         // The words behind a colour go with it.
         shown?.rationale[a] = current.rationale[b]
         shown?.rationale[b] = current.rationale[a]
+        shown?.creditedToLock = Set(
+            current.creditedToLock.map { $0 == a ? b : $0 == b ? a : $0 })
         // A lock belongs to the colour the user liked: it moves with it.
         let lockedA = workbench.locked.contains(a)
         let lockedB = workbench.locked.contains(b)
@@ -438,7 +440,7 @@ extension AppState {
         shown = ShownPalette(
             palette: palette, description: description, provider: provider, model: model,
             isFallback: generated.isFallback, names: colorNames.value.names(for: palette, language: language),
-            rationale: generated.rationale, entryID: id)
+            rationale: generated.rationale, entryID: id, creditedToLock: Set(lockedColors.keys))
         let entry = HistoryEntry(
             id: id, created: clock.value.now(), description: description, palette: palette,
             provider: provider, model: model, lineage: lineage)
