@@ -133,7 +133,11 @@ public enum Spawn {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         configure(&actions)
-        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        // `python3` is always the interpreter this test run itself finds (with its test packages),
+        // also for a child given a small clean PATH: on a machine whose /usr/local/bin holds
+        // another build of Python, that one would start with the wrong standard library.
+        let program = argv[0] == "python3" ? Python.executable : argv[0]
+        let args: [UnsafeMutablePointer<CChar>?] = [strdup(program)] + argv.dropFirst().map { strdup($0) } + [nil]
         let env = environment ?? ProcessInfo.processInfo.environment
         let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -156,8 +160,8 @@ public enum Spawn {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, args, envp)
-        guard rc == 0 else { throw SpawnError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
+        let rc = posix_spawnp(&pid, program, &actions, &attributes, args, envp)
+        guard rc == 0 else { throw SpawnError("cannot start \(program): \(String(cString: strerror(rc)))") }
         return pid
     }
 
@@ -293,5 +297,25 @@ extension Result {
     public var failureValue: Failure? {
         if case .failure(let error) = self { return error }
         return nil
+    }
+}
+
+/// The Python interpreter of this test run: the `python3` on the test process's own PATH, as the
+/// absolute path of the program it really is (`sys.executable`, past any launcher script).
+public enum Python {
+    public static let executable: String = resolve() ?? "python3"
+
+    private static func resolve() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        guard
+            let found = path.split(separator: ":").map({ String($0) + "/python3" }).first(where: {
+                access($0, X_OK) == 0
+            })
+        else { return nil }
+        guard let result = try? Spawn.run([found, "-c", "import sys; print(sys.executable)"], timeout: 30),
+            result.status == 0
+        else { return nil }
+        let executable = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return executable.hasPrefix("/") && access(executable, X_OK) == 0 ? executable : nil
     }
 }
