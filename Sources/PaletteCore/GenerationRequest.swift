@@ -18,6 +18,8 @@ public struct GenerationRequest: Hashable, Sendable {
         case constraints
         /// `candidateCount` above one: several palettes at once.
         case candidates
+        /// `image`: a picture the palette is made from.
+        case image
 
         public static func < (lhs: Field, rhs: Field) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -40,11 +42,14 @@ public struct GenerationRequest: Hashable, Sendable {
     public var constraints: GenerationConstraints
     /// How many palettes to return (at least one).
     public var candidateCount: Int
+    /// A picture the palette is made from, the description (possibly empty) steering it.
+    public var image: ImageInput?
 
     public init(
         description: String, language: Language = .english, variation: Int = 0, seed: UInt64? = nil,
         locked: [Role: RGB] = [:], refinement: Refinement? = nil,
-        constraints: GenerationConstraints = GenerationConstraints(), candidateCount: Int = 1
+        constraints: GenerationConstraints = GenerationConstraints(), candidateCount: Int = 1,
+        image: ImageInput? = nil
     ) {
         self.description = description
         self.language = language
@@ -54,6 +59,7 @@ public struct GenerationRequest: Hashable, Sendable {
         self.refinement = refinement
         self.constraints = constraints
         self.candidateCount = max(1, candidateCount)
+        self.image = image
     }
 
     /// The optional fields this request actually uses.
@@ -64,6 +70,7 @@ public struct GenerationRequest: Hashable, Sendable {
         if refinement != nil { fields.insert(.refinement) }
         if !constraints.isEmpty { fields.insert(.constraints) }
         if candidateCount > 1 { fields.insert(.candidates) }
+        if image != nil { fields.insert(.image) }
         return fields
     }
 }

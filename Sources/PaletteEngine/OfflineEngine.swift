@@ -44,7 +44,9 @@ public struct OfflineEngine: PaletteProvider {
     /// Every field: seeds, locked roles, refinements and candidates (`EngineWorkbench`), and
     /// constraints: an accessibility requirement is met by construction (each palette is moved
     /// to it, lightness only, locked roles held, before it is returned).
-    public var supportedFields: Set<GenerationRequest.Field> { Set(GenerationRequest.Field.allCases) }
+    public var supportedFields: Set<GenerationRequest.Field> {
+        Set(GenerationRequest.Field.allCases).subtracting([.image])
+    }
 
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try Task.checkCancellation()

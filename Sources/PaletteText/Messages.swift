@@ -338,6 +338,7 @@ public enum Messages {
         case .refinement: return Localized("a refinement", "調整指示", "调整指示")
         case .constraints: return Localized("contrast constraints", "對比限制", "对比限制")
         case .candidates: return Localized("several candidates", "多組候選", "多组候选")
+        case .image: return Localized("an image", "圖片", "图片")
         }
     }
 
