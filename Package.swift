@@ -45,9 +45,10 @@ let package = Package(
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: strict),
-        // What every HTTP provider shares: transport, deadline, retries, keys, fallback.
+        // What every HTTP provider shares: transport, deadline, retries, keys, fallback, and the
+        // picture a model is sent (re-encoded as a bare PNG through zlib).
         // FoundationNetworking (for URLRequest) comes with Foundation on Linux: no package to declare.
-        .target(name: "ProviderKit", dependencies: ["PaletteCore", "CCurl"], swiftSettings: strict),
+        .target(name: "ProviderKit", dependencies: ["PaletteCore", "CCurl", "CZlib"], swiftSettings: strict),
         // The Gemini client: its URL, body and replies, on ProviderKit.
         .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),
         // Any OpenAI-compatible Chat Completions server (OpenAI, llama.cpp, vLLM, LM Studio), on ProviderKit.

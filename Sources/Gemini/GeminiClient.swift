@@ -85,10 +85,12 @@ public actor GeminiClient: HTTPPaletteClient {
         }
         var model = currentModel
         var notes: [GenerationNote] = []
+        // Encoded once: the same picture goes with the first request and any correction.
+        let image = request.image.map { ImageUpload($0.picture) }
         var result = try await PaletteConversation.generate(http, for: request, model: model) {
             (correction) throws(ProviderFailure) -> ChatAnswer in
             let prompt = PalettePrompt.request(
-                for: request, correction: correction.map { (reply: $0.reply, problem: $0.problem) })
+                for: request, image: image, correction: correction.map { (reply: $0.reply, problem: $0.problem) })
             let answer = try await answer(prompt, model: &model, notes: &notes, by: deadline)
             return ChatAnswer(text: answer.text, truncated: answer.reachedTokenLimit)
         }

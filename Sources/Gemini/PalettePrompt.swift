@@ -38,11 +38,22 @@ public enum PalettePrompt {
     /// in the instructions and in the schema (a locked role's property allows only its colour),
     /// a refinement's instruction is the user turn, a seed goes in `generationConfig.seed`, and
     /// several candidates are asked for as one array in one answer (`Schema.answer(for:)`).
+    /// A picture is re-encoded here (`ImageUpload`); `request(for:image:correction:)` takes
+    /// one already encoded.
     public static func request(
         for generation: GenerationRequest, correction: (reply: String, problem: String)? = nil
     ) -> GenerateContentRequest {
+        request(for: generation, image: generation.image.map { ImageUpload($0.picture) }, correction: correction)
+    }
+
+    /// `request(for:correction:)` with the request's picture already encoded: it goes as an
+    /// `inlineData` part before the text of the first user turn (`nil`: no picture is sent).
+    public static func request(
+        for generation: GenerationRequest, image: ImageUpload?, correction: (reply: String, problem: String)? = nil
+    ) -> GenerateContentRequest {
         let instruction = PaletteInstructions.system(for: generation)
-        var contents = [Content(role: "user", text: PaletteInstructions.userTurn(for: generation))]
+        let words = Part(text: PaletteInstructions.userTurn(for: generation))
+        var contents = [Content(role: "user", parts: image.map { [Part(image: $0), words] } ?? [words])]
         if let correction {
             contents.append(Content(role: "model", text: correction.reply))
             contents.append(

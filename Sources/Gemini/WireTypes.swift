@@ -60,7 +60,7 @@ public struct GenerateContentRequest: Encodable, Sendable, Equatable {
     public var generationConfig: GenerationConfig
 }
 
-/// A turn of the conversation: `user` or `model` and its text parts.
+/// A turn of the conversation: `user` or `model` and its parts.
 public struct Content: Codable, Sendable, Equatable {
     public var role: String?
     public var parts: [Part]?
@@ -69,18 +69,40 @@ public struct Content: Codable, Sendable, Equatable {
         self.role = role
         self.parts = [Part(text: text)]
     }
+
+    public init(role: String?, parts: [Part]) {
+        self.role = role
+        self.parts = parts
+    }
 }
 
-/// One part of a turn. Only text is ever sent; answers may carry other kinds, which are ignored.
+/// One part of a turn: text, or a picture sent inline (`inlineData`). Answers may carry other
+/// kinds, which are ignored.
 public struct Part: Codable, Sendable, Equatable {
     public var text: String?
+    /// A picture as v1beta's `Blob`: the media type and the bytes as base64.
+    public var inlineData: Blob?
     /// True for the model's thought summaries, which are never part of the answer.
     public var thought: Bool?
 
     public init(text: String) {
         self.text = text
+        self.inlineData = nil
         self.thought = nil
     }
+
+    /// A picture, as Gemini's image input is documented: `{"inlineData": {"mimeType", "data"}}`.
+    public init(image: ImageUpload) {
+        self.text = nil
+        self.inlineData = Blob(mimeType: ImageUpload.mimeType, data: image.base64)
+        self.thought = nil
+    }
+}
+
+/// v1beta's `Blob`: raw bytes (base64 in JSON) and their IANA media type.
+public struct Blob: Codable, Sendable, Equatable {
+    public var mimeType: String
+    public var data: String
 }
 
 /// The `generationConfig` fields this client sets.

@@ -57,7 +57,7 @@ public actor OllamaClient: HTTPPaletteClient {
                 return try await http.send(
                     URLRequest.jsonPOST(url, body: body.data, key: configuration.apiKey), by: deadline
                 ) { reply in
-                    OllamaClient.classify(reply, model: configuration.model)
+                    OllamaClient.classify(reply, model: configuration.model, sentImage: request.image != nil)
                 }
             }
         } catch {
@@ -87,7 +87,7 @@ public actor OllamaClient: HTTPPaletteClient {
     static func body(model: String, turns: [ChatTurn], request: GenerationRequest) -> JSONBody {
         .object([
             ("model", .string(model)),
-            ("messages", .array(turns.map(\.json))),
+            ("messages", .array(turns.map(message))),
             ("stream", .bool(false)),
             ("format", .answerSchema(for: request, boundedItems: true)),
             (
@@ -99,6 +99,17 @@ public actor OllamaClient: HTTPPaletteClient {
                     ("num_predict", .integer(PaletteInstructions.maxOutputTokens)),
                 ])
             ),
+        ])
+    }
+
+    /// One message: `{"role", "content"}`, and for a turn with a picture `images`, a list
+    /// holding the picture as base64 (no `data:` prefix), as `/api/chat` takes image input.
+    static func message(_ turn: ChatTurn) -> JSONBody {
+        guard let image = turn.image else { return turn.json }
+        return .object([
+            ("role", .string(turn.speaker.rawValue)),
+            ("content", .string(turn.content)),
+            ("images", .array([.string(image.base64)])),
         ])
     }
 
@@ -134,10 +145,16 @@ public actor OllamaClient: HTTPPaletteClient {
     }
 
     /// What a reply means. Retried: 408, 429, 5xx (503 is Ollama's "server busy"). Final: 400,
-    /// 401, 403, 404 (a model not pulled), others.
-    static func classify(_ reply: HTTPReply, model: String) -> ReplyVerdict<ChatAnswer> {
+    /// 401, 403, 404 (a model not pulled), others. With a picture sent (`sentImage`), an error
+    /// about the picture is `imageNotAccepted` whatever its status, never retried: a model
+    /// without vision answers 400 "this model does not support image input", older servers
+    /// 500 "this model is missing data required for image input".
+    static func classify(_ reply: HTTPReply, model: String, sentImage: Bool = false) -> ReplyVerdict<ChatAnswer> {
         let status = reply.status
         let error = errorText(reply.body)
+        if sentImage, status >= 400, ImageUpload.isRefusal(error) {
+            return .failure(.imageNotAccepted(model: model, serverMessage: error))
+        }
         if status == 200, error == nil {
             guard let decoded = try? JSONDecoder().decode(ChatReply.self, from: reply.body) else {
                 return .failure(

@@ -94,7 +94,7 @@ public actor OpenAIClient: HTTPPaletteClient {
                     model: model, turns: sent, request: request, dialect: dialect, without: left)
                 let urlRequest = URLRequest.jsonPOST(url, body: body.data, key: configuration.apiKey)
                 let outcome = try await http.send(urlRequest, by: deadline) { reply in
-                    OpenAIClient.classify(reply, configuration: configuration)
+                    OpenAIClient.classify(reply, configuration: configuration, sentImage: request.image != nil)
                 }
                 switch outcome {
                 case .answer(let answer):
@@ -119,8 +119,13 @@ public actor OpenAIClient: HTTPPaletteClient {
     }
 
     /// What a reply means. Retried: 408, 409, 429 that is not a quota, 5xx. Refused parts come
-    /// back to `generate`; other 400s, 401, 403, 404 and quotas are final.
-    static func classify(_ reply: HTTPReply, configuration: OpenAIConfiguration) -> ReplyVerdict<Outcome> {
+    /// back to `generate`; other 400s, 401, 403, 404 and quotas are final. With a picture sent
+    /// (`sentImage`), a 400, 422 or 500 about the picture (OpenAI's "image_url is only supported
+    /// by certain models", llama.cpp's "image input is not supported") is `imageNotAccepted`:
+    /// the model cannot read pictures, and asking again will not change it.
+    static func classify(
+        _ reply: HTTPReply, configuration: OpenAIConfiguration, sentImage: Bool = false
+    ) -> ReplyVerdict<Outcome> {
         let status = reply.status
         let error = ServerError.decode(reply.body)
         if (200..<300).contains(status), error == nil {
@@ -145,6 +150,12 @@ public actor OpenAIClient: HTTPPaletteClient {
             return .success(.answer(ChatAnswer(text: text, truncated: choice.finishReason == "length")))
         }
         let message = error?.message
+        // llama.cpp without its projector answers 500; OpenAI 400 naming the content part.
+        if sentImage, [400, 422, 500].contains(status),
+            ImageUpload.isRefusal(message) || ImageUpload.isRefusal(error?.param)
+        {
+            return .failure(.imageNotAccepted(model: configuration.model, serverMessage: message))
+        }
         switch status {
         case 408, 409, 500..<600:
             return .retry(.serverUnavailable(status: status, serverMessage: message))

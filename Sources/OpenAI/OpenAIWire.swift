@@ -84,6 +84,23 @@ public struct RequestDialect: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// One message of the body: `{"role", "content"}`, the content a string; a turn with a
+/// picture has as its content an array of a `text` part and an `image_url` part whose URL is
+/// the picture itself as a `data:image/png;base64,` URL (Chat Completions' image input).
+func chatMessage(_ turn: ChatTurn) -> JSONBody {
+    guard let image = turn.image else { return turn.json }
+    return .object([
+        ("role", .string(turn.speaker.rawValue)),
+        (
+            "content",
+            .array([
+                .object([("type", .string("text")), ("text", .string(turn.content))]),
+                .object([("type", .string("image_url")), ("image_url", .object([("url", .string(image.dataURL))]))]),
+            ])
+        ),
+    ])
+}
+
 /// The Chat Completions request body, built in a fixed order; the dialect's parts and those a
 /// server refused (`without`) are left out (the schema then goes in the system turn only).
 func chatCompletionsBody(
@@ -92,7 +109,7 @@ func chatCompletionsBody(
 ) -> JSONBody {
     var members: [(String, JSONBody)] = [
         ("model", .string(model)),
-        ("messages", .array(turns.map(\.json))),
+        ("messages", .array(turns.map(chatMessage))),
     ]
     for part in RequestPart.allCases where !refused.contains(part) && !dialect.leftOut.contains(part) {
         switch part {

@@ -38,6 +38,9 @@ public struct ProviderFailure: Error, Hashable, Sendable {
         case modelNotFound(model: String, available: [String])
         /// The service rejected the request itself (region, request shape).
         case badRequest(serverMessage: String?)
+        /// The model cannot read the picture the request carried (a model without vision);
+        /// the user chooses another model.
+        case imageNotAccepted(model: String, serverMessage: String?)
         /// A rate limit; `retryAfter` is the server's own delay in seconds, when it gave one.
         case rateLimited(retryAfter: Double?)
         /// A quota that waiting will not clear.
@@ -87,7 +90,8 @@ public struct ProviderFailure: Error, Hashable, Sendable {
         /// The provider-neutral classification of this reason.
         public var kind: Kind {
             switch self {
-            case .missingAPIKey, .invalidEndpoint, .invalidAPIKey, .permissionDenied, .modelNotFound:
+            case .missingAPIKey, .invalidEndpoint, .invalidAPIKey, .permissionDenied, .modelNotFound,
+                .imageNotAccepted:
                 return .misconfigured
             case .noNetwork, .connectionRefused, .tlsFailure, .connectionLost, .timedOut, .transport,
                 .redirectRefused, .unexpectedStatus, .notJSON:

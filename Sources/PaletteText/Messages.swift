@@ -181,6 +181,13 @@ public enum Messages {
                 "\(subject) rejected the request\(p.english): check the model and your region, or use --provider offline.",
                 "\(hant.start)拒絕了請求\(p.traditional)：請檢查模型與所在地區，或使用 --provider offline。",
                 "\(hans.start)拒绝了请求\(p.simplified)：请检查模型与所在地区，或使用 --provider offline。")
+        case .imageNotAccepted(let model, let message):
+            let name = serverText(model) ?? ""
+            let p = paren(quote(message))
+            return l(
+                "\(subject)'s model '\(name)' cannot read pictures\(p.english): choose a model that reads images with --model, or use --provider offline.",
+                "\(hant.start)的模型「\(name)」無法讀取圖片\(p.traditional)：請用 --model 選擇能讀圖片的模型，或使用 --provider offline。",
+                "\(hans.start)的模型“\(name)”无法读取图片\(p.simplified)：请用 --model 选择能读图片的模型，或使用 --provider offline。")
         case .rateLimited(let delay):
             if let delay, delay.isFinite, delay > 0, delay < 86_400 {
                 let s = seconds(delay.rounded(.up))

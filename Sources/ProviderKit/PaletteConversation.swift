@@ -9,13 +9,17 @@ public struct ChatTurn: Hashable, Sendable {
 
     public var speaker: Speaker
     public var content: String
+    /// The picture that goes with this turn (only the first user turn of a request with an
+    /// image has one); each protocol spells it its own way (`json` leaves it out).
+    public var image: ImageUpload?
 
-    public init(_ speaker: Speaker, _ content: String) {
+    public init(_ speaker: Speaker, _ content: String, image: ImageUpload? = nil) {
         self.speaker = speaker
         self.content = content
+        self.image = image
     }
 
-    /// `{"role": ..., "content": ...}`.
+    /// `{"role": ..., "content": ...}`, without the image.
     public var json: JSONBody { .object([("role", .string(speaker.rawValue)), ("content", .string(content))]) }
 }
 
@@ -54,11 +58,14 @@ public struct Correction: Hashable, Sendable {
 /// retries and cancellation inside each ask are `ProviderHTTPClient`'s.
 public enum PaletteConversation {
     /// The first turns for `request`: the instructions (`PaletteInstructions`), then the
-    /// description (a refinement's instruction), verbatim, as the only user turn.
+    /// description (a refinement's instruction), verbatim, as the only user turn, carrying the
+    /// request's picture, if any, re-encoded (`ImageUpload`).
     public static func turns(for request: GenerationRequest) -> [ChatTurn] {
         [
             ChatTurn(.system, PaletteInstructions.system(for: request)),
-            ChatTurn(.user, PaletteInstructions.userTurn(for: request)),
+            ChatTurn(
+                .user, PaletteInstructions.userTurn(for: request),
+                image: request.image.map { ImageUpload($0.picture) }),
         ]
     }
 
@@ -87,8 +94,11 @@ public enum PaletteConversation {
 
     /// The fields every model provider honours through this conversation: a seed (sent as the
     /// protocol's own), locked colours and a refinement (in the instructions and the schema,
-    /// the answer checked), and several candidates in one request.
-    public static let supportedFields: Set<GenerationRequest.Field> = [.seed, .lockedRoles, .refinement, .candidates]
+    /// the answer checked), several candidates in one request, and a picture (sent as the
+    /// protocol documents image input, the roles asked for from it in the instructions).
+    public static let supportedFields: Set<GenerationRequest.Field> = [
+        .seed, .lockedRoles, .refinement, .candidates, .image,
+    ]
 
     /// Runs the conversation over `http` for `request`; `ask` sends one request and returns the answer.
     ///

@@ -107,6 +107,8 @@ extension ProviderFailure.Reason {
         case .modelNotFound(let model, let available):
             return .modelNotFound(model: transform(model), available: available.map(transform))
         case .badRequest(let message): return .badRequest(serverMessage: t(message))
+        case .imageNotAccepted(let model, let message):
+            return .imageNotAccepted(model: transform(model), serverMessage: t(message))
         case .quotaExhausted(let message): return .quotaExhausted(serverMessage: t(message))
         case .serverUnavailable(let status, let message):
             return .serverUnavailable(status: status, serverMessage: t(message))

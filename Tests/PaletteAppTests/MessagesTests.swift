@@ -20,6 +20,7 @@ final class MessagesTests: XCTestCase {
         .noAnswer(reason: "OTHER", message: "m"), .unusableAnswer(problem: "p"), .noNetwork(host: "h"),
         .connectionRefused(host: "h"), .connectionLost, .tlsFailure(host: "h"), .timedOut(seconds: 1.5),
         .transport("t"), .cancelled, .unsupported([.lockedRoles, .seed]), .headersTooLarge(limit: 262_144),
+        .imageNotAccepted(model: "llama3.2", serverMessage: "this model does not support image input"),
     ]
 
     static func caseIndex(_ reason: ProviderFailure.Reason) -> Int {
@@ -52,6 +53,7 @@ final class MessagesTests: XCTestCase {
         case .cancelled: return 25
         case .unsupported: return 26
         case .headersTooLarge: return 27
+        case .imageNotAccepted: return 28
         }
     }
 
@@ -60,7 +62,7 @@ final class MessagesTests: XCTestCase {
     }
 
     func testEveryReasonIsOneSentenceInEachLanguage() {
-        XCTAssertEqual(Set(Self.samples.map(Self.caseIndex)), Set(0...27), "a sample of every reason")
+        XCTAssertEqual(Set(Self.samples.map(Self.caseIndex)), Set(0...28), "a sample of every reason")
         for reason in Self.samples {
             let text = words(reason)
             let lines = [text.english, text.traditional, text.simplified]
@@ -124,6 +126,32 @@ final class MessagesTests: XCTestCase {
             "The OpenAI-compatible server's quota for this key is used up for today: try tomorrow, enable billing, or use --provider offline."
         )
         XCTAssertEqual(quota.simplified, "此密钥今日的 OpenAI 兼容服务器配额已用完：请明天再试、启用计费，或使用 --provider offline。")
+    }
+
+    /// A model without vision, sent a picture: the model, the server's words, and what to do.
+    func testAModelThatCannotReadPicturesIsNamed() {
+        let refused = words(
+            .imageNotAccepted(model: "llama3.2", serverMessage: "this model does not support image input"),
+            provider: "ollama")
+        XCTAssertEqual(
+            refused.english,
+            "Ollama's model 'llama3.2' cannot read pictures (this model does not support image input): choose a model that reads images with --model, or use --provider offline."
+        )
+        XCTAssertEqual(
+            refused.traditional,
+            "Ollama 的模型「llama3.2」無法讀取圖片（this model does not support image input）：請用 --model 選擇能讀圖片的模型，或使用 --provider offline。"
+        )
+        XCTAssertEqual(
+            refused.simplified,
+            "Ollama 的模型“llama3.2”无法读取图片（this model does not support image input）：请用 --model 选择能读图片的模型，或使用 --provider offline。"
+        )
+        let openai = words(.imageNotAccepted(model: "gpt-4.1-mini", serverMessage: nil), provider: "openai")
+        XCTAssertEqual(
+            openai.english,
+            "The OpenAI-compatible server's model 'gpt-4.1-mini' cannot read pictures: choose a model that reads images with --model, or use --provider offline."
+        )
+        XCTAssertEqual(
+            ProviderFailure(provider: "ollama", .imageNotAccepted(model: "m", serverMessage: nil)).fallsBack, false)
     }
 
     func testTheWordsCarryTheFacts() {

@@ -105,14 +105,32 @@ def check_openai(body):
     check(body, completion_create_params.CompletionCreateParamsNonStreaming, "body", te)
 
 
+def ollama_images(message, _types):
+    """A message as the package's own client builds it before sending (`_copy_messages`): each
+    of `images` an `Image`, which must serialize back to the very string on the wire (valid
+    base64, not a file name)."""
+    images = message.get("images")
+    if images is None:
+        return message
+    if not isinstance(images, list) or not all(isinstance(i, str) for i in images):
+        raise Invalid("body.messages.images: expected a list of base64 strings")
+    wrapped = [_types.Image(value=i) for i in images]
+    for i, image in enumerate(wrapped):
+        if image.model_dump() != images[i]:
+            raise Invalid("body.messages.images[%d]: not sent as the package sends base64" % i)
+    return dict(message, images=wrapped)
+
+
 def check_ollama(body):
     from ollama import _types
     # Strict: no "0" for 0. `options` is typed Mapping[str, Any] | Options, so the mapping
     # would take anything: it is validated as `Options` itself, and each message as `Message`.
-    request = _types.ChatRequest.model_validate(body, strict=True)
+    # Pictures go as the package's client sends them: base64 strings in `images`.
+    messages = [ollama_images(m, _types) if isinstance(m, dict) else m for m in body.get("messages") or []]
+    request = _types.ChatRequest.model_validate(dict(body, messages=messages), strict=True)
     if body.get("options") is not None:
         _types.Options.model_validate(body["options"], strict=True)
-    for message in body.get("messages") or []:
+    for message in messages:
         _types.Message.model_validate(message, strict=True)
     unknown = set(body) - set(_types.ChatRequest.model_fields)
     if unknown:

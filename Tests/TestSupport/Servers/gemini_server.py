@@ -45,6 +45,10 @@ StepHandler, which every server in this folder shares):
                   as for huge_mb; "trickle" seconds between pieces of "piece_kib" KiB (default 64)
     header_flood  {"count": N, "size": S}: N extra header lines of S bytes each
 
+Every picture a request carries in a part's `inlineData` (Gemini's documented image input) is
+read back (png_check.py) and logged as the event "image WxH MIME CHUNKS", e.g.
+"image 48x32 image/png IHDR,IDAT,IEND", or "image unreadable: why".
+
 Scenarios (--scenario NAME) are ready-made scripts, listed by --list-scenarios.
 
 Models: GET /v1beta/models (paginated: pageSize, pageToken; --page-size caps a page) lists
@@ -170,6 +174,7 @@ class Handler(StepHandler):
         if match and match.group(1) in script.retired:
             self.answer_retired(script, match.group(1))
             return
+        self.log_images(script, raw)
         step = script.next_step()
         if "answer" in step:
             step = self.model_answer(script, step, raw)
@@ -179,6 +184,28 @@ class Handler(StepHandler):
             # The client hung up while the answer was being written.
             script.log({"event": "client-disconnected", "path": self.path})
             self.close_connection = True
+
+    def log_images(self, script, raw):
+        """Each picture in the request's documented field, a part's `inlineData` {mimeType,
+        data (base64)}, logged as the event "image WxH MIME CHUNKS" (png_check.py), in order."""
+        import base64
+        import binascii
+        import png_check
+        try:
+            contents = json.loads(raw).get("contents") or []
+            parts = [p for c in contents if isinstance(c, dict) for p in (c.get("parts") or [])]
+        except (ValueError, AttributeError, TypeError):
+            return
+        for part in parts:
+            blob = part.get("inlineData") if isinstance(part, dict) else None
+            if not isinstance(blob, dict):
+                continue
+            try:
+                data = base64.b64decode(blob.get("data") or "", validate=True)
+            except (binascii.Error, ValueError, TypeError):
+                script.log({"event": "image unreadable: data is not base64", "path": self.path})
+                continue
+            script.log({"event": png_check.event(data, blob.get("mimeType")), "path": self.path})
 
     def model_answer(self, script, step, raw):
         """A step {"answer": {...}}: the model's own answer to the request's schema. Several

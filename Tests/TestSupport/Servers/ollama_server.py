@@ -11,7 +11,11 @@ chunks, not one object; "format" is "json" or a JSON Schema, and without it the 
 in prose; options the request leaves out take the model's defaults (temperature 0.8, so the
 answer changes from request to request); "num_predict" below 40 cuts the answer, with
 done_reason "length"; a model that is not pulled is a 404 {"error": "model 'x' not found"};
-errors are always {"error": "text"}. --thinking makes the model a thinking one: its reasoning
+errors are always {"error": "text"}. A message's "images" is a list of base64 pictures (no data:
+prefix: Ollama answers 400 "illegal base64 data at input byte N"), each read back and logged as
+"image WxH untyped CHUNKS" (png_check.py); a model in --text-only has no vision and answers 400
+"this model does not support image input" (with --text-only-legacy, as older servers, 500 "this
+model is missing data required for image input"). --thinking makes the model a thinking one: its reasoning
 (a decoy palette) goes in message.thinking when "think" is true, else in a <think> block at the
 start of the content, as models whose template does not split it do.
 
@@ -87,6 +91,9 @@ class OllamaHandler(StepHandler):
         messages = body.get("messages")
         if not isinstance(messages, list):
             return self.fail(400, "messages is required")
+        refused = self.check_images(model, messages)
+        if refused is None:
+            return
         fmt = body.get("format")
         if fmt is not None and fmt != "json" and not isinstance(fmt, dict):
             return self.fail(400, "invalid JSON schema in format")
@@ -105,6 +112,34 @@ class OllamaHandler(StepHandler):
             self.answer(script, step)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
+
+    def check_images(self, model, messages):
+        """Each message's `images`: a list of base64 strings (no data: prefix, which Ollama
+        refuses as illegal base64), each read back and logged as "image WxH CHUNKS"
+        (png_check.py). A model in --text-only refuses them: 400 "this model does not support
+        image input", or with --text-only-legacy 500 "this model is missing data required for
+        image input" (older servers). None once an error is sent."""
+        import base64
+        import binascii
+        import png_check
+        for message in messages:
+            images = message.get("images") if isinstance(message, dict) else None
+            if images is None:
+                continue
+            if not isinstance(images, list) or not all(isinstance(i, str) for i in images):
+                return self.fail(400, "json: cannot unmarshal images into Go struct field Message.messages.images")
+            for image in images:
+                try:
+                    data = base64.b64decode(image, validate=True)
+                except (binascii.Error, ValueError):
+                    bad = next((k for k, c in enumerate(image) if not (c.isalnum() or c in "+/=")), 0)
+                    return self.fail(400, "illegal base64 data at input byte %d" % bad)
+                if model in self.server.text_only:
+                    if self.server.text_only_legacy:
+                        return self.fail(500, "this model is missing data required for image input")
+                    return self.fail(400, "this model does not support image input")
+                self.server.script.log({"event": png_check.event(data, "untyped"), "path": self.path})
+        return True
 
     def palette_step(self, step, body, options, fmt, messages, stream):
         users = [m.get("content", "") for m in messages if isinstance(m, dict) and m.get("role") == "user"]
@@ -158,10 +193,14 @@ def main(argv=None):
     parser.add_argument("--models", default="llama3.2,llama3.2:latest,qwen3:8b", help="comma-separated pulled models")
     parser.add_argument("--key", help="require Authorization: Bearer KEY (Ollama's cloud)")
     parser.add_argument("--thinking", action="store_true", help="the model thinks (message.thinking or <think>)")
+    parser.add_argument("--text-only", default="", help="comma-separated models without vision (refuse images)")
+    parser.add_argument("--text-only-legacy", action="store_true",
+                        help="refuse images as older servers do (500 'missing data required for image input')")
     script_arguments(parser)
     args = parser.parse_args(argv)
     return run(parser, args, OllamaHandler, models=[m for m in args.models.split(",") if m], key=args.key,
-               thinking=args.thinking)
+               thinking=args.thinking, text_only=[m for m in args.text_only.split(",") if m],
+               text_only_legacy=args.text_only_legacy)
 
 
 if __name__ == "__main__":

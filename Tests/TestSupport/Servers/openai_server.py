@@ -51,7 +51,12 @@ request constrained the output or its system turn spells out a JSON Schema, as p
                  with the model's {"palettes": [...]} and logged as "answered candidates ..."
 
 Every request is recorded (--record) with its method, path, headers, body and peer port; the
-event "effective temperature T" says what sampling the server used.
+event "effective temperature T" says what sampling the server used. A user message whose content
+is an array of `text` and `image_url` parts (Chat Completions' image input) has each picture read
+back from its data: URL and logged as "image WxH MIME CHUNKS" (png_check.py); --text-only makes
+the model one without vision, which refuses a picture (openai: 400 "Invalid content type.
+image_url is only supported by certain models." naming the part; llamacpp: 500 "image input is
+not supported").
 """
 
 import argparse
@@ -87,6 +92,9 @@ def system_text(messages):
 
 def user_text(messages):
     users = [m.get("content", "") for m in messages if isinstance(m, dict) and m.get("role") == "user"]
+    if users and isinstance(users[0], list):
+        # A content array: its text parts (a picture goes beside them as an image_url part).
+        return "".join(p.get("text", "") for p in users[0] if isinstance(p, dict) and p.get("type") == "text")
     return users[0] if users and isinstance(users[0], str) else ""
 
 
@@ -168,6 +176,8 @@ class OpenAIHandler(StepHandler):
                 return self.fail(404, "model \"%s\" not found, try pulling it first" % model, "api_error")
             return self.fail(404, "The model `%s` does not exist or you do not have access to it." % model,
                              code="model_not_found")
+        if self.check_content(messages) is None:
+            return None
         if persona == "openai" and self.server.reasoning:
             for name in REFUSED_BY_REASONING:
                 if name in body:
@@ -247,6 +257,46 @@ class OpenAIHandler(StepHandler):
         return {"constrained": constrained, "temperature": float(temperature), "top_p": float(top_p),
                 "seed": body.get("seed"), "model": model or "loaded-model", "messages": messages}
 
+    def check_content(self, messages):
+        """Content arrays as Chat Completions takes them: `text` parts and `image_url` parts
+        whose `image_url.url` is the picture (a data: URL here). Each picture is read back and
+        logged ("image WxH MIME CHUNKS", png_check.py). A model without vision (--text-only)
+        refuses the first picture as OpenAI does (400 naming the part), or as llama.cpp without
+        its projector does (500). None once an error is sent."""
+        import base64
+        import binascii
+        import png_check
+        for i, message in enumerate(messages):
+            content = message.get("content") if isinstance(message, dict) else None
+            if not isinstance(content, list):
+                continue
+            for j, part in enumerate(content):
+                kind = part.get("type") if isinstance(part, dict) else None
+                if kind == "text" and isinstance(part.get("text"), str):
+                    continue
+                if kind != "image_url" or not isinstance(part.get("image_url"), dict):
+                    return self.fail(400, "Invalid content part: messages.[%d].content.[%d]" % (i, j),
+                                     param="messages.[%d].content.[%d]" % (i, j))
+                if self.server.text_only:
+                    if self.server.persona == "llamacpp":
+                        return self.fail(500, "image input is not supported - hint: if this is unexpected, "
+                                         "you may need to provide the mmproj", "server_error")
+                    return self.fail(400, "Invalid content type. image_url is only supported by certain models.",
+                                     param="messages.[%d].content.[%d].type" % (i, j))
+                url = part["image_url"].get("url")
+                head, comma, data = (url or "").partition(",")
+                if not (head.startswith("data:") and head.endswith(";base64") and comma):
+                    self.server.script.log({"event": "image unreadable: not a base64 data URL", "path": self.path})
+                    continue
+                try:
+                    picture = base64.b64decode(data, validate=True)
+                except (binascii.Error, ValueError):
+                    self.server.script.log({"event": "image unreadable: data is not base64", "path": self.path})
+                    continue
+                self.server.script.log({"event": png_check.event(picture, head[len("data:"):-len(";base64")]),
+                                        "path": self.path})
+        return True
+
     def palette_step(self, step, body, checked):
         description = user_text(checked["messages"])
         fmt = body.get("response_format")
@@ -307,11 +357,14 @@ def main(argv=None):
                         help="openai: gpt-6-luna's rules (max_tokens refused; sampling only at reasoning_effort none)")
     parser.add_argument("--grammar-fails", action="store_true",
                         help="llamacpp: every schema fails to become a grammar (200, unconstrained)")
+    parser.add_argument("--text-only", action="store_true",
+                        help="the model has no vision: a picture is refused (openai 400, llamacpp 500)")
     script_arguments(parser)
     args = parser.parse_args(argv)
     return run(parser, args, OpenAIHandler, persona=args.persona, key=args.key,
                models=[m for m in args.models.split(",") if m], path=args.path, reasoning=args.reasoning,
-               no_structured=args.no_structured, luna=args.luna, grammar_fails=args.grammar_fails)
+               no_structured=args.no_structured, luna=args.luna, grammar_fails=args.grammar_fails,
+               text_only=args.text_only)
 
 
 if __name__ == "__main__":
