@@ -94,14 +94,15 @@ public enum PaletteInstructions {
     /// The system turn for `request`: the designer's instructions and what the request adds.
     public static func system(for request: GenerationRequest) -> String {
         var text = designer
+        if let refinement = request.refinement {
+            text = text.replacingOccurrences(of: descriptionRule, with: instructionRule)
+            text += "\n\n" + refining(refinement, description: request.description)
+        }
+        // After a refinement's rule: its user turn is the instruction, whatever the picture.
         if request.image != nil {
             text = text.replacingOccurrences(of: descriptionTask, with: pictureTask)
             text = text.replacingOccurrences(of: descriptionRule, with: pictureRule)
             text += "\n\n" + picture
-        }
-        if let refinement = request.refinement {
-            text = text.replacingOccurrences(of: descriptionRule, with: instructionRule)
-            text += "\n\n" + refining(refinement, description: request.description)
         }
         if !request.locked.isEmpty { text += "\n\n" + locks(request.locked) }
         if request.variation > 0 { text += "\n\n" + variation(request.variation) }
