@@ -1,0 +1,164 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The app asks the terminal for its background (OSC 11, DA1 behind it) at start-up and waits
+/// for nothing: the real binary on a pseudo-terminal that answers (light, dark), answers late,
+/// answers only DA1, answers in two pieces, or never answers. Each starts within the normal
+/// first-frame time (the same run with `--variant dark`, which asks nothing), the chrome's ink
+/// is the one for the background (the SGR colours written), and no answer is ever typed.
+final class E2EBackgroundTests: XCTestCase {
+    struct Run: Decodable {
+        var status: Int
+        var queried: Bool
+        var tmux_wrapped: Bool
+        var first_frame: Double?
+        var queried_at: Double?
+        var answered_at: Double?
+        var output: String
+        var after_answer: String
+    }
+
+    /// The warning the broken settings file puts on the status line, in each ink (truecolor,
+    /// as ncurses' xterm-direct writes it): standard 0xFFAF00, on #F0F0F0 0x875F00, on white
+    /// 0xAF5F00.
+    static let standardWarning = "38:2::255:175:0m"
+    static let lightWarning = "38:2::135:95:0m"
+    static let whiteWarning = "38:2::175:95:0m"
+
+    var home: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        home = try TemporaryDirectory(prefix: "background")
+        try FileManager.default.createDirectory(
+            atPath: home.file(".config/palette-tui"), withIntermediateDirectories: true)
+        // A line the file cannot read: the app starts with a warning on its status line.
+        try "color = \n".write(toFile: home.file(".config/palette-tui/config.toml"), atomically: true, encoding: .utf8)
+    }
+
+    /// The app on the answering pty: `zq` typed once the answer is out, then Ctrl-C once the
+    /// field shows it.
+    func run(_ mode: String, delay: Int = 5, background: String = "f0f0f0", _ extra: [String] = []) throws -> Run {
+        let r = try Spawn.run(
+            [
+                "python3", Repository.url("Tests/TestSupport/Tools/osc11_pty.py").path, mode, String(delay), background,
+                "--marker", "next", "--type", "zq", "--expect", "zq", "--", try Repository.paletteTUI(),
+                "--history", home.file("history.jsonl"),
+            ] + extra,
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_STATE_HOME": home.file("state"),
+                "TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8",
+            ], timeout: 30)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let run = try JSONDecoder().decode(Run.self, from: Data(r.stdout.utf8))
+        XCTAssertEqual(run.status, 0, "\(mode): the app ended with \(run.status)\n\(run.output.suffix(600))")
+        XCTAssertNotNil(run.first_frame, "\(mode): no first frame\n\(run.output.suffix(600))")
+        return run
+    }
+
+    /// An answer is never typed: the field shows `zq` and nothing of the answer's text.
+    func assertNothingTyped(_ run: Run, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(run.after_answer.contains("zq"), "\(name): zq not shown", file: file, line: line)
+        for piece in ["rgb", "f0f0", "ffff"] {
+            XCTAssertFalse(
+                run.after_answer.contains(piece), "\(name): \(piece) reached the screen\n\(run.after_answer)",
+                file: file, line: line)
+        }
+        XCTAssertFalse(run.output.contains("rgb:"), "\(name): the answer reached the screen", file: file, line: line)
+    }
+
+    func testEveryTerminalStartsInTheNormalTimeWithItsInkAndNothingTyped() throws {
+        // Interleaved rounds, so a busy moment of the machine falls on every kind alike; the
+        // best of each kind is compared.
+        let kinds: [(String, String, Int, String, [String])] = [
+            ("normal", "never", 0, "f0f0f0", ["--variant", "dark"]),
+            ("light", "answer", 5, "f0f0f0", []),
+            ("dark", "answer", 5, "1e1e2e", []),
+            ("late", "answer", 300, "f0f0f0", []),
+            ("da1", "da1", 5, "f0f0f0", []),
+            ("never", "never", 0, "f0f0f0", []),
+        ]
+        var runs: [String: [Run]] = [:]
+        for _ in 0..<3 {
+            for (name, mode, delay, background, extra) in kinds {
+                runs[name, default: []].append(try run(mode, delay: delay, background: background, extra))
+            }
+        }
+        func best(_ name: String) -> Double { runs[name]!.compactMap(\.first_frame).min() ?? .infinity }
+        let normal = best("normal")
+        XCTAssertFalse(runs["normal"]!.contains(where: \.queried), "--variant dark asks nothing")
+        for (name, _, _, _, _) in kinds.dropFirst() {
+            XCTAssertTrue(runs[name]!.allSatisfy(\.queried), "\(name): the terminal was not asked")
+            XCTAssertFalse(runs[name]!.contains(where: \.tmux_wrapped), "\(name): outside tmux, no passthrough")
+            // Nothing waits for the answer: a wait for the 100 ms deadline before the first
+            // frame would put it 100 ms behind.
+            XCTAssertLessThan(
+                best(name) - normal, 0.075, "\(name): first frame \(best(name)) s against \(normal) s without asking")
+        }
+        // The late answer came 300 ms after the query: the first frame did not wait for it.
+        XCTAssertTrue(
+            runs["late"]!.contains { ($0.first_frame ?? 1e9) < ($0.answered_at ?? 0) },
+            "the first frame came after the late answer every time")
+
+        for run in runs["late"]! + runs["light"]! + runs["dark"]! + runs["da1"]! {
+            assertNothingTyped(run, "answered")
+        }
+        // Not answered in time, DA1 only, or never: the standard ink throughout.
+        for name in ["late", "da1", "never", "normal"] {
+            for run in runs[name]! {
+                XCTAssertTrue(run.output.contains(Self.standardWarning), "\(name): \(run.output.suffix(400))")
+                XCTAssertFalse(run.output.contains(Self.lightWarning), "\(name): re-inked for a light background")
+            }
+        }
+        // Dark: the standard ink is the one for #1E1E2E too.
+        for run in runs["dark"]! {
+            XCTAssertTrue(run.output.contains(Self.standardWarning))
+            XCTAssertFalse(run.output.contains(Self.lightWarning))
+        }
+        // Light: the warning is drawn again in the light ink once the answer is in (the answer
+        // is taken when it comes within 100 ms of the query; one run of the three may miss on
+        // a starved machine).
+        let relinked = runs["light"]!.filter { $0.after_answer.contains(Self.lightWarning) }
+        XCTAssertFalse(relinked.isEmpty, "light: \(runs["light"]![0].after_answer.suffix(600))")
+        print(
+            "first frame, best of 3: normal \(normal) s, "
+                + kinds.dropFirst().map { "\($0.0) \(best($0.0)) s" }.joined(separator: ", "))
+    }
+
+    func testOnWhiteTheInkReadsOnWhiteAndVariantLightNeedsNoQuestion() throws {
+        let white = try run("answer", background: "ffffff")
+        XCTAssertTrue(white.after_answer.contains(Self.whiteWarning), white.after_answer.suffix(600).description)
+        assertNothingTyped(white, "white")
+
+        let given = try run("never", ["--variant", "light"])
+        XCTAssertFalse(given.queried, "--variant light asks nothing")
+        XCTAssertTrue(given.output.contains(Self.whiteWarning), "--variant light: the ink judged on white")
+        XCTAssertFalse(given.output.contains(Self.standardWarning))
+    }
+
+    func testAnAnswerCutInTwoIsStillSwallowed() throws {
+        // 40 ms between the pieces: within the 100 ms the decoder waits for the rest.
+        let close = try run("split", delay: 40)
+        assertNothingTyped(close, "split 40 ms")
+        // 300 ms between them: the first piece is dropped at the decoder's deadline, the rest
+        // (hex digits to the terminator) when it comes.
+        let far = try run("split", delay: 300)
+        assertNothingTyped(far, "split 300 ms")
+    }
+
+    func testTerminalsThatMustNotBeAskedAreNot() throws {
+        for term in ["linux", "vt100", "dumb"] {
+            let r = try Spawn.run(
+                [
+                    "python3", Repository.url("Tests/TestSupport/Tools/osc11_pty.py").path, "never", "0", "ffffff",
+                    "--marker", "next", "--", try Repository.paletteTUI(), "--history", home.file("history.jsonl"),
+                ],
+                environment: [
+                    "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_STATE_HOME": home.file("state"), "TERM": term,
+                    "LANG": "C.UTF-8",
+                ], timeout: 30)
+            let run = try JSONDecoder().decode(Run.self, from: Data(r.stdout.utf8))
+            XCTAssertFalse(run.queried, "\(term) was asked")
+        }
+    }
+}
