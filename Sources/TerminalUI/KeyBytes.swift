@@ -1,6 +1,6 @@
 import CNcurses
-import PaletteCore
 import Foundation
+import PaletteCore
 
 /// The key sequences a terminal sends, each with the ncurses key code it stands for.
 ///

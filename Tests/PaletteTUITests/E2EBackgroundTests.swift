@@ -8,15 +8,22 @@ import XCTest
 /// first-frame time (the same run with `--variant dark`, which asks nothing), the chrome's ink
 /// is the one for the background (the SGR colours written), and no answer is ever typed.
 final class E2EBackgroundTests: XCTestCase {
+    /// What osc11_pty.py reports (its keys in snake case).
     struct Run: Decodable {
         var status: Int
         var queried: Bool
-        var tmux_wrapped: Bool
-        var first_frame: Double?
-        var queried_at: Double?
-        var answered_at: Double?
+        var tmuxWrapped: Bool
+        var firstFrame: Double?
+        var queriedAt: Double?
+        var answeredAt: Double?
         var output: String
-        var after_answer: String
+        var afterAnswer: String
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
     }
 
     /// The warning the broken settings file puts on the status line, in each ink (truecolor,
@@ -50,18 +57,18 @@ final class E2EBackgroundTests: XCTestCase {
                 "TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8",
             ], timeout: 30)
         XCTAssertEqual(r.status, 0, r.stderr)
-        let run = try JSONDecoder().decode(Run.self, from: Data(r.stdout.utf8))
+        let run = try Self.decoder.decode(Run.self, from: Data(r.stdout.utf8))
         XCTAssertEqual(run.status, 0, "\(mode): the app ended with \(run.status)\n\(run.output.suffix(600))")
-        XCTAssertNotNil(run.first_frame, "\(mode): no first frame\n\(run.output.suffix(600))")
+        XCTAssertNotNil(run.firstFrame, "\(mode): no first frame\n\(run.output.suffix(600))")
         return run
     }
 
     /// An answer is never typed: the field shows `zq` and nothing of the answer's text.
     func assertNothingTyped(_ run: Run, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(run.after_answer.contains("zq"), "\(name): zq not shown", file: file, line: line)
+        XCTAssertTrue(run.afterAnswer.contains("zq"), "\(name): zq not shown", file: file, line: line)
         for piece in ["rgb", "f0f0", "ffff"] {
             XCTAssertFalse(
-                run.after_answer.contains(piece), "\(name): \(piece) reached the screen\n\(run.after_answer)",
+                run.afterAnswer.contains(piece), "\(name): \(piece) reached the screen\n\(run.afterAnswer)",
                 file: file, line: line)
         }
         XCTAssertFalse(run.output.contains("rgb:"), "\(name): the answer reached the screen", file: file, line: line)
@@ -84,12 +91,12 @@ final class E2EBackgroundTests: XCTestCase {
                 runs[name, default: []].append(try run(mode, delay: delay, background: background, extra))
             }
         }
-        func best(_ name: String) -> Double { runs[name]!.compactMap(\.first_frame).min() ?? .infinity }
+        func best(_ name: String) -> Double { runs[name]!.compactMap(\.firstFrame).min() ?? .infinity }
         let normal = best("normal")
         XCTAssertFalse(runs["normal"]!.contains(where: \.queried), "--variant dark asks nothing")
         for (name, _, _, _, _) in kinds.dropFirst() {
             XCTAssertTrue(runs[name]!.allSatisfy(\.queried), "\(name): the terminal was not asked")
-            XCTAssertFalse(runs[name]!.contains(where: \.tmux_wrapped), "\(name): outside tmux, no passthrough")
+            XCTAssertFalse(runs[name]!.contains(where: \.tmuxWrapped), "\(name): outside tmux, no passthrough")
             // Nothing waits for the answer: a wait for the 100 ms deadline before the first
             // frame would put it 100 ms behind.
             XCTAssertLessThan(
@@ -97,7 +104,7 @@ final class E2EBackgroundTests: XCTestCase {
         }
         // The late answer came 300 ms after the query: the first frame did not wait for it.
         XCTAssertTrue(
-            runs["late"]!.contains { ($0.first_frame ?? 1e9) < ($0.answered_at ?? 0) },
+            runs["late"]!.contains { ($0.firstFrame ?? 1e9) < ($0.answeredAt ?? 0) },
             "the first frame came after the late answer every time")
 
         for run in runs["late"]! + runs["light"]! + runs["dark"]! + runs["da1"]! {
@@ -118,8 +125,8 @@ final class E2EBackgroundTests: XCTestCase {
         // Light: the warning is drawn again in the light ink once the answer is in (the answer
         // is taken when it comes within 100 ms of the query; one run of the three may miss on
         // a starved machine).
-        let relinked = runs["light"]!.filter { $0.after_answer.contains(Self.lightWarning) }
-        XCTAssertFalse(relinked.isEmpty, "light: \(runs["light"]![0].after_answer.suffix(600))")
+        let relinked = runs["light"]!.filter { $0.afterAnswer.contains(Self.lightWarning) }
+        XCTAssertFalse(relinked.isEmpty, "light: \(runs["light"]![0].afterAnswer.suffix(600))")
         print(
             "first frame, best of 3: normal \(normal) s, "
                 + kinds.dropFirst().map { "\($0.0) \(best($0.0)) s" }.joined(separator: ", "))
@@ -127,7 +134,7 @@ final class E2EBackgroundTests: XCTestCase {
 
     func testOnWhiteTheInkReadsOnWhiteAndVariantLightNeedsNoQuestion() throws {
         let white = try run("answer", background: "ffffff")
-        XCTAssertTrue(white.after_answer.contains(Self.whiteWarning), white.after_answer.suffix(600).description)
+        XCTAssertTrue(white.afterAnswer.contains(Self.whiteWarning), white.afterAnswer.suffix(600).description)
         assertNothingTyped(white, "white")
 
         let given = try run("never", ["--variant", "light"])
@@ -157,8 +164,119 @@ final class E2EBackgroundTests: XCTestCase {
                     "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_STATE_HOME": home.file("state"), "TERM": term,
                     "LANG": "C.UTF-8",
                 ], timeout: 30)
-            let run = try JSONDecoder().decode(Run.self, from: Data(r.stdout.utf8))
+            let run = try Self.decoder.decode(Run.self, from: Data(r.stdout.utf8))
             XCTAssertFalse(run.queried, "\(term) was asked")
         }
+    }
+}
+
+/// Inside tmux: tmux 3.3a answers DA1 itself, and OSC 11 only once the pane's background is
+/// known to it (a window-style, here); the app starts as it always does either way, and with a
+/// light window-style its ink and its preview follow.
+final class E2EBackgroundTmuxTests: XCTestCase {
+    func session(_ serverOptions: [[String]]) throws -> TmuxSession {
+        let directory = URL(fileURLWithPath: "/tmp/pt-bg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let config = directory.appendingPathComponent("home/.config/palette-tui")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        // A line the file cannot read: the app starts with a warning in the ink.
+        try "color = \n".write(to: config.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        return try TmuxSession(
+            ["--provider", "offline", "--no-history", "--lang", "en"], width: 100, height: 30,
+            directory: directory, serverOptions: serverOptions)
+    }
+
+    func preview(_ session: TmuxSession) throws -> String {
+        try session.type("calm lake at dawn")
+        try session.press("Enter")
+        try session.waitForScreen("a palette") { $0.range(of: "#[0-9A-F]{6}", options: .regularExpression) != nil }
+        try session.press("Tab", "Tab")
+        try session.press("t")
+        return try session.waitForScreen("the preview") { $0.contains("Theme preview (") }
+    }
+
+    func testTheAppStartsAsUsualInsideTmuxAndFollowsALightPane() throws {
+        // No colour known to tmux: no OSC 11 answer; the app starts and keeps its standard ink.
+        let plain = try session([])
+        try plain.waitForStart()
+        let first = try plain.waitFor("next", "settings file")
+        XCTAssertFalse(first.contains("rgb"), first)
+        let colours = try plain.screen(escapes: true)
+        XCTAssertTrue(colours.contains("38;2;255;175;0m"), colours)
+        XCTAssertTrue(try preview(plain).contains("Theme preview (dark)"))
+        try plain.press("Escape")
+        try plain.press("C-c")
+        XCTAssertEqual(try plain.waitForExit(), 0)
+        try plain.assertTerminalRestored()
+
+        // A light pane: tmux answers with its colour, the warning is drawn again in the light
+        // ink and the preview starts light. (The answer counts within 100 ms of the question;
+        // a machine that starved the app that long gets one more try.)
+        var light: TmuxSession?
+        for _ in 0..<2 {
+            let attempt = try session([["set-option", "-g", "window-style", "bg=#f0f0f0"]])
+            try attempt.waitForStart()
+            _ = try attempt.waitFor("next", "settings file")
+            if (try? attempt.waitForScreen(timeout: 3, escapes: true, "the light ink") {
+                $0.contains("38;2;135;95;0m")
+            }) != nil {
+                light = attempt
+                break
+            }
+        }
+        let session = try XCTUnwrap(light, "the warning never took the light ink")
+        XCTAssertFalse(try session.screen().contains("rgb"))
+        XCTAssertTrue(try preview(session).contains("Theme preview (light)"))
+        try session.press("Escape")
+        try session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(), 0)
+        try session.assertTerminalRestored()
+    }
+
+    /// With `allow-passthrough on`, tmux 3.3a hands the wrapped OSC 11 query to the outer
+    /// terminal and its answer to the pane: the outer terminal here is the answering pty.
+    func testThroughTmuxPassthroughTheOuterTerminalAnswers() throws {
+        let scratch = try TemporaryDirectory(prefix: "bg-tmux")
+        try "set -g allow-passthrough on\nset -g status off\nset -s escape-time 0\n".write(
+            toFile: scratch.file("tmux.conf"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: scratch.file("home/.config/palette-tui"), withIntermediateDirectories: true)
+        try "color = \n".write(
+            toFile: scratch.file("home/.config/palette-tui/config.toml"), atomically: true, encoding: .utf8)
+        defer {
+            _ = try? Spawn.run(
+                ["tmux", "-S", scratch.file("s"), "kill-server"], environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"],
+                timeout: 5)
+        }
+        func run(_ mode: String) throws -> E2EBackgroundTests.Run {
+            let r = try Spawn.run(
+                [
+                    "python3", Repository.url("Tests/TestSupport/Tools/osc11_pty.py").path, mode, "0", "f0f0f0",
+                    "--marker", "next", "--type", "zq", "--expect", "zq", "--", "tmux", "-S", scratch.file("s"), "-f",
+                    scratch.file("tmux.conf"), "new-session",
+                    "\(try Repository.paletteTUI()) --provider offline --no-history --lang en",
+                ],
+                environment: [
+                    "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch.file("home"), "TERM": "xterm-256color",
+                    "LANG": "C.UTF-8",
+                ], timeout: 30)
+            let run = try E2EBackgroundTests.decoder.decode(E2EBackgroundTests.Run.self, from: Data(r.stdout.utf8))
+            XCTAssertEqual(run.status, 0, run.output.suffix(600).description)
+            XCTAssertNotNil(run.firstFrame, "\(mode): the app did not start")
+            XCTAssertTrue(run.queried, "\(mode): the query did not come through")
+            XCTAssertFalse(run.output.contains("rgb"), "\(mode): the answer reached the screen")
+            return run
+        }
+        // tmux turns the app's 256-colour ink into the outer terminal's: 214 standard, 94 light.
+        let never = try run("never")
+        XCTAssertTrue(never.output.contains("38;5;214m"), never.output.suffix(600).description)
+        XCTAssertFalse(never.output.contains("38;5;94m"))
+        // The answer counts within 100 ms of the question: a starved machine gets more tries.
+        var inked = false
+        for _ in 0..<3 where !inked {
+            let answered = try run("answer")
+            XCTAssertTrue(answered.afterAnswer.contains("zq"))
+            inked = answered.afterAnswer.contains("38;5;94m")
+        }
+        XCTAssertTrue(inked, "the outer terminal's answer never re-inked the app")
     }
 }
