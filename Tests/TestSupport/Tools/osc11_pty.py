@@ -9,10 +9,10 @@ terminal without OSC 11), `split` (as `answer`, the OSC 11 answer in two writes 
 apart), `never` (no answer at all). The answer is written DELAY_MS after the query arrives.
 
 For a full-screen program (the app): --marker is a text of its first frame, whose time from
-start is reported; --type is written once the first frame is there and the answer is out (or
-at once after the first frame, when no answer will come); --expect is waited for after that
-(or after the first frame, without --type), then Ctrl-C is sent to end the program. Every
-wait is bounded (20 s in all, then the program is killed).
+start is reported; --type is written once the first frame is there and the answer is out (at
+once after the first frame when no answer will come; 2 s after it when no query came);
+--expect is waited for after that (or after the first frame, without --type), then Ctrl-C is
+sent to end the program. Every wait is bounded (20 s in all, then the program is killed).
 
 Prints one JSON line: the seconds from start to exit, to the first frame (`first_frame`,
 null without --marker), to the query (`queried_at`) and to the answer (`answered_at`), the
@@ -82,7 +82,9 @@ def main():
                 pass
             if not pending_reply:
                 answer_mark = len(out)
-        replied = answer_mark is not None or mode == "never"
+        # No query 2 s after the first frame: none will come, nothing will be answered.
+        gave_up = seen_at is None and first_frame is not None and now - start > first_frame + 2
+        replied = answer_mark is not None or mode == "never" or gave_up
         if marker and first_frame is not None and replied and not quit_sent:
             if typed is not None and typed_at is None:
                 os.write(master, typed.encode())
