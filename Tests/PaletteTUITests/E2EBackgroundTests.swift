@@ -166,7 +166,29 @@ final class E2EBackgroundTests: XCTestCase {
                 ], timeout: 30)
             let run = try Self.decoder.decode(Run.self, from: Data(r.stdout.utf8))
             XCTAssertFalse(run.queried, "\(term) was asked")
+            // The console and a VT100 start as before; `dumb` is refused as before.
+            if term != "dumb" { XCTAssertNotNil(run.firstFrame, "\(term): \(run.output.suffix(300))") }
+            XCTAssertEqual(run.status, term == "dumb" ? 1 : 0)
         }
+    }
+
+    func testNoColorStillAsksForTheVariantAndDrawsWithoutColour() throws {
+        let r = try Spawn.run(
+            [
+                "python3", Repository.url("Tests/TestSupport/Tools/osc11_pty.py").path, "answer", "5", "f0f0f0",
+                "--marker", "next", "--type", "zq", "--expect", "zq", "--", try Repository.paletteTUI(), "--history",
+                home.file("history.jsonl"),
+            ],
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_STATE_HOME": home.file("state"),
+                "TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "NO_COLOR": "1",
+            ], timeout: 30)
+        let run = try Self.decoder.decode(Run.self, from: Data(r.stdout.utf8))
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.queried)
+        assertNothingTyped(run, "NO_COLOR")
+        XCTAssertFalse(run.output.contains("38:2:"), "NO_COLOR: a colour was written")
+        XCTAssertFalse(run.output.contains("38;5;"), "NO_COLOR: a colour was written")
     }
 }
 
