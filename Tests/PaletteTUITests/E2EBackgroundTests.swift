@@ -143,6 +143,14 @@ final class E2EBackgroundTests: XCTestCase {
         XCTAssertFalse(given.output.contains(Self.standardWarning))
     }
 
+    func testAnOSC11AnswerAfterDA1IsDroppedOutsideTmux() throws {
+        // DA1 is the sentinel: what comes after it answers nothing that was asked.
+        let after = try run("da1first")
+        assertNothingTyped(after, "OSC 11 after DA1")
+        XCTAssertFalse(after.output.contains(Self.lightWarning), "re-inked by an answer after DA1")
+        XCTAssertTrue(after.output.contains(Self.standardWarning))
+    }
+
     func testAnAnswerCutInTwoIsStillSwallowed() throws {
         // 40 ms between the pieces: within the 100 ms the decoder waits for the rest.
         let close = try run("split", delay: 40)

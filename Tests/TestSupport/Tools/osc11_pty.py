@@ -6,7 +6,8 @@
 
 MODE: `answer` (OSC 11 with BACKGROUND as rgb:RRRR/GGGG/BBBB, then DA1), `da1` (only DA1, as a
 terminal without OSC 11), `split` (as `answer`, the OSC 11 answer in two writes DELAY_MS/2
-apart), `never` (no answer at all). The answer is written DELAY_MS after the query arrives.
+apart), `da1first` (DA1, then OSC 11 after it), `never` (no answer at all). The answer is
+written DELAY_MS after the query arrives.
 
 For a full-screen program (the app): --marker is a text of its first frame, whose time from
 start is reported; --type is written once the first frame is there and the answer is out (at
@@ -70,7 +71,9 @@ def main():
     while True:
         now = time.monotonic()
         if seen_at is not None and answered_at is None and mode != "never" and now >= seen_at + delay / 1000:
-            if mode == "split":
+            if mode == "da1first":
+                pending_reply = [(now, b"\x1b[?62;22c" + osc)]
+            elif mode == "split":
                 pending_reply = [(now, osc[:12]), (now + delay / 2000, osc[12:] + b"\x1b[?62;22c")]
             else:
                 pending_reply = [(now, (osc if mode == "answer" else b"") + b"\x1b[?62;22c")]
