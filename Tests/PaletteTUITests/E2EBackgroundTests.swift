@@ -292,7 +292,8 @@ final class E2EBackgroundTmuxTests: XCTestCase {
             let run = try E2EBackgroundTests.decoder.decode(E2EBackgroundTests.Run.self, from: Data(r.stdout.utf8))
             XCTAssertEqual(run.status, 0, run.output.suffix(600).description)
             XCTAssertNotNil(run.firstFrame, "\(mode): the app did not start")
-            XCTAssertTrue(run.queried, "\(mode): the query did not come through")
+            // Without an answer the app may be done before tmux has passed the query on.
+            if mode == "answer" { XCTAssertTrue(run.queried, "the query did not come through") }
             XCTAssertFalse(run.output.contains("rgb"), "\(mode): the answer reached the screen")
             return run
         }
