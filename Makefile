@@ -244,10 +244,12 @@ fuzz:
 	  Fuzz/HistoryFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/history-fuzzer
 	$(FUZZ_SWIFTC) -module-name PaletteConfig -I $(FUZZ_DIR)/modules Sources/PaletteConfig/*.swift \
 	  Fuzz/TOMLFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/toml-fuzzer
-	$(FUZZ_SWIFTC) -module-name ScreenCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/ScreenCore.swiftmodule \
+	$(FUZZ_SWIFTC) -module-name ScreenCore -I $(FUZZ_DIR)/modules -emit-module \
+	  -emit-module-path $(FUZZ_DIR)/modules/ScreenCore.swiftmodule \
 	  -emit-library -static -o $(FUZZ_DIR)/libScreenCoreKey.a Sources/ScreenCore/Key.swift
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
-	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lScreenCoreKey -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
+	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lScreenCoreKey -lPaletteCore \
+	  -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
 	$(FUZZ_SWIFTC) -module-name PaletteTUIFiles -I $(FUZZ_DIR)/modules Sources/palette-tui/AtomicFile.swift \
 	  Sources/palette-tui/PendingTemporaryFile.swift Fuzz/ExportPathFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore \
 	  -use-ld=lld -o $(FUZZ_DIR)/export-path-fuzzer

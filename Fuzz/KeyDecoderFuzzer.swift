@@ -4,7 +4,7 @@ import ScreenCore
 
 /// libFuzzer entry point for `KeyDecoder`, built by `make fuzz` with TerminalUI's
 /// `KeyDecoder.swift` and `KeyBytes.swift` and ScreenCore's `Key.swift` (all the decoder uses),
-/// on Debian's curses.h.
+/// on Debian's curses.h and PaletteCore.
 ///
 /// The input is a script of terminal input: characters and characters with Alt (any 32-bit
 /// value, valid scalar or not), key codes (the interesting ones and any 32-bit value), the
@@ -81,6 +81,9 @@ private struct Model {
     }
 
     private mutating func decode(_ input: RawInput) -> InputEvent? {
+        // Answers to the background query are no keys, in a paste or not.
+        if case .background(let colour) = input { return .background(colour) }
+        if case .deviceAttributes = input { return nil }
         if paste != nil {
             switch input {
             case .keyCode(KeyDecoder.pasteEndCode): return flush()
@@ -88,6 +91,7 @@ private struct Model {
             case .keyCode(KEY_ENTER): add(0x0A)
             case .keyCode: break
             case .character(let v), .alt(let v): add(v == 0x0D ? 0x0A : v)
+            case .background, .deviceAttributes: break
             }
             return nil
         }
@@ -100,6 +104,7 @@ private struct Model {
         case .keyCode(let code): return .key(Model.key(code))
         case .character(let v): return .key(Model.key(character: v))
         case .alt(let v): return .key(Model.key(alt: v))
+        case .background, .deviceAttributes: return nil
         }
     }
 

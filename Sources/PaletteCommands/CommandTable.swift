@@ -161,6 +161,13 @@ public enum CommandTable {
                     "檢查面板與 --accessible 判斷所用的背景（預設 light；介面中按 b 切換）",
                     "检查面板与 --accessible 判断所用的背景（默认 light；界面中按 b 切换）")),
             OptionSpec(
+                "variant", .choice(["dark", "light", "auto"]),
+                help: Localized(
+                    "the theme variant the preview and apply start on, and the app's own colours for it (default "
+                        + "auto: from the terminal's background, asked with OSC 11)",
+                    "預覽與套用預設的主題明暗，以及介面本身配合它的顏色（預設 auto：以 OSC 11 詢問終端機背景）",
+                    "预览与应用默认的主题明暗，以及界面本身配合它的颜色（默认 auto：以 OSC 11 询问终端背景）")),
+            OptionSpec(
                 "version",
                 help: Localized(
                     "print the version and the commit it was built from", "顯示版本與建置來源的提交",

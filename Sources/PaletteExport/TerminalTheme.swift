@@ -3,6 +3,12 @@ import PaletteCore
 /// Dark or light: which way the background goes.
 public enum ThemeVariant: String, CaseIterable, Sendable, Hashable {
     case dark, light
+
+    /// The variant for a terminal of this background: light when the background is lighter
+    /// than mid-grey (CIE L* 50, relative luminance 0.184), dark otherwise.
+    public init(background: RGB) {
+        self = WCAG.luminance(background) >= 0.184 ? .light : .dark
+    }
 }
 
 /// Where a palette role shows in a derived theme.

@@ -1,3 +1,5 @@
+import PaletteCore
+
 /// A decoded key press, independent of ncurses. TerminalUI produces these; the reducer consumes them.
 public enum Key: Hashable, Sendable {
     /// A printable character (CJK and emoji included).
@@ -36,8 +38,10 @@ extension Key {
     }
 }
 
-/// What the runtime gets from the terminal: a key for the reducer, or a size change.
+/// What the runtime gets from the terminal: a key for the reducer, a size change, or the
+/// terminal's background colour (its answer to the OSC 11 query, taken within the deadline).
 public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case resize
+    case background(RGB)
 }

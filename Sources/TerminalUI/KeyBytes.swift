@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import PaletteCore
 
 /// The key sequences a terminal sends, each with the ncurses key code it stands for.
 ///
@@ -119,7 +120,10 @@ public struct KeySequenceTable: Sendable {
 /// mode sends the other form), and any other complete CSI or SS3 sequence is one unknown key
 /// rather than its letters typed into the field. Esc followed at once (in the same read, or
 /// within `escapeDelay`) by a printable character, DEL or BS is that key with Alt, as
-/// terminals send Alt (`RawInput.alt`). Invalid UTF-8 is dropped. Pure: the table is passed in.
+/// terminals send Alt (`RawInput.alt`). Invalid UTF-8 is dropped. The answers to the app's
+/// background query are read as what they are, never typed: OSC 11's (`ESC ] 11 ; … BEL` or
+/// `… ESC \`, one cut short or malformed dropped whole) and DA1's (`ESC [ ? … c`), whenever
+/// they come. Pure: the table is passed in.
 public struct KeyBytes {
     /// A key code for a complete escape sequence no table knows.
     public static let unknownSequenceCode: Int32 = KEY_MAX + 3
@@ -128,6 +132,11 @@ public struct KeyBytes {
     public static let controlRightCode: Int32 = KEY_MAX + 5
     /// The longest CSI sequence parsed; a longer one is taken byte by byte.
     static let maxCSILength = 32
+    /// The longest OSC 11 answer read; a longer one is dropped there (an answer is about 30).
+    static let maxAnswerLength = 64
+    /// How long an OSC 11 answer cut by a read waits for its rest before it is dropped: longer
+    /// than ESCDELAY, so an answer that comes in two writes is still swallowed whole.
+    static let answerDelay: Duration = .milliseconds(100)
 
     public let escapeDelay: Duration
     private var table: KeySequenceTable?
@@ -135,6 +144,9 @@ public struct KeyBytes {
     /// Whether a control byte other than Esc may begin a sequence of the table (nil: any may).
     private let mayStartSequence: ((UInt8) -> Bool)?
     private var pending: [UInt8] = []
+    /// An OSC 11 answer was dropped cut short: the rest of it (hex digits and slashes up to its
+    /// terminator) may begin the next read, and is dropped too.
+    private var answerCut = false
 
     /// `table` is asked for the first time an Esc comes, or a control byte that
     /// `mayStartSequence` says may begin one of its sequences (every control byte when it is
@@ -164,6 +176,14 @@ public struct KeyBytes {
         _ bytes: UnsafeBufferPointer<UInt8>, at now: @autoclosure () -> ContinuousClock.Instant,
         into output: inout [RawInput]
     ) {
+        if answerCut {
+            answerCut = false
+            let rest = Self.restOfAnswer(bytes)
+            if rest > 0 {
+                feed(UnsafeBufferPointer(rebasing: bytes[rest...]), at: now(), into: &output)
+                return
+            }
+        }
         if pending.isEmpty {
             consume(bytes, flush: false, at: now, into: &output)
         } else if pending == [0x1B], let first = bytes.first, first != UInt8(ascii: "["), first != UInt8(ascii: "O") {
@@ -200,7 +220,11 @@ public struct KeyBytes {
         case key(Int32, length: Int)
         /// Esc and a character: the character with Alt.
         case alt(UInt32, length: Int)
+        /// An answer to a query; nil: one dropped (cut short, malformed, not a colour).
+        case answer(RawInput?, length: Int)
         case incomplete
+        /// An OSC 11 answer not finished in this read: it waits `answerDelay`.
+        case incompleteAnswer
         case none
     }
 
@@ -241,8 +265,16 @@ public struct KeyBytes {
             case .alt(let value, let length):
                 output.append(.alt(value))
                 i += length
+            case .answer(let input, let length):
+                if let input { output.append(input) }
+                // Dropped at its deadline with no terminator: its rest may come later.
+                if flush, input == nil, i + length == n { answerCut = true }
+                i += length
             case .incomplete:
                 wait(b, from: i, at: now)
+                return
+            case .incompleteAnswer:
+                wait(b, from: i, at: now, delay: Self.answerDelay)
                 return
             case .none:
                 output.append(.character(UInt32(byte)))
@@ -251,10 +283,12 @@ public struct KeyBytes {
         }
     }
 
-    private mutating func wait(_ b: UnsafeBufferPointer<UInt8>, from start: Int, at now: () -> ContinuousClock.Instant)
-    {
+    private mutating func wait(
+        _ b: UnsafeBufferPointer<UInt8>, from start: Int, at now: () -> ContinuousClock.Instant,
+        delay: Duration? = nil
+    ) {
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: b[start...]))
-        deadline = now() + escapeDelay
+        deadline = now() + max(delay ?? escapeDelay, escapeDelay)
     }
 
     /// The sequence at `i`: the longest one the table knows, else a CSI/SS3 form.
@@ -310,6 +344,9 @@ public struct KeyBytes {
                 case 0x20...0x2F:
                     modifier = -1
                 case 0x40...0x7E:
+                    if byte == UInt8(ascii: "c"), b[i + 2] == UInt8(ascii: "?") {
+                        return .answer(.deviceAttributes, length: j - i + 1)
+                    }
                     if parameters == 1, parameter == 1, modifier == 5 {
                         if byte == UInt8(ascii: "D") { return .key(controlLeftCode, length: j - i + 1) }
                         if byte == UInt8(ascii: "C") { return .key(controlRightCode, length: j - i + 1) }
@@ -322,6 +359,8 @@ public struct KeyBytes {
             }
             if j == n, !flush { return .incomplete }
             return .none
+        case UInt8(ascii: "]"):
+            return oscAnswer(b, at: i, flush: flush)
         case 0x20...0x7E, 0x7F, 0x08:
             return .alt(UInt32(b[i + 1]), length: 2)
         case 0xC2...0xF4:
@@ -333,6 +372,57 @@ public struct KeyBytes {
         default:
             return .none
         }
+    }
+
+    /// `ESC ] 11 ;` then the answer's body up to BEL or `ESC \`: the OSC 11 answer. `ESC ]` that
+    /// a read ends with, or that another byte follows, is Alt-] as before; `ESC ] 1` or
+    /// `ESC ] 11` at a read's end waits for the rest as any sequence does. Once `11;` has come
+    /// the bytes are never typed: a body that is too long, holds a control byte, or is cut short
+    /// (its rest not come within `answerDelay`) is dropped up to there.
+    private static func oscAnswer(_ b: UnsafeBufferPointer<UInt8>, at i: Int, flush: Bool) -> Match {
+        let n = b.count
+        let alt = Match.alt(UInt32(UInt8(ascii: "]")), length: 2)
+        guard i + 2 < n else { return alt }
+        var j = i + 2
+        for expected in [UInt8(ascii: "1"), UInt8(ascii: "1"), UInt8(ascii: ";")] {
+            guard j < n else { return flush ? alt : .incomplete }
+            guard b[j] == expected else { return alt }
+            j += 1
+        }
+        let bodyStart = i + 2
+        while j < n {
+            let byte = b[j]
+            if byte == 0x07 {
+                return .answer(colour(b, bodyStart..<j), length: j - i + 1)
+            }
+            if byte == 0x1B {
+                guard j + 1 < n else { return flush ? .answer(nil, length: j - i + 1) : .incompleteAnswer }
+                guard b[j + 1] == UInt8(ascii: "\\") else { return .answer(nil, length: j - i) }
+                return .answer(colour(b, bodyStart..<j), length: j - i + 2)
+            }
+            guard (0x20...0x7E).contains(byte), j - i < maxAnswerLength else { return .answer(nil, length: j - i) }
+            j += 1
+        }
+        return flush ? .answer(nil, length: j - i) : .incompleteAnswer
+    }
+
+    /// How many bytes at the start of `b` are the rest of a cut OSC 11 answer: hex digits and
+    /// slashes, then BEL or `ESC \\`; 0 when they are not.
+    private static func restOfAnswer(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var j = 0
+        while j < b.count, j < maxAnswerLength {
+            switch b[j] {
+            case 0x30...0x39, 0x41...0x46, 0x61...0x66, UInt8(ascii: "/"): j += 1
+            case 0x07: return j + 1
+            case 0x1B: return j + 1 < b.count && b[j + 1] == UInt8(ascii: "\\") ? j + 2 : 0
+            default: return 0
+            }
+        }
+        return 0
+    }
+
+    private static func colour(_ b: UnsafeBufferPointer<UInt8>, _ body: Range<Int>) -> RawInput? {
+        BackgroundQuestion.colour(answer: UnsafeBufferPointer(rebasing: b[body])).map(RawInput.background)
     }
 
     /// The keys both cursor forms end in the same letter for: `ESC O A` and `ESC [ A` are Up.

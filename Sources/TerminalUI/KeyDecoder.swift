@@ -1,12 +1,18 @@
 import CNcurses
+import PaletteCore
 import ScreenCore
 
 /// One result of `get_wch`: a character (`OK`) or a key code (`KEY_CODE_YES`); or a character
-/// with Alt (Esc then the character, which `KeyBytes` reads as one key).
+/// with Alt (Esc then the character, which `KeyBytes` reads as one key); or the terminal's
+/// answer to a query (`KeyBytes` reads it so that it is never typed).
 public enum RawInput: Hashable, Sendable {
     case character(UInt32)
     case keyCode(Int32)
     case alt(UInt32)
+    /// An OSC 11 answer: the terminal's background colour.
+    case background(RGB)
+    /// A DA1 answer (`ESC [ ? … c`): the terminal has answered what was asked before it.
+    case deviceAttributes
 }
 
 /// Turns `get_wch` results into `Key`s, collecting a bracketed paste into one `.paste`.
@@ -55,6 +61,12 @@ public struct KeyDecoder: Sendable {
     }
 
     private mutating func decode(_ input: RawInput) -> InputEvent? {
+        // An answer is no key, in a paste or not (`Screen` takes them before they come here).
+        switch input {
+        case .background(let colour): return .background(colour)
+        case .deviceAttributes: return nil
+        default: break
+        }
         if pasteBuffer != nil {
             return feedPaste(input)
         }
@@ -63,6 +75,8 @@ public struct KeyDecoder: Sendable {
             return Self.character(value).map(InputEvent.key)
         case .alt(let value):
             return .key(Self.alt(value))
+        case .background, .deviceAttributes:
+            return nil
         case .keyCode(let code):
             if code == KeyDecoder.pasteStartCode {
                 pasteBuffer = String.UnicodeScalarView()
@@ -99,6 +113,8 @@ public struct KeyDecoder: Sendable {
         case .alt(let value):
             // Pasted text with an Esc in it: the Esc is no text, the character is.
             appendPasted(value == 0x0D ? 0x0A : value)
+        case .background, .deviceAttributes:
+            break
         }
         return nil
     }

@@ -32,6 +32,9 @@ public final class Screen {
         set { painter.cursorShown = newValue }
     }
     private(set) var isClosed = false
+    /// Until when an answer to `askBackground` is taken, and whether a DA1 answer ends the wait
+    /// sooner; nil when nothing was asked or the wait is over.
+    private var backgroundWait: (until: ContinuousClock.Instant, endsWithDA1: Bool)?
 
     /// The bracketed-paste mode switches (terminfo `BE`/`BD` in ncurses 6.4's xterm entries;
     /// written by hand because most entries lack them yet every modern terminal supports them).
@@ -153,7 +156,16 @@ public final class Screen {
         eventBuffer = []
         events.removeAll(keepingCapacity: true)
         for input in rawInputs {
-            if let event = decoder.feed(input, at: now()) { events.append(event) }
+            switch input {
+            case .background(let colour):
+                // The first answer within the deadline counts; a late one is read and dropped.
+                if let wait = backgroundWait, now() <= wait.until { events.append(.background(colour)) }
+                backgroundWait = nil
+            case .deviceAttributes:
+                if backgroundWait?.endsWithDA1 == true { backgroundWait = nil }
+            default:
+                if let event = decoder.feed(input, at: now()) { events.append(event) }
+            }
         }
         // A paste whose end marker never came is taken as it is once its deadline passes.
         if case .some = decoder.deadline, let event = decoder.expire(at: now()) { events.append(event) }
@@ -184,6 +196,18 @@ public final class Screen {
         case (let paste?, let bytes?): return min(paste, bytes)
         case (let paste, let bytes): return paste ?? bytes
         }
+    }
+
+    /// Asks the terminal for its background (OSC 11, DA1 behind it; `BackgroundQuestion`) and
+    /// returns at once: nothing waits for the answer. `readEvents` gives it as
+    /// `InputEvent.background` when it comes within `BackgroundQuestion.deadline`; later, or
+    /// after the DA1 answer, it is read and dropped (never typed). Inside tmux, whose own DA1
+    /// answer comes before the outer terminal's OSC 11 answer through the passthrough, only
+    /// the deadline ends the wait.
+    public func askBackground(insideTmux: Bool) {
+        guard !isClosed else { return }
+        Screen.writeAll(BackgroundQuestion.query(insideTmux: insideTmux))
+        backgroundWait = (ContinuousClock.now + BackgroundQuestion.deadline, !insideTmux)
     }
 
     /// Queues bytes to write straight to the terminal after the next refresh (OSC 52), so

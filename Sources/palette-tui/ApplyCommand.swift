@@ -95,7 +95,9 @@ private func apply(
     case "dark": variant = .dark
     case "light": variant = .light
     default:
-        if isatty(0) == 1 && isatty(1) == 1, let query = BackgroundQuery.ask() {
+        if isatty(0) == 1 && isatty(1) == 1,
+            let query = BackgroundQuery.ask(insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false)
+        {
             background = query
             if let colour = query.colour {
                 variant = TerminalBackground.variant(for: colour)

@@ -19,7 +19,7 @@ final class BackgroundQuery {
     }
 
     /// Nil when standard input's modes cannot be changed (the terminal is not asked).
-    static func ask() -> BackgroundQuery? {
+    static func ask(insideTmux: Bool) -> BackgroundQuery? {
         var saved = termios()
         guard tcgetattr(0, &saved) == 0 else { return nil }
         var raw = saved
@@ -27,14 +27,14 @@ final class BackgroundQuery {
         raw.c_cc.6 = 0  // VMIN
         raw.c_cc.5 = 0  // VTIME
         guard tcsetattr(0, TCSANOW, &raw) == 0 else { return nil }
-        let query = TerminalBackground.query
+        let query = TerminalBackground.query(insideTmux: insideTmux)
         _ = query.withUnsafeBytes { write(1, $0.baseAddress!, $0.count) }
         let deadline = ContinuousClock.now + .milliseconds(TerminalBackground.deadlineMilliseconds)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
         while true {
-            if case .done(let colour) = TerminalBackground.scan(bytes) {
+            if case .done(let colour) = TerminalBackground.scan(bytes, insideTmux: insideTmux) {
                 return BackgroundQuery(colour: colour, saved: saved, answered: true)
             }
             let left = deadline - ContinuousClock.now
@@ -47,7 +47,8 @@ final class BackgroundQuery {
             if n <= 0 { break }
             bytes += buffer[0..<n]
         }
-        // No DA1 in time: an OSC 11 answer that did come still counts.
+        // No DA1 in time (inside tmux: no OSC 11 answer): an OSC 11 answer that did come still
+        // counts.
         var colour: RGB?
         if case .done(let c) = TerminalBackground.scan(bytes + Array("\u{1B}[?1c".utf8)) { colour = c }
         return BackgroundQuery(colour: colour, saved: saved, answered: false)

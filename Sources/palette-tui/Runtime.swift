@@ -149,7 +149,7 @@ final class Runtime {
     /// throws why it could not start.
     static func run(
         language: Language, colorRequest: ColorRequest, live: LiveDependencies, notice: StatusMessage? = nil,
-        access: AccessSettings = AccessSettings()
+        access: AccessSettings = AccessSettings(), appearance: Appearance = .fixed(.dark)
     ) throws(LaunchFailure) -> (
         status: Int32, drained: Bool
     ) {
@@ -164,13 +164,19 @@ final class Runtime {
             throw .terminal(error)
         }
         Signals.installAfterTerminal()
+        // Asked now, in raw mode, before the first frame; nothing waits for the answer, which
+        // comes as input (`InputEvent.background`) and re-inks the next frame.
+        let environment = dependencies.processEnvironment
+        if appearance.followsTerminal, TUIOptions.asksBackground(environment) {
+            screen.askBackground(insideTmux: environment["TMUX"].map { !$0.isEmpty } ?? false)
+        }
         let size = screen.size
         let state = AppState(
             width: size.width, height: size.height, colorMode: screen.colorMode,
             language: language, providerName: dependencies.provider.name,
             modelName: dependencies.provider.model, clock: dependencies.clock, notice: notice, access: access,
             previewSupport: PreviewSupport.judge(dependencies.processEnvironment),
-            exportDirectory: FileManager.default.currentDirectoryPath)
+            exportDirectory: FileManager.default.currentDirectoryPath, appearance: appearance)
         let runtime = Runtime(
             state: state, screen: screen, dependencies: dependencies,
             terminalOutbox: live.terminalOutbox, inbox: inbox)
@@ -287,6 +293,8 @@ final class Runtime {
             let size = screen.size
             screen.invalidate()
             apply(.resized(width: size.width, height: size.height))
+        case .background(let colour):
+            apply(.terminalBackground(colour))
         }
     }
 

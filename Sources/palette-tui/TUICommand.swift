@@ -3,6 +3,7 @@ import PaletteApp
 import PaletteCommands
 import PaletteConfig
 import PaletteCore
+import PaletteExport
 import PaletteHistory
 import PaletteText
 import ScreenCore
@@ -17,6 +18,9 @@ struct TUIOptions {
     /// `--accessible` and `--background`: the level and background the audit and the repair
     /// key judge by; with `--accessible` every request asks for palettes that meet it.
     var access: AccessSettings
+    /// `--variant dark|light`, else `auto`: the terminal's background decides, and until it
+    /// answers (or when it does not) the export default (`PALETTE_TUI_VARIANT`, the file, dark).
+    var appearance: Appearance
 
     init(_ args: [String], environment: [String: String]) throws {
         arguments = try Arguments(args, command: Commands.app)
@@ -28,6 +32,18 @@ struct TUIOptions {
             throw UsageError(.terminalSetup(error))
         }
         access = try Self.accessSettings(arguments, language: language)
+        switch arguments["variant"] ?? "auto" {
+        case "dark": appearance = .fixed(.dark)
+        case "light": appearance = .fixed(.light)
+        default:
+            let raw = fileBehind("PALETTE_TUI_VARIANT", in: environment, RunSettings.file?.exportVariant)
+            guard let variant = ThemeVariant(rawValue: raw ?? "dark") else {
+                throw UsageError(
+                    .invalidChoice(
+                        option: "variant", value: raw ?? "", choices: ThemeVariant.allCases.map(\.rawValue)))
+            }
+            appearance = .following(defaultVariant: variant)
+        }
         if let extra = arguments.positionals.first {
             throw UsageError(.appTakesNoArguments(extra))
         }
@@ -35,6 +51,16 @@ struct TUIOptions {
 }
 
 extension TUIOptions {
+    /// Whether the terminal is asked for its background: not where OSC 11 is known to mean
+    /// nothing or worse (the Linux console, a VT100, GNU screen, `dumb`; what the theme preview
+    /// judges unsupported). NO_COLOR does not stop it: the default variant still follows.
+    static func asksBackground(_ environment: [String: String]) -> Bool {
+        var judged = environment
+        judged["NO_COLOR"] = nil
+        if case .unsupported = PreviewSupport.judge(judged) { return false }
+        return true
+    }
+
     /// `--color`, else `PALETTE_TUI_COLOR`, else the settings file's (which stands before
     /// `NO_COLOR`), else what the terminal supports.
     static func colorRequest(_ arguments: Arguments, environment: [String: String], file: ConfigFile?)
@@ -106,7 +132,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
         }
         let (status, drained) = try Runtime.run(
             language: options.language, colorRequest: options.colorRequest,
-            live: live, notice: notice, access: options.access)
+            live: live, notice: notice, access: options.access, appearance: options.appearance)
         if !drained {
             let seconds = Int(Runtime.drainTimeout.components.seconds)
             printError("palette-tui: \(Messages.pendingWritesTimedOut(seconds: seconds)(options.language))")

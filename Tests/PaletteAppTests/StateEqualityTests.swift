@@ -56,6 +56,7 @@ final class StateEqualityTests: XCTestCase {
         "systemView": { $0.systemView = SystemView(palette: Fixture.palette, description: "x") },
         "previewSupport": { $0.previewSupport = .known },
         "exportDirectory": { $0.exportDirectory = "/elsewhere" },
+        "appearance": { $0.appearance.take(background: RGB(packed: 0xFFFFFF)) },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.

@@ -15,6 +15,12 @@ final class ApplyBackgroundTests: XCTestCase {
         XCTAssertEqual(scan("\u{1B}[?62;22c"), .done(nil), "DA1 alone: no OSC 11")
         XCTAssertEqual(scan("\u{1B}]11;rgb:ffff/ffff"), .waiting)
         XCTAssertEqual(scan("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\"), .waiting, "DA1 not yet")
+        // Inside tmux, tmux's own DA1 answer comes first and ends nothing; the outer
+        // terminal's OSC 11 answer through the passthrough does.
+        func tmux(_ s: String) -> TerminalBackground.Scan { TerminalBackground.scan(Array(s.utf8), insideTmux: true) }
+        XCTAssertEqual(tmux("\u{1B}[?1;2c"), .waiting)
+        XCTAssertEqual(tmux("\u{1B}[?1;2c\u{1B}]11;rgb:f0f0/f0f0/f0f0\u{1B}\\"), .done(RGB(r: 0xF0, g: 0xF0, b: 0xF0)))
+        XCTAssertEqual(tmux("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?1;2c"), .done(RGB(r: 255, g: 255, b: 255)))
         XCTAssertEqual(TerminalBackground.variant(for: RGB(r: 0xF0, g: 0xF0, b: 0xF0)), .light)
         XCTAssertEqual(TerminalBackground.variant(for: RGB(r: 0x28, g: 0x2C, b: 0x34)), .dark)
         XCTAssertEqual(TerminalBackground.variant(for: RGB(r: 0x77, g: 0x77, b: 0x77)), .light)

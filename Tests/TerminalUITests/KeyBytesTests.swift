@@ -1,5 +1,6 @@
 import CNcurses
 import PaletteApp
+import PaletteCore
 import ScreenCore
 import XCTest
 
@@ -119,6 +120,64 @@ final class KeyBytesTests: XCTestCase {
         XCTAssertEqual(
             feed(&keys, "\u{1B}OZ\u{1B}[M\u{1B}[P\u{1B}[1;2A"),
             Array(repeating: .keyCode(KeyBytes.unknownSequenceCode), count: 4))
+    }
+
+    // MARK: - Answers to the background query
+
+    private static let grey = RGB(r: 0xF0, g: 0xF0, b: 0xF0)
+
+    func testTheBackgroundAnswerAndDA1AreReadAsAnswersNeverAsKeys() {
+        var keys = decoder()
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}]11;rgb:f0f0/f0f0/f0f0\u{1B}\\\u{1B}[?62;22cab"),
+            [.background(Self.grey), .deviceAttributes] + chars("ab"))
+        XCTAssertEqual(
+            feed(&keys, "\u{1B}]11;rgb:1e/1e/2e\u{07}x"), [.background(RGB(r: 0x1E, g: 0x1E, b: 0x2E))] + chars("x"))
+        // tmux's own DA1 answer.
+        XCTAssertEqual(feed(&keys, "\u{1B}[?1;2c"), [.deviceAttributes])
+        XCTAssertNil(keys.deadline)
+    }
+
+    func testAnAnswerThatIsNoColourIsDroppedNotTyped() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "\u{1B}]11;?\u{1B}\\q"), chars("q"))
+        XCTAssertEqual(feed(&keys, "\u{1B}]11;cmyk:1/2/3/4\u{07}q"), chars("q"))
+        // A control byte inside the body ends it there: the body is dropped, the byte is itself.
+        XCTAssertEqual(feed(&keys, "\u{1B}]11;rgb:ff\u{01}"), [.character(1)])
+        // Too long: dropped at 64 bytes (from the Esc), what follows is read as usual.
+        let long = "\u{1B}]11;" + String(repeating: "f", count: 59) + "zz"
+        XCTAssertEqual(feed(&keys, long), chars("zz"))
+    }
+
+    func testAnAnswerSplitAcrossReadsWaitsForItsRest() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "\u{1B}]11;rgb:f0f0/f0"), [])
+        XCTAssertEqual(keys.deadline, start + .milliseconds(100), "an answer waits 100 ms, not ESCDELAY")
+        XCTAssertEqual(expire(&keys, after: 30), [], "not at ESCDELAY")
+        XCTAssertEqual(feed(&keys, "f0/f0f0\u{1B}\\", after: 60), [.background(Self.grey)])
+        // Cut after `ESC ] 1`: waits as any sequence does.
+        XCTAssertEqual(feed(&keys, "\u{1B}]1"), [])
+        XCTAssertEqual(feed(&keys, "1;rgb:f0/f0/f0\u{07}", after: 10), [.background(Self.grey)])
+    }
+
+    func testAnAnswerCutShortIsDroppedAndSoIsItsRestWhenItComes() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "\u{1B}]11;rgb:f0f0/f0"), [])
+        XCTAssertEqual(expire(&keys, after: 100), [], "dropped at its deadline, not typed")
+        XCTAssertEqual(feed(&keys, "f0/f0f0\u{1B}\\zq", after: 400), chars("zq"), "its rest dropped too")
+        // After a cut answer, text that is not its rest is typing.
+        XCTAssertEqual(feed(&keys, "\u{1B}]11;rgb:f0"), [])
+        XCTAssertEqual(expire(&keys, after: 600), [])
+        XCTAssertEqual(feed(&keys, "f0 cafe", after: 700), chars("f0 cafe"))
+    }
+
+    func testAltBracketStaysAltBracket() {
+        var keys = decoder()
+        XCTAssertEqual(feed(&keys, "\u{1B}]"), [.alt(UInt32(UInt8(ascii: "]")))])
+        XCTAssertEqual(feed(&keys, "\u{1B}]a"), [.alt(UInt32(UInt8(ascii: "]")))] + chars("a"))
+        XCTAssertEqual(feed(&keys, "\u{1B}]12;x"), [.alt(UInt32(UInt8(ascii: "]")))] + chars("12;x"))
+        XCTAssertEqual(feed(&keys, "\u{1B}]1"), [])
+        XCTAssertEqual(expire(&keys, after: 25), [.alt(UInt32(UInt8(ascii: "]")))] + chars("1"))
     }
 
     func testALoneEscIsTheEscapeKeyOnceTheDelayHasPassed() {

@@ -41,14 +41,15 @@ public final class TmuxSession {
 
         """
 
-    /// Starts `palette-tui arguments` in a `width` x `height` pane (through `launcher`, if any).
+    /// Starts `palette-tui arguments` in a `width` x `height` pane (through `launcher`, if any),
+    /// after the tmux commands `serverOptions` (such as `set-option -g window-style bg=…`).
     ///
     /// `term` nil picks the direct-colour entry. TERM is set with `default-terminal`
     /// because tmux overrides a TERM given to `new-session -e`.
     public init(
         _ arguments: [String], width: Int = 100, height: Int = 30, term: String? = nil,
         environment extra: [String: String] = [:], clipboardOn: Bool = true,
-        directory existing: URL? = nil, launcher: [String] = []
+        directory existing: URL? = nil, launcher: [String] = [], serverOptions: [[String]] = []
     ) throws {
         // Short path: a unix socket path must fit in 108 bytes.
         directory = existing ?? URL(fileURLWithPath: "/tmp/pt-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -82,6 +83,7 @@ public final class TmuxSession {
             "set-option", "-s", "escape-time", "0", ";",
         ]
         if clipboardOn { commands += ["set-option", "-s", "set-clipboard", "on", ";"] }
+        for option in serverOptions { commands += option + [";"] }
         commands +=
             [
                 "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "-c", directory.path,

@@ -16,6 +16,7 @@ extension AppState {
                 return []
             }
             var menu = ExportMenu()
+            menu.variant = appearance.variant
             menu.path.setText(defaultExportName(menu, description: shown.description))
             exportMenu = menu
             status = nil
@@ -51,7 +52,7 @@ extension AppState {
                 setStatus(ExportWords.nothingToPreview, .info)
                 return []
             }
-            let variant = exportMenu?.variant ?? .dark
+            let variant = exportMenu?.variant ?? appearance.variant
             themePreview = ThemePreview(
                 theme: ThemeDerivation.derive(shown.palette, variant: variant),
                 description: TextSanitizer.truncate(TextSanitizer.clean(shown.description), toWidth: 60))

@@ -99,7 +99,7 @@ extension AppState {
     private var frameKey: FrameKey {
         FrameKey(
             width: width, height: height, language: language, colorMode: colorMode, vision: vision,
-            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1))
+            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1), ink: appearance.ink)
     }
 
     /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.

@@ -2,8 +2,8 @@ import PaletteCore
 import ScreenCore
 
 /// What every part of a frame depends on: the size, the language, the colour mode, the
-/// colour-vision simulation every colour is drawn through, and whether the audit panel and a long
-/// status message take rows (the layout). When it changes the whole frame is drawn again.
+/// colour-vision simulation every colour is drawn through, whether the audit panel and a long
+/// status message take rows (the layout), and the chrome's ink. When it changes the whole frame is drawn again.
 struct FrameKey: Equatable, Sendable {
     var width: Int
     var height: Int
@@ -13,6 +13,8 @@ struct FrameKey: Equatable, Sendable {
     var auditPanel = false
     /// Rows a long status message takes (the history list gives them up).
     var statusRows = 1
+    /// The chrome's status colours, for the terminal's background.
+    var ink = ChromeInk.standard
 }
 
 /// The frame key with the layout and theme that follow from it: all a part's `draw` sees
@@ -25,7 +27,7 @@ struct RenderFrame {
     init(_ key: FrameKey, layout: Layout) {
         self.key = key
         self.layout = layout
-        theme = Theme(mode: key.colorMode)
+        theme = Theme(mode: key.colorMode, ink: key.ink)
     }
 
     var width: Int { key.width }

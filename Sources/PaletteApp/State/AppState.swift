@@ -32,6 +32,9 @@ public enum Action: Sendable {
     case exportFailed(ExportJobFailure)
     /// The previewed theme went into the terminal's config (or did not), and what was done.
     case themeApplied(AppliedTheme)
+    /// The terminal answered the background query in time: with `auto` it sets the default
+    /// theme variant and the chrome's ink (`Appearance`).
+    case terminalBackground(RGB)
 }
 
 /// What the runtime must do: the only output of `AppState.reduce` besides the new state.
@@ -283,6 +286,8 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var previewSupport: PreviewSupport
     /// Where the export menu's relative paths point: the working directory at start.
     public internal(set) var exportDirectory: String
+    /// The theme variant the export menu and the preview start on, and the chrome's ink.
+    public internal(set) var appearance: Appearance
 
     /// The state at start: every field a caller may choose is here; after this only `reduce`
     /// changes the state.
@@ -290,8 +295,9 @@ public struct AppState: Sendable, Equatable {
         width: Int, height: Int, colorMode: ColorMode, language: Language,
         providerName: String, modelName: String?, clock: AppClock, notice: StatusMessage? = nil,
         access: AccessSettings = AccessSettings(), previewSupport: PreviewSupport = .unknown,
-        exportDirectory: String = "."
+        exportDirectory: String = ".", appearance: Appearance = .following(defaultVariant: .dark)
     ) {
+        self.appearance = appearance
         self.previewSupport = previewSupport
         self.exportDirectory = exportDirectory
         self.status = notice

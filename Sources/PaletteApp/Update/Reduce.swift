@@ -47,6 +47,9 @@ extension AppState {
             height = max(h, 0)
             keepViewsInBounds()
             return []
+        case .terminalBackground(let colour):
+            appearance.take(background: colour)
+            return []
         case .paletteReceived(let id, let result):
             return receive(id: id, result)
         case .clockTicked(let uptime):
