@@ -9,7 +9,8 @@ SWIFTC ?= swiftc
 STRICT := -Xswiftc -warnings-as-errors
 # Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
-DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
+DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev libspng-dev libturbojpeg0-dev \
+  libwebp-dev
 # Real consumers the export tests read every format back with (kitty's and foot's own config
 # loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config), and strace,
 # whose syscall delay holds an export's fsync while a test sends it a signal.
