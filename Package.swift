@@ -229,6 +229,9 @@ let package = Package(
             dependencies: ["PaletteImport", "PaletteExport", "PaletteCore", "TestSupport", "CZlib"],
             swiftSettings: strict),
         .testTarget(
+            name: "PaletteImageTests", dependencies: ["PaletteImage", "PaletteCore", "TestSupport"],
+            swiftSettings: strict),
+        .testTarget(
             name: "PaletteSystemTests",
             dependencies: ["PaletteSystem", "PaletteExport", "PaletteCore", "TestSupport"], swiftSettings: strict),
         .testTarget(

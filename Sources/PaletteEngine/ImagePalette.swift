@@ -21,7 +21,7 @@ struct ImageReading: Hashable, Sendable {
     let clusters: [Cluster]
 
     static let maxClusters = 12
-    static let mergeDistance = 6.0
+    static let mergeDistance = 8.0
     static let iterations = 24
 
     init(_ image: RGBImage) {

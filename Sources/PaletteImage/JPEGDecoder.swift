@@ -28,7 +28,9 @@ enum JPEGDecoder {
         }
         let (w, h) = scaledSize(width: Int(width), height: Int(height))
         var pixels = [UInt8](repeating: 0, count: w * h * 3)
-        let flags = Int32(TJFLAG_LIMITSCANS)
+        // Strict: libjpeg's warnings (corrupt entropy data, a premature end) stop the decoding,
+        // so a damaged file is refused rather than read as grey or garbled blocks.
+        let flags = Int32(TJFLAG_LIMITSCANS | TJFLAG_STOPONWARNING)
         let result = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(
@@ -36,14 +38,7 @@ enum JPEGDecoder {
                     Int32(TJPF_RGB.rawValue), flags)
             }
         }
-        if result != 0 {
-            // A warning (extraneous bytes, a bad restart marker) leaves a usable picture; a
-            // premature end leaves grey where the file stopped, and is refused.
-            let message = String(cString: tjGetErrorStr2(handle))
-            if tjGetErrorCode(handle) != TJERR_WARNING.rawValue || message.contains("Premature end") {
-                throw problem(handle, bytes)
-            }
-        }
+        guard result == 0 else { throw problem(handle, bytes) }
         return RGBImage(width: w, height: h, pixels: pixels)!
     }
 

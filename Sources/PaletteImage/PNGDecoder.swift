@@ -44,13 +44,21 @@ enum PNGDecoder {
         let width = Int(header.width)
         let height = Int(header.height)
         try ImageDecoder.check(width: width, height: height)
-        let format = Int32(SPNG_FMT_RGBA8.rawValue)
+        // RGB when nothing can be transparent (no alpha channel, no tRNS chunk): a quarter fewer
+        // bytes a row, and no composing over white.
+        var transparency = spng_trns()
+        let alpha =
+            header.color_type == UInt8(SPNG_COLOR_TYPE_GRAYSCALE_ALPHA.rawValue)
+            || header.color_type == UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue)
+            || spng_get_trns(ctx, &transparency) == 0
+        let format = Int32(alpha ? SPNG_FMT_RGBA8.rawValue : SPNG_FMT_RGB8.rawValue)
+        let channels = alpha ? 4 : 3
         code = spng_decode_image(
             ctx, nil, 0, format, Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue))
         guard code == 0 else { throw failed(code) }
         var scaler = BoxDownscaler(width: width, height: height)
         let interlaced = header.interlace_method != 0
-        var row = [UInt8](repeating: 0, count: width * 4)
+        var row = [UInt8](repeating: 0, count: width * channels)
         try withExtendedLifetime(box) { () throws(ImageProblem) in
             try row.withUnsafeMutableBufferPointer { (row) throws(ImageProblem) in
                 var info = spng_row_info()
@@ -61,12 +69,10 @@ enum PNGDecoder {
                     guard code == 0 || code == SPNG_EOI.rawValue else { break }
                     let y = Int(info.row_num)
                     guard y < height else { throw ImageProblem.damaged(.png) }
-                    if interlaced {
-                        let pass = min(max(Int(info.pass), 0), 6)
-                        scaler.add(row: y, rgba: row.baseAddress!, first: passFirst[pass], step: passStep[pass])
-                    } else {
-                        scaler.add(row: y, rgba: row.baseAddress!)
-                    }
+                    let pass = interlaced ? min(max(Int(info.pass), 0), 6) : 6
+                    scaler.add(
+                        row: y, pixels: row.baseAddress!, channels: channels, first: passFirst[pass],
+                        step: passStep[pass])
                 } while code == 0
             }
         }
