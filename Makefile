@@ -273,6 +273,7 @@ bench: deps build-info
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
+	cc -O2 -o .build/bench/image-floor bench/image_floor.c -lspng -lturbojpeg
 	-python3 tools/startup_order.py check
 	python3 bench/bench.py
 

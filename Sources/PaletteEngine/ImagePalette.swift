@@ -291,7 +291,13 @@ extension EngineWorkbench {
         if !movable.isEmpty {
             palette = Self.separate(palette, movable: movable, direction: [:])
         }
-        let repaired = RoleStructure.repaired(palette, fixed: fixed.union(large))
+        // The structure is restored by moving a colour the picture did not give first, then one
+        // it gave (never a large region's).
+        let given = Set(found.map(\.role))
+        var repaired = RoleStructure.repaired(palette, fixed: fixed.union(given))
+        if repaired.moved.isEmpty, !RoleStructure.violations(palette).isEmpty {
+            repaired = RoleStructure.repaired(palette, fixed: fixed.union(large))
+        }
         if !repaired.moved.isEmpty { notes.append(.structureAdjusted(repaired.moved)) }
         palette = repaired.palette
         let broken = RoleStructure.violations(palette)

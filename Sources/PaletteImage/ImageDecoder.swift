@@ -277,6 +277,8 @@ struct BoxDownscaler {
     private var sums: [UInt32]
     private let xmap: [Int32]
     private let ymap: [Int32]
+    /// The first source column of each output column, and `width` at the end.
+    private let runs: [Int]
     private let columnCounts: [UInt32]
     private let rowCounts: [UInt32]
 
@@ -294,6 +296,9 @@ struct BoxDownscaler {
         for y in ymap { rows[Int(y)] += 1 }
         columnCounts = columns
         rowCounts = rows
+        var starts = [Int](repeating: 0, count: ow + 1)
+        for ox in 0..<ow { starts[ox + 1] = starts[ox] + Int(columns[ox]) }
+        runs = starts
     }
 
     /// Adds row `y` of 8-bit RGBA pixels, the columns `first`, `first + step`, …, composing each
@@ -309,6 +314,29 @@ struct BoxDownscaler {
         xmap.withUnsafeBufferPointer { xmap in
             sums.withUnsafeMutableBufferPointer { sums in
                 var x = first
+                if channels == 3, step == 1 {
+                    // Each output column's run of source pixels summed in registers.
+                    runs.withUnsafeBufferPointer { runs in
+                        for ox in 0..<(runs.count - 1) {
+                            var r: UInt32 = 0
+                            var g: UInt32 = 0
+                            var b: UInt32 = 0
+                            var p = pixels + runs[ox] * 3
+                            let end = pixels + runs[ox + 1] * 3
+                            while p < end {
+                                r &+= UInt32(p[0])
+                                g &+= UInt32(p[1])
+                                b &+= UInt32(p[2])
+                                p += 3
+                            }
+                            let i = base + ox * 3
+                            sums[i] &+= r
+                            sums[i + 1] &+= g
+                            sums[i + 2] &+= b
+                        }
+                    }
+                    return
+                }
                 if channels == 3 {
                     while x < width {
                         let p = pixels + x * 3

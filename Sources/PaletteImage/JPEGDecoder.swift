@@ -20,7 +20,7 @@ enum JPEGDecoder {
             tjDecompressHeader3(
                 handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colourspace)
         }
-        guard header == 0 else { throw problem(handle, bytes) }
+        guard header == 0, width > 0, height > 0 else { throw problem(handle, bytes) }
         try ImageDecoder.check(width: Int(width), height: Int(height))
         if colourspace == TJCS_CMYK.rawValue || colourspace == TJCS_YCCK.rawValue { throw .cmykJPEG }
         if let frame = JPEGFrame(bytes), frame.holdsCoefficients, frame.coefficientBytes > coefficientLimit {

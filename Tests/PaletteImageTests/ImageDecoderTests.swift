@@ -8,7 +8,17 @@ import XCTest
 /// The decoders on pictures written by Pillow (Tests/TestSupport/Tools/make_image.py): the size a
 /// picture is decoded to, its colours whatever the PNG's pixel kind, and each bad file's problem.
 final class ImageDecoderTests: XCTestCase {
-    static let directory = try! TemporaryDirectory(prefix: "image-decoder")
+    /// The pictures, written once for the class and removed after it.
+    nonisolated(unsafe) static var scratch: TemporaryDirectory?
+    static var directory: TemporaryDirectory {
+        if scratch == nil { scratch = try! TemporaryDirectory(prefix: "image-decoder") }
+        return scratch!
+    }
+
+    override class func tearDown() {
+        scratch = nil
+        super.tearDown()
+    }
 
     /// A picture from `spec` (make_image.py's keys), written once per name.
     static func picture(_ name: String, _ spec: [String: Any]) throws -> String {
@@ -23,7 +33,7 @@ final class ImageDecoderTests: XCTestCase {
     }
 
     /// 300 × 200: the top 60 rows blue, the rest grey-green, a red square at (200, 120) to (239, 159).
-    static let scene: [String: Any] = [
+    nonisolated(unsafe) static let scene: [String: Any] = [
         "width": 300, "height": 200, "background": [118, 128, 122],
         "regions": [
             ["box": [0, 0, 299, 59], "colour": [30, 60, 110]],
@@ -141,6 +151,21 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertEqual(problem(Array("GIF89a".utf8)), .notAnImage)
         XCTAssertEqual(problem([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), .truncated(.png))
         XCTAssertEqual(problem([0xFF, 0xD8, 0xFF, 0xE0]), .truncated(.jpeg))
-        XCTAssertEqual(problem(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), .truncated(.webp))
+        XCTAssertEqual(problem(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), .damaged(.webp))
+    }
+
+    /// The first half of each kind of file: cut short, said so.
+    func testHalfFiles() throws {
+        for (name, extra) in [
+            ("rgb.png", [:]), ("scene.jpg", ["format": "JPEG", "quality": 95]),
+            ("scene.webp", ["format": "WEBP", "quality": 95]),
+        ] as [(String, [String: Any])] {
+            let bytes = try [UInt8](
+                Data(contentsOf: URL(fileURLWithPath: try Self.picture(name, Self.scene.merging(extra) { $1 }))))
+            let format = ImageDecoder.format(of: bytes)!
+            XCTAssertThrowsError(try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count / 2)))) {
+                XCTAssertEqual($0 as? ImageProblem, .truncated(format), name)
+            }
+        }
     }
 }
