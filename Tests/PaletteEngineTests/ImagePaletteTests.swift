@@ -81,7 +81,8 @@ final class ImagePaletteTests: XCTestCase {
         let image = Self.picture(
             width: 200, height: 200, background: colours[0],
             regions: [
-                Region(x: 0..<200, y: 90..<160, colour: colours[1]), Region(x: 0..<200, y: 160..<200, colour: colours[2]),
+                Region(x: 0..<200, y: 90..<160, colour: colours[1]),
+                Region(x: 0..<200, y: 160..<200, colour: colours[2]),
             ], noise: 6)
         let result = try await generate(image)
         for colour in colours { assertHeld(colour, by: result.palette) }
@@ -100,7 +101,8 @@ final class ImagePaletteTests: XCTestCase {
         let result = try await generate(image)
         let p = result.palette
         XCTAssertLessThanOrEqual(CIEDE2000.difference(p.primary, dull), 5, p.primary.hex)
-        guard case .readFromImage(let found)? = result.notes.first, let accent = found.first(where: { $0.role == .accent })
+        guard case .readFromImage(let found)? = result.notes.first,
+            let accent = found.first(where: { $0.role == .accent })
         else { return XCTFail("\(result.notes)") }
         XCTAssertLessThanOrEqual(CIEDE2000.difference(accent.colour, vivid), 5, accent.colour.hex)
         XCTAssertEqual(accent.share, 0.01, accuracy: 0.001)

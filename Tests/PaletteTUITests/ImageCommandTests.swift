@@ -45,14 +45,17 @@ final class ImageCommandTests: XCTestCase {
     ]
 
     func environment() -> [String: String] {
-        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent-home",
-            "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"]
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent-home",
+            "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
+        ]
     }
 
     func run(_ args: [String], history: String? = nil) throws -> ChildResult {
         let saving = history.map { ["--history", $0] } ?? ["--no-history"]
         return try Spawn.run(
-            [try Repository.paletteTUI(), "generate", "--provider", "offline"] + saving + args, environment: environment())
+            [try Repository.paletteTUI(), "generate", "--provider", "offline"] + saving + args,
+            environment: environment())
     }
 
     func palette(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
@@ -174,18 +177,23 @@ final class ImageCommandTests: XCTestCase {
             let out = try run(["--image", path])
             XCTAssertEqual(out.status, 1, "\(path): \(out.stdout) \(out.stderr)")
             XCTAssertEqual(out.stdout, "", path)
-            XCTAssertEqual(out.stderr, "palette-tui: generate: could not read the image \(path): \(reason)"
-                + out.stderr.dropFirst("palette-tui: generate: could not read the image \(path): \(reason)".count),
+            XCTAssertEqual(
+                out.stderr,
+                "palette-tui: generate: could not read the image \(path): \(reason)"
+                    + out.stderr.dropFirst("palette-tui: generate: could not read the image \(path): \(reason)".count),
                 path)
-            XCTAssertTrue(out.stderr.hasPrefix("palette-tui: generate: could not read the image \(path): \(reason)"),
+            XCTAssertTrue(
+                out.stderr.hasPrefix("palette-tui: generate: could not read the image \(path): \(reason)"),
                 out.stderr)
             XCTAssertEqual(out.stderr.filter { $0 == "\n" }.count, 1, out.stderr)
         }
         // The same sentence in Chinese, both scripts.
         let empty = dir + "/empty.png"
-        XCTAssertEqual(try run(["--lang", "zh-Hant", "--image", empty]).stderr,
+        XCTAssertEqual(
+            try run(["--lang", "zh-Hant", "--image", empty]).stderr,
             "palette-tui: generate: 無法讀取圖片 \(empty)：檔案是空的\n")
-        XCTAssertEqual(try run(["--lang", "zh-Hans", "--image", empty]).stderr,
+        XCTAssertEqual(
+            try run(["--lang", "zh-Hans", "--image", empty]).stderr,
             "palette-tui: generate: 无法读取图片 \(empty)：文件是空的\n")
     }
 }
@@ -215,7 +223,10 @@ final class ImageBoundsTests: XCTestCase {
         let path = try ImageCommandTests.pictureIn(Self.directory, name, Self.spec.merging(extra) { $1 })
         let started = Date()
         let out = try Spawn.run(
-            [try Repository.paletteTUI(), "generate", "--provider", "offline", "--no-history", "--format", "hex", "--image", path],
+            [
+                try Repository.paletteTUI(), "generate", "--provider", "offline", "--no-history", "--format", "hex",
+                "--image", path,
+            ],
             environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent-home", "LANG": "C.UTF-8"],
             measuringMemory: true)
         let seconds = Date().timeIntervalSince(started)
