@@ -1,3 +1,5 @@
+import PaletteCore
+
 /// libFuzzer entry point for `ImageDecoder.decode(bytes:)`, built by `make fuzz` with PaletteImage's
 /// sources on PaletteCore and Debian's libspng, TurboJPEG and libwebp (which are not instrumented:
 /// their faults show as a crash or a sanitizer report when they touch Swift's memory).

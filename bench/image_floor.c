@@ -4,7 +4,7 @@
  * something can be transparent); JPEG: TurboJPEG at the DCT scale palette-tui picks (the largest
  * whose longer side is at most 1024).
  *
- *     image-floor FILE     prints "SECONDS PEAK_KIB" (wall time of the decoding, peak RSS)
+ *     image-floor FILE     prints "SECONDS PEAK_KIB" (wall time of the decoding, ru_maxrss)
  */
 #include <spng.h>
 #include <stdio.h>
