@@ -40,7 +40,7 @@ public enum ImageDecoder {
             do throws(ImageProblem) {
                 decoded = try PNGDecoder.decode(&stream)
             } catch {
-                _ = try? checksum.wait()
+                checksum.cancel()
                 throw error
             }
         case .jpeg, .webp:
@@ -50,7 +50,7 @@ public enum ImageDecoder {
             do throws(ImageProblem) {
                 decoded = try decode(bytes: bytes, format: format)
             } catch {
-                _ = try? checksum.wait()
+                checksum.cancel()
                 throw error
             }
         }
@@ -390,6 +390,16 @@ final class Checksum: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<String, ImageProblem> = .failure(.empty)
     private var started = false
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Stops the hashing (a picture that failed needs no checksum) and waits for the thread.
+    func cancel() {
+        lock.withLock { stopped = true }
+        _ = try? wait()
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
 
     /// Hashes the whole file with `pread` (its own offsets: the decoder's reads are not moved).
     func start(file: ImageFile) {
@@ -401,6 +411,10 @@ final class Checksum: @unchecked Sendable {
             var offset = 0
             var outcome: Result<String, ImageProblem>?
             while outcome == nil {
+                if isStopped {
+                    outcome = .failure(.empty)
+                    break
+                }
                 let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(offset)) }
                 if n < 0 {
                     if errno == EINTR { continue }

@@ -154,6 +154,66 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertEqual(problem(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), .damaged(.webp))
     }
 
+    /// Headers that declare more than is read are refused before the picture is allocated: a
+    /// JPEG's SOF and a WebP's VP8 frame header patched to 60000 × 60000 and 16383 × 16383, and a
+    /// progressive JPEG patched to 8000 × 6000 (its coefficients would take 144 MB).
+    func testHeadersDeclaringTooMuch() throws {
+        func problem(_ bytes: [UInt8]) -> ImageProblem? {
+            do {
+                _ = try ImageDecoder.decode(bytes: bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        /// `bytes` with the big-endian height and width of its first SOF0/SOF2 set.
+        func sof(_ bytes: [UInt8], width: Int, height: Int) -> [UInt8] {
+            var b = bytes
+            var i = 2
+            while i + 9 < b.count {
+                let marker = b[i + 1]
+                if marker == 0xC0 || marker == 0xC2 {
+                    b[i + 5] = UInt8(height >> 8)
+                    b[i + 6] = UInt8(height & 0xFF)
+                    b[i + 7] = UInt8(width >> 8)
+                    b[i + 8] = UInt8(width & 0xFF)
+                    return b
+                }
+                i += 2 + (Int(b[i + 2]) << 8 | Int(b[i + 3]))
+            }
+            XCTFail("no SOF")
+            return b
+        }
+        let baseline = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: try Self.picture(
+                        "scene.jpg", Self.scene.merging(["format": "JPEG", "quality": 95]) { $1 }))))
+        XCTAssertEqual(problem(sof(baseline, width: 60000, height: 60000)), .tooManyPixels(width: 60000, height: 60000))
+        let progressive = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: try Self.picture(
+                        "progressive.jpg", Self.scene.merging(["format": "JPEG", "progressive": true]) { $1 }))))
+        XCTAssertEqual(
+            problem(sof(progressive, width: 8000, height: 6000)), .progressiveTooLarge(width: 8000, height: 6000))
+        // The same file at its own size is read.
+        XCTAssertNil(problem(progressive))
+        // A lossy WebP: "RIFF" size "WEBP" "VP8 " size, then the frame tag (3 bytes), the start
+        // code (3 bytes) and 14-bit width and height, little-endian, at bytes 26 to 29.
+        var webp = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: try Self.picture(
+                        "scene.webp", Self.scene.merging(["format": "WEBP", "quality": 95]) { $1 }))))
+        XCTAssertEqual(Array(webp[12..<16]), Array("VP8 ".utf8))
+        webp[26] = 0xFF
+        webp[27] = 0x3F
+        webp[28] = 0xFF
+        webp[29] = 0x3F
+        XCTAssertEqual(problem(webp), .tooManyPixels(width: 16383, height: 16383))
+    }
+
     /// The first half of each kind of file: cut short, said so.
     func testHalfFiles() throws {
         for (name, extra) in [
