@@ -142,7 +142,7 @@ final class ImagePaletteTests: XCTestCase {
 
     func testCalmerAndSofterLowerTheChroma() async throws {
         let plain = try await generate(Self.scene).palette
-        for words in ["calmer", "softer", "更柔和"] {
+        for words in ["calmer", "softer", "更柔和", "更平靜", "更平静"] {
             let calm = try await generate(Self.scene, words).palette
             let before = plain.colors.map { OKLCH($0).c }.reduce(0, +)
             let after = calm.colors.map { OKLCH($0).c }.reduce(0, +)
