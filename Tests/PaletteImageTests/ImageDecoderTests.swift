@@ -214,6 +214,27 @@ final class ImageDecoderTests: XCTestCase {
         XCTAssertEqual(problem(webp), .tooManyPixels(width: 16383, height: 16383))
     }
 
+    /// The fuzzer's seeds (Fuzz/seeds/image: every PNG pixel kind, interlaced, baseline and
+    /// progressive JPEG, lossy and lossless WebP, 24 × 16 with the top 6 rows blue) all decode.
+    func testTheFuzzSeedsDecode() throws {
+        let folder = Repository.url("Fuzz/seeds/image").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        XCTAssertEqual(names.count, 10)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            let picture = try ImageDecoder.decode(bytes: bytes)
+            XCTAssertEqual(picture.width, 24, name)
+            XCTAssertEqual(picture.height, 16, name)
+            let top = picture.color(x: 2, y: 1)
+            if name.hasPrefix("grey") {
+                XCTAssertEqual(Int(top.r), 56, accuracy: 6, name)
+            } else {
+                XCTAssertLessThan(top.r, 60, name)
+                XCTAssertGreaterThan(top.b, 90, name)
+            }
+        }
+    }
+
     /// The first half of each kind of file: cut short, said so.
     func testHalfFiles() throws {
         for (name, extra) in [
