@@ -9,7 +9,8 @@ SWIFTC ?= swiftc
 STRICT := -Xswiftc -warnings-as-errors
 # Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
-DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
+DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev libspng-dev libturbojpeg0-dev \
+  libwebp-dev
 # Real consumers the export tests read every format back with (kitty's and foot's own config
 # loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config), and strace,
 # whose syscall delay holds an export's fsync while a test sends it a signal.
@@ -225,8 +226,9 @@ screenshot: release
 ## Fuzzes with libFuzzer and ASan, FUZZ_RUNS inputs per target (at least a million), each capped at
 ## FUZZ_TIME seconds: PaletteParser, the history line reader (the decoder line by line, then the
 ## store on a real file), the settings file reader (TOML and the settings check), the key decoder
-## and the export's file writer (paths over every kind of
-## target in a scratch directory). Each target is compiled from its module's sources
+## the export's file writer (paths over every kind of
+## target in a scratch directory) and the image decoders (PNG, JPEG and WebP bytes through
+## libspng, TurboJPEG and libwebp). Each target is compiled from its module's sources
 ## (on the modules it imports, built the same way); Fuzz/run_fuzzers.py runs them one after the
 ## other and prints inputs, time and crashes. Findings go to Fuzz/artifacts/<target>-...; once
 ## fixed they are kept in Fuzz/regressions/ and replayed by the tests.
@@ -235,7 +237,8 @@ FUZZ_TIME ?= 1800
 FUZZ_SWIFTC := $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
 FUZZ_DIR := .build/fuzz
 fuzz:
-	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/corpus/toml Fuzz/corpus/export-path Fuzz/artifacts
+	mkdir -p $(FUZZ_DIR)/modules Fuzz/corpus/parser Fuzz/corpus/history Fuzz/corpus/keys Fuzz/corpus/toml Fuzz/corpus/export-path \
+	  Fuzz/corpus/image Fuzz/artifacts
 	$(FUZZ_SWIFTC) -module-name PaletteFuzz \
 	  $$(find Sources/PaletteCore -name '*.swift') Fuzz/ParserFuzzer.swift -use-ld=lld -o $(FUZZ_DIR)/parser-fuzzer
 	$(FUZZ_SWIFTC) -module-name PaletteCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/PaletteCore.swiftmodule \
@@ -253,6 +256,8 @@ fuzz:
 	$(FUZZ_SWIFTC) -module-name PaletteTUIFiles -I $(FUZZ_DIR)/modules Sources/palette-tui/AtomicFile.swift \
 	  Sources/palette-tui/PendingTemporaryFile.swift Fuzz/ExportPathFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore \
 	  -use-ld=lld -o $(FUZZ_DIR)/export-path-fuzzer
+	$(FUZZ_SWIFTC) -module-name PaletteImage -I $(FUZZ_DIR)/modules -I Sources/CSpng -I Sources/CTurboJPEG -I Sources/CWebP \
+	  Sources/PaletteImage/*.swift Fuzz/ImageFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/image-fuzzer
 	python3 Fuzz/run_fuzzers.py --runs $(FUZZ_RUNS) --max-time $(FUZZ_TIME) --bin $(FUZZ_DIR)
 
 ## A 30-minute soak (SOAK_MINUTES) of the release app against a loopback Gemini that misbehaves at
@@ -270,6 +275,7 @@ bench: deps build-info
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
+	cc -O2 -o .build/bench/image-floor bench/image_floor.c -lspng -lturbojpeg
 	-python3 tools/startup_order.py check
 	python3 bench/bench.py
 

@@ -40,6 +40,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // libcurl: ProviderKit's HTTP transport (poll(2)-driven, bounded decoding; see HTTPTransport.swift).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // PNG, JPEG and WebP decoding for palettes from a picture (PaletteImage): libraries that
+        // return error codes rather than longjmp through Swift.
+        .systemLibrary(name: "CSpng", path: "Sources/CSpng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", providers: [.apt(["libwebp-dev"])]),
         // The commit the binary was built from, for `--version`: a weak empty default that the
         // Makefile's linked-in commit object replaces (see BUILD_INFO there).
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
@@ -78,6 +83,10 @@ let package = Package(
         .target(name: "PaletteImport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
         // The settings file: a strict TOML reader and what the file may set. Foundation only.
         .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
+        // A picture file to an `ImageInput`: PNG, JPEG and WebP decoded, downscaled while decoding,
+        // bounded in size, pixels, memory and time; SHA-256 of the file's bytes.
+        .target(
+            name: "PaletteImage", dependencies: ["PaletteCore", "CSpng", "CTurboJPEG", "CWebP"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
         .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
         // The history: entries, the line codec, the store (the file) and the one search.
@@ -91,7 +100,7 @@ let package = Package(
             name: "PaletteText",
             dependencies: [
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "PaletteSystem", "ScreenCore",
-                "PaletteApply", "PaletteImport",
+                "PaletteApply", "PaletteImport", "PaletteImage",
             ],
             swiftSettings: strict),
         // The command line's spec: every command and option, `--help`, the man page's words and
@@ -119,7 +128,7 @@ let package = Package(
             dependencies: [
                 "PaletteCore", "ProviderKit", "PaletteProviders", "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
-                "PaletteConfig", "PaletteSystem", "PaletteApply", "CBuildInfo", "PaletteImport",
+                "PaletteConfig", "PaletteSystem", "PaletteApply", "CBuildInfo", "PaletteImport", "PaletteImage",
             ],
             swiftSettings: strict,
             linkerSettings: startupOrder
@@ -219,6 +228,9 @@ let package = Package(
         .testTarget(
             name: "PaletteImportTests",
             dependencies: ["PaletteImport", "PaletteExport", "PaletteCore", "TestSupport", "CZlib"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PaletteImageTests", dependencies: ["PaletteImage", "PaletteCore", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteSystemTests",

@@ -24,6 +24,7 @@ TARGETS = [
     ("toml", ["Fuzz/seeds/toml", "Fuzz/regressions/toml"], "Fuzz/toml.dict"),
     ("keys", ["Fuzz/seeds/keys", "Fuzz/regressions/keys"], None),
     ("export-path", ["Fuzz/seeds/export-path", "Fuzz/regressions/export-path"], None),
+    ("image", ["Fuzz/seeds/image", "Fuzz/regressions/image"], None),
 ]
 
 

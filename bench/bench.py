@@ -3,7 +3,7 @@
 
 Usage: python3 bench/bench.py [--app .build/release/palette-tui] [--bench .build/release/palette-bench]
                               [--out docs/benchmarks.md]
-                              [--only startup,keys,idle,history,inproc,gemini] [--quick]
+                              [--only startup,keys,idle,history,inproc,gemini,config,image] [--quick]
 
 Expects the release binaries built (the app, and palette-bench for the in-process cases) and the
 floors compiled (the Makefile's `bench` target does both). Prints a table and writes the Markdown
@@ -751,6 +751,65 @@ def bench_config(res, app, bench, home, quick):
                       "ru_maxrss of the release app under `Tests/TestSupport/Tools/peak_rss.py`, median of runs")
 
 
+# MARK: - 8. a palette from a picture
+
+
+def bench_image(res, app, home, quick):
+    """`generate --image` on an 8000 x 6000 JPEG and a 50-megapixel PNG (8660 x 5774), both written
+    by Tests/TestSupport/Tools/make_image.py with regions and noise: wall time and peak memory of
+    the whole command beside the decoding-only floor (bench/image_floor.c: the same library on
+    the same file at the same scale, nothing else), runs alternated."""
+    section = "8. A palette from a picture (generate --image)"
+    print(f"\n{section}", flush=True)
+    floor = os.path.join(BUILD, "image-floor")
+    tool = os.path.join(ROOT, "Tests", "TestSupport", "Tools", "make_image.py")
+    pictures = [
+        ("8000 x 6000 JPEG", "large.jpg", {"width": 8000, "height": 6000, "format": "JPEG", "quality": 90}),
+        ("50-megapixel PNG (8660 x 5774)", "large.png",
+         {"width": 8660, "height": 5774, "format": "PNG", "compress_level": 6}),
+    ]
+    runs = 3 if quick else 7
+    env = base_env(home)
+    for label, name, extra in pictures:
+        spec = dict({"background": [118, 128, 122], "noise": 4, "seed": 7,
+                     "regions": [{"box": [0, 0, 8999, 1799], "colour": [30, 60, 110]},
+                                 {"box": [6000, 4000, 6399, 4399], "colour": [230, 40, 30], "shape": "ellipse"}]},
+                    **extra)
+        path = os.path.join(home, name)
+        with open(path + ".json", "w") as f:
+            json.dump(spec, f)
+        subprocess.run([sys.executable, tool, path + ".json", path], check=True, timeout=300)
+        argv = [app, "generate", "--provider", "offline", "--no-history", "--format", "hex", "--image", path]
+        times, floor_times, peaks, floor_peaks = [], [], [], []
+        for _ in range(runs):
+            started = time.monotonic()
+            done = subprocess.run(argv, env=env, capture_output=True, timeout=60)
+            if done.returncode == 0:
+                times.append(time.monotonic() - started)
+            out = subprocess.run([floor, path], capture_output=True, text=True, timeout=60)
+            if out.returncode == 0:
+                floor_times.append(float(out.stdout.split()[0]))
+            # Both peaks through peak_rss.py: a child of Python would report Python's own peak.
+            for figure, command in ((peaks, argv), (floor_peaks, [floor, path])):
+                peak = peak_mib(command, env)
+                if peak is not None:
+                    figure.append(peak)
+        size = os.path.getsize(path) / 1e6
+        t, ft = median(times), median(floor_times)
+        res.add(section, f"{label}, {size:.0f} MB: wall time", t, "ms", "decoding alone", ft,
+                target="< 1 s", met=None if t is None else t < 1.0)
+        p, fp = median(peaks), median(floor_peaks)
+        res.add(section, f"{label}: peak RSS", p, "MiB", "decoding alone", fp,
+                target="< 100 MB", met=None if p is None else p * 1.048576 < 100)
+    res.note(section, "Wall time: the release `palette-tui generate --provider offline --no-history --format hex --image FILE` "
+                      "from exec to exit (decoding downscaled to at most 1024 px, the SHA-256 of the file on a "
+                      "second thread, the OKLab palette), median of alternated runs; baseline: `.build/bench/"
+                      "image-floor` (bench/image_floor.c) timing only the decoding with the same library at the same "
+                      "scale (libspng row by row in the same pixel format; TurboJPEG at the same DCT scale), so the "
+                      "ratio also carries process start-up. Peak: ru_maxrss of each under "
+                      "`Tests/TestSupport/Tools/peak_rss.py`, median of runs")
+
+
 # MARK: - 6. Gemini round trip
 
 
@@ -954,7 +1013,7 @@ def main():
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "palette-bench"),
                         help="the in-process bench executable (not part of the product)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks.md"))
-    parser.add_argument("--only", default="startup,keys,idle,history,inproc,gemini,config")
+    parser.add_argument("--only", default="startup,keys,idle,history,inproc,gemini,config,image")
     parser.add_argument("--quick", action="store_true", help="fewer runs and keys, for trying the harness")
     args = parser.parse_args()
     sections = set(args.only.split(","))
@@ -989,6 +1048,8 @@ def main():
             bench_gemini(res, args.app, home, 5 if args.quick else 12, available)
         if "config" in sections:
             bench_config(res, args.app, args.bench, home, args.quick)
+        if "image" in sections:
+            bench_image(res, args.app, home, args.quick)
     print("\n" + table(res))
     write_report(res, args.out, info, started, args)
 

@@ -215,18 +215,31 @@ public enum CommandTable {
             "one palette for a description, on standard output", "為描述產生一組配色，印到標準輸出", "为描述生成一组配色，打印到标准输出"),
         about: Localized(
             """
-            Turns a description of a scene or mood, in any language, into a primary, a supporting
-            secondary and an accent colour, prints it, and saves it in the history.
+            Turns a description of a scene or mood, in any language, or a picture (--image), into a
+            primary, a supporting secondary and an accent colour, prints it, and saves it in the
+            history.
             """,
             """
-            把任何語言寫成的場景或氛圍描述，轉成主色、輔助色與強調色，印出來並存入歷史紀錄。
+            把任何語言寫成的場景或氛圍描述，或一張圖片（--image），轉成主色、輔助色與強調色，
+            印出來並存入歷史紀錄。
             """,
             """
-            把任何语言写成的场景或氛围描述，转成主色、辅助色与强调色，打印出来并存入历史记录。
+            把任何语言写成的场景或氛围描述，或一张图片（--image），转成主色、辅助色与强调色，
+            打印出来并存入历史记录。
             """),
         operands: [OperandSpec(Localized("DESCRIPTION", "描述", "描述"), count: nil)],
         options: providerOptions + workbenchOptions + [
             paletteFormat, lang, historyFile, noHistory,
+            OptionSpec(
+                "image", .file,
+                help: Localized(
+                    "make the palette from a PNG, JPEG or WebP picture (the description, if any, steers it: "
+                        + "\"calmer\", \"a night version of this photo\", \"only the warm colours\"); the history "
+                        + "keeps the file's name and checksum, never the picture",
+                    "從 PNG、JPEG 或 WebP 圖片產生配色（若有描述則依描述調整：「更柔和」、「這張照片的夜晚版本」、「只要暖色」）；"
+                        + "歷史紀錄只存檔名與校驗碼，不存圖片",
+                    "从 PNG、JPEG 或 WebP 图片生成配色（若有描述则依描述调整：“更柔和”、“这张照片的夜晚版本”、“只要暖色”）；"
+                        + "历史记录只存文件名与校验码，不存图片")),
             OptionSpec(
                 "from", .text(Localized("STRING", "字串", "字符串")),
                 help: Localized(

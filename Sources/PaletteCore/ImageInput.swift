@@ -46,3 +46,20 @@ public struct ImageInput: Hashable, Sendable {
         self.checksum = checksum
     }
 }
+
+/// Which picture a palette was made from, as history and JSON output keep it: the file as the
+/// user named it and its checksum ("sha256:…"), never its pixels.
+public struct ImageReference: Hashable, Sendable {
+    public var source: String
+    public var checksum: String
+
+    public init(source: String, checksum: String) {
+        self.source = source
+        self.checksum = checksum
+    }
+}
+
+extension ImageInput {
+    /// The reference history and output keep.
+    public var reference: ImageReference { ImageReference(source: source, checksum: checksum) }
+}

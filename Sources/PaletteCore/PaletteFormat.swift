@@ -15,11 +15,14 @@ public struct PaletteProvenance: Hashable, Sendable {
     /// The roles the user locked: their colours are credited to the lock, not the description.
     public var locked: [Role]
     public var refinement: String?
+    /// The picture the palette was made from (`generate --image`).
+    public var image: ImageReference?
 
     public init(
         description: String? = nil, id: String? = nil, parent: String? = nil, seed: UInt64? = nil,
-        variation: Int = 0, locked: [Role] = [], refinement: String? = nil
+        variation: Int = 0, locked: [Role] = [], refinement: String? = nil, image: ImageReference? = nil
     ) {
+        self.image = image
         self.description = description
         self.id = id
         self.parent = parent
@@ -37,7 +40,7 @@ extension GeneratedPalette {
     ///   description words behind it, if any), followed by the notes.
     /// - `json`: `primary`, `secondary`, `accent` as `#RRGGBB`, then `description`, `provider`,
     ///   and `model`, `rationale`, `notes`, `fallback`, `id`, `parent`, `seed`, `variation`,
-    ///   `locked` and `refinement` when present, in that fixed order.
+    ///   `locked`, `refinement` and `image` (`source`, `checksum`) when present, in that fixed order.
     /// - `hex`: the three codes, one a line.
     /// - `css`: `:root` custom properties `--color-primary`, `--color-secondary`, `--color-accent`.
     ///
@@ -131,6 +134,13 @@ extension GeneratedPalette {
             fields.append(("locked", "[" + p.locked.map { JSONText.string($0.rawValue) }.joined(separator: ", ") + "]"))
         }
         if let refinement = p.refinement { fields.append(("refinement", JSONText.string(refinement))) }
+        if let image = p.image {
+            fields.append(
+                (
+                    "image",
+                    "{\n    \"source\": \(JSONText.string(image.source)),\n    \"checksum\": \(JSONText.string(image.checksum))\n  }"
+                ))
+        }
         let body = fields.map { "  \(JSONText.string($0.0)): \($0.1)" }.joined(separator: ",\n")
         return "{\n" + body + "\n}"
     }

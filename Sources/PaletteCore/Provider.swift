@@ -97,6 +97,29 @@ public enum GenerationNote: Hashable, Sendable {
     case softStructure(words: [String])
     /// A model's palette breaks these rules of the role structure; it is kept as answered.
     case structureBroken([RoleStructure.Rule])
+    /// What the offline engine read from a picture: each role's colour as found there, with its
+    /// share of the picture's area (in role order; a role the picture gave no colour for is left out).
+    case readFromImage([ImageColour])
+    /// The description kept only the picture's warm (`warm` true) or cool colours; `found` is
+    /// false when the picture has none, and then all its colours were used.
+    case imageColoursFiltered(warm: Bool, found: Bool)
+    /// The picture's large regions (over a tenth of its area) keep their colours though the
+    /// palette then breaks these rules of the role structure.
+    case imageRegionsKept([RoleStructure.Rule])
+}
+
+/// A colour the offline engine found in a picture for a role, and the share of the picture's
+/// area it covers (0...1).
+public struct ImageColour: Hashable, Sendable {
+    public var role: Role
+    public var colour: RGB
+    public var share: Double
+
+    public init(role: Role, colour: RGB, share: Double) {
+        self.role = role
+        self.colour = colour
+        self.share = share
+    }
 }
 
 /// A reference the offline engine read: the user's words and the colours they brought.

@@ -14,11 +14,15 @@ import PaletteCore
 /// - **Refinement**: `RefinementReading` turns the instruction into OKLCH moves on the roles
 ///   it names (every free role when it names none); the rules are then restored by moving the
 ///   roles the instruction did not name first, and a named role only in its move's direction.
+/// - **Image**: the palette read from the request's picture (`fromImage`), the description applied
+///   to it as a refinement.
 /// - **Candidates**: variations (or, for a refinement, stronger and weaker readings) kept only
 ///   when at least ΔE00 10 from every candidate already kept on some role.
 struct EngineWorkbench {
     let engine: OfflineEngine
     let request: GenerationRequest
+    /// The request's picture as read once for every candidate (`ImagePalette.swift`).
+    var imageReading: ImageReading? = nil
 
     static let minimumDistance = 10.0
     static let accentDistance = 20.0
@@ -49,6 +53,9 @@ struct EngineWorkbench {
 
     /// One palette: the request's own for attempt 0, then alternatives.
     func make(attempt: Int) -> GeneratedPalette {
+        if let image = request.image {
+            return fromImage(imageReading ?? ImageReading(image.picture), attempt: attempt)
+        }
         if let refinement = request.refinement { return refine(refinement, attempt: attempt) }
         if attempt >= Self.composedAttempts { return turned(attempt - Self.composedAttempts) }
         if request.locked.isEmpty { return composed(variation: request.variation &+ attempt) }

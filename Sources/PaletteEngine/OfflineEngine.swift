@@ -41,17 +41,17 @@ public struct OfflineEngine: PaletteProvider {
         return (reading, PaletteComposer(reading: reading, variation: variation).compose())
     }
 
-    /// Every field: seeds, locked roles, refinements and candidates (`EngineWorkbench`), and
-    /// constraints: an accessibility requirement is met by construction (each palette is moved
-    /// to it, lightness only, locked roles held, before it is returned).
-    public var supportedFields: Set<GenerationRequest.Field> {
-        Set(GenerationRequest.Field.allCases).subtracting([.image])
-    }
+    /// Every field: seeds, locked roles, refinements, candidates and a picture (`EngineWorkbench`,
+    /// `ImagePalette.swift`), and constraints: an accessibility requirement is met by construction
+    /// (each palette is moved to it, lightness only, locked roles held, before it is returned).
+    public var supportedFields: Set<GenerationRequest.Field> { Set(GenerationRequest.Field.allCases) }
 
     public func generate(_ request: GenerationRequest) async throws -> GeneratedPalette {
         try Task.checkCancellation()
         try checkSupported(request)
-        var result = EngineWorkbench(engine: self, request: request).generate()
+        var result = EngineWorkbench(
+            engine: self, request: request, imageReading: request.image.map { ImageReading($0.picture) }
+        ).generate()
         if let requirement = request.constraints.accessibility {
             let fixed = Set(request.locked.keys)
             func meet(_ palette: Palette) throws -> Palette {

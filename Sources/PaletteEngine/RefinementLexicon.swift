@@ -157,7 +157,7 @@ enum RefinementLexicon {
         ],
         .softer: [
             "en": ["soft", "gentle", "gentler", "calm", "calmer", "mellow", "subtle", "quieter"],
-            "zh": ["柔和", "柔", "温柔", "轻柔", "柔一点"],
+            "zh": ["柔和", "柔", "温柔", "轻柔", "柔一点", "平静", "宁静", "沉静"],
             "ja": ["柔らか", "ソフト", "やさし", "优し"],
             "ko": ["부드럽", "부드러", "은은"],
             "fr": ["doux", "douce", "adouc"], "es": ["suave", "suaviz"], "pt": ["suave", "suaviz"],

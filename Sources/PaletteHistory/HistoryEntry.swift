@@ -55,7 +55,7 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, created, description, primary, secondary, accent, provider, model, favorite
-        case parent, seed, variation, locked, refinement, change
+        case parent, seed, variation, locked, refinement, change, image, imageChecksum
     }
 
     /// A time as the history file holds it: to the millisecond, as the encoder writes it. A
@@ -104,6 +104,11 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         if let text = try? c.decodeIfPresent(String.self, forKey: .change) {
             lineage.change = Change(text: text)
         }
+        if let source = try? c.decodeIfPresent(String.self, forKey: .image),
+            let checksum = try? c.decodeIfPresent(String.self, forKey: .imageChecksum)
+        {
+            lineage.image = ImageReference(source: source, checksum: checksum)
+        }
         self.lineageBox = LineageBox.holding(lineage)
     }
 
@@ -124,6 +129,8 @@ public struct HistoryEntry: Hashable, Sendable, Codable, Identifiable {
         if !lineage.locked.isEmpty { try c.encode(lineage.locked.map(\.rawValue), forKey: .locked) }
         try c.encodeIfPresent(lineage.refinement, forKey: .refinement)
         try c.encodeIfPresent(lineage.change?.text, forKey: .change)
+        try c.encodeIfPresent(lineage.image?.source, forKey: .image)
+        try c.encodeIfPresent(lineage.image?.checksum, forKey: .imageChecksum)
     }
 }
 
@@ -167,11 +174,14 @@ extension HistoryEntry {
         /// A change made in the workbench rather than asked of a provider (a swap, a companion,
         /// an edit, a repair, a candidate kept); nil for a palette as generated.
         public var change: Change?
+        /// The picture the palette was made from: the file as named and its checksum, never pixels.
+        public var image: ImageReference?
 
         public init(
             parent: String? = nil, seed: UInt64? = nil, variation: Int = 0, locked: [Role] = [],
-            refinement: String? = nil, change: Change? = nil
+            refinement: String? = nil, change: Change? = nil, image: ImageReference? = nil
         ) {
+            self.image = image
             self.parent = parent
             self.seed = seed
             self.variation = max(0, variation)
@@ -185,12 +195,13 @@ extension HistoryEntry {
             self.init(
                 parent: parent, seed: request.seed, variation: request.variation,
                 locked: Role.allCases.filter { request.locked[$0] != nil },
-                refinement: request.refinement?.instruction)
+                refinement: request.refinement?.instruction, image: request.image?.reference)
         }
 
         /// True when nothing beyond provider and model is known (entries from before lineage).
         public var isEmpty: Bool {
             parent == nil && seed == nil && variation == 0 && locked.isEmpty && refinement == nil && change == nil
+                && image == nil
         }
 
         /// The roles named in `names`, in role order; unknown names are left out.

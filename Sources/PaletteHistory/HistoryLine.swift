@@ -93,6 +93,12 @@ public enum HistoryLineEncoder {
             out += #","change":"#.utf8
             JSONText.appendString(change.text, to: &out)
         }
+        if let image = lineage.image {
+            out += #","image":"#.utf8
+            JSONText.appendString(image.source, to: &out)
+            out += #","imageChecksum":"#.utf8
+            JSONText.appendString(image.checksum, to: &out)
+        }
     }
 }
 
@@ -147,7 +153,7 @@ struct HistoryLineDecoder {
 
     private enum Key: Int, CaseIterable {
         case id, created, description, primary, secondary, accent, provider, model, favorite, op
-        case parent, seed, variation, locked, refinement, change
+        case parent, seed, variation, locked, refinement, change, image, imageChecksum
 
         static func match(_ b: UnsafeRawBufferPointer, _ r: Range<Int>) -> Key? {
             @inline(__always) func equals(_ literal: StaticString) -> Bool {
@@ -157,7 +163,7 @@ struct HistoryLineDecoder {
             switch r.count {
             case 2: return equals("id") ? .id : equals("op") ? .op : nil
             case 4: return equals("seed") ? .seed : nil
-            case 5: return equals("model") ? .model : nil
+            case 5: return equals("model") ? .model : equals("image") ? .image : nil
             case 6:
                 return equals("accent")
                     ? .accent
@@ -167,6 +173,7 @@ struct HistoryLineDecoder {
             case 9: return equals("secondary") ? .secondary : equals("variation") ? .variation : nil
             case 10: return equals("refinement") ? .refinement : nil
             case 11: return equals("description") ? .description : nil
+            case 13: return equals("imageChecksum") ? .imageChecksum : nil
             default: return nil
             }
         }
@@ -175,7 +182,9 @@ struct HistoryLineDecoder {
     private mutating func fastDecode(_ b: UnsafeRawBufferPointer) -> FastResult {
         var values: (Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?) =
             (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
-        var lineageValues: (Value?, Value?, Value?, Value?, Value?, Value?) = (nil, nil, nil, nil, nil, nil)
+        var lineageValues: (Value?, Value?, Value?, Value?, Value?, Value?, Value?, Value?) = (
+            nil, nil, nil, nil, nil, nil, nil, nil
+        )
         func slot(_ key: Key) -> Value? {
             switch key {
             case .id: return values.0
@@ -194,6 +203,8 @@ struct HistoryLineDecoder {
             case .locked: return lineageValues.3
             case .refinement: return lineageValues.4
             case .change: return lineageValues.5
+            case .image: return lineageValues.6
+            case .imageChecksum: return lineageValues.7
             }
         }
         func set(_ key: Key, _ v: Value) -> Bool {
@@ -215,6 +226,8 @@ struct HistoryLineDecoder {
             case .locked: lineageValues.3 = v
             case .refinement: lineageValues.4 = v
             case .change: lineageValues.5 = v
+            case .image: lineageValues.6 = v
+            case .imageChecksum: lineageValues.7 = v
             }
             return true
         }
@@ -408,7 +421,7 @@ struct HistoryLineDecoder {
         var lineage = HistoryEntry.Lineage()
         guard
             slot(.parent) != nil || slot(.seed) != nil || slot(.variation) != nil || slot(.locked) != nil
-                || slot(.refinement) != nil || slot(.change) != nil
+                || slot(.refinement) != nil || slot(.change) != nil || slot(.image) != nil
         else { return lineage }
         func text(_ value: Value?) -> String? {
             guard case .string(let r, let escaped)? = value else { return nil }
@@ -432,6 +445,9 @@ struct HistoryLineDecoder {
         }
         lineage.refinement = text(slot(.refinement))
         lineage.change = text(slot(.change)).flatMap { HistoryEntry.Change(text: $0) }
+        if let source = text(slot(.image)), let checksum = text(slot(.imageChecksum)) {
+            lineage.image = ImageReference(source: source, checksum: checksum)
+        }
         return lineage
     }
 

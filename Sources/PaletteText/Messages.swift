@@ -563,6 +563,54 @@ public enum Messages {
                     + rules.map { structureRule($0).english }.joined(separator: "; "),
                 "依模型回答保留，但不符合角色結構：" + rules.map { structureRule($0).traditional }.joined(separator: "；"),
                 "依模型回答保留，但不符合角色结构：" + rules.map { structureRule($0).simplified }.joined(separator: "；"))
+        case .readFromImage(let colours):
+            func percent(_ share: Double) -> String { String(Int((share * 100).rounded())) }
+            func part(_ c: ImageColour, _ language: Language) -> String {
+                let what: (String, String, String)
+                switch c.role {
+                case .primary: what = ("the dominant field", "主要區域", "主要区域")
+                case .secondary: what = ("the support", "輔助區域", "辅助区域")
+                case .accent: what = ("the salient colour", "最醒目的顏色", "最醒目的颜色")
+                }
+                switch language {
+                case .english:
+                    return
+                        "\(c.role.label(.english).lowercased()) \(c.colour.hex), \(what.0) (\(percent(c.share)) % of the picture)"
+                case .traditionalChinese:
+                    return "\(c.role.label(language)) \(c.colour.hex)，\(what.1)（占畫面 \(percent(c.share))%）"
+                case .simplifiedChinese:
+                    return "\(c.role.label(language)) \(c.colour.hex)，\(what.2)（占画面 \(percent(c.share))%）"
+                }
+            }
+            if colours.isEmpty {
+                return Localized(
+                    "\(opening("from", "From")) the image: no colour was found", "取自圖片：沒有找到顏色", "取自图片：没有找到颜色")
+            }
+            return Localized(
+                "\(opening("from", "From")) the image: " + colours.map { part($0, .english) }.joined(separator: "; "),
+                "取自圖片：" + colours.map { part($0, .traditionalChinese) }.joined(separator: "；"),
+                "取自图片：" + colours.map { part($0, .simplifiedChinese) }.joined(separator: "；"))
+        case .imageColoursFiltered(let warm, let found):
+            if found {
+                return warm
+                    ? Localized(
+                        "\(opening("only", "Only")) the image's warm colours were used", "只用了圖片中的暖色", "只用了图片中的暖色")
+                    : Localized(
+                        "\(opening("only", "Only")) the image's cool colours were used", "只用了圖片中的冷色", "只用了图片中的冷色")
+            }
+            return warm
+                ? Localized(
+                    "\(opening("the", "The")) image has no warm colours, so all its colours were used",
+                    "圖片中沒有暖色，因此用了所有顏色", "图片中没有暖色，因此用了所有颜色")
+                : Localized(
+                    "\(opening("the", "The")) image has no cool colours, so all its colours were used",
+                    "圖片中沒有冷色，因此用了所有顏色", "图片中没有冷色，因此用了所有颜色")
+        case .imageRegionsKept(let rules):
+            return Localized(
+                "\(opening("the", "The")) image's large regions keep their colours, though this breaks the role structure: "
+                    + rules.map { structureRule($0).english }.joined(separator: "; "),
+                "保留圖片中大面積區域的顏色，但不符合角色結構：" + rules.map { structureRule($0).traditional }.joined(separator: "；"),
+                "保留图片中大面积区域的颜色，但不符合角色结构：" + rules.map { structureRule($0).simplified }.joined(separator: "；"))
         }
     }
 

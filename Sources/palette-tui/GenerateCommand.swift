@@ -3,6 +3,7 @@ import PaletteCommands
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
+import PaletteImage
 import PaletteImport
 import PaletteText
 
@@ -19,14 +20,25 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     if let shared = arguments["from"] {
         if !description.isEmpty { throw UsageError(.fromWithDescription) }
-        for option in ["lock", "seed", "candidates", "accessible"]
+        for option in ["lock", "seed", "candidates", "accessible", "image"]
         where arguments[option] != nil || !arguments.all(option).isEmpty {
             throw UsageError(.fromWithOption(option))
         }
         return try generateFrom(shared, arguments: arguments, format: format, language: language)
     }
-    if description.isEmpty {
+    let imagePath = arguments["image"]
+    if description.isEmpty, imagePath == nil {
         throw UsageError(.needsDescription)
+    }
+    // The picture is read before any provider is set up: a file that is not one is the only line.
+    var image: ImageInput?
+    if let imagePath {
+        do {
+            image = try ImageDecoder.decode(path: imagePath)
+        } catch {
+            printError("palette-tui: generate: \(ImageWords.problem(error, path: imagePath)(language))")
+            return 1
+        }
     }
     let constraints = try generationConstraints(
         arguments, language: language, environment: environment, file: RunSettings.file)
@@ -37,7 +49,7 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let result: GeneratedPalette
     let request = GenerationRequest(
         description: description, language: language, seed: options.seed, locked: options.locked,
-        constraints: constraints, candidateCount: options.candidates)
+        constraints: constraints, candidateCount: options.candidates, image: image)
     switch await dependencies.provider.generate(request) {
     case .success(let generated):
         result = generated

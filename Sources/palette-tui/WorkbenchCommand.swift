@@ -118,7 +118,7 @@ func recordCandidates(
         lineage.variation = request.variation + i
         var provenance = PaletteProvenance(
             description: description, parent: parent, seed: lineage.seed, variation: lineage.variation,
-            locked: lineage.locked, refinement: lineage.refinement)
+            locked: lineage.locked, refinement: lineage.refinement, image: lineage.image)
         if saving {
             let id = dependencies.clock.makeID()
             if let failure = recordGenerated(

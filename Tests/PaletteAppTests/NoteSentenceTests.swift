@@ -44,6 +44,14 @@ final class NoteSentenceTests: XCTestCase {
         .structureAdjusted([.secondary, .accent]),
         .softStructure(words: ["faint"]),
         .structureBroken([.accentStandsOut, .temperatureAndLightness]),
+        .readFromImage([
+            ImageColour(role: .primary, colour: RGB(packed: 0x78827D), share: 0.66),
+            ImageColour(role: .accent, colour: RGB(packed: 0xE6281E), share: 0.006),
+        ]),
+        .readFromImage([]),
+        .imageColoursFiltered(warm: true, found: true),
+        .imageColoursFiltered(warm: false, found: false),
+        .imageRegionsKept([.distinctRoles]),
     ]
 
     /// Every case by name; the switch stops compiling when a note is added, so the samples
@@ -70,11 +78,14 @@ final class NoteSentenceTests: XCTestCase {
         case .structureAdjusted: return "structureAdjusted"
         case .softStructure: return "softStructure"
         case .structureBroken: return "structureBroken"
+        case .readFromImage: return "readFromImage"
+        case .imageColoursFiltered: return "imageColoursFiltered"
+        case .imageRegionsKept: return "imageRegionsKept"
         }
     }
 
     func testTheSamplesCoverEveryNote() {
-        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 20)
+        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 23)
     }
 
     /// Each sentence the status line joins notes after, in all three languages.

@@ -34,6 +34,12 @@ final class HistoryLineageTests: XCTestCase {
             HistoryEntry.Lineage(refinement: "warmer accent"),
             HistoryEntry.Lineage(refinement: "更柔和 \"quoted\" \\ tab\t newline\n"),
             HistoryEntry.Lineage(
+                image: ImageReference(
+                    source: "photos/海邊 \"dawn\".png",
+                    checksum: "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")),
+            HistoryEntry.Lineage(
+                refinement: "calmer", image: ImageReference(source: "/tmp/a.jpg", checksum: "sha256:00")),
+            HistoryEntry.Lineage(
                 parent: "id-1", seed: 9_007_199_254_740_993, variation: 3, locked: [.secondary],
                 refinement: "夜晚版本"),
         ]
@@ -95,6 +101,9 @@ final class HistoryLineageTests: XCTestCase {
             assert last["parent"] == "id-1" and last["seed"] == "9007199254740993", last
             assert last["variation"] == 3 and last["locked"] == ["secondary"], last
             assert last["refinement"] == "夜晚版本", last
+            assert rows[9]["image"] == 'photos/海邊 "dawn".png', rows[9]
+            assert rows[9]["imageChecksum"].startswith("sha256:ba7816bf"), rows[9]
+            assert rows[10]["refinement"] == "calmer" and rows[10]["image"] == "/tmp/a.jpg", rows[10]
             assert rows[8]["refinement"] == '更柔和 "quoted" \\\\ tab\\t newline\\n', rows[8]
             assert all(set(r) >= {"id","created","description","primary","secondary","accent","provider","model","favorite"} for r in rows)
             assert set(rows[0]) == {"id","created","description","primary","secondary","accent","provider","model","favorite"}
