@@ -44,6 +44,9 @@ final class NoteSentenceTests: XCTestCase {
         .structureAdjusted([.secondary, .accent]),
         .softStructure(words: ["faint"]),
         .structureBroken([.accentStandsOut, .temperatureAndLightness]),
+        .readFromImage([ImageColour(role: .primary, colour: RGB(r: 0x2E, g: 0x5A, b: 0x88), share: 0.6)]),
+        .imageColoursFiltered(warm: true, found: false),
+        .imageRegionsKept([.accentStandsOut]),
     ]
 
     /// Every case by name; the switch stops compiling when a note is added, so the samples
@@ -70,11 +73,14 @@ final class NoteSentenceTests: XCTestCase {
         case .structureAdjusted: return "structureAdjusted"
         case .softStructure: return "softStructure"
         case .structureBroken: return "structureBroken"
+        case .readFromImage: return "readFromImage"
+        case .imageColoursFiltered: return "imageColoursFiltered"
+        case .imageRegionsKept: return "imageRegionsKept"
         }
     }
 
     func testTheSamplesCoverEveryNote() {
-        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 20)
+        XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 23)
     }
 
     /// Each sentence the status line joins notes after, in all three languages.

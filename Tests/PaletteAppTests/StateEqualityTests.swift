@@ -56,6 +56,7 @@ final class StateEqualityTests: XCTestCase {
         "systemView": { $0.systemView = SystemView(palette: Fixture.palette, description: "x") },
         "previewSupport": { $0.previewSupport = .known },
         "exportDirectory": { $0.exportDirectory = "/elsewhere" },
+        "image": { $0.image.prompt = TextField() },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.

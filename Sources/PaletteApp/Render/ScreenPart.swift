@@ -13,6 +13,8 @@ struct FrameKey: Equatable, Sendable {
     var auditPanel = false
     /// Rows a long status message takes (the history list gives them up).
     var statusRows = 1
+    /// A picture is attached: its thumbnail takes a column beside the panes.
+    var image = false
 }
 
 /// The frame key with the layout and theme that follow from it: all a part's `draw` sees
