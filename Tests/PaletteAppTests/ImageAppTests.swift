@@ -144,6 +144,22 @@ final class ImageAppTests: XCTestCase {
         XCTAssertNil(request(state.press(.enter))?.image)
     }
 
+    func testEscWhileTheImageIsReadDropsTheRead() throws {
+        let folder = try TinyPNG.folder()
+        try TinyPNG.write(TinyPNG.quadrants, to: folder + "/late.png")
+        var state = Fixture.state()
+        state.type("\(folder)/late.png dusk")
+        let effects = state.press(.enter)
+        guard case .loadImage(let job)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(state.status?.text, "Reading the image…")
+        state.press(.escape)
+        XCTAssertEqual(state.status?.text, "Generation cancelled.")
+        XCTAssertTrue(state.send(.imageLoaded(id: job.id, ImageClient.live.load(job, home: nil))).isEmpty)
+        XCTAssertNil(state.image.attached)
+        XCTAssertNil(state.request)
+        XCTAssertEqual(state.field.text, "\(folder)/late.png dusk")
+    }
+
     func testThePromptReadsAPathAndGenerates() throws {
         let folder = try TinyPNG.folder()
         try TinyPNG.write(TinyPNG.quadrants, to: folder + "/p.png")

@@ -168,6 +168,15 @@ extension AppState {
         return []
     }
 
+    /// Esc while a picture is read: its answer will be dropped (its id is no longer awaited), the
+    /// field as it was. True when a read was in flight.
+    mutating func forgetImageRead() -> Bool {
+        guard case .some = image.loading else { return false }
+        image.loading = nil
+        say(UIText.cancelled, .info)
+        return true
+    }
+
     /// Esc on an empty description: the picture is removed. True when there was one.
     @discardableResult
     mutating func removeImage() -> Bool {

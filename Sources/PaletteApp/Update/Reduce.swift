@@ -244,6 +244,7 @@ extension AppState {
             return [.quit]
         case .cancel:
             if request != nil { return cancelRequest() }
+            if forgetImageRead() { return [] }
             if isEditingFilter {
                 closeFilter(clearing: true)
             } else if focus == .description, field.isEmpty {
