@@ -15,6 +15,11 @@ public enum ImageAppText {
     /// Before the file's name on a history row made from a picture.
     public static let historyMark = "▣"
 
+    /// A lineage step made from a picture: "from image harbour.png".
+    public static func fromImage(_ name: String) -> Localized {
+        Localized("from image \(name)", "取自圖片 \(name)", "取自图片 \(name)")
+    }
+
     // MARK: - Keys
 
     public static let keyOpenPrompt = Localized("Palette from an image", "從圖片生成配色", "从图片生成配色")

@@ -313,6 +313,9 @@ final class ImageAppTests: XCTestCase {
                 "could not read the image \(folder)/gone.png: there is no such file; the palette's words are in the field, without the image."
             ),
         ]
+        // The lineage panel's step names the picture.
+        XCTAssertEqual(WorkbenchText.made(cases[0].0.lineage, .english), "from image h.png")
+        XCTAssertEqual(WorkbenchText.made(cases[0].0.lineage, .simplifiedChinese), "取自图片 h.png")
         for (stored, said) in cases {
             var state = Fixture.state()
             state.send(.historyLoaded([stored], warnings: []))
