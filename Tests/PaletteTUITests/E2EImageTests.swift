@@ -82,4 +82,40 @@ final class E2EImageTests: XCTestCase {
         try session.press("Enter")
         try session.waitFor("sea shore.png is still there and unchanged")
     }
+
+    /// Pastes `path` as a dragged file, generates, and waits for the picture's palette.
+    private func generate(from path: String, in session: TmuxSession) throws -> String {
+        try session.waitForStart()
+        try session.tmux(["set-buffer", "-b", "p", path.replacingOccurrences(of: " ", with: "\\ ") + " "])
+        try session.tmux(["paste-buffer", "-p", "-b", "p", "-t", session.target])
+        try session.waitFor("shore.png")
+        try session.press("Enter")
+        return try session.waitForScreen("the picture's three regions in the panes") {
+            E2EAppTests.paneHexCodes($0) == [Self.blue, Self.sand, Self.orange]
+        }
+    }
+
+    /// In 256 colours the half blocks take the nearest xterm colours, as the panes do (blue
+    /// #2E5A88 is 25, #005FAF, perceptually nearer than 24's #005F87); with NO_COLOR there are
+    /// none, only a heading and the file's name.
+    func testTheThumbnailIn256ColoursAndWithoutColour() throws {
+        let indexed = try TmuxSession(
+            ["--provider", "offline", "--no-history"], width: 80, height: 24, term: "tmux-256color")
+        let path = indexed.directory.appendingPathComponent("sea shore.png").path
+        _ = try makePicture(at: path)
+        _ = try generate(from: path, in: indexed)
+        let capture = try indexed.screen(escapes: true)
+        let lines = capture.components(separatedBy: "\n").filter { $0.contains("▀") }
+        XCTAssertFalse(lines.isEmpty, capture)
+        XCTAssertTrue(lines.contains { $0.contains("[38;5;25m") }, "blue half blocks: \(capture)")
+        XCTAssertTrue(lines.contains { $0.contains("48;5;25m") }, "the primary pane's own index: \(capture)")
+        XCTAssertFalse(capture.contains("38;2;"), "no 24-bit colour in a 256-colour terminal")
+
+        let plain = try TmuxSession(
+            ["--provider", "offline", "--no-history"], width: 80, height: 24, environment: ["NO_COLOR": "1"])
+        let shown = try generate(from: path, in: plain)
+        XCTAssertFalse(shown.contains("▀"), shown)
+        XCTAssertTrue(shown.contains("Image:"), shown)
+        XCTAssertTrue(shown.contains("sea shore.png"), shown)
+    }
 }
