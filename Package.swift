@@ -114,7 +114,7 @@ let package = Package(
             name: "PaletteApp",
             dependencies: [
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteSystem", "PaletteText", "ScreenCore",
-                "PaletteImport",
+                "PaletteImport", "PaletteImage",
             ],
             swiftSettings: strict),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.

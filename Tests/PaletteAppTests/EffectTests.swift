@@ -28,6 +28,7 @@ final class EffectTests: XCTestCase {
         case .buildSearchIndex: return "testBuildSearchIndex"
         case .exportPalette: return "testExportPalette"
         case .applyTheme: return "testApplyTheme"
+        case .loadImage: return "testLoadImage"
         case .tick: return "testTick"
         case .suspend: return "testSuspend"
         case .quit: return "testQuit"
@@ -468,6 +469,29 @@ final class EffectTests: XCTestCase {
         store.finish()
     }
 
+    /// A picture is read off the UI thread with the live client: `~` is the environment's HOME,
+    /// a missing path is passed over, the first picture found is decoded with its checksum.
+    func testLoadImage() async throws {
+        let folder = try TinyPNG.folder()
+        try TinyPNG.write(TinyPNG.quadrants, to: folder + "/pic.png")
+        var dependencies = TestWorld().dependencies
+        dependencies.processEnvironment["HOME"] = folder
+        let effect = Effect.loadImage(
+            ImageLoadJob(id: 7, paths: ["~/missing.png", "~/pic.png"], directory: "/", named: false))
+        XCTAssertEqual(effect.schedule, .concurrent(cancellationID: nil))
+        let box = ActionBox()
+        await effect.perform(with: dependencies) { box.append($0) }
+        guard case .imageLoaded(7, .loaded(let attached, index: 1))? = box.actions.first, box.actions.count == 1 else {
+            return XCTFail("\(box.actions)")
+        }
+        XCTAssertEqual(attached.input.source, folder + "/pic.png")
+        XCTAssertEqual(attached.name, "pic.png")
+        XCTAssertEqual(attached.input.picture.width, 4)
+        XCTAssertEqual(attached.input.picture.color(x: 3, y: 3), RGB(r: 0xFF, g: 0xFF, b: 0xFF))
+        XCTAssertTrue(attached.input.checksum.hasPrefix("sha256:"))
+        XCTAssertEqual(attached.input.checksum.count, 7 + 64)
+    }
+
     /// "Apply to this terminal": the applier gets the previewed palette and variant, in the files
     /// lane; its answer closes the preview and shows on the status line, in the user's language.
     func testApplyTheme() async {
@@ -624,6 +648,7 @@ final class EffectTests: XCTestCase {
             .setFavorite(id: "x", true), .deleteHistory(id: "x"), .restoreHistory(id: "x"),
             .writeFile(path: "x", contents: []), .buildSearchIndex(HistoryList().searchIndexSource), .suspend, .quit,
             .tick(after: .milliseconds(100)), .applyTheme(Fixture.palette, .dark),
+            .loadImage(ImageLoadJob(id: 1, paths: ["x.png"], directory: "/", named: false)),
             .exportPalette(
                 ExportJob(
                     request: ExportRequest(palette: Fixture.palette, format: .css), path: "x", directory: "/",
@@ -639,7 +664,7 @@ final class EffectTests: XCTestCase {
                 guard text.hasPrefix("case .") else { return nil }
                 return String(text.dropFirst("case .".count).prefix { $0.isLetter || $0.isNumber })
             })
-        XCTAssertEqual(caseLabels.count, 15, "the switch's cases as read: \(caseLabels.sorted())")
+        XCTAssertEqual(caseLabels.count, 16, "the switch's cases as read: \(caseLabels.sorted())")
         let exampleCases = Set(examples.map { "\($0)".prefix { $0.isLetter || $0.isNumber } }.map(String.init))
         XCTAssertEqual(exampleCases, caseLabels, "one example of every case of the switch")
         let methods = Set(

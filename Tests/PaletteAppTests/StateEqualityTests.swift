@@ -57,6 +57,7 @@ final class StateEqualityTests: XCTestCase {
         "previewSupport": { $0.previewSupport = .known },
         "exportDirectory": { $0.exportDirectory = "/elsewhere" },
         "appearance": { $0.appearance.take(background: RGB(packed: 0xFFFFFF)) },
+        "image": { $0.image.prompt = TextField() },
     ]
 
     /// Kept out of equality on purpose: caches and clocks.

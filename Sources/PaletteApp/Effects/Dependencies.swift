@@ -20,13 +20,16 @@ public struct Dependencies: Sendable {
     public var processEnvironment: [String: String]
     /// "Apply to this terminal": the theme into the detected terminal's config.
     public var themes: ThemeApplier
+    /// Pictures for palettes: what a path is, and its decoding (`ImageClient`).
+    public var images: ImageClient
 
     public init(
         provider: ProviderClient, history: HistoryClient, clipboard: ClipboardClient,
         files: FileClient, clock: AppClock, processEnvironment: [String: String],
-        themes: ThemeApplier = .unavailable
+        themes: ThemeApplier = .unavailable, images: ImageClient = .live
     ) {
         self.themes = themes
+        self.images = images
         self.provider = provider
         self.history = history
         self.clipboard = clipboard

@@ -38,7 +38,7 @@ extension Effect {
         switch self {
         case .generatePalette(let id, _): return .concurrent(cancellationID: id)
         case .cancelRequest(let id): return .cancel(id: id)
-        case .copyToClipboard, .buildSearchIndex: return .concurrent(cancellationID: nil)
+        case .copyToClipboard, .buildSearchIndex, .loadImage: return .concurrent(cancellationID: nil)
         case .loadHistory, .appendHistory, .setFavorite, .deleteHistory, .restoreHistory: return .serial(.history)
         case .writeFile, .exportPalette, .applyTheme: return .serial(.files)
         case .tick: return .concurrent(cancellationID: Effect.tickID)
@@ -58,6 +58,10 @@ extension Effect {
         switch self {
         case .generatePalette(let id, let request):
             send(.paletteReceived(requestID: id, await dependencies.provider.generate(request)))
+        case .loadImage(let job):
+            let images = dependencies.images
+            let home = dependencies.processEnvironment["HOME"]
+            send(.imageLoaded(id: job.id, await BlockingIO.run { images.load(job, home: home) }))
         case .copyToClipboard(let text):
             switch await dependencies.clipboard.copy(text) {
             case .success(let routes): send(.clipboardCopied(text, via: routes))

@@ -14,15 +14,23 @@ struct DescriptionField: ScreenPart {
     var refining: Bool
     /// The description a palette was made from: typing replaces it (`AppState.descriptionSelected`).
     var selected: Bool
+    /// The field takes an image's path (`I`, ^O) instead of the description.
+    var imagePath = false
 
     init(_ state: borrowing AppState) {
         focused = state.focus == .description && !state.isEditingFilter
         refining = state.workbench.isRefining
-        let field = refining ? state.workbench.refineField : state.field
+        var field = refining ? state.workbench.refineField : state.field
+        if let prompt = state.image.prompt {
+            field = prompt
+            imagePath = true
+            refining = false
+            focused = true
+        }
         glyphs = field.glyphs
         characters = field.clusteredCharacters
         offset = field.offset
-        selected = state.descriptionSelected && !refining
+        selected = state.descriptionSelected && !refining && !imagePath
     }
 
     static func rows(in layout: Layout) -> Range<Int> { layout.fieldRow..<(layout.fieldRow + 1) }
@@ -37,13 +45,18 @@ struct DescriptionField: ScreenPart {
         let theme = frame.theme
         let rect = layout.field
         // The refine label is drawn in the description label's cells (never wider in any language).
-        let label = (refining ? WorkbenchText.refineLabel : UIText.descriptionLabel)(frame.language)
+        let label =
+            (imagePath ? ImageAppText.promptLabel : refining ? WorkbenchText.refineLabel : UIText.descriptionLabel)(
+                frame.language)
         canvas.put(
             label, x: layout.labelX, y: layout.fieldRow,
             style: focused ? Style(bold: true, reverse: true) : Style(bold: true), limit: rect.x - 1)
         canvas.fill(rect, style: theme.field)
         if glyphs.isEmpty {
-            let placeholder = (refining ? WorkbenchText.refinePlaceholder : UIText.placeholder)(frame.language)
+            let placeholder =
+                (imagePath
+                ? ImageAppText.promptPlaceholder : refining ? WorkbenchText.refinePlaceholder : UIText.placeholder)(
+                    frame.language)
             canvas.put(
                 placeholder, x: rect.x, y: rect.y, style: theme.placeholder,
                 limit: rect.x + rect.width, ellipsis: true)

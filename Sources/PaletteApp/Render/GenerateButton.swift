@@ -69,8 +69,9 @@ struct GenerateButton: ScreenPart {
             return
         }
         guard let shown else { return }
+        // A palette from a picture alone has no words to quote.
         var caption =
-            UIText.quoted(TextSanitizer.clean(shown.description))(language) + "  "
+            (shown.description.isEmpty ? "" : UIText.quoted(TextSanitizer.clean(shown.description))(language) + "  ")
             + Messages.providerLabel(shown.provider)(language)
         if let model = shown.model, !model.isEmpty { caption += " · " + model }
         if shown.isFallback { caption += " · " + UIText.offlineFallback(language) }

@@ -30,6 +30,8 @@ enum HistoryRow: Equatable, Sendable {
         var open = false
         /// A member's row: how it was made ("swapped 1↔2"), shown instead of the description.
         var made = ""
+        /// The name of the picture the palette was made from, marked before the description.
+        var image = ""
 
         /// The date, the colours and the marks, not the description: rows are looked up by this
         /// key whenever the list moves, and hashing the description was most of a lookup. Equality
@@ -52,6 +54,9 @@ enum HistoryRow: Equatable, Sendable {
             favorite = entry.favorite
             self.selected = selected
             self.focused = focused
+            if let reference = entry.lineage.image {
+                image = TextSanitizer.clean(ImagePath.fileName(reference.source))
+            }
         }
     }
 
@@ -130,6 +135,15 @@ extension HistoryRow.Entry {
             x = canvas.put((open ? "▾" : "▸") + "\(group) ", x: x, y: y, style: Style(bold: true, reverse: highlight))
         }
         guard textEnd > x else { return }
+        if !image.isEmpty {
+            // "▣ photo.png" before the words that steered it.
+            var mark = base
+            mark.bold = true
+            x = canvas.put(
+                ImageAppText.historyMark + " " + image, x: x, y: y, style: mark, limit: textEnd, ellipsis: true)
+            x += 1
+            guard textEnd > x else { return }
+        }
         canvas.put(description, x: x, y: y, style: base, limit: textEnd, ellipsis: true)
     }
 }

@@ -16,8 +16,13 @@ struct Panes: ScreenPart {
     var creditedToLock: Set<Role> = []
     /// Candidates to choose from, drawn side by side instead of the panes when they fit.
     @ComparedInPlace var strip: CandidateStrip? = nil
+    /// The attached picture, drawn in its column right of the panes (`Layout.thumbnail`).
+    @ComparedInPlace var thumbnail: ThumbnailView? = nil
 
     init(_ state: borrowing AppState) {
+        if let attached = state.image.attached {
+            thumbnail = ThumbnailView(preview: attached.preview, name: attached.name)
+        }
         // Optionals are tested with `case .some`, not `!= nil`, and copied only when set: on
         // every key, a copy or a comparison of an empty optional still went through the
         // wrapped type's outlined copy and destroy.
@@ -53,6 +58,7 @@ struct Panes: ScreenPart {
         let layout = frame.layout
         let theme = frame.theme
         let language = frame.language
+        if let thumbnail, let rect = layout.thumbnail { thumbnail.draw(in: rect, on: &canvas, frame) }
         if let strip, CandidateStripView.fits(strip, layout) {
             CandidateStripView(strip: strip).draw(on: &canvas, frame)
             return

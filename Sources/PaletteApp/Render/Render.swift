@@ -99,7 +99,8 @@ extension AppState {
     private var frameKey: FrameKey {
         FrameKey(
             width: width, height: height, language: language, colorMode: colorMode, vision: vision,
-            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1), ink: appearance.ink)
+            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1), ink: appearance.ink,
+            image: image.attached != nil)
     }
 
     /// The terminal cursor: in the text field that has the keyboard, hidden elsewhere.
@@ -107,6 +108,10 @@ extension AppState {
         if let editor = workbench.editor, editor.hexField != nil, request == nil {
             let x = EditorReadout(editor: editor, language: language).cursorX(labelX: layout.labelX)
             return (min(x, width - 2), layout.buttonRow)
+        }
+        if let prompt = image.prompt {
+            let rect = layout.field
+            return (rect.x + min(prompt.cursorColumn, rect.width - 1), rect.y)
         }
         if isEditingFilter {
             let rect = layout.filter

@@ -15,6 +15,8 @@ struct FrameKey: Equatable, Sendable {
     var statusRows = 1
     /// The chrome's status colours, for the terminal's background.
     var ink = ChromeInk.standard
+    /// A picture is attached: its thumbnail takes a column beside the panes.
+    var image = false
 }
 
 /// The frame key with the layout and theme that follow from it: all a part's `draw` sees

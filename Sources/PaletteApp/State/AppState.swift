@@ -35,6 +35,8 @@ public enum Action: Sendable {
     /// The terminal answered the background query in time: with `auto` it sets the default
     /// theme variant and the chrome's ink (`Appearance`).
     case terminalBackground(RGB)
+    /// What reading a picture came to (`Effect.loadImage`, Image/ImageReduce.swift).
+    case imageLoaded(id: Int, ImageLoadOutcome)
 }
 
 /// What the runtime must do: the only output of `AppState.reduce` besides the new state.
@@ -63,6 +65,9 @@ public enum Effect: Hashable, Sendable {
     /// Put the theme of this palette and variant into the detected terminal's config
     /// (`ThemeApplier`); answered with `Action.themeApplied`.
     case applyTheme(Palette, ThemeVariant)
+    /// Read the job's paths until one is a picture, off the UI thread (`ImageClient`);
+    /// answered with `Action.imageLoaded`.
+    case loadImage(ImageLoadJob)
     /// Wait `after`, then send `Action.clockTicked`: the spinner's clock, asked for by the reducer
     /// while a request is in flight. A new tick replaces one still waiting.
     case tick(after: Duration)
@@ -288,6 +293,8 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var exportDirectory: String
     /// The theme variant the export menu and the preview start on, and the chrome's ink.
     public internal(set) var appearance: Appearance
+    /// The picture palettes are made from, its read and its prompt (Image/ImageReduce.swift).
+    public internal(set) var image = ImageState()
 
     /// The state at start: every field a caller may choose is here; after this only `reduce`
     /// changes the state.
@@ -322,7 +329,7 @@ public struct AppState: Sendable, Equatable {
     var layout: Layout {
         Layout(
             width: width, height: height, labelWidth: Layout.labelWidth(language),
-            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1))
+            auditPanel: isShowingAudit, statusRows: max(statusLines.count, 1), image: image.attached != nil)
     }
 
     /// Lays the status message out again for the width; when it takes another number of rows
@@ -343,6 +350,7 @@ public struct AppState: Sendable, Equatable {
         if let editingPath = exportMenu?.isEditingPath { return editingPath ? .exportPath : .exportMenu }
         if case .some = systemView { return .system }
         if isEditingFilter { return .filter }
+        if case .some = image.prompt { return .imagePath }
         if workbench.awaitingLockRole { return .lockRole }
         if case .some = workbench.editor { return workbench.editor?.hexField == nil ? .edit : .hexEntry }
         if case .some = workbench.candidates { return .candidates }

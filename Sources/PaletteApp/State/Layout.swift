@@ -43,8 +43,14 @@ struct Layout: Hashable, Sendable {
     let statusTop: Int
     /// The audit panel's rows, when it is shown and there is room for it.
     let audit: Rect?
+    /// The attached picture's column, right of the panes (`ThumbnailView`): up to 16 columns
+    /// (10 beside stacked panes) while each pane keeps its room; nil without a picture.
+    let thumbnail: Rect?
 
-    init(width: Int, height: Int, labelWidth: Int, auditPanel: Bool = false, statusRows: Int = 1) {
+    init(
+        width: Int, height: Int, labelWidth: Int, auditPanel: Bool = false, statusRows: Int = 1,
+        image: Bool = false
+    ) {
         self.width = width
         self.height = height
         isTooSmall = width < Layout.minimumWidth || height < Layout.minimumHeight
@@ -74,14 +80,26 @@ struct Layout: Hashable, Sendable {
             if panesStacked, paneRows < 6 { paneRows = 3 }
             auditRows = min(AuditPanel.idealRows, max(below - paneRows - spacer - 1 - 1, 0))
         }
+        // The picture's column: what the panes can spare beyond 14 columns each side by side
+        // (28 for a stacked band's label, hex and name), and a gap.
+        var thumbColumns = 0
+        if image {
+            let spare = panesStacked ? width - 2 - 28 - 1 : width - 4 - 3 * 14 - 1
+            thumbColumns = min(spare, panesStacked ? 10 : Thumbnail.maxColumns)
+            if thumbColumns < 4 { thumbColumns = 0 }
+        }
+        let taken = thumbColumns > 0 ? thumbColumns + 1 : 0
+        thumbnail =
+            thumbColumns > 0
+            ? Rect(x: width - 1 - thumbColumns, y: panesTop, width: thumbColumns, height: paneRows) : nil
         var rects = PaneRects()
         if panesStacked {
             let band = paneRows / 3
             for i in 0..<3 {
-                rects[i] = Rect(x: 1, y: panesTop + i * band, width: max(width - 2, 1), height: band)
+                rects[i] = Rect(x: 1, y: panesTop + i * band, width: max(width - 2 - taken, 1), height: band)
             }
         } else {
-            let inner = width - 2 - 2
+            let inner = width - 2 - 2 - taken
             let base = inner / 3
             let extra = inner - base * 3
             var x = 1

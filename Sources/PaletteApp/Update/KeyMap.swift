@@ -64,6 +64,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case openSystem, closeSystem, toggleSystemTheme, toggleSystemPairs
     /// `Y`: the shown palette's share string (palette, description, locks) to the clipboard.
     case copyShareString
+    /// A picture (`ImageKeys`, Image/ImageReduce.swift): the path prompt, reading its path, leaving it.
+    case openImagePrompt, readImagePath, closeImagePrompt
 
     /// The role a copy command names, if it names one.
     var copiedRole: Role? {
@@ -111,6 +113,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case preview
     /// The system view shows.
     case system
+    /// The image path prompt has the keyboard.
+    case imagePath
 
     var title: Localized {
         switch self {
@@ -132,6 +136,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .exportPath: return Localized("Export file name", "匯出檔名", "导出文件名")
         case .preview: return Localized("Theme preview", "主題預覽", "主题预览")
         case .system: return Localized("Design system view", "設計系統檢視", "设计系统视图")
+        case .imagePath: return ImageAppText.contextTitle
         }
     }
 }
@@ -154,7 +159,7 @@ extension Focus {
 public enum KeyScope: Hashable, Sendable, CaseIterable {
     case description, filter, button, panes, history, help
     case lockRole, edit, hexEntry, refine, candidates
-    case exportMenu, exportPath, preview, system
+    case exportMenu, exportPath, preview, system, imagePath
 
     var contexts: [KeyContext] { Self.contextTable[ordinal] }
 
@@ -177,6 +182,7 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .exportPath: 12
         case .preview: 13
         case .system: 14
+        case .imagePath: 15
         }
     }
 
@@ -202,6 +208,8 @@ public enum KeyScope: Hashable, Sendable, CaseIterable {
         case .preview: return [.preview]
         // Modal, like the export menu: keys it does not bind do nothing.
         case .system: return [.system]
+        // A text field of its own: Enter reads the path, Esc leaves.
+        case .imagePath: return [.imagePath, .textField, .anywhere]
         }
     }
 
@@ -440,7 +448,7 @@ public enum KeyMap {
                 keys: [.control("z")], label: "^Z", context: .exportPath, command: .suspend, help: nil, footer: nil),
             KeyBinding(
                 keys: [.control("z")], label: "^Z", context: .preview, command: .suspend, help: nil, footer: nil),
-        ] + WorkbenchKeys.bindings + ExportKeys.bindings + SystemKeys.bindings + [
+        ] + WorkbenchKeys.bindings + ExportKeys.bindings + SystemKeys.bindings + ImageKeys.bindings + [
             KeyBinding(
                 keys: [.character("Y")], label: "Y", context: .outsideField, command: .copyShareString,
                 help: Localized("Copy the share string", "複製分享字串", "复制分享字符串"),
@@ -482,7 +490,7 @@ public enum KeyMap {
     /// The context groups in the order help lists them.
     public static let helpOrder: [KeyContext] = [
         .anywhere, .description, .textField, .outsideField, .panes, .history, .filter, .button,
-        .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview, .system,
+        .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview, .system, .imagePath,
     ]
 
     /// The first binding for `key` among the active contexts, most specific context first.

@@ -110,6 +110,8 @@ extension AppState {
         case .themeApplied(let applied):
             receiveAppliedTheme(applied)
             return []
+        case .imageLoaded(let id, let outcome):
+            return receiveImage(id: id, outcome)
         }
     }
 
@@ -138,7 +140,8 @@ extension AppState {
     static func isMode(_ scope: KeyScope) -> Bool {
         switch scope {
         case .description, .button, .panes, .history, .help: return false
-        case .filter, .lockRole, .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview, .system:
+        case .filter, .lockRole, .edit, .hexEntry, .refine, .candidates, .exportMenu, .exportPath, .preview, .system,
+            .imagePath:
             return true
         }
     }
@@ -162,6 +165,7 @@ extension AppState {
         }
         if case .paste(let text) = key, !isShowingHelp {
             if typeInExport(text) { return [] }
+            if typeImagePath(text) { return [] }
             return paste(text)
         }
         if let bound {
@@ -243,7 +247,12 @@ extension AppState {
             return [.quit]
         case .cancel:
             if request != nil { return cancelRequest() }
-            if isEditingFilter { closeFilter(clearing: true) }
+            if forgetImageRead() { return [] }
+            if isEditingFilter {
+                closeFilter(clearing: true)
+            } else if focus == .description, field.isEmpty {
+                removeImage()
+            }
             return []
         case .quit:
             return [.quit]
@@ -299,6 +308,7 @@ extension AppState {
             focus = .description
             keepViewsInBounds()
             say(UIText.usedFromHistory, .info)
+            return reopenImage(entry.lineage.image)
         case .startFilter:
             focus = .history
             isEditingFilter = true
@@ -387,6 +397,8 @@ extension AppState {
             return performExport(command)
         case .openSystem, .closeSystem, .toggleSystemTheme, .toggleSystemPairs:
             return performSystem(command)
+        case .openImagePrompt, .readImagePath, .closeImagePrompt:
+            return performImage(command)
         }
         return []
     }
@@ -394,7 +406,8 @@ extension AppState {
     // MARK: - Generating
 
     private mutating func generate(description raw: String, variation: Int) -> [Effect] {
-        startRequest(description: raw, variation: variation, purpose: .generate)
+        if let reading = generateFromPaths(text: raw, variation: variation) { return reading }
+        return startRequest(description: raw, variation: variation, purpose: .generate)
     }
 
     /// Checks the description and that nothing is in flight, then asks the provider: locked roles
@@ -403,7 +416,8 @@ extension AppState {
         description raw: String, variation: Int, purpose: RequestPurpose, refinement: Refinement? = nil
     ) -> [Effect] {
         let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !description.isEmpty else {
+        // A picture is enough to make a palette from; words then only steer it.
+        guard !description.isEmpty || (image.attached != nil && refinement == nil) else {
             say(UIText.emptyDescription, .error)
             return []
         }
@@ -418,13 +432,15 @@ extension AppState {
         let asked = GenerationRequest(
             description: description, language: language, variation: variation, locked: lockedColors,
             refinement: refinement, constraints: GenerationConstraints(accessibility: access.requirement),
-            candidateCount: candidates)
+            candidateCount: candidates, image: imageForRequest(refining: refinement != nil))
         // Made from the shown palette when it refines it or keeps some of its colours.
         let parent = refinement != nil || !asked.locked.isEmpty ? shown?.entryID : nil
         request = InFlightRequest(
             id: id, description: description, variation: variation,
             started: clock.value.uptime(), elapsedMilliseconds: 0, purpose: purpose,
             lineage: HistoryEntry.Lineage(request: asked, parent: parent))
+        // A refinement's palette came from the picture too: its entry names it.
+        if request?.lineage.image == nil { request?.lineage.image = image.attached?.input.reference }
         lastRequest = LastRequest(description: description, variation: variation)
         say(variation == 0 ? UIText.escCancels : UIText.variation(variation), .info)
         return [.generatePalette(requestID: id, asked)]
@@ -494,6 +510,7 @@ extension AppState {
 
     private mutating func type(_ c: Character) {
         if typeInExport(String(c)) { return }
+        if typeImagePath(String(c)) { return }
         if workbench.editor?.hexField != nil {
             typeHex(String(c))
             return
@@ -533,6 +550,7 @@ extension AppState {
     /// Edits whichever text field has the keyboard, then keeps its cursor visible.
     private mutating func editText(_ edit: (inout TextField) -> Void) {
         if editExportPath(edit) { return }
+        if editImagePath(edit) { return }
         if workbench.editor?.hexField != nil {
             editHex(edit)
         } else if workbench.isRefining {

@@ -169,6 +169,9 @@ extension WorkbenchText {
     /// · kept Primary", "variation 2"; a history group's member rows show it.
     static func made(_ lineage: HistoryEntry.Lineage, _ language: Language) -> String {
         var parts: [String] = []
+        if let image = lineage.image {
+            parts.append(ImageAppText.fromImage(TextSanitizer.clean(ImagePath.fileName(image.source)))(language))
+        }
         if let change = lineage.change { parts.append(Self.change(change)(language)) }
         if let instruction = lineage.refinement {
             let quoted = TextSanitizer.truncate(TextSanitizer.clean(instruction), toWidth: 32)
