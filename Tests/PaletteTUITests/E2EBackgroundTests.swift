@@ -283,7 +283,10 @@ final class E2EBackgroundTmuxTests: XCTestCase {
                     "python3", Repository.url("Tests/TestSupport/Tools/osc11_pty.py").path, mode, "0", "f0f0f0",
                     "--marker", "next", "--type", "zq", "--expect", "zq", "--", "tmux", "-S", scratch.file("s"), "-f",
                     scratch.file("tmux.conf"), "new-session",
-                    "\(try Repository.paletteTUI()) --provider offline --no-history --lang en",
+                    // tmux passes a query through only to an attached client: the app starts once
+                    // the outer terminal is attached (as in a pane a user already works in).
+                    "until [ \"$(tmux -S \(scratch.file("s")) display -p '#{session_attached}')\" = 1 ]; "
+                        + "do sleep 0.02; done; exec \(try Repository.paletteTUI()) --provider offline --no-history --lang en",
                 ],
                 environment: [
                     "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch.file("home"), "TERM": "xterm-256color",
@@ -292,8 +295,6 @@ final class E2EBackgroundTmuxTests: XCTestCase {
             let run = try E2EBackgroundTests.decoder.decode(E2EBackgroundTests.Run.self, from: Data(r.stdout.utf8))
             XCTAssertEqual(run.status, 0, run.output.suffix(600).description)
             XCTAssertNotNil(run.firstFrame, "\(mode): the app did not start")
-            // Without an answer the app may be done before tmux has passed the query on.
-            if mode == "answer" { XCTAssertTrue(run.queried, "the query did not come through") }
             XCTAssertFalse(run.output.contains("rgb"), "\(mode): the answer reached the screen")
             return run
         }
@@ -302,12 +303,15 @@ final class E2EBackgroundTmuxTests: XCTestCase {
         XCTAssertTrue(never.output.contains("38;5;214m"), never.output.suffix(600).description)
         XCTAssertFalse(never.output.contains("38;5;94m"))
         // The answer counts within 100 ms of the question: a starved machine gets more tries.
+        // A run whose query tmux did not pass on in time (a loaded machine) is tried again.
         var inked = false
-        for _ in 0..<3 where !inked {
+        var tries: [String] = []
+        for _ in 0..<8 where !inked {
             let answered = try run("answer")
-            XCTAssertTrue(answered.afterAnswer.contains("zq"))
-            inked = answered.afterAnswer.contains("38;5;94m")
+            tries.append("queried \(answered.queried), typed \(answered.afterAnswer.contains("zq"))")
+            inked =
+                answered.queried && answered.afterAnswer.contains("zq") && answered.afterAnswer.contains("38;5;94m")
         }
-        XCTAssertTrue(inked, "the outer terminal's answer never re-inked the app")
+        XCTAssertTrue(inked, "the outer terminal's answer never re-inked the app: \(tries)")
     }
 }
