@@ -68,9 +68,10 @@ public enum StructureWords {
     public static func request(in description: String) -> (request: RoleStructure.Request, words: [String]) {
         // The offline engine reads as much (NormalisedText.readLimit).
         let text = Array(description.lowercased().unicodeScalars.prefix(4096))
-        let mono = matches(monoTerms, in: text)
+        let present = Present(text)
+        let mono = matches(monoTerms, in: text, present: present)
         if !mono.isEmpty { return (.mono, mono) }
-        let soft = matches(softTerms, in: text)
+        let soft = matches(softTerms, in: text, present: present)
         return soft.isEmpty ? (.full, []) : (.soft, soft)
     }
 
@@ -87,12 +88,39 @@ public enum StructureWords {
     private static let monoTerms = mono.map(Term.init)
     private static let softTerms = soft.map(Term.init)
 
+    /// The scalars a text holds: ASCII in a bit set, the others in a set. A term whose first
+    /// scalar is not among them is not looked for (most terms, in most descriptions).
+    private struct Present {
+        var ascii: (UInt64, UInt64) = (0, 0)
+        var other: Set<Unicode.Scalar> = []
+
+        init(_ text: [Unicode.Scalar]) {
+            for c in text {
+                let v = c.value
+                if v < 64 {
+                    ascii.0 |= 1 << UInt64(v)
+                } else if v < 128 {
+                    ascii.1 |= 1 << UInt64(v - 64)
+                } else {
+                    other.insert(c)
+                }
+            }
+        }
+
+        func contains(_ c: Unicode.Scalar) -> Bool {
+            let v = c.value
+            if v < 64 { return ascii.0 & (1 << UInt64(v)) != 0 }
+            if v < 128 { return ascii.1 & (1 << UInt64(v - 64)) != 0 }
+            return other.contains(c)
+        }
+    }
+
     /// The terms found, each once, as the text spells them.
-    private static func matches(_ terms: [Term], in text: [Unicode.Scalar]) -> [String] {
+    private static func matches(_ terms: [Term], in text: [Unicode.Scalar], present: Present) -> [String] {
         var found: [String] = []
         for term in terms {
             let t = term.scalars
-            guard let first = t.first, t.count <= text.count else { continue }
+            guard let first = t.first, t.count <= text.count, present.contains(first) else { continue }
             let spaced = term.spaced
             var i = 0
             while i + t.count <= text.count {

@@ -317,11 +317,15 @@ struct PaletteComposer {
         var fixed: Set<Role> = []
         if documented(s) { fixed.insert(.secondary) }
         if documented(a) { fixed.insert(.accent) }
+        // Each role's colour before any move, converted on the first lightness tried, not on each.
+        var unmovedLCH: [OKLCH?] = [nil, nil, nil]
         let (palette, moved) = RoleStructure.repaired(
             unmoved, request: reading.structure, fixed: fixed,
             allowed: { role, rgb in
                 let c = OKLCH(rgb)
-                let was = OKLCH(unmoved[role])
+                let k = role == .primary ? 0 : role == .secondary ? 1 : 2
+                let was = unmovedLCH[k] ?? OKLCH(unmoved[role])
+                unmovedLCH[k] = was
                 if PaletteComposer.isDarkYellow(c), !PaletteComposer.isDarkYellow(was) { return false }
                 // An accent keeps its colour: a lightness move may not grey it (sRGB's gamut
                 // narrows toward white and black).
