@@ -162,17 +162,20 @@ public enum RoleStructure {
             let rad = c.h * .pi / 180
             return (c, cos(rad), sin(rad))
         }
-        /// The colour `role` takes when its lightness moves by `d`, and its CIELAB and its cost
-        /// (ΔE00 from the colour it moves); nil when out of range or unmoved.
-        func step(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab, cost: Double)? {
-            let k = role == .secondary ? 0 : 1
-            let hue = hues[k]
+        /// The colour `role` takes when its lightness moves by `d`, and its CIELAB; nil when out
+        /// of range or unmoved.
+        func moved(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab)? {
+            let hue = hues[role == .secondary ? 0 : 1]
             let l = hue.c.l + d
             guard l >= 0.08, l <= 0.97 else { return nil }
             let rgb = OKLCH.gamutMapped(l: l, c: hue.c.c, cosH: hue.cosH, sinH: hue.sinH, steps: 24)
             guard rgb != palette[role] else { return nil }
-            let lab = CIELab(rgb)
-            return (rgb, lab, CIEDE2000.difference(lab, measured[k + 1].lab))
+            return (rgb, CIELab(rgb))
+        }
+        /// That colour with its cost: ΔE00 from the colour it moves.
+        func step(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab, cost: Double)? {
+            guard let m = moved(role, d) else { return nil }
+            return (m.rgb, m.lab, CIEDE2000.difference(m.lab, measured[role == .secondary ? 1 : 2].lab))
         }
         func options(_ role: Role, steps: [Double]) -> [(rgb: RGB, m: Measured, cost: Double)] {
             var out: [(rgb: RGB, m: Measured, cost: Double)] = []
@@ -188,9 +191,15 @@ public enum RoleStructure {
         let pa0 = CIEDE2000.difference(p.lab, measured[2].lab)
         var best: (palette: Palette, cost: Double, moved: [Role])?
         for role in movable {
+            let from = measured[role == .secondary ? 1 : 2].lab
             for d in RoleStructure.fineSteps {
-                // A step no cheaper than the best found is skipped before it is judged.
-                guard let o = step(role, d) else { continue }
+                // A step no cheaper than the best found is skipped before it is judged, and one
+                // whose lightness change alone costs more before its whole cost is worked out.
+                guard let next = moved(role, d) else { continue }
+                if let b = best, CIEDE2000.exceeds(lightnessBound: CIEDE2000.lightnessBound(next.lab, from), b.cost) {
+                    continue
+                }
+                let o = (rgb: next.rgb, lab: next.lab, cost: CIEDE2000.difference(next.lab, from))
                 if let b = best, o.cost >= b.cost { continue }
                 guard allowed(role, o.rgb) else { continue }
                 let m = Measured(o.rgb, lab: o.lab)

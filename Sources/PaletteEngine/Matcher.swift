@@ -528,7 +528,7 @@ struct Matcher {
         _ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode],
         only: LanguageCode?, inflections: inout [[String]?]
     ) -> Sense? {
-        let key = window.count == 1 ? window[window.startIndex].folded : window.map { $0.folded }.joined(separator: " ")
+        let key = window.count == 1 ? window[window.startIndex].folded : spaced(window) { $0.folded }
         let exact = lexicon.exact[key]
         if let exact, let s = Lexicon.choose(exact, language: language, only: only) { return s }
         // A word that is a term only where another language binds it (English "male", a gender
@@ -540,7 +540,7 @@ struct Matcher {
         let toned = window.contains { w in
             w.folded.unicodeScalars.contains { $0.value >= 0x80 && vietnameseLetters.contains($0) }
         }
-        let bareKey = window.count == 1 ? window[window.startIndex].bare : window.map { $0.bare }.joined(separator: " ")
+        let bareKey = window.count == 1 ? window[window.startIndex].bare : spaced(window) { $0.bare }
         if !toned {
             if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) {
                 return s
@@ -613,7 +613,7 @@ struct Matcher {
                 default: return true
                 }
             }
-            let stemmed = forms.count == 1 ? forms[0].folded : forms.map { $0.folded }.joined(separator: " ")
+            let stemmed = forms.count == 1 ? forms[0].folded : spaced(forms) { $0.folded }
             var hit = lexicon.senses(stemmed, in: index, language: language ?? l, only: only).flatMap {
                 usable($0, stemmed) ? $0 : nil
             }
@@ -630,7 +630,7 @@ struct Matcher {
                 }
             }
             if let hit { return hit }
-            let stemmedBare = forms.count == 1 ? forms[0].bare : forms.map { $0.bare }.joined(separator: " ")
+            let stemmedBare = forms.count == 1 ? forms[0].bare : spaced(forms) { $0.bare }
             if stemmedBare != stemmed,
                 let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only),
                 usable(s, stemmedBare)
@@ -656,6 +656,19 @@ struct Matcher {
             }
         }
         return nil
+    }
+
+    /// `words.map(part).joined(separator: " ")` without the intermediate array: the key of a
+    /// window of two or more words.
+    private func spaced<C: Collection>(_ words: C, _ part: (C.Element) -> String) -> String {
+        var out = ""
+        var first = true
+        for w in words {
+            if !first { out += " " }
+            out += part(w)
+            first = false
+        }
+        return out
     }
 
     // MARK: Compounds

@@ -85,9 +85,14 @@ struct PaletteComposer {
     let sides: CueSides?
 
     init(reading: Reading, variation: Int) {
+        self.init(reading: reading, variation: variation, sides: CueSides(reading))
+    }
+
+    /// A composer for `reading` whose sides are already known (they depend on the reading alone).
+    private init(reading: Reading, variation: Int, sides: CueSides?) {
         self.reading = reading
         self.variation = variation
-        sides = CueSides(reading)
+        self.sides = sides
     }
 
     /// Designer-picked palettes for descriptions with no colour words: never a grey.
@@ -163,7 +168,8 @@ struct PaletteComposer {
         let shared = reading.cues.contains { !$0.colours.isEmpty } ? prepared(rng: &unused) : nil
         let first = build(avoiding: nil, prepared: shared)
         guard variation != 0 else { return first }
-        let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil, prepared: shared).palette
+        let base = PaletteComposer(reading: reading, variation: 0, sides: sides).build(avoiding: nil, prepared: shared)
+            .palette
         let moved = Role.allCases.contains {
             CIEDE2000.difference(first.palette[$0], base[$0]) >= PaletteComposer.variationDistance
         }
