@@ -661,14 +661,26 @@ struct Matcher {
     /// `words.map(part).joined(separator: " ")` without the intermediate array: the key of a
     /// window of two or more words.
     private func spaced<C: Collection>(_ words: C, _ part: (C.Element) -> String) -> String {
-        var out = ""
-        var first = true
-        for w in words {
-            if !first { out += " " }
-            out += part(w)
-            first = false
+        var count = -1
+        for w in words { count += part(w).utf8.count + 1 }
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for w in words {
+                if at > 0 {
+                    buffer[at] = 0x20
+                    at += 1
+                }
+                var text = part(w)
+                text.withUTF8 { bytes in
+                    for b in bytes {
+                        buffer[at] = b
+                        at += 1
+                    }
+                }
+            }
+            return at
         }
-        return out
     }
 
     // MARK: Compounds
