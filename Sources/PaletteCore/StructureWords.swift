@@ -94,21 +94,43 @@ public enum StructureWords {
         let terms: [Term]
         let byPair: [UInt64: [Int]]
         let bySingle: [UInt32: [Int]]
+        /// A 4,096-bit filter of the pairs' and single scalars' `slot`s: most of a text's pairs
+        /// open no term and skip the dictionaries' hashing.
+        let filter: [UInt64]
 
         init(_ terms: [Term]) {
             self.terms = terms
             var byPair: [UInt64: [Int]] = [:]
             var bySingle: [UInt32: [Int]] = [:]
+            var filter = [UInt64](repeating: 0, count: 64)
             for (k, term) in terms.enumerated() {
                 let t = term.scalars
+                let key: UInt64
                 if t.count >= 2 {
-                    byPair[TermIndex.pair(t[0], t[1]), default: []].append(k)
+                    key = TermIndex.pair(t[0], t[1])
+                    byPair[key, default: []].append(k)
                 } else if let first = t.first {
+                    key = UInt64(first.value)
                     bySingle[first.value, default: []].append(k)
+                } else {
+                    continue
                 }
+                let slot = TermIndex.slot(key)
+                filter[slot >> 6] |= 1 << UInt64(slot & 63)
             }
             self.byPair = byPair
             self.bySingle = bySingle
+            self.filter = filter
+        }
+
+        /// A key's bit in `filter`.
+        static func slot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
+        }
+
+        func mayHold(_ key: UInt64) -> Bool {
+            let slot = TermIndex.slot(key)
+            return filter[slot >> 6] & (1 << UInt64(slot & 63)) != 0
         }
 
         static func pair(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> UInt64 {
@@ -119,8 +141,11 @@ public enum StructureWords {
         func matches(in text: [Unicode.Scalar]) -> [String] {
             var candidates: [Int] = []
             for i in text.indices {
-                if let k = bySingle[text[i].value] { candidates += k }
-                if i + 1 < text.count, let k = byPair[TermIndex.pair(text[i], text[i + 1])] { candidates += k }
+                let single = UInt64(text[i].value)
+                if mayHold(single), let k = bySingle[text[i].value] { candidates += k }
+                guard i + 1 < text.count else { continue }
+                let pair = TermIndex.pair(text[i], text[i + 1])
+                if mayHold(pair), let k = byPair[pair] { candidates += k }
             }
             guard !candidates.isEmpty else { return [] }
             candidates.sort()
