@@ -353,6 +353,16 @@ public enum CIEDE2000 {
     public static func difference(_ c1: RGB, _ c2: RGB) -> Double {
         difference(CIELab(c1), CIELab(c2))
     }
+
+    /// Whether `difference(c1, c2)` is sure to be at least `value`, given `lightnessBound(c1, c2)`
+    /// (which is its term |ΔL′| / S_L, worked out alike).
+    ///
+    /// The other terms add C′² + H′² + R_T·C′·H′ ≥ 0 under the root; rounding can take up to a few
+    /// ulps of C′² + H′² (at most ~10⁵) from the sum, far below the 10⁻⁹ of slack allowed here.
+    public static func exceeds(lightnessBound bound: Double, _ value: Double) -> Bool {
+        let floor = bound * bound - 1e-9
+        return floor > 0 && floor >= value * value
+    }
 }
 
 // MARK: - WCAG 2.x

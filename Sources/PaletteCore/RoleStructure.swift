@@ -67,9 +67,13 @@ public enum RoleStructure {
         let l: Double
         let temperature: Temperature
 
-        init(_ rgb: RGB) {
-            lab = CIELab(rgb)
-            l = OKLCH(rgb).l
+        init(_ rgb: RGB) { self.init(rgb, lab: CIELab(rgb)) }
+
+        /// `rgb` measured, its CIELAB already worked out. OKLab's lightness is OKLCH's (the
+        /// polar form keeps it), without the hue's arctangent.
+        init(_ rgb: RGB, lab: CIELab) {
+            self.lab = lab
+            l = OKLab(rgb).l
             let h = RoleStructure.heat(lab)
             temperature = h > 0 ? .warm : h < -0.8 ? .cool : .neutral
         }
@@ -101,6 +105,41 @@ public enum RoleStructure {
         return out
     }
 
+    /// The lightness steps a lone role is moved by (±0.03 to ±0.54), and both roles (±0.06 to ±0.48).
+    static let fineSteps = (1...18).flatMap { k in [0.03 * Double(k), -0.03 * Double(k)] }
+    static let coarseSteps = (1...8).flatMap { k in [0.06 * Double(k), -0.06 * Double(k)] }
+
+    /// `violations(p, s, a, request:).isEmpty`, with the distances from the primary given where
+    /// known (each the same `CIEDE2000.difference` of the same arguments) and the others worked
+    /// out only when no rule already failed.
+    static func keepsAll(
+        _ p: Measured, _ s: Measured, _ a: Measured, ps knownPS: Double?, pa knownPA: Double?,
+        request: Request
+    ) -> Bool {
+        if let d = knownPS, d < minimumDistance { return false }
+        if let d = knownPA, d < accentDistance { return false }
+        // The same comparisons as `violations`, so that a NaN distance is judged alike.
+        let ps = knownPS ?? CIEDE2000.difference(p.lab, s.lab)
+        if ps < minimumDistance { return false }
+        let pa = knownPA ?? CIEDE2000.difference(p.lab, a.lab)
+        if pa < accentDistance { return false }
+        let sa = CIEDE2000.difference(s.lab, a.lab)
+        if sa < minimumDistance { return false }
+        let soft = request == .soft
+        let step = soft ? softAccentLightnessStep : accentLightnessStep
+        let far = soft ? softAccentFarDistance : accentFarDistance
+        if !(abs(a.l - p.l) >= step || (pa >= far && sa >= far)) { return false }
+        let apart = soft ? ps >= minimumDistance : (abs(p.l - s.l) >= pairLightnessStep || ps >= pairDistance)
+        if !apart { return false }
+        if request == .full {
+            let range = max(p.l, s.l, a.l) - min(p.l, s.l, a.l)
+            if s.temperature == p.temperature, a.temperature == p.temperature, range < oneLightnessRange {
+                return false
+            }
+        }
+        return true
+    }
+
     /// The palette nearest `palette` (least CIEDE2000 moved) that keeps every rule for
     /// `request`, and the roles moved; the palette unchanged when it keeps them already or no
     /// move found keeps them.
@@ -116,27 +155,59 @@ public enum RoleStructure {
         let measured = Role.allCases.map { Measured(palette[$0]) }
         if violations(measured[0], measured[1], measured[2], request: request).isEmpty { return (palette, []) }
         let movable = [Role.secondary, .accent].filter { !fixed.contains($0) }
+        let p = measured[0]
+        // The hue's cosine and sine once per role, as `gamutMapped()` works them out on each call.
+        let hues: [(c: OKLCH, cosH: Double, sinH: Double)] = [palette.secondary, palette.accent].map { rgb in
+            let c = OKLCH(rgb)
+            let rad = c.h * .pi / 180
+            return (c, cos(rad), sin(rad))
+        }
+        /// The colour `role` takes when its lightness moves by `d`, and its CIELAB; nil when out
+        /// of range or unmoved.
+        func moved(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab)? {
+            let hue = hues[role == .secondary ? 0 : 1]
+            let l = hue.c.l + d
+            guard l >= 0.08, l <= 0.97 else { return nil }
+            let rgb = OKLCH.gamutMapped(l: l, c: hue.c.c, cosH: hue.cosH, sinH: hue.sinH, steps: 24)
+            guard rgb != palette[role] else { return nil }
+            return (rgb, CIELab(rgb))
+        }
+        /// That colour with its cost: ΔE00 from the colour it moves.
+        func step(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab, cost: Double)? {
+            guard let m = moved(role, d) else { return nil }
+            return (m.rgb, m.lab, CIEDE2000.difference(m.lab, measured[role == .secondary ? 1 : 2].lab))
+        }
         func options(_ role: Role, steps: [Double]) -> [(rgb: RGB, m: Measured, cost: Double)] {
-            let c = OKLCH(palette[role])
-            var out: [(RGB, Measured, Double)] = []
+            var out: [(rgb: RGB, m: Measured, cost: Double)] = []
+            out.reserveCapacity(steps.count)
             for d in steps {
-                let l = c.l + d
-                guard l >= 0.08, l <= 0.97 else { continue }
-                let rgb = OKLCH(l: l, c: c.c, h: c.h).gamutMapped()
-                guard rgb != palette[role], allowed(role, rgb) else { continue }
-                let m = Measured(rgb)
-                out.append((rgb, m, CIEDE2000.difference(m.lab, measured[role == .secondary ? 1 : 2].lab)))
+                guard let o = step(role, d), allowed(role, o.rgb) else { continue }
+                out.append((o.rgb, Measured(o.rgb, lab: o.lab), o.cost))
             }
             return out
         }
-        let fine = (1...18).flatMap { k in [0.03 * Double(k), -0.03 * Double(k)] }
+        // The distances `violations` takes, each worked out once where a role does not move.
+        let ps0 = CIEDE2000.difference(p.lab, measured[1].lab)
+        let pa0 = CIEDE2000.difference(p.lab, measured[2].lab)
         var best: (palette: Palette, cost: Double, moved: [Role])?
         for role in movable {
-            for o in options(role, steps: fine) {
+            let from = measured[role == .secondary ? 1 : 2].lab
+            for d in RoleStructure.fineSteps {
+                // A step no cheaper than the best found is skipped before it is judged, and one
+                // whose lightness change alone costs more before its whole cost is worked out.
+                guard let next = moved(role, d) else { continue }
+                if let b = best, CIEDE2000.exceeds(lightnessBound: CIEDE2000.lightnessBound(next.lab, from), b.cost) {
+                    continue
+                }
+                let o = (rgb: next.rgb, lab: next.lab, cost: CIEDE2000.difference(next.lab, from))
                 if let b = best, o.cost >= b.cost { continue }
-                let s = role == .secondary ? o.m : measured[1]
-                let a = role == .accent ? o.m : measured[2]
-                if violations(measured[0], s, a, request: request).isEmpty {
+                guard allowed(role, o.rgb) else { continue }
+                let m = Measured(o.rgb, lab: o.lab)
+                let keeps =
+                    role == .secondary
+                    ? keepsAll(p, m, measured[2], ps: nil, pa: pa0, request: request)
+                    : keepsAll(p, measured[1], m, ps: ps0, pa: nil, request: request)
+                if keeps {
                     var p = palette
                     p[role] = o.rgb
                     best = (p, o.cost, [role])
@@ -144,13 +215,17 @@ public enum RoleStructure {
             }
         }
         if best == nil, movable.count == 2 {
-            let coarse = (1...8).flatMap { k in [0.06 * Double(k), -0.06 * Double(k)] }
-            let secondaries = options(.secondary, steps: coarse)
-            let accents = options(.accent, steps: coarse)
-            for s in secondaries {
-                for a in accents {
+            let secondaries = options(.secondary, steps: RoleStructure.coarseSteps)
+            let accents = options(.accent, steps: RoleStructure.coarseSteps)
+            // Each option's distance from the primary, worked out on first use.
+            var ps = [Double?](repeating: nil, count: secondaries.count)
+            var pa = [Double?](repeating: nil, count: accents.count)
+            for (i, s) in secondaries.enumerated() {
+                for (j, a) in accents.enumerated() {
                     if let b = best, s.cost + a.cost >= b.cost { continue }
-                    if violations(measured[0], s.m, a.m, request: request).isEmpty {
+                    if ps[i] == nil { ps[i] = CIEDE2000.difference(p.lab, s.m.lab) }
+                    if pa[j] == nil { pa[j] = CIEDE2000.difference(p.lab, a.m.lab) }
+                    if keepsAll(p, s.m, a.m, ps: ps[i], pa: pa[j], request: request) {
                         best = (
                             Palette(primary: palette.primary, secondary: s.rgb, accent: a.rgb), s.cost + a.cost,
                             [.secondary, .accent]

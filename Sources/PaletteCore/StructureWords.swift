@@ -68,9 +68,9 @@ public enum StructureWords {
     public static func request(in description: String) -> (request: RoleStructure.Request, words: [String]) {
         // The offline engine reads as much (NormalisedText.readLimit).
         let text = Array(description.lowercased().unicodeScalars.prefix(4096))
-        let mono = matches(monoTerms, in: text)
+        let mono = monoIndex.matches(in: text)
         if !mono.isEmpty { return (.mono, mono) }
-        let soft = matches(softTerms, in: text)
+        let soft = softIndex.matches(in: text)
         return soft.isEmpty ? (.full, []) : (.soft, soft)
     }
 
@@ -84,32 +84,100 @@ public enum StructureWords {
             spaced = scalars.first.map(StructureWords.isSpacedScript) ?? true
         }
     }
-    private static let monoTerms = mono.map(Term.init)
-    private static let softTerms = soft.map(Term.init)
+    private static let monoIndex = TermIndex(mono.map(Term.init))
+    private static let softIndex = TermIndex(soft.map(Term.init))
 
-    /// The terms found, each once, as the text spells them.
-    private static func matches(_ terms: [Term], in text: [Unicode.Scalar]) -> [String] {
-        var found: [String] = []
-        for term in terms {
-            let t = term.scalars
-            guard let first = t.first, t.count <= text.count else { continue }
-            let spaced = term.spaced
-            var i = 0
-            while i + t.count <= text.count {
-                if text[i] == first, (1..<t.count).allSatisfy({ text[i + $0] == t[$0] }),
-                    !spaced || i == 0 || !isLetter(text[i - 1])
-                {
-                    // The whole word in the user's text (its inflection included) for the rationale.
-                    var end = i + t.count
-                    if spaced { while end < text.count, isLetter(text[end]) { end += 1 } }
-                    let word = String(String.UnicodeScalarView(text[i..<end]))
-                    if !found.contains(word) { found.append(word) }
-                    break
+    /// Terms by their first two scalars (or their one): only the terms whose opening pair a text
+    /// holds can match in it, so only those are looked for (a few of the 170, in most texts;
+    /// trying each term at each position was a fifth of the reading's time).
+    private struct TermIndex: Sendable {
+        let terms: [Term]
+        let byPair: [UInt64: [Int]]
+        let bySingle: [UInt32: [Int]]
+        /// A 4,096-bit filter of the pairs' and single scalars' `slot`s: most of a text's pairs
+        /// open no term and skip the dictionaries' hashing.
+        let filter: [UInt64]
+
+        init(_ terms: [Term]) {
+            self.terms = terms
+            var byPair: [UInt64: [Int]] = [:]
+            var bySingle: [UInt32: [Int]] = [:]
+            var filter = [UInt64](repeating: 0, count: 64)
+            for (k, term) in terms.enumerated() {
+                let t = term.scalars
+                let key: UInt64
+                if t.count >= 2 {
+                    key = TermIndex.pair(t[0], t[1])
+                    byPair[key, default: []].append(k)
+                } else if let first = t.first {
+                    key = UInt64(first.value)
+                    bySingle[first.value, default: []].append(k)
+                } else {
+                    continue
                 }
-                i += 1
+                let slot = TermIndex.slot(key)
+                filter[slot >> 6] |= 1 << UInt64(slot & 63)
             }
+            self.byPair = byPair
+            self.bySingle = bySingle
+            self.filter = filter
         }
-        return found
+
+        /// A key's bit in `filter`.
+        static func slot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
+        }
+
+        func mayHold(_ key: UInt64) -> Bool {
+            let slot = TermIndex.slot(key)
+            return filter[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+        }
+
+        static func pair(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> UInt64 {
+            UInt64(a.value) << 32 | UInt64(b.value)
+        }
+
+        /// The terms found, each once, as the text spells them, in term order.
+        func matches(in text: [Unicode.Scalar]) -> [String] {
+            var candidates: [Int] = []
+            for i in text.indices {
+                let single = UInt64(text[i].value)
+                if mayHold(single), let k = bySingle[text[i].value] { candidates += k }
+                guard i + 1 < text.count else { continue }
+                let pair = TermIndex.pair(text[i], text[i + 1])
+                if mayHold(pair), let k = byPair[pair] { candidates += k }
+            }
+            guard !candidates.isEmpty else { return [] }
+            candidates.sort()
+            var found: [String] = []
+            var last = -1
+            for k in candidates where k != last {
+                last = k
+                StructureWords.find(terms[k], in: text, into: &found)
+            }
+            return found
+        }
+    }
+
+    /// Adds the term as the text spells it at its first occurrence to `found` (each word once).
+    private static func find(_ term: Term, in text: [Unicode.Scalar], into found: inout [String]) {
+        let t = term.scalars
+        guard let first = t.first, t.count <= text.count else { return }
+        let spaced = term.spaced
+        var i = 0
+        while i + t.count <= text.count {
+            if text[i] == first, (1..<t.count).allSatisfy({ text[i + $0] == t[$0] }),
+                !spaced || i == 0 || !isLetter(text[i - 1])
+            {
+                // The whole word in the user's text (its inflection included) for the rationale.
+                var end = i + t.count
+                if spaced { while end < text.count, isLetter(text[end]) { end += 1 } }
+                let word = String(String.UnicodeScalarView(text[i..<end]))
+                if !found.contains(word) { found.append(word) }
+                return
+            }
+            i += 1
+        }
     }
 
     private static func isLetter(_ s: Unicode.Scalar) -> Bool {

@@ -756,7 +756,9 @@ struct Lexicon: Sendable {
     /// Whether an entry is a hand-written concept or named thing, not a name from a colour list.
     func isHandWritten(_ entry: Int32) -> Bool {
         let e = entries[Int(entry)]
-        return e.kind != .word && !e.id.contains(":")
+        // A byte search: Foundation's `contains` costs a string search object per call, and
+        // no id has a combining mark after its colon (one that would join it to the colon).
+        return e.kind != .word && !e.id.utf8.contains(UInt8(ascii: ":"))
     }
 
     /// A term's lookup key: folded words joined by spaces, or a folded unspaced run.

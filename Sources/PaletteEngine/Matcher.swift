@@ -337,8 +337,13 @@ struct Matcher {
         var i = 0
         var lastUnknown: (index: Int, start: Int)?
         var lastUnknownEnd = -2
+        // Each word's English inflections (`Inflection.stems`), made on first use: a word ends
+        // several windows.
+        var inflections = [[String]?](repeating: nil, count: words.count)
         while i < words.count {
-            if let (sense, n, negated) = longestPhrase(words, at: i, language: language, only: result.strictLatin) {
+            if let (sense, n, negated) = longestPhrase(
+                words, at: i, language: language, only: result.strictLatin, inflections: &inflections)
+            {
                 let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
                 result.matches.append(
                     Match(
@@ -454,9 +459,10 @@ struct Matcher {
 
     /// The longest lexicon phrase starting at word `i`: its sense, its length in words, and
     /// whether a negative suffix was stripped from it.
-    private func longestPhrase(_ words: [Word], at i: Int, language: LanguageCode?, only strict: LanguageCode?)
-        -> (Sense, Int, Bool)?
-    {
+    private func longestPhrase(
+        _ words: [Word], at i: Int, language: LanguageCode?, only strict: LanguageCode?,
+        inflections: inout [[String]?]
+    ) -> (Sense, Int, Bool)? {
         let script = words[i].script
         let only = script == .latin ? strict : nil
         var maxN = 1
@@ -479,11 +485,15 @@ struct Matcher {
         var n = maxN
         while n >= (isGrammar ? 2 : 1) {
             let window = words[i..<(i + n)]
-            if let s = lookup(window, language: language, stemLanguages: stemLanguages, only: only) {
+            if let s = lookup(
+                window, language: language, stemLanguages: stemLanguages, only: only, inflections: &inflections)
+            {
                 return (s, n, false)
             }
             // A phrase of another language is specific enough to read even in a clear text.
-            if n > 1, only != nil, let s = lookup(window, language: language, stemLanguages: [], only: nil) {
+            if n > 1, only != nil,
+                let s = lookup(window, language: language, stemLanguages: [], only: nil, inflections: &inflections)
+            {
                 return (s, n, false)
             }
             n -= 1
@@ -500,7 +510,10 @@ struct Matcher {
                 var w = words[i]
                 w.folded = stripped
                 w.bare = lexicon.folding.bare(stripped)
-                if let s = lookup([w][...], language: l, stemLanguages: [l], only: only) { return (s, 1, true) }
+                var none: [[String]?] = []
+                if let s = lookup([w][...], language: l, stemLanguages: [l], only: only, inflections: &none) {
+                    return (s, 1, true)
+                }
             }
         }
         return nil
@@ -508,11 +521,14 @@ struct Matcher {
 
     /// One window of words looked up exactly, without accents, with English inflection of
     /// the last word, and through each language's stems.
+    ///
+    /// `inflections` caches `Inflection.stems` of each word of `window`'s array by its index
+    /// (empty: no cache, for a window made up by the caller).
     private func lookup(
         _ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode],
-        only: LanguageCode?
+        only: LanguageCode?, inflections: inout [[String]?]
     ) -> Sense? {
-        let key = window.count == 1 ? window.first!.folded : window.map(\.folded).joined(separator: " ")
+        let key = window.count == 1 ? window[window.startIndex].folded : spaced(window) { $0.folded }
         let exact = lexicon.exact[key]
         if let exact, let s = Lexicon.choose(exact, language: language, only: only) { return s }
         // A word that is a term only where another language binds it (English "male", a gender
@@ -520,8 +536,11 @@ struct Matcher {
         // the weaker forms either (German "man" is not Vietnamese mận, plums, typed bare).
         if window.count == 1, let exact, !exact.contains(where: { !$0.bound }) { return nil }
         // A word typed with Vietnamese tone marks means that spelling: trắng is not trang.
-        let toned = window.contains { w in w.folded.unicodeScalars.contains { vietnameseLetters.contains($0) } }
-        let bareKey = window.count == 1 ? window.first!.bare : window.map(\.bare).joined(separator: " ")
+        // (Vietnamese letters are all beyond ASCII: most scalars skip the set.)
+        let toned = window.contains { w in
+            w.folded.unicodeScalars.contains { $0.value >= 0x80 && vietnameseLetters.contains($0) }
+        }
+        let bareKey = window.count == 1 ? window[window.startIndex].bare : spaced(window) { $0.bare }
         if !toned {
             if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) {
                 return s
@@ -532,19 +551,38 @@ struct Matcher {
                 return s
             }
         }
-        let last = window.last!
+        let lastIndex = window.endIndex - 1
+        let last = window[lastIndex]
+        // The key without the last word, made once and only when a form of the last word is tried.
+        var keyPrefix: String?
+        func prefix() -> String {
+            if let keyPrefix { return keyPrefix }
+            let made = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
+            keyPrefix = made
+            return made
+        }
         // Plurals every Latin-script language writes alike (fraises, fresas, morangos, pumpkins),
         // looked up exactly before stems, whose shared forms may have been left out.
         if last.script == .latin, last.folded.unicodeScalars.count > 3 {
-            let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
             for suffix in ["s", "es", "x"] where last.folded.hasSuffix(suffix) {
-                let singular = prefix + String(last.folded.dropLast(suffix.count))
+                let singular = prefix() + String(last.folded.dropLast(suffix.count))
                 if let s = lexicon.senses(singular, in: lexicon.exact, language: language, only: only) { return s }
             }
         }
         if last.script == .latin {
-            let prefix = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
-            for stem in Inflection.stems(last.folded) {
+            let stems: [String]
+            if inflections.indices.contains(lastIndex) {
+                if let cached = inflections[lastIndex] {
+                    stems = cached
+                } else {
+                    stems = Inflection.stems(last.folded)
+                    inflections[lastIndex] = stems
+                }
+            } else {
+                stems = Inflection.stems(last.folded)
+            }
+            let prefix = stems.isEmpty ? "" : prefix()
+            for stem in stems {
                 if let list = lexicon.exact[prefix + stem],
                     let s = list.first(where: {
                         ($0.language == .en || $0.language == .any) && Lexicon.reads($0, in: language)
@@ -561,7 +599,7 @@ struct Matcher {
                 let f = r.rules.stem(w.folded)
                 return (f, r.rules.stem(w.bare))
             }
-            let forms = window.map(stems)
+            let forms = window.map { stems($0) }
             // A name (brand, flag, team) stripped to a stem of three letters meets ordinary
             // words: Turkish Hollanda -> hol, Spanish hola -> hol. Names take stems of four or more.
             // And a word that is grammar in a language is not one of its inflected terms there:
@@ -575,7 +613,7 @@ struct Matcher {
                 default: return true
                 }
             }
-            let stemmed = forms.count == 1 ? forms[0].folded : forms.map(\.folded).joined(separator: " ")
+            let stemmed = forms.count == 1 ? forms[0].folded : spaced(forms) { $0.folded }
             var hit = lexicon.senses(stemmed, in: index, language: language ?? l, only: only).flatMap {
                 usable($0, stemmed) ? $0 : nil
             }
@@ -592,7 +630,7 @@ struct Matcher {
                 }
             }
             if let hit { return hit }
-            let stemmedBare = forms.count == 1 ? forms[0].bare : forms.map(\.bare).joined(separator: " ")
+            let stemmedBare = forms.count == 1 ? forms[0].bare : spaced(forms) { $0.bare }
             if stemmedBare != stemmed,
                 let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only),
                 usable(s, stemmedBare)
@@ -618,6 +656,31 @@ struct Matcher {
             }
         }
         return nil
+    }
+
+    /// `words.map(part).joined(separator: " ")` without the intermediate array: the key of a
+    /// window of two or more words.
+    private func spaced<C: Collection>(_ words: C, _ part: (C.Element) -> String) -> String {
+        var count = -1
+        for w in words { count += part(w).utf8.count + 1 }
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for w in words {
+                if at > 0 {
+                    buffer[at] = 0x20
+                    at += 1
+                }
+                var text = part(w)
+                text.withUTF8 { bytes in
+                    for b in bytes {
+                        buffer[at] = b
+                        at += 1
+                    }
+                }
+            }
+            return at
+        }
     }
 
     // MARK: Compounds

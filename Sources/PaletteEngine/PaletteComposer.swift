@@ -85,9 +85,14 @@ struct PaletteComposer {
     let sides: CueSides?
 
     init(reading: Reading, variation: Int) {
+        self.init(reading: reading, variation: variation, sides: CueSides(reading))
+    }
+
+    /// A composer for `reading` whose sides are already known (they depend on the reading alone).
+    private init(reading: Reading, variation: Int, sides: CueSides?) {
         self.reading = reading
         self.variation = variation
-        sides = CueSides(reading)
+        self.sides = sides
     }
 
     /// Designer-picked palettes for descriptions with no colour words: never a grey.
@@ -163,7 +168,8 @@ struct PaletteComposer {
         let shared = reading.cues.contains { !$0.colours.isEmpty } ? prepared(rng: &unused) : nil
         let first = build(avoiding: nil, prepared: shared)
         guard variation != 0 else { return first }
-        let base = PaletteComposer(reading: reading, variation: 0).build(avoiding: nil, prepared: shared).palette
+        let base = PaletteComposer(reading: reading, variation: 0, sides: sides).build(avoiding: nil, prepared: shared)
+            .palette
         let moved = Role.allCases.contains {
             CIEDE2000.difference(first.palette[$0], base[$0]) >= PaletteComposer.variationDistance
         }
@@ -317,11 +323,15 @@ struct PaletteComposer {
         var fixed: Set<Role> = []
         if documented(s) { fixed.insert(.secondary) }
         if documented(a) { fixed.insert(.accent) }
+        // Each role's colour before any move, converted on the first lightness tried, not on each.
+        var unmovedLCH: [OKLCH?] = [nil, nil, nil]
         let (palette, moved) = RoleStructure.repaired(
             unmoved, request: reading.structure, fixed: fixed,
             allowed: { role, rgb in
                 let c = OKLCH(rgb)
-                let was = OKLCH(unmoved[role])
+                let k = role == .primary ? 0 : role == .secondary ? 1 : 2
+                let was = unmovedLCH[k] ?? OKLCH(unmoved[role])
+                unmovedLCH[k] = was
                 if PaletteComposer.isDarkYellow(c), !PaletteComposer.isDarkYellow(was) { return false }
                 // An accent keeps its colour: a lightness move may not grey it (sRGB's gamut
                 // narrows toward white and black).

@@ -512,3 +512,79 @@ func engineDump(variations: Int) {
     }
     print(out, terminator: "")
 }
+
+/// `palette-bench engine-dump --requests`: for each line of standard input, the offline engine's
+/// answers to requests that go through its workbench (seeds, locks, refinements, candidates and
+/// an accessibility level), one line each, so a speed-up is also checked on those paths.
+func engineRequestDump() {
+    var lines: [String] = []
+    while let line = readLine(strippingNewline: true) { lines.append(line) }
+    let box = DumpBox()
+    let done = DispatchSemaphore(value: 0)
+    Task { [lines] in
+        box.text = await requestDump(lines)
+        done.signal()
+    }
+    done.wait()
+    print(box.text, terminator: "")
+}
+
+/// Where the dump's task leaves its text for the waiting thread.
+private final class DumpBox: @unchecked Sendable {
+    var text = ""
+}
+
+private func requestDump(_ lines: [String]) async -> String {
+    let engine = OfflineEngine()
+    func describe(_ g: GeneratedPalette) -> String {
+        let words = Role.allCases.map { "\($0.rawValue)=" + (g.rationale[$0] ?? []).joined(separator: ",") }
+        let hexes = [g.palette.primary, g.palette.secondary, g.palette.accent].map(\.hex)
+        return hexes.joined(separator: " ") + "\t" + words.joined(separator: ";") + "\t"
+            + g.notes.map { String(describing: $0) }.joined(separator: ";")
+    }
+    var out = ""
+    for line in lines {
+        let base = engine.palette(for: line, variation: 0).palette
+        let requests: [(String, GenerationRequest)] = [
+            ("seed7", GenerationRequest(description: line, seed: 7)),
+            ("lockP", GenerationRequest(description: line, seed: 42, locked: [.primary: RGB(packed: 0x2F5D50)])),
+            (
+                "lockSA",
+                GenerationRequest(
+                    description: line, variation: 1,
+                    locked: [.secondary: RGB(packed: 0x101418), .accent: RGB(packed: 0xE8B04B)])
+            ),
+            (
+                "warmer",
+                GenerationRequest(
+                    description: line, refinement: Refinement(instruction: "warmer accent", base: base))
+            ),
+            ("softer", GenerationRequest(description: line, refinement: Refinement(instruction: "更柔和", base: base))),
+            (
+                "night",
+                GenerationRequest(
+                    description: line, locked: [.primary: base.primary],
+                    refinement: Refinement(instruction: "a night version", base: base))
+            ),
+            ("three", GenerationRequest(description: line, candidateCount: 3)),
+            (
+                "aa",
+                GenerationRequest(
+                    description: line,
+                    constraints: GenerationConstraints(accessibility: AccessibilityRequirement(level: .aa)))
+            ),
+        ]
+        for (name, request) in requests {
+            out += "\(line)\t\(name)\t"
+            do {
+                let g = try await engine.generate(request)
+                out += describe(g)
+                for alternative in g.alternatives { out += "\t|" + describe(alternative) }
+            } catch {
+                out += "error \(error)"
+            }
+            out += "\n"
+        }
+    }
+    return out
+}

@@ -11,6 +11,7 @@ import Foundation
 let usage = """
     usage: palette-bench list
            palette-bench engine-dump [VARIATIONS] < descriptions   (one palette a line and variation)
+           palette-bench engine-dump --requests < descriptions   (seeds, locks, refinements, candidates)
            palette-bench config-text BYTES   (the settings file config-growth reads, about BYTES long)
            palette-bench [CASE...|all] [--format text|json] [--quick]
     """
@@ -60,6 +61,10 @@ func runBench(_ args: [String]) throws -> Int32 {
     if args.first == "config-text" {
         // The settings file `config-growth` reads, for `make bench` to hand the app.
         print(Bench.configText(bytes: args.count > 1 ? Int(args[1]) ?? 10_000 : 10_000), terminator: "")
+        return 0
+    }
+    if args == ["engine-dump", "--requests"] {
+        engineRequestDump()
         return 0
     }
     if args.first == "engine-dump" {
