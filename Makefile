@@ -7,6 +7,15 @@ SWIFTC ?= swiftc
 # stays so that these builds and the team's `swift build -Xswiftc -warnings-as-errors` use the
 # same compiler flags and share one build (a change of flags recompiles every module).
 STRICT := -Xswiftc -warnings-as-errors
+# Every release build (check, run, install, bench, soak, startup-order) uses these same flags:
+# SwiftPM passes --static-swift-stdlib to every compile (-static-stdlib), not only to the link,
+# so a release build without it and one with it were two whole release compiles of every module,
+# and switching between them compiled everything again (four compiles in one CI run).
+RELEASE := -c release --static-swift-stdlib $(STRICT)
+# The one warning of that link is not ours: glibc's note on mktemp inside the toolchain's static
+# Foundation archive. `make check` fails on any other warning.
+RELEASE_PRODUCTS := palette-tui palette-docs palette-bench lexicon-index history-writer
+TOOLCHAIN_WARNING := ^/[^ ]*/swift_static/[^ ]*\.a\([^)]*\)
 # Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
 DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev libspng-dev libturbojpeg0-dev \
@@ -108,13 +117,13 @@ build-info:
 build: build-info
 	$(SWIFT) build $(LINK_INFO)
 
-## The product only (palette-bench is built by `make bench`). It links the Swift runtime from the
-## toolchain: `make install` builds the self-contained one.
+## The product only (palette-bench is built by `make bench`), self-contained like every release
+## build here (RELEASE below): it runs without the toolchain.
 release: build-info
-	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-tui $(LINK_INFO)
 
 run: deps release
-	@echo "make run: .build/release/palette-tui (needs the Swift toolchain; make install PREFIX=~/.local for one that does not)"
+	@echo "make run: .build/release/palette-tui (make install PREFIX=~/.local puts it on your PATH)"
 	.build/release/palette-tui
 
 ## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux, the
@@ -127,12 +136,15 @@ test: deps test-deps build-info
 	python3 tools/run_tests.py --workers $(TEST_WORKERS)
 	$(MAKE) --no-print-directory install-check
 
-## The gate, installing nothing: zero warnings (debug with tests and release, compiler warnings as
-## errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
+## The gate, installing nothing: zero warnings (debug with tests, and release of every
+## executable: the test-only targets import XCTest, which has no static build; compiler warnings
+## as errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
 ## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
 check: build-info
-	@mkdir -p .build; set -o pipefail; { $(SWIFT) build --build-tests $(STRICT) $(LINK_INFO) && $(SWIFT) build -c release $(STRICT) $(LINK_INFO); } 2>&1 \
-	  | tee .build/check.log; ! grep -E '^(warning|.*: warning):' .build/check.log
+	@mkdir -p .build; set -o pipefail; \
+	{ $(SWIFT) build --build-tests $(STRICT) $(LINK_INFO) && \
+	  for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE) --product $$p $(LINK_INFO) || exit 1; done; } 2>&1 \
+	  | tee .build/check.log && ! grep -E '^(warning|.*: warning):' .build/check.log | grep -vE '$(TOOLCHAIN_WARNING)'
 	python3 tools/check_target_imports.py
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 
@@ -145,17 +157,13 @@ format:
 	$(SWIFT) format -i -r $(FORMAT_PATHS)
 
 # ---- Installation -------------------------------------------------------------------------
-# `make install` builds palette-tui with the Swift runtime and Foundation linked in
-# (--static-swift-stdlib: only Debian's own libraries are left, ncurses, libcurl, zlib and what
-# they need); then palette-docs writes the man pages and completions from the command table, and
-# tools/install.sh copies them under DESTDIR$(PREFIX), recording a manifest that
-# `make uninstall` removes exactly. The static binary is the release build linked another way:
-# the same compiled modules in .build/release (the flag changes only the link), so `make check`,
-# `make release` and `make install` share one release compile, and switching between them
-# relinks palette-tui (seconds) and compiles nothing. A separate scratch path was a second
-# whole release compile of every module.
+# `make install` installs the release palette-tui, which has the Swift runtime and Foundation
+# linked in (--static-swift-stdlib, in RELEASE: only Debian's own libraries are left, ncurses,
+# libcurl, zlib and what they need); then palette-docs writes the man pages and completions from
+# the command table, and tools/install.sh copies them under DESTDIR$(PREFIX), recording a manifest
+# that `make uninstall` removes exactly. `make check`, `make release` and `make install` share
+# one release compile in .build/release.
 STATIC_BUILD := .build
-STATIC_FLAGS := -c release --static-swift-stdlib $(STRICT)
 GENERATED := .build/generated
 # The date on the man page: the commit's, else SOURCE_DATE_EPOCH's, else today's.
 MAN_DATE := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git log -1 --format=%cs 2>/dev/null \
@@ -177,8 +185,8 @@ INSTALL_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' DOCDIR=
 
 ## The self-contained binary in .build/release, and palette-docs (a build tool, run here only).
 static: deps build-info
-	$(SWIFT) build $(STATIC_FLAGS) --product palette-tui $(LINK_INFO)
-	$(SWIFT) build -c release --product palette-docs $(STRICT) $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-tui $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-docs $(LINK_INFO)
 
 ## The man pages (gzip -9n: no name or time inside, the same bytes every build) and completions.
 docs: static
@@ -264,17 +272,17 @@ fuzz:
 ## random: resident set, descriptors and threads must stay flat after the first minute (bench/soak.py).
 SOAK_MINUTES ?= 30
 soak: deps build-info
-	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-tui $(LINK_INFO)
 	python3 bench/soak.py --minutes $(SOAK_MINUTES)
 
 ## Measures the performance budget against C and Swift floors; writes docs/benchmarks.md (not part of test).
 bench: deps build-info
 	$(call apt_install,bench,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
-	$(SWIFT) build -c release --product palette-bench $(STRICT) $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-tui $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-bench $(LINK_INFO)
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
-	$(SWIFTC) -O bench/floor.swift -o .build/bench/floor-swift
+	$(SWIFTC) -O -static-stdlib bench/floor.swift -o .build/bench/floor-swift
 	cc -O2 -o .build/bench/image-floor bench/image_floor.c -lspng -lturbojpeg
 	-python3 tools/startup_order.py check
 	python3 bench/bench.py
@@ -285,10 +293,10 @@ bench: deps build-info
 ## layout (tools/startup_order.py).
 startup-order: deps build-info
 	$(call apt_install,startup-order,valgrind)
-	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-tui $(LINK_INFO)
 	python3 tools/startup_order.py record
 	rm -f .build/release/palette-tui
-	$(SWIFT) build -c release --product palette-tui $(STRICT) $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --product palette-tui $(LINK_INFO)
 	python3 tools/startup_order.py check
 
 ## Rewrites Sources/PaletteCore/Xterm256Table.swift, the 256-colour cells' candidates, from the

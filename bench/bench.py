@@ -974,7 +974,7 @@ def write_report(res, path, info, started, args):
         f.write(f"- Machine: {info['cpus']} CPUs, {info['model']}, {info['memory']} memory, Linux {info['kernel']}, "
                 f"load average at start {info['load']}\n")
         f.write(f"- Toolchain: {info['swift']}; floors built with `cc -O2 bench/floor.c -lncursesw` and "
-                f"`swiftc -O bench/floor.swift`\n")
+                f"`swiftc -O -static-stdlib bench/floor.swift`\n")
         f.write(f"- Terminal: pseudo-terminal {COLS}x{ROWS}, TERM={TERM}, LANG=C.UTF-8, no GEMINI_API_KEY "
                 f"except in section 6\n\n")
         f.write("## Results\n\n")
