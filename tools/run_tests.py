@@ -5,8 +5,9 @@
 bundle (`--list-tests`), groups them by class, splits a class whose recorded time is long into
 slices of its methods, and runs the units longest first on WORKERS worker slots, each unit as
 `<bundle> Module.Class[/test,...]` in a process of its own (its own TMPDIR too). A unit that
-fails has its whole output printed; the run fails when any unit fails, crashes, is killed at
-its timeout, or when fewer tests ran than were listed.
+fails has its whole output printed, one that passes the lines its tests printed (up to 40); the
+run fails when any unit fails, crashes, is killed at its timeout, or when fewer tests ran than
+were listed.
 
 Unit times are recorded in Tests/test-times.tsv (`--record` rewrites it from this run), so the
 next run schedules the long units first; a class the file does not know counts as 5 s.
@@ -34,6 +35,17 @@ TEST_NAME = re.compile(r"^([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)/([A-Za-z_][\w]*)$")
 # XCTest's summary line; with skips: "Executed 3 tests, with 1 test skipped and 0 failures (0 unexpected)".
 EXECUTED = re.compile(r"Executed (\d+) tests?, with (?:\d+ tests? skipped and )?(\d+) failures? \((\d+) unexpected\)")
 CASE_TIME = re.compile(r"Test Case '(\w+)\.(\w+)' (passed|failed|skipped) \((\d+\.\d+) seconds\)")
+
+
+# A passing unit's own lines (what its tests print: the property tests' rates, the evaluation
+# sets' tables) are shown under it, up to this many; XCTest's and swift-testing's are not.
+FIGURE_LINES = 40
+FRAMEWORK_LINE = re.compile(r"^(Test Suite '|Test Case '|\s*Executed \d+ tests?|[◇↳✔✘] )")
+
+
+def own_lines(text):
+    """The lines of a unit's output that its tests printed, without the frameworks' own."""
+    return [line for line in text.splitlines() if line.strip() and not FRAMEWORK_LINE.match(line)]
 
 
 def bundle_path():
@@ -168,6 +180,12 @@ def main():
                       f"{unit[3]} ({unit[2]} test{'s' if unit[2] != 1 else ''})", flush=True)
                 if not ok:
                     print(text, flush=True)
+                else:
+                    figures = own_lines(text)
+                    for line in figures[:FIGURE_LINES]:
+                        print("    " + line, flush=True)
+                    if len(figures) > FIGURE_LINES:
+                        print(f"    ... {len(figures) - FIGURE_LINES} more lines", flush=True)
             shutil.rmtree(tmp, ignore_errors=True)
 
     threads = [threading.Thread(target=worker, args=(n,), daemon=True) for n in range(workers)]
