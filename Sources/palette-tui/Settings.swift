@@ -14,8 +14,7 @@ import PaletteText
 /// `ProviderPlan`.
 enum RunSettings {
     /// This process's file, read once: its valid settings and a problem for each bad part.
-    static let loaded: ConfigReading = ConfigFile.load(
-        environment: ProcessInfo.processInfo.environment, providers: providerCatalog.facts)
+    static let loaded: ConfigReading = ConfigFile.load(environment: environment, providers: providerCatalog.facts)
 
     /// The file's valid settings; nil when there is none or it cannot be used (then the defaults apply).
     static var file: ConfigFile? { loaded.file }
@@ -26,8 +25,10 @@ enum RunSettings {
     /// The most problems printed one a line; the rest are counted in one more line.
     static let shownProblems = 10
 
-    /// This process's environment, as it is.
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// This process's environment, read once: nothing here sets a variable, and each read of
+    /// `ProcessInfo.environment` builds the whole dictionary again (five reads cost the first
+    /// frame about 0.5 ms).
+    static let environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// The file's problems as warnings on standard error, one a line, once, in the user's language.
     static func warnIfBroken(_ language: Language) {

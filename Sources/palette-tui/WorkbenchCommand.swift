@@ -139,7 +139,7 @@ func recordCandidates(
 
 /// `palette-tui refine INSTRUCTION`: the palette on standard input (or `--palette`), refined.
 func runRefine(_ args: [String]) async throws -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = RunSettings.environment
     let language = commandLanguage(args, environment: environment)
     return await reportingUsage("refine", language) {
         let arguments = try Arguments(args, command: Commands.refine)

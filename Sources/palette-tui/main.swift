@@ -28,7 +28,7 @@ func printError(_ message: String) {
 
 /// The keys of this run (`configuredKeys`), for `printError`.
 let runKeys = SecretRedactor(
-    secrets: configuredKeys(environment: ProcessInfo.processInfo.environment, config: RunSettings.file))
+    secrets: configuredKeys(environment: RunSettings.environment, config: RunSettings.file))
 
 /// Runs a subcommand and maps its outcome to the exit status: 0 success, 1 failure, 2 usage.
 ///
@@ -122,8 +122,8 @@ func commandFirst(_ args: [String]) -> [String] {
 // Before anything else runs: fatal signals restore the terminal, remove a half-written file and
 // report on standard error; a write past `ulimit -f` fails instead of killing the process.
 let startLanguage = commandLanguage(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-Signals.installForProcess(language: startLanguage, environment: ProcessInfo.processInfo.environment)
+    Array(CommandLine.arguments.dropFirst()), environment: RunSettings.environment)
+Signals.installForProcess(language: startLanguage, environment: RunSettings.environment)
 let status = await runMain()
 exit(
     StandardOutput.finish(
