@@ -19,13 +19,14 @@ public enum ExportFormat: String, CaseIterable, Sendable, Hashable {
         case theme
     }
 
-    /// How the output is read back, the rule that replaces "every format reads back through
-    /// `PaletteParser`", which cannot hold for a file with twenty colours or a binary one.
+    /// Whether the output reads back through `PaletteParser` alone, which cannot hold for a file
+    /// with twenty colours or a binary one. Every format reads back through `PaletteImport`
+    /// (`palette-tui parse`): binary files by their readers, themes by the roles they record.
     public enum ReadBack: Sendable, Hashable {
-        /// `palette-tui parse` reads the output back to the same palette (tested for every palette).
+        /// `PaletteParser` reads the output back to the same palette (tested for every palette).
         case paletteParser
-        /// Only the format's own consumers read it: the tests read every such format back with a
-        /// real reader (`Tests/Support/read_export.py`) and recover the exact colours.
+        /// PaletteImport's own reader for the format does; the tests also read every such format
+        /// back with a real reader (`Tests/Support/read_export.py`) and recover the exact colours.
         case consumer
     }
 

@@ -1,9 +1,11 @@
 import Foundation
 import PaletteCore
 
-/// The theme formats. Each file opens with the theme's name and variant and the three roles
-/// it came from (role label in the chosen language, hex, colour name) where its syntax has
-/// comments.
+/// The theme formats. Each file but terminal-json (whose `palette` object holds them) opens
+/// with comment lines in its own syntax: the theme's name and variant, and the three roles it
+/// came from (role label in the chosen language, hex, colour name), which `palette-tui parse`
+/// reads back (PaletteImport's `ThemeRoles`). VS Code and Windows Terminal read JSON with
+/// comments (JSONC), iTerm2's plist is XML.
 enum ThemeWriters {
     static func render(_ t: TerminalTheme, _ r: ExportRequest) -> String {
         switch r.format {
@@ -31,11 +33,16 @@ enum ThemeWriters {
     /// Comment lines: the name and variant, then one line a role.
     static func header(_ t: TerminalTheme, _ r: ExportRequest, _ prefix: String) -> String {
         var out = "\(prefix) \(ExportText.oneLine(r.displayName)) · \(t.variant.rawValue) · palette-tui\n"
-        for role in Role.allCases {
-            let c = t.palette[role]
-            out += "\(prefix) \(role.label(r.language)) \(c.hex) \(ExportText.colourName(c, r.language))\n"
-        }
+        out += roleLines(t, r) { "\(prefix) \($0)\n" }
         return out
+    }
+
+    /// One line a role, `label #RRGGBB colour name`, each put in a comment by `comment`.
+    static func roleLines(_ t: TerminalTheme, _ r: ExportRequest, _ comment: (String) -> String) -> String {
+        Role.allCases.map { role in
+            let c = t.palette[role]
+            return comment("\(role.label(r.language)) \(c.hex) \(ExportText.colourName(c, r.language))")
+        }.joined()
     }
 
     static func h(_ c: RGB) -> String { c.hex }
@@ -109,7 +116,8 @@ enum ThemeWriters {
         return out
     }
 
-    /// A Windows Terminal colour scheme (the object for `schemes` in settings.json).
+    /// A Windows Terminal colour scheme (the object for `schemes` in settings.json, which is JSON
+    /// with comments: the header is `//` lines, as the scheme object allows no other key).
     static func windowsTerminal(_ t: TerminalTheme, _ r: ExportRequest) -> String {
         let names = ["black", "red", "green", "yellow", "blue", "purple", "cyan", "white"]
         var fields: [(String, String)] = [
@@ -120,7 +128,8 @@ enum ThemeWriters {
         for (k, n) in names.enumerated() {
             fields.append(("bright" + n.prefix(1).uppercased() + n.dropFirst(), h(t.ansi[k + 8])))
         }
-        return "{\n" + fields.map { "  \(q($0.0)): \(q($0.1))" }.joined(separator: ",\n") + "\n}\n"
+        return header(t, r, "//") + "{\n" + fields.map { "  \(q($0.0)): \(q($0.1))" }.joined(separator: ",\n")
+            + "\n}\n"
     }
 
     /// iTerm2's `.itermcolors` property list: each colour a dictionary of sRGB components.
@@ -137,6 +146,7 @@ enum ThemeWriters {
             "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
         out +=
             "<!-- \(ExportText.xml(ExportText.comment(r.displayName, closer: "--"))) · \(t.variant.rawValue) · palette-tui -->\n"
+        out += roleLines(t, r) { "<!-- \(ExportText.comment($0, closer: "--")) -->\n" }
         out += "<plist version=\"1.0\">\n<dict>\n"
         for (key, c) in entries.sorted(by: { $0.0 < $1.0 }) {
             out += "\t<key>\(key)</key>\n\t<dict>\n"
@@ -196,7 +206,8 @@ enum ThemeWriters {
     }
 
     /// A VS Code colour theme: workbench colours, the integrated terminal's 16 colours, and
-    /// token colours for the common TextMate scopes.
+    /// token colours for the common TextMate scopes. VS Code reads theme files as JSON with
+    /// comments (its colour theme schema: `allowComments`), so the header is `//` lines.
     static func vscode(_ t: TerminalTheme, _ r: ExportRequest) -> String {
         let s = Syntax(t)
         let ink = WCAG.readableInk(on: t.cursor)
@@ -246,7 +257,7 @@ enum ThemeWriters {
             (["keyword.operator", "punctuation"], s.operators, nil),
             (["markup.heading"], s.function, "bold"),
         ]
-        var out = "{\n  \"$schema\": \"vscode://schemas/color-theme\",\n"
+        var out = header(t, r, "//") + "{\n  \"$schema\": \"vscode://schemas/color-theme\",\n"
         out += "  \"name\": \(q(r.displayName)),\n  \"type\": \(q(t.variant.rawValue)),\n  \"colors\": {\n"
         out += colors.map { "    \(q($0.0)): \(q(h($0.1)))" }.joined(separator: ",\n")
         out += "\n  },\n  \"tokenColors\": [\n"

@@ -10,8 +10,8 @@ public struct ImportedPalette: Hashable, Sendable {
     /// The roles a share string marks as locked; empty for every other source.
     public var locked: Set<Role>
     public var source: ImportSource
-    /// How the three roles were chosen when the source held other colours too; nil when it held
-    /// exactly three (taken in order: primary, secondary, accent).
+    /// How the three roles were chosen when the source held other colours too (a theme: the roles
+    /// it records); nil when it held exactly three (taken in order: primary, secondary, accent).
     public var choice: RoleChoice?
 
     public init(
@@ -29,6 +29,8 @@ public struct ImportedPalette: Hashable, Sendable {
 /// Where a palette was read from.
 public enum ImportSource: String, Sendable, Hashable, CaseIterable {
     case shareString, coolors, realtimeColors, ase, gpl, swatches, svg, png
+    /// A terminal or editor theme palette-tui wrote, which records its three roles (`ThemeRoles`).
+    case theme
     /// Anything `PaletteParser` reads (JSON, CSS, SCSS, Less, Tailwind, tokens, prose).
     case text
 }
@@ -42,6 +44,9 @@ public enum RoleChoice: Hashable, Sendable {
     /// A Realtime Colors link names its roles: its primary, secondary and accent are kept, its
     /// text and background colours left out.
     case realtimeRoles(text: RGB, background: RGB)
+    /// A theme palette-tui wrote records the three roles it was derived from at its top: those
+    /// are read, its terminal colours (derived, not the palette) left out.
+    case themeRoles
 }
 
 /// Why an input holds no palette: a parser's reason for text, or the file's or link's own.
@@ -95,7 +100,8 @@ public enum ImportLimits {
 }
 
 /// Reads a palette from bytes: a share string, a Coolors or Realtime Colors link, an ASE, GPL,
-/// Procreate `.swatches`, palette-tui's SVG or PNG swatch card, or any text `PaletteParser` reads.
+/// Procreate `.swatches`, palette-tui's SVG or PNG swatch card, a theme palette-tui wrote (the
+/// roles it records), or any text `PaletteParser` reads.
 public enum PaletteImport {
     public static func read(_ bytes: [UInt8]) throws(ImportFailure) -> ImportedPalette {
         if bytes.starts(with: Array("ASEF".utf8)) { return try roles(ASEReader.colors(bytes), .ase) }
@@ -107,6 +113,11 @@ public enum PaletteImport {
     }
 
     public static func read(text: String) throws(ImportFailure) -> ImportedPalette {
+        // Only the first lines can hold a theme's header.
+        let top = Array(text.utf8.prefix((ThemeRoles.linesBefore + 4) * (ThemeRoles.maximumLine + 1) + 3))
+        if let palette = ThemeRoles.palette(in: top[...]) {
+            return ImportedPalette(palette: palette, source: .theme, choice: .themeRoles)
+        }
         if let token = ShareString.find(in: text) { return try ShareString.decode(token) }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("GIMP Palette") { return try roles(GPLReader.colors(trimmed), .gpl) }

@@ -16,6 +16,7 @@ public enum ImportWords {
         case .swatches: return Localized("Procreate swatches file", "Procreate 色票檔", "Procreate 色板文件")
         case .svg: return Localized("SVG swatch card", "SVG 色票卡", "SVG 色板卡")
         case .png: return Localized("PNG swatch card", "PNG 色票卡", "PNG 色板卡")
+        case .theme: return Localized("palette-tui theme", "palette-tui 主題", "palette-tui 主题")
         case .text: return Localized("text", "文字", "文本")
         }
     }
@@ -106,6 +107,12 @@ public enum ImportWords {
                     + "background \(background.hex) are left out",
                 "Realtime Colors 連結：沿用其主色、輔助色與強調色；其文字色 \(text.hex) 與背景色 \(background.hex) 未採用",
                 "Realtime Colors 链接：沿用其主色、辅助色与强调色；其文字色 \(text.hex) 与背景色 \(background.hex) 未采用")
+        case .themeRoles:
+            return Localized(
+                "a theme palette-tui wrote: read the primary, secondary and accent it records at its top; its "
+                    + "terminal colours, derived from them, are left out",
+                "palette-tui 匯出的主題：讀取檔案開頭記錄的主色、輔助色與強調色；由其衍生的終端機顏色未採用",
+                "palette-tui 导出的主题：读取文件开头记录的主色、辅助色与强调色；由其派生的终端颜色未采用")
         }
     }
 

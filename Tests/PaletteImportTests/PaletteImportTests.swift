@@ -7,9 +7,10 @@ import XCTest
 
 @testable import PaletteImport
 
-/// Reading palettes from other tools: every palette format `export` writes reads back to the
-/// same colours, Coolors and Realtime Colors links from the sites' own examples, the rule for
-/// more than three colours, and hostile files that must fail with a typed reason, not a crash.
+/// Reading palettes from other tools: every format `export` writes reads back to the same
+/// colours (a theme by the roles it records), Coolors and Realtime Colors links from the sites'
+/// own examples, the rule for more than three colours, and hostile files that must fail with a
+/// typed reason, not a crash.
 final class PaletteImportTests: XCTestCase {
     private func hex(_ text: String) -> RGB { try! RGB(hex: text) }
 
@@ -24,26 +25,99 @@ final class PaletteImportTests: XCTestCase {
 
     // MARK: - Export formats
 
-    func testEveryPaletteFormatExportWritesReadsBackToTheSameColours() throws {
-        let formats = ExportFormat.allCases.filter { $0.kind == .palette }
+    func testEveryFormatExportWritesReadsBackToTheSameColours() throws {
+        let formats = ExportFormat.allCases
         XCTAssertEqual(
             formats.map(\.rawValue),
-            ["css", "scss", "less", "tailwind", "tokens", "gpl", "ase", "swatches", "svg", "png"])
+            [
+                "css", "scss", "less", "tailwind", "tokens", "gpl", "ase", "swatches", "svg", "png",
+                "base16", "base24", "kitty", "alacritty", "wezterm", "ghostty", "windows-terminal", "iterm2",
+                "xresources", "foot", "vscode", "neovim", "tmux", "terminal-json",
+            ])
         var rng = SplitMix64(seed: 36)
         var palettes = [palette("#2E86AB", "#A23B72", "#F18F01"), palette("#000000", "#FFFFFF", "#808080")]
         for _ in 0..<60 { palettes.append(randomPalette(&rng)) }
+        var themes = 0
         for (k, p) in palettes.enumerated() {
             for format in formats {
                 let language = Language.allCases[k % 3]
                 // PNG cards are slow to draw: a few of them are enough.
                 if format == .png && k % 10 != 0 { continue }
+                let variant = ThemeVariant.allCases[k / 3 % 2]
                 let bytes = Exporter.render(
                     ExportRequest(
-                        palette: p, format: format, name: "名前 \(k)", language: language, tailwindV3: k % 2 == 0))
+                        palette: p, format: format, variant: variant, name: "名前 \(k) · dark · palette-tui",
+                        language: language, tailwindV3: k % 2 == 0))
                 let read = try PaletteImport.read(bytes)
-                XCTAssertEqual(read.palette, p, "\(format) \(language)")
-                XCTAssertNil(read.choice, "\(format)")
+                XCTAssertEqual(read.palette, p, "\(format) \(language) \(variant)")
+                if format.kind == .palette || format == .terminalJSON {
+                    // terminal-json names the roles in its `palette` object, read as JSON.
+                    XCTAssertNil(read.choice, "\(format)")
+                } else {
+                    XCTAssertEqual(read.choice, .themeRoles, "\(format)")
+                    XCTAssertEqual(read.source, .theme, "\(format)")
+                    themes += 1
+                }
             }
+        }
+        XCTAssertEqual(themes, 62 * 13)
+    }
+
+    /// The header palette-tui's themes open with, read as such; anything else is not one.
+    func testAThemesRecordedRolesAreReadAndOtherThemesAreNot() throws {
+        let kitty = """
+            # calm lake · dark · palette-tui
+            # 主色 #2E86AB 灰藍
+            # 輔助色 #A23B72 some name
+            # 強調色 #F18F01
+            foreground #DDE3E8
+            background #1B2329
+            color0 #263038
+            color1 #E06C75
+
+            """
+        let read = try PaletteImport.read(text: kitty)
+        XCTAssertEqual(read.palette, palette("#2E86AB", "#A23B72", "#F18F01"))
+        XCTAssertEqual(read.choice, .themeRoles)
+        // CRLF line ends and a byte order mark, as an editor on Windows saves it.
+        let crlf = "\u{FEFF}" + kitty.replacingOccurrences(of: "\n", with: "\r\n")
+        XCTAssertEqual(try PaletteImport.read(Array(crlf.utf8)).choice, .themeRoles)
+        // The plist's comments, after its declaration and doctype.
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <!-- x · light · palette-tui -->
+            <!-- Primary #010203 black -->
+            <!-- Secondary #FFFFFF white -->
+            <!-- Accent #808080 grey -->
+            <plist version="1.0">
+
+            """
+        XCTAssertEqual(try PaletteImport.read(text: plist).palette, palette("#010203", "#FFFFFF", "#808080"))
+        // A kitty theme from elsewhere (no header): read as text, as before, and refused for its colours.
+        let elsewhere = """
+            # Gruvbox dark
+            # Primary colours
+            foreground #ebdbb2
+            background #282828
+            color0 #282828
+            color1 #cc241d
+
+            """
+        XCTAssertThrowsError(try PaletteImport.read(text: elsewhere)) {
+            XCTAssertEqual($0 as? ImportFailure, .text(.wrongColorCount(4)))
+        }
+        // Headers that are not palette-tui's: roles out of order, a role missing, another variant, a
+        // comment syntax that differs between lines, a short hex. None is taken as recorded roles.
+        for header in [
+            "# t · dark · palette-tui\n# Secondary #A23B72 a\n# Primary #2E86AB b\n# Accent #F18F01 c\n",
+            "# t · dark · palette-tui\n# Primary #2E86AB b\n# Accent #F18F01 c\n",
+            "# t · dim · palette-tui\n# Primary #2E86AB b\n# Secondary #A23B72 a\n# Accent #F18F01 c\n",
+            "# t · dark · palette-tui\n! Primary #2E86AB b\n! Secondary #A23B72 a\n! Accent #F18F01 c\n",
+            "# t · dark · palette-tui\n# Primary #2E8 b\n# Secondary #A23B72 a\n# Accent #F18F01 c\n",
+        ] {
+            let read = try? PaletteImport.read(text: header)
+            XCTAssertNotEqual(read?.choice, .themeRoles, header)
         }
     }
 

@@ -60,9 +60,10 @@ final class ExportCommandTests: XCTestCase {
     static let namedFormats: Set<String> = [
         "css", "scss", "less", "tailwind", "tailwind-v3", "tokens", "gpl", "ase", "svg", "png",
     ]
-    /// The theme formats that open with comment lines naming the roles.
+    /// The theme formats that open with comment lines naming the roles (all but terminal-json).
     static let commentedThemes: Set<String> = [
-        "base16", "base24", "kitty", "alacritty", "wezterm", "ghostty", "xresources", "foot", "neovim", "tmux",
+        "base16", "base24", "kitty", "alacritty", "wezterm", "ghostty", "windows-terminal", "iterm2", "xresources",
+        "foot", "vscode", "neovim", "tmux",
     ]
 
     func testEveryFormatReadsBackWithARealConsumer() throws {

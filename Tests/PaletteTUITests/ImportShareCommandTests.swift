@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Palettes from other tools and the share string, through the real binary: every palette file
-/// `export` writes is read back by `parse` (and by the other commands that read a palette),
+/// Palettes from other tools and the share string, through the real binary: every file `export`
+/// writes is read back by `parse` (and by the other commands that read a palette),
 /// Coolors and Realtime Colors links from the sites' own examples, `share` → `parse` and
 /// `generate --from` → the history → `share` again, and hostile inputs as one line, exit 1.
 final class ImportShareCommandTests: XCTestCase {
@@ -41,24 +41,74 @@ final class ImportShareCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains(words), "\(words) not in \(r.stderr)", file: file, line: line)
     }
 
-    func testEveryPaletteFileExportWritesIsReadBackByParse() throws {
+    func testEveryFileExportWritesIsReadBackByParse() throws {
         let palettes = [
             ["#2E86AB", "#A23B72", "#F18F01"], ["#000000", "#FFFFFF", "#7F7F80"], ["#0B3D2E", "#D8E2DC", "#FF5D73"],
         ]
-        let formats = ["css", "scss", "less", "tailwind", "tokens", "gpl", "ase", "swatches", "svg", "png"]
+        // Every format `export --list` names (the first word of each indented line), the palettes' then the themes'.
+        let list = try run(["export", "--list"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let formats = list.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+        XCTAssertEqual(
+            formats,
+            [
+                "css", "scss", "less", "tailwind", "tokens", "gpl", "ase", "swatches", "svg", "png",
+                "base16", "base24", "kitty", "alacritty", "wezterm", "ghostty", "windows-terminal", "iterm2",
+                "xresources", "foot", "vscode", "neovim", "tmux", "terminal-json",
+            ])
+        let paletteFormats = Set(["css", "scss", "less", "tailwind", "tokens", "gpl", "ase", "swatches", "svg", "png"])
+        // A theme's note, on standard error with -f hex, in the language parse runs in (English here).
+        let note =
+            "palette-tui: note: a theme palette-tui wrote: read the primary, secondary and accent it records at its "
+            + "top; its terminal colours, derived from them, are left out\n"
         for (k, colours) in palettes.enumerated() {
             let language = ["en", "zh-Hant", "zh-Hans"][k]
             for format in formats {
                 let path = scratch.file("p\(k).\(format)")
+                let variant = ["dark", "light"][k % 2]
+                let extra = paletteFormats.contains(format) ? [] : ["--variant", variant]
                 let written = try run(
-                    ["export", format] + colours + ["-o", path, "--name", "海と森 \(k)"], language: language)
+                    ["export", format] + colours + extra + ["-o", path, "--name", "海と森 \(k)"], language: language)
                 XCTAssertEqual(written.status, 0, "\(format): \(written.stderr)")
                 let parsed = try run(["parse", "-f", "hex"], stdin: .file(path))
                 XCTAssertEqual(parsed.status, 0, "\(format): \(parsed.stderr)")
                 XCTAssertEqual(parsed.stdout, colours.joined(separator: "\n") + "\n", "\(format) \(language)")
-                XCTAssertEqual(parsed.stderr, "", format)
+                // terminal-json names its roles in a `palette` object, read as JSON: no note.
+                let quiet = paletteFormats.contains(format) || format == "terminal-json"
+                XCTAssertEqual(parsed.stderr, quiet ? "" : note, format)
             }
         }
+        // The note in Chinese, and in parse's text output.
+        let kitty = scratch.file("p0.kitty")
+        let hant = try run(["parse", "-f", "hex"], stdin: .file(kitty), language: "zh-Hant")
+        XCTAssertEqual(hant.stdout, "#2E86AB\n#A23B72\n#F18F01\n")
+        XCTAssertEqual(
+            hant.stderr, "palette-tui: 備註：palette-tui 匯出的主題：讀取檔案開頭記錄的主色、輔助色與強調色；由其衍生的終端機顏色未採用\n")
+        let hans = try run(["parse", "-f", "hex"], stdin: .file(scratch.file("p1.vscode")), language: "zh-Hans")
+        XCTAssertEqual(hans.stdout, "#000000\n#FFFFFF\n#7F7F80\n")
+        XCTAssertEqual(
+            hans.stderr, "palette-tui: 备注：palette-tui 导出的主题：读取文件开头记录的主色、辅助色与强调色；由其派生的终端颜色未采用\n")
+        let text = try run(["parse"], stdin: .file(scratch.file("p2.iterm2")))
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(
+            text.stdout.hasSuffix(
+                "note: a theme palette-tui wrote: read the primary, secondary and accent it records at its top; its "
+                    + "terminal colours, derived from them, are left out\n"), text.stdout)
+        // Other commands read a theme the same way: export css from a tmux theme, audit a Windows Terminal one.
+        let fromTmux = try run(["export", "css"], stdin: .file(scratch.file("p2.tmux")))
+        XCTAssertEqual(fromTmux.status, 0, fromTmux.stderr)
+        XCTAssertTrue(fromTmux.stdout.contains("--color-accent: #FF5D73;"), fromTmux.stdout)
+        XCTAssertEqual(fromTmux.stderr, note)
+        let wt = try run(["audit"], stdin: .file(scratch.file("p0.windows-terminal")))
+        XCTAssertEqual(wt.status, 0, wt.stderr)
+        XCTAssertTrue(wt.stdout.contains("#A23B72"), wt.stdout)
+        // A kitty theme from elsewhere has no recorded roles: refused for its colours, as before.
+        let foreign = try run(
+            ["parse", "-f", "hex"],
+            stdin: .text("# Gruvbox dark\nforeground #ebdbb2\nbackground #282828\ncolor0 #282828\ncolor1 #cc241d\n"))
+        assertOneLineFailure(foreign, "parse", "expected three colours (primary, secondary, accent), got 4")
         // The other commands read the same files: a binary ASE on standard input.
         let ase = scratch.file("p0.ase")
         let css = try run(["export", "css"], stdin: .file(ase))

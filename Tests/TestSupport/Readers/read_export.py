@@ -7,10 +7,10 @@ Prints one JSON object: path -> {"colors": [...], "names": [...], ...} for palet
 "ansi": [16]} (whichever the format holds) for theme formats; "error" when a reader refused.
 
 Readers (installed by `make test-deps`): tinycss2 (CSS, Tailwind v4), libsass (SCSS compiled),
-lesscpy (Less compiled), Node's require (Tailwind v3), json (tokens, Windows Terminal with a
-schema through jsonschema, VS Code, terminal-json), Pillow's GimpPaletteFile (GIMP), swatch
-(ASE), zipfile (Procreate), svgelements (SVG), Pillow (PNG), PyYAML (base16/base24), kitty's
-own config loader, tomllib (Alacritty, WezTerm), foot --check-config, plistlib (iTerm2),
+lesscpy (Less compiled), Node's require (Tailwind v3), json (tokens, terminal-json; VS Code, and
+Windows Terminal with a schema through jsonschema, as the JSON with comments both read), Pillow's
+GimpPaletteFile (GIMP), swatch (ASE), zipfile (Procreate), svgelements (SVG), Pillow (PNG),
+PyYAML (base16/base24), kitty's own config loader, tomllib (Alacritty, WezTerm), foot --check-config, plistlib (iTerm2),
 Neovim headless (Lua colorscheme), a tmux server (tmux), and the documented line syntax for
 Ghostty and X resources, which have no reader on Debian or PyPI.
 """
@@ -317,9 +317,38 @@ WT_SCHEMA = {
 }
 
 
+def jsonc(path):
+    """JSON with comments, as VS Code (jsonc-parser; its colour theme schema says allowComments) and
+    Windows Terminal (JsonCpp, allowComments) read their files: `//` and `/* */` comments outside
+    strings are white space; anything else must be strict JSON."""
+    text, out, i, n = open(path, encoding="utf-8").read(), [], 0, 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            i = text.find("\n", i)
+            i = n if i < 0 else i
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                raise ValueError("unclosed /* comment")
+            out.append(" ")
+            i = end + 2
+        else:
+            out.append(c)
+            i += 1
+    return json.loads("".join(out))
+
+
 def windows_terminal(path):
     import jsonschema
-    doc = json.load(open(path, encoding="utf-8"))
+    doc = jsonc(path)
     jsonschema.validate(doc, WT_SCHEMA)
     ansi = [norm(doc[n]) for n in WT_NAMES] + [norm(doc["bright" + n.capitalize()]) for n in WT_NAMES]
     return theme(norm(doc["background"]), norm(doc["foreground"]), norm(doc["cursorColor"]),
@@ -369,7 +398,7 @@ def foot(path):
 
 
 def vscode(path):
-    doc = json.load(open(path, encoding="utf-8"))
+    doc = jsonc(path)
     c = doc["colors"]
     if doc["type"] not in ("dark", "light") or not doc["tokenColors"]:
         raise ValueError("vscode theme shape")
@@ -462,12 +491,19 @@ def terminal_json(path):
 
 
 COMMENT = {"base16": "#", "base24": "#", "kitty": "#", "alacritty": "#", "wezterm": "#", "ghostty": "#",
-           "xresources": "!", "foot": "#", "neovim": "--", "tmux": "#"}
+           "xresources": "!", "foot": "#", "neovim": "--", "tmux": "#", "vscode": "//", "windows-terminal": "//",
+           "iterm2": "<!--"}
 
 
 def header_roles(path, prefix):
-    """The three role lines a theme file opens with (`PREFIX label #RRGGBB name`), as UTF-8."""
-    lines = open(path, encoding="utf-8").read().splitlines()[:4]
+    """The three role lines a theme file opens with (`PREFIX label #RRGGBB name`), as UTF-8; the
+    plist's comments come after its XML declaration and doctype, each closed by ` -->`."""
+    lines = open(path, encoding="utf-8").read().splitlines()
+    lines = lines[2:6] if prefix == "<!--" else lines[:4]
+    if prefix == "<!--":
+        if not all(l.endswith(" -->") for l in lines):
+            raise ValueError("unclosed comment header: %r" % lines)
+        lines = [l[:-len(" -->")] for l in lines]
     if not all(l.startswith(prefix + " ") for l in lines):
         raise ValueError("no comment header: %r" % lines)
     return [l[len(prefix) + 1:] for l in lines[1:4]]
