@@ -9,6 +9,8 @@
 #      the toolchain) inside a mount namespace where the toolchain's directory is an empty
 #      tmpfs, so it could not load a library from there even by an absolute path: --version
 #      names the commit, generate prints a palette, a usage error exits 2;
+#      a SIGSEGV while it runs is reported on standard error (the static runtime has no
+#      backtracer);
 #   4. the installed man pages render with man -l without warnings, and the installed bash
 #      completion, found by bash-completion itself, completes a --format value;
 #   5. uninstall, and nothing is left under DESTDIR.
@@ -88,6 +90,30 @@ set -e
 if [ -f "$scratch/ld.log" ] && grep -q "$toolchain" "$scratch/ld.log"; then
     fail "the loader opened a file from the toolchain: $(grep "$toolchain" "$scratch/ld.log" | head -1)"
 fi
+
+# A crash of the installed (static) binary, whose runtime has no backtracer: the report still
+# goes to standard error, and the process ends by the signal. It is sent once the handler is
+# in place (SIGSEGV's bit in /proc/PID/status's SigCgt), while `parse` waits on a pipe.
+say "a crash of the installed binary reports on standard error"
+mkfifo "$scratch/stdin"
+env -i HOME="$home" LANG=C.UTF-8 PATH=/usr/bin:/bin "$bin" parse <"$scratch/stdin" >/dev/null 2>"$scratch/crash" &
+pid=$!
+exec 3>"$scratch/stdin"
+for _ in $(seq 200); do
+    caught=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    [ -n "$caught" ] && [ $((0x$caught & 0x400)) != 0 ] && break
+    sleep 0.05
+done
+kill -SEGV "$pid"
+set +e
+wait "$pid"
+status=$?
+set -e
+exec 3>&-
+[ "$status" = 139 ] || fail "the crashed binary exited $status, not 139 (128 + SIGSEGV)"
+expected="palette-tui: stopped by signal 11; the terminal was restored. This build prints no backtrace: please report the signal and what you were doing."
+[ "$(cat "$scratch/crash")" = "$expected" ] || fail "the crash report read: $(cat "$scratch/crash")"
+echo "  $(cat "$scratch/crash")"
 
 say "man pages and completions"
 for page in man1 zh_TW/man1 zh_CN/man1; do

@@ -83,9 +83,10 @@ private func onFatalSignal(
         } else if let handler = previous.__sigaction_handler.sa_handler {
             handler(signal)
         }
-    } else if previousIsHandler {
+    } else if previousIsHandler || (backtracerMissing != 0 && isCrashSignal(signal)) {
         // The backtracer would be interactive (it would draw on the terminal and wait 30 s
-        // for a key): our own report goes to standard error instead.
+        // for a key), or there is none (the static runtime of a release build starts none):
+        // our own report goes to standard error instead.
         writeCrashReport(signal)
     }
     var fallback = sigaction()
@@ -101,12 +102,25 @@ private func onFatalSignal(
 /// 1 when the Swift runtime's backtracer reports without asking anything (its settings say
 /// `interactive=no`, or standard input or output was no terminal when the process started).
 nonisolated(unsafe) private var chainToBacktracer: sig_atomic_t = 1
+/// 1 when the Swift runtime installed no backtracer (a release build's static runtime finds no
+/// `swift-backtrace` beside it): a crash signal is then reported by our own sentence.
+nonisolated(unsafe) private var backtracerMissing: sig_atomic_t = 0
 /// The report's sentence in the user's language, NUL-terminated, split where the signal's
 /// number goes.
 nonisolated(unsafe) private var reportHead = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 nonisolated(unsafe) private var reportHeadCount = 0
 nonisolated(unsafe) private var reportTail = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 nonisolated(unsafe) private var reportTailCount = 0
+
+/// The signals the Swift runtime's backtracer reports (a crash, or SIGQUIT's request for a
+/// dump): where there is no backtracer, these are reported by our own sentence. A switch, not a
+/// set: a handler must not allocate.
+private func isCrashSignal(_ signal: Int32) -> Bool {
+    switch signal {
+    case SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP: return true
+    default: return false
+    }
+}
 
 /// Async-signal-safe: the sentence and the signal's number, to standard error.
 private func writeCrashReport(_ signal: Int32) {
@@ -209,7 +223,15 @@ enum Signals {
             interactive = isatty(0) == 1 && isatty(1) == 1
         }
         chainToBacktracer = interactive ? 0 : 1
-        let sentence = CommandText.crashReport(language)
+        // The runtime's backtracer, when it runs, holds SIGSEGV before anything else is installed.
+        var segv = sigaction()
+        sigaction(SIGSEGV, nil, &segv)
+        let hasBacktracer =
+            segv.sa_flags & SA_SIGINFO != 0
+            ? segv.__sigaction_handler.sa_sigaction != nil
+            : segv.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) > 1 } ?? false
+        backtracerMissing = hasBacktracer ? 0 : 1
+        let sentence = (hasBacktracer ? CommandText.crashReport : CommandText.crashReportWithoutBacktrace)(language)
         let parts = sentence.components(separatedBy: "{signal}")
         func store(_ text: String) -> (UnsafeMutablePointer<UInt8>, Int) {
             let bytes = Array(text.utf8)

@@ -106,8 +106,9 @@ final class LockPromiseTests: XCTestCase {
         XCTAssertTrue(
             state.status?.text.hasPrefix("The answer is the palette it was asked to refine") ?? false,
             state.status?.text ?? "")
-        // Every colour locked: the refinement is refused before anything is asked.
-        state.press(.escape, .tab, .tab)
+        // Every colour locked: the refinement is refused before anything is asked. (Enter went
+        // back to the panes, where R was pressed.)
+        XCTAssertEqual(state.focus, .panes)
         state.press(.character(" "), .right, .character(" "), .right, .character(" "), .character("R"))
         state.type("warmer")
         XCTAssertEqual(state.press(.enter), [])

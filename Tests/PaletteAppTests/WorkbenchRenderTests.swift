@@ -107,7 +107,7 @@ final class WorkbenchRenderTests: XCTestCase {
         state.type("夜晚版本")
         state.press(.enter)
         state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
-        state.press(.tab, .tab, .tab, .character("i"))
+        state.press(.tab, .character("i"))
         assertGolden(state.render(), "workbench-lineage-80x24")
         var zh = scene(width: 140, height: 40, language: .traditionalChinese)
         zh.press(.character(" "), .character("r"))

@@ -261,6 +261,7 @@ final class WorkbenchTests: XCTestCase {
         XCTAssertEqual(state.request?.lineage.refinement, "warmer accent")
         XCTAssertEqual(state.request?.lineage.locked, [.primary])
         XCTAssertFalse(state.workbench.isRefining)
+        XCTAssertEqual(state.focus, .panes, "Enter goes back where the refinement was asked from, as Esc does")
         let warmer = Palette(
             primary: Fixture.palette.primary, secondary: Fixture.palette.secondary, accent: RGB(packed: 0xF16A01))
         let effects = state.reduce(.paletteReceived(requestID: 2, .success(Fixture.generated(warmer))))
@@ -273,7 +274,7 @@ final class WorkbenchTests: XCTestCase {
             HistoryEntry.Lineage(parent: "id-1", variation: 0, locked: [.primary], refinement: "warmer accent"))
         XCTAssertEqual(entry.description, "sea foam")
         XCTAssertEqual(state.status?.text, "Refined: “warmer accent” (gemini); u undoes.")
-        state.press(.tab, .tab, .character("u"))
+        state.press(.character("u"))
         XCTAssertEqual(state.shown?.palette, Fixture.palette)
     }
 
@@ -302,7 +303,7 @@ final class WorkbenchTests: XCTestCase {
         state.type("warmer accent")
         state.press(.enter)
         state.send(.paletteReceived(requestID: 2, .success(Fixture.generated(Fixture.forest))))
-        state.press(.tab, .tab, .right, .right, .character(" "), .character("r"))
+        state.press(.right, .right, .character(" "), .character("r"))
         XCTAssertEqual(state.request?.lineage.parent, "id-2")
         XCTAssertEqual(state.request?.lineage.variation, 1)
         state.send(.paletteReceived(requestID: 3, .success(Fixture.generated(Fixture.palette))))

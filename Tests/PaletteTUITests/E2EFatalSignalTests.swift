@@ -31,22 +31,45 @@ final class E2EFatalSignalTests: XCTestCase {
     /// 30 s for a key when standard input and output are terminals): the terminal comes back at
     /// once and the report goes to the user's `2>file`.
     func testACrashReportsToStandardErrorWithoutWaitingForAKey() throws {
+        // A binary linked with the shared runtime has its backtracer; the static release build's
+        // runtime starts none (install-check crashes that one).
+        let dynamicRuntime = try Spawn.run(["ldd", try Repository.paletteTUI()]).stdout.contains("libswiftCore.so")
+        try assertCrashReport(
+            backtrace: "",
+            dynamicRuntime
+                ? "palette-tui: stopped by signal 11; the terminal was restored. For a backtrace, run it again with SWIFT_BACKTRACE=interactive=no and report what it prints.\n"
+                : "palette-tui: stopped by signal 11; the terminal was restored. This build prints no backtrace: please report the signal and what you were doing.\n"
+        )
+    }
+
+    /// With no backtracer (the runtime's is switched off here, as the static build has none), a
+    /// crash still leaves one sentence on standard error, in the user's language.
+    func testACrashWithoutABacktracerStillReportsToStandardError() throws {
+        try assertCrashReport(
+            backtrace: "enable=no",
+            "palette-tui: stopped by signal 11; the terminal was restored. This build prints no backtrace: please report the signal and what you were doing.\n"
+        )
+        try assertCrashReport(
+            backtrace: "enable=no", language: "zh-Hant",
+            "palette-tui: 因訊號 11 而停止；終端機已還原。此版本不會印出回溯資訊：請回報這個訊號編號與當時的操作。\n")
+    }
+
+    private func assertCrashReport(
+        backtrace: String, language: String? = nil, _ expected: String, line: UInt = #line
+    ) throws {
         let scratch = try TemporaryDirectory(prefix: "pt-crash")
         let log = scratch.file("stderr.log")
         let session = try TmuxSession(
-            ["--no-history"], environment: ["SWIFT_BACKTRACE": ""],
+            ["--no-history"] + (language.map { ["--lang", $0] } ?? []), environment: ["SWIFT_BACKTRACE": backtrace],
             launcher: ["sh", "-c", "exec \"$@\" 2>\"$0\"", log])
         try session.waitForStart()
-        XCTAssertEqual(kill(try session.appPID(), SIGSEGV), 0)
+        XCTAssertEqual(kill(try session.appPID(), SIGSEGV), 0, line: line)
         // Well under the backtracer's 30 s prompt.
-        XCTAssertEqual(try session.waitForExit(timeout: 15), 128 + SIGSEGV)
-        XCTAssertEqual(try session.format("#{alternate_on}"), "0")
+        XCTAssertEqual(try session.waitForExit(timeout: 15), 128 + SIGSEGV, line: line)
+        XCTAssertEqual(try session.format("#{alternate_on}"), "0", line: line)
         let report = try String(contentsOfFile: log, encoding: .utf8)
-        XCTAssertEqual(
-            report,
-            "palette-tui: stopped by signal 11; the terminal was restored. For a backtrace, run it again with SWIFT_BACKTRACE=interactive=no and report what it prints.\n"
-        )
-        XCTAssertFalse(try session.screen().contains("Press space to interact"))
+        XCTAssertEqual(report, expected, line: line)
+        XCTAssertFalse(try session.screen().contains("Press space to interact"), line: line)
         try session.assertTerminalRestored()
     }
 

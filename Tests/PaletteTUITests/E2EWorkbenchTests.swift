@@ -140,8 +140,7 @@ final class E2EWorkbenchTests: XCTestCase {
         XCTAssertEqual(refined[0], original[0])
         try assertFills(session, refined)
 
-        // C: candidates side by side; choose the second, keep it.
-        try session.press("Tab", "Tab")
+        // C: candidates side by side; choose the second, keep it. (Enter went back to the panes.)
         try session.type("C")
         try session.waitFor("Candidate 1 of")
         try session.press("Right")

@@ -410,7 +410,12 @@ extension AppState {
             description: shown.description, variation: 0,
             purpose: .refine(instruction: instruction),
             refinement: Refinement(instruction: instruction, base: shown.palette))
-        if !effects.isEmpty { workbench.isRefining = false }
+        if !effects.isEmpty {
+            // Back where the refinement was asked from (as Esc goes), so the next key steers
+            // again rather than typing into the description.
+            workbench.isRefining = false
+            focus = workbench.focusBeforeRefine
+        }
         return effects
     }
 
