@@ -20,6 +20,12 @@ let strict: [SwiftSetting] = [
 /// `.text` (gold's `--section-ordering-file`; gold is named because the option is gold's). Start-up
 /// then faults in a few hundred KiB of contiguous code rather than most of 2.8 MB. The file is
 /// written by `make startup-order` (tools/startup_order.py) and checked by `make check`.
+/// The libraries whose tests run long property loops (10,000 palettes through the colour
+/// science, the engine, the design system, the history's compaction, the renderer) are
+/// optimised in debug builds too; the tests' own code stays unoptimised. See docs/decisions.md,
+/// "The libraries under property tests are optimised in debug builds".
+let optimised: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let startupOrder: [LinkerSetting] = [
     .unsafeFlags(
         ["-use-ld=gold", "-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/tools/startup-order.txt"],
@@ -49,7 +55,7 @@ let package = Package(
         // Makefile's linked-in commit object replaces (see BUILD_INFO there).
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
-        .target(name: "PaletteCore", swiftSettings: strict),
+        .target(name: "PaletteCore", swiftSettings: optimised),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback, and the
         // picture a model is sent (re-encoded as a bare PNG through zlib).
         // FoundationNetworking (for URLRequest) comes with Foundation on Linux: no package to declare.
@@ -71,8 +77,9 @@ let package = Package(
         // Export formats, terminal themes derived from a palette, the swatch card: pure bytes.
         // A design system from a palette: tonal scales, semantic roles for light and dark, status
         // colours, and their text formats. Pure: colour science on PaletteCore.
-        .target(name: "PaletteSystem", dependencies: ["PaletteCore"], swiftSettings: strict),
-        .target(name: "PaletteExport", dependencies: ["PaletteCore", "PaletteSystem", "CZlib"], swiftSettings: strict),
+        .target(name: "PaletteSystem", dependencies: ["PaletteCore"], swiftSettings: optimised),
+        .target(
+            name: "PaletteExport", dependencies: ["PaletteCore", "PaletteSystem", "CZlib"], swiftSettings: optimised),
         // `palette-tui apply`: each program's config place, theme file and include line, the one
         // edit of a config, the dry run's diff, the terminal background's answer. Pure: no files.
         .target(
@@ -88,9 +95,9 @@ let package = Package(
         .target(
             name: "PaletteImage", dependencies: ["PaletteCore", "CSpng", "CTurboJPEG", "CWebP"], swiftSettings: strict),
         // The offline engine: a description to a palette, with no network.
-        .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: strict),
+        .target(name: "PaletteEngine", dependencies: ["PaletteCore"], swiftSettings: optimised),
         // The history: entries, the line codec, the store (the file) and the one search.
-        .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: strict),
+        .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: optimised),
         // The screen's values: a frame as styled cells (Canvas, Cell, Style, ColorMode), a key and
         // an input event, a terminal setup problem. What the app draws and the terminal shows.
         .target(name: "ScreenCore", dependencies: ["PaletteCore"], swiftSettings: strict),
@@ -116,7 +123,7 @@ let package = Package(
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteSystem", "PaletteText", "ScreenCore",
                 "PaletteImport", "PaletteImage",
             ],
-            swiftSettings: strict),
+            swiftSettings: optimised),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "ScreenCore", "PaletteCore"], swiftSettings: strict),
 
