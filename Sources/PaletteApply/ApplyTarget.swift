@@ -75,8 +75,13 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
             }
             if let config { out.append(config + "/kitty/kitty.conf") }
         case .alacritty:
-            if let config { out.append(config + "/alacritty/alacritty.toml") }
-            if let home { out.append(home + "/.alacritty.toml") }
+            // Alacritty 0.13+: alacritty.toml in $XDG_CONFIG_HOME/alacritty, $XDG_CONFIG_HOME,
+            // ~/.config/alacritty, then ~/.alacritty.toml; without one, the alacritty.yml that
+            // 0.11-0.12 read from the same places (0.13+ still reads it when there is no TOML).
+            for ext in ["toml", "yml"] {
+                if let config { out += [config + "/alacritty/alacritty." + ext, config + "/alacritty." + ext] }
+                if let home { out += [home + "/.config/alacritty/alacritty." + ext, home + "/.alacritty." + ext] }
+            }
         case .foot:
             if let config { out.append(config + "/foot/foot.ini") }
         case .ghostty:
@@ -100,6 +105,12 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
         return out.filter { seen.insert($0).inserted }
     }
 
+    /// Whether `config` is Alacritty's YAML (`alacritty.yml`, which Alacritty 0.11 and 0.12 read):
+    /// then the theme is YAML too and its path goes in the top-level `import:` list.
+    public static func isYAML(config: String) -> Bool {
+        config.hasSuffix(".yml") || config.hasSuffix(".yaml")
+    }
+
     /// The theme file, beside the config (in the folder the program reads named themes from,
     /// for the programs that have one).
     public func themePath(config: String) -> String {
@@ -109,7 +120,8 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
         let name = ApplyTarget.themeName
         switch self {
         case .kitty: return dir + "/" + name + ".conf"
-        case .alacritty: return dir + "/" + (hidden ? "." : "") + name + ".toml"
+        case .alacritty:
+            return dir + "/" + (hidden ? "." : "") + name + (ApplyTarget.isYAML(config: config) ? ".yml" : ".toml")
         case .foot: return dir + "/" + name + ".ini"
         case .ghostty: return dir + "/" + name
         case .wezterm:
@@ -135,17 +147,21 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// The theme file's bytes: the export writers' text; where the program finds a theme by
-    /// name (WezTerm, Neovim, Helix) it is named `palette-tui`.
-    public func themeText(_ palette: Palette, variant: ThemeVariant, name: String, language: Language) -> [UInt8] {
+    /// The theme file's bytes for the config `config`: the export writers' text (YAML for
+    /// Alacritty's alacritty.yml); where the program finds a theme by name (WezTerm, Neovim,
+    /// Helix) it is named `palette-tui`.
+    public func themeText(
+        _ palette: Palette, variant: ThemeVariant, name: String, language: Language, config: String
+    ) -> [UInt8] {
         guard let format = exportFormat else {
             return Array(HelixTheme.render(ThemeDerivation.derive(palette, variant: variant), name: name).utf8)
         }
         let byName = self == .wezterm || self == .neovim
-        return Exporter.render(
-            ExportRequest(
-                palette: palette, format: format, variant: variant, name: byName ? ApplyTarget.themeName : name,
-                language: language))
+        let request = ExportRequest(
+            palette: palette, format: format, variant: variant, name: byName ? ApplyTarget.themeName : name,
+            language: language)
+        if self == .alacritty && ApplyTarget.isYAML(config: config) { return Exporter.alacrittyYAML(request) }
+        return Exporter.render(request)
     }
 
     /// The one line the config gets (or, for code, the line to add by hand).
@@ -154,7 +170,7 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
         let relative = theme.hasPrefix(configDir + "/") ? String(theme.dropFirst(configDir.count + 1)) : theme
         switch self {
         case .kitty: return "include " + relative
-        case .alacritty: return ApplyTarget.tomlString(theme)
+        case .alacritty: return ApplyTarget.tomlString(theme)  // a YAML double-quoted string too
         case .foot: return "include=" + theme
         case .ghostty: return "config-file = " + relative
         case .wezterm: return "config.color_scheme = \"\(ApplyTarget.themeName)\""

@@ -7,8 +7,10 @@ public enum ConfigRefusal: Error, Hashable, Sendable {
     case notText
     /// A TOML config the reader cannot read: its first problem's line.
     case notTOML(line: Int)
-    /// Alacritty's YAML config, which Alacritty 0.13 and later no longer reads.
-    case yaml
+    /// YAML (Alacritty's alacritty.yml) laid out in a way palette-tui does not follow: the line.
+    case notYAML(line: Int)
+    /// A TOML config that does not exist yet beside the alacritty.yml Alacritty reads (its path).
+    case yamlBeside(String)
     /// The config ends inside a continued line (a trailing backslash), so a line added after it
     /// would join it.
     case continuedLastLine
@@ -19,8 +21,11 @@ public enum ConfigRefusal: Error, Hashable, Sendable {
 /// The one change `apply` makes to a config: the line, added once, in the program's syntax.
 public enum ConfigEdit {
     /// The config with the include added, or nil when it is already there. `text` is the whole
-    /// file ("" for a config that does not exist yet).
-    public static func added(_ target: ApplyTarget, to text: String, line: String) throws(ConfigRefusal) -> String? {
+    /// file ("" for a config that does not exist yet); `yaml`: Alacritty's alacritty.yml
+    /// (`ApplyTarget.isYAML(config:)`).
+    public static func added(_ target: ApplyTarget, to text: String, line: String, yaml: Bool) throws(ConfigRefusal)
+        -> String?
+    {
         if text.unicodeScalars.contains("\0") { throw .notText }
         switch target {
         case .kitty, .ghostty, .tmux:
@@ -36,7 +41,7 @@ public enum ConfigEdit {
             if lines(text).contains(where: { $0.trimmingCharacters(in: .whitespaces) == line }) { return nil }
             return footAdded(text, line)
         case .alacritty:
-            return try alacrittyAdded(text, path: line)
+            return yaml ? try AlacrittyYAML.added(text, path: line) : try alacrittyAdded(text, path: line)
         case .helix:
             return try helixAdded(text, line: line)
         case .wezterm, .neovim:
@@ -47,8 +52,10 @@ public enum ConfigEdit {
     /// The colour settings of the user's own config that win over the included theme: Alacritty
     /// loads imports before the file itself, and foot's include sits in [main], before [colors].
     /// Empty for the programs where the include comes last.
-    public static func overriding(_ target: ApplyTarget, in text: String) -> [String] {
+    public static func overriding(_ target: ApplyTarget, in text: String, yaml: Bool) -> [String] {
         switch target {
+        case .alacritty where yaml:
+            return AlacrittyYAML.colourKeys(text)
         case .alacritty:
             guard let table = try? parsed(text).table, case .table(let colours)? = table["colors"] else { return [] }
             return colours.keys.sorted().map { "colors." + $0 }

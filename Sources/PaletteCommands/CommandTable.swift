@@ -618,19 +618,23 @@ public enum CommandTable {
             config (kitty, Alacritty, foot, Ghostty, WezTerm, tmux, Neovim, Helix) and adds the one
             line that includes it, once; applying again replaces the theme file only. The config is
             found where the program looks for it (XDG_CONFIG_HOME honoured) unless --config names
-            it. Before its first change the config is copied beside itself (.palette-tui-backup);
-            --revert puts it back byte for byte and removes the theme file. A config that is code
-            (WezTerm's and Neovim's Lua) is never edited: the line to add is printed. A config
-            palette-tui cannot read, or one changed since it applied, is left alone. The running
-            program is reloaded where it offers a way (kitty's SIGUSR1, tmux source-file inside
-            tmux); otherwise palette-tui says what to do. The palette comes from the three colours
-            given, else standard input, else the newest palette in the history.
+            it; for Alacritty that is alacritty.toml (0.13+), else the alacritty.yml of 0.11-0.12,
+            which gets a YAML theme in its import list. Before its first change the config is
+            copied beside itself (.palette-tui-backup); --revert puts it back byte for byte and
+            removes the theme file. A config that is code (WezTerm's and Neovim's Lua) is never
+            edited: the line to add is printed. A config palette-tui cannot read, or one changed
+            since it applied, is left alone. The running program is reloaded where it offers a
+            way (kitty's SIGUSR1, tmux source-file inside tmux); otherwise palette-tui says what to
+            do. The palette comes from the three colours given, else standard input, else the
+            newest palette in the history.
             """,
             """
             把由配色衍生的主題寫入程式設定檔旁的獨立檔案（kitty、Alacritty、foot、Ghostty、WezTerm、
             tmux、Neovim、Helix），並在設定檔加入引入它的一行，只加一次；再次套用只會取代主題檔。
-            設定檔依程式本身的尋找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定。第一次修改前，
-            設定檔會複製一份在旁邊（.palette-tui-backup）；--revert 逐位元組還原並刪除主題檔。
+            設定檔依程式本身的尋找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定；Alacritty
+            是 alacritty.toml（0.13 起），沒有的話是 0.11–0.12 的 alacritty.yml，其 import 清單會加入
+            YAML 主題檔。第一次修改前，設定檔會複製一份在旁邊（.palette-tui-backup）；--revert
+            逐位元組還原並刪除主題檔。
             程式碼形式的設定檔（WezTerm 與 Neovim 的 Lua）絕不修改，而是印出要加入的那一行。
             palette-tui 讀不懂或套用後被改過的設定檔不會被動到。程式若有重新載入的方式就會使用
             （kitty 的 SIGUSR1、在 tmux 內的 tmux source-file），否則會說明該怎麼做。配色取自給定的
@@ -639,7 +643,9 @@ public enum CommandTable {
             """
             把由配色衍生的主题写入程序配置文件旁的独立文件（kitty、Alacritty、foot、Ghostty、WezTerm、
             tmux、Neovim、Helix），并在配置文件加入引入它的一行，只加一次；再次应用只会替换主题文件。
-            配置文件依程序本身的查找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定。
+            配置文件依程序本身的查找方式定位（遵循 XDG_CONFIG_HOME），或以 --config 指定；Alacritty
+            是 alacritty.toml（0.13 起），没有的话是 0.11–0.12 的 alacritty.yml，其 import 列表会加入
+            YAML 主题文件。
             第一次修改前，配置文件会复制一份在旁边（.palette-tui-backup）；
             --revert 逐字节还原并删除主题文件。
             代码形式的配置文件（WezTerm 与 Neovim 的 Lua）绝不修改，而是打印要加入的那一行。

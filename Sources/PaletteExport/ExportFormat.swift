@@ -122,4 +122,11 @@ public enum Exporter {
             return Array(ThemeWriters.render(theme, request).utf8)
         }
     }
+
+    /// Alacritty's theme in the YAML that Alacritty 0.11 and 0.12 read (`request.format` is not
+    /// consulted): the colours of the `.alacritty` export under a `colors:` mapping.
+    public static func alacrittyYAML(_ request: ExportRequest) -> [UInt8] {
+        let theme = ThemeDerivation.derive(request.palette, variant: request.variant)
+        return Array(ThemeWriters.alacrittyYAML(theme, request).utf8)
+    }
 }

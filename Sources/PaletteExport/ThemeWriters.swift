@@ -80,17 +80,32 @@ enum ThemeWriters {
         return out
     }
 
-    static func alacritty(_ t: TerminalTheme, _ r: ExportRequest) -> String {
-        var out = header(t, r, "#")
-        out += "[colors.primary]\nbackground = \(q(h(t.background)))\nforeground = \(q(h(t.foreground)))\n\n"
-        out += "[colors.cursor]\ntext = \(q(h(t.cursorText)))\ncursor = \(q(h(t.cursor)))\n\n"
-        out +=
-            "[colors.selection]\ntext = \(q(h(t.selectionForeground)))\nbackground = \(q(h(t.selectionBackground)))\n"
+    /// Alacritty's colour sections (`colors.primary`, ...) and their keys, as TOML and YAML share them.
+    static func alacrittySections(_ t: TerminalTheme) -> [(String, [(String, RGB)])] {
+        var sections: [(String, [(String, RGB)])] = [
+            ("primary", [("background", t.background), ("foreground", t.foreground)]),
+            ("cursor", [("text", t.cursorText), ("cursor", t.cursor)]),
+            ("selection", [("text", t.selectionForeground), ("background", t.selectionBackground)]),
+        ]
         for (section, offset) in [("normal", 0), ("bright", 8)] {
-            out += "\n[colors.\(section)]\n"
-            for (k, name) in ansiNames.enumerated() { out += "\(name) = \(q(h(t.ansi[k + offset])))\n" }
+            sections.append((section, ansiNames.enumerated().map { ($0.element, t.ansi[$0.offset + offset]) }))
         }
-        return out
+        return sections
+    }
+
+    static func alacritty(_ t: TerminalTheme, _ r: ExportRequest) -> String {
+        header(t, r, "#")
+            + alacrittySections(t).map { section, pairs in
+                "[colors.\(section)]\n" + pairs.map { "\($0.0) = \(q(h($0.1)))\n" }.joined()
+            }.joined(separator: "\n")
+    }
+
+    /// Alacritty 0.11-0.12's YAML (`alacritty.yml`): the same colours under a `colors:` mapping.
+    static func alacrittyYAML(_ t: TerminalTheme, _ r: ExportRequest) -> String {
+        header(t, r, "#") + "colors:\n"
+            + alacrittySections(t).map { section, pairs in
+                "  \(section):\n" + pairs.map { "    \($0.0): \(q(h($0.1)))\n" }.joined()
+            }.joined()
     }
 
     static func wezterm(_ t: TerminalTheme, _ r: ExportRequest) -> String {

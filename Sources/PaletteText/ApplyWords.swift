@@ -108,11 +108,16 @@ public enum ApplyWords {
             return Localized(
                 "line \(line) is not TOML palette-tui can read", "第 \(line) 行不是 palette-tui 能讀的 TOML",
                 "第 \(line) 行不是 palette-tui 能读的 TOML")
-        case .yaml:
+        case .notYAML(let line):
             return Localized(
-                "a YAML config, which Alacritty no longer reads (run `alacritty migrate`)",
-                "YAML 設定檔，Alacritty 已不再讀取（請執行 `alacritty migrate`）",
-                "YAML 配置文件，Alacritty 已不再读取（请运行 `alacritty migrate`）")
+                "line \(line) is YAML palette-tui does not edit (it edits a plain `key:` mapping)",
+                "第 \(line) 行的 YAML 寫法 palette-tui 不會修改（它只修改一般的 `key:` 對應）",
+                "第 \(line) 行的 YAML 写法 palette-tui 不会修改（它只修改一般的 `key:` 映射）")
+        case .yamlBeside(let yaml):
+            return Localized(
+                "no such file, and Alacritty reads \(yaml) instead: apply with --config \(yaml)",
+                "檔案不存在，Alacritty 讀取的是 \(yaml)：請以 --config \(yaml) 套用",
+                "文件不存在，Alacritty 读取的是 \(yaml)：请以 --config \(yaml) 应用")
         case .continuedLastLine:
             return Localized(
                 "its last line continues with a backslash", "最後一行以反斜線接續下一行", "最后一行以反斜杠接续下一行")

@@ -52,6 +52,8 @@ struct ApplyFiles {
     var config: String
     var theme: String
     var line: String
+    /// Alacritty's alacritty.yml (Alacritty 0.11-0.12): a YAML theme in its `import:` list.
+    var yaml: Bool
     var backup: String { config + ".palette-tui-backup" }
     var createdMarker: String { config + ".palette-tui-created" }
 
@@ -60,6 +62,7 @@ struct ApplyFiles {
         self.config = config
         theme = target.themePath(config: config)
         line = target.includeLine(config: config, theme: theme)
+        yaml = target == .alacritty && ApplyTarget.isYAML(config: config)
     }
 }
 
@@ -110,7 +113,8 @@ private func apply(
         }
     }
     let themeBytes = target.themeText(
-        palette, variant: variant, name: ExportWords.fileName(description, palette, language), language: language)
+        palette, variant: variant, name: ExportWords.fileName(description, palette, language), language: language,
+        config: config)
     switch try applyTheme(themeBytes, files: files, dryRun: arguments.has("dry-run"), environment: environment) {
     case .diff(let out):
         StandardOutput.write(Array(out.utf8))
@@ -139,15 +143,16 @@ func applyTheme(_ themeBytes: [UInt8], files: ApplyFiles, dryRun: Bool, environm
 
     // The config: what it is now and what it becomes (nil: unchanged).
     let current = try readText(config, target: target)
-    if target == .alacritty, current == nil,
-        lstatKind(URL(fileURLWithPath: config).deletingLastPathComponent().path + "/alacritty.yml") != nil
-    {
-        throw ApplyFailure(problem: .refused(path: config, .yaml))
+    // A TOML config named that does not exist, beside the alacritty.yml Alacritty reads: a new
+    // TOML would hide the YAML from Alacritty 0.13+ and be ignored by 0.11-0.12.
+    let besideYAML = URL(fileURLWithPath: config).deletingLastPathComponent().path + "/alacritty.yml"
+    if target == .alacritty, !files.yaml, current == nil, lstatKind(besideYAML) != nil {
+        throw ApplyFailure(problem: .refused(path: config, .yamlBeside(besideYAML)))
     }
     var changed: String?
     if !target.isCode {
         do {
-            changed = try ConfigEdit.added(target, to: current ?? "", line: files.line)
+            changed = try ConfigEdit.added(target, to: current ?? "", line: files.line, yaml: files.yaml)
         } catch {
             throw ApplyFailure(problem: .refused(path: config, error))
         }
@@ -191,7 +196,7 @@ func applyTheme(_ themeBytes: [UInt8], files: ApplyFiles, dryRun: Bool, environm
     } else {
         messages.append(ApplyWords.alreadyIncluded(config))
     }
-    let overriding = ConfigEdit.overriding(target, in: current ?? "")
+    let overriding = ConfigEdit.overriding(target, in: current ?? "", yaml: files.yaml)
     if !overriding.isEmpty { messages.append(ApplyWords.overridden(config, overriding)) }
     messages.append(ApplyWords.reload(reload(files, environment: environment), target))
     return .done(messages)
@@ -211,21 +216,22 @@ private func revertApply(_ files: ApplyFiles, dryRun: Bool, language: Language) 
             messages.append(ApplyWords.removeByHand(files.line, config)(language))
         }
     } else if let backup = try readText(files.backup, target: nil) {
-        let expected = (try? ConfigEdit.added(target, to: backup, line: files.line)) ?? backup
+        let expected = (try? ConfigEdit.added(target, to: backup, line: files.line, yaml: files.yaml)) ?? backup
         guard current == expected || current == backup else {
             throw ApplyFailure(problem: .changedSinceApply(path: config, backup: files.backup))
         }
         if current != backup { restore = .some(Array(backup.utf8)) }
         messages.append(ApplyWords.restored(config)(language))
     } else if lstatKind(files.createdMarker) != nil {
-        let expected = (try? ConfigEdit.added(target, to: "", line: files.line)) ?? ""
+        let expected = (try? ConfigEdit.added(target, to: "", line: files.line, yaml: files.yaml)) ?? ""
         guard current == nil || current == expected || current == "" else {
             throw ApplyFailure(problem: .changedSinceApply(path: config, backup: files.createdMarker))
         }
         if current != nil { restore = .some(nil) }
         messages.append(ApplyWords.removedCreated(config)(language))
     } else {
-        let included = current.map { (try? ConfigEdit.added(target, to: $0, line: files.line)) == nil } ?? false
+        let included =
+            current.map { (try? ConfigEdit.added(target, to: $0, line: files.line, yaml: files.yaml)) == nil } ?? false
         if included { throw ApplyFailure(problem: .noBackup(config: config, backup: files.backup)) }
         if theme == nil { throw ApplyFailure(problem: .nothingToRevert(target.displayName)) }
     }

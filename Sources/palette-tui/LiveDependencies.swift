@@ -75,7 +75,8 @@ struct LiveDependencies {
             }
             let files = ApplyFiles(target, config: config)
             let bytes = target.themeText(
-                palette, variant: variant, name: palette.colors.map(\.hex).joined(separator: " "), language: .english)
+                palette, variant: variant, name: palette.colors.map(\.hex).joined(separator: " "), language: .english,
+                config: config)
             do {
                 guard
                     case .done(let messages) = try applyTheme(

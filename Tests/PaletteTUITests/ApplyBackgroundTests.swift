@@ -109,6 +109,18 @@ final class ApplyDetectionTests: XCTestCase {
         XCTAssertEqual(place(.kitty), "/x/kitty/kitty.conf")
         XCTAssertEqual(place(.kitty, [], env.merging(["KITTY_CONFIG_DIRECTORY": "/k/"]) { $1 }), "/k/kitty.conf")
         XCTAssertEqual(place(.alacritty, ["/home/u/.alacritty.toml"]), "/home/u/.alacritty.toml")
+        XCTAssertEqual(place(.alacritty), "/x/alacritty/alacritty.toml")
+        XCTAssertEqual(place(.alacritty, ["/x/alacritty.toml", "/x/alacritty/alacritty.yml"]), "/x/alacritty.toml")
+        // Alacritty 0.11-0.12's YAML, in its four places, when there is no TOML.
+        XCTAssertEqual(place(.alacritty, ["/x/alacritty/alacritty.yml"]), "/x/alacritty/alacritty.yml")
+        XCTAssertEqual(place(.alacritty, ["/x/alacritty.yml", "/home/u/.alacritty.yml"]), "/x/alacritty.yml")
+        XCTAssertEqual(
+            place(.alacritty, ["/home/u/.config/alacritty/alacritty.yml", "/home/u/.alacritty.yml"]),
+            "/home/u/.config/alacritty/alacritty.yml")
+        XCTAssertEqual(place(.alacritty, ["/home/u/.alacritty.yml"]), "/home/u/.alacritty.yml")
+        XCTAssertEqual(ApplyTarget.alacritty.themePath(config: "/home/u/.alacritty.yml"), "/home/u/.palette-tui.yml")
+        XCTAssertEqual(
+            ApplyTarget.alacritty.themePath(config: "/x/alacritty/alacritty.yml"), "/x/alacritty/palette-tui.yml")
         XCTAssertEqual(place(.tmux), "/home/u/.tmux.conf")
         XCTAssertEqual(place(.tmux, ["/x/tmux/tmux.conf"]), "/x/tmux/tmux.conf")
         XCTAssertEqual(place(.ghostty, ["/x/ghostty/config.ghostty"]), "/x/ghostty/config.ghostty")

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The applied configs read by the programs themselves (kitty, foot, tmux, Neovim are in Debian
-/// and installed for the tests; Alacritty and Helix through Python's tomllib, following the
-/// include as they do), each reporting the theme's colours; and the reloads.
+/// The applied configs read by the programs themselves (kitty, foot, tmux, Neovim and Debian 12's
+/// Alacritty 0.11 are in Debian and installed for the tests; Alacritty 0.13+'s TOML and Helix
+/// through Python's tomllib, following the include as they do), each reporting the theme's
+/// colours; and the reloads.
 final class ApplyReaderTests: XCTestCase {
     func need(_ program: String) throws {
         guard ClipboardPath.has(program) else { throw XCTSkip("\(program) is not installed (make test-deps)") }
@@ -103,6 +104,57 @@ final class ApplyReaderTests: XCTestCase {
             environment: h.env(["XDG_CONFIG_HOME": h.path(".config"), "XDG_DATA_HOME": h.path("data")]), timeout: 30)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, "D6DBE1 0E1720 palette-tui #FF7C86")
+    }
+
+    /// Debian 12's Alacritty (0.11, YAML only) started under Xvfb with the applied alacritty.yml,
+    /// found where it looks by itself; a child asks it for its colours (OSC 11, OSC 10, OSC 4 for
+    /// red and bright blue, then DA1 as the sentinel) and writes the answers down.
+    func testAlacritty011LoadsTheYAMLThemeAndAnswersWithItsColours() throws {
+        try need("alacritty")
+        let h = try ApplyHome()
+        let c = ApplyCase.alacrittyYAML
+        try h.write(c.config, c.original)
+        try h.write(
+            ".config/alacritty/keys.yml",
+            "key_bindings:\n  - { key: N, mods: Control|Shift, action: SpawnNewInstance }\n")
+        let applied = try h.apply("alacritty", ["--variant", "dark"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(h.read(c.config), c.applied(home: h.home))
+
+        let ask = """
+            import os, re, select, sys, time, tty
+            fd = os.open("/dev/tty", os.O_RDWR)
+            tty.setraw(fd)
+            os.write(fd, b"\\x1b]11;?\\x07\\x1b]10;?\\x07\\x1b]4;1;?\\x07\\x1b]4;12;?\\x07\\x1b[c")
+            got, deadline = b"", time.monotonic() + 10
+            while not re.search(rb"\\x1b\\[\\?[0-9;]*c", got) and time.monotonic() < deadline:
+                if select.select([fd], [], [], max(0, deadline - time.monotonic()))[0]:
+                    got += os.read(fd, 1024)
+            open(sys.argv[1] + ".part", "wb").write(got)
+            os.rename(sys.argv[1] + ".part", sys.argv[1])
+            """
+        // timeout(1) ends the whole group (Xvfb, Alacritty) if anything hangs.
+        let run = try Spawn.run(
+            [
+                "timeout", "-k", "5", "40", "xvfb-run", "-a", "alacritty", "-vv", "-e", Python.executable, "-c", ask,
+                h.path("answers"),
+            ], environment: h.env(), timeout: 60)
+        XCTAssertEqual(run.status, 0, "xvfb-run and Alacritty's libraries: make test-deps\n" + run.stdout + run.stderr)
+        // -vv lists the files it loaded: the config, its own import, then the theme.
+        let log = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let listed = log.drop { !$0.hasSuffix("Configuration files loaded from:") }.dropFirst().prefix {
+            $0.hasPrefix("\"")
+        }
+        XCTAssertEqual(
+            Array(listed), [c.config, ".config/alacritty/keys.yml", c.theme].map { "\"" + h.path($0) + "\"" },
+            run.stdout)
+        let answers = try eventually(timeout: 10, "Alacritty's answers") { h.read("answers") }
+        let colours = answers.matches(
+            of: /rgb:([0-9a-f]{2})[0-9a-f]{2}\/([0-9a-f]{2})[0-9a-f]{2}\/([0-9a-f]{2})[0-9a-f]{2}/
+        )
+        .map { "#" + $0.1 + $0.2 + $0.3 }
+        // Background, foreground, red, bright blue of the dark theme (palette-tui.yml's literal lines).
+        XCTAssertEqual(colours, ["#0e1720", "#d6dbe1", "#ff7c86", "#8ac3ff"], answers.debugDescription)
     }
 
     func testAlacrittyAndHelixReadAsTOMLFollowingTheirIncludes() throws {

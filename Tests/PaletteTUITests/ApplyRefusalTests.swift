@@ -1,4 +1,5 @@
 import Foundation
+import PaletteApply
 import TestSupport
 import XCTest
 
@@ -84,6 +85,10 @@ final class ApplyRefusalTests: XCTestCase {
         let alacritty = try h.apply("alacritty", ["--lang", "zh-Hant"])
         XCTAssertEqual(alacritty.status, 0, alacritty.stderr)
         XCTAssertTrue(alacritty.stdout.contains("自行設定了 colors.primary，程式會在主題之後讀取它們"), alacritty.stdout)
+        try h.write(".config/alacritty/alacritty.yml", "colors:\n  # mine\n  primary:\n    background: '#101010'\n")
+        let yaml = try h.apply("alacritty", ["--config", h.path(".config/alacritty/alacritty.yml")])
+        XCTAssertEqual(yaml.status, 0, yaml.stderr)
+        XCTAssertTrue(yaml.stdout.contains("alacritty.yml sets colors.primary itself"), yaml.stdout)
         // A config whose colours the theme beats (kitty: the include comes last) gets no note.
         try h.write(".config/kitty/kitty.conf", "background #101010\n")
         let kitty = try h.apply("kitty")
@@ -94,9 +99,49 @@ final class ApplyRefusalTests: XCTestCase {
         XCTAssertFalse(try plain.apply("foot").stdout.contains("note:"))
     }
 
+    func testAlacrittyYAMLGetsThePathInItsImportListInEachForm() throws {
+        let line = "\"/h/.config/alacritty/palette-tui.yml\""
+        func added(_ text: String) throws -> String? {
+            try ConfigEdit.added(.alacritty, to: text, line: line, yaml: true)
+        }
+        // No import: one added at the end (a file without a final newline gets one first).
+        XCTAssertEqual(
+            try added("font:\n  size: 11"), "font:\n  size: 11\nimport:\n  - \"/h/.config/alacritty/palette-tui.yml\"\n"
+        )
+        XCTAssertEqual(try added(""), "import:\n  - \"/h/.config/alacritty/palette-tui.yml\"\n")
+        // A block list, indented or at the key's own column, after its last item and comments kept.
+        XCTAssertEqual(
+            try added("import:\n    - '/a.yml'\n    # - /old.yml\n\nfont:\n  size: 11\n"),
+            "import:\n    - '/a.yml'\n    - \"/h/.config/alacritty/palette-tui.yml\"\n    # - /old.yml\n\nfont:\n  size: 11\n"
+        )
+        XCTAssertEqual(
+            try added("import:\n- /a.yml\nfont:\n  size: 11\n"),
+            "import:\n- /a.yml\n- \"/h/.config/alacritty/palette-tui.yml\"\nfont:\n  size: 11\n")
+        XCTAssertEqual(
+            try added("import: # none yet\nfont:\n  size: 11\n"),
+            "import: # none yet\n  - \"/h/.config/alacritty/palette-tui.yml\"\nfont:\n  size: 11\n")
+        // A flow list on one line, its comment kept.
+        XCTAssertEqual(
+            try added("import: [~/a.yml, \"b]#.yml\"] # mine\n"),
+            "import: [~/a.yml, \"b]#.yml\", \"/h/.config/alacritty/palette-tui.yml\"] # mine\n")
+        XCTAssertEqual(try added("import: []\n"), "import: [\"/h/.config/alacritty/palette-tui.yml\"]\n")
+        // Already there, in any quoting: unchanged.
+        XCTAssertNil(try added("import:\n  - /h/.config/alacritty/palette-tui.yml\n"))
+        XCTAssertNil(try added("import: ['/h/.config/alacritty/palette-tui.yml']\n"))
+        // A block scalar's lines and quoted text are not keys; a continued flow list at column 0 is refused.
+        XCTAssertEqual(
+            try added("shell:\n  args: |\n    import:\n    {\nimport:\n  - \"/a.yml\"\n"),
+            "shell:\n  args: |\n    import:\n    {\nimport:\n  - \"/a.yml\"\n  - \"/h/.config/alacritty/palette-tui.yml\"\n"
+        )
+        XCTAssertThrowsError(try added("window:\n  title: \"a\nimport: b\"\n"))
+        XCTAssertThrowsError(try added("import:\n  - /a.yml\nimport:\n  - /b.yml\n"))
+        XCTAssertThrowsError(try added("import:\n  font: 1\n"))
+        XCTAssertThrowsError(try added("  font:\n    size: 11\n"))
+    }
+
     func testSyntaxItCannotReadIsLeftAlone() throws {
         let h = try ApplyHome()
-        // TOML with a broken line, Alacritty's retired YAML, bytes that are not UTF-8, a tmux
+        // TOML with a broken line, Alacritty YAML it cannot follow, bytes that are not UTF-8, a tmux
         // config ending inside a continued line, a theme file palette-tui did not write.
         try h.write(".config/helix/config.toml", "theme = \"onedark\"\n[editor\nline-number = \"relative\"\n")
         let toml = try h.apply("helix")
@@ -105,11 +150,35 @@ final class ApplyRefusalTests: XCTestCase {
             toml.stderr.contains("config.toml: line 2 is not TOML palette-tui can read; left unchanged"), toml.stderr)
         XCTAssertFalse(h.exists(".config/helix/themes/palette-tui.toml"))
 
-        try h.write(".config/alacritty/alacritty.yml", "font:\n  size: 11\n")
-        let yaml = try h.apply("alacritty")
-        XCTAssertEqual(yaml.status, 1)
-        XCTAssertTrue(yaml.stderr.contains("a YAML config, which Alacritty no longer reads"), yaml.stderr)
+        // YAML that is not a block mapping palette-tui can follow, an `import:` that is not a list
+        // of paths, and a TOML named with --config that does not exist beside the alacritty.yml.
+        for (yaml, message) in [
+            ("{font: {size: 11}}\n", "line 1 is YAML palette-tui does not edit (it edits a plain `key:` mapping)"),
+            ("font:\n  size: 11\n---\nfont:\n  size: 12\n", "line 3 is YAML palette-tui does not edit"),
+            ("window:\n  title: [a,\nb]\n", "line 3 is YAML palette-tui does not edit"),
+            ("import: ~/.config/alacritty/keys.yml\n", "its `import` is laid out in a way palette-tui does not edit"),
+            ("import:\n  - &keys ~/keys.yml\n", "its `import` is laid out in a way palette-tui does not edit"),
+        ] {
+            try h.write(".config/alacritty/alacritty.yml", yaml)
+            let r = try h.apply("alacritty")
+            XCTAssertEqual(r.status, 1, yaml)
+            XCTAssertTrue(r.stderr.contains("alacritty.yml: " + message), r.stderr)
+            XCTAssertTrue(r.stderr.hasSuffix("; left unchanged\n"), r.stderr)
+            XCTAssertEqual(h.read(".config/alacritty/alacritty.yml"), yaml)
+            XCTAssertFalse(h.exists(".config/alacritty/palette-tui.yml"))
+        }
+        let zhYAML = try h.apply("alacritty", ["--lang", "zh-Hans"])
+        XCTAssertTrue(zhYAML.stderr.contains("其 `import` 的写法 palette-tui 不会修改"), zhYAML.stderr)
+        let tomlPath = h.path(".config/alacritty/alacritty.toml")
+        let beside = try h.apply("alacritty", ["--config", tomlPath])
+        XCTAssertEqual(beside.status, 1)
+        XCTAssertTrue(
+            beside.stderr.contains(
+                "alacritty.toml: no such file, and Alacritty reads \(h.path(".config/alacritty/alacritty.yml")) "
+                    + "instead: apply with --config"), beside.stderr)
         XCTAssertFalse(h.exists(".config/alacritty/alacritty.toml"))
+        let besideZh = try h.apply("alacritty", ["--config", tomlPath, "--lang", "zh-Hant"])
+        XCTAssertTrue(besideZh.stderr.contains("檔案不存在，Alacritty 讀取的是"), besideZh.stderr)
 
         let kitty = h.path(".config/kitty/kitty.conf")
         try FileManager.default.createDirectory(atPath: h.path(".config/kitty"), withIntermediateDirectories: true)

@@ -132,6 +132,46 @@ struct ApplyCase {
                 """,
             theme: ".config/alacritty/palette-tui.toml", themeLine: "background = \"#0E1720\""),
         ApplyCase(
+            target: "alacritty", config: ".config/alacritty/alacritty.yml",
+            original: """
+                # Alacritty 0.11 (Debian 12), managed by hand
+                import:
+                  - ~/.config/alacritty/keys.yml # key bindings
+
+                env:
+                  TERM: xterm-256color
+
+                window:
+                  padding:
+                    x: 6
+                    y: 6
+                  title: "Alacritty # main"
+
+                font:
+                  size: 11.0
+
+                """,
+            applied: """
+                # Alacritty 0.11 (Debian 12), managed by hand
+                import:
+                  - ~/.config/alacritty/keys.yml # key bindings
+                  - "@HOME/.config/alacritty/palette-tui.yml"
+
+                env:
+                  TERM: xterm-256color
+
+                window:
+                  padding:
+                    x: 6
+                    y: 6
+                  title: "Alacritty # main"
+
+                font:
+                  size: 11.0
+
+                """,
+            theme: ".config/alacritty/palette-tui.yml", themeLine: "    background: \"#0E1720\""),
+        ApplyCase(
             target: "foot", config: ".config/foot/foot.ini",
             original: """
                 # foot.ini
@@ -245,4 +285,7 @@ struct ApplyCase {
     ]
 
     static func named(_ name: String) -> ApplyCase { all.first { $0.target == name }! }
+
+    /// Alacritty 0.11-0.12's alacritty.yml (`named("alacritty")` is its TOML).
+    static var alacrittyYAML: ApplyCase { all.first { $0.config.hasSuffix(".yml") }! }
 }
