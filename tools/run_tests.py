@@ -43,9 +43,23 @@ FIGURE_LINES = 40
 FRAMEWORK_LINE = re.compile(r"^(Test Suite '|Test Case '|\s*Executed \d+ tests?|[◇↳✔✘] )")
 
 
+# Python's socketserver reports a client that hung up (the flood and cancellation tests do that
+# on purpose) between two rules of 40 dashes: the loopback servers' noise, not a test's figure.
+SERVER_RULE = "-" * 40
+
+
 def own_lines(text):
-    """The lines of a unit's output that its tests printed, without the frameworks' own."""
-    return [line for line in text.splitlines() if line.strip() and not FRAMEWORK_LINE.match(line)]
+    """The lines of a unit's output that its tests printed, without the frameworks' own and
+    without the loopback servers' reports of clients that hung up."""
+    lines, in_report = [], False
+    for line in text.splitlines():
+        if line.strip() == SERVER_RULE:
+            in_report = not in_report
+            continue
+        if in_report or not line.strip() or FRAMEWORK_LINE.match(line):
+            continue
+        lines.append(line)
+    return lines
 
 
 def bundle_path():
