@@ -300,9 +300,6 @@ struct LanguageRules: Sendable, Equatable {
     /// Relation words that name a setting holding the figure ("in", "dans", 裡, 속, में): with
     /// settings on both sides of a composed scene, the one they name is the ground.
     var inside: Set<String> = []
-    /// Case endings that put a noun in a setting (Turkish locative -da, -de: "derin suda", in
-    /// deep water): a word read through one is a setting holding what follows, as `inside` words.
-    var locatives: [[Unicode.Scalar]] = []
     /// Particles between a modifier and its head in unspaced text: 的, の.
     var linkers: Set<String> = []
     /// Genitive words after the possessor (Hindi का, की, के): "X का Y" is "the Y of X".
@@ -939,7 +936,6 @@ struct Lexicon: Sendable {
             case "inside":
                 r.inside.formUnion(values)
                 r.with.formUnion(values)
-            case "locative": r.locatives += values.map { Array($0.unicodeScalars) }
             case "linker": r.linkers.formUnion(values)
             case "genitive": r.genitive.formUnion(values)
             case "derive": r.derivations += values.map(rule)

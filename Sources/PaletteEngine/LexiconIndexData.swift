@@ -5,8 +5,8 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 a734527fd40cc4a3 7 14
-@rules 122
+palette-lexicon-index 2 4098a92558dd514b 7 14
+@rules 121
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
 en	after	over|in|at|on|by|under|near|after|during|from|above|below|beneath|across|through|along|among|around|inside|within|beside
@@ -128,8 +128,7 @@ tr	negative	sız|siz|suz|süz
 tr	of	üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|önünde|ardında|kıyısında
 tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında
 tr	inside	içinde|arasında
-tr	locative	nda|nde|da|de|ta|te
-@exact 26499
+@exact 27131
 1920s	692a
 1950s	703a
 1980s	701a
@@ -165,7 +164,7 @@ tr	locative	nda|nde|da|de|ta|te
 a grande onda	721g
 abacate	239g
 abacaxi	237g
-abbey	2363a
+abbey	2379a
 abd	627o
 abeille	323e
 abeja	323f
@@ -174,7 +173,7 @@ abend	188h
 abenddämmerung	188h
 abendrot	176h
 abends	188h
-abendstimmung in der stadt	1827h
+abendstimmung in der stadt	1847h
 abenteuer	415h
 abenteuerlich	415h
 abete	121i
@@ -182,46 +181,57 @@ abgrund	140h
 abismo	140f 140g
 abissi	140i
 abisso	140i
+aborigen	817f
+aborigeno	817i
+aboriginal	817a
+aboriginal art	817a
+aborigine kunst	817h
+aborigines	817h
+aborigène	817e
+aborjin	817n
+aborjin sanatı	817n
+aborígene	817g
 abrasador	202f
 abrasador calor	398f
 abricot	78e
-abrigo	1866f
+abrigo	1886f
 abril	192f 192g
-absinthe	2521a
+absinthe	2536a
 absurd	432a
 abu dhabi	769a
 aburrida	431f
 aburrido	431f
 aburrimiento	431f
 abyss	140a
-abyssal	2365a
+abyssal	2381a
 abysses	140e
 abóbora	243g
-abóbora de halloween	1837g
+abóbora de halloween	1857g
 ac milan	604o
-acacia	2522a
+acacia	827a 827e 827f 827i
 academia aesthetic	698a
 academic	355a
-acampamento	1782g
+acampamento	1802g
 acantilado	161f
 acayip	432n
 accesa	441i
 acceso	441i
 acciaio	281i
+accidentally wes anderson	812a
 acción de gracias	747f
 accogliente	395i
-accordion	1904a
-accordéon	1904e
+accordion	1924a
+accordéon	1924e
 aceite de oliva	275f
-aceituna	1669f
+aceituna	1689f
 aceitunas	275f
 acem halısı	734n
 acero	129i 281f
 achievement	413a
-achterbahn	1834h
+achterbahn	1854h
 achtziger	701h
-acid	2019a
-acid green	1288a
+acid	2038a
+acid green	1308a
 acier	281e
 acinzentado	8g
 acker	123h
@@ -230,9 +240,9 @@ acogedor	395f
 acogedora	395f
 acolhedor	395g
 aconchegante	395g
-acordeão	1904g
-acordeón	1904f
-acorn	2149a
+acordeão	1924g
+acordeón	1924f
+acorn	2167a
 acqua	151i
 acquamarina chiaro	66i
 acquazzone	196i
@@ -240,44 +250,49 @@ acquerello a inchiostro	299i
 action	386a
 action de grâce	747e
 active	386a
-acı biber	1676n
+acácia	827g
+acı biber	1696n
 ada	154n
 adalar	154n
 adaçayı yeşili	94n
 adelig	379h
-adler	1576h
-adobe	339f 1220a
+adler	1596h
+adobe	339f 1240a
 adobe wall	339a
 adorabile	405i
 adorable	405a 405e 405f
 adoration	389a
 adore	389a
 adorável	405g
-adriatic	2366a
+adriatic	2382a
 adult	418a
 adventure	415a
 adventurous	415a
 aegean	768a
 aeroflot	545o
+aesthetic vaporwave	808a
 afa	202i
 afc ajax	609o
-affair	2151a
-affe	1505h
+affair	2169a
+affe	1525h
 affection	389a
-affengesicht	1504h
+affengesicht	1524h
+affiche soviétique	810e
 affidabile	403i
 afraid	400a
+african plains	827a
 african print	735a
-afrikanische trommel	1911h
+afrikanische trommel	1931h
 afrique du sud	662o
 afrutado	429f
 after dark	189a
 afternoon	187a
-agave	2367a
-aged	1927a
+agave	2383a
+aged	1947a
 aggressive	399a
-aglio	1681i
+aglio	1701i
 agosto	193f 193g 193i
+agra	826a
 agridoce	412g
 agridulce	412f
 agrodolce	412i
@@ -288,31 +303,35 @@ aguaceiro	196g
 aguacero	196f
 aguada	299f 299g
 aguamarina claro	66f
-aguas termales	1830f
+aguas termales	1850f
 ahorn	129h
-ahornblatt	1646h
-ahtapot	1604n
+ahornblatt	1666h
+ahtapot	1624n
 ahududu	230n
 ahumado	311f
 ahşap	276n
 ai cập	640o 767m
-aigle	1576e
+ai len	819m
+aigle	1596e
 air india	549o
 airbnb	495o
 airplane	167a
 airtel	550o
 airy	396a
+aizome	821a
 ajax amsterdam	609o
 ak	10n
+akasya	827n
+akazie	827h
 akdeniz	349n
 akdeniz tarzı	349n
-akkordeon	1904h
-akkordeons	1904h
-akordeon	1904n
-akordiyon	1904n
-akrep	1619n
+akkordeon	1924h
+akkordeons	1924h
+akordeon	1924n
+akordiyon	1924n
+akrep	1639n
 akçaağaç	129n
-akçaağaç yaprağı	1646n
+akçaağaç yaprağı	1666n
 akşam	188n
 akşam güneşi	176n
 al	0N
@@ -322,20 +341,20 @@ alacakaranlık	188n
 alacalı	175n
 alaranjada	1g
 alaranjado	1g
-alaskan	2203a
+alaskan	2221a
 alba	177f 177i
-alba sulle montagne	1825i
+alba sulle montagne	1845i
 albaricoque	78f
 alberi	132i
 albero	132i
-albero deciduo	1639i
-albero di natale	1838i
-albero di tanabata	1846i
-albero sempreverde	1638i
+albero deciduo	1659i
+albero di natale	1858i
+albero di tanabata	1866i
+albero sempreverde	1658i
 albicocca	78i
 aldea	345f
 aldeia	345g
-ale	2463a
+ale	2478a
 alegre	387f 387g
 alegria	387g
 alegría	387f
@@ -349,8 +368,8 @@ alfazema	207g
 alfombra persa	734f
 alfons mucha	786e
 alga	137f 137g 137i
-algae	1020a
-algae green	1038a
+algae	1041a
+algae green	1059a
 algas	137f 137g
 alge	137h
 algen	137h
@@ -361,35 +380,41 @@ algodón	289f
 algodón de azúcar	270f
 algue	137e
 algues	137e
-alho	1681g
+alho	1701g
 alibaba	522o
-aliceblue	1409a
+aliceblue	1429a
 alien	173a
 aliens	173a
-aliments en conserve	1721e
+aliments en conserve	1741e
 alipay	524o
 allegra	387i
 allegro	387i
 allemagne	620o
 alley	338a
-alligator	2254a
-allspice	2523a
+alligator	2272a
+allspice	2537a
 alluminio	283i
 allık	114n
 allık kırmızısı	70n
 almanya	620o
-almond	1918a
-almost black	1125a
-aloe	1974a
+almhütte	828h
+almond	1938a
+almost black	1145a
+aloe	1993a
 aloha	760a
 alone	388a
-alpaca	2524a
+alp	828n
+alpaca	2538a
 alpen	159h
 alperce	78g
 alpes	159e 159f 159g
 alphonse mucha	786a
 alpi	159i
-alpine	1942a
+alpin	828e 828h
+alpina	828f 828g 828i
+alpine	828a 828e
+alpine chalet	828a
+alpino	828f 828g 828i
 alpler	159n
 alps	159a
 alte bücher	309h
@@ -401,23 +426,23 @@ altın rengi	11n
 altın saat	178n
 altın sarısı	11n
 altın varak	303n
-alubias	1684f
+alubias	1704f
 aluminio	283f
 aluminium	283a 283e 283h
 aluminum	283a
 alumínio	283g
 alvorada	177g
 alüminyum	283n
-alışveriş çantası	1880n
+alışveriş çantası	1900n
 amalfi	756a 756i
 amalfi coast	756a
 amalfi kıyısı	756n
 amalfiküste	756h
 amanecer	177f
-amanecer sobre montañas	1825f
+amanecer sobre montañas	1845f
 amanhecer	177g
 amapola	219f
-amaranth	2257a
+amaranth	2275a
 amarela	2g
 amarelo	2g
 amarelo brilhante	101g
@@ -441,7 +466,7 @@ amatista	56f
 amazed	421a
 amazement	421a
 amazing	421a
-amazon	1987a
+amazon	2006a
 amazon shopping	562o
 amazon.com	562o
 amazônia	120g
@@ -451,14 +476,14 @@ ambitious	401a
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	2373a
+ambrosia	2388a
 ambré	32e
 ambrée	32e
 amd	516o
-ameise	1611h
+ameise	1631h
 ameixa	62g
 ameixas	241g
-amendoim	1683g
+amendoim	1703g
 america flag	627o
 american express	494o
 american flag	627o
@@ -479,11 +504,20 @@ ananá	237f
 ananás	237g
 anaranjada	1f
 anaranjado	1f
-anatra	1577i
-ancestral	2527a
+anatra	1597i
+ancestral	2541a
 ancient	376a
 ancient rome	781a
 and dağları	777n
+andalou	818e
+andalousie	818e
+andalucía	818f
+andalusia	818a 818i 818m
+andalusian	818a
+andalusien	818h
+andaluz	818f
+andaluza	818f
+andaluzia	818g
 ande	777i
 andean	777a
 anden	777h
@@ -493,10 +527,10 @@ andina	777f
 andino	777f 777g
 android	513o
 andy warhol	785a
-anel	1901g
-anello	1901i
-anello di diamanti	1901i
-anemone	2375a
+anel	1921g
+anello	1921i
+anello di diamanti	1921i
+anemone	2390a
 ange	424e
 angel	424a
 angeli	424i
@@ -517,16 +551,16 @@ anh quốc	764m
 anh đào	205m
 anil	23g
 anil claro	39g
-anillo	1901f
+anillo	1921f
 animado	386g
-anise	2379a
-aniseed	2531a
+anise	2394a
+aniseed	2545a
 aniversário	369g
 anjo	424g
 anjos	424g
 ankara print	735a
-anma kurdelesi	1855n
-anne	2712a
+anma kurdelesi	1875n
+anne	2726a
 anneaux olympiques	680o
 anni 2000	704i
 anni 50	703i
@@ -583,12 +617,12 @@ anthracite	37e
 anthrazit	37h
 antik bronz	302n
 antike bronze	302h
-antikes gebäude	1788h
+antikes gebäude	1808h
 antilles	761e
 antique	376a
 antiques	376a
-antiquewhite	1410a
-antler	2533a
+antiquewhite	1430a
+antler	2547a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -613,12 +647,12 @@ apasionado	390f
 ape	323i
 apfel	233h
 apfelsine	225h
-apollo	2534a
+apollo	2548a
 appassionata	390i
 appassionato	390i
-appeal	2536a
+appeal	2550a
 apple	233a
-apple green	1364a
+apple green	1384a
 apples	233a
 apricot	78a 78h
 aprikose	78h
@@ -626,15 +660,15 @@ april	192a 192h
 aprile	192i
 après midi	187e
 aqua	66a 66e
-aqua blue	1356a
-aqua green	1346a
-aqua marine	1228a
+aqua blue	1376a
+aqua green	1366a
+aqua marine	1248a
 aquablau	66h
-aquamarine	1401a
+aquamarine	1421a
 aquarium	362a
 aquatic	151a
-aquila	1576i
-aquilone a forma di carpa	1849i
+aquila	1596i
+aquilone a forma di carpa	1869i
 arabe	769e
 arabia	769a 769f 769i
 arabia saudita	639o
@@ -645,23 +679,23 @@ arabien	769h
 arabisch	769h
 arabistan	769n
 arabo	769i
-arachide	1683i
-arachidi	1683i
-aragonite	2539a
-aragosta	1740i
-araignée	1617e
+arachide	1703i
+arachidi	1703i
+aragonite	2553a
+aragosta	1760i
+araignée	1637e
 aralık	195n
 arance	225i
 arancia	225i
 arancio	1i
 arancione	1i
-aranha	1617g
+aranha	1637g
 arara	320g
-araña	1617f
+araña	1637f
 arboleda	119f
 arbre	132e
-arbre à feuilles caduques	1639e
-arbre à vœux	1846e
+arbre à feuilles caduques	1659e
+arbre à vœux	1866e
 arc en ciel	175e
 arcade	701a 701e 701f
 arcane	391a
@@ -677,7 +711,7 @@ ardent	390a 390e
 ardente	390e 390g 390i
 ardiente	390f
 ardiente calor	398f
-ardilla	1554f
+ardilla	1574f
 areia	156g
 arena	156f
 argent	12e
@@ -700,41 +734,45 @@ arktik	182n
 arktis	182h
 arktisch	182h
 armee	428h
-armour	2119a
-armut	1662n
+armour	2138a
+armut	1682n
 army	428a
-army green	1390a
+army green	1410a
 armée	428e
-around	2541a
+around	2555a
 arrabbiata	399i
 arrabbiato	399i
 arrecife	152f
 arrecife de coral	152f
 arrecifes	152f
-arrow	2260a
+arrow	2278a
 arroyo	147f
-arroz cocido	1725f
-arroz com curry	1726g
-arroz con curry	1726f
-arroz cozido	1725g
-arroz japonês	1724g
+arroz cocido	1745f
+arroz com curry	1746g
+arroz con curry	1746f
+arroz cozido	1745g
+arroz japonês	1744g
 arrozal	249f 249g
 arrugginita	284i
 arrugginito	284i
 arsenal	588o
 arsenal fc	588o
 art	435A 435E
+art aborigène	817e
 art deco	692a 692m 692n
 art déco	692e 692f 692g 692h 692i
 art gallery	435a
 art nouveau	786a 786e 786f 786g 786i 786m 786n
 arte	435f 435g 435i
+arte aborigen	817f
+arte aborigena	817i
+arte aborígene	817g
 arte nova	786g
 arte pop	785f 785g
 artes	435f 435g
-artichoke	2085a
+artichoke	2104a
 artico	182i
-artisan	2162a
+artisan	2180a
 artist	435a
 artista	435f 435g 435i
 artiste	435e
@@ -747,7 +785,7 @@ artístico	435f 435g
 arábia	769g
 arábia saudita	639o
 arándano	229f
-arándanos	1666f
+arándanos	1686f
 arı	323n
 asche	165h
 asco	422f
@@ -755,21 +793,21 @@ asfalt	279n
 asfalto	279f 279g 279i
 ash	165a
 ashes	165a
-asian	2262a
+asian	2280a
 asil	379n
 asil zarafet	394n
 asker	428n
-asker kaskı	1897n
+asker kaskı	1917n
 askeri	428n
 askerler	428n
-aslan	1517n
-aslan yüzü	1517n
+aslan	1537n
+aslan yüzü	1537n
 asleep	411a
 asma	133n
 asombro	421f
 asombroso	421f
-asparagus	1157a
-aspen	2054a
+asparagus	1177a
+aspen	2073a
 asphalt	279a 279h
 asphalte	279e
 aspiration	401a
@@ -777,14 +815,16 @@ asqueroso	422f
 assombrado	400g
 assonnato	411i
 assustador	400g
-aster	2055a
+asteca	816g
+astecas	816g
+aster	2074a
 astonished	421a
 astonishing	421a
-astral	2543a
+astral	2557a
 astronaut	173a
 astronauts	173a
 astronave	361i
-at yüzü	1521n
+at yüzü	1541n
 atardecer	176f
 atardecer tardío	188f
 atari salonu	701n
@@ -793,20 +833,20 @@ ateş	164n
 ateşli	390n
 athens	768a
 athletic	386a
-atkı	1864n
-atlantic	1959a
-atlantis	2545a
+atkı	1884n
+atlantic	1978a
+atlantis	2559a
 atletico madrid	600o
 atlético de madrid	600o
 atlético madrid	600o
-atlıkarınca	1831n
-atlıkarınca atı	1831n
+atlıkarınca	1851n
+atlıkarınca atı	1851n
 atomic age	696a
 atrevido	402f
 au petit matin	185e
 aube	177e
 aubergine	245a 245e 245h
-auburn	1205a
+auburn	1225a
 aucun	454e
 aucune	454e
 audace	402i
@@ -822,8 +862,8 @@ aurora	174a 174n 177f 177g 177i
 aurora boreal	174f 174g
 aurora boreale	174i
 aurora borealis	174a
-aurora sobre montanhas	1825g
-aurora sobre água	1826g
+aurora sobre montanhas	1845g
+aurora sobre água	1846g
 auroras boreais	174g
 auroras boreales	174f
 aurore	177e
@@ -833,10 +873,11 @@ aurore polaire	174e
 aurores boréales	174e
 ausbruch	163h
 ausser	454h
-auster	1743h
+auster	1763h
 austere	407a
 australia	631o
 australian flag	631o
+australian outback	817a
 australie	631o
 australien	631o
 austria	647o
@@ -856,38 +897,40 @@ autunno	194i
 außer	454h
 avalanche	159a
 avana	752i
+avanguardia russa	810i
+avant garde russe	810e
 avaricia	423f
 aventura	415f 415g
 aventure	415e
 aventureiro	415g
 aventurero	415f
 aventureux	415e
-avenue	2150a
+avenue	2168a
 averse	196e
 avidità	423i
 avidité	423e
 avocado	239a 239h 239i
-avocado green	1108a
+avocado green	1129a
 avocat	239e
 avoid	454a
 avokado	239n
 avorio	38i
 avril	192e
-avrupa postanesi	1800n
+avrupa postanesi	1820n
 avustralya	631o
 avusturya	647o
 avventura	415i
 avventuroso	415i
-away	2115a
+away	2134a
 awe	421a
 awesome	421a
 awkward	410a
 ay	170N
 ay beyazı	76n
 ay festivali	367n
-ay izleme	1851n
+ay izleme	1871n
 ay keki	807n
-ay pastası	1734n
+ay pastası	1754n
 ay yıldız	637o
 ay ışığı	171n
 ayçiçeği	208n
@@ -897,13 +940,24 @@ azalee	222h
 azaleia	222g
 azalée	222e
 azeite	275g
-azeitona	1669g
+azeitona	1689g
 azeitonas	275g
 azienda	354i
 aziendale	354i
 aziz patrick günü	371n
+aztec	816a 816m
+azteca	816f 816i
+aztecas	816f
+aztechi	816i
+azteco	816i
+aztecs	816a
+aztek	816n
+azteken	816h
+aztekisch	816h
+aztèque	816e
+aztèques	816e
 azuis	4g
-azul	4f 4g 945a
+azul	4f 4g 966a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -916,7 +970,7 @@ azul céu	41g
 azul de delft	789f 789g
 azul grisáceo	93f
 azul jeans	69g
-azul klein	676o
+azul klein	676o 815f 815g
 azul lago	42f 42g
 azul marinho	16g
 azul marino	16f
@@ -985,84 +1039,85 @@ ağustos	193n
 ağırbaşlı	407n
 ağırbaşlı ton	418n
 aşk	389n
-aşk oteli	1804n
+aşk oteli	1824n
 aşı boyası	36n
 ba lan	653o
-ba lô đi học	1881m
+ba lô đi học	1901m
 ba rốc	784m
 baba cool	707e
 babies	404a
 baby	404a
 baby blue	41a
-baby bottle	1758a
-baby chick	1571a
-baby green	1076a
-baby pink	1352a
-baby poo	1102a
-baby poop	1186a
-baby poop green	1122a
-baby puke green	956a
-baby purple	961a
-baby shit brown	930a
-baby shit green	1084a
-babyflasche	1758h
+baby bottle	1778a
+baby chick	1591a
+baby green	1097a
+baby pink	1372a
+baby poo	1123a
+baby poop	1206a
+baby poop green	1142a
+baby puke green	977a
+baby purple	982a
+baby shit brown	951a
+baby shit green	1105a
+babyflasche	1778h
+babür	826n
 bacca	250i
 bacche	250i
 bach	147h
-backpack	1881a
+backpack	1901a
 backstein	280h
 backyard	125a
-bacon	1700a 1700g 1700h
-badger	1565a
-badlands	2549a
+bacon	1720a 1720g 1720h
+badger	1585a
+badlands	2563a
 bae	642o
-bag	2123a
+bag	2142a
 baga	250g
 bagas	250g
-bagel	1693a 1693e 1693f 1693h 1693i
-baget ekmek	1690n
-bague	1901e
-baguete	1690f 1690g
-baguette	1690e 1690f 1690h 1690i
-baguette bread	1690a
+bagel	1713a 1713e 1713f 1713h 1713i
+baget ekmek	1710n
+bague	1921e
+baguete	1710f 1710g
+baguette	1710e 1710f 1710h 1710i
+baguette bread	1710a
 bahamas	761a
 bahar	192n
 bahar bayramı	366n
 baharat	274n
 bahçe	125n
-bahçeli ev	1797n
-baiacu	1602g
+bahçeli ev	1817n
+baiacu	1622g
 baidu	525o
 baie	250e
 baie along	779e
 baies	250e
-bailarina	1886f
+bailarina	1906f
 baita	360i
 bajo el agua	362f
-baked	1960a
-baker	2264a
+baked	1979a
+baker	2282a
 bakery	268a
 baking	268a
 bakır	59n
 bakır rengi	59n
 bal	260n
-bal arısı	1612n
+bal arısı	1632n
 bal kabağı	243n
-bal kabı	1757n
-bal porsuğu	1565n
+bal kabı	1777n
+bal porsuğu	1585n
 bala	269g
 balada	433G
 balance	383a
 balanced	383a
 balas	269g
-balde de pipoca	1718g
-bale ayakkabıları	1889n
+balde de pipoca	1738g
+bale ayakkabıları	1909n
 baleia	327g
-baleia esguichando água	1596g
+baleia esguichando água	1616g
 baleine	327e
-baleine soufflant par son évent	1596e
+baleine soufflant par son évent	1616e
 balena	327i
-balena che spruzza acqua	1596i
+balena che spruzza acqua	1616i
 bali	759a 759e 759f 759g 759h 759i 759m 759n
 balina	327n
 balinais	759e
@@ -1072,36 +1127,36 @@ balinés	759f
 balinês	759g
 balkabağı	243n
 ballena	327f
-ballena soltando un chorro	1596f
-ballerina	416a 1886i
+ballena soltando un chorro	1616f
+ballerina	416a 1906i
 ballet	416a
-ballet shoes	1889a
-ballett	1889h
-ballettschuhe	1889h
+ballet shoes	1909a
+ballett	1909h
+ballettschuhe	1909h
 ballon	334e 334h
-ballon gonflable	1843e
+ballon gonflable	1863e
 ballons	334h
 ballons de baudruche	334e
 balloon	334a
 balloons	334a
-ballroom	2551a
+ballroom	2565a
 balon	334n
-balon balığı	1602n
+balon balığı	1622n
 balonlar	334n
 balta girmemiş orman	120n
-baltic	2124a
+baltic	2143a
 balão	334g
 balões	334g
 balões de ar quente	801g
-balık	1600n
-balık köftesi	1733n
+balık	1620n
+balık köftesi	1753n
 bambini	377i
-bambole giapponesi	1848i
+bambole giapponesi	1868i
 bamboo	122a
 bamboo green	52a
 bamboo grove	122a
 bambou	122e
-bambou décoratif	1847e
+bambou décoratif	1867e
 bambouseraie	122e
 bambu	122g 122n
 bambu korusu	122n
@@ -1112,7 +1167,7 @@ bambusgrün	52h
 bambushain	122h
 bambuzal	122g
 bambù	122i
-bambù decorato	1847i
+bambù decorato	1867i
 bambú	122f
 bambúes	122f
 ban mai	185m
@@ -1121,61 +1176,61 @@ ban đêm	189m
 banal	431e 431f 431g 431h
 banale	431e 431i
 banana	235a 235f 235g 235i
-banana yellow	1071a
+banana yellow	1092a
 bananas	235a
 banane	235e 235h
 banano	235f
-banca	354i 1802f
+banca	354i 1822f
 banco	354f 354g
 banconote	420i
 bande dessinée	785e
-bandeira de carpas	1849g
+bandeira de carpas	1869g
 bandera de chile	659o
-banderín de carpas	1849f
+banderín de carpas	1869f
 bangkok	772a 772e 772f 772h 772i 772n
 bangladesch	667o
 bangladesh	667o
 bangladeshi flag	667o
 bangladés	667o
 banguecoque	772g
-banjo	1909a 1909e 1909f 1909g 1909h 1909i 1909n
+banjo	1929a 1929e 1929f 1929g 1929h 1929i 1929n
 bank	354a 354h
 banka	354n
 banknot	420n
 banknote	420a
 banknotes	420a
-banner	2528a
+banner	2542a
 banque	354e
 banquise	181e
-bao lì xì	1852m
+bao lì xì	1872m
 bar caffè	340i
-barata	1616g
-baratas	1616g
-barattolo di miele	1757i
+barata	1636g
+baratas	1636g
+barattolo di miele	1777i
 barbados	761a
 barbe à papa	270e
-barbearia	1835g
-barbeiro	1835g
-barber pole	1835a 1835g
-barberry	2555a
-barbershop säule	1835h
+barbearia	1855g
+barbeiro	1855g
+barber pole	1855a 1855g
+barberry	2569a
+barbershop säule	1855h
 barbie	679o 725a
 barbie pink	679o 725a
 barbiecore	725a
-barbiere	1835i
-barboncino	1511i
+barbiere	1855i
+barboncino	1531i
 barca	599o
 barcellona	757i
 barcelona	757a 757f 757g 757h 757m
 barcelone	757e
-bare	2165a
-barf green	1077a
+bare	2183a
+barf green	1098a
 bargeld	420h
-bark	1931a
-barley	2268a
+bark	1951a
+barley	2286a
 barn	345a
-barney	1221a
-barney purple	1302a
+barney	1241a
+barney purple	1322a
 barocca	784i
 barocco	784i
 barock	784h
@@ -1183,12 +1238,12 @@ barocke	784h
 barok	784n
 baroque	784a 784e 784m
 baroque painting	784a
-barra de chocolate	1753g
-barraca	1821g
+barra de chocolate	1773g
+barraca	1841g
 barranco	157f
-barre chocolatée	1753e
-barrel	2020a
-barretta di cioccolato	1753i
+barre chocolatée	1773e
+barrel	2039a
+barretta di cioccolato	1773i
 barriera corallina	152i
 barro	166f 166g
 barro cocido	301f
@@ -1202,24 +1257,24 @@ barça	599o
 barış	383n
 basar	329h
 baseball	386a
-baseballkappe	1896h
-baseballmütze	1896h
+baseballkappe	1916h
+baseballmütze	1916h
 basic design	382a
-basil	2024a
-basket	2032a
+basil	2043a
+basket	2051a
 basketball	386a
-bass	2622a
-bat	2557a
-bata de laboratorio	1859f
-batata	1673g
-batata assada	1729g
-batata frita	1702g
+bass	2636a
+bat	2571a
+bata de laboratorio	1879f
+batata	1693g
+batata assada	1749g
+batata frita	1722g
 batik	707h
-batom	1900g
-batterie	1910e
+batom	1920g
+batterie	1930e
 battlefield	428a
-battleship	2395a
-battleship grey	939a
+battleship	2410a
+battleship grey	960a
 bauernhof	345h
 bauhaus	691a
 bauhaus poster	691a
@@ -1229,15 +1284,15 @@ baumwolle	289h
 bavarese	740i
 bavarian	740a
 bavarois	740e
-bay	1914a
+bay	1934a
 baya	250f
 bayas	250f
 bayerisch	740h
 bayern	740h
 bayern munich	601o
 bayern münchen	601o
-baykuş	1579n
-bayou	2270a
+baykuş	1599n
+bayou	2288a
 bayram havası	406n
 bazaar	329a
 bazar	329e 329f 329g 329i
@@ -1245,16 +1300,16 @@ başak	248n
 be	17M
 beach	142a
 beach house	726a
-beach with umbrella	1783a
-bean	1925a
+beach with umbrella	1803a
+bean	1945a
 bean paste	89a
-beans	1684a
-bear	1558a
+beans	1704a
+bear	1578a
 beard	417a
-beaver	1555a
-bebida caliente	1760f
-bebida tropical	1767f 1767g
-becher mit strohhalm	1773h
+beaver	1575a
+bebida caliente	1780f
+bebida tropical	1787f 1787g
+becher mit strohhalm	1793h
 beco	338g
 bed	411a
 bedeckt	200h
@@ -1262,26 +1317,26 @@ bedesten	329n
 bedroom	359a
 bedtime	411a
 bee	323a
-beech	2152a
-beef	2271a
+beech	2170a
+beef	2289a
 beer	263a
 beer garden	740a
 beer hall	740a
-beer mug	1768a
+beer mug	1788a
 beere	250h
 beeren	250h
 bees	323a
-beetle	1613a
+beetle	1633a
 bege	17g
 behaglich	395h
 behutsam	385h
-beicon	1700f
+beicon	1720f
 beige	17a 17e 17f 17h 17i
-beignet de crevette	1732e
+beignet de crevette	1752e
 beira mar	142g
 beis	17f
 bej	17n
-belgian	2398a
+belgian	2413a
 belgian flag	645o
 belgien	645o
 belgio	645o
@@ -1289,21 +1344,21 @@ belgique	645o
 belgium	645o
 belief	401a
 believe	401a
-bell pepper	1677a
+bell pepper	1697a
 belletto	70i
-bellflower	2399a
+bellflower	2414a
 beloved	389a
 belçika	645o
 bem estar	414g
-bench	2408a
+bench	2423a
 benessere	414i
 benfica	610o
-bengala	1840f
-bento	1722h 1722n
-bento box	1722a 1722h 1722i
-bento paketi	1722n
-bentô	1722g
-berber dükkanı	1835n
+bengala	1860f
+bento	1742h 1742n
+bento box	1742a 1742h 1742i
+bento paketi	1742n
+bentô	1742g
+berber dükkanı	1855n
 berenjena	245f
 berg	158h
 bergamota	225g
@@ -1316,18 +1371,18 @@ bernsteinfarben	32h
 berries	250a
 berry	250a
 besiktas	614o
-besouro	1613g
+besouro	1633g
 beton	279h 279n
 betão	279g
 beurre	266e
-bevanda calda	1760i
-bevanda monodose	1775i
-beverage box	1775a
+bevanda calda	1780i
+bevanda monodose	1795i
+beverage box	1795a
 bewölkt	200h
 bexiga	334g
 beyaz	10n
 beyaz geceler	794n
-beyaz çiçek	1626n
+beyaz çiçek	1646n
 beşiktaş	614o
 bia	263m
 bianca	10i
@@ -1340,70 +1395,70 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
-bibe	1758f
-biber	1555h
-biberon	1758e 1758i 1758n
-biberón	1758f
+bibe	1778f
+biber	1575h
+biberon	1778e 1778i 1778n
+biberón	1778f
 biblioteca	341f 341g 341i
 bibliothek	341h
 bibliothèque	341e
-bicchiere con cannuccia	1773i
-bicchiere da cocktail	1766i
-bicchiere di latte	1759i
-bicchiere di vino	1765i
-bicchiere tumbler	1771i
+bicchiere con cannuccia	1793i
+bicchiere da cocktail	1786i
+bicchiere di latte	1779i
+bicchiere di vino	1785i
+bicchiere tumbler	1791i
 bien être	414e
 biene	323h
 bienestar	414f
 bier	263h
 biergarten	740h
-bierkrug	1768h
-bierkrüge	1769h
+bierkrug	1788h
+bierkrüge	1789h
 bijou	313e
 bijoux	313e
-bikini	142a 1874e 1874f 1874h 1874i 1874n
-bile	1097a
+bikini	142a 1894e 1894f 1894h 1894i 1894n
+bile	1118a
 bilibili	526o
 bilim kurgu	373n
-bill	2216a
-billed cap	1896a
+bill	2234a
+billed cap	1916a
 billet	420e
 billetes	420f
 billets	420e
-billiard	2400a
-bina inşaatı	1789n
+billiard	2415a
+bina inşaatı	1809n
 bio	380e 380h
 biologico	380i
-biquíni	1874g
+biquíni	1894g
 bira	263n
 bira festivali	740n
-bira kupaları tokuşturma	1769n
-bira kupası	1768n
-birch	2091a
-bird	1573a
+bira kupaları tokuşturma	1789n
+bira kupası	1788n
+birch	2110a
+bird	1593a
 birleşik krallık	628o
-birne	1662h
+birne	1682h
 birra	263i
-birrete	1895f
+birrete	1915f
 birthday	369a
 birthday cake	369a
 bisanzio	711i
-biscoito	1748g
-biscoito da sorte	1737g
-biscoito de arroz	1723g
-biscotto	1748i
-biscotto della fortuna	1737i
+biscoito	1768g
+biscoito da sorte	1757g
+biscoito de arroz	1743g
+biscotto	1768i
+biscotto della fortuna	1757i
 biscuit	268a
-biscuit chinois	1737e
+biscuit chinois	1757e
 biscuits	268a
-bison	1528a 1528e 1528h
-bisonte	1528f 1528i
-bisque	1411a
-bistre	2562a
+bison	1548a 1548e 1548h
+bisonte	1548f 1548i
+bisque	1431a
+bistre	2576a
 bistrot	340e
-bisão	1528g
-bite	2563a
-bitter	2006a
+bisão	1548g
+bite	2577a
+bitter	2025a
 bittersweet	412a
 bittersüß	412h
 bizancio	711f
@@ -1413,13 +1468,13 @@ bizantino	711f 711g 711i
 bizarre	432a 432e
 bizarro	432g
 bizcocho	268f
-bizon	1528n
+bizon	1548n
 bizzarro	432i
 bizâncio	711g
 bière	263e
 biển	139m
 biển cả	139m
-biển hiệu của thợ cắt tóc	1835m
+biển hiệu của thợ cắt tóc	1855m
 biển neon	305m
 biển sâu	140m
 black	9a
@@ -1427,9 +1482,9 @@ black and white	426a
 black and white film	729a
 black sand beach	758a
 black tea	253a
-blackberry	1952a
-blackish	2570a
-blaireau	1565e
+blackberry	1971a
+blackish	2584a
+blaireau	1585e
 blameless	404a
 blanc	10e
 blanc bleuté	76e
@@ -1441,8 +1496,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2571a
-blanchedalmond	1412a
+blanched	2585a
+blanchedalmond	1432a
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -1455,17 +1510,18 @@ blanco y negro	426f
 bland	431a
 blanket	395a
 blankets	395a
-blasender wal	1596h
+blasender wal	1616h
 blass	439h
 blasslila	90h
-blast	2088a
+blast	2107a
 blatt	127h
-blattgemüse	1679h
+blattgemüse	1699h
 blattgold	303h
 blau	4h
 blau weißes porzellan	293h
 blaubeere	229h
-blaubeeren	1666h
+blaubeeren	1686h
+blaudruck	821h
 blaue	4h
 blaue stadt	796h
 blaue stunde	179h
@@ -1482,7 +1538,7 @@ bleich	439h
 bleigrau	85h
 blessed	409a
 blessing	409a
-bleu	4e 2127a
+bleu	4e 2146a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -1493,7 +1549,8 @@ bleu de delft	789e
 bleu denim	69e
 bleu gris	93e
 bleu jean	69e
-bleu klein	676o
+bleu klein	676o 815e
+bleu klein international	815e
 bleu lac	42e
 bleu marine	16e
 bleu minéral	81e
@@ -1507,20 +1564,20 @@ bleu violet	95e
 bleue	4e
 bleuet	229e
 bleus	4e
-blindenhund	1510h
+blindenhund	1530h
 bling	427a
 bliss	387a
 blissful	387a
-blithe	2572a
+blithe	2586a
 blitz	198h
-blizzard	2160a
+blizzard	2178a
 blockhütte	360h
-blond	2252a
-blonde	1967a
+blond	2270a
+blonde	1986a
 blood	312a
-blood orange	1010a
-blood red	1358a
-bloodthirsty	2403a
+blood orange	1031a
+blood red	1378a
+bloodthirsty	2418a
 bloody	312a
 bloom	204a
 bloom season	192a
@@ -1528,14 +1585,14 @@ blooming	204a
 blossom	204a
 blossoming	192a
 blossoms	204a
-blouse blanche	1859e
-blowfish	1602a
+blouse blanche	1879e
+blowfish	1622a
 blu	4i
 blu cobalto	45i
 blu di delft	789i
 blu grigio	93i
 blu jeans	69i
-blu klein	676o
+blu klein	676o 815i
 blu lago	42i
 blu marino	16i
 blu minerale	81i
@@ -1550,49 +1607,49 @@ blu royal	43i
 blu violaceo	95i
 blue	4a
 blue and white porcelain	293a
-blue blue	910a
+blue blue	931a
 blue city	796a
-blue green	1151a
+blue green	1171a
 blue grey	93a
 blue hour	179a
 blue mood	388a
 blue pearl	796a
 blue purple	95a
-blue violet	1354a
+blue violet	1374a
 blue willow	789a
-blue with a hint of purple	911a
+blue with a hint of purple	932a
 blueberries	229a
 blueberry	229a
-bluebird	2406a
+bluebird	2421a
 bluegrass	375a
-bluegreen	1299a
-bluegrey	1048a
-blues	2027a
+bluegreen	1319a
+bluegrey	1069a
+blues	2046a
 blues music	434a
-blueviolet	1413a
-bluey	2578a
-bluey green	1175a
-bluey grey	1021a
-bluey purple	1235a
-bluff	2168a
-bluish	1259a
-bluish green	1359a
-bluish grey	1305a
-bluish purple	1373a
+blueviolet	1433a
+bluey	2592a
+bluey green	1195a
+bluey grey	1042a
+bluey purple	1255a
+bluff	2186a
+bluish	1279a
+bluish green	1379a
+bluish grey	1325a
+bluish purple	1393a
 blume	204h
 blumen	204h
-blumenstempel	1626h
-blumenstrauß	1624h
-blunt	2579a
-blurple	1297a
-bluse	1875h
+blumenstempel	1646h
+blumenstrauß	1644h
+blunt	2593a
+blurple	1317a
+bluse	1895h
 blush	114a 114g
-blush pink	1041a
-blushing	2010a
+blush pink	1062a
+blushing	2029a
 blut	312h
 blutig	312h
 blätter	127h
-blätter im wind	1648h
+blätter im wind	1668h
 bläulich	4h
 bläulich weiß	76h
 blé	248e
@@ -1602,25 +1659,25 @@ blühende kirschbäume	205h
 blüte	204h
 blüten	204h
 bmw	472o
-boar	1535a
-board	2520a
+boar	1555a
+board	2535a
 boat	139a
 boate	433g
 boats	139a
 boba	256a
 boca juniors	615o
-boccale di birra	1768i
-boccali di birra	1769i
+boccale di birra	1788i
+boccali di birra	1789i
 boda	368f
 boden	166h
-bog	2580a
-bogavante	1740f
+bog	2594a
+bogavante	1760f
 bohem	708n
 bohemia	708f
 bohemian	708a 708m
 bohemio	708f
-bohne	1684h
-bohnen	1684h
+bohne	1704h
+bohnen	1704h
 boho	708a 708f 708g 708h 708i 708n
 boho chic	708a
 bohème	708e 708h
@@ -1630,55 +1687,56 @@ bohême	708e
 boiling	398a
 bois	119e
 bois massif	276e
-boisson chaude	1760e
+boisson chaude	1780e
 boisterous	419a
 boisé	276e
-bol avec cuillère	1716e
-bol de riz	1725e
-bol fumant	1727e
-bola de arroz	1724f
-bola de confetes	1845g
-bola de confeti	1845f
+bol avec cuillère	1736e
+bol de riz	1745e
+bol fumant	1747e
+bola de arroz	1744f
+bola de confetes	1865g
+bola de confeti	1865f
 bold	402a
-bolinho asiático	1736g
-bolinho de peixe	1733g
+bolinho asiático	1756g
+bolinho de peixe	1753g
 bolivia	777a 777f
 bollente	398i
 bollywood	728a 728n
 bolo	268g
-bolo de aniversário	1749g
+bolo de aniversário	1769g
 bolo lunar	807g
-bolsa de mão	1878g
-bolsa pequena	1879g
-bolsas de compras	1880f
-bolsinha	1877g
-bolso	1878f
-bolso de mano	1879f
+bolsa de mão	1898g
+bolsa pequena	1899g
+bolsas de compras	1900f
+bolsinha	1897g
+bolso	1898f
+bolso de mano	1899f
 bombay	778a
-bombinha	1841g
+bombinha	1861g
 bon festival	746a
 bon odori	746a
 bonbon	269a 269e 269h
 bonbons	269h
-bone	1948a
-bonecas japonesas	1848g
+bone	1967a
+boneca russa	825g
+bonecas japonesas	1868g
 bonfire	164a
 bong bóng	334m
 bonheur	387e
 bonjour	452e
-bonsai	2205a
+bonsai	2223a
 bonsoir	452e
-boné	1896g
-boné de beisebol	1896g
-booger	912a
-booger green	994a
+boné	1916g
+boné de beisebol	1916g
+booger	933a
+booger green	1015a
 book	309a
 booking.com	554o
 books	309a
 bookstore	341a
 borboleta	322g
 bord de mer	142e
-bordeaux	33e 33h 33i 1282a
+bordeaux	33e 33h 33i 1302a
 bordeaux foncé	19e
 bordo	33n 129g
 bordô	33g
@@ -1689,11 +1747,12 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	431a
-boring green	921a
-borsa	1878i
-borse della spesa	1880i
-borsellino	1877i
-borsetta	1878i
+boring green	942a
+boro	821a
+borsa	1898i
+borse della spesa	1900i
+borsellino	1897i
+borsetta	1898i
 borussia dortmund	602o
 boschi	119i
 bosco	119i
@@ -1705,46 +1764,46 @@ bosque	119f 119g
 bosques	119f 119g
 boston celtics	571o
 boston red sox	582o
-bota de mujer	1890f
-bota de senderismo	1885f
-bota de trekking	1885g
-bota feminina	1890g
+bota de mujer	1910f
+bota de senderismo	1905f
+bota de trekking	1905g
+bota feminina	1910g
 botanical	127a
-botella descorchada	1764f
-botte de femme	1890e
-bottiglia e bicchiere di sakè	1763i
-bottiglia stappata	1764i
-bottle	2277a
-bottle green	1197a
-bottle with popping cork	1764a
+botella descorchada	1784f
+botte de femme	1910e
+bottiglia e bicchiere di sakè	1783i
+bottiglia stappata	1784i
+bottle	2295a
+bottle green	1217a
+bottle with popping cork	1784a
 boue	166e
 bougie	307e
 bougies	307e
-boulette de pâte	1736e
-boulette de riz	1724e
-bouquet	204a 1624e
+boulette de pâte	1756e
+boulette de riz	1744e
+bouquet	204a 1644e
 bourbon	264a
-bourgeon	1633e
-bouteille de champagne	1764e
-bowl with spoon	1716a
+bourgeon	1653e
+bouteille de champagne	1784e
+bowl with spoon	1736a
 boy	453A
 boys	453A
-boysenberry	2582a
+boysenberry	2596a
 boz	8n
 bozkır	123n
 boémio	708g
 boêmio	708g
 boîte de nuit	433e
-boîte déjeuner	1722e
-boîte à emporter	1738e
-boş yuva	1649n
+boîte déjeuner	1742e
+boîte à emporter	1758e
+boş yuva	1669n
 brace	165i
 braci	165i
-bradipo	1561i
+bradipo	1581i
 braise	165e
 braises	165e
 branca	10g
-branch	2120a
+branch	2139a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -1754,9 +1813,10 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	164h
-brandied	2584a
+brandied	2598a
 brandung	141h
-brandy	1973a
+brandy	1992a
+braque	811a 811e
 brasa	165f 165g
 brasas	165f 165g
 brasier	164e
@@ -1784,41 +1844,41 @@ brazilian flag	624o
 bread	267a
 breath	396a
 breeze	201a
-breezy	2062a
-bretzel	1692e 1692f
-brezel	1692h
+breezy	2081a
+bretzel	1712e 1712f
+brezel	1712h
 brezilya	624o 805n
 brezza	201i
-briar	2565a
+briar	2579a
 brick	280a
-brick orange	1059a
-brick red	1398a
+brick orange	1080a
+brick red	1418a
 bricks	280a
 bridal	368a
 bride	368a
 bridge	337a
-bridge at night	1829a
+bridge at night	1849a
 bridges	337a
-briefs	1872a
+briefs	1892a
 bright	440a
 bright future	401a
 bright red	74a
 bright yellow	101a
 brighter	440a
 brilhante	440g
-brilhos	1842g
+brilhos	1862g
 brillant	440e
 brillante	440e 440f 440i
 brillantini	427i
-brille	1856h
+brille	1876h
 brilliant	440a
 brim	286g
 brina	183i
-brindisi	1770i
+brindisi	1790i
 brinquedos	377g
 brique	280e
-briques	1790e
-briquette de jus	1775e
+briques	1810e
+briquette de jus	1795e
 brisa	201f 201g
 brise	201e 201h
 brisk	397a
@@ -1828,17 +1888,17 @@ britanya	764n
 britisch	764h
 british	764a
 british flag	628o
-british racing green	1224a
+british racing green	1244a
 británico	764f
 britânico	764g
-broccoli	430a 1680i
-brocheta	1730f
-brochette de bonbons	1735e
-brochette de poisson	1730e
-brocoli	1680e
+broccoli	430a 1700i
+brocheta	1750f
+brochette de bonbons	1755e
+brochette de poisson	1750e
+brocoli	1700e
 broken heart	388a
-brokkoli	1680h
-brokoli	1680n
+brokkoli	1700h
+brokoli	1700n
 bronce	58f
 bronce antiguo	302f
 bronceado	26f
@@ -1856,27 +1916,27 @@ brooding	408a
 brook	147a
 brooklyn	763a
 brot	267h
-brotlaib	1688h
+brotlaib	1708h
 brouillard	199e
 brown	7a
-brown green	1277a
-brown grey	1074a
-brown orange	1241a
-brown red	1177a
-brown yellow	1069a
-brownie	2411a
-brownish	1331a
-brownish green	1348a
-brownish grey	1232a
-brownish orange	1336a
-brownish pink	1085a
-brownish purple	1195a
-brownish red	1330a
-brownish yellow	1300a
-browny green	940a
-browny orange	974a
+brown green	1297a
+brown grey	1095a
+brown orange	1261a
+brown red	1197a
+brown yellow	1090a
+brownie	2426a
+brownish	1351a
+brownish green	1368a
+brownish grey	1252a
+brownish orange	1356a
+brownish pink	1106a
+brownish purple	1215a
+brownish red	1350a
+brownish yellow	1320a
+browny green	961a
+browny orange	995a
 bruine	197e
-bruise	941a
+bruise	962a
 bruma	199f 199g 199i
 brume	199e
 brumeuse	199e
@@ -1891,7 +1951,7 @@ brun thé	88e
 bruna	7i
 brune	7e
 bruno	7i
-brushed	2592a
+brushed	2606a
 brutalism	695a
 brutalisme	695e
 brutalismo	695f 695g 695i
@@ -1907,92 +1967,92 @@ bruyante	419e
 bräunlich	7h
 brésil	624o 805e
 brésilien	805e
-brócoli	1680f
-brócolis	1680g
+brócoli	1700f
+brócolis	1700g
 brûlant	398e
 brûlante	398e
-brücke vor nachthimmel	1829h
+brücke vor nachthimmel	1849h
 brütalist	695n
 brütalizm	695n
-bubble gum pink	1049a
+bubble gum pink	1070a
 bubble tea	256a 256e 256g 256h 256i 256n
-bubblegum	1113a
-bubblegum pink	1264a
+bubblegum	1133a
+bubblegum pink	1284a
 buch	309h
 buchhandlung	341h
-buckwheat	2593a
-buddha	2594a
-budding	2412a
-budino	1756i
-buey	1530f
-bufalo acqua	1531i
-bufanda	1864f
-buff	1149a
-buffalo	2217a
-buffle	1531e
-bug	2370a
+buckwheat	2607a
+buddha	2608a
+budding	2427a
+budino	1776i
+buey	1550f
+bufalo acqua	1551i
+bufanda	1884f
+buff	1169a
+buffalo	2235a
+buffle	1551e
+bug	2386a
 buia	436i
 building	337a
-building construction	1789a
+building construction	1809a
 buildings	337a
 buio	436i
-buket	1624n
-bule	1761g
-bull	2283a
-bullet	2564a
+buket	1644n
+bule	1781g
+bull	2301a
+bullet	2578a
 bulut	168n
 bulutlar	168n
 bulutlu	200n
 bulutsu	173n
-bungalow	2284a
+bungalow	2302a
 bunnies	405a
 bunny	405a
 bunt	175h
 buntes laub	128h
-bunting	2548a
+bunting	2562a
 buongiorno	452i
-buquê	1624g
+buquê	1644g
 burano	799a 799e 799f 799g 799h 799i
 burdeos	33f
 bureau	354e
-bureau de poste	1800e
-bureau de poste japonais	1799e
+bureau de poste	1820e
+bureau de poste japonais	1819e
 burg	356h
 burger king	536o
 burgunderrot	33h
 burgundy	33a
-burito	1707n
-burlywood	1414a
+burito	1727n
+burlywood	1434a
 burn	164a
 burning	398a
-burnished	1996a
+burnished	2015a
 burnt	164a
-burnt orange	1402a
-burnt red	1290a
-burnt siena	967a
-burnt sienna	1378a
-burnt umber	1334a
-burnt yellow	1231a
-burple	951a
-burrito	1707a 1707e 1707f 1707g 1707h 1707i
+burnt orange	1422a
+burnt red	1310a
+burnt siena	988a
+burnt sienna	1398a
+burnt umber	1354a
+burnt yellow	1251a
+burple	972a
+burrito	1727a 1727e 1727f 1727g 1727h 1727i
 burro	266i
 buruk	412n
 bus londonien	678o
 business	354a
-busta hongbao	1852i
+busta hongbao	1872i
 busy	419a
 butter	266a 266h
-butter yellow	1164a
-buttercup	2286a
-buttered	2598a
+butter yellow	1184a
+buttercup	2304a
+buttered	2612a
 butterflies	322a
 butterfly	322a
-butternut	2219a
-butterscotch	952a
-buttery	2415a
+butternut	2237a
+butterscotch	973a
+buttery	2430a
 buz	181n
 buz gibi	397n
-buz küpü	1777n
+buz küpü	1797n
 buz tutmuş	447n
 buzdağı	181n
 buzlu	447n
@@ -2017,45 +2077,45 @@ byzantine	711a 711e 711m
 byzantinisch	711h
 byzantium	711a
 byzanz	711h
-bánh bao	1736m
-bánh burrito	1707m
-bánh cá có hình xoắn	1733m
-bánh gạo	1723m
-bánh hamburger	1701m
+bánh bao	1756m
+bánh burrito	1727m
+bánh cá có hình xoắn	1753m
+bánh gạo	1743m
+bánh hamburger	1721m
 bánh kem	268m
-bánh kếp	1694m
+bánh kếp	1714m
 bánh mì	267m
-bánh mì kẹp thịt	1709m
-bánh mì que	1690m
-bánh mì xúc xích	1704m
-bánh mỳ cắt lát	1691m
-bánh mỳ kẹp	1705m
-bánh mỳ vòng	1693m
+bánh mì kẹp thịt	1729m
+bánh mì que	1710m
+bánh mì xúc xích	1724m
+bánh mỳ cắt lát	1711m
+bánh mỳ kẹp	1725m
+bánh mỳ vòng	1713m
 bánh ngọt	268m
-bánh nướng	1752m
-bánh nướng nhỏ	1751m
-bánh pizza	1703m
-bánh quy	1748m
-bánh quy may mắn	1737m
-bánh quy xoắn	1692m
-bánh quế	1695m
-bánh rán nhân gà	1710m
-bánh rán vòng	1747m
-bánh sinh nhật	1749m
-bánh sừng bò	1689m
-bánh taco	1706m
-bánh tamale	1708m
+bánh nướng	1772m
+bánh nướng nhỏ	1771m
+bánh pizza	1723m
+bánh quy	1768m
+bánh quy may mắn	1757m
+bánh quy xoắn	1712m
+bánh quế	1715m
+bánh rán nhân gà	1730m
+bánh rán vòng	1767m
+bánh sinh nhật	1769m
+bánh sừng bò	1709m
+bánh taco	1726m
+bánh tamale	1728m
 bánh trung thu	807m
-bánh trôi nhật bản	1735m
-bánh trứng	1756m
-báo hoa mai	1520m
-bát mì	1727m
-bát và thìa	1716m
+bánh trôi nhật bản	1755m
+bánh trứng	1776m
+báo hoa mai	1540m
+bát mì	1747m
+bát và thìa	1736m
 bávaro	740f
 bãi biển	142m
 bãi biển cát	143m
 bãi biển nhiệt đới	144m
-bãi biển với chiếc ô	1783m
+bãi biển với chiếc ô	1803m
 bãi cát	143m
 bãi cỏ	124m
 bão	198m
@@ -2063,40 +2123,42 @@ bäume	132h
 bé gái	453m
 bé trai	453m
 bélgica	645o
-bélier	1537e
+bélier	1557e
 béton	279e
 béton brut	695a 695e
 bê tông	279m
 bình minh	177m
-bình minh trên núi	1825m
-bình sữa trẻ em	1758m
+bình minh trên núi	1845m
+bình sữa trẻ em	1778m
 bình yên	383m
 bí ngô	243m
 bí đỏ	243m
 bí ẩn	391m
-bò cái	1532m
-bò rừng	1528m
-bò đực	1530m
-bó hoa	1624m
-bó lúa	1642m
+bò cái	1552m
+bò rừng	1548m
+bò đực	1550m
+bó hoa	1644m
+bó lúa	1662m
 bóng bay	334m
-bóng hoa giấy	1845m
+bóng hoa giấy	1865m
 bóng đèn	333m
 bósforo	765f 765g
 bông hoa	204m
 bông tuyết	184m
-böcek	1613n
+böcek	1633n
 böhmisch	708h
 böğürtlen	250n
 bùn	166m
-búfalo asiático	1531g
-búfalo de agua	1531f
-búho	1579f
-búp bê nhật bản	1848m
+búfalo asiático	1551g
+búfalo de agua	1551f
+búho	1599f
+búp bê nga	825m
+búp bê nhật bản	1868m
 bücher	309h
 büro	354h
-bürogebäude	1798h
+bürogebäude	1818h
 büyü	392n
+büyük budapeşte oteli	812n
 büyük dalga	721n
 büyük kanyon	773n
 büyülü	392n
@@ -2104,17 +2166,17 @@ băng	181m
 băng cốc	772m
 băng giá	183m
 băng đảo	758m
-bœuf	1530e
+bœuf	1550e
 bơ quả	239m
 bơ sữa	266m
-bưu điện	1800m
-bưu điện nhật bản	1799m
+bưu điện	1820m
+bưu điện nhật bản	1819m
 bướm	322m
 bạc	12m
 bạc hà	30m
 bạc màu	443m
 bạch quả	130m
-bạch tuộc	1604m
+bạch tuộc	1624m
 bảo tàng	435m
 bất ngờ	421m
 bầu trời	167m
@@ -2123,7 +2185,7 @@ bắc cực	182m
 bắc cực quang	174m
 bắc âu	350m
 bắp	247m
-bắp ngô	1675m
+bắp ngô	1695m
 bằng gỗ	276m
 bến cảng	153m
 bến tàu	153m
@@ -2131,11 +2193,11 @@ bếp	358m
 bệnh	422m
 bệnh viện	353m
 bỉ	645o
-bọ cánh cứng	1613m
-bọ cạp	1619m
+bọ cánh cứng	1633m
+bọ cạp	1639m
 bọ rùa	324m
-bỏng ngô	1718m
-bồ câu	1575m
+bỏng ngô	1738m
+bồ câu	1595m
 bồ đào nha	623o 790m
 bồi hồi	412m
 bồn chồn	410m
@@ -2144,39 +2206,39 @@ bờ cát	142m
 bức tường	339m
 bữa tiệc	369m
 ca cao	258m
-caaba islã	1819g
+caaba islã	1839g
 cab	336a
-caballo	1524f
-caballo corriendo	1524f
-caballo de carrera	1524f
-caballo de tiovivo	1831f
+caballo	1544f
+caballo corriendo	1544f
+caballo de carrera	1544f
+caballo de tiovivo	1851f
 cabana	360g
 cabane	360e
 cabaña	360f
 cabbage	430a
 cabin	360a
-cabra	1539f 1539g
-cacahuete	1683f
-cacahuetes	1683f
-cacahuète	1683e
-cacahuètes	1683e
+cabra	1559f 1559g
+cacahuete	1703f
+cacahuetes	1703f
+cacahuète	1703e
+cacahuètes	1703e
 cacao	258e 258f 258i
 cacau	258g
-cachecol	1864g
+cachecol	1884g
 cachi	25i
 cachoeira	150g
-cachorro	1509g
-cachorro quente	1704g
+cachorro	1529g
+cachorro quente	1724g
 cacto	134g
 cactus	134a 134e 134f 134i
 cadde	338n
-cadeau	1854e
-cadet	2288a
-cadet blue	1320a
-cadetblue	1415a
+cadeau	1874e
+cadet	2306a
+cadet blue	1340a
+cadetblue	1435a
 cadılar bayramı	364n
-caf	2037a
-cafard	1616e
+caf	2056a
+cafard	1636e
 cafe	251m 340a
 cafe au lait	252a
 cafecito	251f
@@ -2194,21 +2256,21 @@ café con leche	252f
 café oscuro	7f
 cairo	767a 767g
 cais	153g
-caixa de bentô	1722g
-caixa para viagem	1738g
-caja de bento	1722f
-caja para llevar	1738f
-cajun	2599a
+caixa de bentô	1742g
+caixa para viagem	1758g
+caja de bento	1742f
+caja para llevar	1758f
+cajun	2613a
 cake	268a
 calabaza	243f
-calabaza de halloween	1837f
-calamar	1742e 1742f
-calamaro	1742i
+calabaza de halloween	1857f
+calamar	1762e 1762f
+calamaro	1762i
 calar del sole	176i
 calavera	737a 737f
 calaveras	737a 737f
 calcestruzzo	279i
-calcetines	1867f
+calcetines	1887f
 calda	398i
 caldo	398i
 caldo accogliente	395i
@@ -2232,42 +2294,42 @@ calor	202f 202g
 calorosa	395g
 caloroso	395g
 calorão	202g
-calze	1867i
-calzini	1867i
+calze	1887i
+calzini	1887i
 cam	1m 291n
-camarão	1741g
-camarão frito	1732g
-camel	1233a
-camellia	2603a
-camello	1541f
-camelo	1540g
-camelo com duas corcovas	1541g
-camelo de uma só corcova	1540g
-cameo	1976a
+camarão	1761g
+camarão frito	1752g
+camel	1253a
+camellia	2617a
+camello	1561f
+camelo	1560g
+camelo com duas corcovas	1561g
+camelo de uma só corcova	1560g
+cameo	1995a
 camera da letto	359i
 camgöbeği	14n
-cami	1815n
-camice	1859i
+cami	1835n
+camice	1879i
 camini delle fate	801i
 camino	308i
-camisa	1862g
-camiseta	1862f 1862g
-cammello	1541i
+camisa	1882g
+camiseta	1882f 1882g
+cammello	1561i
 camo	428a
-camo green	1328a
+camo green	1348a
 camouflage	428a 428e
-camouflage green	1042a
+camouflage green	1063a
 campagna	345i
 campagne	345e
 campagne chic	722e
-campamento	1782f
-campana al vento	1850i
-campanilla de viento	1850f
-campeggio	1782i
-campen	1782h
+campamento	1802f
+campana al vento	1870i
+campanilla de viento	1870f
+campeggio	1802i
+campen	1802h
 campfire	164a
 campi	123i
-camping	415a 1782e 1782f 1782h
+camping	415a 1802e 1802f 1802h
 campo	123f 123g 123i
 campo abierto	345f
 campo de arroz	249f 249g
@@ -2280,15 +2342,15 @@ campo rural	345g
 campos	123f 123g
 camuflagem	428g
 camuflaje	428f
-camundongo	1549g
+camundongo	1569g
 canada	630o
 canadian flag	630o
 canadiens de montréal	586o
 canadá	630o
-canal	2604a
-canard	1577e
-canary	995a
-canary yellow	1236a
+canal	2618a
+canard	1597e
+canary	1016a
+canary yellow	1256a
 candela	307i
 candele	307i
 candle	307a
@@ -2297,38 +2359,38 @@ candlelit	307a
 candles	307a
 candy	269a
 candy floss	270a
-candy pink	920a
-cane	1509i 2220a
-cane guida	1510i
-caneca de cerveja	1768g
-canecas de cerveja	1769g
+candy pink	941a
+cane	1529i 2238a
+cane guida	1530i
+caneca de cerveja	1788g
+canecas de cerveja	1789g
 canela	274f 274g
-cangrejo	1739f
-canguro	1564f 1564i
-canguru	1564g
-caniche	1511e 1511f
+cangrejo	1759f
+canguro	1584f 1584i
+canguru	1584g
+caniche	1531e 1531f
 canicola	202i
 canicule	202e
 canlı	386n
 canlı kırmızı	74n
 canlı renk	441n
 canlı sarı	101n
-canned food	1721a
+canned food	1741a
 cannella	274i
 cannelle	274e
-cantaloupe	2291a
+cantaloupe	2309a
 canyon	157a 157e 157h 157i
 canyons	157a
 canícula	202f
 cao cấp	378m
 caotico	419i
-capacacete de socorrista	1898g
-capacete militar	1897g
+capacacete de socorrista	1918g
+capacete militar	1917g
 capadocia	801f
 capadócia	801g
 capanna	360i
-capanno	1793i
-capela de casamento	1811g
+capanno	1813i
+capela de casamento	1831g
 capim	124g
 capodanno	750i
 capodanno cinese	366i
@@ -2336,56 +2398,56 @@ capodanno persiano	741i
 capodanno thailandese	736i
 cappadoce	801e
 cappadocia	801a 801i 801m
-cappello con visiera	1896i
-cappello da donna	1893i
-cappello da laureato	1895i
-cappotto	1866i
+cappello con visiera	1916i
+cappello da donna	1913i
+cappello da laureato	1915i
+cappotto	1886i
 cappuccino	252a 252e 252g 252h 252i 252m
-capra	1539i
+capra	1559i
 capri	756a
 capuchino	252f
 caqui	25f
-cara de caballo	1521f
-cara de cerdo	1533f
-cara de conejo	1552f
-cara de dragón	1592f
-cara de gato	1515f
-cara de mono	1504f
-cara de perro	1508f
-cara de ratón	1548f
-cara de tigre	1518f
-cara de vaca	1529f
-caracol	1608f 1608g
-caracola	1608f
+cara de caballo	1541f
+cara de cerdo	1553f
+cara de conejo	1572f
+cara de dragón	1612f
+cara de gato	1535f
+cara de mono	1524f
+cara de perro	1528f
+cara de ratón	1568f
+cara de tigre	1538f
+cara de vaca	1549f
+caracol	1628f 1628g
+caracola	1628f
 caraibi	761i
 caraibico	761i
 caramel	259a 259e 259m
 caramel colour	109a
-caramelised	2221a
+caramelised	2239a
 caramella	269i
 caramelle	269i
 caramello	259i
 caramelo	259f 259g
 caramelo claro	26g
 caramelos	269f
-caramujo	1605g
-caranguejo	1739g
+caramujo	1625g
+caranguejo	1759g
 caravage	784e
 caravaggio	784a 784e 784f 784g 784h 784i 784m 784n
-caraway	2609a
+caraway	2623a
 caraïbes	761e
-carbon	2293a
-cardamom	2417a
-cardinal	2128a
+carbon	2311a
+cardamom	2432a
+cardinal	2147a
 carefree	384a
-cargo	2418a
+cargo	2433a
 caribbean	761a
 caribe	761f 761g 761m
 caribenho	761g
 caribeña	761f
 caribeño	761f
 caribéen	761e
-carillon éolien	1850e
+carillon éolien	1870e
 carina	405i
 caring	385a
 carino	405i
@@ -2393,68 +2455,70 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	1005a
+carmine	1026a
 carminio	70i
 carmín	70f
-carnation	1065a
-carnation pink	1146a
+carnation	1086a
+carnation pink	1166a
 carnaval	332e 332f 332g 805a
 carnaval de rio	805e
 carnaval de río	805f
 carnaval do rio	805g
-carne	1697g 1697i
-carne con hueso	1697f
-carne con osso	1697i
-carne no osso	1697g
-carneiro	1537g
-carnero	1537f
+carne	1717g 1717i
+carne con hueso	1717f
+carne con osso	1717i
+carne no osso	1717g
+carneiro	1557g
+carnero	1557f
 carnevale	332i
 carnevale di rio	805i
 carnival	332a 332m
-carolina blue	1202a
+carolina blue	1222a
 carota	246i
 carotte	246e
-carousel horse	1831a
-carp streamer	1849a
-carpa de circo	1836f
+carousel horse	1851a
+carp streamer	1869a
+carpa de circo	1856f
 carpa koi	326f 326g 326i
 carpe koï	326e
 carrefour	531o
-carrilhão de vento	1850g
-carrossel	1831g
+carrilhão de vento	1870g
+carrossel	1851g
 carrot	246a
 carrots	246a
 carta	290i
-cartable	1881e
-cartola	1894g
+cartable	1901e
+cartaz soviético	810g
+cartel soviético	810f
+cartola	1914g
 cartoon	377a
 cartoons	377a
 carvalho	276g
-casa	1796f 1796g 1796i
-casa abandonada	1795f 1795g
-casa com jardim	1797g
-casa con giardino	1797i
-casa con jardín	1797f
+casa	1816f 1816g 1816i
+casa abandonada	1815f 1815g
+casa com jardim	1817g
+casa con giardino	1817i
+casa con jardín	1817f
 casa de campo	360f 360g
-casa in rovina	1795i
-casaco	1866g
+casa in rovina	1815i
+casaco	1886g
 casamento	368g
-casas	1794f 1794g
+casas	1814f 1814g
 cascada	150f
-cascade	150e 2166a
+cascade	150e 2184a
 cascata	150g 150i
-casco con una cruz blanca	1898f
-casco militar	1897f
-case	1794i
+casco con una cruz blanca	1918f
+casco militar	1917f
+case	1814i
 cash	420a
-cashew	2066a
-casque de secouriste	1898e
-casque militaire	1897e
-casquette américaine	1896e
+cashew	2085a
+casque de secouriste	1918e
+casque militaire	1917e
+casquette américaine	1916e
 cast iron	282a
-castagna	1685i
+castagna	1705i
 castana	20i
-castanha	1685g
+castanha	1705g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -2462,45 +2526,45 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	356i
-castello giapponese	1809i
+castello giapponese	1829i
 castelo	356g
-castelo europeu	1810g
-castelo japonês	1809g
-castelo medieval	1810g
+castelo europeu	1830g
+castelo japonês	1829g
+castelo medieval	1830g
 castillo	356f
-castillo europeo	1810f
-castillo japonés	1809f
+castillo europeo	1830f
+castillo japonés	1829f
 castle	356a
-castor	1555e 1555f 1555g
-castoro	1555i
-cat face	1515a
+castor	1575e 1575f 1575g
+castoro	1575i
+cat face	1535a
 catar	643o
 catarata	150f
 catedral	357f 357g
 cathedral	357a
 cathédrale	357e
 cattedrale	357i
-cattle	2612a
+cattle	2626a
 cava	262f
-cavallo	1524i
-cavallo da giostra	1831i
-cavalo	1524g
-cavalo de carrossel	1831g
+cavallo	1544i
+cavallo da giostra	1851i
+cavalo	1544g
+cavalo de carrossel	1851g
 cave	162a
 cavern	162a
 caverna	162f 162g 162i
 caverne	162e
-caviar	2613a
+caviar	2627a
 caz	434n
-caçarola com comida	1713g
+caçarola com comida	1733g
 cañón	157f
-cañón de confeti	1844f
+cañón de confeti	1864f
 caótico	419f 419g
-cebola	1682g
-cebolla	1682f
+cebola	1702g
+cebolla	1702f
 cebra	317f
 cechia	655o
-cedar	1937a
+cedar	1957a
 cehennem	425n
 celadon	294a 294g 294i
 celadón	294f
@@ -2508,16 +2572,21 @@ celebrate	406a
 celebrating	406a
 celebration	369a
 celebratory	406a
-celery	1208a
+celery	1228a
 celeste	41f 41i
 celestial	424a 424f 424g
 celestiale	424i
 celos	423f
 celosa	423f
 celoso	423f
-celtic	2132a
+celta	819f 819g
+celtic	819a 819m
 celtic fc	617o
+celtic knot	819a
+celtica	819i
+celtico	819i
 celtics	571o
+celtique	819e
 cement	279a
 cemento	279f 279i
 cempasuchil	737a
@@ -2532,7 +2601,7 @@ cenizas	165f
 cennet	424n
 cenoura	246g
 centelleante	427f
-centre	2615a
+centre	2629a
 centre ville	337e
 centro	337f
 centro città	337i
@@ -2541,7 +2610,7 @@ ceramic	301a
 ceramica	301i
 ceramica di delft	789i
 ceramics	301a
-cerdo	1534f
+cerdo	1554f
 cereal	248f 248g
 cereali	248i
 cereja	227g
@@ -2549,58 +2618,59 @@ cerejeira	205g
 cerejeira em flor	205g
 cerejeira florida	205g
 cerejeiras floridas	205g
-ceremonia de contemplación de la luna	1851f
+ceremonia de contemplación de la luna	1871f
 ceremonia del té	782f
 ceremonial	407a
 ceremony	407a
 cereza	227f
-cerezas	1664f
+cerezas	1684f
 cerezo	205f
 cerezo en flor	205f
 cerezos en flor	205f
-cerf	1527e
+cerf	1547e
 cerimonia del tè	782i
-cerise	227e 1292a
-cerises	1664e
+cerise	227e 1312a
+cerises	1684e
 cerisier	205e
 cerisier en fleurs	205e
 cerisiers en fleurs	205e
 cerro	158f
 cerulea	40i
 cerulean	40a
-cerulean blue	1250a
+cerulean blue	1270a
 ceruleo	40i
 cerveja	263g
 cerveza	263f
-cervo	1527g 1527i
+cervo	1547g 1547i
 cerámica	301f
 cerâmica	301g
 cerúlea	40f 40g
 cerúleo	40f 40g
 cesur	402n
 cetim	288g
-cetriolino sottaceto	1678i
-cetriolo	1678i
+cetriolino sottaceto	1698i
+cetriolo	1698i
 cevher	313n
 ceviz ağacı	276n
 chagrin	388e
-chai	2169a
-chai rượu với nút gỗ bật ra	1764m
+chai	2187a
+chai rượu với nút gỗ bật ra	1784m
 chair	115e
 chakra	409a
-chaleco de seguridad	1860f
-chalet	360e 360i
+chaleco de seguridad	1880f
+chalet	360e 360i 828a 828f 828h
+chalet de ski	828e
 chaleur	202e
 chaleureuse	395e
 chaleureux	395e
-chalice	2618a
+chalice	2632a
 chalé	360g
 chama	164g
 chamas	164g
 chambre	359e
-chameau	1541e
-chamois	2097a
-chamomile	2617a
+chameau	1561e
+chamois	2116a
+chamomile	2631a
 champ	123e
 champ de bataille	428e
 champ de blé	248e
@@ -2617,9 +2687,9 @@ champions	413a
 champiñón	135f
 champs	123e
 champán	262f
-chancla	1882f
-chancla de dedo	1882f
-chancleta	1882f
+chancla	1902f
+chancla de dedo	1902f
+chancleta	1902f
 chandelle	307e
 chanel	569o
 chanh	224m
@@ -2632,49 +2702,50 @@ chaotic	419a
 chaotique	419e
 chaotisch	419h
 chaouen	796e
-chapeau de femme	1893e
+chapeau de femme	1913e
 chapel	357a
-chapelet	1899e
-chapiteau	1836e
-chapéu de formatura	1895g
-chapéu feminino	1893g
+chapelet	1919e
+chapiteau	1856e
+chapéu de formatura	1915g
+chapéu feminino	1913g
 charca	148f
 charco	148g
 charcoal	37a
-charcoal grey	957a
+charcoal grey	978a
 charm	405a
 charming	405a
-charred	2619a
+charred	2633a
 chartreuse	67a 67e 67f 67g 67h 67i
-chat	1516e
+chat	1536e
 chata	431G
 chato	431G
 chaud	398e
 chaude	398e
 chauen	796f
-chaussettes	1867e
-chaussons de danse	1889e
-chaussure de randonnée	1885e
-chaussure de sport	1884e
-chaussure homme	1883e
-chaussure plate	1886e
-chaussure à talon haut	1887e
-chauve souris	1557e
-che	2620A
-cheddar	2171a
-cheeks	2726a
+chaussettes	1887e
+chaussons de danse	1909e
+chaussure de randonnée	1905e
+chaussure de sport	1904e
+chaussure homme	1903e
+chaussure plate	1906e
+chaussure à talon haut	1907e
+chauve souris	1577e
+che	2634A
+cheddar	2189a
+cheeks	2740a
 cheer	387a
 cheerful	387a
 cheery	387a
-cheese	1934a
-cheese wedge	1696a
+cheese	1954a
+cheese wedge	1716a
 chefchaouen	796a 796e 796g 796h 796i 796m
 chefchauen	796f
 chelsea	589o
 chelsea fc	589o
 cheminée	308e
 cheminées de fée	801e
-chenille	1610e 2421a
+chenille	1630e 2436a
+cheongsam	823a 823e 823f 823g 823h 823i
 chequia	655o
 cherries	227a
 cherry	227a 227m
@@ -2682,11 +2753,11 @@ cherry blossom	205a
 cherry blossom festival	806a
 cherry blossom viewing	738a
 cherry blossoms	205a
-cherry red	1230a
-chest	2083a
+cherry red	1250a
+chest	2102a
 chestnut	20a
-cheval	1524e
-cheval de manège	1831e
+cheval	1544e
+cheval de manège	1851e
 chewing gum	269a
 chianti	755a
 chiara	438i
@@ -2695,18 +2766,19 @@ chiaro di luna	171i
 chiaroscuro	784a 784g 784h 784i
 chic	394a 394e
 chica	453F
-chicago	2621a
+chicago	2635a
 chicago bulls	572o
 chicago cubs	583o
 chicas	453F
-chicken	1568a
+chichen itza	816a
+chicken	1588a
 chico	453F
-chicory	2223a
+chicory	2241a
 chicos	453F
-chien	1509e
-chien guide	1510e
+chien	1529e
+chien guide	1530e
 chiesa	357i
-chiesa per matrimonio	1811i
+chiesa per matrimonio	1831i
 child	377a
 childhood	412a
 childish	377a
@@ -2714,73 +2786,75 @@ childlike	404a
 children	377a
 childrens	377a
 chile flag	659o
-chile picante	1676f
+chile picante	1696f
 chilean flag	659o
 chili	274a
 chili drapeau	659o
 chilies	274a
 chill	384a
-chilled	2422a
+chilled	2437a
 chillhop	732a
 chilli	274a
 chilly	397a
-chim	1573m
+chim	1593m
 chim cánh cụt	319m
 chim công	315m
-chim cưu	1580m
+chim cưu	1600m
 chimenea	308f
 chimeneas de hadas	801f
 china	632o
 chinaflagge	632o
 chinarot	75h
-chinchilla	2623a
+chinchilla	2637a
 chine	632o
-chinelo	1882g
-chinelo de praia	1882g
+chinelo	1902g
+chinelo de praia	1902g
 chinería	724f
 chinese flag	632o
 chinese new year	366a
 chinese red	75a
+chinese silk	823a
 chinese style	352a
 chinese temple	792a
 chinesisch	352h
 chinesische mauer	344h
-chinesische teigtasche	1736h
+chinesische seide	823h
+chinesische teigtasche	1756h
 chinesischer stil	352h
 chinesischer tempel	792h
 chinesisches neujahr	366h
 chinoiserie	724a 724e 724h
 chinoiserie wallpaper	724a
 chinoiseries	724e
-chintz	2624a
-chipmunk	1554a
-chispas	1842f
-chitarra	1905i
+chintz	2638a
+chipmunk	1574a
+chispas	1862f
+chitarra	1925i
 chiến thắng	413m
 chiến tranh	428m
 chiều	187m
 chiều tà	176m
 chiều tối	188m
 chochloma	788h 788i
-choco	2423a
-chocolat	258e 2652a
+choco	2438a
+chocolat	258e 2666a
 chocolat clair	7e
 chocolate	258a 258f 258g
-chocolate bar	1753a
+chocolate bar	1773a
 chocolate brown	108a
-chope	1768e
-chopes de bière	1769e
-chouette	1579e
+chope	1788e
+chopes de bière	1789e
+chouette	1599e
 chovendo	196g
 christmas	363a
-christmas tree	1838a
+christmas tree	1858a
 christopher street day	748h
 chrom	283h
 chrome	283a 283e
 chrysantheme	214h
 chrysanthemum	214a
 chrysanthème	214e
-chrysocolla	2573a
+chrysocolla	2587a
 church	357a
 chuseok	745a
 chute eau	150e
@@ -2790,11 +2864,11 @@ chuvisco	197g
 chuvosa	196g
 chuvoso	196g
 chuyên nghiệp	403m
-chuông gió	1850m
+chuông gió	1870m
 chuối	235m
-chuột	1549m
-chuột cống	1550m
-chuột túi	1564m
+chuột	1569m
+chuột cống	1570m
+chuột túi	1584m
 chàm	23m
 chàng trai	453m
 chào	452m
@@ -2802,54 +2876,56 @@ chào bạn	452m
 chá	253g
 chá com leite	256g
 chá de bolhas	256g
-chá perolado	1774g
+chá perolado	1794g
 chá preto	253g
 chá verde	254g
 chân trời	180m
-châtaigne	1685e
+châtaigne	1705e
 châtain	20e
 château	356e
-château japonais	1809e
+château japonais	1829e
 châu báu	313m
 chè	253m
-chèvre	1539e
+chèvre	1559e
 chêne	276e
-chó biển	1599m
-chó dẫn đường	1510m
-chó xù	1511m
+chó biển	1619m
+chó dẫn đường	1530m
+chó xù	1531m
 chói	440m
 chùa	342m
 chùa hàn quốc	791m
-chùm nho	1652m
+chùm nho	1672m
 chú hề	328m
-chạm cốc	1770m
-chạm cốc bia	1769m
+chạm cốc	1790m
+chạm cốc bia	1789m
 chạng vạng	188m
 chả	454m
-chảo thức ăn nông	1713m
+chảo thức ăn nông	1733m
 chất độc	422m
 chẳng	454m
-chồn hôi mỹ	1563m
+chồn hôi mỹ	1583m
 chợ	329m
 chợ đêm	330m
 chủ nghĩa biểu hiện	713m
+chủ nghĩa kiến tạo	810m
+chủ nghĩa lập thể	811m
 chủ nghĩa siêu thực	714m
 chủ nghĩa thô mộc	695m
 chủ nghĩa ấn tượng	783m
 chững chạc	418m
-ciambella	1747i
+ciambella	1767i
 cian	14f
 ciano	14g 14i
 ciao	452i
 ciberpunk	372f
-cibo in scatola	1721i
+cibo in scatola	1741i
 cidade	337g
-cidade ao anoitecer	1827g
+cidade ao anoitecer	1847g
 cidade azul	796g
 cidade proibida	343g
 cidade rosa	797g
 ciddi	407n
-cider	2033a
+cider	2052a
 ciel	167e
 ciel gris	200e
 ciel étoilé	172e
@@ -2860,25 +2936,25 @@ cielo grigio	200i
 cielo gris	200f
 cielo stellato	172i
 ciencia ficción	373f
-cierge magique	1840e
-ciervo	1527f
+cierge magique	1860e
+ciervo	1547f
 cieux	167e
-cigar	2224a
-cigno	1578i
+cigar	2242a
+cigno	1598i
 ciliegi in fiore	205i
 ciliegia	227i
-ciliegie	1664i
+ciliegie	1684i
 ciliegio	205i
 ciliegio in fiore	205i
-cilindro	1894i
+cilindro	1914i
 ciment	279e
 cimento	279g
 cina	632o
-cinder	2424a
+cinder	2439a
 cine negro	729f
 cineseria	724i
 cineserie	724i
-cinghiale	1535i
+cinghiale	1555i
 cinnamon	274a
 cinque terre	756a
 cintilante	427g
@@ -2894,56 +2970,56 @@ cinzas	165g
 cinzenta	8g
 cinzento	8g
 cioccolato	258i
-ciotola con cucchiaio	1716i
-ciotola fumante	1727i
+ciotola con cucchiaio	1736i
+ciotola fumante	1747i
 ciottolo	278i
-cipolla	1682i
-circo	1836g 1836i
+cipolla	1702i
+circo	1856g 1856i
 circus	332a
-circus tent	1836a
+circus tent	1856a
 ciruela	62f
 ciruelas	241f
-cisne	1578f 1578g
+cisne	1598f 1598g
 cities	337a
-citrine	2278a
-citron	224e 2296a
+citrine	2296a
+citron	224e 2314a
 citron vert	31e
 citronnade	224e
 citronnier	224e
 citronniers	224e
 citrouille	243e
-citrouille lanterne	1837e
+citrouille lanterne	1857e
 citrus	224a
 città	337i
 città acqua	346i
-città al tramonto	1827i
+città al tramonto	1847i
 città blu	796i
 città proibita	343i
 città rosa	797i
 city	337a
-cityscape	1824a
-cityscape at dusk	1827a
+cityscape	1844a
+cityscape at dusk	1847a
 cité	337e
 cité interdite	343e
 ciudad	337f
-ciudad al atardecer	1827f
+ciudad al atardecer	1847f
 ciudad azul	796f
 ciudad prohibida	343f
 ciudad rosa	797f
 ciumento	423g
-civciv	1571n
+civciv	1591n
 civciv sarısı	77n
 ciúme	423g
 ciúmes	423g
-clair	438e 2546a
+clair	438e 2560a
 clair de lune	171e
 clair obscur	784e
 claire	438e
-clam	2627a
+clam	2641a
 clamor	419a
 clamour	419a
 clara	438f 438g
-claret	1032a
+claret	1053a
 clarity	396a
 claro	438f 438g
 claro de luna	171f
@@ -2953,16 +3029,16 @@ classic	376a
 classic blue	685o
 classic car	376a
 classical	394a
-classical building	1788a
+classical building	1808a
 classical music	394a
 classroom	355a
 classy	394a
 claude monet	783a 783e
 clay	301a
-clay brown	1013a
+clay brown	1034a
 clean	382a
 clean air	396a
-clear blue	981a
+clear blue	1002a
 clear sky	167a
 clementina	225f 225i
 clementine	225a
@@ -2971,40 +3047,40 @@ cliffs	161a
 clinic	353a
 clinica	353i
 clinique	353e
-clinking beer mugs	1769a
-clinking glasses	1770a
-cloak	2086a
+clinking beer mugs	1789a
+clinking glasses	1790a
+cloak	2105a
 cloud	168a
 cloud nine	424a
 clouds	168a
 cloudy	200a
-cloudy blue	897a
-clove	2094a
-clover	1947a
+cloudy blue	918a
+clove	2113a
+clover	1966a
 clown	328a 328e 328h 328i
 clowns	328a
 club	433a
 club de jazz	434e 434f
 club nocturno	433f
 clubbing	433a
-clutch	1879h
-clutch bag	1879a
+clutch	1899h
+clutch bag	1899a
 clémentine	225e
 clínica	353f 353g
-coala	1559g
+coala	1579g
 coast	142a
 coastal	726a
 coastal grandmother	726a
 coastline	142a
-coat	1866a
-coated	2606a
+coat	1886a
+coated	2620a
 cobalt	45a 45e
-cobalt blue	1345a
+cobalt blue	1365a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2628a
+cobblestone	2642a
 cobiça	423g
-cobra	1591g
+cobra	1611g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -3013,40 +3089,40 @@ coca colanın	458o
 coccinella	324i
 coccinelle	324e
 cocco	238i
-coccodrillo	1588i
-cochon	1534e
+coccodrillo	1608i
+cochon	1554e
 cocina	358f
-cocinar	1712f
-cockroach	1616a
-cocktail	1766e 1766i 1767h
-cocktail glass	1766a
-cocktail tropical	1767e
-cocktail tropicale	1767i
-cocktailglas	1766h
-coco	238e 238f 238g 2098a
+cocinar	1732f
+cockroach	1636a
+cocktail	1786e 1786i 1787h
+cocktail glass	1786a
+cocktail tropical	1787e
+cocktail tropicale	1787i
+cocktailglas	1786h
+coco	238e 238f 238g 2117a
 cocoa	258a
-cocodrilo	1588f
+cocodrilo	1608f
 cocomero	231i
 coconut	238a
-cod	2607a
+cod	2621a
 codicia	423f
-coelhinho	1553g
-coelho	1553g
+coelhinho	1573g
+coelho	1573g
 coelinblau	40h
 coffee	251a
 coffee brown	107a
 coffee shop	340a
 coffeehouse	340a
-cognac	2429a
+cognac	2444a
 cogumelo	135g
 cohete	361f
-coin	2156a
+coin	2174a
 coke	458o
 cold	397a
 coldness	397a
 colegio	355f
-coleottero	1613i
-colete salva vidas	1860g
+coleottero	1633i
+colete salva vidas	1880g
 colheita	747g
 colina	158f 158g
 coliseo	781f
@@ -3056,8 +3132,8 @@ college	355a
 collina	158i
 colline	158e 158i
 collines	158e
-colomba	1575i
-colombe	1575e
+colomba	1595i
+colombe	1595e
 colombia	658o
 colombian flag	658o
 colombie	658o
@@ -3100,9 +3176,9 @@ colosseo	781i
 colosseum	781a
 colour field	719a
 colour powder	803a
-coloured	2228a
+coloured	2246a
 colourful	175a
-column	2632a
+column	2646a
 colère	399e
 colômbia	658o
 comedy	387a
@@ -3114,7 +3190,7 @@ comforting	395a
 comic	785h
 comic book	785a
 comic strip	785a
-comida enlatada	1721f 1721g
+comida enlatada	1741f 1741g
 compassion	385a
 compassionate	385a
 competent	403a
@@ -3123,17 +3199,17 @@ composed	383a
 computer	373a
 computers	373a
 con bướm	322m
-con bọ	1610m
+con bọ	1630m
 con cáo	321m
 con công	315m
-con gián	1616m
+con gián	1636m
 con gái	453m
-con lười	1561m
-con lửng	1565m
-con muỗi	1620m
+con lười	1581m
+con lửng	1585m
+con muỗi	1640m
 con ong	323m
 con phố	338m
-con ruồi	1621m
+con ruồi	1641m
 con suối	147m
 con sóng	141m
 con trai	453m
@@ -3141,22 +3217,22 @@ con vẹt	320m
 con ếch	325m
 concert	332a
 concerts	332a
-conch	2635a
-concha de mar	1605f
-conchiglia	1605i
-conchiglia a spirale	1605i
-concombre	1678e
+conch	2649a
+concha de mar	1625f
+conchiglia	1625i
+conchiglia a spirale	1625i
+concombre	1698e
 concrete	279a
 concreto	279g
-cone de festa	1844g
-conejito	1553f
-conejo	1553f
-confection	2431a
-confete	1845g
+cone de festa	1864g
+conejito	1573f
+conejo	1573f
+confection	2446a
+confete	1865g
 confetti	406a
-confetti ball	1845a
-confettis	1845e
-confezione da asporto	1738i
+confetti ball	1865a
+confettis	1865e
+confezione da asporto	1758i
 confiable	403f
 confiance	403e
 confiant	402e
@@ -3176,52 +3252,60 @@ congelato	447i
 conifer	121a
 conifera	121i
 conifère	121e
-coniglietto	1553i
-coniglio	1553i
-cono gelato	1744i
+coniglietto	1573i
+coniglio	1573i
+cono gelato	1764i
 conquest	413a
 constantinopla	765f 765g
 constantinople	765a 765e
-construcción	1789f
+construcción	1809f
 construction	374a
-construction un bâtiment	1789e
-construção	1789g
+construction un bâtiment	1809e
+constructivism	810a
+constructivisme	810e
+constructivismo	810f
+constructivist	810a
+constructivista	810f
+constructiviste	810e
+construtivismo	810g
+construtivista	810g
+construção	1809g
 contanti	420i
 conte de fées	392e
 contemplative	409a
-contemplazione della luna	1851i
-contemplação da lua	1851g
+contemplazione della luna	1871i
+contemplação da lua	1871g
 contenta	387f
 contente	387g
 contento	387f
 conto de fadas	392g
-convenience store	1805a
+convenience store	1825a
 conífera	121f 121g
-cooked rice	1725a
-cookie	268a 1748e
+cooked rice	1745a
+cookie	268a 1768e
 cookies	268a
-cooking	1712a
+cooking	1732a
 cool	397a
-cool blue	1126a
-cool green	1080a
-cool grey	996a
+cool blue	1146a
+cool green	1101a
+cool grey	1017a
 cool tone	450a
 cool toned	450a
 coolness	397a
-copa de cóctel	1766f
-copa de vino	1765f
-copas brindando	1770f
+copa de cóctel	1786f
+copa de vino	1785f
+copas brindando	1790f
 coperto	200i
-copo	1771g
-copo com canudo	1773g
-copo de leite	1759g
+copo	1791g
+copo com canudo	1793g
+copo de leite	1779g
 copo de nieve	184f
 copos de nieve	184f
-coppa di gelato	1746i
+coppa di gelato	1766i
 copper	59a
 coquelicot	219e
-coquetel	1766g
-coquille en spirale	1605e
+coquetel	1786g
+coquille en spirale	1625e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -3237,11 +3321,11 @@ cor de vinho	113g
 coraggioso	402i
 corail	28e
 coral	28a 28f 28g
-coral pink	999a
+coral pink	1020a
 coral reef	152a
 corallo	28i
-corbata	1861f
-core	2381a
+corbata	1881f
+core	2396a
 corea	780f 780i
 corea del sud	633o
 corea del sur	633o
@@ -3250,29 +3334,29 @@ coreia	780g
 coreia do sul	633o
 cores frias	450g
 cores quentes	449g
-coriander	2432a
-coriandoli	1845i
-cork	2070a
+coriander	2447a
+coriandoli	1865i
+cork	2089a
 corn	247a
-cornflower	1353a
-cornflower blue	1367a
-cornflowerblue	1416a
-cornsilk	1417a
-coroa	1892g
-corona	1892f 1892i
+cornflower	1373a
+cornflower blue	1387a
+cornflowerblue	1436a
+cornsilk	1437a
+coroa	1912g
+corona	1912f 1912i
 corporate	354a
 corporativo	354f 354g
-correio	1800g
-correio japonês	1799g
-corrida de cavalo	1524g
+correio	1820g
+correio japonês	1819g
+corrida de cavalo	1544g
 corrosion	284a
 cortado	252f
-corte de carne	1699f 1699g
-coruja	1579g
+corte de carne	1719f 1719g
+coruja	1599g
 corée	780e
 corée du sud	633o
 coréen	780e
-coscia di pollo	1698i
+coscia di pollo	1718i
 cosecha	747f
 cosmic	173a
 cosmo	173i
@@ -3283,12 +3367,14 @@ costa azul	800f 800g
 costa azzurra	800i
 costantinopoli	765i
 costiera amalfitana	756i
-costume da bagno intero	1871i
+costruttivismo	810i
+costruttivista	810i
+costume da bagno intero	1891i
 cosy	395a 395e
-cotillons	1844e
+cotillons	1864e
 coton	289e
 cotone	289i
-cotta	2071a
+cotta	2090a
 cottage	360a 360e
 cottage core	697a
 cottagecore	697a 697e 697f 697h 697i 697n
@@ -3323,33 +3409,33 @@ courage	402a
 courageous	402a
 courge	243e
 couro	285g
-couronne	1892e
-courtyard	2302a
+couronne	1912e
+courtyard	2320a
 couvert	200e
-covered	2295a
+covered	2313a
 cow	345a
-cow face	1529a
+cow face	1549a
 cowboy	345a
 cows	345a
-coxa de frango	1698g
-coyote	2292a
+coxa de frango	1718g
+coyote	2310a
 cozinha	358g
 cozy	395a
 cr flamengo	616o
-crab	1739a
-crabe	1739e
+crab	1759a
+crabe	1759e
 crachin	197e
-cracked	2638a
-cracker	2207a
+cracked	2652a
+cracker	2225a
 cramoisi	71e
 cramoisie	71e
-cranberry	1239a
-crater	2437a
-cravate	1861e
-cravatta	1861i
+cranberry	1259a
+crater	2452a
+cravate	1881e
+cravatta	1881i
 crazy	419a
 cream	18a
-creamed	2438a
+creamed	2453a
 creamy	18a
 creativa	435f 435i
 creative	435a
@@ -3360,27 +3446,28 @@ creativo	435f 435i
 creek	147a
 creepy	400a
 crema	18f 18i
-creme	18g 18h 982a
+creme	18g 18h 1003a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
-creole	2439a
+cremlino	825i
+creole	2454a
 crepuscolo	188i
 crepúsculo	176g 188f
 crepúsculo dorado	176f
-crescent	2639a
-crevette	1741e
+crescent	2653a
+crevette	1761e
 crianças	377g
 criativa	435g
 criatividade	435g
 criativo	435g
-criceto	1551i
-cricket	1615a
+criceto	1571i
+cricket	1635a
 crimson	71a
-criquet	1615e
+criquet	1635e
 crisantemo	214f 214i
 crisp	396a
-crispy	2304a
+crispy	2322a
 cristais	297g
 cristal	297e 297f 297g
 cristal transparente	291f
@@ -3388,26 +3475,26 @@ cristales	297f
 cristalli	297i
 cristallo	297i
 crisântemo	214g
-crocodile	1588a 1588e
-crocodilo	1588g
-croissant	1689a 1689e 1689g 1689h 1689i
+crocodile	1608a 1608e
+crocodilo	1608g
+croissant	1709a 1709e 1709g 1709h 1709i
 cromo	283f 283g 283i
-croquette de poisson	1733e
-cross	2640a
+croquette de poisson	1753e
+cross	2654a
 crow	408a
 crowd	419a
 crowded	419a
 crown	379a
 crowns	379a
 crows	408a
-cruasán	1689f
+cruasán	1709f
 crudités	430e
 cruise	139a
-crumble	2626a
-crumbs	2561a
-crunch	2159a
+crumble	2640a
+crumbs	2575a
+crunch	2177a
 crush	389a
-crust	1994a
+crust	2013a
 cry	388a
 crying	388a
 cryptic	391a
@@ -3416,7 +3503,7 @@ crystals	297a
 crème	18e
 crème fouettée	252e
 crème glacée	271e
-crème renversée	1756e
+crème renversée	1776e
 créatif	435e
 créative	435e
 créativité	435e
@@ -3425,7 +3512,7 @@ crépuscule doré	176e
 crôm	283m
 csd	748h
 cuarzo	297f
-cub	2442a
+cub	2457a
 cuba	674o 752a
 cubain	752e
 cubaine	752e
@@ -3433,51 +3520,57 @@ cuban	752a
 cuban flag	674o
 cubana	752f 752g 752i
 cubano	752f 752g 752i
-cubetto di ghiaccio	1777i
-cubito de hielo	1777f
-cubo de gelo	1777g
-cucaracha	1616f
+cubetto di ghiaccio	1797i
+cubism	811a
+cubisme	811e
+cubismo	811f 811g 811i
+cubist	811a
+cubista	811f 811g 811i
+cubiste	811e
+cubito de hielo	1797f
+cubo de gelo	1797g
+cucaracha	1636f
 cucina	358i
-cucinare	1712i
+cucinare	1732i
 cucumber	430a
-cucurucho de helado	1744f
-cuddle	2404a
+cucurucho de helado	1764f
+cuddle	2419a
 cuddly	405a
-cueca	1872g
-cuenco con cuchara	1716f
+cueca	1892g
+cuenco con cuchara	1736f
 cuento de hadas	392f
 cuero	285f
 cueva	162f
 cuir	285e
 cuisine	358e
-cuisse de poulet	1698e
+cuisse de poulet	1718e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
-cumin	2642a
+cumin	2656a
 cumpleaños	369f
 cung điện	343m
 cung đình	379m
 cuoio	26i
 cuoio lavorato	285i
-cup with straw	1773a
+cup with straw	1793a
 cupa	388i
-cupcake	268a 1751e 1751g 1751h 1751i 1751n
+cupcake	268a 1771e 1771g 1771h 1771i 1771n
 cupcakes	268a
-cupid	2289a
+cupid	2307a
 cupidité	423e
 cupo	388i
 curcuma	79e 79i
-currant	2174a
-current	2294a
+currant	2192a
+current	2312a
 curry	274a 274e 274f 274g 274h 274i
-curry rice	1726a
+curry rice	1746a
 cusco	777a 777f
-custard	934a
-cut of meat	1699a
+custard	955a
+cut of meat	1719a
 cute	405a
 cute aesthetic	723a
-cuña de queso	1696f
+cuña de queso	1716f
 cuốn sách	309m
 cuồng nhiệt	390m
 cyan	14a 14e 14h
@@ -3486,8 +3579,8 @@ cyber space	373a
 cyberpunk	372a 372e 372f 372g 372h 372i 372m 372n
 cycling	386a
 cyclone	198a
-cygne	1578e
-cypress	2035a
+cygne	1598e
+cypress	2054a
 czech flag	655o
 czech republic	655o
 czechia	655o
@@ -3497,19 +3590,19 @@ cà phê sữa	252m
 cà ri	274m
 cà rốt	246m
 cà tím	245m
-cà vạt	1861m
+cà vạt	1881m
 cá heo	327m
 cá koi	326m
-cá mập	1603m
-cá nhiệt đới	1601m
-cá nóc	1602m
-cá sấu	1588m
+cá mập	1623m
+cá nhiệt đới	1621m
+cá nóc	1622m
+cá sấu	1608m
 cá voi	327m
-cá voi đang phun nước	1596m
+cá voi đang phun nước	1616m
 cá vàng	326m
 cái ao	148m
 cái ô	335m
-cálice de vinho	1765g
+cálice de vinho	1785g
 cálida	395f
 cálido	395f
 cánh rừng	119m
@@ -3521,26 +3614,27 @@ cát	156m
 cânion	157g
 cây	132m
 cây anh đào	205m
-cây cầu về đêm	1829m
-cây cọ	1640m
+cây cầu về đêm	1849m
+cây cọ	1660m
 cây cối	132m
-cây non	1636m
+cây non	1656m
 cây phong	129m
-cây rụng lá	1639m
-cây tanabata	1846m
+cây rụng lá	1659m
+cây tanabata	1866m
 cây thông	121m
-cây thông noel	1838m
-cây thường xanh	1638m
+cây thông noel	1858m
+cây thường xanh	1658m
 cây thường xuân	133m
-cây trồng trong chậu	1637m
-cây xương rồng	1641m
-cão guia	1510g
+cây trồng trong chậu	1657m
+cây xương rồng	1661m
+cão guia	1530g
 céladon	294e
 céleste	424e
+céltico	819f
 céramique	301e
 céruléen	40e
 céréales	248e
-cérémonie de la lune	1851e
+cérémonie de la lune	1871e
 cérémonie du thé	782e
 césped	124f
 céu	167g
@@ -3548,17 +3642,18 @@ céu cinzento	200g
 céu estrelado	172g
 céus	167g
 cítrico	225f 225g
-có sương	1822m
+có sương	1842m
 cómic	785f
 córrego	147g
 cô dâu	368m
+cô dâu ấn độ	824m
 cô gái	453m
 cô đơn	388m
 công nghiệp	374m
 công nghệ	373m
-công trường xây dựng	1789m
+công trường xây dựng	1809m
 công viên	126m
-công viên quốc gia	1786m
+công viên quốc gia	1806m
 côte	142e
 côte amalfitaine	756e
 côte azur	800a 800e 800h
@@ -3566,49 +3661,49 @@ cõi tiên	424m
 cúc	214m
 cúc họa mi	217m
 cúrcuma	79f 79g
-cüzdan	1877n
+cüzdan	1897n
 căn nhà gỗ	360m
 căng thẳng	410m
-cırcır böceği	1615n
+cırcır böceği	1635n
 cırtlak	441n
-cơm cà ri	1726m
-cơm nắm	1724m
+cơm cà ri	1746m
+cơm nắm	1744m
 cơn giận	399m
 cơn mưa	196m
-cưỡi ngựa	1524m
+cưỡi ngựa	1544m
 cảng	153m
-cầu trượt	1832m
+cầu trượt	1852m
 cầu vồng	175m
 cẩm thạch	277m
 cẩm tú cầu	216m
-cắm trại	1782m
+cắm trại	1802m
 cọp	316m
 cỏ	124m
-cỏ ba lá	1644m
-cỏ bốn lá	1645m
-cốc bia	1768m
-cốc sữa	1759m
-cốc và ống hút	1773m
+cỏ ba lá	1664m
+cỏ bốn lá	1665m
+cốc bia	1788m
+cốc sữa	1779m
+cốc và ống hút	1793m
 cổ phong	352m
 cổ tích	392m
 cổ điển	376m
 cổng torii	798m
-cờ cá chép	1849m
+cờ cá chép	1869m
 cờ đỏ sao vàng	638o
-cừu cái	1538m
-cừu đực	1537m
-cửa hàng bách hóa	1807m
-cửa hàng tiện lợi	1805m
+cừu cái	1558m
+cừu đực	1557m
+cửa hàng bách hóa	1827m
+cửa hàng tiện lợi	1825m
 cửu trại câu	795m
 cực quang	174m
 da thuộc	285m
-dachs	1565h
-dachse	1565h
-daffodil	2305a
-dagger	2297a
-dahlia	2058a
-dainty	2175a
-dairy	2637a
+dachs	1585h
+dachse	1585h
+daffodil	2323a
+dagger	2315a
+dahlia	2077a
+dainty	2193a
+dairy	2651a
 daisies	217a
 daisy	217a
 dalga	141n
@@ -3617,66 +3712,66 @@ dali	714a
 dallas cowboys	577o
 dalí	714f
 damasco	78f 78g
-damask	2136a
+damask	2154a
 dame	453E
-damenhut	1893h
-damenhut mit schleife	1893h
-damensandale	1888h
-damenstiefel	1890h
+damenhut	1913h
+damenhut mit schleife	1913h
+damensandale	1908h
+damenstiefel	1910h
 dames	453E
 damnation	425a
 dance	386a
 dance floor	433a
 dancheong	791a 791e 791f 791g 791h 791i 791m 791n
 dancing	386a
-dandelion	1033a
+dandelion	1054a
 danemark	650o
 danger	399a
 dangerous	399a
-dango	1735a 1735f 1735g 1735h 1735i
+dango	1755a 1755f 1755g 1755h 1755i
 danimarca	650o
 danimarka	650o
 danish flag	650o
 dannebrog	650o
-dapper	2645a
+dapper	2659a
 daring	402a
 dark	436a
 dark academia	698a 698e
 dark blue black	80a
 dark green	48a
 dark mood	408a
-darkblue	1030a
-darkcyan	1418a
+darkblue	1051a
+darkcyan	1438a
 darkened	436a
 darker	436a
 darkest	436a
-darkgoldenrod	1419a
-darkgray	1420a
-darkgreen	946a
-darkgrey	1421a
-darkish blue	1260a
-darkish green	1240a
-darkish pink	935a
-darkish purple	997a
-darkish red	1039a
-darkkhaki	1422a
-darkmagenta	1423a
+darkgoldenrod	1439a
+darkgray	1440a
+darkgreen	967a
+darkgrey	1441a
+darkish blue	1280a
+darkish green	1260a
+darkish pink	956a
+darkish purple	1018a
+darkish red	1060a
+darkkhaki	1442a
+darkmagenta	1443a
 darkness	408a
-darkolivegreen	1424a
-darkorange	1425a
-darkorchid	1426a
-darkred	1427a
-darksalmon	1428a
-darkseagreen	1429a
-darkslateblue	1430a
-darkslategray	1431a
-darkslategrey	1432a
-darkturquoise	1433a
-darkviolet	1434a
+darkolivegreen	1444a
+darkorange	1445a
+darkorchid	1446a
+darkred	1447a
+darksalmon	1448a
+darkseagreen	1449a
+darkslateblue	1450a
+darkslategray	1451a
+darkslategrey	1452a
+darkturquoise	1453a
+darkviolet	1454a
 darling	389a
-dash	2648a
+dash	2662a
 dauphin	327e
-davul	1910n
+davul	1930n
 dawn	177a
 day	191a
 day of the dead	737a
@@ -3685,12 +3780,12 @@ daydream	393a
 daydreaming	393a
 dayglo	445a
 daylight	191a
-daylily	2649a
+daylily	2663a
 daytime	191a
 dağ	158n
 dağ evi	360n
 dağlar	158n
-dağların arasından güneşin doğuşu	1825n
+dağların arasından güneşin doğuşu	1845n
 de dia	191g
 de día	191f
 de madeira	276g
@@ -3703,20 +3798,20 @@ debaixo água	362g
 decay	422a
 decaying	422a
 december	195a
-deciduous tree	1639a
+deciduous tree	1659a
 deciso	402i
 deco	692a
-decoración de pino	1847f
-decoração de pinhos	1847g
+decoración de pino	1867f
+decoração de pinhos	1867g
 deep	437a
 deep ocean	140a
 deep sea	140a
 deepavali	804a
 deeper	437a
 deepest	437a
-deeppink	1435a
-deepskyblue	1436a
-deer	1527a
+deeppink	1455a
+deepskyblue	1456a
+deer	1547a
 delfin	327h
 delfino	327i
 delft	789a 789e
@@ -3733,39 +3828,39 @@ delicado	385f 385g
 delicata	385i
 delicate	385a
 delicato	385i
-delicious	2177a
+delicious	2195a
 delight	387a
 delightful	387a
 dell	518o
-delta	2229a
+delta	2247a
 demir	282n
 demir grisi	87n
-demlik	1761n
+demlik	1781n
 demon	400a
-demonic	2450a
+demonic	2465a
 demonio	425f 425i
 demons	400a
 demônio	425g
 denaro	420i
 denim	69a 69i 286e
-denim blue	1272a
+denim blue	1292a
 denimblau	69h
 deniz	139n
 deniz dibi	140n
-deniz kabuğu	1605n
+deniz kabuğu	1625n
 deniz yosunu	137n
 denmark	650o
-department store	1807a
+department store	1827a
 dependable	403a
 depressed	388a
-depths	2018a
+depths	2037a
 dere	147n
-derelict house	1795a
+derelict house	1815a
 deri	285n
 derin	437n
 derin deniz	140n
 derinlikler	140n
-derramando líquido	1772g
+derramando líquido	1792g
 desaturado	443f
 desaturated	443a
 desaturato	443i
@@ -3773,12 +3868,13 @@ desbotado	443g
 desbotado claro	439g
 descolorido	443f
 desert	155a
-desert island	1785a
+desert island	1805a
 deserto	155g 155i
 deserts	155a
 desfiladeiro	157g
 desfile del orgullo	748f
 desierto	155f
+design suíço	814g
 desire	390a
 despair	388a
 despondent	388a
@@ -3786,14 +3882,14 @@ dessaturado	443g
 dessert	268a 268e 268h 268i
 desserts	268a
 destellos	427f
-destiny	2653a
+destiny	2667a
 desvaído	439f
 detective noir	729a
 determination	402a
 determined	402a
 detox	414a
 deutschland	620o
-deve	1540n
+deve	1560n
 devil	425a
 devilish	425a
 devils	425a
@@ -3821,7 +3917,7 @@ diamant	298e 298h
 diamante	298f 298g 298i
 diamond	298a
 diamonds	298a
-diarrhea	1086a
+diarrhea	1107a
 diavolo	425i
 dicembre	195i
 diciembre	195f
@@ -3831,17 +3927,17 @@ digital	373a 373f 373g 373h
 digitale	373i
 dignified	407a
 dijital	373n
-dill	2068a
-diluted	2179a
+dill	2087a
+diluted	2197a
 dim	448a
-dimgray	1437a
-dimgrey	1438a
-diminished	2180a
+dimgray	1457a
+dimgrey	1458a
+diminished	2198a
 dimly	448a
 dinamarca	650o
 dinamico	386i
 dinamik	386n
-dindon	1567e
+dindon	1587e
 diner	703a
 diner américain	703e
 dinero	420f
@@ -3851,19 +3947,20 @@ dinámico	386f
 dinâmico	386g
 dipinto	435i
 dirt	166a
-dirt brown	1209a
+dirt brown	1229a
 dirty	422a
-dirty blue	1105a
-dirty green	1318a
-dirty orange	1191a
-dirty pink	1257a
-dirty purple	1001a
-dirty yellow	1343a
+dirty blue	1126a
+dirty green	1338a
+dirty orange	1211a
+dirty pink	1277a
+dirty purple	1022a
+dirty yellow	1363a
 disco	433a 433e 433f 433g 433h 433i 433m
 discord	506o
 discoteca	433f 433g 433i
 discothèque	433e
 discreet	418a
+diseño suizo	814f
 disgust	422a
 disgusted	422a
 disgusting	422a
@@ -3873,19 +3970,19 @@ disko	433h 433n
 diskotek	433n
 diskothek	433h
 dismal	388a
-district	2542a
-diva	2041a
+district	2556a
+diva	2060a
 divali	804n
-dive	2081a
-diver	2538a
+dive	2100a
+diver	2552a
 divertido	387f 387g
 divine	409a
 diwali	804a 804e 804f 804g 804h 804i 804m
 diya	804a
 diyas	804a
-dişi domuz	1534n
-dişi koyun	1538n
-djembé	1911e
+dişi domuz	1554n
+dişi koyun	1558n
+djembé	1931e
 doanh nghiệp	354m
 doce	268g
 doce de leite	259g
@@ -3893,20 +3990,20 @@ docinhos	269g
 docker	511o
 doctor	353a
 doctors	353a
-dodger blue	1016a
-dodgerblue	1439a
+dodger blue	1037a
+dodgerblue	1459a
 dodgers	581o
-dodo	1580a 1580e 1580f 1580h 1580i
-dodo kuşu	1580n
-dodô	1580g
-doe	2655a
+dodo	1600a 1600e 1600f 1600h 1600i
+dodo kuşu	1600n
+dodô	1600g
+doe	2669a
 doente	422g
 doença	422g
-doeskin	2374a
-dog face	1508a
-dogwood	2311a
+doeskin	2389a
+dog face	1528a
+dogwood	2329a
 doksanlar	702n
-doktorhut	1895h
+doktorhut	1915h
 dolar	420n
 dolce	385i
 dolci	268i
@@ -3915,7 +4012,7 @@ dollar	420a 420e 420h
 dollari	420i
 dollaro	420i
 dollars	420a 420e
-dolma biber	1677n
+dolma biber	1697n
 dolphin	327a
 dolphins	327a
 dolunay	170n
@@ -3923,10 +4020,10 @@ dom	357h
 domates	244n
 domino	568o
 dominos	568o
-domuz	1534n
-domuz burnu	1536n
-domuz pastırması	1700n
-domuz yüzü	1533n
+domuz	1554n
+domuz burnu	1556n
+domuz pastırması	1720n
+domuz yüzü	1553n
 don	183n
 dondurma	271n
 donmuş	447n
@@ -3934,10 +4031,10 @@ donna	453I
 donne	453I
 donner	198h
 donuk	443n
-donut	268a 1747g 1747h 1747n
+donut	268a 1767g 1767h 1767n
 donuts	268a
 doom	400a
-door	2393a
+door	2408a
 dorada	11f
 dorado	11f
 dorata	11i
@@ -3948,12 +4045,13 @@ doré	11e
 doré à la feuille	303e
 dorée	11e
 dosmiles	704f
-dot	2402a
+dot	2417a
+dot painting	817a
 doubt	410a
 doubts	410a
 douce	385e
-dough	2057a
-doughnut	1747a 1747e
+dough	2076a
+doughnut	1767a 1767e
 douillet	395e
 douillette	395e
 dourada	11g
@@ -3964,26 +4062,26 @@ doux ton	442e
 dove	404A
 doves	404a
 downcast	388a
-downing	2312a
+downing	2330a
 downtown	337a
 doygun	441n
-dozen	2519a
+dozen	2534a
 doğa	380n
 doğal	380n
 doğu tarzı	352n
 doğum günü	369n
 doğum günü pastası	268n
-drab	1183a
-drab green	1279a
-drache	1593h
-drachengesicht	1592h
-drago	1593i
-dragon	392a 1593e
-dragon face	1592a
-dragonfly	2306a
+drab	1203a
+drab green	1299a
+drache	1613h
+drachengesicht	1612h
+drago	1613i
+dragon	392a 1613e
+dragon face	1612a
+dragonfly	2324a
 dragons	392a
-dragão	1593g
-dragón	1593f
+dragão	1613g
+dragón	1613f
 drama	402a
 dramatic	402a
 drapeau de singapour	672o
@@ -3992,56 +4090,57 @@ dread	400a
 dream	393a
 dreamlike	393a
 dreams	393a
+dreamtime	817a
 dreamy	393a
 dreary	388a
 dreckig	422h
-dress	1868a
-dried	1922a
-dried blood	1055a
-drifting	2232a
+dress	1888a
+dried	1942a
+dried blood	1076a
+drifting	2250a
 driftwood	276a
-drive	2087a
+drive	2106a
 drizzle	197a
-dromadaire	1540e
-dromedar	1540h
-dromedario	1540f 1540i
+dromadaire	1560e
+dromedar	1560h
+dromedario	1560f 1560i
 dropbox	556o
 droplet	151a
 droplets	151a
-drops	2454a
+drops	2469a
 drought	155a
 drowsy	411a
-drum	1910a
-drumsticks	1910a
-dry	1935a
+drum	1930a
+drumsticks	1930a
+dry	1955a
 dschungel	120h
 dubai	769a 769g 769h 769i 769m 769n
 dubaï	769e
 dubái	769f
-duck	1577a
-duck egg blue	1050a
-duckling	2659a
+duck	1597a
+duck egg blue	1071a
+duckling	2673a
 duftblüte	221h
 dulce de leche	259f
 dulces	269f
-dull blue	1333a
-dull brown	1129a
-dull green	1365a
-dull orange	1285a
-dull pink	1324a
-dull purple	1317a
-dull red	1261a
-dull teal	1025a
-dull yellow	1271a
+dull blue	1353a
+dull brown	1149a
+dull green	1385a
+dull orange	1305a
+dull pink	1344a
+dull purple	1337a
+dull red	1281a
+dull teal	1046a
+dull yellow	1291a
 duman	311n
 dumanlı	311n
-dumpling	1736a 1736f
+dumpling	1756a 1756f
 duna	155f 155g 155i
 dunas	155f 155g
 dune	155a 155e 155i
 dunes	155a
 dung nham	163m
-dungeon	2647a
+dungeon	2661a
 dunkel	436h
 dunkelgrün	48h
 dunkelmarine	16h
@@ -4050,22 +4149,23 @@ dunkles	436h
 dunst	199h
 dunstig	446h
 durazno	232f
-durian	2447a
+durian	2462a
 dusk	188a
-dusk blue	968a
+dusk blue	989a
 dusky	448a
 dust	166a
 dusty	443a
 dusty pink	92a
 dutch flag	644o
 duvar	339n
-dwarf	2660a
+dwarf	2674a
 dynamic	386a
 dynamique	386e
 dynamisch	386h
 dát vàng	303m
 dâu tây	226m
 dây leo	133m
+dãy alps	828m
 dämmerung	188h
 dämmrig	448h
 dämon	425h
@@ -4079,7 +4179,7 @@ délavée	439e
 délicat	385e
 délicate	385e
 démon	425e
-dép xỏ ngón	1882m
+dép xỏ ngón	1902m
 désaturé	443e
 désert	155e
 détendu	384e
@@ -4092,36 +4192,36 @@ día de muertos	737f
 dòng sông	147m
 dólar	420f 420g
 dólares	420f 420g
-dónut	1747f
+dónut	1767f
 dökme demir	282n
-dökülen sıvı	1772n
+dökülen sıvı	1792n
 dökülen yapraklar	128n
-döner	1709h
-döner kebab	1709h
-dönme dolap	1833n
-dört yapraklı yonca	1645n
+döner	1729h
+döner kebab	1729h
+dönme dolap	1853n
+dört yapraklı yonca	1665n
 dù	335m
-dùi trống	1910m
+dùi trống	1930m
 düne	155h
 dünen	155h
-dürüm	1709n
+dürüm	1729n
 düster	388h
 düster dunkel	436h
 düster gotisch	408h
-düz ayakkabı	1886n
+düz ayakkabı	1906n
 düğün	368n
 düş	393n
-düşen yapraklar	1647n
+düşen yapraklar	1667n
 dışavurumculuk	713n
 dışında	456n
 dơ bẩn	422m
-dưa chuột	1678m
+dưa chuột	1698m
 dưa hấu	231m
 dưới biển	362m
 dưới nước	362m
 dạ quang	445m
 dải ngân hà	173m
-dấu chân móng vuốt	1566m
+dấu chân móng vuốt	1586m
 dầu ô liu	275m
 dễ chịu	395m
 dễ thương	405m
@@ -4129,28 +4229,28 @@ dịu	442m
 dịu dàng	385m
 dứa	237m
 dừa	238m
-eagle	1576a
-ear of corn	1675a
+eagle	1596a
+ear of corn	1695a
 early morning	185a
-ears	2596a
+ears	2610a
 earth	166a
 earth tones	381a
 earth yellow	102a
 earthy	381a
 easter	370a
-easter green	1249a
-easter purple	1182a
-eastlake	2664a
+easter green	1269a
+easter purple	1202a
+eastlake	2678a
 easygoing	384a
 easyjet	547o
 eau	151e
 ebay	498o
-ebony	2176a
+ebony	2194a
 eccentric	432a
 eccentrico	432i
 eccetto	454i
-echo	1993a
-eclipse	2138a
+echo	2012a
+eclipse	2156a
 eco	380a
 eco friendly	380a
 ecologica	380i
@@ -4160,23 +4260,24 @@ ecology	380a
 ecológica	380f 380g
 ecológico	380f 380g
 economy	354a
-ecru	1237a
+ecru	1257a
 ecstatic	387a
 edel	378h
 edel fein	394h
 edelstahl	281h
 edelstein	313h
-eden	2258a
+eden	2276a
 edera	133i
-edificio	1798i
-edificio classico	1788i
-edificio clásico	1788f
-edificio de colegio	1806f
-edificio de oficinas	1798f
-edificio di uffici	1798i
-edificio in costruzione	1789i
-edifício comercial	1798g
+edificio	1818i
+edificio classico	1808i
+edificio clásico	1808f
+edificio de colegio	1826f
+edificio de oficinas	1818f
+edificio di uffici	1818i
+edificio in costruzione	1809i
+edifício comercial	1818g
 education	355a
+edwardian	809a
 eerie	400a
 efectivo	420f
 efeu	133h
@@ -4188,12 +4289,12 @@ ege	768n
 egeo	768f 768i
 egeu	768g
 egg	266a
-egg shell	926a
+egg shell	947a
 eggplant	245a
-eggplant purple	927a
+eggplant purple	948a
 eggs	266a
-eggshell	1315a
-eggshell blue	1078a
+eggshell	1335a
+eggshell blue	1099a
 egipcia	767f
 egipcio	767f
 egipto	640o 767f
@@ -4209,18 +4310,18 @@ egípcio	767g
 eiche	276h
 eid	742a 742f 742g 742i
 eid al fitr	742a
-eidechse	1590h
+eidechse	1610h
 eifersucht	423h
 eifersüchtig	423h
 eighties	701a
 eiland	154h
-einhorn	1525h
-einhorngesicht	1525h
-einkaufstüten	1880h
+einhorn	1545h
+einhorngesicht	1545h
+einkaufstüten	1900h
 einsam	388h
-einsame insel	1785h
+einsame insel	1805h
 einsamkeit	388h
-einteiliger badeanzug	1871h
+einteiliger badeanzug	1891h
 eintönig	431h
 eis	181h
 eis am stiel	271h
@@ -4230,9 +4331,9 @@ eiscreme	271h
 eisen	282h
 eisengrau	87h
 eisig	397h
-eiswürfel	1777h
-ejderha	1593n
-ejderha yüzü	1592n
+eiswürfel	1797h
+ejderha	1613n
+ejderha yüzü	1612n
 ejército	428f
 ekel	422h
 ekelhaft	422h
@@ -4240,21 +4341,23 @@ ekim	194n
 ekin	248n
 eklig	422h
 ekmek	267n
-ekmek dilimi	1688n
+ekmek dilimi	1708n
 ekolojik	380n
 eksantrik	432n
 ekspresyonizm	713n
 el cairo	767f
-el çantası	1878n
+el gran hotel budapest	812f
+el lissitzky	810a
+el çantası	1898n
 elated	387a
-elbise	1868n
-elderberry	2456a
-eldiven	1865n
+elbise	1888n
+elderberry	2471a
+eldiven	1885n
 electric	445a
 electronic	373a
 electronics	373a
-elefant	1544h
-elefante	1544f 1544g 1544i
+elefant	1564h
+elefante	1564f 1564g 1564i
 elegance	394a
 elegancia	394f
 elegant	394a 394h
@@ -4262,18 +4365,18 @@ elegante	394f 394g 394i
 eleganz	394h
 eleganza	394i
 elegância	394g
-elephant	1544a
+elephant	1564a
 elettrico	445i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	2316a
+elk	2334a
 ellili yıllar	703n
 elma	233n
 elmas	298n
-elmetto con croce bianca	1898i
-elmetto militare	1897i
+elmetto con croce bianca	1918i
+elmetto militare	1917i
 elote	247f
-elusive	2181a
+elusive	2199a
 eléctrico	445f
 elétrico	445g
 embaixo da água	362g
@@ -4285,7 +4388,7 @@ embrujado	400f
 embrumé	446e
 embrumée	446e
 emerald	49a
-emerald green	1332a
+emerald green	1352a
 emirados árabes unidos	642o
 emirates airline	541o
 emiratos árabes unidos	642o
@@ -4293,15 +4396,15 @@ emo	408a
 empathy	385a
 empire	379a
 empolvado	443f
-empreintes animaux	1566e
+empreintes animaux	1586e
 empresa	354f 354g
 empresyonizm	783n
 emptiness	388a
-empty nest	1649a
-emulsion	2211a
+empty nest	1669a
+emulsion	2229a
 en colère	399e
 en plein jour	191e
-enamel	2665a
+enamel	2679a
 enamorado	389f
 encantado	392f 392g
 encapotado	200f
@@ -4314,11 +4417,12 @@ encourage	401a
 encouraging	401a
 encre	47e
 encre de chine	299e
-end	2182a
+end	2200a
 endişeli	410n
 endonezya	668o
 endormi	411e
 enduit	339e
+endülüs	818n
 endüstriyel	374n
 energetic	386a
 energia	386g 386i
@@ -4361,7 +4465,7 @@ ennuyeux	431e
 enojado	399f
 enredadera	133f
 ensalada	430f
-enseigne de barbier	1835e
+enseigne de barbier	1855e
 enseigne lumineuse	305e
 enseignes lumineuses	305e
 ensolarada	169g
@@ -4369,7 +4473,7 @@ ensolarado	169g
 ensoleillé	169e
 ensoleillée	169e
 entardecer	176g
-ente	1577h
+ente	1597h
 entediante	431g
 enthusiasm	386a
 enthusiastic	386a
@@ -4377,8 +4481,8 @@ entreprise	354e
 entspannend	384h
 entspannt	384h
 entsättigt	443h
-envelope vermelho	1852g
-enveloppe rouge	1852e
+envelope vermelho	1872g
+enveloppe rouge	1872e
 envidia	423f
 envidioso	423f
 envieux	423e
@@ -4388,9 +4492,11 @@ environmental	380a
 envy	423a
 enérgica	386f 386g
 enérgico	386f 386g
-ephemeral	2457a
+ephemeral	2472a
+epoca vittoriana	809i
+era vitoriana	809g
 erba	124i
-erba mate	1776i
+erba mate	1796i
 erba verde	124i
 erbe	136i
 erbe aromatiche	136i
@@ -4399,31 +4505,31 @@ erdbeeren	226h
 erde	166h
 erdgelb	102h
 erdig	381h
-erdnuss	1683h
+erdnuss	1703h
 erdtöne	381h
 erfrischend	396h
 erik	241n
 erik rengi	62n
 erik çiçeği	212n
-erizo	1556f
-erişte	1727n
+erizo	1576f
+erişte	1747n
 erkek	453N
-erkek ayakkabısı	1883n
+erkek ayakkabısı	1903n
 erkeksi	417n
 ernst	407h
 ernte	747h
 erntedank	747h
 erntedankfest	747h
-ero	2476a
+ero	2491a
 erstaunlich	421h
 erstaunt	421h
 erupción	163f
-erupción volcánica	1780f
+erupción volcánica	1800f
 eruption	163a
 erupção	163g
-erupção vulcânica	1780g
+erupção vulcânica	1800g
 eruzione	163i
-erva	1643g
+erva	1663g
 ervas	136g
 ervas aromáticas	136g
 escala de cinza	426g
@@ -4431,10 +4537,10 @@ escala de grises	426f
 escaldante	202g
 escaldante calor	398g
 escandinavo	350f 350g
-escarabajo	1613f
+escarabajo	1633f
 escarcha	183f
 escarchado	447f
-escargot	1608e
+escargot	1628e
 escarlata	34f
 escarlate	34g
 escocia	775f
@@ -4442,9 +4548,9 @@ escocés	775f
 escocês	775g
 escola	355g
 escola de samba	805g
-escorpião	1619g
-escorpión	1619f
-escorregador	1832g
+escorpião	1639g
+escorpión	1639f
+escorregador	1852g
 escritório	354g
 escuela	355f
 escura	436g
@@ -4457,8 +4563,8 @@ esmeralda	49f 49g
 espace	173e
 espacio	173f
 espagne	622o
-espaguete	1728g
-espagueti	1728f
+espaguete	1748g
+espagueti	1748f
 espanha	622o
 espantoso	421g
 espaço	173g
@@ -4470,9 +4576,9 @@ especias	274f
 esperanza	401f
 esperanzador	401f
 esperança	401g
-espiga de arroz	1642f
-espiga de maíz	1675f
-espiga de milho	1675g
+espiga de arroz	1662f
+espiga de maíz	1695f
+espiga de milho	1695g
 espiritual	409f 409g
 espliego	207f
 espoir	401e
@@ -4480,22 +4586,24 @@ espressionismo	713i
 espressionista	713i
 espresso	251a 251f 251g 251h 251i 251n
 espumante	262g
-esquilo	1554g
+esquilo	1574g
 esquisito	432g
 esrarengiz	391n
-essence	1975a
+essence	1994a
 estación espacial	361f
-estadio	1787f
+estadio	1807f
 estados unidos	627o
 estambul	765f
 estampe japonaise	787e
 estanque	148f
 estanque de lotos	149f
 estate	193i
-estatua de la libertad	1813f
+estatua de la libertad	1833f
 estação espacial	361g
 estilo chino	352f
 estilo chinês	352g
+estilo suizo	814f
+estilo suíço	814g
 estiva	193i
 estival	193e 193f 193g
 estivale	193e
@@ -4507,7 +4615,7 @@ estrela	172g
 estrelada	172g
 estrelado	172g
 estrelas	172g
-estrelas brilhantes	1842g
+estrelas brilhantes	1862g
 estrella	172f
 estrellada	172f
 estrellado	172f
@@ -4516,20 +4624,22 @@ estresado	410f
 estressado	410g
 estresse	410g
 estrés	410f
-estádio	1787g
-estátua da liberdade	1813g
+estudio ghibli	813f
+estádio	1807g
+estátua da liberdade	1833g
+estúdio ghibli	813g
 etereo	393i
 ethereal	393a
 etéreo	393f 393g
-eucalyptus	2153a
-eule	1579h
+eucalyptus	2171a
+eule	1599h
 euphoria	387a
 euphoric	387a
 evening	188a
-everglade	2443a
+everglade	2458a
 evergreen	121a
-evergreen tree	1638a
-everlasting	2458a
+evergreen tree	1658a
+everlasting	2473a
 everton	597o
 everton fc	597o
 evil	400a
@@ -4537,7 +4647,7 @@ evita	454f 454i
 evitar	454f 454g
 evitare	454i
 evite	454g
-evler	1794n
+evler	1814n
 evren	173n
 excentrique	432e
 except	454a
@@ -4547,7 +4657,7 @@ exceto	454g
 excited	386a
 excitement	419a
 exciting	386a
-exclusive	2459a
+exclusive	2474a
 excéntrico	432f
 excêntrico	432g
 exhausted	411a
@@ -4576,22 +4686,22 @@ fabbrica	374i
 fable	392a
 fabrik	374h
 fabrika	374n
-fabrikgebäude	1808h
-faccina volpe	1513i
-face	2466a
+fabrikgebäude	1828h
+faccina volpe	1533i
+face	2481a
 facebook	463o
 factory	374a
 fada	392g
 fadas	731g
 fade	431E 431H
 faded	443a
-fagioli	1684i
+fagioli	1704i
 fahl	439h
 faiança de delft	789g
 faible lumière	448e
 faint	439a
 fairies	392a
-fairway	2670a
+fairway	2684a
 fairy	392a
 fairy chimneys	801a
 fairy lights	333a
@@ -4599,20 +4709,20 @@ fairy tale	731a
 fairytale	392a
 faith	401a
 faithful	403a
-fal kurabiyesi	1737n
-falafel	1710a 1710f 1710g 1710h 1710i 1710n
-falafels	1710e
+fal kurabiyesi	1757n
+falafel	1730a 1730f 1730g 1730h 1730i 1730n
+falafels	1730e
 falaise	161e
 fall	194a
 fall foliage	128a
 fall leaves	128a
-fallen	2462a
+fallen	2477a
 fallen leaf	194a
 fallen leaves	128a
 falésia	161g
 falò	164i
 family	395a
-fancy	2102a
+fancy	2121a
 fango	166i
 fanous	742a
 fantascienza	373i
@@ -4630,8 +4740,8 @@ farbenfrohe	175h
 farbholzschnitt	787h
 fard	114i
 fard à joues	114e
-fare	1549n
-fare yüzü	1548n
+fare	1569n
+fare yüzü	1568n
 farfalla	322i
 farm	345a
 farm life	345a
@@ -4648,15 +4758,15 @@ fasching	739h
 fashion	394a
 fashionable	394a
 fastnacht	739h
-fasulye	1684n
+fasulye	1704n
 fat tuesday	739a
 fata	392i
 fate	731I
-fatia de pizza	1703g
-fatia de torta	1752g
+fatia de pizza	1723g
+fatia de torta	1772g
 fattoria	345i
 faul	411h
-faultier	1561h
+faultier	1581h
 fauve	26e 712a
 fauves	712a 712e
 fauvism	712a
@@ -4666,7 +4776,7 @@ fauvismus	712h
 fauvist	712a
 fauviste	712e
 favola	731i
-fawn	1150a
+fawn	1170a
 fazenda	345g
 faïence de delft	789e
 fc barcelona	599o
@@ -4684,7 +4794,7 @@ febrero	195f
 februar	195h
 february	195a
 feder	310h
-federation	2671a
+federation	2685a
 federn	310h
 fedex	489o
 fee	392h
@@ -4694,14 +4804,14 @@ feia	422g
 feier	369h
 feierlich	407h
 feierlich bunt	406h
-feijões	1684g
+feijões	1704g
 feio	422g
 feira do templo	792g
 feira livre	329g
 feira noturna	330g
 feld	123h
 felder	123h
-feldspar	2634a
+feldspar	2648a
 felice	387i
 felicidad	387f
 felicidade	387g
@@ -4727,19 +4837,20 @@ fenerbahce	613o
 fenerbahçe	613o
 fenerler	306n
 fenicottero	314i
-fenicottero rosa	1582i
-fennel	2073a
+fenicottero rosa	1602i
+fennel	2092a
 feo	422f
 fer	282e
 ferah	396n
 feria	332f
+feria de abril	818a 818f
 feria del templo	792f
 ferme	345e
-fern	969a
-fern green	1106a
-ferocious	2672a
+fern	990a
+fern green	1127a
+ferocious	2686a
 ferrari	470o
-ferris wheel	1833a
+ferris wheel	1853a
 ferro	282g 282i
 ferro fundido	282g
 ferrugem	284g
@@ -4786,27 +4897,27 @@ festivo	406f 406g 406i
 festlich	406h
 festoso	406i
 festung	356h
-fetta di formaggio	1696i
-fetta di torta	1750i
+fetta di formaggio	1716i
+fetta di torta	1770i
 feu	164e
 feu artifice	331e
 feu de camp	164e
 feu de cheminée	308e
 feuer	164h
 feuerwerk	331h
-feuerwerkskörper	1841h
+feuerwerkskörper	1861h
 feuillage	127e
 feuillage automne	128e
 feuille	127e
-feuille morte	1647e
+feuille morte	1667e
 feuille or	303e
-feuille virevoltante	1648e
-feuille érable	1646e
+feuille virevoltante	1668e
+feuille érable	1666e
 feuilles automne	128e
 feuilles mortes	128e
 feurig	390h
 feux artifice	331e
-fever	2096a
+fever	2115a
 fevereiro	195g
 fez	753a
 fiaba	392i
@@ -4814,7 +4925,7 @@ fiable	403e 403f
 fiamma	164i
 fiamme	164i
 fiat	481o
-fibre	2222a
+fibre	2240a
 fichte	121h
 ficção científica	373g
 fiducia	403i
@@ -4833,21 +4944,21 @@ fifties	703a
 fight	399a
 fighting	399a
 figma	555o
-fiji	2464a
+fiji	2479a
 fildişi	38n
 filipinas	670o
 filipinler	670o
 filipino flag	670o
 filippine	670o
-filizlenme	1636n
+filizlenme	1656n
 fille	453E
 filles	453E
 film noir	729a 729e 729h
 filme noir	729g
-filtered	2674a
+filtered	2688a
 filthy	422a
 fim de tarde	188g
-fin	2574a
+fin	2588a
 finance	354a 354e
 finans	354n
 finanza	354i
@@ -4855,9 +4966,9 @@ finanzas	354f
 finanzen	354h
 finanças	354g
 fines herbes	136e
-finger	2529a
-fingers	2414a
-finish	2608a
+finger	2543a
+fingers	2429a
+finish	2622a
 finland	651o
 finlande	651o
 finlandia	651o
@@ -4868,7 +4979,7 @@ finnland	651o
 finster	436h
 fioca	448i
 fiocchi di neve	184i
-fiocco	1853i
+fiocco	1873i
 fiocco di neve	184i
 fioco	448i
 fiorde	802g
@@ -4877,8 +4988,8 @@ fiordi	802i
 fiordo	802f 802i
 fiordos	802f
 fiore	204i
-fiore appassito	1630i
-fiore bianco	1626i
+fiore appassito	1650i
+fiore bianco	1646i
 fiore di ciliegio	205i
 fiore di pesco	213i
 fiore di susino	212i
@@ -4887,13 +4998,13 @@ fiori di ciliegio	205i
 fiorita	204i
 fiorito	204i
 fioritura	204i
-fir	2004a
+fir	2023a
 firavun	767n
 fire	164a
-fire engine red	1198a
-firebrick	1440a
-firecracker	1841a
-fired	2455a
+fire engine red	1218a
+firebrick	1460a
+firecracker	1861a
+fired	2470a
 firefox	512o
 firelight	164a
 firenze	755i
@@ -4901,31 +5012,33 @@ fireplace	308a
 fireside	395a
 firework	331a
 fireworks	331a
-fisarmonica	1904i
-fisch	1600h
-fischfrikadelle	1733h
+fisarmonica	1924i
+fisch	1620h
+fischfrikadelle	1753h
 fish	362a
-fish cake with swirl	1733a
+fish cake with swirl	1753a
 fishes	362a
-fita de lembrete	1855g
+fita de lembrete	1875g
 fitness	386a
 fiume	147i
 fiyort	802n
 fière	413e
-fişek	1840n
+fişek	1860n
 fjord	146a 802e 802h
 fjorde	802h
 fjords	146a 802e
-flacher schuh	1886h
-fladenbrot	1691h
+flacher schuh	1906h
+fladenbrot	1711h
 flag of japan	618o
-flamant	1582e
+flamant	1602e
 flamant rose	314e
 flamants roses	314e
-flamboyant	1582a
+flamboyant	1602a
 flame	164a
-flamenco	314f
+flamenca	818f
+flamenco	314f 818a 818e 818g 818h 818i 818m
 flamengo	616o
+flamenko	818n
 flames	164a
 flaming	164a
 flamingo	314a 314g 314h 314n
@@ -4933,36 +5046,36 @@ flamingos	314a
 flamme	164e 164h
 flammen	164h
 flammes	164e
-flan	1756f
-flannel	2225a
-flasche mit knallendem korken	1764h
+flan	1776f
+flannel	2243a
+flasche mit knallendem korken	1784h
 flaschengrün	48h
-flash	2051a
-flat blue	1000a
-flat green	1014a
-flat shoe	1886a
-flatbread	1691a
-fledermaus	1557h
-fleisch	1697h
-fleischhachse	1697h
-fleischstück	1699h
-flesh	2389a
+flash	2070a
+flat blue	1021a
+flat green	1035a
+flat shoe	1906a
+flatbread	1711a
+fledermaus	1577h
+fleisch	1717h
+fleischhachse	1717h
+fleischstück	1719h
+flesh	2404a
 fleur	204e
-fleur blanche	1626e
+fleur blanche	1646e
 fleur de cerisier	205e
 fleur de prunier	212e
 fleur de pêcher	213e
-fleur fanée	1630e
+fleur fanée	1650e
 fleuri	204e
 fleurie	204e
 fleurs de cerisier	205e
 fleuve	147e
 flieder	64h
 fliederfarben	64h
-fliege	1621h
-fliegenpilz	1651h
+fliege	1641h
+fliegenpilz	1671h
 flight	167a
-flint	2183a
+flint	2201a
 fliperama	701g
 flirt	390a
 flirty	390a
@@ -4973,22 +5086,22 @@ flocon	184e
 flocons	184e
 flocos de neve	184g
 flor	204f 204g
-flor blanca	1626f
-flor branca	1626g
+flor blanca	1646f
+flor branca	1646g
 flor de ameixeira	212g
 flor de cerejeira	205g
 flor de cerezo	205f
 flor de ciruelo	212f
 flor de durazno	213f
-flor de hibisco	1631f
+flor de hibisco	1651f
 flor de melocotonero	213f
 flor de pessegueiro	213g
-flor marchita	1630f
-flor murcha	1630g
+flor marchita	1650f
+flor murcha	1650g
 floraison	204e
 floral	204a 204e 204f 204g
 florale	204e
-floralwhite	1441a
+floralwhite	1461a
 floransa	755n
 floreale	204i
 florecer	204f
@@ -5006,9 +5119,9 @@ floresta tropical	120g
 florestas	119g
 florida	204f 204g
 florido	204f 204g
-floss	2290a
-flour	2282a
-flow	2540a
+floss	2308a
+flour	2300a
+flow	2554a
 flower	204a
 flower power	707a
 flowers	204a
@@ -5017,20 +5130,20 @@ fluo	445e 445i
 fluorescent	445a 445e
 fluorescente	445e 445f 445g 445i
 fluoreszierend	445h
-fluro green	1131a
-flush	2184a
+fluro green	1151a
+flush	2202a
 fluss	147h
 flut	141h
 fly emirates	541o
 flying	167a
 flúor	445f 445g
-flüssigkeit ausgießen	1772h
+flüssigkeit ausgießen	1792h
 foam	141a
-foam green	983a
-foca	1599f 1599g 1599i
-focaccia	1691i
+foam green	1004a
+foca	1619f 1619g 1619i
+focaccia	1711i
 focolare	308i
-focus	2675a
+focus	2689a
 fofa	405g
 fofinho	405g
 fofo	405g
@@ -5039,9 +5152,9 @@ fogata	164f
 foggy	199a
 foggy colour	446a
 foglia	127i
-foglia acero	1646i
-foglia al vento	1648i
-foglia caduta	1647i
+foglia acero	1666i
+foglia al vento	1668i
+foglia caduta	1667i
 foglia oro	303i
 fogliame	127i
 foglie	127i
@@ -5052,10 +5165,10 @@ fogo	164g
 fogos de artifício	331g
 fogueira	164g
 foguete	361g
-foil	2256a
+foil	2274a
 folha	127g
-folha ao vento	1648g
-folha de bordo	1646g
+folha ao vento	1668g
+folha de bordo	1666g
 folha de ouro	303g
 folhagem	127g
 folhagem de outono	128g
@@ -5075,30 +5188,30 @@ fond de la mer	140e
 fondale marino	140i
 fondo del mar	140f
 fonds marins	140e
-fondue	1715a 1715e 1715f 1715g 1715h
-fonduta	1715i
-fondü	1715n
-fontaine	1820e
-fontana	1820i
-fonte	282e 1820g
-fool	2383a
+fondue	1735a 1735e 1735f 1735g 1735h
+fonduta	1735i
+fondü	1735n
+fontaine	1840e
+fontana	1840i
+fonte	282e 1840g
+fool	2398a
 football	386a
 forbidden city	343a
 forest	119a
-forest green	1407a
+forest green	1427a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1442a
+forestgreen	1462a
 forests	119a
 forlorn	388a
 formal	407a 407f 407g
 formale	407i
 formel	407e
 formelle	407e
-formica	1611i
-formiga	1611g
-forrest green	1361a
+formica	1631i
+formiga	1631g
+forrest green	1381a
 forst	119h
 fort	402e
 fortaleza	356f 356g
@@ -5107,28 +5220,28 @@ forteresse	356e
 fortezza	356i
 fortress	356a
 fortune	378a
-fortune cookie	1737a
+fortune cookie	1757a
 forêt	119e
 forêt tropicale	120e
 forêt vierge	120e
 forêts	119e
 foschia	199i
 fosforlu	445n
-fossil	2031a
+fossil	2050a
 fou	419e
 fougueux	390e
-foulard	1864e
-found	2465a
-fountain	1820a
-four leaf clover	1645a
-fourmi	1611e
+foulard	1884e
+found	2480a
+fountain	1840a
+four leaf clover	1665a
+fourmi	1631e
 fovismo	712f
 fovizm	712n
 fox	321a
 foxes	321a
-foxy	2677a
+foxy	2691a
 fragola	226i
-fragrant	2140a
+fragrant	2158a
 frais	396e
 fraise	226e
 framboesa	230g
@@ -5150,12 +5263,12 @@ fredda	397i
 freddo	397i
 freedom	415a
 freezing	397a
-freiheit	1813h
-freiheitsstatue	1813h
-french blue	1165a
+freiheit	1833h
+freiheitsstatue	1833h
+french blue	1185a
 french country	722a
 french flag	619o
-french fries	1702a
+french fries	1722a
 french riviera	800a
 frenzied	419a
 frenzy	419a
@@ -5163,15 +5276,15 @@ fresa	226f
 fresca	396f 396g 396i
 fresco	396f 396g 396i
 fresh	396a
-fresh green	898a
+fresh green	919a
 freshness	396a
-fresón	1665f
+fresón	1685f
 freude	387h
 fria	397g
 fric	420e
 frida	718a
 frida kahlo	718a
-fried shrimp	1732a
+fried shrimp	1752a
 frieden	383h
 friedlich	383h
 friend	387a
@@ -5184,28 +5297,28 @@ frightening	400a
 frigid	397a
 frio	397g
 frisch	396h
-frites	1702e
-frittierte garnele	1732h
+frites	1722e
+frittierte garnele	1752h
 frog	325a
-frog green	1130a
+frog green	1150a
 frogs	325a
 froh	387h
 froid	397e
 froide	397e
-frond	2201a
-front	2629a
-front facing baby chick	1572a
-frontier	2185a
+frond	2219a
+front	2643a
+front facing baby chick	1592a
+frontier	2203a
 frontier town	730a
 frosch	325h
-froschgesicht	1587h
+froschgesicht	1607h
 frost	183a 183h
 frost white	83a
 frosted	447a
 frostig	397h
 frostweiß	83h
 frosty	183a
-froth	2084a
+froth	2103a
 frozen	447a
 frucht	429h
 fruchtig	429h
@@ -5240,18 +5353,18 @@ frühling	192h
 frühlingsfest	366h
 frühmorgens	185h
 fuchs	321h
-fuchsgesicht	1513h
+fuchsgesicht	1533h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	2095a
+fudge	2114a
 fuego	164f
 fuegos artificiales	331f
-fuel	2253a
-fuente	1820f
+fuel	2271a
+fuente	1840f
 fuerte	402f
-fuji	1781h
-fuji dağı	1781n
+fuji	1801h
+fuji dağı	1801n
 full moon	170a
 fulmine	198i
 fumaça	311g
@@ -5267,12 +5380,12 @@ fungi	135a
 fungo	135i
 funkeln	427h
 funkelnd	427h
-funkelnde sterne	1842h
+funkelnde sterne	1862h
 funky	432a
 funny	387a
 fuochi artificio	331i
 fuoco	164i
-fur	2026a
+fur	2045a
 furieuse	399e
 furieux	399e
 furiosa	399f 399g 399i
@@ -5280,7 +5393,7 @@ furioso	399f 399g 399i
 furious	399a
 fury	399a
 fushimi inari	798a
-fusion	2163a
+fusion	2181a
 fusée	361e
 futur	373e
 future	373a
@@ -5318,19 +5431,19 @@ fünfziger	703h
 fütüristik	373n
 fırtına	198n
 fırtınalı	198n
-fırınlanmış patates	1729n
-fıskiye	1820n
+fırınlanmış patates	1749n
+fıskiye	1840n
 fıstık yeşili	53n
 gadget	373a
 gadgets	373a
-gafas	1856f
-gafas de protección	1858f
-gafas de sol	1857f
+gafas	1876f
+gafas de protección	1878f
+gafas de sol	1877f
 gai	387e
 gaie	387e
-gainsboro	1443a
+gainsboro	1463a
 gala	406a
-galactic	2045a
+galactic	2064a
 galaksi	173n
 galassia	173i
 galatasaray	612o
@@ -5342,82 +5455,82 @@ galeria	435g
 galerie	435e 435h
 galería	435f
 galet	278e
-galette	1691e
-galette de riz	1723e
-galinha	1568g
+galette	1711e
+galette de riz	1743e
+galinha	1588g
 galleria	435i
 gallery	435a
-galleta	1748f
-galleta de arroz	1723f
-galleta de la fortuna	1737f
-galletta di riso	1723i
-gallina	1568f 1568i
-gallo	1569f 1569i
-galo	1569g
+galleta	1768f
+galleta de arroz	1743f
+galleta de la fortuna	1757f
+galletta di riso	1743i
+gallina	1588f 1588i
+gallo	1589f 1589i
+galo	1589g
 galáxia	173g
 galão	252g
-gamba	1741f
-gamba frita	1732f
-gamberetto	1741i
-gambero fritto	1732i
-gambá	1563g
-gameboy	2682a
+gamba	1761f
+gamba frita	1752f
+gamberetto	1761i
+gambero fritto	1752i
+gambá	1583g
+gameboy	2696a
 gana	665o
 gang	282m
-gants	1865e
+gants	1885e
 ganância	423g
 garden	125a
-gardener	2684a
+gardener	2698a
 gardening	125a
 gardens	125a
-gargoyle	2530a
+gargoyle	2544a
 garip	432n
-garlic	1681a
-garnele	1741h
-garnet	1982a
+garlic	1701a
+garnele	1761h
+garnet	2001a
 garoa	197g
-garrafa de champanhe	1764g
-garrafa e copo de saquê	1763g
+garrafa de champanhe	1784g
+garrafa e copo de saquê	1783g
 garten	125h
 garçon	453E
 garçons	453E
 garúa	197f
 gasse	338h
-gato	1516f 1516g
+gato	1536f 1536g
 gatsby	692a
-gatto	1516i
+gatto	1536i
 gaudi	757a 757n
 gaudí	757a 757e 757f 757g 757h 757i
-gaufre	1695e
+gaufre	1715e
 gay pride	748i
-gazebo	2683a
+gazebo	2697a
 gazon	124e
 geada	183g
 gears	283a
-gebetskette	1899h
+gebetskette	1919h
 gebirge	158h
 geborgen	395h
 gebrochenes weiß	104h
 geburtstag	369h
 geburtstagsfeier	369h
-geburtstagskuchen	1749h
+geburtstagskuchen	1769h
 gebäck	268h
 gece	189n
 gece hayatı	433n
 gece kulübü	433n
 gece pazarı	330n
-gece vakti köprü	1829n
+gece vakti köprü	1849n
 gece yarısı	190n
 geceleyin	189n
-gecko	2322a
+gecko	2340a
 gedeckt	443h
-gedenkschleife	1855h
+gedenkschleife	1875h
 gedämpft	443h
 gedämpft sanft	442h
 gefroren	447h
 geheimnisvoll	391h
 gehölz	119h
-geige	1908h
+geige	1928h
 gel	183e
 gelado	271g
 gelado cor	447g
@@ -5427,11 +5540,11 @@ gelato	271a 271i
 gelato colore	447i
 gelb	2h
 gelbe	2h
-gelbe blüte	1633h
+gelbe blüte	1653h
 gelbgrün	67h
 gelblich	2h
 geld	420h
-geldbörse	1877h
+geldbörse	1897h
 geldscheine	420h
 gelecek	373n
 geleira	181g
@@ -5446,7 +5559,7 @@ geloso	423i
 gelsomino	220i
 gelé	447e
 gelée	447e
-gem stone	1902a
+gem stone	1922a
 gema	313f 313g
 gemma	313i
 gemstone	313a
@@ -5454,22 +5567,22 @@ gemälde	435h
 gemüse	430h
 gemütlich	395h
 gennaio	195i
-gentian	2269a
+gentian	2287a
 gentle	385a
 gentle colour	442a
 gentleman	453A
 gentlemen	453A
-georgia	2685a
-geranium	2103a
-gergedan	1546n
+georgia	2699a
+geranium	2122a
+gergedan	1566n
 gergin	410n
 german flag	620o
 germania	620o
 germany	620o
-germoglio	1636i
+germoglio	1656i
 gerçeküstü	714n
-geröstete süßkartoffel	1729h
-geschenk	1854h
+geröstete süßkartoffel	1749h
+geschenk	1874h
 gestresst	410h
 gesund	414h
 gesundheit	414h
@@ -5479,7 +5592,7 @@ gevşek	384n
 gewitter	198h
 gewürz	274h
 gewürze	274h
-geyik	1527n
+geyik	1547n
 ghana	665o
 ghanaian flag	665o
 ghen tuông	423m
@@ -5489,11 +5602,12 @@ ghiacciaio	181i
 ghiacciata	447i
 ghiacciato	447i
 ghiaccio	181i
+ghibli	813a 813e 813f 813g 813h 813i 813m 813n
 ghisa	282i
 ghost	400a
 ghostly	400a
 ghosts	400a
-ghostwhite	1444a
+ghostwhite	1464a
 ghê tởm	422m
 gia vị	274m
 giada	295i
@@ -5522,11 +5636,11 @@ giftig	422h
 giggle	387a
 giggles	387a
 gilded	303a
-gilet de sécurité	1860e
-gilet di sicurezza	1860i
-gin	2237a
-ginger	1919a
-gingerbread	2321a
+gilet de sécurité	1880e
+gilet di sicurezza	1880i
+gin	2255a
+ginger	1939a
+gingerbread	2339a
 ginkgo	130a 130e 130f 130g 130h 130i 130n
 giocattoli	377i
 gioia	387i
@@ -5538,10 +5652,10 @@ giordania	766i
 giornata	191i
 giorno	191i
 giorno dei morti	737i
-girafa	1543g
-girafe	1543e
-giraffa	1543i
-giraffe	1543a 1543h
+girafa	1563g
+girafe	1563e
+giraffa	1563i
+giraffe	1563a 1563h
 girasol	208f
 girasole	208i
 girasoles	208f
@@ -5551,28 +5665,28 @@ girassóis	208g
 girl	453A
 girls	453A
 girly	416a
-gitar	1905n
-gitarre	1905h
+gitar	1925n
+gitarre	1925h
 github	510o
 giugno	193i
-giun	1622m
-giun đất	1622m
-giun đốt	1622m
+giun	1642m
+giun đất	1642m
+giun đốt	1642m
 giungla	120i
 giverny	783a 783e
 givre	183e
 givré	183e
 gizem	391n
 gizemli	391n
-giày bệt	1886m
-giày bốt nữ	1890m
-giày cao gót	1887m
-giày chạy	1884m
-giày leo núi	1885m
-giày múa balê	1889m
-giày nam	1883m
+giày bệt	1906m
+giày bốt nữ	1910m
+giày cao gót	1907m
+giày chạy	1904m
+giày leo núi	1905m
+giày múa balê	1909m
+giày nam	1903m
 giáng sinh	363m
-giáo đường do thái	1817m
+giáo đường do thái	1837m
 gió	201m
 gió nhẹ	201m
 giông	198m
@@ -5586,9 +5700,9 @@ giờ vàng	178m
 giờ xanh	179m
 giữa trưa	186m
 glace	181e
-glace italienne	1744e
+glace italienne	1764e
 glace à la vanille	271e
-glacial	397e 447f 447g 2188a
+glacial	397e 447f 447g 2206a
 glaciale	397e
 glaciar	181f
 glacier	181a 181e
@@ -5596,27 +5710,27 @@ glaciers	181a
 glacé	447e
 glacée	447e
 glad	387a
-glade	2044a
-gladiola	2687a
+glade	2063a
+gladiola	2701a
 glam	394a
 glamor	394a
 glamorous	394a
 glamour	394a
 glas	291h
-glas milch	1759h
+glas milch	1779h
 glass	291a
-glass of milk	1759a
-glasses	1856a
-glaze	1928a
-glazed	2002a
-glaçon	1777e
-glen	2003a
+glass of milk	1779a
+glasses	1876a
+glaze	1948a
+glazed	2021a
+glaçon	1797e
+glen	2022a
 gletscher	181h
 glicina	218f
 glicine	218i
 glicine chiaro	64i
 glicínia	218g
-glimpse	2323a
+glimpse	2341a
 glitter	427a 427g 427i
 glittering	427a
 glittery	427a
@@ -5632,9 +5746,9 @@ glorioso	413f 413g 413i
 glorious	413a
 glorreich	413h
 glory	413a
-gloss	2239a
-gloves	1865a
-glow	1915a
+gloss	2257a
+gloves	1885a
+glow	1935a
 glowing	445a
 glut	165h
 glut der sonne	202h
@@ -5643,36 +5757,36 @@ glyzinie	218h
 glänzend	440h
 glück	387h
 glücklich	387h
-glückskeks	1737h
-glücksklee	1645h
+glückskeks	1757h
+glücksklee	1665h
 glühend heiß	398h
 goa	778a
-goat	1539a
-gobelet avec paille	1773e
-gobi	2255a
-goblin	2469a
+goat	1559a
+gobelet avec paille	1793e
+gobi	2273a
+goblin	2484a
 god	409a
-gofre	1695f
-goggles	1858a
+gofre	1715f
+goggles	1878a
 gola	157i
 gold	11a 11h
 gold leaf	303a
 golden	11a 11h
-golden brown	1251a
+golden brown	1271a
 golden gate	677o
 golden gate bridge	677o
 golden hour	178a
-golden rod	1007a
+golden rod	1028a
 golden state warriors	573o
-golden yellow	1311a
+golden yellow	1331a
 goldene	11h
 goldene stunde	178h
 goldene zwanziger	692h
-goldenrod	1389a
+goldenrod	1409a
 goldfarben	11h
 goldfisch	326h
 goldfish	326a
-golf	2259a
+golf	2277a
 golfinho	327g
 golosinas	269f
 gondel	799h
@@ -5683,14 +5797,14 @@ good day	452a
 good mood	387a
 good vibes	387a
 google	462o
-goose	2131a
+goose	2150a
 goose yellow	77a
 gorge	157e
-goril	1506n
-gorila	1506f 1506g
-gorilla	1506a 1506h 1506i
-gorille	1506e
-gorra con visera	1896f
+goril	1526n
+gorila	1526f 1526g
+gorilla	1526a 1526h 1526i
+gorille	1526e
+gorra con visera	1916f
 goth	408a
 gothic	408a 408h 408m
 gothique	408e
@@ -5699,12 +5813,13 @@ gotica	408i
 gotico	408i
 gotik	408n
 gotisch	408h
-gown	2265a
+gown	2283a
 grabado japonés	787f
 grace	394a
 graceful	394a
-gracious	2690a
-graduation cap	1895a
+gracious	2704a
+graduation cap	1915a
+grafica svizzera	814i
 grafite	37g
 grain	248a
 grama	124g
@@ -5717,44 +5832,47 @@ granada	240f
 granata	19i
 granatapfel	240h
 granate	19f
-granchio	1739i
+granchio	1759i
 grand bazaar	765a
+grand budapest	812a
+grand budapest hotel	812a 812e 812h 812i
 grand canal	799a
 grand canyon	773a 773e 773g 773h 773i
-grand magasin	1807e
-grande magazzino	1807i
+grand magasin	1827e
+grande magazzino	1827i
 grande muraglia	344i
 grande muraille	344e
 grande muralha	344g
 grande onda de kanagawa	721g
 grande onda di kanagawa	721i
-grande roue	1833e
+grande roue	1853e
 grande vague de kanagawa	721e
-grandes almacenes	1807f
+grandes almacenes	1827f
 grands fonds	140e
 granit	278e 278h 278n
-granita	1745i
-granita siciliana	1745i
+granita	1765i
+granita siciliana	1765i
 granite	278a
 granito	278f 278g 278i
-granité	1745e
-granizado hawaiano	1745f
+granité	1765e
+granizado hawaiano	1765f
 granja	345f
-granny	2678a
+granny	2692a
 grano	248i
 granoturco	247i
 grape	228a
-grape purple	1109a
-grapefruit	1011a
+grape purple	1130a
+grapefruit	1032a
 grapes	228a
+graphisme suisse	814e
 gras	124h
 grasgrün	51h
 grass	124a
 grass green	51a
-grasshopper	2691a
+grasshopper	2705a
 grassland	123a
-grassy	2189a
-grassy green	1156a
+grassy	2207a
+grassy green	1176a
 grau	8h
 graublau	93h
 graubraun	68h
@@ -5762,7 +5880,7 @@ graue	8h
 grauer himmel	200h
 graugrün	94h
 graustufen	426h
-gravata	1861g
+gravata	1881g
 grave	407a 407e
 grave site	407a
 gravel	278a
@@ -5789,52 +5907,52 @@ greek islands	768a
 green	3a
 green apple	234a
 green bay packers	576o
-green blue	991a
-green brown	1298a
-green grey	1294a
-green salad	1717a
+green blue	1012a
+green brown	1318a
+green grey	1314a
+green salad	1737a
 green tea	254a
-green teal	913a
-green yellow	947a
-greenblue	1002a
-greener	2525a
+green teal	934a
+green yellow	968a
+greenblue	1023a
+greener	2539a
 greenery	127a
 greenhouse	125a
-greenish	1375a
-greenish beige	936a
-greenish blue	1360a
-greenish brown	1350a
-greenish cyan	1051a
-greenish grey	1338a
-greenish tan	1141a
-greenish teal	1159a
-greenish turquoise	1036a
-greenish yellow	1370a
-greenland	2693a
-greens	2314a
-greeny	2475a
-greeny blue	1189a
-greeny brown	1088a
-greeny grey	1022a
-greeny yellow	1167a
-greenyellow	1445a
+greenish	1395a
+greenish beige	957a
+greenish blue	1380a
+greenish brown	1370a
+greenish cyan	1072a
+greenish grey	1358a
+greenish tan	1161a
+greenish teal	1179a
+greenish turquoise	1057a
+greenish yellow	1390a
+greenland	2707a
+greens	2332a
+greeny	2490a
+greeny blue	1209a
+greeny brown	1109a
+greeny grey	1043a
+greeny yellow	1187a
+greenyellow	1465a
 greetings	452a
 grega	768g
 grego	768g
-greige	2028a
+greige	2047a
 grell	445h
 grenade	240e
 grenouille	325e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1293a
+grey brown	1313a
 grey green	94a
-grey pink	1176a
-grey purple	1322a
+grey pink	1196a
+grey purple	1342a
 grey sky	200a
-grey teal	903a
-greyblue	1082a
+grey teal	924a
+greyblue	1103a
 greyish	443a
 greyscale	426a
 gri	8n
@@ -5853,9 +5971,9 @@ grigio argento	86i
 grigio azzurro	93i
 grigio ferro	87i
 grigio piombo	85i
-grille	1615h
-grillo	1615f 1615i
-grilo	1615g
+grille	1635h
+grillo	1635f 1635i
+grilo	1635g
 grim	400a
 gris	8e 8f
 gris anthracite	37e
@@ -5874,16 +5992,16 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-groin	1536e
+groin	1556e
 groom	368a
 gross	422a
-gross green	1017a
+gross green	1038a
 grotta	162i
 grotte	162e 162h
 ground	166a
 grove	119a
 grown up	418a
-growth	2668a
+growth	2682a
 große mauer	344h
 große welle vor kanagawa	721h
 großstadt	337h
@@ -5904,50 +6022,51 @@ grüntee	254h
 grüß gott	452h
 guacamayo	320f
 guadalajara	751a 751f
-guantes	1865f
-guanti	1865i
+guantes	1885f
+guanti	1885i
 guarda chuva	335g
-guava	2329a
-guaxinim	1514g
+guava	2346a
+guaxinim	1534g
+guernica	811a 811f
 guerra	428f 428g 428i
 guerre	428e
-gufo	1579i
-guide dog	1510a
+gufo	1599i
+guide dog	1530a
 guijarro	278f
 guilt	410a
 guirlande lumineuse	333e
-guitar	1905a
-guitare	1905e
-guitarra	1905f 1905g
+guitar	1925a
+guitare	1925e
+guitarra	1925f 1925g
 gulal	803a
 gulf	769a
 guloseimas	269g
 gum	269a
-gun	2320a
-gunmetal	1172a
-gurke	1678h
+gun	2338a
+gunmetal	1192a
+gurke	1698h
 gururlu	413n
-gusano	1622f
+gusano	1642f
 gusseisen	282h
 gustav klimt	716a
 guten tag	452h
 gyeongbokgung	791a
 gym	386a
 gzhel	789a 789f
-gà con	1571m
-gà mới nở	1570m
-gà trống	1569m
-gà tây	1567m
+gà con	1591m
+gà mới nở	1590m
+gà trống	1589m
+gà tây	1587m
 gâteau	268e
-gâteau anniversaire	1749e
+gâteau anniversaire	1769e
 gâteau de lune	807e
-gâteau sablé	1750e
+gâteau sablé	1770e
 gänseblümchen	217h
 gärten	125h
 gélida	397f
 gélido	397f 397g
 génial	421e
-gói quà	1854m
+gói quà	1874m
 góndola	799f
 gótica	408f 408g
 gótico	408f 408g
@@ -5962,7 +6081,7 @@ göl	146n
 göl mavisi	42n
 gölet	148n
 göreme	801a 801n
-gözlük	1856n
+gözlük	1876n
 gözü pek	402n
 güisqui	264f
 gül	206n
@@ -5983,21 +6102,21 @@ günebakan	208n
 güney afrika	662o
 güney kore	633o
 güneş	169n
-güneş gözlüğü	1857n
+güneş gözlüğü	1877n
 güneş ışığı	169n
-güneşin doğuşu	1826n
+güneşin doğuşu	1846n
 güneşli	169n
 gürültülü	419n
 güven	403n
 güvenilir	403n
-güvenlik yeleği	1860n
-güvercin	1575n
+güvenlik yeleği	1880n
+güvercin	1595n
 güz	194n
 güçlü	402n
-găng tay	1865m
+găng tay	1885m
 gạch	280m
 gấu trúc	318m
-gấu túi	1559m
+gấu túi	1579m
 gỉ sét	284m
 gốm	301m
 gốm delft	789m
@@ -6007,36 +6126,37 @@ gỗ sồi	276m
 h m	534o
 ha long bay	779a
 ha oai	760m
-haba	2477a
+haba	2492a
 habana	752f
 habitación	359f
-habitat	2695a
+habitat	2709a
 habs	586o
 hada	392f
 hadas	731f
 hafen	153h
 hafif	442n
-hahn	1569h
+hahn	1589h
 hail	198a
 haki	25n
-half	2104a
+half	2123a
 hallo	452h
 halloween	364a 364e 364f 364g 364h 364i 364m
-halloweenkürbis	1837h
-ham	2390a
-hamam böceği	1616n
-hamburger	1701a 1701e 1701h 1701i 1701n
-hamburguesa	1701f
-hambúrguer	1701g
-hammered	2696a
+halloweenkürbis	1857h
+ham	2405a
+hamam böceği	1636n
+hamburger	1721a 1721e 1721h 1721i 1721n
+hamburguesa	1721f
+hambúrguer	1721g
+hammered	2710a
 hamptons	726a
-hamster	1551a 1551e 1551h 1551n
-hamstergesicht	1551h
+hamster	1571a 1571e 1571h 1571n
+hamstergesicht	1571h
 han gỉ	284m
 hanami	738a
-handbag	1878a
-handschuhe	1865h
-handtasche	1878h
+hanbok	822a 822e 822f 822g 822h 822i 822m 822n
+handbag	1898a
+handschuhe	1885h
+handtasche	1898h
 hang	162m
 hang động	162m
 hanoi	779a 779h 779i
@@ -6056,7 +6176,7 @@ harbour	153a
 hardal	110n
 hardal sarısı	110n
 hareketli	386n
-haricots	1684e
+haricots	1704e
 harika	421n
 hariç	456n
 harmonious	383a
@@ -6065,22 +6185,22 @@ harvest	194a
 harvest festival	747a
 harvest moon	170a
 hasat	747n
-hase	1553h
-hasengesicht	1552h
+hase	1573h
+hasengesicht	1572h
 haset	423n
 hasta	422n
 hastalık	422n
 hastane	353n
-hat	2172a
-hatching chick	1570a
+hat	2190a
+hatching chick	1590a
 hate	399a
 hatred	399a
 haunted	400a
-haus	1796h
-haus mit garten	1797h
+haus	1816h
+haus mit garten	1817h
 hauswand	339h
-haut de forme	1894e
-haute	2478a
+haut de forme	1914e
+haute	2493a
 haute couture	394a
 hautfarben	115h
 havai	760n
@@ -6103,14 +6223,14 @@ hawaiianisch	760h
 hawaï	760e
 hawaïen	760e
 hawaïenne	760e
-hawk	2192a
+hawk	2210a
 hawái	760f
-hay	2193A
+hay	2211A
 hayalperest	393n
 hayret	421n
 haze	199a
-hazel	993a
-hazelnut	2142a
+hazel	1014a
+hazelnut	2160a
 haziran	193n
 hazy	446a
 haşhaş	219n
@@ -6126,29 +6246,29 @@ heartbroken	388a
 hearth	308a
 hearts	389a
 heat	202a
-heather	1103a
+heather	1124a
 heather moor	775a
 heatwave	202a
 heaven	424a
 heavenly	424a
-hecin devesi	1540n
+hecin devesi	1560n
 hectic	419a
-hedge	2236a
-hedgehog	1556a
+hedge	2254a
+hedgehog	1576a
 heidelbeere	229h
-heights	2386a
+heights	2401a
 heimelig	395h
-heirloom	1998a
+heirloom	2017a
 heiss	398h
 heiter	387h
 heiß	398h
-heiße quellen	1830h
-heißgetränk	1760h
+heiße quellen	1850h
+heißgetränk	1780h
 heißluftballons	801h
 helada	183f
 helado	271f
 helado frío	397f
-heliotrope	1123a
+heliotrope	1143a
 hell	425a 438h
 hell dunkel	784h
 hellblau himmel	41h
@@ -6157,12 +6277,13 @@ helle	438h
 hellish	425a
 hello	452a
 hellrot	74h
-hemd mit krawatte	1861h
-hemp	2479a
-henna	2285a
+helvetica	814a 814e
+hemd mit krawatte	1881h
+hemp	2494a
+henna	2303a
 hera	133g
 herb	136a
-herbal	2105a
+herbal	2124a
 herbe	124e
 herbes aromatiques	136e
 herbs	136a
@@ -6174,8 +6295,8 @@ heritage	376a
 hero	402a
 heroes	402a
 heroic	402a
-heron	2059a
-herrenschuh	1883h
+heron	2078a
+herrenschuh	1903h
 herrumbre	284f
 heure bleue	179e
 heure dorée	178e
@@ -6184,12 +6305,12 @@ heureux	387e
 hey	452a
 hi	452a
 hi vọng	401m
-hibisco	1631g
-hibiscus	1631a 1631e
-hibiskus	1631h
-hickory	2067a
+hibisco	1651g
+hibiscus	1651a 1651e
+hibiskus	1651h
+hickory	2086a
 hidden	391a
-hide	2005a
+hide	2024a
 hideous	422a
 hideux	422e
 hiedra	133f
@@ -6199,19 +6320,19 @@ hierba	124f
 hierbas	136f
 hierbas aromáticas	136f
 hierro	282f
-high heeled shoe	1887a
+high heeled shoe	1907a
 highlands	775a 775e 775h
-highlighter green	1023a
+highlighter green	1044a
 highway	337a
 hike	415a
 hiking	415a
-hiking boot	1885a
+hiking boot	1905a
 hill	158a
 hills	158a
-hillside	2330a
+hillside	2347a
 himalaia	776g
 himalaya	776a 776e 776f 776h 776i 776m 776n
-himalayan	2700a
+himalayan	2714a
 himalayas	776a
 himbeere	230h
 himmel	167h
@@ -6219,26 +6340,27 @@ himmelblau	41h
 himmelblau tief	40h
 himmelslaternen	744h
 himmlisch	424h
-hindi	1567n
+hindi	1587n
 hindistan	634o 778n
 hindistan cevizi	238n
-hindu	1816h
-hindu tapınağı	1816n
-hindu temple	1816a
-hindutempel	1816h
+hindu	1836h
+hindu tapınağı	1836n
+hindu temple	1836a
+hindutempel	1836h
 hindú	778f
-hip	2701a
-hipo	1547n
-hipopotam	1547n
-hipopótamo	1547f 1547g
+hint gelini	824n
+hip	2715a
+hipo	1567n
+hipopotam	1567n
+hipopótamo	1567f 1567g
 hippi	707n
 hippie	707a 707e 707f 707g 707h 707i 707m
-hippo	1547a
-hippopotame	1547e
-hippopotamus	1547a
+hippo	1567a
+hippopotame	1567e
+hippopotamus	1567a
 hippy	707a 707i
 hiroshige	787a 787e 787f
-hirsch	1527h
+hirsch	1547h
 historic	376a
 history	376a
 história em quadrinhos	785g
@@ -6258,8 +6380,8 @@ hoa anh túc	219m
 hoa anh đào	205m
 hoa cúc	214m
 hoa cúc trắng	217m
-hoa dâm bụt	1631m
-hoa héo	1630m
+hoa dâm bụt	1651m
+hoa héo	1650m
 hoa hướng dương	208m
 hoa hồng	206m
 hoa kỳ	627o
@@ -6275,7 +6397,7 @@ hoa quả	429m
 hoa quế	221m
 hoa sen	209m
 hoa súng	209m
-hoa trắng	1626m
+hoa trắng	1646m
 hoa tulip	210m
 hoa tử đằng	218m
 hoa đào	213m
@@ -6285,7 +6407,7 @@ hochsee	139h
 hochzeit	368h
 hoffnung	401h
 hoffnungsvoll	401h
-hog	2480a
+hog	2495a
 hogar	308f
 hogareño	395f
 hoguera	164f
@@ -6293,12 +6415,12 @@ hohloma	788n
 hoi an	793a 793e 793f 793g 793h 793i 793n
 hoi an lanterns	793a
 hoja	127f
-hoja de arce	1646f
+hoja de arce	1666f
 hoja de oro	303f
 hojas	127f
 hojas caídas	128f
 hojas de otoño	128f
-hojas revoloteando al viento	1648f
+hojas revoloteando al viento	1668f
 hojas secas	128f
 hokusai	721a
 hola	452f
@@ -6307,12 +6429,12 @@ holiday	406a
 holidays	406a
 holland	644o
 hollanda	644o
-hollyhock	2317a
-hollywood	2481a
+hollyhock	2335a
+hollywood	2496a
 holy	409a
 holz	276h
-holzscheite	1792h
-homard	1740e
+holzscheite	1812h
+homard	1760e
 hombre	453F
 hombres	453F
 home	395a
@@ -6321,36 +6443,36 @@ homem	453G
 homens	453G
 homesick	412a
 homesickness	412a
-homestead	2679a
+homestead	2693a
 homework	355a
 homey	395a
 homme	453E
 hommes	453E
-homoeopathic	2075a
+homoeopathic	2094a
 honda	476o
 honest	403a
 honesty	403a
 honey	260a
-honey badger	1565a
-honey pot	1757a
+honey badger	1585a
+honey pot	1777a
 honeybee	323a
-honeycomb	2702a
-honeydew	1446a
+honeycomb	2716a
+honeydew	1466a
 honeymoon	389a
-honeysuckle	2240a
+honeysuckle	2258a
 hong kong	770a 770e 770f 770i 770n
 hong kong neon	770a
 hongkong	770h
 hongo	135f
 hongrie	656o
 honig	260h
-honigmelone	1653h
-honigtopf	1757h
+honigmelone	1673h
+honigtopf	1777h
 honolulu	760a
 honor	413a
 honour	413a
 hooray	387a
-hop	2597a
+hop	2611a
 hope	401a
 hopeful	401a
 hopeless	388a
@@ -6361,16 +6483,16 @@ hora dourada	178g
 horizon	180a 180e
 horizont	180h
 horizonte	180f 180g
-hormiga	1611f
+hormiga	1631f
 hormigón	279f
 hormis	454e
-hornet	2377a
-horoz	1569n
+hornet	2392a
+horoz	1589n
 horreur	400e
 horror	400a 400h
-horse	1524a
-horse face	1521a
-horseradish	2704a
+horse	1544a
+horse face	1541a
+horseradish	2718a
 horta	125g
 hortalizas	430f
 hortaliças	430g
@@ -6379,30 +6501,30 @@ hortensia	216e 216f
 hortensie	216h
 hortênsia	216g
 hospital	353a 353f 353g
-hospital green	1246a
-hosta	2575a
+hospital green	1266a
+hosta	2589a
 hostile	399a
 hot	398a
 hot air balloons	801a
-hot beverage	1760a
+hot beverage	1780a
 hot cocoa	395a
-hot dog	1704a 1704e 1704i
-hot green	1110a
-hot magenta	1081a
-hot pepper	1676a
-hot pink	1406a
-hot purple	1278a
+hot dog	1724a 1724e 1724i
+hot green	1131a
+hot magenta	1102a
+hot pepper	1696a
+hot pink	1426a
+hot purple	1298a
 hot sauce	274a
-hot springs	1830a
-hotdog	1704h
-hotel	1803a 1803f 1803g 1803h 1803i
-hotel del amor	1804f
-hotpink	1447a
+hot springs	1850a
+hotdog	1724h
+hotel	1823a 1823f 1823g 1823h 1823i
+hotel del amor	1824f
+hotpink	1467a
 houle	141e
-house	1796a
-house with garden	1797a
+house	1816a
+house with garden	1817a
 houseplant	127a
-houses	1794a
+houses	1814a
 howdy	452a
 hoài cổ	376m
 hoài niệm	412m
@@ -6412,62 +6534,63 @@ hoàng hôn muộn	188m
 hoàng kim	11m
 huanglong	795a
 huawei	520o
-huellas de pezuñas	1566f
+huellas de pezuñas	1586f
 huerto	125f
-huevo	1711f
+huevo	1731f
 hug	395a
 hugs	395a
-huhn	1568h
+huhn	1588h
 huile olive	275e
 humble	385a
 humid	398a
-hummer	1740h
+hummer	1760h
 humo	311f
 humor	387a
 humour	387a
-hund	1509h
-hundegesicht	1508h
+hund	1529h
+hundegesicht	1528h
 hungarian flag	656o
 hungary	656o
 hungary flag	656o
 hungria	656o
 hungría	656o
-hunter green	1386a
+hunter green	1406a
 hurricane	198a
 hurt	388a
 hush	383a
 hushed	383a
-husk	2426a
+husk	2441a
 hustle	386a
-hutte	1793e
+hutte	1813e
 huyền bí	391m
 huyền diệu mơ màng	393m
 huyền ảo	392m
 huzur	383n
 huzurlu	383n
 huzurlu sıcak	395n
-huître	1743e
+huître	1763e
 huỳnh quang	445m
 hy lạp	654o 768m
 hy vọng	401m
-hyacinth	1977a
+hyacinth	1996a
 hydrangea	216a
 hygge	395a
 hyundai	478o
 hà lan	644o
-hà mã	1547m
+hà mã	1567m
 hà nội	779m
 hàn quốc	633o 780m
-hành	1682m
-hámster	1551f
-hähnchenschenkel	1698h
+hành	1702m
+hámster	1571f
+hán phục	823m
+hähnchenschenkel	1718h
 hässlich	422h
 häuschen	360h
 hè	193m
-hérisson	1556e
+hérisson	1576e
 hòn đảo	154m
 hôpital	353e
-hôtel	1803e
+hôtel	1823e
 höhle	162h
 hölle	425h
 höllisch	425h
@@ -6477,15 +6600,15 @@ hütte	360h
 hüzün	388n
 hüzünlü	388n
 hırs	423n
-hız treni	1834n
-hũ mật ong	1757m
-hươu	1527m
-hươu cao cổ	1543m
+hız treni	1854n
+hũ mật ong	1777m
+hươu	1547m
+hươu cao cổ	1563m
 hướng dương	208m
 hạnh phúc	387m
-hạt dẻ	1685m
-hạt đậu	1684m
-hải ly	1555m
+hạt dẻ	1705m
+hạt đậu	1704m
+hải ly	1575m
 hẻm	338m
 hẻm núi	157m
 họa sĩ	435m
@@ -6510,16 +6633,16 @@ hội an	793a 793e 793m
 hội chùa	792m
 hội chợ	332m
 hội họa	435m
-hộp cơm bento	1722m
+hộp cơm bento	1742m
 hộp đêm	433m
-hộp đồ uống	1775m
-hộp đựng đồ ăn mang đi	1738m
+hộp đồ uống	1795m
+hộp đựng đồ ăn mang đi	1758m
 hữu cơ	380m
-ibis	2134a
-ibisco	1631i
+ibis	2152a
+ibisco	1651i
 iblis	425n
 ice	181a
-ice blue	1319a
+ice blue	1339a
 ice cream	271a
 iceberg	181a 181e 181f 181g 181i
 icebound	447a
@@ -6527,36 +6650,36 @@ iced	447a
 iceland	652o 758a 758m
 icelandic	758a
 icelandic flag	652o
-icing	2154a
-icky green	1003a
+icing	2172a
+icky green	1024a
 icon painting	711a
 icy	447a
 iddialı	402n
 idle	411a
 idyllic	383a
 iftar	742a 742h 742n
-igel	1556h
+igel	1576h
 iglesia	357f
-iglesia celebrando boda	1811f
+iglesia celebrando boda	1831f
 igreja	357g
-ikb	676o
+ikb	676o 815a
 ikea	461o
-iki hörgüçlü deve	1541n
+iki hörgüçlü deve	1561n
 ikindi	187n
 il cairo	767i
 ilha	154g
-ilha deserta	1785g
+ilha deserta	1805g
 ilhas	154g
 ilhota	154g
 ilkbahar	192n
 ill	422a
 illness	422a
 illuminating	686o
-illusion	2117a
+illusion	2136a
 imagination	393a
 imagine	393a
 imbrunire	188i
-immeuble de bureaux	1798e
+immeuble de bureaux	1818e
 imparatorluk sarayı	343n
 imperial	379a 379f 379g
 imperial palace	343a
@@ -6571,16 +6694,18 @@ impressionista	783g 783i
 impressionistisch	783h
 impressionnisme	783e
 impressionniste	783e
-impronte di zampe	1566i
+impronte di zampe	1586i
 impérial	379e
 in love	389a
 inanılmaz	421n
-inca	2371a
+inca	816a 816e 816f 816g 816i 816m
+incan	816a
 incantato	392i
+incas	816e 816f 816g
 incelikli	418n
 incendie	164e
 incendio	164f 164i
-incense	2460a
+incense	2475a
 inchiostro	47i
 inci	296n
 inci beyazı	106n
@@ -6594,18 +6719,24 @@ indaco	23i
 inde	634o 778E
 india	634o 778a 778f 778i
 indian	778a
+indian bride	824a
 indian flag	634o
-indian red	954a
+indian red	975a
 indian wedding	778a
 indiana	778g 778i
 indiano	778g 778i
-indianred	1448a
+indianred	1468a
 indien	634o 778e 778h
 indienne	778e
 indigo	23a 23e 23h
-indigo blue	989a
+indigo blue	1010a
+indigo dye	821a
+indigo dyed	821a
+indigo japonais	821e
+indigofärbung	821h
 indio	778f
 indisch	778h
+indische braut	824h
 indonesia	668o
 indonesian flag	668o
 indonesien	668o
@@ -6617,8 +6748,8 @@ industrie	374h
 industriel	374e
 industriell	374h
 industrielle	374e
-inek	1532n
-inek yüzü	1529n
+inek	1552n
+inek yüzü	1549n
 infant	404a
 infantil	377f 377g
 infantile	377i
@@ -6627,15 +6758,16 @@ infernale	425i
 inferno	425a 425g 425i
 infestato	400i
 infierno	425f
-infinity	2656a
-infradito	1882i
-infrared	2706a
+infinity	2670a
+infradito	1902i
+infrared	2720a
 inghilterra	764i
 ingiltere	764n
 inglaterra	764f 764g
 ink	47a
 ink painting	299a
 ink wash	299a
+inka	816h 816n
 innamorato	389i
 innenstadt	337h
 innevata	184i
@@ -6647,20 +6779,20 @@ innovation	373a
 innovative	373a
 inocente	404f 404g
 insalata	430i
-insalata verde	1717i
-insecto	1610f
+insalata verde	1737i
+insecto	1630f
 insegne al neon	305i
 insel	154h
 inseln	154h
-inseto	1610g
-insetto	1610i
+inseto	1630g
+insetto	1630i
 insolite	432e
 insomnia	410a
 inspiration	401a
 inspired	401a
 inspiring	401a
 instagram	464o
-instant	2334a
+instant	2351a
 insulso	431f
 integrity	403a
 intel	515o
@@ -6672,15 +6804,16 @@ intenso ardor	390g
 intenso cupo	437i
 inter milan	605o
 inter milano	605o
-intergalactic	2335a
+intergalactic	2352a
 interior	345g
-interlude	2601a
-international klein blue	676o
+interlude	2615a
+international klein blue	676o 815a
 international orange	677o
+international typographic style	814a
 internazionale	605o
 internet	373a
 intimo	395i
-inuit	2707a
+inuit	2721a
 inveja	423g
 invejoso	423g
 invernal	195f 195g
@@ -6693,19 +6826,24 @@ invierno	195f
 invigorating	396a
 inviting	395a
 ipek	288n
-ippo	1547i
-ippopotamo	1547i
+ippo	1567i
+ippopotamo	1567i
 ira	399f 399g 399i
 iran halısı	734n
-ireland	629o
+ireland	629o 819a 819m
 iridescent	296a
-iris	1134a
+iris	1154a
+irisch	819h
 irish	371a
 irish flag	629o
-irish green	1187a
-irland	629o
-irlanda	629o
-irlande	629o
+irish green	1207a
+irland	629o 819h
+irlanda	629o 819f 819g 819i 819n
+irlandais	819e
+irlande	629o 819e
+irlandese	819i
+irlandés	819f
+irlandês	819g
 iron	282a
 iron grey	87a
 irritated	399a
@@ -6714,7 +6852,7 @@ iskele	153n
 iskoç	775n
 iskoçya	775n
 isla	154f
-isla desierta	1785f
+isla desierta	1805f
 island	154a 758H
 island flagge	652o
 islanda	652o 758i
@@ -6726,12 +6864,12 @@ islands	154a
 islandés	758f
 islandês	758g
 islas	154f
-isle	1955a
+isle	1974a
 islote	154f
 islândia	652o 758g
 isländisch	758h
 isola	154i
-isola deserta	1785i
+isola deserta	1805i
 isolated	388a
 isolation	388a
 isole	154i
@@ -6740,9 +6878,10 @@ ispanya	622o
 istambul	765g
 istanbul	765a 765e 765h 765i 765m 765n
 istemiyorum	456n
-istiridye	1743n
+istiridye	1763n
 isveç	648o
-isviçre	646o
+isviçre	646o 814n
+isviçre stili	814n
 italia	621o
 italian flag	621o
 italian riviera	756a
@@ -6759,23 +6898,23 @@ iyimser	401n
 izlanda	652o 758n
 izlenimci	783n
 izlenimcilik	783n
-içecek kutusu	1775n
+içecek kutusu	1795n
 iğrenç	422n
-jabalí	1535f
-jacaranda	2709a
-jack	1837a
-jack o lantern	1837a
+jabalí	1555f
+jacaranda	2723a
+jack	1857a
+jack o lantern	1857a
 jade	295a 295e 295f 295g 295h
 jade green	50a
 jadegrün	50h
 jahrmarkt	332h
 jaipur	797a 797e 797f 797g 797h 797i 797m 797n
-jalape	2472a
-jaleco	1859g
+jalape	2487a
+jaleco	1879g
 jalouse	423e
 jalousie	423e
 jaloux	423e
-jam	1958a
+jam	1977a
 jamaica	661o 761a 761f 761g
 jamaican	761a
 jamaican flag	661o
@@ -6791,24 +6930,25 @@ japan	618o
 japan flagge	618o
 japandi	715a 715e 715h
 japanese	351a
-japanese castle	1809a
-japanese dolls	1848a
-japanese post office	1799a
+japanese castle	1829a
+japanese dolls	1868a
+japanese indigo	821a
+japanese post office	1819a
 japanese scandinavian	715a
 japanese shrine	798a
 japanese woodblock	787a
 japanisch	351h
-japanische puppen	1848h
+japanische puppen	1868h
 japanischer holzschnitt	787h
-japanisches postgebäude	1799h
-japanisches schloss	1809h
-japanisches windspiel	1850h
+japanisches postgebäude	1819h
+japanisches schloss	1829h
+japanisches windspiel	1870h
 japon	351n 618o
 japon balığı	326n
 japon baskısı	787n
-japon oyuncak bebekleri	1848n
-japon postanesi	1799n
-japon şatosu	1809n
+japon oyuncak bebekleri	1868n
+japon postanesi	1819n
+japon şatosu	1829n
 japonais	351e
 japonaise	351e
 japonesa	351f 351g
@@ -6826,12 +6966,12 @@ jardines	125f
 jardins	125e 125g
 jardín	125f
 jardín zen	347f
-jarra de cerveza	1768f
-jarras de cerveza brindando	1769f
+jarra de cerveza	1788f
+jarras de cerveza brindando	1789f
 jasmim	220g
 jasmin	220e 220h
 jasmine	220a
-jasper	2042a
+jasper	2061a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -6840,8 +6980,8 @@ jaune néon	118e
 jaune poussin	77e
 jaune terreux	102e
 jaune vif	101e
-javali	1535g
-jay	2576a
+javali	1555g
+jay	2590a
 jazmín	220f
 jazz	434a 434E 434F 434G 434H 434I
 jazz age	692a
@@ -6855,10 +6995,10 @@ jeans	286a 286f 286g 286h 286i
 jeansblau	69h
 jeansstoff	286h
 jelly	269a
-jet	2043a
+jet	2062a
 jetée	153e
-jeune cygne	1578e
-jeune pousse	1636e
+jeune cygne	1598e
+jeune pousse	1656e
 jeux olympiques	680o
 jewel	313a
 jewellery	313a
@@ -6867,7 +7007,7 @@ jewels	313a
 jiangnan	346a 346e 346f 346g 346h 346i 346n
 jio	551o
 jipi	707f
-jirafa	1543f
+jirafa	1563f
 jittery	410a
 jiuzhaigou	795a
 joaninha	324g
@@ -6900,8 +7040,8 @@ jubilee	406a
 juegos olímpicos	680o
 jugendstil	786a 786h
 juguetes	377f
-juice	1945a
-juicy	2241a
+juice	1964a
+juicy	2259a
 juillet	193e
 juin	193e
 julho	193g
@@ -6912,14 +7052,14 @@ june	193a
 junge	453H
 jungla	120f
 jungle	120a 120e
-jungle green	1314a
+jungle green	1334a
 jungle trek	119a
 junho	193g
 juni	193h
 junio	193f
-juniper	2013a
+juniper	2032a
 jupiter	173a
-jute	2387a
+jute	2402a
 juve	603o
 juventus	603o
 juwel	313h
@@ -6927,16 +7067,16 @@ juwelen	313h
 jánuca	743f
 jänner	195h
 k pop	780a
-kaaba	1819a 1819e 1819f 1819h 1819i 1819m
-kabak fener	1837n
-kaban	1866n
-kadeh tokuşturma	1770n
+kaaba	1839a 1839e 1839f 1839h 1839i 1839m
+kabak fener	1857n
+kaban	1886n
+kadeh tokuşturma	1790n
 kadife	287n
 kadın	453N
-kadın botu	1890n
-kadın giysisi	1875n
-kadın sandaleti	1888n
-kadın şapkası	1893n
+kadın botu	1910n
+kadın giysisi	1895n
+kadın sandaleti	1908n
+kadın şapkası	1913n
 kadınsı	416n
 kafe	340n
 kaffee	251h
@@ -6955,7 +7095,7 @@ kaiserpalast	343h
 kakao	258h 258n
 kakao talk	502o
 kakaotalk	502o
-kakerlake	1616h
+kakerlake	1636h
 kaki	25e 25i 25m
 kaktus	134h
 kaktüs	134n
@@ -6966,21 +7106,21 @@ kaliforniya	774n
 kalksinterterrassen	795h
 kalt	397h
 kalte farben	450h
-kamel	1541h
+kamel	1561h
 kamin	308h
 kaminfeuer	308h
-kamp	1782n
+kamp	1802n
 kamp ateşi	164n
-kamp yapma	1782n
+kamp yapma	1802n
 kamuflaj	428n
 kan	312n
 kan kırmızısı	71n
 kanada	630o
 kandinsky	720a
-kangaroo	1564a
-kangourou	1564e
-kanguru	1564n
-kaniş	1511n
+kangaroo	1584a
+kangourou	1584e
+kanguru	1584n
+kaniş	1531n
 kanlı	312n
 kanyon	157n
 kaotik	419n
@@ -6988,9 +7128,9 @@ kapadokya	801n
 kapalı hava	200n
 kapalıçarşı	765n
 kaplan	316n
-kaplan yüzü	1518n
-kaplumbağa	1589n
-kaplıca	1830n
+kaplan yüzü	1538n
+kaplumbağa	1609n
+kaplıca	1850n
 kappadokien	801h
 kapuçino	252n
 kar	184n
@@ -7004,14 +7144,14 @@ karamel rengi	109n
 karamell	259h
 karamellfarben	109h
 karanlık	436n
-karasinek	1621n
+karasinek	1641n
 karavaggio	784n
 karayip	761n
 karayipler	761n
 karibik	761h
 karibisch	761h
-karides	1741n
-karla kaplı dağ	1778n
+karides	1761n
+karla kaplı dağ	1798n
 karlı	184n
 karlı dağ	159n
 karlı dağlar	159n
@@ -7026,11 +7166,11 @@ karneval	332h
 karneval in rio	805h
 karotte	246h
 karpuz	231n
-kartal	1576n
-kartoffel	1673h
-karussell	1831h
-karussellpferd	1831h
-karınca	1611n
+kartal	1596n
+kartoffel	1693h
+karussell	1851h
+karussellpferd	1851h
+karınca	1631n
 kastanie	20h
 kastanienbraun	20h
 kastanienbraunrot	19h
@@ -7041,25 +7181,25 @@ katar	643o
 katedral	357n
 kathedrale	357h
 kathmandu	776a
-katze	1516h
-katzengesicht	1515h
-kaufhaus	1807h
-kavun	1653n
+katze	1536h
+katzengesicht	1535h
+kaufhaus	1827h
+kavun	1673n
 kavurucu	202n
 kawaii	405a 405e 405f 405g 405h 405i 405n
 kaya	161n
 kayalık	161n
-kaydırak	1832n
+kaydırak	1852n
 kaygı	410n
 kaygılı	410n
 kayısı	78n
 kayısı rengi	78n
 kağıt	290n
-kaşıklı kase	1716n
-kebab	1709e
+kaşıklı kase	1736n
+kebab	1729e
 kederli	388n
-kedi	1516n
-kedi yüzü	1515n
+kedi	1536n
+kedi yüzü	1535n
 kehribar	32n
 kein	454h
 keine	454h
@@ -7067,19 +7207,22 @@ keinem	454h
 keinen	454h
 keiner	454h
 kek	268n
-keks	1748h
+keks	1768h
 kelebek	322n
 kelim	734h
-kelley green	942a
-kelly	2710a
-kelly green	1396a
+kelley green	963a
+kelly	2724a
+kelly green	1416a
 kelp	137a
+kelt	819n
+keltik	819n
+keltisch	819h
 kem	18m
 kem lạnh	271m
-kem mềm	1744m
+kem mềm	1764m
 kem que	271m
-keman	1908n
-kemikli et	1697n
+keman	1928n
+kemikli et	1717n
 kenia	664o
 kent	337n
 kente	735a 735e 735f 735h
@@ -7090,37 +7233,38 @@ kenyan flag	664o
 kerala	778a
 keramik	301h
 kermesse	332e
-kermit green	1194a
-kernel	2636a
+kermit green	1214a
+kernel	2650a
 kerpiç duvar	339n
-kertenkele	1590n
+kertenkele	1610n
 kerze	307h
 kerzen	307h
 kerzenlicht	307h
 kestane	20n
 kestane rengi	20n
 keten	289n
-kettle	2444a
-key	2038a
-key lime	1116a
+kettle	2459a
+key	2057a
+key lime	1136a
 keyifli	387n
-keçi	1539n
+keçi	1559n
 kfc	535o
 khaki	25a 25h
-khaki green	1291a
+khaki green	1311a
 khinh khí cầu	801m
 khoa học viễn tưởng	373m
-khoai lang nướng	1729m
-khoai tây	1673m
-khoai tây chiên	1702m
+khoai lang nướng	1749m
+khoai tây	1693m
+khoai tây chiên	1722m
 khokhloma	788a 788e 788g
 khu chợ	329m
 khu rừng	119m
 khu vườn	125m
-khung cảnh thành phố	1824m
-khung cảnh thành phố lúc chạng vạng	1827m
-khách sạn	1803m
-khách sạn tình yêu	1804m
+khung cảnh thành phố	1844m
+khung cảnh thành phố lúc chạng vạng	1847m
+khách sạn	1823m
+khách sạn tình yêu	1824m
+khách sạn đế vương	812m
 khói	311m
 khóm	237m
 không	454m
@@ -7128,11 +7272,11 @@ không có	454m
 không gian	173m
 không khí lễ hội	406m
 không phải	454m
-khăn quàng	1864m
-khỉ đột	1506m
+khăn quàng	1884m
+khỉ đột	1526m
 khỏe mạnh	414m
-khủng long bạo chúa	1595m
-khủng long chân thằn lằn	1594m
+khủng long bạo chúa	1615m
+khủng long chân thằn lằn	1614m
 kid	377a
 kids	377a
 kiefer	121h
@@ -7145,14 +7289,14 @@ kim cương	298m
 kim loại	283m
 kim tuyến	427m
 kim tự tháp	767m
-kimono	351a 1869e 1869f 1869h 1869i 1869m 1869n
+kimono	351a 1889e 1889f 1889h 1889i 1889m 1889n
 kind	385a
 kinder	377h
 kindlich	377h
 kindness	385a
 king	379a
 kingdom	379a
-kingfisher	2195a
+kingfisher	2213a
 kings	379a
 kinh dị	400m
 kinh ngạc	421m
@@ -7167,7 +7311,7 @@ kiraz çiçeği festivali	806n
 kirche	357h
 kiremit rengi	111n
 kirli	443n
-kirpi	1556n
+kirpi	1576n
 kirschbaum	205h
 kirschblüte	205h
 kirschblüten	205h
@@ -7176,7 +7320,7 @@ kirschbäume	205h
 kirsche	227h
 kirschen	227h
 kiss	389a
-kissed	2106a
+kissed	2125a
 kisses	389a
 kitap	309n
 kitaplar	309n
@@ -7187,16 +7331,18 @@ kittens	405a
 kitty	405a
 kivi	242n
 kiwi	242a 242e 242f 242g 242h 242i 242m
-kiwi fruit	1667a
-kiwi green	922a
-kiến	1611m
+kiwi fruit	1687a
+kiwi green	943a
+kiến	1631m
 kiểu nhật	351m
 klassenzimmer	355h
-klaviatur	1906h
-kleeblatt	1644h
-kleid	1868h
-klein blau	676o
-klein blue	676o
+klaviatur	1926h
+kleeblatt	1664h
+kleid	1888h
+klein blau	676o 815h
+klein blue	676o 815a
+klein mavisi	815n
+kleinblau	815h
 klimt	716a
 klinik	353h 353n
 klippe	161h
@@ -7204,38 +7350,41 @@ knallgelb	101h
 knallig	441h
 knallrot	74h
 knicks	575o
-knight	2092a
+knight	2111a
 knit	395a
 knitted	395a
-knoblauch	1681h
-koala	1559a 1559e 1559f 1559h 1559i 1559n
-koala ayısı	1559n
-koalabär	1559h
+knoblauch	1701h
+koala	1579a 1579e 1579f 1579h 1579i 1579n
+koala ayısı	1579n
+koalabär	1579h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
 kohlegrau	37h
 koi	326a 326h
 koi balığı	326n
-koinobori	1849e
-kokan	1563n
-kokarca	1563n
+koinobori	1869e
+kokan	1583n
+kokarca	1583n
 kokos	238h
 kokosnuss	238h
-kokteyl kadehi	1766n
+kokteyl kadehi	1786n
 kolezyum	781n
 kolombiya	658o
 kolosseum	781h
 kolumbien	658o
 komisch	432h
-konfeti	1845n
-konfeti topu	1845n
-konfettiball	1845h
-konfettibombe	1844h
-kong	2451a
-konserve	1721h
-konserve gıda	1721n
+konfeti	1865n
+konfeti topu	1865n
+konfettiball	1865h
+konfettibombe	1864h
+kong	2466a
+konserve	1741h
+konserve gıda	1741n
 konstantinopel	765h
+konstruktivismus	810h
+konstruktivistisch	810h
+konstrüktivizm	810n
 kor	165n
 koralle	28h
 korallenriff	152h
@@ -7248,13 +7397,14 @@ korean flag	633o
 korean palace	791a
 korean temple	791a
 korean thanksgiving	745a
+korean traditional dress	822a
 koreanisch	780h
 koreanischer tempel	791h
 korku	400n
 korkutucu	400n
 kornfeld	248h
 koru	119n
-koruyucu gözlük	1858n
+koruyucu gözlük	1878n
 kosmos	173h
 kot	286n
 kot kumaş	286n
@@ -7265,41 +7415,45 @@ koyu	436n
 koyu derin	437n
 koyu kahve	107n
 koyu yeşil	48n
-koyun	1538n
+koyun	1558n
 kozmos	173n
-koşu ayakkabısı	1884n
+koşu ayakkabısı	1904n
 kpop	780a
 kraliyet	379n
 kraliyet mavisi	43n
-kran	1789h
+kran	1809h
 krank	422h
 krankenhaus	353h
 krankheit	422h
-kravat	1861n
+kravat	1881n
 kreativ	435h
 kreativität	435h
-krebs	1739h
+krebs	1759h
 krem	18n
-krem karamel	1756n
+krem karamel	1776n
 krem rengi	18n
-krep	1694n
+kreml	825h
+kremlin	825a 825e 825f 825g 825n
+krep	1714n
 krieg	428h
 kristal	297n
 kristall	297h
 kristalle	297h
 krizantem	214n
-krokodil	1588h
+krokodil	1608h
 krom	283n
-krone	1892h
-kruvasan	1689n
+krone	1912h
+kruvasan	1709n
 kräftig	402h
 kräftig leuchtend	441h
 kräuter	136h
 kuba	674o 752h
 kubanisch	752h
+kubismus	811h
+kubistisch	811h
 kuchen	268h
-kugelfisch	1602h
-kuhgesicht	1529h
+kugelfisch	1622h
+kuhgesicht	1549h
 kulübe	360n
 kum	156n
 kum plajı	143n
@@ -7307,17 +7461,17 @@ kum rengi	103n
 kum tepesi	155n
 kumsal	143n
 kumsal kenarı	142n
-kunduz	1555n
+kunduz	1575n
 kunst	435h
 kunststoff	304h
 kunterbunt	175h
 kupfer	59h
 kupferfarben	59h
-kurabiye	1748n
+kurabiye	1768n
 kurbağa	325n
-kurdele	1853n
+kurdele	1873n
 kurkuma	79h
-kurt	1512n
+kurt	1532n
 kuru yapraklar	128n
 kurumsal	354n
 kurşun grisi	85n
@@ -7326,75 +7480,78 @@ kutup	182n
 kuvars	297n
 kuzey avrupa	350n
 kuzey ışıkları	174n
-kuğu	1578n
-kuğu yavrusu	1578n
-kuş tüyü	1581n
+kuğu	1598n
+kuğu yavrusu	1598n
+kuş tüyü	1601n
 kyoto	798a 798e 798g 798h 798i 798m 798n
-kâbe	1819n
+kâbe	1839n
 kâğıt	290n
-käfer	1613h
-känguru	1564h
-käsestück	1696h
+käfer	1633h
+känguru	1584h
+käsestück	1716h
 kèn saxophone	434m
-kèn trumpet	1907m
+kèn trumpet	1927m
 kì lạ	432m
 kính	291m
-kính bảo hộ	1858m
-kính mắt	1856m
-kính râm	1857m
+kính bảo hộ	1878m
+kính mắt	1876m
+kính râm	1877m
 köknar	121n
 kömür grisi	37n
 königlich	379h
 königsblau	43h
-köpek	1509n
-köpek balığı	1603n
-köpek yüzü	1508n
+köpek	1529n
+köpek balığı	1623n
+köpek yüzü	1528n
 köri	274n
-körili pilav	1726n
+körili pilav	1746n
 köy	345n
 köy tarzı	375n
 közler	165n
 küba	674o 752n
 kübalı	752n
+kübist	811n
+kübizm	811n
 küche	358h
 kühl	397h
 kühle farben	450h
 kühle töne	450h
 kühn	402h
-küken	1571h
-küken von vorne	1572h
+küken	1591h
+küken von vorne	1592h
 kükengelb	77h
 kül	165n
 künstler	435h
 künstlerisch	435h
 kürbis	243h
 küste	142h
-kütük	1792n
+kütük	1812n
 kütüphane	341n
 kır	123n
 kırağı	183n
 kırağı beyazı	83n
 kırmızı	0n
-kırmızı elma	1660n
+kırmızı elma	1680n
 kırmızı mor	96n
-kırmızı zarf	1852n
+kırmızı zarf	1872n
 kırmızı şarap	261n
 kırsal	345n
 kırık beyaz	104n
-kısa ve geniş bardak	1771n
+kısa ve geniş bardak	1791n
 kıskanç	423n
 kıskançlık	423n
 kıyı	142n
 kız	453N
-kızarmış karides	1732n
+kızarmış karides	1752n
 kızgın	399n
 kızlar	453N
 kızıl	71n
+kızıl meydan	825n
 kış	195n
 kışın	195n
 kẹo	269m
 kẹo bông	270m
-kẹo mút	1755m
+kẹo mút	1775m
 kỳ bí	391m
 kỳ diệu	392m
 kỳ lạ	432m
@@ -7408,9 +7565,9 @@ la habana	752f 752m
 la havane	752e
 la lakers	570o
 la mã	781m
-lab coat	1859a
-laboratuvar önlüğü	1859n
-laborkittel	1859h
+lab coat	1879a
+laboratuvar önlüğü	1879n
+laborkittel	1879h
 lac	146e
 laca	300f 300g
 lacca	300i
@@ -7425,13 +7582,13 @@ lacquer	300a
 ladies	453A
 ladrillo	280f
 lady	453A
-lady beetle	1614a
+lady beetle	1634a
 ladybird	324a
 ladybug	324a
 ladybugs	324a
-lagartija	1590f
-lagartixa	1590g
-lagarto	1590f
+lagartija	1610f
+lagartixa	1610g
+lagarto	1610f
 lagerfeuer	164h
 laghetto	148i
 lago	146f 146g 146i
@@ -7440,11 +7597,11 @@ lago pequeno	148g
 lagoa	145g
 lagon	145e
 lagoon	145a
-lagosta	1740g
+lagosta	1760g
 laguna	145f 145i
 lagune	145e 145h
 lagün	145n
-laib brot	1688h
+laib brot	1708h
 laid	422e
 laid back	384a
 laide	422e
@@ -7457,8 +7614,8 @@ lakes	146a
 lakeside	146a
 lale	210n
 laleler	210n
-lama	166g 1542e 1542h 1542i 1542n
-lamb	2187a
+lama	166g 1562e 1562h 1562i 1562n
+lamb	2205a
 lamba	333n
 lambalar	333n
 lamborghini	471o
@@ -7476,9 +7633,9 @@ lamplight	333a
 lampo	198i
 lampone	230i
 lamps	333a
-land	345h 2029a
+land	345h 2048a
 landhausstil	697h
-lane	2100a
+lane	2119a
 langeweile	431h
 langweilig	431h
 lantejoulas	427g
@@ -7491,35 +7648,35 @@ lanterne	306e
 lanterne volanti	744i
 lanternes célestes	744e
 lanterns	306a
-lapin	1553e
-lapis	2235a
+lapin	1573e
+lapis	2253a
 laptop	373a
 laque	300e
 laranja	1g
 laranjas	225g
 laranjeira	225g
 laranjeiras	225g
-lard	1700e
+lard	1720e
 lareira	308g
 large	139e
-larkspur	2309a
-laser	2315a
-late	2714a
+larkspur	2327a
+laser	2333a
+late	2728a
 late night	190a
 laterne	306h
 laternenfest	744h
 laternenlicht	333h
 latte	252a 252m 252n 265i
 latte macchiato	252h 252i
-lattice	2434a
+lattice	2449a
 latão	60g
 latón	60f
 laub	127h
-laubbaum	1639h
+laubbaum	1659h
 laugh	387a
 laughing	387a
 laughter	387a
-laurel	1984a
+laurel	2003a
 laut	419h
 lav	163n
 lava	163a 163f 163g 163h 163i
@@ -7530,45 +7687,46 @@ lavanta	207n
 lave	163e
 lavendel	207h
 lavender	207a
-lavender blue	1058a
+lavender blue	1079a
 lavender fields of provence	800a
-lavender pink	915a
-lavenderblush	1449a
+lavender pink	936a
+lavenderblush	1469a
 lavis	299e
 lavish	378a
 lawn	124a
-lawn green	1043a
-lawngreen	1450a
-lazo	1853f
-lazo conmemorativo	1855f
+lawn green	1064a
+lawngreen	1470a
+lazo	1873f
+lazo conmemorativo	1875f
 lazy	411a
-laço de fita	1853g
+laço de fita	1873g
 le caire	767e
 le caravage	784e
 lead grey	85a
 leaf	127a
-leaf fluttering in wind	1648a
-leaf green	1381a
-leafy	2107a
-leafy green	1127a
-league	2577a
+leaf fluttering in wind	1668a
+leaf green	1401a
+leafy	2126a
+leafy green	1147a
+league	2591a
 learning	355a
 leather	285a
 leaves	127a
 lebendig	386h
-lecca lecca	1755i
+lecca lecca	1775i
 leche	265f
 leder	285h
 lederbraun	26h
-leek	2186a
-leeres nest	1649h
+leek	2204a
+leeres nest	1669h
 legend	392a
 legendary	392a
-legna	1792i
+legna	1812i
 legno	276i
 lego	565o
 legume	430g
 legumes	430g
+lehenga	824a
 lehm	166h
 lehmwand	339h
 lehmziegel	301h
@@ -7580,11 +7738,11 @@ leisurely	384a
 leite	265g
 lejano oeste	730f
 lemon	224a
-lemon green	1089a
-lemon lime	1067a
+lemon green	1110a
+lemon lime	1088a
 lemon yellow	100a
 lemonade	224a
-lemonchiffon	1451a
+lemonchiffon	1471a
 lemons	224a
 lemony	224a
 leningrad	794a
@@ -7592,15 +7750,15 @@ lenovo	519o
 lent	411e
 lentejuelas	427f
 lento	411f 411g 411i
-leone	1517i
-leopar	1520n
-leopard	1520a 1520h
-leopardo	1520f 1520g 1520i
+leone	1537i
+leopar	1540n
+leopard	1540a 1540h
+leopardo	1540f 1540g 1540i
 les nymphéas	783e
 lethargic	411a
 letreiro luminoso	305g
 letrero luminoso	305f
-letter	2461a
+letter	2476a
 lettuce	430a
 leuchtend	440h
 leuchtend gelb	101h
@@ -7610,12 +7768,12 @@ leuchtstark	445h
 lever de soleil	177e
 leylak	64n
 leylak moru	63n
-león	1517f
+león	1537f
 lfc	590o
 lg	538o
 lgbt	748a
 lgbtq	748a
-lhama	1542g
+lhama	1562g
 liberty	786i
 librairie	341e
 libraries	341a
@@ -7627,64 +7785,64 @@ libri antichi	309i
 libro	309f 309i
 libros	309f
 libros viejos	309f
-lichen	948a
+lichen	969a
 licht	438h
 lichtenstein	785a
 lichter	333h
 lichterfest	804h
 lichterkette	333h
-licorne	1525e
+licorne	1545e
 lidl	532o
 lie de vin	33e
 liebe	389h
 lierre	133e
 light	438a
-lightblue	1163a
-lightcoral	1452a
-lightcyan	1453a
+lightblue	1183a
+lightcoral	1472a
+lightcyan	1473a
 lighter	438a
 lightest	438a
-lightgoldenrodyellow	1454a
-lightgray	1455a
-lightgreen	1118a
-lightgrey	1456a
-lighthouse	2369a
-lightish blue	1274a
-lightish green	1201a
-lightish purple	1056a
-lightish red	1060a
+lightgoldenrodyellow	1474a
+lightgray	1475a
+lightgreen	1138a
+lightgrey	1476a
+lighthouse	2385a
+lightish blue	1294a
+lightish green	1221a
+lightish purple	1077a
+lightish red	1081a
 lightning	198a
-lightpink	1457a
+lightpink	1477a
 lights	333a
-lightsalmon	1458a
-lightseagreen	1459a
-lightskyblue	1460a
-lightslategray	1461a
-lightslategrey	1462a
-lightsteelblue	1463a
-lightyellow	1464a
+lightsalmon	1478a
+lightseagreen	1479a
+lightskyblue	1480a
+lightslategray	1481a
+lightslategrey	1482a
+lightsteelblue	1483a
+lightyellow	1484a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	931a
+liliac	952a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2488a
+lima	31f 31g 2503a
 liman	153n
 lime	31a 31i
-lime green	1408a
+lime green	1428a
 lime juice	224a
-lime yellow	1111a
-limed	2485a
-limegreen	1465a
-limestone	2014a
+lime yellow	1132a
+limed	2500a
+limegreen	1485a
+limestone	2033a
 limette	31h
 limettengrün	31h
 limewash	339a
@@ -7703,29 +7861,29 @@ limoneros	224f
 limones	224f
 limoni	224i
 limão	224g
-limão siciliano	1656g
+limão siciliano	1676g
 limón	224f
 limões	224g
 lin	289e
 linda	405f 405g
 lindo	405f 405g
-line	2440a
+line	2455a
 linen	289a
 linho	289g
-link	2170a
+link	2188a
 linkedin	566o
 lino	289f 289i
 linterna	306f
 linternas flotantes	744f
-lion	1517a
-lip	2654a
-lippenstift	1900h
-lips	2009a
+lion	1537a
+lip	2668a
+lippenstift	1920h
+lips	2028a
 lipstick	416a
-lipstick red	1072a
-liqueur	2428a
+lipstick red	1093a
+liqueur	2443a
 liquid	151a
-liquido versato	1772i
+liquido versato	1792i
 lisboa	790f 790g
 lisboeta	790g
 lisbon	790a 790m
@@ -7737,7 +7895,7 @@ litoral	142f 142g
 litorale	142i
 littoral	142e
 lively	386a
-liver	2703a
+liver	2717a
 liverpool fc	590o
 living coral	684o
 livraria	341g
@@ -7746,9 +7904,9 @@ livres	309e
 livro	309g
 livros	309g
 livros antigos	309g
-lizard	1590a
+lizard	1610a
 lizbon	790n
-llama	164f 1542a
+llama	164f 1562a
 llamas	164f
 llover	196f
 llovizna	197f
@@ -7759,27 +7917,27 @@ lluvioso	196f
 lo fi	732a
 lo lắng	410m
 lo âu	410m
-loam	2588a
-lobo	1512f
-lobster	1740a
+loam	2602a
+lobo	1532f
+lobster	1760a
 loca	419f
 locale notturno	433i
 locker	384h
 loco	419f
 locos años veinte	692f
-locust	2567a
+locust	2581a
 lodge	360a
 lodo	166f
 lofi	732a
 lofoten	802a
-loja de conveniência	1805g
-loja de departamentos	1807g
+loja de conveniência	1825g
+loja de departamentos	1827g
 lokum	269n
-lolipop	1755n
+lolipop	1775n
 lollipop	269a
 lollipops	269a
-lombric	1622e
-lona de circo	1836g
+lombric	1642e
+lona de circo	1856g
 londinense	764f
 londinese	764i
 london	764a 764h 764m
@@ -7792,12 +7950,12 @@ londrino	764g
 loneliness	388a
 lonely	388a
 lonesome	388a
-long	2108a
-long drum	1911a
+long	2127a
+long drum	1931a
 long lanh	427m
 longing	412a
-lontra	1562g 1562i
-lontra marina	1562i
+lontra	1582g 1582i
+lontra marina	1582i
 loro	320F
 los angeles	774a
 los angeles dodgers	581o
@@ -7807,7 +7965,7 @@ loss	388a
 loto	209f 209i
 lotus	209a 209e 209h 209n
 lotus pond	149a
-lotusblüte	1627h
+lotusblüte	1647h
 lotusteich	149h
 louca	419g
 louco	419g
@@ -7815,15 +7973,15 @@ loud	419a
 loufoque	432e
 lounge	384a
 lounging	384a
-loup	1512e
-loutre	1562e
+loup	1532e
+loutre	1582e
 love	389a
-love hotel	1804a 1804e 1804i
+love hotel	1824a 1824e 1824i
 lovely	405a
 lover	389a
 lovers	389a
 loving	389a
-lower	2338a
+lower	2355a
 loy krathong	744a 744e 744f 744g 744h 744i
 loyal	403a
 loyalty	403a
@@ -7838,13 +7996,13 @@ luccicante	427i
 luccichio	427i
 luce del sole	169i
 luce lunare	171i
-lucertola	1590i
+lucertola	1610i
 luces	333f
 luces de neón	305f
 luci	333i
 luci al neon	305i
 lucine	333i
-luck	2324a
+luck	2342a
 luftballon	334h
 lufthansa	543o
 luglio	193i
@@ -7852,9 +8010,9 @@ lugubre	400e 400i
 lujo	378f
 lujosa	378f
 lujoso	378f
-lula	1742g
+lula	1762g
 lullaby	411a
-lumaca	1608i
+lumaca	1628i
 lume di candela	307i
 luminescente	445i
 lumineuse	440e
@@ -7869,24 +8027,24 @@ luna	170f 170i
 luna llena	170f
 luna piena	170i
 lunaire	171e
-lunar	1979a
+lunar	1998a
 lunar new year	366a
 lune	170e
-lunettes	1858e
-lunettes de soleil	1857e
-lunettes de vue	1856e
+lunettes	1878e
+lunettes de soleil	1877e
+lunettes de vue	1876e
 lungomare	142i
-lupo	1512i
-lush	1953a
+lupo	1532i
+lush	1972a
 lusso	378i
 lussuosa	378i
 lussuoso	378i
 lust	390a
-lusta	2657a
-lusty	2242a
-lutscher	1755h
-luvas	1865g
-luxe	378e 2484a
+lusta	2671a
+lusty	2260a
+lutscher	1775h
+luvas	1885g
+luxe	378e 2499a
 luxo	378g
 luxueuse	378e
 luxueux	378e
@@ -7906,10 +8064,10 @@ luzes	333g
 luzes de néon	305g
 luzes neon	305g
 luân đôn	764m
-ly cocktail	1766m
-ly rượu vang	1765m
-ly đáy phẳng	1771m
-lychee	2489a
+ly cocktail	1786m
+ly rượu vang	1785m
+ly đáy phẳng	1791m
+lychee	2504a
 lyft	497o
 làn gió	201m
 làng	345m
@@ -7918,48 +8076,49 @@ làng quê	345m
 lá	127m
 lá cây	127m
 lá phong	129m
-lá rung rinh trong gió	1648m
+lá rung rinh trong gió	1668m
 lá rụng	128m
 lá thu	128m
 lá vàng	128m
-lámen	1727g
+lámen	1747g
 lámpara	333f
 lámparas	333f
 lâmpada	333g
 lâmpadas	333g
 lâu đài	356m
-lâu đài nhật bản	1809m
+lâu đài nhật bản	1829m
 lãng mạn	389m
 lãnh nguyên	182m
 ländlich	345h
 légume	430e
-légume à feuilles vertes	1679e
+légume à feuilles vertes	1699e
 légumes	430e
-léopard	1520e
-lézard	1590e
-líquido derramándose	1772f
+léopard	1540e
+lézard	1610e
+líquido derramándose	1792f
 lò sưởi	308m
 lòng đại dương	140m
 lótus	209g
-lông chim	1581m
+lông chim	1601m
 lông vũ	310m
-löwe	1517h
-löwengesicht	1517h
+löwe	1537h
+löwengesicht	1537h
 lúa	249m
 lúa mì	248m
 lüks	378n
 lưu ly	44m
 lười biếng	411m
 lạc quan	401m
-lạc đà	1540m
-lạc đà hai bướu	1541m
-lạc đà không bướu	1542m
+lạc đà	1560m
+lạc đà hai bướu	1561m
+lạc đà không bướu	1562m
 lạnh	397m
 lạnh giá	397m
 lấp lánh	427m
-lẩu pho mai	1715m
+lẩu pho mai	1735m
 lập dị	432m
-lều rạp xiếc	1836m
+lập thể	811m
+lều rạp xiếc	1856m
 lễ hội	332m
 lễ hội hoa anh đào	806m
 lễ hội holi	803m
@@ -7970,15 +8129,16 @@ lễ hội té nước	736m
 lễ hội ánh sáng	804m
 lễ hội đèn lồng	744m
 lễ hội đền	792m
-lễ ngắm trăng	1851m
+lễ ngắm trăng	1871m
 lễ phục sinh	370m
 lễ tình nhân	365m
 lễ tạ ơn	747m
 lồng đèn	306m
 lớp học	355m
 lờ mờ	448m
-lợn rừng	1535m
+lợn rừng	1555m
 lụa	288m
+lụa trung hoa	823m
 lửa	164m
 lửa trại	164m
 lựu	240m
@@ -7986,14 +8146,14 @@ ma quái	400m
 ma quỷ	425m
 mabet	342n
 macabre	400a
-macaco	1505g
-macadamia	2721a
+macaco	1525g
+macadamia	2735a
 macaristan	656o
 macaron	272a 272e 272h 272i 272m
 macaron colours	444a
-macaroni and cheese	904a
+macaroni and cheese	925a
 macarons	272a 272f 272g
-macaroon	2427a
+macaroon	2442a
 macenta	21n
 macera	415n
 machine	283a
@@ -8002,18 +8162,18 @@ machines	283a
 macho	417a
 machu picchu	777a
 mad	399a
-madder	2145a
+madder	2163a
 madeira	276g
-madeira serrada	1792g
+madeira serrada	1812g
 madera	276f
-madero	1792f
+madero	1812f
 madness	419a
 madreperla	296i
 madrepérola	296g
 madrugada	177f 177g
 madrugada temprana	185f
 maduro	418f 418g
-magdalena	1751f
+magdalena	1771f
 magenta	21a 21e 21f 21g 21h 21i
 maggio	192i
 magia	392f 392g 392i
@@ -8023,27 +8183,29 @@ magical	392a
 magico	392i
 magique	392e
 magisch	392h
-maglietta da donna	1875i
+maglietta da donna	1895i
 magma	163a 163e 163f 163g 163h 163i 163n
-magnetic	2490a
+magnetic	2505a
 magnolia	223a 223e 223f 223i
 magnolie	223h
 magnólia	223g
 magritte	714a
-mahogany	1325a
+mahogany	1345a
 mai	192E 192H 454i
-maiale	1534i
+maia	816g
+maiale	1554i
+maias	816g
 maigrün	53h
-maillot de bain une pièce	1871e
+maillot de bain une pièce	1891e
 maio	192g
 mais	247H 247I
-maiskolben	1675h
-maison	1796e
-maison abandonnée	1795e
-maison avec jardin	1797e
-maisons	1794e
+maiskolben	1695h
+maison	1816e
+maison abandonnée	1815e
+maison avec jardin	1817e
+maisons	1814e
 maize	247a
-maiô	1871g
+maiô	1891g
 majestic	379a
 majesty	379a
 majorelle	753a
@@ -8051,7 +8213,7 @@ majorelle blue	753a
 makaron	272n
 makeup	416a
 malachit	82h
-malachite	82e 82i 2339a
+malachite	82e 82i 2356a
 malade	422e
 maladie	422e
 malaisie	671o
@@ -8071,32 +8233,32 @@ malibu	774a
 malinconia	388i
 malinconica	388i
 malinconico	388i
-malt	2208a
-malted	2722a
+malt	2226a
+malted	2736a
 malva	63f 63g 63i
 malve	63h
 malásia	671o
-mamadeira	1758g
-mammoth	1545a
-mammouth	1545e
-mammut	1545h 1545i
-mamut	1545f 1545n
-mamute	1545g
+mamadeira	1778g
+mammoth	1565a
+mammouth	1565e
+mammut	1565h 1565i
+mamut	1565f 1565n
+mamute	1565g
 man	453A
 man city	592o
-man shoe	1883a
+man shoe	1903a
 man united	591o
 man utd	591o
 manchester city	592o
 manchester united	591o
 manchot	319e
-manda	1531n
+manda	1551n
 mandalina	225n
 mandarin	225a
 mandarina	225f
 mandarine	225e 225h
 mandarino	225i
-mane	2720a
+mane	2734a
 manevi	409n
 manga	236g
 mango	236a 236f 236h 236i 236n
@@ -8104,25 +8266,26 @@ mangoes	236a
 mangue	236e
 manhattan	763a 763e 763f 763h 763i 763n
 manhã	185g
-manilla	937a
+manifesto sovietico	810i
+manilla	958a
 manly	417a
 mann	453H
 manolya	223n
 mantar	135n
-manteau	1866e
+manteau	1886e
 manteca	266f
 manteiga	266g
-mantel	1866h
+mantel	1886h
 mantequilla	266f
-mantis	2310a
-mantle	2420a
-mantı	1736n
+mantis	2328a
+mantle	2435a
+mantı	1756n
 many colors	175a
 many colours	175a
 manzana	233f
-manzana roja	1660f
+manzana roja	1680f
 manzana verde	234f
-mapache	1514f
+mapache	1534f
 maple	129a
 maple leaf	129a
 maple leaf flag	630o
@@ -8150,7 +8313,7 @@ mares	139f 139g
 marfil	38f
 marfim	38g
 margarida	217g
-margarita	217f 2681a
+margarita	217f 2695a
 margerite	217h
 margherita	217i
 marguerite	217e
@@ -8158,23 +8321,24 @@ mari	139i
 mariage	368e
 marie antoinette	709a
 marienkäfer	324h
-marigold	1283a
+marigold	1303a
 marinara	244a
 marine	16e 139a
-marine blue	1308a
+marine blue	1328a
 marineblau	16h
 marino	16f
 mariposa	322f
 mariquita	324f
-maritime	2341a
+maritime	2358a
+mariée indienne	824e
 mark rothko	719a
 market	329a
 marketplace	329a
 markets	329a
 markt	329h
-marlin	2568a
-marmalade	2139a
-marmite	1714e
+marlin	2582a
+marmalade	2157a
+marmite	1734e
 marmo	277i
 marmor	277h
 maroc	641o
@@ -8204,23 +8368,24 @@ marrón café	107f
 marrón chocolate	108f
 marrón té	88f
 mars	192E
-marsh	1997a
-marshmallow	2015a
+marsh	2016a
+marshmallow	2034a
 mart	192n
 martedì grasso	739i
 martes de carnaval	739f
 marvel	421a
 marvellous	421a
 marvelous	421a
-marzipan	2724a
+marzipan	2738a
 marzo	192f 192i
 março	192g
 maré	141g
 marée	141e
+masai mara	827a
 masal	392n
-masala	2616a
+masala	2630a
 masalsı	392n
-maschera	1858i
+maschera	1878i
 maschile	417i
 masculin	417e
 masculina	417f 417g
@@ -8231,17 +8396,23 @@ maskulin	417h
 maskülen	417n
 mastercard	492o
 masum	404n
-mat	443n 2552a
+mat	443n 2566a
 mata	119g
 mata atlântica	120g
 matcha	255a 255e 255f 255g 255h 255i 255m 255n
-mate	1776a 1776f 1776g 1776i
-mate tee	1776h
-mate çayı	1776n
+mate	1796a 1796f 1796g 1796i
+mate tee	1796h
+mate çayı	1796n
 matin	185e
 matinée	185e
 matisse	712a
 matrimonio	368i
+matriochka	825e
+matrioska	825f 825g 825i
+matrioska russa	825i
+matrjoschka	825h
+matruşka	825n
+matryoshka	825a 825m
 matt	443h
 mattina	185i
 mattino	185i
@@ -8251,9 +8422,9 @@ mattutina	185i
 mattutino	185i
 mature	418a 418e
 maturo	418i
-maté	1776e
+maté	1796e
 mauer	339h
-maus	1549h
+maus	1569h
 mauve	63a 63e 63h
 mauve foncé	5e
 mavi	4n
@@ -8264,19 +8435,21 @@ mavi saat	179n
 mavi şehir	796n
 mavimsi beyaz	76n
 mavimsi siyah	80n
-mayan	2342a
+maya	816a 816e 816f 816h 816i 816m 816n
+mayan	816a
+mayas	816e 816f
 mayhem	419a
-maymun	1505n
-maymun yüzü	1504n
+maymun	1525n
+maymun yüzü	1524n
 mayo	192f
 maypole	749a
-maytap	1841n
+maytap	1861n
 mayıs	192n
 mazu temple	792a
-mazzo di fiori	1624i
+mazzo di fiori	1644i
 maçã	233g
 maçã verde	234g
-maçã vermelha	1660g
+maçã vermelha	1680g
 maíz	247f
 maïs	247e
 mañana	185f
@@ -8284,8 +8457,8 @@ mağara	162n
 mcdonald	459o
 mcdonalds	459o
 meadow	123a
-meat on bone	1697a
-mecca	2725a
+meat on bone	1717a
+mecca	2739a
 mechanical	283a
 medal	413a
 medianoche	190f
@@ -8310,21 +8483,21 @@ mediterránea	349f
 mediterráneo	349f
 mediterrânea	349g
 mediterrâneo	349g
-medium blue	1371a
-medium brown	1210a
-medium green	1335a
-medium grey	1178a
-medium pink	1093a
-medium purple	1267a
-mediumaquamarine	1466a
-mediumblue	1467a
-mediumorchid	1468a
-mediumpurple	1469a
-mediumseagreen	1470a
-mediumslateblue	1471a
-mediumspringgreen	1472a
-mediumturquoise	1473a
-mediumvioletred	1474a
+medium blue	1391a
+medium brown	1230a
+medium green	1355a
+medium grey	1198a
+medium pink	1114a
+medium purple	1287a
+mediumaquamarine	1486a
+mediumblue	1487a
+mediumorchid	1488a
+mediumpurple	1489a
+mediumseagreen	1490a
+mediumslateblue	1491a
+mediumspringgreen	1492a
+mediumturquoise	1493a
+mediumvioletred	1494a
 medizinisch	353h
 medo	400g
 meer	139h
@@ -8332,17 +8505,18 @@ meere	139h
 meeresgrund	140h
 meeresufer	142h
 meh	431a
+mehndi	824a
 mehtap	171n
 meia luz	448g
 meia noite	190g
-meias	1867g
+meias	1887g
 meio dia	186g
 meituan	527o
 meksika	626o 751n
 meksikalı	751n
 mel	260g
 mela	233i
-mela rossa	1660i
+mela rossa	1680i
 mela verde	234i
 melancholic	388a
 melancholie	388h
@@ -8357,15 +8531,15 @@ melankolik	388n
 melanzana	245i
 melek	424n
 melekler	424n
-mellow	1950a
+mellow	1969a
 melocotón	232f
 melograno	240i
-melon	1242a 1653e
-melone	1653i
-melted	2343a
-melting	2197a
-melão	1653g
-melón	1653f
+melon	1262a 1673e
+melone	1673i
+melted	2359a
+melting	2215a
+melão	1673g
+melón	1673f
 memorial	407a
 memories	412a
 memory	412a
@@ -8390,7 +8564,7 @@ menos o	454g
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2492a
+menthol	2507a
 mer	139e
 meraviglia	421i
 meraviglioso	421i
@@ -8403,12 +8577,12 @@ mercan rengi	28n
 mercan resifi	152n
 mercato	329i
 mercato notturno	330i
-mercury	2275a
+mercury	2293a
 merhaba	452n
-meringue	2716a
+meringue	2730a
 merkwürdig	432h
-merlin	2340a
-merlot	1119a
+merlin	2357a
+merlot	1139a
 mermaid	392a
 mermaids	392a
 mermer	277n
@@ -8417,7 +8591,8 @@ mers	139e
 merveille	421e
 merveilleux	421e
 mesa	157a
-mesquita	1815g
+mesoamerican	816a
+mesquita	1835g
 messicana	751i
 messicano	751i
 messico	626o 751i
@@ -8426,7 +8601,7 @@ metal	283a 283f 283g 283n
 metalik	283n
 metall	283h
 metallic	283a
-metallic blue	1018a
+metallic blue	1039a
 metallica	283i
 metallico	283i
 metallisch	283h
@@ -8443,6 +8618,7 @@ metrópoli	337f
 metálica	283f 283g
 metálico	283f 283g
 mexerica	225g
+mexica	816f
 mexicain	751e
 mexicaine	751e
 mexican	751a
@@ -8457,10 +8633,10 @@ mexique	626o 751e
 meyve	250n
 meyveler	429n
 meyveli	429n
-meyveli buz	1745n
+meyveli buz	1765n
 mezclilla	286f
-mezquita	1815f
-mezuniyet kepi	1895n
+mezquita	1835f
+mezuniyet kepi	1915n
 mezzanotte	190i
 mezzogiorno	186i
 meşe	276n
@@ -8468,24 +8644,24 @@ miami	762a 762e 762f 762h
 miami beach	762a
 miami heat	574o
 miami vice	762a
-microbe	1623a 1623e
-microbio	1623f
-microbo	1623i
+microbe	1643a 1643e
+microbio	1643f
+microbo	1643i
 microsoft	561o
-micróbio	1623g
+micróbio	1643g
 mid autumn	367a
 mid autumn festival	807a
-mid blue	1248a
+mid blue	1268a
 mid century	696a 696f 696h
 mid century modern	696a
-mid green	1145a
+mid green	1165a
 midcentury	696a
 midday	186a
 midi	186e
 midnight	190a
-midnight blue	1372a
-midnight purple	1140a
-midnightblue	1475a
+midnight blue	1392a
+midnight purple	1160a
+midnightblue	1495a
 midsommar	749a
 midsummer	749a
 miedo	400f
@@ -8494,8 +8670,8 @@ miele	260i
 mighty	402a
 mignon	405e
 mignonne	405e
-mikrobe	1623h
-mikrop	1623n
+mikrobe	1643h
+mikrop	1643n
 milch	265h
 milchkaffee	252h
 milchstraße	173h
@@ -8507,30 +8683,30 @@ militaire	428e
 militar	428f 428g
 militare	428i
 military	428a
-military green	1263a
-military helmet	1897a
+military green	1283a
+military helmet	1917a
 militär	428h
-militärhelm	1897h
+militärhelm	1917h
 milk	265a
-milk chocolate	1160a
+milk chocolate	1180a
 milk tea	256a
 milk white	105a
-milkshake	2553a
+milkshake	2567a
 milky way	173a
 millennium	704a
-milli park	1786n
+milli park	1806n
 mimetico	428i
-mimosa	2331a
-mind	2559a
+mimosa	2348a
+mind	2573a
 mindful	409a
-mine	2209a
-mineral	1985a
+mine	2227a
+mineral	2004a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
-minhoca	1622g
+minhoca	1642g
 minimal	382a 382e 382h
 minimal design	382a
 minimalism	382a
@@ -8539,28 +8715,28 @@ minimalist	382a 382n
 minimalista	382f 382g 382i
 minimaliste	382e
 minimalistisch	382h
-minimarket	1805i
-minimarkt	1805h
-mink	2146a
+minimarket	1825i
+minimarkt	1825h
+mink	2164a
 mint	30a 30h
-mint green	1400a
-mintcream	1476a
+mint green	1420a
+mintcream	1496a
 mintgrün	30h
-minty	2344a
-minty green	1219a
+minty	2360a
+minty green	1239a
 minuit	190e
 minze	30h
 miracle	392a
-mirage	2060a
-mirror	2326a
-mirtilli	1666i
+mirage	2079a
+mirror	2343a
+mirtilli	1686i
 mirtillo	229i
 mirtilo	229g
-mirtilos	1666g
+mirtilos	1686g
 miserable	388a
 misery	388a
 misket limonu	31n
-mission	1978a
+mission	1997a
 mist	199a
 misterio	391f
 misteriosa	391f 391g 391i
@@ -8571,7 +8747,7 @@ mistico	391i
 mistik	391n
 misty	446a
 misty rain	197a
-mistyrose	1477a
+mistyrose	1497a
 mistério	391g
 mitsubishi	486o
 mittag	186h
@@ -8579,30 +8755,37 @@ mittags	186h
 mittelmeer	349h
 mitternacht	190h
 mittsommer	749h
-miếng pho mát	1696m
+miyazaki	813a 813e 813f 813g 813h 813i 813m 813n
+miếng pho mát	1716m
 miền tây hoang dã	730m
-moccasin	1478a
+moccasin	1498a
 mocha	251a
 mocha mousse	690o
 moche	422e
-mochila	1881g
-mochila escolar	1881f 1881g
+mochila	1901g
+mochila escolar	1901f 1901g
 modern	382a 382h 382n
 moderne	382e
 moderne du milieu du siècle	696e
 modernismo catalán	786f
 moderno	382f 382g 382i
 modest	385a
-mofeta	1563f
+mofeta	1583f
+moghol	826e
+moghole	826e
+moghul	826i
+mogol	826f 826g
+mogul	826h
+mogulreich	826h
 mohn	219h
 mohnblume	219h
 moin	452h
 moisson	747e
-mojave	2728a
-mojito	2560a
-molasses	2566a
+mojave	2742a
+mojito	2574a
+molasses	2580a
 molo	153i
-molten	2243a
+molten	2261a
 mona	405f
 mond	170h
 mondfest	367h
@@ -8611,12 +8794,12 @@ mondlicht	171h
 mondrian	694a
 mondschein	171h
 mondweiß	76h
-monedero	1877f
+monedero	1897f
 monet	783a 783e 783f 783g 783h 783i 783m 783n
 money	420a
 mongolfiere	801i
-monkey	1505a
-monkey face	1504a
+monkey	1525a
+monkey face	1524a
 monnaie	420e
 mono	405f
 monochrom	426h
@@ -8633,47 +8816,47 @@ monotonous	431a
 monster	400a
 monsters	400a
 mont	158e
-mont fuji	1781e
+mont fuji	1801e
 montagna	158i
 montagna innevata	159i
 montagne	158e 158i
 montagne enneigée	159e
-montagne russe	1834i
-montagnes russes	1834e
+montagne russe	1854i
+montagnes russes	1854e
 montanha	158g
-montanha com neve	1778g
+montanha com neve	1798g
 montanha nevada	159g
-montanha russa	1834g
+montanha russa	1854g
 montanhas	158g
 montaña	158f
-montaña con nieve	1778f
+montaña con nieve	1798f
 montaña nevada	159f
-montaña rusa	1834f
+montaña rusa	1854f
 montañas	158f
 monte	158f 158g 158i
-monte fuji	1781f 1781g 1781i
-montezuma	2729a
+monte fuji	1801f 1801g 1801i
+montezuma	2743a
 montgolfières	801e
 montmartre	754a 754e
-montone	1537i
+montone	1557i
 montreal canadiens	586o
-monument	2328a
-monument classique	1788e
+monument	2345a
+monument classique	1808e
 monument valley	773a
 monótono	431f 431g
 moody	408a
 moon	170a
-moon cake	1734a
+moon cake	1754a
 moon festival	367a
-moon viewing ceremony	1851a
+moon viewing ceremony	1871a
 mooncake	807a
 moonlight	171a
 moonlight night	171a
 moonlit	171a
-moonstone	2692a
-moor	2143a
+moonstone	2706a
+moor	2161a
 moos	131h
-moose	2723a
+moose	2737a
 moosig	131h
 mor	5n
 mor salkım	218n
@@ -8681,9 +8864,9 @@ morada	5f
 morado	5f
 morandi	443a
 morango	226g
-moray	2688a
-morceau de viande	1699e
-morcego	1557g
+moray	2702a
+morceau de viande	1719e
+morcego	1577g
 morgen	185h
 morgendämmerung	177h
 morgenrot	177h
@@ -8693,63 +8876,72 @@ morning	185a
 morning dew	203a
 mornings	185a
 moroccan flag	641o
-morocco	641o 2495a
+morocco	641o 2510a
 morose	388e
-mosca	1621f 1621g 1621i
-moschea	1815i
-moschee	1815h
-mosque	1815a
-mosquito	1620a 1620f 1620g
-mosquée	1815e
+mosca	825i 1641f 1641g
+moschea	1835i
+moschee	1835h
+moscou	825e 825g
+moscovo	825g
+moscow	825a
+moscú	825f
+moskau	825h
+moskova	825n
+moskva	825m
+mosque	1835a
+mosquito	1640a 1640f 1640g
+mosquée	1835e
 moss	131a
-moss green	1379a
+moss green	1399a
 mossy	131a
-mossy green	1155a
+mossy green	1175a
 mostarda	110g
 mostaza	110f
-motel	1804g
-moth	1983a
+motel	1824g
+moth	2002a
 mother of pearl	296a
 motivated	401a
 motivation	401a
-mouche	1621e
-mouffette	1563e
-mount	2109a
-mount fuji	1781a
+mouche	1641e
+mouffette	1583e
+mount	2128a
+mount fuji	1801a
 mountain	158a
 mountains	158a
 mourn	388a
 mourners	407a
 mourning	388a
-mouse	1549a
-mouse face	1548a
-mousse	131e 1988a
+mouse	1569a
+mouse face	1568a
+mousse	131e 2007a
 moussu	131e
 moussue	131e
-moustique	1620e
+moustique	1640e
 moutarde	110e
-mouton	1538e
+mouton	1558e
 moça	453G
-mucca	1532i
+mucca	1552i
 mucha	786a 786e 786f 786g 786h 786i 786n
 mud	166a
-mud brown	1226a
-mud green	1026a
+mud brown	1246a
+mud green	1047a
 mud wall	339a
-muda de planta	1636g
-muddy	2000a
-muddy brown	1147a
-muddy green	1284a
-muddy yellow	1066a
+muda de planta	1656g
+muddy	2019a
+muddy brown	1167a
+muddy green	1304a
+muddy yellow	1087a
 muelle	153f
 muffin	268a
+mughal	826a 826m
+mughal palace	826a
 muhteşem	421n
 mujer	453F
 mujeres	453F
-mulberry	1203a
+mulberry	1223a
 mulher	453G
 mulheres	453G
-mulled	2245a
+mulled	2263a
 multicolor	175a 175f
 multicolore	175e 175i
 multicolored	175a
@@ -8765,13 +8957,13 @@ mundane	431a
 mur	339e
 muraille	339e
 murano	799a 799i
-murciélago	1557f
+murciélago	1577f
 muret	339e
 muretto	339i
 muri	339i
 murky	448a
 muro	339f 339g 339i
-muro di mattoni	1790i
+muro di mattoni	1810i
 muros	339f 339g
 murs	339e
 muschio	131i
@@ -8782,32 +8974,32 @@ museum	435a 435h
 musgo	131f 131g
 musgoso	131f 131g
 mushroom	135a
-music	2727a
+music	2741a
 music festival	332a
-musical keyboard	1906a
-musk	2491a
-muslin	2099a
-muslo de pollo	1698f
-muso di cane	1508i
-muso di cavallo	1521i
-muso di coniglio	1552i
-muso di criceto	1551i
-muso di gatto	1515i
-muso di leone	1517i
-muso di lupo	1512i
-muso di maiale	1533i
-muso di mucca	1529i
-muso di orso	1558i
-muso di panda	1560i
-muso di rana	1587i
-muso di scimmia	1504i
-muso di tigre	1518i
-muso di topo	1548i
-muso di volpe	1513i
+musical keyboard	1926a
+musk	2506a
+muslin	2118a
+muslo de pollo	1718f
+muso di cane	1528i
+muso di cavallo	1541i
+muso di coniglio	1572i
+muso di criceto	1571i
+muso di gatto	1535i
+muso di leone	1537i
+muso di lupo	1532i
+muso di maiale	1553i
+muso di mucca	1549i
+muso di orso	1578i
+muso di panda	1580i
+muso di rana	1607i
+muso di scimmia	1524i
+muso di tigre	1538i
+muso di topo	1568i
+muso di volpe	1533i
 mustard	110a
-mustard brown	1128a
-mustard green	1216a
-mustard yellow	1387a
+mustard brown	1148a
+mustard green	1236a
+mustard yellow	1407a
 musée	435e
 muted	443a
 mutfak	358n
@@ -8815,11 +9007,13 @@ mutig	402h
 mutlu	387n
 mutluluk	387n
 muz	235n
-muñecas japonesas	1848f
-muối	1720m
+muñeca rusa	825f
+muñecas japonesas	1868f
+muối	1740m
+my neighbor totoro	813a
 mykonos	768a 768e 768f
 myrtille	229e
-myrtilles	1666e
+myrtilles	1686e
 mysterious	391a
 mysteriös	391h
 mystery	391a
@@ -8895,7 +9089,7 @@ männlich	453H
 märchen	392h
 märchenhaft	392h
 märz	192h
-mäusegesicht	1548h
+mäusegesicht	1568h
 médical	353e
 médico	353f 353g
 médina	753e
@@ -8914,7 +9108,7 @@ méxico	626o 751f 751g
 mê hi cô	751m
 mística	391f 391g
 místico	391f 391g
-món oden	1730m
+món oden	1750m
 möhre	246h
 mù tạt	110m
 mùa gặt	747m
@@ -8924,60 +9118,60 @@ mùa thu	194m
 mùa xuân	192m
 mùa đông	195m
 mücevher	313n
-mücevher taşı	1902n
-mücke	1620h
+mücevher taşı	1922n
+mücke	1640h
 müde	411h
 mürdüm	62n
 mürekkep	47n
-mürekkep balığı	1742n
+mürekkep balığı	1762n
 mürekkep resmi	299n
 mürekkep siyahı	47n
 müze	435n
-müzik klavyesi	1906n
+müzik klavyesi	1926n
 mısır	247n
 mısır bayrağı	640o
-mısır koçanı	1675n
-mũ bảo hiểm của lính cứu hộ	1898m
-mũ chóp cao	1894m
-mũ lưỡi trai	1896m
-mũ phụ nữ	1893m
-mũ sắt quân đội	1897m
-mũ tốt nghiệp	1895m
-mũi lợn	1536m
+mısır koçanı	1695n
+mũ bảo hiểm của lính cứu hộ	1918m
+mũ chóp cao	1914m
+mũ lưỡi trai	1916m
+mũ phụ nữ	1913m
+mũ sắt quân đội	1917m
+mũ tốt nghiệp	1915m
+mũi lợn	1556m
 mơ mộng	393m
 mưa	196m
 mưa bụi	197m
 mưa phùn	197m
 mưa rào	196m
-mạng nhện	1618m
+mạng nhện	1638m
 mạnh mẽ	402m
 mẫu đơn	211m
 mận	241m
 mật ong	260m
-mặt bò	1529m
-mặt chuột	1548m
-mặt chó sói	1512m
-mặt cáo	1513m
-mặt cún	1508m
-mặt gấu	1558m
-mặt gấu trúc	1560m
-mặt hamster	1551m
+mặt bò	1549m
+mặt chuột	1568m
+mặt chó sói	1532m
+mặt cáo	1533m
+mặt cún	1528m
+mặt gấu	1578m
+mặt gấu trúc	1580m
+mặt hamster	1571m
 mặt hồ	146m
-mặt hổ	1518m
-mặt khỉ	1504m
-mặt kỳ lân	1525m
-mặt lợn	1533m
-mặt mèo	1515m
-mặt ngựa	1521m
-mặt rồng	1592m
-mặt sư tử	1517m
-mặt thỏ	1552m
+mặt hổ	1538m
+mặt khỉ	1524m
+mặt kỳ lân	1545m
+mặt lợn	1553m
+mặt mèo	1535m
+mặt ngựa	1541m
+mặt rồng	1612m
+mặt sư tử	1537m
+mặt thỏ	1572m
 mặt trăng	170m
-mặt trước gà con	1572m
+mặt trước gà con	1592m
 mặt trời	169m
 mặt trời lặn	176m
 mặt trời mọc	177m
-mặt ếch	1587m
+mặt ếch	1607m
 mềm mại	442m
 mộc mạc	375m
 mộng mơ	393m
@@ -8985,10 +9179,10 @@ mờ sương	446m
 mờ tối	448m
 mờ ảo	446m
 mực	47m
-mực ống	1742m
+mực ống	1762m
 na uy	649o 802m
 nachmittag	187h
-nacho	2711a
+nacho	2725a
 nacht	189h
 nachtclub	433h
 nachtleben	433h
@@ -8996,9 +9190,9 @@ nachtmarkt	330h
 nachts	189h
 nacre	296e
 nada de	454f 454g
-nadelbaum	1638h
+nadelbaum	1658h
 nadelwald	121h
-nail	2586a
+nail	2600a
 naive	404a
 nakit	420n
 nam cực	182m
@@ -9006,9 +9200,9 @@ nam phi	662o
 nam tính	417m
 nane	30n
 nane yeşili	30n
-nantucket	2730a
+nantucket	2744a
 nap	411a
-napa	2246a
+napa	2264a
 napoli calcio	606o
 napping	411a
 nar	240n
@@ -9018,21 +9212,21 @@ naranjo	225f
 naranjos	225f
 narenciye	225n
 narin	385n
-nariz de cerdo	1536f
-nariz de porco	1536g
+nariz de cerdo	1556f
+nariz de porco	1556g
 nascer do sol	177g
-nashorn	1546h
-naso da maiale	1536i
-nastro	1855i
+nashorn	1566h
+naso da maiale	1556i
+nastro	1875i
 nasty	422a
-nasty green	899a
+nasty green	920a
 natal	363g
 natale	363i
 natalino	363g
 natalizio	363i
-national park	1786a
-nationalpark	1786h
-native	2347a
+national park	1806a
+nationalpark	1806h
+native	2363a
 natur	380h
 natura	380i
 natural	380a 380f 380g
@@ -9044,9 +9238,9 @@ naturelle	380e
 natureza	380g
 natürlich	380h
 nautical	139a
-navajo	2496a
-navajowhite	1479a
-naval	2497a
+navajo	2511a
+navajowhite	1499a
+naval	2512a
 nave espacial	361f 361g
 naver	503o
 navidad	363f
@@ -9054,7 +9248,7 @@ navideño	363f
 navruz	741a
 navy	16a
 navy blue	16a
-navy green	1132a
+navy green	1152a
 navyblau	16h
 nazik	385n
 nebbia	199i
@@ -9071,9 +9265,9 @@ nebula	173a
 nebulosa	173f 173g 173i
 nebuloso	199g
 nebuloso tom	446g
-necktie	1861a
-nectar	1956a
-nectarine	2498a
+necktie	1881a
+nectar	1975a
+nectarine	2513a
 negra	9f 9g
 negro	9f 9g
 negro azulado	80f
@@ -9122,7 +9316,7 @@ neoplastizismus	694h
 nepal	776a 776f 776g 776h 776i 776m 776n
 neptune	173a
 nera	9i
-nero	9i 2614a
+nero	9i 2628a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	410e
@@ -9136,12 +9330,12 @@ nervös	410h
 nessun	454i
 nessuna	454i
 nessuno	454i
-nest	2272a
-nest mit eiern	1650h
-nest with eggs	1650a
+nest	2290a
+nest mit eiern	1670h
+nest with eggs	1670a
 netflix	466o
 netherlands	644o
-nettle	2308a
+nettle	2326a
 neujahr	750h
 neunziger	702h
 neuseeland	673o
@@ -9170,7 +9364,7 @@ new zealand	673o
 new zealand flag	673o
 newborn	404a
 newcastle united	595o
-nezumi	2595a
+nezumi	2609a
 neón	305f
 neón brillante	445f
 neón rosa	116f
@@ -9181,6 +9375,7 @@ nghiêm trang	407m
 nghệ	79m
 nghệ sĩ	435m
 nghệ thuật	435m
+nghệ thuật thổ dân	817m
 nghệ thuật đại chúng	785m
 nghệ tây	274m
 ngoại trừ	454m
@@ -9190,10 +9385,11 @@ ngày thánh patrick	371m
 ngân hàng	354m
 ngây thơ	404m
 ngô	247m
-ngôi nhà	1796m
-ngôi nhà bỏ hoang	1795m
+ngôi nhà	1816m
+ngôi nhà bỏ hoang	1815m
 ngôi sao	172m
 người lính	428m
+người viking	820m
 ngạc nhiên	421m
 ngắm hoa anh đào	738m
 ngọc	295m
@@ -9204,48 +9400,50 @@ ngọc lục bảo	49m
 ngọc trai	296m
 ngọn lửa	164m
 ngọn núi	158m
-ngựa	1524m
+ngựa	1544m
 ngựa vằn	317m
-ngựa đu quay	1831m
+ngựa đu quay	1851m
 nhiều màu	175m
 nhiều mây	200m
 nhiệt đới	348m
 nho	228m
 nhung	287m
+nhuộm chàm	821m
 nhà bếp	358m
-nhà có vườn	1797m
+nhà có vườn	1817m
 nhà gỗ	360m
+nhà gỗ trên núi	828m
 nhà máy	374m
 nhà thờ	357m
-nhà thờ hồi giáo	1815m
+nhà thờ hồi giáo	1835m
 nhàm chán	431m
-nhím	1556m
+nhím	1576m
 nhôm	283m
 nhạc jazz	434m
 nhạt	438m
 nhạt nhòa	439m
-nhẫn	1901m
+nhẫn	1921m
 nhật bản	618o
 nhẹ nhàng	385m
 nhẹ nhàng thư thái	384m
-nhện	1617m
+nhện	1637m
 nhớ nhung	412m
 nhợt nhạt	439m
 những bông hoa	204m
-những ngôi nhà	1794m
+những ngôi nhà	1814m
 những vì sao	172m
 nhựa	304m
 nhựa đường	279m
 ni	454e 454f
-nice blue	975a
+nice blue	996a
 nicht	454h
-nickel	2281a
-nid avec œufs	1650e
-nid vide	1649e
-nido con huevos	1650f
-nido con uova	1650i
-nido vacío	1649f
-nido vuoto	1649i
+nickel	2299a
+nid avec œufs	1670e
+nid vide	1669e
+nido con huevos	1670f
+nido con uova	1670i
+nido vacío	1669f
+nido vuoto	1669i
 nie	454h
 niebla	199f
 niederlande	644o
@@ -9258,26 +9456,26 @@ nigeria	663o
 nigeria flagge	663o
 nigerian flag	663o
 night	189a
-night blue	1120a
+night blue	1140a
 night market	330a
 night markets	330a
-night with stars	1823a
+night with stars	1843a
 nightclub	433a
 nightclubs	433a
 nightfall	188a
 nightlife	433a
-nightly	2046a
+nightly	2065a
 nightmare	400a
 nightmares	400a
 nights	189a
-nightshade	2313a
+nightshade	2331a
 nighttime	189a
 nigéria	663o
 nijerya	663o
 nil	767e 767H 767n
 nile	767a
 nilo	767f 767g 767i
-nilpferd	1547h
+nilpferd	1567h
 nilüfer	209n
 nilüfer göleti	149n
 nineties	702a
@@ -9286,8 +9484,8 @@ ninfee di monet	783i
 ninfeias de monet	783g
 ninguna	454f
 ningún	454f
-ninho com ovos	1650g
-ninho vazio	1649g
+ninho com ovos	1670g
+ninho vazio	1669g
 nintendo	563o
 nippy	397a
 nisan	192n
@@ -9310,7 +9508,7 @@ noces	368e
 noche	189f
 noche de brujas	364f
 noche de san juan	749f
-noche estrellada	1823f
+noche estrellada	1843f
 noche temprana	188f
 noches blancas	794f
 nochevieja	750f
@@ -9319,7 +9517,7 @@ nocturnal	189a
 nocturne	189e
 nocturno	189f
 noel	363m 363n
-noel ağacı	1838n
+noel ağacı	1858n
 nogal	276f
 nogueira	276g
 noia	431i
@@ -9332,30 +9530,34 @@ noir et blanc	426e
 noire	9e
 noisy	419a
 noite	189g
-noite estrelada	1823g
+noite estrelada	1843g
 noites brancas	794g
 noitinha	188g
+noiva indiana	824g
 noix de coco	238e
 nojento	422g
 nojo	422g
 nola	739a
 nomad	415a
-nomadic	2499a
+nomadic	2514a
 non	454e 454i
 none	454a
-noodle	2126a
-noodles	2643a
+noodle	2145a
+noodles	2657a
 noon	186a
 nordic	350a
+nordic saga	820a
 nordica	350i
 nordico	350i
 nordique	350e
+nordique ancien	820e
 nordisch	350h
 nordlicht	174h
 nordlichter	174h
-nori	2589a
-noria de feria	1833f
+nori	2603a
+noria de feria	1853f
 norouz	741a 741e
+norse	820a
 northern lights	174a
 noruega	649o 802f 802g
 noruego	802f
@@ -9371,7 +9573,7 @@ norwegen	649o 802h
 norwegian	802a
 norwegian flag	649o
 norwegisch	802h
-nose	2413a
+nose	2428a
 nostalgia	376a 376f 376g 376i
 nostalgic	376a
 nostalgic feeling	412a
@@ -9388,23 +9590,23 @@ not	454a
 nothing	454a
 notte	189i
 notte di san giovanni	749i
-notte stellata	1823i
+notte stellata	1843i
 notti bianche	794i
 notturna	189i
 notturno	189i
 noturna	189g
 noturno	189g
-nougat	2303a
+nougat	2321a
 noughties	704a
 nouruz	741h
-nouveau	2161a
+nouveau	2179a
 nouvel an	750e
 nouvel an chinois	366e
 nouvel an persan	741e
 nouvel an thaï	736e
 nouvelle orléans	739e
 nouvelle zélande	673o
-nova	2581a
+nova	2595a
 nova iorque	763g
 nova orleans	739g
 nova york	763g
@@ -9414,6 +9616,7 @@ novels	309a
 november	194a 194h
 novembre	194e 194i
 novembro	194g
+novia india	824f
 noviembre	194f
 nowruz	741a 741i
 noyer	276e
@@ -9427,14 +9630,14 @@ nube	168f 168i
 nubes	168f
 nublada	200f 200g
 nublado	200f 200g
-nuclear	2247a
+nuclear	2265a
 nude	115a 115e 115f 115g 115h 115i 115n
 nueva orleans	739f
 nueva york	763f
 nueva zelanda	673o
 nuevo méxico	773f
 nuit	189e
-nuit étoilée	1823e
+nuit étoilée	1843e
 nuits blanches	794e
 nullerjahre	704h
 numérique	373e
@@ -9447,11 +9650,11 @@ nursery	404a
 nurses	353a
 nurturing	385a
 nussbaum	276h
-nut	1946a
-nutmeg	2069a
-nutria	1562f
+nut	1965a
+nutmeg	2088a
+nutria	1582f
 nutrition	414a
-nuts	2697a
+nuts	2711a
 nuvem	168g
 nuvens	168g
 nuvola	168i
@@ -9489,37 +9692,39 @@ nóng bức	202m
 nóng rực	398m
 nórdica	350f 350g
 nórdico	350f 350g
+nórdico antiguo	820f
 nông thôn	345m
 núi	158m
 núi băng	181m
 núi lửa	163m
-núi phú sĩ	1781m
+núi phú sĩ	1801m
 núi phủ tuyết	159m
 núi tuyết	159m
 năm mới	750m
 năm mới âm lịch	366m
 năng lượng	386m
 năng động	386m
-nơ hoa hồng	1628m
+nơ hoa hồng	1648m
 nước	151m
 nước chanh	224m
 nấm	135m
-nấu ăn	1712m
+nấu ăn	1732m
 nắng	169m
 nắng nóng	202m
 nắng vàng	169m
 nến	307m
-nồi thức ăn	1714m
+nồi thức ăn	1734m
 nồng nhiệt	390m
 nửa đêm	190m
 nữ tính	416m
+o grande hotel budapeste	812g
 oak	276a
 oase	138h
 oasi	138i
 oasis	138a 138e 138f
-oat	2173a
-oatmeal	2135a
-oats	2483a
+oat	2191a
+oatmeal	2153a
+oats	2498a
 oaxaca	751a
 oaxacan	751a
 oaxaqueño	751f
@@ -9528,63 +9733,63 @@ obon	746a
 obscur	436e
 obscure	391a 436e
 obscuro	436g
-obsidian	2198a
+obsidian	2216a
 obst	429h
 ocak	308n
 ocaso	176f 176g
-occhiali da sole	1857i
-occhiali da vista	1856i
+occhiali da sole	1877i
+occhiali da vista	1876i
 occult	391a
 ocean	139a
-ocean blue	1376a
+ocean blue	1396a
 ocean depths	140a
-ocean green	1217a
-oceanic	2348a
+ocean green	1237a
+oceanic	2364a
 oceano	139g 139i
 oceans	139a
 ocher	36a
 ochre	36a
-ochse	1530h
+ochse	1550h
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1223a
+ocre	36e 36f 36g 1243a
 october	194a
 octobre	194e
-octopus	1604a
+octopus	1624a
 octubre	194f
 océan	139e
 océano	139f
 odd	432a
-oden	1730a 1730g 1730h 1730n
-oden giapponese	1730i
-odyssey	2212a
-off	1962a
-off blue	938a
-off green	1161a
+oden	1750a 1750g 1750h 1750n
+oden giapponese	1750i
+odyssey	2230a
+off	1981a
+off blue	959a
+off green	1181a
 off white	104a 104g
-off yellow	1053a
+off yellow	1074a
 office	354a
-office building	1798a
+office building	1818a
 official	407a
 oficina	354f
-oficina de correos europea	1800f
-oficina de correos japonesa	1799f
+oficina de correos europea	1820f
+oficina de correos japonesa	1819f
 ofis	354n
-ofis binası	1798n
+ofis binası	1818n
 ofrenda	737f
 ohne	454h
 oi	452g
 oi bức	202m
-oignon	1682e
-oil	1930a
-oiseau	1573e
+oignon	1702e
+oil	1950a
+oiseau	1593e
 okr	36n
 oktober	194h
 oktoberfest	740a 740h
-oktopus	1604h
+oktopus	1624h
 okul	355n
-okul binası	1806n
-okul çantası	1881n
+okul binası	1826n
+okul çantası	1901n
 okyanus	139n
 ola	141f
 ola de calor	202f
@@ -9597,33 +9802,33 @@ old dutch masters	784a
 old fashioned	376a
 old master	710a
 old masters	710a
-old pink	1008a
-old rose	970a
+old pink	1029a
+old rose	991a
 old shanghai	771a
 old times	412a
 old west	730a
 older	376a
 oldies	376a
-oldlace	1480a
-ole	2547a
+oldlace	1500a
+ole	2561a
 oleaje	141f
 olgun	418n
 olimpiadi	680o
 olio oliva	275i
 oliv	24h
-oliva	1669i
-olive	24a 24e 275i 1669h
-olive brown	1214a
-olive drab	1362a
-olive green	1405a
+oliva	1689i
+olive	24a 24e 275i 1689h
+olive brown	1234a
+olive drab	1382a
+olive green	1425a
 olive oil	275a
-olive yellow	916a
-olivedrab	1481a
+olive yellow	937a
+olivedrab	1501a
 oliven	275h
 olivenöl	275h
 olives	275a 275e
 olivgrün	24h
-olla de comida	1714f
+olla de comida	1734f
 olmadan	456n
 olmasın	456n
 olmayan	456n
@@ -9640,17 +9845,18 @@ onda	141g 141i
 onda de calor	202g
 ondas	141g
 onde	141I
-one piece swimsuit	1871a
+one piece swimsuit	1891a
 ong	323m
-ong mật	1612m
-onigiri	1724i
-onion	1682a
+ong mật	1632m
+onigiri	1744i
+onion	1702a
+onion domes	825a
 onirico	393i
 onirique	393e
 online	373a
-only	2734a
+only	2748a
 onur yürüyüşü	748n
-onyx	2274a
+onyx	2292a
 onírico	393f 393g
 oolong	257a 257e 257f 257g 257h 257i 257n
 oolong tea	257a
@@ -9672,32 +9878,32 @@ ora dorata	178i
 orage	198e
 orageuse	198e
 orageux	198e
-orang outan	1507e
-orang utan	1507h
+orang outan	1527e
+orang utan	1527h
 orange	1a 1e 1h
-orange brown	1344a
+orange brown	1364a
 orange fruit	225a 225e
-orange pink	923a
+orange pink	944a
 orange red	97a
-orange yellow	1222a
+orange yellow	1242a
 orangefarben	1h
-orangeish	962a
+orangeish	983a
 orangen	225h
 oranger	225e
-orangered	1034a
+orangered	1055a
 orangerot	97h
 orangers	225e
 oranges	225a
-orangey brown	1229a
-orangey red	1192a
-orangey yellow	976a
-orangish	1054a
-orangish brown	1170a
-orangish red	1168a
-orango	1507i
-orangotango	1507g 1507i
-orangutan	1507a 1507n
-orangután	1507f
+orangey brown	1249a
+orangey red	1212a
+orangey yellow	997a
+orangish	1075a
+orangish brown	1190a
+orangish red	1188a
+orango	1527i
+orangotango	1527g 1527i
+orangutan	1527a 1527n
+orangután	1527f
 orangé	1e
 orangée	1e
 orbit	173a
@@ -9709,7 +9915,7 @@ orchids	215a
 orchidée	215e
 ordinary	431a
 ordu	428n
-oregano	2227a
+oregano	2245a
 organic	380a
 organik	380n
 orgoglioso	413i
@@ -9725,15 +9931,15 @@ orientale	352e 352i
 orientalisch	352h
 orientteppich	734h
 orilla del mar	142f
-orion	2735a
+orion	2749a
 orizzonte	180i
 orkide	215n
 orman	119n
 orman meyveleri	250n
-oro	11f 11i 2611a
+oro	11f 11i 2625a
 orquídea	215f 215g
 orrore	400i
-orso	1558i
+orso	1578i
 ortaggi	430i
 ortanca	216n
 ortensia	216i
@@ -9747,14 +9953,14 @@ osmanthe	221e
 osmanthus	221a
 osmanto	221f 221g 221i
 osmantus	221n
-oso panda	1560f
+oso panda	1580f
 ospedale	353i
 ostern	370h
-ostra	1743f 1743g
-ostrea	1743i
-ostrica	1743i
+ostra	1763f 1763g
+ostrea	1763i
+ostrica	1763i
 ot	124n
-otel	1803n
+otel	1823n
 otherworldly	393a
 otimista	401g
 otlak	123n
@@ -9762,15 +9968,16 @@ otlar	136n
 otomano	765f 765g
 otoñal	194f
 otoño	194f
-otter	1562a 1562h
+otter	1582a 1582h
 ottimista	401i
 ottobre	194i
 ottoman	765a 765e
 ottomano	765i
 ottone	60i
 ouro	11g
-ours	1558e
+ours	1578e
 ousado	402g
+outback	817a 817e 817f 817g 817h 817i
 outdoor	415a
 outdoors	415a
 outer space	173a
@@ -9780,34 +9987,35 @@ outrage	399a
 outremer	44e
 outrun	700a
 outubro	194g
-oveja	1538f
-ovelha	1538g
+oveja	1558f
+ovelha	1558g
 overcast	200a
-overgrown	2248a
+overgrown	2266a
 overwhelmed	410a
-ovo frito	1712g
-owl	2121a
+ovo frito	1732g
+owl	2140a
 oxblood	33a
 oxidada	284f
 oxidado	284f
-oxide	2482a
-oyster	1743a
+oxide	2497a
+oyster	1763a
 oyuncak	377n
 ozean	139h
 oásis	138g
 oğlan	453N
 oải hương	207m
 pa ri	754m
+pablo picasso	811a
 pace	383i
-pacific	1932a
+pacific	1952a
 pacifico	383i
-pack	2630a
+pack	2644a
 packers	576o
 pacífico	383g
 paddy	249a
-padella con cibo	1713i
-paella	1713f
-paesaggio urbano	1824i
+padella con cibo	1733i
+paella	1733f
+paesaggio urbano	1844i
 paese	345i
 paesi bassi	644o
 pagliaccio	328i
@@ -9817,15 +10025,15 @@ paillettes	427e
 pailleté	427e
 pain	267e 388a
 painful	388a
-painted	2111a
+painted	2130a
 painter	435a
 painting	435a
 paintings	435a
-paisaje urbano	1824f
+paisaje urbano	1844f
 paisible	383e
 paix	383e
 paixão	390g
-paketlenmiş hediye	1854n
+paketlenmiş hediye	1874n
 pakistan	666o
 pakistani flag	666o
 palace	343a
@@ -9834,31 +10042,31 @@ palais impérial	343e
 palazzo imperiale	343i
 pale	439a
 pale blue white	76a
-palegoldenrod	1482a
-palegreen	1483a
+palegoldenrod	1502a
+palegreen	1503a
 paler	439a
 palest	439a
-paleturquoise	1484a
-palevioletred	1485a
+paleturquoise	1504a
+palevioletred	1505a
 palhaço	328g
-palla di coriandoli	1845i
-pallid	2352a
+palla di coriandoli	1865i
+pallid	2368a
 pallida	439i
 pallido	439i
 palloncini	334i
 palloncino	334i
-palm	1924a
+palm	1944a
 palm springs	774a
-palm tree	1640a
-palma	1640i
-palme	1640h
-palmeira	1640g
-palmera	1640f
-palmier	1640e
-palmiye ağacı	1640n
-paloma	1575f
-palomino	2350a
-palomitas	1718f
+palm tree	1660a
+palma	1660i
+palme	1660h
+palmeira	1660g
+palmera	1660f
+palmier	1660e
+palmiye ağacı	1660n
+paloma	1595f
+palomino	2366a
+palomitas	1738f
 palta	239f
 palyaço	328n
 palácio imperial	343g
@@ -9866,29 +10074,29 @@ pamuk	289n
 pamuk şeker	270n
 pamukkale	795a 795e 795f 795g 795h 795i 795m 795n
 pan	267f
-pan de molde	1688f
+pan de molde	1708f
 pan de oro	303f
-pan relleno	1709f
-pan sin levadura	1691f
+pan relleno	1729f
+pan sin levadura	1711f
 panasonic	540o
 panayır	332n
-pancake	268a 1694e 1694i
-pancakes	268a 1694e
-pancetta	1700i
+pancake	268a 1714e 1714i
+pancakes	268a 1714e
+pancetta	1720i
 panda	318a 318e 318f 318g 318h 318i 318n
-pandabär	1560h
-pandagesicht	1560h
+pandabär	1580h
+pandagesicht	1580h
 pandas	318a
 pane	267i
-pane in cassetta	1688i
-panela	1714g
+pane in cassetta	1708i
+panela	1734g
 panic	400a
-pannocchia	1675i
-panorama	2502a
-panquecas	1694g
-pansy	2056a
-pantaloncini	1873i
-pantalones cortos	1873f
+pannocchia	1695i
+panorama	2517a
+panquecas	1714g
+pansy	2075a
+pantaloncini	1893i
+pantalones cortos	1893f
 pantone classic blue	685o
 pantone greenery	682o
 pantone living coral	684o
@@ -9898,14 +10106,14 @@ pantone ultra violet	683o
 pantone very peri	687o
 pantone viva magenta	688o
 paon	315e
-paonne	1583e
+paonne	1603e
 papagaio	320g
 papagayo	320f
 papagei	320h
 papatya	217n
 papavero	219i
-papaya	2190a
-papayawhip	1486a
+papaya	2208a
+papayawhip	1506a
 papağan	320n
 papel	290f 290g
 paper	290a
@@ -9914,12 +10122,12 @@ papier	290e 290h
 papillon	322e
 papoula	219g
 pappagallo	320i
-paprika	274a 1677h
-papyrus	2202a
+paprika	274a 1697h
+papyrus	2220a
 paquistán	666o
 paquistão	666o
 para	420N
-para kesesi	1879n
+para kesesi	1899n
 parada do orgulho	748g
 parade	406a
 paradies	424h
@@ -9932,11 +10140,11 @@ paranoid	410a
 parapluie	335e
 paraíso	424f 424g
 parc	126e
-parc national	1786e
+parc national	1806e
 parchemin	290e
 parchment	290a
 parco	126i
-parco nazionale	1786i
+parco nazionale	1806i
 pardo	7f 7g
 pared	339f
 parede	339g
@@ -9963,24 +10171,24 @@ park güell	757a
 parlak	440n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2504a
-parmak arası terlik	1882n
+parma	2519a
+parmak arası terlik	1902n
 parme	99e
 parque	126f 126g
-parque nacional	1786f 1786g
+parque nacional	1806f 1806g
 parra	133f
 parrot	320a
 parrots	320a
-parsley	2467a
-part de fromage	1696e
+parsley	2482a
+part de fromage	1716e
 parti	369n
-parti konfetisi	1844n
+parti konfetisi	1864n
 party	369a 369h
-party popper	1844a
-parça et	1699n
+party popper	1864a
+parça et	1719n
 parís	754f
 parıltı	427n
-parıltılar	1842n
+parıltılar	1862n
 parıltılı	440n
 parşömen	290n
 pas	284n 454e
@@ -9991,7 +10199,7 @@ pasión	390f
 paskalya	370n
 paslı	284n
 pasqua	370i
-pass	2448a
+pass	2463a
 passion	390a 390e
 passionate	390a
 passione	390i
@@ -9999,13 +10207,13 @@ passionné	390e
 passionnée	390e
 passé	443e
 passée	443e
-pasta	268n 2378a
-pasta dilimi	1750n
-paste	2204a
+pasta	268n 2393a
+pasta dilimi	1770n
+paste	2222a
 pastel	444a 444e 444f 444g 444m 444n
 pastel de cumpleaños	268f
 pastel de luna	807f
-pastel de pescado japonés	1733f
+pastel de pescado japonés	1753f
 pastel kawaii	723a
 pastel renkler	444n
 pasteles	444f
@@ -10022,32 +10230,32 @@ pastry	268a
 pasture	123a
 pastèque	231e
 pastéis	444g
-pata	1566g
-patas	1566g
-patata	1673f 1673i
-patata asada	1729f
-patata dolce arrosto	1729i
-patatas fritas	1702f
-patate douce	1729e
-patates	1673n
-patates kızartması	1702n
-patatine	1702i
-patatine fritte	1702i
-path	1933a
+pata	1586g
+patas	1586g
+patata	1693f 1693i
+patata asada	1749f
+patata dolce arrosto	1749i
+patatas fritas	1722f
+patate douce	1749e
+patates	1693n
+patates kızartması	1722n
+patatine	1722i
+patatine fritte	1722i
+path	1953a
 patlama	163n
-patlamış mısır	1718n
-patlayan mantarlı şişe	1764n
+patlamış mısır	1738n
+patlayan mantarlı şişe	1784n
 patlıcan	245n
-pato	1577f 1577g
+pato	1597f 1597g
 patrickstag	371h
 paura	400i
-pavo	1567f
+pavo	1587f
 pavo real	315f
 pavone	315i
-pavoneggiarsi	1583i
+pavoneggiarsi	1603i
 pavot	219e
 pavão	315g
-paw prints	1566a
+paw prints	1586a
 payaso	328f
 payet	427n
 paypal	493o
@@ -10058,10 +10266,10 @@ pazza	419i
 pazzo	419i
 países baixos	644o
 países bajos	644o
-pea	1153a
-pea green	1394a
-pea soup	1301a
-pea soup green	1265a
+pea	1173a
+pea green	1414a
+pea soup	1321a
+pea soup green	1285a
 peace	383a
 peaceful	383a
 peach	232a
@@ -10070,39 +10278,39 @@ peach colour	27a
 peach fuzz	689o
 peach pink	73a
 peaches	232a
-peachpuff	1487a
-peachy	1949a
-peachy pink	971a
+peachpuff	1507a
+peachy	1968a
+peachy pink	992a
 peacock	315a
 peacock blue	46a
 peacocks	315a
 peak	451a
 peaks	451a
-peanut	1683a
-peanuts	1683a
-pear	1138a
+peanut	1703a
+peanuts	1703a
+pear	1158a
 pearl	296a
 pearl white	106a
 pearls	296a
-pears	2585a
+pears	2599a
 peas	430a
-peat	2505a
+peat	2520a
 pebble	278a
 pebbles	278a
-pecan	2039a
-pecora	1538i
+pecan	2058a
+pecora	1558i
 pedra	278g
 pedra preciosa	313g
 pedras	278g
-pedregulho	1791g
-peel	1989a
-pegada de pata	1566g
+pedregulho	1811g
+peel	2008a
+pegada de pata	1586g
 peintre	435e
 peinture	435e
-peixe	1600g
+peixe	1620g
 peixe dourado	326g
-peixe tropical	1601g
-pelican	2144a
+peixe tropical	1621g
+pelican	2162a
 pelle	285i
 pelouse	124e
 pembe	6n
@@ -10113,25 +10321,25 @@ penguen	319n
 penguin	319a
 penguins	319a
 penhasco	161g
-penny	2157a
+penny	2175a
 penombra	448i
-pentola di cibo	1714i
+pentola di cibo	1734i
 penumbra	448f 448g
-pençe izi	1566n
+pençe izi	1586n
 peonia	211i
 peonies	211a
 peony	211a
 peonía	211f
-peperoncino	1676i
-peperone	1677i
-peperoni	1676h
-pepinillo	1678f
-pepino	1678f 1678g
+peperoncino	1696i
+peperone	1697i
+peperoni	1696h
+pepinillo	1698f
+pepino	1698f 1698g
 pepper	274a
-peppercorn	2736a
+peppercorn	2750a
 peppers	274a
 pepsi	560o
-pera	1662f 1662g 1662i
+pera	1682f 1682g 1682i
 perezosa	411f
 perezoso	411f
 perfume	416a
@@ -10143,20 +10351,20 @@ peri	392n
 peri bacaları	801n
 periler	731n
 perili	400n
-periwinkle	1404a
-periwinkle blue	1296a
+periwinkle	1424a
+periwinkle blue	1316a
 perla	296f 296i
 perlas	296f
 perle	296e 296h 296i
 perlen	296h
 perlmutt	296h
 perlweiß	106h
-perrete	1509f
-perrito caliente	1704f
-perro	1509f
-perro guía	1510f
+perrete	1529f
+perrito caliente	1724f
+perro	1529f
+perro guía	1530f
 perroquet	320e
-perrywinkle	1136a
+perrywinkle	1156a
 persa	734f 734g
 persan	734e
 perserteppich	734h
@@ -10165,7 +10373,7 @@ persian carpet	734a
 persian new year	741a
 persian rug	734a
 persiano	734i
-persimmon	1999a
+persimmon	2018a
 persisch	734h
 persisches neujahr	741h
 peru	660o 777a 777g 777h 777m 777n
@@ -10179,34 +10387,34 @@ peruviano	777i
 perù	777i
 perú	660o 777f
 pesca	232i
-pesce	1600i
-pesce palla	1602i
+pesce	1620i
+pesce palla	1622i
 pesce rosso	326i
-pesce tropicale	1601i
-pesto	1968a
+pesce tropicale	1621i
+pesto	1987a
 petal	204a
 petals	204a
-petardo	1841f 1841i
+petardo	1861f 1861i
 petersburg	794a
-petite	2718a
+petite	2732a
 petra	766a 766f 766g 766h 766i 766n
-petrol	13h 1052a
+petrol	13h 1073a
 petrol mavisi	13n
-petunia	2503a
+petunia	2518a
 peur	400e
-pewter	1941a
-peynir dilimi	1696n
+pewter	1961a
+peynir dilimi	1716n
 pez dorado	326f
-pez globo	1602f
-pez tropical	1601f
+pez globo	1622f
+pez tropical	1621f
 peñasco	161f
 peônia	211g
-pfannengericht	1713h
-pfannkuchen	1694h
+pfannengericht	1733h
+pfannkuchen	1714h
 pfau	315h
 pfauenblau	46h
-pferd	1524h
-pferdegesicht	1521h
+pferd	1544h
+pferdegesicht	1541h
 pfingstrose	211h
 pfirsich	232h
 pfirsichblüte	213h
@@ -10219,38 +10427,40 @@ pflaumenblüte	212h
 pflaumenfarben	62h
 pha lê	297m
 phai	439m
-phantom	2353a
+phantom	2369a
 pharao	767h
 pharaoh	767a 767m
 pharaohs	767a
 pharaon	767e
 pharmacy	353a
-pheasant	2470a
+pheasant	2485a
 philippinen	670o
 philippines	670o
 phim đen trắng	729m
 phiêu lưu	415m
-phlox	2114a
-phoenix	2196a
+phlox	2133a
+phoenix	2214a
 phone	373a
 phong cách boho	708m
 phong cách nhật	351m
+phong cách thụy sĩ	814m
 phong cách trung hoa	352m
-phong cầm	1904m
+phong cách victoria	809m
+phong cầm	1924m
 phong lan	215m
-phoque	1599e
+phoque	1619e
 phosphorescent	445e
 phun trào	163m
 phá	145m
-pháo	1841m
-pháo bông	1840m
-pháo giấy buổi tiệc	1844m
+pháo	1861m
+pháo bông	1860m
+pháo giấy buổi tiệc	1864m
 pháo hoa	331m
 pháo đài	356m
 pháp	619o
 phát sáng	445m
 phép thuật	392m
-phím đàn	1906m
+phím đàn	1926m
 phòng khám	353m
 phòng ngủ	359m
 phòng tranh	435m
@@ -10262,14 +10472,16 @@ phố hội	793m
 phố thị	337m
 phụ nữ	453m
 phục hưng	710m
-piano	1906e 1906i 2238a
-pianoforte	1906i
-pianta	1643i
-pianta di riso	1642i
-pianta in vaso	1637i
-pickle	2230a
-picnic	2486a
-pico	2093a
+piano	1926e 1926i 2256a
+pianoforte	1926i
+pianta	1663i
+pianta di riso	1662i
+pianta in vaso	1657i
+piazza rossa	825i
+picasso	811a 811e 811f 811g 811h 811i 811m 811n
+pickle	2248a
+picnic	2501a
+pico	2112a
 pico nevado	159f 159g
 pie	268a
 piedra	278f
@@ -10285,29 +10497,29 @@ piet mondrian	694a
 pietra	278i
 pietra preziosa	313i
 pietre	278i
-pieuvre	1604e
-pig	2191a
-pig face	1533a
-pig nose	1536a
-pig pink	917a
-piggy	2738a
+pieuvre	1624e
+pig	2209a
+pig face	1553a
+pig nose	1556a
+pig pink	938a
+piggy	2752a
 pigra	411i
 pigro	411i
-pilav	1725n
-pillow	2436a
+pilav	1745n
+pillow	2451a
 pilz	135h
 pilze	135h
-piment rouge	1676e
-pimenta	1676g
-pimentão	1677g
-pimiento	1677f
+piment rouge	1696e
+pimenta	1696g
+pimentão	1697g
+pimiento	1697f
 pin	121e
 pinar	121f
-pinch	2354a
+pinch	2370a
 pine	121a
-pine decoration	1847a
+pine decoration	1867a
 pine forest	121a
-pine green	1351a
+pine green	1371a
 pineapple	237a
 pines	121a
 pineta	121i
@@ -10321,31 +10533,31 @@ pinheiro	121g
 pinheiros	121g
 pini	121i
 pinie	121h
-piniendekoration	1847h
+piniendekoration	1867h
 pink	6a 6h
 pink city	797a
-pink purple	1188a
-pink red	1213a
-pinke schleife	1853h
+pink purple	1208a
+pink red	1233a
+pinke schleife	1873h
 pinkes neon	116h
-pinkish	1363a
-pinkish brown	1206a
-pinkish grey	1190a
-pinkish orange	1139a
-pinkish purple	1383a
-pinkish red	1366a
-pinkish tan	905a
-pinky	1027a
-pinky purple	1329a
-pinky red	1262a
+pinkish	1383a
+pinkish brown	1226a
+pinkish grey	1210a
+pinkish orange	1159a
+pinkish purple	1403a
+pinkish red	1386a
+pinkish tan	926a
+pinky	1048a
+pinky purple	1349a
+pinky red	1282a
 pino	121f 121i
 pinos	121f
 pins	121e
-pintalabios	1900f
+pintalabios	1920f
 pinterest	508o
-pintinho chocando	1570g
-pintinho de frente	1572g
-pintinho de perfil	1571g
+pintinho chocando	1590g
+pintinho de frente	1592g
+pintinho de perfil	1591g
 pintor	435f 435g
 pintura	435f 435g
 pintura a la tinta	299f
@@ -10357,177 +10569,179 @@ piove	196i
 pioviggine	197i
 piovosa	196i
 piovoso	196i
-pipe	2425a
-pipetli bardak	1773n
-pipistrello	1557i
-pipoca	1718g
-pipoca de cinema	1718g
+pipe	2440a
+pipetli bardak	1793n
+pipistrello	1577i
+pipoca	1738g
+pipoca de cinema	1738g
 piramidi	767i
 piramitler	767n
-pirinç bitkisi	1642n
-pirinç gevreği	1723n
+pirinç bitkisi	1662n
+pirinç gevreği	1743n
 pirinç metal	60n
 pirinç tarlası	249n
-pirinç tatlısı	1735n
+pirinç tatlısı	1755n
 pirinç terasları	759n
-pirinç topu	1724n
-piruleta	1755f
-pirulito	1755g
+pirinç topu	1744n
+piruleta	1775f
+pirulito	1775g
 pirámides	767f
 pirâmides	767g
 pis	422n
 pisca pisca	333g
-piss yellow	1037a
-pistachio	1270a
-pit	2473a
-pita farcita	1709i
+piss yellow	1058a
+pistachio	1290a
+pit	2488a
+pita farcita	1729i
 pittore	435i
 pittsburgh steelers	578o
 pittura	435i
 pittura a inchiostro	299i
 piuma	310i
-piumaggio	1581i
+piumaggio	1601i
 pivoine	211e
-pizza	244a 1703e 1703f 1703g 1703h 1703i
-pizza dilimi	1703n
-pizzastück	1703h
-pizzeria	1703h
+pizza	244a 1723e 1723f 1723g 1723h 1723i
+pizza dilimi	1723n
+pizzastück	1723h
+pizzeria	1723h
 piña	237f
+place rouge	825e
 placid	383a
 plage	142e
-plage avec parasol	1783e
+plage avec parasol	1803e
 plage de sable	143e
 plage tropicale	144e
 plain	382a
 plaj	142n
-plaj ve şemsiye	1783n
+plaj ve şemsiye	1803n
 planet	173a
 planet earth	380a
 planets	173a
-plank	2287a
+plank	2305a
 plant	127a
-plant de riz	1642e
-planta de arroz	1642g
-planta de maceta	1637f
-planta joven	1636f
-plantain	2658a
-plante en pot	1637e
+plant de riz	1662e
+planta de arroz	1662g
+planta de maceta	1657f
+planta joven	1656f
+plantain	2672a
+plante en pot	1657e
 plants	127a
-plaster	2349a
+plaster	2365a
 plaster wall	339a
 plastic	304a
 plastica	304i
 plastik	304h 304n
 plastique	304e
-plat mitonné	1713e
+plat mitonné	1733e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	2133a
+play	2151a
 playa	142f
 playa de arena	143f
 playa tropical	144f
-playa y sombrilla	1783f
+playa y sombrilla	1803f
 playas	142f
 playful	387a
 playground	377a
-playground slide	1832a
+playground slide	1852a
 playstation	469o
 playtime	377a
-plaza	2167a
-please	2535a
+plaza	2185a
+plaza roja	825f
+please	2549a
 pleased	387a
 pleasure	387a
-pleasures	2663a
+pleasures	2677a
 plein énergie	386e
 pleine lune	170e
 plomizo	8f
 pluie	196e
 plum	62a
 plum blossom	212a
-plum purple	1006a
+plum purple	1027a
 pluma	310f
-plumage	1581e
-plumaje	1581f
+plumage	1601e
+plumaje	1601f
 plumas	310g
 plume	310e
 plums	241a
 pluto	173a
 pluvieuse	196e
 pluvieux	196e
-plymouth	2739a
+plymouth	2753a
 plástico	304f 304g
 plátano	235f
 poca luce	448i
 poca luz	448f
-pochette	1879e 1879i
-pod	2215a
+pochette	1899e 1899i
+pod	2233a
 poderoso	402f 402g
 podre	422g
 podrido	422f
 poem	309a
 poems	309a
-poetic	2356a
+poetic	2372a
 poetry	309a
 point du jour	177e
-poire	1662e
+poire	1682e
 poise	394a
 poison	422a 422e
-poison green	955a
+poison green	976a
 poisonous	422a
-poisson	1600e
-poisson lune	1602e
+poisson	1620e
+poisson lune	1622e
 poisson rouge	326e
-poisson tropical	1601e
-poivron	1677e
+poisson tropical	1621e
+poivron	1697e
 polaire	182e
 poland	653o
 polar	182a 182f 182g 182h 729e
 polare	182i
 polarlicht	174h
 polen	653o
-polish	2382a
+polish	2397a
 polish flag	653o
 polished	394a
-pollen	2397a
-pollito	1571f
-pollito de frente	1572f
-pollito rompiendo el cascarón	1570f
-polluelo	1571f
+pollen	2412a
+pollito	1591f
+pollito de frente	1592f
+pollito rompiendo el cascarón	1590f
+polluelo	1591f
 pologne	653o
 polonia	653o
 polonya	653o
-polpo	1604i
+polpo	1624i
 polveroso	443i
-polvo	1604g
+polvo	1624g
 polônia	653o
-pomba branca	1575g
+pomba branca	1595g
 pomegranate	240a
 pomeriggio	187i
 pomme	233e
-pomme de terre	1673e
-pomme rouge	1660e
+pomme de terre	1693e
+pomme rouge	1680e
 pomme verte	234e
-pommes frites	1702h
+pommes frites	1722h
 pomodoro	244i
 pond	148a
-pont de nuit	1829e
-ponte di notte	1829i
-ponte à noite	1829g
-pony	2063a
-poo	1179a
-poo brown	1207a
-poodle	1511a 1511g
+pont de nuit	1849e
+ponte di notte	1849i
+ponte à noite	1849g
+pony	2082a
+poo	1199a
+poo brown	1227a
+poodle	1531a 1531g
 pool	142a
-poop	1313a
-poop brown	1215a
-poop green	1035a
-pop	2012a
+poop	1333a
+poop brown	1235a
+poop green	1056a
+pop	2031a
 pop art	785a 785e 785f 785g 785h 785i 785m 785n
-pop corn	1718e
+pop corn	1738e
 pop sanat	785n
-popcorn	1718a 1718h 1718i
+popcorn	1738a 1738h 1738i
 poppies	219a
 poppy	219a
 por la mañana	185f
@@ -10539,22 +10753,22 @@ porcelana azul e branca	293g
 porcelana azul y blanca	293f
 porcellana	292i
 porcellana bianca e blu	293i
-porco	1534g
-porco espinho	1556g
+porco	1554g
+porco espinho	1576g
 porpora	5i
 porsche	480o
 porselen	292n
-porsuk	1565n
+porsuk	1585n
 port	153a 153e
 portakal	225n
 portakal rengi	1n
-porte monnaie	1877e
+porte monnaie	1897e
 portekiz	623o 790n
 portekiz çinisi	790n
 porto	153g 153i 790a
 portofino	756a
 portogallo	623o 790i
-portsmouth	2506a
+portsmouth	2521a
 portugais	790e
 portugal	623o 790a 790e 790f 790g 790h
 portugal flag	623o
@@ -10569,41 +10783,42 @@ posh	394a
 positano	756a 756i
 positive	387a
 positivity	387a
-post office	1800a
-postane	1800n
-poste de barbeiro	1835g
-poste de barbero	1835f
-postgebäude	1800h
+post office	1820a
+postane	1820n
+poste de barbeiro	1855g
+poste de barbero	1855f
+postgebäude	1820h
 postre	268f
-pot	1990a
-pot de miel	1757e
-pot of food	1714a
-potato	1673a
-pote de mel	1757g
+pot	2009a
+pot de miel	1777e
+pot of food	1734a
+potato	1693a
+pote de mel	1777g
 potente	402i
 poterie	301e
 potion	392a
 potiron	243e
-potted plant	1637a
-potter	2507a
+potted plant	1657a
+potter	2522a
 pottery	301a
 pouca luz	448g
-poule	1568e
-poultry leg	1698a
-poupées japonaises	1848e
-pouring liquid	1772a
+poule	1588e
+poultry leg	1718a
+poupée russe	825e
+poupées japonaises	1868e
+pouring liquid	1792a
 pourpre	5e
 pourri	422e
 pourriture	422e
-poussin	1571e
-poussin de face	1572e
-poussin qui éclôt	1570e
-pout	2737a
+poussin	1591e
+poussin de face	1592e
+poussin qui éclôt	1590e
+pout	2751a
 powder blue	98a
-powder pink	928a
+powder pink	949a
 powder purple	99a
-powderblue	1488a
-powdered	1986a
+powderblue	1508a
+powdered	2005a
 power	402a
 powerful	402a
 pradaria	123g
@@ -10611,7 +10826,7 @@ pradera	123f
 prado	123f 123g
 praia	142g
 praia de areia	143g
-praia e guarda sol	1783g
+praia e guarda sol	1803g
 praia tropical	144g
 praias	142g
 prairie	123a 123e
@@ -10622,16 +10837,21 @@ prati	123i
 prato	123i
 pray	409a
 prayer	409a
-prayer beads	1899a
+prayer beads	1919a
 prayer flags	776a
 praying	409a
-preguiça	1561g
+praça vermelha	825g
+pre columbian	816a
+precolombiano	816i
+precolombina	816f
+precolombino	816f
+preguiça	1581g
 preguiçosa	411g
 preguiçoso	411g
-prehistoric	2508a
+prehistoric	2523a
 premium	378a
-presente	1854g
-pressed	2300a
+presente	1874g
+pressed	2318a
 pressure	410a
 preta	9g
 preto	9g
@@ -10639,27 +10859,27 @@ preto azulado	80g
 preto e branco	426g
 preto tinta	47g
 pretty	405a
-pretzel	1692a 1692g 1692i 1692n
+pretzel	1712a 1712g 1712i 1712n
 pride	413a 748i
 pride month	748a
 pride parade	748a 748h
 priest	357a
-primary blue	1193a
+primary blue	1213a
 primavera	192f 192g 192i
 primaveral	192f
 primaveril	192g
 primaverile	192i
-primrose	2072a
+primrose	2091a
 prince	379a
 princes	379a
 princess	379a
 princesses	379a
-print	2715a
+print	2729a
 printanier	192e
 printanière	192e
 printemps	192e
 prism	175a
-procione	1514i
+procione	1534i
 profesional	403f
 professional	403a
 professionale	403i
@@ -10676,8 +10896,9 @@ profunda	437f 437g
 profundezas	140g
 profundidades marinas	140f
 profundo	437f 437g
-prom	2307a
+prom	2325a
 promise	401a
+propaganda poster	810a
 prosecco	262i
 proud	413a
 provence	800a 800e 800h 800m 800n
@@ -10690,13 +10911,16 @@ provençal	800a 800e 800g
 provençale	800e
 prugna	62i
 prugne	241i
-prune	62e 2501a
+prune	62e 2516a
 prunes	241e
-prussian	2509a
-prussian blue	1255a
+prussian	2524a
+prussian blue	1275a
+präkolumbisch	816h
 pré	123e
-prédio da escola	1806g
-prédio grego	1788g
+pré colombiano	816g
+précolombien	816e
+prédio da escola	1826g
+prédio grego	1808g
 prés	123e
 psg	607o
 psichedelica	707i
@@ -10708,44 +10932,44 @@ psychedelia	707a
 psychedelic	432a
 psychedelisch	432h
 psychédélique	432e
-puce	1392a
-pudding	1756h 2034a
+puce	1412a
+pudding	1776h 2053a
 puddle	196a
 puddles	196a
-pudel	1511h
+pudel	1531h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
-pudim	1756g
-pudim de leite	1756g
-pudim de ovos	1756g
+pudim	1776g
+pudim de leite	1776g
+pudim de ovos	1776g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	345f 2740a
+pueblo	345f 2754a
 pueblo de agua	346f
-puente de noche	1829f
+puente de noche	1849f
 puerto	153f
 puerto rico	761a 761f
 puesta de sol	176f
-puesta del sol	1828f
-puff	2082a
+puesta del sol	1848f
+puff	2101a
 puissant	402e
 puissante	402e
-puke	1382a
-puke brown	1094a
-puke green	1395a
-puke yellow	1304a
-pulcino	1571i
-pulcino che nasce	1570i
-pulcino visto di fronte	1572i
-pulp	2299a
-pulpo	1604f
+puke	1402a
+puke brown	1115a
+puke green	1415a
+puke yellow	1324a
+pulcino	1591i
+pulcino che nasce	1590i
+pulcino visto di fronte	1592i
+pulp	2317a
+pulpo	1624f
 pumpkin	243a
-pumpkin orange	1200a
+pumpkin orange	1220a
 pumpkin patch	243a
 pumpkins	243a
-punch	1971a
+punch	1990a
 punk	408a 706m 706n
 punk rock	408a
 punks	706a
@@ -10754,69 +10978,69 @@ puppy	405a
 pur	404e
 pura	404f 404g 404i
 pure	404a 404e
-pure blue	1061a
+pure blue	1082a
 pureté	404e
 pureza	404f 404g
 purezza	404i
 purity	404a
 puro	404f 404g 404i
 purple	5a
-purple blue	1046a
-purple brown	1070a
-purple grey	1287a
-purple pink	1068a
-purple red	1158a
-purpleish	1238a
-purpleish blue	1245a
-purpleish pink	1121a
-purpley	1083a
-purpley blue	1275a
-purpley grey	918a
-purpley pink	1180a
-purplish	1303a
-purplish blue	1368a
-purplish brown	1114a
-purplish grey	1234a
-purplish pink	1337a
-purplish red	1184a
-purply	919a
-purply blue	1244a
-purply pink	1162a
+purple blue	1067a
+purple brown	1091a
+purple grey	1307a
+purple pink	1089a
+purple red	1178a
+purpleish	1258a
+purpleish blue	1265a
+purpleish pink	1141a
+purpley	1104a
+purpley blue	1295a
+purpley grey	939a
+purpley pink	1200a
+purplish	1323a
+purplish blue	1388a
+purplish brown	1134a
+purplish grey	1254a
+purplish pink	1357a
+purplish red	1204a
+purply	940a
+purply blue	1264a
+purply pink	1182a
 purpur	5h
 purpureo	5i
 purpurina	427f 427g
-purse	1877a
+purse	1897a
 pus	199n
 puslu	446n
-putty	1044a
+putty	1065a
 putzig	405h
-puzza	1563i
+puzza	1583i
 puzzle	391a
-puzzola	1563i
+puzzola	1583i
 pyramid	767a
 pyramiden	767h
 pyramides	767e
 pyramids	767a
-pyrite	2301a
-pájaro	1573f
+pyrite	2319a
+pájaro	1593f
 pálida	439f 439g
 pálido	439f 439g
 páscoa	370g
-pássaro	1573g
+pássaro	1593g
 pâle	439e
 pâquerette	217e
 pâques	370e
 pâtisserie	268e
 pão	267g
-pão de ló de morango	1750g
-pão recheado	1709g
-pão sírio	1691g
+pão de ló de morango	1770g
+pão recheado	1729g
+pão sírio	1711g
 pénombre	448e
 pérola	296g
 pérolas	296g
 pérou	660o 777e
 péruvien	777e
-pétard	1841e
+pétard	1861e
 pétra	766e
 pêche	232e
 pêssego	232g
@@ -10827,10 +11051,11 @@ pırıltılı	427n
 qatar	643o
 qatar airways	542o
 qatari flag	643o
-quadrifoglio	1645i
+qipao	823a 823e 823f 823g 823h 823i
+quadrifoglio	1665i
 quai	153e
-quail	2346a
-quarry	2276a
+quail	2362a
+quarry	2294a
 quarto	359g
 quartz	297a 297e
 quartzo	297g
@@ -10839,18 +11064,18 @@ quarzo	297i
 queda água	150g
 queen	379a
 queens	379a
-queijo	1696g
-queijo suíço	1696g
+queijo	1716g
+queijo suíço	1716g
 quente	398g
 quentinho	395g
 quercia	276i
 quermesse	332g
-quest	2433a
+quest	2448a
 quiet	383a
 quiete	383i
-quilt	2698a
-quimono	1869g
-quince	2556a
+quilt	2712a
+quimono	1889g
+quince	2570a
 quioto	798g
 quirky	432a
 quyết liệt	402m
@@ -10868,37 +11093,38 @@ quả bơ	239m
 quả cam	225m
 quả chanh	224m
 quả dâu	226m
-quả kiwi	1667m
+quả kiwi	1687m
 quả lựu	240m
 quả mơ	78m
 quả mận	241m
 quả mọng	250m
 quả nho	228m
 quả táo	233m
-quả việt quất	1666m
+quả việt quất	1686m
 quả đào	232m
-quả ớt	1676m
-quần bò	1863m
+quả ớt	1696m
+quảng trường đỏ	825m
+quần bò	1883m
 quần jean	286m
-quần lót	1872m
-quần soóc	1873m
-quần áo nữ	1875m
+quần lót	1892m
+quần soóc	1893m
+quần áo nữ	1895m
 quế	274m
 quỷ dữ	425m
 rabbia	399i
 rabbit	405a
-rabbit face	1552a
+rabbit face	1572a
 rabbits	405a
 rabia	399f
 racastan	797n
 raccolto	747i
-raccoon	1514a
-racing	2409a
-racing green	992a
+raccoon	1534a
+racing	2424a
+racing green	1013a
 radiante	440f 440g
-radioactive	2510a
-radioactive green	959a
-raffia	2130a
+radioactive	2525a
+radioactive green	980a
+raffia	2149a
 raffinata	394i
 raffinato	394i
 raffiniert	394h
@@ -10910,8 +11136,8 @@ ragazze	453I
 ragazzi	453I
 ragazzo	453I
 rage	399a 399e
-ragnatela	1618i
-ragno	1617i
+ragnatela	1638i
+ragno	1637i
 rahat	384n
 rahat ev	395n
 rahatlatıcı	384n
@@ -10924,14 +11150,14 @@ rainforest	120a
 raining	196a
 rainy	196a
 raio	198g
-raisin	228e 2078a
+raisin	228e 2097a
 raiva	399g
 rajasthan	797a 797e 797h 797i
 rajasthani	797a
 rajastán	797f
 rajastão	797g
 rakete	361h
-rakun	1514n
+rakun	1534n
 ramadan	742a 742e 742h 742i
 ramadan lantern	742a
 ramadán	742f
@@ -10942,29 +11168,29 @@ ramato	59i
 ramazan	742n
 ramazan bayramı	742n
 rame	59i
-ramo de flores	1624f
+ramo de flores	1644f
 rampicante	133i
 rana	325f 325i
 ranch	345a
 rangoli	804a 804e 804f 804g 804h 804i
 ranke	133h
 rapaz	453G
-rapids	2385a
+rapids	2400a
 raposa	321g
 rara	432f
 raro	432f
 rasen	124h
 raso	288f 288i
-raspadinha de gelo	1745g
+raspadinha de gelo	1765g
 raspberries	230a
 raspberry	230a
-rata	1550f
-rato	1550g
-raton laveur	1514e
-rattan	2333a
-ratte	1550h
-ratto	1550i
-ratón	1549f
+rata	1570f
+rato	1570g
+raton laveur	1534e
+rattan	2350a
+ratte	1570h
+ratto	1570i
+ratón	1569f
 rau	430m
 rau củ	430m
 rau thơm	136m
@@ -10973,26 +11199,26 @@ rauch	311h
 rauchig	311h
 raumschiff	361h
 raumstation	361h
-raupe	1610h
+raupe	1630h
 raureif	183h
 rave	433a
 raven	408a
 ravens	408a
-ravioli	1736i
-raviolo	1736i
-raw	1964a
+ravioli	1756i
+raviolo	1756i
+raw	1983a
 raw concrete	695a
-raw sienna	960a
-raw umber	1024a
+raw sienna	981a
+raw umber	1045a
 rayo	198f
 razzo	361i
 real	379f 379g
 real madrid	598o
 real madrid cf	598o
 reale	379i
-really light blue	900a
+really light blue	921a
 rebe	133h
-rebeccapurple	1489a
+rebeccapurple	1509a
 rebirth	396a
 recife	152g
 recife de coral	152g
@@ -11000,38 +11226,40 @@ recifes	152g
 recycle	380a
 recycling	380a
 red	0a
-red apple	1660a
-red brown	1349a
+red apple	1680a
+red brown	1369a
 red bull	537o
 red double decker	678o
-red envelope	1852a
-red orange	1374a
-red pink	1252a
+red envelope	1872a
+red orange	1394a
+red pink	1272a
 red purple	96a
 red sox	582o
-red violet	1269a
+red square	825a
+red violet	1289a
 red wine	261a
-reddish	1306a
-reddish brown	1377a
-reddish grey	929a
-reddish orange	1326a
-reddish pink	1342a
-reddish purple	1341a
+reddish	1326a
+reddish brown	1397a
+reddish grey	950a
+reddish orange	1346a
+reddish pink	1362a
+reddish purple	1361a
 reddit	507o
-reddy brown	1040a
-redwood	2218a
-reed	2074a
+reddy brown	1061a
+redwood	2236a
+reed	2093a
 reef	152a
 refinado	394f 394g
 refined	394a
-reflection	2061a
+reflection	2080a
 refrescante	396f 396g
 refreshing	396a
+refugio de esquí	828f
 regal	379a
 regale	379i
-regalo	1854f 1854i
-regalo envuelto	1854f
-regatta	2405a
+regalo	1874f 1874i
+regalo envuelto	1874f
+regatta	2420a
 regen	196h
 regenbogen	175h
 regenschirm	335h
@@ -11041,19 +11269,19 @@ regio	379f
 regnerisch	196h
 regno unito	628o
 regret	388a
-rehber köpek	1510n
+rehber köpek	1530n
 reif	418h
 reifweiß	83h
 rein	404h
 reinheit	404h
 reino unido	628o
-reis in schüssel	1725h
-reis mit curry	1726h
-reisbällchen	1724h
-reiscracker	1723h
+reis in schüssel	1745h
+reis mit curry	1746h
+reisbällchen	1744h
+reiscracker	1743h
 reisfeld	249h
 reisterrassen	759h
-reisähre	1642h
+reisähre	1662h
 relajada	384f
 relajado	384f
 relajante	384f
@@ -11077,7 +11305,7 @@ relâmpago	198g
 rembrandt	784a 784e 784f 784g 784h 784i 784m 784n
 remember	412a
 remembrance	412a
-reminder ribbon	1855a
+reminder ribbon	1875a
 reminisce	412a
 reminiscence	412a
 renacentista	710f
@@ -11093,11 +11321,11 @@ rengarenk	175n
 renk festivali	803n
 renkli	175n
 renoir	783a 783e
-renwick	2357a
+renwick	2373a
 repugnante	422f 422g
 repulsive	422a
-requin	1603e
-rescue worker helmet	1898a
+requin	1623e
+rescue worker helmet	1918a
 reserved	418a
 resif	152n
 resim	435n
@@ -11118,23 +11346,23 @@ retro wave	700a
 retrowave	700a
 retrò	376i
 retrô	376g
-rettungshelm	1898h
+rettungshelm	1918h
 revenge	399a
 reverie	393a
 revival	396a
 revive	396a
 reykjavik	758a
-rhine	2741a
-rhinoceros	1546a
-rhinocéros	1546e
-rhubarb	2101a
+rhine	2755a
+rhinoceros	1566a
+rhinocéros	1566e
+rhubarb	2120a
 riacho	147g
 riachuelo	147f
-ribbon	1853a
-riccio	1556i
-rice	1961a
-rice ball	1724a
-rice cracker	1723a
+ribbon	1873a
+riccio	1576i
+rice	1980a
+rice ball	1744a
+rice cracker	1743a
 rice field	249a
 rice paddy	249a
 rice terrace	759a
@@ -11142,31 +11370,32 @@ rice terraces	759a
 rich	441a
 riches	378a
 riddle	391a
-riesenrad	1833h
+riesenrad	1853h
 riff	152h
+rifugio	828i
 rilassante	384i
 rilassata	384i
 rilassato	384i
-rim	2500a
+rim	2515a
 rinascimentale	710i
 rinascimento	710i
 rinfrescante	396i
-ring	1901a 1901h
+ring	1921a 1921h
 ringraziamento	747i
-rinoceronte	1546f 1546g 1546i
-rio	147g 2449a
+rinoceronte	1566f 1566g 1566i
+rio	147g 2464a
 rio carnival	805a
 rio de janeiro	805a 805g
 rio karnavalı	805n
 riot	419a
-ripe	1943a
+ripe	1962a
 ripugnante	422i
 risacca	141i
 risaia	249i
 risaie a terrazza	759i
-rise	2699a
-riso al curry	1726i
-riso bollito	1725i
+rise	2713a
+riso al curry	1746i
+riso bollito	1745i
 ritual	391a
 riva	142i
 rivage	142e
@@ -11177,18 +11406,18 @@ riviera italiana	756f 756g
 riviera italienne	756e
 riviera ligure	756i
 rivière	147e
-riz au curry	1726e
+riz au curry	1746e
 rizière	249e
 rizières en terrasses	759e
-road	1980a
+road	1999a
 roam	415a
 roaring twenties	692a
-roast	2001a
-roasted	1963a
-roasted sweet potato	1729a
-robe	1868e
-robin egg	1211a
-robin egg blue	1227a
+roast	2020a
+roasted	1982a
+roasted sweet potato	1749a
+robe	1888e
+robin egg	1231a
+robin egg blue	1247a
 roble	276f
 robot	373a
 robots	373a
@@ -11209,9 +11438,10 @@ rococo	709a 709e 709m
 rococò	709i
 rococó	709f 709g
 rocío	203f
-roda gigante	1833g
+roda gigante	1853g
+rodchenko	810a
 roja	0f
-rojo	0f 2673a
+rojo	0f 2687a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -11222,9 +11452,9 @@ rojo vivo	74f
 rojo óxido	112f
 roket	361n
 rokoko	709h 709n
-roll	2600a
-roller coaster	1834a
-rolling	2199a
+roll	2614a
+roller coaster	1854a
+rolling	2217a
 rom	781H
 roma	781f 781g 781i 781n
 romain	781e
@@ -11250,12 +11480,12 @@ romântico	389g
 romã	240g
 romênia	657o
 rong biển	137m
-rookwood	2017a
-rooster	1569a
-root	1981a
-ropa de mujer	1875f
-ropa interior	1872f
-rosa	6f 6g 6h 6i 1031a
+rookwood	2036a
+rooster	1589a
+root	2000a
+ropa de mujer	1895f
+ropa interior	1892f
+rosa	6f 6g 6h 6i 1052a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	679o
@@ -11282,13 +11512,13 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	206f
-rosario	1899f 1899i
+rosario	1919f 1919i
 rosarot	91h
 rosas rojas	206f
 rosas vermelhas	206g
 rosata	6i
 rosato	6i
-rosca	1693g
+rosca	1713g
 rose	91e 206a 206h
 rose barbie	679o
 rose blush	114e
@@ -11305,22 +11535,22 @@ rose red	72a
 rose rosse	206i
 rose rouge	206e
 rose vif	6e
-rosebud	2667a
+rosebud	2681a
 roseira	206g
-rosemary	2742a
+rosemary	2756a
 rosen	206h
 rosenrot	72h
 roses	206a
 roses rouges	206e
-roseta	1628f 1628g
+roseta	1648f 1648g
 roseto	206i
-rosetta	1628i
-rosette	1628a 1628e 1628h
-rosewood	2158a
+rosetta	1648i
+rosette	1648a 1648e 1648h
+rosewood	2176a
 rosier	206e
 rosig	6h
 rossa	0i
-rossetto	1900i
+rossetto	1920i
 rosso	0i
 rosso acceso	74i
 rosso arancio	97i
@@ -11332,29 +11562,29 @@ rosso violaceo	96i
 rosso vivo	74i
 rost	284h
 rostig	284h
-rosto de cachorro	1508g
-rosto de camundongo	1548g
-rosto de cavalo	1521g
-rosto de coelho	1552g
-rosto de dragão	1592g
-rosto de gato	1515g
-rosto de hamster	1551g
-rosto de leão	1517g
-rosto de lobo	1512g
-rosto de macaco	1504g
-rosto de panda	1560g
-rosto de porco	1533g
-rosto de raposa	1513g
-rosto de sapo	1587g
-rosto de tigre	1518g
-rosto de unicórnio	1525g
-rosto de urso	1558g
-rosto de vaca	1529g
+rosto de cachorro	1528g
+rosto de camundongo	1568g
+rosto de cavalo	1541g
+rosto de coelho	1572g
+rosto de dragão	1612g
+rosto de gato	1535g
+rosto de hamster	1571g
+rosto de leão	1537g
+rosto de lobo	1532g
+rosto de macaco	1524g
+rosto de panda	1580g
+rosto de porco	1553g
+rosto de raposa	1533g
+rosto de sapo	1607g
+rosto de tigre	1538g
+rosto de unicórnio	1545g
+rosto de urso	1578g
+rosto de vaca	1549g
 rostrot	112h
-rosy	1939a
-rosy pink	972a
-rosybrown	1490a
-rosário de oração	1899g
+rosy	1959a
+rosy pink	993a
+rosybrown	1510a
+rosário de oração	1919g
 rosé	6e
 rosée	6e
 rosée du matin	203e
@@ -11362,8 +11592,9 @@ rot	0h
 rotbraun	19h
 rote	0h
 roter	0h
-roter apfel	1660h
-roter umschlag	1852h
+roter apfel	1680h
+roter platz	825h
+roter umschlag	1872h
 rotes	0h
 rothko	719a
 rotten	422a
@@ -11384,7 +11615,7 @@ rouille	284e
 rouillé	284e
 rouillée	284e
 roumanie	657o
-roupas femininas	1875g
+roupas femininas	1895g
 routemaster	678o
 routine	431a
 rovente	398i
@@ -11394,16 +11625,16 @@ roxo	5g
 roy lichtenstein	785a
 royal	379a 379e
 royal blue	43a
-royal purple	1399a
-royalblue	1491a
+royal purple	1419a
+royalblue	1511a
 royale	379e
-royalty	2554a
+royalty	2568a
 royaume uni	628o
-roycroft	2112a
+roycroft	2131a
 rua	338g
-ruban	1853e
-ruban de mémoire	1855e
-rubber	2358a
+ruban	1873e
+ruban de mémoire	1875e
+rubber	2374a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -11412,7 +11643,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2743a
+ruddy	2757a
 rue	338e
 ruela	338g
 ruelle	338e
@@ -11426,32 +11657,35 @@ ruhig	383h
 ruhige	383h
 ruidosa	419f
 ruidoso	419f
-ruins	2206a
+ruins	2224a
 ruisseau	147e
-rum	1995a
+rum	2014a
 rumania	657o
 rumorosa	419i
 rumoroso	419i
 rumänien	657o
-run	2650a
+run	2664a
 running	386a
-running shoe	1884a
-ruota panoramica	1833i
+running shoe	1904a
+ruota panoramica	1853i
 rupe	161i
 rural	345a 345e 345f 345g
 rurale	345i
 ruscello	147i
 rusia	635o
-russet	1253a
+russet	1273a
 russia	635o
+russian avant garde	810a
+russian doll	825a
 russian flag	635o
 russian folk painting	788a
 russian lacquer	788a
 russie	635o
+russische avantgarde	810h
 russland	635o
 rust	284a
-rust brown	963a
-rust orange	1104a
+rust brown	984a
+rust orange	1125a
 rust red	112a
 rusted	284a
 rustic	375a
@@ -11461,17 +11695,17 @@ rustik	375n
 rustikal	375h
 rustique	375e
 rusty	284a
-rusty orange	1154a
-rusty red	1057a
+rusty orange	1174a
+rusty red	1078a
 rusya	635o
-ruy băng	1853m
-ruy băng nhắc nhở	1855m
+ruy băng	1873m
+ruy băng nhắc nhở	1875m
 ruộng bậc thang	759m
 ruộng lúa	249m
 ryanair	546o
-rye	2359a
+rye	2375a
 ryokan	782a
-rái cá	1562m
+rái cá	1582m
 rã	325g
 rätselhaft	391h
 récif	152e
@@ -11499,11 +11733,11 @@ rústico	375f 375g
 rüya	393n
 rüya gibi	393n
 rüzgar	201n
-rüzgar çanı	1850n
-rüzgardaki yaprak	1648n
+rüzgar çanı	1870n
+rüzgardaki yaprak	1668n
 rüzgarlı	201n
 rüzgâr	201n
-rượu sake	1763m
+rượu sake	1783m
 rượu vang	261m
 rượu vang đỏ	261m
 rượu whisky	264m
@@ -11511,7 +11745,7 @@ rạn san hô	152m
 rạng đông	177m
 rằn ri	428m
 rỉ sét	284m
-rồng	1593m
+rồng	1613m
 rộn ràng	406m
 rừng	119m
 rừng cây	119m
@@ -11528,35 +11762,37 @@ sa phia	54m
 sa tanh	288m
 sabah	185n
 sabahleyin	185n
+sabana	827f
 sabbia	156i
-sable	156e 2210a
+sable	156e 2228a
 sable clair	103e
-sac à main	1878e
-sacolas de compras	1880g
+sac à main	1898e
+sacolas de compras	1900g
 sacred	409a
-sacs de shopping	1880e
+sacs de shopping	1900e
 sad	388a
-saddle	2318a
-saddlebrown	1492a
+saddle	2336a
+saddlebrown	1512a
 sade	382n
 sadio	414g
 sadness	388a
+saekdong	822a
 saf	404n
 safari	415a
 safe	403a
 safety	403a
-safety vest	1860a
-safflower	2036a
+safety vest	1880a
+safflower	2055a
 saffron	274a
 safir	54n
 safira	54g
 saflık	404n
 safran	274e 274h 274n
 sage	94a
-sage green	1357a
+sage green	1377a
 sagra	332i
 sagrada familia	757a 757f
-sahanda yemek	1713n
+sahanda yemek	1733n
 sahara	155a
 sahil	142n
 saigon	779a
@@ -11565,50 +11801,52 @@ sailing	139a
 sailor	139a
 sain	414e
 saine	414e
+saint basil cathedral	825a
 saint jean	749e
 saint patrick	371e
+saint patrick day	819a
 saint petersburg	794a 794m
 saint pétersbourg	794e
 saint sylvestre	750e
 saint valentin	365e
-sake	1763a 1763f 1763n
-sake flasche mit tasse	1763h
-sake şişesi ve fincanı	1763n
+sake	1783a 1783f 1783n
+sake flasche mit tasse	1783h
+sake şişesi ve fincanı	1783n
 sakin	383n
 saks mavisi	43n
 saksafon	434n
-saksı bitkisi	1637n
+saksı bitkisi	1657n
 sakura	205a 205e 205f 205g 205h 205i 205n
 sakura festival	738a
 sakura matsuri	806a
-sakè	1763i
-saké	1763e
+sakè	1783i
+saké	1783e
 sala de aula	355g
 sala giochi	701i
 salad	430a
-salad rau xanh	1717m
+salad rau xanh	1737m
 salada	430g
-salada verde	1717g
+salada verde	1737g
 salade	430e
-salade verte	1717e
+salade verte	1737e
 salat	430h
 salata	430n
-salatalık	1678n
+salatalık	1698n
 salbei	94h
 salbeigrün	94h
-sale	422E 1720i
+sale	422E 1740i
 salida del sol	177f
 salle de classe	355e
 salmon	29a
-salmon pink	1347a
+salmon pink	1367a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	340e
 saloon	730a
-salsa	2110a
-salt	1720a
-salted	2511a
+salsa	2129a
+salt	1740a
+salted	2526a
 salud	414f
 saludable	414f
 saludos	452f
@@ -11619,9 +11857,9 @@ salvaje oeste	730f
 salve	452i
 salvia	94f 94i
 salvo	454f
-salyangoz	1608n
-salz	1720h
-salzstreuer	1720h
+salyangoz	1628n
+salz	1740h
+salzstreuer	1740h
 salón recreativo	701f
 samanyolu	173n
 samba	805a 805e 805f 805g 805h 805i 805m 805n
@@ -11646,26 +11884,26 @@ sanatçı	435n
 sanctuaire	342e
 sanctuaire shinto	798e
 sand	156a 156h
-sand brown	964a
+sand brown	985a
 sand colour	103a
-sand yellow	1012a
-sandale de femme	1888e
-sandalia de mujer	1888f
-sandalo da donna	1888i
+sand yellow	1033a
+sandale de femme	1908e
+sandalia de mujer	1908f
+sandalo da donna	1908i
 sandfarbe	103h
 sandfarben	103h
 sands	143a
-sandstone	1225a
+sandstone	1245a
 sandstrand	143h
-sanduíche	1705g
-sandviç	1705n
-sandwich	1705a 1705e 1705h 1705i
-sandy	1144a
+sanduíche	1725g
+sandviç	1725n
+sandwich	1725a 1725e 1725h 1725i
+sandy	1164a
 sandy beach	143a
-sandy brown	1173a
-sandy yellow	1079a
-sandybrown	1493a
-sandália feminina	1888g
+sandy brown	1193a
+sandy yellow	1100a
+sandybrown	1513a
+sandália feminina	1908g
 sandía	231f
 sanft	385h
 sanftmütig	383h
@@ -11673,10 +11911,10 @@ sang	312e
 sang trọng	378m
 sang trọng tinh tế	394m
 sanglant	312e
-sanglier	1535e
+sanglier	1555e
 sangre	312f
 sangrento	312g
-sangria	2407a
+sangria	2422a
 sangriento	312f
 sangue	312g 312i
 sanguinoso	312i
@@ -11685,40 +11923,41 @@ sankt peterburg	794n
 sankt petersburg	794h
 sano	414f 414i
 sans	454e
-santa	2194a
+santa	2212a
 santorin	349e 349h
 santorini	349a 349f 349g 349i 349m 349n
 santuario	342f 342i
 santuario shintoista	798i
 santuario sintoísta	798f
 santuário	342g
-santuário japonês	1818g
+santuário japonês	1838g
 santuário xintoísta	798g
 santé	414e
 sao	172m
-sap	2689a
-sap green	1019a
-sapatilha	1886g
-sapatilha de balé	1889g
-sapato de salto alto	1887g
-sapato masculino	1883g
+sap	2703a
+sap green	1040a
+sapatilha	1906g
+sapatilha de balé	1909g
+sapato de salto alto	1907g
+sapato masculino	1903g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
-sapin de noël	1838e
+sapin de noël	1858e
 sapins	121e
-sapling	2651a
+sapling	2665a
 sapo	325g
 sapphire	54a
-saquê	1763g
+saquê	1783g
 saray	379n
 sarcelle	13e
-sari	1870a 1870e 1870f 1870g 1870h 1870i 1870n
+saree	824a
+sari	824a 824e 824f 824g 824h 824i 824m 824n
 sarmaşık	133n
 sarı	2n
-sarımsak	1681n
+sarımsak	1701n
 sassofono	434i
-sassy	2047a
+sassy	2066a
 satan	425a 425e 425h
 satana	425i
 satanic	425a
@@ -11736,7 +11975,7 @@ saturo	441i
 saturé	441e
 saturée	441e
 satén	288f
-sauce	1951a
+sauce	1970a
 saudade	412g
 saudade triste	388g
 saudações	452g
@@ -11747,74 +11986,79 @@ saudável	414g
 sauf	454e
 sauge	94e
 saumon	29e
-sauropod	1594a
-sauropode	1594e 1594h 1594i
-saurópode	1594g
-saurópodo	1594f
-sausage	2125a
+sauropod	1614a
+sauropode	1614e 1614h 1614i
+saurópode	1614g
+saurópodo	1614f
+sausage	2144a
 sauvage	415e
 savage	415a
-savannah	2325a
+savan	827n
+savana	827g 827i
+savane	827e
+savanna	827a
+savannah	827a
+savanne	827h
 savaş	428n
-saxo	1903f
+saxo	1923f
 saxofon	434h
 saxofone	434g
 saxofón	434f
 saxophon	434h
 saxophone	434a 434e
-sazan şekilli flama	1849n
+sazan şekilli flama	1869n
 saúde	414g
 sağlam	403n
 sağlık	414n
 sağlıklı	414n
 sbiadito chiaro	439i
 scala di grigi	426i
-scalloped	2744a
+scalloped	2758a
 scandinave	350e
 scandinavia	350m
 scandinavian	350a
 scandinavo	350i
-scarab	2605a
-scarabée	1613e
-scarafaggio	1616i
-scarf	1864a
+scarab	2619a
+scarabée	1633e
+scarafaggio	1636i
+scarf	1884a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
-scarpa con il tacco	1887i
-scarpa da uomo	1883i
-scarpa sportiva	1884i
-scarpe da ballerina	1886i
-scarpette da ballerina	1889i
+scarpa con il tacco	1907i
+scarpa da uomo	1903i
+scarpa sportiva	1904i
+scarpe da ballerina	1906i
+scarpette da ballerina	1909i
 scary	400a
-scenic	2745a
-sceptre	2419a
-schaf	1538h
-schal	1864h
+scenic	2759a
+sceptre	2434a
+schaf	1558h
+schal	1884h
 scharlach	34h
 scharlachrot	34h
 schaurig	400h
 schifo	422i
 schifoso	422i
-schildkröte	1589h
+schildkröte	1609h
 schimmernd	427h
 schirm	335h
 schlachtfeld	428h
 schlafzimmer	359h
 schlamm	166h
-schlange	1591h
+schlange	1611h
 schlicht	382h
 schloss	356h
 schlucht	157h
 schläfrig	411h
-schlüpfendes küken	1570h
+schlüpfendes küken	1590h
 schmetterling	322h
 schmuck	313h
 schmutzig	422h
-schnecke	1608h
-schneckenhaus	1605h
+schnecke	1628h
+schneckenhaus	1625h
 schnee	184h
-schneebedeckter berg	1778h
+schneebedeckter berg	1798h
 schneeberg	159h
 schneeflocke	184h
 schneeflocken	184h
@@ -11822,75 +12066,79 @@ schneeweiß	84h
 schokobraun	108h
 schokolade	258h
 schokoladenbraun	108h
-schokoladentafel	1753h
+schokoladentafel	1773h
 school	355a
 schottisch	775h
 schottland	775h
 schrein	342h
 schräg	432h
 schule	355h
-schulgebäude	1806h
-schulranzen	1881h
+schulgebäude	1826h
+schulranzen	1901h
 schummrig	448h
-schutzbrille	1858h
-schwan	1578h
+schutzbrille	1878h
+schwan	1598h
 schwarz	9h
 schwarz weiß	426h
 schwarze	9h
 schwarztee	253h
 schwarzweiß	426h
 schweden	648o
-schwein	1534h
-schweinegesicht	1533h
-schweinerüssel	1536h
-schweiz	646o
-schüssel mit löffel	1716h
-schüssel und essstäbchen	1727h
+schwein	1554h
+schweinegesicht	1553h
+schweinerüssel	1556h
+schweiz	646o 814h
+schweizer	814h
+schweizer grafik	814h
+schweizer stil	814h
+schüssel mit löffel	1736h
+schüssel und essstäbchen	1747h
 sci fi	373a
-sciarpa	1864i
+sciarpa	1884i
 science	373a
 science fiction	373e 373h
 scientific	373a
-scimmia	1505i
+scimmia	1525i
 scintillant	427e
 scintillante	427e 427i
-scivolo	1832i
+scivolo	1852i
 scogliera	161i
 scogliera corallina	152i
-scoiattolo	1554i
-scone	2550a
+scoiattolo	1574i
+scone	2564a
 scorched	398a
 scorching	202a
-scorpion	1619a 1619e
-scorpione	1619i
+scorpion	1639a 1639e
+scorpione	1639i
 scotland	775a 775m
 scottish	775a
 scottish highlands	775a
 scozia	775i
 scozzese	775i
-sculpture	2705a
+sculpture	2719a
 scuola	355i
 scura	436i
 scuro	436i
 se lạnh	397m
 sea	139a
-sea blue	1384a
-sea green	1403a
+sea blue	1404a
+sea green	1423a
 sea spray	141a
-seafoam	1391a
-seafoam blue	984a
-seafoam green	1397a
-seagreen	1494a
-seagull	2746a
-seal	1599a
+seafoam	1411a
+seafoam blue	1005a
+seafoam green	1417a
+seagreen	1514a
+seagull	2760a
+seal	1619a
+seapunk	808a
 seas	139a
-seascape	2452a
-seashell	1495a
+seascape	2467a
+seashell	1515a
 seashore	142a
 seaside	142a
 seaside cottage	726a
 seaweed	137a
-seaweed green	1090a
+seaweed green	1111a
 sebze	430n
 sebzeler	430n
 secessione viennese	716i
@@ -11900,6 +12148,8 @@ secrets	391a
 secure	403a
 security	403a
 seda	288f 288g
+seda china	823f
+seda chinesa	823g
 sedef	296n
 sedona	773a
 seduction	390a
@@ -11907,10 +12157,10 @@ seductive	390a
 see	146H
 see offen	139h
 seeblau	42h
-seed	1957a
-seedling	1636a
-seeds	2610a
-seehund	1599h
+seed	1976a
+seedling	1656a
+seeds	2624a
+seehund	1619h
 seen	146h
 seerose	209h
 seerosen von monet	783h
@@ -11920,7 +12170,7 @@ seide	288h
 seixo	278g
 seksenler	701n
 sekt	262h
-sektgläser	1770h
+sektgläser	1790h
 seladon	294h 294n
 selam	452n
 selamlar	452n
@@ -11960,7 +12210,8 @@ serein	383e
 sereine	383e
 serena	383f 383g 383i
 serene	383a
-serengeti	2747a
+serengeti	827a 827e 827g 827h 827i 827n
+serengueti	827f
 serenity	383a
 sereno	383f 383g 383i
 seria	407f 407i
@@ -11969,21 +12220,26 @@ serin taze	396n
 serio	407f 407i
 serious	407a
 seriös	403h
-serpent	1591e
-serpente	1591i
-serpiente	1591f
+serpent	1611e
+serpente	1611i
+serpiente	1611f
 serra	158g
 servus	452h
 serülyen	40n
-sesame	2147a
+sesame	2165a
 sessiz	383n
 seta	135f 288i
+seta cinese	823i
 setembro	194g
 setiembre	194f
 settembre	194i
 seul	780g 780i 780n
 sevgi	389n
 sevgililer günü	365n
+sevilha	818g
+sevilla	818a 818f 818h 818n
+sevillanas	818f
+seville	818a
 sevimli	405n
 sevinçli	387n
 sexy	390a
@@ -11993,74 +12249,76 @@ sf giants	584o
 shabby chic	722a 722e
 shadows	391a
 shadowy	436a
-shale	2129a
-shallow	2250a
-shallow pan of food	1713a
+shale	2148a
+shallow	2268a
+shallow pan of food	1733a
 shame	410a
-shamrock	1112a
-shamrock green	1169a
+shamrock	819a
+shamrock green	1189a
 shanghai	771a 771e 771h 771i
+shanghai silk	823a
 shanghái	771f
 shark	140a
 sharks	140a
-shaved ice	1745a
-sheaf of rice	1642a
+shaved ice	1765a
+sheaf of rice	1662a
 sheep	345a
-sheepskin	2731a
-shell	487o 1917a
-sherbet	2118a
-shetland	2719a
+sheepskin	2745a
+shell	487o 1937a
+sherbet	2137a
+shetland	2733a
+shibori	821a 821e 821f 821g 821h 821i 821m 821n
 shimmer	427a
 shimmering	427a
 shine	427a
-shingle	2680a
+shingle	2694a
 shining	427a
-shinto	1818h
+shinto	1838h
 shinto schrein	798h
 shinto shrine	798a
 shiny	427a
 ship	139a
 ships	139a
-shit	1266a
-shit brown	1247a
-shit green	1028a
+shit	1286a
+shit brown	1267a
+shit green	1049a
 shiver	397a
 shivering	397a
 shock	421a
 shocked	421a
-shocking	2360a
-shocking pink	1204a
-shoe	2666a
-shoot	2267a
+shocking	2376a
+shocking pink	1224a
+shoe	2680a
+shoot	2285a
 shopify	558o
-shopping bags	1880a
+shopping bags	1900a
 shore	142a
-shoreline	2544a
-short	1873e
-shortbread	2686a
-shortcake	1750a
-shorts	1873a 1873g 1873h
+shoreline	2558a
+short	1893e
+shortbread	2700a
+shortcake	1770a
+shorts	1893a 1893g 1893h
 showers	196a
-shrimp	1741a
+shrimp	1761a
 shrine	342a
-shutter	2298a
-shy	1969a
+shutter	2316a
+shy	1988a
 siberpunk	372n
-sicherheitsweste	1860h
+sicherheitsweste	1880h
 sichtbeton	695h
-sicilia	1745i
+sicilia	1765i
 sick	422a
-sick green	1152a
+sick green	1172a
 sickly	422a
-sickly green	1243a
-sickly yellow	943a
+sickly green	1263a
+sickly yellow	964a
 sickness	422a
 sicuro	403i
-sidewalk	2430a
+sidewalk	2445a
 sieg	413h
-sienna	1355a
-sierra	158f 2178a
-sigh	2376a
+sienna	1375a
+sierra	158f 2196a
+sigh	2391a
 sihirli	392n
 silber	12h
 silbergrau	86h
@@ -12068,24 +12326,24 @@ silbern	12h
 silberne	12h
 silence	383a
 silent	383a
-silhouette	2493a
-silindir şapka	1894n
+silhouette	2508a
+silindir şapka	1914n
 silk	288a
 silver	12a
 silver grey	86a
 silvester	750h
-simit	1693n
+simit	1713n
 simli	427n
 simple	382a
 simples	382g
 sin	454f
-sinagog	1817n
-sinagoga	1817f 1817g 1817i
-sincap	1554n
+sinagog	1837n
+sinagoga	1837f 1837g 1837i
+sincap	1574n
 singapore airlines	548o
 singapore flag	672o
 singaporean flag	672o
-singe	1505e
+singe	1525e
 sinh nhật	369m
 sinh thái	380m
 siniestro	400f
@@ -12094,11 +12352,12 @@ sinister	400a
 sinistre	400e
 sinistro	400g 400i
 sinterterrassen	795h
-siperli şapka	1896n
-sirk çadırı	1836n
+siperli şapka	1916n
+sirk çadırı	1856n
 sis	199n
 sisli	199n
-sivrisinek	1620n
+siviglia	818i
+sivrisinek	1640n
 sixties	696a
 siyah	9n
 siyah beyaz	426n
@@ -12107,30 +12366,32 @@ sizzling	398a
 siêu thực	714m
 skandinavisch	350h
 ski	195a
+ski lodge	828a
 skies	167a
+skihütte	828h
 skiing	195a
-skin	2011a
-skirt	2391a
-skorpion	1619h
+skin	2030a
+skirt	2406a
+skorpion	1639h
 skull	400a
 skulls	400a
-skunk	1563a
+skunk	1583a
 skurril	432h
 sky	167a
 sky blue	41a
 sky lanterns	744a
-skyblue	1496a
-skyline	337a 1824h
+skyblue	1516a
+skyline	337a 1844h
 skyscraper	337a
 skyscrapers	337a
 sl benfica	610o
-slate	1388a
-slate blue	1385a
-slate green	1256a
-slate grey	1310a
-slateblue	1497a
-slategray	1498a
-slategrey	1499a
+slate	1408a
+slate blue	1405a
+slate green	1276a
+slate grey	1330a
+slateblue	1517a
+slategray	1518a
+slategrey	1519a
 sledding	195a
 sleek	394a
 sleek design	382a
@@ -12138,14 +12399,14 @@ sleep	411a
 sleeping	411a
 sleepy	411a
 sleet	197a
-slice	2052a
+slice	2071a
 slime	422a
-slime green	1185a
+slime green	1205a
 slimy	422a
-slip	1872e 1872h 1872i
-slip mayo	1872n
-slipper	2234a
-slippers	2266a
+slip	1892e 1892h 1892i
+slip mayo	1892n
+slipper	2252a
+slippers	2284a
 sloth	411a
 slow	411a
 sluggish	411a
@@ -12159,19 +12420,19 @@ smiles	387a
 smiling	387a
 smog	199a
 smoke	311a
-smoked	1972a
+smoked	1991a
 smoky	311a
 smoky colour	446a
-smooth	2200a
-smoothie	2089a
+smooth	2218a
+smoothie	2108a
 smorzato	443i
-snail	1608a
-snake	1591a
+snail	1628a
+snake	1611a
 snapchat	509o
-snot	1181a
-snot green	1280a
+snot	1201a
+snot green	1300a
 snow	184a
-snow capped mountain	1778a
+snow capped mountain	1798a
 snow mountain	159a
 snow white	84a
 snowfall	184a
@@ -12185,31 +12446,32 @@ snuggle	395a
 sober	407a
 sobre	382E
 sobre et discret	418e
-sobre rojo	1852f
+sobre rojo	1872f
 sobremesa	268g
 sobrio	418f 418i
 soccer	386a
 sock hop	703a
-socken	1867h
-socks	1867a
+socken	1887h
+socks	1887a
 socola	258m
 soffusa	442i
 soffuso	442i
 sofisticado	394f 394g
 sofisticato	394i
 soft	442a
-soft ice cream	1744a
-softeis	1744h
+soft ice cream	1764a
+softeis	1764h
 softer	442a
 sognante	393i
 sogno	393i
 soie	288e
+soie chinoise	823e
 soil	166a
 soir	188e
 soirée	188e
 sokak	338n
 sokak lambası	333n
-sol	166e 169f 169g 2155a
+sol	166e 169f 169g 2173a
 solar	169a
 solar punk	733a
 solarpunk	733a
@@ -12224,7 +12486,7 @@ soldi	420i
 soldier	428a
 soldiers	428a
 sole	169i
-sole che tramonta sulla città	1828i
+sole che tramonta sulla città	1848i
 soleada	169f
 soleado	169f
 soledad	388f
@@ -12232,8 +12494,8 @@ soleggiata	169i
 soleggiato	169i
 soleil	169e
 soleil couchant	176e
-soleil levant	1826e
-soleil levant derrière les montagnes	1825e
+soleil levant	1846e
+soleil levant derrière les montagnes	1845e
 solemn	407a
 solemne	407f
 solene	407g
@@ -12247,21 +12509,21 @@ solitario	388f 388i
 solitude	388a
 solitudine	388i
 solitário	388g
-solmuş çiçek	1630n
+solmuş çiçek	1650n
 solo	166g
 solstice été	749e
 solsticio de verano	749f
 solstizio estate	749i
 solstício de verão	749g
-solucan	1622n
+solucan	1642n
 soluk	439n
 soluk lila	90n
 soluk ışık	448n
 somber	388a
 sombre	388a 436e
 sombre humeur	388e
-sombrero de copa	1894f
-sombrero de mujer	1893f
+sombrero de copa	1914f
+sombrero de mujer	1913f
 sombria	388g
 sombrilla	335f
 sombrinha	335g
@@ -12280,8 +12542,8 @@ somnoliento	411f
 somon	29n
 somon rengi	29n
 son	35M
-son môi	1900m
-sonata	2494a
+son môi	1920m
+sonata	2509a
 sonbahar	194n
 sonbahar ortası bayramı	367n
 sonbahar yaprakları	128n
@@ -12291,51 +12553,51 @@ sonhadora	393g
 sonho	393g
 sonne	169h
 sonnenaufgang	177h
-sonnenaufgang über bergen	1825h
-sonnenaufgang über dem meer	1826h
+sonnenaufgang über bergen	1845h
+sonnenaufgang über dem meer	1846h
 sonnenblume	208h
 sonnenblumen	208h
-sonnenbrille	1857h
+sonnenbrille	1877h
 sonnenlicht	169h
 sonnenschein	169h
 sonnenuntergang	176h
-sonnenuntergang in der stadt	1828h
+sonnenuntergang in der stadt	1848h
 sonnig	169h
 sonolento	411g
-sonora	2748a
+sonora	2761a
 soothing	385a
 sophisticated	394a
 sophistication	394a
-sorbet	271e 1965a
+sorbet	271e 1984a
 sorcery	392a
-sorgenti termali	1830i
+sorgenti termali	1850i
 sorgere del sole	177i
-soropod	1594n
+soropod	1614n
 sorprendente	421f 421i
 sorprendido	421f
 sorpresa	421f 421i
 sorpreso	421i
-sorrel	2445a
+sorrel	2460a
 sorrow	388a
 sorrowful	388a
 sorvete	271g
-sorvete italiano	1744g
+sorvete italiano	1764g
 sosiego	383f
-sosisli sandviç	1704n
+sosisli sandviç	1724n
 soso	431f
 sossego	383g
 sottacqua	362i
 sottile	418i
-souffle	2717a
+souffle	2731a
 souk	753a 753e 753h
 soul	409a
-soulful	2749a
-soup	2030a
+soulful	2762a
+soup	2049a
 sour	224a
-sources chaudes	1830e
+sources chaudes	1850e
 sourd	443e
 sourde	443e
-souris	1549e
+souris	1569e
 sous bois	119e
 sous eau	362e
 sous marin	362e
@@ -12345,9 +12607,12 @@ south beach	762a
 south korea	633o
 southwest	773a
 southwestern	773a
+soviet poster	810a
+sovyet afişi	810n
+sowjetisches plakat	810h
 soñador	393f
 soñadora	393f
-soğan	1682n
+soğan	1702n
 soğuk	397n
 soğuk renkler	450n
 soğuk tonlar	450n
@@ -12355,28 +12620,29 @@ spa	384a
 space	173a
 space station	361a
 spaceship	361a
-spacious	2750a
-spagetti	1728n
-spaghetti	1728a 1728e 1728h 1728i 1728m
+spacious	2763a
+spagetti	1748n
+spaghetti	1748a 1748e 1748h 1748i 1748m
 spagna	622o
 spain	622o
-spalmare formaggio sul bagel	1693i
+spalmare formaggio sul bagel	1713i
 spanien	622o
+spanish dancer	818a
 spanish flag	622o
-spara coriandoli	1844i
+spara coriandoli	1864i
 spark	164a
 sparkle	427a
-sparkler	1840a
-sparkles	1842a
+sparkler	1860a
+sparkles	1862a
 sparkling	427a
 sparkling wine	262a
 sparkly	427a
 sparks	164a
-sparrow	2332a
+sparrow	2349a
 spaventoso	400i
 spazio	173i
-spearmint	1100a
-special	2388a
+spearmint	1121a
+special	2403a
 spectrum	175a
 speiseeis	271h
 spell	392a
@@ -12387,27 +12653,27 @@ spezia	274i
 spezie	274i
 spiagge	142i
 spiaggia	142i
-spiaggia con ombrellone	1783i
+spiaggia con ombrellone	1803i
 spiaggia di sabbia	143i
 spiaggia tropicale	144i
 spice	274a
 spice market	778a
-spiced	1926a
+spiced	1946a
 spices	274a
 spicy	274a
-spider	1617a
-spider web	1618a
-spiegelei in bratpfanne	1712h
-spielen	1832h
+spider	1637a
+spider web	1638a
+spiegelei in bratpfanne	1732h
+spielen	1852h
 spielhalle	701h
-spielplatz	1832h
-spielplatzrutsche	1832h
+spielplatz	1852h
+spielplatzrutsche	1852h
 spielzeug	377h
 spinach	430a
-spinel	2355a
-spinne	1617h
-spinnennetz	1618h
-spiral shell	1605a
+spinel	2371a
+spinne	1637h
+spinnennetz	1638h
+spiral shell	1625a
 spirit	409a
 spirited	386a
 spirits	409a
@@ -12418,49 +12684,51 @@ spirituell	409h
 spirituelle	409e
 splash	151a
 splendente	440i
-split	2392a
-sponge	2394a
+split	2407a
+sponge	2409a
 spooky	400a
 sporco	422i
 sport	386a
-sportlich	1884h
+sportlich	1904h
 sports	386a
-sportschuh	1884h
+sportschuh	1904h
 sporty	386a
+sposa indiana	824i
 spotify	465o
-spouting whale	1596a
-sprig	2053a
+spouting whale	1616a
+sprig	2072a
 spring	192a
 spring festival	366a
-spring green	1393a
-springbrunnen	1820h
-springgreen	1500a
+spring green	1413a
+springbrunnen	1840h
+springgreen	1520a
 springtime	192a
-sprinkle	2625a
-spross	1636h
-sprout	1991a
-spruce	906a
+sprinkle	2639a
+spross	1656h
+sprout	2010a
+spruce	927a
 sprühregen	197h
 spukhaft	400h
 spumante	262i
-spun	2251a
+spun	2269a
 spurs	593o
-squalo	1603i
-squash	958a
-squeeze	2537a
-squid	1742a
+squalo	1623i
+squash	979a
+squeeze	2551a
+squid	1762a
 ssc napoli	606o
-st patrick day	371a
+st basil	825a
+st patrick day	371a 819h
 st patricks day	371a
 st petersburg	794a
 stable	403a
-stade	1787e
-stadio	1787i
-stadion	1787h
-stadium	1787a
+stade	1807e
+stadio	1807i
+stadion	1807h
+stadium	1807a
 stadt	337h
-stadyum	1787n
-stage	2263a
+stadyum	1807n
+stage	2281a
 stagno	148i
 stagno di loto	149i
 stahl	281h
@@ -12475,25 +12743,25 @@ starry	172a
 starry sky	172a
 stars	172a
 stars and stripes	627o
-stately	2487a
+stately	2502a
 stati uniti	627o
 station spatiale	361e
-statua della libertà	1813i
-statue	2641a
-statue de la liberté	1813e
-statue of liberty	1813a
+statua della libertà	1833i
+statue	2655a
+statue de la liberté	1833e
+statue of liberty	1833a
 staunen	421h
 stazione spaziale	361i
 steady	403a
-steam	2040a
+steam	2059a
 steam punk	699a
-steamed	2751a
-steaming bowl	1727a
+steamed	2764a
+steaming bowl	1747a
 steampunk	699a 699m 699n
 steel	281a
-steel blue	1380a
-steel grey	1254a
-steelblue	1501a
+steel blue	1400a
+steel grey	1274a
+steelblue	1521a
 steelers	578o
 stein	278h
 steine	278h
@@ -12501,52 +12769,53 @@ stella	172i
 stellata	172i
 stellato	172i
 stelle	172i
-stellina scintillante	1840i
-stelline	1842i
-stem	2273a
-sterling	2244a
+stellina scintillante	1860i
+stelline	1862i
+stem	2291a
+sterling	2262a
 stern	172h 407a
 sterne	172h
 sternenhimmel	172h
 sternenklar	172h
-stick	2065a
+stick	2084a
 stile cinese	352i
 stile country	697i
 stile liberty	786i
+stile svizzero	814i
 still	451a
 still ruhe	383h
 stillness	383a
-stinken	1563h
-stinktier	1563h
-stivale da donna	1890i
-stivale da trekking	1885i
+stinken	1583h
+stinktier	1583h
+stivale da donna	1910i
+stivale da trekking	1905i
 stock market	354a
 stolz	413h
 stone	278a
 stones	278a
-stop	2732a
+stop	2746a
 stories	309a
 storm	198a
 stormy	198a
-stormy blue	932a
+stormy blue	953a
 story	309a
 storybook	731a
 strada	338i
 strahlend	440h
 strana	432i
 strand	142h
-strand mit sonnenschirm	1783h
+strand mit sonnenschirm	1803h
 strange	432a
 strano	432i
 stravagante	432i
-straw	977a
+straw	998a
 strawberries	226a
 strawberry	226a
 straße	338h
 stream	147a
 street	338a
 streets	338a
-streifenhörnchen	1554h
+streifenhörnchen	1574h
 strength	402a
 stres	410n
 stresli	410n
@@ -12556,37 +12825,39 @@ stressed	410a
 stressé	410e
 strict	407a
 striking	402a
-string	2512a
+string	2527a
 string lights	333a
 strom	147h
 strong	402a
-strong blue	907a
+strong blue	928a
 strong colour	441a
-strong pink	914a
-stucco	2416a
+strong pink	935a
+stucco	2431a
 stucco wall	339a
 student	355a
 students	355a
+studio ghibli	813a 813e 813h 813i
 study	355a
 studying	355a
-stuffed flatbread	1709a
-stundenhotel	1804h
+stuffed flatbread	1729a
+stundenhotel	1824h
 stupefacente	421i
 stupore	421i
 sturm	198h
 style chinois	352e
+style suisse	814e
 stylish	394a
 städtisch	337h
-stöckelschuh	1887h
-stück torte	1750h
+stöckelschuh	1907h
+stück torte	1770h
 stürmisch	198h
 su	151N
 su altı	362n
 su festivali	736n
 su kasabası	346n
 su mavisi	66n
-su püskürten balina	1596n
-su samuru	1562n
+su püskürten balina	1616n
+su samuru	1582n
 sualtı	362n
 suave	385f 385g
 suavizado	442f 442g
@@ -12603,14 +12874,14 @@ successful	413a
 succulent	134a
 succulenta	134i
 succulente	134e
-sucette	1755e
+sucette	1775e
 sucio	422f
-suco de caixa	1775g
+suco de caixa	1795g
 suculenta	134f 134g
 sudafrica	662o
 sudáfrica	662o
 suecia	648o
-suede	1929a
+suede	1949a
 suelo	166f
 sueño	393f
 suffering	388a
@@ -12618,13 +12889,14 @@ sugar	269a
 sugar skull	737a
 sugar skulls	737a
 sugary	269a
-suisse	646o
-suiza	646o
+suisse	646o 814e
+suiza	646o 814f
+suizo	814f
 sujo	422g
 suk	753i
 sukkulente	134h
 sukulent	134n
-sulphur	2141a
+sulphur	2159a
 sultry	398a
 sumi	299a
 summer	193a
@@ -12634,29 +12906,29 @@ summer vacation	193a
 summertime	193a
 summery	193a
 sun	169a
-sun yellow	949a
+sun yellow	970a
 sunbathing	142a
 sunbeam	169a
 sunbeams	169a
 sunday	384a
 sundown	176a
 sunflower	208a
-sunflower yellow	990a
+sunflower yellow	1011a
 sunflowers	208a
 sunflowers by van gogh	717a
-sunglasses	1857a
+sunglasses	1877a
 sunlight	169a
 sunlit	440a
 sunny	169a
-sunny yellow	944a
+sunny yellow	965a
 sunrise	177a
-sunrise over mountains	1825a
+sunrise over mountains	1845a
 sunset	176a
 sunshine	169a
-sunshine yellow	1091a
+sunshine yellow	1112a
 suntan	193a
 suolo	166i
-supérette	1805e
+supérette	1825e
 surf	141a
 surfer	142a
 surfing	142a
@@ -12688,15 +12960,17 @@ suudi arabistan	639o
 suzuki	484o
 suède	648o
 suécia	648o
-suíça	646o
+suíça	646o 814g
+suíço	814g
 suşi	273n
 suối	147m
-suối nước nóng	1830m
+suối nước nóng	1850m
 svezia	648o
-svizzera	646o
-swamp	965a
-swamp green	1276a
-swan	1578a
+svizzera	646o 814i
+svizzero	814i
+swamp	986a
+swamp green	1296a
+swan	1598a
 sweat	398a
 sweater	395a
 sweaty	398a
@@ -12710,30 +12984,36 @@ swim	142a
 swimming	142a
 swimming pool	142a
 swing music	434a
+swiss	814a
+swiss alps	828a
+swiss design	814a
 swiss flag	646o
-switzerland	646o
-sycamore	2513a
+swiss poster	814a
+swiss style	814a
+switzerland	646o 814a
+sycamore	2528a
 sylve	119e
 sympathy	385a
 symphony	394a
-synagoge	1817h
-synagogue	1817a 1817e
+synagoge	1837h
+synagogue	1837a 1837e
 synthwave	700a
-syrup	2090a
+syrup	2109a
 sài gòn	779m
 sàn nhảy	433m
 sách	309m
 sách cũ	309m
 sálvia	94g
-sándwich	1705f
+sándwich	1725f
 sáng	440m
 sáng màu	438m
 sáng sớm	185m
 sáng tạo	435m
 sâm panh	262m
-sân vận động	1787m
+sân vận động	1807m
 sâu	437m
 são joão	749g
+são patrício	819g
 são petersburgo	794g
 são valentim	365g
 sécession viennoise	716e
@@ -12744,8 +13024,9 @@ sérieux	403e
 sério	407g
 sérénité	383e
 sét	198m
+séville	818e
 sóbrio	418g
-sóc chuột	1554m
+sóc chuột	1574m
 sóng	141m
 sóng biển	141m
 sô cô la	258m
@@ -12755,13 +13036,13 @@ sông băng	181m
 sönük	443n
 südafrika	662o
 südkorea	633o
-sürekli açık market	1805n
+sürekli açık market	1825n
 sürpriz	421n
 sürrealizm	714n
-süs köpeği	1509n
+süs köpeği	1529n
 süss	405h
 süt	265n
-süt bardağı	1759n
+süt bardağı	1779n
 süt beyazı	105n
 sütlü kahve	252n
 sütlü çay	256n
@@ -12772,19 +13053,20 @@ sıcak	398n
 sıcak dalgası	202n
 sıcak hava	202n
 sıcak hava balonu	801n
-sıcak içecek	1760n
+sıcak içecek	1780n
 sıcak renkler	449n
 sıcak tonlar	449n
 sıkıcı	431n
 sıkıntı	431n
 sınıf	355n
 sıradan	431n
-sıçan	1550n
+sıçan	1570n
 sơn mài	300m
 sương	199m
 sương giá	183m
 sương mù	199m
 sương sớm	203m
+sườn xám	823m
 sấm	198m
 sấm sét	198m
 sầu	388m
@@ -12795,21 +13077,22 @@ sỏi	278m
 sứ	292m
 sức khỏe	414m
 sữa	265m
-t rex	1595a 1595e 1595f 1595h 1595i 1595n
-t shirt	1862a 1862e 1862h 1862i
+t rex	1615a 1615e 1615f 1615h 1615i 1615n
+t shirt	1882a 1882e 1882h 1882i
 taba	26n
-table	2401a
-tableta de chocolate	1753f
-tacchino	1567i
-taco	1706a 1706e 1706f 1706g 1706h 1706i
+table	2416a
+tableta de chocolate	1773f
+tac mahal	826n
+tacchino	1587i
+taco	1726a 1726e 1726f 1726g 1726h 1726i
 taegukgi	633o
-taffeta	2471a
+taffeta	2486a
 tag	191h
 tag der toten	737h
 tageslicht	191h
-taglio di carne	1699i
+taglio di carne	1719i
 tagsüber	191h
-tahitian	2361a
+tahitian	2377a
 tahta	276n
 tailandia	669o 772f
 tailandés	772f
@@ -12817,36 +13100,37 @@ tailandês	772g
 tailândia	669o 772g
 tainan	792a 792e 792f
 taipa	339g
-takeaway box	1738h
-takeaway schachtel	1738h
-takeout box	1738a
-tako	1706n
+taj mahal	826a 826e 826f 826g 826h 826i 826m
+takeaway box	1758h
+takeaway schachtel	1758h
+takeout box	1758a
+tako	1726n
 taksi	336n
 tal	160h
 tale	309a
 tales	309a
-tamal	1708e 1708f
-tamale	1708a 1708g 1708h 1708i 1708n
-tambor	1910f 1910g
-tambor comprido	1911g
-tamboril	1911f
-tamburo	1910i
-tamburo lungo	1911i
+tamal	1728e 1728f
+tamale	1728a 1728g 1728h 1728i 1728n
+tambor	1930f 1930g
+tambor comprido	1931g
+tamboril	1931f
+tamburo	1930i
+tamburo lungo	1931i
 tamisé	442e
 tamisé sombre	448e
 tamisée	442e
 tan	26A
-tan brown	1029a
-tan green	950a
+tan brown	1050a
+tan green	971a
 tan yeri	177n
-tanabata ağacı	1846n
-tanabata baum	1846h
-tanabata tree	1846a
-tangelo	2752a
+tanabata ağacı	1866n
+tanabata baum	1866h
+tanabata tree	1866a
+tangelo	2765a
 tangerina	225g
 tangerine	225a
-tangy	2753a
-tank	2233a
+tangy	2766a
+tank	2251a
 tanne	121h
 tannen	121h
 tannengrün	48h
@@ -12861,53 +13145,53 @@ tappeto persiano	734i
 tapınak	342n
 tapınak şenliği	792n
 tarde	187f 187g
-tarihi yapı	1788n
+tarihi yapı	1808n
 tarla	123n
 tarnfarbe	428h
-tarnished	2754a
+tarnished	2767a
 tarnung	428h
-tarro de miel	1757f
-tart	1752n 2007a
+tarro de miel	1777f
+tart	1772n 2026a
 tarta	268f
-tarta de cumpleaños	1749f
+tarta de cumpleaños	1769f
 tartan	775a 775e 775h 775i
-tartaruga	1589g 1589i
-tarte	1752e
+tartaruga	1609g 1609i
+tarte	1772e
 tartán	775f
 tartã	775g
 tarçın	274n
-tasse	1762e
-tassel	2708a
-tasso	1565i
-tasso del miele	1565i
+tasse	1782e
+tassel	2722a
+tasso	1585i
+tasso del miele	1585i
 tasteful	394a
 tatami	782a 782e 782f 782h 782i
 tatlı	405n
 tatlılar	268n
-tatzen	1566h
-tatzenabdrücke	1566h
+tatzen	1586h
+tatzenabdrücke	1586h
 tau	203h
-taube	1575h
+taube	1595h
 taupe	68a 68e 68g 68h
-tavern	2446a
-tavuk	1568n
-tavuk butu	1698n
+tavern	2461a
+tavuk	1588n
+tavuk butu	1718n
 tavus kuşu	315n
 tavus mavisi	46n
-tavşan	1553n
-tavşan yüzü	1552n
-tawny	2048a
+tavşan	1573n
+tavşan yüzü	1572n
+tawny	2067a
 taxi	336a 336e 336f 336h 336i 336m
 taxis	336a
 tayland	669o 772n
 taze	396n
 taze yeşil	53n
-tazza da tè senza manico	1762i
-tazón de fideos	1727f
-tazón de té	1762f
-taça de coquetel	1766g
-taça de vinho	1765g
-taças brindando	1770g
+tazza da tè senza manico	1782i
+tazón de fideos	1747f
+tazón de té	1782f
+taça de coquetel	1786g
+taça de vinho	1785g
+taças brindando	1790g
 taş	278n
 taşlar	278n
 tchéquia	655o
@@ -12915,54 +13199,55 @@ tchéquie	655o
 tea	253a
 tea brown	88a
 tea ceremony	782a
-tea green	924a
+tea green	945a
 tea house	782a
-teacup without handle	1762a
+teacup without handle	1782a
 teak	276a
 teal	13a
-teal blue	1273a
-teal green	1309a
-tealish	1137a
-tealish green	966a
-teapot	1761a
+teal blue	1293a
+teal green	1329a
+tealish	1157a
+tealish green	987a
+teapot	1781a
 tears	388a
-tease	2474a
+tease	2489a
 tech	373a
 technik	373h
 technologie	373e 373h
 technology	373a
-teclado musical	1906f 1906g
+teclado musical	1926f 1926g
 tecnologia	373g 373i
 tecnología	373f
-teddy	2249a
+teddy	2267a
 teddy bear	405a
 tedious	431a
 tee	253h
 teebraun	88h
-teekanne	1761h
-teetasse ohne henkel	1762h
+teekanne	1781h
+teetasse ohne henkel	1782h
 teezeremonie	782h
-teia de aranha	1618g
+teia de aranha	1638g
 teich	148h
-teiera	1761i
-teigtasche	1736h
-tejón	1565f
-tejón de la miel	1565f
-tejón melero	1565f
-tek boynuzlu at	1525n
-tek parça mayo	1871n
+teiera	1781i
+teigtasche	1756h
+teinture indigo	821e
+tejón	1585f
+tejón de la miel	1585f
+tejón melero	1585f
+tek boynuzlu at	1545n
+tek parça mayo	1891n
 tek renkli	426n
 tekdüze	431n
 teknoloji	373n
-tela de araña	1618f
+tela de araña	1638f
 telegram	500o
 tembel	411n
-tembel hayvan	1561n
+tembel hayvan	1581n
 temmuz	193n
 tempel	342h
 tempelfest	792h
 temper	399a
-tempered	2755a
+tempered	2768a
 tempest	198a
 tempesta	198i
 tempestad	198f
@@ -12972,26 +13257,26 @@ tempestuoso	198g
 tempio	342i
 tempio cinese	792i
 tempio coreano	791i
-tempio indù	1816i
+tempio indù	1836i
 temple	342a 342e
 temple chinois	792e
 temple coréen	791e
 temple fair	792a
-temple hindou	1816e
+temple hindou	1836e
 templo	342f 342g
 templo chino	792f
 templo chinês	792g
 templo coreano	791f 791g
-templo hindu	1816g
-templo hindú	1816f
+templo hindu	1836g
+templo hindú	1836f
 temporale	198i
 temptation	390a
 tempting	390a
 tempête	198e
 ten rengi	26n
 ten tonu	115n
-tenda	1821i
-tenda da circo	1836i
+tenda	1841i
+tenda da circo	1856i
 tender	385a
 tender green	53a
 tenderness	385a
@@ -13007,21 +13292,22 @@ tenero carino	405i
 tennis	386a
 tense	410a
 tension	410a
-tent	1821a
-tente	1821e
+tent	1841a
+tente	1841e
 tenue	442f 442i
 tenue luz	448f
+teotihuacan	816a
 tepe	158n
 tepeler	158n
 terakota	111n
 terciopelo	287f
 tereyağı	266n
-terkedilmiş ev	1795n
+terkedilmiş ev	1815n
 terne	443e
 terno	385g
-terra	166g 166i 1938a
-terra cotta	1307a
-terracota	111f 111g 979a
+terra	166g 166i 1958a
+terra cotta	1327a
+terracota	111f 111g 1000a
 terracotta	111a 111e 111i
 terracotta cruda	301i
 terrakotta	111h
@@ -13039,15 +13325,16 @@ terroso	381f 381g 381i
 terça feira gorda	739g
 tesco	533o
 tesla	479o
-tespih	1899n
-testa di drago	1592i
-tetera	1761f
-tetrabrik	1775f
-tetsu	2514a
+tespih	1919n
+testa di drago	1612i
+tetera	1781f
+tetrabrik	1795f
+tetsu	2529a
 teufel	425h
-texas	2077a
-texugo	1565g
-texugo de mel	1565g
+texas	2096a
+texugo	1585g
+texugo de mel	1585g
+teñido índigo	821f
 thai	772a
 thai flag	669o
 thai new year	736a
@@ -13061,7 +13348,7 @@ tham lam	423m
 than hồng	165m
 thanh bình	383m
 thanh lịch	394m
-thanh sô cô la	1753m
+thanh sô cô la	1773m
 thanksgiving	194a
 thaï	772e
 thaïlandais	772e
@@ -13071,11 +13358,11 @@ the great wave	721a
 the kiss	716a
 the past	412a
 the scream	713a
-thicket	2384a
-thin	2733a
-thistle	1502a
+thicket	2399a
+thin	2747a
+thistle	1522a
 thiên hà	173m
-thiên nga	1578m
+thiên nga	1598m
 thiên nhiên	380m
 thiên thanh	39m
 thiên thần	424m
@@ -13083,13 +13370,13 @@ thiên đàng	424m
 thiên đường	424m
 thiền	347m
 thiền định	409m
-thong sandal	1882a
-thorn	2372a
-thoughts	2602a
+thong sandal	1902a
+thorn	2387a
+thoughts	2616a
 threat	400a
 threatening	400a
 throne	379a
-thrush	2280a
+thrush	2298a
 thu	194m
 thunder	198a
 thunderous	198a
@@ -13097,7 +13384,7 @@ thunderstorm	198a
 thung lũng	160m
 thuyền gondola	799m
 thy	544o
-thyme	2008a
+thyme	2027a
 thành phố	337m
 thành phố hồng	797m
 thành phố xanh	796m
@@ -13121,13 +13408,13 @@ tháng tám	193m
 tháng tư	192m
 tháng tự hào	748m
 thánh đường	357m
-tháp tokyo	1812m
+tháp tokyo	1832m
 thé	253e
 thé au lait	256e
-thé aux perles	1774e
+thé aux perles	1794e
 thé noir	253e
 thé vert	254e
-théière	1761e
+théière	1781e
 thép	281m
 thông	121m
 thơm	237m
@@ -13142,6 +13429,7 @@ thảm ba tư	734m
 thảm cỏ	124m
 thảo mộc	136m
 thảo nguyên	123m
+thảo nguyên châu phi	827m
 thần tiên	392m
 thẫm	436m
 thập niên 20	692m
@@ -13149,33 +13437,35 @@ thập niên 50	703m
 thập niên 60	696m
 thập niên 80	701m
 thập niên 90	702m
-thằn lằn	1590m
+thằn lằn	1610m
 thằng hề	328m
 thẳm	437m
-thịt bám xương	1697m
-thịt xông khói	1700m
+thịt bám xương	1717m
+thịt xông khói	1720m
 thối	422m
 thối rữa	422m
+thổ dân úc	817m
 thổ nhĩ kỳ	637o
-thụy sĩ	646o
+thời victoria	809m
+thụy sĩ	646o 814m
 thụy điển	648o
 thủy mặc	299m
 thủy tinh	291m
-thực phẩm đóng hộp	1721m
+thực phẩm đóng hộp	1741m
 tibet	776a 776e 776h 776i 776n
 tibetan	776a
 tibetano	776f 776g 776i
 tibete	776g
 tibetisch	776h
-tiburón	1603f
+tiburón	1623f
 tibétain	776e
 tide	141a
-tie	2569a
+tie	2583a
 tie dye	707a
 tief	437h
 tiefe	437h
 tiefsee	140h
-tienda de campaña	1821f
+tienda de campaña	1841f
 tierna	385f
 tierno	385f
 tierno ánimo	405f
@@ -13185,14 +13475,14 @@ tiffany blau	675o
 tiffany blue	675o
 tiffany glass	786a
 tiffany lamp	786a
-tigela com colher	1716g
+tigela com colher	1736g
 tiger	316a 316h
-tiger face	1518a
-tigergesicht	1518h
+tiger face	1538a
+tigergesicht	1538h
 tigers	316a
 tigre	316e 316f 316g 316i
 tijolo	280g
-tijolos	1790g
+tijolos	1810g
 tiki	727a
 tiki bar	727a 727h
 tiki lounge	727a
@@ -13202,49 +13492,52 @@ tilki	321n
 timber	276a
 timberland	119a
 timeless	394a
-timid	2079a
-timsah	1588n
-tin	2116a
+timid	2098a
+timsah	1608n
+tin	2135a
 tin cậy	403m
-tinge	2669a
+tinge	2683a
+tingimento índigo	821g
 tinh khôi	404m
 tinh tế	418m
 tinh vân	173m
 tinta	47f 47g
 tinte	47h
-tintenfisch	1742h
+tintenfisch	1762h
 tintenschwarz	47h
+tintura indaco	821i
 tiranga	634o
-tiranossauro rex	1595g
+tiranossauro rex	1615g
 tired	411a
-tişört	1862n
+tirol	828h
+tişört	1882n
 tiền	420m
 tiền mặt	420m
 tiệc sinh nhật	369m
-toad	2368a
+toad	2384a
 toast	267a
-toasted	1944a
-tobacco	2453a
-toboggan	1832e
-tobogán	1832f
+toasted	1963a
+tobacco	2468a
+toboggan	1852e
+tobogán	1852f
 toddler	377a
-toes	2337a
+toes	2354a
 toffee	259a
-toile araignée	1618e
-tokyo kulesi	1812n
-tokyo tower	1812a 1812h
+toile araignée	1638e
+tokyo kulesi	1832n
+tokyo tower	1832a 1832h
 tom frio	450g
 tom quente	449g
 tomate	244e 244f 244g 244h
 tomato	244a
-tomato red	1117a
+tomato red	1137a
 tomatoes	244a
 tombée de la nuit	188e
 ton chaud	449e
 ton erde	301h
 ton froid	450e
-tong	1882e
-tongs	1882e
+tong	1902e
+tongs	1902e
 toni caldi	449i
 toni freddi	450i
 toni terrosi	381i
@@ -13264,20 +13557,20 @@ tons pastel	444g
 tons quentes	449g
 tons terreux	381e
 tons terrosos	381g
-tooth	2122a
-top hat	1894a
-topaz	985a
-topf mit essen	1714h
-topfpflanze	1637h
-topiary	2336a
-topo	68f 1549i
+tooth	2141a
+top hat	1914a
+topaz	1006a
+topf mit essen	1734h
+topfpflanze	1657h
+topiary	2353a
+topo	68f 1569i
 toprak	166n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	381n
 toprak tonu	381n
-toque universitaire	1895e
-torch	2319a
+toque universitaire	1915e
+torch	2337a
 torii	798a 798e 798f 798g 798h 798i 798n
 torii gate	798a
 tormenta	198f
@@ -13285,25 +13578,25 @@ tormentosa	198f
 tormentoso	198f
 tornado	198a
 toronto maple leafs	585o
-torre de tokio	1812f
-torre de tóquio	1812g
-torre di tokyo	1812i
+torre de tokio	1832f
+torre de tóquio	1832g
+torre di tokyo	1832i
 torrente	147i
 torride	202e
 torrido	202i
 torta	268g 268i
 torta della luna	807i
-torta di compleanno	1749i
-torta di mele	1752i
+torta di compleanno	1769i
+torta di mele	1772i
 torte	268h
-tortenstück	1750h
-tortino	1752i
-tortino di pesce a spirale	1733i
-tortita	1694f
-tortitas	1694f
+tortenstück	1770h
+tortino	1772i
+tortino di pesce a spirale	1753i
+tortita	1714f
+tortitas	1714f
 tortora	68i
-tortue	1589e
-tortuga	1589f
+tortue	1609e
+tortuga	1609f
 toscan	755e
 toscana	755f 755g 755i
 toscane	755e
@@ -13313,40 +13606,42 @@ toskana	755h 755n
 toskanisch	755h
 tossico	422i
 tostado	26f
+totoro	813a 813e 813f 813g 813h 813i 813m 813n
 tottenham	593o
 tottenham hotspur	593o
 tough	402a
 toundra	182e
-toupe	953a
-tour de tokyo	1812e
+toupe	974a
+tour de tokyo	1832e
 tournesol	208e
 tower	337a
 towers	337a
 town	337a
 towns	337a
-toxic	2076a
-toxic green	908a
+toxic	2095a
+toxic green	929a
 toxique	422e
 toy	377a
 toyota	475o
 toys	377a
-track	2396a
-trade	2631a
-traditionelle japanische windsäcke	1849h
-traditionelles mondfest	1851h
+track	2411a
+trade	2645a
+traditionelle japanische windsäcke	1869h
+traditionelles mondfest	1871h
 traffic	337a
 tragedy	388a
 tragic	388a
-trail	1916a
-trails	2583a
-traje de baño de una pieza	1871f
+trail	1936a
+trails	2597a
+traje de baño de una pieza	1891f
 tramonto	176i
 trang nghiêm	407m
 trang sức	313m
-trang trí cây thông	1847m
+trang trí cây thông	1867m
 trang trại	345m
 trang trọng	407m
 tranh	435m
+tranh cổ động	810m
 tranh khắc gỗ nhật	787m
 tranh thủy mặc	299m
 tranh tối tranh sáng	448m
@@ -13359,7 +13654,7 @@ tranquille	383e
 tranquillity	383a
 tranquillo	383i
 tranquilo	383f 383g
-translucent	2756a
+translucent	2769a
 traube	228h
 trauben	228h
 trauer	388h
@@ -13372,24 +13667,24 @@ travertenler	795n
 travertine pools	795a
 travertine terraces	795a
 tre	122m
-treasure	1936a
+treasure	1956a
 tree	132a
-tree green	1171a
+tree green	1191a
 trees	132a
 trek	415a
-trellis	2327a
+trellis	2344a
 trencadís	757a 757f
 trepadeira	133g
-trevo	1644g
-trevo de quatro folhas	1645g
-trevo de três folhas	1644g
+trevo	1664g
+trevo de quatro folhas	1665g
+trevo de três folhas	1664g
 tricolore	619o
-trifoglio	1644i
+trifoglio	1664i
 trigal	248f 248g
 trigo	248f 248g
-trinkglas	1771h
-trinkpäckchen	1775h
-trinquer	1770e
+trinkglas	1791h
+trinkpäckchen	1795h
+trinquer	1790e
 triomphe	413e
 trionfo	413i
 trippy	432a
@@ -13402,72 +13697,72 @@ triumphant	413a
 triunfo	413f 413g
 tro	165m
 tro tàn	165m
-troll	2587a
-tromba	1907i
-trommel	1910h
-trommelstöcke	1910h
-trompet	1907n
-trompeta	1907f
-trompete	1907g 1907h
-trompette	1907e
+troll	2601a
+tromba	1927i
+trommel	1930h
+trommelstöcke	1930h
+trompet	1927n
+trompeta	1927f
+trompete	1927g 1927h
+trompette	1927e
 trong lành	396m
 trong sáng	404m
 troops	428a
 tropen	348h
-tropenfisch	1601h
+tropenfisch	1621h
 tropenstrand	144h
 trophy	413a
 tropic	348a
 tropical	348a 348e 348f 348g
 tropical beach	144a
-tropical drink	1767a
-tropical fish	1601a
+tropical drink	1787a
+tropical fish	1621a
 tropicale	348e 348i
 tropici	348i
 tropics	348a
 tropik	348n
-tropik içecek	1767n
+tropik içecek	1787n
 tropik plaj	144n
 tropikal	348n
-tropikal balık	1601n
+tropikal balık	1621n
 tropikal orman	120n
 tropiques	348e
 tropisch	348h
 tropischer strand	144h
-trout	2214a
+trout	2232a
 trovoada	198g
 trovão	198g
-trozo de tarta	1750f
-true blue	1295a
-true green	998a
+trozo de tarta	1770f
+true blue	1315a
+true green	1019a
 trueno	198f
-truffle	1970a
-trumpet	1907a
+truffle	1989a
+trumpet	1927a
 trung quốc	632o
 trung thu	367m
 trung tâm thành phố	337m
 trust	403a
 trustworthy	403a
-truthahn	1567h
+truthahn	1587h
 trà	253m
-trà nhựa ruồi	1776m
+trà nhựa ruồi	1796m
 trà sữa	256m
 trà sữa trân châu	256m
 trà xanh	254m
 trà ô long	257m
 tràn đầy năng lượng	386m
-tràng hạt	1899m
+tràng hạt	1919m
 trái cam	225m
 trái cây	429m
 trái đào	232m
 tráng miệng	268m
-trâu nước	1531m
+trâu nước	1551m
 träge	411h
 träume	393h
-trèfle	1644e
-trèfle à quatre feuilles	1645e
-trébol	1644f
-trébol de cuatro hojas	1645f
+trèfle	1664e
+trèfle à quatre feuilles	1665e
+trébol	1664f
+trébol de cuatro hojas	1665f
 trò chơi điện tử	701m
 trópico	348f
 trópicos	348g
@@ -13494,16 +13789,16 @@ trắng tuyết	84m
 trắng ánh trăng	76m
 trẻ con	377m
 trẻ em	377m
-trống	1910m
-trống dài	1911m
+trống	1930m
+trống dài	1931m
 trời	167m
 trời mưa	196m
 trời sao	172m
 trời âm u	200m
-trứng	1711m
+trứng	1731m
 trừ	454m
 tschechien	655o
-tubarão	1603g
+tubarão	1623g
 tuhaf	432n
 tulip	210a
 tulipa	210g
@@ -13514,17 +13809,17 @@ tulipas	210g
 tulipe	210e
 tulips	210a
 tulipán	210f
-tulle	2213a
+tulle	2231a
 tulpe	210h
 tulpen	210h
-tumbler glass	1771a
-tumbleweed	2410a
+tumbler glass	1791a
+tumbleweed	2425a
 tundra	182a 182f 182g 182h 182i 182n
 tuono	198i
 turchese	15i
 turchia	637o
-turf	2261a
-turkey	637o 1567a
+turf	2279a
+turkey	637o 1587a
 turkish airlines	544o
 turkish flag	637o
 turkuaz	15n
@@ -13533,50 +13828,51 @@ turquesa	15f 15g
 turquia	637o
 turquie	637o
 turquoise	15a 15e
-turquoise blue	1142a
-turquoise green	1148a
+turquoise blue	1162a
+turquoise green	1168a
 turquía	637o
-turtle	1589a
-turtle green	1087a
+turtle	1609a
+turtle green	1108a
 turuncu	1n
 turuncu kırmızı	97n
 tuscan	755a
 tuscany	755a 755m
 tusche	299h
 tuschmalerei	299h
-tusk	2676a
+tusk	2690a
 tutankhamun	767a
 tutku	390n
 tutkulu	390n
 tutti frutti	429a
-tutu	2526a
+tutu	2540a
 tuyết	184m
 tuyết rơi	184m
 tuyệt vời	421m
 tuğla	280n
-tuğlalar	1790n
-tweed	2226a
+tuğlalar	1810n
+tweed	2244a
 twenties	692a
 twig	276a
 twigs	276a
 twilight	188a
-twilight blue	1062a
+twilight blue	1083a
 twinkle	427a
 twinkling	427a
 twitch	505o
 twitter	567o
-two hump camel	1541a
+two hump camel	1561a
 typhoon	198a
-tyrian	2646a
+tyrian	2660a
+tyrol	828a
 tài chính	354m
-tàu lượn siêu tốc	1834m
+tàu lượn siêu tốc	1854m
 tàu vũ trụ	361m
-tách trà không có quai	1762m
+tách trà không có quai	1782m
 tán lá	127m
 táo	233m
 táo bạo	402m
 táo xanh	234m
-táo đỏ	1660m
+táo đỏ	1680m
 táxi	336g
 tâm linh	409m
 tân nghệ thuật	786m
@@ -13595,21 +13891,21 @@ tédio	431g
 ténébreuse	408e
 ténébreux	408e
 ténébrisme	784e
-tê giác	1546m
+tê giác	1566m
 tên lửa	361m
-tênis de corrida	1884g
+tênis de corrida	1904g
 tênue	442g
-tête de chat	1515e
-tête de cheval	1521e
-tête de chien	1508e
-tête de cochon	1533e
-tête de dragon	1592e
-tête de lapin	1552e
-tête de lion	1517e
-tête de singe	1504e
-tête de souris	1548e
-tête de tigre	1518e
-tête de vache	1529e
+tête de chat	1535e
+tête de cheval	1541e
+tête de chien	1528e
+tête de cochon	1553e
+tête de dragon	1612e
+tête de lapin	1572e
+tête de lion	1537e
+tête de singe	1524e
+tête de souris	1568e
+tête de tigre	1538e
+tête de vache	1549e
 tình yêu	389m
 tíbet	776f
 tím	5m
@@ -13621,19 +13917,19 @@ tím tuyết	90m
 tím violet	22m
 tím xanh	95m
 tím đỏ	96m
-tòa nhà cổ điển	1788m
-tòa nhà văn phòng	1798m
+tòa nhà cổ điển	1808m
+tòa nhà văn phòng	1818m
 tóxico	422f 422g
 tô cách lan	775m
-tôm chiên	1732m
-tôm hùm	1740m
+tôm chiên	1752m
+tôm hùm	1760m
 tông lạnh	450m
 tông màu đất	381m
 tông ấm	449m
 töpferei	301h
-túi cắp nách	1879m
-túi mua sắm	1880m
-túi xách	1878m
+túi cắp nách	1899m
+túi mua sắm	1900m
+túi xách	1898m
 túp lều	360m
 türk bayrağı	637o
 türk hava yolları	544o
@@ -13645,7 +13941,7 @@ tüy	310n
 tüyler	310n
 tĩnh lặng	383m
 tıbbi	353n
-tırtıl	1610n
+tırtıl	1630n
 tơ lụa	288m
 tưng bừng	406m
 tươi	441m
@@ -13654,9 +13950,9 @@ tươi mới	396m
 tương lai	373m
 tường	339m
 tường đất	339m
-tượng nữ thần tự do	1813m
+tượng nữ thần tự do	1833m
 tảng băng	181m
-tảng thịt	1699m
+tảng thịt	1719m
 tảng đá	161m
 tảo biển	137m
 tẻ nhạt	431m
@@ -13666,8 +13962,8 @@ tết trung thu	367m
 tết té nước	736m
 tối	436m
 tối giản	382m
-tổ có trứng	1650m
-tổ trống rỗng	1649m
+tổ có trứng	1670m
+tổ trống rỗng	1669m
 tức giận	399m
 tử cấm thành	343m
 tử đằng	218m
@@ -13683,23 +13979,23 @@ uae	642o
 uber	496o
 ubud	759a
 ubuntu	514o
-uccello	1573i
+uccello	1593i
 ucraina	636o
 ucrania	636o
 ucrânia	636o
 ufer	142h
 ufficio	354i
-ufficio postale	1800i
-ufficio postale giapponese	1799i
+ufficio postale	1820i
+ufficio postale giapponese	1819i
 ufo	173a
 ufuk	180n
 ugly	422a
-ugly blue	980a
-ugly brown	933a
-ugly green	1339a
-ugly pink	1143a
-ugly purple	1092a
-ugly yellow	1166a
+ugly blue	1001a
+ugly brown	954a
+ugly green	1359a
+ugly pink	1163a
+ugly purple	1113a
+ugly yellow	1186a
 uk	628o
 ukiyo e	787a 787e 787f 787g 787h 787i 787m 787n
 ukiyoe	787a
@@ -13713,10 +14009,11 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1133a
+ultramarine blue	1153a
 ultramarino	44g
-ultraviolet	2757a
-umber	1312a
+ultraviolet	2770a
+uluru	817a 817e 817f 817g 817h 817i 817m 817n
+umber	1332a
 umbrella	335a
 umbrellas	335a
 umut	401n
@@ -13735,8 +14032,8 @@ unhappy	388a
 unheimlich	400h
 unhurried	383a
 unicorn	392a
-unicornio	1525f
-unicorno	1525i
+unicornio	1545f
+unicorno	1545i
 unicorns	392a
 uninspired	431a
 union jack	628o
@@ -13761,7 +14058,7 @@ unwind	384a
 unwinding	384a
 uomini	453I
 uomo	453I
-uovo	1711i
+uovo	1731i
 upbeat	386a
 uplifting	401a
 ups	490o
@@ -13776,12 +14073,12 @@ usa	627o
 usine	374e
 utamaro	787a
 uva	228f 228g 228i
-uvas	1652f 1652g
+uvas	1672f 1672g
 uykulu	411n
 uzay	173n
 uzay gemisi	361n
 uzay istasyonu	361n
-uzun davul	1911n
+uzun davul	1931n
 uçan fenerler	744n
 uçuk	439n
 uçurum	161n
@@ -13790,9 +14087,9 @@ uğur böceği	324n
 uğursuz	400n
 uất kim hương	210m
 uể oải	411m
-vaca	1532f 1532g
+vaca	1552f 1552g
 vacation	384a
-vache	1532e
+vache	1552e
 vadi	160n
 vadi yarığı	157n
 vague	141e
@@ -13815,19 +14112,23 @@ vampire	400a
 vampires	400a
 van gogh	717a
 van gốc	717m
-vanilla	1921a
-vanishing	2758a
+vanguarda russa	810g
+vanguardia rusa	810f
+vanilla	1941a
+vanishing	2771a
 vaporeuse	446e
 vaporeux	446e
+vaporwave	808a 808e 808f 808g 808h 808i 808m 808n
+vapourwave	808a
 vaqueros	286f
 varak	303n
 varech	137e
 variopinto	175i
 varonil	417f
-vaso com planta	1637g
-vaso con pajita	1773f
-vaso de leche	1759f
-vaso de whisky	1771f
+vaso com planta	1657g
+vaso con pajita	1793f
+vaso de leche	1779f
+vaso de whisky	1791f
 vegan	414a
 vegetable	430a
 vegetables	430a
@@ -13837,7 +14138,7 @@ veggie	430a
 veggies	430a
 veilchenblau	22h
 vela	307f 307g
-vela estrela	1840g
+vela estrela	1860g
 velas	307f 307g
 velata	446i
 velato	446i
@@ -13864,7 +14165,7 @@ venezianisch	799h
 veneziano	799g 799i
 venice	799a 799m
 venise	799e
-venom	2231a
+venom	2249a
 vent	201e
 venteux	201e
 vento	201g 201i
@@ -13875,8 +14176,8 @@ veraniega	193f
 veraniego	193f
 verano	193f
 verbotene stadt	343h
-verdant	2016a
-verde	3f 3g 3i 1966a
+verdant	2035a
+verde	3f 3g 3i 1985a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -13915,23 +14216,23 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	2351a
+verdigris	2367a
 verdor	127f
-verdura	430f 430i 1679g
-verdura de hoja verde	1679f
+verdura	430f 430i 1699g
+verdura de hoja verde	1699f
 verdura verde	127g
 verduras	430f
 verdure	127e 430i
-verdure a foglia	1679i
+verdure a foglia	1699i
 vereinigte arabische emirate	642o
 vereinigte staaten	627o
 vereinigtes königreich	628o
 vereist	447h
-verfallenes haus	1795h
+verfallenes haus	1815h
 verfault	422h
 verhangen	446h
 verliebt	389h
-verme	1622i
+verme	1642i
 vermeer	784a
 vermeide	454h
 vermeiden	454h
@@ -13952,9 +14253,9 @@ vermillion	35a
 vermillon	35e
 vernik	300n
 verre	291e
-verre de lait	1759e
-verre de vin	1765e
-verre tumbler	1771e
+verre de lait	1779e
+verre de vin	1785e
+verre tumbler	1791e
 verrostet	284h
 verrückt	419h
 versailles	709a 709e 709h 709i
@@ -13963,7 +14264,7 @@ versalles	709f
 versay	709n
 verschneit	184h
 verschneiter berg	159h
-verser un liquide	1772e
+verser un liquide	1792e
 vert	3e
 vert bambou	52e
 vert bouteille	48e
@@ -13986,39 +14287,49 @@ vertrauen	403h
 vertrauenswürdig	403h
 verträumt	393h
 verwaschen	443h
-very dark blue	1218a
-very dark brown	978a
-very dark green	1268a
-very dark purple	1196a
-very light blue	1321a
-very light brown	925a
-very light green	1323a
-very light pink	1095a
-very light purple	1212a
-very pale blue	1009a
-very pale green	1098a
+very dark blue	1238a
+very dark brown	999a
+very dark green	1288a
+very dark purple	1216a
+very light blue	1341a
+very light brown	946a
+very light green	1343a
+very light pink	1116a
+very light purple	1232a
+very pale blue	1030a
+very pale green	1119a
 very peri	687o
 verzaubert	392h
 verzura	127i
 verão	193g
-vestido	1868f 1868g
-vestito	1868i
+vestido	1888f 1888g
+vestito	1888i
 vetro	291i
 vetta innevata	159i
-vi trùng	1623m
+vi trùng	1643m
 via	338i
 via lattea	173i
 via láctea	173g
-viande sur un os	1697e
+viande sur un os	1717e
 vibrant	386a 386e
-vibrant blue	1045a
+vibrant blue	1066a
 vibrant colour	441a
-vibrant green	1099a
-vibrant purple	1075a
+vibrant green	1120a
+vibrant purple	1096a
 vibrante	386e 386f 386g 386i
+vichinghi	820i
+vichingo	820i
 vicolo	338i
 victoire	413e
 victoria	413f
+victorian	809a
+victorian era	809a
+victorian parlor	809a
+victorian parlour	809a
+victoriana	809f
+victoriano	809f
+victorien	809e
+victorienne	809e
 victory	413a
 vida nocturna	433f
 vida noturna	433g
@@ -14044,14 +14355,23 @@ vigne	133e
 vigor	386a
 vigorous	386a
 vigour	386a
+viking	820a 820e 820g 820m 820n
+vikingler	820n
+vikingo	820f
+vikingos	820f
+vikings	820a 820e 820g
+viktorianisch	809h
+viktorianische	809h
+viktorya dönemi	809n
+viktoryen	809n
 vila aquática	346g
 vilarejo	345g
-villa	2025a
+villa	2044a
 village	345a 345e
 village eau	346e
 villaggio	345i
 ville	337e
-ville au crépuscule	1827e
+ville au crépuscule	1847e
 ville bleue	796e
 ville rose	797e
 vin	261e
@@ -14068,29 +14388,29 @@ vino rosso	261i
 vino tinto	261f
 vinotinto	33f
 vintage	376a 376e 376f 376g 376h 376i 376n
-viola	5i 2021a
+viola	5i 2040a
 viola chiaro	22i
 violent	399a
 violet	5e 22a
-violet blue	1289a
-violet pink	986a
+violet blue	1309a
+violet pink	1007a
 violet poudré	99e
-violet red	1063a
+violet red	1084a
 violeta	22f 22g
 violeta polvo	99f
-violets	2441a
+violets	2456a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
-violin	1908a
+violin	1928a
 violine	22e
-violino	1908g 1908i
-violon	1908e
-violín	1908f
+violino	1928g 1928i
+violon	1928e
+violín	1928f
 virgin	404a
-viridian	1096a
+viridian	1117a
 viril	417e 417g
 virile	417i
 virtual	373a
@@ -14102,7 +14422,11 @@ vitality	414a
 vitamin	414a
 vitamins	414a
 vite	133i
+vitoriana	809g
+vitoriano	809g
 vittoria	413i
+vittoriana	809i
+vittoriano	809i
 vitória	413g
 vitória régia	209g
 viva	441f 441g 441i
@@ -14115,7 +14439,7 @@ vivido	441i
 vivo	441f 441g 441i
 vivo ánimo	386f
 vizon	68n
-viên đá	1777m
+viên đá	1797m
 viêt nam	638o 779e
 vişne	227n
 vişne çürüğü	19n
@@ -14124,9 +14448,9 @@ việt quất	229m
 vk	553o
 vkontakte	553o
 vodafone	552o
-vogel	1573h
-voi ma mút	1545m
-void	2137a
+vogel	1593h
+voi ma mút	1565m
+void	2155a
 voie lactée	173e
 volcan	163e
 volcanic	163a
@@ -14140,15 +14464,15 @@ vollmond	170h
 volpe	321i
 volvo	482o
 vomit	422a
-vomit green	1327a
-vomit yellow	1115a
+vomit green	1347a
+vomit yellow	1135a
 vormittag	185h
 vui	387m
 vui tươi	387m
 vui vẻ	387m
-vulcan	2759a
+vulcan	2772a
 vulcano	163i
-vulcano in eruzione	1780i
+vulcano in eruzione	1800i
 vulcão	163g
 vulkan	163h
 vw	474o
@@ -14166,17 +14490,17 @@ vàng đất	102m
 vách đá	161m
 vénitien	799e
 vénitienne	799e
-vêtements de femme	1875e
+vêtements de femme	1895e
 vía láctea	173f
 vívido	441f 441g
 vòm trời	167m
-vòng đu quay	1833m
+vòng đu quay	1853m
 vùng caribe	761m
 vùng cực	182m
 văn phòng	354m
 vũ trường	433m
 vũ trụ	173m
-vương miện	1892m
+vương miện	1912m
 vương quốc anh	628o
 vườn	125m
 vườn thiền	347m
@@ -14187,83 +14511,83 @@ vải lanh	289m
 vẹt	320m
 vịnh hạ long	779m
 vịnh hẹp	802m
-vỏ xoắn ốc	1605m
+vỏ xoắn ốc	1625m
 vụ mùa	747m
 vững chắc	403m
 wabi sabi	351a 351e 351f 351g 351h 351i 351m 351n
 wadi rum	766a
-waffel	1695h
-waffel mit butter	1695h
-waffle	268a 1695g 1695i 1695n
+waffel	1715h
+waffel mit butter	1715h
+waffle	268a 1715g 1715i 1715n
 waffles	268a
-wagon	2435a
+wagon	2450a
 waikiki	760a
 wal	327h
 wald	119h
 wall	339a
 walls	339a
 walnut	276a
-wand	339h 2644a
-wanderstiefel	1885h
-wanderung	1885h
+wand	339h 2658a
+wanderstiefel	1905h
+wanderung	1905h
 war	428A
 warehouse	374a
 warfare	428a
 warhol	785a 785e 785f 785g 785h 785i 785n
 warm	395a
-warm blue	1004a
-warm brown	1047a
+warm blue	1025a
+warm brown	1068a
 warm gemütlich	395h
-warm grey	1174a
-warm pink	1015a
-warm purple	901a
+warm grey	1194a
+warm pink	1036a
+warm purple	922a
 warm tone	449a
 warm toned	449a
 warme farben	449h
 warme töne	449h
 warmer ton	449h
-warming	2662a
+warming	2676a
 warmth	395a
-warning	2713a
-warrior	2164a
+warning	2727a
+warrior	2182a
 wars	428a
-wasabi	2148a
-waschbär	1514h
+wasabi	2166a
+waschbär	1534h
 washed out	439a
-washed out green	973a
-washy	2050a
+washed out green	994a
+washy	2069a
 wasser	151h
 wasserblau	66h
-wasserbüffel	1531h
-wassereis	1745h
+wasserbüffel	1551h
+wassereis	1765h
 wasserfall	150h
 wasserfest	736h
 wassermelone	231h
 wasserstadt	346h
 wassily kandinsky	720a
 water	151a
-water blue	1073a
-water buffalo	1531a
+water blue	1094a
+water buffalo	1551a
 water festival	736a
 water lilies by monet	783a
 water lily	209a
 water town	346a
 waterfall	150a
 watermelon	231a
-waters	1923a
+waters	1943a
 wave	141a
 waves	141a
-wax	735e 1992a
+wax	735e 2011a
 wax print	735a
-weak	2515a
+weak	2530a
 wealth	378a
 wealthy	378a
 weary	411a
-weathered	1954a
-web	2694a
+weathered	1973a
+web	2708a
 wechat	501o
 wedding	368a
-weed	2468a
+weed	2483a
 weekend	384a
 weep	388a
 weeping	388a
@@ -14275,14 +14599,14 @@ weide	123h
 weiher	148h
 weihnachten	363h
 weihnachtlich	363h
-weihnachtsbaum	1838h
+weihnachtsbaum	1858h
 wein	261h
 weinfarben	113h
-weinglas	1765h
+weinglas	1785h
 weinrot	33h
 weintraube	228h
 weird	432a
-weird green	1107a
+weird green	1128a
 weiss	10h
 weisse	10h
 weizen	248h
@@ -14290,76 +14614,78 @@ weizenfeld	248h
 weiß	10h
 weiße	10h
 weiße nächte	794h
-welcome	2760a
+welcome	2773a
 welcoming	395a
-welke blume	1630h
+welke blume	1650h
 well being	414a
 wellbeing	414a
 welle	141h
 wellen	141h
 wellness	414a 414h
 weltall	173h
+wes anderson	812a 812e 812f 812g 812h 812i 812m 812n
 west ham	596o
 west ham united	596o
 western	730a 730e 730f 730h 730i
-wet	1940a
-wetlands	2633a
+wet	1960a
+wetlands	2647a
 whale	327a
 whales	327a
-wharf	2558a
+wharf	2572a
 whatsapp	499o
 wheat	248a
 wheat field	248a
-wheel	2064a
+wheel	2083a
 whimsical	392a
-whip	2023a
+whip	2042a
 whiskey	264a
 whisky	264a 264e 264f 264g 264h 264i
-whispering	2080a
+whispering	2099a
 white	10a
-white flower	1626a
+white flower	1646a
 white nights	794a
-whitesmoke	1503a
-wicker	2380a
-widder	1537h
+whitesmoke	1523a
+wicker	2395a
+widder	1557h
 widerlich	422h
 wiener secession	716h
 wiese	123h
 wiesen	123h
 wiesn	740h
+wikinger	820h
 wild	415a 415h
 wild west	730a
 wilder westen	730h
 wilderness	415a
-wildflower	2345a
-wildschwein	1535h
-willow	1920a
+wildflower	2361a
+wildschwein	1555h
+willow	1940a
 willow pattern	789a
-wilted flower	1630a
+wilted flower	1650a
 win	413a
 wind	201a 201h
-wind chime	1850a
+wind chime	1870a
 windig	201h
-windmill	2532a
-windows blue	909a
-winds	2022a
+windmill	2546a
+windows blue	930a
+winds	2041a
 windy	201a
 wine	261a
 wine colour	113a
-wine glass	1765a
+wine glass	1785a
 wine red	113a
 wings	167a
 winner	413a
 winning	413a
 winter	195a 195h
-wintergreen	987a
+wintergreen	1008a
 winterlich	195h
 wintertime	195a
 wintry	195a
 wish	401a
 wishes	401a
-wishy	2049a
-wispy	2516a
+wishy	2068a
+wispy	2531a
 wisteria	218a 218f
 wistful	412a
 witch	391a
@@ -14368,20 +14694,20 @@ witches	391a
 without	454a
 wizard	392a
 wizards	392a
-woad	2661a
-wohnhaus	1794h
-wohnhäuser	1794h
-wohnsiedlung	1794h
-wolf	1512a 1512h
-wolfsgesicht	1512h
+woad	2675a
+wohnhaus	1814h
+wohnhäuser	1814h
+wohnsiedlung	1814h
+wolf	1532a 1532h
+wolfsgesicht	1532h
 wolke	168h
 wolken	168h
 wolkig	200h
 woman	453A
-woman boot	1890a
-woman clothes	1875a
-woman hat	1893a
-woman sandal	1888a
+woman boot	1910a
+woman clothes	1895a
+woman hat	1913a
+woman sandal	1908a
 womanly	416a
 women	453A
 wonder	421a
@@ -14397,24 +14723,24 @@ woodstock	707a
 wool	289a
 woolen	289a
 woollen	289a
-woolly	2517a
+woolly	2532a
 wordpress	559o
 workout	386a
 workshop	374a
-worm	1622a
+worm	1642a
 worried	410a
 worry	410a
 worrying	410a
 worship	409a
-woven	2113a
+woven	2132a
 wow	421a
-wrapped gift	1854a
+wrapped gift	1874a
 wrath	399a
-wreath	2279a
+wreath	2297a
 wunder	421h
 wunderbar	421h
-wunderkerze	1840h
-wurm	1622h
+wunderkerze	1860h
+wurm	1642h
 wut	399h
 wälder	119h
 würdevoll	407h
@@ -14439,6 +14765,7 @@ xanh hồ thủy	42m
 xanh jean	69m
 xanh khoáng	81m
 xanh khổng tước	82m
+xanh klein	815m
 xanh lam	4m
 xanh lá	3m
 xanh lá cây	3m
@@ -14471,7 +14798,8 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xari	1870m
+xari	1890m
+xavan	827m
 xbox	564o
 xe taxi	336m
 xi măng	279m
@@ -14491,16 +14819,16 @@ xám chì	85m
 xám sắt	87m
 xám than	37m
 xám xanh	93m
-xícara de chá sem alça	1762g
-xúp lơ xanh	1680m
-xăng đan nữ	1888m
+xícara de chá sem alça	1782g
+xúp lơ xanh	1700m
+xăng đan nữ	1908m
 xương rồng	134m
 xấu xí	422m
 xỉn	443m
 y tế	353m
 y2k	704a 704d
 y2k aesthetic	704a
-yaban domuzu	1535n
+yaban domuzu	1555n
 yaban mersini	229n
 yabani	415n
 yacht	139a
@@ -14510,21 +14838,21 @@ yalnız	388n
 yalnızlık	388n
 yalın	382n
 yanardağ	163n
-yanardağ patlaması	1780n
+yanardağ patlaması	1800n
 yangın	164n
 yankees	580o
 yaprak	127n
-yaprak döken ağaç	1639n
-yaprak dökmeyen ağaç	1638n
+yaprak döken ağaç	1659n
+yaprak dökmeyen ağaç	1658n
 yapraklar	127n
-yarasa	1557n
+yarasa	1577n
 yaratıcı	435n
 yaratıcılık	435n
-yardım ekibi kaskı	1898n
-yarrow	2590a
+yardım ekibi kaskı	1918n
+yarrow	2604a
 yasak şehir	343n
 yasemin	220n
-yassı ekmek	1691n
+yassı ekmek	1711n
 yatak odası	359n
 yavaş	411n
 yawn	411a
@@ -14537,86 +14865,87 @@ yağmur ormanı	120n
 yağmurlu	196n
 yearning	412a
 yellow	2a
-yellow brown	1316a
+yellow brown	1336a
 yellow cab	763a
-yellow green	1124a
-yellow ochre	1199a
-yellow orange	1340a
-yellow tan	988a
-yellowgreen	1101a
-yellowish	1281a
-yellowish brown	1286a
-yellowish green	1369a
-yellowish orange	1135a
-yellowish tan	902a
-yellowy brown	1064a
-yellowy green	1258a
-yemek pişirme	1712n
-yemek tenceresi	1714n
-yengeç	1739n
+yellow green	1144a
+yellow ochre	1219a
+yellow orange	1360a
+yellow tan	1009a
+yellowgreen	1122a
+yellowish	1301a
+yellowish brown	1306a
+yellowish green	1389a
+yellowish orange	1155a
+yellowish tan	923a
+yellowy brown	1085a
+yellowy green	1278a
+yemek pişirme	1732n
+yemek tenceresi	1734n
+yengeç	1759n
 yeni zelanda	673o
-yer fıstığı	1683n
+yer fıstığı	1703n
 yeşil	3n
 yeşil elma	234n
-yeşil salata	1717n
-yeşil yapraklı sebze	1679n
+yeşil salata	1737n
+yeşil yapraklı sebze	1699n
 yeşil çay	254n
 yeşillik	127n
 yeşim	295n
 yeşim yeşili	50n
 yi peng	744a
 yirmili yıllar	692n
-yiyecek paketi	1738n
+yiyecek paketi	1758n
 yoga	409a
 yoghurt	265a
 yogurt	265a
 yok	456n
 yolk	266a
-yonca	1644n
+yonca	1664n
 yosun	131n
 yosunlu	131n
 young	396a
 youth	396a
 youthful	396a
 youtube	467o
-yumurta	1711n
-yumurta bulunan yuva	1650n
-yumurtadan çıkan civciv	1570n
+yumurta	1731n
+yumurta bulunan yuva	1670n
+yumurtadan çıkan civciv	1590n
 yumuşak	385n
-yumuşak dondurma	1744n
+yumuşak dondurma	1764n
 yumuşak ton	442n
 yunan	768n
 yunanistan	654o 768n
 yunus	327n
+yves klein	815a 815e 815f 815g 815h 815i
 yên bình	383m
 yên tĩnh	383m
 yêu thương	389m
-yüksek topuklu ayakkabı	1887n
-yürüyüş botu	1885n
-yüzük	1901n
-yılan	1591n
+yüksek topuklu ayakkabı	1907n
+yürüyüş botu	1905n
+yüzük	1921n
+yılan	1611n
 yılbaşı	363n
 yılbaşı gecesi	750n
 yıldırım	198n
 yıldız	172n
 yıldızlar	172n
 yıldızlı	172n
-yıldızlı gece	1823n
+yıldızlı gece	1843n
 yıldızlı gökyüzü	172n
 zafer	413n
 zafferano	274i
 zaffiro	54i
 zafiro	54f
-zaino	1881i
-zaino per la scuola	1881i
+zaino	1901i
+zaino per la scuola	1901i
 zanahoria	246f
 zangado	399g
-zanzara	1620i
+zanzara	1640i
 zapallo	243f
-zapatilla deportiva	1884f
-zapatillas de ballet	1889f
-zapato de hombre	1883f
-zapato de tacón	1887f
+zapatilla deportiva	1904f
+zapatillas de ballet	1909f
+zapato de hombre	1903f
+zapato de tacón	1907f
 zarafet	394n
 zarif	394n
 zart	385h
@@ -14626,38 +14955,38 @@ zauber	392h
 zauberhaft	392h
 zebra	317a 317g 317h 317i 317n
 zebras	317a
-zehensandale	1882h
-zehensandalen	1882h
+zehensandale	1902h
+zehensandalen	1902h
 zehir	422n
 zehirli	422n
-zelt	1821h
-zeltplatz	1821h
+zelt	1841h
+zeltplatz	1841h
 zement	279h
 zen	347a 347e 347f 347g 347h 347i 347n
 zen bahçesi	347n
 zen garden	347a
 zen garten	347h
-zenith	2591a
+zenith	2605a
 zerdeçal	79n
-zero	2364a
+zero	2380a
 zest	386a
 zesty	386a
 zeytin	275n
 zeytin yeşili	24n
 zeytinyağı	275n
 zhihu	529o
-ziege	1539h
+ziege	1559h
 ziegel	280h
-ziegelstein	1790h
+ziegelstein	1810h
 zimt	274h
-zinc	2362a
+zinc	2378a
 zincifre	35n
 zincifre kırmızısı	35n
 zinnober	35h
 zinnoberrot	35h
-zircon	2761a
-zirkus	1836h
-zirkuszelt	1836h
+zircon	2774a
+zirkus	1856h
+zirkuszelt	1856h
 zitrone	224h
 zitronen	224h
 zitronengelb	100h
@@ -14669,9 +14998,9 @@ zorn	399h
 zornig	399h
 zorro	321f
 zucca	243i
-zucca di halloween	1837i
+zucca di halloween	1857i
 zucchero filato	270i
-zucchini	2518a
+zucchini	2533a
 zuckerfest	742h
 zuckerwatte	270h
 zukunft	373h
@@ -14679,51 +15008,53 @@ zurückhaltend	418h
 zuverlässig	403h
 zwanziger jahre	692h
 zwetschgen	241h
-zwiebel	1682h
+zwiebel	1702h
+zwiebeltürme	825h
 zyan	14h
-zylinder	1894h
-zylinderhut	1894h
+zylinder	1914h
+zylinderhut	1914h
 zèbre	317e
 zümrüt	49n
 zümrüt yeşili	49n
-zürafa	1543n
+zürafa	1563n
 ác quỷ	425m
 ácer	129g
 áfrica do sul	662o
 água	151g
 água marinha clara	66g
-águia	1576g
-águila	1576f
+águia	1596g
+águila	1596f
 ámbar	32f
 ángel	424f
 ángeles	424f
 ánh bạc	12m
-ánh lấp lánh	1842m
+ánh lấp lánh	1862m
 ánh nắng	169m
 ánh nến	307m
 ánh trăng	171m
 ánh đèn	333m
 ánh đèn neon	305m
 áo	647o
-áo bảo hộ	1860m
-áo khoác	1866m
-áo phòng thí nghiệm	1859m
-áo phông	1862m
-áo tắm hai mảnh	1874m
-áo tắm một mảnh	1871m
+áo bảo hộ	1880m
+áo khoác	1886m
+áo phòng thí nghiệm	1879m
+áo phông	1882m
+áo tắm hai mảnh	1894m
+áo tắm một mảnh	1891m
+áp phích liên xô	810m
 árabe	769f 769g
 árbol	132f
-árbol de hoja caduca	1639f
-árbol de hoja perenne	1638f
-árbol de navidad	1838f
-árbol de palma	1640f
-árbol de tanabata	1846f
+árbol de hoja caduca	1659f
+árbol de hoja perenne	1658f
+árbol de navidad	1858f
+árbol de palma	1660f
+árbol de tanabata	1866f
 árboles	132f
 ártico	182f 182g
 árvore	132g
-árvore caidiça	1639g
-árvore de natal	1838g
-árvore de tanabata	1846g
+árvore caidiça	1659g
+árvore de natal	1858g
+árvore de tanabata	1866g
 árvores	132g
 áustria	647o
 âm u	200m
@@ -14735,17 +15066,17 @@ zürafa	1543n
 ängstlich	410h
 äpfel	233h
 ätherisch	393h
-çadır	1821n
+çadır	1841n
 çakıl	278n
 çam	121n
 çam ormanı	121n
-çam süsleme	1847n
+çam süsleme	1867n
 çamlar	121n
 çamur	166n
 çamur yeşili	13n
 çarşı	329n
 çay	253n
-çay fincanı	1762n
+çay fincanı	1782n
 çay kahvesi	88n
 çayır	123n
 çekya	655o
@@ -14753,7 +15084,7 @@ zürafa	1543n
 çeltik	249n
 çiftlik	345n
 çikolata	258n
-çikolata barı	1753n
+çikolata barı	1773n
 çikolata kahvesi	108n
 çilek	226n
 çim	124n
@@ -14761,29 +15092,31 @@ zürafa	1543n
 çimen yeşili	51n
 çimento	279n
 çin	632o
+çin ipeği	823n
 çin kırmızısı	75n
 çin seddi	344n
 çin tapınağı	792n
 çin tarzı	352n
 çin yeni yılı	366n
-çingülü	1631n
+çingülü	1651n
 çini	293n
 çini mürekkebi	299n
 çirkin	422n
 çise	197n
 çisenti	197n
 çivit	23n
+çivit boyama	821n
 çivit mavisi	23n
 çiy	203n
 çiçek	204n
-çiçek açma	1633n
-çiçek rozet	1628n
+çiçek açma	1653n
+çiçek rozet	1648n
 çiçekler	204n
 çiçekli	204n
 çocuk	377n
 çocuklar	377n
-çok katlı mağaza	1807n
-çorap	1867n
+çok katlı mağaza	1827n
+çorap	1887n
 çöl	155n
 çömlek	301n
 çürük	422n
@@ -14796,7 +15129,7 @@ zürafa	1543n
 écologique	380e
 écossais	775e
 écosse	775e
-écureuil	1554e
+écureuil	1574e
 église	357e
 égypte	640o 767e
 égyptien	767e
@@ -14806,16 +15139,18 @@ zürafa	1543n
 élégance	394e
 élégant	394e
 élégante	394e
-éléphant	1544e
+éléphant	1564e
 émeraude	49e
 émerveillement	421e
 émirats arabes unis	642o
 énergie	386e
 énergique	386e
 énigmatique	391e
-épi de maïs	1675e
+épi de maïs	1695e
 épice	274e
 épices	274e
+época victoriana	809f
+époque victorienne	809e
 épuré	382e
 érable	129e
 éruption	163e
@@ -14824,7 +15159,7 @@ zürafa	1543n
 états unis	627o
 éthéré	393e
 étincelant	427e
-étincelles	1842e
+étincelles	1862e
 étoile	172e
 étoiles	172e
 étoilé	172e
@@ -14840,31 +15175,31 @@ zürafa	1543n
 índia	634o 778g
 índigo	23f 23g
 île	154e
-île déserte	1785e
+île déserte	1805e
 îles	154e
 îlot	154e
-óculos	1856g
-óculos de proteção	1858g
-óculos escuros	1857g
+óculos	1876g
+óculos de proteção	1878g
+óculos escuros	1877g
 óng ánh	427m
 óxido	284f
 ô	335m
 ô liu	275m
 ô long	257m
-ôliu	1669m
+ôliu	1689m
 öde	431h
 öfke	399n
 öfkeli	399n
 öko	380h
 ökologisch	380h
-öküz	1530n
+öküz	1550n
 ölüler günü	737n
-önden civciv	1572n
-ördek	1577n
-örümcek	1617n
-örümcek ağı	1618n
+önden civciv	1592n
+ördek	1597n
+örümcek	1637n
+örümcek ağı	1638n
 österreich	647o
-özgürlük heykeli	1813n
+özgürlük heykeli	1833n
 özlem	412n
 öğle	186n
 öğleden sonra	187n
@@ -14885,14 +15220,15 @@ zürafa	1543n
 đen trắng	426m
 đen ánh xanh	80m
 điên cuồng	419m
-đài phun nước	1820m
-đàn banjo	1909m
+điện kremlin	825m
+đài phun nước	1840m
+đàn banjo	1929m
 đàn bà	453m
-đàn ghi ta	1905m
-đàn violin	1908m
+đàn ghi ta	1925m
+đàn violin	1928m
 đàn ông	453m
 đá	161m
-đá bào	1745m
+đá bào	1765m
 đá cuội	278m
 đá cẩm thạch	277m
 đá hoa cương	278m
@@ -14906,14 +15242,14 @@ zürafa	1543n
 đáy biển	140m
 đèn	333m
 đèn lồng	306m
-đèn lồng bí ngô	1837m
+đèn lồng bí ngô	1857m
 đèn lồng hội an	793m
 đèn neon	305m
 đèn trời	744m
 đèn ông sao	807m
 đèn đường	333m
 đêm	189m
-đêm có sao	1823m
+đêm có sao	1843m
 đêm khuya	189m
 đêm trăng	171m
 đêm trắng	794m
@@ -14924,16 +15260,16 @@ zürafa	1543n
 đô thị	337m
 đông giá	195m
 đông lạnh	447m
-đùi gia cầm	1698m
+đùi gia cầm	1718m
 đơn giản	382m
 đơn sắc	426m
 đơn điệu	431m
-đười ươi	1507m
+đười ươi	1527m
 đường phố	338m
-đại bàng	1576m
+đại bàng	1596m
 đại dương	139m
 đảo	154m
-đảo hoang	1785m
+đảo hoang	1805m
 đất	166m
 đất son vàng	36m
 đất sét	301m
@@ -14943,13 +15279,13 @@ zürafa	1543n
 đầy màu sắc	175m
 đầy sao	172m
 đậm	436m
-đậu phộng	1683m
+đậu phộng	1703m
 đền	342m
-đền hindu	1816m
+đền hindu	1836m
 đền thần đạo	798m
 đền thờ	342m
-đền thờ nhật bản	1818m
-đỉnh núi phủ tuyết	1778m
+đền thờ nhật bản	1838m
+đỉnh núi phủ tuyết	1798m
 địa ngục	425m
 địa trung hải	349m
 đỏ	0m
@@ -14972,8 +15308,8 @@ zürafa	1543n
 đồ chơi	377m
 đồ gốm	301m
 đồ sứ	292m
-đồ uống nhiệt đới	1767m
-đồ uống nóng	1760m
+đồ uống nhiệt đới	1787m
+đồ uống nóng	1780m
 đồi	158m
 đồi cát	155m
 đồi núi	158m
@@ -14985,16 +15321,16 @@ zürafa	1543n
 đồng thau	60m
 đồng thau cổ	58m
 đồng đỏ	59m
-đổ chất lỏng	1772m
+đổ chất lỏng	1792m
 đức	620o
 đừng	454m
 ırmak	147n
-ıssız ada	1785n
-ıstakoz	1740n
+ıssız ada	1805n
+ıstakoz	1760n
 ışık festivali	804n
 ışıklar	333n
 ışıltılı	440n
-œuf au plat	1712e
+œuf au plat	1732e
 şafak	177n
 şafşavan	796n
 şakayık	211n
@@ -15003,7 +15339,7 @@ zürafa	1543n
 şanghay	771n
 şanlı	413n
 şarap	261n
-şarap kadehi	1765n
+şarap kadehi	1785n
 şarap rengi	113n
 şartröz	67n
 şatafatlı	378n
@@ -15016,9 +15352,9 @@ zürafa	1543n
 şeftali rengi	27n
 şeftali çiçeği	213n
 şehir	337n
-şehir manzarası	1824n
+şehir manzarası	1844n
 şehir merkezi	337n
-şehirde alacakaranlık	1827n
+şehirde alacakaranlık	1847n
 şehirli	337n
 şeker	269n
 şeker bayramı	742n
@@ -15035,11 +15371,12 @@ zürafa	1543n
 şirin	405n
 şirket	354n
 şişe yeşili	48n
-şort	1873n
+şort	1893n
 şubat	195n
 şömine	308n
 şükran günü	747n
 şık	394n
+аборигены	817j
 абрикос	78j
 абрикосовый	78j
 август	193j
@@ -15047,34 +15384,38 @@ zürafa	1543n
 авокадо	239j
 австралия	631o
 австрия	647o
+агитплакат	810j
 ад	425j
 адский	425j
 азалия	222j
 азулежу	790j
 айсберг	181j
+акация	827j
 аква	66j
-аккордеон	1904j
-акула	1603j
+аккордеон	1924j
+акула	1623j
 алибаба	522o
 алмаз	298j
 алчность	423j
 алый	0j
+альпийский	828j
 альпы	159j
 алюминий	283j
 амазон	562o
 амальфи	756j
-американские горки	1834j
+американские горки	1854j
 аметист	56j
 аметистовый	56j
 ананас	237j
 ангел	424j
 ангелы	424j
 англия	764j
+андалусия	818j
 андроид	513o
 анды	777j
 антарктида	182j
 античная бронза	302j
-античное здание	1788j
+античное здание	1808j
 антрацитовый	37j
 апельсин	225j
 апельсины	225j
@@ -15084,13 +15425,13 @@ zürafa	1543n
 ар нуво	786j
 арабский	769j
 аравия	769j
-арахис	1683j
+арахис	1703j
 арбуз	231j
 аргентина	625o
 аризона	773j
 арктика	182j
 арктический	182j
-армейская каска	1897j
+армейская каска	1917j
 армия	428j
 арсенал	588o
 арт деко	692j
@@ -15098,34 +15439,36 @@ zürafa	1543n
 атлас	288j
 атлетико	600o
 ауди	473o
+ацтеки	816j
+ацтекский	816j
 аэрофлот	545o
 бабл ти	256j
 бабочка	322j
 бавария мюнхен	601o
-багет	1690j
+багет	1710j
 багровый	71j
 багряный	34j
 базар	329j
 баклажан	245j
-балетки	1886j
+балетки	1906j
 бали	759j
 бамбук	122j
-бамбук с бумажными лентами	1846j
+бамбук с бумажными лентами	1866j
 бамбуковая роща	122j
 бамбуковый зеленый	52j
 банальный	431j
 банан	235j
 бангкок	772j
 бангладеш	667o
-банджо	1909j
+банджо	1929j
 банк	354j
-бантик	1853j
-барабан	1910j
-баран	1537j
+бантик	1873j
+барабан	1930j
+баран	1557j
 барби	679o 725j
 барокко	784j
 барселона	757j
-барсук	1565j
+барсук	1585j
 бархат	287j
 баухаус	691j
 бежевый	17j
@@ -15133,22 +15476,22 @@ zürafa	1543n
 бездна	140j
 безмятежный	383j
 безумный	419j
-бейсболка	1896j
-бекон	1700j
+бейсболка	1916j
+бекон	1720j
 белоснежный	84j
 белые ночи	794j
 белый	10j
-белый лебедь	1578j
-белый цветок	1626j
+белый лебедь	1598j
+белый цветок	1646j
 бельгия	645o
-бенгальский огонь	1840j
+бенгальский огонь	1860j
 берег	142j
 бетон	279j
 бешикташ	614o
 библиотека	341j
 бизнес	354j
-бизон	1528j
-бикини	1874j
+бизон	1548j
+бикини	1894j
 бирюза	15j
 бирюзовый	15j
 благородный	379j
@@ -15156,67 +15499,68 @@ zürafa	1543n
 бледно сиреневый	90j
 бледный	439j
 блеск	427j
-блестка	1842j
+блестка	1862j
 блестки	427j
 блестящий	427j
-блинчики	1694j
-блины	1694j
-блузка	1875j
+блинчики	1714j
+блины	1714j
+блузка	1895j
 блюз	434j
 бмв	472o
-бобр	1555j
+бобр	1575j
 богемный	708j
 богемский	708j
 божья коровка	324j
 бока хуниорс	615o
-бокал вина	1765j
-болгарский перец	1677j
+бокал вина	1785j
+болгарский перец	1697j
 болезнь	422j
 болливуд	728j
 больница	353j
 больной	422j
-больные	1801j
+больные	1821j
 большая волна в канагаве	721j
 бордо	33j
 бордовый	33j
 боруссия дортмунд	602o
-босоножки	1888j
-ботинки	1883j
-ботинок	1883j
+босоножки	1908j
+ботинки	1903j
+ботинок	1903j
 бохо	708j
 бразилия	624o 805j
 бразильский	805j
 бриз	201j
 бриллиант	298j
 британский	764j
-брокколи	1680j
+брокколи	1700j
 бронза	58j
 бронзовый	58j
 брутализм	695j
 бруталистский	695j
-бублик	1693j
+бублик	1713j
 будущее	373j
-буйвол	1531j
-букет	1624j
+буйвол	1551j
+букет	1644j
 бумага	290j
 бурано	799j
 бургер кинг	536o
-буррито	1707j
-бурритос	1707j
-бурундук	1554j
+буррито	1727j
+бурритос	1727j
+бурундук	1574j
 бурый	7j
 буря	198j
-бутылка саке	1763j
-бутылочка с соской	1758j
+бутылка саке	1783j
+бутылочка с соской	1778j
 бутылочный	48j
-бэнто	1722j
+бэнто	1742j
 ваби саби	351j
 валентинка	365j
 ван гог	717j
-вареник	1736j
+вареник	1756j
 ватсап	499o
-вафли	1695j
-вафля	1695j
+вафли	1715j
+вафля	1715j
+вейпорвейв	808j
 великая китайская стена	344j
 великобритания	628o
 венгрия	656o
@@ -15229,7 +15573,7 @@ zürafa	1543n
 весной	192j
 вестерн	730j
 ветер	201j
-веточка	1643j
+веточка	1663j
 ветреный	201j
 вечер	188j
 вечеринка	369j
@@ -15239,16 +15583,22 @@ zürafa	1543n
 виза	491o
 византийский	711j
 византия	711j
+викинг	820j
+викинги	820j
+викингов	820j
+викторианская	809j
+викторианский	809j
+викторианство	809j
 винный	113j
 вино	261j
 виноград	228j
-виноградина	1652j
+виноградина	1672j
 винтаж	376j
 винтажный	376j
 виски	264j
 вичат	501o
 вишневое дерево	205j
-вишни	1664j
+вишни	1684j
 вишня	227j
 вк	553o
 вконтакте	553o
@@ -15261,7 +15611,7 @@ zürafa	1543n
 воздушные шары	801j
 воздушный	393j
 воздушный шар	334j
-воздушный шарик	1843j
+воздушный шарик	1863j
 возрождение	710j
 война	428j
 волна	141j
@@ -15272,16 +15622,16 @@ zürafa	1543n
 восточный	352j
 восход	177j
 восход солнца	177j
-восход солнца над горами	1825j
+восход солнца над горами	1845j
 восьмидесятые	701j
 вселенная	173j
 вулкан	163j
-выдра	1562j
-вымпелы в виде карпов	1849j
+выдра	1582j
+вымпелы в виде карпов	1869j
 выпечка	268j
 выцветший	443j
 вьетнам	638o 779j
-вьетнамки	1882j
+вьетнамки	1902j
 гавайи	760j
 гавайский	760j
 гавана	752j
@@ -15290,9 +15640,9 @@ zürafa	1543n
 галактика	173j
 галатасарай	612o
 галерея	435j
-галстук	1861j
+галстук	1881j
 галька	278j
-гамбургер	1701j
+гамбургер	1721j
 гана	665o
 гауди	757j
 гей парад	748j
@@ -15301,36 +15651,38 @@ zürafa	1543n
 гжельская	789j
 гжельская роспись	789j
 гжельский	789j
-гибискус	1631j
+гибискус	1651j
+гибли	813j
 гималаи	776j
 гинкго	130j
-гиппопотам	1547j
+гиппопотам	1567j
 гирлянда	333j
-гитара	1905j
+гитара	1925j
 глина	301j
 глиняная стена	339j
 глициния	218j
 глубокий	437j
 глубокое море	140j
 гнев	399j
-гнездо с яйцами	1650j
+гнездо с яйцами	1670j
 гнилой	422j
-голова дракона	1592j
-голова единорога	1525j
-голова лягушки	1587j
+голова дракона	1612j
+голова единорога	1545j
+голова лягушки	1607j
 голубика	229j
 голубовато белый	76j
 голубой	41j
 голубой город	796j
-голубь	1575j
+голубь	1595j
 гондола	799j
 гонконг	770j
 гончарный	301j
 гора	158j
-гора со снежной шапкой	1778j
+гора со снежной шапкой	1798j
 гордый	413j
 горизонт	180j
-горилла	1506j
+горилла	1526j
+горнолыжный домик	828j
 горный	158j
 город	337j
 городской	337j
@@ -15339,11 +15691,11 @@ zürafa	1543n
 горчичный	110j
 горы	158j
 горьковато сладкий	412j
-горячие источники	1830j
+горячие источники	1850j
 горячий	398j
-горячий напиток	1760j
-гостиница	1803j
-гостиница для свиданий	1804j
+горячий напиток	1780j
+гостиница	1823j
+гостиница для свиданий	1824j
 готика	408j
 готический	408j
 гранат	240j
@@ -15360,16 +15712,16 @@ zürafa	1543n
 грот	162j
 грустный	388j
 грусть	388j
-груша	1662j
+груша	1682j
 грязно белый	104j
 грязный	422j
 грязь	166j
 гугл	462o
-гусеница	1610j
+гусеница	1630j
 дали	714j
-данго	1735j
+данго	1755j
 дания	650o
-двугорбый верблюд	1541j
+двугорбый верблюд	1561j
 де стейл	694j
 девочка	453j
 девушка	453j
@@ -15397,7 +15749,7 @@ zürafa	1543n
 дерзкий	402j
 десерт	268j
 дети	377j
-детская горка	1832j
+детская горка	1852j
 детский	377j
 джаз	434j
 джазовый	434j
@@ -15410,7 +15762,7 @@ zürafa	1543n
 дивали	804j
 дикий	415j
 дикий запад	730j
-динамитная шашка	1841j
+динамитная шашка	1861j
 динамичный	386j
 дискорд	506o
 дискотека	433j
@@ -15423,15 +15775,15 @@ zürafa	1543n
 долина	160j
 доллар	420j
 доллары	420j
-дом с садом	1797j
-дома	1794j
+дом с садом	1817j
+дома	1814j
 домашний	395j
 домик	360j
 драгоценности	313j
 драгоценный камень	313j
-дракон	1593j
+дракон	1613j
 древесина	276j
-дронт	1580j
+дронт	1600j
 дуб	276j
 дубай	769j
 духовный	409j
@@ -15439,18 +15791,18 @@ zürafa	1543n
 дымка	199j
 дымный	311j
 дымчатый	446j
-дыня	1653j
+дыня	1673j
 дьявол	425j
 дюна	155j
 дюны	155j
 египет	640o 767j
 египетский	767j
 ели	121j
-елка	1638j
+елка	1658j
 ель	121j
 жадность	423j
 жара	202j
-жареная креветка	1732j
+жареная креветка	1752j
 жаркий	398j
 жасмин	220j
 жатва	747j
@@ -15464,18 +15816,18 @@ zürafa	1543n
 женщина	453j
 живопись	435j
 живопись тушью	299j
-жираф	1543j
+жираф	1563j
 жостово	788j
 жуткий	400j
-заброшенный дом	1795j
-заварочный чайник	1761j
+заброшенный дом	1815j
+заварочный чайник	1781j
 завистливый	423j
 зависть	423j
 завод	374j
 загадочный	391j
 загар	26j
 закат	176j
-закат в городе	1827j
+закат в городе	1847j
 закаты	176j
 заледеневший	447j
 замерзший	447j
@@ -15483,11 +15835,11 @@ zürafa	1543n
 запретный город	343j
 заря	177j
 заснеженные горы	159j
-зауропод	1594j
+зауропод	1614j
 заход солнца	176j
-защитные очки	1858j
+защитные очки	1878j
 звезда	172j
-звездная ночь	1823j
+звездная ночь	1843j
 звездное небо	172j
 звездный	172j
 звезды	172j
@@ -15496,10 +15848,10 @@ zürafa	1543n
 здравствуй	452j
 здравствуйте	452j
 зебра	317j
-зебры	1526j
+зебры	1546j
 зеленое яблоко	234j
 зеленый	3j
-зеленый салат	1679j
+зеленый салат	1699j
 зеленый чай	254j
 зелень	127j
 зелень пряная	136j
@@ -15508,14 +15860,14 @@ zürafa	1543n
 землистый	381j
 земля	166j
 земляника	226j
-земляной червь	1622j
+земляной червь	1642j
 зерно	248j
 зима	195j
 зимний	195j
 зимой	195j
 зловещий	400j
 злой	399j
-змея	1591j
+змея	1611j
 зной	202j
 знойный	202j
 знойный жар	398j
@@ -15528,13 +15880,14 @@ zürafa	1543n
 зонтик	335j
 зрелый	418j
 ибей	498o
+ив кляйн	815j
 иван купала	749j
 игристое	262j
 игровые автоматы	701j
 игрушки	377j
 избушка	360j
 извержение	163j
-извержение вулкана	1780j
+извержение вулкана	1800j
 изумление	421j
 изумруд	49j
 изумрудный	49j
@@ -15547,21 +15900,27 @@ zürafa	1543n
 импрессионизм	783j
 импрессионист	783j
 импрессионистский	783j
-индейка	1567j
+индейка	1587j
 индиго	23j
+индиго крашение	821j
+индийская невеста	824j
 индийский	778j
 индия	634o 778j
 индонезия	668o
-индуистский храм	1816j
+индуистский храм	1836j
 индустриальный	374j
 иней	183j
+инки	816j
+инков	816j
 инстаграм	464o
 интел	515o
 интер	605o
 иордания	766j
 ирис	259j
-ирландия	629o
+ирландия	629o 819j
+ирландский	819j
 искусство	435j
+искусство аборигенов	817j
 исландия	652o 758j
 исландский	758j
 испания	622o
@@ -15572,16 +15931,16 @@ zürafa	1543n
 июля	193j
 июнь	193j
 июня	193j
-кааба	1819j
-кабан	1535j
+кааба	1839j
+кабан	1555j
 каваи	723j
 кавай	405j
 каир	767j
 какао	258j
 кактус	134j
 калифорния	774j
-кальмар	1742j
-камабоко	1733j
+кальмар	1762j
+камабоко	1753j
 камень	278j
 камин	308j
 камни	278j
@@ -15589,7 +15948,7 @@ zürafa	1543n
 канада	630o
 кандинский	720j
 каньон	157j
-капкейк	1751j
+капкейк	1771j
 каппадокия	801j
 капучино	252j
 караваджо	784j
@@ -15604,11 +15963,11 @@ zürafa	1543n
 карп кои	326j
 карри	274j
 картина	435j
-картофель	1673j
-картофель фри	1702j
+картофель	1693j
+картофель фри	1722j
 карфур	531o
-каска с белым крестом	1898j
-кастрюля с горячей едой	1714j
+каска с белым крестом	1918j
+кастрюля с горячей едой	1734j
 катар	643o
 кафе	340j
 каштан	20j
@@ -15616,36 +15975,39 @@ zürafa	1543n
 каштановый красный	19j
 кварц	297j
 кей поп	780j
-кемпинг	1782j
-кенгуру	1564j
+кельтский	819j
+кельты	819j
+кемпинг	1802j
+кенгуру	1584j
 кения	664o
 кенте	735j
 керамика	301j
 киберпанк	372j
 киви	242j
 килим	734j
-кимоно	1869j
+кимоно	1889j
 киноварный	35j
 киноварь	35j
 киото	798j
 кирпич	280j
-кирпичи	1790j
-кирпичная кладка	1790j
-кирпичная стена	1790j
+кирпичи	1810j
+кирпичная кладка	1810j
+кирпичная стена	1810j
 кислотный	445j
 кит	327j
-кит с фонтанчиком	1596j
+кит с фонтанчиком	1616j
 китай	632o
 китайский красный	75j
 китайский новый год	366j
 китайский стиль	352j
 китайский храм	792j
-клавишные	1906j
+китайский шелк	823j
+клавишные	1926j
 класс	355j
-клатч	1879j
+клатч	1899j
 клен	129j
 кленовый	129j
-кленовый лист	1646j
+кленовый лист	1666j
 климт	716j
 клиника	353j
 клоун	328j
@@ -15656,26 +16018,28 @@ zürafa	1543n
 кобальт	45j
 кобальтовый	45j
 кожа	285j
-коза	1539j
+коза	1559j
 кока кола	458o
 кокос	238j
-кокосы	1670j
-коктейль	1766j
-колесо обозрения	1833j
+кокосы	1690j
+коктейль	1786j
+колесо обозрения	1853j
 колизей	781j
-колос	1642j
+колос	1662j
 колосья	248j
 колумбия	658o
-кольцо	1901j
-комар	1620j
-конга	1911j
-консервная банка	1721j
-консервы	1721j
+кольцо	1921j
+комар	1640j
+конга	1931j
+консервная банка	1741j
+консервы	1741j
 константинополь	765j
-конфета	1754j
-конфетти	1845j
+конструктивизм	810j
+конструктивистский	810j
+конфета	1774j
+конфетти	1865j
 конфеты	269j
-коралл	1606j
+коралл	1626j
 коралловый	28j
 коралловый риф	152j
 корейский	780j
@@ -15683,12 +16047,12 @@ zürafa	1543n
 корея	780j
 корица	274j
 коричневый	7j
-коробка для еды на вынос	1738j
-корова	1532j
-королева	1892j
+коробка для еды на вынос	1758j
+корова	1552j
+королева	1912j
 королевский	379j
 королевский синий	43j
-корона	1892j
+корона	1912j
 корпоративный	354j
 космическая станция	361j
 космический корабль	361j
@@ -15699,52 +16063,56 @@ zürafa	1543n
 кофе с молоком	252j
 кофейный	107j
 кофейня	340j
-кошелек	1877j
-кошка	1516j
-краб	1739j
+кошелек	1897j
+кошка	1536j
+краб	1759j
 красная	0j
+красная площадь	825j
 красно фиолетовый	96j
 красное	0j
 красное вино	261j
-красное яблоко	1660j
+красное яблоко	1680j
 красные	0j
 красный	0j
-красный конверт	1852j
+красный конверт	1872j
 красочный	175j
-креветка	1741j
+креветка	1761j
+кремль	825j
 кремовый	18j
-крендель	1692j
+крендель	1712j
 крепость	356j
 кристалл	297j
 кровавый	312j
 кровь	312j
-крокодил	1588j
-кролик	1553j
+крокодил	1608j
+кролик	1573j
 кроме	454j
-кроссовки	1884j
-круассан	1689j
-круглосуточный магазин	1805j
-круглый червь	1622j
-кружка пива	1768j
-крыса	1550j
+кроссовки	1904j
+круассан	1709j
+круглосуточный магазин	1825j
+круглый червь	1642j
+кружка пива	1788j
+крыса	1570j
 куба	674o 752j
-кубик льда	1777j
+кубизм	811j
+кубик льда	1797j
 кубинский	752j
+кубистский	811j
 кувшинка	209j
 кувшинки моне	783j
 кукуруза	247j
-кукурузный початок	1675j
+кукурузный початок	1695j
 купюры	420j
-куриная ножка	1698j
-курица	1568j
+куриная ножка	1718j
+курица	1588j
 куркума	79j
-кусок мяса	1699j
-кусок пиццы	1703j
-кусочек торта	1750j
+кусок мяса	1719j
+кусок пиццы	1723j
+кусочек торта	1770j
 кухня	358j
 кфс	535o
 кьяроскуро	784j
-лабораторный халат	1859j
+лабораторный халат	1879j
 лава	163j
 лаванда	207j
 лавандовый	207j
@@ -15756,33 +16124,33 @@ zürafa	1543n
 лаймовый	31j
 лак	300j
 лаковый	300j
-лама	1542j
+лама	1562j
 ламборгини	471o
 ламинария	137j
 лампа	333j
 лампы	333j
-лапша	1727j
+лапша	1747j
 ласковый	385j
 латте	252j
 латунный	60j
 латунь	60j
-лебедь	1578j
+лебедь	1598j
 лего	565o
 лед	181j
-леденец	1755j
-леденец на палочке	1755j
+леденец	1775j
+леденец на палочке	1775j
 леденцы	269j
 ледник	181j
 ледяной	397j
 ледяной тон	447j
 лейкерс	570o
 лен	289j
-ленивец	1561j
+ленивец	1581j
 ленивый	411j
 ленинград	794j
 леново	519o
-леопард	1520j
-лепешка	1691j
+леопард	1540j
+лепешка	1711j
 лес	119j
 леса	119j
 лесной	119j
@@ -15790,7 +16158,7 @@ zürafa	1543n
 летний	193j
 лето	193j
 летом	193j
-летучая мышь	1557j
+летучая мышь	1577j
 ливень	196j
 лидл	532o
 лиловый	5j
@@ -15801,11 +16169,12 @@ zürafa	1543n
 лимоны	224j
 линкедин	566o
 лиса	321j
+лисицкий	810j
 лиссабон	790j
 лист	127j
 листва	127j
 листья	127j
-листья на ветру	1648j
+листья на ветру	1668j
 лоза	133j
 лондон	764j
 лос анджелес	774j
@@ -15813,14 +16182,14 @@ zürafa	1543n
 лотос	209j
 лоу фай	732j
 лофай	732j
-лошадь	1524j
-лошадь на карусели	1831j
+лошадь	1544j
+лошадь на карусели	1851j
 луг	123j
 луга	123j
 луна	170j
 лунно белый	76j
 лунный	171j
-лунный пирог	1734j
+лунный пирог	1754j
 лунный пряник	807j
 лунный свет	171j
 любовь	389j
@@ -15834,6 +16203,7 @@ zürafa	1543n
 май	192j
 майами	762j
 майкрософт	561o
+майя	816j
 мак	219j
 макарон	272j
 макаруны	272j
@@ -15846,7 +16216,7 @@ zürafa	1543n
 малиновый	71j
 мальва	63j
 мальчик	453j
-мамонт	1545j
+мамонт	1565j
 манго	236j
 мандарин	225j
 манхэттен	763j
@@ -15858,13 +16228,14 @@ zürafa	1543n
 марракеш	753j
 март	192j
 марта	192j
-масленка	1719j
+масленка	1739j
 маслины	275j
-масло	1719j
-масляный	1719j
+масло	1739j
+масляный	1739j
 мастеркард	492o
-мате	1776j
+мате	1796j
 матисс	712j
+матрешка	825j
 матча	255j
 мачу пикчу	777j
 мая	192j
@@ -15888,10 +16259,10 @@ zürafa	1543n
 мерцающий	427j
 металл	283j
 металлический	283j
-мечеть	1815j
+мечеть	1835j
 мечта	393j
 мечтательный	393j
-микроб	1623j
+микроб	1643j
 милан фк	604o
 миллениум	704j
 милота	405j
@@ -15900,11 +16271,13 @@ zürafa	1543n
 минимализм	382j
 минималистичный	382j
 мирный	383j
-миска с ложкой	1716j
+миска с ложкой	1736j
 мистический	391j
 мицубиси	486o
+миядзаки	813j
 млечный путь	173j
 многоцветный	175j
+могольский	826j
 модерн	786j
 молния	198j
 молоко	265j
@@ -15914,29 +16287,29 @@ zürafa	1543n
 моне	783j
 монохром	426j
 монохромный	426j
-морда волка	1512j
-морда енота	1514j
-морда коалы	1559j
-морда коровы	1529j
-морда кошки	1515j
-морда кролика	1552j
-морда лисицы	1513j
-морда лошади	1521j
-морда льва	1517j
-морда медведя	1558j
-морда мыши	1548j
-морда обезьяны	1504j
-морда панды	1560j
-морда свиньи	1533j
-морда собаки	1508j
-морда тигра	1518j
-морда хомяка	1551j
+морда волка	1532j
+морда енота	1534j
+морда коалы	1579j
+морда коровы	1549j
+морда кошки	1535j
+морда кролика	1572j
+морда лисицы	1533j
+морда лошади	1541j
+морда льва	1537j
+морда медведя	1578j
+морда мыши	1568j
+морда обезьяны	1524j
+морда панды	1580j
+морда свиньи	1553j
+морда собаки	1528j
+морда тигра	1538j
+морда хомяка	1571j
 море	139j
-морковка	1674j
+морковка	1694j
 морковь	246j
 мороженое	271j
-мороженое в креманке	1745j
-мороженое в стаканчике	1744j
+мороженое в креманке	1765j
+мороженое в стаканчике	1764j
 мороз	183j
 морозно белый	83j
 морось	197j
@@ -15945,8 +16318,9 @@ zürafa	1543n
 морской	139j
 морской синий	16j
 моря	139j
+москва	825j
 мост золотые ворота	677o
-мост ночью	1829j
+мост ночью	1849j
 мох	131j
 мощный	402j
 мрамор	277j
@@ -15955,16 +16329,16 @@ zürafa	1543n
 мужской	453j
 мужчина	453j
 музей	435j
-музыка ветра	1850j
+музыка ветра	1870j
 мумбаи	778j
 мунк	713j
-муравей	1611j
+муравей	1631j
 муха	786j
 мшистый	131j
-мышь	1549j
+мышь	1569j
 мягкий	385j
 мягкий тон	442j
-мясо на косточке	1697j
+мясо на косточке	1717j
 мята	30j
 мятный	30j
 навруз	741j
@@ -15975,7 +16349,7 @@ zürafa	1543n
 насыщенный	441j
 натуральный	380j
 научная фантастика	373j
-национальный парк	1786j
+национальный парк	1806j
 не	454j
 небеса	167j
 небесно голубой	41j
@@ -16018,14 +16392,14 @@ zürafa	1543n
 новый орлеан	739j
 норвегия	649o 802j
 норвежский	802j
-носки	1867j
-носорог	1546j
+носки	1887j
+носорог	1566j
 ностальгический	412j
 ностальгия	376j
 ностальгия светлая	412j
 ночная жизнь	433j
 ночной	189j
-ночной город	1824j
+ночной город	1844j
 ночной клуб	433j
 ночной рынок	330j
 ночь	189j
@@ -16039,7 +16413,7 @@ zürafa	1543n
 оазис	138j
 оахака	751j
 оаэ	642o
-обезьяна	1505j
+обезьяна	1525j
 облака	168j
 облако	168j
 облачно	200j
@@ -16047,16 +16421,16 @@ zürafa	1543n
 обон	746j
 овощи	430j
 овощной	430j
-овощной салат	1717j
-овца	1538j
+овощной салат	1737j
+овца	1558j
 огни	333j
 огонь	164j
 огоньки	333j
-огурец	1678j
+огурец	1698j
 одинокий	388j
-одногорбый верблюд	1540j
+одногорбый верблюд	1560j
 однообразный	431j
-одэн	1730j
+одэн	1750j
 озера	146j
 озерно синий	42j
 озеро	146j
@@ -16064,23 +16438,23 @@ zürafa	1543n
 октоберфест	740j
 октябрь	194j
 октября	194j
-олень	1527j
-олива	1669j
-оливка	1669j
+олень	1547j
+олива	1689j
+оливка	1689j
 оливки	275j
 оливковое масло	275j
 оливковый	24j
 олимпиада	680o
-омар	1740j
-онигири	1724j
+омар	1760j
+онигири	1744j
 опавшие листья	128j
 оптимистичный	401j
-орангутан	1507j
-орангутанг	1507j
+орангутан	1527j
+орангутанг	1527j
 оранжево красный	97j
 оранжевый	1j
 органический	380j
-орел	1576j
+орел	1596j
 орех	276j
 орхидея	215j
 освежающий	396j
@@ -16093,28 +16467,29 @@ zürafa	1543n
 османтус	221j
 остров	154j
 острова	154j
-острый перец	1676j
-осьминог	1604j
+острый перец	1696j
+осьминог	1624j
 отвратительный	422j
 отвращение	422j
+отель гранд будапешт	812j
 офис	354j
-офисное здание	1798j
+офисное здание	1818j
 охра	36j
 охристый	36j
 очаг	308j
-очки	1856j
+очки	1876j
 павлин	315j
 павлиний синий	46j
-падающие листья	1647j
-пакетик сока	1775j
-пакеты	1880j
+падающие листья	1667j
+пакетик сока	1795j
+пакеты	1900j
 пакистан	666o
-палатка	1821j
+палатка	1841j
 палех	788j
-пальма	1640j
-пальто	1866j
+пальма	1660j
+пальто	1886j
 памуккале	795j
-памятная лента	1855j
+памятная лента	1875j
 панасоник	540o
 панда	318j
 панк	706j
@@ -16122,7 +16497,7 @@ zürafa	1543n
 парень	453j
 париж	754j
 парижский	754j
-парикмахерская	1835j
+парикмахерская	1855j
 парк	126j
 пасмурно	200j
 пасмурный	200j
@@ -16130,8 +16505,8 @@ zürafa	1543n
 пастель	444j
 пастельный	444j
 пасха	370j
-паук	1617j
-паутина	1618j
+паук	1637j
+паутина	1638j
 пейпал	493o
 пепел	165j
 пепельно розовый	89j
@@ -16146,7 +16521,7 @@ zürafa	1543n
 персиково розовый	73j
 персиковый	27j
 перу	660o 777j
-перчатки	1865j
+перчатки	1885j
 перья	310j
 песок	156j
 песочный	103j
@@ -16154,31 +16529,32 @@ zürafa	1543n
 петербург	794j
 петербургский	794j
 петра	766j
-петух	1569j
-петушок	1569j
+петух	1589j
+петушок	1589j
 печаль	388j
 печальный	388j
-печеный сладкий картофель	1729j
-печенье	1748j
-печенье с предсказанием	1737j
+печеный сладкий картофель	1749j
+печенье	1768j
+печенье с предсказанием	1757j
 пещера	162j
 пивной фестиваль	740j
 пиво	263j
+пикассо	811j
 пингвин	319j
 пинтерест	508o
 пион	211j
 пионы	211j
 пирамиды	767j
-пирог	1752j
+пирог	1772j
 пирожное	268j
 питер	794j
-пицца	1703j
-плавки	1872j
+пицца	1723j
+плавки	1892j
 пламя	164j
 пластик	304j
-платье	1868j
+платье	1888j
 плейстейшен	469o
-плитка шоколада	1753j
+плитка шоколада	1773j
 плоды	429j
 плющ	133j
 пляж	142j
@@ -16186,7 +16562,7 @@ zürafa	1543n
 побережье	142j
 побережье амальфи	756j
 под водой	362j
-подарок	1854j
+подарок	1874j
 подводный	362j
 подсолнечник	208j
 подсолнух	208j
@@ -16205,11 +16581,11 @@ zürafa	1543n
 поля	123j
 полярное сияние	174j
 полярный	182j
-помада	1900j
+помада	1920j
 помидор	244j
-пончик	1747j
+пончик	1767j
 поп арт	785j
-попкорн	1718j
+попкорн	1738j
 попугай	320j
 порт	153j
 португалия	623o 790j
@@ -16218,13 +16594,13 @@ zürafa	1543n
 после полудня	187j
 потрясающий	421j
 почва	166j
-почта	1800j
+почта	1820j
 праздник	332j
 праздник весны	366j
 праздник воды	736j
 праздник день рождения	369j
 праздник красок	803j
-праздник луны	1851j
+праздник луны	1871j
 праздник огней	804j
 праздник середины осени	367j
 праздник цветения сакуры	806j
@@ -16252,15 +16628,15 @@ zürafa	1543n
 псж	607o
 психоделика	707j
 психоделический	432j
-птица	1573j
-пуанты	1889j
-пудель	1511j
-пудинг	1756j
+птица	1593j
+пуанты	1909j
+пудель	1531j
+пудинг	1776j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурпурно розовый	21j
 пурпурный	5j
-пустое гнездо	1649j
+пустое гнездо	1669j
 пустыня	155j
 пчела	323j
 пшеница	248j
@@ -16269,7 +16645,7 @@ zürafa	1543n
 пыльно розовый	92j
 пыльный	443j
 пятидесятые	703j
-рагу в сковороде	1713j
+рагу в сковороде	1733j
 раджастхан	797j
 радостный	387j
 радость	387j
@@ -16278,14 +16654,14 @@ zürafa	1543n
 рай	424j
 райский	424j
 ракета	361j
-раковина	1605j
+раковина	1625j
 рамадан	742j
 ранголи	804j
-ранец	1881j
+ранец	1901j
 рассвет	177j
 расслабленный	384j
 расслабляющий	384j
-растение в горшке	1637j
+растение в горшке	1657j
 реал мадрид	598o
 ревнивый	423j
 ревность	423j
@@ -16305,15 +16681,16 @@ zürafa	1543n
 ржавый	284j
 рим	781j
 римский	781j
-рис с карри	1726j
+рис с карри	1746j
 рисовое поле	249j
 рисовые террасы	759j
-рисовый крекер	1723j
+рисовый крекер	1743j
 риф	152j
+родченко	810j
 рождественский	363j
 рождество	363j
 роза	206j
-розетка	1628j
+розетка	1648j
 розовато лиловый	63j
 розово красный	72j
 розовый	6j
@@ -16330,20 +16707,22 @@ zürafa	1543n
 роскошь	378j
 российский флаг	635o
 россия	635o
-росток	1636j
+росток	1656j
 ротко	719j
 роща	119j
 рубин	55j
 рубиновый	55j
 румыния	657o
 румянец	114j
+русский авангард	810j
 рустикальный	375j
 ручей	147j
-рыба	1600j
-рыба еж	1602j
+рыба	1620j
+рыба еж	1622j
 рыжевато коричневый	26j
 рыжий	1j
 рынок	329j
+саванна	827j
 сад	125j
 сад камней	347j
 сады	125j
@@ -16358,11 +16737,11 @@ zürafa	1543n
 самсунг	468o
 санкт петербург	794j
 санторини	349j
-сапог	1890j
-сапоги	1890j
+сапог	1910j
+сапоги	1910j
 сапфир	54j
 сапфировый	54j
-сари	1870j
+сари	824j
 сатана	425j
 саудовская аравия	639o
 сахарная вата	270j
@@ -16371,7 +16750,7 @@ zürafa	1543n
 свежесть	396j
 свежий	396j
 сверкающий	427j
-сверчок	1615j
+сверчок	1635j
 светло	438j
 светлый	438j
 светотень	784j
@@ -16379,14 +16758,15 @@ zürafa	1543n
 светящийся неон	445j
 свеча	307j
 свечи	307j
-свиной пятачок	1536j
+свиной пятачок	1556j
 свинцово серый	85j
 свинцовый	85j
-свинья	1534j
+свинья	1554j
 святилище	342j
 сдержанный	418j
 северное сияние	174j
 северный	350j
+севилья	818j
 седой	8j
 селадон	294j
 село	345j
@@ -16400,6 +16780,7 @@ zürafa	1543n
 серебристый	12j
 серебро	12j
 серебряный	12j
+серенгети	827j
 серо голубой	93j
 серо зеленый	94j
 серо коричневый	68j
@@ -16409,7 +16790,7 @@ zürafa	1543n
 серьезный	407j
 сеул	780j
 сильный	402j
-синагога	1817j
+синагога	1837j
 сингапур	672o
 сине белый фарфор	293j
 сине зеленый	13j
@@ -16417,7 +16798,7 @@ zürafa	1543n
 синее	4j
 синие	4j
 синий	4j
-синий кляйна	676o
+синий кляйна	676o 815j
 синий час	179j
 синтвейв	700j
 синтоистский храм	798j
@@ -16431,21 +16812,21 @@ zürafa	1543n
 скала	161j
 скалы	161j
 скандинавский	350j
-скорпион	1619j
-скрипка	1908j
+скорпион	1639j
+скрипка	1928j
 скука	431j
-скунс	1563j
+скунс	1583j
 скучно	431j
 скучный	431j
 славный	413j
 сладости	269j
-следы животного	1566j
+следы животного	1586j
 слива	241j
 сливовый	62j
 сливочное масло	266j
 сливочный	18j
 сливы	241j
-слон	1544j
+слон	1564j
 слоновая кость	38j
 смелый	402j
 снег	184j
@@ -16456,20 +16837,21 @@ zürafa	1543n
 снежный	184j
 сновидение	393j
 снэпчат	509o
-собака	1509j
-собака поводырь	1510j
+собака	1529j
+собака поводырь	1530j
 собор	357j
-сова	1579j
+сова	1599j
+советский плакат	810j
 современный	382j
 соларпанк	733j
 солдат	428j
 солдаты	428j
 солидный	403j
-солнечные очки	1857j
+солнечные очки	1877j
 солнечный	169j
 солнечный свет	169j
 солнце	169j
-солонка	1720j
+солонка	1740j
 сон	393j
 сонгкран	736j
 сонный	411j
@@ -16477,24 +16859,24 @@ zürafa	1543n
 сосновый	121j
 сосны	121j
 сочный	441j
-спагетти	1728j
+спагетти	1748j
 спальня	359j
-спасательный жилет	1860j
+спасательный жилет	1880j
 специи	274j
 спокойный	383j
 спотифай	465o
 средиземноморский	349j
 средиземноморье	349j
-стадион	1787j
-стакан молока	1759j
-стакан с виски	1771j
-стакан с жидкостью	1772j
-стакан с соломинкой	1773j
+стадион	1807j
+стакан молока	1779j
+стакан с виски	1791j
+стакан с жидкостью	1792j
+стакан с соломинкой	1793j
 сталь	281j
 стамбул	765j
 старбакс	460o
 старые книги	309j
-статуя свободы	1813j
+статуя свободы	1833j
 стекло	291j
 стена	339j
 стенка	339j
@@ -16509,35 +16891,37 @@ zürafa	1543n
 страшный	400j
 стресс	410j
 строгий	407j
-стройка	1789j
+стройка	1809j
+студия гибли	813j
 субару	485o
 сузуки	484o
 сук	753j
 суккулент	134j
 сумерки	188j
-сумка	1878j
+сумка	1898j
 сумрачный	448j
 сусальное золото	303j
 суши	273j
 счастливый	387j
 счастье	387j
 сша	627o
-сэндвич	1705j
+сэндвич	1725j
 сюрприз	421j
 сюрреализм	714j
 сюрреалистический	714j
 сяоми	521o
+тадж махал	826j
 таиланд	669o 772j
 таинственный	391j
 тайна	391j
 тайнань	792j
 тайский	772j
-тако	1706j
+тако	1726j
 такси	336j
-тамал	1708j
-тамале	1708j
+тамал	1728j
+тамале	1728j
 танчхон	791j
-таракан	1616j
+таракан	1636j
 тартан	775j
 татами	782j
 тауп	68j
@@ -16560,7 +16944,7 @@ zürafa	1543n
 терракотовый	111j
 тесла	479o
 технологии	373j
-ти рекс	1595j
+ти рекс	1615j
 тибет	776j
 тибетский	776j
 тигр	316j
@@ -16570,18 +16954,20 @@ zürafa	1543n
 тихий	383j
 тлеющие угли	165j
 тойота	475o
-токийская башня	1812j
+токийская башня	1832j
 токсичный	422j
 томат	244j
 торжественный	407j
 торжественный праздник	406j
 тории	798j
 торт	268j
-торт ко дню рождения	1749j
+торт ко дню рождения	1769j
 тоска	388j
 тоскана	755j
 тоскливый	388j
+тоторо	813j
 тоттенхэм	593o
+точечная живопись	817j
 тошиба	539o
 трава	124j
 травертиновые террасы	795j
@@ -16591,19 +16977,19 @@ zürafa	1543n
 травяной	51j
 тревога	410j
 тревожный	410j
-треккинговый ботинок	1885j
+треккинговый ботинок	1905j
 триколор	635o
-трилистник	1644j
+трилистник	1664j
 триумф	413j
 тропики	348j
-тропическая рыба	1601j
+тропическая рыба	1621j
 тропический	348j
-тропический коктейль	1767j
+тропический коктейль	1787j
 тропический лес	120j
 тропический пляж	144j
-труба	1907j
+труба	1927j
 туман	199j
-туманно	1822j
+туманно	1842j
 туманность	173j
 туманный	199j
 туманный тон	446j
@@ -16611,18 +16997,18 @@ zürafa	1543n
 турецкие авиалинии	544o
 турция	637o
 тусклый	448j
-туфли на каблуке	1887j
+туфли на каблуке	1907j
 тучи	168j
 тушь	299j
 тыква	243j
-тыква фонарь	1837j
-тюлень	1599j
+тыква фонарь	1857j
+тюлень	1619j
 тюльпан	210j
 тюльпаны	210j
 убер	496o
 убунту	514o
 уверенный	402j
-увядший цветок	1630j
+увядший цветок	1650j
 угли	165j
 угольно серый	37j
 удивительный	421j
@@ -16630,39 +17016,41 @@ zürafa	1543n
 ужас	400j
 укие э	787j
 украина	636o
-украшенный бамбук	1847j
+украшенный бамбук	1867j
 україна	636o
-улитка	1608j
+улитка	1628j
 улица	338j
 улун	257j
+улуру	817j
 ультрамарин	44j
 ультрамариновый	44j
 умиротворение	383j
-универмаг	1807j
-универсам	1807j
+универмаг	1827j
+универсам	1827j
 унылый	431j
 уорхол	785j
 ураза байрам	742j
 уродливый	422j
 урожай	747j
-устрица	1743j
-устричный	1743j
+устрица	1763j
+устричный	1763j
 утес	161j
-утка	1577j
+утка	1597j
 утонченный	394j
 утонченный сдержанный	418j
 утренний	185j
 утро	185j
 утром	185j
 ущелье	157j
+уэс андерсон	812j
 уют	395j
 уютный	395j
 фабрика	374j
 файрфокс	512o
-фалафель	1710j
+фалафель	1730j
 фараон	767j
 фарфор	292j
-фасоль	1684j
+фасоль	1704j
 февраль	195j
 февраля	195j
 федэкс	489o
@@ -16687,6 +17075,7 @@ zürafa	1543n
 фк барселона	599o
 фк ливерпуль	590o
 фламенго	616o
+фламенко	818j
 фламинго	314j
 флоренция	755j
 флуоресцентный	445j
@@ -16696,23 +17085,24 @@ zürafa	1543n
 фонарик	306j
 фонарики	744j
 фонарь	306j
-фонарь из тыквы	1837j
-фондю	1715j
-фонтан	1820j
+фонарь из тыквы	1857j
+фондю	1735j
+фонтан	1840j
 франция	619o
 фрида кало	718j
 фрукт	429j
 фруктовый	429j
 фрукты	429j
-фудзияма	1781j
+фудзияма	1801j
 фуксия	65j
-футболка	1862j
+футболка	1882j
 футуристичный	373j
 фьорд	802j
 фьорды	802j
 хаки	25j
 халонг	779j
 ханами	738j
+ханбок	822j
 ханой	779j
 ханука	743j
 хаотичный	419j
@@ -16725,7 +17115,7 @@ zürafa	1543n
 хиросигэ	787j
 хлеб	267j
 хлопок	289j
-хлопушка	1844j
+хлопушка	1864j
 хойан	793j
 хокусай	721j
 холи	803j
@@ -16735,12 +17125,13 @@ zürafa	1543n
 холодный	397j
 холодный оттенок	450j
 хонда	476o
-хот дог	1704j
+хот дог	1724j
 хохлома	788j
 хохломская	788j
 хохломская роспись	788j
 хохломской	788j
 храм	342j
+храм василия блаженного	825j
 храмовая ярмарка	792j
 хризантема	214j
 хром	283j
@@ -16758,38 +17149,39 @@ zürafa	1543n
 цветение	204j
 цветение сакуры	205j
 цветок	204j
-цветок вишни	1625j
+цветок вишни	1645j
 цветочный	204j
 цветущая вишня	205j
 цветы	204j
 цветы персика	213j
 цветы сливы	212j
-цельный купальник	1871j
+цельный купальник	1891j
 цемент	279j
 центр города	337j
 церковь	357j
 церулеум	40j
 цзяннань	346j
 циан	14j
-цилиндр	1894j
-цирковой шатер	1836j
+цилиндр	1914j
+ципао	823j
+цирковой шатер	1856j
 цитрус	225j
 цифровой	373j
-цыпленок	1572j
-цыпленок боком	1571j
-цыпленок в яйце	1570j
+цыпленок	1592j
+цыпленок боком	1591j
+цыпленок в яйце	1590j
 цыплячий желтый	77j
 чай	253j
 чай с молоком	256j
-чай с шариками	1774j
+чай с шариками	1794j
 чайная церемония	782j
-чайник	1761j
+чайник	1781j
 чайный	88j
-чашка без ручки	1762j
+чашка без ручки	1782j
 челси	589o
-червь	1622j
-червяк	1622j
-черепаха	1589j
+червь	1642j
+червяк	1642j
+черепаха	1609j
 черешня	227j
 черника	229j
 чернила	47j
@@ -16797,47 +17189,51 @@ zürafa	1543n
 черно белый	426j
 черный	9j
 черный чай	253j
-чеснок	1681j
-чесночный	1681j
-четки	1899j
-четырехлистный клевер	1645j
+чеснок	1701j
+чесночный	1701j
+четки	1919j
+четырехлистный клевер	1665j
 чехия	655o
 чикаго буллз	572o
 чили	659o
 чистота	404j
 чистый	404j
-чокающиеся бокалы	1770j
-чокающиеся кружки	1769j
+чокающиеся бокалы	1790j
+чокающиеся кружки	1789j
 чугун	282j
 чудесный	421j
 чудной	432j
 чудо	421j
 чхусок	745j
+шале	828j
 шалфей	94j
 шалфейный	94j
 шампанское	262j
 шанель	569o
 шанхай	771j
-шапочка выпускника	1895j
+шапочка выпускника	1915j
 шарики	334j
 шартрез	67j
-шарф	1864j
-шаурма	1709j
+шарф	1884j
+шаурма	1729j
 шафран	274j
-швейцария	646o
+швейцария	646o 814j
+швейцарский	814j
+швейцарский стиль	814j
 швеция	648o
 шебби шик	722j
 шелк	288j
 шелл	487o
 шестидесятые	696j
 шефшауэн	796j
+шибори	821j
 шинуазри	724j
 школа	355j
-шляпка	1893j
+шляпка	1913j
 шоколад	258j
-шоколадка	1753j
+шоколадка	1773j
 шоколадный	108j
-шорты	1873j
+шорты	1893j
 шотландия	775j
 шотландский	775j
 шторм	198j
@@ -16864,8 +17260,8 @@ zürafa	1543n
 ягоды	250j
 яд	422j
 ядовитый	422j
-яичница на сковороде	1712j
-яйцо	1711j
+яичница на сковороде	1732j
+яйцо	1731j
 ямайка	661o 761j
 январь	195j
 января	195j
@@ -16874,10 +17270,10 @@ zürafa	1543n
 янтарь	32j
 япония	618o
 японская гравюра	787j
-японская почта	1799j
-японские куклы	1848j
+японская почта	1819j
+японские куклы	1868j
 японский	351j
-японский замок	1809j
+японский замок	1829j
 яркий	440j
 яркий живой	386j
 ярко	440j
@@ -16888,10 +17284,10 @@ zürafa	1543n
 ярмарка	332j
 яростный	399j
 ярость	399j
-ящерица	1590j
+ящерица	1610j
 ابداع	435k
 ابداعي	435k
-ابريق شاي	1761k
+ابريق شاي	1781k
 ابريل	192k
 ابليس	425k
 ابوظبي	769k
@@ -16906,7 +17302,7 @@ zürafa	1543n
 احادي اللون	426k
 احترافي	403k
 احتفال	332k
-احتفال برؤيه القمر	1851k
+احتفال برؤيه القمر	1871k
 احتفالي	406k
 احراش	119k
 احلام	393k
@@ -16917,7 +17313,7 @@ zürafa	1543n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفاه	1900k
+احمر شفاه	1920k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -16938,7 +17334,7 @@ zürafa	1543n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
-اخطبوط	1604k
+اخطبوط	1624k
 ادغال	120k
 اذار	192k
 ارت ديكو	692k
@@ -16947,11 +17343,11 @@ zürafa	1543n
 ارجواني جمشتي	56k
 ارجواني فاتح	64k
 ارجواني وردي	21k
-ارز مطبوخ	1725k
-ارز وكاري	1726k
+ارز مطبوخ	1745k
+ارز وكاري	1746k
 ارسنال	588o
 ارض	166k
-ارنب	1553k
+ارنب	1573k
 اريزونا	773k
 ازاليه	222k
 ازرق	4k
@@ -16965,6 +17361,7 @@ zürafa	1543n
 ازرق سماوي عميق	40k
 ازرق طاووسي	46k
 ازرق فائق	44k
+ازرق كلاين	815k
 ازرق مائي	66k
 ازرق مخضر	13k
 ازرق معدني	81k
@@ -16973,7 +17370,7 @@ zürafa	1543n
 ازهار الكرز	205k
 اسبانيا	622o
 اسبريسو	251k
-استاد	1787k
+استاد	1807k
 استراليا	631o
 استرخاء	384k
 استوائي	348k
@@ -16988,6 +17385,7 @@ zürafa	1543n
 اسود	9k
 اسود مزرق	80k
 اسي	388k
+اشبيليه	818k
 اشجار	132k
 اشجار الصنوبر	121k
 اشعه الشمس	169k
@@ -17013,18 +17411,22 @@ zürafa	1543n
 افوكادو	239k
 اقحوان	214k
 اقحوانه	217k
+اكاسيا	827k
 اكتوبر	194k
-اكورديون	1904k
+اكورديون	1924k
 الا	454k
 الارجنتين	625o
 الاردن	766k
+الازتك	816k
 الاكاديميه المظلمه	698k
 الالعاب الاولمبيه	680o
 الالفيه	704k
 الامارات	642o
+الاندلس	818k
 الانديز	777k
 الانطباعيه	783k
 الانقلاب الصيفي	749k
+الانكا	816k
 الاهرامات	767k
 الباروك	784k
 البتراء	766k
@@ -17032,14 +17434,17 @@ zürafa	1543n
 البحر المتوسط	349k
 البرازيل	624o 805k
 البرتغال	623o 790k
+البنائيه	810k
 البندقيه	799k
 التبت	776k
 الترامارين	44k
 التسعينيات	702k
 التشيك	655o
 التعبيريه	713k
-التيرانوصور	1595k
+التكعيبيه	811k
+التيرانوصور	1615k
 الثمانينيات	701k
+الحرير الصيني	823k
 الحصاد	747k
 الخريف	194k
 الخطوط الجويه التركيه	544o
@@ -17050,8 +17455,10 @@ zürafa	1543n
 الربيع	192k
 الروكوكو	709k
 الزليج البرتغالي	790k
+الساحه الحمراء	825k
 الساعه الذهبيه	178k
 الساعه الزرقاء	179k
+السافانا	827k
 الستينيات	696k
 السجاد الفارسي	734k
 السرياليه	714k
@@ -17063,13 +17470,16 @@ zürafa	1543n
 الصباح	185k
 الصيف	193k
 الصين	632o
+الطراز السويسري	814k
 الظهيره	186k
 العاب	377k
 العاب ناريه	331k
 العثمانيه	765k
+العصر الفيكتوري	809k
 الغرب الامريكي	730k
 الغرب المتوحش	730k
 الغروب	176k
+الفايكنغ	820k
 الفجر	177k
 الفلبين	670o
 الفن الحديث	786k
@@ -17078,12 +17488,14 @@ zürafa	1543n
 القطب الجنوبي	182k
 القطب الشمالي	182k
 الكاريبي	761k
-الكعبه	1819k
+الكرملين	825k
+الكعبه	1839k
 الكولوسيوم	781k
 الليالي البيضاء	794k
 الليل	189k
 الماس	298k
 المانيا	620o
+المايا	816k
 المجر	656o
 المدينه الزرقاء	796k
 المدينه القديمه	753k
@@ -17091,6 +17503,7 @@ zürafa	1543n
 المدينه الورديه	797k
 المساء	188k
 المغرب	641o
+المغول	826k
 المكسيك	626o 751k
 المملكه المتحده	628o
 المنيوم	283k
@@ -17099,8 +17512,8 @@ zürafa	1543n
 النمسا	647o
 النهار	191k
 النيل	767k
-اله بانجو	1909k
-اله نفخ	1907k
+اله بانجو	1929k
+اله نفخ	1927k
 الهند	634o 778k
 الهيبيز	707k
 الهيمالايا	776k
@@ -17130,11 +17543,11 @@ zürafa	1543n
 انثي	453k
 انجلترا	764k
 اندونيسيا	668o
-انسان الغاب	1507k
+انسان الغاب	1527k
 انستغرام	464o
-انشاءات	1789k
+انشاءات	1809k
 انطباعي	783k
-انف خنزير	1536k
+انف خنزير	1556k
 انهار	147k
 انوار	333k
 انيق	394k
@@ -17147,13 +17560,14 @@ zürafa	1543n
 اوراق الشجر	127k
 اوراق متساقطه	128k
 اوركيد	215k
-اوزه	1578k
+اوزه	1598k
 اوسمانثوس	221k
 اوف وايت	104k
 اوكرانيا	636o
 اوكييو اي	787k
+اولورو	817k
 ايار	192k
-ايرلندا	629o
+ايرلندا	629o 819k
 ايس كريم	271k
 ايسلندا	652o 758k
 ايطاليا	621o
@@ -17169,7 +17583,7 @@ zürafa	1543n
 باريسي	754k
 بازار	329k
 باستيل	444k
-باقه زهور	1624k
+باقه زهور	1644k
 باكستان	666o
 بالون	334k
 بالونات	334k
@@ -17198,7 +17612,7 @@ zürafa	1543n
 برتقال	225k
 برتقالي	1k
 برتقاليه	1k
-برج طوكيو	1812k
+برج طوكيو	1832k
 برجر كينج	536o
 برشلونه	757k
 برق	198k
@@ -17209,31 +17623,31 @@ zürafa	1543n
 بركه اللوتس	149k
 بروده	397k
 بروفانس	800k
-بروكلي	1680k
-بروكولي	1680k
+بروكلي	1700k
+بروكولي	1700k
 برونز	58k
 برونز قديم	302k
 برونزي	58k
 بري	415k
 بريء	404k
-بريتزل	1692k
+بريتزل	1712k
 بريطانيا	764k
 بريق	427k
 بساطه	382k
 بستان	125k
 بسيط	382k
-بطاطا حلوه مشويه	1729k
-بطاطس	1673k
-بطاطس مقليه	1702k
+بطاطا حلوه مشويه	1749k
+بطاطس	1693k
+بطاطس مقليه	1722k
 بطريق	319k
 بطيء	411k
 بطيخ	231k
 بعد الظهر	187k
-بعوضه	1620k
+بعوضه	1640k
 بغير	454k
-بقره	1532k
-بقول	1684k
-بقوليات	1684k
+بقره	1552k
+بقول	1704k
+بقوليات	1704k
 بلا	454k
 بلاستيك	304k
 بلايستيشن	469o
@@ -17261,33 +17675,35 @@ zürafa	1543n
 بهجه	387k
 بهيج	406k
 بوابه توري	798k
-بودل	1511k
+بودل	1531k
 بورسلين	292k
 بورشه	480o
-بوريتو	1707k
+بوريتو	1727k
 بوظه	271k
 بولندا	653o
 بوليوود	728k
-بومه	1579k
+بومه	1599k
 بوهيمي	708k
 بي ام دبليو	472o
 بيئي	380k
-بيانو	1906k
+بيانو	1926k
 بيبسي	560o
 بيت ريفي	360k
-بيتزا	1703k
+بيتزا	1723k
 بيج	17k
 بيره	263k
 بيرو	660o 777k
 بيزنطه	711k
 بيزنطي	711k
 بيضاء	10k
+بيكاسو	811k
+تاج محل	826k
 تاكسي	336k
-تامال	1708k
+تامال	1728k
 تامل	409k
 تايلاند	669o 772k
 تحت الماء	362k
-تخييم	1782k
+تخييم	1802k
 تراب	166k
 ترابي	381k
 تركوازي	15k
@@ -17296,86 +17712,89 @@ zürafa	1543n
 تسلا	479o
 تشرين الاول	194k
 تشرين الثاني	194k
+تشيباو	823k
 تشيلسي	589o
 تشيلي	659o
 تفاؤل	401k
 تفاح	233k
-تفاح احمر	1660k
+تفاح احمر	1680k
 تفاح اخضر	234k
 تفاحه	233k
 تقنيه	373k
 تكنولوجيا	373k
 تلال	158k
 تله	158k
-تمثال الحريه	1813k
-تمساح	1588k
+تمثال الحريه	1833k
+تمساح	1608k
 تموز	193k
 تمويه	428k
-تنين	1593k
+تنين	1613k
 توابل	274k
 توت	250k
 توت ازرق	229k
 توت العليق	230k
-توت بري	1666k
+توت بري	1686k
 توتر	410k
+توتورو	813k
 توسكانا	755k
 توليب	210k
 تويتر	567o
 تويوتا	475o
-تي شيرت	1862k
+تي شيرت	1882k
 تيراكوتا	111k
 تيك توك	504o
 تيليجرام	500o
 ثائر	399k
-ثعبان	1591k
+ثعبان	1611k
 ثعلب	321k
 ثقه	403k
 ثلج	184k
 ثلوج	184k
 ثمار	429k
 ثمار التوت	250k
-ثور امريكي	1528k
+ثور امريكي	1548k
 جاد	407k
 جاز	434k
 جامايكا	661o 761k
-جاموس مائي	1531k
+جاموس مائي	1551k
 جايبور	797k
 جبال	158k
+جبال الالب	828k
 جبال مثلجه	159k
 جبل	158k
-جبل بقمه ثلجيه	1778k
+جبل بقمه ثلجيه	1798k
 جبل جليدي	181k
-جبل فوجي	1781k
+جبل فوجي	1801k
 جبل مثلج	159k
 جحيم	425k
 جدار	339k
 جدار طيني	339k
-جدجد	1615k
+جدجد	1635k
 جدول	147k
 جراند كانيون	773k
 جرانيت	278k
-جرثوم	1623k
-جرثومه	1623k
-جرس الريح	1850k
+جرثوم	1643k
+جرثومه	1643k
+جرس الريح	1870k
 جرف	161k
-جره عسل	1757k
+جره عسل	1777k
 جريء	402k
 جريئه	402k
 جزر	246k
 جزيره	154k
-جزيره صحراويه	1785k
+جزيره صحراويه	1805k
 جزيره صغيره	154k
-جسر في الليل	1829k
+جسر في الليل	1849k
 جشع	423k
 جعه	263k
 جلد	285k
 جليد	181k
-جمبري	1741k
-جمبري مقلي	1732k
+جمبري	1761k
+جمبري مقلي	1752k
 جمر	165k
 جمشت	56k
-جمل ثنائي السنام	1541k
-جمل وحيد السنام	1540k
+جمل ثنائي السنام	1561k
+جمل وحيد السنام	1560k
 جميل صغير	405k
 جندي	428k
 جنكه	130k
@@ -17386,10 +17805,11 @@ zürafa	1543n
 جهنم	425k
 جواهر	313k
 جوجل	462o
-جورب	1867k
+جورب	1887k
 جوز الهند	238k
-جوهره	1902k
+جوهره	1922k
 جيانغنان	346k
+جيبلي	813k
 جيش	428k
 جينز	286k
 حائط	339k
@@ -17399,7 +17819,7 @@ zürafa	1543n
 حالمه	393k
 حانوكا	743k
 حب	389k
-حبار	1742k
+حبار	1762k
 حبر	47k
 حجاره	278k
 حجر	278k
@@ -17408,14 +17828,14 @@ zürafa	1543n
 حديد	282k
 حديقه	125k
 حديقه زن	347k
-حديقه وطنيه	1786k
-حذاء باليه	1889k
-حذاء بكعب عال	1887k
-حذاء رجالي	1883k
-حذاء رياضي	1884k
-حذاء طويل الساق حريمي	1890k
-حذاء لرحلات المشي	1885k
-حذاء نسائي بدون كعب	1886k
+حديقه وطنيه	1806k
+حذاء باليه	1909k
+حذاء بكعب عال	1907k
+حذاء رجالي	1903k
+حذاء رياضي	1904k
+حذاء طويل الساق حريمي	1910k
+حذاء لرحلات المشي	1905k
+حذاء نسائي بدون كعب	1906k
 حر	202k
 حراره	202k
 حرب	428k
@@ -17428,29 +17848,29 @@ zürafa	1543n
 حسود	423k
 حشائش	124k
 حصاد	747k
-حصان	1524k
-حصان الدوامه	1831k
+حصان	1544k
+حصان الدوامه	1851k
 حصن	356k
 حصي	278k
 حضري	337k
 حفل	369k
 حفل الشاي	782k
 حفله	369k
-حقائب تسوق	1880k
+حقائب تسوق	1900k
 حقل	123k
 حقل ارز	249k
 حقل قمح	248k
 حقول	123k
-حقيبه مدرسه	1881k
+حقيبه مدرسه	1901k
 حكايه خرافيه	392k
-حلزون	1608k
+حلزون	1628k
 حلم	393k
 حلوي	269k
 حلويات	268k
 حليب	265k
 حليبي	105k
 حمار وحشي	317k
-حمامه	1575k
+حمامه	1595k
 حمراء	0k
 حمضيات	225k
 حمم	163k
@@ -17460,21 +17880,21 @@ zürafa	1543n
 حنين	376k
 حنين الي الماضي	412k
 حوت	327k
-حوت بنافوره	1596k
+حوت بنافوره	1616k
 حياه ليليه	433k
 حيوي	386k
 حيويه	386k
-خاتم	1901k
+خاتم	1921k
 خافت	443k
 خافت الضوء	448k
 خافت ناعم	442k
 خبز	267k
-خبز البيغل	1693k
-خبز مفرود	1691k
-خبز مفرود محشو	1709k
+خبز البيغل	1713k
+خبز مفرود	1711k
+خبز مفرود محشو	1729k
 خردلي	110k
 خرسانه	279k
-خروف	1538k
+خروف	1558k
 خريف	194k
 خريفي	194k
 خزامي	207k
@@ -17486,34 +17906,34 @@ zürafa	1543n
 خشبي	276k
 خشخاش	219k
 خضار	430k
-خضار ورقي	1679k
+خضار ورقي	1699k
 خضراء	3k
 خضراوات	430k
 خضروات	430k
-خفاش	1557k
+خفاش	1577k
 خمري	33k
-خنزير	1534k
-خنزير بري	1535k
-خنفساء	1613k
+خنزير	1554k
+خنزير بري	1555k
+خنفساء	1633k
 خوخ	232k
 خوخلوما	788k
 خوخي	27k
-خوذه رجل انقاذ	1898k
-خوذه عسكريه	1897k
+خوذه رجل انقاذ	1918k
+خوذه عسكريه	1917k
 خوف	400k
-خيار	1678k
+خيار	1698k
 خيال علمي	373k
 خيالي	392k
 خيزران	122k
-خيمه	1821k
+خيمه	1841k
 دافئ	395k
 دافئه	395k
 داكن	436k
 داكنه	436k
-دب كوالا	1559k
+دب كوالا	1579k
 دبي	769k
-دجاج	1568k
-دجاجه	1568k
+دجاج	1588k
+دجاجه	1588k
 دخان	311k
 درب التبانه	173k
 درجات بارده	450k
@@ -17523,35 +17943,35 @@ zürafa	1543n
 دلفين	327k
 دم	312k
 دموي	312k
-دميتان يابانيتان	1848k
+دميتان يابانيتان	1868k
 دنيم	286k
 دهشه	421k
 دوار الشمس	208k
-دوده	1622k
-دوده ارض	1622k
-دوده علقيه	1622k
+دوده	1642k
+دوده ارض	1642k
+دوده علقيه	1642k
 دولار	420k
-دولفين	1598k
+دولفين	1618k
 دون	454k
 ديسكو	433k
 ديسمبر	195k
-ديك رومي	1567k
-ديكور صنوبر	1847k
-ديناصور صوروبودا	1594k
+ديك رومي	1587k
+ديكور صنوبر	1867k
+ديناصور صوروبودا	1614k
 ديوالي	804k
-ذبابه	1621k
+ذبابه	1641k
 ذره	247k
 ذكوري	417k
 ذهب	11k
 ذهبي	11k
 ذهبيه	11k
 رائع	421k
-رابطه عنق	1861k
+رابطه عنق	1881k
 راس السنه	750k
 راس السنه الصينيه	366k
 راق	394k
 راقي	394k
-راكون	1514k
+راكون	1534k
 رامبرانت	784k
 ربيع	192k
 رتيب	431k
@@ -17607,14 +18027,14 @@ zürafa	1543n
 زاهيه	441k
 زبده	266k
 زجاج	291k
-زجاجه الرضاعه	1758k
-زجاجه وفنجان	1763k
-زرافه	1543k
+زجاجه الرضاعه	1778k
+زجاجه وفنجان	1783k
+زرافه	1563k
 زرقاء	4k
 زعفران	274k
 زفاف	368k
 زقاق	338k
-زلابيه صينيه	1736k
+زلابيه صينيه	1756k
 زمرد	49k
 زمردي	49k
 زن	347k
@@ -17638,10 +18058,10 @@ zürafa	1543n
 ساحل امالفي	756k
 ساخن	398k
 ساخنه	398k
-ساري	1870k
+ساري	824k
 ساطع	440k
 ساطعه	440k
-ساق دجاجه	1698k
+ساق دجاجه	1718k
 ساكسفون	434k
 ساكن	383k
 ساكورا	205k
@@ -17650,13 +18070,13 @@ zürafa	1543n
 سامسونج	468o
 سانت بطرسبرغ	794k
 سانتوريني	349k
-ساندوتش	1705k
+ساندوتش	1725k
 سايبربانك	372k
-سباغتي	1728k
+سباغتي	1748k
 سبتمبر	194k
 سبوتيفاي	465o
 ستاربكس	460o
-ستره سلامه	1860k
+ستره سلامه	1880k
 ستيمبانك	699k
 سجاد فارسي	734k
 سحاب	168k
@@ -17664,35 +18084,36 @@ zürafa	1543n
 سحر	392k
 سحري	392k
 سحلبيه	215k
-سحليه	1590k
+سحليه	1610k
 سديم	173k
-سرطان	1739k
+سرطان	1759k
 سري	391k
 سريالي	714k
 سعاده	387k
 سعيد	387k
 سعيده	387k
 سكاكر	269k
-سكب السائل	1772k
+سكب السائل	1792k
 سكون	383k
 سكينه	383k
 سلام	383k
-سلحفاه	1589k
+سلتي	819k
+سلحفاه	1609k
 سلطه	430k
-سلطه خضراء	1717k
+سلطه خضراء	1737k
 سلموني	29k
 سماء	167k
 سماء مرصعه بالنجوم	172k
 سماوي	41k
 سماوي مخضر	14k
-سمكه	1600k
-سمكه استوائيه	1601k
+سمكه	1620k
+سمكه استوائيه	1621k
 سمكه ذهبيه	326k
-سمكه قرش	1603k
-سمكه منتفخه	1602k
-سمور	1555k
+سمكه قرش	1623k
+سمكه منتفخه	1622k
+سمور	1575k
 سنابل	248k
-سنجاب	1554k
+سنجاب	1574k
 سنديان	276k
 سنغافوره	672o
 سوداء	9k
@@ -17703,12 +18124,13 @@ zürafa	1543n
 سوق شعبي	753k
 سوق ليلي	330k
 سونغكران	736k
-سويسرا	646o
+سويسرا	646o 814k
 سياره اجره	336k
 سيان	14k
 سيبيا	61k
 سيراميك	301k
 سيرولي	40k
+سيرينغيتي	827k
 سيلادون	294k
 سينثويف	700k
 سيول	780k
@@ -17718,37 +18140,38 @@ zürafa	1543n
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
-شاطئ وشمسيه	1783k
+شاطئ وشمسيه	1803k
+شاليه	828k
 شانيل	569o
 شاومي	521o
 شاي	253k
 شاي احمر	253k
 شاي اخضر	254k
-شاي الفقاعات	1774k
+شاي الفقاعات	1794k
 شاي اولونغ	257k
 شاي بالحليب	256k
 شباط	195k
-شبكه عنكبوت	1618k
+شبكه عنكبوت	1638k
 شبوره	199k
 شتاء	195k
-شتله	1636k
+شتله	1656k
 شتوي	195k
 شجر القيقب	129k
 شجره	132k
-شجره احتفال	1846k
-شجره دائمه الخضره	1638k
-شجره زائله الخضره	1639k
-شجره عيد الميلاد	1838k
+شجره احتفال	1866k
+شجره دائمه الخضره	1658k
+شجره زائله الخضره	1659k
+شجره عيد الميلاد	1858k
 شرقي	352k
 شركه	354k
 شروق	177k
 شروق الشمس	177k
-شروق علي جبل	1825k
-شريط	1853k
-شريطه تذكير	1855k
+شروق علي جبل	1845k
+شريط	1873k
+شريطه تذكير	1875k
 شعاب	152k
 شعاب مرجانيه	152k
-شعب مرجانيه	1606k
+شعب مرجانيه	1626k
 شعر البنات	270k
 شعله	164k
 شغف	390k
@@ -17757,17 +18180,18 @@ zürafa	1543n
 شقائق النعمان	219k
 شلال	150k
 شمال اوروبي	350k
-شمام	1653k
+شمام	1673k
 شمبانيا	262k
 شمس	169k
 شمعه	307k
 شموع	307k
-شنطه يد	1878k
+شنطه يد	1898k
 شنغهاي	771k
 شواطئ	142k
-شورت	1873k
+شورت	1893k
 شوق	412k
 شوكولاته	258k
+شيبوري	821k
 شيطان	425k
 صاخب	419k
 صاروخ	361k
@@ -17775,6 +18199,7 @@ zürafa	1543n
 صباح	185k
 صباحا	185k
 صبار	134k
+صبغ النيله	821k
 صحاري	155k
 صحراء	155k
 صحه	414k
@@ -17784,53 +18209,53 @@ zürafa	1543n
 صدئ	284k
 صدا	284k
 صدف	296k
-صرصور	1616k
+صرصور	1636k
 صفراء	2k
 صقيع	183k
 صلب	281k
 صلصال	301k
 صناعي	374k
-صندل اصبع	1882k
-صندل حريمي	1888k
+صندل اصبع	1902k
+صندل حريمي	1908k
 صنوبر	121k
 صيف	193k
 صيفي	193k
 ضباب	199k
 ضبابي	199k
 ضبابي اللون	446k
-ضريح	1818k
+ضريح	1838k
 ضفدع	325k
 ضوء الشمس	169k
 ضوء الشموع	307k
 ضوء القمر	171k
-طائر	1573k
-طائر الدودو	1580k
+طائر	1593k
+طائر الدودو	1600k
 طابع ريفي	375k
 طازج	396k
 طاقه	386k
 طاووس	315k
-طاووسه	1583k
-طبق وملعقه	1716k
-طبل طويل	1911k
-طبله	1910k
+طاووسه	1603k
+طبق وملعقه	1736k
+طبل طويل	1931k
+طبله	1930k
 طبي	353k
 طبيعه	380k
 طبيعي	380k
 طحالب	131k
 طحلب	131k
 طراز صيني	352k
-طعام مشكل	1730k
-طعام معلب	1721k
+طعام مشكل	1750k
+طعام معلب	1741k
 طفولي	377k
 طماطم	244k
 طمع	423k
 طوب	280k
-طوبه	1790k
+طوبه	1810k
 طيران الامارات	541o
 طين	166k
 طيني محروق	111k
-ظربان	1563k
-ظرف احمر بكتابه صينيه	1852k
+ظربان	1583k
+ظرف احمر بكتابه صينيه	1872k
 ظريف	405k
 ظهر	186k
 ظهيره	186k
@@ -17844,26 +18269,27 @@ zürafa	1543n
 عدا	454k
 عرس	368k
 عروس	368k
+عروس هنديه	824k
 عسكري	428k
 عسل	260k
-عش به بيض	1650k
-عش فارغ	1649k
+عش به بيض	1670k
+عش فارغ	1669k
 عشب	124k
 عشق	389k
 عصر	187k
 عصر النهضه	710k
 عصري	382k
 عضوي	380k
-عقرب	1619k
-علبه طعام	1722k
-علبه طعام للخارج	1738k
-علبه عصير	1775k
+عقرب	1639k
+علبه طعام	1742k
+علبه طعام للخارج	1758k
+علبه عصير	1795k
 عميق	437k
 عميقه	437k
 عنابي	19k
 عنابيه	19k
 عنب	228k
-عنكبوت	1617k
+عنكبوت	1637k
 عواصف	198k
 عياده	353k
 عيد الانوار	743k
@@ -17897,21 +18323,21 @@ zürafa	1543n
 غرفه نوم	359k
 غروب	176k
 غروب الشمس	176k
-غروب مدينه	1827k
+غروب مدينه	1847k
 غريب	432k
 غريب الاطوار	432k
 غريبه	432k
-غرير	1565k
-غرير العسل	1565k
-غزال	1527k
+غرير	1585k
+غرير العسل	1585k
+غزال	1547k
 غزل البنات	270k
 غسق	188k
 غضب	399k
 غلطه سراي	612o
 غموض	391k
 غندول	799k
-غوريلا	1506k
-غيتار	1905k
+غوريلا	1526k
+غيتار	1925k
 غير	454k
 غيره	423k
 غيمه	168k
@@ -17941,40 +18367,42 @@ zürafa	1543n
 فراوله	226k
 فرح	387k
 فردوس	424k
-فرس النهر	1547k
+فرس النهر	1567k
 فرساي	709k
 فرعون	767k
 فرعوني	767k
-فرقعه حفله	1844k
+فرقعه حفله	1864k
 فرنسا	619o
 فريدا كاهلو	718k
 فريز	226k
-فستان	1868k
+فستان	1888k
 فسفوري	445k
-فشار	1718k
+فشار	1738k
 فصل دراسي	355k
 فضاء	173k
 فضه	12k
 فضي	12k
 فضيه	12k
-فطائر	1694k
+فطائر	1714k
 فطر	135k
-فطيره	1752k
-فقمه	1599k
-فلافل	1710k
+فطيره	1772k
+فقمه	1619k
+فلافل	1730k
 فلامنغو	314k
-فلامينغو	1582k
-فلفل حار	1676k
-فلفل حلو	1677k
+فلامنكو	818k
+فلامينغو	1602k
+فلفل حار	1696k
+فلفل حلو	1697k
 فلورنسا	755k
 فلوري	445k
 فلوس	420k
 فن	435k
 فن البوب	785k
 فن الديكو	692k
+فن السكان الاصليين	817k
 فنان	435k
-فندق	1803k
-فندق حب	1804k
+فندق	1823k
+فندق حب	1824k
 فنلندا	651o
 فنون	435k
 فني	435k
@@ -17984,22 +18412,24 @@ zürafa	1543n
 فوشي	65k
 فوشيا	65k
 فوضوي	419k
-فول سوداني	1683k
+فول سوداني	1703k
 فولاذ	281k
 فولكس فاجن	474o
-فوندو	1715k
+فوندو	1735k
+فيبرويف	808k
 فيتنام	638o 779k
 فيراري	470o
 فيروز	15k
 فيروزي	15k
 فيسبوك	463o
+فيكتوري	809k
 فيلم نوار	729k
 فينيسيا	799k
 قارس	397k
 قاع البحر	140k
-قبعه تخرج	1895k
-قبعه حريمي	1893k
-قبعه رياضيه	1896k
+قبعه تخرج	1915k
+قبعه حريمي	1913k
+قبعه رياضيه	1916k
 قبيح	422k
 قديم الطراز	376k
 قذر	422k
@@ -18010,23 +18440,23 @@ zürafa	1543n
 قرمزي داكن	71k
 قرميد	280k
 قريه	345k
-قصاصات ملونه	1849k
-قطار ملاهي	1834k
+قصاصات ملونه	1869k
+قطار ملاهي	1854k
 قطبي	182k
 قطر	643o
-قطعه جبن	1696k
-قطعه لحم	1699k
+قطعه جبن	1716k
+قطعه لحم	1719k
 قطن	289k
 قطيفه	287k
-قفازان	1865k
+قفازان	1885k
 قلعه	356k
-قلعه يابانيه	1809k
+قلعه يابانيه	1829k
 قلق	410k
 قمح	248k
 قمر	170k
 قمم ثلجيه	159k
-قندس	1562k
-قنفد	1556k
+قندس	1582k
+قنفد	1576k
 قهوه	251k
 قهوه بالحليب	252k
 قوس قزح	175k
@@ -18045,12 +18475,12 @@ zürafa	1543n
 كارافاجيو	784k
 كارفور	531o
 كاري	274k
-كاس بيره	1768k
-كاس شراب	1765k
-كاس عصير كوكتيل	1766k
-كاس وقشه للشرب	1773k
-كاسا بيره	1769k
-كاسان يرتطمان	1770k
+كاس بيره	1788k
+كاس شراب	1785k
+كاس عصير كوكتيل	1786k
+كاس وقشه للشرب	1793k
+كاسا بيره	1789k
+كاسان يرتطمان	1790k
 كاكاو	258k
 كاكي	25k
 كاليفورنيا	774k
@@ -18062,56 +18492,56 @@ zürafa	1543n
 كتان	289k
 كتب	309k
 كتب قديمه	309k
-كتكوت خارج البيضه	1570k
-كتكوت صغير	1571k
+كتكوت خارج البيضه	1590k
+كتكوت صغير	1591k
 كثبان	155k
 كحلي	16k
 كراميل	259k
 كرز	227k
-كركديه	1631k
+كركديه	1651k
 كركم	79k
 كركمي	79k
-كركند	1740k
+كركند	1760k
 كرمه	133k
 كرنفال	332k
 كرنفال ريو	805k
-كره ارز	1724k
-كره اوراق ملونه	1845k
-كرواسون	1689k
+كره ارز	1744k
+كره اوراق ملونه	1865k
+كرواسون	1709k
 كروم	283k
 كريستال	297k
 كريسماس	363k
-كريم كراميل	1756k
+كريم كراميل	1776k
 كريمي	18k
-كستناء	1685k
+كستناء	1705k
 كستنائي	20k
-كسلان	1561k
+كسلان	1581k
 كسول	411k
 كعكه	268k
-كعكه الحظ	1737k
-كعكه القمر	1734k
-كعكه سمك بشكل حلزوني	1733k
-كعكه صغيره	1751k
-كعكه عيد ميلاد	1749k
-كعكه محلاه	1747k
+كعكه الحظ	1757k
+كعكه القمر	1754k
+كعكه سمك بشكل حلزوني	1753k
+كعكه صغيره	1771k
+كعكه عيد ميلاد	1769k
+كعكه محلاه	1767k
 كلاسيكي	376k
-كلب دليل	1510k
+كلب دليل	1530k
 كليم	734k
 كليمت	716k
-كمان	1908k
-كمثري	1662k
+كمان	1928k
+كمثري	1682k
 كنتاكي	535o
 كنتي	735k
 كندا	630o
-كنغر	1564k
+كنغر	1584k
 كنيسه	357k
-كنيسه زفاف	1811k
+كنيسه زفاف	1831k
 كهرمان	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوب حليب	1759k
-كوب زجاجي	1771k
+كوب حليب	1779k
+كوب زجاجي	1791k
 كوبا	674o 752k
 كوبالت	45k
 كوبالتي	45k
@@ -18124,9 +18554,9 @@ zürafa	1543n
 كوكا كولا	458o
 كولومبيا	658o
 كون	173k
-كيس نقود	1877k
+كيس نقود	1897k
 كيك	268k
-كيمونو ياباني	1869k
+كيمونو ياباني	1889k
 كينيا	664o
 كيوت	405k
 كيوتو	798k
@@ -18141,10 +18571,10 @@ zürafa	1543n
 لاغون	145k
 لافتات النيون	305k
 لافندر	207k
-لاما	1542k
+لاما	1562k
 لامع	440k
 لبلاب	133k
-لحم مقدد	1700k
+لحم مقدد	1720k
 لشبونه	790k
 لطيف	385k
 لطيف ظريف	405k
@@ -18154,7 +18584,7 @@ zürafa	1543n
 لندن	764k
 لهب	164k
 لوتس	209k
-لوح شوكولاته	1753k
+لوح شوكولاته	1773k
 لوحه	435k
 لوس انجلوس	774k
 لون البرقوق	62k
@@ -18190,35 +18620,36 @@ zürafa	1543n
 ما عدا	454k
 ماء	151k
 مائي	66k
+ماتريوشكا	825k
 ماتشا	255k
 ماتيس	712k
 ماجنتا	21k
 ماجوريل	753k
 ماردي غرا	739k
 مارس	192k
-ماسه ناريه	1840k
+ماسه ناريه	1860k
 ماغنوليا	223k
 ماكدونالدز	459o
 ماكرون	272k
 مال	420k
 ماليزيا	671o
 ماليه	354k
-ماموث	1545k
+ماموث	1565k
 مانجا	236k
-مانجه	1659k
+مانجه	1679k
 مانجو	236k
 مانشستر سيتي	592o
 مانشستر يونايتد	591o
 مانهاتن	763k
 مايكروسوفت	561o
 مايو	192k
-مايوه من قطعه واحده	1871k
-مبني اثري	1788k
-مبني اداري	1798k
-مبني مهجور	1795k
+مايوه من قطعه واحده	1891k
+مبني اثري	1808k
+مبني اداري	1818k
+مبني مهجور	1815k
 مبهج	387k
-متجر بقاله	1805k
-متجر شامل	1807k
+متجر بقاله	1825k
+متجر شامل	1827k
 متجمد	447k
 متجمده	447k
 متحف	435k
@@ -18238,10 +18669,10 @@ zürafa	1543n
 مجنون	419k
 مجوهرات	313k
 مجيد	413k
-محار	1743k
+محار	1763k
 محطه فضائيه	361k
-محفظه يد	1879k
-محل حلاقه	1835k
+محفظه يد	1899k
+محل حلاقه	1855k
 محيط	139k
 مخدر	707k
 مخمل	287k
@@ -18256,7 +18687,7 @@ zürafa	1543n
 مذهل	421k
 مراكش	753k
 مرج	123k
-مرجان	1606k
+مرجان	1626k
 مرجاني	28k
 مرح	387k
 مرحبا	452k
@@ -18271,25 +18702,25 @@ zürafa	1543n
 مريميه	94k
 مزرعه	345k
 مساء	188k
-مسبحه صلاه	1899k
+مسبحه صلاه	1919k
 مسترخي	384k
 مستشفي	353k
 مستقبل	373k
 مستقبلي	373k
-مسجد	1815k
+مسجد	1835k
 مسكون	400k
 مسيره الفخر	748k
 مش	454k
 مشبع	441k
 مشرق	440k
 مشرقه	440k
-مشروب استوائي	1767k
-مشروب ساخن	1760k
+مشروب استوائي	1787k
+مشروب ساخن	1780k
 مشمس	169k
 مشمش	78k
 مشمشي	78k
 مصابيح	333k
-مصاصه	1755k
+مصاصه	1775k
 مصباح	333k
 مصر	640o 767k
 مصرف	354k
@@ -18307,43 +18738,44 @@ zürafa	1543n
 معبد	342k
 معبد صيني	792k
 معبد كوري	791k
-معبد هندوسي	1816k
-معبد يهودي	1817k
+معبد هندوسي	1836k
+معبد يهودي	1837k
 معتم	448k
 معدن	283k
 معدني	283k
 معرض	435k
-معزه	1539k
-معطف	1866k
-معطف مختبر	1859k
+معزه	1559k
+معطف	1886k
+معطف مختبر	1879k
 مغاره	162k
 مغامره	415k
 مغبش	446k
 مغره	36k
 مفاجئ	421k
 مفاجاه	421k
-مفرقعات	1841k
-مفرقعات ناريه	1841k
+مفرقعات	1861k
+مفرقعات ناريه	1861k
 مفعم بالحيويه	386k
 مقرف	422k
-مقرمشات ارز	1723k
+مقرمشات ارز	1743k
 مقزز	422k
-مقلاه	1712k
-مقلاه مسطحه بها طعام	1713k
+مقلاه	1732k
+مقلاه مسطحه بها طعام	1733k
 مقهي	340k
 مكتب	354k
-مكتب بريد	1800k
-مكتب بريد ياباني	1799k
+مكتب بريد	1820k
+مكتب بريد ياباني	1819k
 مكتبه	341k
 مكسيكي	751k
-مكعب ثلج	1777k
+مكعب ثلج	1797k
 ملائكه	424k
-ملابس البحر	1874k
-ملابس تحتيه	1872k
-ملابس حريمي	1875k
+ملابس البحر	1894k
+ملابس تحتيه	1892k
+ملابس حريمي	1895k
 ملاك	424k
 ملبد بالغيوم	200k
 ملتهب	390k
+ملصق سوفيتي	810k
 ملكي	379k
 ملكيت	82k
 ملل	431k
@@ -18355,12 +18787,12 @@ zürafa	1543n
 ممل	431k
 ممله	431k
 من غير	454k
-منازل	1794k
+منازل	1814k
 منتزه	126k
 منتصف الليل	190k
-منزل	1796k
-منزل بحديقه	1797k
-منزلق اللعب	1832k
+منزل	1816k
+منزل بحديقه	1817k
+منزلق اللعب	1852k
 منطاد	801k
 منعش	396k
 منعشه	396k
@@ -18380,11 +18812,13 @@ zürafa	1543n
 موج	141k
 موجه	141k
 موز	235k
+موسكو	825k
 موسيقي الجاز	434k
 موف	63k
 موقد	308k
 موندريان	694k
 مونيه	783k
+ميازاكي	813k
 ميامي	762k
 مياه	151k
 ميناء	153k
@@ -18394,12 +18828,12 @@ zürafa	1543n
 نار	164k
 ناصع البياض	84k
 ناضج	418k
-ناطحات سحاب	1824k
+ناطحات سحاب	1844k
 ناعم	385k
-نافوره	1820k
-نبات النفل	1644k
+نافوره	1840k
+نبات النفل	1664k
 نبات عصاري	134k
-نبته في وعاء	1637k
+نبته في وعاء	1657k
 نبيذ	261k
 نبيذ احمر	261k
 نبيذي	33k
@@ -18414,15 +18848,15 @@ zürafa	1543n
 نحام	314k
 نحل	323k
 نحله	323k
-نخله	1640k
+نخله	1660k
 ندف الثلج	184k
 ندي	203k
 نسيم	201k
 نشيط	386k
 نصر	413k
-نظاره	1856k
-نظاره شمس	1857k
-نظاره واقيه	1858k
+نظاره	1876k
+نظاره شمس	1877k
+نظاره واقيه	1878k
 نعسان	411k
 نعناع	30k
 نعناعي	30k
@@ -18430,7 +18864,7 @@ zürafa	1543n
 نقود	420k
 نقي	404k
 نمر	316k
-نمله	1611k
+نمله	1631k
 نهار	191k
 نهر	147k
 نهر جليدي	181k
@@ -18455,14 +18889,15 @@ zürafa	1543n
 هادئه	383k
 هافانا	752k
 هالوين	364k
-هالويين	1837k
+هالويين	1857k
+هانبوك	822k
 هاواي	760k
 هدوء	383k
-هديه ملفوفه	1854k
-همبرغر	1701k
+هديه ملفوفه	1874k
+همبرغر	1721k
 هندي	778k
 هواوي	520o
-هوت دوغ	1704k
+هوت دوغ	1724k
 هوكوساي	721k
 هولندا	644o
 هولي	803k
@@ -18480,31 +18915,31 @@ zürafa	1543n
 وادي رم	766k
 وادي سحيق	157k
 وارهول	785k
-وافل	1695k
-وجه احادي قرن	1525k
-وجه ارنب	1552k
-وجه اسد	1517k
-وجه باندا	1560k
-وجه بقره	1529k
-وجه تنين	1592k
-وجه ثعلب	1513k
-وجه حصان	1521k
-وجه خنزير	1533k
-وجه دب	1558k
-وجه ذئب	1512k
-وجه ضفدع	1587k
-وجه فار	1548k
-وجه قرد	1504k
-وجه قطه	1515k
-وجه كلب	1508k
-وجه نمر	1518k
+وافل	1715k
+وجه احادي قرن	1545k
+وجه ارنب	1572k
+وجه اسد	1537k
+وجه باندا	1580k
+وجه بقره	1549k
+وجه تنين	1612k
+وجه ثعلب	1533k
+وجه حصان	1541k
+وجه خنزير	1553k
+وجه دب	1578k
+وجه ذئب	1532k
+وجه ضفدع	1607k
+وجه فار	1568k
+وجه قرد	1524k
+وجه قطه	1535k
+وجه كلب	1528k
+وجه نمر	1538k
 وحده	388k
 وحيد	388k
-وحيد القرن	1546k
+وحيد القرن	1566k
 ورد	206k
 ورده	206k
-ورده بيضاء	1626k
-ورده ذابله	1630k
+ورده بيضاء	1646k
+ورده ذابله	1650k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -18514,17 +18949,18 @@ zürafa	1543n
 ورديه	6k
 ورق	290k
 ورق الذهب	303k
-ورقه برسيم رباعيه	1645k
+ورقه برسيم رباعيه	1665k
 ورقه شجر	127k
-ورقه متطايره	1648k
+ورقه متطايره	1668k
 ورنيش	300k
 ورود	204k
 وستاريه	218k
 وسخ	422k
 وسط المدينه	337k
-وشاح	1864k
+وشاح	1884k
 وقور	407k
-ومضات	1842k
+ومضات	1862k
+ويس اندرسون	812k
 ويسكي	264k
 ياباني	351k
 ياسمين	220k
@@ -18535,7 +18971,7 @@ zürafa	1543n
 يشب	295k
 يشم	295k
 يقطين	243k
-ينابيع ساخنه	1830k
+ينابيع ساخنه	1850k
 يناير	195k
 يوتيوب	467o
 يوسفي	225k
@@ -18544,17 +18980,17 @@ zürafa	1543n
 يوم الموتي	737k
 يوناني	768k
 يونيو	193k
-अंकुर	1636l
+अंकुर	1656l
 अंगारा	165l
 अंगारे	165l
 अंगीठी	308l
-अंगूठी	1901l
+अंगूठी	1921l
 अंगूर	228l
 अंटार्कटिका	182l
-अंडरवियर	1872l
-अंडा	1711l
-अंडे से बाहर आता चूजा	1570l
-अंडों वाला घोंसला	1650l
+अंडरवियर	1892l
+अंडा	1731l
+अंडे से बाहर आता चूजा	1590l
+अंडों वाला घोंसला	1670l
 अंतरिक्ष	173l
 अंतरिक्ष यान	361l
 अंतरिक्ष स्टेशन	361l
@@ -18563,8 +18999,8 @@ zürafa	1543n
 अंबर	32l
 अकेला	388l
 अकेलापन	388l
-अकेली इमारत	1795l
-अकॉर्डियन	1904l
+अकेली इमारत	1815l
+अकॉर्डियन	1924l
 अक्टूबर	194l
 अगस्त	193l
 अग्नि	164l
@@ -18578,7 +19014,7 @@ zürafa	1543n
 अनार	240l
 अनूप	145l
 अनोखा	432l
-अन्नानास	1658l
+अन्नानास	1678l
 अप्रैल	192l
 अभिव्यंजनावाद	713l
 अमाल्फी	756l
@@ -18590,31 +19026,33 @@ zürafa	1543n
 अर्जेंटीना	625o
 अलाव	164l
 अल्ट्रामरीन	44l
-अवोकाडो	1671l
+अवोकाडो	1691l
 अस्पताल	353l
 अस्सी का दशक	701l
 आंधी	198l
 आइकिया	461o
 आइवरी	38l
-आइस क्यूब	1777l
+आइस क्यूब	1797l
 आइसक्रीम	271l
 आइसलैंड	652o 758l
 आकाश	167l
 आकाशगंगा	173l
 आग	164l
-आगे मुंह वाला चूजा	1572l
+आगरा	826l
+आगे मुंह वाला चूजा	1592l
 आडू	232l
 आडू के फूल	213l
 आडू गुलाबी	73l
 आडू रंग	27l
 आतिशबाजी	331l
 आदमी	453l
+आदिवासी कला	817l
 आधी रात	190l
 आधुनिक	382l
 आध्यात्मिक	409l
 आनंद	387l
 आम	236l
-आयरलैंड	629o
+आयरलैंड	629o 819l
 आरामदायक	384l
 आरामदेह	395l
 आर्कटिक	182l
@@ -18623,10 +19061,11 @@ zürafa	1543n
 आर्ट डेको	692l
 आर्ट नूवो	786l
 आलसी	411l
-आलस्य	1561l
+आलस्य	1581l
 आलीशान	378l
 आलूबुखारा	241l
 आलूबुखारा रंग	62l
+आल्प्स	828l
 आशा	401l
 आशावादी	401l
 आश्चर्य	421l
@@ -18634,19 +19073,20 @@ zürafa	1543n
 आसमानी	41l
 आसमानी नीला	41l
 आसमानी नीला गहरा	39l
+इंका	816l
 इंग्लैंड	764l
 इंडोनेशिया	668o
 इंद्रधनुष	175l
 इंस्टाग्राम	464o
 इटली	621o
 इफ्तार	742l
-इमारती लकडी	1792l
-इमारतों के पीछे सूर्यास्त	1828l
-इल्ली	1610l
+इमारती लकडी	1812l
+इमारतों के पीछे सूर्यास्त	1848l
+इल्ली	1630l
 इश्क	389l
 इस्तांबुल	765l
 इस्पात	281l
-इस्लाम धर्म	1815l
+इस्लाम धर्म	1835l
 ईंट	280l
 ईंटें	280l
 ईद	742l
@@ -18655,7 +19095,7 @@ zürafa	1543n
 ईस्टर	370l
 उकियो ए	787l
 उजला	440l
-उत्कृष्ट इमारत	1788l
+उत्कृष्ट इमारत	1808l
 उत्तरी ध्रुव	182l
 उत्तरी रोशनी	174l
 उत्सव	332l
@@ -18664,30 +19104,32 @@ zürafa	1543n
 उदासी	388l
 उद्यान	125l
 उनींदा	411l
-उपहार	1854l
+उपहार	1874l
 उबाऊ	431l
 उम्मीद	401l
-उल्लू	1579l
+उलुरु	817l
+उल्लू	1599l
 उषा	177l
 उष्णकटिबंधीय	348l
 उष्णकटिबंधीय तट	144l
 उष्णकटिबंधीय वन	120l
-ऊंची एडी का सैंडिल	1887l
-ऊदबिलाव	1562l
+ऊंची एडी का सैंडिल	1907l
+ऊदबिलाव	1582l
 ऊर्जा	386l
 ऊर्जावान	386l
 ऊलोंग चाय	257l
-ऊष्णकटिबंधीय मछली	1601l
+ऊष्णकटिबंधीय मछली	1621l
 एंडीज	777l
 एकरंगी	426l
 एक्वा	66l
-एथलेटिक जूता	1884l
+एज्टेक	816l
+एथलेटिक जूता	1904l
 एयर इंडिया	549o
 एयरटेल	550o
 एरिजोना	773l
 एल्युमिनियम	283l
 एवोकाडो	239l
-ऑक्टोपस	1604l
+ऑक्टोपस	1624l
 ऑक्टोबरफेस्ट	740l
 ऑफ व्हाइट	104l
 ऑरोरा	174l
@@ -18695,7 +19137,7 @@ zürafa	1543n
 ऑस्ट्रेलिया	631o
 ऑस्मैन्थस	221l
 ओक्साका	751l
-ओडेन	1730l
+ओडेन	1750l
 ओलंपिक	680o
 ओस	203l
 औद्योगिक	374l
@@ -18703,32 +19145,32 @@ zürafa	1543n
 औरत	453l
 कंकड	278l
 कंक्रीट	279l
-कंगारू	1564l
-कंगारू का बच्चा	1564l
+कंगारू	1584l
+कंगारू का बच्चा	1584l
 कंदरा	162l
 कंदील	306l
 कंपनी	354l
 कक्षा	355l
-कछुआ	1589l
+कछुआ	1609l
 कटाई	747l
 कतर	643o
 कत्थई	7l
 कत्थई लाल	19l
 कद्दू	243l
 कनाडा	630o
-कपकेक	1751l
+कपकेक	1771l
 कप्पादोकिया	801l
-कबूतर	1575l
+कबूतर	1595l
 कमल	209l
 कमल तालाब	149l
 करी	274l
-कर्क राशि	1739l
-कर्कट	1739l
+कर्क राशि	1759l
+कर्कट	1759l
 कला	435l
 कलाकार	435l
 कलात्मक	435l
 कवाई	723l
-कस्टर्ड	1756l
+कस्टर्ड	1776l
 कहरुबा	32l
 कांच	291l
 कांसा	58l
@@ -18736,12 +19178,12 @@ zürafa	1543n
 काई	131l
 कागज	290l
 कानन	119l
-काबा	1819l
+काबा	1839l
 कारखाना	374l
 कारवाजियो	784l
-कार्प स्ट्रीमर	1849l
+कार्प स्ट्रीमर	1869l
 कार्यालय	354l
-कार्यालय का भवन	1798l
+कार्यालय का भवन	1818l
 काला	9l
 काली	9l
 काले	9l
@@ -18751,31 +19193,32 @@ zürafa	1543n
 किताबों की दुकान	341l
 किनारा	142l
 किन्नू	225l
-किमोनो	1869l
+किमोनो	1889l
 किरमिजी	71l
-किराना दुकान	1807l
+किराना दुकान	1827l
 किला	356l
 कीचड	166l
 कीवी	242l
-कीवी फल	1667l
-कुकी	1748l
+कीवी फल	1687l
+कुकी	1768l
 कुकुरमुत्ता	135l
 कुटिया	360l
-कुत्ता	1509l
-कुत्ते का चेहरा	1508l
+कुत्ता	1529l
+कुत्ते का चेहरा	1528l
 कुल्फी	271l
-कुहासा	1822l
-कृमि	1622l
+कुहासा	1842l
+कृमि	1642l
 के बिना	457l
 केक	268l
 केन्या	664o
 केरल	778l
 केला	235l
+केल्टिक	819l
 केसर	274l
 केसरिया	1l
 कैंडिंस्की	720l
 कैंडी	269l
-कैंपिंग	1821l
+कैंपिंग	1841l
 कैक्टस	134l
 कैनियन	157l
 कैपुचीनो	252l
@@ -18784,17 +19227,17 @@ zürafa	1543n
 कैरामल रंग	109l
 कैरिबियन	761l
 कैलिफोर्निया	774l
-कॉइन पर्स	1877l
-कॉक खुलती हुई बोतल	1764l
-कॉकटेल गिलास	1766l
+कॉइन पर्स	1897l
+कॉक खुलती हुई बोतल	1784l
+कॉकटेल गिलास	1786l
 कॉटन कैंडी	270l
 कॉटेजकोर	697l
-कॉनफेटी बॉल	1845l
+कॉनफेटी बॉल	1865l
 कॉफी	251l
 कॉफी भूरा	107l
 कॉफी हाउस	340l
-कोआला	1559l
-कोआला भालू	1559l
+कोआला	1579l
+कोआला भालू	1579l
 कोई मछली	326l
 कोका कोला	458o
 कोको	258l
@@ -18802,7 +19245,7 @@ zürafa	1543n
 कोमल	385l
 कोमल हरा	53l
 कोयला स्लेटी	37l
-कोरल	1606l
+कोरल	1626l
 कोरिया	780l
 कोरियाई मंदिर	791l
 कोलंबिया	658o
@@ -18811,27 +19254,29 @@ zürafa	1543n
 क्यूबा	674o 752l
 क्योटो	798l
 क्रिसमस	363l
-क्रिसमस ट्री	1838l
+क्रिसमस ट्री	1858l
 क्रिस्टल	297l
 क्रीम	18l
 क्रूरतावाद	695l
-क्रोइसैन	1689l
+क्रेमलिन	825l
+क्रोइसैन	1709l
 क्रोध	399l
 क्रोम	283l
 क्लिनिक	353l
 क्लिम्ट	716l
+क्लेन ब्लू	815l
 क्षितिज	180l
 खडी चट्टान	161l
 खनिज नीला	81l
 खनिज हरा	82l
-खरगोश	1553l
-खरगोश का चेहरा	1552l
-खरबूजा	1653l
+खरगोश	1573l
+खरगोश का चेहरा	1572l
+खरबूजा	1673l
 खसखस का फूल	219l
 खाकी	25l
-खाली घोंसला	1649l
+खाली घोंसला	1669l
 खिलौने	377l
-खीरा	1678l
+खीरा	1698l
 खुबानी	78l
 खुबानी रंग	78l
 खुश	387l
@@ -18845,10 +19290,10 @@ zürafa	1543n
 गगन	167l
 गन्दा	422l
 गमगीन	388l
-गमले में लगा पौधा	1637l
+गमले में लगा पौधा	1657l
 गरज	198l
 गरम	398l
-गरम सोता	1830l
+गरम सोता	1850l
 गरिमामय	407l
 गर्म	398l
 गर्म टोन	449l
@@ -18874,18 +19319,18 @@ zürafa	1543n
 गाजर	246l
 गाढा	437l
 गाढा रंग	441l
-गाय का चेहरा	1529l
+गाय का चेहरा	1549l
 गालों की लाली	114l
-गिटार	1905l
+गिटार	1925l
 गिरजाघर	357l
-गिरी हुई पत्ती	1647l
+गिरी हुई पत्ती	1667l
 गिरे पत्ते	128l
-गिलहरी	1554l
-गिलास	1771l
-गुडहल	1631l
+गिलहरी	1574l
+गिलास	1791l
+गुडहल	1651l
 गुफा	162l
 गुब्बारा	334l
-गुब्बारा मछली	1602l
+गुब्बारा मछली	1622l
 गुब्बारे	334l
 गुलदाउदी	214l
 गुलाब	206l
@@ -18902,14 +19347,14 @@ zürafa	1543n
 गेहुंआ	26l
 गेहूं	248l
 गेहूं का खेत	248l
-गैंडा	1546l
-गॉगल	1858l
+गैंडा	1566l
+गॉगल	1878l
 गॉथिक	408l
 गोंडोला	799l
 गोधूलि	188l
-गोरिल्ला	1506l
-गोल शंख	1605l
-गोश्त का टुकडा	1699l
+गोरिल्ला	1526l
+गोल शंख	1625l
+गोश्त का टुकडा	1719l
 गौडी	757l
 गौरव	413l
 ग्रंज	705l
@@ -18919,10 +19364,11 @@ zürafa	1543n
 ग्रीस	768l
 ग्रे	8l
 ग्रेनाइट	278l
-घंटी	1850l
+घंटी	1870l
+घनवाद	811l
 घना जंगल	120l
 घबराहट	410l
-घर की इमारतें	1794l
+घर की इमारतें	1814l
 घाट	153l
 घाटी	160l
 घाटी गहरी	157l
@@ -18932,14 +19378,15 @@ zürafa	1543n
 घास हरा	51l
 घिन	422l
 घिनौना	422l
+घिबली	813l
 घृणा	422l
-घोंघा	1608l
-घोडा	1524l
-घोडे का चेहरा	1521l
-घोडे वाला झूला	1831l
+घोंघा	1628l
+घोडा	1544l
+घोडे का चेहरा	1541l
+घोडे वाला झूला	1851l
 चंद्र श्वेत	76l
 चंद्रमा	170l
-चक्करदार फिश केक	1733l
+चक्करदार फिश केक	1753l
 चटक	441l
 चटक पीला	101l
 चटक लाल	74l
@@ -18947,40 +19394,40 @@ zürafa	1543n
 चट्टान	161l
 चमक	427l
 चमकदार	445l
-चमकदार तारे	1842l
+चमकदार तारे	1862l
 चमकीला	440l
 चमकीली	440l
-चमगादड	1557l
+चमगादड	1577l
 चमडा	285l
 चमेली	220l
-चम्मच के साथ कटोरी	1716l
+चम्मच के साथ कटोरी	1736l
 चर्च	357l
-चश्मा	1856l
+चश्मा	1876l
 चांद	170l
-चांद देखने का उत्सव	1851l
+चांद देखने का उत्सव	1871l
 चांदनी	171l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	253l
-चाय का प्याला	1762l
-चाय की केतली	1761l
+चाय का प्याला	1782l
+चाय की केतली	1781l
 चाय भूरा	88l
 चाय समारोह	782l
-चार पत्ती वाली दूब	1645l
+चार पत्ती वाली दूब	1665l
 चारकोल	37l
 चारागाह	123l
-चावल का पौधा	1642l
+चावल का पौधा	1662l
 चिंतित	410l
-चिकन लेग	1698l
+चिकन लेग	1718l
 चिकनी मिट्टी	301l
 चिकित्सा	353l
-चिडिया	1573l
+चिडिया	1593l
 चित्र	435l
 चित्रकला	435l
 चित्रकार	435l
 चिली	659o
-चींटी	1611l
+चींटी	1631l
 चीड	121l
 चीड के पेड	121l
 चीता बाघ	316l
@@ -18989,40 +19436,41 @@ zürafa	1543n
 चीनी नव वर्ष	366l
 चीनी मंदिर	792l
 चीनी मिट्टी	292l
+चीनी रेशम	823l
 चीनी लाल	75l
 चीनी शैली	352l
 चूजा पीला	77l
 चूल्हा	308l
-चूहा	1550l
-चूहे का चेहरा	1551l
+चूहा	1570l
+चूहे का चेहरा	1571l
 चेक गणराज्य	655o
 चेरी	227l
 चेरी के फूल	205l
 चेरी ब्लॉसम उत्सव	806l
-चेस्टनट	1685l
-चैरी ब्लॉसम	1625l
+चेस्टनट	1705l
+चैरी ब्लॉसम	1645l
 चॉकलेट	258l
-चॉकलेट बार	1753l
+चॉकलेट बार	1773l
 चॉकलेटी भूरा	108l
 छतरी	335l
 छाता	335l
-छाते के साथ समुद्री किनारा	1783l
-छायादार पेड	1639l
-छिपकली	1590l
-छोटा कुत्ता	1511l
+छाते के साथ समुद्री किनारा	1803l
+छायादार पेड	1659l
+छिपकली	1610l
+छोटा कुत्ता	1531l
 छोडकर	457l
 जंग	284l
 जंग लगा	284l
 जंग लाल	112l
 जंगल	119l
 जंगली	415l
-जंगली सुअर	1535l
+जंगली सुअर	1555l
 जडी बूटियां	136l
 जडी बूटी	136l
 जनवरी	195l
 जन्नत	424l
 जन्मदिन	369l
-जन्मदिन का केक	1749l
+जन्मदिन का केक	1769l
 जमा हुआ	447l
 जमुनिया	56l
 जमैका	661o 761l
@@ -19043,10 +19491,10 @@ zürafa	1543n
 जादू	392l
 जापान	618o
 जापानी	351l
-जापानी किला	1809l
-जापानी गुडिया	1848l
-जापानी डाकघर	1799l
-जापानी धर्म स्थल	1818l
+जापानी किला	1829l
+जापानी गुडिया	1868l
+जापानी डाकघर	1819l
+जापानी धर्म स्थल	1838l
 जामुन	250l
 जामुनी	5l
 जामुनी नीला	23l
@@ -19054,20 +19502,20 @@ zürafa	1543n
 जिन्को	130l
 जियांगनान	346l
 जियो	551o
-जिराफ	1543l
-जींस	1863l
+जिराफ	1563l
+जींस	1883l
 जीन्स	286l
 जीवंत	386l
 जुनून	390l
 जुनूनी	390l
 जुलाई	193l
 जून	193l
-जूस का डब्बा	1775l
+जूस का डब्बा	1795l
 जेड पत्थर	295l
 जेड हरा	50l
 जेन	347l
 जेबरा	317l
-जेब्रा	1526l
+जेब्रा	1546l
 जैज	434l
 जैतून	275l
 जैतूनी	24l
@@ -19077,63 +19525,63 @@ zürafa	1543n
 जोशीला	386l
 ज्वाला	164l
 ज्वालामुखी	163l
-ज्वालामुखी विस्फोट	1780l
+ज्वालामुखी विस्फोट	1800l
 झरना	150l
 झिलमिल	427l
-झींगा	1741l
-झींगा मछली	1740l
-झींगुर	1615l
+झींगा	1761l
+झींगा मछली	1760l
+झींगुर	1635l
 झील	146l
 झील नीला	42l
 झोपडी	360l
-टकराते हुए ग्लास	1770l
+टकराते हुए ग्लास	1790l
 टमाटर	244l
-टमाले	1708l
-टर्की	1567l
+टमाले	1728l
+टर्की	1587l
 टस्कनी	755l
-टानाबाटा का पेड	1846l
+टानाबाटा का पेड	1866l
 टापू	154l
-टिड्डा	1615l
-टी रेक्स	1595l
+टिड्डा	1635l
+टी रेक्स	1615l
 टील	13l
 टीले	155l
-टेंट	1821l
-टेकआउट बॉक्स	1738l
+टेंट	1841l
+टेकआउट बॉक्स	1758l
 टेराकोटा	111l
-टैको	1706l
+टैको	1726l
 टैक्सी	336l
 टॉफी	269l
-टोक्यो टॉवर	1812l
+टोक्यो टॉवर	1832l
 टोयोटा	475o
 ट्यूलिप	210l
-ट्रॉपिकल पेय	1767l
+ट्रॉपिकल पेय	1787l
 ठंडा	397l
 ठंडा टोन	450l
 ठंडी	397l
 ठंडे रंग	450l
 डर	400l
 डरावना	400l
-डाक भवन	1799l
-डाकघर	1800l
+डाक भवन	1819l
+डाकघर	1820l
 डामर	279l
 डिजिटल	373l
-डिब्बा बंद खाद्य सामग्री	1721l
+डिब्बा बंद खाद्य सामग्री	1741l
 डिस्को	433l
 डेजी	217l
 डेनमार्क	650o
 डेनिम कपडा	286l
 डेनिम नीला	69l
 डेल्फ्ट	789l
-डैंगो	1735l
+डैंगो	1755l
 डॉलर	420l
 डॉल्फिन	327l
-डोडो	1580l
-डोनट	1747l
-ड्रम	1910l
-ड्रमस्टिक	1910l
+डोडो	1600l
+डोनट	1767l
+ड्रम	1930l
+ड्रमस्टिक	1930l
 ढलता सूरज	176l
-तंबू	1782l
-तंबू लगाना	1782l
+तंबू	1802l
+तंबू लगाना	1802l
 तकनीक	373l
 तट	142l
 तनाव	410l
@@ -19142,12 +19590,14 @@ zürafa	1543n
 तपिश	202l
 तरंग	141l
 तरबूज	231l
-तरबूज फल	1654l
-तला झींगा	1732l
+तरबूज फल	1674l
+तला झींगा	1752l
 तांबा	59l
+ताज महल	826l
 ताजगी	396l
+ताजमहल	826l
 ताजा	396l
-ताड का पेड	1640l
+ताड का पेड	1660l
 ताम्र	59l
 तारा	172l
 तारे	172l
@@ -19156,14 +19606,14 @@ zürafa	1543n
 तितली	322l
 तिब्बत	776l
 तिरंगा	634o
-तिलचट्टा	1616l
-तीखी मिर्च	1676l
+तिलचट्टा	1636l
+तीखी मिर्च	1696l
 तीसरा पहर	187l
-तुरही	1907l
+तुरही	1927l
 तुर्की	637o
 तुषार	183l
 तूफान	198l
-तेंदुआ	1520l
+तेंदुआ	1540l
 तोता	320l
 तोरी	798l
 त्योहार	332l
@@ -19171,14 +19621,14 @@ zürafa	1543n
 त्वचा रंग	115l
 थाईलैंड	669o 772l
 थैंक्सगिविंग	747l
-थॉन्ग सैंडल	1882l
+थॉन्ग सैंडल	1902l
 दक्षिण अफ्रीका	662o
 दक्षिण कोरिया	633o
 दफ्तर	354l
 दमदार	402l
 दरिया	147l
-दरियाई घोडा	1547l
-दस्ताने	1865l
+दरियाई घोडा	1567l
+दस्ताने	1885l
 दानव	425l
 दालचीनी	274l
 दिन	191l
@@ -19197,7 +19647,7 @@ zürafa	1543n
 दुर्ग	356l
 दुल्हन	368l
 दूध	265l
-दूध का गिलास	1759l
+दूध का गिलास	1779l
 दूध वाली चाय	256l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -19208,9 +19658,9 @@ zürafa	1543n
 देवालय	342l
 देहात	345l
 देहाती	375l
-दैत्य	1593l
-दैत्य का चेहरा	1592l
-दो कूबड वाला ऊंट	1541l
+दैत्य	1613l
+दैत्य का चेहरा	1612l
+दो कूबड वाला ऊंट	1561l
 दोपहर	186l
 दोपहर बाद	187l
 द्वीप	154l
@@ -19228,7 +19678,7 @@ zürafa	1543n
 धुंधली रोशनी	448l
 धुआं	311l
 धूप	169l
-धूप का चश्मा	1857l
+धूप का चश्मा	1877l
 धूप वाला	169l
 धूल गुलाबी	92l
 धूसर	8l
@@ -19248,7 +19698,7 @@ zürafa	1543n
 नमस्कार	452l
 नमस्ते	452l
 नया साल	750l
-नर भेड	1537l
+नर भेड	1557l
 नरक	425l
 नरम	442l
 नर्क	425l
@@ -19256,7 +19706,7 @@ zürafa	1543n
 नवंबर	194l
 नवम्बर	194l
 नवरोज	741l
-नववर्ष	1847l
+नववर्ष	1867l
 नहीं	456l
 नाइजीरिया	663o
 नाइटक्लब	433l
@@ -19268,7 +19718,7 @@ zürafa	1543n
 नारंगी लाल	97l
 नाराज	399l
 नारियल	238l
-नाशपाती	1662l
+नाशपाती	1682l
 नियॉन	305l
 नियॉन गुलाबी	116l
 नियॉन चमक	445l
@@ -19283,9 +19733,10 @@ zürafa	1543n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	644o
-नीबू	1656l
+नीबू	1676l
 नीरस	431l
 नील	23l
+नील रंगाई	821l
 नीलम	54l
 नीलमणि बैंगनी	56l
 नीलवर्ण	39l
@@ -19298,7 +19749,7 @@ zürafa	1543n
 नीली सफेद चीनी मिट्टी	293l
 नीले	4l
 नीहारिका	173l
-नेकटाई	1861l
+नेकटाई	1881l
 नेटफ्लिक्स	466o
 नेपाल	776l
 नेवी ब्लू	16l
@@ -19311,20 +19762,20 @@ zürafa	1543n
 न्यूयॉर्क	763l
 पंक	706l
 पंख	310l
-पंजे की छाप	1566l
+पंजे की छाप	1586l
 पकी मिट्टी	111l
-पके हुए चावल	1725l
+पके हुए चावल	1745l
 पचास का दशक	703l
 पटाखे	331l
 पतझड	194l
 पतझड के पत्ते	128l
 पत्ता	127l
 पत्तियां	127l
-पत्ती	1643l
+पत्ती	1663l
 पत्ते	127l
 पत्थर	278l
 पत्थरों	278l
-पनीर का टुकडा	1696l
+पनीर का टुकडा	1716l
 पन्ना	49l
 पन्ना हरा	49l
 परिपक्व	418l
@@ -19332,17 +19783,17 @@ zürafa	1543n
 परीकथा	392l
 पर्यावरण	380l
 पर्वत	158l
-पर्स	1877l
+पर्स	1897l
 पवन	201l
 पवित्र	404l
 पहाड	158l
-पहाड के ऊपर सूर्योदय	1825l
+पहाड के ऊपर सूर्योदय	1845l
 पहाडियां	158l
 पहाडी	158l
 पांडा	318l
-पांडा का चेहरा	1560l
-पाइन सजावट	1847l
-पाउच	1879l
+पांडा का चेहरा	1580l
+पाइन सजावट	1867l
+पाउच	1899l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	666o
@@ -19351,10 +19802,11 @@ zürafa	1543n
 पामुक्कले	795l
 पार्क	126l
 पार्टी	369l
-पार्टी पॉपर	1844l
+पार्टी पॉपर	1864l
 पाला	183l
 पाला सफेद	83l
-पिज्जा स्लाइस	1703l
+पिकासो	811l
+पिज्जा स्लाइस	1723l
 पियोनी	211l
 पिरामिड	767l
 पीतल	60l
@@ -19363,7 +19815,7 @@ zürafa	1543n
 पीला हरा	67l
 पीली	2l
 पीले	2l
-पीसी बर्फ	1745l
+पीसी बर्फ	1765l
 पुदीना	30l
 पुदीना हरा	30l
 पुनर्जागरण	710l
@@ -19373,7 +19825,7 @@ zürafa	1543n
 पुरानी याद	412l
 पुरानी यादें	376l
 पुरुष	453l
-पुरुषों का जूता	1883l
+पुरुषों का जूता	1903l
 पुर्तगाल	623o 790l
 पुष्प	204l
 पुस्तक	309l
@@ -19381,26 +19833,26 @@ zürafa	1543n
 पूर्णिमा	170l
 पूर्वी शैली	352l
 पेंगुइन	319l
-पेंग्विन	1574l
+पेंग्विन	1594l
 पेट्रा	766l
 पेड	132l
 पेप्सी	560o
-पेय छलकना	1772l
+पेय छलकना	1792l
 पेरिस	754l
 पेरू	660o 777l
 पेशेवर	403l
 पेस्टल	444l
-पैक किया हुआ उपहार	1854l
-पैनकेक	1694l
+पैक किया हुआ उपहार	1874l
+पैनकेक	1714l
 पैसा	420l
 पैसे	420l
 पॉप आर्ट	785l
-पॉपकॉर्न	1718l
+पॉपकॉर्न	1738l
 पोखर	148l
 पोलैंड	653o
-पोषाक	1868l
+पोषाक	1888l
 पोस्ता	219l
-प्याज	1682l
+प्याज	1702l
 प्यार	389l
 प्यारा	405l
 प्यारी	405l
@@ -19416,10 +19868,10 @@ zürafa	1543n
 प्राकृतिक	380l
 प्राचीन कांस्य	302l
 प्रातः	185l
-प्रार्थना के मनक	1899l
-प्रेटजेल	1692l
+प्रार्थना के मनक	1919l
+प्रेटजेल	1712l
 प्रेम	389l
-प्रेम होटल	1804l
+प्रेम होटल	1824l
 प्रोवेंस	800l
 प्रौद्योगिकी	373l
 प्लास्टिक	304l
@@ -19427,8 +19879,8 @@ zürafa	1543n
 फराओ	767l
 फरिश्ता	424l
 फल	429l
-फलाफेल	1710l
-फव्वारा	1820l
+फलाफेल	1730l
+फव्वारा	1840l
 फसल	747l
 फारसी	734l
 फारसी कालीन	734l
@@ -19436,58 +19888,60 @@ zürafa	1543n
 फिरोजी	15l
 फिलीपींस	670o
 फिल्म नोयर	729l
-फिसल पट्टी	1832l
+फिसल पट्टी	1852l
 फीका	439l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	439l
-फीता	1853l
-फुलझडी	1840l
+फीता	1873l
+फुलझडी	1860l
 फुशिया	65l
 फुहार	197l
-फुहार छोडती ह्वेल	1596l
+फुहार छोडती ह्वेल	1616l
 फूल	204l
-फूल की छाप	1626l
-फूल खिलना	1633l
-फूलगुच्छ	1624l
+फूल की छाप	1646l
+फूल खिलना	1653l
+फूलगुच्छ	1644l
 फूलों	204l
 फेरारी	470o
-फेरीज झूला	1833l
+फेरीज झूला	1853l
 फेसबुक	463o
-फैक्टरी	1808l
-फॉनडू	1715l
-फॉर्चून कुकी	1737l
+फैक्टरी	1828l
+फॉनडू	1735l
+फॉर्चून कुकी	1757l
 फॉविज्म	712l
 फौज	428l
 फ्योर्ड	802l
 फ्रांस	619o
 फ्रीडा काहलो	718l
 फ्रूट	429l
-फ्रेंच फ्राइस	1702l
+फ्रेंच फ्राइस	1722l
 फ्लेमिंगो	314l
-फ्लैट जूती	1886l
-फ्लैटब्रेड	1691l
+फ्लेमेंको	818l
+फ्लैट जूती	1906l
+फ्लैटब्रेड	1711l
 फ्लोरेंस	755l
 फ्लोरोसेंट	445l
-बंदर	1505l
-बंदर का चेहरा	1504l
+बंदर	1525l
+बंदर का चेहरा	1524l
 बंदरगाह	153l
-बकरी	1539l
+बकरी	1559l
 बगीचा	125l
-बगीचे वाला घर	1797l
+बगीचे वाला घर	1817l
 बच्चे	377l
-बच्चे के दूध की बोतल	1758l
+बच्चे के दूध की बोतल	1778l
 बच्चों	377l
-बडा ड्रम	1911l
+बडा ड्रम	1931l
 बडा दिन	363l
 बत्तियां	333l
 बत्ती	333l
 बदसूरत	422l
 बनफशई	22l
+बबूल	827l
 बयार	201l
 बरगंडी	33l
 बरसात	196l
-बरिटो	1707l
+बरिटो	1727l
 बरोक	784l
 बर्फ	184l
 बर्फ की चट्टान	181l
@@ -19497,7 +19951,7 @@ zürafa	1543n
 बर्फीला जमा	447l
 बर्फीला पहाड	159l
 बर्फीले पहाड	159l
-बर्फीले शिखर वाला पर्वत	1778l
+बर्फीले शिखर वाला पर्वत	1798l
 बसंत	192l
 बहार	192l
 बांग्लादेश	667o
@@ -19509,36 +19963,36 @@ zürafa	1543n
 बाजार	329l
 बादल	168l
 बादल छाए	200l
-बायसन	1528l
+बायसन	1548l
 बारिश	196l
-बार्बर पोल	1835l
+बार्बर पोल	1855l
 बार्बी	725l
 बार्सिलोना	757l
 बाली	759l
 बालू	156l
-बिकनी	1874l
-बिच्छू	1619l
+बिकनी	1894l
+बिच्छू	1639l
 बिजली	198l
-बिज्जू	1565l
+बिज्जू	1585l
 बिना	457l
-बियर	1768l
-बियर के दो मग	1769l
-बियर मग	1768l
-बिल कैप	1896l
-बिल्ली	1516l
-बिल्ली का चेहरा	1515l
+बियर	1788l
+बियर के दो मग	1789l
+बियर मग	1788l
+बिल कैप	1916l
+बिल्ली	1536l
+बिल्ली का चेहरा	1535l
 बीएमडब्ल्यू	472o
-बीगट ब्रेड	1690l
+बीगट ब्रेड	1710l
 बीजान्टिन	711l
-बीटल	1613l
+बीटल	1633l
 बीमार	422l
 बीमारी	422l
 बीयर	263l
-बीवर	1555l
+बीवर	1575l
 बुढिया के बाल	270l
-बुलबुला चाय	1774l
+बुलबुला चाय	1794l
 बूंदाबांदी	197l
-बेकन	1700l
+बेकन	1720l
 बेचैन	410l
 बेज	17l
 बेर	250l
@@ -19549,11 +20003,11 @@ zürafa	1543n
 बैंकॉक	772l
 बैंगन	245l
 बैंगनी	5l
-बैंजो	1909l
-बैंटो	1722l
-बैंटो बॉक्स	1722l
-बैगल	1693l
-बैलेट जूते	1889l
+बैंजो	1929l
+बैंटो	1742l
+बैंटो बॉक्स	1742l
+बैगल	1713l
+बैलेट जूते	1909l
 बॉलीवुड	728l
 बोरिंग	431l
 बोल्ड	402l
@@ -19562,22 +20016,22 @@ zürafa	1543n
 ब्राजील	624o 805l
 ब्रिटेन	628o 764l
 ब्रेड	267l
-ब्रेड लोफ	1688l
-ब्रोकली	1680l
+ब्रेड लोफ	1708l
+ब्रोकली	1700l
 ब्लूबेरी	229l
 ब्लैक एंड व्हाइट	426l
 भयानक	400l
-भरा हुआ पराठा	1709l
-भरावनयुक्त मीठी या नमकीन पकौडियां	1736l
+भरा हुआ पराठा	1729l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1756l
 भरोसा	403l
-भवन निर्माण	1789l
+भवन निर्माण	1809l
 भविष्य	373l
 भविष्यवादी	373l
-भाप वाला गर्म पेय	1760l
-भाप वाली बाउल	1727l
+भाप वाला गर्म पेय	1780l
+भाप वाली बाउल	1747l
 भारत	634o 778l
 भारतीय	778l
-भालू का चेहरा	1558l
+भालू का चेहरा	1578l
 भावुक जोशीला	390l
 भुट्टा	247l
 भूतिया	400l
@@ -19585,26 +20039,26 @@ zürafa	1543n
 भूरा	7l
 भूरी	7l
 भूरे	7l
-भेड	1538l
-भैंस	1531l
-भोजन पकाना	1712l
-भोजन पात्र	1714l
+भेड	1558l
+भैंस	1551l
+भोजन पकाना	1732l
+भोजन पात्र	1734l
 भोर	177l
 मंद	443l
 मंद रोशनी	448l
 मंदिर	342l
 मंदिर मेला	792l
 मई	192l
-मकई का भुट्टा	1675l
-मकडी	1617l
-मकडी का जाला	1618l
+मकई का भुट्टा	1695l
+मकडी	1637l
+मकडी का जाला	1638l
 मक्का	247l
 मक्खन	266l
-मक्खी	1621l
+मक्खी	1641l
 मखमल	287l
-मगरमच्छ	1588l
-मच्छर	1620l
-मछली	1600l
+मगरमच्छ	1608l
+मच्छर	1640l
+मछली	1620l
 मजबूत	402l
 मजेंटा	21l
 मटमैला सफेद	104l
@@ -19620,7 +20074,7 @@ zürafa	1543n
 मरुभूमि	155l
 मरुस्थल	155l
 मरूद्यान	138l
-मर्गदर्शक कुत्ता	1510l
+मर्गदर्शक कुत्ता	1530l
 मर्दाना	417l
 मलाई रंग	18l
 मलेशिया	671o
@@ -19628,25 +20082,28 @@ zürafa	1543n
 मसाला	274l
 मसाला चाय	256l
 मसाले	274l
-मस्जिद	1815l
+मस्जिद	1835l
 महानगर	337l
 महासागर	139l
 महिला	453l
-महिला की हैट	1893l
-महिला के कपडे	1875l
-महिलाओं का बूट	1890l
-महिलाओं का सैंडल	1888l
+महिला की हैट	1913l
+महिला के कपडे	1895l
+महिलाओं का बूट	1910l
+महिलाओं का सैंडल	1908l
 माइक्रोसॉफ्ट	561o
-माउंट फूजी	1781l
+माउंट फूजी	1801l
 माचा	255l
 माणिक	55l
 माणिक्य	55l
 मातिस	712l
+मात्र्योश्का	825l
 मानसून	196l
+माया	816l
 माराकेश	753l
 मार्च	192l
 मार्डी ग्रा	739l
 मासूम	404l
+मास्को	825l
 मिट्टी	166l
 मिट्टी का	301l
 मिट्टी की दीवार	339l
@@ -19654,47 +20111,50 @@ zürafa	1543n
 मिट्टी के रंग	381l
 मिट्टी पीला	102l
 मिठाई	268l
+मियाजाकी	813l
 मियामी	762l
-मिलिट्री हैलमेट	1897l
+मिलिट्री हैलमेट	1917l
 मिस्र	640o 767l
 मुंबई	778l
-मुकुट	1892l
-मुरझाया हुआ फूल	1630l
-मुर्गा	1569l
-मुर्गी	1568l
-मुर्गी का बच्चा	1571l
+मुकुट	1912l
+मुगल	826l
+मुरझाया हुआ फूल	1650l
+मुर्गा	1589l
+मुर्गी	1588l
+मुर्गी का बच्चा	1591l
 मुलायम	442l
-मुस्लिम धर्म	1819l
-मूंगफली	1683l
+मुस्लिम धर्म	1839l
+मूंगफली	1703l
 मूंगिया	28l
 मूंगे की चट्टान	152l
-मून केक	1734l
-मूषक	1549l
-मूषक का चेहरा	1548l
+मून केक	1754l
+मूषक	1569l
+मूषक का चेहरा	1568l
 मृतकों का दिन	737l
 मृदु	385l
 मेंढक	325l
-मेंढक का चेहरा	1587l
+मेंढक का चेहरा	1607l
 मेक्सिको	626o 751l
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
 मेम्फिस	693l
 मेला	332l
+मेहंदी	824l
 मैकडॉनल्ड्स	459o
 मैकरॉन	272l
 मैक्सिको	751l
 मैगनोलिया	223l
 मैग्मा	163l
 मैदान	123l
-मैपल की पत्ती	1646l
-मैमथ	1545l
+मैपल की पत्ती	1666l
+मैमथ	1565l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
 मोंड्रियन	694l
 मोगरा	220l
-मोजे	1867l
+मोजे	1887l
 मोती	296l
 मोती सफेद	106l
 मोने	783l
@@ -19704,26 +20164,27 @@ zürafa	1543n
 मोर नीला	46l
 मोरक्को	641o
 मोरपंखी	46l
-यहूदी प्रार्थनागृह	1817l
+यहूदी प्रार्थनागृह	1837l
 यादें	412l
 युद्ध	428l
 यूक्रेन	636o
 यूट्यूब	467o
 यूनान	654o 768l
 यूनानी	768l
-यूनिकॉर्न	1525l
-यूरोपीय किला	1810l
-यूरोपीय डाकघर	1800l
+यूनिकॉर्न	1545l
+यूरोपीय किला	1830l
+यूरोपीय डाकघर	1820l
 रंग बिरंगा	175l
 रंगबिरंगा	175l
 रंगीन	175l
 रंगों का त्योहार	803l
 रंगोली	804l
-रकून	1514l
+रकून	1534l
 रक्त	312l
 रक्त वर्ण	0l
-रक्षा जैकेट	1860l
+रक्षा जैकेट	1880l
 रचनात्मक	435l
+रचनावाद	810l
 रत्न	313l
 रमजान	742l
 रसभरी	230l
@@ -19731,8 +20192,8 @@ zürafa	1543n
 रहस्य	391l
 रहस्यमय	391l
 रहस्यमयी	391l
-राइस क्रैकर	1723l
-राइस बॉल	1724l
+राइस क्रैकर	1743l
+राइस बॉल	1744l
 राख	165l
 राजसी	379l
 राजस्थान	797l
@@ -19740,15 +20201,15 @@ zürafa	1543n
 राजहंस	314l
 रात	189l
 रात का बाजार	330l
-रात के तारे	1823l
-रात में पुल	1829l
+रात के तारे	1843l
+रात में पुल	1849l
 रातें	189l
 रात्रि	189l
 रात्रि बाजार	330l
 रानी रंग	21l
-राष्ट्रीय उद्यान	1786l
-रिबन का पुष्प	1628l
-रिमाइंडर रिबन	1855l
+राष्ट्रीय उद्यान	1806l
+रिबन का पुष्प	1648l
+रिमाइंडर रिबन	1875l
 रियल मैड्रिड	598o
 रियो कार्निवल	805l
 रुपया	420l
@@ -19757,8 +20218,9 @@ zürafa	1543n
 रूज लाल	70l
 रूस	635o
 रेगिस्तान	155l
-रेगिस्तान में द्वीप	1785l
+रेगिस्तान में द्वीप	1805l
 रेट्रो	376l
+रेड स्क्वायर	825l
 रेत	156l
 रेत रंग	103l
 रेतीला	103l
@@ -19769,7 +20231,7 @@ zürafa	1543n
 रॉकेट	361l
 रॉयल ब्लू	43l
 रोकोको	709l
-रोगाणु	1623l
+रोगाणु	1643l
 रोटी	267l
 रोथको	719l
 रोम	781l
@@ -19777,7 +20239,7 @@ zürafa	1543n
 रोमांच	415l
 रोमांटिक	389l
 रोमानिया	657o
-रोलर कोस्टर	1834l
+रोलर कोस्टर	1854l
 रोशनी	333l
 लंदन	764l
 लकडी	276l
@@ -19786,20 +20248,21 @@ zürafa	1543n
 लडकी	453l
 लता	133l
 लपटें	164l
+लहंगा	824l
 लहर	141l
 लहरें	141l
-लहसुन	1681l
+लहसुन	1701l
 लहू लाल	71l
 लाइलैक	64l
 लाख	300l
 लाजवर्द	44l
 लाटे	252l
-लामा	1542l
+लामा	1562l
 लाल	0l
 लाल बैंगनी	96l
-लाल लिफाफा	1852l
-लाल सेब	1660l
-लाल हंस	1582l
+लाल लिफाफा	1872l
+लाल सेब	1680l
+लाल हंस	1602l
 लालच	423l
 लालची	423l
 लालटेन	306l
@@ -19807,40 +20270,42 @@ zürafa	1543n
 लावा	163l
 लाह	300l
 लिनन	289l
-लिपस्टिक	1900l
+लिपस्टिक	1920l
 लिस्बन	790l
 लू	202l
 लेडीबग	324l
 लैंप	333l
 लैगून	145l
-लैब कोट	1859l
+लैब कोट	1879l
 लैवेंडर	207l
 लॉन	124l
-लॉलीपॉप	1755l
-लोबिया	1684l
+लॉलीपॉप	1775l
+लोबिया	1704l
 लोमडी	321l
-लोमडी जैसा चेहरा	1513l
+लोमडी जैसा चेहरा	1533l
 लोहा	282l
 लोहा स्लेटी	87l
 लौह	282l
 वन	119l
-वन पीस स्विमसूट	1871l
-वनमानुष	1507l
-वफल	1695l
+वन पीस स्विमसूट	1891l
+वनमानुष	1527l
+वफल	1715l
 वर्क	303l
 वर्षा	196l
 वर्षावन	120l
 वर्साय	709l
 वसंत	192l
+वाइकिंग	820l
 वाइन	261l
 वाइन रंग	113l
 वाइन लाल	33l
 वाइल्ड वेस्ट	730l
 वाबी साबी	351l
-वायलिन	1908l
+वायलिन	1928l
 वारहोल	785l
 विंटेज	376l
-विंड चाइम	1850l
+विंड चाइम	1870l
+विक्टोरियन	809l
 विचित्र	432l
 विजय	413l
 वित्त	354l
@@ -19849,13 +20314,15 @@ zürafa	1543n
 वियतनाम	638o 779l
 विलासिता	378l
 विवाह	368l
-विवाह धर्मस्थल	1811l
+विवाह धर्मस्थल	1831l
 विश्वसनीय	403l
 विस्टेरिया	218l
-वीरान घर का भवन	1795l
+वीरान घर का भवन	1815l
 वृक्ष	132l
-वृश्चिक राशि	1619l
+वृश्चिक राशि	1639l
 वेनिस	799l
+वेपरवेव	808l
+वेस एंडरसन	812l
 वैन गॉग	717l
 वैलेंटाइन	365l
 वैलेंटाइन डे	365l
@@ -19866,11 +20333,11 @@ zürafa	1543n
 शनेल	569o
 शयनकक्ष	359l
 शरद	194l
-शराब का गिलास	1765l
+शराब का गिलास	1785l
 शहद	260l
-शहद पात्र	1757l
+शहद पात्र	1777l
 शहर	337l
-शहर का दृश्य	1824l
+शहर का दृश्य	1844l
 शहरी	337l
 शांत	383l
 शांति	383l
@@ -19878,36 +20345,38 @@ zürafa	1543n
 शानदार	378l
 शान्त	383l
 शाम	188l
-शाम का शहर	1827l
-शार्क	1603l
+शाम का शहर	1847l
+शार्क	1623l
 शालीन	394l
 शाहबलूती	20l
 शाही	379l
 शाही नीला	43l
 शाही महल	343l
-शिंटो श्राइन	1818l
+शिंटो श्राइन	1838l
 शिकंजी	224l
-शिमला मिर्च	1677l
+शिबोरी	821l
+शिमला मिर्च	1697l
 शिला	161l
 शीत	195l
 शीतल	397l
 शीशा	291l
-शेर का चेहरा	1518l
-शेर जैसा चेहरा	1517l
+शेर का चेहरा	1538l
+शेर जैसा चेहरा	1537l
 शैंपेन	262l
 शैंपेन रंग	57l
 शैतान	425l
-शैमरॉक	1644l
-शॉपिंग बैग	1880l
-शॉर्टकेक	1750l
-शॉर्ट्स	1873l
+शैमरॉक	1664l
+शैले	828l
+शॉपिंग बैग	1900l
+शॉर्टकेक	1770l
+शॉर्ट्स	1893l
 शोर	419l
 शोरगुल	419l
 श्वेत	10l
 श्वेत रातें	794l
 श्वेत श्याम	426l
 संगमरमर	277l
-संगीत कीबोर्ड	1906l
+संगीत कीबोर्ड	1926l
 संग्रहालय	435l
 संतरा	225l
 संतरी	1l
@@ -19917,36 +20386,37 @@ zürafa	1543n
 सऊदी अरब	639o
 सडक	338l
 सडा	422l
-सदाबहार वृक्ष	1638l
+सदाबहार वृक्ष	1658l
 सनकी	432l
 सपना	393l
 सपनों जैसा	393l
 सफेद	10l
-सफेद क्रॉस वाला हेलमेट	1898l
+सफेद क्रॉस वाला हेलमेट	1918l
 सब्जियां	430l
 सब्जी	430l
 समंदर	139l
-समारोह	1839l
+समारोह	1859l
 समुद्र	139l
 समुद्र तट	142l
 समुद्र तल	140l
 समुद्री किनारा	142l
 समुद्री शैवाल	137l
-सरटोप	1894l
+सरटोप	1914l
 सरप्राइज	421l
 सरल	382l
 सरसों	110l
 सरसों पीला	110l
 सरोवर	146l
-सर्कस टेंट	1836l
+सर्कस टेंट	1856l
 सर्दियां	195l
 सर्दी	195l
 सलाद	430l
 सलेटी	8l
+सवाना	827l
 सवेरा	177l
 सहस्राब्दी	704l
 सांझ	188l
-सांप	1591l
+सांप	1611l
 साइकेडेलिक	707l
 साइबरपंक	372l
 साकुरा	205l
@@ -19954,32 +20424,32 @@ zürafa	1543n
 सागौन	276l
 साटन	288l
 साठ का दशक	696l
-साडी	1870l
+साडी	824l
 सादा	382l
 सामन रंग	29l
 साम्बा	805l
 साहसिक	415l
 साहसी	402l
-साही	1556l
+साही	1576l
 सिंगापुर	672o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
-सिके शकरकंद	1729l
+सिके शकरकंद	1749l
 सितंबर	194l
 सितम्बर	194l
 सितारे	172l
 सियान	14l
-सियार का चेहरा	1512l
+सियार का चेहरा	1532l
 सियोल	780l
 सिवाय	457l
 सीपिया	61l
 सीमेंट	279l
 सीसा स्लेटी	85l
 सुंदर छोटा	405l
-सुअर	1534l
-सुअर का चेहरा	1533l
-सुअर की नाक	1536l
+सुअर	1554l
+सुअर का चेहरा	1553l
+सुअर की नाक	1556l
 सुकून	383l
 सुकूनभरा	384l
 सुखद	395l
@@ -19988,11 +20458,11 @@ zürafa	1543n
 सुनहरी	11l
 सुनहरी मछली	326l
 सुबह	185l
-सुबह का सूरज	1826l
+सुबह का सूरज	1846l
 सुरुचिपूर्ण	394l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविधा स्टोर	1805l
+सुविधा स्टोर	1825l
 सुशी	273l
 सुस्त	411l
 सूखे पत्ते	128l
@@ -20000,54 +20470,56 @@ zürafa	1543n
 सूरज	169l
 सूरजमुखी	208l
 सूर्य	169l
-सूर्यमुखी	1632l
+सूर्यमुखी	1652l
 सूर्यास्त	176l
 सूर्योदय	177l
 सेंट पीटर्सबर्ग	794l
 सेंट पैट्रिक दिवस	371l
-सेक बोतल और कप	1763l
+सेक बोतल और कप	1783l
 सेज हरा	94l
 सेना	428l
 सेब	233l
 सेरुलियन	40l
+सेरेंगेटी	827l
 सेलाडॉन	294l
-सेवफल	1660l
+सेवफल	1680l
 सेहत	414l
 सैंटोरिनी	349l
-सैंडविच	1705l
-सैक्स	1903l
+सैंडविच	1725l
+सैक्स	1923l
 सैक्सोफोन	434l
 सैनिक	428l
 सैन्य	428l
 सैमसंग	468o
-सॉफ्ट आइसक्रीम	1744l
+सॉफ्ट आइसक्रीम	1764l
 सोंगक्रान	736l
 सोनपंखी	324l
 सोना	11l
 सोने का वर्क	303l
-सोरोपॉड	1594l
+सोरोपॉड	1614l
+सोवियत पोस्टर	810l
 सौम्य	394l
-स्कंक	1563l
-स्कार्फ	1864l
+स्कंक	1583l
+स्कार्फ	1884l
 स्कूल	355l
-स्कूल का बस्ता	1881l
+स्कूल का बस्ता	1901l
 स्कैंडिनेवियाई	350l
 स्कॉटलैंड	775l
-स्क्विड	1742l
+स्क्विड	1762l
 स्टारबक्स	460o
 स्टीमपंक	699l
 स्टील	281l
-स्टेच्यू ऑफ लिबर्टी	1813l
-स्टेडियम	1787l
-स्ट्यू	1714l
-स्ट्रॉ के साथ कप	1773l
+स्टेच्यू ऑफ लिबर्टी	1833l
+स्टेडियम	1807l
+स्ट्यू	1734l
+स्ट्रॉ के साथ कप	1793l
 स्ट्रॉबेरी	226l
 स्त्री	453l
 स्त्रैण	416l
 स्थिर	383l
-स्नातक टोप	1895l
+स्नातक टोप	1915l
 स्पेन	622o
-स्पैगेटी	1728l
+स्पैगेटी	1748l
 स्फटिक	297l
 स्याह	47l
 स्याही	47l
@@ -20059,24 +20531,25 @@ zürafa	1543n
 स्वर्ग	424l
 स्वर्णिम	11l
 स्वस्थ	414l
-स्विट्जरलैंड	646o
+स्विट्जरलैंड	646o 814l
+स्विस शैली	814l
 स्वीडन	648o
 हंगरी	656o
-हड्डी वाला मांस	1697l
+हड्डी वाला मांस	1717l
 हनुक्का	743l
 हरा	3l
 हरा नीला	13l
-हरा सलाद	1717l
+हरा सलाद	1737l
 हरा सेब	234l
 हरिताश्म	295l
 हरियाली	127l
 हरी	3l
 हरी चाय	254l
-हरी पत्तेदार	1679l
+हरी पत्तेदार	1699l
 हरे	3l
 हर्ष	387l
 हल्का	438l
-हल्का तला खाना	1713l
+हल्का तला खाना	1733l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -20088,66 +20561,67 @@ zürafa	1543n
 हल्दी पीला	79l
 हवा	201l
 हवा महल	797l
-हवा में पत्ती	1648l
+हवा में पत्ती	1668l
 हवाई द्वीप	760l
 हवाना	752l
 हांगकांग	770l
-हाइकिंग बूट	1885l
+हाइकिंग बूट	1905l
 हाइड्रेंजिया	216l
 हाट	329l
-हाथी	1544l
+हाथी	1564l
 हाथीदांत रंग	38l
+हानबोक	822l
 हिंदुस्तान	778l
-हिंदू मंदिर	1816l
+हिंदू मंदिर	1836l
 हिप्पी	707l
-हिबिस्कस	1631l
+हिबिस्कस	1651l
 हिम	184l
 हिमखंड	181l
 हिमनद	181l
 हिमालय	159l
-हिरण	1527l
+हिरण	1547l
 हीरा	298l
-हैंडबैग	1878l
-हैमबर्गर	1701l
+हैंडबैग	1898l
+हैमबर्गर	1721l
 हैरान	421l
 हैरानी	421l
 हैलोवीन	364l
-हॉट डॉग	1704l
+हॉट डॉग	1724l
 होई एन	793l
 होकुसाई	721l
-होटल	1803l
+होटल	1823l
 होली	803l
-ह्वेल	1597l
+ह्वेल	1617l
 ả rập	769m
 ảm đạm	388m
 ảo giác	707m
 ấm cúng	395m
-ấm trà	1761m
+ấm trà	1781m
 ấm áp	395m
 ấn độ	634o 778m
 ếch	325m
-ốc sên	1608m
+ốc sên	1628m
 ốc đảo	138m
 ồn ào	419m
-ớt chuông	1677m
+ớt chuông	1697m
 ☀	169b
 ☁	167b
 ☂	335b
 ☃	184b
 ☔	196b
-☕	251b 1760o
-☘	1644o
-♨	1830o
+☕	251b 1780o
+☘	1664o
+♨	1850o
 ⚪	10b
 ⚫	9b
 ⛈	198b
-⛑	1898o
-⛩	1818o
-⛪	1814o
-⛰	158b 1779o
-⛲	1820o
-⛺	1821o
-✨	172b 1842o
+⛑	1918o
+⛩	1838o
+⛪	1834o
+⛰	158b 1799o
+⛲	1840o
+⛺	1841o
+✨	172b 1862o
 ❄	184b
 ❤	0b
 ⭐	172b
@@ -20156,29 +20630,34 @@ zürafa	1543n
 あいすらんど	652o 758c
 あいぼりー	38c
 あいぼりーくりーむ	18c
-あいるらんど	629o
+あいるらんど	629o 819c
 あうでぃ	473o
+あうとばっく	817c
 あうとらん	700c
 あえろふろーと	545o
 あお	4c
 あか	0c
+あかしあ	827c
 あき	194c
 あくあ	66c
 あくあぶるー	66c
-あこーでぃおん	1904c
+あこーでぃおん	1924c
 あさ	185c
-あざらし	1599c
-あしか	1599c
+あざらし	1619c
+あしか	1619c
 あじさい	216c
 あじゅーる	39c
+あすてか	816c
 あすふぁると	279c
 あずき色	89c
 あずれーじょ	790c
 あたたかい色	449c
 あとれてぃこまどりーど	600o
-あなぐま	1565c
+あなぐま	1585c
 あぷりこっと	78c
 あぼかど	239c
+あぼりじなるあーと	817c
+あぼりじに	817c
 あまぞん	562o
 あまるふぃ	756c
 あめこみ	785c
@@ -20187,16 +20666,18 @@ zürafa	1543n
 あめりかんえきすぷれす	494o
 あめりかんだいなー	703c
 あやっくす	609o
-あらいぐま	1514c
+あらいぐま	1534c
 あらびあ	769c
 あらぶ首长国连邦	642o
-あり	1611c
+あり	1631c
 ありぞな	773c
 ありばば	522o
 ありぺい	524o
 あるぜんちん	625o
+あるぷす	828c
 あるみ	283c
 あろは	760c
+あんだるしあ	818c
 あんです	777c
 あんどろいど	513o
 あんばー	32c
@@ -20208,20 +20689,21 @@ zürafa	1543n
 あーるぬーぼー	786c
 あーるぬーゔぉー	786c
 いえろー	2c
-いか	1742c
+いか	1762c
 いぎりす	628o 764c
 いけあ	461o
 いすたんぶーる	765c
 いたりあ	621o
 いちご	226c
 いちょう	130c
-いぬ	1509c
-いぬの颜	1508c
-いのしし	1535c
-いも	1673c
+いぬ	1529c
+いぬの颜	1528c
+いのしし	1555c
+いも	1693c
 いらない	456c
 いるか	327c
 いるみねーしょん	333c
+いんか	816c
 いんこ	320c
 いんすた	464o
 いんすたぐらむ	464o
@@ -20232,13 +20714,16 @@ zürafa	1543n
 いんでぃごでにむ	69c
 いんど	634o 778c
 いんどねしあ	668o
+いんどの花嫁	824c
+いゔくらいん	815c
 いーじーじぇっと	547o
 いーすたー	370c
 いーど	742c
 いーべい	498o
-うぃすきー	1771c
+うぃすきー	1791c
 うぃーちゃっと	501o
 ういすきー	264c
+うぇすあんだーそん	812c
 うぇすとはむ	596o
 うぇでぃんぐ	368c
 うえすたん	730c
@@ -20246,8 +20731,8 @@ zürafa	1543n
 うぉーほる	785c
 うくらいな	636o
 うこん色	79c
-うさぎ	1553c
-うさぎの颜	1552c
+うさぎ	1573c
+うさぎの颜	1572c
 うすい	439c
 うぶど	759c
 うぶんとぅ	514o
@@ -20256,6 +20741,7 @@ zürafa	1543n
 うるさい	419c
 うるとらばいおれっと	683o
 うるとらまりん	44c
+うるる	817c
 うれしい	387c
 うーばー	496o
 うーろん茶	257c
@@ -20269,8 +20755,8 @@ zürafa	1543n
 えっくすぼっくす	564o
 えぬびでぃあ	517o
 えねるぎっしゅ	386c
-えび	1741c
-えびふらい	1732c
+えび	1761c
+えびふらい	1752c
 えび茶	19c
 えみれーつ航空	541o
 えめらるど	49c
@@ -20284,20 +20770,20 @@ zürafa	1543n
 おあしす	138c
 おあはか	751c
 おうむ	320c
-おおかみ	1512c
-おおかみの颜	1512c
+おおかみ	1532c
+おおかみの颜	1532c
 おくとーばーふぇすと	740c
 おすまん	765c
-おでん	1730c
+おでん	1750c
 おとぎ话	731c
-おにぎり	1724c
-おひな様	1848c
+おにぎり	1744c
+おひな様	1868c
 おふぃす	354c
-おふぃすびる	1798c
+おふぃすびる	1818c
 おふほわいと	104c
 おぼろ	446c
 おもちゃ	377c
-おらんうーたん	1507c
+おらんうーたん	1527c
 おらんだ	644o
 おりえんたる	352c
 おりんぴっく	680o
@@ -20308,7 +20794,7 @@ zürafa	1543n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
-おんどり	1569c
+おんどり	1589c
 おーかー	36c
 おーがにっく	380c
 おーしゃん	139c
@@ -20333,30 +20819,30 @@ zürafa	1543n
 かうんとだうん	750c
 かえで	129c
 かえる	325c
-かえるの颜	1587c
+かえるの颜	1607c
 かおす	419c
 かかおとーく	502o
-かき氷	1745c
-かくてるぐらす	1766c
+かき氷	1765c
+かくてるぐらす	1786c
 かさ	335c
 かすんだ	446c
-かたつむり	1608c
+かたつむり	1628c
 かたーる	643o
 かたーる航空	542o
 かっぱどきあ	801c
 かっぱー	59c
-かっぷけーき	1751c
+かっぷけーき	1771c
 かなだ	630o
-かに	1739c
-かば	1547c
+かに	1759c
+かば	1567c
 かふぇ	340c
 かふぇらて	252c
 かぶす	583o
-かぶとむし	1613c
+かぶとむし	1633c
 かぷちーの	252c
 かぼちゃ	243c
-かめ	1589c
-かも	1577c
+かめ	1609c
+かも	1597c
 からし色	110c
 からばっじょ	784c
 からふる	175c
@@ -20366,45 +20852,47 @@ zürafa	1543n
 かりぶ海	761c
 かるふーる	531o
 かれー	274c
-かれーらいす	1726c
+かれーらいす	1746c
 かわいい	405c
-かわうそ	1562c
-かんがるー	1564c
+かわうそ	1582c
+かんがるー	1584c
 かんでぃんすきー	720c
 かーき	25c
 かーき色	25c
 かーにばる	332c
-かーば	1819c
+かーば	1839c
 がうでぃ	757c
-がま口	1877c
+がま口	1897c
 がらす	291c
 がらたさらい	612o
 がーでん	125c
 がーな	665o
 きいろ	2c
 きうい	242c
-きういふるーつ	1667c
+きういふるーつ	1687c
 きっず	377c
 きっちん	358c
 きつね	321c
-きつねの颜	1513c
+きつねの颜	1533c
 きのこ	135c
 きもい	422c
-きゃっぷ	1896c
+きゃっぷ	1916c
 きゃにおん	157c
 きゃらめる	259c
 きゃらめる色	109c
 きゃんでぃ	269c
 きゃんどる	307c
-きゃんぷ	1782c
-きゅうり	1678c
+きゃんぷ	1802c
+きゅうり	1698c
+きゅびすむ	811c
+きゅびずむ	811c
 きゅーと	405c
 きゅーば	674o 752c
 きらきら	427c
 きらめき	427c
-きりん	1543c
+きりん	1563c
 きんもくせい	221c
-ぎたー	1905c
+ぎたー	1925c
 ぎっとはぶ	510o
 ぎゃらりー	435c
 ぎりしあ	768c
@@ -20414,38 +20902,40 @@ zürafa	1543n
 くすみ	443c
 くすみぴんく	92c
 くすんだ	443c
-くす玉	1845c
+くす玉	1865c
 くだもの	429c
-くっきー	1748c
+くっきー	1768c
 くつろぎ	384c
-くまの颜	1558c
+くまの颜	1578c
 くも	168c
-くもの巣	1618c
-くらいんぶるー	676o
+くもの巣	1638c
+くらいんぶるー	676o 815c
 くらしっくぶるー	685o
-くらっかー	1844c
-くり	1685c
+くらっかー	1864c
+くり	1705c
 くりえいてぃぶ	435c
 くりすたる	297c
 くりすます	363c
-くりすますいぶ	1838c
-くりすますつりー	1838c
+くりすますいぶ	1858c
+くりすますつりー	1858c
 くりにっく	353c
 くりむぞん	71c
 くりむと	716c
 くりーむ色	18c
 くり色	20c
+くれむりん	825c
 くろ	9c
-くろわっさん	1689c
-くろーばー	1644c
+くろわっさん	1709c
+くろーばー	1664c
 くろーむ	283c
 ぐじぇり	789c
-ぐらすで干杯	1770c
+ぐらすで干杯	1790c
 ぐらんじ	705c
 ぐらんどきゃにおん	773c
+ぐらんどぶだぺすとほてる	812c
 ぐりーなりー	682o
 ぐりーん	3c
-ぐりーんさらだ	1717c
+ぐりーんさらだ	1737c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -20453,104 +20943,106 @@ zürafa	1543n
 ぐーぐる	462o
 けだるい	411c
 けにあ	664o
-けばぶ	1709c
-けばぶさんど	1709c
+けばぶ	1729c
+けばぶさんど	1729c
+けると	819c
 けんたっきー	535o
 けんて	735c
 けーき	268c
 げーせん	701c
 げーむせんたー	701c
-こあら	1559c
-こいのぼり	1849c
-こうもり	1557c
+こあら	1579c
+こいのぼり	1869c
+こうもり	1577c
 こかこーら	458o
 こがね色	11c
 こけ	131c
 ここあ	258c
 ここなっつ	238c
-ここなつ	1670c
-こっぷから注ぐ	1772c
+ここなつ	1690c
+こっぷから注ぐ	1792c
 こてーじこあ	697c
 こばると	45c
 こばるとぶるー	45c
 ころっせお	781c
 ころんびあ	658o
-こんが	1911c
+こんが	1931c
 こんくりーと	279c
 こんにちは	452c
 こんばんは	452c
-こんびに	1805c
-こんびにえんすすとあ	1805c
+こんびに	1825c
+こんびにえんすすとあ	1825c
 こーすたる	726c
-こーと	1866c
+こーと	1886c
 こーとだじゅーる	800c
 こーひー	251c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
-ごきぶり	1616c
+ごきぶり	1636c
 ごしっく	408c
 ごっほ	717c
-ごはん	1725c
-ごりら	1506c
+ごはん	1745c
+ごりら	1526c
 ごんどら	799c
-ごーぐる	1858c
+ごーぐる	1878c
 ごーるでんあわー	178c
 ごーるでんげーとぶりっじ	677o
 ごーるど	11c
-さい	1546c
+さい	1566c
 さいけ	707c
 さいけでりっく	432c
 さいばーぱんく	372c
 さうじあらびあ	639o
-さくそふぉん	1903c
+さくそふぉん	1923c
 さくら	205c
 さくらまつり	806c
 さくらんぼ	227c
 さくら祭り	806c
 さぐらだふぁみりあ	757c
-さそり	1619c
+さそり	1639c
 さたん	425c
 さっくす	434c
 さてん	288c
+さばんな	827c
 さび	284c
 さびしい	388c
 さふぁいあ	54c
 さふらん	274c
 さぷらいず	421c
 さぼてん	134c
-さぼてんのある砂漠	1784c
+さぼてんのある砂漠	1804c
 さむすん	468o
-さめ	1603c
+さめ	1623c
 さらだ	430c
-さりー	1870c
-さる	1505c
-さるの颜	1504c
+さりー	824c
+さる	1525c
+さるの颜	1524c
 さわやか	396c
 さんくとぺてるぶるく	794c
-さんぐらす	1857c
-さんご	1606c
+さんぐらす	1877c
+さんご	1626c
 さんご礁	152c
 さんご色	28c
 さんせっと	176c
-さんだる	1888c
+さんだる	1908c
 さんとりーに	349c
-さんどいっち	1705c
+さんどいっち	1725c
 さんどべーじゅ	103c
 さんば	805c
 さんふらんしすこじゃいあんつ	584o
-さーかす	1836c
+さーかす	1856c
 さーもんぴんく	29c
 ざくろ	240c
-ざりがに	1740c
+ざりがに	1760c
 しあん	14c
 しぇふしゃうえん	796c
 しぇる	487o
-しおれた	1630c
-しおれた花	1630c
-しか	1527c
+しおれた	1650c
+しおれた花	1650c
+しか	1547c
 してぃ	337c
-しなごーぐ	1817c
+しなごーぐ	1837c
 しなもん	274c
 しのわずり	724c
 しまうま	317c
@@ -20559,17 +21051,18 @@ zürafa	1543n
 しゃねる	569o
 しゃびーしっく	722c
 しゃるとるーず	67c
+しゃれー	828c
 しゃんぱん	262c
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
 しゅるれありすむ	714c
-しゅーず	1889c
+しゅーず	1909c
 しゅーる	714c
 しょっぴふぁい	558o
-しょーつ	1873c
-しょーとけーき	1750c
+しょーつ	1893c
+しょーとけーき	1770c
 しるく	288c
-しるくはっと	1894c
+しるくはっと	1914c
 しるばー	12c
 しるばーぐれー	86c
 しろ	10c
@@ -20578,102 +21071,111 @@ zürafa	1543n
 しんせうぇいぶ	700c
 しんぷる	382c
 じぇいどぐりーん	50c
-じぇっとこーすたー	1834c
+じぇっとこーすたー	1854c
+じぶり	813c
 じゃいぷーる	797c
-じゃがいも	1673c
+じゃがいも	1693c
 じゃすみん	220c
 じゃず	434c
 じゃずばー	434c
 じゃない	456c
 じゃぱんでぃ	715c
+じゃぱんぶるー	821c
 じゃまいか	661o 761c
 じゃんぐる	120c
 じゅえりー	313c
 じーんず	286c
 すいか	231c
-すいす	646o
+すいす	646o 814c
+すいすすたいる	814c
 すいーつ	268c
 すうぇーでん	648o
 すかいぶるー	41c
-すかんく	1563c
+すかんく	1583c
 すかんじなびあ	350c
 すかーれっと	34c
 すこっとらんど	775c
 すごい	421c
 すし	273c
 すずき	484o
+すたじおじぶり	813c
 すたば	460o
 すたーばっくす	460o
 すちーむぱんく	699c
 すちーる	281c
 すてぃーらーず	578o
 すてんれす	281c
-すてーき	1699c
-すてーき肉	1699c
+すてーき	1719c
+すてーき肉	1719c
 すとれす	410c
-すとろーかっぷ	1773c
+すとろーかっぷ	1793c
 すなっぷちゃっと	509o
-すにーかー	1884c
+すにーかー	1904c
 すのーほわいと	84c
 すばる	485o
 すぱいす	274c
-すぱげってぃ	1728c
-すぱげってぃー	1728c
+すぱげってぃ	1748c
+すぱげってぃー	1748c
 すぱんこーる	427c
 すぴりちゅある	409c
-すべり台	1832c
+すべり台	1852c
 すぺいん	622o
 すぽてぃふぁい	465o
 すみれ色	22c
 すもも	241c
 すもーきー	443c
 すーく	753c
-ずぼん	1863c
+ずぼん	1883c
 ずーむ	557o
+せくとん	822c
+せびりあ	818c
 せぴあ	61c
 せぴあ色	61c
 せめんと	279c
 せるてぃっくす	571o
 せるりあんぶるー	40c
-せんべい	1723c
+せれんげてぃ	827c
+せんべい	1743c
 せーじ	94c
 そうる	780c
-そっくす	1867c
+そっくす	1887c
 そふと	442c
 そふとくりーむ	271c
 そよ风	201c
 そら	167c
 そんくらーん	736c
 そーらーぱんく	733c
-ぞう	1544c
+そ连のぽすたー	810c
+ぞう	1564c
 たいだい	707c
 たい寺院	772c
 たい王国	669o
 たおばお	523o
 たき火	164c
 たくしー	336c
-たこ	1604c
-たこす	1706c
+たこ	1624c
+たこす	1726c
 たそがれ	188c
-たぴおか	1774c
-たぴおかどりんく	1774c
+たぴおか	1794c
+たぴおかどりんく	1794c
 たぴおかみるくてぃー	256c
-たまねぎ	1682c
-たまる	1708c
-たまれす	1708c
-たわー	1812c
+たまねぎ	1702c
+たまる	1728c
+たまれす	1728c
+たわー	1832c
 たん	26c
 たんちょん	791c
-たんぶらー	1771c
-たんぶらーぐらす	1771c
+たんぶらー	1791c
+たんぶらーぐらす	1791c
 たーきっしゅえあらいんず	544o
 たーこいず	15c
+たーじまはる	826c
 たーたん	775c
 だいだい色	1c
 だいや	298c
 だいやもんど	298c
 だすてぃぴんく	92c
-だんご	1735c
+だんご	1755c
 だーく	436c
 だーくあかでみあ	698c
 だーくぐりーん	48c
@@ -20681,6 +21183,7 @@ zürafa	1543n
 ちぇりー	227c
 ちぇるしー	589o
 ちべっと	776c
+ちまちょごり	822c
 ちゃいなどれす	771c
 ちゃいにーずれっど	75c
 ちゃこーる	37c
@@ -20696,28 +21199,28 @@ zürafa	1543n
 ちり国旗	659o
 ちんくえてっれ	756c
 ちーく色	114c
-ちーず	1696c
+ちーず	1716c
 ついったー	567o
 ついっち	505o
 つた	133c
 つつじ	222c
 つまらない	431c
 つめたい色	450c
-つりー	1838c
+つりー	1858c
 てぃき	727c
 てぃきばー	727c
 てぃっくとっく	504o
 てぃふぁにーぶるー	675o
-てぃらのさうるす	1595c
-てぃーぽっと	1761c
+てぃらのさうるす	1615c
+てぃーぽっと	1781c
 てぃーる	13c
-ていくあうと弁当	1738c
+ていくあうと弁当	1758c
 てくのろじー	373c
 てすこ	533o
 てすら	479o
 てらこった	111c
 てれぐらむ	500o
-てんと	1821c
+てんと	1841c
 てんとうむし	324c
 てんとう虫	324c
 でぃすこ	433c
@@ -20733,45 +21236,48 @@ zürafa	1543n
 でにむ	286c
 でにむ色	69c
 ではない	456c
-でぱーと	1807c
+でぱーと	1827c
 でびる	425c
 でる	518o
 でるふとぶるー	789c
 でるふと焼	789c
 でんまーく	650o
-とうがらし	1676c
-とうしゅーず	1889c
+とうがらし	1696c
+とうしゅーず	1909c
 とうもろこし	247c
-とかげ	1590c
+とかげ	1610c
 とすかーな	755c
 とってなむ	593o
+ととろ	813c
+となりのととろ	813c
 とまと	244c
 とよた	475o
 とら	316c
-とらの颜	1518c
-とらんぺっと	1907c
+とらの颜	1538c
+とらんぺっと	1927c
 とるこ	637o
 とるこぶるー	15c
 とるこ石色	15c
 とろぴかる	348c
-とろぴかるどりんく	1767c
+とろぴかるどりんく	1787c
 とろぴかるびーち	144c
-とんぐさんだる	1882c
+とんぐさんだる	1902c
 とーすと	267c
 とーぷ	68c
 どいつ	620o
 どじゃーす	581o
 どっかー	511o
+どっとぺいんてぃんぐ	817c
 どばい	769c
 どみのぴざ	568o
-どらごん	1593c
-どらごんの颜	1592c
-どらむ	1910c
+どらごん	1613c
+どらごんの颜	1612c
+どらむ	1930c
 どる	420c
 どるとむんと	602o
 どろっぷぼっくす	556o
-どーどー	1580c
-どーなつ	1747c
+どーどー	1600c
+どーなつ	1767c
 ない	456c
 ないじぇりあ	663o
 ないとくらぶ	433c
@@ -20782,21 +21288,21 @@ zürafa	1543n
 なしで	456c
 なす	245c
 なちゅらる	380c
-なっつ	1683c
+なっつ	1703c
 なつ	193c
-なべ	1714c
+なべ	1734c
 なぽり	606o
-なまけもの	1561c
-なると	1733c
+なまけもの	1581c
+なると	1753c
 にぎやか	406c
 にっくす	575o
 にゅーおーりんず	739c
 にゅーかっする	595o
 にゅーじーらんど	673o
 にゅーよーく	763c
-にわとり	1568c
+にわとり	1588c
 にんじん	246c
-にんにく	1681c
+にんにく	1701c
 ぬき	456c
 ぬくもり	395c
 ぬーど	115c
@@ -20809,11 +21315,11 @@ zürafa	1543n
 ねおんさいん	305c
 ねおんの光	305c
 ねおんぴんく	116c
-ねくたい	1861c
-ねこ	1516c
-ねこの颜	1515c
-ねずみ	1550c
-ねずみの颜	1548c
+ねくたい	1881c
+ねこ	1536c
+ねこの颜	1535c
+ねずみ	1570c
+ねずみの颜	1568c
 ねずみ色	8c
 ねたみ	423c
 ねっとふりっくす	466o
@@ -20824,71 +21330,72 @@ zürafa	1543n
 のるうぇー	649o 802c
 のわーる	729c
 のんびり	411c
-はいきんぐ	1885c
-はいきんぐしゅーず	1885c
-はいひーる	1887c
-はいびすかす	1631c
-はえ	1621c
-はすの花	1627c
+はいきんぐ	1905c
+はいきんぐしゅーず	1905c
+はいひーる	1907c
+はいびすかす	1651c
+はえ	1641c
+はすの花	1647c
 はちみつ	260c
 はっぴー	387c
-はつかねずみ	1549c
-はと	1575c
+はつかねずみ	1569c
+はと	1595c
 はぬか	743c
 はぬかー	743c
 はのい	779c
 はばな	752c
-はむすたー	1551c
-はむすたーの颜	1551c
-はりねずみ	1556c
+はむすたー	1571c
+はむすたーの颜	1571c
+はりねずみ	1576c
 はる	192c
 はろうぃん	364c
-はろうぃんかぼちゃ	1837c
-はろうぃーん	1837c
+はろうぃんかぼちゃ	1857c
+はろうぃーん	1857c
 はろん湾	779c
 はわい	760c
 はんがりー	656o
-はんどばっぐ	1878c
-はんばーがー	1701c
+はんどばっぐ	1898c
+はんばーがー	1721c
 はーぶ	136c
 ばいえるんみゅんへん	601o
-ばいおりん	1908c
+ばいおりん	1928c
 ばいおれっと	22c
-ばいそん	1528c
+ばいきんぐ	820c
+ばいそん	1548c
 ばいどぅ	525o
 ばうはうす	691c
-ばげっと	1690c
+ばげっと	1710c
 ばたー	266c
-ばっくぱっく	1881c
-ばった	1615c
+ばっくぱっく	1901c
+ばった	1635c
 ばなな	235c
 ばら	206c
 ばり岛	759c
 ばるせろな	757c
 ばるーん	334c
-ばれえしゅーず	1886c
+ばれえしゅーず	1906c
 ばれんたいん	365c
 ばれんたいんでー	365c
 ばろっく	784c
 ばんぐらでしゅ	667o
 ばんこく	772c
-ばんじょー	1909c
+ばんじょー	1929c
 ばーがんでぃ	33c
-ばーがー	1701c
+ばーがー	1721c
 ばーがーきんぐ	536o
-ばーすでー	1749c
-ばーすでーけーき	1749c
+ばーすでー	1769c
+ばーすでーけーき	1769c
 ばーびー	679o 725c
 ばーびーぴんく	725c
 ばーみりおん	35c
-ぱい	1752c
+ぱい	1772c
 ぱいなっぷる	237c
-ぱいん	1658c
+ぱいん	1678c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱえりあ	1713c
+ぱえりあ	1733c
 ぱきすたん	666o
-ぱすた	1728c
+ぱすた	1748c
 ぱすてる	444c
 ぱすてるからー	444c
 ぱっかーず	576o
@@ -20897,30 +21404,31 @@ zürafa	1543n
 ぱりさんじぇるまん	607o
 ぱん	267c
 ぱんく	706c
-ぱんけーき	1694c
+ぱんけーき	1714c
 ぱんだ	318c
-ぱんだの颜	1560c
+ぱんだの颜	1580c
 ぱんぷきん	243c
 ぱーてぃー	369c
-ぱーてぃーくらっかー	1844c
+ぱーてぃーくらっかー	1864c
 ぱーぷる	5c
 ぱーる	296c
 ぱーるほわいと	106c
 ひすい	295c
 ひっぴー	707c
 ひなぎく	217c
-ひな祭り	1848c
+ひな祭り	1868c
 ひまらや	776c
 ひまわり	208c
 ひゅんだい	478o
-ひょう	1520c
-ひよこ	1571c
+ひょう	1540c
+ひよこ	1591c
 ひよこ色	77c
-ひんずー教	1816c
-ひんどぅー教の寺院	1816c
+ひんずー教	1836c
+ひんどぅー教の寺院	1836c
 ひんやり	397c
 びあがーでん	740c
-びきに	1874c
+びきに	1894c
+びくとりあん	809c
 びざ	491o
 びざんちん	711c
 びざんてぃん	711c
@@ -20928,38 +21436,39 @@ zürafa	1543n
 びばまぜんた	688o
 びびっど	441c
 びりびり	526o
-びるべりー	1666c
-びる群	1824c
+びるべりー	1686c
+びる群	1844c
 びろーど	287c
 びんてーじ	376c
 びーえむだぶりゅー	472o
-びーさん	1882c
+びーさん	1902c
 びーち	142c
-びーちさんだる	1882c
-びーちぱらそる	1783c
-びーばー	1555c
+びーちさんだる	1902c
+びーちぱらそる	1803c
+びーばー	1575c
 びーる	263c
-びーるじょっき	1768c
-びーるで干杯	1769c
+びーるじょっき	1788c
+びーるで干杯	1789c
 ぴえろ	328c
-ぴざ	1703c
+ぴかそ	811c
+ぴざ	1723c
 ぴらみっど	767c
 ぴんく	6c
 ぴんくしてぃ	797c
 ぴんくのねおん	116c
 ぴんく色	6c
 ぴんたれすと	508o
-ぴんひーる	1887c
+ぴんひーる	1907c
 ぴーこっくぶるー	46c
 ぴーち	232c
 ぴーちぴんく	73c
 ぴーちふぁず	689o
 ぴーち色	27c
-ぴーなっつ	1683c
-ぴーまん	1677c
+ぴーなっつ	1703c
+ぴーまん	1697c
 ふぁいあふぉっくす	512o
 ふぁらお	767c
-ふぁらふぇる	1710c
+ふぁらふぇる	1730c
 ふぁんたじー	392c
 ふぁーうぇい	520o
 ふぃあっと	481o
@@ -20976,28 +21485,29 @@ zürafa	1543n
 ふぇみにん	416c
 ふぇらーり	470o
 ふぉるくすわーげん	474o
-ふぉんでゅ	1715c
-ふぉーちゅんくっきー	1737c
+ふぉんでゅ	1735c
+ふぉーちゅんくっきー	1757c
 ふぉーゔぃすむ	712c
-ふくろう	1579c
-ふぐ	1602c
-ふたこぶ	1541c
-ふたこぶらくだ	1541c
+ふくろう	1599c
+ふぐ	1622c
+ふたこぶ	1561c
+ふたこぶらくだ	1561c
 ふゅーしゃ	65c
 ふゆ	195c
-ふらい	1732c
-ふらいどぽてと	1702c
-ふらっとしゅーず	1886c
-ふらっとぶれっど	1691c
+ふらい	1752c
+ふらいどぽてと	1722c
+ふらっとしゅーず	1906c
+ふらっとぶれっど	1711c
 ふらみんご	314c
+ふらめんこ	818c
 ふらめんご	616o
 ふらんす	619o
 ふりーだかーろ	718c
 ふるーつ	429c
-ふれんちふらい	1702c
-ぶた	1534c
-ぶたの颜	1533c
-ぶた鼻	1536c
+ふれんちふらい	1722c
+ぶた	1554c
+ぶたの颜	1553c
+ぶた鼻	1556c
 ぶっきんぐどっとこむ	554o
 ぶどう	228c
 ぶらいと	440c
@@ -21006,35 +21516,36 @@ zürafa	1543n
 ぶらじる	624o 805c
 ぶらっく	9c
 ぶらーの	799c
-ぶりとー	1707c
-ぶりーふ	1872c
+ぶりとー	1727c
+ぶりーふ	1892c
 ぶるず	572o
 ぶるー	4c
 ぶるーあわー	179c
 ぶるーす	434c
 ぶるーたりずむ	695c
 ぶるーべりー	229c
-ぶろっこりー	1680c
+ぶろっこりー	1700c
 ぶろんず	58c
-ぶーつ	1890c
+ぶーつ	1910c
 ぷらいど	748c
 ぷらいどぱれーど	748c
 ぷらすちっく	304c
 ぷらむ	241c
 ぷらむ色	62c
-ぷりん	1756c
+ぷりん	1776c
 ぷれいすてーしょん	469o
 ぷれすて	469o
-ぷれぜんと	1854c
-ぷれっつぇる	1692c
+ぷれぜんと	1874c
+ぷれっつぇる	1712c
 ぷろばんす	800c
 ぷろふぇっしょなる	403c
 ぷろゔぁんす	800c
-ぷーどる	1511c
-へび	1591c
+ぷーどる	1531c
+へび	1611c
 へるしー	414c
+べいぱーうぇいぶ	808c
 べしくたしゅ	614o
-べすと	1860c
+べすと	1880c
 べっどるーむ	359c
 べとなむ	638o 779c
 べねちあ	799c
@@ -21044,8 +21555,8 @@ zürafa	1543n
 べるさいゆ	709c
 べるべっと	287c
 べんふぃか	610o
-べーぐる	1693c
-べーこん	1700c
+べーぐる	1713c
+べーこん	1720c
 べーじゅ	17c
 ぺいとりおっつ	579o
 ぺいぱる	493o
@@ -21055,15 +21566,15 @@ zürafa	1543n
 ぺるしゃ	734c
 ぺるしゃ绒毯	734c
 ぺるー	660o 777c
-ぺろぺろきゃんでぃ	1755c
+ぺろぺろきゃんでぃ	1775c
 ぺんぎん	319c
 ぺーる	439c
 ほいあん	793c
 ほっこり	395c
-ほっとけーき	1694c
-ほっとどっぐ	1704c
-ほてる	1803c
-ほにゅう瓶	1758c
+ほっとけーき	1714c
+ほっとどっぐ	1724c
+ほてる	1823c
+ほにゅう瓶	1778c
 ほのるる	760c
 ほの暗い	448c
 ほふろま	788c
@@ -21072,7 +21583,7 @@ zürafa	1543n
 ほんだ	476o
 ほーりー	803c
 ほーりー祭	803c
-ぼうるとすぷーん	1716c
+ぼうるとすぷーん	1736c
 ぼかじゅにあーず	615o
 ぼへみあん	708c
 ぼりうっど	728c
@@ -21082,13 +21593,13 @@ zürafa	1543n
 ぼーほー	708c
 ぽじたーの	756c
 ぽっぷあーと	785c
-ぽっぷこーん	1718c
-ぽてとふらい	1702c
+ぽっぷこーん	1738c
+ぽてとふらい	1722c
 ぽぴー	219c
 ぽるしぇ	480o
 ぽると	611o
 ぽるとがる	623o 790c
-ぽーち	1879c
+ぽーち	1899c
 ぽーらんど	653o
 まいあみ	762c
 まいあみひーと	574o
@@ -21103,8 +21614,10 @@ zürafa	1543n
 まぜんた	21c
 まちゅぴちゅ	777c
 まてぃす	712c
-まて茶	1776c
-まふらー	1864c
+まて茶	1796c
+まとりょーしか	825c
+まふらー	1884c
+まや	816c
 まらけしゅ	753c
 まるでぃぐら	739c
 まるーん	19c
@@ -21113,7 +21626,7 @@ zürafa	1543n
 まんちぇすたーしてぃ	592o
 まんちぇすたーゆないてっど	591o
 まんはったん	763c
-まんもす	1545c
+まんもす	1565c
 まーけっと	329c
 みかん	225c
 みこのす	768c
@@ -21121,11 +21634,11 @@ zürafa	1543n
 みず	151c
 みっどさまー	749c
 みっどせんちゅりー	696c
-みつあなぐま	1565c
+みつあなぐま	1585c
 みつばち	323c
 みどり	3c
 みにまる	382c
-みみず	1622c
+みみず	1642c
 みゅしゃ	786c
 みりたりー	428c
 みるく	265c
@@ -21134,23 +21647,25 @@ zürafa	1543n
 みれにあむ	704c
 みんと	30c
 みんとぐりーん	30c
+むがる	826c
 むらさき	5c
 むんく	713c
 むんばい	778c
-めがね	1856c
+めがね	1876c
 めきしこ	626o 751c
 めたる	283c
 めでぃな	753c
 めらんこりー	388c
-めりーごーらんど	1831c
-めろん	1653c
+めりーごーらんど	1851c
+めろん	1673c
 めんふぃす	693c
 めんふぃすでざいん	693c
 めーぷるりーふす	585o
 もかむーす	690o
 もくれん	223c
 もしもし	452c
-もすく	1815c
+もすく	1835c
+もすくわ	825c
 もだん	382c
 もね	783c
 ものくろ	426c
@@ -21168,39 +21683,39 @@ zürafa	1543n
 やきもち	423c
 やさしい	385c
 やしの実	238c
-やしの木	1640c
+やしの木	1660c
 やわらかな色	442c
 やんきーす	580o
 ゆき	184c
 ゆったり	384c
-ゆにこーん	1525c
-ゆにこーんの颜	1525c
+ゆにこーん	1545c
+ゆにこーんの颜	1545c
 ゆめかわいい	723c
 ゆゔぇんとす	603o
 ゆーちゅーぶ	467o
 ゆーぴーえす	490o
-よくできました	1626c
+よくできました	1646c
 よる	189c
 よるだん	766c
 らいあんえあー	546o
-らいおん	1517c
-らいおんの颜	1517c
+らいおん	1537c
+らいおんの颜	1537c
 らいと	438c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
-らくだ	1540c
+らくだ	1560c
 らぐじゅありー	378c
 らぐーん	145c
 らじゃすたん	797c
 らすてぃっく	375c
 らずべりー	230c
-らっぷさんど	1709c
+らっぷさんど	1729c
 らて	252c
-らぶほ	1804c
-らぶほてる	1804c
+らぶほ	1824c
+らぶほてる	1824c
 らべんだー	207c
-らま	1542c
+らま	1562c
 らまだん	742c
 らめ	427c
 らん	215c
@@ -21208,18 +21723,18 @@ zürafa	1543n
 らんたん	306c
 らんたん祭り	744c
 らんぼるぎーに	471o
-らーめん	1727c
+らーめん	1747c
 りおのかーにばる	805c
-りす	1554c
+りす	1574c
 りすぼん	790c
 りどる	532o
 りねん	289c
 りびんぐこーらる	684o
 りふと	497o
-りぼん	1853c
-りまいんだー	1855c
-りまいんだーりぼん	1855c
-りゅっくさっく	1881c
+りぼん	1873c
+りまいんだー	1875c
+りまいんだーりぼん	1875c
+りゅっくさっく	1901c
 りらっくす	384c
 りんくといん	566o
 りんご	233c
@@ -21255,11 +21770,13 @@ zürafa	1543n
 ろここ	709c
 ろさんぜるす	774c
 ろしあ	635o
+ろしああゔぁんぎゃるど	810c
+ろしあ构成主义	810c
 ろすこ	719c
 ろっじ	360c
 ろふぉーてん	802c
 ろまんちっく	389c
-ろんぐぶーつ	1890c
+ろんぐぶーつ	1910c
 ろんどん	764c
 ろんどんばす	678o
 ろーずくぉーつ	681o
@@ -21269,44 +21786,48 @@ zürafa	1543n
 ろーま	781c
 わいるど	415c
 わいん	261c
-わいんぐらす	1765c
+わいんぐらす	1785c
 わいんれっど	33c
 わいん色	113c
 わかめ	137c
-わし	1576c
+わし	1596c
 わたあめ	270c
 わっつあっぷ	499o
-わっふる	1695c
-わに	1588c
+わっふる	1715c
+わに	1608c
 わびさび	351c
-わらぶき小屋	1793c
-わんぴーす	1868c
-わんぴーすの水着	1871c
+わらぶき小屋	1813c
+わんぴーす	1888c
+わんぴーすの水着	1891c
 わーどぷれす	559o
+ゔぁいきんぐ	820c
+ゔぃくとりあん	809c
+ゔぃくとりあ朝	809c
 ゔぃんてーじ	376c
+ゔぇいぱーうぇいゔ	808c
 ゔぇねつぃあ	799c
 ゔぇるさいゆ	709c
-一件式泳装	1871b
+一件式泳装	1891b
 一月	195b
-一杯奶	1759b
-一杯牛奶	1759b
-一锅食物	1714b
+一杯奶	1779b
+一杯牛奶	1779b
+一锅食物	1734b
 丁香紫	64b
 丁香色	64b
-七夕	365b 1846c
-七夕树	1846b
+七夕	365b 1866c
+七夕树	1866b
 七月	193b
-七面鸟	1567c
+七面鸟	1587c
 万事达	492o
 万圣节	364b
 万里の长城	344c
-三叶草	1644b
+三叶草	1664b
 三文鱼色	29b
-三明治	1705b
+三明治	1725b
 三星	468o
 三月	192b
 三菱	486o
-三角裤	1872b
+三角裤	1892b
 上午	185b
 上品	394c
 上海	451b 771c
@@ -21331,13 +21852,13 @@ zürafa	1543n
 专业	403b
 丘	158c
 丛林	120b
-东京	1812b 1812c
-东京たわー	1812c
-东京塔	1812b
-东京铁塔	1812b
+东京	1832b 1832c
+东京たわー	1832c
+东京塔	1832b
+东京铁塔	1832b
 东芝	539o
 东西	451b
-丝带	1855b
+丝带	1875b
 丝绒	287b
 丝绸	288b
 严肃	407b
@@ -21355,22 +21876,23 @@ zürafa	1543n
 中秋节	367b
 丰收	747b
 丰田	475o
-丸太	1792c
-丸子串	1735b
+丸太	1812c
+丸子串	1755b
 丹红	35b
 丹麦	650o
 义大利	621o
-义大利面	1728b
+义大利面	1748b
 乌克兰	636o
 乌布	759b
-乌色	886b
-乌贼	1742b
+乌色	907b
+乌贼	1762b
 乌贼墨	61b
-乌金	895b
-乌黑	887b
+乌金	916b
+乌鲁鲁	817b
+乌黑	908b
 乌龙	257b
 乌龙茶	257b 257c
-乌龟	1589b
+乌龟	1609b
 乏味	431b
 乐园	424b
 乐观	401b
@@ -21384,21 +21906,21 @@ zürafa	1543n
 乡村	345b
 乡村风	375b
 书	309b
-书包	1881b
+书包	1901b
 书店	341b 341c
 书房	341b
 书本	309b
-乳牛	1532b
+乳牛	1552b
 乳白	105b
 乳白色	105c
 二月	195b
 云	168b 168c
 云彩	168b
 云朵	168b
-云霄飞车	1834b
+云霄飞车	1854b
 五十年代	703b
-五彩纸屑	1845b
-五彩纸屑球	1845b
+五彩纸屑	1865b
+五彩纸屑球	1865b
 五方色	791b 791c
 五星红旗	632o
 五月	192b
@@ -21416,9 +21938,9 @@ zürafa	1543n
 亮片	427b
 亮色	438b
 人参	246c
-人字拖	1882b
+人字拖	1902b
 今天	451b
-仓鼠	1551b
+仓鼠	1571b
 仙人掌	134b
 仙境	392b
 仙女	731b
@@ -21446,9 +21968,10 @@ zürafa	1543n
 低保真	732b
 低调	418b
 低饱和	443b
-住宅街	1794c
-体育馆	1787b
+住宅街	1814c
+体育馆	1807b
 余烬	165b
+佛朗明哥	818b
 佛罗伦斯	755b
 佛罗伦萨	755b
 你好	452b
@@ -21459,18 +21982,20 @@ zürafa	1543n
 使用せず	456c
 侘び寂び	351c
 侘寂	351b
-便利商店	1805b
-便利店	1805b
-便当	1722b
+便利商店	1825b
+便利店	1825b
+便当	1742b
+俄国先锋派	810b
 俄罗斯	635o
+俄罗斯套娃	825b
 俄罗斯航空	545o
 俏皮	387b
 保时捷	480o
 信任	403b
 信頼	403c
 修行	409b
-倒出液体	1772b
-倾倒液体	1772b
+倒出液体	1792b
+倾倒液体	1792b
 健康	414b 414c
 傍晚	188b
 儿童	377b
@@ -21480,31 +22005,33 @@ zürafa	1543n
 光の祭典	804c
 光る	445c
 光明节	743b
-克尔白	1819b
+克尔白	1839b
 克林姆	716b
 克林姆特	716b
-克莱因蓝	676o
+克莱因	815b
+克莱因蓝	676o 815b
+克里姆林宫	825b
 克里姆特	716b
-兔子	1553b
-兔子头	1552b
+兔子	1573b
+兔子头	1572b
 入れず	456c
 入れない	456c
 八十年代	701b
 八月	193b
 公园	126b 126c
-公牛	1530b
+公牛	1550b
 公牛队	572o
-公羊	1537b
-公鸡	1569b
+公羊	1557b
+公鸡	1589b
 六十年代	696b
 六月	193b
-六角形风琴	1904b
-六角手风琴	1904b
+六角形风琴	1924b
+六角手风琴	1924b
 兰	215c
 兰博基尼	471o
 兰戈利	804b
 兰花	215b
-关东煮	1730b
+关东煮	1750b
 兴奋	386b
 兵士	428c
 典雅	394b
@@ -21513,9 +22040,9 @@ zürafa	1543n
 冒险	415b
 冒険	415c
 军事	428b 428c
-军用	1897b
-军用へるめっと	1897c
-军用头盔	1897b
+军用	1917b
+军用へるめっと	1917c
+军用头盔	1917b
 军队	428b 428c
 农场	345b
 农村	345c
@@ -21551,9 +22078,10 @@ zürafa	1543n
 凉し	397c
 凉しい	397c
 凉爽	397b
-凉鞋	1888b
+凉鞋	1908b
 凡尔赛	709b
 凤梨	237b
+凯尔特	819b
 凯尔特人	571o
 凯尔特人足球俱乐部	617o
 出租车	336b
@@ -21562,20 +22090,21 @@ zürafa	1543n
 创意	435b
 创造	435c
 初春	192b
-刨冰	1745b
+刨冰	1765b
 利物浦足球俱乐部	590o
 利物浦队	590o
 别	454b
-别墅	1797b
+别墅	1817b
 别用	454b
-刺猬	1556b
-前を向いているひよこ	1572c
+刺し子	821c
+刺猬	1576b
+前を向いているひよこ	1592c
 前向き	401c
 力强い	402c
 力量	402b
-办公大楼	1798b
+办公大楼	1818b
 办公室	354b
-办公楼	1798b
+办公楼	1818b
 加利福尼亚	774b
 加勒比	761b
 加勒比海	761b
@@ -21584,7 +22113,7 @@ zürafa	1543n
 加拿大	630o
 加纳	665o
 动感	386b
-动物脚印	1566b
+动物脚印	1586b
 勃艮第红	33b
 勇士队	573o
 包浩斯	691b
@@ -21612,8 +22141,8 @@ zürafa	1543n
 半夜	190b
 华やか	406c
 华为	520o
-华夫饼	1695b
-单峰骆驼	1540b
+华夫饼	1715b
+单峰骆驼	1560b
 单色	426b
 单调	431b
 南あふりか	662o
@@ -21621,7 +22150,7 @@ zürafa	1543n
 南国のびーち	144c
 南极	182b 182c
 南瓜	243b
-南瓜灯	1837b
+南瓜灯	1857b
 南非	662o
 単色	426c
 単调	431c
@@ -21631,7 +22160,7 @@ zürafa	1543n
 卡哇伊	723b
 卡塔尔	643o
 卡塔尔航空	542o
-卡士达	1756b
+卡士达	1776b
 卡布奇诺	252b
 卡帕多奇亚	801b
 卡帕多西亚	801b
@@ -21640,16 +22169,18 @@ zürafa	1543n
 卡萝	718b
 卧室	359b
 卯月	192c
+印加	816b
 印尼	668o
 印度	634o 778b
-印度寺庙	1816b
+印度寺庙	1836b
 印度尼西亚	668o
-印度庙	1816b
+印度庙	1836b
+印度新娘	824b
 印度航空	549o
 印象主义	783b
 印象派	783b 783c
-卵からかえったひよこ	1570c
-卷饼	1707b
+卵からかえったひよこ	1590c
+卷饼	1727b
 历德	532o
 压力	410b
 原宿	723c
@@ -21660,19 +22191,19 @@ zürafa	1543n
 厳か	407c
 厳粛	407c
 去掉	454b
-双峰	1541b
-双峰骆驼	1541b
+双峰	1561b
+双峰骆驼	1561b
 収获	747c
 収获祭	747c
 发光	445b
-口红	1900b 1900c
+口红	1920b 1920c
 古书	309c
 古代の青铜	302c
 古代ろーま	781c
-古典	1788b
-古典建筑	1788b
+古典	1808b
+古典建筑	1808b
 古巴	674o 752b
-古建筑	1788b
+古建筑	1808b
 古怪	432b
 古本	309c
 古罗马	781b
@@ -21686,7 +22217,7 @@ zürafa	1543n
 可爱	405b
 可爱い	405c
 可靠	403b
-可颂	1689b
+可颂	1709b
 台南	792b 792c
 台夫特	789b
 台夫特蓝	789b
@@ -21695,11 +22226,12 @@ zürafa	1543n
 叶っぱ	127c
 叶子	127b
 叶月	193c
-叶野菜	1679c
+叶野菜	1699c
 吃茶店	340c
 吃醋	423b
 合成器浪潮	700b
-吉他	1905b
+吉他	1925b
+吉卜力	813b
 吐き気	422c
 吐司	267b
 向日葵	208b 208c
@@ -21708,10 +22240,10 @@ zürafa	1543n
 呐喊	713b
 咆哮的二十年代	692b
 和	351C
-和服	1869b
+和服	1889b
 和纸	290c
 和风	351b 351c
-咖哩饭	1726b
+咖哩饭	1746b
 咖啡	251b
 咖啡厅	340b
 咖啡店	340b
@@ -21719,7 +22251,7 @@ zürafa	1543n
 咖啡色	107b
 咖啡馆	340b
 咖喱	274b
-咖喱饭	1726b
+咖喱饭	1746b
 哀しい	388c
 哀伤	388b
 品红	21b
@@ -21729,10 +22261,11 @@ zürafa	1543n
 哥伦比亚	658o
 哥德	408b
 哥特	408b
-唇膏	1900b
+唇膏	1920b
+唐装	823b
 商务	354b
-商场	1807b
-商店	1805b
+商场	1827b
+商店	1825b
 啤酒	263b
 啤酒节	740b
 喜び	387c
@@ -21740,31 +22273,31 @@ zürafa	1543n
 喜悦	387b
 喜马拉雅	776b
 喧闹	419b
-喷水	1820c
-喷水的鲸	1596b
-喷泉	1820b
+喷水	1840c
+喷水的鲸	1616b
+喷泉	1840b
 喷火	163c
 嘈杂	419b
 嘉年华	332b
-四つ叶のくろーばー	1645c
-四叶草	1645b
+四つ叶のくろーばー	1665c
+四叶草	1665b
 四月	192b
-团子	1735b
+团子	1755b
 园林	125b
 困倦	411b
 囲炉里	308c
 図书馆	341c
-围巾	1864b
-国家公园	1786b
+围巾	1884b
+国家公园	1806b
 国画	299b
-国立公园	1786c
+国立公园	1806c
 国际米兰	605o
 国风	352b
 图书馆	341b
-圆形花饰	1628b
-圆筒冰淇淋	1744b
-圆筒冰激凌	1744b
-圆面饼	1691b
+圆形花饰	1648b
+圆筒冰淇淋	1764b
+圆筒冰激凌	1764b
+圆面饼	1711b
 土	166c
 土っぽい	381c
 土器	301c
@@ -21774,52 +22307,57 @@ zürafa	1543n
 土耳其	637o
 土耳其航空	544o
 土色	102b
-土豆	1673b
+土豆	1693b
 土黄	36b
 土黄色	36b 102c
 圣ぱとりっくの日	371c
 圣夜	363c
 圣家堂	757b
+圣帕特里克节	819b
 圣彼得堡	794b
 圣托里尼	349b
+圣派翠克节	819b
 圣诞	363b
-圣诞树	1838b
+圣诞树	1858b
 圣诞节	363b
 地中海	349b 349c
 地味	431c
 地平线	180b 180c
 地狱	425b 425c
-地瓜	1729b
+地瓜	1749b
 垃圾摇滚	705b
 埃及	640o 767b
 埃弗顿	597o
 城	356c
 城堡	356b
 城市	337b
-城市风光	1824b
-城市黄昏	1827b
-培根	1700b
+城市风光	1844b
+城市黄昏	1847b
+培根	1720b
 堇色	22b
 塑料	304b
 塑胶	304b
+塞伦盖蒂	827b
 塞尔提克	571o
+塞维亚	818b
+塞维利亚	818b
 墙	339b
 墙壁	339b
 墨	47b 47c
 墨水	299b
 墨汁	47c
-墨灰	888b
+墨灰	909b
 墨絵	299c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
 墨西哥	626o 751b
 墨西哥亡灵节	737b
-墨西哥卷饼	1706b
-墨西哥夹饼	1706b
-墨西哥玉米煎饼	1707b
-墨西哥粽子	1708b
-墨镜	1857b
+墨西哥卷饼	1726b
+墨西哥夹饼	1726b
+墨西哥玉米煎饼	1727b
+墨西哥粽子	1728b
+墨镜	1877b
 墨黑	47b
 壁	339c
 壁炉	308b
@@ -21843,15 +22381,15 @@ zürafa	1543n
 夕方	188c
 夕日	176c
 夕暮れ	188c
-夕暮れの都会	1827c
+夕暮れの都会	1847c
 夕焼け	176c
 夕焼け空	176c
 夕阳	176b 176c
-外卖包装	1738b
-外卖桶	1738b
-外卖盒	1738b
-外套	1866b
-外带餐盒	1738b
+外卖包装	1758b
+外卖桶	1758b
+外卖盒	1758b
+外套	1886b
+外带餐盒	1758b
 外滩	771b
 多云	200b
 多伦多枫叶	585o
@@ -21860,18 +22398,18 @@ zürafa	1543n
 多肉	134b
 多肉植物	134c
 夜	189b 189c
-夜の桥	1829c
-夜の都会	1823c
+夜の桥	1849c
+夜の都会	1843c
 夜中	189c
 夜市	330b 330c
-夜幕下的桥	1829b
+夜幕下的桥	1849b
 夜店	433b
 夜总会	433b
 夜明け	177c
 夜晚	189b
 夜景	189c
 夜桜	205c
-夜桥	1829b
+夜桥	1849b
 夜游び	433c
 夜生活	433b
 夜色	189b
@@ -21882,7 +22420,7 @@ zürafa	1543n
 大圣堂	357c
 大地	166b 166c
 大地色	381b
-大変よくできました	1626c
+大変よくできました	1646c
 大家好	452b
 大峡谷	773b
 大教堂	357b
@@ -21890,23 +22428,23 @@ zürafa	1543n
 大波	141c
 大海	139b 139c
 大漆	300b
-大猩猩	1506b
+大猩猩	1526b
 大理石	277b 277c
 大空	167c
 大红	74b
 大胆	402b 402c
 大自然	380b
-大蒜	1681b
-大象	1544b
-大野牛	1528b
+大蒜	1701b
+大象	1564b
+大野牛	1548b
 大雪	184b
 大雾	199b
 天の川	173c
 天使	424b 424c
 天国	424b 424c
 天堂	424b
-天妇罗	1732b
-天房	1819b
+天妇罗	1752b
+天房	1839b
 天气	451b
 天然	380b
 天界	424b 424c
@@ -21919,25 +22457,26 @@ zürafa	1543n
 天青	40b
 天青色	40b
 天青色瓷	294b
-天鹅	1578b
+天鹅	1598b
 天鹅绒	287b
 太妃糖	259b
 太空	173b
 太空站	361b
 太阳	169b 169c
 太阳朋克	733b
-太阳眼镜	1857b
-头盔	1897b
+太阳眼镜	1877b
+头盔	1917b
 夸り	413c
-夹心	1709b
-夹心饼	1709b
-夹趾凉鞋	1882b
-夹饼	1706b
+夹心	1729b
+夹心饼	1729b
+夹趾凉鞋	1902b
+夹饼	1726b
 奇妙	432c
 奇幻	392b
 奇异果	242b
 奇怪	432b
 奇抜	432c
+套娃	825b
 奢侈	378b
 奢华	378b
 奥地利	647o
@@ -21948,31 +22487,31 @@ zürafa	1543n
 女の人	453c
 女の子	453c
 女人	453b
-女儿节	1848b
+女儿节	1868b
 女士	453b
 女孩	453b
 女孩子	453b
-女帽	1893b
-女式凉鞋	1888b
+女帽	1913b
+女式凉鞋	1908b
 女性	453b
 女性らしい	416c
 女生	453b
-女装	1875b
-女靴	1890b
+女装	1895b
+女靴	1910b
 奶油	266b
 奶油色	18b
-奶牛	1532b
-奶牛头	1529b
-奶瓶	1758b
+奶牛	1552b
+奶牛头	1549b
+奶瓶	1778b
 奶白	18b
 奶白色	105b
 奶茶	256b
-奶酪火锅	1715b
-奶黄	1756b
+奶酪火锅	1735b
+奶黄	1776b
 如月	195c
-妃色	808b
-妇人帽子	1893c
-妇人服	1875c
+妃色	829b
+妇人帽子	1913c
+妇人服	1895c
 妈祖庙	792b 792c
 妒忌	423b
 妖精	392c
@@ -21980,13 +22519,13 @@ zürafa	1543n
 姑娘	453b
 姜黄	79b
 威士忌	264b
-威士忌杯	1771b
+威士忌杯	1791b
 威尼斯	799b
 婚礼	368b
 婚纱	368b
 嫉妒	423b
 嫉妬	423c
-嫣红	817b
+嫣红	838b
 嫩绿	53b
 嫩绿色	53b
 嬉し	387c
@@ -22014,11 +22553,12 @@ zürafa	1543n
 宇宙船	361c
 安らか	383c
 安全	403b
-安全べすと	1860c
-安全帽	1898b
+安全べすと	1880c
+安全帽	1918b
 安卓	513o
 安宁	383b
 安第斯	777b
+安达卢西亚	818b
 安迪·沃荷	785b
 安迪沃霍尔	785b
 安静	383b
@@ -22032,21 +22572,22 @@ zürafa	1543n
 宝蓝	43b
 宝蓝色	43b
 宝马	472o
-实验袍	1859b
+实验袍	1879b
 宣纸	290b
-室内植物	1637b
+室内植物	1657b
+宫崎骏	813b 813c
 宫庙	792b
 宫殿	343b
 害怕	400b
 家乐福	531o
-家禽	1698b
-家禽的腿	1698b
-宾馆	1804b
+家禽	1718b
+家禽的腿	1718b
+宾馆	1824b
 寂し	388c
 寂しい	388c
 寂寞	388b
 密林	120c
-富士山	1781b 1781c
+富士山	1801b 1801c
 寒	397c
 寒い	397c
 寒冬	195b
@@ -22058,33 +22599,33 @@ zürafa	1543n
 寺	342b 342c
 寺庙	342b
 寺院	342c
-导盲	1510b
-导盲犬	1510b
+导盲	1530b
+导盲犬	1530b
 寿司	273b 273c
 尊贵	379b
 小丑	328b
-小号	1907b
-小天鹅	1578b
+小号	1927b
+小天鹅	1598b
 小屋	360b 360c
 小岛	154b
 小川	147c
 小巷	338b
-小提琴	1908b
+小提琴	1928b
 小溪	147b
 小石	278c
 小米手机	521o
 小红书	530o
-小羊驼	1542b
-小老鼠	1549b
-小袋鼠	1564b
+小羊驼	1562b
+小老鼠	1569b
+小袋鼠	1584b
 小豆色	89c
 小雨	197b 197c
-小鸡	1571b
-小鸡的脸	1571b
-小鸡破壳	1570b
-小鸡破蛋	1570b
+小鸡	1591b
+小鸡的脸	1591b
+小鸡破壳	1590b
+小鸡破蛋	1590b
 小麦	248b 248c
-小黄瓜	1678b
+小黄瓜	1698b
 少女	453b
 少女心	416b
 少年	453b
@@ -22097,15 +22638,15 @@ zürafa	1543n
 屠妖节	804b
 山	158b 158c
 山々	158c
-山から日の出	1825c
+山から日の出	1845c
 山吹色	101c
 山小屋	360c
 山峰	158b
 山洞	162b
-山羊	1539b 1539c
+山羊	1559b 1559c
 山脉	158b 158c
 山谷	160b
-山顶日出	1825b
+山顶日出	1845b
 岁月	451b
 岚	198c
 岛	154b 154c
@@ -22113,7 +22654,7 @@ zürafa	1543n
 岩	161b 161c
 岩场	161c
 岩浆	163b
-岩石	161b 1791c
+岩石	161b 1811c
 岩绿青	82c
 岩群青	81c
 峇里岛	759b
@@ -22124,9 +22665,9 @@ zürafa	1543n
 工业	374b 374c
 工厂	374b
 工场	374c
-工程安全帽	1898b
+工程安全帽	1918b
 巧克力	258b
-巧克力砖	1753b
+巧克力砖	1773b
 巧克力色	108b
 巴厘岛	759b
 巴基斯坦	666o
@@ -22138,31 +22679,32 @@ zürafa	1543n
 巴西	624o 805b
 巴黎	754b
 巴黎圣日耳曼	607o
-巻き贝	1605c
+巻き贝	1625c
 市	329c
 市区	337b
 市场	329b 329c
 布拉诺	799b
+布达佩斯大饭店	812b
 师走	195c
 希望	401b 401c
 希腊	654o 768b
 希腊小岛	768b
-帐篷	1821b
-帐篷露营	1782b
+帐篷	1841b
+帐篷露营	1802b
 帝王	379b
-带吸管杯	1773b
+带吸管杯	1793b
 常春藤	133b
-常绿树	1638c
-常青树	1638b
-帽子	1893b
+常绿树	1658c
+常青树	1658b
+帽子	1913b
 干净	396b
-干杯	1769b
-干杯吧	1769b
+干杯	1789b
+干杯吧	1789b
 平凡	431c
 平和	383c
-平底杯	1771b
-平底芭蕾舞鞋	1886b
-平底鞋	1886b
+平底杯	1791b
+平底芭蕾舞鞋	1906b
+平底鞋	1906b
 平成れとろ	704c
 平淡	431b
 平静	383b
@@ -22171,58 +22713,58 @@ zürafa	1543n
 年越し	750c
 幸せ	387c
 幸福	387b
-幸运草	1645b
-幸运饼干	1737b
+幸运草	1665b
+幸运饼干	1757b
 幻想	393c
 幻想的	392c
-幼苗	1636b
+幼苗	1656b
 幽暗	448b
 幽深	437b
 広重	787c
 庄严	407b
 庄重	407b
 庆祝	369b
-床屋	1835c
+床屋	1855c
 庙	342b
 庙会	332b 792c
 庙宇	792b
 庞克	706b
-废墟	1795b
+废墟	1815b
 庭	125c
-庭付きの家	1797c
+庭付きの家	1817c
 庭园	125c
 庭院	125b
 康定斯基	720b
-廃屋	1795c
-建设	1789c
-建设中	1789c
+廃屋	1815c
+建设	1809c
+建设中	1809c
 开心	387b
 开斋节	742b
 开罗	767b
-开花	204b 1633c
-开香槟	1764b
-弁当	1722c
-弗拉门戈	616o
+开花	204b 1653c
+开香槟	1784b
+弁当	1742c
+弗拉门戈	616o 818b
 弗里达	718b
 弥生	192c
 强い	402c
 强欲	423c
 强烈	402b
-彩带	1844b
-彩球	1845b
+彩带	1864b
+彩球	1865b
 彩虹	175b
 御影石	278c
 微信	501o
 微博	528o
-微生物	1623b 1623c
+微生物	1643b 1643c
 微软	561o
 微风	201b 201c
-徳利	1763c
+徳利	1783c
 德国	620o
 忧伤	388b
 忧郁	388b 388c
 快乐	387b
-念珠	1899b
+念珠	1919b
 怀念	412b
 怀旧	376b
 怒った	399c
@@ -22245,10 +22787,10 @@ zürafa	1543n
 悲し	388c
 悲しい	388c
 悲伤	388b
-情人旅馆	1804b
+情人旅馆	1824b
 情人节	365b
-情人酒店	1804b
-情侣酒店	1804b
+情人酒店	1824b
+情侣酒店	1824b
 情热	390c
 情热的	390c
 惆怅	388b
@@ -22263,9 +22805,9 @@ zürafa	1543n
 愉快	387b
 意外	421b
 意大利	621o
-意大利面	1728b
-意粉	1728b
-意面	1728b
+意大利面	1748b
+意粉	1748b
+意面	1748b
 感动	421c
 感恩节	747b
 感谢祭	747c
@@ -22277,74 +22819,75 @@ zürafa	1543n
 懐かしさ	412c
 懒洋洋	411b
 成熟	418b
-戒指	1901b
+戒指	1921b
 战争	428b
 战场	428b
 戦争	428c
 戦场	428c
 戴尔	518o
-房子	1796b
-房屋建筑	1794b
-扁面包	1691b
-手套	1865b
-手拿包	1879b
-手提包	1878b
-手袋	1865c 1879b
-手风琴	1904b
+房子	1816b
+房屋建筑	1814b
+扁面包	1711b
+手套	1885b
+手拿包	1899b
+手提包	1898b
+手袋	1885c 1899b
+手风琴	1924b
 扎染	707b
+扎染蓝	821b
 打ちっぱなし	695c
 打ち上げ花火	331c
 托斯卡纳	755b
 抖音	504o
 抜き	456c
-护目镜	1858b
-披萨	1703b
+护目镜	1878b
+披萨	1723b
 抹茶	255b 255c
-拉炮	1844b
-拉炮彩带	1844b
+拉炮	1864b
+拉炮彩带	1864b
 拉贾斯坦	797b
 拜仁	601o
 拜仁慕尼黑	601o
 拜占庭	711b
 拿铁	252b
-指轮	1901c
+指轮	1921c
 挪威	649o 802b
 捷克	655o
 排灯节	804b
-排骨	1697b
+排骨	1717b
 探险	415b
 控えめ	418c
 推特	567o
 提基	727b
 提基酒吧	727b
 提灯	306c
-提琴	1908b
-提示丝带	1855b
+提琴	1928b
+提示丝带	1875b
 摩卡慕斯	690o
-摩天轮	1833b
+摩天轮	1853b
 摩洛哥	641o
 撒哈拉	155b
 撒旦	425b
 支付宝	524o
 放松	384b
 故宫	343b 343c
-救生衣	1860b
+救生衣	1880b
 教会	357c
 教堂	357b
-教堂婚礼	1811b
+教堂婚礼	1831b
 教室	355b 355c
 敦豪	488o
 数字	373b
-数珠	1899c
+数珠	1919c
 数码	373b
 文月	193c
 文艺复兴	710b
 斋月	742b
 斋浦尔	797b
 斑马	317b
-斑鸠琴	1909b
+斑鸠琴	1929b
 斗兽场	781b
-料理	1712c 1713b
+料理	1732c 1733b
 斜阳	176b
 斯巴鲁	485o
 新加坡	672o
@@ -22353,27 +22896,27 @@ zürafa	1543n
 新娘	368b
 新年	366b
 新年夜	750b
-新月形面包	1689b
+新月形面包	1709b
 新浪微博	528o
 新绿	53c
 新艺术	786b
 新艺术运动	786b
-新芽	1636c
+新芽	1656c
 新英格兰爱国者	579o
 新西兰	673o
 新鲜	396b 396c
-施工	1789b
-施工中	1789b
-旅馆	782c 1803b
-旋转木马	1831b
-旗袍	771b
+施工	1809b
+施工中	1809b
+旅馆	782c 1823b
+旋转木马	1851b
+旗袍	771b 823c
 无	454b
 无し	456c
 无しで	456c
-无人岛	1785c
-无人荒岛	1785b
+无人岛	1805c
+无人荒岛	1805b
 无垢	404c
-无尾熊	1559b
+无尾熊	1579b
 无聊	431b
 日の丸	618o
 日の出	177c
@@ -22384,12 +22927,12 @@ zürafa	1543n
 日差し	169c
 日式	351b
 日式北欧	715b
-日式城堡	1809b
-日本人形	1848b
+日式城堡	1829b
+日本人形	1868b
 日本国旗	618o
-日本城堡	1809b
-日本娃娃	1848b
-日本邮局	1799b
+日本城堡	1829b
+日本娃娃	1868b
+日本邮局	1819b
 日没	176c
 日落	176b
 日间	191b
@@ -22401,7 +22944,7 @@ zürafa	1543n
 早春	192b
 早晨	185b
 早朝	185c
-旭日	1826b
+旭日	1846b
 时候	451b
 旺角	770b
 昆布	137c
@@ -22417,7 +22960,7 @@ zürafa	1543n
 明白	451b
 明黄	101b
 昏暗	448b
-昏黄	826b
+昏黄	847b
 易捷航空	547o
 易贝	498o
 昙り	200c
@@ -22478,7 +23021,7 @@ zürafa	1543n
 暴怒	399b
 暴雨	198b
 暴风雨	198b
-暴龙	1595b
+暴龙	1615b
 曙光	177b
 曼哈顿	763b
 曼城	592o
@@ -22498,8 +23041,8 @@ zürafa	1543n
 有力	402b
 有机	380b
 有毒	422b
-有蛋的巢	1650b
-有雾	1822b
+有蛋的巢	1670b
+有雾	1842b
 朋克	706b
 朝	185C
 朝方	185c
@@ -22522,7 +23065,7 @@ zürafa	1543n
 木目	276c
 木莲	223c
 木质	276b
-木马	1831b
+木马	1851b
 未来	373b 373c
 本	309c
 本屋	341c
@@ -22537,31 +23080,32 @@ zürafa	1543n
 朱赤	97c
 李子	241b
 李子色	62b
-杏红	823b
+杏红	844b
 杏色	78b 78c
 杏黄	78b
 村	345c
 村庄	345b
 杜拜	769b
 杜鹃	222b
-杯子和吸管	1773b
-杯子蛋糕	1751b
+杯子和吸管	1793b
+杯子蛋糕	1771b
 松	121b 121c
 松下	540o
 松林	121b 121c
 松柏	121b
-松柏绿	856b
+松柏绿	877b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	857b
-松花色	858b
-松饼	1694b
-松鼠	1554b
+松花绿	878b
+松花色	879b
+松饼	1714b
+松鼠	1574b
 极光	174b
 极地	182b 182c
 极简	382b
 极致灰	686o
+构成主义	810b 810c
 林	119c
 林中	119b
 林布兰	784b
@@ -22571,17 +23115,17 @@ zürafa	1543n
 果実	429c
 果汁	429b
 果物	429c
-枣红	818b
+枣红	839b
 枫	129b 129c
 枫叶	129b
 枯れ叶	128c
 枯山水	347b 347c
 枯燥	431b
 枯茶	88c
-枯萎	1630b
-枯萎的花	1630b
-枯萎花朵	1630b
-枯黄	831b
+枯萎	1650b
+枯萎的花	1650b
+枯萎花朵	1650b
+枯黄	852b
 柑橘	225b 225c
 染付	293c
 柔	442b
@@ -22595,22 +23139,22 @@ zürafa	1543n
 柠檬	224b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	836b
-柳黄	835b
+柳绿	857b
+柳黄	856b
 栄光	413c
 树	132b
 树叶	127b
-树懒	1561b
+树懒	1581b
 树木	132b 132c
 树林	119b
 树莓	230b
-栗子	1685b
+栗子	1705b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
 格子呢	775b
-格子松饼	1695b
-格子饼	1695b
+格子松饼	1715b
+格子饼	1715b
 格热利	789b
 桂花	221b
 桃	232b 232c
@@ -22639,7 +23183,7 @@ zürafa	1543n
 梦のような	393c
 梦境	393b
 梦幻	393b 393c
-梨子	1662b
+梨子	1682b
 梯田	759b
 梵谷	717b
 梵高	717b
@@ -22648,36 +23192,36 @@ zürafa	1543n
 棉花堡	795b
 棉花糖	270b
 棉麻	289b
-棒付ききゃんでぃ	1755c
-棒棒糖	1755b
+棒付ききゃんでぃ	1775c
+棒棒糖	1775b
 棕	7b
-棕榈树	1640b
-棕红	829b
-棕绿	827b
+棕榈树	1660b
+棕红	850b
+棕绿	848b
 棕色	7b
-棕黄	830b
-棕黑	828b
+棕黄	851b
+棕黑	849b
 棚田	759c
 森	119c
 森の中	119c
 森林	119b
-植木钵	1637c
-椒盐卷饼	1692b
+植木钵	1657c
+椒盐卷饼	1712b
 椰子	238b
 椰林	238b
 楽し	387c
 楽しい	387c
 楽园	424c
 榻榻米	782b
-横を向いているひよこ	1571c
+横を向いているひよこ	1591c
 樱	205b
 樱桃	227b
-樱桃色	811b
+樱桃色	832b
 樱花	205b
 樱花季	738b
 樱花祭	806b
 樱花节	806b
-樱草色	822b
+樱草色	843b
 橄榄	275b
 橄榄绿	24b
 橄榄色	24b
@@ -22688,36 +23232,38 @@ zürafa	1543n
 橙	1b 1c
 橙子	225b
 橙色	1b 1c
-橙黄	824b
+橙黄	845b
 橡木	276b
 檀香山	760b
 欢乐	387b
 欢快	387b
-欧式城堡	1810b
-欧洲城堡	1810b
-欧洲邮局	1800b
-欧洲野牛	1528b
+欧式城堡	1830b
+欧洲城堡	1830b
+欧洲邮局	1820b
+欧洲野牛	1548b
 歌川广重	787b
 歌川広重	787c
 正午	186b 186c
 正月	195b
 正红	74b
-正面朝向的小鸡	1572b
-歴史	1788c
-歴史的な建物	1788c
-歴史的建造物	1788c
+正面朝向的小鸡	1592b
+歴史	1808c
+歴史的な建物	1808c
+歴史的建造物	1808c
 死者の日	737c
 残り火	165c
 殷红	71b
-母羊	1538b
+母羊	1558b
 每天	451b
 比利时	645o
-比基尼	1874b
-毕业帽	1895b
-毛毛虫	1610b
+比基尼	1894b
+毕业帽	1915b
+毕加索	811b
+毕卡索	811b
+毛毛虫	1630b
 毛毛雨	197b
-毛虫	1610b 1610c
-毛象	1545b
+毛虫	1630b 1630c
+毛象	1565b
 气球	334b
 気品	394c
 気持ち悪い	422c
@@ -22734,28 +23280,29 @@ zürafa	1543n
 水无月	193c
 水晶	297b 297c
 水果	429b
-水果蛋糕	1750b
+水果蛋糕	1770b
 水泥	279b
 水灯节	744b
-水牛	1531b 1531c
-水獭	1562b
+水牛	1551b 1551c
+水獭	1582b
 水稻	249b
-水红	874b
-水绿	875b
+水红	895b
+水绿	896b
 水色	41c 66b
 水色がかった青	14c
 水蓝	66b
 水蓝色	66b
 水蜜桃	232b
 水郷	346c
-水饺	1736b
+水饺	1756b
 氷	181c
 氷山	181c
 氷河	181c
 氷结	447c
-汉堡	1701b
-汉堡包	1701b
+汉堡	1721b
+汉堡包	1721b
 汉堡王	536o
+汉服	823b 823c
 汉白玉	277b
 汉莎航空	543o
 汚い	422c
@@ -22764,8 +23311,8 @@ zürafa	1543n
 江水	147b
 池	148b 148c
 池塘	148b
-汤面	1727b
-汤饮み	1762c
+汤面	1747b
+汤饮み	1782c
 汪洋	139b
 沃尔沃	482o
 沃荷	785b
@@ -22776,9 +23323,9 @@ zürafa	1543n
 沙子	156b
 沙拉	430b
 沙滩	143b
-沙滩伞	1783b
-沙滩凉鞋	1882b
-沙滩小岛	1785b
+沙滩伞	1803b
+沙滩凉鞋	1902b
+沙滩小岛	1805b
 沙漠	155b
 沙特阿拉伯	639o
 沙色	103b
@@ -22787,15 +23334,15 @@ zürafa	1543n
 河	147b 147c
 河内	779b
 河流	147b
-河豚	1602b
-河马	1547b
-油炸鹰嘴豆饼	1710b
+河豚	1622b
+河马	1567b
+油炸鹰嘴豆饼	1730b
 油画	435b
 油管	467o
-油绿	842b
+油绿	863b
 法国	619o
-法国面包	1690b
-法式长棍面包	1690b
+法国面包	1710b
+法式长棍面包	1710b
 法拉利	470o
 法老	767b
 波	141c
@@ -22820,17 +23367,18 @@ zürafa	1543n
 泥土	166b
 泥土色	381b
 泰国	669o 772b
+泰姬陵	826b
 泰式	772b
-泳裤	1872b
+泳裤	1892b
 泻湖	145b
 泼水节	736b
-洋なし	1662c
+洋なし	1682c
 洋基队	580o
 洋红	21b
 洋红色	21b
-洋葱	1682b
-洋装	1868b
-洋酒	1764b
+洋葱	1702b
+洋装	1888b
+洋酒	1784b
 洒红节	803b
 洛可可	709b
 洛杉矶	774b
@@ -22846,12 +23394,12 @@ zürafa	1543n
 派对	369b
 流水	151b
 浅	438b
-浅底	1713b
+浅底	1733b
 浅淡	439b
 浅色	438b
 浅蓝天	41b
-浅锅	1713b
-浅锅料理	1713b
+浅锅	1733b
+浅锅料理	1733b
 浆果	250b
 浓	437c 441b
 浓い	437c
@@ -22863,7 +23411,7 @@ zürafa	1543n
 浓雾	199b
 浜	142c
 浜辺	142c
-浣熊	1514b
+浣熊	1534b
 浪	141b
 浪漫	389b
 浪花	141b
@@ -22879,26 +23427,26 @@ zürafa	1543n
 海带	137b
 海底	140b 140c
 海恩斯莫里斯	534o
-海棠红	809b
+海棠红	830b
 海洋	139b 139c
 海浪	141b
 海渊	140b
 海滨	142b
 海滨别墅	726b
 海滩	142b
-海滩阳伞	1783b
-海滩鞋	1882b
-海狸	1555b
+海滩阳伞	1803b
+海滩鞋	1902b
+海狸	1575b
 海老茶色	19c
 海藻	137b 137c
-海螺	1605b
+海螺	1625b
 海豚	327b
-海豹	1599b
+海豹	1619b
 海边	142b
 海辺	142c
 海面	139b
-涮制菜肴	1715b
-淑女帽	1893b
+涮制菜肴	1735b
+淑女帽	1913b
 淘宝	523o
 淡	439b
 淡い	439c
@@ -22924,33 +23472,33 @@ zürafa	1543n
 清晨	185b
 清水混凝土	695b
 清爽	396b
-清真寺	1815b
+清真寺	1835b
 清纯	404c
-清酒	1763b
+清酒	1783b
 清风	201b
 渓流	147c
 渓谷	160c
-渡渡鸟	1580b
+渡渡鸟	1600b
 温か	395c
 温かい	395c
-温かい饮み物	1760c
+温かい饮み物	1780c
 温暖	395b
 温柔	385b
-温泉	1830b 1830c
-温泉まーく	1830c
+温泉	1850b 1850c
+温泉まーく	1850c
 温馨	395b
 港	153c
 港口	153b
 港湾	153b
 游乐场	377b
-游乐场滑梯	1832b
+游乐场滑梯	1852b
 湖	146b 146c
 湖の青	42c
 湖人	570o
 湖人队	570o
 湖泊	146b
 湖畔	146b 146c
-湖绿	876b
+湖绿	897b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -22958,10 +23506,11 @@ zürafa	1543n
 湖面	146b
 満天の星	172c
 満月	170c
-溜滑梯	1832b
+溜滑梯	1852b
 溪	147b
 溪流	147b
 溶岩	163c
+滑雪小屋	828b
 滚烫	398b
 滝	150c
 满月	170b
@@ -22974,12 +23523,14 @@ zürafa	1543n
 漆黒	47c
 潟	145c
 潟湖	145b
-潮吹き	1596c
-潮吹きくじら	1596c
+潮吹き	1616c
+潮吹きくじら	1616c
 潮汐	141b
 潮流	451b
 澳大利亚	631o
 澳洲	631o
+澳洲内陆	817b
+澳洲原住民艺术	817b
 激动	386b
 激怒	399c
 激情	390b
@@ -22987,23 +23538,23 @@ zürafa	1543n
 火	164b 164c
 火光	164b
 火山	163b 163c
-火山爆发	1780b
+火山爆发	1800b
 火烈鸟	314b
 火热	390b
 火焰	164b
 火狐	512o
 火箭	361b
-火红	815b
+火红	836b
 火车	451b
 火辣	398b
-火锅	1714b
-火鸡	1567b
+火锅	1734b
+火鸡	1587b
 灯	333b
 灯り	333c
 灯会	744b
 灯光	333b
 灯笼	306b 306c
-灯笼椒	1677b
+灯笼椒	1697b
 灰	8b 165c
 灰烬	165b
 灰粉	92b
@@ -23022,16 +23573,17 @@ zürafa	1543n
 炎热	202b
 炭灰	37b
 炭黑	37b
-炸薯条	1702b
-炸豆丸子	1710b
-点心	1736c
+炸薯条	1722b
+炸豆丸子	1730b
+点心	1756c
+点画	817b
 炼狱	425b
 炼瓦	280c
 炽火	165c
 炽热	390b
 烈日	202b
 烈火	164b
-烙饼	1694b
+烙饼	1714b
 烛光	307b
 烛台节	743b
 烟	311b 311c
@@ -23039,31 +23591,31 @@ zürafa	1543n
 烟花	331b
 烟雨	197b
 烟雾	311b
-烤地瓜	1729b
-烤红薯	1729b
+烤地瓜	1749b
+烤红薯	1749b
 热	398b
 热い	398c
 热い想い	390c
 热刺	593o
 热带	348b
-热带小岛	1785b
-热带水果饮料	1767b
+热带小岛	1805b
+热带水果饮料	1787b
 热带海滩	144b
 热带雨林	120b
-热带鱼	1601b
+热带鱼	1621b
 热帯	348c
 热帯雨林	120c
-热帯鱼	1601c
+热帯鱼	1621c
 热情	390b
 热气球	801b
 热気球	801c
 热火队	574o
 热烈	390b
-热狗	1704b
-热狗堡	1704b
-热茶	1762b
+热狗	1724b
+热狗堡	1724b
+热茶	1782b
 热闹	406b
-热饮	1760b
+热饮	1780b
 焚き火	164c
 焦特布尔	796b
 焦糖	259b
@@ -23071,18 +23623,18 @@ zürafa	1543n
 焦虑	410b
 焰火	331b
 焼き物	301c
-焼き芋	1729c
+焼き芋	1749c
 煌めき	427c
 煎茶	254c
-煎蛋	1712b
-煤黑	890b
+煎蛋	1732b
+煤黑	911b
 照明	333c
 照片墙	464o
 熊猫	318b
 熔岩	163b
-爆竹	1839b 1841c
-爆米花	1718b
-爪印	1566b
+爆竹	1859b 1861c
+爆米花	1738b
+爪印	1586b
 爱	389b 389c
 爱尔兰	371b
 爱尔兰国旗	629o
@@ -23094,28 +23646,28 @@ zürafa	1543n
 爽やか	396c
 版画	787c
 牙买加	661o 761b
-牙色	882b
-牛の颜	1529c
+牙色	903b
+牛の颜	1549c
 牛乳	265c
-牛乳入りのこっぷ	1759c
+牛乳入りのこっぷ	1779c
 牛仔	286b
 牛仔蓝	69b
 牛仔裤	286b
-牛头	1529b
+牛头	1549b
 牛奶	265b
 牛油果	239b
-牛角面包	1689b
-牝牛	1532c
+牛角面包	1709b
+牝牛	1552c
 牡丹	211b 211c
 牡丹色	65c
-牡牛	1530c
-牡羊	1537c
-牡蛎	1743b 1743c
+牡牛	1550c
+牡羊	1557c
+牡蛎	1763b 1763c
 牧场	123b 123c
 特别	451b
 特斯拉	479o
-犀牛	1546b
-犹太教堂	1817b
+犀牛	1566b
+犹太教堂	1837b
 狂怒	399b
 狂欢节	332b
 狂欢节星期二	739b
@@ -23123,39 +23675,40 @@ zürafa	1543n
 狂野西部	730b
 狐	321c
 狐狸	321b
-狗头	1508b
-狗脸	1508b
-独角兽	1525b
-狮子	1517b
+狗头	1528b
+狗脸	1528b
+独角兽	1545b
+狮子	1537b
 猕猴桃	242b
 猛暑	202c
-猛犸	1545b
-猩猩	1507b
+猛犸	1565b
+猩猩	1527b
 猩红	34b
 猩红色	34b
-猪头	1533b
-猪鼻子	1536b
-猫头	1515b
-猫头应	1579b
-猫头鹰	1579b
-猫熊	1560b
-猫脸	1515b
-猴头	1504b
-猴子	1505b
-猴子头	1504b
+猪头	1553b
+猪鼻子	1556b
+猫头	1535b
+猫头应	1599b
+猫头鹰	1599b
+猫熊	1580b
+猫脸	1535b
+猴头	1524b
+猴子	1525b
+猴子头	1524b
 玄秘	391b
-玄色	884b
-玄青	885b
+玄色	905b
+玄青	906b
 玉	295b
 玉兰	223b
 玉石	295b
 玉米	247b
-玉米煎饼	1707b
-玉米粉蒸肉	1708b
-玉色	854b
-王冠	1892c
+玉米煎饼	1727b
+玉米粉蒸肉	1728b
+玉色	875b
+王冠	1912c
 王室	379c
-玛黛茶	1776b
+玛雅	816b
+玛黛茶	1796b
 玩具	377b
 玫瑰	206b
 玫瑰粉	91b
@@ -23172,39 +23725,41 @@ zürafa	1543n
 珊瑚礁	152b 152c
 珊瑚红	28b
 珊瑚色	28b 28c
-珍奶	1774b
+珍奶	1794b
 珍珠	296b
 珍珠奶茶	256b
 珍珠白	106b
 珍珠色	106b
 珠宝	313b
-班卓琴	1909b
-理发店	1835b
+班卓琴	1929b
+理发店	1855b
 琥珀	32b
 琥珀色	32b 32c
 瑞典	648o
-瑞士	646o
+瑞士	646o 814b
+瑞士设计	814b
+瑞士风格	814b
 瑞安航空	546o
 璀璨	427b
 瓢虫	324b
 瓦哈卡	751b
 瓷	292b
 瓷器	292b
-甜椒	1677b
+甜椒	1697b
 甜点	268b
-甜瓜	1653b
-甜甜圈	1747b
+甜瓜	1673b
+甜甜圈	1767b
 甜美	405b
 甜蜜	389b
 生态	380b
 生成り	104c
 生日	369b
-生日快乐	1749b
-生日蛋糕	1749b
+生日快乐	1769b
+生日蛋糕	1769b
 生气	399b
 生病	422b
-生菜	1717b
-生菜沙拉	1717b
+生菜	1737b
+生菜沙拉	1737b
 生铁	282b
 生锈	284b
 田	123b
@@ -23215,7 +23770,7 @@ zürafa	1543n
 田畑	123c
 田舎	345c
 田野	123b
-甲虫	1613b
+甲虫	1633b
 电玩厅	701b
 电球	333c
 男の人	453c
@@ -23227,7 +23782,7 @@ zürafa	1543n
 男孩子	453b
 男性	453b
 男生	453b
-男鞋	1883b
+男鞋	1903b
 画家	435c
 画廊	435b
 畑	123c
@@ -23237,36 +23792,36 @@ zürafa	1543n
 病态	422b
 病気	422c
 病院	353c
-登山	1885b
-登山靴	1885b
-登山鞋	1885b
+登山	1905b
+登山靴	1905b
+登山鞋	1905b
 白	10b 10c
 白い	10c
 白云	168b
-白十字	1898c
-白十字へるめっと	1898c
-白十字头盔	1898b
+白十字	1918c
+白十字へるめっと	1918c
+白十字头盔	1918b
 白墙	339b
 白壁	339c
 白夜	794b 794c
-白大褂	1859b
+白大褂	1879b
 白天	191b
 白昼	191b
 白瓷	292b
 白色	10b 10c
-白花	1626b
+白花	1646b
 白蓝	76c
-白衣	1859c
+白衣	1879c
 白雪	184b
 白霜	83c 183b
-白鸟	1578c
+白鸟	1598c
 白黒	426c
 百事	560o
 百事可乐	560o
 百度	525o
-百货公司	1807b
+百货公司	1827b
 的士	336b
-皇冠	1892b
+皇冠	1912b
 皇室	379b 379c
 皇宫	343b
 皇家	379b
@@ -23274,17 +23829,17 @@ zürafa	1543n
 皇马	598o
 皐月	192c
 皮革	285b
-皮鞋	1883b
+皮鞋	1903b
 盂兰盆	746c
 盂兰盆节	746b
-盆景	1637b
-盆栽	1847b
-盆栽植物	1637b
+盆景	1657b
+盆栽	1867b
+盆栽植物	1657b
 盆踊り	746c
-盒饭	1722b
+盒饭	1742b
 盛夏	193b
 盛开	204b
-盲导犬	1510c
+盲导犬	1530c
 真っ白	10c
 真っ赤	0c
 真っ黒	9c
@@ -23296,18 +23851,18 @@ zürafa	1543n
 真𨱎	60c
 真𨱎色	60c
 眠い	411c
-眼镜	1856b
-着物	1869c
+眼镜	1876b
+着物	1889c
 睡莲	209b 209c
 睦月	195c
 瞑想	409c
 知乎	529o
-短泳裤	1873b
-短裤	1873b
+短泳裤	1893b
+短裤	1893b
 石	278b 278c
 石头	278b
 石榴	240b
-石榴红	810b
+石榴红	831b
 石畳	278c
 石绿	82b
 石青	81b
@@ -23318,23 +23873,23 @@ zürafa	1543n
 砂漠	155c
 砂色	103c
 砖	280b
-砖块	1790b
+砖块	1810b
 砖墙	280b
-破壳	1570b
+破壳	1590b
 破晓	177b
 硝子	291c
-碗勺	1716b
-碗和汤匙	1716b
+碗勺	1736b
+碗和汤匙	1736b
 碧玉	295b
 碧绿	50b
 碧绿色	50b
-碧色	844b
+碧色	865b
 碧蓝	39b
-碰杯	1770b
+碰杯	1790b
 碳灰	37b
 磁器	292c
-礼帽	1894b
-礼物	1854b
+礼帽	1914b
+礼物	1874b
 祖母绿	49b
 神奈川冲浪里	721b 721c
 神无月	194c
@@ -23355,29 +23910,32 @@ zürafa	1543n
 秋季	194b
 秋收	747b
 秋日	194b
-秋色	833b
-秋香色	834b
+秋色	854b
+秋香色	855b
 科幻	373b
 科技	373b
 秘鲁	660o 777b
+稀树草原	827b
 稲妻	198c
 稲穂	249c
 稲穂色の麦	248c
 稳重	403b
 稻	249b
-稻子	1642b
+稻子	1662b
 稻田	249b
 稻谷	249b
 穏やか	383c
 穏やかな	383c
 空	167C
-空っぽの巣	1649c
-空巢	1649b
+空っぽの巣	1669c
+空巢	1669b
 空灵	393b
 空色	41c
-窝夫饼	1695b
-竞技场	1787b 1787c
-章鱼	1604b
+窝夫饼	1715b
+立体主义	811b
+立体派	811b
+竞技场	1807b 1807c
+章鱼	1624b
 童话	392b 392c
 竹	122b 122c
 竹やぶ	122c
@@ -23391,12 +23949,12 @@ zürafa	1543n
 篝火	164b
 米兰足球俱乐部	604o
 米国	627o
-米果	1723b
+米果	1743b
 米灰	104b
 米白	17b
 米色	17b
-米饭	1725b
-米饼	1723b
+米饭	1745b
+米饼	1743b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -23413,23 +23971,23 @@ zürafa	1543n
 粉雪	184c
 粗野主义	695b
 粘土	301c
-粽子	1708b
+粽子	1728b
 精灵	731b
-精白	877b
+精白	898b
 精神的	409c
 精致	394b
 糖果	269b
 糖果色	444b
 糖骷髅	737b
-糥米丸子	1735b
+糥米丸子	1755b
 素晴らしい	421c
 素朴	375c
 紧张	410b 410c
 紫	5b 5c
 紫外光色	683o
 紫晶	56b
-紫棠	867b
-紫檀	865b
+紫棠	888b
+紫檀	886b
 紫水晶	56b
 紫禁城	343b 343c
 紫红	65b
@@ -23438,7 +23996,7 @@ zürafa	1543n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	218b
-紫酱	863b
+紫酱	884b
 紫阳花	216c
 絵画	435c
 縁日	746c
@@ -23446,19 +24004,20 @@ zürafa	1543n
 繊细	385c
 红	0b 70c
 红包	451b
-红包袋	1852b
+红包袋	1872b
 红叶	128c 129b
+红场	825b
 红宝石	55b
-红毛猩猩	1507b
+红毛猩猩	1527b
 红牛	537o
 红砖	280b
 红紫	96b 96c
 红色	0b 70c
-红苹果	1660b
+红苹果	1680b
 红茶	253b 253c
 红萝卜	246b
-红薯	1729b
-红辣椒	1676b
+红薯	1749b
+红辣椒	1696b
 红酒	261b
 红铜	59b
 红鹤	314b
@@ -23467,62 +24026,67 @@ zürafa	1543n
 纯洁	404b
 纯真	404b
 纯粋	404c
-纱丽	1870b
+纱丽	824b
 纸	290b 290c
-纸ぱっく饮料	1775c
-纸杯蛋糕	1751b
-纸袋	1880b 1880c
+纸ぱっく饮料	1795c
+纸杯蛋糕	1771b
+纸袋	1900b 1900c
 纽卡斯尔联	595o
 纽约	763b
 纽约尼克斯	575o
 纽约洋基	580o
 纽西兰	673o
-线香花火	1840c
+线香花火	1860c
 绀	16c
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	866b
-绅士靴	1883c
+绀青绀紫	887b
+绅士靴	1903c
 细腻	385b
-细菌	1623b
+细菌	1643b
 细雨	197b
 经典蓝	685o
 经幡	776b
 结冰	447b
 结婚式	368c
 绘画	435b
-绛紫	813b
+绛紫	834b
+绞り染め	821c
 绢	288c
 绣球花	216b
 绯红	71b
 绯色	34c
+维京	820b
+维京人	820b
+维多利亚时代	809b
+维多利亚风	809b
 维萨	491o
 绵	289c
 绵あめ	270c
-绵羊	1538b
+绵羊	1558b
 绵菓子	270c
 绸缎	288b
 绿	3b 3c
 绿叶	127b
-绿叶蔬菜	1679b
+绿叶蔬菜	1699b
 绿松石	15b
-绿沈	843b
+绿沈	864b
 绿洲	138b
 绿湾包装工	576o
 绿色	3b 3c
-绿色沙拉	1717b
+绿色沙拉	1737b
 绿茶	254b 254c
 绿青	82c
-缁色	889b
-缃色	825b
+缁色	910b
+缃色	846b
 缤客	554o
 缤纷	175b
 缤趣	508o
-缶诘	1721c
+缶诘	1741c
 罂粟	219b
-罐头	1721b
-罐头食品	1721b
+罐头	1741b
+罐头食品	1741b
 网红	451b
 网飞	466o
 罗弗敦	802b
@@ -23530,17 +24094,17 @@ zürafa	1543n
 罗马	781b
 罗马尼亚	657o
 羊皮纸	290b
-羊角面包	1689b
-羊驼	1542b
-羊驼毛	1542b
+羊角面包	1709b
+羊驼	1562b
+羊驼毛	1562b
 美元	420b
 美团	527o
 美国	627o
 美国运通	494o
 美式餐馆	703b
 美术馆	435b 435c
-美洲鸵	1542b
-美野生羊驼	1542b
+美洲鸵	1562b
+美野生羊驼	1562b
 羡ましい	423c
 羡慕	423b
 群山	158b
@@ -23552,26 +24116,26 @@ zürafa	1543n
 翠绿	50b
 翠绿色	50b
 翡翠	295b 295c
-翡翠色	50c 846b
+翡翠色	50c 867b
 老上海	771b
 老式	376b
 老虎	316b
-老虎头	1518b
-老银	894b
-老鹰	1576b
-老鼠	1549b
-老鼠头	1548b
-考拉	1559b
-耗子	1550b
+老虎头	1538b
+老银	915b
+老鹰	1596b
+老鼠	1569b
+老鼠头	1568b
+考拉	1579b
+耗子	1570b
 联想	519o
 联邦快递	489o
 肃穆	407b
-肉块	1699b
+肉块	1719b
 肉桂	274b
-肉片	1699b
-肉球	1566c
+肉片	1719b
+肉球	1586c
 肌色	115c
-肩揹书包	1881b
+肩揹书包	1901b
 肮脏	422b
 肯尼亚	664o
 肯德基	535o
@@ -23594,33 +24158,34 @@ zürafa	1543n
 臙脂	70c
 自信	402b
 自然	380b 380c
-自由	1813b
-自由の女神	1813c
-自由女神	1813b
-自由女神像	1813b
-臭鼬	1563b
+自由	1833b
+自由の女神	1833c
+自由女神	1833b
+自由女神像	1833b
+臭鼬	1583b
 舍夫沙万	796b
 舒适	395b
-舞鞋	1889b
+舞鞋	1909b
 色とりどり	175c
 色の祭り	803c
+色动	822b
 色彩缤纷	175b
 色彩节	803b
 色拉	430b
 艳	441b
 艺术	435b
 艺术家	435b
-艾绿	855b
+艾绿	876b
 节庆	406b
 节日	406b
 芍药	211b
 芍薬	211c
 芒果	236b
 芙烈达	718b
-芙蓉	1631b
+芙蓉	1651b
 芝加哥公牛	572o
 芝加哥小熊	583o
-芝士	1696b
+芝士	1716b
 芝生	124c
 芥子の花	219c
 芥子色	110c
@@ -23629,8 +24194,8 @@ zürafa	1543n
 芬兰	651o
 芭比	679o 725b
 芭比粉	679o 725b
-芭蕾	1889b
-芭蕾舞鞋	1889b
+芭蕾	1909b
+芭蕾舞鞋	1909b
 花	204b 204c
 花々	204c
 花卉	204b
@@ -23639,28 +24204,29 @@ zürafa	1543n
 花岗岩	278b
 花开	204b
 花朵	204b
-花束	1624b 1624c
-花椰菜	1680b
+花束	1644b 1644c
+花椰菜	1700b
 花火	331c
-花火大会	1839c
+花火大会	1859c
 花灯	306b
-花生	1683b
+花生	1703b
 花田	123b
 花畑	204c
-花白	879b
+花白	900b
 花见	738c
-花豹	1520b
-花饰り	1628c
+花豹	1540b
+花饰り	1648c
 芸术	435c
 苍白	439b
-苍翠	870b
-苍色	869b
-苍蝇	1621b
-苍青	872b
-苍黄	871b
-苍黑	873b
+苍翠	891b
+苍色	890b
+苍蝇	1641b
+苍青	893b
+苍黄	892b
+苍黑	894b
 苏格兰	775b
 苏格兰高地	775b
+苏联海报	810b
 苔	131b 131c
 苔むした	131c
 苔藓	131b
@@ -23677,9 +24243,9 @@ zürafa	1543n
 茉莉	220b
 茉莉花	220b
 茑	133c
-茜色	814b
+茜色	835b
 茶	253b
-茶壶	1761b
+茶壶	1781b
 茶室	782b 782c
 茶色	7c 88b
 茶色い	7c
@@ -23697,8 +24263,8 @@ zürafa	1543n
 草色	51c
 草药	136b
 草莓	226b
-草食恐竜	1594c
-荒岛	1785b
+草食恐竜	1614c
+荒岛	1805b
 荒漠	155b
 荒诞	432b
 荘厳	407c
@@ -23707,24 +24273,26 @@ zürafa	1543n
 荧光粉	116b
 荧光绿	117b
 荧光黄	118b
-药草	1643b
+药草	1663b
 荷兰	451b
 荷兰国旗	644o
 荷塘	149b
 荷花	209b
 荷花池	149b
-荼白	878b
-莎丽服	1870b
+荼白	899b
+莎丽服	1890b
 莓果	250b
 莫兰迪	443b
 莫兰迪色	443b
 莫内	783b
+莫卧儿	826b
 莫奈	783b
+莫斯科	825b
 莱斯特城	594o
 莲	209b 209c
 莲池	149c
 莲花	209b
-莹白	881b
+莹白	902b
 菊	214b 214c
 菊花	214b
 菌	135b
@@ -23737,14 +24305,14 @@ zürafa	1543n
 萌黄色	53c
 萤光粉	116b
 萨克斯	434b
-萨克斯管	1903b
-萨克斯风	1903b
+萨克斯管	1923b
+萨克斯风	1923b
 落ち叶	128c
 落ち着いた	383c
 落ち着いた大人	418c
 落叶	128b
-落叶树	1639b 1639c
-落叶植物	1639b
+落叶树	1659b 1659c
+落叶植物	1659b
 落日	176b
 葛饰北斋	721b
 葛饰北斎	721c
@@ -23753,19 +24321,23 @@ zürafa	1543n
 葡萄牙瓷砖	790b
 葡萄酒	261b
 葡萄酒色	113c
-葱倩	840b
-葱绿	838b
-葱青	839b
-葱黄	837b
+葱倩	861b
+葱绿	859b
+葱青	860b
+葱黄	858b
 葵花	208b
 蒂芙尼蓝	675o
 蒙克	713b
 蒙德里安	694b
 蒸汽朋克	699b
+蒸汽波	808b
 蓝	4b 23c
+蓝印花布	821b
 蓝天	167b
 蓝宝石	54b
-蓝灰色	859b
+蓝染	821b 821c
+蓝染め	821c
+蓝灰色	880b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -23774,7 +24346,7 @@ zürafa	1543n
 蓝莓	229b
 蓝调	434b
 蓝调时刻	179b
-蓝鲸	1597b
+蓝鲸	1617b
 蔓	133c
 蔚蓝	39b
 蔚蓝海岸	800b
@@ -23785,18 +24357,18 @@ zürafa	1543n
 蔷薇色	72c
 薄	439c
 薄い	439c
-薄卷饼	1709b
+薄卷饼	1729b
 薄暗い	448c
 薄暮	188b
 薄荷绿	30b
 薄荷色	30b 30c
 薄雾	199b
 薬草	136c
-薯条	1702b
+薯条	1722b
 薰衣草	207b
 藏族	776b
 藏红花	274b
-藏蓝	860b
+藏蓝	881b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -23810,42 +24382,42 @@ zürafa	1543n
 虎	316b 316c
 虞美人	219b
 虹	175c
-虾子	1741b
-蚂蚁	1611b
-蚊子	1620b
+虾子	1761b
+蚂蚁	1631b
+蚊子	1640b
 蛋糕	268b
 蛍光	445c
 蛍光いえろー	118c
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	325c
-蛙镜	1858b
-蛛网	1618b
+蛙镜	1878b
+蛛网	1638b
 蜂	323c
 蜂蜜	260b 260c
-蜗牛	1608b
-蜘蛛	1617b
-蜘蛛网	1618b
+蜗牛	1628b
+蜘蛛	1637b
+蜘蛛网	1638b
 蜜柑	225c
 蜜桃色	27b
 蜜蜂	323b
 蜡烛	307b
-蜥脚类恐龙	1594b
-蜥蜴	1590b
-蜥蜴类	1594b
+蜥脚类恐龙	1614b
+蜥蜴	1610b
+蜥蜴类	1614b
 蝋烛	307c
-蝎子	1619b
-蝙蝠	1557b
+蝎子	1639b
+蝙蝠	1577b
 蝴蝶	322b
-蝴蝶结	1853b
-蝴蝶饼	1692b
+蝴蝶结	1873b
+蝴蝶饼	1712b
 蝶	322c
 蝶々	322c
-螃蟹	1739b
-蟋蟀	1615b
-蟑螂	1616b
-蟹壳青	850b
-蠕虫	1622b
+螃蟹	1759b
+蟋蟀	1635b
+蟑螂	1636b
+蟹壳青	871b
+蠕虫	1642b
 血	312b 312c
 血の色	312c
 血色	312b
@@ -23856,20 +24428,20 @@ zürafa	1543n
 街灯	333c
 街道	338b 338c
 表现主义	713b 713c
-衬衫领带	1861b
-袋鼠	1564b
-袜子	1867b
-装有食物的浅底锅	1713b
+衬衫领带	1881b
+袋鼠	1584b
+袜子	1887b
+装有食物的浅底锅	1733b
 装饰艺术	692b
 装饰风艺术	692b
 裸色	115b
 褐	7b
 褐色	7b 7c
-西兰花	1680b
+西兰花	1700b
 西汉姆联	596o
-西洋なし	1662c
-西洋の城	1810c
-西洋の邮便局	1800c
+西洋なし	1682c
+西洋の城	1830c
+西洋の邮便局	1820c
 西班牙	622o
 西瓜	231b 231c
 西红柿	244b
@@ -23879,9 +24451,9 @@ zürafa	1543n
 西部片	730b
 要らない	456c
 覆盆子	230b
-観覧车	1833c
-角帽	1895c
-角氷	1777c
+観覧车	1853c
+角帽	1915c
+角氷	1797c
 计程车	336b
 诊所	353b
 诚実	403c
@@ -23891,49 +24463,50 @@ zürafa	1543n
 谜	391c
 谷	160b 160c
 谷歌	462o
-豆子	1684b
+豆子	1704b
 豆沙	89b
 豆沙色	89b
-豆绿	852b
-豆青	853b
+豆绿	873b
+豆青	874b
 象牙白	38b
 象牙色	38b 38c
 豪华	378b 378c
-豹子	1520b
+豹子	1540b
 贝宝	493o
-贝果	1693b
+贝果	1713b
 贝西克塔斯	614o
 贡多拉	799b
 贪婪	423b
-购物袋	1880b
-贵宾犬	1511b
-贵宾狗	1511b
+购物袋	1900b
+贵宾犬	1531b
+贵宾狗	1531b
 费内巴切	613o
 赏月	807b
 赏樱	738b
 赛博朋克	372b
 赤	0b 0c
 赤い	0c
-赤い封筒	1852c
-赤ぴーまん	1677c
-赤りんご	1660c
+赤い封筒	1872c
+赤の広场	825c
+赤ぴーまん	1697c
+赤りんご	1680c
 赤わいん	261c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	892b
+赤金	913b
 赤铜色	59c
 赤陶	111b
-赫赤	816b
+赫赤	837b
 赭石	36b
 赭色	36b
-起士	1696b
-起士披萨	1703b
+起士	1716b
+起士披萨	1723b
 超现实	714b
 超现实主义	714b
 越南	638o 779b
 跃动	386c
-跑鞋	1884b
+跑鞋	1904b
 跨年	750b
 跨年夜	750b
 路地	338c
@@ -23946,18 +24519,18 @@ zürafa	1543n
 辉く光	440c
 辉煌	413b
 辉达	517o
-辣椒	1676b
+辣椒	1696b
 达利	714b
 达拉斯牛仔	577o
 达美乐	568o
-过山车	1834b
+过山车	1854b
 过年	366b
 迈阿密	762b
 迈阿密热火	574o
-运动鞋	1884b
+运动鞋	1904b
 近未来	373c
-连体泳衣	1871b
-连衣裙	1868b
+连体泳衣	1891b
+连衣裙	1888b
 迪拜	769b
 迪斯科	433b
 迷幻	432b
@@ -23969,26 +24542,26 @@ zürafa	1543n
 道奇队	581o
 避免	454b
 那不勒斯足球俱乐部	606o
-邮便局	1799c
-邮局	1800b
+邮便局	1819c
+邮局	1820b
 郁金色	79c
 郁金香	210b
 部队	428b
 郷愁	412c
 都会	337c
 都市	337b 337c
-都市景观	1824b
-都市风景	1824b
+都市景观	1844b
+都市风景	1844b
 鄂图曼	765b
 酒吧	433b
-酒店	1803b
+酒店	1823b
 酒红	33b
 酒红色	33b
 酒色	113b
-酡红	819b
-酡颜	820b
+酡红	840b
+酡颜	841b
 酪梨	239b
-酱紫	864b
+酱紫	885b
 酷暑	202b 202c
 里山	345c
 里斯本	790b
@@ -23996,8 +24569,8 @@ zürafa	1543n
 野兽派	712b
 野原	123c
 野性	415b
-野牛	1528b
-野猪	1535b
+野牛	1548b
+野猪	1555b
 野獣派	712c
 野生	415c
 野菜	430c
@@ -24025,13 +24598,13 @@ zürafa	1543n
 针叶树	121c
 钞票	420b
 钢	281b
-钢琴	1906b
+钢琴	1926b
 钢鉄	281c
 钢铁	281b
 钱	420b
-钱包	1877b
+钱包	1897b
 钴蓝	45b
-钵植え	1637c
+钵植え	1657c
 钻石	298b
 铁	282b
 铁灰	87b
@@ -24039,19 +24612,19 @@ zürafa	1543n
 铁锈红	112b
 铃木	484o
 铅灰	85b
-铅白	883b
+铅白	904b
 铅色	85c
-铜绿	896b
+铜绿	917b
 铜色	59b 59c
 铝	283b
-铝箔包	1775b
+铝箔包	1795b
 银	12b 12c
 银杏	130b
 银杏并木	130c
 银河	173b 173c
 银灰	86b
-银白	893b
-银红	812b
+银白	914b
+银红	833b
 银色	12b 12c
 银行	354b 354c
 银鼠	86c
@@ -24063,17 +24636,17 @@ zürafa	1543n
 锖色	112c
 锦絵	787c
 锦鲤	326b
-键盘	1906c
+键盘	1926c
 镀金	303b
 长城	344b
 长春花蓝	687o
 长月	194c
-长毛象	1545b
-长颈鹿	1543b
-长鼓	1911b
-门松	1847b 1847c
+长毛象	1565b
+长颈鹿	1563b
+长鼓	1931b
+门松	1867b 1867c
 闪亮	427b
-闪烁	1842b
+闪烁	1862b
 闪电	198b
 闪耀	427b
 闪闪	427b
@@ -24085,6 +24658,8 @@ zürafa	1543n
 阴暗	448b
 阴森	400b
 阴郁	408b
+阿兹特克	816b
+阿尔卑斯	828b
 阿布扎比	769b
 阿拉伯	769b
 阿根廷	625o
@@ -24105,12 +24680,12 @@ zürafa	1543n
 陶瓷	301b
 陶磁器	292c
 隆冬	195b
-随风飘落的叶子	1648b
+随风飘落的叶子	1668b
 难看	422b
 难过	388b
 雅致	394b
 集市	329b
-雌孔雀	1583b
+雌孔雀	1603b
 雏菊	217b
 雨	196b 196c
 雨の日	196c
@@ -24136,7 +24711,7 @@ zürafa	1543n
 雷诺	483o
 雷雨	198b 198c
 雾	199c 446b
-雾の都会	1822c
+雾の都会	1842c
 雾气	199b
 雾雨	197c
 雾霾	199b
@@ -24148,15 +24723,15 @@ zürafa	1543n
 霜	183b 183c
 霜月	194c
 霜柱	183c
-霜淇淋	1744b
+霜淇淋	1764b
 霜色	83b 83c
 霞んだ	446c
 霭	199c
 露	203b 203c
 露水	203b
 露珠	203b
-露营	1782b
-霸王龙	1595b
+露营	1802b
+霸王龙	1615b
 青	4c
 青い	4c
 青の街	796c
@@ -24164,14 +24739,14 @@ zürafa	1543n
 青叶	127c
 青柠色	31b
 青瓷	294b
-青白	848b
-青碧	845b
+青白	869b
+青碧	866b
 青磁	294c
 青空	167c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	847b
+青翠	868b
 青色	4c 13b
 青花	293b 293c
 青花瓷	293b
@@ -24179,9 +24754,9 @@ zürafa	1543n
 青苹果	234b
 青草	124b
 青草地	124b
-青莲	868b
+青莲	889b
 青菜	430b
-青葱	841b
+青葱	862b
 青蓝	14b
 青蛙	325b
 青钝	93c
@@ -24200,42 +24775,46 @@ zürafa	1543n
 非	454b
 非凡洋红	688o
 非常	451b
+非洲草原	827b
 面包	267b
-面包圈	1693b
-面条	1727b
-面饼	1691b
+面包圈	1713b
+面条	1747b
+面饼	1711b
 革	285c
-靴子	1890b
-鞭炮	1841b
+靴子	1910b
+鞭炮	1861b
+韦斯·安德森	812b
+韦斯安德森	812b
 韩国	633o 780b 780c
 韩国丹青	791b
+韩服	822b 822c
 韩流	780b
-音乐键盘	1906b
+音乐键盘	1926b
 頬红色	114c
-项炼	1899b
-领带	1861b
+项炼	1919b
+领带	1881b
 领英	566o
 颓废风	705b
 风	201B 201C
-风に揺れる叶	1648c
-风吹叶落	1648b
+风に揺れる叶	1668c
+风吹叶落	1668b
 风変わり	432c
 风景	451b
 风暴	198b
 风格	451b
 风格派	694b
-风琴	1904b
+风琴	1924b
 风船	334c
-风铃	1850b 1850c
+风铃	1870b 1870c
 飘渺	393b
 飞船	361b
-飞鸟	1575b
-食ぱん	1688c
-饭团	1724b
-饮料盒	1775b
+飞鸟	1595b
+食ぱん	1708c
+饭团	1744b
+饮料盒	1795b
 饴	269c
-饺子	1736b
-饼干	1748b
+饺子	1756b
+饼干	1768b
 首尔	780b
 香奈儿	569o
 香料	274b
@@ -24245,34 +24824,34 @@ zürafa	1543n
 香草	136b
 香蕉	235b
 騒がしい	419c
-马の颜	1521c
+马の颜	1541c
 马丘比丘	777b
 马卡龙	272b
 马卡龙色	444b
-马头	1521b
+马头	1541b
 马德里竞技	600o
-马戏团	1836b
-马戏团帐篷	1836b
+马戏团	1856b
+马戏团帐篷	1856b
 马拉喀什	753b
 马来西亚	671o
 马若雷勒	753b
 马蒂斯	712b
 马赛足球俱乐部	608o
-马铃薯	1673b
-马黛茶	1776b
+马铃薯	1693b
+马黛茶	1796b
 驼色	26b
 骄傲	413b
 骄傲月	748b
 骄傲游行	748b
-骆驼	1540b
-骨付き肉	1697c
-高层びる	1824c
+骆驼	1560b
+骨付き肉	1717c
+高层びる	1844c
 高山	158b
-高楼大厦	1798b
+高楼大厦	1818b
 高端	378b
 高级	378c
 高贵	379b 379c
-高跟鞋	1887b
+高跟鞋	1907b
 高迪	757b
 高雅	394b
 鬼	400b
@@ -24281,9 +24860,9 @@ zürafa	1543n
 魔王	425c
 魔鬼	425b
 鮨	273c
-鱼板	1733b
-鱼肚白	880b
-鱿鱼	1742b
+鱼板	1753b
+鱼肚白	901b
+鱿鱼	1762b
 鲑色	29c
 鲑鱼色	29b
 鲜	441b
@@ -24298,31 +24877,31 @@ zürafa	1543n
 鲜花	204b
 鲜血	312b
 鲤	326c
-鲤鱼旗	1849b
-鲨鱼	1603b
+鲤鱼旗	1869b
+鲨鱼	1623b
 鲸	327b 327c
 鲸鱼	327b
-鲸鱼喷水	1596b
-鳄梨	1671b
-鳄鱼	1588b
-鶏もも肉	1698c
+鲸鱼喷水	1616b
+鳄梨	1691b
+鳄鱼	1608b
+鶏もも肉	1718c
 鶏卵色	77c
-鸟の卵と巣	1650c
+鸟の卵と巣	1670c
 鸟居	798b 798c
-鸡尾酒	1766b
-鸡腿	1698b
-鸦青	851b
+鸡尾酒	1786b
+鸡腿	1718b
+鸦青	872b
 鸭の羽色	13c
-鸭卵青	849b
-鸭子	1577b
-鸭舌帽	1896b
-鸭黄	821b
+鸭卵青	870b
+鸭子	1597b
+鸭舌帽	1916b
+鸭黄	842b
 鹅卵石	278b
 鹅黄	77b
 鹦鹉	320b
-鹰嘴豆	1710b
+鹰嘴豆	1730b
 麦	248c
-麦わら帽子	1893c
+麦わら帽子	1913c
 麦子	248b
 麦当劳	459o
 麦田	248b
@@ -24330,15 +24909,15 @@ zürafa	1543n
 麦穗	248b
 麻	289c
 黄	2b 2c
-黄丝带	1855b
+黄丝带	1875b
 黄土	102c
 黄土色	36c
 黄昏	188b
 黄昏时	188c
-黄栌	832b
+黄栌	853b
 黄沙	156b
 黄油	266b
-黄瓜	1678b
+黄瓜	1698b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -24361,20 +24940,21 @@ zürafa	1543n
 黒红蓝	80c
 黒色	9c
 黛	80b
-黛紫	862b
-黛绿	861b
+黛紫	883b
+黛绿	882b
 黛色	80b
 黛蓝	80b
-黝黑	891b
+黝黑	912b
 鼠尾草绿	94b
 鼠色	8c
-龙头	1592b
+龙头	1612b
 龙山寺	792b
 龙泉青瓷	294b
-龙虾	1740b
+龙猫	813b
+龙虾	1760b
 가나	665o
 가나가와 해변의 높은 파도	721d
-가락신	1882d
+가락신	1902d
 가랑비	197d
 가로등	333d
 가우디	757d
@@ -24386,29 +24966,29 @@ zürafa	1543n
 갈라타사라이	612o
 갈색	7d
 감귤	225d
-감자	1673d
-감자튀김	1702d
+감자	1693d
+감자튀김	1722d
 강	147d
 강남 수향	346d
 강렬한	402d
-강아지 얼굴	1508d
+강아지 얼굴	1528d
 강철	281d
 강황	79d
 강황색	79d
 개구리	325d
-개구리 얼굴	1587d
-개미	1611d
+개구리 얼굴	1607d
+개미	1631d
 개울	147d
 갤러리	435d
 거리	338d
-거미	1617d
-거미줄	1618d
-거북이	1589d
+거미	1637d
+거미줄	1638d
+거북이	1609d
 거친	415d
 건강	414d
 건강한	414d
-건물 공사	1789d
-건배하는 샴페인 잔	1770d
+건물 공사	1809d
+건배하는 샴페인 잔	1790d
 검은	9d
 검은색	9d
 검정	9d
@@ -24420,34 +25000,34 @@ zürafa	1543n
 겨자색	110d
 격노	399d
 결혼식	368d
-경기장	1787d
+경기장	1807d
 경복궁	791d
 경이로운	421d
 계곡	160d
 계단식 논	759d
 계피	274d
-고구마	1729d
+고구마	1749d
 고궁	791d
 고귀한	379d
-고글	1858d
+고글	1878d
 고급	378d
-고기	1697d
-고깃덩이	1699d
+고기	1717d
+고깃덩이	1719d
 고대 청동	302d
 고동색	7d
 고딕	408d
 고딕풍	408d
 고래	327d
 고려청자	294d
-고릴라	1506d
+고릴라	1526d
 고상한	394d
 고성	356d
-고슴도치	1556d
-고양이	1516d
-고양이 얼굴	1515d
+고슴도치	1576d
+고양이	1536d
+고양이 얼굴	1535d
 고요	383d
 고요한	383d
-고전 양식의 건축물	1788d
+고전 양식의 건축물	1808d
 고흐	717d
 곡식	248d
 곤돌라	799d
@@ -24456,11 +25036,11 @@ zürafa	1543n
 골목	338d
 골목길	338d
 골짜기	160d
-곰 얼굴	1558d
-곰발바닥	1566d
+곰 얼굴	1578d
+곰발바닥	1586d
 공상과학	373d
 공원	126d
-공작	1583d
+공작	1603d
 공작새	315d
 공작석색	82d
 공작청	46d
@@ -24468,7 +25048,7 @@ zürafa	1543n
 공포	400d
 과일	429d
 과즙	429d
-관람차	1833d
+관람차	1853d
 광대	328d
 괴상한	432d
 교실	355d
@@ -24478,24 +25058,26 @@ zürafa	1543n
 구름	168d
 구름 낀	200d
 구리색	59d
-구명조끼	1860d
+구명조끼	1880d
+구성주의	810d
 구역질	422d
 구월	194d
 구채구	795d
-국립공원	1786d
-국수	1727d
+국립공원	1806d
+국수	1747d
 국화	214d
 군대	428d
 군사	428d
-군용 헬멧	1897d
+군용 헬멧	1917d
 군인	428d
 군청색	44d
 군항제	806d
 궁궐	343d
 궁중	379d
-귀뚜라미	1615d
+귀뚜라미	1635d
 귀여운	405d
 귤	225d
+그랜드 부다페스트 호텔	812d
 그랜드 캐니언	773d
 그런지	705d
 그레이	8d
@@ -24517,15 +25099,15 @@ zürafa	1543n
 금속	283d
 금융	354d
 기괴한	432d
-기린	1543d
-기모노	1869d
+기린	1563d
+기모노	1889d
 기묘한	432d
 기쁜	387d
 기쁨	387d
 기술	373d
 기업	354d
-기타	1905d
-긴 북	1911d
+기타	1925d
+긴 북	1931d
 긴장된	410d
 깃털	310d
 깃허브	510o
@@ -24540,11 +25122,11 @@ zürafa	1543n
 깜찍한	405d
 꽁꽁 언	447d
 꽃	204d
-꽃게	1739d
-꽃다발	1624d
+꽃게	1759d
+꽃다발	1644d
 꽃들	204d
 꽃밭	125d
-꽃송이	1633d
+꽃송이	1653d
 꽃잎	204d
 꿀	260d
 꿀벌	323d
@@ -24554,7 +25136,7 @@ zürafa	1543n
 나른한	411d
 나무	132d
 나무결	276d
-나무늘보	1561d
+나무늘보	1581d
 나무들	132d
 나뭇잎	127d
 나비	322d
@@ -24564,24 +25146,24 @@ zürafa	1543n
 낙관적인	401d
 낙엽	128d
 낙원	424d
-낙타	1540d
+낙타	1560d
 난꽃	215d
 난초	215d
-낡은 주택 건물	1795d
+낡은 주택 건물	1815d
 남극	182d
 남보라	95d
 남색	16d
 남성	453d
-남성용 구두	1883d
+남성용 구두	1903d
 남성적인	417d
 남아프리카 공화국	662o
 남자	453d
 남자다운	417d
-납작한 냄비	1713d
+납작한 냄비	1733d
 납회색	85d
 낭만적인	389d
 낮	191d
-너구리	1514d
+너구리	1534d
 넣지 말고	456d
 넣지 않는	456d
 네덜란드	644o
@@ -24594,9 +25176,9 @@ zürafa	1543n
 네온사인	305d
 네이버	503o
 네이비	16d
-네잎클로버	1645d
+네잎클로버	1665d
 네팔	776d
-넥타이	1861d
+넥타이	1881d
 넷플릭스	466o
 노	454d
 노란	2d
@@ -24608,7 +25190,7 @@ zürafa	1543n
 노을	176d
 녹	284d
 녹색	3d
-녹색 채소	1679d
+녹색 채소	1699d
 녹슨	284d
 녹슨 빨강	112d
 녹차	254d
@@ -24633,7 +25215,7 @@ zürafa	1543n
 뉴질랜드	673o
 뉴캐슬	595o
 느긋한	384d
-늑대 얼굴	1512d
+늑대 얼굴	1532d
 닉스	575o
 닌텐도	563o
 닛산	477o
@@ -24657,13 +25239,13 @@ zürafa	1543n
 단풍나무	129d
 단풍잎	129d
 달	170d
-달걀	1711d
+달걀	1731d
 달러	420d
-달맞이	1851d
+달맞이	1871d
 달빛	171d
-달팽이	1608d
-달팽이집	1605d
-닭다리	1698d
+달팽이	1628d
+달팽이집	1625d
+닭다리	1718d
 담벼락	339d
 담쟁이	133d
 당근	246d
@@ -24691,24 +25273,24 @@ zürafa	1543n
 델프트	789d
 델프트 블루	789d
 도기	301d
-도넛	1747d
-도도새	1580d
+도넛	1767d
+도도새	1600d
 도르트문트	602o
 도리이	798d
-도마뱀	1590d
+도마뱀	1610d
 도미노피자	568o
 도서관	341d
 도시	337d
-도시 야경	1827d
-도시 전경	1824d
-도시락	1722d
+도시 야경	1847d
+도시 전경	1844d
+도시락	1742d
 도시바	539o
 도심	337d
 도자기	292d
 도커	511o
-도쿄 타워	1812d
+도쿄 타워	1832d
 독성	422d
-독수리	1576d
+독수리	1596d
 독일	620o
 돈	420d
 돌	278d
@@ -24717,20 +25299,20 @@ zürafa	1543n
 동굴	162d
 동양풍	352d
 동화	392d
-돼지	1534d
-돼지 얼굴	1533d
-돼지코	1536d
+돼지	1554d
+돼지 얼굴	1553d
+돼지코	1556d
 두바이	769d
-드럼	1910d
+드럼	1930d
 드롭박스	556o
-들소	1528d
+들소	1548d
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
 등불 축제	744d
-등산화	1885d
+등산화	1905d
 디스코	433d
 디스코드	506o
 디왈리	804d
@@ -24742,18 +25324,18 @@ zürafa	1543n
 따뜻한 색감	449d
 따분한	431d
 따스한	395d
-딱정벌레	1613d
+딱정벌레	1633d
 딸기	226d
 땅	166d
 땅거미	188d
-땅콩	1683d
-떠먹는 아이스크림	1746d
-떡꼬치	1735d
+땅콩	1703d
+떠먹는 아이스크림	1766d
+떡꼬치	1755d
 뜨거운	398d
-뜨거운 음료	1760d
+뜨거운 음료	1780d
 뜰	125d
 라떼	252d
-라마	1542d
+라마	1562d
 라마단	742d
 라벤더	207d
 라이트	438d
@@ -24765,6 +25347,7 @@ zürafa	1543n
 람보르기니	471o
 랑골리	804d
 러시아	635o
+러시아 아방가르드	810d
 럭셔리	378d
 런던	764d
 런던 버스	678o
@@ -24795,8 +25378,8 @@ zürafa	1543n
 로켓	361d
 로코코	709d
 로파이	732d
-롤러코스터	1834d
-롤리팝	1755d
+롤러코스터	1854d
+롤리팝	1775d
 루마니아	657o
 루비	55d
 루비색	55d
@@ -24806,22 +25389,23 @@ zürafa	1543n
 르노	483o
 르누아르	783d
 리넨	289d
-리본	1853d
+리본	1873d
 리스본	790d
 리우 카니발	805d
 린넨	289d
-립스틱	1900d
+립스틱	1920d
 링크드인	566o
 마귀	425d
 마그마	163d
-마늘	1681d
+마늘	1701d
 마라케시	753d
 마룬	19d
 마르디 그라	739d
 마법	392d
 마법 같은	392d
-마술사 모자	1894d
+마술사 모자	1914d
 마스터카드	492o
+마야	816d
 마을	345d
 마이애미	762d
 마이애미 히트	574o
@@ -24830,23 +25414,24 @@ zürafa	1543n
 마조렐	753d
 마추픽추	777d
 마카롱	272d
-마테차	1776d
+마테차	1796d
+마트료시카	825d
 마티스	712d
 만개	204d
-만두	1736d
+만두	1756d
 만리장성	344d
-말 얼굴	1521d
+말 얼굴	1541d
 말고	456d
 말레이시아	671o
 말차	255d
 망고	236d
 망자의 날	737d
-매머드	1545d
+매머드	1565d
 매화	212d
 맥도날드	459o
 맥주	263d
 맥주 축제	740d
-맥주잔	1768d
+맥주잔	1788d
 맨시티	592o
 맨유	591o
 맨체스터 유나이티드	591o
@@ -24856,14 +25441,14 @@ zürafa	1543n
 먹색	47d
 메탈	283d
 멕시코	626o 751d
-멜론	1653d
+멜론	1673d
 멤피스	693d
 멤피스 디자인	693d
-멧돼지	1535d
+멧돼지	1555d
 면	289d
 명상	409d
 명상적인	409d
-모기	1620d
+모기	1640d
 모네	783d
 모노크롬	426d
 모닥불	164d
@@ -24875,9 +25460,10 @@ zürafa	1543n
 모래언덕	155d
 모로코	641o
 모브	63d
-모스크	1815d
+모스크	1835d
+모스크바	825d
 모카 무스	690o
-모텔	1804d
+모텔	1824d
 모험	415d
 목련	223d
 목재	276d
@@ -24889,7 +25475,8 @@ zürafa	1543n
 몽마르트	754d
 몽환적인	393d
 묘회	792d
-무궁화	1631d
+무굴	826d
+무궁화	1651d
 무당벌레	324d
 무더운	398d
 무더위	202d
@@ -24897,34 +25484,35 @@ zürafa	1543n
 무쇠	282d
 무지개	175d
 무하	786d
-묵주	1899d
-문어	1604d
+묵주	1919d
+문어	1624d
 물	151d
-물 뿜는 고래	1596d
-물개	1599d
+물 뿜는 고래	1616d
+물개	1619d
 물결	141d
-물고기	1600d
-물고기 깃발	1849d
+물고기	1620d
+물고기 깃발	1869d
 물빛	66d
-물소	1531d
+물소	1551d
 물속	362d
 물축제	736d
 뭄바이	778d
 뭉크	713d
 뮤트	443d
 미국	627o
-미끄럼틀	1832d
+미끄럼틀	1852d
 미니멀	382d
 미드센추리	696d
 미드소마	749d
 미래	373d
 미래적인	373d
 미색	18d
-미생물	1623d
+미생물	1643d
 미술	435d
 미술관	435d
 미스터리한	391d
 미쓰비시	486o
+미야자키	813d
 미역	137d
 미코노스	768d
 민트	30d
@@ -24935,17 +25523,17 @@ zürafa	1543n
 밀리터리	428d
 밀림	120d
 밀밭	248d
-밀전병에 싼 요리	1709d
+밀전병에 싼 요리	1729d
 밀크티	256d
-바게트	1690d
+바게트	1710d
 바나나	235d
 바다	139d
 바닷가	142d
 바닷가 모래	142d
-바닷가재	1740d
+바닷가재	1760d
 바닷속	140d
 바람	201d
-바람에 흔들리는 나뭇잎	1648d
+바람에 흔들리는 나뭇잎	1668d
 바랜	443d
 바로크	784d
 바르사	599o
@@ -24957,18 +25545,19 @@ zürafa	1543n
 바이두	525o
 바이에른 뮌헨	601o
 바이올렛	22d
-바이올린	1908d
-바지	1863d
-바퀴벌레	1616d
-박 터트리기	1845d
-박쥐	1557d
+바이올린	1928d
+바이킹	820d
+바지	1883d
+바퀴벌레	1636d
+박 터트리기	1865d
+박쥐	1577d
 반 고흐	717d
-반바지	1873d
-반지	1901d
+반바지	1893d
+반지	1921d
 반짝반짝	427d
 반짝이는	427d
 반짝임	427d
-발레 슈즈	1889d
+발레 슈즈	1909d
 발렌타인데이	365d
 발리	759d
 밝은	440d
@@ -24978,17 +25567,17 @@ zürafa	1543n
 밤문화	433d
 밤색	7d
 밤중	189d
-밤하늘 별	1823d
-밤하늘을 배경으로 하는 다리	1829d
+밤하늘 별	1843d
+밤하늘을 배경으로 하는 다리	1849d
 방글라데시	667o
 방콕	772d
 밭	123d
 백사장	143d
 백색	10d
 백야	794d
-백조	1578d
-백화점	1807d
-밴조	1909d
+백조	1598d
+백화점	1827d
+밴조	1929d
 밸런타인데이	365d
 버거킹	536o
 버건디	33d
@@ -25008,10 +25597,11 @@ zürafa	1543n
 베르사유	709d
 베리	250d
 베리 페리	687o
-베이글	1693d
+베이글	1713d
 베이지	17d
 베이지색	17d
-베이컨	1700d
+베이컨	1720d
+베이퍼웨이브	808d
 베트남	638o 779d
 벤피카	610o
 벨기에	645o
@@ -25026,7 +25616,7 @@ zürafa	1543n
 별이 빛나는	172d
 병든	422d
 병사	428d
-병아리	1571d
+병아리	1591d
 병아리 노랑	77d
 병아리색	77d
 병원	353d
@@ -25045,7 +25635,7 @@ zürafa	1543n
 복숭아꽃	213d
 복숭아빛 분홍	73d
 복숭아색	27d
-복어	1602d
+복어	1622d
 볼리우드	728d
 볼보	482o
 봄	192d
@@ -25055,16 +25645,16 @@ zürafa	1543n
 부라노	799d
 부러운	423d
 부러움	423d
-부리또	1707d
-부엉이	1579d
+부리또	1727d
+부엉이	1599d
 부엌	358d
-부츠	1890d
+부츠	1910d
 부활절	370d
 북극	182d
 북유럽	350d
 분노	399d
-분수	1820d
-분재	1637d
+분수	1840d
+분재	1657d
 분홍	6d
 분홍 네온	116d
 분홍빛	6d
@@ -25077,32 +25667,35 @@ zürafa	1543n
 불씨	165d
 불안한	410d
 붉은	0d
+붉은 광장	825d
 브라질	624o 805d
-브로콜리	1680d
+브로콜리	1700d
 브론즈	58d
 브루탈리즘	695d
 블러셔 핑크	114d
 블루베리	229d
 블루스	434d
 블루아워	179d
-블링블링	1842d
+블링블링	1862d
 비	196d
 비 오는 날	196d
 비단	288d
 비단잉어	326d
-비둘기	1575d
+비둘기	1595d
 비바 마젠타	688o
-비버	1555d
+비버	1575d
 비비드	441d
 비엠더블유	472o
 비자카드	491o
 비잔틴	711d
 비취	295d
 비취색	50d
-비키니	1874d
-빈 둥지	1649d
+비키니	1894d
+빅토리아 시대	809d
+빅토리안	809d
+빈 둥지	1669d
 빈티지	376d
-빌딩	1798d
+빌딩	1818d
 빗속	196d
 빗줄기	196d
 빙산	181d
@@ -25110,11 +25703,11 @@ zürafa	1543n
 빛나는	440d
 빛의 축제	804d
 빨간	0d
-빨간 사과	1660d
+빨간 사과	1680d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대와 컵	1773d
+빨대와 컵	1793d
 빵	267d
 빼고	456d
 뿌연	446d
@@ -25122,11 +25715,12 @@ zürafa	1543n
 사그라다 파밀리아	757d
 사랑	389d
 사랑스러운	405d
-사리	1870d
+사리	824d
 사막	155d
-사막 섬	1785d
+사막 섬	1805d
 사무실	354d
-사슴	1527d
+사바나	827d
+사슴	1547d
 사용하지 않고	456d
 사용하지 않는	456d
 사우디아라비아	639o
@@ -25134,10 +25728,10 @@ zürafa	1543n
 사월	192d
 사이버펑크	372d
 사이키델릭	432d
-사자 얼굴	1517d
+사자 얼굴	1537d
 사찰	342d
 사치스러운	378d
-사케	1763d
+사케	1783d
 사탄	425d
 사탕	269d
 사파이어	54d
@@ -25149,7 +25743,7 @@ zürafa	1543n
 산림	119d
 산맥	158d
 산업	374d
-산에서 떠오르는 해	1825d
+산에서 떠오르는 해	1845d
 산장	360d
 산토리니	349d
 산호색	28d
@@ -25158,13 +25752,13 @@ zürafa	1543n
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1724d
-삼각 수영복	1872d
+삼각 김밥	1744d
+삼각 수영복	1892d
 삼바	805d
 삼성	468o
 삼월	192d
 상아색	38d
-상어	1603d
+상어	1623d
 상쾌한	396d
 상트페테르부르크	794d
 상하이	771d
@@ -25172,28 +25766,31 @@ zürafa	1543n
 새벽녘	177d
 새빨간	74d
 새빨간색	74d
-새싹	1636d
+새싹	1656d
 새싹색	53d
-새우	1741d
-새우튀김	1732d
+새우	1761d
+새우튀김	1752d
 새틴	288d
 새해 전날	750d
+색동	822d
+색동저고리	822d
 색소폰	434d
 색의 축제	803d
-샌드위치	1705d
-샌들	1888d
+샌드위치	1725d
+샌들	1908d
 샐러드	430d
 샛노란	101d
 샛노란색	101d
 생동감	386d
 생일	369d
-생일 케이크	1749d
+생일 케이크	1769d
 생일 파티	369d
-생쥐	1549d
+생쥐	1569d
 샤넬	569o
 샤르트뢰즈	67d
-샤베트 아이스크림	1745d
+샤베트 아이스크림	1765d
 샤오미	521o
+샬레	828d
 샴페인	262d
 샴페인색	57d
 서글픈	388d
@@ -25204,17 +25801,17 @@ zürafa	1543n
 서부극	730d
 서울	780d
 서점	341d
-서커스	1836d
+서커스	1856d
 서프라이즈	421d
 석록색	82d
 석류	240d
 석양	176d
 석청색	81d
 석호	145d
-선글라스	1857d
+선글라스	1877d
 선명하게 밝은	440d
 선명한	441d
-선물	1854d
+선물	1874d
 선불교 정원	347d
 선인장	134d
 선종	347d
@@ -25232,48 +25829,51 @@ zürafa	1543n
 성숙한	418d
 성운	173d
 성탄절	363d
+세렝게티	827d
 세련된	394d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1852d
+세뱃돈	1872d
+세비야	818d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	571o
 셰비 시크	722d
-소 얼굴	1529d
-소금	1720d
+소 얼굴	1549d
+소금	1740d
 소나무	121d
 소나무숲	121d
 소녀	453d
 소년	453d
+소련 포스터	810d
 소박한	375d
-소원을 건 나무	1846d
+소원을 건 나무	1866d
 소프트	442d
-소프트 아이스크림	1744d
+소프트 아이스크림	1764d
 솔라펑크	733d
 솔숲	121d
 솜사탕	270d
 송끄란	736d
 송년	750d
-송충이	1610d
-쇼핑백	1880d
+송충이	1630d
+쇼핑백	1900d
 수국	216d
-수달	1562d
+수달	1582d
 수련	209d
 수묵	299d
 수묵화	299d
 수박	231d
 수정	297d
 수중	362d
-수탉	1569d
+수탉	1589d
 수평선	180d
 수풀	119d
 수향마을	346d
 수확	747d
 순결한	404d
 순수한	404d
-숫양	1537d
+숫양	1557d
 숯불	165d
 숲	119d
 숲속	119d
@@ -25283,33 +25883,36 @@ zürafa	1543n
 스바루	485o
 스시	273d
 스웨덴	648o
-스위스	646o
+스위스	646o 814d
+스위스 스타일	814d
 스즈키	484o
 스카이블루	41d
-스카프	1864d
+스카프	1884d
 스칸디나비아	350d
 스칼렛	34d
-스컹크	1563d
+스컹크	1583d
 스코틀랜드	775d
 스타벅스	460o
 스테인리스	281d
+스튜디오 지브리	813d
 스트레스	410d
 스팀펑크	699d
-스파게티	1728d
+스파게티	1748d
 스페인	622o
 스포티파이	465o
-스푼과 사발	1716d
+스푼과 사발	1736d
 슬픈	388d
 슬픔	388d
 승리	413d
 시골	345d
 시끄러운	419d
-시나고그	1817d
+시나고그	1837d
 시내	337d
 시냇물	147d
 시누아즈리	724d
-시든 꽃	1630d
+시든 꽃	1650d
 시멘트	279d
+시보리	821d
 시안	14d
 시원한	397d
 시월	194d
@@ -25324,10 +25927,10 @@ zürafa	1543n
 신비한	391d
 신사	342d
 신스웨이브	700d
-신토 신사	1818d
+신토 신사	1838d
 실버	12d
 실크	288d
-실험실 가운	1859d
+실험실 가운	1879d
 심심한	431d
 심플	382d
 심해	140d
@@ -25337,9 +25940,9 @@ zürafa	1543n
 싱가포르	672o
 싱가포르항공	548o
 싱그러운	396d
-쌍봉 낙타	1541d
+쌍봉 낙타	1561d
 썩은	422d
-쏟아져 나오는 액체	1772d
+쏟아져 나오는 액체	1792d
 쓰지 말고	456d
 쓰지 않고	456d
 쓰지 않는	456d
@@ -25363,27 +25966,31 @@ zürafa	1543n
 아스팔트	279d
 아약스	609o
 아우디	473o
+아웃백	817d
 아이들	377d
 아이보리	38d
 아이스크림	271d
 아이슬란드	652o 758d
-아일랜드	629o
+아일랜드	629o 819d
 아줄레주	790d
+아즈텍	816d
 아침	185d
 아침 이슬	203d
+아카시아	827d
 아케이드	701d
-아코디언	1904d
+아코디언	1924d
 아쿠아	66d
 아트	435d
 아틀레티코 마드리드	600o
 악마	425d
-악어	1588d
+악어	1608d
 안개	199d
-안경	1856d
-안내견	1510d
+안경	1876d
+안내견	1530d
 안녕	452d
 안녕하세요	452d
 안녕하십니까	452d
+안달루시아	818d
 안데스	777d
 안드로이드	513o
 안정적인	403d
@@ -25391,41 +25998,43 @@ zürafa	1543n
 알록달록	175d
 알리바바	522o
 알리페이	524o
-알에서 깬 병아리	1570d
-알이 들어 있는 둥지	1650d
+알에서 깬 병아리	1590d
+알이 들어 있는 둥지	1670d
+알프스	828d
 암녹색	48d
 암벽	161d
 애리조나	773d
+애버리지니	817d
 애저	39d
 앤디 워홀	785d
 앰버	32d
 앵무새	320d
 야경	189d
 야광	445d
-야구모자	1896d
+야구모자	1916d
 야생	415d
 야수파	712d
 야시장	330d
-야자수	1640d
+야자수	1660d
 야채	430d
-야채샐러드	1717d
+야채샐러드	1737d
 약초	136d
 양귀비	219d
-양말	1867d
-양주잔	1771d
+양말	1887d
+양주잔	1791d
 양초	307d
 양키스	580o
-양파	1682d
+양파	1702d
 어두운	436d
 어둑한	448d
 어둠	436d
 어둡고	436d
 어린이	377d
-어묵	1733d
+어묵	1753d
 어스름한	448d
 어스톤	381d
 언덕	158d
-얼룩다람쥐	1554d
+얼룩다람쥐	1574d
 얼룩말	317d
 얼어붙은	447d
 얼음	181d
@@ -25451,12 +26060,12 @@ zürafa	1543n
 여름날	193d
 여명	177d
 여성	453d
-여성복	1875d
+여성복	1895d
 여성스러운	416d
-여성용 모자	1893d
+여성용 모자	1913d
 여성적인	416d
 여우	321d
-여우 얼굴	1513d
+여우 얼굴	1533d
 여유로운	384d
 여의도 벚꽃	806d
 여자	453d
@@ -25479,39 +26088,39 @@ zürafa	1543n
 열기구	801d
 열대	348d
 열대 해변	144d
-열대어	1601d
+열대어	1621d
 열대우림	120d
 열대지방	348d
 열매	250d
 열정	390d
 열정적인	390d
-염소	1539d
+염소	1559d
 영광	413d
 영국	628o 764d
 영적인	409d
 옅은	439d
 예술	435d
-오뎅	1730d
+오뎅	1750d
 오두막	360d
 오락실	701d
-오랑우탄	1507d
+오랑우탄	1527d
 오래된 책	309d
 오렌지	225d
 오렌지색	1d
 오로라	174d
 오륜기	680o
-오리	1577d
+오리	1597d
 오방색	791d
 오본	746d
-오소리	1565d
+오소리	1585d
 오스만	765d
 오스트리아	647o
 오아시스	138d
 오악사카	751d
 오월	192d
-오이	1678d
+오이	1698d
 오전	185d
-오징어	1742d
+오징어	1762d
 오커	36d
 오프화이트	104d
 오후	187d
@@ -25520,7 +26129,7 @@ zürafa	1543n
 옥색	15d
 옥수수	247d
 옥토버페스트	740d
-온천	1830d
+온천	1850d
 온화한	385d
 올리브	275d
 올리브그린	24d
@@ -25530,18 +26139,18 @@ zürafa	1543n
 와비사비	351d
 와인	261d
 와인색	33d
-와인잔	1765d
+와인잔	1785d
 와일드 웨스트	730d
-와플	1695d
+와플	1715d
 왓츠앱	499o
-왕관	1892d
+왕관	1912d
 왕실	379d
 외로운	388d
 외로움	388d
 요르단	766d
 요새	356d
 요정	392d
-용 얼굴	1592d
+용 얼굴	1612d
 용암	163d
 우롱차	257d
 우버	496o
@@ -25551,36 +26160,39 @@ zürafa	1543n
 우울	388d
 우울한	388d
 우유	265d
-우유 한잔	1759d
+우유 한잔	1779d
 우윳빛	105d
 우주	173d
 우주선	361d
 우주정거장	361d
-우체국	1800d
+우체국	1820d
 우크라이나	636o
 우키요에	787d
-운동화	1884d
+운동화	1904d
+울루루	817d
 울트라마린	44d
 워드프레스	559o
 워리어스	573o
 워홀	785d
 원목	276d
-원석	1902d
-원숭이	1505d
-원숭이 얼굴	1504d
-원피스	1868d
-원피스 수영복	1871d
+원석	1922d
+원숭이	1525d
+원숭이 얼굴	1524d
+원주민 미술	817d
+원피스	1888d
+원피스 수영복	1891d
 월백색	76d
 월병	807d
 웜톤	449d
 웨딩	368d
+웨스 앤더슨	812d
 웨스트햄	596o
 웰빙	414d
 위스키	264d
 위챗	501o
 유기농	380d
-유니콘 얼굴	1525d
-유럽 성	1810d
+유니콘 얼굴	1545d
+유럽 성	1830d
 유리	291d
 유백색	105d
 유벤투스	603o
@@ -25598,14 +26210,15 @@ zürafa	1543n
 은행잎	130d
 은회색	86d
 음력설	366d
-음료 팩	1775d
-음료수	1767d
+음료 팩	1795d
+음료수	1787d
 의료	353d
 이끼	131d
 이드	742d
 이른 아침	185d
-이발소	1835d
+이발소	1855d
 이베이	498o
+이브 클라인	815d
 이상한	432d
 이스탄불	765d
 이슬	203d
@@ -25616,6 +26229,7 @@ zürafa	1543n
 이탈리아	621o
 인더스트리얼	374d
 인도	634o
+인도 신부	824d
 인도네시아	668o
 인디고	23d
 인디핑크	92d
@@ -25626,13 +26240,16 @@ zürafa	1543n
 인텔	515o
 일몰	176d
 일본	618o
-일본 성	1809d
-일본 우체국	1799d
-일본 인형	1848d
-일본 장식	1847d
+일본 성	1829d
+일본 우체국	1819d
+일본 인형	1868d
+일본 장식	1867d
 일본풍	351d
 일월	195d
 일출	177d
+입체주의	811d
+입체파	811d
+잉카	816d
 잎	127d
 잎사귀	127d
 자갈	278d
@@ -25646,8 +26263,8 @@ zürafa	1543n
 자수정	56d
 자수정색	56d
 자연	380d
-자욱한 안개	1822d
-자유의 여신상	1813d
+자욱한 안개	1842d
+자유의 여신상	1833d
 자이푸르	797d
 자정	190d
 자주 보라	96d
@@ -25657,7 +26274,7 @@ zürafa	1543n
 잔디	124d
 잔디색	51d
 잔잔한	383d
-장갑	1865d
+장갑	1885d
 장난감	377d
 장마	196d
 장미	206d
@@ -25677,38 +26294,39 @@ zürafa	1543n
 적갈색	19d
 적보라	96d
 적색	0d
-전갈	1619d
+전갈	1639d
 전구	333d
 전문적인	403d
 전원풍	375d
 전장	428d
 전쟁	428d
+전통 의상	822d
 절	342d
 절벽	161d
 절제된	418d
 점토	301d
 정글	120d
-정면을 향해 날개를 편 병아리	1572d
+정면을 향해 날개를 편 병아리	1592d
 정신없는	419d
 정열적인	390d
 정오	186d
 정원	125d
-정원이 있는 집	1797d
-젖병	1758d
-젖소	1532d
+정원이 있는 집	1817d
+젖병	1778d
+젖소	1552d
 제비꽃색	22d
 제외	456d
 제외하고	456d
 젠	347d
-조각 케익	1750d
+조각 케익	1770d
 조명	333d
 조용한	383d
 졸린	411d
-졸업 모자	1895d
+졸업 모자	1915d
 종이	290d
-주먹밥	1723d
+주먹밥	1743d
 주방	358d
-주택 건물	1794d
+주택 건물	1814d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -25721,12 +26339,13 @@ zürafa	1543n
 중국 사원	792d
 중국풍	352d
 중추절	367d
-쥐 얼굴	1548d
+쥐 얼굴	1568d
 즐거운	387d
-지갑	1877d
-지렁이	1622d
+지갑	1897d
+지렁이	1642d
 지루한	431d
 지루함	431d
+지브리	813d
 지옥	425d
 지중해	349d
 지평선	180d
@@ -25749,6 +26368,7 @@ zürafa	1543n
 짙은 회색	37d
 쨍한	441d
 쪽빛	23d
+쪽염색	821d
 차가운	397d
 차가운 색	450d
 차가운 색감	450d
@@ -25756,7 +26376,7 @@ zürafa	1543n
 차콜	37d
 찻빛 갈색	88d
 찻잎	253d
-찻주전자	1761d
+찻주전자	1781d
 창공	167d
 창백한	439d
 창의적	435d
@@ -25790,21 +26410,21 @@ zürafa	1543n
 체코	655o
 첼시	589o
 초록	3d
-초록 사과	1661d
+초록 사과	1681d
 초록빛	3d
 초록색	3d
 초롱	306d
 초밥	273d
-초식 공룡	1594d
+초식 공룡	1614d
 초원	123d
 초조한	410d
-초콜렛	1753d
+초콜렛	1773d
 초콜릿	258d
 초콜릿색	108d
 초현실	714d
 초현실주의	714d
 촛불	307d
-추모 리본	1855d
+추모 리본	1875d
 추석	367d
 추수	747d
 추수감사절	747d
@@ -25814,23 +26434,25 @@ zürafa	1543n
 축제	332d
 축제 분위기	406d
 춘절	366d
-치즈 조각	1696d
+치바오	823d
+치즈 조각	1716d
+치파오	823d
 칙칙한	443d
 친퀘테레	756d
 친환경	380d
 칠기	300d
 칠레	659o
-칠면조	1567d
+칠면조	1587d
 칠월	193d
 침실	359d
 침엽수	121d
 카니발	332d
 카라바조	784d
 카레	274d
-카레라이스	1726d
+카레라이스	1746d
 카리브	761d
 카리브해	761d
-카바	1819d
+카바	1839d
 카와이	723d
 카운트다운	750d
 카이로	767d
@@ -25844,38 +26466,39 @@ zürafa	1543n
 카페	340d
 카페라떼	252d
 카푸치노	252d
-칵테일	1766d
+칵테일	1786d
 칸딘스키	720d
 캐나다	630o
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
 캘리포니아	774d
-캠핑	1782d
-캥거루	1564d
-커스타드 푸딩	1756d
+캠핑	1802d
+캥거루	1584d
+커스타드 푸딩	1776d
 커피	251d
 커피색	107d
 커피숍	340d
 컬러풀	175d
-컵케이크	1751d
+컵케이크	1771d
 케냐	664o
 케이에프씨	535o
 케이크	268d
 케이팝	780d
 켄테	735d
-코끼리	1544d
+켈트	819d
+코끼리	1564d
 코랄	28d
-코르크가 튀어나오고 있는 병	1764d
+코르크가 튀어나오고 있는 병	1784d
 코발트	45d
 코발트블루	45d
-코뿔소	1546d
+코뿔소	1566d
 코스탈	726d
-코알라	1559d
+코알라	1579d
 코카콜라	458o
 코코넛	238d
 코코아	258d
-코트	1866d
+코트	1886d
 코트다쥐르	800d
 코티지코어	697d
 코퍼	59d
@@ -25883,26 +26506,29 @@ zürafa	1543n
 콜로세움	781d
 콜롬비아	658o
 쿠바	674o 752d
-쿠키	1748d
+쿠키	1768d
 쿨톤	450d
 퀴어 퍼레이드	748d
+큐비즘	811d
+크렘린	825d
 크롬	283d
-크루아상	1689d
+크루아상	1709d
 크리스마스	363d
-크리스마스 트리	1838d
+크리스마스 트리	1858d
 크리스털	297d
 크림색	18d
 크림슨	71d
-클라인 블루	676o
+클라인 블루	676o 815d
 클래식 블루	685o
 클럽	433d
 클리닉	353d
 클림트	716d
 키아로스쿠로	784d
 키위	242d
-타말레	1708d
+타말레	1728d
 타이난	792d
-타코	1706d
+타지마할	826d
+타코	1726d
 타탄	775d
 탐욕	423d
 태국	669o 772d
@@ -25916,38 +26542,39 @@ zürafa	1543n
 터키항공	544o
 테라코타	111d
 테슬라	479o
-테이크아웃 상자	1738d
+테이크아웃 상자	1758d
 테크	373d
-텐트	1821d
+텐트	1841d
 텔레그램	500o
 토기	301d
-토끼	1553d
-토끼 얼굴	1552d
-토끼풀	1644d
+토끼	1573d
+토끼 얼굴	1572d
+토끼풀	1664d
 토마토	244d
 토스카나	755d
 토스트	267d
 토요타	475o
+토토로	813d
 토트넘	593o
 토프	68d
 톤다운	443d
 통나무집	360d
-통조림	1721d
+통조림	1741d
 툰드라	182d
 튀르키예	637o
 튤립	210d
-트럼펫	1907d
+트럼펫	1927d
 트위치	505o
 트위터	567o
-티라노사우루스	1595d
+티라노사우루스	1615d
 티베트	776d
-티셔츠	1862d
+티셔츠	1882d
 티키	727d
 티파니 블루	675o
 틱톡	504o
 파나소닉	540o
 파도	141d
-파라솔이 있는 해변	1783d
+파라솔이 있는 해변	1803d
 파라오	767d
 파란	4d
 파란 마을	796d
@@ -25962,20 +26589,20 @@ zürafa	1543n
 파스텔톤	444d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1879d
-파이	1752d
+파우치	1899d
+파이	1772d
 파이어폭스	512o
 파인애플	237d
 파키스탄	666o
 파티	369d
 판다	318d
-판다 얼굴	1560d
-팔라펠	1710d
+판다 얼굴	1580d
+팔라펠	1730d
 팔월	193d
 팝아트	785d
-팝콘	1718d
+팝콘	1738d
 팥색	89d
-팬케이크	1694d
+팬케이크	1714d
 펄화이트	106d
 펑크	706d
 페네르바체	613o
@@ -25991,7 +26618,7 @@ zürafa	1543n
 펩시	560o
 펭귄	319d
 편안한	384d
-편의점	1805d
+편의점	1825d
 평범한	431d
 평온한	383d
 평화	383d
@@ -26003,7 +26630,7 @@ zürafa	1543n
 포르쉐	480o
 포르투갈	623o 790d
 포지타노	756d
-포츈 쿠키	1737d
+포츈 쿠키	1757d
 폭스바겐	474o
 폭염	202d
 폭죽	331d
@@ -26011,10 +26638,10 @@ zürafa	1543n
 폭풍	198d
 폭풍우	198d
 폴란드	653o
-퐁듀	1715d
-표범	1520d
+퐁듀	1735d
+표범	1540d
 표현주의	713d
-푸들	1511d
+푸들	1531d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -26023,35 +26650,37 @@ zürafa	1543n
 풀색	51d
 품격	394d
 풋사과	234d
-풍경	1850d
+풍경	1870d
 풍등	744d
 풍선	334d
 프라이드	748d
-프라이팬	1712d
+프라이팬	1732d
 프랑스	619o
-프레첼	1692d
+프레첼	1712d
 프로방스	800d
 프리다 칼로	718d
 플라멩구	616o
+플라멩코	818d
 플라밍고	314d
 플라스틱	304d
-플랫 슈즈	1886d
-플랫브레드	1691d
+플랫 슈즈	1906d
+플랫브레드	1711d
 플럼	62d
 플레이스테이션	469o
 피	312d
 피그마	555o
 피라미드	767d
 피렌체	755d
-피망	1677d
-피아노	1906d
+피망	1697d
+피아노	1926d
 피아트	481o
 피에로	328d
 피오르	802d
 피오르드	802d
-피자	1703d
+피자	1723d
 피치 퍼즈	689o
 피치색	27d
+피카소	811d
 피콕블루	46d
 핀란드	651o
 핀터레스트	508o
@@ -26069,25 +26698,27 @@ zürafa	1543n
 하늘색	41d
 하라주쿠	723d
 하롱베이	779d
-하마	1547d
+하마	1567d
 하바나	752d
 하얀	10d
 하얀색	10d
 하양	10d
 하와이	760d
-하이힐	1887d
+하이힐	1907d
 학교	355d
-학교 가방	1881d
+학교 가방	1901d
 한가위	367d
 한겨울	195d
 한국	780d
 한낮	186d
 한밤중	190d
+한복	822d
 한여름	193d
 한지	290d
+한푸	823d
 할로윈	364d
 함박눈	184d
-핫도그	1704d
+핫도그	1724d
 항구	153d
 해	169d
 해돋이	177d
@@ -26098,10 +26729,10 @@ zürafa	1543n
 해저	140d
 해질녘	176d
 해초	137d
-핸드백	1878d
+핸드백	1898d
 핼러윈	364d
-햄버거	1701d
-햄스터 얼굴	1551d
+햄버거	1721d
+햄스터 얼굴	1571d
 햇빛	169d
 햇살	169d
 행복	387d
@@ -26118,7 +26749,7 @@ zürafa	1543n
 형광 분홍	116d
 형광 초록	117d
 호랑이	316d
-호랑이 얼굴	1518d
+호랑이 얼굴	1538d
 호박	243d
 호박색	32d
 호수	146d
@@ -26126,13 +26757,13 @@ zürafa	1543n
 호이안	793d
 호주	631o
 호쿠사이	721d
-호텔	1803d
+호텔	1823d
 호흘로마	788d
 혼다	476o
 혼란스러운	419d
 홀리 축제	803d
 홀치기염색	707d
-홍고추	1676d
+홍고추	1696d
 홍차	253d
 홍콩	770d
 홍학	314d
@@ -26156,10 +26787,10 @@ zürafa	1543n
 황혼	188d
 회녹색	94d
 회색	8d
-회전 목마	1831d
+회전 목마	1851d
 회청색	93d
 후르츠	429d
-후지산	1781d
+후지산	1801d
 훈훈한	395d
 흐린 날	200d
 흐림	200d
@@ -26176,258 +26807,258 @@ zürafa	1543n
 희미한	448d
 희뿌연	446d
 흰	10d
-흰 꽃	1626d
-흰 십자가가 있는 헬멧	1898d
+흰 꽃	1646d
+흰 십자가가 있는 헬멧	1918d
 흰색	10d
 히말라야	776d
 히피	707d
-힌두교 사원	1816d
+힌두교 사원	1836d
 힐링	384d
 힘찬	402d
-🌁	1822o
-🌃	1823o
-🌄	1825o
-🌅	176b 1826o
-🌆	1827o
-🌇	176b 1828o
+🌁	1842o
+🌃	1843o
+🌄	1845o
+🌅	176b 1846o
+🌆	1847o
+🌇	176b 1848o
 🌈	175b
-🌉	1829o
+🌉	1849o
 🌊	139b
-🌋	163b 1780o
+🌋	163b 1800o
 🌌	173b
 🌕	170b
 🌙	171b
 🌞	169b
 🌧	196b
 🌫	199b
-🌭	1704o
-🌮	1706o
-🌯	1707o
-🌰	1685o
-🌱	1636o
-🌲	119b 1638o
-🌳	119b 1639o
-🌴	1640o
-🌵	1641o
-🌶	1676o
-🌷	210b 1634o
-🌸	205b 1625o
-🌹	206b 1629o
-🌺	1631o
-🌻	208b 1632o
-🌼	1633o
-🌽	247b 1675o
-🌾	248b 1642o
-🌿	127b 1643o
-🍀	1645o
-🍁	129b 1646o
-🍂	128b 1647o
-🍃	127b 1648o
-🍄	1651o
-🍅	244b 1668o
-🍆	245b 1672o
-🍇	228b 1652o
-🍈	1653o
-🍉	231b 1654o
-🍊	225b 1655o
-🍋	224b 1656o
-🍌	235b 1657o
-🍍	237b 1658o
-🍎	233b 1660o
-🍏	234b 1661o
-🍐	1662o
-🍑	232b 1663o
-🍒	227b 1664o
-🍓	226b 1665o
-🍔	1701o
-🍕	1703o
-🍖	1697o
-🍗	1698o
-🍘	1723o
-🍙	1724o
-🍚	1725o
-🍛	1726o
-🍜	1727o
-🍝	1728o
-🍞	267b 1688o
-🍟	1702o
-🍠	1729o
-🍡	1735o
-🍢	1730o
-🍣	1731o
-🍤	1732o
-🍥	1733o
-🍦	271b 1744o
-🍧	1745o
-🍨	1746o
-🍩	1747o
-🍪	1748o
-🍫	258b 1753o
-🍬	269b 1754o
-🍭	269b 1755o
-🍮	1756o
-🍯	260b 1757o
-🍰	268b 1750o
-🍱	1722o
-🍲	1714o
-🍳	1712o
-🍵	254b 1762o
-🍶	1763o
-🍷	261b 1765o
-🍸	1766o
-🍹	1767o
-🍺	263b 1768o
-🍻	1769o
-🍼	1758o
-🍾	1764o
-🍿	1718o
-🎀	1853o
-🎁	1854o
-🎂	369b 1749o
-🎃	243b 1837o
+🌭	1724o
+🌮	1726o
+🌯	1727o
+🌰	1705o
+🌱	1656o
+🌲	119b 1658o
+🌳	119b 1659o
+🌴	1660o
+🌵	1661o
+🌶	1696o
+🌷	210b 1654o
+🌸	205b 1645o
+🌹	206b 1649o
+🌺	1651o
+🌻	208b 1652o
+🌼	1653o
+🌽	247b 1695o
+🌾	248b 1662o
+🌿	127b 1663o
+🍀	1665o
+🍁	129b 1666o
+🍂	128b 1667o
+🍃	127b 1668o
+🍄	1671o
+🍅	244b 1688o
+🍆	245b 1692o
+🍇	228b 1672o
+🍈	1673o
+🍉	231b 1674o
+🍊	225b 1675o
+🍋	224b 1676o
+🍌	235b 1677o
+🍍	237b 1678o
+🍎	233b 1680o
+🍏	234b 1681o
+🍐	1682o
+🍑	232b 1683o
+🍒	227b 1684o
+🍓	226b 1685o
+🍔	1721o
+🍕	1723o
+🍖	1717o
+🍗	1718o
+🍘	1743o
+🍙	1744o
+🍚	1745o
+🍛	1746o
+🍜	1747o
+🍝	1748o
+🍞	267b 1708o
+🍟	1722o
+🍠	1749o
+🍡	1755o
+🍢	1750o
+🍣	1751o
+🍤	1752o
+🍥	1753o
+🍦	271b 1764o
+🍧	1765o
+🍨	1766o
+🍩	1767o
+🍪	1768o
+🍫	258b 1773o
+🍬	269b 1774o
+🍭	269b 1775o
+🍮	1776o
+🍯	260b 1777o
+🍰	268b 1770o
+🍱	1742o
+🍲	1734o
+🍳	1732o
+🍵	254b 1782o
+🍶	1783o
+🍷	261b 1785o
+🍸	1786o
+🍹	1787o
+🍺	263b 1788o
+🍻	1789o
+🍼	1778o
+🍾	1784o
+🍿	1738o
+🎀	1873o
+🎁	1874o
+🎂	369b 1769o
+🎃	243b 1857o
 🎃👻	364b
-🎄	363b 1838o
-🎆	331b 1839o
-🎇	331b 1840o
-🎈	334b 1843o
-🎉	369b 1844o
-🎊	1845o
-🎋	1846o
-🎍	1847o
-🎎	1848o
-🎏	1849o
-🎐	1850o
-🎑	1851o
-🎒	1881o
-🎓	1895o
-🎗	1855o
-🎠	1831o
-🎡	1833o
-🎢	1834o
-🎩	1894o
-🎪	1836o
-🎷	1903o
-🎸	1905o
-🎹	1906o
-🎺	1907o
-🎻	1908o
-🏔	158b 1778o
-🏕	1782o
-🏖	142b 1783o
-🏗	1789o
-🏘	1794o
-🏙	337b 1824o
-🏚	1795o
-🏛	1788o
-🏜	155b 1784o
-🏝	1785o
-🏞	1786o
-🏟	1787o
-🏠	1796o
-🏡	1797o
-🏢	1798o
-🏣	1799o
-🏤	1800o
-🏥	1801o
-🏦	1802o
-🏨	1803o
-🏩	1804o
-🏪	1805o
-🏫	1806o
-🏬	1807o
-🏭	1808o
+🎄	363b 1858o
+🎆	331b 1859o
+🎇	331b 1860o
+🎈	334b 1863o
+🎉	369b 1864o
+🎊	1865o
+🎋	1866o
+🎍	1867o
+🎎	1868o
+🎏	1869o
+🎐	1870o
+🎑	1871o
+🎒	1901o
+🎓	1915o
+🎗	1875o
+🎠	1851o
+🎡	1853o
+🎢	1854o
+🎩	1914o
+🎪	1856o
+🎷	1923o
+🎸	1925o
+🎹	1926o
+🎺	1927o
+🎻	1928o
+🏔	158b 1798o
+🏕	1802o
+🏖	142b 1803o
+🏗	1809o
+🏘	1814o
+🏙	337b 1844o
+🏚	1815o
+🏛	1808o
+🏜	155b 1804o
+🏝	1805o
+🏞	1806o
+🏟	1807o
+🏠	1816o
+🏡	1817o
+🏢	1818o
+🏣	1819o
+🏤	1820o
+🏥	1821o
+🏦	1822o
+🏨	1823o
+🏩	1824o
+🏪	1825o
+🏫	1826o
+🏬	1827o
+🏭	1828o
 🏮	306b
-🏯	1809o
-🏰	1810o
-🏵	1628o
-🐀	1550o
-🐁	1549o
-🐂	1530o
-🐃	1531o
-🐄	1532o
-🐅	316b 1519o
-🐆	1520o
-🐇	1553o
-🐈	1516o
-🐉	1593o
-🐊	1588o
-🐋	327b 1597o
-🐌	1608o
-🐍	1591o
-🐎	1524o
-🐏	1537o
-🐐	1539o
-🐑	1538o
-🐒	1505o
-🐓	1569o
-🐔	1568o
-🐕	1509o
-🐖	1534o
-🐗	1535o
-🐘	1544o
-🐙	1604o
-🐚	1605o
-🐛	1610o
-🐜	1611o
-🐝	323b 1612o
-🐞	324b 1614o
-🐟	1600o
-🐠	326b 1601o
-🐡	1602o
-🐢	1589o
-🐣	1570o
-🐤	1571o
-🐥	1572o
-🐦	1573o
-🐧	319b 1574o
-🐨	1559o
-🐩	1511o
-🐪	1540o
-🐫	1541o
-🐬	327b 1598o
-🐭	1548o
-🐮	1529o
-🐯	316b 1518o
-🐰	1552o
-🐱	1515o
-🐲	1592o
-🐳	1596o
-🐴	1521o
-🐵	1504o
-🐶	1508o
-🐷	1533o
-🐸	325b 1587o
-🐹	1551o
-🐺	1512o
-🐻	1558o
-🐼	318b 1560o
-🐽	1536o
-🐾	1566o
-🐿	1554o
-👑	1892o
-👒	1893o
-👓	1856o
-👔	1861o
-👕	1862o
-👖	1863o
-👗	1868o
-👘	1869o
-👙	1874o
-👚	1875o
-👛	1877o
-👜	1878o
-👝	1879o
-👞	1883o
-👟	1884o
-👠	1887o
-👡	1888o
-👢	1890o
-💄	1900o
-💈	1835o
-💍	1901o
-💎	298b 1902o
-💐	204b 1624o
-💒	1811o
+🏯	1829o
+🏰	1830o
+🏵	1648o
+🐀	1570o
+🐁	1569o
+🐂	1550o
+🐃	1551o
+🐄	1552o
+🐅	316b 1539o
+🐆	1540o
+🐇	1573o
+🐈	1536o
+🐉	1613o
+🐊	1608o
+🐋	327b 1617o
+🐌	1628o
+🐍	1611o
+🐎	1544o
+🐏	1557o
+🐐	1559o
+🐑	1558o
+🐒	1525o
+🐓	1589o
+🐔	1588o
+🐕	1529o
+🐖	1554o
+🐗	1555o
+🐘	1564o
+🐙	1624o
+🐚	1625o
+🐛	1630o
+🐜	1631o
+🐝	323b 1632o
+🐞	324b 1634o
+🐟	1620o
+🐠	326b 1621o
+🐡	1622o
+🐢	1609o
+🐣	1590o
+🐤	1591o
+🐥	1592o
+🐦	1593o
+🐧	319b 1594o
+🐨	1579o
+🐩	1531o
+🐪	1560o
+🐫	1561o
+🐬	327b 1618o
+🐭	1568o
+🐮	1549o
+🐯	316b 1538o
+🐰	1572o
+🐱	1535o
+🐲	1612o
+🐳	1616o
+🐴	1541o
+🐵	1524o
+🐶	1528o
+🐷	1553o
+🐸	325b 1607o
+🐹	1571o
+🐺	1532o
+🐻	1578o
+🐼	318b 1580o
+🐽	1556o
+🐾	1586o
+🐿	1574o
+👑	1912o
+👒	1913o
+👓	1876o
+👔	1881o
+👕	1882o
+👖	1883o
+👗	1888o
+👘	1889o
+👙	1894o
+👚	1895o
+👛	1897o
+👜	1898o
+👝	1899o
+👞	1903o
+👟	1904o
+👠	1907o
+👡	1908o
+👢	1910o
+💄	1920o
+💈	1855o
+💍	1921o
+💎	298b 1922o
+💐	204b 1644o
+💒	1831o
 💕	389b
 💖	389b
 💘	365b
@@ -26436,25 +27067,25 @@ zürafa	1543n
 💛	2b
 💜	5b
 💡	333b
-💮	1626o
+💮	1646o
 📚	309b
-📿	1899o
+📿	1919o
 🔥	164b
 🔮	297b
 🔴	0b
 🔵	4b
-🕊	1575o
-🕋	1819o
-🕌	1815o
-🕍	1817o
+🕊	1595o
+🕋	1839o
+🕌	1835o
+🕍	1837o
 🕯	307b
-🕶	1857o
-🕷	1617o
-🕸	1618o
+🕶	1877o
+🕷	1637o
+🕸	1638o
 🖤	9b
-🗻	1781o
-🗼	1812o
-🗽	1813o
+🗻	1801o
+🗼	1832o
+🗽	1833o
 😄	387b
 😊	387b
 😡	399b
@@ -26462,10 +27093,10 @@ zürafa	1543n
 😲	421b
 🚀	361b
 🚕	336b
-🛍	1880o
-🛕	1816o
-🛖	1793o
-🛝	1832o
+🛍	1900o
+🛕	1836o
+🛖	1813o
+🛝	1852o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -26476,185 +27107,189 @@ zürafa	1543n
 🤢	422b
 🤩	421b
 🤮	422b
-🥀	1630o
-🥁	1910o
-🥂	262b 1770o
-🥃	1771o
-🥐	1689o
-🥑	239b 1671o
-🥒	1678o
-🥓	1700o
-🥔	1673o
-🥕	246b 1674o
-🥖	1690o
-🥗	1717o
-🥘	1713o
-🥙	1709o
-🥚	1711o
-🥛	265b 1759o
-🥜	1683o
-🥝	242b 1667o
-🥞	1694o
-🥟	1736o
-🥠	1737o
-🥡	1738o
-🥣	1716o
-🥤	1773o
-🥥	238b 1670o
-🥦	1680o
-🥧	1752o
-🥨	1692o
-🥩	1699o
-🥪	1705o
-🥫	1721o
-🥬	1679o
-🥭	236b 1659o
-🥮	1734o
-🥯	1693o
-🥻	1870o
-🥼	1859o
-🥽	1858o
-🥾	1885o
-🥿	1886o
-🦀	1739o
-🦁	1517o
-🦂	1619o
-🦃	1567o
-🦄	1525o
-🦅	1576o
-🦆	1577o
-🦇	1557o
-🦈	1603o
-🦉	1579o
-🦊	321b 1513o
-🦋	322b 1609o
-🦌	1527o
-🦍	1506o
-🦎	1590o
-🦏	1546o
-🦐	1741o
-🦑	1742o
-🦒	1543o
-🦓	317b 1526o
-🦔	1556o
-🦕	1594o
-🦖	1595o
-🦗	1615o
-🦘	1564o
-🦙	1542o
-🦚	315b 1583o
-🦛	1547o
-🦜	320b 1584o
-🦝	1514o
-🦞	1740o
-🦟	1620o
-🦠	1623o
-🦡	1565o
-🦢	1578o
-🦣	1545o
-🦤	1580o
-🦥	1561o
-🦦	1562o
-🦧	1507o
-🦨	1563o
-🦩	314b 1582o
-🦪	1743o
-🦫	1555o
-🦬	1528o
-🦭	1599o
-🦮	1510o
-🦺	1860o
-🧀	1696o
-🧁	1751o
-🧂	1720o
-🧃	1775o
-🧄	1681o
-🧅	1682o
-🧆	1710o
-🧇	1695o
-🧈	1719o
-🧉	1776o
-🧊	181b 1777o
-🧋	256b 1774o
+🥀	1650o
+🥁	1930o
+🥂	262b 1790o
+🥃	1791o
+🥐	1709o
+🥑	239b 1691o
+🥒	1698o
+🥓	1720o
+🥔	1693o
+🥕	246b 1694o
+🥖	1710o
+🥗	1737o
+🥘	1733o
+🥙	1729o
+🥚	1731o
+🥛	265b 1779o
+🥜	1703o
+🥝	242b 1687o
+🥞	1714o
+🥟	1756o
+🥠	1757o
+🥡	1758o
+🥣	1736o
+🥤	1793o
+🥥	238b 1690o
+🥦	1700o
+🥧	1772o
+🥨	1712o
+🥩	1719o
+🥪	1725o
+🥫	1741o
+🥬	1699o
+🥭	236b 1679o
+🥮	1754o
+🥯	1713o
+🥻	1890o
+🥼	1879o
+🥽	1878o
+🥾	1905o
+🥿	1906o
+🦀	1759o
+🦁	1537o
+🦂	1639o
+🦃	1587o
+🦄	1545o
+🦅	1596o
+🦆	1597o
+🦇	1577o
+🦈	1623o
+🦉	1599o
+🦊	321b 1533o
+🦋	322b 1629o
+🦌	1547o
+🦍	1526o
+🦎	1610o
+🦏	1566o
+🦐	1761o
+🦑	1762o
+🦒	1563o
+🦓	317b 1546o
+🦔	1576o
+🦕	1614o
+🦖	1615o
+🦗	1635o
+🦘	1584o
+🦙	1562o
+🦚	315b 1603o
+🦛	1567o
+🦜	320b 1604o
+🦝	1534o
+🦞	1760o
+🦟	1640o
+🦠	1643o
+🦡	1585o
+🦢	1598o
+🦣	1565o
+🦤	1600o
+🦥	1581o
+🦦	1582o
+🦧	1527o
+🦨	1583o
+🦩	314b 1602o
+🦪	1763o
+🦫	1575o
+🦬	1548o
+🦭	1619o
+🦮	1530o
+🦺	1880o
+🧀	1716o
+🧁	1771o
+🧂	1740o
+🧃	1795o
+🧄	1701o
+🧅	1702o
+🧆	1730o
+🧇	1715o
+🧈	1739o
+🧉	1796o
+🧊	181b 1797o
+🧋	256b 1794o
 🧚	392b
-🧢	1896o
-🧣	1864o
-🧤	1865o
-🧥	1866o
-🧦	1867o
-🧧	1852o
-🧨	1841o
-🧱	1790o
-🩰	1889o
-🩱	1871o
-🩲	1872o
-🩳	1873o
-🩴	1882o
+🧢	1916o
+🧣	1884o
+🧤	1885o
+🧥	1886o
+🧦	1887o
+🧧	1872o
+🧨	1861o
+🧱	1810o
+🩰	1909o
+🩱	1891o
+🩲	1892o
+🩳	1893o
+🩴	1902o
 🩷	6b
 🩸	312b
-🪇	1912o
-🪈	1913o
-🪕	1909o
-🪖	1897o
-🪗	1904o
-🪘	1911o
-🪨	1791o
-🪭	1876o
-🪮	1891o
-🪰	1621o
-🪱	1622o
-🪲	1613o
-🪳	1616o
-🪴	1637o
-🪵	276b 1792o
-🪶	1581o
-🪷	1627o
-🪸	1606o
-🪹	1649o
-🪺	1650o
-🪻	1635o
-🪼	1607o
-🪽	1585o
-🪿	1586o
-🫎	1522o
-🫏	1523o
-🫐	229b 1666o
-🫑	1677o
-🫒	1669o
-🫓	1691o
-🫔	1708o
-🫕	1715o
-🫖	1761o
-🫗	1772o
-🫘	1684o
-🫚	1686o
-🫛	1687o
-@bare 3524
+🪇	1932o
+🪈	1933o
+🪕	1929o
+🪖	1917o
+🪗	1924o
+🪘	1931o
+🪨	1811o
+🪭	1896o
+🪮	1911o
+🪰	1641o
+🪱	1642o
+🪲	1633o
+🪳	1636o
+🪴	1657o
+🪵	276b 1812o
+🪶	1601o
+🪷	1647o
+🪸	1626o
+🪹	1669o
+🪺	1670o
+🪻	1655o
+🪼	1627o
+🪽	1605o
+🪿	1606o
+🫎	1542o
+🫏	1543o
+🫐	229b 1686o
+🫑	1697o
+🫒	1689o
+🫓	1711o
+🫔	1728o
+🫕	1735o
+🫖	1781o
+🫗	1792o
+🫘	1704o
+🫚	1706o
+🫛	1707o
+@bare 3595
 a rap	769m
 abenddammerung	188h
 abobora	243g
-abobora de halloween	1837g
+abobora de halloween	1857g
+aborigene	817e 817g
+aborjin sanati	817n
 ac quy	425m
+acacia	827g
 acafrao	274g
 acafrao da terra	79g
 acao de gracas	747g
 accion de gracias	747f
-accordeon	1904e
+accordeon	1924e
 acelya	222n
 acem halisi	734n
 acer	129g
 acgozlu	423n
-aci biber	1676n
+aci biber	1696n
 acik	438n
 acik mavi gok	41n
 acik renk	438n
 aco	281g
-acordeao	1904g
-acordeon	1904f
+acordeao	1924g
+acordeon	1924f
 action de grace	747e
 acude	148g
 adacayi yesili	94n
 adoravel	405g
+affiche sovietique	810e
 africa do sul	662o
 agac	132n
 agais	768h
@@ -26662,15 +27297,15 @@ agirbasli	407n
 agirbasli ton	418n
 agua	151g
 agua marinha clara	66g
-aguia	1576g
-aguila	1576f
+aguia	1596g
+aguila	1596f
 agustos	193n
 agyptisch	767h
 ahsap	276n
 aid	742e
 aid el fitr	742e
 akcaagac	129n
-akcaagac yapragi	1646n
+akcaagac yapragi	1666n
 akdeniz tarzi	349n
 aksam	188n
 aksam gunesi	176n
@@ -26684,9 +27319,10 @@ algodao	289g
 algodao doce	270g
 algodon	289f
 algodon de azucar	270f
-alisveris cantasi	1880n
+alisveris cantasi	1900n
 allik	114n
 allik kirmizisi	70n
+almhutte	828h
 alte bucher	309h
 altin	11n
 altin rengi	11n
@@ -26700,11 +27336,11 @@ aluminyum	283n
 am ap	395m
 am cung	395m
 am dam	388m
-am tra	1761m
+am tra	1781m
 am u	200m
 amalfi kiyisi	756n
 amalfikuste	756h
-amanecer sobre montanas	1825f
+amanecer sobre montanas	1845f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -26717,6 +27353,7 @@ amethyste	56e
 anana	237f
 ananas	237g
 and daglari	777n
+andalucia	818f
 angel	424f
 angeles	424f
 angelique	424e
@@ -26726,7 +27363,7 @@ anh bac	12m
 anh dao	205m
 anh den	333m
 anh den neon	305m
-anh lap lanh	1842m
+anh lap lanh	1862m
 anh nang	169m
 anh nen	307m
 anh quoc	764m
@@ -26760,67 +27397,70 @@ anos ochenta	701f
 anos sesenta	696f
 anos veinte	692f
 antartico	182f 182g
-antikes gebaude	1788h
+antikes gebaude	1808h
 ao	647O
-ao bao ho	1860m
+ao bao ho	1880m
 ao giac	707m
-ao khoac	1866m
-ao phong	1862m
-ao phong thi nghiem	1859m
-ao tam hai manh	1874m
-ao tam mot manh	1871m
+ao khoac	1886m
+ao phong	1882m
+ao phong thi nghiem	1879m
+ao tam hai manh	1894m
+ao tam mot manh	1891m
 aout	193e
+ap phich lien xo	810m
 apfel	233h
 apres midi	187e
 arabe	769f 769g
 arabia	769g
 arabia saudita	639o
-araignee	1617e
+araignee	1637e
 aralik	195n
-arana	1617f
+arana	1637f
 arandano	229f
-arandanos	1666f
+arandanos	1686f
 arbol	132f
-arbol de hoja caduca	1639f
-arbol de hoja perenne	1638f
-arbol de navidad	1838f
-arbol de palma	1640f
-arbol de tanabata	1846f
+arbol de hoja caduca	1659f
+arbol de hoja perenne	1658f
+arbol de navidad	1858f
+arbol de palma	1660f
+arbol de tanabata	1866f
 arboles	132f
-arbre a feuilles caduques	1639e
-arbre a voux	1846e
+arbre a feuilles caduques	1659e
+arbre a voux	1866e
 arco iris	175g
 arcoiris	175f
 argente	12e
 argentee	12e
 ari	323n
 armee	428e
-arroz japones	1724g
+arroz japones	1744g
+art aborigene	817e
 art deco	692e 692f 692g 692h 692i
+arte aborigene	817g
 artico	182f 182g
 artistico	435f 435g
 arvore	132g
-arvore caidica	1639g
-arvore de natal	1838g
-arvore de tanabata	1846g
+arvore caidica	1659g
+arvore de natal	1858g
+arvore de tanabata	1866g
 arvores	132g
 asi boyasi	36n
 ask	389n
-ask oteli	1804n
-asker kaski	1897n
-aslan yuzu	1517n
-at yuzu	1521n
+ask oteli	1824n
+asker kaski	1917n
+aslan yuzu	1537n
+at yuzu	1541n
 atardecer tardio	188f
 ates	164n
 atesli	390n
 atherisch	393h
-atki	1864n
+atki	1884n
 atletico de madrid	600o
 atletico madrid	600o
-atlikarinca	1831n
-atlikarinca ati	1831n
+atlikarinca	1851n
+atlikarinca ati	1851n
 atre	308e
-aurora sobre agua	1826g
+aurora sobre agua	1846g
 aurore boreale	174e
 aurores boreales	174e
 auser	454h
@@ -26831,12 +27471,14 @@ avidita	423i
 avidite	423e
 ay beyazi	76n
 ay isigi	171n
-ay pastasi	1734n
+ay pastasi	1754n
 ay yildiz	637o
 aycicegi	208n
 azafran	274f
 azalee	222e
 aziz patrick gunu	371n
+azteque	816e
+azteques	816e
 azul agua	66g
 azul bebe	41g
 azul ceu	41g
@@ -26847,8 +27489,9 @@ azul petroleo	13f 13g
 azul po	98g
 azul violaceo	95f
 azulejo portugues	790f
-ba lo di hoc	1881m
+ba lo di hoc	1901m
 ba roc	784m
+babur	826n
 bac	12m
 bac au	350m
 bac cuc	182m
@@ -26856,37 +27499,37 @@ bac cuc quang	174m
 bac ha	30m
 bac mau	443m
 bach qua	130m
-bach tuoc	1604m
+bach tuoc	1624m
 bahar bayrami	366n
 bahce	125n
-bahceli ev	1797n
+bahceli ev	1817n
 bai bien	142m
 bai bien cat	143m
 bai bien nhiet doi	144m
-bai bien voi chiec o	1783m
+bai bien voi chiec o	1803m
 bai cat	143m
 bai co	124m
 bakir	59n
 bakir rengi	59n
-bal arisi	1612n
+bal arisi	1632n
 bal kabagi	243n
-bal kabi	1757n
-bal porsugu	1565n
+bal kabi	1777n
+bal porsugu	1585n
 balao	334g
-bale ayakkabilari	1889n
-baleia esguichando agua	1596g
-baleine soufflant par son event	1596e
-balik	1600n
-balik koftesi	1733n
+bale ayakkabilari	1909n
+baleia esguichando agua	1616g
+baleine soufflant par son event	1616e
+balik	1620n
+balik koftesi	1753n
 balines	759f 759g
 balkabagi	243n
 baloes	334g
 baloes de ar quente	801g
-balon baligi	1602n
+balon baligi	1622n
 balta girmemis orman	120n
-bambou decoratif	1847e
+bambou decoratif	1867e
 bambu	122f 122i
-bambu decorato	1847i
+bambu decorato	1867i
 bambu yesili	52n
 bambues	122f
 bambusgrun	52h
@@ -26894,111 +27537,111 @@ ban	422m
 ban dem	189m
 ban ngay	191m
 bande dessinee	785e
-banderin de carpas	1849f
+banderin de carpas	1869f
 bang	181m
 bang coc	772m
 bang dao	758m
 bang gia	183m
 bang go	276m
 banglades	667o
-banh bao	1736m
-banh burrito	1707m
-banh ca co hinh xoan	1733m
-banh gao	1723m
-banh hamburger	1701m
+banh bao	1756m
+banh burrito	1727m
+banh ca co hinh xoan	1753m
+banh gao	1743m
+banh hamburger	1721m
 banh kem	268m
-banh kep	1694m
+banh kep	1714m
 banh mi	267m
-banh mi kep thit	1709m
-banh mi que	1690m
-banh mi xuc xich	1704m
-banh my cat lat	1691m
-banh my kep	1705m
-banh my vong	1693m
+banh mi kep thit	1729m
+banh mi que	1710m
+banh mi xuc xich	1724m
+banh my cat lat	1711m
+banh my kep	1725m
+banh my vong	1713m
 banh ngot	268m
-banh nuong	1752m
-banh nuong nho	1751m
-banh pizza	1703m
-banh que	1695m
-banh quy	1748m
-banh quy may man	1737m
-banh quy xoan	1692m
-banh ran nhan ga	1710m
-banh ran vong	1747m
-banh sinh nhat	1749m
-banh sung bo	1689m
-banh taco	1706m
-banh tamale	1708m
-banh troi nhat ban	1735m
-banh trung	1756m
+banh nuong	1772m
+banh nuong nho	1771m
+banh pizza	1723m
+banh que	1715m
+banh quy	1768m
+banh quy may man	1757m
+banh quy xoan	1712m
+banh ran nhan ga	1730m
+banh ran vong	1767m
+banh sinh nhat	1769m
+banh sung bo	1709m
+banh taco	1726m
+banh tamale	1728m
+banh troi nhat ban	1755m
+banh trung	1776m
 banh trung thu	807m
 bao	198m
-bao hoa mai	1520m
-bao li xi	1852m
+bao hoa mai	1540m
+bao li xi	1872m
 bao tang	435m
 bap	247m
-bap ngo	1675m
+bap ngo	1695m
 bar caffe	340i
 barbe a papa	270e
-barbershop saule	1835h
+barbershop saule	1855h
 barca	599o
 baris	383n
-barre chocolatee	1753e
+barre chocolatee	1773e
 basak	248n
-baseballmutze	1896h
-bat mi	1727m
+baseballmutze	1916h
+bat mi	1747m
 bat ngo	421m
-bat va thia	1716m
+bat va thia	1736m
 bau troi	167m
 baume	132h
 bavaro	740f
 bayern munchen	601o
-baykus	1579n
+baykus	1599n
 bayram havasi	406n
 be gai	453m
 be tong	279m
 be trai	453m
 belcika	645o
 belgica	645o
-belier	1537e
+belier	1557e
 ben cang	153m
 ben tau	153m
 benh	422m
 benh vien	353m
-bento	1722g
+bento	1742g
 bep	358m
-berber dukkani	1835n
+berber dukkani	1855n
 bermellon	35f
 besiktas	614o
 betao	279g
 beton	279e
 beton brut	695a 695e
 bewolkt	200h
-beyaz cicek	1626n
+beyaz cicek	1646n
 bi	645o
 bi an	391m
 bi do	243m
 bi ngo	243m
-biberon	1758f
+biberon	1778f
 bibliotheque	341e
 bien	139M
 bien ca	139m
 bien etre	414e
-bien hieu cua tho cat toc	1835m
+bien hieu cua tho cat toc	1855m
 bien neon	305m
 bien sau	140m
 biere	263e
-bierkruge	1769h
-bina insaati	1789n
+bierkruge	1789h
+bina insaati	1809n
 binh minh	177m
-binh minh tren nui	1825m
-binh sua tre em	1758m
+binh minh tren nui	1845m
+binh sua tre em	1778m
 binh yen	383m
-biquini	1874g
-bira kupalari tokusturma	1769n
-bira kupasi	1768n
+biquini	1894g
+bira kupalari tokusturma	1789n
+bira kupasi	1788n
 birlesik krallik	628o
-bisao	1528g
+bisao	1548g
 bittersus	412h
 bizancio	711g
 blanc bleute	76e
@@ -27006,8 +27649,8 @@ blanc casse	104e
 blanc givre	83e
 blanc nacre	106e
 blatter	127h
-blatter im wind	1648h
-blattgemuse	1679h
+blatter im wind	1668h
+blattgemuse	1699h
 blau weises porzellan	293h
 blaugrun	13h
 blaulich	4h
@@ -27020,23 +27663,23 @@ bleu poudre	98e
 blockhutte	360h
 bluhend	204h
 bluhende kirschbaume	205h
-blumenstraus	1624h
+blumenstraus	1644h
 blute	204h
 bluten	204h
 bo bien	142m
-bo cai	1532m
-bo canh cung	1613m
-bo cap	1619m
+bo cai	1552m
+bo canh cung	1633m
+bo cap	1639m
 bo cat	142m
-bo cau	1575m
-bo duc	1530m
-bo hoa	1624m
-bo lua	1642m
+bo cau	1595m
+bo duc	1550m
+bo hoa	1644m
+bo lua	1662m
 bo qua	239m
 bo rua	324m
-bo rung	1528m
+bo rung	1548m
 bo sua	266m
-bocek	1613n
+bocek	1633n
 boemio	708g
 bogurtlen	250n
 boheme	708e 708h
@@ -27045,32 +27688,32 @@ bohemienne	708e
 bohmisch	708h
 boi hoi	412m
 boise	276e
-boite a emporter	1738e
+boite a emporter	1758e
 boite de nuit	433e
-boite dejeuner	1722e
-bol avec cuillere	1716e
-bolinho asiatico	1736g
-bolo de aniversario	1749g
-bolsa de mao	1878g
+boite dejeuner	1742e
+bol avec cuillere	1736e
+bolinho asiatico	1756g
+bolo de aniversario	1769g
+bolsa de mao	1898g
 bon chon	410m
-bone	1896g
-bone de beisebol	1896g
+bone	1916g
+bone de beisebol	1916g
 bong bay	334m
 bong bong	334m
 bong den	333m
 bong hoa	204m
-bong hoa giay	1845m
-bong ngo	1718m
+bong hoa giay	1865m
+bong ngo	1738m
 bong tuyet	184m
 bordeaux fonce	19e
 bordo	33g
 bordo escuro	19g
 borgona	33f
-bos yuva	1649n
+bos yuva	1669n
 bosforo	765f 765g
-bottiglia e bicchiere di sake	1763i
-bouf	1530e
-boulette de pate	1736e
+bottiglia e bicchiere di sake	1783i
+bouf	1550e
+boulette de pate	1756e
 bozkir	123n
 branco perola	106g
 brasilena	805f
@@ -27078,10 +27721,10 @@ brasileno	805f
 braunlich	7h
 bresilien	805e
 britanico	764f 764g
-brocoli	1680f
-brocolis	1680g
+brocoli	1700f
+brocolis	1700g
 bronze	58e
-brucke vor nachthimmel	1829h
+brucke vor nachthimmel	1849h
 brulant	398e
 brulante	398e
 brun cafe	107e
@@ -27091,12 +27734,12 @@ brutalizm	695n
 bua tiec	369m
 buc tuong	339m
 bucher	309h
-bufalo asiatico	1531g
-bufalo de agua	1531f
+bufalo asiatico	1551g
+bufalo de agua	1551f
 bugday	248n
 bugday tarlasi	248n
 bugulu	446n
-buho	1579f
+buho	1599f
 bun	166m
 buoi chieu	187m
 buoi dem	189m
@@ -27108,42 +27751,44 @@ buon	388m
 buon ba	388m
 buon ngu	411m
 buon te	431m
-bup be nhat ban	1848m
-buque	1624g
+bup be nga	825m
+bup be nhat ban	1868m
+buque	1644g
 buro	354h
-burogebaude	1798h
-buu dien	1800m
-buu dien nhat ban	1799m
+burogebaude	1818h
+buu dien	1820m
+buu dien nhat ban	1819m
 buyu	392n
+buyuk budapeste oteli	812n
 buyuk dalga	721n
 buyuk kanyon	773n
 buyulu	392n
-buz kupu	1777n
+buz kupu	1797n
 buz tutmus	447n
 buzdagi	181n
 ca chua	244m
 ca heo	327m
 ca koi	326m
-ca map	1603m
-ca nhiet doi	1601m
-ca noc	1602m
+ca map	1623m
+ca nhiet doi	1621m
+ca noc	1622m
 ca phe	251m
 ca phe sua	252m
 ca ri	274m
 ca rot	246m
-ca sau	1588m
+ca sau	1608m
 ca tim	245m
 ca vang	326m
-ca vat	1861m
+ca vat	1881m
 ca voi	327m
-ca voi dang phun nuoc	1596m
-caaba isla	1819g
+ca voi dang phun nuoc	1616m
+caaba isla	1839g
 cabana	360f
-cacahuete	1683e
-cacahuetes	1683e
-cacarola com comida	1713g
+cacahuete	1703e
+cacahuetes	1703e
+cacarola com comida	1733g
 cadilar bayrami	364n
-cadir	1821n
+cadir	1841n
 cafe au lait	252e
 cafe bar	340e 340g
 cafe com leite	252g
@@ -27153,9 +27798,9 @@ cafeteria	340f
 caffe	251i
 cai ao	148m
 cai o	335m
-caixa de bento	1722g
+caixa de bento	1742g
 cakil	278n
-calice de vinho	1765g
+calice de vinho	1785g
 calida	395f
 calido	395f
 california	774g
@@ -27163,13 +27808,13 @@ callejon	338f
 calorao	202g
 cam	121n
 cam ormani	121n
-cam susleme	1847n
+cam susleme	1867n
 cam thach	277m
-cam trai	1782m
+cam trai	1802m
 cam tu cau	216m
-camarao	1741g
-camarao frito	1732g
-camelo de uma so corcova	1540g
+camarao	1761g
+camarao frito	1752g
+camelo de uma so corcova	1560g
 camgobegi	14n
 camlar	121n
 camur	166n
@@ -27189,67 +27834,70 @@ canli kirmizi	74n
 canli renk	441n
 canli sari	101n
 canon	157f
-canon de confeti	1844f
+canon de confeti	1864f
 cao	321m
 cao cap	378m
-cao guia	1510g
+cao guia	1530g
 caotico	419f 419g
 capadocia	801g
 caqui	25g
-cara de dragon	1592f
-cara de raton	1548f
+cara de dragon	1612f
+cara de raton	1568f
 caraibes	761e
 caribeen	761e
 caribena	761f
 caribeno	761f
-carillon eolien	1850e
+carillon eolien	1870e
 carmesi	71f
 carmin	70f
 carnaval de rio	805f
 carpe koi	326e
-carrilhao de vento	1850g
+carrilhao de vento	1870g
 carsi	329n
-casa con jardin	1797f
-casquette americaine	1896e
+cartaz sovietico	810g
+cartel sovietico	810f
+casa con jardin	1817f
+casquette americaine	1916e
 castana	20f
 castano	20f
 castano claro	7f
-castelo japones	1809g
-castillo japones	1809f
+castelo japones	1829g
+castillo japones	1829f
 cat	156m
 cathedrale	357e
-cau truot	1832m
+cau truot	1852m
 cau vong	175m
 cay anh dao	205m
-cay cau ve dem	1829m
-cay co	1640m
+cay cau ve dem	1849m
+cay co	1660m
 cay coi	132m
-cay fincani	1762n
+cay fincani	1782n
 cay kahvesi	88n
-cay non	1636m
+cay non	1656m
 cay phong	129m
-cay rung la	1639m
-cay tanabata	1846m
+cay rung la	1659m
+cay tanabata	1866m
 cay thong	121m
-cay thong noel	1838m
-cay thuong xanh	1638m
+cay thong noel	1858m
+cay thuong xanh	1658m
 cay thuong xuan	133m
-cay trong trong chau	1637m
-cay xuong rong	1641m
+cay trong trong chau	1657m
+cay xuong rong	1661m
 cayir	123n
 cekya	655o
 celadon	294e 294f
 celeste	424e
 celik	281n
+celtico	819f
 celtik	249n
 cempasuchil	737a 737f
 centro citta	337i
 ceramica	301f 301g
 ceramique	301e
 cereales	248e
-ceremonia de contemplacion de la luna	1851f
+ceremonia de contemplacion de la luna	1871f
 ceremonia del te	782f
-ceremonie de la lune	1851e
+ceremonie de la lune	1871e
 ceremonie du the	782e
 cerimonia del te	782i
 cerulea	40f 40g
@@ -27263,14 +27911,14 @@ ceus	167g
 ceviz agaci	276n
 cha com leite	256g
 cha de bolhas	256g
-cha perolado	1774g
+cha perolado	1794g
 cha preto	253g
 cha verde	254g
-chai ruou voi nut go bat ra	1764m
+chai ruou voi nut go bat ra	1784m
 chale	360g
 cham	23m
-cham coc	1770m
-cham coc bia	1769m
+cham coc	1790m
+cham coc bia	1789m
 champ de ble	248e
 champan	262f
 champana	262f
@@ -27282,23 +27930,23 @@ chang vang	188m
 chanuca	743g
 chao	452m
 chao ban	452m
-chao thuc an nong	1713m
-chapeu de formatura	1895g
-chapeu feminino	1893g
+chao thuc an nong	1733m
+chapeu de formatura	1915g
+chapeu feminino	1913g
 chat doc	422m
-chataigne	1685e
+chataigne	1705e
 chatain	20e
 chateau	356e
-chateau japonais	1809e
+chateau japonais	1829e
 chau bau	313m
-chaussure a talon haut	1887e
-chaussure de randonnee	1885e
+chaussure a talon haut	1907e
+chaussure de randonnee	1905e
 che	253M
 cheminee	308e
 cheminees de fee	801e
 chene	276e
-cheval de manege	1831e
-chevre	1539e
+cheval de manege	1851e
+chevre	1559e
 chien thang	413m
 chien tranh	428m
 chieu	187m
@@ -27306,42 +27954,44 @@ chieu ta	176m
 chieu toi	188m
 chim canh cut	319m
 chim cong	315m
-chim cuu	1580m
+chim cuu	1600m
 chineria	724f
 cho	329m
-cho bien	1599m
-cho dan duong	1510m
+cho bien	1619m
+cho dan duong	1530m
 cho dem	330m
-cho xu	1511m
+cho xu	1531m
 choi	440m
-chon hoi my	1563m
-chopes de biere	1769e
+chon hoi my	1583m
+chopes de biere	1789e
 chrysantheme	214e
 chu he	328m
 chu nghia an tuong	783m
 chu nghia bieu hien	713m
+chu nghia kien tao	810m
+chu nghia lap the	811m
 chu nghia sieu thuc	714m
 chu nghia tho moc	695m
 chua	342m
 chua han quoc	791m
-chum nho	1652m
+chum nho	1672m
 chung chac	418m
 chuoi	235m
-chuong gio	1850m
-chuot	1549m
-chuot cong	1550m
-chuot tui	1564m
+chuong gio	1870m
+chuot	1569m
+chuot cong	1570m
+chuot tui	1584m
 chuyen nghiep	403m
 cicek	204n
-cicek acma	1633n
-cicek rozet	1628n
+cicek acma	1653n
+cicek rozet	1648n
 cicekler	204n
 cicekli	204n
 ciel etoile	172e
 ciencia ficcion	373f
 ciftlik	345n
 cikolata	258n
-cikolata bari	1753n
+cikolata bari	1773n
 cikolata kahvesi	108n
 cilek	226n
 cilgin	419n
@@ -27350,15 +28000,16 @@ cimen	124n
 cimen yesili	51n
 cimento	279n
 cin	632o
+cin ipegi	823n
 cin kirmizisi	75n
 cin seddi	344n
 cin tapinagi	792n
 cin tarzi	352n
 cin yeni yili	366n
-cingulu	1631n
+cingulu	1651n
 cini	293n
 cini murekkebi	299n
-circir bocegi	1615n
+circir bocegi	1635n
 cirkin	422n
 cirtlak	441n
 cise	197n
@@ -27368,7 +28019,7 @@ cite interdite	343e
 citrico	225f 225g
 citta	337i
 citta acqua	346i
-citta al tramonto	1827i
+citta al tramonto	1847i
 citta blu	796i
 citta proibita	343i
 citta rosa	797i
@@ -27376,31 +28027,33 @@ ciume	423g
 ciumes	423g
 civciv sarisi	77n
 civit	23n
+civit boyama	821n
 civit mavisi	23n
 ciy	203n
 clementine	225e
 clinica	353f 353g
 co	124m
-co ba la	1644m
-co bon la	1645m
-co ca chep	1849m
+co ba la	1664m
+co bon la	1665m
+co ca chep	1869m
 co dau	368m
+co dau an do	824m
 co dien	376m
 co do sao vang	638o
 co don	388m
 co gai	453m
 co phong	352m
-co suong	1822m
+co suong	1842m
 co tich	392m
 cobica	423g
-coc bia	1768m
-coc sua	1759m
-coc va ong hut	1773m
+coc bia	1788m
+coc sua	1779m
+coc va ong hut	1793m
 coca colanin	458o
 cocuk	377n
 cocuklar	377n
 coi tien	424m
-cok katli magaza	1807n
+cok katli magaza	1827n
 col	155n
 colere	399e
 colisee	781e
@@ -27414,23 +28067,23 @@ colore	175E
 coloree	175e
 colores calidos	449f
 colores frios	450f
-com ca ri	1726m
-com nam	1724m
+com ca ri	1746m
+com nam	1744m
 comic	785f
 comlek	301n
-con bo	1610m
+con bo	1630m
 con buom	322m
 con cao	321m
 con cong	315m
 con ech	325m
 con gai	453m
 con gian	399m
-con lung	1565m
-con luoi	1561m
+con lung	1585m
+con luoi	1581m
 con mua	196m
-con muoi	1620m
+con muoi	1640m
 con pho	338m
-con ruoi	1621m
+con ruoi	1641m
 con song	141m
 con suoi	147m
 con vet	320m
@@ -27439,27 +28092,27 @@ confiavel	403g
 cong nghe	373m
 cong nghiep	374m
 cong torii	798m
-cong truong xay dung	1789m
+cong truong xay dung	1809m
 cong vien	126m
-cong vien quoc gia	1786m
+cong vien quoc gia	1806m
 conifera	121f 121g
 conifere	121e
-construcao	1789g
-construccion	1789f
-construction un batiment	1789e
+construcao	1809g
+construccion	1809f
+construction un batiment	1809e
 conte de fees	392e
-contemplacao da lua	1851g
+contemplacao da lua	1871g
 cop	316m
-copa de coctel	1766f
+copa de coctel	1786f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
-corap	1867n
+corap	1887n
 coree	780e
 coree du sud	633o
 coreen	780e
 corrego	147g
-correio japones	1799g
+correio japones	1819g
 cote	142e
 cote amalfitaine	756e
 cote azur	800a 800e 800h
@@ -27474,7 +28127,7 @@ creativite	435e
 creme	18e
 creme fouettee	252e
 creme glacee	271e
-creme renversee	1756e
+creme renversee	1776e
 cremeweis	18h
 crepuscule	188e
 crepuscule dore	176e
@@ -27482,31 +28135,31 @@ crepusculo dorado	176f
 criancas	377g
 crisantemo	214g
 crom	283m
-cruasan	1689f
+cruasan	1709f
 crudites	430e
-cua hang bach hoa	1807m
-cua hang tien loi	1805m
+cua hang bach hoa	1827m
+cua hang tien loi	1825m
 cuc	214m
 cuc hoa mi	217m
 cuc quang	174m
 cuivre	59e
 cuivree	59e
 cumpleanos	369f
-cuna de queso	1696f
+cuna de queso	1716f
 cung dien	343m
 cung dinh	379m
-cuoi ngua	1524m
+cuoi ngua	1544m
 cuon sach	309m
 cuong nhiet	390m
 cupidite	423e
 curcuma	79f 79g
 curuk	422n
-cuu cai	1538m
-cuu duc	1537m
+cuu cai	1558m
+cuu duc	1557m
 cuu trai cau	795m
-cuzdan	1877n
+cuzdan	1897n
 da	161M
-da bao	1745m
+da bao	1765m
 da cam thach	277m
 da cuoi	278m
 da hoa cuong	278m
@@ -27516,11 +28169,11 @@ da thuoc	285m
 dag	158n
 dag evi	360n
 daglar	158n
-daglarin arasindan gunesin dogusu	1825n
-dai bang	1576m
+daglarin arasindan gunesin dogusu	1845n
+dai bang	1596m
 dai duong	139m
 dai ngan ha	173m
-dai phun nuoc	1820m
+dai phun nuoc	1840m
 dali	714f
 dam	436m
 dam chay	164m
@@ -27533,26 +28186,27 @@ dammerung	188h
 dammrig	448h
 damon	425h
 dan ba	453m
-dan banjo	1909m
-dan ghi ta	1905m
+dan banjo	1929m
+dan ghi ta	1925m
 dan mach	650o
 dan ong	453m
-dan violin	1908m
+dan violin	1928m
 danemark	650o
 dang so	400m
 dang tin	403m
 dang yeu	405m
 dao	154m
-dao hoang	1785m
+dao hoang	1805m
 dat	166m
 dat dai	166m
 dat set	301m
 dat son vang	36m
 dat vang	303m
-dau chan mong vuot	1566m
+dau chan mong vuot	1586m
 dau o liu	275m
-dau phong	1683m
+dau phong	1703m
 dau tay	226m
+day alps	828m
 day bien	140m
 day leo	133m
 day mau sac	175m
@@ -27563,8 +28217,8 @@ de manha	185g
 de thuong	405m
 debaixo agua	362g
 decembre	195e
-decoracao de pinhos	1847g
-decoracion de pino	1847f
+decoracao de pinhos	1867g
+decoracion de pino	1867f
 degerli tas	313n
 degil	456n
 degout	422e
@@ -27577,29 +28231,30 @@ delft cinisi	789n
 delicat	385e
 delicate	385e
 dem	189M
-dem co sao	1823m
+dem co sao	1843m
 dem khuya	189m
 demon	425e
 demonio	425g
 den anh xanh	80m
 den duong	333m
-den hindu	1816m
+den hindu	1836m
 den long	306m
-den long bi ngo	1837m
+den long bi ngo	1857m
 den long hoi an	793m
 den muc	47m
 den neon	305m
 den ong sao	807m
 den than dao	798m
 den tho	342m
-den tho nhat ban	1818m
+den tho nhat ban	1838m
 den trang	426m
 den troi	744m
-deniz kabugu	1605n
-dep xo ngon	1882m
-derramando liquido	1772g
+deniz kabugu	1625n
+dep xo ngon	1902m
+derramando liquido	1792g
 desature	443e
 desert	155e
+design suico	814g
 desvaido	439f
 detendu	384e
 detendue	384e
@@ -27614,22 +28269,24 @@ dia nguc	425m
 dia trung hai	349m
 die grose welle	721h
 dien cuong	419m
+dien kremlin	825m
 dinamico	386f 386g
 diner americain	703e
 dinh chua	792m
-dinh nui phu tuyet	1778m
+dinh nui phu tuyet	1798m
 disavurumculuk	713n
 discotheque	433e
-disi domuz	1534n
-disi koyun	1538n
+diseno suizo	814f
+disi domuz	1554n
+disi koyun	1558n
 disinda	456n
 diu	442m
 diu dang	385m
-djembe	1911e
+djembe	1931e
 do	0M
 do ban	422m
 do cam	97m
-do chat long	1772m
+do chat long	1792m
 do do	33m
 do gi sat	112m
 do gom	301m
@@ -27646,12 +28303,12 @@ do thi	337m
 do tia	21m
 do trung hoa	75m
 do tuoi	34m
-do uong nhiet doi	1767m
-do uong nong	1760m
+do uong nhiet doi	1787m
+do uong nong	1780m
 doa hoa	204m
 doanh nghiep	354m
-dodo	1580g
-dodo kusu	1580n
+dodo	1600g
+dodo kusu	1600n
 doenca	422g
 doga	380n
 dogal	380n
@@ -27662,17 +28319,17 @@ doi	158m
 doi cat	155m
 doi nui	158m
 dokme demir	282n
-dokulen sivi	1772n
+dokulen sivi	1792n
 dokulen yapraklar	128n
 dolar	420f 420g
 dolares	420f 420g
-domuz pastirmasi	1700n
-domuz yuzu	1533n
+domuz pastirmasi	1720n
+domuz yuzu	1553n
 don dieu	431m
 don gian	382m
 don sac	426m
-doner	1709h
-doner kebab	1709h
+doner	1729h
+doner kebab	1729h
 dong bang	447m
 dong do	59m
 dong gia	195m
@@ -27683,25 +28340,25 @@ dong ruong	123m
 dong song	147m
 dong thau	60m
 dong thau co	58m
-donme dolap	1833n
+donme dolap	1853n
 donmus	447n
-donut	1747f
+donut	1767f
 dore	11e
 dore a la feuille	303e
 doree	11e
-dort yaprakli yonca	1645n
-dragao	1593g
-dragon	1593f
+dort yaprakli yonca	1665n
+dragao	1613g
+dragon	1613f
 drapeau francais	619o
 du	335M
-dua chuot	1678m
+dua chuot	1698m
 dua hau	231m
 dubai	769e 769f
 duc	620o
 duftblute	221h
 dugun	368n
-dui gia cam	1698m
-dui trong	1910m
+dui gia cam	1718m
+dui trong	1930m
 dumanli	311n
 dune	155h
 dunen	155h
@@ -27709,15 +28366,15 @@ dung	454m
 dunkelgrun	48h
 duoi bien	362m
 duoi nuoc	362m
-duoi uoi	1507m
+duoi uoi	1527m
 duong pho	338m
-durum	1709n
+durum	1729n
 dus	393n
-dusen yapraklar	1647n
+dusen yapraklar	1667n
 duster	388h
 duster dunkel	436h
 duster gotisch	408h
-duz ayakkabi	1886n
+duz ayakkabi	1906n
 ecarlate	34e
 ech	325m
 eclair	198e
@@ -27729,9 +28386,9 @@ ecologico	380f 380g
 ecologique	380e
 ecossais	775e
 ecosse	775e
-ecureuil	1554e
-edificio clasico	1788f
-edificio comercial	1798g
+ecureuil	1574e
+edificio clasico	1808f
+edificio comercial	1818g
 egee	768e
 egipcia	767g
 egipcio	767g
@@ -27739,19 +28396,19 @@ eglise	357e
 egyptien	767e
 egyptienne	767e
 eifersuchtig	423h
-einkaufstuten	1880h
+einkaufstuten	1900h
 eintonig	431h
-eiswurfel	1777h
-ejderha yuzu	1592n
+eiswurfel	1797h
+ejderha yuzu	1612n
 ejercito	428f
-el cantasi	1878n
+el cantasi	1898n
 electrico	445f
 electrique	445e
 elegance	394e
 elegancia	394g
 elegant	394e
 elegante	394e
-elephant	1544e
+elephant	1564e
 eletrico	445g
 ellili yillar	703n
 em dem	383m
@@ -27768,6 +28425,7 @@ en colere	399e
 enchante	392e
 enchantee	392e
 endiseli	410n
+endulus	818n
 endustriyel	374n
 energia	386f
 energica	386f 386g
@@ -27782,36 +28440,40 @@ enneigee	184e
 ensoleille	169e
 ensoleillee	169e
 entsattigt	443h
-epi de mais	1675e
+epi de mais	1695e
 epice	274e
 epices	274e
+epoca victoriana	809f
+epoque victorienne	809e
 epure	382e
 erable	129e
 erdtone	381h
 erik cicegi	212n
-eriste	1727n
-erkek ayakkabisi	1883n
+eriste	1747n
+erkek ayakkabisi	1903n
 erupcao	163g
-erupcao vulcanica	1780g
+erupcao vulcanica	1800g
 erupcion	163f
-erupcion volcanica	1780f
+erupcion volcanica	1800f
 eruption	163e
 ervas aromaticas	136g
 escoces	775f 775g
 escocia	775g
-escorpiao	1619g
-escorpion	1619f
+escorpiao	1639g
+escorpion	1639f
 escritorio	354g
 espaco	173g
 espana	622o
 esperanca	401g
-espiga de maiz	1675f
+espiga de maiz	1695f
 estacao espacial	361g
 estacion espacial	361f
-estadio	1787g
-estatua da liberdade	1813g
+estadio	1807g
+estatua da liberdade	1833g
 estilo chines	352g
+estilo suico	814g
 estres	410f
+estudio ghibli	813g
 etang	148e
 etang de lotus	149e
 etats unis	627o
@@ -27819,7 +28481,7 @@ ete	193e
 etereo	393f 393g
 ethere	393e
 etincelant	427e
-etincelles	1842e
+etincelles	1862e
 etoile	172e
 etoilee	172e
 etoiles	172e
@@ -27835,7 +28497,7 @@ extrana	432f
 extrano	432f
 eylul	194n
 fabrica	374f 374g
-fabrikgebaude	1808h
+fabrikgebaude	1828h
 faianca de delft	789g
 faible lumiere	448e
 faience de delft	789e
@@ -27845,11 +28507,11 @@ fantasia	392f
 farao	767g
 faraon	767f
 fard a joues	114e
-fare yuzu	1548n
+fare yuzu	1568n
 fee	392e
 feerique	392e
 fees	731e
-feijoes	1684g
+feijoes	1704g
 felicita	387i
 feminin	416e
 feminine	416e
@@ -27873,8 +28535,8 @@ fete des recoltes	747e
 fete du printemps	366e
 fete du temple	792e
 feu de cheminee	308e
-feuerwerkskorper	1841h
-feuille erable	1646e
+feuerwerkskorper	1861h
+feuille erable	1666e
 fevrier	195e
 ficcao cientifica	373g
 fiere	413e
@@ -27883,25 +28545,25 @@ fiesta de cumpleanos	369f
 fildisi	38n
 financas	354g
 finlandia	651o
-firinlanmis patates	1729n
+firinlanmis patates	1749n
 firtina	198n
 firtinali	198n
-fisek	1840n
-fiskiye	1820n
+fisek	1860n
+fiskiye	1840n
 fistik yesili	53n
 flaschengrun	48h
-fleischstuck	1699h
+fleischstuck	1719h
 fleur de pecher	213e
-fleur fanee	1630e
+fleur fanee	1650e
 florenca	755g
 fluor	445f 445g
-flussigkeit ausgiesen	1772h
+flussigkeit ausgiesen	1792h
 fogos de artificio	331g
 folhas caidas	128g
 follaje otonal	128f
 fonce	436e
 foncee	436e
-fondu	1715n
+fondu	1735n
 foret	119e
 foret tropicale	120e
 foret vierge	120e
@@ -27911,7 +28573,7 @@ fraiche	396e
 fraicheur	397e
 franca	619o
 fransiz rivierasi	800n
-freson	1665f
+freson	1685f
 fria	397f
 frio	397f
 frohlich	387h
@@ -27924,51 +28586,51 @@ fruhmorgens	185h
 fruite	429e
 fruitee	429e
 fucsia	65g
-fuji dagi	1781n
+fuji dagi	1801n
 fumaca	311g
 fumee	311e
 funfziger	703h
 fusee	361e
 fusya	65n
 futuristik	373n
-ga con	1571m
-ga moi no	1570m
-ga tay	1567m
-ga trong	1569m
+ga con	1591m
+ga moi no	1590m
+ga tay	1587m
+ga trong	1589m
 gach	280m
-gafas de proteccion	1858f
+gafas de proteccion	1878f
 galao	252g
 galaxia	173g
 galeria	435f
-gamba	1563g
+gamba	1583g
 ganancia	423g
-gang tay	1865m
+gang tay	1885m
 ganseblumchen	217h
 garcon	453E
 garcons	453E
-garrafa e copo de saque	1763g
+garrafa e copo de saque	1783g
 garten	125h
 garua	197f
 gateau	268e
-gateau anniversaire	1749e
+gateau anniversaire	1769e
 gateau de lune	807e
-gateau sable	1750e
+gateau sable	1770e
 gau truc	318m
-gau tui	1559m
+gau tui	1579m
 gaudi	757a 757e 757f 757g 757h 757i
 geback	268h
 gebrochenes weis	104h
 gece hayati	433n
 gece kulubu	433n
 gece pazari	330n
-gece vakti kopru	1829n
+gece vakti kopru	1849n
 gece yarisi	190n
 gedampft	443h
 gedampft sanft	442h
 geholz	119h
-gelbe blute	1633h
+gelbe blute	1653h
 gelbgrun	67h
-geldborse	1877h
+geldborse	1897h
 gele	447e
 gelee	447e
 gelida	397f
@@ -27978,7 +28640,7 @@ gemuse	430h
 gemutlich	395h
 genial	421e
 gercekustu	714n
-gerostete suskartoffel	1729h
+gerostete suskartoffel	1749h
 gesattigt	441h
 gevsek	384n
 gewurz	274h
@@ -27991,18 +28653,18 @@ gia vi	274m
 giac mo	393m
 gian du	399m
 giang sinh	363m
-giao duong do thai	1817m
+giao duong do thai	1837m
 giao thua	750m
 giay	290m
-giay bet	1886m
-giay bot nu	1890m
-giay cao got	1887m
-giay chay	1884m
+giay bet	1906m
+giay bot nu	1910m
+giay cao got	1907m
+giay chay	1904m
 giay da	290m
-giay leo nui	1885m
-giay mua bale	1889m
-giay nam	1883m
-gilet de securite	1860e
+giay leo nui	1905m
+giay mua bale	1909m
+giay nam	1903m
+gilet de securite	1880e
 gio	201m
 gio nhe	201m
 gio vang	178m
@@ -28012,24 +28674,24 @@ giong bao	198m
 giot suong	203m
 girassois	208g
 giua trua	186m
-giun dat	1622m
-giun dot	1622m
+giun dat	1642m
+giun dot	1642m
 givre	183e
 glace	447e
 glace a la vanille	271e
 glacee	447e
-glacon	1777e
+glacon	1797e
 glanzend	440h
 glicinia	218g
 globos aerostaticos	801f
 gluck	387h
 glucklich	387h
-gluckskeks	1737h
-glucksklee	1645h
+gluckskeks	1757h
+glucksklee	1665h
 gluhend heis	398h
 go	276m
 go soi	276m
-goi qua	1854m
+goi qua	1874m
 gok	167n
 gok gurultusu	198n
 gok mavisi	41n
@@ -28046,11 +28708,11 @@ gondola	799f 799g
 goreme	801a 801n
 gotica	408f 408g
 gotico	408f 408g
-gozluk	1856n
+gozluk	1876n
 gozu pek	402n
 grabado japones	787f
 gran canon	773f
-granite	1745e
+granite	1765e
 grasgrun	51h
 graugrun	94h
 graulich	8h
@@ -28090,31 +28752,32 @@ gundogumu	177n
 gunduz	191n
 gunebakan	208n
 gunes	169n
-gunes gozlugu	1857n
+gunes gozlugu	1877n
 gunes isigi	169n
-gunesin dogusu	1826n
+gunesin dogusu	1846n
 gunesli	169n
 guney afrika	662o
 guney kore	633o
 gurultulu	419n
 guven	403n
 guvenilir	403n
-guvenlik yelegi	1860n
-guvercin	1575n
+guvenlik yelegi	1880n
+guvercin	1595n
 guz	194n
 ha lan	644o
-ha ma	1547m
+ha ma	1567m
 ha noi	779m
 habitacion	359f
-hahnchenschenkel	1698h
-hai ly	1555m
-halloweenkurbis	1837h
-hamam bocegi	1616n
-hamburguer	1701g
-hamster	1551f
+hahnchenschenkel	1718h
+hai ly	1575m
+halloweenkurbis	1857h
+hamam bocegi	1636n
+hamburguer	1721g
+hamster	1571f
 han gi	284m
+han phuc	823m
 hang dong	162m
-hanh	1682m
+hanh	1702m
 hanh phuc	387m
 hanoi	779e 779f
 hante	400e
@@ -28124,8 +28787,8 @@ haric	456n
 hashas	219n
 hasslich	422h
 hastalik	422n
-hat dau	1684m
-hat de	1685m
+hat dau	1704m
+hat de	1705m
 hauschen	360h
 havai	760g
 havai fisek	331n
@@ -28136,14 +28799,14 @@ hawaien	760e
 hawaienne	760e
 he	193M
 heis	398h
-heise quellen	1830h
-heisgetrank	1760h
+heise quellen	1850h
+heisgetrank	1780h
 heisluftballons	801h
 helado frio	397f
 hem	338m
 hem nui	157m
 herbstblatter	128h
-herisson	1556e
+herisson	1576e
 heure doree	178e
 hi vong	401m
 hic	454n
@@ -28152,20 +28815,20 @@ hien dai	382m
 hierbas aromaticas	136f
 hieu sach	341m
 hindu	778f
-hindu tapinagi	1816n
-hipopotamo	1547f 1547g
+hindu tapinagi	1836n
+hipopotamo	1567f 1567g
 hirs	423n
 historia em quadrinhos	785g
-hiz treni	1834n
+hiz treni	1854n
 ho phach	32m
 hoa anh dao	205m
 hoa anh tuc	219m
 hoa cuc	214m
 hoa cuc trang	217m
-hoa dam but	1631m
+hoa dam but	1651m
 hoa dao	213m
 hoa do quyen	222m
-hoa heo	1630m
+hoa heo	1650m
 hoa hong	206m
 hoa huong duong	208m
 hoa ky	627o
@@ -28179,7 +28842,7 @@ hoa qua	429m
 hoa que	221m
 hoa si	435m
 hoa sung	209m
-hoa trang	1626m
+hoa trang	1646m
 hoa tu dang	218m
 hoai co	376m
 hoai niem	412m
@@ -28214,24 +28877,24 @@ hong ngoc	55m
 hong pastel xam	92m
 hong sen dam	21m
 hong tim	65m
-hop com bento	1722m
+hop com bento	1742m
 hop dem	433m
-hop do uong	1775m
-hop dung do an mang di	1738m
+hop do uong	1795m
+hop dung do an mang di	1758m
 hopital	353e
 hormigon	279f
 hortalicas	430g
 hortela	30g
 hortensia	216g
-hotel	1803e
-hu mat ong	1757m
-huellas de pezunas	1566f
+hotel	1823e
+hu mat ong	1777m
+huellas de pezunas	1586f
 hugel	158h
-huitre	1743e
+huitre	1763e
 hungria	656o
 huong duong	208m
-huou	1527m
-huou cao co	1543m
+huou	1547m
+huou cao co	1563m
 hutte	360h
 huu co	380m
 huyen ao	392m
@@ -28242,12 +28905,12 @@ huzun	388n
 huzunlu	388n
 huzurlu sicak	395n
 hy vong	401m
-icecek kutusu	1775n
+icecek kutusu	1795n
 iddiali	402n
 igrenc	422n
-iki horguclu deve	1541n
+iki horguclu deve	1561n
 ile	154E
-ile deserte	1785e
+ile deserte	1805e
 iles	154e
 ilot	154e
 imparatorluk sarayi	343n
@@ -28258,10 +28921,12 @@ inci beyazi	106n
 increible	421f
 incrivel	421g
 indigo	23f 23g
+indigofarbung	821h
 indonesia	668o
 indonesie	668o
-inek yuzu	1529n
+inek yuzu	1549n
 iran halisi	734n
+irlandes	819f 819g
 irmak	147n
 isik festivali	804n
 isiklar	333n
@@ -28270,21 +28935,21 @@ iskoc	775n
 iskocya	775n
 islandes	758f 758g
 islandisch	758h
-issiz ada	1785n
-istakoz	1740n
+issiz ada	1805n
+istakoz	1760n
 isvec	648o
-isvicre	646o
+isvicre stili	814n
 italia	621o
-jabali	1535f
+jabali	1555f
 jadegrun	50h
 janner	195h
 januca	743f
-japanisches postgebaude	1799h
+japanisches postgebaude	1819h
 japao	618o
 japon	618o
 japon baligi	326n
 japon baskisi	787n
-japon satosu	1809n
+japon satosu	1829n
 japones	351f 351g
 jardin	125f
 jardin zen	347f
@@ -28294,64 +28959,65 @@ jetee	153e
 jordania	766g
 journee	191e
 juegos olimpicos	680o
-kabe	1819n
-kadeh tokusturma	1770n
+kabe	1839n
+kadeh tokusturma	1790n
 kadin	453N
-kadin botu	1890n
-kadin giysisi	1875n
-kadin sandaleti	1888n
-kadin sapkasi	1893n
+kadin botu	1910n
+kadin giysisi	1895n
+kadin sandaleti	1908n
+kadin sapkasi	1913n
 kadinsi	416n
-kafer	1613h
+kafer	1633h
 kagit	290n
 kaktus	134n
 kamp atesi	164n
 kan kirmizisi	71n
-kanguru	1564h
-kanis	1511n
+kanguru	1584h
+kanis	1531n
 kanli	312n
 kapali hava	200n
 kapalicarsi	765n
-kaplan yuzu	1518n
-kaplica	1830n
-kaplumbaga	1589n
+kaplan yuzu	1538n
+kaplica	1850n
+kaplumbaga	1609n
 kapucino	252n
 kar beyazi	84n
 karanlik	436n
-karinca	1611n
-karla kapli dag	1778n
+karinca	1631n
+karla kapli dag	1798n
 karli	184n
 karli dag	159n
 karli daglar	159n
-kasestuck	1696h
-kasikli kase	1716n
+kasestuck	1716h
+kasikli kase	1736n
 kasim	194n
 kasimpati	214n
 kayalik	161n
-kaydirak	1832n
+kaydirak	1852n
 kaygi	410n
 kaygili	410n
 kayisi	78n
 kayisi rengi	78n
-keci	1539n
-kedi yuzu	1515n
+keci	1559n
+kedi yuzu	1535n
 kem lanh	271m
-kem mem	1744m
+kem mem	1764m
 ken saxophone	434m
-ken trumpet	1907m
+ken trumpet	1927m
 keo	269m
 keo bong	270m
-keo mut	1755m
+keo mut	1775m
 kerpic duvar	339n
-khach san	1803m
-khach san tinh yeu	1804m
-khan quang	1864m
-khi dot	1506m
+khach san	1823m
+khach san de vuong	812m
+khach san tinh yeu	1824m
+khan quang	1884m
+khi dot	1526m
 khinh khi cau	801m
 khoa hoc vien tuong	373m
-khoai lang nuong	1729m
-khoai tay	1673m
-khoai tay chien	1702m
+khoai lang nuong	1749m
+khoai tay	1693m
+khoai tay chien	1722m
 khoe manh	414m
 khoi	311m
 khom	237m
@@ -28363,23 +29029,23 @@ khong phai	454m
 khu cho	329m
 khu rung	119m
 khu vuon	125m
-khung canh thanh pho	1824m
-khung canh thanh pho luc chang vang	1827m
-khung long bao chua	1595m
-khung long chan than lan	1594m
+khung canh thanh pho	1844m
+khung canh thanh pho luc chang vang	1847m
+khung long bao chua	1615m
+khung long chan than lan	1614m
 ki la	432m
-kien	1611m
+kien	1631m
 kieu nhat	351m
 kim cuong	298m
 kim loai	283m
 kim tu thap	767m
 kim tuyen	427m
 kinh	291m
-kinh bao ho	1858m
+kinh bao ho	1878m
 kinh di	400m
-kinh mat	1856m
+kinh mat	1876m
 kinh ngac	421m
-kinh ram	1857m
+kinh ram	1877m
 kinh tom	422m
 kir	123n
 kiragi	183n
@@ -28391,43 +29057,45 @@ kiraz cicegi festivali	806n
 kiraz cicekleri	205n
 kirik beyaz	104n
 kirmizi	0n
-kirmizi elma	1660n
+kirmizi elma	1680n
 kirmizi mor	96n
 kirmizi sarap	261n
-kirmizi zarf	1852n
+kirmizi zarf	1872n
 kirsal	345n
 kirschbaume	205h
 kirschblute	205h
 kirschbluten	205h
 kirschblutenfest	806h
 kis	195n
-kisa ve genis bardak	1771n
+kisa ve genis bardak	1791n
 kisin	195n
 kiskanc	423n
 kiskanclik	423n
 kitapci	341n
 kiyi	142n
 kiz	453N
-kizarmis karides	1732n
+kizarmis karides	1752n
 kizgin	399n
 kizil	71n
+kizil meydan	825n
 kizlar	453N
-koala ayisi	1559n
-koalabar	1559h
+koala ayisi	1579n
+koalabar	1579h
 koi baligi	326n
 koknar	121n
 komur grisi	37n
 koniglich	379h
 konigsblau	43h
-konserve gida	1721n
-kopek	1509n
-kopek baligi	1603n
-kopek yuzu	1508n
+konserve gida	1741n
+konstruktivizm	810n
+kopek	1529n
+kopek baligi	1623n
+kopek yuzu	1528n
 kore tapinagi	791n
 kori	274n
-korili pilav	1726n
-koruyucu gozluk	1858n
-kosu ayakkabisi	1884n
+korili pilav	1746n
+koruyucu gozluk	1878n
+kosu ayakkabisi	1904n
 kot kumas	286n
 koy	345n
 koy tarzi	375n
@@ -28438,15 +29106,17 @@ kraftig leuchtend	441h
 krauter	136h
 kreativitat	435h
 kubali	752n
+kubist	811n
+kubizm	811n
 kuche	358h
-kugu	1578n
-kugu yavrusu	1578n
+kugu	1598n
+kugu yavrusu	1598n
 kuhl	397h
 kuhle farben	450h
 kuhle tone	450h
 kuhn	402h
-kuken	1571h
-kuken von vorne	1572h
+kuken	1591h
+kuken von vorne	1592h
 kukengelb	77h
 kul	165n
 kulube	360n
@@ -28457,9 +29127,9 @@ kunstlerisch	435h
 kurbaga	325n
 kurbis	243h
 kursun grisi	85n
-kus tuyu	1581n
+kus tuyu	1601n
 kuste	142h
-kutuk	1792n
+kutuk	1812n
 kutuphane	341n
 kuzey isiklari	174n
 ky bi	391m
@@ -28472,19 +29142,19 @@ la cay	127m
 la ma	781m
 la phong	129m
 la rung	128m
-la rung rinh trong gio	1648m
+la rung rinh trong gio	1668m
 la thu	128m
 la vang	128m
-laboratuvar onlugu	1859n
-lac da	1540m
-lac da hai buou	1541m
-lac da khong buou	1542m
+laboratuvar onlugu	1879n
+lac da	1560m
+lac da hai buou	1561m
+lac da khong buou	1562m
 lac quan	401m
 lacivert tasi	44n
-laco de fita	1853g
+laco de fita	1873g
 lago de lotus	149g
 lagun	145n
-lamen	1727g
+lamen	1747g
 lampada	333g
 lampadas	333g
 lampara	333f
@@ -28502,11 +29172,12 @@ lanh nguyen	182m
 lanternes celestes	744e
 lap di	432m
 lap lanh	427m
+lap the	811m
 latao	60g
 laton	60f
 lau dai	356m
-lau dai nhat ban	1809m
-lau pho mai	1715m
+lau dai nhat ban	1829m
+lau pho mai	1735m
 le hoi	332m
 le hoi anh sang	804m
 le hoi den	792m
@@ -28517,18 +29188,18 @@ le hoi mau sac	803m
 le hoi nguoi chet	737m
 le hoi rio	805m
 le hoi te nuoc	736m
-le ngam trang	1851m
+le ngam trang	1871m
 le phuc sinh	370m
 le ta on	747m
 le tinh nhan	365m
 legume	430e
-legume a feuilles vertes	1679e
+legume a feuilles vertes	1699e
 legumes	430e
-leon	1517f
-leopard	1520e
+leon	1537f
+leopard	1540e
 les nympheas	783e
-leu rap xiec	1836m
-lezard	1590e
+leu rap xiec	1856m
+lezard	1610e
 libreria	341f
 lila palido	90f
 lilas	64g
@@ -28536,21 +29207,21 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	224g
-limao siciliano	1656g
+limao siciliano	1676g
 limettengrun	31h
 limoes	224g
 limon	224f
 limon sarisi	100n
 limon yesili	31n
-liquido derramandose	1772f
+liquido derramandose	1792f
 lo au	410m
 lo lang	410m
 lo mo	448m
 lo suoi	308m
 locos anos veinte	692f
-loja de conveniencia	1805g
-lon rung	1535m
-long chim	1581m
+loja de conveniencia	1825g
+lon rung	1555m
+long chim	1601m
 long dai duong	140m
 long den	306m
 long vu	310m
@@ -28558,11 +29229,12 @@ lop hoc	355m
 los	448N
 los angeles	774f
 lotus	209g
-lotusblute	1627h
-lowe	1517h
-lowengesicht	1517h
+lotusblute	1647h
+lowe	1537h
+lowengesicht	1537h
 lua mi	248m
 lua trai	164m
+lua trung hoa	823m
 luan don	764m
 luces de neon	305f
 luks	378n
@@ -28574,14 +29246,14 @@ luu	240m
 luu ly	44m
 luxurios	378h
 luzes de neon	305g
-ly day phang	1771m
-ly ruou vang	1765m
+ly day phang	1791m
+ly ruou vang	1785m
 ma hong	114m
 ma quai	400m
 ma quy	425m
 maca	233g
 maca verde	234g
-maca vermelha	1660g
+maca vermelha	1680g
 madchen	453H
 madreperola	296g
 magara	162n
@@ -28589,10 +29261,10 @@ magica	392f 392g
 magico	392f 392g
 magnolia	223g
 maigrun	53h
-maillot de bain une piece	1871e
-maio	1871g
+maillot de bain une piece	1891e
+maio	1891g
 mais	247E
-maison abandonnee	1795e
+maison abandonnee	1815e
 maiz	247f
 malakit yesili	82n
 malasia	671o
@@ -28600,12 +29272,12 @@ mam xoi	230m
 man	241M
 man suong	199m
 manana	185f
-mang nhen	1618m
+mang nhen	1638m
 manh me	402m
 manha	185g
 manner	453H
 mannlich	453H
-manti	1736n
+manti	1756n
 marakes	753n
 marche	329e
 marche de nuit	330e
@@ -28616,6 +29288,7 @@ marchenhaft	392h
 marco	192g
 mare	141g
 maree	141e
+mariee indienne	824e
 marienkafer	324h
 marmol	277f
 marmore	277g
@@ -28631,35 +29304,36 @@ martedi grasso	739i
 marz	192h
 masalsi	392n
 maskulen	417n
-mat bo	1529m
-mat cao	1513m
-mat cho soi	1512m
-mat chuot	1548m
-mat cun	1508m
-mat ech	1587m
-mat gau	1558m
-mat gau truc	1560m
-mat hamster	1551m
+mat bo	1549m
+mat cao	1533m
+mat cho soi	1532m
+mat chuot	1568m
+mat cun	1528m
+mat ech	1607m
+mat gau	1578m
+mat gau truc	1580m
+mat hamster	1571m
 mat ho	146m
-mat khi	1504m
-mat ky lan	1525m
+mat khi	1524m
+mat ky lan	1545m
 mat lanh	397m
-mat lon	1533m
-mat meo	1515m
-mat ngua	1521m
+mat lon	1553m
+mat meo	1535m
+mat ngua	1541m
 mat ong	260m
-mat rong	1592m
-mat su tu	1517m
-mat tho	1552m
+mat rong	1612m
+mat su tu	1537m
+mat tho	1572m
 mat trang	170m
 mat troi	169m
 mat troi lan	176m
 mat troi moc	177m
-mat truoc ga con	1572m
+mat truoc ga con	1592m
 mata atlantica	120g
-mate	1776e
-mate cayi	1776n
+mate	1796e
+mate cayi	1796n
 matinee	185e
+matruska	825n
 mau	312m
 mau am	449m
 mau bac	12m
@@ -28709,12 +29383,12 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
-mausegesicht	1548h
+mausegesicht	1568h
 mauve fonce	5e
 mavi sehir	796n
 may	168M
 mayis	192n
-maymun yuzu	1504n
+maymun yuzu	1524n
 me hi co	751m
 medical	353e
 medico	353f 353g
@@ -28735,9 +29409,9 @@ melancolica	388f 388g
 melancolico	388f 388g
 melancolie	388e
 melancolique	388e
-melao	1653g
+melao	1673g
 melocoton	232f
-melon	1653f
+melon	1673f
 mem mai	442m
 men ngoc	294m
 menekse	22n
@@ -28753,18 +29427,18 @@ metalico	283f 283g
 metallique	283e
 metropole	337e 337g
 metropoli	337f
-microbio	1623g
+microbio	1643g
 mien tay hoang da	730m
-mieng pho mat	1696m
+mieng pho mat	1716m
 milchstrase	173h
 milchweis	105h
 militar	428h
-militarhelm	1897h
+militarhelm	1917h
 mineralgrun	82h
 mintgrun	30h
 misir	247n
 misir bayragi	640o
-misir kocani	1675n
+misir kocani	1695n
 misterio	391g
 mistica	391f 391g
 mistico	391f 391g
@@ -28777,28 +29451,29 @@ moca	453G
 moderne du milieu du siecle	696e
 modernismo catalan	786f
 mohre	246h
-mon oden	1730m
+mon oden	1750m
 mondweis	76h
 mong mo	393m
 monocromatico	426f 426g
 monotono	431f 431g
 montagne enneigee	159e
 montana	158f
-montana con nieve	1778f
+montana con nieve	1798f
 montana nevada	159f
-montana rusa	1834f
+montana rusa	1854f
 montanas	158f
 montgolfieres	801e
 mor salkim	218n
 morgendammerung	177h
-mosquee	1815e
-mu bao hiem cua linh cuu ho	1898m
-mu chop cao	1894m
-mu luoi trai	1896m
-mu phu nu	1893m
-mu sat quan doi	1897m
+moscu	825f
+mosquee	1835e
+mu bao hiem cua linh cuu ho	1918m
+mu chop cao	1914m
+mu luoi trai	1916m
+mu phu nu	1913m
+mu sat quan doi	1917m
 mu tat	110m
-mu tot nghiep	1895m
+mu tot nghiep	1915m
 mua	196m
 mua bui	197m
 mua dong	195m
@@ -28810,25 +29485,26 @@ mua rao	196m
 mua thu	194m
 mua xuan	192m
 muc	47m
-muc ong	1742m
+muc ong	1762m
 mucevher	313n
-mucevher tasi	1902n
-mucke	1620h
+mucevher tasi	1922n
+mucke	1640h
 mude	411h
 muhtesem	421n
-mui lon	1536m
+mui lon	1556m
 mum isigi	307n
-munecas japonesas	1848f
-muoi	1720m
-murcielago	1557f
+muneca rusa	825f
+munecas japonesas	1868f
+muoi	1740m
+murcielago	1577f
 murdum	62n
 murekkep	47n
-murekkep baligi	1742n
+murekkep baligi	1762n
 murekkep resmi	299n
 murekkep siyahi	47n
 musee	435e
 muze	435n
-muzik klavyesi	1906n
+muzik klavyesi	1926n
 mystere	391e
 mysterieuse	391e
 mysterieux	391e
@@ -28851,7 +29527,7 @@ nang vang	169m
 nao	454g
 naturlich	380h
 nau	7m
-nau an	1712m
+nau an	1732m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -28895,6 +29571,7 @@ nghe si	435m
 nghe tay	274m
 nghe thuat	435m
 nghe thuat dai chung	785m
+nghe thuat tho dan	817m
 nghiem trang	407m
 ngo	247m
 ngoai tru	454m
@@ -28904,44 +29581,47 @@ ngoc bich xanh	54m
 ngoc lam	15m
 ngoc luc bao	49m
 ngoc trai	296m
-ngoi nha	1796m
-ngoi nha bo hoang	1795m
+ngoi nha	1816m
+ngoi nha bo hoang	1815m
 ngoi sao	172m
 ngon lua	164m
 ngon nui	158m
-ngua	1524m
-ngua du quay	1831m
+ngua	1544m
+ngua du quay	1851m
 ngua van	317m
 nguoi linh	428m
+nguoi viking	820m
 nha bep	358m
-nha co vuon	1797m
+nha co vuon	1817m
 nha go	360m
+nha go tren nui	828m
 nha may	374m
 nha tho	357m
-nha tho hoi giao	1815m
+nha tho hoi giao	1835m
 nhac jazz	434m
 nham chan	431m
-nhan	1901m
+nhan	1921m
 nhat	438m
 nhat ban	618o
 nhat nhoa	439m
 nhe nhang	385m
 nhe nhang thu thai	384m
-nhen	1617m
+nhen	1637m
 nhiet doi	348m
 nhieu mau	175m
 nhieu may	200m
-nhim	1556m
+nhim	1576m
 nho nhung	412m
 nhom	283m
 nhot nhat	439m
 nhua	304m
 nhua duong	279m
 nhung bong hoa	204m
-nhung ngoi nha	1794m
+nhung ngoi nha	1814m
 nhung vi sao	172m
-nid avec oufs	1650e
-nido vacio	1649f
+nhuom cham	821m
+nid avec oufs	1670e
+nido vacio	1669f
 niem vui	387m
 nigeria	663o
 nilufer	209n
@@ -28952,10 +29632,10 @@ ningun	454f
 nino	453F
 ninos	377f
 niu ooc	763m
-no hoa hong	1628m
+no hoa hong	1648m
 noel	363e
-noel agaci	1838n
-noi thuc an	1714m
+noel agaci	1858n
+noi thuc an	1734m
 noir bleute	80e
 nong	398m
 nong buc	202m
@@ -28964,6 +29644,7 @@ nong ruc	398m
 nong thon	345m
 nordica	350f 350g
 nordico	350f 350g
+nordico antiguo	820f
 noruegues	802g
 norvegien	802e
 nostalgica	412f 412g
@@ -28978,10 +29659,10 @@ nuevo mexico	773f
 nui	158m
 nui bang	181m
 nui lua	163m
-nui phu si	1781m
+nui phu si	1801m
 nui phu tuyet	159m
 nui tuyet	159m
-nuit etoilee	1823e
+nuit etoilee	1843e
 numerique	373e
 nuoc	151m
 nuoc chanh	224m
@@ -28993,14 +29674,14 @@ oai huong	207m
 oasis	138g
 oaxaqueno	751f
 oc dao	138m
-oc sen	1608m
+oc sen	1628m
 ocean	139e
 oceano	139f
-oculos	1856g
-oculos de protecao	1858g
-oculos escuros	1857g
+oculos	1876g
+oculos de protecao	1878g
+oculos escuros	1877g
 ode	431h
-ofis binasi	1798n
+ofis binasi	1818n
 ofke	399n
 ofkeli	399n
 oglan	453N
@@ -29010,111 +29691,111 @@ oglen	186n
 oi buc	202m
 oko	380h
 okologisch	380h
-okul binasi	1806n
-okul cantasi	1881n
-okuz	1530n
+okul binasi	1826n
+okul cantasi	1901n
+okuz	1550n
 ola	452g
-oliu	1669m
+oliu	1689m
 olivenol	275h
 olivgrun	24h
 olmasin	456n
 oluler gunu	737n
 on ao	419m
-onden civciv	1572n
+onden civciv	1592n
 ong anh	427m
-ong mat	1612m
+ong mat	1632m
 onirico	393f 393g
 onur yuruyusu	748n
 orange	1e
 orangee	1e
-orangutan	1507f
+orangutan	1527f
 orchidee	215e
-ordek	1577n
+ordek	1597n
 organico	380f 380g
 orquidea	215f 215g
-orumcek	1617n
-orumcek agi	1618n
+orumcek	1637n
+orumcek agi	1638n
 osmanli	765n
 osterreich	647o
-ot chuong	1677m
+ot chuong	1697m
 otonal	194f
 otono	194f
-ouf au plat	1712e
+ouf au plat	1732e
 oxido	284f
-ozgurluk heykeli	1813n
+ozgurluk heykeli	1833n
 ozlem	412n
 pacifico	383g
 paillete	427e
 paises baixos	644o
 paises bajos	644o
 paixao	390g
-pajaro	1573f
-paketlenmis hediye	1854n
+pajaro	1593f
+paketlenmis hediye	1874n
 palacio imperial	343g
 palais imperial	343e
 pale	439e
 palhaco	328g
 palida	439f 439g
 palido	439f 439g
-palmiye agaci	1640n
+palmiye agaci	1660n
 palyaco	328n
 pamuk seker	270n
 panayir	332n
-pandabar	1560h
+pandabar	1580h
 pao	267g
-pao de lo de morango	1750g
-pao recheado	1709g
-pao sirio	1691g
+pao de lo de morango	1770g
+pao recheado	1729g
+pao sirio	1711g
 papagan	320n
 paquerette	217e
 paques	370e
 paquistan	666o
 paquistao	666o
 paraiso	424f 424g
-parca et	1699n
+parca et	1719n
 parilti	427n
-pariltilar	1842n
+pariltilar	1862n
 pariltili	440n
 paris	754f
 park guell	757a
 parlak kirmizi	74n
 parlak sari	101n
-parmak arasi terlik	1882n
+parmak arasi terlik	1902n
 parsomen	290n
 pas kirmizisi	112n
 pascoa	370g
 pasion	390f
 pasli	284n
-passaro	1573g
+passaro	1593g
 passe	443e
 passee	443e
 passionne	390e
 passionnee	390e
 pasteis	444g
 pastel de cumpleanos	268f
-pastel de pescado japones	1733f
+pastel de pescado japones	1753f
 pastelltone	444h
 pasteque	231e
-patates kizartmasi	1702n
+patates kizartmasi	1722n
 patisserie	268e
-patlamis misir	1718n
-patlayan mantarli sise	1764n
+patlamis misir	1738n
+patlayan mantarli sise	1784n
 patlican	245n
 pavao	315g
 peche	232e
 pembe sehir	797n
 penasco	161f
-pence izi	1566n
+pence izi	1586n
 penombre	448e
 peonia	211f 211g
 peri bacalari	801n
 perlweis	106h
 perola	296g
 perolas	296g
-perro guia	1510f
+perro guia	1530f
 peruvien	777e
 pessego	232g
-petard	1841e
+petard	1861e
 petra	766e
 pfirsichblute	213h
 pflaumenblute	212h
@@ -29122,16 +29803,16 @@ pha	145m
 pha le	297m
 phan lan	651o
 phan no	399m
-phao	1841m
-phao bong	1840m
+phao	1861m
+phao bong	1860m
 phao dai	356m
-phao giay buoi tiec	1844m
+phao giay buoi tiec	1864m
 phao hoa	331m
 phap	619o
 phat sang	445m
 phep thuat	392m
 phieu luu	415m
-phim dan	1906m
+phim dan	1926m
 phim den trang	729m
 pho	338m
 pho co hoi an	793m
@@ -29139,8 +29820,10 @@ pho hoi	793m
 pho thi	337m
 phong cach boho	708m
 phong cach nhat	351m
+phong cach thuy si	814m
 phong cach trung hoa	352m
-phong cam	1904m
+phong cach victoria	809m
+phong cam	1924m
 phong kham	353m
 phong ngu	359m
 phong tranh	435m
@@ -29148,39 +29831,44 @@ phu nu	453m
 phuc hung	710m
 phun trao	163m
 pierre precieuse	313e
-pimentao	1677g
+pimentao	1697g
 pina	237f
 pinede	121e
 pinguino	319f
 piramides	767f 767g
 piriltili	427n
-pirinc bitkisi	1642n
-pirinc gevregi	1723n
+pirinc bitkisi	1662n
+pirinc gevregi	1743n
 pirinc metal	60n
 pirinc tarlasi	249n
-pirinc tatlisi	1735n
+pirinc tatlisi	1755n
 pirinc teraslari	759n
-pirinc topu	1724n
+pirinc topu	1744n
 pirlanta	298n
-pizzastuck	1703h
-plaj ve semsiye	1783n
+pizzastuck	1723h
+plaj ve semsiye	1803n
 plastico	304f 304g
-plat mitonne	1713e
+plat mitonne	1733e
 platano	235f
 plein energie	386e
-pollito rompiendo el cascaron	1570f
+pollito rompiendo el cascaron	1590f
 polonia	653o
-ponte a noite	1829g
+ponte a noite	1849g
 por do sol	176g
 por la manana	185f
 portekiz cinisi	790n
-postgebaude	1800h
-poupees japonaises	1848e
-poussin qui eclot	1570e
+postgebaude	1820h
+poupee russe	825e
+poupees japonaises	1868e
+poussin qui eclot	1590e
+praca vermelha	825g
+prakolumbisch	816h
 pre	123e
-predio da escola	1806g
-predio grego	1788g
-preguica	1561g
+pre colombiano	816g
+precolombien	816e
+predio da escola	1826g
+predio grego	1808g
+preguica	1581g
 preguicosa	411g
 preguicoso	411g
 pres	123e
@@ -29199,29 +29887,30 @@ qua cam	225m
 qua chanh	224m
 qua dao	232m
 qua dau	226m
-qua kiwi	1667m
+qua kiwi	1687m
 qua luu	240m
 qua man	241m
 qua mo	78m
 qua mong	250m
 qua nho	228m
-qua ot	1676m
+qua ot	1696m
 qua tao	233m
-qua viet quat	1666m
+qua viet quat	1686m
 quai di	432m
-quan ao nu	1875m
+quan ao nu	1895m
 quan bar	433m
-quan bo	1863m
+quan bo	1883m
 quan ca phe	340m
 quan cafe	340m
 quan doi	428m
 quan jean	286m
-quan lot	1872m
-quan sooc	1873m
+quan lot	1892m
+quan sooc	1893m
 quan su	428m
+quang truong do	825m
 que	274M
 queda agua	150g
-queijo suico	1696g
+queijo suico	1716g
 quenia	664o
 quy du	425m
 quy toc	379m
@@ -29232,7 +29921,7 @@ raffine	394e
 raffinee	394e
 rafraichissant	396e
 rahatlatici	384n
-rai ca	1562m
+rai ca	1582m
 rajastan	797f
 rajastao	797g
 ramada	742g
@@ -29242,7 +29931,7 @@ ramazan bayrami	742n
 ran ri	428m
 ran san ho	152m
 rang dong	177m
-raton	1549f
+raton	1569f
 ratselhaft	391h
 rau cu	430m
 rau thom	136m
@@ -29250,12 +29939,13 @@ recif	152e
 recif corallien	152e
 recifs coralliens	152e
 recolte	747e
+refugio de esqui	828f
 regio	379g
-rehber kopek	1510n
+rehber kopek	1530n
 reifweis	83h
-reis in schussel	1725h
-reisahre	1642h
-reisballchen	1724h
+reis in schussel	1745h
+reisahre	1662h
+reisballchen	1744h
 relampago	198f 198g
 repugnant	422e
 retro	376e 376g 376i
@@ -29265,7 +29955,7 @@ reve	393e
 reveillon	750e 750g
 reveur	393e
 reveuse	393e
-rhinoceros	1546e
+rhinoceros	1566e
 ri set	284m
 rio	147f
 rio karnavali	805n
@@ -29282,13 +29972,13 @@ romenia	657o
 romisch	781h
 ron rang	406m
 ronesans	710n
-rong	1593m
+rong	1613m
 rong bien	137m
 rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
-rosario de oracao	1899g
+rosario de oracao	1919g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -29296,16 +29986,16 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	203e
-rosto de dragao	1592g
-rosto de leao	1517g
-rosto de unicornio	1525g
+rosto de dragao	1612g
+rosto de leao	1537g
+rosto de unicornio	1545g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
 rouge violace	96e
 rouille	284e
 rouillee	284e
-ruban de memoire	1855e
+ruban de memoire	1875e
 rubi	55f
 ruc	441m
 ruc ro	440m
@@ -29321,23 +30011,23 @@ rung tre	122m
 rung truc	122m
 ruong bac thang	759m
 ruong lua	249m
-ruou sake	1763m
+ruou sake	1783m
 ruou vang	261m
 ruou vang do	261m
 ruou whisky	264m
 russia	635o
 rustica	375f 375g
 rustico	375f 375g
-ruy bang	1853m
-ruy bang nhac nho	1855m
+ruy bang	1873m
+ruy bang nhac nho	1875m
 ruya	393n
 ruya gibi	393n
 ruzgar	201n
-ruzgar cani	1850n
-ruzgardaki yaprak	1648n
+ruzgar cani	1870n
+ruzgardaki yaprak	1668n
 ruzgarli	201n
 sa mac	155m
-sac a main	1878e
+sac a main	1898e
 sac so	441m
 sach	309m
 sach cu	309m
@@ -29350,10 +30040,10 @@ saglikli	414n
 sai gon	779m
 saint petersbourg	794e
 sakayik	211n
-sake	1763e 1763i
-sake sisesi ve fincani	1763n
-saksi bitkisi	1637n
-salatalik	1678n
+sake	1783e 1783i
+sake sisesi ve fincani	1783n
+saksi bitkisi	1657n
+salatalik	1698n
 salbeigrun	94h
 salmao	29g
 salmon	29f
@@ -29367,13 +30057,13 @@ sampanya rengi	57n
 san ho	152m
 san nhay	433m
 san valentin	365f
-san van dong	1787m
+san van dong	1807m
 sanatci	435n
-sandalia feminina	1888g
+sandalia feminina	1908g
 sandia	231f
-sanduiche	1705g
-sandvic	1705n
-sandwich	1705f
+sanduiche	1725g
+sandvic	1725n
+sandwich	1725f
 sanftmutig	383h
 sang	440m
 sang mau	438m
@@ -29385,20 +30075,21 @@ sanghay	771n
 sanli	413n
 sante	414e
 santuario	342g
-santuario japones	1818g
+santuario japones	1838g
 santuario sintoista	798f
 santuario xintoista	798g
 sao joao	749g
+sao patricio	819g
 sao petersburgo	794g
 sao valentim	365g
-sapatilha de bale	1889g
-sapin de noel	1838e
-saque	1763g
+sapatilha de bale	1909g
+sapin de noel	1858e
+saque	1783g
 sarap	261n
-sarap kadehi	1765n
+sarap kadehi	1785n
 sarap rengi	113n
 sari	2n
-sarimsak	1681n
+sarimsak	1701n
 sarmasik	133n
 sartroz	67n
 sasirtici	421n
@@ -29414,23 +30105,23 @@ saturee	441e
 saudacoes	452g
 saudavel	414g
 saude	414g
-sauropode	1594g
-sauropodo	1594f
+sauropode	1614g
+sauropodo	1614f
 savas	428n
 saxofon	434f
-sazan sekilli flama	1849n
-scarabee	1613e
-schildkrote	1589h
+sazan sekilli flama	1869n
+scarabee	1633e
+schildkrote	1609h
 schlafrig	411h
-schlupfendes kuken	1570h
+schlupfendes kuken	1590h
 schneeweis	84h
 schrag	432h
-schulgebaude	1806h
-schussel mit loffel	1716h
-schussel und essstabchen	1727h
+schulgebaude	1826h
+schussel mit loffel	1736h
+schussel und essstabchen	1747h
 schwarz weis	426h
 schwarzweis	426h
-schweinerussel	1536h
+schweinerussel	1556h
 se lanh	397m
 secession viennoise	716e
 seftali	232n
@@ -29438,14 +30129,14 @@ seftali cicegi	213n
 seftali pembesi	73n
 seftali rengi	27n
 sehir	337n
-sehir manzarasi	1824n
+sehir manzarasi	1844n
 sehir merkezi	337n
-sehirde alacakaranlik	1827n
+sehirde alacakaranlik	1847n
 sehirli	337n
 seker	269n
 seker bayrami	742n
 sekerleme	269n
-sektglaser	1770h
+sektglaser	1790h
 selale	150n
 sem graca	431g
 semsiye	335n
@@ -29463,6 +30154,7 @@ serulyen	40n
 set	198m
 seul	780f
 sevgililer gunu	365n
+seville	818e
 sevincli	387n
 seytan	425n
 shanghai	771f
@@ -29471,34 +30163,35 @@ sicak	398n
 sicak dalgasi	202n
 sicak hava	202n
 sicak hava balonu	801n
-sicak icecek	1760n
+sicak icecek	1780n
 sicak renkler	449n
 sicak tonlar	449n
-sican	1550n
+sican	1570n
 sieu thuc	714m
 sifali otlar	136n
 sik	394n
 sikici	431n
 sikinti	431n
 sili	659o
-silindir sapka	1894n
+silindir sapka	1914n
 simsek	198n
 sinh nhat	369m
 sinh thai	380m
 sinif	355n
 sinto tapinagi	798n
-siperli sapka	1896n
+siperli sapka	1916n
 siradan	431n
 sirin	405n
-sirk cadiri	1836n
+sirk cadiri	1856n
 sirket	354n
 sise yesili	48n
 siyah cay	253n
+skihutte	828h
 smaragdgrun	49h
 so co la	258m
 sobrio	418g
-soc chuot	1554m
-sogan	1682n
+soc chuot	1574m
+sogan	1702n
 soguk	397n
 soguk renkler	450n
 soguk tonlar	450n
@@ -29506,11 +30199,11 @@ soi	278m
 soi dong	386m
 soiree	188e
 sokak lambasi	333n
-sole che tramonta sulla citta	1828i
-soleil levant derriere les montagnes	1825e
+sole che tramonta sulla citta	1848i
+soleil levant derriere les montagnes	1845e
 solidao	388g
 solitario	388g
-solmus cicek	1630n
+solmus cicek	1650n
 solstice ete	749e
 solsticio de verao	749g
 soluk isik	448n
@@ -29520,32 +30213,33 @@ sombrio tono	436f
 somine	308n
 sommet enneige	159e
 son mai	300m
-son moi	1900m
+son moi	1920m
 sonador	393f
 sonadora	393f
 sonbahar ortasi bayrami	367n
 sonbahar yapraklari	128n
 song bang	181m
 song bien	141m
-sonnenaufgang uber bergen	1825h
-sonnenaufgang uber dem meer	1826h
+sonnenaufgang uber bergen	1845h
+sonnenaufgang uber dem meer	1846h
 sonuk	443n
-sort	1873N
-sosisli sandvic	1704n
+sort	1893N
+sosisli sandvic	1724n
+sovyet afisi	810n
 spruhregen	197h
 stadtisch	337h
-statua della liberta	1813i
-statue de la liberte	1813e
-stockelschuh	1887h
+statua della liberta	1833i
+statue de la liberte	1833e
+stockelschuh	1907h
 strase	338h
-streifenhornchen	1554h
+streifenhornchen	1574h
 stresse	410e
-stuck torte	1750h
+stuck torte	1770h
 sturmisch	198h
 su	292M
 su alti	362n
 su kasabasi	346n
-su puskurten balina	1596n
+su puskurten balina	1616n
 sua	265M
 sualti	362n
 subat	195n
@@ -29556,35 +30250,36 @@ sudkorea	633o
 suecia	648o
 suede	648o
 sueno	393f
-suica	646o
+suico	814g
 sukran gunu	747n
 suoi	147m
-suoi nuoc nong	1830m
+suoi nuoc nong	1850m
+suon xam	823m
 suong	199m
 suong gia	183m
 suong mu	199m
 suong som	203m
-superette	1805e
-surekli acik market	1805n
+superette	1825e
+surekli acik market	1825n
 surpriz	421n
 surrealisme	714e
 surrealiste	714e
 surrealizm	714n
 surreel	714e
 sus	405H
-sus kopegi	1509n
+sus kopegi	1529n
 susi	273n
 susigkeiten	269h
 suss	405h
 sut	265n
-sut bardagi	1759n
+sut bardagi	1779n
 sut beyazi	105n
 sutlu cay	256n
 sutlu kahve	252n
-taca de coquetel	1766g
-taca de vinho	1765g
-tacas brindando	1770g
-tach tra khong co quai	1762m
+taca de coquetel	1786g
+taca de vinho	1785g
+tacas brindando	1790g
+tach tra khong co quai	1782m
 tagsuber	191h
 tai chinh	354m
 tailandes	772f 772g
@@ -29594,90 +30289,91 @@ tamise sombre	448e
 tamisee	442e
 tan la	127m
 tan nghe thuat	786m
-tanabata agaci	1846n
+tanabata agaci	1866n
 tang bang	181m
 tang da	161m
-tang thit	1699m
+tang thit	1719m
 tannengrun	48h
 tao	233m
 tao bao	402m
 tao bien	137m
-tao do	1660m
+tao do	1680m
 tao nha	394m
 tao xanh	234m
 tapinak	342n
 tapinak senligi	792n
 tarcin	274n
-tarihi yapi	1788n
+tarihi yapi	1808n
 tarta	775g
-tarta de cumpleanos	1749f
+tarta de cumpleanos	1769f
 tartan	775f
 tas	278n
 taslar	278n
 tatli	405n
 tatlilar	268n
-tatzenabdrucke	1566h
-tau luon sieu toc	1834m
+tatzenabdrucke	1586h
+tau luon sieu toc	1854m
 tau vu tru	361m
-tavsan	1553n
-tavsan yuzu	1552n
+tavsan	1573n
+tavsan yuzu	1572n
 tavus kusu	315n
 taxi	336g
 tay ban nha	622o
 tay tang	776m
 taze yesil	53n
-tazon de fideos	1727f
-tazon de te	1762f
-tazza da te senza manico	1762i
+tazon de fideos	1747f
+tazon de te	1782f
+tazza da te senza manico	1782i
 tchequia	655o
 tchequie	655o
 te	253F 253I
 te al latte	256i
 te con leche	256f
 te de burbujas	256f
-te giac	1546m
+te giac	1566m
 te negro	253f
 te nero	253i
 te nhat	431m
 te verde	254f 254i
 tecnologia	373f
 tedio	431g
-tejon	1565f
-tejon de la miel	1565f
-tejon melero	1565f
-tek parca mayo	1871n
+tejon	1585f
+tejon de la miel	1585f
+tejon melero	1585f
+tek parca mayo	1891n
 tekduze	431n
-tela de arana	1618f
+tela de arana	1638f
 tempete	198e
-tempio indu	1816i
+tempio indu	1836i
 temple coreen	791e
 templo chines	792g
-templo hindu	1816f
+templo hindu	1836f
 ten lua	361m
 tenebreuse	408e
 tenebreux	408e
 tenebrisme	784e
-tenis de corrida	1884g
+tenido indigo	821f
+tenis de corrida	1904g
 tenue	442g
 terca feira gorda	739g
 tereyagi	266n
-terkedilmis ev	1795n
+terkedilmis ev	1815n
 terracos de arroz	759g
 tet	366m
 tet nguyen dan	366m
 tet te nuoc	736m
 tet trung thu	367m
-tete de chat	1515e
-tete de cheval	1521e
-tete de chien	1508e
-tete de cochon	1533e
-tete de dragon	1592e
-tete de lapin	1552e
-tete de lion	1517e
-tete de singe	1504e
-tete de souris	1548e
-tete de tigre	1518e
-tete de vache	1529e
+tete de chat	1535e
+tete de cheval	1541e
+tete de chien	1528e
+tete de cochon	1553e
+tete de dragon	1612e
+tete de lapin	1572e
+tete de lion	1537e
+tete de singe	1524e
+tete de souris	1568e
+tete de tigre	1538e
+tete de vache	1549e
 tha den	744m
 thac	150m
 thac nuoc	150m
@@ -29690,7 +30386,7 @@ thailandisches neujahr	736h
 tham ba tu	734m
 tham co	124m
 than hong	165m
-than lan	1590m
+than lan	1610m
 than tien	392m
 thang ba	192m
 thang bay	193m
@@ -29715,57 +30411,59 @@ thanh lich	394m
 thanh pho	337m
 thanh pho hong	797m
 thanh pho xanh	796m
-thanh so co la	1753m
+thanh so co la	1773m
 thao moc	136m
 thao nguyen	123m
+thao nguyen chau phi	827m
 thap nien 20	692m
 thap nien 50	703m
 thap nien 60	696m
 thap nien 80	701m
 thap nien 90	702m
-thap tokyo	1812m
+thap tokyo	1832m
 the	253E
 the au lait	256e
-the aux perles	1774e
+the aux perles	1794e
 the noir	253e
 the vert	254e
-theiere	1761e
+theiere	1781e
 thep	281m
 thien	347m
 thien dang	424m
 thien dinh	409m
 thien duong	424m
 thien ha	173m
-thien nga	1578m
+thien nga	1598m
 thien nhien	380m
 thien than	424m
 thien thanh	39m
-thit bam xuong	1697m
-thit xong khoi	1700m
+thit bam xuong	1717m
+thit xong khoi	1720m
+tho dan uc	817m
 tho nhi ky	637o
 thoi	422m
 thoi rua	422m
+thoi victoria	809m
 thom	237m
 thong	121m
 thu gian	384m
 thu thai	384m
 thu vien	341m
-thuc pham dong hop	1721m
+thuc pham dong hop	1741m
 thung lung	160m
 thuong hai	771m
 thuy dien	648o
 thuy mac	299m
-thuy si	646o
 thuy tinh	291m
 thuyen gondola	799m
 tibbi	353n
 tibet	776f
 tibetain	776e
-tiburon	1603f
+tiburon	1623f
 tiec sinh nhat	369m
 tien	420m
 tien mat	420m
-tienda de campana	1821f
+tienda de campana	1841f
 tierno animo	405f
 tim	5m
 tim do	96m
@@ -29777,25 +30475,26 @@ tim tuyet	90m
 tim violet	22m
 tim xanh	95m
 tin cay	403m
+tingimento indigo	821g
 tinh khoi	404m
 tinh lang	383m
 tinh te	418m
 tinh van	173m
 tinh yeu	389m
-tirtil	1610n
-tisort	1862n
+tirtil	1630n
+tisort	1882n
 to cach lan	775m
-to co trung	1650m
+to co trung	1670m
 to lua	288m
-to trong rong	1649m
-toa nha co dien	1788m
-toa nha van phong	1798m
-tobogan	1832f
+to trong rong	1669m
+toa nha co dien	1808m
+toa nha van phong	1818m
+tobogan	1852f
 toi	436m
 toi gian	382m
-toile araignee	1618e
-tom chien	1732m
-tom hum	1740m
+toile araignee	1638e
+tom chien	1752m
+tom hum	1760m
 tombee de la nuit	188e
 tong am	449m
 tong lanh	450m
@@ -29807,26 +30506,26 @@ tonos frios	450f
 topferei	301h
 toprak sarisi	102n
 toprak tonlari	381n
-torre de toquio	1812g
-tortenstuck	1750h
+torre de toquio	1832g
+tortenstuck	1770h
 toxico	422f 422g
 tra	253M
-tra nhua ruoi	1776m
+tra nhua ruoi	1796m
 tra o long	257m
 tra sua	256m
 tra sua tran chau	256m
 tra xanh	254m
-traditionelle japanische windsacke	1849h
+traditionelle japanische windsacke	1869h
 trage	411h
 trai cam	225m
 trai cay	429m
 trai dao	232m
-traje de bano de una pieza	1871f
+traje de bano de una pieza	1891f
 tram	443m
 tram vu tru	361m
 tran day nang luong	386m
 trang anh trang	76m
-trang hat	1899m
+trang hat	1919m
 trang kem	104m
 trang mieng	268m
 trang nga	38m
@@ -29838,46 +30537,47 @@ trang sua	105m
 trang suc	313m
 trang suong	83m
 trang trai	345m
-trang tri cay thong	1847m
+trang tri cay thong	1867m
 trang tron	170m
 trang trong	407m
 trang tuyet	84m
+tranh co dong	810m
 tranh khac go nhat	787m
 tranh thuy mac	299m
 tranh toi tranh sang	448m
-trau nuoc	1531m
+trau nuoc	1551m
 traume	393h
 tre con	377m
 tre em	377m
-trebol	1644f
-trebol de cuatro hojas	1645f
-trefle	1644e
-trefle a quatre feuilles	1645e
+trebol	1664f
+trebol de cuatro hojas	1665f
+trefle	1664e
+trefle a quatre feuilles	1665e
 trencadis	757a 757f
-trevo de tres folhas	1644g
-trinkpackchen	1775h
+trevo de tres folhas	1664g
+trinkpackchen	1795h
 tro choi dien tu	701m
 tro tan	165m
 troi	167m
 troi am u	200m
 troi mua	196m
 troi sao	172m
-trommelstocke	1910h
-trong	1910m
-trong dai	1911m
+trommelstocke	1930h
+trong	1930m
+trong dai	1931m
 trong lanh	396m
 trong sang	404m
 tropico	348f
 tropicos	348g
-tropik icecek	1767n
-tropikal balik	1601n
+tropik icecek	1787n
+tropikal balik	1621n
 trovao	198g
 tru	454m
 trua	186m
 trub	448h
 trubsinnig	388h
 truc	122m
-trung	1711m
+trung	1731m
 trung quoc	632o
 trung tam thanh pho	337m
 truong hoc	355m
@@ -29888,13 +30588,13 @@ tu dang	218m
 tu hao	413m
 tu nhien	380m
 tu tin	402m
-tubarao	1603g
+tubarao	1623g
 tuc gian	399m
 tugla	280n
-tuglalar	1790n
-tui cap nach	1879m
-tui mua sam	1880m
-tui xach	1878m
+tuglalar	1810n
+tui cap nach	1899m
+tui mua sam	1900m
+tui xach	1898m
 tulipan	210f
 tung bung	406m
 tuoi	441m
@@ -29903,7 +30603,7 @@ tuoi moi	396m
 tuong	339m
 tuong dat	339m
 tuong lai	373m
-tuong nu than tu do	1813m
+tuong nu than tu do	1833m
 tup leu	360m
 turk bayragi	637o
 turk hava yollari	544o
@@ -29981,30 +30681,31 @@ vert neon	117e
 vertrauenswurdig	403h
 vertraumt	393h
 vet	320m
-vetements de femme	1875e
-vi trung	1623m
+vetements de femme	1895e
+vi trung	1643m
 via lactea	173f 173g
-vien da	1777m
+vien da	1797m
 viet quat	229m
 vietna	779g
+viktorya donemi	809n
 vila aquatica	346g
-ville au crepuscule	1827e
+ville au crepuscule	1847e
 vinh ha long	779m
 vinh hep	802m
 violet poudre	99e
-violin	1908f
+violin	1928f
 visne	227n
 visne curugu	19n
 vitoria	413g
 vitoria regia	209g
 vivido	441f 441g
 vivo animo	386f
-vo xoan oc	1605m
-voi ma mut	1545m
+vo xoan oc	1625m
+voi ma mut	1565m
 voie lactee	173e
 volcan	163f
 vom troi	167m
-vong du quay	1833m
+vong du quay	1853m
 vu mua	747m
 vu tru	173m
 vu truong	433m
@@ -30016,18 +30717,18 @@ vung chac	403m
 vung cuc	182m
 vuon	125m
 vuon thien	347m
-vuong mien	1892m
+vuong mien	1912m
 vuong quoc anh	628o
 walder	119h
 warm gemutlich	395h
 warme tone	449h
-waschbar	1514h
-wasserbuffel	1531h
+waschbar	1534h
+wasserbuffel	1551h
 wehmutig	412h
 weis	10h
 weise	10h
 weise nachte	794h
-wohnhauser	1794h
+wohnhauser	1814h
 wurdevoll	407h
 wuste	155h
 wutend	399h
@@ -30039,7 +30740,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
-xang dan nu	1888m
+xang dan nu	1908m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -30079,14 +30780,14 @@ xanh xam la	94m
 xanh xo thom	94m
 xau xi	422m
 xi mang	279m
-xicara de cha sem alca	1762g
+xicara de cha sem alca	1782g
 xin	443m
 xin chao	452m
 xinh xan	405m
 xoai	236m
 xuan	192m
 xuong rong	134m
-xup lo xanh	1680m
+xup lo xanh	1700m
 y	621O
 y te	353m
 yagmur	196n
@@ -30097,51 +30798,51 @@ yalin	382n
 yalniz	388n
 yalnizlik	388n
 yanardag	163n
-yanardag patlamasi	1780n
+yanardag patlamasi	1800n
 yangin	164n
-yaprak doken agac	1639n
-yaprak dokmeyen agac	1638n
+yaprak doken agac	1659n
+yaprak dokmeyen agac	1658n
 yaratici	435n
 yaraticilik	435n
-yardim ekibi kaski	1898n
+yardim ekibi kaski	1918n
 yasak sehir	343n
-yassi ekmek	1691n
+yassi ekmek	1711n
 yatak odasi	359n
 yavas	411n
 yaz gundonumu	749n
 yazin	193n
-yemek pisirme	1712n
+yemek pisirme	1732n
 yen binh	383m
 yen tinh	383m
-yengec	1739n
-yer fistigi	1683n
+yengec	1759n
+yer fistigi	1703n
 yesil	3n
 yesil cay	254n
 yesil elma	234n
-yesil salata	1717n
-yesil yaprakli sebze	1679n
+yesil salata	1737n
+yesil yaprakli sebze	1699n
 yesillik	127n
 yesim	295n
 yesim yesili	50n
 yeu thuong	389m
-yilan	1591n
+yilan	1611n
 yilbasi	363n
 yilbasi gecesi	750n
 yildirim	198n
 yildiz	172n
 yildizlar	172n
 yildizli	172n
-yildizli gece	1823n
+yildizli gece	1843n
 yildizli gokyuzu	172n
 yirmili yillar	692n
-yuksek topuklu ayakkabi	1887n
-yumurtadan cikan civciv	1570n
+yuksek topuklu ayakkabi	1907n
+yumurtadan cikan civciv	1590n
 yumusak	385n
-yumusak dondurma	1744n
+yumusak dondurma	1764n
 yumusak ton	442n
-yuruyus botu	1885n
-yuzuk	1901n
-zapato de tacon	1887f
+yuruyus botu	1905n
+yuzuk	1921n
+zapato de tacon	1907f
 zartgrun	53h
 zebre	317e
 zen bahcesi	347n
@@ -30151,10 +30852,11 @@ zeytinyagi	275n
 zincifre kirmizisi	35n
 zumrut	49n
 zumrut yesili	49n
-zurafa	1543n
+zurafa	1563n
 zuruckhaltend	418h
 zuverlassig	403h
-@stems ko 1755
+zwiebelturme	825h
+@stems ko 1803
 50년대	703d
 60년대	696d
 80년대	701d
@@ -30164,7 +30866,7 @@ y2k	704d
 가 단풍	128d
 가나	665d
 가나 해변 높 파	721d
-가락신	1882d
+가락신	1902d
 가랑비	197d
 가로등	333d
 가우디	757d
@@ -30174,28 +30876,28 @@ y2k	704d
 갈라타사라	612d
 갈색	7d
 감귤	225d
-감자	1673d
-감자튀김	1702d
+감자	1693d
+감자튀김	1722d
 강	147d
 강남 수향	346d
 강렬	402d
-강아지 얼굴	1508d
+강아지 얼굴	1528d
 강철	281d
 강황	79d
 강황색	79d
 개구리	325d
-개구리 얼굴	1587d
-개미	1611d
+개구리 얼굴	1607d
+개미	1631d
 개울	147d
 갤러리	435d
 거리	338d
-거미	1617d
-거미줄	1618d
-거북	1589d
+거미	1637d
+거미줄	1638d
+거북	1609d
 거친	415d
 건강	414d
-건물 공사	1789d
-건배하 샴페인 잔	1770d
+건물 공사	1809d
+건배하 샴페인 잔	1790d
 검	9d
 검은색	9d
 검정	9d
@@ -30208,32 +30910,32 @@ y2k	704d
 격노	399d
 결혼식	368d
 경	421d
-경기장	1787d
+경기장	1807d
 경복궁	791d
 계곡	160d
 계단식 논	759d
 계피	274d
-고구마	1729d
+고구마	1749d
 고궁	791d
 고귀	379d
-고글	1858d
+고글	1878d
 고급	378d
-고기	1697d
-고깃덩	1699d
+고기	1717d
+고깃덩	1719d
 고대 청동	302d
 고동색	7d
 고딕	408d
 고딕풍	408d
 고래	327d
 고려청자	294d
-고릴라	1506d
+고릴라	1526d
 고상	394d
 고성	356d
-고슴도치	1556d
-고양	1516d
-고양 얼굴	1515d
+고슴도치	1576d
+고양	1536d
+고양 얼굴	1535d
 고요	383d
-고전 양식 건축물	1788d
+고전 양식 건축물	1808d
 고흐	717d
 곡식	248d
 곤돌라	799d
@@ -30242,11 +30944,11 @@ y2k	704d
 골목	338d
 골목길	338d
 골짜기	160d
-곰 얼굴	1558d
-곰발바닥	1566d
+곰 얼굴	1578d
+곰발바닥	1586d
 공상과학	373d
 공원	126d
-공작	1583d
+공작	1603d
 공작새	315d
 공작석색	82d
 공작청	46d
@@ -30254,7 +30956,7 @@ y2k	704d
 공포	400d
 과일	429d
 과즙	429d
-관람차	1833d
+관람차	1853d
 광대	328d
 괴상	432d
 교실	355d
@@ -30264,24 +30966,26 @@ y2k	704d
 구름	168d
 구름 낀	200d
 구리색	59d
-구명조끼	1860d
+구명조끼	1880d
+구성주	810d
 구역질	422d
 구월	194d
 구채구	795d
-국립공원	1786d
-국수	1727d
+국립공원	1806d
+국수	1747d
 국화	214d
 군대	428d
 군사	428d
-군용 헬멧	1897d
+군용 헬멧	1917d
 군인	428d
 군청색	44d
 군항제	806d
 궁궐	343d
 궁중	379d
-귀뚜라미	1615d
+귀뚜라미	1635d
 귀여운	405d
 귤	225d
+그랜드 부다페스트 호텔	812d
 그랜드 캐니언	773d
 그런지	705d
 그레	8d
@@ -30302,15 +31006,15 @@ y2k	704d
 금속	283d
 금융	354d
 기괴	432d
-기린	1543d
-기모노	1869d
+기린	1563d
+기모노	1889d
 기묘	432d
 기쁜	387d
 기쁨	387d
 기술	373d
 기업	354d
-기타	1905d
-긴 북	1911d
+기타	1925d
+긴 북	1931d
 긴장된	410d
 깃털	310d
 깃허브	510d
@@ -30325,10 +31029,10 @@ y2k	704d
 깜찍	405d
 꽁꽁 언	447d
 꽃	204d
-꽃게	1739d
-꽃다발	1624d
+꽃게	1759d
+꽃다발	1644d
 꽃밭	125d
-꽃송	1633d
+꽃송	1653d
 꽃잎	204d
 꿀	260d
 꿀벌	323d
@@ -30338,7 +31042,7 @@ y2k	704d
 나른	411d
 나무	132d
 나무결	276d
-나무늘보	1561d
+나무늘보	1581d
 나뭇잎	127d
 나비	322d
 나이지리아	663d
@@ -30347,23 +31051,23 @@ y2k	704d
 낙관	401d
 낙엽	128d
 낙원	424d
-낙타	1540d
+낙타	1560d
 난꽃	215d
 난초	215d
-낡 주택 건물	1795d
+낡 주택 건물	1815d
 남극	182d
 남보라	95d
 남색	16d
 남성	453d
-남성용 구두	1883d
+남성용 구두	1903d
 남아프리카 공화국	662d
 남자	453d
 남자다운	417d
-납작 냄비	1713d
+납작 냄비	1733d
 납회색	85d
 낭	389d
 낮	191d
-너구리	1514d
+너구리	1534d
 넣지 말고	456d
 넣지 않	456d
 네덜란드	644d
@@ -30375,9 +31079,9 @@ y2k	704d
 네온사인	305d
 네이버	503d
 네이비	16d
-네잎클로버	1645d
+네잎클로버	1665d
 네팔	776d
-넥타	1861d
+넥타	1881d
 넷플릭스	466d
 노	454d
 노란	2d
@@ -30386,7 +31090,7 @@ y2k	704d
 노루즈	741d
 녹	284d
 녹색	3d
-녹색 채소	1679d
+녹색 채소	1699d
 녹슨	284d
 녹슨 빨강	112d
 녹차	254d
@@ -30411,7 +31115,7 @@ y2k	704d
 뉴질랜드	673d
 뉴캐슬	595d
 느긋	384d
-늑대 얼굴	1512d
+늑대 얼굴	1532d
 닉스	575d
 닌텐	563d
 닛산	477d
@@ -30435,12 +31139,12 @@ y2k	704d
 단풍나무	129d
 단풍잎	129d
 달	170d
-달걀	1711d
+달걀	1731d
 달러	420d
-달맞	1851d
-달팽	1608d
-달팽이집	1605d
-닭다리	1698d
+달맞	1871d
+달팽	1628d
+달팽이집	1625d
+닭다리	1718d
 담벼락	339d
 담쟁	133d
 당근	246d
@@ -30468,24 +31172,24 @@ y2k	704d
 델프트	789d
 델프트 블루	789d
 도기	301d
-도넛	1747d
-도도새	1580d
+도넛	1767d
+도도새	1600d
 도르트문트	602d
 도리	798d
-도마뱀	1590d
+도마뱀	1610d
 도미노피자	568d
 도서관	341d
 도시	337d
-도시 야경	1827d
-도시 전경	1824d
-도시락	1722d
+도시 야경	1847d
+도시 전경	1844d
+도시락	1742d
 도시바	539d
 도심	337d
 도자기	292d
 도커	511d
-도쿄 타워	1812d
+도쿄 타워	1832d
 독성	422d
-독수리	1576d
+독수리	1596d
 독일	620d
 돈	420d
 돌	278d
@@ -30494,20 +31198,20 @@ y2k	704d
 동굴	162d
 동양풍	352d
 동화	392d
-돼지	1534d
-돼지 얼굴	1533d
-돼지코	1536d
+돼지	1554d
+돼지 얼굴	1553d
+돼지코	1556d
 두바	769d
-드럼	1910d
+드럼	1930d
 드롭박스	556d
-들소	1528d
+들소	1548d
 들판	123d
 등꽃	218d
 등나무꽃	218d
 등롱	306d
 등불	306d
 등불 축제	744d
-등산화	1885d
+등산화	1905d
 디스코	433d
 디스코드	506d
 디왈리	804d
@@ -30519,18 +31223,18 @@ y2k	704d
 따뜻 색감	449d
 따분	431d
 따스	395d
-딱정벌레	1613d
+딱정벌레	1633d
 딸기	226d
 땅	166d
 땅거미	188d
-땅콩	1683d
-떠먹 아이스크림	1746d
-떡꼬치	1735d
+땅콩	1703d
+떠먹 아이스크림	1766d
+떡꼬치	1755d
 뜨거운	398d
-뜨거운 음료	1760d
+뜨거운 음료	1780d
 뜰	125d
 라떼	252d
-라마	1542d
+라마	1562d
 라마단	742d
 라벤더	207d
 라이트	438d
@@ -30542,6 +31246,7 @@ y2k	704d
 람보르기니	471d
 랑골리	804d
 러시아	635d
+러시아 아방가르드	810d
 럭셔리	378d
 런던	764d
 런던 버스	678d
@@ -30572,8 +31277,8 @@ y2k	704d
 로켓	361d
 로코코	709d
 로파	732d
-롤러코스터	1834d
-롤리팝	1755d
+롤러코스터	1854d
+롤리팝	1775d
 루마니아	657d
 루비	55d
 루비색	55d
@@ -30583,23 +31288,24 @@ y2k	704d
 르노	483d
 르누아르	783d
 리넨	289d
-리본	1853d
+리본	1873d
 리스본	790d
 리우 카니발	805d
 린넨	289d
-립스틱	1900d
+립스틱	1920d
 링크드인	566d
 마	345d
 마귀	425d
 마그마	163d
-마늘	1681d
+마늘	1701d
 마라케시	753d
 마룬	19d
 마르디 그라	739d
 마법	392d
 마법 같	392d
-마술사 모자	1894d
+마술사 모자	1914d
 마스터카드	492d
+마야	816d
 마이애미	762d
 마이애미 히트	574d
 마이크로소프트	561d
@@ -30607,23 +31313,24 @@ y2k	704d
 마조렐	753d
 마추픽추	777d
 마카롱	272d
-마테차	1776d
+마테차	1796d
+마트료시카	825d
 마티스	712d
 만개	204d
-만두	1736d
+만두	1756d
 만리장성	344d
-말 얼굴	1521d
+말 얼굴	1541d
 말고	456d
 말레이시아	671d
 말차	255d
 망고	236d
 망자 날	737d
-매머드	1545d
+매머드	1565d
 매화	212d
 맥도날드	459d
 맥주	263d
 맥주 축제	740d
-맥주잔	1768d
+맥주잔	1788d
 맨시티	592d
 맨유	591d
 맨체스터 유나이티드	591d
@@ -30632,13 +31339,13 @@ y2k	704d
 먹	47d
 먹색	47d
 메탈	283d
-멜론	1653d
+멜론	1673d
 멤피스	693d
 멤피스 디자인	693d
-멧돼지	1535d
+멧돼지	1555d
 면	289d
 명상	409d
-모기	1620d
+모기	1640d
 모네	783d
 모노크롬	426d
 모닥불	164d
@@ -30650,9 +31357,10 @@ y2k	704d
 모래언덕	155d
 모로코	641d
 모브	63d
-모스크	1815d
+모스크	1835d
+모스크바	825d
 모카 무스	690d
-모텔	1804d
+모텔	1824d
 모험	415d
 목련	223d
 목재	276d
@@ -30664,7 +31372,8 @@ y2k	704d
 몽마르트	754d
 몽환	393d
 묘회	792d
-무궁화	1631d
+무굴	826d
+무궁화	1651d
 무당벌레	324d
 무더운	398d
 무더위	202d
@@ -30672,32 +31381,33 @@ y2k	704d
 무쇠	282d
 무지개	175d
 무하	786d
-묵주	1899d
-문어	1604d
+묵주	1919d
+문어	1624d
 물	151d
-물 뿜 고래	1596d
-물개	1599d
+물 뿜 고래	1616d
+물개	1619d
 물결	141d
-물고기	1600d
-물고기 깃발	1849d
-물소	1531d
+물고기	1620d
+물고기 깃발	1869d
+물소	1551d
 물속	362d
 물축제	736d
 뭄바	778d
 뭉크	713d
 뮤트	443d
 미국	627d
-미끄럼틀	1832d
+미끄럼틀	1852d
 미니멀	382d
 미드센추리	696d
 미드소마	749d
 미래	373d
 미색	18d
-미생물	1623d
+미생물	1643d
 미술	435d
 미술관	435d
 미스터리	391d
 미쓰비시	486d
+미야자키	813d
 미역	137d
 미코노스	768d
 민트	30d
@@ -30708,17 +31418,17 @@ y2k	704d
 밀리터리	428d
 밀림	120d
 밀밭	248d
-밀전병 싼 요리	1709d
+밀전병 싼 요리	1729d
 밀크티	256d
-바게트	1690d
+바게트	1710d
 바나나	235d
 바다	139d
 바닷	142d
 바닷 모래	142d
-바닷가재	1740d
+바닷가재	1760d
 바닷속	140d
 바람	201d
-바람 흔들리 나뭇잎	1648d
+바람 흔들리 나뭇잎	1668d
 바랜	443d
 바로크	784d
 바르사	599d
@@ -30729,18 +31439,19 @@ y2k	704d
 바이두	525d
 바이에른 뮌헨	601d
 바이올렛	22d
-바이올린	1908d
-바지	1863d
-바퀴벌레	1616d
-박 터트리기	1845d
-박쥐	1557d
+바이올린	1928d
+바이킹	820d
+바지	1883d
+바퀴벌레	1636d
+박 터트리기	1865d
+박쥐	1577d
 반 고흐	717d
-반바지	1873d
-반지	1901d
+반바지	1893d
+반지	1921d
 반짝	427d
 반짝반짝	427d
 반짝임	427d
-발레 슈즈	1889d
+발레 슈즈	1909d
 발렌타인데	365d
 발리	759d
 밝	440d
@@ -30750,17 +31461,17 @@ y2k	704d
 밤문화	433d
 밤색	7d
 밤중	189d
-밤하늘 배경 하 다리	1829d
-밤하늘 별	1823d
+밤하늘 배경 하 다리	1849d
+밤하늘 별	1843d
 방글라데시	667d
 방콕	772d
 밭	123d
 백사장	143d
 백색	10d
 백야	794d
-백조	1578d
-백화점	1807d
-밴조	1909d
+백조	1598d
+백화점	1827d
+밴조	1929d
 밸런타인데	365d
 버거킹	536d
 버건디	33d
@@ -30780,10 +31491,11 @@ y2k	704d
 베르사유	709d
 베리	250d
 베리 페리	687d
-베이글	1693d
+베이글	1713d
 베이지	17d
 베이지색	17d
-베이컨	1700d
+베이컨	1720d
+베이퍼웨이브	808d
 벤피카	610d
 벨기	645d
 벨벳	287d
@@ -30795,7 +31507,7 @@ y2k	704d
 별 빛나	172d
 병든	422d
 병사	428d
-병아리	1571d
+병아리	1591d
 병아리 노	77d
 병아리색	77d
 병원	353d
@@ -30814,7 +31526,7 @@ y2k	704d
 복숭아 분홍	73d
 복숭아꽃	213d
 복숭아색	27d
-복어	1602d
+복어	1622d
 볼리우드	728d
 볼보	482d
 봄	192d
@@ -30824,16 +31536,16 @@ y2k	704d
 부라노	799d
 부러운	423d
 부러움	423d
-부리또	1707d
-부엉	1579d
+부리또	1727d
+부엉	1599d
 부엌	358d
-부츠	1890d
+부츠	1910d
 부활절	370d
 북극	182d
 북유럽	350d
 분노	399d
-분수	1820d
-분재	1637d
+분수	1840d
+분재	1657d
 분홍	6d
 분홍 네온	116d
 분홍색	6d
@@ -30844,31 +31556,34 @@ y2k	704d
 불씨	165d
 불안	410d
 붉	0d
-브로콜리	1680d
+붉 광장	825d
+브로콜리	1700d
 브론즈	58d
 브루탈리즘	695d
 블러셔 핑크	114d
 블루베리	229d
 블루스	434d
 블루아워	179d
-블링블링	1842d
+블링블링	1862d
 비	196d
 비 오 날	196d
 비단	288d
 비단잉어	326d
-비둘기	1575d
+비둘기	1595d
 비바 마젠타	688d
-비버	1555d
+비버	1575d
 비비드	441d
 비엠더블유	472d
 비자카드	491d
 비잔틴	711d
 비취	295d
 비취색	50d
-비키니	1874d
-빈 둥지	1649d
+비키니	1894d
+빅토리아 시대	809d
+빅토리안	809d
+빈 둥지	1669d
 빈티지	376d
-빌딩	1798d
+빌딩	1818d
 빗속	196d
 빗줄기	196d
 빙산	181d
@@ -30876,20 +31591,21 @@ y2k	704d
 빛 축제	804d
 빛나	440d
 빨간	0d
-빨간 사	1660d
+빨간 사	1680d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대 컵	1773d
+빨대 컵	1793d
 빵	267d
 빼고	456d
 뿌연	446d
 사그라다 파밀리아	757d
-사리	1870d
+사리	824d
 사막	155d
-사막 섬	1785d
+사막 섬	1805d
 사무실	354d
-사슴	1527d
+사바나	827d
+사슴	1547d
 사용하지 않	456d
 사용하지 않고	456d
 사우디아라비아	639d
@@ -30897,16 +31613,16 @@ y2k	704d
 사월	192d
 사이버펑크	372d
 사이키델릭	432d
-사자 얼굴	1517d
+사자 얼굴	1537d
 사찰	342d
 사치	378d
-사케	1763d
+사케	1783d
 사탄	425d
 사탕	269d
 사파이어	54d
 사프란	274d
 산	158d
-산 떠오르 해	1825d
+산 떠오르 해	1845d
 산들바람	201d
 산딸기	230d
 산뜻	396d
@@ -30921,14 +31637,14 @@ y2k	704d
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1724d
-삼각 수영복	1872d
+삼각 김밥	1744d
+삼각 수영복	1892d
 삼바	805d
 삼성	468d
 삼월	192d
 상	771d
 상아색	38d
-상어	1603d
+상어	1623d
 상쾌	396d
 상트페테르부르크	794d
 상하	771d
@@ -30936,26 +31652,29 @@ y2k	704d
 새벽녘	177d
 새빨간	74d
 새빨간색	74d
-새싹	1636d
+새싹	1656d
 새싹색	53d
-새우	1741d
-새우튀김	1732d
+새우	1761d
+새우튀김	1752d
 새틴	288d
 색 축제	803d
+색동	822d
+색동저고리	822d
 색소폰	434d
-샌드위치	1705d
+샌드위치	1725d
 샐러드	430d
 샛노란	101d
 샛노란색	101d
 생동감	386d
 생일	369d
-생일 케이크	1749d
+생일 케이크	1769d
 생일 파티	369d
-생쥐	1549d
+생쥐	1569d
 샤넬	569d
 샤르트뢰즈	67d
-샤베트 아이스크림	1745d
+샤베트 아이스크림	1765d
 샤오미	521d
+샬레	828d
 샴페인	262d
 샴페인색	57d
 서글픈	388d
@@ -30966,17 +31685,17 @@ y2k	704d
 서부극	730d
 서울	780d
 서점	341d
-서커스	1836d
+서커스	1856d
 서프라이즈	421d
 석록색	82d
 석류	240d
 석양	176d
 석청색	81d
 석호	145d
-선글라스	1857d
+선글라스	1877d
 선명	441d
 선명 밝	440d
-선물	1854d
+선물	1874d
 선불교 정원	347d
 선인장	134d
 선종	347d
@@ -30994,48 +31713,51 @@ y2k	704d
 성숙	418d
 성운	173d
 성탄절	363d
+세렝게티	827d
 세련된	394d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1852d
+세뱃돈	1872d
+세비야	818d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	571d
 셰비 시크	722d
-소 얼굴	1529d
-소금	1720d
+소 얼굴	1549d
+소금	1740d
 소나무	121d
 소나무숲	121d
 소녀	453d
 소년	453d
+소련 포스터	810d
 소박	375d
-소원 건 나무	1846d
+소원 건 나무	1866d
 소프트	442d
-소프트 아이스크림	1744d
+소프트 아이스크림	1764d
 솔라펑크	733d
 솔숲	121d
 솜사탕	270d
 송끄란	736d
 송년	750d
-송충	1610d
-쇼핑백	1880d
+송충	1630d
+쇼핑백	1900d
 수국	216d
-수달	1562d
+수달	1582d
 수련	209d
 수묵	299d
 수묵화	299d
 수박	231d
 수정	297d
 수중	362d
-수탉	1569d
+수탉	1589d
 수평선	180d
 수풀	119d
 수향마	346d
 수확	747d
 순결	404d
 순수	404d
-숫양	1537d
+숫양	1557d
 숯불	165d
 숲	119d
 숲속	119d
@@ -31045,33 +31767,35 @@ y2k	704d
 스바루	485d
 스시	273d
 스웨덴	648d
-스위스	646d
+스위스 스타일	814d
 스즈키	484d
 스카이블루	41d
-스카프	1864d
+스카프	1884d
 스칸디나비아	350d
 스칼렛	34d
-스컹크	1563d
+스컹크	1583d
 스코틀랜드	775d
 스타벅스	460d
 스테인리스	281d
+스튜디오 지브리	813d
 스트레스	410d
 스팀펑크	699d
-스파게티	1728d
+스파게티	1748d
 스페인	622d
 스포티파	465d
-스푼 사발	1716d
+스푼 사발	1736d
 슬픈	388d
 슬픔	388d
 승리	413d
 시골	345d
 시끄러운	419d
-시나고그	1817d
+시나고그	1837d
 시내	337d
 시냇물	147d
 시누아즈리	724d
-시든 꽃	1630d
+시든 꽃	1650d
 시멘트	279d
+시보리	821d
 시안	14d
 시원	397d
 시월	194d
@@ -31084,10 +31808,10 @@ y2k	704d
 신비	391d
 신사	342d
 신스웨이브	700d
-신토 신사	1818d
+신토 신사	1838d
 실버	12d
 실크	288d
-실험실 가운	1859d
+실험실 가운	1879d
 심	140d
 심심	431d
 심플	382d
@@ -31097,9 +31821,9 @@ y2k	704d
 싱가포르	672d
 싱가포르항공	548d
 싱그러운	396d
-쌍봉 낙타	1541d
+쌍봉 낙타	1561d
 썩	422d
-쏟아져 나오 액체	1772d
+쏟아져 나오 액체	1792d
 쓰지 말고	456d
 쓰지 않	456d
 쓰지 않고	456d
@@ -31124,67 +31848,72 @@ y2k	704d
 아스팔트	279d
 아약스	609d
 아우디	473d
+아웃백	817d
 아이보리	38d
 아이스크림	271d
-아일랜드	629d
 아줄레주	790d
+아즈텍	816d
 아침	185d
 아침 이슬	203d
+아카시아	827d
 아케이드	701d
-아코디언	1904d
+아코디언	1924d
 아쿠아	66d
 아트	435d
 아틀레티코 마드리드	600d
 악마	425d
-악어	1588d
+악어	1608d
 안개	199d
-안경	1856d
-안내견	1510d
+안경	1876d
+안내견	1530d
 안녕	452d
 안녕하세요	452d
 안녕하십니까	452d
+안달루시아	818d
 안데스	777d
 안드로이드	513d
 안정	403d
-알 깬 병아리	1570d
-알 들어 있 둥지	1650d
+알 깬 병아리	1590d
+알 들어 있 둥지	1670d
 알로하	760d
 알록달록	175d
 알리바바	522d
 알리페	524d
+알프스	828d
 암녹색	48d
 암벽	161d
 애리조나	773d
+애버리지니	817d
 애저	39d
 앤디 워홀	785d
 앰버	32d
 앵무새	320d
 야경	189d
 야광	445d
-야구모자	1896d
+야구모자	1916d
 야생	415d
 야수파	712d
 야시장	330d
-야자수	1640d
+야자수	1660d
 야채	430d
-야채샐러드	1717d
+야채샐러드	1737d
 약초	136d
 양귀비	219d
-양말	1867d
-양주잔	1771d
+양말	1887d
+양주잔	1791d
 양초	307d
 양키스	580d
-양파	1682d
+양파	1702d
 어두운	436d
 어둑	448d
 어둠	436d
 어둡고	436d
 어린	377d
-어묵	1733d
+어묵	1753d
 어스름	448d
 어스톤	381d
 언덕	158d
-얼룩다람쥐	1554d
+얼룩다람쥐	1574d
 얼룩말	317d
 얼어붙	447d
 얼음	181d
@@ -31210,10 +31939,10 @@ y2k	704d
 여름날	193d
 여명	177d
 여성	453d
-여성복	1875d
-여성용 모자	1893d
+여성복	1895d
+여성용 모자	1913d
 여우	321d
-여우 얼굴	1513d
+여우 얼굴	1533d
 여유	384d
 여자	453d
 역겨운	422d
@@ -31235,36 +31964,36 @@ y2k	704d
 열기구	801d
 열대	348d
 열대 해변	144d
-열대어	1601d
+열대어	1621d
 열대우림	120d
 열대지방	348d
 열매	250d
 열정	390d
-염소	1539d
+염소	1559d
 영	409d
 영광	413d
 옅	439d
 예술	435d
-오뎅	1730d
+오뎅	1750d
 오두막	360d
 오락실	701d
-오랑우탄	1507d
+오랑우탄	1527d
 오래된 책	309d
 오렌지	225d
 오렌지색	1d
 오로라	174d
 오륜기	680d
-오리	1577d
+오리	1597d
 오방색	791d
 오본	746d
-오소리	1565d
+오소리	1585d
 오스	765d
 오스트리아	647d
 오아시스	138d
 오악사카	751d
 오월	192d
 오전	185d
-오징어	1742d
+오징어	1762d
 오커	36d
 오프화이트	104d
 오후	187d
@@ -31272,7 +32001,7 @@ y2k	704d
 옥색	15d
 옥수수	247d
 옥토버페스트	740d
-온천	1830d
+온천	1850d
 온화	385d
 올리브	275d
 올리브그린	24d
@@ -31282,18 +32011,18 @@ y2k	704d
 와비사비	351d
 와인	261d
 와인색	33d
-와인잔	1765d
+와인잔	1785d
 와일드 웨스트	730d
-와플	1695d
+와플	1715d
 왓츠앱	499d
-왕관	1892d
+왕관	1912d
 왕실	379d
 외	388d
 외로움	388d
 요르단	766d
 요새	356d
 요정	392d
-용 얼굴	1592d
+용 얼굴	1612d
 용암	163d
 우롱차	257d
 우버	496d
@@ -31302,36 +32031,39 @@ y2k	704d
 우아	394d
 우울	388d
 우유	265d
-우유 한잔	1759d
+우유 한잔	1779d
 우윳	105d
 우주	173d
 우주선	361d
 우주정거장	361d
-우체국	1800d
+우체국	1820d
 우크라이나	636d
 우키요	787d
-운동화	1884d
+운동화	1904d
+울루루	817d
 울트라마린	44d
 워드프레스	559d
 워리어스	573d
 워홀	785d
 원목	276d
-원석	1902d
-원숭	1505d
-원숭 얼굴	1504d
-원피스	1868d
-원피스 수영복	1871d
+원석	1922d
+원숭	1525d
+원숭 얼굴	1524d
+원주민 미술	817d
+원피스	1888d
+원피스 수영복	1891d
 월백색	76d
 월병	807d
 웜톤	449d
 웨딩	368d
+웨스 앤더슨	812d
 웨스트햄	596d
 웰빙	414d
 위스키	264d
 위챗	501d
 유기농	380d
-유니콘 얼굴	1525d
-유럽 성	1810d
+유니콘 얼굴	1545d
+유럽 성	1830d
 유리	291d
 유백색	105d
 유벤투스	603d
@@ -31347,14 +32079,15 @@ y2k	704d
 은행잎	130d
 은회색	86d
 음력설	366d
-음료 팩	1775d
-음료수	1767d
+음료 팩	1795d
+음료수	1787d
 의료	353d
 이끼	131d
 이드	742d
 이른 아침	185d
-이발소	1835d
+이발소	1855d
 이베	498d
+이브 클라인	815d
 이상	432d
 이스탄불	765d
 이슬	203d
@@ -31363,6 +32096,7 @@ y2k	704d
 이케아	461d
 이탈리아	621d
 인	634d
+인 신부	824d
 인더스트리얼	374d
 인도네시아	668d
 인디고	23d
@@ -31374,13 +32108,16 @@ y2k	704d
 인텔	515d
 일몰	176d
 일본	618d
-일본 성	1809d
-일본 우체국	1799d
-일본 인형	1848d
-일본 장식	1847d
+일본 성	1829d
+일본 우체국	1819d
+일본 인형	1868d
+일본 장식	1867d
 일본풍	351d
 일월	195d
 일출	177d
+입체주	811d
+입체파	811d
+잉카	816d
 잎	127d
 잎사귀	127d
 자	413d
@@ -31393,8 +32130,8 @@ y2k	704d
 자수정	56d
 자수정색	56d
 자연	380d
-자욱 안개	1822d
-자유 여신상	1813d
+자욱 안개	1842d
+자유 여신상	1833d
 자이푸르	797d
 자정	190d
 자주 보라	96d
@@ -31404,7 +32141,7 @@ y2k	704d
 잔디	124d
 잔디색	51d
 잔잔	383d
-장갑	1865d
+장갑	1885d
 장난감	377d
 장마	196d
 장미	206d
@@ -31424,37 +32161,38 @@ y2k	704d
 적갈색	19d
 적보라	96d
 적색	0d
-전갈	1619d
+전갈	1639d
 전구	333d
 전문	403d
 전원풍	375d
 전장	428d
 전쟁	428d
+전통 의상	822d
 절	342d
 절벽	161d
 절제된	418d
 점토	301d
 정글	120d
-정면 향 날개 편 병아리	1572d
+정면 향 날개 편 병아리	1592d
 정신없	419d
 정열	390d
 정오	186d
 정원	125d
-정원 있 집	1797d
-젖병	1758d
-젖소	1532d
+정원 있 집	1817d
+젖병	1778d
+젖소	1552d
 제비꽃색	22d
 제외	456d
 젠	347d
-조각 케익	1750d
+조각 케익	1770d
 조명	333d
 조용	383d
 졸린	411d
-졸업 모자	1895d
+졸업 모자	1915d
 종	290d
-주먹밥	1723d
+주먹밥	1743d
 주방	358d
-주택 건물	1794d
+주택 건물	1814d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -31467,12 +32205,13 @@ y2k	704d
 중국 사원	792d
 중국풍	352d
 중추절	367d
-쥐 얼굴	1548d
+쥐 얼굴	1568d
 즐거운	387d
-지갑	1877d
-지렁	1622d
+지갑	1897d
+지렁	1642d
 지루	431d
 지루함	431d
+지브리	813d
 지옥	425d
 지중	349d
 지평선	180d
@@ -31495,6 +32234,7 @@ y2k	704d
 짙 회색	37d
 쨍	441d
 쪽	23d
+쪽염색	821d
 차가운	397d
 차가운 색	450d
 차가운 색감	450d
@@ -31502,7 +32242,7 @@ y2k	704d
 차콜	37d
 찻 갈색	88d
 찻잎	253d
-찻주전자	1761d
+찻주전자	1781d
 창공	167d
 창백	439d
 창의적	435d
@@ -31535,21 +32275,21 @@ y2k	704d
 체코	655d
 첼시	589d
 초록	3d
-초록 사	1661d
+초록 사	1681d
 초록색	3d
 초롱	306d
 초밥	273d
-초식 공룡	1594d
+초식 공룡	1614d
 초원	123d
 초조	410d
-초콜렛	1753d
+초콜렛	1773d
 초콜릿	258d
 초콜릿색	108d
 초현실	714d
 초현실주	714d
 촛불	307d
 추	422d
-추모 리본	1855d
+추모 리본	1875d
 추석	367d
 추수	747d
 추수감사절	747d
@@ -31558,22 +32298,24 @@ y2k	704d
 축제	332d
 축제 분위기	406d
 춘절	366d
-치즈 조각	1696d
+치바오	823d
+치즈 조각	1716d
+치파오	823d
 칙칙	443d
 친퀘테레	756d
 친환경	380d
 칠기	300d
 칠레	659d
-칠면조	1567d
+칠면조	1587d
 칠월	193d
 침실	359d
 침엽수	121d
 카니발	332d
 카라바조	784d
 카레	274d
-카레라이스	1726d
+카레라이스	1746d
 카리브	761d
-카바	1819d
+카바	1839d
 카운트다운	750d
 카카오	502d
 카카오톡	502d
@@ -31585,64 +32327,67 @@ y2k	704d
 카페	340d
 카페라떼	252d
 카푸치노	252d
-칵테일	1766d
+칵테일	1786d
 칸딘스키	720d
 캐나다	630d
 캐니언	157d
 캐러멜	259d
 캐러멜색	109d
 캘리포니아	774d
-캠핑	1782d
-캥거루	1564d
-커스타드 푸딩	1756d
+캠핑	1802d
+캥거루	1584d
+커스타드 푸딩	1776d
 커피	251d
 커피색	107d
 커피숍	340d
 컬러풀	175d
-컵케이크	1751d
+컵케이크	1771d
 케냐	664d
 케이에프씨	535d
 케이크	268d
 케이팝	780d
 켄테	735d
-코끼리	1544d
+켈트	819d
+코끼리	1564d
 코랄	28d
-코르크 튀어나오고 있 병	1764d
+코르크 튀어나오고 있 병	1784d
 코발트	45d
 코발트블루	45d
-코뿔소	1546d
+코뿔소	1566d
 코스탈	726d
-코알라	1559d
+코알라	1579d
 코카콜라	458d
 코코넛	238d
 코코아	258d
-코트	1866d
+코트	1886d
 코트다쥐르	800d
 코티지코어	697d
 코퍼	59d
 콘크리트	279d
 콜로세움	781d
 콜롬비아	658d
-쿠키	1748d
+쿠키	1768d
 쿨톤	450d
 퀴어 퍼레이드	748d
+큐비즘	811d
+크렘린	825d
 크롬	283d
-크루아상	1689d
+크루아상	1709d
 크리스마스	363d
-크리스마스 트리	1838d
+크리스마스 트리	1858d
 크리스털	297d
 크림색	18d
 크림슨	71d
-클라인 블루	676d
 클래식 블루	685d
 클럽	433d
 클리닉	353d
 클림트	716d
 키아로스쿠	784d
 키위	242d
-타말레	1708d
+타말레	1728d
 타이난	792d
-타코	1706d
+타지마할	826d
+타코	1726d
 타탄	775d
 탐욕	423d
 태극기	633d
@@ -31655,37 +32400,38 @@ y2k	704d
 터키항공	544d
 테라코타	111d
 테슬라	479d
-테이크아웃 상자	1738d
+테이크아웃 상자	1758d
 테크	373d
-텐트	1821d
+텐트	1841d
 텔레그램	500d
 토기	301d
-토끼	1553d
-토끼 얼굴	1552d
-토끼풀	1644d
+토끼	1573d
+토끼 얼굴	1572d
+토끼풀	1664d
 토마토	244d
 토스카나	755d
 토스트	267d
 토요타	475d
+토토	813d
 토트넘	593d
 토프	68d
 톤다운	443d
 통나무집	360d
-통조림	1721d
+통조림	1741d
 툰드라	182d
 튀르키예	637d
 튤립	210d
-트럼펫	1907d
+트럼펫	1927d
 트위치	505d
 트위터	567d
-티라노사우루스	1595d
+티라노사우루스	1615d
 티베트	776d
-티셔츠	1862d
+티셔츠	1882d
 티키	727d
 티파니 블루	675d
 틱톡	504d
 파나소닉	540d
-파라솔 있 해변	1783d
+파라솔 있 해변	1803d
 파라오	767d
 파란	4d
 파란 마	796d
@@ -31698,19 +32444,19 @@ y2k	704d
 파스텔톤	444d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1879d
+파우치	1899d
 파이어폭스	512d
 파인애플	237d
 파키스탄	666d
 파티	369d
 판다	318d
-판다 얼굴	1560d
-팔라펠	1710d
+판다 얼굴	1580d
+팔라펠	1730d
 팔월	193d
 팝아트	785d
-팝콘	1718d
+팝콘	1738d
 팥색	89d
-팬케이크	1694d
+팬케이크	1714d
 펄화이트	106d
 펑크	706d
 페네르바체	613d
@@ -31725,7 +32471,7 @@ y2k	704d
 펩시	560d
 펭귄	319d
 편안	384d
-편의점	1805d
+편의점	1825d
 평범	431d
 평온	383d
 평화	383d
@@ -31735,7 +32481,7 @@ y2k	704d
 포도주색	113d
 포르쉐	480d
 포지타노	756d
-포츈 쿠키	1737d
+포츈 쿠키	1757d
 폭스바겐	474d
 폭염	202d
 폭죽	331d
@@ -31743,8 +32489,8 @@ y2k	704d
 폭풍	198d
 폭풍우	198d
 폴란드	653d
-퐁듀	1715d
-표범	1520d
+퐁듀	1735d
+표범	1540d
 표현주	713d
 푸르른 초록	3d
 푸시아	65d
@@ -31754,34 +32500,36 @@ y2k	704d
 풀색	51d
 품격	394d
 풋사	234d
-풍경	1850d
+풍경	1870d
 풍등	744d
 풍선	334d
 프라이드	748d
-프라이팬	1712d
+프라이팬	1732d
 프랑스	619d
-프레첼	1692d
+프레첼	1712d
 프로방스	800d
 프리다 칼	718d
 플라멩구	616d
+플라멩코	818d
 플라밍고	314d
 플라스틱	304d
-플랫 슈즈	1886d
-플랫브레드	1691d
+플랫 슈즈	1906d
+플랫브레드	1711d
 플럼	62d
 플레이스테이션	469d
 피	312d
 피그마	555d
 피라미드	767d
 피렌체	755d
-피망	1677d
-피아노	1906d
+피망	1697d
+피아노	1926d
 피아트	481d
 피오르	802d
 피오르드	802d
-피자	1703d
+피자	1723d
 피치 퍼즈	689d
 피치색	27d
+피카소	811d
 피콕블루	46d
 핀란드	651d
 핀터레스트	508d
@@ -31800,24 +32548,26 @@ y2k	704d
 하늘색	41d
 하라주쿠	723d
 하롱베	779d
-하마	1547d
+하마	1567d
 하바나	752d
 하얀	10d
 하얀색	10d
 하양	10d
-하이힐	1887d
+하이힐	1907d
 학교	355d
-학교 가방	1881d
+학교 가방	1901d
 한가위	367d
 한겨울	195d
 한국	780d
 한낮	186d
 한밤중	190d
+한복	822d
 한여름	193d
 한지	290d
+한푸	823d
 할로윈	364d
 함박눈	184d
-핫도그	1704d
+핫도그	1724d
 항구	153d
 해	169d
 해돋	177d
@@ -31828,10 +32578,10 @@ y2k	704d
 해저	140d
 해질녘	176d
 해초	137d
-핸드백	1878d
+핸드백	1898d
 핼러윈	364d
-햄버거	1701d
-햄스터 얼굴	1551d
+햄버거	1721d
+햄스터 얼굴	1571d
 햇	169d
 햇살	169d
 행복	387d
@@ -31847,7 +32597,7 @@ y2k	704d
 형광 분홍	116d
 형광 초록	117d
 호	316d
-호 얼굴	1518d
+호 얼굴	1538d
 호박	243d
 호박색	32d
 호수	146d
@@ -31855,13 +32605,13 @@ y2k	704d
 호이안	793d
 호주	631d
 호쿠사	721d
-호텔	1803d
+호텔	1823d
 호흘로마	788d
 혼다	476d
 혼란	419d
 홀리 축제	803d
 홀치기염색	707d
-홍고추	1676d
+홍고추	1696d
 홍차	253d
 홍콩	770d
 홍학	314d
@@ -31883,10 +32633,10 @@ y2k	704d
 황혼	188d
 회녹색	94d
 회색	8d
-회전 목마	1831d
+회전 목마	1851d
 회청색	93d
 후르츠	429d
-후지산	1781d
+후지산	1801d
 훈훈	395d
 흐린 날	200d
 흐림	200d
@@ -31902,28 +32652,33 @@ y2k	704d
 희미	448d
 희뿌연	446d
 흰	10d
-흰 꽃	1626d
-흰 십자 있 헬멧	1898d
+흰 꽃	1646d
+흰 십자 있 헬멧	1918d
 흰색	10d
 히말라야	776d
 히피	707d
-힌두교 사원	1816d
+힌두교 사원	1836d
 힐링	384d
 힘찬	402d
-@stems fr 2687
+@stems fr 2753
 abd	627e
 abeill	323e
+aborigen	817e
+aborigèn	817e
 abricot	78e
 abys	140e
 ac milan	604e
-accordeon	1904e
-accordéon	1904e
+acacia	827e
+accordeon	1924e
+accordéon	1924e
 acier	281e
 action de grac	747e
 action de grâc	747e
 adorabl	405e
 aeroflot	545e
 afc aja	609e
+affich sovietiqu	810e
+affich soviétiqu	810e
 africa do sul	662e
 afriqu du sud	662e
 agrum	225e
@@ -31932,7 +32687,7 @@ ai cap	640e
 ai cập	640e
 aid	742e
 aid el fitr	742e
-aigl	1576e
+aigl	1596e
 air india	549e
 airbnb	495e
 airtel	550e
@@ -31942,11 +32697,12 @@ alemania	620e
 alfon mucha	786e
 algu	137e
 alibaba	522e
-aliment en conserv	1721e
+aliment en conserv	1741e
 alipay	524e
 allemagn	620e
 almanya	620e
 alp	159e
+alpin	828e
 aluminium	283e
 amazon shopping	562e
 amazon.com	562e
@@ -31965,6 +32721,8 @@ an 2000	704e
 an do	634e
 anana	237e
 and	777E
+andalou	818e
+andalousi	818e
 andin	777e
 android	513e
 ang	424e
@@ -32010,13 +32768,13 @@ arab	769e
 arabi	769e
 arabi saoudit	639e
 arabia saudita	639e
-araign	1617e
-araigné	1617e
+araign	1637e
+araigné	1637e
 arbr	132e
-arbr a feuill caduqu	1639e
-arbr a vou	1846e
-arbr à feuill caduqu	1639e
-arbr à vœu	1846e
+arbr a feuill caduqu	1659e
+arbr a vou	1866e
+arbr à feuill caduqu	1659e
+arbr à vœu	1866e
 arc en ciel	175e
 arcad	701e
 arctiqu	182e
@@ -32035,6 +32793,8 @@ armé	428e
 arsenal	588e
 arsenal fc	588e
 art	435E
+art aborigen	817e
+art aborigèn	817e
 art deco	692e
 art déco	692e
 art nouveau	786e
@@ -32069,6 +32829,7 @@ autobú de londr	678e
 automn	194e
 automnal	194e
 autrich	647e
+avant gard rus	810e
 aventur	415e
 aventureux	415e
 aver	196e
@@ -32082,6 +32843,8 @@ ay yildiz	637e
 ay yıldız	637e
 azal	222e
 azalé	222e
+aztequ	816e
+aztèqu	816e
 azul klein	676e
 azul tiffany	675e
 azulejo	790e
@@ -32091,23 +32854,23 @@ aïd el fitr	742e
 ba lan	653e
 baba cool	707e
 bae	642e
-bagel	1693e
-bagu	1901e
-baguet	1690e
+bagel	1713e
+bagu	1921e
+baguet	1710e
 bai	250e
 bai along	779e
 baidu	525e
 balein	327e
-balein soufflant par son event	1596e
-balein soufflant par son évent	1596e
+balein soufflant par son event	1616e
+balein soufflant par son évent	1616e
 bali	759e
 balinai	759e
 ballon	334e
 ballon de baudruch	334e
-ballon gonflabl	1843e
+ballon gonflabl	1863e
 bambou	122e
-bambou decoratif	1847e
-bambou décoratif	1847e
+bambou decoratif	1867e
+bambou décoratif	1867e
 bambouserai	122e
 banal	431e
 banan	235e
@@ -32120,7 +32883,7 @@ bangladesch	667e
 bangladesh	667e
 bangladeshi flag	667e
 bangladé	667e
-banjo	1909e
+banjo	1929e
 banqu	354e
 banqui	181e
 barb a papa	270e
@@ -32130,17 +32893,17 @@ barbi pink	679e
 barca	599e
 barcelon	757e
 baroqu	784e
-barr chocolat	1753e
-barr chocolaté	1753e
+barr chocolat	1773e
+barr chocolaté	1773e
 barça	599e
-batteri	1910e
+batteri	1930e
 bavaroi	740e
 bayern munchen	601e
 bayern munich	601e
 bayern münchen	601e
 bazar	329e
 beig	17e
-beignet de crevet	1732e
+beignet de crevet	1752e
 belcika	645e
 belgian flag	645e
 belgica	645e
@@ -32148,7 +32911,7 @@ belgien	645e
 belgio	645e
 belgiqu	645e
 belgium	645e
-belier	1537e
+belier	1557e
 belçika	645e
 benfica	610e
 besikta	614e
@@ -32157,25 +32920,25 @@ beton brut	695e
 beurr	266e
 beşiktaş	614e
 bi	645e
-biberon	1758e
+biberon	1778e
 bibliothequ	341e
 bibliothèqu	341e
 bien etr	414e
 bien êtr	414e
 bier	263e
 bijou	313e
-bikini	1874e
+bikini	1894e
 bilibili	526e
 billet	420e
 bio	380e
 birlesik krallik	628e
 birleşik krallık	628e
-biscuit chinoi	1737e
-bison	1528e
+biscuit chinoi	1757e
+bison	1548e
 bistrot	340e
 bizarr	432e
 bièr	263e
-blaireau	1565e
+blaireau	1585e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -32204,7 +32967,7 @@ bleu de delft	789e
 bleu denim	69e
 bleu gri	93e
 bleu jean	69e
-bleu klein	676e
+bleu klein international	815e
 bleu lac	42e
 bleu marin	16e
 bleu mineral	81e
@@ -32218,7 +32981,7 @@ bleu roi	43e
 bleu tiffany	675e
 bleu violet	95e
 bleuet	229e
-blou blanch	1859e
+blou blanch	1879e
 blu klein	676e
 blé	248e
 blêm	439e
@@ -32233,14 +32996,14 @@ bohémien	708e
 bohémienn	708e
 bohêm	708e
 boi massif	276e
-boisson chaud	1760e
+boisson chaud	1780e
 boisé	276e
-boit a emporter	1738e
+boit a emporter	1758e
 boit de nuit	433e
-boit dejeuner	1722e
-bol avec cuiller	1716e
-bol de riz	1725e
-bol fumant	1727e
+boit dejeuner	1742e
+bol avec cuiller	1736e
+bol de riz	1745e
+bol fumant	1747e
 bonbon	269e
 bonheur	387e
 bonjour	452e
@@ -32254,20 +33017,21 @@ borussia dortmund	602e
 bosphor	765e
 boston celtic	571e
 boston red sox	582e
-bott de femm	1890e
+bott de femm	1910e
 bou	166e
-bouf	1530e
+bouf	1550e
 bougi	307e
-boulet de pat	1736e
-boulet de pât	1736e
-boulet de riz	1724e
-bouquet	1624e
-bourgeon	1633e
-bouteill de champagn	1764e
+boulet de pat	1756e
+boulet de pât	1756e
+boulet de riz	1744e
+bouquet	1644e
+bourgeon	1653e
+bouteill de champagn	1784e
 boît de nuit	433e
-boît déjeuner	1722e
-boît à emporter	1738e
+boît déjeuner	1742e
+boît à emporter	1758e
 brai	165e
+braqu	811e
 brasier	164e
 brasil	624e
 brasilien	624e
@@ -32275,17 +33039,17 @@ brasseri	340e
 brazil	624e
 brazilian flag	624e
 bresilien	805e
-bretzel	1692e
+bretzel	1712e
 brezilya	624e
 bri	201e
 brillant	440e
 briqu	280e
-briquet de jus	1775e
+briquet de jus	1795e
 britanniqu	764e
 british flag	628e
-brochet de bonbon	1735e
-brochet de poisson	1730e
-brocoli	1680e
+brochet de bonbon	1755e
+brochet de poisson	1750e
+brocoli	1700e
 bronz	58e
 bronz antiqu	302e
 bronzé	58e
@@ -32306,52 +33070,52 @@ bruyant	419e
 brésilien	805e
 brûlant	398e
 bubbl tea	256e
-buffl	1531e
+buffl	1551e
 burano	799e
 bureau	354e
-bureau de post	1800e
-bureau de post japonai	1799e
+bureau de post	1820e
+bureau de post japonai	1819e
 burger king	536e
-burrito	1707e
+burrito	1727e
 bus londonien	678e
 bvb	602e
 byzanc	711e
 byzantin	711e
 bélgica	645e
-bélier	1537e
+bélier	1557e
 béton	279e
 béton brut	695e
-bœuf	1530e
+bœuf	1550e
 bỉ	645e
 bồ đào nha	623e
 caban	360e
-cacahuet	1683e
-cacahuèt	1683e
+cacahuet	1703e
+cacahuèt	1703e
 cacao	258e
 cactu	134e
-cadeau	1854e
+cadeau	1874e
 caf	251e
 caf au lait	252e
 caf bar	340e
-cafard	1616e
+cafard	1636e
 café	251e
 café au lait	252e
 café bar	340e
-calamar	1742e
+calamar	1762e
 californi	774e
 californien	774e
 calm	383e
 camouflag	428e
 campagn	345e
 campagn chic	722e
-camping	1782e
+camping	1802e
 canada	630e
 canadian flag	630e
 canadien de montreal	586e
 canadien de montréal	586e
 canadá	630e
-canard	1577e
-canich	1511e
+canard	1597e
+canich	1531e
 canicul	202e
 cannel	274e
 canyon	157e
@@ -32364,8 +33128,8 @@ caravaggio	784e
 caraïb	761e
 caribeen	761e
 caribéen	761e
-carillon eolien	1850e
-carillon éolien	1850e
+carillon eolien	1870e
+carillon éolien	1870e
 carmin	70e
 carnaval	332e
 carnaval de rio	805e
@@ -32373,13 +33137,13 @@ carott	246e
 carp koi	326e
 carp koï	326e
 carrefour	531e
-cartabl	1881e
+cartabl	1901e
 cascad	150e
-casqu de secourist	1898e
-casqu militair	1897e
-casquet americain	1896e
-casquet américain	1896e
-castor	1555e
+casqu de secourist	1918e
+casqu militair	1917e
+casquet americain	1916e
+casquet américain	1916e
+castor	1575e
 catar	643e
 cathedral	357e
 cathédral	357e
@@ -32390,13 +33154,14 @@ celadon	294e
 celest	424e
 celtic	571e
 celtic fc	617e
+celtiqu	819e
 cendr	165e
 centr vill	337e
 ceramiqu	301e
 cereal	248e
-ceremoni de la lun	1851e
+ceremoni de la lun	1871e
 ceremoni du the	782e
-cerf	1527e
+cerf	1547e
 ceri	227e
 cerisier	205e
 cerisier en fleur	205e
@@ -32404,10 +33169,11 @@ ceruleen	40e
 chagrin	388e
 chair	115e
 chalet	360e
+chalet de ski	828e
 chaleur	202e
 chaleureux	395e
 chambr	359e
-chameau	1541e
+chameau	1561e
 champ	123e
 champ de bataill	428e
 champ de ble	248e
@@ -32418,26 +33184,26 @@ chandel	307e
 chanel	569e
 chaotiqu	419e
 chaouen	796e
-chapeau de femm	1893e
-chapelet	1899e
-chapiteau	1836e
+chapeau de femm	1913e
+chapelet	1919e
+chapiteau	1856e
 chartreux	67e
-chat	1516e
-chataign	1685e
+chat	1536e
+chataign	1705e
 chatain	20e
 chateau	356e
-chateau japonai	1809e
+chateau japonai	1829e
 chaud	398e
-chausset	1867e
-chausson de dan	1889e
-chaussur a talon haut	1887e
-chaussur de randonn	1885e
-chaussur de randonné	1885e
-chaussur de sport	1884e
-chaussur homm	1883e
-chaussur plat	1886e
-chaussur à talon haut	1887e
-chauv souri	1557e
+chausset	1887e
+chausson de dan	1909e
+chaussur a talon haut	1907e
+chaussur de randonn	1905e
+chaussur de randonné	1905e
+chaussur de sport	1904e
+chaussur homm	1903e
+chaussur plat	1906e
+chaussur à talon haut	1907e
+chauv souri	1577e
 chefchaouen	796e
 chelsea	589e
 chelsea fc	589e
@@ -32446,17 +33212,18 @@ chemin de fee	801e
 cheminé	308e
 cheminé de fée	801e
 chen	276e
-chenill	1610e
+chenill	1630e
+cheongsam	823e
 chequia	655e
-cheval	1524e
-cheval de maneg	1831e
-cheval de manèg	1831e
-chevr	1539e
+cheval	1544e
+cheval de maneg	1851e
+cheval de manèg	1851e
+chevr	1559e
 chic	394e
 chicago bull	572e
 chicago cub	583e
-chien	1509e
-chien guid	1510e
+chien	1529e
+chien guid	1530e
 chil flag	659e
 chilean flag	659e
 chili drapeau	659e
@@ -32467,25 +33234,25 @@ chinaflagg	632e
 chinoiseri	724e
 chocolat	258e
 chocolat clair	7e
-chop	1768e
-chop de bier	1769e
-chop de bièr	1769e
-chouet	1579e
+chop	1788e
+chop de bier	1789e
+chop de bièr	1789e
+chouet	1599e
 chrom	283e
 chrysanthem	214e
 chrysanthèm	214e
 chut eau	150e
-châtaign	1685e
+châtaign	1705e
 châtain	20e
 château	356e
-château japonai	1809e
-chèvr	1539e
+château japonai	1829e
+chèvr	1559e
 chên	276e
 ciel	167e
 ciel etoil	172e
 ciel gri	200e
 ciel étoilé	172e
-cierg magiqu	1840e
+cierg magiqu	1860e
 cieu	167e
 ciment	279e
 cin	632e
@@ -32497,7 +33264,7 @@ citron vert	31e
 citronnad	224e
 citronnier	224e
 citrouill	243e
-citrouill lantern	1837e
+citrouill lantern	1857e
 cité	337e
 cité interdit	343e
 clair	438e
@@ -32516,37 +33283,39 @@ coca cola	458e
 coca colanin	458e
 coca colanın	458e
 coccinel	324e
-cochon	1534e
-cocktail	1766e
-cocktail tropical	1767e
+cochon	1554e
+cocktail	1786e
+cocktail tropical	1787e
 coco	238e
 cok	458e
 coler	399e
 colis	781e
 colisé	781e
 collin	158e
-colomb	1575e
+colomb	1595e
 colombi	658e
 colombia	658e
 colombian flag	658e
 color	175E
 coloré	175e
 colômbia	658e
-concombr	1678e
-confetti	1845e
+concombr	1698e
+confetti	1865e
 confianc	403e
 confiant	402e
 confiseri	269e
 confortabl	395e
 conifer	121e
 constantinopl	765e
-construction un batiment	1789e
-construction un bâtiment	1789e
+construction un batiment	1809e
+construction un bâtiment	1809e
+constructivism	810e
+constructivist	810e
 cont de fee	392e
 cont de fée	392e
-cooki	1748e
+cooki	1768e
 coquelicot	219e
-coquill en spiral	1605e
+coquill en spiral	1625e
 cor	780E
 cor du sud	633e
 corail	28e
@@ -32562,7 +33331,7 @@ cosy	395e
 cot	142e
 cot amalfitain	756e
 cot azur	800e
-cotillon	1844e
+cotillon	1864e
 coton	289e
 cottag	360e
 cottagecor	697e
@@ -32588,33 +33357,33 @@ couleur saumon	29e
 couleur vin	113e
 couleur violet	22e
 courg	243e
-couronn	1892e
+couronn	1912e
 couvert	200e
 cr flamengo	616e
-crab	1739e
+crab	1759e
 crachin	197e
 cramoisi	71e
-cravat	1861e
+cravat	1881e
 creatif	435e
 creativit	435e
 crem	18e
 crem fouet	252e
 crem glac	271e
-crem renvers	1756e
+crem renvers	1776e
 crepuscul	188e
 crepuscul dor	176e
-crevet	1741e
-criquet	1615e
+crevet	1761e
+criquet	1635e
 cristal	297e
-crocodil	1588e
-croissant	1689e
-croquet de poisson	1733e
+crocodil	1608e
+croissant	1709e
+croquet de poisson	1753e
 crudit	430e
 crudité	430e
 crèm	18e
 crèm fouetté	252e
 crèm glacé	271e
-crèm renversé	1756e
+crèm renversé	1776e
 créatif	435e
 créativité	435e
 crépuscul	188e
@@ -32622,19 +33391,21 @@ crépuscul doré	176e
 cuba	674e
 cubain	752e
 cuban flag	674e
+cubism	811e
+cubist	811e
 cuir	285e
-cuis de poulet	1698e
+cuis de poulet	1718e
 cuisin	358e
 cuivr	59e
 cuivré	59e
-cupcak	1751e
+cupcak	1771e
 cupidit	423e
 cupidité	423e
 curcuma	79e
 curry	274e
 cyan	14e
 cyberpunk	372e
-cygn	1578e
+cygn	1598e
 czech flag	655e
 czech republic	655e
 czechia	655e
@@ -32643,7 +33414,7 @@ célest	424e
 céramiqu	301e
 céruléen	40e
 céréal	248e
-cérémoni de la lun	1851e
+cérémoni de la lun	1871e
 cérémoni du thé	782e
 côt	142e
 côt amalfitain	756e
@@ -32680,7 +33451,7 @@ dhl	488e
 diabl	425e
 diamant	298e
 dinamarca	650e
-dindon	1567e
+dindon	1587e
 diner americain	703e
 diner américain	703e
 disco	433e
@@ -32688,11 +33459,11 @@ discord	506e
 discothequ	433e
 discothèqu	433e
 diwali	804e
-djemb	1911e
-djembé	1911e
+djemb	1931e
+djembé	1931e
 docker	511e
 dodger	581e
-dodo	1580e
+dodo	1600e
 dollar	420e
 domino	568e
 dor	11e
@@ -32703,13 +33474,13 @@ dou	385e
 dou amer	412e
 dou ton	442e
 douc	385e
-doughnut	1747e
+doughnut	1767e
 douillet	395e
-dragon	1593e
+dragon	1613e
 drapeau de singapour	672e
 drapeau francai	619e
 drapeau françai	619e
-dromadair	1540e
+dromadair	1560e
 dropbo	556e
 dubai	769e
 dubaï	769e
@@ -32738,7 +33509,7 @@ ecol	355e
 ecologiqu	380e
 ecos	775e
 ecossai	775e
-ecureuil	1554e
+ecureuil	1574e
 effrayant	400e
 ege	768e
 egipto	640e
@@ -32752,7 +33523,7 @@ egyptienn	767e
 electriqu	445e
 eleganc	394e
 elegant	394e
-elephant	1544e
+elephant	1564e
 embrum	446e
 embrumé	446e
 emeraud	49e
@@ -32763,7 +33534,7 @@ emirat airlin	541e
 emirat arab uni	642e
 emirato arab unido	642e
 emirato árab unido	642e
-empreint animal	1566e
+empreint animal	1586e
 en coler	399e
 en plein jour	191e
 enchant	392e
@@ -32785,19 +33556,20 @@ enneig	184e
 enneigé	184e
 ennui	431e
 ennuyeux	431e
-enseign de barbier	1835e
+enseign de barbier	1855e
 enseign lumineux	305e
 ensoleill	169e
 ensoleillé	169e
 entrepri	354e
-envelopp roug	1852e
+envelopp roug	1872e
 envieux	423e
-epi de mai	1675e
+epi de mai	1695e
 epic	274e
+epoqu victorienn	809e
 epur	382e
 erabl	129e
 eruption	163e
-escargot	1608e
+escargot	1628e
 espac	173e
 espagn	622e
 espana	622e
@@ -32812,7 +33584,7 @@ etang de lotu	149e
 etat uni	627e
 ete	193e
 ether	393e
-etincel	1842e
+etincel	1862e
 etincelant	427e
 etoil	172e
 etonn	421e
@@ -32832,7 +33604,7 @@ facebook	463e
 fad	431E
 faibl lumier	448e
 faienc de delft	789e
-falafel	1710e
+falafel	1730e
 falai	161e
 fantastiqu	392e
 far west	730e
@@ -32878,11 +33650,11 @@ feu de chemin	308e
 feu de cheminé	308e
 feuill	127e
 feuill automn	128e
-feuill erabl	1646e
+feuill erabl	1666e
 feuill mort	128e
 feuill or	303e
-feuill virevoltant	1648e
-feuill érabl	1646e
+feuill virevoltant	1668e
+feuill érabl	1666e
 feuillag	127e
 feuillag automn	128e
 fevrier	195e
@@ -32910,18 +33682,19 @@ firefo	512e
 fièr	413e
 fjord	802e
 flag of japan	618e
-flamant	1582e
+flamant	1602e
 flamant ros	314e
+flamenco	818e
 flamengo	616e
 flamm	164e
 fleur	204e
-fleur blanch	1626e
+fleur blanch	1646e
 fleur de cerisier	205e
 fleur de pecher	213e
 fleur de prunier	212e
 fleur de pêcher	213e
-fleur fan	1630e
-fleur fané	1630e
+fleur fan	1650e
+fleur fané	1650e
 fleuri	204e
 fleuv	147e
 flocon	184e
@@ -32936,9 +33709,9 @@ fonc	436e
 foncé	436e
 fond de la mer	140e
 fond marin	140e
-fondu	1715e
+fondu	1735e
 font	282e
-fontain	1820e
+fontain	1840e
 foret	119e
 foret tropical	120e
 foret vierg	120e
@@ -32950,8 +33723,8 @@ forêt tropical	120e
 forêt vierg	120e
 fou	419e
 fougueux	390e
-foulard	1864e
-fourmi	1611e
+foulard	1884e
+fourmi	1631e
 fraich	396e
 fraicheur	397e
 framboi	230e
@@ -32965,7 +33738,7 @@ fraîch	396e
 fraîcheur	397e
 french flag	619e
 fric	420e
-frit	1702e
+frit	1722e
 froid	397e
 fruit	429e
 fruit roug	250e
@@ -33000,18 +33773,18 @@ galatasaray	612e
 galaxi	173e
 galeri	435e
 galet	278e
-galet de riz	1723e
+galet de riz	1743e
 gana	665e
-gant	1865e
+gant	1885e
 garcon	453E
 garçon	453E
 gateau	268e
-gateau anniversair	1749e
+gateau anniversair	1769e
 gateau de lun	807e
-gateau sabl	1750e
+gateau sabl	1770e
 gaudi	757e
 gaudí	757e
-gaufr	1695e
+gaufr	1715e
 gazon	124e
 gel	183e
 gelé	447e
@@ -33021,43 +33794,46 @@ germania	620e
 germany	620e
 ghana	665e
 ghanaian flag	665e
+ghibli	813e
 giamaica	661e
 giappon	618e
-gilet de securit	1860e
-gilet de sécurité	1860e
+gilet de securit	1880e
+gilet de sécurité	1880e
 ginkgo	130e
-giraf	1543e
+giraf	1563e
 github	510e
 giverny	783e
 givr	183e
 givré	183e
 glac a la vanill	271e
-glac italienn	1744e
+glac italienn	1764e
 glac à la vanill	271e
 glacial	397e
 glacier	181e
-glacon	1777e
+glacon	1797e
 glacé	447e
-glaçon	1777e
+glaçon	1797e
 glorieux	413e
 glycin	218e
-gobelet avec paill	1773e
+gobelet avec paill	1793e
 golden gat	677e
 golden gat bridg	677e
 golden stat warrior	573e
 gondol	799e
 googl	462e
 gorg	157e
-gorill	1506e
+gorill	1526e
 gothiqu	408e
+grand budapest hotel	812e
 grand canyon	773e
 grand fond	140e
-grand magasin	1807e
+grand magasin	1827e
 grand muraill	344e
-grand rou	1833e
+grand rou	1853e
 grand vagu de kanagawa	721e
 granit	278e
-granité	1745e
+granité	1765e
+graphism suis	814e
 grav	407e
 grec	768e
 grecia	654e
@@ -33077,18 +33853,18 @@ gri vert	94e
 griechenland	654e
 grisatr	8e
 grisâtr	8e
-groin	1536e
+groin	1556e
 grott	162e
 grécia	654e
 guerr	428e
 guirland lumineux	333e
-guitar	1905e
+guitar	1925e
 guney afrika	662e
 guney kor	633e
 gâteau	268e
-gâteau anniversair	1749e
+gâteau anniversair	1769e
 gâteau de lun	807e
-gâteau sablé	1750e
+gâteau sablé	1770e
 génial	421e
 güney afrika	662e
 güney kor	633e
@@ -33096,17 +33872,18 @@ h m	534e
 ha lan	644e
 hab	586e
 halloween	364e
-hamburger	1701e
-hamster	1551e
+hamburger	1721e
+hamster	1571e
 han quoc	633e
+hanbok	822e
 hanoi	779e
 hanoucca	743e
 hanouka	743e
 hanoï	779e
 hant	400e
 hanté	400e
-haricot	1684e
-haut de form	1894e
+haricot	1704e
+haut de form	1914e
 havan	26e
 hawai	760e
 hawaien	760e
@@ -33114,20 +33891,21 @@ hawaienn	760e
 hawaï	760e
 hawaïen	760e
 hawaïenn	760e
+helvetica	814e
 herb	124e
 herb aromatiqu	136e
-herisson	1556e
+herisson	1576e
 heur bleu	179e
 heur dor	178e
 heur doré	178e
 heureux	387e
-hibiscu	1631e
+hibiscu	1651e
 hideux	422e
 highland	775e
 himalaya	776e
 hindistan	634e
 hippi	707e
-hippopotam	1547e
+hippopotam	1567e
 hiroshig	787e
 hiver	195e
 hivernal	195e
@@ -33137,7 +33915,7 @@ hoi an	793e
 holi	803e
 holland	644e
 hollanda	644e
-homard	1740e
+homard	1760e
 homm	453E
 honda	476e
 hong kong	770e
@@ -33147,27 +33925,27 @@ horizon	180e
 hormi	454e
 horreur	400e
 hortensia	216e
-hot dog	1704e
-hotel	1803e
+hot dog	1724e
+hotel	1823e
 houl	141e
 huawei	520e
 huil oliv	275e
-huitr	1743e
+huitr	1763e
 hungarian flag	656e
 hungary	656e
 hungary flag	656e
 hungria	656e
 hungría	656e
-hutt	1793e
-huîtr	1743e
+hutt	1813e
+huîtr	1763e
 hy lap	654e
 hy lạp	654e
 hyundai	478e
 hà lan	644e
 hàn quốc	633e
-hérisson	1556e
+hérisson	1576e
 hôpital	353e
-hôtel	1803e
+hôtel	1823e
 hội an	793e
 iceberg	181e
 iceland	652e
@@ -33175,20 +33953,22 @@ icelandic flag	652e
 ikb	676e
 ikea	461e
 ile	154E
-ile desert	1785e
+ile desert	1805e
 illuminating	686e
 ilot	154e
-immeubl de bureau	1798e
+immeubl de bureau	1818e
 imperial	379e
 impressionnism	783e
 impressionnist	783e
 impérial	379e
+inca	816e
 incendi	164e
 incroyabl	421e
 india	634e
 indian flag	634e
 indienn	778e
 indigo	23e
+indigo japonai	821e
 indonesi	668e
 indonesia	668e
 indonesian flag	668e
@@ -33211,6 +33991,7 @@ ireland	629e
 irish flag	629e
 irland	629e
 irlanda	629e
+irlandai	819e
 island flagg	652e
 islanda	652e
 islandai	758e
@@ -33267,8 +34048,8 @@ jean	286e
 jet	153e
 jeté	153e
 jeu olympiqu	680e
-jeun cygn	1578e
-jeun pous	1636e
+jeun cygn	1598e
+jeun pous	1656e
 jiangnan	346e
 jio	551e
 joi	387e
@@ -33287,15 +34068,15 @@ juin	193e
 jungl	120e
 juv	603e
 juventu	603e
-kaaba	1819e
+kaaba	1839e
 kakao talk	502e
 kakaotalk	502e
 kaki	25e
 kanada	630e
-kangourou	1564e
+kangourou	1584e
 katar	643e
 kawaii	405e
-kebab	1709e
+kebab	1729e
 kenia	664e
 kent	735e
 kentucky fried chicken	535e
@@ -33305,16 +34086,17 @@ kermes	332e
 kfc	535e
 khokhloma	788e
 kilim	734e
-kimono	1869e
+kimono	1889e
 kiwi	242e
 klein blau	676e
 klein blu	676e
 knick	575e
-koala	1559e
-koinobori	1849e
+koala	1579e
+koinobori	1869e
 kolombiya	658e
 kolumbien	658e
 korean flag	633e
+kremlin	825e
 kuba	674e
 kyoto	798e
 küba	674e
@@ -33329,7 +34111,7 @@ laid	422e
 lait	265e
 laiton	60e
 laker	570e
-lama	1542e
+lama	1562e
 lamborghini	471e
 lamp	333e
 lampadair	333e
@@ -33337,9 +34119,9 @@ lampion	306e
 lantern	306e
 lantern celest	744e
 lantern célest	744e
-lapin	1553e
+lapin	1573e
 laqu	300e
-lard	1700e
+lard	1720e
 larg	139e
 lav	163e
 lavand	207e
@@ -33348,19 +34130,19 @@ le cair	767e
 le caravag	784e
 lego	565e
 legum	430e
-legum a feuill vert	1679e
+legum a feuill vert	1699e
 leicester city	594e
 lenovo	519e
 lent	411e
-leopard	1520e
+leopard	1540e
 les nymphea	783e
 les nymphéa	783e
 lever de soleil	177e
-lezard	1590e
+lezard	1610e
 lfc	590e
 lg	538e
 librairi	341e
-licorn	1525e
+licorn	1545e
 lidl	532e
 lie de vin	33e
 lierr	133e
@@ -33374,7 +34156,7 @@ littoral	142e
 liverpool fc	590e
 living coral	684e
 livr	309e
-lombric	1622e
+lombric	1642e
 london bus	678e
 londonien	764e
 londr	764e
@@ -33382,9 +34164,9 @@ los angel dodger	581e
 los angel laker	570e
 lotu	209e
 loufoqu	432e
-loup	1512e
-loutr	1562e
-lov hotel	1804e
+loup	1532e
+loutr	1582e
+lov hotel	1824e
 loy krathong	744e
 luberon	800e
 lufthansa	543e
@@ -33394,16 +34176,16 @@ lumier du soleil	169e
 lumineux	440e
 lun	170e
 lunair	171e
-lunet	1858e
-lunet de soleil	1857e
-lunet de vue	1856e
+lunet	1878e
+lunet de soleil	1877e
+lunet de vue	1876e
 lux	378e
 luxueux	378e
 lyft	497e
 légum	430e
-légum à feuill vert	1679e
-léopard	1520e
-lézard	1590e
+légum à feuill vert	1699e
+léopard	1540e
+lézard	1610e
 macaristan	656e
 macaron	272e
 magenta	21e
@@ -33411,12 +34193,12 @@ magiqu	392e
 magma	163e
 magnolia	223e
 mai	192E
-maillot de bain une piec	1871e
-maillot de bain une pièc	1871e
-maison	1794e
-maison abandonn	1795e
-maison abandonné	1795e
-maison avec jardin	1797e
+maillot de bain une piec	1891e
+maillot de bain une pièc	1891e
+maison	1814e
+maison abandonn	1815e
+maison abandonné	1815e
+maison avec jardin	1817e
 malachit	82e
 malad	422e
 maladi	422e
@@ -33426,7 +34208,7 @@ malaysia	671e
 malaysian flag	671e
 malezya	671e
 malásia	671e
-mammouth	1545e
+mammouth	1565e
 man city	592e
 man united	591e
 man utd	591e
@@ -33436,7 +34218,7 @@ manchot	319e
 mandarin	225e
 mangu	236e
 manhattan	763e
-manteau	1866e
+manteau	1886e
 mapl leaf flag	630e
 marbr	277e
 march	329e
@@ -33449,9 +34231,11 @@ marché de nuit	330e
 marché nocturn	330e
 mardi gra	739e
 marguerit	217e
+mari indienn	824e
 mariag	368e
 marin	16e
-marmit	1714e
+marié indienn	824e
+marmit	1734e
 maroc	641e
 marocco	641e
 marokko	641e
@@ -33466,11 +34250,13 @@ mastercard	492e
 matcha	255e
 matin	185e
 matiné	185e
+matriochka	825e
 matur	418e
-maté	1776e
+maté	1796e
 mauv	63e
 mauv fonc	5e
 mauv foncé	5e
+maya	816e
 maï	247e
 mcdonald	459e
 medical	353e
@@ -33484,7 +34270,7 @@ meituan	527e
 meksika	626e
 melancoli	388e
 melancoliqu	388e
-melon	1653e
+melon	1673e
 menorah	743e
 menth	30e
 menth a eau	30e
@@ -33502,7 +34288,7 @@ mexico	626e
 mexiko	626e
 miami	762e
 miami heat	574e
-microb	1623e
+microb	1643e
 microsoft	561e
 midi	186e
 miel	260e
@@ -33514,39 +34300,42 @@ minimalist	382e
 minuit	190e
 misir bayragi	640e
 mitsubishi	486e
+miyazaki	813e
 moch	422e
 mocha mous	690e
 modern	382e
 modern du milieu du siecl	696e
 modern du milieu du siècl	696e
+moghol	826e
 moisson	747e
 monet	783e
 monnai	420e
 monochrom	426e
 monoton	431e
 mont	158e
-mont fuji	1781e
+mont fuji	1801e
 montagn	158e
 montagn enneig	159e
 montagn enneigé	159e
-montagn rus	1834e
+montagn rus	1854e
 montgolfier	801e
 montmartr	754e
 montreal canadien	586e
-monument classiqu	1788e
-morceau de viand	1699e
+monument classiqu	1808e
+morceau de viand	1719e
 moro	388e
 moroccan flag	641e
 morocco	641e
-mosqu	1815e
-mosqué	1815e
-mouch	1621e
-mouffet	1563e
+moscou	825e
+mosqu	1835e
+mosqué	1835e
+mouch	1641e
+mouffet	1583e
 mous	131e
 moussu	131e
-moustiqu	1620e
+moustiqu	1640e
 moutard	110e
-mouton	1538e
+mouton	1558e
 mucha	786e
 multicolor	175e
 mur	339e
@@ -33605,9 +34394,9 @@ nga	635e
 nhat ban	618e
 nhật bản	618e
 ni	454e
-nid avec ouf	1650e
-nid avec œuf	1650e
-nid vid	1649e
+nid avec ouf	1670e
+nid avec œuf	1670e
+nid vid	1669e
 niederland	644e
 nigeria	663e
 nigeria flagg	663e
@@ -33630,6 +34419,7 @@ noir encr	47e
 noir et blanc	426e
 non	454e
 nordiqu	350e
+nordiqu ancien	820e
 norouz	741e
 noruega	649e
 norvec	649e
@@ -33662,8 +34452,8 @@ nud	115e
 nueva zelanda	673e
 nuit	189e
 nuit blanch	794e
-nuit etoil	1823e
-nuit étoilé	1823e
+nuit etoil	1843e
+nuit étoilé	1843e
 numeriqu	373e
 numériqu	373e
 nuova zelanda	673e
@@ -33682,8 +34472,8 @@ ocean	139e
 ocr	36e
 octobr	194e
 océan	139e
-oignon	1682e
-oiseau	1573e
+oignon	1702e
+oiseau	1593e
 olimpiadi	680e
 olympic	680e
 olympic gam	680e
@@ -33700,7 +34490,7 @@ orag	198e
 orageux	198e
 orang	1e
 orang fruit	225e
-orang outan	1507e
+orang outan	1527e
 oranger	225e
 orangé	1e
 orchid	215e
@@ -33709,7 +34499,8 @@ oriental	352e
 osmanth	221e
 osterreich	647e
 ottoman	765e
-ouf au plat	1712e
+ouf au plat	1732e
+outback	817e
 outremer	44e
 packer	576e
 paesi bassi	644e
@@ -33726,10 +34517,10 @@ pakistani flag	666e
 pal	439e
 palai imperial	343e
 palai impérial	343e
-palmier	1640e
+palmier	1660e
 pamukkal	795e
 panasonic	540e
-pancak	1694e
+pancak	1714e
 panda	318e
 panton classic blu	685e
 panton greenery	682e
@@ -33740,7 +34531,7 @@ panton ultra violet	683e
 panton very peri	687e
 panton viva magenta	688e
 paon	315e
-paonn	1583e
+paonn	1603e
 papier	290e
 papillon	322e
 paqu	370e
@@ -33752,7 +34543,7 @@ paquistão	666e
 paradi	424e
 paraplui	335e
 parc	126e
-parc national	1786e
+parc national	1806e
 parchemin	290e
 paresseux	411e
 pari	754e
@@ -33760,7 +34551,7 @@ pari saint germain	607e
 parisien	754e
 parisienn	754e
 parm	99e
-part de fromag	1696e
+part de fromag	1716e
 pas	454e
 pass	443e
 passion	390e
@@ -33770,7 +34561,7 @@ passé	443e
 pastel	444e
 pastequ	231e
 pastèqu	231e
-patat douc	1729e
+patat douc	1749e
 patisseri	268e
 pavot	219e
 pay bas	644e
@@ -33792,7 +34583,7 @@ peru flagg	660e
 peruvian flag	660e
 peruvien	777e
 perú	660e
-petard	1841e
+petard	1861e
 petra	766e
 peur	400e
 phan lan	651e
@@ -33800,16 +34591,17 @@ phap	619e
 pharaon	767e
 philippin	670e
 philippinen	670e
-phoqu	1599e
+phoqu	1619e
 phosphorescent	445e
 pháp	619e
 phần lan	651e
-piano	1906e
+piano	1926e
+picasso	811e
 pierr	278e
 pierr precieux	313e
 pierr précieux	313e
-pieuvr	1604e
-piment roug	1676e
+pieuvr	1624e
+piment roug	1696e
 pin	121e
 pined	121e
 pingouin	319e
@@ -33817,33 +34609,34 @@ pinterest	508e
 pinèd	121e
 pittsburgh steeler	578e
 pivoin	211e
-pizza	1703e
+pizza	1723e
+plac roug	825e
 plag	142e
-plag avec parasol	1783e
+plag avec parasol	1803e
 plag de sabl	143e
 plag tropical	144e
-plant de riz	1642e
-plant en pot	1637e
+plant de riz	1662e
+plant en pot	1657e
 plastiqu	304e
-plat mitonn	1713e
-plat mitonné	1713e
+plat mitonn	1733e
+plat mitonné	1733e
 playstation	469e
 plein energi	386e
 plein lun	170e
 plein énergi	386e
 plui	196e
 plum	310e
-plumag	1581e
+plumag	1601e
 pluvieux	196e
-pochet	1879e
+pochet	1899e
 point du jour	177e
-poir	1662e
+poir	1682e
 poison	422e
-poisson	1600e
-poisson lun	1602e
+poisson	1620e
+poisson lun	1622e
 poisson roug	326e
-poisson tropical	1601e
-poivron	1677e
+poisson tropical	1621e
+poivron	1697e
 polair	182e
 poland	653e
 polar	729e
@@ -33854,37 +34647,40 @@ polonia	653e
 polonya	653e
 polônia	653e
 pomm	233e
-pomm de terr	1673e
-pomm roug	1660e
+pomm de terr	1693e
+pomm roug	1680e
 pomm vert	234e
-pont de nuit	1829e
+pont de nuit	1849e
 pop art	785e
-pop corn	1718e
+pop corn	1738e
 porcelain	292e
 porcelain bleu et blanc	293e
 porsch	480e
 port	153e
-port monnai	1877e
+port monnai	1897e
 portekiz	623e
 portogallo	623e
 portugai	790e
 portugal flag	623e
 portugu flag	623e
-pot de miel	1757e
+pot de miel	1777e
 poteri	301e
 potiron	243e
-poul	1568e
-poup japonai	1848e
-poupé japonai	1848e
+poul	1588e
+poup japonai	1868e
+poup rus	825e
+poupé japonai	1868e
+poupé rus	825e
 pourpr	5e
 pourri	422e
 pourritur	422e
-poussin	1571e
-poussin de fac	1572e
-poussin qui eclot	1570e
-poussin qui éclôt	1570e
+poussin	1591e
+poussin de fac	1592e
+poussin qui eclot	1590e
+poussin qui éclôt	1590e
 prairi	123e
 pre	123e
+precolombien	816e
 printanier	192e
 printemp	192e
 professionnel	403e
@@ -33893,6 +34689,7 @@ provenc	800e
 provencal	800e
 provençal	800e
 pré	123e
+précolombien	816e
 psg	607e
 psychedeliqu	432e
 psychédéliqu	432e
@@ -33907,12 +34704,13 @@ pâqueret	217e
 pâtisseri	268e
 pénombr	448e
 péruvien	777e
-pétard	1841e
+pétard	1861e
 pétra	766e
 pêch	232e
 qatar	643e
 qatar airway	542e
 qatari flag	643e
+qipao	823e
 quai	153e
 quartz	297e
 quenia	664e
@@ -33926,7 +34724,7 @@ raisin	228e
 rajasthan	797e
 ramadan	742e
 rangoli	804e
-raton laveur	1514e
+raton laveur	1534e
 real madrid	598e
 real madrid cf	598e
 recif	152e
@@ -33946,19 +34744,19 @@ renard	321e
 renault	483e
 renoir	783e
 repugnant	422e
-requin	1603e
+requin	1623e
 ressac	141e
 retro	376e
 rev	393e
 reveillon	750e
 reveur	393e
 reveux	393e
-rhinocero	1546e
-rhinocéro	1546e
+rhinocero	1566e
+rhinocéro	1566e
 rivag	142e
 rivier	147e
 riviera italienn	756e
-riz au curry	1726e
+riz au curry	1746e
 rizier	249e
 rizier en terras	759e
 roch	161e
@@ -33989,7 +34787,7 @@ ros quartz and serenity	681e
 ros roug	206e
 ros vif	6e
 rosa barbi	679e
-roset	1628e
+roset	1648e
 rosier	206e
 rosé	6e
 rosé du matin	203e
@@ -34011,9 +34809,9 @@ roumani	657e
 routemaster	678e
 royal	379e
 royaum uni	628e
-ruban	1853e
-ruban de memoir	1855e
-ruban de mémoir	1855e
+ruban	1873e
+ruban de memoir	1875e
+ruban de mémoir	1875e
 rubi	55e
 rue	338e
 ruell	338e
@@ -34042,9 +34840,9 @@ rêveux	393e
 rússia	635e
 sabl	156e
 sabl clair	103e
-sac a main	1878e
-sac de shopping	1880e
-sac à main	1878e
+sac a main	1898e
+sac de shopping	1900e
+sac à main	1898e
 safran	274e
 sain	414e
 saint jean	749e
@@ -34054,10 +34852,10 @@ saint pétersbourg	794e
 saint sylvestr	750e
 saint valentin	365e
 sakura	205e
-saké	1763e
+saké	1783e
 sal	422E
 salad	430e
-salad vert	1717e
+salad vert	1737e
 sall de clas	355e
 salon de the	340e
 salon de thé	340e
@@ -34068,20 +34866,20 @@ san	454e
 san francisco giant	584e
 sanctuair	342e
 sanctuair shinto	798e
-sandal de femm	1888e
-sandwich	1705e
+sandal de femm	1908e
+sandwich	1725e
 sang	312e
 sanglant	312e
-sanglier	1535e
+sanglier	1555e
 sant	414e
 santorin	349e
 santé	414e
 saphir	54e
 sapin	121e
-sapin de noel	1838e
-sapin de noël	1838e
+sapin de noel	1858e
+sapin de noël	1858e
 sarcel	13e
-sari	1870e
+sari	824e
 satan	425e
 sataniqu	425e
 satin	288e
@@ -34093,51 +34891,56 @@ saudi flag	639e
 sauf	454e
 saug	94e
 saumon	29e
-sauropod	1594e
+sauropod	1614e
 sauvag	415e
+savan	827e
 saxophon	434e
 scandinav	350e
-scarab	1613e
-scarabé	1613e
+scarab	1633e
+scarabé	1633e
 schweden	648e
 schweiz	646e
 scienc fiction	373e
 scintillant	427e
-scorpion	1619e
+scorpion	1639e
 secession viennoi	716e
 seoul	780e
 sepia	61e
 septembr	194e
 serein	383e
+serengeti	827e
 serenit	383e
 serieux	403e
-serpent	1591e
+serpent	1611e
+sevill	818e
 sf giant	584e
 shabby chic	722e
 shanghai	771e
 shell	487e
+shibori	821e
 shopify	558e
-short	1873e
+short	1893e
 sili	659e
-sing	1505e
+sing	1525e
 singapor airlin	548e
 singapor flag	672e
 singaporean flag	672e
 sinistr	400e
 sl benfica	610e
-slip	1872e
+slip	1892e
 snapchat	509e
 sobr	382E
 sobr et discret	418e
 soi	288e
+soi chinoi	823e
 soir	188e
 soiré	188e
 sol	166e
 soldat	428e
 soleil	169e
 soleil couchant	176e
-soleil levant	1826e
-soleil levant derrier les montagn	1825e
+soleil levant	1846e
+soleil levant derrier les montagn	1845e
 solennel	407e
 solitair	388e
 solstic ete	749e
@@ -34152,13 +34955,13 @@ sou boi	119e
 sou eau	362e
 sou marin	362e
 souk	753e
-sourc chaud	1830e
+sourc chaud	1850e
 sourd	443e
-souri	1549e
+souri	1569e
 south africa	662e
 south african flag	662e
 south korea	633e
-spaghetti	1728e
+spaghetti	1748e
 spagna	622e
 spain	622e
 spanien	622e
@@ -34167,22 +34970,24 @@ spirituel	409e
 spotify	465e
 spur	593e
 ssc napoli	606e
-stad	1787e
+stad	1807e
 star and strip	627e
 starbuck	460e
 stati uniti	627e
 station spatial	361e
-statu de la libert	1813e
-statu de la liberté	1813e
+statu de la libert	1833e
+statu de la liberté	1833e
 steeler	578e
 str	410e
 stres	410e
 stressé	410e
+studio ghibli	813e
 styl chinoi	352e
+styl suis	814e
 subaru	485e
 subtil	418e
 succulent	134e
-sucet	1755e
+sucet	1775e
 sudafrica	662e
 sudafrika	662e
 sudkorea	633e
@@ -34190,10 +34995,9 @@ sudáfrica	662e
 suecia	648e
 sued	648e
 suica	646e
-suis	646e
 suiza	646e
-superet	1805e
-supéret	1805e
+superet	1825e
+supéret	1825e
 surprenant	421e
 surpri	421e
 surrealism	714e
@@ -34215,22 +35019,24 @@ swedish flag	648e
 swi flag	646e
 switzerland	646e
 sylv	119e
-synagogu	1817e
+synagogu	1837e
 sécession viennoi	716e
 séoul	780e
 sépia	61e
 sérieux	403e
 sérénité	383e
+sévill	818e
 südafrika	662e
 südkorea	633e
-t rex	1595e
-t shirt	1862e
-taco	1706e
+t rex	1615e
+t shirt	1882e
+taco	1726e
 taegukgi	633e
 tailandia	669e
 tailândia	669e
 tainan	792e
-tamal	1708e
+taj mahal	826e
+tamal	1728e
 tami	442e
 tami sombr	448e
 tamis	442e
@@ -34238,7 +35044,7 @@ tamisé	442e
 tamisé sombr	448e
 taobao	523e
 tapi persan	734e
-tart	1752e
+tart	1772e
 tartan	775e
 tatami	782e
 taup	68e
@@ -34250,19 +35056,20 @@ tchequia	655e
 tchéqui	655e
 tchéquia	655e
 technologi	373e
+teintur indigo	821e
 telegram	500e
 tempet	198e
 templ	342e
 templ chinoi	792e
 templ coreen	791e
 templ coréen	791e
-templ hindou	1816e
+templ hindou	1836e
 tempêt	198e
 tendr	385e
 tendr ton	442e
 tenebreux	408e
 tenebrism	784e
-tent	1821e
+tent	1841e
 tern	443e
 terr	166e
 terr cuit	111e
@@ -34271,17 +35078,17 @@ terras de travertin	795e
 terreux	381e
 tesco	533e
 tesla	479e
-tet de chat	1515e
-tet de cheval	1521e
-tet de chien	1508e
-tet de cochon	1533e
-tet de dragon	1592e
-tet de lapin	1552e
-tet de lion	1517e
-tet de sing	1504e
-tet de souri	1548e
-tet de tigr	1518e
-tet de vach	1529e
+tet de chat	1535e
+tet de cheval	1541e
+tet de chien	1528e
+tet de cochon	1553e
+tet de dragon	1612e
+tet de lapin	1572e
+tet de lion	1537e
+tet de sing	1524e
+tet de souri	1568e
+tet de tigr	1538e
+tet de vach	1549e
 thai	772e
 thai flag	669e
 thai lan	669e
@@ -34292,10 +35099,10 @@ thaï	772e
 thaïlandai	772e
 the	253E
 the au lait	256e
-the aux perl	1774e
+the aux perl	1794e
 the noir	253e
 the vert	254e
-theier	1761e
+theier	1781e
 tho nhi ky	637e
 thuy dien	648e
 thuy si	646e
@@ -34303,10 +35110,10 @@ thy	544e
 thái lan	669e
 thé	253e
 thé au lait	256e
-thé aux perl	1774e
+thé aux perl	1794e
 thé noir	253e
 thé vert	254e
-théier	1761e
+théier	1781e
 thổ nhĩ kỳ	637e
 thụy sĩ	646e
 thụy điển	648e
@@ -34319,46 +35126,47 @@ tiffany blu	675e
 tigr	316e
 tiktok	504e
 tiranga	634e
-toboggan	1832e
-toil araign	1618e
-toil araigné	1618e
+toboggan	1852e
+toil araign	1638e
+toil araigné	1638e
 tomat	244e
 tomb de la nuit	188e
 tombé de la nuit	188e
 ton chaud	449e
 ton froid	450e
 ton terreux	381e
-tong	1882e
+tong	1902e
 tonnerr	198e
-toqu universitair	1895e
+toqu universitair	1915e
 torii	798e
 toronto mapl leaf	585e
 torrid	202e
-tortu	1589e
+tortu	1609e
 toscan	755e
 toshiba	539e
+totoro	813e
 tottenham	593e
 tottenham hotspur	593e
 toundra	182e
-tour de tokyo	1812e
+tour de tokyo	1832e
 tournesol	208e
 toxiqu	422e
 toyota	475e
 tranquill	383e
-trefl	1644e
-trefl a quatr feuill	1645e
+trefl	1664e
+trefl a quatr feuill	1665e
 tricolor	619e
-trinquer	1770e
+trinquer	1790e
 triomph	413e
 trist	388e
 tristes	388e
-trompet	1907e
+trompet	1927e
 tropical	348e
 tropiqu	348e
 trung quoc	632e
 trung quốc	632e
-trèfl	1644e
-trèfl à quatr feuill	1645e
+trèfl	1664e
+trèfl à quatr feuill	1665e
 tschechien	655e
 tulip	210e
 turchia	637e
@@ -34378,17 +35186,17 @@ twitter	567e
 tây ban nha	622e
 ténébreux	408e
 ténébrism	784e
-têt de chat	1515e
-têt de cheval	1521e
-têt de chien	1508e
-têt de cochon	1533e
-têt de dragon	1592e
-têt de lapin	1552e
-têt de lion	1517e
-têt de sing	1504e
-têt de souri	1548e
-têt de tigr	1518e
-têt de vach	1529e
+têt de chat	1535e
+têt de cheval	1541e
+têt de chien	1528e
+têt de cochon	1553e
+têt de dragon	1612e
+têt de lapin	1572e
+têt de lion	1537e
+têt de sing	1524e
+têt de souri	1568e
+têt de tigr	1538e
+têt de vach	1549e
 türk bayrağı	637e
 türk hava yolları	544e
 türkei	637e
@@ -34409,6 +35217,7 @@ ukrayna	636e
 ultimat gray	686e
 ultimat gray and illuminating	686e
 ultra violet	683e
+uluru	817e
 ungarn	656e
 ungheria	656e
 union jack	628e
@@ -34420,13 +35229,14 @@ ups	490e
 urbain	337e
 usa	627e
 usin	374e
-vach	1532e
+vach	1552e
 vagu	141e
 vaisseau spatial	361e
 vall	160e
 vallon	160e
 vallé	160e
 vaporeux	446e
+vaporwav	808e
 varech	137e
 velour	287e
 veni	799e
@@ -34441,11 +35251,11 @@ vereinigt königreich	628e
 vereinigt staaten	627e
 vermillon	35e
 verr	291e
-verr de lait	1759e
-verr de vin	1765e
-verr tumbler	1771e
+verr de lait	1779e
+verr de vin	1785e
+verr tumbler	1791e
 versaill	709e
-verser un liquid	1772e
+verser un liquid	1792e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -34468,10 +35278,12 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	687e
-vet de femm	1875e
-viand sur un os	1697e
+vet de femm	1895e
+viand sur un os	1717e
 vibrant	386e
 victoir	413e
+victorien	809e
+victorienn	809e
 vie nocturn	433e
 vietnam flag	638e
 vietnamien	779e
@@ -34479,9 +35291,10 @@ vieu livr	309e
 vieu ros	89e
 vif	441e
 vign	133e
+viking	820e
 vill	337e
-vill au crepuscul	1827e
-vill au crépuscul	1827e
+vill au crepuscul	1847e
+vill au crépuscul	1847e
 vill bleu	796e
 vill ros	797e
 villag	345e
@@ -34493,7 +35306,7 @@ violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
-violon	1908e
+violon	1928e
 viril	417e
 visa	491e
 viv	441e
@@ -34511,13 +35324,14 @@ vuong quoc anh	628e
 vw	474e
 vénitien	799e
 vénitienn	799e
-vêt de femm	1875e
+vêt de femm	1895e
 vương quốc anh	628e
 wabi sabi	351e
 warhol	785e
 wax	735e
 wechat	501e
 weibo	528e
+wes anderson	812e
 west ham	596e
 west ham united	596e
 western	730e
@@ -34532,6 +35346,7 @@ yank	580e
 yeni zelanda	673e
 youtub	467e
 yunanistan	654e
+yve klein	815e
 zebr	317e
 zen	347e
 zhihu	529e
@@ -34552,7 +35367,7 @@ zèbr	317e
 écologiqu	380e
 écos	775e
 écossai	775e
-écureuil	1554e
+écureuil	1574e
 égli	357e
 égyptien	767e
 égyptienn	767e
@@ -34560,15 +35375,16 @@ zèbr	317e
 électriqu	445e
 éléganc	394e
 élégant	394e
-éléphant	1544e
+éléphant	1564e
 émeraud	49e
 émerveill	421e
 émirat arab uni	642e
 énergi	386e
 énergiqu	386e
 énigmatiqu	391e
-épi de maï	1675e
+épi de maï	1695e
 épic	274e
+époqu victorienn	809e
 épuré	382e
 érabl	129e
 éruption	163e
@@ -34576,7 +35392,7 @@ zèbr	317e
 étang de lotu	149e
 état uni	627e
 éthéré	393e
-étincel	1842e
+étincel	1862e
 étincelant	427e
 étoil	172e
 étoilé	172e
@@ -34588,27 +35404,29 @@ zèbr	317e
 éviter	454e
 índia	634e
 île	154e
-île désert	1785e
+île désert	1805e
 îlot	154e
 österreich	647e
 úc	631e
 ý	621e
 đan mạch	650e
 đức	620e
-œuf au plat	1712e
+œuf au plat	1732e
 şili	659e
 ấn độ	634e
-@stems es 2598
+@stems es 2659
 abd	627f
 abej	323f
 abism	140f
+aborigen	817f
 abrasador	202f
 abrasador calor	398f
-abrig	1866f
+abrig	1886f
 abril	192f
 aburrid	431f
 aburrimient	431f
 ac milan	604f
+acaci	827f
 acantilad	161f
 accion de graci	747f
 acción de graci	747f
@@ -34616,8 +35434,8 @@ aceit de oliv	275f
 aceitun	275f
 acer	281f
 acogedor	395f
-acordeon	1904f
-acordeón	1904f
+acordeon	1924f
+acordeón	1924f
 adob	339f
 adorabl	405f
 aeroflot	545f
@@ -34628,12 +35446,12 @@ afrutad	429f
 agost	193f
 agridulc	412f
 agu	151f
-agu termal	1830f
+agu termal	1850f
 aguacat	239f
 aguacer	196f
 aguad	299f
 aguamarin clar	66f
-aguil	1576f
+aguil	1596f
 agypten	640f
 ahumad	311f
 ai cap	640f
@@ -34663,11 +35481,12 @@ alipay	524f
 allemagn	620f
 almany	620f
 alp	159f
-alubi	1684f
+alpin	828f
+alubi	1704f
 alumini	283f
 amanecer	177f
-amanecer sobr montan	1825f
-amanecer sobr montañ	1825f
+amanecer sobr montan	1845f
+amanecer sobr montañ	1845f
 amapol	219f
 amarill	2f
 amarill brillant	101f
@@ -34696,11 +35515,14 @@ anan	237f
 ananá	237f
 anaranjad	1f
 and	777F
+andaluci	818f
+andalucí	818f
+andaluz	818f
 andin	777f
 android	513f
 angel	424f
 anil	23f
-anill	1901f
+anill	1921f
 anneaux olympiqu	680f
 ano 2000	704f
 ano 50	703f
@@ -34731,15 +35553,15 @@ arab	769f
 arabi	769f
 arabi saoudit	639f
 arabi saud	639f
-aran	1617f
+aran	1637f
 arandan	229f
-arañ	1617f
+arañ	1637f
 arbol	132f
-arbol de hoj caduc	1639f
-arbol de hoj perenn	1638f
-arbol de navidad	1838f
-arbol de palm	1640f
-arbol de tanabat	1846f
+arbol de hoj caduc	1659f
+arbol de hoj perenn	1658f
+arbol de navidad	1858f
+arbol de palm	1660f
+arbol de tanabat	1866f
 arboled	119f
 arc	129f
 arc iri	175f
@@ -34749,7 +35571,7 @@ arcoiri	175f
 arcoíri	175f
 ardient	390f
 ardient calor	398f
-ardill	1554f
+ardill	1574f
 aren	156f
 argentin	625f
 argentin flag	625f
@@ -34759,12 +35581,13 @@ arjantin	625f
 arrecif	152f
 arrecif de coral	152f
 arroy	147f
-arroz cocid	1725f
-arroz con curry	1726f
+arroz cocid	1745f
+arroz con curry	1746f
 arrozal	249f
 arsenal	588f
 arsenal fc	588f
 art	435F
+art aborigen	817f
 art dec	692f
 art déc	692f
 art nouveau	786f
@@ -34813,6 +35636,7 @@ ay yıldız	637f
 azafran	274f
 azafrán	274f
 azale	222f
+aztec	816f
 azul	4f
 azul agu	66f
 azul celest intens	39f
@@ -34821,7 +35645,6 @@ azul cobalt	45f
 azul de delft	789f
 azul grisace	93f
 azul grisáce	93f
-azul klein	676f
 azul lag	42f
 azul marin	16f
 azul mezclill	69f
@@ -34859,32 +35682,32 @@ año sesent	696f
 año veint	692f
 ba lan	653f
 bae	642f
-bagel	1693f
-baguet	1690f
-baguett	1690f
+bagel	1713f
+baguet	1710f
+baguett	1710f
 baidu	525f
-bailarin	1886f
+bailarin	1906f
 baj el agu	362f
 bali	759f
 balin	759f
 baliné	759f
 ballen	327f
-ballen soltand un chorr	1596f
+ballen soltand un chorr	1616f
 bambu	122f
 bambú	122f
 banal	431f
 banan	235f
 banc	354f
 bander de chil	659f
-banderin de carp	1849f
-banderín de carp	1849f
+banderin de carp	1869f
+banderín de carp	1869f
 bangkok	772f
 banglad	667f
 bangladesch	667f
 bangladesh	667f
 bangladeshi flag	667f
 bangladé	667f
-banj	1909f
+banj	1929f
 barbi	679f
 barbi pink	679f
 barc	599f
@@ -34894,17 +35717,17 @@ barr cocid	301f
 barranc	157f
 barroc	784f
 barç	599f
-bat de laboratori	1859f
+bat de laboratori	1879f
 bavar	740f
 bay	250f
 bayern munchen	601f
 bayern munich	601f
 bayern münchen	601f
 bazar	329f
-bebid calient	1760f
-bebid tropical	1767f
+bebid calient	1780f
+bebid tropical	1787f
 bei	17F
-beicon	1700f
+beicon	1720f
 beig	17f
 belcik	645f
 belgi	645f
@@ -34915,24 +35738,24 @@ belgiqu	645f
 belgium	645f
 belçik	645f
 benfic	610f
-bengal	1840f
+bengal	1860f
 berenjen	245f
 bermellon	35f
 bermellón	35f
 besikt	614f
 beşiktaş	614f
 bi	645f
-biberon	1758f
-biberón	1758f
+biberon	1778f
+biberón	1778f
 bibliotec	341f
 bienestar	414f
-bikini	1874f
+bikini	1894f
 bilibili	526f
 billet	420f
 birlesik krallik	628f
 birleşik krallık	628f
-birret	1895f
-bisont	1528f
+birret	1915f
+bisont	1548f
 bizanci	711f
 bizantin	711f
 bizcoch	268f
@@ -34953,15 +35776,15 @@ bmw	472f
 bo dao nha	623f
 boc junior	615f
 bod	368f
-bogavant	1740f
+bogavant	1760f
 boh	708f
 bohemi	708f
-bol de arroz	1724f
-bol de confeti	1845f
+bol de arroz	1744f
+bol de confeti	1865f
 bolivi	777f
-bols	1878f
-bols de compr	1880f
-bols de man	1879f
+bols	1898f
+bols de compr	1900f
+bols de man	1899f
 booking.com	554f
 borgon	33f
 borgoñ	33f
@@ -34970,9 +35793,9 @@ bosfor	765f
 bosqu	119f
 boston celtic	571f
 boston red sox	582f
-bot de mujer	1890f
-bot de senderism	1885f
-botell descorchad	1764f
+bot de mujer	1910f
+bot de senderism	1905f
+botell descorchad	1784f
 bras	165f
 brasilen	805f
 brasileñ	805f
@@ -34980,15 +35803,15 @@ brasilien	624f
 brazil	624f
 brazilian flag	624f
 bresil	624f
-bretzel	1692f
+bretzel	1712f
 brezily	624f
 brillant	440f
 bris	201f
 britanic	764f
 british flag	628f
 británic	764f
-brochet	1730f
-brocoli	1680f
+brochet	1750f
+brocoli	1700f
 bronc	58f
 bronc antigu	302f
 broncead	26f
@@ -34998,31 +35821,31 @@ brumos ton	446f
 brutalism	695f
 brutalist	695f
 brésil	624f
-brócoli	1680f
-buey	1530f
-bufal de agu	1531f
-bufand	1864f
+brócoli	1700f
+buey	1550f
+bufal de agu	1551f
+bufand	1884f
 buran	799f
 burde	33f
 burger king	536f
-burr	1707f
+burr	1727f
 bus londonien	678f
 bvb	602f
 bávar	740f
 bélgic	645f
 bósfor	765f
-búfal de agu	1531f
+búfal de agu	1551f
 bỉ	645f
 bồ đào nha	623f
-caball	1524f
-caball corriend	1524f
-caball de carrer	1524f
-caball de tioviv	1831f
+caball	1544f
+caball corriend	1544f
+caball de carrer	1544f
+caball de tioviv	1851f
 caban	360f
 cabañ	360f
-cabr	1539f
+cabr	1559f
 caca	258f
-cacahuet	1683f
+cacahuet	1703f
 cactu	134f
 caf	251f
 caf con lech	252f
@@ -35033,13 +35856,13 @@ cafeterí	340f
 café	251f
 café con lech	252f
 café oscur	7f
-caj de bent	1722f
-caj par llevar	1738f
+caj de bent	1742f
+caj par llevar	1758f
 calabaz	243f
-calabaz de halloween	1837f
-calamar	1742f
+calabaz de halloween	1857f
+calamar	1762f
 calaver	737f
-calcetin	1867f
+calcetin	1887f
 calid	395f
 calidez	395f
 calient	398f
@@ -35050,16 +35873,16 @@ callejon	338f
 callejón	338f
 calm	383f
 calor	202f
-camell	1541f
-camiset	1862f
+camell	1561f
+camiset	1882f
 camp	123f
 camp abiert	345f
 camp de arroz	249f
 camp de batall	428f
 camp de trig	248f
-campament	1782f
-campanill de vient	1850f
-camping	1782f
+campament	1802f
+campanill de vient	1870f
+camping	1802f
 camuflaj	428f
 canad	630f
 canadian flag	630f
@@ -35067,30 +35890,30 @@ canadien de montreal	586f
 canadien de montréal	586f
 canadá	630f
 canel	274f
-cangrej	1739f
-cangur	1564f
-canich	1511f
+cangrej	1759f
+cangur	1584f
+canich	1531f
 canicul	202f
 canon	157f
-canon de confeti	1844f
+canon de confeti	1864f
 canícul	202f
 caotic	419f
 capadoci	801f
 capuchin	252f
 caqui	25f
-car de caball	1521f
-car de cerd	1533f
-car de conej	1552f
-car de dragon	1592f
-car de dragón	1592f
-car de gat	1515f
-car de mon	1504f
-car de perr	1508f
-car de raton	1548f
-car de ratón	1548f
-car de tigr	1518f
-car de vac	1529f
-caracol	1608f
+car de caball	1541f
+car de cerd	1553f
+car de conej	1572f
+car de dragon	1612f
+car de dragón	1612f
+car de gat	1535f
+car de mon	1524f
+car de perr	1528f
+car de raton	1568f
+car de ratón	1568f
+car de tigr	1538f
+car de vac	1549f
+caracol	1628f
 caravaggi	784f
 carib	761f
 cariben	761f
@@ -35099,39 +35922,41 @@ carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
-carn con hues	1697f
+carn con hues	1717f
 carnaval	332f
 carnaval de rio	805f
 carnaval de río	805f
-carner	1537f
-carp de circ	1836f
+carner	1557f
+carp de circ	1856f
 carp koi	326f
 carrefour	531f
-cas abandonad	1795f
-cas con jardin	1797f
-cas con jardín	1797f
+cartel sovietic	810f
+cartel soviétic	810f
+cas abandonad	1815f
+cas con jardin	1817f
+cas con jardín	1817f
 cas de camp	360f
-casc con una cruz blanc	1898f
-casc militar	1897f
+casc con una cruz blanc	1918f
+casc militar	1917f
 cascad	150f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	356f
-castill europe	1810f
-castill japon	1809f
-castill japoné	1809f
-castor	1555f
+castill europe	1830f
+castill japon	1829f
+castill japoné	1829f
+castor	1575f
 catar	643f
 catarat	150f
 catedral	357f
 cav	262f
 cavern	162f
 cañón	157f
-cañón de confeti	1844f
+cañón de confeti	1864f
 caótic	419f
-ceboll	1682f
+ceboll	1702f
 cebr	317f
 cechi	655f
 ceky	655f
@@ -35141,7 +35966,7 @@ celadón	294f
 celest	41f
 celestial	424f
 celos	423f
-celtic	571f
+celt	819f
 celtic fc	617f
 cement	279f
 cempasuchil	737f
@@ -35150,10 +35975,10 @@ ceniz	165f
 centelleant	427f
 centr	337f
 ceramic	301f
-cerd	1534f
+cerd	1554f
 cereal	248f
-ceremoni de contemplacion de la lun	1851f
-ceremoni de contemplación de la lun	1851f
+ceremoni de contemplacion de la lun	1871f
+ceremoni de contemplación de la lun	1871f
 ceremoni del te	782f
 ceremoni del té	782f
 cerez en flor	205f
@@ -35163,15 +35988,16 @@ cervez	263f
 cerámic	301f
 cerúle	40f
 cesped	124f
-chalec de seguridad	1860f
+chalec de seguridad	1880f
+chalet	828f
 champan	262f
 champañ	262f
 champinon	135f
 champiñón	135f
 champán	262f
-chancl	1882f
-chancl de ded	1882f
-chanclet	1882f
+chancl	1902f
+chancl de ded	1902f
+chanclet	1902f
 chanel	569f
 charc	148f
 chartreus	67f
@@ -35179,12 +36005,13 @@ chauen	796f
 chefchauen	796f
 chelse	589f
 chelse fc	589f
+cheongsam	823f
 chequi	655f
 chic	453F
 chicag bull	572f
 chicag cub	583f
 chil flag	659f
-chil picant	1676f
+chil picant	1696f
 chilean flag	659f
 chili drapeau	659f
 chimene	308f
@@ -35194,7 +36021,7 @@ chinaflagg	632f
 chineri	724f
 chinerí	724f
 chines flag	632f
-chisp	1842f
+chisp	1862f
 chocolat	258f
 cian	14f
 ciberpunk	372f
@@ -35203,13 +36030,13 @@ ciel estrellad	172f
 ciel gri	200f
 cienci ficcion	373f
 cienci ficción	373f
-cierv	1527f
+cierv	1547f
 cin	632f
 cin negr	729f
-cisn	1578f
+cisn	1598f
 citric	225f
 ciudad	337f
-ciudad al atardecer	1827f
+ciudad al atardecer	1847f
 ciudad azul	796f
 ciudad prohibid	343f
 ciudad ros	797f
@@ -35231,8 +36058,8 @@ coc col	458f
 coc colanin	458f
 coc colanın	458f
 cocin	358f
-cocinar	1712f
-cocodril	1588f
+cocinar	1732f
+cocodril	1608f
 codici	423f
 cohet	361f
 cok	458f
@@ -35265,34 +36092,36 @@ coloret	70f
 colorid	175f
 colômbi	658f
 comic	785f
-comid enlatad	1721f
-conch de mar	1605f
-conej	1553f
+comid enlatad	1741f
+conch de mar	1625f
+conej	1573f
 confiabl	403f
 confianz	403f
 congelad	447f
 conifer	121f
 constantinopl	765f
-construccion	1789f
-construcción	1789f
+construccion	1809f
+construcción	1809f
+constructivism	810f
+constructivist	810f
 content	387f
 conífer	121f
-cop brindand	1770f
-cop de coctel	1766f
-cop de cóctel	1766f
+cop brindand	1790f
+cop de coctel	1786f
+cop de cóctel	1786f
 cop de niev	184f
-cop de vin	1765f
+cop de vin	1785f
 coral	28f
-corbat	1861f
+corbat	1881f
 core	780f
 core del sud	633f
 core del sur	633f
 core du sud	633f
 corean	780f
 corei do sul	633f
-coron	1892f
+coron	1912f
 corporativ	354f
-cort de carn	1699f
+cort de carn	1719f
 cortad	252f
 coré du sud	633f
 cosech	747f
@@ -35313,31 +36142,34 @@ crisantem	214f
 cristal	297f
 cristal transparent	291f
 crom	283f
-cruasan	1689f
-cruasán	1689f
+cruasan	1709f
+cruasán	1709f
 cuarz	297f
 cub	674f
-cub de hiel	1777f
+cub de hiel	1797f
 cuban	752f
 cuban flag	674f
-cucarach	1616f
-cucuruch de helad	1744f
-cuenc con cuchar	1716f
+cubism	811f
+cubist	811f
+cucarach	1636f
+cucuruch de helad	1764f
+cuenc con cuchar	1736f
 cuent de had	392f
 cuer	285f
 cuev	162f
 cumplean	369f
 cumpleañ	369f
-cun de ques	1696f
+cun de ques	1716f
 curcum	79f
 curry	274f
 cusc	777f
-cuñ de ques	1696f
+cuñ de ques	1716f
 cyberpunk	372f
 czech flag	655f
 czech republic	655f
 czechi	655f
 cálid	395f
+céltic	819f
 césped	124f
 cítric	225f
 cómic	785f
@@ -35350,7 +36182,7 @@ damasc	78f
 dan mach	650f
 dancheong	791f
 danemark	650f
-dang	1735f
+dang	1755f
 danimarc	650f
 danimark	650f
 danish flag	650f
@@ -35358,8 +36190,8 @@ dannebrog	650f
 de dia	191f
 de día	191f
 de mader	276f
-decoracion de pin	1847f
-decoración de pin	1847f
+decoracion de pin	1867f
+decoración de pin	1867f
 delfin	327f
 delfín	327f
 delicad	385f
@@ -35391,29 +36223,31 @@ dinámic	386f
 disc	433f
 discord	506f
 discotec	433f
+disen suiz	814f
+diseñ suiz	814f
 divertid	387f
 diwali	804f
 docker	511f
 dodger	581f
 dolar	420f
 domin	568f
-donut	1747f
+donut	1767f
 dorad	11f
 dormitori	359f
 dosmil	704f
-dragon	1593f
-dragón	1593f
+dragon	1613f
+dragón	1613f
 drapeau de singapour	672f
 drapeau francai	619f
 drapeau françai	619f
-dromedari	1540f
+dromedari	1560f
 dropbox	556f
 dubai	769f
 dubái	769f
 duc	620f
 dulc de lech	259f
 dulz	269f
-dumpling	1736f
+dumpling	1756f
 dun	155f
 durazn	232f
 dutch flag	644f
@@ -35424,15 +36258,15 @@ día de los enamorad	365f
 día de los muert	737f
 día de muert	737f
 dólar	420f
-dónut	1747f
+dónut	1767f
 easyjet	547f
 ebay	498f
 ecologic	380f
 ecológic	380f
-edifici clasic	1788f
-edifici clásic	1788f
-edifici de colegi	1806f
-edifici de oficin	1798f
+edifici clasic	1808f
+edifici clásic	1808f
+edifici de colegi	1826f
+edifici de oficin	1818f
 efectiv	420f
 ege	768f
 egipci	767f
@@ -35444,8 +36278,9 @@ eid	742f
 ejerc	428f
 ejérc	428f
 el cair	767f
+el gran hotel budapest	812f
 electric	445f
-elefant	1544f
+elefant	1564f
 eleganci	394f
 elegant	394f
 elot	247f
@@ -35478,48 +36313,50 @@ ensalad	430f
 envidi	423f
 envidios	423f
 enérgic	386f
-eriz	1556f
+epoc victorian	809f
+eriz	1576f
 erupcion	163f
-erupcion volcanic	1780f
+erupcion volcanic	1800f
 erupción	163f
-erupción volcánic	1780f
+erupción volcánic	1800f
 escal de gris	426f
 escandinav	350f
-escarabaj	1613f
+escarabaj	1633f
 escarch	183f
 escarchad	447f
 escarlat	34f
 escoci	775f
 escocé	775f
-escorpion	1619f
-escorpión	1619f
+escorpion	1639f
+escorpión	1639f
 escoz	775f
 escuel	355f
 esmerald	49f
 espaci	173f
 espagn	622f
-espagueti	1728f
+espagueti	1748f
 espan	622f
 espanh	622f
 españ	622f
 especi	274f
 esperanz	401f
 esperanzador	401f
-espig de arroz	1642f
-espig de maiz	1675f
-espig de maíz	1675f
+espig de arroz	1662f
+espig de maiz	1695f
+espig de maíz	1695f
 espiritual	409f
 esplieg	207f
 espress	251f
 estacion espacial	361f
 estación espacial	361f
 estad unid	627f
-estadi	1787f
+estadi	1807f
 estambul	765f
 estanqu	148f
 estanqu de lot	149f
-estatu de la libertad	1813f
+estatu de la libertad	1833f
 estil chin	352f
+estil suiz	814f
 estival	193f
 estr	410f
 estrafalari	432f
@@ -35527,6 +36364,7 @@ estrell	172f
 estrellad	172f
 estresad	410f
 estré	410f
+estudi ghibli	813f
 etat uni	627f
 etere	393f
 etére	393f
@@ -35543,7 +36381,7 @@ extran	432f
 extrañ	432f
 fabric	374f
 facebook	463f
-falafel	1710f
+falafel	1730f
 fantasi	392f
 fantasí	392f
 faraon	767f
@@ -35565,6 +36403,7 @@ fenerbahc	613f
 fenerbahç	613f
 feo	422f
 feri	332f
+feri de abril	818f
 feri del templ	792f
 ferrari	470f
 festiv	406f
@@ -35600,17 +36439,16 @@ finnland	651f
 fiord	802f
 firefox	512f
 flag of japan	618f
-flamenc	314f
 flameng	616f
-flan	1756f
+flan	1776f
 flor	204f
-flor blanc	1626f
+flor blanc	1646f
 flor de cerez	205f
 flor de ciruel	212f
 flor de durazn	213f
-flor de hibisc	1631f
+flor de hibisc	1651f
 flor de melocotoner	213f
-flor march	1630f
+flor march	1650f
 floral	204f
 florecer	204f
 florenci	755f
@@ -35624,7 +36462,7 @@ follaj	127f
 follaj otonal	128f
 follaj otoñal	128f
 fond del mar	140f
-fondu	1715f
+fondu	1735f
 formal	407f
 fortalez	356f
 fovism	712f
@@ -35637,8 +36475,8 @@ franç	619f
 french flag	619f
 fres	226f
 fresc	396f
-freson	1665f
-fresón	1665f
+freson	1685f
+fresón	1685f
 fri	397f
 frut	429f
 frut roj	250f
@@ -35648,26 +36486,26 @@ frí	397f
 fucsi	65f
 fueg	164f
 fueg artificial	331f
-fuent	1820f
+fuent	1840f
 fuert	402f
 furios	399f
 futur	373f
 futurist	373f
 fábric	374f
-gaf de proteccion	1858f
-gaf de protección	1858f
-gaf de sol	1857f
+gaf de proteccion	1878f
+gaf de protección	1878f
+gaf de sol	1877f
 galatasaray	612f
 galaxi	173f
 galeri	435f
 galerí	435f
-gall	1569f
-gallet	1748f
-gallet de arroz	1723f
-gallet de la fortun	1737f
-gallin	1568f
-gamb	1741f
-gamb frit	1732f
+gall	1589f
+gallet	1768f
+gallet de arroz	1743f
+gallet de la fortun	1757f
+gallin	1588f
+gamb	1761f
+gamb frit	1752f
 gan	665f
 garu	197f
 garú	197f
@@ -35680,6 +36518,7 @@ germani	620f
 germany	620f
 ghan	665f
 ghanaian flag	665f
+ghibli	813f
 giamaic	661f
 giappon	618f
 ginkg	130f
@@ -35692,15 +36531,15 @@ glob	334f
 glob aerostatic	801f
 glob aerostátic	801f
 glorios	413f
-gofr	1695f
+gofr	1715f
 golden gat	677f
 golden gat bridg	677f
 golden stat warrior	573f
 golosin	269f
 gondol	799f
 googl	462f
-goril	1506f
-gorr con viser	1896f
+goril	1526f
+gorr con viser	1916f
 gotic	408f
 grabad japon	787f
 grabad japoné	787f
@@ -35711,8 +36550,8 @@ gran murall	344f
 gran ola de kanagaw	721f
 granad	240f
 granat	19f
-grand almacen	1807f
-granizad hawaian	1745f
+grand almacen	1827f
+granizad hawaian	1765f
 granj	345f
 grec	654f
 greec	654f
@@ -35728,7 +36567,7 @@ gri plom	85f
 gri top	68f
 griechenland	654f
 grieg	768f
-grill	1615f
+grill	1635f
 grisace	8f
 grisáce	8f
 grut	162f
@@ -35736,14 +36575,15 @@ grèc	654f
 gréci	654f
 guacamay	320f
 guadalajar	751f
-guant	1865f
+guant	1885f
+guernic	811f
 guerr	428f
 guijarr	278f
 guisqui	264f
-guitarr	1905f
+guitarr	1925f
 guney afrik	662f
 guney kor	633f
-gusan	1622f
+gusan	1642f
 gzhel	789f
 gélid	397f
 góndol	799f
@@ -35758,9 +36598,10 @@ haban	752f
 habitacion	359f
 habitación	359f
 halloween	364f
-hamburgues	1701f
-hamster	1551f
+hamburgues	1721f
+hamster	1571f
 han quoc	633f
+hanbok	822f
 hanoi	779f
 hanói	779f
 hawai	760f
@@ -35778,8 +36619,8 @@ himalay	776f
 hindistan	634f
 hindu	778f
 hindú	778f
-hipopotam	1547f
-hipopótam	1547f
+hipopotam	1567f
+hipopótam	1567f
 hippi	707f
 hiroshig	787f
 hoa ky	627f
@@ -35792,11 +36633,11 @@ hoi an	793f
 hoj	127f
 hoj caid	128f
 hoj caíd	128f
-hoj de arc	1646f
+hoj de arc	1666f
 hoj de oro	303f
 hoj de oton	128f
 hoj de otoñ	128f
-hoj revoloteand al vient	1648f
+hoj revoloteand al vient	1668f
 hoj sec	128f
 hol	452f
 holi	803f
@@ -35809,19 +36650,19 @@ hongri	656f
 hor azul	179f
 hor dorad	178f
 horizont	180f
-hormig	1611f
+hormig	1631f
 hormigon	279f
 hormigón	279f
 hortaliz	430f
 hortensi	216f
 hospital	353f
-hotel	1803f
-hotel del amor	1804f
+hotel	1823f
+hotel del amor	1824f
 huawei	520f
-huell de pezun	1566f
-huell de pezuñ	1566f
+huell de pezun	1586f
+huell de pezuñ	1586f
 huert	125f
-huev	1711f
+huev	1731f
 hum	311f
 hungarian flag	656f
 hungary	656f
@@ -35833,18 +36674,19 @@ hy lạp	654f
 hyundai	478f
 hà lan	644f
 hàn quốc	633f
-hámster	1551f
+hámster	1571f
 iceberg	181f
 iceland	652f
 icelandic flag	652f
 iglesi	357f
-iglesi celebrand bod	1811f
+iglesi celebrand bod	1831f
 ikb	676f
 ike	461f
 illuminating	686f
 imperial	379f
 impresionism	783f
 impresionist	783f
+inc	816f
 incendi	164f
 increibl	421f
 increíbl	421f
@@ -35862,7 +36704,7 @@ infernal	425f
 infiern	425f
 inglaterr	764f
 inocent	404f
-insect	1610f
+insect	1630f
 instagram	464f
 insuls	431f
 intel	515f
@@ -35877,8 +36719,9 @@ ira	399f
 ireland	629f
 irish flag	629f
 irland	629f
+irlandé	819f
 isl	154f
-isl desiert	1785f
+isl desiert	1805f
 island flagg	652f
 islandé	758f
 islot	154f
@@ -35894,8 +36737,8 @@ italien	621f
 italy	621f
 itáli	621f
 izland	652f
-jabali	1535f
-jabalí	1535f
+jabali	1555f
+jabalí	1555f
 jad	295f
 jaipur	797f
 jamaican flag	661f
@@ -35917,8 +36760,8 @@ jardin	125f
 jardin zen	347f
 jardín	125f
 jardín zen	347f
-jarr de cervez	1768f
-jarr de cervez brindand	1769f
+jarr de cervez	1788f
+jarr de cervez brindand	1789f
 jazmin	220f
 jazmín	220f
 jazz	434F
@@ -35927,7 +36770,7 @@ jeux olympiqu	680f
 jiangnan	346f
 jio	551f
 jipi	707f
-jiraf	1543f
+jiraf	1563f
 jojlom	788f
 jordani	766f
 joy	313f
@@ -35940,7 +36783,7 @@ juni	193f
 juv	603f
 juventu	603f
 jánuc	743f
-kaab	1819f
+kaab	1839f
 kaka talk	502f
 kakaotalk	502f
 kanad	630f
@@ -35953,16 +36796,17 @@ keny	664f
 kenyan flag	664f
 kfc	535f
 kilim	734f
-kimon	1869f
+kimon	1889f
 kiot	798f
 kiwi	242f
 klein blau	676f
 klein blu	676f
 knick	575f
-koal	1559f
+koal	1579f
 kolombiy	658f
 kolumbien	658f
 korean flag	633f
+kremlin	825f
 kub	674f
 küb	674f
 la galaxy	587f
@@ -35972,8 +36816,8 @@ la laker	570f
 lac	300f
 ladrill	280f
 lag	146f
-lagart	1590f
-lagartij	1590f
+lagart	1610f
+lagartij	1610f
 lagun	145f
 laker	570f
 lamborghini	471f
@@ -35982,7 +36826,7 @@ laton	60f
 latón	60f
 lav	163f
 lavand	207f
-laz conmemorativ	1855f
+laz conmemorativ	1875f
 lech	265f
 leg	565f
 leicester city	594f
@@ -35990,10 +36834,10 @@ lejan oest	730f
 lenov	519f
 lent	411f
 lentejuel	427f
-leon	1517f
-leopard	1520f
+leon	1537f
+leopard	1540f
 letrer luminos	305f
-león	1517f
+león	1537f
 lfc	590f
 lg	538f
 libr	309f
@@ -36014,7 +36858,7 @@ lind	405f
 linkedin	566f
 lintern	306f
 lintern flotant	744f
-liquid derramandos	1772f
+liquid derramandos	1792f
 lisbo	790f
 litoral	142f
 liverpool fc	590f
@@ -36054,14 +36898,14 @@ luz de vel	307f
 luz del sol	169f
 lyft	497f
 lámpar	333f
-líquid derramándos	1772f
+líquid derramándos	1792f
 macaristan	656f
 macaron	272f
 mader	276f
 madrugad	177f
 madrugad tempran	185f
 madur	418f
-magdalen	1751f
+magdalen	1771f
 magent	21f
 magi	392f
 magic	392f
@@ -36076,7 +36920,7 @@ malaysian flag	671f
 malezy	671f
 malv	63f
 malási	671f
-mamut	1545f
+mamut	1565f
 man city	592f
 man united	591f
 man utd	591f
@@ -36089,9 +36933,9 @@ manhattan	763f
 mantec	266f
 mantequill	266f
 manzan	233f
-manzan roj	1660f
+manzan roj	1680f
 manzan verd	234f
-mapach	1514f
+mapach	1534f
 mapl leaf flag	630f
 mar	139f
 mar profund	140f
@@ -36123,7 +36967,7 @@ marz	192f
 masculin	417f
 mastercard	492f
 match	255f
-may	192F
+matriosk	825f
 maíz	247f
 mañan	185f
 mcdonald	459f
@@ -36145,8 +36989,8 @@ melancolí	388f
 melancólic	388f
 melocoton	232f
 melocotón	232f
-melon	1653f
-melón	1653f
+melon	1673f
+melón	1673f
 men el	454f
 menor	743f
 menorá	743f
@@ -36165,10 +37009,10 @@ mexican flag	626f
 mexik	626f
 mexiqu	626f
 mezclill	286f
-mezqu	1815f
+mezqu	1835f
 miami	762f
 miami heat	574f
-microbi	1623f
+microbi	1643f
 microsoft	561f
 mid century	696f
 mied	400f
@@ -36181,50 +37025,56 @@ misteri	391f
 misterios	391f
 mistic	391f
 mitsubishi	486f
+miyazaki	813f
 moch mouss	690f
-mochil escolar	1881f
+mochil escolar	1901f
 modern	382f
 modernism catalan	786f
 modernism catalán	786f
-mofet	1563f
+mofet	1583f
+mogol	826f
 mon	405F
-moneder	1877f
+moneder	1897f
 monet	783f
 monocrom	426f
 monocromatic	426f
 monocromátic	426f
 monoton	431f
 mont	158f
-mont fuji	1781f
+mont fuji	1801f
 montan	158f
-montan con niev	1778f
+montan con niev	1798f
 montan nevad	159f
-montan rus	1834f
+montan rus	1854f
 montañ	158f
-montañ con niev	1778f
+montañ con niev	1798f
 montañ nevad	159f
-montañ rus	1834f
+montañ rus	1854f
 montreal canadien	586f
 monóton	431f
 morad	5f
 morocc	641f
 moroccan flag	641f
-mosc	1621f
-mosqu	1620f
+mosc	1641f
+moscu	825f
+moscú	825f
+mosqu	1640f
 mostaz	110f
 much	786F
 muell	153f
 mujer	453F
 multicolor	175f
-munec japones	1848f
+munec japones	1868f
+munec rus	825f
 mur	339f
-murcielag	1557f
-murciélag	1557f
+murcielag	1577f
+murciélag	1577f
 muse	435f
 musg	131f
 musgos	131f
-musl de poll	1698f
-muñec japones	1848f
+musl de poll	1718f
+muñec japones	1868f
+muñec rus	825f
 mykon	768f
 mágic	392f
 mármol	277f
@@ -36236,7 +37086,7 @@ nacar	296f
 nad de	454f
 nam phi	662f
 napoli calci	606f
-nariz de cerd	1536f
+nariz de cerd	1556f
 natural	380f
 naturalez	380f
 nav espacial	361f
@@ -36278,9 +37128,9 @@ nga	635f
 nhat ban	618f
 nhật bản	618f
 ni	454f
-nid con huev	1650f
-nid vaci	1649f
-nid vací	1649f
+nid con huev	1670f
+nid vaci	1669f
+nid vací	1669f
 niebl	199f
 niederland	644f
 niev	184f
@@ -36300,13 +37150,14 @@ noch	189f
 noch blanc	794f
 noch de bruj	364f
 noch de san juan	749f
-noch estrellad	1823f
+noch estrellad	1843f
 noch tempran	188f
 nocheviej	750f
 nocturn	189f
 nogal	276f
 nordic	350f
-nori de feri	1833f
+nordic antigu	820f
+nori de feri	1853f
 noruz	741f
 norvec	649f
 norveg	649f
@@ -36323,6 +37174,7 @@ nouvell zeland	673f
 nouvell zéland	673f
 nov zelandi	673f
 nov zelândi	673f
+novi indi	824f
 noviembr	194f
 nub	168f
 nublad	200f
@@ -36335,10 +37187,11 @@ nuev zeland	673f
 nunc	454f
 nuov zeland	673f
 nupcial	368f
-nutri	1562f
+nutri	1582f
 nvidi	517f
 nácar	296f
 nórdic	350f
+nórdic antigu	820f
 oasi	138f
 oaxaquen	751f
 oaxaqueñ	751f
@@ -36348,14 +37201,14 @@ ocr	36f
 octubr	194f
 océan	139f
 oficin	354f
-oficin de corre europe	1800f
-oficin de corre japones	1799f
+oficin de corre europe	1820f
+oficin de corre japones	1819f
 ofrend	737f
 ola	141f
 ola de calor	202f
 oleaj	141f
 olimpiadi	680f
-oll de comid	1714f
+oll de comid	1734f
 olympic	680f
 olympic gam	680f
 olympic ring	680f
@@ -36366,8 +37219,8 @@ oniric	393f
 oníric	393f
 oolong	257f
 optimist	401f
-orangutan	1507f
-orangután	1507f
+orangutan	1527f
+orangután	1527f
 organic	380f
 orgull	748f
 orgullos	413f
@@ -36379,40 +37232,41 @@ orquide	215f
 orquíde	215f
 oscur	436f
 osmant	221f
-oso pand	1560f
+oso pand	1580f
 osterreich	647f
-ostr	1743f
+ostr	1763f
 otoman	765f
 oton	194f
 otonal	194f
 otoñ	194f
 otoñal	194f
-ovej	1538f
+outback	817f
+ovej	1558f
 oxid	284f
 oxidad	284f
 packer	576f
-paell	1713f
+paell	1733f
 paesi bassi	644f
 pais baix	644f
 pais baj	644f
-paisaj urban	1824f
-pajar	1573f
+paisaj urban	1844f
+pajar	1593f
 pakistan	666f
 pakistani flag	666f
 palaci imperial	343f
 palid	439f
-palmer	1640f
-palom	1575f
+palmer	1660f
+palom	1595f
 palt	239f
 pamukkal	795f
 pan	267f
-pan de mold	1688f
+pan de mold	1708f
 pan de oro	303f
-pan rellen	1709f
-pan sin levadur	1691f
+pan rellen	1729f
+pan sin levadur	1711f
 panasonic	540f
 pand	318f
-pantalon cort	1873f
+pantalon cort	1893f
 panton classic blu	685f
 panton greenery	682f
 panton living coral	684f
@@ -36436,7 +37290,7 @@ pari	754f
 pari saint germain	607f
 parisin	754f
 parqu	126f
-parqu nacional	1786f
+parqu nacional	1806f
 parr	133f
 parí	754f
 pascu	370f
@@ -36447,12 +37301,12 @@ pastel	444f
 pastel de cumplean	268f
 pastel de cumpleañ	268f
 pastel de lun	807f
-pastel de pescad japon	1733f
-pastel de pescad japoné	1733f
+pastel de pescad japon	1753f
+pastel de pescad japoné	1753f
 pastizal	123f
-patat	1673f
-patat asad	1729f
-patat frit	1702f
+patat	1693f
+patat asad	1749f
+patat frit	1722f
 pav real	315f
 pay bas	644f
 payas	328f
@@ -36465,27 +37319,27 @@ penasc	161f
 penumbr	448f
 peoni	211f
 peoní	211f
-pepin	1678f
-pepinill	1678f
+pepin	1698f
+pepinill	1698f
 pepsi	560f
 perezos	411f
 pergamin	290f
 perl	296f
 perou	660f
-perr	1509f
-perr calient	1704f
-perr gui	1510f
-perr guí	1510f
-perret	1509f
+perr	1529f
+perr calient	1724f
+perr gui	1530f
+perr guí	1530f
+perret	1529f
 pers	734f
 peru flagg	660f
 peruan	777f
 peruvian flag	660f
-petard	1841f
+petard	1861f
 petr	766f
 pez dorad	326f
-pez glob	1602f
-pez tropical	1601f
+pez glob	1622f
+pez tropical	1621f
 peñasc	161f
 phan lan	651f
 phap	619f
@@ -36494,26 +37348,27 @@ philippinen	670f
 pháp	619f
 phần lan	651f
 pic nevad	159f
+picass	811f
 piedr	278f
 piedr precios	313f
 piel curtid	285f
-pimient	1677f
+pimient	1697f
 pinar	121f
 pinguin	319f
 pingüin	319f
-pintalabi	1900f
+pintalabi	1920f
 pinterest	508f
 pintor	435f
 pintur	435f
 pintur a la tint	299f
 piramid	767f
-pirulet	1755f
+pirulet	1775f
 pirámid	767f
 pittsburgh steeler	578f
-pizz	1703f
+pizz	1723f
 piñ	237f
-plant de macet	1637f
-plant joven	1636f
+plant de macet	1657f
+plant joven	1656f
 plastic	304f
 plat	12f
 platan	235f
@@ -36521,11 +37376,12 @@ platead	12f
 play	142f
 play de aren	143f
 play tropical	144f
-play y sombrill	1783f
+play y sombrill	1803f
 playstation	469f
+plaz roj	825f
 plomiz	8f
 plum	310f
-plumaj	1581f
+plumaj	1601f
 plástic	304f
 plátan	235f
 poc luz	448f
@@ -36535,11 +37391,11 @@ poland	653f
 polar	182f
 polen	653f
 polish flag	653f
-poll	1571f
-poll de frent	1572f
-poll rompiend el cascaron	1570f
-poll rompiend el cascarón	1570f
-polluel	1571f
+poll	1591f
+poll de frent	1592f
+poll rompiend el cascaron	1590f
+poll rompiend el cascarón	1590f
+polluel	1591f
 pologn	653f
 poloni	653f
 polony	653f
@@ -36554,10 +37410,11 @@ portekiz	623f
 portogall	623f
 portugal flag	623f
 portugues flag	623f
-post de barber	1835f
+post de barber	1855f
 postr	268f
 prad	123f
 prader	123f
+precolombin	816f
 primaver	192f
 primaveral	192f
 profesional	403f
@@ -36568,38 +37425,39 @@ provenzal	800f
 psg	607f
 puebl	345f
 puebl de agu	346f
-puent de noch	1829f
+puent de noch	1849f
 puert	153f
 puert ric	761f
 puest de sol	176f
-puest del sol	1828f
-pulp	1604f
+puest del sol	1848f
+pulp	1624f
 pur	404f
 purez	404f
 purpur	5f
 purpurin	427f
-pájar	1573f
+pájar	1593f
 pálid	439f
 pérou	660f
 púrpur	5f
 qatar	643f
 qatar airway	542f
 qatari flag	643f
+qipa	823f
 queni	664f
 quêni	664f
 rabi	399f
 radiant	440f
 rajastan	797f
 rajastán	797f
-ram de flor	1624f
+ram de flor	1644f
 ramadan	742f
 ramadán	742f
 ran	325f
 rangoli	804f
 rar	432f
 ras	288f
-raton	1549f
-ratón	1549f
+raton	1569f
+ratón	1569f
 ray	198f
 real	379f
 real madrid	598f
@@ -36610,8 +37468,10 @@ red sox	582f
 reddit	507f
 refinad	394f
 refrescant	396f
-regal	1854f
-regal envuelt	1854f
+refugi de esqui	828f
+refugi de esquí	828f
+regal	1874f
+regal envuelt	1874f
 regi	379f
 regn unit	628f
 rein unid	628f
@@ -36628,7 +37488,7 @@ renault	483f
 repugnant	422f
 retr	376f
 riachuel	147f
-rinoceront	1546f
+rinoceront	1566f
 rio	147f
 rivier italian	756f
 robl	276f
@@ -36657,8 +37517,8 @@ romany	657f
 romeni	657f
 romántic	389f
 romêni	657f
-rop de mujer	1875f
-rop interior	1872f
+rop de mujer	1895f
+rop interior	1892f
 ros	6f
 ros barbi	679f
 ros empolvad	92f
@@ -36676,8 +37536,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	206f
-rosari	1899f
-roset	1628f
+rosari	1919f
+roset	1648f
 roumani	657f
 routemaster	678f
 royaum uni	628f
@@ -36699,6 +37559,7 @@ ryanair	546f
 río	147f
 rússi	635f
 rústic	375f
+saban	827f
 sagrad famili	757f
 sakur	205f
 salid del sol	177f
@@ -36720,9 +37581,9 @@ san patrici	371f
 san petersburg	794f
 san valentin	365f
 san valentín	365f
-sandali de mujer	1888f
+sandali de mujer	1908f
 sandi	231f
-sandwich	1705f
+sandwich	1725f
 sandí	231f
 sangr	312f
 sangrient	312f
@@ -36730,7 +37591,7 @@ santorini	349f
 santuari	342f
 santuari sintoist	798f
 santuari sintoíst	798f
-sari	1870f
+sari	824f
 satan	425f
 sataná	425f
 saten	288f
@@ -36739,13 +37600,14 @@ satén	288f
 saudi arabi	639f
 saudi arabien	639f
 saudi flag	639f
-sauropod	1594f
-saurópod	1594f
+sauropod	1614f
+saurópod	1614f
 saxofon	434f
 saxofón	434f
 schweden	648f
 schweiz	646f
 sed	288f
+sed chin	823f
 segur	403f
 selv	120f
 selv templad	119f
@@ -36755,28 +37617,32 @@ sencill	382f
 sepi	61f
 septiembr	194f
 seren	383f
+serengueti	827f
 seri	407f
-serpient	1591f
+serpient	1611f
 set	135f
 setiembr	194f
 seul	780f
+sevill	818f
+sevillan	818f
 seúl	780f
 sf giant	584f
 shanghai	771f
 shanghái	771f
 shell	487f
+shibori	821f
 shopify	558f
 sierr	158f
 sili	659f
 sin	454f
-sinagog	1817f
+sinagog	1837f
 singapor airlin	548f
 singapor flag	672f
 singaporean flag	672f
 siniestr	400f
 sl benfic	610f
 snapchat	509f
-sobr roj	1852f
+sobr roj	1872f
 sobri	418f
 sofisticad	394f
 sol	169f
@@ -36786,8 +37652,8 @@ soledad	388f
 solemn	407f
 solitari	388f
 solstici de veran	749f
-sombrer de cop	1894f
-sombrer de mujer	1893f
+sombrer de cop	1914f
+sombrer de mujer	1913f
 sombri	388f
 sombri ton	436f
 sombrill	335f
@@ -36832,7 +37698,6 @@ suen	393f
 sueñ	393f
 suic	646f
 suiss	646f
-suiz	646f
 surrealism	714f
 surrealist	714f
 sushi	273f
@@ -36848,36 +37713,37 @@ sweden	648f
 swedish flag	648f
 swis flag	646f
 switzerland	646f
-sándwich	1705f
+sándwich	1725f
 südafrik	662f
 südkore	633f
-t rex	1595f
-tablet de chocolat	1753f
+t rex	1615f
+tablet de chocolat	1773f
 taegukgi	633f
 tailand	772f
 tailandé	772f
 tailândi	669f
 tainan	792f
-tamal	1708f
-tambor	1910f
-tamboril	1911f
+taj mahal	826f
+tamal	1728f
+tambor	1930f
+tamboril	1931f
 taoba	523f
 tapi	339f
 tard	187f
-tarr de miel	1757f
+tarr de miel	1777f
 tart	268f
-tart de cumplean	1749f
-tart de cumpleañ	1749f
+tart de cumplean	1769f
+tart de cumpleañ	1769f
 tartan	775f
 tartán	775f
 tatami	782f
 taxi	336f
 tay ban nha	622f
 tayland	669f
-tazon de fide	1727f
-tazon de te	1762f
-tazón de fide	1727f
-tazón de té	1762f
+tazon de fide	1747f
+tazon de te	1782f
+tazón de fide	1747f
+tazón de té	1782f
 tchequi	655f
 tchéqui	655f
 te	253F
@@ -36885,27 +37751,28 @@ te con lech	256f
 te de burbuj	256f
 te negr	253f
 te verd	254f
-teclad musical	1906f
+teclad musical	1926f
 tecnologi	373f
 tecnologí	373f
-tejon	1565f
-tejon de la miel	1565f
-tejon meler	1565f
-tejón	1565f
-tejón de la miel	1565f
-tejón meler	1565f
-tel de aran	1618f
-tel de arañ	1618f
+tejon	1585f
+tejon de la miel	1585f
+tejon meler	1585f
+tejón	1585f
+tejón de la miel	1585f
+tejón meler	1585f
+tel de aran	1638f
+tel de arañ	1638f
 telegram	500f
 tempestad	198f
 templ	342f
 templ chin	792f
 templ corean	791f
-templ hindu	1816f
-templ hindú	1816f
+templ hindu	1836f
+templ hindú	1836f
 tenebrism	784f
 tenebros	400f
 tenebros ton	436f
+tenid indig	821f
 tenu	442f
 tenu luz	448f
 terciopel	287f
@@ -36916,8 +37783,9 @@ terror	400f
 terros	381f
 tesc	533f
 tesl	479f
-teter	1761f
-tetrabrik	1775f
+teter	1781f
+tetrabrik	1795f
+teñid índig	821f
 thai flag	669f
 thai lan	669f
 thailand	669f
@@ -36933,10 +37801,10 @@ thụy sĩ	646f
 thụy điển	648f
 tibet	776f
 tibetan	776f
-tiburon	1603f
-tiburón	1603f
-tiend de campan	1821f
-tiend de campañ	1821f
+tiburon	1623f
+tiburón	1623f
+tiend de campan	1841f
+tiend de campañ	1841f
 tiern	385f
 tiern anim	405f
 tiern ánim	405f
@@ -36948,8 +37816,8 @@ tigr	316f
 tiktok	504f
 tint	47f
 tirang	634f
-tobogan	1832f
-tobogán	1832f
+tobogan	1852f
+tobogán	1852f
 tomat	244f
 ton calid	449f
 ton cálid	449f
@@ -36961,21 +37829,22 @@ torii	798f
 torment	198f
 tormentos	198f
 toront mapl leaf	585f
-torr de toki	1812f
-tort	1694f
-tortug	1589f
+torr de toki	1832f
+tort	1714f
+tortug	1609f
 toscan	755f
 toshib	539f
 tostad	26f
+totor	813f
 tottenham	593f
 tottenham hotspur	593f
 toxic	422f
 toyot	475f
-traj de ban de una piez	1871f
-traj de bañ de una piez	1871f
+traj de ban de una piez	1891f
+traj de bañ de una piez	1891f
 tranquil	383f
-trebol	1644f
-trebol de cuatr hoj	1645f
+trebol	1664f
+trebol de cuatr hoj	1665f
 trencadi	757f
 trencadí	757f
 tricolor	619f
@@ -36984,15 +37853,15 @@ trigal	248f
 trist	388f
 tristez	388f
 triunf	413f
-trompet	1907f
+trompet	1927f
 tropic	348f
 tropical	348f
-troz de tart	1750f
+troz de tart	1770f
 truen	198f
 trung quoc	632f
 trung quốc	632f
-trébol	1644f
-trébol de cuatr hoj	1645f
+trébol	1664f
+trébol de cuatr hoj	1665f
 trópic	348f
 tschechien	655f
 tulipan	210f
@@ -37040,9 +37909,10 @@ ultimat gray	686f
 ultimat gray and illuminating	686f
 ultr violet	683f
 ultramar	44f
+uluru	817f
 ungarn	656f
 ungheri	656f
-unicorni	1525f
+unicorni	1545f
 union jack	628f
 united arab emirat	642f
 united kingdom	628f
@@ -37053,11 +37923,13 @@ urban	337f
 usa	627f
 uva	228f
 vall	160f
+vanguardi rus	810f
+vaporwav	808f
 vaquer	286f
 varonil	417f
-vas con paj	1773f
-vas de lech	1759f
-vas de whisky	1771f
+vas con paj	1793f
+vas de lech	1779f
+vas de whisky	1791f
 vegetal	430f
 vel	307f
 veneci	799f
@@ -37090,30 +37962,32 @@ verd past	51f
 verd tiern	53f
 verdor	127f
 verdur	430f
-verdur de hoj verd	1679f
+verdur de hoj verd	1699f
 vereinigt arabisch emirat	642f
 vereinigt konigreich	628f
 vereinigt königreich	628f
 vereinigt staaten	627f
 versall	709f
 very peri	687f
-vestid	1868f
+vestid	1888f
 via lacte	173f
 vibrant	386f
 victori	413f
+victorian	809f
 vid nocturn	433f
 vidri	291f
 vient	201f
 viet nam	638f
 vietnames flag	638f
+viking	820f
 vin	261f
 vin tint	261f
 vinotint	33f
 vintag	376f
 violet	22f
 violet polv	99f
-violin	1908f
-violín	1908f
+violin	1928f
+violín	1928f
 vis	491f
 viv	441f
 viv anim	386f
@@ -37138,6 +38012,7 @@ wabi sabi	351f
 warhol	785f
 wechat	501f
 weib	528f
+wes anderson	812f
 west ham	596f
 west ham united	596f
 western	730f
@@ -37153,14 +38028,15 @@ yanke	580f
 yeni zeland	673f
 youtub	467f
 yunanistan	654f
+yve klein	815f
 zafir	54f
 zanahori	246f
 zapall	243f
-zapat de hombr	1883f
-zapat de tacon	1887f
-zapat de tacón	1887f
-zapatill de ballet	1889f
-zapatill deportiv	1884f
+zapat de hombr	1903f
+zapat de tacon	1907f
+zapat de tacón	1907f
+zapatill de ballet	1909f
+zapatill deportiv	1904f
 zen	347f
 zhihu	529f
 zoc	753f
@@ -37168,17 +38044,17 @@ zoom meeting	557f
 zoom vide	557f
 zorr	321f
 áfric do sul	662f
-águil	1576f
+águil	1596f
 ámbar	32f
 ángel	424f
 áo	647f
 árab	769f
 árbol	132f
-árbol de hoj caduc	1639f
-árbol de hoj perenn	1638f
-árbol de navidad	1838f
-árbol de palm	1640f
-árbol de tanabat	1846f
+árbol de hoj caduc	1659f
+árbol de hoj perenn	1658f
+árbol de navidad	1858f
+árbol de palm	1660f
+árbol de tanabat	1866f
 ártic	182f
 áustri	647f
 ägypten	640f
@@ -37186,6 +38062,7 @@ zorr	321f
 çin	632f
 égypt	640f
 émirat arab uni	642f
+époc victorian	809f
 état uni	627f
 índi	634f
 índig	23f
@@ -37197,7 +38074,7 @@ zorr	321f
 đức	620f
 şili	659f
 ấn độ	634f
-@stems pt 2596
+@stems pt 2655
 a grand ond	721g
 abacat	239g
 abacaxi	237g
@@ -37205,24 +38082,28 @@ abd	627g
 abelh	323g
 abism	140g
 abobor	243g
-abobor de halloween	1837g
+abobor de halloween	1857g
+aborigen	817g
+aborígen	817g
 abril	192g
 abóbor	243g
-abóbor de halloween	1837g
+abóbor de halloween	1857g
 ac milan	604g
 aca de grac	747g
+acaci	827g
 acafra	274g
 acafra da terr	79g
-acampament	1782g
+acampament	1802g
 acer	129g
 acinzentad	8g
 aco	281g
 acobread	59g
 acolhedor	395g
 aconchegant	395g
-acordea	1904g
-acordeã	1904g
+acordea	1924g
+acordeã	1924g
 acud	148g
+acáci	827g
 adoravel	405g
 adorável	405g
 aeroflot	545g
@@ -37235,7 +38116,7 @@ agu	151g
 agu mar clar	66g
 aguaceir	196g
 aguad	299g
-agui	1576g
+agui	1596g
 agypten	640g
 ai cap	640g
 ai cập	640g
@@ -37262,6 +38143,7 @@ allemagn	620g
 almany	620g
 alp	159g
 alperc	78g
+alpin	828g
 alumini	283g
 alumíni	283g
 alvorad	177g
@@ -37281,7 +38163,7 @@ amazoni	120g
 amazôni	120g
 ambar	32g
 amd	516g
-amendoim	1683g
+amendoim	1703g
 americ flag	627g
 american expres	494g
 american flag	627g
@@ -37292,9 +38174,10 @@ an do	634g
 anan	237g
 ananá	237g
 and	777G
+andaluzi	818g
 andin	777g
 android	513g
-anel	1901g
+anel	1921g
 anil	23g
 anil clar	39g
 animad	386g
@@ -37332,7 +38215,7 @@ arab	769g
 arabi	769g
 arabi saoudit	639g
 arabi saudit	639g
-aranh	1617g
+aranh	1637g
 arar	320g
 arc iri	175g
 arc íri	175g
@@ -37344,14 +38227,16 @@ argentinien	625g
 argil	301g
 arizon	773g
 arjantin	625g
-arroz com curry	1726g
-arroz cozid	1725g
-arroz japon	1724g
-arroz japonê	1724g
+arroz com curry	1746g
+arroz cozid	1745g
+arroz japon	1744g
+arroz japonê	1744g
 arrozal	249g
 arsenal	588g
 arsenal fc	588g
 art	435G
+art aborigen	817g
+art aborígen	817g
 art dec	692g
 art déc	692g
 art nouveau	786g
@@ -37362,14 +38247,15 @@ artist	435g
 artistic	435g
 artístic	435g
 arvor	132g
-arvor caidic	1639g
-arvor de natal	1838g
-arvor de tanabat	1846g
+arvor caidic	1659g
+arvor de natal	1858g
+arvor de tanabat	1866g
 arábi	769g
 arábi saudit	639g
 asfalt	279g
 assombrad	400g
 assustador	400g
+astec	816g
 atletic de madrid	600g
 atletic madrid	600g
 atlétic de madrid	600g
@@ -37378,9 +38264,9 @@ audacios	402g
 audi	473g
 auror	177g
 auror boreal	174g
-auror sobr agu	1826g
-auror sobr montanh	1825g
-auror sobr águ	1826g
+auror sobr agu	1846g
+auror sobr montanh	1845g
+auror sobr águ	1846g
 australi	631g
 australian flag	631g
 australien	631g
@@ -37412,7 +38298,6 @@ azul cobalt	45g
 azul céu	41g
 azul de delft	789g
 azul jeam	69g
-azul klein	676g
 azul lag	42g
 azul mar	16g
 azul mineral	81g
@@ -37436,19 +38321,19 @@ aço	281g
 açud	148g
 açã de graç	747g
 ba lan	653g
-bacon	1700g
+bacon	1720g
 bae	642g
 bag	250g
-baguet	1690g
-baiacu	1602g
+baguet	1710g
+baiacu	1622g
 baidu	525g
 bal	269g
 bala	334g
 balad	433G
-bald de pipoc	1718g
+bald de pipoc	1738g
 balei	327g
-balei esguichand agu	1596g
-balei esguichand águ	1596g
+balei esguichand agu	1616g
+balei esguichand águ	1616g
 bali	759g
 balin	759g
 balinê	759g
@@ -37462,7 +38347,7 @@ bambuzal	122g
 banal	431g
 banan	235g
 banc	354g
-bandeir de carp	1849g
+bandeir de carp	1869g
 bander de chil	659g
 banglad	667g
 bangladesch	667g
@@ -37470,31 +38355,31 @@ bangladesh	667g
 bangladeshi flag	667g
 bangladé	667g
 banguecoqu	772g
-banj	1909g
-barat	1616g
-barbeari	1835g
-barbeir	1835g
-barber pol	1835g
+banj	1929g
+barat	1636g
+barbeari	1855g
+barbeir	1855g
+barber pol	1855g
 barbi	679g
 barbi pink	679g
 barc	599g
 barcelon	757g
 barr	166g
 barr cozid	301g
-barr de chocolat	1753g
-barrac	1821g
+barr de chocolat	1773g
+barrac	1841g
 barroc	784g
 barulhent	419g
 barç	599g
-batat	1673g
-batat assad	1729g
-batat frit	1702g
-batom	1900g
+batat	1693g
+batat assad	1749g
+batat frit	1722g
+batom	1920g
 bayern munchen	601g
 bayern munich	601g
 bayern münchen	601g
 bazar	329g
-bebid tropical	1767g
+bebid tropical	1787g
 bec	338g
 beg	17g
 beir mar	142g
@@ -37508,12 +38393,12 @@ belgium	645g
 belçik	645g
 bem estar	414g
 benfic	610g
-bent	1722g
-bentô	1722g
+bent	1742g
+bentô	1742g
 bergamot	225g
 berinjel	245g
 besikt	614g
-besour	1613g
+besour	1633g
 beta	279g
 betã	279g
 bexig	334g
@@ -37521,15 +38406,15 @@ beşiktaş	614g
 bi	645g
 bibliotec	341g
 bilibili	526g
-biquini	1874g
-biquíni	1874g
+biquini	1894g
+biquíni	1894g
 birlesik krallik	628g
 birleşik krallık	628g
-bisa	1528g
-biscoit	1748g
-biscoit da sort	1737g
-biscoit de arroz	1723g
-bisã	1528g
+bisa	1548g
+biscoit	1768g
+biscoit da sort	1757g
+biscoit de arroz	1743g
+bisã	1548g
 bizanci	711g
 bizantin	711g
 bizarr	432g
@@ -37546,22 +38431,23 @@ boc junior	615g
 boemi	708g
 boh	708g
 bol	268g
-bol asiatic	1736g
-bol asiátic	1736g
-bol de aniversari	1749g
-bol de aniversári	1749g
-bol de confet	1845g
-bol de peix	1733g
+bol asiatic	1756g
+bol asiátic	1756g
+bol de aniversari	1769g
+bol de aniversári	1769g
+bol de confet	1865g
+bol de peix	1753g
 bol lunar	807g
-bols	1877g
-bols de mao	1878g
-bols de mão	1878g
-bols pequen	1879g
-bomb	1841g
-bon de beisebol	1896g
-bonec japones	1848g
-boné	1896g
-boné de beisebol	1896g
+bols	1897g
+bols de mao	1898g
+bols de mão	1898g
+bols pequen	1899g
+bomb	1861g
+bon de beisebol	1916g
+bonec japones	1868g
+bonec russ	825g
+boné	1916g
+boné de beisebol	1916g
 booking.com	554g
 borbolet	322g
 bord escur	19g
@@ -37573,8 +38459,8 @@ bosfor	765g
 bosqu	119g
 boston celtic	571g
 boston red sox	582g
-bot de trekking	1885g
-bot feminin	1890g
+bot de trekking	1905g
+bot feminin	1910g
 boémi	708g
 boêmi	708g
 branc	10g
@@ -37594,7 +38480,7 @@ brazil	624g
 brazilian flag	624g
 bresil	624g
 brezily	624g
-brilh	1842g
+brilh	1862g
 brilhant	440g
 brim	286g
 brinqued	377g
@@ -37602,7 +38488,7 @@ bris	201g
 britanic	764g
 british flag	628g
 britânic	764g
-brocoll	1680g
+brocoll	1700g
 bronz	58g
 bronz antig	302g
 bronzead	26g
@@ -37610,31 +38496,31 @@ brum	199g
 brutalism	695g
 brutalist	695g
 brésil	624g
-brócoll	1680g
+brócoll	1700g
 bubbl tea	256g
-bufal asiatic	1531g
-buqu	1624g
-buquê	1624g
+bufal asiatic	1551g
+buqu	1644g
+buquê	1644g
 buran	799g
 burger king	536g
-burrit	1707g
+burrit	1727g
 bus londonien	678g
 bvb	602g
 bélgic	645g
 bósfor	765g
-búfal asiátic	1531g
+búfal asiátic	1551g
 bỉ	645g
 bồ đào nha	623g
-caab isl	1819g
-caab islã	1819g
+caab isl	1839g
+caab islã	1839g
 caban	360g
-cabr	1539g
-cacarol com comid	1713g
+cabr	1559g
+cacarol com comid	1733g
 cacau	258g
-cachecol	1864g
+cachecol	1884g
 cachoeir	150g
-cachorr	1509g
-cachorr quent	1704g
+cachorr	1529g
+cachorr quent	1724g
 cact	134g
 caf	251g
 caf bar	340g
@@ -37646,10 +38532,10 @@ café bar	340g
 café com leit	252g
 cai	153g
 cair	767g
-caix de bent	1722g
-caix de bentô	1722g
-caix par viagem	1738g
-calic de vinh	1765g
+caix de bent	1742g
+caix de bentô	1742g
+caix par viagem	1758g
+calic de vinh	1785g
 californi	774g
 californian	774g
 califórni	774g
@@ -37658,90 +38544,93 @@ calor	202g
 calora	202g
 caloros	395g
 calorã	202g
-camara	1741g
-camara frit	1732g
-camarã	1741g
-camarã frit	1732g
-camel	1540g
-camel com dua corcov	1541g
-camel de uma so corcov	1540g
-camel de uma só corcov	1540g
-camis	1862g
-camiset	1862g
+camara	1761g
+camara frit	1752g
+camarã	1761g
+camarã frit	1752g
+camel	1560g
+camel com dua corcov	1561g
+camel de uma so corcov	1560g
+camel de uma só corcov	1560g
+camis	1882g
+camiset	1882g
 camp	123g
 camp de arroz	249g
 camp de batalh	428g
 camp de trig	248g
 camp rural	345g
 camuflagem	428g
-camundong	1549g
+camundong	1569g
 canad	630g
 canadian flag	630g
 canadiem de montreal	586g
 canadiem de montréal	586g
 canadá	630g
-canec de cervej	1768g
+canec de cervej	1788g
 canel	274g
-canguru	1564g
+canguru	1584g
 canion	157g
-cao gui	1510g
+cao gui	1530g
 caotic	419g
-capacacet de socorrist	1898g
-capacet militar	1897g
+capacacet de socorrist	1918g
+capacet militar	1917g
 capadoci	801g
 capadóci	801g
-capel de casament	1811g
+capel de casament	1831g
 capim	124g
 cappuccin	252g
 caqui	25g
-caracol	1608g
+caracol	1628g
 caramel	259g
 caramel clar	26g
-caramuj	1605g
-caranguej	1739g
+caramuj	1625g
+caranguej	1759g
 caravaggi	784g
 carib	761g
 caribenh	761g
 carmesim	71g
 carmim	70g
-carn	1697g
-carn no oss	1697g
+carn	1717g
+carn no oss	1717g
 carnaval	332g
 carnaval do rio	805g
-carneir	1537g
+carneir	1557g
 carp koi	326g
 carrefour	531g
-carrilha de vent	1850g
-carrilhã de vent	1850g
-carrossel	1831g
-cartol	1894g
+carrilha de vent	1870g
+carrilhã de vent	1870g
+carrossel	1851g
+cartaz sovietic	810g
+cartaz soviétic	810g
+cartol	1914g
 carvalh	276g
-cas abandonad	1795g
-cas com jardim	1797g
+cas abandonad	1815g
+cas com jardim	1817g
 cas de camp	360g
-casac	1866g
+casac	1886g
 casament	368g
 cascat	150g
 castanh	7g
 castanh avermelhad	20g
 castel	356g
-castel europeu	1810g
-castel japon	1809g
-castel japonê	1809g
-castel medieval	1810g
-castor	1555g
+castel europeu	1830g
+castel japon	1829g
+castel japonê	1829g
+castel medieval	1830g
+castor	1575g
 catar	643g
 catedral	357g
-caval	1524g
-caval de carrossel	1831g
+caval	1544g
+caval de carrossel	1851g
 cavern	162g
-caçarol com comid	1713g
+caçarol com comid	1733g
 caótic	419g
-cebol	1682g
+cebol	1702g
 cechi	655g
 ceky	655g
 celadon	294g
 celestial	424g
+celt	819g
 celtic	571g
 celtic fc	617g
 cenour	246g
@@ -37753,7 +38642,7 @@ cerejeir	205g
 cerejeir em flor	205g
 cerejeir florid	205g
 cerule	40g
-cerv	1527g
+cerv	1547g
 cervej	263g
 cerâmic	301g
 cerúle	40g
@@ -37764,7 +38653,7 @@ ceu estrelad	172g
 cha	253g
 cha com leit	256g
 cha de bolh	256g
-cha perolad	1774g
+cha perolad	1794g
 cha pret	253g
 cha verd	254g
 chal	360g
@@ -37774,16 +38663,17 @@ champanh	262g
 chanel	569g
 chanuc	743g
 chanucá	743g
-chapeu de formatur	1895g
-chapeu feminin	1893g
-chapéu de formatur	1895g
-chapéu feminin	1893g
+chapeu de formatur	1915g
+chapeu feminin	1913g
+chapéu de formatur	1915g
+chapéu feminin	1913g
 charc	148g
 chartreus	67g
 chat	431G
 chefchaouen	796g
 chelse	589g
 chelse fc	589g
+cheongsam	823g
 chequi	655g
 chiaroscur	784g
 chicag bull	572g
@@ -37793,8 +38683,8 @@ chilean flag	659g
 chili drapeau	659g
 chin	632g
 chinaflagg	632g
-chinel	1882g
-chinel de prai	1882g
+chinel	1902g
+chinel de prai	1902g
 chines flag	632g
 chocolat	258g
 chovend	196g
@@ -37805,12 +38695,12 @@ chuvos	196g
 chá	253g
 chá com leit	256g
 chá de bolh	256g
-chá perolad	1774g
+chá perolad	1794g
 chá pret	253g
 chá verd	254g
 cian	14g
 cidad	337g
-cidad ao anoitecer	1827g
+cidad ao anoitecer	1847g
 cidad azul	796g
 cidad proibid	343g
 cidad ros	797g
@@ -37825,8 +38715,8 @@ cinz ferr	87g
 cinz prat	86g
 cinz top	68g
 cinzent	8g
-circ	1836g
-cisn	1578g
+circ	1856g
+cisn	1598g
 citric	225g
 cium	423g
 ciument	423g
@@ -37837,7 +38727,7 @@ classic blu	685g
 clinic	353g
 clínic	353g
 co do sao vang	638g
-coal	1559g
+coal	1579g
 cobalt	45g
 cobic	423g
 cobiç	423g
@@ -37846,10 +38736,10 @@ coc	238g
 coc col	458g
 coc colanin	458g
 coc colanın	458g
-coelh	1553g
+coelh	1573g
 cogumel	135g
 cok	458g
-colet salv vid	1860g
+colet salv vid	1880g
 colheit	747g
 colin	158g
 coliseu	781g
@@ -37857,10 +38747,10 @@ colombi	658g
 colombian flag	658g
 colorid	175g
 colômbi	658g
-comid enlatad	1721g
-con de fest	1844g
+comid enlatad	1741g
+con de fest	1864g
 concret	279g
-confet	1845g
+confet	1865g
 confianc	403g
 confianç	403g
 confiavel	403g
@@ -37868,16 +38758,18 @@ confiável	403g
 congelad	447g
 conifer	121g
 constantinopl	765g
-construca	1789g
-construçã	1789g
+construca	1809g
+construtivism	810g
+construtivist	810g
+construçã	1809g
 cont de fad	392g
-contemplaca da lua	1851g
-contemplaçã da lua	1851g
+contemplaca da lua	1871g
+contemplaçã da lua	1871g
 content	387g
 conífer	121g
-cop com canud	1773g
-cop de leit	1759g
-coquetel	1766g
+cop com canud	1793g
+cop de leit	1779g
+coquetel	1786g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -37902,22 +38794,22 @@ core du sud	633g
 corean	780g
 corei	780g
 corei do sul	633g
-coro	1892g
+coro	1912g
 corporativ	354g
 correg	147g
-correi	1800g
-correi japon	1799g
-correi japonê	1799g
-corrid de caval	1524g
-cort de carn	1699g
-coruj	1579g
+correi	1820g
+correi japon	1819g
+correi japonê	1819g
+corrid de caval	1544g
+cort de carn	1719g
+coruj	1599g
 coré du sud	633g
 cosm	173g
 cost	142g
 cost amalfitan	756g
 cost azul	800g
 cour	285g
-cox de frang	1698g
+cox de frang	1718g
 coz	358g
 cr flameng	616g
 crem	18g
@@ -37930,25 +38822,27 @@ criatividad	435g
 crisantem	214g
 cristal	297g
 crisântem	214g
-crocodil	1588g
-croissant	1689g
+crocodil	1608g
+croissant	1709g
 crom	283g
 cub	674g
-cub de gel	1777g
+cub de gel	1797g
 cuban	752g
 cuban flag	674g
-cuec	1872g
-cupcak	1751g
+cubism	811g
+cubist	811g
+cuec	1892g
+cupcak	1771g
 curcum	79g
 curry	274g
 cyberpunk	372g
 czech flag	655g
 czech republic	655g
 czechi	655g
-cálic de vinh	1765g
+cálic de vinh	1785g
 cáqui	25g
 cânion	157g
-cão gui	1510g
+cão gui	1530g
 céu	167g
 céu cinzent	200g
 céu estrelad	172g
@@ -37961,7 +38855,7 @@ damasc	78g
 dan mach	650g
 dancheong	791g
 danemark	650g
-dang	1735g
+dang	1755g
 danimarc	650g
 danimark	650g
 danish flag	650g
@@ -37972,19 +38866,21 @@ de manh	185g
 de manhã	185g
 debaix agu	362g
 debaix águ	362g
-decoraca de pinh	1847g
-decoraçã de pinh	1847g
+decoraca de pinh	1867g
+decoraçã de pinh	1867g
 delicad	385g
 dell	518g
 demoni	425g
 demôni	425g
 denmark	650g
-derramand liquid	1772g
-derramand líquid	1772g
+derramand liquid	1792g
+derramand líquid	1792g
 desbotad	443g
 desbotad clar	439g
 desert	155g
 desfiladeir	157g
+design suic	814g
+design suíç	814g
 dessaturad	443g
 deutschland	620g
 dezembr	195g
@@ -38013,16 +38909,16 @@ diwali	804g
 doc de leit	259g
 docker	511g
 dodger	581g
-dodô	1580g
+dodô	1600g
 doenc	422g
 doent	422g
 doenç	422g
 dolar	420g
 domin	568g
-donut	1747g
+donut	1767g
 dourad	11g
-draga	1593g
-dragã	1593g
+draga	1613g
+dragã	1613g
 drapeau de singapour	672g
 drapeau francal	619g
 drapeau françal	619g
@@ -38037,8 +38933,8 @@ easyjet	547g
 ebay	498g
 ecologic	380g
 ecológic	380g
-edifici comercial	1798g
-edifíci comercial	1798g
+edifici comercial	1818g
+edifíci comercial	1818g
 egeu	768g
 egipci	767g
 egipt	640g
@@ -38047,7 +38943,7 @@ egypt	640g
 egyptian flag	640g
 egípci	767g
 eid	742g
-elefant	1544g
+elefant	1564g
 eleganci	394g
 elegant	394g
 elegânci	394g
@@ -38075,12 +38971,13 @@ enigmátic	391g
 ensolarad	169g
 entardecer	176g
 entediant	431g
-envelop vermelh	1852g
+envelop vermelh	1872g
 enérgic	386g
+era vitorian	809g
 erupca	163g
-erupca vulcanic	1780g
+erupca vulcanic	1800g
 erupçã	163g
-erupçã vulcânic	1780g
+erupçã vulcânic	1800g
 erv	136g
 erv aromatic	136g
 erv aromátic	136g
@@ -38094,9 +38991,9 @@ escoci	775g
 escocê	775g
 escol	355g
 escol de samb	805g
-escorpia	1619g
-escorpiã	1619g
-escorregador	1832g
+escorpia	1639g
+escorpiã	1639g
+escorregador	1852g
 escritori	354g
 escritóri	354g
 escur	436g
@@ -38104,7 +39001,7 @@ escóci	775g
 esmerald	49g
 espac	173g
 espagn	622g
-espaguet	1728g
+espaguet	1748g
 espan	622g
 espanh	622g
 espantos	421g
@@ -38113,28 +39010,32 @@ españ	622g
 especiari	274g
 esperanc	401g
 esperanç	401g
-espig de milh	1675g
+espig de milh	1695g
 espiritual	409g
 espress	251g
 espumant	262g
-esquil	1554g
+esquil	1574g
 esquisit	432g
 estaca espacial	361g
 estad unid	627g
-estadi	1787g
-estatu da liberdad	1813g
+estadi	1807g
+estatu da liberdad	1833g
 estaçã espacial	361g
 estil chin	352g
 estil chinê	352g
+estil suic	814g
+estil suíç	814g
 estival	193g
 estranh	432g
 estrel	172g
-estrel brilhant	1842g
+estrel brilhant	1862g
 estrelad	172g
 estress	410g
 estressad	410g
-estádi	1787g
-estátu da liberdad	1813g
+estudi ghibli	813g
+estádi	1807g
+estátu da liberdad	1833g
+estúdi ghibli	813g
 etat uni	627g
 etere	393g
 etére	393g
@@ -38153,7 +39054,7 @@ fabric	374g
 facebook	463g
 faianc de delft	789g
 faianç de delft	789g
-falafel	1710g
+falafel	1730g
 falesi	161g
 falési	161g
 fantasi	392g
@@ -38161,8 +39062,8 @@ fara	767g
 faraó	767g
 faroest	730g
 fas	641g
-fati de pizz	1703g
-fati de tort	1752g
+fati de pizz	1723g
+fati de tort	1772g
 fauvism	712g
 fazend	345g
 fc barcelon	599g
@@ -38170,8 +39071,8 @@ fc bayern	601g
 fc port	611g
 fedex	489g
 fei	422g
-feijo	1684g
-feijão	1684g
+feijo	1704g
+feijão	1704g
 feir do templ	792g
 feir livr	329g
 feir noturn	330g
@@ -38220,18 +39121,19 @@ finnish flag	651g
 finnland	651g
 fiord	802g
 firefox	512g
-fit de lembret	1855g
+fit de lembret	1875g
 flag of japan	618g
+flamenc	818g
 flameng	616g
 flaming	314g
 fliperam	701g
 floc de nev	184g
 flor	204g
-flor branc	1626g
+flor branc	1646g
 flor de ameixeir	212g
 flor de cerejeir	205g
 flor de pessegueir	213g
-flor murch	1630g
+flor murch	1650g
 floral	204g
 florenc	755g
 florenç	755g
@@ -38250,19 +39152,19 @@ fog de artifíci	331g
 fogueir	164g
 foguet	361g
 folh	127g
-folh ao vent	1648g
+folh ao vent	1668g
 folh caid	128g
 folh caíd	128g
-folh de bord	1646g
+folh de bord	1666g
 folh de our	303g
 folh de outon	128g
 folh sec	128g
 folhagem	127g
 folhagem de outon	128g
-fondu	1715g
-font	1820g
+fondu	1735g
+font	1840g
 formal	407g
-formig	1611g
+formig	1631g
 fort	402g
 fortalez	356g
 framboes	230g
@@ -38293,15 +39195,15 @@ galaxi	173g
 galeri	435g
 galáxi	173g
 galã	252g
-gamb	1563g
-gambá	1563g
+gamb	1583g
+gambá	1583g
 gan	665g
 gananci	423g
 ganânci	423g
 garo	197g
-garraf de champanh	1764g
-garraf e cop de saqu	1763g
-garraf e cop de saquê	1763g
+garraf de champanh	1784g
+garraf e cop de saqu	1783g
+garraf e cop de saquê	1783g
 gaudi	757g
 gaudí	757g
 gead	183g
@@ -38317,10 +39219,11 @@ germani	620g
 germany	620g
 ghan	665g
 ghanaian flag	665g
+ghibli	813g
 giamaic	661g
 giappon	618g
 ginkg	130g
-giraf	1543g
+giraf	1563g
 girassol	208g
 girassól	208g
 github	510g
@@ -38335,7 +39238,7 @@ golden stat warrior	573g
 golf	327g
 gondol	799g
 googl	462g
-goril	1506g
+goril	1526g
 gotic	408g
 grafit	37g
 gram	124g
@@ -38345,7 +39248,7 @@ grand canyon	773g
 grand muralh	344g
 grand ond de kanagaw	721g
 granit	278g
-gravat	1861g
+gravat	1881g
 grec	654g
 greec	654g
 greek flag	654g
@@ -38354,13 +39257,13 @@ greg	768g
 gren	19g
 grená	19g
 griechenland	654g
-gril	1615g
+gril	1635g
 grut	162g
 grèc	654g
 guard chuv	335g
-guaxinim	1514g
+guaxinim	1534g
 guerr	428g
-guitarr	1905g
+guitarr	1925g
 guloseim	269g
 guney afrik	662g
 guney kor	633g
@@ -38373,20 +39276,21 @@ h m	534g
 ha lan	644g
 hab	586g
 halloween	364g
-hamburguer	1701g
-hambúrguer	1701g
+hamburguer	1721g
+hambúrguer	1721g
 han quoc	633g
+hanbok	822g
 hanukkah	743g
 havai	760g
 havaian	760g
 havan	752g
 havaí	760g
 her	133G
-hibisc	1631g
+hibisc	1651g
 himalai	776g
 hindistan	634g
-hipopotam	1547g
-hipopótam	1547g
+hipopotam	1567g
+hipopótam	1567g
 hippi	707g
 histori em quadr	785g
 históri em quadr	785g
@@ -38409,7 +39313,7 @@ hortelã	30g
 hortensi	216g
 hortênsi	216g
 hospital	353g
-hotel	1803g
+hotel	1823g
 huawei	520g
 hungarian flag	656g
 hungary	656g
@@ -38428,12 +39332,13 @@ igrej	357g
 ikb	676g
 ike	461g
 ilh	154g
-ilh desert	1785g
+ilh desert	1805g
 ilhot	154g
 illuminating	686g
 imperial	379g
 impressionism	783g
 impressionist	783g
+inc	816g
 incendi	164g
 incrivel	421g
 incrível	421g
@@ -38453,7 +39358,7 @@ infern	425g
 infernal	425g
 inglaterr	764g
 inocent	404g
-inset	1610g
+inset	1630g
 instagram	464g
 intel	515g
 intens	402g
@@ -38471,6 +39376,7 @@ ira	399g
 ireland	629g
 irish flag	629g
 irland	629g
+irlandê	819g
 island flagg	652g
 islandê	758g
 ispany	622g
@@ -38487,7 +39393,7 @@ itáli	621g
 izland	652g
 jad	295g
 jaipur	797g
-jalec	1859g
+jalec	1879g
 jamaican flag	661g
 jamaik	661g
 jamaiqu	661g
@@ -38505,7 +39411,7 @@ japón	618g
 jardim	125g
 jardim zen	347g
 jasmim	220g
-javali	1535g
+javali	1555g
 jazz	434G
 jeam	286g
 jeux olympiqu	680g
@@ -38540,24 +39446,25 @@ knick	575g
 kolombiy	658g
 kolumbien	658g
 korean flag	633g
+kremlin	825g
 kub	674g
 kyot	798g
 küb	674g
 la galaxy	587g
 la laker	570g
 lac	300g
-lac de fit	1853g
+lac de fit	1873g
 lag	146g
 lag de lotu	149g
 lag de lótu	149g
 lag pequen	148g
-lagartix	1590g
+lagartix	1610g
 lago	145g
-lagost	1740g
+lagost	1760g
 laker	570g
 lam	166g
 lamborghini	471g
-lamen	1727g
+lamen	1747g
 lampad	333g
 lampia	306g
 lampiã	306g
@@ -38570,18 +39477,18 @@ lata	60g
 latã	60g
 lav	163g
 lavand	207g
-laç de fit	1853g
+laç de fit	1873g
 leg	565g
 legum	430g
 leicester city	594g
 leit	265g
 lenov	519g
 lent	411g
-leopard	1520g
+leopard	1540g
 letreir luminos	305g
 lfc	590g
 lg	538g
-lham	1542g
+lham	1562g
 lidl	532g
 lil	64g
 lil palid	90g
@@ -38591,12 +39498,12 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	224g
-lima sicilian	1656g
+lima sicilian	1676g
 limo	224g
 limoeir	224g
 limonad	224g
 limã	224g
-limã sicilian	1656g
+limã sicilian	1676g
 limão	224g
 lind	405g
 linh	289g
@@ -38609,14 +39516,14 @@ living coral	684g
 livr	309g
 livr antig	309g
 livrari	341g
-loj de convenienci	1805g
-loj de conveniênci	1805g
-loj de departament	1807g
-lon de circ	1836g
+loj de convenienci	1825g
+loj de conveniênci	1825g
+loj de departament	1827g
+lon de circ	1856g
 london bus	678g
 londr	764g
 londrin	764g
-lontr	1562g
+lontr	1582g
 los angel dodger	581g
 los angel laker	570g
 lotu	209g
@@ -38639,17 +39546,17 @@ luz de vel	307g
 luz do sol	169g
 luz neon	305g
 lyft	497g
-lámen	1727g
+lámen	1747g
 lâmpad	333g
 lótu	209g
 mac	233g
 mac verd	234g
-mac vermelh	1660g
-macac	1505g
+mac vermelh	1680g
+macac	1525g
 macaristan	656g
 macarom	272g
 madeir	276g
-madeir serrad	1792g
+madeir serrad	1812g
 madreperol	296g
 madrepérol	296g
 madrugad	177g
@@ -38660,8 +39567,7 @@ magic	392g
 magm	163g
 magnoli	223g
 magnóli	223g
-mai	192g
-maiô	1871g
+maiô	1891g
 malaisi	671g
 malaquit	82g
 malasi	671g
@@ -38670,8 +39576,8 @@ malaysian flag	671g
 malezy	671g
 malv	63g
 malási	671g
-mamadeir	1758g
-mamut	1545g
+mamadeir	1778g
+mamut	1565g
 man city	592g
 man united	591g
 man utd	591g
@@ -38710,9 +39616,10 @@ mat	119g
 mat atlantic	120g
 mat atlântic	120g
 match	255g
+matriosk	825g
 maçã	233g
 maçã verd	234g
-maçã vermelh	1660g
+maçã vermelh	1680g
 mcdonald	459g
 med	400g
 medic	353g
@@ -38728,12 +39635,12 @@ mei noit	190g
 meituan	527g
 meksik	626g
 mel	260g
-mela	1653g
+mela	1673g
 melanci	231g
 melancoli	388g
 melancolic	388g
 melancólic	388g
-melã	1653g
+melã	1673g
 men o	454g
 menin	453G
 menor	743g
@@ -38741,7 +39648,7 @@ menorá	743g
 ment	30g
 mercad	329g
 mercad noturn	330g
-mesquit	1815g
+mesquit	1835g
 messic	626g
 metal	283g
 metalic	283g
@@ -38754,12 +39661,12 @@ mexican flag	626g
 mexik	626g
 mexiqu	626g
 miami heat	574g
-microbi	1623g
+microbi	1643g
 microsoft	561g
-micróbi	1623g
+micróbi	1643g
 milh	247g
 militar	428g
-minhoc	1622g
+minhoc	1642g
 minimalism	382g
 minimalist	382g
 mirtil	229g
@@ -38769,35 +39676,39 @@ misterios	391g
 mistic	391g
 mistéri	391g
 mitsubishi	486g
+miyazaki	813g
 moc	453G
 moch mouss	690g
-mochil	1881g
-mochil escolar	1881g
+mochil	1901g
+mochil escolar	1901g
 modern	382g
+mogol	826g
 monet	783g
 monocrom	426g
 monocromatic	426g
 monocromátic	426g
 monoton	431g
 mont	158g
-mont fuji	1781g
+mont fuji	1801g
 montanh	158g
-montanh com nev	1778g
+montanh com nev	1798g
 montanh nevad	159g
-montanh russ	1834g
+montanh russ	1854g
 montreal canadiem	586g
 monóton	431g
 morang	226g
-morceg	1557g
+morceg	1577g
 morocc	641g
 moroccan flag	641g
-mosc	1621g
-mosquit	1620g
+mosc	1641g
+moscou	825g
+moscov	825g
+mosquit	1640g
 mostard	110g
-motel	1804g
+motel	1824g
 moç	453G
 much	786G
-mud de plant	1636g
+mud de plant	1656g
 mulher	453G
 multicolorid	175g
 mur	339g
@@ -38814,7 +39725,7 @@ nad de	454g
 nam phi	662g
 nao	454g
 napoli calci	606g
-nariz de porc	1536g
+nariz de porc	1556g
 nascer do sol	177g
 natal	363g
 natalin	363g
@@ -38861,14 +39772,15 @@ nigéri	663g
 nijery	663g
 nil	767g
 ninfei de monet	783g
-ninh com ovo	1650g
-ninh vazi	1649g
+ninh com ovo	1670g
+ninh vazi	1669g
 nintend	563g
 nissan	477g
 nobr	379g
 nogueir	276g
 noit branc	794g
-noit estrelad	1823g
+noit estrelad	1843g
+noiv indian	824g
 noj	422g
 nojent	422g
 nordic	350g
@@ -38907,15 +39819,16 @@ não	454g
 néon	305g
 névo	199g
 nórdic	350g
+o grand hotel budapest	812g
 oasl	138g
 obscur	436g
 ocas	176g
 ocean	139g
 ocr	36g
-ocul	1856g
-ocul de proteca	1858g
-ocul escur	1857g
-oden	1730g
+ocul	1876g
+ocul de proteca	1878g
+ocul escur	1877g
+oden	1750g
 off whit	104g
 oi	452g
 ola	452g
@@ -38934,7 +39847,7 @@ oniric	393g
 oníric	393g
 oolong	257g
 opac	443g
-orangotang	1507g
+orangotang	1527g
 organic	380g
 orgulh	748g
 orgulhos	413g
@@ -38945,16 +39858,17 @@ orquíde	215g
 orvalh	203g
 osmant	221g
 osterreich	647g
-ostr	1743g
+ostr	1763g
 otimist	401g
 otoman	765g
 our	11G
 ousad	402g
+outback	817g
 outon	194g
 outonal	194g
 outubr	194g
-ovelh	1538g
-ovo frit	1712g
+ovelh	1558g
+ovo frit	1732g
 oásl	138g
 pacific	383g
 packer	576g
@@ -38970,13 +39884,13 @@ palaci imperial	343g
 palhac	328g
 palhaç	328g
 palid	439g
-palmeir	1640g
+palmeir	1660g
 paláci imperial	343g
 pamukkal	795g
 panasonic	540g
 pand	318g
-panel	1714g
-panquec	1694g
+panel	1734g
+panquec	1714g
 panton classic blu	685g
 panton greenery	682g
 panton living coral	684g
@@ -38986,9 +39900,9 @@ panton ultr violet	683g
 panton very peri	687g
 panton viv magent	688g
 pao	267g
-pao de lo de morang	1750g
-pao rechead	1709g
-pao siri	1691g
+pao de lo de morang	1770g
+pao rechead	1729g
+pao siri	1711g
 papagai	320g
 papel	290g
 papoul	219g
@@ -39005,9 +39919,9 @@ parisiens	754g
 parl	754g
 parl saint germain	607g
 parqu	126g
-parqu nacional	1786g
+parqu nacional	1806g
 pasco	370g
-passar	1573g
+passar	1593g
 past	123g
 pastel	444g
 pastél	444g
@@ -39021,16 +39935,16 @@ país baj	644g
 peach fuzz	689g
 pedr	278g
 pedr precios	313g
-pedregulh	1791g
-pegad de pat	1566g
-peix	1600g
+pedregulh	1811g
+pegad de pat	1586g
+peix	1620g
 peix dourad	326g
-peix tropical	1601g
+peix tropical	1621g
 pen	310g
 penhasc	161g
 penumbr	448g
 peoni	211g
-pepin	1678g
+pepin	1698g
 pepsi	560g
 pergam	290g
 perol	296g
@@ -39050,28 +39964,29 @@ philippinen	670g
 pháp	619g
 phần lan	651g
 pic nevad	159g
-piment	1676g
-pimenta	1677g
-pimentã	1677g
+picass	811g
+piment	1696g
+pimenta	1697g
+pimentã	1697g
 pinguim	319g
 pinhal	121g
 pinheir	121g
-pint chocand	1570g
-pint de frent	1572g
-pint de perfil	1571g
+pint chocand	1590g
+pint de frent	1592g
+pint de perfil	1591g
 pinterest	508g
 pintor	435g
 pintur	435g
 pintur a nanquim	299g
-pipoc	1718g
-pipoc de cinem	1718g
+pipoc	1738g
+pipoc de cinem	1738g
 piramid	767g
-pirulit	1755g
+pirulit	1775g
 pirâmid	767g
 pisc pisc	333g
 pittsburgh steeler	578g
-pizz	1703g
-plant de arroz	1642g
+pizz	1723g
+plant de arroz	1662g
 plastic	304g
 playstation	469g
 plum	310g
@@ -39085,16 +40000,16 @@ polish flag	653g
 pologn	653g
 poloni	653g
 polony	653g
-polv	1604g
+polv	1624g
 polôni	653g
-pomb branc	1575g
-pont a noit	1829g
-pont à noit	1829g
-poodl	1511g
+pomb branc	1595g
+pont a noit	1849g
+pont à noit	1849g
+poodl	1531g
 pop art	785g
 por do sol	176g
-porc	1534g
-porc esp	1556g
+porc	1554g
+porc esp	1576g
 porcelan	292g
 porcelan azul e branc	293g
 porsch	480g
@@ -39104,29 +40019,32 @@ portogall	623g
 portugal flag	623g
 portugues	790g
 portugues flag	623g
-post de barbeir	1835g
-pot de mel	1757g
+post de barbeir	1855g
+pot de mel	1777g
 pouc luz	448g
+prac vermelh	825g
 prad	123g
 pradari	123g
 prai	142g
 prai de arei	143g
-prai e guard sol	1783g
+prai e guard sol	1803g
 prai tropical	144g
 prat	12g
 pratead	12g
-predi da escol	1806g
-predi greg	1788g
-preguic	1561g
+praç vermelh	825g
+pre colombian	816g
+predi da escol	1826g
+predi greg	1808g
+preguic	1581g
 preguicos	411g
-preguiç	1561g
+preguiç	1581g
 preguiços	411g
-present	1854g
+present	1874g
 pret	9g
 pret azulad	80g
 pret e branc	426g
 pret tint	47g
-pretzel	1692g
+pretzel	1712g
 primaver	192g
 primaveril	192g
 profissional	403g
@@ -39136,23 +40054,24 @@ provenc	800g
 provencal	800g
 provenç	800g
 provençal	800g
-prédi da escol	1806g
-prédi greg	1788g
+pré colombian	816g
+prédi da escol	1826g
+prédi greg	1808g
 psg	607g
-pudim	1756g
-pudim de leit	1756g
-pudim de ovo	1756g
+pudim	1776g
+pudim de leit	1776g
+pudim de ovo	1776g
 pur	404g
 purez	404g
 purpur	5g
 purpurin	427g
 pálid	439g
 pásco	370g
-pássar	1573g
+pássar	1593g
 pão	267g
-pão de ló de morang	1750g
-pão rechead	1709g
-pão síri	1691g
+pão de ló de morang	1770g
+pão rechead	1729g
+pão síri	1711g
 pérol	296g
 pérou	660g
 pêsseg	232g
@@ -39161,16 +40080,17 @@ púrpur	5g
 qatar	643g
 qatar airway	542g
 qatari flag	643g
+qipa	823g
 quart	359g
 quartz	297g
 qued agu	150g
 qued águ	150g
-queij	1696g
-queij suic	1696g
-queij suíç	1696g
+queij	1716g
+queij suic	1716g
+queij suíç	1716g
 queni	664g
 quermess	332g
-quimon	1869g
+quimon	1889g
 quiot	798g
 quêni	664g
 ra	325g
@@ -39185,7 +40105,7 @@ ramadã	742g
 rangoli	804g
 rapaz	453G
 rapos	321g
-raspad de gel	1745g
+raspad de gel	1765g
 real	379g
 real madrid	598g
 real madrid cf	598g
@@ -39217,7 +40137,7 @@ retr	376g
 retrô	376g
 reveillon	750g
 riach	147g
-rinoceront	1546g
+rinoceront	1566g
 rio	147g
 rio de janeir	805g
 rivier italian	756g
@@ -39225,7 +40145,7 @@ roch	161g
 roched	161g
 rococ	709g
 rococó	709g
-rod gigant	1833g
+rod gigant	1853g
 roman	781g
 romani	657g
 romanian flag	657g
@@ -39249,34 +40169,34 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	206g
 rosad	6g
-rosari de oraca	1899g
-rosc	1693g
+rosari de oraca	1919g
+rosc	1713g
 roseir	206g
-roset	1628g
-rost de cachorr	1508g
-rost de camundong	1548g
-rost de caval	1521g
-rost de coelh	1552g
-rost de draga	1592g
-rost de dragã	1592g
-rost de gat	1515g
-rost de hamster	1551g
-rost de lea	1517g
-rost de leã	1517g
-rost de lob	1512g
-rost de macac	1504g
-rost de pand	1560g
-rost de porc	1533g
-rost de rapos	1513g
-rost de sap	1587g
-rost de tigr	1518g
-rost de unicorni	1525g
-rost de unicórni	1525g
-rost de urs	1558g
-rost de vac	1529g
-rosári de oraçã	1899g
+roset	1648g
+rost de cachorr	1528g
+rost de camundong	1568g
+rost de caval	1541g
+rost de coelh	1572g
+rost de draga	1612g
+rost de dragã	1612g
+rost de gat	1535g
+rost de hamster	1571g
+rost de lea	1537g
+rost de leã	1537g
+rost de lob	1532g
+rost de macac	1524g
+rost de pand	1580g
+rost de porc	1553g
+rost de rapos	1533g
+rost de sap	1607g
+rost de tigr	1538g
+rost de unicorni	1545g
+rost de unicórni	1545g
+rost de urs	1578g
+rost de vac	1549g
+rosári de oraçã	1919g
 roumani	657g
-roup feminin	1875g
+roup feminin	1895g
 routemaster	678g
 rox	5g
 royaum uni	628g
@@ -39301,44 +40221,45 @@ régi	379g
 réveillon	750g
 rússi	635g
 rústic	375g
-sacol de compr	1880g
+sacol de compr	1900g
 sadi	414g
 safir	54g
 sakur	205g
 sal de aul	355g
 salad	430g
-salad verd	1717g
+salad verd	1737g
 salma	29g
 salmã	29g
 salvi	94g
 samb	805g
 samsung	468g
 san francisc giant	584g
-sandali feminin	1888g
-sanduich	1705g
-sanduích	1705g
-sandáli feminin	1888g
+sandali feminin	1908g
+sanduich	1725g
+sanduích	1725g
+sandáli feminin	1908g
 sangrent	312g
 sangu	312g
 santorini	349g
 santuari	342g
-santuari japon	1818g
+santuari japon	1838g
 santuari xintoist	798g
 santuári	342g
-santuári japonê	1818g
+santuári japonê	1838g
 santuári xintoíst	798g
 sao joa	749g
+sao patrici	819g
 sao petersburg	794g
 sao valentim	365g
 sap	325g
-sapat de salt alt	1887g
-sapat masculin	1883g
-sapatilh	1886g
-sapatilh de bal	1889g
-sapatilh de balé	1889g
-saqu	1763g
-saquê	1763g
-sari	1870g
+sapat de salt alt	1907g
+sapat masculin	1903g
+sapatilh	1906g
+sapatilh de bal	1909g
+sapatilh de balé	1909g
+saqu	1783g
+saquê	1783g
+sari	824g
 satan	425g
 sataná	425g
 saturad	441g
@@ -39352,13 +40273,15 @@ saudi arabi	639g
 saudi arabien	639g
 saudi flag	639g
 saudável	414g
-sauropod	1594g
-saurópod	1594g
+sauropod	1614g
+saurópod	1614g
+savan	827g
 saxofon	434g
 saúd	414g
 schweden	648g
 schweiz	646g
 sed	288g
+sed chines	823g
 segur	403g
 seix	278g
 selv	120g
@@ -39368,17 +40291,20 @@ sem grac	431g
 sem graç	431g
 sepi	61g
 seren	383g
+serengeti	827g
 seri	407g
 serr	158g
 setembr	194g
 seul	780g
+sevilh	818g
 sf giant	584g
 shell	487g
+shibori	821g
 shopify	558g
-short	1873g
+short	1893g
 sili	659g
 simpl	382g
-sinagog	1817g
+sinagog	1837g
 singapor airlin	548g
 singapor flag	672g
 singaporean flag	672g
@@ -39405,7 +40331,7 @@ sonh	393g
 sonhador	393g
 sonolent	411g
 sorvet	271g
-sorvet italian	1744g
+sorvet italian	1764g
 sosseg	383g
 south afric	662g
 south african flag	662g
@@ -39425,7 +40351,7 @@ suav	385g
 suavizad	442g
 subaru	485g
 submarin	362g
-suc de caix	1775g
+suc de caix	1795g
 suculent	134g
 sudafric	662g
 sudafrik	662g
@@ -39433,7 +40359,6 @@ sudkore	633g
 sudáfric	662g
 sueci	648g
 sued	648g
-suic	646g
 suiss	646g
 suiz	646g
 suj	422g
@@ -39447,7 +40372,6 @@ suudi arabistan	639g
 suzuki	484g
 suèd	648g
 suéci	648g
-suíç	646g
 svezi	648g
 svizzer	646g
 sweden	648g
@@ -39456,6 +40380,7 @@ swis flag	646g
 switzerland	646g
 sálvi	94g
 são joã	749g
+são patríci	819g
 são petersburg	794g
 são valentim	365g
 sépi	61g
@@ -39463,36 +40388,37 @@ séri	407g
 sóbri	418g
 südafrik	662g
 südkore	633g
-tac brindand	1770g
-tac de coquetel	1766g
-tac de vinh	1765g
+tac brindand	1790g
+tac de coquetel	1786g
+tac de vinh	1785g
 taegukgi	633g
 tailand	772g
 tailandê	772g
 taip	339g
-tamal	1708g
-tambor	1910g
-tambor comprid	1911g
+taj mahal	826g
+tamal	1728g
+tambor	1930g
+tambor comprid	1931g
 tangerin	225g
 taoba	523g
 tapet pers	734g
 tard	187g
 tart	775g
-tartarug	1589g
+tartarug	1609g
 tartã	775g
 taup	68g
 taxi	336g
 tay ban nha	622g
 tayland	669g
-taç brindand	1770g
-taç de coquetel	1766g
-taç de vinh	1765g
+taç brindand	1790g
+taç de coquetel	1786g
+taç de vinh	1785g
 tchequi	655g
 tchéqui	655g
-teclad musical	1906g
+teclad musical	1926g
 tecnologi	373g
 tedi	431g
-tei de aranh	1618g
+tei de aranh	1638g
 telegram	500g
 tempestad	198g
 tempestuos	198g
@@ -39500,8 +40426,8 @@ templ	342g
 templ chin	792g
 templ chinê	792g
 templ corean	791g
-templ hindu	1816g
-tenl de corrid	1884g
+templ hindu	1836g
+tenl de corrid	1904g
 tenu	442g
 terc feir gord	739g
 tern	385g
@@ -39514,8 +40440,8 @@ terros	381g
 terç feir gord	739g
 tesc	533g
 tesl	479g
-texug	1565g
-texug de mel	1565g
+texug	1585g
+texug de mel	1585g
 thai flag	669g
 thai lan	669g
 thailand	669g
@@ -39534,13 +40460,15 @@ tibetan	776g
 tiffany	675g
 tiffany blau	675g
 tiffany blu	675g
-tigel com colher	1716g
+tigel com colher	1736g
 tigr	316g
 tijol	280g
 tiktok	504g
+tingiment indig	821g
+tingiment índig	821g
 tint	47g
 tirang	634g
-tiranossaur rex	1595g
+tiranossaur rex	1615g
 tom fri	450g
 tom quent	449g
 tomat	244g
@@ -39550,28 +40478,29 @@ ton quent	449g
 ton terros	381g
 torii	798g
 toront mapl leaf	585g
-torr de toqui	1812g
-torr de tóqui	1812g
+torr de toqui	1832g
+torr de tóqui	1832g
 tort	268g
 toscan	755g
 toshib	539g
+totor	813g
 tottenham	593g
 tottenham hotspur	593g
 toxic	422g
 toyot	475g
 tranquil	383g
 trepadeir	133g
-trev	1644g
-trev de quatr folh	1645g
-trev de tre folh	1644g
-trev de trê folh	1644g
+trev	1664g
+trev de quatr folh	1665g
+trev de tre folh	1664g
+trev de trê folh	1664g
 tricolor	619g
 trig	248g
 trigal	248g
 trist	388g
 tristez	388g
 triunf	413g
-trompet	1907g
+trompet	1927g
 tropic	348g
 tropical	348g
 trova	198g
@@ -39581,8 +40510,8 @@ trung quoc	632g
 trung quốc	632g
 trópic	348g
 tschechien	655g
-tubara	1603g
-tubarã	1603g
+tubara	1623g
+tubarã	1623g
 tulip	210g
 tundr	182g
 turchi	637g
@@ -39601,7 +40530,7 @@ twitter	567g
 táxi	336g
 tây ban nha	622g
 tédi	431g
-tênl de corrid	1884g
+tênl de corrid	1904g
 tênu	442g
 tóxic	422g
 türk bayrağı	637g
@@ -39626,6 +40555,7 @@ ultimat gray	686g
 ultimat gray and illuminating	686g
 ultr violet	683g
 ultramarin	44g
+uluru	817g
 ungarn	656g
 ungheri	656g
 union jack	628g
@@ -39639,9 +40569,11 @@ usa	627g
 uva	228g
 uísqu	264g
 val	160g
-vas com plant	1637g
+vanguard russ	810g
+vaporwav	808g
+vas com plant	1657g
 vel	307g
-vel estrel	1840g
+vel estrel	1860g
 velh oest	730g
 velud	287g
 venen	422g
@@ -39669,7 +40601,7 @@ verd mineral	82g
 verd neon	117g
 verd oliv	24g
 verd tenr	53g
-verdur	1679g
+verdur	1699g
 verdur verd	127g
 vereinigt arabisch emirat	642g
 vereinigt konigreich	628g
@@ -39690,7 +40622,7 @@ vermilhã	35g
 versalh	709g
 very peri	687g
 verã	193g
-vestid	1868g
+vestid	1888g
 via lacte	173g
 via lácte	173g
 vibrant	386g
@@ -39703,6 +40635,7 @@ vietnam	638g
 vietnames flag	638g
 vietnamit	779g
 vietnã	779g
+viking	820g
 vil aquatic	346g
 vil aquátic	346g
 vilarej	345g
@@ -39712,11 +40645,12 @@ vinh tint	261g
 vinh tint cor	113g
 vintag	376g
 violet	22g
-violin	1908g
+violin	1928g
 viril	417g
 vis	491g
 vitori	413g
 vitori regi	209g
+vitorian	809g
 vitóri	413g
 vitóri régi	209g
 viv	441g
@@ -39736,10 +40670,11 @@ vw	474g
 vívid	441g
 vương quốc anh	628g
 wabi sabi	351g
-waffl	1695g
+waffl	1715g
 warhol	785g
 wechat	501g
 weib	528g
+wes anderson	812g
 west ham	596g
 west ham united	596g
 whatsapp	499g
@@ -39749,14 +40684,15 @@ xangai	771g
 xbox	564g
 xiaohongshu	530g
 xiaomi	521g
-xicar de cha sem alc	1762g
+xicar de cha sem alc	1782g
 xilogravur japones	787g
-xícar de chá sem alç	1762g
+xícar de chá sem alç	1782g
 y	621G
 yanke	580g
 yeni zeland	673g
 youtub	467g
 yunanistan	654g
+yve klein	815g
 zangad	399g
 zebr	317g
 zen	347g
@@ -39767,14 +40703,14 @@ zoom vide	557g
 áfric do sul	662g
 águ	151g
 águ mar clar	66g
-águi	1576g
+águi	1596g
 áo	647g
 árab	769g
 ártic	182g
 árvor	132g
-árvor caidiç	1639g
-árvor de natal	1838g
-árvor de tanabat	1846g
+árvor caidiç	1659g
+árvor de natal	1858g
+árvor de tanabat	1866g
 áustri	647g
 âmbar	32g
 ägypten	640g
@@ -39784,9 +40720,9 @@ zoom vide	557g
 émirat arab uni	642g
 état uni	627g
 índig	23g
-ócul	1856g
-ócul de proteçã	1858g
-ócul escur	1857g
+ócul	1876g
+ócul de proteçã	1878g
+ócul escur	1877g
 österreich	647g
 úc	631g
 ý	621g
@@ -39794,7 +40730,7 @@ zoom vide	557g
 đức	620g
 şili	659g
 ấn độ	634g
-@stems de 2598
+@stems de 2659
 2000	704h
 50er	703h
 50er jahr	703h
@@ -39809,32 +40745,35 @@ abend	188h
 abenddammerung	188h
 abenddämmerung	188h
 abendrot	176h
-abendstimmung in der stadt	1827h
+abendstimmung in der stadt	1847h
 abenteu	415h
 abenteuerlich	415h
 abgrund	140h
+aborigi	817h
+aborigi kunst	817h
 ac mila	604h
-achterbah	1834h
+achterbah	1854h
 achtzig	701h
 ack	123h
 adelig	379h
 aeroflot	545h
 afc ajax	609h
-affengesicht	1504h
+affengesicht	1524h
 africa do sul	662h
-afrikanisch trommel	1911h
+afrikanisch trommel	1931h
 afriqu du sud	662h
 agai	768h
 agyptisch	767h
 ahor	129h
-ahornblatt	1646h
+ahornblatt	1666h
 ai cap	640h
 ai cập	640h
 air india	549h
 airbnb	495h
 airtel	550h
 ajax amsterdam	609h
-akkordeo	1904h
+akazi	827h
+akkordeo	1924h
 alemanha	620h
 alemania	620h
 alg	137h
@@ -39842,7 +40781,10 @@ alibaba	522h
 alipay	524h
 allemag	620h
 almanya	620h
+almhutt	828h
+almhütt	828h
 alp	159h
+alpi	828h
 alt buch	309h
 alt büch	309h
 altrosa	89h
@@ -39854,7 +40796,7 @@ amalfiküst	756h
 amazo shopping	562h
 amazon.com	562h
 amd	516h
-amei	1611h
+amei	1631h
 america expr	494h
 america flag	627h
 amethyst	56h
@@ -39862,6 +40804,7 @@ amex	494h
 an do	634h
 anana	237h
 and	777H
+andalusi	818h
 android	513h
 angespannt	410h
 angst	400h
@@ -39870,8 +40813,8 @@ anneaux olympiqu	680h
 antarkti	182h
 anthrazit	37h
 antik bronz	302h
-antik gebaud	1788h
-antik gebäud	1788h
+antik gebaud	1808h
+antik gebäud	1808h
 ao	647H
 apfel	233h
 apfelsi	225h
@@ -39909,7 +40852,7 @@ audi	473h
 august	193h
 aus	454h
 ausbruch	163h
-aust	1743h
+aust	1763h
 australi	631h
 australia	631h
 australia flag	631h
@@ -39926,24 +40869,26 @@ avusturya	647h
 ay yildiz	637h
 ay yıldız	637h
 azal	222h
+aztek	816h
+aztekisch	816h
 azul klei	676h
 azul tiffany	675h
 azulejo	790h
 azur	39h
 azurblau	39h
 ba lan	653h
-babyflasch	1758h
+babyflasch	1778h
 bach	147h
 backstei	280h
-baco	1700h
+baco	1720h
 bae	642h
-bagel	1693h
-baguett	1690h
+bagel	1713h
+baguett	1710h
 baidu	525h
 bali	759h
 balinesisch	759h
-ballett	1889h
-ballettschuh	1889h
+ballett	1909h
+ballettschuh	1909h
 ballo	334h
 bambu	122h
 bambusgru	52h
@@ -39958,10 +40903,10 @@ bangladesch	667h
 bangladesh	667h
 bangladeshi flag	667h
 bangladé	667h
-banjo	1909h
+banjo	1929h
 bank	354h
-barbershop saul	1835h
-barbershop säul	1835h
+barbershop saul	1855h
+barbershop säul	1855h
 barbi	679h
 barbi pink	679h
 barca	599h
@@ -39970,9 +40915,9 @@ bargeld	420h
 barock	784h
 barça	599h
 basar	329h
-baseballkapp	1896h
-baseballmutz	1896h
-baseballmütz	1896h
+baseballkapp	1916h
+baseballmutz	1916h
+baseballmütz	1916h
 batik	707h
 bauernhof	345h
 baum	132h
@@ -39982,7 +40927,7 @@ bay munch	601h
 bay munich	601h
 bay münch	601h
 bayerisch	740h
-bech mit strohhalm	1773h
+bech mit strohhalm	1793h
 bedeckt	200h
 beer	250h
 behaglich	395h
@@ -39997,8 +40942,8 @@ belgiqu	645h
 belgium	645h
 belçika	645h
 benfica	610h
-bento	1722h
-bento box	1722h
+bento	1742h
+bento box	1742h
 berg	158h
 bergs	146h
 bernstei	32h
@@ -40013,23 +40958,23 @@ bibliothek	341h
 bie	323h
 bier	263h
 biergart	740h
-bierkrug	1768h
-bierkrüg	1769h
-bikini	1874h
+bierkrug	1788h
+bierkrüg	1789h
+bikini	1894h
 bilibili	526h
 bio	380h
 birlesik krallik	628h
 birleşik krallık	628h
-biso	1528h
+biso	1548h
 bittersu	412h
 bittersüß	412h
 bla	439h
-blasend wal	1596h
+blasend wal	1616h
 blasslila	90h
 blatt	127h
-blatt im wind	1648h
-blattgemu	1679h
-blattgemü	1679h
+blatt im wind	1668h
+blattgemu	1699h
+blattgemü	1699h
 blattgold	303h
 blau	4h
 blau stadt	796h
@@ -40037,6 +40982,7 @@ blau stund	179h
 blau wei porzella	293h
 blau weiß porzella	293h
 blaube	229h
+blaudruck	821h
 blaugrana	599h
 blaugrau	93h
 blaugru	13h
@@ -40050,7 +40996,7 @@ bleich	439h
 bleigrau	85h
 bleu klei	676h
 bleu tiffany	675h
-blindenhund	1510h
+blindenhund	1530h
 blitz	198h
 blockhutt	360h
 blockhütt	360h
@@ -40058,13 +41004,13 @@ blu klei	676h
 bluhend	204h
 bluhend kirschbaum	205h
 blum	204h
-blumenstempel	1626h
-blumenstrau	1624h
-blumenstrauß	1624h
+blumenstempel	1646h
+blumenstrau	1644h
+blumenstrauß	1644h
 blut	312h
 blutig	312h
 blätt	127h
-blätt im wind	1648h
+blätt im wind	1668h
 bläulich	4h
 bläulich weiß	76h
 blühend	204h
@@ -40095,23 +41041,23 @@ braut	368h
 brazil	624h
 brazilia flag	624h
 bresil	624h
-brezel	1692h
+brezel	1712h
 brezilya	624h
 bri	201h
-brill	1856h
+brill	1876h
 britisch	764h
 british flag	628h
-brokkoli	1680h
+brokkoli	1700h
 bronz	58h
 bronzefarb	58h
 brot	267h
-brotlaib	1688h
-bruck vor nachthimmel	1829h
+brotlaib	1708h
+bruck vor nachthimmel	1849h
 brutalismu	695h
 brutalistisch	695h
 bräunlich	7h
 brésil	624h
-brück vor nachthimmel	1829h
+brück vor nachthimmel	1849h
 bubbl tea	256h
 buch	309h
 buchhandlung	341h
@@ -40122,8 +41068,8 @@ burg	356h
 burg king	536h
 burgunderrot	33h
 buro	354h
-burogebaud	1798h
-burrito	1707h
+burogebaud	1818h
+burrito	1727h
 bus londoni	678h
 butt	266h
 bvb	602h
@@ -40134,13 +41080,13 @@ bélgica	645h
 böhmisch	708h
 büch	309h
 büro	354h
-bürogebäud	1798h
+bürogebäud	1818h
 bỉ	645h
 bồ đào nha	623h
 caf	340h
 café	340h
-camp	1782h
-camping	1782h
+camp	1802h
+camping	1802h
 canada	630h
 canadi de montreal	586h
 canadi de montréal	586h
@@ -40155,6 +41101,7 @@ cechia	655h
 cekya	655h
 celtic	571h
 celtic fc	617h
+chalet	828h
 champag	262h
 champagnerfarb	57h
 chanel	569h
@@ -40164,6 +41111,7 @@ chartreu	67h
 chefchaou	796h
 chelsea	589h
 chelsea fc	589h
+cheongsam	823h
 chequia	655h
 chi	632h
 chiaroscuro	784h
@@ -40179,8 +41127,9 @@ chinarot	75h
 chinesisch	352h
 chinesisch mau	344h
 chinesisch neujahr	366h
+chinesisch seid	823h
 chinesisch stil	352h
-chinesisch teigtasch	1736h
+chinesisch teigtasch	1756h
 chinesisch tempel	792h
 chinoiseri	724h
 chochloma	788h
@@ -40191,13 +41140,13 @@ cin	632h
 cina	632h
 classic blu	685h
 clow	328h
-clutch	1879h
+clutch	1899h
 co do sao vang	638h
 coca cola	458h
 coca colani	458h
 coca colanı	458h
-cocktail	1767h
-cocktailgla	1766h
+cocktail	1787h
+cocktailgla	1786h
 coelinblau	40h
 cok	458h
 colombi	658h
@@ -40217,11 +41166,11 @@ crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-croissant	1689h
+croissant	1709h
 csd	748h
 cuba	674h
 cuba flag	674h
-cupcak	1751h
+cupcak	1771h
 curry	274h
 cya	14h
 cyberpunk	372h
@@ -40230,19 +41179,19 @@ czech republic	655h
 czechia	655h
 côt azur	800h
 cờ đỏ sao vàng	638h
-dach	1565h
+dach	1585h
 dalla cowboy	577h
-damenhut	1893h
-damenhut mit schleif	1893h
-damensandal	1888h
-damenstiefel	1890h
+damenhut	1913h
+damenhut mit schleif	1913h
+damensandal	1908h
+damenstiefel	1910h
 dammerung	188h
 dammrig	448h
 damo	425h
 dan mach	650h
 dancheong	791h
 danemark	650h
-dango	1735h
+dango	1755h
 danimarca	650h
 danimarka	650h
 danish flag	650h
@@ -40272,22 +41221,22 @@ diskothek	433h
 diwali	804h
 dock	511h
 dodg	581h
-dodo	1580h
-doktorhut	1895h
+dodo	1600h
+doktorhut	1915h
 dollar	420h
 dom	357h
 domino	568h
 don	198h
-don kebab	1709h
-donut	1747h
+don kebab	1729h
+donut	1767h
 dorf	345h
-drach	1593h
-drachengesicht	1592h
+drach	1613h
+drachengesicht	1612h
 drapeau de singapour	672h
 drapeau francai	619h
 drapeau françai	619h
 dreckig	422h
-dromedar	1540h
+dromedar	1560h
 dropbox	556h
 dschungel	120h
 dubai	769h
@@ -40311,7 +41260,7 @@ dämmerung	188h
 dämmrig	448h
 dämo	425h
 dänemark	650h
-dön kebab	1709h
+dön kebab	1729h
 dün	155h
 düst	388h
 düst dunkel	436h
@@ -40329,19 +41278,19 @@ egitto	640h
 egypt	640h
 egyptia flag	640h
 eich	276h
-eidech	1590h
+eidech	1610h
 eifersucht	423h
 eifersuchtig	423h
 eifersüchtig	423h
 eiland	154h
-einhor	1525h
-einhorngesicht	1525h
-einkaufstut	1880h
-einkaufstüt	1880h
+einhor	1545h
+einhorngesicht	1545h
+einkaufstut	1900h
+einkaufstüt	1900h
 einsam	388h
-einsam insel	1785h
+einsam insel	1805h
 einsamkeit	388h
-einteilig badeanzug	1871h
+einteilig badeanzug	1891h
 eintonig	431h
 eintönig	431h
 eis	181h
@@ -40351,12 +41300,12 @@ eisberg	181h
 eiscr	271h
 eisengrau	87h
 eisig	397h
-eiswurfel	1777h
-eiswürfel	1777h
+eiswurfel	1797h
+eiswürfel	1797h
 ekel	422h
 ekelhaft	422h
 eklig	422h
-elefant	1544h
+elefant	1564h
 elegant	394h
 eleganz	394h
 elfenbei	38h
@@ -40381,7 +41330,7 @@ erd	166h
 erdbe	226h
 erdgelb	102h
 erdig	381h
-erdnu	1683h
+erdnu	1703h
 erdto	381h
 erdtö	381h
 erfrischend	396h
@@ -40404,12 +41353,12 @@ expressionismu	713h
 expressionistisch	713h
 exzentrisch	432h
 fabrik	374h
-fabrikgebaud	1808h
-fabrikgebäud	1808h
+fabrikgebaud	1828h
+fabrikgebäud	1828h
 facebook	463h
 fad	431H
 fahl	439h
-falafel	1710h
+falafel	1730h
 farbenfest	803h
 farbenfroh	175h
 farbholzschnitt	787h
@@ -40417,7 +41366,7 @@ fas	641h
 fasching	739h
 fastnacht	739h
 faul	411h
-faulti	1561h
+faulti	1581h
 fauvismu	712h
 fc barcelona	599h
 fc bay	601h
@@ -40443,8 +41392,8 @@ festlich	406h
 festung	356h
 feu	164h
 feuerwerk	331h
-feuerwerkskorp	1841h
-feuerwerkskörp	1841h
+feuerwerkskorp	1861h
+feuerwerkskörp	1861h
 feurig	390h
 fiat	481h
 ficht	121h
@@ -40463,35 +41412,36 @@ finnish flag	651h
 finnland	651h
 finst	436h
 firefox	512h
-fisch	1600h
-fischfrikadell	1733h
+fisch	1620h
+fischfrikadell	1753h
 fjord	802h
-flach schuh	1886h
-fladenbrot	1691h
+flach schuh	1906h
+fladenbrot	1711h
 flag of japa	618h
+flamenco	818h
 flamengo	616h
 flamingo	314h
 flamm	164h
-flasch mit knallend kork	1764h
+flasch mit knallend kork	1784h
 flaschengru	48h
 flaschengrü	48h
-fledermau	1557h
-fleisch	1697h
-fleischhach	1697h
-fleischstuck	1699h
-fleischstück	1699h
+fledermau	1577h
+fleisch	1717h
+fleischhach	1717h
+fleischstuck	1719h
+fleischstück	1719h
 flied	64h
 fliederfarb	64h
-flieg	1621h
-fliegenpilz	1651h
+flieg	1641h
+fliegenpilz	1671h
 florenz	755h
 flu	147h
 fluoreszierend	445h
-flussigkeit ausgi	1772h
+flussigkeit ausgi	1792h
 flut	141h
 fly emirat	541h
-flüssigkeit ausgieß	1772h
-fondu	1715h
+flüssigkeit ausgieß	1792h
+fondu	1735h
 formlich	407h
 forst	119h
 franc	619h
@@ -40501,18 +41451,18 @@ frankreich	619h
 fransa	619h
 frança	619h
 frau	453H
-freiheit	1813h
-freiheitsstatu	1813h
+freiheit	1833h
+freiheitsstatu	1833h
 french flag	619h
 freud	387h
 fried	383h
 friedlich	383h
 frisch	396h
-frittiert garnel	1732h
+frittiert garnel	1752h
 froh	387h
 frohlich	387h
 frosch	325h
-froschgesicht	1587h
+froschgesicht	1607h
 frost	183h
 frostig	397h
 frostwei	83h
@@ -40530,14 +41480,14 @@ frühling	192h
 frühlingsfest	366h
 frühmorg	185h
 fuch	321h
-fuchsgesicht	1513h
+fuchsgesicht	1533h
 fuchsi	65h
 fuchsia	65h
-fuji	1781h
+fuji	1801h
 funfzig	703h
 funkel	427h
 funkelnd	427h
-funkelnd ster	1842h
+funkelnd ster	1862h
 futuristisch	373h
 förmlich	407h
 fünfzig	703h
@@ -40546,42 +41496,42 @@ galaxi	173h
 galeri	435h
 gana	665h
 ganseblumch	217h
-garnel	1741h
+garnel	1761h
 gart	125h
 gas	338h
 gaudi	757h
 gaudí	757h
 geback	268h
-gebetskett	1899h
+gebetskett	1919h
 gebirg	158h
 geborg	395h
 gebroch wei	104h
 gebroch weiß	104h
 geburtstag	369h
 geburtstagsfei	369h
-geburtstagskuch	1749h
+geburtstagskuch	1769h
 gebäck	268h
 gedampft	443h
 gedampft sanft	442h
 gedeckt	443h
-gedenkschleif	1855h
+gedenkschleif	1875h
 gedämpft	443h
 gedämpft sanft	442h
 gefror	447h
 geheimnisvoll	391h
 geholz	119h
 gehölz	119h
-geig	1908h
+geig	1928h
 gelas	383h
 gelb	2h
-gelb blut	1633h
-gelb blüt	1633h
+gelb blut	1653h
+gelb blüt	1653h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	420h
-geldbor	1877h
-geldbör	1877h
+geldbor	1897h
+geldbör	1897h
 geldschei	420h
 gemald	435h
 gemu	430h
@@ -40592,10 +41542,10 @@ gemütlich	395h
 germa flag	620h
 germania	620h
 germany	620h
-gerostet suskartoffel	1729h
-geröstet süßkartoffel	1729h
+gerostet suskartoffel	1749h
+geröstet süßkartoffel	1749h
 gesattigt	441h
-geschenk	1854h
+geschenk	1874h
 gestresst	410h
 gesund	414h
 gesundheit	414h
@@ -40606,6 +41556,7 @@ gewurz	274h
 gewürz	274h
 ghana	665h
 ghanaia flag	665h
+ghibli	813h
 giamaica	661h
 giappo	618h
 gier	423h
@@ -40613,11 +41564,11 @@ gierig	423h
 gift	422H
 giftig	422h
 ginkgo	130h
-giraff	1543h
-gitarr	1905h
+giraff	1563h
+gitarr	1925h
 github	510h
 gla	291h
-gla milch	1759h
+gla milch	1779h
 glanzend	440h
 gletsch	181h
 glitz	427h
@@ -40625,8 +41576,8 @@ glitzernd	427h
 glorreich	413h
 gluck	387h
 glucklich	387h
-gluckskek	1737h
-gluckskl	1645h
+gluckskek	1757h
+gluckskl	1665h
 gluhend hei	398h
 glut	165h
 glut der son	202h
@@ -40634,8 +41585,8 @@ glyzini	218h
 glänzend	440h
 glück	387h
 glücklich	387h
-glückskek	1737h
-glückskl	1645h
+glückskek	1757h
+glückskl	1665h
 glühend heiß	398h
 gold	11h
 gold gat	677h
@@ -40647,11 +41598,12 @@ goldfarb	11h
 goldfisch	326h
 gondel	799h
 googl	462h
-gorilla	1506h
+gorilla	1526h
 gothic	408h
 gotisch	408h
 gra	124h
 granatapfel	240h
+grand budapest hotel	812h
 grand canyo	773h
 granit	278h
 grasgru	51h
@@ -40671,7 +41623,7 @@ greec	654h
 greek flag	654h
 grell	445h
 griechisch	768h
-grill	1615h
+grill	1635h
 gro mau	344h
 gro well vor kanagawa	721h
 grosstadt	337h
@@ -40699,7 +41651,7 @@ grünt	254h
 grüß gott	452h
 guney afrika	662h
 guney kor	633h
-gurk	1678h
+gurk	1698h
 gussei	282h
 gut tag	452h
 gänseblümch	217h
@@ -40710,21 +41662,22 @@ h m	534h
 ha lan	644h
 hab	586h
 haf	153h
-hahnchenschenkel	1698h
+hahnchenschenkel	1718h
 hallo	452h
 hallow	364h
-halloweenkurbi	1837h
-halloweenkürbi	1837h
-hamburg	1701h
-hamst	1551h
-hamstergesicht	1551h
+halloweenkurbi	1857h
+halloweenkürbi	1857h
+hamburg	1721h
+hamst	1571h
+hamstergesicht	1571h
 han quoc	633h
-handschuh	1865h
-handtasch	1878h
+hanbok	822h
+handschuh	1885h
+handtasch	1898h
 hanoi	779h
-hasengesicht	1552h
+hasengesicht	1572h
 hasslich	422h
-hau mit gart	1797h
+hau mit gart	1817h
 hausch	360h
 hauswand	339h
 hautfarb	115h
@@ -40732,29 +41685,29 @@ havanna	752h
 hawaii	760h
 hawaiianisch	760h
 hei	398h
-hei quell	1830h
+hei quell	1850h
 heidelbe	229h
 heimelig	395h
-heisgetrank	1760h
+heisgetrank	1780h
 heisluftballo	801h
 heit	387h
 heiß	398h
-heiß quell	1830h
-heißgetränk	1760h
+heiß quell	1850h
+heißgetränk	1780h
 heißluftballo	801h
 hell	438h
 hell dunkel	784h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
-hemd mit krawatt	1861h
+hemd mit krawatt	1881h
 herbst	194h
 herbstblatt	128h
 herbstblätt	128h
 herbstlaub	128h
 herbstlich	194h
-herrenschuh	1883h
-hibisku	1631h
+herrenschuh	1903h
+hibisku	1651h
 highland	775h
 himalaya	776h
 himbe	230h
@@ -40764,10 +41717,10 @@ himmelblau tief	40h
 himmelslat	744h
 himmlisch	424h
 hindista	634h
-hindu	1816h
-hindutempel	1816h
+hindu	1836h
+hindutempel	1836h
 hippi	707h
-hirsch	1527h
+hirsch	1547h
 hitz	202h
 hitzewell	202h
 hoa ky	627h
@@ -40784,23 +41737,23 @@ holland	644h
 hollanda	644h
 hollisch	425h
 holz	276h
-holzscheit	1792h
+holzscheit	1812h
 honda	476h
 hongkong	770h
 hongri	656h
 honig	260h
-honigmelo	1653h
-honigtopf	1757h
+honigmelo	1673h
+honigtopf	1777h
 horizont	180h
 horror	400h
 hortensi	216h
-hotdog	1704h
-hotel	1803h
+hotdog	1724h
+hotel	1823h
 huawei	520h
 hugel	158h
-humm	1740h
-hund	1509h
-hundegesicht	1508h
+humm	1760h
+hund	1529h
+hundegesicht	1528h
 hungaria flag	656h
 hungary	656h
 hungary flag	656h
@@ -40812,7 +41765,7 @@ hy lạp	654h
 hyundai	478h
 hà lan	644h
 hàn quốc	633h
-hähnchenschenkel	1698h
+hähnchenschenkel	1718h
 hässlich	422h
 häusch	360h
 höhl	162h
@@ -40824,7 +41777,7 @@ hütt	360h
 iceland	652h
 icelandic flag	652h
 iftar	742h
-igel	1556h
+igel	1576h
 ikb	676h
 ikea	461h
 illuminating	686h
@@ -40834,7 +41787,10 @@ ind	634h
 india	634h
 india flag	634h
 indigo	23h
+indigofarbung	821h
+indigofärbung	821h
 indisch	778h
+indisch braut	824h
 indonesi	668h
 indonesia	668h
 indonesia flag	668h
@@ -40842,6 +41798,7 @@ indonési	668h
 indonésia	668h
 industri	374h
 industriell	374h
+inka	816h
 innenstadt	337h
 insel	154h
 instagram	464h
@@ -40853,8 +41810,8 @@ international klei blu	676h
 international orang	677h
 internazional	605h
 ireland	629h
+irisch	819h
 irish flag	629h
-irland	629h
 irlanda	629h
 island	758H
 island flagg	652h
@@ -40893,11 +41850,11 @@ japa flagg	618h
 japandi	715h
 japanisch	351h
 japanisch holzschnitt	787h
-japanisch postgebaud	1799h
-japanisch postgebäud	1799h
-japanisch pupp	1848h
-japanisch schlo	1809h
-japanisch windspiel	1850h
+japanisch postgebaud	1819h
+japanisch postgebäud	1819h
+japanisch pupp	1868h
+japanisch schlo	1829h
+japanisch windspiel	1870h
 japao	618h
 japo	618h
 japonya	618h
@@ -40924,7 +41881,7 @@ juv	603h
 juventu	603h
 juwel	313h
 jän	195h
-kaaba	1819h
+kaaba	1839h
 kaff	251h
 kaffeebrau	107h
 kaffeehau	340h
@@ -40935,18 +41892,18 @@ kaiserpalast	343h
 kakao	258h
 kakao talk	502h
 kakaotalk	502h
-kakerlak	1616h
+kakerlak	1636h
 kaktu	134h
 kaliforni	774h
 kalifornisch	774h
 kalksinterterras	795h
 kalt	397h
 kalt farb	450h
-kamel	1541h
+kamel	1561h
 kami	308h
 kaminfeu	308h
 kanada	630h
-kanguru	1564h
+kanguru	1584h
 kappadoki	801h
 karamell	259h
 karamellfarb	109h
@@ -40959,21 +41916,22 @@ karminrot	70h
 karneval	332h
 karneval in rio	805h
 karott	246h
-kartoffel	1673h
-karussell	1831h
-karussellpferd	1831h
-kasestuck	1696h
+kartoffel	1693h
+karussell	1851h
+karussellpferd	1851h
+kasestuck	1716h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
 katar	643h
 kathedral	357h
-katz	1516h
-katzengesicht	1515h
-kaufhau	1807h
+katz	1536h
+katzengesicht	1535h
+kaufhau	1827h
 kawaii	405h
 kei	454h
 kelim	734h
+keltisch	819h
 kenia	664h
 kent	735h
 kentucky fried chick	535h
@@ -40986,7 +41944,7 @@ kfc	535h
 khaki	25h
 kief	121h
 kiesel	278h
-kimono	1869h
+kimono	1889h
 kind	377H
 kindlich	377h
 kirch	357h
@@ -40999,21 +41957,21 @@ kirschblütenfest	806h
 kirschbäum	205h
 kiwi	242h
 klassenzimm	355h
-klaviatur	1906h
-kleeblatt	1644h
-klei blau	676h
+klaviatur	1926h
+kleeblatt	1664h
 klei blu	676h
-kleid	1868h
+kleid	1888h
+kleinblau	815h
 klinik	353h
 klipp	161h
 knallgelb	101h
 knallig	441h
 knallrot	74h
 knick	575h
-knoblauch	1681h
-koala	1559h
-koalabar	1559h
-koalabär	1559h
+knoblauch	1701h
+koala	1579h
+koalabar	1579h
+koalabär	1579h
 kobalt	45h
 kobaltblau	45h
 kohlegrau	37h
@@ -41024,12 +41982,14 @@ kolombiya	658h
 kolosseum	781h
 kolumbi	658h
 komisch	432h
-konfettiball	1845h
-konfettibomb	1844h
+konfettiball	1865h
+konfettibomb	1864h
 koniglich	379h
 konigsblau	43h
-konserv	1721h
+konserv	1741h
 konstantinopel	765h
+konstruktivismu	810h
+konstruktivistisch	810h
 korall	28h
 korallenriff	152h
 korallenrot	28h
@@ -41048,21 +42008,24 @@ kraut	136h
 kreativ	435h
 kreativitat	435h
 kreativität	435h
-kreb	1739h
+kreb	1759h
+kreml	825h
 krieg	428h
 kristall	297h
-krokodil	1588h
+krokodil	1608h
 kräftig	402h
 kräftig leuchtend	441h
 kräut	136h
 kubanisch	752h
-kugelfisch	1602h
+kubismu	811h
+kubistisch	811h
+kugelfisch	1622h
 kuh	402h
-kuhgesicht	1529h
+kuhgesicht	1549h
 kuhl	397h
 kuhl farb	450h
 kuhl ton	450h
-kuk von vor	1572h
+kuk von vor	1592h
 kukengelb	77h
 kunst	435h
 kunstl	435h
@@ -41075,8 +42038,8 @@ kurbi	243h
 kurkuma	79h
 kust	142h
 kyoto	798h
-känguru	1564h
-käsestück	1696h
+känguru	1584h
+käsestück	1716h
 königlich	379h
 königsblau	43h
 küba	674h
@@ -41085,7 +42048,7 @@ küh	402h
 kühl	397h
 kühl farb	450h
 kühl tön	450h
-kük von vor	1572h
+kük von vor	1592h
 kükengelb	77h
 künstl	435h
 künstlerisch	435h
@@ -41093,7 +42056,7 @@ kürbi	243h
 küst	142h
 la galaxy	587h
 la lak	570h
-laborkittel	1859h
+laborkittel	1879h
 lach	29h
 lachsfarb	29h
 lachsrosa	29h
@@ -41101,9 +42064,9 @@ lack	300h
 lackarbeit	300h
 lagerfeu	164h
 lagu	145h
-laib brot	1688h
+laib brot	1708h
 lak	570h
-lama	1542h
+lama	1562h
 lamborghini	471h
 lamp	333h
 lampio	306h
@@ -41117,14 +42080,14 @@ laternenfest	744h
 laternenlicht	333h
 latt macchiato	252h
 laub	127h
-laubbaum	1639h
+laubbaum	1659h
 laut	419h
 lava	163h
 lavendel	207h
 lebendig	386h
 led	285h
 lederbrau	26h
-leer nest	1649h
+leer nest	1669h
 lego	565h
 lehm	166h
 lehmwand	339h
@@ -41134,7 +42097,7 @@ leicest city	594h
 leidenschaft	390h
 leidenschaftlich	390h
 lenovo	519h
-leopard	1520h
+leopard	1540h
 leuchtend	440h
 leuchtend gelb	101h
 leuchtend rot	74h
@@ -41153,7 +42116,7 @@ limettengru	31h
 limettengrü	31h
 limonad	224h
 linkedi	566h
-lippenstift	1900h
+lippenstift	1920h
 lissabo	790h
 liverpool fc	590h
 living coral	684h
@@ -41163,20 +42126,20 @@ londo bus	678h
 los angel dodg	581h
 los angel lak	570h
 lotu	209h
-lotusblut	1627h
-lotusblüt	1627h
+lotusblut	1647h
+lotusblüt	1647h
 lotusteich	149h
-lowengesicht	1517h
+lowengesicht	1537h
 loy krathong	744h
 luftballo	334h
 lufthansa	543h
-lutsch	1755h
+lutsch	1775h
 luxu	378h
 luxurio	378h
 luxuriö	378h
 lyft	497h
 ländlich	345h
-löwengesicht	1517h
+löwengesicht	1537h
 macarista	656h
 macaro	272h
 madch	453H
@@ -41187,7 +42150,7 @@ magnoli	223h
 mai	192H
 maigru	53h
 maigrü	53h
-maiskolb	1675h
+maiskolb	1695h
 mal	435h
 malachit	82h
 malaisi	671h
@@ -41198,7 +42161,7 @@ malerei	435h
 malezya	671h
 malv	63h
 malásia	671h
-mammut	1545h
+mammut	1565h
 man	453H
 man city	592h
 man united	591h
@@ -41209,7 +42172,7 @@ mandari	225h
 mango	236h
 manhatta	763h
 mannlich	453H
-mantel	1866h
+mantel	1886h
 mapl leaf flag	630h
 march	392h
 marchenhaft	392h
@@ -41228,12 +42191,14 @@ marrueco	641h
 marz	192h
 maskuli	417h
 mastercard	492h
-mat tee	1776h
+mat tee	1796h
 matcha	255h
+matrjoschka	825h
 matt	443h
 mau	339h
-mausegesicht	1548h
+mausegesicht	1568h
 mauv	63h
+maya	816h
 mcdonald	459h
 medina	753h
 meditatio	409h
@@ -41263,7 +42228,7 @@ miami	762h
 miami heat	574h
 microsoft	561h
 mid century	696h
-mikrob	1623h
+mikrob	1643h
 milch	265h
 milchkaff	252h
 milchstra	173h
@@ -41272,15 +42237,15 @@ milcht	256h
 milchwei	105h
 milchweiß	105h
 militar	428h
-militarhelm	1897h
+militarhelm	1917h
 militär	428h
-militärhelm	1897h
+militärhelm	1917h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	382h
 minimalistisch	382h
-minimarkt	1805h
+minimarkt	1825h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -41291,8 +42256,11 @@ mittag	186h
 mittelm	349h
 mitternacht	190h
 mittsomm	749h
+miyazaki	813h
 mocha mou	690h
 mod	382h
+mogul	826h
+mogulreich	826h
 moh	219h
 mohnblum	219h
 mohr	246h
@@ -41316,9 +42284,10 @@ morgenrot	177h
 morgentau	203h
 morocca flag	641h
 morocco	641h
-mosch	1815h
+mosch	1835h
+moskau	825h
 mucha	786h
-muck	1620h
+muck	1640h
 mud	411h
 museum	435h
 mutig	402h
@@ -41331,10 +42300,10 @@ männlich	453H
 märch	392h
 märchenhaft	392h
 märz	192h
-mäusegesicht	1548h
+mäusegesicht	1568h
 méxico	626h
 möhr	246h
-mück	1620h
+mück	1640h
 müd	411h
 mısır bayrağı	640h
 na uy	649h
@@ -41344,12 +42313,12 @@ nachtclub	433h
 nachtleb	433h
 nachtlich	189h
 nachtmarkt	330h
-nadelbaum	1638h
+nadelbaum	1658h
 nadelwald	121h
 nam phi	662h
 napoli calcio	606h
-nashor	1546h
-nationalpark	1786h
+nashor	1566h
+nationalpark	1806h
 natur	380h
 naturlich	380h
 natürlich	380h
@@ -41372,7 +42341,7 @@ neoplastizismu	694h
 nepal	776h
 nervo	410h
 nervö	410h
-nest mit eier	1650h
+nest mit eier	1670h
 netflix	466h
 netherland	644h
 neujahr	750h
@@ -41401,7 +42370,7 @@ nigeria flagg	663h
 nigéria	663h
 nijerya	663h
 nil	767H
-nilpferd	1547h
+nilpferd	1567h
 nintendo	563h
 nissa	477h
 nordisch	350h
@@ -41440,7 +42409,7 @@ oko	380h
 okologisch	380h
 oktob	194h
 oktoberfest	740h
-oktopu	1604h
+oktopu	1624h
 olimpiadi	680h
 oliv	24h
 olivenol	275h
@@ -41455,7 +42424,7 @@ olympisch spiel	680h
 om	608h
 oolong	257h
 optimistisch	401h
-orang uta	1507h
+orang uta	1527h
 orangefarb	1h
 orangerot	97h
 orchid	215h
@@ -41464,6 +42433,7 @@ orientteppich	734h
 osmanisch	765h
 ost	370h
 osterreich	647h
+outback	817h
 ozea	139h
 pack	576h
 paesi bassi	644h
@@ -41472,13 +42442,13 @@ pai bajo	644h
 paillett	427h
 pakista	666h
 pakistani flag	666h
-palm	1640h
+palm	1660h
 pamukkal	795h
 panasonic	540h
 panda	318h
-pandabar	1560h
-pandabär	1560h
-pandagesicht	1560h
+pandabar	1580h
+pandabär	1580h
+pandagesicht	1580h
 panto classic blu	685h
 panto greenery	682h
 panto living coral	684h
@@ -41489,7 +42459,7 @@ panto very peri	687h
 panto viva magenta	688h
 papagei	320h
 papi	290h
-paprika	1677h
+paprika	1697h
 paquista	666h
 paquistao	666h
 paquistá	666h
@@ -41509,7 +42479,7 @@ paypal	493h
 paí baixo	644h
 paí bajo	644h
 peach fuzz	689h
-peperoni	1676h
+peperoni	1696h
 pepsi	560h
 pergament	290h
 perl	296h
@@ -41526,12 +42496,12 @@ peruvia flag	660h
 perú	660h
 petra	766h
 petrol	13h
-pfannengericht	1713h
-pfannkuch	1694h
+pfannengericht	1733h
+pfannkuch	1714h
 pfau	315h
 pfauenblau	46h
-pferd	1524h
-pferdegesicht	1521h
+pferd	1544h
+pferdegesicht	1541h
 pfingstro	211h
 pfirsich	232h
 pfirsichblut	213h
@@ -41547,20 +42517,21 @@ pharao	767h
 philippi	670h
 pháp	619h
 phầ lan	651h
+picasso	811h
 pier	153h
 pilz	135h
 pingui	319h
 pini	121h
-piniendekoratio	1847h
+piniendekoratio	1867h
 pink	6h
 pink neo	116h
-pink schleif	1853h
+pink schleif	1873h
 pinterest	508h
 pittsburgh steel	578h
-pizza	1703h
-pizzastuck	1703h
-pizzastück	1703h
-pizzeria	1703h
+pizza	1723h
+pizzastuck	1723h
+pizzastück	1723h
+pizzeria	1723h
 plastik	304h
 playstatio	469h
 pol	653h
@@ -41572,9 +42543,9 @@ polog	653h
 polonia	653h
 polonya	653h
 polônia	653h
-pomm frit	1702h
+pomm frit	1722h
 pop art	785h
-popcor	1718h
+popcor	1738h
 porsch	480h
 portekiz	623h
 portogallo	623h
@@ -41582,16 +42553,18 @@ portugal flag	623h
 portugiesisch	790h
 portugu flag	623h
 porzella	292h
-postgebaud	1800h
-postgebäud	1800h
+postgebaud	1820h
+postgebäud	1820h
+prakolumbisch	816h
 prid parad	748h
 professionell	403h
 provenc	800h
 provenzalisch	800h
+präkolumbisch	816h
 psg	607h
 psychedelisch	432h
-pudding	1756h
-pudel	1511h
+pudding	1776h
+pudel	1531h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
@@ -41602,6 +42575,7 @@ pérou	660h
 qatar	643h
 qatar airway	542h
 qatari flag	643h
+qipao	823h
 quarz	297h
 quenia	664h
 quênia	664h
@@ -41613,12 +42587,12 @@ rangoli	804h
 rank	133h
 ras	124h
 ratselhaft	391h
-ratt	1550h
+ratt	1570h
 rauch	311h
 rauchig	311h
 raumschiff	361h
 raumstatio	361h
-raup	1610h
+raup	1630h
 raureif	183h
 real madrid	598h
 real madrid cf	598h
@@ -41635,30 +42609,30 @@ regenwald	120h
 regnerisch	196h
 regno unito	628h
 rei	404h
-rei in schussel	1725h
-rei in schüssel	1725h
-rei mit curry	1726h
+rei in schussel	1745h
+rei in schüssel	1745h
+rei mit curry	1746h
 reif	418h
 reifwei	83h
 reifweiß	83h
 reinheit	404h
 reino unido	628h
-reisahr	1642h
-reisballch	1724h
-reisbällch	1724h
-reiscrack	1723h
+reisahr	1662h
+reisballch	1744h
+reisbällch	1744h
+reiscrack	1743h
 reisfeld	249h
 reisterras	759h
-reisähr	1642h
+reisähr	1662h
 relianc jio	551h
 rembrandt	784h
 renaissanc	710h
 renault	483h
 retro	376h
-rettungshelm	1898h
-riesenrad	1833h
+rettungshelm	1918h
+riesenrad	1853h
 riff	152h
-ring	1901h
+ring	1921h
 rokoko	709h
 rom	781H
 romania	657h
@@ -41678,14 +42652,15 @@ rosa barbi	679h
 rosa stadt	797h
 rosarot	91h
 rosenrot	72h
-rosett	1628h
+rosett	1648h
 rosig	6h
 rost	284h
 rostig	284h
 rostrot	112h
 rot	0h
-rot apfel	1660h
-rot umschlag	1852h
+rot apfel	1680h
+rot platz	825h
+rot umschlag	1872h
 rotbrau	19h
 rotlich	0h
 rotviolett	96h
@@ -41705,6 +42680,7 @@ rusia	635h
 russi	635h
 russia	635h
 russia flag	635h
+russisch avantgard	810h
 russland	635h
 rustikal	375h
 rusya	635h
@@ -41714,14 +42690,14 @@ römisch	781h
 rötlich	0h
 rússia	635h
 safra	274h
-sak flasch mit tas	1763h
+sak flasch mit tas	1783h
 sakura	205h
 salat	430h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-salz	1720h
-salzstreu	1720h
+salz	1740h
+salzstreu	1740h
 samba	805h
 samsung	468h
 samt	287h
@@ -41729,7 +42705,7 @@ san francisco giant	584h
 sand	156h
 sandfarb	103h
 sandstrand	143h
-sandwich	1705h
+sandwich	1725h
 sanft	385h
 sanftmutig	383h
 sanftmütig	383h
@@ -41738,43 +42714,44 @@ sankt petersburg	794h
 santori	349h
 saphir	54h
 saphirblau	54h
-sari	1870h
+sari	824h
 sata	425h
 sati	288h
 satt	437h
 saudi arabi	639h
 saudi arabia	639h
 saudi flag	639h
-sauropod	1594h
+sauropod	1614h
+savan	827h
 saxofo	434h
 saxopho	434h
-schaf	1538h
-schal	1864h
+schaf	1558h
+schal	1884h
 scharlach	34h
 scharlachrot	34h
 schaurig	400h
-schildkrot	1589h
-schildkröt	1589h
+schildkrot	1609h
+schildkröt	1609h
 schimmernd	427h
 schirm	335h
 schlachtfeld	428h
 schlafrig	411h
 schlafzimm	359h
 schlamm	166h
-schlang	1591h
+schlang	1611h
 schlicht	382h
 schlo	356h
 schlucht	157h
-schlupfend kuk	1570h
+schlupfend kuk	1590h
 schläfrig	411h
-schlüpfend kük	1570h
+schlüpfend kük	1590h
 schmetterling	322h
 schmuck	313h
 schmutzig	422h
 schn	184h
-schneck	1608h
-schneckenhau	1605h
-schneebedeckt berg	1778h
+schneck	1628h
+schneckenhau	1625h
+schneebedeckt berg	1798h
 schneeberg	159h
 schneeflock	184h
 schneewei	84h
@@ -41782,21 +42759,21 @@ schneeweiß	84h
 schokobrau	108h
 schokolad	258h
 schokoladenbrau	108h
-schokoladentafel	1753h
+schokoladentafel	1773h
 schottisch	775h
 schottland	775h
 schrag	432h
 schrei	342h
 schräg	432h
 schul	355h
-schulgebaud	1806h
-schulgebäud	1806h
-schulranz	1881h
+schulgebaud	1826h
+schulgebäud	1826h
+schulranz	1901h
 schummrig	448h
-schussel mit loffel	1716h
-schussel und essstabch	1727h
-schutzbrill	1858h
-schwa	1578h
+schussel mit loffel	1736h
+schussel und essstabch	1747h
+schutzbrill	1878h
+schwa	1598h
 schwarz	9h
 schwarz wei	426h
 schwarz weiß	426h
@@ -41804,26 +42781,27 @@ schwarzt	253h
 schwarzwei	426h
 schwarzweiß	426h
 schwed	648h
-schwei	1534h
-schweinegesicht	1533h
-schweinerussel	1536h
-schweinerüssel	1536h
-schweiz	646h
-schüssel mit löffel	1716h
-schüssel und essstäbch	1727h
+schwei	1554h
+schweinegesicht	1553h
+schweinerussel	1556h
+schweinerüssel	1556h
+schweiz grafik	814h
+schweiz stil	814h
+schüssel mit löffel	1736h
+schüssel und essstäbch	1747h
 scienc fictio	373h
 sechzig	696h
 see	146H
 see off	139h
 seeblau	42h
-seehund	1599h
+seehund	1619h
 seero	209h
 seero von monet	783h
 seetang	137h
 seid	288h
 sekt	262h
-sektgla	1770h
-sektglä	1770h
+sektgla	1790h
+sektglä	1790h
 selado	294h
 selbstbewusst	402h
 seltsam	432h
@@ -41832,17 +42810,20 @@ senfgelb	110h
 seoul	780h
 sepia	61h
 septemb	194h
+serengeti	827h
 serio	403h
 seriö	403h
 servu	452h
+sevilla	818h
 sf giant	584h
 shanghai	771h
 shell	487h
-shinto	1818h
+shibori	821h
+shinto	1838h
 shinto schrei	798h
 shopify	558h
-short	1873h
-sicherheitswest	1860h
+short	1893h
+sicherheitswest	1880h
 sichtbeto	695h
 sieg	413h
 silb	12h
@@ -41854,64 +42835,68 @@ singapor flag	672h
 singaporea flag	672h
 sinterterras	795h
 skandinavisch	350h
-skorpio	1619h
+skihutt	828h
+skihütt	828h
+skorpio	1639h
 skurril	432h
-skyli	1824h
+skyli	1844h
 sl benfica	610h
-slip	1872h
+slip	1892h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 snapchat	509h
-sock	1867h
-softei	1744h
+sock	1887h
+softei	1764h
 soldat	428h
 somm	193h
 sommerlich	193h
 sommersonnenwend	749h
 son	169H
 sonnenaufgang	177h
-sonnenaufgang uber berg	1825h
-sonnenaufgang uber dem meer	1826h
-sonnenaufgang über berg	1825h
-sonnenaufgang über dem meer	1826h
+sonnenaufgang uber berg	1845h
+sonnenaufgang uber dem meer	1846h
+sonnenaufgang über berg	1845h
+sonnenaufgang über dem meer	1846h
 sonnenblum	208h
-sonnenbrill	1857h
+sonnenbrill	1877h
 sonnenlicht	169h
 sonnenschei	169h
 sonnenuntergang	176h
-sonnenuntergang in der stadt	1828h
+sonnenuntergang in der stadt	1848h
 sonnig	169h
 souk	753h
 south africa	662h
 south africa flag	662h
 south korea	633h
-spaghetti	1728h
+sowjetisch plakat	810h
+spaghetti	1748h
 spagna	622h
 spai	622h
 spani	622h
 spanish flag	622h
 speiseei	271h
-spiegelei in bratpfan	1712h
-spiel	1832h
+spiegelei in bratpfan	1732h
+spiel	1852h
 spielhall	701h
-spielplatz	1832h
-spielplatzrutsch	1832h
+spielplatz	1852h
+spielplatzrutsch	1852h
 spielzeug	377h
-spin	1617h
-spinnennetz	1618h
+spin	1637h
+spinnennetz	1638h
 spirituell	409h
-sportlich	1884h
-sportschuh	1884h
+sportlich	1904h
+sportschuh	1904h
 spotify	465h
-springbrun	1820h
-spro	1636h
+springbrun	1840h
+spro	1656h
 spruhreg	197h
 sprühreg	197h
 spukhaft	400h
 spur	593h
 ssc napoli	606h
-stadio	1787h
+st patrick day	819h
+stadio	1807h
 stadt	337h
 stadtisch	337h
 stahl	281h
@@ -41926,26 +42911,27 @@ ster	172h
 sternenhimmel	172h
 sternenklar	172h
 still ruh	383h
-stink	1563h
-stinkti	1563h
-stockelschuh	1887h
+stink	1583h
+stinkti	1583h
+stockelschuh	1907h
 stolz	413h
 str	410h
 stra	338h
 strahlend	440h
 strand	142h
-strand mit sonnenschirm	1783h
+strand mit sonnenschirm	1803h
 straß	338h
-streifenhornch	1554h
-streifenhörnch	1554h
+streifenhornch	1574h
+streifenhörnch	1574h
 strom	147h
-stuck tort	1750h
-stundenhotel	1804h
+stuck tort	1770h
+studio ghibli	813h
+stundenhotel	1824h
 sturm	198h
 sturmisch	198h
 städtisch	337h
-stöckelschuh	1887h
-stück tort	1750h
+stöckelschuh	1907h
+stück tort	1770h
 stürmisch	198h
 subaru	485h
 subtil	418h
@@ -41976,15 +42962,15 @@ swed	648h
 swedish flag	648h
 swi flag	646h
 switzerland	646h
-synagog	1817h
+synagog	1837h
 südafrika	662h
 südkorea	633h
 süs	405h
 süß	405h
 süßigkeit	269h
-t rex	1595h
-t shirt	1862h
-taco	1706h
+t rex	1615h
+t shirt	1882h
+taco	1726h
 taegukgi	633h
 tag	191h
 tag der tot	737h
@@ -41993,12 +42979,13 @@ tagsub	191h
 tagsüb	191h
 tailandia	669h
 tailândia	669h
-takeaway box	1738h
-takeaway schachtel	1738h
+taj mahal	826h
+takeaway box	1758h
+takeaway schachtel	1758h
 tal	160h
-tamal	1708h
+tamal	1728h
 tan	121H
-tanabata baum	1846h
+tanabata baum	1866h
 tannengru	48h
 tannengrü	48h
 taobao	523h
@@ -42006,11 +42993,11 @@ tarnfarb	428h
 tarnung	428h
 tarta	775h
 tatami	782h
-tatz	1566h
-tatzenabdruck	1566h
-tatzenabdrück	1566h
+tatz	1586h
+tatzenabdruck	1586h
+tatzenabdrück	1586h
 tau	203h
-taub	1575h
+taub	1595h
 taup	68h
 taxi	336h
 tay ban nha	622h
@@ -42023,11 +43010,11 @@ technik	373h
 technologi	373h
 tee	253h
 teebrau	88h
-teekan	1761h
-teeta ohn henkel	1762h
+teekan	1781h
+teeta ohn henkel	1782h
 teezeremoni	782h
 teich	148h
-teigtasch	1736h
+teigtasch	1756h
 telegram	500h
 tempel	342h
 tempelfest	792h
@@ -42059,33 +43046,35 @@ tiffany	675h
 tiffany blau	675h
 tiffany blu	675h
 tig	316h
-tigergesicht	1518h
+tigergesicht	1538h
 tiki bar	727h
 tiktok	504h
 tint	47h
-tintenfisch	1742h
+tintenfisch	1762h
 tintenschwarz	47h
 tiranga	634h
-tokyo tow	1812h
+tirol	828h
+tokyo tow	1832h
 tomat	244h
 ton erd	301h
-topf mit ess	1714h
+topf mit ess	1734h
 topferei	301h
-topfpflanz	1637h
+topfpflanz	1657h
 torii	798h
 toronto mapl leaf	585h
 tort	268h
-tortenstuck	1750h
-tortenstück	1750h
+tortenstuck	1770h
+tortenstück	1770h
 toshiba	539h
 toskana	755h
 toskanisch	755h
+totoro	813h
 tottenham	593h
 tottenham hotspur	593h
 toyota	475h
-traditionell japanisch windsack	1849h
-traditionell japanisch windsäck	1849h
-traditionell mondfest	1851h
+traditionell japanisch windsack	1869h
+traditionell japanisch windsäck	1869h
+traditionell mondfest	1871h
 trag	411h
 trau	388h
 traub	228h
@@ -42093,16 +43082,16 @@ traum	393h
 traumhaft	393h
 traurig	388h
 tricolor	619h
-trinkgla	1771h
-trinkpackch	1775h
-trinkpäckch	1775h
+trinkgla	1791h
+trinkpackch	1795h
+trinkpäckch	1795h
 triumph	413h
-trommel	1910h
-trommelstock	1910h
-trommelstöck	1910h
-trompet	1907h
+trommel	1930h
+trommelstock	1930h
+trommelstöck	1930h
+trompet	1927h
 trop	348H
-tropenfisch	1601h
+tropenfisch	1621h
 tropenstrand	144h
 tropisch	348h
 tropisch strand	144h
@@ -42110,7 +43099,7 @@ trub	448h
 trubsinnig	388h
 trung quoc	632h
 trung quốc	632h
-truthah	1567h
+truthah	1587h
 träg	411h
 träum	393h
 trüb	448h
@@ -42163,6 +43152,7 @@ ultimat gray and illuminating	686h
 ultra violet	683h
 ultramari	44h
 ultramarinblau	44h
+uluru	817h
 ungar	656h
 ungheria	656h
 unglaublich	421h
@@ -42181,6 +43171,7 @@ ups	490h
 urwald	120h
 usa	627h
 valentinstag	365h
+vaporwav	808h
 veilchenblau	22h
 venedig	799h
 venezianisch	799h
@@ -42190,7 +43181,7 @@ vereinigt konigreich	628h
 vereinigt königreich	628h
 vereinigt staat	627h
 vereist	447h
-verfall hau	1795h
+verfall hau	1815h
 verfault	422h
 verhang	446h
 verliebt	389h
@@ -42212,6 +43203,7 @@ verzaubert	392h
 viet nam	638h
 vietnam flag	638h
 vietnamesisch	779h
+viktorianisch	809h
 vintag	376h
 violett	5h
 violettblau	22h
@@ -42222,7 +43214,7 @@ việt nam	638h
 vk	553h
 vkontakt	553h
 vodafo	552h
-vogel	1573h
+vogel	1593h
 volksfest	332h
 volkswag	474h
 vollmond	170h
@@ -42233,13 +43225,13 @@ vuong quoc anh	628h
 vw	474h
 vương quốc anh	628h
 wabi sabi	351h
-waffel	1695h
-waffel mit butt	1695h
+waffel	1715h
+waffel mit butt	1715h
 wal	327h
 wald	119h
 wand	339h
-wanderstiefel	1885h
-wanderung	1885h
+wanderstiefel	1905h
+wanderung	1905h
 warhol	785h
 warm farb	449h
 warm gemutlich	395h
@@ -42247,12 +43239,12 @@ warm gemütlich	395h
 warm ton	449h
 warm tön	449h
 was	151H
-waschbar	1514h
-waschbär	1514h
+waschbar	1534h
+waschbär	1534h
 wasserblau	66h
-wasserbuffel	1531h
-wasserbüffel	1531h
-wasserei	1745h
+wasserbuffel	1551h
+wasserbüffel	1551h
+wasserei	1765h
 wasserfall	150h
 wasserfest	736h
 wassermelo	231h
@@ -42268,47 +43260,49 @@ weid	123h
 weih	148h
 weihnacht	363h
 weihnachtlich	363h
-weihnachtsbaum	1838h
+weihnachtsbaum	1858h
 weinfarb	113h
-weingla	1765h
+weingla	1785h
 weinrot	33h
 weintraub	228h
 weiz	248h
 weizenfeld	248h
 weiß	10h
 weiß nächt	794h
-welk blum	1630h
+welk blum	1650h
 well	141h
 welln	414h
 weltall	173h
+wes anderso	812h
 west	730h
 west ham	596h
 west ham united	596h
 whatsapp	499h
 whisky	264h
-widd	1537h
+widd	1557h
 widerlich	422h
 wie secessio	716h
+wiking	820h
 wild	415h
 wild west	730h
-wildschwei	1535h
+wildschwei	1555h
 wind	201h
 windig	201h
 wint	195h
 winterlich	195h
-wohnhau	1794h
-wohnhäu	1794h
-wohnsiedlung	1794h
-wolf	1512h
-wolfsgesicht	1512h
+wohnhau	1814h
+wohnhäu	1814h
+wohnsiedlung	1814h
+wolf	1532h
+wolfsgesicht	1532h
 wolk	168h
 wolkig	200h
 wordpr	559h
 wund	421h
 wunderbar	421h
-wunderkerz	1840h
+wunderkerz	1860h
 wurdevoll	407h
-wurm	1622h
+wurm	1642h
 wust	155h
 wut	399h
 wutend	399h
@@ -42324,6 +43318,7 @@ yank	580h
 yeni zelanda	673h
 youtub	467h
 yunanista	654h
+yve klei	815h
 zart	385h
 zartgru	53h
 zartgrü	53h
@@ -42331,21 +43326,21 @@ zartrosa	114h
 zaub	392h
 zauberhaft	392h
 zebra	317h
-zehensandal	1882h
-zelt	1821h
-zeltplatz	1821h
+zehensandal	1902h
+zelt	1841h
+zeltplatz	1841h
 zement	279h
 zen	347h
 zen gart	347h
 zhihu	529h
-zieg	1539h
+zieg	1559h
 ziegel	280h
-ziegelstei	1790h
+ziegelstei	1810h
 zimt	274h
 zinnob	35h
 zinnoberrot	35h
-zirku	1836h
-zirkuszelt	1836h
+zirku	1856h
+zirkuszelt	1856h
 zitro	224h
 zitronengelb	100h
 zitrusfrucht	225h
@@ -42362,10 +43357,12 @@ zuverlassig	403h
 zuverlässig	403h
 zwanzig jahr	692h
 zwetschg	241h
-zwiebel	1682h
+zwiebel	1702h
+zwiebelturm	825h
+zwiebeltürm	825h
 zya	14h
-zylind	1894h
-zylinderhut	1894h
+zylind	1914h
+zylinderhut	1914h
 áfrica do sul	662h
 áo	647h
 áustria	647h
@@ -42393,11 +43390,13 @@ zylinderhut	1894h
 đức	620h
 şili	659h
 ấn độ	634h
-@stems it 2252
+@stems it 2302
 abd	627i
 abet	121i
 abiss	140i
+aborigen	817i
 ac milan	604i
+acac	827i
 acces	441i
 accia	281i
 accoglient	395i
@@ -42424,12 +43423,12 @@ airbnb	495i
 airtel	550i
 ajax amsterdam	609i
 alb	177i
-alb sull montagn	1825i
+alb sull montagn	1845i
 alber	132i
-alber decidu	1639i
-alber di natal	1838i
-alber di tanabat	1846i
-alber sempreverd	1638i
+alber decidu	1659i
+alber di natal	1858i
+alber di tanabat	1866i
+alber sempreverd	1658i
 albicocc	78i
 aleman	620i
 alemanh	620i
@@ -42442,6 +43441,7 @@ allemagn	620i
 allumin	283i
 almany	620i
 alp	159i
+alpin	828i
 amalf	756i
 amazon shopping	562i
 amazon.com	562i
@@ -42456,11 +43456,12 @@ amex	494i
 amor	389i
 an do	634i
 ananas	237i
-anatr	1577i
+anatr	1597i
 and	777I
+andalus	818i
 android	513i
-anell	1901i
-anell di diamant	1901i
+anell	1921i
+anell di diamant	1921i
 angel	424i
 angur	231i
 ann 2000	704i
@@ -42483,13 +43484,13 @@ ao	647I
 ape	323i
 appassionat	390i
 april	192i
-aquil	1576i
-aquilon a form di carp	1849i
+aquil	1596i
+aquilon a form di carp	1869i
 arab	769i
 arab saoudit	639i
 arab saudit	639i
-arachid	1683i
-aragost	1740i
+arachid	1703i
+aragost	1760i
 arancion	1i
 arcobalen	175i
 ardent	390i
@@ -42506,6 +43507,7 @@ arrugginit	284i
 arsenal	588i
 arsenal fc	588i
 art	435I
+art aborigen	817i
 art dec	692i
 art déc	692i
 art nouveau	786i
@@ -42537,6 +43539,7 @@ autric	647i
 autunn	194i
 autunnal	194i
 avan	752i
+avanguard russ	810i
 avidit	423i
 avidità	423i
 avocad	239i
@@ -42550,6 +43553,7 @@ ay yıldız	637i
 azal	222i
 aziend	354i
 aziendal	354i
+aztec	816i
 azul klein	676i
 azul tiffany	675i
 azulejos	790i
@@ -42562,22 +43566,22 @@ azzurrin	39i
 ba lan	653i
 bacc	250i
 bae	642i
-bagel	1693i
-baguett	1690i
+bagel	1713i
+baguett	1710i
 baidu	525i
 bait	360i
 bal	759i
 balen	327i
-balen che spruzz acqu	1596i
+balen che spruzz acqu	1616i
 balines	759i
-ballerin	1886i
+ballerin	1906i
 bambin	377i
-bambol giappones	1848i
+bambol giappones	1868i
 bambu	122i
-bambu decorat	1847i
+bambu decorat	1867i
 bambuset	122i
 bambù	122i
-bambù decorat	1847i
+bambù decorat	1867i
 banal	431i
 banan	235i
 banc	354i
@@ -42589,18 +43593,18 @@ bangladesch	667i
 bangladesh	667i
 bangladesh flag	667i
 bangladés	667i
-banj	1909i
+banj	1929i
 bar caff	340i
 bar caffè	340i
-barattol di miel	1757i
+barattol di miel	1777i
 barb	679i
 barb pink	679i
-barbier	1835i
-barboncin	1511i
+barbier	1855i
+barboncin	1531i
 barc	599i
 barcellon	757i
 barocc	784i
-barrett di cioccolat	1753i
+barrett di cioccolat	1773i
 barrier corallin	152i
 barç	599i
 bavares	740i
@@ -42620,10 +43624,10 @@ bellett	70i
 belçik	645i
 benesser	414i
 benfic	610i
-bent box	1722i
+bent box	1742i
 besiktas	614i
-bevand cald	1760i
-bevand monodos	1775i
+bevand cald	1780i
+bevand monodos	1795i
 beşiktaş	614i
 bi	645i
 bianc	10i
@@ -42635,23 +43639,23 @@ bianc lunar	76i
 bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
-biberon	1758i
+biberon	1778i
 bibliotec	341i
-bicchier con cannucc	1773i
-bicchier da cocktail	1766i
-bicchier di latt	1759i
-bicchier di vin	1765i
-bicchier tumbler	1771i
-bikin	1874i
+bicchier con cannucc	1793i
+bicchier da cocktail	1786i
+bicchier di latt	1779i
+bicchier di vin	1785i
+bicchier tumbler	1791i
+bikin	1894i
 bilibil	526i
 biologic	380i
 birlesik krallik	628i
 birleşik krallık	628i
 birr	263i
 bisanz	711i
-biscott	1748i
-biscott dell fortun	1737i
-bisont	1528i
+biscott	1768i
+biscott dell fortun	1757i
+bisont	1548i
 bizantin	711i
 bizzarr	432i
 blaugran	599i
@@ -42662,7 +43666,6 @@ blu cobalt	45i
 blu di delft	789i
 blu grig	93i
 blu jeans	69i
-blu klein	676i
 blu lag	42i
 blu marin	16i
 blu mineral	81i
@@ -42678,7 +43681,7 @@ blu violac	95i
 bmw	472i
 bo dao nha	623i
 boc juniors	615i
-boccal di birr	1768i
+boccal di birr	1788i
 boh	708i
 bohemien	708i
 bohémien	708i
@@ -42686,20 +43689,20 @@ bollent	398i
 booking.com	554i
 bordeaux	33i
 borgogn	33i
-bors	1878i
-bors dell spes	1880i
-borsellin	1877i
-borsett	1878i
+bors	1898i
+bors dell spes	1900i
+borsellin	1897i
+borsett	1898i
 boruss dortmund	602i
 bosc	119i
 bosfor	765i
 boston celtics	571i
 boston red sox	582i
-bottigl e bicchier di sak	1763i
-bottigl e bicchier di sakè	1763i
-bottigl stappat	1764i
+bottigl e bicchier di sak	1783i
+bottigl e bicchier di sakè	1783i
+bottigl stappat	1784i
 brac	165i
-bradip	1561i
+bradip	1581i
 brasil	624i
 brasilian	805i
 brasilien	624i
@@ -42711,10 +43714,10 @@ brezz	201i
 brillant	440i
 brillantin	427i
 brin	183i
-brindis	1770i
+brindis	1790i
 britannic	764i
 british flag	628i
-broccol	1680i
+broccol	1700i
 bronz	58i
 bronz antic	302i
 brum	199i
@@ -42724,16 +43727,16 @@ brutalist	695i
 brutt	422i
 brésil	624i
 bubbl tea	256i
-budin	1756i
-bufal acqu	1531i
+budin	1776i
+bufal acqu	1551i
 bui	436i
 buongiorn	452i
 buran	799i
 burger king	536i
 burr	266i
-burrit	1707i
+burrit	1727i
 bus londonien	678i
-bust hongb	1852i
+bust hongb	1872i
 bvb	602i
 bélgic	645i
 bỉ	645i
@@ -42745,7 +43748,7 @@ caff	251i
 caffellatt	252i
 caffetter	340i
 caffè	251i
-calamar	1742i
+calamar	1762i
 calar del sol	176i
 calcestruzz	279i
 cald	398i
@@ -42754,27 +43757,27 @@ cald torrid	202i
 californ	774i
 californian	774i
 calm	383i
-calz	1867i
-calzin	1867i
+calz	1887i
+calzin	1887i
 camer da lett	359i
-camic	1859i
+camic	1879i
 camin	308i
 camin dell fat	801i
-cammell	1541i
+cammell	1561i
 camp	123i
 camp di battagl	428i
 camp di gran	248i
 campagn	345i
-campan al vent	1850i
-campegg	1782i
-can guid	1510i
+campan al vent	1870i
+campegg	1802i
+can guid	1530i
 canad	630i
 canadian flag	630i
 canadiens de montreal	586i
 canadiens de montréal	586i
 canadá	630i
 candel	307i
-cangur	1564i
+cangur	1584i
 canicol	202i
 cannell	274i
 canyon	157i
@@ -42785,43 +43788,44 @@ capodann cines	366i
 capodann persian	741i
 capodann thailandes	736i
 cappadoc	801i
-cappell con visier	1896i
-cappell da donn	1893i
-cappell da laureat	1895i
-cappott	1866i
+cappell con visier	1916i
+cappell da donn	1913i
+cappell da laureat	1915i
+cappott	1886i
 cappuccin	252i
-capr	1539i
+capr	1559i
 caraib	761i
 caraibic	761i
 caravagg	784i
 carin	405i
 carmin	70i
-carn	1697i
-carn con oss	1697i
+carn	1717i
+carn con oss	1717i
 carneval	332i
 carneval di rio	805i
 carot	246i
 carp koi	326i
 carrefour	531i
 cart	290i
-cas con giardin	1797i
-cas in rovin	1795i
+cas con giardin	1817i
+cas in rovin	1815i
 cascat	150i
-castagn	1685i
+castagn	1705i
 castan	20i
 castell	356i
-castell giappones	1809i
-castor	1555i
+castell giappones	1829i
+castor	1575i
 catar	643i
 cattedral	357i
-cavall	1524i
-cavall da giostr	1831i
+cavall	1544i
+cavall da giostr	1851i
 cavern	162i
 cech	655i
 ceky	655i
 celadon	294i
 celest	41i
 celestial	424i
+celtic	819i
 celtic fc	617i
 celtics	571i
 cement	279i
@@ -42834,9 +43838,9 @@ cereal	248i
 cerimon del te	782i
 cerimon del tè	782i
 cerul	40i
-cerv	1527i
-cetriol	1678i
-cetriolin sottacet	1678i
+cerv	1547i
+cetriol	1698i
+cetriolin sottacet	1698i
 chalet	360i
 champagn	262i
 chanel	569i
@@ -42845,6 +43849,7 @@ chartreus	67i
 chefchaouen	796i
 chels	589i
 chels fc	589i
+cheongsam	823i
 chequ	655i
 chiar	438i
 chiar di lun	171i
@@ -42852,43 +43857,43 @@ chiaroscur	784i
 chicag bulls	572i
 chicag cubs	583i
 chies	357i
-chies per matrimon	1811i
+chies per matrimon	1831i
 chil drapeau	659i
 chil flag	659i
 chilean flag	659i
 chin	632i
 chinaflagg	632i
 chines flag	632i
-chitarr	1905i
+chitarr	1925i
 chochlom	788i
 cia	452i
-ciambell	1747i
+ciambell	1767i
 cian	14i
-cib in scatol	1721i
+cib in scatol	1741i
 ciel	167i
 ciel grig	200i
 ciel stellat	172i
-cign	1578i
+cign	1598i
 cilieg in fior	205i
-cilindr	1894i
+cilindr	1914i
 cin	632i
 cineser	724i
-cinghial	1535i
+cinghial	1555i
 cioccolat	258i
-ciotol con cucchia	1716i
-ciotol fumant	1727i
+ciotol con cucchia	1736i
+ciotol fumant	1747i
 ciottol	278i
-cipoll	1682i
-circ	1836i
+cipoll	1702i
+circ	1856i
 citt	337i
 citt acqu	346i
-citt al tramont	1827i
+citt al tramont	1847i
 citt blu	796i
 citt proibit	343i
 citt ros	797i
 città	337i
 città acqu	346i
-città al tramont	1827i
+città al tramont	1847i
 città blu	796i
 città proibit	343i
 città ros	797i
@@ -42903,12 +43908,12 @@ coc colanin	458i
 coc colanın	458i
 cocc	238i
 coccinell	324i
-coccodrill	1588i
-cocktail	1766i
-cocktail tropical	1767i
+coccodrill	1608i
+cocktail	1786i
+cocktail tropical	1787i
 cocomer	231i
 cok	458i
-coleotter	1613i
+coleotter	1633i
 collin	158i
 colomb	658i
 colombian flag	658i
@@ -42930,19 +43935,19 @@ colorat	175i
 coloss	781i
 colômb	658i
 compleann	369i
-con gelat	1744i
-conchigl	1605i
-conchigl a spiral	1605i
-confezion da asport	1738i
+con gelat	1764i
+conchigl	1625i
+conchigl a spiral	1625i
+confezion da asport	1758i
 confortevol	395i
 congelat	447i
 conifer	121i
-conigl	1553i
-conigliett	1553i
+conigl	1573i
+conigliett	1573i
 contant	420i
-contemplazion dell lun	1851i
+contemplazion dell lun	1871i
 copert	200i
-copp di gelat	1746i
+copp di gelat	1766i
 cor	780I
 cor del sud	633i
 cor del sur	633i
@@ -42951,42 +43956,47 @@ coraggios	402i
 corall	28i
 core do sul	633i
 corean	780i
-coriandol	1845i
-coron	1892i
+coriandol	1865i
+coron	1912i
 coré du sud	633i
-cosc di poll	1698i
+cosc di poll	1718i
 cosm	173i
 cost	142i
 cost azzurr	800i
 costantinopol	765i
 costier amalfitan	756i
-costum da bagn inter	1871i
+costruttivism	810i
+costruttivist	810i
+costum da bagn inter	1891i
 coton	289i
 cott	111i
 cottagecor	697i
 cr flameng	616i
-cravatt	1861i
+cravatt	1881i
 creativ	435i
 creativit	435i
 creatività	435i
 crem	18i
 cremis	71i
+cremlin	825i
 crepuscol	188i
-cricet	1551i
+cricet	1571i
 crisantem	214i
 cristall	297i
-croissant	1689i
+croissant	1709i
 crom	283i
 cub	674i
 cuban	752i
 cuban flag	674i
-cubett di ghiacc	1777i
+cubett di ghiacc	1797i
+cubism	811i
+cubist	811i
 cucin	358i
-cucinar	1712i
+cucinar	1732i
 cuo	26i
 cuo lavorat	285i
 cup	388i
-cupcak	1751i
+cupcak	1771i
 curcum	79i
 curry	274i
 cyberpunk	372i
@@ -42998,7 +44008,7 @@ dallas cowboys	577i
 dan mach	650i
 dancheong	791i
 danemark	650i
-dang	1735i
+dang	1755i
 danimarc	650i
 danimark	650i
 danish flag	650i
@@ -43039,11 +44049,11 @@ domin	568i
 dominos	568i
 donn	453I
 dorat	11i
-drag	1593i
+drag	1613i
 drapeau de singapour	672i
 drapeau francais	619i
 drapeau français	619i
-dromedar	1540i
+dromedar	1560i
 dropbox	556i
 dub	769i
 duc	620i
@@ -43056,10 +44066,10 @@ eccentric	432i
 eccett	454i
 ecologic	380i
 eder	133i
-edific	1798i
-edific classic	1788i
-edific di uffic	1798i
-edific in costruzion	1789i
+edific	1818i
+edific classic	1808i
+edific di uffic	1818i
+edific in costruzion	1809i
 ege	768i
 egipt	640i
 egit	640i
@@ -43067,12 +44077,12 @@ egizian	767i
 egypt	640i
 egyptian flag	640i
 eid	742i
-elefant	1544i
+elefant	1564i
 elegant	394i
 eleganz	394i
 elettric	445i
-elmett con croc bianc	1898i
-elmett militar	1897i
+elmett con croc bianc	1918i
+elmett militar	1917i
 emirados arabes unidos	642i
 emirados árabes unidos	642i
 emirates airlin	541i
@@ -43083,8 +44093,9 @@ endonezy	668i
 energ	386i
 energic	386i
 enigmatic	391i
+epoc vittorian	809i
 erb aromatic	136i
-erb mat	1776i
+erb mat	1796i
 erb verd	124i
 eruzion	163i
 esercit	428i
@@ -43105,11 +44116,11 @@ everton fc	597i
 evit	454i
 evitar	454i
 fabbric	374i
-faccin volp	1513i
+faccin volp	1533i
 facebook	463i
-fagiol	1684i
+fagiol	1704i
 fal	164i
-falafel	1710i
+falafel	1730i
 falò	164i
 fang	166i
 fantas	392i
@@ -43134,7 +44145,7 @@ femminil	416i
 fenerbahc	613i
 fenerbahç	613i
 fenicotter	314i
-fenicotter ros	1582i
+fenicotter ros	1602i
 ferr	282i
 ferrar	470i
 fest	332i
@@ -43152,8 +44163,8 @@ fest di primaver	366i
 festiv	406i
 festival	332i
 festos	406i
-fett di formagg	1696i
-fett di tort	1750i
+fett di formagg	1716i
+fett di tort	1770i
 fiab	392i
 fiamm	164i
 fiat	481i
@@ -43171,11 +44182,11 @@ finlând	651i
 finnish flag	651i
 finnland	651i
 fioc	448i
-fiocc	1853i
+fiocc	1873i
 fiocc di nev	184i
 fior	204i
-fior appassit	1630i
-fior bianc	1626i
+fior appassit	1650i
+fior bianc	1646i
 fior di cilieg	205i
 fior di pesc	213i
 fior di susin	212i
@@ -43184,19 +44195,20 @@ fiorit	204i
 fioritur	204i
 firefox	512i
 firenz	755i
-fisarmonic	1904i
+fisarmonic	1924i
 fium	147i
 flag of japan	618i
+flamenc	818i
 flameng	616i
 floreal	204i
 flu	445i
 fluorescent	445i
 fly emirates	541i
-focacc	1691i
+focacc	1711i
 focolar	308i
 fogl	127i
-fogl acer	1646i
-fogl al vent	1648i
+fogl acer	1666i
+fogl al vent	1668i
 fogl autunn	128i
 fogl cadut	128i
 fogl oro	303i
@@ -43204,13 +44216,13 @@ fogl secc	128i
 fogliam	127i
 foliag autunnal	128i
 fondal marin	140i
-fondut	1715i
-fontan	1820i
+fondut	1735i
+fontan	1840i
 forest	119i
 forest pluvial	120i
 forest tropical	120i
 formal	407i
-formic	1611i
+formic	1631i
 fort	402i
 fortezz	356i
 fosc	199i
@@ -43239,14 +44251,14 @@ futur	373i
 futuristic	373i
 galass	173i
 galatasaray	612i
-gall	1569i
+gall	1589i
 galler	435i
-gallett di ris	1723i
-gallin	1568i
-gamber fritt	1732i
-gamberett	1741i
+gallett di ris	1743i
+gallin	1588i
+gamber fritt	1752i
+gamberett	1761i
 gan	665i
-gatt	1516i
+gatt	1536i
 gaud	757i
 gaudí	757i
 gay prid	748i
@@ -43261,12 +44273,13 @@ genna	195i
 german	620i
 german flag	620i
 germany	620i
-germogl	1636i
+germogl	1656i
 ghan	665i
 ghanaian flag	665i
 ghiacc	181i
 ghiaccia	181i
 ghiacciat	447i
+ghibl	813i
 ghis	282i
 giad	295i
 giall	2i
@@ -43282,7 +44295,7 @@ giappon	618i
 giappones	351i
 giardin	125i
 giardin zen	347i
-gilet di sicurezz	1860i
+gilet di sicurezz	1880i
 ginkg	130i
 gio	387i
 giocattol	377i
@@ -43292,7 +44305,7 @@ giordan	766i
 giorn	191i
 giorn dei mort	737i
 giornat	191i
-giraff	1543i
+giraff	1563i
 girasol	208i
 github	510i
 giugn	193i
@@ -43307,17 +44320,19 @@ golden gat bridg	677i
 golden stat warriors	573i
 gondol	799i
 googl	462i
-gorill	1506i
+gorill	1526i
 gotic	408i
+grafic svizzer	814i
 gran	248i
 granat	19i
-granc	1739i
+granc	1759i
+grand budapest hotel	812i
 grand canyon	773i
-grand magazzin	1807i
+grand magazzin	1827i
 grand muragl	344i
 grand ond di kanagaw	721i
 granit	278i
-granit sicilian	1745i
+granit sicilian	1765i
 granoturc	247i
 greec	654i
 greek flag	654i
@@ -43329,11 +44344,11 @@ grig argent	86i
 grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
-grill	1615i
+grill	1635i
 grott	162i
 grèc	654i
 gréc	654i
-guant	1865i
+guant	1885i
 guerr	428i
 guney afrik	662i
 guney kor	633i
@@ -43343,9 +44358,10 @@ h m	534i
 ha lan	644i
 habs	586i
 halloween	364i
-hamburger	1701i
+hamburger	1721i
 han	779i
 han quoc	633i
+hanbok	822i
 hanukkah	743i
 hawa	760i
 hawaian	760i
@@ -43361,8 +44377,8 @@ holland	644i
 hond	476i
 hong kong	770i
 hongr	656i
-hot dog	1704i
-hotel	1803i
+hot dog	1724i
+hotel	1823i
 huaw	520i
 hungarian flag	656i
 hungary	656i
@@ -43374,7 +44390,7 @@ hy lạp	654i
 hyund	478i
 hà lan	644i
 hàn quốc	633i
-ibisc	1631i
+ibisc	1651i
 iceberg	181i
 iceland	652i
 icelandic flag	652i
@@ -43386,7 +44402,8 @@ imbrunir	188i
 imperial	379i
 impressionism	783i
 impressionist	783i
-impront di zamp	1566i
+impront di zamp	1586i
+inc	816i
 incantat	392i
 incend	164i
 inchiostr	47i
@@ -43404,15 +44421,15 @@ infantil	377i
 infern	425i
 infernal	425i
 infestat	400i
-infradit	1882i
+infradit	1902i
 inghilterr	764i
 innamorat	389i
 innevat	184i
 innocent	404i
 insalat	430i
-insalat verd	1717i
+insalat verd	1737i
 insegn al neon	305i
-insett	1610i
+insett	1630i
 instagram	464i
 intel	515i
 intens cup	437i
@@ -43425,16 +44442,17 @@ invern	195i
 invernal	195i
 invid	423i
 invidios	423i
-ippopotam	1547i
+ippopotam	1567i
 ira	399i
 ireland	629i
 irish flag	629i
 irland	629i
+irlandes	819i
 island flagg	652i
 islandes	758i
 islând	652i
 isol	154i
-isol desert	1785i
+isol desert	1805i
 isolott	154i
 ispany	622i
 istanbul	765i
@@ -43471,7 +44489,7 @@ juegos olimpicos	680i
 juegos olímpicos	680i
 juv	603i
 juventus	603i
-kaab	1819i
+kaab	1839i
 kak	25i
 kak talk	502i
 kakaotalk	502i
@@ -43484,12 +44502,12 @@ keny	664i
 kenyan flag	664i
 kfc	535i
 kilim	734i
-kimon	1869i
+kimon	1889i
 kiw	242i
 klein blau	676i
 klein blu	676i
 knicks	575i
-koal	1559i
+koal	1579i
 kolombiy	658i
 kolumbien	658i
 korean flag	633i
@@ -43515,14 +44533,14 @@ latt	265i
 latt macchiat	252i
 lav	163i
 lavand	207i
-lecc lecc	1755i
+lecc lecc	1775i
 leg	565i
 legn	276i
 leicester city	594i
 lenov	519i
 lent	411i
-leon	1517i
-leopard	1520i
+leon	1537i
+leopard	1540i
 lfc	590i
 lg	538i
 liberty	786i
@@ -43538,7 +44556,7 @@ limon	224i
 limonat	224i
 lin	289i
 linkedin	566i
-liquid versat	1772i
+liquid versat	1792i
 lisbon	790i
 litoral	142i
 liverpool fc	590i
@@ -43547,12 +44565,12 @@ local notturn	433i
 londines	764i
 london bus	678i
 londr	764i
-lontr	1562i
-lontr marin	1562i
+lontr	1582i
+lontr marin	1582i
 los angeles dodgers	581i
 los angeles lakers	570i
 lot	209I
-lov hotel	1804i
+lov hotel	1824i
 loy krathong	744i
 luc	333i
 luc al neon	305i
@@ -43560,13 +44578,13 @@ luc del sol	169i
 luc lunar	171i
 luccic	427i
 luccicant	427i
-lucertol	1590i
+lucertol	1610i
 lucin	333i
 lufthans	543i
 lugl	193i
 lugubr	400i
 lum di candel	307i
-lumac	1608i
+lumac	1628i
 luminescent	445i
 luminos	440i
 lun	170i
@@ -43582,11 +44600,11 @@ mag	392I
 magent	21i
 magg	192i
 magic	392i
-magliett da donn	1875i
+magliett da donn	1895i
 magm	163i
 magnol	223i
 mai	454i
-maial	1534i
+maial	1554i
 mais	247I
 malachit	82i
 malais	671i
@@ -43600,7 +44618,7 @@ malincon	388i
 malinconic	388i
 malv	63i
 malás	671i
-mammut	1545i
+mammut	1565i
 man city	592i
 man united	591i
 man utd	591i
@@ -43609,6 +44627,7 @@ manchester united	591i
 mandarin	225i
 mang	236i
 manhattan	763i
+manifest sovietic	810i
 mapl leaf flag	630i
 mar profond	140i
 marc	422i
@@ -43629,16 +44648,19 @@ marruecos	641i
 marted grass	739i
 martedì grass	739i
 marz	192i
-mascher	1858i
+mascher	1878i
 maschil	417i
 mastercard	492i
 match	255i
 matrimon	368i
+matriosk	825i
+matriosk russ	825i
 mattin	185i
 matton	280i
 mattutin	185i
 matur	418i
-mazz di fior	1624i
+may	816I
+mazz di fior	1644i
 mcdonald	459i
 mcdonalds	459i
 medic	353i
@@ -43649,11 +44671,11 @@ mediterran	349i
 meituan	527i
 meksik	626i
 mel	233i
-mel ross	1660i
+mel ross	1680i
 mel verd	234i
 melanzan	245i
 melogran	240i
-melon	1653i
+melon	1673i
 menorah	743i
 ment	30i
 meravigl	421i
@@ -43671,22 +44693,24 @@ mexiqu	626i
 mezzanott	190i
 mezzogiorn	186i
 miam heat	574i
-microb	1623i
+microb	1643i
 microsoft	561i
 miel	260i
 militar	428i
 mimetic	428i
 minimalism	382i
 minimalist	382i
-minimarket	1805i
+minimarket	1825i
 mirtill	229i
 misir bayrag	640i
 mister	391i
 misterios	391i
 mistic	391i
 mitsubish	486i
+miyazak	813i
 moch mouss	690i
 modern	382i
+moghul	826i
 mol	153i
 monet	783i
 mongolfier	801i
@@ -43694,39 +44718,39 @@ monocrom	426i
 monocromatic	426i
 monoton	431i
 mont	158i
-mont fuj	1781i
+mont fuj	1801i
 montagn	158i
 montagn innevat	159i
-montagn russ	1834i
-monton	1537i
+montagn russ	1854i
+monton	1557i
 montreal canadiens	586i
 morocc	641i
 moroccan flag	641i
-mosc	1621i
-mucc	1532i
+mosc	825i
+mucc	1552i
 much	786I
 multicolor	175i
 mur	339i
-mur di matton	1790i
+mur di matton	1810i
 muran	799i
 murett	339i
 mus	435i
-mus di can	1508i
-mus di cavall	1521i
-mus di conigl	1552i
-mus di cricet	1551i
-mus di gatt	1515i
-mus di leon	1517i
-mus di lup	1512i
-mus di maial	1533i
-mus di mucc	1529i
-mus di ors	1558i
-mus di pand	1560i
-mus di ran	1587i
-mus di scimm	1504i
-mus di tigr	1518i
-mus di top	1548i
-mus di volp	1513i
+mus di can	1528i
+mus di cavall	1541i
+mus di conigl	1572i
+mus di cricet	1571i
+mus di gatt	1535i
+mus di leon	1537i
+mus di lup	1532i
+mus di maial	1553i
+mus di mucc	1549i
+mus di ors	1578i
+mus di pand	1580i
+mus di ran	1607i
+mus di scimm	1524i
+mus di tigr	1538i
+mus di top	1568i
+mus di volp	1533i
 musc	131i
 muschios	131i
 méxic	626i
@@ -43734,8 +44758,8 @@ mısır bayrağı	640i
 na uy	649i
 nam phi	662i
 napol calc	606i
-nas da maial	1536i
-nastr	1855i
+nas da maial	1556i
+nastr	1875i
 natal	363i
 nataliz	363i
 natur	380i
@@ -43770,8 +44794,8 @@ newcastl united	595i
 nga	635i
 nhat ban	618i
 nhật bản	618i
-nid con uov	1650i
-nid vuot	1649i
+nid con uov	1670i
+nid vuot	1669i
 niederland	644i
 nient	454i
 niger	663i
@@ -43806,7 +44830,7 @@ nostalgic	412i
 nott	189i
 nott bianc	794i
 nott di san giovann	749i
-nott stellat	1823i
+nott stellat	1843i
 notturn	189i
 nouvell zeland	673i
 nouvell zéland	673i
@@ -43825,11 +44849,11 @@ nuvolos	200i
 nvid	517i
 né	454i
 oas	138i
-occhial da sol	1857i
-occhial da vist	1856i
+occhial da sol	1877i
+occhial da vist	1876i
 ocean	139i
 ocr	36i
-oden giappones	1730i
+oden giappones	1750i
 oli oliv	275i
 olimpiad	680i
 oliv	275i
@@ -43842,13 +44866,13 @@ olympisc spiel	680i
 om	608i
 ombrell	335i
 ond	141i
-onigir	1724i
+onigir	1744i
 oniric	393i
 oolong	257i
 ora blu	179i
 ora dorat	178i
-orang	1507i
-orangotang	1507i
+orang	1527i
+orangotang	1527i
 orchid	215i
 orgoglios	413i
 oriental	352i
@@ -43861,38 +44885,39 @@ ortens	216i
 osmant	221i
 ospedal	353i
 osterreich	647i
-ostr	1743i
-ostric	1743i
+ostr	1763i
+ostric	1763i
 ottimist	401i
 ottobr	194i
 ottoman	765i
 otton	60i
+outback	817i
 pac	383i
 pacific	383i
 packers	576i
-padell con cib	1713i
+padell con cib	1733i
 paes	345i
 paes bass	644i
-paesagg urban	1824i
+paesagg urban	1844i
 pagliacc	328i
 paises baixos	644i
 paises bajos	644i
 pakistan	666i
 pakistan flag	666i
 palazz imperial	343i
-pall di coriandol	1845i
+pall di coriandol	1865i
 pallid	439i
 palloncin	334i
-palm	1640i
+palm	1660i
 pamukkal	795i
 pan	267i
-pan in cassett	1688i
+pan in cassett	1708i
 panasonic	540i
-pancak	1694i
-pancett	1700i
+pancak	1714i
+pancett	1720i
 pand	318i
-pannocc	1675i
-pantaloncin	1873i
+pannocc	1695i
+pantaloncin	1893i
 panton classic blu	685i
 panton greenery	682i
 panton living coral	684i
@@ -43909,7 +44934,7 @@ paquistán	666i
 paquistã	666i
 paradis	424i
 parc	126i
-parc nazional	1786i
+parc nazional	1806i
 paret	339i
 parig	754i
 parigin	754i
@@ -43919,26 +44944,26 @@ pasqu	370i
 passion	390i
 pastell	444i
 pasticcer	268i
-patat	1673i
-patat dolc arrost	1729i
-patatin	1702i
-patatin fritt	1702i
+patat	1693i
+patat dolc arrost	1749i
+patatin	1722i
+patatin fritt	1722i
 paur	400i
 pavon	315i
-pavoneggiars	1583i
+pavoneggiars	1603i
 paypal	493i
 pays bas	644i
 pazz	419i
 países baixos	644i
 países bajos	644i
 peach fuzz	689i
-pecor	1538i
+pecor	1558i
 pell	285i
 penombr	448i
-pentol di cib	1714i
+pentol di cib	1734i
 peon	211i
-peperon	1677i
-peperoncin	1676i
+peperon	1697i
+peperoncin	1696i
 peps	560i
 pergamen	290i
 perl	296i
@@ -43950,10 +44975,10 @@ peruvian flag	660i
 perù	777i
 perú	660i
 pesc	232i
-pesc pall	1602i
+pesc pall	1622i
 pesc ross	326i
-pesc tropical	1601i
-petard	1841i
+pesc tropical	1621i
+petard	1861i
 petr	766i
 phan lan	651i
 phap	619i
@@ -43961,11 +44986,13 @@ philippinen	670i
 philippines	670i
 pháp	619i
 phần lan	651i
-pian	1906i
-pianofort	1906i
-piant	1643i
-piant di ris	1642i
-piant in vas	1637i
+pian	1926i
+pianofort	1926i
+piant	1663i
+piant di ris	1662i
+piant in vas	1657i
+piazz ross	825i
+picass	811i
 pietr	278i
 pietr prezios	313i
 pigr	411i
@@ -43978,20 +45005,20 @@ pioggerell	197i
 piov	196i
 pioviggin	197i
 piovos	196i
-pipistrell	1557i
+pipistrell	1577i
 piramid	767i
-pit farcit	1709i
+pit farcit	1729i
 pittor	435i
 pittsburgh steelers	578i
 pittur	435i
 pittur a inchiostr	299i
 pium	310i
-piumagg	1581i
-pizz	1703i
+piumagg	1601i
+pizz	1723i
 plastic	304i
 playstation	469i
 poc luc	448i
-pochett	1879i
+pochett	1899i
 poland	653i
 polar	182i
 polen	653i
@@ -43999,14 +45026,14 @@ polish flag	653i
 pologn	653i
 polon	653i
 polony	653i
-polp	1604i
+polp	1624i
 polveros	443i
 polôn	653i
 pomerigg	187i
 pomodor	244i
-pont di nott	1829i
+pont di nott	1849i
 pop art	785i
-popcorn	1718i
+popcorn	1738i
 porcellan	292i
 porcellan bianc e blu	293i
 porpor	5i
@@ -44019,30 +45046,32 @@ portugues flag	623i
 positan	756i
 potent	402i
 prat	123i
-pretzel	1692i
+precolombian	816i
+pretzel	1712i
 prid	748i
 primaver	192i
 primaveril	192i
-procion	1514i
+procion	1534i
 professional	403i
 profond	437i
 prosecc	262i
 provenz	800i
 provenzal	800i
 psg	607i
-pulcin	1571i
-pulcin che nasc	1570i
-pulcin vist di front	1572i
+pulcin	1591i
+pulcin che nasc	1590i
+pulcin vist di front	1592i
 pur	404i
 purezz	404i
 purpur	5i
-puzz	1563i
-puzzol	1563i
+puzz	1583i
+puzzol	1583i
 pérou	660i
 qatar	643i
 qatar airways	542i
 qatar flag	643i
-quadrifogl	1645i
+qip	823i
+quadrifogl	1665i
 quarz	297i
 quen	664i
 querc	276i
@@ -44052,8 +45081,8 @@ rabb	399i
 raccolt	747i
 raffinat	394i
 ragazz	453I
-ragn	1617i
-ragnatel	1618i
+ragn	1637i
+ragnatel	1638i
 rajasthan	797i
 ram	59i
 ramadan	742i
@@ -44062,8 +45091,8 @@ rampicant	133i
 ran	325i
 rangol	804i
 ras	288i
-ratt	1550i
-raviol	1736i
+ratt	1570i
+raviol	1756i
 razz	361i
 real	379i
 real madrid	598i
@@ -44080,17 +45109,18 @@ rembrandt	784i
 renault	483i
 retr	376i
 retrò	376i
-ricc	1556i
+ricc	1576i
+rifug	828i
 rilassant	384i
 rilassat	384i
 rinasciment	710i
 rinascimental	710i
 rinfrescant	396i
 ringraziament	747i
-rinoceront	1546i
+rinoceront	1566i
 ripugnant	422i
-ris al curry	1726i
-ris bollit	1725i
+ris al curry	1746i
+ris bollit	1745i
 risa	249i
 risa a terrazz	759i
 risacc	141i
@@ -44117,10 +45147,10 @@ ros pesc	73i
 ros quartz	681i
 ros quartz and serenity	681i
 ros ross	206i
-rosar	1899i
+rosar	1919i
 rosat	6i
 roset	206i
-rosett	1628i
+rosett	1648i
 ross	0i
 ross acces	74i
 ross aranc	97i
@@ -44130,7 +45160,7 @@ ross ruggin	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
-rossett	1900i
+rossett	1920i
 rouman	657i
 routemaster	678i
 rovent	398i
@@ -44142,7 +45172,7 @@ ruman	657i
 rumanien	657i
 rumoros	419i
 rumänien	657i
-ruot panoramic	1833i
+ruot panoramic	1853i
 rup	161i
 rural	345i
 rus	635i
@@ -44157,7 +45187,7 @@ rúss	635i
 sabb	156i
 sagr	332i
 sakur	205i
-sakè	1763i
+sakè	1783i
 sal gioc	701i
 salmon	29i
 salut	414i
@@ -44169,42 +45199,44 @@ san patriz	371i
 san pietroburg	794i
 san silvestr	750i
 san valentin	365i
-sandal da donn	1888i
-sandwich	1705i
+sandal da donn	1908i
+sandwich	1725i
 sangu	312i
 sanguinos	312i
 santorin	349i
 santuar	342i
 santuar shintoist	798i
+sar	824i
 sassofon	434i
 satan	425i
 satur	441i
 saud arab	639i
 saud arabien	639i
 saud flag	639i
-sauropod	1594i
+sauropod	1614i
+savan	827i
 sbiadit chiar	439i
 scal di grig	426i
 scandinav	350i
-scarafagg	1616i
+scarafagg	1636i
 scarlatt	34i
-scarp con il tacc	1887i
-scarp da ballerin	1886i
-scarp da uom	1883i
-scarp sportiv	1884i
-scarpett da ballerin	1889i
+scarp con il tacc	1907i
+scarp da ballerin	1906i
+scarp da uom	1903i
+scarp sportiv	1904i
+scarpett da ballerin	1909i
 schif	422i
 schifos	422i
 schweden	648i
 schweiz	646i
-sciarp	1864i
-scimm	1505i
+sciarp	1884i
+scimm	1525i
 scintillant	427i
-scivol	1832i
+scivol	1852i
 scoglier	161i
 scoglier corallin	152i
-scoiattol	1554i
-scorpion	1619i
+scoiattol	1574i
+scorpion	1639i
 scoz	775i
 scozzes	775i
 scuol	355i
@@ -44218,24 +45250,28 @@ senap	110i
 senz	454i
 sepp	61i
 seren	383i
-serpent	1591i
+serenget	827i
+serpent	1611i
 set	288i
+set cines	823i
 settembr	194i
 seul	780i
 sf giants	584i
 shangh	771i
 shell	487i
+shibor	821i
 shopify	558i
-sicil	1745i
+sicil	1765i
 sicur	403i
 sil	659i
-sinagog	1817i
+sinagog	1837i
 singapor airlines	548i
 singapor flag	672i
 singaporean flag	672i
 sinistr	400i
+sivigl	818i
 sl benfic	610i
-slip	1872i
+slip	1892i
 smerald	49i
 smorzat	443i
 snapchat	509i
@@ -44245,8 +45281,8 @@ sofisticat	394i
 sogn	393i
 sognant	393i
 sol	169i
-sol che tramont sull citt	1828i
-sol che tramont sull città	1828i
+sol che tramont sull citt	1848i
+sol che tramont sull città	1848i
 sold	420i
 soldat	428i
 soleggiat	169i
@@ -44254,7 +45290,7 @@ solenn	407i
 solitar	388i
 solitudin	388i
 solstiz estat	749i
-sorgent termal	1830i
+sorgent termal	1850i
 sorger del sol	177i
 sorprendent	421i
 sorpres	421i
@@ -44263,55 +45299,58 @@ sottil	418i
 south afric	662i
 south african flag	662i
 south kor	633i
-spaghett	1728i
+spaghett	1748i
 spagn	622i
 spain	622i
-spalmar formagg sul bagel	1693i
+spalmar formagg sul bagel	1713i
 spanien	622i
 spanish flag	622i
-spar coriandol	1844i
+spar coriandol	1864i
 spaventos	400i
 spaz	173i
 spent	443i
 speranz	401i
 spez	274i
 spiagg	142i
-spiagg con ombrellon	1783i
+spiagg con ombrellon	1803i
 spiagg di sabb	143i
 spiagg tropical	144i
 spiritual	409i
 splendent	440i
 sporc	422i
+spos indian	824i
 spotify	465i
 spumant	262i
 spurs	593i
-squal	1603i
+squal	1623i
 ssc napol	606i
-stad	1787i
+stad	1807i
 stagn	148i
 stagn di lot	149i
 stamp giappones	787i
 starbucks	460i
 stars and stripes	627i
 stat unit	627i
-statu dell libert	1813i
-statu dell libertà	1813i
+statu dell libert	1833i
+statu dell libertà	1833i
 stazion spazial	361i
 steelers	578i
 stell	172i
 stellat	172i
-stellin	1842i
-stellin scintillant	1840i
+stellin	1862i
+stellin scintillant	1860i
 stil cines	352i
 stil country	697i
 stil liberty	786i
-stival da donn	1890i
-stival da trekking	1885i
+stil svizzer	814i
+stival da donn	1910i
+stival da trekking	1905i
 strad	338i
 stran	432i
 stravagant	432i
 stress	410i
 stressat	410i
+stud ghibl	813i
 stupefacent	421i
 stupor	421i
 subacqu	362i
@@ -44338,36 +45377,36 @@ suèd	648i
 suéc	648i
 suíç	646i
 svez	648i
-svizzer	646i
 sweden	648i
 swedish flag	648i
 swiss flag	646i
 switzerland	646i
 südafrik	662i
 südkor	633i
-t rex	1595i
-t shirt	1862i
-tacchin	1567i
+t rex	1615i
+t shirt	1882i
+tacchin	1587i
 taegukg	633i
-tagl di carn	1699i
+tagl di carn	1719i
 tailand	669i
 tailând	669i
-tamal	1708i
-tambur	1910i
-tambur lung	1911i
+taj mahal	826i
+tamal	1728i
+tambur	1930i
+tambur lung	1931i
 taob	523i
 tappet erbos	124i
 tappet persian	734i
 tartan	775i
-tartarug	1589i
-tass	1565i
-tass del miel	1565i
+tartarug	1609i
+tass	1585i
+tass del miel	1585i
 tatam	782i
 tax	336i
 tay ban nha	622i
 tayland	669i
-tazz da te senz manic	1762i
-tazz da tè senz manic	1762i
+tazz da te senz manic	1782i
+tazz da tè senz manic	1782i
 tchequ	655i
 tchéqu	655i
 te	253I
@@ -44375,18 +45414,18 @@ te al latt	256i
 te ner	253i
 te verd	254i
 tecnolog	373i
-teier	1761i
+teier	1781i
 telegram	500i
 temp	342i
 temp cines	792i
 temp corean	791i
-temp indu	1816i
-temp indù	1816i
+temp indu	1836i
+temp indù	1836i
 tempest	198i
 tempestos	198i
 temporal	198i
-tend	1821i
-tend da circ	1836i
+tend	1841i
+tend da circ	1856i
 tenebrism	784i
 tenebros	436i
 tener	385i
@@ -44399,7 +45438,7 @@ terrazz di travertin	795i
 terros	381i
 tesc	533i
 tesl	479i
-test di drag	1592i
+test di drag	1612i
 tha flag	669i
 tha lan	669i
 thailand	669i
@@ -44420,25 +45459,27 @@ tiffany blau	675i
 tiffany blu	675i
 tigr	316i
 tiktok	504i
+tintur indac	821i
 tirang	634i
 ton cald	449i
 ton fredd	450i
 ton terros	381i
 tor	798i
 toront mapl leafs	585i
-torr di toky	1812i
+torr di toky	1832i
 torrent	147i
 torrid	202i
 tort	268i
 tort dell lun	807i
-tort di compleann	1749i
-tort di mel	1752i
-tortin	1752i
-tortin di pesc a spiral	1733i
+tort di compleann	1769i
+tort di mel	1772i
+tortin	1772i
+tortin di pesc a spiral	1753i
 tortor	68i
 toscan	755i
 toshib	539i
 tossic	422i
+totor	813i
 tottenham	593i
 tottenham hotspur	593i
 toyot	475i
@@ -44446,11 +45487,11 @@ tramont	176i
 trann	454i
 tranquill	383i
 tricolor	619i
-trifogl	1644i
+trifogl	1664i
 trionf	413i
 trist	388i
 tristezz	388i
-tromb	1907i
+tromb	1927i
 tropic	348i
 tropical	348i
 trung quoc	632i
@@ -44486,13 +45527,13 @@ uae	642i
 uber	496i
 ubuntu	514i
 uc	631i
-uccell	1573i
+uccell	1593i
 ucrain	636i
 ucran	636i
 ucrân	636i
 uffic	354i
-uffic postal	1800i
-uffic postal giappones	1799i
+uffic postal	1820i
+uffic postal giappones	1819i
 uk	628i
 ukiy e	787i
 ukrain	636i
@@ -44501,9 +45542,10 @@ ukrayn	636i
 ultimat gray	686i
 ultimat gray and illuminating	686i
 ultr violet	683i
+uluru	817i
 ungarn	656i
 ungher	656i
-unicorn	1525i
+unicorn	1545i
 union jack	628i
 united arab emirates	642i
 united kingdom	628i
@@ -44517,6 +45559,7 @@ usa	627i
 uva	228i
 vall	160i
 vallat	160i
+vaporwav	808i
 variopint	175i
 velat	446i
 velen	422i
@@ -44546,23 +45589,24 @@ verd scur	48i
 verd smerald	49i
 verd tener	53i
 verdur	430i
-verdur a fogl	1679i
+verdur a fogl	1699i
 vereinigt arabisc emirat	642i
 vereinigt staaten	627i
 vereinigtes konigreich	628i
 vereinigtes königreich	628i
-verm	1622i
+verm	1642i
 vermigl	35i
 vermiglion	35i
 versailles	709i
 very per	687i
 verzur	127i
-vestit	1868i
+vestit	1888i
 vetr	291i
 vett innevat	159i
 via	338i
 via latt	173i
 vibrant	386i
+viching	820i
 vicol	338i
 viet nam	638i
 vietnames flag	638i
@@ -44574,12 +45618,13 @@ vintag	376i
 viol	5i
 viol chiar	22i
 violett	22i
-violin	1908i
+violin	1928i
 viril	417i
 vis	491i
 vit	133i
 vit notturn	433i
 vittor	413i
+vittorian	809i
 viv	441i
 viv magent	688i
 vivac	386i
@@ -44593,15 +45638,16 @@ volkswagen	474i
 volp	321i
 volv	482i
 vulcan	163i
-vulcan in eruzion	1780i
+vulcan in eruzion	1800i
 vuong quoc anh	628i
 vw	474i
 vương quốc anh	628i
 wab sab	351i
-waffl	1695i
+waffl	1715i
 warhol	785i
 wechat	501i
 weib	528i
+wes anderson	812i
 west ham	596i
 west ham united	596i
 western	730i
@@ -44616,18 +45662,19 @@ yankees	580i
 yen zeland	673i
 youtub	467i
 yunanistan	654i
+yves klein	815i
 zafferan	274i
 zaffir	54i
-zain	1881i
-zain per la scuol	1881i
-zanzar	1620i
+zain	1901i
+zain per la scuol	1901i
+zanzar	1640i
 zebr	317i
 zen	347i
 zhihu	529i
 zoom meeting	557i
 zoom vid	557i
 zucc	243i
-zucc di halloween	1837i
+zucc di halloween	1857i
 zuccher filat	270i
 áfric do sul	662i
 áo	647i
@@ -44646,44 +45693,49 @@ zuccher filat	270i
 đức	620i
 şil	659i
 ấn độ	634i
-@stems ru 1711
+@stems ru 1764
 50 е	703j
 60 е	696j
 80 е	701j
 90 е	702j
+абориген	817j
 абрикос	78j
 абрикосов	78j
 август	193j
 авокад	239j
 австр	647j
 австрал	631j
+агитплакат	810j
 ад	425j
 адск	425j
 азал	222j
 азулеж	790j
 айсберг	181j
+акац	827j
 акв	66j
-аккордеон	1904j
-акул	1603j
+аккордеон	1924j
+акул	1623j
 алибаб	522j
 алмаз	298j
 алчност	423j
 алы	0j
 альп	159j
+альпийск	828j
 алюмин	283j
 амазон	562j
 амальф	756j
-американск горк	1834j
+американск горк	1854j
 аметист	56j
 аметистов	56j
 ананас	237j
 ангел	424j
 англ	764j
 анд	777j
+андалус	818j
 андроид	513j
 антарктид	182j
 античн бронз	302j
-античн здан	1788j
+античн здан	1808j
 антрацитов	37j
 апельсин	225j
 апрел	192j
@@ -44691,47 +45743,49 @@ zuccher filat	270i
 ар нув	786j
 арабск	769j
 арав	769j
-арахис	1683j
+арахис	1703j
 арбуз	231j
 аргентин	625j
 аризон	773j
 арктик	182j
 арктическ	182j
 арм	428j
-армейск каск	1897j
+армейск каск	1917j
 арсенал	588j
 арт дек	692j
 асфальт	279j
 атлас	288j
 атлетик	600j
 ауд	473j
+ацтек	816j
+ацтекск	816j
 аэрофлот	545j
 бабл ти	256j
 бабочк	322j
 бавар мюнхен	601j
-багет	1690j
+багет	1710j
 багров	71j
 багрян	34j
 базар	329j
 баклажан	245j
 бал	759j
-балетк	1886j
+балетк	1906j
 бамбук	122j
-бамбук с бумажн лент	1846j
+бамбук с бумажн лент	1866j
 бамбуков зелен	52j
 бамбуков рощ	122j
 банальн	431j
 банан	235j
 бангкок	772j
 бангладеш	667j
-бандж	1909j
+бандж	1929j
 банк	354j
-бантик	1853j
-барабан	1910j
-баран	1537j
+бантик	1873j
+барабан	1930j
+баран	1557j
 барокк	784j
 барселон	757j
-барсук	1565j
+барсук	1585j
 бархат	287j
 баухаус	691j
 бежев	17j
@@ -44739,22 +45793,22 @@ zuccher filat	270i
 бездн	140j
 безмятежн	383j
 безумн	419j
-бейсболк	1896j
-бекон	1700j
+бейсболк	1916j
+бекон	1720j
 бел	10j
-бел лебед	1578j
+бел лебед	1598j
 бел ноч	794j
-бел цветок	1626j
+бел цветок	1646j
 белоснежн	84j
 бельг	645j
-бенгальск огон	1840j
+бенгальск огон	1860j
 берег	142j
 бетон	279j
 бешикташ	614j
 библиотек	341j
 бизнес	354j
-бизон	1528j
-бикин	1874j
+бизон	1548j
+бикин	1894j
 бирюз	15j
 бирюзов	15j
 благородн	379j
@@ -44763,18 +45817,18 @@ zuccher filat	270i
 блеск	427j
 блестк	427j
 блестящ	427j
-блин	1694j
-блинчик	1694j
-блузк	1875j
+блин	1714j
+блинчик	1714j
+блузк	1895j
 блюз	434j
 бмв	472j
-бобр	1555j
+бобр	1575j
 богемн	708j
 богемск	708j
 бож коровк	324j
 бок хуниорс	615j
-бокал вин	1765j
-болгарск перец	1677j
+бокал вин	1785j
+болгарск перец	1697j
 болезн	422j
 болливуд	728j
 больн	422j
@@ -44783,39 +45837,40 @@ zuccher filat	270i
 борд	33j
 бордов	33j
 борусс дортмунд	602j
-босоножк	1888j
-ботинк	1883j
-ботинок	1883j
+босоножк	1908j
+ботинк	1903j
+ботинок	1903j
 бох	708j
 бразильск	805j
 бриз	201j
 бриллиант	298j
 британск	764j
-броккол	1680j
+броккол	1700j
 бронз	58j
 бронзов	58j
 брутализм	695j
 бруталистск	695j
-бублик	1693j
+бублик	1713j
 будущ	373j
-буйвол	1531j
-букет	1624j
+буйвол	1551j
+букет	1644j
 бумаг	290j
 буран	799j
 бургер кинг	536j
-буррит	1707j
-бурритос	1707j
-бурундук	1554j
-бутылк сак	1763j
-бутылочк с соск	1758j
+буррит	1727j
+бурритос	1727j
+бурундук	1574j
+бутылк сак	1783j
+бутылочк с соск	1778j
 бутылочн	48j
-бэнт	1722j
+бэнт	1742j
 ваб саб	351j
 валентинк	365j
 ван гог	717j
-вареник	1736j
+вареник	1756j
 ватсап	499j
-вафл	1695j
+вафл	1715j
+вейпорвейв	808j
 велик китайск стен	344j
 великобритан	628j
 венгр	656j
@@ -44827,7 +45882,7 @@ zuccher filat	270i
 весн	192j
 вестерн	730j
 ветер	201j
-веточк	1643j
+веточк	1663j
 ветрен	201j
 вечер	188j
 вечеринк	369j
@@ -44836,10 +45891,13 @@ zuccher filat	270i
 виз	491j
 визант	711j
 византийск	711j
+викинг	820j
+викторианск	809j
+викторианств	809j
 вин	261j
 винн	113j
 виноград	228j
-виноградин	1652j
+виноградин	1672j
 винтаж	376j
 винтажн	376j
 виск	264j
@@ -44855,7 +45913,7 @@ zuccher filat	270i
 водоросл	137j
 военн	428j
 воздушн	393j
-воздушн шарик	1843j
+воздушн шарик	1863j
 возрожден	710j
 войн	428j
 волн	141j
@@ -44865,24 +45923,24 @@ zuccher filat	270i
 восточн	352j
 восход	177j
 восход солнц	177j
-восход солнц над гор	1825j
+восход солнц над гор	1845j
 восьмидесят	701j
 вселенн	173j
 вулкан	163j
-выдр	1562j
-вымпел в вид карп	1849j
+выдр	1582j
+вымпел в вид карп	1869j
 выпечк	268j
 выцветш	443j
-вьетнамк	1882j
+вьетнамк	1902j
 гавай	760j
 гавайск	760j
 газон	124j
 галактик	173j
 галатасара	612j
 галере	435j
-галстук	1861j
+галстук	1881j
 гальк	278j
-гамбургер	1701j
+гамбургер	1721j
 ган	665j
 гауд	757j
 гей парад	748j
@@ -44890,23 +45948,24 @@ zuccher filat	270i
 гжел	293j
 гжельск	789j
 гжельск роспис	789j
-гибискус	1631j
+гибискус	1651j
+гибл	813j
 гимала	776j
 гинкг	130j
-гиппопот	1547j
+гиппопот	1567j
 гирлянд	333j
-гитар	1905j
+гитар	1925j
 глин	301j
 глинян стен	339j
 глицин	218j
 глубок	437j
 глубок мор	140j
 гнев	399j
-гнезд с яйц	1650j
+гнезд с яйц	1670j
 гнил	422j
-голов дракон	1592j
-голов единорог	1525j
-голов лягушк	1587j
+голов дракон	1612j
+голов единорог	1545j
+голов лягушк	1607j
 голуб	41j
 голуб город	796j
 голубик	229j
@@ -44915,11 +45974,12 @@ zuccher filat	270i
 гонконг	770j
 гончарн	301j
 гор	158j
-гор со снежн шапк	1778j
+гор со снежн шапк	1798j
 горд	413j
 горизонт	180j
-горилл	1506j
+горилл	1526j
 горн	158j
+горнолыжн домик	828j
 город	337j
 городск	337j
 гортенз	216j
@@ -44927,10 +45987,10 @@ zuccher filat	270i
 горчичн	110j
 горьковат сладк	412j
 горяч	398j
-горяч источник	1830j
-горяч напиток	1760j
-гостиниц	1803j
-гостиниц для свидан	1804j
+горяч источник	1850j
+горяч напиток	1780j
+гостиниц	1823j
+гостиниц для свидан	1824j
 готик	408j
 готическ	408j
 гранат	240j
@@ -44945,16 +46005,16 @@ zuccher filat	270i
 грот	162j
 груст	388j
 грустн	388j
-груш	1662j
+груш	1682j
 гряз	166j
 грязн	422j
 грязн бел	104j
 гугл	462j
-гусениц	1610j
+гусениц	1630j
 дал	714j
 дан	650j
-данг	1735j
-двугорб верблюд	1541j
+данг	1755j
+двугорб верблюд	1561j
 де стейл	694j
 девочк	453j
 девушк	453j
@@ -44979,7 +46039,7 @@ zuccher filat	270i
 десерт	268j
 дет	377j
 детск	377j
-детск горк	1832j
+детск горк	1852j
 джаз	434j
 джазов	434j
 джайпур	797j
@@ -44991,7 +46051,7 @@ zuccher filat	270i
 дивал	804j
 дик	415j
 дик запад	730j
-динамитн шашк	1841j
+динамитн шашк	1861j
 динамичн	386j
 дискорд	506j
 дискотек	433j
@@ -45003,14 +46063,14 @@ zuccher filat	270i
 дождлив	196j
 долин	160j
 доллар	420j
-дом с сад	1797j
+дом с сад	1817j
 домашн	395j
 домик	360j
 драгоценн камен	313j
 драгоценност	313j
-дракон	1593j
+дракон	1613j
 древесин	276j
-дронт	1580j
+дронт	1600j
 дуб	276j
 дуба	769j
 духовн	409j
@@ -45025,7 +46085,7 @@ zuccher filat	270i
 ель	121j
 жадност	423j
 жар	202j
-жарен креветк	1732j
+жарен креветк	1752j
 жарк	398j
 жасмин	220j
 жатв	747j
@@ -45039,44 +46099,44 @@ zuccher filat	270i
 женщин	453j
 живопис	435j
 живопис туш	299j
-жираф	1543j
+жираф	1563j
 жостов	788j
 жутк	400j
-заброшенн дом	1795j
-заварочн чайник	1761j
+заброшенн дом	1815j
+заварочн чайник	1781j
 завист	423j
 завистлив	423j
 завод	374j
 загадочн	391j
 загар	26j
 закат	176j
-закат в город	1827j
+закат в город	1847j
 заледеневш	447j
 замерзш	447j
 замок	356j
 запретн город	343j
 зар	177j
 заснеженн гор	159j
-зауропод	1594j
+зауропод	1614j
 заход солнц	176j
-защитн очк	1858j
+защитн очк	1878j
 звезд	172j
 звездн	172j
 звездн неб	172j
-звездн ноч	1823j
+звездн ноч	1843j
 здоров	414j
 здравству	452j
 здравствуйт	452j
 зебр	317j
 зелен прян	136j
-зелен салат	1679j
+зелен салат	1699j
 зелен чай	254j
 зелен яблок	234j
 земл	166j
 землист	381j
 землист желт	102j
 землист тон	381j
-землян черв	1622j
+землян черв	1642j
 земляник	226j
 зерн	248j
 зим	195j
@@ -45094,13 +46154,14 @@ zuccher filat	270i
 зонтик	335j
 зрел	418j
 ибе	498j
+ив кляйн	815j
 иван купал	749j
 игрист	262j
 игров автомат	701j
 игрушк	377j
 избушк	360j
 извержен	163j
-извержен вулкан	1780j
+извержен вулкан	1800j
 изумлен	421j
 изумруд	49j
 изумрудн	49j
@@ -45113,20 +46174,24 @@ zuccher filat	270i
 импрессионизм	783j
 импрессионист	783j
 импрессионистск	783j
-индейк	1567j
+индейк	1587j
 индиг	23j
+индиг крашен	821j
 индийск	778j
+индийск невест	824j
 индонез	668j
-индуистск храм	1816j
+индуистск храм	1836j
 индустриальн	374j
 ине	183j
+инк	816j
 инстагр	464j
 интел	515j
 интер	605j
 иордан	766j
 ирис	259j
-ирланд	629j
+ирландск	819j
 искусств	435j
+искусств абориген	817j
 исландск	758j
 испан	622j
 иссин черн	80j
@@ -45134,14 +46199,14 @@ zuccher filat	270i
 ифтар	742j
 июл	193j
 июн	193j
-кааб	1819j
-кабан	1535j
+кааб	1839j
+кабан	1555j
 каир	767j
 кака	258j
 кактус	134j
 калифорн	774j
-кальмар	1742j
-камабок	1733j
+кальмар	1762j
+камабок	1753j
 камен	278j
 камин	308j
 камн	278j
@@ -45149,7 +46214,7 @@ zuccher filat	270i
 канад	630j
 кандинск	720j
 каньон	157j
-капкейк	1751j
+капкейк	1771j
 каппадок	801j
 капучин	252j
 каравадж	784j
@@ -45164,11 +46229,11 @@ zuccher filat	270i
 карп кои	326j
 карр	274j
 картин	435j
-картофел	1673j
-картофел фри	1702j
+картофел	1693j
+картофел фри	1722j
 карфур	531j
-каск с бел крест	1898j
-кастрюл с горяч едо	1714j
+каск с бел крест	1918j
+кастрюл с горяч едо	1734j
 катар	643j
 каф	340j
 каштан	20j
@@ -45176,35 +46241,38 @@ zuccher filat	270i
 каштанов красн	19j
 кварц	297j
 кей поп	780j
-кемпинг	1782j
+кельт	819j
+кельтск	819j
+кемпинг	1802j
 кен	664j
-кенгур	1564j
+кенгур	1584j
 кент	735j
 керамик	301j
 киберпанк	372j
 кив	242j
 кил	734j
-кимон	1869j
+кимон	1889j
 киновар	35j
 киноварн	35j
 киот	798j
 кирпич	280j
-кирпичн кладк	1790j
-кирпичн стен	1790j
+кирпичн кладк	1810j
+кирпичн стен	1810j
 кислотн	445j
 кит	327j
-кит с фонтанчик	1596j
+кит с фонтанчик	1616j
 кита	632j
 китайск красн	75j
 китайск нов год	366j
 китайск стил	352j
 китайск храм	792j
-клавишн	1906j
+китайск шелк	823j
+клавишн	1926j
 класс	355j
-клатч	1879j
+клатч	1899j
 клен	129j
 кленов	129j
-кленов лист	1646j
+кленов лист	1666j
 климт	716j
 клиник	353j
 клоун	328j
@@ -45216,20 +46284,22 @@ zuccher filat	270i
 кож	285j
 кок кол	458j
 кокос	238j
-коктейл	1766j
-колес обозрен	1833j
+коктейл	1786j
+колес обозрен	1853j
 колиз	781j
 колос	248j
 колумб	658j
-кольц	1901j
-комар	1620j
-конг	1911j
-консерв	1721j
-консервн банк	1721j
+кольц	1921j
+комар	1640j
+конг	1931j
+консерв	1741j
+консервн банк	1741j
 константинопол	765j
+конструктивизм	810j
+конструктивистск	810j
 конфет	269j
-конфетт	1845j
-коралл	1606j
+конфетт	1865j
+коралл	1626j
 кораллов	28j
 кораллов риф	152j
 коре	780j
@@ -45237,12 +46307,12 @@ zuccher filat	270i
 корейск храм	791j
 кориц	274j
 коричнев	7j
-коробк для еды на вынос	1738j
-коров	1532j
-королев	1892j
+коробк для еды на вынос	1758j
+коров	1552j
+королев	1912j
 королевск	379j
 королевск син	43j
-корон	1892j
+корон	1912j
 корпоративн	354j
 космическ корабл	361j
 космическ станц	361j
@@ -45251,48 +46321,52 @@ zuccher filat	270i
 коттеджкор	697j
 коф	251j
 коф с молок	252j
-кошелек	1877j
-кошк	1516j
-краб	1739j
+кошелек	1897j
+кошк	1536j
+краб	1759j
 красн	0j
 красн вин	261j
-красн конверт	1852j
+красн конверт	1872j
+красн площад	825j
 красн фиолетов	96j
-красн яблок	1660j
+красн яблок	1680j
 красочн	175j
-креветк	1741j
+креветк	1761j
+кремл	825j
 кремов	18j
-крендел	1692j
+крендел	1712j
 крепост	356j
 кристалл	297j
 кров	312j
 кровав	312j
-крокодил	1588j
-кролик	1553j
+крокодил	1608j
+кролик	1573j
 кром	454j
-кроссовк	1884j
-круассан	1689j
-кругл черв	1622j
-круглосуточн магазин	1805j
-кружк пив	1768j
-крыс	1550j
-кубик льд	1777j
+кроссовк	1904j
+круассан	1709j
+кругл черв	1642j
+круглосуточн магазин	1825j
+кружк пив	1788j
+крыс	1570j
+кубизм	811j
+кубик льд	1797j
 кубинск	752j
+кубистск	811j
 кувшинк	209j
 кувшинк мон	783j
 кукуруз	247j
-кукурузн початок	1675j
+кукурузн початок	1695j
 купюр	420j
-курин ножк	1698j
-куриц	1568j
+курин ножк	1718j
+куриц	1588j
 куркум	79j
-кусок мяс	1699j
-кусок пицц	1703j
-кусочек торт	1750j
+кусок мяс	1719j
+кусок пицц	1723j
+кусочек торт	1770j
 кухн	358j
 кфс	535j
 кьяроскур	784j
-лабораторн халат	1859j
+лабораторн халат	1879j
 лав	163j
 лаванд	207j
 лавандов	207j
@@ -45307,16 +46381,16 @@ zuccher filat	270i
 ламборгин	471j
 ламинар	137j
 ламп	333j
-лапш	1727j
+лапш	1747j
 ласков	385j
 латт	252j
 латун	60j
 латунн	60j
-лебед	1578j
+лебед	1598j
 лег	565j
 лед	181j
-леденец	1755j
-леденец на палочк	1755j
+леденец	1775j
+леденец на палочк	1775j
 леденц	269j
 ледник	181j
 ледян	397j
@@ -45324,17 +46398,17 @@ zuccher filat	270i
 лейкерс	570j
 лен	289j
 ленив	411j
-ленивец	1561j
+ленивец	1581j
 ленинград	794j
 ленов	519j
-леопард	1520j
-лепешк	1691j
+леопард	1540j
+лепешк	1711j
 лес	119j
 лесн	119j
 лет	193j
 летн	193j
 летн солнцестоян	749j
-летуч мыш	1557j
+летуч мыш	1577j
 ливен	196j
 лидл	532j
 лилов	5j
@@ -45344,9 +46418,10 @@ zuccher filat	270i
 лимонн желт	100j
 линкедин	566j
 лис	321j
+лисицк	810j
 лиссабон	790j
 лист	127j
-лист на ветр	1648j
+лист на ветр	1668j
 листв	127j
 лоз	133j
 лондон	764j
@@ -45355,13 +46430,13 @@ zuccher filat	270i
 лотос	209j
 лоу фай	732j
 лофа	732j
-лошад	1524j
-лошад на карусел	1831j
+лошад	1544j
+лошад на карусел	1851j
 луг	123j
 лун	170j
 лунн	171j
 лунн бел	76j
-лунн пирог	1734j
+лунн пирог	1754j
 лунн пряник	807j
 лунн свет	171j
 любов	389j
@@ -45385,7 +46460,7 @@ zuccher filat	270i
 малинов	71j
 мальв	63j
 мальчик	453j
-мамонт	1545j
+мамонт	1565j
 манг	236j
 мандарин	225j
 манхэттен	763j
@@ -45396,12 +46471,13 @@ zuccher filat	270i
 марокк	641j
 марракеш	753j
 март	192j
-масл	1719j
-масленк	1719j
+масл	1739j
+масленк	1739j
 маслин	275j
-маслян	1719j
+маслян	1739j
 мастеркард	492j
 матисс	712j
+матрешк	825j
 матч	255j
 мач пикч	777j
 мая	192j
@@ -45423,10 +46499,10 @@ zuccher filat	270i
 мерцающ	427j
 металл	283j
 металлическ	283j
-мечет	1815j
+мечет	1835j
 мечт	393j
 мечтательн	393j
-микроб	1623j
+микроб	1643j
 мил	405j
 милан фк	604j
 миллениум	704j
@@ -45435,11 +46511,13 @@ zuccher filat	270i
 минимализм	382j
 минималистичн	382j
 мирн	383j
-миск с ложк	1716j
+миск с ложк	1736j
 мистическ	391j
 мицубис	486j
+миядзак	813j
 млечн пут	173j
 многоцветн	175j
+могольск	826j
 модерн	786j
 молн	198j
 молок	265j
@@ -45450,28 +46528,28 @@ zuccher filat	270i
 монохр	426j
 монохромн	426j
 мор	139j
-морд волк	1512j
-морд енот	1514j
-морд коал	1559j
-морд коров	1529j
-морд кошк	1515j
-морд кролик	1552j
-морд лисиц	1513j
-морд лошад	1521j
-морд льв	1517j
-морд медвед	1558j
-морд мыш	1548j
-морд обезьян	1504j
-морд панд	1560j
-морд свинь	1533j
-морд собак	1508j
-морд тигр	1518j
-морд хомяк	1551j
+морд волк	1532j
+морд енот	1534j
+морд коал	1579j
+морд коров	1549j
+морд кошк	1535j
+морд кролик	1572j
+морд лисиц	1533j
+морд лошад	1541j
+морд льв	1537j
+морд медвед	1578j
+морд мыш	1568j
+морд обезьян	1524j
+морд панд	1580j
+морд свинь	1553j
+морд собак	1528j
+морд тигр	1538j
+морд хомяк	1571j
 морков	246j
-морковк	1674j
+морковк	1694j
 морожен	271j
-морожен в креманк	1745j
-морожен в стаканчик	1744j
+морожен в креманк	1765j
+морожен в стаканчик	1764j
 мороз	183j
 морозн бел	83j
 морос	197j
@@ -45479,8 +46557,9 @@ zuccher filat	270i
 морск глубин	140j
 морск дно	140j
 морск син	16j
+москв	825j
 мост золот ворот	677j
-мост ноч	1829j
+мост ноч	1849j
 мох	131j
 мощн	402j
 мрамор	277j
@@ -45489,15 +46568,15 @@ zuccher filat	270i
 мужск	453j
 мужчин	453j
 муз	435j
-музык ветр	1850j
+музык ветр	1870j
 мумба	778j
 мунк	713j
-мурав	1611j
+мурав	1631j
 мух	786j
 мшист	131j
 мягк	385j
 мягк тон	442j
-мяс на косточк	1697j
+мяс на косточк	1717j
 мят	30j
 мятн	30j
 навруз	741j
@@ -45508,7 +46587,7 @@ zuccher filat	270i
 насыщенн темн	437j
 натуральн	380j
 научн фантастик	373j
-национальн парк	1786j
+национальн парк	1806j
 не	454j
 неб	167j
 небес	167j
@@ -45548,14 +46627,14 @@ zuccher filat	270i
 новогодн ноч	750j
 новруз	741j
 норвежск	802j
-носк	1867j
-носорог	1546j
+носк	1887j
+носорог	1566j
 ностальг	376j
 ностальг светл	412j
 ностальгическ	412j
 ноч	189j
 ночн	189j
-ночн город	1824j
+ночн город	1844j
 ночн жизн	433j
 ночн клуб	433j
 ночн рынок	330j
@@ -45567,42 +46646,42 @@ zuccher filat	270i
 оазис	138j
 оахак	751j
 оаэ	642j
-обезьян	1505j
+обезьян	1525j
 облак	168j
 облачн	200j
 обон	746j
 овощ	430j
 овощн	430j
-овощн салат	1717j
+овощн салат	1737j
 огн	333j
 огон	164j
 огоньк	333j
-огурец	1678j
+огурец	1698j
 одинок	388j
-одногорб верблюд	1540j
+одногорб верблюд	1560j
 однообразн	431j
-одэн	1730j
+одэн	1750j
 озер	146j
 озерн син	42j
 океан	139j
 октоберфест	740j
 октябр	194j
-олен	1527j
-олив	1669j
+олен	1547j
+олив	1689j
 оливк	275j
 оливков	24j
 оливков масл	275j
 олимпиад	680j
-омар	1740j
-онигир	1724j
+омар	1760j
+онигир	1744j
 опавш лист	128j
 оптимистичн	401j
-орангутан	1507j
-орангутанг	1507j
+орангутан	1527j
+орангутанг	1527j
 оранжев	1j
 оранжев красн	97j
 органическ	380j
-орел	1576j
+орел	1596j
 орех	276j
 орхиде	215j
 освежающ	396j
@@ -45613,28 +46692,29 @@ zuccher filat	270i
 османск	765j
 османтус	221j
 остр	154j
-остр перец	1676j
+остр перец	1696j
 остров	154j
-осьминог	1604j
+осьминог	1624j
 отвратительн	422j
 отвращен	422j
+отел гранд будапешт	812j
 офис	354j
-офисн здан	1798j
+офисн здан	1818j
 охр	36j
 охрист	36j
 очаг	308j
 павлин	315j
 павлин син	46j
-падающ лист	1647j
-пакет	1880j
-пакетик сок	1775j
+падающ лист	1667j
+пакет	1900j
+пакетик сок	1795j
 пакистан	666j
-палатк	1821j
+палатк	1841j
 палех	788j
-пальм	1640j
-пальт	1866j
+пальм	1660j
+пальт	1886j
 памуккал	795j
-памятн лент	1855j
+памятн лент	1875j
 панасоник	540j
 панд	318j
 панк	706j
@@ -45642,15 +46722,15 @@ zuccher filat	270i
 парен	453j
 париж	754j
 парижск	754j
-парикмахерск	1835j
+парикмахерск	1855j
 парк	126j
 пасмурн	200j
 пастбищ	123j
 пастел	444j
 пастельн	444j
 пасх	370j
-паук	1617j
-паутин	1618j
+паук	1637j
+паутин	1638j
 пейпал	493j
 пепел	165j
 пепельн розов	89j
@@ -45663,37 +46743,38 @@ zuccher filat	270i
 персик	232j
 персиков	27j
 персиков розов	73j
-перчатк	1865j
+перчатк	1885j
 песок	156j
 песочн	103j
 песчан пляж	143j
 петербург	794j
 петербургск	794j
 петр	766j
-петух	1569j
-петушок	1569j
+петух	1589j
+петушок	1589j
 печал	388j
 печальн	388j
-печен	1748j
-печен с предсказани	1737j
-печен сладк картофел	1729j
+печен	1768j
+печен с предсказани	1757j
+печен сладк картофел	1749j
 пещер	162j
 пив	263j
 пивн фестивал	740j
+пикасс	811j
 пингвин	319j
 пинтерест	508j
 пион	211j
 пирамид	767j
-пирог	1752j
+пирог	1772j
 пирожн	268j
 питер	794j
-пицц	1703j
-плавк	1872j
+пицц	1723j
+плавк	1892j
 плам	164j
 пластик	304j
-плат	1868j
+плат	1888j
 плейстейшен	469j
-плитк шоколад	1753j
+плитк шоколад	1773j
 плод	429j
 плющ	133j
 пляж	142j
@@ -45701,7 +46782,7 @@ zuccher filat	270i
 побереж	142j
 побереж амальф	756j
 под вод	362j
-подарок	1854j
+подарок	1874j
 подводн	362j
 подсолнечник	208j
 подсолнух	208j
@@ -45718,11 +46799,11 @@ zuccher filat	270i
 польш	653j
 полярн	182j
 полярн сиян	174j
-помад	1900j
+помад	1920j
 помидор	244j
-пончик	1747j
+пончик	1767j
 поп арт	785j
-попкорн	1718j
+попкорн	1738j
 попуга	320j
 порт	153j
 португальск	790j
@@ -45730,13 +46811,13 @@ zuccher filat	270i
 посл полудн	187j
 потрясающ	421j
 почв	166j
-почт	1800j
+почт	1820j
 праздник	332j
 праздник весн	366j
 праздник вод	736j
 праздник ден рожден	369j
 праздник красок	803j
-праздник лун	1851j
+праздник лун	1871j
 праздник огн	804j
 праздник середин осен	367j
 праздник цветен сакур	806j
@@ -45764,15 +46845,15 @@ zuccher filat	270i
 псж	607j
 психоделик	707j
 психоделическ	432j
-птиц	1573j
-пуант	1889j
-пудел	1511j
-пудинг	1756j
+птиц	1593j
+пуант	1909j
+пудел	1531j
+пудинг	1776j
 пудров голуб	98j
 пудров сиренев	99j
 пурпурн	5j
 пурпурн розов	21j
-пуст гнезд	1649j
+пуст гнезд	1669j
 пустын	155j
 пчел	323j
 пшениц	248j
@@ -45781,7 +46862,7 @@ zuccher filat	270i
 пыльн	443j
 пыльн розов	92j
 пятидесят	703j
-раг в сковород	1713j
+раг в сковород	1733j
 раджастхан	797j
 радост	387j
 радостн	387j
@@ -45790,14 +46871,14 @@ zuccher filat	270i
 рай	424j
 райск	424j
 ракет	361j
-раковин	1605j
+раковин	1625j
 рамадан	742j
 рангол	804j
-ранец	1881j
+ранец	1901j
 рассвет	177j
 расслабленн	384j
 расслабляющ	384j
-растен в горшк	1637j
+растен в горшк	1657j
 реал мадрид	598j
 ревнив	423j
 ревност	423j
@@ -45817,15 +46898,16 @@ zuccher filat	270i
 ржавчин	284j
 рим	781j
 римск	781j
-рис с карр	1726j
-рисов крекер	1723j
+рис с карр	1746j
+рисов крекер	1743j
 рисов пол	249j
 рисов террас	759j
 риф	152j
+родченк	810j
 рождеств	363j
 рождественск	363j
 роз	206j
-розетк	1628j
+розетк	1648j
 розов	6j
 розов город	797j
 розов красн	72j
@@ -45841,19 +46923,21 @@ zuccher filat	270i
 роскошн	378j
 росс	635j
 российск флаг	635j
-росток	1636j
+росток	1656j
 ротк	719j
 рощ	119j
 рубин	55j
 рубинов	55j
 румын	657j
 румянец	114j
+русск авангард	810j
 рустикальн	375j
 руч	147j
-рыб еж	1602j
+рыб еж	1622j
 рыж	1j
 рыжеват коричнев	26j
 рынок	329j
+саванн	827j
 сад	125j
 сад камн	347j
 саксофон	434j
@@ -45867,9 +46951,10 @@ zuccher filat	270i
 самсунг	468j
 санкт петербург	794j
 санторин	349j
-сапог	1890j
+сапог	1910j
 сапфир	54j
 сапфиров	54j
+сар	824j
 сатан	425j
 саудовск арав	639j
 сахарн ват	270j
@@ -45878,20 +46963,21 @@ zuccher filat	270i
 свеж	396j
 свежест	396j
 сверкающ	427j
-сверчок	1615j
+сверчок	1635j
 светл	438j
 светотен	784j
 светящийс	440j
 светящийс неон	445j
 свеч	307j
-свин	1534j
-свин пятачок	1536j
+свин	1554j
+свин пятачок	1556j
 свинцов	85j
 свинцов сер	85j
 святилищ	342j
 сдержанн	418j
 северн	350j
 северн сиян	174j
+севил	818j
 сед	8j
 сел	345j
 селадон	294j
@@ -45910,16 +46996,16 @@ zuccher filat	270i
 серебрист	12j
 серебрист сер	86j
 серебрян	12j
+серенгет	827j
 серьезн	407j
 сеул	780j
 сильн	402j
 син	4j
 син бел фарфор	293j
 син зелен	13j
-син кляйн	676j
 син фиолетов	95j
 син час	179j
-синагог	1817j
+синагог	1837j
 сингапур	672j
 синтвейв	700j
 синтоистск храм	798j
@@ -45931,19 +47017,19 @@ zuccher filat	270i
 сказочн	392j
 скал	161j
 скандинавск	350j
-скорпион	1619j
-скрипк	1908j
+скорпион	1639j
+скрипк	1928j
 скук	431j
-скунс	1563j
+скунс	1583j
 скучн	431j
 славн	413j
 сладост	269j
-след животн	1566j
+след животн	1586j
 слив	241j
 сливов	62j
 сливочн	18j
 сливочн масл	266j
-слон	1544j
+слон	1564j
 слонов кост	38j
 смел	402j
 снег	184j
@@ -45953,42 +47039,43 @@ zuccher filat	270i
 снежн гор	159j
 сновиден	393j
 снэпчат	509j
-собак	1509j
-собак поводыр	1510j
+собак	1529j
+собак поводыр	1530j
 собор	357j
+советск плакат	810j
 современн	382j
 соларпанк	733j
 солдат	428j
 солидн	403j
 солнечн	169j
-солнечн очк	1857j
+солнечн очк	1877j
 солнечн свет	169j
 солнц	169j
-солонк	1720j
+солонк	1740j
 сон	393j
 сонгкран	736j
 сонн	411j
 сосн	121j
 соснов	121j
 сочн	441j
-спагетт	1728j
+спагетт	1748j
 спальн	359j
-спасательн жилет	1860j
+спасательн жилет	1880j
 спец	274j
 спокойн	383j
 спотифа	465j
 средиземномор	349j
 средиземноморск	349j
-стадион	1787j
-стакан молок	1759j
-стакан с виск	1771j
-стакан с жидкост	1772j
-стакан с соломинк	1773j
+стадион	1807j
+стакан молок	1779j
+стакан с виск	1791j
+стакан с жидкост	1792j
+стакан с соломинк	1793j
 стал	281j
 стамбул	765j
 стар книг	309j
 старбакс	460j
-стату свобод	1813j
+стату свобод	1833j
 стекл	291j
 стен	339j
 стенк	339j
@@ -46002,32 +47089,34 @@ zuccher filat	270i
 страшн	400j
 стресс	410j
 строг	407j
-стройк	1789j
+стройк	1809j
+студ гибл	813j
 субар	485j
 сузук	484j
 сук	753j
 суккулент	134j
 сумерк	188j
-сумк	1878j
+сумк	1898j
 сумрачн	448j
 сусальн золот	303j
 суш	273j
 счаст	387j
 счастлив	387j
 сша	627j
-сэндвич	1705j
+сэндвич	1725j
 сюрприз	421j
 сюрреализм	714j
 сюрреалистическ	714j
 сяом	521j
+тадж махал	826j
 таинственн	391j
 тайн	391j
 тайнан	792j
 тайск	772j
 такс	336j
-тамал	1708j
+тамал	1728j
 танчхон	791j
-таракан	1616j
+таракан	1636j
 тартан	775j
 тат	782j
 тауп	68j
@@ -46049,7 +47138,7 @@ zuccher filat	270i
 терракотов	111j
 тесл	479j
 технолог	373j
-ти рекс	1595j
+ти рекс	1615j
 тибет	776j
 тибетск	776j
 тигр	316j
@@ -46059,18 +47148,20 @@ zuccher filat	270i
 тих	383j
 тлеющ угл	165j
 тойот	475j
-токийск башн	1812j
+токийск башн	1832j
 токсичн	422j
 томат	244j
 тор	798j
 торжественн	407j
 торжественн праздник	406j
 торт	268j
-торт ко дню рожден	1749j
+торт ко дню рожден	1769j
 тоск	388j
 тоскан	755j
 тосклив	388j
+тотор	813j
 тоттенхэм	593j
+точечн живопис	817j
 тошиб	539j
 трав	124j
 трав прян	136j
@@ -46079,17 +47170,17 @@ zuccher filat	270i
 травянист зелен	51j
 тревог	410j
 тревожн	410j
-треккингов ботинок	1885j
+треккингов ботинок	1905j
 триколор	635j
-трилистник	1644j
+трилистник	1664j
 триумф	413j
 тропик	348j
 тропическ	348j
-тропическ коктейл	1767j
+тропическ коктейл	1787j
 тропическ лес	120j
 тропическ пляж	144j
-тропическ рыб	1601j
-труб	1907j
+тропическ рыб	1621j
+труб	1927j
 туман	199j
 туманн	199j
 туманн тон	446j
@@ -46098,17 +47189,17 @@ zuccher filat	270i
 турецк авиалин	544j
 турц	637j
 тускл	448j
-туфл на каблук	1887j
+туфл на каблук	1907j
 туч	168j
 туш	299j
 тыкв	243j
-тыкв фонар	1837j
-тюлен	1599j
+тыкв фонар	1857j
+тюлен	1619j
 тюльпан	210j
 убер	496j
 убунт	514j
 уверенн	402j
-увядш цветок	1630j
+увядш цветок	1650j
 угл	165j
 угольн сер	37j
 удивительн	421j
@@ -46116,37 +47207,39 @@ zuccher filat	270i
 ужас	400j
 уки э	787j
 украин	636j
-украшенн бамбук	1847j
+украшенн бамбук	1867j
 україн	636j
-улитк	1608j
+улитк	1628j
 улиц	338j
 улун	257j
+улур	817j
 ультрамарин	44j
 ультрамаринов	44j
 умиротворен	383j
-универмаг	1807j
-универс	1807j
+универмаг	1827j
+универс	1827j
 уныл	431j
 уорхол	785j
 ураз байр	742j
 уродлив	422j
 урожа	747j
-устриц	1743j
-устричн	1743j
+устриц	1763j
+устричн	1763j
 утес	161j
 утонченн	394j
 утонченн сдержанн	418j
 утр	185j
 утренн	185j
 ущел	157j
+уэс андерсон	812j
 уют	395j
 уютн	395j
 фабрик	374j
 файрфокс	512j
-фалафел	1710j
+фалафел	1730j
 фараон	767j
 фарфор	292j
-фасол	1684j
+фасол	1704j
 феврал	195j
 федэкс	489j
 феи	731j
@@ -46170,27 +47263,29 @@ zuccher filat	270i
 фк барселон	599j
 фк ливерпул	590j
 фламенг	616j
+фламенк	818j
 фламинг	314j
 флоренц	755j
 флуоресцентн	445j
 фовизм	712j
 фольксваген	474j
 фонар	306j
-фонар из тыкв	1837j
+фонар из тыкв	1857j
 фонарик	306j
-фонд	1715j
-фонтан	1820j
+фонд	1735j
+фонтан	1840j
 франц	619j
 фрид кал	718j
 фрукт	429j
 фруктов	429j
-фудзиям	1781j
+фудзиям	1801j
 фукс	65j
-футболк	1862j
+футболк	1882j
 футуристичн	373j
 фьорд	802j
 хак	25j
 халонг	779j
+ханбок	822j
 ханук	743j
 хаотичн	419j
 харадзюк	723j
@@ -46202,7 +47297,7 @@ zuccher filat	270i
 хиросигэ	787j
 хлеб	267j
 хлопок	289j
-хлопушк	1844j
+хлопушк	1864j
 хойан	793j
 хокуса	721j
 хол	803j
@@ -46211,11 +47306,12 @@ zuccher filat	270i
 холодн оттенок	450j
 холодн тон	450j
 хонд	476j
-хот дог	1704j
+хот дог	1724j
 хохлом	788j
 хохломск	788j
 хохломск роспис	788j
 храм	342j
+храм васил блаженн	825j
 храмов ярмарк	792j
 хризантем	214j
 хром	283j
@@ -46236,35 +47332,36 @@ zuccher filat	270i
 цветен	204j
 цветен сакур	205j
 цветок	204j
-цветок вишн	1625j
+цветок вишн	1645j
 цветочн	204j
 цветущ вишн	205j
-цельн купальник	1871j
+цельн купальник	1891j
 цемент	279j
 центр город	337j
 церков	357j
 церулеум	40j
 цзяннан	346j
 циан	14j
-цилиндр	1894j
-цирков шатер	1836j
+цилиндр	1914j
+ципа	823j
+цирков шатер	1856j
 цитрус	225j
 цифров	373j
-цыпленок	1572j
-цыпленок бок	1571j
-цыпленок в яйц	1570j
+цыпленок	1592j
+цыпленок бок	1591j
+цыпленок в яйц	1590j
 цыпляч желт	77j
 чай	253j
 чай с молок	256j
-чай с шарик	1774j
+чай с шарик	1794j
 чайн	88j
 чайн церемон	782j
-чайник	1761j
-чашк без ручк	1762j
+чайник	1781j
+чашк без ручк	1782j
 челс	589j
-черв	1622j
-червяк	1622j
-черепах	1589j
+черв	1642j
+червяк	1642j
+черепах	1609j
 черешн	227j
 черн	9j
 черн бел	426j
@@ -46272,47 +47369,50 @@ zuccher filat	270i
 черник	229j
 чернил	47j
 чернильн	47j
-чеснок	1681j
-чесночн	1681j
-четк	1899j
-четырехлистн клевер	1645j
+чеснок	1701j
+чесночн	1701j
+четк	1919j
+четырехлистн клевер	1665j
 чех	655j
 чикаг буллз	572j
 чил	659j
 чист	404j
 чистот	404j
-чокающиес бокал	1770j
-чокающиес кружк	1769j
+чокающиес бокал	1790j
+чокающиес кружк	1789j
 чугун	282j
 чуд	421j
 чудесн	421j
 чудн	432j
 чхусок	745j
+шал	828j
 шалф	94j
 шалфейн	94j
 шампанск	262j
 шанел	569j
 шанха	771j
-шапочк выпускник	1895j
+шапочк выпускник	1915j
 шарик	334j
 шартрез	67j
-шарф	1864j
-шаурм	1709j
+шарф	1884j
+шаурм	1729j
 шафран	274j
-швейцар	646j
+швейцарск	814j
+швейцарск стил	814j
 швец	648j
 шебб шик	722j
 шелк	288j
 шелл	487j
 шестидесят	696j
 шефшауэн	796j
+шибор	821j
 шинуазр	724j
 школ	355j
-шляпк	1893j
+шляпк	1913j
 шоколад	258j
-шоколадк	1753j
+шоколадк	1773j
 шоколадн	108j
-шорт	1873j
+шорт	1893j
 шотланд	775j
 шотландск	775j
 шторм	198j
@@ -46337,7 +47437,7 @@ zuccher filat	270i
 ягод	250j
 яд	422j
 ядовит	422j
-яичниц на сковород	1712j
+яичниц на сковород	1732j
 январ	195j
 янкиз	580j
 янтар	32j
@@ -46345,9 +47445,9 @@ zuccher filat	270i
 япон	618j
 японск	351j
 японск гравюр	787j
-японск замок	1809j
-японск кукл	1848j
-японск почт	1799j
+японск замок	1829j
+японск кукл	1868j
+японск почт	1819j
 ярк	440j
 ярк алы	34j
 ярк желт	101j
@@ -46357,13 +47457,13 @@ zuccher filat	270i
 ярмарк	332j
 ярост	399j
 яростн	399j
-ящериц	1590j
-@stems ar 1522
+ящериц	1610j
+@stems ar 1560
 ؤلؤ	296k
 ؤلؤي	106k
 ابداع	435k
 ابداعي	435k
-ابريق شاي	1761k
+ابريق شاي	1781k
 ابريل	192k
 ابليس	425k
 ابوظبي	769k
@@ -46383,7 +47483,7 @@ zuccher filat	270i
 احادي لون	426k
 احترافي	403k
 احتفال	332k
-احتفال رؤي قمر	1851k
+احتفال رؤي قمر	1871k
 احتفالي	406k
 احراش	119k
 احلام	393k
@@ -46395,7 +47495,7 @@ zuccher filat	270i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفا	1900k
+احمر شفا	1920k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -46417,7 +47517,7 @@ zuccher filat	270i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
-اخطبوط	1604k
+اخطبوط	1624k
 ادغال	120k
 ادي	160k
 ادي رم	766k
@@ -46434,12 +47534,12 @@ zuccher filat	270i
 ارجواني ردي	21k
 ارد	397k
 اردن	766k
-ارز كاري	1726k
-ارز مطبوخ	1725k
+ارز كاري	1746k
+ارز مطبوخ	1745k
 ارسنال	588k
 ارسي	734k
 ارض	166k
-ارنب	1553k
+ارنب	1573k
 ارهول	785k
 اروكي	784k
 اريزونا	773k
@@ -46448,6 +47548,7 @@ zuccher filat	270i
 اريسي	754k
 ازار	329k
 ازالي	222k
+ازتك	816k
 ازرق	4k
 ازرق ائق	44k
 ازرق بحير	42k
@@ -46457,6 +47558,7 @@ zuccher filat	270i
 ازرق سماوي	41k
 ازرق سماوي عميق	40k
 ازرق طاووسي	46k
+ازرق كلا	815k
 ازرق مائي	66k
 ازرق مخضر	13k
 ازرق معدني	81k
@@ -46469,7 +47571,7 @@ zuccher filat	270i
 ازوردي	39k
 اسبانيا	622k
 اسبريسو	251k
-استاد	1787k
+استاد	1807k
 استراليا	631k
 استرخاء	384k
 استوائي	348k
@@ -46485,6 +47587,7 @@ zuccher filat	270i
 اسود	9k
 اسود مزرق	80k
 اسي	388k
+اشبيلي	818k
 اشجار	132k
 اشجار صنوبر	121k
 اشع شمس	169k
@@ -46514,18 +47617,19 @@ zuccher filat	270i
 اقحو	214k
 اقحوان	217k
 اقع	441k
-اقه زهور	1624k
+اقه زهور	1644k
 اكاديمي مظلم	698k
+اكاسيا	827k
 اكتوبر	194k
 اكست	666k
 اكه	429k
-اكوردي	1904k
+اكوردي	1924k
 الا	454k
 العاب اولمبي	680k
 الفن حديث	786k
 الفي	704k
-اله انجو	1909k
-اله نفخ	1907k
+اله انجو	1929k
+اله نفخ	1927k
 الون	334k
 الي	759k
 امار	642k
@@ -46549,15 +47653,17 @@ zuccher filat	270i
 انثي	453k
 انجلترا	764k
 اندا	318k
+اندلس	818k
 اندونيسيا	668k
 انديز	777k
-انس غاب	1507k
+انس غاب	1527k
 انستغرام	464k
-انشاء	1789k
+انشاء	1809k
 انطباعي	783k
-انف خنزير	1536k
+انف خنزير	1556k
 انقلاب صيفي	749k
 انك	706k
+انكا	816k
 انكوك	772k
 انهار	147k
 انوار	333k
@@ -46579,9 +47685,9 @@ zuccher filat	270i
 اوف ايت	104k
 اوكرانيا	636k
 اوكييو اي	787k
+اولورو	817k
 اوهاوس	691k
 ايار	192k
-ايرلندا	629k
 ايس كريم	271k
 ايطاليا	621k
 ايكيا	461k
@@ -46594,13 +47700,14 @@ zuccher filat	270i
 بحر متوسط	349k
 بدر	170k
 براير	195k
-برج طوكيو	1812k
+برج طوكيو	1832k
 برق	198k
 بري	415k
 بعد ظهر	187k
 بغاء	320k
 بلا	454k
 بلاب	133k
+بنائي	810k
 بنت	453k
 بندقي	799k
 بنك	354k
@@ -46614,13 +47721,14 @@ zuccher filat	270i
 بي ام دبليو	472k
 بيت ريفي	360k
 بيج	17k
+تاج محل	826k
 تاكسي	336k
-تامال	1708k
+تامال	1728k
 تامل	409k
 تاه	453k
 تبت	776k
 تحت ماء	362k
-تخييم	1782k
+تخييم	1802k
 تراب	166k
 ترابي	381k
 ترامار	44k
@@ -46631,36 +47739,39 @@ zuccher filat	270i
 تسلا	479k
 تشر اول	194k
 تشر ثاني	194k
+تشيباو	823k
 تشيك	655k
 تشيلسي	589k
 تشيلي	659k
 تعبيري	713k
 تفاؤل	401k
 تفاح	233k
-تفاح احمر	1660k
+تفاح احمر	1680k
 تفاح اخضر	234k
 تقني	373k
+تكعيبي	811k
 تكنولوجيا	373k
 تلال	158k
 تله	158k
-تمثال حري	1813k
-تمساح	1588k
+تمثال حري	1833k
+تمساح	1608k
 تموز	193k
 تموي	428k
-تنين	1593k
+تنين	1613k
 توابل	274k
 توت	250k
 توت ازرق	229k
-توت بري	1666k
+توت بري	1686k
 توت عليق	230k
 توتر	410k
+توتورو	813k
 توسكانا	755k
 توليب	210k
 تويتر	567k
 تويوتا	475k
-تي شيرت	1862k
+تي شيرت	1882k
 تيراكوتا	111k
-تيرانوصور	1595k
+تيرانوصور	1615k
 تيك توك	504k
 تيليجرام	500k
 ثائر	399k
@@ -46671,46 +47782,47 @@ zuccher filat	270i
 ثمار	429k
 ثمار توت	250k
 ثمانيني	701k
-ثور امريكي	1528k
+ثور امريكي	1548k
 جاد	407k
 جاز	434k
-جاموس مائي	1531k
+جاموس مائي	1551k
 جايبور	797k
 جبال	158k
+جبال الب	828k
 جبال مثلج	159k
 جبل	158k
 جبل جليدي	181k
-جبل قمه ثلجي	1778k
+جبل قمه ثلجي	1798k
 جبل مثلج	159k
-جبل وجي	1781k
+جبل وجي	1801k
 جحيم	425k
 جدار	339k
 جدار طيني	339k
-جدجد	1615k
+جدجد	1635k
 جدول	147k
 جراند كاني	773k
 جرانيت	278k
-جرثوم	1623k
-جرس ريح	1850k
+جرثوم	1643k
+جرس ريح	1870k
 جرف	161k
-جره عسل	1757k
+جره عسل	1777k
 جريء	402k
 جريئ	402k
 جزر	246k
 جزير	154k
-جزير صحراوي	1785k
+جزير صحراوي	1805k
 جزير صغير	154k
-جسر في ليل	1829k
+جسر في ليل	1849k
 جشع	423k
 جعه	263k
 جلد	285k
 جليد	181k
-جمبري	1741k
-جمبري مقلي	1732k
+جمبري	1761k
+جمبري مقلي	1752k
 جمر	165k
 جمشت	56k
-جمل ثنائي سنام	1541k
-جمل حيد سنام	1540k
+جمل ثنائي سنام	1561k
+جمل حيد سنام	1560k
 جميل صغير	405k
 جندي	428k
 جنك	130k
@@ -46721,10 +47833,11 @@ zuccher filat	270i
 جهنم	425k
 جواهر	313k
 جوجل	462k
-جورب	1867k
+جورب	1887k
 جوز هند	238k
-جوهر	1902k
+جوهر	1922k
 جيانغن	346k
+جيبلي	813k
 جيش	428k
 جينز	286k
 حائط	339k
@@ -46732,7 +47845,7 @@ zuccher filat	270i
 حالم	393k
 حانوكا	743k
 حب	389k
-حبار	1742k
+حبار	1762k
 حبر	47k
 حجار	278k
 حجر	278k
@@ -46742,18 +47855,19 @@ zuccher filat	270i
 حديد	282k
 حديق	125k
 حديق زن	347k
-حديق طني	1786k
-حذاء الي	1889k
-حذاء رجالي	1883k
-حذاء رحل مشي	1885k
-حذاء رياضي	1884k
-حذاء طويل ساق حريمي	1890k
-حذاء كعب عال	1887k
-حذاء نسائي دون كعب	1886k
+حديق طني	1806k
+حذاء الي	1909k
+حذاء رجالي	1903k
+حذاء رحل مشي	1905k
+حذاء رياضي	1904k
+حذاء طويل ساق حريمي	1910k
+حذاء كعب عال	1907k
+حذاء نسائي دون كعب	1906k
 حر	202k
 حرار	202k
 حرب	428k
 حرير	288k
+حرير صيني	823k
 حزن	388k
 حزير	193k
 حزين	388k
@@ -46761,26 +47875,26 @@ zuccher filat	270i
 حسود	423k
 حشائش	124k
 حصاد	747k
-حصان	1524k
-حصان دوام	1831k
+حصان	1544k
+حصان دوام	1851k
 حصن	356k
 حصي	278k
 حضري	337k
 حفل	369k
 حفل شاي	782k
-حقائب تسوق	1880k
+حقائب تسوق	1900k
 حقل	123k
 حقل ارز	249k
 حقل قمح	248k
 حقول	123k
-حقيب مدرس	1881k
+حقيب مدرس	1901k
 حكاي خرافي	392k
 حلم	393k
 حلوي	269k
 حليب	265k
 حليبي	105k
 حمار حشي	317k
-حمام	1575k
+حمام	1595k
 حمراء	0k
 حمضي	225k
 حمم	163k
@@ -46791,26 +47905,26 @@ zuccher filat	270i
 حنين	376k
 حنين الي ماضي	412k
 حوت	327k
-حوت نافور	1596k
+حوت نافور	1616k
 حيا يلي	433k
 حيد	388k
-حيد قرن	1546k
+حيد قرن	1566k
 حير	146k
 حير شاطئي	145k
 حيوي	386k
-خاتم	1901k
+خاتم	1921k
 خار	301k
 خافت	443k
 خافت ضوء	448k
 خافت ناعم	442k
 خام	378k
 خبز	267k
-خبز بيغل	1693k
-خبز مفرود	1691k
-خبز مفرود محشو	1709k
+خبز بيغل	1713k
+خبز مفرود	1711k
+خبز مفرود محشو	1729k
 خردلي	110k
 خرسان	279k
-خروف	1538k
+خروف	1558k
 خريف	194k
 خريفي	194k
 خزامي	207k
@@ -46822,35 +47936,35 @@ zuccher filat	270i
 خشبي	276k
 خشخاش	219k
 خضار	430k
-خضار رقي	1679k
+خضار رقي	1699k
 خضراء	3k
 خضراو	430k
 خضرو	430k
 خطوط جوي تركي	544k
 خطوط جوي قطري	542k
-خفاش	1557k
+خفاش	1577k
 خليج	769k
 خمري	33k
 خمسيني	703k
-خنزير	1534k
-خنزير بري	1535k
-خنفساء	1613k
+خنزير	1554k
+خنزير بري	1555k
+خنفساء	1633k
 خوخ	232k
 خوخلوما	788k
 خوخي	27k
-خوذ رجل انقاذ	1898k
-خوذ عسكري	1897k
+خوذ رجل انقاذ	1918k
+خوذ عسكري	1917k
 خور	413k
 خوف	400k
-خيار	1678k
+خيار	1698k
 خيال علمي	373k
 خيالي	392k
 خيزر	122k
 دافئ	395k
 داكن	436k
-دب كوالا	1559k
+دب كوالا	1579k
 دبي	769k
-دجاج	1568k
+دجاج	1588k
 دخان	311k
 درب تبان	173k
 درج ارد	450k
@@ -46860,30 +47974,30 @@ zuccher filat	270i
 دلف	327k
 دم	312k
 دموي	312k
-دميت يابانيت	1848k
+دميت يابانيت	1868k
 دنمارك	650k
 دنيم	286k
 دهش	421k
 دوار شمس	208k
-دود ارض	1622k
-دود علقي	1622k
+دود ارض	1642k
+دود علقي	1642k
 دولار	420k
-دولف	1598k
+دولف	1618k
 دون	454k
 ديسكو	433k
 ديسمبر	195k
-ديك رومي	1567k
-ديكور صنوبر	1847k
-ديناصور صوروبودا	1594k
+ديك رومي	1587k
+ديكور صنوبر	1867k
+ديناصور صوروبودا	1614k
 ديوالي	804k
-ذباب	1621k
+ذباب	1641k
 ذره	247k
 ذكوري	417k
 ذهب	11k
 ذهبي	11k
 راء	404k
 رائع	421k
-رابط عنق	1861k
+رابط عنق	1881k
 راري	123k
 راس سنه	750k
 راس سنه صيني	366k
@@ -46901,8 +48015,8 @@ zuccher filat	270i
 رجولي	417k
 رخام	277k
 رده	206k
-رده ذابل	1630k
-رده يضاء	1626k
+رده ذابل	1650k
+رده يضاء	1646k
 ردوس	424k
 ردي	6k
 ردي اهت	92k
@@ -46923,11 +48037,11 @@ zuccher filat	270i
 رعون	767k
 رعوني	767k
 رق	290k
-رقع حفل	1844k
+رقع حفل	1864k
 رقمي	373k
-رقه رسيم رباعي	1645k
+رقه رسيم رباعي	1665k
 رقه شجر	127k
-رقه متطاير	1648k
+رقه متطاير	1668k
 رقوق	241k
 رقوقي	62k
 رقيق	385k
@@ -46953,9 +48067,9 @@ zuccher filat	270i
 روحي	409k
 روسيا	635k
 روفانس	800k
-روكلي	1680k
+روكلي	1700k
 روكوكو	709k
-روكولي	1680k
+روكولي	1700k
 روما	781k
 رومانسي	389k
 روماني	781k
@@ -46967,7 +48081,7 @@ zuccher filat	270i
 رياح	201k
 ريال مدريد	598k
 ريترو	376k
-ريتزل	1692k
+ريتزل	1712k
 ريح	201k
 ريد بول	537k
 ريدا كاهلو	718k
@@ -46982,14 +48096,14 @@ zuccher filat	270i
 زاهي	441k
 زبد	266k
 زجاج	291k
-زجاج رضاع	1758k
-زجاج فنج	1763k
-زراف	1543k
+زجاج رضاع	1778k
+زجاج فنج	1783k
+زراف	1563k
 زرقاء	4k
 زعفر	274k
 زفاف	368k
 زقاق	338k
-زلابي صيني	1736k
+زلابي صيني	1756k
 زليج برتغالي	790k
 زمرد	49k
 زمردي	49k
@@ -47007,16 +48121,18 @@ zuccher filat	270i
 زيت زيت	275k
 زيتوني	24k
 سات	288k
+ساح حمراء	825k
 ساحر	392k
 ساحل	142k
 ساحل امالفي	756k
 ساخن	398k
-ساري	1870k
+ساري	824k
 ساط	382k
 ساطع	440k
 ساع ذهبي	178k
 ساع زرقاء	179k
-ساق دجاج	1698k
+سافانا	827k
+ساق دجاج	1718k
 ساكسف	434k
 ساكن	383k
 ساكورا	205k
@@ -47025,15 +48141,15 @@ zuccher filat	270i
 سامسونج	468k
 سانت طرسبرغ	794k
 سانتوريني	349k
-ساندوتش	1705k
+ساندوتش	1725k
 سايبربانك	372k
-سباغتي	1728k
+سباغتي	1748k
 سبتمبر	194k
 سبوتيفاي	465k
 ستاربكس	460k
 ستاري	218k
 ستان	125k
-ستر سلام	1860k
+ستر سلام	1880k
 ستيمبانك	699k
 ستيني	696k
 سجاد ارسي	734k
@@ -47042,7 +48158,7 @@ zuccher filat	270i
 سحر	392k
 سحري	392k
 سحلبي	215k
-سحلي	1590k
+سحلي	1610k
 سديم	173k
 سري	391k
 سريالي	714k
@@ -47051,26 +48167,27 @@ zuccher filat	270i
 سعيد	387k
 سفوري	445k
 سكاكر	269k
-سكب سائل	1772k
+سكب سائل	1792k
 سكون	383k
 سكين	383k
 سلام	383k
 سلام عليكم	452k
-سلحفا	1589k
+سلتي	819k
+سلحفا	1609k
 سلط	430k
-سلط خضراء	1717k
+سلط خضراء	1737k
 سلموني	29k
 سماء	167k
 سماء مرصع نجوم	172k
 سماوي	41k
 سماوي مخضر	14k
-سمك استوائي	1601k
+سمك استوائي	1621k
 سمك ذهبي	326k
-سمك قرش	1603k
-سمك منتفخ	1602k
-سمور	1555k
+سمك قرش	1623k
+سمك منتفخ	1622k
+سمور	1575k
 سنابل	248k
-سنجاب	1554k
+سنجاب	1574k
 سندي	276k
 سنغافور	672k
 سوداء	9k
@@ -47082,12 +48199,12 @@ zuccher filat	270i
 سوق يلي	330k
 سونغكر	736k
 سويد	648k
-سويسرا	646k
 سيار اجر	336k
 سيان	14k
 سيبيا	61k
 سيراميك	301k
 سيرولي	40k
+سيرينغيتي	827k
 سيط	382k
 سيلاد	294k
 سينثويف	700k
@@ -47097,7 +48214,8 @@ zuccher filat	270i
 شاطئ	142k
 شاطئ استوائي	144k
 شاطئ رملي	143k
-شاطئ شمسي	1783k
+شاطئ شمسي	1803k
+شالي	828k
 شانيل	569k
 شاومي	521k
 شاي	253k
@@ -47105,29 +48223,29 @@ zuccher filat	270i
 شاي اخضر	254k
 شاي اولونغ	257k
 شاي حليب	256k
-شاي فقاع	1774k
+شاي فقاع	1794k
 شباط	195k
-شبك عنكبوت	1618k
+شبك عنكبوت	1638k
 شبور	199k
 شبون	790k
 شتاء	195k
 شتوي	195k
 شجر	132k
-شجر احتفال	1846k
-شجر دائم خضر	1638k
-شجر زائل خضر	1639k
-شجر عيد ميلاد	1838k
+شجر احتفال	1866k
+شجر دائم خضر	1658k
+شجر زائل خضر	1659k
+شجر عيد ميلاد	1858k
 شجر قيقب	129k
 شرقي	352k
 شرك	354k
 شروق	177k
 شروق شمس	177k
-شروق علي جبل	1825k
-شريط	1853k
-شريط تذكير	1855k
+شروق علي جبل	1845k
+شريط	1873k
+شريط تذكير	1875k
 شعاب	152k
 شعاب مرجاني	152k
-شعب مرجاني	1606k
+شعب مرجاني	1626k
 شعر بنات	270k
 شعل	164k
 شغف	390k
@@ -47137,17 +48255,18 @@ zuccher filat	270i
 شقائق نعم	219k
 شلال	150k
 شمال اوروبي	350k
-شمام	1653k
+شمام	1673k
 شمبانيا	262k
 شمس	169k
 شمع	307k
 شموع	307k
-شنط يد	1878k
+شنط يد	1898k
 شنغهاي	771k
 شواطئ	142k
-شورت	1873k
+شورت	1893k
 شوق	412k
 شوكولات	258k
+شيبوري	821k
 شيط	425k
 صاخب	419k
 صاروخ	361k
@@ -47155,6 +48274,7 @@ zuccher filat	270i
 صباح	185k
 صباحا	185k
 صبار	134k
+صبغ نيل	821k
 صحاري	155k
 صحراء	155k
 صحه	414k
@@ -47164,14 +48284,14 @@ zuccher filat	270i
 صدئ	284k
 صدا	284k
 صدف	296k
-صرصور	1616k
+صرصور	1636k
 صفراء	2k
 صقيع	183k
 صلب	281k
 صلصال	301k
 صناعي	374k
-صندل اصبع	1882k
-صندل حريمي	1888k
+صندل اصبع	1902k
+صندل حريمي	1908k
 صنوبر	121k
 صيف	193k
 صيفي	193k
@@ -47180,32 +48300,33 @@ zuccher filat	270i
 ضباب	199k
 ضبابي	199k
 ضبابي لون	446k
-ضريح	1818k
+ضريح	1838k
 ضفدع	325k
 ضوء شمس	169k
 ضوء شموع	307k
 ضوء قمر	171k
 ضيه	12k
-طائر	1573k
-طائر دودو	1580k
+طائر	1593k
+طائر دودو	1600k
 طابع ريفي	375k
 طازج	396k
-طاطا حلو مشوي	1729k
-طاطس	1673k
-طاطس مقلي	1702k
+طاطا حلو مشوي	1749k
+طاطس	1693k
+طاطس مقلي	1722k
 طاق	386k
 طاووس	315k
-طبق ملعق	1716k
-طبل طويل	1911k
+طبق ملعق	1736k
+طبل طويل	1931k
 طبي	353k
 طبيع	380k
 طبيعي	380k
 طحالب	131k
 طحلب	131k
+طراز سويسري	814k
 طراز صيني	352k
 طريق	319k
-طعام مشكل	1730k
-طعام معلب	1721k
+طعام مشكل	1750k
+طعام معلب	1741k
 طفولي	377k
 طماطم	244k
 طمع	423k
@@ -47217,7 +48338,7 @@ zuccher filat	270i
 طيف ظريف	405k
 طين	166k
 طيني محروق	111k
-ظرف احمر كتاب صيني	1852k
+ظرف احمر كتاب صيني	1872k
 ظريف	405k
 ظهر	186k
 ظهير	186k
@@ -47233,24 +48354,26 @@ zuccher filat	270i
 عدا	454k
 عرس	368k
 عروس	368k
+عروس هندي	824k
 عسكري	428k
 عسل	260k
-عش ارغ	1649k
-عش به بيض	1650k
+عش ارغ	1669k
+عش به بيض	1670k
 عشب	124k
 عشق	389k
 عصر	187k
+عصر فيكتوري	809k
 عصر نهض	710k
 عصري	382k
 عضوي	380k
-عقرب	1619k
-علب طعام	1722k
-علب طعام خارج	1738k
-علب عصير	1775k
+عقرب	1639k
+علب طعام	1742k
+علب طعام خارج	1758k
+علب عصير	1795k
 عميق	437k
 عنابي	19k
 عنب	228k
-عنكبوت	1617k
+عنكبوت	1637k
 عواصف	198k
 عياد	353k
 عيد الحب	365k
@@ -47281,30 +48404,31 @@ zuccher filat	270i
 غرف نوم	359k
 غروب	176k
 غروب شمس	176k
-غروب مدين	1827k
+غروب مدين	1847k
 غريب	432k
 غريب اطوار	432k
-غرير	1565k
-غرير عسل	1565k
-غزال	1527k
+غرير	1585k
+غرير عسل	1585k
+غزال	1547k
 غزل بنات	270k
 غسق	188k
 غضب	399k
 غلط سراي	612k
 غموض	391k
 غندول	799k
-غوريلا	1506k
-غيتار	1905k
+غوريلا	1526k
+غيتار	1925k
 غير	454k
 غيم	168k
 غيور	423k
 غيوم	168k
 فاس	753k
 فان غوخ	717k
+فايكنغ	820k
 فجر	177k
 فخم	378k
 فرح	387k
-فرس نهر	1547k
+فرس نهر	1567k
 فصل دراسي	355k
 فضه	12k
 فضي	12k
@@ -47313,14 +48437,15 @@ zuccher filat	270i
 فن	435k
 فن بوب	785k
 فن ديكو	692k
+فن سكان اصلي	817k
 فني	435k
-فول سوداني	1683k
+فول سوداني	1703k
 قارس	397k
 قاع بحر	140k
 قاهر	767k
-قبع تخرج	1895k
-قبع حريمي	1893k
-قبع رياضي	1896k
+قبع تخرج	1915k
+قبع حريمي	1913k
+قبع رياضي	1916k
 قبيح	422k
 قديم طراز	376k
 قذر	422k
@@ -47330,32 +48455,32 @@ zuccher filat	270i
 قرمزي داكن	71k
 قرميد	280k
 قري	345k
-قصاص ملون	1849k
+قصاص ملون	1869k
 قصر امبراطوري	343k
-قطار ملاهي	1834k
+قطار ملاهي	1854k
 قطب جنوبي	182k
 قطب شمالي	182k
 قطبي	182k
 قطر	643k
-قطع جبن	1696k
-قطع لحم	1699k
+قطع جبن	1716k
+قطع لحم	1719k
 قطن	289k
 قطيف	287k
-قفاز	1865k
+قفاز	1885k
 قلع	356k
-قلع ياباني	1809k
+قلع ياباني	1829k
 قلق	410k
 قمح	248k
 قمر	170k
 قمم ثلجي	159k
-قندس	1562k
-قنفد	1556k
+قندس	1582k
+قنفد	1576k
 قهو	251k
 قهو حليب	252k
 قور	407k
 قوس قزح	175k
 قوطي	408k
-قولي	1684k
+قولي	1704k
 قوي	402k
 قيظ	202k
 قيقب	129k
@@ -47369,12 +48494,12 @@ zuccher filat	270i
 كارفور	531k
 كاري	274k
 كاريبي	761k
-كاس شراب	1765k
-كاس عصير كوكتيل	1766k
-كاس قشه شرب	1773k
-كاس يرتطم	1770k
-كاس يره	1768k
-كاسا يره	1769k
+كاس شراب	1785k
+كاس عصير كوكتيل	1786k
+كاس قشه شرب	1793k
+كاس يرتطم	1790k
+كاس يره	1788k
+كاسا يره	1789k
 كاكاو	258k
 كاكي	25k
 كان اول	195k
@@ -47385,55 +48510,56 @@ zuccher filat	270i
 كتان	289k
 كتب	309k
 كتب قديم	309k
-كتكوت خارج بيض	1570k
-كتكوت صغير	1571k
+كتكوت خارج بيض	1590k
+كتكوت صغير	1591k
 كثب	155k
 كحلي	16k
 كراميل	259k
 كرز	227k
-كركدي	1631k
+كركدي	1651k
 كركم	79k
 كركمي	79k
-كركند	1740k
+كركند	1760k
 كرم	133k
+كرمل	825k
 كرنفال	332k
 كرنفال ريو	805k
-كره ارز	1724k
-كره اوراق ملون	1845k
-كرواس	1689k
+كره ارز	1744k
+كره اوراق ملون	1865k
+كرواس	1709k
 كروم	283k
 كريستال	297k
 كريسماس	363k
-كريم كراميل	1756k
+كريم كراميل	1776k
 كريمي	18k
-كستناء	1685k
+كستناء	1705k
 كستنائي	20k
 كسول	411k
 كعك	268k
-كعك الحظ	1737k
-كعك سمك شكل حلزوني	1733k
-كعك صغير	1751k
-كعك عيد ميلاد	1749k
-كعك قمر	1734k
-كعك محلا	1747k
+كعك الحظ	1757k
+كعك سمك شكل حلزوني	1753k
+كعك صغير	1771k
+كعك عيد ميلاد	1769k
+كعك قمر	1754k
+كعك محلا	1767k
 كلاسيكي	376k
-كلب دليل	1510k
+كلب دليل	1530k
 كليم	734k
 كليمت	716k
-كمان	1908k
-كمثري	1662k
+كمان	1928k
+كمثري	1682k
 كنتاكي	535k
 كنتي	735k
 كندا	630k
-كنغر	1564k
+كنغر	1584k
 كنيس	357k
-كنيس زفاف	1811k
+كنيس زفاف	1831k
 كهرم	32k
 كهرماني	32k
 كهف	162k
 كوارتز	297k
-كوب حليب	1759k
-كوب زجاجي	1771k
+كوب حليب	1779k
+كوب زجاجي	1791k
 كوبالت	45k
 كوبالتي	45k
 كوبي	752k
@@ -47445,28 +48571,29 @@ zuccher filat	270i
 كولوسيوم	781k
 كولومبيا	658k
 كون	173k
-كيس نقود	1877k
+كيس نقود	1897k
 كيك	268k
-كيمونو ياباني	1869k
+كيمونو ياباني	1889k
 كينيا	664k
 كيوت	405k
 كيوتو	798k
 كيوي	242k
 لا	454k
 لاستيك	304k
-لافل	1710k
+لافل	1730k
 لامنغو	314k
-لامينغو	1582k
+لامنكو	818k
+لامينغو	1602k
 لايستيشن	469k
 لجيكا	645k
-لحم مقدد	1700k
+لحم مقدد	1720k
 لده مائي	346k
 لغز	391k
-لفل حار	1676k
-لفل حلو	1677k
+لفل حار	1696k
+لفل حلو	1697k
 لك	300k
 لهب	164k
-لوح شوكولات	1753k
+لوح شوكولات	1773k
 لور	297k
 لورنسا	755k
 لوري	445k
@@ -47494,6 +48621,7 @@ zuccher filat	270i
 ما عدا	454k
 ماء	151k
 مائي	66k
+ماتريوشكا	825k
 ماتشا	255k
 ماتيس	712k
 ماجنتا	21k
@@ -47501,30 +48629,31 @@ zuccher filat	270i
 ماردي غرا	739k
 مارس	192k
 ماس	298k
-ماس ناري	1840k
+ماس ناري	1860k
 ماغنوليا	223k
 ماكدونالدز	459k
 ماكر	272k
 مال	420k
 مالي	354k
 ماليزيا	671k
-ماموث	1545k
-مانج	1659k
+ماموث	1565k
+مانج	1679k
 مانجا	236k
 مانجو	236k
 مانشستر سيتي	592k
 مانشستر يونايتد	591k
 مانهاتن	763k
 مانيا	620k
+مايا	816k
 مايكروسوفت	561k
 مايو	192k
-مايو من قطع احد	1871k
-مبني اثري	1788k
-مبني اداري	1798k
-مبني مهجور	1795k
+مايو من قطع احد	1891k
+مبني اثري	1808k
+مبني اداري	1818k
+مبني مهجور	1815k
 مبهج	387k
-متجر شامل	1807k
-متجر قال	1805k
+متجر شامل	1827k
+متجر قال	1825k
 متجمد	447k
 متحف	435k
 متحمس	390k
@@ -47541,10 +48670,10 @@ zuccher filat	270i
 مجن	419k
 مجوهر	313k
 مجيد	413k
-محار	1743k
+محار	1763k
 محط ضائي	361k
-محفظ يد	1879k
-محل حلاق	1835k
+محفظ يد	1899k
+محل حلاق	1855k
 محيط	139k
 مخدر	707k
 مخمل	287k
@@ -47577,29 +48706,29 @@ zuccher filat	270i
 مريمي	94k
 مزرع	345k
 مساء	188k
-مسبح صلا	1899k
+مسبح صلا	1919k
 مسترخي	384k
 مستشفي	353k
 مستقبل	373k
 مستقبلي	373k
-مسجد	1815k
+مسجد	1835k
 مسك	400k
 مسير فخر	748k
 مش	454k
 مشبع	441k
 مشرق	440k
-مشروب استوائي	1767k
-مشروب ساخن	1760k
+مشروب استوائي	1787k
+مشروب ساخن	1780k
 مشمس	169k
 مشمش	78k
 مشمشي	78k
 مصابيح	333k
-مصاص	1755k
+مصاص	1775k
 مصباح	333k
 مصرف	354k
 مصري	767k
 مصنع	374k
-مضات	1842k
+مضات	1862k
 مضيء	445k
 مضيق حري	802k
 مطبخ	358k
@@ -47612,42 +48741,44 @@ zuccher filat	270i
 معبد	342k
 معبد صيني	792k
 معبد كوري	791k
-معبد هندوسي	1816k
-معبد يهودي	1817k
+معبد هندوسي	1836k
+معبد يهودي	1837k
 معتم	448k
 معدن	283k
 معدني	283k
 معرض	435k
-معطف	1866k
-معطف مختبر	1859k
+معطف	1886k
+معطف مختبر	1879k
 مغار	162k
 مغامر	415k
 مغبش	446k
 مغر	36k
 مغرب	641k
+مغول	826k
 مفاجئ	421k
 مفاجا	421k
-مفرقع	1841k
-مفرقع ناري	1841k
+مفرقع	1861k
+مفرقع ناري	1861k
 مفعم حيوي	386k
 مقرف	422k
-مقرمش ارز	1723k
+مقرمش ارز	1743k
 مقزز	422k
-مقلا	1712k
-مقلا مسطح بها طعام	1713k
+مقلا	1732k
+مقلا مسطح بها طعام	1733k
 مقهي	340k
 مكتب	354k
-مكتب ريد	1800k
-مكتب ريد ياباني	1799k
+مكتب ريد	1820k
+مكتب ريد ياباني	1819k
 مكسيكي	751k
-مكعب ثلج	1777k
+مكعب ثلج	1797k
 ملائك	424k
-ملابس بحر	1874k
-ملابس تحتي	1872k
-ملابس حريمي	1875k
+ملابس بحر	1894k
+ملابس تحتي	1892k
+ملابس حريمي	1895k
 ملاك	424k
 ملبد غيوم	200k
 ملتهب	390k
+ملصق سوفيتي	810k
 ملكي	379k
 ملكيت	82k
 ملل	431k
@@ -47658,12 +48789,12 @@ zuccher filat	270i
 ممل	431k
 مملك متحد	628k
 من غير	454k
-منازل	1794k
+منازل	1814k
 منتز	126k
 منتصف ليل	190k
-منزل	1796k
-منزل حديق	1797k
-منزلق لعب	1832k
+منزل	1816k
+منزل حديق	1817k
+منزلق لعب	1852k
 منطاد	801k
 منعش	396k
 منيوم	283k
@@ -47682,12 +48813,14 @@ zuccher filat	270i
 موج	141k
 موج عظيم	721k
 موز	235k
+موسكو	825k
 موسيقي جاز	434k
 موف	63k
 موقد	308k
 موندري	694k
 موني	783k
 ميا	151k
+ميازاكي	813k
 ميامي	762k
 ميناء	153k
 مينيمال	382k
@@ -47696,13 +48829,13 @@ zuccher filat	270i
 نار	164k
 ناصع بياض	84k
 ناضج	418k
-ناطح سحاب	1824k
+ناطح سحاب	1844k
 ناعم	385k
-نافور	1820k
+نافور	1840k
 نان	435k
 نبات عصاري	134k
-نبات نفل	1644k
-نبت في عاء	1637k
+نبات نفل	1664k
+نبت في عاء	1657k
 نبيذ	261k
 نبيذ احمر	261k
 نبيذي	33k
@@ -47716,16 +48849,16 @@ zuccher filat	270i
 نحام	314k
 نحل	323k
 ندف ثلج	184k
-ندق حب	1804k
+ندق حب	1824k
 ندن	764k
 ندور	244k
 ندي	203k
 نسيم	201k
 نشيط	386k
 نصر	413k
-نظار	1856k
-نظار اقي	1858k
-نظار شمس	1857k
+نظار	1876k
+نظار اقي	1878k
+نظار شمس	1877k
 نعس	411k
 نعناع	30k
 نعناعي	30k
@@ -47764,15 +48897,16 @@ zuccher filat	270i
 هار	274k
 هافانا	752k
 هالو	364k
-هالوي	1837k
+هالوي	1857k
+هانبوك	822k
 هاواي	760k
 هجه	387k
 هدوء	383k
-هدي ملفوف	1854k
-همبرغر	1701k
+هدي ملفوف	1874k
+همبرغر	1721k
 هندي	778k
 هواوي	520k
-هوت دوغ	1704k
+هوت دوغ	1724k
 هوكوساي	721k
 هولندا	644k
 هولي	803k
@@ -47793,23 +48927,23 @@ zuccher filat	270i
 وان دافئ	449k
 وانيس	306k
 وتس	209k
-وجه احادي قرن	1525k
-وجه ارنب	1552k
-وجه اسد	1517k
-وجه اندا	1560k
-وجه تنين	1592k
-وجه ثعلب	1513k
-وجه حصان	1521k
-وجه خنزير	1533k
-وجه دب	1558k
-وجه ذئب	1512k
-وجه ضفدع	1587k
-وجه فار	1548k
-وجه قرد	1504k
-وجه قره	1529k
-وجه قطه	1515k
-وجه كلب	1508k
-وجه نمر	1518k
+وجه احادي قرن	1545k
+وجه ارنب	1572k
+وجه اسد	1537k
+وجه اندا	1580k
+وجه تنين	1612k
+وجه ثعلب	1533k
+وجه حصان	1541k
+وجه خنزير	1553k
+وجه دب	1578k
+وجه ذئب	1532k
+وجه ضفدع	1607k
+وجه فار	1568k
+وجه قرد	1524k
+وجه قره	1549k
+وجه قطه	1535k
+وجه كلب	1528k
+وجه نمر	1538k
 وحشي	712k
 وحشي معماري	695k
 وحه	435k
@@ -47819,7 +48953,7 @@ zuccher filat	270i
 ورش	480k
 ورق	290k
 ورق ذهب	303k
-وريتو	1707k
+وريتو	1727k
 وسخ	422k
 وسط مدين	337k
 وشي	65k
@@ -47832,8 +48966,9 @@ zuccher filat	270i
 ولندا	653k
 وليوود	728k
 ونات	334k
-وندو	1715k
+وندو	1735k
 وهيمي	708k
+ويس اندرس	812k
 يئي	380k
 ياب	618k
 ياباني	351k
@@ -47842,9 +48977,10 @@ zuccher filat	270i
 ياقوت ازرق	54k
 ياقوتي	55k
 ياقوتي ازرق	54k
-يانو	1906k
+يانو	1926k
+يبرويف	808k
 يبسي	560k
-يتزا	1703k
+يتزا	1723k
 يراري	470k
 يره	263k
 يروز	15k
@@ -47860,6 +48996,8 @@ zuccher filat	270i
 يغو	565k
 يفورنيا	774k
 يقط	243k
+يكاسو	811k
+يكتوري	809k
 يلا	189k
 يلكي	64k
 يلكي شاحب	90k
@@ -47870,7 +49008,7 @@ zuccher filat	270i
 يمون	224k
 يموناد	224k
 يموني	31k
-ينابيع ساخن	1830k
+ينابيع ساخن	1850k
 يناير	195k
 ينكد ان	566k
 ينيسيا	799k
@@ -47881,25 +49019,25 @@ zuccher filat	270i
 يوم موتي	737k
 يوناني	768k
 يونيو	193k
-@stems hi 1456
-अंकुर	1636l
+@stems hi 1493
+अंकुर	1656l
 अंगार	165l
 अंगीठ	308l
-अंगूठ	1901l
+अंगूठ	1921l
 अंगूर	228l
 अंटार्कटिक	182l
-अंड वाल घोंसल	1650l
-अंड से बाहर आत चूज	1570l
-अंडरवियर	1872l
+अंड वाल घोंसल	1670l
+अंड से बाहर आत चूज	1590l
+अंडरवियर	1892l
 अंतरिक्ष	173l
 अंतरिक्ष यान	361l
 अंतरिक्ष स्टेशन	361l
 अंधेर	436l
 अंबर	32l
 अकेल	388l
-अकेल इमारत	1795l
+अकेल इमारत	1815l
 अकेलापन	388l
-अकॉर्डियन	1904l
+अकॉर्डियन	1924l
 अक्टूबर	194l
 अगस्त	193l
 अग्नि	164l
@@ -47913,7 +49051,7 @@ zuccher filat	270i
 अनार	240l
 अनूप	145l
 अनोख	432l
-अन्नानास	1658l
+अन्नानास	1678l
 अप्रैल	192l
 अभिव्यंजनावाद	713l
 अमाल्फ	756l
@@ -47925,30 +49063,31 @@ zuccher filat	270i
 अर्जेंटीन	625l
 अलाव	164l
 अल्ट्रामरीन	44l
-अवोकाड	1671l
+अवोकाड	1691l
 अस्पताल	353l
 अस्स का दशक	701l
 आंध	198l
 आइकिय	461l
 आइवर	38l
-आइस क्यूब	1777l
+आइस क्यूब	1797l
 आइसक्रीम	271l
 आकाश	167l
 आकाशगंग	173l
 आग	164l
-आग मुंह वाल चूज	1572l
+आग मुंह वाल चूज	1592l
+आगर	826l
 आडू	232l
 आडू के फूल	213l
 आडू गुलाब	73l
 आडू रंग	27l
 आतिशबाज	331l
 आदम	453l
+आदिवास कल	817l
 आध रात	190l
 आधुनिक	382l
 आध्यात्मिक	409l
 आनंद	387l
 आम	236l
-आयरलैंड	629l
 आरामदायक	384l
 आरामदेह	395l
 आर्कटिक	182l
@@ -47957,29 +49096,31 @@ zuccher filat	270i
 आर्ट डेक	692l
 आर्ट नूव	786l
 आलस	411l
-आलस्य	1561l
+आलस्य	1581l
 आलीशान	378l
 आलूबुखार	241l
 आलूबुखार रंग	62l
+आल्प्स	828l
 आश	401l
 आशावाद	401l
 आश्चर्य	421l
 आसमान	167l
 आसमान नील	41l
 आसमान नील गहर	39l
+इंक	816l
 इंग्लैंड	764l
 इंडोनेशिय	668l
 इंद्रधनुष	175l
 इंस्टाग्राम	464l
 इटल	621l
 इफ्तार	742l
-इमारत के पीछ सूर्यास्त	1828l
-इमारत लकड	1792l
-इल्ल	1610l
+इमारत के पीछ सूर्यास्त	1848l
+इमारत लकड	1812l
+इल्ल	1630l
 इश्क	389l
 इस्तांबुल	765l
 इस्पात	281l
-इस्लाम धर्म	1815l
+इस्लाम धर्म	1835l
 ईंट	280l
 ईद	742l
 ईर्ष्य	423l
@@ -47987,37 +49128,39 @@ zuccher filat	270i
 ईस्टर	370l
 उकिय ए	787l
 उजल	440l
-उत्कृष्ट इमारत	1788l
+उत्कृष्ट इमारत	1808l
 उत्तर ध्रुव	182l
 उत्तर रोशन	174l
 उत्सव	332l
 उदास	388l
 उद्यान	125l
 उनींद	411l
-उपहार	1854l
+उपहार	1874l
 उबाऊ	431l
 उम्मीद	401l
-उल्लू	1579l
+उलुरु	817l
+उल्लू	1599l
 उष	177l
 उष्णकटिबंधीय	348l
 उष्णकटिबंधीय तट	144l
 उष्णकटिबंधीय वन	120l
-ऊंच एड का सैंडिल	1887l
-ऊदबिलाव	1562l
+ऊंच एड का सैंडिल	1907l
+ऊदबिलाव	1582l
 ऊर्ज	386l
 ऊर्जावान	386l
 ऊलोंग चाय	257l
-ऊष्णकटिबंधीय मछल	1601l
+ऊष्णकटिबंधीय मछल	1621l
 एंडीज	777l
 एकरंग	426l
 एक्व	66l
-एथलेटिक जूत	1884l
+एज्टेक	816l
+एथलेटिक जूत	1904l
 एयर इंडिय	549l
 एयरटेल	550l
 एरिजोन	773l
 एल्युमिनियम	283l
 एवोकाड	239l
-ऑक्टोपस	1604l
+ऑक्टोपस	1624l
 ऑक्टोबरफेस्ट	740l
 ऑफ व्हाइट	104l
 ऑरोर	174l
@@ -48025,7 +49168,7 @@ zuccher filat	270i
 ऑस्ट्रेलिय	631l
 ऑस्मैन्थस	221l
 ओक्साक	751l
-ओडेन	1730l
+ओडेन	1750l
 ओलंपिक	680l
 ओस	203l
 औद्योगिक	374l
@@ -48033,8 +49176,8 @@ zuccher filat	270i
 औरत	453l
 कंकड	278l
 कंक्रीट	279l
-कंगारू	1564l
-कंगारू का बच्च	1564l
+कंगारू	1584l
+कंगारू का बच्च	1584l
 कंदर	162l
 कंदील	306l
 कंपन	354l
@@ -48045,19 +49188,19 @@ zuccher filat	270i
 कत्थ लाल	19l
 कद्दू	243l
 कनाड	630l
-कपकेक	1751l
+कपकेक	1771l
 कप्पादोकिय	801l
-कबूतर	1575l
+कबूतर	1595l
 कमल	209l
 कमल तालाब	149l
 कर	274l
-कर्क राशि	1739l
-कर्कट	1739l
+कर्क राशि	1759l
+कर्कट	1759l
 कल	435l
 कलाकार	435l
 कलात्मक	435l
 कवा	723l
-कस्टर्ड	1756l
+कस्टर्ड	1776l
 कहरुब	32l
 का	131l
 कांच	291l
@@ -48067,39 +49210,40 @@ zuccher filat	270i
 कानन	119l
 कारखान	374l
 कारवाजिय	784l
-कार्प स्ट्रीमर	1849l
+कार्प स्ट्रीमर	1869l
 कार्यालय	354l
-कार्यालय का भवन	1798l
+कार्यालय का भवन	1818l
 काल	9l
 काह हर	48l
 किताब	309l
 किताब की दुकान	341l
 किनार	142l
 किन्नू	225l
-किमोन	1869l
+किमोन	1889l
 किरमिज	71l
-किरान दुकान	1807l
+किरान दुकान	1827l
 किल	356l
 कीचड	166l
 कीव	242l
-कीव फल	1667l
+कीव फल	1687l
 कुकुरमुत्त	135l
 कुटिय	360l
-कुत्त	1509l
-कुत्त का चेहर	1508l
+कुत्त	1529l
+कुत्त का चेहर	1528l
 कुल्फ	271l
-कुहास	1822l
-कृमि	1622l
+कुहास	1842l
+कृमि	1642l
 के बिन	457l
 केक	268l
 केन्य	664l
 केरल	778l
 केल	235l
+केल्टिक	819l
 केसर	274l
 केसरिय	1l
 कैंड	269l
 कैंडिंस्क	720l
-कैंपिंग	1821l
+कैंपिंग	1841l
 कैक्टस	134l
 कैनियन	157l
 कैपुचीन	252l
@@ -48108,25 +49252,25 @@ zuccher filat	270i
 कैरामल रंग	109l
 कैरिबियन	761l
 कैलिफोर्निय	774l
-कॉइन पर्स	1877l
-कॉक खुलत हु बोतल	1764l
-कॉकटेल गिलास	1766l
+कॉइन पर्स	1897l
+कॉक खुलत हु बोतल	1784l
+कॉकटेल गिलास	1786l
 कॉटन कैंड	270l
 कॉटेजकोर	697l
-कॉनफेट बॉल	1845l
+कॉनफेट बॉल	1865l
 कॉफ	251l
 कॉफ भूर	107l
 कॉफ हाउस	340l
 को मछल	326l
-कोआल	1559l
-कोआल भालू	1559l
+कोआल	1579l
+कोआल भालू	1579l
 कोक	258l
 कोक कोल	458l
 कोबाल्ट नील	45l
 कोमल	385l
 कोमल हर	53l
 कोयल स्लेट	37l
-कोरल	1606l
+कोरल	1626l
 कोरिय	780l
 कोरिया मंदिर	791l
 कोलंबिय	658l
@@ -48134,25 +49278,27 @@ zuccher filat	270i
 कोहरील	446l
 क्योट	798l
 क्रिसमस	363l
-क्रिसमस ट्र	1838l
+क्रिसमस ट्र	1858l
 क्रिस्टल	297l
 क्रीम	18l
 क्रूरतावाद	695l
-क्रोइसैन	1689l
+क्रेमलिन	825l
+क्रोइसैन	1709l
 क्रोध	399l
 क्रोम	283l
 क्लिनिक	353l
 क्लिम्ट	716l
+क्लेन ब्लू	815l
 क्षितिज	180l
 खड चट्टान	161l
 खनिज नील	81l
 खनिज हर	82l
-खरगोश	1553l
-खरगोश का चेहर	1552l
-खरबूज	1653l
+खरगोश	1573l
+खरगोश का चेहर	1572l
+खरबूज	1673l
 खसखस का फूल	219l
 खाक	25l
-खाल घोंसल	1649l
+खाल घोंसल	1669l
 खिलौन	377l
 खुबान	78l
 खुबान रंग	78l
@@ -48166,10 +49312,10 @@ zuccher filat	270i
 गगन	167l
 गन्द	422l
 गमगीन	388l
-गमल में लग पौध	1637l
+गमल में लग पौध	1657l
 गरज	198l
 गरम	398l
-गरम सोत	1830l
+गरम सोत	1850l
 गरिमामय	407l
 गर्म	398l
 गर्म की लहर	202l
@@ -48191,18 +49337,18 @@ zuccher filat	270i
 गाजर	246l
 गाढ	437l
 गाढ रंग	441l
-गाय का चेहर	1529l
+गाय का चेहर	1549l
 गाल की लाल	114l
-गिटार	1905l
+गिटार	1925l
 गिर पत्त	128l
-गिर हु पत्त	1647l
+गिर हु पत्त	1667l
 गिरजाघर	357l
-गिलहर	1554l
-गिलास	1771l
-गुडहल	1631l
+गिलहर	1574l
+गिलास	1791l
+गुडहल	1651l
 गुफ	162l
 गुब्बार	334l
-गुब्बार मछल	1602l
+गुब्बार मछल	1622l
 गुलदाउद	214l
 गुलाब	206l
 गुलाब गुलाब	91l
@@ -48217,14 +49363,14 @@ zuccher filat	270i
 गेहुं	26l
 गेहूं	248l
 गेहूं का खेत	248l
-गैंड	1546l
-गॉगल	1858l
+गैंड	1566l
+गॉगल	1878l
 गॉथिक	408l
 गोंडोल	799l
 गोधूलि	188l
-गोरिल्ल	1506l
-गोल शंख	1605l
-गोश्त का टुकड	1699l
+गोरिल्ल	1526l
+गोल शंख	1625l
+गोश्त का टुकड	1719l
 गौड	757l
 गौरव	413l
 ग्र	8l
@@ -48235,8 +49381,9 @@ zuccher filat	270i
 ग्रीस	768l
 ग्रेनाइट	278l
 घन जंगल	120l
+घनवाद	811l
 घबराहट	410l
-घर की इमारत	1794l
+घर की इमारत	1814l
 घाट	153l
 घाट गहर	157l
 घान	665l
@@ -48245,13 +49392,14 @@ zuccher filat	270i
 घास हर	51l
 घिन	422l
 घिनौन	422l
+घिबल	813l
 घृण	422l
-घोंघ	1608l
-घोड का चेहर	1521l
-घोड वाल झूल	1831l
+घोंघ	1628l
+घोड का चेहर	1541l
+घोड वाल झूल	1851l
 चंद्र श्वेत	76l
 चंद्रम	170l
-चक्करदार फिश केक	1733l
+चक्करदार फिश केक	1753l
 चटक	441l
 चटक पील	101l
 चटक लाल	74l
@@ -48259,38 +49407,38 @@ zuccher filat	270i
 चट्टान	161l
 चमक	427l
 चमकदार	445l
-चमकदार तार	1842l
+चमकदार तार	1862l
 चमकील	440l
-चमगादड	1557l
+चमगादड	1577l
 चमड	285l
 चमेल	220l
-चम्मच के साथ कटोर	1716l
+चम्मच के साथ कटोर	1736l
 चर्च	357l
-चश्म	1856l
+चश्म	1876l
 चांद	170l
 चांद जैस	12l
-चांद देखन का उत्सव	1851l
+चांद देखन का उत्सव	1871l
 चांद स्लेट	86l
 चांदन	171l
 चाय	253l
-चाय का प्याल	1762l
-चाय की केतल	1761l
+चाय का प्याल	1782l
+चाय की केतल	1781l
 चाय भूर	88l
 चाय समारोह	782l
-चार पत्त वाल दूब	1645l
+चार पत्त वाल दूब	1665l
 चारकोल	37l
 चारागाह	123l
-चावल का पौध	1642l
+चावल का पौध	1662l
 चिंतित	410l
 चिकन मिट्ट	301l
-चिकन लेग	1698l
+चिकन लेग	1718l
 चिकित्स	353l
-चिडिय	1573l
+चिडिय	1593l
 चित्र	435l
 चित्रकल	435l
 चित्रकार	435l
 चिल	659l
-चींट	1611l
+चींट	1631l
 चीड	121l
 चीड के पेड	121l
 चीत बाघ	316l
@@ -48299,37 +49447,38 @@ zuccher filat	270i
 चीन नव वर्ष	366l
 चीन मंदिर	792l
 चीन मिट्ट	292l
+चीन रेशम	823l
 चीन लाल	75l
 चीन शैल	352l
 चूज पील	77l
 चूल्ह	308l
-चूह का चेहर	1551l
+चूह का चेहर	1571l
 चेक गणराज्य	655l
 चेर	227l
 चेर के फूल	205l
 चेर ब्लॉसम उत्सव	806l
-चेस्टनट	1685l
-चैर ब्लॉसम	1625l
+चेस्टनट	1705l
+चैर ब्लॉसम	1645l
 चॉकलेट	258l
-चॉकलेट बार	1753l
+चॉकलेट बार	1773l
 चॉकलेट भूर	108l
 छतर	335l
 छात	335l
-छात के साथ समुद्र किनार	1783l
-छायादार पेड	1639l
-छिपकल	1590l
-छोट कुत्त	1511l
+छात के साथ समुद्र किनार	1803l
+छायादार पेड	1659l
+छिपकल	1610l
+छोट कुत्त	1531l
 छोडकर	457l
 जंग	284l
 जंग लग	284l
 जंग लाल	112l
 जंगल	119l
-जंगल सुअर	1535l
+जंगल सुअर	1555l
 जड बूट	136l
 जनवर	195l
 जन्नत	424l
 जन्मदिन	369l
-जन्मदिन का केक	1749l
+जन्मदिन का केक	1769l
 जम हु	447l
 जमुनिय	56l
 जयपुर	797l
@@ -48348,29 +49497,29 @@ zuccher filat	270i
 जादु	392l
 जादू	392l
 जापान	618l
-जापान किल	1809l
-जापान गुडिय	1848l
-जापान डाकघर	1799l
-जापान धर्म स्थल	1818l
+जापान किल	1829l
+जापान गुडिय	1868l
+जापान डाकघर	1819l
+जापान धर्म स्थल	1838l
 जामुन	250l
 जामुन नील	23l
 जामुन बैंगन	22l
 जिन्क	130l
 जिय	551l
 जियांगनान	346l
-जिराफ	1543l
-जींस	1863l
+जिराफ	1563l
+जींस	1883l
 जीन्स	286l
 जीवंत	386l
 जुनून	390l
 जुला	193l
 जून	193l
-जूस का डब्ब	1775l
+जूस का डब्ब	1795l
 जेड पत्थर	295l
 जेड हर	50l
 जेन	347l
 जेबर	317l
-जेब्र	1526l
+जेब्र	1546l
 जैज	434l
 जैतून	275l
 जैविक	380l
@@ -48379,59 +49528,59 @@ zuccher filat	270i
 जोशील	386l
 ज्वाल	164l
 ज्वालामुख	163l
-ज्वालामुख विस्फोट	1780l
+ज्वालामुख विस्फोट	1800l
 झरन	150l
 झिलमिल	427l
-झींग	1741l
-झींग मछल	1740l
-झींगुर	1615l
+झींग	1761l
+झींग मछल	1760l
+झींगुर	1635l
 झील	146l
 झील नील	42l
 झोपड	360l
-टकरात हु ग्लास	1770l
+टकरात हु ग्लास	1790l
 टमाटर	244l
-टमाल	1708l
-टर्क	1567l
+टमाल	1728l
+टर्क	1587l
 टस्कन	755l
-टानाबाट का पेड	1846l
+टानाबाट का पेड	1866l
 टापू	154l
-टिड्ड	1615l
-टी रेक्स	1595l
+टिड्ड	1635l
+टी रेक्स	1615l
 टील	13l
-टेंट	1821l
-टेकआउट बॉक्स	1738l
+टेंट	1841l
+टेकआउट बॉक्स	1758l
 टेराकोट	111l
 टैक्स	336l
 टॉफ	269l
-टोक्य टॉवर	1812l
+टोक्य टॉवर	1832l
 टोयोट	475l
 ट्यूलिप	210l
-ट्रॉपिकल पेय	1767l
+ट्रॉपिकल पेय	1787l
 ठंड	397l
 ठंड टोन	450l
 ठंड रंग	450l
 डर	400l
 डरावन	400l
-डाक भवन	1799l
-डाकघर	1800l
+डाक भवन	1819l
+डाकघर	1820l
 डामर	279l
 डिजिटल	373l
-डिब्ब बंद खाद्य सामग्र	1721l
+डिब्ब बंद खाद्य सामग्र	1741l
 डिस्क	433l
 डेज	217l
 डेनमार्क	650l
 डेनिम कपड	286l
 डेनिम नील	69l
 डेल्फ्ट	789l
-डैंग	1735l
+डैंग	1755l
 डॉलर	420l
 डॉल्फिन	327l
-डोनट	1747l
-ड्रम	1910l
-ड्रमस्टिक	1910l
+डोनट	1767l
+ड्रम	1930l
+ड्रमस्टिक	1930l
 ढलत सूरज	176l
-तंबू	1782l
-तंबू लगान	1782l
+तंबू	1802l
+तंबू लगान	1802l
 तकनीक	373l
 तट	142l
 तनाव	410l
@@ -48440,12 +49589,14 @@ zuccher filat	270i
 तपिश	202l
 तरंग	141l
 तरबूज	231l
-तरबूज फल	1654l
-तल झींग	1732l
+तरबूज फल	1674l
+तल झींग	1752l
 तांब	59l
 ताज	396l
+ताज महल	826l
 ताजग	396l
-ताड का पेड	1640l
+ताजमहल	826l
+ताड का पेड	1660l
 ताम्र	59l
 तार	172l
 तार भर	172l
@@ -48453,27 +49604,27 @@ zuccher filat	270i
 तितल	322l
 तिब्बत	776l
 तिरंग	634l
-तिलचट्ट	1616l
-तीख मिर्च	1676l
+तिलचट्ट	1636l
+तीख मिर्च	1696l
 तीसर पहर	187l
-तुरह	1907l
+तुरह	1927l
 तुर्क	637l
 तुषार	183l
 तूफान	198l
-तेंदु	1520l
+तेंदु	1540l
 तोत	320l
 तोर	798l
 त्योहार	332l
 त्वच रंग	115l
 थैंक्सगिविंग	747l
-थॉन्ग सैंडल	1882l
+थॉन्ग सैंडल	1902l
 दक्षिण अफ्रीक	662l
 दक्षिण कोरिय	633l
 दफ्तर	354l
 दमदार	402l
 दरिय	147l
-दरिया घोड	1547l
-दस्तान	1865l
+दरिया घोड	1567l
+दस्तान	1885l
 दानव	425l
 दालचीन	274l
 दिन	191l
@@ -48491,7 +49642,7 @@ zuccher filat	270i
 दुर्ग	356l
 दुल्हन	368l
 दूध	265l
-दूध का गिलास	1759l
+दूध का गिलास	1779l
 दूध वाल चाय	256l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -48501,9 +49652,9 @@ zuccher filat	270i
 देवदूत	424l
 देवालय	342l
 देहात	345l
-दैत्य	1593l
-दैत्य का चेहर	1592l
-दो कूबड वाल ऊंट	1541l
+दैत्य	1613l
+दैत्य का चेहर	1612l
+दो कूबड वाल ऊंट	1561l
 दोपहर	186l
 दोपहर बाद	187l
 द्वीप	154l
@@ -48520,7 +49671,7 @@ zuccher filat	270i
 धुंधल रोशन	448l
 धुआं	311l
 धूप	169l
-धूप का चश्म	1857l
+धूप का चश्म	1877l
 धूप वाल	169l
 धूल गुलाब	92l
 धूसर	8l
@@ -48540,7 +49691,7 @@ zuccher filat	270i
 नमस्कार	452l
 नमस्त	452l
 नय साल	750l
-नर भेड	1537l
+नर भेड	1557l
 नरक	425l
 नरम	442l
 नर्क	425l
@@ -48548,7 +49699,7 @@ zuccher filat	270i
 नवंबर	194l
 नवम्बर	194l
 नवरोज	741l
-नववर्ष	1847l
+नववर्ष	1867l
 नह	456l
 नाइजीरिय	663l
 नाइटक्लब	433l
@@ -48560,7 +49711,7 @@ zuccher filat	270i
 नारंग लाल	97l
 नाराज	399l
 नारियल	238l
-नाशपात	1662l
+नाशपात	1682l
 नियॉन	305l
 नियॉन गुलाब	116l
 नियॉन चमक	445l
@@ -48575,19 +49726,20 @@ zuccher filat	270i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	644l
-नीबू	1656l
+नीबू	1676l
 नीरस	431l
 नील	23l
 नील काल	80l
 नील घंट	179l
 नील बैंगन	95l
+नील रंगा	821l
 नील शहर	796l
 नील सफेद चीन मिट्ट	293l
 नीलम	54l
 नीलमणि बैंगन	56l
 नीलवर्ण	39l
 नीहारिक	173l
-नेकटा	1861l
+नेकटा	1881l
 नेटफ्लिक्स	466l
 नेपाल	776l
 नेव ब्लू	16l
@@ -48599,16 +49751,16 @@ zuccher filat	270i
 न्यूयॉर्क	763l
 पंक	706l
 पंख	310l
-पंज की छाप	1566l
+पंज की छाप	1586l
 पक मिट्ट	111l
-पक हु चावल	1725l
+पक हु चावल	1745l
 पचास का दशक	703l
 पटाख	331l
 पतझड	194l
 पतझड के पत्त	128l
 पत्त	127l
 पत्थर	278l
-पनीर का टुकड	1696l
+पनीर का टुकड	1716l
 पन्न	49l
 पन्न हर	49l
 पर	392l
@@ -48616,15 +49768,15 @@ zuccher filat	270i
 परीकथ	392l
 पर्यावरण	380l
 पर्वत	158l
-पर्स	1877l
+पर्स	1897l
 पवन	201l
 पवित्र	404l
 पहाड	158l
-पहाड के ऊपर सूर्योदय	1825l
+पहाड के ऊपर सूर्योदय	1845l
 पांड	318l
-पांड का चेहर	1560l
-पाइन सजावट	1847l
-पाउच	1879l
+पांड का चेहर	1580l
+पाइन सजावट	1867l
+पाउच	1899l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	666l
@@ -48633,17 +49785,18 @@ zuccher filat	270i
 पामुक्कल	795l
 पार्क	126l
 पार्ट	369l
-पार्ट पॉपर	1844l
+पार्ट पॉपर	1864l
 पाल	183l
 पाल सफेद	83l
-पिज्ज स्लाइस	1703l
+पिकास	811l
+पिज्ज स्लाइस	1723l
 पियोन	211l
 पिरामिड	767l
 पीतल	60l
 पील	2l
 पील पड	439l
 पील हर	67l
-पीस बर्फ	1745l
+पीस बर्फ	1765l
 पुदीन	30l
 पुदीन हर	30l
 पुनर्जागरण	710l
@@ -48651,31 +49804,31 @@ zuccher filat	270i
 पुरान गुलाब	89l
 पुरान जमान	376l
 पुरुष	453l
-पुरुष का जूत	1883l
+पुरुष का जूत	1903l
 पुष्प	204l
 पुस्तक	309l
 पुस्तकालय	341l
 पूर्णिम	170l
 पूर्व शैल	352l
 पेंगुइन	319l
-पेंग्विन	1574l
+पेंग्विन	1594l
 पेट्र	766l
 पेड	132l
 पेप्स	560l
-पेय छलकन	1772l
+पेय छलकन	1792l
 पेरिस	754l
 पेशेवर	403l
 पेस्टल	444l
-पैक किय हु उपहार	1854l
-पैनकेक	1694l
+पैक किय हु उपहार	1874l
+पैनकेक	1714l
 पैस	420l
 पॉप आर्ट	785l
-पॉपकॉर्न	1718l
+पॉपकॉर्न	1738l
 पोखर	148l
 पोलैंड	653l
-पोषाक	1868l
+पोषाक	1888l
 पोस्त	219l
-प्याज	1682l
+प्याज	1702l
 प्यार	389l
 प्रकृति	380l
 प्रभात	185l
@@ -48688,10 +49841,10 @@ zuccher filat	270i
 प्राकृतिक	380l
 प्राचीन कांस्य	302l
 प्रातः	185l
-प्रार्थन के मनक	1899l
-प्रेटजेल	1692l
+प्रार्थन के मनक	1919l
+प्रेटजेल	1712l
 प्रेम	389l
-प्रेम होटल	1804l
+प्रेम होटल	1824l
 प्रोवेंस	800l
 प्रौद्योगिक	373l
 प्लास्टिक	304l
@@ -48699,8 +49852,8 @@ zuccher filat	270i
 फराओ	767l
 फरिश्त	424l
 फल	429l
-फलाफेल	1710l
-फव्वार	1820l
+फलाफेल	1730l
+फव्वार	1840l
 फसल	747l
 फारस	734l
 फारस कालीन	734l
@@ -48708,52 +49861,54 @@ zuccher filat	270i
 फिरोज	15l
 फिलीपींस	670l
 फिल्म नोयर	729l
-फिसल पट्ट	1832l
+फिसल पट्ट	1852l
 फीक	439l
 फीक गुलाब	92l
 फीक बैंगन	90l
-फुलझड	1840l
+फुलझड	1860l
 फुशिय	65l
 फुहार	197l
-फुहार छोडत ह्वेल	1596l
+फुहार छोडत ह्वेल	1616l
 फूल	204l
-फूल की छाप	1626l
-फूल खिलन	1633l
-फूलगुच्छ	1624l
+फूल की छाप	1646l
+फूल खिलन	1653l
+फूलगुच्छ	1644l
 फेरार	470l
-फेरीज झूल	1833l
+फेरीज झूल	1853l
 फेसबुक	463l
-फैक्टर	1808l
-फॉनडू	1715l
-फॉर्चून कुक	1737l
+फैक्टर	1828l
+फॉनडू	1735l
+फॉर्चून कुक	1757l
 फॉविज्म	712l
 फौज	428l
 फ्योर्ड	802l
 फ्रांस	619l
 फ्रीड काहल	718l
 फ्रूट	429l
-फ्रेंच फ्राइस	1702l
+फ्रेंच फ्राइस	1722l
 फ्लेमिंग	314l
-फ्लैट जूत	1886l
-फ्लैटब्रेड	1691l
+फ्लेमेंक	818l
+फ्लैट जूत	1906l
+फ्लैटब्रेड	1711l
 फ्लोरेंस	755l
 फ्लोरोसेंट	445l
-बंदर	1505l
-बंदर का चेहर	1504l
+बंदर	1525l
+बंदर का चेहर	1524l
 बंदरगाह	153l
 बगीच	125l
-बगीच वाल घर	1797l
+बगीच वाल घर	1817l
 बच्च	377l
-बच्च के दूध की बोतल	1758l
-बड ड्रम	1911l
+बच्च के दूध की बोतल	1778l
+बड ड्रम	1931l
 बड दिन	363l
 बत्त	333l
 बदसूरत	422l
 बनफश	22l
+बबूल	827l
 बयार	201l
 बरगंड	33l
 बरसात	196l
-बरिट	1707l
+बरिट	1727l
 बरोक	784l
 बर्फ	184l
 बर्फ की चट्टान	181l
@@ -48762,7 +49917,7 @@ zuccher filat	270i
 बर्फील	184l
 बर्फील जम	447l
 बर्फील पहाड	159l
-बर्फील शिखर वाल पर्वत	1778l
+बर्फील शिखर वाल पर्वत	1798l
 बसंत	192l
 बहार	192l
 बांग्लादेश	667l
@@ -48774,35 +49929,35 @@ zuccher filat	270i
 बाजार	329l
 बादल	168l
 बादल छा	200l
-बायसन	1528l
+बायसन	1548l
 बारिश	196l
 बार्ब	725l
-बार्बर पोल	1835l
+बार्बर पोल	1855l
 बार्सिलोन	757l
 बाल	759l
 बालू	156l
-बिकन	1874l
-बिच्छू	1619l
+बिकन	1894l
+बिच्छू	1639l
 बिजल	198l
-बिज्जू	1565l
+बिज्जू	1585l
 बिन	457l
-बियर	1768l
-बियर के दो मग	1769l
-बियर मग	1768l
-बिल कैप	1896l
-बिल्ल	1516l
-बिल्ल का चेहर	1515l
+बियर	1788l
+बियर के दो मग	1789l
+बियर मग	1788l
+बिल कैप	1916l
+बिल्ल	1536l
+बिल्ल का चेहर	1535l
 बीएमडब्ल्यू	472l
-बीगट ब्रेड	1690l
+बीगट ब्रेड	1710l
 बीजान्टिन	711l
-बीटल	1613l
+बीटल	1633l
 बीमार	422l
 बीयर	263l
-बीवर	1555l
+बीवर	1575l
 बुढिय के बाल	270l
-बुलबुल चाय	1774l
+बुलबुल चाय	1794l
 बूंदाबांद	197l
-बेकन	1700l
+बेकन	1720l
 बेचैन	410l
 बेज	17l
 बेर	250l
@@ -48812,54 +49967,54 @@ zuccher filat	270i
 बैंक	354l
 बैंकॉक	772l
 बैंगन	245l
-बैंज	1909l
-बैंट	1722l
-बैंट बॉक्स	1722l
-बैगल	1693l
-बैलेट जूत	1889l
+बैंज	1929l
+बैंट	1742l
+बैंट बॉक्स	1742l
+बैगल	1713l
+बैलेट जूत	1909l
 बॉलीवुड	728l
 बोरिंग	431l
 बोल्ड	402l
 बोहेमियन	708l
 ब्रह्मांड	173l
 ब्रेड	267l
-ब्रेड लोफ	1688l
-ब्रोकल	1680l
+ब्रेड लोफ	1708l
+ब्रोकल	1700l
 ब्लूबेर	229l
 ब्लैक एंड व्हाइट	426l
 भयानक	400l
-भर हु पराठ	1709l
-भरावनयुक्त मीठ या नमकीन पकौड	1736l
+भर हु पराठ	1729l
+भरावनयुक्त मीठ या नमकीन पकौड	1756l
 भरोस	403l
-भवन निर्माण	1789l
+भवन निर्माण	1809l
 भविष्य	373l
 भविष्यवाद	373l
-भाप वाल गर्म पेय	1760l
-भाप वाल बाउल	1727l
+भाप वाल गर्म पेय	1780l
+भाप वाल बाउल	1747l
 भारतीय	778l
-भालू का चेहर	1558l
+भालू का चेहर	1578l
 भावुक जोशील	390l
 भुट्ट	247l
 भूतिय	400l
 भूमध्यसागरीय	349l
 भूर	7l
-भैंस	1531l
-भोजन पकान	1712l
-भोजन पात्र	1714l
+भैंस	1551l
+भोजन पकान	1732l
+भोजन पात्र	1734l
 भोर	177l
 मंद	443l
 मंद रोशन	448l
 मंदिर	342l
 मंदिर मेल	792l
 मई	192l
-मक का भुट्ट	1675l
-मकड का जाल	1618l
+मक का भुट्ट	1695l
+मकड का जाल	1638l
 मक्क	247l
-मक्ख	1621l
+मक्ख	1641l
 मक्खन	266l
 मखमल	287l
-मगरमच्छ	1588l
-मच्छर	1620l
+मगरमच्छ	1608l
+मच्छर	1640l
 मजबूत	402l
 मजेंट	21l
 मटमैल सफेद	104l
@@ -48875,32 +50030,35 @@ zuccher filat	270i
 मरुभूमि	155l
 मरुस्थल	155l
 मरूद्यान	138l
-मर्गदर्शक कुत्त	1510l
+मर्गदर्शक कुत्त	1530l
 मर्दान	417l
 मला रंग	18l
 मलेशिय	671l
 मशरूम	135l
 मसाल	274l
 मसाल चाय	256l
-मस्जिद	1815l
+मस्जिद	1835l
 महानगर	337l
 महासागर	139l
 महिल	453l
-महिल का बूट	1890l
-महिल का सैंडल	1888l
-महिल की हैट	1893l
-महिल के कपड	1875l
+महिल का बूट	1910l
+महिल का सैंडल	1908l
+महिल की हैट	1913l
+महिल के कपड	1895l
 माइक्रोसॉफ्ट	561l
-माउंट फूज	1781l
+माउंट फूज	1801l
 माच	255l
 माणिक	55l
 माणिक्य	55l
 मातिस	712l
+मात्र्योश्क	825l
 मानसून	196l
+माय	816l
 माराकेश	753l
 मार्च	192l
 मार्ड ग्र	739l
 मासूम	404l
+मास्क	825l
 मिट्ट	166l
 मिट्ट का	301l
 मिट्ट की दीवार	339l
@@ -48908,38 +50066,41 @@ zuccher filat	270i
 मिट्ट के रंग	381l
 मिट्ट पील	102l
 मिठा	268l
+मियाजाक	813l
 मियाम	762l
-मिलिट्र हैलमेट	1897l
+मिलिट्र हैलमेट	1917l
 मुंब	778l
-मुकुट	1892l
-मुरझाय हु फूल	1630l
-मुर्ग	1568l
-मुर्ग का बच्च	1571l
+मुकुट	1912l
+मुगल	826l
+मुरझाय हु फूल	1650l
+मुर्ग	1588l
+मुर्ग का बच्च	1591l
 मुलायम	442l
-मुस्लिम धर्म	1819l
+मुस्लिम धर्म	1839l
 मूंग की चट्टान	152l
-मूंगफल	1683l
+मूंगफल	1703l
 मूंगिय	28l
-मून केक	1734l
-मूषक	1549l
-मूषक का चेहर	1548l
+मून केक	1754l
+मूषक	1569l
+मूषक का चेहर	1568l
 मृतक का दिन	737l
 मृदु	385l
 मेंढक	325l
-मेंढक का चेहर	1587l
+मेंढक का चेहर	1607l
 मेघ	168l
 मेघाच्छन्न	200l
 मेपल	129l
 मेम्फिस	693l
 मेल	332l
+मेहंद	824l
 मैकडॉनल्ड्स	459l
 मैकरॉन	272l
 मैक्सिक	751l
 मैगनोलिय	223l
 मैग्म	163l
 मैदान	123l
-मैपल की पत्त	1646l
-मैमथ	1545l
+मैपल की पत्त	1666l
+मैमथ	1565l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
@@ -48953,46 +50114,47 @@ zuccher filat	270i
 मोर नील	46l
 मोरक्क	641l
 मोरपंख	46l
-यहूद प्रार्थनागृह	1817l
+यहूद प्रार्थनागृह	1837l
 याद	412l
 युद्ध	428l
 यूक्रेन	636l
 यूट्यूब	467l
-यूनिकॉर्न	1525l
-यूरोपीय किल	1810l
-यूरोपीय डाकघर	1800l
+यूनिकॉर्न	1545l
+यूरोपीय किल	1830l
+यूरोपीय डाकघर	1820l
 रंग का त्योहार	803l
 रंग बिरंग	175l
 रंगबिरंग	175l
 रंगीन	175l
 रंगोल	804l
-रकून	1514l
+रकून	1534l
 रक्त	312l
 रक्त वर्ण	0l
-रक्ष जैकेट	1860l
+रक्ष जैकेट	1880l
 रचनात्मक	435l
+रचनावाद	810l
 रत्न	313l
 रमजान	742l
 रसभर	230l
 रसो	358l
 रहस्य	391l
 रहस्यमय	391l
-राइस क्रैकर	1723l
-राइस बॉल	1724l
+राइस क्रैकर	1743l
+राइस बॉल	1744l
 राख	165l
 राजस	379l
 राजस्थान	797l
 राजहंस	314l
 रात	189l
 रात का बाजार	330l
-रात के तार	1823l
-रात में पुल	1829l
+रात के तार	1843l
+रात में पुल	1849l
 रात्रि	189l
 रात्रि बाजार	330l
 रान रंग	21l
-राष्ट्रीय उद्यान	1786l
-रिबन का पुष्प	1628l
-रिमाइंडर रिबन	1855l
+राष्ट्रीय उद्यान	1806l
+रिबन का पुष्प	1648l
+रिमाइंडर रिबन	1875l
 रिय कार्निवल	805l
 रियल मैड्रिड	598l
 रुपय	420l
@@ -49000,8 +50162,9 @@ zuccher filat	270i
 रूज लाल	70l
 रूस	635l
 रेगिस्तान	155l
-रेगिस्तान में द्वीप	1785l
+रेगिस्तान में द्वीप	1805l
 रेट्र	376l
+रेड स्क्वायर	825l
 रेत	156l
 रेत रंग	103l
 रेतील	103l
@@ -49011,7 +50174,7 @@ zuccher filat	270i
 रॉकेट	361l
 रॉयल ब्लू	43l
 रोकोक	709l
-रोगाणु	1623l
+रोगाणु	1643l
 रोट	267l
 रोथक	719l
 रोम	781l
@@ -49019,7 +50182,7 @@ zuccher filat	270i
 रोमांच	415l
 रोमांटिक	389l
 रोमानिय	657l
-रोलर कोस्टर	1834l
+रोलर कोस्टर	1854l
 रोशन	333l
 लंदन	764l
 लकड	276l
@@ -49027,8 +50190,9 @@ zuccher filat	270i
 लडक	453l
 लत	133l
 लपट	164l
+लहंग	824l
 लहर	141l
-लहसुन	1681l
+लहसुन	1701l
 लहू लाल	71l
 लाइलैक	64l
 लाख	300l
@@ -49036,48 +50200,50 @@ zuccher filat	270i
 लाट	252l
 लाल	0l
 लाल बैंगन	96l
-लाल लिफाफ	1852l
-लाल सेब	1660l
-लाल हंस	1582l
+लाल लिफाफ	1872l
+लाल सेब	1680l
+लाल हंस	1602l
 लालच	423l
 लालटेन	306l
 लालटेन उत्सव	744l
 लाव	163l
 लाह	300l
 लिनन	289l
-लिपस्टिक	1900l
+लिपस्टिक	1920l
 लिस्बन	790l
 लू	202l
 लेडीबग	324l
 लैंप	333l
 लैगून	145l
-लैब कोट	1859l
+लैब कोट	1879l
 लैवेंडर	207l
 लॉन	124l
-लॉलीपॉप	1755l
-लोबिय	1684l
+लॉलीपॉप	1775l
+लोबिय	1704l
 लोमड	321l
-लोमड जैस चेहर	1513l
+लोमड जैस चेहर	1533l
 लोह	282l
 लोह स्लेट	87l
 लौह	282l
 वन	119l
-वन पीस स्विमसूट	1871l
-वनमानुष	1507l
+वन पीस स्विमसूट	1891l
+वनमानुष	1527l
 वर्क	303l
 वर्ष	196l
 वर्षावन	120l
 वर्साय	709l
 वसंत	192l
+वाइकिंग	820l
 वाइन	261l
 वाइन रंग	113l
 वाइन लाल	33l
 वाइल्ड वेस्ट	730l
 वाब साब	351l
-वायलिन	1908l
+वायलिन	1928l
 वारहोल	785l
 विंटेज	376l
-विंड चाइम	1850l
+विंड चाइम	1870l
+विक्टोरियन	809l
 विचित्र	432l
 विजय	413l
 वित्त	354l
@@ -49085,13 +50251,15 @@ zuccher filat	270i
 विद्यालय	355l
 विलासित	378l
 विवाह	368l
-विवाह धर्मस्थल	1811l
+विवाह धर्मस्थल	1831l
 विश्वसनीय	403l
 विस्टेरिय	218l
-वीरान घर का भवन	1795l
+वीरान घर का भवन	1815l
 वृक्ष	132l
-वृश्चिक राशि	1619l
+वृश्चिक राशि	1639l
 वेनिस	799l
+वेपरवेव	808l
+वेस एंडरसन	812l
 वैन गॉग	717l
 वैलेंटाइन	365l
 वैलेंटाइन डे	365l
@@ -49102,47 +50270,49 @@ zuccher filat	270i
 शनेल	569l
 शयनकक्ष	359l
 शरद	194l
-शराब का गिलास	1765l
+शराब का गिलास	1785l
 शहद	260l
-शहद पात्र	1757l
+शहद पात्र	1777l
 शहर	337l
-शहर का दृश्य	1824l
+शहर का दृश्य	1844l
 शांत	383l
 शांति	383l
 शाद	368l
 शानदार	378l
 शान्त	383l
 शाम	188l
-शाम का शहर	1827l
-शार्क	1603l
+शाम का शहर	1847l
+शार्क	1623l
 शालीन	394l
 शाह	379l
 शाह नील	43l
 शाह महल	343l
 शाहबलूत	20l
-शिंट श्राइन	1818l
+शिंट श्राइन	1838l
 शिकंज	224l
-शिमल मिर्च	1677l
+शिबोर	821l
+शिमल मिर्च	1697l
 शिल	161l
 शीत	195l
 शीतल	397l
 शीश	291l
-शेर का चेहर	1518l
-शेर जैस चेहर	1517l
+शेर का चेहर	1538l
+शेर जैस चेहर	1537l
 शैंपेन	262l
 शैंपेन रंग	57l
 शैतान	425l
-शैमरॉक	1644l
-शॉपिंग बैग	1880l
-शॉर्टकेक	1750l
-शॉर्ट्स	1873l
+शैमरॉक	1664l
+शैल	828l
+शॉपिंग बैग	1900l
+शॉर्टकेक	1770l
+शॉर्ट्स	1893l
 शोर	419l
 शोरगुल	419l
 श्वेत	10l
 श्वेत रात	794l
 श्वेत श्याम	426l
 संगमरमर	277l
-संगीत कीबोर्ड	1906l
+संगीत कीबोर्ड	1926l
 संग्रहालय	435l
 संध्य	188l
 संयमित	418l
@@ -49150,34 +50320,35 @@ zuccher filat	270i
 सऊद अरब	639l
 सड	422l
 सडक	338l
-सदाबहार वृक्ष	1638l
+सदाबहार वृक्ष	1658l
 सनक	432l
 सपन	393l
 सपन जैस	393l
 सफेद	10l
-सफेद क्रॉस वाल हेलमेट	1898l
+सफेद क्रॉस वाल हेलमेट	1918l
 सब्ज	430l
 समंदर	139l
-समारोह	1839l
+समारोह	1859l
 समुद्र	139l
 समुद्र किनार	142l
 समुद्र तट	142l
 समुद्र तल	140l
 समुद्र शैवाल	137l
-सरटोप	1894l
+सरटोप	1914l
 सरप्राइज	421l
 सरल	382l
 सरस	110l
 सरस पील	110l
 सरोवर	146l
-सर्कस टेंट	1836l
+सर्कस टेंट	1856l
 सर्द	195l
 सलाद	430l
 सलेट	8l
+सवान	827l
 सवेर	177l
 सहस्राब्द	704l
 सांझ	188l
-सांप	1591l
+सांप	1611l
 साइकेडेलिक	707l
 साइबरपंक	372l
 साकुर	205l
@@ -49185,6 +50356,7 @@ zuccher filat	270i
 सागौन	276l
 साटन	288l
 साठ का दशक	696l
+साड	824l
 साद	382l
 सामन रंग	29l
 साम्ब	805l
@@ -49193,21 +50365,21 @@ zuccher filat	270i
 सिंगापुर	672l
 सिंदूर	35l
 सिंदूर लाल	34l
-सिक शकरकंद	1729l
+सिक शकरकंद	1749l
 सितंबर	194l
 सितम्बर	194l
 सितार	172l
 सियान	14l
-सियार का चेहर	1512l
+सियार का चेहर	1532l
 सियोल	780l
 सिवाय	457l
 सीपिय	61l
 सीमेंट	279l
 सीस स्लेट	85l
 सुंदर छोट	405l
-सुअर	1534l
-सुअर का चेहर	1533l
-सुअर की नाक	1536l
+सुअर	1554l
+सुअर का चेहर	1553l
+सुअर की नाक	1556l
 सुकून	383l
 सुकूनभर	384l
 सुखद	395l
@@ -49215,11 +50387,11 @@ zuccher filat	270i
 सुनहर घंट	178l
 सुनहर मछल	326l
 सुबह	185l
-सुबह का सूरज	1826l
+सुबह का सूरज	1846l
 सुरुचिपूर्ण	394l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविध स्टोर	1805l
+सुविध स्टोर	1825l
 सुश	273l
 सुस्त	411l
 सूख पत्त	128l
@@ -49227,54 +50399,56 @@ zuccher filat	270i
 सूरज	169l
 सूरजमुख	208l
 सूर्य	169l
-सूर्यमुख	1632l
+सूर्यमुख	1652l
 सूर्यास्त	176l
 सूर्योदय	177l
 सेंट पीटर्सबर्ग	794l
 सेंट पैट्रिक दिवस	371l
-सेक बोतल और कप	1763l
+सेक बोतल और कप	1783l
 सेज हर	94l
 सेन	428l
 सेब	233l
 सेरुलियन	40l
+सेरेंगेट	827l
 सेलाडॉन	294l
-सेवफल	1660l
+सेवफल	1680l
 सेहत	414l
 सैंटोरिन	349l
-सैंडविच	1705l
-सैक्स	1903l
+सैंडविच	1725l
+सैक्स	1923l
 सैक्सोफोन	434l
 सैनिक	428l
 सैन्य	428l
 सैमसंग	468l
-सॉफ्ट आइसक्रीम	1744l
+सॉफ्ट आइसक्रीम	1764l
 सोंगक्रान	736l
 सोन	11l
 सोन का वर्क	303l
 सोनपंख	324l
-सोरोपॉड	1594l
+सोरोपॉड	1614l
+सोवियत पोस्टर	810l
 सौम्य	394l
-स्कंक	1563l
-स्कार्फ	1864l
+स्कंक	1583l
+स्कार्फ	1884l
 स्कूल	355l
-स्कूल का बस्त	1881l
+स्कूल का बस्त	1901l
 स्कैंडिनेविया	350l
 स्कॉटलैंड	775l
-स्क्विड	1742l
+स्क्विड	1762l
 स्टारबक्स	460l
 स्टीमपंक	699l
 स्टील	281l
-स्टेच्यू ऑफ लिबर्ट	1813l
-स्टेडियम	1787l
-स्ट्यू	1714l
-स्ट्रॉ के साथ कप	1773l
+स्टेच्यू ऑफ लिबर्ट	1833l
+स्टेडियम	1807l
+स्ट्यू	1734l
+स्ट्रॉ के साथ कप	1793l
 स्ट्रॉबेर	226l
 स्त्र	453l
 स्त्रैण	416l
 स्थिर	383l
-स्नातक टोप	1895l
+स्नातक टोप	1915l
 स्पेन	622l
-स्पैगेट	1728l
+स्पैगेट	1748l
 स्फटिक	297l
 स्याह	47l
 स्याह चित्र	299l
@@ -49285,22 +50459,22 @@ zuccher filat	270i
 स्वर्ग	424l
 स्वर्णिम	11l
 स्वस्थ	414l
-स्विट्जरलैंड	646l
+स्विस शैल	814l
 स्वीडन	648l
 हंगर	656l
-हड्ड वाल मांस	1697l
+हड्ड वाल मांस	1717l
 हनुक्क	743l
 हर	3l
 हर चाय	254l
 हर नील	13l
-हर पत्तेदार	1679l
-हर सलाद	1717l
+हर पत्तेदार	1699l
+हर सलाद	1737l
 हर सेब	234l
 हरिताश्म	295l
 हरियाल	127l
 हर्ष	387l
 हल्क	438l
-हल्क तल खान	1713l
+हल्क तल खान	1733l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बैंगन	64l
@@ -49310,50 +50484,53 @@ zuccher filat	270i
 हल्द पील	79l
 हव	201l
 हव महल	797l
-हव में पत्त	1648l
+हव में पत्त	1668l
 हवा द्वीप	760l
 हवान	752l
 हांगकांग	770l
-हाइकिंग बूट	1885l
+हाइकिंग बूट	1905l
 हाइड्रेंजिय	216l
 हाट	329l
 हाथीदांत रंग	38l
+हानबोक	822l
 हिंदुस्तान	778l
-हिंदू मंदिर	1816l
+हिंदू मंदिर	1836l
 हिप्प	707l
-हिबिस्कस	1631l
+हिबिस्कस	1651l
 हिम	184l
 हिमखंड	181l
 हिमनद	181l
 हिमालय	159l
-हिरण	1527l
+हिरण	1547l
 हीर	298l
-हैंडबैग	1878l
-हैमबर्गर	1701l
+हैंडबैग	1898l
+हैमबर्गर	1721l
 हैरान	421l
 हैलोवीन	364l
-हॉट डॉग	1704l
+हॉट डॉग	1724l
 हो एन	793l
 होकुसा	721l
-होटल	1803l
+होटल	1823l
 होल	803l
-ह्वेल	1597l
-@stems tr 2573
+ह्वेल	1617l
+@stems tr 2623
 2000	704n
 50ler	703n
 60lar	696n
 80ler	701n
 90lar	702n
 abd	627n
+aborj	817n
+aborj sanat	817n
 acayip	432n
 acel	222n
 acem hal	734n
 acgoz	423n
-aci biber	1676n
+aci biber	1696n
 acik	438n
 acik mav gok	41n
 acik renk	438n
-acı biber	1676n
+acı biber	1696n
 ada	154n
 adaç yes	94n
 adaç yeş	94n
@@ -49367,7 +50544,7 @@ agirbas ton	418n
 agustos	193n
 agyp	640n
 ahsap	276n
-ahtapot	1604n
+ahtapot	1624n
 ahudud	230n
 ahşap	276n
 ai cap	640n
@@ -49377,17 +50554,18 @@ airbnp	495n
 airtel	550n
 ajax amsterdam	609n
 ak	10n
+akas	827n
 akcaagaç	129n
-akcaagaç yaprak	1646n
+akcaagaç yaprak	1666n
 akdeniz	349n
 akdeniz tarz	349n
-akordeon	1904n
-akordiyon	1904n
-akrep	1619n
+akordeon	1924n
+akordiyon	1924n
+akrep	1639n
 aksam	188n
 aksam gun	176n
 akçaağaç	129n
-akçaağaç yaprak	1646n
+akçaağaç yaprak	1666n
 akşam	188n
 akşam güneş	176n
 al	0N
@@ -49403,14 +50581,14 @@ alemanh	620n
 alev	164n
 alibap	522n
 alipay	524n
-alisveris can	1880n
+alisveris can	1900n
 allemak	620n
 allik	114n
 allik kirmiz	70n
 allık	114n
 allık kırmız	70n
 alman	620n
-alp	159n
+alp	828n
 alt	11n
 alt renk	11n
 alt saat	178n
@@ -49420,7 +50598,7 @@ altmis	696n
 altmış	696n
 aluminyum	283n
 alüminyum	283n
-alışveriş çan	1880n
+alışveriş çan	1900n
 amalf kiy	756n
 amalf kıy	756n
 amazon shoppink	562n
@@ -49435,7 +50613,7 @@ an do	634n
 ananas	237n
 and dak	777n
 android	513n
-anm kur	1855n
+anm kur	1875n
 anneaux olympiques	680n
 antarktik	182n
 antik bronz	302n
@@ -49453,7 +50631,7 @@ ari	323n
 arizo	773n
 arjant	625n
 arktik	182n
-armut	1662n
+armut	1682n
 arsenal	588n
 arsenal fç	588n
 art deco	692n
@@ -49465,26 +50643,26 @@ asi boy	36n
 asil	379n
 asil zarafet	394n
 ask	389n
-ask ote	1804n
+ask ote	1824n
 asker	428n
-asker kask	1897n
-aslan	1517n
-aslan yuz	1517n
-aslan yüz	1517n
+asker kask	1917n
+aslan	1537n
+aslan yuz	1537n
+aslan yüz	1537n
 asm	133n
-at yuz	1521n
-at yüz	1521n
+at yuz	1541n
+at yüz	1541n
 atar salon	701n
 ates	164n
 ateş	164n
 atletico de madrid	600n
 atletico madrid	600n
-atlikarinç	1831n
-atlikarinç ati	1831n
+atlikarinç	1851n
+atlikarinç ati	1851n
 atlético de madrid	600n
 atlético madrid	600n
-atlıkarınç	1831n
-atlıkarınç atı	1831n
+atlıkarınç	1851n
+atlıkarınç atı	1851n
 aud	473n
 auror	174n
 australian flak	631n
@@ -49495,16 +50673,16 @@ autobus de londres	678n
 autobús de londres	678n
 autrich	647n
 avokado	239n
-avrup pos	1800n
+avrup pos	1820n
 avustral	631n
 avustur	647n
 ay	170N
 ay beyaz	76n
 ay festiv	367n
 ay isik	171n
-ay izlem	1851n
+ay izlem	1871n
 ay kek	807n
-ay pas	1734n
+ay pas	1754n
 ay yildiz	637n
 ay yıldız	637n
 ay ışık	171n
@@ -49512,6 +50690,7 @@ aycicek	208n
 ayçiçek	208n
 aziz patrick gun	371n
 aziz patrick gün	371n
+aztek	816n
 azul kle	676n
 azul tiffany	675n
 azur	39n
@@ -49526,38 +50705,40 @@ ağustos	193n
 ağırbaş	407n
 ağırbaş ton	418n
 aşk	389n
-aşk ote	1804n
+aşk ote	1824n
 aşı boy	36n
 ba lan	653n
+babur	826n
+babür	826n
 bae	642n
-baget ekmek	1690n
+baget ekmek	1710n
 bahar	192n
 bahar bayram	366n
 baharat	274n
 bahç	125n
-bahç ev	1797n
+bahç ev	1817n
 baid	525n
 bakir	59n
 bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	260n
-bal ari	1612n
-bal arı	1612n
-bal ayakkap	1889n
+bal ari	1632n
+bal arı	1632n
+bal ayakkap	1909n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	243n
-bal kap	1757n
-bal porsuk	1565n
-balik	1600n
-balik kof	1733n
+bal kap	1777n
+bal porsuk	1585n
+balik	1620n
+balik kof	1753n
 balkabak	243n
 balon	334n
-balon balik	1602n
-balon balık	1602n
-balık	1600n
-balık köf	1733n
+balon balik	1622n
+balon balık	1622n
+balık	1620n
+balık köf	1753n
 bamp	122n
 bamp kor	122n
 bamp yes	52n
@@ -49569,7 +50750,7 @@ bangladesch	667n
 bangladesh	667n
 bangladesh flak	667n
 bangladés	667n
-banjo	1909n
+banjo	1929n
 bank	354n
 banknot	420n
 baris	383n
@@ -49583,8 +50764,8 @@ basak	248n
 bayern munchen	601n
 bayern munich	601n
 bayern münchen	601n
-baykus	1579n
-baykuş	1579n
+baykus	1599n
+baykuş	1599n
 bayram hav	406n
 başak	248n
 bedes	329n
@@ -49598,39 +50779,39 @@ belgium	645n
 belgiç	645n
 belçik	645n
 benfiç	610n
-bento	1722n
-bento paket	1722n
-berber dukkan	1835n
-berber dükkan	1835n
+bento	1742n
+bento paket	1742n
+berber dukkan	1855n
+berber dükkan	1855n
 besiktas	614n
 beton	279n
 beyaz	10n
-beyaz cicek	1626n
+beyaz cicek	1646n
 beyaz geç	794n
-beyaz çiçek	1626n
+beyaz çiçek	1646n
 beşiktaş	614n
 bi	645n
-biberon	1758n
+biberon	1778n
 bilim kurk	373n
 bilip	526n
-bin insaat	1789n
-bin inşaat	1789n
+bin insaat	1809n
+bin inşaat	1809n
 bir	263n
 bir festiv	740n
-bir kup	1768n
-bir kup tokusturm	1769n
-bir kup tokuşturm	1769n
+bir kup	1788n
+bir kup tokusturm	1789n
+bir kup tokuşturm	1789n
 birlesik krallik	628n
 birleşik krallık	628n
 bizans	711n
-bizon	1528n
+bizon	1548n
 blaugr	599n
 ble kle	676n
 ble tiffany	675n
 blu kle	676n
 bmw	472n
 bo dao nha	623n
-bocek	1613n
+bocek	1633n
 bogurtlen	250n
 bohem	708n
 boho	708n
@@ -49638,14 +50819,14 @@ bollywood	728n
 booking.com	554n
 bordo	33n
 borus dortmund	602n
-bos yuv	1649n
+bos yuv	1669n
 boston celtics	571n
 boston red sox	582n
 boz	8n
 bozkir	123n
 bozkır	123n
 boç juniors	615n
-boş yuv	1649n
+boş yuv	1669n
 bra	624n
 brasil	624n
 brasilien	624n
@@ -49654,7 +50835,7 @@ brazilian flak	624n
 bresil	624n
 bri	764n
 british flak	628n
-broko	1680n
+broko	1700n
 bronz	58n
 brutalist	695n
 brutalizm	695n
@@ -49665,19 +50846,20 @@ bubp tea	256n
 bugday	248n
 bugday tar	248n
 buk	446n
-buket	1624n
+buket	1644n
 bulut	168n
 burger kink	536n
-burito	1707n
+burito	1727n
 buruk	412n
 bus londonien	678n
 buy	392n
+buyuk budapes ote	812n
 buyuk dalk	721n
 buyuk kanyon	773n
 buz	181n
 buz gip	397n
-buz kup	1777n
-buz küp	1777n
+buz kup	1797n
+buz küp	1797n
 buz tutmus	447n
 buz tutmuş	447n
 buzdak	181n
@@ -49686,19 +50868,20 @@ buğday	248n
 buğday tar	248n
 bvp	602n
 bélgiç	645n
-böcek	1613n
+böcek	1633n
 böğürtlen	250n
 büy	392n
+büyük budapeş ote	812n
 büyük dalk	721n
 büyük kanyon	773n
 bỉ	645n
 bồ đào nha	623n
 cad	338n
 cad bayram	364n
-cadir	1821n
+cadir	1841n
 cakil	278n
 cam orman	121n
-cam suslem	1847n
+cam suslem	1867n
 camgobek	14n
 camgöbek	14n
 camur	166n
@@ -49716,7 +50899,7 @@ caravaggio	784n
 carrefour	531n
 catar	643n
 cay	253n
-cay fincan	1762n
+cay fincan	1782n
 cay kahv	88n
 cayir	123n
 caz	434n
@@ -49746,12 +50929,12 @@ chilean flak	659n
 chinaflagk	632n
 chines flak	632n
 cicek	204n
-cicek acm	1633n
-cicek rozet	1628n
+cicek acm	1653n
+cicek rozet	1648n
 cidd	407n
 ciftlik	345n
 ciko	258n
-ciko bar	1753n
+ciko bar	1773n
 ciko kahv	108n
 cilek	226n
 cilk	419n
@@ -49760,28 +50943,30 @@ cimen	124n
 cimen yes	51n
 cimento	279n
 cin	632n
+cin ipek	823n
 cin kirmiz	75n
 cin murekkep	299n
 cin sedd	344n
 cin tapinak	792n
 cin tarz	352n
 cin yen yil	366n
-cink	1631n
-circir bocek	1615n
+cink	1651n
+circir bocek	1635n
 cirk	422n
 cirtlak	441n
 cis	197n
 cisent	197n
-civciv	1571n
+civciv	1591n
 civciv sar	77n
 civit	23n
+civit boyam	821n
 civit mav	23n
 ciy	203n
 classiç blu	685n
 co do sao vank	638n
 cocuk	377n
 cok	458n
-cok kat magaz	1807n
+cok kat magaz	1827n
 col	155n
 colombian flak	658n
 colomp	658n
@@ -49791,25 +50976,25 @@ cor del sud	633n
 cor del sur	633n
 cor do sul	633n
 cor du sud	633n
-corap	1867n
+corap	1887n
 coré du sud	633n
 cottagecor	697n
 coç col	458n
 cr flamengo	616n
 cuban flak	674n
 cup	674n
-cupcak	1751n
+cupcak	1771n
 curuk	422n
 cyberpunk	372n
 czech	655n
 czech flak	655n
 czech republiç	655n
-cırcır böcek	1615n
+cırcır böcek	1635n
 cırtlak	441n
 cờ đỏ sao vànk	638n
 dak	158n
-dak ara gunes dok	1825n
-dak ara güneş doğuş	1825n
+dak ara gunes dok	1845n
+dak ara güneş doğuş	1845n
 dak evi	360n
 dalk	141n
 dallas cowboys	577n
@@ -49820,7 +51005,7 @@ danimark	650n
 danimarç	650n
 danish flak	650n
 dannebrok	650n
-davul	1910n
+davul	1930n
 deger tas	313n
 degil	456n
 delft cin	789n
@@ -49829,10 +51014,10 @@ delft çin	789n
 dell	518n
 demir	282n
 demir gri	87n
-demlik	1761n
+demlik	1781n
 deniz	139n
 deniz dip	140n
-deniz kabuk	1605n
+deniz kabuk	1625n
 deniz yos	137n
 denmark	650n
 der deniz	140n
@@ -49846,19 +51031,19 @@ dinamarç	650n
 dinamik	386n
 dink	383n
 dis	456n
-dis domuz	1534n
-dis koy	1538n
+dis domuz	1554n
+dis koy	1558n
 disavurumculuk	713n
 discord	506n
 disko	433n
 diskotek	433n
 div	804n
-diş domuz	1534n
-diş koy	1538n
+diş domuz	1554n
+diş koy	1558n
 docker	511n
 dodgers	581n
-dodo kus	1580n
-dodo kuş	1580n
+dodo kus	1600n
+dodo kuş	1600n
 dogal	380n
 dogum gun	369n
 dogum gun pas	268n
@@ -49866,28 +51051,28 @@ dok	380n
 dok tarz	352n
 dokm demir	282n
 doksan	702n
-dokulen siv	1772n
+dokulen siv	1792n
 dokulen yaprak	128n
 dolar	420n
-dolm biber	1677n
+dolm biber	1697n
 dolunay	170n
 domates	244n
 domino	568n
 dominos	568n
-domuz	1534n
-domuz burn	1536n
-domuz pastirm	1700n
-domuz pastırm	1700n
-domuz yuz	1533n
-domuz yüz	1533n
+domuz	1554n
+domuz burn	1556n
+domuz pastirm	1720n
+domuz pastırm	1720n
+domuz yuz	1553n
+domuz yüz	1553n
 don	183n
 dondurm	271n
-donm dolap	1833n
+donm dolap	1853n
 donmus	447n
 donmuş	447n
 donuk	443n
-donut	1747n
-dort yaprak yonç	1645n
+donut	1767n
+dort yaprak yonç	1665n
 doyk	441n
 doğal	380n
 doğum gün	369n
@@ -49899,24 +51084,24 @@ dropbox	556n
 duk	368n
 duman	311n
 dup	769n
-durum	1709n
+durum	1729n
 dus	393n
-dusen yaprak	1647n
+dusen yaprak	1667n
 dutch flak	644n
 duvar	339n
-duz ayakkap	1886n
+duz ayakkap	1906n
 duç	620n
 dänemark	650n
 dökm demir	282n
-dökülen sıv	1772n
+dökülen sıv	1792n
 dökülen yaprak	128n
-dönm dolap	1833n
-dört yaprak yonç	1645n
+dönm dolap	1853n
+dört yaprak yonç	1665n
 dük	368n
-dürüm	1709n
-düz ayakkap	1886n
+dürüm	1729n
+düz ayakkap	1906n
 düş	393n
-düşen yaprak	1647n
+düşen yaprak	1667n
 dış	456n
 dışavurumculuk	713n
 easyjet	547n
@@ -49930,20 +51115,20 @@ egitto	640n
 egyp	640n
 egypt	640n
 egyptian flak	640n
-ejderh	1593n
-ejderh yuz	1592n
-ejderh yüz	1592n
+ejderh	1613n
+ejderh yuz	1612n
+ejderh yüz	1612n
 ekim	194n
 ekin	248n
 ekmek	267n
-ekmek dilim	1688n
+ekmek dilim	1708n
 ekolojik	380n
 eksantrik	432n
 ekspresyonizm	713n
-el can	1878n
-el çan	1878n
-elbis	1868n
-eldiven	1865n
+el can	1898n
+el çan	1898n
+elbis	1888n
+eldiven	1885n
 ell yil	703n
 ell yıl	703n
 elm	233n
@@ -49958,7 +51143,9 @@ empresyonizm	783n
 endis	410n
 endiş	410n
 endonez	668n
+endulus	818n
 endustriyel	374n
+endülüs	818n
 endüstriyel	374n
 enerj	386n
 enerjik	386n
@@ -49966,10 +51153,10 @@ erik	241n
 erik cicek	212n
 erik renk	62n
 erik çiçek	212n
-eris	1727n
-eriş	1727n
+eris	1747n
+eriş	1747n
 erkek	453N
-erkek ayakkap	1883n
+erkek ayakkap	1903n
 esint	201n
 esk kitap	309n
 esp	622n
@@ -49982,18 +51169,18 @@ estados unidos	627n
 etats unis	627n
 everton	597n
 everton fç	597n
-evler	1794n
+evler	1814n
 evren	173n
 eylul	194n
 eylül	194n
 fabrik	374n
 facebook	463n
-fal kurap	1737n
-falafel	1710n
-far yuz	1548n
-far yüz	1548n
+fal kurap	1757n
+falafel	1730n
+far yuz	1568n
+far yüz	1568n
 fas	641n
-fasul	1684n
+fasul	1704n
 fedex	489n
 feminen	416n
 fener	306n
@@ -50012,7 +51199,7 @@ filip	670n
 filipinas	670n
 filipino flak	670n
 filipp	670n
-filizlenm	1636n
+filizlenm	1656n
 fin	651n
 finans	354n
 finland	651n
@@ -50021,20 +51208,21 @@ finnish flak	651n
 finnland	651n
 firav	767n
 firefox	512n
-firinlanmis patates	1729n
+firinlanmis patates	1749n
 firt	198n
-fisek	1840n
-fisk	1820n
+fisek	1860n
+fisk	1840n
 fistik yes	53n
 fiyort	802n
-fişek	1840n
+fişek	1860n
 flak of japan	618n
 flamengo	616n
+flamenko	818n
 flamingo	314n
 florans	755n
 floresan	445n
 fly emirates	541n
-fond	1715N
+fond	1735N
 fosfor	445n
 fovizm	712n
 frankreich	619n
@@ -50043,7 +51231,7 @@ fransiz rivier	800n
 fransız rivier	800n
 franç	619n
 french flak	619n
-fuj dak	1781n
+fuj dak	1801n
 fus	65n
 futuristik	373n
 fuş	65n
@@ -50052,8 +51240,8 @@ fç bayern	601n
 fç porto	611n
 fütüristik	373n
 fırt	198n
-fırınlanmış patates	1729n
-fısk	1820n
+fırınlanmış patates	1749n
+fısk	1840n
 fıstık yeş	53n
 galak	173n
 galatasaray	612n
@@ -50073,21 +51261,22 @@ germany	620n
 gerçeküst	714n
 gevsek	384n
 gevşek	384n
-geyik	1527n
+geyik	1547n
 geç	189n
 geç hayat	433n
 geç kulup	433n
 geç kulüp	433n
 geç pazar	330n
-geç vakt kopr	1829n
-geç vakt köpr	1829n
+geç vakt kopr	1849n
+geç vakt köpr	1849n
 geç yar	190n
 gha	665n
 ghanaian flak	665n
+ghip	813n
 giamaiç	661n
 giappo	618n
 ginkgo	130n
-gitar	1905n
+gitar	1925n
 githup	510n
 gizem	391n
 gok	167n
@@ -50105,10 +51294,10 @@ golet	148n
 gondol	799n
 gook	462n
 gorem	801n
-goril	1506n
+goril	1526n
 gotik	408n
 goz pek	402n
-gozluk	1856n
+gozluk	1876n
 granit	278n
 greek flak	654n
 green bay packers	576n
@@ -50138,8 +51327,8 @@ gundogum	177n
 gunduz	191n
 gunebakan	208n
 gunes	169n
-gunes dok	1826n
-gunes gozluk	1857n
+gunes dok	1846n
+gunes gozluk	1877n
 gunes isik	169n
 guney afrik	662n
 guney kor	633n
@@ -50147,8 +51336,8 @@ gurult	419n
 gurur	413n
 guven	403n
 guvenilir	403n
-guvenlik yelek	1860n
-guverç	1575n
+guvenlik yelek	1880n
+guverç	1595n
 guz	194n
 guç	402n
 gök	167n
@@ -50162,7 +51351,7 @@ göl mav	42n
 gölet	148n
 görem	801n
 göz pek	402n
-gözlük	1856n
+gözlük	1876n
 gül	206n
 gül kur	89n
 gül kırmız	72n
@@ -50180,14 +51369,14 @@ günebakan	208n
 güney afrik	662n
 güney kor	633n
 güneş	169n
-güneş doğuş	1826n
-güneş gözlük	1857n
+güneş doğuş	1846n
+güneş gözlük	1877n
 güneş ışık	169n
 gürült	419n
 güven	403n
 güvenilir	403n
-güvenlik yelek	1860n
-güverç	1575n
+güvenlik yelek	1880n
+güverç	1595n
 güz	194n
 güç	402n
 h m	534n
@@ -50195,11 +51384,12 @@ ha lan	644n
 habs	586n
 hafif	442n
 hak	25n
-hamam bocek	1616n
-hamam böcek	1616n
-hamburger	1701n
-hamster	1551n
+hamam bocek	1636n
+hamam böcek	1636n
+hamburger	1721n
+hamster	1571n
 han quoç	633n
+hanbok	822n
 hanuk	743n
 hardal	110n
 hardal sar	110n
@@ -50220,18 +51410,19 @@ hayalperest	393n
 hayret	421n
 haziran	193n
 haşhaş	219n
-heç dev	1540n
+heç dev	1560n
 hicbir	454n
 him	776n
-hind	1567n
-hind tapinak	1816n
-hind tapınak	1816n
+hind	1587n
+hind tapinak	1836n
+hind tapınak	1836n
 hindis ceviz	238n
-hipo	1547n
-hipopotam	1547n
+hint gel	824n
+hipo	1567n
+hipopotam	1567n
 hipp	707n
 hirs	423n
-hiz tren	1834n
+hiz tren	1854n
 hiç	454n
 hiçbir	454n
 hoa ky	627n
@@ -50242,7 +51433,7 @@ holland	644n
 hon	476n
 hongr	656n
 honk konk	770n
-horoz	1569n
+horoz	1589n
 huaw	520n
 hungarian flak	656n
 hungary	656n
@@ -50260,17 +51451,17 @@ hà lan	644n
 hàn quốç	633n
 hüz	388n
 hırs	423n
-hız tren	1834n
+hız tren	1854n
 iblis	425n
-icecek kut	1775n
+icecek kut	1795n
 iceland	652n
 icelandiç flak	652n
 idd	402n
 iftar	742n
 igrenç	422n
 ike	461n
-iki horguç dev	1541n
-iki hörgüç dev	1541n
+iki horguç dev	1561n
+iki hörgüç dev	1561n
 ikind	187n
 ikp	676n
 ilkbahar	192n
@@ -50286,10 +51477,11 @@ indo	668n
 indonesian flak	668n
 indonesien	668n
 indoné	668n
-inek	1532n
-inek yuz	1529n
-inek yüz	1529n
+inek	1552n
+inek yuz	1549n
+inek yüz	1549n
 ingilter	764n
+ink	816n
 instagram	464n
 intel	515n
 inter milan	605n
@@ -50303,7 +51495,6 @@ ipek	288n
 iran hal	734n
 ireland	629n
 irish flak	629n
-irl	629n
 irland	629n
 irmak	147n
 isik	333n
@@ -50317,14 +51508,14 @@ island	652n
 island flagk	652n
 islând	652n
 ispan	622n
-issiz ada	1785n
-istakoz	1740n
+issiz ada	1805n
+istakoz	1760n
 istanbul	765n
 istemiyorum	456n
-istirid	1743n
+istirid	1763n
 isveç	648n
-isvicr	646n
-isviçr	646n
+isvicr sti	814n
+isviçr sti	814n
 ita	621n
 ital	621n
 italian flak	621n
@@ -50334,7 +51525,7 @@ itá	621n
 iyimser	401n
 izlenimcilik	783n
 izlenimç	783n
-içecek kut	1775n
+içecek kut	1795n
 iğrenç	422n
 jaipur	797n
 jamaican flak	661n
@@ -50347,10 +51538,10 @@ japao	618n
 japon balik	326n
 japon balık	326n
 japon bask	787n
-japon oyuncak bebek	1848n
-japon pos	1799n
-japon sato	1809n
-japon şato	1809n
+japon oyuncak bebek	1868n
+japon pos	1819n
+japon sato	1829n
+japon şato	1829n
 japão	618n
 japón	618n
 jeux olympiques	680n
@@ -50360,15 +51551,15 @@ juegos olimpicos	680n
 juegos olímpicos	680n
 juv	603n
 juventus	603n
-kabak fener	1837n
-kaban	1866n
-kad bot	1890n
-kad giy	1875n
-kad sandalet	1888n
-kad sapk	1893n
-kad şapk	1893n
-kadeh tokusturm	1770n
-kadeh tokuşturm	1770n
+kabak fener	1857n
+kaban	1886n
+kad bot	1910n
+kad giy	1895n
+kad sandalet	1908n
+kad sapk	1913n
+kad şapk	1913n
+kadeh tokusturm	1790n
+kadeh tokuşturm	1790n
 kadif	287n
 kaf	340n
 kagit	290n
@@ -50385,17 +51576,17 @@ kaktus	134n
 kaktüs	134n
 kal	356n
 kaliforn	774n
-kamp	1782n
+kamp	1802n
 kamp ate	164n
 kamp ateş	164n
-kamp yapm	1782n
+kamp yapm	1802n
 kamuflaj	428n
 kan	312n
 kan kirmiz	71n
 kan kırmız	71n
-kangur	1564n
-kanis	1511n
-kaniş	1511n
+kangur	1584n
+kanis	1531n
+kaniş	1531n
 kanyon	157n
 kaotik	419n
 kap hav	200n
@@ -50403,34 +51594,34 @@ kapadok	801n
 kapalicar	765n
 kapalıçarş	765n
 kaplan	316n
-kaplan yuz	1518n
-kaplan yüz	1518n
-kapliç	1830n
-kaplumbak	1589n
-kaplıç	1830n
+kaplan yuz	1538n
+kaplan yüz	1538n
+kapliç	1850n
+kaplumbak	1609n
+kaplıç	1850n
 kapucino	252n
 kapuçino	252n
 kar	184n
 kar beyaz	84n
 kar dak	159n
 kar film	729n
-kar kap dak	1778n
+kar kap dak	1798n
 kar tan	184n
 karamel	259n
 karamel renk	109n
 karanlik	436n
 karanlık	436n
-karasinek	1621n
+karasinek	1641n
 karavaggio	784n
 karayip	761n
-karides	1741n
-karinç	1611n
+karides	1761n
+karinç	1631n
 karmen	70n
 karnaval	332n
 karpuz	231n
-kartal	1576n
-karınç	1611n
-kasik kas	1716n
+kartal	1596n
+karınç	1631n
+kasik kas	1736n
 kasim	194n
 kasimpat	214n
 kasvet	388n
@@ -50443,25 +51634,27 @@ kaw	405n
 kay renk	78n
 kayalik	161n
 kayalık	161n
-kaydirak	1832n
-kaydırak	1832n
+kaydirak	1852n
+kaydırak	1852n
 kayk	410n
 kağıt	290n
-kaşık kas	1716n
-ked yuz	1515n
-ked yüz	1515n
+kaşık kas	1736n
+ked yuz	1535n
+ked yüz	1535n
 keder	388n
 kehribar	32n
 kek	268n
 kelebek	322n
-keman	1908n
-kemik et	1697n
+kelt	819n
+keltik	819n
+keman	1928n
+kemik et	1717n
 ken	664n
 kent	337n
 kentucky fried chicken	535n
 kenyan flak	664n
 kerpiç duvar	339n
-kertenk	1590n
+kertenk	1610n
 kes	20n
 kes renk	20n
 keten	289n
@@ -50470,7 +51663,7 @@ kfç	535n
 kil	301n
 kilim	734n
 kilis	357n
-kimono	1869n
+kimono	1889n
 kir	123n
 kirak	183n
 kirak beyaz	83n
@@ -50484,14 +51677,14 @@ kiraz çiçek festiv	806n
 kiremit renk	111n
 kirik beyaz	104n
 kirmiz	0n
-kirmiz elm	1660n
+kirmiz elm	1680n
 kirmiz mor	96n
 kirmiz sarap	261n
-kirmiz zarf	1852n
-kirp	1556n
+kirmiz zarf	1872n
+kirp	1576n
 kirsal	345n
 kis	195n
-kis ve genis bardak	1771n
+kis ve genis bardak	1791n
 kiskanclik	423n
 kiskanç	423n
 kitap	309n
@@ -50499,44 +51692,48 @@ kitapç	341n
 kiv	242n
 kiy	142n
 kiz	453N
-kizarmis karides	1732n
+kizarmis karides	1752n
 kizil	71n
+kizil mey	825n
 kizk	399n
 kle bla	676n
 kle blu	676n
+kle mav	815n
 klinik	353n
 knicks	575n
-koa ayi	1559n
-koa ayı	1559n
+koa ayi	1579n
+koa ayı	1579n
 kobalt	45n
 kobalt mav	45n
 koi balik	326n
 koi balık	326n
-kokan	1563n
-kokarç	1563n
+kokan	1583n
+kokarç	1583n
 koknar	121n
-kokteyl kadeh	1766n
+kokteyl kadeh	1786n
 kolezyum	781n
 kolomp	658n
 kolumbien	658n
 komur gri	37n
-konfet	1845n
-konfet top	1845n
-konserv gid	1721n
-konserv gıd	1721n
-kopek	1509n
-kopek balik	1603n
-kopek yuz	1508n
+konfet	1865n
+konfet top	1865n
+konserv gid	1741n
+konserv gıd	1741n
+konstruktivizm	810n
+konstrüktivizm	810n
+kopek	1529n
+kopek balik	1623n
+kopek yuz	1528n
 kor	165n
-kor pilav	1726n
+kor pilav	1746n
 kor tapinak	791n
 kor tapınak	791n
 korean flak	633n
 kork	400n
 korkutuç	400n
-koruyuç gozluk	1858n
-koruyuç gözlük	1858n
-kos ayakkap	1884n
+koruyuç gozluk	1878n
+koruyuç gözlük	1878n
+kos ayakkap	1904n
 kot	286n
 kot kumas	286n
 kot kumaş	286n
@@ -50550,19 +51747,22 @@ koy yesil	48n
 koy yeşil	48n
 koz	165n
 kozmos	173n
-koş ayakkap	1884n
+koş ayakkap	1904n
 kraliyet	379n
 kraliyet mav	43n
-kravat	1861n
+kravat	1881n
 krem	18n
-krem karamel	1756n
+krem karamel	1776n
 krem renk	18n
-krep	1694n
+kreml	825n
+krep	1714n
 kristal	297n
 krizantem	214n
 krom	283n
-kruvasan	1689n
-kuk yavr	1578n
+kruvasan	1709n
+kubist	811n
+kubizm	811n
+kuk yavr	1598n
 kul	165n
 kulup	360n
 kulüp	360n
@@ -50572,62 +51772,65 @@ kum renk	103n
 kum tep	155n
 kumsal	143n
 kumsal kenar	142n
-kunduz	1555n
+kunduz	1575n
 kur yaprak	128n
-kurap	1748n
+kurap	1768n
 kurbak	325n
 kurs gri	85n
-kurt	1512n
+kurt	1532n
 kurumsal	354n
 kurş gri	85n
-kus tuy	1581n
+kus tuy	1601n
 kutlam	369n
-kutuk	1792n
+kutuk	1812n
 kutup	182n
 kutuph	341n
 kuvars	297n
 kuzey avrup	350n
 kuzey isik	174n
 kuzey ışık	174n
-kuş tüy	1581n
+kuş tüy	1601n
 kyoto	798n
 kâğıt	290n
 köknar	121n
 kömür gri	37n
-köpek	1509n
-köpek balık	1603n
-köpek yüz	1508n
+köpek	1529n
+köpek balık	1623n
+köpek yüz	1528n
 kör	274n
-kör pilav	1726n
+kör pilav	1746n
 köy	345n
 köy tarz	375n
 köz	165n
+kübist	811n
+kübizm	811n
 kül	165n
-kütük	1792n
+kütük	1812n
 kütüph	341n
 kır	123n
 kırak	183n
 kırak beyaz	83n
 kırmız	0n
-kırmız elm	1660n
+kırmız elm	1680n
 kırmız mor	96n
-kırmız zarf	1852n
+kırmız zarf	1872n
 kırmız şarap	261n
 kırsal	345n
 kırık beyaz	104n
-kıs ve geniş bardak	1771n
+kıs ve geniş bardak	1791n
 kıskanç	423n
 kıskançlık	423n
 kıy	142n
 kız	453N
-kızarmış karides	1732n
+kızarmış karides	1752n
 kızk	399n
 kızıl	71n
+kızıl mey	825n
 kış	195n
 la galaxy	587n
 la lakers	570n
-laboratuvar onluk	1859n
-laboratuvar önlük	1859n
+laboratuvar onluk	1879n
+laboratuvar önlük	1879n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -50641,7 +51844,7 @@ lavan	207n
 lego	565n
 leicester city	594n
 lenovo	519n
-leopar	1520n
+leopar	1540n
 leylak	64n
 leylak mor	63n
 lfç	590n
@@ -50659,7 +51862,7 @@ livink coral	684n
 lizbon	790n
 lk	538n
 lokum	269n
-lolipop	1755n
+lolipop	1775n
 london bus	678n
 londr	764n
 los	448N
@@ -50687,7 +51890,7 @@ malay	671n
 malaysian flak	671n
 malez	671n
 malá	671n
-mamut	1545n
+mamut	1565n
 man	225N
 man city	592n
 man united	591n
@@ -50698,7 +51901,7 @@ manev	409n
 mango	236n
 manhat	763n
 manol	223n
-mant	1736n
+mant	1756n
 mantar	135n
 map leaf flak	630n
 marakes	753n
@@ -50715,9 +51918,11 @@ maskülen	417n
 mastercard	492n
 masum	404n
 mat	443n
-mat cay	1776n
-mat çay	1776n
+mat cay	1796n
+mat çay	1796n
 match	255n
+matrusk	825n
+matruşk	825n
 mav	4n
 mav beyaz	76n
 mav beyaz porselen	293n
@@ -50727,11 +51932,12 @@ mav saat	179n
 mav sehir	796n
 mav siyah	80n
 mav şehir	796n
+may	816N
 mayis	192n
-maym	1505n
-maym yuz	1504n
-maym yüz	1504n
-maytap	1841n
+maym	1525n
+maym yuz	1524n
+maym yüz	1524n
+maytap	1861n
 mayıs	192n
 mağar	162n
 mcdonald	459n
@@ -50759,21 +51965,22 @@ mexican flak	626n
 mexico	626n
 mexiko	626n
 mexiq	626n
-meyv buz	1745n
-mezuniyet kep	1895n
+meyv buz	1765n
+mezuniyet kep	1915n
 meş	276n
 miam heat	574n
 microsoft	561n
-mikrop	1623n
-mil park	1786n
+mikrop	1643n
+mil park	1806n
 mineral mav	81n
 minimalist	382n
 misir	247n
 misir bayrak	640n
-misir kocan	1675n
+misir kocan	1695n
 misket limon	31n
 mistik	391n
 mitsubish	486n
+miyazak	813n
 moch mouss	690n
 modern	382n
 monet	783n
@@ -50785,8 +51992,9 @@ mor salkim	218n
 mor salkım	218n
 moroccan flak	641n
 morocco	641n
+moskov	825n
 mucevher	313n
-mucevher tas	1902n
+mucevher tas	1922n
 much	786N
 muhtesem	421n
 muhteşem	421n
@@ -50795,27 +52003,27 @@ mum isik	307n
 mum ışık	307n
 murdum	62n
 murekkep	47n
-murekkep balik	1742n
+murekkep balik	1762n
 murekkep resm	299n
 murekkep siyah	47n
 mut	387n
 mutfak	358n
 mutluluk	387n
 muz	235n
-muzik klav	1906n
+muzik klav	1926n
 méxico	626n
 mücevher	313n
-mücevher taş	1902n
+mücevher taş	1922n
 mürdüm	62n
 mürekkep	47n
-mürekkep balık	1742n
+mürekkep balık	1762n
 mürekkep resm	299n
 mürekkep siyah	47n
 müz	435n
-müzik klav	1906n
+müzik klav	1926n
 mısır	247n
 mısır bayrak	640n
-mısır koçan	1675n
+mısır koçan	1695n
 na uy	649n
 nakit	420n
 nam phi	662n
@@ -50870,8 +52078,8 @@ nintendo	563n
 nisan	192n
 nissan	477n
 noel	363n
-noel agaç	1838n
-noel ağaç	1838n
+noel agaç	1858n
+noel ağaç	1858n
 noruek	649n
 norvek	649n
 norvèk	649n
@@ -50889,9 +52097,9 @@ nuev zel	673n
 nuov zel	673n
 nvid	517n
 ocak	308n
-oden	1730n
+oden	1750n
 ofis	354n
-ofis bin	1798n
+ofis bin	1818n
 ofk	399n
 ogl	186n
 ogl sonr	187n
@@ -50899,10 +52107,10 @@ oglan	453N
 oglen	186n
 okr	36n
 okul	355n
-okul bin	1806n
-okul can	1881n
-okul çan	1881n
-okuz	1530n
+okul bin	1826n
+okul can	1901n
+okul çan	1901n
+okuz	1550n
 okyanus	139n
 olimpiad	680n
 olk	418n
@@ -50916,41 +52124,41 @@ olympisch spi	680n
 olympiç games	680n
 olympiç rings	680n
 om	608n
-onden civciv	1572n
+onden civciv	1592n
 onur yur	748n
 onur yürüyüş	748n
 oolonk	257n
-orank	1507n
+orank	1527n
 ord	428n
-ordek	1577n
+ordek	1597n
 organik	380n
 ork	215n
 orman	119n
 orman meyv	250n
 ortanç	216n
-orumcek	1617n
-orumcek agi	1618n
+orumcek	1637n
+orumcek agi	1638n
 osman	765n
 osmantus	221n
 osterreich	647n
 ot	124n
-otel	1803n
+otel	1823n
 otlak	123n
 otlar	136n
 oyuncak	377n
-ozgurluk heyk	1813n
+ozgurluk heyk	1833n
 ozlem	412n
 oğlan	453N
 packers	576n
 pae bas	644n
 paises baixos	644n
 paises bajos	644n
-paketlenmis hed	1854n
-paketlenmiş hed	1854n
+paketlenmis hed	1874n
+paketlenmiş hed	1874n
 pakis	666n
 pakis flak	666n
-palm agaç	1640n
-palm ağaç	1640n
+palm agaç	1660n
+palm ağaç	1660n
 palyaco	328n
 palyaço	328n
 pamuk	289n
@@ -50977,7 +52185,7 @@ paquistao	666n
 paquistán	666n
 paquistão	666n
 par	420N
-par kes	1879n
+par kes	1899n
 paris	754n
 paris saint germ	607n
 park	126n
@@ -50985,27 +52193,27 @@ parlak	440n
 parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
-parmak ara terlik	1882n
+parmak ara terlik	1902n
 parsomen	290n
 part	369n
-part konfet	1844n
-parç et	1699n
+part konfet	1864n
+parç et	1719n
 parşömen	290n
 pas	284n
-pas dilim	1750n
+pas dilim	1770n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	370n
 pastel	444n
 pastel renk	444n
-patates	1673n
-patates kizartm	1702n
-patates kızartm	1702n
+patates	1693n
+patates kizartm	1722n
+patates kızartm	1722n
 patlam	163n
-patlamis misir	1718n
-patlamış mısır	1718n
-patlayan mantar sis	1764n
-patlayan mantar şiş	1764n
+patlamis misir	1738n
+patlamış mısır	1738n
+patlayan mantar sis	1784n
+patlayan mantar şiş	1784n
 patlican	245n
 patlıcan	245n
 payet	427n
@@ -51020,7 +52228,7 @@ pemp neon	116n
 pemp sehir	797n
 pemp şehir	797n
 penguen	319n
-penç izi	1566n
+penç izi	1586n
 pep	560n
 per baç	801n
 per flagk	660n
@@ -51029,32 +52237,33 @@ peruvian flak	660n
 perú	660n
 petr	766n
 petrol mav	13n
-peynir dilim	1696n
+peynir dilim	1716n
 phan lan	651n
 phap	619n
 philippinen	670n
 philippines	670n
 pháp	619n
 phần lan	651n
-pilav	1725n
+picasso	811n
+pilav	1745n
 pinterest	508n
-pipet bardak	1773n
+pipet bardak	1793n
 piramit	767n
 pirilt	427n
-pirinç bitk	1642n
-pirinç gevrek	1723n
+pirinç bitk	1662n
+pirinç gevrek	1743n
 pirinç metal	60n
 pirinç tar	249n
-pirinç tat	1735n
+pirinç tat	1755n
 pirinç teras	759n
-pirinç top	1724n
+pirinç top	1744n
 pirlan	298n
 pis	422n
 pittsburgh steelers	578n
-pizz dilim	1703n
+pizz dilim	1723n
 plaj	142n
-plaj ve sem	1783n
-plaj ve şem	1783n
+plaj ve sem	1803n
+plaj ve şem	1803n
 plastik	304n
 playstation	469n
 poland	653n
@@ -51067,7 +52276,7 @@ pop art	785n
 pop sanat	785n
 porsch	480n
 porselen	292n
-porsuk	1565n
+porsuk	1585n
 portakal	225n
 portakal renk	1n
 portekiz cin	790n
@@ -51076,7 +52285,7 @@ portogallo	623n
 portugal	623n
 portugal flak	623n
 portugues flak	623n
-pretzel	1692n
+pretzel	1712n
 profesyonel	403n
 provenç	800n
 psikedelik	432n
@@ -51108,8 +52317,8 @@ red doup decker	678n
 red sox	582n
 reddit	507n
 regno unito	628n
-rehber kopek	1510n
-rehber köpek	1510n
+rehber kopek	1530n
+rehber köpek	1530n
 reino unido	628n
 relianç jio	551n
 rembrandt	784n
@@ -51149,16 +52358,16 @@ rustik	375n
 ruy	393n
 ruy gip	393n
 ruzgar	201n
-ruzgar can	1850n
-ruzgar yaprak	1648n
+ruzgar can	1870n
+ruzgar yaprak	1668n
 ryanair	546n
 rönesans	710n
 rús	635n
 rüy	393n
 rüy gip	393n
 rüzgar	201n
-rüzgar yaprak	1648n
-rüzgar çan	1850n
+rüzgar yaprak	1668n
+rüzgar çan	1870n
 rüzgâr	201n
 sabah	185n
 sabahley	185n
@@ -51172,20 +52381,20 @@ safran	274n
 safsavan	796n
 saglam	403n
 saglik	414n
-sah yemek	1713n
+sah yemek	1733n
 sahil	142n
 sak	383n
-sak bitk	1637n
-sak sis ve fincan	1763n
-sak şiş ve fincan	1763n
+sak bitk	1657n
+sak sis ve fincan	1783n
+sak şiş ve fincan	1783n
 sakayik	211n
 saks mav	43n
 saksafon	434n
 sakur	205n
 sal	430n
-salatalik	1678n
-salatalık	1678n
-salyangoz	1608n
+salatalik	1698n
+salatalık	1698n
+salyangoz	1628n
 samanyo	173n
 samim	395n
 samp	805n
@@ -51197,20 +52406,19 @@ san francisco giants	584n
 sanat	435n
 sanatsal	435n
 sanatç	435n
-sandviç	1705n
+sandviç	1725n
 sanghay	771n
 sankt peterburk	794n
 santor	349n
-sar	2n
 sarap	261n
-sarap kadeh	1765n
+sarap kadeh	1785n
 sarap renk	113n
 saray	379n
-sarimsak	1681n
+sarimsak	1701n
 sarmasik	133n
 sarmaşık	133n
 sartroz	67n
-sarımsak	1681n
+sarımsak	1701n
 sasirtiç	421n
 sask	421n
 saskinlik	421n
@@ -51220,10 +52428,11 @@ sato	356n
 saud arabien	639n
 saud arap	639n
 saud flak	639n
+savan	827n
 savas	428n
 savaş	428n
-sazan sekil flam	1849n
-sazan şekil flam	1849n
+sazan sekil flam	1869n
+sazan şekil flam	1869n
 sağlam	403n
 sağlık	414n
 schw	648n
@@ -51235,8 +52444,8 @@ sef cicek	213n
 sef pemp	73n
 sef renk	27n
 sehir	337n
-sehir alacakaranlik	1827n
-sehir manzar	1824n
+sehir alacakaranlik	1847n
+sehir manzar	1844n
 sehir merkez	337n
 seker	269n
 seker bayram	742n
@@ -51251,10 +52460,12 @@ sep	61n
 ser	397n
 ser taz	396n
 seramik	301n
+serenget	827n
 serulyen	40n
 serülyen	40n
 sessiz	383n
 seul	780n
+sevil	818n
 sevim	405n
 sevinç	387n
 sevk	389n
@@ -51263,6 +52474,7 @@ sevk gün	365n
 sey	425n
 sf giants	584n
 shell	487n
+shibor	821n
 shopify	558n
 siberpunk	372n
 sicacik	395n
@@ -51270,54 +52482,54 @@ sicak	398n
 sicak dalk	202n
 sicak hav	202n
 sicak hav balon	801n
-sicak icecek	1760n
+sicak icecek	1780n
 sicak renk	449n
 sicak ton	449n
-sican	1550n
+sican	1570n
 sif otlar	136n
 sihir	392n
 sik	394n
 sikint	431n
 sikiç	431n
 sil	659n
-silindir sapk	1894n
-silindir şapk	1894n
+silindir sapk	1914n
+silindir şapk	1914n
 sim	427n
-simit	1693n
+simit	1713n
 simsek	198n
-sinagok	1817n
-sincap	1554n
+sinagok	1837n
+sincap	1574n
 singapor airlines	548n
 singapor flak	672n
 singaporean flak	672n
 sinif	355n
 sinir	399n
 sinto tapinak	798n
-siper sapk	1896n
-siper şapk	1896n
-sirk cadir	1836n
-sirk çadır	1836n
+siper sapk	1916n
+siper şapk	1916n
+sirk cadir	1856n
+sirk çadır	1856n
 sirket	354n
 sis	199n
 sis yes	48n
-sivrisinek	1620n
+sivrisinek	1640n
 siyah	9n
 siyah beyaz	426n
 siyah cay	253n
 siyah çay	253n
 sl benfiç	610n
-slip mayo	1872n
+slip mayo	1892n
 snapchat	509n
-sogan	1682n
+sogan	1702n
 soguk	397n
 soguk renk	450n
 soguk ton	450n
 sokak	338n
 sokak lamp	333n
 solk	439n
-solmus cicek	1630n
-solmuş çiçek	1630n
-solucan	1622n
+solmus cicek	1650n
+solmuş çiçek	1650n
+solucan	1642n
 soluk	439n
 soluk isik	448n
 soluk lil	90n
@@ -51329,25 +52541,27 @@ sonbahar	194n
 sonbahar ort bayram	367n
 sonbahar yaprak	128n
 sonuk	443n
-soropod	1594n
-sort	1873N
-sosis sandviç	1704n
+soropod	1614n
+sort	1893N
+sosis sandviç	1724n
 south african flak	662n
 south afriç	662n
 south kor	633n
-soğan	1682n
+sovyet afi	810n
+sovyet afiş	810n
+soğan	1702n
 soğuk	397n
 soğuk renk	450n
 soğuk ton	450n
 spa	622n
-spagett	1728n
+spagett	1748n
 spak	622n
 spanien	622n
 spanish flak	622n
 spotify	465n
 spurs	593n
 ssç napo	606n
-stadyum	1787n
+stadyum	1807n
 starbucks	460n
 stars and stripes	627n
 stat unit	627n
@@ -51359,9 +52573,9 @@ su alt	362n
 su festiv	736n
 su kasap	346n
 su mav	66n
-su puskur bal	1596n
-su püskür bal	1596n
-su samur	1562n
+su puskur bal	1616n
+su püskür bal	1616n
+su samur	1582n
 sualt	362n
 subar	485n
 subat	195n
@@ -51376,13 +52590,13 @@ suiz	646n
 suiç	646n
 sukran gun	747n
 sukulent	134n
-surek acik market	1805n
+surek acik market	1825n
 surpriz	421n
 surrealizm	714n
 sus	273N
-sus kopek	1509n
+sus kopek	1529n
 sut	265n
-sut bardak	1759n
+sut bardak	1779n
 sut beyaz	105n
 sut cay	256n
 sut kahv	252n
@@ -51401,12 +52615,12 @@ switzerland	646n
 sönük	443n
 südafrik	662n
 südkor	633n
-sürek açık market	1805n
+sürek açık market	1825n
 sürpriz	421n
 sürrealizm	714n
-süs köpek	1509n
+süs köpek	1529n
 süt	265n
-süt bardak	1759n
+süt bardak	1779n
 süt beyaz	105n
 süt kahv	252n
 süt çay	256n
@@ -51415,24 +52629,24 @@ sıcak	398n
 sıcak dalk	202n
 sıcak hav	202n
 sıcak hav balon	801n
-sıcak içecek	1760n
+sıcak içecek	1780n
 sıcak renk	449n
 sıcak ton	449n
 sıkınt	431n
 sıkıç	431n
 sınıf	355n
 sır	431n
-sıçan	1550n
-t rex	1595n
+sıçan	1570n
+t rex	1615n
 taegukk	633n
 tah	276n
 tailand	669n
 tailând	669n
 tak	336n
-tako	1706n
+tako	1726n
 tan yer	177n
-tanap agaç	1846n
-tanap ağaç	1846n
+tanap agaç	1866n
+tanap ağaç	1866n
 taobao	523n
 tap	26n
 tapinak	342n
@@ -51440,46 +52654,47 @@ tapinak senlik	792n
 tapınak	342n
 tapınak şenlik	792n
 tar	123n
-tarih yap	1788n
-tart	1752n
+tarih yap	1808n
+tart	1772n
 tarç	274n
 tas	278n
-tavsan	1553n
-tavsan yuz	1552n
-tavuk	1568n
-tavuk but	1698n
+tavsan	1573n
+tavsan yuz	1572n
+tavuk	1588n
+tavuk but	1718n
 tavus kus	315n
 tavus kuş	315n
 tavus mav	46n
-tavşan	1553n
-tavşan yüz	1552n
+tavşan	1573n
+tavşan yüz	1572n
 tay ban nha	622n
 taz	396n
 taz yesil	53n
 taz yeşil	53n
+taç mahal	826n
 taş	278n
 tcheq	655n
 tchéq	655n
-tek boynuz at	1525n
-tek parç mayo	1871n
+tek boynuz at	1545n
+tek parç mayo	1891n
 tek renk	426n
 tekduz	431n
 tekdüz	431n
 teknoloj	373n
 telegram	500n
 tembel	411n
-tembel hayvan	1561n
+tembel hayvan	1581n
 temmuz	193n
 ten renk	26n
 ten ton	115n
 tep	158n
 terako	111n
 tereyak	266n
-terkedilmis ev	1795n
-terkedilmiş ev	1795n
+terkedilmis ev	1815n
+terkedilmiş ev	1815n
 tes	479N
 tesco	533n
-tespih	1899n
+tespih	1919n
 tha	669n
 tha flak	669n
 tha lan	669n
@@ -51501,12 +52716,12 @@ tiffany blu	675n
 tiksint	422n
 tiktok	504n
 tilk	321n
-timsah	1588n
+timsah	1608n
 tirank	634n
-tirtil	1610n
-tisort	1862n
-tişört	1862n
-tokyo kul	1812n
+tirtil	1630n
+tisort	1882n
+tişört	1882n
+tokyo kul	1832n
 toprak	166n
 toprak gri	68n
 toprak sar	102n
@@ -51515,20 +52730,21 @@ tor	798n
 toronto map leafs	585n
 toship	539n
 tosk	755n
+totoro	813n
 tottenham	593n
 tottenham hotspur	593n
 toyo	475n
 traver	795n
 traver teras	795n
 tricolor	619n
-trompet	1907n
+trompet	1927n
 tropik	348n
-tropik icecek	1767n
-tropik içecek	1767n
+tropik icecek	1787n
+tropik içecek	1787n
 tropik plaj	144n
 tropikal	348n
-tropikal balik	1601n
-tropikal balık	1601n
+tropikal balik	1621n
+tropikal balık	1621n
 tropikal orman	120n
 trunk quoç	632n
 trunk quốç	632n
@@ -51561,7 +52777,7 @@ türk hav yol	544n
 türk kahv	251n
 tüy	310n
 tıbp	353n
-tırtıl	1610n
+tırtıl	1630n
 u.s.	627n
 uae	642n
 uber	496n
@@ -51584,6 +52800,7 @@ ultim gray	686n
 ultim gray and illuminatink	686n
 ultr violet	683n
 ultramar	44n
+ulur	817n
 umut	401n
 ungarn	656n
 ungher	656n
@@ -51601,7 +52818,7 @@ uzay gem	361n
 uzay istasyon	361n
 uzk	388n
 uzum	228n
-uzun davul	1911n
+uzun davul	1931n
 uç	631n
 uçan fener	744n
 uçuk	439n
@@ -51615,6 +52832,7 @@ vah bat	730n
 vahş	415n
 vahş bat	730n
 vakur	407n
+vaporwav	808n
 varak	303n
 venedik	799n
 vereinigtes konigreich	628n
@@ -51626,6 +52844,10 @@ versay	709n
 very per	687n
 viet nam	638n
 vietnames flak	638n
+vikink	820n
+viktor donem	809n
+viktor dönem	809n
+viktoryen	809n
 vintak	376n
 vis curuk	19n
 visk	264n
@@ -51644,11 +52866,12 @@ volvo	482n
 vuonk quoç anh	628n
 vw	474n
 vươnk quốç anh	628n
-waff	1695n
+waff	1715n
 wap sap	351n
 warhol	785n
 wechat	501n
 weibo	528n
+wes anderson	812n
 west ham	596n
 west ham united	596n
 whatsapp	499n
@@ -51658,7 +52881,7 @@ xiaohongsh	530n
 xiaom	521n
 y	621N
 yaban	415n
-yaban domuz	1535n
+yaban domuz	1555n
 yaban mers	229n
 yagmur	196n
 yagmur orman	120n
@@ -51671,22 +52894,22 @@ yalnizlik	388n
 yalnız	388n
 yalnızlık	388n
 yanardak	163n
-yanardak patlam	1780n
+yanardak patlam	1800n
 yank	164n
 yankees	580n
 yaprak	127n
-yaprak doken agaç	1639n
-yaprak dokmeyen agaç	1638n
-yaprak döken ağaç	1639n
-yaprak dökmeyen ağaç	1638n
-yaras	1557n
+yaprak doken agaç	1659n
+yaprak dokmeyen agaç	1658n
+yaprak döken ağaç	1659n
+yaprak dökmeyen ağaç	1658n
+yaras	1577n
 yaraticilik	435n
 yaratiç	435n
 yaratıcılık	435n
 yaratıç	435n
-yardim ekip kask	1898n
-yardım ekip kask	1898n
-yas ekmek	1691n
+yardim ekip kask	1918n
+yardım ekip kask	1918n
+yas ekmek	1711n
 yasak sehir	343n
 yasak şehir	343n
 yasem	220n
@@ -51698,67 +52921,67 @@ yaz gundonum	749n
 yaz gündönüm	749n
 yağmur	196n
 yağmur orman	120n
-yemek pisirm	1712n
-yemek pişirm	1712n
-yemek tencer	1714n
+yemek pisirm	1732n
+yemek pişirm	1732n
+yemek tencer	1734n
 yen zel	673n
-yengeç	1739n
-yer fistik	1683n
-yer fıstık	1683n
+yengeç	1759n
+yer fistik	1703n
+yer fıstık	1703n
 yesil	3n
 yesil cay	254n
 yesil elm	234n
-yesil sal	1717n
-yesil yaprak sebz	1679n
+yesil sal	1737n
+yesil yaprak sebz	1699n
 yesillik	127n
 yesim	295n
 yesim yes	50n
 yeşil	3n
 yeşil elm	234n
-yeşil sal	1717n
-yeşil yaprak sebz	1679n
+yeşil sal	1737n
+yeşil yaprak sebz	1699n
 yeşil çay	254n
 yeşillik	127n
 yeşim	295n
 yeşim yeş	50n
-yilan	1591n
+yilan	1611n
 yildirim	198n
 yildiz	172n
-yildiz geç	1823n
+yildiz geç	1843n
 yildiz gokyuz	172n
 yilp	363n
 yilp geç	750n
 yirm yil	692n
 yirm yıl	692n
-yiyecek paket	1738n
+yiyecek paket	1758n
 yok	456n
-yonç	1644n
+yonç	1664n
 yos	131n
 youtup	467n
-yuksek topuk ayakkap	1887n
-yumur	1711n
-yumur bulunan yuv	1650n
-yumur cikan civciv	1570n
-yumur çıkan civciv	1570n
+yuksek topuk ayakkap	1907n
+yumur	1731n
+yumur bulunan yuv	1670n
+yumur cikan civciv	1590n
+yumur çıkan civciv	1590n
 yumusak	385n
-yumusak dondurm	1744n
+yumusak dondurm	1764n
 yumusak ton	442n
 yumuşak	385n
-yumuşak dondurm	1744n
+yumuşak dondurm	1764n
 yumuşak ton	442n
 yunan	768n
 yunus	327n
-yuruyus bot	1885n
-yuzuk	1901n
-yüksek topuk ayakkap	1887n
-yürüyüş bot	1885n
-yüzük	1901n
-yılan	1591n
+yuruyus bot	1905n
+yuzuk	1921n
+yüksek topuk ayakkap	1907n
+yürüyüş bot	1905n
+yüzük	1921n
+yılan	1611n
 yılbaş	363n
 yılbaş geç	750n
 yıldırım	198n
 yıldız	172n
-yıldız geç	1823n
+yıldız geç	1843n
 yıldız gökyüz	172n
 zafer	413n
 zarafet	394n
@@ -51781,24 +53004,24 @@ zoom meetink	557n
 zoom video	557n
 zumrut	49n
 zumrut yes	49n
-zuraf	1543n
+zuraf	1563n
 zümrüt	49n
 zümrüt yeş	49n
-züraf	1543n
+züraf	1563n
 áfriç do sul	662n
 áo	647n
 áustr	647n
 ägyp	640n
-çadır	1821n
+çadır	1841n
 çakıl	278n
 çam	121n
 çam orman	121n
-çam süslem	1847n
+çam süslem	1867n
 çamur	166n
 çamur yeş	13n
 çarş	329n
 çay	253n
-çay fincan	1762n
+çay fincan	1782n
 çay kahv	88n
 çayır	123n
 çek	655n
@@ -51806,7 +53029,7 @@ züraf	1543n
 çeltik	249n
 çiftlik	345n
 çiko	258n
-çiko bar	1753n
+çiko bar	1773n
 çiko kahv	108n
 çilek	226n
 çim	124n
@@ -51814,25 +53037,27 @@ züraf	1543n
 çimen yeş	51n
 çimento	279n
 çin	632n
+çin ipek	823n
 çin kırmız	75n
 çin mürekkep	299n
 çin sedd	344n
 çin tapınak	792n
 çin tarz	352n
 çin yen yıl	366n
-çink	1631n
+çink	1651n
 çirk	422n
 çis	197n
 çisent	197n
 çivit	23n
+çivit boyam	821n
 çivit mav	23n
 çiy	203n
 çiçek	204n
-çiçek açm	1633n
-çiçek rozet	1628n
+çiçek açm	1653n
+çiçek rozet	1648n
 çocuk	377n
-çok kat mağaz	1807n
-çorap	1867n
+çok kat mağaz	1827n
+çorap	1887n
 çöl	155n
 çömlek	301n
 çürük	422n
@@ -51842,14 +53067,14 @@ züraf	1543n
 états unis	627n
 índ	634n
 öfk	399n
-öküz	1530n
+öküz	1550n
 ölü gün	737n
-önden civciv	1572n
-ördek	1577n
-örümcek	1617n
-örümcek ağı	1618n
+önden civciv	1592n
+ördek	1597n
+örümcek	1637n
+örümcek ağı	1638n
 österreich	647n
-özgürlük heyk	1813n
+özgürlük heyk	1833n
 özlem	412n
 öğl	186n
 öğl sonr	187n
@@ -51863,8 +53088,8 @@ züraf	1543n
 đan mạch	650n
 đứç	620n
 ırmak	147n
-ıssız ada	1785n
-ıstakoz	1740n
+ıssız ada	1805n
+ıstakoz	1760n
 ışık	333n
 ışık festiv	804n
 ışılt	440n
@@ -51876,7 +53101,7 @@ züraf	1543n
 şan	413n
 şanghay	771n
 şarap	261n
-şarap kadeh	1765n
+şarap kadeh	1785n
 şarap renk	113n
 şartröz	67n
 şatafat	378n
@@ -51889,8 +53114,8 @@ züraf	1543n
 şef renk	27n
 şef çiçek	213n
 şehir	337n
-şehir alacakaranlık	1827n
-şehir manzar	1824n
+şehir alacakaranlık	1847n
+şehir manzar	1844n
 şehir merkez	337n
 şeker	269n
 şeker bayram	742n
@@ -51906,13 +53131,13 @@ züraf	1543n
 şir	405n
 şirket	354n
 şiş yeş	48n
-şort	1873n
+şort	1893n
 şubat	195n
 şöm	308n
 şükran gün	747n
 şık	394n
 ấn độ	634n
-@starts 5795
+@starts 5997
 50
 50er
 50s
@@ -51927,6 +53152,11 @@ a
 abendstimmung
 abobor
 abobora
+aborigi
+aboriginal
+aborigine
+aborj
+aborjin
 abrasador
 abu
 abóbor
@@ -51937,6 +53167,7 @@ academia
 acafra
 acafrao
 acao
+accidentally
 accion
 acción
 aceit
@@ -51955,7 +53186,10 @@ adacayi
 adaç
 adaçayı
 adobe
+aesthetic
 afc
+affich
+affiche
 afric
 africa
 african
@@ -52010,6 +53244,7 @@ allik
 allık
 almost
 alphonse
+alpine
 alt
 alte
 altin
@@ -52053,6 +53288,7 @@ antik
 antike
 antikes
 ao
+ap
 apple
 apr
 apres
@@ -52123,6 +53359,9 @@ autobus
 autobú
 autobús
 autumn
+avanguard
+avanguardia
+avant
 avocado
 avrup
 avrupa
@@ -52341,6 +53580,7 @@ bolso
 bon
 bone
 bonec
+boneca
 bonecas
 bong
 boné
@@ -52573,6 +53813,8 @@ carrilha
 carrilhao
 carrilhã
 carrilhão
+cartaz
+cartel
 cas
 casa
 casc
@@ -52633,6 +53875,7 @@ cha
 chai
 chalec
 chaleco
+chalet
 cham
 champ
 champagne
@@ -52670,6 +53913,7 @@ chiar
 chiaro
 chicag
 chicago
+chichen
 chien
 chies
 chiesa
@@ -53024,6 +54268,7 @@ desbotado
 desert
 desfil
 desfile
+design
 detective
 değer
 değerli
@@ -53036,6 +54281,10 @@ dinh
 dirt
 dirty
 dis
+disen
+diseno
+diseñ
+diseño
 disi
 diu
 diş
@@ -53067,6 +54316,7 @@ dor
 dore
 dort
 doré
+dot
 dou
 doux
 doğu
@@ -53095,6 +54345,7 @@ duz
 dát
 dâu
 dây
+dãy
 dép
 día
 dòng
@@ -53179,6 +54430,11 @@ envelope
 envelopp
 enveloppe
 epi
+epoc
+epoca
+epoqu
+epoque
+era
 erb
 erba
 erbe
@@ -53221,8 +54477,12 @@ estil
 estilo
 estrel
 estrelas
+estudi
+estudio
 estátu
 estátua
+estúdi
+estúdio
 etang
 etat
 etats
@@ -53502,6 +54762,8 @@ gozu
 grabad
 grabado
 graduation
+grafic
+grafica
 gran
 grand
 grande
@@ -53512,6 +54774,8 @@ granita
 granizad
 granizado
 grape
+graphism
+graphisme
 grass
 grassy
 grau
@@ -53625,6 +54889,7 @@ hind
 hindis
 hindistan
 hindu
+hint
 histori
 historia
 históri
@@ -53676,6 +54941,7 @@ huỳnh
 hy
 hà
 hàn
+hán
 hòn
 hız
 hũ
@@ -53716,6 +54982,8 @@ inci
 india
 indian
 indigo
+indisch
+indische
 indonesia
 indonesian
 inek
@@ -53741,6 +55009,10 @@ island
 isol
 isola
 issiz
+isvicr
+isvicre
+isviçr
+isviçre
 italia
 italian
 italienisch
@@ -53860,6 +55132,7 @@ kis
 kisa
 kiwi
 kizarmis
+kizil
 kiểu
 kle
 klei
@@ -53934,6 +55207,7 @@ kırık
 kıs
 kısa
 kızarmış
+kızıl
 kẹo
 kỳ
 kỹ
@@ -54093,6 +55367,7 @@ lồng
 lớp
 lờ
 lợn
+lụa
 lửa
 ma
 mac
@@ -54118,6 +55393,8 @@ manchest
 manchester
 mang
 manh
+manifest
+manifesto
 many
 manzan
 manzana
@@ -54130,8 +55407,12 @@ marche
 marché
 mardi
 mare
+mari
 marie
+mariee
 marine
+marié
+mariée
 mark
 marrom
 marron
@@ -54142,9 +55423,12 @@ marted
 martedi
 martedì
 martes
+masai
 mat
 mata
 mate
+matriosk
+matrioska
 mau
 mauv
 mauve
@@ -54253,9 +55537,11 @@ mucevher
 mud
 muda
 muddy
+mughal
 mui
 mum
 munec
+muneca
 munecas
 mur
 murekkep
@@ -54269,7 +55555,9 @@ muso
 mustard
 muzik
 muñec
+muñeca
 muñecas
+my
 màn
 màu
 má
@@ -54375,6 +55663,8 @@ nho
 nhot
 nhua
 nhung
+nhuom
+nhuộm
 nhà
 nhàm
 nhạc
@@ -54420,8 +55710,14 @@ noir
 noit
 noite
 noites
+noiv
+noiva
 noix
 nong
+nordic
+nordico
+nordiqu
+nordique
 nori
 noria
 northern
@@ -54436,6 +55732,8 @@ nouvell
 nouvelle
 nov
 nova
+novi
+novia
 nu
 nua
 nuev
@@ -54455,6 +55753,8 @@ nàng
 nâu
 néon
 nóng
+nórdic
+nórdico
 nông
 núi
 năm
@@ -54508,6 +55808,7 @@ onda
 onden
 one
 ong
+onion
 onur
 oolong
 open
@@ -54529,6 +55830,7 @@ ovo
 ozgurluk
 oải
 pa
+pablo
 padell
 padella
 pae
@@ -54671,6 +55973,8 @@ phụ
 phục
 piant
 pianta
+piazz
+piazza
 pic
 pico
 piedr
@@ -54709,6 +56013,8 @@ pittur
 pittura
 pizz
 pizza
+plac
+place
 plag
 plage
 plaj
@@ -54721,6 +56027,8 @@ plat
 play
 playa
 playground
+plaz
+plaza
 plein
 pleine
 plum
@@ -54768,15 +56076,22 @@ pouc
 pouca
 poultry
 poup
+poupee
 poupees
 poupé
+poupée
 poupées
 pouring
 poussin
 powder
+prac
+praca
 prai
 praia
 prayer
+praç
+praça
+pre
 predi
 predio
 pret
@@ -54786,7 +56101,9 @@ pride
 primary
 profundidad
 profundidades
+propaganda
 prussian
+pré
 prédi
 prédio
 pudim
@@ -54818,6 +56135,7 @@ qatari
 qua
 quai
 quan
+quang
 qued
 queda
 queij
@@ -54830,6 +56148,7 @@ quán
 quân
 quý
 quả
+quảng
 quần
 quỷ
 rabbit
@@ -54856,6 +56175,8 @@ recifs
 red
 reddish
 reddy
+refugi
+refugio
 regal
 regalo
 regn
@@ -54938,6 +56259,8 @@ ruota
 ruou
 russia
 russian
+russisch
+russische
 rust
 rusty
 ruy
@@ -55050,6 +56373,8 @@ schneebedeckt
 schneebedeckter
 schussel
 schwarz
+schweiz
+schweizer
 schüssel
 sci
 scienc
@@ -55064,6 +56389,8 @@ seaside
 seaweed
 secession
 secessione
+sed
+seda
 see
 seero
 seerosen
@@ -55082,12 +56409,15 @@ semana
 sen
 ser
 serin
+set
+seta
 sevgililer
 sevk
 sf
 shabby
 shallow
 shamrock
+shanghai
 shaved
 sheaf
 shinto
@@ -55115,6 +56445,7 @@ sis
 sise
 siyah
 siêu
+ski
 sky
 sl
 slate
@@ -55133,6 +56464,7 @@ sock
 soft
 soguk
 soi
+soie
 sokak
 sol
 solar
@@ -55177,6 +56509,10 @@ sourc
 sources
 sous
 south
+soviet
+sovyet
+sowjetisch
+sowjetisches
 soğuk
 space
 spalmar
@@ -55191,6 +56527,8 @@ spice
 spider
 spiegelei
 spiral
+spos
+sposa
 spouting
 spring
 ssc
@@ -55229,6 +56567,8 @@ string
 strong
 stucco
 stuck
+stud
+studio
 stuffed
 styl
 style
@@ -55246,6 +56586,7 @@ sunny
 sunrise
 sunshine
 suoi
+suon
 suong
 surek
 surekli
@@ -55284,6 +56625,7 @@ sütlü
 sıcak
 sơn
 sương
+sườn
 sấm
 sặc
 sức
@@ -55298,6 +56640,7 @@ tag
 tagl
 taglio
 tai
+taj
 takeaway
 takeout
 tam
@@ -55356,6 +56699,8 @@ teeta
 teetasse
 tei
 teia
+teintur
+teinture
 tejon
 tejón
 tek
@@ -55377,6 +56722,8 @@ tenebros
 tenebroso
 tener
 tenero
+tenid
+tenido
 tenis
 tenl
 tenu
@@ -55408,6 +56755,8 @@ tet
 tete
 texug
 texugo
+teñid
+teñido
 tha
 thac
 thach
@@ -55458,6 +56807,7 @@ thằng
 thịt
 thối
 thổ
+thời
 thụy
 thủy
 thực
@@ -55475,7 +56825,11 @@ tiger
 tiki
 tim
 tin
+tingiment
+tingimento
 tinh
+tintur
+tintura
 tiranossaur
 tiranossauro
 tiền
@@ -55671,6 +57025,10 @@ vaisseau
 valentine
 van
 vang
+vanguard
+vanguarda
+vanguardi
+vanguardia
 vas
 vaso
 vel
@@ -55708,6 +57066,7 @@ via
 viand
 viande
 vibrant
+victorian
 vid
 vida
 vie
@@ -55719,6 +57078,8 @@ vietnames
 vietnamese
 vieu
 vieux
+viktor
+viktorya
 vil
 vila
 vill
@@ -55803,6 +57164,7 @@ weiße
 welk
 welke
 well
+wes
 west
 wheat
 white
@@ -55885,6 +57247,8 @@ yumurtadan
 yumusak
 yumuşak
 yuruyus
+yve
+yves
 yên
 yêu
 yüksek
@@ -55922,6 +57286,7 @@ zümrüt
 água
 ánh
 áo
+áp
 árbol
 árvor
 árvore
@@ -55940,6 +57305,10 @@ zümrüt
 émirat
 émirats
 épi
+époc
+época
+époqu
+époque
 étang
 état
 états
@@ -55960,6 +57329,7 @@ zümrüt
 đan
 đen
 điên
+điện
 đài
 đàn
 đá
@@ -56080,6 +57450,8 @@ zümrüt
 голубой
 гор
 гора
+горнолыжн
+горнолыжный
 горьковат
 горьковато
 горяч
@@ -56149,6 +57521,7 @@ zümrüt
 золот
 золотая
 золотой
+ив
 иван
 игров
 игровые
@@ -56156,8 +57529,14 @@ zümrüt
 извержение
 императорск
 императорский
+индиг
+индиго
+индийск
+индийская
 индуистск
 индуистский
+искусств
+искусство
 иссин
 иссиня
 карнавал
@@ -56200,6 +57579,7 @@ zümrüt
 коф
 кофе
 красн
+красная
 красно
 красное
 красный
@@ -56319,6 +57699,8 @@ zümrüt
 осенняя
 остр
 острый
+отел
+отель
 офисн
 офисное
 павлин
@@ -56391,6 +57773,8 @@ zümrüt
 розовый
 российск
 российский
+русск
+русский
 рыб
 рыба
 рыжеват
@@ -56433,6 +57817,8 @@ zümrüt
 снежная
 собак
 собака
+советск
+советский
 солнечн
 солнечные
 солнечный
@@ -56445,8 +57831,11 @@ zümrüt
 статуя
 стил
 стиль
+студ
+студия
 сусальн
 сусальное
+тадж
 темн
 темная
 темно
@@ -56461,6 +57850,8 @@ zümrüt
 торжественн
 торжественный
 торт
+точечн
+точечная
 трав
 травертинов
 травертиновые
@@ -56492,6 +57883,7 @@ zümrüt
 ураза
 утонченн
 утонченный
+уэс
 фестивал
 фестиваль
 фильм
@@ -56506,6 +57898,7 @@ zümrüt
 хот
 хохломск
 хохломская
+храм
 храмов
 храмовая
 цвет
@@ -56539,6 +57932,8 @@ zümrüt
 чокающиеся
 шапочк
 шапочка
+швейцарск
+швейцарский
 шебб
 шебби
 эгейск
@@ -56587,13 +57982,17 @@ zümrüt
 الالعاب
 الانقلاب
 البحر
+الحرير
 الخطوط
 الزليج
+الساحه
 الساعه
 السجاد
 السلام
 الشفق
+الطراز
 العاب
+العصر
 الغرب
 الفن
 القصر
@@ -56634,6 +58033,7 @@ zümrüt
 بوابه
 بي
 بيت
+تاج
 تحت
 تركوازي
 تشر
@@ -56664,6 +58064,7 @@ zümrüt
 حديق
 حديقه
 حذاء
+حرير
 حصان
 حفل
 حقائب
@@ -56727,6 +58128,7 @@ zümrüt
 زهر
 زهره
 زيت
+ساح
 ساحل
 ساع
 ساق
@@ -56765,6 +58167,7 @@ zümrüt
 شنطه
 صال
 صاله
+صبغ
 صندل
 ضبابي
 ضوء
@@ -56783,6 +58186,7 @@ zümrüt
 ظرف
 عاب
 عباد
+عروس
 عش
 عصر
 علب
@@ -56905,6 +58309,7 @@ zümrüt
 مكعب
 ملابس
 ملبد
+ملصق
 ملهي
 مملك
 من
@@ -56951,6 +58356,7 @@ zümrüt
 وسط
 ولاي
 ولكس
+ويس
 ياقوت
 ياقوتي
 يلكي
@@ -56972,6 +58378,8 @@ zümrüt
 आग
 आगे
 आडू
+आदिवास
+आदिवासी
 आध
 आधी
 आर्ट
@@ -57036,6 +58444,7 @@ zümrüt
 कोरिया
 कोरियाई
 क्रिसमस
+क्लेन
 खड
 खडी
 खनिज
@@ -57154,6 +58563,7 @@ zümrüt
 तरबूज
 तल
 तला
+ताज
 ताड
 तार
 तारों
@@ -57358,6 +58768,7 @@ zümrüt
 रियो
 रूज
 रेगिस्तान
+रेड
 रेत
 रेतील
 रेतीला
@@ -57382,6 +58793,7 @@ zümrüt
 विवाह
 वीरान
 वृश्चिक
+वेस
 वैन
 वैलेंटाइन
 शराब
@@ -57437,6 +58849,7 @@ zümrüt
 सॉफ्ट
 सोन
 सोने
+सोवियत
 स्कूल
 स्टेच्यू
 स्ट्रॉ
@@ -57445,6 +58858,7 @@ zümrüt
 स्याही
 स्लेट
 स्लेटी
+स्विस
 हड्ड
 हड्डी
 हर
@@ -57522,6 +58936,7 @@ zümrüt
 떠먹
 떠먹는
 뜨거운
+러시아
 런던
 레몬
 레스터
@@ -57564,9 +58979,12 @@ zümrüt
 복숭아
 복숭아빛
 분홍
+붉
+붉은
 블러셔
 비
 비바
+빅토리아
 빈
 빛
 빛의
@@ -57593,9 +59011,12 @@ zümrüt
 세룰리안
 셰비
 소
+소련
 소원
 소원을
 소프트
+스위스
+스튜디오
 스푼
 스푼과
 시든
@@ -57625,13 +59046,18 @@ zümrüt
 우유
 원숭
 원숭이
+원주민
 원피스
+웨스
 유니콘
 유럽
 은
 은은한
 음료
 이른
+이브
+인
+인도
 일본
 자욱
 자욱한
@@ -57640,6 +59066,7 @@ zümrüt
 자주
 장미
 장미빛
+전통
 정면
 정면을
 정원

@@ -353,10 +353,6 @@ struct Matcher {
                 lastUnknown = nil
                 state.ofPending = false
                 state.ofLink = false
-                if isLocative(words[i + n - 1], language) {
-                    result.relationClauses.insert(state.clause)
-                    result.relations.append((state.clause, state.ordinal + 1, false))
-                }
                 i += n
                 state.ordinal += 1
                 continue
@@ -442,16 +438,6 @@ struct Matcher {
         if lexicon.rules[.en]?.rules.inside.contains(w) ?? false { return true }
         guard let language else { return false }
         return lexicon.rules[language]?.rules.inside.contains(w) ?? false
-    }
-
-    /// Whether a word was read through a locative ending of its language (Turkish "suda"): its
-    /// stem is shorter and the word ends with one of the language's `@locative` endings.
-    private func isLocative(_ w: Word, _ language: LanguageCode?) -> Bool {
-        guard let language, let rules = lexicon.rules[language]?.rules, !rules.locatives.isEmpty,
-            let stem = w.stems[language]?.folded, stem != w.folded
-        else { return false }
-        let scalars = Array(w.folded.unicodeScalars)
-        return rules.locatives.contains { scalars.count > $0.count && scalars.suffix($0.count).elementsEqual($0) }
     }
 
     private func isOfWord(_ w: String, _ language: LanguageCode?) -> Bool {
