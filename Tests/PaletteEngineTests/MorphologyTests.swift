@@ -28,6 +28,17 @@ final class MorphologyTests: XCTestCase {
         }
     }
 
+    /// A tree named by its blossom reads as the blossom, one named by its fruit as the fruit:
+    /// cerejeiras, cerisier (cherry blossom); limonero, citronniers, laranjeiras (lemon, orange).
+    func testTreesNamedByTheirBlossomOrFruit() {
+        check([
+            ("as cerejeiras", ["cherry blossom"]), ("un cerisier", ["cherry blossom"]),
+            ("un ciliegio", ["cherry blossom"]),
+            ("un limonero", ["lemon"]), ("des citronniers", ["lemon"]), ("os limoeiros", ["lemon"]),
+            ("los naranjos", ["orange fruit"]), ("as laranjeiras", ["orange fruit"]),
+        ])
+    }
+
     func testEnglishInflection() {
         check([
             ("strawberries", ["strawberry"]), ("foggy forests", ["fog", "forest"]),
