@@ -48,6 +48,17 @@ final class ContainerSettingTests: XCTestCase {
         }
     }
 
+    /// Volcanic sand and rock are dark ground, not a volcano's lava: a flower on it is the accent.
+    func testVolcanicSandIsADarkGround() {
+        for text in ["red hibiscus on volcanic sand", "hibisco rojo sobre arena volcánica", "火山砂の上の赤いハイビスカス"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertTrue(
+                ColourJudge.family(p.primary) == "neutral" && OKLCH(p.primary).l < 0.5,
+                "\(text): the sand leads, dark: \(ColourJudge.describe(p.primary))")
+            XCTAssertEqual(ColourJudge.family(p.accent), "red", "\(text): \(ColourJudge.describe(p.accent))")
+        }
+    }
+
     /// "Do not use X" in Japanese, Korean and Chinese negates X: 赤は使わない, 빨간색은 쓰지 않는, 不用红色.
     func testDoNotUseNegatesTheColour() {
         for text in ["バラ園、赤は使わない", "장미 정원, 빨간색은 쓰지 않는", "玫瑰花园，不用红色"] {
