@@ -59,6 +59,20 @@ final class ContainerSettingTests: XCTestCase {
         }
     }
 
+    /// A sky takes the colour of what colours it in its clause: a sunset sky is the sunset, a night
+    /// sky the night; a sky alone stays blue.
+    func testASkyTakesTheColourOfWhatColoursIt() {
+        for text in ["sunset sky", "日落的天空", "le ciel au coucher du soleil", "夕焼けの空", "노을 진 하늘"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertTrue(
+                ["orange", "red", "pink"].contains(ColourJudge.family(p.primary)),
+                "\(text): the sunset leads: \(ColourJudge.describe(p.primary))")
+        }
+        let night = engine.palette(for: "night sky").palette
+        XCTAssertLessThan(OKLCH(night.primary).l, 0.35, ColourJudge.describe(night.primary))
+        XCTAssertEqual(ColourJudge.family(engine.palette(for: "a clear sky").palette.primary), "blue")
+    }
+
     /// "Do not use X" in Japanese, Korean and Chinese negates X: 赤は使わない, 빨간색은 쓰지 않는, 不用红色.
     func testDoNotUseNegatesTheColour() {
         for text in ["バラ園、赤は使わない", "장미 정원, 빨간색은 쓰지 않는", "玫瑰花园，不用红色"] {
