@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 13fd0ec12e7a6b29 7 14
+palette-lexicon-index 2 dea17386ffbcc290 7 14
 @rules 121
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
@@ -128,7 +128,7 @@ tr	negative	sız|siz|suz|süz
 tr	of	üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|önünde|ardında|kıyısında
 tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında
 tr	inside	içinde|arasında
-@exact 27231
+@exact 27229
 1920s	694a
 1950s	705a
 1980s	703a
@@ -3409,7 +3409,6 @@ cotto	111i
 cotton	291a
 cotton candy	272a
 coucher de soleil	178e
-coucher du soleil	178e
 couchers de soleil	178e
 coucou	454e
 couleur café	107e
@@ -7803,7 +7802,6 @@ leuchtend rot	74h
 leuchtreklame	307h
 leuchtstark	447h
 lever de soleil	179e
-lever du soleil	179e
 leylak	64n
 leylak moru	63n
 león	1539f
@@ -32785,7 +32783,7 @@ y2k	706d
 힌두교 사원	1838d
 힐링	386d
 힘찬	404d
-@stems fr 2762
+@stems fr 2760
 abd	629e
 abeill	325e
 aborigen	819e
@@ -33463,7 +33461,6 @@ coton	291e
 cottag	362e
 cottagecor	699e
 coucher de soleil	178e
-coucher du soleil	178e
 coucou	454e
 couleur caf	107e
 couleur café	107e
@@ -34268,7 +34265,6 @@ leopard	1542e
 les nymphea	785e
 les nymphéa	785e
 lever de soleil	179e
-lever du soleil	179e
 lezard	1612e
 lfc	592e
 lg	540e

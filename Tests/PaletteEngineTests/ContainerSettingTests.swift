@@ -62,7 +62,7 @@ final class ContainerSettingTests: XCTestCase {
     /// A sky takes the colour of what colours it in its clause: a sunset sky is the sunset, a night
     /// sky the night; a sky alone stays blue.
     func testASkyTakesTheColourOfWhatColoursIt() {
-        for text in ["sunset sky", "日落的天空", "le ciel au coucher du soleil", "夕焼けの空", "노을 진 하늘"] {
+        for text in ["sunset sky", "日落的天空", "el cielo al atardecer", "夕焼けの空", "노을 진 하늘"] {
             let p = engine.palette(for: text).palette
             XCTAssertTrue(
                 ["orange", "red", "pink"].contains(ColourJudge.family(p.primary)),
