@@ -56,7 +56,7 @@ LATIN_SCRIPT = {"en", "fr", "es", "pt", "de", "it", "vi", "tr"}
 KINDS = {"colour", "scene", "thing", "material", "place", "time", "season", "weather",
          "mood", "modifier", "negation", "ignore", "brand", "flag", "team", "icon"}
 STYLE_KEYS = {"act", "wt", "heat", "lt", "ls", "cm", "ct", "cs", "cmin", "cmax", "ht", "hs", "hmin", "hmax",
-              "scope", "id", "strong", "neg", "own"}
+              "scope", "id", "strong", "neg", "own", "sky"}
 # Rules a language file may set (`@rule<TAB>values`); see tools/lexicon/lang/README.md.
 RULES = {"name", "function", "letters", "elision", "suffix", "prefix", "final", "minstem", "passes",
          "compound", "joint", "negative", "of", "after", "with", "at", "linker", "genitive", "derive", "inside"}
@@ -297,6 +297,9 @@ def parse_style(field, where):
         elif k == "neg":
             if v not in ("before", "after", "either"):
                 sys.exit(f"gen_lexicon: {where}: neg must be before, after or either")
+        elif k == "sky":
+            if v not in ("field", "colour"):
+                sys.exit(f"gen_lexicon: {where}: sky must be field or colour")
         else:
             float(v)
         kept.append(p)

@@ -178,6 +178,14 @@ struct LexiconEntry: Sendable {
     /// darkening and the mood's dulling. 1 keeps half of its own lightness and chroma, like a lamp.
     let strength: Double
     let negation: NegationDirection?
+    /// `sky=field`: a sky, whose colour is the time's or the weather's when a description names
+    /// one (`sky=colour`: a sunset, the night, an aurora); "夕焼けの空", "sunset sky" is the sunset.
+    var sky: SkyPart? = nil
+}
+
+/// A sky and what colours it (`LexiconEntry.sky`).
+enum SkyPart: String, Sendable {
+    case field, colour
 }
 
 // MARK: - Languages
@@ -544,7 +552,8 @@ struct Lexicon: Sendable {
             modifier: Lexicon.parseModifier(style),
             strength: style["strong"].flatMap { Double($0) } ?? 0,
             negation: kind == .negation
-                ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil)
+                ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil,
+            sky: style["sky"].flatMap { SkyPart(rawValue: String($0)) })
     }
 
     /// The entries alone, without their terms (what a prebuilt index needs): the first four

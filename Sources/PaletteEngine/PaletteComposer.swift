@@ -226,12 +226,13 @@ struct PaletteComposer {
             if ground.isEmpty || figure.isEmpty { ground = [] }
         }
         let composed = !ground.isEmpty
-        let p =
-            composed
-            ? ground.max {
-                candidates[$0].lead != candidates[$1].lead ? candidates[$0].lead < candidates[$1].lead : $0 > $1
-            }!
-            : choosePrimary(candidates, rng: &rng)
+        // The ground's colour word names the ground's colour ("un muro terracota", "arena
+        // volcánica negra"): it leads before the colours the ground's noun has of itself.
+        func leading(_ ks: [Int]) -> Int? {
+            ks.max { candidates[$0].lead != candidates[$1].lead ? candidates[$0].lead < candidates[$1].lead : $0 > $1 }
+        }
+        let coloured = ground.filter { k in candidates[k].cues.contains { reading.cues[$0].kind == .colour } }
+        let p = composed ? (leading(coloured) ?? leading(ground)!) : choosePrimary(candidates, rng: &rng)
         var primary = candidates[p]
         // With no words to go on, the text itself still picks a distinct shade of the fallback.
         if variation != 0 || reading.cues.isEmpty {

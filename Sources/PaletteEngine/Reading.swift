@@ -28,6 +28,8 @@ struct Cue {
     /// sea"), before a postposition (深海裡, 바다 속). With settings on both sides of a
     /// composed scene, it is the ground (`CueSides`).
     var isContainer = false
+    /// The entry's part in a sky (`LexiconEntry.sky`).
+    var sky: SkyPart?
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -93,7 +95,21 @@ struct Reading {
         unknownWords = result.unknown
         matched = result
         bind(result, lexicon: lexicon)
+        skiesTakeTheirColour()
         markContainers(result.relations)
+    }
+
+    /// A sky with what colours it in its clause (a sunset, the night) is that colour: the sky's
+    /// own blue leaves, its word goes to the cue that colours it.
+    private mutating func skiesTakeTheirColour() {
+        guard cues.contains(where: { $0.sky == .field }) else { return }
+        var dropped = Set<Int>()
+        for (i, cue) in cues.enumerated() where cue.sky == .field {
+            guard let j = cues.firstIndex(where: { $0.sky == .colour && $0.clause == cue.clause }) else { continue }
+            cues[j].words += cue.words.filter { !cues[j].words.contains($0) }
+            dropped.insert(i)
+        }
+        cues = cues.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     /// Marks the cue each relation word names as its setting: the nearest cue after a
@@ -225,6 +241,7 @@ struct Reading {
                     kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                     clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
                 cue.ofLinked = m.ofLinked
+                cue.sky = entry.sky
                 cue.strength = entry.strength
                 cue.inRelation = result.relationClauses.contains(m.clause)
                 switch entry.kind {
