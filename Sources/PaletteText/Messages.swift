@@ -564,7 +564,12 @@ public enum Messages {
                 "依模型回答保留，但不符合角色結構：" + rules.map { structureRule($0).traditional }.joined(separator: "；"),
                 "依模型回答保留，但不符合角色结构：" + rules.map { structureRule($0).simplified }.joined(separator: "；"))
         case .readFromImage(let colours):
-            func percent(_ share: Double) -> String { String(Int((share * 100).rounded())) }
+            // A share that rounds to 0 % (a small salient spot) reads "under 1 %", not "0 %".
+            func percent(_ share: Double, _ language: Language) -> String {
+                let p = Int((share * 100).rounded())
+                if p == 0 && share > 0 { return language == .english ? "under 1 %" : "不到 1%" }
+                return language == .english ? "\(p) %" : " \(p)%"
+            }
             func part(_ c: ImageColour, _ language: Language) -> String {
                 let what: (String, String, String)
                 switch c.role {
@@ -575,11 +580,11 @@ public enum Messages {
                 switch language {
                 case .english:
                     return
-                        "\(c.role.label(.english).lowercased()) \(c.colour.hex), \(what.0) (\(percent(c.share)) % of the picture)"
+                        "\(c.role.label(.english).lowercased()) \(c.colour.hex), \(what.0) (\(percent(c.share, language)) of the picture)"
                 case .traditionalChinese:
-                    return "\(c.role.label(language)) \(c.colour.hex)，\(what.1)（占畫面 \(percent(c.share))%）"
+                    return "\(c.role.label(language)) \(c.colour.hex)，\(what.1)（占畫面\(percent(c.share, language))）"
                 case .simplifiedChinese:
-                    return "\(c.role.label(language)) \(c.colour.hex)，\(what.2)（占画面 \(percent(c.share))%）"
+                    return "\(c.role.label(language)) \(c.colour.hex)，\(what.2)（占画面\(percent(c.share, language))）"
                 }
             }
             if colours.isEmpty {

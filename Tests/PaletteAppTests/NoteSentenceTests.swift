@@ -84,6 +84,24 @@ final class NoteSentenceTests: XCTestCase {
         }
     }
 
+    /// A picture's shares as percentages; a spot that rounds to 0 % reads "under 1 %".
+    func testAPictureNoteGivesEachShareAndASmallSpotIsUnderOnePercent() {
+        let note = GenerationNote.readFromImage([
+            ImageColour(role: .primary, colour: RGB(packed: 0x78827D), share: 0.66),
+            ImageColour(role: .accent, colour: RGB(packed: 0xE6281E), share: 0.004),
+        ])
+        XCTAssertEqual(
+            Messages.note(note).english,
+            "from the image: primary #78827D, the dominant field (66 % of the picture); accent #E6281E, the salient colour (under 1 % of the picture)"
+        )
+        XCTAssertEqual(
+            Messages.note(note).traditional,
+            "取自圖片：主色 #78827D，主要區域（占畫面 66%）；強調色 #E6281E，最醒目的顏色（占畫面不到 1%）")
+        XCTAssertEqual(
+            Messages.note(note).simplified,
+            "取自图片：主色 #78827D，主要区域（占画面 66%）；强调色 #E6281E，最醒目的颜色（占画面不到 1%）")
+    }
+
     func testTheSamplesCoverEveryNote() {
         XCTAssertEqual(Set(Self.samples.map(Self.name)).count, 23)
     }
