@@ -303,18 +303,22 @@ public enum CommandTable {
             output) or from --palette, else takes the newest palette in the history, changes it
             as the instruction says ("warmer accent", "more muted", "a night version", "更柔和"),
             prints it in any format and saves it in the history, so refinements compose in a pipe.
+            Three colours after the instruction are the palette to refine
+            (refine warmer '#3B5BDB' '#7048E8' '#2B8A3E').
             """,
             """
             從標準輸入（parse 能讀的任何內容，例如其他指令的輸出）或 --palette 讀取配色（否則取歷史
             紀錄中最新的配色），依指示
             （「暖一點」、「更柔和」、「夜晚版本」、"warmer accent"）調整後以任一格式印出並存入歷史，
-            因此可以在管線中連續調整。
+            因此可以在管線中連續調整。指示之後的三個顏色就是要調整的配色
+            （refine 暖一點 '#3B5BDB' '#7048E8' '#2B8A3E'）。
             """,
             """
             从标准输入（parse 能读的任何内容，例如其他命令的输出）或 --palette 读取配色（否则取历史
             记录中最新的配色），依指示
             （“暖一点”、“更柔和”、“夜晚版本”、"warmer accent"）调整后以任一格式打印并存入历史，
-            因此可以在管道中连续调整。
+            因此可以在管道中连续调整。指示之后的三个颜色就是要调整的配色
+            （refine 暖一点 '#3B5BDB' '#7048E8' '#2B8A3E'）。
             """),
         operands: [OperandSpec(Localized("INSTRUCTION", "指示", "指示"), count: nil)],
         options: providerOptions + workbenchOptions + [

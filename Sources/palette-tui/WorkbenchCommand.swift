@@ -137,7 +137,8 @@ func recordCandidates(
     return provenances
 }
 
-/// `palette-tui refine INSTRUCTION`: the palette on standard input (or `--palette`), refined.
+/// `palette-tui refine INSTRUCTION [COLOURS]`: the palette given after the instruction, on
+/// standard input or in `--palette`, refined.
 func runRefine(_ args: [String]) async throws -> Int32 {
     let environment = RunSettings.environment
     let language = commandLanguage(args, environment: environment)
@@ -149,11 +150,27 @@ func runRefine(_ args: [String]) async throws -> Int32 {
             return 0
         }
         let format = try arguments.choice("format", default: PaletteFormat.text)
-        let instruction = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        // Three colours after the instruction (as audit, export and repair take them, in any
+        // form inspect reads, one argument each or one quoted argument) are the palette.
+        var words = arguments.positionals
+        var given: Palette?
+        if arguments["palette"] == nil {
+            for count in 1...3 where words.count > count {
+                let colours = colourWords(words.suffix(count).joined(separator: " "))
+                if colours.count == 3, let palette = try? paletteOfColours(colours) {
+                    given = palette
+                    words.removeLast(count)
+                    break
+                }
+            }
+        }
+        let instruction = words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         if instruction.isEmpty { throw UsageError(.needsInstruction) }
         let options = try WorkbenchOptions(arguments, language: language)
         let read: ReadPalette
-        if let raw = arguments["palette"] {
+        if let given {
+            read = ReadPalette(palette: given, description: nil)
+        } else if let raw = arguments["palette"] {
             let words = colourWords(raw)
             if let palette = try? paletteOfColours(words) {
                 read = ReadPalette(palette: palette, description: nil)

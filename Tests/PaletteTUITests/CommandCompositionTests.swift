@@ -91,6 +91,26 @@ final class CommandCompositionTests: XCTestCase {
         XCTAssertTrue(refine.stdout.contains("\"primary\": \"#647F90\""), refine.stdout)
     }
 
+    /// refine, like audit, export and repair, takes the palette as three colours after its
+    /// instruction (each in any form, or all in one argument); the newest palette is not used then.
+    func testRefineTakesThreeColoursAfterTheInstruction() throws {
+        XCTAssertEqual(try run(["generate", "--provider", "offline", "calm lake"]).status, 0)
+        for colours in [["#3B5BDB", "rgb(112 72 232)", "green"], ["#3B5BDB #7048E8 #008000"]] {
+            let refined = try run(
+                ["refine", "--provider", "offline", "--no-history", "-f", "hex", "darker", "accent"] + colours,
+                stdin: "")
+            XCTAssertEqual(refined.status, 0, refined.stderr)
+            let lines = refined.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 3, refined.stdout)
+            XCTAssertEqual(Array(lines.prefix(2)), ["#3B5BDB", "#7048E8"], "\(colours): only the accent changes")
+            XCTAssertNotEqual(lines.last, "#008000", "\(colours): the accent is darker")
+        }
+        // Words that are not three colours stay the instruction; the newest palette is refined.
+        let worded = try run(["refine", "--provider", "offline", "-f", "hex", "darker", "accent", "please"], stdin: "")
+        XCTAssertEqual(worded.status, 0, worded.stderr)
+        XCTAssertTrue(worded.stdout.hasPrefix("#647F90\n"), worded.stdout)
+    }
+
     // MARK: - Pipes keep everything
 
     func testGenerateJSONCarriesTheDescriptionAndLineageAndExportKeepsTheName() throws {
