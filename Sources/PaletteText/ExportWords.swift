@@ -187,12 +187,17 @@ public enum ExportWords {
         case .wezterm: return l("WezTerm colour scheme (TOML)", "WezTerm 配色方案（TOML）", "WezTerm 配色方案（TOML）")
         case .ghostty: return l("Ghostty theme", "Ghostty 主題", "Ghostty 主题")
         case .windowsTerminal:
-            return l("Windows Terminal scheme (JSON)", "Windows Terminal 配色（JSON）", "Windows Terminal 配色（JSON）")
+            return l(
+                "Windows Terminal scheme (JSON with comments)", "Windows Terminal 配色（含註解的 JSON）",
+                "Windows Terminal 配色（含注释的 JSON）")
         case .iterm2:
             return l("iTerm2 colour preset (.itermcolors)", "iTerm2 顏色預設（.itermcolors）", "iTerm2 颜色预设（.itermcolors）")
         case .xresources: return l("X resources (xterm, urxvt)", "X 資源（xterm、urxvt）", "X 资源（xterm、urxvt）")
         case .foot: return l("foot colours (foot.ini)", "foot 顏色（foot.ini）", "foot 颜色（foot.ini）")
-        case .vscode: return l("VS Code colour theme (JSON)", "VS Code 色彩主題（JSON）", "VS Code 颜色主题（JSON）")
+        case .vscode:
+            return l(
+                "VS Code colour theme (JSON with comments)", "VS Code 色彩主題（含註解的 JSON）",
+                "VS Code 颜色主题（含注释的 JSON）")
         case .neovim: return l("Neovim colorscheme (Lua)", "Neovim 配色（Lua）", "Neovim 配色（Lua）")
         case .tmux: return l("tmux status and pane styles", "tmux 狀態列與窗格樣式", "tmux 状态栏与窗格样式")
         case .terminalJSON: return l("the theme as JSON, for scripts", "主題的 JSON，供腳本使用", "主题的 JSON，供脚本使用")

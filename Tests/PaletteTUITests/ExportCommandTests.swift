@@ -369,5 +369,8 @@ final class ExportCommandTests: XCTestCase {
         let listed = out.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         XCTAssertEqual(listed, ExportFormat.allCases.map(\.rawValue))
+        // Their `//` role lines make these two JSON with comments, which both programs read.
+        XCTAssertTrue(out.stdout.contains("VS Code colour theme (JSON with comments)"), out.stdout)
+        XCTAssertTrue(out.stdout.contains("Windows Terminal scheme (JSON with comments)"), out.stdout)
     }
 }
