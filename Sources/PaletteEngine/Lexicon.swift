@@ -298,6 +298,13 @@ struct LanguageRules: Sendable, Equatable {
     var joints: [[Unicode.Scalar]] = []
     /// Suffixes that mean "without": Turkish kırmızı-sız.
     var negatives: [[Unicode.Scalar]] = []
+    /// Case endings that put a setting around the figure, as `inside` words do: Turkish
+    /// orman-da (in the forest), deniz-deki; Korean 바다-에. Read only where what is left is the
+    /// same term.
+    var locatives: [[Unicode.Scalar]] = []
+    /// Words that stand between a modifier and its noun without parting them: Turkish
+    /// "kırmızı bir tilki" (a red fox) puts its article there.
+    var between: Set<String> = []
     /// Words after which the next noun is the head: "field of sunflowers", "champ de lavande".
     var of: Set<String> = []
     /// Words after which a phrase's head has ended: "sunset over the sea".
@@ -939,6 +946,8 @@ struct Lexicon: Sendable {
             case "compound": r.compounds = values.first == "yes"
             case "joint": r.joints += values.map { Array($0.unicodeScalars) }
             case "negative": r.negatives += values.map { Array($0.unicodeScalars) }
+            case "locative": r.locatives += values.map { Array($0.unicodeScalars) }
+            case "between": r.between.formUnion(values)
             case "of": r.of.formUnion(values)
             case "after": r.after.formUnion(values)
             case "with", "at": r.with.formUnion(values)
@@ -962,6 +971,7 @@ struct Lexicon: Sendable {
             r.prefixes.sort { $0.count > $1.count }
             r.finals.sort { $0.suffix.count > $1.suffix.count }
             r.negatives.sort { $0.count > $1.count }
+            r.locatives.sort { $0.count > $1.count }
             out[l] = r
         }
         return out

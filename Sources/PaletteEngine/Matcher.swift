@@ -345,6 +345,11 @@ struct Matcher {
                 words, at: i, language: language, only: result.strictLatin, inflections: &inflections)
             {
                 let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
+                if hasLocativeEnding(words[i + n - 1], sense: sense, language: language) {
+                    // A postposition right after the word: the word is the setting.
+                    result.relationClauses.insert(state.clause)
+                    result.relations.append((state.clause, state.ordinal + 1, false))
+                }
                 result.matches.append(
                     Match(
                         entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
@@ -413,6 +418,7 @@ struct Matcher {
                 lastUnknown = nil
             }
             i += 1
+            if let language, lexicon.rules[language]?.rules.between.contains(w.folded) ?? false { continue }
             state.ordinal += 1
         }
         words.removeAll(keepingCapacity: true)
@@ -438,6 +444,23 @@ struct Matcher {
         if lexicon.rules[.en]?.rules.inside.contains(w) ?? false { return true }
         guard let language else { return false }
         return lexicon.rules[language]?.rules.inside.contains(w) ?? false
+    }
+
+    /// Whether `w` ends in a case ending of `@locative` (Turkish ormanda, "in the forest") with
+    /// the same term left before it: "oda" (a room) is no locative of "o".
+    private func hasLocativeEnding(_ w: Word, sense: Sense, language: LanguageCode?) -> Bool {
+        guard let l = language ?? Optional(sense.language), let box = lexicon.rules[l], !box.rules.locatives.isEmpty
+        else { return false }
+        let r = box.rules
+        let scalars = Array(w.folded.unicodeScalars)
+        for ending in r.locatives
+        where scalars.count > ending.count && scalars.suffix(ending.count).elementsEqual(ending) {
+            let left = string(scalars.dropLast(ending.count))
+            for key in [left, r.stem(left)] {
+                if let senses = lexicon.exact[key], senses.contains(where: { $0.entry == sense.entry }) { return true }
+            }
+        }
+        return false
     }
 
     private func isOfWord(_ w: String, _ language: LanguageCode?) -> Bool {

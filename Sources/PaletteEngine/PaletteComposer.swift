@@ -940,6 +940,9 @@ struct CueSides {
         if settings[0], settings[1] {
             guard containerSides.count == 1, let ground = containerSides.first else { return nil }
             figureSide = 1 - ground
+            // What colours the sky (a sunset, the night) is over a setting, never held in it:
+            // "denizde gün batımı" (sunset at sea) keeps its usual choice.
+            if side.contains(where: { $0.value == figureSide && cues[$0.key].sky == .colour }) { return nil }
         } else {
             guard score[0] != score[1] else { return nil }
             figureSide = score[0] > score[1] ? 0 : 1

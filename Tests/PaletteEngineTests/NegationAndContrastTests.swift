@@ -79,6 +79,31 @@ final class NegationAndContrastTests: XCTestCase {
         }
     }
 
+    /// A coloured figure in a setting whose relation is a case ending (Turkish -da, Korean -에),
+    /// a Turkish article between the colour and its noun, or a sunny setting: the setting
+    /// leads the primary and the figure's colour is the accent.
+    func testAFigureInASettingNamedByACaseEndingOrSunnyLightTakesTheAccent() {
+        let cases: [(String, primary: Set<String>, accent: Set<String>)] = [
+            ("karlı ormanda kırmızı bir tilki", ["green", "teal", "neutral", "blue"], ["red", "orange"]),
+            ("bir gölde sarı bir kayık", ["blue", "teal"], ["yellow", "orange"]),
+            ("derin suda mercan resifi", ["blue", "teal"], ["orange", "pink", "red"]),
+            ("바다에 빨간 배", ["blue", "teal"], ["red"]),
+            ("a blue door in a sunny mud wall", ["yellow", "orange", "brown", "neutral"], ["blue"]),
+            ("eine blaue Tür in einer sonnigen Lehmwand", ["yellow", "orange", "brown", "neutral"], ["blue"]),
+        ]
+        for (text, primary, accent) in cases {
+            let g = engine.palette(for: text)
+            let what = "\(text): \(g.palette.colors.map(ColourJudge.describe))"
+            XCTAssertTrue(primary.contains(ColourJudge.family(g.palette.primary)), "the setting leads: \(what)")
+            XCTAssertTrue(accent.contains(ColourJudge.family(g.palette.accent)), "the figure stands out: \(what)")
+        }
+        // "Sunset at sea" in Turkish: the sunset colours the sky over the sea, it is not held in it.
+        let sunset = engine.palette(for: "denizde gün batımı")
+        XCTAssertTrue(
+            ["orange", "red", "pink"].contains(ColourJudge.family(sunset.palette.primary)),
+            "\(sunset.palette.colors.map(ColourJudge.describe))")
+    }
+
     /// The structure the evaluation set measures, on requests that ask for a softer one.
     func testLowContrastAndOneHueRequestsAreReadAndSaid() {
         let soft = engine.palette(for: "a faint whisper of lavender")
