@@ -14,20 +14,21 @@ public enum StructureWords {
         // zh
         "單色", "单色", "深淺", "深浅", "同色系", "一色",
         // ja (一色 above)
-        "モノクローム", "モノトーン", "単色", "濃淡",
+        "モノクローム", "モノトーン", "単色", "濃淡", "グラデーション",
         // ko
         "단색", "모노크롬", "모노톤", "계열만", "톤온톤",
         // fr, es, pt, it
         "toutes les nuances", "nuances de", "camaïeu", "monocrom", "tonos de", "todos los tonos", "matices de",
         "tons de", "todos os tons", "sfumature di", "tutte le sfumature",
         // de
-        "alle blautöne", "alle grüntöne", "alle rottöne", "alle grautöne", "ton in ton", "farbtöne",
+        "alle blautöne", "alle grüntöne", "alle rottöne", "alle grautöne", "ton in ton", "farbtöne", "blautöne",
+        "grüntöne", "rottöne", "grautöne", "brauntöne", "gelbtöne",
         // ru
         "монохром", "все оттенки", "оттенки", "одноцветн",
         // ar
-        "أحادي اللون", "درجات",
+        "أحادي اللون", "درجات", "تدرج", "يتدرج", "متدرج",
         // hi
-        "के सभी रंग", "एक ही रंग", "एकरंग",
+        "के सभी रंग", "एक ही रंग", "एकरंग", "के शेड", "शेड्स",
         // vi
         "đơn sắc", "các sắc", "sắc độ",
         // tr

@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 382a41103fc84a72 7 14
+palette-lexicon-index 2 dd6eefce05435112 7 14
 @rules 124
 en	name	english
 en	function	a|an|the|and|or|but|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags
@@ -64,7 +64,7 @@ pt	after	sobre|sob|em|no|na|nos|nas|durante|perto|entre|ao|à|num|numa|dentro
 pt	with	com|em|no|na|nos|nas|sobre|sob|entre|ao|à|num|numa|dentro
 pt	inside	em|no|na|nos|nas|num|numa|dentro|entre
 de	name	deutsch
-de	function	der|die|das|man|mal|den|dem|des|ein|eine|einer|einen|einem|eines|und|oder|in|im|am|an|auf|mit|für|von|vom|zu|zum|zur|bei|beim|nach|über|unter|vor|hinter|neben|zwischen|durch|sehr|mehr|weniger|aber|ist|sind|war|wie|etwas|palette|farbe|farben|farbpalette|stil|ich|du|er|sie|es|wir|ihr|mein|meine|dein|sein|ihre|möchte|will|mag|gib|mach|bitte|bisschen|wenig|viel|ganz|so|wo|wenn|als|dieser|diese|dieses|alle|aus|ton|töne|art|eher|ziemlich|richtig|wirklich|flagge|fahne
+de	function	der|die|das|nur|man|mal|den|dem|des|ein|eine|einer|einen|einem|eines|und|oder|in|im|am|an|auf|mit|für|von|vom|zu|zum|zur|bei|beim|nach|über|unter|vor|hinter|neben|zwischen|durch|sehr|mehr|weniger|aber|ist|sind|war|wie|etwas|palette|farbe|farben|farbpalette|stil|ich|du|er|sie|es|wir|ihr|mein|meine|dein|sein|ihre|möchte|will|mag|gib|mach|bitte|bisschen|wenig|viel|ganz|so|wo|wenn|als|dieser|diese|dieses|alle|aus|ton|töne|art|eher|ziemlich|richtig|wirklich|flagge|fahne
 de	letters	ä|ö|ü|ß
 de	suffix	sse>s|ern|em|en|er|es|e|n|s
 de	minstem	3
@@ -131,7 +131,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 27244
+@exact 27288
 1920s	695a
 1950s	706a
 1980s	704a
@@ -21931,14 +21931,34 @@ zürafa	1566n
 下雪	187b
 下龙湾	782b
 不	457b
+不久	454b
+不仅	454b
 不使用	457b
+不停	454b
+不凡	454b
+不可思议	454b
+不同	454b
+不如	454b
 不安	413b 413c
+不少	454b
+不已	454b
+不得不	454b
 不思议	394c
+不断	454b
 不是	457b
+不朽	454b
+不止	454b
 不気味	403c
 不洁	425c
+不然	454b
 不用	457b
+不禁	454b
+不管	454b
+不羁	454b
 不要	457b
+不觉	454b
+不论	454b
+不过	454b
 不锈钢	284b
 不错	454b
 丑	425b
@@ -22180,6 +22200,7 @@ zürafa	1566n
 凯尔特人	574o
 凯尔特人足球俱乐部	620o
 出租车	339b
+分别	454b
 切ない	391c
 切尔西	592o
 创意	438b
@@ -22189,8 +22210,11 @@ zürafa	1566n
 利物浦足球俱乐部	593o
 利物浦队	593o
 别	457b
-别墅	1820b
+别人	454b
+别墅	454b
+别处	454b
 别用	457b
+别致	454b
 刺し子	824c
 刺猬	1579b
 前を向いているひよこ	1595c
@@ -22220,6 +22244,7 @@ zürafa	1566n
 北极光	177b
 北欧	353b 353c
 匹兹堡钢人	581o
+区别	454b
 医疗	356b 356c
 医院	356b
 十一月	197b
@@ -22332,6 +22357,7 @@ zürafa	1566n
 向日葵	211b 211c
 君士坦丁堡	768b
 含蓄	421b
+告别	454b
 呐喊	716b
 咆哮的二十年代	695b
 和	354C
@@ -23010,9 +23036,23 @@ zürafa	1566n
 无しで	459c
 无人岛	1808c
 无人荒岛	1808b
+无名	454b
+无垠	454b
 无垢	407c
+无声	454b
+无尽	454b
 无尾熊	1582b
+无忧	454b
+无意	454b
+无数	454b
+无比	454b
+无瑕	454b
+无穷	454b
 无聊	434b
+无论	454b
+无边	454b
+无际	454b
+无限	454b
 日の丸	621o
 日の出	180c
 日中	194c
@@ -24007,6 +24047,7 @@ zürafa	1566n
 禅の庭	350c
 禅修	412b
 禅意	350b
+离别	454b
 秋	197b 197c
 秋の	197c
 秋叶	129b
@@ -24127,6 +24168,7 @@ zürafa	1566n
 红铜	59b
 红鹤	317b
 约旦	769b
+级别	454b
 纯净	407b
 纯洁	407b
 纯真	407b
@@ -24879,9 +24921,11 @@ zürafa	1566n
 靛蓝	23b
 靛青	23b
 非	457b
+非凡	454b
 非凡洋红	691o
 非常	454b
 非洲草原	830b
+非遗	454b
 面包	270b
 面包圈	1716b
 面条	1750b

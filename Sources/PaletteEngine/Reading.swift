@@ -92,7 +92,12 @@ struct Reading {
         (structure, structureWords) = StructureWords.request(in: description)
         let result = Matcher(lexicon: lexicon).read(text)
         language = result.language
-        unknownWords = result.unknown
+        // A word that asked for the structure ("whisper", "sfumature") was read, not lost.
+        let structural = structureWords.map { $0.lowercased() }
+        unknownWords = result.unknown.filter { word in
+            let w = word.lowercased()
+            return !structural.contains { $0.split(separator: " ").contains(Substring(w)) || w.hasPrefix($0) }
+        }
         matched = result
         bind(result, lexicon: lexicon)
         skiesTakeTheirColour()

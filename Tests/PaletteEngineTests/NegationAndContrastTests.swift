@@ -104,6 +104,37 @@ final class NegationAndContrastTests: XCTestCase {
             "\(sunset.palette.colors.map(ColourJudge.describe))")
     }
 
+    /// Chinese words that open with a negating character but negate nothing (无限, infinite;
+    /// 别致, chic; 不同, different): the colour after them stays.
+    func testChineseWordsOpeningWithANegatingCharacterNegateNothing() {
+        let cases: [(String, Set<String>)] = [
+            ("无限的蓝色海洋", ["blue", "teal"]), ("無限的藍色海洋", ["blue", "teal"]), ("别致的红色", ["red"]),
+            ("不少红叶", ["red", "orange"]), ("无数的星星", ["blue", "purple", "neutral", "yellow"]),
+            ("深浅不同的绿色", ["green"]),
+        ]
+        for (text, families) in cases {
+            let g = engine.palette(for: text)
+            let what = "\(text): \(g.palette.colors.map(ColourJudge.describe)) \(g.notes)"
+            XCTAssertFalse(g.notes.contains { if case .negated = $0 { return true } else { return false } }, what)
+            XCTAssertTrue(families.contains(ColourJudge.family(g.palette.primary)), what)
+        }
+        // 深浅 asks for one hue: green roles, the accent at most a neighbour (as "all shades of green").
+        let shades = engine.palette(for: "深浅不同的绿色").palette
+        XCTAssertEqual(shades.colors.prefix(2).map(ColourJudge.family), ["green", "green"])
+        XCTAssertTrue(["green", "teal"].contains(ColourJudge.family(shades.accent)), "\(shades.colors)")
+        // A word that asked for the structure was read: no note calls it unrecognised.
+        for text in ["a whisper of grey fog", "tutte le sfumature di rosso", "nur Grautöne"] {
+            let notes = engine.palette(for: text).notes
+            XCTAssertFalse(
+                notes.contains {
+                    switch $0 {
+                    case .keyWordsNotRead, .partlyUnderstood: return true
+                    default: return false
+                    }
+                }, "\(text): \(notes)")
+        }
+    }
+
     /// The structure the evaluation set measures, on requests that ask for a softer one.
     func testLowContrastAndOneHueRequestsAreReadAndSaid() {
         let soft = engine.palette(for: "a faint whisper of lavender")
