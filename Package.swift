@@ -10,10 +10,18 @@ import PackageDescription
 /// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 ///
 /// Release builds also put every function in a section of its own, so that the linker can lay out
-/// the code start-up runs in one block (`startupOrder` below; docs/modules/build.md).
+/// the code start-up runs in one block (`startupOrder` below; docs/modules/build.md), and reach
+/// the metadata of a concrete generic type (`[Language: String]`, `Set<Key>`) through its
+/// accessor rather than by its mangled name: found by name, the runtime demangled it and
+/// searched every protocol conformance of the binary for each `Hashable` key type, about 1 ms of
+/// the first frame (docs/decisions.md, "The first frame looks no type up by name").
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
+    .unsafeFlags(
+        [
+            "-Xfrontend", "-function-sections",
+            "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+        ], .when(configuration: .release)),
 ]
 
 /// The functions start-up and the first frame run, laid out together at the end of the product's
@@ -237,7 +245,7 @@ let package = Package(
             dependencies: ["PaletteImport", "PaletteExport", "PaletteCore", "TestSupport", "CZlib"],
             swiftSettings: strict),
         .testTarget(
-            name: "PaletteImageTests", dependencies: ["PaletteImage", "PaletteCore", "TestSupport"],
+            name: "PaletteImageTests", dependencies: ["PaletteImage", "PaletteCore", "PaletteText", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteSystemTests",
