@@ -6,15 +6,28 @@ import PackageDescription
 ///
 /// Linux only: the terminal layer uses glibc's `sigaction` layout and `<ncursesw/curses.h>`
 /// (Debian's libncurses-dev), so no other platform is claimed. Tools 6.2 means the Swift 6
-/// language mode for every target; `strict` makes every warning an error in a plain
+/// language mode for every target; `keyPath` and `strict` make every warning an error in a plain
 /// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 ///
 /// Release builds also put every function in a section of its own, so that the linker can lay out
 /// the code start-up runs in one block (`startupOrder` below; docs/modules/build.md).
-let strict: [SwiftSetting] = [
+let keyPath: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
 ]
+
+/// The other modules' release builds also reach the metadata of a concrete generic type
+/// (`[Language: String]`, a specialised `_NativeDictionary`) through an accessor function rather
+/// than by its mangled name: found by name, the runtime demangled it and walked every protocol
+/// conformance record of the binary for each `Hashable` it names, about 1 ms of the first frame.
+/// The modules a keystroke runs (`keyPath`: PaletteCore, ScreenCore, PaletteText, PaletteApp,
+/// TerminalUI) keep the names: an accessor is a function a type, and a key arrives to cold
+/// caches (docs/modules/build.md).
+let strict: [SwiftSetting] =
+    keyPath + [
+        .unsafeFlags(
+            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+    ]
 
 /// The functions start-up and the first frame run, laid out together at the end of the product's
 /// `.text` (gold's `--section-ordering-file`; gold is named because the option is gold's). Start-up
@@ -25,6 +38,7 @@ let strict: [SwiftSetting] = [
 /// optimised in debug builds too; the tests' own code stays unoptimised. See docs/decisions.md,
 /// "The libraries under property tests are optimised in debug builds".
 let optimised: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+let optimisedKeyPath: [SwiftSetting] = keyPath + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let startupOrder: [LinkerSetting] = [
     .unsafeFlags(
@@ -55,7 +69,7 @@ let package = Package(
         // Makefile's linked-in commit object replaces (see BUILD_INFO there).
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
-        .target(name: "PaletteCore", swiftSettings: optimised),
+        .target(name: "PaletteCore", swiftSettings: optimisedKeyPath),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback, and the
         // picture a model is sent (re-encoded as a bare PNG through zlib).
         // FoundationNetworking (for URLRequest) comes with Foundation on Linux: no package to declare.
@@ -100,7 +114,7 @@ let package = Package(
         .target(name: "PaletteHistory", dependencies: ["PaletteCore"], swiftSettings: optimised),
         // The screen's values: a frame as styled cells (Canvas, Cell, Style, ColorMode), a key and
         // an input event, a terminal setup problem. What the app draws and the terminal shows.
-        .target(name: "ScreenCore", dependencies: ["PaletteCore"], swiftSettings: strict),
+        .target(name: "ScreenCore", dependencies: ["PaletteCore"], swiftSettings: keyPath),
         // Every word a user reads, in English and Chinese (Traditional, Simplified): `Localized`
         // and one catalogue per subject. A new UI language is added here.
         .target(
@@ -109,7 +123,7 @@ let package = Package(
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteConfig", "PaletteSystem", "ScreenCore",
                 "PaletteApply", "PaletteImport", "PaletteImage",
             ],
-            swiftSettings: strict),
+            swiftSettings: keyPath),
         // The command line's spec: every command and option, `--help`, the man page's words and
         // the completions' source. The executable parses with it; palette-docs writes from it.
         .target(
@@ -123,9 +137,9 @@ let package = Package(
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteSystem", "PaletteText", "ScreenCore",
                 "PaletteImport", "PaletteImage",
             ],
-            swiftSettings: optimised),
+            swiftSettings: optimisedKeyPath),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "ScreenCore", "PaletteCore"], swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "ScreenCore", "PaletteCore"], swiftSettings: keyPath),
 
         // MARK: Executables
 
@@ -237,7 +251,7 @@ let package = Package(
             dependencies: ["PaletteImport", "PaletteExport", "PaletteCore", "TestSupport", "CZlib"],
             swiftSettings: strict),
         .testTarget(
-            name: "PaletteImageTests", dependencies: ["PaletteImage", "PaletteCore", "TestSupport"],
+            name: "PaletteImageTests", dependencies: ["PaletteImage", "PaletteCore", "PaletteText", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PaletteSystemTests",

@@ -4,7 +4,8 @@
 # and has built the static binary and the generated files).
 #
 # Depends comes from dpkg-shlibdeps on the installed binary: the Debian packages that hold the
-# libraries ldd lists (ncurses, libcurl, zlib, libc...), with the versions their symbols need.
+# libraries ldd lists (ncurses, libcurl, zlib, libc...), with the versions their symbols need,
+# and the picture libraries the binary opens with dlopen.
 # Files are root:root (dpkg-deb --root-owner-group); lintian must report no error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +47,10 @@ EOF
 depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"../root/usr/bin/palette-tui" 2>"../shlibdeps.log" \
     | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { cat "$work/shlibdeps.log" >&2; echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# The picture decoders are opened with dlopen when a picture is read (Sources/PaletteImage/
+# ImageLibraries.swift), not linked, so dpkg-shlibdeps does not see them: their packages
+# (`ImageFormat.libraryPackage`) are added.
+depends="$depends, libspng0, libturbojpeg0, libwebp7"
 
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat >"$root/DEBIAN/control" <<EOF

@@ -30,4 +30,7 @@ public enum ImageProblem: Error, Hashable, Sendable {
     case cmykJPEG
     /// A progressive JPEG whose coefficients alone would pass the memory bound.
     case progressiveTooLarge(width: Int, height: Int)
+    /// The system library that decodes this kind of picture (`ImageFormat.library`) could not be
+    /// loaded: it is opened when the first such picture is read, not when the program starts.
+    case libraryMissing(ImageFormat)
 }

@@ -1,7 +1,7 @@
 import CTurboJPEG
 import PaletteCore
 
-/// JPEG through TurboJPEG, scaled in the DCT (1/8 to 1 in eighths) to the largest size whose
+/// JPEG through TurboJPEG (opened on first use, `ImageLibraries`), scaled in the DCT (1/8 to 1 in eighths) to the largest size whose
 /// longer side is at most `ImageInput.maxSide`: an 8000 × 6000 photo is decoded at 1000 × 750 and
 /// never exists at full size. TurboJPEG returns error codes (its longjmp stays inside the C library).
 enum JPEGDecoder {
@@ -10,43 +10,46 @@ enum JPEGDecoder {
     static let coefficientLimit = 48 << 20
 
     static func decode(_ bytes: [UInt8]) throws(ImageProblem) -> RGBImage {
-        guard let handle = tjInitDecompress() else { throw .damaged(.jpeg) }
-        defer { tjDestroy(handle) }
+        guard let turbo = ImageLibraries.jpeg else { throw .libraryMissing(.jpeg) }
+        guard let handle = turbo.initDecompress() else { throw .damaged(.jpeg) }
+        defer { _ = turbo.destroy(handle) }
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
         var colourspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer {
-            tjDecompressHeader3(
+            turbo.decompressHeader3(
                 handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colourspace)
         }
-        guard header == 0, width > 0, height > 0 else { throw problem(handle, bytes) }
+        guard header == 0, width > 0, height > 0 else { throw problem(turbo, handle, bytes) }
         try ImageDecoder.check(width: Int(width), height: Int(height))
         if colourspace == TJCS_CMYK.rawValue || colourspace == TJCS_YCCK.rawValue { throw .cmykJPEG }
         if let frame = JPEGFrame(bytes), frame.holdsCoefficients, frame.coefficientBytes > coefficientLimit {
             throw .progressiveTooLarge(width: Int(width), height: Int(height))
         }
-        let (w, h) = scaledSize(width: Int(width), height: Int(height))
+        let (w, h) = scaledSize(width: Int(width), height: Int(height), turbo)
         var pixels = [UInt8](repeating: 0, count: w * h * 3)
         // Strict: libjpeg's warnings (corrupt entropy data, a premature end) stop the decoding,
         // so a damaged file is refused rather than read as grey or garbled blocks.
         let flags = Int32(TJFLAG_LIMITSCANS | TJFLAG_STOPONWARNING)
         let result = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { out in
-                tjDecompress2(
+                turbo.decompress2(
                     handle, source.baseAddress, UInt(bytes.count), out.baseAddress, Int32(w), 0, Int32(h),
                     Int32(TJPF_RGB.rawValue), flags)
             }
         }
-        guard result == 0 else { throw problem(handle, bytes) }
+        guard result == 0 else { throw problem(turbo, handle, bytes) }
         return RGBImage(width: w, height: h, pixels: pixels)!
     }
 
     /// The size at the largest DCT scale whose longer side is at most `ImageInput.maxSide` (1/8
-    /// when even that is longer).
-    static func scaledSize(width: Int, height: Int) -> (Int, Int) {
+    /// when even that is longer), from TurboJPEG's scaling factors (`turbo`).
+    static func scaledSize(
+        width: Int, height: Int, _ turbo: TurboJPEGFunctions? = ImageLibraries.jpeg
+    ) -> (Int, Int) {
         var count: Int32 = 0
-        let factors = tjGetScalingFactors(&count)
+        let factors = turbo?.getScalingFactors(&count)
         var best: (Int, Int)?
         var bestLonger = 0
         for i in 0..<Int(count) {
@@ -63,8 +66,8 @@ enum JPEGDecoder {
         return ((width + 7) / 8, (height + 7) / 8)
     }
 
-    static func problem(_ handle: tjhandle, _ bytes: [UInt8]) -> ImageProblem {
-        let message = String(cString: tjGetErrorStr2(handle))
+    static func problem(_ turbo: TurboJPEGFunctions, _ handle: tjhandle, _ bytes: [UInt8]) -> ImageProblem {
+        let message = turbo.getErrorStr2(handle).map { String(cString: $0) } ?? ""
         let ends = bytes.count >= 2 && bytes[bytes.count - 2] == 0xFF && bytes[bytes.count - 1] == 0xD9
         return message.contains("Premature end") || !ends ? .truncated(.jpeg) : .damaged(.jpeg)
     }

@@ -1,7 +1,7 @@
 import CSpng
 import PaletteCore
 
-/// PNG through libspng, row by row: each row (8-bit RGBA whatever the file holds: grey, palette,
+/// PNG through libspng (opened on first use, `ImageLibraries`), row by row: each row (8-bit RGBA whatever the file holds: grey, palette,
 /// 16-bit, transparency) goes into a `BoxDownscaler` and is dropped, so memory is the output's
 /// sums and one row, never the picture.
 enum PNGDecoder {
@@ -20,11 +20,12 @@ enum PNGDecoder {
     }
 
     static func decode<S: ByteSource>(_ source: inout S) throws(ImageProblem) -> RGBImage {
-        guard let ctx = spng_ctx_new(0) else { throw .damaged(.png) }
-        defer { spng_ctx_free(ctx) }
+        guard let spng = ImageLibraries.png else { throw .libraryMissing(.png) }
+        guard let ctx = spng.ctxNew(0) else { throw .damaged(.png) }
+        defer { spng.ctxFree(ctx) }
         let box = SourceBox(source)
         defer { source = box.source as! S }
-        spng_set_chunk_limits(ctx, chunkLimit, cacheLimit)
+        _ = spng.setChunkLimits(ctx, chunkLimit, cacheLimit)
         let read: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int) -> Int32 = {
             _, user, destination, length in
             let box = Unmanaged<SourceBox>.fromOpaque(user!).takeUnretainedValue()
@@ -36,10 +37,10 @@ enum PNGDecoder {
             if let failure = box.source.failure { return failure }
             return code == SPNG_IO_EOF.rawValue ? .truncated(.png) : .damaged(.png)
         }
-        var code = withExtendedLifetime(box) { spng_set_png_stream(ctx, read, user) }
+        var code = withExtendedLifetime(box) { spng.setPNGStream(ctx, read, user) }
         guard code == 0 else { throw failed(code) }
         var header = spng_ihdr()
-        code = spng_get_ihdr(ctx, &header)
+        code = spng.getIHDR(ctx, &header)
         guard code == 0 else { throw failed(code) }
         let width = Int(header.width)
         let height = Int(header.height)
@@ -50,10 +51,10 @@ enum PNGDecoder {
         let alpha =
             header.color_type == UInt8(SPNG_COLOR_TYPE_GRAYSCALE_ALPHA.rawValue)
             || header.color_type == UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue)
-            || spng_get_trns(ctx, &transparency) == 0
+            || spng.getTRNS(ctx, &transparency) == 0
         let format = Int32(alpha ? SPNG_FMT_RGBA8.rawValue : SPNG_FMT_RGB8.rawValue)
         let channels = alpha ? 4 : 3
-        code = spng_decode_image(
+        code = spng.decodeImage(
             ctx, nil, 0, format, Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue))
         guard code == 0 else { throw failed(code) }
         var scaler = BoxDownscaler(width: width, height: height)
@@ -63,9 +64,9 @@ enum PNGDecoder {
             try row.withUnsafeMutableBufferPointer { (row) throws(ImageProblem) in
                 var info = spng_row_info()
                 repeat {
-                    code = spng_get_row_info(ctx, &info)
+                    code = spng.getRowInfo(ctx, &info)
                     guard code == 0 else { break }
-                    code = spng_decode_row(ctx, row.baseAddress, row.count)
+                    code = spng.decodeRow(ctx, row.baseAddress, row.count)
                     guard code == 0 || code == SPNG_EOI.rawValue else { break }
                     let y = Int(info.row_num)
                     guard y < height else { throw ImageProblem.damaged(.png) }

@@ -1,13 +1,14 @@
 import CWebP
 import PaletteCore
 
-/// WebP through libwebp, scaled while decoding (`use_scaling`) to `ImageDecoder.targetSize`,
+/// WebP through libwebp (opened on first use, `ImageLibraries`), scaled while decoding (`use_scaling`) to `ImageDecoder.targetSize`,
 /// transparent pixels composed over white.
 enum WebPDecoder {
     static func decode(_ bytes: [UInt8]) throws(ImageProblem) -> RGBImage {
+        guard let webp = ImageLibraries.webp else { throw .libraryMissing(.webp) }
         var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfig(&config) != 0 else { throw .damaged(.webp) }
-        let features = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, bytes.count, &config.input) }
+        guard webp.initDecoderConfig(&config) != 0 else { throw .damaged(.webp) }
+        let features = bytes.withUnsafeBufferPointer { webp.getFeatures($0.baseAddress, bytes.count, &config.input) }
         guard features == VP8_STATUS_OK else {
             throw features == VP8_STATUS_NOT_ENOUGH_DATA ? .truncated(.webp) : .damaged(.webp)
         }
@@ -21,8 +22,8 @@ enum WebPDecoder {
             config.options.scaled_height = Int32(h)
         }
         config.output.colorspace = MODE_RGBA
-        let status = bytes.withUnsafeBufferPointer { WebPDecode($0.baseAddress, bytes.count, &config) }
-        defer { WebPFreeDecBuffer(&config.output) }
+        let status = bytes.withUnsafeBufferPointer { webp.decode($0.baseAddress, bytes.count, &config) }
+        defer { webp.freeDecBuffer(&config.output) }
         guard status == VP8_STATUS_OK, let rgba = config.output.u.RGBA.rgba else {
             throw status == VP8_STATUS_NOT_ENOUGH_DATA ? .truncated(.webp) : .damaged(.webp)
         }

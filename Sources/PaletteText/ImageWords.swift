@@ -66,6 +66,13 @@ public enum ImageWords {
                     + "save it as a baseline JPEG or smaller",
                 "它是 \(width) × \(height) 像素的漸進式 JPEG，太大而無法在記憶體上限內解碼；請另存為基線 JPEG 或縮小",
                 "它是 \(width) × \(height) 像素的渐进式 JPEG，太大而无法在内存上限内解码；请另存为基线 JPEG 或缩小")
+        case .libraryMissing(let format):
+            let (kind, library, package) = (format.rawValue, format.library, format.libraryPackage)
+            return Localized(
+                "\(kind) pictures are read with the system library \(library), which could not be loaded; "
+                    + "install it (Debian: \(package))",
+                "\(kind) 圖片要用系統程式庫 \(library) 讀取，但無法載入它；請安裝（Debian：\(package)）",
+                "\(kind) 图片要用系统库 \(library) 读取，但无法加载它；请安装（Debian：\(package)）")
         }
     }
 }

@@ -1,0 +1,192 @@
+import CSpng
+import CTurboJPEG
+import CWebP
+import Foundation
+
+/// The picture libraries, opened with dlopen(3) the first time a picture of their kind is
+/// decoded rather than linked: loading and relocating libspng, TurboJPEG and libwebp at every
+/// start cost the interactive app's first frame about 0.6 ms, and most runs read no picture.
+/// Each is opened once (`RTLD_NOW | RTLD_LOCAL`) and stays open. One that cannot be opened, or
+/// lacks a function, is `ImageProblem.libraryMissing`, said in one sentence; nothing crashes.
+enum ImageLibraries {
+    /// libspng's functions, or nil when `ImageFormat.png.library` cannot be loaded.
+    static let png = SpngFunctions(ImageLibrary(ImageFormat.png.library))
+    /// TurboJPEG's functions, or nil when `ImageFormat.jpeg.library` cannot be loaded.
+    static let jpeg = TurboJPEGFunctions(ImageLibrary(ImageFormat.jpeg.library))
+    /// libwebp's functions, or nil when `ImageFormat.webp.library` cannot be loaded.
+    static let webp = WebPFunctions(ImageLibrary(ImageFormat.webp.library))
+}
+
+extension ImageFormat {
+    /// The shared library (its soname) that decodes this kind of picture.
+    public var library: String {
+        switch self {
+        case .png: "libspng.so.0"
+        case .jpeg: "libturbojpeg.so.0"
+        case .webp: "libwebp.so.7"
+        }
+    }
+
+    /// The Debian package that installs `library`.
+    public var libraryPackage: String {
+        switch self {
+        case .png: "libspng0"
+        case .jpeg: "libturbojpeg0"
+        case .webp: "libwebp7"
+        }
+    }
+}
+
+/// One opened shared library, whose functions are looked up by name.
+struct ImageLibrary {
+    let handle: UnsafeMutableRawPointer
+
+    /// dlopen of `name`; nil when it cannot be loaded.
+    init?(_ name: String) {
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { return nil }
+        self.handle = handle
+    }
+
+    /// The function `name` as a value of `type` (a `@convention(c)` function type whose
+    /// parameters and result are the C declaration's); nil when the library has no such symbol.
+    func function<T>(_ name: String, as type: T.Type) -> T? {
+        guard let address = dlsym(handle, name) else { return nil }
+        return unsafeBitCast(address, to: type)
+    }
+}
+
+/// The libspng functions PNGDecoder calls, with spng.h's signatures.
+struct SpngFunctions: @unchecked Sendable {
+    typealias CtxNew = @convention(c) (Int32) -> OpaquePointer?
+    typealias CtxFree = @convention(c) (OpaquePointer?) -> Void
+    typealias SetPNGStream =
+        @convention(c) (
+            OpaquePointer?,
+            (@convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int) -> Int32)?,
+            UnsafeMutableRawPointer?
+        ) -> Int32
+    typealias SetChunkLimits = @convention(c) (OpaquePointer?, Int, Int) -> Int32
+    typealias GetIHDR = @convention(c) (OpaquePointer?, UnsafeMutablePointer<spng_ihdr>?) -> Int32
+    typealias GetTRNS = @convention(c) (OpaquePointer?, UnsafeMutablePointer<spng_trns>?) -> Int32
+    typealias DecodeImage = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int, Int32, Int32) -> Int32
+    typealias DecodeRow = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int) -> Int32
+    typealias GetRowInfo = @convention(c) (OpaquePointer?, UnsafeMutablePointer<spng_row_info>?) -> Int32
+
+    let ctxNew: CtxNew
+    let ctxFree: CtxFree
+    let setPNGStream: SetPNGStream
+    let setChunkLimits: SetChunkLimits
+    let getIHDR: GetIHDR
+    let getTRNS: GetTRNS
+    let decodeImage: DecodeImage
+    let decodeRow: DecodeRow
+    let getRowInfo: GetRowInfo
+
+    init?(_ library: ImageLibrary?) {
+        guard let library,
+            let ctxNew = library.function("spng_ctx_new", as: CtxNew.self),
+            let ctxFree = library.function("spng_ctx_free", as: CtxFree.self),
+            let setPNGStream = library.function("spng_set_png_stream", as: SetPNGStream.self),
+            let setChunkLimits = library.function("spng_set_chunk_limits", as: SetChunkLimits.self),
+            let getIHDR = library.function("spng_get_ihdr", as: GetIHDR.self),
+            let getTRNS = library.function("spng_get_trns", as: GetTRNS.self),
+            let decodeImage = library.function("spng_decode_image", as: DecodeImage.self),
+            let decodeRow = library.function("spng_decode_row", as: DecodeRow.self),
+            let getRowInfo = library.function("spng_get_row_info", as: GetRowInfo.self)
+        else { return nil }
+        self.ctxNew = ctxNew
+        self.ctxFree = ctxFree
+        self.setPNGStream = setPNGStream
+        self.setChunkLimits = setChunkLimits
+        self.getIHDR = getIHDR
+        self.getTRNS = getTRNS
+        self.decodeImage = decodeImage
+        self.decodeRow = decodeRow
+        self.getRowInfo = getRowInfo
+    }
+}
+
+/// The TurboJPEG functions JPEGDecoder calls, with turbojpeg.h's signatures.
+struct TurboJPEGFunctions: @unchecked Sendable {
+    typealias InitDecompress = @convention(c) () -> tjhandle?
+    typealias Destroy = @convention(c) (tjhandle?) -> Int32
+    typealias DecompressHeader3 =
+        @convention(c) (
+            tjhandle?, UnsafePointer<UInt8>?, UInt, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+        ) -> Int32
+    typealias Decompress2 =
+        @convention(c) (
+            tjhandle?, UnsafePointer<UInt8>?, UInt, UnsafeMutablePointer<UInt8>?, Int32, Int32, Int32, Int32, Int32
+        ) -> Int32
+    typealias GetScalingFactors =
+        @convention(c) (UnsafeMutablePointer<Int32>?) -> UnsafeMutablePointer<tjscalingfactor>?
+    typealias GetErrorStr2 = @convention(c) (tjhandle?) -> UnsafeMutablePointer<CChar>?
+
+    let initDecompress: InitDecompress
+    let destroy: Destroy
+    let decompressHeader3: DecompressHeader3
+    let decompress2: Decompress2
+    let getScalingFactors: GetScalingFactors
+    let getErrorStr2: GetErrorStr2
+
+    init?(_ library: ImageLibrary?) {
+        guard let library,
+            let initDecompress = library.function("tjInitDecompress", as: InitDecompress.self),
+            let destroy = library.function("tjDestroy", as: Destroy.self),
+            let decompressHeader3 = library.function("tjDecompressHeader3", as: DecompressHeader3.self),
+            let decompress2 = library.function("tjDecompress2", as: Decompress2.self),
+            let getScalingFactors = library.function("tjGetScalingFactors", as: GetScalingFactors.self),
+            let getErrorStr2 = library.function("tjGetErrorStr2", as: GetErrorStr2.self)
+        else { return nil }
+        self.initDecompress = initDecompress
+        self.destroy = destroy
+        self.decompressHeader3 = decompressHeader3
+        self.decompress2 = decompress2
+        self.getScalingFactors = getScalingFactors
+        self.getErrorStr2 = getErrorStr2
+    }
+}
+
+/// The libwebp functions WebPDecoder calls, with decode.h's signatures (`WebPInitDecoderConfig`
+/// and `WebPGetFeatures` are inline functions of the header that call the `Internal` ones with
+/// `WEBP_DECODER_ABI_VERSION`).
+struct WebPFunctions: @unchecked Sendable {
+    typealias InitDecoderConfigInternal = @convention(c) (UnsafeMutablePointer<WebPDecoderConfig>?, Int32) -> Int32
+    typealias GetFeaturesInternal =
+        @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<WebPBitstreamFeatures>?, Int32) ->
+        VP8StatusCode
+    typealias Decode =
+        @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<WebPDecoderConfig>?) -> VP8StatusCode
+    typealias FreeDecBuffer = @convention(c) (UnsafeMutablePointer<WebPDecBuffer>?) -> Void
+
+    let initDecoderConfigInternal: InitDecoderConfigInternal
+    let getFeaturesInternal: GetFeaturesInternal
+    let decode: Decode
+    let freeDecBuffer: FreeDecBuffer
+
+    init?(_ library: ImageLibrary?) {
+        guard let library,
+            let initDecoderConfigInternal = library.function(
+                "WebPInitDecoderConfigInternal", as: InitDecoderConfigInternal.self),
+            let getFeaturesInternal = library.function(
+                "WebPGetFeaturesInternal", as: GetFeaturesInternal.self),
+            let decode = library.function("WebPDecode", as: Decode.self),
+            let freeDecBuffer = library.function("WebPFreeDecBuffer", as: FreeDecBuffer.self)
+        else { return nil }
+        self.initDecoderConfigInternal = initDecoderConfigInternal
+        self.getFeaturesInternal = getFeaturesInternal
+        self.decode = decode
+        self.freeDecBuffer = freeDecBuffer
+    }
+
+    func initDecoderConfig(_ config: UnsafeMutablePointer<WebPDecoderConfig>) -> Int32 {
+        initDecoderConfigInternal(config, WEBP_DECODER_ABI_VERSION)
+    }
+
+    func getFeatures(
+        _ data: UnsafePointer<UInt8>?, _ size: Int, _ features: UnsafeMutablePointer<WebPBitstreamFeatures>
+    ) -> VP8StatusCode {
+        getFeaturesInternal(data, size, features, WEBP_DECODER_ABI_VERSION)
+    }
+}
