@@ -50,27 +50,40 @@ public struct LinearRGB: Hashable, Sendable {
 
     /// One channel to 8 bits: `(fromLinear(v) * 255).rounded()`, clamped.
     ///
-    /// Found among the linear values where the rounding changes (`roundingEdges`) by halving,
-    /// without a `pow`; a value within 1e-12 of an edge is encoded the long way, so the result
-    /// is always the formula's.
+    /// Counts the linear values where the rounding changes (`roundingEdges`) at or below the
+    /// value, without a `pow`: `sliceStart` gives the count at the start of the value's 1/4096
+    /// slice (no slice holds more than one edge) and a short scan finishes it. A value within
+    /// 1e-12 of an edge is encoded the long way, so the result is always the formula's.
     static func encode(_ v: Double) -> UInt8 {
         let x = v < 0 ? 0 : v > 1 ? 1 : v
         return roundingEdges.withUnsafeBufferPointer { edges in
-            var lo = 0
-            var hi = 255  // the answer n is the number of edges at or below x
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if edges[mid] <= x { lo = mid + 1 } else { hi = mid }
-            }
-            if (lo < 255 && (edges[lo] - x).magnitude < 1e-12) || (lo > 0 && (edges[lo - 1] - x).magnitude < 1e-12) {
+            // x * 4096 is exact (a power of two), so x >= k / 4096 and the count starts low.
+            var n = Int(sliceStart[Int(x * Double(Self.slices))])
+            while n < 255 && edges[n] <= x { n += 1 }
+            if (n < 255 && (edges[n] - x).magnitude < 1e-12) || (n > 0 && (edges[n - 1] - x).magnitude < 1e-12) {
                 return UInt8((SRGB.fromLinear(x) * 255).rounded())
             }
-            return UInt8(lo)
+            return UInt8(n)
         }
     }
 
     /// `roundingEdges[n]`: the linear value from which a channel encodes to n + 1 instead of n.
     static let roundingEdges: [Double] = (0..<255).map { SRGB.toLinear((Double($0) + 0.5) / 255) }
+
+    static let slices = 4096
+
+    /// `sliceStart[k]`: how many rounding edges lie at or below k / 4096 (k in 0...4096).
+    static let sliceStart: [UInt8] = {
+        var out: [UInt8] = []
+        out.reserveCapacity(slices + 1)
+        var n = 0
+        for k in 0...slices {
+            let x = Double(k) / Double(slices)
+            while n < 255 && roundingEdges[n] <= x { n += 1 }
+            out.append(UInt8(n))
+        }
+        return out
+    }()
 }
 
 // MARK: - OKLab / OKLCH

@@ -91,6 +91,34 @@ final class ColorScienceTests: XCTestCase {
         }
     }
 
+    /// `LinearRGB.encode` finds the 8-bit value without a `pow`; it must give the sRGB formula's
+    /// answer everywhere: on a sweep past both ends of 0...1, and a few ulps either side of every
+    /// linear value where the rounding changes.
+    func testEncodingWithoutPowGivesTheFormulasAnswer() {
+        func formula(_ v: Double) -> UInt8 {
+            let x = min(max(v, 0), 1)
+            let e = x <= 0.0031308 ? x * 12.92 : 1.055 * pow(x, 1.0 / 2.4) - 0.055
+            return UInt8((e * 255).rounded())
+        }
+        var values: [Double] = stride(from: -0.05, through: 1.05, by: 1.0 / 300_007).map { $0 }
+        for n in 0..<255 {
+            var edge = SRGB.toLinear((Double(n) + 0.5) / 255)
+            for _ in 0..<4 { edge = edge.nextDown }
+            for _ in 0..<9 {
+                values.append(edge)
+                edge = edge.nextUp
+            }
+        }
+        values += [0, 1, -0, .leastNonzeroMagnitude, 1.0.nextDown, 1.0.nextUp]
+        var wrong = 0
+        for v in values where LinearRGB.encode(v) != formula(v) {
+            wrong += 1
+            if wrong <= 5 { XCTFail("encode(\(v)) = \(LinearRGB.encode(v)), the formula gives \(formula(v))") }
+        }
+        XCTAssertEqual(wrong, 0)
+        XCTAssertEqual(LinearRGB(r: -0.2, g: 0.5, b: 1.7).clampedRGB, RGB(r: 0, g: 188, b: 255))
+    }
+
     func testGamutMappingKeepsLightnessAndHue() {
         let vivid = OKLCH(l: 0.7, c: 0.4, h: 150)
         let mapped = vivid.gamutMapped()
