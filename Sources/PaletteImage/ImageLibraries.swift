@@ -47,12 +47,15 @@ struct ImageLibrary {
         self.handle = handle
     }
 
-    /// The function `name` as a value of `type` (a `@convention(c)` function type whose
-    /// parameters and result are the C declaration's); nil when the library has no such symbol.
-    func function<T>(_ name: String, as type: T.Type) -> T? {
-        guard let address = dlsym(handle, name) else { return nil }
-        return unsafeBitCast(address, to: type)
+    /// The function `name` as a value of `T`, the `@convention(c)` function type of the
+    /// property it is assigned to (parameters and result as the C declaration's).
+    func function<T>(_ name: String) throws(MissingSymbol) -> T {
+        guard let address = dlsym(handle, name) else { throw MissingSymbol() }
+        return unsafeBitCast(address, to: T.self)
     }
+
+    /// The library lacks a function the decoder calls: it is treated as not loaded.
+    struct MissingSymbol: Error {}
 }
 
 /// The libspng functions PNGDecoder calls, with spng.h's signatures.
@@ -83,26 +86,18 @@ struct SpngFunctions: @unchecked Sendable {
     let getRowInfo: GetRowInfo
 
     init?(_ library: ImageLibrary?) {
-        guard let library,
-            let ctxNew = library.function("spng_ctx_new", as: CtxNew.self),
-            let ctxFree = library.function("spng_ctx_free", as: CtxFree.self),
-            let setPNGStream = library.function("spng_set_png_stream", as: SetPNGStream.self),
-            let setChunkLimits = library.function("spng_set_chunk_limits", as: SetChunkLimits.self),
-            let getIHDR = library.function("spng_get_ihdr", as: GetIHDR.self),
-            let getTRNS = library.function("spng_get_trns", as: GetTRNS.self),
-            let decodeImage = library.function("spng_decode_image", as: DecodeImage.self),
-            let decodeRow = library.function("spng_decode_row", as: DecodeRow.self),
-            let getRowInfo = library.function("spng_get_row_info", as: GetRowInfo.self)
-        else { return nil }
-        self.ctxNew = ctxNew
-        self.ctxFree = ctxFree
-        self.setPNGStream = setPNGStream
-        self.setChunkLimits = setChunkLimits
-        self.getIHDR = getIHDR
-        self.getTRNS = getTRNS
-        self.decodeImage = decodeImage
-        self.decodeRow = decodeRow
-        self.getRowInfo = getRowInfo
+        guard let library else { return nil }
+        do {
+            ctxNew = try library.function("spng_ctx_new")
+            ctxFree = try library.function("spng_ctx_free")
+            setPNGStream = try library.function("spng_set_png_stream")
+            setChunkLimits = try library.function("spng_set_chunk_limits")
+            getIHDR = try library.function("spng_get_ihdr")
+            getTRNS = try library.function("spng_get_trns")
+            decodeImage = try library.function("spng_decode_image")
+            decodeRow = try library.function("spng_decode_row")
+            getRowInfo = try library.function("spng_get_row_info")
+        } catch { return nil }
     }
 }
 
@@ -131,20 +126,15 @@ struct TurboJPEGFunctions: @unchecked Sendable {
     let getErrorStr2: GetErrorStr2
 
     init?(_ library: ImageLibrary?) {
-        guard let library,
-            let initDecompress = library.function("tjInitDecompress", as: InitDecompress.self),
-            let destroy = library.function("tjDestroy", as: Destroy.self),
-            let decompressHeader3 = library.function("tjDecompressHeader3", as: DecompressHeader3.self),
-            let decompress2 = library.function("tjDecompress2", as: Decompress2.self),
-            let getScalingFactors = library.function("tjGetScalingFactors", as: GetScalingFactors.self),
-            let getErrorStr2 = library.function("tjGetErrorStr2", as: GetErrorStr2.self)
-        else { return nil }
-        self.initDecompress = initDecompress
-        self.destroy = destroy
-        self.decompressHeader3 = decompressHeader3
-        self.decompress2 = decompress2
-        self.getScalingFactors = getScalingFactors
-        self.getErrorStr2 = getErrorStr2
+        guard let library else { return nil }
+        do {
+            initDecompress = try library.function("tjInitDecompress")
+            destroy = try library.function("tjDestroy")
+            decompressHeader3 = try library.function("tjDecompressHeader3")
+            decompress2 = try library.function("tjDecompress2")
+            getScalingFactors = try library.function("tjGetScalingFactors")
+            getErrorStr2 = try library.function("tjGetErrorStr2")
+        } catch { return nil }
     }
 }
 
@@ -166,18 +156,13 @@ struct WebPFunctions: @unchecked Sendable {
     let freeDecBuffer: FreeDecBuffer
 
     init?(_ library: ImageLibrary?) {
-        guard let library,
-            let initDecoderConfigInternal = library.function(
-                "WebPInitDecoderConfigInternal", as: InitDecoderConfigInternal.self),
-            let getFeaturesInternal = library.function(
-                "WebPGetFeaturesInternal", as: GetFeaturesInternal.self),
-            let decode = library.function("WebPDecode", as: Decode.self),
-            let freeDecBuffer = library.function("WebPFreeDecBuffer", as: FreeDecBuffer.self)
-        else { return nil }
-        self.initDecoderConfigInternal = initDecoderConfigInternal
-        self.getFeaturesInternal = getFeaturesInternal
-        self.decode = decode
-        self.freeDecBuffer = freeDecBuffer
+        guard let library else { return nil }
+        do {
+            initDecoderConfigInternal = try library.function("WebPInitDecoderConfigInternal")
+            getFeaturesInternal = try library.function("WebPGetFeaturesInternal")
+            decode = try library.function("WebPDecode")
+            freeDecBuffer = try library.function("WebPFreeDecBuffer")
+        } catch { return nil }
     }
 
     func initDecoderConfig(_ config: UnsafeMutablePointer<WebPDecoderConfig>) -> Int32 {
