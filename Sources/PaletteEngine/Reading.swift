@@ -460,10 +460,15 @@ enum HueFamily: String, Sendable, CaseIterable {
 
     /// Whether `c` reads as one of `families`, with a margin of 10° of hue on each side so
     /// that "no red" does not allow a red that is 1° short of orange.
+    ///
+    /// "No pink" also rules out the deep pinks of the bluish reds (hue 335° to 15°, lightness
+    /// from 0.62): deep pink #FF1493 and pale violet red #DB7093 sit below the red/pink line of
+    /// `of` at 0.70, but a designer, and the colour names a user reads beside them, call them pink.
     static func excludes(_ families: [HueFamily], _ c: OKLCH) -> Bool {
         guard !families.isEmpty else { return false }
         if families.contains(of(c)) { return true }
         guard c.c >= 0.035 else { return false }
+        if families.contains(.pink), c.l >= 0.62, c.h >= 335 || c.h < 15 { return true }
         for dh in [-10.0, 10.0] {
             let h = (c.h + dh + 360).truncatingRemainder(dividingBy: 360)
             if families.contains(chromatic(hue: h, c: c.c, l: c.l)) { return true }

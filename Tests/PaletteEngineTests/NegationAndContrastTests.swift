@@ -62,6 +62,47 @@ final class NegationAndContrastTests: XCTestCase {
         }
     }
 
+    /// "No pink" rules out the deep pinks too: flowers are pink first, and a hot pink of
+    /// lightness 0.69 (#E56B9F, "medium pink") was let through as red. No colour of a bluish-red
+    /// hue (335° to 15°) at lightness 0.62 or more, and none a designer calls pink.
+    func testNoPinkLeavesTheDeepPinksOutToo() {
+        let flowersNotPink: [(String, String)] = [
+            ("en", "a flower market but no pink"),
+            ("zh-Hant", "花市，但不要粉紅色"),
+            ("zh-Hans", "花市，但不要粉红色"),
+            ("ja", "花市場、でもピンクじゃない"),
+            ("ko", "꽃시장, 분홍색 없이"),
+            ("fr", "un marché aux fleurs, mais pas de rose"),
+            ("es", "un mercado de flores, pero sin rosa"),
+            ("pt", "um mercado de flores, mas sem rosa"),
+            ("de", "ein Blumenmarkt, aber nicht rosa"),
+            ("it", "un mercato dei fiori, ma non rosa"),
+            ("ru", "цветочный рынок, но не розовый"),
+            ("ar", "سوق زهور لكن بدون وردي"),
+            ("hi", "फूलों का बाज़ार, पर गुलाबी नहीं"),
+            ("vi", "chợ hoa nhưng không màu hồng"),
+            ("tr", "çiçek pazarı ama pembesiz"),
+        ]
+        for (language, text) in flowersNotPink {
+            let g = engine.palette(for: text)
+            for c in g.palette.colors {
+                let lch = OKLCH(c)
+                XCTAssertNotEqual(ColourJudge.family(c), "pink", "[\(language)] \(text): \(c.hex)")
+                XCTAssertFalse(
+                    lch.c >= 0.035 && lch.l >= 0.62 && (lch.h >= 335 || lch.h < 15),
+                    "[\(language)] \(text): \(c.hex) is a deep pink (L \(lch.l), h \(lch.h))")
+            }
+            XCTAssertTrue(
+                g.notes.contains { if case .negated = $0 { return true } else { return false } },
+                "[\(language)] \(text): the note says what was left out")
+        }
+        // The other way is unchanged: "no red" keeps a hot pink (#FF69B4 is pink, lightness 0.73).
+        XCTAssertFalse(HueFamily.excludes([.red], OKLCH(RGB(r: 0xFF, g: 0x69, b: 0xB4))))
+        XCTAssertTrue(HueFamily.excludes([.pink], OKLCH(RGB(r: 0xFF, g: 0x14, b: 0x93))))
+        XCTAssertTrue(HueFamily.excludes([.pink], OKLCH(RGB(r: 0xE5, g: 0x6B, b: 0x9F))))
+        XCTAssertFalse(HueFamily.excludes([.pink], OKLCH(RGB(r: 0xC8, g: 0x1D, b: 0x4E))))
+    }
+
     func testAComposedSceneSetsItsPartsAgainstEachOtherInEveryLanguage() {
         XCTAssertEqual(Self.bonfireOnAFrozenBeach.count, 15)
         for (language, text) in Self.bonfireOnAFrozenBeach {
