@@ -59,7 +59,7 @@ STYLE_KEYS = {"act", "wt", "heat", "lt", "ls", "cm", "ct", "cs", "cmin", "cmax",
               "scope", "id", "strong", "neg", "own", "sky"}
 # Rules a language file may set (`@rule<TAB>values`); see tools/lexicon/lang/README.md.
 RULES = {"name", "function", "letters", "elision", "suffix", "prefix", "final", "minstem", "passes",
-         "compound", "joint", "negative", "locative", "between", "of", "after", "with", "at", "linker", "genitive", "derive", "inside"}
+         "compound", "joint", "negative", "locative", "between", "of", "after", "with", "at", "linker", "genitive", "derive", "inside", "and"}
 DEFAULT_WEIGHTS = [1.0, 0.65, 0.45, 0.35, 0.3]
 
 # Words that occur in colour names without saying anything about colour.

@@ -319,6 +319,9 @@ struct LanguageRules: Sendable, Equatable {
     var linkers: Set<String> = []
     /// Genitive words after the possessor (Hindi का, की, के): "X का Y" is "the Y of X".
     var genitive: Set<String> = []
+    /// Words that join two colours into one list ("or", "and", "nor", 或, や): a negation of
+    /// the list reaches each colour in it ("no orange or black", "ピンクや紫は使わない").
+    var coordinators: Set<String> = []
     /// Derivational endings left on a stem that is no term (Russian гранатов·ый, "of
     /// pomegranate", лимон·н·ый): the stem without them is looked up, after every other form.
     var derivations: [SuffixRule] = []
@@ -956,6 +959,7 @@ struct Lexicon: Sendable {
                 r.with.formUnion(values)
             case "linker": r.linkers.formUnion(values)
             case "genitive": r.genitive.formUnion(values)
+            case "and": r.coordinators.formUnion(values)
             case "derive": r.derivations += values.map(rule)
             default: break
             }

@@ -69,6 +69,9 @@ struct Match {
     var ofLinked = false
     /// The language of the sense read (`any` for names, hex codes and compound parts).
     var language: LanguageCode = .any
+    /// Joined to the match two ordinals before by a coordinator alone ("orange *or* black",
+    /// 粉红色*或*紫色): the two are one list, and a negation of one reaches the other.
+    var coordinated = false
 }
 
 /// What the matcher read.
@@ -216,7 +219,20 @@ struct Matcher {
         }
         flushWords(&words, text, &state, &result)
         markHeadFinal(&result, clause: state.clause)
+        markCoordinated(&result, coordinators: state.coordinators)
         return result
+    }
+
+    /// A match with a coordinator alone between it and the match before, in one clause.
+    private func markCoordinated(_ result: inout MatchResult, coordinators: Set<Int>) {
+        guard !coordinators.isEmpty else { return }
+        for j in result.matches.indices.dropFirst() {
+            let m = result.matches[j]
+            let before = result.matches[j - 1]
+            if coordinators.contains(m.ordinal - 1), before.ordinal == m.ordinal - 2, before.clause == m.clause {
+                result.matches[j].coordinated = true
+            }
+        }
     }
 
     /// Languages whose noun phrases end in their head and mark the rest with particles or
@@ -246,6 +262,8 @@ struct Matcher {
         var ofPending = false
         /// An "of" word was just read after a match.
         var ofLink = false
+        /// The ordinals of the coordinators read ("or", 或, や).
+        var coordinators: Set<Int> = []
     }
 
     // MARK: Language
@@ -363,6 +381,7 @@ struct Matcher {
                 continue
             }
             let w = words[i]
+            if isCoordinator(w.folded, language) { state.coordinators.insert(state.ordinal) }
             if isAfterWord(w.folded, language), let last = result.matches.indices.last,
                 result.matches[last].isWord, result.matches[last].ordinal == state.ordinal - 1
             {
@@ -438,6 +457,12 @@ struct Matcher {
         if lexicon.rules[.en]?.rules.with.contains(w) ?? false { return true }
         guard let language else { return false }
         return lexicon.rules[language]?.rules.with.contains(w) ?? false
+    }
+
+    private func isCoordinator(_ w: String, _ language: LanguageCode?) -> Bool {
+        if lexicon.rules[.en]?.rules.coordinators.contains(w) ?? false { return true }
+        guard let language else { return false }
+        return lexicon.rules[language]?.rules.coordinators.contains(w) ?? false
     }
 
     private func isInsideWord(_ w: String, _ language: LanguageCode?) -> Bool {
@@ -937,6 +962,7 @@ struct Matcher {
                 }
                 // 的, の link a modifier to its head: 海邊的日出 is a sunrise.
                 state.ofPending = linkers.contains(k)
+                if isCoordinator(k, language) { state.coordinators.insert(state.ordinal) }
                 if relationWords.contains(k) {
                     result.relationClauses.insert(state.clause)
                     if lexicon.grammar.insideRunWords.contains(k) {

@@ -11,6 +11,8 @@ struct Cue {
     var modifiers: [ColourModifier]
     /// Whether this cue already absorbed a neighbour ("grey blue"); compounds do not chain.
     var isCompound = false
+    /// Its word follows a coordinator after another word ("pink *or* purple"): `Match.coordinated`.
+    var coordinated = false
     var isWord = false
     var isHead = false
     /// 0...1: how far a strong visual noun (neon, fire, snow, gold) resists the setting.
@@ -153,11 +155,23 @@ struct Reading {
     private mutating func bind(_ result: MatchResult, lexicon: Lexicon) {
         var pendingModifiers: [Pending] = []
         var negation: (ordinal: Int, clause: Int)?
+        // The colour a negation before it just ruled out: a colour joined to it by a
+        // coordinator is ruled out too ("no orange or black", "不要粉红色或紫色").
+        var negatedColourAt: Int?
 
         func negates(_ m: Match) -> Bool {
+            if m.coordinated, negatedColourAt == m.ordinal - 2, namesAColour(m) {
+                negatedColourAt = m.ordinal
+                return true
+            }
             guard let n = negation, n.clause == m.clause, m.ordinal - n.ordinal <= Reading.reach else { return false }
             negation = nil
+            if namesAColour(m) { negatedColourAt = m.ordinal }
             return true
+        }
+
+        func namesAColour(_ m: Match) -> Bool {
+            m.hexColour != nil || (m.entry >= 0 && lexicon.entries[Int(m.entry)].kind.excludesHue)
         }
 
         for (index, m) in result.matches.enumerated() {
@@ -168,11 +182,11 @@ struct Reading {
                 }
                 let colour = LexiconColour(lch: OKLCH(rgb), weight: 1, isAccent: false)
                 usedWords.append(m.surface)
-                appendCue(
-                    Cue(
-                        kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
-                        modifiers: []),
-                    pending: &pendingModifiers)
+                var cue = Cue(
+                    kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
+                    modifiers: [])
+                cue.coordinated = m.coordinated
+                appendCue(cue, pending: &pendingModifiers)
                 continue
             }
             let entry = lexicon.entries[Int(m.entry)]
@@ -246,6 +260,7 @@ struct Reading {
                     kind: entry.kind, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                     clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
                 cue.ofLinked = m.ofLinked
+                cue.coordinated = m.coordinated
                 cue.sky = entry.sky
                 cue.strength = entry.strength
                 cue.inRelation = result.relationClauses.contains(m.clause)
@@ -326,10 +341,20 @@ struct Reading {
         guard let i = cues.indices.last, cues[i].clause == m.clause, m.ordinal - cues[i].lastOrdinal <= reach else {
             return false
         }
-        let cue = cues.remove(at: i)
-        let word = cue.words.last ?? ""
+        var cue = cues.remove(at: i)
         usedWords.removeAll { cue.words.contains($0) }
-        negate(word, colour: cue.kind.excludesHue ? cue.modifiedColours.first?.lch : nil)
+        negate(cue.words.last ?? "", colour: cue.kind.excludesHue ? cue.modifiedColours.first?.lch : nil)
+        // "pembe ve mor olmadan", "ピンクや紫は使わない": the colours listed before it go too,
+        // named in the note in the user's order.
+        let first = negatedWords.count - 1
+        while cue.coordinated, cue.kind.excludesHue, !cue.isCompound, let j = cues.indices.last,
+            cues[j].clause == cue.clause, cues[j].kind.excludesHue, cues[j].lastOrdinal == cue.lastOrdinal - 2
+        {
+            cue = cues.remove(at: j)
+            usedWords.removeAll { cue.words.contains($0) }
+            negate(cue.words.last ?? "", colour: cue.modifiedColours.first?.lch)
+            if first >= 0, negatedWords.count - 1 > first { negatedWords.insert(negatedWords.removeLast(), at: first) }
+        }
         return true
     }
 

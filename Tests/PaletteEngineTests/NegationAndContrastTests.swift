@@ -103,6 +103,45 @@ final class NegationAndContrastTests: XCTestCase {
         XCTAssertFalse(HueFamily.excludes([.pink], OKLCH(RGB(r: 0xC8, g: 0x1D, b: 0x4E))))
     }
 
+    /// A negation reaches every colour of a list joined by "or" / "and" ("no pink or purple"),
+    /// before the list or after it (ピンクや紫は使わない, pembe ve mor olmadan): the second colour
+    /// was kept as the primary in eleven of the fifteen languages.
+    func testANegatedListOfColoursLeavesEveryColourInIt() {
+        let nightclubs: [(String, String, [String])] = [
+            ("en", "a nightclub, no pink or purple", ["pink", "purple"]),
+            ("en", "a nightclub, neither pink nor purple", ["pink", "purple"]),
+            ("zh-Hant", "夜店，不要粉紅色或紫色", ["粉紅色", "紫色"]),
+            ("zh-Hans", "夜店，不要粉红色和紫色", ["粉红色", "紫色"]),
+            ("ja", "ナイトクラブ、ピンクや紫は使わない", ["ピンク", "紫"]),
+            ("ko", "나이트클럽, 분홍색 또는 보라색 없이", ["분홍색", "보라색"]),
+            ("fr", "une boîte de nuit, sans rose ou violet", ["rose", "violet"]),
+            ("es", "una discoteca, sin rosa o morado", ["rosa", "morado"]),
+            ("pt", "uma boate, sem rosa ou roxo", ["rosa", "roxo"]),
+            ("de", "ein Nachtclub, kein Rosa oder Lila", ["Rosa", "Lila"]),
+            ("it", "una discoteca, niente rosa o viola", ["rosa", "viola"]),
+            ("ru", "ночной клуб, без розового и фиолетового", ["розового", "фиолетового"]),
+            ("ar", "ملهى ليلي، بدون وردي أو بنفسجي", ["وردي", "بنفسجي"]),
+            ("hi", "नाइटक्लब, गुलाबी या बैंगनी के बिना", ["गुलाबी", "बैंगनी"]),
+            ("vi", "hộp đêm, không hồng hay tím", ["hồng", "tím"]),
+            ("tr", "gece kulübü, pembe ve mor olmadan", ["pembe", "mor"]),
+        ]
+        for (language, text, words) in nightclubs {
+            let g = engine.palette(for: text)
+            let families = g.palette.colors.map(ColourJudge.family)
+            XCTAssertFalse(
+                families.contains("pink") || families.contains("purple"),
+                "[\(language)] \(text): \(g.palette.colors.map(\.hex)) \(families)")
+            let negated = g.notes.compactMap { if case .negated(let w) = $0 { return w } else { return nil } }
+            XCTAssertEqual(negated, [words], "[\(language)] \(text)")
+        }
+        // A colour after the list is not in it: "not red but blue" keeps the blue.
+        let blue = engine.palette(for: "not red but blue")
+        XCTAssertEqual(ColourJudge.family(blue.palette.primary), "blue")
+        XCTAssertFalse(blue.palette.colors.map(ColourJudge.family).contains("red"))
+        let sky = engine.palette(for: "no red and a blue sky")
+        XCTAssertTrue(sky.palette.colors.map(ColourJudge.family).contains("blue"))
+    }
+
     func testAComposedSceneSetsItsPartsAgainstEachOtherInEveryLanguage() {
         XCTAssertEqual(Self.bonfireOnAFrozenBeach.count, 15)
         for (language, text) in Self.bonfireOnAFrozenBeach {

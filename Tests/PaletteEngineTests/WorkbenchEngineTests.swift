@@ -83,6 +83,22 @@ final class WorkbenchEngineTests: XCTestCase {
     // MARK: - Refinements
 
     /// How a property moved, measured here in OKLCH (independently of the engine's own check).
+    /// Ou et al. (2004)'s colour warmth in CIELAB, written out here: -0.5 + 0.02 C*^1.07 cos(h - 50°).
+    static func warmth(_ c: RGB) -> Double {
+        let lab = CIELab(c)
+        let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot()
+        let h = atan2(lab.b, lab.a)
+        return -0.5 + 0.02 * pow(chroma, 1.07) * cos(h - 50 * Double.pi / 180)
+    }
+
+    /// How much warmer a colour can get at its own OKLCH lightness: the warmest in-gamut colour
+    /// of that lightness (every 5° of hue, at the gamut's chroma) less its own warmth.
+    static func warmthRoom(_ c: RGB) -> Double {
+        let l = OKLCH(c).l
+        let warmest = stride(from: 0.0, to: 360, by: 5).map { warmth(OKLCH(l: l, c: 0.4, h: $0).gamutMapped()) }.max()!
+        return warmest - warmth(c)
+    }
+
     private func movedRight(_ move: RefinementLexicon.Move, from a: RGB, to b: RGB) -> Bool? {
         let x = OKLCH(a)
         let y = OKLCH(b)
@@ -92,22 +108,20 @@ final class WorkbenchEngineTests: XCTestCase {
         }
         switch move {
         case .warmer, .cooler:
-            // Ou et al. (2004)'s colour warmth in CIELAB, written out here: -0.5 + 0.02 C*^1.07 cos(h - 50°).
-            func warmth(_ c: RGB) -> Double {
-                let lab = CIELab(c)
-                let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot()
-                let h = atan2(lab.b, lab.a)
-                return -0.5 + 0.02 * pow(chroma, 1.07) * cos(h - 50 * Double.pi / 180)
-            }
+            let warmth = Self.warmth
             return move == .warmer ? warmth(b) > warmth(a) : warmth(b) < warmth(a)
-        case .muted, .softer: return y.c < x.c
+        case .muted, .softer:
+            // A grey has no chroma left to give: not a measure of the move.
+            if x.c < 0.02 { return nil }
+            return y.c < x.c
         case .vivid, .bolder:
             // A colour at the sRGB gamut's edge has no more chroma at its lightness and hue:
             // not a measure of the move (random bases and the lexicon's keys land there).
             if OKLCH(OKLCH(l: x.l, c: x.c + 0.01, h: x.h).gamutMapped()).c < x.c + 0.002 { return nil }
             return y.c > x.c
-        case .darker, .night: return y.l < x.l
-        case .lighter, .day: return y.l > x.l
+        // Black has no lightness to lose, white none to gain.
+        case .darker, .night: return x.l < 0.01 ? nil : y.l < x.l
+        case .lighter, .day: return x.l > 0.995 ? nil : y.l > x.l
         case .pastel, .moreContrast, .lessContrast: return nil
         }
     }
@@ -255,9 +269,13 @@ final class WorkbenchEngineTests: XCTestCase {
             // for three distinct candidates only; the note says so (below). A darker accent of an
             // accent already near black (every channel below 0x40, as "#74C4D9 stars" gives
             // #07073A) has no room for even that: no two near-blacks are ΔE00 10 apart.
+            // Nor has "warmer" when every free role is already within 0.25 of the warmest colour
+            // of its lightness (a fire's deep red and amber: #A20010 has 0.06 left).
+            let free = Role.allCases.filter { locked[$0] == nil }
             let noRoom =
                 refinement?.instruction == "darker accent"
                 && [base.accent.r, base.accent.g, base.accent.b].allSatisfy { $0 < 0x40 }
+                || refinement?.instruction == "warmer" && free.allSatisfy { Self.warmthRoom(base[$0]) < 0.25 }
             XCTAssertGreaterThanOrEqual(
                 all.count, refinement == nil ? 4 : noRoom ? 1 : 3,
                 "at least four candidates for \(text.prefix(30)) \(refinement?.instruction ?? "") \(locked)")
