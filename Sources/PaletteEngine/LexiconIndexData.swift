@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 34e03eb583a8d319 7 14
+palette-lexicon-index 2 f1e406b1b0362ee4 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -16,13 +16,13 @@ en	compound	yes
 en	with	with|at|in|on|under|among|inside|within|beside|amid|amidst|near
 en	inside	in|inside|within|amid|amidst|among
 zh	name	中文
-zh	function	我|我们|我们|你|你们|你们|他|她|它|想|想要|要|给|给|一个|一个|一种|一种|一些|个|个|种|种|是|很|有点|有点|有|在|和|与|与|跟|及|或|或者|了|著|着|过|过|也|都|就|还|还|的感觉|的感觉|感觉|感觉|风格的|的|之|那|这|这|那个|这个|这个|那个|配色|颜色|颜色|色调|色调|一点|一点|请|请|帮我|帮我|做|用|喜欢|喜欢|像|般|似的|上|中|里|里|下|旁|边|边|里的|里的|中的|上的|国旗|旗|旗帜|或是|以及|还是|还是
+zh	function	我|我们|我们|你|你们|你们|他|她|它|想|想要|要|给|给|一个|一个|一种|一种|一些|个|个|种|种|是|很|有点|有点|有|在|和|与|与|跟|及|或|或者|了|著|着|过|过|也|都|就|还|还|的感觉|的感觉|感觉|感觉|风格的|的|之|那|这|这|那个|这个|这个|那个|配色|颜色|颜色|色调|色调|一点|一点|请|请|帮我|帮我|做|用|喜欢|喜欢|像|般|似的|上|中|里|里|下|旁|边|边|里的|里的|中的|上的|国旗|旗|旗帜|或是|以及|还是|还是|但|但是|可是|不过|不过|然而|却|却|而且|还有|还有
 zh	and	或|或者|或是|和|与|与|及|以及|跟|还是|还是
 zh	linker	的|之|上的|中的|里的|里的|下的|旁的|边的|边的
 zh	with	在|里|中|有|带|带|里|上|下|旁|边|边
 zh	inside	里|里|中|内|内|里的|里的|中的
 ja	name	日本语
-ja	function	ひとつ|一つ|は|が|を|に|で|と|へ|も|や|か|な|だ|です|ます|でした|ました|ような|ように|みたいな|みたい|この|その|あの|とても|すごく|ちょっと|少し|私|仆|わたし|ください|ほしい|欲しい|色|配色|いろ|ぱれっと|感じ|雰囲気|すたいる|风|て|た|ている|いる|ある|から|まで|より|など|中|上|下|的|系|とーん|する|した|って|っぽい|らしい|感|ね|よ|一面|広がる|辉く|咲く|浮かぶ|国旗|旗|または|および|及び|又は
+ja	function	ひとつ|一つ|は|が|を|に|で|と|へ|も|や|か|な|だ|です|ます|でした|ました|ような|ように|みたいな|みたい|この|その|あの|とても|すごく|ちょっと|少し|私|仆|わたし|ください|ほしい|欲しい|色|配色|いろ|ぱれっと|感じ|雰囲気|すたいる|风|て|た|ている|いる|ある|から|まで|より|など|中|上|下|的|系|とーん|する|した|って|っぽい|らしい|感|ね|よ|一面|広がる|辉く|咲く|浮かぶ|国旗|旗|または|および|及び|又は|でも|けど|けれど|しかし|だけど|ただし
 ja	and	や|と|か|または|および|及び|又は
 ja	linker	の
 ja	with	で|に|の中|の上|の下|にある|がある|に浮かぶ|に咲く
