@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 f1e406b1b0362ee4 7 14
+palette-lexicon-index 2 b8b2a5d46aa8a4c1 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 27289
+@exact 27301
 1920s	695a
 1950s	706a
 1980s	704a
@@ -22798,6 +22798,9 @@ zürafa	1566n
 峡谷	159b 159c
 崖	163c
 川	148c
+川べり	148c
+川岸	148c
+川辺	148c
 工业	377b 377c
 工厂	377b
 工场	377c
@@ -23461,6 +23464,7 @@ zürafa	1566n
 江	148b
 江南	349b 349c
 江水	148b
+江边	148b
 池	149b 149c
 池塘	149b
 汤面	1750b
@@ -23485,8 +23489,11 @@ zürafa	1566n
 沥青	282b
 河	148b 148c
 河内	782b
+河原	148c
 河流	148b
+河畔	148b
 河豚	1625b
+河边	148b
 河马	1570b
 油炸鹰嘴豆饼	1733b
 油画	438b
@@ -24371,6 +24378,7 @@ zürafa	1566n
 花火	334c
 花火大会	1862c
 花灯	309b
+花瓣	207b
 花生	1706b
 花田	124b
 花畑	207c
@@ -25138,8 +25146,10 @@ zürafa	1566n
 감자	1696d
 감자튀김	1725d
 강	148d
+강가	148d
 강남 수향	349d
 강렬한	405d
+강변	148d
 강아지 얼굴	1531d
 강철	284d
 강황	79d
@@ -25907,11 +25917,13 @@ zürafa	1566n
 사파이어	54d
 사프란	277d
 산	160d
+산골	160d
 산들바람	204d
 산딸기	233d
 산뜻한	399d
 산림	119d
 산맥	160d
+산속	160d
 산업	377d
 산에서 떠오르는 해	1848d
 산장	363d
@@ -31054,7 +31066,7 @@ zurafa	1566n
 zuruckhaltend	421h
 zuverlassig	406h
 zwiebelturme	828h
-@stems ko 1809
+@stems ko 1812
 50년대	706d
 60년대	699d
 80년대	704d
@@ -31079,6 +31091,7 @@ y2k	707d
 강	148d
 강남 수향	349d
 강렬	405d
+강변	148d
 강아지 얼굴	1531d
 강철	284d
 강황	79d
@@ -31822,11 +31835,13 @@ y2k	707d
 사프란	277d
 산	160d
 산 떠오르 해	1848d
+산골	160d
 산들바람	204d
 산딸기	233d
 산뜻	399d
 산림	119d
 산맥	160d
+산속	160d
 산업	377d
 산장	363d
 산토리니	352d
