@@ -100,7 +100,11 @@ final class WorkbenchEngineTests: XCTestCase {
                 return -0.5 + 0.02 * pow(chroma, 1.07) * cos(h - 50 * Double.pi / 180)
             }
             return move == .warmer ? warmth(b) > warmth(a) : warmth(b) < warmth(a)
-        case .muted, .softer: return y.c < x.c
+        case .muted, .softer:
+            // A grey (#F2F2F2, #090909) has no chroma to lose: not a measure of the move, as a
+            // colour at the gamut's edge is not for vivid (the lexicon's keys land on greys too).
+            if x.c < 0.005 { return nil }
+            return y.c < x.c
         case .vivid, .bolder:
             // A colour at the sRGB gamut's edge has no more chroma at its lightness and hue:
             // not a measure of the move (random bases and the lexicon's keys land there).
