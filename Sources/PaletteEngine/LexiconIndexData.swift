@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 b8b2a5d46aa8a4c1 7 14
+palette-lexicon-index 2 c826f0cb2f4cb0b7 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 27301
+@exact 28377
 1920s	695a
 1950s	706a
 1980s	704a
@@ -181,7 +181,7 @@ tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
 a grande onda	724g
 abacate	242g
 abacaxi	240g
-abbey	2381a
+abbey	2415a
 abd	630o
 abedul	122f
 abedules	122f
@@ -192,7 +192,7 @@ abend	191h
 abenddämmerung	191h
 abendrot	179h
 abends	191h
-abendstimmung in der stadt	1850h
+abendstimmung in der stadt	1885h
 abenteuer	418h
 abenteuerlich	418h
 abete	121i
@@ -213,24 +213,24 @@ aborígene	820g
 abrasador	205f
 abrasador calor	401f
 abricot	78e
-abrigo	1889f
+abrigo	1924f
 abril	195f 195g
-absinthe	2538a
+absinthe	2570a
 absurd	435a
 abu dhabi	772a
 aburrida	434f
 aburrido	434f
 aburrimiento	434f
 abyss	141a
-abyssal	2383a
+abyssal	2417a
 abysses	141e
 abóbora	246g
-abóbora de halloween	1860g
+abóbora de halloween	1895g
 ac milan	607o
 acacia	830a 830e 830f 830i
 academia aesthetic	701a
 academic	358a
-acampamento	1805g
+acampamento	1840g
 acantilado	163f
 acayip	435n
 accesa	444i
@@ -239,18 +239,19 @@ acciaio	284i
 accidentally wes anderson	815a
 acción de gracias	750f
 accogliente	398i
-accordion	1927a
-accordéon	1927e
+accordion	1962a
+accordéon	1962e
+accra	738a
 aceite de oliva	278f
-aceituna	1692f
+aceituna	1727f
 aceitunas	278f
 acem halısı	737n
 acero	130i 284f
 achievement	416a
-achterbahn	1857h
+achterbahn	1892h
 achtziger	704h
-acid	2041a
-acid green	1311a
+acid	2076a
+acid green	1346a
 acier	284e
 acinzentado	8g
 acker	124h
@@ -259,9 +260,9 @@ acogedor	398f
 acogedora	398f
 acolhedor	398g
 aconchegante	398g
-acordeão	1927g
-acordeón	1927f
-acorn	2169a
+acordeão	1962g
+acordeón	1962f
+acorn	2204a
 acqua	152i
 acquamarina chiaro	66i
 acquazzone	199i
@@ -270,20 +271,27 @@ action	389a
 action de grâce	750e
 active	389a
 acácia	830g
-acı biber	1699n
+acı biber	1734n
 ada	155n
 adalar	155n
 adaçayı yeşili	94n
+addis ababa	849a
 adelig	382h
-adler	1599h
-adobe	342f 1243a
+adler	1634h
+adobe	342f 1278a
 adobe wall	342a
 adorabile	408i
 adorable	408a 408e 408f
 adoration	392a
 adore	392a
 adorável	408g
-adriatic	2384a
+adria	854h
+adriatic	854a
+adriatic coast	854a
+adriatico	854i
+adriatique	854e
+adriyatik	854n
+adriático	854f 854g
 adult	421a
 adventure	418a
 adventurous	418a
@@ -292,24 +300,24 @@ aeroflot	548o
 aesthetic vaporwave	811a
 afa	205i
 afc ajax	612o
-affair	2171a
-affe	1528h
+affair	2206a
+affe	1563h
 affection	392a
-affengesicht	1527h
+affengesicht	1562h
 affiche soviétique	813e
 affidabile	406i
 afraid	403a
 african plains	830a
 african print	738a
-afrikanische trommel	1934h
+afrikanische trommel	1969h
 afrique du sud	665o
 afrutado	432f
 after dark	192a
 afternoon	190a
-agave	2385a
-aged	1950a
+agave	2418a
+aged	1985a
 aggressive	402a
-aglio	1704i
+aglio	1739i
 agosto	196f 196g 196i
 agra	829a
 agridoce	415g
@@ -322,16 +330,16 @@ aguaceiro	199g
 aguacero	199f
 aguada	302f 302g
 aguamarina claro	66f
-aguas termales	1853f
+aguas termales	1888f
 ahorn	130h
-ahornblatt	1669h
-ahtapot	1627n
+ahornblatt	1704h
+ahtapot	1662n
 ahududu	233n
 ahumado	314f
 ahşap	279n
 ai cập	643o 770m
 ai len	822m
-aigle	1599e
+aigle	1634e
 air india	552o
 airbnb	498o
 airplane	169a
@@ -344,13 +352,14 @@ akasya	830n
 akazie	830h
 akdeniz	352n
 akdeniz tarzı	352n
-akkordeon	1927h
-akkordeons	1927h
-akordeon	1927n
-akordiyon	1927n
-akrep	1642n
+akihabara	845a
+akkordeon	1962h
+akkordeons	1962h
+akordeon	1962n
+akordiyon	1962n
+akrep	1677n
 akçaağaç	130n
-akçaağaç yaprağı	1669n
+akçaağaç yaprağı	1704n
 akşam	191n
 akşam güneşi	179n
 al	0N
@@ -360,20 +369,20 @@ alacakaranlık	191n
 alacalı	178n
 alaranjada	1g
 alaranjado	1g
-alaskan	2223a
+alaskan	2258a
 alba	180f 180i
-alba sulle montagne	1848i
+alba sulle montagne	1883i
 albaricoque	78f
 alberi	133i
 albero	133i
-albero deciduo	1662i
-albero di natale	1861i
-albero di tanabata	1869i
-albero sempreverde	1661i
+albero deciduo	1697i
+albero di natale	1896i
+albero di tanabata	1904i
+albero sempreverde	1696i
 albicocca	78i
 aldea	348f
 aldeia	348g
-ale	2480a
+ale	2513a
 alegre	390f 390g
 alegria	390g
 alegría	390f
@@ -387,8 +396,8 @@ alfazema	210g
 alfombra persa	737f
 alfons mucha	789e
 alga	138f 138g 138i
-algae	1044a
-algae green	1062a
+algae	1079a
+algae green	1097a
 algas	138f 138g
 alge	138h
 algen	138h
@@ -399,31 +408,31 @@ algodón	292f
 algodón de azúcar	273f
 algue	138e
 algues	138e
-alho	1704g
+alho	1739g
 alibaba	525o
-aliceblue	1432a
+aliceblue	1467a
 alien	176a
 aliens	176a
-aliments en conserve	1744e
+aliments en conserve	1779e
 alipay	527o
 allegra	390i
 allegro	390i
 allemagne	623o
 alley	341a
-alligator	2274a
-allspice	2539a
+alligator	2309a
+allspice	2571a
 alluminio	286i
 allık	114n
 allık kırmızısı	70n
 almanya	623o
 almhütte	831h
-almond	1941a
-almost black	1148a
-aloe	1996a
+almond	1976a
+almost black	1183a
+aloe	2031a
 aloha	763a
 alone	391a
 alp	831n
-alpaca	2540a
+alpaca	2572a
 alpen	161h
 alperce	78g
 alpes	161e 161f 161g
@@ -445,23 +454,23 @@ altın rengi	11n
 altın saat	181n
 altın sarısı	11n
 altın varak	306n
-alubias	1707f
+alubias	1742f
 aluminio	286f
 aluminium	286a 286e 286h
 aluminum	286a
 alumínio	286g
 alvorada	180g
 alüminyum	286n
-alışveriş çantası	1903n
+alışveriş çantası	1938n
 amalfi	759a 759i
 amalfi coast	759a
 amalfi kıyısı	759n
 amalfiküste	759h
 amanecer	180f
-amanecer sobre montañas	1848f
+amanecer sobre montañas	1883f
 amanhecer	180g
 amapola	222f
-amaranth	2277a
+amaranth	2312a
 amarela	2g
 amarelo	2g
 amarelo brilhante	101g
@@ -485,7 +494,7 @@ amatista	56f
 amazed	424a
 amazement	424a
 amazing	424a
-amazon	2009a
+amazon	2044a
 amazon shopping	565o
 amazon.com	565o
 amazônia	120g
@@ -495,17 +504,18 @@ ambitious	404a
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	2390a
+ambrosia	2423a
 ambré	32e
 ambrée	32e
 amd	519o
-ameise	1634h
+ameise	1669h
 ameixa	62g
 ameixas	244g
-amendoim	1706g
+amendoim	1741g
 america flag	630o
 american express	497o
 american flag	630o
+amesterdão	832g
 amethyst	56a 56h
 ametist	56n
 ametista	56g 56i
@@ -515,6 +525,9 @@ amore	392i
 amour	392a 392e
 amoureuse	392e
 amoureux	392e
+amsterdam	832a
+amsterdam canal	832a
+amsterdã	832g
 amusing	390a
 améthyste	56e
 an 2000	707e
@@ -523,8 +536,8 @@ ananá	240f
 ananás	240g
 anaranjada	1f
 anaranjado	1f
-anatra	1600i
-ancestral	2543a
+anatra	1635i
+ancestral	2575a
 ancient	379a
 ancient rome	784a
 and dağları	780n
@@ -546,10 +559,10 @@ andina	780f
 andino	780f 780g
 android	516o
 andy warhol	788a
-anel	1924g
-anello	1924i
-anello di diamanti	1924i
-anemone	2392a
+anel	1959g
+anello	1959i
+anello di diamanti	1959i
+anemone	2425a
 ange	427e
 angel	427a
 angeli	427i
@@ -570,16 +583,16 @@ anh quốc	767m
 anh đào	208m
 anil	23g
 anil claro	39g
-anillo	1924f
+anillo	1959f
 animado	389g
-anise	2396a
-aniseed	2547a
+anise	2429a
+aniseed	2579a
 aniversário	372g
 anjo	427g
 anjos	427g
 ankara print	738a
-anma kurdelesi	1878n
-anne	2728a
+anma kurdelesi	1913n
+anne	2760a
 anneaux olympiques	683o
 anni 2000	707i
 anni 50	706i
@@ -634,14 +647,15 @@ antarktis	185h
 antartico	185i
 anthracite	37e
 anthrazit	37h
+antigua guatemala	857a
 antik bronz	305n
 antike bronze	305h
-antikes gebäude	1811h
+antikes gebäude	1846h
 antilles	764e
 antique	379a
 antiques	379a
-antiquewhite	1433a
-antler	2549a
+antiquewhite	1468a
+antler	2581a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -666,12 +680,12 @@ apasionado	393f
 ape	326i
 apfel	236h
 apfelsine	228h
-apollo	2550a
+apollo	2582a
 appassionata	393i
 appassionato	393i
-appeal	2552a
+appeal	2584a
 apple	236a
-apple green	1387a
+apple green	1422a
 apples	236a
 apricot	78a 78h
 aprikose	78h
@@ -679,15 +693,15 @@ april	195a 195h
 aprile	195i
 après midi	190e
 aqua	66a 66e
-aqua blue	1379a
-aqua green	1369a
-aqua marine	1251a
+aqua blue	1414a
+aqua green	1404a
+aqua marine	1286a
 aquablau	66h
-aquamarine	1424a
+aquamarine	1459a
 aquarium	365a
 aquatic	152a
-aquila	1599i
-aquilone a forma di carpa	1872i
+aquila	1634i
+aquilone a forma di carpa	1907i
 arabe	772e
 arabia	772a 772f 772i
 arabia saudita	642o
@@ -698,23 +712,23 @@ arabien	772h
 arabisch	772h
 arabistan	772n
 arabo	772i
-arachide	1706i
-arachidi	1706i
-aragonite	2555a
-aragosta	1763i
-araignée	1640e
+arachide	1741i
+arachidi	1741i
+aragonite	2587a
+aragosta	1798i
+araignée	1675e
 aralık	198n
 arance	228i
 arancia	228i
 arancio	1i
 arancione	1i
-aranha	1640g
+aranha	1675g
 arara	323g
-araña	1640f
+araña	1675f
 arboleda	119f
 arbre	133e
-arbre à feuilles caduques	1662e
-arbre à vœux	1869e
+arbre à feuilles caduques	1697e
+arbre à vœux	1904e
 arc en ciel	178e
 arcade	704a 704e 704f
 arcane	394a
@@ -730,7 +744,7 @@ ardent	393a 393e
 ardente	393e 393g 393i
 ardiente	393f
 ardiente calor	401f
-ardilla	1577f
+ardilla	1612f
 areia	157g
 areia preta	158g
 areia vulcânica	158g
@@ -740,10 +754,14 @@ arena volcánica	158f
 argent	12e
 argentata	12i
 argentato	12i
+argentin	838e
 argentina	628o
 argentine	628o
 argentine flag	628o
+argentinian	838a
 argentinien	628o
+argentinisch	838h
+argentino	838f 838g 838i
 argento	12i
 argenté	12e
 argentée	12e
@@ -753,28 +771,29 @@ argilla	304i
 arid	156a
 arizona	776a 776e 776f 776g 776h 776i 776n
 arjantin	628o
+arjantinli	838n
 arktik	185n
 arktis	185h
 arktisch	185h
 armee	431h
-armour	2140a
-armut	1685n
+armour	2175a
+armut	1720n
 army	431a
-army green	1413a
+army green	1448a
 armée	431e
-around	2557a
+around	2589a
 arrabbiata	402i
 arrabbiato	402i
 arrecife	153f
 arrecife de coral	153f
 arrecifes	153f
-arrow	2280a
+arrow	2315a
 arroyo	148f
-arroz cocido	1748f
-arroz com curry	1749g
-arroz con curry	1749f
-arroz cozido	1748g
-arroz japonês	1747g
+arroz cocido	1783f
+arroz com curry	1784g
+arroz con curry	1784f
+arroz cozido	1783g
+arroz japonês	1782g
 arrozal	252f 252g
 arrugginita	287i
 arrugginito	287i
@@ -793,9 +812,9 @@ arte aborígene	820g
 arte nova	789g
 arte pop	788f 788g
 artes	438f 438g
-artichoke	2107a
+artichoke	2142a
 artico	185i
-artisan	2182a
+artisan	2217a
 artist	438a
 artista	438f 438g 438i
 artiste	438e
@@ -808,29 +827,31 @@ artístico	438f 438g
 arábia	772g
 arábia saudita	642o
 arándano	232f
-arándanos	1689f
+arándanos	1724f
 arı	326n
+asante	738a
 asche	167h
 asco	425f
 asfalt	282n
 asfalto	282f 282g 282i
 ash	167a
+ashanti	738a
 ashes	167a
-asian	2282a
+asian	2317a
 asil	382n
 asil zarafet	397n
 asker	431n
-asker kaskı	1920n
+asker kaskı	1955n
 askeri	431n
 askerler	431n
-aslan	1540n
-aslan yüzü	1540n
+aslan	1575n
+aslan yüzü	1575n
 asleep	414a
 asma	134n
 asombro	424f
 asombroso	424f
-asparagus	1180a
-aspen	2076a
+asparagus	1215a
+aspen	2111a
 asphalt	282a 282h
 asphalte	282e
 aspiration	404a
@@ -840,14 +861,14 @@ assonnato	414i
 assustador	403g
 asteca	819g
 astecas	819g
-aster	2077a
+aster	2112a
 astonished	424a
 astonishing	424a
-astral	2559a
+astral	2591a
 astronaut	176a
 astronauts	176a
 astronave	364i
-at yüzü	1544n
+at yüzü	1579n
 atardecer	179f
 atardecer tardío	191f
 atari salonu	704n
@@ -856,20 +877,21 @@ ateş	166n
 ateşli	393n
 athens	771a
 athletic	389a
-atkı	1887n
-atlantic	1981a
-atlantis	2561a
+atitlán	857a
+atkı	1922n
+atlantic	2016a
+atlantis	2593a
 atletico madrid	603o
 atlético de madrid	603o
 atlético madrid	603o
-atlıkarınca	1854n
-atlıkarınca atı	1854n
+atlıkarınca	1889n
+atlıkarınca atı	1889n
 atomic age	699a
 atrevido	405f
 au petit matin	188e
 aube	180e
 aubergine	248a 248e 248h
-auburn	1228a
+auburn	1263a
 aucun	457e
 aucune	457e
 audace	405i
@@ -885,8 +907,8 @@ aurora	177a 177n 180f 180g 180i
 aurora boreal	177f 177g
 aurora boreale	177i
 aurora borealis	177a
-aurora sobre montanhas	1848g
-aurora sobre água	1849g
+aurora sobre montanhas	1883g
+aurora sobre água	1884g
 auroras boreais	177g
 auroras boreales	177f
 aurore	180e
@@ -896,21 +918,35 @@ aurore polaire	177e
 aurores boréales	177e
 ausbruch	165h
 ausser	457h
-auster	1766h
+aussie	843a
+auster	1801h
 austere	410a
 australia	634o
+australian	843a
+australian bush	843a
 australian flag	634o
 australian outback	820a
+australiana	843f 843g 843i
+australiano	843f 843g 843i
 australie	634o
 australien	634o
+australienne	843e
+australisch	843h
 austria	650o
+austriaca	836f 836i
+austriaco	836f 836i
+austrian	836a
 austrian flag	650o
 austrália	634o
+austríaca	836f 836g
+austríaco	836f 836g
 autobús de londres	681o
 automnal	197e
 automnale	197e
 automne	197e
 autriche	650o
+autrichien	836e
+autrichienne	836e
 autumn	197a
 autumn foliage	129a
 autumn leaves	129a
@@ -928,32 +964,34 @@ aventure	418e
 aventureiro	418g
 aventurero	418f
 aventureux	418e
-avenue	2170a
+avenue	2205a
 averse	199e
 avidità	426i
 avidité	426e
 avocado	242a 242h 242i
-avocado green	1132a
+avocado green	1167a
 avocat	242e
 avoid	457a
 avokado	242n
 avorio	38i
 avril	195e
-avrupa postanesi	1823n
+avrupa postanesi	1858n
 avustralya	634o
+avustralyalı	843n
 avusturya	650o
+avusturyalı	836n
 avventura	418i
 avventuroso	418i
-away	2136a
+away	2171a
 awe	424a
 awesome	424a
 awkward	413a
 ay	173N
 ay beyazı	76n
 ay festivali	370n
-ay izleme	1874n
+ay izleme	1909n
 ay keki	810n
-ay pastası	1757n
+ay pastası	1792n
 ay yıldız	640o
 ay ışığı	174n
 ayçiçeği	211n
@@ -963,7 +1001,7 @@ azalee	225h
 azaleia	225g
 azalée	225e
 azeite	278g
-azeitona	1692g
+azeitona	1727g
 azeitonas	278g
 azienda	357i
 aziendale	357i
@@ -980,7 +1018,7 @@ aztekisch	819h
 aztèque	819e
 aztèques	819e
 azuis	4g
-azul	4f 4g 969a
+azul	4f 4g 1004a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -1062,85 +1100,85 @@ ağustos	196n
 ağırbaşlı	410n
 ağırbaşlı ton	421n
 aşk	392n
-aşk oteli	1827n
+aşk oteli	1862n
 aşı boyası	36n
 ba lan	656o
-ba lô đi học	1904m
+ba lô đi học	1939m
 ba rốc	787m
 baba cool	710e
 babies	407a
 baby	407a
 baby blue	41a
-baby bottle	1781a
-baby chick	1594a
-baby green	1100a
-baby pink	1375a
-baby poo	1126a
-baby poop	1209a
-baby poop green	1145a
-baby puke green	980a
-baby purple	985a
-baby shit brown	954a
-baby shit green	1108a
-babyflasche	1781h
+baby bottle	1816a
+baby chick	1629a
+baby green	1135a
+baby pink	1410a
+baby poo	1161a
+baby poop	1244a
+baby poop green	1180a
+baby puke green	1015a
+baby purple	1020a
+baby shit brown	989a
+baby shit green	1143a
+babyflasche	1816h
 babür	829n
 bacca	253i
 bacche	253i
 bach	148h
-backpack	1904a
+backpack	1939a
 backstein	283h
 backyard	126a
-bacon	1723a 1723g 1723h
-badger	1588a
-badlands	2565a
+bacon	1758a 1758g 1758h
+badger	1623a
+badlands	2597a
 bae	645o
-bag	2144a
+bag	2179a
 baga	253g
 bagas	253g
-bagel	1716a 1716e 1716f 1716h 1716i
-baget ekmek	1713n
-bague	1924e
-baguete	1713f 1713g
-baguette	1713e 1713f 1713h 1713i
-baguette bread	1713a
+bagel	1751a 1751e 1751f 1751h 1751i
+baget ekmek	1748n
+bague	1959e
+baguete	1748f 1748g
+baguette	1748e 1748f 1748h 1748i
+baguette bread	1748a
 bahamas	764a
 bahar	195n
 bahar bayramı	369n
 baharat	277n
 bahçe	126n
-bahçeli ev	1820n
-baiacu	1625g
+bahçeli ev	1855n
+baiacu	1660g
 baidu	528o
 baie	253e
 baie along	782e
 baies	253e
-bailarina	1909f
+bailarina	1944f
 baita	363i
 bajo el agua	365f
-baked	1982a
-baker	2284a
+baked	2017a
+baker	2319a
 bakery	271a
 baking	271a
 bakır	59n
 bakır rengi	59n
 bal	263n
-bal arısı	1635n
+bal arısı	1670n
 bal kabağı	246n
-bal kabı	1780n
-bal porsuğu	1588n
+bal kabı	1815n
+bal porsuğu	1623n
 bala	272g
 balada	436G
 balance	386a
 balanced	386a
 balas	272g
-balde de pipoca	1741g
-bale ayakkabıları	1912n
+balde de pipoca	1776g
+bale ayakkabıları	1947n
 baleia	330g
-baleia esguichando água	1619g
+baleia esguichando água	1654g
 baleine	330e
-baleine soufflant par son évent	1619e
+baleine soufflant par son évent	1654e
 balena	330i
-balena che spruzza acqua	1619i
+balena che spruzza acqua	1654i
 bali	762a 762e 762f 762g 762h 762i 762m 762n
 balina	330n
 balinais	762e
@@ -1150,36 +1188,36 @@ balinés	762f
 balinês	762g
 balkabağı	246n
 ballena	330f
-ballena soltando un chorro	1619f
-ballerina	419a 1909i
+ballena soltando un chorro	1654f
+ballerina	419a 1944i
 ballet	419a
-ballet shoes	1912a
-ballett	1912h
-ballettschuhe	1912h
+ballet shoes	1947a
+ballett	1947h
+ballettschuhe	1947h
 ballon	337e 337h
-ballon gonflable	1866e
+ballon gonflable	1901e
 ballons	337h
 ballons de baudruche	337e
 balloon	337a
 balloons	337a
-ballroom	2567a
+ballroom	2599a
 balon	337n
-balon balığı	1625n
+balon balığı	1660n
 balonlar	337n
 balta girmemiş orman	120n
-baltic	2145a
+baltic	2180a
 balão	337g
 balões	337g
 balões de ar quente	804g
-balık	1623n
-balık köftesi	1756n
+balık	1658n
+balık köftesi	1791n
 bambini	380i
-bambole giapponesi	1871i
+bambole giapponesi	1906i
 bamboo	123a
 bamboo green	52a
 bamboo grove	123a
 bambou	123e
-bambou décoratif	1870e
+bambou décoratif	1905e
 bambouseraie	123e
 bambu	123g 123n
 bambu korusu	123n
@@ -1190,7 +1228,7 @@ bambusgrün	52h
 bambushain	123h
 bambuzal	123g
 bambù	123i
-bambù decorato	1870i
+bambù decorato	1905i
 bambú	123f
 bambúes	123f
 ban mai	188m
@@ -1199,61 +1237,62 @@ ban đêm	192m
 banal	434e 434f 434g 434h
 banale	434e 434i
 banana	238a 238f 238g 238i
-banana yellow	1095a
+banana yellow	1130a
 bananas	238a
 banane	238e 238h
 banano	238f
-banca	357i 1825f
+banca	357i 1860f
 banco	357f 357g
 banconote	423i
 bande dessinée	788e
-bandeira de carpas	1872g
+bandeira de carpas	1907g
 bandera de chile	662o
-banderín de carpas	1872f
+banderín de carpas	1907f
+banff	840a
 bangkok	775a 775e 775f 775h 775i 775n
 bangladesch	670o
 bangladesh	670o
 bangladeshi flag	670o
 bangladés	670o
 banguecoque	775g
-banjo	1932a 1932e 1932f 1932g 1932h 1932i 1932n
+banjo	1967a 1967e 1967f 1967g 1967h 1967i 1967n
 bank	357a 357h
 banka	357n
 banknot	423n
 banknote	423a
 banknotes	423a
-banner	2544a
+banner	2576a
 banque	357e
 banquise	184e
-bao lì xì	1875m
+bao lì xì	1910m
 bar caffè	343i
-barata	1639g
-baratas	1639g
-barattolo di miele	1780i
+barata	1674g
+baratas	1674g
+barattolo di miele	1815i
 barbados	764a
 barbe à papa	273e
-barbearia	1858g
-barbeiro	1858g
-barber pole	1858a 1858g
-barberry	2571a
-barbershop säule	1858h
+barbearia	1893g
+barbeiro	1893g
+barber pole	1893a 1893g
+barberry	2603a
+barbershop säule	1893h
 barbie	682o 728a
 barbie pink	682o 728a
 barbiecore	728a
-barbiere	1858i
-barboncino	1534i
+barbiere	1893i
+barboncino	1569i
 barca	602o
 barcellona	760i
 barcelona	760a 760f 760g 760h 760m
 barcelone	760e
-bare	2185a
-barf green	1101a
+bare	2220a
+barf green	1136a
 bargeld	423h
-bark	1954a
-barley	2288a
+bark	1989a
+barley	2323a
 barn	348a
-barney	1244a
-barney purple	1325a
+barney	1279a
+barney purple	1360a
 barocca	787i
 barocco	787i
 barock	787h
@@ -1261,12 +1300,12 @@ barocke	787h
 barok	787n
 baroque	787a 787e 787m
 baroque painting	787a
-barra de chocolate	1776g
-barraca	1844g
+barra de chocolate	1811g
+barraca	1879g
 barranco	159f
-barre chocolatée	1776e
-barrel	2042a
-barretta di cioccolato	1776i
+barre chocolatée	1811e
+barrel	2077a
+barretta di cioccolato	1811i
 barriera corallina	153i
 barro	168f 168g
 barro cocido	304f
@@ -1283,24 +1322,24 @@ basalte	158e
 basalto	158f 158g 158i
 basar	332h
 baseball	389a
-baseballkappe	1919h
-baseballmütze	1919h
+baseballkappe	1954h
+baseballmütze	1954h
 basic design	385a
-basil	2046a
-basket	2054a
+basil	2081a
+basket	2089a
 basketball	389a
-bass	2638a
-bat	2573a
-bata de laboratorio	1882f
-batata	1696g
-batata assada	1752g
-batata frita	1725g
-batik	710h
-batom	1923g
-batterie	1933e
+bass	2670a
+bat	2605a
+bata de laboratorio	1917f
+batata	1731g
+batata assada	1787g
+batata frita	1760g
+batik	710h 851a
+batom	1958g
+batterie	1968e
 battlefield	431a
-battleship	2412a
-battleship grey	963a
+battleship	2445a
+battleship grey	998a
 bauernhof	348h
 bauhaus	694a
 bauhaus poster	694a
@@ -1310,15 +1349,15 @@ baumwolle	292h
 bavarese	743i
 bavarian	743a
 bavarois	743e
-bay	1937a
+bay	1972a
 baya	253f
 bayas	253f
 bayerisch	743h
 bayern	743h
 bayern munich	604o
 bayern münchen	604o
-baykuş	1602n
-bayou	2290a
+baykuş	1637n
+bayou	2325a
 bayram havası	409n
 bazaar	332a
 bazalt	158n
@@ -1327,16 +1366,16 @@ başak	251n
 be	17M
 beach	143a
 beach house	729a
-beach with umbrella	1806a
-bean	1948a
+beach with umbrella	1841a
+bean	1983a
 bean paste	89a
-beans	1707a
-bear	1581a
+beans	1742a
+bear	1616a
 beard	420a
-beaver	1578a
-bebida caliente	1783f
-bebida tropical	1790f 1790g
-becher mit strohhalm	1796h
+beaver	1613a
+bebida caliente	1818f
+bebida tropical	1825f 1825g
+becher mit strohhalm	1831h
 beco	341g
 bed	414a
 bedeckt	203h
@@ -1344,26 +1383,28 @@ bedesten	332n
 bedroom	362a
 bedtime	414a
 bee	326a
-beech	2172a
-beef	2291a
+beech	2207a
+beef	2326a
 beer	266a
 beer garden	743a
 beer hall	743a
-beer mug	1791a
+beer mug	1826a
 beere	253h
 beeren	253h
 bees	326a
-beetle	1636a
+beetle	1671a
 bege	17g
 behaglich	398h
 behutsam	388h
-beicon	1723f
+beicon	1758f
 beige	17a 17e 17f 17h 17i
-beignet de crevette	1755e
+beignet de crevette	1790e
 beira mar	143g
+beirut	847a
+beirute	847g
 beis	17f
 bej	17n
-belgian	2415a
+belgian	2448a
 belgian flag	648o
 belgien	648o
 belgio	648o
@@ -1371,47 +1412,58 @@ belgique	648o
 belgium	648o
 belief	404a
 believe	404a
-bell pepper	1700a
+bell pepper	1735a
 belletto	70i
-bellflower	2416a
+bellflower	2449a
 beloved	392a
 belçika	648o
 bem estar	417g
-bench	2425a
+bench	2458a
 benessere	417i
 benfica	613o
-bengala	1863f
-bento	1745h 1745n
-bento box	1745a 1745h 1745i
-bento paketi	1745n
-bentô	1745g
-berber dükkanı	1858n
+bengala	1898f
+bento	1780h 1780n
+bento box	1780a 1780h 1780i
+bento paketi	1780n
+bentô	1780g
+berber dükkanı	1893n
 berenjena	248f
 berg	160h
 bergamota	228g
 berge	160h
 bergsee	147h
 berinjela	248g
+berlim	846g
+berlin	846a
+berlin wall	846a
+berliner	846a
+berlino	846i
+berlinois	846e
+berlinoise	846e
+berlinés	846f
+berlín	846f
 bermellón	35f
 bernstein	32h
 bernsteinfarben	32h
 berries	253a
 berry	253a
 besiktas	617o
-besouro	1636g
+besouro	1671g
 beton	282h 282n
 betulla	122i
 betulle	122i
 betão	282g
 beurre	269e
-bevanda calda	1783i
-bevanda monodose	1798i
-beverage box	1798a
+bevanda calda	1818i
+bevanda monodose	1833i
+beverage box	1833a
 bewölkt	203h
 bexiga	337g
 beyaz	10n
 beyaz geceler	797n
-beyaz çiçek	1649n
+beyaz çiçek	1684n
+beyrouth	847e
+beyrut	847n
 beşiktaş	617o
 bia	266m
 bianca	10i
@@ -1424,77 +1476,77 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
-bibe	1781f
-biber	1578h
-biberon	1781e 1781i 1781n
-biberón	1781f
+bibe	1816f
+biber	1613h
+biberon	1816e 1816i 1816n
+biberón	1816f
 biblioteca	344f 344g 344i
 bibliothek	344h
 bibliothèque	344e
-bicchiere con cannuccia	1796i
-bicchiere da cocktail	1789i
-bicchiere di latte	1782i
-bicchiere di vino	1788i
-bicchiere tumbler	1794i
+bicchiere con cannuccia	1831i
+bicchiere da cocktail	1824i
+bicchiere di latte	1817i
+bicchiere di vino	1823i
+bicchiere tumbler	1829i
 bien être	417e
 biene	326h
 bienestar	417f
 bier	266h
 biergarten	743h
-bierkrug	1791h
-bierkrüge	1792h
+bierkrug	1826h
+bierkrüge	1827h
 bijou	316e
 bijoux	316e
-bikini	143a 1897e 1897f 1897h 1897i 1897n
-bile	1121a
+bikini	143a 1932e 1932f 1932h 1932i 1932n
+bile	1156a
 bilibili	529o
 bilim kurgu	376n
-bill	2236a
-billed cap	1919a
+bill	2271a
+billed cap	1954a
 billet	423e
 billetes	423f
 billets	423e
-billiard	2417a
-bina inşaatı	1812n
+billiard	2450a
+bina inşaatı	1847n
 bio	383e 383h
 biologico	383i
-biquíni	1897g
+biquíni	1932g
 bira	266n
 bira festivali	743n
-bira kupaları tokuşturma	1792n
-bira kupası	1791n
+bira kupaları tokuşturma	1827n
+bira kupası	1826n
 birch	122a
 birch forest	122a
 birch grove	122a
 birch trees	122a
 birches	122a
-bird	1596a
+bird	1631a
 birke	122h
 birken	122h
 birkenwald	122h
 birleşik krallık	631o
-birne	1685h
+birne	1720h
 birra	266i
-birrete	1918f
+birrete	1953f
 birthday	372a
 birthday cake	372a
 bisanzio	714i
-biscoito	1771g
-biscoito da sorte	1760g
-biscoito de arroz	1746g
-biscotto	1771i
-biscotto della fortuna	1760i
+biscoito	1806g
+biscoito da sorte	1795g
+biscoito de arroz	1781g
+biscotto	1806i
+biscotto della fortuna	1795i
 biscuit	271a
-biscuit chinois	1760e
+biscuit chinois	1795e
 biscuits	271a
-bison	1551a 1551e 1551h
-bisonte	1551f 1551i
-bisque	1434a
-bistre	2578a
+bison	1586a 1586e 1586h
+bisonte	1586f 1586i
+bisque	1469a
+bistre	2610a
 bistrot	343e
-bisão	1551g
-bite	2579a
-bitter	2028a
+bisão	1586g
+bite	2611a
+bitter	2063a
 bittersweet	415a
 bittersüß	415h
 bizancio	714f
@@ -1504,13 +1556,13 @@ bizantino	714f 714g 714i
 bizarre	435a 435e
 bizarro	435g
 bizcocho	271f
-bizon	1551n
+bizon	1586n
 bizzarro	435i
 bizâncio	714g
 bière	266e
 biển	140m
 biển cả	140m
-biển hiệu của thợ cắt tóc	1858m
+biển hiệu của thợ cắt tóc	1893m
 biển neon	308m
 biển sâu	141m
 black	9a
@@ -1519,9 +1571,9 @@ black and white film	732a
 black sand	158a
 black sand beach	158a
 black tea	256a
-blackberry	1974a
-blackish	2586a
-blaireau	1588e
+blackberry	2009a
+blackish	2618a
+blaireau	1623e
 blameless	407a
 blanc	10e
 blanc bleuté	76e
@@ -1533,8 +1585,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2587a
-blanchedalmond	1435a
+blanched	2619a
+blanchedalmond	1470a
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -1547,17 +1599,17 @@ blanco y negro	429f
 bland	434a
 blanket	398a
 blankets	398a
-blasender wal	1619h
+blasender wal	1654h
 blass	442h
 blasslila	90h
-blast	2110a
+blast	2145a
 blatt	128h
-blattgemüse	1702h
+blattgemüse	1737h
 blattgold	306h
 blau	4h
 blau weißes porzellan	296h
 blaubeere	232h
-blaubeeren	1689h
+blaubeeren	1724h
 blaudruck	824h
 blaue	4h
 blaue stadt	799h
@@ -1575,7 +1627,7 @@ bleich	442h
 bleigrau	85h
 blessed	412a
 blessing	412a
-bleu	4e 2148a
+bleu	4e 2183a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -1601,20 +1653,20 @@ bleu violet	95e
 bleue	4e
 bleuet	232e
 bleus	4e
-blindenhund	1533h
+blindenhund	1568h
 bling	430a
 bliss	390a
 blissful	390a
-blithe	2588a
+blithe	2620a
 blitz	201h
-blizzard	2180a
+blizzard	2215a
 blockhütte	363h
-blond	2272a
-blonde	1989a
+blond	2307a
+blonde	2024a
 blood	315a
-blood orange	1034a
-blood red	1381a
-bloodthirsty	2420a
+blood orange	1069a
+blood red	1416a
+bloodthirsty	2453a
 bloody	315a
 bloom	207a
 bloom season	195a
@@ -1622,8 +1674,8 @@ blooming	207a
 blossom	207a
 blossoming	195a
 blossoms	207a
-blouse blanche	1882e
-blowfish	1625a
+blouse blanche	1917e
+blowfish	1660a
 blu	4i
 blu cobalto	45i
 blu di delft	792i
@@ -1644,49 +1696,49 @@ blu royal	43i
 blu violaceo	95i
 blue	4a
 blue and white porcelain	296a
-blue blue	934a
+blue blue	969a
 blue city	799a
-blue green	1174a
+blue green	1209a
 blue grey	93a
 blue hour	182a
 blue mood	391a
 blue pearl	799a
 blue purple	95a
-blue violet	1377a
+blue violet	1412a
 blue willow	792a
-blue with a hint of purple	935a
+blue with a hint of purple	970a
 blueberries	232a
 blueberry	232a
-bluebird	2423a
+bluebird	2456a
 bluegrass	378a
-bluegreen	1322a
-bluegrey	1072a
-blues	2049a
+bluegreen	1357a
+bluegrey	1107a
+blues	2084a
 blues music	437a
-blueviolet	1436a
-bluey	2594a
-bluey green	1198a
-bluey grey	1045a
-bluey purple	1258a
-bluff	2188a
-bluish	1282a
-bluish green	1382a
-bluish grey	1328a
-bluish purple	1396a
+blueviolet	1471a
+bluey	2626a
+bluey green	1233a
+bluey grey	1080a
+bluey purple	1293a
+bluff	2223a
+bluish	1317a
+bluish green	1417a
+bluish grey	1363a
+bluish purple	1431a
 blume	207h
 blumen	207h
-blumenstempel	1649h
-blumenstrauß	1647h
-blunt	2595a
-blurple	1320a
-bluse	1898h
+blumenstempel	1684h
+blumenstrauß	1682h
+blunt	2627a
+blurple	1355a
+bluse	1933h
 blush	114a 114g
-blush pink	1065a
-blushing	2032a
+blush pink	1100a
+blushing	2067a
 blut	315h
 blutig	315h
 blätter	128h
-blätter im wind	1671h
+blätter im wind	1706h
 bläulich	4h
 bläulich weiß	76h
 blé	251e
@@ -1696,25 +1748,28 @@ blühende kirschbäume	208h
 blüte	207h
 blüten	207h
 bmw	475o
-boar	1558a
-board	2537a
+bo kaap	864a
+boar	1593a
+board	2569a
 boat	140a
 boate	436g
 boats	140a
 boba	259a
 boca juniors	618o
-boccale di birra	1791i
-boccali di birra	1792i
+boccale di birra	1826i
+boccali di birra	1827i
 boda	371f
 boden	168h
-bog	2596a
-bogavante	1763f
+bog	2628a
+bogavante	1798f
+bogota	856a
+bogotá	856a
 bohem	711n
 bohemia	711f
 bohemian	711a 711m
 bohemio	711f
-bohne	1707h
-bohnen	1707h
+bohne	1742h
+bohnen	1742h
 boho	711a 711f 711g 711h 711i 711n
 boho chic	711a
 bohème	711e 711h
@@ -1724,56 +1779,60 @@ bohême	711e
 boiling	401a
 bois	119e
 bois massif	279e
-boisson chaude	1783e
+boisson chaude	1818e
 boisterous	422a
 boisé	279e
-bol avec cuillère	1739e
-bol de riz	1748e
-bol fumant	1750e
-bola de arroz	1747f
-bola de confetes	1868g
-bola de confeti	1868f
+bol avec cuillère	1774e
+bol de riz	1783e
+bol fumant	1785e
+bola de arroz	1782f
+bola de confetes	1903g
+bola de confeti	1903f
 bold	405a
-bolinho asiático	1759g
-bolinho de peixe	1756g
+boleslawiec	841a
+bolinho asiático	1794g
+bolinho de peixe	1791g
 bolivia	780a 780f
 bollente	401i
 bollywood	731a 731n
 bolo	271g
-bolo de aniversário	1772g
+bolo de aniversário	1807g
 bolo lunar	810g
-bolsa de mão	1901g
-bolsa pequena	1902g
-bolsas de compras	1903f
-bolsinha	1900g
-bolso	1901f
-bolso de mano	1902f
+bolsa de mão	1936g
+bolsa pequena	1937g
+bolsas de compras	1938f
+bolsinha	1935g
+bolso	1936f
+bolso de mano	1937f
 bombay	781a
-bombinha	1864g
+bombinha	1899g
 bon festival	749a
 bon odori	749a
 bonbon	272a 272e 272h
 bonbons	272h
-bone	1970a
+bondi	844a
+bondi beach	844a
+bone	2005a
 boneca russa	828g
-bonecas japonesas	1871g
+bonecas japonesas	1906g
 bonfire	166a
 bong bóng	337m
 bonheur	390e
 bonjour	455e
-bonsai	2225a
+bonsai	2260a
 bonsoir	455e
-boné	1919g
-boné de beisebol	1919g
-booger	936a
-booger green	1018a
+boné	1954g
+boné de beisebol	1954g
+booger	971a
+booger green	1053a
 book	312a
 booking.com	557o
 books	312a
 bookstore	344a
+bora bora	862a 862e
 borboleta	325g
 bord de mer	143e
-bordeaux	33e 33h 33i 1305a
+bordeaux	33e 33h 33i 1340a
 bordeaux foncé	19e
 bordo	33n 130g
 bordô	33g
@@ -1784,11 +1843,12 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	434a
-boring green	945a
-borsa	1901i
-borse della spesa	1903i
-borsellino	1900i
-borsetta	1901i
+boring green	980a
+borobudur	851a
+borsa	1936i
+borse della spesa	1938i
+borsellino	1935i
+borsetta	1936i
 borussia dortmund	605o
 boschi	119i
 bosco	119i
@@ -1803,48 +1863,49 @@ bosque de bétulas	122g
 bosques	119f 119g
 boston celtics	574o
 boston red sox	585o
-bota de mujer	1913f
-bota de senderismo	1908f
-bota de trekking	1908g
-bota feminina	1913g
+bota de mujer	1948f
+bota de senderismo	1943f
+bota de trekking	1943g
+bota feminina	1948g
 botanical	128a
-botella descorchada	1787f
-botte de femme	1913e
-bottiglia e bicchiere di sakè	1786i
-bottiglia stappata	1787i
-bottle	2297a
-bottle green	1220a
-bottle with popping cork	1787a
+botella descorchada	1822f
+botte de femme	1948e
+bottiglia e bicchiere di sakè	1821i
+bottiglia stappata	1822i
+bottle	2332a
+bottle green	1255a
+bottle with popping cork	1822a
 boue	168e
 bougie	310e
 bougies	310e
+boukhara	865e
 bouleau	122e
 bouleaux	122e
-boulette de pâte	1759e
-boulette de riz	1747e
-bouquet	207a 1647e
+boulette de pâte	1794e
+boulette de riz	1782e
+bouquet	207a 1682e
 bourbon	267a
-bourgeon	1656e
-bouteille de champagne	1787e
-bowl with spoon	1739a
+bourgeon	1691e
+bouteille de champagne	1822e
+bowl with spoon	1774a
 boy	456A
 boys	456A
-boysenberry	2598a
+boysenberry	2630a
 boz	8n
 bozkır	124n
 boémio	711g
 boêmio	711g
 boîte de nuit	436e
-boîte déjeuner	1745e
-boîte à emporter	1761e
-boş yuva	1672n
+boîte déjeuner	1780e
+boîte à emporter	1796e
+boş yuva	1707n
 brace	167i
 braci	167i
-bradipo	1584i
+bradipo	1619i
 braise	167e
 braises	167e
 branca	10g
-branch	2141a
+branch	2176a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -1854,9 +1915,9 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	166h
-brandied	2600a
+brandied	2632a
 brandung	142h
-brandy	1995a
+brandy	2030a
 braque	814a 814e
 brasa	167f 167g
 brasas	167f 167g
@@ -1885,41 +1946,41 @@ brazilian flag	627o
 bread	270a
 breath	399a
 breeze	204a
-breezy	2084a
-bretzel	1715e 1715f
-brezel	1715h
+breezy	2119a
+bretzel	1750e 1750f
+brezel	1750h
 brezilya	627o 808n
 brezza	204i
-briar	2581a
+briar	2613a
 brick	283a
-brick orange	1083a
-brick red	1421a
+brick orange	1118a
+brick red	1456a
 bricks	283a
 bridal	371a
 bride	371a
 bridge	340a
-bridge at night	1852a
+bridge at night	1887a
 bridges	340a
-briefs	1895a
+briefs	1930a
 bright	443a
 bright future	404a
 bright red	74a
 bright yellow	101a
 brighter	443a
 brilhante	443g
-brilhos	1865g
+brilhos	1900g
 brillant	443e
 brillante	443e 443f 443i
 brillantini	430i
-brille	1879h
+brille	1914h
 brilliant	443a
 brim	289g
 brina	186i
-brindisi	1793i
+brindisi	1828i
 brinquedos	380g
 brique	283e
-briques	1813e
-briquette de jus	1798e
+briques	1848e
+briquette de jus	1833e
 brisa	204f 204g
 brise	204e 204h
 brisk	400a
@@ -1929,17 +1990,17 @@ britanya	767n
 britisch	767h
 british	767a
 british flag	631o
-british racing green	1247a
+british racing green	1282a
 británico	767f
 britânico	767g
-broccoli	433a 1703i
-brocheta	1753f
-brochette de bonbons	1758e
-brochette de poisson	1753e
-brocoli	1703e
+broccoli	433a 1738i
+brocheta	1788f
+brochette de bonbons	1793e
+brochette de poisson	1788e
+brocoli	1738e
 broken heart	391a
-brokkoli	1703h
-brokoli	1703n
+brokkoli	1738h
+brokoli	1738n
 bronce	58f
 bronce antiguo	305f
 bronceado	26f
@@ -1957,27 +2018,27 @@ brooding	411a
 brook	148a
 brooklyn	766a
 brot	270h
-brotlaib	1711h
+brotlaib	1746h
 brouillard	202e
 brown	7a
-brown green	1300a
-brown grey	1098a
-brown orange	1264a
-brown red	1200a
-brown yellow	1093a
-brownie	2428a
-brownish	1354a
-brownish green	1371a
-brownish grey	1255a
-brownish orange	1359a
-brownish pink	1109a
-brownish purple	1218a
-brownish red	1353a
-brownish yellow	1323a
-browny green	964a
-browny orange	998a
+brown green	1335a
+brown grey	1133a
+brown orange	1299a
+brown red	1235a
+brown yellow	1128a
+brownie	2461a
+brownish	1389a
+brownish green	1406a
+brownish grey	1290a
+brownish orange	1394a
+brownish pink	1144a
+brownish purple	1253a
+brownish red	1388a
+brownish yellow	1358a
+browny green	999a
+browny orange	1033a
 bruine	200e
-bruise	965a
+bruise	1000a
 bruma	202f 202g 202i
 brume	202e
 brumeuse	202e
@@ -1992,7 +2053,7 @@ brun thé	88e
 bruna	7i
 brune	7e
 bruno	7i
-brushed	2608a
+brushed	2640a
 brutalism	698a
 brutalisme	698e
 brutalismo	698f 698g 698i
@@ -2008,92 +2069,101 @@ bruyante	422e
 bräunlich	7h
 brésil	627o 808e
 brésilien	808e
-brócoli	1703f
-brócolis	1703g
+brócoli	1738f
+brócolis	1738g
 brûlant	401e
 brûlante	401e
-brücke vor nachthimmel	1852h
+brücke vor nachthimmel	1887h
 brütalist	698n
 brütalizm	698n
-bubble gum pink	1073a
+bubble gum pink	1108a
 bubble tea	259a 259e 259g 259h 259i 259n
-bubblegum	1136a
-bubblegum pink	1287a
+bubblegum	1171a
+bubblegum pink	1322a
+bucara	865g
 buch	312h
+buchara	865h
 buchhandlung	344h
-buckwheat	2609a
-buddha	2610a
-budding	2429a
-budino	1779i
-buey	1553f
-bufalo acqua	1554i
-bufanda	1887f
-buff	1172a
-buffalo	2237a
-buffle	1554e
-bug	2388a
+buckwheat	2641a
+budapest	855a
+budapeste	855g
+budapeşte	855n
+buddha	2642a
+budding	2462a
+budino	1814i
+buenos aires	838a
+buey	1588f
+bufalo acqua	1589i
+bufanda	1922f
+buff	1207a
+buffalo	2272a
+buffle	1589e
+bug	2421a
+buhara	865n
 buia	439i
 building	340a
-building construction	1812a
+building construction	1847a
 buildings	340a
 buio	439i
-buket	1647n
-bule	1784g
-bull	2303a
-bullet	2580a
+bujará	865f
+buket	1682n
+bukhara	865a
+bule	1819g
+bull	2338a
+bullet	2612a
 bulut	170n
 bulutlar	170n
 bulutlu	203n
 bulutsu	176n
-bungalow	2304a
+bungalow	2339a
 bunnies	408a
 bunny	408a
 bunt	178h
 buntes laub	129h
-bunting	2564a
+bunting	2596a
 buongiorno	455i
-buquê	1647g
+buquê	1682g
 burano	802a 802e 802f 802g 802h 802i
 burdeos	33f
 bureau	357e
-bureau de poste	1823e
-bureau de poste japonais	1822e
+bureau de poste	1858e
+bureau de poste japonais	1857e
 burg	359h
 burger king	539o
 burgunderrot	33h
 burgundy	33a
-burito	1730n
-burlywood	1437a
+burito	1765n
+burlywood	1472a
 burn	166a
 burning	401a
-burnished	2018a
+burnished	2053a
 burnt	166a
-burnt orange	1425a
-burnt red	1313a
-burnt siena	991a
-burnt sienna	1401a
-burnt umber	1357a
-burnt yellow	1254a
-burple	975a
-burrito	1730a 1730e 1730f 1730g 1730h 1730i
+burnt orange	1460a
+burnt red	1348a
+burnt siena	1026a
+burnt sienna	1436a
+burnt umber	1392a
+burnt yellow	1289a
+burple	1010a
+burrito	1765a 1765e 1765f 1765g 1765h 1765i
 burro	269i
 buruk	415n
 bus londonien	681o
 business	357a
-busta hongbao	1875i
+busta hongbao	1910i
 busy	422a
 butter	269a 269h
-butter yellow	1187a
-buttercup	2306a
-buttered	2614a
+butter yellow	1222a
+buttercup	2341a
+buttered	2646a
 butterflies	325a
 butterfly	325a
-butternut	2239a
-butterscotch	976a
-buttery	2432a
+butternut	2274a
+butterscotch	1011a
+buttery	2465a
 buz	184n
 buz gibi	400n
-buz küpü	1800n
+buz küpü	1835n
 buz tutmuş	450n
 buzdağı	184n
 buzlu	450n
@@ -2118,45 +2188,45 @@ byzantine	714a 714e 714m
 byzantinisch	714h
 byzantium	714a
 byzanz	714h
-bánh bao	1759m
-bánh burrito	1730m
-bánh cá có hình xoắn	1756m
-bánh gạo	1746m
-bánh hamburger	1724m
+bánh bao	1794m
+bánh burrito	1765m
+bánh cá có hình xoắn	1791m
+bánh gạo	1781m
+bánh hamburger	1759m
 bánh kem	271m
-bánh kếp	1717m
+bánh kếp	1752m
 bánh mì	270m
-bánh mì kẹp thịt	1732m
-bánh mì que	1713m
-bánh mì xúc xích	1727m
-bánh mỳ cắt lát	1714m
-bánh mỳ kẹp	1728m
-bánh mỳ vòng	1716m
+bánh mì kẹp thịt	1767m
+bánh mì que	1748m
+bánh mì xúc xích	1762m
+bánh mỳ cắt lát	1749m
+bánh mỳ kẹp	1763m
+bánh mỳ vòng	1751m
 bánh ngọt	271m
-bánh nướng	1775m
-bánh nướng nhỏ	1774m
-bánh pizza	1726m
-bánh quy	1771m
-bánh quy may mắn	1760m
-bánh quy xoắn	1715m
-bánh quế	1718m
-bánh rán nhân gà	1733m
-bánh rán vòng	1770m
-bánh sinh nhật	1772m
-bánh sừng bò	1712m
-bánh taco	1729m
-bánh tamale	1731m
+bánh nướng	1810m
+bánh nướng nhỏ	1809m
+bánh pizza	1761m
+bánh quy	1806m
+bánh quy may mắn	1795m
+bánh quy xoắn	1750m
+bánh quế	1753m
+bánh rán nhân gà	1768m
+bánh rán vòng	1805m
+bánh sinh nhật	1807m
+bánh sừng bò	1747m
+bánh taco	1764m
+bánh tamale	1766m
 bánh trung thu	810m
-bánh trôi nhật bản	1758m
-bánh trứng	1779m
-báo hoa mai	1543m
-bát mì	1750m
-bát và thìa	1739m
+bánh trôi nhật bản	1793m
+bánh trứng	1814m
+báo hoa mai	1578m
+bát mì	1785m
+bát và thìa	1774m
 bávaro	743f
 bãi biển	143m
 bãi biển cát	144m
 bãi biển nhiệt đới	145m
-bãi biển với chiếc ô	1806m
+bãi biển với chiếc ô	1841m
 bãi cát	144m
 bãi cỏ	125m
 bão	201m
@@ -2164,42 +2234,42 @@ bäume	133h
 bé gái	456m
 bé trai	456m
 bélgica	648o
-bélier	1560e
+bélier	1595e
 béton	282e
 béton brut	698a 698e
 bétula	122g
 bétulas	122g
 bê tông	282m
 bình minh	180m
-bình minh trên núi	1848m
-bình sữa trẻ em	1781m
+bình minh trên núi	1883m
+bình sữa trẻ em	1816m
 bình yên	386m
 bí ngô	246m
 bí đỏ	246m
 bí ẩn	394m
-bò cái	1555m
-bò rừng	1551m
-bò đực	1553m
-bó hoa	1647m
-bó lúa	1665m
+bò cái	1590m
+bò rừng	1586m
+bò đực	1588m
+bó hoa	1682m
+bó lúa	1700m
 bóng bay	337m
-bóng hoa giấy	1868m
+bóng hoa giấy	1903m
 bóng đèn	336m
 bósforo	768f 768g
 bông hoa	207m
 bông tuyết	187m
-böcek	1636n
+böcek	1671n
 böhmisch	711h
 böğürtlen	253n
 bùn	168m
-búfalo asiático	1554g
-búfalo de agua	1554f
-búho	1602f
+búfalo asiático	1589g
+búfalo de agua	1589f
+búho	1637f
 búp bê nga	828m
-búp bê nhật bản	1871m
+búp bê nhật bản	1906m
 bücher	312h
 büro	357h
-bürogebäude	1821h
+bürogebäude	1856h
 büyü	395n
 büyük budapeşte oteli	815n
 büyük dalga	724n
@@ -2209,18 +2279,18 @@ băng	184m
 băng cốc	775m
 băng giá	186m
 băng đảo	761m
-bœuf	1553e
+bœuf	1588e
 bơ quả	242m
 bơ sữa	269m
-bưu điện	1823m
-bưu điện nhật bản	1822m
+bưu điện	1858m
+bưu điện nhật bản	1857m
 bướm	325m
 bạc	12m
 bạc hà	30m
 bạc màu	446m
 bạch dương	122m
 bạch quả	131m
-bạch tuộc	1627m
+bạch tuộc	1662m
 bảo tàng	438m
 bất ngờ	424m
 bầu trời	169m
@@ -2229,7 +2299,7 @@ bắc cực	185m
 bắc cực quang	177m
 bắc âu	353m
 bắp	250m
-bắp ngô	1698m
+bắp ngô	1733m
 bằng gỗ	279m
 bến cảng	154m
 bến tàu	154m
@@ -2237,11 +2307,11 @@ bếp	361m
 bệnh	425m
 bệnh viện	356m
 bỉ	648o
-bọ cánh cứng	1636m
-bọ cạp	1642m
+bọ cánh cứng	1671m
+bọ cạp	1677m
 bọ rùa	327m
-bỏng ngô	1741m
-bồ câu	1598m
+bỏng ngô	1776m
+bồ câu	1633m
 bồ đào nha	626o 793m
 bồi hồi	415m
 bồn chồn	413m
@@ -2250,39 +2320,39 @@ bờ cát	143m
 bức tường	342m
 bữa tiệc	372m
 ca cao	261m
-caaba islã	1842g
+caaba islã	1877g
 cab	339a
-caballo	1547f
-caballo corriendo	1547f
-caballo de carrera	1547f
-caballo de tiovivo	1854f
+caballo	1582f
+caballo corriendo	1582f
+caballo de carrera	1582f
+caballo de tiovivo	1889f
 cabana	363g
 cabane	363e
 cabaña	363f
 cabbage	433a
 cabin	363a
-cabra	1562f 1562g
-cacahuete	1706f
-cacahuetes	1706f
-cacahuète	1706e
-cacahuètes	1706e
+cabra	1597f 1597g
+cacahuete	1741f
+cacahuetes	1741f
+cacahuète	1741e
+cacahuètes	1741e
 cacao	261e 261f 261i
 cacau	261g
-cachecol	1887g
+cachecol	1922g
 cachi	25i
 cachoeira	151g
-cachorro	1532g
-cachorro quente	1727g
+cachorro	1567g
+cachorro quente	1762g
 cacto	135g
 cactus	135a 135e 135f 135i
 cadde	341n
-cadeau	1877e
-cadet	2308a
-cadet blue	1343a
-cadetblue	1438a
+cadeau	1912e
+cadet	2343a
+cadet blue	1378a
+cadetblue	1473a
 cadılar bayramı	367n
-caf	2059a
-cafard	1639e
+caf	2094a
+cafard	1674e
 cafe	254m 343a
 cafe au lait	255a
 cafecito	254f
@@ -2300,21 +2370,21 @@ café con leche	255f
 café oscuro	7f
 cairo	770a 770g
 cais	154g
-caixa de bentô	1745g
-caixa para viagem	1761g
-caja de bento	1745f
-caja para llevar	1761f
-cajun	2615a
+caixa de bentô	1780g
+caixa para viagem	1796g
+caja de bento	1780f
+caja para llevar	1796f
+cajun	2647a
 cake	271a
 calabaza	246f
-calabaza de halloween	1860f
-calamar	1765e 1765f
-calamaro	1765i
+calabaza de halloween	1895f
+calamar	1800e 1800f
+calamaro	1800i
 calar del sole	179i
 calavera	740a 740f
 calaveras	740a 740f
 calcestruzzo	282i
-calcetines	1890f
+calcetines	1925f
 calda	401i
 caldo	401i
 caldo accogliente	398i
@@ -2338,42 +2408,42 @@ calor	205f 205g
 calorosa	398g
 caloroso	398g
 calorão	205g
-calze	1890i
-calzini	1890i
+calze	1925i
+calzini	1925i
 cam	1m 294n
-camarão	1764g
-camarão frito	1755g
-camel	1256a
-camellia	2619a
-camello	1564f
-camelo	1563g
-camelo com duas corcovas	1564g
-camelo de uma só corcova	1563g
-cameo	1998a
+camarão	1799g
+camarão frito	1790g
+camel	1291a
+camellia	2651a
+camello	1599f
+camelo	1598g
+camelo com duas corcovas	1599g
+camelo de uma só corcova	1598g
+cameo	2033a
 camera da letto	362i
 camgöbeği	14n
-cami	1838n
-camice	1882i
+cami	1873n
+camice	1917i
 camini delle fate	804i
 camino	311i
-camisa	1885g
-camiseta	1885f 1885g
-cammello	1564i
+camisa	1920g
+camiseta	1920f 1920g
+cammello	1599i
 camo	431a
-camo green	1351a
+camo green	1386a
 camouflage	431a 431e
-camouflage green	1066a
+camouflage green	1101a
 campagna	348i
 campagne	348e
 campagne chic	725e
-campamento	1805f
-campana al vento	1873i
-campanilla de viento	1873f
-campeggio	1805i
-campen	1805h
+campamento	1840f
+campana al vento	1908i
+campanilla de viento	1908f
+campeggio	1840i
+campen	1840h
 campfire	166a
 campi	124i
-camping	418a 1805e 1805f 1805h
+camping	418a 1840e 1840f 1840h
 campo	124f 124g 124i
 campo abierto	348f
 campo de arroz	252f 252g
@@ -2386,15 +2456,24 @@ campo rural	348g
 campos	124f 124g
 camuflagem	431g
 camuflaje	431f
-camundongo	1572g
+camundongo	1607g
 canada	633o
+canadense	840g
+canadese	840i
+canadian	840a
 canadian flag	633o
+canadian rockies	840a
+canadiano	840g
+canadien	840e
+canadienne	840e
 canadiens de montréal	589o
+canadiense	840f
 canadá	633o
-canal	2620a
-canard	1600e
-canary	1019a
-canary yellow	1259a
+canal	2652a
+canal houses	832a
+canard	1635e
+canary	1054a
+canary yellow	1294a
 candela	310i
 candele	310i
 candle	310a
@@ -2403,38 +2482,40 @@ candlelit	310a
 candles	310a
 candy	272a
 candy floss	273a
-candy pink	944a
-cane	1532i 2240a
-cane guida	1533i
-caneca de cerveja	1791g
-canecas de cerveja	1792g
+candy pink	979a
+cane	1567i 2275a
+cane guida	1568i
+caneca de cerveja	1826g
+canecas de cerveja	1827g
 canela	277f 277g
-cangrejo	1762f
-canguro	1587f 1587i
-canguru	1587g
-caniche	1534e 1534f
+cangrejo	1797f
+canguro	1622f 1622i
+canguru	1622g
+caniche	1569e 1569f
 canicola	205i
 canicule	205e
 canlı	389n
 canlı kırmızı	74n
 canlı renk	444n
 canlı sarı	101n
-canned food	1744a
+canned food	1779a
 cannella	277i
 cannelle	277e
-cantaloupe	2311a
+cantaloupe	2346a
 canyon	159a 159e 159h 159i
 canyons	159a
 canícula	205f
 cao cấp	381m
 caotico	422i
-capacacete de socorrista	1921g
-capacete militar	1920g
+capacacete de socorrista	1956g
+capacete militar	1955g
 capadocia	804f
 capadócia	804g
 capanna	363i
-capanno	1816i
-capela de casamento	1834g
+capanno	1851i
+cape malay quarter	864a
+cape town	864a
+capela de casamento	1869g
 capim	125g
 capodanno	753i
 capodanno cinese	369i
@@ -2442,56 +2523,56 @@ capodanno persiano	744i
 capodanno thailandese	739i
 cappadoce	804e
 cappadocia	804a 804i 804m
-cappello con visiera	1919i
-cappello da donna	1916i
-cappello da laureato	1918i
-cappotto	1889i
+cappello con visiera	1954i
+cappello da donna	1951i
+cappello da laureato	1953i
+cappotto	1924i
 cappuccino	255a 255e 255g 255h 255i 255m
-capra	1562i
+capra	1597i
 capri	759a
 capuchino	255f
 caqui	25f
-cara de caballo	1544f
-cara de cerdo	1556f
-cara de conejo	1575f
-cara de dragón	1615f
-cara de gato	1538f
-cara de mono	1527f
-cara de perro	1531f
-cara de ratón	1571f
-cara de tigre	1541f
-cara de vaca	1552f
-caracol	1631f 1631g
-caracola	1631f
+cara de caballo	1579f
+cara de cerdo	1591f
+cara de conejo	1610f
+cara de dragón	1650f
+cara de gato	1573f
+cara de mono	1562f
+cara de perro	1566f
+cara de ratón	1606f
+cara de tigre	1576f
+cara de vaca	1587f
+caracol	1666f 1666g
+caracola	1666f
 caraibi	764i
 caraibico	764i
 caramel	262a 262e 262m
 caramel colour	109a
-caramelised	2241a
+caramelised	2276a
 caramella	272i
 caramelle	272i
 caramello	262i
 caramelo	262f 262g
 caramelo claro	26g
 caramelos	272f
-caramujo	1628g
-caranguejo	1762g
+caramujo	1663g
+caranguejo	1797g
 caravage	787e
 caravaggio	787a 787e 787f 787g 787h 787i 787m 787n
-caraway	2625a
+caraway	2657a
 caraïbes	764e
-carbon	2313a
-cardamom	2434a
-cardinal	2149a
+carbon	2348a
+cardamom	2467a
+cardinal	2184a
 carefree	387a
-cargo	2435a
+cargo	2468a
 caribbean	764a
 caribe	764f 764g 764m
 caribenho	764g
 caribeña	764f
 caribeño	764f
 caribéen	764e
-carillon éolien	1873e
+carillon éolien	1908e
 carina	408i
 caring	388a
 carino	408i
@@ -2499,70 +2580,72 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	1029a
+carmine	1064a
 carminio	70i
 carmín	70f
-carnation	1089a
-carnation pink	1169a
+carnation	1124a
+carnation pink	1204a
 carnaval	335e 335f 335g
 carnaval de rio	808e
 carnaval de río	808f
 carnaval do rio	808g
-carne	1720g 1720i
-carne con hueso	1720f
-carne con osso	1720i
-carne no osso	1720g
-carneiro	1560g
-carnero	1560f
+carne	1755g 1755i
+carne con hueso	1755f
+carne con osso	1755i
+carne no osso	1755g
+carneiro	1595g
+carnero	1595f
 carnevale	335i
 carnevale di rio	808i
 carnival	335a 335m
-carolina blue	1225a
+carolina blue	1260a
 carota	249i
 carotte	249e
-carousel horse	1854a
-carp streamer	1872a
-carpa de circo	1859f
+carousel horse	1889a
+carp streamer	1907a
+carpa de circo	1894f
 carpa koi	329f 329g 329i
 carpe koï	329e
 carrefour	534o
-carrilhão de vento	1873g
-carrossel	1854g
+carrilhão de vento	1908g
+carrossel	1889g
 carrot	249a
 carrots	249a
 carta	293i
-cartable	1904e
+cartable	1939e
+cartagena	856a
 cartaz soviético	813g
 cartel soviético	813f
-cartola	1917g
+cartola	1952g
 cartoon	380a
 cartoons	380a
 carvalho	279g
-casa	1819f 1819g 1819i
-casa abandonada	1818f 1818g
-casa com jardim	1820g
-casa con giardino	1820i
-casa con jardín	1820f
+casa	1854f 1854g 1854i
+casa abandonada	1853f 1853g
+casa com jardim	1855g
+casa con giardino	1855i
+casa con jardín	1855f
 casa de campo	363f 363g
-casa in rovina	1818i
-casaco	1889g
+casa in rovina	1853i
+casablanca	756a
+casaco	1924g
 casamento	371g
-casas	1817f 1817g
+casas	1852f 1852g
 cascada	151f
-cascade	151e 2186a
+cascade	151e 2221a
 cascata	151g 151i
-casco con una cruz blanca	1921f
-casco militar	1920f
-case	1817i
+casco con una cruz blanca	1956f
+casco militar	1955f
+case	1852i
 cash	423a
-cashew	2088a
-casque de secouriste	1921e
-casque militaire	1920e
-casquette américaine	1919e
+cashew	2123a
+casque de secouriste	1956e
+casque militaire	1955e
+casquette américaine	1954e
 cast iron	285a
-castagna	1708i
+castagna	1743i
 castana	20i
-castanha	1708g
+castanha	1743g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -2570,45 +2653,48 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	359i
-castello giapponese	1832i
+castello giapponese	1867i
 castelo	359g
-castelo europeu	1833g
-castelo japonês	1832g
-castelo medieval	1833g
+castelo europeu	1868g
+castelo japonês	1867g
+castelo medieval	1868g
 castillo	359f
-castillo europeo	1833f
-castillo japonés	1832f
+castillo europeo	1868f
+castillo japonés	1867f
 castle	359a
-castor	1578e 1578f 1578g
-castoro	1578i
-cat face	1538a
+castor	1613e 1613f 1613g
+castoro	1613i
+cat face	1573a
 catar	646o
 catarata	151f
 catedral	360f 360g
 cathedral	360a
 cathédrale	360e
 cattedrale	360i
-cattle	2628a
+cattle	2660a
 cava	265f
-cavallo	1547i
-cavallo da giostra	1854i
-cavalo	1547g
-cavalo de carrossel	1854g
+cavallo	1582i
+cavallo da giostra	1889i
+cavalo	1582g
+cavalo de carrossel	1889g
 cave	164a
 cavern	164a
 caverna	164f 164g 164i
 caverne	164e
-caviar	2629a
+caviar	2661a
 caz	437n
-caçarola com comida	1736g
+caçarola com comida	1771g
 cañón	159f
-cañón de confeti	1867f
+cañón de confeti	1902f
 caótico	422f 422g
-cebola	1705g
-cebolla	1705f
+cebola	1740g
+cebolla	1740f
 cebra	320f
+ceca	837i
 cechia	658o
-cedar	1960a
+ceco	837i
+cedar	1995a
+cedars of lebanon	847a
 cehennem	428n
 celadon	297a 297g 297i
 celadón	297f
@@ -2616,7 +2702,7 @@ celebrate	409a
 celebrating	409a
 celebration	372a
 celebratory	409a
-celery	1231a
+celery	1266a
 celeste	41f 41i
 celestial	427a 427f 427g
 celestiale	427i
@@ -2645,7 +2731,7 @@ cenizas	167f
 cennet	427n
 cenoura	249g
 centelleante	430f
-centre	2631a
+centre	2663a
 centre ville	340e
 centro	340f
 centro città	340i
@@ -2654,7 +2740,7 @@ ceramic	304a
 ceramica	304i
 ceramica di delft	792i
 ceramics	304a
-cerdo	1557f
+cerdo	1592f
 cereal	251f 251g
 cereali	251i
 cereja	230g
@@ -2662,59 +2748,59 @@ cerejeira	208g
 cerejeira em flor	208g
 cerejeira florida	208g
 cerejeiras floridas	208g
-ceremonia de contemplación de la luna	1874f
+ceremonia de contemplación de la luna	1909f
 ceremonia del té	785f
 ceremonial	410a
 ceremony	410a
 cereza	230f
-cerezas	1687f
+cerezas	1722f
 cerezo	208f
 cerezo en flor	208f
 cerezos en flor	208f
-cerf	1550e
+cerf	1585e
 cerimonia del tè	785i
-cerise	230e 1315a
-cerises	1687e
+cerise	230e 1350a
+cerises	1722e
 cerisier	208e
 cerisier en fleurs	208e
 cerisiers en fleurs	208e
 cerro	160f
 cerulea	40i
 cerulean	40a
-cerulean blue	1273a
+cerulean blue	1308a
 ceruleo	40i
 cerveja	266g
 cerveza	266f
-cervo	1550g 1550i
+cervo	1585g 1585i
 cerámica	304f
 cerâmica	304g
 cerúlea	40f 40g
 cerúleo	40f 40g
 cesur	405n
 cetim	291g
-cetriolino sottaceto	1701i
-cetriolo	1701i
+cetriolino sottaceto	1736i
+cetriolo	1736i
 cevher	316n
 ceviz ağacı	279n
 chagrin	391e
-chai	2189a
-chai rượu với nút gỗ bật ra	1787m
+chai	2224a
+chai rượu với nút gỗ bật ra	1822m
 chair	115e
 chakra	412a
-chaleco de seguridad	1883f
+chaleco de seguridad	1918f
 chalet	363e 363i 831a 831f 831h
 chalet de ski	831e
 chaleur	205e
 chaleureuse	398e
 chaleureux	398e
-chalice	2634a
+chalice	2666a
 chalé	363g
 chama	166g
 chamas	166g
 chambre	362e
-chameau	1564e
-chamois	2118a
-chamomile	2633a
+chameau	1599e
+chamois	2153a
+chamomile	2665a
 champ	124e
 champ de bataille	431e
 champ de blé	251e
@@ -2731,9 +2817,9 @@ champions	416a
 champiñón	136f
 champs	124e
 champán	265f
-chancla	1905f
-chancla de dedo	1905f
-chancleta	1905f
+chancla	1940f
+chancla de dedo	1940f
+chancleta	1940f
 chandelle	310e
 chanel	572o
 chanh	227m
@@ -2746,49 +2832,52 @@ chaotic	422a
 chaotique	422e
 chaotisch	422h
 chaouen	799e
-chapeau de femme	1916e
+chapeau de femme	1951e
 chapel	360a
-chapelet	1922e
-chapiteau	1859e
-chapéu de formatura	1918g
-chapéu feminino	1916g
+chapelet	1957e
+chapiteau	1894e
+chapéu de formatura	1953g
+chapéu feminino	1951g
 charca	149f
 charco	149g
 charcoal	37a
-charcoal grey	981a
+charcoal grey	1016a
+charles bridge	837a
 charm	408a
 charming	408a
-charred	2635a
+charred	2667a
 chartreuse	67a 67e 67f 67g 67h 67i
-chat	1539e
+chat	1574e
 chata	434G
 chato	434G
 chaud	401e
 chaude	401e
 chauen	799f
-chaussettes	1890e
-chaussons de danse	1912e
-chaussure de randonnée	1908e
-chaussure de sport	1907e
-chaussure homme	1906e
-chaussure plate	1909e
-chaussure à talon haut	1910e
-chauve souris	1580e
-che	2636A
-cheddar	2191a
-cheeks	2742a
+chaussettes	1925e
+chaussons de danse	1947e
+chaussure de randonnée	1943e
+chaussure de sport	1942e
+chaussure homme	1941e
+chaussure plate	1944e
+chaussure à talon haut	1945e
+chauve souris	1615e
+che	2668A
+checa	837f 837g
+checo	837f 837g
+cheddar	2226a
+cheeks	2774a
 cheer	390a
 cheerful	390a
 cheery	390a
-cheese	1957a
-cheese wedge	1719a
+cheese	1992a
+cheese wedge	1754a
 chefchaouen	799a 799e 799g 799h 799i 799m
 chefchauen	799f
 chelsea	592o
 chelsea fc	592o
 cheminée	311e
 cheminées de fée	804e
-chenille	1633e 2438a
+chenille	1668e 2471a
 cheongsam	826a 826e 826f 826g 826h 826i
 chequia	658o
 cherries	230a
@@ -2797,11 +2886,11 @@ cherry blossom	208a
 cherry blossom festival	809a
 cherry blossom viewing	741a
 cherry blossoms	208a
-cherry red	1253a
-chest	2105a
+cherry red	1288a
+chest	2140a
 chestnut	20a
-cheval	1547e
-cheval de manège	1854e
+cheval	1582e
+cheval de manège	1889e
 chewing gum	272a
 chianti	758a
 chiara	441i
@@ -2810,19 +2899,20 @@ chiaro di luna	174i
 chiaroscuro	787a 787g 787h 787i
 chic	397a 397e
 chica	456F
-chicago	2637a
+chicago	2669a
 chicago bulls	575o
 chicago cubs	586o
 chicas	456F
 chichen itza	819a
-chicken	1591a
+chichicastenango	857a
+chicken	1626a
 chico	456F
-chicory	2243a
+chicory	2278a
 chicos	456F
-chien	1532e
-chien guide	1533e
+chien	1567e
+chien guide	1568e
 chiesa	360i
-chiesa per matrimonio	1834i
+chiesa per matrimonio	1869i
 child	380a
 childhood	415a
 childish	380a
@@ -2830,29 +2920,35 @@ childlike	407a
 children	380a
 childrens	380a
 chile flag	662o
-chile picante	1699f
+chile picante	1734f
+chilean	839a
 chilean flag	662o
+chilena	839f 839g
+chilenisch	839h
+chileno	839f 839g
 chili	277a
 chili drapeau	662o
+chilien	839e
+chilienne	839e
 chilies	277a
 chill	387a
-chilled	2439a
+chilled	2472a
 chillhop	735a
 chilli	277a
 chilly	400a
-chim	1596m
+chim	1631m
 chim cánh cụt	322m
 chim công	318m
-chim cưu	1603m
+chim cưu	1638m
 chimenea	311f
 chimeneas de hadas	804f
 china	635o
 chinaflagge	635o
 chinarot	75h
-chinchilla	2639a
+chinchilla	2671a
 chine	635o
-chinelo	1905g
-chinelo de praia	1905g
+chinelo	1940g
+chinelo de praia	1940g
 chinería	727f
 chinese flag	635o
 chinese new year	369a
@@ -2863,42 +2959,42 @@ chinese temple	795a
 chinesisch	355h
 chinesische mauer	347h
 chinesische seide	826h
-chinesische teigtasche	1759h
+chinesische teigtasche	1794h
 chinesischer stil	355h
 chinesischer tempel	795h
 chinesisches neujahr	369h
 chinoiserie	727a 727e 727h
 chinoiserie wallpaper	727a
 chinoiseries	727e
-chintz	2640a
-chipmunk	1577a
-chispas	1865f
-chitarra	1928i
+chintz	2672a
+chipmunk	1612a
+chispas	1900f
+chitarra	1963i
 chiến thắng	416m
 chiến tranh	431m
 chiều	190m
 chiều tà	179m
 chiều tối	191m
 chochloma	791h 791i
-choco	2440a
-chocolat	261e 2668a
+choco	2473a
+chocolat	261e 2700a
 chocolat clair	7e
 chocolate	261a 261f 261g
-chocolate bar	1776a
+chocolate bar	1811a
 chocolate brown	108a
-chope	1791e
-chopes de bière	1792e
-chouette	1602e
+chope	1826e
+chopes de bière	1827e
+chouette	1637e
 chovendo	199g
 christmas	366a
-christmas tree	1861a
+christmas tree	1896a
 christopher street day	751h
 chrom	286h
 chrome	286a 286e
 chrysantheme	217h
 chrysanthemum	217a
 chrysanthème	217e
-chrysocolla	2589a
+chrysocolla	2621a
 church	360a
 chuseok	748a
 chute eau	151e
@@ -2908,11 +3004,11 @@ chuvisco	200g
 chuvosa	199g
 chuvoso	199g
 chuyên nghiệp	406m
-chuông gió	1873m
+chuông gió	1908m
 chuối	238m
-chuột	1572m
-chuột cống	1573m
-chuột túi	1587m
+chuột	1607m
+chuột cống	1608m
+chuột túi	1622m
 chàm	23m
 chàng trai	456m
 chào	455m
@@ -2920,34 +3016,34 @@ chào bạn	455m
 chá	256g
 chá com leite	259g
 chá de bolhas	259g
-chá perolado	1797g
+chá perolado	1832g
 chá preto	256g
 chá verde	257g
 chân trời	183m
-châtaigne	1708e
+châtaigne	1743e
 châtain	20e
 château	359e
-château japonais	1832e
+château japonais	1867e
 châu báu	316m
 chè	256m
-chèvre	1562e
+chèvre	1597e
 chêne	279e
-chó biển	1622m
-chó dẫn đường	1533m
-chó xù	1534m
+chó biển	1657m
+chó dẫn đường	1568m
+chó xù	1569m
 chói	443m
 chùa	345m
 chùa hàn quốc	794m
-chùm nho	1675m
+chùm nho	1710m
 chú hề	331m
-chạm cốc	1793m
-chạm cốc bia	1792m
+chạm cốc	1828m
+chạm cốc bia	1827m
 chạng vạng	191m
 chả	457m
-chảo thức ăn nông	1736m
+chảo thức ăn nông	1771m
 chất độc	425m
 chẳng	457m
-chồn hôi mỹ	1586m
+chồn hôi mỹ	1621m
 chợ	332m
 chợ đêm	333m
 chủ nghĩa biểu hiện	716m
@@ -2957,19 +3053,20 @@ chủ nghĩa siêu thực	717m
 chủ nghĩa thô mộc	698m
 chủ nghĩa ấn tượng	786m
 chững chạc	421m
-ciambella	1770i
+ciambella	1805i
 cian	14f
 ciano	14g 14i
 ciao	455i
 ciberpunk	375f
-cibo in scatola	1744i
+cibo in scatola	1779i
 cidade	340g
-cidade ao anoitecer	1850g
+cidade ao anoitecer	1885g
 cidade azul	799g
+cidade do cabo	864g
 cidade proibida	346g
 cidade rosa	800g
 ciddi	410n
-cider	2055a
+cider	2090a
 ciel	169e
 ciel gris	203e
 ciel étoilé	175e
@@ -2980,25 +3077,28 @@ cielo grigio	203i
 cielo gris	203f
 cielo stellato	175i
 ciencia ficción	376f
-cierge magique	1863e
-ciervo	1550f
+cierge magique	1898e
+ciervo	1585f
 cieux	169e
-cigar	2244a
-cigno	1601i
+cigar	2279a
+cigno	1636i
+cilena	839i
+cileno	839i
 ciliegi in fiore	208i
 ciliegia	230i
-ciliegie	1687i
+ciliegie	1722i
 ciliegio	208i
 ciliegio in fiore	208i
-cilindro	1917i
+cilindro	1952i
 ciment	282e
 cimento	282g
 cina	635o
-cinder	2441a
+cinder	2474a
 cine negro	732f
 cineseria	727i
 cineserie	727i
-cinghiale	1558i
+cingapura	858g
+cinghiale	1593i
 cinnamon	277a
 cinque terre	759a
 cintilante	430g
@@ -3014,56 +3114,58 @@ cinzas	167g
 cinzenta	8g
 cinzento	8g
 cioccolato	261i
-ciotola con cucchiaio	1739i
-ciotola fumante	1750i
+ciotola con cucchiaio	1774i
+ciotola fumante	1785i
 ciottolo	281i
-cipolla	1705i
-circo	1859g 1859i
+cipolla	1740i
+circo	1894g 1894i
 circus	335a
-circus tent	1859a
+circus tent	1894a
 ciruela	62f
 ciruelas	244f
-cisne	1601f 1601g
+cisne	1636f 1636g
 cities	340a
-citrine	2298a
-citron	227e 2316a
+citrine	2333a
+citron	227e 2351a
 citron vert	31e
 citronnade	227e
 citronnier	227e
 citronniers	227e
 citrouille	246e
-citrouille lanterne	1860e
+citrouille lanterne	1895e
 citrus	227a
 città	340i
 città acqua	349i
-città al tramonto	1850i
+città al tramonto	1885i
 città blu	799i
+città del capo	864i
 città proibita	346i
 città rosa	800i
 city	340a
-cityscape	1847a
-cityscape at dusk	1850a
+cityscape	1882a
+cityscape at dusk	1885a
 cité	340e
 cité interdite	346e
 ciudad	340f
-ciudad al atardecer	1850f
+ciudad al atardecer	1885f
 ciudad azul	799f
+ciudad del cabo	864f
 ciudad prohibida	346f
 ciudad rosa	800f
 ciumento	426g
-civciv	1594n
+civciv	1629n
 civciv sarısı	77n
 ciúme	426g
 ciúmes	426g
-clair	441e 2562a
+clair	441e 2594a
 clair de lune	174e
 clair obscur	787e
 claire	441e
-clam	2643a
+clam	2675a
 clamor	422a
 clamour	422a
 clara	441f 441g
-claret	1056a
+claret	1091a
 clarity	399a
 claro	441f 441g
 claro de luna	174f
@@ -3073,16 +3175,16 @@ classic	379a
 classic blue	688o
 classic car	379a
 classical	397a
-classical building	1811a
+classical building	1846a
 classical music	397a
 classroom	358a
 classy	397a
 claude monet	786a 786e
 clay	304a
-clay brown	1037a
+clay brown	1072a
 clean	385a
 clean air	399a
-clear blue	1005a
+clear blue	1040a
 clear sky	169a
 clementina	228f 228i
 clementine	228a
@@ -3091,40 +3193,40 @@ cliffs	163a
 clinic	356a
 clinica	356i
 clinique	356e
-clinking beer mugs	1792a
-clinking glasses	1793a
-cloak	2108a
+clinking beer mugs	1827a
+clinking glasses	1828a
+cloak	2143a
 cloud	170a
 cloud nine	427a
 clouds	170a
 cloudy	203a
-cloudy blue	921a
-clove	2115a
-clover	1969a
+cloudy blue	956a
+clove	2150a
+clover	2004a
 clown	331a 331e 331h 331i
 clowns	331a
 club	436a
 club de jazz	437e 437f
 club nocturno	436f
 clubbing	436a
-clutch	1902h
-clutch bag	1902a
+clutch	1937h
+clutch bag	1937a
 clémentine	228e
 clínica	356f 356g
-coala	1582g
+coala	1617g
 coast	143a
 coastal	729a
 coastal grandmother	729a
 coastline	143a
-coat	1889a
-coated	2622a
+coat	1924a
+coated	2654a
 cobalt	45a 45e
-cobalt blue	1368a
+cobalt blue	1403a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2644a
+cobblestone	2676a
 cobiça	426g
-cobra	1614g
+cobra	1649g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -3133,40 +3235,40 @@ coca colanın	461o
 coccinella	327i
 coccinelle	327e
 cocco	241i
-coccodrillo	1611i
-cochon	1557e
+coccodrillo	1646i
+cochon	1592e
 cocina	361f
-cocinar	1735f
-cockroach	1639a
-cocktail	1789e 1789i 1790h
-cocktail glass	1789a
-cocktail tropical	1790e
-cocktail tropicale	1790i
-cocktailglas	1789h
-coco	241e 241f 241g 2119a
+cocinar	1770f
+cockroach	1674a
+cocktail	1824e 1824i 1825h
+cocktail glass	1824a
+cocktail tropical	1825e
+cocktail tropicale	1825i
+cocktailglas	1824h
+coco	241e 241f 241g 2154a
 cocoa	261a
-cocodrilo	1611f
+cocodrilo	1646f
 cocomero	234i
 coconut	241a
-cod	2623a
+cod	2655a
 codicia	426f
-coelhinho	1576g
-coelho	1576g
+coelhinho	1611g
+coelho	1611g
 coelinblau	40h
 coffee	254a
 coffee brown	107a
 coffee shop	343a
 coffeehouse	343a
-cognac	2446a
+cognac	2479a
 cogumelo	136g
 cohete	364f
-coin	2176a
+coin	2211a
 coke	461o
 cold	400a
 coldness	400a
 colegio	358f
-coleottero	1636i
-colete salva vidas	1883g
+coleottero	1671i
+colete salva vidas	1918g
 colheita	750g
 colina	160f 160g
 coliseo	784f
@@ -3176,11 +3278,16 @@ college	358a
 collina	160i
 colline	160e 160i
 collines	160e
-colomba	1598i
-colombe	1598e
+colomba	1633i
+colombe	1633e
 colombia	661o
+colombian	856a
 colombian flag	661o
+colombiana	856f 856g 856i
+colombiano	856f 856g 856i
 colombie	661o
+colombien	856e
+colombienne	856e
 color arena	103f
 color caffè	107i
 color café	107f
@@ -3220,9 +3327,9 @@ colosseo	784i
 colosseum	784a
 colour field	722a
 colour powder	806a
-coloured	2248a
+coloured	2283a
 colourful	178a
-column	2648a
+column	2680a
 colère	402e
 colômbia	661o
 comedy	390a
@@ -3234,7 +3341,7 @@ comforting	398a
 comic	788h
 comic book	788a
 comic strip	788a
-comida enlatada	1744f 1744g
+comida enlatada	1779f 1779g
 compassion	388a
 compassionate	388a
 competent	406a
@@ -3243,40 +3350,41 @@ composed	386a
 computer	376a
 computers	376a
 con bướm	325m
-con bọ	1633m
+con bọ	1668m
 con cáo	324m
 con công	318m
-con gián	1639m
+con gián	1674m
 con gái	456m
-con lười	1584m
-con lửng	1588m
-con muỗi	1643m
+con lười	1619m
+con lửng	1623m
+con muỗi	1678m
 con ong	326m
 con phố	341m
-con ruồi	1644m
+con ruồi	1679m
 con suối	148m
 con sóng	142m
 con trai	456m
 con vẹt	323m
+con đường tơ lụa	865m
 con ếch	328m
 concert	335a
 concerts	335a
-conch	2651a
-concha de mar	1628f
-conchiglia	1628i
-conchiglia a spirale	1628i
-concombre	1701e
+conch	2683a
+concha de mar	1663f
+conchiglia	1663i
+conchiglia a spirale	1663i
+concombre	1736e
 concrete	282a
 concreto	282g
-cone de festa	1867g
-conejito	1576f
-conejo	1576f
-confection	2448a
-confete	1868g
+cone de festa	1902g
+conejito	1611f
+conejo	1611f
+confection	2481a
+confete	1903g
 confetti	409a
-confetti ball	1868a
-confettis	1868e
-confezione da asporto	1761i
+confetti ball	1903a
+confettis	1903e
+confezione da asporto	1796i
 confiable	406f
 confiance	406e
 confiant	405e
@@ -3296,15 +3404,15 @@ congelato	450i
 conifer	121a
 conifera	121i
 conifère	121e
-coniglietto	1576i
-coniglio	1576i
-cono gelato	1767i
+coniglietto	1611i
+coniglio	1611i
+cono gelato	1802i
 conquest	416a
 constantinopla	768f 768g
 constantinople	768a 768e
-construcción	1812f
+construcción	1847f
 construction	377a
-construction un bâtiment	1812e
+construction un bâtiment	1847e
 constructivism	813a
 constructivisme	813e
 constructivismo	813f
@@ -3313,43 +3421,47 @@ constructivista	813f
 constructiviste	813e
 construtivismo	813g
 construtivista	813g
-construção	1812g
+construção	1847g
 contanti	423i
 conte de fées	395e
 contemplative	412a
-contemplazione della luna	1874i
-contemplação da lua	1874g
+contemplazione della luna	1909i
+contemplação da lua	1909g
 contenta	390f
 contente	390g
 contento	390f
 conto de fadas	395g
-convenience store	1828a
+convenience store	1863a
 conífera	121f 121g
-cooked rice	1748a
-cookie	271a 1771e
+cooked rice	1783a
+cookie	271a 1806e
 cookies	271a
-cooking	1735a
+cooking	1770a
 cool	400a
-cool blue	1149a
-cool green	1104a
-cool grey	1020a
+cool blue	1184a
+cool green	1139a
+cool grey	1055a
 cool tone	453a
 cool toned	453a
 coolness	400a
-copa de cóctel	1789f
-copa de vino	1788f
-copas brindando	1793f
+copa de cóctel	1824f
+copa de vino	1823f
+copas brindando	1828f
+copenaghen	835i
+copenhaga	835g
+copenhagen	835a
+copenhague	835e 835f 835g
 coperto	203i
-copo	1794g
-copo com canudo	1796g
-copo de leite	1782g
+copo	1829g
+copo com canudo	1831g
+copo de leite	1817g
 copo de nieve	187f
 copos de nieve	187f
-coppa di gelato	1769i
+coppa di gelato	1804i
 copper	59a
 coquelicot	222e
-coquetel	1789g
-coquille en spirale	1628e
+coquetel	1824g
+coquille en spirale	1663e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -3365,11 +3477,11 @@ cor de vinho	113g
 coraggioso	405i
 corail	28e
 coral	28a 28f 28g
-coral pink	1023a
+coral pink	1058a
 coral reef	153a
 corallo	28i
-corbata	1884f
-core	2398a
+corbata	1919f
+core	2431a
 corea	783f 783i
 corea del sud	636o
 corea del sur	636o
@@ -3378,29 +3490,29 @@ coreia	783g
 coreia do sul	636o
 cores frias	453g
 cores quentes	452g
-coriander	2449a
-coriandoli	1868i
-cork	2092a
+coriander	2482a
+coriandoli	1903i
+cork	2127a
 corn	250a
-cornflower	1376a
-cornflower blue	1390a
-cornflowerblue	1439a
-cornsilk	1440a
-coroa	1915g
-corona	1915f 1915i
+cornflower	1411a
+cornflower blue	1425a
+cornflowerblue	1474a
+cornsilk	1475a
+coroa	1950g
+corona	1950f 1950i
 corporate	357a
 corporativo	357f 357g
-correio	1823g
-correio japonês	1822g
-corrida de cavalo	1547g
+correio	1858g
+correio japonês	1857g
+corrida de cavalo	1582g
 corrosion	287a
 cortado	255f
-corte de carne	1722f 1722g
-coruja	1602g
+corte de carne	1757f 1757g
+coruja	1637g
 corée	783e
 corée du sud	636o
 coréen	783e
-coscia di pollo	1721i
+coscia di pollo	1756i
 cosecha	750f
 cosmic	176a
 cosmo	176i
@@ -3413,12 +3525,12 @@ costantinopoli	768i
 costiera amalfitana	759i
 costruttivismo	813i
 costruttivista	813i
-costume da bagno intero	1894i
+costume da bagno intero	1929i
 cosy	398a 398e
-cotillons	1867e
+cotillons	1902e
 coton	292e
 cotone	292i
-cotta	2093a
+cotta	2128a
 cottage	363a 363e
 cottage core	700a
 cottagecore	700a 700e 700f 700h 700i 700n
@@ -3453,33 +3565,36 @@ courage	405a
 courageous	405a
 courge	246e
 couro	288g
-couronne	1915e
-courtyard	2322a
+couronne	1950e
+courtyard	2357a
 couvert	203e
-covered	2315a
+covered	2350a
 cow	348a
-cow face	1552a
+cow face	1587a
 cowboy	348a
 cows	348a
-coxa de frango	1721g
-coyote	2312a
+coxa de frango	1756g
+coyote	2347a
 cozinha	361g
 cozy	398a
 cr flamengo	619o
-crab	1762a
-crabe	1762e
+crab	1797a
+crabe	1797e
 crachin	200e
-cracked	2654a
-cracker	2227a
+cracked	2686a
+cracker	2262a
+cracovia	841f 841i
+cracovie	841e
+cracóvia	841g
 cramoisi	71e
 cramoisie	71e
-cranberry	1262a
-crater	2454a
-cravate	1884e
-cravatta	1884i
+cranberry	1297a
+crater	2487a
+cravate	1919e
+cravatta	1919i
 crazy	422a
 cream	18a
-creamed	2455a
+creamed	2488a
 creamy	18a
 creativa	438f 438i
 creative	438a
@@ -3490,28 +3605,28 @@ creativo	438f 438i
 creek	148a
 creepy	403a
 crema	18f 18i
-creme	18g 18h 1006a
+creme	18g 18h 1041a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
 cremlino	828i
-creole	2456a
+creole	2489a
 crepuscolo	191i
 crepúsculo	179g 191f
 crepúsculo dorado	179f
-crescent	2655a
-crevette	1764e
+crescent	2687a
+crevette	1799e
 crianças	380g
 criativa	438g
 criatividade	438g
 criativo	438g
-criceto	1574i
-cricket	1638a
+criceto	1609i
+cricket	1673a
 crimson	71a
-criquet	1638e
+criquet	1673e
 crisantemo	217f 217i
 crisp	399a
-crispy	2324a
+crispy	2359a
 cristais	300g
 cristal	300e 300f 300g
 cristal transparente	294f
@@ -3519,26 +3634,35 @@ cristales	300f
 cristalli	300i
 cristallo	300i
 crisântemo	217g
-crocodile	1611a 1611e
-crocodilo	1611g
-croissant	1712a 1712e 1712g 1712h 1712i
+croacia	854f
+croata	854f 854g
+croate	854e
+croatia	854a
+croatian	854a
+croatie	854e
+croato	854i
+croazia	854i
+crocodile	1646a 1646e
+crocodilo	1646g
+croissant	1747a 1747e 1747g 1747h 1747i
 cromo	286f 286g 286i
-croquette de poisson	1756e
-cross	2656a
+croquette de poisson	1791e
+cross	2688a
 crow	411a
 crowd	422a
 crowded	422a
 crown	382a
 crowns	382a
 crows	411a
-cruasán	1712f
+croácia	854g
+cruasán	1747f
 crudités	433e
 cruise	140a
-crumble	2642a
-crumbs	2577a
-crunch	2179a
+crumble	2674a
+crumbs	2609a
+crunch	2214a
 crush	392a
-crust	2016a
+crust	2051a
 cry	391a
 crying	391a
 cryptic	394a
@@ -3547,7 +3671,7 @@ crystals	300a
 crème	18e
 crème fouettée	255e
 crème glacée	274e
-crème renversée	1779e
+crème renversée	1814e
 créatif	438e
 créative	438e
 créativité	438e
@@ -3556,7 +3680,7 @@ crépuscule doré	179e
 crôm	286m
 csd	751h
 cuarzo	300f
-cub	2459a
+cub	2492a
 cuba	677o 755a
 cubain	755e
 cubaine	755e
@@ -3564,57 +3688,57 @@ cuban	755a
 cuban flag	677o
 cubana	755f 755g 755i
 cubano	755f 755g 755i
-cubetto di ghiaccio	1800i
+cubetto di ghiaccio	1835i
 cubism	814a
 cubisme	814e
 cubismo	814f 814g 814i
 cubist	814a
 cubista	814f 814g 814i
 cubiste	814e
-cubito de hielo	1800f
-cubo de gelo	1800g
-cucaracha	1639f
+cubito de hielo	1835f
+cubo de gelo	1835g
+cucaracha	1674f
 cucina	361i
-cucinare	1735i
+cucinare	1770i
 cucumber	433a
-cucurucho de helado	1767f
-cuddle	2421a
+cucurucho de helado	1802f
+cuddle	2454a
 cuddly	408a
-cueca	1895g
-cuenco con cuchara	1739f
+cueca	1930g
+cuenco con cuchara	1774f
 cuento de hadas	395f
 cuero	288f
 cueva	164f
 cuir	288e
 cuisine	361e
-cuisse de poulet	1721e
+cuisse de poulet	1756e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
-cumin	2658a
+cumin	2690a
 cumpleaños	372f
 cung điện	346m
 cung đình	382m
 cuoio	26i
 cuoio lavorato	288i
-cup with straw	1796a
+cup with straw	1831a
 cupa	391i
-cupcake	271a 1774e 1774g 1774h 1774i 1774n
+cupcake	271a 1809e 1809g 1809h 1809i 1809n
 cupcakes	271a
-cupid	2309a
+cupid	2344a
 cupidité	426e
 cupo	391i
 curcuma	79e 79i
-currant	2194a
-current	2314a
+currant	2229a
+current	2349a
 curry	277a 277e 277f 277g 277h 277i
-curry rice	1749a
+curry rice	1784a
 cusco	780a 780f
-custard	958a
-cut of meat	1722a
+custard	993a
+cut of meat	1757a
 cute	408a
 cute aesthetic	726a
-cuña de queso	1719f
+cuña de queso	1754f
 cuốn sách	312m
 cuồng nhiệt	393m
 cyan	14a 14e 14h
@@ -3623,8 +3747,9 @@ cyber space	376a
 cyberpunk	375a 375e 375f 375g 375h 375i 375m 375n
 cycling	389a
 cyclone	201a
-cygne	1601e
-cypress	2057a
+cygne	1636e
+cypress	2092a
+czech	837a
 czech flag	658o
 czech republic	658o
 czechia	658o
@@ -3634,19 +3759,19 @@ cà phê sữa	255m
 cà ri	277m
 cà rốt	249m
 cà tím	248m
-cà vạt	1884m
+cà vạt	1919m
 cá heo	330m
 cá koi	329m
-cá mập	1626m
-cá nhiệt đới	1624m
-cá nóc	1625m
-cá sấu	1611m
+cá mập	1661m
+cá nhiệt đới	1659m
+cá nóc	1660m
+cá sấu	1646m
 cá voi	330m
-cá voi đang phun nước	1619m
+cá voi đang phun nước	1654m
 cá vàng	329m
 cái ao	149m
 cái ô	338m
-cálice de vinho	1788g
+cálice de vinho	1823g
 cálida	398f
 cálido	398f
 cánh rừng	119m
@@ -3660,27 +3785,27 @@ cát đen	158m
 cânion	159g
 cây	133m
 cây anh đào	208m
-cây cầu về đêm	1852m
-cây cọ	1663m
+cây cầu về đêm	1887m
+cây cọ	1698m
 cây cối	133m
-cây non	1659m
+cây non	1694m
 cây phong	130m
-cây rụng lá	1662m
-cây tanabata	1869m
+cây rụng lá	1697m
+cây tanabata	1904m
 cây thông	121m
-cây thông noel	1861m
-cây thường xanh	1661m
+cây thông noel	1896m
+cây thường xanh	1696m
 cây thường xuân	134m
-cây trồng trong chậu	1660m
-cây xương rồng	1664m
-cão guia	1533g
+cây trồng trong chậu	1695m
+cây xương rồng	1699m
+cão guia	1568g
 céladon	297e
 céleste	427e
 céltico	822f
 céramique	304e
 céruléen	40e
 céréales	251e
-cérémonie de la lune	1874e
+cérémonie de la lune	1909e
 cérémonie du thé	785e
 césped	125f
 céu	169g
@@ -3688,7 +3813,7 @@ céu cinzento	203g
 céu estrelado	175g
 céus	169g
 cítrico	228f 228g
-có sương	1845m
+có sương	1880m
 cómic	788f
 córrego	148g
 cô dâu	371m
@@ -3697,9 +3822,9 @@ cô gái	456m
 cô đơn	391m
 công nghiệp	377m
 công nghệ	376m
-công trường xây dựng	1812m
+công trường xây dựng	1847m
 công viên	127m
-công viên quốc gia	1809m
+công viên quốc gia	1844m
 côte	143e
 côte amalfitaine	759e
 côte azur	803a 803e 803h
@@ -3707,117 +3832,134 @@ cõi tiên	427m
 cúc	217m
 cúc họa mi	220m
 cúrcuma	79f 79g
-cüzdan	1900n
+cüzdan	1935n
 căn nhà gỗ	363m
 căng thẳng	413m
-cırcır böceği	1638n
+cırcır böceği	1673n
 cırtlak	444n
-cơm cà ri	1749m
-cơm nắm	1747m
+cơm cà ri	1784m
+cơm nắm	1782m
 cơn giận	402m
 cơn mưa	199m
-cưỡi ngựa	1547m
+cưỡi ngựa	1582m
 cảng	154m
-cầu trượt	1855m
+cầu trượt	1890m
 cầu vồng	178m
 cẩm thạch	280m
 cẩm tú cầu	219m
-cắm trại	1805m
+cắm trại	1840m
 cọp	319m
 cỏ	125m
-cỏ ba lá	1667m
-cỏ bốn lá	1668m
-cốc bia	1791m
-cốc sữa	1782m
-cốc và ống hút	1796m
+cỏ ba lá	1702m
+cỏ bốn lá	1703m
+cốc bia	1826m
+cốc sữa	1817m
+cốc và ống hút	1831m
 cổ phong	355m
 cổ tích	395m
 cổ điển	379m
 cổng torii	801m
-cờ cá chép	1872m
+cờ cá chép	1907m
 cờ đỏ sao vàng	641o
-cừu cái	1561m
-cừu đực	1560m
-cửa hàng bách hóa	1830m
-cửa hàng tiện lợi	1828m
+cừu cái	1596m
+cừu đực	1595m
+cửa hàng bách hóa	1865m
+cửa hàng tiện lợi	1863m
 cửu trại câu	798m
 cực quang	177m
 da thuộc	288m
-dachs	1588h
-dachse	1588h
-daffodil	2325a
-dagger	2317a
-dahlia	2080a
-dainty	2195a
-dairy	2653a
+dachs	1623h
+dachse	1623h
+daffodil	2360a
+dagger	2352a
+dahlia	2115a
+dainty	2230a
+dairy	2685a
 daisies	220a
 daisy	220a
+dala horse	833a
+dalapferd	833h
+dalecarlia	833a
 dalga	142n
 dalgalar	142n
 dali	717a
 dallas cowboys	580o
+dalmacia	854f
+dalmatia	854a
+dalmatian coast	854a
+dalmatie	854e
+dalmatien	854h
+dalmazia	854i
+dalmácia	854g
 dalí	717f
 damasco	78f 78g
-damask	2156a
+damask	2191a
 dame	456E
-damenhut	1916h
-damenhut mit schleife	1916h
-damensandale	1911h
-damenstiefel	1913h
+damenhut	1951h
+damenhut mit schleife	1951h
+damensandale	1946h
+damenstiefel	1948h
 dames	456E
 damnation	428a
 dance	389a
 dance floor	436a
 dancheong	794a 794e 794f 794g 794h 794i 794m 794n
 dancing	389a
-dandelion	1057a
+dandelion	1092a
 danemark	653o
+danesa	353f
+danese	353i
 danger	402a
 dangerous	402a
-dango	1758a 1758f 1758g 1758h 1758i
+dango	1793a 1793f 1793g 1793h 1793i
 danimarca	653o
 danimarka	653o
+danimarkalı	353n
+danish	353a
 danish flag	653o
 dannebrog	653o
-dapper	2661a
+danois	353e
+danoise	353e
+danés	353f
+dapper	2693a
 daring	405a
 dark	439a
 dark academia	701a 701e
 dark blue black	80a
 dark green	48a
 dark mood	411a
-darkblue	1054a
-darkcyan	1441a
+darkblue	1089a
+darkcyan	1476a
 darkened	439a
 darker	439a
 darkest	439a
-darkgoldenrod	1442a
-darkgray	1443a
-darkgreen	970a
-darkgrey	1444a
-darkish blue	1283a
-darkish green	1263a
-darkish pink	959a
-darkish purple	1021a
-darkish red	1063a
-darkkhaki	1445a
-darkmagenta	1446a
+darkgoldenrod	1477a
+darkgray	1478a
+darkgreen	1005a
+darkgrey	1479a
+darkish blue	1318a
+darkish green	1298a
+darkish pink	994a
+darkish purple	1056a
+darkish red	1098a
+darkkhaki	1480a
+darkmagenta	1481a
 darkness	411a
-darkolivegreen	1447a
-darkorange	1448a
-darkorchid	1449a
-darkred	1450a
-darksalmon	1451a
-darkseagreen	1452a
-darkslateblue	1453a
-darkslategray	1454a
-darkslategrey	1455a
-darkturquoise	1456a
-darkviolet	1457a
+darkolivegreen	1482a
+darkorange	1483a
+darkorchid	1484a
+darkred	1485a
+darksalmon	1486a
+darkseagreen	1487a
+darkslateblue	1488a
+darkslategray	1489a
+darkslategrey	1490a
+darkturquoise	1491a
+darkviolet	1492a
 darling	392a
-dash	2664a
+dash	2696a
 dauphin	330e
-davul	1933n
+davul	1968n
 dawn	180a
 day	194a
 day of the dead	740a
@@ -3826,12 +3968,12 @@ daydream	396a
 daydreaming	396a
 dayglo	448a
 daylight	194a
-daylily	2665a
+daylily	2697a
 daytime	194a
 dağ	160n
 dağ evi	363n
 dağlar	160n
-dağların arasından güneşin doğuşu	1848n
+dağların arasından güneşin doğuşu	1883n
 de dia	194g
 de día	194f
 de madeira	279g
@@ -3839,25 +3981,26 @@ de madera	279f
 de manhã	188g
 de stijl	697a
 dead	410a
+deadvlei	866a
 death	410a
 debaixo água	365g
 decay	425a
 decaying	425a
 december	198a
-deciduous tree	1662a
+deciduous tree	1697a
 deciso	405i
 deco	695a
-decoración de pino	1870f
-decoração de pinhos	1870g
+decoración de pino	1905f
+decoração de pinhos	1905g
 deep	440a
 deep ocean	141a
 deep sea	141a
 deepavali	807a
 deeper	440a
 deepest	440a
-deeppink	1458a
-deepskyblue	1459a
-deer	1550a
+deeppink	1493a
+deepskyblue	1494a
+deer	1585a
 delfin	330h
 delfino	330i
 delft	792a 792e
@@ -3874,39 +4017,39 @@ delicado	388f 388g
 delicata	388i
 delicate	388a
 delicato	388i
-delicious	2197a
+delicious	2232a
 delight	390a
 delightful	390a
 dell	521o
-delta	2249a
+delta	2284a
 demir	285n
 demir grisi	87n
-demlik	1784n
+demlik	1819n
 demon	403a
-demonic	2467a
+demonic	2500a
 demonio	428f 428i
 demons	403a
 demônio	428g
 denaro	423i
 denim	69a 69i 289e
-denim blue	1295a
+denim blue	1330a
 denimblau	69h
 deniz	140n
 deniz dibi	141n
-deniz kabuğu	1628n
+deniz kabuğu	1663n
 deniz yosunu	138n
 denmark	653o
-department store	1830a
+department store	1865a
 dependable	406a
 depressed	391a
-depths	2040a
+depths	2075a
 dere	148n
-derelict house	1818a
+derelict house	1853a
 deri	288n
 derin	440n
 derin deniz	141n
 derinlikler	141n
-derramando líquido	1795g
+derramando líquido	1830g
 desaturado	446f
 desaturated	446a
 desaturato	446i
@@ -3914,7 +4057,7 @@ desbotado	446g
 desbotado claro	442g
 descolorido	446f
 desert	156a
-desert island	1808a
+desert island	1843a
 deserto	156g 156i
 deserts	156a
 desfiladeiro	159g
@@ -3928,14 +4071,14 @@ dessaturado	446g
 dessert	271a 271e 271h 271i
 desserts	271a
 destellos	430f
-destiny	2669a
+destiny	2701a
 desvaído	442f
 detective noir	732a
 determination	405a
 determined	405a
 detox	417a
 deutschland	623o
-deve	1563n
+deve	1598n
 devil	428a
 devilish	428a
 devils	428a
@@ -3963,7 +4106,7 @@ diamant	301e 301h
 diamante	301f 301g 301i
 diamond	301a
 diamonds	301a
-diarrhea	1110a
+diarrhea	1145a
 diavolo	428i
 dicembre	198i
 diciembre	198f
@@ -3973,17 +4116,19 @@ digital	376a 376f 376g 376h
 digitale	376i
 dignified	410a
 dijital	376n
-dill	2090a
-diluted	2199a
+dill	2125a
+diluted	2234a
 dim	451a
-dimgray	1460a
-dimgrey	1461a
-diminished	2200a
+dimgray	1495a
+dimgrey	1496a
+diminished	2235a
 dimly	451a
 dinamarca	653o
+dinamarquesa	353g
+dinamarquês	353g
 dinamico	389i
 dinamik	389n
-dindon	1590e
+dindon	1625e
 diner	706a
 diner américain	706e
 dinero	423f
@@ -3993,14 +4138,14 @@ dinámico	389f
 dinâmico	389g
 dipinto	438i
 dirt	168a
-dirt brown	1232a
+dirt brown	1267a
 dirty	425a
-dirty blue	1129a
-dirty green	1341a
-dirty orange	1214a
-dirty pink	1280a
-dirty purple	1025a
-dirty yellow	1366a
+dirty blue	1164a
+dirty green	1376a
+dirty orange	1249a
+dirty pink	1315a
+dirty purple	1060a
+dirty yellow	1401a
 disco	436a 436e 436f 436g 436h 436i 436m
 discord	509o
 discoteca	436f 436g 436i
@@ -4016,19 +4161,20 @@ disko	436h 436n
 diskotek	436n
 diskothek	436h
 dismal	391a
-district	2558a
-diva	2063a
+district	2590a
+diva	2098a
 divali	807n
-dive	2103a
-diver	2554a
+dive	2138a
+diver	2586a
 divertido	390f 390g
 divine	412a
 diwali	807a 807e 807f 807g 807h 807i 807m
 diya	807a
 diyas	807a
-dişi domuz	1557n
-dişi koyun	1561n
-djembé	1934e
+dişi domuz	1592n
+dişi koyun	1596n
+djembé	1969e
+djerba	860a
 doanh nghiệp	357m
 doce	271g
 doce de leite	262g
@@ -4036,20 +4182,20 @@ docinhos	272g
 docker	514o
 doctor	356a
 doctors	356a
-dodger blue	1040a
-dodgerblue	1462a
+dodger blue	1075a
+dodgerblue	1497a
 dodgers	584o
-dodo	1603a 1603e 1603f 1603h 1603i
-dodo kuşu	1603n
-dodô	1603g
-doe	2671a
+dodo	1638a 1638e 1638f 1638h 1638i
+dodo kuşu	1638n
+dodô	1638g
+doe	2703a
 doente	425g
 doença	425g
-doeskin	2391a
-dog face	1531a
-dogwood	2331a
+doeskin	2424a
+dog face	1566a
+dogwood	2366a
 doksanlar	705n
-doktorhut	1918h
+doktorhut	1953h
 dolar	423n
 dolce	388i
 dolci	271i
@@ -4058,7 +4204,7 @@ dollar	423a 423e 423h
 dollari	423i
 dollaro	423i
 dollars	423a 423e
-dolma biber	1700n
+dolma biber	1735n
 dolphin	330a
 dolphins	330a
 dolunay	173n
@@ -4066,10 +4212,10 @@ dom	360h
 domates	247n
 domino	571o
 dominos	571o
-domuz	1557n
-domuz burnu	1559n
-domuz pastırması	1723n
-domuz yüzü	1556n
+domuz	1592n
+domuz burnu	1594n
+domuz pastırması	1758n
+domuz yüzü	1591n
 don	186n
 dondurma	274n
 donmuş	450n
@@ -4077,10 +4223,10 @@ donna	456I
 donne	456I
 donner	201h
 donuk	446n
-donut	271a 1770g 1770h 1770n
+donut	271a 1805g 1805h 1805n
 donuts	271a
 doom	403a
-door	2410a
+door	2443a
 dorada	11f
 dorado	11f
 dorata	11i
@@ -4091,13 +4237,13 @@ doré	11e
 doré à la feuille	306e
 dorée	11e
 dosmiles	707f
-dot	2419a
+dot	2452a
 dot painting	820a
 doubt	413a
 doubts	413a
 douce	388e
-dough	2079a
-doughnut	1770a 1770e
+dough	2114a
+doughnut	1805a 1805e
 douillet	398e
 douillette	398e
 dourada	11g
@@ -4108,26 +4254,26 @@ doux ton	445e
 dove	407A
 doves	407a
 downcast	391a
-downing	2332a
+downing	2367a
 downtown	340a
 doygun	444n
-dozen	2536a
+dozen	2568a
 doğa	383n
 doğal	383n
 doğu tarzı	355n
 doğum günü	372n
 doğum günü pastası	271n
-drab	1206a
-drab green	1302a
-drache	1616h
-drachengesicht	1615h
-drago	1616i
-dragon	395a 1616e
-dragon face	1615a
-dragonfly	2326a
+drab	1241a
+drab green	1337a
+drache	1651h
+drachengesicht	1650h
+drago	1651i
+dragon	395a 1651e
+dragon face	1650a
+dragonfly	2361a
 dragons	395a
-dragão	1616g
-dragón	1616f
+dragão	1651g
+dragón	1651f
 drama	405a
 dramatic	405a
 drapeau de singapour	675o
@@ -4140,53 +4286,54 @@ dreamtime	820a
 dreamy	396a
 dreary	391a
 dreckig	425h
-dress	1891a
-dried	1945a
-dried blood	1079a
-drifting	2252a
+dress	1926a
+dried	1980a
+dried blood	1114a
+drifting	2287a
 driftwood	279a
-drive	2109a
+drive	2144a
 drizzle	200a
-dromadaire	1563e
-dromedar	1563h
-dromedario	1563f 1563i
+dromadaire	1598e
+dromedar	1598h
+dromedario	1598f 1598i
 dropbox	559o
 droplet	152a
 droplets	152a
-drops	2471a
+drops	2504a
 drought	156a
 drowsy	414a
-drum	1933a
-drumsticks	1933a
-dry	1958a
+drum	1968a
+drumsticks	1968a
+dry	1993a
 dschungel	120h
 dubai	772a 772g 772h 772i 772m 772n
 dubaï	772e
+dubrovnik	854a
 dubái	772f
-duck	1600a
-duck egg blue	1074a
-duckling	2675a
+duck	1635a
+duck egg blue	1109a
+duckling	2707a
 duftblüte	224h
 dulce de leche	262f
 dulces	272f
-dull blue	1356a
-dull brown	1152a
-dull green	1388a
-dull orange	1308a
-dull pink	1347a
-dull purple	1340a
-dull red	1284a
-dull teal	1049a
-dull yellow	1294a
+dull blue	1391a
+dull brown	1187a
+dull green	1423a
+dull orange	1343a
+dull pink	1382a
+dull purple	1375a
+dull red	1319a
+dull teal	1084a
+dull yellow	1329a
 duman	314n
 dumanlı	314n
-dumpling	1759a 1759f
+dumpling	1794a 1794f
 duna	156f 156g 156i
 dunas	156f 156g
 dune	156a 156e 156i
 dunes	156a
 dung nham	165m
-dungeon	2663a
+dungeon	2695a
 dunkel	439h
 dunkelgrün	48h
 dunkelmarine	16h
@@ -4195,16 +4342,18 @@ dunkles	439h
 dunst	202h
 dunstig	449h
 durazno	235f
-durian	2464a
+durian	2497a
 dusk	191a
-dusk blue	992a
+dusk blue	1027a
 dusky	451a
 dust	168a
 dusty	446a
 dusty pink	92a
+dutch	832a
+dutch canal	832a
 dutch flag	647o
 duvar	342n
-dwarf	2676a
+dwarf	2708a
 dynamic	389a
 dynamique	389e
 dynamisch	389h
@@ -4216,6 +4365,7 @@ dämmerung	191h
 dämmrig	451h
 dämon	428h
 dänemark	653o
+dänisch	353h
 décembre	198e
 dégoût	425e
 dégoûtant	425e
@@ -4225,7 +4375,7 @@ délavée	442e
 délicat	388e
 délicate	388e
 démon	428e
-dép xỏ ngón	1905m
+dép xỏ ngón	1940m
 désaturé	446e
 désert	156e
 détendu	387e
@@ -4238,36 +4388,36 @@ día de muertos	740f
 dòng sông	148m
 dólar	423f 423g
 dólares	423f 423g
-dónut	1770f
+dónut	1805f
 dökme demir	285n
-dökülen sıvı	1795n
+dökülen sıvı	1830n
 dökülen yapraklar	129n
-döner	1732h
-döner kebab	1732h
-dönme dolap	1856n
-dört yapraklı yonca	1668n
+döner	1767h
+döner kebab	1767h
+dönme dolap	1891n
+dört yapraklı yonca	1703n
 dù	338m
-dùi trống	1933m
+dùi trống	1968m
 düne	156h
 dünen	156h
-dürüm	1732n
+dürüm	1767n
 düster	391h
 düster dunkel	439h
 düster gotisch	411h
-düz ayakkabı	1909n
+düz ayakkabı	1944n
 düğün	371n
 düş	396n
-düşen yapraklar	1670n
+düşen yapraklar	1705n
 dışavurumculuk	716n
 dışında	459n
 dơ bẩn	425m
-dưa chuột	1701m
+dưa chuột	1736m
 dưa hấu	234m
 dưới biển	365m
 dưới nước	365m
 dạ quang	448m
 dải ngân hà	176m
-dấu chân móng vuốt	1589m
+dấu chân móng vuốt	1624m
 dầu ô liu	278m
 dễ chịu	398m
 dễ thương	408m
@@ -4275,28 +4425,28 @@ dịu	445m
 dịu dàng	388m
 dứa	240m
 dừa	241m
-eagle	1599a
-ear of corn	1698a
+eagle	1634a
+ear of corn	1733a
 early morning	188a
-ears	2612a
+ears	2644a
 earth	168a
 earth tones	384a
 earth yellow	102a
 earthy	384a
 easter	373a
-easter green	1272a
-easter purple	1205a
-eastlake	2680a
+easter green	1307a
+easter purple	1240a
+eastlake	2712a
 easygoing	387a
 easyjet	550o
 eau	152e
 ebay	501o
-ebony	2196a
+ebony	2231a
 eccentric	435a
 eccentrico	435i
 eccetto	457i
-echo	2015a
-eclipse	2158a
+echo	2050a
+eclipse	2193a
 eco	383a
 eco friendly	383a
 ecologica	383i
@@ -4306,22 +4456,22 @@ ecology	383a
 ecológica	383f 383g
 ecológico	383f 383g
 economy	357a
-ecru	1260a
+ecru	1295a
 ecstatic	390a
 edel	381h
 edel fein	397h
 edelstahl	284h
 edelstein	316h
-eden	2278a
+eden	2313a
 edera	134i
-edificio	1821i
-edificio classico	1811i
-edificio clásico	1811f
-edificio de colegio	1829f
-edificio de oficinas	1821f
-edificio di uffici	1821i
-edificio in costruzione	1812i
-edifício comercial	1821g
+edificio	1856i
+edificio classico	1846i
+edificio clásico	1846f
+edificio de colegio	1864f
+edificio de oficinas	1856f
+edificio di uffici	1856i
+edificio in costruzione	1847i
+edifício comercial	1856g
 education	358a
 edwardian	812a
 eerie	403a
@@ -4335,12 +4485,12 @@ ege	771n
 egeo	771f 771i
 egeu	771g
 egg	269a
-egg shell	950a
+egg shell	985a
 eggplant	248a
-eggplant purple	951a
+eggplant purple	986a
 eggs	269a
-eggshell	1338a
-eggshell blue	1102a
+eggshell	1373a
+eggshell blue	1137a
 egipcia	770f
 egipcio	770f
 egipto	643o 770f
@@ -4356,18 +4506,18 @@ egípcio	770g
 eiche	279h
 eid	745a 745f 745g 745i
 eid al fitr	745a
-eidechse	1613h
+eidechse	1648h
 eifersucht	426h
 eifersüchtig	426h
 eighties	704a
 eiland	155h
-einhorn	1548h
-einhorngesicht	1548h
-einkaufstüten	1903h
+einhorn	1583h
+einhorngesicht	1583h
+einkaufstüten	1938h
 einsam	391h
-einsame insel	1808h
+einsame insel	1843h
 einsamkeit	391h
-einteiliger badeanzug	1894h
+einteiliger badeanzug	1929h
 eintönig	434h
 eis	184h
 eis am stiel	274h
@@ -4377,9 +4527,9 @@ eiscreme	274h
 eisen	285h
 eisengrau	87h
 eisig	400h
-eiswürfel	1800h
-ejderha	1616n
-ejderha yüzü	1615n
+eiswürfel	1835h
+ejderha	1651n
+ejderha yüzü	1650n
 ejército	431f
 ekel	425h
 ekelhaft	425h
@@ -4387,23 +4537,24 @@ ekim	197n
 ekin	251n
 eklig	425h
 ekmek	270n
-ekmek dilimi	1711n
+ekmek dilimi	1746n
 ekolojik	383n
 eksantrik	435n
 ekspresyonizm	716n
 el cairo	770f
+el calafate	839a
 el gran hotel budapest	815f
 el lissitzky	813a
-el çantası	1901n
+el çantası	1936n
 elated	390a
-elbise	1891n
-elderberry	2473a
-eldiven	1888n
+elbise	1926n
+elderberry	2506a
+eldiven	1923n
 electric	448a
 electronic	376a
 electronics	376a
-elefant	1567h
-elefante	1567f 1567g 1567i
+elefant	1602h
+elefante	1602f 1602g 1602i
 elegance	397a
 elegancia	397f
 elegant	397a 397h
@@ -4411,18 +4562,18 @@ elegante	397f 397g 397i
 eleganz	397h
 eleganza	397i
 elegância	397g
-elephant	1567a
+elephant	1602a
 elettrico	448i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	2336a
+elk	2371a
 ellili yıllar	706n
 elma	236n
 elmas	301n
-elmetto con croce bianca	1921i
-elmetto militare	1920i
+elmetto con croce bianca	1956i
+elmetto militare	1955i
 elote	250f
-elusive	2201a
+elusive	2236a
 eléctrico	448f
 elétrico	448g
 embaixo da água	365g
@@ -4434,7 +4585,7 @@ embrujado	403f
 embrumé	449e
 embrumée	449e
 emerald	49a
-emerald green	1355a
+emerald green	1390a
 emirados árabes unidos	645o
 emirates airline	544o
 emiratos árabes unidos	645o
@@ -4442,15 +4593,15 @@ emo	411a
 empathy	388a
 empire	382a
 empolvado	446f
-empreintes animaux	1589e
+empreintes animaux	1624e
 empresa	357f 357g
 empresyonizm	786n
 emptiness	391a
-empty nest	1672a
-emulsion	2231a
+empty nest	1707a
+emulsion	2266a
 en colère	402e
 en plein jour	194e
-enamel	2681a
+enamel	2713a
 enamorado	392f
 encantado	395f 395g
 encapotado	203f
@@ -4463,9 +4614,10 @@ encourage	404a
 encouraging	404a
 encre	47e
 encre de chine	302e
-end	2202a
+end	2237a
 endişeli	413n
 endonezya	671o
+endonezyalı	851n
 endormi	414e
 enduit	342e
 endülüs	821n
@@ -4511,7 +4663,7 @@ ennuyeux	434e
 enojado	402f
 enredadera	134f
 ensalada	433f
-enseigne de barbier	1858e
+enseigne de barbier	1893e
 enseigne lumineuse	308e
 enseignes lumineuses	308e
 ensolarada	172g
@@ -4519,7 +4671,7 @@ ensolarado	172g
 ensoleillé	172e
 ensoleillée	172e
 entardecer	179g
-ente	1600h
+ente	1635h
 entediante	434g
 enthusiasm	389a
 enthusiastic	389a
@@ -4527,8 +4679,8 @@ entreprise	357e
 entspannend	387h
 entspannt	387h
 entsättigt	446h
-envelope vermelho	1875g
-enveloppe rouge	1875e
+envelope vermelho	1910g
+enveloppe rouge	1910e
 envidia	426f
 envidioso	426f
 envieux	426e
@@ -4538,11 +4690,11 @@ environmental	383a
 envy	426a
 enérgica	389f 389g
 enérgico	389f 389g
-ephemeral	2474a
+ephemeral	2507a
 epoca vittoriana	812i
 era vitoriana	812g
 erba	125i
-erba mate	1799i
+erba mate	1834i
 erba verde	125i
 erbe	137i
 erbe aromatiche	137i
@@ -4551,31 +4703,31 @@ erdbeeren	229h
 erde	168h
 erdgelb	102h
 erdig	384h
-erdnuss	1706h
+erdnuss	1741h
 erdtöne	384h
 erfrischend	399h
 erik	244n
 erik rengi	62n
 erik çiçeği	215n
-erizo	1579f
-erişte	1750n
+erizo	1614f
+erişte	1785n
 erkek	456N
-erkek ayakkabısı	1906n
+erkek ayakkabısı	1941n
 erkeksi	420n
 ernst	410h
 ernte	750h
 erntedank	750h
 erntedankfest	750h
-ero	2493a
+ero	2525a
 erstaunlich	424h
 erstaunt	424h
 erupción	165f
-erupción volcánica	1803f
+erupción volcánica	1838f
 eruption	165a
 erupção	165g
-erupção vulcânica	1803g
+erupção vulcânica	1838g
 eruzione	165i
-erva	1666g
+erva	1701g
 ervas	137g
 ervas aromáticas	137g
 escala de cinza	429g
@@ -4583,10 +4735,10 @@ escala de grises	429f
 escaldante	205g
 escaldante calor	401g
 escandinavo	353f 353g
-escarabajo	1636f
+escarabajo	1671f
 escarcha	186f
 escarchado	450f
-escargot	1631e
+escargot	1666e
 escarlata	34f
 escarlate	34g
 escocia	778f
@@ -4594,27 +4746,34 @@ escocés	778f
 escocês	778g
 escola	358g
 escola de samba	808g
-escorpião	1642g
-escorpión	1642f
-escorregador	1855g
+escorpião	1677g
+escorpión	1677f
+escorregador	1890g
 escritório	357g
 escuela	358f
 escura	439g
 escuro	439g
 escócia	778g
 esercito	431i
+esfahan	861a
 esinti	204n
 eski kitaplar	312n
 esmeralda	49f 49g
 espace	176e
 espacio	176f
 espagne	625o
-espaguete	1751g
-espagueti	1751f
+espagnol	852e
+espagnole	852e
+espaguete	1786g
+espagueti	1786f
 espanha	625o
+espanhol	852g
+espanhola	852g
 espantoso	424g
 espaço	176g
 españa	625o
+español	852f
+española	852f
 especia	277f
 especiaria	277g
 especiarias	277g
@@ -4622,9 +4781,9 @@ especias	277f
 esperanza	404f
 esperanzador	404f
 esperança	404g
-espiga de arroz	1665f
-espiga de maíz	1698f
-espiga de milho	1698g
+espiga de arroz	1700f
+espiga de maíz	1733f
+espiga de milho	1733g
 espiritual	412f 412g
 espliego	210f
 espoir	404e
@@ -4632,19 +4791,20 @@ espressionismo	716i
 espressionista	716i
 espresso	254a 254f 254g 254h 254i 254n
 espumante	265g
-esquilo	1577g
+esquilo	1612g
 esquisito	435g
 esrarengiz	394n
-essence	1997a
+essaouira	756a 756e
+essence	2032a
 estación espacial	364f
-estadio	1810f
+estadio	1845f
 estados unidos	630o
 estambul	768f
 estampe japonaise	790e
 estanque	149f
 estanque de lotos	150f
 estate	196i
-estatua de la libertad	1836f
+estatua de la libertad	1871f
 estação espacial	364g
 estilo chino	355f
 estilo chinês	355g
@@ -4654,6 +4814,7 @@ estiva	196i
 estival	196e 196f 196g
 estivale	196e
 estivo	196i
+estocolmo	833f 833g
 estrafalario	435f
 estranha	435g
 estranho	435g
@@ -4661,7 +4822,7 @@ estrela	175g
 estrelada	175g
 estrelado	175g
 estrelas	175g
-estrelas brilhantes	1865g
+estrelas brilhantes	1900g
 estrella	175f
 estrellada	175f
 estrellado	175f
@@ -4671,21 +4832,31 @@ estressado	413g
 estresse	413g
 estrés	413f
 estudio ghibli	816f
-estádio	1810g
-estátua da liberdade	1836g
+estádio	1845g
+estátua da liberdade	1871g
 estúdio ghibli	816g
 etereo	396i
 ethereal	396a
+ethiopia	849a
+ethiopian	849a
+ethiopian coffee ceremony	849a
+etiope	849i
+etiopia	849i
+etiopía	849f
+etiyopya	849n
+etiyopyalı	849n
+etiópia	849g
 etéreo	396f 396g
-eucalyptus	2173a
-eule	1602h
+etíope	849f 849g
+eucalyptus	2208a
+eule	1637h
 euphoria	390a
 euphoric	390a
 evening	191a
-everglade	2460a
+everglade	2493a
 evergreen	121a
-evergreen tree	1661a
-everlasting	2475a
+evergreen tree	1696a
+everlasting	2508a
 everton	600o
 everton fc	600o
 evil	403a
@@ -4693,7 +4864,7 @@ evita	457f 457i
 evitar	457f 457g
 evitare	457i
 evite	457g
-evler	1817n
+evler	1852n
 evren	176n
 excentrique	435e
 except	457a
@@ -4703,7 +4874,7 @@ exceto	457g
 excited	389a
 excitement	422a
 exciting	389a
-exclusive	2476a
+exclusive	2509a
 excéntrico	435f
 excêntrico	435g
 exhausted	414a
@@ -4732,22 +4903,22 @@ fabbrica	377i
 fable	395a
 fabrik	377h
 fabrika	377n
-fabrikgebäude	1831h
-faccina volpe	1536i
-face	2483a
+fabrikgebäude	1866h
+faccina volpe	1571i
+face	2515a
 facebook	466o
 factory	377a
 fada	395g
 fadas	734g
 fade	434E 434H
 faded	446a
-fagioli	1707i
+fagioli	1742i
 fahl	442h
 faiança de delft	792g
 faible lumière	451e
 faint	442a
 fairies	395a
-fairway	2686a
+fairway	2718a
 fairy	395a
 fairy chimneys	804a
 fairy lights	336a
@@ -4755,20 +4926,21 @@ fairy tale	734a
 fairytale	395a
 faith	404a
 faithful	406a
-fal kurabiyesi	1760n
-falafel	1733a 1733f 1733g 1733h 1733i 1733n
-falafels	1733e
+fal kurabiyesi	1795n
+falafel	1768a 1768f 1768g 1768h 1768i 1768n
+falafels	1768e
 falaise	163e
 fall	197a
 fall foliage	129a
 fall leaves	129a
-fallen	2479a
+fallen	2512a
 fallen leaf	197a
 fallen leaves	129a
+falu red	833a
 falésia	163g
 falò	166i
 family	398a
-fancy	2123a
+fancy	2158a
 fango	168i
 fanous	745a
 fantascienza	376i
@@ -4786,8 +4958,8 @@ farbenfrohe	178h
 farbholzschnitt	790h
 fard	114i
 fard à joues	114e
-fare	1572n
-fare yüzü	1571n
+fare	1607n
+fare yüzü	1606n
 farfalla	325i
 farm	348a
 farm life	348a
@@ -4803,16 +4975,17 @@ fas	644o
 fasching	742h
 fashion	397a
 fashionable	397a
+faslı	756n
 fastnacht	742h
-fasulye	1707n
+fasulye	1742n
 fat tuesday	742a
 fata	395i
 fate	734I
-fatia de pizza	1726g
-fatia de torta	1775g
+fatia de pizza	1761g
+fatia de torta	1810g
 fattoria	348i
 faul	414h
-faultier	1584h
+faultier	1619h
 fauve	26e 715a
 fauves	715a 715e
 fauvism	715a
@@ -4822,7 +4995,7 @@ fauvismus	715h
 fauvist	715a
 fauviste	715e
 favola	734i
-fawn	1173a
+fawn	1208a
 fazenda	348g
 faïence de delft	792e
 fc barcelona	602o
@@ -4840,7 +5013,7 @@ febrero	198f
 februar	198h
 february	198a
 feder	313h
-federation	2687a
+federation	2719a
 federn	313h
 fedex	492o
 fee	395h
@@ -4850,14 +5023,14 @@ feia	425g
 feier	372h
 feierlich	410h
 feierlich bunt	409h
-feijões	1707g
+feijões	1742g
 feio	425g
 feira do templo	795g
 feira livre	332g
 feira noturna	333g
 feld	124h
 felder	124h
-feldspar	2650a
+feldspar	2682a
 felice	390i
 felicidad	390f
 felicidade	390g
@@ -4883,8 +5056,8 @@ fenerbahce	616o
 fenerbahçe	616o
 fenerler	309n
 fenicottero	317i
-fenicottero rosa	1605i
-fennel	2095a
+fenicottero rosa	1640i
+fennel	2130a
 feo	425f
 fer	285e
 ferah	399n
@@ -4892,11 +5065,11 @@ feria	335f
 feria de abril	821a 821f
 feria del templo	795f
 ferme	348e
-fern	993a
-fern green	1130a
-ferocious	2688a
+fern	1028a
+fern green	1165a
+ferocious	2720a
 ferrari	473o
-ferris wheel	1856a
+ferris wheel	1891a
 ferro	285g 285i
 ferro fundido	285g
 ferrugem	287g
@@ -4943,27 +5116,27 @@ festivo	409f 409g 409i
 festlich	409h
 festoso	409i
 festung	359h
-fetta di formaggio	1719i
-fetta di torta	1773i
+fetta di formaggio	1754i
+fetta di torta	1808i
 feu	166e
 feu artifice	334e
 feu de camp	166e
 feu de cheminée	311e
 feuer	166h
 feuerwerk	334h
-feuerwerkskörper	1864h
+feuerwerkskörper	1899h
 feuillage	128e
 feuillage automne	129e
 feuille	128e
-feuille morte	1670e
+feuille morte	1705e
 feuille or	306e
-feuille virevoltante	1671e
-feuille érable	1669e
+feuille virevoltante	1706e
+feuille érable	1704e
 feuilles automne	129e
 feuilles mortes	129e
 feurig	393h
 feux artifice	334e
-fever	2117a
+fever	2152a
 fevereiro	198g
 fez	756a
 fiaba	395i
@@ -4971,9 +5144,10 @@ fiable	406e 406f
 fiamma	166i
 fiamme	166i
 fiat	484o
-fibre	2242a
+fibre	2277a
 fichte	121h
 ficção científica	376g
+fidschi	862h
 fiducia	406i
 field	124a
 fields	124a
@@ -4989,22 +5163,29 @@ fiesta de los colores	806f
 fifties	706a
 fight	402a
 fighting	402a
+figi	862i
 figma	558o
-fiji	2481a
+fiji	862a
+fijian	862a
 fildişi	38n
+filipina	859a 859f 859g
 filipinas	673o
 filipinler	673o
+filipinli	859n
+filipino	859a 859f 859g
 filipino flag	673o
+filippina	859i
 filippine	673o
-filizlenme	1659n
+filippino	859i
+filizlenme	1694n
 fille	456E
 filles	456E
 film noir	732a 732e 732h
 filme noir	732g
-filtered	2690a
+filtered	2722a
 filthy	425a
 fim de tarde	191g
-fin	2590a
+fin	2622a
 finance	357a 357e
 finans	357n
 finanza	357i
@@ -5012,20 +5193,30 @@ finanzas	357f
 finanzen	357h
 finanças	357g
 fines herbes	137e
-finger	2545a
-fingers	2431a
-finish	2624a
+finger	2577a
+fingers	2464a
+finish	2656a
 finland	654o
+finlandais	834e
+finlandaise	834e
 finlande	654o
+finlandesa	834f 834g
+finlandese	834i
 finlandia	654o
 finlandiya	654o
+finlandés	834f
+finlandês	834g
+finli	834n
 finlândia	654o
+finnisch	834h
+finnish	834a
 finnish flag	654o
+finnish lakeland	834a
 finnland	654o
 finster	439h
 fioca	451i
 fiocchi di neve	187i
-fiocco	1876i
+fiocco	1911i
 fiocco di neve	187i
 fioco	451i
 fiorde	805g
@@ -5034,8 +5225,8 @@ fiordi	805i
 fiordo	805f 805i
 fiordos	805f
 fiore	207i
-fiore appassito	1653i
-fiore bianco	1649i
+fiore appassito	1688i
+fiore bianco	1684i
 fiore di ciliegio	208i
 fiore di pesco	216i
 fiore di susino	215i
@@ -5044,13 +5235,13 @@ fiori di ciliegio	208i
 fiorita	207i
 fiorito	207i
 fioritura	207i
-fir	2026a
+fir	2061a
 firavun	770n
 fire	166a
-fire engine red	1221a
-firebrick	1463a
-firecracker	1864a
-fired	2472a
+fire engine red	1256a
+firebrick	1498a
+firecracker	1899a
+fired	2505a
 firefox	515o
 firelight	166a
 firenze	758i
@@ -5058,28 +5249,29 @@ fireplace	311a
 fireside	398a
 firework	334a
 fireworks	334a
-fisarmonica	1927i
-fisch	1623h
-fischfrikadelle	1756h
+fisarmonica	1962i
+fisch	1658h
+fischfrikadelle	1791h
 fish	365a
-fish cake with swirl	1756a
+fish cake with swirl	1791a
 fishes	365a
-fita de lembrete	1878g
+fita de lembrete	1913g
 fitness	389a
 fiume	148i
+fiyi	862f
 fiyort	805n
 fière	416e
-fişek	1863n
+fişek	1898n
 fjord	147a 805e 805h
 fjorde	805h
 fjords	147a 805e
-flacher schuh	1909h
-fladenbrot	1714h
+flacher schuh	1944h
+fladenbrot	1749h
 flag of japan	621o
-flamant	1605e
+flamant	1640e
 flamant rose	317e
 flamants roses	317e
-flamboyant	1605a
+flamboyant	1640a
 flame	166a
 flamenca	821f
 flamenco	317f 821a 821e 821g 821h 821i 821m
@@ -5092,36 +5284,36 @@ flamingos	317a
 flamme	166e 166h
 flammen	166h
 flammes	166e
-flan	1779f
-flannel	2245a
-flasche mit knallendem korken	1787h
+flan	1814f
+flannel	2280a
+flasche mit knallendem korken	1822h
 flaschengrün	48h
-flash	2073a
-flat blue	1024a
-flat green	1038a
-flat shoe	1909a
-flatbread	1714a
-fledermaus	1580h
-fleisch	1720h
-fleischhachse	1720h
-fleischstück	1722h
-flesh	2406a
+flash	2108a
+flat blue	1059a
+flat green	1073a
+flat shoe	1944a
+flatbread	1749a
+fledermaus	1615h
+fleisch	1755h
+fleischhachse	1755h
+fleischstück	1757h
+flesh	2439a
 fleur	207e
-fleur blanche	1649e
+fleur blanche	1684e
 fleur de cerisier	208e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fanée	1653e
+fleur fanée	1688e
 fleuri	207e
 fleurie	207e
 fleurs de cerisier	208e
 fleuve	148e
 flieder	64h
 fliederfarben	64h
-fliege	1644h
-fliegenpilz	1674h
+fliege	1679h
+fliegenpilz	1709h
 flight	169a
-flint	2203a
+flint	2238a
 fliperama	704g
 flirt	393a
 flirty	393a
@@ -5132,22 +5324,22 @@ flocon	187e
 flocons	187e
 flocos de neve	187g
 flor	207f 207g
-flor blanca	1649f
-flor branca	1649g
+flor blanca	1684f
+flor branca	1684g
 flor de ameixeira	215g
 flor de cerejeira	208g
 flor de cerezo	208f
 flor de ciruelo	215f
 flor de durazno	216f
-flor de hibisco	1654f
+flor de hibisco	1689f
 flor de melocotonero	216f
 flor de pessegueiro	216g
-flor marchita	1653f
-flor murcha	1653g
+flor marchita	1688f
+flor murcha	1688g
 floraison	207e
 floral	207a 207e 207f 207g
 florale	207e
-floralwhite	1464a
+floralwhite	1499a
 floransa	758n
 floreale	207i
 florecer	207f
@@ -5165,9 +5357,9 @@ floresta tropical	120g
 florestas	119g
 florida	207f 207g
 florido	207f 207g
-floss	2310a
-flour	2302a
-flow	2556a
+floss	2345a
+flour	2337a
+flow	2588a
 flower	207a
 flower power	710a
 flowers	207a
@@ -5176,20 +5368,20 @@ fluo	448e 448i
 fluorescent	448a 448e
 fluorescente	448e 448f 448g 448i
 fluoreszierend	448h
-fluro green	1154a
-flush	2204a
+fluro green	1189a
+flush	2239a
 fluss	148h
 flut	142h
 fly emirates	544o
 flying	169a
 flúor	448f 448g
-flüssigkeit ausgießen	1795h
+flüssigkeit ausgießen	1830h
 foam	142a
-foam green	1007a
-foca	1622f 1622g 1622i
-focaccia	1714i
+foam green	1042a
+foca	1657f 1657g 1657i
+focaccia	1749i
 focolare	311i
-focus	2691a
+focus	2723a
 fofa	408g
 fofinho	408g
 fofo	408g
@@ -5198,9 +5390,9 @@ fogata	166f
 foggy	202a
 foggy colour	449a
 foglia	128i
-foglia acero	1669i
-foglia al vento	1671i
-foglia caduta	1670i
+foglia acero	1704i
+foglia al vento	1706i
+foglia caduta	1705i
 foglia oro	306i
 fogliame	128i
 foglie	128i
@@ -5211,10 +5403,10 @@ fogo	166g
 fogos de artifício	334g
 fogueira	166g
 foguete	364g
-foil	2276a
+foil	2311a
 folha	128g
-folha ao vento	1671g
-folha de bordo	1669g
+folha ao vento	1706g
+folha de bordo	1704g
 folha de ouro	306g
 folhagem	128g
 folhagem de outono	129g
@@ -5234,30 +5426,30 @@ fond de la mer	141e
 fondale marino	141i
 fondo del mar	141f
 fonds marins	141e
-fondue	1738a 1738e 1738f 1738g 1738h
-fonduta	1738i
-fondü	1738n
-fontaine	1843e
-fontana	1843i
-fonte	285e 1843g
-fool	2400a
+fondue	1773a 1773e 1773f 1773g 1773h
+fonduta	1773i
+fondü	1773n
+fontaine	1878e
+fontana	1878i
+fonte	285e 1878g
+fool	2433a
 football	389a
 forbidden city	346a
 forest	119a
-forest green	1430a
+forest green	1465a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1465a
+forestgreen	1500a
 forests	119a
 forlorn	391a
 formal	410a 410f 410g
 formale	410i
 formel	410e
 formelle	410e
-formica	1634i
-formiga	1634g
-forrest green	1384a
+formica	1669i
+formiga	1669g
+forrest green	1419a
 forst	119h
 fort	405e
 fortaleza	359f 359g
@@ -5266,7 +5458,7 @@ forteresse	359e
 fortezza	359i
 fortress	359a
 fortune	381a
-fortune cookie	1760a
+fortune cookie	1795a
 forêt	119e
 forêt de bouleaux	122e
 forêt tropicale	120e
@@ -5274,21 +5466,21 @@ forêt vierge	120e
 forêts	119e
 foschia	202i
 fosforlu	448n
-fossil	2053a
+fossil	2088a
 fou	422e
 fougueux	393e
-foulard	1887e
-found	2482a
-fountain	1843a
-four leaf clover	1668a
-fourmi	1634e
+foulard	1922e
+found	2514a
+fountain	1878a
+four leaf clover	1703a
+fourmi	1669e
 fovismo	715f
 fovizm	715n
 fox	324a
 foxes	324a
-foxy	2693a
+foxy	2725a
 fragola	229i
-fragrant	2160a
+fragrant	2195a
 frais	399e
 fraise	229e
 framboesa	233g
@@ -5310,12 +5502,12 @@ fredda	400i
 freddo	400i
 freedom	418a
 freezing	400a
-freiheit	1836h
-freiheitsstatue	1836h
-french blue	1188a
+freiheit	1871h
+freiheitsstatue	1871h
+french blue	1223a
 french country	725a
 french flag	622o
-french fries	1725a
+french fries	1760a
 french riviera	803a
 frenzied	422a
 frenzy	422a
@@ -5323,15 +5515,15 @@ fresa	229f
 fresca	399f 399g 399i
 fresco	399f 399g 399i
 fresh	399a
-fresh green	922a
+fresh green	957a
 freshness	399a
-fresón	1688f
+fresón	1723f
 freude	390h
 fria	400g
 fric	423e
 frida	721a
 frida kahlo	721a
-fried shrimp	1755a
+fried shrimp	1790a
 frieden	386h
 friedlich	386h
 friend	390a
@@ -5344,28 +5536,28 @@ frightening	403a
 frigid	400a
 frio	400g
 frisch	399h
-frites	1725e
-frittierte garnele	1755h
+frites	1760e
+frittierte garnele	1790h
 frog	328a
-frog green	1153a
+frog green	1188a
 frogs	328a
 froh	390h
 froid	400e
 froide	400e
-frond	2221a
-front	2645a
-front facing baby chick	1595a
-frontier	2205a
+frond	2256a
+front	2677a
+front facing baby chick	1630a
+frontier	2240a
 frontier town	733a
 frosch	328h
-froschgesicht	1610h
+froschgesicht	1645h
 frost	186a 186h
 frost white	83a
 frosted	450a
 frostig	400h
 frostweiß	83h
 frosty	186a
-froth	2106a
+froth	2141a
 frozen	450a
 frucht	432h
 fruchtig	432h
@@ -5400,18 +5592,18 @@ frühling	195h
 frühlingsfest	369h
 frühmorgens	188h
 fuchs	324h
-fuchsgesicht	1536h
+fuchsgesicht	1571h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	2116a
+fudge	2151a
 fuego	166f
 fuegos artificiales	334f
-fuel	2273a
-fuente	1843f
+fuel	2308a
+fuente	1878f
 fuerte	405f
-fuji	1804h
-fuji dağı	1804n
+fuji	1839h
+fuji dağı	1839n
 full moon	173a
 fulmine	201i
 fumaça	314g
@@ -5427,12 +5619,12 @@ fungi	136a
 fungo	136i
 funkeln	430h
 funkelnd	430h
-funkelnde sterne	1865h
+funkelnde sterne	1900h
 funky	435a
 funny	390a
 fuochi artificio	334i
 fuoco	166i
-fur	2048a
+fur	2083a
 furieuse	402e
 furieux	402e
 furiosa	402f 402g 402i
@@ -5440,7 +5632,7 @@ furioso	402f 402g 402i
 furious	402a
 fury	402a
 fushimi inari	801a
-fusion	2183a
+fusion	2218a
 fusée	364e
 futur	376e
 future	376a
@@ -5478,19 +5670,19 @@ fünfziger	706h
 fütüristik	376n
 fırtına	201n
 fırtınalı	201n
-fırınlanmış patates	1752n
-fıskiye	1843n
+fırınlanmış patates	1787n
+fıskiye	1878n
 fıstık yeşili	53n
 gadget	376a
 gadgets	376a
-gafas	1879f
-gafas de protección	1881f
-gafas de sol	1880f
+gafas	1914f
+gafas de protección	1916f
+gafas de sol	1915f
 gai	390e
 gaie	390e
-gainsboro	1466a
+gainsboro	1501a
 gala	409a
-galactic	2067a
+galactic	2102a
 galaksi	176n
 galassia	176i
 galatasaray	615o
@@ -5502,82 +5694,85 @@ galeria	438g
 galerie	438e 438h
 galería	438f
 galet	281e
-galette	1714e
-galette de riz	1746e
-galinha	1591g
+galette	1749e
+galette de riz	1781e
+galinha	1626g
 galleria	438i
 gallery	438a
-galleta	1771f
-galleta de arroz	1746f
-galleta de la fortuna	1760f
-galletta di riso	1746i
-gallina	1591f 1591i
-gallo	1592f 1592i
-galo	1592g
+galleta	1806f
+galleta de arroz	1781f
+galleta de la fortuna	1795f
+galletta di riso	1781i
+gallina	1626f 1626i
+gallo	1627f 1627i
+galo	1627g
 galáxia	176g
 galão	255g
-gamba	1764f
-gamba frita	1755f
-gamberetto	1764i
-gambero fritto	1755i
-gambá	1586g
-gameboy	2698a
+gamba	1799f
+gamba frita	1790f
+gamberetto	1799i
+gambero fritto	1790i
+gambá	1621g
+gameboy	2730a
 gana	668o
+ganalı	738n
+ganense	738g
 gang	285m
-gants	1888e
+gants	1923e
 ganância	426g
+ganês	738g
 garden	126a
-gardener	2700a
+gardener	2732a
 gardening	126a
 gardens	126a
-gargoyle	2546a
+gargoyle	2578a
 garip	435n
-garlic	1704a
-garnele	1764h
-garnet	2004a
+garlic	1739a
+garnele	1799h
+garnet	2039a
 garoa	200g
-garrafa de champanhe	1787g
-garrafa e copo de saquê	1786g
+garrafa de champanhe	1822g
+garrafa e copo de saquê	1821g
 garten	126h
 garçon	456E
 garçons	456E
 garúa	200f
 gasse	341h
-gato	1539f 1539g
+gato	1574f 1574g
 gatsby	695a
-gatto	1539i
+gatto	1574i
 gaudi	760a 760n
 gaudí	760a 760e 760f 760g 760h 760i
-gaufre	1718e
+gaufre	1753e
 gay pride	751i
-gazebo	2699a
+gazebo	2731a
 gazon	125e
 geada	186g
 gears	286a
-gebetskette	1922h
+gebetskette	1957h
 gebirge	160h
 geborgen	398h
 gebrochenes weiß	104h
 geburtstag	372h
 geburtstagsfeier	372h
-geburtstagskuchen	1772h
+geburtstagskuchen	1807h
 gebäck	271h
 gece	192n
 gece hayatı	436n
 gece kulübü	436n
 gece pazarı	333n
-gece vakti köprü	1852n
+gece vakti köprü	1887n
 gece yarısı	193n
 geceleyin	192n
-gecko	2342a
+gecko	2377a
 gedeckt	446h
-gedenkschleife	1878h
+gedenkschleife	1913h
 gedämpft	446h
 gedämpft sanft	445h
 gefroren	450h
 geheimnisvoll	394h
 gehölz	119h
-geige	1931h
+geige	1966h
 gel	186e
 gelado	274g
 gelado cor	450g
@@ -5587,11 +5782,11 @@ gelato	274a 274i
 gelato colore	450i
 gelb	2h
 gelbe	2h
-gelbe blüte	1656h
+gelbe blüte	1691h
 gelbgrün	67h
 gelblich	2h
 geld	423h
-geldbörse	1900h
+geldbörse	1935h
 geldscheine	423h
 gelecek	376n
 geleira	184g
@@ -5606,7 +5801,7 @@ geloso	426i
 gelsomino	223i
 gelé	450e
 gelée	450e
-gem stone	1925a
+gem stone	1960a
 gema	316f 316g
 gemma	316i
 gemstone	316a
@@ -5614,22 +5809,22 @@ gemälde	438h
 gemüse	433h
 gemütlich	398h
 gennaio	198i
-gentian	2289a
+gentian	2324a
 gentle	388a
 gentle colour	445a
 gentleman	456A
 gentlemen	456A
-georgia	2701a
-geranium	2124a
-gergedan	1569n
+georgia	2733a
+geranium	2159a
+gergedan	1604n
 gergin	413n
 german flag	623o
 germania	623o
 germany	623o
-germoglio	1659i
+germoglio	1694i
 gerçeküstü	717n
-geröstete süßkartoffel	1752h
-geschenk	1877h
+geröstete süßkartoffel	1787h
+geschenk	1912h
 gestresst	413h
 gesund	417h
 gesundheit	417h
@@ -5639,9 +5834,16 @@ gevşek	387n
 gewitter	201h
 gewürz	277h
 gewürze	277h
-geyik	1550n
+geyik	1585n
 ghana	668o
+ghanaian	738a
 ghanaian flag	668o
+ghanaisch	738h
+ghanesa	738f
+ghanese	738i
+ghanéen	738e
+ghanéenne	738e
+ghanés	738f
 ghen tuông	426m
 ghen tị	426m
 ghi	8m
@@ -5654,7 +5856,7 @@ ghisa	285i
 ghost	403a
 ghostly	403a
 ghosts	403a
-ghostwhite	1467a
+ghostwhite	1502a
 ghê tởm	425m
 gia vị	277m
 giada	298i
@@ -5676,6 +5878,7 @@ giapponese	354i
 giardini	126i
 giardino	126i
 giardino zen	350i
+giavanese	851i
 gier	426h
 gierig	426h
 gift	425H
@@ -5683,12 +5886,13 @@ giftig	425h
 giggle	390a
 giggles	390a
 gilded	306a
-gilet de sécurité	1883e
-gilet di sicurezza	1883i
-gin	2257a
-ginger	1942a
-gingerbread	2341a
+gilet de sécurité	1918e
+gilet di sicurezza	1918i
+gin	2292a
+ginger	1977a
+gingerbread	2376a
 ginkgo	131a 131e 131f 131g 131h 131i 131n
+ginza	845a
 giocattoli	380i
 gioia	390i
 gioielli	316i
@@ -5699,10 +5903,10 @@ giordania	769i
 giornata	194i
 giorno	194i
 giorno dei morti	740i
-girafa	1566g
-girafe	1566e
-giraffa	1566i
-giraffe	1566a 1566h
+girafa	1601g
+girafe	1601e
+giraffa	1601i
+giraffe	1601a 1601h
 girasol	211f
 girasole	211i
 girasoles	211f
@@ -5712,28 +5916,28 @@ girassóis	211g
 girl	456A
 girls	456A
 girly	419a
-gitar	1928n
-gitarre	1928h
+gitar	1963n
+gitarre	1963h
 github	513o
 giugno	196i
-giun	1645m
-giun đất	1645m
-giun đốt	1645m
+giun	1680m
+giun đất	1680m
+giun đốt	1680m
 giungla	120i
 giverny	786a 786e
 givre	186e
 givré	186e
 gizem	394n
 gizemli	394n
-giày bệt	1909m
-giày bốt nữ	1913m
-giày cao gót	1910m
-giày chạy	1907m
-giày leo núi	1908m
-giày múa balê	1912m
-giày nam	1906m
+giày bệt	1944m
+giày bốt nữ	1948m
+giày cao gót	1945m
+giày chạy	1942m
+giày leo núi	1943m
+giày múa balê	1947m
+giày nam	1941m
 giáng sinh	366m
-giáo đường do thái	1840m
+giáo đường do thái	1875m
 gió	204m
 gió nhẹ	204m
 giông	201m
@@ -5747,9 +5951,9 @@ giờ vàng	181m
 giờ xanh	182m
 giữa trưa	189m
 glace	184e
-glace italienne	1767e
+glace italienne	1802e
 glace à la vanille	274e
-glacial	400e 450f 450g 2208a
+glacial	400e 450f 450g 2243a
 glaciale	400e
 glaciar	184f
 glacier	184a 184e
@@ -5757,27 +5961,27 @@ glaciers	184a
 glacé	450e
 glacée	450e
 glad	390a
-glade	2066a
-gladiola	2703a
+glade	2101a
+gladiola	2735a
 glam	397a
 glamor	397a
 glamorous	397a
 glamour	397a
 glas	294h
-glas milch	1782h
+glas milch	1817h
 glass	294a
-glass of milk	1782a
-glasses	1879a
-glaze	1951a
-glazed	2024a
-glaçon	1800e
-glen	2025a
+glass of milk	1817a
+glasses	1914a
+glaze	1986a
+glazed	2059a
+glaçon	1835e
+glen	2060a
 gletscher	184h
 glicina	221f
 glicine	221i
 glicine chiaro	64i
 glicínia	221g
-glimpse	2343a
+glimpse	2378a
 glitter	430a 430g 430i
 glittering	430a
 glittery	430a
@@ -5793,9 +5997,9 @@ glorioso	416f 416g 416i
 glorious	416a
 glorreich	416h
 glory	416a
-gloss	2259a
-gloves	1888a
-glow	1938a
+gloss	2294a
+gloves	1923a
+glow	1973a
 glowing	448a
 glut	167h
 glut der sonne	205h
@@ -5804,36 +6008,36 @@ glyzinie	221h
 glänzend	443h
 glück	390h
 glücklich	390h
-glückskeks	1760h
-glücksklee	1668h
+glückskeks	1795h
+glücksklee	1703h
 glühend heiß	401h
 goa	781a
-goat	1562a
-gobelet avec paille	1796e
-gobi	2275a
-goblin	2486a
+goat	1597a
+gobelet avec paille	1831e
+gobi	2310a
+goblin	2518a
 god	412a
-gofre	1718f
-goggles	1881a
+gofre	1753f
+goggles	1916a
 gola	159i
 gold	11a 11h
 gold leaf	306a
 golden	11a 11h
-golden brown	1274a
+golden brown	1309a
 golden gate	680o
 golden gate bridge	680o
 golden hour	181a
-golden rod	1031a
+golden rod	1066a
 golden state warriors	576o
-golden yellow	1334a
+golden yellow	1369a
 goldene	11h
 goldene stunde	181h
 goldene zwanziger	695h
-goldenrod	1412a
+goldenrod	1447a
 goldfarben	11h
 goldfisch	329h
 goldfish	329a
-golf	2279a
+golf	2314a
 golfinho	330g
 golosinas	272f
 gondel	802h
@@ -5844,14 +6048,14 @@ good day	455a
 good mood	390a
 good vibes	390a
 google	465o
-goose	2152a
+goose	2187a
 goose yellow	77a
 gorge	159e
-goril	1529n
-gorila	1529f 1529g
-gorilla	1529a 1529h 1529i
-gorille	1529e
-gorra con visera	1919f
+goril	1564n
+gorila	1564f 1564g
+gorilla	1564a 1564h 1564i
+gorille	1564e
+gorra con visera	1954f
 goth	411a
 gothic	411a 411h 411m
 gothique	411e
@@ -5860,12 +6064,14 @@ gotica	411i
 gotico	411i
 gotik	411n
 gotisch	411h
-gown	2285a
+gown	2320a
 grabado japonés	790f
 grace	397a
 graceful	397a
-gracious	2706a
-graduation cap	1918a
+grachten	832h
+grachtenhäuser	832h
+gracious	2738a
+graduation cap	1953a
 grafica svizzera	817i
 grafite	37g
 grain	251a
@@ -5879,47 +6085,47 @@ granada	243f
 granata	19i
 granatapfel	243h
 granate	19f
-granchio	1762i
+granchio	1797i
 grand bazaar	768a
 grand budapest	815a
 grand budapest hotel	815a 815e 815h 815i
 grand canal	802a
 grand canyon	776a 776e 776g 776h 776i
-grand magasin	1830e
-grande magazzino	1830i
+grand magasin	1865e
+grande magazzino	1865i
 grande muraglia	347i
 grande muraille	347e
 grande muralha	347g
 grande onda de kanagawa	724g
 grande onda di kanagawa	724i
-grande roue	1856e
+grande roue	1891e
 grande vague de kanagawa	724e
-grandes almacenes	1830f
+grandes almacenes	1865f
 grands fonds	141e
 granit	281e 281h 281n
-granita	1768i
-granita siciliana	1768i
+granita	1803i
+granita siciliana	1803i
 granite	281a
 granito	281f 281g 281i
-granité	1768e
-granizado hawaiano	1768f
+granité	1803e
+granizado hawaiano	1803f
 granja	348f
-granny	2694a
+granny	2726a
 grano	251i
 granoturco	250i
 grape	231a
-grape purple	1133a
-grapefruit	1035a
+grape purple	1168a
+grapefruit	1070a
 grapes	231a
 graphisme suisse	817e
 gras	125h
 grasgrün	51h
 grass	125a
 grass green	51a
-grasshopper	2707a
+grasshopper	2739a
 grassland	124a
-grassy	2209a
-grassy green	1179a
+grassy	2244a
+grassy green	1214a
 grau	8h
 graublau	93h
 graubraun	68h
@@ -5927,7 +6133,7 @@ graue	8h
 grauer himmel	203h
 graugrün	94h
 graustufen	429h
-gravata	1884g
+gravata	1919g
 grave	410a 410e
 grave site	410a
 gravel	281a
@@ -5954,52 +6160,52 @@ greek islands	771a
 green	3a
 green apple	237a
 green bay packers	579o
-green blue	1015a
-green brown	1321a
-green grey	1317a
-green salad	1740a
+green blue	1050a
+green brown	1356a
+green grey	1352a
+green salad	1775a
 green tea	257a
-green teal	937a
-green yellow	971a
-greenblue	1026a
-greener	2541a
+green teal	972a
+green yellow	1006a
+greenblue	1061a
+greener	2573a
 greenery	128a
 greenhouse	126a
-greenish	1398a
-greenish beige	960a
-greenish blue	1383a
-greenish brown	1373a
-greenish cyan	1075a
-greenish grey	1361a
-greenish tan	1164a
-greenish teal	1182a
-greenish turquoise	1060a
-greenish yellow	1393a
-greenland	2709a
-greens	2334a
-greeny	2492a
-greeny blue	1212a
-greeny brown	1112a
-greeny grey	1046a
-greeny yellow	1190a
-greenyellow	1468a
+greenish	1433a
+greenish beige	995a
+greenish blue	1418a
+greenish brown	1408a
+greenish cyan	1110a
+greenish grey	1396a
+greenish tan	1199a
+greenish teal	1217a
+greenish turquoise	1095a
+greenish yellow	1428a
+greenland	2741a
+greens	2369a
+greeny	2524a
+greeny blue	1247a
+greeny brown	1147a
+greeny grey	1081a
+greeny yellow	1225a
+greenyellow	1503a
 greetings	455a
 grega	771g
 grego	771g
-greige	2050a
+greige	2085a
 grell	448h
 grenade	243e
 grenouille	328e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1316a
+grey brown	1351a
 grey green	94a
-grey pink	1199a
-grey purple	1345a
+grey pink	1234a
+grey purple	1380a
 grey sky	203a
-grey teal	927a
-greyblue	1106a
+grey teal	962a
+greyblue	1141a
 greyish	446a
 greyscale	429a
 gri	8n
@@ -6018,9 +6224,9 @@ grigio argento	86i
 grigio azzurro	93i
 grigio ferro	87i
 grigio piombo	85i
-grille	1638h
-grillo	1638f 1638i
-grilo	1638g
+grille	1673h
+grillo	1673f 1673i
+grilo	1673g
 grim	403a
 gris	8e 8f
 gris anthracite	37e
@@ -6039,16 +6245,16 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-groin	1559e
+groin	1594e
 groom	371a
 gross	425a
-gross green	1041a
+gross green	1076a
 grotta	164i
 grotte	164e 164h
 ground	168a
 grove	119a
 grown up	421a
-growth	2684a
+growth	2716a
 große mauer	347h
 große welle vor kanagawa	724h
 großstadt	340h
@@ -6069,51 +6275,58 @@ grüntee	257h
 grüß gott	455h
 guacamayo	323f
 guadalajara	754a 754f
-guantes	1888f
-guanti	1888i
+guantes	1923f
+guanti	1923i
 guarda chuva	338g
-guava	2348a
-guaxinim	1537g
+guatemala	857a
+guatemalalı	857n
+guatemalan	857a
+guatemalteca	857f 857g 857i
+guatemalteco	857f 857g 857i
+guatemaltekisch	857h
+guatémaltèque	857e
+guava	2383a
+guaxinim	1572g
 guernica	814a 814f
 guerra	431f 431g 431i
 guerre	431e
-gufo	1602i
-guide dog	1533a
+gufo	1637i
+guide dog	1568a
 guijarro	281f
 guilt	413a
 guirlande lumineuse	336e
-guitar	1928a
-guitare	1928e
-guitarra	1928f 1928g
+guitar	1963a
+guitare	1963e
+guitarra	1963f 1963g
 gulal	806a
 gulf	772a
 guloseimas	272g
 gum	272a
-gun	2340a
-gunmetal	1195a
-gurke	1701h
+gun	2375a
+gunmetal	1230a
+gurke	1736h
 gururlu	416n
-gusano	1645f
+gusano	1680f
 gusseisen	285h
 gustav klimt	719a
 guten tag	455h
 gyeongbokgung	794a
 gym	389a
 gzhel	792a 792f
-gà con	1594m
-gà mới nở	1593m
-gà trống	1592m
-gà tây	1590m
+gà con	1629m
+gà mới nở	1628m
+gà trống	1627m
+gà tây	1625m
 gâteau	271e
-gâteau anniversaire	1772e
+gâteau anniversaire	1807e
 gâteau de lune	810e
-gâteau sablé	1773e
+gâteau sablé	1808e
 gänseblümchen	220h
 gärten	126h
 gélida	400f
 gélido	400f 400g
 génial	424e
-gói quà	1877m
+gói quà	1912m
 góndola	802f
 gótica	411f 411g
 gótico	411f 411g
@@ -6128,7 +6341,7 @@ göl	147n
 göl mavisi	42n
 gölet	149n
 göreme	804a 804n
-gözlük	1879n
+gözlük	1914n
 gözü pek	405n
 güisqui	267f
 gül	209n
@@ -6147,23 +6360,24 @@ gündoğumu	180n
 gündüz	194n
 günebakan	211n
 güney afrika	665o
+güney afrikalı	863n
 güney kore	636o
 güneş	171n
-güneş gözlüğü	1880n
+güneş gözlüğü	1915n
 güneş ışığı	171n
-güneşin doğuşu	1849n
+güneşin doğuşu	1884n
 güneşli	172n
 gürültülü	422n
 güven	406n
 güvenilir	406n
-güvenlik yeleği	1883n
-güvercin	1598n
+güvenlik yeleği	1918n
+güvercin	1633n
 güz	197n
 güçlü	405n
-găng tay	1888m
+găng tay	1923m
 gạch	283m
 gấu trúc	321m
-gấu túi	1582m
+gấu túi	1617m
 gỉ sét	287m
 gốm	304m
 gốm delft	792m
@@ -6173,37 +6387,38 @@ gỗ sồi	279m
 h m	537o
 ha long bay	782a
 ha oai	763m
-haba	2494a
+haba	2526a
 habana	755f
 habitación	362f
-habitat	2711a
+habitat	2743a
 habs	589o
+habsburg	836a
 hada	395f
 hadas	734f
 hafen	154h
 hafif	445n
-hahn	1592h
+hahn	1627h
 hail	201a
 haki	25n
-half	2125a
+half	2160a
 hallo	455h
 halloween	367a 367e 367f 367g 367h 367i 367m
-halloweenkürbis	1860h
-ham	2407a
-hamam böceği	1639n
-hamburger	1724a 1724e 1724h 1724i 1724n
-hamburguesa	1724f
-hambúrguer	1724g
-hammered	2712a
+halloweenkürbis	1895h
+ham	2440a
+hamam böceği	1674n
+hamburger	1759a 1759e 1759h 1759i 1759n
+hamburguesa	1759f
+hambúrguer	1759g
+hammered	2744a
 hamptons	729a
-hamster	1574a 1574e 1574h 1574n
-hamstergesicht	1574h
+hamster	1609a 1609e 1609h 1609n
+hamstergesicht	1609h
 han gỉ	287m
 hanami	741a
 hanbok	825a 825e 825f 825g 825h 825i 825m 825n
-handbag	1901a
-handschuhe	1888h
-handtasche	1901h
+handbag	1936a
+handschuhe	1923h
+handtasche	1936h
 hang	164m
 hang động	164m
 hanoi	782a 782h 782i
@@ -6223,7 +6438,7 @@ harbour	154a
 hardal	110n
 hardal sarısı	110n
 hareketli	389n
-haricots	1707e
+haricots	1742e
 harika	424n
 hariç	459n
 harmonious	386a
@@ -6232,22 +6447,22 @@ harvest	197a
 harvest festival	750a
 harvest moon	173a
 hasat	750n
-hase	1576h
-hasengesicht	1575h
+hase	1611h
+hasengesicht	1610h
 haset	426n
 hasta	425n
 hastalık	425n
 hastane	356n
-hat	2192a
-hatching chick	1593a
+hat	2227a
+hatching chick	1628a
 hate	402a
 hatred	402a
 haunted	403a
-haus	1819h
-haus mit garten	1820h
+haus	1854h
+haus mit garten	1855h
 hauswand	342h
-haut de forme	1917e
-haute	2495a
+haut de forme	1952e
+haute	2527a
 haute couture	397a
 hautfarben	115h
 havai	763n
@@ -6270,14 +6485,14 @@ hawaiianisch	763h
 hawaï	763e
 hawaïen	763e
 hawaïenne	763e
-hawk	2212a
+hawk	2247a
 hawái	763f
-hay	2213A
+hay	2248A
 hayalperest	396n
 hayret	424n
 haze	202a
-hazel	1017a
-hazelnut	2162a
+hazel	1052a
+hazelnut	2197a
 haziran	196n
 hazy	449a
 haşhaş	222n
@@ -6293,29 +6508,29 @@ heartbroken	391a
 hearth	311a
 hearts	392a
 heat	205a
-heather	1127a
+heather	1162a
 heather moor	778a
 heatwave	205a
 heaven	427a
 heavenly	427a
-hecin devesi	1563n
+hecin devesi	1598n
 hectic	422a
-hedge	2256a
-hedgehog	1579a
+hedge	2291a
+hedgehog	1614a
 heidelbeere	232h
-heights	2403a
+heights	2436a
 heimelig	398h
-heirloom	2020a
+heirloom	2055a
 heiss	401h
 heiter	390h
 heiß	401h
-heiße quellen	1853h
-heißgetränk	1783h
+heiße quellen	1888h
+heißgetränk	1818h
 heißluftballons	804h
 helada	186f
 helado	274f
 helado frío	400f
-heliotrope	1146a
+heliotrope	1181a
 hell	428a 441h
 hell dunkel	787h
 hellblau himmel	41h
@@ -6324,13 +6539,14 @@ helle	441h
 hellish	428a
 hello	455a
 hellrot	74h
+helsinki	834a
 helvetica	817a 817e
-hemd mit krawatte	1884h
-hemp	2496a
-henna	2305a
+hemd mit krawatte	1919h
+hemp	2528a
+henna	2340a
 hera	134g
 herb	137a
-herbal	2126a
+herbal	2161a
 herbe	125e
 herbes aromatiques	137e
 herbs	137a
@@ -6342,8 +6558,8 @@ heritage	379a
 hero	405a
 heroes	405a
 heroic	405a
-heron	2081a
-herrenschuh	1906h
+heron	2116a
+herrenschuh	1941h
 herrumbre	287f
 heure bleue	182e
 heure dorée	181e
@@ -6352,12 +6568,12 @@ heureux	390e
 hey	455a
 hi	455a
 hi vọng	404m
-hibisco	1654g
-hibiscus	1654a 1654e
-hibiskus	1654h
-hickory	2089a
+hibisco	1689g
+hibiscus	1689a 1689e
+hibiskus	1689h
+hickory	2124a
 hidden	394a
-hide	2027a
+hide	2062a
 hideous	425a
 hideux	425e
 hiedra	134f
@@ -6367,19 +6583,19 @@ hierba	125f
 hierbas	137f
 hierbas aromáticas	137f
 hierro	285f
-high heeled shoe	1910a
+high heeled shoe	1945a
 highlands	778a 778e 778h
-highlighter green	1047a
+highlighter green	1082a
 highway	340a
 hike	418a
 hiking	418a
-hiking boot	1908a
+hiking boot	1943a
 hill	160a
 hills	160a
-hillside	2349a
+hillside	2384a
 himalaia	779g
 himalaya	779a 779e 779f 779h 779i 779m 779n
-himalayan	2716a
+himalayan	2748a
 himalayas	779a
 himbeere	233h
 himmel	169h
@@ -6387,27 +6603,27 @@ himmelblau	41h
 himmelblau tief	40h
 himmelslaternen	747h
 himmlisch	427h
-hindi	1590n
+hindi	1625n
 hindistan	637o 781n
 hindistan cevizi	241n
-hindu	1839h
-hindu tapınağı	1839n
-hindu temple	1839a
-hindutempel	1839h
+hindu	1874h
+hindu tapınağı	1874n
+hindu temple	1874a
+hindutempel	1874h
 hindú	781f
 hint gelini	827n
-hip	2717a
-hipo	1570n
-hipopotam	1570n
-hipopótamo	1570f 1570g
+hip	2749a
+hipo	1605n
+hipopotam	1605n
+hipopótamo	1605f 1605g
 hippi	710n
 hippie	710a 710e 710f 710g 710h 710i 710m
-hippo	1570a
-hippopotame	1570e
-hippopotamus	1570a
+hippo	1605a
+hippopotame	1605e
+hippopotamus	1605a
 hippy	710a 710i
 hiroshige	790a 790e 790f
-hirsch	1550h
+hirsch	1585h
 historic	379a
 history	379a
 história em quadrinhos	788g
@@ -6427,8 +6643,8 @@ hoa anh túc	222m
 hoa anh đào	208m
 hoa cúc	217m
 hoa cúc trắng	220m
-hoa dâm bụt	1654m
-hoa héo	1653m
+hoa dâm bụt	1689m
+hoa héo	1688m
 hoa hướng dương	211m
 hoa hồng	209m
 hoa kỳ	630o
@@ -6444,7 +6660,7 @@ hoa quả	432m
 hoa quế	224m
 hoa sen	212m
 hoa súng	212m
-hoa trắng	1649m
+hoa trắng	1684m
 hoa tulip	213m
 hoa tử đằng	221m
 hoa đào	216m
@@ -6454,7 +6670,7 @@ hochsee	140h
 hochzeit	371h
 hoffnung	404h
 hoffnungsvoll	404h
-hog	2497a
+hog	2529a
 hogar	311f
 hogareño	398f
 hoguera	166f
@@ -6462,26 +6678,31 @@ hohloma	791n
 hoi an	796a 796e 796f 796g 796h 796i 796n
 hoi an lanterns	796a
 hoja	128f
-hoja de arce	1669f
+hoja de arce	1704f
 hoja de oro	306f
 hojas	128f
 hojas caídas	129f
 hojas de otoño	129f
-hojas revoloteando al viento	1671f
+hojas revoloteando al viento	1706f
 hojas secas	129f
 hokusai	724a
 hola	455f
+holandesa	832f 832g
+holandés	832f
+holandês	832g
 holi	806a 806e 806f 806g 806h 806i 806n
 holiday	409a
 holidays	409a
 holland	647o
 hollanda	647o
-hollyhock	2337a
-hollywood	2498a
+hollandalı	832n
+hollyhock	2372a
+hollywood	2530a
+holländisch	832h
 holy	412a
 holz	279h
-holzscheite	1815h
-homard	1763e
+holzscheite	1850h
+homard	1798e
 hombre	456F
 hombres	456F
 home	398a
@@ -6490,36 +6711,38 @@ homem	456G
 homens	456G
 homesick	415a
 homesickness	415a
-homestead	2695a
+homestead	2727a
 homework	358a
 homey	398a
 homme	456E
 hommes	456E
-homoeopathic	2097a
+homoeopathic	2132a
 honda	479o
 honest	406a
 honesty	406a
 honey	263a
-honey badger	1588a
-honey pot	1780a
+honey badger	1623a
+honey pot	1815a
 honeybee	326a
-honeycomb	2718a
-honeydew	1469a
+honeycomb	2750a
+honeydew	1504a
 honeymoon	392a
-honeysuckle	2260a
+honeysuckle	2295a
 hong kong	773a 773e 773f 773i 773n
 hong kong neon	773a
 hongkong	773h
 hongo	136f
 hongrie	659o
+hongrois	855e
+hongroise	855e
 honig	263h
-honigmelone	1676h
-honigtopf	1780h
+honigmelone	1711h
+honigtopf	1815h
 honolulu	763a
 honor	416a
 honour	416a
 hooray	390a
-hop	2613a
+hop	2645a
 hope	404a
 hopeful	404a
 hopeless	391a
@@ -6530,16 +6753,16 @@ hora dourada	181g
 horizon	183a 183e
 horizont	183h
 horizonte	183f 183g
-hormiga	1634f
+hormiga	1669f
 hormigón	282f
 hormis	457e
-hornet	2394a
-horoz	1592n
+hornet	2427a
+horoz	1627n
 horreur	403e
 horror	403a 403h
-horse	1547a
-horse face	1544a
-horseradish	2720a
+horse	1582a
+horse face	1579a
+horseradish	2752a
 horta	126g
 hortalizas	433f
 hortaliças	433g
@@ -6548,30 +6771,30 @@ hortensia	219e 219f
 hortensie	219h
 hortênsia	219g
 hospital	356a 356f 356g
-hospital green	1269a
-hosta	2591a
+hospital green	1304a
+hosta	2623a
 hostile	402a
 hot	401a
 hot air balloons	804a
-hot beverage	1783a
+hot beverage	1818a
 hot cocoa	398a
-hot dog	1727a 1727e 1727i
-hot green	1134a
-hot magenta	1105a
-hot pepper	1699a
-hot pink	1429a
-hot purple	1301a
+hot dog	1762a 1762e 1762i
+hot green	1169a
+hot magenta	1140a
+hot pepper	1734a
+hot pink	1464a
+hot purple	1336a
 hot sauce	277a
-hot springs	1853a
-hotdog	1727h
-hotel	1826a 1826f 1826g 1826h 1826i
-hotel del amor	1827f
-hotpink	1470a
+hot springs	1888a
+hotdog	1762h
+hotel	1861a 1861f 1861g 1861h 1861i
+hotel del amor	1862f
+hotpink	1505a
 houle	142e
-house	1819a
-house with garden	1820a
+house	1854a
+house with garden	1855a
 houseplant	128a
-houses	1817a
+houses	1852a
 howdy	455a
 hoài cổ	379m
 hoài niệm	415m
@@ -6581,83 +6804,90 @@ hoàng hôn muộn	191m
 hoàng kim	11m
 huanglong	798a
 huawei	523o
-huellas de pezuñas	1589f
+huellas de pezuñas	1624f
 huerto	126f
-huevo	1734f
+huevo	1769f
 hug	398a
 hugs	398a
-huhn	1591h
+huhn	1626h
 huile olive	278e
+huipil	857a
 humble	388a
 humid	401a
-hummer	1763h
+hummer	1798h
 humo	314f
 humor	390a
 humour	390a
-hund	1532h
-hundegesicht	1531h
+hund	1567h
+hundegesicht	1566h
+hungarian	855a
 hungarian flag	659o
 hungary	659o
 hungary flag	659o
 hungria	659o
 hungría	659o
-hunter green	1409a
+hunter green	1444a
 hurricane	201a
 hurt	391a
 hush	386a
 hushed	386a
-husk	2443a
+husk	2476a
 hustle	389a
-hutte	1816e
+hutte	1851e
 huyền bí	394m
 huyền diệu mơ màng	396m
 huyền ảo	395m
 huzur	386n
 huzurlu	386n
 huzurlu sıcak	398n
-huître	1766e
+huître	1801e
 huş ağacı	122n
 huş ormanı	122n
 huỳnh quang	448m
+hvar	854a
 hy lạp	657o 771m
 hy vọng	404m
-hyacinth	1999a
+hyacinth	2034a
 hydrangea	219a
 hygge	398a
 hyundai	481o
 hà lan	647o
-hà mã	1570m
+hà mã	1605m
 hà nội	782m
 hàn quốc	636o 783m
-hành	1705m
-hámster	1574f
+hành	1740m
+hámster	1609f
 hán phục	826m
-hähnchenschenkel	1721h
+hähnchenschenkel	1756h
 hässlich	425h
 häuschen	363h
 hè	196m
-hérisson	1579e
+hérisson	1614e
 hòn đảo	155m
 hôpital	356e
-hôtel	1826e
+hôtel	1861e
 höhle	164h
 hölle	428h
 höllisch	428h
 hölzern	279h
+húngara	855f 855g
+húngaro	855f 855g
 hügel	160h
 hütte	363h
 hüzün	391n
 hüzünlü	391n
 hırs	426n
-hız treni	1857n
-hũ mật ong	1780m
-hươu	1550m
-hươu cao cổ	1566m
+hırvat	854n
+hırvatistan	854n
+hız treni	1892n
+hũ mật ong	1815m
+hươu	1585m
+hươu cao cổ	1601m
 hướng dương	211m
 hạnh phúc	390m
-hạt dẻ	1708m
-hạt đậu	1707m
-hải ly	1578m
+hạt dẻ	1743m
+hạt đậu	1742m
+hải ly	1613m
 hẻm	341m
 hẻm núi	159m
 họa sĩ	438m
@@ -6682,16 +6912,16 @@ hội an	796a 796e 796m
 hội chùa	795m
 hội chợ	335m
 hội họa	438m
-hộp cơm bento	1745m
+hộp cơm bento	1780m
 hộp đêm	436m
-hộp đồ uống	1798m
-hộp đựng đồ ăn mang đi	1761m
+hộp đồ uống	1833m
+hộp đựng đồ ăn mang đi	1796m
 hữu cơ	383m
-ibis	2154a
-ibisco	1654i
+ibis	2189a
+ibisco	1689i
 iblis	428n
 ice	184a
-ice blue	1342a
+ice blue	1377a
 ice cream	274a
 iceberg	184a 184e 184f 184g 184i
 icebound	450a
@@ -6699,36 +6929,36 @@ iced	450a
 iceland	655o 761a 761m
 icelandic	761a
 icelandic flag	655o
-icing	2174a
-icky green	1027a
+icing	2209a
+icky green	1062a
 icon painting	714a
 icy	450a
 iddialı	405n
 idle	414a
 idyllic	386a
 iftar	745a 745h 745n
-igel	1579h
+igel	1614h
 iglesia	360f
-iglesia celebrando boda	1834f
+iglesia celebrando boda	1869f
 igreja	360g
 ikb	679o
 ikea	464o
-iki hörgüçlü deve	1564n
+iki hörgüçlü deve	1599n
 ikindi	190n
 il cairo	770i
 ilha	155g
-ilha deserta	1808g
+ilha deserta	1843g
 ilhas	155g
 ilhota	155g
 ilkbahar	195n
 ill	425a
 illness	425a
 illuminating	689o
-illusion	2138a
+illusion	2173a
 imagination	396a
 imagine	396a
 imbrunire	191i
-immeuble de bureaux	1821e
+immeuble de bureaux	1856e
 imparatorluk sarayı	346n
 imperial	382a 382f 382g
 imperial palace	346a
@@ -6743,7 +6973,7 @@ impressionista	786g 786i
 impressionistisch	786h
 impressionnisme	786e
 impressionniste	786e
-impronte di zampe	1589i
+impronte di zampe	1624i
 impérial	382e
 in love	392a
 inanılmaz	424n
@@ -6754,7 +6984,7 @@ incas	819e 819f 819g
 incelikli	421n
 incendie	166e
 incendio	166f 166i
-incense	2477a
+incense	2510a
 inchiostro	47i
 inci	299n
 inci beyazı	106n
@@ -6770,15 +7000,15 @@ india	637o 781a 781f 781i
 indian	781a
 indian bride	827a
 indian flag	637o
-indian red	978a
+indian red	1013a
 indian wedding	781a
 indiana	781g 781i
 indiano	781g 781i
-indianred	1471a
+indianred	1506a
 indien	637o 781e 781h
 indienne	781e
 indigo	23a 23e 23h
-indigo blue	1013a
+indigo blue	1048a
 indigo dye	824a
 indigo dyed	824a
 indigo japonais	824e
@@ -6787,18 +7017,26 @@ indio	781f
 indisch	781h
 indische braut	827h
 indonesia	671o
+indonesian	851a
 indonesian flag	671o
+indonesiana	851i
+indonesiano	851i
 indonesien	671o
+indonesio	851f
+indonesisch	851h
 indonésia	671o
 indonésie	671o
+indonésien	851e
+indonésienne	851e
+indonésio	851g
 industrial	377a 377f 377g
 industriale	377i
 industrie	377h
 industriel	377e
 industriell	377h
 industrielle	377e
-inek	1555n
-inek yüzü	1552n
+inek	1590n
+inek yüzü	1587n
 infant	407a
 infantil	380f 380g
 infantile	380i
@@ -6807,9 +7045,9 @@ infernale	428i
 inferno	428a 428g 428i
 infestato	403i
 infierno	428f
-infinity	2672a
-infradito	1905i
-infrared	2722a
+infinity	2704a
+infradito	1940i
+infrared	2754a
 inghilterra	767i
 ingiltere	767n
 inglaterra	767f 767g
@@ -6828,20 +7066,20 @@ innovation	376a
 innovative	376a
 inocente	407f 407g
 insalata	433i
-insalata verde	1740i
-insecto	1633f
+insalata verde	1775i
+insecto	1668f
 insegne al neon	308i
 insel	155h
 inseln	155h
-inseto	1633g
-insetto	1633i
+inseto	1668g
+insetto	1668i
 insolite	435e
 insomnia	413a
 inspiration	404a
 inspired	404a
 inspiring	404a
 instagram	467o
-instant	2353a
+instant	2388a
 insulso	434f
 integrity	406a
 intel	518o
@@ -6853,16 +7091,16 @@ intenso ardor	393g
 intenso cupo	440i
 inter milan	608o
 inter milano	608o
-intergalactic	2354a
+intergalactic	2389a
 interior	348g
-interlude	2617a
+interlude	2649a
 international klein blue	679o 818a
 international orange	680o
 international typographic style	817a
 internazionale	608o
 internet	376a
 intimo	398i
-inuit	2723a
+inuit	2755a
 inveja	426g
 invejoso	426g
 invernal	198f 198g
@@ -6875,17 +7113,27 @@ invierno	198f
 invigorating	399a
 inviting	398a
 ipek	291n
-ippo	1570i
-ippopotamo	1570i
+ipek yolu	865n
+ippo	1605i
+ippopotamo	1605i
 ira	402f 402g 402i
+iran	861a
 iran halısı	737n
+iranian	861a
+iraniana	861g 861i
+iraniano	861g 861i
+iranien	861e
+iranienne	861e
+iranisch	861h
+iranlı	861n
+iraní	861f
 ireland	632o 822a 822m
 iridescent	299a
-iris	1157a
+iris	1192a
 irisch	822h
 irish	374a
 irish flag	632o
-irish green	1210a
+irish green	1245a
 irland	632o 822h
 irlanda	632o 822f 822g 822i 822n
 irlandais	822e
@@ -6896,12 +7144,14 @@ irlandês	822g
 iron	285a
 iron grey	87a
 irritated	402a
+isfahan	861a
+isfahán	861f
 iskandinav	353n
 iskele	154n
 iskoç	778n
 iskoçya	778n
 isla	155f
-isla desierta	1808f
+isla desierta	1843f
 island	155a 761H
 island flagge	655o
 islanda	655o 761i
@@ -6913,22 +7163,25 @@ islands	155a
 islandés	761f
 islandês	761g
 islas	155f
-isle	1977a
+isle	2012a
 islote	155f
 islândia	655o 761g
 isländisch	761h
 isola	155i
-isola deserta	1808i
+isola deserta	1843i
 isolated	391a
 isolation	391a
 isole	155i
 isolotto	155i
+ispahan	861e
 ispanya	625o
+ispanyol	852n
 istambul	768g
 istanbul	768a 768e 768h 768i 768m 768n
 istemiyorum	459n
-istiridye	1766n
+istiridye	1801n
 isveç	651o
+isveçli	833n
 isviçre	649o 817n
 isviçre stili	817n
 italia	624o
@@ -6940,6 +7193,7 @@ italienische riviera	759h
 italy	624o
 italya	624o
 itália	624o
+iurta	848g
 ivoire	38e
 ivory	38a
 ivy	134a
@@ -6947,23 +7201,23 @@ iyimser	404n
 izlanda	655o 761n
 izlenimci	786n
 izlenimcilik	786n
-içecek kutusu	1798n
+içecek kutusu	1833n
 iğrenç	425n
-jabalí	1558f
-jacaranda	2725a
-jack	1860a
-jack o lantern	1860a
+jabalí	1593f
+jacaranda	2757a
+jack	1895a
+jack o lantern	1895a
 jade	298a 298e 298f 298g 298h
 jade green	50a
 jadegrün	50h
 jahrmarkt	335h
 jaipur	800a 800e 800f 800g 800h 800i 800m 800n
-jalape	2489a
-jaleco	1882g
+jalape	2521a
+jaleco	1917g
 jalouse	426e
 jalousie	426e
 jaloux	426e
-jam	1980a
+jam	2015a
 jamaica	664o 764a 764f 764g
 jamaican	764a
 jamaican flag	664o
@@ -6979,25 +7233,25 @@ japan	621o
 japan flagge	621o
 japandi	718a 718e 718h
 japanese	354a
-japanese castle	1832a
-japanese dolls	1871a
+japanese castle	1867a
+japanese dolls	1906a
 japanese indigo	824a
-japanese post office	1822a
+japanese post office	1857a
 japanese scandinavian	718a
 japanese shrine	801a
 japanese woodblock	790a
 japanisch	354h
-japanische puppen	1871h
+japanische puppen	1906h
 japanischer holzschnitt	790h
-japanisches postgebäude	1822h
-japanisches schloss	1832h
-japanisches windspiel	1873h
+japanisches postgebäude	1857h
+japanisches schloss	1867h
+japanisches windspiel	1908h
 japon	354n 621o
 japon balığı	329n
 japon baskısı	790n
-japon oyuncak bebekleri	1871n
-japon postanesi	1822n
-japon şatosu	1832n
+japon oyuncak bebekleri	1906n
+japon postanesi	1857n
+japon şatosu	1867n
 japonais	354e
 japonaise	354e
 japonesa	354f 354g
@@ -7015,12 +7269,12 @@ jardines	126f
 jardins	126e 126g
 jardín	126f
 jardín zen	350f
-jarra de cerveza	1791f
-jarras de cerveza brindando	1792f
+jarra de cerveza	1826f
+jarras de cerveza brindando	1827f
 jasmim	223g
 jasmin	223e 223h
 jasmine	223a
-jasper	2064a
+jasper	2099a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -7029,8 +7283,13 @@ jaune néon	118e
 jaune poussin	77e
 jaune terreux	102e
 jaune vif	101e
-javali	1558g
-jay	2592a
+java batik	851a
+javali	1593g
+javanais	851e
+javanese	851a
+javanisch	851h
+javanés	851f
+jay	2624a
 jazmín	223f
 jazz	437a 437E 437F 437G 437H 437I
 jazz age	695a
@@ -7043,11 +7302,13 @@ jean	289e
 jeans	289a 289f 289g 289h 289i
 jeansblau	69h
 jeansstoff	289h
+jeepney	859a
+jeepneys	859a
 jelly	272a
-jet	2065a
+jet	2100a
 jetée	154e
-jeune cygne	1601e
-jeune pousse	1659e
+jeune cygne	1636e
+jeune pousse	1694e
 jeux olympiques	683o
 jewel	316a
 jewellery	316a
@@ -7056,17 +7317,19 @@ jewels	316a
 jiangnan	349a 349e 349f 349g 349h 349i 349n
 jio	554o
 jipi	710f
-jirafa	1566f
+jirafa	1601f
 jittery	413a
 jiuzhaigou	798a
 joaninha	327g
 jodhpur	799a
+jogja	851a
 johannisnacht	752h
 joia	316g
 joias	316g
 joie	390e
 jojloma	791f
 jolly	390a
+jordaan	832a
 jordan	769a
 jordania	769f
 jordanie	769e
@@ -7089,8 +7352,8 @@ jubilee	409a
 juegos olímpicos	683o
 jugendstil	789a 789h
 juguetes	380f
-juice	1967a
-juicy	2261a
+juice	2002a
+juicy	2296a
 juillet	196e
 juin	196e
 julho	196g
@@ -7101,14 +7364,15 @@ june	196a
 junge	456H
 jungla	120f
 jungle	120a 120e
-jungle green	1337a
+jungle green	1372a
 jungle trek	119a
 junho	196g
 juni	196h
 junio	196f
-juniper	2035a
+juniper	2070a
 jupiter	176a
-jute	2404a
+jurte	848h
+jute	2437a
 juve	606o
 juventus	606o
 juwel	316h
@@ -7116,16 +7380,16 @@ juwelen	316h
 jánuca	746f
 jänner	198h
 k pop	783a
-kaaba	1842a 1842e 1842f 1842h 1842i 1842m
-kabak fener	1860n
-kaban	1889n
-kadeh tokuşturma	1793n
+kaaba	1877a 1877e 1877f 1877h 1877i 1877m
+kabak fener	1895n
+kaban	1924n
+kadeh tokuşturma	1828n
 kadife	290n
 kadın	456N
-kadın botu	1913n
-kadın giysisi	1898n
-kadın sandaleti	1911n
-kadın şapkası	1916n
+kadın botu	1948n
+kadın giysisi	1933n
+kadın sandaleti	1946n
+kadın şapkası	1951n
 kadınsı	419n
 kafe	343n
 kaffee	254h
@@ -7144,7 +7408,7 @@ kaiserpalast	346h
 kakao	261h 261n
 kakao talk	505o
 kakaotalk	505o
-kakerlake	1639h
+kakerlake	1674h
 kaki	25e 25i 25m
 kaktus	135h
 kaktüs	135n
@@ -7155,21 +7419,23 @@ kaliforniya	777n
 kalksinterterrassen	798h
 kalt	400h
 kalte farben	453h
-kamel	1564h
+kamel	1599h
 kamin	311h
 kaminfeuer	311h
-kamp	1805n
+kamp	1840n
 kamp ateşi	166n
-kamp yapma	1805n
+kamp yapma	1840n
 kamuflaj	431n
 kan	315n
 kan kırmızısı	71n
 kanada	633o
+kanadalı	840n
+kanadisch	840h
 kandinsky	723a
-kangaroo	1587a
-kangourou	1587e
-kanguru	1587n
-kaniş	1534n
+kangaroo	1622a
+kangourou	1622e
+kanguru	1622n
+kaniş	1569n
 kanlı	315n
 kanyon	159n
 kaotik	422n
@@ -7177,10 +7443,11 @@ kapadokya	804n
 kapalı hava	203n
 kapalıçarşı	768n
 kaplan	319n
-kaplan yüzü	1541n
-kaplumbağa	1612n
-kaplıca	1853n
+kaplan yüzü	1576n
+kaplumbağa	1647n
+kaplıca	1888n
 kappadokien	804h
+kapstadt	864h
 kapuçino	255n
 kar	187n
 kar beyazı	84n
@@ -7193,14 +7460,14 @@ karamel rengi	109n
 karamell	262h
 karamellfarben	109h
 karanlık	439n
-karasinek	1644n
+karasinek	1679n
 karavaggio	787n
 karayip	764n
 karayipler	764n
 karibik	764h
 karibisch	764h
-karides	1764n
-karla kaplı dağ	1801n
+karides	1799n
+karla kaplı dağ	1836n
 karlı	187n
 karlı dağ	161n
 karlı dağlar	161n
@@ -7215,11 +7482,11 @@ karneval	335h
 karneval in rio	808h
 karotte	249h
 karpuz	234n
-kartal	1599n
-kartoffel	1696h
-karussell	1854h
-karussellpferd	1854h
-karınca	1634n
+kartal	1634n
+kartoffel	1731h
+karussell	1889h
+karussellpferd	1889h
+karınca	1669n
 kastanie	20h
 kastanienbraun	20h
 kastanienbraunrot	19h
@@ -7230,25 +7497,25 @@ katar	646o
 katedral	360n
 kathedrale	360h
 kathmandu	779a
-katze	1539h
-katzengesicht	1538h
-kaufhaus	1830h
-kavun	1676n
+katze	1574h
+katzengesicht	1573h
+kaufhaus	1865h
+kavun	1711n
 kavurucu	205n
 kawaii	408a 408e 408f 408g 408h 408i 408n
 kaya	163n
 kayalık	163n
-kaydırak	1855n
+kaydırak	1890n
 kaygı	413n
 kaygılı	413n
 kayısı	78n
 kayısı rengi	78n
 kağıt	293n
-kaşıklı kase	1739n
-kebab	1732e
+kaşıklı kase	1774n
+kebab	1767e
 kederli	391n
-kedi	1539n
-kedi yüzü	1538n
+kedi	1574n
+kedi yüzü	1573n
 kehribar	32n
 kein	457h
 keine	457h
@@ -7256,63 +7523,70 @@ keinem	457h
 keinen	457h
 keiner	457h
 kek	271n
-keks	1771h
+keks	1806h
 kelebek	325n
 kelim	737h
-kelley green	966a
-kelly	2726a
-kelly green	1419a
+kelley green	1001a
+kelly	2758a
+kelly green	1454a
 kelp	138a
 kelt	822n
 keltik	822n
 keltisch	822h
 kem	18m
 kem lạnh	274m
-kem mềm	1767m
+kem mềm	1802m
 kem que	274m
-keman	1931n
-kemikli et	1720n
+keman	1966n
+kemikli et	1755n
 kenia	667o
+keniana	850f
+kenianisch	850h
+keniano	850f
+keniota	850i
 kent	340n
 kente	738a 738e 738f 738h
 kente cloth	738a
 kentucky fried chicken	538o
 kenya	667o
+kenyalı	850n
+kenyan	850a
 kenyan flag	667o
 kerala	781a
 keramik	304h
 kermesse	335e
-kermit green	1217a
-kernel	2652a
+kermit green	1252a
+kernel	2684a
 kerpiç duvar	342n
-kertenkele	1613n
+kertenkele	1648n
 kerze	310h
 kerzen	310h
 kerzenlicht	310h
 kestane	20n
 kestane rengi	20n
 keten	292n
-kettle	2461a
-key	2060a
-key lime	1139a
+kettle	2494a
+key	2095a
+key lime	1174a
 keyifli	390n
-keçi	1562n
+keçi	1597n
 kfc	538o
 khaki	25a 25h
-khaki green	1314a
+khaki green	1349a
 khinh khí cầu	804m
+khiva	865a
 khoa học viễn tưởng	376m
-khoai lang nướng	1752m
-khoai tây	1696m
-khoai tây chiên	1725m
+khoai lang nướng	1787m
+khoai tây	1731m
+khoai tây chiên	1760m
 khokhloma	791a 791e 791g
 khu chợ	332m
 khu rừng	119m
 khu vườn	126m
-khung cảnh thành phố	1847m
-khung cảnh thành phố lúc chạng vạng	1850m
-khách sạn	1826m
-khách sạn tình yêu	1827m
+khung cảnh thành phố	1882m
+khung cảnh thành phố lúc chạng vạng	1885m
+khách sạn	1861m
+khách sạn tình yêu	1862m
 khách sạn đế vương	815m
 khói	314m
 khóm	240m
@@ -7321,16 +7595,18 @@ không có	457m
 không gian	176m
 không khí lễ hội	409m
 không phải	457m
-khăn quàng	1887m
-khỉ đột	1529m
+khăn quàng	1922m
+khỉ đột	1564m
 khỏe mạnh	417m
-khủng long bạo chúa	1618m
-khủng long chân thằn lằn	1617m
+khủng long bạo chúa	1653m
+khủng long chân thằn lằn	1652m
 kid	380a
 kids	380a
 kiefer	121h
 kiefern	121h
 kiesel	281h
+kiev	842a
+kiew	842h
 kil	304n
 kilim	737a 737e 737f 737g 737i 737n
 kilise	360n
@@ -7338,14 +7614,14 @@ kim cương	301m
 kim loại	286m
 kim tuyến	430m
 kim tự tháp	770m
-kimono	354a 1892e 1892f 1892h 1892i 1892m 1892n
+kimono	354a 1927e 1927f 1927h 1927i 1927m 1927n
 kind	388a
 kinder	380h
 kindlich	380h
 kindness	388a
 king	382a
 kingdom	382a
-kingfisher	2215a
+kingfisher	2250a
 kings	382a
 kinh dị	403m
 kinh ngạc	424m
@@ -7360,7 +7636,7 @@ kiraz çiçeği festivali	809n
 kirche	360h
 kiremit rengi	111n
 kirli	446n
-kirpi	1579n
+kirpi	1614n
 kirschbaum	208h
 kirschblüte	208h
 kirschblüten	208h
@@ -7369,7 +7645,7 @@ kirschbäume	208h
 kirsche	230h
 kirschen	230h
 kiss	392a
-kissed	2127a
+kissed	2162a
 kisses	392a
 kitap	312n
 kitaplar	312n
@@ -7380,14 +7656,14 @@ kittens	408a
 kitty	408a
 kivi	245n
 kiwi	245a 245e 245f 245g 245h 245i 245m
-kiwi fruit	1690a
-kiwi green	946a
-kiến	1634m
+kiwi fruit	1725a
+kiwi green	981a
+kiến	1669m
 kiểu nhật	354m
 klassenzimmer	358h
-klaviatur	1929h
-kleeblatt	1667h
-kleid	1891h
+klaviatur	1964h
+kleeblatt	1702h
+kleid	1926h
 klein blau	679o 818h
 klein blue	679o 818a
 klein mavisi	818n
@@ -7399,41 +7675,45 @@ knallgelb	101h
 knallig	444h
 knallrot	74h
 knicks	578o
-knight	2113a
+knight	2148a
 knit	398a
 knitted	398a
-knoblauch	1704h
-koala	1582a 1582e 1582f 1582h 1582i 1582n
-koala ayısı	1582n
-koalabär	1582h
+knoblauch	1739h
+koala	1617a 1617e 1617f 1617h 1617i 1617n
+koala ayısı	1617n
+koalabär	1617h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
 kohlegrau	37h
 koi	329a 329h
 koi balığı	329n
-koinobori	1872e
-kokan	1586n
-kokarca	1586n
+koinobori	1907e
+kokan	1621n
+kokarca	1621n
 kokos	241h
 kokosnuss	241h
-kokteyl kadehi	1789n
+kokteyl kadehi	1824n
 kolezyum	784n
 kolombiya	661o
+kolombiyalı	856n
 kolosseum	784h
+kolumbianisch	856h
 kolumbien	661o
 komisch	435h
-konfeti	1868n
-konfeti topu	1868n
-konfettiball	1868h
-konfettibombe	1867h
-kong	2468a
-konserve	1744h
-konserve gıda	1744n
+konfeti	1903n
+konfeti topu	1903n
+konfettiball	1903h
+konfettibombe	1902h
+kong	2501a
+konserve	1779h
+konserve gıda	1779n
 konstantinopel	768h
 konstruktivismus	813h
 konstruktivistisch	813h
 konstrüktivizm	813n
+kopenhag	835n
+kopenhagen	835h
 kor	167n
 koralle	28h
 korallenriff	153h
@@ -7453,7 +7733,7 @@ korku	403n
 korkutucu	403n
 kornfeld	251h
 koru	119n
-koruyucu gözlük	1881n
+koruyucu gözlük	1916n
 kosmos	176h
 kot	289n
 kot kumaş	289n
@@ -7464,35 +7744,42 @@ koyu	439n
 koyu derin	440n
 koyu kahve	107n
 koyu yeşil	48n
-koyun	1561n
+koyun	1596n
 kozmos	176n
-koşu ayakkabısı	1907n
+koşu ayakkabısı	1942n
 kpop	783a
+krakau	841h
+krakov	841n
+krakow	841a
+kraków	841a
 kraliyet	382n
 kraliyet mavisi	43n
-kran	1812h
+kran	1847h
 krank	425h
 krankenhaus	356h
 krankheit	425h
-kravat	1884n
+kravat	1919n
 kreativ	438h
 kreativität	438h
-krebs	1762h
+krebs	1797h
 krem	18n
-krem karamel	1779n
+krem karamel	1814n
 krem rengi	18n
 kreml	828h
 kremlin	828a 828e 828f 828g 828n
-krep	1717n
+krep	1752n
+kreuzberg	846a
 krieg	431h
 kristal	300n
 kristall	300h
 kristalle	300h
 krizantem	217n
-krokodil	1611h
+kroatien	854h
+kroatisch	854h
+krokodil	1646h
 krom	286n
-krone	1915h
-kruvasan	1712n
+krone	1950h
+kruvasan	1747n
 kräftig	405h
 kräftig leuchtend	444h
 kräuter	137h
@@ -7501,8 +7788,8 @@ kubanisch	755h
 kubismus	814h
 kubistisch	814h
 kuchen	271h
-kugelfisch	1625h
-kuhgesicht	1552h
+kugelfisch	1660h
+kuhgesicht	1587h
 kulübe	363n
 kum	157n
 kum plajı	144n
@@ -7510,17 +7797,17 @@ kum rengi	103n
 kum tepesi	156n
 kumsal	144n
 kumsal kenarı	143n
-kunduz	1578n
+kunduz	1613n
 kunst	438h
 kunststoff	307h
 kunterbunt	178h
 kupfer	59h
 kupferfarben	59h
-kurabiye	1771n
+kurabiye	1806n
 kurbağa	328n
-kurdele	1876n
+kurdele	1911n
 kurkuma	79h
-kurt	1535n
+kurt	1570n
 kuru yapraklar	129n
 kurumsal	357n
 kurşun grisi	85n
@@ -7529,31 +7816,34 @@ kutup	185n
 kuvars	300n
 kuzey avrupa	353n
 kuzey ışıkları	177n
-kuğu	1601n
-kuğu yavrusu	1601n
-kuş tüyü	1604n
+kuğu	1636n
+kuğu yavrusu	1636n
+kuş tüyü	1639n
+kyiv	842a
 kyoto	801a 801e 801g 801h 801i 801m 801n
-kâbe	1842n
+kâbe	1877n
 kâğıt	293n
-käfer	1636h
-känguru	1587h
-käsestück	1719h
+käfer	1671h
+känguru	1622h
+käsestück	1754h
 kèn saxophone	437m
-kèn trumpet	1930m
+kèn trumpet	1965m
+kényan	850e
+kényane	850e
 kì lạ	435m
 kính	294m
-kính bảo hộ	1881m
-kính mắt	1879m
-kính râm	1880m
+kính bảo hộ	1916m
+kính mắt	1914m
+kính râm	1915m
 köknar	121n
 kömür grisi	37n
 königlich	382h
 königsblau	43h
-köpek	1532n
-köpek balığı	1626n
-köpek yüzü	1531n
+köpek	1567n
+köpek balığı	1661n
+köpek yüzü	1566n
 köri	277n
-körili pilav	1749n
+körili pilav	1784n
 köy	348n
 köy tarzı	378n
 közler	167n
@@ -7566,32 +7856,32 @@ kühl	400h
 kühle farben	453h
 kühle töne	453h
 kühn	405h
-küken	1594h
-küken von vorne	1595h
+küken	1629h
+küken von vorne	1630h
 kükengelb	77h
 kül	167n
 künstler	438h
 künstlerisch	438h
 kürbis	246h
 küste	143h
-kütük	1815n
+kütük	1850n
 kütüphane	344n
 kır	124n
 kırağı	186n
 kırağı beyazı	83n
 kırmızı	0n
-kırmızı elma	1683n
+kırmızı elma	1718n
 kırmızı mor	96n
-kırmızı zarf	1875n
+kırmızı zarf	1910n
 kırmızı şarap	264n
 kırsal	348n
 kırık beyaz	104n
-kısa ve geniş bardak	1794n
+kısa ve geniş bardak	1829n
 kıskanç	426n
 kıskançlık	426n
 kıyı	143n
 kız	456N
-kızarmış karides	1755n
+kızarmış karides	1790n
 kızgın	402n
 kızlar	456N
 kızıl	71n
@@ -7600,7 +7890,7 @@ kış	198n
 kışın	198n
 kẹo	272m
 kẹo bông	273m
-kẹo mút	1778m
+kẹo mút	1813m
 kỳ bí	394m
 kỳ diệu	395m
 kỳ lạ	435m
@@ -7614,9 +7904,9 @@ la habana	755f 755m
 la havane	755e
 la lakers	573o
 la mã	784m
-lab coat	1882a
-laboratuvar önlüğü	1882n
-laborkittel	1882h
+lab coat	1917a
+laboratuvar önlüğü	1917n
+laborkittel	1917h
 lac	147e
 laca	303f 303g
 lacca	303i
@@ -7631,13 +7921,13 @@ lacquer	303a
 ladies	456A
 ladrillo	283f
 lady	456A
-lady beetle	1637a
+lady beetle	1672a
 ladybird	327a
 ladybug	327a
 ladybugs	327a
-lagartija	1613f
-lagartixa	1613g
-lagarto	1613f
+lagartija	1648f
+lagartixa	1648g
+lagarto	1648f
 lagerfeuer	166h
 laghetto	149i
 lago	147f 147g 147i
@@ -7646,25 +7936,28 @@ lago pequeno	149g
 lagoa	146g
 lagon	146e
 lagoon	146a
-lagosta	1763g
+lagosta	1798g
 laguna	146f 146i
 lagune	146e 146h
 lagün	146n
-laib brot	1711h
+laib brot	1746h
 laid	425e
 laid back	387a
 laide	425e
 lait	268e
 laiton	60e
 lake	147a 303n
+lake atitlan	857a
 lake blue	42a
+lake louise	840a
 lakers	573o
 lakes	147a
 lakeside	147a
 lale	213n
 laleler	213n
-lama	168g 1565e 1565h 1565i 1565n
-lamb	2207a
+lalibela	849a
+lama	168g 1600e 1600h 1600i 1600n
+lamb	2242a
 lamba	336n
 lambalar	336n
 lamborghini	474o
@@ -7682,9 +7975,9 @@ lamplight	336a
 lampo	201i
 lampone	233i
 lamps	336a
-land	348h 2051a
+land	348h 2086a
 landhausstil	700h
-lane	2121a
+lane	2156a
 langeweile	434h
 langweilig	434h
 lantejoulas	430g
@@ -7697,35 +7990,35 @@ lanterne	309e
 lanterne volanti	747i
 lanternes célestes	747e
 lanterns	309a
-lapin	1576e
-lapis	2255a
+lapin	1611e
+lapis	2290a
 laptop	376a
 laque	303e
 laranja	1g
 laranjas	228g
 laranjeira	228g
 laranjeiras	228g
-lard	1723e
+lard	1758e
 lareira	311g
 large	140e
-larkspur	2329a
-laser	2335a
-late	2730a
+larkspur	2364a
+laser	2370a
+late	2762a
 late night	193a
 laterne	309h
 laternenfest	747h
 laternenlicht	336h
 latte	255a 255m 255n 268i
 latte macchiato	255h 255i
-lattice	2451a
+lattice	2484a
 latão	60g
 latón	60f
 laub	128h
-laubbaum	1662h
+laubbaum	1697h
 laugh	390a
 laughing	390a
 laughter	390a
-laurel	2006a
+laurel	2041a
 laut	422h
 lav	165n
 lav taşı	158n
@@ -7740,41 +8033,43 @@ lavastein	158h
 lave	165e
 lavendel	210h
 lavender	210a
-lavender blue	1082a
+lavender blue	1117a
 lavender fields of provence	803a
-lavender pink	939a
-lavenderblush	1472a
+lavender pink	974a
+lavenderblush	1507a
 lavis	302e
 lavish	381a
 lawn	125a
-lawn green	1067a
-lawngreen	1473a
-lazo	1876f
-lazo conmemorativo	1878f
+lawn green	1102a
+lawngreen	1508a
+lazo	1911f
+lazo conmemorativo	1913f
 lazy	414a
-laço de fita	1876g
+laço de fita	1911g
 le caire	770e
 le caravage	787e
 lead grey	85a
 leaf	128a
-leaf fluttering in wind	1671a
-leaf green	1404a
-leafy	2128a
-leafy green	1150a
-league	2593a
+leaf fluttering in wind	1706a
+leaf green	1439a
+leafy	2163a
+leafy green	1185a
+league	2625a
 learning	358a
 leather	288a
 leaves	128a
+lebanese	847a
+lebanon	847a
 lebendig	389h
-lecca lecca	1778i
+lecca lecca	1813i
 leche	268f
 leder	288h
 lederbraun	26h
-leek	2206a
-leeres nest	1672h
+leek	2241a
+leeres nest	1707h
 legend	395a
 legendary	395a
-legna	1815i
+legna	1850i
 legno	279i
 lego	568o
 legume	433g
@@ -7791,11 +8086,11 @@ leisurely	387a
 leite	268g
 lejano oeste	733f
 lemon	227a
-lemon green	1113a
-lemon lime	1091a
+lemon green	1148a
+lemon lime	1126a
 lemon yellow	100a
 lemonade	227a
-lemonchiffon	1474a
+lemonchiffon	1509a
 lemons	227a
 lemony	227a
 leningrad	797a
@@ -7803,15 +8098,15 @@ lenovo	522o
 lent	414e
 lentejuelas	430f
 lento	414f 414g 414i
-leone	1540i
-leopar	1543n
-leopard	1543a 1543h
-leopardo	1543f 1543g 1543i
+leone	1575i
+leopar	1578n
+leopard	1578a 1578h
+leopardo	1578f 1578g 1578i
 les nymphéas	786e
 lethargic	414a
 letreiro luminoso	308g
 letrero luminoso	308f
-letter	2478a
+letter	2511a
 lettuce	433a
 leuchtend	443h
 leuchtend gelb	101h
@@ -7821,12 +8116,23 @@ leuchtstark	448h
 lever de soleil	180e
 leylak	64n
 leylak moru	63n
-león	1540f
+león	1575f
 lfc	593o
 lg	541o
 lgbt	751a
 lgbtq	751a
-lhama	1565g
+lhama	1600g
+li băng	847m
+liban	847e
+libanais	847e
+libanaise	847e
+libanesa	847f 847g
+libanese	847i
+libanesisch	847h
+libano	847i
+libanon	847h
+libanés	847f
+libanês	847g
 liberty	789i
 librairie	344e
 libraries	344a
@@ -7838,64 +8144,64 @@ libri antichi	312i
 libro	312f 312i
 libros	312f
 libros viejos	312f
-lichen	972a
+lichen	1007a
 licht	441h
 lichtenstein	788a
 lichter	336h
 lichterfest	807h
 lichterkette	336h
-licorne	1548e
+licorne	1583e
 lidl	535o
 lie de vin	33e
 liebe	392h
 lierre	134e
 light	441a
-lightblue	1186a
-lightcoral	1475a
-lightcyan	1476a
+lightblue	1221a
+lightcoral	1510a
+lightcyan	1511a
 lighter	441a
 lightest	441a
-lightgoldenrodyellow	1477a
-lightgray	1478a
-lightgreen	1141a
-lightgrey	1479a
-lighthouse	2387a
-lightish blue	1297a
-lightish green	1224a
-lightish purple	1080a
-lightish red	1084a
+lightgoldenrodyellow	1512a
+lightgray	1513a
+lightgreen	1176a
+lightgrey	1514a
+lighthouse	2420a
+lightish blue	1332a
+lightish green	1259a
+lightish purple	1115a
+lightish red	1119a
 lightning	201a
-lightpink	1480a
+lightpink	1515a
 lights	336a
-lightsalmon	1481a
-lightseagreen	1482a
-lightskyblue	1483a
-lightslategray	1484a
-lightslategrey	1485a
-lightsteelblue	1486a
-lightyellow	1487a
+lightsalmon	1516a
+lightseagreen	1517a
+lightskyblue	1518a
+lightslategray	1519a
+lightslategrey	1520a
+lightsteelblue	1521a
+lightyellow	1522a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	955a
+liliac	990a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2505a
+lima	31f 31g 2537a
 liman	154n
 lime	31a 31i
-lime green	1431a
+lime green	1466a
 lime juice	227a
-lime yellow	1135a
-limed	2502a
-limegreen	1488a
-limestone	2036a
+lime yellow	1170a
+limed	2534a
+limegreen	1523a
+limestone	2071a
 limette	31h
 limettengrün	31h
 limewash	342a
@@ -7914,29 +8220,29 @@ limoneros	227f
 limones	227f
 limoni	227i
 limão	227g
-limão siciliano	1679g
+limão siciliano	1714g
 limón	227f
 limões	227g
 lin	292e
 linda	408f 408g
 lindo	408f 408g
-line	2457a
+line	2490a
 linen	292a
 linho	292g
-link	2190a
+link	2225a
 linkedin	569o
 lino	292f 292i
 linterna	309f
 linternas flotantes	747f
-lion	1540a
-lip	2670a
-lippenstift	1923h
-lips	2031a
+lion	1575a
+lip	2702a
+lippenstift	1958h
+lips	2066a
 lipstick	419a
-lipstick red	1096a
-liqueur	2445a
+lipstick red	1131a
+liqueur	2478a
 liquid	152a
-liquido versato	1795i
+liquido versato	1830i
 lisboa	793f 793g
 lisboeta	793g
 lisbon	793a 793m
@@ -7948,7 +8254,7 @@ litoral	143f 143g
 litorale	143i
 littoral	143e
 lively	389a
-liver	2719a
+liver	2751a
 liverpool fc	593o
 living coral	687o
 livraria	344g
@@ -7957,9 +8263,9 @@ livres	312e
 livro	312g
 livros	312g
 livros antigos	312g
-lizard	1613a
+lizard	1648a
 lizbon	793n
-llama	166f 1565a
+llama	166f 1600a
 llamas	166f
 llover	199f
 llovizna	200f
@@ -7970,27 +8276,27 @@ lluvioso	199f
 lo fi	735a
 lo lắng	413m
 lo âu	413m
-loam	2604a
-lobo	1535f
-lobster	1763a
+loam	2636a
+lobo	1570f
+lobster	1798a
 loca	422f
 locale notturno	436i
 locker	387h
 loco	422f
 locos años veinte	695f
-locust	2583a
+locust	2615a
 lodge	363a
 lodo	168f
 lofi	735a
 lofoten	805a
-loja de conveniência	1828g
-loja de departamentos	1830g
+loja de conveniência	1863g
+loja de departamentos	1865g
 lokum	272n
-lolipop	1778n
+lolipop	1813n
 lollipop	272a
 lollipops	272a
-lombric	1645e
-lona de circo	1859g
+lombric	1680e
+lona de circo	1894g
 londinense	767f
 londinese	767i
 london	767a 767h 767m
@@ -8003,12 +8309,12 @@ londrino	767g
 loneliness	391a
 lonely	391a
 lonesome	391a
-long	2129a
-long drum	1934a
+long	2164a
+long drum	1969a
 long lanh	430m
 longing	415a
-lontra	1585g 1585i
-lontra marina	1585i
+lontra	1620g 1620i
+lontra marina	1620i
 loro	323F
 los angeles	777a
 los angeles dodgers	584o
@@ -8018,7 +8324,7 @@ loss	391a
 loto	212f 212i
 lotus	212a 212e 212h 212n
 lotus pond	150a
-lotusblüte	1650h
+lotusblüte	1685h
 lotusteich	150h
 louca	422g
 louco	422g
@@ -8026,15 +8332,15 @@ loud	422a
 loufoque	435e
 lounge	387a
 lounging	387a
-loup	1535e
-loutre	1585e
+loup	1570e
+loutre	1620e
 love	392a
-love hotel	1827a 1827e 1827i
+love hotel	1862a 1862e 1862i
 lovely	408a
 lover	392a
 lovers	392a
 loving	392a
-lower	2357a
+lower	2392a
 loy krathong	747a 747e 747f 747g 747h 747i
 loyal	406a
 loyalty	406a
@@ -8049,13 +8355,13 @@ luccicante	430i
 luccichio	430i
 luce del sole	171i
 luce lunare	174i
-lucertola	1613i
+lucertola	1648i
 luces	336f
 luces de neón	308f
 luci	336i
 luci al neon	308i
 lucine	336i
-luck	2344a
+luck	2379a
 luftballon	337h
 lufthansa	546o
 luglio	196i
@@ -8063,9 +8369,9 @@ lugubre	403e 403i
 lujo	381f
 lujosa	381f
 lujoso	381f
-lula	1765g
+lula	1800g
 lullaby	414a
-lumaca	1631i
+lumaca	1666i
 lume di candela	310i
 luminescente	448i
 lumineuse	443e
@@ -8080,24 +8386,24 @@ luna	173f 173i
 luna llena	173f
 luna piena	173i
 lunaire	174e
-lunar	2001a
+lunar	2036a
 lunar new year	369a
 lune	173e
-lunettes	1881e
-lunettes de soleil	1880e
-lunettes de vue	1879e
+lunettes	1916e
+lunettes de soleil	1915e
+lunettes de vue	1914e
 lungomare	143i
-lupo	1535i
-lush	1975a
+lupo	1570i
+lush	2010a
 lusso	381i
 lussuosa	381i
 lussuoso	381i
 lust	393a
-lusta	2673a
-lusty	2262a
-lutscher	1778h
-luvas	1888g
-luxe	381e 2501a
+lusta	2705a
+lusty	2297a
+lutscher	1813h
+luvas	1923g
+luxe	381e 2533a
 luxo	381g
 luxueuse	381e
 luxueux	381e
@@ -8117,10 +8423,10 @@ luzes	336g
 luzes de néon	308g
 luzes neon	308g
 luân đôn	767m
-ly cocktail	1789m
-ly rượu vang	1788m
-ly đáy phẳng	1794m
-lychee	2506a
+ly cocktail	1824m
+ly rượu vang	1823m
+ly đáy phẳng	1829m
+lychee	2538a
 lyft	500o
 làn gió	204m
 làng	348m
@@ -8129,49 +8435,52 @@ làng quê	348m
 lá	128m
 lá cây	128m
 lá phong	130m
-lá rung rinh trong gió	1671m
+lá rung rinh trong gió	1706m
 lá rụng	129m
 lá thu	129m
 lá vàng	129m
-lámen	1750g
+lámen	1785g
 lámpara	336f
 lámparas	336f
 lâmpada	336g
 lâmpadas	336g
 lâu đài	359m
-lâu đài nhật bản	1832m
+lâu đài nhật bản	1867m
 lãng mạn	392m
 lãnh nguyên	185m
 ländlich	348h
 légume	433e
-légume à feuilles vertes	1702e
+légume à feuilles vertes	1737e
 légumes	433e
-léopard	1543e
-lézard	1613e
-líquido derramándose	1795f
+léopard	1578e
+lézard	1648e
+líbano	847f 847g
+líquido derramándose	1830f
 lò sưởi	311m
 lòng đại dương	141m
 lótus	212g
-lông chim	1604m
+lông chim	1639m
 lông vũ	313m
-löwe	1540h
-löwengesicht	1540h
+löwe	1575h
+löwengesicht	1575h
 lúa	252m
 lúa mì	251m
+lübnan	847n
+lübnanlı	847n
 lüks	381n
 lưu ly	44m
 lười biếng	414m
 lạc quan	404m
-lạc đà	1563m
-lạc đà hai bướu	1564m
-lạc đà không bướu	1565m
+lạc đà	1598m
+lạc đà hai bướu	1599m
+lạc đà không bướu	1600m
 lạnh	400m
 lạnh giá	400m
 lấp lánh	430m
-lẩu pho mai	1738m
+lẩu pho mai	1773m
 lập dị	435m
 lập thể	814m
-lều rạp xiếc	1859m
+lều rạp xiếc	1894m
 lễ hội	335m
 lễ hội hoa anh đào	809m
 lễ hội holi	806m
@@ -8182,14 +8491,14 @@ lễ hội té nước	739m
 lễ hội ánh sáng	807m
 lễ hội đèn lồng	747m
 lễ hội đền	795m
-lễ ngắm trăng	1874m
+lễ ngắm trăng	1909m
 lễ phục sinh	373m
 lễ tình nhân	368m
 lễ tạ ơn	750m
 lồng đèn	309m
 lớp học	358m
 lờ mờ	451m
-lợn rừng	1558m
+lợn rừng	1593m
 lụa	291m
 lụa trung hoa	826m
 lửa	166m
@@ -8197,16 +8506,21 @@ lửa trại	166m
 lựu	243m
 ma quái	403m
 ma quỷ	428m
+ma rốc	756m
+maasai	850a
+maasai beadwork	850a
+maasai shuka	850a
 mabet	345n
 macabre	403a
-macaco	1528g
-macadamia	2737a
+macaco	1563g
+macadamia	2769a
+macar	855n
 macaristan	659o
 macaron	275a 275e 275h 275i 275m
 macaron colours	447a
-macaroni and cheese	928a
+macaroni and cheese	963a
 macarons	275a 275f 275g
-macaroon	2444a
+macaroon	2477a
 macenta	21n
 macera	418n
 machine	286a
@@ -8215,18 +8529,20 @@ machines	286a
 macho	420a
 machu picchu	780a
 mad	402a
-madder	2165a
+madder	2200a
 madeira	279g
-madeira serrada	1815g
+madeira serrada	1850g
 madera	279f
-madero	1815f
+madero	1850f
 madness	422a
 madreperla	299i
 madrepérola	299g
+madri	852g
+madrid	852a
 madrugada	180f 180g
 madrugada temprana	188f
 maduro	421f 421g
-magdalena	1774f
+magdalena	1809f
 magenta	21a 21e 21f 21g 21h 21i
 maggio	195i
 magia	395f 395g 395i
@@ -8236,37 +8552,41 @@ magical	395a
 magico	395i
 magique	395e
 magisch	395h
-maglietta da donna	1898i
+maglietta da donna	1933i
 magma	165a 165e 165f 165g 165h 165i 165n
-magnetic	2507a
+magnetic	2539a
 magnolia	226a 226e 226f 226i
 magnolie	226h
 magnólia	226g
 magritte	717a
-mahogany	1348a
+mahogany	1383a
 mai	195E 195H 457i
 maia	819g
-maiale	1557i
+maiale	1592i
 maias	819g
 maigrün	53h
-maillot de bain une pièce	1894e
+maillot de bain une pièce	1929e
 maio	195g
+maiorca	852g 852i
 mais	250H 250I
-maiskolben	1698h
-maison	1819e
-maison abandonnée	1818e
-maison avec jardin	1820e
-maisons	1817e
+maiskolben	1733h
+maison	1854e
+maison abandonnée	1853e
+maison avec jardin	1855e
+maisons	1852e
 maize	250a
-maiô	1894g
+maiô	1929g
 majestic	382a
 majesty	382a
+majorca	852a
 majorelle	756a
 majorelle blue	756a
+majorque	852e
 makaron	275n
 makeup	419a
+malacca	858a
 malachit	82h
-malachite	82e 82i 2358a
+malachite	82e 82i 2393a
 malade	425e
 maladie	425e
 malaisie	674o
@@ -8286,32 +8606,33 @@ malibu	777a
 malinconia	391i
 malinconica	391i
 malinconico	391i
-malt	2228a
-malted	2738a
+mallorca	852a 852f
+malt	2263a
+malted	2770a
 malva	63f 63g 63i
 malve	63h
 malásia	674o
-mamadeira	1781g
-mammoth	1568a
-mammouth	1568e
-mammut	1568h 1568i
-mamut	1568f 1568n
-mamute	1568g
+mamadeira	1816g
+mammoth	1603a
+mammouth	1603e
+mammut	1603h 1603i
+mamut	1603f 1603n
+mamute	1603g
 man	456A
 man city	595o
-man shoe	1906a
+man shoe	1941a
 man united	594o
 man utd	594o
 manchester city	595o
 manchester united	594o
 manchot	322e
-manda	1554n
+manda	1589n
 mandalina	228n
 mandarin	228a
 mandarina	228f
 mandarine	228e 228h
 mandarino	228i
-mane	2736a
+mane	2768a
 manevi	412n
 manga	239g
 mango	239a 239f 239h 239i 239n
@@ -8320,25 +8641,25 @@ mangue	239e
 manhattan	766a 766e 766f 766h 766i 766n
 manhã	188g
 manifesto sovietico	813i
-manilla	961a
+manilla	996a
 manly	420a
 mann	456H
 manolya	226n
 mantar	136n
-manteau	1889e
+manteau	1924e
 manteca	269f
 manteiga	269g
-mantel	1889h
+mantel	1924h
 mantequilla	269f
-mantis	2330a
-mantle	2437a
-mantı	1759n
+mantis	2365a
+mantle	2470a
+mantı	1794n
 many colors	178a
 many colours	178a
 manzana	236f
-manzana roja	1683f
+manzana roja	1718f
 manzana verde	237f
-mapache	1537f
+mapache	1572f
 maple	130a
 maple leaf	130a
 maple leaf flag	633o
@@ -8366,7 +8687,7 @@ mares	140f 140g
 marfil	38f
 marfim	38g
 margarida	220g
-margarita	220f 2697a
+margarita	220f 2729a
 margerite	220h
 margherita	220i
 marguerite	220e
@@ -8374,28 +8695,33 @@ mari	140i
 mariage	371e
 marie antoinette	712a
 marienkäfer	327h
-marigold	1306a
+marigold	1341a
 marinara	247a
 marine	16e 140a
-marine blue	1331a
+marine blue	1366a
 marineblau	16h
 marino	16f
 mariposa	325f
 mariquita	327f
-maritime	2360a
+maritime	2395a
 mariée indienne	827e
 mark rothko	722a
 market	332a
 marketplace	332a
 markets	332a
 markt	332h
-marlin	2584a
-marmalade	2159a
-marmite	1737e
+marlin	2616a
+marmalade	2194a
+marmite	1772e
 marmo	280i
 marmor	280h
 maroc	644o
+marocain	756e
+marocaine	756e
+marocchina	756i
+marocchino	756i
 marocco	644o
+marokkanisch	756h
 marokko	644o
 maroon	19a
 marrakech	756a 756e 756f 756i 756m
@@ -8415,30 +8741,35 @@ marrone	7i
 marrone caffè	107i
 marrone cioccolato	108i
 marrone tè	88i
+marroquina	756g
+marroquino	756g
+marroquí	756f
 marruecos	644o
 marrón	7f
 marrón café	107f
 marrón chocolate	108f
 marrón té	88f
 mars	195E
-marsh	2019a
-marshmallow	2037a
+marsh	2054a
+marshmallow	2072a
 mart	195n
 martedì grasso	742i
 martes de carnaval	742f
 marvel	424a
 marvellous	424a
 marvelous	424a
-marzipan	2740a
+marzipan	2772a
 marzo	195f 195i
 março	195g
 maré	142g
 marée	142e
+masai	850a
 masai mara	830a
 masal	395n
-masala	2632a
+masala	2664a
 masalsı	395n
-maschera	1881i
+masaï	850e
+maschera	1916i
 maschile	420i
 masculin	420e
 masculina	420f 420g
@@ -8447,15 +8778,18 @@ masculinity	420a
 masculino	420f 420g
 maskulin	420h
 maskülen	420n
+massai	850g 850h
+massaï	850e
 mastercard	495o
 masum	407n
-mat	446n 2568a
+masái	850f
+mat	446n 2600a
 mata	119g
 mata atlântica	120g
 matcha	258a 258e 258f 258g 258h 258i 258m 258n
-mate	1799a 1799f 1799g 1799i
-mate tee	1799h
-mate çayı	1799n
+mate	1834a 1834f 1834g 1834i
+mate tee	1834h
+mate çayı	1834n
 matin	188e
 matinée	188e
 matisse	715a
@@ -8475,9 +8809,11 @@ mattutina	188i
 mattutino	188i
 mature	421a 421e
 maturo	421i
-maté	1799e
+matyo	855a
+matyó	855a
+maté	1834e
 mauer	342h
-maus	1572h
+maus	1607h
 mauve	63a 63e 63h
 mauve foncé	5e
 mavi	4n
@@ -8492,17 +8828,18 @@ maya	819e 819f 819h 819i 819m 819n
 mayan	819a
 mayas	819e 819f
 mayhem	422a
-maymun	1528n
-maymun yüzü	1527n
+maymun	1563n
+maymun yüzü	1562n
 mayo	195f
+mayorka	852n
 maypole	752a
-maytap	1864n
+maytap	1899n
 mayıs	195n
 mazu temple	795a
-mazzo di fiori	1647i
+mazzo di fiori	1682i
 maçã	236g
 maçã verde	237g
-maçã vermelha	1683g
+maçã vermelha	1718g
 maíz	250f
 maïs	250e
 mañana	188f
@@ -8510,10 +8847,12 @@ mağara	164n
 mcdonald	462o
 mcdonalds	462o
 meadow	124a
-meat on bone	1720a
-mecca	2741a
+meat on bone	1755a
+mecca	2773a
 mechanical	286a
 medal	416a
+medellin	856a
+medellín	856a
 medianoche	193f
 medical	356a
 medicine	356a
@@ -8536,21 +8875,21 @@ mediterránea	352f
 mediterráneo	352f
 mediterrânea	352g
 mediterrâneo	352g
-medium blue	1394a
-medium brown	1233a
-medium green	1358a
-medium grey	1201a
-medium pink	1117a
-medium purple	1290a
-mediumaquamarine	1489a
-mediumblue	1490a
-mediumorchid	1491a
-mediumpurple	1492a
-mediumseagreen	1493a
-mediumslateblue	1494a
-mediumspringgreen	1495a
-mediumturquoise	1496a
-mediumvioletred	1497a
+medium blue	1429a
+medium brown	1268a
+medium green	1393a
+medium grey	1236a
+medium pink	1152a
+medium purple	1325a
+mediumaquamarine	1524a
+mediumblue	1525a
+mediumorchid	1526a
+mediumpurple	1527a
+mediumseagreen	1528a
+mediumslateblue	1529a
+mediumspringgreen	1530a
+mediumturquoise	1531a
+mediumvioletred	1532a
 medizinisch	356h
 medo	403g
 meer	140h
@@ -8562,15 +8901,16 @@ mehndi	827a
 mehtap	174n
 meia luz	451g
 meia noite	193g
-meias	1890g
+meias	1925g
 meio dia	189g
 meituan	530o
 meksika	629o 754n
 meksikalı	754n
 mel	263g
 mela	236i
-mela rossa	1683i
+mela rossa	1718i
 mela verde	237i
+melaka	858a
 melancholic	391a
 melancholie	391h
 melancholisch	391h
@@ -8584,15 +8924,15 @@ melankolik	391n
 melanzana	248i
 melek	427n
 melekler	427n
-mellow	1972a
+mellow	2007a
 melocotón	235f
 melograno	243i
-melon	1265a 1676e
-melone	1676i
-melted	2361a
-melting	2217a
-melão	1676g
-melón	1676f
+melon	1300a 1711e
+melone	1711i
+melted	2396a
+melting	2252a
+melão	1711g
+melón	1711f
 memorial	410a
 memories	415a
 memory	415a
@@ -8617,7 +8957,7 @@ menos o	457g
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2509a
+menthol	2541a
 mer	140e
 meraviglia	424i
 meraviglioso	424i
@@ -8630,12 +8970,12 @@ mercan rengi	28n
 mercan resifi	153n
 mercato	332i
 mercato notturno	333i
-mercury	2295a
+mercury	2330a
 merhaba	455n
-meringue	2732a
+meringue	2764a
 merkwürdig	435h
-merlin	2359a
-merlot	1142a
+merlin	2394a
+merlot	1177a
 mermaid	395a
 mermaids	395a
 mermer	280n
@@ -8645,7 +8985,7 @@ merveille	424e
 merveilleux	424e
 mesa	159a
 mesoamerican	819a
-mesquita	1838g
+mesquita	1873g
 messicana	754i
 messicano	754i
 messico	629o 754i
@@ -8654,7 +8994,7 @@ metal	286a 286f 286g 286n
 metalik	286n
 metall	286h
 metallic	286a
-metallic blue	1042a
+metallic blue	1077a
 metallica	286i
 metallico	286i
 metallisch	286h
@@ -8686,10 +9026,10 @@ mexique	629o 754e
 meyve	253n
 meyveler	432n
 meyveli	432n
-meyveli buz	1768n
+meyveli buz	1803n
 mezclilla	289f
-mezquita	1838f
-mezuniyet kepi	1918n
+mezquita	1873f
+mezuniyet kepi	1953n
 mezzanotte	193i
 mezzogiorno	189i
 meşe	279n
@@ -8697,24 +9037,24 @@ miami	765a 765e 765f 765h
 miami beach	765a
 miami heat	577o
 miami vice	765a
-microbe	1646a 1646e
-microbio	1646f
-microbo	1646i
+microbe	1681a 1681e
+microbio	1681f
+microbo	1681i
 microsoft	564o
-micróbio	1646g
+micróbio	1681g
 mid autumn	370a
 mid autumn festival	810a
-mid blue	1271a
+mid blue	1306a
 mid century	699a 699f 699h
 mid century modern	699a
-mid green	1168a
+mid green	1203a
 midcentury	699a
 midday	189a
 midi	189e
 midnight	193a
-midnight blue	1395a
-midnight purple	1163a
-midnightblue	1498a
+midnight blue	1430a
+midnight purple	1198a
+midnightblue	1533a
 midsommar	752a
 midsummer	752a
 miedo	403f
@@ -8723,8 +9063,8 @@ miele	263i
 mighty	405a
 mignon	408e
 mignonne	408e
-mikrobe	1646h
-mikrop	1646n
+mikrobe	1681h
+mikrop	1681n
 milch	268h
 milchkaffee	255h
 milchstraße	176h
@@ -8736,30 +9076,30 @@ militaire	431e
 militar	431f 431g
 militare	431i
 military	431a
-military green	1286a
-military helmet	1920a
+military green	1321a
+military helmet	1955a
 militär	431h
-militärhelm	1920h
+militärhelm	1955h
 milk	268a
-milk chocolate	1183a
+milk chocolate	1218a
 milk tea	259a
 milk white	105a
-milkshake	2569a
+milkshake	2601a
 milky way	176a
 millennium	707a
-milli park	1809n
+milli park	1844n
 mimetico	431i
-mimosa	2350a
-mind	2575a
+mimosa	2385a
+mind	2607a
 mindful	412a
-mine	2229a
-mineral	2007a
+mine	2264a
+mineral	2042a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
-minhoca	1645g
+minhoca	1680g
 minimal	385a 385e 385h
 minimal design	385a
 minimalism	385a
@@ -8768,28 +9108,28 @@ minimalist	385a 385n
 minimalista	385f 385g 385i
 minimaliste	385e
 minimalistisch	385h
-minimarket	1828i
-minimarkt	1828h
-mink	2166a
+minimarket	1863i
+minimarkt	1863h
+mink	2201a
 mint	30a 30h
-mint green	1423a
-mintcream	1499a
+mint green	1458a
+mintcream	1534a
 mintgrün	30h
-minty	2362a
-minty green	1242a
+minty	2397a
+minty green	1277a
 minuit	193e
 minze	30h
 miracle	395a
-mirage	2082a
-mirror	2345a
-mirtilli	1689i
+mirage	2117a
+mirror	2380a
+mirtilli	1724i
 mirtillo	232i
 mirtilo	232g
-mirtilos	1689g
+mirtilos	1724g
 miserable	391a
 misery	391a
 misket limonu	31n
-mission	2000a
+mission	2035a
 mist	202a
 misterio	394f
 misteriosa	394f 394g 394i
@@ -8800,7 +9140,7 @@ mistico	394i
 mistik	394n
 misty	449a
 misty rain	200a
-mistyrose	1500a
+mistyrose	1535a
 mistério	394g
 mitsubishi	489o
 mittag	189h
@@ -8809,21 +9149,21 @@ mittelmeer	352h
 mitternacht	193h
 mittsommer	752h
 miyazaki	816a 816e 816f 816g 816h 816i 816m 816n
-miếng pho mát	1719m
+miếng pho mát	1754m
 miền tây hoang dã	733m
-moccasin	1501a
+moccasin	1536a
 mocha	254a
 mocha mousse	693o
 moche	425e
-mochila	1904g
-mochila escolar	1904f 1904g
+mochila	1939g
+mochila escolar	1939f 1939g
 modern	385a 385h 385n
 moderne	385e
 moderne du milieu du siècle	699e
 modernismo catalán	789f
 moderno	385f 385g 385i
 modest	388a
-mofeta	1586f
+mofeta	1621f
 moghol	829e
 moghole	829e
 moghul	829i
@@ -8834,11 +9174,11 @@ mohn	222h
 mohnblume	222h
 moin	455h
 moisson	750e
-mojave	2744a
-mojito	2576a
-molasses	2582a
+mojave	2776a
+mojito	2608a
+molasses	2614a
 molo	154i
-molten	2263a
+molten	2298a
 mona	408f
 mond	173h
 mondfest	370h
@@ -8847,12 +9187,22 @@ mondlicht	174h
 mondrian	697a
 mondschein	174h
 mondweiß	76h
-monedero	1900f
+monedero	1935f
 monet	786a 786e 786f 786g 786h 786i 786m 786n
 money	423a
+mongol	848e 848f 848g
+mongole	848e
+mongolei	848h
 mongolfiere	804i
-monkey	1528a
-monkey face	1527a
+mongolia	848a
+mongolian	848a
+mongolian steppe	848a
+mongolie	848e
+mongolisch	848h
+mongolo	848i
+mongólia	848g
+monkey	1563a
+monkey face	1562a
 monnaie	423e
 mono	408f
 monochrom	429h
@@ -8869,47 +9219,48 @@ monotonous	434a
 monster	403a
 monsters	403a
 mont	160e
-mont fuji	1804e
+mont fuji	1839e
 montagna	160i
 montagna innevata	161i
 montagne	160e 160i
 montagne enneigée	161e
-montagne russe	1857i
-montagnes russes	1857e
+montagne russe	1892i
+montagnes russes	1892e
 montanha	160g
-montanha com neve	1801g
+montanha com neve	1836g
 montanha nevada	161g
-montanha russa	1857g
+montanha russa	1892g
 montanhas	160g
 montaña	160f
-montaña con nieve	1801f
+montaña con nieve	1836f
 montaña nevada	161f
-montaña rusa	1857f
+montaña rusa	1892f
 montañas	160f
 monte	160f 160g 160i
-monte fuji	1804f 1804g 1804i
-montezuma	2745a
+monte fuji	1839f 1839g 1839i
+montezuma	2777a
 montgolfières	804e
 montmartre	757a 757e
-montone	1560i
+montone	1595i
 montreal canadiens	589o
-monument	2347a
-monument classique	1811e
+monument	2382a
+monument classique	1846e
 monument valley	776a
 monótono	434f 434g
 moody	411a
 moon	173a
-moon cake	1757a
+moon cake	1792a
 moon festival	370a
-moon viewing ceremony	1874a
+moon viewing ceremony	1909a
 mooncake	810a
 moonlight	174a
 moonlight night	174a
 moonlit	174a
-moonstone	2708a
-moor	2163a
+moonstone	2740a
+moor	2198a
+moorea	862a
 moos	132h
-moose	2739a
+moose	2771a
 moosig	132h
 mor	5n
 mor salkım	221n
@@ -8917,9 +9268,9 @@ morada	5f
 morado	5f
 morandi	446a
 morango	229g
-moray	2704a
-morceau de viande	1722e
-morcego	1580g
+moray	2736a
+morceau de viande	1757e
+morcego	1615g
 morgen	188h
 morgendämmerung	180h
 morgenrot	180h
@@ -8928,12 +9279,13 @@ morgentau	206h
 morning	188a
 morning dew	206a
 mornings	188a
+moroccan	756a
 moroccan flag	644o
-morocco	644o 2512a
+morocco	644o 2544a
 morose	391e
-mosca	828i 1644f 1644g
-moschea	1838i
-moschee	1838h
+mosca	828i 1679f 1679g
+moschea	1873i
+moschee	1873h
 moscou	828e 828g
 moscovo	828g
 moscow	828a
@@ -8941,49 +9293,51 @@ moscú	828f
 moskau	828h
 moskova	828n
 moskva	828m
-mosque	1838a
-mosquito	1643a 1643f 1643g
-mosquée	1838e
+mosque	1873a
+mosquito	1678a 1678f 1678g
+mosquée	1873e
 moss	132a
-moss green	1402a
+moss green	1437a
 mossy	132a
-mossy green	1178a
+mossy green	1213a
 mostarda	110g
 mostaza	110f
-motel	1827g
-moth	2005a
+motel	1862g
+moth	2040a
 mother of pearl	299a
 motivated	404a
 motivation	404a
-mouche	1644e
-mouffette	1586e
-mount	2130a
-mount fuji	1804a
+mouche	1679e
+mouffette	1621e
+mount	2165a
+mount fuji	1839a
 mountain	160a
 mountains	160a
 mourn	391a
 mourners	410a
 mourning	391a
-mouse	1572a
-mouse face	1571a
-mousse	132e 2010a
+mouse	1607a
+mouse face	1606a
+mousse	132e 2045a
 moussu	132e
 moussue	132e
-moustique	1643e
+moustique	1678e
 moutarde	110e
-mouton	1561e
+mouton	1596e
 moça	456G
-mucca	1555i
+moğol	848n
+moğolistan	848n
+mucca	1590i
 mucha	789a 789e 789f 789g 789h 789i 789n
 mud	168a
-mud brown	1249a
-mud green	1050a
+mud brown	1284a
+mud green	1085a
 mud wall	342a
-muda de planta	1659g
-muddy	2022a
-muddy brown	1170a
-muddy green	1307a
-muddy yellow	1090a
+muda de planta	1694g
+muddy	2057a
+muddy brown	1205a
+muddy green	1342a
+muddy yellow	1125a
 muelle	154f
 muffin	271a
 mughal	829a 829m
@@ -8991,10 +9345,10 @@ mughal palace	829a
 muhteşem	424n
 mujer	456F
 mujeres	456F
-mulberry	1226a
+mulberry	1261a
 mulher	456G
 mulheres	456G
-mulled	2265a
+mulled	2300a
 multicolor	178a 178f
 multicolore	178e 178i
 multicolored	178a
@@ -9010,13 +9364,13 @@ mundane	434a
 mur	342e
 muraille	342e
 murano	802a 802i
-murciélago	1580f
+murciélago	1615f
 muret	342e
 muretto	342i
 muri	342i
 murky	451a
 muro	342f 342g 342i
-muro di mattoni	1813i
+muro di mattoni	1848i
 muros	342f 342g
 murs	342e
 muschio	132i
@@ -9027,32 +9381,33 @@ museum	438a 438h
 musgo	132f 132g
 musgoso	132f 132g
 mushroom	136a
-music	2743a
+music	2775a
 music festival	335a
-musical keyboard	1929a
-musk	2508a
-muslin	2120a
-muslo de pollo	1721f
-muso di cane	1531i
-muso di cavallo	1544i
-muso di coniglio	1575i
-muso di criceto	1574i
-muso di gatto	1538i
-muso di leone	1540i
-muso di lupo	1535i
-muso di maiale	1556i
-muso di mucca	1552i
-muso di orso	1581i
-muso di panda	1583i
-muso di rana	1610i
-muso di scimmia	1527i
-muso di tigre	1541i
-muso di topo	1571i
-muso di volpe	1536i
+musical keyboard	1964a
+musk	2540a
+muskoka	840a
+muslin	2155a
+muslo de pollo	1756f
+muso di cane	1566i
+muso di cavallo	1579i
+muso di coniglio	1610i
+muso di criceto	1609i
+muso di gatto	1573i
+muso di leone	1575i
+muso di lupo	1570i
+muso di maiale	1591i
+muso di mucca	1587i
+muso di orso	1616i
+muso di panda	1618i
+muso di rana	1645i
+muso di scimmia	1562i
+muso di tigre	1576i
+muso di topo	1606i
+muso di volpe	1571i
 mustard	110a
-mustard brown	1151a
-mustard green	1239a
-mustard yellow	1410a
+mustard brown	1186a
+mustard green	1274a
+mustard yellow	1445a
 musée	438e
 muted	446a
 mutfak	361n
@@ -9061,12 +9416,12 @@ mutlu	390n
 mutluluk	390n
 muz	238n
 muñeca rusa	828f
-muñecas japonesas	1871f
-muối	1743m
+muñecas japonesas	1906f
+muối	1778m
 my neighbor totoro	816a
 mykonos	771a 771e 771f
 myrtille	232e
-myrtilles	1689e
+myrtilles	1724e
 mysterious	394a
 mysteriös	394h
 mystery	394a
@@ -9142,7 +9497,7 @@ männlich	456H
 märchen	395h
 märchenhaft	395h
 märz	195h
-mäusegesicht	1571h
+mäusegesicht	1606h
 médical	356e
 médico	356f 356g
 médina	756e
@@ -9161,7 +9516,8 @@ méxico	629o 754f 754g
 mê hi cô	754m
 mística	394f 394g
 místico	394f 394g
-món oden	1753m
+món oden	1788m
+mông cổ	848m
 möhre	249h
 mù tạt	110m
 mùa gặt	750m
@@ -9171,60 +9527,60 @@ mùa thu	197m
 mùa xuân	195m
 mùa đông	198m
 mücevher	316n
-mücevher taşı	1925n
-mücke	1643h
+mücevher taşı	1960n
+mücke	1678h
 müde	414h
 mürdüm	62n
 mürekkep	47n
-mürekkep balığı	1765n
+mürekkep balığı	1800n
 mürekkep resmi	302n
 mürekkep siyahı	47n
 müze	438n
-müzik klavyesi	1929n
+müzik klavyesi	1964n
 mısır	250n
 mısır bayrağı	643o
-mısır koçanı	1698n
-mũ bảo hiểm của lính cứu hộ	1921m
-mũ chóp cao	1917m
-mũ lưỡi trai	1919m
-mũ phụ nữ	1916m
-mũ sắt quân đội	1920m
-mũ tốt nghiệp	1918m
-mũi lợn	1559m
+mısır koçanı	1733n
+mũ bảo hiểm của lính cứu hộ	1956m
+mũ chóp cao	1952m
+mũ lưỡi trai	1954m
+mũ phụ nữ	1951m
+mũ sắt quân đội	1955m
+mũ tốt nghiệp	1953m
+mũi lợn	1594m
 mơ mộng	396m
 mưa	199m
 mưa bụi	200m
 mưa phùn	200m
 mưa rào	199m
-mạng nhện	1641m
+mạng nhện	1676m
 mạnh mẽ	405m
 mẫu đơn	214m
 mận	244m
 mật ong	263m
-mặt bò	1552m
-mặt chuột	1571m
-mặt chó sói	1535m
-mặt cáo	1536m
-mặt cún	1531m
-mặt gấu	1581m
-mặt gấu trúc	1583m
-mặt hamster	1574m
+mặt bò	1587m
+mặt chuột	1606m
+mặt chó sói	1570m
+mặt cáo	1571m
+mặt cún	1566m
+mặt gấu	1616m
+mặt gấu trúc	1618m
+mặt hamster	1609m
 mặt hồ	147m
-mặt hổ	1541m
-mặt khỉ	1527m
-mặt kỳ lân	1548m
-mặt lợn	1556m
-mặt mèo	1538m
-mặt ngựa	1544m
-mặt rồng	1615m
-mặt sư tử	1540m
-mặt thỏ	1575m
+mặt hổ	1576m
+mặt khỉ	1562m
+mặt kỳ lân	1583m
+mặt lợn	1591m
+mặt mèo	1573m
+mặt ngựa	1579m
+mặt rồng	1650m
+mặt sư tử	1575m
+mặt thỏ	1610m
 mặt trăng	173m
-mặt trước gà con	1595m
+mặt trước gà con	1630m
 mặt trời	171m
 mặt trời lặn	179m
 mặt trời mọc	180m
-mặt ếch	1610m
+mặt ếch	1645m
 mềm mại	445m
 mộc mạc	378m
 mộng mơ	396m
@@ -9232,10 +9588,10 @@ mờ sương	449m
 mờ tối	451m
 mờ ảo	449m
 mực	47m
-mực ống	1765m
+mực ống	1800m
 na uy	652o 805m
 nachmittag	190h
-nacho	2727a
+nacho	2759a
 nacht	192h
 nachtclub	436h
 nachtleben	436h
@@ -9243,19 +9599,32 @@ nachtmarkt	333h
 nachts	192h
 nacre	299e
 nada de	457f 457g
-nadelbaum	1661h
+nadelbaum	1696h
 nadelwald	121h
-nail	2602a
+nail	2634a
+nairobi	850a
 naive	407a
 nakit	423n
 nam cực	185m
 nam phi	665o
 nam tính	420m
+namib	866a
+namib desert	866a
+namibia	866a 866f 866h 866i
+namibian	866a
+namibiano	866g 866i
+namibie	866e
+namibien	866e
+namibienne	866e
+namibio	866f
+namibisch	866h
+namibya	866n
+namíbia	866g
 nane	30n
 nane yeşili	30n
-nantucket	2746a
+nantucket	2778a
 nap	414a
-napa	2266a
+napa	2301a
 napoli calcio	609o
 napping	414a
 nar	243n
@@ -9265,21 +9634,22 @@ naranjo	228f
 naranjos	228f
 narenciye	228n
 narin	388n
-nariz de cerdo	1559f
-nariz de porco	1559g
+nariz de cerdo	1594f
+nariz de porco	1594g
 nascer do sol	180g
-nashorn	1569h
-naso da maiale	1559i
-nastro	1878i
+nashorn	1604h
+nasir al mulk	861a
+naso da maiale	1594i
+nastro	1913i
 nasty	425a
-nasty green	923a
+nasty green	958a
 natal	366g
 natale	366i
 natalino	366g
 natalizio	366i
-national park	1809a
-nationalpark	1809h
-native	2365a
+national park	1844a
+nationalpark	1844h
+native	2400a
 natur	383h
 natura	383i
 natural	383a 383f 383g
@@ -9291,9 +9661,9 @@ naturelle	383e
 natureza	383g
 natürlich	383h
 nautical	140a
-navajo	2513a
-navajowhite	1502a
-naval	2514a
+navajo	2545a
+navajowhite	1537a
+naval	2546a
 nave espacial	364f 364g
 naver	506o
 navidad	366f
@@ -9301,9 +9671,12 @@ navideño	366f
 navruz	744a
 navy	16a
 navy blue	16a
-navy green	1155a
+navy green	1190a
 navyblau	16h
 nazik	388n
+ndebele	863a
+ndebele art	863a
+ndebele house	863a
 nebbia	202i
 nebbiosa	202i
 nebbioso	202i
@@ -9318,9 +9691,11 @@ nebula	176a
 nebulosa	176f 176g 176i
 nebuloso	202g
 nebuloso tom	449g
-necktie	1884a
-nectar	1978a
-nectarine	2515a
+necktie	1919a
+nectar	2013a
+nectarine	2547a
+neerlandés	832f
+neerlandês	832g
 negra	9f 9g
 negro	9f 9g
 negro azulado	80f
@@ -9368,9 +9743,17 @@ neoplasticismo	697f 697g 697i
 neoplastisizm	697n
 neoplastizismus	697h
 nepal	779a 779f 779g 779h 779i 779m 779n
+nepalesa	779g
+nepalese	779a 779i
+nepalesisch	779h
+nepali	779a
+nepalli	779n
+nepalés	779f
+nepalês	779g
+nepalí	779f
 neptune	176a
 nera	9i
-nero	9i 2630a
+nero	9i 2662a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	413e
@@ -9384,12 +9767,12 @@ nervös	413h
 nessun	457i
 nessuna	457i
 nessuno	457i
-nest	2292a
-nest mit eiern	1673h
-nest with eggs	1673a
+nest	2327a
+nest mit eiern	1708h
+nest with eggs	1708a
 netflix	469o
 netherlands	647o
-nettle	2328a
+nettle	2363a
 neujahr	753h
 neunziger	705h
 neuseeland	676o
@@ -9418,7 +9801,7 @@ new zealand	676o
 new zealand flag	676o
 newborn	407a
 newcastle united	598o
-nezumi	2611a
+nezumi	2643a
 neón	308f
 neón brillante	448f
 neón rosa	116f
@@ -9440,8 +9823,8 @@ ngày thánh patrick	374m
 ngân hàng	357m
 ngây thơ	407m
 ngô	250m
-ngôi nhà	1819m
-ngôi nhà bỏ hoang	1818m
+ngôi nhà	1854m
+ngôi nhà bỏ hoang	1853m
 ngôi sao	175m
 người lính	431m
 người viking	823m
@@ -9455,9 +9838,9 @@ ngọc lục bảo	49m
 ngọc trai	299m
 ngọn lửa	166m
 ngọn núi	160m
-ngựa	1547m
+ngựa	1582m
 ngựa vằn	320m
-ngựa đu quay	1854m
+ngựa đu quay	1889m
 nhiều màu	178m
 nhiều mây	203m
 nhiệt đới	351m
@@ -9465,43 +9848,44 @@ nho	231m
 nhung	290m
 nhuộm chàm	824m
 nhà bếp	361m
-nhà có vườn	1820m
+nhà có vườn	1855m
 nhà gỗ	363m
 nhà gỗ trên núi	831m
 nhà máy	377m
 nhà thờ	360m
-nhà thờ hồi giáo	1838m
+nhà thờ hồi giáo	1873m
 nhàm chán	434m
-nhím	1579m
+nhím	1614m
 nhôm	286m
 nhạc jazz	437m
 nhạt	441m
 nhạt nhòa	442m
-nhẫn	1924m
+nhẫn	1959m
 nhật bản	621o
 nhẹ nhàng	388m
 nhẹ nhàng thư thái	387m
-nhện	1640m
+nhện	1675m
 nhớ nhung	415m
 nhợt nhạt	442m
 những bông hoa	207m
-những ngôi nhà	1817m
+những ngôi nhà	1852m
 những vì sao	175m
 nhựa	307m
 nhựa đường	282m
 ni	457e 457f
-nice blue	999a
+nice blue	1034a
 nicht	457h
-nickel	2301a
-nid avec œufs	1673e
-nid vide	1672e
-nido con huevos	1673f
-nido con uova	1673i
-nido vacío	1672f
-nido vuoto	1672i
+nickel	2336a
+nid avec œufs	1708e
+nid vide	1707e
+nido con huevos	1708f
+nido con uova	1708i
+nido vacío	1707f
+nido vuoto	1707i
 nie	457h
 niebla	202f
 niederlande	647o
+niederländisch	832h
 niedlich	408h
 niemals	457h
 niente	457i
@@ -9511,26 +9895,26 @@ nigeria	666o
 nigeria flagge	666o
 nigerian flag	666o
 night	192a
-night blue	1143a
+night blue	1178a
 night market	333a
 night markets	333a
-night with stars	1846a
+night with stars	1881a
 nightclub	436a
 nightclubs	436a
 nightfall	191a
 nightlife	436a
-nightly	2068a
+nightly	2103a
 nightmare	403a
 nightmares	403a
 nights	192a
-nightshade	2333a
+nightshade	2368a
 nighttime	192a
 nigéria	666o
 nijerya	666o
 nil	770e 770H 770n
 nile	770a
 nilo	770f 770g 770i
-nilpferd	1570h
+nilpferd	1605h
 nilüfer	212n
 nilüfer göleti	150n
 nineties	705a
@@ -9539,8 +9923,8 @@ ninfee di monet	786i
 ninfeias de monet	786g
 ninguna	457f
 ningún	457f
-ninho com ovos	1673g
-ninho vazio	1672g
+ninho com ovos	1708g
+ninho vazio	1707g
 nintendo	566o
 nippy	400a
 nisan	195n
@@ -9563,7 +9947,7 @@ noces	371e
 noche	192f
 noche de brujas	367f
 noche de san juan	752f
-noche estrellada	1846f
+noche estrellada	1881f
 noche temprana	191f
 noches blancas	797f
 nochevieja	753f
@@ -9572,7 +9956,7 @@ nocturnal	192a
 nocturne	192e
 nocturno	192f
 noel	366m 366n
-noel ağacı	1861n
+noel ağacı	1896n
 nogal	279f
 nogueira	279g
 noia	434i
@@ -9585,7 +9969,7 @@ noir et blanc	429e
 noire	9e
 noisy	422a
 noite	192g
-noite estrelada	1846g
+noite estrelada	1881g
 noites brancas	797g
 noitinha	191g
 noiva indiana	827g
@@ -9594,11 +9978,11 @@ nojento	425g
 nojo	425g
 nola	742a
 nomad	418a
-nomadic	2516a
+nomadic	2548a
 non	457e 457i
 none	457a
-noodle	2147a
-noodles	2659a
+noodle	2182a
+noodles	2691a
 noon	189a
 nordic	353a
 nordic saga	823a
@@ -9609,8 +9993,8 @@ nordique ancien	823e
 nordisch	353h
 nordlicht	177h
 nordlichter	177h
-nori	2605a
-noria de feria	1856f
+nori	2637a
+noria de feria	1891f
 norouz	744a 744e
 norse	823a
 northern lights	177a
@@ -9628,7 +10012,7 @@ norwegen	652o 805h
 norwegian	805a
 norwegian flag	652o
 norwegisch	805h
-nose	2430a
+nose	2463a
 nostalgia	379a 379f 379g 379i
 nostalgic	379a
 nostalgic feeling	415a
@@ -9645,23 +10029,23 @@ not	457a
 nothing	457a
 notte	192i
 notte di san giovanni	752i
-notte stellata	1846i
+notte stellata	1881i
 notti bianche	797i
 notturna	192i
 notturno	192i
 noturna	192g
 noturno	192g
-nougat	2323a
+nougat	2358a
 noughties	707a
 nouruz	744h
-nouveau	2181a
+nouveau	2216a
 nouvel an	753e
 nouvel an chinois	369e
 nouvel an persan	744e
 nouvel an thaï	739e
 nouvelle orléans	742e
 nouvelle zélande	676o
-nova	2597a
+nova	2629a
 nova iorque	766g
 nova orleans	742g
 nova york	766g
@@ -9685,14 +10069,14 @@ nube	170f 170i
 nubes	170f
 nublada	203f 203g
 nublado	203f 203g
-nuclear	2267a
+nuclear	2302a
 nude	115a 115e 115f 115g 115h 115i 115n
 nueva orleans	742f
 nueva york	766f
 nueva zelanda	676o
 nuevo méxico	776f
 nuit	192e
-nuit étoilée	1846e
+nuit étoilée	1881e
 nuits blanches	797e
 nullerjahre	707h
 numérique	376e
@@ -9705,11 +10089,11 @@ nursery	407a
 nurses	356a
 nurturing	388a
 nussbaum	279h
-nut	1968a
-nutmeg	2091a
-nutria	1585f
+nut	2003a
+nutmeg	2126a
+nutria	1620f
 nutrition	417a
-nuts	2713a
+nuts	2745a
 nuvem	170g
 nuvens	170g
 nuvola	170i
@@ -9719,7 +10103,9 @@ nuvoloso	203i
 nvidia	520o
 nyc	766a
 nye	753a
+nyhavn	835a
 nymphéas de monet	786e
+nyonya	858a
 nàng tiên	734m
 nácar	299f
 nâu	7m
@@ -9735,12 +10121,16 @@ nächte	192h
 nächtlich	192h
 né	457i
 nébuleuse	176e
+néerlandais	832e
+néerlandaise	832e
 nénuphar	212e
 néon	308e 308g
 néon rose	116e
 néons	308e
 néoplasticisme	697e
 népal	779e
+népalais	779e
+népalaise	779e
 névoa	202g
 nóng	401m
 nóng bức	205m
@@ -9752,24 +10142,24 @@ nông thôn	348m
 núi	160m
 núi băng	184m
 núi lửa	165m
-núi phú sĩ	1804m
+núi phú sĩ	1839m
 núi phủ tuyết	161m
 núi tuyết	161m
 năm mới	753m
 năm mới âm lịch	369m
 năng lượng	389m
 năng động	389m
-nơ hoa hồng	1651m
+nơ hoa hồng	1686m
 nước	152m
 nước chanh	227m
 nấm	136m
-nấu ăn	1735m
+nấu ăn	1770m
 nắng	171m
 nắng nóng	205m
 nắng vàng	171m
 nắng ấm	172m
 nến	310m
-nồi thức ăn	1737m
+nồi thức ăn	1772m
 nồng nhiệt	393m
 nửa đêm	193m
 nữ tính	419m
@@ -9778,9 +10168,9 @@ oak	279a
 oase	139h
 oasi	139i
 oasis	139a 139e 139f
-oat	2193a
-oatmeal	2155a
-oats	2500a
+oat	2228a
+oatmeal	2190a
+oats	2532a
 oaxaca	754a
 oaxacan	754a
 oaxaqueño	754f
@@ -9789,66 +10179,67 @@ obon	749a
 obscur	439e
 obscure	394a 439e
 obscuro	439g
-obsidian	2218a
+obsidian	2253a
 obst	432h
 ocak	311n
 ocaso	179f 179g
-occhiali da sole	1880i
-occhiali da vista	1879i
+occhiali da sole	1915i
+occhiali da vista	1914i
 occult	394a
 ocean	140a
-ocean blue	1399a
+ocean blue	1434a
 ocean depths	141a
-ocean green	1240a
-oceanic	2366a
+ocean green	1275a
+oceanic	2401a
 oceano	140g 140i
 oceans	140a
 ocher	36a
 ochre	36a
-ochse	1553h
+ochse	1588h
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1246a
+ocre	36e 36f 36g 1281a
 october	197a
 octobre	197e
-octopus	1627a
+octopus	1662a
 octubre	197f
 océan	140e
 océano	140f
 odd	435a
-oden	1753a 1753g 1753h 1753n
-oden giapponese	1753i
-odyssey	2232a
-off	1984a
-off blue	962a
-off green	1184a
+oden	1788a 1788g 1788h 1788n
+oden giapponese	1788i
+odyssey	2267a
+off	2019a
+off blue	997a
+off green	1219a
 off white	104a 104g
-off yellow	1077a
+off yellow	1112a
 office	357a
-office building	1821a
+office building	1856a
 official	410a
 oficina	357f
-oficina de correos europea	1823f
-oficina de correos japonesa	1822f
+oficina de correos europea	1858f
+oficina de correos japonesa	1857f
 ofis	357n
-ofis binası	1821n
+ofis binası	1856n
 ofrenda	740f
 ohne	457h
 oi	455g
 oi bức	205m
-oignon	1705e
-oil	1953a
-oiseau	1596e
+oignon	1740e
+oil	1988a
+oiseau	1631e
 okr	36n
 oktober	197h
 oktoberfest	743a 743h
-oktopus	1627h
+oktopus	1662h
 okul	358n
-okul binası	1829n
-okul çantası	1904n
+okul binası	1864n
+okul çantası	1939n
 okyanus	140n
 ola	142f
 ola de calor	205f
+olandese	832i
 olaria	304g
 olas	142f
 old	379a
@@ -9858,33 +10249,34 @@ old dutch masters	787a
 old fashioned	379a
 old master	713a
 old masters	713a
-old pink	1032a
-old rose	994a
+old pink	1067a
+old rose	1029a
 old shanghai	774a
 old times	415a
+old town prague	837a
 old west	733a
 older	379a
 oldies	379a
-oldlace	1503a
-ole	2563a
+oldlace	1538a
+ole	2595a
 oleaje	142f
 olgun	421n
 olimpiadi	683o
 olio oliva	278i
 oliv	24h
-oliva	1692i
-olive	24a 24e 278i 1692h
-olive brown	1237a
-olive drab	1385a
-olive green	1428a
+oliva	1727i
+olive	24a 24e 278i 1727h
+olive brown	1272a
+olive drab	1420a
+olive green	1463a
 olive oil	278a
-olive yellow	940a
-olivedrab	1504a
+olive yellow	975a
+olivedrab	1539a
 oliven	278h
 olivenöl	278h
 olives	278a 278e
 olivgrün	24h
-olla de comida	1737f
+olla de comida	1772f
 olmadan	459n
 olmasın	459n
 olmayan	459n
@@ -9901,18 +10293,18 @@ onda	142g 142i
 onda de calor	205g
 ondas	142g
 onde	142I
-one piece swimsuit	1894a
+one piece swimsuit	1929a
 ong	326m
-ong mật	1635m
-onigiri	1747i
-onion	1705a
+ong mật	1670m
+onigiri	1782i
+onion	1740a
 onion domes	828a
 onirico	396i
 onirique	396e
 online	376a
-only	2750a
+only	2782a
 onur yürüyüşü	751n
-onyx	2294a
+onyx	2329a
 onírico	396f 396g
 oolong	260a 260e 260f 260g 260h 260i 260n
 oolong tea	260a
@@ -9934,32 +10326,32 @@ ora dorata	181i
 orage	201e
 orageuse	201e
 orageux	201e
-orang outan	1530e
-orang utan	1530h
+orang outan	1565e
+orang utan	1565h
 orange	1a 1e 1h
-orange brown	1367a
+orange brown	1402a
 orange fruit	228a 228e
-orange pink	947a
+orange pink	982a
 orange red	97a
-orange yellow	1245a
+orange yellow	1280a
 orangefarben	1h
-orangeish	986a
+orangeish	1021a
 orangen	228h
 oranger	228e
-orangered	1058a
+orangered	1093a
 orangerot	97h
 orangers	228e
 oranges	228a
-orangey brown	1252a
-orangey red	1215a
-orangey yellow	1000a
-orangish	1078a
-orangish brown	1193a
-orangish red	1191a
-orango	1530i
-orangotango	1530g 1530i
-orangutan	1530a 1530n
-orangután	1530f
+orangey brown	1287a
+orangey red	1250a
+orangey yellow	1035a
+orangish	1113a
+orangish brown	1228a
+orangish red	1226a
+orango	1565i
+orangotango	1565g 1565i
+orangutan	1565a 1565n
+orangután	1565f
 orangé	1e
 orangée	1e
 orbit	176a
@@ -9971,7 +10363,7 @@ orchids	218a
 orchidée	218e
 ordinary	434a
 ordu	431n
-oregano	2247a
+oregano	2282a
 organic	383a
 organik	383n
 orgoglioso	416i
@@ -9987,15 +10379,15 @@ orientale	355e 355i
 orientalisch	355h
 orientteppich	737h
 orilla del mar	143f
-orion	2751a
+orion	2783a
 orizzonte	183i
 orkide	218n
 orman	119n
 orman meyveleri	253n
-oro	11f 11i 2627a
+oro	11f 11i 2659a
 orquídea	218f 218g
 orrore	403i
-orso	1581i
+orso	1616i
 ortaggi	433i
 ortanca	219n
 ortensia	219i
@@ -10009,14 +10401,14 @@ osmanthe	224e
 osmanthus	224a
 osmanto	224f 224g 224i
 osmantus	224n
-oso panda	1583f
+oso panda	1618f
 ospedale	356i
 ostern	373h
-ostra	1766f 1766g
-ostrea	1766i
-ostrica	1766i
+ostra	1801f 1801g
+ostrea	1801i
+ostrica	1801i
 ot	125n
-otel	1826n
+otel	1861n
 otherworldly	396a
 otimista	404g
 otlak	124n
@@ -10024,14 +10416,14 @@ otlar	137n
 otomano	768f 768g
 otoñal	197f
 otoño	197f
-otter	1585a 1585h
+otter	1620a 1620h
 ottimista	404i
 ottobre	197i
 ottoman	768a 768e
 ottomano	768i
 ottone	60i
 ouro	11g
-ours	1581e
+ours	1616e
 ousado	405g
 outback	820a 820e 820f 820g 820h 820i
 outdoor	418a
@@ -10043,18 +10435,21 @@ outrage	402a
 outremer	44e
 outrun	703a
 outubro	197g
-oveja	1561f
-ovelha	1561g
+ouzbek	865e
+ouzbèke	865e
+ouzbékistan	865e
+oveja	1596f
+ovelha	1596g
 overcast	203a
-overgrown	2268a
+overgrown	2303a
 overwhelmed	413a
-ovo frito	1735g
-owl	2142a
+ovo frito	1770g
+owl	2177a
 oxblood	33a
 oxidada	287f
 oxidado	287f
-oxide	2499a
-oyster	1766a
+oxide	2531a
+oyster	1801a
 oyuncak	380n
 ozean	140h
 oásis	139g
@@ -10063,15 +10458,15 @@ oải hương	210m
 pa ri	757m
 pablo picasso	814a
 pace	386i
-pacific	1955a
+pacific	1990a
 pacifico	386i
-pack	2646a
+pack	2678a
 packers	579o
 pacífico	386g
 paddy	252a
-padella con cibo	1736i
-paella	1736f
-paesaggio urbano	1847i
+padella con cibo	1771i
+paella	1771f
+paesaggio urbano	1882i
 paese	348i
 paesi bassi	647o
 pagliaccio	331i
@@ -10081,15 +10476,15 @@ paillettes	430e
 pailleté	430e
 pain	270e 391a
 painful	391a
-painted	2132a
+painted	2167a
 painter	438a
 painting	438a
 paintings	438a
-paisaje urbano	1847f
+paisaje urbano	1882f
 paisible	386e
 paix	386e
 paixão	393g
-paketlenmiş hediye	1877n
+paketlenmiş hediye	1912n
 pakistan	669o
 pakistani flag	669o
 palace	346a
@@ -10098,31 +10493,33 @@ palais impérial	346e
 palazzo imperiale	346i
 pale	442a
 pale blue white	76a
-palegoldenrod	1505a
-palegreen	1506a
+palegoldenrod	1540a
+palegreen	1541a
 paler	442a
+palerme	853e
+palermo	853a
 palest	442a
-paleturquoise	1507a
-palevioletred	1508a
+paleturquoise	1542a
+palevioletred	1543a
 palhaço	331g
-palla di coriandoli	1868i
-pallid	2370a
+palla di coriandoli	1903i
+pallid	2405a
 pallida	442i
 pallido	442i
 palloncini	337i
 palloncino	337i
-palm	1947a
+palm	1982a
 palm springs	777a
-palm tree	1663a
-palma	1663i
-palme	1663h
-palmeira	1663g
-palmera	1663f
-palmier	1663e
-palmiye ağacı	1663n
-paloma	1598f
-palomino	2368a
-palomitas	1741f
+palm tree	1698a
+palma	1698i
+palme	1698h
+palmeira	1698g
+palmera	1698f
+palmier	1698e
+palmiye ağacı	1698n
+paloma	1633f
+palomino	2403a
+palomitas	1776f
 palta	242f
 palyaço	331n
 palácio imperial	346g
@@ -10130,29 +10527,29 @@ pamuk	292n
 pamuk şeker	273n
 pamukkale	798a 798e 798f 798g 798h 798i 798m 798n
 pan	270f
-pan de molde	1711f
+pan de molde	1746f
 pan de oro	306f
-pan relleno	1732f
-pan sin levadura	1714f
+pan relleno	1767f
+pan sin levadura	1749f
 panasonic	543o
 panayır	335n
-pancake	271a 1717e 1717i
-pancakes	271a 1717e
-pancetta	1723i
+pancake	271a 1752e 1752i
+pancakes	271a 1752e
+pancetta	1758i
 panda	321a 321e 321f 321g 321h 321i 321n
-pandabär	1583h
-pandagesicht	1583h
+pandabär	1618h
+pandagesicht	1618h
 pandas	321a
 pane	270i
-pane in cassetta	1711i
-panela	1737g
+pane in cassetta	1746i
+panela	1772g
 panic	403a
-pannocchia	1698i
-panorama	2519a
-panquecas	1717g
-pansy	2078a
-pantaloncini	1896i
-pantalones cortos	1896f
+pannocchia	1733i
+panorama	2551a
+panquecas	1752g
+pansy	2113a
+pantaloncini	1931i
+pantalones cortos	1931f
 pantone classic blue	688o
 pantone greenery	685o
 pantone living coral	687o
@@ -10162,14 +10559,14 @@ pantone ultra violet	686o
 pantone very peri	690o
 pantone viva magenta	691o
 paon	318e
-paonne	1606e
+paonne	1641e
 papagaio	323g
 papagayo	323f
 papagei	323h
 papatya	220n
 papavero	222i
-papaya	2210a
-papayawhip	1509a
+papaya	2245a
+papayawhip	1544a
 papağan	323n
 papel	293f 293g
 paper	293a
@@ -10178,12 +10575,12 @@ papier	293e 293h
 papillon	325e
 papoula	222g
 pappagallo	323i
-paprika	277a 1700h
-papyrus	2222a
+paprika	277a 1735h
+papyrus	2257a
 paquistán	669o
 paquistão	669o
 para	423N
-para kesesi	1902n
+para kesesi	1937n
 parada do orgulho	751g
 parade	409a
 paradies	427h
@@ -10196,11 +10593,11 @@ paranoid	413a
 parapluie	338e
 paraíso	427f 427g
 parc	127e
-parc national	1809e
+parc national	1844e
 parchemin	293e
 parchment	293a
 parco	127i
-parco nazionale	1809i
+parco nazionale	1844i
 pardo	7f 7g
 pared	342f
 parede	342g
@@ -10227,24 +10624,24 @@ park güell	760a
 parlak	443n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2521a
-parmak arası terlik	1905n
+parma	2553a
+parmak arası terlik	1940n
 parme	99e
 parque	127f 127g
-parque nacional	1809f 1809g
+parque nacional	1844f 1844g
 parra	134f
 parrot	323a
 parrots	323a
-parsley	2484a
-part de fromage	1719e
+parsley	2516a
+part de fromage	1754e
 parti	372n
-parti konfetisi	1867n
+parti konfetisi	1902n
 party	372a 372h
-party popper	1867a
-parça et	1722n
+party popper	1902a
+parça et	1757n
 parís	757f
 parıltı	430n
-parıltılar	1865n
+parıltılar	1900n
 parıltılı	443n
 parşömen	293n
 pas	287n 457e
@@ -10255,7 +10652,7 @@ pasión	393f
 paskalya	373n
 paslı	287n
 pasqua	373i
-pass	2465a
+pass	2498a
 passion	393a 393e
 passionate	393a
 passione	393i
@@ -10263,13 +10660,13 @@ passionné	393e
 passionnée	393e
 passé	446e
 passée	446e
-pasta	271n 2395a
-pasta dilimi	1773n
-paste	2224a
+pasta	271n 2428a
+pasta dilimi	1808n
+paste	2259a
 pastel	447a 447e 447f 447g 447m 447n
 pastel de cumpleaños	271f
 pastel de luna	810f
-pastel de pescado japonés	1756f
+pastel de pescado japonés	1791f
 pastel kawaii	726a
 pastel renkler	447n
 pasteles	447f
@@ -10286,32 +10683,37 @@ pastry	271a
 pasture	124a
 pastèque	234e
 pastéis	447g
-pata	1589g
-patas	1589g
-patata	1696f 1696i
-patata asada	1752f
-patata dolce arrosto	1752i
-patatas fritas	1725f
-patate douce	1752e
-patates	1696n
-patates kızartması	1725n
-patatine	1725i
-patatine fritte	1725i
-path	1956a
+pata	1624g
+patagonia	839a
+patagonie	839e
+patagonien	839h
+patagonya	839n
+patagônia	839g
+patas	1624g
+patata	1731f 1731i
+patata asada	1787f
+patata dolce arrosto	1787i
+patatas fritas	1760f
+patate douce	1787e
+patates	1731n
+patates kızartması	1760n
+patatine	1760i
+patatine fritte	1760i
+path	1991a
 patlama	165n
-patlamış mısır	1741n
-patlayan mantarlı şişe	1787n
+patlamış mısır	1776n
+patlayan mantarlı şişe	1822n
 patlıcan	248n
-pato	1600f 1600g
+pato	1635f 1635g
 patrickstag	374h
 paura	403i
-pavo	1590f
+pavo	1625f
 pavo real	318f
 pavone	318i
-pavoneggiarsi	1606i
+pavoneggiarsi	1641i
 pavot	222e
 pavão	318g
-paw prints	1589a
+paw prints	1624a
 payaso	331f
 payet	430n
 paypal	496o
@@ -10322,10 +10724,10 @@ pazza	422i
 pazzo	422i
 países baixos	647o
 países bajos	647o
-pea	1176a
-pea green	1417a
-pea soup	1324a
-pea soup green	1288a
+pea	1211a
+pea green	1452a
+pea soup	1359a
+pea soup green	1323a
 peace	386a
 peaceful	386a
 peach	235a
@@ -10334,69 +10736,71 @@ peach colour	27a
 peach fuzz	692o
 peach pink	73a
 peaches	235a
-peachpuff	1510a
-peachy	1971a
-peachy pink	995a
+peachpuff	1545a
+peachy	2006a
+peachy pink	1030a
 peacock	318a
 peacock blue	46a
 peacocks	318a
 peak	454a
 peaks	454a
-peanut	1706a
-peanuts	1706a
-pear	1161a
+peanut	1741a
+peanuts	1741a
+pear	1196a
 pearl	299a
 pearl white	106a
 pearls	299a
-pears	2601a
+pears	2633a
 peas	433a
-peat	2522a
+peat	2554a
 pebble	281a
 pebbles	281a
-pecan	2061a
-pecora	1561i
+pecan	2096a
+pecora	1596i
 pedra	281g
 pedra preciosa	316g
 pedra vulcânica	158g
 pedras	281g
-pedregulho	1814g
-peel	2011a
-pegada de pata	1589g
+pedregulho	1849g
+peel	2046a
+pegada de pata	1624g
 peintre	438e
 peinture	438e
-peixe	1623g
+peixe	1658g
 peixe dourado	329g
-peixe tropical	1624g
-pelican	2164a
+peixe tropical	1659g
+pelican	2199a
 pelle	288i
 pelouse	125e
 pembe	6n
 pembe neon	116n
 pembe şehir	800n
 pena	313g
+penang	858a
 penguen	322n
 penguin	322a
 penguins	322a
 penhasco	163g
-penny	2177a
+penny	2212a
 penombra	451i
-pentola di cibo	1737i
+pentola di cibo	1772i
 penumbra	451f 451g
-pençe izi	1589n
+pençe izi	1624n
 peonia	214i
 peonies	214a
 peony	214a
 peonía	214f
-peperoncino	1699i
-peperone	1700i
-peperoni	1699h
-pepinillo	1701f
-pepino	1701f 1701g
+peperoncino	1734i
+peperone	1735i
+peperoni	1734h
+pepinillo	1736f
+pepino	1736f 1736g
 pepper	277a
-peppercorn	2752a
+peppercorn	2784a
 peppers	277a
 pepsi	563o
-pera	1685f 1685g 1685i
+pera	1720f 1720g 1720i
+peranakan	858a
 perezosa	414f
 perezoso	414f
 perfume	419a
@@ -10408,29 +10812,32 @@ peri	395n
 peri bacaları	804n
 periler	734n
 perili	403n
-periwinkle	1427a
-periwinkle blue	1319a
+perito moreno	839a
+periwinkle	1462a
+periwinkle blue	1354a
 perla	299f 299i
 perlas	299f
 perle	299e 299h 299i
 perlen	299h
 perlmutt	299h
 perlweiß	106h
-perrete	1532f
-perrito caliente	1727f
-perro	1532f
-perro guía	1533f
+perrete	1567f
+perrito caliente	1762f
+perro	1567f
+perro guía	1568f
 perroquet	323e
-perrywinkle	1159a
+perrywinkle	1194a
 persa	737f 737g
 persan	737e
 perserteppich	737h
 persian	737a
 persian carpet	737a
+persian mosque	861a
 persian new year	744a
 persian rug	737a
+persian tiles	861a
 persiano	737i
-persimmon	2021a
+persimmon	2056a
 persisch	737h
 persisches neujahr	744h
 peru	663o 780a 780g 780h 780m 780n
@@ -10444,34 +10851,35 @@ peruviano	780i
 perù	780i
 perú	663o 780f
 pesca	235i
-pesce	1623i
-pesce palla	1625i
+pesce	1658i
+pesce palla	1660i
 pesce rosso	329i
-pesce tropicale	1624i
-pesto	1990a
+pesce tropicale	1659i
+pesto	2025a
 petal	207a
 petals	207a
-petardo	1864f 1864i
+petardo	1899f 1899i
 petersburg	797a
-petite	2734a
+petite	2766a
 petra	769a 769f 769g 769h 769i 769n
-petrol	13h 1076a
+petrol	13h 1111a
 petrol mavisi	13n
-petunia	2520a
+petrykivka	842a
+petunia	2552a
 peur	403e
-pewter	1964a
-peynir dilimi	1719n
+pewter	1999a
+peynir dilimi	1754n
 pez dorado	329f
-pez globo	1625f
-pez tropical	1624f
+pez globo	1660f
+pez tropical	1659f
 peñasco	163f
 peônia	214g
-pfannengericht	1736h
-pfannkuchen	1717h
+pfannengericht	1771h
+pfannkuchen	1752h
 pfau	318h
 pfauenblau	46h
-pferd	1547h
-pferdegesicht	1544h
+pferd	1582h
+pferdegesicht	1579h
 pfingstrose	214h
 pfirsich	235h
 pfirsichblüte	216h
@@ -10484,40 +10892,43 @@ pflaumenblüte	215h
 pflaumenfarben	62h
 pha lê	300m
 phai	442m
-phantom	2371a
+phantom	2406a
 pharao	770h
 pharaoh	770a 770m
 pharaohs	770a
 pharaon	770e
 pharmacy	356a
-pheasant	2487a
+pheasant	2519a
+philippin	859e
+philippine	859a 859e
 philippinen	673o
 philippines	673o
+philippinisch	859h
 phim đen trắng	732m
 phiêu lưu	418m
-phlox	2135a
-phoenix	2216a
+phlox	2170a
+phoenix	2251a
 phone	376a
 phong cách boho	711m
 phong cách nhật	354m
 phong cách thụy sĩ	817m
 phong cách trung hoa	355m
 phong cách victoria	812m
-phong cầm	1927m
+phong cầm	1962m
 phong lan	218m
-phoque	1622e
+phoque	1657e
 phosphorescent	448e
 phun trào	165m
 phá	146m
-pháo	1864m
-pháo bông	1863m
-pháo giấy buổi tiệc	1867m
+pháo	1899m
+pháo bông	1898m
+pháo giấy buổi tiệc	1902m
 pháo hoa	334m
 pháo đài	359m
 pháp	622o
 phát sáng	448m
 phép thuật	395m
-phím đàn	1929m
+phím đàn	1964m
 phòng khám	356m
 phòng ngủ	362m
 phòng tranh	438m
@@ -10529,16 +10940,16 @@ phố hội	796m
 phố thị	340m
 phụ nữ	456m
 phục hưng	713m
-piano	1929e 1929i 2258a
-pianoforte	1929i
-pianta	1666i
-pianta di riso	1665i
-pianta in vaso	1660i
+piano	1964e 1964i 2293a
+pianoforte	1964i
+pianta	1701i
+pianta di riso	1700i
+pianta in vaso	1695i
 piazza rossa	828i
 picasso	814a 814e 814f 814g 814h 814i 814m 814n
-pickle	2250a
-picnic	2503a
-pico	2114a
+pickle	2285a
+picnic	2535a
+pico	2149a
 pico nevado	161f 161g
 pie	271a
 piedra	281f
@@ -10557,29 +10968,29 @@ pietra	281i
 pietra lavica	158i
 pietra preziosa	316i
 pietre	281i
-pieuvre	1627e
-pig	2211a
-pig face	1556a
-pig nose	1559a
-pig pink	941a
-piggy	2754a
+pieuvre	1662e
+pig	2246a
+pig face	1591a
+pig nose	1594a
+pig pink	976a
+piggy	2786a
 pigra	414i
 pigro	414i
-pilav	1748n
-pillow	2453a
+pilav	1783n
+pillow	2486a
 pilz	136h
 pilze	136h
-piment rouge	1699e
-pimenta	1699g
-pimentão	1700g
-pimiento	1700f
+piment rouge	1734e
+pimenta	1734g
+pimentão	1735g
+pimiento	1735f
 pin	121e
 pinar	121f
-pinch	2372a
+pinch	2407a
 pine	121a
-pine decoration	1870a
+pine decoration	1905a
 pine forest	121a
-pine green	1374a
+pine green	1409a
 pineapple	240a
 pines	121a
 pineta	121i
@@ -10593,31 +11004,32 @@ pinheiro	121g
 pinheiros	121g
 pini	121i
 pinie	121h
-piniendekoration	1870h
+piniendekoration	1905h
 pink	6a 6h
 pink city	800a
-pink purple	1211a
-pink red	1236a
-pinke schleife	1876h
+pink mosque	861a
+pink purple	1246a
+pink red	1271a
+pinke schleife	1911h
 pinkes neon	116h
-pinkish	1386a
-pinkish brown	1229a
-pinkish grey	1213a
-pinkish orange	1162a
-pinkish purple	1406a
-pinkish red	1389a
-pinkish tan	929a
-pinky	1051a
-pinky purple	1352a
-pinky red	1285a
+pinkish	1421a
+pinkish brown	1264a
+pinkish grey	1248a
+pinkish orange	1197a
+pinkish purple	1441a
+pinkish red	1424a
+pinkish tan	964a
+pinky	1086a
+pinky purple	1387a
+pinky red	1320a
 pino	121f 121i
 pinos	121f
 pins	121e
-pintalabios	1923f
+pintalabios	1958f
 pinterest	511o
-pintinho chocando	1593g
-pintinho de frente	1595g
-pintinho de perfil	1594g
+pintinho chocando	1628g
+pintinho de frente	1630g
+pintinho de perfil	1629g
 pintor	438f 438g
 pintura	438f 438g
 pintura a la tinta	302f
@@ -10629,179 +11041,204 @@ piove	199i
 pioviggine	200i
 piovosa	199i
 piovoso	199i
-pipe	2442a
-pipetli bardak	1796n
-pipistrello	1580i
-pipoca	1741g
-pipoca de cinema	1741g
+pipe	2475a
+pipetli bardak	1831n
+pipistrello	1615i
+pipoca	1776g
+pipoca de cinema	1776g
 piramidi	770i
 piramitler	770n
-pirinç bitkisi	1665n
-pirinç gevreği	1746n
+pirinç bitkisi	1700n
+pirinç gevreği	1781n
 pirinç metal	60n
 pirinç tarlası	252n
-pirinç tatlısı	1758n
+pirinç tatlısı	1793n
 pirinç terasları	762n
-pirinç topu	1747n
-piruleta	1778f
-pirulito	1778g
+pirinç topu	1782n
+piruleta	1813f
+pirulito	1813g
 pirámides	770f
 pirâmides	770g
 pis	425n
 pisca pisca	336g
-piss yellow	1061a
-pistachio	1293a
-pit	2490a
-pita farcita	1732i
+piss yellow	1096a
+pistachio	1328a
+pit	2522a
+pita farcita	1767i
 pittore	438i
 pittsburgh steelers	581o
 pittura	438i
 pittura a inchiostro	302i
 piuma	313i
-piumaggio	1604i
+piumaggio	1639i
 pivoine	214e
-pizza	247a 1726e 1726f 1726g 1726h 1726i
-pizza dilimi	1726n
-pizzastück	1726h
-pizzeria	1726h
+pizza	247a 1761e 1761f 1761g 1761h 1761i
+pizza dilimi	1761n
+pizzastück	1761h
+pizzeria	1761h
 piña	240f
 place rouge	828e
 placid	386a
 plage	143e
-plage avec parasol	1806e
+plage avec parasol	1841e
 plage de sable	144e
 plage tropicale	145e
 plain	385a
 plaj	143n
-plaj ve şemsiye	1806n
+plaj ve şemsiye	1841n
 planet	176a
 planet earth	383a
 planets	176a
-plank	2307a
+plank	2342a
 plant	128a
-plant de riz	1665e
-planta de arroz	1665g
-planta de maceta	1660f
-planta joven	1659f
-plantain	2674a
-plante en pot	1660e
+plant de riz	1700e
+planta de arroz	1700g
+planta de maceta	1695f
+planta joven	1694f
+plantain	2706a
+plante en pot	1695e
 plants	128a
-plaster	2367a
+plaster	2402a
 plaster wall	342a
 plastic	307a
 plastica	307i
 plastik	307h 307n
 plastique	307e
-plat mitonné	1736e
+plat mitonné	1771e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	2153a
+play	2188a
 playa	143f
 playa de arena	144f
 playa tropical	145f
-playa y sombrilla	1806f
+playa y sombrilla	1841f
 playas	143f
 playful	390a
 playground	380a
-playground slide	1855a
+playground slide	1890a
 playstation	472o
 playtime	380a
-plaza	2187a
+plaza	2222a
 plaza roja	828f
-please	2551a
+please	2583a
 pleased	390a
 pleasure	390a
-pleasures	2679a
+pleasures	2711a
 plein énergie	389e
 pleine lune	173e
 plomizo	8f
 pluie	199e
 plum	62a
 plum blossom	215a
-plum purple	1030a
+plum purple	1065a
 pluma	313f
-plumage	1604e
-plumaje	1604f
+plumage	1639e
+plumaje	1639f
 plumas	313g
 plume	313e
 plums	244a
 pluto	176a
 pluvieuse	199e
 pluvieux	199e
-plymouth	2755a
+plymouth	2787a
 plástico	307f 307g
 plátano	238f
 poca luce	451i
 poca luz	451f
-pochette	1902e 1902i
-pod	2235a
+pochette	1937e 1937i
+pod	2270a
 poderoso	405f 405g
 podre	425g
 podrido	425f
 poem	312a
 poems	312a
-poetic	2374a
+poetic	2409a
 poetry	312a
 point du jour	180e
-poire	1685e
+poire	1720e
 poise	397a
 poison	425a 425e
-poison green	979a
+poison green	1014a
 poisonous	425a
-poisson	1623e
-poisson lune	1625e
+poisson	1658e
+poisson lune	1660e
 poisson rouge	329e
-poisson tropical	1624e
-poivron	1700e
+poisson tropical	1659e
+poivron	1735e
+polaca	841f
+polacca	841i
+polacco	841i
+polaco	841f
 polaire	185e
 poland	656o
 polar	185a 185f 185g 185h 732e
 polare	185i
 polarlicht	177h
 polen	656o
-polish	2399a
+polinesia	862f
+polinesiano	862i
+polinesio	862f
+polinezya	862n
+polinésia	862g
+polinésio	862g
+polish	2432a
 polish flag	656o
+polish folk	841a
+polish folk art	841a
+polish pottery	841a
 polished	397a
-pollen	2414a
-pollito	1594f
-pollito de frente	1595f
-pollito rompiendo el cascarón	1593f
-polluelo	1594f
+pollen	2447a
+pollito	1629f
+pollito de frente	1630f
+pollito rompiendo el cascarón	1628f
+polluelo	1629f
+polnisch	841h
 pologne	656o
+polonais	841e
+polonesa	841g
 polonia	656o
 polonya	656o
-polpo	1627i
+polonyalı	841n
+polonês	841g
+polpo	1662i
 polveroso	446i
-polvo	1627g
+polvo	1662g
+polynesia	862a
+polynesian	862a
+polynesien	862h
+polynesisch	862h
+polynésie	862e
+polynésien	862e
+polynésienne	862e
 polônia	656o
-pomba branca	1598g
+pomba branca	1633g
 pomegranate	243a
 pomeriggio	190i
 pomme	236e
-pomme de terre	1696e
-pomme rouge	1683e
+pomme de terre	1731e
+pomme rouge	1718e
 pomme verte	237e
-pommes frites	1725h
+pommes frites	1760h
 pomodoro	247i
 pond	149a
-pont de nuit	1852e
-ponte di notte	1852i
-ponte à noite	1852g
-pony	2085a
-poo	1202a
-poo brown	1230a
-poodle	1534a 1534g
+pont de nuit	1887e
+ponte di notte	1887i
+ponte à noite	1887g
+pony	2120a
+poo	1237a
+poo brown	1265a
+poodle	1569a 1569g
 pool	143a
-poop	1336a
-poop brown	1238a
-poop green	1059a
-pop	2034a
+poop	1371a
+poop brown	1273a
+poop green	1094a
+pop	2069a
 pop art	788a 788e 788f 788g 788h 788i 788m 788n
-pop corn	1741e
+pop corn	1776e
 pop sanat	788n
-popcorn	1741a 1741h 1741i
+popcorn	1776a 1776h 1776i
 poppies	222a
 poppy	222a
 por la mañana	188f
@@ -10813,80 +11250,90 @@ porcelana azul e branca	296g
 porcelana azul y blanca	296f
 porcellana	295i
 porcellana bianca e blu	296i
-porco	1557g
-porco espinho	1579g
+porco	1592g
+porco espinho	1614g
 porpora	5i
 porsche	483o
 porselen	295n
-porsuk	1588n
+porsuk	1623n
 port	154a 154e
 portakal	228n
 portakal rengi	1n
-porte monnaie	1900e
+porte monnaie	1935e
 portekiz	626o 793n
 portekiz çinisi	793n
+portekizli	793n
+porteña	838f
+porteño	838f
 porto	154g 154i
 portofino	759a
 portogallo	626o 793i
-portsmouth	2523a
+portoghese	793i
+portsmouth	2555a
 portugais	793e
 portugal	626o 793a 793e 793f 793g 793h
 portugal flag	626o
 portugiesisch	793h
-portuguesa	793g
+portuguesa	793f 793g
+portuguese	793a
 portuguese flag	626o
 portuguese tile	793a
 portuguese tiles	793a
 portugueses	793g
+portugués	793f
 porzellan	295h
 posh	397a
 positano	759a 759i
 positive	390a
 positivity	390a
-post office	1823a
-postane	1823n
-poste de barbeiro	1858g
-poste de barbero	1858f
-postgebäude	1823h
+post office	1858a
+postane	1858n
+poste de barbeiro	1893g
+poste de barbero	1893f
+postgebäude	1858h
 postre	271f
-pot	2012a
-pot de miel	1780e
-pot of food	1737a
-potato	1696a
-pote de mel	1780g
+pot	2047a
+pot de miel	1815e
+pot of food	1772a
+potato	1731a
+pote de mel	1815g
 potente	405i
 poterie	304e
 potion	395a
 potiron	246e
-potted plant	1660a
-potter	2524a
+potted plant	1695a
+potter	2556a
 pottery	304a
 pouca luz	451g
-poule	1591e
-poultry leg	1721a
+poule	1626e
+poultry leg	1756a
 poupée russe	828e
-poupées japonaises	1871e
-pouring liquid	1795a
+poupées japonaises	1906e
+pouring liquid	1830a
 pourpre	5e
 pourri	425e
 pourriture	425e
-poussin	1594e
-poussin de face	1595e
-poussin qui éclôt	1593e
-pout	2753a
+poussin	1629e
+poussin de face	1630e
+poussin qui éclôt	1628e
+pout	2785a
 powder blue	98a
-powder pink	952a
+powder pink	987a
 powder purple	99a
-powderblue	1511a
-powdered	2008a
+powderblue	1546a
+powdered	2043a
 power	405a
 powerful	405a
 pradaria	124g
 pradera	124f
 prado	124f 124g
+prag	837h 837n
+praga	837f 837i
+prague	837a
+praha	837m
 praia	143g
 praia de areia	144g
-praia e guarda sol	1806g
+praia e guarda sol	1841g
 praia tropical	145g
 praias	143g
 prairie	124a 124e
@@ -10897,7 +11344,7 @@ prati	124i
 prato	124i
 pray	412a
 prayer	412a
-prayer beads	1922a
+prayer beads	1957a
 prayer flags	779a
 praying	412a
 praça vermelha	828g
@@ -10905,13 +11352,13 @@ pre columbian	819a
 precolombiano	819i
 precolombina	819f
 precolombino	819f
-preguiça	1584g
+preguiça	1619g
 preguiçosa	414g
 preguiçoso	414g
-prehistoric	2525a
+prehistoric	2557a
 premium	381a
-presente	1877g
-pressed	2320a
+presente	1912g
+pressed	2355a
 pressure	413a
 preta	9g
 preto	9g
@@ -10919,27 +11366,27 @@ preto azulado	80g
 preto e branco	429g
 preto tinta	47g
 pretty	408a
-pretzel	1715a 1715g 1715i 1715n
+pretzel	1750a 1750g 1750i 1750n
 pride	416a 751i
 pride month	751a
 pride parade	751a 751h
 priest	360a
-primary blue	1216a
+primary blue	1251a
 primavera	195f 195g 195i
 primaveral	195f
 primaveril	195g
 primaverile	195i
-primrose	2094a
+primrose	2129a
 prince	382a
 princes	382a
 princess	382a
 princesses	382a
-print	2731a
+print	2763a
 printanier	195e
 printanière	195e
 printemps	195e
 prism	178a
-procione	1537i
+procione	1572i
 profesional	406f
 professional	406a
 professionale	406i
@@ -10956,7 +11403,7 @@ profunda	440f 440g
 profundezas	141g
 profundidades marinas	141f
 profundo	440f 440g
-prom	2327a
+prom	2362a
 promise	404a
 propaganda poster	813a
 prosecco	265i
@@ -10971,16 +11418,16 @@ provençal	803a 803e 803g
 provençale	803e
 prugna	62i
 prugne	244i
-prune	62e 2518a
+prune	62e 2550a
 prunes	244e
-prussian	2526a
-prussian blue	1278a
+prussian	2558a
+prussian blue	1313a
 präkolumbisch	819h
 pré	124e
 pré colombiano	819g
 précolombien	819e
-prédio da escola	1829g
-prédio grego	1811g
+prédio da escola	1864g
+prédio grego	1846g
 prés	124e
 psg	610o
 psichedelica	710i
@@ -10992,44 +11439,44 @@ psychedelia	710a
 psychedelic	435a
 psychedelisch	435h
 psychédélique	435e
-puce	1415a
-pudding	1779h 2056a
+puce	1450a
+pudding	1814h 2091a
 puddle	199a
 puddles	199a
-pudel	1534h
+pudel	1569h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
-pudim	1779g
-pudim de leite	1779g
-pudim de ovos	1779g
+pudim	1814g
+pudim de leite	1814g
+pudim de ovos	1814g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	348f 2756a
+pueblo	348f 2788a
 pueblo de agua	349f
-puente de noche	1852f
+puente de noche	1887f
 puerto	154f
 puerto rico	764a 764f
 puesta de sol	179f
-puesta del sol	1851f
-puff	2104a
+puesta del sol	1886f
+puff	2139a
 puissant	405e
 puissante	405e
-puke	1405a
-puke brown	1118a
-puke green	1418a
-puke yellow	1327a
-pulcino	1594i
-pulcino che nasce	1593i
-pulcino visto di fronte	1595i
-pulp	2319a
-pulpo	1627f
+puke	1440a
+puke brown	1153a
+puke green	1453a
+puke yellow	1362a
+pulcino	1629i
+pulcino che nasce	1628i
+pulcino visto di fronte	1630i
+pulp	2354a
+pulpo	1662f
 pumpkin	246a
-pumpkin orange	1223a
+pumpkin orange	1258a
 pumpkin patch	246a
 pumpkins	246a
-punch	1993a
+punch	2028a
 punk	411a 709m 709n
 punk rock	411a
 punks	709a
@@ -11038,69 +11485,71 @@ puppy	408a
 pur	407e
 pura	407f 407g 407i
 pure	407a 407e
-pure blue	1085a
+pure blue	1120a
 pureté	407e
 pureza	407f 407g
 purezza	407i
 purity	407a
 puro	407f 407g 407i
 purple	5a
-purple blue	1070a
-purple brown	1094a
-purple grey	1310a
-purple pink	1092a
-purple red	1181a
-purpleish	1261a
-purpleish blue	1268a
-purpleish pink	1144a
-purpley	1107a
-purpley blue	1298a
-purpley grey	942a
-purpley pink	1203a
-purplish	1326a
-purplish blue	1391a
-purplish brown	1137a
-purplish grey	1257a
-purplish pink	1360a
-purplish red	1207a
-purply	943a
-purply blue	1267a
-purply pink	1185a
+purple blue	1105a
+purple brown	1129a
+purple grey	1345a
+purple pink	1127a
+purple red	1216a
+purpleish	1296a
+purpleish blue	1303a
+purpleish pink	1179a
+purpley	1142a
+purpley blue	1333a
+purpley grey	977a
+purpley pink	1238a
+purplish	1361a
+purplish blue	1426a
+purplish brown	1172a
+purplish grey	1292a
+purplish pink	1395a
+purplish red	1242a
+purply	978a
+purply blue	1302a
+purply pink	1220a
 purpur	5h
 purpureo	5i
 purpurina	430f 430g
-purse	1900a
+purse	1935a
 pus	202n
 puslu	449n
-putty	1068a
+putty	1103a
 putzig	408h
-puzza	1586i
+puzza	1621i
 puzzle	394a
-puzzola	1586i
+puzzola	1621i
 pyramid	770a
 pyramiden	770h
 pyramides	770e
 pyramids	770a
-pyrite	2321a
-pájaro	1596f
+pyrite	2356a
+pysanka	842a
+pysanky	842a
+pájaro	1631f
 pálida	442f 442g
 pálido	442f 442g
 páscoa	373g
-pássaro	1596g
+pássaro	1631g
 pâle	442e
 pâquerette	220e
 pâques	373e
 pâtisserie	271e
 pão	270g
-pão de ló de morango	1773g
-pão recheado	1732g
-pão sírio	1714g
+pão de ló de morango	1808g
+pão recheado	1767g
+pão sírio	1749g
 pénombre	451e
 pérola	299g
 pérolas	299g
 pérou	663o 780e
 péruvien	780e
-pétard	1864e
+pétard	1899e
 pétra	769e
 pêche	235e
 pêssego	235g
@@ -11112,30 +11561,33 @@ qatar	646o
 qatar airways	545o
 qatari flag	646o
 qipao	826a 826e 826f 826g 826h 826i
-quadrifoglio	1668i
+quadrifoglio	1703i
 quai	154e
-quail	2364a
-quarry	2296a
+quail	2399a
+quarry	2331a
 quarto	362g
 quartz	300a 300e
 quartzo	300g
 quarz	300h
 quarzo	300i
+quebec	840a
 queda água	151g
 queen	382a
 queens	382a
-queijo	1719g
-queijo suíço	1719g
+queijo	1754g
+queijo suíço	1754g
+queniana	850g
+queniano	850g
 quente	401g
 quentinho	398g
 quercia	279i
 quermesse	335g
-quest	2450a
+quest	2483a
 quiet	386a
 quiete	386i
-quilt	2714a
-quimono	1892g
-quince	2572a
+quilt	2746a
+quimono	1927g
+quince	2604a
 quioto	801g
 quirky	435a
 quyết liệt	405m
@@ -11145,6 +11597,9 @@ quán cafe	343m
 quán cà phê	343m
 quân sự	431m
 quân đội	431m
+québec	840a
+québécois	840e
+québécoise	840e
 quênia	667o
 quý tộc	382m
 quýt	228m
@@ -11153,38 +11608,38 @@ quả bơ	242m
 quả cam	228m
 quả chanh	227m
 quả dâu	229m
-quả kiwi	1690m
+quả kiwi	1725m
 quả lựu	243m
 quả mơ	78m
 quả mận	244m
 quả mọng	253m
 quả nho	231m
 quả táo	236m
-quả việt quất	1689m
+quả việt quất	1724m
 quả đào	235m
-quả ớt	1699m
+quả ớt	1734m
 quảng trường đỏ	828m
-quần bò	1886m
+quần bò	1921m
 quần jean	289m
-quần lót	1895m
-quần soóc	1896m
-quần áo nữ	1898m
+quần lót	1930m
+quần soóc	1931m
+quần áo nữ	1933m
 quế	277m
 quỷ dữ	428m
 rabbia	402i
 rabbit	408a
-rabbit face	1575a
+rabbit face	1610a
 rabbits	408a
 rabia	402f
 racastan	800n
 raccolto	750i
-raccoon	1537a
-racing	2426a
-racing green	1016a
+raccoon	1572a
+racing	2459a
+racing green	1051a
 radiante	443f 443g
-radioactive	2527a
-radioactive green	983a
-raffia	2151a
+radioactive	2559a
+radioactive green	1018a
+raffia	2186a
 raffinata	397i
 raffinato	397i
 raffiniert	397h
@@ -11196,8 +11651,8 @@ ragazze	456I
 ragazzi	456I
 ragazzo	456I
 rage	402a 402e
-ragnatela	1641i
-ragno	1640i
+ragnatela	1676i
+ragno	1675i
 rahat	387n
 rahat ev	398n
 rahatlatıcı	387n
@@ -11210,14 +11665,14 @@ rainforest	120a
 raining	199a
 rainy	199a
 raio	201g
-raisin	231e 2100a
+raisin	231e 2135a
 raiva	402g
 rajasthan	800a 800e 800h 800i
 rajasthani	800a
 rajastán	800f
 rajastão	800g
 rakete	364h
-rakun	1537n
+rakun	1572n
 ramadan	745a 745e 745h 745i
 ramadan lantern	745a
 ramadán	745f
@@ -11228,29 +11683,29 @@ ramato	59i
 ramazan	745n
 ramazan bayramı	745n
 rame	59i
-ramo de flores	1647f
+ramo de flores	1682f
 rampicante	134i
 rana	328f 328i
 ranch	348a
 rangoli	807a 807e 807f 807g 807h 807i
 ranke	134h
 rapaz	456G
-rapids	2402a
+rapids	2435a
 raposa	324g
 rara	435f
 raro	435f
 rasen	125h
 raso	291f 291i
-raspadinha de gelo	1768g
+raspadinha de gelo	1803g
 raspberries	233a
 raspberry	233a
-rata	1573f
-rato	1573g
-raton laveur	1537e
-rattan	2352a
-ratte	1573h
-ratto	1573i
-ratón	1572f
+rata	1608f
+rato	1608g
+raton laveur	1572e
+rattan	2387a
+ratte	1608h
+ratto	1608i
+ratón	1607f
 rau	433m
 rau củ	433m
 rau thơm	137m
@@ -11259,26 +11714,26 @@ rauch	314h
 rauchig	314h
 raumschiff	364h
 raumstation	364h
-raupe	1633h
+raupe	1668h
 raureif	186h
 rave	436a
 raven	411a
 ravens	411a
-ravioli	1759i
-raviolo	1759i
-raw	1986a
+ravioli	1794i
+raviolo	1794i
+raw	2021a
 raw concrete	698a
-raw sienna	984a
-raw umber	1048a
+raw sienna	1019a
+raw umber	1083a
 rayo	201f
 razzo	364i
 real	382f 382g
 real madrid	601o
 real madrid cf	601o
 reale	382i
-really light blue	924a
+really light blue	959a
 rebe	134h
-rebeccapurple	1512a
+rebeccapurple	1547a
 rebirth	399a
 recife	153g
 recife de coral	153g
@@ -11286,62 +11741,63 @@ recifes	153g
 recycle	383a
 recycling	383a
 red	0a
-red apple	1683a
-red brown	1372a
+red apple	1718a
+red brown	1407a
 red bull	540o
 red double decker	681o
-red envelope	1875a
-red orange	1397a
-red pink	1275a
+red envelope	1910a
+red orange	1432a
+red pink	1310a
 red purple	96a
 red sox	585o
 red square	828a
-red violet	1292a
+red violet	1327a
 red wine	264a
-reddish	1329a
-reddish brown	1400a
-reddish grey	953a
-reddish orange	1349a
-reddish pink	1365a
-reddish purple	1364a
+reddish	1364a
+reddish brown	1435a
+reddish grey	988a
+reddish orange	1384a
+reddish pink	1400a
+reddish purple	1399a
 reddit	510o
-reddy brown	1064a
-redwood	2238a
-reed	2096a
+reddy brown	1099a
+redwood	2273a
+reed	2131a
 reef	153a
 refinado	397f 397g
 refined	397a
-reflection	2083a
+reflection	2118a
 refrescante	399f 399g
 refreshing	399a
 refugio de esquí	831f
 regal	382a
 regale	382i
-regalo	1877f 1877i
-regalo envuelto	1877f
-regatta	2422a
+regalo	1912f 1912i
+regalo envuelto	1912f
+regatta	2455a
 regen	199h
 regenbogen	178h
 regenschirm	338h
 regentag	199h
 regenwald	120h
 regio	382f
+registan	865a
 regnerisch	199h
 regno unito	631o
 regret	391a
-rehber köpek	1533n
+rehber köpek	1568n
 reif	421h
 reifweiß	83h
 rein	407h
 reinheit	407h
 reino unido	631o
-reis in schüssel	1748h
-reis mit curry	1749h
-reisbällchen	1747h
-reiscracker	1746h
+reis in schüssel	1783h
+reis mit curry	1784h
+reisbällchen	1782h
+reiscracker	1781h
 reisfeld	252h
 reisterrassen	762h
-reisähre	1665h
+reisähre	1700h
 relajada	387f
 relajado	387f
 relajante	387f
@@ -11365,7 +11821,7 @@ relâmpago	201g
 rembrandt	787a 787e 787f 787g 787h 787i 787m 787n
 remember	415a
 remembrance	415a
-reminder ribbon	1878a
+reminder ribbon	1913a
 reminisce	415a
 reminiscence	415a
 renacentista	713f
@@ -11381,11 +11837,11 @@ rengarenk	178n
 renk festivali	806n
 renkli	178n
 renoir	786a 786e
-renwick	2375a
+renwick	2410a
 repugnante	425f 425g
 repulsive	425a
-requin	1626e
-rescue worker helmet	1921a
+requin	1661e
+rescue worker helmet	1956a
 reserved	421a
 resif	153n
 resim	438n
@@ -11406,23 +11862,25 @@ retro wave	703a
 retrowave	703a
 retrò	379i
 retrô	379g
-rettungshelm	1921h
+rettungshelm	1956h
 revenge	402a
 reverie	396a
 revival	399a
 revive	399a
 reykjavik	761a
-rhine	2757a
-rhinoceros	1569a
-rhinocéros	1569e
-rhubarb	2122a
+rhine	2789a
+rhinoceros	1604a
+rhinocéros	1604e
+rhubarb	2157a
 riacho	148g
 riachuelo	148f
-ribbon	1876a
-riccio	1579i
-rice	1983a
-rice ball	1747a
-rice cracker	1746a
+riad	756a 756e
+riads	756a
+ribbon	1911a
+riccio	1614i
+rice	2018a
+rice ball	1782a
+rice cracker	1781a
 rice field	252a
 rice paddy	252a
 rice terrace	762a
@@ -11430,32 +11888,32 @@ rice terraces	762a
 rich	444a
 riches	381a
 riddle	394a
-riesenrad	1856h
+riesenrad	1891h
 riff	153h
 rifugio	831i
 rilassante	387i
 rilassata	387i
 rilassato	387i
-rim	2517a
+rim	2549a
 rinascimentale	713i
 rinascimento	713i
 rinfrescante	399i
-ring	1924a 1924h
+ring	1959a 1959h
 ringraziamento	750i
-rinoceronte	1569f 1569g 1569i
-rio	148g 2466a
+rinoceronte	1604f 1604g 1604i
+rio	148g 2499a
 rio carnival	808a
 rio de janeiro	808a 808g
 rio karnavalı	808n
 riot	422a
-ripe	1965a
+ripe	2000a
 ripugnante	425i
 risacca	142i
 risaia	252i
 risaie a terrazza	762i
-rise	2715a
-riso al curry	1749i
-riso bollito	1748i
+rise	2747a
+riso al curry	1784i
+riso bollito	1783i
 ritual	394a
 riva	143i
 rivage	143e
@@ -11466,18 +11924,18 @@ riviera italiana	759f 759g
 riviera italienne	759e
 riviera ligure	759i
 rivière	148e
-riz au curry	1749e
+riz au curry	1784e
 rizière	252e
 rizières en terrasses	762e
-road	2002a
+road	2037a
 roam	418a
 roaring twenties	695a
-roast	2023a
-roasted	1985a
-roasted sweet potato	1752a
-robe	1891e
-robin egg	1234a
-robin egg blue	1250a
+roast	2058a
+roasted	2020a
+roasted sweet potato	1787a
+robe	1926e
+robin egg	1269a
+robin egg blue	1285a
 roble	279f
 robot	376a
 robots	376a
@@ -11502,10 +11960,10 @@ rococo	712a 712e 712m
 rococò	712i
 rococó	712f 712g
 rocío	206f
-roda gigante	1856g
+roda gigante	1891g
 rodchenko	813a
 roja	0f
-rojo	0f 2689a
+rojo	0f 2721a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -11516,9 +11974,9 @@ rojo vivo	74f
 rojo óxido	112f
 roket	364n
 rokoko	712h 712n
-roll	2616a
-roller coaster	1857a
-rolling	2219a
+roll	2648a
+roller coaster	1892a
+rolling	2254a
 rom	784H
 roma	784f 784g 784i 784n
 romain	784e
@@ -11544,12 +12002,12 @@ romântico	392g
 romã	243g
 romênia	660o
 rong biển	138m
-rookwood	2039a
-rooster	1592a
-root	2003a
-ropa de mujer	1898f
-ropa interior	1895f
-rosa	6f 6g 6h 6i 1055a
+rookwood	2074a
+rooster	1627a
+root	2038a
+ropa de mujer	1933f
+ropa interior	1930f
+rosa	6f 6g 6h 6i 1090a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	682o
@@ -11576,13 +12034,13 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	209f
-rosario	1922f 1922i
+rosario	1957f 1957i
 rosarot	91h
 rosas rojas	209f
 rosas vermelhas	209g
 rosata	6i
 rosato	6i
-rosca	1716g
+rosca	1751g
 rose	91e 209a 209h
 rose barbie	682o
 rose blush	114e
@@ -11599,22 +12057,22 @@ rose red	72a
 rose rosse	209i
 rose rouge	209e
 rose vif	6e
-rosebud	2683a
+rosebud	2715a
 roseira	209g
-rosemary	2758a
+rosemary	2790a
 rosen	209h
 rosenrot	72h
 roses	209a
 roses rouges	209e
-roseta	1651f 1651g
+roseta	1686f 1686g
 roseto	209i
-rosetta	1651i
-rosette	1651a 1651e 1651h
-rosewood	2178a
+rosetta	1686i
+rosette	1686a 1686e 1686h
+rosewood	2213a
 rosier	209e
 rosig	6h
 rossa	0i
-rossetto	1923i
+rossetto	1958i
 rosso	0i
 rosso acceso	74i
 rosso arancio	97i
@@ -11626,39 +12084,40 @@ rosso violaceo	96i
 rosso vivo	74i
 rost	287h
 rostig	287h
-rosto de cachorro	1531g
-rosto de camundongo	1571g
-rosto de cavalo	1544g
-rosto de coelho	1575g
-rosto de dragão	1615g
-rosto de gato	1538g
-rosto de hamster	1574g
-rosto de leão	1540g
-rosto de lobo	1535g
-rosto de macaco	1527g
-rosto de panda	1583g
-rosto de porco	1556g
-rosto de raposa	1536g
-rosto de sapo	1610g
-rosto de tigre	1541g
-rosto de unicórnio	1548g
-rosto de urso	1581g
-rosto de vaca	1552g
+rosto de cachorro	1566g
+rosto de camundongo	1606g
+rosto de cavalo	1579g
+rosto de coelho	1610g
+rosto de dragão	1650g
+rosto de gato	1573g
+rosto de hamster	1609g
+rosto de leão	1575g
+rosto de lobo	1570g
+rosto de macaco	1562g
+rosto de panda	1618g
+rosto de porco	1591g
+rosto de raposa	1571g
+rosto de sapo	1645g
+rosto de tigre	1576g
+rosto de unicórnio	1583g
+rosto de urso	1616g
+rosto de vaca	1587g
 rostrot	112h
-rosy	1962a
-rosy pink	996a
-rosybrown	1513a
-rosário de oração	1922g
+rosy	1997a
+rosy pink	1031a
+rosybrown	1548a
+rosário de oração	1957g
 rosé	6e
 rosée	6e
 rosée du matin	206e
 rot	0h
+rota da seda	865g
 rotbraun	19h
 rote	0h
 roter	0h
-roter apfel	1683h
+roter apfel	1718h
 roter platz	828h
-roter umschlag	1875h
+roter umschlag	1910h
 rotes	0h
 rothko	722a
 rotten	425a
@@ -11679,7 +12138,8 @@ rouille	287e
 rouillé	287e
 rouillée	287e
 roumanie	660o
-roupas femininas	1898g
+roupas femininas	1933g
+route de la soie	865e
 routemaster	681o
 routine	434a
 rovente	401i
@@ -11689,16 +12149,16 @@ roxo	5g
 roy lichtenstein	788a
 royal	382a 382e
 royal blue	43a
-royal purple	1422a
-royalblue	1514a
+royal purple	1457a
+royalblue	1549a
 royale	382e
-royalty	2570a
+royalty	2602a
 royaume uni	631o
-roycroft	2133a
+roycroft	2168a
 rua	341g
-ruban	1876e
-ruban de mémoire	1878e
-rubber	2376a
+ruban	1911e
+ruban de mémoire	1913e
+rubber	2411a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -11707,7 +12167,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2759a
+ruddy	2791a
 rue	341e
 ruela	341g
 ruelle	341e
@@ -11721,23 +12181,23 @@ ruhig	386h
 ruhige	386h
 ruidosa	422f
 ruidoso	422f
-ruins	2226a
+ruins	2261a
 ruisseau	148e
-rum	2017a
+rum	2052a
 rumania	660o
 rumorosa	422i
 rumoroso	422i
 rumänien	660o
-run	2666a
+run	2698a
 running	389a
-running shoe	1907a
-ruota panoramica	1856i
+running shoe	1942a
+ruota panoramica	1891i
 rupe	163i
 rural	348a 348e 348f 348g
 rurale	348i
 ruscello	148i
 rusia	638o
-russet	1276a
+russet	1311a
 russia	638o
 russian avant garde	813a
 russian doll	828a
@@ -11748,8 +12208,8 @@ russie	638o
 russische avantgarde	813h
 russland	638o
 rust	287a
-rust brown	987a
-rust orange	1128a
+rust brown	1022a
+rust orange	1163a
 rust red	112a
 rusted	287a
 rustic	378a
@@ -11759,17 +12219,18 @@ rustik	378n
 rustikal	378h
 rustique	378e
 rusty	287a
-rusty orange	1177a
-rusty red	1081a
+rusty orange	1212a
+rusty red	1116a
 rusya	638o
-ruy băng	1876m
-ruy băng nhắc nhở	1878m
+ruta de la seda	865f
+ruy băng	1911m
+ruy băng nhắc nhở	1913m
 ruộng bậc thang	762m
 ruộng lúa	252m
 ryanair	549o
-rye	2377a
+rye	2412a
 ryokan	785a
-rái cá	1585m
+rái cá	1620m
 rã	328g
 rätselhaft	394h
 récif	153e
@@ -11797,11 +12258,11 @@ rústico	378f 378g
 rüya	396n
 rüya gibi	396n
 rüzgar	204n
-rüzgar çanı	1873n
-rüzgardaki yaprak	1671n
+rüzgar çanı	1908n
+rüzgardaki yaprak	1706n
 rüzgarlı	204n
 rüzgâr	204n
-rượu sake	1786m
+rượu sake	1821m
 rượu vang	264m
 rượu vang đỏ	264m
 rượu whisky	267m
@@ -11809,7 +12270,7 @@ rạn san hô	153m
 rạng đông	180m
 rằn ri	431m
 rỉ sét	287m
-rồng	1616m
+rồng	1651m
 rộn ràng	409m
 rừng	119m
 rừng bạch dương	122m
@@ -11831,17 +12292,17 @@ sabana	830f
 sabbia	157i
 sabbia nera	158i
 sabbia vulcanica	158i
-sable	157e 2230a
+sable	157e 2265a
 sable clair	103e
 sable noir	158e
 sable volcanique	158e
-sac à main	1901e
-sacolas de compras	1903g
+sac à main	1936e
+sacolas de compras	1938g
 sacred	412a
-sacs de shopping	1903e
+sacs de shopping	1938e
 sad	391a
-saddle	2338a
-saddlebrown	1515a
+saddle	2373a
+saddlebrown	1550a
 sade	385n
 sadio	417g
 sadness	391a
@@ -11850,18 +12311,18 @@ saf	407n
 safari	418a
 safe	406a
 safety	406a
-safety vest	1883a
-safflower	2058a
+safety vest	1918a
+safflower	2093a
 saffron	277a
 safir	54n
 safira	54g
 saflık	407n
 safran	277e 277h 277n
 sage	94a
-sage green	1380a
+sage green	1415a
 sagra	335i
 sagrada familia	760a 760f
-sahanda yemek	1736n
+sahanda yemek	1771n
 sahara	156a
 sahil	143n
 saigon	782a
@@ -11878,44 +12339,44 @@ saint petersburg	797a 797m
 saint pétersbourg	797e
 saint sylvestre	753e
 saint valentin	368e
-sake	1786a 1786f 1786n
-sake flasche mit tasse	1786h
-sake şişesi ve fincanı	1786n
+sake	1821a 1821f 1821n
+sake flasche mit tasse	1821h
+sake şişesi ve fincanı	1821n
 sakin	386n
 saks mavisi	43n
 saksafon	437n
-saksı bitkisi	1660n
+saksı bitkisi	1695n
 sakura	208a 208e 208f 208g 208h 208i 208n
 sakura festival	741a
 sakura matsuri	809a
-sakè	1786i
-saké	1786e
+sakè	1821i
+saké	1821e
 sala de aula	358g
 sala giochi	704i
 salad	433a
-salad rau xanh	1740m
+salad rau xanh	1775m
 salada	433g
-salada verde	1740g
+salada verde	1775g
 salade	433e
-salade verte	1740e
+salade verte	1775e
 salat	433h
 salata	433n
-salatalık	1701n
+salatalık	1736n
 salbei	94h
 salbeigrün	94h
-sale	425E 1743i
+sale	425E 1778i
 salida del sol	180f
 salle de classe	358e
 salmon	29a
-salmon pink	1370a
+salmon pink	1405a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	343e
 saloon	733a
-salsa	2131a
-salt	1743a
-salted	2528a
+salsa	2166a
+salt	1778a
+salted	2560a
 salud	417f
 saludable	417f
 saludos	455f
@@ -11926,12 +12387,18 @@ salvaje oeste	733f
 salve	455i
 salvia	94f 94i
 salvo	457f
-salyangoz	1631n
-salz	1743h
-salzstreuer	1743h
+salyangoz	1666n
+salz	1778h
+salzstreuer	1778h
 salón recreativo	704f
 samanyolu	176n
+samarcanda	865f 865g 865i
+samarcande	865e
+samarkand	865a
+samarqand	865a
 samimi	398n
+samoa	862a
+samoan	862a
 samsung	471o
 samt	290h
 samurai	354a
@@ -11952,26 +12419,26 @@ sanatçı	438n
 sanctuaire	345e
 sanctuaire shinto	801e
 sand	157a 157h
-sand brown	988a
+sand brown	1023a
 sand colour	103a
-sand yellow	1036a
-sandale de femme	1911e
-sandalia de mujer	1911f
-sandalo da donna	1911i
+sand yellow	1071a
+sandale de femme	1946e
+sandalia de mujer	1946f
+sandalo da donna	1946i
 sandfarbe	103h
 sandfarben	103h
 sands	144a
-sandstone	1248a
+sandstone	1283a
 sandstrand	144h
-sanduíche	1728g
-sandviç	1728n
-sandwich	1728a 1728e 1728h 1728i
-sandy	1167a
+sanduíche	1763g
+sandviç	1763n
+sandwich	1763a 1763e 1763h 1763i
+sandy	1202a
 sandy beach	144a
-sandy brown	1196a
-sandy yellow	1103a
-sandybrown	1516a
-sandália feminina	1911g
+sandy brown	1231a
+sandy yellow	1138a
+sandybrown	1551a
+sandália feminina	1946g
 sandía	234f
 sanft	388h
 sanftmütig	386h
@@ -11979,10 +12446,10 @@ sang	315e
 sang trọng	381m
 sang trọng tinh tế	397m
 sanglant	315e
-sanglier	1558e
+sanglier	1593e
 sangre	315f
 sangrento	315g
-sangria	2424a
+sangria	2457a
 sangriento	315f
 sangue	315g 315i
 sanguinoso	315i
@@ -11991,41 +12458,41 @@ sankt peterburg	797n
 sankt petersburg	797h
 sano	417f 417i
 sans	457e
-santa	2214a
+santa	2249a
 santorin	352e 352h
 santorini	352a 352f 352g 352i 352m 352n
 santuario	345f 345i
 santuario shintoista	801i
 santuario sintoísta	801f
 santuário	345g
-santuário japonês	1841g
+santuário japonês	1876g
 santuário xintoísta	801g
 santé	417e
 sao	175m
-sap	2705a
-sap green	1043a
-sapatilha	1909g
-sapatilha de balé	1912g
-sapato de salto alto	1910g
-sapato masculino	1906g
+sap	2737a
+sap green	1078a
+sapatilha	1944g
+sapatilha de balé	1947g
+sapato de salto alto	1945g
+sapato masculino	1941g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
-sapin de noël	1861e
+sapin de noël	1896e
 sapins	121e
-sapling	2667a
+sapling	2699a
 sapo	328g
 sapphire	54a
-saquê	1786g
+saquê	1821g
 saray	382n
 sarcelle	13e
 saree	827a
-sari	827e 827f 827g 827h 827i 827m 1893a 1893n
+sari	827e 827f 827g 827h 827i 827m 1928a 1928n
 sarmaşık	134n
 sarı	2n
-sarımsak	1704n
+sarımsak	1739n
 sassofono	437i
-sassy	2069a
+sassy	2104a
 satan	428a 428e 428h
 satana	428i
 satanic	428a
@@ -12043,7 +12510,7 @@ saturo	444i
 saturé	444e
 saturée	444e
 satén	291f
-sauce	1973a
+sauce	2008a
 saudade	415g
 saudade triste	391g
 saudações	455g
@@ -12054,11 +12521,11 @@ saudável	417g
 sauf	457e
 sauge	94e
 saumon	29e
-sauropod	1617a
-sauropode	1617e 1617h 1617i
-saurópode	1617g
-saurópodo	1617f
-sausage	2146a
+sauropod	1652a
+sauropode	1652e 1652h 1652i
+saurópode	1652g
+saurópodo	1652f
+sausage	2181a
 sauvage	418e
 savage	418a
 savan	830n
@@ -12068,65 +12535,65 @@ savanna	830a
 savannah	830a
 savanne	830h
 savaş	431n
-saxo	1926f
+saxo	1961f
 saxofon	437h
 saxofone	437g
 saxofón	437f
 saxophon	437h
 saxophone	437a 437e
-sazan şekilli flama	1872n
+sazan şekilli flama	1907n
 saúde	417g
 sağlam	406n
 sağlık	417n
 sağlıklı	417n
 sbiadito chiaro	442i
 scala di grigi	429i
-scalloped	2760a
+scalloped	2792a
 scandinave	353e
 scandinavia	353m
 scandinavian	353a
 scandinavo	353i
-scarab	2621a
-scarabée	1636e
-scarafaggio	1639i
-scarf	1887a
+scarab	2653a
+scarabée	1671e
+scarafaggio	1674i
+scarf	1922a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
-scarpa con il tacco	1910i
-scarpa da uomo	1906i
-scarpa sportiva	1907i
-scarpe da ballerina	1909i
-scarpette da ballerina	1912i
+scarpa con il tacco	1945i
+scarpa da uomo	1941i
+scarpa sportiva	1942i
+scarpe da ballerina	1944i
+scarpette da ballerina	1947i
 scary	403a
-scenic	2761a
-sceptre	2436a
-schaf	1561h
-schal	1887h
+scenic	2793a
+sceptre	2469a
+schaf	1596h
+schal	1922h
 scharlach	34h
 scharlachrot	34h
 schaurig	403h
 schifo	425i
 schifoso	425i
-schildkröte	1612h
+schildkröte	1647h
 schimmernd	430h
 schirm	338h
 schlachtfeld	431h
 schlafzimmer	362h
 schlamm	168h
-schlange	1614h
+schlange	1649h
 schlicht	385h
 schloss	359h
 schlucht	159h
 schläfrig	414h
-schlüpfendes küken	1593h
+schlüpfendes küken	1628h
 schmetterling	325h
 schmuck	316h
 schmutzig	425h
-schnecke	1631h
-schneckenhaus	1628h
+schnecke	1666h
+schneckenhaus	1663h
 schnee	187h
-schneebedeckter berg	1801h
+schneebedeckter berg	1836h
 schneeberg	161h
 schneeflocke	187h
 schneeflocken	187h
@@ -12134,18 +12601,19 @@ schneeweiß	84h
 schokobraun	108h
 schokolade	261h
 schokoladenbraun	108h
-schokoladentafel	1776h
+schokoladentafel	1811h
+schonbrunn	836a
 school	358a
 schottisch	778h
 schottland	778h
 schrein	345h
 schräg	435h
 schule	358h
-schulgebäude	1829h
-schulranzen	1904h
+schulgebäude	1864h
+schulranzen	1939h
 schummrig	451h
-schutzbrille	1881h
-schwan	1601h
+schutzbrille	1916h
+schwan	1636h
 schwarz	9h
 schwarz weiß	429h
 schwarze	9h
@@ -12153,61 +12621,64 @@ schwarzer sand	158h
 schwarztee	256h
 schwarzweiß	429h
 schweden	651o
-schwein	1557h
-schweinegesicht	1556h
-schweinerüssel	1559h
+schwedenrot	833h
+schwedisch	833h
+schwein	1592h
+schweinegesicht	1591h
+schweinerüssel	1594h
 schweiz	649o 817h
 schweizer	817h
 schweizer grafik	817h
 schweizer stil	817h
-schüssel mit löffel	1739h
-schüssel und essstäbchen	1750h
+schönbrunn	836a
+schüssel mit löffel	1774h
+schüssel und essstäbchen	1785h
 sci fi	376a
-sciarpa	1887i
+sciarpa	1922i
 science	376a
 science fiction	376e 376h
 scientific	376a
-scimmia	1528i
+scimmia	1563i
 scintillant	430e
 scintillante	430e 430i
-scivolo	1855i
+scivolo	1890i
 scogliera	163i
 scogliera corallina	153i
-scoiattolo	1577i
-scone	2566a
+scoiattolo	1612i
+scone	2598a
 scorched	401a
 scorching	205a
-scorpion	1642a 1642e
-scorpione	1642i
+scorpion	1677a 1677e
+scorpione	1677i
 scotland	778a 778m
 scottish	778a
 scottish highlands	778a
 scozia	778i
 scozzese	778i
-sculpture	2721a
+sculpture	2753a
 scuola	358i
 scura	439i
 scuro	439i
 se lạnh	400m
 sea	140a
-sea blue	1407a
-sea green	1426a
+sea blue	1442a
+sea green	1461a
 sea spray	142a
-seafoam	1414a
-seafoam blue	1008a
-seafoam green	1420a
-seagreen	1517a
-seagull	2762a
-seal	1622a
+seafoam	1449a
+seafoam blue	1043a
+seafoam green	1455a
+seagreen	1552a
+seagull	2794a
+seal	1657a
 seapunk	811a
 seas	140a
-seascape	2469a
-seashell	1518a
+seascape	2502a
+seashell	1553a
 seashore	143a
 seaside	143a
 seaside cottage	729a
 seaweed	138a
-seaweed green	1114a
+seaweed green	1149a
 sebze	433n
 sebzeler	433n
 secessione viennese	719i
@@ -12226,20 +12697,21 @@ seductive	393a
 see	147H
 see offen	140h
 seeblau	42h
-seed	1979a
-seedling	1659a
-seeds	2626a
-seehund	1622h
+seed	2014a
+seedling	1694a
+seeds	2658a
+seehund	1657h
 seen	147h
 seerose	212h
 seerosen von monet	786h
 seetang	138h
 seguro	406f 406g
 seide	291h
+seidenstraße	865h
 seixo	281g
 seksenler	704n
 sekt	265h
-sektgläser	1793h
+sektgläser	1828h
 seladon	297h 297n
 selam	455n
 selamlar	455n
@@ -12255,6 +12727,7 @@ selvaggio west	733i
 sem	457g
 sem graça	434g
 semana santa	373f
+semerkant	865n
 semplice	385i
 sen	212M
 sen đá	135m
@@ -12289,13 +12762,13 @@ serin taze	399n
 serio	410f 410i
 serious	410a
 seriös	406h
-serpent	1614e
-serpente	1614i
-serpiente	1614f
+serpent	1649e
+serpente	1649i
+serpiente	1649f
 serra	160g
 servus	455h
 serülyen	40n
-sesame	2167a
+sesame	2202a
 sessiz	386n
 seta	136f 291i
 seta cinese	826i
@@ -12318,76 +12791,93 @@ sf giants	587o
 shabby chic	725a 725e
 shadows	394a
 shadowy	439a
-shale	2150a
-shallow	2270a
-shallow pan of food	1736a
+shale	2185a
+shallow	2305a
+shallow pan of food	1771a
 shame	413a
 shamrock	822a
-shamrock green	1192a
+shamrock green	1227a
 shanghai	774a 774e 774h 774i
 shanghai silk	826a
 shanghái	774f
 shark	141a
 sharks	141a
-shaved ice	1768a
-sheaf of rice	1665a
+shaved ice	1803a
+sheaf of rice	1700a
 sheep	348a
-sheepskin	2747a
-shell	490o 1940a
-sherbet	2139a
-shetland	2735a
+sheepskin	2779a
+shell	490o 1975a
+sherbet	2174a
+shetland	2767a
 shibori	824a 824e 824f 824g 824h 824i 824m 824n
+shibuya	845a
 shimmer	430a
 shimmering	430a
 shine	430a
-shingle	2696a
+shingle	2728a
 shining	430a
-shinto	1841h
+shinjuku	845a
+shinto	1876h
 shinto schrein	801h
 shinto shrine	801a
 shiny	430a
 ship	140a
 ships	140a
-shit	1289a
-shit brown	1270a
-shit green	1052a
+shit	1324a
+shit brown	1305a
+shit green	1087a
 shiver	400a
 shivering	400a
 shock	424a
 shocked	424a
-shocking	2378a
-shocking pink	1227a
-shoe	2682a
-shoot	2287a
+shocking	2413a
+shocking pink	1262a
+shoe	2714a
+shoot	2322a
+shophouse	858a
+shophouses	858a
 shopify	561o
-shopping bags	1903a
+shopping bags	1938a
 shore	143a
-shoreline	2560a
-short	1896e
-shortbread	2702a
-shortcake	1773a
-shorts	1896a 1896g 1896h
+shoreline	2592a
+short	1931e
+shortbread	2734a
+shortcake	1808a
+shorts	1931a 1931g 1931h
 showers	199a
-shrimp	1764a
+shrimp	1799a
 shrine	345a
-shutter	2318a
-shy	1991a
+shuka	850a
+shutter	2353a
+shy	2026a
 siberpunk	375n
-sicherheitsweste	1883h
+sicherheitsweste	1918h
 sichtbeton	698h
-sicilia	1768i
+sicile	853e
+sicilia	853f 1803i
+sicilian	853a
+siciliana	853f 853g 853i
+siciliano	853f 853g 853i
+sicilien	853e
+sicilienne	853e
+sicily	853a
+sicilya	853n
 sick	425a
-sick green	1175a
+sick green	1210a
 sickly	425a
-sickly green	1266a
-sickly yellow	967a
+sickly green	1301a
+sickly yellow	1002a
 sickness	425a
 sicuro	406i
-sidewalk	2447a
+sicília	853g
+sidewalk	2480a
+sidi bou said	860a
+sidi bou saïd	860e
+sidney	844n
 sieg	416h
-sienna	1378a
-sierra	160f 2198a
-sigh	2393a
+sienna	1413a
+sierra	160f 2233a
+sigh	2426a
 sihirli	395n
 silber	12h
 silbergrau	86h
@@ -12395,25 +12885,37 @@ silbern	12h
 silberne	12h
 silence	386a
 silent	386a
-silhouette	2510a
-silindir şapka	1917n
+silhouette	2542a
+silindir şapka	1952n
 silk	291a
+silk road	865a
 silver	12a
 silver birch	122a
 silver grey	86a
 silvester	753h
-simit	1716n
+simit	1751n
 simli	430n
 simple	385a
 simples	385g
 sin	457f
-sinagog	1840n
-sinagoga	1840f 1840g 1840i
-sincap	1577n
+sinagog	1875n
+sinagoga	1875f 1875g 1875i
+sincap	1612n
+singapore	858a
 singapore airlines	551o
 singapore flag	675o
+singaporean	858a
 singaporean flag	675o
-singe	1528e
+singaporiano	858i
+singapour	858e
+singapourien	858e
+singapourienne	858e
+singapur	858f 858h
+singapura	858g
+singapurense	858f
+singapurisch	858h
+singapurlu	858n
+singe	1563e
 sinh nhật	372m
 sinh thái	383m
 siniestro	403f
@@ -12422,17 +12924,19 @@ sinister	403a
 sinistre	403e
 sinistro	403g 403i
 sinterterrassen	798h
-siperli şapka	1919n
-sirk çadırı	1859n
+siperli şapka	1954n
+sirk çadırı	1894n
 sis	202n
 sisli	202n
 siviglia	821i
-sivrisinek	1643n
+sivrisinek	1678n
 sixties	699a
 siyah	9n
 siyah beyaz	429n
 siyah kum	158n
 siyah çay	256n
+sizilianisch	853h
+sizilien	853h
 sizzling	401a
 siêu thực	717m
 skandinavisch	353h
@@ -12441,28 +12945,28 @@ ski lodge	831a
 skies	169a
 skihütte	831h
 skiing	198a
-skin	2033a
-skirt	2408a
-skorpion	1642h
+skin	2068a
+skirt	2441a
+skorpion	1677h
 skull	403a
 skulls	403a
-skunk	1586a
+skunk	1621a
 skurril	435h
 sky	169a
 sky blue	41a
 sky lanterns	747a
-skyblue	1519a
-skyline	340a 1847h
+skyblue	1554a
+skyline	340a 1882h
 skyscraper	340a
 skyscrapers	340a
 sl benfica	613o
-slate	1411a
-slate blue	1408a
-slate green	1279a
-slate grey	1333a
-slateblue	1520a
-slategray	1521a
-slategrey	1522a
+slate	1446a
+slate blue	1443a
+slate green	1314a
+slate grey	1368a
+slateblue	1555a
+slategray	1556a
+slategrey	1557a
 sledding	198a
 sleek	397a
 sleek design	385a
@@ -12470,14 +12974,14 @@ sleep	414a
 sleeping	414a
 sleepy	414a
 sleet	200a
-slice	2074a
+slice	2109a
 slime	425a
-slime green	1208a
+slime green	1243a
 slimy	425a
-slip	1895e 1895h 1895i
-slip mayo	1895n
-slipper	2254a
-slippers	2286a
+slip	1930e 1930h 1930i
+slip mayo	1930n
+slipper	2289a
+slippers	2321a
 sloth	414a
 slow	414a
 sluggish	414a
@@ -12491,19 +12995,19 @@ smiles	390a
 smiling	390a
 smog	202a
 smoke	314a
-smoked	1994a
+smoked	2029a
 smoky	314a
 smoky colour	449a
-smooth	2220a
-smoothie	2111a
+smooth	2255a
+smoothie	2146a
 smorzato	446i
-snail	1631a
-snake	1614a
+snail	1666a
+snake	1649a
 snapchat	512o
-snot	1204a
-snot green	1303a
+snot	1239a
+snot green	1338a
 snow	187a
-snow capped mountain	1801a
+snow capped mountain	1836a
 snow mountain	161a
 snow white	84a
 snowfall	187a
@@ -12517,21 +13021,21 @@ snuggle	398a
 sober	410a
 sobre	385E
 sobre et discret	421e
-sobre rojo	1875f
+sobre rojo	1910f
 sobremesa	271g
 sobrio	421f 421i
 soccer	389a
 sock hop	706a
-socken	1890h
-socks	1890a
+socken	1925h
+socks	1925a
 socola	261m
 soffusa	445i
 soffuso	445i
 sofisticado	397f 397g
 sofisticato	397i
 soft	445a
-soft ice cream	1767a
-softeis	1767h
+soft ice cream	1802a
+softeis	1802h
 softer	445a
 sognante	396i
 sogno	396i
@@ -12542,7 +13046,7 @@ soir	191e
 soirée	191e
 sokak	341n
 sokak lambası	336n
-sol	168e 171f 171g 2175a
+sol	168e 171f 171g 2210a
 solar	171a
 solar punk	736a
 solarpunk	736a
@@ -12557,7 +13061,7 @@ soldi	423i
 soldier	431a
 soldiers	431a
 sole	171i
-sole che tramonta sulla città	1851i
+sole che tramonta sulla città	1886i
 soleada	172f
 soleado	172f
 soledad	391f
@@ -12565,8 +13069,8 @@ soleggiata	172i
 soleggiato	172i
 soleil	171e
 soleil couchant	179e
-soleil levant	1849e
-soleil levant derrière les montagnes	1848e
+soleil levant	1884e
+soleil levant derrière les montagnes	1883e
 solemn	410a
 solemne	410f
 solene	410g
@@ -12580,21 +13084,21 @@ solitario	391f 391i
 solitude	391a
 solitudine	391i
 solitário	391g
-solmuş çiçek	1653n
+solmuş çiçek	1688n
 solo	168g
 solstice été	752e
 solsticio de verano	752f
 solstizio estate	752i
 solstício de verão	752g
-solucan	1645n
+solucan	1680n
 soluk	442n
 soluk lila	90n
 soluk ışık	451n
 somber	391a
 sombre	391a 439e
 sombre humeur	391e
-sombrero de copa	1917f
-sombrero de mujer	1916f
+sombrero de copa	1952f
+sombrero de mujer	1951f
 sombria	391g
 sombrilla	338f
 sombrinha	338g
@@ -12613,8 +13117,8 @@ somnoliento	414f
 somon	29n
 somon rengi	29n
 son	35M
-son môi	1923m
-sonata	2511a
+son môi	1958m
+sonata	2543a
 sonbahar	197n
 sonbahar ortası bayramı	370n
 sonbahar yaprakları	129n
@@ -12624,55 +13128,57 @@ sonhadora	396g
 sonho	396g
 sonne	171h
 sonnenaufgang	180h
-sonnenaufgang über bergen	1848h
-sonnenaufgang über dem meer	1849h
+sonnenaufgang über bergen	1883h
+sonnenaufgang über dem meer	1884h
 sonnenblume	211h
 sonnenblumen	211h
-sonnenbrille	1880h
+sonnenbrille	1915h
 sonnenlicht	171h
 sonnenschein	171h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1851h
+sonnenuntergang in der stadt	1886h
 sonnig	172h
 sonolento	414g
-sonora	2763a
+sonora	2795a
 soothing	388a
 sophisticated	397a
 sophistication	397a
-sorbet	274e 1987a
+sorbet	274e 2022a
 sorcery	395a
-sorgenti termali	1853i
+sorgenti termali	1888i
 sorgere del sole	180i
-soropod	1617n
+soropod	1652n
 sorprendente	424f 424i
 sorprendido	424f
 sorpresa	424f 424i
 sorpreso	424i
-sorrel	2462a
+sorrel	2495a
 sorrow	391a
 sorrowful	391a
 sorvete	274g
-sorvete italiano	1767g
+sorvete italiano	1802g
 sosiego	386f
-sosisli sandviç	1727n
+sosisli sandviç	1762n
 soso	434f
 sossego	386g
+sossusvlei	866a
 sottacqua	365i
 sottile	421i
-souffle	2733a
+souffle	2765a
 souk	756a 756e 756h
 soul	412a
-soulful	2764a
-soup	2052a
+soulful	2796a
+soup	2087a
 sour	227a
-sources chaudes	1853e
+sources chaudes	1888e
 sourd	446e
 sourde	446e
-souris	1572e
+souris	1607e
 sous bois	119e
 sous eau	365e
 sous marin	365e
 south africa	665o
+south african	863a
 south african flag	665o
 south beach	765a
 south korea	636o
@@ -12683,7 +13189,7 @@ sovyet afişi	813n
 sowjetisches plakat	813h
 soñador	396f
 soñadora	396f
-soğan	1705n
+soğan	1740n
 soğuk	400n
 soğuk renkler	453n
 soğuk tonlar	453n
@@ -12691,29 +13197,35 @@ spa	387a
 space	176a
 space station	364a
 spaceship	364a
-spacious	2765a
-spagetti	1751n
-spaghetti	1751a 1751e 1751h 1751i 1751m
+spacious	2797a
+spagetti	1786n
+spaghetti	1786a 1786e 1786h 1786i 1786m
 spagna	625o
+spagnola	852i
+spagnolo	852i
 spain	625o
-spalmare formaggio sul bagel	1716i
+spalmare formaggio sul bagel	1751i
 spanien	625o
+spanish	852a
+spanish colonial	852a
 spanish dancer	821a
 spanish flag	625o
-spara coriandoli	1867i
+spanish revival	852a
+spanish villa	852a
+spara coriandoli	1902i
 spark	166a
 sparkle	430a
-sparkler	1863a
-sparkles	1865a
+sparkler	1898a
+sparkles	1900a
 sparkling	430a
 sparkling wine	265a
 sparkly	430a
 sparks	166a
-sparrow	2351a
+sparrow	2386a
 spaventoso	403i
 spazio	176i
-spearmint	1124a
-special	2405a
+spearmint	1159a
+special	2438a
 spectrum	178a
 speiseeis	274h
 spell	395a
@@ -12724,27 +13236,27 @@ spezia	277i
 spezie	277i
 spiagge	143i
 spiaggia	143i
-spiaggia con ombrellone	1806i
+spiaggia con ombrellone	1841i
 spiaggia di sabbia	144i
 spiaggia tropicale	145i
 spice	277a
 spice market	781a
-spiced	1949a
+spiced	1984a
 spices	277a
 spicy	277a
-spider	1640a
-spider web	1641a
-spiegelei in bratpfanne	1735h
-spielen	1855h
+spider	1675a
+spider web	1676a
+spiegelei in bratpfanne	1770h
+spielen	1890h
 spielhalle	704h
-spielplatz	1855h
-spielplatzrutsche	1855h
+spielplatz	1890h
+spielplatzrutsche	1890h
 spielzeug	380h
 spinach	433a
-spinel	2373a
-spinne	1640h
-spinnennetz	1641h
-spiral shell	1628a
+spinel	2408a
+spinne	1675h
+spinnennetz	1676h
+spiral shell	1663a
 spirit	412a
 spirited	389a
 spirits	412a
@@ -12755,51 +13267,51 @@ spirituell	412h
 spirituelle	412e
 splash	152a
 splendente	443i
-split	2409a
-sponge	2411a
+split	2442a
+sponge	2444a
 spooky	403a
 sporco	425i
 sport	389a
-sportlich	1907h
+sportlich	1942h
 sports	389a
-sportschuh	1907h
+sportschuh	1942h
 sporty	389a
 sposa indiana	827i
 spotify	468o
-spouting whale	1619a
-sprig	2075a
+spouting whale	1654a
+sprig	2110a
 spring	195a
 spring festival	369a
-spring green	1416a
-springbrunnen	1843h
-springgreen	1523a
+spring green	1451a
+springbrunnen	1878h
+springgreen	1558a
 springtime	195a
-sprinkle	2641a
-spross	1659h
-sprout	2013a
-spruce	930a
+sprinkle	2673a
+spross	1694h
+sprout	2048a
+spruce	965a
 sprühregen	200h
 spukhaft	403h
 spumante	265i
-spun	2271a
+spun	2306a
 spurs	596o
-squalo	1626i
-squash	982a
-squeeze	2553a
-squid	1765a
+squalo	1661i
+squash	1017a
+squeeze	2585a
+squid	1800a
 ssc napoli	609o
 st basil	828a
 st patrick day	374a 822h
 st patricks day	374a
 st petersburg	797a
 stable	406a
-stade	1810e
-stadio	1810i
-stadion	1810h
-stadium	1810a
+stade	1845e
+stadio	1845i
+stadion	1845h
+stadium	1845a
 stadt	340h
-stadyum	1810n
-stage	2283a
+stadyum	1845n
+stage	2318a
 stagno	149i
 stagno di loto	150i
 stahl	284h
@@ -12814,25 +13326,25 @@ starry	175a
 starry sky	175a
 stars	175a
 stars and stripes	630o
-stately	2504a
+stately	2536a
 stati uniti	630o
 station spatiale	364e
-statua della libertà	1836i
-statue	2657a
-statue de la liberté	1836e
-statue of liberty	1836a
+statua della libertà	1871i
+statue	2689a
+statue de la liberté	1871e
+statue of liberty	1871a
 staunen	424h
 stazione spaziale	364i
 steady	406a
-steam	2062a
+steam	2097a
 steam punk	702a
-steamed	2766a
-steaming bowl	1750a
+steamed	2798a
+steaming bowl	1785a
 steampunk	702a 702m 702n
 steel	284a
-steel blue	1403a
-steel grey	1277a
-steelblue	1524a
+steel blue	1438a
+steel grey	1312a
+steelblue	1559a
 steelers	581o
 stein	281h
 steine	281h
@@ -12840,15 +13352,15 @@ stella	175i
 stellata	175i
 stellato	175i
 stelle	175i
-stellina scintillante	1863i
-stelline	1865i
-stem	2293a
-sterling	2264a
+stellina scintillante	1898i
+stelline	1900i
+stem	2328a
+sterling	2299a
 stern	175h 410a
 sterne	175h
 sternenhimmel	175h
 sternenklar	175h
-stick	2087a
+stick	2122a
 stile cinese	355i
 stile country	700i
 stile liberty	789i
@@ -12856,37 +13368,41 @@ stile svizzero	817i
 still	454a
 still ruhe	386h
 stillness	386a
-stinken	1586h
-stinktier	1586h
-stivale da donna	1913i
-stivale da trekking	1908i
+stinken	1621h
+stinktier	1621h
+stivale da donna	1948i
+stivale da trekking	1943i
+stoccolma	833i
 stock market	357a
+stockholm	833a
+stokholm	833n
 stolz	416h
 stone	281a
 stones	281a
-stop	2748a
+stop	2780a
 stories	312a
 storm	201a
 stormy	201a
-stormy blue	956a
+stormy blue	991a
 story	312a
 storybook	734a
 strada	341i
 strahlend	443h
+straits chinese	858a
 strana	435i
 strand	143h
-strand mit sonnenschirm	1806h
+strand mit sonnenschirm	1841h
 strange	435a
 strano	435i
 stravagante	435i
-straw	1001a
+straw	1036a
 strawberries	229a
 strawberry	229a
 straße	341h
 stream	148a
 street	341a
 streets	341a
-streifenhörnchen	1577h
+streifenhörnchen	1612h
 strength	405a
 stres	413n
 stresli	413n
@@ -12896,22 +13412,22 @@ stressed	413a
 stressé	413e
 strict	410a
 striking	405a
-string	2529a
+string	2561a
 string lights	336a
 strom	148h
 strong	405a
-strong blue	931a
+strong blue	966a
 strong colour	444a
-strong pink	938a
-stucco	2433a
+strong pink	973a
+stucco	2466a
 stucco wall	342a
 student	358a
 students	358a
 studio ghibli	816a 816e 816h 816i
 study	358a
 studying	358a
-stuffed flatbread	1732a
-stundenhotel	1827h
+stuffed flatbread	1767a
+stundenhotel	1862h
 stupefacente	424i
 stupore	424i
 sturm	201h
@@ -12919,16 +13435,16 @@ style chinois	355e
 style suisse	817e
 stylish	397a
 städtisch	340h
-stöckelschuh	1910h
-stück torte	1773h
+stöckelschuh	1945h
+stück torte	1808h
 stürmisch	201h
 su	152N
 su altı	365n
 su festivali	739n
 su kasabası	349n
 su mavisi	66n
-su püskürten balina	1619n
-su samuru	1585n
+su püskürten balina	1654n
+su samuru	1620n
 sualtı	365n
 suave	388f 388g
 suavizado	445f 445g
@@ -12945,16 +13461,22 @@ successful	416a
 succulent	135a
 succulenta	135i
 succulente	135e
-sucette	1778e
+sucette	1813e
 sucio	425f
-suco de caixa	1798g
+suco de caixa	1833g
 suculenta	135f 135g
+sud africain	863e
+sud africaine	863e
 suda	152n
 sudafrica	665o
+sudafricana	863f 863i
+sudafricano	863f 863i
 sudaki	152n
 sudáfrica	665o
+sueca	833f 833g
 suecia	651o
-suede	1952a
+sueco	833f 833g
+suede	1987a
 suelo	168f
 sueño	396f
 suffering	391a
@@ -12969,9 +13491,11 @@ sujo	425g
 suk	756i
 sukkulente	135h
 sukulent	135n
+sul africana	863g
+sul africano	863g
 sular	152n
 sularda	152n
-sulphur	2161a
+sulphur	2196a
 sultry	401a
 sumi	302a
 summer	196a
@@ -12983,30 +13507,30 @@ summery	196a
 sun	171a
 sun drenched	172a
 sun soaked	172a
-sun yellow	973a
+sun yellow	1008a
 sunbathing	143a
 sunbeam	171a
 sunbeams	171a
 sunday	387a
 sundown	179a
 sunflower	211a
-sunflower yellow	1014a
+sunflower yellow	1049a
 sunflowers	211a
 sunflowers by van gogh	720a
-sunglasses	1880a
+sunglasses	1915a
 sunlight	171a
 sunlit	443a
 sunny	172a
 sunny day	172a
-sunny yellow	968a
+sunny yellow	1003a
 sunrise	180a
-sunrise over mountains	1848a
+sunrise over mountains	1883a
 sunset	179a
 sunshine	171a
-sunshine yellow	1115a
+sunshine yellow	1150a
 suntan	196a
 suolo	168i
-supérette	1828e
+supérette	1863e
 surf	142a
 surfer	143a
 surfing	143a
@@ -13037,24 +13561,30 @@ sutil	421f 421g
 suudi arabistan	642o
 suyu	152n
 suyun	152n
+suzani	865a
 suzuki	487o
 suède	651o
 suécia	651o
+suédois	833e
+suédoise	833e
 suíça	649o 817g
 suíço	817g
 suşi	276n
 suối	148m
-suối nước nóng	1853m
+suối nước nóng	1888m
+svedese	833i
 svezia	651o
 svizzera	649o 817i
 svizzero	817i
-swamp	989a
-swamp green	1299a
-swan	1601a
+swamp	1024a
+swamp green	1334a
+swan	1636a
 sweat	401a
 sweater	398a
 sweaty	401a
 sweden	651o
+swedish	833a
+swedish cottage	833a
 swedish flag	651o
 sweet	408a
 sweetheart	392a
@@ -13071,26 +13601,30 @@ swiss flag	649o
 swiss poster	817a
 swiss style	817a
 switzerland	649o 817a
-sycamore	2530a
+sycamore	2562a
+sydney	844a
+sydney harbor	844a
+sydney harbour	844a
+sydney opera house	844a
 sylve	119e
 sympathy	388a
 symphony	397a
-synagoge	1840h
-synagogue	1840a 1840e
+synagoge	1875h
+synagogue	1875a 1875e
 synthwave	703a
-syrup	2112a
+syrup	2147a
 sài gòn	782m
 sàn nhảy	436m
 sách	312m
 sách cũ	312m
 sálvia	94g
-sándwich	1728f
+sándwich	1763f
 sáng	443m
 sáng màu	441m
 sáng sớm	188m
 sáng tạo	438m
 sâm panh	265m
-sân vận động	1810m
+sân vận động	1845m
 sâu	440m
 são joão	752g
 são patrício	822g
@@ -13105,8 +13639,9 @@ sério	410g
 sérénité	386e
 sét	201m
 séville	821e
+sídney	844f
 sóbrio	421g
-sóc chuột	1577m
+sóc chuột	1612m
 sóng	142m
 sóng biển	142m
 sô cô la	261m
@@ -13115,14 +13650,15 @@ sông	148m
 sông băng	184m
 sönük	446n
 südafrika	665o
+südafrikanisch	863h
 südkorea	636o
-sürekli açık market	1828n
+sürekli açık market	1863n
 sürpriz	424n
 sürrealizm	717n
-süs köpeği	1532n
+süs köpeği	1567n
 süss	408h
 süt	268n
-süt bardağı	1782n
+süt bardağı	1817n
 süt beyazı	105n
 sütlü kahve	255n
 sütlü çay	259n
@@ -13133,14 +13669,14 @@ sıcak	401n
 sıcak dalgası	205n
 sıcak hava	205n
 sıcak hava balonu	804n
-sıcak içecek	1783n
+sıcak içecek	1818n
 sıcak renkler	452n
 sıcak tonlar	452n
 sıkıcı	434n
 sıkıntı	434n
 sınıf	358n
 sıradan	434n
-sıçan	1573n
+sıçan	1608n
 sơn mài	303m
 sương	202m
 sương giá	186m
@@ -13157,22 +13693,28 @@ sỏi	281m
 sứ	295m
 sức khỏe	417m
 sữa	268m
-t rex	1618a 1618e 1618f 1618h 1618i 1618n
-t shirt	1885a 1885e 1885h 1885i
+t rex	1653a 1653e 1653f 1653h 1653i 1653n
+t shirt	1920a 1920e 1920h 1920i
 taba	26n
-table	2418a
-tableta de chocolate	1776f
+table	2451a
+tableta de chocolate	1811f
 tac mahal	829n
-tacchino	1590i
-taco	1729a 1729e 1729f 1729g 1729h 1729i
+tacchino	1625i
+taco	1764a 1764e 1764f 1764g 1764h 1764i
+tadelakt	756a 756e
 taegukgi	636o
-taffeta	2488a
+taffeta	2520a
 tag	194h
 tag der toten	740h
 tageslicht	194h
-taglio di carne	1722i
+taglio di carne	1757i
 tagsüber	194h
-tahitian	2379a
+tahiti	862a
+tahitian	862a
+tahitien	862e
+tahitienne	862e
+tahití	862f
+tahran	861n
 tahta	279n
 tailandia	672o 775f
 tailandés	775f
@@ -13180,43 +13722,47 @@ tailandês	775g
 tailândia	672o 775g
 tainan	795a 795e 795f
 taipa	342g
+taiti	862g
 taj mahal	829a 829e 829f 829g 829h 829i 829m
-takeaway box	1761h
-takeaway schachtel	1761h
-takeout box	1761a
-tako	1729n
+takeaway box	1796h
+takeaway schachtel	1796h
+takeout box	1796a
+tako	1764n
 taksi	339n
 tal	162h
 tale	312a
 tales	312a
-tamal	1731e 1731f
-tamale	1731a 1731g 1731h 1731i 1731n
-tambor	1933f 1933g
-tambor comprido	1934g
-tamboril	1934f
-tamburo	1933i
-tamburo lungo	1934i
+tamal	1766e 1766f
+tamale	1766a 1766g 1766h 1766i 1766n
+tambor	1968f 1968g
+tambor comprido	1969g
+tamboril	1969f
+tamburo	1968i
+tamburo lungo	1969i
 tamisé	445e
 tamisé sombre	451e
 tamisée	445e
 tan	26A
-tan brown	1053a
-tan green	974a
+tan brown	1088a
+tan green	1009a
 tan yeri	180n
-tanabata ağacı	1869n
-tanabata baum	1869h
-tanabata tree	1869a
-tangelo	2767a
+tanabata ağacı	1904n
+tanabata baum	1904h
+tanabata tree	1904a
+tangelo	2799a
+tanger	756e
 tangerina	228g
 tangerine	228a
-tangy	2768a
-tank	2253a
+tangier	756a
+tangy	2800a
+tank	2288a
 tanne	121h
 tannen	121h
 tannengrün	48h
 tao nhã	397m
 taobao	526o
 taoist temple	795a
+taormina	853a
 tapete persa	737g
 tapia	342f
 tapis persan	737e
@@ -13225,109 +13771,117 @@ tappeto persiano	737i
 tapınak	345n
 tapınak şenliği	795n
 tarde	190f 190g
-tarihi yapı	1811n
+tarihi yapı	1846n
 tarla	124n
 tarnfarbe	431h
-tarnished	2769a
+tarnished	2801a
 tarnung	431h
-tarro de miel	1780f
-tart	1775n 2029a
+tarro de miel	1815f
+tart	1810n 2064a
 tarta	271f
-tarta de cumpleaños	1772f
+tarta de cumpleaños	1807f
 tartan	778a 778e 778h 778i
-tartaruga	1612g 1612i
-tarte	1775e
+tartaruga	1647g 1647i
+tarte	1810e
 tartán	778f
 tartã	778g
 tarçın	277n
-tasse	1785e
-tassel	2724a
-tasso	1588i
-tasso del miele	1588i
+tasse	1820e
+tassel	2756a
+tasso	1623i
+tasso del miele	1623i
 tasteful	397a
 tatami	785a 785e 785f 785h 785i
 tatlı	408n
 tatlılar	271n
-tatzen	1589h
-tatzenabdrücke	1589h
+tatzen	1624h
+tatzenabdrücke	1624h
 tau	206h
-taube	1598h
+taube	1633h
 taupe	68a 68e 68g 68h
-tavern	2463a
-tavuk	1591n
-tavuk butu	1721n
+tavern	2496a
+tavuk	1626n
+tavuk butu	1756n
 tavus kuşu	318n
 tavus mavisi	46n
-tavşan	1576n
-tavşan yüzü	1575n
-tawny	2070a
+tavşan	1611n
+tavşan yüzü	1610n
+tawny	2105a
 taxi	339a 339e 339f 339h 339i 339m
 taxis	339a
 tayland	672o 775n
 taze	399n
 taze yeşil	53n
-tazza da tè senza manico	1785i
-tazón de fideos	1750f
-tazón de té	1785f
-taça de coquetel	1789g
-taça de vinho	1788g
-taças brindando	1793g
+tazza da tè senza manico	1820i
+tazón de fideos	1785f
+tazón de té	1820f
+taça de coquetel	1824g
+taça de vinho	1823g
+taças brindando	1828g
 taş	281n
 taşlar	281n
+tcheca	837g
+tcheco	837g
+tchèque	837e
 tchéquia	658o
 tchéquie	658o
 tea	256a
 tea brown	88a
 tea ceremony	785a
-tea green	948a
+tea green	983a
 tea house	785a
-teacup without handle	1785a
+teacup without handle	1820a
 teak	279a
 teal	13a
-teal blue	1296a
-teal green	1332a
-tealish	1160a
-tealish green	990a
-teapot	1784a
+teal blue	1331a
+teal green	1367a
+tealish	1195a
+tealish green	1025a
+teapot	1819a
 tears	391a
-tease	2491a
+tease	2523a
 tech	376a
 technik	376h
 technologie	376e 376h
 technology	376a
-teclado musical	1929f 1929g
+teclado musical	1964f 1964g
 tecnologia	376g 376i
 tecnología	376f
-teddy	2269a
+teddy	2304a
 teddy bear	408a
 tedious	434a
 tee	256h
 teebraun	88h
-teekanne	1784h
-teetasse ohne henkel	1785h
+teekanne	1819h
+teerã	861g
+teerão	861g
+teetasse ohne henkel	1820h
 teezeremonie	785h
-teia de aranha	1641g
+teheran	861h 861i
+teherán	861f
+tehran	861a
+teia de aranha	1676g
 teich	149h
-teiera	1784i
-teigtasche	1759h
+teiera	1819i
+teigtasche	1794h
 teinture indigo	824e
-tejón	1588f
-tejón de la miel	1588f
-tejón melero	1588f
-tek boynuzlu at	1548n
-tek parça mayo	1894n
+tejón	1623f
+tejón de la miel	1623f
+tejón melero	1623f
+tek boynuzlu at	1583n
+tek parça mayo	1929n
 tek renkli	429n
 tekdüze	434n
 teknoloji	376n
-tela de araña	1641f
+tela de araña	1676f
 telegram	503o
 tembel	414n
-tembel hayvan	1584n
+tembel hayvan	1619n
 temmuz	196n
 tempel	345h
 tempelfest	795h
 temper	402a
-tempered	2770a
+tempered	2802a
 tempest	201a
 tempesta	201i
 tempestad	201f
@@ -13337,26 +13891,26 @@ tempestuoso	201g
 tempio	345i
 tempio cinese	795i
 tempio coreano	794i
-tempio indù	1839i
+tempio indù	1874i
 temple	345a 345e
 temple chinois	795e
 temple coréen	794e
 temple fair	795a
-temple hindou	1839e
+temple hindou	1874e
 templo	345f 345g
 templo chino	795f
 templo chinês	795g
 templo coreano	794f 794g
-templo hindu	1839g
-templo hindú	1839f
+templo hindu	1874g
+templo hindú	1874f
 temporale	201i
 temptation	393a
 tempting	393a
 tempête	201e
 ten rengi	26n
 ten tonu	115n
-tenda	1844i
-tenda da circo	1859i
+tenda	1879i
+tenda da circo	1894i
 tender	388a
 tender green	53a
 tenderness	388a
@@ -13372,8 +13926,8 @@ tenero carino	408i
 tennis	389a
 tense	413a
 tension	413a
-tent	1844a
-tente	1844e
+tent	1879a
+tente	1879e
 tenue	445f 445i
 tenue luz	451f
 teotihuacan	819a
@@ -13382,12 +13936,12 @@ tepeler	160n
 terakota	111n
 terciopelo	290f
 tereyağı	269n
-terkedilmiş ev	1818n
+terkedilmiş ev	1853n
 terne	446e
 terno	388g
-terra	168g 168i 1961a
-terra cotta	1330a
-terracota	111f 111g 1003a
+terra	168g 168i 1996a
+terra cotta	1365a
+terracota	111f 111g 1038a
 terracotta	111a 111e 111i
 terracotta cruda	304i
 terrakotta	111h
@@ -13405,15 +13959,15 @@ terroso	384f 384g 384i
 terça feira gorda	742g
 tesco	536o
 tesla	482o
-tespih	1922n
-testa di drago	1615i
-tetera	1784f
-tetrabrik	1798f
-tetsu	2531a
+tespih	1957n
+testa di drago	1650i
+tetera	1819f
+tetrabrik	1833f
+tetsu	2563a
 teufel	428h
-texas	2099a
-texugo	1588g
-texugo de mel	1588g
+texas	2134a
+texugo	1623g
+texugo de mel	1623g
 teñido índigo	824f
 thai	775a
 thai flag	672o
@@ -13428,7 +13982,7 @@ tham lam	426m
 than hồng	167m
 thanh bình	386m
 thanh lịch	397m
-thanh sô cô la	1776m
+thanh sô cô la	1811m
 thanksgiving	197a
 thaï	775e
 thaïlandais	775e
@@ -13438,11 +13992,11 @@ the great wave	724a
 the kiss	719a
 the past	415a
 the scream	716a
-thicket	2401a
-thin	2749a
-thistle	1525a
+thicket	2434a
+thin	2781a
+thistle	1560a
 thiên hà	176m
-thiên nga	1601m
+thiên nga	1636m
 thiên nhiên	383m
 thiên thanh	39m
 thiên thần	427m
@@ -13450,13 +14004,13 @@ thiên đàng	427m
 thiên đường	427m
 thiền	350m
 thiền định	412m
-thong sandal	1905a
-thorn	2389a
-thoughts	2618a
+thong sandal	1940a
+thorn	2422a
+thoughts	2650a
 threat	403a
 threatening	403a
 throne	382a
-thrush	2300a
+thrush	2335a
 thu	197m
 thunder	201a
 thunderous	201a
@@ -13464,7 +14018,7 @@ thunderstorm	201a
 thung lũng	162m
 thuyền gondola	802m
 thy	547o
-thyme	2030a
+thyme	2065a
 thành phố	340m
 thành phố hồng	800m
 thành phố xanh	799m
@@ -13488,13 +14042,13 @@ tháng tám	196m
 tháng tư	195m
 tháng tự hào	751m
 thánh đường	360m
-tháp tokyo	1835m
+tháp tokyo	1870m
 thé	256e
 thé au lait	259e
-thé aux perles	1797e
+thé aux perles	1832e
 thé noir	256e
 thé vert	257e
-théière	1784e
+théière	1819e
 thép	284m
 thông	121m
 thơm	240m
@@ -13517,11 +14071,11 @@ thập niên 50	706m
 thập niên 60	699m
 thập niên 80	704m
 thập niên 90	705m
-thằn lằn	1613m
+thằn lằn	1648m
 thằng hề	331m
 thẳm	440m
-thịt bám xương	1720m
-thịt xông khói	1723m
+thịt bám xương	1755m
+thịt xông khói	1758m
 thối	425m
 thối rữa	425m
 thổ dân úc	820m
@@ -13531,38 +14085,39 @@ thụy sĩ	649o 817m
 thụy điển	651o
 thủy mặc	302m
 thủy tinh	294m
-thực phẩm đóng hộp	1744m
+thực phẩm đóng hộp	1779m
 tibet	779a 779e 779h 779i 779n
 tibetan	779a
 tibetano	779f 779g 779i
 tibete	779g
 tibetisch	779h
-tiburón	1626f
+tiburón	1661f
 tibétain	779e
 tide	142a
-tie	2585a
+tie	2617a
 tie dye	710a
 tief	440h
 tiefe	440h
 tiefsee	141h
-tienda de campaña	1844f
+tienda de campaña	1879f
 tierna	388f
 tierno	388f
 tierno ánimo	408f
 tierra	168f
+tierra del fuego	839a
 tiffany	678o
 tiffany blau	678o
 tiffany blue	678o
 tiffany glass	789a
 tiffany lamp	789a
-tigela com colher	1739g
+tigela com colher	1774g
 tiger	319a 319h
-tiger face	1541a
-tigergesicht	1541h
+tiger face	1576a
+tigergesicht	1576h
 tigers	319a
 tigre	319e 319f 319g 319i
 tijolo	283g
-tijolos	1813g
+tijolos	1848g
 tiki	730a
 tiki bar	730a 730h
 tiki lounge	730a
@@ -13572,52 +14127,54 @@ tilki	324n
 timber	279a
 timberland	119a
 timeless	397a
-timid	2101a
-timsah	1611n
-tin	2137a
+timid	2136a
+timsah	1646n
+tin	2172a
 tin cậy	406m
-tinge	2685a
+tinge	2717a
 tingimento índigo	824g
 tinh khôi	407m
 tinh tế	421m
 tinh vân	176m
 tinta	47f 47g
 tinte	47h
-tintenfisch	1765h
+tintenfisch	1800h
 tintenschwarz	47h
 tintura indaco	824i
 tiranga	637o
-tiranossauro rex	1618g
+tiranossauro rex	1653g
 tired	414a
 tirol	831h
-tişört	1885n
+tişört	1920n
 tiền	423m
 tiền mặt	423m
 tiệc sinh nhật	372m
-toad	2386a
+toad	2419a
 toast	270a
-toasted	1966a
-tobacco	2470a
-toboggan	1855e
-tobogán	1855f
+toasted	2001a
+tobacco	2503a
+toboggan	1890e
+tobogán	1890f
 toddler	380a
-toes	2356a
+toes	2391a
 toffee	262a
-toile araignée	1641e
-tokyo kulesi	1835n
-tokyo tower	1835a 1835h
+toile araignée	1676e
+tokio	845f 845h
+tokyo	845a
+tokyo kulesi	1870n
+tokyo tower	1870a 1870h
 tom frio	453g
 tom quente	452g
 tomate	247e 247f 247g 247h
 tomato	247a
-tomato red	1140a
+tomato red	1175a
 tomatoes	247a
 tombée de la nuit	191e
 ton chaud	452e
 ton erde	304h
 ton froid	453e
-tong	1905e
-tongs	1905e
+tong	1940e
+tongs	1940e
 toni caldi	452i
 toni freddi	453i
 toni terrosi	384i
@@ -13637,20 +14194,20 @@ tons pastel	447g
 tons quentes	452g
 tons terreux	384e
 tons terrosos	384g
-tooth	2143a
-top hat	1917a
-topaz	1009a
-topf mit essen	1737h
-topfpflanze	1660h
-topiary	2355a
-topo	68f 1572i
+tooth	2178a
+top hat	1952a
+topaz	1044a
+topf mit essen	1772h
+topfpflanze	1695h
+topiary	2390a
+topo	68f 1607i
 toprak	168n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	384n
 toprak tonu	384n
-toque universitaire	1918e
-torch	2339a
+toque universitaire	1953e
+torch	2374a
 torii	801a 801e 801f 801g 801h 801i 801n
 torii gate	801a
 tormenta	201f
@@ -13658,25 +14215,26 @@ tormentosa	201f
 tormentoso	201f
 tornado	201a
 toronto maple leafs	588o
-torre de tokio	1835f
-torre de tóquio	1835g
-torre di tokyo	1835i
+torre de tokio	1870f
+torre de tóquio	1870g
+torre di tokyo	1870i
 torrente	148i
+torres del paine	839a
 torride	205e
 torrido	205i
 torta	271g 271i
 torta della luna	810i
-torta di compleanno	1772i
-torta di mele	1775i
+torta di compleanno	1807i
+torta di mele	1810i
 torte	271h
-tortenstück	1773h
-tortino	1775i
-tortino di pesce a spirale	1756i
-tortita	1717f
-tortitas	1717f
+tortenstück	1808h
+tortino	1810i
+tortino di pesce a spirale	1791i
+tortita	1752f
+tortitas	1752f
 tortora	68i
-tortue	1612e
-tortuga	1612f
+tortue	1647e
+tortuga	1647f
 toscan	758e
 toscana	758f 758g 758i
 toscane	758e
@@ -13691,33 +14249,33 @@ tottenham	596o
 tottenham hotspur	596o
 tough	405a
 toundra	185e
-toupe	977a
-tour de tokyo	1835e
+toupe	1012a
+tour de tokyo	1870e
 tournesol	211e
 tower	340a
 towers	340a
 town	340a
 towns	340a
-toxic	2098a
-toxic green	932a
+toxic	2133a
+toxic green	967a
 toxique	425e
 toy	380a
 toyota	478o
 toys	380a
-track	2413a
-trade	2647a
-traditionelle japanische windsäcke	1872h
-traditionelles mondfest	1874h
+track	2446a
+trade	2679a
+traditionelle japanische windsäcke	1907h
+traditionelles mondfest	1909h
 traffic	340a
 tragedy	391a
 tragic	391a
-trail	1939a
-trails	2599a
-traje de baño de una pieza	1894f
+trail	1974a
+trails	2631a
+traje de baño de una pieza	1929f
 tramonto	179i
 trang nghiêm	410m
 trang sức	316m
-trang trí cây thông	1870m
+trang trí cây thông	1905m
 trang trại	348m
 trang trọng	410m
 tranh	438m
@@ -13734,7 +14292,7 @@ tranquille	386e
 tranquillity	386a
 tranquillo	386i
 tranquilo	386f 386g
-translucent	2771a
+translucent	2803a
 traube	231h
 trauben	231h
 trauer	391h
@@ -13747,24 +14305,24 @@ travertenler	798n
 travertine pools	798a
 travertine terraces	798a
 tre	123m
-treasure	1959a
+treasure	1994a
 tree	133a
-tree green	1194a
+tree green	1229a
 trees	133a
 trek	418a
-trellis	2346a
+trellis	2381a
 trencadís	760a 760f
 trepadeira	134g
-trevo	1667g
-trevo de quatro folhas	1668g
-trevo de três folhas	1667g
+trevo	1702g
+trevo de quatro folhas	1703g
+trevo de três folhas	1702g
 tricolore	622o
-trifoglio	1667i
+trifoglio	1702i
 trigal	251f 251g
 trigo	251f 251g
-trinkglas	1794h
-trinkpäckchen	1798h
-trinquer	1793e
+trinkglas	1829h
+trinkpäckchen	1833h
+trinquer	1828e
 triomphe	416e
 trionfo	416i
 trippy	435a
@@ -13777,72 +14335,72 @@ triumphant	416a
 triunfo	416f 416g
 tro	167m
 tro tàn	167m
-troll	2603a
-tromba	1930i
-trommel	1933h
-trommelstöcke	1933h
-trompet	1930n
-trompeta	1930f
-trompete	1930g 1930h
-trompette	1930e
+troll	2635a
+tromba	1965i
+trommel	1968h
+trommelstöcke	1968h
+trompet	1965n
+trompeta	1965f
+trompete	1965g 1965h
+trompette	1965e
 trong lành	399m
 trong sáng	407m
 troops	431a
 tropen	351h
-tropenfisch	1624h
+tropenfisch	1659h
 tropenstrand	145h
 trophy	416a
 tropic	351a
 tropical	351a 351e 351f 351g
 tropical beach	145a
-tropical drink	1790a
-tropical fish	1624a
+tropical drink	1825a
+tropical fish	1659a
 tropicale	351e 351i
 tropici	351i
 tropics	351a
 tropik	351n
-tropik içecek	1790n
+tropik içecek	1825n
 tropik plaj	145n
 tropikal	351n
-tropikal balık	1624n
+tropikal balık	1659n
 tropikal orman	120n
 tropiques	351e
 tropisch	351h
 tropischer strand	145h
-trout	2234a
+trout	2269a
 trovoada	201g
 trovão	201g
-trozo de tarta	1773f
-true blue	1318a
-true green	1022a
+trozo de tarta	1808f
+true blue	1353a
+true green	1057a
 trueno	201f
-truffle	1992a
-trumpet	1930a
+truffle	2027a
+trumpet	1965a
 trung quốc	635o
 trung thu	370m
 trung tâm thành phố	340m
 trust	406a
 trustworthy	406a
-truthahn	1590h
+truthahn	1625h
 trà	256m
-trà nhựa ruồi	1799m
+trà nhựa ruồi	1834m
 trà sữa	259m
 trà sữa trân châu	259m
 trà xanh	257m
 trà ô long	260m
 tràn đầy năng lượng	389m
-tràng hạt	1922m
+tràng hạt	1957m
 trái cam	228m
 trái cây	432m
 trái đào	235m
 tráng miệng	271m
-trâu nước	1554m
+trâu nước	1589m
 träge	414h
 träume	396h
-trèfle	1667e
-trèfle à quatre feuilles	1668e
-trébol	1667f
-trébol de cuatro hojas	1668f
+trèfle	1702e
+trèfle à quatre feuilles	1703e
+trébol	1702f
+trébol de cuatro hojas	1703f
 trò chơi điện tử	704m
 trópico	351f
 trópicos	351g
@@ -13869,17 +14427,18 @@ trắng tuyết	84m
 trắng ánh trăng	76m
 trẻ con	380m
 trẻ em	380m
-trống	1933m
-trống dài	1934m
+trống	1968m
+trống dài	1969m
 trời	169m
 trời mưa	199m
 trời nắng	172m
 trời sao	175m
 trời âm u	203m
-trứng	1734m
+trứng	1769m
 trừ	457m
 tschechien	658o
-tubarão	1626g
+tschechisch	837h
+tubarão	1661g
 tuhaf	435n
 tulip	213a
 tulipa	213g
@@ -13890,70 +14449,92 @@ tulipas	213g
 tulipe	213e
 tulips	213a
 tulipán	213f
-tulle	2233a
+tulle	2268a
 tulpe	213h
 tulpen	213h
-tumbler glass	1794a
-tumbleweed	2427a
+tumbler glass	1829a
+tumbleweed	2460a
 tundra	185a 185f 185g 185h 185i 185n
+tunecina	860f
+tunecino	860f
+tunesien	860h
+tunesisch	860h
+tunis	860a
+tunisia	860a
+tunisian	860a
+tunisiano	860g
+tunisie	860e
+tunisien	860e
+tunisienne	860e
+tunisina	860i
+tunisino	860g 860i
+tunus	860n
+tunuslu	860n
+tunísia	860g
 tuono	201i
+turc	768e
+turca	768f 768g 768i
 turchese	15i
 turchia	640o
-turf	2281a
-turkey	640o 1590a
+turco	768f 768g 768i
+turf	2316a
+turkey	640o 1625a
+turkish	768a
 turkish airlines	547o
 turkish flag	640o
 turkuaz	15n
 turmeric	79a
+turque	768e
 turquesa	15f 15g
 turquia	640o
 turquie	640o
 turquoise	15a 15e
-turquoise blue	1165a
-turquoise green	1171a
+turquoise blue	1200a
+turquoise green	1206a
 turquía	640o
-turtle	1612a
-turtle green	1111a
+turtle	1647a
+turtle green	1146a
 turuncu	1n
 turuncu kırmızı	97n
 tuscan	758a
 tuscany	758a 758m
 tusche	302h
 tuschmalerei	302h
-tusk	2692a
+tusk	2724a
 tutankhamun	770a
 tutku	393n
 tutkulu	393n
 tutti frutti	432a
-tutu	2542a
+tutu	2574a
 tuyết	187m
 tuyết rơi	187m
 tuyệt vời	424m
 tuğla	283n
-tuğlalar	1813n
-tweed	2246a
+tuğlalar	1848n
+tweed	2281a
 twenties	695a
 twig	279a
 twigs	279a
 twilight	191a
-twilight blue	1086a
+twilight blue	1121a
 twinkle	430a
 twinkling	430a
 twitch	508o
 twitter	570o
-two hump camel	1564a
+two hump camel	1599a
 typhoon	201a
-tyrian	2662a
+tyrian	2694a
 tyrol	831a
 tài chính	357m
-tàu lượn siêu tốc	1857m
+tàu lượn siêu tốc	1892m
 tàu vũ trụ	364m
-tách trà không có quai	1785m
+tách trà không có quai	1820m
 tán lá	128m
+tánger	756f
 táo	236m
 táo bạo	405m
 táo xanh	237m
-táo đỏ	1683m
+táo đỏ	1718m
 táxi	339g
 tâm linh	412m
 tân nghệ thuật	789m
@@ -13969,24 +14550,25 @@ té de burbujas	259f
 té negro	256f
 té verde	257f
 tédio	434g
+téhéran	861e
 ténébreuse	411e
 ténébreux	411e
 ténébrisme	787e
-tê giác	1569m
+tê giác	1604m
 tên lửa	364m
-tênis de corrida	1907g
+tênis de corrida	1942g
 tênue	445g
-tête de chat	1538e
-tête de cheval	1544e
-tête de chien	1531e
-tête de cochon	1556e
-tête de dragon	1615e
-tête de lapin	1575e
-tête de lion	1540e
-tête de singe	1527e
-tête de souris	1571e
-tête de tigre	1541e
-tête de vache	1552e
+tête de chat	1573e
+tête de cheval	1579e
+tête de chien	1566e
+tête de cochon	1591e
+tête de dragon	1650e
+tête de lapin	1610e
+tête de lion	1575e
+tête de singe	1562e
+tête de souris	1606e
+tête de tigre	1576e
+tête de vache	1587e
 tình yêu	392m
 tíbet	779f
 tím	5m
@@ -13998,31 +14580,34 @@ tím tuyết	90m
 tím violet	22m
 tím xanh	95m
 tím đỏ	96m
-tòa nhà cổ điển	1811m
-tòa nhà văn phòng	1821m
+tòa nhà cổ điển	1846m
+tòa nhà văn phòng	1856m
+tóquio	845g
 tóxico	425f 425g
 tô cách lan	778m
-tôm chiên	1755m
-tôm hùm	1763m
+tôm chiên	1790m
+tôm hùm	1798m
 tông lạnh	453m
 tông màu đất	384m
 tông ấm	452m
 töpferei	304h
-túi cắp nách	1902m
-túi mua sắm	1903m
-túi xách	1901m
+túi cắp nách	1937m
+túi mua sắm	1938m
+túi xách	1936m
+túnez	860f
 túp lều	363m
 türk bayrağı	640o
 türk hava yolları	547o
 türk kahvesi	254n
 türkei	640o
 türkis	15h
+türkisch	768h
 türkiye	640o
 tüy	313n
 tüyler	313n
 tĩnh lặng	386m
 tıbbi	356n
-tırtıl	1633n
+tırtıl	1668n
 tơ lụa	291m
 tưng bừng	409m
 tươi	444m
@@ -14031,9 +14616,9 @@ tươi mới	399m
 tương lai	376m
 tường	342m
 tường đất	342m
-tượng nữ thần tự do	1836m
+tượng nữ thần tự do	1871m
 tảng băng	184m
-tảng thịt	1722m
+tảng thịt	1757m
 tảng đá	163m
 tảo biển	138m
 tẻ nhạt	434m
@@ -14043,8 +14628,8 @@ tết trung thu	370m
 tết té nước	739m
 tối	439m
 tối giản	385m
-tổ có trứng	1673m
-tổ trống rỗng	1672m
+tổ có trứng	1708m
+tổ trống rỗng	1707m
 tức giận	402m
 tử cấm thành	346m
 tử đằng	221m
@@ -14060,29 +14645,38 @@ uae	645o
 uber	499o
 ubud	762a
 ubuntu	517o
-uccello	1596i
+uccello	1631i
 ucraina	639o
+ucraino	842i
 ucrania	639o
+ucraniana	842f 842g
+ucraniano	842f 842g
 ucrânia	639o
 ufer	143h
 ufficio	357i
-ufficio postale	1823i
-ufficio postale giapponese	1822i
+ufficio postale	1858i
+ufficio postale giapponese	1857i
 ufo	176a
 ufuk	183n
 ugly	425a
-ugly blue	1004a
-ugly brown	957a
-ugly green	1362a
-ugly pink	1166a
-ugly purple	1116a
-ugly yellow	1189a
+ugly blue	1039a
+ugly brown	992a
+ugly green	1397a
+ugly pink	1201a
+ugly purple	1151a
+ugly yellow	1224a
 uk	631o
 ukiyo e	790a 790e 790f 790g 790h 790i 790m 790n
 ukiyoe	790a
 ukraine	639o
+ukrainian	842a
 ukrainian flag	639o
+ukrainien	842e
+ukrainienne	842e
+ukrainisch	842h
 ukrayna	639o
+ukraynalı	842n
+ulaanbaatar	848a
 ultimate gray	689o
 ultimate gray and illuminating	689o
 ultra violet	686o
@@ -14090,11 +14684,11 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1156a
+ultramarine blue	1191a
 ultramarino	44g
-ultraviolet	2772a
+ultraviolet	2804a
 uluru	820a 820e 820f 820g 820h 820i 820m 820n
-umber	1335a
+umber	1370a
 umbrella	338a
 umbrellas	338a
 umut	404n
@@ -14106,15 +14700,17 @@ underworld	428a
 unease	413a
 uneasy	413a
 unexpected	424a
+ungarisch	855h
 ungarn	659o
+ungherese	855i
 ungheria	659o
 unglaublich	424h
 unhappy	391a
 unheimlich	403h
 unhurried	386a
 unicorn	395a
-unicornio	1548f
-unicorno	1548i
+unicornio	1583f
+unicorno	1583i
 unicorns	395a
 uninspired	434a
 union jack	631o
@@ -14139,7 +14735,7 @@ unwind	387a
 unwinding	387a
 uomini	456I
 uomo	456I
-uovo	1734i
+uovo	1769i
 upbeat	389a
 uplifting	404a
 ups	493o
@@ -14151,15 +14747,24 @@ urbana	340f 340g 340i
 urbano	340f 340g 340i
 urwald	120h
 usa	630o
+usbekisch	865h
+usbekistan	865h
 usine	377e
 utamaro	790a
 uva	231f 231g 231i
-uvas	1675f 1675g
+uvas	1710f 1710g
 uykulu	414n
 uzay	176n
 uzay gemisi	364n
 uzay istasyonu	364n
-uzun davul	1934n
+uzbek	865a
+uzbeka	865f 865i
+uzbekistan	865a
+uzbekistán	865f
+uzbeko	865f 865i
+uzbeque	865g
+uzbequistão	865g
+uzun davul	1969n
 uçan fenerler	747n
 uçuk	442n
 uçurum	163n
@@ -14168,9 +14773,9 @@ uğur böceği	327n
 uğursuz	403n
 uất kim hương	213m
 uể oải	414m
-vaca	1555f 1555g
+vaca	1590f 1590g
 vacation	387a
-vache	1555e
+vache	1590e
 vadi	162n
 vadi yarığı	159n
 vague	142e
@@ -14195,8 +14800,8 @@ van gogh	720a
 van gốc	720m
 vanguarda russa	813g
 vanguardia rusa	813f
-vanilla	1944a
-vanishing	2773a
+vanilla	1979a
+vanishing	2805a
 vaporeuse	449e
 vaporeux	449e
 vaporwave	811a 811e 811f 811g 811h 811i 811m 811n
@@ -14206,10 +14811,10 @@ varak	306n
 varech	138e
 variopinto	178i
 varonil	420f
-vaso com planta	1660g
-vaso con pajita	1796f
-vaso de leche	1782f
-vaso de whisky	1794f
+vaso com planta	1695g
+vaso con pajita	1831f
+vaso de leche	1817f
+vaso de whisky	1829f
 vegan	417a
 vegetable	433a
 vegetables	433a
@@ -14219,7 +14824,7 @@ veggie	433a
 veggies	433a
 veilchenblau	22h
 vela	310f 310g
-vela estrela	1863g
+vela estrela	1898g
 velas	310f 310g
 velata	449i
 velato	449i
@@ -14246,7 +14851,7 @@ venezianisch	802h
 veneziano	802g 802i
 venice	802a 802m
 venise	802e
-venom	2251a
+venom	2286a
 vent	204e
 venteux	204e
 vento	204g 204i
@@ -14257,8 +14862,8 @@ veraniega	196f
 veraniego	196f
 verano	196f
 verbotene stadt	346h
-verdant	2038a
-verde	3f 3g 3i 1988a
+verdant	2073a
+verde	3f 3g 3i 2023a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -14297,23 +14902,23 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	2369a
+verdigris	2404a
 verdor	128f
-verdura	433f 433i 1702g
-verdura de hoja verde	1702f
+verdura	433f 433i 1737g
+verdura de hoja verde	1737f
 verdura verde	128g
 verduras	433f
 verdure	128e 433i
-verdure a foglia	1702i
+verdure a foglia	1737i
 vereinigte arabische emirate	645o
 vereinigte staaten	630o
 vereinigtes königreich	631o
 vereist	450h
-verfallenes haus	1818h
+verfallenes haus	1853h
 verfault	425h
 verhangen	449h
 verliebt	392h
-verme	1645i
+verme	1680i
 vermeer	787a
 vermeide	457h
 vermeiden	457h
@@ -14334,9 +14939,9 @@ vermillion	35a
 vermillon	35e
 vernik	303n
 verre	294e
-verre de lait	1782e
-verre de vin	1788e
-verre tumbler	1794e
+verre de lait	1817e
+verre de vin	1823e
+verre tumbler	1829e
 verrostet	287h
 verrückt	422h
 versailles	712a 712e 712h 712i
@@ -14345,7 +14950,7 @@ versalles	712f
 versay	712n
 verschneit	187h
 verschneiter berg	161h
-verser un liquide	1795e
+verser un liquide	1830e
 vert	3e
 vert bambou	52e
 vert bouteille	48e
@@ -14368,35 +14973,36 @@ vertrauen	406h
 vertrauenswürdig	406h
 verträumt	396h
 verwaschen	446h
-very dark blue	1241a
-very dark brown	1002a
-very dark green	1291a
-very dark purple	1219a
-very light blue	1344a
-very light brown	949a
-very light green	1346a
-very light pink	1119a
-very light purple	1235a
-very pale blue	1033a
-very pale green	1122a
+very dark blue	1276a
+very dark brown	1037a
+very dark green	1326a
+very dark purple	1254a
+very light blue	1379a
+very light brown	984a
+very light green	1381a
+very light pink	1154a
+very light purple	1270a
+very pale blue	1068a
+very pale green	1157a
 very peri	690o
 verzaubert	395h
 verzura	128i
 verão	196g
-vestido	1891f 1891g
-vestito	1891i
+vestido	1926f 1926g
+vestito	1926i
 vetro	294i
 vetta innevata	161i
-vi trùng	1646m
+vi trùng	1681m
 via	341i
+via della seta	865i
 via lattea	176i
 via láctea	176g
-viande sur un os	1720e
+viande sur un os	1755e
 vibrant	389a 389e
-vibrant blue	1069a
+vibrant blue	1104a
 vibrant colour	444a
-vibrant green	1123a
-vibrant purple	1099a
+vibrant green	1158a
+vibrant purple	1134a
 vibrante	389e 389f 389g 389i
 vichinghi	823i
 vichingo	823i
@@ -14418,8 +15024,17 @@ videira	134g
 vidrio	294f
 vidro	294g
 vie nocturne	436e
+viena	836f 836g
+vienense	836g
+vienesa	836f
+vienna	836a
 vienna secession	719a
+viennese	836a 836i
+viennese coffee house	836a
+viennois	836e
+viennoise	836e
 viento	204f
+vienés	836f
 viet nam	641o
 vietnam	641o 782a 782e 782f 782h 782i 782n
 vietname	782g
@@ -14447,12 +15062,12 @@ viktorya dönemi	812n
 viktoryen	812n
 vila aquática	349g
 vilarejo	348g
-villa	2047a
+villa	2082a
 village	348a 348e
 village eau	349e
 villaggio	348i
 ville	340e
-ville au crépuscule	1850e
+ville au crépuscule	1885e
 ville bleue	799e
 ville rose	800e
 vin	264e
@@ -14469,29 +15084,29 @@ vino rosso	264i
 vino tinto	264f
 vinotinto	33f
 vintage	379a 379e 379f 379g 379h 379i 379n
-viola	5i 2043a
+viola	5i 2078a
 viola chiaro	22i
 violent	402a
 violet	5e 22a
-violet blue	1312a
-violet pink	1010a
+violet blue	1347a
+violet pink	1045a
 violet poudré	99e
-violet red	1087a
+violet red	1122a
 violeta	22f 22g
 violeta polvo	99f
-violets	2458a
+violets	2491a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
-violin	1931a
+violin	1966a
 violine	22e
-violino	1931g 1931i
-violon	1931e
-violín	1931f
+violino	1966g 1966i
+violon	1966e
+violín	1966f
 virgin	407a
-viridian	1120a
+viridian	1155a
 viril	420e 420g
 virile	420i
 virtual	376a
@@ -14519,8 +15134,9 @@ vivid	444a
 vivido	444i
 vivo	444f 444g 444i
 vivo ánimo	389f
+viyana	836n
 vizon	68n
-viên đá	1800m
+viên đá	1835m
 viêt nam	641o 782e
 vişne	230n
 vişne çürüğü	19n
@@ -14529,9 +15145,9 @@ việt quất	232m
 vk	556o
 vkontakte	556o
 vodafone	555o
-vogel	1596h
-voi ma mút	1568m
-void	2157a
+vogel	1631h
+voi ma mút	1603m
+void	2192a
 voie lactée	176e
 volcan	165e
 volcanic	165a
@@ -14550,20 +15166,21 @@ vollmond	173h
 volpe	324i
 volvo	485o
 vomit	425a
-vomit green	1350a
-vomit yellow	1138a
+vomit green	1385a
+vomit yellow	1173a
 vormittag	188h
 vui	390m
 vui tươi	390m
 vui vẻ	390m
-vulcan	2774a
+vulcan	2806a
 vulcano	165i
-vulcano in eruzione	1803i
+vulcano in eruzione	1838i
 vulcão	165g
 vulkan	165h
 vulkangestein	158h
 vulkansand	158h
 vw	477o
+vyshyvanka	842a
 vàng	2m
 vàng chanh	100m
 vàng kim	11m
@@ -14578,17 +15195,17 @@ vàng đất	102m
 vách đá	163m
 vénitien	802e
 vénitienne	802e
-vêtements de femme	1898e
+vêtements de femme	1933e
 vía láctea	176f
 vívido	444f 444g
 vòm trời	169m
-vòng đu quay	1856m
+vòng đu quay	1891m
 vùng caribe	764m
 vùng cực	185m
 văn phòng	357m
 vũ trường	436m
 vũ trụ	176m
-vương miện	1915m
+vương miện	1950m
 vương quốc anh	631o
 vườn	126m
 vườn thiền	350m
@@ -14599,83 +15216,83 @@ vải lanh	292m
 vẹt	323m
 vịnh hạ long	782m
 vịnh hẹp	805m
-vỏ xoắn ốc	1628m
+vỏ xoắn ốc	1663m
 vụ mùa	750m
 vững chắc	406m
 wabi sabi	354a 354e 354f 354g 354h 354i 354m 354n
 wadi rum	769a
-waffel	1718h
-waffel mit butter	1718h
-waffle	271a 1718g 1718i 1718n
+waffel	1753h
+waffel mit butter	1753h
+waffle	271a 1753g 1753i 1753n
 waffles	271a
-wagon	2452a
+wagon	2485a
 waikiki	763a
 wal	330h
 wald	119h
 wall	342a
 walls	342a
 walnut	279a
-wand	342h 2660a
-wanderstiefel	1908h
-wanderung	1908h
+wand	342h 2692a
+wanderstiefel	1943h
+wanderung	1943h
 war	431A
 warehouse	377a
 warfare	431a
 warhol	788a 788e 788f 788g 788h 788i 788n
 warm	398a
-warm blue	1028a
-warm brown	1071a
+warm blue	1063a
+warm brown	1106a
 warm gemütlich	398h
-warm grey	1197a
-warm pink	1039a
-warm purple	925a
+warm grey	1232a
+warm pink	1074a
+warm purple	960a
 warm tone	452a
 warm toned	452a
 warme farben	452h
 warme töne	452h
 warmer ton	452h
-warming	2678a
+warming	2710a
 warmth	398a
-warning	2729a
-warrior	2184a
+warning	2761a
+warrior	2219a
 wars	431a
-wasabi	2168a
-waschbär	1537h
+wasabi	2203a
+waschbär	1572h
 washed out	442a
-washed out green	997a
-washy	2072a
+washed out green	1032a
+washy	2107a
 wasser	152h
 wasserblau	66h
-wasserbüffel	1554h
-wassereis	1768h
+wasserbüffel	1589h
+wassereis	1803h
 wasserfall	151h
 wasserfest	739h
 wassermelone	234h
 wasserstadt	349h
 wassily kandinsky	723a
 water	152a
-water blue	1097a
-water buffalo	1554a
+water blue	1132a
+water buffalo	1589a
 water festival	739a
 water lilies by monet	786a
 water lily	212a
 water town	349a
 waterfall	151a
 watermelon	234a
-waters	1946a
+waters	1981a
 wave	142a
 waves	142a
-wax	738e 2014a
+wax	738e 2049a
 wax print	738a
-weak	2532a
+weak	2564a
 wealth	381a
 wealthy	381a
 weary	414a
-weathered	1976a
-web	2710a
+weathered	2011a
+web	2742a
 wechat	504o
 wedding	371a
-weed	2485a
+weed	2517a
 weekend	387a
 weep	391a
 weeping	391a
@@ -14687,14 +15304,14 @@ weide	124h
 weiher	149h
 weihnachten	366h
 weihnachtlich	366h
-weihnachtsbaum	1861h
+weihnachtsbaum	1896h
 wein	264h
 weinfarben	113h
-weinglas	1788h
+weinglas	1823h
 weinrot	33h
 weintraube	231h
 weird	435a
-weird green	1131a
+weird green	1166a
 weiss	10h
 weisse	10h
 weizen	251h
@@ -14702,9 +15319,9 @@ weizenfeld	251h
 weiß	10h
 weiße	10h
 weiße nächte	797h
-welcome	2775a
+welcome	2807a
 welcoming	398a
-welke blume	1653h
+welke blume	1688h
 well being	417a
 wellbeing	417a
 welle	142h
@@ -14715,27 +15332,30 @@ wes anderson	815a 815e 815f 815g 815h 815i 815m 815n
 west ham	599o
 west ham united	599o
 western	733a 733e 733f 733h 733i
-wet	1963a
-wetlands	2649a
+wet	1998a
+wetlands	2681a
 whale	330a
 whales	330a
-wharf	2574a
+wharf	2606a
 whatsapp	502o
 wheat	251a
 wheat field	251a
-wheel	2086a
+wheel	2121a
 whimsical	395a
-whip	2045a
+whip	2080a
 whiskey	267a
 whisky	267a 267e 267f 267g 267h 267i
-whispering	2102a
+whispering	2137a
 white	10a
-white flower	1649a
+white flower	1684a
 white nights	797a
-whitesmoke	1526a
-wicker	2397a
-widder	1560h
+whitesmoke	1561a
+wicker	2430a
+widder	1595h
 widerlich	425h
+wien	836h
+wiener	836h
+wiener kaffeehaus	836h
 wiener secession	719h
 wiese	124h
 wiesen	124h
@@ -14745,35 +15365,35 @@ wild	418a 418h
 wild west	733a
 wilder westen	733h
 wilderness	418a
-wildflower	2363a
-wildschwein	1558h
-willow	1943a
+wildflower	2398a
+wildschwein	1593h
+willow	1978a
 willow pattern	792a
-wilted flower	1653a
+wilted flower	1688a
 win	416a
 wind	204a 204h
-wind chime	1873a
+wind chime	1908a
 windig	204h
-windmill	2548a
-windows blue	933a
-winds	2044a
+windmill	2580a
+windows blue	968a
+winds	2079a
 windy	204a
 wine	264a
 wine colour	113a
-wine glass	1788a
+wine glass	1823a
 wine red	113a
 wings	169a
 winner	416a
 winning	416a
 winter	198a 198h
-wintergreen	1011a
+wintergreen	1046a
 winterlich	198h
 wintertime	198a
 wintry	198a
 wish	404a
 wishes	404a
-wishy	2071a
-wispy	2533a
+wishy	2106a
+wispy	2565a
 wisteria	221a 221f
 wistful	415a
 witch	394a
@@ -14782,20 +15402,20 @@ witches	394a
 without	457a
 wizard	395a
 wizards	395a
-woad	2677a
-wohnhaus	1817h
-wohnhäuser	1817h
-wohnsiedlung	1817h
-wolf	1535a 1535h
-wolfsgesicht	1535h
+woad	2709a
+wohnhaus	1852h
+wohnhäuser	1852h
+wohnsiedlung	1852h
+wolf	1570a 1570h
+wolfsgesicht	1570h
 wolke	170h
 wolken	170h
 wolkig	203h
 woman	456A
-woman boot	1913a
-woman clothes	1898a
-woman hat	1916a
-woman sandal	1911a
+woman boot	1948a
+woman clothes	1933a
+woman hat	1951a
+woman sandal	1946a
 womanly	419a
 women	456A
 wonder	424a
@@ -14811,25 +15431,26 @@ woodstock	710a
 wool	292a
 woolen	292a
 woollen	292a
-woolly	2534a
+woolly	2566a
 wordpress	562o
 workout	389a
 workshop	377a
-worm	1645a
+worm	1680a
 worried	413a
 worry	413a
 worrying	413a
 worship	412a
-woven	2134a
+woven	2169a
 wow	424a
-wrapped gift	1877a
+wrapped gift	1912a
 wrath	402a
-wreath	2299a
+wreath	2334a
 wunder	424h
 wunderbar	424h
-wunderkerze	1863h
-wurm	1645h
+wunderkerze	1898h
+wurm	1680h
 wut	402h
+wycinanki	841a
 wälder	119h
 würdevoll	410h
 wüste	156h
@@ -14886,7 +15507,7 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xari	1893m
+xari	1928m
 xavan	830m
 xbox	567o
 xe taxi	339m
@@ -14907,16 +15528,16 @@ xám chì	85m
 xám sắt	87m
 xám than	37m
 xám xanh	93m
-xícara de chá sem alça	1785g
-xúp lơ xanh	1703m
-xăng đan nữ	1911m
+xícara de chá sem alça	1820g
+xúp lơ xanh	1738m
+xăng đan nữ	1946m
 xương rồng	135m
 xấu xí	425m
 xỉn	446m
 y tế	356m
 y2k	707a 707d
 y2k aesthetic	707a
-yaban domuzu	1558n
+yaban domuzu	1593n
 yaban mersini	232n
 yabani	418n
 yacht	140a
@@ -14926,21 +15547,21 @@ yalnız	391n
 yalnızlık	391n
 yalın	385n
 yanardağ	165n
-yanardağ patlaması	1803n
+yanardağ patlaması	1838n
 yangın	166n
 yankees	583o
 yaprak	128n
-yaprak döken ağaç	1662n
-yaprak dökmeyen ağaç	1661n
+yaprak döken ağaç	1697n
+yaprak dökmeyen ağaç	1696n
 yapraklar	128n
-yarasa	1580n
+yarasa	1615n
 yaratıcı	438n
 yaratıcılık	438n
-yardım ekibi kaskı	1921n
-yarrow	2606a
+yardım ekibi kaskı	1956n
+yarrow	2638a
 yasak şehir	346n
 yasemin	223n
-yassı ekmek	1714n
+yassı ekmek	1749n
 yatak odası	362n
 yavaş	414n
 yawn	414a
@@ -14953,87 +15574,93 @@ yağmur ormanı	120n
 yağmurlu	199n
 yearning	415a
 yellow	2a
-yellow brown	1339a
+yellow brown	1374a
 yellow cab	766a
-yellow green	1147a
-yellow ochre	1222a
-yellow orange	1363a
-yellow tan	1012a
-yellowgreen	1125a
-yellowish	1304a
-yellowish brown	1309a
-yellowish green	1392a
-yellowish orange	1158a
-yellowish tan	926a
-yellowy brown	1088a
-yellowy green	1281a
-yemek pişirme	1735n
-yemek tenceresi	1737n
-yengeç	1762n
+yellow green	1182a
+yellow ochre	1257a
+yellow orange	1398a
+yellow tan	1047a
+yellowgreen	1160a
+yellowish	1339a
+yellowish brown	1344a
+yellowish green	1427a
+yellowish orange	1193a
+yellowish tan	961a
+yellowy brown	1123a
+yellowy green	1316a
+yemek pişirme	1770n
+yemek tenceresi	1772n
+yengeç	1797n
 yeni zelanda	676o
-yer fıstığı	1706n
+yer fıstığı	1741n
 yeşil	3n
 yeşil elma	237n
-yeşil salata	1740n
-yeşil yapraklı sebze	1702n
+yeşil salata	1775n
+yeşil yapraklı sebze	1737n
 yeşil çay	257n
 yeşillik	128n
 yeşim	298n
 yeşim yeşili	50n
 yi peng	747a
 yirmili yıllar	695n
-yiyecek paketi	1761n
+yiyecek paketi	1796n
 yoga	412a
 yoghurt	268a
 yogurt	268a
+yogyakarta	851a
 yok	459n
 yolk	269a
-yonca	1667n
+yonca	1702n
 yosun	132n
 yosunlu	132n
 young	399a
+yourte	848e
 youth	399a
 youthful	399a
 youtube	470o
-yumurta	1734n
-yumurta bulunan yuva	1673n
-yumurtadan çıkan civciv	1593n
+yumurta	1769n
+yumurta bulunan yuva	1708n
+yumurtadan çıkan civciv	1628n
 yumuşak	388n
-yumuşak dondurma	1767n
+yumuşak dondurma	1802n
 yumuşak ton	445n
 yunan	771n
 yunanistan	657o 771n
 yunus	330n
+yurt	848a
+yurta	848f 848i
+yurts	848a
 yves klein	818a 818e 818f 818g 818h 818i
 yên bình	386m
 yên tĩnh	386m
 yêu thương	392m
-yüksek topuklu ayakkabı	1910n
-yürüyüş botu	1908n
-yüzük	1924n
-yılan	1614n
+yüksek topuklu ayakkabı	1945n
+yürüyüş botu	1943n
+yüzük	1959n
+yılan	1649n
 yılbaşı	366n
 yılbaşı gecesi	753n
 yıldırım	201n
 yıldız	175n
 yıldızlar	175n
 yıldızlı	175n
-yıldızlı gece	1846n
+yıldızlı gece	1881n
 yıldızlı gökyüzü	175n
 zafer	416n
 zafferano	277i
 zaffiro	54i
 zafiro	54f
-zaino	1904i
-zaino per la scuola	1904i
+zaino	1939i
+zaino per la scuola	1939i
+zakopane	841a
 zanahoria	249f
 zangado	402g
-zanzara	1643i
+zanzara	1678i
 zapallo	246f
-zapatilla deportiva	1907f
-zapatillas de ballet	1912f
-zapato de hombre	1906f
-zapato de tacón	1910f
+zapatilla deportiva	1942f
+zapatillas de ballet	1947f
+zapato de hombre	1941f
+zapato de tacón	1945f
 zarafet	397n
 zarif	397n
 zart	388h
@@ -15043,38 +15670,40 @@ zauber	395h
 zauberhaft	395h
 zebra	320a 320g 320h 320i 320n
 zebras	320a
-zehensandale	1905h
-zehensandalen	1905h
+zehensandale	1940h
+zehensandalen	1940h
 zehir	425n
 zehirli	425n
-zelt	1844h
-zeltplatz	1844h
+zellige	756a 756e
+zellij	756a
+zelt	1879h
+zeltplatz	1879h
 zement	282h
 zen	350a 350e 350f 350g 350h 350i 350n
 zen bahçesi	350n
 zen garden	350a
 zen garten	350h
-zenith	2607a
+zenith	2639a
 zerdeçal	79n
-zero	2382a
+zero	2416a
 zest	389a
 zesty	389a
 zeytin	278n
 zeytin yeşili	24n
 zeytinyağı	278n
 zhihu	532o
-ziege	1562h
+ziege	1597h
 ziegel	283h
-ziegelstein	1813h
+ziegelstein	1848h
 zimt	277h
-zinc	2380a
+zinc	2414a
 zincifre	35n
 zincifre kırmızısı	35n
 zinnober	35h
 zinnoberrot	35h
-zircon	2776a
-zirkus	1859h
-zirkuszelt	1859h
+zircon	2808a
+zirkus	1894h
+zirkuszelt	1894h
 zitrone	227h
 zitronen	227h
 zitronengelb	100h
@@ -15085,10 +15714,11 @@ zoom video	560o
 zorn	402h
 zornig	402h
 zorro	324f
+zsolnay	855a
 zucca	246i
-zucca di halloween	1860i
+zucca di halloween	1895i
 zucchero filato	273i
-zucchini	2535a
+zucchini	2567a
 zuckerfest	745h
 zuckerwatte	273h
 zukunft	376h
@@ -15096,53 +15726,54 @@ zurückhaltend	421h
 zuverlässig	406h
 zwanziger jahre	695h
 zwetschgen	244h
-zwiebel	1705h
+zwiebel	1740h
 zwiebeltürme	828h
 zyan	14h
-zylinder	1917h
-zylinderhut	1917h
+zylinder	1952h
+zylinderhut	1952h
 zèbre	320e
 zümrüt	49n
 zümrüt yeşili	49n
-zürafa	1566n
+zürafa	1601n
 ác quỷ	428m
 ácer	130g
 áfrica do sul	665o
 água	152g
 água marinha clara	66g
-águia	1599g
-águila	1599f
+águia	1634g
+águila	1634f
 ámbar	32f
+ámsterdam	832f
 ángel	427f
 ángeles	427f
 ánh bạc	12m
-ánh lấp lánh	1865m
+ánh lấp lánh	1900m
 ánh nắng	171m
 ánh nến	310m
 ánh trăng	174m
 ánh đèn	336m
 ánh đèn neon	308m
 áo	650o
-áo bảo hộ	1883m
-áo khoác	1889m
-áo phòng thí nghiệm	1882m
-áo phông	1885m
-áo tắm hai mảnh	1897m
-áo tắm một mảnh	1894m
+áo bảo hộ	1918m
+áo khoác	1924m
+áo phòng thí nghiệm	1917m
+áo phông	1920m
+áo tắm hai mảnh	1932m
+áo tắm một mảnh	1929m
 áp phích liên xô	813m
 árabe	772f 772g
 árbol	133f
-árbol de hoja caduca	1662f
-árbol de hoja perenne	1661f
-árbol de navidad	1861f
-árbol de palma	1663f
-árbol de tanabata	1869f
+árbol de hoja caduca	1697f
+árbol de hoja perenne	1696f
+árbol de navidad	1896f
+árbol de palma	1698f
+árbol de tanabata	1904f
 árboles	133f
 ártico	185f 185g
 árvore	133g
-árvore caidiça	1662g
-árvore de natal	1861g
-árvore de tanabata	1869g
+árvore caidiça	1697g
+árvore de natal	1896g
+árvore de tanabata	1904g
 árvores	133g
 áustria	650o
 âm u	203m
@@ -15154,17 +15785,19 @@ zürafa	1566n
 ängstlich	413h
 äpfel	236h
 ätherisch	396h
-çadır	1844n
+äthiopien	849h
+äthiopisch	849h
+çadır	1879n
 çakıl	281n
 çam	121n
 çam ormanı	121n
-çam süsleme	1870n
+çam süsleme	1905n
 çamlar	121n
 çamur	168n
 çamur yeşili	13n
 çarşı	332n
 çay	256n
-çay fincanı	1785n
+çay fincanı	1820n
 çay kahvesi	88n
 çayır	124n
 çekya	658o
@@ -15172,7 +15805,7 @@ zürafa	1566n
 çeltik	252n
 çiftlik	348n
 çikolata	261n
-çikolata barı	1776n
+çikolata barı	1811n
 çikolata kahvesi	108n
 çilek	229n
 çim	125n
@@ -15186,7 +15819,7 @@ zürafa	1566n
 çin tapınağı	795n
 çin tarzı	355n
 çin yeni yılı	369n
-çingülü	1654n
+çingülü	1689n
 çini	296n
 çini mürekkebi	302n
 çirkin	425n
@@ -15197,14 +15830,14 @@ zürafa	1566n
 çivit mavisi	23n
 çiy	206n
 çiçek	207n
-çiçek açma	1656n
-çiçek rozet	1651n
+çiçek açma	1691n
+çiçek rozet	1686n
 çiçekler	207n
 çiçekli	207n
 çocuk	380n
 çocuklar	380n
-çok katlı mağaza	1830n
-çorap	1890n
+çok katlı mağaza	1865n
+çorap	1925n
 çöl	156n
 çömlek	304n
 çürük	425n
@@ -15217,7 +15850,7 @@ zürafa	1566n
 écologique	383e
 écossais	778e
 écosse	778e
-écureuil	1577e
+écureuil	1612e
 église	360e
 égypte	643o 770e
 égyptien	770e
@@ -15227,14 +15860,14 @@ zürafa	1566n
 élégance	397e
 élégant	397e
 élégante	397e
-éléphant	1567e
+éléphant	1602e
 émeraude	49e
 émerveillement	424e
 émirats arabes unis	645o
 énergie	389e
 énergique	389e
 énigmatique	394e
-épi de maïs	1698e
+épi de maïs	1733e
 épice	277e
 épices	277e
 época victoriana	812f
@@ -15245,9 +15878,12 @@ zürafa	1566n
 étang	149e
 étang de lotus	150e
 états unis	630o
+éthiopie	849e
+éthiopien	849e
+éthiopienne	849e
 éthéré	396e
 étincelant	430e
-étincelles	1865e
+étincelles	1900e
 étoile	175e
 étoiles	175e
 étoilé	175e
@@ -15263,31 +15899,34 @@ zürafa	1566n
 índia	637o 781g
 índigo	23f 23g
 île	155e
-île déserte	1808e
+île déserte	1843e
 îles	155e
 îlot	155e
-óculos	1879g
-óculos de proteção	1881g
-óculos escuros	1880g
+óculos	1914g
+óculos de proteção	1916g
+óculos escuros	1915g
 óng ánh	430m
 óxido	287f
 ô	338m
 ô liu	278m
 ô long	260m
-ôliu	1692m
+ôliu	1727m
 öde	434h
 öfke	402n
 öfkeli	402n
 öko	383h
 ökologisch	383h
-öküz	1553n
+öküz	1588n
 ölüler günü	740n
-önden civciv	1595n
-ördek	1600n
-örümcek	1640n
-örümcek ağı	1641n
+önden civciv	1630n
+ördek	1635n
+örümcek	1675n
+örümcek ağı	1676n
 österreich	650o
-özgürlük heykeli	1836n
+österreichisch	836h
+özbek	865n
+özbekistan	865n
+özgürlük heykeli	1871n
 özlem	415n
 öğle	189n
 öğleden sonra	190n
@@ -15309,15 +15948,15 @@ zürafa	1566n
 đen ánh xanh	80m
 điên cuồng	422m
 điện kremlin	828m
-đài phun nước	1843m
-đàn banjo	1932m
+đài phun nước	1878m
+đàn banjo	1967m
 đàn bà	456m
-đàn ghi ta	1928m
-đàn violin	1931m
+đàn ghi ta	1963m
+đàn violin	1966m
 đàn ông	456m
 đá	163m
 đá bazan	158m
-đá bào	1768m
+đá bào	1803m
 đá cuội	281m
 đá cẩm thạch	280m
 đá hoa cương	281m
@@ -15332,14 +15971,14 @@ zürafa	1566n
 đáy biển	141m
 đèn	336m
 đèn lồng	309m
-đèn lồng bí ngô	1860m
+đèn lồng bí ngô	1895m
 đèn lồng hội an	796m
 đèn neon	308m
 đèn trời	747m
 đèn ông sao	810m
 đèn đường	336m
 đêm	192m
-đêm có sao	1846m
+đêm có sao	1881m
 đêm khuya	192m
 đêm trăng	174m
 đêm trắng	797m
@@ -15350,16 +15989,16 @@ zürafa	1566n
 đô thị	340m
 đông giá	198m
 đông lạnh	450m
-đùi gia cầm	1721m
+đùi gia cầm	1756m
 đơn giản	385m
 đơn sắc	429m
 đơn điệu	434m
-đười ươi	1530m
+đười ươi	1565m
 đường phố	341m
-đại bàng	1599m
+đại bàng	1634m
 đại dương	140m
 đảo	155m
-đảo hoang	1808m
+đảo hoang	1843m
 đất	168m
 đất son vàng	36m
 đất sét	304m
@@ -15370,13 +16009,13 @@ zürafa	1566n
 đầy nắng	172m
 đầy sao	175m
 đậm	439m
-đậu phộng	1706m
+đậu phộng	1741m
 đền	345m
-đền hindu	1839m
+đền hindu	1874m
 đền thần đạo	801m
 đền thờ	345m
-đền thờ nhật bản	1841m
-đỉnh núi phủ tuyết	1801m
+đền thờ nhật bản	1876m
+đỉnh núi phủ tuyết	1836m
 địa ngục	428m
 địa trung hải	352m
 đỏ	0m
@@ -15399,8 +16038,8 @@ zürafa	1566n
 đồ chơi	380m
 đồ gốm	304m
 đồ sứ	295m
-đồ uống nhiệt đới	1790m
-đồ uống nóng	1783m
+đồ uống nhiệt đới	1825m
+đồ uống nóng	1818m
 đồi	160m
 đồi cát	156m
 đồi núi	160m
@@ -15412,16 +16051,16 @@ zürafa	1566n
 đồng thau	60m
 đồng thau cổ	58m
 đồng đỏ	59m
-đổ chất lỏng	1795m
+đổ chất lỏng	1830m
 đức	623o
 đừng	457m
 ırmak	148n
-ıssız ada	1808n
-ıstakoz	1763n
+ıssız ada	1843n
+ıstakoz	1798n
 ışık festivali	807n
 ışıklar	336n
 ışıltılı	443n
-œuf au plat	1735e
+œuf au plat	1770e
 şafak	180n
 şafşavan	799n
 şakayık	214n
@@ -15430,7 +16069,7 @@ zürafa	1566n
 şanghay	774n
 şanlı	416n
 şarap	264n
-şarap kadehi	1788n
+şarap kadehi	1823n
 şarap rengi	113n
 şartröz	67n
 şatafatlı	381n
@@ -15443,9 +16082,9 @@ zürafa	1566n
 şeftali rengi	27n
 şeftali çiçeği	216n
 şehir	340n
-şehir manzarası	1847n
+şehir manzarası	1882n
 şehir merkezi	340n
-şehirde alacakaranlık	1850n
+şehirde alacakaranlık	1885n
 şehirli	340n
 şeker	272n
 şeker bayramı	745n
@@ -15457,12 +16096,13 @@ zürafa	1566n
 şeytan	428n
 şifalı otlar	137n
 şili	662o
+şilili	839n
 şimşek	201n
 şinto tapınağı	801n
 şirin	408n
 şirket	357n
 şişe yeşili	48n
-şort	1896n
+şort	1931n
 şubat	198n
 şömine	311n
 şükran günü	750n
@@ -15473,18 +16113,21 @@ zürafa	1566n
 август	196j
 августа	196j
 авокадо	242j
+австралийский	843j
 австралия	634o
+австрийский	836j
 австрия	650o
 агитплакат	813j
 ад	428j
+адриатика	854j
 адский	428j
 азалия	225j
 азулежу	793j
 айсберг	184j
 акация	830j
 аква	66j
-аккордеон	1927j
-акула	1626j
+аккордеон	1962j
+акула	1661j
 алибаба	525o
 алмаз	301j
 алчность	426j
@@ -15494,9 +16137,10 @@ zürafa	1566n
 алюминий	286j
 амазон	565o
 амальфи	759j
-американские горки	1857j
+американские горки	1892j
 аметист	56j
 аметистовый	56j
+амстердам	832j
 ананас	240j
 ангел	427j
 ангелы	427j
@@ -15506,7 +16150,7 @@ zürafa	1566n
 анды	780j
 антарктида	185j
 античная бронза	305j
-античное здание	1811j
+античное здание	1846j
 антрацитовый	37j
 апельсин	228j
 апельсины	228j
@@ -15516,13 +16160,14 @@ zürafa	1566n
 ар нуво	789j
 арабский	772j
 аравия	772j
-арахис	1706j
+арахис	1741j
 арбуз	234j
 аргентина	628o
+аргентинский	838j
 аризона	776j
 арктика	185j
 арктический	185j
-армейская каска	1920j
+армейская каска	1955j
 армия	431j
 арсенал	591o
 арт деко	695j
@@ -15536,58 +16181,63 @@ zürafa	1566n
 бабл ти	259j
 бабочка	325j
 бавария мюнхен	604o
-багет	1713j
+багет	1748j
 багровый	71j
 багряный	34j
 базальт	158j
 базар	332j
 баклажан	248j
-балетки	1909j
+балетки	1944j
 бали	762j
 бамбук	123j
-бамбук с бумажными лентами	1869j
+бамбук с бумажными лентами	1904j
 бамбуковая роща	123j
 бамбуковый зеленый	52j
 банальный	434j
 банан	238j
 бангкок	775j
 бангладеш	670o
-банджо	1932j
+банджо	1967j
 банк	357j
-бантик	1876j
-барабан	1933j
-баран	1560j
+бантик	1911j
+банф	840j
+барабан	1968j
+баран	1595j
 барби	682o 728j
 барокко	787j
 барселона	760j
-барсук	1588j
+барсук	1623j
 бархат	290j
+батик	851j
 баухаус	694j
 бежевый	17j
 без	457j
 бездна	141j
 безмятежный	386j
 безумный	422j
-бейсболка	1919j
-бекон	1723j
+бейрут	847j
+бейсболка	1954j
+бекон	1758j
 белоснежный	84j
 белые ночи	797j
 белый	10j
-белый лебедь	1601j
-белый цветок	1649j
+белый лебедь	1636j
+белый цветок	1684j
 бельгия	648o
-бенгальский огонь	1863j
+бенгальский огонь	1898j
 берег	143j
 береза	122j
 березняк	122j
 березовая роща	122j
 березы	122j
+берлин	846j
+берлинский	846j
 бетон	282j
 бешикташ	617o
 библиотека	344j
 бизнес	357j
-бизон	1551j
-бикини	1897j
+бизон	1586j
+бикини	1932j
 бирюза	15j
 бирюзовый	15j
 благородный	382j
@@ -15595,73 +16245,81 @@ zürafa	1566n
 бледно сиреневый	90j
 бледный	442j
 блеск	430j
-блестка	1865j
+блестка	1900j
 блестки	430j
 блестящий	430j
-блинчики	1717j
-блины	1717j
-блузка	1898j
+блинчики	1752j
+блины	1752j
+блузка	1933j
 блюз	437j
 бмв	475o
-бобр	1578j
+бо кап	864j
+бобр	1613j
 богемный	711j
 богемский	711j
+богота	856j
 божья коровка	327j
 бока хуниорс	618o
-бокал вина	1788j
-болгарский перец	1700j
+бокал вина	1823j
+болгарский перец	1735j
 болезнь	425j
 болливуд	731j
 больница	356j
 больной	425j
-больные	1824j
+больные	1859j
 большая волна в канагаве	724j
+бора бора	862j
 бордо	33j
 бордовый	33j
 боруссия дортмунд	605o
-босоножки	1911j
-ботинки	1906j
-ботинок	1906j
+босоножки	1946j
+ботинки	1941j
+ботинок	1941j
 бохо	711j
 бразилия	627o 808j
 бразильский	808j
 бриз	204j
 бриллиант	301j
 британский	767j
-брокколи	1703j
+брокколи	1738j
 бронза	58j
 бронзовый	58j
 брутализм	698j
 бруталистский	698j
-бублик	1716j
+бублик	1751j
+будапешт	855j
 будущее	376j
-буйвол	1554j
-букет	1647j
+буйвол	1589j
+букет	1682j
 бумага	293j
 бурано	802j
 бургер кинг	539o
-буррито	1730j
-бурритос	1730j
-бурундук	1577j
+буррито	1765j
+бурритос	1765j
+бурундук	1612j
 бурый	7j
 буря	201j
-бутылка саке	1786j
-бутылочка с соской	1781j
+бутылка саке	1821j
+бутылочка с соской	1816j
 бутылочный	48j
-бэнто	1745j
+бухара	865j
+буэнос айрес	838j
+бэнто	1780j
 ваби саби	354j
 валентинка	368j
 ван гог	720j
-вареник	1759j
+вареник	1794j
 ватсап	502o
-вафли	1718j
-вафля	1718j
+вафли	1753j
+вафля	1753j
 вейпорвейв	811j
 великая китайская стена	347j
 великобритания	631o
+венгерский	855j
 венгрия	659o
 венецианский	802j
 венеция	802j
+венский	836j
 версаль	712j
 веселый	390j
 весенний	195j
@@ -15669,7 +16327,7 @@ zürafa	1566n
 весной	195j
 вестерн	733j
 ветер	204j
-веточка	1666j
+веточка	1701j
 ветреный	204j
 вечер	191j
 вечеринка	372j
@@ -15688,13 +16346,13 @@ zürafa	1566n
 винный	113j
 вино	264j
 виноград	231j
-виноградина	1675j
+виноградина	1710j
 винтаж	379j
 винтажный	379j
 виски	267j
 вичат	504o
 вишневое дерево	208j
-вишни	1687j
+вишни	1722j
 вишня	230j
 вк	556o
 вконтакте	556o
@@ -15707,7 +16365,7 @@ zürafa	1566n
 воздушные шары	804j
 воздушный	396j
 воздушный шар	337j
-воздушный шарик	1866j
+воздушный шарик	1901j
 возрождение	713j
 война	431j
 волна	142j
@@ -15718,18 +16376,19 @@ zürafa	1566n
 восточный	355j
 восход	180j
 восход солнца	180j
-восход солнца над горами	1848j
+восход солнца над горами	1883j
 восьмидесятые	704j
 вселенная	176j
 вулкан	165j
 вулканическая порода	158j
 вулканический песок	158j
-выдра	1585j
-вымпелы в виде карпов	1872j
+выдра	1620j
+вымпелы в виде карпов	1907j
 выпечка	271j
 выцветший	446j
+вышиванка	842j
 вьетнам	641o 782j
-вьетнамки	1905j
+вьетнамки	1940j
 гавайи	763j
 гавайский	763j
 гавана	755j
@@ -15738,48 +16397,52 @@ zürafa	1566n
 галактика	176j
 галатасарай	615o
 галерея	438j
-галстук	1884j
+галстук	1919j
 галька	281j
-гамбургер	1724j
+гамбургер	1759j
 гана	668o
+ганский	738j
 гауди	760j
+гватемала	857j
+гватемальский	857j
 гей парад	751j
 германия	623o
 гжель	296j
 гжельская	792j
 гжельская роспись	792j
 гжельский	792j
-гибискус	1654j
+гибискус	1689j
 гибли	816j
 гималаи	779j
 гинкго	131j
-гиппопотам	1570j
+гиппопотам	1605j
 гирлянда	336j
-гитара	1928j
+гитара	1963j
 глина	304j
 глиняная стена	342j
 глициния	221j
 глубокий	440j
 глубокое море	141j
 гнев	402j
-гнездо с яйцами	1673j
+гнездо с яйцами	1708j
 гнилой	425j
-голова дракона	1615j
-голова единорога	1548j
-голова лягушки	1610j
+голландский	832j
+голова дракона	1650j
+голова единорога	1583j
+голова лягушки	1645j
 голубика	232j
 голубовато белый	76j
 голубой	41j
 голубой город	799j
-голубь	1598j
+голубь	1633j
 гондола	802j
 гонконг	773j
 гончарный	304j
 гора	160j
-гора со снежной шапкой	1801j
+гора со снежной шапкой	1836j
 гордый	416j
 горизонт	183j
-горилла	1529j
+горилла	1564j
 горнолыжный домик	831j
 горный	160j
 город	340j
@@ -15789,11 +16452,11 @@ zürafa	1566n
 горчичный	110j
 горы	160j
 горьковато сладкий	415j
-горячие источники	1853j
+горячие источники	1888j
 горячий	401j
-горячий напиток	1783j
-гостиница	1826j
-гостиница для свиданий	1827j
+горячий напиток	1818j
+гостиница	1861j
+гостиница для свиданий	1862j
 готика	411j
 готический	411j
 гранат	243j
@@ -15810,16 +16473,18 @@ zürafa	1566n
 грот	164j
 грустный	391j
 грусть	391j
-груша	1685j
+груша	1720j
 грязно белый	104j
 грязный	425j
 грязь	168j
 гугл	465o
-гусеница	1633j
+гусеница	1668j
 дали	717j
-данго	1758j
+далмация	854j
+данго	1793j
 дания	653o
-двугорбый верблюд	1564j
+датский	353j
+двугорбый верблюд	1599j
 де стейл	697j
 девочка	456j
 девушка	456j
@@ -15847,7 +16512,7 @@ zürafa	1566n
 дерзкий	405j
 десерт	271j
 дети	380j
-детская горка	1855j
+детская горка	1890j
 детский	380j
 джаз	437j
 джазовый	437j
@@ -15855,12 +16520,13 @@ zürafa	1566n
 джапанди	718j
 джинсовый синий	69j
 джинсы	289j
+джипни	859j
 джунгли	120j
 дзен	350j
 дивали	807j
 дикий	418j
 дикий запад	733j
-динамитная шашка	1864j
+динамитная шашка	1899j
 динамичный	389j
 дискорд	509o
 дискотека	436j
@@ -15873,34 +16539,35 @@ zürafa	1566n
 долина	162j
 доллар	423j
 доллары	423j
-дом с садом	1820j
-дома	1817j
+дом с садом	1855j
+дома	1852j
 домашний	398j
 домик	363j
 драгоценности	316j
 драгоценный камень	316j
-дракон	1616j
+дракон	1651j
 древесина	279j
-дронт	1603j
+дронт	1638j
 дуб	279j
 дубай	772j
+дубровник	854j
 духовный	412j
 дым	314j
 дымка	202j
 дымный	314j
 дымчатый	449j
-дыня	1676j
+дыня	1711j
 дьявол	428j
 дюна	156j
 дюны	156j
 египет	643o 770j
 египетский	770j
 ели	121j
-елка	1661j
+елка	1696j
 ель	121j
 жадность	426j
 жара	205j
-жареная креветка	1755j
+жареная креветка	1790j
 жаркий	401j
 жасмин	223j
 жатва	750j
@@ -15914,18 +16581,18 @@ zürafa	1566n
 женщина	456j
 живопись	438j
 живопись тушью	302j
-жираф	1566j
+жираф	1601j
 жостово	791j
 жуткий	403j
-заброшенный дом	1818j
-заварочный чайник	1784j
+заброшенный дом	1853j
+заварочный чайник	1819j
 завистливый	426j
 зависть	426j
 завод	377j
 загадочный	394j
 загар	26j
 закат	179j
-закат в городе	1850j
+закат в городе	1885j
 закаты	179j
 заледеневший	450j
 замерзший	450j
@@ -15933,11 +16600,11 @@ zürafa	1566n
 запретный город	346j
 заря	180j
 заснеженные горы	161j
-зауропод	1617j
+зауропод	1652j
 заход солнца	179j
-защитные очки	1881j
+защитные очки	1916j
 звезда	175j
-звездная ночь	1846j
+звездная ночь	1881j
 звездное небо	175j
 звездный	175j
 звезды	175j
@@ -15946,26 +16613,27 @@ zürafa	1566n
 здравствуй	455j
 здравствуйте	455j
 зебра	320j
-зебры	1549j
+зебры	1584j
 зеленое яблоко	237j
 зеленый	3j
-зеленый салат	1702j
+зеленый салат	1737j
 зеленый чай	257j
 зелень	128j
 зелень пряная	137j
+зеллиж	756j
 землисто желтый	102j
 землистые тона	384j
 землистый	384j
 земля	168j
 земляника	229j
-земляной червь	1645j
+земляной червь	1680j
 зерно	251j
 зима	198j
 зимний	198j
 зимой	198j
 зловещий	403j
 злой	402j
-змея	1614j
+змея	1649j
 зной	205j
 знойный	205j
 знойный жар	401j
@@ -15985,7 +16653,7 @@ zürafa	1566n
 игрушки	380j
 избушка	363j
 извержение	165j
-извержение вулкана	1803j
+извержение вулкана	1838j
 изумление	424j
 изумруд	49j
 изумрудный	49j
@@ -15998,14 +16666,15 @@ zürafa	1566n
 импрессионизм	786j
 импрессионист	786j
 импрессионистский	786j
-индейка	1590j
+индейка	1625j
 индиго	23j
 индиго крашение	824j
 индийская невеста	827j
 индийский	781j
 индия	637o 781j
+индонезийский	851j
 индонезия	671o
-индуистский храм	1839j
+индуистский храм	1874j
 индустриальный	377j
 иней	186j
 инки	819j
@@ -16014,6 +16683,8 @@ zürafa	1566n
 интел	518o
 интер	608o
 иордания	769j
+иран	861j
+иранский	861j
 ирис	262j
 ирландия	632o 822j
 ирландский	822j
@@ -16022,31 +16693,34 @@ zürafa	1566n
 исландия	655o 761j
 исландский	761j
 испания	625o
+испанский	852j
 иссиня черный	80j
+исфахан	861j
 италия	624o
 ифтар	745j
 июль	196j
 июля	196j
 июнь	196j
 июня	196j
-кааба	1842j
-кабан	1558j
+кааба	1877j
+кабан	1593j
 каваи	726j
 кавай	408j
 каир	770j
 какао	261j
 кактус	135j
 калифорния	777j
-кальмар	1765j
-камабоко	1756j
+кальмар	1800j
+камабоко	1791j
 камень	281j
 камин	311j
 камни	281j
 камуфляж	431j
 канада	633o
+канадский	840j
 кандинский	723j
 каньон	159j
-капкейк	1774j
+капкейк	1809j
 каппадокия	804j
 капучино	255j
 караваджо	787j
@@ -16060,12 +16734,13 @@ zürafa	1566n
 карнавал в рио	808j
 карп кои	329j
 карри	277j
+картахена	856j
 картина	438j
-картофель	1696j
-картофель фри	1725j
+картофель	1731j
+картофель фри	1760j
 карфур	534o
-каска с белым крестом	1921j
-кастрюля с горячей едой	1737j
+каска с белым крестом	1956j
+кастрюля с горячей едой	1772j
 катар	646o
 кафе	343j
 каштан	20j
@@ -16073,39 +16748,42 @@ zürafa	1566n
 каштановый красный	19j
 кварц	300j
 кей поп	783j
+кейптаун	864j
 кельтский	822j
 кельты	822j
-кемпинг	1805j
-кенгуру	1587j
+кемпинг	1840j
+кенгуру	1622j
+кенийский	850j
 кения	667o
 кенте	738j
 керамика	304j
 киберпанк	375j
 киви	245j
+киев	842j
 килим	737j
-кимоно	1892j
+кимоно	1927j
 киноварный	35j
 киноварь	35j
 киото	801j
 кирпич	283j
-кирпичи	1813j
-кирпичная кладка	1813j
-кирпичная стена	1813j
+кирпичи	1848j
+кирпичная кладка	1848j
+кирпичная стена	1848j
 кислотный	448j
 кит	330j
-кит с фонтанчиком	1619j
+кит с фонтанчиком	1654j
 китай	635o
 китайский красный	75j
 китайский новый год	369j
 китайский стиль	355j
 китайский храм	795j
 китайский шелк	826j
-клавишные	1929j
+клавишные	1964j
 класс	358j
-клатч	1902j
+клатч	1937j
 клен	130j
 кленовый	130j
-кленовый лист	1669j
+кленовый лист	1704j
 климт	719j
 клиника	356j
 клоун	331j
@@ -16116,28 +16794,30 @@ zürafa	1566n
 кобальт	45j
 кобальтовый	45j
 кожа	288j
-коза	1562j
+коза	1597j
 кока кола	461o
 кокос	241j
-кокосы	1693j
-коктейль	1789j
-колесо обозрения	1856j
+кокосы	1728j
+коктейль	1824j
+колесо обозрения	1891j
 колизей	784j
-колос	1665j
+колос	1700j
 колосья	251j
+колумбийский	856j
 колумбия	661o
-кольцо	1924j
-комар	1643j
-конга	1934j
-консервная банка	1744j
-консервы	1744j
+кольцо	1959j
+комар	1678j
+конга	1969j
+консервная банка	1779j
+консервы	1779j
 константинополь	768j
 конструктивизм	813j
 конструктивистский	813j
-конфета	1777j
-конфетти	1868j
+конфета	1812j
+конфетти	1903j
 конфеты	272j
-коралл	1629j
+копенгаген	835j
+коралл	1664j
 коралловый	28j
 коралловый риф	153j
 корейский	783j
@@ -16145,12 +16825,12 @@ zürafa	1566n
 корея	783j
 корица	277j
 коричневый	7j
-коробка для еды на вынос	1761j
-корова	1555j
-королева	1915j
+коробка для еды на вынос	1796j
+корова	1590j
+королева	1950j
 королевский	382j
 королевский синий	43j
-корона	1915j
+корона	1950j
 корпоративный	357j
 космическая станция	364j
 космический корабль	364j
@@ -16161,56 +16841,57 @@ zürafa	1566n
 кофе с молоком	255j
 кофейный	107j
 кофейня	343j
-кошелек	1900j
-кошка	1539j
-краб	1762j
+кошелек	1935j
+кошка	1574j
+краб	1797j
+краков	841j
 красная	0j
 красная площадь	828j
 красно фиолетовый	96j
 красное	0j
 красное вино	264j
-красное яблоко	1683j
+красное яблоко	1718j
 красные	0j
 красный	0j
-красный конверт	1875j
+красный конверт	1910j
 красочный	178j
-креветка	1764j
+креветка	1799j
 кремль	828j
 кремовый	18j
-крендель	1715j
+крендель	1750j
 крепость	359j
 кристалл	300j
 кровавый	315j
 кровь	315j
-крокодил	1611j
-кролик	1576j
+крокодил	1646j
+кролик	1611j
 кроме	457j
-кроссовки	1907j
-круассан	1712j
-круглосуточный магазин	1828j
-круглый червь	1645j
-кружка пива	1791j
-крыса	1573j
+кроссовки	1942j
+круассан	1747j
+круглосуточный магазин	1863j
+круглый червь	1680j
+кружка пива	1826j
+крыса	1608j
 куба	677o 755j
 кубизм	814j
-кубик льда	1800j
+кубик льда	1835j
 кубинский	755j
 кубистский	814j
 кувшинка	212j
 кувшинки моне	786j
 кукуруза	250j
-кукурузный початок	1698j
+кукурузный початок	1733j
 купюры	423j
-куриная ножка	1721j
-курица	1591j
+куриная ножка	1756j
+курица	1626j
 куркума	79j
-кусок мяса	1722j
-кусок пиццы	1726j
-кусочек торта	1773j
+кусок мяса	1757j
+кусок пиццы	1761j
+кусочек торта	1808j
 кухня	361j
 кфс	538o
 кьяроскуро	787j
-лабораторный халат	1882j
+лабораторный халат	1917j
 лава	165j
 лаванда	210j
 лавандовый	210j
@@ -16222,33 +16903,33 @@ zürafa	1566n
 лаймовый	31j
 лак	303j
 лаковый	303j
-лама	1565j
+лама	1600j
 ламборгини	474o
 ламинария	138j
 лампа	336j
 лампы	336j
-лапша	1750j
+лапша	1785j
 ласковый	388j
 латте	255j
 латунный	60j
 латунь	60j
-лебедь	1601j
+лебедь	1636j
 лего	568o
 лед	184j
-леденец	1778j
-леденец на палочке	1778j
+леденец	1813j
+леденец на палочке	1813j
 леденцы	272j
 ледник	184j
 ледяной	400j
 ледяной тон	450j
 лейкерс	573o
 лен	292j
-ленивец	1584j
+ленивец	1619j
 ленивый	414j
 ленинград	797j
 леново	522o
-леопард	1543j
-лепешка	1714j
+леопард	1578j
+лепешка	1749j
 лес	119j
 леса	119j
 лесной	119j
@@ -16256,7 +16937,9 @@ zürafa	1566n
 летний	196j
 лето	196j
 летом	196j
-летучая мышь	1580j
+летучая мышь	1615j
+ливан	847j
+ливанский	847j
 ливень	199j
 лидл	535o
 лиловый	5j
@@ -16272,7 +16955,7 @@ zürafa	1566n
 лист	128j
 листва	128j
 листья	128j
-листья на ветру	1671j
+листья на ветру	1706j
 лоза	134j
 лондон	767j
 лос анджелес	777j
@@ -16280,14 +16963,14 @@ zürafa	1566n
 лотос	212j
 лоу фай	735j
 лофай	735j
-лошадь	1547j
-лошадь на карусели	1854j
+лошадь	1582j
+лошадь на карусели	1889j
 луг	124j
 луга	124j
 луна	173j
 лунно белый	76j
 лунный	174j
-лунный пирог	1757j
+лунный пирог	1792j
 лунный пряник	810j
 лунный свет	174j
 любовь	392j
@@ -16298,9 +16981,11 @@ zürafa	1566n
 магма	165j
 магнолия	226j
 маджента	21j
+мадрид	852j
 май	195j
 майами	765j
 майкрософт	564o
+майорка	852j
 майя	819j
 мак	222j
 макарон	275j
@@ -16314,24 +16999,27 @@ zürafa	1566n
 малиновый	71j
 мальва	63j
 мальчик	456j
-мамонт	1568j
+мамонт	1603j
 манго	239j
 мандарин	228j
+манила	859j
 манхэттен	766j
 манчестер сити	595o
 манчестер юнайтед	594o
 маргаритка	220j
 марди гра	742j
+марокканский	756j
 марокко	644o
 марракеш	756j
 март	195j
 марта	195j
-масленка	1742j
+масаи	850j
+масленка	1777j
 маслины	278j
-масло	1742j
-масляный	1742j
+масло	1777j
+масляный	1777j
 мастеркард	495o
-мате	1799j
+мате	1834j
 матисс	715j
 матрешка	828j
 матча	258j
@@ -16340,6 +17028,7 @@ zürafa	1566n
 мгла	202j
 мегаполис	340j
 мед	263j
+медельин	856j
 медина	756j
 медитативный	412j
 медитация	412j
@@ -16357,10 +17046,10 @@ zürafa	1566n
 мерцающий	430j
 металл	286j
 металлический	286j
-мечеть	1838j
+мечеть	1873j
 мечта	396j
 мечтательный	396j
-микроб	1646j
+микроб	1681j
 милан фк	607o
 миллениум	707j
 милота	408j
@@ -16369,7 +17058,7 @@ zürafa	1566n
 минимализм	385j
 минималистичный	385j
 мирный	386j
-миска с ложкой	1739j
+миска с ложкой	1774j
 мистический	394j
 мицубиси	489o
 миядзаки	816j
@@ -16381,33 +17070,35 @@ zürafa	1566n
 молоко	268j
 молочно белый	104j
 молочный	105j
+монголия	848j
+монгольский	848j
 мондриан	697j
 моне	786j
 монохром	429j
 монохромный	429j
-морда волка	1535j
-морда енота	1537j
-морда коалы	1582j
-морда коровы	1552j
-морда кошки	1538j
-морда кролика	1575j
-морда лисицы	1536j
-морда лошади	1544j
-морда льва	1540j
-морда медведя	1581j
-морда мыши	1571j
-морда обезьяны	1527j
-морда панды	1583j
-морда свиньи	1556j
-морда собаки	1531j
-морда тигра	1541j
-морда хомяка	1574j
+морда волка	1570j
+морда енота	1572j
+морда коалы	1617j
+морда коровы	1587j
+морда кошки	1573j
+морда кролика	1610j
+морда лисицы	1571j
+морда лошади	1579j
+морда льва	1575j
+морда медведя	1616j
+морда мыши	1606j
+морда обезьяны	1562j
+морда панды	1618j
+морда свиньи	1591j
+морда собаки	1566j
+морда тигра	1576j
+морда хомяка	1609j
 море	140j
-морковка	1697j
+морковка	1732j
 морковь	249j
 мороженое	274j
-мороженое в креманке	1768j
-мороженое в стаканчике	1767j
+мороженое в креманке	1803j
+мороженое в стаканчике	1802j
 мороз	186j
 морозно белый	83j
 морось	200j
@@ -16418,7 +17109,7 @@ zürafa	1566n
 моря	140j
 москва	828j
 мост золотые ворота	680o
-мост ночью	1852j
+мост ночью	1887j
 мох	132j
 мощный	405j
 мрамор	280j
@@ -16427,27 +17118,32 @@ zürafa	1566n
 мужской	456j
 мужчина	456j
 музей	438j
-музыка ветра	1873j
+музыка ветра	1908j
 мумбаи	781j
 мунк	716j
-муравей	1634j
+муравей	1669j
 муха	789j
 мшистый	132j
-мышь	1572j
+мышь	1607j
 мягкий	388j
 мягкий тон	445j
-мясо на косточке	1720j
+мясо на косточке	1755j
 мята	30j
 мятный	30j
 навруз	744j
 надежда	404j
 надежный	406j
+найроби	850j
 наличные	423j
+намиб	866j
+намибийский	866j
+намибия	866j
 насыщенно темный	440j
 насыщенный	444j
 натуральный	383j
 научная фантастика	376j
-национальный парк	1809j
+национальный парк	1844j
+ндебеле	863j
 не	457j
 небеса	169j
 небесно голубой	41j
@@ -16469,6 +17165,7 @@ zürafa	1566n
 неоновый свет	308j
 неопластицизм	697j
 непал	779j
+непальский	779j
 нервный	413j
 нет	457j
 нетфликс	469o
@@ -16476,6 +17173,7 @@ zürafa	1566n
 нефритово зеленый	50j
 ни	457j
 нигерия	666o
+нидерландский	832j
 нидерланды	647o
 никаких	457j
 никакого	457j
@@ -16490,14 +17188,14 @@ zürafa	1566n
 новый орлеан	742j
 норвегия	652o 805j
 норвежский	805j
-носки	1890j
-носорог	1569j
+носки	1925j
+носорог	1604j
 ностальгический	415j
 ностальгия	379j
 ностальгия светлая	415j
 ночная жизнь	436j
 ночной	192j
-ночной город	1847j
+ночной город	1882j
 ночной клуб	436j
 ночной рынок	333j
 ночь	192j
@@ -16511,7 +17209,7 @@ zürafa	1566n
 оазис	139j
 оахака	754j
 оаэ	645o
-обезьяна	1528j
+обезьяна	1563j
 облака	170j
 облако	170j
 облачно	203j
@@ -16519,16 +17217,16 @@ zürafa	1566n
 обон	749j
 овощи	433j
 овощной	433j
-овощной салат	1740j
-овца	1561j
+овощной салат	1775j
+овца	1596j
 огни	336j
 огонь	166j
 огоньки	336j
-огурец	1701j
+огурец	1736j
 одинокий	391j
-одногорбый верблюд	1563j
+одногорбый верблюд	1598j
 однообразный	434j
-одэн	1753j
+одэн	1788j
 озера	147j
 озерно синий	42j
 озеро	147j
@@ -16536,23 +17234,23 @@ zürafa	1566n
 октоберфест	743j
 октябрь	197j
 октября	197j
-олень	1550j
-олива	1692j
-оливка	1692j
+олень	1585j
+олива	1727j
+оливка	1727j
 оливки	278j
 оливковое масло	278j
 оливковый	24j
 олимпиада	683o
-омар	1763j
-онигири	1747j
+омар	1798j
+онигири	1782j
 опавшие листья	129j
 оптимистичный	404j
-орангутан	1530j
-орангутанг	1530j
+орангутан	1565j
+орангутанг	1565j
 оранжево красный	97j
 оранжевый	1j
 органический	383j
-орел	1599j
+орел	1634j
 орех	279j
 орхидея	218j
 освежающий	399j
@@ -16565,29 +17263,30 @@ zürafa	1566n
 османтус	224j
 остров	155j
 острова	155j
-острый перец	1699j
-осьминог	1627j
+острый перец	1734j
+осьминог	1662j
 отвратительный	425j
 отвращение	425j
 отель гранд будапешт	815j
 офис	357j
-офисное здание	1821j
+офисное здание	1856j
 охра	36j
 охристый	36j
 очаг	311j
-очки	1879j
+очки	1914j
 павлин	318j
 павлиний синий	46j
-падающие листья	1670j
-пакетик сока	1798j
-пакеты	1903j
+падающие листья	1705j
+пакетик сока	1833j
+пакеты	1938j
 пакистан	669o
-палатка	1844j
+палатка	1879j
+палермо	853j
 палех	791j
-пальма	1663j
-пальто	1889j
+пальма	1698j
+пальто	1924j
 памуккале	798j
-памятная лента	1878j
+памятная лента	1913j
 панасоник	543o
 панда	321j
 панк	709j
@@ -16595,7 +17294,7 @@ zürafa	1566n
 парень	456j
 париж	757j
 парижский	757j
-парикмахерская	1858j
+парикмахерская	1893j
 парк	127j
 пасмурно	203j
 пасмурный	203j
@@ -16603,12 +17302,14 @@ zürafa	1566n
 пастель	447j
 пастельный	447j
 пасха	373j
-паук	1640j
-паутина	1641j
+патагония	839j
+паук	1675j
+паутина	1676j
 пейпал	496o
 пепел	167j
 пепельно розовый	89j
 пепси	563o
+перанакан	858j
 пергамент	293j
 переулок	341j
 перламутр	299j
@@ -16619,7 +17320,7 @@ zürafa	1566n
 персиково розовый	73j
 персиковый	27j
 перу	663o 780j
-перчатки	1888j
+перчатки	1923j
 перья	313j
 песок	157j
 песочный	103j
@@ -16627,13 +17328,14 @@ zürafa	1566n
 петербург	797j
 петербургский	797j
 петра	769j
-петух	1592j
-петушок	1592j
+петриковская роспись	842j
+петух	1627j
+петушок	1627j
 печаль	391j
 печальный	391j
-печеный сладкий картофель	1752j
-печенье	1771j
-печенье с предсказанием	1760j
+печеный сладкий картофель	1787j
+печенье	1806j
+печенье с предсказанием	1795j
 пещера	164j
 пивной фестиваль	743j
 пиво	266j
@@ -16643,16 +17345,17 @@ zürafa	1566n
 пион	214j
 пионы	214j
 пирамиды	770j
-пирог	1775j
+пирог	1810j
 пирожное	271j
+писанка	842j
 питер	797j
-пицца	1726j
-плавки	1895j
+пицца	1761j
+плавки	1930j
 пламя	166j
 пластик	307j
-платье	1891j
+платье	1926j
 плейстейшен	472o
-плитка шоколада	1776j
+плитка шоколада	1811j
 плоды	432j
 плющ	134j
 пляж	143j
@@ -16660,7 +17363,7 @@ zürafa	1566n
 побережье	143j
 побережье амальфи	759j
 под водой	365j
-подарок	1877j
+подарок	1912j
 подводный	365j
 подсолнечник	211j
 подсолнух	211j
@@ -16672,18 +17375,21 @@ zürafa	1566n
 полдень	189j
 поле	124j
 поле боя	431j
+полинезийский	862j
+полинезия	862j
 полнолуние	173j
 полночь	193j
 полумрак	451j
+польский	841j
 польша	656o
 поля	124j
 полярное сияние	177j
 полярный	185j
-помада	1923j
+помада	1958j
 помидор	247j
-пончик	1770j
+пончик	1805j
 поп арт	788j
-попкорн	1741j
+попкорн	1776j
 попугай	323j
 порт	154j
 португалия	626o 793j
@@ -16692,13 +17398,14 @@ zürafa	1566n
 после полудня	190j
 потрясающий	424j
 почва	168j
-почта	1823j
+почта	1858j
+прага	837j
 праздник	335j
 праздник весны	369j
 праздник воды	739j
 праздник день рождения	372j
 праздник красок	806j
-праздник луны	1874j
+праздник луны	1909j
 праздник огней	807j
 праздник середины осени	370j
 праздник цветения сакуры	809j
@@ -16726,15 +17433,15 @@ zürafa	1566n
 псж	610o
 психоделика	710j
 психоделический	435j
-птица	1596j
-пуанты	1912j
-пудель	1534j
-пудинг	1779j
+птица	1631j
+пуанты	1947j
+пудель	1569j
+пудинг	1814j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурпурно розовый	21j
 пурпурный	5j
-пустое гнездо	1672j
+пустое гнездо	1707j
 пустыня	156j
 пчела	326j
 пшеница	251j
@@ -16743,7 +17450,7 @@ zürafa	1566n
 пыльно розовый	92j
 пыльный	446j
 пятидесятые	706j
-рагу в сковороде	1736j
+рагу в сковороде	1771j
 раджастхан	800j
 радостный	390j
 радость	390j
@@ -16752,18 +17459,19 @@ zürafa	1566n
 рай	427j
 райский	427j
 ракета	364j
-раковина	1628j
+раковина	1663j
 рамадан	745j
 ранголи	807j
-ранец	1904j
+ранец	1939j
 рассвет	180j
 расслабленный	387j
 расслабляющий	387j
-растение в горшке	1660j
+растение в горшке	1695j
 реал мадрид	601o
 ревнивый	426j
 ревность	426j
 ревущие двадцатые	695j
+регистан	865j
 ред булл	540o
 реддит	510o
 рейв	436j
@@ -16777,18 +17485,19 @@ zürafa	1566n
 ржаво красный	112j
 ржавчина	287j
 ржавый	287j
+риад	756j
 рим	784j
 римский	784j
-рис с карри	1749j
+рис с карри	1784j
 рисовое поле	252j
 рисовые террасы	762j
-рисовый крекер	1746j
+рисовый крекер	1781j
 риф	153j
 родченко	813j
 рождественский	366j
 рождество	366j
 роза	209j
-розетка	1651j
+розетка	1686j
 розовато лиловый	63j
 розово красный	72j
 розовый	6j
@@ -16805,7 +17514,7 @@ zürafa	1566n
 роскошь	381j
 российский флаг	638o
 россия	638o
-росток	1659j
+росток	1694j
 ротко	722j
 роща	119j
 рубин	55j
@@ -16815,8 +17524,8 @@ zürafa	1566n
 русский авангард	813j
 рустикальный	378j
 ручей	148j
-рыба	1623j
-рыба еж	1625j
+рыба	1658j
+рыба еж	1660j
 рыжевато коричневый	26j
 рыжий	1j
 рынок	332j
@@ -16830,12 +17539,13 @@ zürafa	1566n
 салат	433j
 салатовый	53j
 салют	334j
+самарканд	865j
 самоцвет	316j
 самсунг	471o
 санкт петербург	797j
 санторини	352j
-сапог	1913j
-сапоги	1913j
+сапог	1948j
+сапоги	1948j
 сапфир	54j
 сапфировый	54j
 сари	827j
@@ -16847,7 +17557,7 @@ zürafa	1566n
 свежесть	399j
 свежий	399j
 сверкающий	430j
-сверчок	1638j
+сверчок	1673j
 светло	441j
 светлый	441j
 светотень	787j
@@ -16855,10 +17565,10 @@ zürafa	1566n
 светящийся неон	448j
 свеча	310j
 свечи	310j
-свиной пятачок	1559j
+свиной пятачок	1594j
 свинцово серый	85j
 свинцовый	85j
-свинья	1557j
+свинья	1592j
 святилище	345j
 сдержанный	421j
 северное сияние	177j
@@ -16886,9 +17596,13 @@ zürafa	1566n
 серый	8j
 серьезный	410j
 сеул	783j
+сибуя	845j
+сиди бу саид	860j
+сидней	844j
 сильный	405j
-синагога	1840j
+синагога	1875j
 сингапур	675o
+синдзюку	845j
 сине белый фарфор	296j
 сине зеленый	13j
 сине фиолетовый	95j
@@ -16903,27 +17617,29 @@ zürafa	1566n
 сиреневато фиолетовый	22j
 сиреневый	64j
 сирень	64j
+сицилийский	853j
+сицилия	853j
 сияющий	443j
 сказка	395j
 сказочный	395j
 скала	163j
 скалы	163j
 скандинавский	353j
-скорпион	1642j
-скрипка	1931j
+скорпион	1677j
+скрипка	1966j
 скука	434j
-скунс	1586j
+скунс	1621j
 скучно	434j
 скучный	434j
 славный	416j
 сладости	272j
-следы животного	1589j
+следы животного	1624j
 слива	244j
 сливовый	62j
 сливочное масло	269j
 сливочный	18j
 сливы	244j
-слон	1567j
+слон	1602j
 слоновая кость	38j
 смелый	405j
 снег	187j
@@ -16934,21 +17650,21 @@ zürafa	1566n
 снежный	187j
 сновидение	396j
 снэпчат	512o
-собака	1532j
-собака поводырь	1533j
+собака	1567j
+собака поводырь	1568j
 собор	360j
-сова	1602j
+сова	1637j
 советский плакат	813j
 современный	385j
 соларпанк	736j
 солдат	431j
 солдаты	431j
 солидный	406j
-солнечные очки	1880j
+солнечные очки	1915j
 солнечный	172j
 солнечный свет	171j
 солнце	171j
-солонка	1743j
+солонка	1778j
 сон	396j
 сонгкран	739j
 сонный	414j
@@ -16956,30 +17672,31 @@ zürafa	1566n
 сосновый	121j
 сосны	121j
 сочный	444j
-спагетти	1751j
+спагетти	1786j
 спальня	362j
-спасательный жилет	1883j
+спасательный жилет	1918j
 специи	277j
 спокойный	386j
 спотифай	468o
 средиземноморский	352j
 средиземноморье	352j
-стадион	1810j
-стакан молока	1782j
-стакан с виски	1794j
-стакан с жидкостью	1795j
-стакан с соломинкой	1796j
+стадион	1845j
+стакан молока	1817j
+стакан с виски	1829j
+стакан с жидкостью	1830j
+стакан с соломинкой	1831j
 сталь	284j
 стамбул	768j
 старбакс	463o
 старые книги	312j
-статуя свободы	1836j
+статуя свободы	1871j
 стекло	294j
 стена	342j
 стенка	342j
 степь	124j
 стиль мемфис	696j
 стимпанк	702j
+стокгольм	833j
 странно	435j
 странный	435j
 страстный	393j
@@ -16988,21 +17705,22 @@ zürafa	1566n
 страшный	403j
 стресс	413j
 строгий	410j
-стройка	1812j
+стройка	1847j
 студия гибли	816j
 субару	488o
 сузуки	487o
 сук	756j
 суккулент	135j
 сумерки	191j
-сумка	1901j
+сумка	1936j
 сумрачный	451j
 сусальное золото	306j
 суши	276j
 счастливый	390j
 счастье	390j
 сша	630o
-сэндвич	1728j
+сэндвич	1763j
+сюзане	865j
 сюрприз	424j
 сюрреализм	717j
 сюрреалистический	717j
@@ -17010,15 +17728,16 @@ zürafa	1566n
 тадж махал	829j
 таиланд	672o 775j
 таинственный	394j
+таити	862j
 тайна	394j
 тайнань	795j
 тайский	775j
-тако	1729j
+тако	1764j
 такси	339j
-тамал	1731j
-тамале	1731j
+тамал	1766j
+тамале	1766j
 танчхон	794j
-таракан	1639j
+таракан	1674j
 тартан	778j
 татами	785j
 тауп	68j
@@ -17026,6 +17745,7 @@ zürafa	1566n
 твич	508o
 творческий	438j
 творчество	438j
+тегеран	861j
 телеграм	503o
 телесный	115j
 темная академия	701j
@@ -17041,7 +17761,7 @@ zürafa	1566n
 терракотовый	111j
 тесла	482o
 технологии	376j
-ти рекс	1618j
+ти рекс	1653j
 тибет	779j
 тибетский	779j
 тигр	319j
@@ -17051,14 +17771,15 @@ zürafa	1566n
 тихий	386j
 тлеющие угли	167j
 тойота	478o
-токийская башня	1835j
+токийская башня	1870j
+токио	845j
 токсичный	425j
 томат	247j
 торжественный	410j
 торжественный праздник	409j
 тории	801j
 торт	271j
-торт ко дню рождения	1772j
+торт ко дню рождения	1807j
 тоска	391j
 тоскана	758j
 тоскливый	391j
@@ -17074,65 +17795,72 @@ zürafa	1566n
 травяной	51j
 тревога	413j
 тревожный	413j
-треккинговый ботинок	1908j
+треккинговый ботинок	1943j
 триколор	638o
-трилистник	1667j
+трилистник	1702j
 триумф	416j
 тропики	351j
-тропическая рыба	1624j
+тропическая рыба	1659j
 тропический	351j
-тропический коктейль	1790j
+тропический коктейль	1825j
 тропический лес	120j
 тропический пляж	145j
-труба	1930j
+труба	1965j
 туман	202j
-туманно	1845j
+туманно	1880j
 туманность	176j
 туманный	202j
 туманный тон	449j
 тундра	185j
+тунис	860j
+тунисский	860j
 турецкие авиалинии	547o
+турецкий	768j
 турция	640o
 тусклый	451j
-туфли на каблуке	1910j
+туфли на каблуке	1945j
 тучи	170j
 тушь	302j
 тыква	246j
-тыква фонарь	1860j
-тюлень	1622j
+тыква фонарь	1895j
+тюлень	1657j
 тюльпан	213j
 тюльпаны	213j
 убер	499o
 убунту	517o
 уверенный	405j
-увядший цветок	1653j
+увядший цветок	1688j
 угли	167j
 угольно серый	37j
 удивительный	424j
 удивление	424j
 ужас	403j
+узбекистан	865j
+узбекский	865j
 укие э	790j
 украина	639o
-украшенный бамбук	1870j
+украинский	842j
+украшенный бамбук	1905j
 україна	639o
-улитка	1631j
+улан батор	848j
+улитка	1666j
 улица	341j
 улун	260j
 улуру	820j
 ультрамарин	44j
 ультрамариновый	44j
 умиротворение	386j
-универмаг	1830j
-универсам	1830j
+универмаг	1865j
+универсам	1865j
 унылый	434j
 уорхол	788j
 ураза байрам	745j
 уродливый	425j
 урожай	750j
-устрица	1766j
-устричный	1766j
+устрица	1801j
+устричный	1801j
 утес	163j
-утка	1600j
+утка	1635j
 утонченный	397j
 утонченный сдержанный	421j
 утренний	188j
@@ -17144,10 +17872,10 @@ zürafa	1566n
 уютный	398j
 фабрика	377j
 файрфокс	515o
-фалафель	1733j
+фалафель	1768j
 фараон	770j
 фарфор	295j
-фасоль	1707j
+фасоль	1742j
 февраль	198j
 февраля	198j
 федэкс	492o
@@ -17164,10 +17892,13 @@ zürafa	1566n
 фея	395j
 фиалковый	22j
 фиат	484o
+фиджи	862j
+филиппинский	859j
 филиппины	673o
 фильм нуар	732j
 финансы	357j
 финляндия	654o
+финский	834j
 фиолетовый	5j
 фк барселона	602o
 фк ливерпуль	593o
@@ -17182,17 +17913,17 @@ zürafa	1566n
 фонарик	309j
 фонарики	747j
 фонарь	309j
-фонарь из тыквы	1860j
-фондю	1738j
-фонтан	1843j
+фонарь из тыквы	1895j
+фондю	1773j
+фонтан	1878j
 франция	622o
 фрида кало	721j
 фрукт	432j
 фруктовый	432j
 фрукты	432j
-фудзияма	1804j
+фудзияма	1839j
 фуксия	65j
-футболка	1885j
+футболка	1920j
 футуристичный	376j
 фьорд	805j
 фьорды	805j
@@ -17205,14 +17936,16 @@ zürafa	1566n
 хаотичный	422j
 харадзюку	726j
 хвойный	121j
+хельсинки	834j
 хендай	481o
 хендэ	481o
+хива	865j
 хижина	363j
 хиппи	710j
 хиросигэ	790j
 хлеб	270j
 хлопок	292j
-хлопушка	1867j
+хлопушка	1902j
 хойан	796j
 хокусай	724j
 холи	806j
@@ -17222,7 +17955,9 @@ zürafa	1566n
 холодный	400j
 холодный оттенок	453j
 хонда	479o
-хот дог	1727j
+хорватия	854j
+хорватский	854j
+хот дог	1762j
 хохлома	791j
 хохломская	791j
 хохломская роспись	791j
@@ -17246,39 +17981,39 @@ zürafa	1566n
 цветение	207j
 цветение сакуры	208j
 цветок	207j
-цветок вишни	1648j
+цветок вишни	1683j
 цветочный	207j
 цветущая вишня	208j
 цветы	207j
 цветы персика	216j
 цветы сливы	215j
-цельный купальник	1894j
+цельный купальник	1929j
 цемент	282j
 центр города	340j
 церковь	360j
 церулеум	40j
 цзяннань	349j
 циан	14j
-цилиндр	1917j
+цилиндр	1952j
 ципао	826j
-цирковой шатер	1859j
+цирковой шатер	1894j
 цитрус	228j
 цифровой	376j
-цыпленок	1595j
-цыпленок боком	1594j
-цыпленок в яйце	1593j
+цыпленок	1630j
+цыпленок боком	1629j
+цыпленок в яйце	1628j
 цыплячий желтый	77j
 чай	256j
 чай с молоком	259j
-чай с шариками	1797j
+чай с шариками	1832j
 чайная церемония	785j
-чайник	1784j
+чайник	1819j
 чайный	88j
-чашка без ручки	1785j
+чашка без ручки	1820j
 челси	592o
-червь	1645j
-червяк	1645j
-черепаха	1612j
+червь	1680j
+червяк	1680j
+черепаха	1647j
 черешня	230j
 черника	232j
 чернила	47j
@@ -17287,17 +18022,19 @@ zürafa	1566n
 черный	9j
 черный песок	158j
 черный чай	256j
-чеснок	1704j
-чесночный	1704j
-четки	1922j
-четырехлистный клевер	1668j
+чеснок	1739j
+чесночный	1739j
+четки	1957j
+четырехлистный клевер	1703j
 чехия	658o
+чешский	837j
 чикаго буллз	575o
 чили	662o
+чилийский	839j
 чистота	407j
 чистый	407j
-чокающиеся бокалы	1793j
-чокающиеся кружки	1792j
+чокающиеся бокалы	1828j
+чокающиеся кружки	1827j
 чугун	285j
 чудесный	424j
 чудной	435j
@@ -17309,29 +18046,31 @@ zürafa	1566n
 шампанское	265j
 шанель	572o
 шанхай	774j
-шапочка выпускника	1918j
+шапочка выпускника	1953j
 шарики	337j
 шартрез	67j
-шарф	1887j
-шаурма	1732j
+шарф	1922j
+шаурма	1767j
 шафран	277j
+шведский	833j
 швейцария	649o 817j
 швейцарский	817j
 швейцарский стиль	817j
 швеция	651o
 шебби шик	725j
 шелк	291j
+шелковый путь	865j
 шелл	490o
 шестидесятые	699j
 шефшауэн	799j
 шибори	824j
 шинуазри	727j
 школа	358j
-шляпка	1916j
+шляпка	1951j
 шоколад	261j
-шоколадка	1776j
+шоколадка	1811j
 шоколадный	108j
-шорты	1896j
+шорты	1931j
 шотландия	778j
 шотландский	778j
 шторм	201j
@@ -17348,18 +18087,23 @@ zürafa	1566n
 энергичный	389j
 энергия	389j
 эспрессо	254j
+эфиопия	849j
+эфиопский	849j
 юар	665o
 ювентус	606o
 южная корея	636o
+южноафриканский	863j
+юрта	848j
 ютуб	470o
 яблоки	236j
 яблоко	236j
+яванский	851j
 ягода	253j
 ягоды	253j
 яд	425j
 ядовитый	425j
-яичница на сковороде	1735j
-яйцо	1734j
+яичница на сковороде	1770j
+яйцо	1769j
 ямайка	664o 764j
 январь	198j
 января	198j
@@ -17368,10 +18112,10 @@ zürafa	1566n
 янтарь	32j
 япония	621o
 японская гравюра	790j
-японская почта	1822j
-японские куклы	1871j
+японская почта	1857j
+японские куклы	1906j
 японский	354j
-японский замок	1832j
+японский замок	1867j
 яркий	443j
 яркий живой	389j
 ярко	443j
@@ -17382,10 +18126,10 @@ zürafa	1566n
 ярмарка	335j
 яростный	402j
 ярость	402j
-ящерица	1613j
+ящерица	1648j
 ابداع	438k
 ابداعي	438k
-ابريق شاي	1784k
+ابريق شاي	1819k
 ابريل	195k
 ابليس	428k
 ابوظبي	772k
@@ -17397,10 +18141,12 @@ zürafa	1566n
 ابيض لؤلؤي	106k
 ابيض مكسور	104k
 ابيض واسود	429k
+اثيوبي	849k
+اثيوبيا	849k
 احادي اللون	429k
 احترافي	406k
 احتفال	335k
-احتفال برؤيه القمر	1874k
+احتفال برؤيه القمر	1909k
 احتفالي	409k
 احراش	119k
 احلام	396k
@@ -17411,7 +18157,7 @@ zürafa	1566n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفاه	1923k
+احمر شفاه	1958k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -17432,20 +18178,21 @@ zürafa	1566n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
-اخطبوط	1627k
+اخطبوط	1662k
 ادغال	120k
 اذار	195k
 ارت ديكو	695k
 ارت نوفو	789k
+ارجنتيني	838k
 ارجواني	5k
 ارجواني جمشتي	56k
 ارجواني فاتح	64k
 ارجواني وردي	21k
-ارز مطبوخ	1748k
-ارز وكاري	1749k
+ارز مطبوخ	1783k
+ارز وكاري	1784k
 ارسنال	591o
 ارض	168k
-ارنب	1576k
+ارنب	1611k
 اريزونا	776k
 ازاليه	225k
 ازرق	4k
@@ -17466,9 +18213,11 @@ zürafa	1566n
 ازرق ملكي	43k
 ازهار	207k
 ازهار الكرز	208k
+اسباني	852k
 اسبانيا	625o
 اسبريسو	254k
-استاد	1810k
+استاد	1845k
+استرالي	843k
 استراليا	634o
 استرخاء	387k
 استوائي	351k
@@ -17494,6 +18243,7 @@ zürafa	1566n
 اصفر كتكوتي	77k
 اصفر ليموني	100k
 اصفر نيون	118k
+اصفهان	861k
 اضواء	336k
 اضواء الشمال	177k
 اضواء النيون	308k
@@ -17511,7 +18261,7 @@ zürafa	1566n
 اقحوانه	220k
 اكاسيا	830k
 اكتوبر	197k
-اكورديون	1927k
+اكورديون	1962k
 الا	457k
 الارجنتين	628o
 الاردن	769k
@@ -17541,8 +18291,9 @@ zürafa	1566n
 التشيك	658o
 التعبيريه	716k
 التكعيبيه	814k
-التيرانوصور	1618k
+التيرانوصور	1653k
 الثمانينيات	704k
+الحبشه	849k
 الحرير الصيني	826k
 الحصاد	750k
 الخريف	197k
@@ -17588,7 +18339,7 @@ zürafa	1566n
 القطب الشمالي	185k
 الكاريبي	764k
 الكرملين	828k
-الكعبه	1842k
+الكعبه	1877k
 الكولوسيوم	784k
 الليالي البيضاء	797k
 الليل	192k
@@ -17611,8 +18362,8 @@ zürafa	1566n
 النمسا	650o
 النهار	194k
 النيل	770k
-اله بانجو	1932k
-اله نفخ	1930k
+اله بانجو	1967k
+اله نفخ	1965k
 الهند	637o 781k
 الهيبيز	710k
 الهيمالايا	779k
@@ -17628,6 +18379,7 @@ zürafa	1566n
 امازون	565o
 امالفي	759k
 امراه	456k
+امستردام	832k
 امطار	199k
 امل	404k
 امواج	142k
@@ -17641,12 +18393,13 @@ zürafa	1566n
 انثويه	419k
 انثي	456k
 انجلترا	767k
+اندونيسي	851k
 اندونيسيا	671o
-انسان الغاب	1530k
+انسان الغاب	1565k
 انستغرام	467o
-انشاءات	1812k
+انشاءات	1847k
 انطباعي	786k
-انف خنزير	1559k
+انف خنزير	1594k
 انهار	148k
 انوار	336k
 انيق	397k
@@ -17659,19 +18412,25 @@ zürafa	1566n
 اوراق الشجر	128k
 اوراق متساقطه	129k
 اوركيد	218k
-اوزه	1601k
+اوزبكستان	865k
+اوزه	1636k
 اوسمانثوس	224k
 اوف وايت	104k
+اوكراني	842k
 اوكرانيا	639o
 اوكييو اي	790k
 اولورو	820k
 ايار	195k
+ايران	861k
+ايراني	861k
 ايرلندا	632o 822k
 ايس كريم	274k
 ايسلندا	655o 761k
 ايطاليا	624o
 ايكيا	464o
 ايلول	197k
+باتاغونيا	839k
+باتيك	851k
 باذنجان	248k
 باربي	728k
 بارد	400k
@@ -17683,7 +18442,7 @@ zürafa	1566n
 بازار	332k
 بازلت	158k
 باستيل	447k
-باقه زهور	1647k
+باقه زهور	1682k
 باكستان	669o
 بالون	337k
 بالونات	337k
@@ -17704,15 +18463,17 @@ zürafa	1566n
 بحيرات	147k
 بحيره	147k
 بحيره شاطئيه	146k
+بخاري	865k
 بدر	173k
 بدون	457k
 براءه	407k
 براري	124k
+براغ	837k
 براق	430k
 برتقال	228k
 برتقالي	1k
 برتقاليه	1k
-برج طوكيو	1835k
+برج طوكيو	1870k
 برجر كينج	539o
 برشلونه	760k
 برق	201k
@@ -17721,33 +18482,34 @@ zürafa	1566n
 بركان	165k
 بركه	149k
 بركه اللوتس	150k
+برلين	846k
 بروده	400k
 بروفانس	803k
-بروكلي	1703k
-بروكولي	1703k
+بروكلي	1738k
+بروكولي	1738k
 برونز	58k
 برونز قديم	305k
 برونزي	58k
 بري	418k
 بريء	407k
-بريتزل	1715k
+بريتزل	1750k
 بريطانيا	767k
 بريق	430k
 بساطه	385k
 بستان	126k
 بسيط	385k
-بطاطا حلوه مشويه	1752k
-بطاطس	1696k
-بطاطس مقليه	1725k
+بطاطا حلوه مشويه	1787k
+بطاطس	1731k
+بطاطس مقليه	1760k
 بطريق	322k
 بطيء	414k
 بطيخ	234k
 بعد الظهر	190k
-بعوضه	1643k
+بعوضه	1678k
 بغير	457k
-بقره	1555k
-بقول	1707k
-بقوليات	1707k
+بقره	1590k
+بقول	1742k
+بقوليات	1742k
 بلا	457k
 بلاستيك	307k
 بلايستيشن	472o
@@ -17775,126 +18537,137 @@ zürafa	1566n
 بهجه	390k
 بهيج	409k
 بوابه توري	801k
-بودل	1534k
+بودابست	855k
+بودل	1569k
 بورسلين	295k
 بورشه	483o
-بوريتو	1730k
+بوريتو	1765k
 بوظه	274k
 بولندا	656o
+بولندي	841k
+بولينيزيا	862k
 بوليوود	731k
-بومه	1602k
+بومه	1637k
 بوهيمي	711k
+بوينس ايرس	838k
 بي ام دبليو	475o
 بيئي	383k
-بيانو	1929k
+بيانو	1964k
 بيبسي	563o
 بيت ريفي	363k
-بيتزا	1726k
+بيتزا	1761k
 بيج	17k
+بيراناكان	858k
 بيره	266k
 بيرو	663o 780k
+بيروت	847k
 بيزنطه	714k
 بيزنطي	714k
 بيضاء	10k
 بيكاسو	814k
 تاج محل	829k
 تاكسي	339k
-تامال	1731k
+تامال	1766k
 تامل	412k
+تاهيتي	862k
 تايلاند	672o 775k
 تحت الماء	365k
-تخييم	1805k
+تخييم	1840k
 تراب	168k
 ترابي	384k
 تركوازي	15k
 تركوازي داكن	13k
+تركي	768k
 تركيا	640o
 تسلا	482o
 تشرين الاول	197k
 تشرين الثاني	197k
 تشيباو	826k
+تشيكي	837k
 تشيلسي	592o
 تشيلي	662o
 تفاؤل	404k
 تفاح	236k
-تفاح احمر	1683k
+تفاح احمر	1718k
 تفاح اخضر	237k
 تفاحه	236k
 تقنيه	376k
 تكنولوجيا	376k
 تلال	160k
 تله	160k
-تمثال الحريه	1836k
-تمساح	1611k
+تمثال الحريه	1871k
+تمساح	1646k
 تموز	196k
 تمويه	431k
-تنين	1616k
+تنين	1651k
 توابل	277k
 توت	253k
 توت ازرق	232k
 توت العليق	233k
-توت بري	1689k
+توت بري	1724k
 توتر	413k
 توتورو	816k
 توسكانا	758k
 توليب	213k
+تونس	860k
+تونسي	860k
 تويتر	570o
 تويوتا	478o
-تي شيرت	1885k
+تي شيرت	1920k
 تيراكوتا	111k
 تيك توك	507o
 تيليجرام	503o
 ثائر	402k
-ثعبان	1614k
+ثعبان	1649k
 ثعلب	324k
 ثقه	406k
 ثلج	187k
 ثلوج	187k
 ثمار	432k
 ثمار التوت	253k
-ثور امريكي	1551k
+ثور امريكي	1586k
 جاد	410k
 جاز	437k
 جامايكا	664o 764k
-جاموس مائي	1554k
+جاموس مائي	1589k
 جايبور	800k
 جبال	160k
 جبال الالب	831k
 جبال مثلجه	161k
 جبل	160k
-جبل بقمه ثلجيه	1801k
+جبل بقمه ثلجيه	1836k
 جبل جليدي	184k
-جبل فوجي	1804k
+جبل فوجي	1839k
 جبل مثلج	161k
 جحيم	428k
 جدار	342k
 جدار طيني	342k
-جدجد	1638k
+جدجد	1673k
 جدول	148k
 جراند كانيون	776k
 جرانيت	281k
-جرثوم	1646k
-جرثومه	1646k
-جرس الريح	1873k
+جرثوم	1681k
+جرثومه	1681k
+جرس الريح	1908k
 جرف	163k
-جره عسل	1780k
+جره عسل	1815k
 جريء	405k
 جريئه	405k
 جزر	249k
 جزيره	155k
-جزيره صحراويه	1808k
+جزيره صحراويه	1843k
 جزيره صغيره	155k
-جسر في الليل	1852k
+جسر في الليل	1887k
 جشع	426k
 جعه	266k
 جلد	288k
 جليد	184k
-جمبري	1764k
-جمبري مقلي	1755k
+جمبري	1799k
+جمبري مقلي	1790k
 جمر	167k
 جمشت	56k
-جمل ثنائي السنام	1564k
-جمل وحيد السنام	1563k
+جمل ثنائي السنام	1599k
+جمل وحيد السنام	1598k
 جميل صغير	408k
 جندي	431k
 جنكه	131k
@@ -17905,9 +18678,9 @@ zürafa	1566n
 جهنم	428k
 جواهر	316k
 جوجل	465o
-جورب	1890k
+جورب	1925k
 جوز الهند	241k
-جوهره	1925k
+جوهره	1960k
 جيانغنان	349k
 جيبلي	816k
 جيش	431k
@@ -17919,7 +18692,7 @@ zürafa	1566n
 حالمه	396k
 حانوكا	746k
 حب	392k
-حبار	1765k
+حبار	1800k
 حبر	47k
 حجاره	281k
 حجر	281k
@@ -17928,14 +18701,14 @@ zürafa	1566n
 حديد	285k
 حديقه	126k
 حديقه زن	350k
-حديقه وطنيه	1809k
-حذاء باليه	1912k
-حذاء بكعب عال	1910k
-حذاء رجالي	1906k
-حذاء رياضي	1907k
-حذاء طويل الساق حريمي	1913k
-حذاء لرحلات المشي	1908k
-حذاء نسائي بدون كعب	1909k
+حديقه وطنيه	1844k
+حذاء باليه	1947k
+حذاء بكعب عال	1945k
+حذاء رجالي	1941k
+حذاء رياضي	1942k
+حذاء طويل الساق حريمي	1948k
+حذاء لرحلات المشي	1943k
+حذاء نسائي بدون كعب	1944k
 حر	205k
 حراره	205k
 حرب	431k
@@ -17948,29 +18721,29 @@ zürafa	1566n
 حسود	426k
 حشائش	125k
 حصاد	750k
-حصان	1547k
-حصان الدوامه	1854k
+حصان	1582k
+حصان الدوامه	1889k
 حصن	359k
 حصي	281k
 حضري	340k
 حفل	372k
 حفل الشاي	785k
 حفله	372k
-حقائب تسوق	1903k
+حقائب تسوق	1938k
 حقل	124k
 حقل ارز	252k
 حقل قمح	251k
 حقول	124k
-حقيبه مدرسه	1904k
+حقيبه مدرسه	1939k
 حكايه خرافيه	395k
-حلزون	1631k
+حلزون	1666k
 حلم	396k
 حلوي	272k
 حلويات	271k
 حليب	268k
 حليبي	105k
 حمار وحشي	320k
-حمامه	1598k
+حمامه	1633k
 حمراء	0k
 حمضيات	228k
 حمم	165k
@@ -17980,21 +18753,21 @@ zürafa	1566n
 حنين	379k
 حنين الي الماضي	415k
 حوت	330k
-حوت بنافوره	1619k
+حوت بنافوره	1654k
 حياه ليليه	436k
 حيوي	389k
 حيويه	389k
-خاتم	1924k
+خاتم	1959k
 خافت	446k
 خافت الضوء	451k
 خافت ناعم	445k
 خبز	270k
-خبز البيغل	1716k
-خبز مفرود	1714k
-خبز مفرود محشو	1732k
+خبز البيغل	1751k
+خبز مفرود	1749k
+خبز مفرود محشو	1767k
 خردلي	110k
 خرسانه	282k
-خروف	1561k
+خروف	1596k
 خريف	197k
 خريفي	197k
 خزامي	210k
@@ -18006,34 +18779,34 @@ zürafa	1566n
 خشبي	279k
 خشخاش	222k
 خضار	433k
-خضار ورقي	1702k
+خضار ورقي	1737k
 خضراء	3k
 خضراوات	433k
 خضروات	433k
-خفاش	1580k
+خفاش	1615k
 خمري	33k
-خنزير	1557k
-خنزير بري	1558k
-خنفساء	1636k
+خنزير	1592k
+خنزير بري	1593k
+خنفساء	1671k
 خوخ	235k
 خوخلوما	791k
 خوخي	27k
-خوذه رجل انقاذ	1921k
-خوذه عسكريه	1920k
+خوذه رجل انقاذ	1956k
+خوذه عسكريه	1955k
 خوف	403k
-خيار	1701k
+خيار	1736k
 خيال علمي	376k
 خيالي	395k
 خيزران	123k
-خيمه	1844k
+خيمه	1879k
 دافئ	398k
 دافئه	398k
 داكن	439k
 داكنه	439k
-دب كوالا	1582k
+دب كوالا	1617k
 دبي	772k
-دجاج	1591k
-دجاجه	1591k
+دجاج	1626k
+دجاجه	1626k
 دخان	314k
 درب التبانه	176k
 درجات بارده	453k
@@ -18043,35 +18816,37 @@ zürafa	1566n
 دلفين	330k
 دم	315k
 دموي	315k
-دميتان يابانيتان	1871k
+دميتان يابانيتان	1906k
+دنماركي	353k
 دنيم	289k
 دهشه	424k
 دوار الشمس	211k
-دوده	1645k
-دوده ارض	1645k
-دوده علقيه	1645k
+دوبروفنيك	854k
+دوده	1680k
+دوده ارض	1680k
+دوده علقيه	1680k
 دولار	423k
-دولفين	1621k
+دولفين	1656k
 دون	457k
 ديسكو	436k
 ديسمبر	198k
-ديك رومي	1590k
-ديكور صنوبر	1870k
-ديناصور صوروبودا	1617k
+ديك رومي	1625k
+ديكور صنوبر	1905k
+ديناصور صوروبودا	1652k
 ديوالي	807k
-ذبابه	1644k
+ذبابه	1679k
 ذره	250k
 ذكوري	420k
 ذهب	11k
 ذهبي	11k
 ذهبيه	11k
 رائع	424k
-رابطه عنق	1884k
+رابطه عنق	1919k
 راس السنه	753k
 راس السنه الصينيه	369k
 راق	397k
 راقي	397k
-راكون	1537k
+راكون	1572k
 رامبرانت	787k
 ربيع	195k
 رتيب	434k
@@ -18130,14 +18905,14 @@ zürafa	1566n
 زاهيه	444k
 زبده	269k
 زجاج	294k
-زجاجه الرضاعه	1781k
-زجاجه وفنجان	1786k
-زرافه	1566k
+زجاجه الرضاعه	1816k
+زجاجه وفنجان	1821k
+زرافه	1601k
 زرقاء	4k
 زعفران	277k
 زفاف	371k
 زقاق	341k
-زلابيه صينيه	1759k
+زلابيه صينيه	1794k
 زمرد	49k
 زمردي	49k
 زن	350k
@@ -18164,7 +18939,7 @@ zürafa	1566n
 ساري	827k
 ساطع	443k
 ساطعه	443k
-ساق دجاجه	1721k
+ساق دجاجه	1756k
 ساكسفون	437k
 ساكن	386k
 ساكورا	208k
@@ -18172,13 +18947,14 @@ zürafa	1566n
 سامسونج	471o
 سانت بطرسبرغ	797k
 سانتوريني	352k
-ساندوتش	1728k
+ساندوتش	1763k
 سايبربانك	375k
-سباغتي	1751k
+سباغتي	1786k
 سبتمبر	197k
 سبوتيفاي	468o
 ستاربكس	463o
-ستره سلامه	1883k
+ستره سلامه	1918k
+ستوكهولم	833k
 ستيمبانك	702k
 سجاد فارسي	737k
 سحاب	170k
@@ -18186,36 +18962,37 @@ zürafa	1566n
 سحر	395k
 سحري	395k
 سحلبيه	218k
-سحليه	1613k
+سحليه	1648k
 سديم	176k
-سرطان	1762k
+سرطان	1797k
 سري	394k
 سريالي	717k
 سعاده	390k
 سعيد	390k
 سعيده	390k
 سكاكر	272k
-سكب السائل	1795k
+سكب السائل	1830k
 سكون	386k
 سكينه	386k
 سلام	386k
 سلتي	822k
-سلحفاه	1612k
+سلحفاه	1647k
 سلطه	433k
-سلطه خضراء	1740k
+سلطه خضراء	1775k
 سلموني	29k
 سماء	169k
 سماء مرصعه بالنجوم	175k
 سماوي	41k
 سماوي مخضر	14k
-سمكه	1623k
-سمكه استوائيه	1624k
+سمرقند	865k
+سمكه	1658k
+سمكه استوائيه	1659k
 سمكه ذهبيه	329k
-سمكه قرش	1626k
-سمكه منتفخه	1625k
-سمور	1578k
+سمكه قرش	1661k
+سمكه منتفخه	1660k
+سمور	1613k
 سنابل	251k
-سنجاب	1577k
+سنجاب	1612k
 سنديان	279k
 سنغافوره	675o
 سوداء	9k
@@ -18226,10 +19003,13 @@ zürafa	1566n
 سوق شعبي	756k
 سوق ليلي	333k
 سونغكران	739k
+سويدي	833k
 سويسرا	649o 817k
 سياره اجره	339k
 سيان	14k
 سيبيا	61k
+سيدني	844k
+سيدي بوسعيد	860k
 سيراميك	304k
 سيرولي	40k
 سيرينغيتي	830k
@@ -18242,39 +19022,39 @@ zürafa	1566n
 شاطئ	143k
 شاطئ استوائي	145k
 شاطئ رملي	144k
-شاطئ وشمسيه	1806k
+شاطئ وشمسيه	1841k
 شاليه	831k
 شانيل	572o
 شاومي	524o
 شاي	256k
 شاي احمر	256k
 شاي اخضر	257k
-شاي الفقاعات	1797k
+شاي الفقاعات	1832k
 شاي اولونغ	260k
 شاي بالحليب	259k
 شباط	198k
-شبكه عنكبوت	1641k
+شبكه عنكبوت	1676k
 شبوره	202k
 شتاء	198k
-شتله	1659k
+شتله	1694k
 شتوي	198k
 شجر البتولا	122k
 شجر القيقب	130k
 شجره	133k
-شجره احتفال	1869k
-شجره دائمه الخضره	1661k
-شجره زائله الخضره	1662k
-شجره عيد الميلاد	1861k
+شجره احتفال	1904k
+شجره دائمه الخضره	1696k
+شجره زائله الخضره	1697k
+شجره عيد الميلاد	1896k
 شرقي	355k
 شركه	357k
 شروق	180k
 شروق الشمس	180k
-شروق علي جبل	1848k
-شريط	1876k
-شريطه تذكير	1878k
+شروق علي جبل	1883k
+شريط	1911k
+شريطه تذكير	1913k
 شعاب	153k
 شعاب مرجانيه	153k
-شعب مرجانيه	1629k
+شعب مرجانيه	1664k
 شعر البنات	273k
 شعله	166k
 شغف	393k
@@ -18283,15 +19063,15 @@ zürafa	1566n
 شقائق النعمان	222k
 شلال	151k
 شمال اوروبي	353k
-شمام	1676k
+شمام	1711k
 شمبانيا	265k
 شمس	171k
 شمعه	310k
 شموع	310k
-شنطه يد	1901k
+شنطه يد	1936k
 شنغهاي	774k
 شواطئ	143k
-شورت	1896k
+شورت	1931k
 شوق	415k
 شوكولاته	261k
 شيبوري	824k
@@ -18313,53 +19093,57 @@ zürafa	1566n
 صدئ	287k
 صدا	287k
 صدف	299k
-صرصور	1639k
+صرصور	1674k
 صفراء	2k
+صقليه	853k
 صقيع	186k
 صلب	284k
 صلصال	304k
 صناعي	377k
-صندل اصبع	1905k
-صندل حريمي	1911k
+صندل اصبع	1940k
+صندل حريمي	1946k
 صنوبر	121k
 صيف	196k
 صيفي	196k
 ضباب	202k
 ضبابي	202k
 ضبابي اللون	449k
-ضريح	1841k
+ضريح	1876k
 ضفدع	328k
 ضوء الشمس	171k
 ضوء الشموع	310k
 ضوء القمر	174k
-طائر	1596k
-طائر الدودو	1603k
+طائر	1631k
+طائر الدودو	1638k
 طابع ريفي	378k
 طازج	399k
 طاقه	389k
 طاووس	318k
-طاووسه	1606k
-طبق وملعقه	1739k
-طبل طويل	1934k
-طبله	1933k
+طاووسه	1641k
+طبق وملعقه	1774k
+طبل طويل	1969k
+طبله	1968k
 طبي	356k
 طبيعه	383k
 طبيعي	383k
 طحالب	132k
 طحلب	132k
 طراز صيني	355k
-طعام مشكل	1753k
-طعام معلب	1744k
+طريق الحرير	865k
+طعام مشكل	1788k
+طعام معلب	1779k
 طفولي	380k
 طماطم	247k
 طمع	426k
+طهران	861k
 طوب	283k
-طوبه	1813k
+طوبه	1848k
+طوكيو	845k
 طيران الامارات	544o
 طين	168k
 طيني محروق	111k
-ظربان	1586k
-ظرف احمر بكتابه صينيه	1875k
+ظربان	1621k
+ظرف احمر بكتابه صينيه	1910k
 ظريف	408k
 ظهر	189k
 ظهيره	189k
@@ -18376,24 +19160,24 @@ zürafa	1566n
 عروس هنديه	827k
 عسكري	431k
 عسل	263k
-عش به بيض	1673k
-عش فارغ	1672k
+عش به بيض	1708k
+عش فارغ	1707k
 عشب	125k
 عشق	392k
 عصر	190k
 عصر النهضه	713k
 عصري	385k
 عضوي	383k
-عقرب	1642k
-علبه طعام	1745k
-علبه طعام للخارج	1761k
-علبه عصير	1798k
+عقرب	1677k
+علبه طعام	1780k
+علبه طعام للخارج	1796k
+علبه عصير	1833k
 عميق	440k
 عميقه	440k
 عنابي	19k
 عنابيه	19k
 عنب	231k
-عنكبوت	1640k
+عنكبوت	1675k
 عواصف	201k
 عياده	356k
 عيد الانوار	746k
@@ -18421,27 +19205,29 @@ zürafa	1566n
 غامق	439k
 غامقه	439k
 غانا	668o
+غاني	738k
 غاودي	760k
 غرابه	435k
 غرانج	708k
 غرفه نوم	362k
 غروب	179k
 غروب الشمس	179k
-غروب مدينه	1850k
+غروب مدينه	1885k
 غريب	435k
 غريب الاطوار	435k
 غريبه	435k
-غرير	1588k
-غرير العسل	1588k
-غزال	1550k
+غرير	1623k
+غرير العسل	1623k
+غزال	1585k
 غزل البنات	273k
 غسق	191k
 غضب	402k
 غلطه سراي	615o
 غموض	394k
 غندول	802k
-غوريلا	1529k
-غيتار	1928k
+غواتيمالا	857k
+غوريلا	1564k
+غيتار	1963k
 غير	457k
 غيره	426k
 غيمه	170k
@@ -18471,32 +19257,33 @@ zürafa	1566n
 فراوله	229k
 فرح	390k
 فردوس	427k
-فرس النهر	1570k
+فرس النهر	1605k
 فرساي	712k
 فرعون	770k
 فرعوني	770k
-فرقعه حفله	1867k
+فرقعه حفله	1902k
 فرنسا	622o
 فريدا كاهلو	721k
 فريز	229k
-فستان	1891k
+فستان	1926k
 فسفوري	448k
-فشار	1741k
+فشار	1776k
 فصل دراسي	358k
 فضاء	176k
 فضه	12k
 فضي	12k
 فضيه	12k
-فطائر	1717k
+فطائر	1752k
 فطر	136k
-فطيره	1775k
-فقمه	1622k
-فلافل	1733k
+فطيره	1810k
+فقمه	1657k
+فلافل	1768k
 فلامنغو	317k
 فلامنكو	821k
-فلامينغو	1605k
-فلفل حار	1699k
-فلفل حلو	1700k
+فلامينغو	1640k
+فلبيني	859k
+فلفل حار	1734k
+فلفل حلو	1735k
 فلورنسا	758k
 فلوري	448k
 فلوس	423k
@@ -18505,9 +19292,10 @@ zürafa	1566n
 فن الديكو	695k
 فن السكان الاصليين	820k
 فنان	438k
-فندق	1826k
-فندق حب	1827k
+فندق	1861k
+فندق حب	1862k
 فنلندا	654o
+فنلندي	834k
 فنون	438k
 فني	438k
 فواكه	432k
@@ -18516,12 +19304,13 @@ zürafa	1566n
 فوشي	65k
 فوشيا	65k
 فوضوي	422k
-فول سوداني	1706k
+فول سوداني	1741k
 فولاذ	284k
 فولكس فاجن	477o
-فوندو	1738k
+فوندو	1773k
 فيبرويف	811k
 فيتنام	641o 782k
+فيجي	862k
 فيراري	473o
 فيروز	15k
 فيروزي	15k
@@ -18529,11 +19318,12 @@ zürafa	1566n
 فيكتوري	812k
 فيلم نوار	732k
 فينيسيا	802k
+فيينا	836k
 قارس	400k
 قاع البحر	141k
-قبعه تخرج	1918k
-قبعه حريمي	1916k
-قبعه رياضيه	1919k
+قبعه تخرج	1953k
+قبعه حريمي	1951k
+قبعه رياضيه	1954k
 قبيح	425k
 قديم الطراز	379k
 قذر	425k
@@ -18544,23 +19334,23 @@ zürafa	1566n
 قرمزي داكن	71k
 قرميد	283k
 قريه	348k
-قصاصات ملونه	1872k
-قطار ملاهي	1857k
+قصاصات ملونه	1907k
+قطار ملاهي	1892k
 قطبي	185k
 قطر	646o
-قطعه جبن	1719k
-قطعه لحم	1722k
+قطعه جبن	1754k
+قطعه لحم	1757k
 قطن	292k
 قطيفه	290k
-قفازان	1888k
+قفازان	1923k
 قلعه	359k
-قلعه يابانيه	1832k
+قلعه يابانيه	1867k
 قلق	413k
 قمح	251k
 قمر	173k
 قمم ثلجيه	161k
-قندس	1585k
-قنفد	1579k
+قندس	1620k
+قنفد	1614k
 قهوه	254k
 قهوه بالحليب	255k
 قوس قزح	178k
@@ -18579,12 +19369,12 @@ zürafa	1566n
 كارافاجيو	787k
 كارفور	534o
 كاري	277k
-كاس بيره	1791k
-كاس شراب	1788k
-كاس عصير كوكتيل	1789k
-كاس وقشه للشرب	1796k
-كاسا بيره	1792k
-كاسان يرتطمان	1793k
+كاس بيره	1826k
+كاس شراب	1823k
+كاس عصير كوكتيل	1824k
+كاس وقشه للشرب	1831k
+كاسا بيره	1827k
+كاسان يرتطمان	1828k
 كاكاو	261k
 كاكي	25k
 كاليفورنيا	777k
@@ -18596,59 +19386,64 @@ zürafa	1566n
 كتان	292k
 كتب	312k
 كتب قديمه	312k
-كتكوت خارج البيضه	1593k
-كتكوت صغير	1594k
+كتكوت خارج البيضه	1628k
+كتكوت صغير	1629k
 كثبان	156k
 كحلي	16k
+كراكوف	841k
 كراميل	262k
 كرز	230k
-كركديه	1654k
+كركديه	1689k
 كركم	79k
 كركمي	79k
-كركند	1763k
+كركند	1798k
 كرمه	134k
 كرنفال	335k
 كرنفال ريو	808k
-كره ارز	1747k
-كره اوراق ملونه	1868k
-كرواسون	1712k
+كره ارز	1782k
+كره اوراق ملونه	1903k
+كرواتي	854k
+كرواتيا	854k
+كرواسون	1747k
 كروم	286k
 كريستال	300k
 كريسماس	366k
-كريم كراميل	1779k
+كريم كراميل	1814k
 كريمي	18k
-كستناء	1708k
+كستناء	1743k
 كستنائي	20k
-كسلان	1584k
+كسلان	1619k
 كسول	414k
 كعكه	271k
-كعكه الحظ	1760k
-كعكه القمر	1757k
-كعكه سمك بشكل حلزوني	1756k
-كعكه صغيره	1774k
-كعكه عيد ميلاد	1772k
-كعكه محلاه	1770k
+كعكه الحظ	1795k
+كعكه القمر	1792k
+كعكه سمك بشكل حلزوني	1791k
+كعكه صغيره	1809k
+كعكه عيد ميلاد	1807k
+كعكه محلاه	1805k
 كلاسيكي	379k
-كلب دليل	1533k
+كلب دليل	1568k
 كليم	737k
 كليمت	719k
-كمان	1931k
-كمثري	1685k
+كمان	1966k
+كمثري	1720k
 كنتاكي	538o
 كنتي	738k
 كندا	633o
-كنغر	1587k
+كندي	840k
+كنغر	1622k
 كنيسه	360k
-كنيسه زفاف	1834k
+كنيسه زفاف	1869k
 كهرمان	32k
 كهرماني	32k
 كهف	164k
 كوارتز	300k
-كوب حليب	1782k
-كوب زجاجي	1794k
+كوب حليب	1817k
+كوب زجاجي	1829k
 كوبا	677o 755k
 كوبالت	45k
 كوبالتي	45k
+كوبنهاغن	835k
 كوبي	755k
 كوبيه	219k
 كوتيج كور	700k
@@ -18656,15 +19451,19 @@ zürafa	1566n
 كوريا	783k
 كوريا الجنوبيه	636o
 كوكا كولا	461o
+كولومبي	856k
 كولومبيا	661o
 كون	176k
-كيس نقود	1900k
+كيب تاون	864k
+كيس نقود	1935k
 كيك	271k
-كيمونو ياباني	1892k
+كيمونو ياباني	1927k
+كيني	850k
 كينيا	667o
 كيوت	408k
 كيوتو	801k
 كيوي	245k
+كييف	842k
 لؤلؤ	299k
 لؤلؤه	299k
 لؤلؤي	106k
@@ -18675,10 +19474,12 @@ zürafa	1566n
 لاغون	146k
 لافتات النيون	308k
 لافندر	210k
-لاما	1565k
+لاما	1600k
 لامع	443k
 لبلاب	134k
-لحم مقدد	1723k
+لبنان	847k
+لبناني	847k
+لحم مقدد	1758k
 لشبونه	793k
 لطيف	388k
 لطيف ظريف	408k
@@ -18688,7 +19489,7 @@ zürafa	1566n
 لندن	767k
 لهب	166k
 لوتس	212k
-لوح شوكولاته	1776k
+لوح شوكولاته	1811k
 لوحه	438k
 لوس انجلوس	777k
 لون البرقوق	62k
@@ -18731,29 +19532,31 @@ zürafa	1566n
 ماجوريل	756k
 ماردي غرا	742k
 مارس	195k
-ماسه ناريه	1863k
+ماساي	850k
+ماسه ناريه	1898k
 ماغنوليا	226k
 ماكدونالدز	462o
 ماكرون	275k
 مال	423k
 ماليزيا	674o
 ماليه	357k
-ماموث	1568k
+ماموث	1603k
 مانجا	239k
-مانجه	1682k
+مانجه	1717k
 مانجو	239k
 مانشستر سيتي	595o
 مانشستر يونايتد	594o
 مانهاتن	766k
+مانيلا	859k
 مايكروسوفت	564o
 مايو	195k
-مايوه من قطعه واحده	1894k
-مبني اثري	1811k
-مبني اداري	1821k
-مبني مهجور	1818k
+مايوه من قطعه واحده	1929k
+مبني اثري	1846k
+مبني اداري	1856k
+مبني مهجور	1853k
 مبهج	390k
-متجر بقاله	1828k
-متجر شامل	1830k
+متجر بقاله	1863k
+متجر شامل	1865k
 متجمد	450k
 متجمده	450k
 متحف	438k
@@ -18770,19 +19573,21 @@ zürafa	1566n
 مثلج اللون	450k
 مثلجات	274k
 مجره	176k
+مجري	855k
 مجنون	422k
 مجوهرات	316k
 مجيد	416k
-محار	1766k
+محار	1801k
 محطه فضائيه	364k
-محفظه يد	1902k
-محل حلاقه	1858k
+محفظه يد	1937k
+محل حلاقه	1893k
 محيط	140k
 مخدر	710k
 مخمل	290k
 مخيف	403k
 مدرجات الارز	762k
 مدرسه	358k
+مدريد	852k
 مدفاه	311k
 مدن	340k
 مدهش	424k
@@ -18791,7 +19596,7 @@ zürafa	1566n
 مذهل	424k
 مراكش	756k
 مرج	124k
-مرجان	1629k
+مرجان	1664k
 مرجاني	28k
 مرح	390k
 مرحبا	455k
@@ -18806,25 +19611,25 @@ zürafa	1566n
 مريميه	94k
 مزرعه	348k
 مساء	191k
-مسبحه صلاه	1922k
+مسبحه صلاه	1957k
 مسترخي	387k
 مستشفي	356k
 مستقبل	376k
 مستقبلي	376k
-مسجد	1838k
+مسجد	1873k
 مسكون	403k
 مسيره الفخر	751k
 مش	457k
 مشبع	444k
 مشرق	443k
 مشرقه	443k
-مشروب استوائي	1790k
-مشروب ساخن	1783k
+مشروب استوائي	1825k
+مشروب ساخن	1818k
 مشمس	172k
 مشمش	78k
 مشمشي	78k
 مصابيح	336k
-مصاصه	1778k
+مصاصه	1813k
 مصباح	336k
 مصر	643o 770k
 مصرف	357k
@@ -18842,40 +19647,41 @@ zürafa	1566n
 معبد	345k
 معبد صيني	795k
 معبد كوري	794k
-معبد هندوسي	1839k
-معبد يهودي	1840k
+معبد هندوسي	1874k
+معبد يهودي	1875k
 معتم	451k
 معدن	286k
 معدني	286k
 معرض	438k
-معزه	1562k
-معطف	1889k
-معطف مختبر	1882k
+معزه	1597k
+معطف	1924k
+معطف مختبر	1917k
 مغاره	164k
 مغامره	418k
 مغبش	449k
+مغربي	756k
 مغره	36k
 مفاجئ	424k
 مفاجاه	424k
-مفرقعات	1864k
-مفرقعات ناريه	1864k
+مفرقعات	1899k
+مفرقعات ناريه	1899k
 مفعم بالحيويه	389k
 مقرف	425k
-مقرمشات ارز	1746k
+مقرمشات ارز	1781k
 مقزز	425k
-مقلاه	1735k
-مقلاه مسطحه بها طعام	1736k
+مقلاه	1770k
+مقلاه مسطحه بها طعام	1771k
 مقهي	343k
 مكتب	357k
-مكتب بريد	1823k
-مكتب بريد ياباني	1822k
+مكتب بريد	1858k
+مكتب بريد ياباني	1857k
 مكتبه	344k
 مكسيكي	754k
-مكعب ثلج	1800k
+مكعب ثلج	1835k
 ملائكه	427k
-ملابس البحر	1897k
-ملابس تحتيه	1895k
-ملابس حريمي	1898k
+ملابس البحر	1932k
+ملابس تحتيه	1930k
+ملابس حريمي	1933k
 ملاك	427k
 ملبد بالغيوم	203k
 ملتهب	393k
@@ -18891,15 +19697,17 @@ zürafa	1566n
 ممل	434k
 ممله	434k
 من غير	457k
-منازل	1817k
+منازل	1852k
 منتزه	127k
 منتصف الليل	193k
-منزل	1819k
-منزل بحديقه	1820k
-منزلق اللعب	1855k
+منزل	1854k
+منزل بحديقه	1855k
+منزلق اللعب	1890k
 منطاد	804k
 منعش	399k
 منعشه	399k
+منغولي	848k
+منغوليا	848k
 مهرج	331k
 مهرجان	335k
 مهرجان ازهار الكرز	809k
@@ -18932,12 +19740,13 @@ zürafa	1566n
 نار	166k
 ناصع البياض	84k
 ناضج	421k
-ناطحات سحاب	1847k
+ناطحات سحاب	1882k
 ناعم	388k
-نافوره	1843k
-نبات النفل	1667k
+نافوره	1878k
+ناميبيا	866k
+نبات النفل	1702k
 نبات عصاري	135k
-نبته في وعاء	1660k
+نبته في وعاء	1695k
 نبيذ	264k
 نبيذ احمر	264k
 نبيذي	33k
@@ -18952,15 +19761,16 @@ zürafa	1566n
 نحام	317k
 نحل	326k
 نحله	326k
-نخله	1663k
+نخله	1698k
 ندف الثلج	187k
 ندي	206k
+نديبيلي	863k
 نسيم	204k
 نشيط	389k
 نصر	416k
-نظاره	1879k
-نظاره شمس	1880k
-نظاره واقيه	1881k
+نظاره	1914k
+نظاره شمس	1915k
+نظاره واقيه	1916k
 نعسان	414k
 نعناع	30k
 نعناعي	30k
@@ -18968,7 +19778,8 @@ zürafa	1566n
 نقود	423k
 نقي	407k
 نمر	319k
-نمله	1634k
+نمساوي	836k
+نمله	1669k
 نهار	194k
 نهر	148k
 نهر جليدي	184k
@@ -18976,8 +19787,10 @@ zürafa	1566n
 نوروز	744k
 نوفمبر	197k
 نيبال	779k
+نيبالي	779k
 نيجيريا	666o
 نيران	166k
+نيروبي	850k
 نيسان	195k 480o
 نيله	23k
 نيلي	23k
@@ -18993,17 +19806,19 @@ zürafa	1566n
 هادئه	386k
 هافانا	755k
 هالوين	367k
-هالويين	1860k
+هالويين	1895k
 هانبوك	825k
 هاواي	763k
 هدوء	386k
-هديه ملفوفه	1877k
-همبرغر	1724k
+هديه ملفوفه	1912k
+هلسنكي	834k
+همبرغر	1759k
 هندي	781k
 هواوي	523o
-هوت دوغ	1727k
+هوت دوغ	1762k
 هوكوساي	724k
 هولندا	647o
+هولندي	832k
 هولي	806k
 هوندا	479o
 هونغ كونغ	773k
@@ -19019,31 +19834,31 @@ zürafa	1566n
 وادي رم	769k
 وادي سحيق	159k
 وارهول	788k
-وافل	1718k
-وجه احادي قرن	1548k
-وجه ارنب	1575k
-وجه اسد	1540k
-وجه باندا	1583k
-وجه بقره	1552k
-وجه تنين	1615k
-وجه ثعلب	1536k
-وجه حصان	1544k
-وجه خنزير	1556k
-وجه دب	1581k
-وجه ذئب	1535k
-وجه ضفدع	1610k
-وجه فار	1571k
-وجه قرد	1527k
-وجه قطه	1538k
-وجه كلب	1531k
-وجه نمر	1541k
+وافل	1753k
+وجه احادي قرن	1583k
+وجه ارنب	1610k
+وجه اسد	1575k
+وجه باندا	1618k
+وجه بقره	1587k
+وجه تنين	1650k
+وجه ثعلب	1571k
+وجه حصان	1579k
+وجه خنزير	1591k
+وجه دب	1616k
+وجه ذئب	1570k
+وجه ضفدع	1645k
+وجه فار	1606k
+وجه قرد	1562k
+وجه قطه	1573k
+وجه كلب	1566k
+وجه نمر	1576k
 وحده	391k
 وحيد	391k
-وحيد القرن	1569k
+وحيد القرن	1604k
 ورد	209k
 ورده	209k
-ورده بيضاء	1649k
-ورده ذابله	1653k
+ورده بيضاء	1684k
+ورده ذابله	1688k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -19053,17 +19868,17 @@ zürafa	1566n
 ورديه	6k
 ورق	293k
 ورق الذهب	306k
-ورقه برسيم رباعيه	1668k
+ورقه برسيم رباعيه	1703k
 ورقه شجر	128k
-ورقه متطايره	1671k
+ورقه متطايره	1706k
 ورنيش	303k
 ورود	207k
 وستاريه	221k
 وسخ	425k
 وسط المدينه	340k
-وشاح	1887k
+وشاح	1922k
 وقور	410k
-ومضات	1865k
+ومضات	1900k
 ويس اندرسون	815k
 ويسكي	267k
 ياباني	354k
@@ -19075,7 +19890,7 @@ zürafa	1566n
 يشب	298k
 يشم	298k
 يقطين	246k
-ينابيع ساخنه	1853k
+ينابيع ساخنه	1888k
 يناير	198k
 يوتيوب	470o
 يوسفي	228k
@@ -19084,17 +19899,17 @@ zürafa	1566n
 يوم الموتي	740k
 يوناني	771k
 يونيو	196k
-अंकुर	1659l
+अंकुर	1694l
 अंगारा	167l
 अंगारे	167l
 अंगीठी	311l
-अंगूठी	1924l
+अंगूठी	1959l
 अंगूर	231l
 अंटार्कटिका	185l
-अंडरवियर	1895l
-अंडा	1734l
-अंडे से बाहर आता चूजा	1593l
-अंडों वाला घोंसला	1673l
+अंडरवियर	1930l
+अंडा	1769l
+अंडे से बाहर आता चूजा	1628l
+अंडों वाला घोंसला	1708l
 अंतरिक्ष	176l
 अंतरिक्ष यान	364l
 अंतरिक्ष स्टेशन	364l
@@ -19103,8 +19918,8 @@ zürafa	1566n
 अंबर	32l
 अकेला	391l
 अकेलापन	391l
-अकेली इमारत	1818l
-अकॉर्डियन	1927l
+अकेली इमारत	1853l
+अकॉर्डियन	1962l
 अक्टूबर	197l
 अगस्त	196l
 अग्नि	166l
@@ -19118,7 +19933,7 @@ zürafa	1566n
 अनार	243l
 अनूप	146l
 अनोखा	435l
-अन्नानास	1681l
+अन्नानास	1716l
 अप्रैल	195l
 अभिव्यंजनावाद	716l
 अमाल्फी	759l
@@ -19130,20 +19945,20 @@ zürafa	1566n
 अर्जेंटीना	628o
 अलाव	166l
 अल्ट्रामरीन	44l
-अवोकाडो	1694l
+अवोकाडो	1729l
 अस्पताल	356l
 अस्सी का दशक	704l
 आंधी	201l
 आइकिया	464o
 आइवरी	38l
-आइस क्यूब	1800l
+आइस क्यूब	1835l
 आइसक्रीम	274l
 आइसलैंड	655o 761l
 आकाश	169l
 आकाशगंगा	176l
 आग	166l
 आगरा	829l
-आगे मुंह वाला चूजा	1595l
+आगे मुंह वाला चूजा	1630l
 आडू	235l
 आडू के फूल	216l
 आडू गुलाबी	73l
@@ -19165,7 +19980,7 @@ zürafa	1566n
 आर्ट डेको	695l
 आर्ट नूवो	789l
 आलसी	414l
-आलस्य	1584l
+आलस्य	1619l
 आलीशान	381l
 आलूबुखारा	244l
 आलूबुखारा रंग	62l
@@ -19180,26 +19995,32 @@ zürafa	1566n
 इंका	819l
 इंग्लैंड	767l
 इंडोनेशिया	671o
+इंडोनेशियाई	851l
 इंद्रधनुष	178l
 इंस्टाग्राम	467o
 इटली	624o
+इथियोपिया	849l
 इफ्तार	745l
-इमारती लकडी	1815l
-इमारतों के पीछे सूर्यास्त	1851l
-इल्ली	1633l
+इमारती लकडी	1850l
+इमारतों के पीछे सूर्यास्त	1886l
+इल्ली	1668l
 इश्क	392l
 इस्तांबुल	768l
 इस्पात	284l
-इस्लाम धर्म	1838l
+इस्फहान	861l
+इस्लाम धर्म	1873l
 ईंट	283l
 ईंटें	283l
 ईद	745l
+ईरान	861l
+ईरानी	861l
 ईर्ष्या	426l
 ईर्ष्यालु	426l
 ईस्टर	373l
 उकियो ए	790l
 उजला	443l
-उत्कृष्ट इमारत	1811l
+उज्बेकिस्तान	865l
+उत्कृष्ट इमारत	1846l
 उत्तरी ध्रुव	185l
 उत्तरी रोशनी	177l
 उत्सव	335l
@@ -19208,40 +20029,42 @@ zürafa	1566n
 उदासी	391l
 उद्यान	126l
 उनींदा	414l
-उपहार	1877l
+उपहार	1912l
 उबाऊ	434l
 उम्मीद	404l
 उलुरु	820l
-उल्लू	1602l
+उल्लू	1637l
 उषा	180l
 उष्णकटिबंधीय	351l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
-ऊंची एडी का सैंडिल	1910l
-ऊदबिलाव	1585l
+ऊंची एडी का सैंडिल	1945l
+ऊदबिलाव	1620l
 ऊर्जा	389l
 ऊर्जावान	389l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछली	1624l
+ऊष्णकटिबंधीय मछली	1659l
 एंडीज	780l
 एकरंगी	429l
 एक्वा	66l
 एज्टेक	819l
-एथलेटिक जूता	1907l
+एथलेटिक जूता	1942l
+एम्स्टर्डम	832l
 एयर इंडिया	552o
 एयरटेल	553o
 एरिजोना	776l
 एल्युमिनियम	286l
 एवोकाडो	242l
-ऑक्टोपस	1627l
+ऑक्टोपस	1662l
 ऑक्टोबरफेस्ट	743l
 ऑफ व्हाइट	104l
 ऑरोरा	177l
 ऑस्ट्रिया	650o
 ऑस्ट्रेलिया	634o
+ऑस्ट्रेलियाई	843l
 ऑस्मैन्थस	224l
 ओक्साका	754l
-ओडेन	1753l
+ओडेन	1788l
 ओलंपिक	683o
 ओस	206l
 औद्योगिक	377l
@@ -19249,32 +20072,33 @@ zürafa	1566n
 औरत	456l
 कंकड	281l
 कंक्रीट	282l
-कंगारू	1587l
-कंगारू का बच्चा	1587l
+कंगारू	1622l
+कंगारू का बच्चा	1622l
 कंदरा	164l
 कंदील	309l
 कंपनी	357l
 कक्षा	358l
-कछुआ	1612l
+कछुआ	1647l
 कटाई	750l
 कतर	646o
 कत्थई	7l
 कत्थई लाल	19l
 कद्दू	246l
 कनाडा	633o
-कपकेक	1774l
+कनाडाई	840l
+कपकेक	1809l
 कप्पादोकिया	804l
-कबूतर	1598l
+कबूतर	1633l
 कमल	212l
 कमल तालाब	150l
 करी	277l
-कर्क राशि	1762l
-कर्कट	1762l
+कर्क राशि	1797l
+कर्कट	1797l
 कला	438l
 कलाकार	438l
 कलात्मक	438l
 कवाई	726l
-कस्टर्ड	1779l
+कस्टर्ड	1814l
 कहरुबा	32l
 कांच	294l
 कांसा	58l
@@ -19282,12 +20106,13 @@ zürafa	1566n
 काई	132l
 कागज	293l
 कानन	119l
-काबा	1842l
+काबा	1877l
 कारखाना	377l
 कारवाजियो	787l
-कार्प स्ट्रीमर	1872l
+कार्टाहेना	856l
+कार्प स्ट्रीमर	1907l
 कार्यालय	357l
-कार्यालय का भवन	1821l
+कार्यालय का भवन	1856l
 काला	9l
 काली	9l
 काली रेत	158l
@@ -19298,24 +20123,26 @@ zürafa	1566n
 किताबों की दुकान	344l
 किनारा	143l
 किन्नू	228l
-किमोनो	1892l
+किमोनो	1927l
 किरमिजी	71l
-किराना दुकान	1830l
+किराना दुकान	1865l
 किला	359l
 कीचड	168l
+कीव	842l
 कीवी	245l
-कीवी फल	1690l
-कुकी	1771l
+कीवी फल	1725l
+कुकी	1806l
 कुकुरमुत्ता	136l
 कुटिया	363l
-कुत्ता	1532l
-कुत्ते का चेहरा	1531l
+कुत्ता	1567l
+कुत्ते का चेहरा	1566l
 कुल्फी	274l
-कुहासा	1845l
-कृमि	1645l
+कुहासा	1880l
+कृमि	1680l
 के बिना	460l
 केक	271l
 केन्या	667o
+केप टाउन	864l
 केरल	781l
 केला	238l
 केल्टिक	822l
@@ -19323,7 +20150,7 @@ zürafa	1566n
 केसरिया	1l
 कैंडिंस्की	723l
 कैंडी	272l
-कैंपिंग	1844l
+कैंपिंग	1879l
 कैक्टस	135l
 कैनियन	159l
 कैपुचीनो	255l
@@ -19332,25 +20159,26 @@ zürafa	1566n
 कैरामल रंग	109l
 कैरिबियन	764l
 कैलिफोर्निया	777l
-कॉइन पर्स	1900l
-कॉक खुलती हुई बोतल	1787l
-कॉकटेल गिलास	1789l
+कॉइन पर्स	1935l
+कॉक खुलती हुई बोतल	1822l
+कॉकटेल गिलास	1824l
 कॉटन कैंडी	273l
 कॉटेजकोर	700l
-कॉनफेटी बॉल	1868l
+कॉनफेटी बॉल	1903l
 कॉफी	254l
 कॉफी भूरा	107l
 कॉफी हाउस	343l
-कोआला	1582l
-कोआला भालू	1582l
+कोआला	1617l
+कोआला भालू	1617l
 कोई मछली	329l
 कोका कोला	461o
 कोको	261l
+कोपेनहेगन	835l
 कोबाल्ट नीला	45l
 कोमल	388l
 कोमल हरा	53l
 कोयला स्लेटी	37l
-कोरल	1629l
+कोरल	1664l
 कोरिया	783l
 कोरियाई मंदिर	794l
 कोलंबिया	661o
@@ -19358,13 +20186,15 @@ zürafa	1566n
 कोहरीला	449l
 क्यूबा	677o 755l
 क्योटो	801l
+क्राकोव	841l
 क्रिसमस	366l
-क्रिसमस ट्री	1861l
+क्रिसमस ट्री	1896l
 क्रिस्टल	300l
 क्रीम	18l
 क्रूरतावाद	698l
 क्रेमलिन	828l
-क्रोइसैन	1712l
+क्रोइसैन	1747l
+क्रोएशिया	854l
 क्रोध	402l
 क्रोम	286l
 क्लिनिक	356l
@@ -19374,14 +20204,14 @@ zürafa	1566n
 खडी चट्टान	163l
 खनिज नीला	81l
 खनिज हरा	82l
-खरगोश	1576l
-खरगोश का चेहरा	1575l
-खरबूजा	1676l
+खरगोश	1611l
+खरगोश का चेहरा	1610l
+खरबूजा	1711l
 खसखस का फूल	222l
 खाकी	25l
-खाली घोंसला	1672l
+खाली घोंसला	1707l
 खिलौने	380l
-खीरा	1701l
+खीरा	1736l
 खुबानी	78l
 खुबानी रंग	78l
 खुश	390l
@@ -19395,10 +20225,10 @@ zürafa	1566n
 गगन	169l
 गन्दा	425l
 गमगीन	391l
-गमले में लगा पौधा	1660l
+गमले में लगा पौधा	1695l
 गरज	201l
 गरम	401l
-गरम सोता	1853l
+गरम सोता	1888l
 गरिमामय	410l
 गर्म	401l
 गर्म टोन	452l
@@ -19424,18 +20254,18 @@ zürafa	1566n
 गाजर	249l
 गाढा	440l
 गाढा रंग	444l
-गाय का चेहरा	1552l
+गाय का चेहरा	1587l
 गालों की लाली	114l
-गिटार	1928l
+गिटार	1963l
 गिरजाघर	360l
-गिरी हुई पत्ती	1670l
+गिरी हुई पत्ती	1705l
 गिरे पत्ते	129l
-गिलहरी	1577l
-गिलास	1794l
-गुडहल	1654l
+गिलहरी	1612l
+गिलास	1829l
+गुडहल	1689l
 गुफा	164l
 गुब्बारा	337l
-गुब्बारा मछली	1625l
+गुब्बारा मछली	1660l
 गुब्बारे	337l
 गुलदाउदी	217l
 गुलाब	209l
@@ -19452,14 +20282,14 @@ zürafa	1566n
 गेहुंआ	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंडा	1569l
-गॉगल	1881l
+गैंडा	1604l
+गॉगल	1916l
 गॉथिक	411l
 गोंडोला	802l
 गोधूलि	191l
-गोरिल्ला	1529l
-गोल शंख	1628l
-गोश्त का टुकडा	1722l
+गोरिल्ला	1564l
+गोल शंख	1663l
+गोश्त का टुकडा	1757l
 गौडी	760l
 गौरव	416l
 ग्रंज	708l
@@ -19469,11 +20299,12 @@ zürafa	1566n
 ग्रीस	771l
 ग्रे	8l
 ग्रेनाइट	281l
-घंटी	1873l
+ग्वाटेमाला	857l
+घंटी	1908l
 घनवाद	814l
 घना जंगल	120l
 घबराहट	413l
-घर की इमारतें	1817l
+घर की इमारतें	1852l
 घाट	154l
 घाटी	162l
 घाटी गहरी	159l
@@ -19485,13 +20316,13 @@ zürafa	1566n
 घिनौना	425l
 घिबली	816l
 घृणा	425l
-घोंघा	1631l
-घोडा	1547l
-घोडे का चेहरा	1544l
-घोडे वाला झूला	1854l
+घोंघा	1666l
+घोडा	1582l
+घोडे का चेहरा	1579l
+घोडे वाला झूला	1889l
 चंद्र श्वेत	76l
 चंद्रमा	173l
-चक्करदार फिश केक	1756l
+चक्करदार फिश केक	1791l
 चटक	444l
 चटक पीला	101l
 चटक लाल	74l
@@ -19499,40 +20330,40 @@ zürafa	1566n
 चट्टान	163l
 चमक	430l
 चमकदार	448l
-चमकदार तारे	1865l
+चमकदार तारे	1900l
 चमकीला	443l
 चमकीली	443l
-चमगादड	1580l
+चमगादड	1615l
 चमडा	288l
 चमेली	223l
-चम्मच के साथ कटोरी	1739l
+चम्मच के साथ कटोरी	1774l
 चर्च	360l
-चश्मा	1879l
+चश्मा	1914l
 चांद	173l
-चांद देखने का उत्सव	1874l
+चांद देखने का उत्सव	1909l
 चांदनी	174l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	256l
-चाय का प्याला	1785l
-चाय की केतली	1784l
+चाय का प्याला	1820l
+चाय की केतली	1819l
 चाय भूरा	88l
 चाय समारोह	785l
-चार पत्ती वाली दूब	1668l
+चार पत्ती वाली दूब	1703l
 चारकोल	37l
 चारागाह	124l
-चावल का पौधा	1665l
+चावल का पौधा	1700l
 चिंतित	413l
-चिकन लेग	1721l
+चिकन लेग	1756l
 चिकनी मिट्टी	304l
 चिकित्सा	356l
-चिडिया	1596l
+चिडिया	1631l
 चित्र	438l
 चित्रकला	438l
 चित्रकार	438l
 चिली	662o
-चींटी	1634l
+चींटी	1669l
 चीड	121l
 चीड के पेड	121l
 चीता बाघ	319l
@@ -19546,36 +20377,36 @@ zürafa	1566n
 चीनी शैली	355l
 चूजा पीला	77l
 चूल्हा	311l
-चूहा	1573l
-चूहे का चेहरा	1574l
+चूहा	1608l
+चूहे का चेहरा	1609l
 चेक गणराज्य	658o
 चेरी	230l
 चेरी के फूल	208l
 चेरी ब्लॉसम उत्सव	809l
-चेस्टनट	1708l
-चैरी ब्लॉसम	1648l
+चेस्टनट	1743l
+चैरी ब्लॉसम	1683l
 चॉकलेट	261l
-चॉकलेट बार	1776l
+चॉकलेट बार	1811l
 चॉकलेटी भूरा	108l
 छतरी	338l
 छाता	338l
-छाते के साथ समुद्री किनारा	1806l
-छायादार पेड	1662l
-छिपकली	1613l
-छोटा कुत्ता	1534l
+छाते के साथ समुद्री किनारा	1841l
+छायादार पेड	1697l
+छिपकली	1648l
+छोटा कुत्ता	1569l
 छोडकर	460l
 जंग	287l
 जंग लगा	287l
 जंग लाल	112l
 जंगल	119l
 जंगली	418l
-जंगली सुअर	1558l
+जंगली सुअर	1593l
 जडी बूटियां	137l
 जडी बूटी	137l
 जनवरी	198l
 जन्नत	427l
 जन्मदिन	372l
-जन्मदिन का केक	1772l
+जन्मदिन का केक	1807l
 जमा हुआ	450l
 जमुनिया	56l
 जमैका	664o 764l
@@ -19596,10 +20427,10 @@ zürafa	1566n
 जादू	395l
 जापान	621o
 जापानी	354l
-जापानी किला	1832l
-जापानी गुडिया	1871l
-जापानी डाकघर	1822l
-जापानी धर्म स्थल	1841l
+जापानी किला	1867l
+जापानी गुडिया	1906l
+जापानी डाकघर	1857l
+जापानी धर्म स्थल	1876l
 जामुन	253l
 जामुनी	5l
 जामुनी नीला	23l
@@ -19607,20 +20438,20 @@ zürafa	1566n
 जिन्को	131l
 जियांगनान	349l
 जियो	554o
-जिराफ	1566l
-जींस	1886l
+जिराफ	1601l
+जींस	1921l
 जीन्स	289l
 जीवंत	389l
 जुनून	393l
 जुनूनी	393l
 जुलाई	196l
 जून	196l
-जूस का डब्बा	1798l
+जूस का डब्बा	1833l
 जेड पत्थर	298l
 जेड हरा	50l
 जेन	350l
 जेबरा	320l
-जेब्रा	1549l
+जेब्रा	1584l
 जैज	437l
 जैतून	278l
 जैतूनी	24l
@@ -19631,64 +20462,67 @@ zürafa	1566n
 ज्वाला	166l
 ज्वालामुखी	165l
 ज्वालामुखी रेत	158l
-ज्वालामुखी विस्फोट	1803l
+ज्वालामुखी विस्फोट	1838l
 ज्वालामुखीय चट्टान	158l
 झरना	151l
 झिलमिल	430l
-झींगा	1764l
-झींगा मछली	1763l
-झींगुर	1638l
+झींगा	1799l
+झींगा मछली	1798l
+झींगुर	1673l
 झील	147l
 झील नीला	42l
 झोपडी	363l
-टकराते हुए ग्लास	1793l
+टकराते हुए ग्लास	1828l
 टमाटर	247l
-टमाले	1731l
-टर्की	1590l
+टमाले	1766l
+टर्की	1625l
 टस्कनी	758l
-टानाबाटा का पेड	1869l
+टानाबाटा का पेड	1904l
 टापू	155l
-टिड्डा	1638l
-टी रेक्स	1618l
+टिड्डा	1673l
+टी रेक्स	1653l
 टील	13l
 टीले	156l
-टेंट	1844l
-टेकआउट बॉक्स	1761l
+टेंट	1879l
+टेकआउट बॉक्स	1796l
 टेराकोटा	111l
-टैको	1729l
+टैको	1764l
 टैक्सी	339l
 टॉफी	272l
-टोक्यो टॉवर	1835l
+टोक्यो	845l
+टोक्यो टॉवर	1870l
 टोयोटा	478o
+ट्यूनीशिया	860l
 ट्यूलिप	213l
-ट्रॉपिकल पेय	1790l
+ट्रॉपिकल पेय	1825l
 ठंडा	400l
 ठंडा टोन	453l
 ठंडी	400l
 ठंडे रंग	453l
 डर	403l
 डरावना	403l
-डाक भवन	1822l
-डाकघर	1823l
+डाक भवन	1857l
+डाकघर	1858l
 डामर	282l
 डिजिटल	376l
-डिब्बा बंद खाद्य सामग्री	1744l
+डिब्बा बंद खाद्य सामग्री	1779l
 डिस्को	436l
+डुब्रोवनिक	854l
 डेजी	220l
 डेनमार्क	653o
 डेनिम कपडा	289l
 डेनिम नीला	69l
 डेल्फ्ट	792l
-डैंगो	1758l
+डैंगो	1793l
 डॉलर	423l
 डॉल्फिन	330l
-डोडो	1603l
-डोनट	1770l
-ड्रम	1933l
-ड्रमस्टिक	1933l
+डोडो	1638l
+डोनट	1805l
+ड्रम	1968l
+ड्रमस्टिक	1968l
 ढलता सूरज	179l
-तंबू	1805l
-तंबू लगाना	1805l
+तंबू	1840l
+तंबू लगाना	1840l
 तकनीक	376l
 तट	143l
 तनाव	413l
@@ -19697,30 +20531,31 @@ zürafa	1566n
 तपिश	205l
 तरंग	142l
 तरबूज	234l
-तरबूज फल	1677l
-तला झींगा	1755l
+तरबूज फल	1712l
+तला झींगा	1790l
 तांबा	59l
 ताज महल	829l
 ताजगी	399l
 ताजमहल	829l
 ताजा	399l
-ताड का पेड	1663l
+ताड का पेड	1698l
 ताम्र	59l
 तारा	175l
 तारे	175l
 तारों भरा	175l
 तालाब	149l
+ताहिती	862l
 तितली	325l
 तिब्बत	779l
 तिरंगा	637o
-तिलचट्टा	1639l
-तीखी मिर्च	1699l
+तिलचट्टा	1674l
+तीखी मिर्च	1734l
 तीसरा पहर	190l
-तुरही	1930l
+तुरही	1965l
 तुर्की	640o
 तुषार	186l
 तूफान	201l
-तेंदुआ	1543l
+तेंदुआ	1578l
 तोता	323l
 तोरी	801l
 त्योहार	335l
@@ -19728,14 +20563,14 @@ zürafa	1566n
 त्वचा रंग	115l
 थाईलैंड	672o 775l
 थैंक्सगिविंग	750l
-थॉन्ग सैंडल	1905l
+थॉन्ग सैंडल	1940l
 दक्षिण अफ्रीका	665o
 दक्षिण कोरिया	636o
 दफ्तर	357l
 दमदार	405l
 दरिया	148l
-दरियाई घोडा	1570l
-दस्ताने	1888l
+दरियाई घोडा	1605l
+दस्ताने	1923l
 दानव	428l
 दालचीनी	277l
 दिन	194l
@@ -19754,7 +20589,7 @@ zürafa	1566n
 दुर्ग	359l
 दुल्हन	371l
 दूध	268l
-दूध का गिलास	1782l
+दूध का गिलास	1817l
 दूध वाली चाय	259l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -19765,9 +20600,9 @@ zürafa	1566n
 देवालय	345l
 देहात	348l
 देहाती	378l
-दैत्य	1616l
-दैत्य का चेहरा	1615l
-दो कूबड वाला ऊंट	1564l
+दैत्य	1651l
+दैत्य का चेहरा	1650l
+दो कूबड वाला ऊंट	1599l
 दोपहर	189l
 दोपहर बाद	190l
 द्वीप	155l
@@ -19785,7 +20620,7 @@ zürafa	1566n
 धुंधली रोशनी	451l
 धुआं	314l
 धूप	171l
-धूप का चश्मा	1880l
+धूप का चश्मा	1915l
 धूप वाला	172l
 धूल गुलाबी	92l
 धूसर	8l
@@ -19805,7 +20640,7 @@ zürafa	1566n
 नमस्कार	455l
 नमस्ते	455l
 नया साल	753l
-नर भेड	1560l
+नर भेड	1595l
 नरक	428l
 नरम	445l
 नर्क	428l
@@ -19813,19 +20648,20 @@ zürafa	1566n
 नवंबर	197l
 नवम्बर	197l
 नवरोज	744l
-नववर्ष	1870l
+नववर्ष	1905l
 नहीं	459l
 नाइजीरिया	666o
 नाइटक्लब	436l
 नाइटलाइफ	436l
 नागफनी	135l
 नाजुक	388l
+नामीबिया	866l
 नारंगी	1l
 नारंगी फल	228l
 नारंगी लाल	97l
 नाराज	402l
 नारियल	241l
-नाशपाती	1685l
+नाशपाती	1720l
 नियॉन	308l
 नियॉन गुलाबी	116l
 नियॉन चमक	448l
@@ -19840,7 +20676,7 @@ zürafa	1566n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	647o
-नीबू	1679l
+नीबू	1714l
 नीरस	434l
 नील	23l
 नील रंगाई	824l
@@ -19856,10 +20692,12 @@ zürafa	1566n
 नीली सफेद चीनी मिट्टी	296l
 नीले	4l
 नीहारिका	176l
-नेकटाई	1884l
+नेकटाई	1919l
 नेटफ्लिक्स	469o
 नेपाल	779l
+नेपाली	779l
 नेवी ब्लू	16l
+नैरोबी	850l
 नॉर्डिक	353l
 नॉर्वे	652o 805l
 नौरोज	744l
@@ -19869,20 +20707,20 @@ zürafa	1566n
 न्यूयॉर्क	766l
 पंक	709l
 पंख	313l
-पंजे की छाप	1589l
+पंजे की छाप	1624l
 पकी मिट्टी	111l
-पके हुए चावल	1748l
+पके हुए चावल	1783l
 पचास का दशक	706l
 पटाखे	334l
 पतझड	197l
 पतझड के पत्ते	129l
 पत्ता	128l
 पत्तियां	128l
-पत्ती	1666l
+पत्ती	1701l
 पत्ते	128l
 पत्थर	281l
 पत्थरों	281l
-पनीर का टुकडा	1719l
+पनीर का टुकडा	1754l
 पन्ना	49l
 पन्ना हरा	49l
 परिपक्व	421l
@@ -19890,17 +20728,17 @@ zürafa	1566n
 परीकथा	395l
 पर्यावरण	383l
 पर्वत	160l
-पर्स	1900l
+पर्स	1935l
 पवन	204l
 पवित्र	407l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1848l
+पहाड के ऊपर सूर्योदय	1883l
 पहाडियां	160l
 पहाडी	160l
 पांडा	321l
-पांडा का चेहरा	1583l
-पाइन सजावट	1870l
-पाउच	1902l
+पांडा का चेहरा	1618l
+पाइन सजावट	1905l
+पाउच	1937l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	669o
@@ -19909,11 +20747,11 @@ zürafa	1566n
 पामुक्कले	798l
 पार्क	127l
 पार्टी	372l
-पार्टी पॉपर	1867l
+पार्टी पॉपर	1902l
 पाला	186l
 पाला सफेद	83l
 पिकासो	814l
-पिज्जा स्लाइस	1726l
+पिज्जा स्लाइस	1761l
 पियोनी	214l
 पिरामिड	770l
 पीतल	60l
@@ -19922,7 +20760,7 @@ zürafa	1566n
 पीला हरा	67l
 पीली	2l
 पीले	2l
-पीसी बर्फ	1768l
+पीसी बर्फ	1803l
 पुदीना	30l
 पुदीना हरा	30l
 पुनर्जागरण	713l
@@ -19932,7 +20770,7 @@ zürafa	1566n
 पुरानी याद	415l
 पुरानी यादें	379l
 पुरुष	456l
-पुरुषों का जूता	1906l
+पुरुषों का जूता	1941l
 पुर्तगाल	626o 793l
 पुष्प	207l
 पुस्तक	312l
@@ -19940,26 +20778,29 @@ zürafa	1566n
 पूर्णिमा	173l
 पूर्वी शैली	355l
 पेंगुइन	322l
-पेंग्विन	1597l
+पेंग्विन	1632l
 पेट्रा	769l
 पेड	133l
 पेप्सी	563o
-पेय छलकना	1795l
+पेय छलकना	1830l
+पेरानाकन	858l
 पेरिस	757l
 पेरू	663o 780l
 पेशेवर	406l
 पेस्टल	447l
-पैक किया हुआ उपहार	1877l
-पैनकेक	1717l
+पैक किया हुआ उपहार	1912l
+पैटागोनिया	839l
+पैनकेक	1752l
 पैसा	423l
 पैसे	423l
 पॉप आर्ट	788l
-पॉपकॉर्न	1741l
+पॉपकॉर्न	1776l
 पोखर	149l
+पोलिनेशिया	862l
 पोलैंड	656o
-पोषाक	1891l
+पोषाक	1926l
 पोस्ता	222l
-प्याज	1705l
+प्याज	1740l
 प्यार	392l
 प्यारा	408l
 प्यारी	408l
@@ -19973,12 +20814,13 @@ zürafa	1566n
 प्रसन्न	390l
 प्राइड परेड	751l
 प्राकृतिक	383l
+प्राग	837l
 प्राचीन कांस्य	305l
 प्रातः	188l
-प्रार्थना के मनक	1922l
-प्रेटजेल	1715l
+प्रार्थना के मनक	1957l
+प्रेटजेल	1750l
 प्रेम	392l
-प्रेम होटल	1827l
+प्रेम होटल	1862l
 प्रोवेंस	803l
 प्रौद्योगिकी	376l
 प्लास्टिक	307l
@@ -19986,59 +20828,60 @@ zürafa	1566n
 फराओ	770l
 फरिश्ता	427l
 फल	432l
-फलाफेल	1733l
-फव्वारा	1843l
+फलाफेल	1768l
+फव्वारा	1878l
 फसल	750l
 फारसी	737l
 फारसी कालीन	737l
 फिनलैंड	654o
 फिरोजी	15l
+फिलिपीनी	859l
 फिलीपींस	673o
 फिल्म नोयर	732l
-फिसल पट्टी	1855l
+फिसल पट्टी	1890l
 फीका	442l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	442l
-फीता	1876l
-फुलझडी	1863l
+फीता	1911l
+फुलझडी	1898l
 फुशिया	65l
 फुहार	200l
-फुहार छोडती ह्वेल	1619l
+फुहार छोडती ह्वेल	1654l
 फूल	207l
-फूल की छाप	1649l
-फूल खिलना	1656l
-फूलगुच्छ	1647l
+फूल की छाप	1684l
+फूल खिलना	1691l
+फूलगुच्छ	1682l
 फूलों	207l
 फेरारी	473o
-फेरीज झूला	1856l
+फेरीज झूला	1891l
 फेसबुक	466o
-फैक्टरी	1831l
-फॉनडू	1738l
-फॉर्चून कुकी	1760l
+फैक्टरी	1866l
+फॉनडू	1773l
+फॉर्चून कुकी	1795l
 फॉविज्म	715l
 फौज	431l
 फ्योर्ड	805l
 फ्रांस	622o
 फ्रीडा काहलो	721l
 फ्रूट	432l
-फ्रेंच फ्राइस	1725l
+फ्रेंच फ्राइस	1760l
 फ्लेमिंगो	317l
 फ्लेमेंको	821l
-फ्लैट जूती	1909l
-फ्लैटब्रेड	1714l
+फ्लैट जूती	1944l
+फ्लैटब्रेड	1749l
 फ्लोरेंस	758l
 फ्लोरोसेंट	448l
-बंदर	1528l
-बंदर का चेहरा	1527l
+बंदर	1563l
+बंदर का चेहरा	1562l
 बंदरगाह	154l
-बकरी	1562l
+बकरी	1597l
 बगीचा	126l
-बगीचे वाला घर	1820l
+बगीचे वाला घर	1855l
 बच्चे	380l
-बच्चे के दूध की बोतल	1781l
+बच्चे के दूध की बोतल	1816l
 बच्चों	380l
-बडा ड्रम	1934l
+बडा ड्रम	1969l
 बडा दिन	366l
 बत्तियां	336l
 बत्ती	336l
@@ -20048,7 +20891,7 @@ zürafa	1566n
 बयार	204l
 बरगंडी	33l
 बरसात	199l
-बरिटो	1730l
+बरिटो	1765l
 बरोक	787l
 बर्च	122l
 बर्फ	187l
@@ -20059,7 +20902,8 @@ zürafa	1566n
 बर्फीला जमा	450l
 बर्फीला पहाड	161l
 बर्फीले पहाड	161l
-बर्फीले शिखर वाला पर्वत	1801l
+बर्फीले शिखर वाला पर्वत	1836l
+बर्लिन	846l
 बसंत	195l
 बहार	195l
 बांग्लादेश	670o
@@ -20069,42 +20913,46 @@ zürafa	1566n
 बाग	126l
 बाघ	319l
 बाजार	332l
+बाटिक	851l
 बादल	170l
 बादल छाए	203l
-बायसन	1551l
+बायसन	1586l
 बारिश	199l
-बार्बर पोल	1858l
+बार्बर पोल	1893l
 बार्बी	728l
 बार्सिलोना	760l
 बाली	762l
 बालू	157l
-बिकनी	1897l
-बिच्छू	1642l
+बिकनी	1932l
+बिच्छू	1677l
 बिजली	201l
-बिज्जू	1588l
+बिज्जू	1623l
 बिना	460l
-बियर	1791l
-बियर के दो मग	1792l
-बियर मग	1791l
-बिल कैप	1919l
-बिल्ली	1539l
-बिल्ली का चेहरा	1538l
+बियर	1826l
+बियर के दो मग	1827l
+बियर मग	1826l
+बिल कैप	1954l
+बिल्ली	1574l
+बिल्ली का चेहरा	1573l
 बीएमडब्ल्यू	475o
-बीगट ब्रेड	1713l
+बीगट ब्रेड	1748l
 बीजान्टिन	714l
-बीटल	1636l
+बीटल	1671l
 बीमार	425l
 बीमारी	425l
 बीयर	266l
-बीवर	1578l
+बीवर	1613l
+बुखारा	865l
+बुडापेस्ट	855l
 बुढिया के बाल	273l
-बुलबुला चाय	1797l
+बुलबुला चाय	1832l
 बूंदाबांदी	200l
-बेकन	1723l
+बेकन	1758l
 बेचैन	413l
 बेज	17l
 बेर	253l
 बेर के फूल	215l
+बेरूत	847l
 बेल	134l
 बेल्जियम	648o
 बेसाल्ट	158l
@@ -20112,35 +20960,36 @@ zürafa	1566n
 बैंकॉक	775l
 बैंगन	248l
 बैंगनी	5l
-बैंजो	1932l
-बैंटो	1745l
-बैंटो बॉक्स	1745l
-बैगल	1716l
-बैलेट जूते	1912l
+बैंजो	1967l
+बैंटो	1780l
+बैंटो बॉक्स	1780l
+बैगल	1751l
+बैलेट जूते	1947l
 बॉलीवुड	731l
 बोरिंग	434l
 बोल्ड	405l
 बोहेमियन	711l
+ब्यूनस आयर्स	838l
 ब्रह्मांड	176l
 ब्राजील	627o 808l
 ब्रिटेन	631o 767l
 ब्रेड	270l
-ब्रेड लोफ	1711l
-ब्रोकली	1703l
+ब्रेड लोफ	1746l
+ब्रोकली	1738l
 ब्लूबेरी	232l
 ब्लैक एंड व्हाइट	429l
 भयानक	403l
-भरा हुआ पराठा	1732l
-भरावनयुक्त मीठी या नमकीन पकौडियां	1759l
+भरा हुआ पराठा	1767l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1794l
 भरोसा	406l
-भवन निर्माण	1812l
+भवन निर्माण	1847l
 भविष्य	376l
 भविष्यवादी	376l
-भाप वाला गर्म पेय	1783l
-भाप वाली बाउल	1750l
+भाप वाला गर्म पेय	1818l
+भाप वाली बाउल	1785l
 भारत	637o 781l
 भारतीय	781l
-भालू का चेहरा	1581l
+भालू का चेहरा	1616l
 भावुक जोशीला	393l
 भुट्टा	250l
 भूतिया	403l
@@ -20148,27 +20997,29 @@ zürafa	1566n
 भूरा	7l
 भूरी	7l
 भूरे	7l
-भेड	1561l
-भैंस	1554l
-भोजन पकाना	1735l
-भोजन पात्र	1737l
+भेड	1596l
+भैंस	1589l
+भोजन पकाना	1770l
+भोजन पात्र	1772l
 भोजपत्र	122l
 भोर	180l
+मंगोलिया	848l
+मंगोलियाई	848l
 मंद	446l
 मंद रोशनी	451l
 मंदिर	345l
 मंदिर मेला	795l
 मई	195l
-मकई का भुट्टा	1698l
-मकडी	1640l
-मकडी का जाला	1641l
+मकई का भुट्टा	1733l
+मकडी	1675l
+मकडी का जाला	1676l
 मक्का	250l
 मक्खन	269l
-मक्खी	1644l
+मक्खी	1679l
 मखमल	290l
-मगरमच्छ	1611l
-मच्छर	1643l
-मछली	1623l
+मगरमच्छ	1646l
+मच्छर	1678l
+मछली	1658l
 मजबूत	405l
 मजेंटा	21l
 मटमैला सफेद	104l
@@ -20181,27 +21032,29 @@ zürafa	1566n
 मध्य शरद उत्सव	370l
 मध्यरात्रि	193l
 मध्याह्न	189l
+मनीला	859l
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्ता	1533l
+मर्गदर्शक कुत्ता	1568l
 मर्दाना	420l
 मलाई रंग	18l
 मलेशिया	674o
 मशरूम	136l
+मसाई	850l
 मसाला	277l
 मसाला चाय	259l
 मसाले	277l
-मस्जिद	1838l
+मस्जिद	1873l
 महानगर	340l
 महासागर	140l
 महिला	456l
-महिला की हैट	1916l
-महिला के कपडे	1898l
-महिलाओं का बूट	1913l
-महिलाओं का सैंडल	1911l
+महिला की हैट	1951l
+महिला के कपडे	1933l
+महिलाओं का बूट	1948l
+महिलाओं का सैंडल	1946l
 माइक्रोसॉफ्ट	564o
-माउंट फूजी	1804l
+माउंट फूजी	1839l
 माचा	258l
 माणिक	55l
 माणिक्य	55l
@@ -20223,27 +21076,27 @@ zürafa	1566n
 मिठाई	271l
 मियाजाकी	816l
 मियामी	765l
-मिलिट्री हैलमेट	1920l
+मिलिट्री हैलमेट	1955l
 मिस्र	643o 770l
 मुंबई	781l
-मुकुट	1915l
+मुकुट	1950l
 मुगल	829l
-मुरझाया हुआ फूल	1653l
-मुर्गा	1592l
-मुर्गी	1591l
-मुर्गी का बच्चा	1594l
+मुरझाया हुआ फूल	1688l
+मुर्गा	1627l
+मुर्गी	1626l
+मुर्गी का बच्चा	1629l
 मुलायम	445l
-मुस्लिम धर्म	1842l
-मूंगफली	1706l
+मुस्लिम धर्म	1877l
+मूंगफली	1741l
 मूंगिया	28l
 मूंगे की चट्टान	153l
-मून केक	1757l
-मूषक	1572l
-मूषक का चेहरा	1571l
+मून केक	1792l
+मूषक	1607l
+मूषक का चेहरा	1606l
 मृतकों का दिन	740l
 मृदु	388l
 मेंढक	328l
-मेंढक का चेहरा	1610l
+मेंढक का चेहरा	1645l
 मेक्सिको	629o 754l
 मेघ	170l
 मेघाच्छन्न	203l
@@ -20256,15 +21109,16 @@ zürafa	1566n
 मैक्सिको	754l
 मैगनोलिया	226l
 मैग्मा	165l
+मैड्रिड	852l
 मैदान	124l
-मैपल की पत्ती	1669l
-मैमथ	1568l
+मैपल की पत्ती	1704l
+मैमथ	1603l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
 मोंड्रियन	697l
 मोगरा	223l
-मोजे	1890l
+मोजे	1925l
 मोती	299l
 मोती सफेद	106l
 मोने	786l
@@ -20272,27 +21126,29 @@ zürafa	1566n
 मोमबत्ती	310l
 मोर	318l
 मोर नीला	46l
+मोरक्कन	756l
 मोरक्को	644o
 मोरपंखी	46l
-यहूदी प्रार्थनागृह	1840l
+यहूदी प्रार्थनागृह	1875l
 यादें	415l
 युद्ध	431l
 यूक्रेन	639o
+यूक्रेनी	842l
 यूट्यूब	470o
 यूनान	657o 771l
 यूनानी	771l
-यूनिकॉर्न	1548l
-यूरोपीय किला	1833l
-यूरोपीय डाकघर	1823l
+यूनिकॉर्न	1583l
+यूरोपीय किला	1868l
+यूरोपीय डाकघर	1858l
 रंग बिरंगा	178l
 रंगबिरंगा	178l
 रंगीन	178l
 रंगों का त्योहार	806l
 रंगोली	807l
-रकून	1537l
+रकून	1572l
 रक्त	315l
 रक्त वर्ण	0l
-रक्षा जैकेट	1883l
+रक्षा जैकेट	1918l
 रचनात्मक	438l
 रचनावाद	813l
 रत्न	316l
@@ -20302,8 +21158,8 @@ zürafa	1566n
 रहस्य	394l
 रहस्यमय	394l
 रहस्यमयी	394l
-राइस क्रैकर	1746l
-राइस बॉल	1747l
+राइस क्रैकर	1781l
+राइस बॉल	1782l
 राख	167l
 राजसी	382l
 राजस्थान	800l
@@ -20311,15 +21167,15 @@ zürafa	1566n
 राजहंस	317l
 रात	192l
 रात का बाजार	333l
-रात के तारे	1846l
-रात में पुल	1852l
+रात के तारे	1881l
+रात में पुल	1887l
 रातें	192l
 रात्रि	192l
 रात्रि बाजार	333l
 रानी रंग	21l
-राष्ट्रीय उद्यान	1809l
-रिबन का पुष्प	1651l
-रिमाइंडर रिबन	1878l
+राष्ट्रीय उद्यान	1844l
+रिबन का पुष्प	1686l
+रिमाइंडर रिबन	1913l
 रियल मैड्रिड	601o
 रियो कार्निवल	808l
 रुपया	423l
@@ -20328,7 +21184,7 @@ zürafa	1566n
 रूज लाल	70l
 रूस	638o
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1808l
+रेगिस्तान में द्वीप	1843l
 रेट्रो	379l
 रेड स्क्वायर	828l
 रेत	157l
@@ -20337,11 +21193,12 @@ zürafa	1566n
 रेतीला तट	144l
 रेम्ब्रांट	787l
 रेशम	291l
+रेशम मार्ग	865l
 रेशमी	291l
 रॉकेट	364l
 रॉयल ब्लू	43l
 रोकोको	712l
-रोगाणु	1646l
+रोगाणु	1681l
 रोटी	270l
 रोथको	722l
 रोम	784l
@@ -20349,7 +21206,7 @@ zürafa	1566n
 रोमांच	418l
 रोमांटिक	392l
 रोमानिया	660o
-रोलर कोस्टर	1857l
+रोलर कोस्टर	1892l
 रोशनी	336l
 लंदन	767l
 लकडी	279l
@@ -20361,18 +21218,18 @@ zürafa	1566n
 लहंगा	827l
 लहर	142l
 लहरें	142l
-लहसुन	1704l
+लहसुन	1739l
 लहू लाल	71l
 लाइलैक	64l
 लाख	303l
 लाजवर्द	44l
 लाटे	255l
-लामा	1565l
+लामा	1600l
 लाल	0l
 लाल बैंगनी	96l
-लाल लिफाफा	1875l
-लाल सेब	1683l
-लाल हंस	1605l
+लाल लिफाफा	1910l
+लाल सेब	1718l
+लाल हंस	1640l
 लालच	426l
 लालची	426l
 लालटेन	309l
@@ -20380,26 +21237,27 @@ zürafa	1566n
 लावा	165l
 लाह	303l
 लिनन	292l
-लिपस्टिक	1923l
+लिपस्टिक	1958l
 लिस्बन	793l
 लू	205l
 लेडीबग	327l
+लेबनान	847l
 लैंप	336l
 लैगून	146l
-लैब कोट	1882l
+लैब कोट	1917l
 लैवेंडर	210l
 लॉन	125l
-लॉलीपॉप	1778l
-लोबिया	1707l
+लॉलीपॉप	1813l
+लोबिया	1742l
 लोमडी	324l
-लोमडी जैसा चेहरा	1536l
+लोमडी जैसा चेहरा	1571l
 लोहा	285l
 लोहा स्लेटी	87l
 लौह	285l
 वन	119l
-वन पीस स्विमसूट	1894l
-वनमानुष	1530l
-वफल	1718l
+वन पीस स्विमसूट	1929l
+वनमानुष	1565l
+वफल	1753l
 वर्क	306l
 वर्षा	199l
 वर्षावन	120l
@@ -20411,10 +21269,10 @@ zürafa	1566n
 वाइन लाल	33l
 वाइल्ड वेस्ट	733l
 वाबी साबी	354l
-वायलिन	1931l
+वायलिन	1966l
 वारहोल	788l
 विंटेज	379l
-विंड चाइम	1873l
+विंड चाइम	1908l
 विक्टोरियन	812l
 विचित्र	435l
 विजय	416l
@@ -20422,14 +21280,15 @@ zürafa	1566n
 विदूषक	331l
 विद्यालय	358l
 वियतनाम	641o 782l
+वियना	836l
 विलासिता	381l
 विवाह	371l
-विवाह धर्मस्थल	1834l
+विवाह धर्मस्थल	1869l
 विश्वसनीय	406l
 विस्टेरिया	221l
-वीरान घर का भवन	1818l
+वीरान घर का भवन	1853l
 वृक्ष	133l
-वृश्चिक राशि	1642l
+वृश्चिक राशि	1677l
 वेनिस	802l
 वेपरवेव	811l
 वेस एंडरसन	815l
@@ -20443,11 +21302,11 @@ zürafa	1566n
 शनेल	572o
 शयनकक्ष	362l
 शरद	197l
-शराब का गिलास	1788l
+शराब का गिलास	1823l
 शहद	263l
-शहद पात्र	1780l
+शहद पात्र	1815l
 शहर	340l
-शहर का दृश्य	1847l
+शहर का दृश्य	1882l
 शहरी	340l
 शांत	386l
 शांति	386l
@@ -20455,38 +21314,38 @@ zürafa	1566n
 शानदार	381l
 शान्त	386l
 शाम	191l
-शाम का शहर	1850l
-शार्क	1626l
+शाम का शहर	1885l
+शार्क	1661l
 शालीन	397l
 शाहबलूती	20l
 शाही	382l
 शाही नीला	43l
 शाही महल	346l
-शिंटो श्राइन	1841l
+शिंटो श्राइन	1876l
 शिकंजी	227l
 शिबोरी	824l
-शिमला मिर्च	1700l
+शिमला मिर्च	1735l
 शिला	163l
 शीत	198l
 शीतल	400l
 शीशा	294l
-शेर का चेहरा	1541l
-शेर जैसा चेहरा	1540l
+शेर का चेहरा	1576l
+शेर जैसा चेहरा	1575l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैतान	428l
-शैमरॉक	1667l
+शैमरॉक	1702l
 शैले	831l
-शॉपिंग बैग	1903l
-शॉर्टकेक	1773l
-शॉर्ट्स	1896l
+शॉपिंग बैग	1938l
+शॉर्टकेक	1808l
+शॉर्ट्स	1931l
 शोर	422l
 शोरगुल	422l
 श्वेत	10l
 श्वेत रातें	797l
 श्वेत श्याम	429l
 संगमरमर	280l
-संगीत कीबोर्ड	1929l
+संगीत कीबोर्ड	1964l
 संग्रहालय	438l
 संतरा	228l
 संतरी	1l
@@ -20496,28 +21355,29 @@ zürafa	1566n
 सऊदी अरब	642o
 सडक	341l
 सडा	425l
-सदाबहार वृक्ष	1661l
+सदाबहार वृक्ष	1696l
 सनकी	435l
 सपना	396l
 सपनों जैसा	396l
 सफेद	10l
-सफेद क्रॉस वाला हेलमेट	1921l
+सफेद क्रॉस वाला हेलमेट	1956l
 सब्जियां	433l
 सब्जी	433l
 समंदर	140l
-समारोह	1862l
+समरकंद	865l
+समारोह	1897l
 समुद्र	140l
 समुद्र तट	143l
 समुद्र तल	141l
 समुद्री किनारा	143l
 समुद्री शैवाल	138l
-सरटोप	1917l
+सरटोप	1952l
 सरप्राइज	424l
 सरल	385l
 सरसों	110l
 सरसों पीला	110l
 सरोवर	147l
-सर्कस टेंट	1859l
+सर्कस टेंट	1894l
 सर्दियां	198l
 सर्दी	198l
 सलाद	433l
@@ -20526,7 +21386,7 @@ zürafa	1566n
 सवेरा	180l
 सहस्राब्दी	707l
 सांझ	191l
-सांप	1614l
+सांप	1649l
 साइकेडेलिक	710l
 साइबरपंक	375l
 साकुरा	208l
@@ -20539,26 +21399,28 @@ zürafa	1566n
 सामन रंग	29l
 साहसिक	418l
 साहसी	405l
-साही	1579l
+साही	1614l
 सिंगापुर	675o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
-सिके शकरकंद	1752l
+सिके शकरकंद	1787l
+सिडनी	844l
 सितंबर	197l
 सितम्बर	197l
 सितारे	175l
 सियान	14l
-सियार का चेहरा	1535l
+सियार का चेहरा	1570l
 सियोल	783l
 सिवाय	460l
+सिसिली	853l
 सीपिया	61l
 सीमेंट	282l
 सीसा स्लेटी	85l
 सुंदर छोटा	408l
-सुअर	1557l
-सुअर का चेहरा	1556l
-सुअर की नाक	1559l
+सुअर	1592l
+सुअर का चेहरा	1591l
+सुअर की नाक	1594l
 सुकून	386l
 सुकूनभरा	387l
 सुखद	398l
@@ -20567,11 +21429,11 @@ zürafa	1566n
 सुनहरी	11l
 सुनहरी मछली	329l
 सुबह	188l
-सुबह का सूरज	1849l
+सुबह का सूरज	1884l
 सुरुचिपूर्ण	397l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविधा स्टोर	1828l
+सुविधा स्टोर	1863l
 सुशी	276l
 सुस्त	414l
 सूखे पत्ते	129l
@@ -20579,56 +21441,58 @@ zürafa	1566n
 सूरज	171l
 सूरजमुखी	211l
 सूर्य	171l
-सूर्यमुखी	1655l
+सूर्यमुखी	1690l
 सूर्यास्त	179l
 सूर्योदय	180l
 सेंट पीटर्सबर्ग	797l
 सेंट पैट्रिक दिवस	374l
-सेक बोतल और कप	1786l
+सेक बोतल और कप	1821l
 सेज हरा	94l
 सेना	431l
 सेब	236l
 सेरुलियन	40l
 सेरेंगेटी	830l
 सेलाडॉन	297l
-सेवफल	1683l
+सेवफल	1718l
 सेहत	417l
 सैंटोरिनी	352l
-सैंडविच	1728l
-सैक्स	1926l
+सैंडविच	1763l
+सैक्स	1961l
 सैक्सोफोन	437l
 सैनिक	431l
 सैन्य	431l
 सैमसंग	471o
-सॉफ्ट आइसक्रीम	1767l
+सॉफ्ट आइसक्रीम	1802l
 सोंगक्रान	739l
 सोनपंखी	327l
 सोना	11l
 सोने का वर्क	306l
-सोरोपॉड	1617l
+सोरोपॉड	1652l
 सोवियत पोस्टर	813l
 सौम्य	397l
-स्कंक	1586l
-स्कार्फ	1887l
+स्कंक	1621l
+स्कार्फ	1922l
 स्कूल	358l
-स्कूल का बस्ता	1904l
+स्कूल का बस्ता	1939l
 स्कैंडिनेवियाई	353l
 स्कॉटलैंड	778l
-स्क्विड	1765l
+स्क्विड	1800l
 स्टारबक्स	463o
 स्टीमपंक	702l
 स्टील	284l
-स्टेच्यू ऑफ लिबर्टी	1836l
-स्टेडियम	1810l
-स्ट्यू	1737l
-स्ट्रॉ के साथ कप	1796l
+स्टेच्यू ऑफ लिबर्टी	1871l
+स्टेडियम	1845l
+स्टॉकहोम	833l
+स्ट्यू	1772l
+स्ट्रॉ के साथ कप	1831l
 स्ट्रॉबेरी	229l
 स्त्री	456l
 स्त्रैण	419l
 स्थिर	386l
-स्नातक टोप	1918l
+स्नातक टोप	1953l
 स्पेन	625o
-स्पैगेटी	1751l
+स्पेनिश	852l
+स्पैगेटी	1786l
 स्फटिक	300l
 स्याह	47l
 स्याही	47l
@@ -20643,22 +21507,23 @@ zürafa	1566n
 स्विट्जरलैंड	649o 817l
 स्विस शैली	817l
 स्वीडन	651o
+स्वीडिश	833l
 हंगरी	659o
-हड्डी वाला मांस	1720l
+हड्डी वाला मांस	1755l
 हनुक्का	746l
 हरा	3l
 हरा नीला	13l
-हरा सलाद	1740l
+हरा सलाद	1775l
 हरा सेब	237l
 हरिताश्म	298l
 हरियाली	128l
 हरी	3l
 हरी चाय	257l
-हरी पत्तेदार	1702l
+हरी पत्तेदार	1737l
 हरे	3l
 हर्ष	390l
 हल्का	441l
-हल्का तला खाना	1736l
+हल्का तला खाना	1771l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -20670,67 +21535,68 @@ zürafa	1566n
 हल्दी पीला	79l
 हवा	204l
 हवा महल	800l
-हवा में पत्ती	1671l
+हवा में पत्ती	1706l
 हवाई द्वीप	763l
 हवाना	755l
 हांगकांग	773l
-हाइकिंग बूट	1908l
+हाइकिंग बूट	1943l
 हाइड्रेंजिया	219l
 हाट	332l
-हाथी	1567l
+हाथी	1602l
 हाथीदांत रंग	38l
 हानबोक	825l
 हिंदुस्तान	781l
-हिंदू मंदिर	1839l
+हिंदू मंदिर	1874l
 हिप्पी	710l
-हिबिस्कस	1654l
+हिबिस्कस	1689l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
 हिमालय	161l
-हिरण	1550l
+हिरण	1585l
 हीरा	301l
-हैंडबैग	1901l
-हैमबर्गर	1724l
+हेलसिंकी	834l
+हैंडबैग	1936l
+हैमबर्गर	1759l
 हैरान	424l
 हैरानी	424l
 हैलोवीन	367l
-हॉट डॉग	1727l
+हॉट डॉग	1762l
 होई एन	796l
 होकुसाई	724l
-होटल	1826l
+होटल	1861l
 होली	806l
-ह्वेल	1620l
+ह्वेल	1655l
 ả rập	772m
 ảm đạm	391m
 ảo giác	710m
 ấm cúng	398m
-ấm trà	1784m
+ấm trà	1819m
 ấm áp	398m
 ấn độ	637o 781m
 ếch	328m
-ốc sên	1631m
+ốc sên	1666m
 ốc đảo	139m
 ồn ào	422m
-ớt chuông	1700m
+ớt chuông	1735m
 ☀	171b
 ☁	169b
 ☂	338b
 ☃	187b
 ☔	199b
-☕	254b 1783o
-☘	1667o
-♨	1853o
+☕	254b 1818o
+☘	1702o
+♨	1888o
 ⚪	10b
 ⚫	9b
 ⛈	201b
-⛑	1921o
-⛩	1841o
-⛪	1837o
-⛰	160b 1802o
-⛲	1843o
-⛺	1844o
-✨	175b 1865o
+⛑	1956o
+⛩	1876o
+⛪	1872o
+⛰	160b 1837o
+⛲	1878o
+⛺	1879o
+✨	175b 1900o
 ❄	187b
 ❤	0b
 ⭐	175b
@@ -20750,10 +21616,10 @@ zürafa	1566n
 あき	197c
 あくあ	66c
 あくあぶるー	66c
-あこーでぃおん	1927c
+あこーでぃおん	1962c
 あさ	188c
-あざらし	1622c
-あしか	1622c
+あざらし	1657c
+あしか	1657c
 あじさい	219c
 あじゅーる	39c
 あすてか	819c
@@ -20762,23 +21628,25 @@ zürafa	1566n
 あずれーじょ	793c
 あたたかい色	452c
 あとれてぃこまどりーど	603o
-あなぐま	1588c
+あどりあ海	854c
+あなぐま	1623c
 あぷりこっと	78c
 あぼかど	242c
 あぼりじなるあーと	820c
 あぼりじに	820c
 あまぞん	565o
 あまるふぃ	759c
+あむすてるだむ	832c
 あめこみ	788c
 あめじすと	56c
 あめりか	630o
 あめりかんえきすぷれす	497o
 あめりかんだいなー	706c
 あやっくす	612o
-あらいぐま	1537c
+あらいぐま	1572c
 あらびあ	772c
 あらぶ首长国连邦	645o
-あり	1634c
+あり	1669c
 ありぞな	776c
 ありばば	525o
 ありぺい	527o
@@ -20798,18 +21666,20 @@ zürafa	1566n
 あーるぬーぼー	789c
 あーるぬーゔぉー	789c
 いえろー	2c
-いか	1765c
+いか	1800c
 いぎりす	631o 767c
 いけあ	464o
 いすたんぶーる	768c
+いすふぁはん	861c
 いたりあ	624o
 いちご	229c
 いちょう	131c
-いぬ	1532c
-いぬの颜	1531c
-いのしし	1558c
-いも	1696c
+いぬ	1567c
+いぬの颜	1566c
+いのしし	1593c
+いも	1731c
 いらない	459c
+いらん	861c
 いるか	330c
 いるみねーしょん	336c
 いんか	819c
@@ -20829,8 +21699,9 @@ zürafa	1566n
 いーすたー	373c
 いーど	745c
 いーべい	501o
-うぃすきー	1794c
+うぃすきー	1829c
 うぃーちゃっと	504o
+うぃーん	836c
 ういすきー	267c
 うぇすあんだーそん	815c
 うぇすとはむ	599o
@@ -20840,9 +21711,10 @@ zürafa	1566n
 うぉーほる	788c
 うくらいな	639o
 うこん色	79c
-うさぎ	1576c
-うさぎの颜	1575c
+うさぎ	1611c
+うさぎの颜	1610c
 うすい	442c
+うずべきすたん	865c
 うぶど	762c
 うぶんとぅ	517o
 うみ	140c
@@ -20861,11 +21733,12 @@ zürafa	1566n
 えこ	383c
 えじぷと	643o 770c
 えすぷれっそ	254c
+えちおぴあ	849c
 えっくすぼっくす	567o
 えぬびでぃあ	520o
 えねるぎっしゅ	389c
-えび	1764c
-えびふらい	1755c
+えび	1799c
+えびふらい	1790c
 えび茶	19c
 えみれーつ航空	544o
 えめらるど	49c
@@ -20879,21 +21752,22 @@ zürafa	1566n
 おあしす	139c
 おあはか	754c
 おうむ	323c
-おおかみ	1535c
-おおかみの颜	1535c
+おおかみ	1570c
+おおかみの颜	1570c
 おくとーばーふぇすと	743c
 おすまん	768c
-おでん	1753c
+おでん	1788c
 おとぎ话	734c
-おにぎり	1747c
-おひな様	1871c
+おにぎり	1782c
+おひな様	1906c
 おふぃす	357c
-おふぃすびる	1821c
+おふぃすびる	1856c
 おふほわいと	104c
 おぼろ	449c
 おもちゃ	380c
-おらんうーたん	1530c
+おらんうーたん	1565c
 おらんだ	647o
+おらんだ风	832c
 おりえんたる	355c
 おりんぴっく	683o
 おりんぴっくまるせいゆ	611o
@@ -20903,7 +21777,7 @@ zürafa	1566n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
-おんどり	1592c
+おんどり	1627c
 おーかー	36c
 おーがにっく	383c
 おーしゃん	140c
@@ -20928,30 +21802,31 @@ zürafa	1566n
 かうんとだうん	753c
 かえで	130c
 かえる	328c
-かえるの颜	1610c
+かえるの颜	1645c
 かおす	422c
 かかおとーく	505o
-かき氷	1768c
-かくてるぐらす	1789c
+かき氷	1803c
+かくてるぐらす	1824c
 かさ	338c
 かすんだ	449c
-かたつむり	1631c
+かたつむり	1666c
 かたーる	646o
 かたーる航空	545o
 かっぱどきあ	804c
 かっぱー	59c
-かっぷけーき	1774c
+かっぷけーき	1809c
 かなだ	633o
-かに	1762c
-かば	1570c
+かに	1797c
+かば	1605c
 かふぇ	343c
 かふぇらて	255c
 かぶす	586o
-かぶとむし	1636c
+かぶとむし	1671c
 かぷちーの	255c
 かぼちゃ	246c
-かめ	1612c
-かも	1600c
+かみにーと	838c
+かめ	1647c
+かも	1635c
 からし色	110c
 からばっじょ	787c
 からふる	178c
@@ -20959,49 +21834,52 @@ zürafa	1566n
 かりふぉるにあ	777c
 かりぶ	764c
 かりぶ海	764c
+かるたへな	856c
 かるふーる	534o
 かれー	277c
-かれーらいす	1749c
+かれーらいす	1784c
 かわいい	408c
-かわうそ	1585c
-かんがるー	1587c
+かわうそ	1620c
+かんがるー	1622c
 かんでぃんすきー	723c
 かーき	25c
 かーき色	25c
 かーにばる	335c
-かーば	1842c
+かーば	1877c
 がうでぃ	760c
-がま口	1900c
+がま口	1935c
 がらす	294c
 がらたさらい	615o
 がーでん	126c
 がーな	668o
 きいろ	2c
 きうい	245c
-きういふるーつ	1690c
+きういふるーつ	1725c
+きえふ	842c
 きっず	380c
 きっちん	361c
 きつね	324c
-きつねの颜	1536c
+きつねの颜	1571c
 きのこ	136c
 きもい	425c
-きゃっぷ	1919c
+きゃっぷ	1954c
 きゃにおん	159c
 きゃらめる	262c
 きゃらめる色	109c
 きゃんでぃ	272c
 きゃんどる	310c
-きゃんぷ	1805c
-きゅうり	1701c
+きゃんぷ	1840c
+きゅうり	1736c
 きゅびすむ	814c
 きゅびずむ	814c
 きゅーと	408c
 きゅーば	677o 755c
 きらきら	430c
 きらめき	430c
-きりん	1566c
+きりん	1601c
 きんもくせい	224c
-ぎたー	1928c
+きーう	842c
+ぎたー	1963c
 ぎっとはぶ	513o
 ぎゃらりー	438c
 ぎりしあ	771c
@@ -21011,22 +21889,23 @@ zürafa	1566n
 くすみ	446c
 くすみぴんく	92c
 くすんだ	446c
-くす玉	1868c
+くす玉	1903c
 くだもの	432c
-くっきー	1771c
+くっきー	1806c
 くつろぎ	387c
-くまの颜	1581c
+くまの颜	1616c
 くも	170c
-くもの巣	1641c
+くもの巣	1676c
 くらいんぶるー	679o 818c
+くらくふ	841c
 くらしっくぶるー	688o
-くらっかー	1867c
-くり	1708c
+くらっかー	1902c
+くり	1743c
 くりえいてぃぶ	438c
 くりすたる	300c
 くりすます	366c
-くりすますいぶ	1861c
-くりすますつりー	1861c
+くりすますいぶ	1896c
+くりすますつりー	1896c
 くりにっく	356c
 くりむぞん	71c
 くりむと	719c
@@ -21034,17 +21913,19 @@ zürafa	1566n
 くり色	20c
 くれむりん	828c
 くろ	9c
-くろわっさん	1712c
-くろーばー	1667c
+くろあちあ	854c
+くろわっさん	1747c
+くろーばー	1702c
 くろーむ	286c
+ぐあてまら	857c
 ぐじぇり	792c
-ぐらすで干杯	1793c
+ぐらすで干杯	1828c
 ぐらんじ	708c
 ぐらんどきゃにおん	776c
 ぐらんどぶだぺすとほてる	815c
 ぐりーなりー	685o
 ぐりーん	3c
-ぐりーんさらだ	1740c
+ぐりーんさらだ	1775c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -21052,64 +21933,67 @@ zürafa	1566n
 ぐーぐる	465o
 けだるい	414c
 けにあ	667o
-けばぶ	1732c
-けばぶさんど	1732c
+けばぶ	1767c
+けばぶさんど	1767c
+けべっく	840c
 けると	822c
 けんたっきー	538o
 けんて	738c
 けーき	271c
+けーぷたうん	864c
 げーせん	704c
 げーむせんたー	704c
-こあら	1582c
-こいのぼり	1872c
-こうもり	1580c
+こあら	1617c
+こいのぼり	1907c
+こうもり	1615c
 こかこーら	461o
 こがね色	11c
 こけ	132c
 ここあ	261c
 ここなっつ	241c
-ここなつ	1693c
-こっぷから注ぐ	1795c
+ここなつ	1728c
+こっぷから注ぐ	1830c
 こてーじこあ	700c
 こばると	45c
 こばるとぶるー	45c
+こぺんはーげん	835c
 ころっせお	784c
 ころんびあ	661o
-こんが	1934c
+こんが	1969c
 こんくりーと	282c
 こんにちは	455c
 こんばんは	455c
-こんびに	1828c
-こんびにえんすすとあ	1828c
+こんびに	1863c
+こんびにえんすすとあ	1863c
 こーすたる	729c
-こーと	1889c
+こーと	1924c
 こーとだじゅーる	803c
 こーひー	254c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
-ごきぶり	1639c
+ごきぶり	1674c
 ごしっく	411c
 ごっほ	720c
-ごはん	1748c
-ごりら	1529c
+ごはん	1783c
+ごりら	1564c
 ごんどら	802c
-ごーぐる	1881c
+ごーぐる	1916c
 ごーるでんあわー	181c
 ごーるでんげーとぶりっじ	680o
 ごーるど	11c
-さい	1569c
+さい	1604c
 さいけ	710c
 さいけでりっく	435c
 さいばーぱんく	375c
 さうじあらびあ	642o
-さくそふぉん	1926c
+さくそふぉん	1961c
 さくら	208c
 さくらまつり	809c
 さくらんぼ	230c
 さくら祭り	809c
 さぐらだふぁみりあ	760c
-さそり	1642c
+さそり	1677c
 さたん	428c
 さっくす	437c
 さてん	291c
@@ -21120,37 +22004,42 @@ zürafa	1566n
 さふらん	277c
 さぷらいず	424c
 さぼてん	135c
-さぼてんのある砂漠	1807c
+さぼてんのある砂漠	1842c
+さまるかんど	865c
 さむすん	471o
-さめ	1626c
+さめ	1661c
 さらだ	433c
 さりー	827c
-さる	1528c
-さるの颜	1527c
+さる	1563c
+さるの颜	1562c
 さわやか	399c
 さんくとぺてるぶるく	797c
-さんぐらす	1880c
-さんご	1629c
+さんぐらす	1915c
+さんご	1664c
 さんご礁	153c
 さんご色	28c
 さんせっと	179c
-さんだる	1911c
+さんだる	1946c
 さんとりーに	352c
-さんどいっち	1728c
+さんどいっち	1763c
 さんどべーじゅ	103c
 さんふらんしすこじゃいあんつ	587o
-さーかす	1859c
+さーかす	1894c
 さーもんぴんく	29c
 ざくろ	243c
-ざりがに	1763c
+ざりがに	1798c
 しあん	14c
 しぇふしゃうえん	799c
 しぇる	490o
-しおれた	1653c
-しおれた花	1653c
-しか	1550c
+しぇーんぶるん	836c
+しおれた	1688c
+しおれた花	1688c
+しか	1585c
+しちりあ	853c
 してぃ	340c
-しなごーぐ	1840c
+しでぃぶさいど	860c
+しどにー	844c
+しなごーぐ	1875c
 しなもん	277c
 しのわずり	727c
 しまうま	320c
@@ -21164,27 +22053,29 @@ zürafa	1566n
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
 しゅるれありすむ	717c
-しゅーず	1912c
+しゅーず	1947c
 しゅーる	717c
 しょっぴふぁい	561o
-しょーつ	1896c
-しょーとけーき	1773c
+しょーつ	1931c
+しょーとけーき	1808c
 しらかば	122c
 しらかば林	122c
 しるく	291c
-しるくはっと	1917c
+しるくはっと	1952c
+しるくろーど	865c
 しるばー	12c
 しるばーぐれー	86c
 しろ	10c
+しんがぽーる	858c
 しんがぽーる国旗	675o
 しんがぽーる航空	551o
 しんせうぇいぶ	703c
 しんぷる	385c
 じぇいどぐりーん	50c
-じぇっとこーすたー	1857c
+じぇっとこーすたー	1892c
 じぶり	816c
 じゃいぷーる	800c
-じゃがいも	1696c
+じゃがいも	1731c
 じゃすみん	223c
 じゃず	437c
 じゃずばー	437c
@@ -21192,16 +22083,19 @@ zürafa	1566n
 じゃぱんでぃ	718c
 じゃぱんぶるー	824c
 じゃまいか	664o 764c
+じゃわ更纱	851c
 じゃんぐる	120c
 じゅえりー	316c
+じーぷにー	859c
 じーんず	289c
 すいか	234c
 すいす	649o 817c
 すいすすたいる	817c
 すいーつ	271c
 すうぇーでん	651o
+すうぇーでん风	833c
 すかいぶるー	41c
-すかんく	1586c
+すかんく	1621c
 すかんじなびあ	353c
 すかーれっと	34c
 すこっとらんど	778c
@@ -21215,27 +22109,29 @@ zürafa	1566n
 すちーる	284c
 すてぃーらーず	581o
 すてんれす	284c
-すてーき	1722c
-すてーき肉	1722c
+すてーき	1757c
+すてーき肉	1757c
+すとっくほるむ	833c
 すとれす	413c
-すとろーかっぷ	1796c
+すとろーかっぷ	1831c
 すなっぷちゃっと	512o
-すにーかー	1907c
+すにーかー	1942c
 すのーほわいと	84c
 すばる	488o
 すぱいす	277c
-すぱげってぃ	1751c
-すぱげってぃー	1751c
+すぱげってぃ	1786c
+すぱげってぃー	1786c
 すぱんこーる	430c
 すぴりちゅある	412c
-すべり台	1855c
+すべり台	1890c
 すぺいん	625o
+すぺいん风	852c
 すぽてぃふぁい	468o
 すみれ色	22c
 すもも	244c
 すもーきー	446c
 すーく	756c
-ずぼん	1886c
+ずぼん	1921c
 ずーむ	560o
 せくとん	825c
 せびりあ	821c
@@ -21245,10 +22141,10 @@ zürafa	1566n
 せるてぃっくす	574o
 せるりあんぶるー	40c
 せれんげてぃ	830c
-せんべい	1746c
+せんべい	1781c
 せーじ	94c
 そうる	783c
-そっくす	1890c
+そっくす	1925c
 そふと	445c
 そふとくりーむ	274c
 そよ风	204c
@@ -21256,27 +22152,28 @@ zürafa	1566n
 そんくらーん	739c
 そーらーぱんく	736c
 そ连のぽすたー	813c
-ぞう	1567c
+ぞう	1602c
 たいだい	710c
 たい寺院	775c
 たい王国	672o
 たおばお	526o
 たき火	166c
 たくしー	339c
-たこ	1627c
-たこす	1729c
+たこ	1662c
+たこす	1764c
 たそがれ	191c
-たぴおか	1797c
-たぴおかどりんく	1797c
+たひち	862c
+たぴおか	1832c
+たぴおかどりんく	1832c
 たぴおかみるくてぃー	259c
-たまねぎ	1705c
-たまる	1731c
-たまれす	1731c
-たわー	1835c
+たまねぎ	1740c
+たまる	1766c
+たまれす	1766c
+たわー	1870c
 たん	26c
 たんちょん	794c
-たんぶらー	1794c
-たんぶらーぐらす	1794c
+たんぶらー	1829c
+たんぶらーぐらす	1829c
 たーきっしゅえあらいんず	547o
 たーこいず	15c
 たーじまはる	829c
@@ -21285,7 +22182,7 @@ zürafa	1566n
 だいや	301c
 だいやもんど	301c
 だすてぃぴんく	92c
-だんご	1758c
+だんご	1793c
 だーく	439c
 だーくあかでみあ	701c
 だーくぐりーん	48c
@@ -21299,6 +22196,7 @@ zürafa	1566n
 ちゃこーる	37c
 ちゃこーるぐれー	37c
 ちゅそく	748c
+ちゅにじあ	860c
 ちゅーりっぷ	213c
 ちょう	325c
 ちょうちん	309c
@@ -21309,28 +22207,29 @@ zürafa	1566n
 ちり国旗	662o
 ちんくえてっれ	759c
 ちーく色	114c
-ちーず	1719c
+ちーず	1754c
 ついったー	570o
 ついっち	508o
 つた	134c
 つつじ	225c
 つまらない	434c
 つめたい色	453c
-つりー	1861c
+つりー	1896c
 てぃき	730c
 てぃきばー	730c
 てぃっくとっく	507o
 てぃふぁにーぶるー	678o
-てぃらのさうるす	1618c
-てぃーぽっと	1784c
+てぃらのさうるす	1653c
+てぃーぽっと	1819c
 てぃーる	13c
-ていくあうと弁当	1761c
+ていくあうと弁当	1796c
 てくのろじー	376c
 てすこ	536o
 てすら	482o
+てへらん	861c
 てらこった	111c
 てれぐらむ	503o
-てんと	1844c
+てんと	1879c
 てんとうむし	327c
 てんとう虫	327c
 でぃすこ	436c
@@ -21346,16 +22245,16 @@ zürafa	1566n
 でにむ	289c
 でにむ色	69c
 ではない	459c
-でぱーと	1830c
+でぱーと	1865c
 でびる	428c
 でる	521o
 でるふとぶるー	792c
 でるふと焼	792c
 でんまーく	653o
-とうがらし	1699c
-とうしゅーず	1912c
+とうがらし	1734c
+とうしゅーず	1947c
 とうもろこし	250c
-とかげ	1613c
+とかげ	1648c
 とすかーな	758c
 とってなむ	596o
 ととろ	816c
@@ -21363,56 +22262,62 @@ zürafa	1566n
 とまと	247c
 とよた	478o
 とら	319c
-とらの颜	1541c
-とらんぺっと	1930c
+とらの颜	1576c
+とらんぺっと	1965c
 とるこ	640o
 とるこぶるー	15c
 とるこ石色	15c
 とろぴかる	351c
-とろぴかるどりんく	1790c
+とろぴかるどりんく	1825c
 とろぴかるびーち	145c
-とんぐさんだる	1905c
+とんぐさんだる	1940c
 とーすと	270c
 とーぷ	68c
 どいつ	623o
+どぅぶろゔにく	854c
 どじゃーす	584o
 どっかー	514o
 どっとぺいんてぃんぐ	820c
 どばい	772c
 どみのぴざ	571o
-どらごん	1616c
-どらごんの颜	1615c
-どらむ	1933c
+どらごん	1651c
+どらごんの颜	1650c
+どらむ	1968c
 どる	423c
 どるとむんと	605o
 どろっぷぼっくす	559o
-どーどー	1603c
-どーなつ	1770c
+どーどー	1638c
+どーなつ	1805c
 ない	459c
 ないじぇりあ	666o
 ないとくらぶ	436c
 ないとまーけっと	333c
 ないとらいふ	436c
+ないろび	850c
 なく	459c
 なし	459c
 なしで	459c
 なす	248c
 なちゅらる	383c
-なっつ	1706c
+なっつ	1741c
 なつ	196c
-なべ	1737c
+なべ	1772c
 なぽり	609o
-なまけもの	1584c
-なると	1756c
+なまけもの	1619c
+なみびあ	866c
+なみぶ砂漠	866c
+なると	1791c
 にぎやか	409c
 にっくす	578o
 にゅーおーりんず	742c
 にゅーかっする	598o
 にゅーじーらんど	676o
+にゅーはうん	835c
 にゅーよーく	766c
-にわとり	1591c
+にょにゃ	858c
+にわとり	1626c
 にんじん	249c
-にんにく	1704c
+にんにく	1739c
 ぬき	459c
 ぬくもり	398c
 ぬーど	115c
@@ -21425,11 +22330,11 @@ zürafa	1566n
 ねおんさいん	308c
 ねおんの光	308c
 ねおんぴんく	116c
-ねくたい	1884c
-ねこ	1539c
-ねこの颜	1538c
-ねずみ	1573c
-ねずみの颜	1571c
+ねくたい	1919c
+ねこ	1574c
+ねこの颜	1573c
+ねずみ	1608c
+ねずみの颜	1606c
 ねずみ色	8c
 ねたみ	426c
 ねっとふりっくす	469o
@@ -21440,104 +22345,108 @@ zürafa	1566n
 のるうぇー	652o 805c
 のわーる	732c
 のんびり	414c
-はいきんぐ	1908c
-はいきんぐしゅーず	1908c
-はいひーる	1910c
-はいびすかす	1654c
-はえ	1644c
-はすの花	1650c
+はいきんぐ	1943c
+はいきんぐしゅーず	1943c
+はいひーる	1945c
+はいびすかす	1689c
+はえ	1679c
+はすの花	1685c
 はちみつ	263c
 はっぴー	390c
-はつかねずみ	1572c
-はと	1598c
+はつかねずみ	1607c
+はと	1633c
 はぬか	746c
 はぬかー	746c
 はのい	782c
 はばな	755c
-はむすたー	1574c
-はむすたーの颜	1574c
-はりねずみ	1579c
+はむすたー	1609c
+はむすたーの颜	1609c
+はりねずみ	1614c
 はる	195c
 はろうぃん	367c
-はろうぃんかぼちゃ	1860c
-はろうぃーん	1860c
+はろうぃんかぼちゃ	1895c
+はろうぃーん	1895c
 はろん湾	782c
 はわい	763c
 はんがりー	659o
-はんどばっぐ	1901c
-はんばーがー	1724c
+はんどばっぐ	1936c
+はんばーがー	1759c
 はーぶ	137c
 ばいえるんみゅんへん	604o
-ばいおりん	1931c
+ばいおりん	1966c
 ばいおれっと	22c
 ばいきんぐ	823c
-ばいそん	1551c
+ばいそん	1586c
 ばいどぅ	528o
 ばうはうす	694c
-ばげっと	1713c
+ばげっと	1748c
 ばたー	269c
-ばっくぱっく	1904c
-ばった	1638c
+ばっくぱっく	1939c
+ばった	1673c
+ばてぃっく	851c
 ばなな	238c
 ばら	209c
 ばり岛	762c
 ばるせろな	760c
 ばるーん	337c
-ばれえしゅーず	1909c
+ばれえしゅーず	1944c
 ばれんたいん	368c
 ばれんたいんでー	368c
 ばろっく	787c
 ばんぐらでしゅ	670o
 ばんこく	775c
-ばんじょー	1932c
+ばんじょー	1967c
+ばんふ	840c
 ばーがんでぃ	33c
-ばーがー	1724c
+ばーがー	1759c
 ばーがーきんぐ	539o
-ばーすでー	1772c
-ばーすでーけーき	1772c
+ばーすでー	1807c
+ばーすでーけーき	1807c
 ばーびー	682o 728c
 ばーびーぴんく	728c
 ばーみりおん	35c
-ぱい	1775c
+ぱい	1810c
 ぱいなっぷる	240c
-ぱいん	1681c
+ぱいん	1716c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱえりあ	1736c
+ぱえりあ	1771c
 ぱきすたん	669o
-ぱすた	1751c
+ぱすた	1786c
 ぱすてる	447c
 ぱすてるからー	447c
+ぱたごにあ	839c
 ぱっかーず	579o
 ぱなそにっく	543o
 ぱむっかれ	798c
 ぱりさんじぇるまん	610o
+ぱれるも	853c
 ぱん	270c
 ぱんく	709c
-ぱんけーき	1717c
+ぱんけーき	1752c
 ぱんだ	321c
-ぱんだの颜	1583c
+ぱんだの颜	1618c
 ぱんぷきん	246c
 ぱーてぃー	372c
-ぱーてぃーくらっかー	1867c
+ぱーてぃーくらっかー	1902c
 ぱーぷる	5c
 ぱーる	299c
 ぱーるほわいと	106c
 ひすい	298c
 ひっぴー	710c
 ひなぎく	220c
-ひな祭り	1871c
+ひな祭り	1906c
 ひまらや	779c
 ひまわり	211c
 ひゅんだい	481o
-ひょう	1543c
-ひよこ	1594c
+ひょう	1578c
+ひよこ	1629c
 ひよこ色	77c
-ひんずー教	1839c
-ひんどぅー教の寺院	1839c
+ひんずー教	1874c
+ひんどぅー教の寺院	1874c
 ひんやり	400c
 びあがーでん	743c
-びきに	1897c
+びきに	1932c
 びくとりあん	812c
 びざ	494o
 びざんちん	714c
@@ -21546,48 +22455,50 @@ zürafa	1566n
 びばまぜんた	691o
 びびっど	444c
 びりびり	529o
-びるべりー	1689c
-びる群	1847c
+びるべりー	1724c
+びる群	1882c
 びろーど	290c
 びんてーじ	379c
 びーえむだぶりゅー	475o
-びーさん	1905c
+びーさん	1940c
 びーち	143c
-びーちさんだる	1905c
-びーちぱらそる	1806c
-びーばー	1578c
+びーちさんだる	1940c
+びーちぱらそる	1841c
+びーばー	1613c
 びーる	266c
-びーるじょっき	1791c
-びーるで干杯	1792c
+びーるじょっき	1826c
+びーるで干杯	1827c
 ぴえろ	331c
 ぴかそ	814c
-ぴざ	1726c
+ぴざ	1761c
 ぴらみっど	770c
 ぴんく	6c
 ぴんくしてぃ	800c
 ぴんくのねおん	116c
 ぴんく色	6c
 ぴんたれすと	511o
-ぴんひーる	1910c
+ぴんひーる	1945c
 ぴーこっくぶるー	46c
 ぴーち	235c
 ぴーちぴんく	73c
 ぴーちふぁず	692o
 ぴーち色	27c
-ぴーなっつ	1706c
-ぴーまん	1700c
+ぴーなっつ	1741c
+ぴーまん	1735c
 ふぁいあふぉっくす	515o
 ふぁらお	770c
-ふぁらふぇる	1733c
+ふぁらふぇる	1768c
 ふぁんたじー	395c
 ふぁーうぇい	523o
 ふぃあっと	484o
 ふぃぐま	558o
+ふぃじー	862c
 ふぃよるど	805c
 ふぃりぴん	673o
 ふぃるむのわーる	732c
 ふぃれんつぇ	758c
 ふぃんらんど	654o
+ふぃんらんど风	834c
 ふぇいすぶっく	466o
 ふぇすてぃばる	335c
 ふぇでっくす	492o
@@ -21595,67 +22506,74 @@ zürafa	1566n
 ふぇみにん	419c
 ふぇらーり	473o
 ふぉるくすわーげん	477o
-ふぉんでゅ	1738c
-ふぉーちゅんくっきー	1760c
+ふぉんでゅ	1773c
+ふぉーちゅんくっきー	1795c
 ふぉーゔぃすむ	715c
-ふくろう	1602c
-ふぐ	1625c
-ふたこぶ	1564c
-ふたこぶらくだ	1564c
+ふくろう	1637c
+ふぐ	1660c
+ふたこぶ	1599c
+ふたこぶらくだ	1599c
 ふゅーしゃ	65c
 ふゆ	198c
-ふらい	1755c
-ふらいどぽてと	1725c
-ふらっとしゅーず	1909c
-ふらっとぶれっど	1714c
+ふらい	1790c
+ふらいどぽてと	1760c
+ふらっとしゅーず	1944c
+ふらっとぶれっど	1749c
 ふらみんご	317c
 ふらめんこ	821c
 ふらめんご	619o
 ふらんす	622o
 ふりーだかーろ	721c
 ふるーつ	432c
-ふれんちふらい	1725c
-ぶた	1557c
-ぶたの颜	1556c
-ぶた鼻	1559c
+ふれんちふらい	1760c
+ぶえのすあいれす	838c
+ぶた	1592c
+ぶたの颜	1591c
+ぶた鼻	1594c
+ぶだぺすと	855c
 ぶっきんぐどっとこむ	557o
 ぶどう	231c
+ぶはら	865c
 ぶらいと	443c
 ぶらいとれっど	74c
 ぶらうん	7c
 ぶらじる	627o 808c
 ぶらっく	9c
 ぶらーの	802c
-ぶりとー	1730c
-ぶりーふ	1895c
+ぶりとー	1765c
+ぶりーふ	1930c
 ぶるず	575o
 ぶるー	4c
 ぶるーあわー	182c
 ぶるーす	437c
 ぶるーたりずむ	698c
 ぶるーべりー	232c
-ぶろっこりー	1703c
+ぶろっこりー	1738c
 ぶろんず	58c
-ぶーつ	1913c
+ぶーつ	1948c
 ぷらいど	751c
 ぷらいどぱれーど	751c
 ぷらすちっく	307c
+ぷらなかん	858c
+ぷらは	837c
 ぷらむ	244c
 ぷらむ色	62c
-ぷりん	1779c
+ぷりん	1814c
 ぷれいすてーしょん	472o
 ぷれすて	472o
-ぷれぜんと	1877c
-ぷれっつぇる	1715c
+ぷれぜんと	1912c
+ぷれっつぇる	1750c
 ぷろばんす	803c
 ぷろふぇっしょなる	406c
 ぷろゔぁんす	803c
-ぷーどる	1534c
-へび	1614c
+ぷーどる	1569c
+へび	1649c
+へるしんき	834c
 へるしー	417c
 べいぱーうぇいぶ	811c
+べいるーと	847c
 べしくたしゅ	617o
-べすと	1883c
+べすと	1918c
 べっどるーむ	362c
 べとなむ	641o 782c
 べねちあ	802c
@@ -21664,27 +22582,29 @@ zürafa	1566n
 べるぎー	648o
 べるさいゆ	712c
 べるべっと	290c
+べるりん	846c
 べんふぃか	613o
-べーぐる	1716c
-べーこん	1723c
+べーぐる	1751c
+べーこん	1758c
 べーじゅ	17c
 ぺいとりおっつ	582o
 ぺいぱる	496o
 ぺとら	769c
+ぺなん	858c
 ぺぷし	563o
 ぺるしあ	737c
 ぺるしゃ	737c
 ぺるしゃ绒毯	737c
 ぺるー	663o 780c
-ぺろぺろきゃんでぃ	1778c
+ぺろぺろきゃんでぃ	1813c
 ぺんぎん	322c
 ぺーる	442c
 ほいあん	796c
 ほっこり	398c
-ほっとけーき	1717c
-ほっとどっぐ	1727c
-ほてる	1826c
-ほにゅう瓶	1781c
+ほっとけーき	1752c
+ほっとどっぐ	1762c
+ほてる	1861c
+ほにゅう瓶	1816c
 ほのるる	763c
 ほの暗い	451c
 ほふろま	791c
@@ -21693,9 +22613,11 @@ zürafa	1566n
 ほんだ	479o
 ほーりー	806c
 ほーりー祭	806c
-ぼうるとすぷーん	1739c
+ぼうるとすぷーん	1774c
 ぼかじゅにあーず	618o
+ぼごた	856c
 ぼへみあん	711c
+ぼらぼら	862c
 ぼりうっど	731c
 ぼるどー	33c
 ぼるぼ	485o
@@ -21703,20 +22625,23 @@ zürafa	1566n
 ぼーほー	711c
 ぽじたーの	759c
 ぽっぷあーと	788c
-ぽっぷこーん	1741c
-ぽてとふらい	1725c
+ぽっぷこーん	1776c
+ぽてとふらい	1760c
 ぽぴー	222c
+ぽりねしあ	862c
 ぽるしぇ	483o
 ぽると	614o
 ぽるとがる	626o 793c
-ぽーち	1902c
+ぽーち	1937c
 ぽーらんど	656o
+ぽーらんど风	841c
 まいあみ	765c
 まいあみひーと	577o
 まいくろそふと	564o
 まかろん	275c
 まくどなるど	462o
 まぐま	165c
+まさい	850c
 まじょれる	756c
 ますきゅりん	420c
 ますたーかーど	495o
@@ -21724,11 +22649,15 @@ zürafa	1566n
 まぜんた	21c
 まちゅぴちゅ	780c
 まてぃす	715c
-まて茶	1799c
+まて茶	1834c
 まとりょーしか	828c
-まふらー	1887c
+まどりーど	852c
+まにら	859c
+まふらー	1922c
 まや	819c
+まよるか	852c
 まらけしゅ	756c
+まらっか	858c
 まるでぃぐら	742c
 まるーん	19c
 まれーしあ	674o
@@ -21736,7 +22665,7 @@ zürafa	1566n
 まんちぇすたーしてぃ	595o
 まんちぇすたーゆないてっど	594o
 まんはったん	766c
-まんもす	1568c
+まんもす	1603c
 まーけっと	332c
 みかん	228c
 みこのす	771c
@@ -21744,11 +22673,11 @@ zürafa	1566n
 みず	152c
 みっどさまー	752c
 みっどせんちゅりー	699c
-みつあなぐま	1588c
+みつあなぐま	1623c
 みつばち	326c
 みどり	3c
 みにまる	385c
-みみず	1645c
+みみず	1680c
 みゅしゃ	789c
 みりたりー	431c
 みるく	268c
@@ -21761,20 +22690,21 @@ zürafa	1566n
 むらさき	5c
 むんく	716c
 むんばい	781c
-めがね	1879c
+めがね	1914c
 めきしこ	629o 754c
 めたる	286c
 めでぃな	756c
+めでじん	856c
 めらんこりー	391c
-めりーごーらんど	1854c
-めろん	1676c
+めりーごーらんど	1889c
+めろん	1711c
 めんふぃす	696c
 めんふぃすでざいん	696c
 めーぷるりーふす	588o
 もかむーす	693o
 もくれん	226c
 もしもし	455c
-もすく	1838c
+もすく	1873c
 もすくわ	828c
 もだん	385c
 もね	786c
@@ -21785,6 +22715,8 @@ zürafa	1566n
 もも色	6c
 もり	119c
 もろっこ	644o
+もろっこ风	756c
+もんごる	848c
 もんとりおーるかなでぃあんず	589o
 もんどりあん	697c
 もんまるとる	757c
@@ -21793,39 +22725,39 @@ zürafa	1566n
 やきもち	426c
 やさしい	388c
 やしの実	241c
-やしの木	1663c
+やしの木	1698c
 やわらかな色	445c
 やんきーす	583o
 ゆき	187c
 ゆったり	387c
-ゆにこーん	1548c
-ゆにこーんの颜	1548c
+ゆにこーん	1583c
+ゆにこーんの颜	1583c
 ゆめかわいい	726c
 ゆゔぇんとす	606o
 ゆーちゅーぶ	470o
 ゆーぴーえす	493o
-よくできました	1649c
+よくできました	1684c
 よる	192c
 よるだん	769c
 らいあんえあー	549o
-らいおん	1540c
-らいおんの颜	1540c
+らいおん	1575c
+らいおんの颜	1575c
 らいと	441c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
-らくだ	1563c
+らくだ	1598c
 らぐじゅありー	381c
 らぐーん	146c
 らじゃすたん	800c
 らすてぃっく	378c
 らずべりー	233c
-らっぷさんど	1732c
+らっぷさんど	1767c
 らて	255c
-らぶほ	1827c
-らぶほてる	1827c
+らぶほ	1862c
+らぶほてる	1862c
 らべんだー	210c
-らま	1565c
+らま	1600c
 らまだん	745c
 らめ	430c
 らん	218c
@@ -21833,18 +22765,18 @@ zürafa	1566n
 らんたん	309c
 らんたん祭り	747c
 らんぼるぎーに	474o
-らーめん	1750c
+らーめん	1785c
 りおのかーにばる	808c
-りす	1577c
+りす	1612c
 りすぼん	793c
 りどる	535o
 りねん	292c
 りびんぐこーらる	687o
 りふと	500o
-りぼん	1876c
-りまいんだー	1878c
-りまいんだーりぼん	1878c
-りゅっくさっく	1904c
+りぼん	1911c
+りまいんだー	1913c
+りまいんだーりぼん	1913c
+りゅっくさっく	1939c
 りらっくす	387c
 りんくといん	569o
 りんご	236c
@@ -21867,6 +22799,7 @@ zürafa	1566n
 れでぃっと	510o
 れとろ	379c
 れのぼ	522o
+ればのん	847c
 れもねーど	227c
 れもん	227c
 れもんいえろー	100c
@@ -21875,6 +22808,7 @@ zürafa	1566n
 れんぶらんと	787c
 ろいくらとん	747c
 ろいやるぶるー	43c
+ろうけつ染め	851c
 ろうそく	310c
 ろけっと	364c
 ろここ	712c
@@ -21886,7 +22820,7 @@ zürafa	1566n
 ろっじ	363c
 ろふぉーてん	805c
 ろまんちっく	392c
-ろんぐぶーつ	1913c
+ろんぐぶーつ	1948c
 ろんどん	767c
 ろんどんばす	681o
 ろーずくぉーつ	684o
@@ -21896,20 +22830,21 @@ zürafa	1566n
 ろーま	784c
 わいるど	418c
 わいん	264c
-わいんぐらす	1788c
+わいんぐらす	1823c
 わいんれっど	33c
 わいん色	113c
 わかめ	138c
-わし	1599c
+わし	1634c
 わたあめ	273c
 わっつあっぷ	502o
-わっふる	1718c
-わに	1611c
+わっふる	1753c
+わに	1646c
 わびさび	354c
-わらぶき小屋	1816c
-わんぴーす	1891c
-わんぴーすの水着	1894c
+わらぶき小屋	1851c
+わんぴーす	1926c
+わんぴーすの水着	1929c
 わーどぷれす	562o
+んでべれ	863c
 ゔぁいきんぐ	823c
 ゔぃくとりあん	812c
 ゔぃくとりあ朝	812c
@@ -21917,27 +22852,27 @@ zürafa	1566n
 ゔぇいぱーうぇいゔ	811c
 ゔぇねつぃあ	802c
 ゔぇるさいゆ	712c
-一件式泳装	1894b
+一件式泳装	1929b
 一月	198b
-一杯奶	1782b
-一杯牛奶	1782b
-一锅食物	1737b
+一杯奶	1817b
+一杯牛奶	1817b
+一锅食物	1772b
 丁香紫	64b
 丁香色	64b
-七夕	368b 1869c
-七夕树	1869b
+七夕	368b 1904c
+七夕树	1904b
 七月	196b
-七面鸟	1590c
+七面鸟	1625c
 万事达	495o
 万圣节	367b
 万里の长城	347c
-三叶草	1667b
+三叶草	1702b
 三文鱼色	29b
-三明治	1728b
+三明治	1763b
 三星	471o
 三月	195b
 三菱	489o
-三角裤	1895b
+三角裤	1930b
 上午	188b
 上品	397c
 上海	454b 774c
@@ -21982,15 +22917,16 @@ zürafa	1566n
 专业	406b
 丘	160c
 丛林	120b
-东京	1835b 1835c
-东京たわー	1835c
-东京塔	1835b
-东京铁塔	1835b
+东京	845b 845c
+东京たわー	1870c
+东京塔	1870b
+东京铁塔	1870b
 东芝	542o
 东西	454b
-丝带	1878b
+丝带	1913b
 丝绒	290b
 丝绸	291b
+丝绸之路	865b
 严肃	410b
 中世纪现代	699b
 中午	189b
@@ -22006,23 +22942,25 @@ zürafa	1566n
 中秋节	370b
 丰收	750b
 丰田	478o
-丸太	1815c
-丸子串	1758b
+丸太	1850c
+丸子串	1793b
 丹红	35b
 丹麦	653o
 义大利	624o
-义大利面	1751b
+义大利面	1786b
 乌克兰	639o
+乌克兰刺绣	842b
+乌兹别克	865b
 乌布	762b
-乌色	910b
-乌贼	1765b
+乌色	945b
+乌贼	1800b
 乌贼墨	61b
-乌金	919b
+乌金	954b
 乌鲁鲁	820b
-乌黑	911b
+乌黑	946b
 乌龙	260b
 乌龙茶	260b 260c
-乌龟	1612b
+乌龟	1647b
 乏味	434b
 乐园	427b
 乐观	404b
@@ -22036,21 +22974,21 @@ zürafa	1566n
 乡村	348b
 乡村风	378b
 书	312b
-书包	1904b
+书包	1939b
 书店	344b 344c
 书房	344b
 书本	312b
-乳牛	1555b
+乳牛	1590b
 乳白	105b
 乳白色	105c
 二月	198b
 云	170b 170c
 云彩	170b
 云朵	170b
-云霄飞车	1857b
+云霄飞车	1892b
 五十年代	706b
-五彩纸屑	1868b
-五彩纸屑球	1868b
+五彩纸屑	1903b
+五彩纸屑球	1903b
 五方色	794b 794c
 五星红旗	635o
 五月	195b
@@ -22058,6 +22996,7 @@ zürafa	1566n
 五环	683o
 五颜六色	178b
 亚利桑那	776b
+亚得里亚海	854b
 亚马逊	565o
 亚麻	292b
 亡灵节	740b
@@ -22068,9 +23007,9 @@ zürafa	1566n
 亮片	430b
 亮色	441b
 人参	249c
-人字拖	1905b
+人字拖	1940b
 今天	454b
-仓鼠	1574b
+仓鼠	1609b
 仙人掌	135b
 仙境	395b
 仙女	734b
@@ -22083,6 +23022,8 @@ zürafa	1566n
 企鹅	322b
 伊斯坦堡	768b
 伊斯坦布尔	768b
+伊斯法罕	861b
+伊朗	861b
 伏见稲荷	801c
 伏见稻荷	801b
 优し	388c
@@ -22098,8 +23039,8 @@ zürafa	1566n
 低保真	735b
 低调	421b
 低饱和	446b
-住宅街	1817c
-体育馆	1810b
+住宅街	1852c
+体育馆	1845b
 余烬	167b
 佛朗明哥	821b
 佛罗伦斯	758b
@@ -22112,9 +23053,9 @@ zürafa	1566n
 使用せず	459c
 侘び寂び	354c
 侘寂	354b
-便利商店	1828b
-便利店	1828b
-便当	1745b
+便利商店	1863b
+便利店	1863b
+便当	1780b
 俄国先锋派	813b
 俄罗斯	638o
 俄罗斯套娃	828b
@@ -22124,8 +23065,8 @@ zürafa	1566n
 信任	406b
 信頼	406c
 修行	412b
-倒出液体	1795b
-倾倒液体	1795b
+倒出液体	1830b
+倾倒液体	1830b
 健康	417b 417c
 傍晚	191b
 儿童	380b
@@ -22135,44 +23076,48 @@ zürafa	1566n
 光の祭典	807c
 光る	448c
 光明节	746b
-克尔白	1842b
+克尔白	1877b
+克拉科夫	841b
 克林姆	719b
 克林姆特	719b
+克罗地亚	854b
+克罗埃西亚	854b
 克莱因	818b
 克莱因蓝	679o 818b
 克里姆林宫	828b
 克里姆特	719b
-兔子	1576b
-兔子头	1575b
+兔子	1611b
+兔子头	1610b
 入れず	459c
 入れない	459c
 八十年代	704b
 八月	196b
 公园	127b 127c
-公牛	1553b
+公牛	1588b
 公牛队	575o
-公羊	1560b
-公鸡	1592b
+公羊	1595b
+公鸡	1627b
 六十年代	699b
 六月	196b
-六角形风琴	1927b
-六角手风琴	1927b
+六角形风琴	1962b
+六角手风琴	1962b
 兰	218c
 兰博基尼	474o
 兰戈利	807b
 兰花	218b
-关东煮	1753b
+关东煮	1788b
 兴奋	389b
 兵士	431c
 典雅	397b
 养生	417b
 内敛	421b
+内罗毕	850b
 冒险	418b
 冒険	418c
 军事	431b 431c
-军用	1920b
-军用へるめっと	1920c
-军用头盔	1920b
+军用	1955b
+军用へるめっと	1955c
+军用头盔	1955b
 军队	431b 431c
 农场	348b
 农村	348c
@@ -22208,7 +23153,7 @@ zürafa	1566n
 凉し	400c
 凉しい	400c
 凉爽	400b
-凉鞋	1911b
+凉鞋	1946b
 凡尔赛	712b
 凤梨	240b
 凯尔特	822b
@@ -22221,7 +23166,7 @@ zürafa	1566n
 创意	438b
 创造	438c
 初春	195b
-刨冰	1768b
+刨冰	1803b
 利物浦足球俱乐部	593o
 利物浦队	593o
 别	457b
@@ -22231,14 +23176,14 @@ zürafa	1566n
 别用	457b
 别致	454b
 刺し子	824c
-刺猬	1579b
-前を向いているひよこ	1595c
+刺猬	1614b
+前を向いているひよこ	1630c
 前向き	404c
 力强い	405c
 力量	405b
-办公大楼	1821b
+办公大楼	1856b
 办公室	357b
-办公楼	1821b
+办公楼	1856b
 加利福尼亚	777b
 加勒比	764b
 加勒比海	764b
@@ -22247,7 +23192,7 @@ zürafa	1566n
 加拿大	633o
 加纳	668o
 动感	389b
-动物脚印	1589b
+动物脚印	1624b
 勃艮第红	33b
 勇士队	576o
 包浩斯	694b
@@ -22276,16 +23221,17 @@ zürafa	1566n
 半夜	193b
 华やか	409c
 华为	523o
-华夫饼	1718b
-单峰骆驼	1563b
+华夫饼	1753b
+单峰骆驼	1598b
 单色	429b
 单调	434b
 南あふりか	665o
 南国	351c
 南国のびーち	145c
 南极	185b 185c
+南洋风	858b
 南瓜	246b
-南瓜灯	1860b
+南瓜灯	1895b
 南非	665o
 単色	429c
 単调	434c
@@ -22295,7 +23241,8 @@ zürafa	1566n
 卡哇伊	726b
 卡塔尔	646o
 卡塔尔航空	545o
-卡士达	1779b
+卡塔赫纳	856b
+卡士达	1814b
 卡布奇诺	255b
 卡帕多奇亚	804b
 卡帕多西亚	804b
@@ -22307,15 +23254,16 @@ zürafa	1566n
 印加	819b
 印尼	671o
 印度	637o 781b
-印度寺庙	1839b
+印度寺庙	1874b
 印度尼西亚	671o
-印度庙	1839b
+印度庙	1874b
 印度新娘	827b
 印度航空	552o
 印象主义	786b
 印象派	786b 786c
-卵からかえったひよこ	1593c
-卷饼	1730b
+危地马拉	857b
+卵からかえったひよこ	1628c
+卷饼	1765b
 历德	535o
 压力	413b
 原宿	726c
@@ -22326,19 +23274,19 @@ zürafa	1566n
 厳か	410c
 厳粛	410c
 去掉	457b
-双峰	1564b
-双峰骆驼	1564b
+双峰	1599b
+双峰骆驼	1599b
 収获	750c
 収获祭	750c
 发光	448b
-口红	1923b 1923c
+口红	1958b 1958c
 古书	312c
 古代の青铜	305c
 古代ろーま	784c
-古典	1811b
-古典建筑	1811b
+古典	1846b
+古典建筑	1846b
 古巴	677o 755b
-古建筑	1811b
+古建筑	1846b
 古怪	435b
 古本	312c
 古罗马	784b
@@ -22352,7 +23300,7 @@ zürafa	1566n
 可爱	408b
 可爱い	408c
 可靠	406b
-可颂	1712b
+可颂	1747b
 台南	795b 795c
 台夫特	792b
 台夫特蓝	792b
@@ -22361,12 +23309,13 @@ zürafa	1566n
 叶っぱ	128c
 叶子	128b
 叶月	196c
-叶野菜	1702c
+叶野菜	1737c
 吃茶店	343c
 吃醋	426b
 合成器浪潮	703b
-吉他	1928b
+吉他	1963b
 吉卜力	816b
+吉普尼	859b
 吐き気	425c
 吐司	270b
 向日葵	211b 211c
@@ -22376,10 +23325,10 @@ zürafa	1566n
 呐喊	716b
 咆哮的二十年代	695b
 和	354C
-和服	1892b
+和服	1927b
 和纸	293c
 和风	354b 354c
-咖哩饭	1749b
+咖哩饭	1784b
 咖啡	254b
 咖啡厅	343b
 咖啡店	343b
@@ -22387,7 +23336,7 @@ zürafa	1566n
 咖啡色	107b
 咖啡馆	343b
 咖喱	277b
-咖喱饭	1749b
+咖喱饭	1784b
 哀しい	391c
 哀伤	391b
 品红	21b
@@ -22396,12 +23345,13 @@ zürafa	1566n
 哔哩哔哩	529o
 哥伦比亚	661o
 哥德	411b
+哥本哈根	835b
 哥特	411b
-唇膏	1923b
+唇膏	1958b
 唐装	826b
 商务	357b
-商场	1830b
-商店	1828b
+商场	1865b
+商店	1863b
 啤酒	266b
 啤酒节	743b
 喜び	390c
@@ -22409,31 +23359,31 @@ zürafa	1566n
 喜悦	390b
 喜马拉雅	779b
 喧闹	422b
-喷水	1843c
-喷水的鲸	1619b
-喷泉	1843b
+喷水	1878c
+喷水的鲸	1654b
+喷泉	1878b
 喷火	165c
 嘈杂	422b
 嘉年华	335b
-四つ叶のくろーばー	1668c
-四叶草	1668b
+四つ叶のくろーばー	1703c
+四叶草	1703b
 四月	195b
-团子	1758b
+团子	1793b
 园林	126b
 困倦	414b
 囲炉里	311c
 図书馆	344c
-围巾	1887b
-国家公园	1809b
+围巾	1922b
+国家公园	1844b
 国画	302b
-国立公园	1809c
+国立公园	1844c
 国际米兰	608o
 国风	355b
 图书馆	344b
-圆形花饰	1651b
-圆筒冰淇淋	1767b
-圆筒冰激凌	1767b
-圆面饼	1714b
+圆形花饰	1686b
+圆筒冰淇淋	1802b
+圆筒冰激凌	1802b
+圆面饼	1749b
 土	168c
 土っぽい	384c
 土器	304c
@@ -22443,7 +23393,7 @@ zürafa	1566n
 土耳其	640o
 土耳其航空	547o
 土色	102b
-土豆	1696b
+土豆	1731b
 土黄	36b
 土黄色	36b 102c
 圣ぱとりっくの日	374c
@@ -22454,25 +23404,28 @@ zürafa	1566n
 圣托里尼	352b
 圣派翠克节	822b
 圣诞	366b
-圣诞树	1861b
+圣诞树	1896b
 圣诞节	366b
 地中海	352b 352c
 地味	434c
 地平线	183b 183c
 地狱	428b 428c
-地瓜	1752b
+地瓜	1787b
 垃圾摇滚	708b
 埃及	643o 770b
+埃塞俄比亚	849b
 埃弗顿	600o
 城	359c
 城堡	359b
 城市	340b
-城市风光	1847b
-城市黄昏	1850b
-培根	1723b
+城市风光	1882b
+城市黄昏	1885b
+培根	1758b
+基辅	842b
 堇色	22b
 塑料	307b
 塑胶	307b
+塔希提	862b
 塞伦盖蒂	830b
 塞尔提克	574o
 塞维亚	821b
@@ -22482,18 +23435,18 @@ zürafa	1566n
 墨	47b 47c
 墨水	302b
 墨汁	47c
-墨灰	912b
+墨灰	947b
 墨絵	302c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
 墨西哥	629o 754b
 墨西哥亡灵节	740b
-墨西哥卷饼	1729b
-墨西哥夹饼	1729b
-墨西哥玉米煎饼	1730b
-墨西哥粽子	1731b
-墨镜	1880b
+墨西哥卷饼	1764b
+墨西哥夹饼	1764b
+墨西哥玉米煎饼	1765b
+墨西哥粽子	1766b
+墨镜	1915b
 墨黑	47b
 壁	342c
 壁炉	311b
@@ -22517,15 +23470,15 @@ zürafa	1566n
 夕方	191c
 夕日	179c
 夕暮れ	191c
-夕暮れの都会	1850c
+夕暮れの都会	1885c
 夕焼け	179c
 夕焼け空	179c
 夕阳	179b 179c
-外卖包装	1761b
-外卖桶	1761b
-外卖盒	1761b
-外套	1889b
-外带餐盒	1761b
+外卖包装	1796b
+外卖桶	1796b
+外卖盒	1796b
+外套	1924b
+外带餐盒	1796b
 外滩	774b
 多云	203b
 多伦多枫叶	588o
@@ -22534,18 +23487,18 @@ zürafa	1566n
 多肉	135b
 多肉植物	135c
 夜	192b 192c
-夜の桥	1852c
-夜の都会	1846c
+夜の桥	1887c
+夜の都会	1881c
 夜中	192c
 夜市	333b 333c
-夜幕下的桥	1852b
+夜幕下的桥	1887b
 夜店	436b
 夜总会	436b
 夜明け	180c
 夜晚	192b
 夜景	192c
 夜桜	208c
-夜桥	1852b
+夜桥	1887b
 夜游び	436c
 夜生活	436b
 夜色	192b
@@ -22556,31 +23509,32 @@ zürafa	1566n
 大圣堂	360c
 大地	168b 168c
 大地色	384b
-大変よくできました	1649c
+大変よくできました	1684c
 大家好	455b
 大峡谷	776b
 大教堂	360b
 大晦日	753c
 大波	142c
 大海	140b 140c
+大溪地	862b
 大漆	303b
-大猩猩	1529b
+大猩猩	1564b
 大理石	280b 280c
 大空	169c
 大红	74b
 大胆	405b 405c
 大自然	383b
-大蒜	1704b
-大象	1567b
-大野牛	1551b
+大蒜	1739b
+大象	1602b
+大野牛	1586b
 大雪	187b
 大雾	202b
 天の川	176c
 天使	427b 427c
 天国	427b 427c
 天堂	427b
-天妇罗	1755b
-天房	1842b
+天妇罗	1790b
+天房	1877b
 天气	454b
 天然	383b
 天界	427b 427c
@@ -22593,20 +23547,20 @@ zürafa	1566n
 天青	40b
 天青色	40b
 天青色瓷	297b
-天鹅	1601b
+天鹅	1636b
 天鹅绒	290b
 太妃糖	262b
 太空	176b
 太空站	364b
 太阳	171b 171c
 太阳朋克	736b
-太阳眼镜	1880b
-头盔	1920b
+太阳眼镜	1915b
+头盔	1955b
 夸り	416c
-夹心	1732b
-夹心饼	1732b
-夹趾凉鞋	1905b
-夹饼	1729b
+夹心	1767b
+夹心饼	1767b
+夹趾凉鞋	1940b
+夹饼	1764b
 奇妙	435c
 奇幻	395b
 奇异果	245b
@@ -22623,31 +23577,31 @@ zürafa	1566n
 女の人	456c
 女の子	456c
 女人	456b
-女儿节	1871b
+女儿节	1906b
 女士	456b
 女孩	456b
 女孩子	456b
-女帽	1916b
-女式凉鞋	1911b
+女帽	1951b
+女式凉鞋	1946b
 女性	456b
 女性らしい	419c
 女生	456b
-女装	1898b
-女靴	1913b
+女装	1933b
+女靴	1948b
 奶油	269b
 奶油色	18b
-奶牛	1555b
-奶牛头	1552b
-奶瓶	1781b
+奶牛	1590b
+奶牛头	1587b
+奶瓶	1816b
 奶白	18b
 奶白色	105b
 奶茶	259b
-奶酪火锅	1738b
-奶黄	1779b
+奶酪火锅	1773b
+奶黄	1814b
 如月	198c
-妃色	832b
-妇人帽子	1916c
-妇人服	1898c
+妃色	867b
+妇人帽子	1951c
+妇人服	1933c
 妈祖庙	795b 795c
 妒忌	426b
 妖精	395c
@@ -22655,13 +23609,14 @@ zürafa	1566n
 姑娘	456b
 姜黄	79b
 威士忌	267b
-威士忌杯	1794b
+威士忌杯	1829b
 威尼斯	802b
+娘惹	858b
 婚礼	371b
 婚纱	371b
 嫉妒	426b
 嫉妬	426c
-嫣红	841b
+嫣红	876b
 嫩绿	53b
 嫩绿色	53b
 嬉し	390c
@@ -22689,8 +23644,8 @@ zürafa	1566n
 宇宙船	364c
 安らか	386c
 安全	406b
-安全べすと	1883c
-安全帽	1921b
+安全べすと	1918c
+安全帽	1956b
 安卓	516o
 安宁	386b
 安第斯	780b
@@ -22708,22 +23663,22 @@ zürafa	1566n
 宝蓝	43b
 宝蓝色	43b
 宝马	475o
-实验袍	1882b
+实验袍	1917b
 宣纸	293b
-室内植物	1660b
+室内植物	1695b
 宫崎骏	816b 816c
 宫庙	795b
 宫殿	346b
 害怕	403b
 家乐福	534o
-家禽	1721b
-家禽的腿	1721b
-宾馆	1827b
+家禽	1756b
+家禽的腿	1756b
+宾馆	1862b
 寂し	391c
 寂しい	391c
 寂寞	391b
 密林	120c
-富士山	1804b 1804c
+富士山	1839b 1839c
 寒	400c
 寒い	400c
 寒冬	198b
@@ -22735,33 +23690,33 @@ zürafa	1566n
 寺	345b 345c
 寺庙	345b
 寺院	345c
-导盲	1533b
-导盲犬	1533b
+导盲	1568b
+导盲犬	1568b
 寿司	276b 276c
 尊贵	382b
 小丑	331b
-小号	1930b
-小天鹅	1601b
+小号	1965b
+小天鹅	1636b
 小屋	363b 363c
 小岛	155b
 小川	148c
 小巷	341b
-小提琴	1931b
+小提琴	1966b
 小溪	148b
 小石	281c
 小米手机	524o
 小红书	533o
-小羊驼	1565b
-小老鼠	1572b
-小袋鼠	1587b
+小羊驼	1600b
+小老鼠	1607b
+小袋鼠	1622b
 小豆色	89c
 小雨	200b 200c
-小鸡	1594b
-小鸡的脸	1594b
-小鸡破壳	1593b
-小鸡破蛋	1593b
+小鸡	1629b
+小鸡的脸	1629b
+小鸡破壳	1628b
+小鸡破蛋	1628b
 小麦	251b 251c
-小黄瓜	1701b
+小黄瓜	1736b
 少女	456b
 少女心	419b
 少年	456b
@@ -22774,15 +23729,15 @@ zürafa	1566n
 屠妖节	807b
 山	160b 160c
 山々	160c
-山から日の出	1848c
+山から日の出	1883c
 山吹色	101c
 山小屋	363c
 山峰	160b
 山洞	164b
-山羊	1562b 1562c
+山羊	1597b 1597c
 山脉	160b 160c
 山谷	162b
-山顶日出	1848b
+山顶日出	1883b
 岁月	454b
 岚	201c
 岛	155b 155c
@@ -22790,9 +23745,10 @@ zürafa	1566n
 岩	163b 163c
 岩场	163c
 岩浆	165b
-岩石	163b 1814c
+岩石	163b 1849c
 岩绿青	82c
 岩群青	81c
+峇峇娘惹	858b
 峇里岛	762b
 峡湾	805b
 峡谷	159b 159c
@@ -22804,12 +23760,14 @@ zürafa	1566n
 工业	377b 377c
 工厂	377b
 工场	377c
-工程安全帽	1921b
+工程安全帽	1956b
 巧克力	261b
-巧克力砖	1776b
+巧克力砖	1811b
 巧克力色	108b
+巴勒莫	853b
 巴厘岛	762b
 巴基斯坦	669o
+巴塔哥尼亚	839b
 巴塞罗那	760b
 巴塞罗那足球俱乐部	602o
 巴塞隆纳	760b
@@ -22818,32 +23776,36 @@ zürafa	1566n
 巴西	627o 808b
 巴黎	757b
 巴黎圣日耳曼	610o
-巻き贝	1628c
+巻き贝	1663c
 市	332c
 市区	340b
 市场	332b 332c
+布哈拉	865b
+布宜诺斯艾利斯	838b
+布拉格	837b
 布拉诺	802b
+布达佩斯	855b
 布达佩斯大饭店	815b
 师走	198c
 希望	404b 404c
 希腊	657o 771b
 希腊小岛	771b
-帐篷	1844b
-帐篷露营	1805b
+帐篷	1879b
+帐篷露营	1840b
 帝王	382b
-带吸管杯	1796b
+带吸管杯	1831b
 常春藤	134b
-常绿树	1661c
-常青树	1661b
-帽子	1916b
+常绿树	1696c
+常青树	1696b
+帽子	1951b
 干净	399b
-干杯	1792b
-干杯吧	1792b
+干杯	1827b
+干杯吧	1827b
 平凡	434c
 平和	386c
-平底杯	1794b
-平底芭蕾舞鞋	1909b
-平底鞋	1909b
+平底杯	1829b
+平底芭蕾舞鞋	1944b
+平底鞋	1944b
 平成れとろ	707c
 平淡	434b
 平静	386b
@@ -22852,58 +23814,60 @@ zürafa	1566n
 年越し	753c
 幸せ	390c
 幸福	390b
-幸运草	1668b
-幸运饼干	1760b
+幸运草	1703b
+幸运饼干	1795b
 幻想	396c
 幻想的	395c
-幼苗	1659b
+幼苗	1694b
 幽暗	451b
 幽深	440b
 広重	790c
 庄严	410b
 庄重	410b
 庆祝	372b
-床屋	1858c
+床屋	1893c
 庙	345b
 庙会	795b 795c
 庙宇	795b
 庞克	709b
-废墟	1818b
+废墟	1853b
 庭	126c
-庭付きの家	1820c
+庭付きの家	1855c
 庭园	126c
 庭院	126b
 康定斯基	723b
-廃屋	1818c
-建设	1812c
-建设中	1812c
+廃屋	1853c
+建设	1847c
+建设中	1847c
 开心	390b
 开斋节	745b
+开普敦	864b
 开罗	770b
-开花	207b 1656c
-开香槟	1787b
-弁当	1745c
+开花	207b 1691c
+开香槟	1822b
+弁当	1780c
 弗拉门戈	619o 821b
 弗里达	721b
 弥生	195c
 强い	405c
 强欲	426c
 强烈	405b
-彩带	1867b
-彩球	1868b
+彩带	1902b
+彩球	1903b
 彩虹	178b
 御影石	281c
 微信	504o
 微博	531o
-微生物	1646b 1646c
+微生物	1681b 1681c
 微软	564o
 微风	204b 204c
-徳利	1786c
+徳利	1821c
 德国	623o
+德黑兰	861b
 忧伤	391b
 忧郁	391b 391c
 快乐	390b
-念珠	1922b
+念珠	1957b
 怀念	415b
 怀旧	379b
 怒った	402c
@@ -22919,6 +23883,7 @@ zürafa	1566n
 恬静	386b
 恶心	425b
 恶魔	428b
+悉尼	844b
 悠闲	387b
 您好	455b
 悪魔	428c
@@ -22926,10 +23891,10 @@ zürafa	1566n
 悲し	391c
 悲しい	391c
 悲伤	391b
-情人旅馆	1827b
+情人旅馆	1862b
 情人节	368b
-情人酒店	1827b
-情侣酒店	1827b
+情人酒店	1862b
+情侣酒店	1862b
 情热	393c
 情热的	393c
 惆怅	391b
@@ -22944,9 +23909,9 @@ zürafa	1566n
 愉快	390b
 意外	424b
 意大利	624o
-意大利面	1751b
-意粉	1751b
-意面	1751b
+意大利面	1786b
+意粉	1786b
+意面	1786b
 感动	424c
 感恩节	750b
 感谢祭	750c
@@ -22958,20 +23923,20 @@ zürafa	1566n
 懐かしさ	415c
 懒洋洋	414b
 成熟	421b
-戒指	1924b
+戒指	1959b
 战争	431b
 战场	431b
 戦争	431c
 戦场	431c
 戴尔	521o
-房子	1819b
-房屋建筑	1817b
-扁面包	1714b
-手套	1888b
-手拿包	1902b
-手提包	1901b
-手袋	1888c 1902b
-手风琴	1927b
+房子	1854b
+房屋建筑	1852b
+扁面包	1749b
+手套	1923b
+手拿包	1937b
+手提包	1936b
+手袋	1923c 1937b
+手风琴	1962b
 扎染	710b
 扎染蓝	824b
 打ちっぱなし	698c
@@ -22979,87 +23944,94 @@ zürafa	1566n
 托斯卡纳	758b
 抖音	507o
 抜き	459c
-护目镜	1881b
-披萨	1726b
+护目镜	1916b
+披萨	1761b
 抹茶	258b 258c
-拉炮	1867b
-拉炮彩带	1867b
+拉炮	1902b
+拉炮彩带	1902b
 拉贾斯坦	800b
 拜仁	604o
 拜仁慕尼黑	604o
 拜占庭	714b
 拿铁	255b
-指轮	1924c
+指轮	1959c
 挪威	652o 805b
 捷克	658o
+捷克风	837b
 排灯节	807b
-排骨	1720b
+排骨	1755b
 探险	418b
 控えめ	421c
 推特	570o
 提基	730b
 提基酒吧	730b
 提灯	309c
-提琴	1931b
-提示丝带	1878b
+提琴	1966b
+提示丝带	1913b
 摩卡慕斯	693o
-摩天轮	1856b
+摩天轮	1891b
 摩洛哥	644o
+摩洛哥风	756b
+摩洛哥风格	756b
 撒哈拉	156b
 撒旦	428b
+撒马尔罕	865b
 支付宝	527o
 放松	387b
 故宫	346b 346c
-救生衣	1883b
+救生衣	1918b
 教会	360c
 教堂	360b
-教堂婚礼	1834b
+教堂婚礼	1869b
 教室	358b 358c
 敦豪	491o
 数字	376b
-数珠	1922c
+数珠	1957c
 数码	376b
 文月	196c
 文艺复兴	713b
 斋月	745b
 斋浦尔	800b
+斐济	862b
 斑马	320b
-斑鸠琴	1932b
+斑鸠琴	1967b
 斗兽场	784b
-料理	1735c 1736b
+料理	1770c 1771b
 斜阳	179b
 斯巴鲁	488o
+斯德哥尔摩	833b
 新加坡	675o
 新加坡航空	551o
 新奥尔良	742b
 新娘	371b
+新宿	845c
 新年	369b
 新年夜	753b
-新月形面包	1712b
+新月形面包	1747b
 新浪微博	531o
 新绿	53c
 新艺术	789b
 新艺术运动	789b
-新芽	1659c
+新芽	1694c
 新英格兰爱国者	582o
 新西兰	676o
 新鲜	399b 399c
-施工	1812b
-施工中	1812b
-旅馆	785c 1826b
-旋转木马	1854b
+施工	1847b
+施工中	1847b
+旅馆	785c 1861b
+旋转木马	1889b
 旗袍	774b 826c
 无	457b
 无し	459c
 无しで	459c
-无人岛	1808c
-无人荒岛	1808b
+无人岛	1843c
+无人荒岛	1843b
 无名	454b
 无垠	454b
 无垢	407c
 无声	454b
 无尽	454b
-无尾熊	1582b
+无尾熊	1617b
 无忧	454b
 无意	454b
 无数	454b
@@ -23080,12 +24052,13 @@ zürafa	1566n
 日差し	171c
 日式	354b
 日式北欧	718b
-日式城堡	1832b
-日本人形	1871b
+日式城堡	1867b
+日惹	851b
+日本人形	1906b
 日本国旗	621o
-日本城堡	1832b
-日本娃娃	1871b
-日本邮局	1822b
+日本城堡	1867b
+日本娃娃	1906b
+日本邮局	1857b
 日没	179c
 日落	179b
 日间	194b
@@ -23097,7 +24070,7 @@ zürafa	1566n
 早春	195b
 早晨	188b
 早朝	188c
-旭日	1849b
+旭日	1884b
 时候	454b
 旺角	773b
 昆布	138c
@@ -23113,7 +24086,7 @@ zürafa	1566n
 明白	454b
 明黄	101b
 昏暗	451b
-昏黄	850b
+昏黄	885b
 易捷航空	550o
 易贝	501o
 昙り	203c
@@ -23175,7 +24148,7 @@ zürafa	1566n
 暴怒	402b
 暴雨	201b
 暴风雨	201b
-暴龙	1618b
+暴龙	1653b
 曙光	180b
 曼哈顿	766b
 曼城	595o
@@ -23195,8 +24168,8 @@ zürafa	1566n
 有力	405b
 有机	383b
 有毒	425b
-有蛋的巢	1673b
-有雾	1845b
+有蛋的巢	1708b
+有雾	1880b
 朋克	709b
 朝	188C
 朝方	188c
@@ -23219,7 +24192,7 @@ zürafa	1566n
 木目	279c
 木莲	226c
 木质	279b
-木马	1854b
+木马	1889b
 未来	376b 376c
 本	312c
 本屋	344c
@@ -23234,27 +24207,28 @@ zürafa	1566n
 朱赤	97c
 李子	244b
 李子色	62b
-杏红	847b
+杏红	882b
 杏色	78b 78c
 杏黄	78b
 村	348c
 村庄	348b
+杜布罗夫尼克	854b
 杜拜	772b
 杜鹃	225b
-杯子和吸管	1796b
-杯子蛋糕	1774b
+杯子和吸管	1831b
+杯子蛋糕	1809b
 松	121b 121c
 松下	543o
 松林	121b 121c
 松柏	121b
-松柏绿	880b
+松柏绿	915b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	881b
-松花色	882b
-松饼	1717b
-松鼠	1577b
+松花绿	916b
+松花色	917b
+松饼	1752b
+松鼠	1612b
 极光	177b
 极地	185b 185c
 极简	385b
@@ -23269,17 +24243,18 @@ zürafa	1566n
 果実	432c
 果汁	432b
 果物	432c
-枣红	842b
+枣红	877b
 枫	130b 130c
 枫叶	130b
 枯れ叶	129c
 枯山水	350b 350c
 枯燥	434b
 枯茶	88c
-枯萎	1653b
-枯萎的花	1653b
-枯萎花朵	1653b
-枯黄	855b
+枯萎	1688b
+枯萎的花	1688b
+枯萎花朵	1688b
+枯黄	890b
+柏林	846b
 柑橘	228b 228c
 染付	296c
 柔	445b
@@ -23293,22 +24268,22 @@ zürafa	1566n
 柠檬	227b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	860b
-柳黄	859b
+柳绿	895b
+柳黄	894b
 栄光	416c
 树	133b
 树叶	128b
-树懒	1584b
+树懒	1619b
 树木	133b 133c
 树林	119b
 树莓	233b
-栗子	1708b
+栗子	1743b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
 格子呢	778b
-格子松饼	1718b
-格子饼	1718b
+格子松饼	1753b
+格子饼	1753b
 格热利	792b
 桂花	224b
 桃	235b 235c
@@ -23338,7 +24313,7 @@ zürafa	1566n
 梦のような	396c
 梦境	396b
 梦幻	396b 396c
-梨子	1685b
+梨子	1720b
 梯田	762b
 梵谷	720b
 梵高	720b
@@ -23347,36 +24322,37 @@ zürafa	1566n
 棉花堡	798b
 棉花糖	273b
 棉麻	292b
-棒付ききゃんでぃ	1778c
-棒棒糖	1778b
+棒付ききゃんでぃ	1813c
+棒棒糖	1813b
 棕	7b
-棕榈树	1663b
-棕红	853b
-棕绿	851b
+棕榈树	1698b
+棕红	888b
+棕绿	886b
 棕色	7b
-棕黄	854b
-棕黑	852b
+棕黄	889b
+棕黑	887b
 棚田	762c
 森	119c
 森の中	119c
 森林	119b
-植木钵	1660c
-椒盐卷饼	1715b
+植木钵	1695c
+椒盐卷饼	1750b
 椰子	241b
 椰林	241b
 楽し	390c
 楽しい	390c
 楽园	427c
 榻榻米	785b
-横を向いているひよこ	1594c
+槟城	858b
+横を向いているひよこ	1629c
 樱	208b
 樱桃	230b
-樱桃色	835b
+樱桃色	870b
 樱花	208b
 樱花季	741b
 樱花祭	809b
 樱花节	809b
-樱草色	846b
+樱草色	881b
 橄榄	278b
 橄榄绿	24b
 橄榄色	24b
@@ -23387,38 +24363,39 @@ zürafa	1566n
 橙	1b 1c
 橙子	228b
 橙色	1b 1c
-橙黄	848b
+橙黄	883b
 橡木	279b
 檀香山	763b
 欢乐	390b
 欢快	390b
-欧式城堡	1833b
-欧洲城堡	1833b
-欧洲邮局	1823b
-欧洲野牛	1551b
+欧式城堡	1868b
+欧洲城堡	1868b
+欧洲邮局	1858b
+欧洲野牛	1586b
 歌川广重	790b
 歌川広重	790c
+歌舞伎町	845c
 正午	189b 189c
 正月	198b
 正红	74b
-正面朝向的小鸡	1595b
-歴史	1811c
-歴史的な建物	1811c
-歴史的建造物	1811c
+正面朝向的小鸡	1630b
+歴史	1846c
+歴史的な建物	1846c
+歴史的建造物	1846c
 死者の日	740c
 残り火	167c
 殷红	71b
-母羊	1561b
+母羊	1596b
 每天	454b
 比利时	648o
-比基尼	1897b
-毕业帽	1918b
+比基尼	1932b
+毕业帽	1953b
 毕加索	814b
 毕卡索	814b
-毛毛虫	1633b
+毛毛虫	1668b
 毛毛雨	200b
-毛虫	1633b 1633c
-毛象	1568b
+毛虫	1668b 1668c
+毛象	1603b
 气球	337b
 気品	397c
 気持ち悪い	425c
@@ -23435,27 +24412,27 @@ zürafa	1566n
 水无月	196c
 水晶	300b 300c
 水果	432b
-水果蛋糕	1773b
+水果蛋糕	1808b
 水泥	282b
 水灯节	747b
-水牛	1554b 1554c
-水獭	1585b
+水牛	1589b 1589c
+水獭	1620b
 水稻	252b
-水红	898b
-水绿	899b
+水红	933b
+水绿	934b
 水色	41c 66b
 水色がかった青	14c
 水蓝	66b
 水蓝色	66b
 水蜜桃	235b
 水郷	349c
-水饺	1759b
+水饺	1794b
 氷	184c
 氷山	184c
 氷河	184c
 氷结	450c
-汉堡	1724b
-汉堡包	1724b
+汉堡	1759b
+汉堡包	1759b
 汉堡王	539o
 汉服	826b 826c
 汉白玉	280b
@@ -23467,8 +24444,8 @@ zürafa	1566n
 江边	148b
 池	149b 149c
 池塘	149b
-汤面	1750b
-汤饮み	1785c
+汤面	1785b
+汤饮み	1820c
 汪洋	140b
 沃尔沃	485o
 沃荷	788b
@@ -23479,9 +24456,9 @@ zürafa	1566n
 沙子	157b
 沙拉	433b
 沙滩	144b
-沙滩伞	1806b
-沙滩凉鞋	1905b
-沙滩小岛	1808b
+沙滩伞	1841b
+沙滩凉鞋	1940b
+沙滩小岛	1843b
 沙漠	156b
 沙特阿拉伯	642o
 沙色	103b
@@ -23492,25 +24469,29 @@ zürafa	1566n
 河原	148c
 河流	148b
 河畔	148b
-河豚	1625b
+河豚	1660b
 河边	148b
-河马	1570b
-油炸鹰嘴豆饼	1733b
+河马	1605b
+油炸鹰嘴豆饼	1768b
 油画	438b
 油管	470o
-油绿	866b
+油绿	901b
 法国	622o
-法国面包	1713b
-法式长棍面包	1713b
+法国面包	1748b
+法式长棍面包	1748b
 法拉利	473o
 法老	770b
 波	142c
 波しぶき	142c
 波兰	656o
+波兰风	841b
+波利尼西亚	862b
+波哥大	856b
 波士顿红袜	585o
 波尔图足球俱乐部	614o
 波希米亚	711b
 波希米亚风	711b
+波拉波拉	862b
 波斯	737b
 波斯地毯	737b
 波斯新年	744b
@@ -23528,16 +24509,16 @@ zürafa	1566n
 泰国	672o 775b
 泰姬陵	829b
 泰式	775b
-泳裤	1895b
+泳裤	1930b
 泻湖	146b
 泼水节	739b
-洋なし	1685c
+洋なし	1720c
 洋基队	583o
 洋红	21b
 洋红色	21b
-洋葱	1705b
-洋装	1891b
-洋酒	1787b
+洋葱	1740b
+洋装	1926b
+洋酒	1822b
 洒红节	806b
 洛可可	712b
 洛杉矶	777b
@@ -23553,12 +24534,12 @@ zürafa	1566n
 派对	372b
 流水	152b
 浅	441b
-浅底	1736b
+浅底	1771b
 浅淡	442b
 浅色	441b
 浅蓝天	41b
-浅锅	1736b
-浅锅料理	1736b
+浅锅	1771b
+浅锅料理	1771b
 浆果	253b
 浓	440c 444b
 浓い	440c
@@ -23570,7 +24551,7 @@ zürafa	1566n
 浓雾	202b
 浜	143c
 浜辺	143c
-浣熊	1537b
+浣熊	1572b
 浪	142b
 浪漫	392b
 浪花	142b
@@ -23586,26 +24567,27 @@ zürafa	1566n
 海带	138b
 海底	141b 141c
 海恩斯莫里斯	537o
-海棠红	833b
+海棠红	868b
 海洋	140b 140c
 海浪	142b
 海渊	141b
 海滨	143b
 海滨别墅	729b
 海滩	143b
-海滩阳伞	1806b
-海滩鞋	1905b
-海狸	1578b
+海滩阳伞	1841b
+海滩鞋	1940b
+海狸	1613b
 海老茶色	19c
 海藻	138b 138c
-海螺	1628b
+海螺	1663b
 海豚	330b
-海豹	1622b
+海豹	1657b
 海边	143b
 海辺	143c
 海面	140b
-涮制菜肴	1738b
-淑女帽	1916b
+涩谷	845b
+涮制菜肴	1773b
+淑女帽	1951b
 淘宝	526o
 淡	442b
 淡い	442c
@@ -23631,33 +24613,34 @@ zürafa	1566n
 清晨	188b
 清水混凝土	698b
 清爽	399b
-清真寺	1838b
+清真寺	1873b
 清纯	407c
-清酒	1786b
+清酒	1821b
 清风	204b
+渋谷	845c
 渓流	148c
 渓谷	162c
-渡渡鸟	1603b
+渡渡鸟	1638b
 温か	398c
 温かい	398c
-温かい饮み物	1783c
+温かい饮み物	1818c
 温暖	398b
 温柔	388b
-温泉	1853b 1853c
-温泉まーく	1853c
+温泉	1888b 1888c
+温泉まーく	1888c
 温馨	398b
 港	154c
 港口	154b
 港湾	154b
 游乐场	380b
-游乐场滑梯	1855b
+游乐场滑梯	1890b
 湖	147b 147c
 湖の青	42c
 湖人	573o
 湖人队	573o
 湖泊	147b
 湖畔	147b 147c
-湖绿	900b
+湖绿	935b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -23665,7 +24648,7 @@ zürafa	1566n
 湖面	147b
 満天の星	175c
 満月	173c
-溜滑梯	1855b
+溜滑梯	1890b
 溪	148b
 溪流	148b
 溶岩	165c
@@ -23683,8 +24666,8 @@ zürafa	1566n
 漆黒	47c
 潟	146c
 潟湖	146b
-潮吹き	1619c
-潮吹きくじら	1619c
+潮吹き	1654c
+潮吹きくじら	1654c
 潮汐	142b
 潮流	454b
 澳大利亚	634o
@@ -23700,7 +24683,7 @@ zürafa	1566n
 火山	165b 165c
 火山岩	158b 158c
 火山沙	158b
-火山爆发	1803b
+火山爆发	1838b
 火山石	158b
 火山砂	158b 158c
 火烈鸟	317b
@@ -23708,17 +24691,17 @@ zürafa	1566n
 火焰	166b
 火狐	515o
 火箭	364b
-火红	839b
+火红	874b
 火车	454b
 火辣	401b
-火锅	1737b
-火鸡	1590b
+火锅	1772b
+火鸡	1625b
 灯	336b
 灯り	336c
 灯会	747b
 灯光	336b
 灯笼	309b 309c
-灯笼椒	1700b
+灯笼椒	1735b
 灰	8b 167c
 灰烬	167b
 灰粉	92b
@@ -23737,9 +24720,9 @@ zürafa	1566n
 炎热	205b
 炭灰	37b
 炭黑	37b
-炸薯条	1725b
-炸豆丸子	1733b
-点心	1759c
+炸薯条	1760b
+炸豆丸子	1768b
+点心	1794c
 点画	820b
 炼狱	428b
 炼瓦	283c
@@ -23747,7 +24730,7 @@ zürafa	1566n
 炽热	393b
 烈日	205b
 烈火	166b
-烙饼	1717b
+烙饼	1752b
 烛光	310b
 烛台节	746b
 烟	314b 314c
@@ -23755,31 +24738,31 @@ zürafa	1566n
 烟花	334b
 烟雨	200b
 烟雾	314b
-烤地瓜	1752b
-烤红薯	1752b
+烤地瓜	1787b
+烤红薯	1787b
 热	401b
 热い	401c
 热い想い	393c
 热刺	596o
 热带	351b
-热带小岛	1808b
-热带水果饮料	1790b
+热带小岛	1843b
+热带水果饮料	1825b
 热带海滩	145b
 热带雨林	120b
-热带鱼	1624b
+热带鱼	1659b
 热帯	351c
 热帯雨林	120c
-热帯鱼	1624c
+热帯鱼	1659c
 热情	393b
 热气球	804b
 热気球	804c
 热火队	577o
 热烈	393b
-热狗	1727b
-热狗堡	1727b
-热茶	1785b
+热狗	1762b
+热狗堡	1762b
+热茶	1820b
 热闹	409b
-热饮	1783b
+热饮	1818b
 焚き火	166c
 焦特布尔	799b
 焦糖	262b
@@ -23787,18 +24770,19 @@ zürafa	1566n
 焦虑	413b
 焰火	334b
 焼き物	304c
-焼き芋	1752c
+焼き芋	1787c
 煌めき	430c
 煎茶	257c
-煎蛋	1735b
-煤黑	914b
+煎蛋	1770b
+煤黑	949b
 照明	336c
 照片墙	467o
 熊猫	321b
 熔岩	165b
-爆竹	1862b 1864c
-爆米花	1741b
-爪印	1589b
+爆竹	1897b 1899c
+爆米花	1776b
+爪印	1624b
+爪哇	851b
 爱	392b 392c
 爱尔兰	374b
 爱尔兰国旗	632o
@@ -23810,28 +24794,28 @@ zürafa	1566n
 爽やか	399c
 版画	790c
 牙买加	664o 764b
-牙色	906b
-牛の颜	1552c
+牙色	941b
+牛の颜	1587c
 牛乳	268c
-牛乳入りのこっぷ	1782c
+牛乳入りのこっぷ	1817c
 牛仔	289b
 牛仔蓝	69b
 牛仔裤	289b
-牛头	1552b
+牛头	1587b
 牛奶	268b
 牛油果	242b
-牛角面包	1712b
-牝牛	1555c
+牛角面包	1747b
+牝牛	1590c
 牡丹	214b 214c
 牡丹色	65c
-牡牛	1553c
-牡羊	1560c
-牡蛎	1766b 1766c
+牡牛	1588c
+牡羊	1595c
+牡蛎	1801b 1801c
 牧场	124b 124c
 特别	454b
 特斯拉	482o
-犀牛	1569b
-犹太教堂	1840b
+犀牛	1604b
+犹太教堂	1875b
 狂怒	402b
 狂欢节	335b
 狂欢节星期二	742b
@@ -23839,41 +24823,41 @@ zürafa	1566n
 狂野西部	733b
 狐	324c
 狐狸	324b
-狗头	1531b
-狗脸	1531b
-独角兽	1548b
-狮子	1540b
+狗头	1566b
+狗脸	1566b
+独角兽	1583b
+狮子	1575b
 猕猴桃	245b
 猛暑	205c
-猛犸	1568b
-猩猩	1530b
+猛犸	1603b
+猩猩	1565b
 猩红	34b
 猩红色	34b
-猪头	1556b
-猪鼻子	1559b
-猫头	1538b
-猫头应	1602b
-猫头鹰	1602b
-猫熊	1583b
-猫脸	1538b
-猴头	1527b
-猴子	1528b
-猴子头	1527b
+猪头	1591b
+猪鼻子	1594b
+猫头	1573b
+猫头应	1637b
+猫头鹰	1637b
+猫熊	1618b
+猫脸	1573b
+猴头	1562b
+猴子	1563b
+猴子头	1562b
 玄武岩	158b 158c
 玄秘	394b
-玄色	908b
-玄青	909b
+玄色	943b
+玄青	944b
 玉	298b
 玉兰	226b
 玉石	298b
 玉米	250b
-玉米煎饼	1730b
-玉米粉蒸肉	1731b
-玉色	878b
-王冠	1915c
+玉米煎饼	1765b
+玉米粉蒸肉	1766b
+玉色	913b
+王冠	1950c
 王室	382c
 玛雅	819b
-玛黛茶	1799b
+玛黛茶	1834b
 玩具	380b
 玫瑰	209b
 玫瑰粉	91b
@@ -23884,47 +24868,51 @@ zürafa	1566n
 现代汽车	481o
 现金	423b 423c
 玻璃	294b
+玻里尼西亚	862b
 珈琲	254c
 珊瑚	153b
 珊瑚橙	687o
 珊瑚礁	153b 153c
 珊瑚红	28b
 珊瑚色	28b 28c
-珍奶	1797b
+珍奶	1832b
 珍珠	299b
 珍珠奶茶	259b
 珍珠白	106b
 珍珠色	106b
 珠宝	316b
-班卓琴	1932b
-理发店	1858b
+班卓琴	1967b
+班夫	840b
+理发店	1893b
 琥珀	32b
 琥珀色	32b 32c
 瑞典	651o
+瑞典风	833b
 瑞士	649o 817b
 瑞士设计	817b
 瑞士风格	817b
 瑞安航空	549o
 璀璨	430b
+瓜地马拉	857b
 瓢虫	327b
 瓦哈卡	754b
 瓷	295b
 瓷器	295b
-甜椒	1700b
+甜椒	1735b
 甜点	271b
-甜瓜	1676b
-甜甜圈	1770b
+甜瓜	1711b
+甜甜圈	1805b
 甜美	408b
 甜蜜	392b
 生态	383b
 生成り	104c
 生日	372b
-生日快乐	1772b
-生日蛋糕	1772b
+生日快乐	1807b
+生日蛋糕	1807b
 生气	402b
 生病	425b
-生菜	1740b
-生菜沙拉	1740b
+生菜	1775b
+生菜沙拉	1775b
 生铁	285b
 生锈	287b
 田	124b
@@ -23935,7 +24923,7 @@ zürafa	1566n
 田畑	124c
 田舎	348c
 田野	124b
-甲虫	1636b
+甲虫	1671b
 电玩厅	704b
 电球	336c
 男の人	456c
@@ -23947,7 +24935,7 @@ zürafa	1566n
 男孩子	456b
 男性	456b
 男生	456b
-男鞋	1906b
+男鞋	1941b
 画家	438c
 画廊	438b
 畑	124c
@@ -23957,38 +24945,38 @@ zürafa	1566n
 病态	425b
 病気	425c
 病院	356c
-登山	1908b
-登山靴	1908b
-登山鞋	1908b
+登山	1943b
+登山靴	1943b
+登山鞋	1943b
 白	10b 10c
 白い	10c
 白云	170b
-白十字	1921c
-白十字へるめっと	1921c
-白十字头盔	1921b
+白十字	1956c
+白十字へるめっと	1956c
+白十字头盔	1956b
 白墙	342b
 白壁	342c
 白夜	797b 797c
-白大褂	1882b
+白大褂	1917b
 白天	194b
 白昼	194b
 白桦	122b 122c
 白桦林	122b 122c
 白瓷	295b
 白色	10b 10c
-白花	1649b
+白花	1684b
 白蓝	76c
-白衣	1882c
+白衣	1917c
 白雪	187b
 白霜	83c 186b
-白鸟	1601c
+白鸟	1636c
 白黒	429c
 百事	563o
 百事可乐	563o
 百度	528o
-百货公司	1830b
+百货公司	1865b
 的士	339b
-皇冠	1915b
+皇冠	1950b
 皇室	382b 382c
 皇宫	346b
 皇家	382b
@@ -23996,17 +24984,17 @@ zürafa	1566n
 皇马	601o
 皐月	195c
 皮革	288b
-皮鞋	1906b
+皮鞋	1941b
 盂兰盆	749c
 盂兰盆节	749b
-盆景	1660b
-盆栽	1870b
-盆栽植物	1660b
+盆景	1695b
+盆栽	1905b
+盆栽植物	1695b
 盆踊り	749c
-盒饭	1745b
+盒饭	1780b
 盛夏	196b
 盛开	207b
-盲导犬	1533c
+盲导犬	1568c
 真っ白	10c
 真っ赤	0c
 真っ黒	9c
@@ -24018,18 +25006,18 @@ zürafa	1566n
 真𨱎	60c
 真𨱎色	60c
 眠い	414c
-眼镜	1879b
-着物	1892c
+眼镜	1914b
+着物	1927c
 睡莲	212b 212c
 睦月	198c
 瞑想	412c
 知乎	532o
-短泳裤	1896b
-短裤	1896b
+短泳裤	1931b
+短裤	1931b
 石	281b 281c
 石头	281b
 石榴	243b
-石榴红	834b
+石榴红	869b
 石畳	281c
 石绿	82b
 石青	81b
@@ -24040,23 +25028,23 @@ zürafa	1566n
 砂漠	156c
 砂色	103c
 砖	283b
-砖块	1813b
+砖块	1848b
 砖墙	283b
-破壳	1593b
+破壳	1628b
 破晓	180b
 硝子	294c
-碗勺	1739b
-碗和汤匙	1739b
+碗勺	1774b
+碗和汤匙	1774b
 碧玉	298b
 碧绿	50b
 碧绿色	50b
-碧色	868b
+碧色	903b
 碧蓝	39b
-碰杯	1793b
+碰杯	1828b
 碳灰	37b
 磁器	295c
-礼帽	1917b
-礼物	1877b
+礼帽	1952b
+礼物	1912b
 祖母绿	49b
 神奈川冲浪里	724b 724c
 神无月	197c
@@ -24073,13 +25061,14 @@ zürafa	1566n
 秋	197b 197c
 秋の	197c
 秋叶	129b
+秋叶原	845b 845c
 秋夕	748b
 秋天	197b
 秋季	197b
 秋收	750b
 秋日	197b
-秋色	857b
-秋香色	858b
+秋色	892b
+秋香色	893b
 科幻	376b
 科技	376b
 秘鲁	663o 780b
@@ -24089,21 +25078,22 @@ zürafa	1566n
 稲穂色の麦	251c
 稳重	406b
 稻	252b
-稻子	1665b
+稻子	1700b
 稻田	252b
 稻谷	252b
 穏やか	386c
 穏やかな	386c
 空	169C
-空っぽの巣	1672c
-空巢	1672b
+空っぽの巣	1707c
+空巢	1707b
 空灵	396b
 空色	41c
-窝夫饼	1718b
+突尼斯	860b
+窝夫饼	1753b
 立体主义	814b
 立体派	814b
-竞技场	1810b 1810c
-章鱼	1627b
+竞技场	1845b 1845c
+章鱼	1662b
 童话	395b 395c
 竹	123b 123c
 竹やぶ	123c
@@ -24117,12 +25107,12 @@ zürafa	1566n
 篝火	166b
 米兰足球俱乐部	607o
 米国	630o
-米果	1746b
+米果	1781b
 米灰	104b
 米白	17b
 米色	17b
-米饭	1748b
-米饼	1746b
+米饭	1783b
+米饼	1781b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -24139,23 +25129,23 @@ zürafa	1566n
 粉雪	187c
 粗野主义	698b
 粘土	304c
-粽子	1731b
+粽子	1766b
 精灵	734b
-精白	901b
+精白	936b
 精神的	412c
 精致	397b
 糖果	272b
 糖果色	447b
 糖骷髅	740b
-糥米丸子	1758b
+糥米丸子	1793b
 素晴らしい	424c
 素朴	378c
 紧张	413b 413c
 紫	5b 5c
 紫外光色	686o
 紫晶	56b
-紫棠	891b
-紫檀	889b
+紫棠	926b
+紫檀	924b
 紫水晶	56b
 紫禁城	346b 346c
 紫红	65b
@@ -24164,7 +25154,7 @@ zürafa	1566n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	221b
-紫酱	887b
+紫酱	922b
 紫阳花	219c
 絵画	438c
 縁日	749c
@@ -24172,20 +25162,20 @@ zürafa	1566n
 繊细	388c
 红	0b 70c
 红包	454b
-红包袋	1875b
+红包袋	1910b
 红叶	129c 130b
 红场	828b
 红宝石	55b
-红毛猩猩	1530b
+红毛猩猩	1565b
 红牛	540o
 红砖	283b
 红紫	96b 96c
 红色	0b 70c
-红苹果	1683b
+红苹果	1718b
 红茶	256b 256c
 红萝卜	249b
-红薯	1752b
-红辣椒	1699b
+红薯	1787b
+红辣椒	1734b
 红酒	264b
 红铜	59b
 红鹤	317b
@@ -24196,36 +25186,39 @@ zürafa	1566n
 纯真	407b
 纯粋	407c
 纱丽	827b
+纳米布	866b
+纳米比亚	866b
 纸	293b 293c
-纸ぱっく饮料	1798c
-纸杯蛋糕	1774b
-纸袋	1903b 1903c
+纸ぱっく饮料	1833c
+纸杯蛋糕	1809b
+纸袋	1938b 1938c
 纽卡斯尔联	598o
 纽约	766b
 纽约尼克斯	578o
 纽约洋基	583o
 纽西兰	676o
-线香花火	1863c
+线香花火	1898c
 绀	16c
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	890b
-绅士靴	1906c
+绀青绀紫	925b
+绅士靴	1941c
 细腻	388b
-细菌	1646b
+细菌	1681b
 细雨	200b
 经典蓝	688o
 经幡	779b
 结冰	450b
 结婚式	371c
 绘画	438b
-绛紫	837b
+绛紫	872b
 绞り染め	824c
 绢	291c
 绣球花	219b
 绯红	71b
 绯色	34c
+维也纳	836b
 维京	823b
 维京人	823b
 维多利亚时代	812b
@@ -24233,29 +25226,29 @@ zürafa	1566n
 维萨	494o
 绵	292c
 绵あめ	273c
-绵羊	1561b
+绵羊	1596b
 绵菓子	273c
 绸缎	291b
 绿	3b 3c
 绿叶	128b
-绿叶蔬菜	1702b
+绿叶蔬菜	1737b
 绿松石	15b
-绿沈	867b
+绿沈	902b
 绿洲	139b
 绿湾包装工	579o
 绿色	3b 3c
-绿色沙拉	1740b
+绿色沙拉	1775b
 绿茶	257b 257c
 绿青	82c
-缁色	913b
-缃色	849b
+缁色	948b
+缃色	884b
 缤客	557o
 缤纷	178b
 缤趣	511o
-缶诘	1744c
+缶诘	1779c
 罂粟	222b
-罐头	1744b
-罐头食品	1744b
+罐头	1779b
+罐头食品	1779b
 网红	454b
 网飞	469o
 罗弗敦	805b
@@ -24263,17 +25256,18 @@ zürafa	1566n
 罗马	784b
 罗马尼亚	660o
 羊皮纸	293b
-羊角面包	1712b
-羊驼	1565b
-羊驼毛	1565b
+羊角面包	1747b
+羊驼	1600b
+羊驼毛	1600b
 美元	423b
 美团	530o
 美国	630o
 美国运通	497o
 美式餐馆	706b
 美术馆	438b 438c
-美洲鸵	1565b
-美野生羊驼	1565b
+美泉宫	836b
+美洲鸵	1600b
+美野生羊驼	1600b
 羡ましい	426c
 羡慕	426b
 群山	160b
@@ -24285,26 +25279,26 @@ zürafa	1566n
 翠绿	50b
 翠绿色	50b
 翡翠	298b 298c
-翡翠色	50c 870b
+翡翠色	50c 905b
 老上海	774b
 老式	379b
 老虎	319b
-老虎头	1541b
-老银	918b
-老鹰	1599b
-老鼠	1572b
-老鼠头	1571b
-考拉	1582b
-耗子	1573b
+老虎头	1576b
+老银	953b
+老鹰	1634b
+老鼠	1607b
+老鼠头	1606b
+考拉	1617b
+耗子	1608b
 联想	522o
 联邦快递	492o
 肃穆	410b
-肉块	1722b
+肉块	1757b
 肉桂	277b
-肉片	1722b
-肉球	1589c
+肉片	1757b
+肉球	1624c
 肌色	115c
-肩揹书包	1904b
+肩揹书包	1939b
 肮脏	425b
 肯尼亚	667o
 肯德基	538o
@@ -24327,14 +25321,14 @@ zürafa	1566n
 臙脂	70c
 自信	405b
 自然	383b 383c
-自由	1836b
-自由の女神	1836c
-自由女神	1836b
-自由女神像	1836b
-臭鼬	1586b
+自由	1871b
+自由の女神	1871c
+自由女神	1871b
+自由女神像	1871b
+臭鼬	1621b
 舍夫沙万	799b
 舒适	398b
-舞鞋	1912b
+舞鞋	1947b
 色とりどり	178c
 色の祭り	806c
 色动	825b
@@ -24344,27 +25338,28 @@ zürafa	1566n
 艳	444b
 艺术	438b
 艺术家	438b
-艾绿	879b
+艾绿	914b
 节庆	409b
 节日	409b
 芍药	214b
 芍薬	214c
 芒果	239b
 芙烈达	721b
-芙蓉	1654b
+芙蓉	1689b
 芝加哥公牛	575o
 芝加哥小熊	586o
-芝士	1719b
+芝士	1754b
 芝生	125c
 芥子の花	222c
 芥子色	110c
 芥末色	110b
 芥末黄	110b
 芬兰	654o
+芬兰风	834b
 芭比	682o 728b
 芭比粉	682o 728b
-芭蕾	1912b
-芭蕾舞鞋	1912b
+芭蕾	1947b
+芭蕾舞鞋	1947b
 花	207b 207c
 花々	207c
 花卉	207b
@@ -24373,27 +25368,27 @@ zürafa	1566n
 花岗岩	281b
 花开	207b
 花朵	207b
-花束	1647b 1647c
-花椰菜	1703b
+花束	1682b 1682c
+花椰菜	1738b
 花火	334c
-花火大会	1862c
+花火大会	1897c
 花灯	309b
 花瓣	207b
-花生	1706b
+花生	1741b
 花田	124b
 花畑	207c
-花白	903b
+花白	938b
 花见	741c
-花豹	1543b
-花饰り	1651c
+花豹	1578b
+花饰り	1686c
 芸术	438c
 苍白	442b
-苍翠	894b
-苍色	893b
-苍蝇	1644b
-苍青	896b
-苍黄	895b
-苍黑	897b
+苍翠	929b
+苍色	928b
+苍蝇	1679b
+苍青	931b
+苍黄	930b
+苍黑	932b
 苏格兰	778b
 苏格兰高地	778b
 苏联海报	813b
@@ -24413,9 +25408,9 @@ zürafa	1566n
 茉莉	223b
 茉莉花	223b
 茑	134c
-茜色	838b
+茜色	873b
 茶	256b
-茶壶	1784b
+茶壶	1819b
 茶室	785b 785c
 茶色	7c 88b
 茶色い	7c
@@ -24433,8 +25428,8 @@ zürafa	1566n
 草色	51c
 草药	137b
 草莓	229b
-草食恐竜	1617c
-荒岛	1808b
+草食恐竜	1652c
+荒岛	1843b
 荒漠	156b
 荒诞	435b
 荘厳	410c
@@ -24443,14 +25438,15 @@ zürafa	1566n
 荧光粉	116b
 荧光绿	117b
 荧光黄	118b
-药草	1666b
+药草	1701b
 荷兰	454b
 荷兰国旗	647o
+荷兰风	832b
 荷塘	150b
 荷花	212b
 荷花池	150b
-荼白	902b
-莎丽服	1893b
+荼白	937b
+莎丽服	1928b
 莓果	253b
 莫兰迪	446b
 莫兰迪色	446b
@@ -24462,7 +25458,7 @@ zürafa	1566n
 莲	212b 212c
 莲池	150c
 莲花	212b
-莹白	905b
+莹白	940b
 菊	217b 217c
 菊花	217b
 菌	136b
@@ -24475,14 +25471,14 @@ zürafa	1566n
 萌黄色	53c
 萤光粉	116b
 萨克斯	437b
-萨克斯管	1926b
-萨克斯风	1926b
+萨克斯管	1961b
+萨克斯风	1961b
 落ち叶	129c
 落ち着いた	386c
 落ち着いた大人	421c
 落叶	129b
-落叶树	1662b 1662c
-落叶植物	1662b
+落叶树	1697b 1697c
+落叶植物	1697b
 落日	179b
 葛饰北斋	724b
 葛饰北斎	724c
@@ -24491,13 +25487,15 @@ zürafa	1566n
 葡萄牙瓷砖	793b
 葡萄酒	264b
 葡萄酒色	113c
-葱倩	864b
-葱绿	862b
-葱青	863b
-葱黄	861b
+葱倩	899b
+葱绿	897b
+葱青	898b
+葱黄	896b
 葵花	211b
 蒂芙尼蓝	678o
 蒙克	716b
+蒙古	848b
+蒙古包	848b
 蒙德里安	697b
 蒸汽朋克	702b
 蒸汽波	811b
@@ -24507,7 +25505,7 @@ zürafa	1566n
 蓝宝石	54b
 蓝染	824b 824c
 蓝染め	824c
-蓝灰色	883b
+蓝灰色	918b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -24516,7 +25514,7 @@ zürafa	1566n
 蓝莓	232b
 蓝调	437b
 蓝调时刻	182b
-蓝鲸	1620b
+蓝鲸	1655b
 蔓	134c
 蔚蓝	39b
 蔚蓝海岸	803b
@@ -24527,18 +25525,18 @@ zürafa	1566n
 蔷薇色	72c
 薄	442c
 薄い	442c
-薄卷饼	1732b
+薄卷饼	1767b
 薄暗い	451c
 薄暮	191b
 薄荷绿	30b
 薄荷色	30b 30c
 薄雾	202b
 薬草	137c
-薯条	1725b
+薯条	1760b
 薰衣草	210b
 藏族	779b
 藏红花	277b
-藏蓝	884b
+藏蓝	919b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -24552,42 +25550,43 @@ zürafa	1566n
 虎	319b 319c
 虞美人	222b
 虹	178c
-虾子	1764b
-蚂蚁	1634b
-蚊子	1643b
+虾子	1799b
+蚂蚁	1669b
+蚊子	1678b
 蛋糕	271b
 蛍光	448c
 蛍光いえろー	118c
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	328c
-蛙镜	1881b
-蛛网	1641b
+蛙镜	1916b
+蛛网	1676b
 蜂	326c
 蜂蜜	263b 263c
-蜗牛	1631b
-蜘蛛	1640b
-蜘蛛网	1641b
+蜗牛	1666b
+蜘蛛	1675b
+蜘蛛网	1676b
 蜜柑	228c
 蜜桃色	27b
 蜜蜂	326b
+蜡染	851b
 蜡烛	310b
-蜥脚类恐龙	1617b
-蜥蜴	1613b
-蜥蜴类	1617b
+蜥脚类恐龙	1652b
+蜥蜴	1648b
+蜥蜴类	1652b
 蝋烛	310c
-蝎子	1642b
-蝙蝠	1580b
+蝎子	1677b
+蝙蝠	1615b
 蝴蝶	325b
-蝴蝶结	1876b
-蝴蝶饼	1715b
+蝴蝶结	1911b
+蝴蝶饼	1750b
 蝶	325c
 蝶々	325c
-螃蟹	1762b
-蟋蟀	1638b
-蟑螂	1639b
-蟹壳青	874b
-蠕虫	1645b
+螃蟹	1797b
+蟋蟀	1673b
+蟑螂	1674b
+蟹壳青	909b
+蠕虫	1680b
 血	315b 315c
 血の色	315c
 血色	315b
@@ -24597,33 +25596,38 @@ zürafa	1566n
 街机	704b
 街灯	336c
 街道	341b 341c
+衣索比亚	849b
 表现主义	716b 716c
-衬衫领带	1884b
-袋鼠	1587b
-袜子	1890b
-装有食物的浅底锅	1736b
+衬衫领带	1919b
+袋鼠	1622b
+袜子	1925b
+装有食物的浅底锅	1771b
 装饰艺术	695b
 装饰风艺术	695b
 裸色	115b
 褐	7b
 褐色	7b 7c
-西兰花	1703b
+西兰花	1738b
 西汉姆联	599o
-西洋なし	1685c
-西洋の城	1833c
-西洋の邮便局	1823c
+西洋なし	1720c
+西洋の城	1868c
+西洋の邮便局	1858c
 西班牙	625o
+西班牙风	852b
 西瓜	234b 234c
 西红柿	247b
 西藏	779b
+西西里	853b
+西西里岛	853b
 西贡	782b
+西迪布赛义德	860b
 西部剧	733c
 西部片	733b
 要らない	459c
 覆盆子	233b
-観覧车	1856c
-角帽	1918c
-角氷	1800c
+観覧车	1891c
+角帽	1953c
+角氷	1835c
 计程车	339b
 诊所	356b
 诚実	406c
@@ -24633,50 +25637,52 @@ zürafa	1566n
 谜	394c
 谷	162b 162c
 谷歌	465o
-豆子	1707b
+豆子	1742b
 豆沙	89b
 豆沙色	89b
-豆绿	876b
-豆青	877b
+豆绿	911b
+豆青	912b
 象牙白	38b
 象牙色	38b 38c
 豪华	381b 381c
-豹子	1543b
+豹子	1578b
 贝宝	496o
-贝果	1716b
+贝果	1751b
 贝西克塔斯	617o
+贝鲁特	847b
 贡多拉	802b
 贪婪	426b
-购物袋	1903b
-贵宾犬	1534b
-贵宾狗	1534b
+购物袋	1938b
+贵宾犬	1569b
+贵宾狗	1569b
 费内巴切	616o
 赏月	810b
 赏樱	741b
 赛博朋克	375b
 赤	0b 0c
 赤い	0c
-赤い封筒	1875c
+赤い封筒	1910c
 赤の広场	828c
-赤ぴーまん	1700c
-赤りんご	1683c
+赤ぴーまん	1735c
+赤りんご	1718c
 赤わいん	264c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	916b
+赤金	951b
 赤铜色	59c
 赤陶	111b
-赫赤	840b
+赫尔辛基	834b
+赫赤	875b
 赭石	36b
 赭色	36b
-起士	1719b
-起士披萨	1726b
+起士	1754b
+起士披萨	1761b
 超现实	717b
 超现实主义	717b
 越南	641o 782b
 跃动	389c
-跑鞋	1907b
+跑鞋	1942b
 跨年	753b
 跨年夜	753b
 路地	341c
@@ -24689,18 +25695,18 @@ zürafa	1566n
 辉く光	443c
 辉煌	416b
 辉达	520o
-辣椒	1699b
+辣椒	1734b
 达利	717b
 达拉斯牛仔	580o
 达美乐	571o
-过山车	1857b
+过山车	1892b
 过年	369b
 迈阿密	765b
 迈阿密热火	577o
-运动鞋	1907b
+运动鞋	1942b
 近未来	376c
-连体泳衣	1894b
-连衣裙	1891b
+连体泳衣	1929b
+连衣裙	1926b
 迪拜	772b
 迪斯科	436b
 迷幻	435b
@@ -24712,26 +25718,26 @@ zürafa	1566n
 道奇队	584o
 避免	457b
 那不勒斯足球俱乐部	609o
-邮便局	1822c
-邮局	1823b
+邮便局	1857c
+邮局	1858b
 郁金色	79c
 郁金香	213b
 部队	431b
 郷愁	415c
 都会	340c
 都市	340b 340c
-都市景观	1847b
-都市风景	1847b
+都市景观	1882b
+都市风景	1882b
 鄂图曼	768b
 酒吧	436b
-酒店	1826b
+酒店	1861b
 酒红	33b
 酒红色	33b
 酒色	113b
-酡红	843b
-酡颜	844b
+酡红	878b
+酡颜	879b
 酪梨	242b
-酱紫	888b
+酱紫	923b
 酷暑	205b 205c
 里山	348c
 里斯本	793b
@@ -24739,8 +25745,8 @@ zürafa	1566n
 野兽派	715b
 野原	124c
 野性	418b
-野牛	1551b
-野猪	1558b
+野牛	1586b
+野猪	1593b
 野獣派	715c
 野生	418c
 野菜	433c
@@ -24768,13 +25774,13 @@ zürafa	1566n
 针叶树	121c
 钞票	423b
 钢	284b
-钢琴	1929b
+钢琴	1964b
 钢鉄	284c
 钢铁	284b
 钱	423b
-钱包	1900b
+钱包	1935b
 钴蓝	45b
-钵植え	1660c
+钵植え	1695c
 钻石	301b
 铁	285b
 铁灰	87b
@@ -24782,19 +25788,19 @@ zürafa	1566n
 铁锈红	112b
 铃木	487o
 铅灰	85b
-铅白	907b
+铅白	942b
 铅色	85c
-铜绿	920b
+铜绿	955b
 铜色	59b 59c
 铝	286b
-铝箔包	1798b
+铝箔包	1833b
 银	12b 12c
 银杏	131b
 银杏并木	131c
 银河	176b 176c
 银灰	86b
-银白	917b
-银红	836b
+银白	952b
+银红	871b
 银色	12b 12c
 银行	357b 357c
 银鼠	86c
@@ -24806,17 +25812,17 @@ zürafa	1566n
 锖色	112c
 锦絵	790c
 锦鲤	329b
-键盘	1929c
+键盘	1964c
 镀金	306b
 长城	347b
 长春花蓝	690o
 长月	197c
-长毛象	1568b
-长颈鹿	1566b
-长鼓	1934b
-门松	1870b 1870c
+长毛象	1603b
+长颈鹿	1601b
+长鼓	1969b
+门松	1905b 1905c
 闪亮	430b
-闪烁	1865b
+闪烁	1900b
 闪电	201b
 闪耀	430b
 闪闪	430b
@@ -24830,6 +25836,7 @@ zürafa	1566n
 阴森	403b
 阴郁	411b
 阿兹特克	819b
+阿姆斯特丹	832b
 阿尔卑斯	831b
 阿布扎比	772b
 阿拉伯	772b
@@ -24851,12 +25858,12 @@ zürafa	1566n
 陶瓷	304b
 陶磁器	295c
 隆冬	198b
-随风飘落的叶子	1671b
+随风飘落的叶子	1706b
 难看	425b
 难过	391b
 雅致	397b
 集市	332b
-雌孔雀	1606b
+雌孔雀	1641b
 雏菊	220b
 雨	199b 199c
 雨の日	199c
@@ -24872,6 +25879,7 @@ zürafa	1566n
 雪をかぶった山	161c
 雪山	161b 161c
 雪景色	187c
+雪梨	844b
 雪白	84b 84c
 雪糕	274b
 雪花	187b
@@ -24882,7 +25890,7 @@ zürafa	1566n
 雷诺	486o
 雷雨	201b 201c
 雾	202c 449b
-雾の都会	1845c
+雾の都会	1880c
 雾气	202b
 雾雨	200c
 雾霾	202b
@@ -24894,15 +25902,15 @@ zürafa	1566n
 霜	186b 186c
 霜月	197c
 霜柱	186c
-霜淇淋	1767b
+霜淇淋	1802b
 霜色	83b 83c
 霞んだ	449c
 霭	202c
 露	206b 206c
 露水	206b
 露珠	206b
-露营	1805b
-霸王龙	1618b
+露营	1840b
+霸王龙	1653b
 青	4c
 青い	4c
 青の街	799c
@@ -24910,14 +25918,14 @@ zürafa	1566n
 青叶	128c
 青柠色	31b
 青瓷	297b
-青白	872b
-青碧	869b
+青白	907b
+青碧	904b
 青磁	297c
 青空	169c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	871b
+青翠	906b
 青色	4c 13b
 青花	296b 296c
 青花瓷	296b
@@ -24925,9 +25933,9 @@ zürafa	1566n
 青苹果	237b
 青草	125b
 青草地	125b
-青莲	892b
+青莲	927b
 青菜	433b
-青葱	865b
+青葱	900b
 青蓝	14b
 青蛙	328b
 青钝	93c
@@ -24950,44 +25958,44 @@ zürafa	1566n
 非洲草原	830b
 非遗	454b
 面包	270b
-面包圈	1716b
-面条	1750b
-面饼	1714b
+面包圈	1751b
+面条	1785b
+面饼	1749b
 革	288c
-靴子	1913b
-鞭炮	1864b
+靴子	1948b
+鞭炮	1899b
 韦斯·安德森	815b
 韦斯安德森	815b
 韩国	636o 783b 783c
 韩国丹青	794b
 韩服	825b 825c
 韩流	783b
-音乐键盘	1929b
+音乐键盘	1964b
 頬红色	114c
-项炼	1922b
-领带	1884b
+项炼	1957b
+领带	1919b
 领英	569o
 颓废风	708b
 风	204B 204C
-风に揺れる叶	1671c
-风吹叶落	1671b
+风に揺れる叶	1706c
+风吹叶落	1706b
 风変わり	435c
 风景	454b
 风暴	201b
 风格	454b
 风格派	697b
-风琴	1927b
+风琴	1962b
 风船	337c
-风铃	1873b 1873c
+风铃	1908b 1908c
 飘渺	396b
 飞船	364b
-飞鸟	1598b
-食ぱん	1711c
-饭团	1747b
-饮料盒	1798b
+飞鸟	1633b
+食ぱん	1746c
+饭团	1782b
+饮料盒	1833b
 饴	272c
-饺子	1759b
-饼干	1771b
+饺子	1794b
+饼干	1806b
 首尔	783b
 香奈儿	572o
 香料	277b
@@ -24997,45 +26005,50 @@ zürafa	1566n
 香草	137b
 香蕉	238b
 騒がしい	422c
-马の颜	1544c
+马の颜	1579c
 马丘比丘	780b
+马六甲	858b
 马卡龙	275b
 马卡龙色	447b
-马头	1544b
+马头	1579b
+马尼拉	859b
+马德里	852b
 马德里竞技	603o
-马戏团	1859b
-马戏团帐篷	1859b
+马戏团	1894b
+马戏团帐篷	1894b
 马拉喀什	756b
 马来西亚	674o
 马若雷勒	756b
 马蒂斯	715b
+马赛人	850b
 马赛足球俱乐部	611o
-马铃薯	1696b
-马黛茶	1799b
+马铃薯	1731b
+马黛茶	1834b
 驼色	26b
 骄傲	416b
 骄傲月	751b
 骄傲游行	751b
-骆驼	1563b
-骨付き肉	1720c
-高层びる	1847c
+骆驼	1598b
+骨付き肉	1755c
+高层びる	1882c
 高山	160b
-高楼大厦	1821b
+高楼大厦	1856b
 高端	381b
 高级	381c
 高贵	382b 382c
-高跟鞋	1910b
+高跟鞋	1945b
 高迪	760b
 高雅	397b
 鬼	403b
+魁北克	840b
 魔幻	395b
 魔法	395b 395c
 魔王	428c
 魔鬼	428b
 鮨	276c
-鱼板	1756b
-鱼肚白	904b
-鱿鱼	1765b
+鱼板	1791b
+鱼肚白	939b
+鱿鱼	1800b
 鲑色	29c
 鲑鱼色	29b
 鲜	444b
@@ -25050,47 +26063,48 @@ zürafa	1566n
 鲜花	207b
 鲜血	315b
 鲤	329c
-鲤鱼旗	1872b
-鲨鱼	1626b
+鲤鱼旗	1907b
+鲨鱼	1661b
 鲸	330b 330c
 鲸鱼	330b
-鲸鱼喷水	1619b
-鳄梨	1694b
-鳄鱼	1611b
-鶏もも肉	1721c
+鲸鱼喷水	1654b
+鳄梨	1729b
+鳄鱼	1646b
+鶏もも肉	1756c
 鶏卵色	77c
-鸟の卵と巣	1673c
+鸟の卵と巣	1708c
 鸟居	801b 801c
-鸡尾酒	1789b
-鸡腿	1721b
-鸦青	875b
+鸡尾酒	1824b
+鸡腿	1756b
+鸦青	910b
 鸭の羽色	13c
-鸭卵青	873b
-鸭子	1600b
-鸭舌帽	1919b
-鸭黄	845b
+鸭卵青	908b
+鸭子	1635b
+鸭舌帽	1954b
+鸭黄	880b
 鹅卵石	281b
 鹅黄	77b
 鹦鹉	323b
-鹰嘴豆	1733b
+鹰嘴豆	1768b
 麦	251c
-麦わら帽子	1916c
+麦わら帽子	1951c
 麦子	251b
 麦当劳	462o
+麦德林	856b
 麦田	251b
 麦畑	251c
 麦穗	251b
 麻	292c
 黄	2b 2c
-黄丝带	1878b
+黄丝带	1913b
 黄土	102c
 黄土色	36c
 黄昏	191b
 黄昏时	191c
-黄栌	856b
+黄栌	891b
 黄沙	157b
 黄油	269b
-黄瓜	1701b
+黄瓜	1736b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -25100,6 +26114,7 @@ zürafa	1566n
 黄金时刻	181b
 黄铜	60b
 黄龙	798b
+黎巴嫩	847b
 黎明	180b
 黏土	304b
 黑	9b
@@ -25117,21 +26132,21 @@ zürafa	1566n
 黒红蓝	80c
 黒色	9c
 黛	80b
-黛紫	886b
-黛绿	885b
+黛紫	921b
+黛绿	920b
 黛色	80b
 黛蓝	80b
-黝黑	915b
+黝黑	950b
 鼠尾草绿	94b
 鼠色	8c
-龙头	1615b
+龙头	1650b
 龙山寺	795b
 龙泉青瓷	297b
 龙猫	816b
-龙虾	1763b
+龙虾	1798b
 가나	668o
 가나가와 해변의 높은 파도	724d
-가락신	1905d
+가락신	1940d
 가랑비	200d
 가로등	336d
 가우디	760d
@@ -25143,71 +26158,72 @@ zürafa	1566n
 갈라타사라이	615o
 갈색	7d
 감귤	228d
-감자	1696d
-감자튀김	1725d
+감자	1731d
+감자튀김	1760d
 강	148d
 강가	148d
 강남 수향	349d
 강렬한	405d
 강변	148d
-강아지 얼굴	1531d
+강아지 얼굴	1566d
 강철	284d
 강황	79d
 강황색	79d
 개구리	328d
-개구리 얼굴	1610d
-개미	1634d
+개구리 얼굴	1645d
+개미	1669d
 개울	148d
 갤러리	438d
 거리	341d
-거미	1640d
-거미줄	1641d
-거북이	1612d
+거미	1675d
+거미줄	1676d
+거북이	1647d
 거친	418d
 건강	417d
 건강한	417d
-건물 공사	1812d
-건배하는 샴페인 잔	1793d
+건물 공사	1847d
+건배하는 샴페인 잔	1828d
 검은	9d
 검은 모래	158d
 검은색	9d
 검정	9d
 검푸른	80d
 검푸른색	80d
+게르	848d
 게으른	414d
 겨울	198d
 겨울날	198d
 겨자색	110d
 격노	402d
 결혼식	371d
-경기장	1810d
+경기장	1845d
 경복궁	794d
 경이로운	424d
 계곡	162d
 계단식 논	762d
 계피	277d
-고구마	1752d
+고구마	1787d
 고궁	794d
 고귀한	382d
-고글	1881d
+고글	1916d
 고급	381d
-고기	1720d
-고깃덩이	1722d
+고기	1755d
+고깃덩이	1757d
 고대 청동	305d
 고동색	7d
 고딕	411d
 고딕풍	411d
 고래	330d
 고려청자	297d
-고릴라	1529d
+고릴라	1564d
 고상한	397d
 고성	359d
-고슴도치	1579d
-고양이	1539d
-고양이 얼굴	1538d
+고슴도치	1614d
+고양이	1574d
+고양이 얼굴	1573d
 고요	386d
 고요한	386d
-고전 양식의 건축물	1811d
+고전 양식의 건축물	1846d
 고흐	720d
 곡식	251d
 곤돌라	802d
@@ -25216,11 +26232,11 @@ zürafa	1566n
 골목	341d
 골목길	341d
 골짜기	162d
-곰 얼굴	1581d
-곰발바닥	1589d
+곰 얼굴	1616d
+곰발바닥	1624d
 공상과학	376d
 공원	127d
-공작	1606d
+공작	1641d
 공작새	318d
 공작석색	82d
 공작청	46d
@@ -25228,7 +26244,8 @@ zürafa	1566n
 공포	403d
 과일	432d
 과즙	432d
-관람차	1856d
+과테말라	857d
+관람차	1891d
 광대	331d
 괴상한	435d
 교실	358d
@@ -25238,23 +26255,23 @@ zürafa	1566n
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1883d
+구명조끼	1918d
 구성주의	813d
 구역질	425d
 구월	197d
 구채구	798d
-국립공원	1809d
-국수	1750d
+국립공원	1844d
+국수	1785d
 국화	217d
 군대	431d
 군사	431d
-군용 헬멧	1920d
+군용 헬멧	1955d
 군인	431d
 군청색	44d
 군항제	809d
 궁궐	346d
 궁중	382d
-귀뚜라미	1638d
+귀뚜라미	1673d
 귀여운	408d
 귤	228d
 그랜드 부다페스트 호텔	815d
@@ -25279,15 +26296,15 @@ zürafa	1566n
 금속	286d
 금융	357d
 기괴한	435d
-기린	1566d
-기모노	1892d
+기린	1601d
+기모노	1927d
 기묘한	435d
 기쁜	390d
 기쁨	390d
 기술	376d
 기업	357d
-기타	1928d
-긴 북	1934d
+기타	1963d
+긴 북	1969d
 긴장된	413d
 깃털	313d
 깃허브	513o
@@ -25302,11 +26319,11 @@ zürafa	1566n
 깜찍한	408d
 꽁꽁 언	450d
 꽃	207d
-꽃게	1762d
-꽃다발	1647d
+꽃게	1797d
+꽃다발	1682d
 꽃들	207d
 꽃밭	126d
-꽃송이	1656d
+꽃송이	1691d
 꽃잎	207d
 꿀	263d
 꿀벌	326d
@@ -25316,34 +26333,37 @@ zürafa	1566n
 나른한	414d
 나무	133d
 나무결	279d
-나무늘보	1584d
+나무늘보	1619d
 나무들	133d
 나뭇잎	128d
+나미브 사막	866d
+나미비아	866d
 나비	325d
+나이로비	850d
 나이지리아	666o
 나이트클럽	436d
 나폴리	609o
 낙관적인	404d
 낙엽	129d
 낙원	427d
-낙타	1563d
+낙타	1598d
 난꽃	218d
 난초	218d
-낡은 주택 건물	1818d
+낡은 주택 건물	1853d
 남극	185d
 남보라	95d
 남색	16d
 남성	456d
-남성용 구두	1906d
+남성용 구두	1941d
 남성적인	420d
 남아프리카 공화국	665o
 남자	456d
 남자다운	420d
-납작한 냄비	1736d
+납작한 냄비	1771d
 납회색	85d
 낭만적인	392d
 낮	194d
-너구리	1537d
+너구리	1572d
 넣지 말고	459d
 넣지 않는	459d
 네덜란드	647o
@@ -25356,9 +26376,9 @@ zürafa	1566n
 네온사인	308d
 네이버	506o
 네이비	16d
-네잎클로버	1668d
+네잎클로버	1703d
 네팔	779d
-넥타이	1884d
+넥타이	1919d
 넷플릭스	469o
 노	457d
 노란	2d
@@ -25370,7 +26390,7 @@ zürafa	1566n
 노을	179d
 녹	287d
 녹색	3d
-녹색 채소	1702d
+녹색 채소	1737d
 녹슨	287d
 녹슨 빨강	112d
 녹차	257d
@@ -25395,7 +26415,8 @@ zürafa	1566n
 뉴질랜드	676o
 뉴캐슬	598o
 느긋한	387d
-늑대 얼굴	1535d
+늑대 얼굴	1570d
+니하운	835d
 닉스	578o
 닌텐도	566o
 닛산	480o
@@ -25419,13 +26440,13 @@ zürafa	1566n
 단풍나무	130d
 단풍잎	130d
 달	173d
-달걀	1734d
+달걀	1769d
 달러	423d
-달맞이	1874d
+달맞이	1909d
 달빛	174d
-달팽이	1631d
-달팽이집	1628d
-닭다리	1721d
+달팽이	1666d
+달팽이집	1663d
+닭다리	1756d
 담벼락	342d
 담쟁이	134d
 당근	249d
@@ -25453,24 +26474,25 @@ zürafa	1566n
 델프트	792d
 델프트 블루	792d
 도기	304d
-도넛	1770d
-도도새	1603d
+도넛	1805d
+도도새	1638d
 도르트문트	605o
 도리이	801d
-도마뱀	1613d
+도마뱀	1648d
 도미노피자	571o
 도서관	344d
 도시	340d
-도시 야경	1850d
-도시 전경	1847d
-도시락	1745d
+도시 야경	1885d
+도시 전경	1882d
+도시락	1780d
 도시바	542o
 도심	340d
 도자기	295d
 도커	514o
-도쿄 타워	1835d
+도쿄	845d
+도쿄 타워	1870d
 독성	425d
-독수리	1599d
+독수리	1634d
 독일	623o
 돈	423d
 돌	281d
@@ -25479,20 +26501,21 @@ zürafa	1566n
 동굴	164d
 동양풍	355d
 동화	395d
-돼지	1557d
-돼지 얼굴	1556d
-돼지코	1559d
+돼지	1592d
+돼지 얼굴	1591d
+돼지코	1594d
 두바이	772d
-드럼	1933d
+두브로브니크	854d
+드럼	1968d
 드롭박스	559o
-들소	1551d
+들소	1586d
 들판	124d
 등꽃	221d
 등나무꽃	221d
 등롱	309d
 등불	309d
 등불 축제	747d
-등산화	1908d
+등산화	1943d
 디스코	436d
 디스코드	509o
 디왈리	807d
@@ -25504,18 +26527,18 @@ zürafa	1566n
 따뜻한 색감	452d
 따분한	434d
 따스한	398d
-딱정벌레	1636d
+딱정벌레	1671d
 딸기	229d
 땅	168d
 땅거미	191d
-땅콩	1706d
-떠먹는 아이스크림	1769d
-떡꼬치	1758d
+땅콩	1741d
+떠먹는 아이스크림	1804d
+떡꼬치	1793d
 뜨거운	401d
-뜨거운 음료	1783d
+뜨거운 음료	1818d
 뜰	126d
 라떼	255d
-라마	1565d
+라마	1600d
 라마단	745d
 라벤더	210d
 라이트	441d
@@ -25541,6 +26564,7 @@ zürafa	1566n
 레몬	227d
 레몬 옐로우	100d
 레몬색	100d
+레바논	847d
 레스터 시티	597o
 레알 마드리드	601o
 레이캬비크	761d
@@ -25558,8 +26582,8 @@ zürafa	1566n
 로켓	364d
 로코코	712d
 로파이	735d
-롤러코스터	1857d
-롤리팝	1778d
+롤러코스터	1892d
+롤리팝	1813d
 루마니아	660o
 루비	55d
 루비색	55d
@@ -25569,21 +26593,24 @@ zürafa	1566n
 르노	486o
 르누아르	786d
 리넨	292d
-리본	1876d
+리본	1911d
 리스본	793d
 리우 카니발	808d
 린넨	292d
-립스틱	1923d
+립스틱	1958d
 링크드인	569o
 마귀	428d
 마그마	165d
-마늘	1704d
+마늘	1739d
+마닐라	859d
+마드리드	852d
 마라케시	756d
 마룬	19d
 마르디 그라	742d
 마법	395d
 마법 같은	395d
-마술사 모자	1917d
+마사이	850d
+마술사 모자	1952d
 마스터카드	495o
 마야	819d
 마을	348d
@@ -25594,24 +26621,25 @@ zürafa	1566n
 마조렐	756d
 마추픽추	780d
 마카롱	275d
-마테차	1799d
+마테차	1834d
 마트료시카	828d
 마티스	715d
 만개	207d
-만두	1759d
+만두	1794d
 만리장성	347d
-말 얼굴	1544d
+말 얼굴	1579d
 말고	459d
+말라카	858d
 말레이시아	674o
 말차	258d
 망고	239d
 망자의 날	740d
-매머드	1568d
+매머드	1603d
 매화	215d
 맥도날드	462o
 맥주	266d
 맥주 축제	743d
-맥주잔	1791d
+맥주잔	1826d
 맨시티	595o
 맨유	594o
 맨체스터 유나이티드	594o
@@ -25619,16 +26647,17 @@ zürafa	1566n
 머스타드	110d
 먹	47d
 먹색	47d
+메데인	856d
 메탈	286d
 멕시코	629o 754d
-멜론	1676d
+멜론	1711d
 멤피스	696d
 멤피스 디자인	696d
-멧돼지	1558d
+멧돼지	1593d
 면	292d
 명상	412d
 명상적인	412d
-모기	1643d
+모기	1678d
 모네	786d
 모노크롬	429d
 모닥불	166d
@@ -25639,11 +26668,13 @@ zürafa	1566n
 모래색	103d
 모래언덕	156d
 모로코	644o
+모로코 스타일	756d
+모로코풍	756d
 모브	63d
-모스크	1838d
+모스크	1873d
 모스크바	828d
 모카 무스	693o
-모텔	1827d
+모텔	1862d
 모험	418d
 목련	226d
 목재	279d
@@ -25651,12 +26682,13 @@ zürafa	1566n
 목판화	790d
 몬드리안	697d
 못생긴	425d
+몽골	848d
 몽롱한	449d
 몽마르트	757d
 몽환적인	396d
 묘회	795d
 무굴	829d
-무궁화	1654d
+무궁화	1689d
 무당벌레	327d
 무더운	401d
 무더위	205d
@@ -25664,30 +26696,30 @@ zürafa	1566n
 무쇠	285d
 무지개	178d
 무하	789d
-묵주	1922d
-문어	1627d
+묵주	1957d
+문어	1662d
 물	152d
-물 뿜는 고래	1619d
-물개	1622d
+물 뿜는 고래	1654d
+물개	1657d
 물결	142d
-물고기	1623d
-물고기 깃발	1872d
+물고기	1658d
+물고기 깃발	1907d
 물빛	66d
-물소	1554d
+물소	1589d
 물속	365d
 물축제	739d
 뭄바이	781d
 뭉크	716d
 뮤트	446d
 미국	630o
-미끄럼틀	1855d
+미끄럼틀	1890d
 미니멀	385d
 미드센추리	699d
 미드소마	752d
 미래	376d
 미래적인	376d
 미색	18d
-미생물	1646d
+미생물	1681d
 미술	438d
 미술관	438d
 미스터리한	394d
@@ -25703,17 +26735,17 @@ zürafa	1566n
 밀리터리	431d
 밀림	120d
 밀밭	251d
-밀전병에 싼 요리	1732d
+밀전병에 싼 요리	1767d
 밀크티	259d
-바게트	1713d
+바게트	1748d
 바나나	238d
 바다	140d
 바닷가	143d
 바닷가 모래	143d
-바닷가재	1763d
+바닷가재	1798d
 바닷속	141d
 바람	204d
-바람에 흔들리는 나뭇잎	1671d
+바람에 흔들리는 나뭇잎	1706d
 바랜	446d
 바로크	787d
 바르사	602o
@@ -25725,19 +26757,20 @@ zürafa	1566n
 바이두	528o
 바이에른 뮌헨	604o
 바이올렛	22d
-바이올린	1931d
+바이올린	1966d
 바이킹	823d
-바지	1886d
-바퀴벌레	1639d
-박 터트리기	1868d
-박쥐	1580d
+바지	1921d
+바퀴벌레	1674d
+바틱	851d
+박 터트리기	1903d
+박쥐	1615d
 반 고흐	720d
-반바지	1896d
-반지	1924d
+반바지	1931d
+반지	1959d
 반짝반짝	430d
 반짝이는	430d
 반짝임	430d
-발레 슈즈	1912d
+발레 슈즈	1947d
 발렌타인데이	368d
 발리	762d
 밝은	443d
@@ -25747,17 +26780,18 @@ zürafa	1566n
 밤문화	436d
 밤색	7d
 밤중	192d
-밤하늘 별	1846d
-밤하늘을 배경으로 하는 다리	1852d
+밤하늘 별	1881d
+밤하늘을 배경으로 하는 다리	1887d
 방글라데시	670o
 방콕	775d
 밭	124d
 백사장	144d
 백색	10d
 백야	797d
-백조	1601d
-백화점	1830d
-밴조	1932d
+백조	1636d
+백화점	1865d
+밴조	1967d
+밴프	840d
 밸런타인데이	368d
 버거킹	539o
 버건디	33d
@@ -25775,12 +26809,14 @@ zürafa	1566n
 베네치아	802d
 베니스	802d
 베르사유	712d
+베를린	846d
 베리	253d
 베리 페리	690o
-베이글	1716d
+베이글	1751d
+베이루트	847d
 베이지	17d
 베이지색	17d
-베이컨	1723d
+베이컨	1758d
 베이퍼웨이브	811d
 베트남	641o 782d
 벤피카	613o
@@ -25796,12 +26832,14 @@ zürafa	1566n
 별이 빛나는	175d
 병든	425d
 병사	431d
-병아리	1594d
+병아리	1629d
 병아리 노랑	77d
 병아리색	77d
 병원	356d
+보고타	856d
 보다폰	555o
 보라	5d
+보라보라	862d
 보라색	5d
 보랏빛	5d
 보름달	173d
@@ -25815,26 +26853,29 @@ zürafa	1566n
 복숭아꽃	216d
 복숭아빛 분홍	73d
 복숭아색	27d
-복어	1625d
+복어	1660d
 볼리우드	731d
 볼보	485o
 봄	195d
 봄날	195d
+부다페스트	855d
 부두	154d
 부드러운	388d
 부라노	802d
 부러운	426d
 부러움	426d
-부리또	1730d
-부엉이	1602d
+부리또	1765d
+부엉이	1637d
 부엌	361d
-부츠	1913d
+부에노스아이레스	838d
+부츠	1948d
+부하라	865d
 부활절	373d
 북극	185d
 북유럽	353d
 분노	402d
-분수	1843d
-분재	1660d
+분수	1878d
+분재	1695d
 분홍	6d
 분홍 네온	116d
 분홍빛	6d
@@ -25849,33 +26890,34 @@ zürafa	1566n
 붉은	0d
 붉은 광장	828d
 브라질	627o 808d
-브로콜리	1703d
+브로콜리	1738d
 브론즈	58d
 브루탈리즘	698d
 블러셔 핑크	114d
 블루베리	232d
 블루스	437d
 블루아워	182d
-블링블링	1865d
+블링블링	1900d
 비	199d
 비 오는 날	199d
 비단	291d
 비단잉어	329d
-비둘기	1598d
+비둘기	1633d
 비바 마젠타	691o
-비버	1578d
+비버	1613d
 비비드	444d
+비엔나	836d
 비엠더블유	475o
 비자카드	494o
 비잔틴	714d
 비취	298d
 비취색	50d
-비키니	1897d
+비키니	1932d
 빅토리아 시대	812d
 빅토리안	812d
-빈 둥지	1672d
+빈 둥지	1707d
 빈티지	379d
-빌딩	1821d
+빌딩	1856d
 빗속	199d
 빗줄기	199d
 빙산	184d
@@ -25883,11 +26925,11 @@ zürafa	1566n
 빛나는	443d
 빛의 축제	807d
 빨간	0d
-빨간 사과	1683d
+빨간 사과	1718d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대와 컵	1796d
+빨대와 컵	1831d
 빵	270d
 빼고	459d
 뿌연	449d
@@ -25896,11 +26938,12 @@ zürafa	1566n
 사랑	392d
 사랑스러운	408d
 사리	827d
+사마르칸트	865d
 사막	156d
-사막 섬	1808d
+사막 섬	1843d
 사무실	357d
 사바나	830d
-사슴	1550d
+사슴	1585d
 사용하지 않고	459d
 사용하지 않는	459d
 사우디아라비아	642o
@@ -25908,10 +26951,10 @@ zürafa	1566n
 사월	195d
 사이버펑크	375d
 사이키델릭	435d
-사자 얼굴	1540d
+사자 얼굴	1575d
 사찰	345d
 사치스러운	381d
-사케	1786d
+사케	1821d
 사탄	428d
 사탕	272d
 사파이어	54d
@@ -25925,7 +26968,7 @@ zürafa	1566n
 산맥	160d
 산속	160d
 산업	377d
-산에서 떠오르는 해	1848d
+산에서 떠오르는 해	1883d
 산장	363d
 산토리니	352d
 산호색	28d
@@ -25934,12 +26977,12 @@ zürafa	1566n
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1747d
-삼각 수영복	1895d
+삼각 김밥	1782d
+삼각 수영복	1930d
 삼성	471o
 삼월	195d
 상아색	38d
-상어	1626d
+상어	1661d
 상쾌한	399d
 상트페테르부르크	797d
 상하이	774d
@@ -25947,29 +26990,29 @@ zürafa	1566n
 새벽녘	180d
 새빨간	74d
 새빨간색	74d
-새싹	1659d
+새싹	1694d
 새싹색	53d
-새우	1764d
-새우튀김	1755d
+새우	1799d
+새우튀김	1790d
 새틴	291d
 새해 전날	753d
 색동	825d
 색동저고리	825d
 색소폰	437d
 색의 축제	806d
-샌드위치	1728d
-샌들	1911d
+샌드위치	1763d
+샌들	1946d
 샐러드	433d
 샛노란	101d
 샛노란색	101d
 생동감	389d
 생일	372d
-생일 케이크	1772d
+생일 케이크	1807d
 생일 파티	372d
-생쥐	1572d
+생쥐	1607d
 샤넬	572o
 샤르트뢰즈	67d
-샤베트 아이스크림	1768d
+샤베트 아이스크림	1803d
 샤오미	524o
 샬레	831d
 샴페인	265d
@@ -25982,17 +27025,17 @@ zürafa	1566n
 서부극	733d
 서울	783d
 서점	344d
-서커스	1859d
+서커스	1894d
 서프라이즈	424d
 석록색	82d
 석류	243d
 석양	179d
 석청색	81d
 석호	146d
-선글라스	1880d
+선글라스	1915d
 선명하게 밝은	443d
 선명한	444d
-선물	1877d
+선물	1912d
 선불교 정원	350d
 선인장	135d
 선종	350d
@@ -26014,47 +27057,47 @@ zürafa	1566n
 세련된	397d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1875d
+세뱃돈	1910d
 세비야	821d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	574o
 셰비 시크	725d
-소 얼굴	1552d
-소금	1743d
+소 얼굴	1587d
+소금	1778d
 소나무	121d
 소나무숲	121d
 소녀	456d
 소년	456d
 소련 포스터	813d
 소박한	378d
-소원을 건 나무	1869d
+소원을 건 나무	1904d
 소프트	445d
-소프트 아이스크림	1767d
+소프트 아이스크림	1802d
 솔라펑크	736d
 솔숲	121d
 솜사탕	273d
 송끄란	739d
 송년	753d
-송충이	1633d
-쇼핑백	1903d
+송충이	1668d
+쇼핑백	1938d
 수국	219d
-수달	1585d
+수달	1620d
 수련	212d
 수묵	302d
 수묵화	302d
 수박	234d
 수정	300d
 수중	365d
-수탉	1592d
+수탉	1627d
 수평선	183d
 수풀	119d
 수향마을	349d
 수확	750d
 순결한	407d
 순수한	407d
-숫양	1560d
+숫양	1595d
 숯불	167d
 숲	119d
 숲속	119d
@@ -26068,36 +27111,42 @@ zürafa	1566n
 스위스 스타일	817d
 스즈키	487o
 스카이블루	41d
-스카프	1887d
+스카프	1922d
 스칸디나비아	353d
 스칼렛	34d
-스컹크	1586d
+스컹크	1621d
 스코틀랜드	778d
 스타벅스	463o
 스테인리스	284d
+스톡홀름	833d
 스튜디오 지브리	816d
 스트레스	413d
 스팀펑크	702d
-스파게티	1751d
+스파게티	1786d
 스페인	625o
+스페인풍	852d
 스포티파이	468o
-스푼과 사발	1739d
+스푼과 사발	1774d
 슬픈	391d
 슬픔	391d
 승리	416d
 시골	348d
 시끄러운	422d
-시나고그	1840d
+시나고그	1875d
 시내	340d
 시냇물	148d
 시누아즈리	727d
-시든 꽃	1653d
+시드니	844d
+시든 꽃	1688d
+시디 부 사이드	860d
 시멘트	282d
 시보리	824d
+시부야	845d
 시안	14d
 시원한	400d
 시월	197d
 시장	332d
+시칠리아	853d
 신나는	390d
 신록	128d
 신뢰	406d
@@ -26108,10 +27157,12 @@ zürafa	1566n
 신비한	394d
 신사	345d
 신스웨이브	703d
-신토 신사	1841d
+신주쿠	845d
+신토 신사	1876d
 실버	12d
 실크	291d
-실험실 가운	1882d
+실크로드	865d
+실험실 가운	1917d
 심심한	434d
 심플	385d
 심해	141d
@@ -26121,9 +27172,9 @@ zürafa	1566n
 싱가포르	675o
 싱가포르항공	551o
 싱그러운	399d
-쌍봉 낙타	1564d
+쌍봉 낙타	1599d
 썩은	425d
-쏟아져 나오는 액체	1795d
+쏟아져 나오는 액체	1830d
 쓰지 말고	459d
 쓰지 않고	459d
 쓰지 않는	459d
@@ -26131,6 +27182,7 @@ zürafa	1566n
 아늑한	398d
 아니라	459d
 아닌	459d
+아드리아해	854d
 아라비아	772d
 아랍에미리트	645o
 아련한	415d
@@ -26159,15 +27211,15 @@ zürafa	1566n
 아침 이슬	206d
 아카시아	830d
 아케이드	704d
-아코디언	1927d
+아코디언	1962d
 아쿠아	66d
 아트	438d
 아틀레티코 마드리드	603o
 악마	428d
-악어	1611d
+악어	1646d
 안개	202d
-안경	1879d
-안내견	1533d
+안경	1914d
+안내견	1568d
 안녕	455d
 안녕하세요	455d
 안녕하십니까	455d
@@ -26179,11 +27231,12 @@ zürafa	1566n
 알록달록	178d
 알리바바	525o
 알리페이	527o
-알에서 깬 병아리	1593d
-알이 들어 있는 둥지	1673d
+알에서 깬 병아리	1628d
+알이 들어 있는 둥지	1708d
 알프스	831d
 암녹색	48d
 암벽	163d
+암스테르담	832d
 애리조나	776d
 애버리지니	820d
 애저	39d
@@ -26192,30 +27245,30 @@ zürafa	1566n
 앵무새	323d
 야경	192d
 야광	448d
-야구모자	1919d
+야구모자	1954d
 야생	418d
 야수파	715d
 야시장	333d
-야자수	1663d
+야자수	1698d
 야채	433d
-야채샐러드	1740d
+야채샐러드	1775d
 약초	137d
 양귀비	222d
-양말	1890d
-양주잔	1794d
+양말	1925d
+양주잔	1829d
 양초	310d
 양키스	583o
-양파	1705d
+양파	1740d
 어두운	439d
 어둑한	451d
 어둠	439d
 어둡고	439d
 어린이	380d
-어묵	1756d
+어묵	1791d
 어스름한	451d
 어스톤	384d
 언덕	160d
-얼룩다람쥐	1577d
+얼룩다람쥐	1612d
 얼룩말	320d
 얼어붙은	450d
 얼음	184d
@@ -26234,6 +27287,7 @@ zürafa	1566n
 에스프레소	254d
 에어비앤비	498o
 에이치앤엠	537o
+에티오피아	849d
 엑스박스	567o
 엔비디아	520o
 엘지	541o
@@ -26241,12 +27295,12 @@ zürafa	1566n
 여름날	196d
 여명	180d
 여성	456d
-여성복	1898d
+여성복	1933d
 여성스러운	419d
-여성용 모자	1916d
+여성용 모자	1951d
 여성적인	419d
 여우	324d
-여우 얼굴	1536d
+여우 얼굴	1571d
 여유로운	387d
 여의도 벚꽃	809d
 여자	456d
@@ -26269,39 +27323,39 @@ zürafa	1566n
 열기구	804d
 열대	351d
 열대 해변	145d
-열대어	1624d
+열대어	1659d
 열대우림	120d
 열대지방	351d
 열매	253d
 열정	393d
 열정적인	393d
-염소	1562d
+염소	1597d
 영광	416d
 영국	631o 767d
 영적인	412d
 옅은	442d
 예술	438d
-오뎅	1753d
+오뎅	1788d
 오두막	363d
 오락실	704d
-오랑우탄	1530d
+오랑우탄	1565d
 오래된 책	312d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	683o
-오리	1600d
+오리	1635d
 오방색	794d
 오본	749d
-오소리	1588d
+오소리	1623d
 오스만	768d
 오스트리아	650o
 오아시스	139d
 오악사카	754d
 오월	195d
-오이	1701d
+오이	1736d
 오전	188d
-오징어	1765d
+오징어	1800d
 오커	36d
 오프화이트	104d
 오후	190d
@@ -26310,7 +27364,7 @@ zürafa	1566n
 옥색	15d
 옥수수	250d
 옥토버페스트	743d
-온천	1853d
+온천	1888d
 온화한	388d
 올리브	278d
 올리브그린	24d
@@ -26320,18 +27374,18 @@ zürafa	1566n
 와비사비	354d
 와인	264d
 와인색	33d
-와인잔	1788d
+와인잔	1823d
 와일드 웨스트	733d
-와플	1718d
+와플	1753d
 왓츠앱	502o
-왕관	1915d
+왕관	1950d
 왕실	382d
 외로운	391d
 외로움	391d
 요르단	769d
 요새	359d
 요정	395d
-용 얼굴	1615d
+용 얼굴	1650d
 용암	165d
 우롱차	260d
 우버	499o
@@ -26341,27 +27395,28 @@ zürafa	1566n
 우울	391d
 우울한	391d
 우유	268d
-우유 한잔	1782d
+우유 한잔	1817d
 우윳빛	105d
 우주	176d
 우주선	364d
 우주정거장	364d
-우체국	1823d
+우즈베키스탄	865d
+우체국	1858d
 우크라이나	639o
 우키요에	790d
-운동화	1907d
+운동화	1942d
 울루루	820d
 울트라마린	44d
 워드프레스	562o
 워리어스	576o
 워홀	788d
 원목	279d
-원석	1925d
-원숭이	1528d
-원숭이 얼굴	1527d
+원석	1960d
+원숭이	1563d
+원숭이 얼굴	1562d
 원주민 미술	820d
-원피스	1891d
-원피스 수영복	1894d
+원피스	1926d
+원피스 수영복	1929d
 월백색	76d
 월병	810d
 웜톤	452d
@@ -26372,14 +27427,15 @@ zürafa	1566n
 위스키	267d
 위챗	504o
 유기농	383d
-유니콘 얼굴	1548d
-유럽 성	1833d
+유니콘 얼굴	1583d
+유럽 성	1868d
 유리	294d
 유백색	105d
 유벤투스	606o
 유월	196d
 유튜브	470o
 으스스한	403d
+은데벨레	863d
 은빛	12d
 은색	12d
 은은한	421d
@@ -26391,17 +27447,18 @@ zürafa	1566n
 은행잎	131d
 은회색	86d
 음력설	369d
-음료 팩	1798d
-음료수	1790d
+음료 팩	1833d
+음료수	1825d
 의료	356d
 이끼	132d
 이드	745d
 이른 아침	188d
-이발소	1858d
+이발소	1893d
 이베이	501o
 이브 클라인	818d
 이상한	435d
 이스탄불	768d
+이스파한	861d
 이슬	206d
 이슬비	200d
 이월	198d
@@ -26421,10 +27478,10 @@ zürafa	1566n
 인텔	518o
 일몰	179d
 일본	621o
-일본 성	1832d
-일본 우체국	1822d
-일본 인형	1871d
-일본 장식	1870d
+일본 성	1867d
+일본 우체국	1857d
+일본 인형	1906d
+일본 장식	1905d
 일본풍	354d
 일월	198d
 일출	180d
@@ -26444,8 +27501,8 @@ zürafa	1566n
 자수정	56d
 자수정색	56d
 자연	383d
-자욱한 안개	1845d
-자유의 여신상	1836d
+자욱한 안개	1880d
+자유의 여신상	1871d
 자이푸르	800d
 자작나무	122d
 자작나무 숲	122d
@@ -26457,7 +27514,7 @@ zürafa	1566n
 잔디	125d
 잔디색	51d
 잔잔한	386d
-장갑	1888d
+장갑	1923d
 장난감	380d
 장마	199d
 장미	209d
@@ -26477,7 +27534,7 @@ zürafa	1566n
 적갈색	19d
 적보라	96d
 적색	0d
-전갈	1642d
+전갈	1677d
 전구	336d
 전문적인	406d
 전원풍	378d
@@ -26489,27 +27546,27 @@ zürafa	1566n
 절제된	421d
 점토	304d
 정글	120d
-정면을 향해 날개를 편 병아리	1595d
+정면을 향해 날개를 편 병아리	1630d
 정신없는	422d
 정열적인	393d
 정오	189d
 정원	126d
-정원이 있는 집	1820d
-젖병	1781d
-젖소	1555d
+정원이 있는 집	1855d
+젖병	1816d
+젖소	1590d
 제비꽃색	22d
 제외	459d
 제외하고	459d
 젠	350d
-조각 케익	1773d
+조각 케익	1808d
 조명	336d
 조용한	386d
 졸린	414d
-졸업 모자	1918d
+졸업 모자	1953d
 종이	293d
-주먹밥	1746d
+주먹밥	1781d
 주방	361d
-주택 건물	1817d
+주택 건물	1852d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -26522,10 +27579,10 @@ zürafa	1566n
 중국 사원	795d
 중국풍	355d
 중추절	370d
-쥐 얼굴	1571d
+쥐 얼굴	1606d
 즐거운	390d
-지갑	1900d
-지렁이	1645d
+지갑	1935d
+지렁이	1680d
 지루한	434d
 지루함	434d
 지브리	816d
@@ -26533,6 +27590,7 @@ zürafa	1566n
 지중해	352d
 지평선	183d
 지폐	423d
+지프니	859d
 진녹색	48d
 진달래	225d
 진주	299d
@@ -26559,7 +27617,7 @@ zürafa	1566n
 차콜	37d
 찻빛 갈색	88d
 찻잎	256d
-찻주전자	1784d
+찻주전자	1819d
 창공	169d
 창백한	442d
 창의적	438d
@@ -26593,21 +27651,21 @@ zürafa	1566n
 체코	658o
 첼시	592o
 초록	3d
-초록 사과	1684d
+초록 사과	1719d
 초록빛	3d
 초록색	3d
 초롱	309d
 초밥	276d
-초식 공룡	1617d
+초식 공룡	1652d
 초원	124d
 초조한	413d
-초콜렛	1776d
+초콜렛	1811d
 초콜릿	261d
 초콜릿색	108d
 초현실	717d
 초현실주의	717d
 촛불	310d
-추모 리본	1878d
+추모 리본	1913d
 추석	370d
 추수	750d
 추수감사절	750d
@@ -26618,24 +27676,25 @@ zürafa	1566n
 축제 분위기	409d
 춘절	369d
 치바오	826d
-치즈 조각	1719d
+치즈 조각	1754d
 치파오	826d
 칙칙한	446d
 친퀘테레	759d
 친환경	383d
 칠기	303d
 칠레	662o
-칠면조	1590d
+칠면조	1625d
 칠월	196d
 침실	362d
 침엽수	121d
 카니발	335d
 카라바조	787d
 카레	277d
-카레라이스	1749d
+카레라이스	1784d
+카르타헤나	856d
 카리브	764d
 카리브해	764d
-카바	1842d
+카바	1877d
 카와이	726d
 카운트다운	753d
 카이로	770d
@@ -26649,55 +27708,60 @@ zürafa	1566n
 카페	343d
 카페라떼	255d
 카푸치노	255d
-칵테일	1789d
+칵테일	1824d
 칸딘스키	723d
 캐나다	633o
 캐니언	159d
 캐러멜	262d
 캐러멜색	109d
 캘리포니아	777d
-캠핑	1805d
-캥거루	1587d
-커스타드 푸딩	1779d
+캠핑	1840d
+캥거루	1622d
+커스타드 푸딩	1814d
 커피	254d
 커피색	107d
 커피숍	343d
 컬러풀	178d
-컵케이크	1774d
+컵케이크	1809d
 케냐	667o
 케이에프씨	538o
 케이크	271d
 케이팝	783d
+케이프타운	864d
 켄테	738d
 켈트	822d
-코끼리	1567d
+코끼리	1602d
 코랄	28d
-코르크가 튀어나오고 있는 병	1787d
+코르크가 튀어나오고 있는 병	1822d
 코발트	45d
 코발트블루	45d
-코뿔소	1569d
+코뿔소	1604d
 코스탈	729d
-코알라	1582d
+코알라	1617d
 코카콜라	461o
 코코넛	241d
 코코아	261d
-코트	1889d
+코트	1924d
 코트다쥐르	803d
 코티지코어	700d
 코퍼	59d
+코펜하겐	835d
 콘크리트	282d
 콜로세움	784d
 콜롬비아	661o
 쿠바	677o 755d
-쿠키	1771d
+쿠키	1806d
 쿨톤	453d
+퀘벡	840d
 퀴어 퍼레이드	751d
 큐비즘	814d
+크라쿠프	841d
 크렘린	828d
+크로아티아	854d
 크롬	286d
-크루아상	1712d
+크루아상	1747d
 크리스마스	366d
-크리스마스 트리	1861d
+크리스마스 트리	1896d
 크리스털	300d
 크림색	18d
 크림슨	71d
@@ -26707,12 +27771,15 @@ zürafa	1566n
 클리닉	356d
 클림트	719d
 키아로스쿠로	787d
+키예프	842d
 키위	245d
-타말레	1731d
+키이우	842d
+타말레	1766d
 타이난	795d
 타지마할	829d
-타코	1729d
+타코	1764d
 타탄	778d
+타히티	862d
 탐욕	426d
 태국	672o 775d
 태극기	636o
@@ -26725,14 +27792,15 @@ zürafa	1566n
 터키항공	547o
 테라코타	111d
 테슬라	482o
-테이크아웃 상자	1761d
+테이크아웃 상자	1796d
 테크	376d
-텐트	1844d
+테헤란	861d
+텐트	1879d
 텔레그램	503o
 토기	304d
-토끼	1576d
-토끼 얼굴	1575d
-토끼풀	1667d
+토끼	1611d
+토끼 얼굴	1610d
+토끼풀	1702d
 토마토	247d
 토스카나	758d
 토스트	270d
@@ -26742,22 +27810,23 @@ zürafa	1566n
 토프	68d
 톤다운	446d
 통나무집	363d
-통조림	1744d
+통조림	1779d
 툰드라	185d
+튀니지	860d
 튀르키예	640o
 튤립	213d
-트럼펫	1930d
+트럼펫	1965d
 트위치	508o
 트위터	570o
-티라노사우루스	1618d
+티라노사우루스	1653d
 티베트	779d
-티셔츠	1885d
+티셔츠	1920d
 티키	730d
 티파니 블루	678o
 틱톡	507o
 파나소닉	543o
 파도	142d
-파라솔이 있는 해변	1806d
+파라솔이 있는 해변	1841d
 파라오	770d
 파란	4d
 파란 마을	799d
@@ -26772,24 +27841,28 @@ zürafa	1566n
 파스텔톤	447d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1902d
-파이	1775d
+파우치	1937d
+파이	1810d
 파이어폭스	515o
 파인애플	240d
 파키스탄	669o
+파타고니아	839d
 파티	372d
 판다	321d
-판다 얼굴	1583d
-팔라펠	1733d
+판다 얼굴	1618d
+팔라펠	1768d
+팔레르모	853d
 팔월	196d
 팝아트	788d
-팝콘	1741d
+팝콘	1776d
 팥색	89d
-팬케이크	1717d
+팬케이크	1752d
 펄화이트	106d
 펑크	709d
+페낭	858d
 페네르바체	616o
 페덱스	492o
+페라나칸	858d
 페라리	473o
 페루	663o 780d
 페르시아	737d
@@ -26801,7 +27874,7 @@ zürafa	1566n
 펩시	563o
 펭귄	322d
 편안한	387d
-편의점	1828d
+편의점	1863d
 평범한	434d
 평온한	386d
 평화	386d
@@ -26813,7 +27886,7 @@ zürafa	1566n
 포르쉐	483o
 포르투갈	626o 793d
 포지타노	759d
-포츈 쿠키	1760d
+포츈 쿠키	1795d
 폭스바겐	477o
 폭염	205d
 폭죽	334d
@@ -26821,10 +27894,11 @@ zürafa	1566n
 폭풍	201d
 폭풍우	201d
 폴란드	656o
-퐁듀	1738d
-표범	1543d
+폴리네시아	862d
+퐁듀	1773d
+표범	1578d
 표현주의	716d
-푸들	1534d
+푸들	1569d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -26833,34 +27907,35 @@ zürafa	1566n
 풀색	51d
 품격	397d
 풋사과	237d
-풍경	1873d
+풍경	1908d
 풍등	747d
 풍선	337d
 프라이드	751d
-프라이팬	1735d
+프라이팬	1770d
+프라하	837d
 프랑스	622o
-프레첼	1715d
+프레첼	1750d
 프로방스	803d
 프리다 칼로	721d
 플라멩구	619o
 플라멩코	821d
 플라밍고	317d
 플라스틱	307d
-플랫 슈즈	1909d
-플랫브레드	1714d
+플랫 슈즈	1944d
+플랫브레드	1749d
 플럼	62d
 플레이스테이션	472o
 피	315d
 피그마	558o
 피라미드	770d
 피렌체	758d
-피망	1700d
-피아노	1929d
+피망	1735d
+피아노	1964d
 피아트	484o
 피에로	331d
 피오르	805d
 피오르드	805d
-피자	1726d
+피자	1761d
 피치 퍼즈	692o
 피치색	27d
 피카소	814d
@@ -26881,15 +27956,15 @@ zürafa	1566n
 하늘색	41d
 하라주쿠	726d
 하롱베이	782d
-하마	1570d
+하마	1605d
 하바나	755d
 하얀	10d
 하얀색	10d
 하양	10d
 하와이	763d
-하이힐	1910d
+하이힐	1945d
 학교	358d
-학교 가방	1904d
+학교 가방	1939d
 한가위	370d
 한겨울	198d
 한국	783d
@@ -26901,7 +27976,7 @@ zürafa	1566n
 한푸	826d
 할로윈	367d
 함박눈	187d
-핫도그	1727d
+핫도그	1762d
 항구	154d
 해	171d
 해돋이	180d
@@ -26912,10 +27987,10 @@ zürafa	1566n
 해저	141d
 해질녘	179d
 해초	138d
-핸드백	1901d
+핸드백	1936d
 핼러윈	367d
-햄버거	1724d
-햄스터 얼굴	1574d
+햄버거	1759d
+햄스터 얼굴	1609d
 햇빛	171d
 햇살	171d
 행복	390d
@@ -26924,6 +27999,7 @@ zürafa	1566n
 향신료	277d
 허브	137d
 헝가리	659o
+헬싱키	834d
 현금	423d
 현대자동차	481o
 현무암	158d
@@ -26933,7 +28009,7 @@ zürafa	1566n
 형광 분홍	116d
 형광 초록	117d
 호랑이	319d
-호랑이 얼굴	1541d
+호랑이 얼굴	1576d
 호박	246d
 호박색	32d
 호수	147d
@@ -26941,13 +28017,13 @@ zürafa	1566n
 호이안	796d
 호주	634o
 호쿠사이	724d
-호텔	1826d
+호텔	1861d
 호흘로마	791d
 혼다	479o
 혼란스러운	422d
 홀리 축제	806d
 홀치기염색	710d
-홍고추	1699d
+홍고추	1734d
 홍차	256d
 홍콩	773d
 홍학	317d
@@ -26974,10 +28050,10 @@ zürafa	1566n
 황혼	191d
 회녹색	94d
 회색	8d
-회전 목마	1854d
+회전 목마	1889d
 회청색	93d
 후르츠	432d
-후지산	1804d
+후지산	1839d
 훈훈한	398d
 흐린 날	203d
 흐림	203d
@@ -26994,258 +28070,258 @@ zürafa	1566n
 희미한	451d
 희뿌연	449d
 흰	10d
-흰 꽃	1649d
-흰 십자가가 있는 헬멧	1921d
+흰 꽃	1684d
+흰 십자가가 있는 헬멧	1956d
 흰색	10d
 히말라야	779d
 히피	710d
-힌두교 사원	1839d
+힌두교 사원	1874d
 힐링	387d
 힘찬	405d
-🌁	1845o
-🌃	1846o
-🌄	1848o
-🌅	179b 1849o
-🌆	1850o
-🌇	179b 1851o
+🌁	1880o
+🌃	1881o
+🌄	1883o
+🌅	179b 1884o
+🌆	1885o
+🌇	179b 1886o
 🌈	178b
-🌉	1852o
+🌉	1887o
 🌊	140b
-🌋	165b 1803o
+🌋	165b 1838o
 🌌	176b
 🌕	173b
 🌙	174b
 🌞	171b
 🌧	199b
 🌫	202b
-🌭	1727o
-🌮	1729o
-🌯	1730o
-🌰	1708o
-🌱	1659o
-🌲	119b 1661o
-🌳	119b 1662o
-🌴	1663o
-🌵	1664o
-🌶	1699o
-🌷	213b 1657o
-🌸	208b 1648o
-🌹	209b 1652o
-🌺	1654o
-🌻	211b 1655o
-🌼	1656o
-🌽	250b 1698o
-🌾	251b 1665o
-🌿	128b 1666o
-🍀	1668o
-🍁	130b 1669o
-🍂	129b 1670o
-🍃	128b 1671o
-🍄	1674o
-🍅	247b 1691o
-🍆	248b 1695o
-🍇	231b 1675o
-🍈	1676o
-🍉	234b 1677o
-🍊	228b 1678o
-🍋	227b 1679o
-🍌	238b 1680o
-🍍	240b 1681o
-🍎	236b 1683o
-🍏	237b 1684o
-🍐	1685o
-🍑	235b 1686o
-🍒	230b 1687o
-🍓	229b 1688o
-🍔	1724o
-🍕	1726o
-🍖	1720o
-🍗	1721o
-🍘	1746o
-🍙	1747o
-🍚	1748o
-🍛	1749o
-🍜	1750o
-🍝	1751o
-🍞	270b 1711o
-🍟	1725o
-🍠	1752o
-🍡	1758o
-🍢	1753o
-🍣	1754o
-🍤	1755o
-🍥	1756o
-🍦	274b 1767o
-🍧	1768o
-🍨	1769o
-🍩	1770o
-🍪	1771o
-🍫	261b 1776o
-🍬	272b 1777o
-🍭	272b 1778o
-🍮	1779o
-🍯	263b 1780o
-🍰	271b 1773o
-🍱	1745o
-🍲	1737o
-🍳	1735o
-🍵	257b 1785o
-🍶	1786o
-🍷	264b 1788o
-🍸	1789o
-🍹	1790o
-🍺	266b 1791o
-🍻	1792o
-🍼	1781o
-🍾	1787o
-🍿	1741o
-🎀	1876o
-🎁	1877o
-🎂	372b 1772o
-🎃	246b 1860o
+🌭	1762o
+🌮	1764o
+🌯	1765o
+🌰	1743o
+🌱	1694o
+🌲	119b 1696o
+🌳	119b 1697o
+🌴	1698o
+🌵	1699o
+🌶	1734o
+🌷	213b 1692o
+🌸	208b 1683o
+🌹	209b 1687o
+🌺	1689o
+🌻	211b 1690o
+🌼	1691o
+🌽	250b 1733o
+🌾	251b 1700o
+🌿	128b 1701o
+🍀	1703o
+🍁	130b 1704o
+🍂	129b 1705o
+🍃	128b 1706o
+🍄	1709o
+🍅	247b 1726o
+🍆	248b 1730o
+🍇	231b 1710o
+🍈	1711o
+🍉	234b 1712o
+🍊	228b 1713o
+🍋	227b 1714o
+🍌	238b 1715o
+🍍	240b 1716o
+🍎	236b 1718o
+🍏	237b 1719o
+🍐	1720o
+🍑	235b 1721o
+🍒	230b 1722o
+🍓	229b 1723o
+🍔	1759o
+🍕	1761o
+🍖	1755o
+🍗	1756o
+🍘	1781o
+🍙	1782o
+🍚	1783o
+🍛	1784o
+🍜	1785o
+🍝	1786o
+🍞	270b 1746o
+🍟	1760o
+🍠	1787o
+🍡	1793o
+🍢	1788o
+🍣	1789o
+🍤	1790o
+🍥	1791o
+🍦	274b 1802o
+🍧	1803o
+🍨	1804o
+🍩	1805o
+🍪	1806o
+🍫	261b 1811o
+🍬	272b 1812o
+🍭	272b 1813o
+🍮	1814o
+🍯	263b 1815o
+🍰	271b 1808o
+🍱	1780o
+🍲	1772o
+🍳	1770o
+🍵	257b 1820o
+🍶	1821o
+🍷	264b 1823o
+🍸	1824o
+🍹	1825o
+🍺	266b 1826o
+🍻	1827o
+🍼	1816o
+🍾	1822o
+🍿	1776o
+🎀	1911o
+🎁	1912o
+🎂	372b 1807o
+🎃	246b 1895o
 🎃👻	367b
-🎄	366b 1861o
-🎆	334b 1862o
-🎇	334b 1863o
-🎈	337b 1866o
-🎉	372b 1867o
-🎊	1868o
-🎋	1869o
-🎍	1870o
-🎎	1871o
-🎏	1872o
-🎐	1873o
-🎑	1874o
-🎒	1904o
-🎓	1918o
-🎗	1878o
-🎠	1854o
-🎡	1856o
-🎢	1857o
-🎩	1917o
-🎪	1859o
-🎷	1926o
-🎸	1928o
-🎹	1929o
-🎺	1930o
-🎻	1931o
-🏔	160b 1801o
-🏕	1805o
-🏖	143b 1806o
-🏗	1812o
-🏘	1817o
-🏙	340b 1847o
-🏚	1818o
-🏛	1811o
-🏜	156b 1807o
-🏝	1808o
-🏞	1809o
-🏟	1810o
-🏠	1819o
-🏡	1820o
-🏢	1821o
-🏣	1822o
-🏤	1823o
-🏥	1824o
-🏦	1825o
-🏨	1826o
-🏩	1827o
-🏪	1828o
-🏫	1829o
-🏬	1830o
-🏭	1831o
+🎄	366b 1896o
+🎆	334b 1897o
+🎇	334b 1898o
+🎈	337b 1901o
+🎉	372b 1902o
+🎊	1903o
+🎋	1904o
+🎍	1905o
+🎎	1906o
+🎏	1907o
+🎐	1908o
+🎑	1909o
+🎒	1939o
+🎓	1953o
+🎗	1913o
+🎠	1889o
+🎡	1891o
+🎢	1892o
+🎩	1952o
+🎪	1894o
+🎷	1961o
+🎸	1963o
+🎹	1964o
+🎺	1965o
+🎻	1966o
+🏔	160b 1836o
+🏕	1840o
+🏖	143b 1841o
+🏗	1847o
+🏘	1852o
+🏙	340b 1882o
+🏚	1853o
+🏛	1846o
+🏜	156b 1842o
+🏝	1843o
+🏞	1844o
+🏟	1845o
+🏠	1854o
+🏡	1855o
+🏢	1856o
+🏣	1857o
+🏤	1858o
+🏥	1859o
+🏦	1860o
+🏨	1861o
+🏩	1862o
+🏪	1863o
+🏫	1864o
+🏬	1865o
+🏭	1866o
 🏮	309b
-🏯	1832o
-🏰	1833o
-🏵	1651o
-🐀	1573o
-🐁	1572o
-🐂	1553o
-🐃	1554o
-🐄	1555o
-🐅	319b 1542o
-🐆	1543o
-🐇	1576o
-🐈	1539o
-🐉	1616o
-🐊	1611o
-🐋	330b 1620o
-🐌	1631o
-🐍	1614o
-🐎	1547o
-🐏	1560o
-🐐	1562o
-🐑	1561o
-🐒	1528o
-🐓	1592o
-🐔	1591o
-🐕	1532o
-🐖	1557o
-🐗	1558o
-🐘	1567o
-🐙	1627o
-🐚	1628o
-🐛	1633o
-🐜	1634o
-🐝	326b 1635o
-🐞	327b 1637o
-🐟	1623o
-🐠	329b 1624o
-🐡	1625o
-🐢	1612o
-🐣	1593o
-🐤	1594o
-🐥	1595o
-🐦	1596o
-🐧	322b 1597o
-🐨	1582o
-🐩	1534o
-🐪	1563o
-🐫	1564o
-🐬	330b 1621o
-🐭	1571o
-🐮	1552o
-🐯	319b 1541o
-🐰	1575o
-🐱	1538o
-🐲	1615o
-🐳	1619o
-🐴	1544o
-🐵	1527o
-🐶	1531o
-🐷	1556o
-🐸	328b 1610o
-🐹	1574o
-🐺	1535o
-🐻	1581o
-🐼	321b 1583o
-🐽	1559o
-🐾	1589o
-🐿	1577o
-👑	1915o
-👒	1916o
-👓	1879o
-👔	1884o
-👕	1885o
-👖	1886o
-👗	1891o
-👘	1892o
-👙	1897o
-👚	1898o
-👛	1900o
-👜	1901o
-👝	1902o
-👞	1906o
-👟	1907o
-👠	1910o
-👡	1911o
-👢	1913o
-💄	1923o
-💈	1858o
-💍	1924o
-💎	301b 1925o
-💐	207b 1647o
-💒	1834o
+🏯	1867o
+🏰	1868o
+🏵	1686o
+🐀	1608o
+🐁	1607o
+🐂	1588o
+🐃	1589o
+🐄	1590o
+🐅	319b 1577o
+🐆	1578o
+🐇	1611o
+🐈	1574o
+🐉	1651o
+🐊	1646o
+🐋	330b 1655o
+🐌	1666o
+🐍	1649o
+🐎	1582o
+🐏	1595o
+🐐	1597o
+🐑	1596o
+🐒	1563o
+🐓	1627o
+🐔	1626o
+🐕	1567o
+🐖	1592o
+🐗	1593o
+🐘	1602o
+🐙	1662o
+🐚	1663o
+🐛	1668o
+🐜	1669o
+🐝	326b 1670o
+🐞	327b 1672o
+🐟	1658o
+🐠	329b 1659o
+🐡	1660o
+🐢	1647o
+🐣	1628o
+🐤	1629o
+🐥	1630o
+🐦	1631o
+🐧	322b 1632o
+🐨	1617o
+🐩	1569o
+🐪	1598o
+🐫	1599o
+🐬	330b 1656o
+🐭	1606o
+🐮	1587o
+🐯	319b 1576o
+🐰	1610o
+🐱	1573o
+🐲	1650o
+🐳	1654o
+🐴	1579o
+🐵	1562o
+🐶	1566o
+🐷	1591o
+🐸	328b 1645o
+🐹	1609o
+🐺	1570o
+🐻	1616o
+🐼	321b 1618o
+🐽	1594o
+🐾	1624o
+🐿	1612o
+👑	1950o
+👒	1951o
+👓	1914o
+👔	1919o
+👕	1920o
+👖	1921o
+👗	1926o
+👘	1927o
+👙	1932o
+👚	1933o
+👛	1935o
+👜	1936o
+👝	1937o
+👞	1941o
+👟	1942o
+👠	1945o
+👡	1946o
+👢	1948o
+💄	1958o
+💈	1893o
+💍	1959o
+💎	301b 1960o
+💐	207b 1682o
+💒	1869o
 💕	392b
 💖	392b
 💘	368b
@@ -27254,25 +28330,25 @@ zürafa	1566n
 💛	2b
 💜	5b
 💡	336b
-💮	1649o
+💮	1684o
 📚	312b
-📿	1922o
+📿	1957o
 🔥	166b
 🔮	300b
 🔴	0b
 🔵	4b
-🕊	1598o
-🕋	1842o
-🕌	1838o
-🕍	1840o
+🕊	1633o
+🕋	1877o
+🕌	1873o
+🕍	1875o
 🕯	310b
-🕶	1880o
-🕷	1640o
-🕸	1641o
+🕶	1915o
+🕷	1675o
+🕸	1676o
 🖤	9b
-🗻	1804o
-🗼	1835o
-🗽	1836o
+🗻	1839o
+🗼	1870o
+🗽	1871o
 😄	390b
 😊	390b
 😡	402b
@@ -27280,10 +28356,10 @@ zürafa	1566n
 😲	424b
 🚀	364b
 🚕	339b
-🛍	1903o
-🛕	1839o
-🛖	1816o
-🛝	1855o
+🛍	1938o
+🛕	1874o
+🛖	1851o
+🛝	1890o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -27294,164 +28370,164 @@ zürafa	1566n
 🤢	425b
 🤩	424b
 🤮	425b
-🥀	1653o
-🥁	1933o
-🥂	265b 1793o
-🥃	1794o
-🥐	1712o
-🥑	242b 1694o
-🥒	1701o
-🥓	1723o
-🥔	1696o
-🥕	249b 1697o
-🥖	1713o
-🥗	1740o
-🥘	1736o
-🥙	1732o
-🥚	1734o
-🥛	268b 1782o
-🥜	1706o
-🥝	245b 1690o
-🥞	1717o
-🥟	1759o
-🥠	1760o
-🥡	1761o
-🥣	1739o
-🥤	1796o
-🥥	241b 1693o
-🥦	1703o
-🥧	1775o
-🥨	1715o
-🥩	1722o
-🥪	1728o
-🥫	1744o
-🥬	1702o
-🥭	239b 1682o
-🥮	1757o
-🥯	1716o
-🥻	1893o
-🥼	1882o
-🥽	1881o
-🥾	1908o
-🥿	1909o
-🦀	1762o
-🦁	1540o
-🦂	1642o
-🦃	1590o
-🦄	1548o
-🦅	1599o
-🦆	1600o
-🦇	1580o
-🦈	1626o
-🦉	1602o
-🦊	324b 1536o
-🦋	325b 1632o
-🦌	1550o
-🦍	1529o
-🦎	1613o
-🦏	1569o
-🦐	1764o
-🦑	1765o
-🦒	1566o
-🦓	320b 1549o
-🦔	1579o
-🦕	1617o
-🦖	1618o
-🦗	1638o
-🦘	1587o
-🦙	1565o
-🦚	318b 1606o
-🦛	1570o
-🦜	323b 1607o
-🦝	1537o
-🦞	1763o
-🦟	1643o
-🦠	1646o
-🦡	1588o
-🦢	1601o
-🦣	1568o
-🦤	1603o
-🦥	1584o
-🦦	1585o
-🦧	1530o
-🦨	1586o
-🦩	317b 1605o
-🦪	1766o
-🦫	1578o
-🦬	1551o
-🦭	1622o
-🦮	1533o
-🦺	1883o
-🧀	1719o
-🧁	1774o
-🧂	1743o
-🧃	1798o
-🧄	1704o
-🧅	1705o
-🧆	1733o
-🧇	1718o
-🧈	1742o
-🧉	1799o
-🧊	184b 1800o
-🧋	259b 1797o
+🥀	1688o
+🥁	1968o
+🥂	265b 1828o
+🥃	1829o
+🥐	1747o
+🥑	242b 1729o
+🥒	1736o
+🥓	1758o
+🥔	1731o
+🥕	249b 1732o
+🥖	1748o
+🥗	1775o
+🥘	1771o
+🥙	1767o
+🥚	1769o
+🥛	268b 1817o
+🥜	1741o
+🥝	245b 1725o
+🥞	1752o
+🥟	1794o
+🥠	1795o
+🥡	1796o
+🥣	1774o
+🥤	1831o
+🥥	241b 1728o
+🥦	1738o
+🥧	1810o
+🥨	1750o
+🥩	1757o
+🥪	1763o
+🥫	1779o
+🥬	1737o
+🥭	239b 1717o
+🥮	1792o
+🥯	1751o
+🥻	1928o
+🥼	1917o
+🥽	1916o
+🥾	1943o
+🥿	1944o
+🦀	1797o
+🦁	1575o
+🦂	1677o
+🦃	1625o
+🦄	1583o
+🦅	1634o
+🦆	1635o
+🦇	1615o
+🦈	1661o
+🦉	1637o
+🦊	324b 1571o
+🦋	325b 1667o
+🦌	1585o
+🦍	1564o
+🦎	1648o
+🦏	1604o
+🦐	1799o
+🦑	1800o
+🦒	1601o
+🦓	320b 1584o
+🦔	1614o
+🦕	1652o
+🦖	1653o
+🦗	1673o
+🦘	1622o
+🦙	1600o
+🦚	318b 1641o
+🦛	1605o
+🦜	323b 1642o
+🦝	1572o
+🦞	1798o
+🦟	1678o
+🦠	1681o
+🦡	1623o
+🦢	1636o
+🦣	1603o
+🦤	1638o
+🦥	1619o
+🦦	1620o
+🦧	1565o
+🦨	1621o
+🦩	317b 1640o
+🦪	1801o
+🦫	1613o
+🦬	1586o
+🦭	1657o
+🦮	1568o
+🦺	1918o
+🧀	1754o
+🧁	1809o
+🧂	1778o
+🧃	1833o
+🧄	1739o
+🧅	1740o
+🧆	1768o
+🧇	1753o
+🧈	1777o
+🧉	1834o
+🧊	184b 1835o
+🧋	259b 1832o
 🧚	395b
-🧢	1919o
-🧣	1887o
-🧤	1888o
-🧥	1889o
-🧦	1890o
-🧧	1875o
-🧨	1864o
-🧱	1813o
-🩰	1912o
-🩱	1894o
-🩲	1895o
-🩳	1896o
-🩴	1905o
+🧢	1954o
+🧣	1922o
+🧤	1923o
+🧥	1924o
+🧦	1925o
+🧧	1910o
+🧨	1899o
+🧱	1848o
+🩰	1947o
+🩱	1929o
+🩲	1930o
+🩳	1931o
+🩴	1940o
 🩷	6b
 🩸	315b
-🪇	1935o
-🪈	1936o
-🪕	1932o
-🪖	1920o
-🪗	1927o
-🪘	1934o
-🪨	1814o
-🪭	1899o
-🪮	1914o
-🪰	1644o
-🪱	1645o
-🪲	1636o
-🪳	1639o
-🪴	1660o
-🪵	279b 1815o
-🪶	1604o
-🪷	1650o
-🪸	1629o
-🪹	1672o
-🪺	1673o
-🪻	1658o
-🪼	1630o
-🪽	1608o
-🪿	1609o
-🫎	1545o
-🫏	1546o
-🫐	232b 1689o
-🫑	1700o
-🫒	1692o
-🫓	1714o
-🫔	1731o
-🫕	1738o
-🫖	1784o
-🫗	1795o
-🫘	1707o
-🫚	1709o
-🫛	1710o
-@bare 3618
+🪇	1970o
+🪈	1971o
+🪕	1967o
+🪖	1955o
+🪗	1962o
+🪘	1969o
+🪨	1849o
+🪭	1934o
+🪮	1949o
+🪰	1679o
+🪱	1680o
+🪲	1671o
+🪳	1674o
+🪴	1695o
+🪵	279b 1850o
+🪶	1639o
+🪷	1685o
+🪸	1664o
+🪹	1707o
+🪺	1708o
+🪻	1693o
+🪼	1665o
+🪽	1643o
+🪿	1644o
+🫎	1580o
+🫏	1581o
+🫐	232b 1724o
+🫑	1735o
+🫒	1727o
+🫓	1749o
+🫔	1766o
+🫕	1773o
+🫖	1819o
+🫗	1830o
+🫘	1742o
+🫚	1744o
+🫛	1745o
+@bare 3750
 a rap	772m
 abenddammerung	191h
 abobora	246g
-abobora de halloween	1860g
+abobora de halloween	1895g
 aborigene	820e 820g
 aborjin sanati	820n
 ac quy	428m
@@ -27460,22 +28536,23 @@ acafrao	277g
 acafrao da terra	79g
 acao de gracas	750g
 accion de gracias	750f
-accordeon	1927e
+accordeon	1962e
 acelya	225n
 acem halisi	737n
 acer	130g
 acgozlu	426n
-aci biber	1699n
+aci biber	1734n
 acik	441n
 acik mavi gok	41n
 acik renk	441n
 aco	284g
-acordeao	1927g
-acordeon	1927f
+acordeao	1962g
+acordeon	1962f
 action de grace	750e
 acude	149g
 adacayi yesili	94n
 adoravel	408g
+adriatico	854f 854g
 affiche sovietique	813e
 africa do sul	665o
 agac	133n
@@ -27484,15 +28561,15 @@ agirbasli	410n
 agirbasli ton	421n
 agua	152g
 agua marinha clara	66g
-aguia	1599g
-aguila	1599f
+aguia	1634g
+aguila	1634f
 agustos	196n
 agyptisch	770h
 ahsap	279n
 aid	745e
 aid el fitr	745e
 akcaagac	130n
-akcaagac yapragi	1669n
+akcaagac yapragi	1704n
 akdeniz tarzi	352n
 aksam	191n
 aksam gunesi	179n
@@ -27506,7 +28583,7 @@ algodao	292g
 algodao doce	273g
 algodon	292f
 algodon de azucar	273f
-alisveris cantasi	1903n
+alisveris cantasi	1938n
 allik	114n
 allik kirmizisi	70n
 almhutte	831h
@@ -27523,11 +28600,11 @@ aluminyum	286n
 am ap	398m
 am cung	398m
 am dam	391m
-am tra	1784m
+am tra	1819m
 am u	203m
 amalfi kiyisi	759n
 amalfikuste	759h
-amanecer sobre montanas	1848f
+amanecer sobre montanas	1883f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -27536,7 +28613,10 @@ amazonia	120g
 ambar	32f 32g
 ambre	32e
 ambree	32e
+amesterdao	832g
 amethyste	56e
+amsterda	832g
+amsterdam	832f
 anana	240f
 ananas	240g
 and daglari	780n
@@ -27550,7 +28630,7 @@ anh bac	12m
 anh dao	208m
 anh den	336m
 anh den neon	308m
-anh lap lanh	1865m
+anh lap lanh	1900m
 anh nang	171m
 anh nen	310m
 anh quoc	767m
@@ -27584,15 +28664,15 @@ anos ochenta	704f
 anos sesenta	699f
 anos veinte	695f
 antartico	185f 185g
-antikes gebaude	1811h
+antikes gebaude	1846h
 ao	650O
-ao bao ho	1883m
+ao bao ho	1918m
 ao giac	710m
-ao khoac	1889m
-ao phong	1885m
-ao phong thi nghiem	1882m
-ao tam hai manh	1897m
-ao tam mot manh	1894m
+ao khoac	1924m
+ao phong	1920m
+ao phong thi nghiem	1917m
+ao tam hai manh	1932m
+ao tam mot manh	1929m
 aout	196e
 ap phich lien xo	813m
 apfel	236h
@@ -27600,20 +28680,20 @@ apres midi	190e
 arabe	772f 772g
 arabia	772g
 arabia saudita	642o
-araignee	1640e
+araignee	1675e
 aralik	198n
-arana	1640f
+arana	1675f
 arandano	232f
-arandanos	1689f
+arandanos	1724f
 arbol	133f
-arbol de hoja caduca	1662f
-arbol de hoja perenne	1661f
-arbol de navidad	1861f
-arbol de palma	1663f
-arbol de tanabata	1869f
+arbol de hoja caduca	1697f
+arbol de hoja perenne	1696f
+arbol de navidad	1896f
+arbol de palma	1698f
+arbol de tanabata	1904f
 arboles	133f
-arbre a feuilles caduques	1662e
-arbre a voux	1869e
+arbre a feuilles caduques	1697e
+arbre a voux	1904e
 arco iris	178g
 arcoiris	178f
 areia vulcanica	158g
@@ -27622,45 +28702,52 @@ argente	12e
 argentee	12e
 ari	326n
 armee	431e
-arroz japones	1747g
+arroz japones	1782g
 art aborigene	820e
 art deco	695e 695f 695g 695h 695i
 arte aborigene	820g
 artico	185f 185g
 artistico	438f 438g
 arvore	133g
-arvore caidica	1662g
-arvore de natal	1861g
-arvore de tanabata	1869g
+arvore caidica	1697g
+arvore de natal	1896g
+arvore de tanabata	1904g
 arvores	133g
 asi boyasi	36n
 ask	392n
-ask oteli	1827n
-asker kaski	1920n
-aslan yuzu	1540n
-at yuzu	1544n
+ask oteli	1862n
+asker kaski	1955n
+aslan yuzu	1575n
+at yuzu	1579n
 atardecer tardio	191f
 ates	166n
 atesli	393n
 atherisch	396h
-atki	1887n
+athiopien	849h
+athiopisch	849h
+atitlan	857a
+atki	1922n
 atletico de madrid	603o
 atletico madrid	603o
-atlikarinca	1854n
-atlikarinca ati	1854n
+atlikarinca	1889n
+atlikarinca ati	1889n
 atre	311e
-aurora sobre agua	1849g
+aurora sobre agua	1884g
 aurore boreale	177e
 aurores boreales	177e
 auser	457h
 australia	634o
 austria	650o
+austriaca	836f 836g
+austriaco	836f 836g
 autobus de londres	681o
 avidita	426i
 avidite	426e
+avustralyali	843n
+avusturyali	836n
 ay beyazi	76n
 ay isigi	174n
-ay pastasi	1757n
+ay pastasi	1792n
 ay yildiz	640o
 aycicegi	211n
 azafran	277f
@@ -27678,7 +28765,7 @@ azul petroleo	13f 13g
 azul po	98g
 azul violaceo	95f
 azulejo portugues	793f
-ba lo di hoc	1904m
+ba lo di hoc	1939m
 ba roc	787m
 babur	829n
 bac	12m
@@ -27689,37 +28776,37 @@ bac ha	30m
 bac mau	446m
 bach duong	122m
 bach qua	131m
-bach tuoc	1627m
+bach tuoc	1662m
 bahar bayrami	369n
 bahce	126n
-bahceli ev	1820n
+bahceli ev	1855n
 bai bien	143m
 bai bien cat	144m
 bai bien nhiet doi	145m
-bai bien voi chiec o	1806m
+bai bien voi chiec o	1841m
 bai cat	144m
 bai co	125m
 bakir	59n
 bakir rengi	59n
-bal arisi	1635n
+bal arisi	1670n
 bal kabagi	246n
-bal kabi	1780n
-bal porsugu	1588n
+bal kabi	1815n
+bal porsugu	1623n
 balao	337g
-bale ayakkabilari	1912n
-baleia esguichando agua	1619g
-baleine soufflant par son event	1619e
-balik	1623n
-balik koftesi	1756n
+bale ayakkabilari	1947n
+baleia esguichando agua	1654g
+baleine soufflant par son event	1654e
+balik	1658n
+balik koftesi	1791n
 balines	762f 762g
 balkabagi	246n
 baloes	337g
 baloes de ar quente	804g
-balon baligi	1625n
+balon baligi	1660n
 balta girmemis orman	120n
-bambou decoratif	1870e
+bambou decoratif	1905e
 bambu	123f 123i
-bambu decorato	1870i
+bambu decorato	1905i
 bambu yesili	52n
 bambues	123f
 bambusgrun	52h
@@ -27727,80 +28814,82 @@ ban	425m
 ban dem	192m
 ban ngay	194m
 bande dessinee	788e
-banderin de carpas	1872f
+banderin de carpas	1907f
 bang	184m
 bang coc	775m
 bang dao	761m
 bang gia	186m
 bang go	279m
 banglades	670o
-banh bao	1759m
-banh burrito	1730m
-banh ca co hinh xoan	1756m
-banh gao	1746m
-banh hamburger	1724m
+banh bao	1794m
+banh burrito	1765m
+banh ca co hinh xoan	1791m
+banh gao	1781m
+banh hamburger	1759m
 banh kem	271m
-banh kep	1717m
+banh kep	1752m
 banh mi	270m
-banh mi kep thit	1732m
-banh mi que	1713m
-banh mi xuc xich	1727m
-banh my cat lat	1714m
-banh my kep	1728m
-banh my vong	1716m
+banh mi kep thit	1767m
+banh mi que	1748m
+banh mi xuc xich	1762m
+banh my cat lat	1749m
+banh my kep	1763m
+banh my vong	1751m
 banh ngot	271m
-banh nuong	1775m
-banh nuong nho	1774m
-banh pizza	1726m
-banh que	1718m
-banh quy	1771m
-banh quy may man	1760m
-banh quy xoan	1715m
-banh ran nhan ga	1733m
-banh ran vong	1770m
-banh sinh nhat	1772m
-banh sung bo	1712m
-banh taco	1729m
-banh tamale	1731m
-banh troi nhat ban	1758m
-banh trung	1779m
+banh nuong	1810m
+banh nuong nho	1809m
+banh pizza	1761m
+banh que	1753m
+banh quy	1806m
+banh quy may man	1795m
+banh quy xoan	1750m
+banh ran nhan ga	1768m
+banh ran vong	1805m
+banh sinh nhat	1807m
+banh sung bo	1747m
+banh taco	1764m
+banh tamale	1766m
+banh troi nhat ban	1793m
+banh trung	1814m
 banh trung thu	810m
 bao	201m
-bao hoa mai	1543m
-bao li xi	1875m
+bao hoa mai	1578m
+bao li xi	1910m
 bao tang	438m
 bap	250m
-bap ngo	1698m
+bap ngo	1733m
 bar caffe	343i
 barbe a papa	273e
-barbershop saule	1858h
+barbershop saule	1893h
 barca	602o
 baris	386n
-barre chocolatee	1776e
+barre chocolatee	1811e
 basak	251n
-baseballmutze	1919h
-bat mi	1750m
+baseballmutze	1954h
+bat mi	1785m
 bat ngo	424m
-bat va thia	1739m
+bat va thia	1774m
 bau troi	169m
 baume	133h
 bavaro	743f
 bayern munchen	604o
-baykus	1602n
+baykus	1637n
 bayram havasi	409n
 be gai	456m
 be tong	282m
 be trai	456m
 belcika	648o
 belgica	648o
-belier	1560e
+belier	1595e
 ben cang	154m
 ben tau	154m
 benh	425m
 benh vien	356m
-bento	1745g
+bento	1780g
 bep	361m
-berber dukkani	1858n
+berber dukkani	1893n
+berlin	846f
+berlines	846f
 bermellon	35f
 besiktas	617o
 betao	282g
@@ -27809,31 +28898,31 @@ beton brut	698a 698e
 betula	122g
 betulas	122g
 bewolkt	203h
-beyaz cicek	1649n
+beyaz cicek	1684n
 bi	648o
 bi an	394m
 bi do	246m
 bi ngo	246m
-biberon	1781f
+biberon	1816f
 bibliotheque	344e
 bien	140M
 bien ca	140m
 bien etre	417e
-bien hieu cua tho cat toc	1858m
+bien hieu cua tho cat toc	1893m
 bien neon	308m
 bien sau	141m
 biere	266e
-bierkruge	1792h
-bina insaati	1812n
+bierkruge	1827h
+bina insaati	1847n
 binh minh	180m
-binh minh tren nui	1848m
-binh sua tre em	1781m
+binh minh tren nui	1883m
+binh sua tre em	1816m
 binh yen	386m
-biquini	1897g
-bira kupalari tokusturma	1792n
-bira kupasi	1791n
+biquini	1932g
+bira kupalari tokusturma	1827n
+bira kupasi	1826n
 birlesik krallik	631o
-bisao	1551g
+bisao	1586g
 bittersus	415h
 bizancio	714g
 blanc bleute	76e
@@ -27841,8 +28930,8 @@ blanc casse	104e
 blanc givre	83e
 blanc nacre	106e
 blatter	128h
-blatter im wind	1671h
-blattgemuse	1702h
+blatter im wind	1706h
+blattgemuse	1737h
 blau weises porzellan	296h
 blaugrun	13h
 blaulich	4h
@@ -27855,24 +28944,25 @@ bleu poudre	98e
 blockhutte	363h
 bluhend	207h
 bluhende kirschbaume	208h
-blumenstraus	1647h
+blumenstraus	1682h
 blute	207h
 bluten	207h
 bo bien	143m
-bo cai	1555m
-bo canh cung	1636m
-bo cap	1642m
+bo cai	1590m
+bo canh cung	1671m
+bo cap	1677m
 bo cat	143m
-bo cau	1598m
-bo duc	1553m
-bo hoa	1647m
-bo lua	1665m
+bo cau	1633m
+bo duc	1588m
+bo hoa	1682m
+bo lua	1700m
 bo qua	242m
 bo rua	327m
-bo rung	1551m
+bo rung	1586m
 bo sua	269m
-bocek	1636n
+bocek	1671n
 boemio	711g
+bogota	856a
 bogurtlen	253n
 boheme	711e 711h
 bohemien	711e 711i
@@ -27880,33 +28970,33 @@ bohemienne	711e
 bohmisch	711h
 boi hoi	415m
 boise	279e
-boite a emporter	1761e
+boite a emporter	1796e
 boite de nuit	436e
-boite dejeuner	1745e
-bol avec cuillere	1739e
-bolinho asiatico	1759g
-bolo de aniversario	1772g
-bolsa de mao	1901g
+boite dejeuner	1780e
+bol avec cuillere	1774e
+bolinho asiatico	1794g
+bolo de aniversario	1807g
+bolsa de mao	1936g
 bon chon	413m
-bone	1919g
-bone de beisebol	1919g
+bone	1954g
+bone de beisebol	1954g
 bong bay	337m
 bong bong	337m
 bong den	336m
 bong hoa	207m
-bong hoa giay	1868m
-bong ngo	1741m
+bong hoa giay	1903m
+bong ngo	1776m
 bong tuyet	187m
 bordeaux fonce	19e
 bordo	33g
 bordo escuro	19g
 borgona	33f
-bos yuva	1672n
+bos yuva	1707n
 bosforo	768f 768g
 bosque de betulas	122g
-bottiglia e bicchiere di sake	1786i
-bouf	1553e
-boulette de pate	1759e
+bottiglia e bicchiere di sake	1821i
+bouf	1588e
+boulette de pate	1794e
 bozkir	124n
 branco perola	106g
 brasilena	808f
@@ -27914,10 +29004,10 @@ brasileno	808f
 braunlich	7h
 bresilien	808e
 britanico	767f 767g
-brocoli	1703f
-brocolis	1703g
+brocoli	1738f
+brocolis	1738g
 bronze	58e
-brucke vor nachthimmel	1852h
+brucke vor nachthimmel	1887h
 brulant	401e
 brulante	401e
 brun cafe	107e
@@ -27927,12 +29017,14 @@ brutalizm	698n
 bua tiec	372m
 buc tuong	342m
 bucher	312h
-bufalo asiatico	1554g
-bufalo de agua	1554f
+budapeste	855n
+bufalo asiatico	1589g
+bufalo de agua	1589f
 bugday	251n
 bugday tarlasi	251n
 bugulu	449n
-buho	1602f
+buho	1637f
+bujara	865f
 bun	168m
 buoi chieu	190m
 buoi dem	192m
@@ -27945,43 +29037,43 @@ buon ba	391m
 buon ngu	414m
 buon te	434m
 bup be nga	828m
-bup be nhat ban	1871m
-buque	1647g
+bup be nhat ban	1906m
+buque	1682g
 buro	357h
-burogebaude	1821h
-buu dien	1823m
-buu dien nhat ban	1822m
+burogebaude	1856h
+buu dien	1858m
+buu dien nhat ban	1857m
 buyu	395n
 buyuk budapeste oteli	815n
 buyuk dalga	724n
 buyuk kanyon	776n
 buyulu	395n
-buz kupu	1800n
+buz kupu	1835n
 buz tutmus	450n
 buzdagi	184n
 ca chua	247m
 ca heo	330m
 ca koi	329m
-ca map	1626m
-ca nhiet doi	1624m
-ca noc	1625m
+ca map	1661m
+ca nhiet doi	1659m
+ca noc	1660m
 ca phe	254m
 ca phe sua	255m
 ca ri	277m
 ca rot	249m
-ca sau	1611m
+ca sau	1646m
 ca tim	248m
 ca vang	329m
-ca vat	1884m
+ca vat	1919m
 ca voi	330m
-ca voi dang phun nuoc	1619m
-caaba isla	1842g
+ca voi dang phun nuoc	1654m
+caaba isla	1877g
 cabana	363f
-cacahuete	1706e
-cacahuetes	1706e
-cacarola com comida	1736g
+cacahuete	1741e
+cacahuetes	1741e
+cacarola com comida	1771g
 cadilar bayrami	367n
-cadir	1844n
+cadir	1879n
 cafe au lait	255e
 cafe bar	343e 343g
 cafe com leite	255g
@@ -27991,9 +29083,9 @@ cafeteria	343f
 caffe	254i
 cai ao	149m
 cai o	338m
-caixa de bento	1745g
+caixa de bento	1780g
 cakil	281n
-calice de vinho	1788g
+calice de vinho	1823g
 calida	398f
 calido	398f
 california	777g
@@ -28001,13 +29093,13 @@ callejon	341f
 calorao	205g
 cam	121n
 cam ormani	121n
-cam susleme	1870n
+cam susleme	1905n
 cam thach	280m
-cam trai	1805m
+cam trai	1840m
 cam tu cau	219m
-camarao	1764g
-camarao frito	1755g
-camelo de uma so corcova	1563g
+camarao	1799g
+camarao frito	1790g
+camelo de uma so corcova	1598g
 camgobegi	14n
 camlar	121n
 camur	168n
@@ -28027,57 +29119,57 @@ canli kirmizi	74n
 canli renk	444n
 canli sari	101n
 canon	159f
-canon de confeti	1867f
+canon de confeti	1902f
 cao	324m
 cao cap	381m
-cao guia	1533g
+cao guia	1568g
 caotico	422f 422g
 capadocia	804g
 caqui	25g
-cara de dragon	1615f
-cara de raton	1571f
+cara de dragon	1650f
+cara de raton	1606f
 caraibes	764e
 caribeen	764e
 caribena	764f
 caribeno	764f
-carillon eolien	1873e
+carillon eolien	1908e
 carmesi	71f
 carmin	70f
 carnaval de rio	808f
 carpe koi	329e
-carrilhao de vento	1873g
+carrilhao de vento	1908g
 carsi	332n
 cartaz sovietico	813g
 cartel sovietico	813f
-casa con jardin	1820f
-casquette americaine	1919e
+casa con jardin	1855f
+casquette americaine	1954e
 castana	20f
 castano	20f
 castano claro	7f
-castelo japones	1832g
-castillo japones	1832f
+castelo japones	1867g
+castillo japones	1867f
 cat	157m
 cat den	158m
 cat nui lua	158m
 cathedrale	360e
-cau truot	1855m
+cau truot	1890m
 cau vong	178m
 cay anh dao	208m
-cay cau ve dem	1852m
-cay co	1663m
+cay cau ve dem	1887m
+cay co	1698m
 cay coi	133m
-cay fincani	1785n
+cay fincani	1820n
 cay kahvesi	88n
-cay non	1659m
+cay non	1694m
 cay phong	130m
-cay rung la	1662m
-cay tanabata	1869m
+cay rung la	1697m
+cay tanabata	1904m
 cay thong	121m
-cay thong noel	1861m
-cay thuong xanh	1661m
+cay thong noel	1896m
+cay thuong xanh	1696m
 cay thuong xuan	134m
-cay trong trong chau	1660m
-cay xuong rong	1664m
+cay trong trong chau	1695m
+cay xuong rong	1699m
 cayir	124n
 cekya	658o
 celadon	297e 297f
@@ -28090,9 +29182,9 @@ centro citta	340i
 ceramica	304f 304g
 ceramique	304e
 cereales	251e
-ceremonia de contemplacion de la luna	1874f
+ceremonia de contemplacion de la luna	1909f
 ceremonia del te	785f
-ceremonie de la lune	1874e
+ceremonie de la lune	1909e
 ceremonie du the	785e
 cerimonia del te	785i
 cerulea	40f 40g
@@ -28106,14 +29198,14 @@ ceus	169g
 ceviz agaci	279n
 cha com leite	259g
 cha de bolhas	259g
-cha perolado	1797g
+cha perolado	1832g
 cha preto	256g
 cha verde	257g
-chai ruou voi nut go bat ra	1787m
+chai ruou voi nut go bat ra	1822m
 chale	363g
 cham	23m
-cham coc	1793m
-cham coc bia	1792m
+cham coc	1828m
+cham coc bia	1827m
 champ de ble	251e
 champan	265f
 champana	265f
@@ -28125,23 +29217,23 @@ chang vang	191m
 chanuca	746g
 chao	455m
 chao ban	455m
-chao thuc an nong	1736m
-chapeu de formatura	1918g
-chapeu feminino	1916g
+chao thuc an nong	1771m
+chapeu de formatura	1953g
+chapeu feminino	1951g
 chat doc	425m
-chataigne	1708e
+chataigne	1743e
 chatain	20e
 chateau	359e
-chateau japonais	1832e
+chateau japonais	1867e
 chau bau	316m
-chaussure a talon haut	1910e
-chaussure de randonnee	1908e
+chaussure a talon haut	1945e
+chaussure de randonnee	1943e
 che	256M
 cheminee	311e
 cheminees de fee	804e
 chene	279e
-cheval de manege	1854e
-chevre	1562e
+cheval de manege	1889e
+chevre	1597e
 chien thang	416m
 chien tranh	431m
 chieu	190m
@@ -28149,16 +29241,16 @@ chieu ta	179m
 chieu toi	191m
 chim canh cut	322m
 chim cong	318m
-chim cuu	1603m
+chim cuu	1638m
 chineria	727f
 cho	332m
-cho bien	1622m
-cho dan duong	1533m
+cho bien	1657m
+cho dan duong	1568m
 cho dem	333m
-cho xu	1534m
+cho xu	1569m
 choi	443m
-chon hoi my	1586m
-chopes de biere	1792e
+chon hoi my	1621m
+chopes de biere	1827e
 chrysantheme	217e
 chu he	331m
 chu nghia an tuong	786m
@@ -28169,24 +29261,24 @@ chu nghia sieu thuc	717m
 chu nghia tho moc	698m
 chua	345m
 chua han quoc	794m
-chum nho	1675m
+chum nho	1710m
 chung chac	421m
 chuoi	238m
-chuong gio	1873m
-chuot	1572m
-chuot cong	1573m
-chuot tui	1587m
+chuong gio	1908m
+chuot	1607m
+chuot cong	1608m
+chuot tui	1622m
 chuyen nghiep	406m
 cicek	207n
-cicek acma	1656n
-cicek rozet	1651n
+cicek acma	1691n
+cicek rozet	1686n
 cicekler	207n
 cicekli	207n
 ciel etoile	175e
 ciencia ficcion	376f
 ciftlik	348n
 cikolata	261n
-cikolata bari	1776n
+cikolata bari	1811n
 cikolata kahvesi	108n
 cilek	229n
 cilgin	422n
@@ -28201,10 +29293,10 @@ cin seddi	347n
 cin tapinagi	795n
 cin tarzi	355n
 cin yeni yili	369n
-cingulu	1654n
+cingulu	1689n
 cini	296n
 cini murekkebi	302n
-circir bocegi	1638n
+circir bocegi	1673n
 cirkin	425n
 cirtlak	444n
 cise	200n
@@ -28214,8 +29306,9 @@ cite interdite	346e
 citrico	228f 228g
 citta	340i
 citta acqua	349i
-citta al tramonto	1850i
+citta al tramonto	1885i
 citta blu	799i
+citta del capo	864i
 citta proibita	346i
 citta rosa	800i
 ciume	426g
@@ -28228,9 +29321,9 @@ ciy	206n
 clementine	228e
 clinica	356f 356g
 co	125m
-co ba la	1667m
-co bon la	1668m
-co ca chep	1872m
+co ba la	1702m
+co bon la	1703m
+co ca chep	1907m
 co dau	371m
 co dau an do	827m
 co dien	379m
@@ -28238,17 +29331,17 @@ co do sao vang	641o
 co don	391m
 co gai	456m
 co phong	355m
-co suong	1845m
+co suong	1880m
 co tich	395m
 cobica	426g
-coc bia	1791m
-coc sua	1782m
-coc va ong hut	1796m
+coc bia	1826m
+coc sua	1817m
+coc va ong hut	1831m
 coca colanin	461o
 cocuk	380n
 cocuklar	380n
 coi tien	427m
-cok katli magaza	1830n
+cok katli magaza	1865n
 col	156n
 colere	402e
 colisee	784e
@@ -28262,23 +29355,24 @@ colore	178E
 coloree	178e
 colores calidos	452f
 colores frios	453f
-com ca ri	1749m
-com nam	1747m
+com ca ri	1784m
+com nam	1782m
 comic	788f
 comlek	304n
-con bo	1633m
+con bo	1668m
 con buom	325m
 con cao	324m
 con cong	318m
+con duong to lua	865m
 con ech	328m
 con gai	456m
 con gian	402m
-con lung	1588m
-con luoi	1584m
+con lung	1623m
+con luoi	1619m
 con mua	199m
-con muoi	1643m
+con muoi	1678m
 con pho	341m
-con ruoi	1644m
+con ruoi	1679m
 con song	142m
 con suoi	148m
 con vet	323m
@@ -28287,27 +29381,27 @@ confiavel	406g
 cong nghe	376m
 cong nghiep	377m
 cong torii	801m
-cong truong xay dung	1812m
+cong truong xay dung	1847m
 cong vien	127m
-cong vien quoc gia	1809m
+cong vien quoc gia	1844m
 conifera	121f 121g
 conifere	121e
-construcao	1812g
-construccion	1812f
-construction un batiment	1812e
+construcao	1847g
+construccion	1847f
+construction un batiment	1847e
 conte de fees	395e
-contemplacao da lua	1874g
+contemplacao da lua	1909g
 cop	319m
-copa de coctel	1789f
+copa de coctel	1824f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
-corap	1890n
+corap	1925n
 coree	783e
 coree du sud	636o
 coreen	783e
 corrego	148g
-correio japones	1822g
+correio japones	1857g
 cote	143e
 cote amalfitaine	759e
 cote azur	803a 803e 803h
@@ -28315,6 +29409,7 @@ couleur cafe	107e
 couleur chataigne	20e
 couleur creme	18e
 couleur peche	27e
+cracovia	841g
 creatif	438e
 creative	438e
 creativita	438i
@@ -28322,39 +29417,40 @@ creativite	438e
 creme	18e
 creme fouettee	255e
 creme glacee	274e
-creme renversee	1779e
+creme renversee	1814e
 cremeweis	18h
 crepuscule	191e
 crepuscule dore	179e
 crepusculo dorado	179f
 criancas	380g
 crisantemo	217g
+croacia	854g
 crom	286m
-cruasan	1712f
+cruasan	1747f
 crudites	433e
-cua hang bach hoa	1830m
-cua hang tien loi	1828m
+cua hang bach hoa	1865m
+cua hang tien loi	1863m
 cuc	217m
 cuc hoa mi	220m
 cuc quang	177m
 cuivre	59e
 cuivree	59e
 cumpleanos	372f
-cuna de queso	1719f
+cuna de queso	1754f
 cung dien	346m
 cung dinh	382m
-cuoi ngua	1547m
+cuoi ngua	1582m
 cuon sach	312m
 cuong nhiet	393m
 cupidite	426e
 curcuma	79f 79g
 curuk	425n
-cuu cai	1561m
-cuu duc	1560m
+cuu cai	1596m
+cuu duc	1595m
 cuu trai cau	798m
-cuzdan	1900n
+cuzdan	1935n
 da	163M
-da bao	1768m
+da bao	1803m
 da bazan	158m
 da cam thach	280m
 da cuoi	281m
@@ -28366,12 +29462,13 @@ da thuoc	288m
 dag	160n
 dag evi	363n
 daglar	160n
-daglarin arasindan gunesin dogusu	1848n
-dai bang	1599m
+daglarin arasindan gunesin dogusu	1883n
+dai bang	1634m
 dai duong	140m
 dai ngan ha	176m
-dai phun nuoc	1843m
+dai phun nuoc	1878m
 dali	717f
+dalmacia	854g
 dam	439m
 dam chay	166m
 dam cuoi	371m
@@ -28383,25 +29480,28 @@ dammerung	191h
 dammrig	451h
 damon	428h
 dan ba	456m
-dan banjo	1932m
-dan ghi ta	1928m
+dan banjo	1967m
+dan ghi ta	1963m
 dan mach	653o
 dan ong	456m
-dan violin	1931m
+dan violin	1966m
 danemark	653o
+danes	353f
 dang so	403m
 dang tin	406m
 dang yeu	408m
+danimarkali	353n
+danisch	353h
 dao	155m
-dao hoang	1808m
+dao hoang	1843m
 dat	168m
 dat dai	168m
 dat set	304m
 dat son vang	36m
 dat vang	306m
-dau chan mong vuot	1589m
+dau chan mong vuot	1624m
 dau o liu	278m
-dau phong	1706m
+dau phong	1741m
 dau tay	229m
 day alps	831m
 day bien	141m
@@ -28415,8 +29515,8 @@ de manha	188g
 de thuong	408m
 debaixo agua	365g
 decembre	198e
-decoracao de pinhos	1870g
-decoracion de pino	1870f
+decoracao de pinhos	1905g
+decoracion de pino	1905f
 degerli tas	316n
 degil	459n
 degout	425e
@@ -28429,27 +29529,27 @@ delft cinisi	792n
 delicat	388e
 delicate	388e
 dem	192M
-dem co sao	1846m
+dem co sao	1881m
 dem khuya	192m
 demon	428e
 demonio	428g
 den anh xanh	80m
 den duong	336m
-den hindu	1839m
+den hindu	1874m
 den long	309m
-den long bi ngo	1860m
+den long bi ngo	1895m
 den long hoi an	796m
 den muc	47m
 den neon	308m
 den ong sao	810m
 den than dao	801m
 den tho	345m
-den tho nhat ban	1841m
+den tho nhat ban	1876m
 den trang	429m
 den troi	747m
-deniz kabugu	1628n
-dep xo ngon	1905m
-derramando liquido	1795g
+deniz kabugu	1663n
+dep xo ngon	1940m
+derramando liquido	1830g
 desature	446e
 desert	156e
 design suico	817g
@@ -28468,23 +29568,24 @@ dia trung hai	352m
 die grose welle	724h
 dien cuong	422m
 dien kremlin	828m
+dinamarques	353g
 dinamico	389f 389g
 diner americain	706e
 dinh chua	795m
-dinh nui phu tuyet	1801m
+dinh nui phu tuyet	1836m
 disavurumculuk	716n
 discotheque	436e
 diseno suizo	817f
-disi domuz	1557n
-disi koyun	1561n
+disi domuz	1592n
+disi koyun	1596n
 disinda	459n
 diu	445m
 diu dang	388m
-djembe	1934e
+djembe	1969e
 do	0M
 do ban	425m
 do cam	97m
-do chat long	1795m
+do chat long	1830m
 do do	33m
 do gi sat	112m
 do gom	304m
@@ -28501,12 +29602,12 @@ do thi	340m
 do tia	21m
 do trung hoa	75m
 do tuoi	34m
-do uong nhiet doi	1790m
-do uong nong	1783m
+do uong nhiet doi	1825m
+do uong nong	1818m
 doa hoa	207m
 doanh nghiep	357m
-dodo	1603g
-dodo kusu	1603n
+dodo	1638g
+dodo kusu	1638n
 doenca	425g
 doga	383n
 dogal	383n
@@ -28517,17 +29618,17 @@ doi	160m
 doi cat	156m
 doi nui	160m
 dokme demir	285n
-dokulen sivi	1795n
+dokulen sivi	1830n
 dokulen yapraklar	129n
 dolar	423f 423g
 dolares	423f 423g
-domuz pastirmasi	1723n
-domuz yuzu	1556n
+domuz pastirmasi	1758n
+domuz yuzu	1591n
 don dieu	434m
 don gian	385m
 don sac	429m
-doner	1732h
-doner kebab	1732h
+doner	1767h
+doner kebab	1767h
 dong bang	450m
 dong do	59m
 dong gia	198m
@@ -28538,25 +29639,25 @@ dong ruong	124m
 dong song	148m
 dong thau	60m
 dong thau co	58m
-donme dolap	1856n
+donme dolap	1891n
 donmus	450n
-donut	1770f
+donut	1805f
 dore	11e
 dore a la feuille	306e
 doree	11e
-dort yaprakli yonca	1668n
-dragao	1616g
-dragon	1616f
+dort yaprakli yonca	1703n
+dragao	1651g
+dragon	1651f
 drapeau francais	622o
 du	338M
-dua chuot	1701m
+dua chuot	1736m
 dua hau	234m
 dubai	772e 772f
 duc	623o
 duftblute	224h
 dugun	371n
-dui gia cam	1721m
-dui trong	1933m
+dui gia cam	1756m
+dui trong	1968m
 dumanli	314n
 dune	156h
 dunen	156h
@@ -28564,15 +29665,15 @@ dung	457m
 dunkelgrun	48h
 duoi bien	365m
 duoi nuoc	365m
-duoi uoi	1530m
+duoi uoi	1565m
 duong pho	341m
-durum	1732n
+durum	1767n
 dus	396n
-dusen yapraklar	1670n
+dusen yapraklar	1705n
 duster	391h
 duster dunkel	439h
 duster gotisch	411h
-duz ayakkabi	1909n
+duz ayakkabi	1944n
 ecarlate	34e
 ech	328m
 eclair	201e
@@ -28584,9 +29685,9 @@ ecologico	383f 383g
 ecologique	383e
 ecossais	778e
 ecosse	778e
-ecureuil	1577e
-edificio clasico	1811f
-edificio comercial	1821g
+ecureuil	1612e
+edificio clasico	1846f
+edificio comercial	1856g
 egee	771e
 egipcia	770g
 egipcio	770g
@@ -28594,19 +29695,19 @@ eglise	360e
 egyptien	770e
 egyptienne	770e
 eifersuchtig	426h
-einkaufstuten	1903h
+einkaufstuten	1938h
 eintonig	434h
-eiswurfel	1800h
-ejderha yuzu	1615n
+eiswurfel	1835h
+ejderha yuzu	1650n
 ejercito	431f
-el cantasi	1901n
+el cantasi	1936n
 electrico	448f
 electrique	448e
 elegance	397e
 elegancia	397g
 elegant	397e
 elegante	397e
-elephant	1567e
+elephant	1602e
 eletrico	448g
 ellili yillar	706n
 em dem	386m
@@ -28623,6 +29724,7 @@ en colere	402e
 enchante	395e
 enchantee	395e
 endiseli	413n
+endonezyali	851n
 endulus	821n
 endustriyel	377n
 energia	389f
@@ -28638,7 +29740,7 @@ enneigee	187e
 ensoleille	172e
 ensoleillee	172e
 entsattigt	446h
-epi de mais	1698e
+epi de mais	1733e
 epice	277e
 epices	277e
 epoca victoriana	812f
@@ -28647,27 +29749,29 @@ epure	385e
 erable	130e
 erdtone	384h
 erik cicegi	215n
-eriste	1750n
-erkek ayakkabisi	1906n
+eriste	1785n
+erkek ayakkabisi	1941n
 erupcao	165g
-erupcao vulcanica	1803g
+erupcao vulcanica	1838g
 erupcion	165f
-erupcion volcanica	1803f
+erupcion volcanica	1838f
 eruption	165e
 ervas aromaticas	137g
 escoces	778f 778g
 escocia	778g
-escorpiao	1642g
-escorpion	1642f
+escorpiao	1677g
+escorpion	1677f
 escritorio	357g
 espaco	176g
 espana	625o
+espanol	852f
+espanola	852f
 esperanca	404g
-espiga de maiz	1698f
+espiga de maiz	1733f
 estacao espacial	364g
 estacion espacial	364f
-estadio	1810g
-estatua da liberdade	1836g
+estadio	1845g
+estatua da liberdade	1871g
 estilo chines	355g
 estilo suico	817g
 estres	413f
@@ -28678,8 +29782,14 @@ etats unis	630o
 ete	196e
 etereo	396f 396g
 ethere	396e
+ethiopie	849e
+ethiopien	849e
+ethiopienne	849e
 etincelant	430e
-etincelles	1865e
+etincelles	1900e
+etiope	849f 849g
+etiopia	849f 849g
+etiyopyali	849n
 etoile	175e
 etoilee	175e
 etoiles	175e
@@ -28695,7 +29805,7 @@ extrana	435f
 extrano	435f
 eylul	197n
 fabrica	377f 377g
-fabrikgebaude	1831h
+fabrikgebaude	1866h
 faianca de delft	792g
 faible lumiere	451e
 faience de delft	792e
@@ -28705,11 +29815,12 @@ fantasia	395f
 farao	770g
 faraon	770f
 fard a joues	114e
-fare yuzu	1571n
+fare yuzu	1606n
+fasli	756n
 fee	395e
 feerique	395e
 fees	734e
-feijoes	1707g
+feijoes	1742g
 felicita	390i
 feminin	419e
 feminine	419e
@@ -28733,8 +29844,8 @@ fete des recoltes	750e
 fete du printemps	369e
 fete du temple	795e
 feu de cheminee	311e
-feuerwerkskorper	1864h
-feuille erable	1669e
+feuerwerkskorper	1899h
+feuille erable	1704e
 fevrier	198e
 ficcao cientifica	376g
 fiere	416e
@@ -28742,26 +29853,27 @@ fierte	751e
 fiesta de cumpleanos	372f
 fildisi	38n
 financas	357g
+finlandes	834f 834g
 finlandia	654o
-firinlanmis patates	1752n
+firinlanmis patates	1787n
 firtina	201n
 firtinali	201n
-fisek	1863n
-fiskiye	1843n
+fisek	1898n
+fiskiye	1878n
 fistik yesili	53n
 flaschengrun	48h
-fleischstuck	1722h
+fleischstuck	1757h
 fleur de pecher	216e
-fleur fanee	1653e
+fleur fanee	1688e
 florenca	758g
 fluor	448f 448g
-flussigkeit ausgiesen	1795h
+flussigkeit ausgiesen	1830h
 fogos de artificio	334g
 folhas caidas	129g
 follaje otonal	129f
 fonce	439e
 foncee	439e
-fondu	1738n
+fondu	1773n
 foret	119e
 foret de bouleaux	122e
 foret tropicale	120e
@@ -28772,7 +29884,7 @@ fraiche	399e
 fraicheur	400e
 franca	622o
 fransiz rivierasi	803n
-freson	1688f
+freson	1723f
 fria	400f
 frio	400f
 frohlich	390h
@@ -28785,51 +29897,53 @@ fruhmorgens	188h
 fruite	432e
 fruitee	432e
 fucsia	65g
-fuji dagi	1804n
+fuji dagi	1839n
 fumaca	314g
 fumee	314e
 funfziger	706h
 fusee	364e
 fusya	65n
 futuristik	376n
-ga con	1594m
-ga moi no	1593m
-ga tay	1590m
-ga trong	1592m
+ga con	1629m
+ga moi no	1628m
+ga tay	1625m
+ga trong	1627m
 gach	283m
-gafas de proteccion	1881f
+gafas de proteccion	1916f
 galao	255g
 galaxia	176g
 galeria	438f
-gamba	1586g
+gamba	1621g
+ganali	738n
 ganancia	426g
-gang tay	1888m
+ganes	738g
+gang tay	1923m
 ganseblumchen	220h
 garcon	456E
 garcons	456E
-garrafa e copo de saque	1786g
+garrafa e copo de saque	1821g
 garten	126h
 garua	200f
 gateau	271e
-gateau anniversaire	1772e
+gateau anniversaire	1807e
 gateau de lune	810e
-gateau sable	1773e
+gateau sable	1808e
 gau truc	321m
-gau tui	1582m
+gau tui	1617m
 gaudi	760a 760e 760f 760g 760h 760i
 geback	271h
 gebrochenes weis	104h
 gece hayati	436n
 gece kulubu	436n
 gece pazari	333n
-gece vakti kopru	1852n
+gece vakti kopru	1887n
 gece yarisi	193n
 gedampft	446h
 gedampft sanft	445h
 geholz	119h
-gelbe blute	1656h
+gelbe blute	1691h
 gelbgrun	67h
-geldborse	1900h
+geldborse	1935h
 gele	450e
 gelee	450e
 gelida	400f
@@ -28839,11 +29953,14 @@ gemuse	433h
 gemutlich	398h
 genial	424e
 gercekustu	717n
-gerostete suskartoffel	1752h
+gerostete suskartoffel	1787h
 gesattigt	444h
 gevsek	387n
 gewurz	277h
 gewurze	277h
+ghaneen	738e
+ghaneenne	738e
+ghanes	738f
 ghe tom	425m
 ghen ti	426m
 ghen tuong	426m
@@ -28852,18 +29969,18 @@ gia vi	277m
 giac mo	396m
 gian du	402m
 giang sinh	366m
-giao duong do thai	1840m
+giao duong do thai	1875m
 giao thua	753m
 giay	293m
-giay bet	1909m
-giay bot nu	1913m
-giay cao got	1910m
-giay chay	1907m
+giay bet	1944m
+giay bot nu	1948m
+giay cao got	1945m
+giay chay	1942m
 giay da	293m
-giay leo nui	1908m
-giay mua bale	1912m
-giay nam	1906m
-gilet de securite	1883e
+giay leo nui	1943m
+giay mua bale	1947m
+giay nam	1941m
+gilet de securite	1918e
 gio	204m
 gio nhe	204m
 gio vang	181m
@@ -28873,24 +29990,24 @@ giong bao	201m
 giot suong	206m
 girassois	211g
 giua trua	189m
-giun dat	1645m
-giun dot	1645m
+giun dat	1680m
+giun dot	1680m
 givre	186e
 glace	450e
 glace a la vanille	274e
 glacee	450e
-glacon	1800e
+glacon	1835e
 glanzend	443h
 glicinia	221g
 globos aerostaticos	804f
 gluck	390h
 glucklich	390h
-gluckskeks	1760h
-glucksklee	1668h
+gluckskeks	1795h
+glucksklee	1703h
 gluhend heis	401h
 go	279m
 go soi	279m
-goi qua	1877m
+goi qua	1912m
 gok	169n
 gok gurultusu	201n
 gok mavisi	41n
@@ -28907,11 +30024,12 @@ gondola	802f 802g
 goreme	804a 804n
 gotica	411f 411g
 gotico	411f 411g
-gozluk	1879n
+gozluk	1914n
 gozu pek	405n
 grabado japones	790f
+grachtenhauser	832h
 gran canon	776f
-granite	1768e
+granite	1803e
 grasgrun	51h
 graugrun	94h
 graulich	8h
@@ -28933,6 +30051,8 @@ gruner tee	257h
 grunlich	3h
 gruntee	257h
 grus gott	455h
+guatemalali	857n
+guatemalteque	857e
 guclu	405n
 guisqui	267f
 gul	209n
@@ -28951,32 +30071,33 @@ gundogumu	180n
 gunduz	194n
 gunebakan	211n
 gunes	171n
-gunes gozlugu	1880n
+gunes gozlugu	1915n
 gunes isigi	171n
-gunesin dogusu	1849n
+gunesin dogusu	1884n
 gunesli	172n
 guney afrika	665o
+guney afrikali	863n
 guney kore	636o
 gurultulu	422n
 guven	406n
 guvenilir	406n
-guvenlik yelegi	1883n
-guvercin	1598n
+guvenlik yelegi	1918n
+guvercin	1633n
 guz	197n
 ha lan	647o
-ha ma	1570m
+ha ma	1605m
 ha noi	782m
 habitacion	362f
-hahnchenschenkel	1721h
-hai ly	1578m
-halloweenkurbis	1860h
-hamam bocegi	1639n
-hamburguer	1724g
-hamster	1574f
+hahnchenschenkel	1756h
+hai ly	1613m
+halloweenkurbis	1895h
+hamam bocegi	1674n
+hamburguer	1759g
+hamster	1609f
 han gi	287m
 han phuc	826m
 hang dong	164m
-hanh	1705m
+hanh	1740m
 hanh phuc	390m
 hanoi	782e 782f
 hante	403e
@@ -28986,8 +30107,8 @@ haric	459n
 hashas	222n
 hasslich	425h
 hastalik	425n
-hat dau	1707m
-hat de	1708m
+hat dau	1742m
+hat de	1743m
 hauschen	363h
 havai	763g
 havai fisek	334n
@@ -28998,14 +30119,14 @@ hawaien	763e
 hawaienne	763e
 he	196M
 heis	401h
-heise quellen	1853h
-heisgetrank	1783h
+heise quellen	1888h
+heisgetrank	1818h
 heisluftballons	804h
 helado frio	400f
 hem	341m
 hem nui	159m
 herbstblatter	129h
-herisson	1579e
+herisson	1614e
 heure doree	181e
 hi vong	404m
 hic	457n
@@ -29014,20 +30135,22 @@ hien dai	385m
 hierbas aromaticas	137f
 hieu sach	344m
 hindu	781f
-hindu tapinagi	1839n
-hipopotamo	1570f 1570g
+hindu tapinagi	1874n
+hipopotamo	1605f 1605g
 hirs	426n
+hirvat	854n
+hirvatistan	854n
 historia em quadrinhos	788g
-hiz treni	1857n
+hiz treni	1892n
 ho phach	32m
 hoa anh dao	208m
 hoa anh tuc	222m
 hoa cuc	217m
 hoa cuc trang	220m
-hoa dam but	1654m
+hoa dam but	1689m
 hoa dao	216m
 hoa do quyen	225m
-hoa heo	1653m
+hoa heo	1688m
 hoa hong	209m
 hoa huong duong	211m
 hoa ky	630o
@@ -29041,7 +30164,7 @@ hoa qua	432m
 hoa que	224m
 hoa si	438m
 hoa sung	212m
-hoa trang	1649m
+hoa trang	1684m
 hoa tu dang	221m
 hoai co	379m
 hoai niem	415m
@@ -29058,6 +30181,9 @@ hoi chua	795m
 hoi hoa	438m
 hojas caidas	129f
 hojas de otono	129f
+holandes	832f 832g
+hollandali	832n
+hollandisch	832h
 holle	428h
 hollisch	428h
 holzern	279h
@@ -29076,24 +30202,26 @@ hong ngoc	55m
 hong pastel xam	92m
 hong sen dam	21m
 hong tim	65m
-hop com bento	1745m
+hop com bento	1780m
 hop dem	436m
-hop do uong	1798m
-hop dung do an mang di	1761m
+hop do uong	1833m
+hop dung do an mang di	1796m
 hopital	356e
 hormigon	282f
 hortalicas	433g
 hortela	30g
 hortensia	219g
-hotel	1826e
-hu mat ong	1780m
-huellas de pezunas	1589f
+hotel	1861e
+hu mat ong	1815m
+huellas de pezunas	1624f
 hugel	160h
-huitre	1766e
+huitre	1801e
+hungara	855f 855g
+hungaro	855f 855g
 hungria	659o
 huong duong	211m
-huou	1550m
-huou cao co	1566m
+huou	1585m
+huou cao co	1601m
 hus agaci	122n
 hus ormani	122n
 hutte	363h
@@ -29106,12 +30234,12 @@ huzun	391n
 huzunlu	391n
 huzurlu sicak	398n
 hy vong	404m
-icecek kutusu	1798n
+icecek kutusu	1833n
 iddiali	405n
 igrenc	425n
-iki horguclu deve	1564n
+iki horguclu deve	1599n
 ile	155E
-ile deserte	1808e
+ile deserte	1843e
 iles	155e
 ilot	155e
 imparatorluk sarayi	346n
@@ -29125,10 +30253,16 @@ indigo	23f 23g
 indigofarbung	824h
 indonesia	671o
 indonesie	671o
-inek yuzu	1552n
+indonesien	851e
+indonesienne	851e
+indonesio	851g
+inek yuzu	1587n
 iran halisi	737n
+irani	861f
+iranli	861n
 irlandes	822f 822g
 irmak	148n
+isfahan	861f
 isik festivali	807n
 isiklar	336n
 isiltili	443n
@@ -29136,89 +30270,95 @@ iskoc	778n
 iskocya	778n
 islandes	761f 761g
 islandisch	761h
-issiz ada	1808n
-istakoz	1763n
+issiz ada	1843n
+istakoz	1798n
 isvec	651o
+isvecli	833n
 isvicre stili	817n
 italia	624o
-jabali	1558f
+jabali	1593f
 jadegrun	50h
 janner	198h
 januca	746f
-japanisches postgebaude	1822h
+japanisches postgebaude	1857h
 japao	621o
 japon	621o
 japon baligi	329n
 japon baskisi	790n
-japon satosu	1832n
+japon satosu	1867n
 japones	354f 354g
 jardin	126f
 jardin zen	350f
 jaune neon	118e
+javanes	851f
 jazmin	223f
 jetee	154e
 jordania	769g
 journee	194e
 juegos olimpicos	683o
-kabe	1842n
-kadeh tokusturma	1793n
+kabe	1877n
+kadeh tokusturma	1828n
 kadin	456N
-kadin botu	1913n
-kadin giysisi	1898n
-kadin sandaleti	1911n
-kadin sapkasi	1916n
+kadin botu	1948n
+kadin giysisi	1933n
+kadin sandaleti	1946n
+kadin sapkasi	1951n
 kadinsi	419n
-kafer	1636h
+kafer	1671h
 kagit	293n
 kaktus	135n
 kamp atesi	166n
 kan kirmizisi	71n
-kanguru	1587h
-kanis	1534n
+kanadali	840n
+kanguru	1622h
+kanis	1569n
 kanli	315n
 kapali hava	203n
 kapalicarsi	768n
-kaplan yuzu	1541n
-kaplica	1853n
-kaplumbaga	1612n
+kaplan yuzu	1576n
+kaplica	1888n
+kaplumbaga	1647n
 kapucino	255n
 kar beyazi	84n
 karanlik	439n
-karinca	1634n
-karla kapli dag	1801n
+karinca	1669n
+karla kapli dag	1836n
 karli	187n
 karli dag	161n
 karli daglar	161n
-kasestuck	1719h
-kasikli kase	1739n
+kasestuck	1754h
+kasikli kase	1774n
 kasim	197n
 kasimpati	217n
 kayalik	163n
-kaydirak	1855n
+kaydirak	1890n
 kaygi	413n
 kaygili	413n
 kayisi	78n
 kayisi rengi	78n
-keci	1562n
-kedi yuzu	1538n
+keci	1597n
+kedi yuzu	1573n
 kem lanh	274m
-kem mem	1767m
+kem mem	1802m
 ken saxophone	437m
-ken trumpet	1930m
+ken trumpet	1965m
+kenyali	850n
+kenyan	850e
+kenyane	850e
 keo	272m
 keo bong	273m
-keo mut	1778m
+keo mut	1813m
 kerpic duvar	342n
-khach san	1826m
+khach san	1861m
 khach san de vuong	815m
-khach san tinh yeu	1827m
-khan quang	1887m
-khi dot	1529m
+khach san tinh yeu	1862m
+khan quang	1922m
+khi dot	1564m
 khinh khi cau	804m
 khoa hoc vien tuong	376m
-khoai lang nuong	1752m
-khoai tay	1696m
-khoai tay chien	1725m
+khoai lang nuong	1787m
+khoai tay	1731m
+khoai tay chien	1760m
 khoe manh	417m
 khoi	314m
 khom	240m
@@ -29230,23 +30370,23 @@ khong phai	457m
 khu cho	332m
 khu rung	119m
 khu vuon	126m
-khung canh thanh pho	1847m
-khung canh thanh pho luc chang vang	1850m
-khung long bao chua	1618m
-khung long chan than lan	1617m
+khung canh thanh pho	1882m
+khung canh thanh pho luc chang vang	1885m
+khung long bao chua	1653m
+khung long chan than lan	1652m
 ki la	435m
-kien	1634m
+kien	1669m
 kieu nhat	354m
 kim cuong	301m
 kim loai	286m
 kim tu thap	770m
 kim tuyen	430m
 kinh	294m
-kinh bao ho	1881m
+kinh bao ho	1916m
 kinh di	403m
-kinh mat	1879m
+kinh mat	1914m
 kinh ngac	424m
-kinh ram	1880m
+kinh ram	1915m
 kinh tom	425m
 kir	124n
 kiragi	186n
@@ -29258,45 +30398,46 @@ kiraz cicegi festivali	809n
 kiraz cicekleri	208n
 kirik beyaz	104n
 kirmizi	0n
-kirmizi elma	1683n
+kirmizi elma	1718n
 kirmizi mor	96n
 kirmizi sarap	264n
-kirmizi zarf	1875n
+kirmizi zarf	1910n
 kirsal	348n
 kirschbaume	208h
 kirschblute	208h
 kirschbluten	208h
 kirschblutenfest	809h
 kis	198n
-kisa ve genis bardak	1794n
+kisa ve genis bardak	1829n
 kisin	198n
 kiskanc	426n
 kiskanclik	426n
 kitapci	344n
 kiyi	143n
 kiz	456N
-kizarmis karides	1755n
+kizarmis karides	1790n
 kizgin	402n
 kizil	71n
 kizil meydan	828n
 kizlar	456N
-koala ayisi	1582n
-koalabar	1582h
+koala ayisi	1617n
+koalabar	1617h
 koi baligi	329n
 koknar	121n
+kolombiyali	856n
 komur grisi	37n
 koniglich	382h
 konigsblau	43h
-konserve gida	1744n
+konserve gida	1779n
 konstruktivizm	813n
-kopek	1532n
-kopek baligi	1626n
-kopek yuzu	1531n
+kopek	1567n
+kopek baligi	1661n
+kopek yuzu	1566n
 kore tapinagi	794n
 kori	277n
-korili pilav	1749n
-koruyucu gozluk	1881n
-kosu ayakkabisi	1907n
+korili pilav	1784n
+koruyucu gozluk	1916n
+kosu ayakkabisi	1942n
 kot kumas	289n
 koy	348n
 koy tarzi	378n
@@ -29304,20 +30445,21 @@ koyu yesil	48n
 kozler	167n
 kraftig	405h
 kraftig leuchtend	444h
+krakow	841a
 krauter	137h
 kreativitat	438h
 kubali	755n
 kubist	814n
 kubizm	814n
 kuche	361h
-kugu	1601n
-kugu yavrusu	1601n
+kugu	1636n
+kugu yavrusu	1636n
 kuhl	400h
 kuhle farben	453h
 kuhle tone	453h
 kuhn	405h
-kuken	1594h
-kuken von vorne	1595h
+kuken	1629h
+kuken von vorne	1630h
 kukengelb	77h
 kul	167n
 kulube	363n
@@ -29328,9 +30470,9 @@ kunstlerisch	438h
 kurbaga	328n
 kurbis	246h
 kursun grisi	85n
-kus tuyu	1604n
+kus tuyu	1639n
 kuste	143h
-kutuk	1815n
+kutuk	1850n
 kutuphane	344n
 kuzey isiklari	177n
 ky bi	394m
@@ -29343,19 +30485,19 @@ la cay	128m
 la ma	784m
 la phong	130m
 la rung	129m
-la rung rinh trong gio	1671m
+la rung rinh trong gio	1706m
 la thu	129m
 la vang	129m
-laboratuvar onlugu	1882n
-lac da	1563m
-lac da hai buou	1564m
-lac da khong buou	1565m
+laboratuvar onlugu	1917n
+lac da	1598m
+lac da hai buou	1599m
+lac da khong buou	1600m
 lac quan	404m
 lacivert tasi	44n
-laco de fita	1876g
+laco de fita	1911g
 lago de lotus	150g
 lagun	146n
-lamen	1750g
+lamen	1785g
 lampada	336g
 lampadas	336g
 lampara	336f
@@ -29377,8 +30519,8 @@ lap the	814m
 latao	60g
 laton	60f
 lau dai	359m
-lau dai nhat ban	1832m
-lau pho mai	1738m
+lau dai nhat ban	1867m
+lau pho mai	1773m
 lav tasi	158n
 le hoi	335m
 le hoi anh sang	807m
@@ -29390,18 +30532,21 @@ le hoi mau sac	806m
 le hoi nguoi chet	740m
 le hoi rio	808m
 le hoi te nuoc	739m
-le ngam trang	1874m
+le ngam trang	1909m
 le phuc sinh	373m
 le ta on	750m
 le tinh nhan	368m
 legume	433e
-legume a feuilles vertes	1702e
+legume a feuilles vertes	1737e
 legumes	433e
-leon	1540f
-leopard	1543e
+leon	1575f
+leopard	1578e
 les nympheas	786e
-leu rap xiec	1859m
-lezard	1613e
+leu rap xiec	1894m
+lezard	1648e
+li bang	847m
+libanes	847f 847g
+libano	847f 847g
 libreria	344f
 lila palido	90f
 lilas	64g
@@ -29409,21 +30554,21 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	227g
-limao siciliano	1679g
+limao siciliano	1714g
 limettengrun	31h
 limoes	227g
 limon	227f
 limon sarisi	100n
 limon yesili	31n
-liquido derramandose	1795f
+liquido derramandose	1830f
 lo au	413m
 lo lang	413m
 lo mo	451m
 lo suoi	311m
 locos anos veinte	695f
-loja de conveniencia	1828g
-lon rung	1558m
-long chim	1604m
+loja de conveniencia	1863g
+lon rung	1593m
+long chim	1639m
 long dai duong	141m
 long den	309m
 long vu	313m
@@ -29431,13 +30576,15 @@ lop hoc	358m
 los	451N
 los angeles	777f
 lotus	212g
-lotusblute	1650h
-lowe	1540h
-lowengesicht	1540h
+lotusblute	1685h
+lowe	1575h
+lowengesicht	1575h
 lua mi	251m
 lua trai	166m
 lua trung hoa	826m
 luan don	767m
+lubnan	847n
+lubnanli	847n
 luces de neon	308f
 luks	381n
 lumiere du soleil	171e
@@ -29448,14 +30595,15 @@ luu	243m
 luu ly	44m
 luxurios	381h
 luzes de neon	308g
-ly day phang	1794m
-ly ruou vang	1788m
+ly day phang	1829m
+ly ruou vang	1823m
 ma hong	114m
 ma quai	403m
 ma quy	428m
+ma roc	756m
 maca	236g
 maca verde	237g
-maca vermelha	1683g
+maca vermelha	1718g
 madchen	456H
 madreperola	299g
 magara	164n
@@ -29463,10 +30611,10 @@ magica	395f 395g
 magico	395f 395g
 magnolia	226g
 maigrun	53h
-maillot de bain une piece	1894e
-maio	1894g
+maillot de bain une piece	1929e
+maio	1929g
 mais	250E
-maison abandonnee	1818e
+maison abandonnee	1853e
 maiz	250f
 malakit yesili	82n
 malasia	674o
@@ -29474,12 +30622,12 @@ mam xoi	233m
 man	244M
 man suong	202m
 manana	188f
-mang nhen	1641m
+mang nhen	1676m
 manh me	405m
 manha	188g
 manner	456H
 mannlich	456H
-manti	1759n
+manti	1794n
 marakes	756n
 marche	332e
 marche de nuit	333e
@@ -29502,40 +30650,44 @@ marron chocolate	108f
 marron te	88f
 marrone caffe	107i
 marrone te	88i
+marroqui	756f
 martedi grasso	742i
 marz	195h
+masai	850e 850f
 masalsi	395n
 maskulen	420n
-mat bo	1552m
-mat cao	1536m
-mat cho soi	1535m
-mat chuot	1571m
-mat cun	1531m
-mat ech	1610m
-mat gau	1581m
-mat gau truc	1583m
-mat hamster	1574m
+massai	850e
+mat bo	1587m
+mat cao	1571m
+mat cho soi	1570m
+mat chuot	1606m
+mat cun	1566m
+mat ech	1645m
+mat gau	1616m
+mat gau truc	1618m
+mat hamster	1609m
 mat ho	147m
-mat khi	1527m
-mat ky lan	1548m
+mat khi	1562m
+mat ky lan	1583m
 mat lanh	400m
-mat lon	1556m
-mat meo	1538m
-mat ngua	1544m
+mat lon	1591m
+mat meo	1573m
+mat ngua	1579m
 mat ong	263m
-mat rong	1615m
-mat su tu	1540m
-mat tho	1575m
+mat rong	1650m
+mat su tu	1575m
+mat tho	1610m
 mat trang	173m
 mat troi	171m
 mat troi lan	179m
 mat troi moc	180m
-mat truoc ga con	1595m
+mat truoc ga con	1630m
 mata atlantica	120g
-mate	1799e
-mate cayi	1799n
+mate	1834e
+mate cayi	1834n
 matinee	188e
 matruska	828n
+matyo	855a
 mau	315m
 mau am	452m
 mau bac	12m
@@ -29585,13 +30737,14 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
-mausegesicht	1571h
+mausegesicht	1606h
 mauve fonce	5e
 mavi sehir	799n
 may	170M
 mayis	195n
-maymun yuzu	1527n
+maymun yuzu	1562n
 me hi co	754m
+medellin	856a
 medical	356e
 medico	356f 356g
 medina	756e
@@ -29611,9 +30764,9 @@ melancolica	391f 391g
 melancolico	391f 391g
 melancolie	391e
 melancolique	391e
-melao	1676g
+melao	1711g
 melocoton	235f
-melon	1676f
+melon	1711f
 mem mai	445m
 men ngoc	297m
 menekse	22n
@@ -29629,18 +30782,18 @@ metalico	286f 286g
 metallique	286e
 metropole	340e 340g
 metropoli	340f
-microbio	1646g
+microbio	1681g
 mien tay hoang da	733m
-mieng pho mat	1719m
+mieng pho mat	1754m
 milchstrase	176h
 milchweis	105h
 militar	431h
-militarhelm	1920h
+militarhelm	1955h
 mineralgrun	82h
 mintgrun	30h
 misir	250n
 misir bayragi	643o
-misir kocani	1698n
+misir kocani	1733n
 misterio	394g
 mistica	394f 394g
 mistico	394f 394g
@@ -29652,30 +30805,34 @@ moc mac	378m
 moca	456G
 moderne du milieu du siecle	699e
 modernismo catalan	789f
+mogol	848n
+mogolistan	848n
 mohre	249h
-mon oden	1753m
+mon oden	1788m
 mondweis	76h
+mong co	848m
 mong mo	396m
+mongolia	848g
 monocromatico	429f 429g
 monotono	434f 434g
 montagne enneigee	161e
 montana	160f
-montana con nieve	1801f
+montana con nieve	1836f
 montana nevada	161f
-montana rusa	1857f
+montana rusa	1892f
 montanas	160f
 montgolfieres	804e
 mor salkim	221n
 morgendammerung	180h
 moscu	828f
-mosquee	1838e
-mu bao hiem cua linh cuu ho	1921m
-mu chop cao	1917m
-mu luoi trai	1919m
-mu phu nu	1916m
-mu sat quan doi	1920m
+mosquee	1873e
+mu bao hiem cua linh cuu ho	1956m
+mu chop cao	1952m
+mu luoi trai	1954m
+mu phu nu	1951m
+mu sat quan doi	1955m
 mu tat	110m
-mu tot nghiep	1918m
+mu tot nghiep	1953m
 mua	199m
 mua bui	200m
 mua dong	198m
@@ -29687,26 +30844,26 @@ mua rao	199m
 mua thu	197m
 mua xuan	195m
 muc	47m
-muc ong	1765m
+muc ong	1800m
 mucevher	316n
-mucevher tasi	1925n
-mucke	1643h
+mucevher tasi	1960n
+mucke	1678h
 mude	414h
 muhtesem	424n
-mui lon	1559m
+mui lon	1594m
 mum isigi	310n
 muneca rusa	828f
-munecas japonesas	1871f
-muoi	1743m
-murcielago	1580f
+munecas japonesas	1906f
+muoi	1778m
+murcielago	1615f
 murdum	62n
 murekkep	47n
-murekkep baligi	1765n
+murekkep baligi	1800n
 murekkep resmi	302n
 murekkep siyahi	47n
 musee	438e
 muze	438n
-muzik klavyesi	1929n
+muzik klavyesi	1964n
 mystere	394e
 mysterieuse	394e
 mysterieux	394e
@@ -29719,6 +30876,7 @@ nam cuc	185m
 nam moi	753m
 nam moi am lich	369m
 nam tinh	420m
+namibia	866g
 nane yesili	30n
 nang	171m
 nang am	172m
@@ -29730,7 +30888,7 @@ nang vang	171m
 nao	457g
 naturlich	383h
 nau	7m
-nau an	1735m
+nau an	1770m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -29741,6 +30899,9 @@ nau xam	68m
 navideno	366f
 ne	457I
 nebuleuse	176e
+neerlandais	832e
+neerlandaise	832e
+neerlandes	832f 832g
 nen	310m
 nenufar	212f 212g
 nenufares de monet	786f
@@ -29758,6 +30919,10 @@ neongrun	117h
 neons	308e
 neoplasticisme	697e
 nepal	779e
+nepalais	779e
+nepalaise	779e
+nepales	779f 779g
+nepali	779f
 nervos	413h
 nese	390n
 neseli	390n
@@ -29785,47 +30950,48 @@ ngoc bich xanh	54m
 ngoc lam	15m
 ngoc luc bao	49m
 ngoc trai	299m
-ngoi nha	1819m
-ngoi nha bo hoang	1818m
+ngoi nha	1854m
+ngoi nha bo hoang	1853m
 ngoi sao	175m
 ngon lua	166m
 ngon nui	160m
-ngua	1547m
-ngua du quay	1854m
+ngua	1582m
+ngua du quay	1889m
 ngua van	320m
 nguoi linh	431m
 nguoi viking	823m
 nha bep	361m
-nha co vuon	1820m
+nha co vuon	1855m
 nha go	363m
 nha go tren nui	831m
 nha may	377m
 nha tho	360m
-nha tho hoi giao	1838m
+nha tho hoi giao	1873m
 nhac jazz	437m
 nham chan	434m
-nhan	1924m
+nhan	1959m
 nhat	441m
 nhat ban	621o
 nhat nhoa	442m
 nhe nhang	388m
 nhe nhang thu thai	387m
-nhen	1640m
+nhen	1675m
 nhiet doi	351m
 nhieu mau	178m
 nhieu may	203m
-nhim	1579m
+nhim	1614m
 nho nhung	415m
 nhom	286m
 nhot nhat	442m
 nhua	307m
 nhua duong	282m
 nhung bong hoa	207m
-nhung ngoi nha	1817m
+nhung ngoi nha	1852m
 nhung vi sao	175m
 nhuom cham	824m
-nid avec oufs	1673e
-nido vacio	1672f
+nid avec oufs	1708e
+nido vacio	1707f
+niederlandisch	832h
 niem vui	390m
 nigeria	666o
 nilufer	212n
@@ -29836,10 +31002,10 @@ ningun	457f
 nino	456F
 ninos	380f
 niu ooc	766m
-no hoa hong	1651m
+no hoa hong	1686m
 noel	366e
-noel agaci	1861n
-noi thuc an	1737m
+noel agaci	1896n
+noi thuc an	1772m
 noir bleute	80e
 nong	401m
 nong buc	205m
@@ -29863,10 +31029,10 @@ nuevo mexico	776f
 nui	160m
 nui bang	184m
 nui lua	165m
-nui phu si	1804m
+nui phu si	1839m
 nui phu tuyet	161m
 nui tuyet	161m
-nuit etoilee	1846e
+nuit etoilee	1881e
 numerique	376e
 nuoc	152m
 nuoc chanh	227m
@@ -29878,14 +31044,14 @@ oai huong	210m
 oasis	139g
 oaxaqueno	754f
 oc dao	139m
-oc sen	1631m
+oc sen	1666m
 ocean	140e
 oceano	140f
-oculos	1879g
-oculos de protecao	1881g
-oculos escuros	1880g
+oculos	1914g
+oculos de protecao	1916g
+oculos escuros	1915g
 ode	434h
-ofis binasi	1821n
+ofis binasi	1856n
 ofke	402n
 ofkeli	402n
 oglan	456N
@@ -29895,112 +31061,118 @@ oglen	189n
 oi buc	205m
 oko	383h
 okologisch	383h
-okul binasi	1829n
-okul cantasi	1904n
-okuz	1553n
+okul binasi	1864n
+okul cantasi	1939n
+okuz	1588n
 ola	455g
-oliu	1692m
+oliu	1727m
 olivenol	278h
 olivgrun	24h
 olmasin	459n
 oluler gunu	740n
 on ao	422m
-onden civciv	1595n
+onden civciv	1630n
 ong anh	430m
-ong mat	1635m
+ong mat	1670m
 onirico	396f 396g
 onur yuruyusu	751n
 orange	1e
 orangee	1e
-orangutan	1530f
+orangutan	1565f
 orchidee	218e
-ordek	1600n
+ordek	1635n
 organico	383f 383g
 orquidea	218f 218g
-orumcek	1640n
-orumcek agi	1641n
+orumcek	1675n
+orumcek agi	1676n
 osmanli	768n
 osterreich	650o
-ot chuong	1700m
+osterreichisch	836h
+ot chuong	1735m
 otonal	197f
 otono	197f
-ouf au plat	1735e
+ouf au plat	1770e
+ouzbeke	865e
+ouzbekistan	865e
 oxido	287f
-ozgurluk heykeli	1836n
+ozbek	865n
+ozbekistan	865n
+ozgurluk heykeli	1871n
 ozlem	415n
 pacifico	386g
 paillete	430e
 paises baixos	647o
 paises bajos	647o
 paixao	393g
-pajaro	1596f
-paketlenmis hediye	1877n
+pajaro	1631f
+paketlenmis hediye	1912n
 palacio imperial	346g
 palais imperial	346e
 pale	442e
 palhaco	331g
 palida	442f 442g
 palido	442f 442g
-palmiye agaci	1663n
+palmiye agaci	1698n
 palyaco	331n
 pamuk seker	273n
 panayir	335n
-pandabar	1583h
+pandabar	1618h
 pao	270g
-pao de lo de morango	1773g
-pao recheado	1732g
-pao sirio	1714g
+pao de lo de morango	1808g
+pao recheado	1767g
+pao sirio	1749g
 papagan	323n
 paquerette	220e
 paques	373e
 paquistan	669o
 paquistao	669o
 paraiso	427f 427g
-parca et	1722n
+parca et	1757n
 parilti	430n
-pariltilar	1865n
+pariltilar	1900n
 pariltili	443n
 paris	757f
 park guell	760a
 parlak kirmizi	74n
 parlak sari	101n
-parmak arasi terlik	1905n
+parmak arasi terlik	1940n
 parsomen	293n
 pas kirmizisi	112n
 pascoa	373g
 pasion	393f
 pasli	287n
-passaro	1596g
+passaro	1631g
 passe	446e
 passee	446e
 passionne	393e
 passionnee	393e
 pasteis	447g
 pastel de cumpleanos	271f
-pastel de pescado japones	1756f
+pastel de pescado japones	1791f
 pastelltone	447h
 pasteque	234e
-patates kizartmasi	1725n
+patagonia	839g
+patates kizartmasi	1760n
 patisserie	271e
-patlamis misir	1741n
-patlayan mantarli sise	1787n
+patlamis misir	1776n
+patlayan mantarli sise	1822n
 patlican	248n
 pavao	318g
 peche	235e
 pedra vulcanica	158g
 pembe sehir	800n
 penasco	163f
-pence izi	1589n
+pence izi	1624n
 penombre	451e
 peonia	214f 214g
 peri bacalari	804n
 perlweis	106h
 perola	299g
 perolas	299g
-perro guia	1533f
+perro guia	1568f
 peruvien	780e
 pessego	235g
-petard	1864e
+petard	1899e
 petra	769e
 pfirsichblute	216h
 pflaumenblute	215h
@@ -30008,16 +31180,16 @@ pha	146m
 pha le	300m
 phan lan	654o
 phan no	402m
-phao	1864m
-phao bong	1863m
+phao	1899m
+phao bong	1898m
 phao dai	359m
-phao giay buoi tiec	1867m
+phao giay buoi tiec	1902m
 phao hoa	334m
 phap	622o
 phat sang	448m
 phep thuat	395m
 phieu luu	418m
-phim dan	1929m
+phim dan	1964m
 phim den trang	732m
 pho	341m
 pho co hoi an	796m
@@ -30028,7 +31200,7 @@ phong cach nhat	354m
 phong cach thuy si	817m
 phong cach trung hoa	355m
 phong cach victoria	812m
-phong cam	1927m
+phong cam	1962m
 phong kham	356m
 phong ngu	362m
 phong tranh	438m
@@ -30037,44 +31209,54 @@ phuc hung	713m
 phun trao	165m
 piedra volcanica	158f
 pierre precieuse	316e
-pimentao	1700g
+pimentao	1735g
 pina	240f
 pinede	121e
 pinguino	322f
 piramides	770f 770g
 piriltili	430n
-pirinc bitkisi	1665n
-pirinc gevregi	1746n
+pirinc bitkisi	1700n
+pirinc gevregi	1781n
 pirinc metal	60n
 pirinc tarlasi	252n
-pirinc tatlisi	1758n
+pirinc tatlisi	1793n
 pirinc teraslari	762n
-pirinc topu	1747n
+pirinc topu	1782n
 pirlanta	301n
-pizzastuck	1726h
-plaj ve semsiye	1806n
+pizzastuck	1761h
+plaj ve semsiye	1841n
 plastico	307f 307g
-plat mitonne	1736e
+plat mitonne	1771e
 platano	238f
 plein energie	389e
-pollito rompiendo el cascaron	1593f
+polinesia	862g
+polinesio	862g
+pollito rompiendo el cascaron	1628f
+polones	841g
 polonia	656o
-ponte a noite	1852g
+polonyali	841n
+polynesie	862e
+polynesien	862e
+polynesienne	862e
+ponte a noite	1887g
 por do sol	179g
 por la manana	188f
 portekiz cinisi	793n
-postgebaude	1823h
+portena	838f
+porteno	838f
+portugues	793f
+postgebaude	1858h
 poupee russe	828e
-poupees japonaises	1871e
-poussin qui eclot	1593e
+poupees japonaises	1906e
+poussin qui eclot	1628e
 praca vermelha	828g
 prakolumbisch	819h
 pre	124e
 pre colombiano	819g
 precolombien	819e
-predio da escola	1829g
-predio grego	1811g
-preguica	1584g
+predio da escola	1864g
+predio grego	1846g
+preguica	1619g
 preguicosa	414g
 preguicoso	414g
 pres	124e
@@ -30093,30 +31275,33 @@ qua cam	228m
 qua chanh	227m
 qua dao	235m
 qua dau	229m
-qua kiwi	1690m
+qua kiwi	1725m
 qua luu	243m
 qua man	244m
 qua mo	78m
 qua mong	253m
 qua nho	231m
-qua ot	1699m
+qua ot	1734m
 qua tao	236m
-qua viet quat	1689m
+qua viet quat	1724m
 quai di	435m
-quan ao nu	1898m
+quan ao nu	1933m
 quan bar	436m
-quan bo	1886m
+quan bo	1921m
 quan ca phe	343m
 quan cafe	343m
 quan doi	431m
 quan jean	289m
-quan lot	1895m
-quan sooc	1896m
+quan lot	1930m
+quan sooc	1931m
 quan su	431m
 quang truong do	828m
 que	277M
+quebec	840a
+quebecois	840e
+quebecoise	840e
 queda agua	151g
-queijo suico	1719g
+queijo suico	1754g
 quenia	667o
 quy du	428m
 quy toc	382m
@@ -30127,7 +31312,7 @@ raffine	397e
 raffinee	397e
 rafraichissant	399e
 rahatlatici	387n
-rai ca	1585m
+rai ca	1620m
 rajastan	800f
 rajastao	800g
 ramada	745g
@@ -30137,7 +31322,7 @@ ramazan bayrami	745n
 ran ri	431m
 ran san ho	153m
 rang dong	180m
-raton	1572f
+raton	1607f
 ratselhaft	394h
 rau cu	433m
 rau thom	137m
@@ -30147,11 +31332,11 @@ recifs coralliens	153e
 recolte	750e
 refugio de esqui	831f
 regio	382g
-rehber kopek	1533n
+rehber kopek	1568n
 reifweis	83h
-reis in schussel	1748h
-reisahre	1665h
-reisballchen	1747h
+reis in schussel	1783h
+reisahre	1700h
+reisballchen	1782h
 relampago	201f 201g
 repugnant	425e
 retro	379e 379g 379i
@@ -30161,7 +31346,7 @@ reve	396e
 reveillon	753e 753g
 reveur	396e
 reveuse	396e
-rhinoceros	1569e
+rhinoceros	1604e
 ri set	287m
 rio	148f
 rio karnavali	808n
@@ -30180,13 +31365,13 @@ romenia	660o
 romisch	784h
 ron rang	409m
 ronesans	713n
-rong	1616m
+rong	1651m
 rong bien	138m
 rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
-rosario de oracao	1922g
+rosario de oracao	1957g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -30194,16 +31379,16 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	206e
-rosto de dragao	1615g
-rosto de leao	1540g
-rosto de unicornio	1548g
+rosto de dragao	1650g
+rosto de leao	1575g
+rosto de unicornio	1583g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
 rouge violace	96e
 rouille	287e
 rouillee	287e
-ruban de memoire	1878e
+ruban de memoire	1913e
 rubi	55f
 ruc	444m
 ruc ro	443m
@@ -30220,23 +31405,23 @@ rung tre	123m
 rung truc	123m
 ruong bac thang	762m
 ruong lua	252m
-ruou sake	1786m
+ruou sake	1821m
 ruou vang	264m
 ruou vang do	264m
 ruou whisky	267m
 russia	638o
 rustica	378f 378g
 rustico	378f 378g
-ruy bang	1876m
-ruy bang nhac nho	1878m
+ruy bang	1911m
+ruy bang nhac nho	1913m
 ruya	396n
 ruya gibi	396n
 ruzgar	204n
-ruzgar cani	1873n
-ruzgardaki yaprak	1671n
+ruzgar cani	1908n
+ruzgardaki yaprak	1706n
 ruzgarli	204n
 sa mac	156m
-sac a main	1901e
+sac a main	1936e
 sac so	444m
 sach	312m
 sach cu	312m
@@ -30249,10 +31434,10 @@ saglikli	417n
 sai gon	782m
 saint petersbourg	797e
 sakayik	214n
-sake	1786e 1786i
-sake sisesi ve fincani	1786n
-saksi bitkisi	1660n
-salatalik	1701n
+sake	1821e 1821i
+sake sisesi ve fincani	1821n
+saksi bitkisi	1695n
+salatalik	1736n
 salbeigrun	94h
 salmao	29g
 salmon	29f
@@ -30266,13 +31451,13 @@ sampanya rengi	57n
 san ho	153m
 san nhay	436m
 san valentin	368f
-san van dong	1810m
+san van dong	1845m
 sanatci	438n
-sandalia feminina	1911g
+sandalia feminina	1946g
 sandia	234f
-sanduiche	1728g
-sandvic	1728n
-sandwich	1728f
+sanduiche	1763g
+sandvic	1763n
+sandwich	1763f
 sanftmutig	386h
 sang	443m
 sang mau	441m
@@ -30284,21 +31469,21 @@ sanghay	774n
 sanli	416n
 sante	417e
 santuario	345g
-santuario japones	1841g
+santuario japones	1876g
 santuario sintoista	801f
 santuario xintoista	801g
 sao joao	752g
 sao patricio	822g
 sao petersburgo	797g
 sao valentim	368g
-sapatilha de bale	1912g
-sapin de noel	1861e
-saque	1786g
+sapatilha de bale	1947g
+sapin de noel	1896e
+saque	1821g
 sarap	264n
-sarap kadehi	1788n
+sarap kadehi	1823n
 sarap rengi	113n
 sari	2n
-sarimsak	1704n
+sarimsak	1739n
 sarmasik	134n
 sartroz	67n
 sasirtici	424n
@@ -30314,23 +31499,24 @@ saturee	444e
 saudacoes	455g
 saudavel	417g
 saude	417g
-sauropode	1617g
-sauropodo	1617f
+sauropode	1652g
+sauropodo	1652f
 savas	431n
 saxofon	437f
-sazan sekilli flama	1872n
-scarabee	1636e
-schildkrote	1612h
+sazan sekilli flama	1907n
+scarabee	1671e
+schildkrote	1647h
 schlafrig	414h
-schlupfendes kuken	1593h
+schlupfendes kuken	1628h
 schneeweis	84h
+schonbrunn	836a
 schrag	435h
-schulgebaude	1829h
-schussel mit loffel	1739h
-schussel und essstabchen	1750h
+schulgebaude	1864h
+schussel mit loffel	1774h
+schussel und essstabchen	1785h
 schwarz weis	429h
 schwarzweis	429h
-schweinerussel	1559h
+schweinerussel	1594h
 se lanh	400m
 secession viennoise	719e
 seftali	235n
@@ -30338,14 +31524,15 @@ seftali cicegi	216n
 seftali pembesi	73n
 seftali rengi	27n
 sehir	340n
-sehir manzarasi	1847n
+sehir manzarasi	1882n
 sehir merkezi	340n
-sehirde alacakaranlik	1850n
+sehirde alacakaranlik	1885n
 sehirli	340n
+seidenstrase	865h
 seker	272n
 seker bayrami	745n
 sekerleme	272n
-sektglaser	1793h
+sektglaser	1828h
 selale	151n
 sem graca	434g
 semsiye	338n
@@ -30372,26 +31559,30 @@ sicak	401n
 sicak dalgasi	205n
 sicak hava	205n
 sicak hava balonu	804n
-sicak icecek	1783n
+sicak icecek	1818n
 sicak renkler	452n
 sicak tonlar	452n
-sican	1573n
+sican	1608n
+sicilia	853g
+sidi bou said	860e
+sidney	844f
 sieu thuc	717m
 sifali otlar	137n
 sik	397n
 sikici	434n
 sikinti	434n
 sili	662o
-silindir sapka	1917n
+silili	839n
+silindir sapka	1952n
 simsek	201n
 sinh nhat	372m
 sinh thai	383m
 sinif	358n
 sinto tapinagi	801n
-siperli sapka	1919n
+siperli sapka	1954n
 siradan	434n
 sirin	408n
-sirk cadiri	1859n
+sirk cadiri	1894n
 sirket	357n
 sise yesili	48n
 siyah cay	256n
@@ -30399,8 +31590,8 @@ skihutte	831h
 smaragdgrun	49h
 so co la	261m
 sobrio	421g
-soc chuot	1577m
-sogan	1705n
+soc chuot	1612m
+sogan	1740n
 soguk	400n
 soguk renkler	453n
 soguk tonlar	453n
@@ -30408,11 +31599,11 @@ soi	281m
 soi dong	389m
 soiree	191e
 sokak lambasi	336n
-sole che tramonta sulla citta	1851i
-soleil levant derriere les montagnes	1848e
+sole che tramonta sulla citta	1886i
+soleil levant derriere les montagnes	1883e
 solidao	391g
 solitario	391g
-solmus cicek	1653n
+solmus cicek	1688n
 solstice ete	752e
 solsticio de verao	752g
 soluk isik	451n
@@ -30422,74 +31613,78 @@ sombrio tono	439f
 somine	311n
 sommet enneige	161e
 son mai	303m
-son moi	1923m
+son moi	1958m
 sonador	396f
 sonadora	396f
 sonbahar ortasi bayrami	370n
 sonbahar yapraklari	129n
 song bang	184m
 song bien	142m
-sonnenaufgang uber bergen	1848h
-sonnenaufgang uber dem meer	1849h
+sonnenaufgang uber bergen	1883h
+sonnenaufgang uber dem meer	1884h
 sonuk	446n
-sort	1896N
-sosisli sandvic	1727n
+sort	1931N
+sosisli sandvic	1762n
 sovyet afisi	813n
 spruhregen	200h
 stadtisch	340h
-statua della liberta	1836i
-statue de la liberte	1836e
-stockelschuh	1910h
+statua della liberta	1871i
+statue de la liberte	1871e
+stockelschuh	1945h
 strase	341h
-streifenhornchen	1577h
+streifenhornchen	1612h
 stresse	413e
-stuck torte	1773h
+stuck torte	1808h
 sturmisch	201h
 su	295M
 su alti	365n
 su kasabasi	349n
-su puskurten balina	1619n
+su puskurten balina	1654n
 sua	268M
 sualti	365n
 subat	198n
 suc khoe	417m
 sudafrica	665o
 sudafrika	665o
+sudafrikanisch	863h
 sudkorea	636o
 suecia	651o
 suede	651o
+suedois	833e
+suedoise	833e
 sueno	396f
 suico	817g
 sukran gunu	750n
 suoi	148m
-suoi nuoc nong	1853m
+suoi nuoc nong	1888m
 suon xam	826m
 suong	202m
 suong gia	186m
 suong mu	202m
 suong som	206m
-superette	1828e
-surekli acik market	1828n
+superette	1863e
+surekli acik market	1863n
 surpriz	424n
 surrealisme	717e
 surrealiste	717e
 surrealizm	717n
 surreel	717e
 sus	408H
-sus kopegi	1532n
+sus kopegi	1567n
 susi	276n
 susigkeiten	272h
 suss	408h
 sut	268n
-sut bardagi	1782n
+sut bardagi	1817n
 sut beyazi	105n
 sutlu cay	259n
 sutlu kahve	255n
-taca de coquetel	1789g
-taca de vinho	1788g
-tacas brindando	1793g
-tach tra khong co quai	1785m
+taca de coquetel	1824g
+taca de vinho	1823g
+tacas brindando	1828g
+tach tra khong co quai	1820m
 tagsuber	194h
+tahiti	862f
 tai chinh	357m
 tailandes	775f 775g
 tam linh	412m
@@ -30498,91 +31693,96 @@ tamise sombre	451e
 tamisee	445e
 tan la	128m
 tan nghe thuat	789m
-tanabata agaci	1869n
+tanabata agaci	1904n
 tang bang	184m
 tang da	163m
-tang thit	1722m
+tang thit	1757m
+tanger	756f
 tannengrun	48h
 tao	236m
 tao bao	405m
 tao bien	138m
-tao do	1683m
+tao do	1718m
 tao nha	397m
 tao xanh	237m
 tapinak	345n
 tapinak senligi	795n
 tarcin	277n
-tarihi yapi	1811n
+tarihi yapi	1846n
 tarta	778g
-tarta de cumpleanos	1772f
+tarta de cumpleanos	1807f
 tartan	778f
 tas	281n
 taslar	281n
 tatli	408n
 tatlilar	271n
-tatzenabdrucke	1589h
-tau luon sieu toc	1857m
+tatzenabdrucke	1624h
+tau luon sieu toc	1892m
 tau vu tru	364m
-tavsan	1576n
-tavsan yuzu	1575n
+tavsan	1611n
+tavsan yuzu	1610n
 tavus kusu	318n
 taxi	339g
 tay ban nha	625o
 tay tang	779m
 taze yesil	53n
-tazon de fideos	1750f
-tazon de te	1785f
-tazza da te senza manico	1785i
+tazon de fideos	1785f
+tazon de te	1820f
+tazza da te senza manico	1820i
+tcheque	837e
 tchequia	658o
 tchequie	658o
 te	256F 256I
 te al latte	259i
 te con leche	259f
 te de burbujas	259f
-te giac	1569m
+te giac	1604m
 te negro	256f
 te nero	256i
 te nhat	434m
 te verde	257f 257i
 tecnologia	376f
 tedio	434g
-tejon	1588f
-tejon de la miel	1588f
-tejon melero	1588f
-tek parca mayo	1894n
+teera	861g
+teerao	861g
+teheran	861e 861f
+tejon	1623f
+tejon de la miel	1623f
+tejon melero	1623f
+tek parca mayo	1929n
 tekduze	434n
-tela de arana	1641f
+tela de arana	1676f
 tempete	201e
-tempio indu	1839i
+tempio indu	1874i
 temple coreen	794e
 templo chines	795g
-templo hindu	1839f
+templo hindu	1874f
 ten lua	364m
 tenebreuse	411e
 tenebreux	411e
 tenebrisme	787e
 tenido indigo	824f
-tenis de corrida	1907g
+tenis de corrida	1942g
 tenue	445g
 terca feira gorda	742g
 tereyagi	269n
-terkedilmis ev	1818n
+terkedilmis ev	1853n
 terracos de arroz	762g
 tet	369m
 tet nguyen dan	369m
 tet te nuoc	739m
 tet trung thu	370m
-tete de chat	1538e
-tete de cheval	1544e
-tete de chien	1531e
-tete de cochon	1556e
-tete de dragon	1615e
-tete de lapin	1575e
-tete de lion	1540e
-tete de singe	1527e
-tete de souris	1571e
-tete de tigre	1541e
-tete de vache	1552e
+tete de chat	1573e
+tete de cheval	1579e
+tete de chien	1566e
+tete de cochon	1591e
+tete de dragon	1650e
+tete de lapin	1610e
+tete de lion	1575e
+tete de singe	1562e
+tete de souris	1606e
+tete de tigre	1576e
+tete de vache	1587e
 tha den	747m
 thac	151m
 thac nuoc	151m
@@ -30595,7 +31795,7 @@ thailandisches neujahr	739h
 tham ba tu	737m
 tham co	125m
 than hong	167m
-than lan	1613m
+than lan	1648m
 than tien	395m
 thang ba	195m
 thang bay	196m
@@ -30620,7 +31820,7 @@ thanh lich	397m
 thanh pho	340m
 thanh pho hong	800m
 thanh pho xanh	799m
-thanh so co la	1776m
+thanh so co la	1811m
 thao moc	137m
 thao nguyen	124m
 thao nguyen chau phi	830m
@@ -30629,25 +31829,25 @@ thap nien 50	706m
 thap nien 60	699m
 thap nien 80	704m
 thap nien 90	705m
-thap tokyo	1835m
+thap tokyo	1870m
 the	256E
 the au lait	259e
-the aux perles	1797e
+the aux perles	1832e
 the noir	256e
 the vert	257e
-theiere	1784e
+theiere	1819e
 thep	284m
 thien	350m
 thien dang	427m
 thien dinh	412m
 thien duong	427m
 thien ha	176m
-thien nga	1601m
+thien nga	1636m
 thien nhien	383m
 thien than	427m
 thien thanh	39m
-thit bam xuong	1720m
-thit xong khoi	1723m
+thit bam xuong	1755m
+thit xong khoi	1758m
 tho dan uc	820m
 tho nhi ky	640o
 thoi	425m
@@ -30658,7 +31858,7 @@ thong	121m
 thu gian	387m
 thu thai	387m
 thu vien	344m
-thuc pham dong hop	1744m
+thuc pham dong hop	1779m
 thung lung	162m
 thuong hai	774m
 thuy dien	651o
@@ -30668,11 +31868,11 @@ thuyen gondola	802m
 tibbi	356n
 tibet	779f
 tibetain	779e
-tiburon	1626f
+tiburon	1661f
 tiec sinh nhat	372m
 tien	423m
 tien mat	423m
-tienda de campana	1844f
+tienda de campana	1879f
 tierno animo	408f
 tim	5m
 tim do	96m
@@ -30690,20 +31890,20 @@ tinh lang	386m
 tinh te	421m
 tinh van	176m
 tinh yeu	392m
-tirtil	1633n
-tisort	1885n
+tirtil	1668n
+tisort	1920n
 to cach lan	778m
-to co trung	1673m
+to co trung	1708m
 to lua	291m
-to trong rong	1672m
-toa nha co dien	1811m
-toa nha van phong	1821m
-tobogan	1855f
+to trong rong	1707m
+toa nha co dien	1846m
+toa nha van phong	1856m
+tobogan	1890f
 toi	439m
 toi gian	385m
-toile araignee	1641e
-tom chien	1755m
-tom hum	1763m
+toile araignee	1676e
+tom chien	1790m
+tom hum	1798m
 tombee de la nuit	191e
 tong am	452m
 tong lanh	453m
@@ -30715,26 +31915,27 @@ tonos frios	453f
 topferei	304h
 toprak sarisi	102n
 toprak tonlari	384n
-torre de toquio	1835g
-tortenstuck	1773h
+toquio	845g
+torre de toquio	1870g
+tortenstuck	1808h
 toxico	425f 425g
 tra	256M
-tra nhua ruoi	1799m
+tra nhua ruoi	1834m
 tra o long	260m
 tra sua	259m
 tra sua tran chau	259m
 tra xanh	257m
-traditionelle japanische windsacke	1872h
+traditionelle japanische windsacke	1907h
 trage	414h
 trai cam	228m
 trai cay	432m
 trai dao	235m
-traje de bano de una pieza	1894f
+traje de bano de una pieza	1929f
 tram	446m
 tram vu tru	364m
 tran day nang luong	389m
 trang anh trang	76m
-trang hat	1922m
+trang hat	1957m
 trang kem	104m
 trang mieng	271m
 trang nga	38m
@@ -30746,7 +31947,7 @@ trang sua	105m
 trang suc	316m
 trang suong	83m
 trang trai	348m
-trang tri cay thong	1870m
+trang tri cay thong	1905m
 trang tron	173m
 trang trong	410m
 trang tuyet	84m
@@ -30754,17 +31955,17 @@ tranh co dong	813m
 tranh khac go nhat	790m
 tranh thuy mac	302m
 tranh toi tranh sang	451m
-trau nuoc	1554m
+trau nuoc	1589m
 traume	396h
 tre con	380m
 tre em	380m
-trebol	1667f
-trebol de cuatro hojas	1668f
-trefle	1667e
-trefle a quatre feuilles	1668e
+trebol	1702f
+trebol de cuatro hojas	1703f
+trefle	1702e
+trefle a quatre feuilles	1703e
 trencadis	760a 760f
-trevo de tres folhas	1667g
-trinkpackchen	1798h
+trevo de tres folhas	1702g
+trinkpackchen	1833h
 tro choi dien tu	704m
 tro tan	167m
 troi	169m
@@ -30772,22 +31973,22 @@ troi am u	203m
 troi mua	199m
 troi nang	172m
 troi sao	175m
-trommelstocke	1933h
-trong	1933m
-trong dai	1934m
+trommelstocke	1968h
+trong	1968m
+trong dai	1969m
 trong lanh	399m
 trong sang	407m
 tropico	351f
 tropicos	351g
-tropik icecek	1790n
-tropikal balik	1624n
+tropik icecek	1825n
+tropikal balik	1659n
 trovao	201g
 tru	457m
 trua	189m
 trub	451h
 trubsinnig	391h
 truc	123m
-trung	1734m
+trung	1769m
 trung quoc	635o
 trung tam thanh pho	340m
 truong hoc	358m
@@ -30798,28 +31999,31 @@ tu dang	221m
 tu hao	416m
 tu nhien	383m
 tu tin	405m
-tubarao	1626g
+tubarao	1661g
 tuc gian	402m
 tugla	283n
-tuglalar	1813n
-tui cap nach	1902m
-tui mua sam	1903m
-tui xach	1901m
+tuglalar	1848n
+tui cap nach	1937m
+tui mua sam	1938m
+tui xach	1936m
 tulipan	213f
+tunez	860f
 tung bung	409m
+tunisia	860g
 tuoi	444m
 tuoi mat	399m
 tuoi moi	399m
 tuong	342m
 tuong dat	342m
 tuong lai	376m
-tuong nu than tu do	1836m
+tuong nu than tu do	1871m
 tup leu	363m
 turk bayragi	640o
 turk hava yollari	547o
 turk kahvesi	254n
 turkei	640o
 turkis	15h
+turkisch	768h
 turkiye	640o
 turquia	640o
 turuncu kirmizi	97n
@@ -30845,8 +32049,11 @@ ue oai	414m
 ugur bocegi	327n
 ugursuz	403n
 uisque	267g
+ukraynali	842n
 urdun	769n
 urkutucu	403n
+uzbekistan	865f
+uzbequistao	865g
 uzgun	391n
 uzum	231n
 vach da	163m
@@ -30891,31 +32098,32 @@ vert neon	117e
 vertrauenswurdig	406h
 vertraumt	396h
 vet	323m
-vetements de femme	1898e
-vi trung	1646m
+vetements de femme	1933e
+vi trung	1681m
 via lactea	176f 176g
-vien da	1800m
+vien da	1835m
+vienes	836f
 viet quat	232m
 vietna	782g
 viktorya donemi	812n
 vila aquatica	349g
-ville au crepuscule	1850e
+ville au crepuscule	1885e
 vinh ha long	782m
 vinh hep	805m
 violet poudre	99e
-violin	1931f
+violin	1966f
 visne	230n
 visne curugu	19n
 vitoria	416g
 vitoria regia	212g
 vivido	444f 444g
 vivo animo	389f
-vo xoan oc	1628m
-voi ma mut	1568m
+vo xoan oc	1663m
+voi ma mut	1603m
 voie lactee	176e
 volcan	165f
 vom troi	169m
-vong du quay	1856m
+vong du quay	1891m
 vu mua	750m
 vu tru	176m
 vu truong	436m
@@ -30927,18 +32135,18 @@ vung chac	406m
 vung cuc	185m
 vuon	126m
 vuon thien	350m
-vuong mien	1915m
+vuong mien	1950m
 vuong quoc anh	631o
 walder	119h
 warm gemutlich	398h
 warme tone	452h
-waschbar	1537h
-wasserbuffel	1554h
+waschbar	1572h
+wasserbuffel	1589h
 wehmutig	415h
 weis	10h
 weise	10h
 weise nachte	797h
-wohnhauser	1817h
+wohnhauser	1852h
 wurdevoll	410h
 wuste	156h
 wutend	402h
@@ -30950,7 +32158,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
-xang dan nu	1911m
+xang dan nu	1946m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -30990,14 +32198,14 @@ xanh xam la	94m
 xanh xo thom	94m
 xau xi	425m
 xi mang	282m
-xicara de cha sem alca	1785g
+xicara de cha sem alca	1820g
 xin	446m
 xin chao	455m
 xinh xan	408m
 xoai	239m
 xuan	195m
 xuong rong	135m
-xup lo xanh	1703m
+xup lo xanh	1738m
 y	624O
 y te	356m
 yagmur	199n
@@ -31008,51 +32216,51 @@ yalin	385n
 yalniz	391n
 yalnizlik	391n
 yanardag	165n
-yanardag patlamasi	1803n
+yanardag patlamasi	1838n
 yangin	166n
-yaprak doken agac	1662n
-yaprak dokmeyen agac	1661n
+yaprak doken agac	1697n
+yaprak dokmeyen agac	1696n
 yaratici	438n
 yaraticilik	438n
-yardim ekibi kaski	1921n
+yardim ekibi kaski	1956n
 yasak sehir	346n
-yassi ekmek	1714n
+yassi ekmek	1749n
 yatak odasi	362n
 yavas	414n
 yaz gundonumu	752n
 yazin	196n
-yemek pisirme	1735n
+yemek pisirme	1770n
 yen binh	386m
 yen tinh	386m
-yengec	1762n
-yer fistigi	1706n
+yengec	1797n
+yer fistigi	1741n
 yesil	3n
 yesil cay	257n
 yesil elma	237n
-yesil salata	1740n
-yesil yaprakli sebze	1702n
+yesil salata	1775n
+yesil yaprakli sebze	1737n
 yesillik	128n
 yesim	298n
 yesim yesili	50n
 yeu thuong	392m
-yilan	1614n
+yilan	1649n
 yilbasi	366n
 yilbasi gecesi	753n
 yildirim	201n
 yildiz	175n
 yildizlar	175n
 yildizli	175n
-yildizli gece	1846n
+yildizli gece	1881n
 yildizli gokyuzu	175n
 yirmili yillar	695n
-yuksek topuklu ayakkabi	1910n
-yumurtadan cikan civciv	1593n
+yuksek topuklu ayakkabi	1945n
+yumurtadan cikan civciv	1628n
 yumusak	388n
-yumusak dondurma	1767n
+yumusak dondurma	1802n
 yumusak ton	445n
-yuruyus botu	1908n
-yuzuk	1924n
-zapato de tacon	1910f
+yuruyus botu	1943n
+yuzuk	1959n
+zapato de tacon	1945f
 zartgrun	53h
 zebre	320e
 zen bahcesi	350n
@@ -31062,11 +32270,11 @@ zeytinyagi	278n
 zincifre kirmizisi	35n
 zumrut	49n
 zumrut yesili	49n
-zurafa	1566n
+zurafa	1601n
 zuruckhaltend	421h
 zuverlassig	406h
 zwiebelturme	828h
-@stems ko 1812
+@stems ko 1873
 50년대	706d
 60년대	699d
 80년대	704d
@@ -31076,7 +32284,7 @@ y2k	707d
 가 단풍	129d
 가나	668d
 가나 해변 높 파	724d
-가락신	1905d
+가락신	1940d
 가랑비	200d
 가로등	336d
 가우디	760d
@@ -31086,35 +32294,36 @@ y2k	707d
 갈라타사라	615d
 갈색	7d
 감귤	228d
-감자	1696d
-감자튀김	1725d
+감자	1731d
+감자튀김	1760d
 강	148d
 강남 수향	349d
 강렬	405d
 강변	148d
-강아지 얼굴	1531d
+강아지 얼굴	1566d
 강철	284d
 강황	79d
 강황색	79d
 개구리	328d
-개구리 얼굴	1610d
-개미	1634d
+개구리 얼굴	1645d
+개미	1669d
 개울	148d
 갤러리	438d
 거리	341d
-거미	1640d
-거미줄	1641d
-거북	1612d
+거미	1675d
+거미줄	1676d
+거북	1647d
 거친	418d
 건강	417d
-건물 공사	1812d
-건배하 샴페인 잔	1793d
+건물 공사	1847d
+건배하 샴페인 잔	1828d
 검	9d
 검 모래	158d
 검은색	9d
 검정	9d
 검푸른	80d
 검푸른색	80d
+게르	848d
 게으른	414d
 겨울	198d
 겨울날	198d
@@ -31122,32 +32331,32 @@ y2k	707d
 격노	402d
 결혼식	371d
 경	424d
-경기장	1810d
+경기장	1845d
 경복궁	794d
 계곡	162d
 계단식 논	762d
 계피	277d
-고구마	1752d
+고구마	1787d
 고궁	794d
 고귀	382d
-고글	1881d
+고글	1916d
 고급	381d
-고기	1720d
-고깃덩	1722d
+고기	1755d
+고깃덩	1757d
 고대 청동	305d
 고동색	7d
 고딕	411d
 고딕풍	411d
 고래	330d
 고려청자	297d
-고릴라	1529d
+고릴라	1564d
 고상	397d
 고성	359d
-고슴도치	1579d
-고양	1539d
-고양 얼굴	1538d
+고슴도치	1614d
+고양	1574d
+고양 얼굴	1573d
 고요	386d
-고전 양식 건축물	1811d
+고전 양식 건축물	1846d
 고흐	720d
 곡식	251d
 곤돌라	802d
@@ -31156,11 +32365,11 @@ y2k	707d
 골목	341d
 골목길	341d
 골짜기	162d
-곰 얼굴	1581d
-곰발바닥	1589d
+곰 얼굴	1616d
+곰발바닥	1624d
 공상과학	376d
 공원	127d
-공작	1606d
+공작	1641d
 공작새	318d
 공작석색	82d
 공작청	46d
@@ -31168,7 +32377,8 @@ y2k	707d
 공포	403d
 과일	432d
 과즙	432d
-관람차	1856d
+과테말라	857d
+관람차	1891d
 광대	331d
 괴상	435d
 교실	358d
@@ -31178,23 +32388,23 @@ y2k	707d
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1883d
+구명조끼	1918d
 구성주	813d
 구역질	425d
 구월	197d
 구채구	798d
-국립공원	1809d
-국수	1750d
+국립공원	1844d
+국수	1785d
 국화	217d
 군대	431d
 군사	431d
-군용 헬멧	1920d
+군용 헬멧	1955d
 군인	431d
 군청색	44d
 군항제	809d
 궁궐	346d
 궁중	382d
-귀뚜라미	1638d
+귀뚜라미	1673d
 귀여운	408d
 귤	228d
 그랜드 부다페스트 호텔	815d
@@ -31218,15 +32428,15 @@ y2k	707d
 금속	286d
 금융	357d
 기괴	435d
-기린	1566d
-기모노	1892d
+기린	1601d
+기모노	1927d
 기묘	435d
 기쁜	390d
 기쁨	390d
 기술	376d
 기업	357d
-기타	1928d
-긴 북	1934d
+기타	1963d
+긴 북	1969d
 긴장된	413d
 깃털	313d
 깃허브	513d
@@ -31241,10 +32451,10 @@ y2k	707d
 깜찍	408d
 꽁꽁 언	450d
 꽃	207d
-꽃게	1762d
-꽃다발	1647d
+꽃게	1797d
+꽃다발	1682d
 꽃밭	126d
-꽃송	1656d
+꽃송	1691d
 꽃잎	207d
 꿀	263d
 꿀벌	326d
@@ -31254,32 +32464,35 @@ y2k	707d
 나른	414d
 나무	133d
 나무결	279d
-나무늘보	1584d
+나무늘보	1619d
 나뭇잎	128d
+나미브 사막	866d
+나미비아	866d
 나비	325d
+나이로비	850d
 나이지리아	666d
 나이트클럽	436d
 나폴리	609d
 낙관	404d
 낙엽	129d
 낙원	427d
-낙타	1563d
+낙타	1598d
 난꽃	218d
 난초	218d
-낡 주택 건물	1818d
+낡 주택 건물	1853d
 남극	185d
 남보라	95d
 남색	16d
 남성	456d
-남성용 구두	1906d
+남성용 구두	1941d
 남아프리카 공화국	665d
 남자	456d
 남자다운	420d
-납작 냄비	1736d
+납작 냄비	1771d
 납회색	85d
 낭	392d
 낮	194d
-너구리	1537d
+너구리	1572d
 넣지 말고	459d
 넣지 않	459d
 네덜란드	647d
@@ -31291,9 +32504,9 @@ y2k	707d
 네온사인	308d
 네이버	506d
 네이비	16d
-네잎클로버	1668d
+네잎클로버	1703d
 네팔	779d
-넥타	1884d
+넥타	1919d
 넷플릭스	469d
 노	457d
 노란	2d
@@ -31302,7 +32515,7 @@ y2k	707d
 노루즈	744d
 녹	287d
 녹색	3d
-녹색 채소	1702d
+녹색 채소	1737d
 녹슨	287d
 녹슨 빨강	112d
 녹차	257d
@@ -31327,7 +32540,8 @@ y2k	707d
 뉴질랜드	676d
 뉴캐슬	598d
 느긋	387d
-늑대 얼굴	1535d
+늑대 얼굴	1570d
+니하운	835d
 닉스	578d
 닌텐	566d
 닛산	480d
@@ -31351,12 +32565,12 @@ y2k	707d
 단풍나무	130d
 단풍잎	130d
 달	173d
-달걀	1734d
+달걀	1769d
 달러	423d
-달맞	1874d
-달팽	1631d
-달팽이집	1628d
-닭다리	1721d
+달맞	1909d
+달팽	1666d
+달팽이집	1663d
+닭다리	1756d
 담벼락	342d
 담쟁	134d
 당근	249d
@@ -31384,24 +32598,25 @@ y2k	707d
 델프트	792d
 델프트 블루	792d
 도기	304d
-도넛	1770d
-도도새	1603d
+도넛	1805d
+도도새	1638d
 도르트문트	605d
 도리	801d
-도마뱀	1613d
+도마뱀	1648d
 도미노피자	571d
 도서관	344d
 도시	340d
-도시 야경	1850d
-도시 전경	1847d
-도시락	1745d
+도시 야경	1885d
+도시 전경	1882d
+도시락	1780d
 도시바	542d
 도심	340d
 도자기	295d
 도커	514d
-도쿄 타워	1835d
+도쿄	845d
+도쿄 타워	1870d
 독성	425d
-독수리	1599d
+독수리	1634d
 독일	623d
 돈	423d
 돌	281d
@@ -31410,20 +32625,21 @@ y2k	707d
 동굴	164d
 동양풍	355d
 동화	395d
-돼지	1557d
-돼지 얼굴	1556d
-돼지코	1559d
+돼지	1592d
+돼지 얼굴	1591d
+돼지코	1594d
 두바	772d
-드럼	1933d
+두브로브니크	854d
+드럼	1968d
 드롭박스	559d
-들소	1551d
+들소	1586d
 들판	124d
 등꽃	221d
 등나무꽃	221d
 등롱	309d
 등불	309d
 등불 축제	747d
-등산화	1908d
+등산화	1943d
 디스코	436d
 디스코드	509d
 디왈리	807d
@@ -31435,18 +32651,18 @@ y2k	707d
 따뜻 색감	452d
 따분	434d
 따스	398d
-딱정벌레	1636d
+딱정벌레	1671d
 딸기	229d
 땅	168d
 땅거미	191d
-땅콩	1706d
-떠먹 아이스크림	1769d
-떡꼬치	1758d
+땅콩	1741d
+떠먹 아이스크림	1804d
+떡꼬치	1793d
 뜨거운	401d
-뜨거운 음료	1783d
+뜨거운 음료	1818d
 뜰	126d
 라떼	255d
-라마	1565d
+라마	1600d
 라마단	745d
 라벤더	210d
 라이트	441d
@@ -31472,6 +32688,7 @@ y2k	707d
 레몬	227d
 레몬 옐로우	100d
 레몬색	100d
+레바논	847d
 레스터 시티	597d
 레알 마드리드	601d
 레이캬비크	761d
@@ -31489,8 +32706,8 @@ y2k	707d
 로켓	364d
 로코코	712d
 로파	735d
-롤러코스터	1857d
-롤리팝	1778d
+롤러코스터	1892d
+롤리팝	1813d
 루마니아	660d
 루비	55d
 루비색	55d
@@ -31500,22 +32717,25 @@ y2k	707d
 르노	486d
 르누아르	786d
 리넨	292d
-리본	1876d
+리본	1911d
 리스본	793d
 리우 카니발	808d
 린넨	292d
-립스틱	1923d
+립스틱	1958d
 링크드인	569d
 마	348d
 마귀	428d
 마그마	165d
-마늘	1704d
+마늘	1739d
+마닐라	859d
+마드리드	852d
 마라케시	756d
 마룬	19d
 마르디 그라	742d
 마법	395d
 마법 같	395d
-마술사 모자	1917d
+마사	850d
+마술사 모자	1952d
 마스터카드	495d
 마야	819d
 마이애미	765d
@@ -31525,24 +32745,25 @@ y2k	707d
 마조렐	756d
 마추픽추	780d
 마카롱	275d
-마테차	1799d
+마테차	1834d
 마트료시카	828d
 마티스	715d
 만개	207d
-만두	1759d
+만두	1794d
 만리장성	347d
-말 얼굴	1544d
+말 얼굴	1579d
 말고	459d
+말라카	858d
 말레이시아	674d
 말차	258d
 망고	239d
 망자 날	740d
-매머드	1568d
+매머드	1603d
 매화	215d
 맥도날드	462d
 맥주	266d
 맥주 축제	743d
-맥주잔	1791d
+맥주잔	1826d
 맨시티	595d
 맨유	594d
 맨체스터 유나이티드	594d
@@ -31550,14 +32771,15 @@ y2k	707d
 머스타드	110d
 먹	47d
 먹색	47d
+메데인	856d
 메탈	286d
-멜론	1676d
+멜론	1711d
 멤피스	696d
 멤피스 디자인	696d
-멧돼지	1558d
+멧돼지	1593d
 면	292d
 명상	412d
-모기	1643d
+모기	1678d
 모네	786d
 모노크롬	429d
 모닥불	166d
@@ -31568,11 +32790,13 @@ y2k	707d
 모래색	103d
 모래언덕	156d
 모로코	644d
+모로코 스타일	756d
+모로코풍	756d
 모브	63d
-모스크	1838d
+모스크	1873d
 모스크바	828d
 모카 무스	693d
-모텔	1827d
+모텔	1862d
 모험	418d
 목련	226d
 목재	279d
@@ -31580,12 +32804,13 @@ y2k	707d
 목판화	790d
 몬드리안	697d
 못생긴	425d
+몽골	848d
 몽롱	449d
 몽마르트	757d
 몽환	396d
 묘회	795d
 무굴	829d
-무궁화	1654d
+무궁화	1689d
 무당벌레	327d
 무더운	401d
 무더위	205d
@@ -31593,28 +32818,28 @@ y2k	707d
 무쇠	285d
 무지개	178d
 무하	789d
-묵주	1922d
-문어	1627d
+묵주	1957d
+문어	1662d
 물	152d
-물 뿜 고래	1619d
-물개	1622d
+물 뿜 고래	1654d
+물개	1657d
 물결	142d
-물고기	1623d
-물고기 깃발	1872d
-물소	1554d
+물고기	1658d
+물고기 깃발	1907d
+물소	1589d
 물속	365d
 물축제	739d
 뭄바	781d
 뭉크	716d
 뮤트	446d
 미국	630d
-미끄럼틀	1855d
+미끄럼틀	1890d
 미니멀	385d
 미드센추리	699d
 미드소마	752d
 미래	376d
 미색	18d
-미생물	1646d
+미생물	1681d
 미술	438d
 미술관	438d
 미스터리	394d
@@ -31630,17 +32855,17 @@ y2k	707d
 밀리터리	431d
 밀림	120d
 밀밭	251d
-밀전병 싼 요리	1732d
+밀전병 싼 요리	1767d
 밀크티	259d
-바게트	1713d
+바게트	1748d
 바나나	238d
 바다	140d
 바닷	143d
 바닷 모래	143d
-바닷가재	1763d
+바닷가재	1798d
 바닷속	141d
 바람	204d
-바람 흔들리 나뭇잎	1671d
+바람 흔들리 나뭇잎	1706d
 바랜	446d
 바로크	787d
 바르사	602d
@@ -31651,19 +32876,20 @@ y2k	707d
 바이두	528d
 바이에른 뮌헨	604d
 바이올렛	22d
-바이올린	1931d
+바이올린	1966d
 바이킹	823d
-바지	1886d
-바퀴벌레	1639d
-박 터트리기	1868d
-박쥐	1580d
+바지	1921d
+바퀴벌레	1674d
+바틱	851d
+박 터트리기	1903d
+박쥐	1615d
 반 고흐	720d
-반바지	1896d
-반지	1924d
+반바지	1931d
+반지	1959d
 반짝	430d
 반짝반짝	430d
 반짝임	430d
-발레 슈즈	1912d
+발레 슈즈	1947d
 발렌타인데	368d
 발리	762d
 밝	443d
@@ -31673,17 +32899,18 @@ y2k	707d
 밤문화	436d
 밤색	7d
 밤중	192d
-밤하늘 배경 하 다리	1852d
-밤하늘 별	1846d
+밤하늘 배경 하 다리	1887d
+밤하늘 별	1881d
 방글라데시	670d
 방콕	775d
 밭	124d
 백사장	144d
 백색	10d
 백야	797d
-백조	1601d
-백화점	1830d
-밴조	1932d
+백조	1636d
+백화점	1865d
+밴조	1967d
+밴프	840d
 밸런타인데	368d
 버거킹	539d
 버건디	33d
@@ -31701,12 +32928,14 @@ y2k	707d
 베네치아	802d
 베니스	802d
 베르사유	712d
+베를린	846d
 베리	253d
 베리 페리	690d
-베이글	1716d
+베이글	1751d
+베이루트	847d
 베이지	17d
 베이지색	17d
-베이컨	1723d
+베이컨	1758d
 베이퍼웨이브	811d
 벤피카	613d
 벨기	648d
@@ -31719,12 +32948,14 @@ y2k	707d
 별 빛나	175d
 병든	425d
 병사	431d
-병아리	1594d
+병아리	1629d
 병아리 노	77d
 병아리색	77d
 병원	356d
+보고타	856d
 보다폰	555d
 보라	5d
+보라보라	862d
 보라색	5d
 보랏	5d
 보름달	173d
@@ -31738,26 +32969,29 @@ y2k	707d
 복숭아 분홍	73d
 복숭아꽃	216d
 복숭아색	27d
-복어	1625d
+복어	1660d
 볼리우드	731d
 볼보	485d
 봄	195d
 봄날	195d
+부다페스트	855d
 부두	154d
 부드러운	388d
 부라노	802d
 부러운	426d
 부러움	426d
-부리또	1730d
-부엉	1602d
+부리또	1765d
+부엉	1637d
 부엌	361d
-부츠	1913d
+부에노스아이레스	838d
+부츠	1948d
+부하라	865d
 부활절	373d
 북극	185d
 북유럽	353d
 분노	402d
-분수	1843d
-분재	1660d
+분수	1878d
+분재	1695d
 분홍	6d
 분홍 네온	116d
 분홍색	6d
@@ -31769,33 +33003,34 @@ y2k	707d
 불안	413d
 붉	0d
 붉 광장	828d
-브로콜리	1703d
+브로콜리	1738d
 브론즈	58d
 브루탈리즘	698d
 블러셔 핑크	114d
 블루베리	232d
 블루스	437d
 블루아워	182d
-블링블링	1865d
+블링블링	1900d
 비	199d
 비 오 날	199d
 비단	291d
 비단잉어	329d
-비둘기	1598d
+비둘기	1633d
 비바 마젠타	691d
-비버	1578d
+비버	1613d
 비비드	444d
+비엔나	836d
 비엠더블유	475d
 비자카드	494d
 비잔틴	714d
 비취	298d
 비취색	50d
-비키니	1897d
+비키니	1932d
 빅토리아 시대	812d
 빅토리안	812d
-빈 둥지	1672d
+빈 둥지	1707d
 빈티지	379d
-빌딩	1821d
+빌딩	1856d
 빗속	199d
 빗줄기	199d
 빙산	184d
@@ -31803,21 +33038,22 @@ y2k	707d
 빛 축제	807d
 빛나	443d
 빨간	0d
-빨간 사	1683d
+빨간 사	1718d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대 컵	1796d
+빨대 컵	1831d
 빵	270d
 빼고	459d
 뿌연	449d
 사그라다 파밀리아	760d
 사리	827d
+사마르칸트	865d
 사막	156d
-사막 섬	1808d
+사막 섬	1843d
 사무실	357d
 사바나	830d
-사슴	1550d
+사슴	1585d
 사용하지 않	459d
 사용하지 않고	459d
 사우디아라비아	642d
@@ -31825,16 +33061,16 @@ y2k	707d
 사월	195d
 사이버펑크	375d
 사이키델릭	435d
-사자 얼굴	1540d
+사자 얼굴	1575d
 사찰	345d
 사치	381d
-사케	1786d
+사케	1821d
 사탄	428d
 사탕	272d
 사파이어	54d
 사프란	277d
 산	160d
-산 떠오르 해	1848d
+산 떠오르 해	1883d
 산골	160d
 산들바람	204d
 산딸기	233d
@@ -31851,13 +33087,13 @@ y2k	707d
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1747d
-삼각 수영복	1895d
+삼각 김밥	1782d
+삼각 수영복	1930d
 삼성	471d
 삼월	195d
 상	774d
 상아색	38d
-상어	1626d
+상어	1661d
 상쾌	399d
 상트페테르부르크	797d
 상하	774d
@@ -31865,27 +33101,27 @@ y2k	707d
 새벽녘	180d
 새빨간	74d
 새빨간색	74d
-새싹	1659d
+새싹	1694d
 새싹색	53d
-새우	1764d
-새우튀김	1755d
+새우	1799d
+새우튀김	1790d
 새틴	291d
 색 축제	806d
 색동	825d
 색동저고리	825d
 색소폰	437d
-샌드위치	1728d
+샌드위치	1763d
 샐러드	433d
 샛노란	101d
 샛노란색	101d
 생동감	389d
 생일	372d
-생일 케이크	1772d
+생일 케이크	1807d
 생일 파티	372d
-생쥐	1572d
+생쥐	1607d
 샤넬	572d
 샤르트뢰즈	67d
-샤베트 아이스크림	1768d
+샤베트 아이스크림	1803d
 샤오미	524d
 샬레	831d
 샴페인	265d
@@ -31898,17 +33134,17 @@ y2k	707d
 서부극	733d
 서울	783d
 서점	344d
-서커스	1859d
+서커스	1894d
 서프라이즈	424d
 석록색	82d
 석류	243d
 석양	179d
 석청색	81d
 석호	146d
-선글라스	1880d
+선글라스	1915d
 선명	444d
 선명 밝	443d
-선물	1877d
+선물	1912d
 선불교 정원	350d
 선인장	135d
 선종	350d
@@ -31930,47 +33166,47 @@ y2k	707d
 세련된	397d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1875d
+세뱃돈	1910d
 세비야	821d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	574d
 셰비 시크	725d
-소 얼굴	1552d
-소금	1743d
+소 얼굴	1587d
+소금	1778d
 소나무	121d
 소나무숲	121d
 소녀	456d
 소년	456d
 소련 포스터	813d
 소박	378d
-소원 건 나무	1869d
+소원 건 나무	1904d
 소프트	445d
-소프트 아이스크림	1767d
+소프트 아이스크림	1802d
 솔라펑크	736d
 솔숲	121d
 솜사탕	273d
 송끄란	739d
 송년	753d
-송충	1633d
-쇼핑백	1903d
+송충	1668d
+쇼핑백	1938d
 수국	219d
-수달	1585d
+수달	1620d
 수련	212d
 수묵	302d
 수묵화	302d
 수박	234d
 수정	300d
 수중	365d
-수탉	1592d
+수탉	1627d
 수평선	183d
 수풀	119d
 수향마	349d
 수확	750d
 순결	407d
 순수	407d
-숫양	1560d
+숫양	1595d
 숯불	167d
 숲	119d
 숲속	119d
@@ -31983,36 +33219,42 @@ y2k	707d
 스위스 스타일	817d
 스즈키	487d
 스카이블루	41d
-스카프	1887d
+스카프	1922d
 스칸디나비아	353d
 스칼렛	34d
-스컹크	1586d
+스컹크	1621d
 스코틀랜드	778d
 스타벅스	463d
 스테인리스	284d
+스톡홀름	833d
 스튜디오 지브리	816d
 스트레스	413d
 스팀펑크	702d
-스파게티	1751d
+스파게티	1786d
 스페인	625d
+스페인풍	852d
 스포티파	468d
-스푼 사발	1739d
+스푼 사발	1774d
 슬픈	391d
 슬픔	391d
 승리	416d
 시골	348d
 시끄러운	422d
-시나고그	1840d
+시나고그	1875d
 시내	340d
 시냇물	148d
 시누아즈리	727d
-시든 꽃	1653d
+시드니	844d
+시든 꽃	1688d
+시디 부 사이드	860d
 시멘트	282d
 시보리	824d
+시부야	845d
 시안	14d
 시원	400d
 시월	197d
 시장	332d
+시칠리아	853d
 신나	390d
 신록	128d
 신뢰	406d
@@ -32021,10 +33263,12 @@ y2k	707d
 신비	394d
 신사	345d
 신스웨이브	703d
-신토 신사	1841d
+신주쿠	845d
+신토 신사	1876d
 실버	12d
 실크	291d
-실험실 가운	1882d
+실크로드	865d
+실험실 가운	1917d
 심	141d
 심심	434d
 심플	385d
@@ -32034,9 +33278,9 @@ y2k	707d
 싱가포르	675d
 싱가포르항공	551d
 싱그러운	399d
-쌍봉 낙타	1564d
+쌍봉 낙타	1599d
 썩	425d
-쏟아져 나오 액체	1795d
+쏟아져 나오 액체	1830d
 쓰지 말고	459d
 쓰지 않	459d
 쓰지 않고	459d
@@ -32045,6 +33289,7 @@ y2k	707d
 아늑	398d
 아니라	459d
 아닌	459d
+아드리아	854d
 아라비아	772d
 아랍에미리트	645d
 아련	415d
@@ -32070,15 +33315,15 @@ y2k	707d
 아침 이슬	206d
 아카시아	830d
 아케이드	704d
-아코디언	1927d
+아코디언	1962d
 아쿠아	66d
 아트	438d
 아틀레티코 마드리드	603d
 악마	428d
-악어	1611d
+악어	1646d
 안개	202d
-안경	1879d
-안내견	1533d
+안경	1914d
+안내견	1568d
 안녕	455d
 안녕하세요	455d
 안녕하십니까	455d
@@ -32086,8 +33331,8 @@ y2k	707d
 안데스	780d
 안드로이드	516d
 안정	406d
-알 깬 병아리	1593d
-알 들어 있 둥지	1673d
+알 깬 병아리	1628d
+알 들어 있 둥지	1708d
 알로하	763d
 알록달록	178d
 알리바바	525d
@@ -32095,6 +33340,7 @@ y2k	707d
 알프스	831d
 암녹색	48d
 암벽	163d
+암스테르담	832d
 애리조나	776d
 애버리지니	820d
 애저	39d
@@ -32103,30 +33349,30 @@ y2k	707d
 앵무새	323d
 야경	192d
 야광	448d
-야구모자	1919d
+야구모자	1954d
 야생	418d
 야수파	715d
 야시장	333d
-야자수	1663d
+야자수	1698d
 야채	433d
-야채샐러드	1740d
+야채샐러드	1775d
 약초	137d
 양귀비	222d
-양말	1890d
-양주잔	1794d
+양말	1925d
+양주잔	1829d
 양초	310d
 양키스	583d
-양파	1705d
+양파	1740d
 어두운	439d
 어둑	451d
 어둠	439d
 어둡고	439d
 어린	380d
-어묵	1756d
+어묵	1791d
 어스름	451d
 어스톤	384d
 언덕	160d
-얼룩다람쥐	1577d
+얼룩다람쥐	1612d
 얼룩말	320d
 얼어붙	450d
 얼음	184d
@@ -32144,6 +33390,7 @@ y2k	707d
 에스프레소	254d
 에어비앤비	498d
 에이치앤엠	537d
+에티오피아	849d
 엑스박스	567d
 엔비디아	520d
 엘지	541d
@@ -32152,10 +33399,10 @@ y2k	707d
 여름날	196d
 여명	180d
 여성	456d
-여성복	1898d
-여성용 모자	1916d
+여성복	1933d
+여성용 모자	1951d
 여우	324d
-여우 얼굴	1536d
+여우 얼굴	1571d
 여유	387d
 여자	456d
 역겨운	425d
@@ -32177,36 +33424,36 @@ y2k	707d
 열기구	804d
 열대	351d
 열대 해변	145d
-열대어	1624d
+열대어	1659d
 열대우림	120d
 열대지방	351d
 열매	253d
 열정	393d
-염소	1562d
+염소	1597d
 영	412d
 영광	416d
 옅	442d
 예술	438d
-오뎅	1753d
+오뎅	1788d
 오두막	363d
 오락실	704d
-오랑우탄	1530d
+오랑우탄	1565d
 오래된 책	312d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	683d
-오리	1600d
+오리	1635d
 오방색	794d
 오본	749d
-오소리	1588d
+오소리	1623d
 오스	768d
 오스트리아	650d
 오아시스	139d
 오악사카	754d
 오월	195d
 오전	188d
-오징어	1765d
+오징어	1800d
 오커	36d
 오프화이트	104d
 오후	190d
@@ -32214,7 +33461,7 @@ y2k	707d
 옥색	15d
 옥수수	250d
 옥토버페스트	743d
-온천	1853d
+온천	1888d
 온화	388d
 올리브	278d
 올리브그린	24d
@@ -32224,18 +33471,18 @@ y2k	707d
 와비사비	354d
 와인	264d
 와인색	33d
-와인잔	1788d
+와인잔	1823d
 와일드 웨스트	733d
-와플	1718d
+와플	1753d
 왓츠앱	502d
-왕관	1915d
+왕관	1950d
 왕실	382d
 외	391d
 외로움	391d
 요르단	769d
 요새	359d
 요정	395d
-용 얼굴	1615d
+용 얼굴	1650d
 용암	165d
 우롱차	260d
 우버	499d
@@ -32244,27 +33491,28 @@ y2k	707d
 우아	397d
 우울	391d
 우유	268d
-우유 한잔	1782d
+우유 한잔	1817d
 우윳	105d
 우주	176d
 우주선	364d
 우주정거장	364d
-우체국	1823d
+우즈베키스탄	865d
+우체국	1858d
 우크라이나	639d
 우키요	790d
-운동화	1907d
+운동화	1942d
 울루루	820d
 울트라마린	44d
 워드프레스	562d
 워리어스	576d
 워홀	788d
 원목	279d
-원석	1925d
-원숭	1528d
-원숭 얼굴	1527d
+원석	1960d
+원숭	1563d
+원숭 얼굴	1562d
 원주민 미술	820d
-원피스	1891d
-원피스 수영복	1894d
+원피스	1926d
+원피스 수영복	1929d
 월백색	76d
 월병	810d
 웜톤	452d
@@ -32275,8 +33523,8 @@ y2k	707d
 위스키	267d
 위챗	504d
 유기농	383d
-유니콘 얼굴	1548d
-유럽 성	1833d
+유니콘 얼굴	1583d
+유럽 성	1868d
 유리	294d
 유백색	105d
 유벤투스	606d
@@ -32284,6 +33532,7 @@ y2k	707d
 유튜브	470d
 으스스	403d
 은 부드러움	445d
+은데벨레	863d
 은색	12d
 은하	176d
 은하수	176d
@@ -32292,17 +33541,18 @@ y2k	707d
 은행잎	131d
 은회색	86d
 음력설	369d
-음료 팩	1798d
-음료수	1790d
+음료 팩	1833d
+음료수	1825d
 의료	356d
 이끼	132d
 이드	745d
 이른 아침	188d
-이발소	1858d
+이발소	1893d
 이베	501d
 이브 클라인	818d
 이상	435d
 이스탄불	768d
+이스파	861d
 이슬	206d
 이슬비	200d
 이월	198d
@@ -32321,10 +33571,10 @@ y2k	707d
 인텔	518d
 일몰	179d
 일본	621d
-일본 성	1832d
-일본 우체국	1822d
-일본 인형	1871d
-일본 장식	1870d
+일본 성	1867d
+일본 우체국	1857d
+일본 인형	1906d
+일본 장식	1905d
 일본풍	354d
 일월	198d
 일출	180d
@@ -32343,8 +33593,8 @@ y2k	707d
 자수정	56d
 자수정색	56d
 자연	383d
-자욱 안개	1845d
-자유 여신상	1836d
+자욱 안개	1880d
+자유 여신상	1871d
 자이푸르	800d
 자작나무	122d
 자작나무 숲	122d
@@ -32356,7 +33606,7 @@ y2k	707d
 잔디	125d
 잔디색	51d
 잔잔	386d
-장갑	1888d
+장갑	1923d
 장난감	380d
 장마	199d
 장미	209d
@@ -32376,7 +33626,7 @@ y2k	707d
 적갈색	19d
 적보라	96d
 적색	0d
-전갈	1642d
+전갈	1677d
 전구	336d
 전문	406d
 전원풍	378d
@@ -32388,26 +33638,26 @@ y2k	707d
 절제된	421d
 점토	304d
 정글	120d
-정면 향 날개 편 병아리	1595d
+정면 향 날개 편 병아리	1630d
 정신없	422d
 정열	393d
 정오	189d
 정원	126d
-정원 있 집	1820d
-젖병	1781d
-젖소	1555d
+정원 있 집	1855d
+젖병	1816d
+젖소	1590d
 제비꽃색	22d
 제외	459d
 젠	350d
-조각 케익	1773d
+조각 케익	1808d
 조명	336d
 조용	386d
 졸린	414d
-졸업 모자	1918d
+졸업 모자	1953d
 종	293d
-주먹밥	1746d
+주먹밥	1781d
 주방	361d
-주택 건물	1817d
+주택 건물	1852d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -32420,10 +33670,10 @@ y2k	707d
 중국 사원	795d
 중국풍	355d
 중추절	370d
-쥐 얼굴	1571d
+쥐 얼굴	1606d
 즐거운	390d
-지갑	1900d
-지렁	1645d
+지갑	1935d
+지렁	1680d
 지루	434d
 지루함	434d
 지브리	816d
@@ -32431,6 +33681,7 @@ y2k	707d
 지중	352d
 지평선	183d
 지폐	423d
+지프니	859d
 진	440d
 진 군항제	809d
 진녹색	48d
@@ -32457,7 +33708,7 @@ y2k	707d
 차콜	37d
 찻 갈색	88d
 찻잎	256d
-찻주전자	1784d
+찻주전자	1819d
 창공	169d
 창백	442d
 창의적	438d
@@ -32490,21 +33741,21 @@ y2k	707d
 체코	658d
 첼시	592d
 초록	3d
-초록 사	1684d
+초록 사	1719d
 초록색	3d
 초롱	309d
 초밥	276d
-초식 공룡	1617d
+초식 공룡	1652d
 초원	124d
 초조	413d
-초콜렛	1776d
+초콜렛	1811d
 초콜릿	261d
 초콜릿색	108d
 초현실	717d
 초현실주	717d
 촛불	310d
 추	425d
-추모 리본	1878d
+추모 리본	1913d
 추석	370d
 추수	750d
 추수감사절	750d
@@ -32514,23 +33765,24 @@ y2k	707d
 축제 분위기	409d
 춘절	369d
 치바오	826d
-치즈 조각	1719d
+치즈 조각	1754d
 치파오	826d
 칙칙	446d
 친퀘테레	759d
 친환경	383d
 칠기	303d
 칠레	662d
-칠면조	1590d
+칠면조	1625d
 칠월	196d
 침실	362d
 침엽수	121d
 카니발	335d
 카라바조	787d
 카레	277d
-카레라이스	1749d
+카레라이스	1784d
+카르타헤나	856d
 카리브	764d
-카바	1842d
+카바	1877d
 카운트다운	753d
 카카오	505d
 카카오톡	505d
@@ -32542,54 +33794,59 @@ y2k	707d
 카페	343d
 카페라떼	255d
 카푸치노	255d
-칵테일	1789d
+칵테일	1824d
 칸딘스키	723d
 캐나다	633d
 캐니언	159d
 캐러멜	262d
 캐러멜색	109d
 캘리포니아	777d
-캠핑	1805d
-캥거루	1587d
-커스타드 푸딩	1779d
+캠핑	1840d
+캥거루	1622d
+커스타드 푸딩	1814d
 커피	254d
 커피색	107d
 커피숍	343d
 컬러풀	178d
-컵케이크	1774d
+컵케이크	1809d
 케냐	667d
 케이에프씨	538d
 케이크	271d
 케이팝	783d
+케이프타운	864d
 켄테	738d
 켈트	822d
-코끼리	1567d
+코끼리	1602d
 코랄	28d
-코르크 튀어나오고 있 병	1787d
+코르크 튀어나오고 있 병	1822d
 코발트	45d
 코발트블루	45d
-코뿔소	1569d
+코뿔소	1604d
 코스탈	729d
-코알라	1582d
+코알라	1617d
 코카콜라	461d
 코코넛	241d
 코코아	261d
-코트	1889d
+코트	1924d
 코트다쥐르	803d
 코티지코어	700d
 코퍼	59d
+코펜하겐	835d
 콘크리트	282d
 콜로세움	784d
 콜롬비아	661d
-쿠키	1771d
+쿠키	1806d
 쿨톤	453d
+퀘벡	840d
 퀴어 퍼레이드	751d
 큐비즘	814d
+크라쿠프	841d
 크렘린	828d
+크로아티아	854d
 크롬	286d
-크루아상	1712d
+크루아상	1747d
 크리스마스	366d
-크리스마스 트리	1861d
+크리스마스 트리	1896d
 크리스털	300d
 크림색	18d
 크림슨	71d
@@ -32598,12 +33855,15 @@ y2k	707d
 클리닉	356d
 클림트	719d
 키아로스쿠	787d
+키예프	842d
 키위	245d
-타말레	1731d
+키이우	842d
+타말레	1766d
 타이난	795d
 타지마할	829d
-타코	1729d
+타코	1764d
 타탄	778d
+타히티	862d
 탐욕	426d
 태극기	636d
 태양	171d
@@ -32615,14 +33875,15 @@ y2k	707d
 터키항공	547d
 테라코타	111d
 테슬라	482d
-테이크아웃 상자	1761d
+테이크아웃 상자	1796d
 테크	376d
-텐트	1844d
+테헤란	861d
+텐트	1879d
 텔레그램	503d
 토기	304d
-토끼	1576d
-토끼 얼굴	1575d
-토끼풀	1667d
+토끼	1611d
+토끼 얼굴	1610d
+토끼풀	1702d
 토마토	247d
 토스카나	758d
 토스트	270d
@@ -32632,21 +33893,22 @@ y2k	707d
 토프	68d
 톤다운	446d
 통나무집	363d
-통조림	1744d
+통조림	1779d
 툰드라	185d
+튀니지	860d
 튀르키예	640d
 튤립	213d
-트럼펫	1930d
+트럼펫	1965d
 트위치	508d
 트위터	570d
-티라노사우루스	1618d
+티라노사우루스	1653d
 티베트	779d
-티셔츠	1885d
+티셔츠	1920d
 티키	730d
 티파니 블루	678d
 틱톡	507d
 파나소닉	543d
-파라솔 있 해변	1806d
+파라솔 있 해변	1841d
 파라오	770d
 파란	4d
 파란 마	799d
@@ -32659,23 +33921,27 @@ y2k	707d
 파스텔톤	447d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1902d
+파우치	1937d
 파이어폭스	515d
 파인애플	240d
 파키스탄	669d
+파타고니아	839d
 파티	372d
 판다	321d
-판다 얼굴	1583d
-팔라펠	1733d
+판다 얼굴	1618d
+팔라펠	1768d
+팔레르모	853d
 팔월	196d
 팝아트	788d
-팝콘	1741d
+팝콘	1776d
 팥색	89d
-팬케이크	1717d
+팬케이크	1752d
 펄화이트	106d
 펑크	709d
+페낭	858d
 페네르바체	616d
 페덱스	492d
+페라나칸	858d
 페라리	473d
 페르시아	737d
 페르시아 양탄자	737d
@@ -32686,7 +33952,7 @@ y2k	707d
 펩시	563d
 펭귄	322d
 편안	387d
-편의점	1828d
+편의점	1863d
 평범	434d
 평온	386d
 평화	386d
@@ -32696,7 +33962,7 @@ y2k	707d
 포도주색	113d
 포르쉐	483d
 포지타노	759d
-포츈 쿠키	1760d
+포츈 쿠키	1795d
 폭스바겐	477d
 폭염	205d
 폭죽	334d
@@ -32704,8 +33970,9 @@ y2k	707d
 폭풍	201d
 폭풍우	201d
 폴란드	656d
-퐁듀	1738d
-표범	1543d
+폴리네시아	862d
+퐁듀	1773d
+표범	1578d
 표현주	716d
 푸르른 초록	3d
 푸시아	65d
@@ -32715,33 +33982,34 @@ y2k	707d
 풀색	51d
 품격	397d
 풋사	237d
-풍경	1873d
+풍경	1908d
 풍등	747d
 풍선	337d
 프라이드	751d
-프라이팬	1735d
+프라이팬	1770d
+프라하	837d
 프랑스	622d
-프레첼	1715d
+프레첼	1750d
 프로방스	803d
 프리다 칼	721d
 플라멩구	619d
 플라멩코	821d
 플라밍고	317d
 플라스틱	307d
-플랫 슈즈	1909d
-플랫브레드	1714d
+플랫 슈즈	1944d
+플랫브레드	1749d
 플럼	62d
 플레이스테이션	472d
 피	315d
 피그마	558d
 피라미드	770d
 피렌체	758d
-피망	1700d
-피아노	1929d
+피망	1735d
+피아노	1964d
 피아트	484d
 피오르	805d
 피오르드	805d
-피자	1726d
+피자	1761d
 피치 퍼즈	692d
 피치색	27d
 피카소	814d
@@ -32763,14 +34031,14 @@ y2k	707d
 하늘색	41d
 하라주쿠	726d
 하롱베	782d
-하마	1570d
+하마	1605d
 하바나	755d
 하얀	10d
 하얀색	10d
 하양	10d
-하이힐	1910d
+하이힐	1945d
 학교	358d
-학교 가방	1904d
+학교 가방	1939d
 한가위	370d
 한겨울	198d
 한국	783d
@@ -32782,7 +34050,7 @@ y2k	707d
 한푸	826d
 할로윈	367d
 함박눈	187d
-핫도그	1727d
+핫도그	1762d
 항구	154d
 해	171d
 해돋	180d
@@ -32793,10 +34061,10 @@ y2k	707d
 해저	141d
 해질녘	179d
 해초	138d
-핸드백	1901d
+핸드백	1936d
 핼러윈	367d
-햄버거	1724d
-햄스터 얼굴	1574d
+햄버거	1759d
+햄스터 얼굴	1609d
 햇	171d
 햇살	171d
 행복	390d
@@ -32804,6 +34072,7 @@ y2k	707d
 향신료	277d
 허브	137d
 헝가리	659d
+헬싱키	834d
 현금	423d
 현대자동차	481d
 현무암	158d
@@ -32813,7 +34082,7 @@ y2k	707d
 형광 분홍	116d
 형광 초록	117d
 호	319d
-호 얼굴	1541d
+호 얼굴	1576d
 호박	246d
 호박색	32d
 호수	147d
@@ -32821,13 +34090,13 @@ y2k	707d
 호이안	796d
 호주	634d
 호쿠사	724d
-호텔	1826d
+호텔	1861d
 호흘로마	791d
 혼다	479d
 혼란	422d
 홀리 축제	806d
 홀치기염색	710d
-홍고추	1699d
+홍고추	1734d
 홍차	256d
 홍콩	773d
 홍학	317d
@@ -32852,10 +34121,10 @@ y2k	707d
 황혼	191d
 회녹색	94d
 회색	8d
-회전 목마	1854d
+회전 목마	1889d
 회청색	93d
 후르츠	432d
-후지산	1804d
+후지산	1839d
 훈훈	398d
 흐린 날	203d
 흐림	203d
@@ -32871,15 +34140,15 @@ y2k	707d
 희미	451d
 희뿌연	449d
 흰	10d
-흰 꽃	1649d
-흰 십자 있 헬멧	1921d
+흰 꽃	1684d
+흰 십자 있 헬멧	1956d
 흰색	10d
 히말라야	779d
 히피	710d
-힌두교 사원	1839d
+힌두교 사원	1874d
 힐링	387d
 힘찬	405d
-@stems fr 2760
+@stems fr 2868
 abd	630e
 abeill	326e
 aborigen	820e
@@ -32888,12 +34157,13 @@ abricot	78e
 abys	141e
 ac milan	607e
 acacia	830e
-accordeon	1927e
-accordéon	1927e
+accordeon	1962e
+accordéon	1962e
 acier	284e
 action de grac	750e
 action de grâc	750e
 adorabl	408e
+adriatiqu	854e
 aeroflot	548e
 afc aja	612e
 affich sovietiqu	813e
@@ -32906,7 +34176,7 @@ ai cap	643e
 ai cập	643e
 aid	745e
 aid el fitr	745e
-aigl	1599e
+aigl	1634e
 air india	552e
 airbnb	498e
 airtel	553e
@@ -32916,7 +34186,7 @@ alemania	623e
 alfon mucha	789e
 algu	138e
 alibaba	525e
-aliment en conserv	1744e
+aliment en conserv	1779e
 alipay	527e
 allemagn	623e
 almanya	623e
@@ -32987,19 +34257,19 @@ arab	772e
 arabi	772e
 arabi saoudit	642e
 arabia saudita	642e
-araign	1640e
-araigné	1640e
+araign	1675e
+araigné	1675e
 arbr	133e
-arbr a feuill caduqu	1662e
-arbr a vou	1869e
-arbr à feuill caduqu	1662e
-arbr à vœu	1869e
+arbr a feuill caduqu	1697e
+arbr a vou	1904e
+arbr à feuill caduqu	1697e
+arbr à vœu	1904e
 arc en ciel	178e
 arcad	704e
 arctiqu	185e
 ardent	393e
 argent	12e
-argentin	628e
+argentin	838e
 argentin flag	628e
 argentina	628e
 argentinien	628e
@@ -33040,6 +34310,7 @@ australi	634e
 australia	634e
 australian flag	634e
 australien	634e
+australienn	843e
 austria	650e
 austrian flag	650e
 austrália	634e
@@ -33048,6 +34319,8 @@ autobú de londr	681e
 automn	197e
 automnal	197e
 autrich	650e
+autrichien	836e
+autrichienn	836e
 avant gard rus	813e
 aventur	418e
 aventureux	418e
@@ -33073,23 +34346,23 @@ aïd el fitr	745e
 ba lan	656e
 baba cool	710e
 bae	645e
-bagel	1716e
-bagu	1924e
-baguet	1713e
+bagel	1751e
+bagu	1959e
+baguet	1748e
 bai	253e
 bai along	782e
 baidu	528e
 balein	330e
-balein soufflant par son event	1619e
-balein soufflant par son évent	1619e
+balein soufflant par son event	1654e
+balein soufflant par son évent	1654e
 bali	762e
 balinai	762e
 ballon	337e
 ballon de baudruch	337e
-ballon gonflabl	1866e
+ballon gonflabl	1901e
 bambou	123e
-bambou decoratif	1870e
-bambou décoratif	1870e
+bambou decoratif	1905e
+bambou décoratif	1905e
 bambouserai	123e
 banal	434e
 banan	238e
@@ -33102,7 +34375,7 @@ bangladesch	670e
 bangladesh	670e
 bangladeshi flag	670e
 bangladé	670e
-banjo	1932e
+banjo	1967e
 banqu	357e
 banqui	184e
 barb a papa	273e
@@ -33112,18 +34385,18 @@ barbi pink	682e
 barca	602e
 barcelon	760e
 baroqu	787e
-barr chocolat	1776e
-barr chocolaté	1776e
+barr chocolat	1811e
+barr chocolaté	1811e
 barça	602e
 basalt	158e
-batteri	1933e
+batteri	1968e
 bavaroi	743e
 bayern munchen	604e
 bayern munich	604e
 bayern münchen	604e
 bazar	332e
 beig	17e
-beignet de crevet	1755e
+beignet de crevet	1790e
 belcika	648e
 belgian flag	648e
 belgica	648e
@@ -33131,34 +34404,36 @@ belgien	648e
 belgio	648e
 belgiqu	648e
 belgium	648e
-belier	1560e
+belier	1595e
 belçika	648e
 benfica	613e
+berlinoi	846e
 besikta	617e
 beton	282e
 beton brut	698e
 beurr	269e
+beyrouth	847e
 beşiktaş	617e
 bi	648e
-biberon	1781e
+biberon	1816e
 bibliothequ	344e
 bibliothèqu	344e
 bien etr	417e
 bien êtr	417e
 bier	266e
 bijou	316e
-bikini	1897e
+bikini	1932e
 bilibili	529e
 billet	423e
 bio	383e
 birlesik krallik	631e
 birleşik krallık	631e
-biscuit chinoi	1760e
-bison	1551e
+biscuit chinoi	1795e
+bison	1586e
 bistrot	343e
 bizarr	435e
 bièr	266e
-blaireau	1588e
+blaireau	1623e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -33201,7 +34476,7 @@ bleu roi	43e
 bleu tiffany	678e
 bleu violet	95e
 bleuet	232e
-blou blanch	1882e
+blou blanch	1917e
 blu klein	679e
 blé	251e
 blêm	442e
@@ -33216,19 +34491,20 @@ bohémien	711e
 bohémienn	711e
 bohêm	711e
 boi massif	279e
-boisson chaud	1783e
+boisson chaud	1818e
 boisé	279e
-boit a emporter	1761e
+boit a emporter	1796e
 boit de nuit	436e
-boit dejeuner	1745e
-bol avec cuiller	1739e
-bol de riz	1748e
-bol fumant	1750e
+boit dejeuner	1780e
+bol avec cuiller	1774e
+bol de riz	1783e
+bol fumant	1785e
 bonbon	272e
 bonheur	390e
 bonjour	455e
 bonsoir	455e
 booking.com	557e
+bora bora	862e
 bord de mer	143e
 bordeau	33e
 bordeau fonc	19e
@@ -33237,20 +34513,21 @@ borussia dortmund	605e
 bosphor	768e
 boston celtic	574e
 boston red sox	585e
-bott de femm	1913e
+bott de femm	1948e
 bou	168e
-bouf	1553e
+bouf	1588e
 bougi	310e
+boukhara	865e
 bouleau	122e
-boulet de pat	1759e
-boulet de pât	1759e
-boulet de riz	1747e
-bouquet	1647e
-bourgeon	1656e
-bouteill de champagn	1787e
+boulet de pat	1794e
+boulet de pât	1794e
+boulet de riz	1782e
+bouquet	1682e
+bourgeon	1691e
+bouteill de champagn	1822e
 boît de nuit	436e
-boît déjeuner	1745e
-boît à emporter	1761e
+boît déjeuner	1780e
+boît à emporter	1796e
 brai	167e
 braqu	814e
 brasier	166e
@@ -33260,17 +34537,17 @@ brasseri	343e
 brazil	627e
 brazilian flag	627e
 bresilien	808e
-bretzel	1715e
+bretzel	1750e
 brezilya	627e
 bri	204e
 brillant	443e
 briqu	283e
-briquet de jus	1798e
+briquet de jus	1833e
 britanniqu	767e
 british flag	631e
-brochet de bonbon	1758e
-brochet de poisson	1753e
-brocoli	1703e
+brochet de bonbon	1793e
+brochet de poisson	1788e
+brocoli	1738e
 bronz	58e
 bronz antiqu	305e
 bronzé	58e
@@ -33291,52 +34568,54 @@ bruyant	422e
 brésilien	808e
 brûlant	401e
 bubbl tea	259e
-buffl	1554e
+buffl	1589e
 burano	802e
 bureau	357e
-bureau de post	1823e
-bureau de post japonai	1822e
+bureau de post	1858e
+bureau de post japonai	1857e
 burger king	539e
-burrito	1730e
+burrito	1765e
 bus londonien	681e
 bvb	605e
 byzanc	714e
 byzantin	714e
 bélgica	648e
-bélier	1560e
+bélier	1595e
 béton	282e
 béton brut	698e
-bœuf	1553e
+bœuf	1588e
 bỉ	648e
 bồ đào nha	626e
 caban	363e
-cacahuet	1706e
-cacahuèt	1706e
+cacahuet	1741e
+cacahuèt	1741e
 cacao	261e
 cactu	135e
-cadeau	1877e
+cadeau	1912e
 caf	254e
 caf au lait	255e
 caf bar	343e
-cafard	1639e
+cafard	1674e
 café	254e
 café au lait	255e
 café bar	343e
-calamar	1765e
+calamar	1800e
 californi	777e
 californien	777e
 calm	386e
 camouflag	431e
 campagn	348e
 campagn chic	725e
-camping	1805e
+camping	1840e
 canada	633e
 canadian flag	633e
+canadien	840e
 canadien de montreal	589e
 canadien de montréal	589e
+canadienn	840e
 canadá	633e
-canard	1600e
-canich	1534e
+canard	1635e
+canich	1569e
 canicul	205e
 cannel	277e
 canyon	159e
@@ -33349,8 +34628,8 @@ caravaggio	787e
 caraïb	764e
 caribeen	764e
 caribéen	764e
-carillon eolien	1873e
-carillon éolien	1873e
+carillon eolien	1908e
+carillon éolien	1908e
 carmin	70e
 carnaval	335e
 carnaval de rio	808e
@@ -33358,13 +34637,13 @@ carott	249e
 carp koi	329e
 carp koï	329e
 carrefour	534e
-cartabl	1904e
+cartabl	1939e
 cascad	151e
-casqu de secourist	1921e
-casqu militair	1920e
-casquet americain	1919e
-casquet américain	1919e
-castor	1578e
+casqu de secourist	1956e
+casqu militair	1955e
+casquet americain	1954e
+casquet américain	1954e
+castor	1613e
 catar	646e
 cathedral	360e
 cathédral	360e
@@ -33380,9 +34659,9 @@ cendr	167e
 centr vill	340e
 ceramiqu	304e
 cereal	251e
-ceremoni de la lun	1874e
+ceremoni de la lun	1909e
 ceremoni du the	785e
-cerf	1550e
+cerf	1585e
 ceri	230e
 cerisier	208e
 cerisier en fleur	208e
@@ -33394,7 +34673,7 @@ chalet de ski	831e
 chaleur	205e
 chaleureux	398e
 chambr	362e
-chameau	1564e
+chameau	1599e
 champ	124e
 champ de bataill	431e
 champ de ble	251e
@@ -33405,26 +34684,26 @@ chandel	310e
 chanel	572e
 chaotiqu	422e
 chaouen	799e
-chapeau de femm	1916e
-chapelet	1922e
-chapiteau	1859e
+chapeau de femm	1951e
+chapelet	1957e
+chapiteau	1894e
 chartreux	67e
-chat	1539e
-chataign	1708e
+chat	1574e
+chataign	1743e
 chatain	20e
 chateau	359e
-chateau japonai	1832e
+chateau japonai	1867e
 chaud	401e
-chausset	1890e
-chausson de dan	1912e
-chaussur a talon haut	1910e
-chaussur de randonn	1908e
-chaussur de randonné	1908e
-chaussur de sport	1907e
-chaussur homm	1906e
-chaussur plat	1909e
-chaussur à talon haut	1910e
-chauv souri	1580e
+chausset	1925e
+chausson de dan	1947e
+chaussur a talon haut	1945e
+chaussur de randonn	1943e
+chaussur de randonné	1943e
+chaussur de sport	1942e
+chaussur homm	1941e
+chaussur plat	1944e
+chaussur à talon haut	1945e
+chauv souri	1615e
 chefchaouen	799e
 chelsea	592e
 chelsea fc	592e
@@ -33433,21 +34712,23 @@ chemin de fee	804e
 cheminé	311e
 cheminé de fée	804e
 chen	279e
-chenill	1633e
+chenill	1668e
 cheongsam	826e
 chequia	658e
-cheval	1547e
-cheval de maneg	1854e
-cheval de manèg	1854e
-chevr	1562e
+cheval	1582e
+cheval de maneg	1889e
+cheval de manèg	1889e
+chevr	1597e
 chic	397e
 chicago bull	575e
 chicago cub	586e
-chien	1532e
-chien guid	1533e
+chien	1567e
+chien guid	1568e
 chil flag	662e
 chilean flag	662e
 chili drapeau	662e
+chilien	839e
+chilienn	839e
 chin	635e
 chin flag	635e
 china	635e
@@ -33455,25 +34736,25 @@ chinaflagg	635e
 chinoiseri	727e
 chocolat	261e
 chocolat clair	7e
-chop	1791e
-chop de bier	1792e
-chop de bièr	1792e
-chouet	1602e
+chop	1826e
+chop de bier	1827e
+chop de bièr	1827e
+chouet	1637e
 chrom	286e
 chrysanthem	217e
 chrysanthèm	217e
 chut eau	151e
-châtaign	1708e
+châtaign	1743e
 châtain	20e
 château	359e
-château japonai	1832e
-chèvr	1562e
+château japonai	1867e
+chèvr	1597e
 chên	279e
 ciel	169e
 ciel etoil	175e
 ciel gri	203e
 ciel étoilé	175e
-cierg magiqu	1863e
+cierg magiqu	1898e
 cieu	169e
 ciment	282e
 cin	635e
@@ -33485,7 +34766,7 @@ citron vert	31e
 citronnad	227e
 citronnier	227e
 citrouill	246e
-citrouill lantern	1860e
+citrouill lantern	1895e
 cité	340e
 cité interdit	346e
 clair	441e
@@ -33504,39 +34785,42 @@ coca cola	461e
 coca colanin	461e
 coca colanın	461e
 coccinel	327e
-cochon	1557e
-cocktail	1789e
-cocktail tropical	1790e
+cochon	1592e
+cocktail	1824e
+cocktail tropical	1825e
 coco	241e
 cok	461e
 coler	402e
 colis	784e
 colisé	784e
 collin	160e
-colomb	1598e
+colomb	1633e
 colombi	661e
 colombia	661e
 colombian flag	661e
+colombien	856e
+colombienn	856e
 color	178E
 coloré	178e
 colômbia	661e
-concombr	1701e
-confetti	1868e
+concombr	1736e
+confetti	1903e
 confianc	406e
 confiant	405e
 confiseri	272e
 confortabl	398e
 conifer	121e
 constantinopl	768e
-construction un batiment	1812e
-construction un bâtiment	1812e
+construction un batiment	1847e
+construction un bâtiment	1847e
 constructivism	813e
 constructivist	813e
 cont de fee	395e
 cont de fée	395e
-cooki	1771e
+cooki	1806e
+copenhagu	835e
 coquelicot	222e
-coquill en spiral	1628e
+coquill en spiral	1663e
 cor	783E
 cor du sud	636e
 corail	28e
@@ -33552,7 +34836,7 @@ cosy	398e
 cot	143e
 cot amalfitain	759e
 cot azur	803e
-cotillon	1867e
+cotillon	1902e
 coton	292e
 cottag	363e
 cottagecor	700e
@@ -33578,33 +34862,36 @@ couleur saumon	29e
 couleur vin	113e
 couleur violet	22e
 courg	246e
-couronn	1915e
+couronn	1950e
 couvert	203e
 cr flamengo	619e
-crab	1762e
+crab	1797e
 crachin	200e
+cracovi	841e
 cramoisi	71e
-cravat	1884e
+cravat	1919e
 creatif	438e
 creativit	438e
 crem	18e
 crem fouet	255e
 crem glac	274e
-crem renvers	1779e
+crem renvers	1814e
 crepuscul	191e
 crepuscul dor	179e
-crevet	1764e
-criquet	1638e
+crevet	1799e
+criquet	1673e
 cristal	300e
-crocodil	1611e
-croissant	1712e
-croquet de poisson	1756e
+croat	854e
+croati	854e
+crocodil	1646e
+croissant	1747e
+croquet de poisson	1791e
 crudit	433e
 crudité	433e
 crèm	18e
 crèm fouetté	255e
 crèm glacé	274e
-crèm renversé	1779e
+crèm renversé	1814e
 créatif	438e
 créativité	438e
 crépuscul	191e
@@ -33615,18 +34902,18 @@ cuban flag	677e
 cubism	814e
 cubist	814e
 cuir	288e
-cuis de poulet	1721e
+cuis de poulet	1756e
 cuisin	361e
 cuivr	59e
 cuivré	59e
-cupcak	1774e
+cupcak	1809e
 cupidit	426e
 cupidité	426e
 curcuma	79e
 curry	277e
 cyan	14e
 cyberpunk	375e
-cygn	1601e
+cygn	1636e
 czech flag	658e
 czech republic	658e
 czechia	658e
@@ -33635,13 +34922,14 @@ célest	427e
 céramiqu	304e
 céruléen	40e
 céréal	251e
-cérémoni de la lun	1874e
+cérémoni de la lun	1909e
 cérémoni du thé	785e
 côt	143e
 côt amalfitain	759e
 côt azur	803e
 cờ đỏ sao vàng	641e
 dalla cowboy	580e
+dalmati	854e
 dam	456E
 dan mach	653e
 dancheong	794e
@@ -33650,6 +34938,7 @@ danimarca	653e
 danimarka	653e
 danish flag	653e
 dannebrog	653e
+danoi	353e
 dark academia	701e
 dauphin	330e
 decembr	198e
@@ -33672,7 +34961,7 @@ dhl	491e
 diabl	428e
 diamant	301e
 dinamarca	653e
-dindon	1590e
+dindon	1625e
 diner americain	706e
 diner américain	706e
 disco	436e
@@ -33680,11 +34969,11 @@ discord	509e
 discothequ	436e
 discothèqu	436e
 diwali	807e
-djemb	1934e
-djembé	1934e
+djemb	1969e
+djembé	1969e
 docker	514e
 dodger	584e
-dodo	1603e
+dodo	1638e
 dollar	423e
 domino	571e
 dor	11e
@@ -33695,13 +34984,13 @@ dou	388e
 dou amer	415e
 dou ton	445e
 douc	388e
-doughnut	1770e
+doughnut	1805e
 douillet	398e
-dragon	1616e
+dragon	1651e
 drapeau de singapour	675e
 drapeau francai	622e
 drapeau françai	622e
-dromadair	1563e
+dromadair	1598e
 dropbo	559e
 dubai	772e
 dubaï	772e
@@ -33730,7 +35019,7 @@ ecol	358e
 ecologiqu	383e
 ecos	778e
 ecossai	778e
-ecureuil	1577e
+ecureuil	1612e
 effrayant	403e
 ege	771e
 egipto	643e
@@ -33744,7 +35033,7 @@ egyptienn	770e
 electriqu	448e
 eleganc	397e
 elegant	397e
-elephant	1567e
+elephant	1602e
 embrum	449e
 embrumé	449e
 emeraud	49e
@@ -33755,7 +35044,7 @@ emirat airlin	544e
 emirat arab uni	645e
 emirato arab unido	645e
 emirato árab unido	645e
-empreint animal	1589e
+empreint animal	1624e
 en coler	402e
 en plein jour	194e
 enchant	395e
@@ -33777,26 +35066,28 @@ enneig	187e
 enneigé	187e
 ennui	434e
 ennuyeux	434e
-enseign de barbier	1858e
+enseign de barbier	1893e
 enseign lumineux	308e
 ensoleill	172e
 ensoleillé	172e
 entrepri	357e
-envelopp roug	1875e
+envelopp roug	1910e
 envieux	426e
-epi de mai	1698e
+epi de mai	1733e
 epic	277e
 epoqu victorienn	812e
 epur	385e
 erabl	130e
 eruption	165e
-escargot	1631e
+escargot	1666e
 espac	176e
 espagn	625e
+espagnol	852e
 espana	625e
 espanha	625e
 españa	625e
 espoir	404e
+essaouira	756e
 estado unido	630e
 estamp japonai	790e
 estival	196e
@@ -33805,7 +35096,10 @@ etang de lotu	150e
 etat uni	630e
 ete	196e
 ether	396e
-etincel	1865e
+ethiopi	849e
+ethiopien	849e
+ethiopienn	849e
+etincel	1900e
 etincelant	430e
 etoil	175e
 etonn	424e
@@ -33825,7 +35119,7 @@ facebook	466e
 fad	434E
 faibl lumier	451e
 faienc de delft	792e
-falafel	1733e
+falafel	1768e
 falai	163e
 fantastiqu	395e
 far west	733e
@@ -33871,11 +35165,11 @@ feu de chemin	311e
 feu de cheminé	311e
 feuill	128e
 feuill automn	129e
-feuill erabl	1669e
+feuill erabl	1704e
 feuill mort	129e
 feuill or	306e
-feuill virevoltant	1671e
-feuill érabl	1669e
+feuill virevoltant	1706e
+feuill érabl	1704e
 feuillag	128e
 feuillag automn	129e
 fevrier	198e
@@ -33894,6 +35188,7 @@ film noir	732e
 fin herb	137e
 financ	357e
 finland	654e
+finlandai	834e
 finlandia	654e
 finlandiya	654e
 finlândia	654e
@@ -33903,19 +35198,19 @@ firefo	515e
 fièr	416e
 fjord	805e
 flag of japan	621e
-flamant	1605e
+flamant	1640e
 flamant ros	317e
 flamenco	821e
 flamengo	619e
 flamm	166e
 fleur	207e
-fleur blanch	1649e
+fleur blanch	1684e
 fleur de cerisier	208e
 fleur de pecher	216e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fan	1653e
-fleur fané	1653e
+fleur fan	1688e
+fleur fané	1688e
 fleuri	207e
 fleuv	148e
 flocon	187e
@@ -33930,9 +35225,9 @@ fonc	439e
 foncé	439e
 fond de la mer	141e
 fond marin	141e
-fondu	1738e
+fondu	1773e
 font	285e
-fontain	1843e
+fontain	1878e
 foret	119e
 foret de bouleau	122e
 foret tropical	120e
@@ -33946,8 +35241,8 @@ forêt tropical	120e
 forêt vierg	120e
 fou	422e
 fougueux	393e
-foulard	1887e
-fourmi	1634e
+foulard	1922e
+fourmi	1669e
 fraich	399e
 fraicheur	400e
 framboi	233e
@@ -33961,7 +35256,7 @@ fraîch	399e
 fraîcheur	400e
 french flag	622e
 fric	423e
-frit	1725e
+frit	1760e
 froid	400e
 fruit	432e
 fruit roug	253e
@@ -33996,18 +35291,18 @@ galatasaray	615e
 galaxi	176e
 galeri	438e
 galet	281e
-galet de riz	1746e
+galet de riz	1781e
 gana	668e
-gant	1888e
+gant	1923e
 garcon	456E
 garçon	456E
 gateau	271e
-gateau anniversair	1772e
+gateau anniversair	1807e
 gateau de lun	810e
-gateau sabl	1773e
+gateau sabl	1808e
 gaudi	760e
 gaudí	760e
-gaufr	1718e
+gaufr	1753e
 gazon	125e
 gel	186e
 gelé	450e
@@ -34017,45 +35312,49 @@ germania	623e
 germany	623e
 ghana	668e
 ghanaian flag	668e
+ghaneen	738e
+ghaneenn	738e
+ghanéen	738e
+ghanéenn	738e
 ghibli	816e
 giamaica	664e
 giappon	621e
-gilet de securit	1883e
-gilet de sécurité	1883e
+gilet de securit	1918e
+gilet de sécurité	1918e
 ginkgo	131e
-giraf	1566e
+giraf	1601e
 github	513e
 giverny	786e
 givr	186e
 givré	186e
 glac a la vanill	274e
-glac italienn	1767e
+glac italienn	1802e
 glac à la vanill	274e
 glacial	400e
 glacier	184e
-glacon	1800e
+glacon	1835e
 glacé	450e
-glaçon	1800e
+glaçon	1835e
 glorieux	416e
 glycin	221e
-gobelet avec paill	1796e
+gobelet avec paill	1831e
 golden gat	680e
 golden gat bridg	680e
 golden stat warrior	576e
 gondol	802e
 googl	465e
 gorg	159e
-gorill	1529e
+gorill	1564e
 gothiqu	411e
 grand budapest hotel	815e
 grand canyon	776e
 grand fond	141e
-grand magasin	1830e
+grand magasin	1865e
 grand muraill	347e
-grand rou	1856e
+grand rou	1891e
 grand vagu de kanagawa	724e
 granit	281e
-granité	1768e
+granité	1803e
 graphism suis	817e
 grav	410e
 grec	771e
@@ -34076,18 +35375,20 @@ gri vert	94e
 griechenland	657e
 grisatr	8e
 grisâtr	8e
-groin	1559e
+groin	1594e
 grott	164e
 grécia	657e
+guatemaltequ	857e
+guatémaltèqu	857e
 guerr	431e
 guirland lumineux	336e
-guitar	1928e
+guitar	1963e
 guney afrika	665e
 guney kor	636e
 gâteau	271e
-gâteau anniversair	1772e
+gâteau anniversair	1807e
 gâteau de lun	810e
-gâteau sablé	1773e
+gâteau sablé	1808e
 génial	424e
 güney afrika	665e
 güney kor	636e
@@ -34095,8 +35396,8 @@ h m	537e
 ha lan	647e
 hab	589e
 halloween	367e
-hamburger	1724e
-hamster	1574e
+hamburger	1759e
+hamster	1609e
 han quoc	636e
 hanbok	825e
 hanoi	782e
@@ -34105,8 +35406,8 @@ hanouka	746e
 hanoï	782e
 hant	403e
 hanté	403e
-haricot	1707e
-haut de form	1917e
+haricot	1742e
+haut de form	1952e
 havan	26e
 hawai	763e
 hawaien	763e
@@ -34117,18 +35418,18 @@ hawaïenn	763e
 helvetica	817e
 herb	125e
 herb aromatiqu	137e
-herisson	1579e
+herisson	1614e
 heur bleu	182e
 heur dor	181e
 heur doré	181e
 heureux	390e
-hibiscu	1654e
+hibiscu	1689e
 hideux	425e
 highland	778e
 himalaya	779e
 hindistan	637e
 hippi	710e
-hippopotam	1570e
+hippopotam	1605e
 hiroshig	790e
 hiver	198e
 hivernal	198e
@@ -34138,37 +35439,38 @@ hoi an	796e
 holi	806e
 holland	647e
 hollanda	647e
-homard	1763e
+homard	1798e
 homm	456E
 honda	479e
 hong kong	773e
 hongri	659e
+hongroi	855e
 hopital	356e
 horizon	183e
 hormi	457e
 horreur	403e
 hortensia	219e
-hot dog	1727e
-hotel	1826e
+hot dog	1762e
+hotel	1861e
 houl	142e
 huawei	523e
 huil oliv	278e
-huitr	1766e
+huitr	1801e
 hungarian flag	659e
 hungary	659e
 hungary flag	659e
 hungria	659e
 hungría	659e
-hutt	1816e
-huîtr	1766e
+hutt	1851e
+huîtr	1801e
 hy lap	657e
 hy lạp	657e
 hyundai	481e
 hà lan	647e
 hàn quốc	636e
-hérisson	1579e
+hérisson	1614e
 hôpital	356e
-hôtel	1826e
+hôtel	1861e
 hội an	796e
 iceberg	184e
 iceland	655e
@@ -34176,10 +35478,10 @@ icelandic flag	655e
 ikb	679e
 ikea	464e
 ile	155E
-ile desert	1808e
+ile desert	1843e
 illuminating	689e
 ilot	155e
-immeubl de bureau	1821e
+immeubl de bureau	1856e
 imperial	382e
 impressionnism	786e
 impressionnist	786e
@@ -34195,9 +35497,11 @@ indigo japonai	824e
 indonesi	671e
 indonesia	671e
 indonesian flag	671e
-indonesien	671e
+indonesienn	851e
 indonési	671e
 indonésia	671e
+indonésien	851e
+indonésienn	851e
 industriel	377e
 infernal	428e
 innocent	407e
@@ -34210,6 +35514,8 @@ inter milano	608e
 international klein blu	679e
 international orang	680e
 internazional	608e
+iranien	861e
+iranienn	861e
 ireland	632e
 irish flag	632e
 irland	632e
@@ -34220,6 +35526,7 @@ islanda	655e
 islandai	761e
 islandia	655e
 islândia	655e
+ispahan	861e
 ispanya	625e
 istanbul	768e
 isvec	651e
@@ -34266,13 +35573,14 @@ jaun néon	118e
 jaun poussin	77e
 jaun terreux	102e
 jaun vif	101e
+javanai	851e
 jazz	437E
 jean	289e
 jet	154e
 jeté	154e
 jeu olympiqu	683e
-jeun cygn	1601e
-jeun pous	1659e
+jeun cygn	1636e
+jeun pous	1694e
 jiangnan	349e
 jio	554e
 joi	390e
@@ -34291,37 +35599,39 @@ juin	196e
 jungl	120e
 juv	606e
 juventu	606e
-kaaba	1842e
+kaaba	1877e
 kakao talk	505e
 kakaotalk	505e
 kaki	25e
 kanada	633e
-kangourou	1587e
+kangourou	1622e
 katar	646e
 kawaii	408e
-kebab	1732e
+kebab	1767e
 kenia	667e
 kent	738e
 kentucky fried chicken	538e
 kenya	667e
+kenyan	850e
 kenyan flag	667e
 kermes	335e
 kfc	538e
 khokhloma	791e
 kilim	737e
-kimono	1892e
+kimono	1927e
 kiwi	245e
 klein blau	679e
 klein blu	679e
 knick	578e
-koala	1582e
-koinobori	1872e
+koala	1617e
+koinobori	1907e
 kolombiya	661e
 kolumbien	661e
 korean flag	636e
 kremlin	828e
 kuba	677e
 kyoto	801e
+kényan	850e
 küba	677e
 la galaxy	590e
 la grand vagu	724e
@@ -34334,7 +35644,7 @@ laid	425e
 lait	268e
 laiton	60e
 laker	573e
-lama	1565e
+lama	1600e
 lamborghini	474e
 lamp	336e
 lampadair	336e
@@ -34342,9 +35652,9 @@ lampion	309e
 lantern	309e
 lantern celest	747e
 lantern célest	747e
-lapin	1576e
+lapin	1611e
 laqu	303e
-lard	1723e
+lard	1758e
 larg	140e
 lav	165e
 lavand	210e
@@ -34353,19 +35663,21 @@ le cair	770e
 le caravag	787e
 lego	568e
 legum	433e
-legum a feuill vert	1702e
+legum a feuill vert	1737e
 leicester city	597e
 lenovo	522e
 lent	414e
-leopard	1543e
+leopard	1578e
 les nymphea	786e
 les nymphéa	786e
 lever de soleil	180e
-lezard	1613e
+lezard	1648e
 lfc	593e
 lg	541e
+liban	847e
+libanai	847e
 librairi	344e
-licorn	1548e
+licorn	1583e
 lidl	535e
 lie de vin	33e
 lierr	134e
@@ -34379,7 +35691,7 @@ littoral	143e
 liverpool fc	593e
 living coral	687e
 livr	312e
-lombric	1645e
+lombric	1680e
 london bus	681e
 londonien	767e
 londr	767e
@@ -34387,9 +35699,9 @@ los angel dodger	584e
 los angel laker	573e
 lotu	212e
 loufoqu	435e
-loup	1535e
-loutr	1585e
-lov hotel	1827e
+loup	1570e
+loutr	1620e
+lov hotel	1862e
 loy krathong	747e
 luberon	803e
 lufthansa	546e
@@ -34399,16 +35711,16 @@ lumier du soleil	171e
 lumineux	443e
 lun	173e
 lunair	174e
-lunet	1881e
-lunet de soleil	1880e
-lunet de vue	1879e
+lunet	1916e
+lunet de soleil	1915e
+lunet de vue	1914e
 lux	381e
 luxueux	381e
 lyft	500e
 légum	433e
-légum à feuill vert	1702e
-léopard	1543e
-lézard	1613e
+légum à feuill vert	1737e
+léopard	1578e
+lézard	1648e
 macaristan	659e
 macaron	275e
 magenta	21e
@@ -34416,12 +35728,13 @@ magiqu	395e
 magma	165e
 magnolia	226e
 mai	195E
-maillot de bain une piec	1894e
-maillot de bain une pièc	1894e
-maison	1817e
-maison abandonn	1818e
-maison abandonné	1818e
-maison avec jardin	1820e
+maillot de bain une piec	1929e
+maillot de bain une pièc	1929e
+maison	1852e
+maison abandonn	1853e
+maison abandonné	1853e
+maison avec jardin	1855e
+majorqu	852e
 malachit	82e
 malad	425e
 maladi	425e
@@ -34431,7 +35744,7 @@ malaysia	674e
 malaysian flag	674e
 malezya	674e
 malásia	674e
-mammouth	1568e
+mammouth	1603e
 man city	595e
 man united	594e
 man utd	594e
@@ -34441,7 +35754,7 @@ manchot	322e
 mandarin	228e
 mangu	239e
 manhattan	766e
-manteau	1889e
+manteau	1924e
 mapl leaf flag	633e
 marbr	280e
 march	332e
@@ -34458,8 +35771,9 @@ mari indienn	827e
 mariag	371e
 marin	16e
 marié indienn	827e
-marmit	1737e
+marmit	1772e
 maroc	644e
+marocain	756e
 marocco	644e
 marokko	644e
 marrakech	756e
@@ -34468,14 +35782,18 @@ marron	7e
 marron roug	19e
 marrueco	644e
 maré	142e
+masai	850e
+masaï	850e
 masculin	420e
+massai	850e
+massaï	850e
 mastercard	495e
 matcha	258e
 matin	188e
 matiné	188e
 matriochka	828e
 matur	421e
-maté	1799e
+maté	1834e
 mauv	63e
 mauv fonc	5e
 mauv foncé	5e
@@ -34493,7 +35811,7 @@ meituan	530e
 meksika	629e
 melancoli	391e
 melancoliqu	391e
-melon	1676e
+melon	1711e
 menorah	746e
 menth	30e
 menth a eau	30e
@@ -34511,7 +35829,7 @@ mexico	629e
 mexiko	629e
 miami	765e
 miami heat	577e
-microb	1646e
+microb	1681e
 microsoft	564e
 midi	189e
 miel	263e
@@ -34532,33 +35850,35 @@ modern du milieu du siècl	699e
 moghol	829e
 moisson	750e
 monet	786e
+mongol	848e
+mongoli	848e
 monnai	423e
 monochrom	429e
 monoton	434e
 mont	160e
-mont fuji	1804e
+mont fuji	1839e
 montagn	160e
 montagn enneig	161e
 montagn enneigé	161e
-montagn rus	1857e
+montagn rus	1892e
 montgolfier	804e
 montmartr	757e
 montreal canadien	589e
-monument classiqu	1811e
-morceau de viand	1722e
+monument classiqu	1846e
+morceau de viand	1757e
 moro	391e
 moroccan flag	644e
 morocco	644e
 moscou	828e
-mosqu	1838e
-mosqué	1838e
-mouch	1644e
-mouffet	1586e
+mosqu	1873e
+mosqué	1873e
+mouch	1679e
+mouffet	1621e
 mous	132e
 moussu	132e
-moustiqu	1643e
+moustiqu	1678e
 moutard	110e
-mouton	1561e
+mouton	1596e
 mucha	789e
 multicolor	178e
 mur	342e
@@ -34590,11 +35910,15 @@ mısır bayrağı	643e
 na uy	652e
 nacr	299e
 nam phi	665e
+namibi	866e
+namibien	866e
+namibienn	866e
 napoli calcio	609e
 natur	383e
 naturel	383e
 naver	506e
 nebuleux	176e
+neerlandai	832e
 neig	187e
 neigeux	187e
 nenuphar	212e
@@ -34602,6 +35926,7 @@ neon	308e
 neon ros	116e
 neoplasticism	697e
 nepal	779e
+nepalai	779e
 nerveux	413e
 netfli	469e
 netherland	647e
@@ -34617,9 +35942,9 @@ nga	638e
 nhat ban	621e
 nhật bản	621e
 ni	457e
-nid avec ouf	1673e
-nid avec œuf	1673e
-nid vid	1672e
+nid avec ouf	1708e
+nid avec œuf	1708e
+nid vid	1707e
 niederland	647e
 nigeria	666e
 nigeria flagg	666e
@@ -34675,8 +36000,8 @@ nud	115e
 nueva zelanda	676e
 nuit	192e
 nuit blanch	797e
-nuit etoil	1846e
-nuit étoilé	1846e
+nuit etoil	1881e
+nuit étoilé	1881e
 numeriqu	376e
 numériqu	376e
 nuova zelanda	676e
@@ -34684,19 +36009,21 @@ nvidia	520e
 nymphea de monet	786e
 nymphéa de monet	786e
 nébuleux	176e
+néerlandai	832e
 nénuphar	212e
 néon	308e
 néon ros	116e
 néoplasticism	697e
 népal	779e
+népalai	779e
 oasi	139e
 obscur	439e
 ocean	140e
 ocr	36e
 octobr	197e
 océan	140e
-oignon	1705e
-oiseau	1596e
+oignon	1740e
+oiseau	1631e
 olimpiadi	683e
 olympic	683e
 olympic gam	683e
@@ -34713,7 +36040,7 @@ orag	201e
 orageux	201e
 orang	1e
 orang fruit	228e
-orang outan	1530e
+orang outan	1565e
 oranger	228e
 orangé	1e
 orchid	218e
@@ -34722,9 +36049,13 @@ oriental	355e
 osmanth	224e
 osterreich	650e
 ottoman	768e
-ouf au plat	1735e
+ouf au plat	1770e
 outback	820e
 outremer	44e
+ouzbek	865e
+ouzbekistan	865e
+ouzbèk	865e
+ouzbékistan	865e
 packer	579e
 paesi bassi	647e
 pagn	738e
@@ -34740,10 +36071,11 @@ pakistani flag	669e
 pal	442e
 palai imperial	346e
 palai impérial	346e
-palmier	1663e
+palerm	853e
+palmier	1698e
 pamukkal	798e
 panasonic	543e
-pancak	1717e
+pancak	1752e
 panda	321e
 panton classic blu	688e
 panton greenery	685e
@@ -34754,7 +36086,7 @@ panton ultra violet	686e
 panton very peri	690e
 panton viva magenta	691e
 paon	318e
-paonn	1606e
+paonn	1641e
 papier	293e
 papillon	325e
 paqu	373e
@@ -34766,7 +36098,7 @@ paquistão	669e
 paradi	427e
 paraplui	338e
 parc	127e
-parc national	1809e
+parc national	1844e
 parchemin	293e
 paresseux	414e
 pari	757e
@@ -34774,7 +36106,7 @@ pari saint germain	610e
 parisien	757e
 parisienn	757e
 parm	99e
-part de fromag	1719e
+part de fromag	1754e
 pas	457e
 pass	446e
 passion	393e
@@ -34784,7 +36116,8 @@ passé	446e
 pastel	447e
 pastequ	234e
 pastèqu	234e
-patat douc	1752e
+patagoni	839e
+patat douc	1787e
 patisseri	271e
 pavot	222e
 pay bas	647e
@@ -34806,26 +36139,26 @@ peru flagg	663e
 peruvian flag	663e
 peruvien	780e
 perú	663e
-petard	1864e
+petard	1899e
 petra	769e
 peur	403e
 phan lan	654e
 phap	622e
 pharaon	770e
-philippin	673e
+philippin	859e
 philippinen	673e
-phoqu	1622e
+phoqu	1657e
 phosphorescent	448e
 pháp	622e
 phần lan	654e
-piano	1929e
+piano	1964e
 picasso	814e
 pierr	281e
 pierr de lav	158e
 pierr precieux	316e
 pierr précieux	316e
-pieuvr	1627e
-piment roug	1699e
+pieuvr	1662e
+piment roug	1734e
 pin	121e
 pined	121e
 pingouin	322e
@@ -34833,75 +36166,82 @@ pinterest	511e
 pinèd	121e
 pittsburgh steeler	581e
 pivoin	214e
-pizza	1726e
+pizza	1761e
 plac roug	828e
 plag	143e
-plag avec parasol	1806e
+plag avec parasol	1841e
 plag de sabl	144e
 plag tropical	145e
-plant de riz	1665e
-plant en pot	1660e
+plant de riz	1700e
+plant en pot	1695e
 plastiqu	307e
-plat mitonn	1736e
-plat mitonné	1736e
+plat mitonn	1771e
+plat mitonné	1771e
 playstation	472e
 plein energi	389e
 plein lun	173e
 plein énergi	389e
 plui	199e
 plum	313e
-plumag	1604e
+plumag	1639e
 pluvieux	199e
-pochet	1902e
+pochet	1937e
 point du jour	180e
-poir	1685e
+poir	1720e
 poison	425e
-poisson	1623e
-poisson lun	1625e
+poisson	1658e
+poisson lun	1660e
 poisson roug	329e
-poisson tropical	1624e
-poivron	1700e
+poisson tropical	1659e
+poivron	1735e
 polair	185e
 poland	656e
 polar	732e
 polen	656e
 polish flag	656e
 pologn	656e
+polonai	841e
 polonia	656e
 polonya	656e
+polynesi	862e
+polynesien	862e
+polynesienn	862e
+polynési	862e
+polynésien	862e
+polynésienn	862e
 polônia	656e
 pomm	236e
-pomm de terr	1696e
-pomm roug	1683e
+pomm de terr	1731e
+pomm roug	1718e
 pomm vert	237e
-pont de nuit	1852e
+pont de nuit	1887e
 pop art	788e
-pop corn	1741e
+pop corn	1776e
 porcelain	295e
 porcelain bleu et blanc	296e
 porsch	483e
 port	154e
-port monnai	1900e
+port monnai	1935e
 portekiz	626e
 portogallo	626e
 portugai	793e
 portugal flag	626e
 portugu flag	626e
-pot de miel	1780e
+pot de miel	1815e
 poteri	304e
 potiron	246e
-poul	1591e
-poup japonai	1871e
+poul	1626e
+poup japonai	1906e
 poup rus	828e
-poupé japonai	1871e
+poupé japonai	1906e
 poupé rus	828e
 pourpr	5e
 pourri	425e
 pourritur	425e
-poussin	1594e
-poussin de fac	1595e
-poussin qui eclot	1593e
-poussin qui éclôt	1593e
+poussin	1629e
+poussin de fac	1630e
+poussin qui eclot	1628e
+poussin qui éclôt	1628e
 prairi	124e
 pre	124e
 precolombien	819e
@@ -34928,7 +36268,7 @@ pâqueret	220e
 pâtisseri	271e
 pénombr	451e
 péruvien	780e
-pétard	1864e
+pétard	1899e
 pétra	769e
 pêch	235e
 qatar	646e
@@ -34937,7 +36277,9 @@ qatari flag	646e
 qipao	826e
 quai	154e
 quartz	300e
+quebecoi	840e
 quenia	667e
+québécoi	840e
 quênia	667e
 raffin	397e
 raffiné	397e
@@ -34948,7 +36290,7 @@ raisin	231e
 rajasthan	800e
 ramadan	745e
 rangoli	807e
-raton laveur	1537e
+raton laveur	1572e
 real madrid	601e
 real madrid cf	601e
 recif	153e
@@ -34968,19 +36310,20 @@ renard	324e
 renault	486e
 renoir	786e
 repugnant	425e
-requin	1626e
+requin	1661e
 ressac	142e
 retro	379e
 rev	396e
 reveillon	753e
 reveur	396e
 reveux	396e
-rhinocero	1569e
-rhinocéro	1569e
+rhinocero	1604e
+rhinocéro	1604e
+riad	756e
 rivag	143e
 rivier	148e
 riviera italienn	759e
-riz au curry	1749e
+riz au curry	1784e
 rizier	252e
 rizier en terras	762e
 roch	163e
@@ -35012,7 +36355,7 @@ ros quartz and serenity	684e
 ros roug	209e
 ros vif	6e
 rosa barbi	682e
-roset	1651e
+roset	1686e
 rosier	209e
 rosé	6e
 rosé du matin	206e
@@ -35031,12 +36374,13 @@ roug à lèvr	70e
 rouill	287e
 rouillé	287e
 roumani	660e
+rout de la soi	865e
 routemaster	681e
 royal	382e
 royaum uni	631e
-ruban	1876e
-ruban de memoir	1878e
-ruban de mémoir	1878e
+ruban	1911e
+ruban de memoir	1913e
+ruban de mémoir	1913e
 rubi	55e
 rue	341e
 ruell	341e
@@ -35067,9 +36411,9 @@ sabl	157e
 sabl clair	103e
 sabl noir	158e
 sabl volcaniqu	158e
-sac a main	1901e
-sac de shopping	1903e
-sac à main	1901e
+sac a main	1936e
+sac de shopping	1938e
+sac à main	1936e
 safran	277e
 sain	417e
 saint jean	752e
@@ -35079,31 +36423,32 @@ saint pétersbourg	797e
 saint sylvestr	753e
 saint valentin	368e
 sakura	208e
-saké	1786e
+saké	1821e
 sal	425E
 salad	433e
-salad vert	1740e
+salad vert	1775e
 sall de clas	358e
 salon de the	343e
 salon de thé	343e
 salut	455e
+samarcand	865e
 samsung	471e
 san	457e
 san francisco giant	587e
 sanctuair	345e
 sanctuair shinto	801e
-sandal de femm	1911e
-sandwich	1728e
+sandal de femm	1946e
+sandwich	1763e
 sang	315e
 sanglant	315e
-sanglier	1558e
+sanglier	1593e
 sant	417e
 santorin	352e
 santé	417e
 saphir	54e
 sapin	121e
-sapin de noel	1861e
-sapin de noël	1861e
+sapin de noel	1896e
+sapin de noël	1896e
 sarcel	13e
 sari	827e
 satan	428e
@@ -35117,18 +36462,18 @@ saudi flag	642e
 sauf	457e
 saug	94e
 saumon	29e
-sauropod	1617e
+sauropod	1652e
 sauvag	418e
 savan	830e
 saxophon	437e
 scandinav	353e
-scarab	1636e
-scarabé	1636e
+scarab	1671e
+scarabé	1671e
 schweden	651e
 schweiz	649e
 scienc fiction	376e
 scintillant	430e
-scorpion	1642e
+scorpion	1677e
 secession viennoi	719e
 seoul	783e
 sepia	61e
@@ -35137,7 +36482,7 @@ serein	386e
 serengeti	830e
 serenit	386e
 serieux	406e
-serpent	1614e
+serpent	1649e
 sevill	821e
 sf giant	587e
 shabby chic	725e
@@ -35145,15 +36490,23 @@ shanghai	774e
 shell	490e
 shibori	824e
 shopify	561e
-short	1896e
+short	1931e
+sicil	853e
+sicilien	853e
+sicilienn	853e
+sidi bou said	860e
+sidi bou saïd	860e
 sili	662e
-sing	1528e
+sing	1563e
 singapor airlin	551e
 singapor flag	675e
 singaporean flag	675e
+singapour	858e
+singapourien	858e
+singapourienn	858e
 sinistr	403e
 sl benfica	613e
-slip	1895e
+slip	1930e
 snapchat	512e
 sobr	385E
 sobr et discret	421e
@@ -35165,8 +36518,8 @@ sol	168e
 soldat	431e
 soleil	171e
 soleil couchant	179e
-soleil levant	1849e
-soleil levant derrier les montagn	1848e
+soleil levant	1884e
+soleil levant derrier les montagn	1883e
 solennel	410e
 solitair	391e
 solstic ete	752e
@@ -35181,13 +36534,13 @@ sou boi	119e
 sou eau	365e
 sou marin	365e
 souk	756e
-sourc chaud	1853e
+sourc chaud	1888e
 sourd	446e
-souri	1572e
+souri	1607e
 south africa	665e
 south african flag	665e
 south korea	636e
-spaghetti	1751e
+spaghetti	1786e
 spagna	625e
 spain	625e
 spanien	625e
@@ -35196,13 +36549,13 @@ spirituel	412e
 spotify	468e
 spur	596e
 ssc napoli	609e
-stad	1810e
+stad	1845e
 star and strip	630e
 starbuck	463e
 stati uniti	630e
 station spatial	364e
-statu de la libert	1836e
-statu de la liberté	1836e
+statu de la libert	1871e
+statu de la liberté	1871e
 steeler	581e
 str	413e
 stres	413e
@@ -35213,17 +36566,19 @@ styl suis	817e
 subaru	488e
 subtil	421e
 succulent	135e
-sucet	1778e
+sucet	1813e
+sud africain	863e
 sudafrica	665e
 sudafrika	665e
 sudkorea	636e
 sudáfrica	665e
 suecia	651e
 sued	651e
+suedoi	833e
 suica	649e
 suiza	649e
-superet	1828e
-supéret	1828e
+superet	1863e
+supéret	1863e
 surprenant	424e
 surpri	424e
 surrealism	717e
@@ -35237,6 +36592,7 @@ suudi arabistan	642e
 suzuki	487e
 suèd	651e
 suécia	651e
+suédoi	833e
 suíça	649e
 svezia	651e
 svizzera	649e
@@ -35245,7 +36601,7 @@ swedish flag	651e
 swi flag	649e
 switzerland	649e
 sylv	119e
-synagogu	1840e
+synagogu	1875e
 sécession viennoi	719e
 séoul	783e
 sépia	61e
@@ -35254,34 +36610,41 @@ sérénité	386e
 sévill	821e
 südafrika	665e
 südkorea	636e
-t rex	1618e
-t shirt	1885e
-taco	1729e
+t rex	1653e
+t shirt	1920e
+taco	1764e
+tadelakt	756e
 taegukgi	636e
+tahitien	862e
+tahitienn	862e
 tailandia	672e
 tailândia	672e
 tainan	795e
 taj mahal	829e
-tamal	1731e
+tamal	1766e
 tami	445e
 tami sombr	451e
 tamis	445e
 tamisé	445e
 tamisé sombr	451e
+tanger	756e
 taobao	526e
 tapi persan	737e
-tart	1775e
+tart	1810e
 tartan	778e
 tatami	785e
 taup	68e
 taxi	339e
 tay ban nha	625e
 tayland	672e
+tchequ	837e
 tchequi	658e
 tchequia	658e
+tchèqu	837e
 tchéqui	658e
 tchéquia	658e
 technologi	376e
+teheran	861e
 teintur indigo	824e
 telegram	503e
 tempet	201e
@@ -35289,13 +36652,13 @@ templ	345e
 templ chinoi	795e
 templ coreen	794e
 templ coréen	794e
-templ hindou	1839e
+templ hindou	1874e
 tempêt	201e
 tendr	388e
 tendr ton	445e
 tenebreux	411e
 tenebrism	787e
-tent	1844e
+tent	1879e
 tern	446e
 terr	168e
 terr cuit	111e
@@ -35304,17 +36667,17 @@ terras de travertin	798e
 terreux	384e
 tesco	536e
 tesla	482e
-tet de chat	1538e
-tet de cheval	1544e
-tet de chien	1531e
-tet de cochon	1556e
-tet de dragon	1615e
-tet de lapin	1575e
-tet de lion	1540e
-tet de sing	1527e
-tet de souri	1571e
-tet de tigr	1541e
-tet de vach	1552e
+tet de chat	1573e
+tet de cheval	1579e
+tet de chien	1566e
+tet de cochon	1591e
+tet de dragon	1650e
+tet de lapin	1610e
+tet de lion	1575e
+tet de sing	1562e
+tet de souri	1606e
+tet de tigr	1576e
+tet de vach	1587e
 thai	775e
 thai flag	672e
 thai lan	672e
@@ -35325,10 +36688,10 @@ thaï	775e
 thaïlandai	775e
 the	256E
 the au lait	259e
-the aux perl	1797e
+the aux perl	1832e
 the noir	256e
 the vert	257e
-theier	1784e
+theier	1819e
 tho nhi ky	640e
 thuy dien	651e
 thuy si	649e
@@ -35336,10 +36699,10 @@ thy	547e
 thái lan	672e
 thé	256e
 thé au lait	259e
-thé aux perl	1797e
+thé aux perl	1832e
 thé noir	256e
 thé vert	257e
-théier	1784e
+théier	1819e
 thổ nhĩ kỳ	640e
 thụy sĩ	649e
 thụy điển	651e
@@ -35352,49 +36715,53 @@ tiffany blu	678e
 tigr	319e
 tiktok	507e
 tiranga	637e
-toboggan	1855e
-toil araign	1641e
-toil araigné	1641e
+toboggan	1890e
+toil araign	1676e
+toil araigné	1676e
 tomat	247e
 tomb de la nuit	191e
 tombé de la nuit	191e
 ton chaud	452e
 ton froid	453e
 ton terreux	384e
-tong	1905e
+tong	1940e
 tonnerr	201e
-toqu universitair	1918e
+toqu universitair	1953e
 torii	801e
 toronto mapl leaf	588e
 torrid	205e
-tortu	1612e
+tortu	1647e
 toscan	758e
 toshiba	542e
 totoro	816e
 tottenham	596e
 tottenham hotspur	596e
 toundra	185e
-tour de tokyo	1835e
+tour de tokyo	1870e
 tournesol	211e
 toxiqu	425e
 toyota	478e
 tranquill	386e
-trefl	1667e
-trefl a quatr feuill	1668e
+trefl	1702e
+trefl a quatr feuill	1703e
 tricolor	622e
-trinquer	1793e
+trinquer	1828e
 triomph	416e
 trist	391e
 tristes	391e
-trompet	1930e
+trompet	1965e
 tropical	351e
 tropiqu	351e
 trung quoc	635e
 trung quốc	635e
-trèfl	1667e
-trèfl à quatr feuill	1668e
+trèfl	1702e
+trèfl à quatr feuill	1703e
 tschechien	658e
 tulip	213e
+tunisi	860e
+tunisien	860e
+tunisienn	860e
+turc	768e
 turchia	640e
 turk bayragi	640e
 turk hava yollari	547e
@@ -35403,6 +36770,7 @@ turkey	640e
 turkish airlin	547e
 turkish flag	640e
 turkiy	640e
+turqu	768e
 turqui	640e
 turquia	640e
 turquoi	15e
@@ -35410,19 +36778,20 @@ turquía	640e
 twitch	508e
 twitter	570e
 tây ban nha	625e
+téhéran	861e
 ténébreux	411e
 ténébrism	787e
-têt de chat	1538e
-têt de cheval	1544e
-têt de chien	1531e
-têt de cochon	1556e
-têt de dragon	1615e
-têt de lapin	1575e
-têt de lion	1540e
-têt de sing	1527e
-têt de souri	1571e
-têt de tigr	1541e
-têt de vach	1552e
+têt de chat	1573e
+têt de cheval	1579e
+têt de chien	1566e
+têt de cochon	1591e
+têt de dragon	1650e
+têt de lapin	1610e
+têt de lion	1575e
+têt de sing	1562e
+têt de souri	1606e
+têt de tigr	1576e
+têt de vach	1587e
 türk bayrağı	640e
 türk hava yolları	547e
 türkei	640e
@@ -35439,6 +36808,8 @@ uk	631e
 ukiyo e	790e
 ukrain	639e
 ukrainian flag	639e
+ukrainien	842e
+ukrainienn	842e
 ukrayna	639e
 ultimat gray	689e
 ultimat gray and illuminating	689e
@@ -35455,7 +36826,7 @@ ups	493e
 urbain	340e
 usa	630e
 usin	377e
-vach	1555e
+vach	1590e
 vagu	142e
 vaisseau spatial	364e
 vall	162e
@@ -35477,11 +36848,11 @@ vereinigt königreich	631e
 vereinigt staaten	630e
 vermillon	35e
 verr	294e
-verr de lait	1782e
-verr de vin	1788e
-verr tumbler	1794e
+verr de lait	1817e
+verr de vin	1823e
+verr tumbler	1829e
 versaill	712e
-verser un liquid	1795e
+verser un liquid	1830e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -35504,13 +36875,14 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	690e
-vet de femm	1898e
-viand sur un os	1720e
+vet de femm	1933e
+viand sur un os	1755e
 vibrant	389e
 victoir	416e
 victorien	812e
 victorienn	812e
 vie nocturn	436e
+viennoi	836e
 vietnam flag	641e
 vietnamien	782e
 vieu livr	312e
@@ -35519,8 +36891,8 @@ vif	444e
 vign	134e
 viking	823e
 vill	340e
-vill au crepuscul	1850e
-vill au crépuscul	1850e
+vill au crepuscul	1885e
+vill au crépuscul	1885e
 vill bleu	799e
 vill ros	800e
 villag	348e
@@ -35532,7 +36904,7 @@ violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
-violon	1931e
+violon	1966e
 viril	420e
 visa	494e
 viv	444e
@@ -35550,7 +36922,7 @@ vuong quoc anh	631e
 vw	477e
 vénitien	802e
 vénitienn	802e
-vêt de femm	1898e
+vêt de femm	1933e
 vương quốc anh	631e
 wabi sabi	354e
 warhol	788e
@@ -35570,10 +36942,12 @@ xiaomi	524e
 y	624E
 yank	583e
 yeni zelanda	676e
+yourt	848e
 youtub	470e
 yunanistan	657e
 yve klein	818e
 zebr	320e
+zellig	756e
 zen	350e
 zhihu	532e
 zoom meeting	560e
@@ -35593,7 +36967,7 @@ zèbr	320e
 écologiqu	383e
 écos	778e
 écossai	778e
-écureuil	1577e
+écureuil	1612e
 égli	360e
 égyptien	770e
 égyptienn	770e
@@ -35601,14 +36975,14 @@ zèbr	320e
 électriqu	448e
 éléganc	397e
 élégant	397e
-éléphant	1567e
+éléphant	1602e
 émeraud	49e
 émerveill	424e
 émirat arab uni	645e
 énergi	389e
 énergiqu	389e
 énigmatiqu	394e
-épi de maï	1698e
+épi de maï	1733e
 épic	277e
 époqu victorienn	812e
 épuré	385e
@@ -35617,8 +36991,11 @@ zèbr	320e
 étang	149e
 étang de lotu	150e
 état uni	630e
+éthiopi	849e
+éthiopien	849e
+éthiopienn	849e
 éthéré	396e
-étincel	1865e
+étincel	1900e
 étincelant	430e
 étoil	175e
 étoilé	175e
@@ -35630,17 +37007,17 @@ zèbr	320e
 éviter	457e
 índia	637e
 île	155e
-île désert	1808e
+île désert	1843e
 îlot	155e
 österreich	650e
 úc	634e
 ý	624e
 đan mạch	653e
 đức	623e
-œuf au plat	1735e
+œuf au plat	1770e
 şili	662e
 ấn độ	637e
-@stems es 2668
+@stems es 2767
 abd	630f
 abedul	122f
 abej	326f
@@ -35648,7 +37025,7 @@ abism	141f
 aborigen	820f
 abrasador	205f
 abrasador calor	401f
-abrig	1889f
+abrig	1924f
 abril	195f
 aburrid	434f
 aburrimient	434f
@@ -35661,10 +37038,12 @@ aceit de oliv	278f
 aceitun	278f
 acer	284f
 acogedor	398f
-acordeon	1927f
-acordeón	1927f
+acordeon	1962f
+acordeón	1962f
 adob	342f
 adorabl	408f
+adriatic	854f
+adriátic	854f
 aeroflot	548f
 afc ajax	612f
 afric do sul	665f
@@ -35673,12 +37052,12 @@ afrutad	432f
 agost	196f
 agridulc	415f
 agu	152f
-agu termal	1853f
+agu termal	1888f
 aguacat	242f
 aguacer	199f
 aguad	302f
 aguamarin clar	66f
-aguil	1599f
+aguil	1634f
 agypten	643f
 ahumad	314f
 ai cap	643f
@@ -35709,11 +37088,11 @@ allemagn	623f
 almany	623f
 alp	161f
 alpin	831f
-alubi	1707f
+alubi	1742f
 alumini	286f
 amanecer	180f
-amanecer sobr montan	1848f
-amanecer sobr montañ	1848f
+amanecer sobr montan	1883f
+amanecer sobr montañ	1883f
 amapol	222f
 amarill	2f
 amarill brillant	101f
@@ -35737,6 +37116,7 @@ american expres	497f
 american flag	630f
 amex	497f
 amor	392f
+amsterdam	832f
 an do	637f
 anan	240f
 ananá	240f
@@ -35749,7 +37129,7 @@ andin	780f
 android	516f
 angel	427f
 anil	23f
-anill	1924f
+anill	1959f
 anneaux olympiqu	683f
 ano 2000	707f
 ano 50	706f
@@ -35780,15 +37160,15 @@ arab	772f
 arabi	772f
 arabi saoudit	642f
 arabi saud	642f
-aran	1640f
+aran	1675f
 arandan	232f
-arañ	1640f
+arañ	1675f
 arbol	133f
-arbol de hoj caduc	1662f
-arbol de hoj perenn	1661f
-arbol de navidad	1861f
-arbol de palm	1663f
-arbol de tanabat	1869f
+arbol de hoj caduc	1697f
+arbol de hoj perenn	1696f
+arbol de navidad	1896f
+arbol de palm	1698f
+arbol de tanabat	1904f
 arboled	119f
 arc	130f
 arc iri	178f
@@ -35798,12 +37178,11 @@ arcoiri	178f
 arcoíri	178f
 ardient	393f
 ardient calor	401f
-ardill	1577f
+ardill	1612f
 aren	157f
 aren negr	158f
 aren volcanic	158f
 aren volcánic	158f
-argentin	628f
 argentin flag	628f
 argentinien	628f
 arizon	776f
@@ -35811,8 +37190,8 @@ arjantin	628f
 arrecif	153f
 arrecif de coral	153f
 arroy	148f
-arroz cocid	1748f
-arroz con curry	1749f
+arroz cocid	1783f
+arroz con curry	1784f
 arrozal	252f
 arsenal	591f
 arsenal fc	591f
@@ -35848,11 +37227,14 @@ aul	358f
 auror	180f
 auror boreal	177f
 australi	634f
+australian	843f
 australian flag	634f
 australien	634f
 austri	650f
+austriac	836f
 austrian flag	650f
 austráli	634f
+austríac	836f
 autobu de londr	681f
 autobú de londr	681f
 autrich	650f
@@ -35912,32 +37294,32 @@ año sesent	699f
 año veint	695f
 ba lan	656f
 bae	645f
-bagel	1716f
-baguet	1713f
-baguett	1713f
+bagel	1751f
+baguet	1748f
+baguett	1748f
 baidu	528f
-bailarin	1909f
+bailarin	1944f
 baj el agu	365f
 bali	762f
 balin	762f
 baliné	762f
 ballen	330f
-ballen soltand un chorr	1619f
+ballen soltand un chorr	1654f
 bambu	123f
 bambú	123f
 banal	434f
 banan	238f
 banc	357f
 bander de chil	662f
-banderin de carp	1872f
-banderín de carp	1872f
+banderin de carp	1907f
+banderín de carp	1907f
 bangkok	775f
 banglad	670f
 bangladesch	670f
 bangladesh	670f
 bangladeshi flag	670f
 bangladé	670f
-banj	1932f
+banj	1967f
 barbi	682f
 barbi pink	682f
 barc	602f
@@ -35948,17 +37330,17 @@ barranc	159f
 barroc	787f
 barç	602f
 basalt	158f
-bat de laboratori	1882f
+bat de laboratori	1917f
 bavar	743f
 bay	253f
 bayern munchen	604f
 bayern munich	604f
 bayern münchen	604f
 bazar	332f
-bebid calient	1783f
-bebid tropical	1790f
+bebid calient	1818f
+bebid tropical	1825f
 bei	17F
-beicon	1723f
+beicon	1758f
 beig	17f
 belcik	648f
 belgi	648f
@@ -35969,24 +37351,27 @@ belgiqu	648f
 belgium	648f
 belçik	648f
 benfic	613f
-bengal	1863f
+bengal	1898f
 berenjen	248f
+berlin	846f
+berliné	846f
+berlín	846f
 bermellon	35f
 bermellón	35f
 besikt	617f
 beşiktaş	617f
 bi	648f
-biberon	1781f
-biberón	1781f
+biberon	1816f
+biberón	1816f
 bibliotec	344f
 bienestar	417f
-bikini	1897f
+bikini	1932f
 bilibili	529f
 billet	423f
 birlesik krallik	631f
 birleşik krallık	631f
-birret	1918f
-bisont	1551f
+birret	1953f
+bisont	1586f
 bizanci	714f
 bizantin	714f
 bizcoch	271f
@@ -36007,15 +37392,15 @@ bmw	475f
 bo dao nha	626f
 boc junior	618f
 bod	371f
-bogavant	1763f
+bogavant	1798f
 boh	711f
 bohemi	711f
-bol de arroz	1747f
-bol de confeti	1868f
+bol de arroz	1782f
+bol de confeti	1903f
 bolivi	780f
-bols	1901f
-bols de compr	1903f
-bols de man	1902f
+bols	1936f
+bols de compr	1938f
+bols de man	1937f
 booking.com	557f
 borgon	33f
 borgoñ	33f
@@ -36025,9 +37410,9 @@ bosqu	119f
 bosqu de abedul	122f
 boston celtic	574f
 boston red sox	585f
-bot de mujer	1913f
-bot de senderism	1908f
-botell descorchad	1787f
+bot de mujer	1948f
+bot de senderism	1943f
+botell descorchad	1822f
 bras	167f
 brasilen	808f
 brasileñ	808f
@@ -36035,15 +37420,15 @@ brasilien	627f
 brazil	627f
 brazilian flag	627f
 bresil	627f
-bretzel	1715f
+bretzel	1750f
 brezily	627f
 brillant	443f
 bris	204f
 britanic	767f
 british flag	631f
 británic	767f
-brochet	1753f
-brocoli	1703f
+brochet	1788f
+brocoli	1738f
 bronc	58f
 bronc antigu	305f
 broncead	26f
@@ -36053,31 +37438,33 @@ brumos ton	449f
 brutalism	698f
 brutalist	698f
 brésil	627f
-brócoli	1703f
-buey	1553f
-bufal de agu	1554f
-bufand	1887f
+brócoli	1738f
+buey	1588f
+bufal de agu	1589f
+bufand	1922f
+bujar	865f
+bujará	865f
 buran	802f
 burde	33f
 burger king	539f
-burr	1730f
+burr	1765f
 bus londonien	681f
 bvb	605f
 bávar	743f
 bélgic	648f
 bósfor	768f
-búfal de agu	1554f
+búfal de agu	1589f
 bỉ	648f
 bồ đào nha	626f
-caball	1547f
-caball corriend	1547f
-caball de carrer	1547f
-caball de tioviv	1854f
+caball	1582f
+caball corriend	1582f
+caball de carrer	1582f
+caball de tioviv	1889f
 caban	363f
 cabañ	363f
-cabr	1562f
+cabr	1597f
 caca	261f
-cacahuet	1706f
+cacahuet	1741f
 cactu	135f
 caf	254f
 caf con lech	255f
@@ -36088,13 +37475,13 @@ cafeterí	343f
 café	254f
 café con lech	255f
 café oscur	7f
-caj de bent	1745f
-caj par llevar	1761f
+caj de bent	1780f
+caj par llevar	1796f
 calabaz	246f
-calabaz de halloween	1860f
-calamar	1765f
+calabaz de halloween	1895f
+calamar	1800f
 calaver	740f
-calcetin	1890f
+calcetin	1925f
 calid	398f
 calidez	398f
 calient	401f
@@ -36105,47 +37492,48 @@ callejon	341f
 callejón	341f
 calm	386f
 calor	205f
-camell	1564f
-camiset	1885f
+camell	1599f
+camiset	1920f
 camp	124f
 camp abiert	348f
 camp de arroz	252f
 camp de batall	431f
 camp de trig	251f
-campament	1805f
-campanill de vient	1873f
-camping	1805f
+campament	1840f
+campanill de vient	1908f
+camping	1840f
 camuflaj	431f
 canad	633f
 canadian flag	633f
 canadien de montreal	589f
 canadien de montréal	589f
+canadiens	840f
 canadá	633f
 canel	277f
-cangrej	1762f
-cangur	1587f
-canich	1534f
+cangrej	1797f
+cangur	1622f
+canich	1569f
 canicul	205f
 canon	159f
-canon de confeti	1867f
+canon de confeti	1902f
 canícul	205f
 caotic	422f
 capadoci	804f
 capuchin	255f
 caqui	25f
-car de caball	1544f
-car de cerd	1556f
-car de conej	1575f
-car de dragon	1615f
-car de dragón	1615f
-car de gat	1538f
-car de mon	1527f
-car de perr	1531f
-car de raton	1571f
-car de ratón	1571f
-car de tigr	1541f
-car de vac	1552f
-caracol	1631f
+car de caball	1579f
+car de cerd	1591f
+car de conej	1610f
+car de dragon	1650f
+car de dragón	1650f
+car de gat	1573f
+car de mon	1562f
+car de perr	1566f
+car de raton	1606f
+car de ratón	1606f
+car de tigr	1576f
+car de vac	1587f
+caracol	1666f
 caravaggi	787f
 carib	764f
 cariben	764f
@@ -36154,41 +37542,41 @@ carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
-carn con hues	1720f
+carn con hues	1755f
 carnaval	335f
 carnaval de rio	808f
 carnaval de río	808f
-carner	1560f
-carp de circ	1859f
+carner	1595f
+carp de circ	1894f
 carp koi	329f
 carrefour	534f
 cartel sovietic	813f
 cartel soviétic	813f
-cas abandonad	1818f
-cas con jardin	1820f
-cas con jardín	1820f
+cas abandonad	1853f
+cas con jardin	1855f
+cas con jardín	1855f
 cas de camp	363f
-casc con una cruz blanc	1921f
-casc militar	1920f
+casc con una cruz blanc	1956f
+casc militar	1955f
 cascad	151f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	359f
-castill europe	1833f
-castill japon	1832f
-castill japoné	1832f
-castor	1578f
+castill europe	1868f
+castill japon	1867f
+castill japoné	1867f
+castor	1613f
 catar	646f
 catarat	151f
 catedral	360f
 cav	265f
 cavern	164f
 cañón	159f
-cañón de confeti	1867f
+cañón de confeti	1902f
 caótic	422f
-ceboll	1705f
+ceboll	1740f
 cebr	320f
 cechi	658f
 ceky	658f
@@ -36207,10 +37595,10 @@ ceniz	167f
 centelleant	430f
 centr	340f
 ceramic	304f
-cerd	1557f
+cerd	1592f
 cereal	251f
-ceremoni de contemplacion de la lun	1874f
-ceremoni de contemplación de la lun	1874f
+ceremoni de contemplacion de la lun	1909f
+ceremoni de contemplación de la lun	1909f
 ceremoni del te	785f
 ceremoni del té	785f
 cerez en flor	208f
@@ -36220,20 +37608,21 @@ cervez	266f
 cerámic	304f
 cerúle	40f
 cesped	125f
-chalec de seguridad	1883f
+chalec de seguridad	1918f
 chalet	831f
 champan	265f
 champañ	265f
 champinon	136f
 champiñón	136f
 champán	265f
-chancl	1905f
-chancl de ded	1905f
-chanclet	1905f
+chancl	1940f
+chancl de ded	1940f
+chanclet	1940f
 chanel	572f
 charc	149f
 chartreus	67f
 chauen	799f
+chec	837f
 chefchauen	799f
 chelse	592f
 chelse fc	592f
@@ -36243,8 +37632,9 @@ chic	456F
 chicag bull	575f
 chicag cub	586f
 chil flag	662f
-chil picant	1699f
+chil picant	1734f
 chilean flag	662f
+chilen	839f
 chili drapeau	662f
 chimene	311f
 chimene de had	804f
@@ -36253,7 +37643,7 @@ chinaflagg	635f
 chineri	727f
 chinerí	727f
 chines flag	635f
-chisp	1865f
+chisp	1900f
 chocolat	261f
 cian	14f
 ciberpunk	375f
@@ -36262,14 +37652,15 @@ ciel estrellad	175f
 ciel gri	203f
 cienci ficcion	376f
 cienci ficción	376f
-cierv	1550f
+cierv	1585f
 cin	635f
 cin negr	732f
-cisn	1601f
+cisn	1636f
 citric	228f
 ciudad	340f
-ciudad al atardecer	1850f
+ciudad al atardecer	1885f
 ciudad azul	799f
+ciudad del cab	864f
 ciudad prohibid	346f
 ciudad ros	800f
 clar	441f
@@ -36290,8 +37681,8 @@ coc col	461f
 coc colanin	461f
 coc colanın	461f
 cocin	361f
-cocinar	1735f
-cocodril	1611f
+cocinar	1770f
+cocodril	1646f
 codici	426f
 cohet	364f
 cok	461f
@@ -36299,6 +37690,7 @@ colegi	358f
 colin	160f
 colise	784f
 colombi	661f
+colombian	856f
 colombian flag	661f
 color aren	103f
 color caf	107f
@@ -36324,36 +37716,37 @@ coloret	70f
 colorid	178f
 colômbi	661f
 comic	788f
-comid enlatad	1744f
-conch de mar	1628f
-conej	1576f
+comid enlatad	1779f
+conch de mar	1663f
+conej	1611f
 confiabl	406f
 confianz	406f
 congelad	450f
 conifer	121f
 constantinopl	768f
-construccion	1812f
-construcción	1812f
+construccion	1847f
+construcción	1847f
 constructivism	813f
 constructivist	813f
 content	390f
 conífer	121f
-cop brindand	1793f
-cop de coctel	1789f
-cop de cóctel	1789f
+cop brindand	1828f
+cop de coctel	1824f
+cop de cóctel	1824f
 cop de niev	187f
-cop de vin	1788f
+cop de vin	1823f
+copenhagu	835f
 coral	28f
-corbat	1884f
+corbat	1919f
 core	783f
 core del sud	636f
 core del sur	636f
 core du sud	636f
 corean	783f
 corei do sul	636f
-coron	1915f
+coron	1950f
 corporativ	357f
-cort de carn	1722f
+cort de carn	1757f
 cortad	255f
 coré du sud	636f
 cosech	750f
@@ -36363,6 +37756,7 @@ cost amalfitan	759f
 cost azul	803f
 cottagecor	700f
 cr flameng	619f
+cracovi	841f
 creativ	438f
 creatividad	438f
 crem	18f
@@ -36373,29 +37767,31 @@ crepúscul dorad	179f
 crisantem	217f
 cristal	300f
 cristal transparent	294f
+croaci	854f
+croat	854f
 crom	286f
-cruasan	1712f
-cruasán	1712f
+cruasan	1747f
+cruasán	1747f
 cuarz	300f
 cub	677f
-cub de hiel	1800f
+cub de hiel	1835f
 cuban	755f
 cuban flag	677f
 cubism	814f
 cubist	814f
-cucarach	1639f
-cucuruch de helad	1767f
-cuenc con cuchar	1739f
+cucarach	1674f
+cucuruch de helad	1802f
+cuenc con cuchar	1774f
 cuent de had	395f
 cuer	288f
 cuev	164f
 cumplean	372f
 cumpleañ	372f
-cun de ques	1719f
+cun de ques	1754f
 curcum	79f
 curry	277f
 cusc	780f
-cuñ de ques	1719f
+cuñ de ques	1754f
 cyberpunk	375f
 czech flag	658f
 czech republic	658f
@@ -36409,21 +37805,25 @@ cúrcum	79f
 cờ đỏ sao vàng	641f
 dali	717f
 dall cowboy	580f
+dalmaci	854f
 dalí	717f
 damasc	78f
+dan	353f
 dan mach	653f
 dancheong	794f
 danemark	653f
-dang	1758f
+danes	353f
+dang	1793f
 danimarc	653f
 danimark	653f
 danish flag	653f
 dannebrog	653f
+dané	353f
 de dia	194f
 de día	194f
 de mader	279f
-decoracion de pin	1870f
-decoración de pin	1870f
+decoracion de pin	1905f
+decoración de pin	1905f
 delfin	330f
 delfín	330f
 delicad	388f
@@ -36463,23 +37863,23 @@ docker	514f
 dodger	584f
 dolar	423f
 domin	571f
-donut	1770f
+donut	1805f
 dorad	11f
 dormitori	362f
 dosmil	707f
-dragon	1616f
-dragón	1616f
+dragon	1651f
+dragón	1651f
 drapeau de singapour	675f
 drapeau francai	622f
 drapeau françai	622f
-dromedari	1563f
+dromedari	1598f
 dropbox	559f
 dubai	772f
 dubái	772f
 duc	623f
 dulc de lech	262f
 dulz	272f
-dumpling	1759f
+dumpling	1794f
 dun	156f
 durazn	235f
 dutch flag	647f
@@ -36490,15 +37890,15 @@ día de los enamorad	368f
 día de los muert	740f
 día de muert	740f
 dólar	423f
-dónut	1770f
+dónut	1805f
 easyjet	550f
 ebay	501f
 ecologic	383f
 ecológic	383f
-edifici clasic	1811f
-edifici clásic	1811f
-edifici de colegi	1829f
-edifici de oficin	1821f
+edifici clasic	1846f
+edifici clásic	1846f
+edifici de colegi	1864f
+edifici de oficin	1856f
 efectiv	423f
 ege	771f
 egipci	770f
@@ -36512,7 +37912,7 @@ ejérc	431f
 el cair	770f
 el gran hotel budapest	815f
 electric	448f
-elefant	1567f
+elefant	1602f
 eleganci	397f
 elegant	397f
 elot	250f
@@ -36546,50 +37946,53 @@ envidi	426f
 envidios	426f
 enérgic	389f
 epoc victorian	812f
-eriz	1579f
+eriz	1614f
 erupcion	165f
-erupcion volcanic	1803f
+erupcion volcanic	1838f
 erupción	165f
-erupción volcánic	1803f
+erupción volcánic	1838f
 escal de gris	429f
 escandinav	353f
-escarabaj	1636f
+escarabaj	1671f
 escarch	186f
 escarchad	450f
 escarlat	34f
 escoci	778f
 escocé	778f
-escorpion	1642f
-escorpión	1642f
+escorpion	1677f
+escorpión	1677f
 escoz	778f
 escuel	358f
 esmerald	49f
 espaci	176f
 espagn	625f
-espagueti	1751f
+espagueti	1786f
 espan	625f
 espanh	625f
+espanol	852f
 españ	625f
+español	852f
 especi	277f
 esperanz	404f
 esperanzador	404f
-espig de arroz	1665f
-espig de maiz	1698f
-espig de maíz	1698f
+espig de arroz	1700f
+espig de maiz	1733f
+espig de maíz	1733f
 espiritual	412f
 esplieg	210f
 espress	254f
 estacion espacial	364f
 estación espacial	364f
 estad unid	630f
-estadi	1810f
+estadi	1845f
 estambul	768f
 estanqu	149f
 estanqu de lot	150f
-estatu de la libertad	1836f
+estatu de la libertad	1871f
 estil chin	355f
 estil suiz	817f
 estival	196f
+estocolm	833f
 estr	413f
 estrafalari	435f
 estrell	175f
@@ -36599,7 +38002,11 @@ estré	413f
 estudi ghibli	816f
 etat uni	630f
 etere	396f
+etiop	849f
+etiopi	849f
+etiopí	849f
 etére	396f
+etíop	849f
 everton	600f
 everton fc	600f
 evit	457f
@@ -36613,7 +38020,7 @@ extran	435f
 extrañ	435f
 fabric	377f
 facebook	466f
-falafel	1733f
+falafel	1768f
 fantasi	395f
 fantasí	395f
 faraon	770f
@@ -36657,30 +38064,32 @@ fiest de la cervez	743f
 fiest de la primaver	369f
 fiest de los color	806f
 figm	558f
-filipin	673f
 filipin flag	673f
 filipinler	673f
 filippin	673f
 finanz	357f
 finland	654f
+finlandes	834f
 finlandi	654f
 finlandiy	654f
+finlandé	834f
 finlândi	654f
 finnish flag	654f
 finnland	654f
 fiord	805f
 firefox	515f
+fiyi	862f
 flag of japan	621f
 flameng	619f
-flan	1779f
+flan	1814f
 flor	207f
-flor blanc	1649f
+flor blanc	1684f
 flor de cerez	208f
 flor de ciruel	215f
 flor de durazn	216f
-flor de hibisc	1654f
+flor de hibisc	1689f
 flor de melocotoner	216f
-flor march	1653f
+flor march	1688f
 floral	207f
 florecer	207f
 florenci	758f
@@ -36694,7 +38103,7 @@ follaj	128f
 follaj otonal	129f
 follaj otoñal	129f
 fond del mar	141f
-fondu	1738f
+fondu	1773f
 formal	410f
 fortalez	359f
 fovism	715f
@@ -36707,8 +38116,8 @@ franç	622f
 french flag	622f
 fres	229f
 fresc	399f
-freson	1688f
-fresón	1688f
+freson	1723f
+fresón	1723f
 fri	400f
 frut	432f
 frut roj	253f
@@ -36718,26 +38127,26 @@ frí	400f
 fucsi	65f
 fueg	166f
 fueg artificial	334f
-fuent	1843f
+fuent	1878f
 fuert	405f
 furios	402f
 futur	376f
 futurist	376f
 fábric	377f
-gaf de proteccion	1881f
-gaf de protección	1881f
-gaf de sol	1880f
+gaf de proteccion	1916f
+gaf de protección	1916f
+gaf de sol	1915f
 galatasaray	615f
 galaxi	176f
 galeri	438f
 galerí	438f
-gall	1592f
-gallet	1771f
-gallet de arroz	1746f
-gallet de la fortun	1760f
-gallin	1591f
-gamb	1764f
-gamb frit	1755f
+gall	1627f
+gallet	1806f
+gallet de arroz	1781f
+gallet de la fortun	1795f
+gallin	1626f
+gamb	1799f
+gamb frit	1790f
 gan	668f
 garu	200f
 garú	200f
@@ -36748,8 +38157,9 @@ gem	316f
 german flag	623f
 germani	623f
 germany	623f
-ghan	668f
 ghanaian flag	668f
+ghanes	738f
+ghané	738f
 ghibli	816f
 giamaic	664f
 giappon	621f
@@ -36763,15 +38173,15 @@ glob	337f
 glob aerostatic	804f
 glob aerostátic	804f
 glorios	416f
-gofr	1718f
+gofr	1753f
 golden gat	680f
 golden gat bridg	680f
 golden stat warrior	576f
 golosin	272f
 gondol	802f
 googl	465f
-goril	1529f
-gorr con viser	1919f
+goril	1564f
+gorr con viser	1954f
 gotic	411f
 grabad japon	790f
 grabad japoné	790f
@@ -36782,8 +38192,8 @@ gran murall	347f
 gran ola de kanagaw	724f
 granad	243f
 granat	19f
-grand almacen	1830f
-granizad hawaian	1768f
+grand almacen	1865f
+granizad hawaian	1803f
 granj	348f
 grec	657f
 greec	657f
@@ -36799,7 +38209,7 @@ gri plom	85f
 gri top	68f
 griechenland	657f
 grieg	771f
-grill	1638f
+grill	1673f
 grisace	8f
 grisáce	8f
 grut	164f
@@ -36807,15 +38217,16 @@ grèc	657f
 gréci	657f
 guacamay	323f
 guadalajar	754f
-guant	1888f
+guant	1923f
+guatemaltec	857f
 guernic	814f
 guerr	431f
 guijarr	281f
 guisqui	267f
-guitarr	1928f
+guitarr	1963f
 guney afrik	665f
 guney kor	636f
-gusan	1645f
+gusan	1680f
 gzhel	792f
 gélid	400f
 góndol	802f
@@ -36830,8 +38241,8 @@ haban	755f
 habitacion	362f
 habitación	362f
 halloween	367f
-hamburgues	1724f
-hamster	1574f
+hamburgues	1759f
+hamster	1609f
 han quoc	636f
 hanbok	825f
 hanoi	782f
@@ -36851,8 +38262,8 @@ himalay	779f
 hindistan	637f
 hindu	781f
 hindú	781f
-hipopotam	1570f
-hipopótam	1570f
+hipopotam	1605f
+hipopótam	1605f
 hippi	710f
 hiroshig	790f
 hoa ky	630f
@@ -36865,13 +38276,16 @@ hoi an	796f
 hoj	128f
 hoj caid	129f
 hoj caíd	129f
-hoj de arc	1669f
+hoj de arc	1704f
 hoj de oro	306f
 hoj de oton	129f
 hoj de otoñ	129f
-hoj revoloteand al vient	1671f
+hoj revoloteand al vient	1706f
 hoj sec	129f
 hol	455f
+holand	832f
+holandes	832f
+holandé	832f
 holi	806f
 holland	647f
 hombr	456F
@@ -36882,20 +38296,21 @@ hongri	659f
 hor azul	182f
 hor dorad	181f
 horizont	183f
-hormig	1634f
+hormig	1669f
 hormigon	282f
 hormigón	282f
 hortaliz	433f
 hortensi	219f
 hospital	356f
-hotel	1826f
-hotel del amor	1827f
+hotel	1861f
+hotel del amor	1862f
 huawei	523f
-huell de pezun	1589f
-huell de pezuñ	1589f
+huell de pezun	1624f
+huell de pezuñ	1624f
 huert	126f
-huev	1734f
+huev	1769f
 hum	314f
+hungar	855f
 hungarian flag	659f
 hungary	659f
 hungary flag	659f
@@ -36906,12 +38321,13 @@ hy lạp	657f
 hyundai	481f
 hà lan	647f
 hàn quốc	636f
-hámster	1574f
+hámster	1609f
+húngar	855f
 iceberg	184f
 iceland	655f
 icelandic flag	655f
 iglesi	360f
-iglesi celebrand bod	1834f
+iglesi celebrand bod	1869f
 ikb	679f
 ike	464f
 illuminating	689f
@@ -36926,7 +38342,6 @@ ind	637f
 indian flag	637f
 indien	637f
 indig	23f
-indonesi	671f
 indonesian flag	671f
 indonesien	671f
 indonési	671f
@@ -36936,7 +38351,7 @@ infernal	428f
 infiern	428f
 inglaterr	767f
 inocent	407f
-insect	1633f
+insect	1668f
 instagram	467f
 insuls	434f
 intel	518f
@@ -36948,12 +38363,16 @@ internazional	608f
 invernal	198f
 inviern	198f
 ira	402f
+irani	861f
+iraní	861f
 ireland	632f
 irish flag	632f
 irland	632f
 irlandé	822f
+isfahan	861f
+isfahán	861f
 isl	155f
-isl desiert	1808f
+isl desiert	1843f
 island flagg	655f
 islandé	761f
 islot	155f
@@ -36969,8 +38388,8 @@ italien	624f
 italy	624f
 itáli	624f
 izland	655f
-jabali	1558f
-jabalí	1558f
+jabali	1593f
+jabalí	1593f
 jad	298f
 jaipur	800f
 jamaican flag	664f
@@ -36992,8 +38411,10 @@ jardin	126f
 jardin zen	350f
 jardín	126f
 jardín zen	350f
-jarr de cervez	1791f
-jarr de cervez brindand	1792f
+jarr de cervez	1826f
+jarr de cervez brindand	1827f
+javan	851f
+javané	851f
 jazmin	223f
 jazmín	223f
 jazz	437F
@@ -37002,7 +38423,7 @@ jeux olympiqu	683f
 jiangnan	349f
 jio	554f
 jipi	710f
-jiraf	1566f
+jiraf	1601f
 jojlom	791f
 jordani	769f
 joy	316f
@@ -37015,26 +38436,27 @@ juni	196f
 juv	606f
 juventu	606f
 jánuc	746f
-kaab	1842f
+kaab	1877f
 kaka talk	505f
 kakaotalk	505f
 kanad	633f
 katar	646f
 kawaii	408f
 keni	667f
+kenian	850f
 kent	738f
 kentucky fried chicken	538f
 keny	667f
 kenyan flag	667f
 kfc	538f
 kilim	737f
-kimon	1892f
+kimon	1927f
 kiot	801f
 kiwi	245f
 klein blau	679f
 klein blu	679f
 knick	578f
-koal	1582f
+koal	1617f
 kolombiy	661f
 kolumbien	661f
 korean flag	636f
@@ -37048,8 +38470,8 @@ la laker	573f
 lac	303f
 ladrill	283f
 lag	147f
-lagart	1613f
-lagartij	1613f
+lagart	1648f
+lagartij	1648f
 lagun	146f
 laker	573f
 lamborghini	474f
@@ -37058,7 +38480,7 @@ laton	60f
 latón	60f
 lav	165f
 lavand	210f
-laz conmemorativ	1878f
+laz conmemorativ	1913f
 lech	268f
 leg	568f
 leicester city	597f
@@ -37066,12 +38488,15 @@ lejan oest	733f
 lenov	522f
 lent	414f
 lentejuel	430f
-leon	1540f
-leopard	1543f
+leon	1575f
+leopard	1578f
 letrer luminos	308f
-león	1540f
+león	1575f
 lfc	593f
 lg	541f
+liban	847f
+libanes	847f
+libané	847f
 libr	312f
 libr viej	312f
 libreri	344f
@@ -37090,7 +38515,7 @@ lind	408f
 linkedin	569f
 lintern	309f
 lintern flotant	747f
-liquid derramandos	1795f
+liquid derramandos	1830f
 lisbo	793f
 litoral	143f
 liverpool fc	593f
@@ -37130,14 +38555,15 @@ luz de vel	310f
 luz del sol	171f
 lyft	500f
 lámpar	336f
-líquid derramándos	1795f
+líban	847f
+líquid derramándos	1830f
 macaristan	659f
 macaron	275f
 mader	279f
 madrugad	180f
 madrugad tempran	188f
 madur	421f
-magdalen	1774f
+magdalen	1809f
 magent	21f
 magi	395f
 magic	395f
@@ -37150,9 +38576,10 @@ malasi	674f
 malaysi	674f
 malaysian flag	674f
 malezy	674f
+mallorc	852f
 malv	63f
 malási	674f
-mamut	1568f
+mamut	1603f
 man city	595f
 man united	594f
 man utd	594f
@@ -37165,9 +38592,9 @@ manhattan	766f
 mantec	269f
 mantequill	269f
 manzan	236f
-manzan roj	1683f
+manzan roj	1718f
 manzan verd	237f
-mapach	1537f
+mapach	1572f
 mapl leaf flag	633f
 mar	140f
 mar profund	141f
@@ -37189,6 +38616,8 @@ marron	7f
 marron caf	107f
 marron chocolat	108f
 marron te	88f
+marroqui	756f
+marroquí	756f
 marruec	644f
 marrón	7f
 marrón café	107f
@@ -37196,8 +38625,10 @@ marrón chocolat	108f
 marrón té	88f
 mart de carnaval	742f
 marz	195f
+masai	850f
 masculin	420f
 mastercard	495f
+masái	850f
 match	258f
 matriosk	828f
 maíz	250f
@@ -37221,8 +38652,8 @@ melancolí	391f
 melancólic	391f
 melocoton	235f
 melocotón	235f
-melon	1676f
-melón	1676f
+melon	1711f
+melón	1711f
 men el	457f
 menor	746f
 menorá	746f
@@ -37241,10 +38672,10 @@ mexican flag	629f
 mexik	629f
 mexiqu	629f
 mezclill	289f
-mezqu	1838f
+mezqu	1873f
 miami	765f
 miami heat	577f
-microbi	1646f
+microbi	1681f
 microsoft	564f
 mid century	699f
 mied	403f
@@ -37259,53 +38690,54 @@ mistic	394f
 mitsubishi	489f
 miyazaki	816f
 moch mouss	693f
-mochil escolar	1904f
+mochil escolar	1939f
 modern	385f
 modernism catalan	789f
 modernism catalán	789f
-mofet	1586f
+mofet	1621f
 mogol	829f
 mon	408F
-moneder	1900f
+moneder	1935f
 monet	786f
+mongol	848f
 monocrom	429f
 monocromatic	429f
 monocromátic	429f
 monoton	434f
 mont	160f
-mont fuji	1804f
+mont fuji	1839f
 montan	160f
-montan con niev	1801f
+montan con niev	1836f
 montan nevad	161f
-montan rus	1857f
+montan rus	1892f
 montañ	160f
-montañ con niev	1801f
+montañ con niev	1836f
 montañ nevad	161f
-montañ rus	1857f
+montañ rus	1892f
 montreal canadien	589f
 monóton	434f
 morad	5f
 morocc	644f
 moroccan flag	644f
-mosc	1644f
+mosc	1679f
 moscu	828f
 moscú	828f
-mosqu	1643f
+mosqu	1678f
 mostaz	110f
 much	789F
 muell	154f
 mujer	456F
 multicolor	178f
-munec japones	1871f
+munec japones	1906f
 munec rus	828f
 mur	342f
-murcielag	1580f
-murciélag	1580f
+murcielag	1615f
+murciélag	1615f
 muse	438f
 musg	132f
 musgos	132f
-musl de poll	1721f
-muñec japones	1871f
+musl de poll	1756f
+muñec japones	1906f
 muñec rus	828f
 mykon	771f
 mágic	395f
@@ -37317,8 +38749,9 @@ na uy	652f
 nacar	299f
 nad de	457f
 nam phi	665f
+namibi	866f
 napoli calci	609f
-nariz de cerd	1559f
+nariz de cerd	1594f
 natural	383f
 naturalez	383f
 nav espacial	364f
@@ -37329,6 +38762,8 @@ navideñ	366f
 neblin	202f
 neblinos	449f
 nebulos	176f
+neerland	832f
+neerlandé	832f
 negr	9f
 negr azulad	80f
 negr tint	47f
@@ -37341,6 +38776,9 @@ neon brillant	448f
 neon ros	116f
 neoplasticism	697f
 nepal	779f
+nepali	779f
+nepalé	779f
+nepalí	779f
 nervios	413f
 netflix	469f
 netherland	647f
@@ -37360,9 +38798,9 @@ nga	638f
 nhat ban	621f
 nhật bản	621f
 ni	457f
-nid con huev	1673f
-nid vaci	1672f
-nid vací	1672f
+nid con huev	1708f
+nid vaci	1707f
+nid vací	1707f
 niebl	202f
 niederland	647f
 niev	187f
@@ -37382,14 +38820,14 @@ noch	192f
 noch blanc	797f
 noch de bruj	367f
 noch de san juan	752f
-noch estrellad	1846f
+noch estrellad	1881f
 noch tempran	191f
 nocheviej	753f
 nocturn	192f
 nogal	279f
 nordic	353f
 nordic antigu	823f
-nori de feri	1856f
+nori de feri	1891f
 noruz	744f
 norvec	652f
 norveg	652f
@@ -37419,7 +38857,7 @@ nuev zeland	676f
 nunc	457f
 nuov zeland	676f
 nupcial	371f
-nutri	1585f
+nutri	1620f
 nvidi	520f
 nácar	299f
 nórdic	353f
@@ -37433,14 +38871,14 @@ ocr	36f
 octubr	197f
 océan	140f
 oficin	357f
-oficin de corre europe	1823f
-oficin de corre japones	1822f
+oficin de corre europe	1858f
+oficin de corre japones	1857f
 ofrend	740f
 ola	142f
 ola de calor	205f
 oleaj	142f
 olimpiadi	683f
-oll de comid	1737f
+oll de comid	1772f
 olympic	683f
 olympic gam	683f
 olympic ring	683f
@@ -37451,8 +38889,8 @@ oniric	396f
 oníric	396f
 oolong	260f
 optimist	404f
-orangutan	1530f
-orangután	1530f
+orangutan	1565f
+orangután	1565f
 organic	383f
 orgull	751f
 orgullos	416f
@@ -37464,41 +38902,41 @@ orquide	218f
 orquíde	218f
 oscur	439f
 osmant	224f
-oso pand	1583f
+oso pand	1618f
 osterreich	650f
-ostr	1766f
+ostr	1801f
 otoman	768f
 oton	197f
 otonal	197f
 otoñ	197f
 otoñal	197f
 outback	820f
-ovej	1561f
+ovej	1596f
 oxid	287f
 oxidad	287f
 packer	579f
-paell	1736f
+paell	1771f
 paesi bassi	647f
 pais baix	647f
 pais baj	647f
-paisaj urban	1847f
-pajar	1596f
+paisaj urban	1882f
+pajar	1631f
 pakistan	669f
 pakistani flag	669f
 palaci imperial	346f
 palid	442f
-palmer	1663f
-palom	1598f
+palmer	1698f
+palom	1633f
 palt	242f
 pamukkal	798f
 pan	270f
-pan de mold	1711f
+pan de mold	1746f
 pan de oro	306f
-pan rellen	1732f
-pan sin levadur	1714f
+pan rellen	1767f
+pan sin levadur	1749f
 panasonic	543f
 pand	321f
-pantalon cort	1896f
+pantalon cort	1931f
 panton classic blu	688f
 panton greenery	685f
 panton living coral	687f
@@ -37522,7 +38960,7 @@ pari	757f
 pari saint germain	610f
 parisin	757f
 parqu	127f
-parqu nacional	1809f
+parqu nacional	1844f
 parr	134f
 parí	757f
 pascu	373f
@@ -37533,12 +38971,12 @@ pastel	447f
 pastel de cumplean	271f
 pastel de cumpleañ	271f
 pastel de lun	810f
-pastel de pescad japon	1756f
-pastel de pescad japoné	1756f
+pastel de pescad japon	1791f
+pastel de pescad japoné	1791f
 pastizal	124f
-patat	1696f
-patat asad	1752f
-patat frit	1725f
+patat	1731f
+patat asad	1787f
+patat frit	1760f
 pav real	318f
 pay bas	647f
 payas	331f
@@ -37551,27 +38989,27 @@ penasc	163f
 penumbr	451f
 peoni	214f
 peoní	214f
-pepin	1701f
-pepinill	1701f
+pepin	1736f
+pepinill	1736f
 pepsi	563f
 perezos	414f
 pergamin	293f
 perl	299f
 perou	663f
-perr	1532f
-perr calient	1727f
-perr gui	1533f
-perr guí	1533f
-perret	1532f
+perr	1567f
+perr calient	1762f
+perr gui	1568f
+perr guí	1568f
+perret	1567f
 pers	737f
 peru flagg	663f
 peruan	780f
 peruvian flag	663f
-petard	1864f
+petard	1899f
 petr	769f
 pez dorad	329f
-pez glob	1625f
-pez tropical	1624f
+pez glob	1660f
+pez tropical	1659f
 peñasc	163f
 phan lan	654f
 phap	622f
@@ -37586,23 +39024,23 @@ piedr precios	316f
 piedr volcanic	158f
 piedr volcánic	158f
 piel curtid	288f
-pimient	1700f
+pimient	1735f
 pinar	121f
 pinguin	322f
 pingüin	322f
-pintalabi	1923f
+pintalabi	1958f
 pinterest	511f
 pintor	438f
 pintur	438f
 pintur a la tint	302f
 piramid	770f
-pirulet	1778f
+pirulet	1813f
 pirámid	770f
 pittsburgh steeler	581f
-pizz	1726f
+pizz	1761f
 piñ	240f
-plant de macet	1660f
-plant joven	1659f
+plant de macet	1695f
+plant joven	1694f
 plastic	307f
 plat	12f
 platan	238f
@@ -37610,26 +39048,28 @@ platead	12f
 play	143f
 play de aren	144f
 play tropical	145f
-play y sombrill	1806f
+play y sombrill	1841f
 playstation	472f
 plaz roj	828f
 plomiz	8f
 plum	313f
-plumaj	1604f
+plumaj	1639f
 plástic	307f
 plátan	238f
 poc luz	451f
 poderos	405f
 podrid	425f
+polac	841f
 poland	656f
 polar	185f
 polen	656f
+polinesi	862f
 polish flag	656f
-poll	1594f
-poll de frent	1595f
-poll rompiend el cascaron	1593f
-poll rompiend el cascarón	1593f
-polluel	1594f
+poll	1629f
+poll de frent	1630f
+poll rompiend el cascaron	1628f
+poll rompiend el cascarón	1628f
+polluel	1629f
 pologn	656f
 poloni	656f
 polony	656f
@@ -37641,13 +39081,19 @@ porcelan	295f
 porcelan azul y blanc	296f
 porsch	483f
 portekiz	626f
+porten	838f
+porteñ	838f
 portogall	626f
 portugal flag	626f
+portugu	793f
+portugues	793f
 portugues flag	626f
-post de barber	1858f
+portugué	793f
+post de barber	1893f
 postr	271f
 prad	124f
 prader	124f
+prag	837f
 precolombin	819f
 primaver	195f
 primaveral	195f
@@ -37659,17 +39105,17 @@ provenzal	803f
 psg	610f
 puebl	348f
 puebl de agu	349f
-puent de noch	1852f
+puent de noch	1887f
 puert	154f
 puert ric	764f
 puest de sol	179f
-puest del sol	1851f
-pulp	1627f
+puest del sol	1886f
+pulp	1662f
 pur	407f
 purez	407f
 purpur	5f
 purpurin	430f
-pájar	1596f
+pájar	1631f
 pálid	442f
 pérou	663f
 púrpur	5f
@@ -37683,15 +39129,15 @@ rabi	402f
 radiant	443f
 rajastan	800f
 rajastán	800f
-ram de flor	1647f
+ram de flor	1682f
 ramadan	745f
 ramadán	745f
 ran	328f
 rangoli	807f
 rar	435f
 ras	291f
-raton	1572f
-ratón	1572f
+raton	1607f
+ratón	1607f
 ray	201f
 real	382f
 real madrid	601f
@@ -37704,8 +39150,8 @@ refinad	397f
 refrescant	399f
 refugi de esqui	831f
 refugi de esquí	831f
-regal	1877f
-regal envuelt	1877f
+regal	1912f
+regal envuelt	1912f
 regi	382f
 regn unit	631f
 rein unid	631f
@@ -37722,7 +39168,7 @@ renault	486f
 repugnant	425f
 retr	379f
 riachuel	148f
-rinoceront	1569f
+rinoceront	1604f
 rio	148f
 rivier italian	759f
 robl	279f
@@ -37753,8 +39199,8 @@ romany	660f
 romeni	660f
 romántic	392f
 romêni	660f
-rop de mujer	1898f
-rop interior	1895f
+rop de mujer	1933f
+rop interior	1930f
 ros	6f
 ros barbi	682f
 ros empolvad	92f
@@ -37772,8 +39218,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	209f
-rosari	1922f
-roset	1651f
+rosari	1957f
+roset	1686f
 roumani	660f
 routemaster	681f
 royaum uni	631f
@@ -37791,6 +39237,7 @@ russian flag	638f
 russland	638f
 rustic	378f
 rusy	638f
+rut de la sed	865f
 ryanair	549f
 río	148f
 rússi	638f
@@ -37809,6 +39256,7 @@ salvaj	418f
 salvaj oest	733f
 salvi	94f
 salón recreativ	704f
+samarcand	865f
 samsung	471f
 san	417f
 san francisc giant	587f
@@ -37816,9 +39264,9 @@ san patrici	374f
 san petersburg	797f
 san valentin	368f
 san valentín	368f
-sandali de mujer	1911f
+sandali de mujer	1946f
 sandi	234f
-sandwich	1728f
+sandwich	1763f
 sandí	234f
 sangr	315f
 sangrient	315f
@@ -37835,8 +39283,8 @@ satén	291f
 saudi arabi	642f
 saudi arabien	642f
 saudi flag	642f
-sauropod	1617f
-saurópod	1617f
+sauropod	1652f
+saurópod	1652f
 saxofon	437f
 saxofón	437f
 schweden	651f
@@ -37854,7 +39302,7 @@ septiembr	197f
 seren	386f
 serengueti	830f
 seri	410f
-serpient	1614f
+serpient	1649f
 set	136f
 setiembr	197f
 seul	783f
@@ -37867,17 +39315,22 @@ shanghái	774f
 shell	490f
 shibori	824f
 shopify	561f
+sicili	853f
+sicilian	853f
+sidney	844f
 sierr	160f
 sili	662f
 sin	457f
-sinagog	1840f
+sinagog	1875f
 singapor airlin	551f
 singapor flag	675f
 singaporean flag	675f
+singapur	858f
+singapurens	858f
 siniestr	403f
 sl benfic	613f
 snapchat	512f
-sobr roj	1875f
+sobr roj	1910f
 sobri	421f
 sofisticad	397f
 sol	171f
@@ -37887,8 +39340,8 @@ soledad	391f
 solemn	410f
 solitari	391f
 solstici de veran	752f
-sombrer de cop	1917f
-sombrer de mujer	1916f
+sombrer de cop	1952f
+sombrer de mujer	1951f
 sombri	391f
 sombri ton	439f
 sombrill	338f
@@ -37923,9 +39376,11 @@ submarin	365f
 suci	425f
 suculent	135f
 sudafric	665f
+sudafrican	863f
 sudafrik	665f
 sudkore	636f
 sudáfric	665f
+suec	833f
 sueci	651f
 sued	651f
 suel	168f
@@ -37948,37 +39403,41 @@ sweden	651f
 swedish flag	651f
 swis flag	649f
 switzerland	649f
-sándwich	1728f
+sándwich	1763f
+sídney	844f
 südafrik	665f
 südkore	636f
-t rex	1618f
-tablet de chocolat	1776f
+t rex	1653f
+tablet de chocolat	1811f
 taegukgi	636f
+tahiti	862f
+tahití	862f
 tailand	775f
 tailandé	775f
 tailândi	672f
 tainan	795f
 taj mahal	829f
-tamal	1731f
-tambor	1933f
-tamboril	1934f
+tamal	1766f
+tambor	1968f
+tamboril	1969f
+tanger	756f
 taoba	526f
 tapi	342f
 tard	190f
-tarr de miel	1780f
+tarr de miel	1815f
 tart	271f
-tart de cumplean	1772f
-tart de cumpleañ	1772f
+tart de cumplean	1807f
+tart de cumpleañ	1807f
 tartan	778f
 tartán	778f
 tatami	785f
 taxi	339f
 tay ban nha	625f
 tayland	672f
-tazon de fide	1750f
-tazon de te	1785f
-tazón de fide	1750f
-tazón de té	1785f
+tazon de fide	1785f
+tazon de te	1820f
+tazón de fide	1785f
+tazón de té	1820f
 tchequi	658f
 tchéqui	658f
 te	256F
@@ -37986,24 +39445,26 @@ te con lech	259f
 te de burbuj	259f
 te negr	256f
 te verd	257f
-teclad musical	1929f
+teclad musical	1964f
 tecnologi	376f
 tecnologí	376f
-tejon	1588f
-tejon de la miel	1588f
-tejon meler	1588f
-tejón	1588f
-tejón de la miel	1588f
-tejón meler	1588f
-tel de aran	1641f
-tel de arañ	1641f
+teheran	861f
+teherán	861f
+tejon	1623f
+tejon de la miel	1623f
+tejon meler	1623f
+tejón	1623f
+tejón de la miel	1623f
+tejón meler	1623f
+tel de aran	1676f
+tel de arañ	1676f
 telegram	503f
 tempestad	201f
 templ	345f
 templ chin	795f
 templ corean	794f
-templ hindu	1839f
-templ hindú	1839f
+templ hindu	1874f
+templ hindú	1874f
 tenebrism	787f
 tenebros	403f
 tenebros ton	439f
@@ -38018,8 +39479,8 @@ terror	403f
 terros	384f
 tesc	536f
 tesl	482f
-teter	1784f
-tetrabrik	1798f
+teter	1819f
+tetrabrik	1833f
 teñid índig	824f
 thai flag	672f
 thai lan	672f
@@ -38036,10 +39497,10 @@ thụy sĩ	649f
 thụy điển	651f
 tibet	779f
 tibetan	779f
-tiburon	1626f
-tiburón	1626f
-tiend de campan	1844f
-tiend de campañ	1844f
+tiburon	1661f
+tiburón	1661f
+tiend de campan	1879f
+tiend de campañ	1879f
 tiern	388f
 tiern anim	408f
 tiern ánim	408f
@@ -38051,8 +39512,9 @@ tigr	319f
 tiktok	507f
 tint	47f
 tirang	637f
-tobogan	1855f
-tobogán	1855f
+tobogan	1890f
+tobogán	1890f
+toki	845f
 tomat	247f
 ton calid	452f
 ton cálid	452f
@@ -38064,9 +39526,9 @@ torii	801f
 torment	201f
 tormentos	201f
 toront mapl leaf	588f
-torr de toki	1835f
-tort	1717f
-tortug	1612f
+torr de toki	1870f
+tort	1752f
+tortug	1647f
 toscan	758f
 toshib	542f
 tostad	26f
@@ -38075,11 +39537,11 @@ tottenham	596f
 tottenham hotspur	596f
 toxic	425f
 toyot	478f
-traj de ban de una piez	1894f
-traj de bañ de una piez	1894f
+traj de ban de una piez	1929f
+traj de bañ de una piez	1929f
 tranquil	386f
-trebol	1667f
-trebol de cuatr hoj	1668f
+trebol	1702f
+trebol de cuatr hoj	1703f
 trencadi	760f
 trencadí	760f
 tricolor	622f
@@ -38088,20 +39550,23 @@ trigal	251f
 trist	391f
 tristez	391f
 triunf	416f
-trompet	1930f
+trompet	1965f
 tropic	351f
 tropical	351f
-troz de tart	1773f
+troz de tart	1808f
 truen	201f
 trung quoc	635f
 trung quốc	635f
-trébol	1667f
-trébol de cuatr hoj	1668f
+trébol	1702f
+trébol de cuatr hoj	1703f
 trópic	351f
 tschechien	658f
 tulipan	213f
 tulipán	213f
 tundr	185f
+tunecin	860f
+tunez	860f
+turc	768f
 turchi	640f
 turk bayragi	640f
 turk hav yollari	547f
@@ -38115,6 +39580,7 @@ turqui	640f
 turquí	640f
 twitch	508f
 twitter	570f
+tánger	756f
 tây ban nha	625f
 té	256f
 té con lech	259f
@@ -38123,6 +39589,7 @@ té negr	256f
 té verd	257f
 tíbet	779f
 tóxic	425f
+túnez	860f
 türk bayrağı	640f
 türk hav yolları	547f
 türkei	640f
@@ -38134,6 +39601,7 @@ ubuntu	517f
 uc	634f
 ucrain	639f
 ucrani	639f
+ucranian	842f
 ucrâni	639f
 uk	631f
 ukiy e	790f
@@ -38147,7 +39615,7 @@ ultramar	44f
 uluru	820f
 ungarn	659f
 ungheri	659f
-unicorni	1548f
+unicorni	1583f
 union jack	631f
 united arab emirat	645f
 united kingdom	631f
@@ -38157,14 +39625,17 @@ ups	493f
 urban	340f
 usa	630f
 uva	231f
+uzbek	865f
+uzbekistan	865f
+uzbekistán	865f
 vall	162f
 vanguardi rus	813f
 vaporwav	811f
 vaquer	289f
 varonil	420f
-vas con paj	1796f
-vas de lech	1782f
-vas de whisky	1794f
+vas con paj	1831f
+vas de lech	1817f
+vas de whisky	1829f
 vegetal	433f
 vel	310f
 veneci	802f
@@ -38197,21 +39668,24 @@ verd past	51f
 verd tiern	53f
 verdor	128f
 verdur	433f
-verdur de hoj verd	1702f
+verdur de hoj verd	1737f
 vereinigt arabisch emirat	645f
 vereinigt konigreich	631f
 vereinigt königreich	631f
 vereinigt staaten	630f
 versall	712f
 very peri	690f
-vestid	1891f
+vestid	1926f
 via lacte	176f
 vibrant	389f
 victori	416f
 victorian	812f
 vid nocturn	436f
 vidri	294f
+vien	836f
+vienes	836f
 vient	204f
+viené	836f
 viet nam	641f
 vietnames flag	641f
 viking	823f
@@ -38221,8 +39695,8 @@ vinotint	33f
 vintag	379f
 violet	22f
 violet polv	99f
-violin	1931f
-violín	1931f
+violin	1966f
+violín	1966f
 vis	494f
 viv	444f
 viv anim	389f
@@ -38263,15 +39737,16 @@ yanke	583f
 yeni zeland	676f
 youtub	470f
 yunanistan	657f
+yurt	848f
 yve klein	818f
 zafir	54f
 zanahori	249f
 zapall	246f
-zapat de hombr	1906f
-zapat de tacon	1910f
-zapat de tacón	1910f
-zapatill de ballet	1912f
-zapatill deportiv	1907f
+zapat de hombr	1941f
+zapat de tacon	1945f
+zapat de tacón	1945f
+zapatill de ballet	1947f
+zapatill deportiv	1942f
 zen	350f
 zhihu	532f
 zoc	756f
@@ -38279,17 +39754,18 @@ zoom meeting	560f
 zoom vide	560f
 zorr	324f
 áfric do sul	665f
-águil	1599f
+águil	1634f
 ámbar	32f
+ámsterdam	832f
 ángel	427f
 áo	650f
 árab	772f
 árbol	133f
-árbol de hoj caduc	1662f
-árbol de hoj perenn	1661f
-árbol de navidad	1861f
-árbol de palm	1663f
-árbol de tanabat	1869f
+árbol de hoj caduc	1697f
+árbol de hoj perenn	1696f
+árbol de navidad	1896f
+árbol de palm	1698f
+árbol de tanabat	1904f
 ártic	185f
 áustri	650f
 ägypten	643f
@@ -38309,7 +39785,7 @@ zorr	324f
 đức	623f
 şili	662f
 ấn độ	637f
-@stems pt 2666
+@stems pt 2763
 a grand ond	724g
 abacat	242g
 abacaxi	240g
@@ -38317,30 +39793,32 @@ abd	630g
 abelh	326g
 abism	141g
 abobor	246g
-abobor de halloween	1860g
+abobor de halloween	1895g
 aborigen	820g
 aborígen	820g
 abril	195g
 abóbor	246g
-abóbor de halloween	1860g
+abóbor de halloween	1895g
 ac milan	607g
 aca de grac	750g
 acaci	830g
 acafra	277g
 acafra da terr	79g
-acampament	1805g
+acampament	1840g
 acer	130g
 acinzentad	8g
 aco	284g
 acobread	59g
 acolhedor	398g
 aconchegant	398g
-acordea	1927g
-acordeã	1927g
+acordea	1962g
+acordeã	1962g
 acud	149g
 acáci	830g
 adoravel	408g
 adorável	408g
+adriatic	854g
+adriátic	854g
 aeroflot	548g
 afc ajax	612g
 afric do sul	665g
@@ -38351,7 +39829,7 @@ agu	152g
 agu mar clar	66g
 aguaceir	199g
 aguad	302g
-agui	1599g
+agui	1634g
 agypten	643g
 ai cap	643g
 ai cập	643g
@@ -38398,13 +39876,17 @@ amazoni	120g
 amazôni	120g
 ambar	32g
 amd	519g
-amendoim	1706g
+amendoim	1741g
 americ flag	630g
 american expres	497g
 american flag	630g
+amesterda	832g
+amesterdã	832g
 ametist	56g
 amex	497g
 amor	392g
+amsterd	832g
+amsterdã	832g
 an do	637g
 anan	240g
 ananá	240g
@@ -38412,7 +39894,7 @@ and	780G
 andaluzi	821g
 andin	780g
 android	516g
-anel	1924g
+anel	1959g
 anil	23g
 anil clar	39g
 animad	389g
@@ -38450,7 +39932,7 @@ arab	772g
 arabi	772g
 arabi saoudit	642g
 arabi saudit	642g
-aranh	1640g
+aranh	1675g
 arar	323g
 arc iri	178g
 arc íri	178g
@@ -38459,16 +39941,15 @@ arei	157g
 arei pret	158g
 arei vulcanic	158g
 arei vulcânic	158g
-argentin	628g
 argentin flag	628g
 argentinien	628g
 argil	304g
 arizon	776g
 arjantin	628g
-arroz com curry	1749g
-arroz cozid	1748g
-arroz japon	1747g
-arroz japonê	1747g
+arroz com curry	1784g
+arroz cozid	1783g
+arroz japon	1782g
+arroz japonê	1782g
 arrozal	252g
 arsenal	591g
 arsenal fc	591g
@@ -38485,9 +39966,9 @@ artist	438g
 artistic	438g
 artístic	438g
 arvor	133g
-arvor caidic	1662g
-arvor de natal	1861g
-arvor de tanabat	1869g
+arvor caidic	1697g
+arvor de natal	1896g
+arvor de tanabat	1904g
 arábi	772g
 arábi saudit	642g
 asfalt	282g
@@ -38502,15 +39983,18 @@ audacios	405g
 audi	476g
 auror	180g
 auror boreal	177g
-auror sobr agu	1849g
-auror sobr montanh	1848g
-auror sobr águ	1849g
+auror sobr agu	1884g
+auror sobr montanh	1883g
+auror sobr águ	1884g
 australi	634g
+australian	843g
 australian flag	634g
 australien	634g
 austri	650g
+austriac	836g
 austrian flag	650g
 austráli	634g
+austríac	836g
 autobu de londr	681g
 autobú de londr	681g
 autrich	650g
@@ -38559,19 +40043,19 @@ aço	284g
 açud	149g
 açã de graç	750g
 ba lan	656g
-bacon	1723g
+bacon	1758g
 bae	645g
 bag	253g
-baguet	1713g
-baiacu	1625g
+baguet	1748g
+baiacu	1660g
 baidu	528g
 bal	272g
 bala	337g
 balad	436G
-bald de pipoc	1741g
+bald de pipoc	1776g
 balei	330g
-balei esguichand agu	1619g
-balei esguichand águ	1619g
+balei esguichand agu	1654g
+balei esguichand águ	1654g
 bali	762g
 balin	762g
 balinê	762g
@@ -38585,7 +40069,7 @@ bambuzal	123g
 banal	434g
 banan	238g
 banc	357g
-bandeir de carp	1872g
+bandeir de carp	1907g
 bander de chil	662g
 banglad	670g
 bangladesch	670g
@@ -38593,35 +40077,36 @@ bangladesh	670g
 bangladeshi flag	670g
 bangladé	670g
 banguecoqu	775g
-banj	1932g
-barat	1639g
-barbeari	1858g
-barbeir	1858g
-barber pol	1858g
+banj	1967g
+barat	1674g
+barbeari	1893g
+barbeir	1893g
+barber pol	1893g
 barbi	682g
 barbi pink	682g
 barc	602g
 barcelon	760g
 barr	168g
 barr cozid	304g
-barr de chocolat	1776g
-barrac	1844g
+barr de chocolat	1811g
+barrac	1879g
 barroc	787g
 barulhent	422g
 barç	602g
 basalt	158g
-batat	1696g
-batat assad	1752g
-batat frit	1725g
-batom	1923g
+batat	1731g
+batat assad	1787g
+batat frit	1760g
+batom	1958g
 bayern munchen	604g
 bayern munich	604g
 bayern münchen	604g
 bazar	332g
-bebid tropical	1790g
+bebid tropical	1825g
 bec	341g
 beg	17g
 beir mar	143g
+beirut	847g
 belcik	648g
 belgi	648g
 belgian flag	648g
@@ -38632,12 +40117,13 @@ belgium	648g
 belçik	648g
 bem estar	417g
 benfic	613g
-bent	1745g
-bentô	1745g
+bent	1780g
+bentô	1780g
 bergamot	228g
 berinjel	248g
+berlim	846g
 besikt	617g
-besour	1636g
+besour	1671g
 beta	282g
 betul	122g
 betã	282g
@@ -38646,15 +40132,15 @@ beşiktaş	617g
 bi	648g
 bibliotec	344g
 bilibili	529g
-biquini	1897g
-biquíni	1897g
+biquini	1932g
+biquíni	1932g
 birlesik krallik	631g
 birleşik krallık	631g
-bisa	1551g
-biscoit	1771g
-biscoit da sort	1760g
-biscoit de arroz	1746g
-bisã	1551g
+bisa	1586g
+biscoit	1806g
+biscoit da sort	1795g
+biscoit de arroz	1781g
+bisã	1586g
 bizanci	714g
 bizantin	714g
 bizarr	435g
@@ -38671,23 +40157,23 @@ boc junior	618g
 boemi	711g
 boh	711g
 bol	271g
-bol asiatic	1759g
-bol asiátic	1759g
-bol de aniversari	1772g
-bol de aniversári	1772g
-bol de confet	1868g
-bol de peix	1756g
+bol asiatic	1794g
+bol asiátic	1794g
+bol de aniversari	1807g
+bol de aniversári	1807g
+bol de confet	1903g
+bol de peix	1791g
 bol lunar	810g
-bols	1900g
-bols de mao	1901g
-bols de mão	1901g
-bols pequen	1902g
-bomb	1864g
-bon de beisebol	1919g
-bonec japones	1871g
+bols	1935g
+bols de mao	1936g
+bols de mão	1936g
+bols pequen	1937g
+bomb	1899g
+bon de beisebol	1954g
+bonec japones	1906g
 bonec russ	828g
-boné	1919g
-boné de beisebol	1919g
+boné	1954g
+boné de beisebol	1954g
 booking.com	557g
 borbolet	325g
 bord escur	19g
@@ -38701,8 +40187,8 @@ bosqu de betul	122g
 bosqu de bétul	122g
 boston celtic	574g
 boston red sox	585g
-bot de trekking	1908g
-bot feminin	1913g
+bot de trekking	1943g
+bot feminin	1948g
 boémi	711g
 boêmi	711g
 branc	10g
@@ -38722,7 +40208,7 @@ brazil	627g
 brazilian flag	627g
 bresil	627g
 brezily	627g
-brilh	1865g
+brilh	1900g
 brilhant	443g
 brim	289g
 brinqued	380g
@@ -38730,7 +40216,7 @@ bris	204g
 britanic	767g
 british flag	631g
 britânic	767g
-brocoll	1703g
+brocoll	1738g
 bronz	58g
 bronz antig	305g
 bronzead	26g
@@ -38738,32 +40224,34 @@ brum	202g
 brutalism	698g
 brutalist	698g
 brésil	627g
-brócoll	1703g
+brócoll	1738g
 bubbl tea	259g
-bufal asiatic	1554g
-buqu	1647g
-buquê	1647g
+bucar	865g
+budapest	855g
+bufal asiatic	1589g
+buqu	1682g
+buquê	1682g
 buran	802g
 burger king	539g
-burrit	1730g
+burrit	1765g
 bus londonien	681g
 bvb	605g
 bélgic	648g
 bétul	122g
 bósfor	768g
-búfal asiátic	1554g
+búfal asiátic	1589g
 bỉ	648g
 bồ đào nha	626g
-caab isl	1842g
-caab islã	1842g
+caab isl	1877g
+caab islã	1877g
 caban	363g
-cabr	1562g
-cacarol com comid	1736g
+cabr	1597g
+cacarol com comid	1771g
 cacau	261g
-cachecol	1887g
+cachecol	1922g
 cachoeir	151g
-cachorr	1532g
-cachorr quent	1727g
+cachorr	1567g
+cachorr quent	1762g
 cact	135g
 caf	254g
 caf bar	343g
@@ -38775,10 +40263,10 @@ café bar	343g
 café com leit	255g
 cai	154g
 cair	770g
-caix de bent	1745g
-caix de bentô	1745g
-caix par viagem	1761g
-calic de vinh	1788g
+caix de bent	1780g
+caix de bentô	1780g
+caix par viagem	1796g
+calic de vinh	1823g
 californi	777g
 californian	777g
 califórni	777g
@@ -38787,88 +40275,90 @@ calor	205g
 calora	205g
 caloros	398g
 calorã	205g
-camara	1764g
-camara frit	1755g
-camarã	1764g
-camarã frit	1755g
-camel	1563g
-camel com dua corcov	1564g
-camel de uma so corcov	1563g
-camel de uma só corcov	1563g
-camis	1885g
-camiset	1885g
+camara	1799g
+camara frit	1790g
+camarã	1799g
+camarã frit	1790g
+camel	1598g
+camel com dua corcov	1599g
+camel de uma so corcov	1598g
+camel de uma só corcov	1598g
+camis	1920g
+camiset	1920g
 camp	124g
 camp de arroz	252g
 camp de batalh	431g
 camp de trig	251g
 camp rural	348g
 camuflagem	431g
-camundong	1572g
+camundong	1607g
 canad	633g
+canadens	840g
+canadian	840g
 canadian flag	633g
 canadiem de montreal	589g
 canadiem de montréal	589g
 canadá	633g
-canec de cervej	1791g
+canec de cervej	1826g
 canel	277g
-canguru	1587g
+canguru	1622g
 canion	159g
-cao gui	1533g
+cao gui	1568g
 caotic	422g
-capacacet de socorrist	1921g
-capacet militar	1920g
+capacacet de socorrist	1956g
+capacet militar	1955g
 capadoci	804g
 capadóci	804g
-capel de casament	1834g
+capel de casament	1869g
 capim	125g
 cappuccin	255g
 caqui	25g
-caracol	1631g
+caracol	1666g
 caramel	262g
 caramel clar	26g
-caramuj	1628g
-caranguej	1762g
+caramuj	1663g
+caranguej	1797g
 caravaggi	787g
 carib	764g
 caribenh	764g
 carmesim	71g
 carmim	70g
-carn	1720g
-carn no oss	1720g
+carn	1755g
+carn no oss	1755g
 carnaval	335g
 carnaval do rio	808g
-carneir	1560g
+carneir	1595g
 carp koi	329g
 carrefour	534g
-carrilha de vent	1873g
-carrilhã de vent	1873g
-carrossel	1854g
+carrilha de vent	1908g
+carrilhã de vent	1908g
+carrossel	1889g
 cartaz sovietic	813g
 cartaz soviétic	813g
-cartol	1917g
+cartol	1952g
 carvalh	279g
-cas abandonad	1818g
-cas com jardim	1820g
+cas abandonad	1853g
+cas com jardim	1855g
 cas de camp	363g
-casac	1889g
+casac	1924g
 casament	371g
 cascat	151g
 castanh	7g
 castanh avermelhad	20g
 castel	359g
-castel europeu	1833g
-castel japon	1832g
-castel japonê	1832g
-castel medieval	1833g
-castor	1578g
+castel europeu	1868g
+castel japon	1867g
+castel japonê	1867g
+castel medieval	1868g
+castor	1613g
 catar	646g
 catedral	360g
-caval	1547g
-caval de carrossel	1854g
+caval	1582g
+caval de carrossel	1889g
 cavern	164g
-caçarol com comid	1736g
+caçarol com comid	1771g
 caótic	422g
-cebol	1705g
+cebol	1740g
 cechi	658g
 ceky	658g
 celadon	297g
@@ -38885,7 +40375,7 @@ cerejeir	208g
 cerejeir em flor	208g
 cerejeir florid	208g
 cerule	40g
-cerv	1550g
+cerv	1585g
 cervej	266g
 cerâmic	304g
 cerúle	40g
@@ -38896,7 +40386,7 @@ ceu estrelad	175g
 cha	256g
 cha com leit	259g
 cha de bolh	259g
-cha perolad	1797g
+cha perolad	1832g
 cha pret	256g
 cha verd	257g
 chal	363g
@@ -38906,13 +40396,14 @@ champanh	265g
 chanel	572g
 chanuc	746g
 chanucá	746g
-chapeu de formatur	1918g
-chapeu feminin	1916g
-chapéu de formatur	1918g
-chapéu feminin	1916g
+chapeu de formatur	1953g
+chapeu feminin	1951g
+chapéu de formatur	1953g
+chapéu feminin	1951g
 charc	149g
 chartreus	67g
 chat	434G
+chec	837g
 chefchaouen	799g
 chelse	592g
 chelse fc	592g
@@ -38923,11 +40414,12 @@ chicag bull	575g
 chicag cub	586g
 chil flag	662g
 chilean flag	662g
+chilen	839g
 chili drapeau	662g
 chin	635g
 chinaflagg	635g
-chinel	1905g
-chinel de prai	1905g
+chinel	1940g
+chinel de prai	1940g
 chines flag	635g
 chocolat	261g
 chovend	199g
@@ -38938,17 +40430,19 @@ chuvos	199g
 chá	256g
 chá com leit	259g
 chá de bolh	259g
-chá perolad	1797g
+chá perolad	1832g
 chá pret	256g
 chá verd	257g
 cian	14g
 cidad	340g
-cidad ao anoitecer	1850g
+cidad ao anoitecer	1885g
 cidad azul	799g
+cidad do cab	864g
 cidad proibid	346g
 cidad ros	800g
 ciment	282g
 cin	635g
+cingapur	858g
 cintilant	430g
 cinz azulad	93g
 cinz chumb	85g
@@ -38958,8 +40452,8 @@ cinz ferr	87g
 cinz prat	86g
 cinz top	68g
 cinzent	8g
-circ	1859g
-cisn	1601g
+circ	1894g
+cisn	1636g
 citric	228g
 cium	426g
 ciument	426g
@@ -38970,7 +40464,7 @@ classic blu	688g
 clinic	356g
 clínic	356g
 co do sao vang	641g
-coal	1582g
+coal	1617g
 cobalt	45g
 cobic	426g
 cobiç	426g
@@ -38979,21 +40473,22 @@ coc	241g
 coc col	461g
 coc colanin	461g
 coc colanın	461g
-coelh	1576g
+coelh	1611g
 cogumel	136g
 cok	461g
-colet salv vid	1883g
+colet salv vid	1918g
 colheit	750g
 colin	160g
 coliseu	784g
 colombi	661g
+colombian	856g
 colombian flag	661g
 colorid	178g
 colômbi	661g
-comid enlatad	1744g
-con de fest	1867g
+comid enlatad	1779g
+con de fest	1902g
 concret	282g
-confet	1868g
+confet	1903g
 confianc	406g
 confianç	406g
 confiavel	406g
@@ -39001,18 +40496,20 @@ confiável	406g
 congelad	450g
 conifer	121g
 constantinopl	768g
-construca	1812g
+construca	1847g
 construtivism	813g
 construtivist	813g
-construçã	1812g
+construçã	1847g
 cont de fad	395g
-contemplaca da lua	1874g
-contemplaçã da lua	1874g
+contemplaca da lua	1909g
+contemplaçã da lua	1909g
 content	390g
 conífer	121g
-cop com canud	1796g
-cop de leit	1782g
-coquetel	1789g
+cop com canud	1831g
+cop de leit	1817g
+copenhag	835g
+copenhagu	835g
+coquetel	1824g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -39037,24 +40534,26 @@ core du sud	636g
 corean	783g
 corei	783g
 corei do sul	636g
-coro	1915g
+coro	1950g
 corporativ	357g
 correg	148g
-correi	1823g
-correi japon	1822g
-correi japonê	1822g
-corrid de caval	1547g
-cort de carn	1722g
-coruj	1602g
+correi	1858g
+correi japon	1857g
+correi japonê	1857g
+corrid de caval	1582g
+cort de carn	1757g
+coruj	1637g
 coré du sud	636g
 cosm	176g
 cost	143g
 cost amalfitan	759g
 cost azul	803g
 cour	288g
-cox de frang	1721g
+cox de frang	1756g
 coz	361g
 cr flameng	619g
+cracovi	841g
+cracóvi	841g
 crem	18g
 crepuscul	179g
 crepúscul	179g
@@ -39065,27 +40564,30 @@ criatividad	438g
 crisantem	217g
 cristal	300g
 crisântem	217g
-crocodil	1611g
-croissant	1712g
+croaci	854g
+croat	854g
+crocodil	1646g
+croissant	1747g
 crom	286g
+croáci	854g
 cub	677g
-cub de gel	1800g
+cub de gel	1835g
 cuban	755g
 cuban flag	677g
 cubism	814g
 cubist	814g
-cuec	1895g
-cupcak	1774g
+cuec	1930g
+cupcak	1809g
 curcum	79g
 curry	277g
 cyberpunk	375g
 czech flag	658g
 czech republic	658g
 czechi	658g
-cálic de vinh	1788g
+cálic de vinh	1823g
 cáqui	25g
 cânion	159g
-cão gui	1533g
+cão gui	1568g
 céu	169g
 céu cinzent	203g
 céu estrelad	175g
@@ -39094,11 +40596,13 @@ córreg	148g
 cúrcum	79g
 cờ đỏ sao vàng	641g
 dall cowboy	580g
+dalmaci	854g
+dalmáci	854g
 damasc	78g
 dan mach	653g
 dancheong	794g
 danemark	653g
-dang	1758g
+dang	1793g
 danimarc	653g
 danimark	653g
 danish flag	653g
@@ -39109,15 +40613,15 @@ de manh	188g
 de manhã	188g
 debaix agu	365g
 debaix águ	365g
-decoraca de pinh	1870g
-decoraçã de pinh	1870g
+decoraca de pinh	1905g
+decoraçã de pinh	1905g
 delicad	388g
 dell	521g
 demoni	428g
 demôni	428g
 denmark	653g
-derramand liquid	1795g
-derramand líquid	1795g
+derramand liquid	1830g
+derramand líquid	1830g
 desbotad	446g
 desbotad clar	442g
 desert	156g
@@ -39141,6 +40645,9 @@ diab	428g
 diamant	301g
 digital	376g
 dinamarc	653g
+dinamarqu	353g
+dinamarques	353g
+dinamarquê	353g
 dinamic	389g
 dinheir	423g
 dinâmic	389g
@@ -39152,16 +40659,16 @@ diwali	807g
 doc de leit	262g
 docker	514g
 dodger	584g
-dodô	1603g
+dodô	1638g
 doenc	425g
 doent	425g
 doenç	425g
 dolar	423g
 domin	571g
-donut	1770g
+donut	1805g
 dourad	11g
-draga	1616g
-dragã	1616g
+draga	1651g
+dragã	1651g
 drapeau de singapour	675g
 drapeau francal	622g
 drapeau françal	622g
@@ -39176,8 +40683,8 @@ easyjet	550g
 ebay	501g
 ecologic	383g
 ecológic	383g
-edifici comercial	1821g
-edifíci comercial	1821g
+edifici comercial	1856g
+edifíci comercial	1856g
 egeu	771g
 egipci	770g
 egipt	643g
@@ -39186,7 +40693,7 @@ egypt	643g
 egyptian flag	643g
 egípci	770g
 eid	745g
-elefant	1567g
+elefant	1602g
 eleganci	397g
 elegant	397g
 elegânci	397g
@@ -39214,13 +40721,13 @@ enigmátic	394g
 ensolarad	172g
 entardecer	179g
 entediant	434g
-envelop vermelh	1875g
+envelop vermelh	1910g
 enérgic	389g
 era vitorian	812g
 erupca	165g
-erupca vulcanic	1803g
+erupca vulcanic	1838g
 erupçã	165g
-erupçã vulcânic	1803g
+erupçã vulcânic	1838g
 erv	137g
 erv aromatic	137g
 erv aromátic	137g
@@ -39234,9 +40741,9 @@ escoci	778g
 escocê	778g
 escol	358g
 escol de samb	808g
-escorpia	1642g
-escorpiã	1642g
-escorregador	1855g
+escorpia	1677g
+escorpiã	1677g
+escorregador	1890g
 escritori	357g
 escritóri	357g
 escur	439g
@@ -39244,44 +40751,50 @@ escóci	778g
 esmerald	49g
 espac	176g
 espagn	625g
-espaguet	1751g
+espaguet	1786g
 espan	625g
 espanh	625g
+espanhol	852g
 espantos	424g
 espaç	176g
 españ	625g
 especiari	277g
 esperanc	404g
 esperanç	404g
-espig de milh	1698g
+espig de milh	1733g
 espiritual	412g
 espress	254g
 espumant	265g
-esquil	1577g
+esquil	1612g
 esquisit	435g
 estaca espacial	364g
 estad unid	630g
-estadi	1810g
-estatu da liberdad	1836g
+estadi	1845g
+estatu da liberdad	1871g
 estaçã espacial	364g
 estil chin	355g
 estil chinê	355g
 estil suic	817g
 estil suíç	817g
 estival	196g
+estocolm	833g
 estranh	435g
 estrel	175g
-estrel brilhant	1865g
+estrel brilhant	1900g
 estrelad	175g
 estress	413g
 estressad	413g
 estudi ghibli	816g
-estádi	1810g
-estátu da liberdad	1836g
+estádi	1845g
+estátu da liberdad	1871g
 estúdi ghibli	816g
 etat uni	630g
 etere	396g
+etiop	849g
+etiopi	849g
+etiópi	849g
 etére	396g
+etíop	849g
 everton	600g
 everton fc	600g
 evit	457g
@@ -39297,7 +40810,7 @@ fabric	377g
 facebook	466g
 faianc de delft	792g
 faianç de delft	792g
-falafel	1733g
+falafel	1768g
 falesi	163g
 falési	163g
 fantasi	395g
@@ -39305,8 +40818,8 @@ fara	770g
 faraó	770g
 faroest	733g
 fas	644g
-fati de pizz	1726g
-fati de tort	1775g
+fati de pizz	1761g
+fati de tort	1810g
 fauvism	715g
 fazend	348g
 fc barcelon	602g
@@ -39314,8 +40827,8 @@ fc bayern	604g
 fc port	614g
 fedex	492g
 fei	425g
-feijo	1707g
-feijão	1707g
+feijo	1742g
+feijão	1742g
 feir do templ	795g
 feir livr	332g
 feir noturn	333g
@@ -39348,7 +40861,6 @@ fiat	484g
 ficca cientific	376g
 ficçã científic	376g
 figm	558g
-filipin	673g
 filipin flag	673g
 filipinler	673g
 filippin	673g
@@ -39357,14 +40869,16 @@ fim de tard	191g
 financ	357g
 finanç	357g
 finland	654g
+finlandes	834g
 finlandi	654g
 finlandiy	654g
+finlandê	834g
 finlândi	654g
 finnish flag	654g
 finnland	654g
 fiord	805g
 firefox	515g
-fit de lembret	1878g
+fit de lembret	1913g
 flag of japan	621g
 flamenc	821g
 flameng	619g
@@ -39372,11 +40886,11 @@ flaming	317g
 fliperam	704g
 floc de nev	187g
 flor	207g
-flor branc	1649g
+flor branc	1684g
 flor de ameixeir	215g
 flor de cerejeir	208g
 flor de pessegueir	216g
-flor murch	1653g
+flor murch	1688g
 floral	207g
 florenc	758g
 florenç	758g
@@ -39395,19 +40909,19 @@ fog de artifíci	334g
 fogueir	166g
 foguet	364g
 folh	128g
-folh ao vent	1671g
+folh ao vent	1706g
 folh caid	129g
 folh caíd	129g
-folh de bord	1669g
+folh de bord	1704g
 folh de our	306g
 folh de outon	129g
 folh sec	129g
 folhagem	128g
 folhagem de outon	129g
-fondu	1738g
-font	1843g
+fondu	1773g
+font	1878g
 formal	410g
-formig	1634g
+formig	1669g
 fort	405g
 fortalez	359g
 framboes	233g
@@ -39438,15 +40952,16 @@ galaxi	176g
 galeri	438g
 galáxi	176g
 galã	255g
-gamb	1586g
-gambá	1586g
-gan	668g
+gamb	1621g
+gambá	1621g
 gananci	426g
+ganens	738g
 ganânci	426g
+ganê	738g
 garo	200g
-garraf de champanh	1787g
-garraf e cop de saqu	1786g
-garraf e cop de saquê	1786g
+garraf de champanh	1822g
+garraf e cop de saqu	1821g
+garraf e cop de saquê	1821g
 gaudi	760g
 gaudí	760g
 gead	186g
@@ -39466,7 +40981,7 @@ ghibli	816g
 giamaic	664g
 giappon	621g
 ginkg	131g
-giraf	1566g
+giraf	1601g
 girassol	211g
 girassól	211g
 github	513g
@@ -39481,7 +40996,7 @@ golden stat warrior	576g
 golf	330g
 gondol	802g
 googl	465g
-goril	1529g
+goril	1564g
 gotic	411g
 grafit	37g
 gram	125g
@@ -39491,7 +41006,7 @@ grand canyon	776g
 grand muralh	347g
 grand ond de kanagaw	724g
 granit	281g
-gravat	1884g
+gravat	1919g
 grec	657g
 greec	657g
 greek flag	657g
@@ -39500,13 +41015,14 @@ greg	771g
 gren	19g
 grená	19g
 griechenland	657g
-gril	1638g
+gril	1673g
 grut	164g
 grèc	657g
 guard chuv	338g
-guaxinim	1537g
+guatemaltec	857g
+guaxinim	1572g
 guerr	431g
-guitarr	1928g
+guitarr	1963g
 guloseim	272g
 guney afrik	665g
 guney kor	636g
@@ -39519,8 +41035,8 @@ h m	537g
 ha lan	647g
 hab	589g
 halloween	367g
-hamburguer	1724g
-hambúrguer	1724g
+hamburguer	1759g
+hambúrguer	1759g
 han quoc	636g
 hanbok	825g
 hanukkah	746g
@@ -39529,17 +41045,20 @@ havaian	763g
 havan	755g
 havaí	763g
 her	134G
-hibisc	1654g
+hibisc	1689g
 himalai	779g
 hindistan	637g
-hipopotam	1570g
-hipopótam	1570g
+hipopotam	1605g
+hipopótam	1605g
 hippi	710g
 histori em quadr	788g
 históri em quadr	788g
 hoa ky	630g
 hoa kỳ	630g
 hoi an	796g
+holand	832g
+holandes	832g
+holandê	832g
 holi	806g
 holland	647g
 homem	456G
@@ -39556,8 +41075,9 @@ hortelã	30g
 hortensi	219g
 hortênsi	219g
 hospital	356g
-hotel	1826g
+hotel	1861g
 huawei	523g
+hungar	855g
 hungarian flag	659g
 hungary	659g
 hungary flag	659g
@@ -39568,6 +41088,7 @@ hy lạp	657g
 hyundai	481g
 hà lan	647g
 hàn quốc	636g
+húngar	855g
 iceberg	184g
 iceland	655g
 icelandic flag	655g
@@ -39575,7 +41096,7 @@ igrej	360g
 ikb	679g
 ike	464g
 ilh	155g
-ilh desert	1808g
+ilh desert	1843g
 ilhot	155g
 illuminating	689g
 imperial	382g
@@ -39591,17 +41112,15 @@ indian	781g
 indian flag	637g
 indien	637g
 indig	23g
-indonesi	671g
 indonesian flag	671g
 indonesien	671g
-indonési	671g
 industrial	377g
 infantil	380g
 infern	428g
 infernal	428g
 inglaterr	767g
 inocent	407g
-inset	1633g
+inset	1668g
 instagram	467g
 intel	518g
 intens	405g
@@ -39616,6 +41135,7 @@ invejos	426g
 invern	198g
 invernal	198g
 ira	402g
+iranian	861g
 ireland	632g
 irish flag	632g
 irland	632g
@@ -39633,10 +41153,11 @@ italian flag	624g
 italien	624g
 italy	624g
 itáli	624g
+iurt	848g
 izland	655g
 jad	298g
 jaipur	800g
-jalec	1882g
+jalec	1917g
 jamaican flag	664g
 jamaik	664g
 jamaiqu	664g
@@ -39654,7 +41175,7 @@ japón	621g
 jardim	126g
 jardim zen	350g
 jasmim	223g
-javali	1558g
+javali	1593g
 jazz	437G
 jeam	289g
 jeux olympiqu	683g
@@ -39696,18 +41217,18 @@ küb	677g
 la galaxy	590g
 la laker	573g
 lac	303g
-lac de fit	1876g
+lac de fit	1911g
 lag	147g
 lag de lotu	150g
 lag de lótu	150g
 lag pequen	149g
-lagartix	1613g
+lagartix	1648g
 lago	146g
-lagost	1763g
+lagost	1798g
 laker	573g
 lam	168g
 lamborghini	474g
-lamen	1750g
+lamen	1785g
 lampad	336g
 lampia	309g
 lampiã	309g
@@ -39720,18 +41241,21 @@ lata	60g
 latã	60g
 lav	165g
 lavand	210g
-laç de fit	1876g
+laç de fit	1911g
 leg	568g
 legum	433g
 leicester city	597g
 leit	268g
 lenov	522g
 lent	414g
-leopard	1543g
+leopard	1578g
 letreir luminos	308g
 lfc	593g
 lg	541g
-lham	1565g
+lham	1600g
+liban	847g
+libanes	847g
+libanê	847g
 lidl	535g
 lil	64g
 lil palid	90g
@@ -39741,12 +41265,12 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	227g
-lima sicilian	1679g
+lima sicilian	1714g
 limo	227g
 limoeir	227g
 limonad	227g
 limã	227g
-limã sicilian	1679g
+limã sicilian	1714g
 limão	227g
 lind	408g
 linh	292g
@@ -39759,14 +41283,14 @@ living coral	687g
 livr	312g
 livr antig	312g
 livrari	344g
-loj de convenienci	1828g
-loj de conveniênci	1828g
-loj de departament	1830g
-lon de circ	1859g
+loj de convenienci	1863g
+loj de conveniênci	1863g
+loj de departament	1865g
+lon de circ	1894g
 london bus	681g
 londr	767g
 londrin	767g
-lontr	1585g
+lontr	1620g
 los angel dodger	584g
 los angel laker	573g
 lotu	212g
@@ -39789,19 +41313,21 @@ luz de vel	310g
 luz do sol	171g
 luz neon	308g
 lyft	500g
-lámen	1750g
+lámen	1785g
 lâmpad	336g
+líban	847g
 lótu	212g
 mac	236g
 mac verd	237g
-mac vermelh	1683g
-macac	1528g
+mac vermelh	1718g
+macac	1563g
 macaristan	659g
 macarom	275g
 madeir	279g
-madeir serrad	1815g
+madeir serrad	1850g
 madreperol	299g
 madrepérol	299g
+madri	852g
 madrugad	180g
 madur	421g
 magent	21g
@@ -39810,7 +41336,8 @@ magic	395g
 magm	165g
 magnoli	226g
 magnóli	226g
-maiô	1894g
+maiorc	852g
+maiô	1929g
 malaisi	674g
 malaquit	82g
 malasi	674g
@@ -39819,8 +41346,8 @@ malaysian flag	674g
 malezy	674g
 malv	63g
 malási	674g
-mamadeir	1781g
-mamut	1568g
+mamadeir	1816g
+mamut	1603g
 man city	595g
 man united	594g
 man utd	594g
@@ -39850,10 +41377,12 @@ marrom café	107g
 marrom cha	88g
 marrom chocolat	108g
 marrom chá	88g
+marroquin	756g
 marruec	644g
 març	195g
 maré	142g
 masculin	420g
+massai	850g
 mastercard	495g
 mat	119g
 mat atlantic	120g
@@ -39862,7 +41391,7 @@ match	258g
 matriosk	828g
 maçã	236g
 maçã verd	237g
-maçã vermelh	1683g
+maçã vermelh	1718g
 mcdonald	462g
 med	403g
 medic	356g
@@ -39878,12 +41407,12 @@ mei noit	193g
 meituan	530g
 meksik	629g
 mel	263g
-mela	1676g
+mela	1711g
 melanci	234g
 melancoli	391g
 melancolic	391g
 melancólic	391g
-melã	1676g
+melã	1711g
 men o	457g
 menin	456G
 menor	746g
@@ -39891,7 +41420,7 @@ menorá	746g
 ment	30g
 mercad	332g
 mercad noturn	333g
-mesquit	1838g
+mesquit	1873g
 messic	629g
 metal	286g
 metalic	286g
@@ -39904,12 +41433,12 @@ mexican flag	629g
 mexik	629g
 mexiqu	629g
 miami heat	577g
-microbi	1646g
+microbi	1681g
 microsoft	564g
-micróbi	1646g
+micróbi	1681g
 milh	250g
 militar	431g
-minhoc	1645g
+minhoc	1680g
 minimalism	385g
 minimalist	385g
 mirtil	232g
@@ -39922,36 +41451,39 @@ mitsubishi	489g
 miyazaki	816g
 moc	456G
 moch mouss	693g
-mochil	1904g
-mochil escolar	1904g
+mochil	1939g
+mochil escolar	1939g
 modern	385g
 mogol	829g
 monet	786g
+mongol	848g
+mongoli	848g
+mongóli	848g
 monocrom	429g
 monocromatic	429g
 monocromátic	429g
 monoton	434g
 mont	160g
-mont fuji	1804g
+mont fuji	1839g
 montanh	160g
-montanh com nev	1801g
+montanh com nev	1836g
 montanh nevad	161g
-montanh russ	1857g
+montanh russ	1892g
 montreal canadiem	589g
 monóton	434g
 morang	229g
-morceg	1580g
+morceg	1615g
 morocc	644g
 moroccan flag	644g
-mosc	1644g
+mosc	1679g
 moscou	828g
 moscov	828g
-mosquit	1643g
+mosquit	1678g
 mostard	110g
-motel	1827g
+motel	1862g
 moç	456G
 much	789G
-mud de plant	1659g
+mud de plant	1694g
 mulher	456G
 multicolorid	178g
 mur	342g
@@ -39966,9 +41498,12 @@ mısır bayrağı	643g
 na uy	652g
 nad de	457g
 nam phi	665g
+namibi	866g
+namibian	866g
+namíbi	866g
 nao	457g
 napoli calci	609g
-nariz de porc	1559g
+nariz de porc	1594g
 nascer do sol	180g
 natal	366g
 natalin	366g
@@ -39978,6 +41513,8 @@ nav espacial	364g
 naver	506g
 neblin	202g
 nebulos tom	449g
+neerland	832g
+neerlandê	832g
 negr	9g
 nem	457g
 nenhum	457g
@@ -39989,6 +41526,8 @@ neon brilhant	448g
 neon ros	116g
 neoplasticism	697g
 nepal	779g
+nepales	779g
+nepalê	779g
 nervos	413g
 netflix	469g
 netherland	647g
@@ -40015,14 +41554,14 @@ nigéri	666g
 nijery	666g
 nil	770g
 ninfei de monet	786g
-ninh com ovo	1673g
-ninh vazi	1672g
+ninh com ovo	1708g
+ninh vazi	1707g
 nintend	566g
 nissan	480g
 nobr	382g
 nogueir	279g
 noit branc	797g
-noit estrelad	1846g
+noit estrelad	1881g
 noiv indian	827g
 noj	425g
 nojent	425g
@@ -40068,10 +41607,10 @@ obscur	439g
 ocas	179g
 ocean	140g
 ocr	36g
-ocul	1879g
-ocul de proteca	1881g
-ocul escur	1880g
-oden	1753g
+ocul	1914g
+ocul de proteca	1916g
+ocul escur	1915g
+oden	1788g
 off whit	104g
 oi	455g
 ola	455g
@@ -40090,7 +41629,7 @@ oniric	396g
 oníric	396g
 oolong	260g
 opac	446g
-orangotang	1530g
+orangotang	1565g
 organic	383g
 orgulh	751g
 orgulhos	416g
@@ -40101,7 +41640,7 @@ orquíde	218g
 orvalh	206g
 osmant	224g
 osterreich	650g
-ostr	1766g
+ostr	1801g
 otimist	404g
 otoman	768g
 our	11G
@@ -40110,8 +41649,8 @@ outback	820g
 outon	197g
 outonal	197g
 outubr	197g
-ovelh	1561g
-ovo frit	1735g
+ovelh	1596g
+ovo frit	1770g
 oásl	139g
 pacific	386g
 packer	579g
@@ -40127,13 +41666,13 @@ palaci imperial	346g
 palhac	331g
 palhaç	331g
 palid	442g
-palmeir	1663g
+palmeir	1698g
 paláci imperial	346g
 pamukkal	798g
 panasonic	543g
 pand	321g
-panel	1737g
-panquec	1717g
+panel	1772g
+panquec	1752g
 panton classic blu	688g
 panton greenery	685g
 panton living coral	687g
@@ -40143,9 +41682,9 @@ panton ultr violet	686g
 panton very peri	690g
 panton viv magent	691g
 pao	270g
-pao de lo de morang	1773g
-pao rechead	1732g
-pao siri	1714g
+pao de lo de morang	1808g
+pao rechead	1767g
+pao siri	1749g
 papagai	323g
 papel	293g
 papoul	222g
@@ -40162,12 +41701,14 @@ parisiens	757g
 parl	757g
 parl saint germain	610g
 parqu	127g
-parqu nacional	1809g
+parqu nacional	1844g
 pasco	373g
-passar	1596g
+passar	1631g
 past	124g
 pastel	447g
 pastél	447g
+patagoni	839g
+patagôni	839g
 pava	318g
 pavã	318g
 pay bas	647g
@@ -40180,16 +41721,16 @@ pedr	281g
 pedr precios	316g
 pedr vulcanic	158g
 pedr vulcânic	158g
-pedregulh	1814g
-pegad de pat	1589g
-peix	1623g
+pedregulh	1849g
+pegad de pat	1624g
+peix	1658g
 peix dourad	329g
-peix tropical	1624g
+peix tropical	1659g
 pen	313g
 penhasc	163g
 penumbr	451g
 peoni	214g
-pepin	1701g
+pepin	1736g
 pepsi	563g
 pergam	293g
 perol	299g
@@ -40210,28 +41751,28 @@ pháp	622g
 phần lan	654g
 pic nevad	161g
 picass	814g
-piment	1699g
-pimenta	1700g
-pimentã	1700g
+piment	1734g
+pimenta	1735g
+pimentã	1735g
 pinguim	322g
 pinhal	121g
 pinheir	121g
-pint chocand	1593g
-pint de frent	1595g
-pint de perfil	1594g
+pint chocand	1628g
+pint de frent	1630g
+pint de perfil	1629g
 pinterest	511g
 pintor	438g
 pintur	438g
 pintur a nanquim	302g
-pipoc	1741g
-pipoc de cinem	1741g
+pipoc	1776g
+pipoc de cinem	1776g
 piramid	770g
-pirulit	1778g
+pirulit	1813g
 pirâmid	770g
 pisc pisc	336g
 pittsburgh steeler	581g
-pizz	1726g
-plant de arroz	1665g
+pizz	1761g
+plant de arroz	1700g
 plastic	307g
 playstation	472g
 plum	313g
@@ -40241,20 +41782,25 @@ podr	425g
 poland	656g
 polar	185g
 polen	656g
+polinesi	862g
+polinési	862g
 polish flag	656g
 pologn	656g
+polon	841g
+polones	841g
 poloni	656g
 polony	656g
-polv	1627g
+polonê	841g
+polv	1662g
 polôni	656g
-pomb branc	1598g
-pont a noit	1852g
-pont à noit	1852g
-poodl	1534g
+pomb branc	1633g
+pont a noit	1887g
+pont à noit	1887g
+poodl	1569g
 pop art	788g
 por do sol	179g
-porc	1557g
-porc esp	1579g
+porc	1592g
+porc esp	1614g
 porcelan	295g
 porcelan azul e branc	296g
 porsch	483g
@@ -40264,32 +41810,32 @@ portogall	626g
 portugal flag	626g
 portugues	793g
 portugues flag	626g
-post de barbeir	1858g
-pot de mel	1780g
+post de barbeir	1893g
+pot de mel	1815g
 pouc luz	451g
 prac vermelh	828g
 prad	124g
 pradari	124g
 prai	143g
 prai de arei	144g
-prai e guard sol	1806g
+prai e guard sol	1841g
 prai tropical	145g
 prat	12g
 pratead	12g
 praç vermelh	828g
 pre colombian	819g
-predi da escol	1829g
-predi greg	1811g
-preguic	1584g
+predi da escol	1864g
+predi greg	1846g
+preguic	1619g
 preguicos	414g
-preguiç	1584g
+preguiç	1619g
 preguiços	414g
-present	1877g
+present	1912g
 pret	9g
 pret azulad	80g
 pret e branc	429g
 pret tint	47g
-pretzel	1715g
+pretzel	1750g
 primaver	195g
 primaveril	195g
 profissional	406g
@@ -40300,23 +41846,23 @@ provencal	803g
 provenç	803g
 provençal	803g
 pré colombian	819g
-prédi da escol	1829g
-prédi greg	1811g
+prédi da escol	1864g
+prédi greg	1846g
 psg	610g
-pudim	1779g
-pudim de leit	1779g
-pudim de ovo	1779g
+pudim	1814g
+pudim de leit	1814g
+pudim de ovo	1814g
 pur	407g
 purez	407g
 purpur	5g
 purpurin	430g
 pálid	442g
 pásco	373g
-pássar	1596g
+pássar	1631g
 pão	270g
-pão de ló de morang	1773g
-pão rechead	1732g
-pão síri	1714g
+pão de ló de morang	1808g
+pão rechead	1767g
+pão síri	1749g
 pérol	299g
 pérou	663g
 pêsseg	235g
@@ -40330,12 +41876,13 @@ quart	362g
 quartz	300g
 qued agu	151g
 qued águ	151g
-queij	1719g
-queij suic	1719g
-queij suíç	1719g
+queij	1754g
+queij suic	1754g
+queij suíç	1754g
 queni	667g
+quenian	850g
 quermess	335g
-quimon	1892g
+quimon	1927g
 quiot	801g
 quêni	667g
 ra	328g
@@ -40350,7 +41897,7 @@ ramadã	745g
 rangoli	807g
 rapaz	456G
 rapos	324g
-raspad de gel	1768g
+raspad de gel	1803g
 real	382g
 real madrid	601g
 real madrid cf	601g
@@ -40382,7 +41929,7 @@ retr	379g
 retrô	379g
 reveillon	753g
 riach	148g
-rinoceront	1569g
+rinoceront	1604g
 rio	148g
 rio de janeir	808g
 rivier italian	759g
@@ -40392,7 +41939,7 @@ roch vulcânic	158g
 roched	163g
 rococ	712g
 rococó	712g
-rod gigant	1856g
+rod gigant	1891g
 roman	784g
 romani	660g
 romanian flag	660g
@@ -40416,34 +41963,35 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	209g
 rosad	6g
-rosari de oraca	1922g
-rosc	1716g
+rosari de oraca	1957g
+rosc	1751g
 roseir	209g
-roset	1651g
-rost de cachorr	1531g
-rost de camundong	1571g
-rost de caval	1544g
-rost de coelh	1575g
-rost de draga	1615g
-rost de dragã	1615g
-rost de gat	1538g
-rost de hamster	1574g
-rost de lea	1540g
-rost de leã	1540g
-rost de lob	1535g
-rost de macac	1527g
-rost de pand	1583g
-rost de porc	1556g
-rost de rapos	1536g
-rost de sap	1610g
-rost de tigr	1541g
-rost de unicorni	1548g
-rost de unicórni	1548g
-rost de urs	1581g
-rost de vac	1552g
-rosári de oraçã	1922g
+roset	1686g
+rost de cachorr	1566g
+rost de camundong	1606g
+rost de caval	1579g
+rost de coelh	1610g
+rost de draga	1650g
+rost de dragã	1650g
+rost de gat	1573g
+rost de hamster	1609g
+rost de lea	1575g
+rost de leã	1575g
+rost de lob	1570g
+rost de macac	1562g
+rost de pand	1618g
+rost de porc	1591g
+rost de rapos	1571g
+rost de sap	1645g
+rost de tigr	1576g
+rost de unicorni	1583g
+rost de unicórni	1583g
+rost de urs	1616g
+rost de vac	1587g
+rosári de oraçã	1957g
+rot da sed	865g
 roumani	660g
-roup feminin	1898g
+roup feminin	1933g
 routemaster	681g
 rox	5g
 royaum uni	631g
@@ -40468,43 +42016,44 @@ régi	382g
 réveillon	753g
 rússi	638g
 rústic	378g
-sacol de compr	1903g
+sacol de compr	1938g
 sadi	417g
 safir	54g
 sakur	208g
 sal de aul	358g
 salad	433g
-salad verd	1740g
+salad verd	1775g
 salma	29g
 salmã	29g
 salvi	94g
+samarcand	865g
 samsung	471g
 san francisc giant	587g
-sandali feminin	1911g
-sanduich	1728g
-sanduích	1728g
-sandáli feminin	1911g
+sandali feminin	1946g
+sanduich	1763g
+sanduích	1763g
+sandáli feminin	1946g
 sangrent	315g
 sangu	315g
 santorini	352g
 santuari	345g
-santuari japon	1841g
+santuari japon	1876g
 santuari xintoist	801g
 santuári	345g
-santuári japonê	1841g
+santuári japonê	1876g
 santuári xintoíst	801g
 sao joa	752g
 sao patrici	822g
 sao petersburg	797g
 sao valentim	368g
 sap	328g
-sapat de salt alt	1910g
-sapat masculin	1906g
-sapatilh	1909g
-sapatilh de bal	1912g
-sapatilh de balé	1912g
-saqu	1786g
-saquê	1786g
+sapat de salt alt	1945g
+sapat masculin	1941g
+sapatilh	1944g
+sapatilh de bal	1947g
+sapatilh de balé	1947g
+saqu	1821g
+saquê	1821g
 sari	827g
 satan	428g
 sataná	428g
@@ -40519,8 +42068,8 @@ saudi arabi	642g
 saudi arabien	642g
 saudi flag	642g
 saudável	417g
-sauropod	1617g
-saurópod	1617g
+sauropod	1652g
+saurópod	1652g
 savan	830g
 saxofon	437g
 saúd	417g
@@ -40547,13 +42096,17 @@ sf giant	587g
 shell	490g
 shibori	824g
 shopify	561g
-short	1896g
+short	1931g
+sicili	853g
+sicilian	853g
+sicíli	853g
 sili	662g
 simpl	385g
-sinagog	1840g
+sinagog	1875g
 singapor airlin	551g
 singapor flag	675g
 singaporean flag	675g
+singapur	858g
 sinistr	403g
 sl benfic	613g
 snapchat	512g
@@ -40577,7 +42130,7 @@ sonh	396g
 sonhador	396g
 sonolent	414g
 sorvet	274g
-sorvet italian	1767g
+sorvet italian	1802g
 sosseg	386g
 south afric	665g
 south african flag	665g
@@ -40597,17 +42150,19 @@ suav	388g
 suavizad	445g
 subaru	488g
 submarin	365g
-suc de caix	1798g
+suc de caix	1833g
 suculent	135g
 sudafric	665g
 sudafrik	665g
 sudkore	636g
 sudáfric	665g
+suec	833g
 sueci	651g
 sued	651g
 suiss	649g
 suiz	649g
 suj	425g
+sul african	863g
 surpreendent	424g
 surpres	424g
 surrealism	717g
@@ -40634,37 +42189,42 @@ séri	410g
 sóbri	421g
 südafrik	665g
 südkore	636g
-tac brindand	1793g
-tac de coquetel	1789g
-tac de vinh	1788g
+tac brindand	1828g
+tac de coquetel	1824g
+tac de vinh	1823g
 taegukgi	636g
 tailand	775g
 tailandê	775g
 taip	342g
+taiti	862g
 taj mahal	829g
-tamal	1731g
-tambor	1933g
-tambor comprid	1934g
+tamal	1766g
+tambor	1968g
+tambor comprid	1969g
 tangerin	228g
 taoba	526g
 tapet pers	737g
 tard	190g
 tart	778g
-tartarug	1612g
+tartarug	1647g
 tartã	778g
 taup	68g
 taxi	339g
 tay ban nha	625g
 tayland	672g
-taç brindand	1793g
-taç de coquetel	1789g
-taç de vinh	1788g
+taç brindand	1828g
+taç de coquetel	1824g
+taç de vinh	1823g
+tchec	837g
 tchequi	658g
 tchéqui	658g
-teclad musical	1929g
+teclad musical	1964g
 tecnologi	376g
 tedi	434g
-tei de aranh	1641g
+teer	861g
+teera	861g
+teerã	861g
+tei de aranh	1676g
 telegram	503g
 tempestad	201g
 tempestuos	201g
@@ -40672,8 +42232,8 @@ templ	345g
 templ chin	795g
 templ chinê	795g
 templ corean	794g
-templ hindu	1839g
-tenl de corrid	1907g
+templ hindu	1874g
+tenl de corrid	1942g
 tenu	445g
 terc feir gord	742g
 tern	388g
@@ -40686,8 +42246,8 @@ terros	384g
 terç feir gord	742g
 tesc	536g
 tesl	482g
-texug	1588g
-texug de mel	1588g
+texug	1623g
+texug de mel	1623g
 thai flag	672g
 thai lan	672g
 thailand	672g
@@ -40706,7 +42266,7 @@ tibetan	779g
 tiffany	678g
 tiffany blau	678g
 tiffany blu	678g
-tigel com colher	1739g
+tigel com colher	1774g
 tigr	319g
 tijol	283g
 tiktok	507g
@@ -40714,7 +42274,7 @@ tingiment indig	824g
 tingiment índig	824g
 tint	47g
 tirang	637g
-tiranossaur rex	1618g
+tiranossaur rex	1653g
 tom fri	453g
 tom quent	452g
 tomat	247g
@@ -40722,10 +42282,11 @@ ton fri	453g
 ton pastel	447g
 ton quent	452g
 ton terros	384g
+toqui	845g
 torii	801g
 toront mapl leaf	588g
-torr de toqui	1835g
-torr de tóqui	1835g
+torr de toqui	1870g
+torr de tóqui	1870g
 tort	271g
 toscan	758g
 toshib	542g
@@ -40736,17 +42297,17 @@ toxic	425g
 toyot	478g
 tranquil	386g
 trepadeir	134g
-trev	1667g
-trev de quatr folh	1668g
-trev de tre folh	1667g
-trev de trê folh	1667g
+trev	1702g
+trev de quatr folh	1703g
+trev de tre folh	1702g
+trev de trê folh	1702g
 tricolor	622g
 trig	251g
 trigal	251g
 trist	391g
 tristez	391g
 triunf	416g
-trompet	1930g
+trompet	1965g
 tropic	351g
 tropical	351g
 trova	201g
@@ -40756,10 +42317,15 @@ trung quoc	635g
 trung quốc	635g
 trópic	351g
 tschechien	658g
-tubara	1626g
-tubarã	1626g
+tubara	1661g
+tubarã	1661g
 tulip	213g
 tundr	185g
+tunisi	860g
+tunisian	860g
+tunisin	860g
+tunísi	860g
+turc	768g
 turchi	640g
 turk bayragi	640g
 turk hav yollari	547g
@@ -40776,8 +42342,9 @@ twitter	570g
 táxi	339g
 tây ban nha	625g
 tédi	434g
-tênl de corrid	1907g
+tênl de corrid	1942g
 tênu	445g
+tóqui	845g
 tóxic	425g
 türk bayrağı	640g
 türk hav yolları	547g
@@ -40790,6 +42357,7 @@ ubuntu	517g
 uc	634g
 ucrain	639g
 ucrani	639g
+ucranian	842g
 ucrâni	639g
 uisqu	267g
 uk	631g
@@ -40813,13 +42381,16 @@ ups	493g
 urban	340g
 usa	630g
 uva	231g
+uzbequ	865g
+uzbequista	865g
+uzbequistã	865g
 uísqu	267g
 val	162g
 vanguard russ	813g
 vaporwav	811g
-vas com plant	1660g
+vas com plant	1695g
 vel	310g
-vel estrel	1863g
+vel estrel	1898g
 velh oest	733g
 velud	290g
 venen	425g
@@ -40847,7 +42418,7 @@ verd mineral	82g
 verd neon	117g
 verd oliv	24g
 verd tenr	53g
-verdur	1702g
+verdur	1737g
 verdur verd	128g
 vereinigt arabisch emirat	645g
 vereinigt konigreich	631g
@@ -40868,13 +42439,15 @@ vermilhã	35g
 versalh	712g
 very peri	690g
 verã	196g
-vestid	1891g
+vestid	1926g
 via lacte	176g
 via lácte	176g
 vibrant	389g
 vid noturn	436g
 videir	134g
 vidr	294g
+vien	836g
+vienens	836g
 viet nam	641g
 vietn	782g
 vietnam	641g
@@ -40891,7 +42464,7 @@ vinh tint	264g
 vinh tint cor	113g
 vintag	379g
 violet	22g
-violin	1931g
+violin	1966g
 viril	420g
 vis	494g
 vitori	416g
@@ -40916,7 +42489,7 @@ vw	477g
 vívid	444g
 vương quốc anh	631g
 wabi sabi	354g
-waffl	1718g
+waffl	1753g
 warhol	788g
 wechat	504g
 weib	531g
@@ -40930,9 +42503,9 @@ xangai	774g
 xbox	567g
 xiaohongshu	533g
 xiaomi	524g
-xicar de cha sem alc	1785g
+xicar de cha sem alc	1820g
 xilogravur japones	790g
-xícar de chá sem alç	1785g
+xícar de chá sem alç	1820g
 y	624G
 yanke	583g
 yeni zeland	676g
@@ -40949,14 +42522,14 @@ zoom vide	560g
 áfric do sul	665g
 águ	152g
 águ mar clar	66g
-águi	1599g
+águi	1634g
 áo	650g
 árab	772g
 ártic	185g
 árvor	133g
-árvor caidiç	1662g
-árvor de natal	1861g
-árvor de tanabat	1869g
+árvor caidiç	1697g
+árvor de natal	1896g
+árvor de tanabat	1904g
 áustri	650g
 âmbar	32g
 ägypten	643g
@@ -40966,9 +42539,9 @@ zoom vide	560g
 émirat arab uni	645g
 état uni	630g
 índig	23g
-ócul	1879g
-ócul de proteçã	1881g
-ócul escur	1880g
+ócul	1914g
+ócul de proteçã	1916g
+ócul escur	1915g
 österreich	650g
 úc	634g
 ý	624g
@@ -40976,7 +42549,7 @@ zoom vide	560g
 đức	623g
 şili	662g
 ấn độ	637g
-@stems de 2665
+@stems de 2741
 2000	707h
 50er	706h
 50er jahr	706h
@@ -40991,27 +42564,28 @@ abend	191h
 abenddammerung	191h
 abenddämmerung	191h
 abendrot	179h
-abendstimmung in der stadt	1850h
+abendstimmung in der stadt	1885h
 abenteu	418h
 abenteuerlich	418h
 abgrund	141h
 aborigi	820h
 aborigi kunst	820h
 ac mila	607h
-achterbah	1857h
+achterbah	1892h
 achtzig	704h
 ack	124h
 adelig	382h
+adria	854h
 aeroflot	548h
 afc ajax	612h
-affengesicht	1527h
+affengesicht	1562h
 africa do sul	665h
-afrikanisch trommel	1934h
+afrikanisch trommel	1969h
 afriqu du sud	665h
 agai	771h
 agyptisch	770h
 ahor	130h
-ahornblatt	1669h
+ahornblatt	1704h
 ai cap	643h
 ai cập	643h
 air india	552h
@@ -41019,7 +42593,7 @@ airbnb	498h
 airtel	553h
 ajax amsterdam	612h
 akazi	830h
-akkordeo	1927h
+akkordeo	1962h
 alemanha	623h
 alemania	623h
 alg	138h
@@ -41042,7 +42616,7 @@ amalfiküst	759h
 amazo shopping	565h
 amazon.com	565h
 amd	519h
-amei	1634h
+amei	1669h
 america expr	497h
 america flag	630h
 amethyst	56h
@@ -41059,8 +42633,8 @@ anneaux olympiqu	683h
 antarkti	185h
 anthrazit	37h
 antik bronz	305h
-antik gebaud	1811h
-antik gebäud	1811h
+antik gebaud	1846h
+antik gebäud	1846h
 ao	650H
 apfel	236h
 apfelsi	228h
@@ -41076,6 +42650,7 @@ argenti	628h
 argenti flag	628h
 argentina	628h
 argentini	628h
+argentinisch	838h
 arizona	776h
 arjanti	628h
 arkti	185h
@@ -41089,6 +42664,8 @@ arábia saudita	642h
 asch	167h
 asphalt	282h
 atherisch	396h
+athiopi	849h
+athiopisch	849h
 atletico de madrid	603h
 atletico madrid	603h
 atlético de madrid	603h
@@ -41098,10 +42675,11 @@ audi	476h
 august	196h
 aus	457h
 ausbruch	165h
-aust	1766h
+aust	1801h
 australi	634h
 australia	634h
 australia flag	634h
+australisch	843h
 austria	650h
 austria flag	650h
 austrália	634h
@@ -41123,18 +42701,18 @@ azulejo	793h
 azur	39h
 azurblau	39h
 ba lan	656h
-babyflasch	1781h
+babyflasch	1816h
 bach	148h
 backstei	283h
-baco	1723h
+baco	1758h
 bae	645h
-bagel	1716h
-baguett	1713h
+bagel	1751h
+baguett	1748h
 baidu	528h
 bali	762h
 balinesisch	762h
-ballett	1912h
-ballettschuh	1912h
+ballett	1947h
+ballettschuh	1947h
 ballo	337h
 bambu	123h
 bambusgru	52h
@@ -41149,10 +42727,10 @@ bangladesch	670h
 bangladesh	670h
 bangladeshi flag	670h
 bangladé	670h
-banjo	1932h
+banjo	1967h
 bank	357h
-barbershop saul	1858h
-barbershop säul	1858h
+barbershop saul	1893h
+barbershop säul	1893h
 barbi	682h
 barbi pink	682h
 barca	602h
@@ -41162,9 +42740,9 @@ barock	787h
 barça	602h
 basalt	158h
 basar	332h
-baseballkapp	1919h
-baseballmutz	1919h
-baseballmütz	1919h
+baseballkapp	1954h
+baseballmutz	1954h
+baseballmütz	1954h
 batik	710h
 bauernhof	348h
 baum	133h
@@ -41174,7 +42752,7 @@ bay munch	604h
 bay munich	604h
 bay münch	604h
 bayerisch	743h
-bech mit strohhalm	1796h
+bech mit strohhalm	1831h
 bedeckt	203h
 beer	253h
 behaglich	398h
@@ -41189,8 +42767,8 @@ belgiqu	648h
 belgium	648h
 belçika	648h
 benfica	613h
-bento	1745h
-bento box	1745h
+bento	1780h
+bento box	1780h
 berg	160h
 bergs	147h
 bernstei	32h
@@ -41205,25 +42783,25 @@ bibliothek	344h
 bie	326h
 bier	266h
 biergart	743h
-bierkrug	1791h
-bierkrüg	1792h
-bikini	1897h
+bierkrug	1826h
+bierkrüg	1827h
+bikini	1932h
 bilibili	529h
 bio	383h
 birk	122h
 birkenwald	122h
 birlesik krallik	631h
 birleşik krallık	631h
-biso	1551h
+biso	1586h
 bittersu	415h
 bittersüß	415h
 bla	442h
-blasend wal	1619h
+blasend wal	1654h
 blasslila	90h
 blatt	128h
-blatt im wind	1671h
-blattgemu	1702h
-blattgemü	1702h
+blatt im wind	1706h
+blattgemu	1737h
+blattgemü	1737h
 blattgold	306h
 blau	4h
 blau stadt	799h
@@ -41245,7 +42823,7 @@ bleich	442h
 bleigrau	85h
 bleu klei	679h
 bleu tiffany	678h
-blindenhund	1533h
+blindenhund	1568h
 blitz	201h
 blockhutt	363h
 blockhütt	363h
@@ -41253,13 +42831,13 @@ blu klei	679h
 bluhend	207h
 bluhend kirschbaum	208h
 blum	207h
-blumenstempel	1649h
-blumenstrau	1647h
-blumenstrauß	1647h
+blumenstempel	1684h
+blumenstrau	1682h
+blumenstrauß	1682h
 blut	315h
 blutig	315h
 blätt	128h
-blätt im wind	1671h
+blätt im wind	1706h
 bläulich	4h
 bläulich weiß	76h
 blühend	207h
@@ -41290,25 +42868,26 @@ braut	371h
 brazil	627h
 brazilia flag	627h
 bresil	627h
-brezel	1715h
+brezel	1750h
 brezilya	627h
 bri	204h
-brill	1879h
+brill	1914h
 britisch	767h
 british flag	631h
-brokkoli	1703h
+brokkoli	1738h
 bronz	58h
 bronzefarb	58h
 brot	270h
-brotlaib	1711h
-bruck vor nachthimmel	1852h
+brotlaib	1746h
+bruck vor nachthimmel	1887h
 brutalismu	698h
 brutalistisch	698h
 bräunlich	7h
 brésil	627h
-brück vor nachthimmel	1852h
+brück vor nachthimmel	1887h
 bubbl tea	259h
 buch	312h
+buchara	865h
 buchhandlung	344h
 bunt	178h
 bunt laub	129h
@@ -41317,8 +42896,8 @@ burg	359h
 burg king	539h
 burgunderrot	33h
 buro	357h
-burogebaud	1821h
-burrito	1730h
+burogebaud	1856h
+burrito	1765h
 bus londoni	681h
 butt	269h
 bvb	605h
@@ -41329,13 +42908,13 @@ bélgica	648h
 böhmisch	711h
 büch	312h
 büro	357h
-bürogebäud	1821h
+bürogebäud	1856h
 bỉ	648h
 bồ đào nha	626h
 caf	343h
 café	343h
-camp	1805h
-camping	1805h
+camp	1840h
+camping	1840h
 canada	633h
 canadi de montreal	589h
 canadi de montréal	589h
@@ -41368,6 +42947,7 @@ chicago bull	575h
 chicago cub	586h
 chil flag	662h
 chilea flag	662h
+chilenisch	839h
 chili drapeau	662h
 chin flag	635h
 china	635h
@@ -41378,7 +42958,7 @@ chinesisch mau	347h
 chinesisch neujahr	369h
 chinesisch seid	826h
 chinesisch stil	355h
-chinesisch teigtasch	1759h
+chinesisch teigtasch	1794h
 chinesisch tempel	795h
 chinoiseri	727h
 chochloma	791h
@@ -41389,13 +42969,13 @@ cin	635h
 cina	635h
 classic blu	688h
 clow	331h
-clutch	1902h
+clutch	1937h
 co do sao vang	641h
 coca cola	461h
 coca colani	461h
 coca colanı	461h
-cocktail	1790h
-cocktailgla	1789h
+cocktail	1825h
+cocktailgla	1824h
 coelinblau	40h
 cok	461h
 colombi	661h
@@ -41415,11 +42995,11 @@ crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-croissant	1712h
+croissant	1747h
 csd	751h
 cuba	677h
 cuba flag	677h
-cupcak	1774h
+cupcak	1809h
 curry	277h
 cya	14h
 cyberpunk	375h
@@ -41428,21 +43008,24 @@ czech republic	658h
 czechia	658h
 côt azur	803h
 cờ đỏ sao vàng	641h
-dach	1588h
+dach	1623h
+dalapferd	833h
 dalla cowboy	580h
-damenhut	1916h
-damenhut mit schleif	1916h
-damensandal	1911h
-damenstiefel	1913h
+dalmati	854h
+damenhut	1951h
+damenhut mit schleif	1951h
+damensandal	1946h
+damenstiefel	1948h
 dammerung	191h
 dammrig	451h
 damo	428h
 dan mach	653h
 dancheong	794h
 danemark	653h
-dango	1758h
+dango	1793h
 danimarca	653h
 danimarka	653h
+danisch	353h
 danish flag	653h
 dannebrog	653h
 delfi	330h
@@ -41470,22 +43053,22 @@ diskothek	436h
 diwali	807h
 dock	514h
 dodg	584h
-dodo	1603h
-doktorhut	1918h
+dodo	1638h
+doktorhut	1953h
 dollar	423h
 dom	360h
 domino	571h
 don	201h
-don kebab	1732h
-donut	1770h
+don kebab	1767h
+donut	1805h
 dorf	348h
-drach	1616h
-drachengesicht	1615h
+drach	1651h
+drachengesicht	1650h
 drapeau de singapour	675h
 drapeau francai	622h
 drapeau françai	622h
 dreckig	425h
-dromedar	1563h
+dromedar	1598h
 dropbox	559h
 dschungel	120h
 dubai	772h
@@ -41509,7 +43092,8 @@ dämmerung	191h
 dämmrig	451h
 dämo	428h
 dänemark	653h
-dön kebab	1732h
+dänisch	353h
+dön kebab	1767h
 dün	156h
 düst	391h
 düst dunkel	439h
@@ -41527,19 +43111,19 @@ egitto	643h
 egypt	643h
 egyptia flag	643h
 eich	279h
-eidech	1613h
+eidech	1648h
 eifersucht	426h
 eifersuchtig	426h
 eifersüchtig	426h
 eiland	155h
-einhor	1548h
-einhorngesicht	1548h
-einkaufstut	1903h
-einkaufstüt	1903h
+einhor	1583h
+einhorngesicht	1583h
+einkaufstut	1938h
+einkaufstüt	1938h
 einsam	391h
-einsam insel	1808h
+einsam insel	1843h
 einsamkeit	391h
-einteilig badeanzug	1894h
+einteilig badeanzug	1929h
 eintonig	434h
 eintönig	434h
 eis	184h
@@ -41549,12 +43133,12 @@ eisberg	184h
 eiscr	274h
 eisengrau	87h
 eisig	400h
-eiswurfel	1800h
-eiswürfel	1800h
+eiswurfel	1835h
+eiswürfel	1835h
 ekel	425h
 ekelhaft	425h
 eklig	425h
-elefant	1567h
+elefant	1602h
 elegant	397h
 eleganz	397h
 elfenbei	38h
@@ -41579,7 +43163,7 @@ erd	168h
 erdbe	229h
 erdgelb	102h
 erdig	384h
-erdnu	1706h
+erdnu	1741h
 erdto	384h
 erdtö	384h
 erfrischend	399h
@@ -41602,12 +43186,12 @@ expressionismu	716h
 expressionistisch	716h
 exzentrisch	435h
 fabrik	377h
-fabrikgebaud	1831h
-fabrikgebäud	1831h
+fabrikgebaud	1866h
+fabrikgebäud	1866h
 facebook	466h
 fad	434H
 fahl	442h
-falafel	1733h
+falafel	1768h
 farbenfest	806h
 farbenfroh	178h
 farbholzschnitt	790h
@@ -41615,7 +43199,7 @@ fas	644h
 fasching	742h
 fastnacht	742h
 faul	414h
-faulti	1584h
+faulti	1619h
 fauvismu	715h
 fc barcelona	602h
 fc bay	604h
@@ -41641,11 +43225,12 @@ festlich	409h
 festung	359h
 feu	166h
 feuerwerk	334h
-feuerwerkskorp	1864h
-feuerwerkskörp	1864h
+feuerwerkskorp	1899h
+feuerwerkskörp	1899h
 feurig	393h
 fiat	484h
 ficht	121h
+fidschi	862h
 figma	558h
 filipina	673h
 filipinl	673h
@@ -41657,40 +43242,41 @@ finland	654h
 finlandia	654h
 finlandiya	654h
 finlândia	654h
+finnisch	834h
 finnish flag	654h
 finnland	654h
 finst	439h
 firefox	515h
-fisch	1623h
-fischfrikadell	1756h
+fisch	1658h
+fischfrikadell	1791h
 fjord	805h
-flach schuh	1909h
-fladenbrot	1714h
+flach schuh	1944h
+fladenbrot	1749h
 flag of japa	621h
 flamenco	821h
 flamengo	619h
 flamingo	317h
 flamm	166h
-flasch mit knallend kork	1787h
+flasch mit knallend kork	1822h
 flaschengru	48h
 flaschengrü	48h
-fledermau	1580h
-fleisch	1720h
-fleischhach	1720h
-fleischstuck	1722h
-fleischstück	1722h
+fledermau	1615h
+fleisch	1755h
+fleischhach	1755h
+fleischstuck	1757h
+fleischstück	1757h
 flied	64h
 fliederfarb	64h
-flieg	1644h
-fliegenpilz	1674h
+flieg	1679h
+fliegenpilz	1709h
 florenz	758h
 flu	148h
 fluoreszierend	448h
-flussigkeit ausgi	1795h
+flussigkeit ausgi	1830h
 flut	142h
 fly emirat	544h
-flüssigkeit ausgieß	1795h
-fondu	1738h
+flüssigkeit ausgieß	1830h
+fondu	1773h
 formlich	410h
 forst	119h
 franc	622h
@@ -41700,18 +43286,18 @@ frankreich	622h
 fransa	622h
 frança	622h
 frau	456H
-freiheit	1836h
-freiheitsstatu	1836h
+freiheit	1871h
+freiheitsstatu	1871h
 french flag	622h
 freud	390h
 fried	386h
 friedlich	386h
 frisch	399h
-frittiert garnel	1755h
+frittiert garnel	1790h
 froh	390h
 frohlich	390h
 frosch	328h
-froschgesicht	1610h
+froschgesicht	1645h
 frost	186h
 frostig	400h
 frostwei	83h
@@ -41729,14 +43315,14 @@ frühling	195h
 frühlingsfest	369h
 frühmorg	188h
 fuch	324h
-fuchsgesicht	1536h
+fuchsgesicht	1571h
 fuchsi	65h
 fuchsia	65h
-fuji	1804h
+fuji	1839h
 funfzig	706h
 funkel	430h
 funkelnd	430h
-funkelnd ster	1865h
+funkelnd ster	1900h
 futuristisch	376h
 förmlich	410h
 fünfzig	706h
@@ -41745,42 +43331,42 @@ galaxi	176h
 galeri	438h
 gana	668h
 ganseblumch	220h
-garnel	1764h
+garnel	1799h
 gart	126h
 gas	341h
 gaudi	760h
 gaudí	760h
 geback	271h
-gebetskett	1922h
+gebetskett	1957h
 gebirg	160h
 geborg	398h
 gebroch wei	104h
 gebroch weiß	104h
 geburtstag	372h
 geburtstagsfei	372h
-geburtstagskuch	1772h
+geburtstagskuch	1807h
 gebäck	271h
 gedampft	446h
 gedampft sanft	445h
 gedeckt	446h
-gedenkschleif	1878h
+gedenkschleif	1913h
 gedämpft	446h
 gedämpft sanft	445h
 gefror	450h
 geheimnisvoll	394h
 geholz	119h
 gehölz	119h
-geig	1931h
+geig	1966h
 gelas	386h
 gelb	2h
-gelb blut	1656h
-gelb blüt	1656h
+gelb blut	1691h
+gelb blüt	1691h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	423h
-geldbor	1900h
-geldbör	1900h
+geldbor	1935h
+geldbör	1935h
 geldschei	423h
 gemald	438h
 gemu	433h
@@ -41791,10 +43377,10 @@ gemütlich	398h
 germa flag	623h
 germania	623h
 germany	623h
-gerostet suskartoffel	1752h
-geröstet süßkartoffel	1752h
+gerostet suskartoffel	1787h
+geröstet süßkartoffel	1787h
 gesattigt	444h
-geschenk	1877h
+geschenk	1912h
 gestresst	413h
 gesund	417h
 gesundheit	417h
@@ -41805,6 +43391,7 @@ gewurz	277h
 gewürz	277h
 ghana	668h
 ghanaia flag	668h
+ghanaisch	738h
 ghibli	816h
 giamaica	664h
 giappo	621h
@@ -41813,11 +43400,11 @@ gierig	426h
 gift	425H
 giftig	425h
 ginkgo	131h
-giraff	1566h
-gitarr	1928h
+giraff	1601h
+gitarr	1963h
 github	513h
 gla	294h
-gla milch	1782h
+gla milch	1817h
 glanzend	443h
 gletsch	184h
 glitz	430h
@@ -41825,8 +43412,8 @@ glitzernd	430h
 glorreich	416h
 gluck	390h
 glucklich	390h
-gluckskek	1760h
-gluckskl	1668h
+gluckskek	1795h
+gluckskl	1703h
 gluhend hei	401h
 glut	167h
 glut der son	205h
@@ -41834,8 +43421,8 @@ glyzini	221h
 glänzend	443h
 glück	390h
 glücklich	390h
-glückskek	1760h
-glückskl	1668h
+glückskek	1795h
+glückskl	1703h
 glühend heiß	401h
 gold	11h
 gold gat	680h
@@ -41847,10 +43434,13 @@ goldfarb	11h
 goldfisch	329h
 gondel	802h
 googl	465h
-gorilla	1529h
+gorilla	1564h
 gothic	411h
 gotisch	411h
 gra	125h
+gracht	832h
+grachtenhau	832h
+grachtenhäu	832h
 granatapfel	243h
 grand budapest hotel	815h
 grand canyo	776h
@@ -41872,7 +43462,7 @@ greec	657h
 greek flag	657h
 grell	448h
 griechisch	771h
-grill	1638h
+grill	1673h
 gro mau	347h
 gro well vor kanagawa	724h
 grosstadt	340h
@@ -41898,9 +43488,10 @@ grü tee	257h
 grünlich	3h
 grünt	257h
 grüß gott	455h
+guatemaltekisch	857h
 guney afrika	665h
 guney kor	636h
-gurk	1701h
+gurk	1736h
 gussei	285h
 gut tag	455h
 gänseblümch	220h
@@ -41911,22 +43502,22 @@ h m	537h
 ha lan	647h
 hab	589h
 haf	154h
-hahnchenschenkel	1721h
+hahnchenschenkel	1756h
 hallo	455h
 hallow	367h
-halloweenkurbi	1860h
-halloweenkürbi	1860h
-hamburg	1724h
-hamst	1574h
-hamstergesicht	1574h
+halloweenkurbi	1895h
+halloweenkürbi	1895h
+hamburg	1759h
+hamst	1609h
+hamstergesicht	1609h
 han quoc	636h
 hanbok	825h
-handschuh	1888h
-handtasch	1901h
+handschuh	1923h
+handtasch	1936h
 hanoi	782h
-hasengesicht	1575h
+hasengesicht	1610h
 hasslich	425h
-hau mit gart	1820h
+hau mit gart	1855h
 hausch	363h
 hauswand	342h
 hautfarb	115h
@@ -41934,29 +43525,29 @@ havanna	755h
 hawaii	763h
 hawaiianisch	763h
 hei	401h
-hei quell	1853h
+hei quell	1888h
 heidelbe	232h
 heimelig	398h
-heisgetrank	1783h
+heisgetrank	1818h
 heisluftballo	804h
 heit	390h
 heiß	401h
-heiß quell	1853h
-heißgetränk	1783h
+heiß quell	1888h
+heißgetränk	1818h
 heißluftballo	804h
 hell	441h
 hell dunkel	787h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
-hemd mit krawatt	1884h
+hemd mit krawatt	1919h
 herbst	197h
 herbstblatt	129h
 herbstblätt	129h
 herbstlaub	129h
 herbstlich	197h
-herrenschuh	1906h
-hibisku	1654h
+herrenschuh	1941h
+hibisku	1689h
 highland	778h
 himalaya	779h
 himbe	233h
@@ -41966,10 +43557,10 @@ himmelblau tief	40h
 himmelslat	747h
 himmlisch	427h
 hindista	637h
-hindu	1839h
-hindutempel	1839h
+hindu	1874h
+hindutempel	1874h
 hippi	710h
-hirsch	1550h
+hirsch	1585h
 hitz	205h
 hitzewell	205h
 hoa ky	630h
@@ -41984,25 +43575,27 @@ holi	806h
 holl	428h
 holland	647h
 hollanda	647h
+hollandisch	832h
 hollisch	428h
+holländisch	832h
 holz	279h
-holzscheit	1815h
+holzscheit	1850h
 honda	479h
 hongkong	773h
 hongri	659h
 honig	263h
-honigmelo	1676h
-honigtopf	1780h
+honigmelo	1711h
+honigtopf	1815h
 horizont	183h
 horror	403h
 hortensi	219h
-hotdog	1727h
-hotel	1826h
+hotdog	1762h
+hotel	1861h
 huawei	523h
 hugel	160h
-humm	1763h
-hund	1532h
-hundegesicht	1531h
+humm	1798h
+hund	1567h
+hundegesicht	1566h
 hungaria flag	659h
 hungary	659h
 hungary flag	659h
@@ -42014,7 +43607,7 @@ hy lạp	657h
 hyundai	481h
 hà lan	647h
 hàn quốc	636h
-hähnchenschenkel	1721h
+hähnchenschenkel	1756h
 hässlich	425h
 häusch	363h
 höhl	164h
@@ -42026,7 +43619,7 @@ hütt	363h
 iceland	655h
 icelandic flag	655h
 iftar	745h
-igel	1579h
+igel	1614h
 ikb	679h
 ikea	464h
 illuminating	689h
@@ -42043,6 +43636,7 @@ indisch braut	827h
 indonesi	671h
 indonesia	671h
 indonesia flag	671h
+indonesisch	851h
 indonési	671h
 indonésia	671h
 industri	377h
@@ -42058,6 +43652,7 @@ intensiv	444h
 international klei blu	679h
 international orang	680h
 internazional	608h
+iranisch	861h
 ireland	632h
 irisch	822h
 irish flag	632h
@@ -42099,17 +43694,18 @@ japa flagg	621h
 japandi	718h
 japanisch	354h
 japanisch holzschnitt	790h
-japanisch postgebaud	1822h
-japanisch postgebäud	1822h
-japanisch pupp	1871h
-japanisch schlo	1832h
-japanisch windspiel	1873h
+japanisch postgebaud	1857h
+japanisch postgebäud	1857h
+japanisch pupp	1906h
+japanisch schlo	1867h
+japanisch windspiel	1908h
 japao	621h
 japo	621h
 japonya	621h
 japão	621h
 japó	621h
 jasmi	223h
+javanisch	851h
 jazz	437H
 jazzclub	437h
 jea	289h
@@ -42126,11 +43722,12 @@ jugendstil	789h
 juli	196h
 jung	456H
 juni	196h
+jurt	848h
 juv	606h
 juventu	606h
 juwel	316h
 jän	198h
-kaaba	1842h
+kaaba	1877h
 kaff	254h
 kaffeebrau	107h
 kaffeehau	343h
@@ -42141,19 +43738,21 @@ kaiserpalast	346h
 kakao	261h
 kakao talk	505h
 kakaotalk	505h
-kakerlak	1639h
+kakerlak	1674h
 kaktu	135h
 kaliforni	777h
 kalifornisch	777h
 kalksinterterras	798h
 kalt	400h
 kalt farb	453h
-kamel	1564h
+kamel	1599h
 kami	311h
 kaminfeu	311h
 kanada	633h
-kanguru	1587h
+kanadisch	840h
+kanguru	1622h
 kappadoki	804h
+kapstadt	864h
 karamell	262h
 karamellfarb	109h
 karibik	764h
@@ -42165,23 +43764,24 @@ karminrot	70h
 karneval	335h
 karneval in rio	808h
 karott	249h
-kartoffel	1696h
-karussell	1854h
-karussellpferd	1854h
-kasestuck	1719h
+kartoffel	1731h
+karussell	1889h
+karussellpferd	1889h
+kasestuck	1754h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
 katar	646h
 kathedral	360h
-katz	1539h
-katzengesicht	1538h
-kaufhau	1830h
+katz	1574h
+katzengesicht	1573h
+kaufhau	1865h
 kawaii	408h
 kei	457h
 kelim	737h
 keltisch	822h
 kenia	667h
+kenianisch	850h
 kent	738h
 kentucky fried chick	538h
 kenya	667h
@@ -42193,7 +43793,8 @@ kfc	538h
 khaki	25h
 kief	121h
 kiesel	281h
-kimono	1892h
+kiew	842h
+kimono	1927h
 kind	380H
 kindlich	380h
 kirch	360h
@@ -42206,10 +43807,10 @@ kirschblütenfest	809h
 kirschbäum	208h
 kiwi	245h
 klassenzimm	358h
-klaviatur	1929h
-kleeblatt	1667h
+klaviatur	1964h
+kleeblatt	1702h
 klei blu	679h
-kleid	1891h
+kleid	1926h
 kleinblau	818h
 klinik	356h
 klipp	163h
@@ -42217,10 +43818,10 @@ knallgelb	101h
 knallig	444h
 knallrot	74h
 knick	578h
-knoblauch	1704h
-koala	1582h
-koalabar	1582h
-koalabär	1582h
+knoblauch	1739h
+koala	1617h
+koalabar	1617h
+koalabär	1617h
 kobalt	45h
 kobaltblau	45h
 kohlegrau	37h
@@ -42230,15 +43831,17 @@ kokosnu	241h
 kolombiya	661h
 kolosseum	784h
 kolumbi	661h
+kolumbianisch	856h
 komisch	435h
-konfettiball	1868h
-konfettibomb	1867h
+konfettiball	1903h
+konfettibomb	1902h
 koniglich	382h
 konigsblau	43h
-konserv	1744h
+konserv	1779h
 konstantinopel	768h
 konstruktivismu	813h
 konstruktivistisch	813h
+kopenhag	835h
 korall	28h
 korallenriff	153h
 korallenrot	28h
@@ -42250,6 +43853,7 @@ kornfeld	251h
 kosmo	176h
 kraftig	405h
 kraftig leuchtend	444h
+krakau	841h
 krank	425h
 krankenhau	356h
 krankheit	425h
@@ -42257,24 +43861,26 @@ kraut	137h
 kreativ	438h
 kreativitat	438h
 kreativität	438h
-kreb	1762h
+kreb	1797h
 kreml	828h
 krieg	431h
 kristall	300h
-krokodil	1611h
+kroati	854h
+kroatisch	854h
+krokodil	1646h
 kräftig	405h
 kräftig leuchtend	444h
 kräut	137h
 kubanisch	755h
 kubismu	814h
 kubistisch	814h
-kugelfisch	1625h
+kugelfisch	1660h
 kuh	405h
-kuhgesicht	1552h
+kuhgesicht	1587h
 kuhl	400h
 kuhl farb	453h
 kuhl ton	453h
-kuk von vor	1595h
+kuk von vor	1630h
 kukengelb	77h
 kunst	438h
 kunstl	438h
@@ -42287,8 +43893,8 @@ kurbi	246h
 kurkuma	79h
 kust	143h
 kyoto	801h
-känguru	1587h
-käsestück	1719h
+känguru	1622h
+käsestück	1754h
 königlich	382h
 königsblau	43h
 küba	677h
@@ -42297,7 +43903,7 @@ küh	405h
 kühl	400h
 kühl farb	453h
 kühl tön	453h
-kük von vor	1595h
+kük von vor	1630h
 kükengelb	77h
 künstl	438h
 künstlerisch	438h
@@ -42305,7 +43911,7 @@ kürbi	246h
 küst	143h
 la galaxy	590h
 la lak	573h
-laborkittel	1882h
+laborkittel	1917h
 lach	29h
 lachsfarb	29h
 lachsrosa	29h
@@ -42313,9 +43919,9 @@ lack	303h
 lackarbeit	303h
 lagerfeu	166h
 lagu	146h
-laib brot	1711h
+laib brot	1746h
 lak	573h
-lama	1565h
+lama	1600h
 lamborghini	474h
 lamp	336h
 lampio	309h
@@ -42329,7 +43935,7 @@ laternenfest	747h
 laternenlicht	336h
 latt macchiato	255h
 laub	128h
-laubbaum	1662h
+laubbaum	1697h
 laut	422h
 lava	165h
 lavastei	158h
@@ -42337,7 +43943,7 @@ lavendel	210h
 lebendig	389h
 led	288h
 lederbrau	26h
-leer nest	1672h
+leer nest	1707h
 lego	568h
 lehm	168h
 lehmwand	342h
@@ -42347,7 +43953,7 @@ leicest city	597h
 leidenschaft	393h
 leidenschaftlich	393h
 lenovo	522h
-leopard	1543h
+leopard	1578h
 leuchtend	443h
 leuchtend gelb	101h
 leuchtend rot	74h
@@ -42355,6 +43961,8 @@ leuchtreklam	308h
 leuchtstark	448h
 lfc	593h
 lg	541h
+libanesisch	847h
+libano	847h
 licht	441h
 lichterfest	807h
 lichterkett	336h
@@ -42366,7 +43974,7 @@ limettengru	31h
 limettengrü	31h
 limonad	227h
 linkedi	569h
-lippenstift	1923h
+lippenstift	1958h
 lissabo	793h
 liverpool fc	593h
 living coral	687h
@@ -42376,20 +43984,20 @@ londo bus	681h
 los angel dodg	584h
 los angel lak	573h
 lotu	212h
-lotusblut	1650h
-lotusblüt	1650h
+lotusblut	1685h
+lotusblüt	1685h
 lotusteich	150h
-lowengesicht	1540h
+lowengesicht	1575h
 loy krathong	747h
 luftballo	337h
 lufthansa	546h
-lutsch	1778h
+lutsch	1813h
 luxu	381h
 luxurio	381h
 luxuriö	381h
 lyft	500h
 ländlich	348h
-löwengesicht	1540h
+löwengesicht	1575h
 macarista	659h
 macaro	275h
 madch	456H
@@ -42400,7 +44008,7 @@ magnoli	226h
 mai	195H
 maigru	53h
 maigrü	53h
-maiskolb	1698h
+maiskolb	1733h
 mal	438h
 malachit	82h
 malaisi	674h
@@ -42411,7 +44019,7 @@ malerei	438h
 malezya	674h
 malv	63h
 malásia	674h
-mammut	1568h
+mammut	1603h
 man	456H
 man city	595h
 man united	594h
@@ -42422,7 +44030,7 @@ mandari	228h
 mango	239h
 manhatta	766h
 mannlich	456H
-mantel	1889h
+mantel	1924h
 mapl leaf flag	633h
 march	395h
 marchenhaft	395h
@@ -42434,19 +44042,21 @@ markt	332h
 marmor	280h
 maroc	644h
 marocco	644h
+marokkanisch	756h
 marokko	644h
 marrakesch	756h
 marroco	644h
 marrueco	644h
 marz	195h
 maskuli	420h
+massai	850h
 mastercard	495h
-mat tee	1799h
+mat tee	1834h
 matcha	258h
 matrjoschka	828h
 matt	446h
 mau	342h
-mausegesicht	1571h
+mausegesicht	1606h
 mauv	63h
 maya	819h
 mcdonald	462h
@@ -42478,7 +44088,7 @@ miami	765h
 miami heat	577h
 microsoft	564h
 mid century	699h
-mikrob	1646h
+mikrob	1681h
 milch	268h
 milchkaff	255h
 milchstra	176h
@@ -42487,15 +44097,15 @@ milcht	259h
 milchwei	105h
 milchweiß	105h
 militar	431h
-militarhelm	1920h
+militarhelm	1955h
 militär	431h
-militärhelm	1920h
+militärhelm	1955h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	385h
 minimalistisch	385h
-minimarkt	1828h
+minimarkt	1863h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -42523,6 +44133,8 @@ mondschei	174h
 mondwei	76h
 mondweiß	76h
 monet	786h
+mongolei	848h
+mongolisch	848h
 monochrom	429h
 montreal canadi	589h
 moo	132h
@@ -42534,10 +44146,10 @@ morgenrot	180h
 morgentau	206h
 morocca flag	644h
 morocco	644h
-mosch	1838h
+mosch	1873h
 moskau	828h
 mucha	789h
-muck	1643h
+muck	1678h
 mud	414h
 museum	438h
 mutig	405h
@@ -42550,10 +44162,10 @@ männlich	456H
 märch	395h
 märchenhaft	395h
 märz	195h
-mäusegesicht	1571h
+mäusegesicht	1606h
 méxico	629h
 möhr	249h
-mück	1643h
+mück	1678h
 müd	414h
 mısır bayrağı	643h
 na uy	652h
@@ -42563,12 +44175,14 @@ nachtclub	436h
 nachtleb	436h
 nachtlich	192h
 nachtmarkt	333h
-nadelbaum	1661h
+nadelbaum	1696h
 nadelwald	121h
 nam phi	665h
+namibia	866h
+namibisch	866h
 napoli calcio	609h
-nashor	1569h
-nationalpark	1809h
+nashor	1604h
+nationalpark	1844h
 natur	383h
 naturlich	383h
 natürlich	383h
@@ -42589,9 +44203,10 @@ neonrosa	116h
 neonschild	308h
 neoplastizismu	697h
 nepal	779h
+nepalesisch	779h
 nervo	413h
 nervö	413h
-nest mit eier	1673h
+nest mit eier	1708h
 netflix	469h
 netherland	647h
 neujahr	753h
@@ -42611,6 +44226,8 @@ nhật bản	621h
 nicht	457h
 nie	457h
 niederland	647h
+niederlandisch	832h
+niederländisch	832h
 niedlich	408h
 niemal	457h
 nieselreg	200h
@@ -42620,7 +44237,7 @@ nigeria flagg	666h
 nigéria	666h
 nijerya	666h
 nil	770H
-nilpferd	1570h
+nilpferd	1605h
 nintendo	566h
 nissa	480h
 nordisch	353h
@@ -42659,7 +44276,7 @@ oko	383h
 okologisch	383h
 oktob	197h
 oktoberfest	743h
-oktopu	1627h
+oktopu	1662h
 olimpiadi	683h
 oliv	24h
 olivenol	278h
@@ -42674,7 +44291,7 @@ olympisch spiel	683h
 om	611h
 oolong	260h
 optimistisch	404h
-orang uta	1530h
+orang uta	1565h
 orangefarb	1h
 orangerot	97h
 orchid	218h
@@ -42683,6 +44300,7 @@ orientteppich	737h
 osmanisch	768h
 ost	373h
 osterreich	650h
+osterreichisch	836h
 outback	820h
 ozea	140h
 pack	579h
@@ -42692,13 +44310,13 @@ pai bajo	647h
 paillett	430h
 pakista	669h
 pakistani flag	669h
-palm	1663h
+palm	1698h
 pamukkal	798h
 panasonic	543h
 panda	321h
-pandabar	1583h
-pandabär	1583h
-pandagesicht	1583h
+pandabar	1618h
+pandabär	1618h
+pandagesicht	1618h
 panto classic blu	688h
 panto greenery	685h
 panto living coral	687h
@@ -42709,7 +44327,7 @@ panto very peri	690h
 panto viva magenta	691h
 papagei	323h
 papi	293h
-paprika	1700h
+paprika	1735h
 paquista	669h
 paquistao	669h
 paquistá	669h
@@ -42723,13 +44341,14 @@ pastell	447h
 pastellfarb	447h
 pastellto	447h
 pastelltö	447h
+patagoni	839h
 patrickstag	374h
 pay bas	647h
 paypal	496h
 paí baixo	647h
 paí bajo	647h
 peach fuzz	692h
-peperoni	1699h
+peperoni	1734h
 pepsi	563h
 pergament	293h
 perl	299h
@@ -42746,12 +44365,12 @@ peruvia flag	663h
 perú	663h
 petra	769h
 petrol	13h
-pfannengericht	1736h
-pfannkuch	1717h
+pfannengericht	1771h
+pfannkuch	1752h
 pfau	318h
 pfauenblau	46h
-pferd	1547h
-pferdegesicht	1544h
+pferd	1582h
+pferdegesicht	1579h
 pfingstro	214h
 pfirsich	235h
 pfirsichblut	216h
@@ -42765,6 +44384,7 @@ pha lan	654h
 phap	622h
 pharao	770h
 philippi	673h
+philippinisch	859h
 pháp	622h
 phầ lan	654h
 picasso	814h
@@ -42772,16 +44392,16 @@ pier	154h
 pilz	136h
 pingui	322h
 pini	121h
-piniendekoratio	1870h
+piniendekoratio	1905h
 pink	6h
 pink neo	116h
-pink schleif	1876h
+pink schleif	1911h
 pinterest	511h
 pittsburgh steel	581h
-pizza	1726h
-pizzastuck	1726h
-pizzastück	1726h
-pizzeria	1726h
+pizza	1761h
+pizzastuck	1761h
+pizzastück	1761h
+pizzeria	1761h
 plastik	307h
 playstatio	472h
 pol	656h
@@ -42789,13 +44409,16 @@ poland	656h
 polar	185h
 polarlicht	177h
 polish flag	656h
+polnisch	841h
 polog	656h
 polonia	656h
 polonya	656h
+polynesi	862h
+polynesisch	862h
 polônia	656h
-pomm frit	1725h
+pomm frit	1760h
 pop art	788h
-popcor	1741h
+popcor	1776h
 porsch	483h
 portekiz	626h
 portogallo	626h
@@ -42803,8 +44426,9 @@ portugal flag	626h
 portugiesisch	793h
 portugu flag	626h
 porzella	295h
-postgebaud	1823h
-postgebäud	1823h
+postgebaud	1858h
+postgebäud	1858h
+prag	837h
 prakolumbisch	819h
 prid parad	751h
 professionell	406h
@@ -42813,8 +44437,8 @@ provenzalisch	803h
 präkolumbisch	819h
 psg	610h
 psychedelisch	435h
-pudding	1779h
-pudel	1534h
+pudding	1814h
+pudel	1569h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
@@ -42837,12 +44461,12 @@ rangoli	807h
 rank	134h
 ras	125h
 ratselhaft	394h
-ratt	1573h
+ratt	1608h
 rauch	314h
 rauchig	314h
 raumschiff	364h
 raumstatio	364h
-raup	1633h
+raup	1668h
 raureif	186h
 real madrid	601h
 real madrid cf	601h
@@ -42859,30 +44483,30 @@ regenwald	120h
 regnerisch	199h
 regno unito	631h
 rei	407h
-rei in schussel	1748h
-rei in schüssel	1748h
-rei mit curry	1749h
+rei in schussel	1783h
+rei in schüssel	1783h
+rei mit curry	1784h
 reif	421h
 reifwei	83h
 reifweiß	83h
 reinheit	407h
 reino unido	631h
-reisahr	1665h
-reisballch	1747h
-reisbällch	1747h
-reiscrack	1746h
+reisahr	1700h
+reisballch	1782h
+reisbällch	1782h
+reiscrack	1781h
 reisfeld	252h
 reisterras	762h
-reisähr	1665h
+reisähr	1700h
 relianc jio	554h
 rembrandt	787h
 renaissanc	713h
 renault	486h
 retro	379h
-rettungshelm	1921h
-riesenrad	1856h
+rettungshelm	1956h
+riesenrad	1891h
 riff	153h
-ring	1924h
+ring	1959h
 rokoko	712h
 rom	784H
 romania	660h
@@ -42902,15 +44526,15 @@ rosa barbi	682h
 rosa stadt	800h
 rosarot	91h
 rosenrot	72h
-rosett	1651h
+rosett	1686h
 rosig	6h
 rost	287h
 rostig	287h
 rostrot	112h
 rot	0h
-rot apfel	1683h
+rot apfel	1718h
 rot platz	828h
-rot umschlag	1875h
+rot umschlag	1910h
 rotbrau	19h
 rotlich	0h
 rotviolett	96h
@@ -42940,21 +44564,21 @@ römisch	784h
 rötlich	0h
 rússia	638h
 safra	277h
-sak flasch mit tas	1786h
+sak flasch mit tas	1821h
 sakura	208h
 salat	433h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-salz	1743h
-salzstreu	1743h
+salz	1778h
+salzstreu	1778h
 samsung	471h
 samt	290h
 san francisco giant	587h
 sand	157h
 sandfarb	103h
 sandstrand	144h
-sandwich	1728h
+sandwich	1763h
 sanft	388h
 sanftmutig	386h
 sanftmütig	386h
@@ -42970,37 +44594,37 @@ satt	440h
 saudi arabi	642h
 saudi arabia	642h
 saudi flag	642h
-sauropod	1617h
+sauropod	1652h
 savan	830h
 saxofo	437h
 saxopho	437h
-schaf	1561h
-schal	1887h
+schaf	1596h
+schal	1922h
 scharlach	34h
 scharlachrot	34h
 schaurig	403h
-schildkrot	1612h
-schildkröt	1612h
+schildkrot	1647h
+schildkröt	1647h
 schimmernd	430h
 schirm	338h
 schlachtfeld	431h
 schlafrig	414h
 schlafzimm	362h
 schlamm	168h
-schlang	1614h
+schlang	1649h
 schlicht	385h
 schlo	359h
 schlucht	159h
-schlupfend kuk	1593h
+schlupfend kuk	1628h
 schläfrig	414h
-schlüpfend kük	1593h
+schlüpfend kük	1628h
 schmetterling	325h
 schmuck	316h
 schmutzig	425h
 schn	187h
-schneck	1631h
-schneckenhau	1628h
-schneebedeckt berg	1801h
+schneck	1666h
+schneckenhau	1663h
+schneebedeckt berg	1836h
 schneeberg	161h
 schneeflock	187h
 schneewei	84h
@@ -43008,21 +44632,21 @@ schneeweiß	84h
 schokobrau	108h
 schokolad	261h
 schokoladenbrau	108h
-schokoladentafel	1776h
+schokoladentafel	1811h
 schottisch	778h
 schottland	778h
 schrag	435h
 schrei	345h
 schräg	435h
 schul	358h
-schulgebaud	1829h
-schulgebäud	1829h
-schulranz	1904h
+schulgebaud	1864h
+schulgebäud	1864h
+schulranz	1939h
 schummrig	451h
-schussel mit loffel	1739h
-schussel und essstabch	1750h
-schutzbrill	1881h
-schwa	1601h
+schussel mit loffel	1774h
+schussel und essstabch	1785h
+schutzbrill	1916h
+schwa	1636h
 schwarz	9h
 schwarz sand	158h
 schwarz wei	429h
@@ -43031,27 +44655,31 @@ schwarzt	256h
 schwarzwei	429h
 schwarzweiß	429h
 schwed	651h
-schwei	1557h
-schweinegesicht	1556h
-schweinerussel	1559h
-schweinerüssel	1559h
+schwedenrot	833h
+schwedisch	833h
+schwei	1592h
+schweinegesicht	1591h
+schweinerussel	1594h
+schweinerüssel	1594h
 schweiz grafik	817h
 schweiz stil	817h
-schüssel mit löffel	1739h
-schüssel und essstäbch	1750h
+schüssel mit löffel	1774h
+schüssel und essstäbch	1785h
 scienc fictio	376h
 sechzig	699h
 see	147H
 see off	140h
 seeblau	42h
-seehund	1622h
+seehund	1657h
 seero	212h
 seero von monet	786h
 seetang	138h
 seid	291h
+seidenstra	865h
+seidenstraß	865h
 sekt	265h
-sektgla	1793h
-sektglä	1793h
+sektgla	1828h
+sektglä	1828h
 selado	297h
 selbstbewusst	405h
 seltsam	435h
@@ -43069,11 +44697,11 @@ sf giant	587h
 shanghai	774h
 shell	490h
 shibori	824h
-shinto	1841h
+shinto	1876h
 shinto schrei	801h
 shopify	561h
-short	1896h
-sicherheitswest	1883h
+short	1931h
+sicherheitswest	1918h
 sichtbeto	698h
 sieg	416h
 silb	12h
@@ -43083,70 +44711,74 @@ silvest	753h
 singapor airli	551h
 singapor flag	675h
 singaporea flag	675h
+singapur	858h
+singapurisch	858h
 sinterterras	798h
+sizili	853h
+sizilianisch	853h
 skandinavisch	353h
 skihutt	831h
 skihütt	831h
-skorpio	1642h
+skorpio	1677h
 skurril	435h
-skyli	1847h
+skyli	1882h
 sl benfica	613h
-slip	1895h
+slip	1930h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 snapchat	512h
-sock	1890h
-softei	1767h
+sock	1925h
+softei	1802h
 soldat	431h
 somm	196h
 sommerlich	196h
 sommersonnenwend	752h
 son	171H
 sonnenaufgang	180h
-sonnenaufgang uber berg	1848h
-sonnenaufgang uber dem meer	1849h
-sonnenaufgang über berg	1848h
-sonnenaufgang über dem meer	1849h
+sonnenaufgang uber berg	1883h
+sonnenaufgang uber dem meer	1884h
+sonnenaufgang über berg	1883h
+sonnenaufgang über dem meer	1884h
 sonnenblum	211h
-sonnenbrill	1880h
+sonnenbrill	1915h
 sonnenlicht	171h
 sonnenschei	171h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1851h
+sonnenuntergang in der stadt	1886h
 sonnig	172h
 souk	756h
 south africa	665h
 south africa flag	665h
 south korea	636h
 sowjetisch plakat	813h
-spaghetti	1751h
+spaghetti	1786h
 spagna	625h
 spai	625h
 spani	625h
 spanish flag	625h
 speiseei	274h
-spiegelei in bratpfan	1735h
-spiel	1855h
+spiegelei in bratpfan	1770h
+spiel	1890h
 spielhall	704h
-spielplatz	1855h
-spielplatzrutsch	1855h
+spielplatz	1890h
+spielplatzrutsch	1890h
 spielzeug	380h
-spin	1640h
-spinnennetz	1641h
+spin	1675h
+spinnennetz	1676h
 spirituell	412h
-sportlich	1907h
-sportschuh	1907h
+sportlich	1942h
+sportschuh	1942h
 spotify	468h
-springbrun	1843h
-spro	1659h
+springbrun	1878h
+spro	1694h
 spruhreg	200h
 sprühreg	200h
 spukhaft	403h
 spur	596h
 ssc napoli	609h
 st patrick day	822h
-stadio	1810h
+stadio	1845h
 stadt	340h
 stadtisch	340h
 stahl	284h
@@ -43161,32 +44793,33 @@ ster	175h
 sternenhimmel	175h
 sternenklar	175h
 still ruh	386h
-stink	1586h
-stinkti	1586h
-stockelschuh	1910h
+stink	1621h
+stinkti	1621h
+stockelschuh	1945h
 stolz	416h
 str	413h
 stra	341h
 strahlend	443h
 strand	143h
-strand mit sonnenschirm	1806h
+strand mit sonnenschirm	1841h
 straß	341h
-streifenhornch	1577h
-streifenhörnch	1577h
+streifenhornch	1612h
+streifenhörnch	1612h
 strom	148h
-stuck tort	1773h
+stuck tort	1808h
 studio ghibli	816h
-stundenhotel	1827h
+stundenhotel	1862h
 sturm	201h
 sturmisch	201h
 städtisch	340h
-stöckelschuh	1910h
-stück tort	1773h
+stöckelschuh	1945h
+stück tort	1808h
 stürmisch	201h
 subaru	488h
 subtil	421h
 sudafrica	665h
 sudafrika	665h
+sudafrikanisch	863h
 sudkorea	636h
 sudáfrica	665h
 suecia	651h
@@ -43212,15 +44845,16 @@ swed	651h
 swedish flag	651h
 swi flag	649h
 switzerland	649h
-synagog	1840h
+synagog	1875h
 südafrika	665h
+südafrikanisch	863h
 südkorea	636h
 süs	408h
 süß	408h
 süßigkeit	272h
-t rex	1618h
-t shirt	1885h
-taco	1729h
+t rex	1653h
+t shirt	1920h
+taco	1764h
 taegukgi	636h
 tag	194h
 tag der tot	740h
@@ -43230,12 +44864,12 @@ tagsüb	194h
 tailandia	672h
 tailândia	672h
 taj mahal	829h
-takeaway box	1761h
-takeaway schachtel	1761h
+takeaway box	1796h
+takeaway schachtel	1796h
 tal	162h
-tamal	1731h
+tamal	1766h
 tan	121H
-tanabata baum	1869h
+tanabata baum	1904h
 tannengru	48h
 tannengrü	48h
 taobao	526h
@@ -43243,11 +44877,11 @@ tarnfarb	431h
 tarnung	431h
 tarta	778h
 tatami	785h
-tatz	1589h
-tatzenabdruck	1589h
-tatzenabdrück	1589h
+tatz	1624h
+tatzenabdruck	1624h
+tatzenabdrück	1624h
 tau	206h
-taub	1598h
+taub	1633h
 taup	68h
 taxi	339h
 tay ban nha	625h
@@ -43260,11 +44894,12 @@ technik	376h
 technologi	376h
 tee	256h
 teebrau	88h
-teekan	1784h
-teeta ohn henkel	1785h
+teekan	1819h
+teeta ohn henkel	1820h
 teezeremoni	785h
+tehera	861h
 teich	149h
-teigtasch	1759h
+teigtasch	1794h
 telegram	503h
 tempel	345h
 tempelfest	795h
@@ -43296,25 +44931,26 @@ tiffany	678h
 tiffany blau	678h
 tiffany blu	678h
 tig	319h
-tigergesicht	1541h
+tigergesicht	1576h
 tiki bar	730h
 tiktok	507h
 tint	47h
-tintenfisch	1765h
+tintenfisch	1800h
 tintenschwarz	47h
 tiranga	637h
 tirol	831h
-tokyo tow	1835h
+tokio	845h
+tokyo tow	1870h
 tomat	247h
 ton erd	304h
-topf mit ess	1737h
+topf mit ess	1772h
 topferei	304h
-topfpflanz	1660h
+topfpflanz	1695h
 torii	801h
 toronto mapl leaf	588h
 tort	271h
-tortenstuck	1773h
-tortenstück	1773h
+tortenstuck	1808h
+tortenstück	1808h
 toshiba	542h
 toskana	758h
 toskanisch	758h
@@ -43322,9 +44958,9 @@ totoro	816h
 tottenham	596h
 tottenham hotspur	596h
 toyota	478h
-traditionell japanisch windsack	1872h
-traditionell japanisch windsäck	1872h
-traditionell mondfest	1874h
+traditionell japanisch windsack	1907h
+traditionell japanisch windsäck	1907h
+traditionell mondfest	1909h
 trag	414h
 trau	391h
 traub	231h
@@ -43332,16 +44968,16 @@ traum	396h
 traumhaft	396h
 traurig	391h
 tricolor	622h
-trinkgla	1794h
-trinkpackch	1798h
-trinkpäckch	1798h
+trinkgla	1829h
+trinkpackch	1833h
+trinkpäckch	1833h
 triumph	416h
-trommel	1933h
-trommelstock	1933h
-trommelstöck	1933h
-trompet	1930h
+trommel	1968h
+trommelstock	1968h
+trommelstöck	1968h
+trompet	1965h
 trop	351H
-tropenfisch	1624h
+tropenfisch	1659h
 tropenstrand	145h
 tropisch	351h
 tropisch strand	145h
@@ -43349,20 +44985,24 @@ trub	451h
 trubsinnig	391h
 trung quoc	635h
 trung quốc	635h
-truthah	1590h
+truthah	1625h
 träg	414h
 träum	396h
 trüb	451h
 trübsinnig	391h
 tschechi	658h
+tschechisch	837h
 tulp	213h
 tundra	185h
+tunesi	860h
+tunesisch	860h
 turchia	640h
 turk bayragi	640h
 turk hava yollari	547h
 turkei	640h
 turkey	640h
 turki	15h
+turkisch	768h
 turkish airli	547h
 turkish flag	640h
 turkiy	640h
@@ -43379,6 +45019,7 @@ türk bayrağı	640h
 türk hava yolları	547h
 türkei	640h
 türki	15h
+türkisch	768h
 türkiy	640h
 u.s.a	630h
 uae	645h
@@ -43396,6 +45037,7 @@ uk	631h
 ukiyo e	790h
 ukrai	639h
 ukrainia flag	639h
+ukrainisch	842h
 ukrayna	639h
 ultimat gray	689h
 ultimat gray and illuminating	689h
@@ -43404,6 +45046,7 @@ ultramari	44h
 ultramarinblau	44h
 uluru	820h
 ungar	659h
+ungarisch	855h
 ungheria	659h
 unglaublich	424h
 unheimlich	403h
@@ -43420,6 +45063,8 @@ unwett	201h
 ups	493h
 urwald	120h
 usa	630h
+usbekisch	865h
+usbekista	865h
 valentinstag	368h
 vaporwav	811h
 veilchenblau	22h
@@ -43431,7 +45076,7 @@ vereinigt konigreich	631h
 vereinigt königreich	631h
 vereinigt staat	630h
 vereist	450h
-verfall hau	1818h
+verfall hau	1853h
 verfault	425h
 verhang	449h
 verliebt	392h
@@ -43464,7 +45109,7 @@ việt nam	641h
 vk	556h
 vkontakt	556h
 vodafo	555h
-vogel	1596h
+vogel	1631h
 volksfest	335h
 volkswag	477h
 vollmond	173h
@@ -43477,13 +45122,13 @@ vuong quoc anh	631h
 vw	477h
 vương quốc anh	631h
 wabi sabi	354h
-waffel	1718h
-waffel mit butt	1718h
+waffel	1753h
+waffel mit butt	1753h
 wal	330h
 wald	119h
 wand	342h
-wanderstiefel	1908h
-wanderung	1908h
+wanderstiefel	1943h
+wanderung	1943h
 warhol	788h
 warm farb	452h
 warm gemutlich	398h
@@ -43491,12 +45136,12 @@ warm gemütlich	398h
 warm ton	452h
 warm tön	452h
 was	152H
-waschbar	1537h
-waschbär	1537h
+waschbar	1572h
+waschbär	1572h
 wasserblau	66h
-wasserbuffel	1554h
-wasserbüffel	1554h
-wasserei	1768h
+wasserbuffel	1589h
+wasserbüffel	1589h
+wasserei	1803h
 wasserfall	151h
 wasserfest	739h
 wassermelo	234h
@@ -43512,16 +45157,16 @@ weid	124h
 weih	149h
 weihnacht	366h
 weihnachtlich	366h
-weihnachtsbaum	1861h
+weihnachtsbaum	1896h
 weinfarb	113h
-weingla	1788h
+weingla	1823h
 weinrot	33h
 weintraub	231h
 weiz	251h
 weizenfeld	251h
 weiß	10h
 weiß nächt	797h
-welk blum	1653h
+welk blum	1688h
 well	142h
 welln	417h
 weltall	176h
@@ -43531,30 +45176,31 @@ west ham	599h
 west ham united	599h
 whatsapp	502h
 whisky	267h
-widd	1560h
+widd	1595h
 widerlich	425h
+wie kaffeehau	836h
 wie secessio	719h
 wiking	823h
 wild	418h
 wild west	733h
-wildschwei	1558h
+wildschwei	1593h
 wind	204h
 windig	204h
 wint	198h
 winterlich	198h
-wohnhau	1817h
-wohnhäu	1817h
-wohnsiedlung	1817h
-wolf	1535h
-wolfsgesicht	1535h
+wohnhau	1852h
+wohnhäu	1852h
+wohnsiedlung	1852h
+wolf	1570h
+wolfsgesicht	1570h
 wolk	170h
 wolkig	203h
 wordpr	562h
 wund	424h
 wunderbar	424h
-wunderkerz	1863h
+wunderkerz	1898h
 wurdevoll	410h
-wurm	1645h
+wurm	1680h
 wust	156h
 wut	402h
 wutend	402h
@@ -43578,21 +45224,21 @@ zartrosa	114h
 zaub	395h
 zauberhaft	395h
 zebra	320h
-zehensandal	1905h
-zelt	1844h
-zeltplatz	1844h
+zehensandal	1940h
+zelt	1879h
+zeltplatz	1879h
 zement	282h
 zen	350h
 zen gart	350h
 zhihu	532h
-zieg	1562h
+zieg	1597h
 ziegel	283h
-ziegelstei	1813h
+ziegelstei	1848h
 zimt	277h
 zinnob	35h
 zinnoberrot	35h
-zirku	1859h
-zirkuszelt	1859h
+zirku	1894h
+zirkuszelt	1894h
 zitro	227h
 zitronengelb	100h
 zitrusfrucht	228h
@@ -43609,12 +45255,12 @@ zuverlassig	406h
 zuverlässig	406h
 zwanzig jahr	695h
 zwetschg	244h
-zwiebel	1705h
+zwiebel	1740h
 zwiebelturm	828h
 zwiebeltürm	828h
 zya	14h
-zylind	1917h
-zylinderhut	1917h
+zylind	1952h
+zylinderhut	1952h
 áfrica do sul	665h
 áo	650h
 áustria	650h
@@ -43623,6 +45269,8 @@ zylinderhut	1917h
 ängstlich	413h
 äpfel	236h
 ätherisch	396h
+äthiopi	849h
+äthiopisch	849h
 çekya	658h
 çin	635h
 égypt	643h
@@ -43633,6 +45281,7 @@ zylinderhut	1917h
 öko	383h
 ökologisch	383h
 österreich	650h
+österreichisch	836h
 úc	634h
 überraschend	424h
 überrascht	424h
@@ -43642,7 +45291,7 @@ zylinderhut	1917h
 đức	623h
 şili	662h
 ấn độ	637h
-@stems it 2308
+@stems it 2356
 abd	630i
 abet	121i
 abiss	141i
@@ -43658,6 +45307,7 @@ acquamarin chiar	66i
 acquazzon	199i
 acquerell a inchiostr	302i
 adorabil	408i
+adriatic	854i
 aeroflot	548i
 afa	205i
 afc ajax	612i
@@ -43675,12 +45325,12 @@ airbnb	498i
 airtel	553i
 ajax amsterdam	612i
 alb	180i
-alb sull montagn	1848i
+alb sull montagn	1883i
 alber	133i
-alber decidu	1662i
-alber di natal	1861i
-alber di tanabat	1869i
-alber sempreverd	1661i
+alber decidu	1697i
+alber di natal	1896i
+alber di tanabat	1904i
+alber sempreverd	1696i
 albicocc	78i
 aleman	623i
 alemanh	623i
@@ -43708,12 +45358,12 @@ amex	497i
 amor	392i
 an do	637i
 ananas	240i
-anatr	1600i
+anatr	1635i
 and	780I
 andalus	821i
 android	516i
-anell	1924i
-anell di diamant	1924i
+anell	1959i
+anell di diamant	1959i
 angel	427i
 angur	234i
 ann 2000	707i
@@ -43736,19 +45386,18 @@ ao	650I
 ape	326i
 appassionat	393i
 april	195i
-aquil	1599i
-aquilon a form di carp	1872i
+aquil	1634i
+aquilon a form di carp	1907i
 arab	772i
 arab saoudit	642i
 arab saudit	642i
-arachid	1706i
-aragost	1763i
+arachid	1741i
+aragost	1798i
 arancion	1i
 arcobalen	178i
 ardent	393i
 argent	12i
 argentat	12i
-argentin	628i
 argentin flag	628i
 argentinien	628i
 argill	304i
@@ -43781,8 +45430,10 @@ auror	180i
 auror boreal	177i
 austr	650i
 austral	634i
+australian	843i
 australian flag	634i
 australien	634i
+austriac	836i
 austrian flag	650i
 austrál	634i
 autobus de londres	681i
@@ -43818,22 +45469,22 @@ azzurrin	39i
 ba lan	656i
 bacc	253i
 bae	645i
-bagel	1716i
-baguett	1713i
+bagel	1751i
+baguett	1748i
 baidu	528i
 bait	363i
 bal	762i
 balen	330i
-balen che spruzz acqu	1619i
+balen che spruzz acqu	1654i
 balines	762i
-ballerin	1909i
+ballerin	1944i
 bambin	380i
-bambol giappones	1871i
+bambol giappones	1906i
 bambu	123i
-bambu decorat	1870i
+bambu decorat	1905i
 bambuset	123i
 bambù	123i
-bambù decorat	1870i
+bambù decorat	1905i
 banal	434i
 banan	238i
 banc	357i
@@ -43845,18 +45496,18 @@ bangladesch	670i
 bangladesh	670i
 bangladesh flag	670i
 bangladés	670i
-banj	1932i
+banj	1967i
 bar caff	343i
 bar caffè	343i
-barattol di miel	1780i
+barattol di miel	1815i
 barb	682i
 barb pink	682i
-barbier	1858i
-barboncin	1534i
+barbier	1893i
+barboncin	1569i
 barc	602i
 barcellon	760i
 barocc	787i
-barrett di cioccolat	1776i
+barrett di cioccolat	1811i
 barrier corallin	153i
 barç	602i
 basalt	158i
@@ -43877,11 +45528,12 @@ bellett	70i
 belçik	648i
 benesser	417i
 benfic	613i
-bent box	1745i
+bent box	1780i
+berlin	846i
 besiktas	617i
 betull	122i
-bevand cald	1783i
-bevand monodos	1798i
+bevand cald	1818i
+bevand monodos	1833i
 beşiktaş	617i
 bi	648i
 bianc	10i
@@ -43893,23 +45545,23 @@ bianc lunar	76i
 bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
-biberon	1781i
+biberon	1816i
 bibliotec	344i
-bicchier con cannucc	1796i
-bicchier da cocktail	1789i
-bicchier di latt	1782i
-bicchier di vin	1788i
-bicchier tumbler	1794i
-bikin	1897i
+bicchier con cannucc	1831i
+bicchier da cocktail	1824i
+bicchier di latt	1817i
+bicchier di vin	1823i
+bicchier tumbler	1829i
+bikin	1932i
 bilibil	529i
 biologic	383i
 birlesik krallik	631i
 birleşik krallık	631i
 birr	266i
 bisanz	714i
-biscott	1771i
-biscott dell fortun	1760i
-bisont	1551i
+biscott	1806i
+biscott dell fortun	1795i
+bisont	1586i
 bizantin	714i
 bizzarr	435i
 blaugran	602i
@@ -43935,7 +45587,7 @@ blu violac	95i
 bmw	475i
 bo dao nha	626i
 boc juniors	618i
-boccal di birr	1791i
+boccal di birr	1826i
 boh	711i
 bohemien	711i
 bohémien	711i
@@ -43943,21 +45595,21 @@ bollent	401i
 booking.com	557i
 bordeaux	33i
 borgogn	33i
-bors	1901i
-bors dell spes	1903i
-borsellin	1900i
-borsett	1901i
+bors	1936i
+bors dell spes	1938i
+borsellin	1935i
+borsett	1936i
 boruss dortmund	605i
 bosc	119i
 bosc di betull	122i
 bosfor	768i
 boston celtics	574i
 boston red sox	585i
-bottigl e bicchier di sak	1786i
-bottigl e bicchier di sakè	1786i
-bottigl stappat	1787i
+bottigl e bicchier di sak	1821i
+bottigl e bicchier di sakè	1821i
+bottigl stappat	1822i
 brac	167i
-bradip	1584i
+bradip	1619i
 brasil	627i
 brasilian	808i
 brasilien	627i
@@ -43969,10 +45621,10 @@ brezz	204i
 brillant	443i
 brillantin	430i
 brin	186i
-brindis	1793i
+brindis	1828i
 britannic	767i
 british flag	631i
-broccol	1703i
+broccol	1738i
 bronz	58i
 bronz antic	305i
 brum	202i
@@ -43982,16 +45634,16 @@ brutalist	698i
 brutt	425i
 brésil	627i
 bubbl tea	259i
-budin	1779i
-bufal acqu	1554i
+budin	1814i
+bufal acqu	1589i
 bui	439i
 buongiorn	455i
 buran	802i
 burger king	539i
 burr	269i
-burrit	1730i
+burrit	1765i
 bus londonien	681i
-bust hongb	1875i
+bust hongb	1910i
 bvb	605i
 bélgic	648i
 bỉ	648i
@@ -44003,7 +45655,7 @@ caff	254i
 caffellatt	255i
 caffetter	343i
 caffè	254i
-calamar	1765i
+calamar	1800i
 calar del sol	179i
 calcestruzz	282i
 cald	401i
@@ -44012,27 +45664,28 @@ cald torrid	205i
 californ	777i
 californian	777i
 calm	386i
-calz	1890i
-calzin	1890i
+calz	1925i
+calzin	1925i
 camer da lett	362i
-camic	1882i
+camic	1917i
 camin	311i
 camin dell fat	804i
-cammell	1564i
+cammell	1599i
 camp	124i
 camp di battagl	431i
 camp di gran	251i
 campagn	348i
-campan al vent	1873i
-campegg	1805i
-can guid	1533i
+campan al vent	1908i
+campegg	1840i
+can guid	1568i
 canad	633i
+canades	840i
 canadian flag	633i
 canadiens de montreal	589i
 canadiens de montréal	589i
 canadá	633i
 candel	310i
-cangur	1587i
+cangur	1622i
 canicol	205i
 cannell	277i
 canyon	159i
@@ -44043,38 +45696,39 @@ capodann cines	369i
 capodann persian	744i
 capodann thailandes	739i
 cappadoc	804i
-cappell con visier	1919i
-cappell da donn	1916i
-cappell da laureat	1918i
-cappott	1889i
+cappell con visier	1954i
+cappell da donn	1951i
+cappell da laureat	1953i
+cappott	1924i
 cappuccin	255i
-capr	1562i
+capr	1597i
 caraib	764i
 caraibic	764i
 caravagg	787i
 carin	408i
 carmin	70i
-carn	1720i
-carn con oss	1720i
+carn	1755i
+carn con oss	1755i
 carneval	335i
 carneval di rio	808i
 carot	249i
 carp koi	329i
 carrefour	534i
 cart	293i
-cas con giardin	1820i
-cas in rovin	1818i
+cas con giardin	1855i
+cas in rovin	1853i
 cascat	151i
-castagn	1708i
+castagn	1743i
 castan	20i
 castell	359i
-castell giappones	1832i
-castor	1578i
+castell giappones	1867i
+castor	1613i
 catar	646i
 cattedral	360i
-cavall	1547i
-cavall da giostr	1854i
+cavall	1582i
+cavall da giostr	1889i
 cavern	164i
+cec	837i
 cech	658i
 ceky	658i
 celadon	297i
@@ -44093,9 +45747,9 @@ cereal	251i
 cerimon del te	785i
 cerimon del tè	785i
 cerul	40i
-cerv	1550i
-cetriol	1701i
-cetriolin sottacet	1701i
+cerv	1585i
+cetriol	1736i
+cetriolin sottacet	1736i
 chalet	363i
 champagn	265i
 chanel	572i
@@ -44112,44 +45766,47 @@ chiaroscur	787i
 chicag bulls	575i
 chicag cubs	586i
 chies	360i
-chies per matrimon	1834i
+chies per matrimon	1869i
 chil drapeau	662i
 chil flag	662i
 chilean flag	662i
 chin	635i
 chinaflagg	635i
 chines flag	635i
-chitarr	1928i
+chitarr	1963i
 chochlom	791i
 cia	455i
-ciambell	1770i
+ciambell	1805i
 cian	14i
-cib in scatol	1744i
+cib in scatol	1779i
 ciel	169i
 ciel grig	203i
 ciel stellat	175i
-cign	1601i
+cign	1636i
+cilen	839i
 cilieg in fior	208i
-cilindr	1917i
+cilindr	1952i
 cin	635i
 cineser	727i
-cinghial	1558i
+cinghial	1593i
 cioccolat	261i
-ciotol con cucchia	1739i
-ciotol fumant	1750i
+ciotol con cucchia	1774i
+ciotol fumant	1785i
 ciottol	281i
-cipoll	1705i
-circ	1859i
+cipoll	1740i
+circ	1894i
 citt	340i
 citt acqu	349i
-citt al tramont	1850i
+citt al tramont	1885i
 citt blu	799i
+citt del cap	864i
 citt proibit	346i
 citt ros	800i
 città	340i
 città acqu	349i
-città al tramont	1850i
+città al tramont	1885i
 città blu	799i
+città del cap	864i
 città proibit	346i
 città ros	800i
 classic blu	688i
@@ -44163,14 +45820,15 @@ coc colanin	461i
 coc colanın	461i
 cocc	241i
 coccinell	327i
-coccodrill	1611i
-cocktail	1789i
-cocktail tropical	1790i
+coccodrill	1646i
+cocktail	1824i
+cocktail tropical	1825i
 cocomer	234i
 cok	461i
-coleotter	1636i
+coleotter	1671i
 collin	160i
 colomb	661i
+colombian	856i
 colombian flag	661i
 color caff	107i
 color caffè	107i
@@ -44190,19 +45848,20 @@ colorat	178i
 coloss	784i
 colômb	661i
 compleann	372i
-con gelat	1767i
-conchigl	1628i
-conchigl a spiral	1628i
-confezion da asport	1761i
+con gelat	1802i
+conchigl	1663i
+conchigl a spiral	1663i
+confezion da asport	1796i
 confortevol	398i
 congelat	450i
 conifer	121i
-conigl	1576i
-conigliett	1576i
+conigl	1611i
+conigliett	1611i
 contant	423i
-contemplazion dell lun	1874i
+contemplazion dell lun	1909i
+copenaghen	835i
 copert	203i
-copp di gelat	1769i
+copp di gelat	1804i
 cor	783I
 cor del sud	636i
 cor del sur	636i
@@ -44211,10 +45870,10 @@ coraggios	405i
 corall	28i
 core do sul	636i
 corean	783i
-coriandol	1868i
-coron	1915i
+coriandol	1903i
+coron	1950i
 coré du sud	636i
-cosc di poll	1721i
+cosc di poll	1756i
 cosm	176i
 cost	143i
 cost azzurr	803i
@@ -44222,12 +45881,13 @@ costantinopol	768i
 costier amalfitan	759i
 costruttivism	813i
 costruttivist	813i
-costum da bagn inter	1894i
+costum da bagn inter	1929i
 coton	292i
 cott	111i
 cottagecor	700i
 cr flameng	619i
-cravatt	1884i
+cracov	841i
+cravatt	1919i
 creativ	438i
 creativit	438i
 creatività	438i
@@ -44235,23 +45895,25 @@ crem	18i
 cremis	71i
 cremlin	828i
 crepuscol	191i
-cricet	1574i
+cricet	1609i
 crisantem	217i
 cristall	300i
-croissant	1712i
+croat	854i
+croaz	854i
+croissant	1747i
 crom	286i
 cub	677i
 cuban	755i
 cuban flag	677i
-cubett di ghiacc	1800i
+cubett di ghiacc	1835i
 cubism	814i
 cubist	814i
 cucin	361i
-cucinar	1735i
+cucinar	1770i
 cuo	26i
 cuo lavorat	288i
 cup	391i
-cupcak	1774i
+cupcak	1809i
 curcum	79i
 curry	277i
 cyberpunk	375i
@@ -44260,10 +45922,12 @@ czech flag	658i
 czech republic	658i
 cờ đỏ sao vàng	641i
 dallas cowboys	580i
+dalmaz	854i
 dan mach	653i
 dancheong	794i
 danemark	653i
-dang	1758i
+danes	353i
+dang	1793i
 danimarc	653i
 danimark	653i
 danish flag	653i
@@ -44304,11 +45968,11 @@ domin	571i
 dominos	571i
 donn	456I
 dorat	11i
-drag	1616i
+drag	1651i
 drapeau de singapour	675i
 drapeau francais	622i
 drapeau français	622i
-dromedar	1563i
+dromedar	1598i
 dropbox	559i
 dub	772i
 duc	623i
@@ -44321,10 +45985,10 @@ eccentric	435i
 eccett	457i
 ecologic	383i
 eder	134i
-edific	1821i
-edific classic	1811i
-edific di uffic	1821i
-edific in costruzion	1812i
+edific	1856i
+edific classic	1846i
+edific di uffic	1856i
+edific in costruzion	1847i
 ege	771i
 egipt	643i
 egit	643i
@@ -44332,12 +45996,12 @@ egizian	770i
 egypt	643i
 egyptian flag	643i
 eid	745i
-elefant	1567i
+elefant	1602i
 elegant	397i
 eleganz	397i
 elettric	448i
-elmett con croc bianc	1921i
-elmett militar	1920i
+elmett con croc bianc	1956i
+elmett militar	1955i
 emirados arabes unidos	645i
 emirados árabes unidos	645i
 emirates airlin	544i
@@ -44350,7 +46014,7 @@ energic	389i
 enigmatic	394i
 epoc vittorian	812i
 erb aromatic	137i
-erb mat	1799i
+erb mat	1834i
 erb verd	125i
 eruzion	165i
 esercit	431i
@@ -44366,16 +46030,17 @@ estat	196i
 estiv	196i
 etats unis	630i
 eter	396i
+etiop	849i
 everton	600i
 everton fc	600i
 evit	457i
 evitar	457i
 fabbric	377i
-faccin volp	1536i
+faccin volp	1571i
 facebook	466i
-fagiol	1707i
+fagiol	1742i
 fal	166i
-falafel	1733i
+falafel	1768i
 falò	166i
 fang	168i
 fantas	395i
@@ -44400,7 +46065,7 @@ femminil	419i
 fenerbahc	616i
 fenerbahç	616i
 fenicotter	317i
-fenicotter ros	1605i
+fenicotter ros	1640i
 ferr	285i
 ferrar	473i
 fest	335i
@@ -44418,30 +46083,31 @@ fest di primaver	369i
 festiv	409i
 festival	335i
 festos	409i
-fett di formagg	1719i
-fett di tort	1773i
+fett di formagg	1754i
+fett di tort	1808i
 fiab	395i
 fiamm	166i
 fiat	484i
 fiduc	406i
 fier del temp	795i
+fig	862i
 figm	558i
 filipin flag	673i
 filipinas	673i
 filipinler	673i
-filippin	673i
 finanz	357i
 finland	654i
+finlandes	834i
 finlandiy	654i
 finlând	654i
 finnish flag	654i
 finnland	654i
 fioc	451i
-fiocc	1876i
+fiocc	1911i
 fiocc di nev	187i
 fior	207i
-fior appassit	1653i
-fior bianc	1649i
+fior appassit	1688i
+fior bianc	1684i
 fior di cilieg	208i
 fior di pesc	216i
 fior di susin	215i
@@ -44450,7 +46116,7 @@ fiorit	207i
 fioritur	207i
 firefox	515i
 firenz	758i
-fisarmonic	1927i
+fisarmonic	1962i
 fium	148i
 flag of japan	621i
 flamenc	821i
@@ -44459,11 +46125,11 @@ floreal	207i
 flu	448i
 fluorescent	448i
 fly emirates	544i
-focacc	1714i
+focacc	1749i
 focolar	311i
 fogl	128i
-fogl acer	1669i
-fogl al vent	1671i
+fogl acer	1704i
+fogl al vent	1706i
 fogl autunn	129i
 fogl cadut	129i
 fogl oro	306i
@@ -44471,13 +46137,13 @@ fogl secc	129i
 fogliam	128i
 foliag autunnal	129i
 fondal marin	141i
-fondut	1738i
-fontan	1843i
+fondut	1773i
+fontan	1878i
 forest	119i
 forest pluvial	120i
 forest tropical	120i
 formal	410i
-formic	1634i
+formic	1669i
 fort	405i
 fortezz	359i
 fosc	202i
@@ -44506,14 +46172,14 @@ futur	376i
 futuristic	376i
 galass	176i
 galatasaray	615i
-gall	1592i
+gall	1627i
 galler	438i
-gallett di ris	1746i
-gallin	1591i
-gamber fritt	1755i
-gamberett	1764i
+gallett di ris	1781i
+gallin	1626i
+gamber fritt	1790i
+gamberett	1799i
 gan	668i
-gatt	1539i
+gatt	1574i
 gaud	760i
 gaudí	760i
 gay prid	751i
@@ -44528,9 +46194,10 @@ genna	198i
 german	623i
 german flag	623i
 germany	623i
-germogl	1659i
+germogl	1694i
 ghan	668i
 ghanaian flag	668i
+ghanes	738i
 ghiacc	184i
 ghiaccia	184i
 ghiacciat	450i
@@ -44550,7 +46217,8 @@ giappon	621i
 giappones	354i
 giardin	126i
 giardin zen	350i
-gilet di sicurezz	1883i
+giavanes	851i
+gilet di sicurezz	1918i
 ginkg	131i
 gio	390i
 giocattol	380i
@@ -44560,7 +46228,7 @@ giordan	769i
 giorn	194i
 giorn dei mort	740i
 giornat	194i
-giraff	1566i
+giraff	1601i
 girasol	211i
 github	513i
 giugn	196i
@@ -44575,19 +46243,19 @@ golden gat bridg	680i
 golden stat warriors	576i
 gondol	802i
 googl	465i
-gorill	1529i
+gorill	1564i
 gotic	411i
 grafic svizzer	817i
 gran	251i
 granat	19i
-granc	1762i
+granc	1797i
 grand budapest hotel	815i
 grand canyon	776i
-grand magazzin	1830i
+grand magazzin	1865i
 grand muragl	347i
 grand ond di kanagaw	724i
 granit	281i
-granit sicilian	1768i
+granit sicilian	1803i
 granoturc	250i
 greec	657i
 greek flag	657i
@@ -44599,11 +46267,12 @@ grig argent	86i
 grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
-grill	1638i
+grill	1673i
 grott	164i
 grèc	657i
 gréc	657i
-guant	1888i
+guant	1923i
+guatemaltec	857i
 guerr	431i
 guney afrik	665i
 guney kor	636i
@@ -44613,7 +46282,7 @@ h m	537i
 ha lan	647i
 habs	589i
 halloween	367i
-hamburger	1724i
+hamburger	1759i
 han	782i
 han quoc	636i
 hanbok	825i
@@ -44632,8 +46301,8 @@ holland	647i
 hond	479i
 hong kong	773i
 hongr	659i
-hot dog	1727i
-hotel	1826i
+hot dog	1762i
+hotel	1861i
 huaw	523i
 hungarian flag	659i
 hungary	659i
@@ -44645,7 +46314,7 @@ hy lạp	657i
 hyund	481i
 hà lan	647i
 hàn quốc	636i
-ibisc	1654i
+ibisc	1689i
 iceberg	184i
 iceland	655i
 icelandic flag	655i
@@ -44657,7 +46326,7 @@ imbrunir	191i
 imperial	382i
 impressionism	786i
 impressionist	786i
-impront di zamp	1589i
+impront di zamp	1624i
 inc	819i
 incantat	395i
 incend	166i
@@ -44668,6 +46337,7 @@ indian	781i
 indian flag	637i
 indien	637i
 indones	671i
+indonesian	851i
 indonesian flag	671i
 indonesien	671i
 indonés	671i
@@ -44676,15 +46346,15 @@ infantil	380i
 infern	428i
 infernal	428i
 infestat	403i
-infradit	1905i
+infradit	1940i
 inghilterr	767i
 innamorat	392i
 innevat	187i
 innocent	407i
 insalat	433i
-insalat verd	1740i
+insalat verd	1775i
 insegn al neon	308i
-insett	1633i
+insett	1668i
 instagram	467i
 intel	518i
 intens cup	440i
@@ -44697,8 +46367,9 @@ invern	198i
 invernal	198i
 invid	426i
 invidios	426i
-ippopotam	1570i
+ippopotam	1605i
 ira	402i
+iranian	861i
 ireland	632i
 irish flag	632i
 irland	632i
@@ -44707,7 +46378,7 @@ island flagg	655i
 islandes	761i
 islând	655i
 isol	155i
-isol desert	1808i
+isol desert	1843i
 isolott	155i
 ispany	625i
 istanbul	768i
@@ -44744,7 +46415,7 @@ juegos olimpicos	683i
 juegos olímpicos	683i
 juv	606i
 juventus	606i
-kaab	1842i
+kaab	1877i
 kak	25i
 kak talk	505i
 kakaotalk	505i
@@ -44752,17 +46423,18 @@ kanad	633i
 katar	646i
 kawa	408i
 ken	667i
+keniot	850i
 kentucky fried chicken	538i
 keny	667i
 kenyan flag	667i
 kfc	538i
 kilim	737i
-kimon	1892i
+kimon	1927i
 kiw	245i
 klein blau	679i
 klein blu	679i
 knicks	578i
-koal	1582i
+koal	1617i
 kolombiy	661i
 kolumbien	661i
 korean flag	636i
@@ -44788,16 +46460,18 @@ latt	268i
 latt macchiat	255i
 lav	165i
 lavand	210i
-lecc lecc	1778i
+lecc lecc	1813i
 leg	568i
 legn	279i
 leicester city	597i
 lenov	522i
 lent	414i
-leon	1540i
-leopard	1543i
+leon	1575i
+leopard	1578i
 lfc	593i
 lg	541i
+liban	847i
+libanes	847i
 liberty	789i
 libr	312i
 libr antic	312i
@@ -44811,7 +46485,7 @@ limon	227i
 limonat	227i
 lin	292i
 linkedin	569i
-liquid versat	1795i
+liquid versat	1830i
 lisbon	793i
 litoral	143i
 liverpool fc	593i
@@ -44820,12 +46494,12 @@ local notturn	436i
 londines	767i
 london bus	681i
 londr	767i
-lontr	1585i
-lontr marin	1585i
+lontr	1620i
+lontr marin	1620i
 los angeles dodgers	584i
 los angeles lakers	573i
 lot	212I
-lov hotel	1827i
+lov hotel	1862i
 loy krathong	747i
 luc	336i
 luc al neon	308i
@@ -44833,13 +46507,13 @@ luc del sol	171i
 luc lunar	174i
 luccic	430i
 luccicant	430i
-lucertol	1613i
+lucertol	1648i
 lucin	336i
 lufthans	546i
 lugl	196i
 lugubr	403i
 lum di candel	310i
-lumac	1631i
+lumac	1666i
 luminescent	448i
 luminos	443i
 lun	173i
@@ -44855,11 +46529,12 @@ mag	395I
 magent	21i
 magg	195i
 magic	395i
-magliett da donn	1898i
+magliett da donn	1933i
 magm	165i
 magnol	226i
 mai	457i
-maial	1557i
+maial	1592i
+maiorc	852i
 mais	250I
 malachit	82i
 malais	674i
@@ -44873,7 +46548,7 @@ malincon	391i
 malinconic	391i
 malv	63i
 malás	674i
-mammut	1568i
+mammut	1603i
 man city	595i
 man united	594i
 man utd	594i
@@ -44890,6 +46565,7 @@ margherit	220i
 marm	280i
 maroc	644i
 marocc	644i
+marocchin	756i
 marokk	644i
 marrakech	756i
 marrocos	644i
@@ -44903,7 +46579,7 @@ marruecos	644i
 marted grass	742i
 martedì grass	742i
 marz	195i
-mascher	1881i
+mascher	1916i
 maschil	420i
 mastercard	495i
 match	258i
@@ -44915,7 +46591,7 @@ matton	283i
 mattutin	188i
 matur	421i
 may	819I
-mazz di fior	1647i
+mazz di fior	1682i
 mcdonald	462i
 mcdonalds	462i
 medic	356i
@@ -44926,11 +46602,11 @@ mediterran	352i
 meituan	530i
 meksik	629i
 mel	236i
-mel ross	1683i
+mel ross	1718i
 mel verd	237i
 melanzan	248i
 melogran	243i
-melon	1676i
+melon	1711i
 menorah	746i
 ment	30i
 meravigl	424i
@@ -44948,14 +46624,14 @@ mexiqu	629i
 mezzanott	193i
 mezzogiorn	189i
 miam heat	577i
-microb	1646i
+microb	1681i
 microsoft	564i
 miel	263i
 militar	431i
 mimetic	431i
 minimalism	385i
 minimalist	385i
-minimarket	1828i
+minimarket	1863i
 mirtill	232i
 misir bayrag	643i
 mister	394i
@@ -44968,53 +46644,56 @@ modern	385i
 moghul	829i
 mol	154i
 monet	786i
+mongol	848i
 mongolfier	804i
 monocrom	429i
 monocromatic	429i
 monoton	434i
 mont	160i
-mont fuj	1804i
+mont fuj	1839i
 montagn	160i
 montagn innevat	161i
-montagn russ	1857i
-monton	1560i
+montagn russ	1892i
+monton	1595i
 montreal canadiens	589i
 morocc	644i
 moroccan flag	644i
 mosc	828i
-mucc	1555i
+mucc	1590i
 much	789I
 multicolor	178i
 mur	342i
-mur di matton	1813i
+mur di matton	1848i
 muran	802i
 murett	342i
 mus	438i
-mus di can	1531i
-mus di cavall	1544i
-mus di conigl	1575i
-mus di cricet	1574i
-mus di gatt	1538i
-mus di leon	1540i
-mus di lup	1535i
-mus di maial	1556i
-mus di mucc	1552i
-mus di ors	1581i
-mus di pand	1583i
-mus di ran	1610i
-mus di scimm	1527i
-mus di tigr	1541i
-mus di top	1571i
-mus di volp	1536i
+mus di can	1566i
+mus di cavall	1579i
+mus di conigl	1610i
+mus di cricet	1609i
+mus di gatt	1573i
+mus di leon	1575i
+mus di lup	1570i
+mus di maial	1591i
+mus di mucc	1587i
+mus di ors	1616i
+mus di pand	1618i
+mus di ran	1645i
+mus di scimm	1562i
+mus di tigr	1576i
+mus di top	1606i
+mus di volp	1571i
 musc	132i
 muschios	132i
 méxic	629i
 mısır bayrağı	643i
 na uy	652i
 nam phi	665i
+namib	866i
+namibian	866i
 napol calc	609i
-nas da maial	1559i
-nastr	1878i
+nas da maial	1594i
+nastr	1913i
 natal	366i
 nataliz	366i
 natur	383i
@@ -45029,6 +46708,7 @@ neon	308i
 neon ros	116i
 neoplasticism	697i
 nepal	779i
+nepales	779i
 ner	9i
 ner bluastr	80i
 ner inchiostr	47i
@@ -45049,8 +46729,8 @@ newcastl united	598i
 nga	638i
 nhat ban	621i
 nhật bản	621i
-nid con uov	1673i
-nid vuot	1672i
+nid con uov	1708i
+nid vuot	1707i
 niederland	647i
 nient	457i
 niger	666i
@@ -45085,7 +46765,7 @@ nostalgic	415i
 nott	192i
 nott bianc	797i
 nott di san giovann	752i
-nott stellat	1846i
+nott stellat	1881i
 notturn	192i
 nouvell zeland	676i
 nouvell zéland	676i
@@ -45104,11 +46784,12 @@ nuvolos	203i
 nvid	520i
 né	457i
 oas	139i
-occhial da sol	1880i
-occhial da vist	1879i
+occhial da sol	1915i
+occhial da vist	1914i
 ocean	140i
 ocr	36i
-oden giappones	1753i
+oden giappones	1788i
+olandes	832i
 oli oliv	278i
 olimpiad	683i
 oliv	278i
@@ -45121,13 +46802,13 @@ olympisc spiel	683i
 om	611i
 ombrell	338i
 ond	142i
-onigir	1747i
+onigir	1782i
 oniric	396i
 oolong	260i
 ora blu	182i
 ora dorat	181i
-orang	1530i
-orangotang	1530i
+orang	1565i
+orangotang	1565i
 orchid	218i
 orgoglios	416i
 oriental	355i
@@ -45140,8 +46821,8 @@ ortens	219i
 osmant	224i
 ospedal	356i
 osterreich	650i
-ostr	1766i
-ostric	1766i
+ostr	1801i
+ostric	1801i
 ottimist	404i
 ottobr	197i
 ottoman	768i
@@ -45150,29 +46831,29 @@ outback	820i
 pac	386i
 pacific	386i
 packers	579i
-padell con cib	1736i
+padell con cib	1771i
 paes	348i
 paes bass	647i
-paesagg urban	1847i
+paesagg urban	1882i
 pagliacc	331i
 paises baixos	647i
 paises bajos	647i
 pakistan	669i
 pakistan flag	669i
 palazz imperial	346i
-pall di coriandol	1868i
+pall di coriandol	1903i
 pallid	442i
 palloncin	337i
-palm	1663i
+palm	1698i
 pamukkal	798i
 pan	270i
-pan in cassett	1711i
+pan in cassett	1746i
 panasonic	543i
-pancak	1717i
-pancett	1723i
+pancak	1752i
+pancett	1758i
 pand	321i
-pannocc	1698i
-pantaloncin	1896i
+pannocc	1733i
+pantaloncin	1931i
 panton classic blu	688i
 panton greenery	685i
 panton living coral	687i
@@ -45189,7 +46870,7 @@ paquistán	669i
 paquistã	669i
 paradis	427i
 parc	127i
-parc nazional	1809i
+parc nazional	1844i
 paret	342i
 parig	757i
 parigin	757i
@@ -45199,26 +46880,26 @@ pasqu	373i
 passion	393i
 pastell	447i
 pasticcer	271i
-patat	1696i
-patat dolc arrost	1752i
-patatin	1725i
-patatin fritt	1725i
+patat	1731i
+patat dolc arrost	1787i
+patatin	1760i
+patatin fritt	1760i
 paur	403i
 pavon	318i
-pavoneggiars	1606i
+pavoneggiars	1641i
 paypal	496i
 pays bas	647i
 pazz	422i
 países baixos	647i
 países bajos	647i
 peach fuzz	692i
-pecor	1561i
+pecor	1596i
 pell	288i
 penombr	451i
-pentol di cib	1737i
+pentol di cib	1772i
 peon	214i
-peperon	1700i
-peperoncin	1699i
+peperon	1735i
+peperoncin	1734i
 peps	563i
 pergamen	293i
 perl	299i
@@ -45230,10 +46911,10 @@ peruvian flag	663i
 perù	780i
 perú	663i
 pesc	235i
-pesc pall	1625i
+pesc pall	1660i
 pesc ross	329i
-pesc tropical	1624i
-petard	1864i
+pesc tropical	1659i
+petard	1899i
 petr	769i
 phan lan	654i
 phap	622i
@@ -45241,11 +46922,11 @@ philippinen	673i
 philippines	673i
 pháp	622i
 phần lan	654i
-pian	1929i
-pianofort	1929i
-piant	1666i
-piant di ris	1665i
-piant in vas	1660i
+pian	1964i
+pianofort	1964i
+piant	1701i
+piant di ris	1700i
+piant in vas	1695i
 piazz ross	828i
 picass	814i
 pietr	281i
@@ -45261,73 +46942,77 @@ pioggerell	200i
 piov	199i
 pioviggin	200i
 piovos	199i
-pipistrell	1580i
+pipistrell	1615i
 piramid	770i
-pit farcit	1732i
+pit farcit	1767i
 pittor	438i
 pittsburgh steelers	581i
 pittur	438i
 pittur a inchiostr	302i
 pium	313i
-piumagg	1604i
-pizz	1726i
+piumagg	1639i
+pizz	1761i
 plastic	307i
 playstation	472i
 poc luc	451i
-pochett	1902i
+pochett	1937i
+polacc	841i
 poland	656i
 polar	185i
 polen	656i
+polinesian	862i
 polish flag	656i
 pologn	656i
 polon	656i
 polony	656i
-polp	1627i
+polp	1662i
 polveros	446i
 polôn	656i
 pomerigg	190i
 pomodor	247i
-pont di nott	1852i
+pont di nott	1887i
 pop art	788i
-popcorn	1741i
+popcorn	1776i
 porcellan	295i
 porcellan bianc e blu	296i
 porpor	5i
 porsc	483i
 port	154i
 portekiz	626i
+portoghes	793i
 portugal	626i
 portugal flag	626i
 portugues flag	626i
 positan	759i
 potent	405i
+prag	837i
 prat	124i
 precolombian	819i
-pretzel	1715i
+pretzel	1750i
 prid	751i
 primaver	195i
 primaveril	195i
-procion	1537i
+procion	1572i
 professional	406i
 profond	440i
 prosecc	265i
 provenz	803i
 provenzal	803i
 psg	610i
-pulcin	1594i
-pulcin che nasc	1593i
-pulcin vist di front	1595i
+pulcin	1629i
+pulcin che nasc	1628i
+pulcin vist di front	1630i
 pur	407i
 purezz	407i
 purpur	5i
-puzz	1586i
-puzzol	1586i
+puzz	1621i
+puzzol	1621i
 pérou	663i
 qatar	646i
 qatar airways	545i
 qatar flag	646i
 qip	826i
-quadrifogl	1668i
+quadrifogl	1703i
 quarz	300i
 quen	667i
 querc	279i
@@ -45337,8 +47022,8 @@ rabb	402i
 raccolt	750i
 raffinat	397i
 ragazz	456I
-ragn	1640i
-ragnatel	1641i
+ragn	1675i
+ragnatel	1676i
 rajasthan	800i
 ram	59i
 ramadan	745i
@@ -45347,8 +47032,8 @@ rampicant	134i
 ran	328i
 rangol	807i
 ras	291i
-ratt	1573i
-raviol	1759i
+ratt	1608i
+raviol	1794i
 razz	364i
 real	382i
 real madrid	601i
@@ -45365,7 +47050,7 @@ rembrandt	787i
 renault	486i
 retr	379i
 retrò	379i
-ricc	1579i
+ricc	1614i
 rifug	831i
 rilassant	387i
 rilassat	387i
@@ -45373,10 +47058,10 @@ rinasciment	713i
 rinascimental	713i
 rinfrescant	399i
 ringraziament	750i
-rinoceront	1569i
+rinoceront	1604i
 ripugnant	425i
-ris al curry	1749i
-ris bollit	1748i
+ris al curry	1784i
+ris bollit	1783i
 risa	252i
 risa a terrazz	762i
 risacc	142i
@@ -45404,10 +47089,10 @@ ros pesc	73i
 ros quartz	684i
 ros quartz and serenity	684i
 ros ross	209i
-rosar	1922i
+rosar	1957i
 rosat	6i
 roset	209i
-rosett	1651i
+rosett	1686i
 ross	0i
 ross acces	74i
 ross aranc	97i
@@ -45417,7 +47102,7 @@ ross ruggin	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
-rossett	1923i
+rossett	1958i
 rouman	660i
 routemaster	681i
 rovent	401i
@@ -45429,7 +47114,7 @@ ruman	660i
 rumanien	660i
 rumoros	422i
 rumänien	660i
-ruot panoramic	1856i
+ruot panoramic	1891i
 rup	163i
 rural	348i
 rus	638i
@@ -45446,10 +47131,11 @@ sabb ner	158i
 sabb vulcanic	158i
 sagr	335i
 sakur	208i
-sakè	1786i
+sakè	1821i
 sal gioc	704i
 salmon	29i
 salut	417i
+samarcand	865i
 samsung	471i
 san	417i
 san francisc giants	587i
@@ -45457,8 +47143,8 @@ san patriz	374i
 san pietroburg	797i
 san silvestr	753i
 san valentin	368i
-sandal da donn	1911i
-sandwich	1728i
+sandal da donn	1946i
+sandwich	1763i
 sangu	315i
 sanguinos	315i
 santorin	352i
@@ -45471,30 +47157,30 @@ satur	444i
 saud arab	642i
 saud arabien	642i
 saud flag	642i
-sauropod	1617i
+sauropod	1652i
 savan	830i
 sbiadit chiar	442i
 scal di grig	429i
 scandinav	353i
-scarafagg	1639i
+scarafagg	1674i
 scarlatt	34i
-scarp con il tacc	1910i
-scarp da ballerin	1909i
-scarp da uom	1906i
-scarp sportiv	1907i
-scarpett da ballerin	1912i
+scarp con il tacc	1945i
+scarp da ballerin	1944i
+scarp da uom	1941i
+scarp sportiv	1942i
+scarpett da ballerin	1947i
 schif	425i
 schifos	425i
 schweden	651i
 schweiz	649i
-sciarp	1887i
-scimm	1528i
+sciarp	1922i
+scimm	1563i
 scintillant	430i
-scivol	1855i
+scivol	1890i
 scoglier	163i
 scoglier corallin	153i
-scoiattol	1577i
-scorpion	1642i
+scoiattol	1612i
+scorpion	1677i
 scoz	778i
 scozzes	778i
 scuol	358i
@@ -45509,7 +47195,7 @@ senz	457i
 sepp	61i
 seren	386i
 serenget	830i
-serpent	1614i
+serpent	1649i
 set	291i
 set cines	826i
 settembr	197i
@@ -45519,17 +47205,19 @@ shangh	774i
 shell	490i
 shibor	824i
 shopify	561i
-sicil	1768i
+sicil	1803i
+sicilian	853i
 sicur	406i
 sil	662i
-sinagog	1840i
+sinagog	1875i
 singapor airlines	551i
 singapor flag	675i
 singaporean flag	675i
+singaporian	858i
 sinistr	403i
 sivigl	821i
 sl benfic	613i
-slip	1895i
+slip	1930i
 smerald	49i
 smorzat	446i
 snapchat	512i
@@ -45539,8 +47227,8 @@ sofisticat	397i
 sogn	396i
 sognant	396i
 sol	171i
-sol che tramont sull citt	1851i
-sol che tramont sull città	1851i
+sol che tramont sull citt	1886i
+sol che tramont sull città	1886i
 sold	423i
 soldat	431i
 soleggiat	172i
@@ -45548,7 +47236,7 @@ solenn	410i
 solitar	391i
 solitudin	391i
 solstiz estat	752i
-sorgent termal	1853i
+sorgent termal	1888i
 sorger del sol	180i
 sorprendent	424i
 sorpres	424i
@@ -45557,20 +47245,21 @@ sottil	421i
 south afric	665i
 south african flag	665i
 south kor	636i
-spaghett	1751i
+spaghett	1786i
 spagn	625i
+spagnol	852i
 spain	625i
-spalmar formagg sul bagel	1716i
+spalmar formagg sul bagel	1751i
 spanien	625i
 spanish flag	625i
-spar coriandol	1867i
+spar coriandol	1902i
 spaventos	403i
 spaz	176i
 spent	446i
 speranz	404i
 spez	277i
 spiagg	143i
-spiagg con ombrellon	1806i
+spiagg con ombrellon	1841i
 spiagg di sabb	144i
 spiagg tropical	145i
 spiritual	412i
@@ -45580,29 +47269,30 @@ spos indian	827i
 spotify	468i
 spumant	265i
 spurs	596i
-squal	1626i
+squal	1661i
 ssc napol	609i
-stad	1810i
+stad	1845i
 stagn	149i
 stagn di lot	150i
 stamp giappones	790i
 starbucks	463i
 stars and stripes	630i
 stat unit	630i
-statu dell libert	1836i
-statu dell libertà	1836i
+statu dell libert	1871i
+statu dell libertà	1871i
 stazion spazial	364i
 steelers	581i
 stell	175i
 stellat	175i
-stellin	1865i
-stellin scintillant	1863i
+stellin	1900i
+stellin scintillant	1898i
 stil cines	355i
 stil country	700i
 stil liberty	789i
 stil svizzer	817i
-stival da donn	1913i
-stival da trekking	1908i
+stival da donn	1948i
+stival da trekking	1943i
+stoccolm	833i
 strad	341i
 stran	435i
 stravagant	435i
@@ -45615,6 +47305,7 @@ subacqu	365i
 subaru	488i
 succulent	135i
 sudafric	665i
+sudafrican	863i
 sudafrik	665i
 sudkor	636i
 sudáfric	665i
@@ -45634,6 +47325,7 @@ suzuk	487i
 suèd	651i
 suéc	651i
 suíç	649i
+svedes	833i
 svez	651i
 sweden	651i
 swedish flag	651i
@@ -45641,30 +47333,30 @@ swiss flag	649i
 switzerland	649i
 südafrik	665i
 südkor	636i
-t rex	1618i
-t shirt	1885i
-tacchin	1590i
+t rex	1653i
+t shirt	1920i
+tacchin	1625i
 taegukg	636i
-tagl di carn	1722i
+tagl di carn	1757i
 tailand	672i
 tailând	672i
 taj mahal	829i
-tamal	1731i
-tambur	1933i
-tambur lung	1934i
+tamal	1766i
+tambur	1968i
+tambur lung	1969i
 taob	526i
 tappet erbos	125i
 tappet persian	737i
 tartan	778i
-tartarug	1612i
-tass	1588i
-tass del miel	1588i
+tartarug	1647i
+tass	1623i
+tass del miel	1623i
 tatam	785i
 tax	339i
 tay ban nha	625i
 tayland	672i
-tazz da te senz manic	1785i
-tazz da tè senz manic	1785i
+tazz da te senz manic	1820i
+tazz da tè senz manic	1820i
 tchequ	658i
 tchéqu	658i
 te	256I
@@ -45672,18 +47364,19 @@ te al latt	259i
 te ner	256i
 te verd	257i
 tecnolog	376i
-teier	1784i
+teheran	861i
+teier	1819i
 telegram	503i
 temp	345i
 temp cines	795i
 temp corean	794i
-temp indu	1839i
-temp indù	1839i
+temp indu	1874i
+temp indù	1874i
 tempest	201i
 tempestos	201i
 temporal	201i
-tend	1844i
-tend da circ	1859i
+tend	1879i
+tend da circ	1894i
 tenebrism	787i
 tenebros	439i
 tener	388i
@@ -45696,7 +47389,7 @@ terrazz di travertin	798i
 terros	384i
 tesc	536i
 tesl	482i
-test di drag	1615i
+test di drag	1650i
 tha flag	672i
 tha lan	672i
 thailand	672i
@@ -45724,15 +47417,15 @@ ton fredd	453i
 ton terros	384i
 tor	801i
 toront mapl leafs	588i
-torr di toky	1835i
+torr di toky	1870i
 torrent	148i
 torrid	205i
 tort	271i
 tort dell lun	810i
-tort di compleann	1772i
-tort di mel	1775i
-tortin	1775i
-tortin di pesc a spiral	1756i
+tort di compleann	1807i
+tort di mel	1810i
+tortin	1810i
+tortin di pesc a spiral	1791i
 tortor	68i
 toscan	758i
 toshib	542i
@@ -45745,11 +47438,11 @@ tramont	179i
 trann	457i
 tranquill	386i
 tricolor	622i
-trifogl	1667i
+trifogl	1702i
 trionf	416i
 trist	391i
 tristezz	391i
-tromb	1930i
+tromb	1965i
 tropic	351i
 tropical	351i
 trung quoc	635i
@@ -45757,8 +47450,8 @@ trung quốc	635i
 tschechien	658i
 tulipan	213i
 tundr	185i
+tunisin	860i
 tuon	201i
-turc	640i
 turches	15i
 turk	640i
 turk bayrag	640i
@@ -45785,13 +47478,12 @@ uae	645i
 uber	499i
 ubuntu	517i
 uc	634i
-uccell	1596i
-ucrain	639i
+uccell	1631i
 ucran	639i
 ucrân	639i
 uffic	357i
-uffic postal	1823i
-uffic postal giappones	1822i
+uffic postal	1858i
+uffic postal giappones	1857i
 uk	631i
 ukiy e	790i
 ukrain	639i
@@ -45803,7 +47495,8 @@ ultr violet	686i
 uluru	820i
 ungarn	659i
 ungher	659i
-unicorn	1548i
+ungheres	855i
+unicorn	1583i
 union jack	631i
 united arab emirates	645i
 united kingdom	631i
@@ -45815,6 +47508,7 @@ ups	493i
 urban	340i
 usa	630i
 uva	231i
+uzbek	865i
 vall	162i
 vallat	162i
 vaporwav	811i
@@ -45847,25 +47541,27 @@ verd scur	48i
 verd smerald	49i
 verd tener	53i
 verdur	433i
-verdur a fogl	1702i
+verdur a fogl	1737i
 vereinigt arabisc emirat	645i
 vereinigt staaten	630i
 vereinigtes konigreich	631i
 vereinigtes königreich	631i
-verm	1645i
+verm	1680i
 vermigl	35i
 vermiglion	35i
 versailles	712i
 very per	690i
 verzur	128i
-vestit	1891i
+vestit	1926i
 vetr	294i
 vett innevat	161i
 via	341i
+via dell set	865i
 via latt	176i
 vibrant	389i
 viching	823i
 vicol	341i
+viennes	836i
 viet nam	641i
 vietnames flag	641i
 vietnamit	782i
@@ -45876,7 +47572,7 @@ vintag	379i
 viol	5i
 viol chiar	22i
 violett	22i
-violin	1931i
+violin	1966i
 viril	420i
 vis	494i
 vit	134i
@@ -45896,12 +47592,12 @@ volkswagen	477i
 volp	324i
 volv	485i
 vulcan	165i
-vulcan in eruzion	1803i
+vulcan in eruzion	1838i
 vuong quoc anh	631i
 vw	477i
 vương quốc anh	631i
 wab sab	354i
-waffl	1718i
+waffl	1753i
 warhol	788i
 wechat	504i
 weib	531i
@@ -45920,19 +47616,20 @@ yankees	583i
 yen zeland	676i
 youtub	470i
 yunanistan	657i
+yurt	848i
 yves klein	818i
 zafferan	277i
 zaffir	54i
-zain	1904i
-zain per la scuol	1904i
-zanzar	1643i
+zain	1939i
+zain per la scuol	1939i
+zanzar	1678i
 zebr	320i
 zen	350i
 zhihu	532i
 zoom meeting	560i
 zoom vid	560i
 zucc	246i
-zucc di halloween	1860i
+zucc di halloween	1895i
 zuccher filat	273i
 áfric do sul	665i
 áo	650i
@@ -45951,7 +47648,7 @@ zuccher filat	273i
 đức	623i
 şil	662i
 ấn độ	637i
-@stems ru 1770
+@stems ru 1873
 50 е	706j
 60 е	699j
 80 е	704j
@@ -45963,16 +47660,19 @@ zuccher filat	273i
 авокад	242j
 австр	650j
 австрал	634j
+австралийск	843j
+австрийск	836j
 агитплакат	813j
 ад	428j
+адриатик	854j
 адск	428j
 азал	225j
 азулеж	793j
 айсберг	184j
 акац	830j
 акв	66j
-аккордеон	1927j
-акул	1626j
+аккордеон	1962j
+акул	1661j
 алибаб	525j
 алмаз	301j
 алчност	426j
@@ -45982,9 +47682,10 @@ zuccher filat	273i
 алюмин	286j
 амазон	565j
 амальф	759j
-американск горк	1857j
+американск горк	1892j
 аметист	56j
 аметистов	56j
+амстерд	832j
 ананас	240j
 ангел	427j
 англ	767j
@@ -45993,7 +47694,7 @@ zuccher filat	273i
 андроид	516j
 антарктид	185j
 античн бронз	305j
-античн здан	1811j
+античн здан	1846j
 антрацитов	37j
 апельсин	228j
 апрел	195j
@@ -46001,14 +47702,15 @@ zuccher filat	273i
 ар нув	789j
 арабск	772j
 арав	772j
-арахис	1706j
+арахис	1741j
 арбуз	234j
 аргентин	628j
+аргентинск	838j
 аризон	776j
 арктик	185j
 арктическ	185j
 арм	431j
-армейск каск	1920j
+армейск каск	1955j
 арсенал	591j
 арт дек	695j
 асфальт	282j
@@ -46021,56 +47723,61 @@ zuccher filat	273i
 бабл ти	259j
 бабочк	325j
 бавар мюнхен	604j
-багет	1713j
+багет	1748j
 багров	71j
 багрян	34j
 базальт	158j
 базар	332j
 баклажан	248j
 бал	762j
-балетк	1909j
+балетк	1944j
 бамбук	123j
-бамбук с бумажн лент	1869j
+бамбук с бумажн лент	1904j
 бамбуков зелен	52j
 бамбуков рощ	123j
 банальн	434j
 банан	238j
 бангкок	775j
 бангладеш	670j
-бандж	1932j
+бандж	1967j
 банк	357j
-бантик	1876j
-барабан	1933j
-баран	1560j
+бантик	1911j
+банф	840j
+барабан	1968j
+баран	1595j
 барокк	787j
 барселон	760j
-барсук	1588j
+барсук	1623j
 бархат	290j
+батик	851j
 баухаус	694j
 бежев	17j
 без	457j
 бездн	141j
 безмятежн	386j
 безумн	422j
-бейсболк	1919j
-бекон	1723j
+бейрут	847j
+бейсболк	1954j
+бекон	1758j
 бел	10j
-бел лебед	1601j
+бел лебед	1636j
 бел ноч	797j
-бел цветок	1649j
+бел цветок	1684j
 белоснежн	84j
 бельг	648j
-бенгальск огон	1863j
+бенгальск огон	1898j
 берег	143j
 берез	122j
 березняк	122j
 березов рощ	122j
+берлин	846j
+берлинск	846j
 бетон	282j
 бешикташ	617j
 библиотек	344j
 бизнес	357j
-бизон	1551j
-бикин	1897j
+бизон	1586j
+бикин	1932j
 бирюз	15j
 бирюзов	15j
 благородн	382j
@@ -46079,72 +47786,80 @@ zuccher filat	273i
 блеск	430j
 блестк	430j
 блестящ	430j
-блин	1717j
-блинчик	1717j
-блузк	1898j
+блин	1752j
+блинчик	1752j
+блузк	1933j
 блюз	437j
 бмв	475j
-бобр	1578j
+бо кап	864j
+бобр	1613j
 богемн	711j
 богемск	711j
+богот	856j
 бож коровк	327j
 бок хуниорс	618j
-бокал вин	1788j
-болгарск перец	1700j
+бокал вин	1823j
+болгарск перец	1735j
 болезн	425j
 болливуд	731j
 больн	425j
 больниц	356j
 больш волн в канагав	724j
+бор бор	862j
 борд	33j
 бордов	33j
 борусс дортмунд	605j
-босоножк	1911j
-ботинк	1906j
-ботинок	1906j
+босоножк	1946j
+ботинк	1941j
+ботинок	1941j
 бох	711j
 бразильск	808j
 бриз	204j
 бриллиант	301j
 британск	767j
-броккол	1703j
+броккол	1738j
 бронз	58j
 бронзов	58j
 брутализм	698j
 бруталистск	698j
-бублик	1716j
+бублик	1751j
+будапешт	855j
 будущ	376j
-буйвол	1554j
-букет	1647j
+буйвол	1589j
+букет	1682j
 бумаг	293j
 буран	802j
 бургер кинг	539j
-буррит	1730j
-бурритос	1730j
-бурундук	1577j
-бутылк сак	1786j
-бутылочк с соск	1781j
+буррит	1765j
+бурритос	1765j
+бурундук	1612j
+бутылк сак	1821j
+бутылочк с соск	1816j
 бутылочн	48j
-бэнт	1745j
+бухар	865j
+буэнос айрес	838j
+бэнт	1780j
 ваб саб	354j
 валентинк	368j
 ван гог	720j
-вареник	1759j
+вареник	1794j
 ватсап	502j
-вафл	1718j
+вафл	1753j
 вейпорвейв	811j
 велик китайск стен	347j
 великобритан	631j
+венгерск	855j
 венгр	659j
 венец	802j
 венецианск	802j
+венск	836j
 версал	712j
 весел	390j
 весенн	195j
 весн	195j
 вестерн	733j
 ветер	204j
-веточк	1666j
+веточк	1701j
 ветрен	204j
 вечер	191j
 вечеринк	372j
@@ -46159,7 +47874,7 @@ zuccher filat	273i
 вин	264j
 винн	113j
 виноград	231j
-виноградин	1675j
+виноградин	1710j
 винтаж	379j
 винтажн	379j
 виск	267j
@@ -46175,7 +47890,7 @@ zuccher filat	273i
 водоросл	138j
 военн	431j
 воздушн	396j
-воздушн шарик	1866j
+воздушн шарик	1901j
 возрожден	713j
 войн	431j
 волн	142j
@@ -46185,51 +47900,56 @@ zuccher filat	273i
 восточн	355j
 восход	180j
 восход солнц	180j
-восход солнц над гор	1848j
+восход солнц над гор	1883j
 восьмидесят	704j
 вселенн	176j
 вулкан	165j
 вулканическ песок	158j
 вулканическ пород	158j
-выдр	1585j
-вымпел в вид карп	1872j
+выдр	1620j
+вымпел в вид карп	1907j
 выпечк	271j
 выцветш	446j
-вьетнамк	1905j
+вышиванк	842j
+вьетнамк	1940j
 гавай	763j
 гавайск	763j
 газон	125j
 галактик	176j
 галатасара	615j
 галере	438j
-галстук	1884j
+галстук	1919j
 гальк	281j
-гамбургер	1724j
+гамбургер	1759j
 ган	668j
+ганск	738j
 гауд	760j
+гватемал	857j
+гватемальск	857j
 гей парад	751j
 герман	623j
 гжел	296j
 гжельск	792j
 гжельск роспис	792j
-гибискус	1654j
+гибискус	1689j
 гибл	816j
 гимала	779j
 гинкг	131j
-гиппопот	1570j
+гиппопот	1605j
 гирлянд	336j
-гитар	1928j
+гитар	1963j
 глин	304j
 глинян стен	342j
 глицин	221j
 глубок	440j
 глубок мор	141j
 гнев	402j
-гнезд с яйц	1673j
+гнезд с яйц	1708j
 гнил	425j
-голов дракон	1615j
-голов единорог	1548j
-голов лягушк	1610j
+голландск	832j
+голов дракон	1650j
+голов единорог	1583j
+голов лягушк	1645j
 голуб	41j
 голуб город	799j
 голубик	232j
@@ -46238,10 +47958,10 @@ zuccher filat	273i
 гонконг	773j
 гончарн	304j
 гор	160j
-гор со снежн шапк	1801j
+гор со снежн шапк	1836j
 горд	416j
 горизонт	183j
-горилл	1529j
+горилл	1564j
 горн	160j
 горнолыжн домик	831j
 город	340j
@@ -46251,10 +47971,10 @@ zuccher filat	273i
 горчичн	110j
 горьковат сладк	415j
 горяч	401j
-горяч источник	1853j
-горяч напиток	1783j
-гостиниц	1826j
-гостиниц для свидан	1827j
+горяч источник	1888j
+горяч напиток	1818j
+гостиниц	1861j
+гостиниц для свидан	1862j
 готик	411j
 готическ	411j
 гранат	243j
@@ -46269,16 +47989,18 @@ zuccher filat	273i
 грот	164j
 груст	391j
 грустн	391j
-груш	1685j
+груш	1720j
 гряз	168j
 грязн	425j
 грязн бел	104j
 гугл	465j
-гусениц	1633j
+гусениц	1668j
 дал	717j
+далмац	854j
 дан	653j
-данг	1758j
-двугорб верблюд	1564j
+данг	1793j
+датск	353j
+двугорб верблюд	1599j
 де стейл	697j
 девочк	456j
 девушк	456j
@@ -46303,19 +48025,20 @@ zuccher filat	273i
 десерт	271j
 дет	380j
 детск	380j
-детск горк	1855j
+детск горк	1890j
 джаз	437j
 джазов	437j
 джайпур	800j
 джапанд	718j
 джинс	289j
 джинсов син	69j
+джипн	859j
 джунгл	120j
 дзен	350j
 дивал	807j
 дик	418j
 дик запад	733j
-динамитн шашк	1864j
+динамитн шашк	1899j
 динамичн	389j
 дискорд	509j
 дискотек	436j
@@ -46327,16 +48050,17 @@ zuccher filat	273i
 дождлив	199j
 долин	162j
 доллар	423j
-дом с сад	1820j
+дом с сад	1855j
 домашн	398j
 домик	363j
 драгоценн камен	316j
 драгоценност	316j
-дракон	1616j
+дракон	1651j
 древесин	279j
-дронт	1603j
+дронт	1638j
 дуб	279j
 дуба	772j
+дубровник	854j
 духовн	412j
 дым	314j
 дымк	202j
@@ -46349,7 +48073,7 @@ zuccher filat	273i
 ель	121j
 жадност	426j
 жар	205j
-жарен креветк	1755j
+жарен креветк	1790j
 жарк	401j
 жасмин	223j
 жатв	750j
@@ -46363,44 +48087,45 @@ zuccher filat	273i
 женщин	456j
 живопис	438j
 живопис туш	302j
-жираф	1566j
+жираф	1601j
 жостов	791j
 жутк	403j
-заброшенн дом	1818j
-заварочн чайник	1784j
+заброшенн дом	1853j
+заварочн чайник	1819j
 завист	426j
 завистлив	426j
 завод	377j
 загадочн	394j
 загар	26j
 закат	179j
-закат в город	1850j
+закат в город	1885j
 заледеневш	450j
 замерзш	450j
 замок	359j
 запретн город	346j
 зар	180j
 заснеженн гор	161j
-зауропод	1617j
+зауропод	1652j
 заход солнц	179j
-защитн очк	1881j
+защитн очк	1916j
 звезд	175j
 звездн	175j
 звездн неб	175j
-звездн ноч	1846j
+звездн ноч	1881j
 здоров	417j
 здравству	455j
 здравствуйт	455j
 зебр	320j
 зелен прян	137j
-зелен салат	1702j
+зелен салат	1737j
 зелен чай	257j
 зелен яблок	237j
+зеллиж	756j
 земл	168j
 землист	384j
 землист желт	102j
 землист тон	384j
-землян черв	1645j
+землян черв	1680j
 земляник	229j
 зерн	251j
 зим	198j
@@ -46425,7 +48150,7 @@ zuccher filat	273i
 игрушк	380j
 избушк	363j
 извержен	165j
-извержен вулкан	1803j
+извержен вулкан	1838j
 изумлен	424j
 изумруд	49j
 изумрудн	49j
@@ -46438,13 +48163,14 @@ zuccher filat	273i
 импрессионизм	786j
 импрессионист	786j
 импрессионистск	786j
-индейк	1590j
+индейк	1625j
 индиг	23j
 индиг крашен	824j
 индийск	781j
 индийск невест	827j
 индонез	671j
-индуистск храм	1839j
+индонезийск	851j
+индуистск храм	1874j
 индустриальн	377j
 ине	186j
 инк	819j
@@ -46452,33 +48178,38 @@ zuccher filat	273i
 интел	518j
 интер	608j
 иордан	769j
+иран	861j
+иранск	861j
 ирис	262j
 ирландск	822j
 искусств	438j
 искусств абориген	820j
 исландск	761j
 испан	625j
+испанск	852j
 иссин черн	80j
+исфахан	861j
 итал	624j
 ифтар	745j
 июл	196j
 июн	196j
-кааб	1842j
-кабан	1558j
+кааб	1877j
+кабан	1593j
 каир	770j
 кака	261j
 кактус	135j
 калифорн	777j
-кальмар	1765j
-камабок	1756j
+кальмар	1800j
+камабок	1791j
 камен	281j
 камин	311j
 камн	281j
 камуфляж	431j
 канад	633j
+канадск	840j
 кандинск	723j
 каньон	159j
-капкейк	1774j
+капкейк	1809j
 каппадок	804j
 капучин	255j
 каравадж	787j
@@ -46492,12 +48223,13 @@ zuccher filat	273i
 карнавал в рио	808j
 карп кои	329j
 карр	277j
+картахен	856j
 картин	438j
-картофел	1696j
-картофел фри	1725j
+картофел	1731j
+картофел фри	1760j
 карфур	534j
-каск с бел крест	1921j
-кастрюл с горяч едо	1737j
+каск с бел крест	1956j
+кастрюл с горяч едо	1772j
 катар	646j
 каф	343j
 каштан	20j
@@ -46505,38 +48237,41 @@ zuccher filat	273i
 каштанов красн	19j
 кварц	300j
 кей поп	783j
+кейптаун	864j
 кельт	822j
 кельтск	822j
-кемпинг	1805j
+кемпинг	1840j
 кен	667j
-кенгур	1587j
+кенгур	1622j
+кенийск	850j
 кент	738j
 керамик	304j
 киберпанк	375j
 кив	245j
+киев	842j
 кил	737j
-кимон	1892j
+кимон	1927j
 киновар	35j
 киноварн	35j
 киот	801j
 кирпич	283j
-кирпичн кладк	1813j
-кирпичн стен	1813j
+кирпичн кладк	1848j
+кирпичн стен	1848j
 кислотн	448j
 кит	330j
-кит с фонтанчик	1619j
+кит с фонтанчик	1654j
 кита	635j
 китайск красн	75j
 китайск нов год	369j
 китайск стил	355j
 китайск храм	795j
 китайск шелк	826j
-клавишн	1929j
+клавишн	1964j
 класс	358j
-клатч	1902j
+клатч	1937j
 клен	130j
 кленов	130j
-кленов лист	1669j
+кленов лист	1704j
 климт	719j
 клиник	356j
 клоун	331j
@@ -46548,22 +48283,24 @@ zuccher filat	273i
 кож	288j
 кок кол	461j
 кокос	241j
-коктейл	1789j
-колес обозрен	1856j
+коктейл	1824j
+колес обозрен	1891j
 колиз	784j
 колос	251j
 колумб	661j
-кольц	1924j
-комар	1643j
-конг	1934j
-консерв	1744j
-консервн банк	1744j
+колумбийск	856j
+кольц	1959j
+комар	1678j
+конг	1969j
+консерв	1779j
+консервн банк	1779j
 константинопол	768j
 конструктивизм	813j
 конструктивистск	813j
 конфет	272j
-конфетт	1868j
-коралл	1629j
+конфетт	1903j
+копенгаген	835j
+коралл	1664j
 кораллов	28j
 кораллов риф	153j
 коре	783j
@@ -46571,12 +48308,12 @@ zuccher filat	273i
 корейск храм	794j
 кориц	277j
 коричнев	7j
-коробк для еды на вынос	1761j
-коров	1555j
-королев	1915j
+коробк для еды на вынос	1796j
+коров	1590j
+королев	1950j
 королевск	382j
 королевск син	43j
-корон	1915j
+корон	1950j
 корпоративн	357j
 космическ корабл	364j
 космическ станц	364j
@@ -46585,52 +48322,53 @@ zuccher filat	273i
 коттеджкор	700j
 коф	254j
 коф с молок	255j
-кошелек	1900j
-кошк	1539j
-краб	1762j
+кошелек	1935j
+кошк	1574j
+краб	1797j
+крак	841j
 красн	0j
 красн вин	264j
-красн конверт	1875j
+красн конверт	1910j
 красн площад	828j
 красн фиолетов	96j
-красн яблок	1683j
+красн яблок	1718j
 красочн	178j
-креветк	1764j
+креветк	1799j
 кремл	828j
 кремов	18j
-крендел	1715j
+крендел	1750j
 крепост	359j
 кристалл	300j
 кров	315j
 кровав	315j
-крокодил	1611j
-кролик	1576j
+крокодил	1646j
+кролик	1611j
 кром	457j
-кроссовк	1907j
-круассан	1712j
-кругл черв	1645j
-круглосуточн магазин	1828j
-кружк пив	1791j
-крыс	1573j
+кроссовк	1942j
+круассан	1747j
+кругл черв	1680j
+круглосуточн магазин	1863j
+кружк пив	1826j
+крыс	1608j
 кубизм	814j
-кубик льд	1800j
+кубик льд	1835j
 кубинск	755j
 кубистск	814j
 кувшинк	212j
 кувшинк мон	786j
 кукуруз	250j
-кукурузн початок	1698j
+кукурузн початок	1733j
 купюр	423j
-курин ножк	1721j
-куриц	1591j
+курин ножк	1756j
+куриц	1626j
 куркум	79j
-кусок мяс	1722j
-кусок пицц	1726j
-кусочек торт	1773j
+кусок мяс	1757j
+кусок пицц	1761j
+кусочек торт	1808j
 кухн	361j
 кфс	538j
 кьяроскур	787j
-лабораторн халат	1882j
+лабораторн халат	1917j
 лав	165j
 лаванд	210j
 лавандов	210j
@@ -46645,16 +48383,16 @@ zuccher filat	273i
 ламборгин	474j
 ламинар	138j
 ламп	336j
-лапш	1750j
+лапш	1785j
 ласков	388j
 латт	255j
 латун	60j
 латунн	60j
-лебед	1601j
+лебед	1636j
 лег	568j
 лед	184j
-леденец	1778j
-леденец на палочк	1778j
+леденец	1813j
+леденец на палочк	1813j
 леденц	272j
 ледник	184j
 ледян	400j
@@ -46662,17 +48400,19 @@ zuccher filat	273i
 лейкерс	573j
 лен	292j
 ленив	414j
-ленивец	1584j
+ленивец	1619j
 ленинград	797j
 ленов	522j
-леопард	1543j
-лепешк	1714j
+леопард	1578j
+лепешк	1749j
 лес	119j
 лесн	119j
 лет	196j
 летн	196j
 летн солнцестоян	752j
-летуч мыш	1580j
+летуч мыш	1615j
+ливан	847j
+ливанск	847j
 ливен	199j
 лидл	535j
 лилов	5j
@@ -46685,7 +48425,7 @@ zuccher filat	273i
 лисицк	813j
 лиссабон	793j
 лист	128j
-лист на ветр	1671j
+лист на ветр	1706j
 листв	128j
 лоз	134j
 лондон	767j
@@ -46694,13 +48434,13 @@ zuccher filat	273i
 лотос	212j
 лоу фай	735j
 лофа	735j
-лошад	1547j
-лошад на карусел	1854j
+лошад	1582j
+лошад на карусел	1889j
 луг	124j
 лун	173j
 лунн	174j
 лунн бел	76j
-лунн пирог	1757j
+лунн пирог	1792j
 лунн пряник	810j
 лунн свет	174j
 любов	392j
@@ -46711,8 +48451,10 @@ zuccher filat	273i
 магм	165j
 магнол	226j
 маджент	21j
+мадрид	852j
 май	195j
 майкрософт	564j
+майорк	852j
 мак	222j
 макарон	275j
 макарун	275j
@@ -46724,21 +48466,24 @@ zuccher filat	273i
 малинов	71j
 мальв	63j
 мальчик	456j
-мамонт	1568j
+мамонт	1603j
 манг	239j
 мандарин	228j
+манил	859j
 манхэттен	766j
 манчестер сит	595j
 манчестер юнайтед	594j
 маргаритк	220j
 мард гра	742j
 марокк	644j
+марокканск	756j
 марракеш	756j
 март	195j
-масл	1742j
-масленк	1742j
+маса	850j
+масл	1777j
+масленк	1777j
 маслин	278j
-маслян	1742j
+маслян	1777j
 мастеркард	495j
 матисс	715j
 матрешк	828j
@@ -46748,6 +48493,7 @@ zuccher filat	273i
 мгл	202j
 мегаполис	340j
 мед	263j
+медельин	856j
 медин	756j
 медитативн	412j
 медитац	412j
@@ -46763,10 +48509,10 @@ zuccher filat	273i
 мерцающ	430j
 металл	286j
 металлическ	286j
-мечет	1838j
+мечет	1873j
 мечт	396j
 мечтательн	396j
-микроб	1646j
+микроб	1681j
 мил	408j
 милан фк	607j
 миллениум	707j
@@ -46775,7 +48521,7 @@ zuccher filat	273i
 минимализм	385j
 минималистичн	385j
 мирн	386j
-миск с ложк	1739j
+миск с ложк	1774j
 мистическ	394j
 мицубис	489j
 миядзак	816j
@@ -46788,32 +48534,34 @@ zuccher filat	273i
 молочн	105j
 молочн бел	104j
 мон	786j
+монгол	848j
+монгольск	848j
 мондриан	697j
 монохр	429j
 монохромн	429j
 мор	140j
-морд волк	1535j
-морд енот	1537j
-морд коал	1582j
-морд коров	1552j
-морд кошк	1538j
-морд кролик	1575j
-морд лисиц	1536j
-морд лошад	1544j
-морд льв	1540j
-морд медвед	1581j
-морд мыш	1571j
-морд обезьян	1527j
-морд панд	1583j
-морд свинь	1556j
-морд собак	1531j
-морд тигр	1541j
-морд хомяк	1574j
+морд волк	1570j
+морд енот	1572j
+морд коал	1617j
+морд коров	1587j
+морд кошк	1573j
+морд кролик	1610j
+морд лисиц	1571j
+морд лошад	1579j
+морд льв	1575j
+морд медвед	1616j
+морд мыш	1606j
+морд обезьян	1562j
+морд панд	1618j
+морд свинь	1591j
+морд собак	1566j
+морд тигр	1576j
+морд хомяк	1609j
 морков	249j
-морковк	1697j
+морковк	1732j
 морожен	274j
-морожен в креманк	1768j
-морожен в стаканчик	1767j
+морожен в креманк	1803j
+морожен в стаканчик	1802j
 мороз	186j
 морозн бел	83j
 морос	200j
@@ -46823,7 +48571,7 @@ zuccher filat	273i
 морск син	16j
 москв	828j
 мост золот ворот	680j
-мост ноч	1852j
+мост ноч	1887j
 мох	132j
 мощн	405j
 мрамор	280j
@@ -46832,26 +48580,30 @@ zuccher filat	273i
 мужск	456j
 мужчин	456j
 муз	438j
-музык ветр	1873j
+музык ветр	1908j
 мумба	781j
 мунк	716j
-мурав	1634j
+мурав	1669j
 мух	789j
 мшист	132j
 мягк	388j
 мягк тон	445j
-мяс на косточк	1720j
+мяс на косточк	1755j
 мят	30j
 мятн	30j
 навруз	744j
 надежд	404j
 надежн	406j
+найроб	850j
 наличн	423j
+намиб	866j
+намибийск	866j
 насыщенн	444j
 насыщенн темн	440j
 натуральн	383j
 научн фантастик	376j
-национальн парк	1809j
+национальн парк	1844j
+ндебел	863j
 не	457j
 неб	169j
 небес	169j
@@ -46873,6 +48625,7 @@ zuccher filat	273i
 неонов свет	308j
 неопластицизм	697j
 непал	779j
+непальск	779j
 нервн	413j
 нет	457j
 нетфликс	469j
@@ -46881,6 +48634,7 @@ zuccher filat	273i
 ни	457j
 нигер	666j
 нидерланд	647j
+нидерландск	832j
 никак	457j
 нинтенд	566j
 ниссан	480j
@@ -46891,14 +48645,14 @@ zuccher filat	273i
 новогодн ноч	753j
 новруз	744j
 норвежск	805j
-носк	1890j
-носорог	1569j
+носк	1925j
+носорог	1604j
 ностальг	379j
 ностальг светл	415j
 ностальгическ	415j
 ноч	192j
 ночн	192j
-ночн город	1847j
+ночн город	1882j
 ночн жизн	436j
 ночн клуб	436j
 ночн рынок	333j
@@ -46910,42 +48664,42 @@ zuccher filat	273i
 оазис	139j
 оахак	754j
 оаэ	645j
-обезьян	1528j
+обезьян	1563j
 облак	170j
 облачн	203j
 обон	749j
 овощ	433j
 овощн	433j
-овощн салат	1740j
+овощн салат	1775j
 огн	336j
 огон	166j
 огоньк	336j
-огурец	1701j
+огурец	1736j
 одинок	391j
-одногорб верблюд	1563j
+одногорб верблюд	1598j
 однообразн	434j
-одэн	1753j
+одэн	1788j
 озер	147j
 озерн син	42j
 океан	140j
 октоберфест	743j
 октябр	197j
-олен	1550j
-олив	1692j
+олен	1585j
+олив	1727j
 оливк	278j
 оливков	24j
 оливков масл	278j
 олимпиад	683j
-омар	1763j
-онигир	1747j
+омар	1798j
+онигир	1782j
 опавш лист	129j
 оптимистичн	404j
-орангутан	1530j
-орангутанг	1530j
+орангутан	1565j
+орангутанг	1565j
 оранжев	1j
 оранжев красн	97j
 органическ	383j
-орел	1599j
+орел	1634j
 орех	279j
 орхиде	218j
 освежающ	399j
@@ -46956,29 +48710,30 @@ zuccher filat	273i
 османск	768j
 османтус	224j
 остр	155j
-остр перец	1699j
+остр перец	1734j
 остров	155j
-осьминог	1627j
+осьминог	1662j
 отвратительн	425j
 отвращен	425j
 отел гранд будапешт	815j
 офис	357j
-офисн здан	1821j
+офисн здан	1856j
 охр	36j
 охрист	36j
 очаг	311j
 павлин	318j
 павлин син	46j
-падающ лист	1670j
-пакет	1903j
-пакетик сок	1798j
+падающ лист	1705j
+пакет	1938j
+пакетик сок	1833j
 пакистан	669j
-палатк	1844j
+палатк	1879j
+палерм	853j
 палех	791j
-пальм	1663j
-пальт	1889j
+пальм	1698j
+пальт	1924j
 памуккал	798j
-памятн лент	1878j
+памятн лент	1913j
 панасоник	543j
 панд	321j
 панк	709j
@@ -46986,19 +48741,21 @@ zuccher filat	273i
 парен	456j
 париж	757j
 парижск	757j
-парикмахерск	1858j
+парикмахерск	1893j
 парк	127j
 пасмурн	203j
 пастбищ	124j
 пастел	447j
 пастельн	447j
 пасх	373j
-паук	1640j
-паутин	1641j
+патагон	839j
+паук	1675j
+паутин	1676j
 пейпал	496j
 пепел	167j
 пепельн розов	89j
 пепс	563j
+перанакан	858j
 пергамент	293j
 переулок	341j
 перламутр	299j
@@ -47007,20 +48764,21 @@ zuccher filat	273i
 персик	235j
 персиков	27j
 персиков розов	73j
-перчатк	1888j
+перчатк	1923j
 песок	157j
 песочн	103j
 песчан пляж	144j
 петербург	797j
 петербургск	797j
 петр	769j
-петух	1592j
-петушок	1592j
+петриковск роспис	842j
+петух	1627j
+петушок	1627j
 печал	391j
 печальн	391j
-печен	1771j
-печен с предсказани	1760j
-печен сладк картофел	1752j
+печен	1806j
+печен с предсказани	1795j
+печен сладк картофел	1787j
 пещер	164j
 пив	266j
 пивн фестивал	743j
@@ -47029,16 +48787,17 @@ zuccher filat	273i
 пинтерест	511j
 пион	214j
 пирамид	770j
-пирог	1775j
+пирог	1810j
 пирожн	271j
+писанк	842j
 питер	797j
-пицц	1726j
-плавк	1895j
+пицц	1761j
+плавк	1930j
 плам	166j
 пластик	307j
-плат	1891j
+плат	1926j
 плейстейшен	472j
-плитк шоколад	1776j
+плитк шоколад	1811j
 плод	432j
 плющ	134j
 пляж	143j
@@ -47046,7 +48805,7 @@ zuccher filat	273i
 побереж	143j
 побереж амальф	759j
 под вод	365j
-подарок	1877j
+подарок	1912j
 подводн	365j
 подсолнечник	211j
 подсолнух	211j
@@ -47057,17 +48816,20 @@ zuccher filat	273i
 пол	124j
 пол боя	431j
 полден	189j
+полинез	862j
+полинезийск	862j
 полнолун	173j
 полноч	193j
 полумрак	451j
+польск	841j
 польш	656j
 полярн	185j
 полярн сиян	177j
-помад	1923j
+помад	1958j
 помидор	247j
-пончик	1770j
+пончик	1805j
 поп арт	788j
-попкорн	1741j
+попкорн	1776j
 попуга	323j
 порт	154j
 португальск	793j
@@ -47075,13 +48837,14 @@ zuccher filat	273i
 посл полудн	190j
 потрясающ	424j
 почв	168j
-почт	1823j
+почт	1858j
+праг	837j
 праздник	335j
 праздник весн	369j
 праздник вод	739j
 праздник ден рожден	372j
 праздник красок	806j
-праздник лун	1874j
+праздник лун	1909j
 праздник огн	807j
 праздник середин осен	370j
 праздник цветен сакур	809j
@@ -47109,15 +48872,15 @@ zuccher filat	273i
 псж	610j
 психоделик	710j
 психоделическ	435j
-птиц	1596j
-пуант	1912j
-пудел	1534j
-пудинг	1779j
+птиц	1631j
+пуант	1947j
+пудел	1569j
+пудинг	1814j
 пудров голуб	98j
 пудров сиренев	99j
 пурпурн	5j
 пурпурн розов	21j
-пуст гнезд	1672j
+пуст гнезд	1707j
 пустын	156j
 пчел	326j
 пшениц	251j
@@ -47126,7 +48889,7 @@ zuccher filat	273i
 пыльн	446j
 пыльн розов	92j
 пятидесят	706j
-раг в сковород	1736j
+раг в сковород	1771j
 раджастхан	800j
 радост	390j
 радостн	390j
@@ -47135,18 +48898,19 @@ zuccher filat	273i
 рай	427j
 райск	427j
 ракет	364j
-раковин	1628j
+раковин	1663j
 рамадан	745j
 рангол	807j
-ранец	1904j
+ранец	1939j
 рассвет	180j
 расслабленн	387j
 расслабляющ	387j
-растен в горшк	1660j
+растен в горшк	1695j
 реал мадрид	601j
 ревнив	426j
 ревност	426j
 ревущ двадцат	695j
+регистан	865j
 ред булл	540j
 реддит	510j
 рейв	436j
@@ -47160,10 +48924,11 @@ zuccher filat	273i
 ржав	287j
 ржав красн	112j
 ржавчин	287j
+риад	756j
 рим	784j
 римск	784j
-рис с карр	1749j
-рисов крекер	1746j
+рис с карр	1784j
+рисов крекер	1781j
 рисов пол	252j
 рисов террас	762j
 риф	153j
@@ -47171,7 +48936,7 @@ zuccher filat	273i
 рождеств	366j
 рождественск	366j
 роз	209j
-розетк	1651j
+розетк	1686j
 розов	6j
 розов город	800j
 розов красн	72j
@@ -47187,7 +48952,7 @@ zuccher filat	273i
 роскошн	381j
 росс	638j
 российск флаг	638j
-росток	1659j
+росток	1694j
 ротк	722j
 рощ	119j
 рубин	55j
@@ -47197,7 +48962,7 @@ zuccher filat	273i
 русск авангард	813j
 рустикальн	378j
 руч	148j
-рыб еж	1625j
+рыб еж	1660j
 рыж	1j
 рыжеват коричнев	26j
 рынок	332j
@@ -47210,11 +48975,12 @@ zuccher filat	273i
 салат	433j
 салатов	53j
 салют	334j
+самарканд	865j
 самоцвет	316j
 самсунг	471j
 санкт петербург	797j
 санторин	352j
-сапог	1913j
+сапог	1948j
 сапфир	54j
 сапфиров	54j
 сар	827j
@@ -47226,14 +48992,14 @@ zuccher filat	273i
 свеж	399j
 свежест	399j
 сверкающ	430j
-сверчок	1638j
+сверчок	1673j
 светл	441j
 светотен	787j
 светящийс	443j
 светящийс неон	448j
 свеч	310j
-свин	1557j
-свин пятачок	1559j
+свин	1592j
+свин пятачок	1594j
 свинцов	85j
 свинцов сер	85j
 святилищ	345j
@@ -47262,37 +49028,43 @@ zuccher filat	273i
 серенгет	830j
 серьезн	410j
 сеул	783j
+сибу	845j
+сид бу саид	860j
+сидн	844j
 сильн	405j
 син	4j
 син бел фарфор	296j
 син зелен	13j
 син фиолетов	95j
 син час	182j
-синагог	1840j
+синагог	1875j
 сингапур	675j
+синдзюк	845j
 синтвейв	703j
 синтоистск храм	801j
 сирен	64j
 сиренев	64j
 сиреневат фиолетов	22j
+сицил	853j
+сицилийск	853j
 сияющ	443j
 сказк	395j
 сказочн	395j
 скал	163j
 скандинавск	353j
-скорпион	1642j
-скрипк	1931j
+скорпион	1677j
+скрипк	1966j
 скук	434j
-скунс	1586j
+скунс	1621j
 скучн	434j
 славн	416j
 сладост	272j
-след животн	1589j
+след животн	1624j
 слив	244j
 сливов	62j
 сливочн	18j
 сливочн масл	269j
-слон	1567j
+слон	1602j
 слонов кост	38j
 смел	405j
 снег	187j
@@ -47302,8 +49074,8 @@ zuccher filat	273i
 снежн гор	161j
 сновиден	396j
 снэпчат	512j
-собак	1532j
-собак поводыр	1533j
+собак	1567j
+собак поводыр	1568j
 собор	360j
 советск плакат	813j
 современн	385j
@@ -47311,40 +49083,41 @@ zuccher filat	273i
 солдат	431j
 солидн	406j
 солнечн	172j
-солнечн очк	1880j
+солнечн очк	1915j
 солнечн свет	171j
 солнц	171j
-солонк	1743j
+солонк	1778j
 сон	396j
 сонгкран	739j
 сонн	414j
 сосн	121j
 соснов	121j
 сочн	444j
-спагетт	1751j
+спагетт	1786j
 спальн	362j
-спасательн жилет	1883j
+спасательн жилет	1918j
 спец	277j
 спокойн	386j
 спотифа	468j
 средиземномор	352j
 средиземноморск	352j
-стадион	1810j
-стакан молок	1782j
-стакан с виск	1794j
-стакан с жидкост	1795j
-стакан с соломинк	1796j
+стадион	1845j
+стакан молок	1817j
+стакан с виск	1829j
+стакан с жидкост	1830j
+стакан с соломинк	1831j
 стал	284j
 стамбул	768j
 стар книг	312j
 старбакс	463j
-стату свобод	1836j
+стату свобод	1871j
 стекл	294j
 стен	342j
 стенк	342j
 степ	124j
 стил мемфис	696j
 стимпанк	702j
+стокгольм	833j
 стр	403j
 странн	435j
 страст	393j
@@ -47352,34 +49125,36 @@ zuccher filat	273i
 страшн	403j
 стресс	413j
 строг	410j
-стройк	1812j
+стройк	1847j
 студ гибл	816j
 субар	488j
 сузук	487j
 сук	756j
 суккулент	135j
 сумерк	191j
-сумк	1901j
+сумк	1936j
 сумрачн	451j
 сусальн золот	306j
 суш	276j
 счаст	390j
 счастлив	390j
 сша	630j
-сэндвич	1728j
+сэндвич	1763j
+сюзан	865j
 сюрприз	424j
 сюрреализм	717j
 сюрреалистическ	717j
 сяом	524j
 тадж махал	829j
 таинственн	394j
+таит	862j
 тайн	394j
 тайнан	795j
 тайск	775j
 такс	339j
-тамал	1731j
+тамал	1766j
 танчхон	794j
-таракан	1639j
+таракан	1674j
 тартан	778j
 тат	785j
 тауп	68j
@@ -47387,6 +49162,7 @@ zuccher filat	273i
 твич	508j
 творческ	438j
 творчеств	438j
+тегеран	861j
 телегр	503j
 телесн	115j
 темн	439j
@@ -47401,7 +49177,7 @@ zuccher filat	273i
 терракотов	111j
 тесл	482j
 технолог	376j
-ти рекс	1618j
+ти рекс	1653j
 тибет	779j
 тибетск	779j
 тигр	319j
@@ -47411,14 +49187,15 @@ zuccher filat	273i
 тих	386j
 тлеющ угл	167j
 тойот	478j
-токийск башн	1835j
+токи	845j
+токийск башн	1870j
 токсичн	425j
 томат	247j
 тор	801j
 торжественн	410j
 торжественн праздник	409j
 торт	271j
-торт ко дню рожден	1772j
+торт ко дню рожден	1807j
 тоск	391j
 тоскан	758j
 тосклив	391j
@@ -47433,61 +49210,68 @@ zuccher filat	273i
 травянист зелен	51j
 тревог	413j
 тревожн	413j
-треккингов ботинок	1908j
+треккингов ботинок	1943j
 триколор	638j
-трилистник	1667j
+трилистник	1702j
 триумф	416j
 тропик	351j
 тропическ	351j
-тропическ коктейл	1790j
+тропическ коктейл	1825j
 тропическ лес	120j
 тропическ пляж	145j
-тропическ рыб	1624j
-труб	1930j
+тропическ рыб	1659j
+труб	1965j
 туман	202j
 туманн	202j
 туманн тон	449j
 туманност	176j
 тундр	185j
+тунис	860j
+тунисск	860j
+турецк	768j
 турецк авиалин	547j
 турц	640j
 тускл	451j
-туфл на каблук	1910j
+туфл на каблук	1945j
 туч	170j
 туш	302j
 тыкв	246j
-тыкв фонар	1860j
-тюлен	1622j
+тыкв фонар	1895j
+тюлен	1657j
 тюльпан	213j
 убер	499j
 убунт	517j
 уверенн	405j
-увядш цветок	1653j
+увядш цветок	1688j
 угл	167j
 угольн сер	37j
 удивительн	424j
 удивлен	424j
 ужас	403j
+узбекистан	865j
+узбекск	865j
 уки э	790j
 украин	639j
-украшенн бамбук	1870j
+украинск	842j
+украшенн бамбук	1905j
 україн	639j
-улитк	1631j
+улан батор	848j
+улитк	1666j
 улиц	341j
 улун	260j
 улур	820j
 ультрамарин	44j
 ультрамаринов	44j
 умиротворен	386j
-универмаг	1830j
-универс	1830j
+универмаг	1865j
+универс	1865j
 уныл	434j
 уорхол	788j
 ураз байр	745j
 уродлив	425j
 урожа	750j
-устриц	1766j
-устричн	1766j
+устриц	1801j
+устричн	1801j
 утес	163j
 утонченн	397j
 утонченн сдержанн	421j
@@ -47499,10 +49283,10 @@ zuccher filat	273i
 уютн	398j
 фабрик	377j
 файрфокс	515j
-фалафел	1733j
+фалафел	1768j
 фараон	770j
 фарфор	295j
-фасол	1707j
+фасол	1742j
 феврал	198j
 федэкс	492j
 феи	734j
@@ -47518,10 +49302,13 @@ zuccher filat	273i
 фея	395j
 фиалков	22j
 фиат	484j
+фидж	862j
 филиппин	673j
+филиппинск	859j
 фильм нуар	732j
 финанс	357j
 финлянд	654j
+финск	834j
 фиолетов	5j
 фк барселон	602j
 фк ливерпул	593j
@@ -47533,17 +49320,17 @@ zuccher filat	273i
 фовизм	715j
 фольксваген	477j
 фонар	309j
-фонар из тыкв	1860j
+фонар из тыкв	1895j
 фонарик	309j
-фонд	1738j
-фонтан	1843j
+фонд	1773j
+фонтан	1878j
 франц	622j
 фрид кал	721j
 фрукт	432j
 фруктов	432j
-фудзиям	1804j
+фудзиям	1839j
 фукс	65j
-футболк	1885j
+футболк	1920j
 футуристичн	376j
 фьорд	805j
 хак	25j
@@ -47553,14 +49340,16 @@ zuccher filat	273i
 хаотичн	422j
 харадзюк	726j
 хвойн	121j
+хельсинк	834j
 хенда	481j
 хендэ	481j
+хив	865j
 хижин	363j
 хипп	710j
 хиросигэ	790j
 хлеб	270j
 хлопок	292j
-хлопушк	1867j
+хлопушк	1902j
 хойан	796j
 хокуса	724j
 хол	806j
@@ -47569,7 +49358,9 @@ zuccher filat	273i
 холодн оттенок	453j
 холодн тон	453j
 хонд	479j
-хот дог	1727j
+хорват	854j
+хорватск	854j
+хот дог	1762j
 хохлом	791j
 хохломск	791j
 хохломск роспис	791j
@@ -47595,36 +49386,36 @@ zuccher filat	273i
 цветен	207j
 цветен сакур	208j
 цветок	207j
-цветок вишн	1648j
+цветок вишн	1683j
 цветочн	207j
 цветущ вишн	208j
-цельн купальник	1894j
+цельн купальник	1929j
 цемент	282j
 центр город	340j
 церков	360j
 церулеум	40j
 цзяннан	349j
 циан	14j
-цилиндр	1917j
+цилиндр	1952j
 ципа	826j
-цирков шатер	1859j
+цирков шатер	1894j
 цитрус	228j
 цифров	376j
-цыпленок	1595j
-цыпленок бок	1594j
-цыпленок в яйц	1593j
+цыпленок	1630j
+цыпленок бок	1629j
+цыпленок в яйц	1628j
 цыпляч желт	77j
 чай	256j
 чай с молок	259j
-чай с шарик	1797j
+чай с шарик	1832j
 чайн	88j
 чайн церемон	785j
-чайник	1784j
-чашк без ручк	1785j
+чайник	1819j
+чашк без ручк	1820j
 челс	592j
-черв	1645j
-червяк	1645j
-черепах	1612j
+черв	1680j
+червяк	1680j
+черепах	1647j
 черешн	230j
 черн	9j
 черн бел	429j
@@ -47633,17 +49424,19 @@ zuccher filat	273i
 черник	232j
 чернил	47j
 чернильн	47j
-чеснок	1704j
-чесночн	1704j
-четк	1922j
-четырехлистн клевер	1668j
+чеснок	1739j
+чесночн	1739j
+четк	1957j
+четырехлистн клевер	1703j
 чех	658j
+чешск	837j
 чикаг буллз	575j
 чил	662j
+чилийск	839j
 чист	407j
 чистот	407j
-чокающиес бокал	1793j
-чокающиес кружк	1792j
+чокающиес бокал	1828j
+чокающиес кружк	1827j
 чугун	285j
 чуд	424j
 чудесн	424j
@@ -47655,28 +49448,30 @@ zuccher filat	273i
 шампанск	265j
 шанел	572j
 шанха	774j
-шапочк выпускник	1918j
+шапочк выпускник	1953j
 шарик	337j
 шартрез	67j
-шарф	1887j
-шаурм	1732j
+шарф	1922j
+шаурм	1767j
 шафран	277j
+шведск	833j
 швейцарск	817j
 швейцарск стил	817j
 швец	651j
 шебб шик	725j
 шелк	291j
+шелков пут	865j
 шелл	490j
 шестидесят	699j
 шефшауэн	799j
 шибор	824j
 шинуазр	727j
 школ	358j
-шляпк	1916j
+шляпк	1951j
 шоколад	261j
-шоколадк	1776j
+шоколадк	1811j
 шоколадн	108j
-шорт	1896j
+шорт	1931j
 шотланд	778j
 шотландск	778j
 шторм	201j
@@ -47693,15 +49488,20 @@ zuccher filat	273i
 энерг	389j
 энергичн	389j
 эспресс	254j
+эфиоп	849j
+эфиопск	849j
 юар	665j
 ювентус	606j
 южн коре	636j
+южноафриканск	863j
+юрт	848j
 ютуб	470j
 яблок	236j
+яванск	851j
 ягод	253j
 яд	425j
 ядовит	425j
-яичниц на сковород	1735j
+яичниц на сковород	1770j
 январ	198j
 янкиз	583j
 янтар	32j
@@ -47709,9 +49509,9 @@ zuccher filat	273i
 япон	621j
 японск	354j
 японск гравюр	790j
-японск замок	1832j
-японск кукл	1871j
-японск почт	1822j
+японск замок	1867j
+японск кукл	1906j
+японск почт	1857j
 ярк	443j
 ярк алы	34j
 ярк желт	101j
@@ -47721,13 +49521,13 @@ zuccher filat	273i
 ярмарк	335j
 ярост	402j
 яростн	402j
-ящериц	1613j
-@stems ar 1566
+ящериц	1648j
+@stems ar 1637
 ؤلؤ	299k
 ؤلؤي	106k
 ابداع	438k
 ابداعي	438k
-ابريق شاي	1784k
+ابريق شاي	1819k
 ابريل	195k
 ابليس	428k
 ابوظبي	772k
@@ -47740,14 +49540,18 @@ zuccher filat	273i
 ابيض صقيعي	83k
 ابيض قمري	76k
 ابيض مكسور	104k
+اتاغونيا	839k
 اتح	441k
 اتساب	502k
 اتي	255k
+اتيك	851k
 اثق	405k
+اثيوبي	849k
+اثيوبيا	849k
 احادي لون	429k
 احترافي	406k
 احتفال	335k
-احتفال رؤي قمر	1874k
+احتفال رؤي قمر	1909k
 احتفالي	409k
 احراش	119k
 احلام	396k
@@ -47759,7 +49563,7 @@ zuccher filat	273i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفا	1923k
+احمر شفا	1958k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -47781,7 +49585,7 @@ zuccher filat	273i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
-اخطبوط	1627k
+اخطبوط	1662k
 ادغال	120k
 ادي	162k
 ادي رم	769k
@@ -47792,18 +49596,19 @@ zuccher filat	273i
 ارت ديكو	695k
 ارت نوفو	789k
 ارجنت	628k
+ارجنتيني	838k
 ارجواني	5k
 ارجواني اتح	64k
 ارجواني جمشتي	56k
 ارجواني ردي	21k
 ارد	400k
 اردن	769k
-ارز كاري	1749k
-ارز مطبوخ	1748k
+ارز كاري	1784k
+ارز مطبوخ	1783k
 ارسنال	591k
 ارسي	737k
 ارض	168k
-ارنب	1576k
+ارنب	1611k
 ارهول	788k
 اروكي	787k
 اريزونا	776k
@@ -47834,9 +49639,11 @@ zuccher filat	273i
 ازهار كرز	208k
 ازورد	39k
 ازوردي	39k
+اسباني	852k
 اسبانيا	625k
 اسبريسو	254k
-استاد	1810k
+استاد	1845k
+استرالي	843k
 استراليا	634k
 استرخاء	387k
 استوائي	351k
@@ -47863,6 +49670,7 @@ zuccher filat	273i
 اصفر كتكوتي	77k
 اصفر نيون	118k
 اصفر يموني	100k
+اصفه	861k
 اضواء	336k
 اضواء شمال	177k
 اضواء نيون	308k
@@ -47882,19 +49690,19 @@ zuccher filat	273i
 اقحو	217k
 اقحوان	220k
 اقع	444k
-اقه زهور	1647k
+اقه زهور	1682k
 اكاديمي مظلم	701k
 اكاسيا	830k
 اكتوبر	197k
 اكست	669k
 اكه	432k
-اكوردي	1927k
+اكوردي	1962k
 الا	457k
 العاب اولمبي	683k
 الفن حديث	789k
 الفي	707k
-اله انجو	1932k
-اله نفخ	1930k
+اله انجو	1967k
+اله نفخ	1965k
 الون	337k
 الي	762k
 امار	645k
@@ -47902,6 +49710,7 @@ zuccher filat	273i
 امالفي	759k
 امبو	123k
 امرا	456k
+امستردام	832k
 امطار	199k
 امع	443k
 امل	404k
@@ -47919,13 +49728,14 @@ zuccher filat	273i
 انجلترا	767k
 اندا	321k
 اندلس	821k
+اندونيسي	851k
 اندونيسيا	671k
 انديز	780k
-انس غاب	1530k
+انس غاب	1565k
 انستغرام	467k
-انشاء	1812k
+انشاء	1847k
 انطباعي	786k
-انف خنزير	1559k
+انف خنزير	1594k
 انقلاب صيفي	752k
 انك	709k
 انكا	819k
@@ -47946,13 +49756,17 @@ zuccher filat	273i
 اوراق شجر	128k
 اوراق متساقط	129k
 اوركيد	218k
+اوزبكست	865k
 اوسمانثوس	224k
 اوف ايت	104k
+اوكراني	842k
 اوكرانيا	639k
 اوكييو اي	790k
 اولورو	820k
 اوهاوس	694k
 ايار	195k
+اير	861k
+ايراني	861k
 ايس كريم	274k
 ايطاليا	624k
 ايكيا	464k
@@ -47966,7 +49780,7 @@ zuccher filat	273i
 بحر متوسط	352k
 بدر	173k
 براير	198k
-برج طوكيو	1835k
+برج طوكيو	1870k
 برق	201k
 بري	418k
 بعد ظهر	190k
@@ -47974,6 +49788,8 @@ zuccher filat	273i
 بلا	457k
 بلاب	134k
 بنائي	813k
+بنان	847k
+بناني	847k
 بنت	456k
 بندقي	802k
 بنك	357k
@@ -47989,17 +49805,19 @@ zuccher filat	273i
 بيج	17k
 تاج محل	829k
 تاكسي	339k
-تامال	1731k
+تامال	1766k
 تامل	412k
 تاه	456k
+تاهيتي	862k
 تبت	779k
 تحت ماء	365k
-تخييم	1805k
+تخييم	1840k
 تراب	168k
 ترابي	384k
 ترامار	44k
 تركوازي	15k
 تركوازي داكن	13k
+تركي	768k
 تركيا	640k
 تسعيني	705k
 تسلا	482k
@@ -48007,37 +49825,40 @@ zuccher filat	273i
 تشر ثاني	197k
 تشيباو	826k
 تشيك	658k
+تشيكي	837k
 تشيلسي	592k
 تشيلي	662k
 تعبيري	716k
 تفاؤل	404k
 تفاح	236k
-تفاح احمر	1683k
+تفاح احمر	1718k
 تفاح اخضر	237k
 تقني	376k
 تكعيبي	814k
 تكنولوجيا	376k
 تلال	160k
 تله	160k
-تمثال حري	1836k
-تمساح	1611k
+تمثال حري	1871k
+تمساح	1646k
 تموز	196k
 تموي	431k
-تنين	1616k
+تنين	1651k
 توابل	277k
 توت	253k
 توت ازرق	232k
-توت بري	1689k
+توت بري	1724k
 توت عليق	233k
 توتر	413k
 توتورو	816k
 توسكانا	758k
 توليب	213k
+تونس	860k
+تونسي	860k
 تويتر	570k
 تويوتا	478k
-تي شيرت	1885k
+تي شيرت	1920k
 تيراكوتا	111k
-تيرانوصور	1618k
+تيرانوصور	1653k
 تيك توك	507k
 تيليجرام	503k
 ثائر	402k
@@ -48048,47 +49869,47 @@ zuccher filat	273i
 ثمار	432k
 ثمار توت	253k
 ثمانيني	704k
-ثور امريكي	1551k
+ثور امريكي	1586k
 جاد	410k
 جاز	437k
-جاموس مائي	1554k
+جاموس مائي	1589k
 جايبور	800k
 جبال	160k
 جبال الب	831k
 جبال مثلج	161k
 جبل	160k
 جبل جليدي	184k
-جبل قمه ثلجي	1801k
+جبل قمه ثلجي	1836k
 جبل مثلج	161k
-جبل وجي	1804k
+جبل وجي	1839k
 جحيم	428k
 جدار	342k
 جدار طيني	342k
-جدجد	1638k
+جدجد	1673k
 جدول	148k
 جراند كاني	776k
 جرانيت	281k
-جرثوم	1646k
-جرس ريح	1873k
+جرثوم	1681k
+جرس ريح	1908k
 جرف	163k
-جره عسل	1780k
+جره عسل	1815k
 جريء	405k
 جريئ	405k
 جزر	249k
 جزير	155k
-جزير صحراوي	1808k
+جزير صحراوي	1843k
 جزير صغير	155k
-جسر في ليل	1852k
+جسر في ليل	1887k
 جشع	426k
 جعه	266k
 جلد	288k
 جليد	184k
-جمبري	1764k
-جمبري مقلي	1755k
+جمبري	1799k
+جمبري مقلي	1790k
 جمر	167k
 جمشت	56k
-جمل ثنائي سنام	1564k
-جمل حيد سنام	1563k
+جمل ثنائي سنام	1599k
+جمل حيد سنام	1598k
 جميل صغير	408k
 جندي	431k
 جنك	131k
@@ -48099,9 +49920,9 @@ zuccher filat	273i
 جهنم	428k
 جواهر	316k
 جوجل	465k
-جورب	1890k
+جورب	1925k
 جوز هند	241k
-جوهر	1925k
+جوهر	1960k
 جيانغن	349k
 جيبلي	816k
 جيش	431k
@@ -48111,8 +49932,9 @@ zuccher filat	273i
 حالم	396k
 حانوكا	746k
 حب	392k
-حبار	1765k
+حبار	1800k
 حبر	47k
+حبش	849k
 حجار	281k
 حجر	281k
 حجر كريم	316k
@@ -48121,14 +49943,14 @@ zuccher filat	273i
 حديد	285k
 حديق	126k
 حديق زن	350k
-حديق طني	1809k
-حذاء الي	1912k
-حذاء رجالي	1906k
-حذاء رحل مشي	1908k
-حذاء رياضي	1907k
-حذاء طويل ساق حريمي	1913k
-حذاء كعب عال	1910k
-حذاء نسائي دون كعب	1909k
+حديق طني	1844k
+حذاء الي	1947k
+حذاء رجالي	1941k
+حذاء رحل مشي	1943k
+حذاء رياضي	1942k
+حذاء طويل ساق حريمي	1948k
+حذاء كعب عال	1945k
+حذاء نسائي دون كعب	1944k
 حر	205k
 حرار	205k
 حرب	431k
@@ -48141,26 +49963,26 @@ zuccher filat	273i
 حسود	426k
 حشائش	125k
 حصاد	750k
-حصان	1547k
-حصان دوام	1854k
+حصان	1582k
+حصان دوام	1889k
 حصن	359k
 حصي	281k
 حضري	340k
 حفل	372k
 حفل شاي	785k
-حقائب تسوق	1903k
+حقائب تسوق	1938k
 حقل	124k
 حقل ارز	252k
 حقل قمح	251k
 حقول	124k
-حقيب مدرس	1904k
+حقيب مدرس	1939k
 حكاي خرافي	395k
 حلم	396k
 حلوي	272k
 حليب	268k
 حليبي	105k
 حمار حشي	320k
-حمام	1598k
+حمام	1633k
 حمراء	0k
 حمضي	228k
 حمم	165k
@@ -48171,26 +49993,27 @@ zuccher filat	273i
 حنين	379k
 حنين الي ماضي	415k
 حوت	330k
-حوت نافور	1619k
+حوت نافور	1654k
 حيا يلي	436k
 حيد	391k
-حيد قرن	1569k
+حيد قرن	1604k
 حير	147k
 حير شاطئي	146k
 حيوي	389k
-خاتم	1924k
+خاتم	1959k
 خار	304k
+خاري	865k
 خافت	446k
 خافت ضوء	451k
 خافت ناعم	445k
 خام	381k
 خبز	270k
-خبز بيغل	1716k
-خبز مفرود	1714k
-خبز مفرود محشو	1732k
+خبز بيغل	1751k
+خبز مفرود	1749k
+خبز مفرود محشو	1767k
 خردلي	110k
 خرسان	282k
-خروف	1561k
+خروف	1596k
 خريف	197k
 خريفي	197k
 خزامي	210k
@@ -48202,35 +50025,35 @@ zuccher filat	273i
 خشبي	279k
 خشخاش	222k
 خضار	433k
-خضار رقي	1702k
+خضار رقي	1737k
 خضراء	3k
 خضراو	433k
 خضرو	433k
 خطوط جوي تركي	547k
 خطوط جوي قطري	545k
-خفاش	1580k
+خفاش	1615k
 خليج	772k
 خمري	33k
 خمسيني	706k
-خنزير	1557k
-خنزير بري	1558k
-خنفساء	1636k
+خنزير	1592k
+خنزير بري	1593k
+خنفساء	1671k
 خوخ	235k
 خوخلوما	791k
 خوخي	27k
-خوذ رجل انقاذ	1921k
-خوذ عسكري	1920k
+خوذ رجل انقاذ	1956k
+خوذ عسكري	1955k
 خور	416k
 خوف	403k
-خيار	1701k
+خيار	1736k
 خيال علمي	376k
 خيالي	395k
 خيزر	123k
 دافئ	398k
 داكن	439k
-دب كوالا	1582k
+دب كوالا	1617k
 دبي	772k
-دجاج	1591k
+دجاج	1626k
 دخان	314k
 درب تبان	176k
 درج ارد	453k
@@ -48240,34 +50063,37 @@ zuccher filat	273i
 دلف	330k
 دم	315k
 دموي	315k
-دميت يابانيت	1871k
+دميت يابانيت	1906k
 دنمارك	653k
+دنماركي	353k
 دنيم	289k
 دهش	424k
 دوار شمس	211k
-دود ارض	1645k
-دود علقي	1645k
+دوبروفنيك	854k
+دود ارض	1680k
+دود علقي	1680k
 دولار	423k
-دولف	1621k
+دولف	1656k
 دون	457k
 ديسكو	436k
 ديسمبر	198k
-ديك رومي	1590k
-ديكور صنوبر	1870k
-ديناصور صوروبودا	1617k
+ديك رومي	1625k
+ديكور صنوبر	1905k
+ديناصور صوروبودا	1652k
 ديوالي	807k
-ذباب	1644k
+ذباب	1679k
 ذره	250k
 ذكوري	420k
 ذهب	11k
 ذهبي	11k
 راء	407k
 رائع	424k
-رابط عنق	1884k
+رابط عنق	1919k
 راري	124k
 راس سنه	753k
 راس سنه صيني	369k
 راش	325k
+راغ	837k
 راق	397k
 راقي	397k
 رامبرانت	787k
@@ -48281,8 +50107,8 @@ zuccher filat	273i
 رجولي	420k
 رخام	280k
 رده	209k
-رده ذابل	1653k
-رده يضاء	1649k
+رده ذابل	1688k
+رده يضاء	1684k
 ردوس	427k
 ردي	6k
 ردي اهت	92k
@@ -48303,17 +50129,18 @@ zuccher filat	273i
 رعون	770k
 رعوني	770k
 رق	293k
-رقع حفل	1867k
+رقع حفل	1902k
 رقمي	376k
-رقه رسيم رباعي	1668k
+رقه رسيم رباعي	1703k
 رقه شجر	128k
-رقه متطاير	1671k
+رقه متطاير	1706k
 رقوق	244k
 رقوقي	62k
 رقيق	388k
 ركان	165k
 ركه	149k
 ركه لوتس	150k
+رلين	846k
 رماد	167k
 رمادي	8k
 رمادي حديدي	87k
@@ -48336,9 +50163,9 @@ zuccher filat	273i
 روحي	412k
 روسيا	638k
 روفانس	803k
-روكلي	1703k
+روكلي	1738k
 روكوكو	712k
-روكولي	1703k
+روكولي	1738k
 روما	784k
 رومانسي	392k
 روماني	784k
@@ -48350,7 +50177,7 @@ zuccher filat	273i
 رياح	204k
 ريال مدريد	601k
 ريترو	379k
-ريتزل	1715k
+ريتزل	1750k
 ريح	204k
 ريد بول	540k
 ريدا كاهلو	721k
@@ -48365,14 +50192,14 @@ zuccher filat	273i
 زاهي	444k
 زبد	269k
 زجاج	294k
-زجاج رضاع	1781k
-زجاج فنج	1786k
-زراف	1566k
+زجاج رضاع	1816k
+زجاج فنج	1821k
+زراف	1601k
 زرقاء	4k
 زعفر	277k
 زفاف	371k
 زقاق	341k
-زلابي صيني	1759k
+زلابي صيني	1794k
 زليج برتغالي	793k
 زمرد	49k
 زمردي	49k
@@ -48401,7 +50228,7 @@ zuccher filat	273i
 ساع ذهبي	181k
 ساع زرقاء	182k
 سافانا	830k
-ساق دجاج	1721k
+ساق دجاج	1756k
 ساكسف	437k
 ساكن	386k
 ساكورا	208k
@@ -48409,15 +50236,16 @@ zuccher filat	273i
 سامسونج	471k
 سانت طرسبرغ	797k
 سانتوريني	352k
-ساندوتش	1728k
+ساندوتش	1763k
 سايبربانك	375k
-سباغتي	1751k
+سباغتي	1786k
 سبتمبر	197k
 سبوتيفاي	468k
 ستاربكس	463k
 ستاري	221k
 ستان	126k
-ستر سلام	1883k
+ستر سلام	1918k
+ستوكهولم	833k
 ستيمبانك	702k
 ستيني	699k
 سجاد ارسي	737k
@@ -48426,7 +50254,7 @@ zuccher filat	273i
 سحر	395k
 سحري	395k
 سحلبي	218k
-سحلي	1613k
+سحلي	1648k
 سديم	176k
 سري	394k
 سريالي	717k
@@ -48435,27 +50263,28 @@ zuccher filat	273i
 سعيد	390k
 سفوري	448k
 سكاكر	272k
-سكب سائل	1795k
+سكب سائل	1830k
 سكون	386k
 سكين	386k
 سلام	386k
 سلام عليكم	455k
 سلتي	822k
-سلحفا	1612k
+سلحفا	1647k
 سلط	433k
-سلط خضراء	1740k
+سلط خضراء	1775k
 سلموني	29k
 سماء	169k
 سماء مرصع نجوم	175k
 سماوي	41k
 سماوي مخضر	14k
-سمك استوائي	1624k
+سمرقند	865k
+سمك استوائي	1659k
 سمك ذهبي	329k
-سمك قرش	1626k
-سمك منتفخ	1625k
-سمور	1578k
+سمك قرش	1661k
+سمك منتفخ	1660k
+سمور	1613k
 سنابل	251k
-سنجاب	1577k
+سنجاب	1612k
 سندي	279k
 سنغافور	675k
 سوداء	9k
@@ -48467,9 +50296,12 @@ zuccher filat	273i
 سوق يلي	333k
 سونغكر	739k
 سويد	651k
+سويدي	833k
 سيار اجر	339k
 سيان	14k
 سيبيا	61k
+سيدني	844k
+سيدي وسعيد	860k
 سيراميك	304k
 سيرولي	40k
 سيرينغيتي	830k
@@ -48482,7 +50314,7 @@ zuccher filat	273i
 شاطئ	143k
 شاطئ استوائي	145k
 شاطئ رملي	144k
-شاطئ شمسي	1806k
+شاطئ شمسي	1841k
 شالي	831k
 شانيل	572k
 شاومي	524k
@@ -48491,30 +50323,30 @@ zuccher filat	273i
 شاي اخضر	257k
 شاي اولونغ	260k
 شاي حليب	259k
-شاي فقاع	1797k
+شاي فقاع	1832k
 شباط	198k
-شبك عنكبوت	1641k
+شبك عنكبوت	1676k
 شبور	202k
 شبون	793k
 شتاء	198k
 شتوي	198k
 شجر	133k
-شجر احتفال	1869k
+شجر احتفال	1904k
 شجر بتولا	122k
-شجر دائم خضر	1661k
-شجر زائل خضر	1662k
-شجر عيد ميلاد	1861k
+شجر دائم خضر	1696k
+شجر زائل خضر	1697k
+شجر عيد ميلاد	1896k
 شجر قيقب	130k
 شرقي	355k
 شرك	357k
 شروق	180k
 شروق شمس	180k
-شروق علي جبل	1848k
-شريط	1876k
-شريط تذكير	1878k
+شروق علي جبل	1883k
+شريط	1911k
+شريط تذكير	1913k
 شعاب	153k
 شعاب مرجاني	153k
-شعب مرجاني	1629k
+شعب مرجاني	1664k
 شعر بنات	273k
 شعل	166k
 شغف	393k
@@ -48524,15 +50356,15 @@ zuccher filat	273i
 شقائق نعم	222k
 شلال	151k
 شمال اوروبي	353k
-شمام	1676k
+شمام	1711k
 شمبانيا	265k
 شمس	171k
 شمع	310k
 شموع	310k
-شنط يد	1901k
+شنط يد	1936k
 شنغهاي	774k
 شواطئ	143k
-شورت	1896k
+شورت	1931k
 شوق	415k
 شوكولات	261k
 شيبوري	824k
@@ -48554,14 +50386,15 @@ zuccher filat	273i
 صدئ	287k
 صدا	287k
 صدف	299k
-صرصور	1639k
+صرصور	1674k
 صفراء	2k
+صقلي	853k
 صقيع	186k
 صلب	284k
 صلصال	304k
 صناعي	377k
-صندل اصبع	1905k
-صندل حريمي	1911k
+صندل اصبع	1940k
+صندل حريمي	1946k
 صنوبر	121k
 صيف	196k
 صيفي	196k
@@ -48570,23 +50403,23 @@ zuccher filat	273i
 ضباب	202k
 ضبابي	202k
 ضبابي لون	449k
-ضريح	1841k
+ضريح	1876k
 ضفدع	328k
 ضوء شمس	171k
 ضوء شموع	310k
 ضوء قمر	174k
 ضيه	12k
-طائر	1596k
-طائر دودو	1603k
+طائر	1631k
+طائر دودو	1638k
 طابع ريفي	378k
 طازج	399k
-طاطا حلو مشوي	1752k
-طاطس	1696k
-طاطس مقلي	1725k
+طاطا حلو مشوي	1787k
+طاطس	1731k
+طاطس مقلي	1760k
 طاق	389k
 طاووس	318k
-طبق ملعق	1739k
-طبل طويل	1934k
+طبق ملعق	1774k
+طبل طويل	1969k
 طبي	356k
 طبيع	383k
 طبيعي	383k
@@ -48595,12 +50428,15 @@ zuccher filat	273i
 طراز سويسري	817k
 طراز صيني	355k
 طريق	322k
-طعام مشكل	1753k
-طعام معلب	1744k
+طريق حرير	865k
+طعام مشكل	1788k
+طعام معلب	1779k
 طفولي	380k
 طماطم	247k
 طمع	426k
+طهر	861k
 طوب	283k
+طوكيو	845k
 طيء	414k
 طيخ	234k
 طير امار	544k
@@ -48608,7 +50444,7 @@ zuccher filat	273i
 طيف ظريف	408k
 طين	168k
 طيني محروق	111k
-ظرف احمر كتاب صيني	1875k
+ظرف احمر كتاب صيني	1910k
 ظريف	408k
 ظهر	189k
 ظهير	189k
@@ -48627,8 +50463,8 @@ zuccher filat	273i
 عروس هندي	827k
 عسكري	431k
 عسل	263k
-عش ارغ	1672k
-عش به بيض	1673k
+عش ارغ	1707k
+عش به بيض	1708k
 عشب	125k
 عشق	392k
 عصر	190k
@@ -48636,14 +50472,14 @@ zuccher filat	273i
 عصر نهض	713k
 عصري	385k
 عضوي	383k
-عقرب	1642k
-علب طعام	1745k
-علب طعام خارج	1761k
-علب عصير	1798k
+عقرب	1677k
+علب طعام	1780k
+علب طعام خارج	1796k
+علب عصير	1833k
 عميق	440k
 عنابي	19k
 عنب	231k
-عنكبوت	1640k
+عنكبوت	1675k
 عواصف	201k
 عياد	356k
 عيد الحب	368k
@@ -48666,6 +50502,7 @@ zuccher filat	273i
 غامض	394k
 غامق	439k
 غانا	668k
+غاني	738k
 غاودي	760k
 غراب	435k
 غرانج	708k
@@ -48674,20 +50511,21 @@ zuccher filat	273i
 غرف نوم	362k
 غروب	179k
 غروب شمس	179k
-غروب مدين	1850k
+غروب مدين	1885k
 غريب	435k
 غريب اطوار	435k
-غرير	1588k
-غرير عسل	1588k
-غزال	1550k
+غرير	1623k
+غرير عسل	1623k
+غزال	1585k
 غزل بنات	273k
 غسق	191k
 غضب	402k
 غلط سراي	615k
 غموض	394k
 غندول	802k
-غوريلا	1529k
-غيتار	1928k
+غواتيمالا	857k
+غوريلا	1564k
+غيتار	1963k
 غير	457k
 غيم	170k
 غيور	426k
@@ -48698,7 +50536,7 @@ zuccher filat	273i
 فجر	180k
 فخم	381k
 فرح	390k
-فرس نهر	1570k
+فرس نهر	1605k
 فصل دراسي	358k
 فضه	12k
 فضي	12k
@@ -48709,13 +50547,13 @@ zuccher filat	273i
 فن ديكو	695k
 فن سكان اصلي	820k
 فني	438k
-فول سوداني	1706k
+فول سوداني	1741k
 قارس	400k
 قاع بحر	141k
 قاهر	770k
-قبع تخرج	1918k
-قبع حريمي	1916k
-قبع رياضي	1919k
+قبع تخرج	1953k
+قبع حريمي	1951k
+قبع رياضي	1954k
 قبيح	425k
 قديم طراز	379k
 قذر	425k
@@ -48725,32 +50563,32 @@ zuccher filat	273i
 قرمزي داكن	71k
 قرميد	283k
 قري	348k
-قصاص ملون	1872k
+قصاص ملون	1907k
 قصر امبراطوري	346k
-قطار ملاهي	1857k
+قطار ملاهي	1892k
 قطب جنوبي	185k
 قطب شمالي	185k
 قطبي	185k
 قطر	646k
-قطع جبن	1719k
-قطع لحم	1722k
+قطع جبن	1754k
+قطع لحم	1757k
 قطن	292k
 قطيف	290k
-قفاز	1888k
+قفاز	1923k
 قلع	359k
-قلع ياباني	1832k
+قلع ياباني	1867k
 قلق	413k
 قمح	251k
 قمر	173k
 قمم ثلجي	161k
-قندس	1585k
-قنفد	1579k
+قندس	1620k
+قنفد	1614k
 قهو	254k
 قهو حليب	255k
 قور	410k
 قوس قزح	178k
 قوطي	411k
-قولي	1707k
+قولي	1742k
 قوي	405k
 قيظ	205k
 قيقب	130k
@@ -48764,12 +50602,12 @@ zuccher filat	273i
 كارفور	534k
 كاري	277k
 كاريبي	764k
-كاس شراب	1788k
-كاس عصير كوكتيل	1789k
-كاس قشه شرب	1796k
-كاس يرتطم	1793k
-كاس يره	1791k
-كاسا يره	1792k
+كاس شراب	1823k
+كاس عصير كوكتيل	1824k
+كاس قشه شرب	1831k
+كاس يرتطم	1828k
+كاس يره	1826k
+كاسا يره	1827k
 كاكاو	261k
 كاكي	25k
 كان اول	198k
@@ -48780,58 +50618,63 @@ zuccher filat	273i
 كتان	292k
 كتب	312k
 كتب قديم	312k
-كتكوت خارج بيض	1593k
-كتكوت صغير	1594k
+كتكوت خارج بيض	1628k
+كتكوت صغير	1629k
 كثب	156k
 كحلي	16k
+كراكوف	841k
 كراميل	262k
 كرز	230k
-كركدي	1654k
+كركدي	1689k
 كركم	79k
 كركمي	79k
-كركند	1763k
+كركند	1798k
 كرم	134k
 كرمل	828k
 كرنفال	335k
 كرنفال ريو	808k
-كره ارز	1747k
-كره اوراق ملون	1868k
-كرواس	1712k
+كره ارز	1782k
+كره اوراق ملون	1903k
+كرواتي	854k
+كرواتيا	854k
+كرواس	1747k
 كروم	286k
 كريستال	300k
 كريسماس	366k
-كريم كراميل	1779k
+كريم كراميل	1814k
 كريمي	18k
-كستناء	1708k
+كستناء	1743k
 كستنائي	20k
 كسول	414k
 كعك	271k
-كعك الحظ	1760k
-كعك سمك شكل حلزوني	1756k
-كعك صغير	1774k
-كعك عيد ميلاد	1772k
-كعك قمر	1757k
-كعك محلا	1770k
+كعك الحظ	1795k
+كعك سمك شكل حلزوني	1791k
+كعك صغير	1809k
+كعك عيد ميلاد	1807k
+كعك قمر	1792k
+كعك محلا	1805k
 كلاسيكي	379k
-كلب دليل	1533k
+كلب دليل	1568k
 كليم	737k
 كليمت	719k
-كمان	1931k
-كمثري	1685k
+كمان	1966k
+كمثري	1720k
 كنتاكي	538k
 كنتي	738k
 كندا	633k
-كنغر	1587k
+كندي	840k
+كنغر	1622k
 كنيس	360k
-كنيس زفاف	1834k
+كنيس زفاف	1869k
 كهرم	32k
 كهرماني	32k
 كهف	164k
 كوارتز	300k
-كوب حليب	1782k
-كوب زجاجي	1794k
+كوب حليب	1817k
+كوب زجاجي	1829k
 كوبالت	45k
 كوبالتي	45k
+كوبنهاغن	835k
 كوبي	755k
 كوتيج كور	700k
 كوخ	363k
@@ -48839,31 +50682,36 @@ zuccher filat	273i
 كوريا جنوبي	636k
 كوكا كولا	461k
 كولوسيوم	784k
+كولومبي	856k
 كولومبيا	661k
 كون	176k
-كيس نقود	1900k
+كيب تاون	864k
+كيس نقود	1935k
 كيك	271k
-كيمونو ياباني	1892k
+كيمونو ياباني	1927k
+كيني	850k
 كينيا	667k
 كيوت	408k
 كيوتو	801k
 كيوي	245k
+كييف	842k
 لا	457k
 لاستيك	307k
-لافل	1733k
+لافل	1768k
 لامنغو	317k
 لامنكو	821k
-لامينغو	1605k
+لامينغو	1640k
 لايستيشن	472k
+لبيني	859k
 لجيكا	648k
-لحم مقدد	1723k
+لحم مقدد	1758k
 لده مائي	349k
 لغز	394k
-لفل حار	1699k
-لفل حلو	1700k
+لفل حار	1734k
+لفل حلو	1735k
 لك	303k
 لهب	166k
-لوح شوكولات	1776k
+لوح شوكولات	1811k
 لور	300k
 لورنسا	758k
 لوري	448k
@@ -48899,31 +50747,33 @@ zuccher filat	273i
 ماردي غرا	742k
 مارس	195k
 ماس	301k
-ماس ناري	1863k
+ماس ناري	1898k
+ماساي	850k
 ماغنوليا	226k
 ماكدونالدز	462k
 ماكر	275k
 مال	423k
 مالي	357k
 ماليزيا	674k
-ماموث	1568k
-مانج	1682k
+ماموث	1603k
+مانج	1717k
 مانجا	239k
 مانجو	239k
 مانشستر سيتي	595k
 مانشستر يونايتد	594k
 مانهاتن	766k
 مانيا	623k
+مانيلا	859k
 مايا	819k
 مايكروسوفت	564k
 مايو	195k
-مايو من قطع احد	1894k
-مبني اثري	1811k
-مبني اداري	1821k
-مبني مهجور	1818k
+مايو من قطع احد	1929k
+مبني اثري	1846k
+مبني اداري	1856k
+مبني مهجور	1853k
 مبهج	390k
-متجر شامل	1830k
-متجر قال	1828k
+متجر شامل	1865k
+متجر قال	1863k
 متجمد	450k
 متحف	438k
 متحمس	393k
@@ -48937,19 +50787,21 @@ zuccher filat	273i
 متوسطي	352k
 مثلج	187k
 مثلج لون	450k
+مجري	855k
 مجن	422k
 مجوهر	316k
 مجيد	416k
-محار	1766k
+محار	1801k
 محط ضائي	364k
-محفظ يد	1902k
-محل حلاق	1858k
+محفظ يد	1937k
+محل حلاق	1893k
 محيط	140k
 مخدر	710k
 مخمل	290k
 مخيف	403k
 مدرج ارز	762k
 مدرس	358k
+مدريد	852k
 مدفا	311k
 مدن	340k
 مدهش	424k
@@ -48976,29 +50828,29 @@ zuccher filat	273i
 مريمي	94k
 مزرع	348k
 مساء	191k
-مسبح صلا	1922k
+مسبح صلا	1957k
 مسترخي	387k
 مستشفي	356k
 مستقبل	376k
 مستقبلي	376k
-مسجد	1838k
+مسجد	1873k
 مسك	403k
 مسير فخر	751k
 مش	457k
 مشبع	444k
 مشرق	443k
-مشروب استوائي	1790k
-مشروب ساخن	1783k
+مشروب استوائي	1825k
+مشروب ساخن	1818k
 مشمس	172k
 مشمش	78k
 مشمشي	78k
 مصابيح	336k
-مصاص	1778k
+مصاص	1813k
 مصباح	336k
 مصرف	357k
 مصري	770k
 مصنع	377k
-مضات	1865k
+مضات	1900k
 مضيء	448k
 مضيق حري	805k
 مطبخ	361k
@@ -49011,40 +50863,41 @@ zuccher filat	273i
 معبد	345k
 معبد صيني	795k
 معبد كوري	794k
-معبد هندوسي	1839k
-معبد يهودي	1840k
+معبد هندوسي	1874k
+معبد يهودي	1875k
 معتم	451k
 معدن	286k
 معدني	286k
 معرض	438k
-معطف	1889k
-معطف مختبر	1882k
+معطف	1924k
+معطف مختبر	1917k
 مغار	164k
 مغامر	418k
 مغبش	449k
 مغر	36k
 مغرب	644k
+مغربي	756k
 مغول	829k
 مفاجئ	424k
 مفاجا	424k
-مفرقع	1864k
-مفرقع ناري	1864k
+مفرقع	1899k
+مفرقع ناري	1899k
 مفعم حيوي	389k
 مقرف	425k
-مقرمش ارز	1746k
+مقرمش ارز	1781k
 مقزز	425k
-مقلا	1735k
-مقلا مسطح بها طعام	1736k
+مقلا	1770k
+مقلا مسطح بها طعام	1771k
 مقهي	343k
 مكتب	357k
-مكتب ريد	1823k
-مكتب ريد ياباني	1822k
+مكتب ريد	1858k
+مكتب ريد ياباني	1857k
 مكسيكي	754k
-مكعب ثلج	1800k
+مكعب ثلج	1835k
 ملائك	427k
-ملابس بحر	1897k
-ملابس تحتي	1895k
-ملابس حريمي	1898k
+ملابس بحر	1932k
+ملابس تحتي	1930k
+ملابس حريمي	1933k
 ملاك	427k
 ملبد غيوم	203k
 ملتهب	393k
@@ -49059,14 +50912,16 @@ zuccher filat	273i
 ممل	434k
 مملك متحد	631k
 من غير	457k
-منازل	1817k
+منازل	1852k
 منتز	127k
 منتصف ليل	193k
-منزل	1819k
-منزل حديق	1820k
-منزلق لعب	1855k
+منزل	1854k
+منزل حديق	1855k
+منزلق لعب	1890k
 منطاد	804k
 منعش	399k
+منغولي	848k
+منغوليا	848k
 منيوم	286k
 مهرج	331k
 مهرج ازهار كرز	809k
@@ -49099,13 +50954,14 @@ zuccher filat	273i
 نار	166k
 ناصع بياض	84k
 ناضج	421k
-ناطح سحاب	1847k
+ناطح سحاب	1882k
 ناعم	388k
-نافور	1843k
+نافور	1878k
+ناميبيا	866k
 نان	438k
 نبات عصاري	135k
-نبات نفل	1667k
-نبت في عاء	1660k
+نبات نفل	1702k
+نبت في عاء	1695k
 نبيذ	264k
 نبيذ احمر	264k
 نبيذي	33k
@@ -49119,16 +50975,17 @@ zuccher filat	273i
 نحام	317k
 نحل	326k
 ندف ثلج	187k
-ندق حب	1827k
+ندق حب	1862k
 ندن	767k
 ندور	247k
 ندي	206k
+نديبيلي	863k
 نسيم	204k
 نشيط	389k
 نصر	416k
-نظار	1879k
-نظار اقي	1881k
-نظار شمس	1880k
+نظار	1914k
+نظار اقي	1916k
+نظار شمس	1915k
 نعس	414k
 نعناع	30k
 نعناعي	30k
@@ -49141,8 +50998,10 @@ zuccher filat	273i
 نقود	423k
 نقي	407k
 نلندا	654k
+نلندي	834k
 نمر	319k
 نمسا	650k
+نمساوي	836k
 نهار	194k
 نهر	148k
 نهر جليدي	184k
@@ -49151,8 +51010,10 @@ zuccher filat	273i
 نوفمبر	197k
 نون	438k
 نيبال	779k
+نيبالي	779k
 نيجيريا	666k
 نير	166k
+نيروبي	850k
 نيلي	23k
 نينتندو	566k
 نيه	7k
@@ -49167,18 +51028,20 @@ zuccher filat	273i
 هار	277k
 هافانا	755k
 هالو	367k
-هالوي	1860k
+هالوي	1895k
 هانبوك	825k
 هاواي	763k
 هجه	390k
 هدوء	386k
-هدي ملفوف	1877k
-همبرغر	1724k
+هدي ملفوف	1912k
+هلسنكي	834k
+همبرغر	1759k
 هندي	781k
 هواوي	523k
-هوت دوغ	1727k
+هوت دوغ	1762k
 هوكوساي	724k
 هولندا	647k
+هولندي	832k
 هولي	806k
 هوندا	479k
 هونغ كونغ	773k
@@ -49197,33 +51060,34 @@ zuccher filat	273i
 وان دافئ	452k
 وانيس	309k
 وتس	212k
-وجه احادي قرن	1548k
-وجه ارنب	1575k
-وجه اسد	1540k
-وجه اندا	1583k
-وجه تنين	1615k
-وجه ثعلب	1536k
-وجه حصان	1544k
-وجه خنزير	1556k
-وجه دب	1581k
-وجه ذئب	1535k
-وجه ضفدع	1610k
-وجه فار	1571k
-وجه قرد	1527k
-وجه قره	1552k
-وجه قطه	1538k
-وجه كلب	1531k
-وجه نمر	1541k
+وجه احادي قرن	1583k
+وجه ارنب	1610k
+وجه اسد	1575k
+وجه اندا	1618k
+وجه تنين	1650k
+وجه ثعلب	1571k
+وجه حصان	1579k
+وجه خنزير	1591k
+وجه دب	1616k
+وجه ذئب	1570k
+وجه ضفدع	1645k
+وجه فار	1606k
+وجه قرد	1562k
+وجه قره	1587k
+وجه قطه	1573k
+وجه كلب	1566k
+وجه نمر	1576k
 وحشي	715k
 وحشي معماري	698k
 وحه	438k
+ودابست	855k
 وداف	555k
 ورد	209k
 ورسل	295k
 ورش	483k
 ورق	293k
 ورق ذهب	306k
-وريتو	1730k
+وريتو	1765k
 وسخ	425k
 وسط مدين	340k
 وشي	65k
@@ -49234,11 +51098,14 @@ zuccher filat	273i
 ولاي متحد	630k
 ولكس اجن	477k
 ولندا	656k
+ولندي	841k
+ولينيزيا	862k
 وليوود	731k
 ونات	337k
-وندو	1738k
+وندو	1773k
 وهيمي	711k
 ويس اندرس	815k
+وينس ايرس	838k
 يئي	383k
 ياب	621k
 ياباني	354k
@@ -49247,12 +51114,15 @@ zuccher filat	273i
 ياقوت ازرق	54k
 ياقوتي	55k
 ياقوتي ازرق	54k
-يانو	1929k
+يانو	1964k
 يبرويف	811k
 يبسي	563k
-يتزا	1726k
+يتزا	1761k
+يجي	862k
 يراري	473k
+يراناك	858k
 يره	266k
+يروت	847k
 يروز	15k
 يروزي	15k
 يزنط	714k
@@ -49278,7 +51148,7 @@ zuccher filat	273i
 يمون	227k
 يموناد	227k
 يموني	31k
-ينابيع ساخن	1853k
+ينابيع ساخن	1888k
 يناير	198k
 ينكد ان	569k
 ينيسيا	802k
@@ -49289,25 +51159,26 @@ zuccher filat	273i
 يوم موتي	740k
 يوناني	771k
 يونيو	196k
-@stems hi 1498
-अंकुर	1659l
+يينا	836k
+@stems hi 1545
+अंकुर	1694l
 अंगार	167l
 अंगीठ	311l
-अंगूठ	1924l
+अंगूठ	1959l
 अंगूर	231l
 अंटार्कटिक	185l
-अंड वाल घोंसल	1673l
-अंड से बाहर आत चूज	1593l
-अंडरवियर	1895l
+अंड वाल घोंसल	1708l
+अंड से बाहर आत चूज	1628l
+अंडरवियर	1930l
 अंतरिक्ष	176l
 अंतरिक्ष यान	364l
 अंतरिक्ष स्टेशन	364l
 अंधेर	439l
 अंबर	32l
 अकेल	391l
-अकेल इमारत	1818l
+अकेल इमारत	1853l
 अकेलापन	391l
-अकॉर्डियन	1927l
+अकॉर्डियन	1962l
 अक्टूबर	197l
 अगस्त	196l
 अग्नि	166l
@@ -49321,7 +51192,7 @@ zuccher filat	273i
 अनार	243l
 अनूप	146l
 अनोख	435l
-अन्नानास	1681l
+अन्नानास	1716l
 अप्रैल	195l
 अभिव्यंजनावाद	716l
 अमाल्फ	759l
@@ -49333,18 +51204,18 @@ zuccher filat	273i
 अर्जेंटीन	628l
 अलाव	166l
 अल्ट्रामरीन	44l
-अवोकाड	1694l
+अवोकाड	1729l
 अस्पताल	356l
 अस्स का दशक	704l
 आंध	201l
 आइकिय	464l
 आइवर	38l
-आइस क्यूब	1800l
+आइस क्यूब	1835l
 आइसक्रीम	274l
 आकाश	169l
 आकाशगंग	176l
 आग	166l
-आग मुंह वाल चूज	1595l
+आग मुंह वाल चूज	1630l
 आगर	829l
 आडू	235l
 आडू के फूल	216l
@@ -49366,7 +51237,7 @@ zuccher filat	273i
 आर्ट डेक	695l
 आर्ट नूव	789l
 आलस	414l
-आलस्य	1584l
+आलस्य	1619l
 आलीशान	381l
 आलूबुखार	244l
 आलूबुखार रंग	62l
@@ -49380,65 +51251,72 @@ zuccher filat	273i
 इंक	819l
 इंग्लैंड	767l
 इंडोनेशिय	671l
+इंडोनेशिया	851l
 इंद्रधनुष	178l
 इंस्टाग्राम	467l
 इटल	624l
+इथियोपिय	849l
 इफ्तार	745l
-इमारत के पीछ सूर्यास्त	1851l
-इमारत लकड	1815l
-इल्ल	1633l
+इमारत के पीछ सूर्यास्त	1886l
+इमारत लकड	1850l
+इल्ल	1668l
 इश्क	392l
 इस्तांबुल	768l
 इस्पात	284l
-इस्लाम धर्म	1838l
+इस्फहान	861l
+इस्लाम धर्म	1873l
 ईंट	283l
 ईद	745l
+ईरान	861l
 ईर्ष्य	426l
 ईर्ष्यालु	426l
 ईस्टर	373l
 उकिय ए	790l
 उजल	443l
-उत्कृष्ट इमारत	1811l
+उज्बेकिस्तान	865l
+उत्कृष्ट इमारत	1846l
 उत्तर ध्रुव	185l
 उत्तर रोशन	177l
 उत्सव	335l
 उदास	391l
 उद्यान	126l
 उनींद	414l
-उपहार	1877l
+उपहार	1912l
 उबाऊ	434l
 उम्मीद	404l
 उलुरु	820l
-उल्लू	1602l
+उल्लू	1637l
 उष	180l
 उष्णकटिबंधीय	351l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
-ऊंच एड का सैंडिल	1910l
-ऊदबिलाव	1585l
+ऊंच एड का सैंडिल	1945l
+ऊदबिलाव	1620l
 ऊर्ज	389l
 ऊर्जावान	389l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछल	1624l
+ऊष्णकटिबंधीय मछल	1659l
 एंडीज	780l
 एकरंग	429l
 एक्व	66l
 एज्टेक	819l
-एथलेटिक जूत	1907l
+एथलेटिक जूत	1942l
+एम्स्टर्डम	832l
 एयर इंडिय	552l
 एयरटेल	553l
 एरिजोन	776l
 एल्युमिनियम	286l
 एवोकाड	242l
-ऑक्टोपस	1627l
+ऑक्टोपस	1662l
 ऑक्टोबरफेस्ट	743l
 ऑफ व्हाइट	104l
 ऑरोर	177l
 ऑस्ट्रिय	650l
 ऑस्ट्रेलिय	634l
+ऑस्ट्रेलिया	843l
 ऑस्मैन्थस	224l
 ओक्साक	754l
-ओडेन	1753l
+ओडेन	1788l
 ओलंपिक	683l
 ओस	206l
 औद्योगिक	377l
@@ -49446,8 +51324,8 @@ zuccher filat	273i
 औरत	456l
 कंकड	281l
 कंक्रीट	282l
-कंगारू	1587l
-कंगारू का बच्च	1587l
+कंगारू	1622l
+कंगारू का बच्च	1622l
 कंदर	164l
 कंदील	309l
 कंपन	357l
@@ -49458,19 +51336,20 @@ zuccher filat	273i
 कत्थ लाल	19l
 कद्दू	246l
 कनाड	633l
-कपकेक	1774l
+कनाडा	840l
+कपकेक	1809l
 कप्पादोकिय	804l
-कबूतर	1598l
+कबूतर	1633l
 कमल	212l
 कमल तालाब	150l
 कर	277l
-कर्क राशि	1762l
-कर्कट	1762l
+कर्क राशि	1797l
+कर्कट	1797l
 कल	438l
 कलाकार	438l
 कलात्मक	438l
 कवा	726l
-कस्टर्ड	1779l
+कस्टर्ड	1814l
 कहरुब	32l
 का	132l
 कांच	294l
@@ -49480,9 +51359,10 @@ zuccher filat	273i
 कानन	119l
 कारखान	377l
 कारवाजिय	787l
-कार्प स्ट्रीमर	1872l
+कार्टाहेन	856l
+कार्प स्ट्रीमर	1907l
 कार्यालय	357l
-कार्यालय का भवन	1821l
+कार्यालय का भवन	1856l
 काल	9l
 काल रेत	158l
 काह हर	48l
@@ -49490,23 +51370,24 @@ zuccher filat	273i
 किताब की दुकान	344l
 किनार	143l
 किन्नू	228l
-किमोन	1892l
+किमोन	1927l
 किरमिज	71l
-किरान दुकान	1830l
+किरान दुकान	1865l
 किल	359l
 कीचड	168l
-कीव	245l
-कीव फल	1690l
+कीव	842l
+कीव फल	1725l
 कुकुरमुत्त	136l
 कुटिय	363l
-कुत्त	1532l
-कुत्त का चेहर	1531l
+कुत्त	1567l
+कुत्त का चेहर	1566l
 कुल्फ	274l
-कुहास	1845l
-कृमि	1645l
+कुहास	1880l
+कृमि	1680l
 के बिन	460l
 केक	271l
 केन्य	667l
+केप टाउन	864l
 केरल	781l
 केल	238l
 केल्टिक	822l
@@ -49514,7 +51395,7 @@ zuccher filat	273i
 केसरिय	1l
 कैंड	272l
 कैंडिंस्क	723l
-कैंपिंग	1844l
+कैंपिंग	1879l
 कैक्टस	135l
 कैनियन	159l
 कैपुचीन	255l
@@ -49523,38 +51404,41 @@ zuccher filat	273i
 कैरामल रंग	109l
 कैरिबियन	764l
 कैलिफोर्निय	777l
-कॉइन पर्स	1900l
-कॉक खुलत हु बोतल	1787l
-कॉकटेल गिलास	1789l
+कॉइन पर्स	1935l
+कॉक खुलत हु बोतल	1822l
+कॉकटेल गिलास	1824l
 कॉटन कैंड	273l
 कॉटेजकोर	700l
-कॉनफेट बॉल	1868l
+कॉनफेट बॉल	1903l
 कॉफ	254l
 कॉफ भूर	107l
 कॉफ हाउस	343l
 को मछल	329l
-कोआल	1582l
-कोआल भालू	1582l
+कोआल	1617l
+कोआल भालू	1617l
 कोक	261l
 कोक कोल	461l
+कोपेनहेगन	835l
 कोबाल्ट नील	45l
 कोमल	388l
 कोमल हर	53l
 कोयल स्लेट	37l
-कोरल	1629l
+कोरल	1664l
 कोरिय	783l
 कोरिया मंदिर	794l
 कोलंबिय	661l
 कोहर	202l
 कोहरील	449l
 क्योट	801l
+क्राकोव	841l
 क्रिसमस	366l
-क्रिसमस ट्र	1861l
+क्रिसमस ट्र	1896l
 क्रिस्टल	300l
 क्रीम	18l
 क्रूरतावाद	698l
 क्रेमलिन	828l
-क्रोइसैन	1712l
+क्रोइसैन	1747l
+क्रोएशिय	854l
 क्रोध	402l
 क्रोम	286l
 क्लिनिक	356l
@@ -49564,12 +51448,12 @@ zuccher filat	273i
 खड चट्टान	163l
 खनिज नील	81l
 खनिज हर	82l
-खरगोश	1576l
-खरगोश का चेहर	1575l
-खरबूज	1676l
+खरगोश	1611l
+खरगोश का चेहर	1610l
+खरबूज	1711l
 खसखस का फूल	222l
 खाक	25l
-खाल घोंसल	1672l
+खाल घोंसल	1707l
 खिलौन	380l
 खुबान	78l
 खुबान रंग	78l
@@ -49583,10 +51467,10 @@ zuccher filat	273i
 गगन	169l
 गन्द	425l
 गमगीन	391l
-गमल में लग पौध	1660l
+गमल में लग पौध	1695l
 गरज	201l
 गरम	401l
-गरम सोत	1853l
+गरम सोत	1888l
 गरिमामय	410l
 गर्म	401l
 गर्म की लहर	205l
@@ -49608,18 +51492,18 @@ zuccher filat	273i
 गाजर	249l
 गाढ	440l
 गाढ रंग	444l
-गाय का चेहर	1552l
+गाय का चेहर	1587l
 गाल की लाल	114l
-गिटार	1928l
+गिटार	1963l
 गिर पत्त	129l
-गिर हु पत्त	1670l
+गिर हु पत्त	1705l
 गिरजाघर	360l
-गिलहर	1577l
-गिलास	1794l
-गुडहल	1654l
+गिलहर	1612l
+गिलास	1829l
+गुडहल	1689l
 गुफ	164l
 गुब्बार	337l
-गुब्बार मछल	1625l
+गुब्बार मछल	1660l
 गुलदाउद	217l
 गुलाब	209l
 गुलाब गुलाब	91l
@@ -49634,14 +51518,14 @@ zuccher filat	273i
 गेहुं	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंड	1569l
-गॉगल	1881l
+गैंड	1604l
+गॉगल	1916l
 गॉथिक	411l
 गोंडोल	802l
 गोधूलि	191l
-गोरिल्ल	1529l
-गोल शंख	1628l
-गोश्त का टुकड	1722l
+गोरिल्ल	1564l
+गोल शंख	1663l
+गोश्त का टुकड	1757l
 गौड	760l
 गौरव	416l
 ग्र	8l
@@ -49651,10 +51535,11 @@ zuccher filat	273i
 ग्रीष्म	196l
 ग्रीस	771l
 ग्रेनाइट	281l
+ग्वाटेमाल	857l
 घन जंगल	120l
 घनवाद	814l
 घबराहट	413l
-घर की इमारत	1817l
+घर की इमारत	1852l
 घाट	154l
 घाट गहर	159l
 घान	668l
@@ -49665,12 +51550,12 @@ zuccher filat	273i
 घिनौन	425l
 घिबल	816l
 घृण	425l
-घोंघ	1631l
-घोड का चेहर	1544l
-घोड वाल झूल	1854l
+घोंघ	1666l
+घोड का चेहर	1579l
+घोड वाल झूल	1889l
 चंद्र श्वेत	76l
 चंद्रम	173l
-चक्करदार फिश केक	1756l
+चक्करदार फिश केक	1791l
 चटक	444l
 चटक पील	101l
 चटक लाल	74l
@@ -49678,38 +51563,38 @@ zuccher filat	273i
 चट्टान	163l
 चमक	430l
 चमकदार	448l
-चमकदार तार	1865l
+चमकदार तार	1900l
 चमकील	443l
-चमगादड	1580l
+चमगादड	1615l
 चमड	288l
 चमेल	223l
-चम्मच के साथ कटोर	1739l
+चम्मच के साथ कटोर	1774l
 चर्च	360l
-चश्म	1879l
+चश्म	1914l
 चांद	173l
 चांद जैस	12l
-चांद देखन का उत्सव	1874l
+चांद देखन का उत्सव	1909l
 चांद स्लेट	86l
 चांदन	174l
 चाय	256l
-चाय का प्याल	1785l
-चाय की केतल	1784l
+चाय का प्याल	1820l
+चाय की केतल	1819l
 चाय भूर	88l
 चाय समारोह	785l
-चार पत्त वाल दूब	1668l
+चार पत्त वाल दूब	1703l
 चारकोल	37l
 चारागाह	124l
-चावल का पौध	1665l
+चावल का पौध	1700l
 चिंतित	413l
 चिकन मिट्ट	304l
-चिकन लेग	1721l
+चिकन लेग	1756l
 चिकित्स	356l
-चिडिय	1596l
+चिडिय	1631l
 चित्र	438l
 चित्रकल	438l
 चित्रकार	438l
 चिल	662l
-चींट	1634l
+चींट	1669l
 चीड	121l
 चीड के पेड	121l
 चीत बाघ	319l
@@ -49723,33 +51608,33 @@ zuccher filat	273i
 चीन शैल	355l
 चूज पील	77l
 चूल्ह	311l
-चूह का चेहर	1574l
+चूह का चेहर	1609l
 चेक गणराज्य	658l
 चेर	230l
 चेर के फूल	208l
 चेर ब्लॉसम उत्सव	809l
-चेस्टनट	1708l
-चैर ब्लॉसम	1648l
+चेस्टनट	1743l
+चैर ब्लॉसम	1683l
 चॉकलेट	261l
-चॉकलेट बार	1776l
+चॉकलेट बार	1811l
 चॉकलेट भूर	108l
 छतर	338l
 छात	338l
-छात के साथ समुद्र किनार	1806l
-छायादार पेड	1662l
-छिपकल	1613l
-छोट कुत्त	1534l
+छात के साथ समुद्र किनार	1841l
+छायादार पेड	1697l
+छिपकल	1648l
+छोट कुत्त	1569l
 छोडकर	460l
 जंग	287l
 जंग लग	287l
 जंग लाल	112l
 जंगल	119l
-जंगल सुअर	1558l
+जंगल सुअर	1593l
 जड बूट	137l
 जनवर	198l
 जन्नत	427l
 जन्मदिन	372l
-जन्मदिन का केक	1772l
+जन्मदिन का केक	1807l
 जम हु	450l
 जमुनिय	56l
 जयपुर	800l
@@ -49768,29 +51653,29 @@ zuccher filat	273i
 जादु	395l
 जादू	395l
 जापान	621l
-जापान किल	1832l
-जापान गुडिय	1871l
-जापान डाकघर	1822l
-जापान धर्म स्थल	1841l
+जापान किल	1867l
+जापान गुडिय	1906l
+जापान डाकघर	1857l
+जापान धर्म स्थल	1876l
 जामुन	253l
 जामुन नील	23l
 जामुन बैंगन	22l
 जिन्क	131l
 जिय	554l
 जियांगनान	349l
-जिराफ	1566l
-जींस	1886l
+जिराफ	1601l
+जींस	1921l
 जीन्स	289l
 जीवंत	389l
 जुनून	393l
 जुला	196l
 जून	196l
-जूस का डब्ब	1798l
+जूस का डब्ब	1833l
 जेड पत्थर	298l
 जेड हर	50l
 जेन	350l
 जेबर	320l
-जेब्र	1549l
+जेब्र	1584l
 जैज	437l
 जैतून	278l
 जैविक	383l
@@ -49800,60 +51685,63 @@ zuccher filat	273i
 ज्वाल	166l
 ज्वालामुख	165l
 ज्वालामुख रेत	158l
-ज्वालामुख विस्फोट	1803l
+ज्वालामुख विस्फोट	1838l
 ज्वालामुखीय चट्टान	158l
 झरन	151l
 झिलमिल	430l
-झींग	1764l
-झींग मछल	1763l
-झींगुर	1638l
+झींग	1799l
+झींग मछल	1798l
+झींगुर	1673l
 झील	147l
 झील नील	42l
 झोपड	363l
-टकरात हु ग्लास	1793l
+टकरात हु ग्लास	1828l
 टमाटर	247l
-टमाल	1731l
-टर्क	1590l
+टमाल	1766l
+टर्क	1625l
 टस्कन	758l
-टानाबाट का पेड	1869l
+टानाबाट का पेड	1904l
 टापू	155l
-टिड्ड	1638l
-टी रेक्स	1618l
+टिड्ड	1673l
+टी रेक्स	1653l
 टील	13l
-टेंट	1844l
-टेकआउट बॉक्स	1761l
+टेंट	1879l
+टेकआउट बॉक्स	1796l
 टेराकोट	111l
 टैक्स	339l
 टॉफ	272l
-टोक्य टॉवर	1835l
+टोक्य	845l
+टोक्य टॉवर	1870l
 टोयोट	478l
+ट्यूनीशिय	860l
 ट्यूलिप	213l
-ट्रॉपिकल पेय	1790l
+ट्रॉपिकल पेय	1825l
 ठंड	400l
 ठंड टोन	453l
 ठंड रंग	453l
 डर	403l
 डरावन	403l
-डाक भवन	1822l
-डाकघर	1823l
+डाक भवन	1857l
+डाकघर	1858l
 डामर	282l
 डिजिटल	376l
-डिब्ब बंद खाद्य सामग्र	1744l
+डिब्ब बंद खाद्य सामग्र	1779l
 डिस्क	436l
+डुब्रोवनिक	854l
 डेज	220l
 डेनमार्क	653l
 डेनिम कपड	289l
 डेनिम नील	69l
 डेल्फ्ट	792l
-डैंग	1758l
+डैंग	1793l
 डॉलर	423l
 डॉल्फिन	330l
-डोनट	1770l
-ड्रम	1933l
-ड्रमस्टिक	1933l
+डोनट	1805l
+ड्रम	1968l
+ड्रमस्टिक	1968l
 ढलत सूरज	179l
-तंबू	1805l
-तंबू लगान	1805l
+तंबू	1840l
+तंबू लगान	1840l
 तकनीक	376l
 तट	143l
 तनाव	413l
@@ -49862,42 +51750,43 @@ zuccher filat	273i
 तपिश	205l
 तरंग	142l
 तरबूज	234l
-तरबूज फल	1677l
-तल झींग	1755l
+तरबूज फल	1712l
+तल झींग	1790l
 तांब	59l
 ताज	399l
 ताज महल	829l
 ताजग	399l
 ताजमहल	829l
-ताड का पेड	1663l
+ताड का पेड	1698l
 ताम्र	59l
 तार	175l
 तार भर	175l
 तालाब	149l
+ताहित	862l
 तितल	325l
 तिब्बत	779l
 तिरंग	637l
-तिलचट्ट	1639l
-तीख मिर्च	1699l
+तिलचट्ट	1674l
+तीख मिर्च	1734l
 तीसर पहर	190l
-तुरह	1930l
+तुरह	1965l
 तुर्क	640l
 तुषार	186l
 तूफान	201l
-तेंदु	1543l
+तेंदु	1578l
 तोत	323l
 तोर	801l
 त्योहार	335l
 त्वच रंग	115l
 थैंक्सगिविंग	750l
-थॉन्ग सैंडल	1905l
+थॉन्ग सैंडल	1940l
 दक्षिण अफ्रीक	665l
 दक्षिण कोरिय	636l
 दफ्तर	357l
 दमदार	405l
 दरिय	148l
-दरिया घोड	1570l
-दस्तान	1888l
+दरिया घोड	1605l
+दस्तान	1923l
 दानव	428l
 दालचीन	277l
 दिन	194l
@@ -49915,7 +51804,7 @@ zuccher filat	273i
 दुर्ग	359l
 दुल्हन	371l
 दूध	268l
-दूध का गिलास	1782l
+दूध का गिलास	1817l
 दूध वाल चाय	259l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -49925,9 +51814,9 @@ zuccher filat	273i
 देवदूत	427l
 देवालय	345l
 देहात	348l
-दैत्य	1616l
-दैत्य का चेहर	1615l
-दो कूबड वाल ऊंट	1564l
+दैत्य	1651l
+दैत्य का चेहर	1650l
+दो कूबड वाल ऊंट	1599l
 दोपहर	189l
 दोपहर बाद	190l
 द्वीप	155l
@@ -49944,7 +51833,7 @@ zuccher filat	273i
 धुंधल रोशन	451l
 धुआं	314l
 धूप	171l
-धूप का चश्म	1880l
+धूप का चश्म	1915l
 धूप वाल	172l
 धूल गुलाब	92l
 धूसर	8l
@@ -49964,7 +51853,7 @@ zuccher filat	273i
 नमस्कार	455l
 नमस्त	455l
 नय साल	753l
-नर भेड	1560l
+नर भेड	1595l
 नरक	428l
 नरम	445l
 नर्क	428l
@@ -49972,19 +51861,20 @@ zuccher filat	273i
 नवंबर	197l
 नवम्बर	197l
 नवरोज	744l
-नववर्ष	1870l
+नववर्ष	1905l
 नह	459l
 नाइजीरिय	666l
 नाइटक्लब	436l
 नाइटलाइफ	436l
 नागफन	135l
 नाजुक	388l
+नामीबिय	866l
 नारंग	1l
 नारंग फल	228l
 नारंग लाल	97l
 नाराज	402l
 नारियल	241l
-नाशपात	1685l
+नाशपात	1720l
 नियॉन	308l
 नियॉन गुलाब	116l
 नियॉन चमक	448l
@@ -49999,7 +51889,7 @@ zuccher filat	273i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	647l
-नीबू	1679l
+नीबू	1714l
 नीरस	434l
 नील	23l
 नील काल	80l
@@ -50012,10 +51902,11 @@ zuccher filat	273i
 नीलमणि बैंगन	56l
 नीलवर्ण	39l
 नीहारिक	176l
-नेकटा	1884l
+नेकटा	1919l
 नेटफ्लिक्स	469l
 नेपाल	779l
 नेव ब्लू	16l
+नैरोब	850l
 नॉर्डिक	353l
 नौरोज	744l
 न्यूजीलैंड	676l
@@ -50024,16 +51915,16 @@ zuccher filat	273i
 न्यूयॉर्क	766l
 पंक	709l
 पंख	313l
-पंज की छाप	1589l
+पंज की छाप	1624l
 पक मिट्ट	111l
-पक हु चावल	1748l
+पक हु चावल	1783l
 पचास का दशक	706l
 पटाख	334l
 पतझड	197l
 पतझड के पत्त	129l
 पत्त	128l
 पत्थर	281l
-पनीर का टुकड	1719l
+पनीर का टुकड	1754l
 पन्न	49l
 पन्न हर	49l
 पर	395l
@@ -50041,15 +51932,15 @@ zuccher filat	273i
 परीकथ	395l
 पर्यावरण	383l
 पर्वत	160l
-पर्स	1900l
+पर्स	1935l
 पवन	204l
 पवित्र	407l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1848l
+पहाड के ऊपर सूर्योदय	1883l
 पांड	321l
-पांड का चेहर	1583l
-पाइन सजावट	1870l
-पाउच	1902l
+पांड का चेहर	1618l
+पाइन सजावट	1905l
+पाउच	1937l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	669l
@@ -50058,18 +51949,18 @@ zuccher filat	273i
 पामुक्कल	798l
 पार्क	127l
 पार्ट	372l
-पार्ट पॉपर	1867l
+पार्ट पॉपर	1902l
 पाल	186l
 पाल सफेद	83l
 पिकास	814l
-पिज्ज स्लाइस	1726l
+पिज्ज स्लाइस	1761l
 पियोन	214l
 पिरामिड	770l
 पीतल	60l
 पील	2l
 पील पड	442l
 पील हर	67l
-पीस बर्फ	1768l
+पीस बर्फ	1803l
 पुदीन	30l
 पुदीन हर	30l
 पुनर्जागरण	713l
@@ -50077,31 +51968,34 @@ zuccher filat	273i
 पुरान गुलाब	89l
 पुरान जमान	379l
 पुरुष	456l
-पुरुष का जूत	1906l
+पुरुष का जूत	1941l
 पुष्प	207l
 पुस्तक	312l
 पुस्तकालय	344l
 पूर्णिम	173l
 पूर्व शैल	355l
 पेंगुइन	322l
-पेंग्विन	1597l
+पेंग्विन	1632l
 पेट्र	769l
 पेड	133l
 पेप्स	563l
-पेय छलकन	1795l
+पेय छलकन	1830l
+पेरानाकन	858l
 पेरिस	757l
 पेशेवर	406l
 पेस्टल	447l
-पैक किय हु उपहार	1877l
-पैनकेक	1717l
+पैक किय हु उपहार	1912l
+पैटागोनिय	839l
+पैनकेक	1752l
 पैस	423l
 पॉप आर्ट	788l
-पॉपकॉर्न	1741l
+पॉपकॉर्न	1776l
 पोखर	149l
+पोलिनेशिय	862l
 पोलैंड	656l
-पोषाक	1891l
+पोषाक	1926l
 पोस्त	222l
-प्याज	1705l
+प्याज	1740l
 प्यार	392l
 प्रकृति	383l
 प्रभात	188l
@@ -50112,12 +52006,13 @@ zuccher filat	273i
 प्रसन्न	390l
 प्राइड परेड	751l
 प्राकृतिक	383l
+प्राग	837l
 प्राचीन कांस्य	305l
 प्रातः	188l
-प्रार्थन के मनक	1922l
-प्रेटजेल	1715l
+प्रार्थन के मनक	1957l
+प्रेटजेल	1750l
 प्रेम	392l
-प्रेम होटल	1827l
+प्रेम होटल	1862l
 प्रोवेंस	803l
 प्रौद्योगिक	376l
 प्लास्टिक	307l
@@ -50125,54 +52020,55 @@ zuccher filat	273i
 फराओ	770l
 फरिश्त	427l
 फल	432l
-फलाफेल	1733l
-फव्वार	1843l
+फलाफेल	1768l
+फव्वार	1878l
 फसल	750l
 फारस	737l
 फारस कालीन	737l
 फिनलैंड	654l
 फिरोज	15l
+फिलिपीन	859l
 फिलीपींस	673l
 फिल्म नोयर	732l
-फिसल पट्ट	1855l
+फिसल पट्ट	1890l
 फीक	442l
 फीक गुलाब	92l
 फीक बैंगन	90l
-फुलझड	1863l
+फुलझड	1898l
 फुशिय	65l
 फुहार	200l
-फुहार छोडत ह्वेल	1619l
+फुहार छोडत ह्वेल	1654l
 फूल	207l
-फूल की छाप	1649l
-फूल खिलन	1656l
-फूलगुच्छ	1647l
+फूल की छाप	1684l
+फूल खिलन	1691l
+फूलगुच्छ	1682l
 फेरार	473l
-फेरीज झूल	1856l
+फेरीज झूल	1891l
 फेसबुक	466l
-फैक्टर	1831l
-फॉनडू	1738l
-फॉर्चून कुक	1760l
+फैक्टर	1866l
+फॉनडू	1773l
+फॉर्चून कुक	1795l
 फॉविज्म	715l
 फौज	431l
 फ्योर्ड	805l
 फ्रांस	622l
 फ्रीड काहल	721l
 फ्रूट	432l
-फ्रेंच फ्राइस	1725l
+फ्रेंच फ्राइस	1760l
 फ्लेमिंग	317l
 फ्लेमेंक	821l
-फ्लैट जूत	1909l
-फ्लैटब्रेड	1714l
+फ्लैट जूत	1944l
+फ्लैटब्रेड	1749l
 फ्लोरेंस	758l
 फ्लोरोसेंट	448l
-बंदर	1528l
-बंदर का चेहर	1527l
+बंदर	1563l
+बंदर का चेहर	1562l
 बंदरगाह	154l
 बगीच	126l
-बगीच वाल घर	1820l
+बगीच वाल घर	1855l
 बच्च	380l
-बच्च के दूध की बोतल	1781l
-बड ड्रम	1934l
+बच्च के दूध की बोतल	1816l
+बड ड्रम	1969l
 बड दिन	366l
 बत्त	336l
 बदसूरत	425l
@@ -50181,7 +52077,7 @@ zuccher filat	273i
 बयार	204l
 बरगंड	33l
 बरसात	199l
-बरिट	1730l
+बरिट	1765l
 बरोक	787l
 बर्च	122l
 बर्फ	187l
@@ -50191,7 +52087,8 @@ zuccher filat	273i
 बर्फील	187l
 बर्फील जम	450l
 बर्फील पहाड	161l
-बर्फील शिखर वाल पर्वत	1801l
+बर्फील शिखर वाल पर्वत	1836l
+बर्लिन	846l
 बसंत	195l
 बहार	195l
 बांग्लादेश	670l
@@ -50201,96 +52098,103 @@ zuccher filat	273i
 बाग	126l
 बाघ	319l
 बाजार	332l
+बाटिक	851l
 बादल	170l
 बादल छा	203l
-बायसन	1551l
+बायसन	1586l
 बारिश	199l
 बार्ब	728l
-बार्बर पोल	1858l
+बार्बर पोल	1893l
 बार्सिलोन	760l
 बाल	762l
 बालू	157l
-बिकन	1897l
-बिच्छू	1642l
+बिकन	1932l
+बिच्छू	1677l
 बिजल	201l
-बिज्जू	1588l
+बिज्जू	1623l
 बिन	460l
-बियर	1791l
-बियर के दो मग	1792l
-बियर मग	1791l
-बिल कैप	1919l
-बिल्ल	1539l
-बिल्ल का चेहर	1538l
+बियर	1826l
+बियर के दो मग	1827l
+बियर मग	1826l
+बिल कैप	1954l
+बिल्ल	1574l
+बिल्ल का चेहर	1573l
 बीएमडब्ल्यू	475l
-बीगट ब्रेड	1713l
+बीगट ब्रेड	1748l
 बीजान्टिन	714l
-बीटल	1636l
+बीटल	1671l
 बीमार	425l
 बीयर	266l
-बीवर	1578l
+बीवर	1613l
+बुखार	865l
+बुडापेस्ट	855l
 बुढिय के बाल	273l
-बुलबुल चाय	1797l
+बुलबुल चाय	1832l
 बूंदाबांद	200l
-बेकन	1723l
+बेकन	1758l
 बेचैन	413l
 बेज	17l
 बेर	253l
 बेर के फूल	215l
+बेरूत	847l
 बेल	134l
 बेल्जियम	648l
 बेसाल्ट	158l
 बैंक	357l
 बैंकॉक	775l
 बैंगन	248l
-बैंज	1932l
-बैंट	1745l
-बैंट बॉक्स	1745l
-बैगल	1716l
-बैलेट जूत	1912l
+बैंज	1967l
+बैंट	1780l
+बैंट बॉक्स	1780l
+बैगल	1751l
+बैलेट जूत	1947l
 बॉलीवुड	731l
 बोरिंग	434l
 बोल्ड	405l
 बोहेमियन	711l
+ब्यूनस आयर्स	838l
 ब्रह्मांड	176l
 ब्रेड	270l
-ब्रेड लोफ	1711l
-ब्रोकल	1703l
+ब्रेड लोफ	1746l
+ब्रोकल	1738l
 ब्लूबेर	232l
 ब्लैक एंड व्हाइट	429l
 भयानक	403l
-भर हु पराठ	1732l
-भरावनयुक्त मीठ या नमकीन पकौड	1759l
+भर हु पराठ	1767l
+भरावनयुक्त मीठ या नमकीन पकौड	1794l
 भरोस	406l
-भवन निर्माण	1812l
+भवन निर्माण	1847l
 भविष्य	376l
 भविष्यवाद	376l
-भाप वाल गर्म पेय	1783l
-भाप वाल बाउल	1750l
+भाप वाल गर्म पेय	1818l
+भाप वाल बाउल	1785l
 भारतीय	781l
-भालू का चेहर	1581l
+भालू का चेहर	1616l
 भावुक जोशील	393l
 भुट्ट	250l
 भूतिय	403l
 भूमध्यसागरीय	352l
 भूर	7l
-भैंस	1554l
-भोजन पकान	1735l
-भोजन पात्र	1737l
+भैंस	1589l
+भोजन पकान	1770l
+भोजन पात्र	1772l
 भोजपत्र	122l
 भोर	180l
+मंगोलिय	848l
+मंगोलिया	848l
 मंद	446l
 मंद रोशन	451l
 मंदिर	345l
 मंदिर मेल	795l
 मई	195l
-मक का भुट्ट	1698l
-मकड का जाल	1641l
+मक का भुट्ट	1733l
+मकड का जाल	1676l
 मक्क	250l
-मक्ख	1644l
+मक्ख	1679l
 मक्खन	269l
 मखमल	290l
-मगरमच्छ	1611l
-मच्छर	1643l
+मगरमच्छ	1646l
+मच्छर	1678l
 मजबूत	405l
 मजेंट	21l
 मटमैल सफेद	104l
@@ -50303,26 +52207,28 @@ zuccher filat	273i
 मध्य शरद उत्सव	370l
 मध्यरात्रि	193l
 मध्याह्न	189l
+मनील	859l
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्त	1533l
+मर्गदर्शक कुत्त	1568l
 मर्दान	420l
 मला रंग	18l
 मलेशिय	674l
 मशरूम	136l
+मसा	850l
 मसाल	277l
 मसाल चाय	259l
-मस्जिद	1838l
+मस्जिद	1873l
 महानगर	340l
 महासागर	140l
 महिल	456l
-महिल का बूट	1913l
-महिल का सैंडल	1911l
-महिल की हैट	1916l
-महिल के कपड	1898l
+महिल का बूट	1948l
+महिल का सैंडल	1946l
+महिल की हैट	1951l
+महिल के कपड	1933l
 माइक्रोसॉफ्ट	564l
-माउंट फूज	1804l
+माउंट फूज	1839l
 माच	258l
 माणिक	55l
 माणिक्य	55l
@@ -50344,25 +52250,25 @@ zuccher filat	273i
 मिठा	271l
 मियाजाक	816l
 मियाम	765l
-मिलिट्र हैलमेट	1920l
+मिलिट्र हैलमेट	1955l
 मुंब	781l
-मुकुट	1915l
+मुकुट	1950l
 मुगल	829l
-मुरझाय हु फूल	1653l
-मुर्ग	1591l
-मुर्ग का बच्च	1594l
+मुरझाय हु फूल	1688l
+मुर्ग	1626l
+मुर्ग का बच्च	1629l
 मुलायम	445l
-मुस्लिम धर्म	1842l
+मुस्लिम धर्म	1877l
 मूंग की चट्टान	153l
-मूंगफल	1706l
+मूंगफल	1741l
 मूंगिय	28l
-मून केक	1757l
-मूषक	1572l
-मूषक का चेहर	1571l
+मून केक	1792l
+मूषक	1607l
+मूषक का चेहर	1606l
 मृतक का दिन	740l
 मृदु	388l
 मेंढक	328l
-मेंढक का चेहर	1610l
+मेंढक का चेहर	1645l
 मेघ	170l
 मेघाच्छन्न	203l
 मेपल	130l
@@ -50374,9 +52280,10 @@ zuccher filat	273i
 मैक्सिक	754l
 मैगनोलिय	226l
 मैग्म	165l
+मैड्रिड	852l
 मैदान	124l
-मैपल की पत्त	1669l
-मैमथ	1568l
+मैपल की पत्त	1704l
+मैमथ	1603l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
@@ -50389,24 +52296,25 @@ zuccher filat	273i
 मोर	318l
 मोर नील	46l
 मोरक्क	644l
+मोरक्कन	756l
 मोरपंख	46l
-यहूद प्रार्थनागृह	1840l
+यहूद प्रार्थनागृह	1875l
 याद	415l
 युद्ध	431l
 यूक्रेन	639l
 यूट्यूब	470l
-यूनिकॉर्न	1548l
-यूरोपीय किल	1833l
-यूरोपीय डाकघर	1823l
+यूनिकॉर्न	1583l
+यूरोपीय किल	1868l
+यूरोपीय डाकघर	1858l
 रंग का त्योहार	806l
 रंग बिरंग	178l
 रंगबिरंग	178l
 रंगीन	178l
 रंगोल	807l
-रकून	1537l
+रकून	1572l
 रक्त	315l
 रक्त वर्ण	0l
-रक्ष जैकेट	1883l
+रक्ष जैकेट	1918l
 रचनात्मक	438l
 रचनावाद	813l
 रत्न	316l
@@ -50415,22 +52323,22 @@ zuccher filat	273i
 रसो	361l
 रहस्य	394l
 रहस्यमय	394l
-राइस क्रैकर	1746l
-राइस बॉल	1747l
+राइस क्रैकर	1781l
+राइस बॉल	1782l
 राख	167l
 राजस	382l
 राजस्थान	800l
 राजहंस	317l
 रात	192l
 रात का बाजार	333l
-रात के तार	1846l
-रात में पुल	1852l
+रात के तार	1881l
+रात में पुल	1887l
 रात्रि	192l
 रात्रि बाजार	333l
 रान रंग	21l
-राष्ट्रीय उद्यान	1809l
-रिबन का पुष्प	1651l
-रिमाइंडर रिबन	1878l
+राष्ट्रीय उद्यान	1844l
+रिबन का पुष्प	1686l
+रिमाइंडर रिबन	1913l
 रिय कार्निवल	808l
 रियल मैड्रिड	601l
 रुपय	423l
@@ -50438,7 +52346,7 @@ zuccher filat	273i
 रूज लाल	70l
 रूस	638l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1808l
+रेगिस्तान में द्वीप	1843l
 रेट्र	379l
 रेड स्क्वायर	828l
 रेत	157l
@@ -50447,10 +52355,11 @@ zuccher filat	273i
 रेतील तट	144l
 रेम्ब्रांट	787l
 रेशम	291l
+रेशम मार्ग	865l
 रॉकेट	364l
 रॉयल ब्लू	43l
 रोकोक	712l
-रोगाणु	1646l
+रोगाणु	1681l
 रोट	270l
 रोथक	722l
 रोम	784l
@@ -50458,7 +52367,7 @@ zuccher filat	273i
 रोमांच	418l
 रोमांटिक	392l
 रोमानिय	660l
-रोलर कोस्टर	1857l
+रोलर कोस्टर	1892l
 रोशन	336l
 लंदन	767l
 लकड	279l
@@ -50468,7 +52377,7 @@ zuccher filat	273i
 लपट	166l
 लहंग	827l
 लहर	142l
-लहसुन	1704l
+लहसुन	1739l
 लहू लाल	71l
 लाइलैक	64l
 लाख	303l
@@ -50476,34 +52385,35 @@ zuccher filat	273i
 लाट	255l
 लाल	0l
 लाल बैंगन	96l
-लाल लिफाफ	1875l
-लाल सेब	1683l
-लाल हंस	1605l
+लाल लिफाफ	1910l
+लाल सेब	1718l
+लाल हंस	1640l
 लालच	426l
 लालटेन	309l
 लालटेन उत्सव	747l
 लाव	165l
 लाह	303l
 लिनन	292l
-लिपस्टिक	1923l
+लिपस्टिक	1958l
 लिस्बन	793l
 लू	205l
 लेडीबग	327l
+लेबनान	847l
 लैंप	336l
 लैगून	146l
-लैब कोट	1882l
+लैब कोट	1917l
 लैवेंडर	210l
 लॉन	125l
-लॉलीपॉप	1778l
-लोबिय	1707l
+लॉलीपॉप	1813l
+लोबिय	1742l
 लोमड	324l
-लोमड जैस चेहर	1536l
+लोमड जैस चेहर	1571l
 लोह	285l
 लोह स्लेट	87l
 लौह	285l
 वन	119l
-वन पीस स्विमसूट	1894l
-वनमानुष	1530l
+वन पीस स्विमसूट	1929l
+वनमानुष	1565l
 वर्क	306l
 वर्ष	199l
 वर्षावन	120l
@@ -50515,24 +52425,25 @@ zuccher filat	273i
 वाइन लाल	33l
 वाइल्ड वेस्ट	733l
 वाब साब	354l
-वायलिन	1931l
+वायलिन	1966l
 वारहोल	788l
 विंटेज	379l
-विंड चाइम	1873l
+विंड चाइम	1908l
 विक्टोरियन	812l
 विचित्र	435l
 विजय	416l
 वित्त	357l
 विदूषक	331l
 विद्यालय	358l
+वियन	836l
 विलासित	381l
 विवाह	371l
-विवाह धर्मस्थल	1834l
+विवाह धर्मस्थल	1869l
 विश्वसनीय	406l
 विस्टेरिय	221l
-वीरान घर का भवन	1818l
+वीरान घर का भवन	1853l
 वृक्ष	133l
-वृश्चिक राशि	1642l
+वृश्चिक राशि	1677l
 वेनिस	802l
 वेपरवेव	811l
 वेस एंडरसन	815l
@@ -50546,49 +52457,49 @@ zuccher filat	273i
 शनेल	572l
 शयनकक्ष	362l
 शरद	197l
-शराब का गिलास	1788l
+शराब का गिलास	1823l
 शहद	263l
-शहद पात्र	1780l
+शहद पात्र	1815l
 शहर	340l
-शहर का दृश्य	1847l
+शहर का दृश्य	1882l
 शांत	386l
 शांति	386l
 शाद	371l
 शानदार	381l
 शान्त	386l
 शाम	191l
-शाम का शहर	1850l
-शार्क	1626l
+शाम का शहर	1885l
+शार्क	1661l
 शालीन	397l
 शाह	382l
 शाह नील	43l
 शाह महल	346l
 शाहबलूत	20l
-शिंट श्राइन	1841l
+शिंट श्राइन	1876l
 शिकंज	227l
 शिबोर	824l
-शिमल मिर्च	1700l
+शिमल मिर्च	1735l
 शिल	163l
 शीत	198l
 शीतल	400l
 शीश	294l
-शेर का चेहर	1541l
-शेर जैस चेहर	1540l
+शेर का चेहर	1576l
+शेर जैस चेहर	1575l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैतान	428l
-शैमरॉक	1667l
+शैमरॉक	1702l
 शैल	831l
-शॉपिंग बैग	1903l
-शॉर्टकेक	1773l
-शॉर्ट्स	1896l
+शॉपिंग बैग	1938l
+शॉर्टकेक	1808l
+शॉर्ट्स	1931l
 शोर	422l
 शोरगुल	422l
 श्वेत	10l
 श्वेत रात	797l
 श्वेत श्याम	429l
 संगमरमर	280l
-संगीत कीबोर्ड	1929l
+संगीत कीबोर्ड	1964l
 संग्रहालय	438l
 संध्य	191l
 संयमित	421l
@@ -50596,27 +52507,28 @@ zuccher filat	273i
 सऊद अरब	642l
 सड	425l
 सडक	341l
-सदाबहार वृक्ष	1661l
+सदाबहार वृक्ष	1696l
 सनक	435l
 सपन	396l
 सपन जैस	396l
 सफेद	10l
-सफेद क्रॉस वाल हेलमेट	1921l
+सफेद क्रॉस वाल हेलमेट	1956l
 सब्ज	433l
 समंदर	140l
-समारोह	1862l
+समरकंद	865l
+समारोह	1897l
 समुद्र	140l
 समुद्र किनार	143l
 समुद्र तट	143l
 समुद्र तल	141l
 समुद्र शैवाल	138l
-सरटोप	1917l
+सरटोप	1952l
 सरप्राइज	424l
 सरल	385l
 सरस	110l
 सरस पील	110l
 सरोवर	147l
-सर्कस टेंट	1859l
+सर्कस टेंट	1894l
 सर्द	198l
 सलाद	433l
 सलेट	8l
@@ -50624,7 +52536,7 @@ zuccher filat	273i
 सवेर	180l
 सहस्राब्द	707l
 सांझ	191l
-सांप	1614l
+सांप	1649l
 साइकेडेलिक	710l
 साइबरपंक	375l
 साकुर	208l
@@ -50640,21 +52552,23 @@ zuccher filat	273i
 सिंगापुर	675l
 सिंदूर	35l
 सिंदूर लाल	34l
-सिक शकरकंद	1752l
+सिक शकरकंद	1787l
+सिडन	844l
 सितंबर	197l
 सितम्बर	197l
 सितार	175l
 सियान	14l
-सियार का चेहर	1535l
+सियार का चेहर	1570l
 सियोल	783l
 सिवाय	460l
+सिसिल	853l
 सीपिय	61l
 सीमेंट	282l
 सीस स्लेट	85l
 सुंदर छोट	408l
-सुअर	1557l
-सुअर का चेहर	1556l
-सुअर की नाक	1559l
+सुअर	1592l
+सुअर का चेहर	1591l
+सुअर की नाक	1594l
 सुकून	386l
 सुकूनभर	387l
 सुखद	398l
@@ -50662,11 +52576,11 @@ zuccher filat	273i
 सुनहर घंट	181l
 सुनहर मछल	329l
 सुबह	188l
-सुबह का सूरज	1849l
+सुबह का सूरज	1884l
 सुरुचिपूर्ण	397l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविध स्टोर	1828l
+सुविध स्टोर	1863l
 सुश	276l
 सुस्त	414l
 सूख पत्त	129l
@@ -50674,56 +52588,58 @@ zuccher filat	273i
 सूरज	171l
 सूरजमुख	211l
 सूर्य	171l
-सूर्यमुख	1655l
+सूर्यमुख	1690l
 सूर्यास्त	179l
 सूर्योदय	180l
 सेंट पीटर्सबर्ग	797l
 सेंट पैट्रिक दिवस	374l
-सेक बोतल और कप	1786l
+सेक बोतल और कप	1821l
 सेज हर	94l
 सेन	431l
 सेब	236l
 सेरुलियन	40l
 सेरेंगेट	830l
 सेलाडॉन	297l
-सेवफल	1683l
+सेवफल	1718l
 सेहत	417l
 सैंटोरिन	352l
-सैंडविच	1728l
-सैक्स	1926l
+सैंडविच	1763l
+सैक्स	1961l
 सैक्सोफोन	437l
 सैनिक	431l
 सैन्य	431l
 सैमसंग	471l
-सॉफ्ट आइसक्रीम	1767l
+सॉफ्ट आइसक्रीम	1802l
 सोंगक्रान	739l
 सोन	11l
 सोन का वर्क	306l
 सोनपंख	327l
-सोरोपॉड	1617l
+सोरोपॉड	1652l
 सोवियत पोस्टर	813l
 सौम्य	397l
-स्कंक	1586l
-स्कार्फ	1887l
+स्कंक	1621l
+स्कार्फ	1922l
 स्कूल	358l
-स्कूल का बस्त	1904l
+स्कूल का बस्त	1939l
 स्कैंडिनेविया	353l
 स्कॉटलैंड	778l
-स्क्विड	1765l
+स्क्विड	1800l
 स्टारबक्स	463l
 स्टीमपंक	702l
 स्टील	284l
-स्टेच्यू ऑफ लिबर्ट	1836l
-स्टेडियम	1810l
-स्ट्यू	1737l
-स्ट्रॉ के साथ कप	1796l
+स्टेच्यू ऑफ लिबर्ट	1871l
+स्टेडियम	1845l
+स्टॉकहोम	833l
+स्ट्यू	1772l
+स्ट्रॉ के साथ कप	1831l
 स्ट्रॉबेर	229l
 स्त्र	456l
 स्त्रैण	419l
 स्थिर	386l
-स्नातक टोप	1918l
+स्नातक टोप	1953l
 स्पेन	625l
-स्पैगेट	1751l
+स्पेनिश	852l
+स्पैगेट	1786l
 स्फटिक	300l
 स्याह	47l
 स्याह चित्र	302l
@@ -50736,20 +52652,21 @@ zuccher filat	273i
 स्वस्थ	417l
 स्विस शैल	817l
 स्वीडन	651l
+स्वीडिश	833l
 हंगर	659l
-हड्ड वाल मांस	1720l
+हड्ड वाल मांस	1755l
 हनुक्क	746l
 हर	3l
 हर चाय	257l
 हर नील	13l
-हर पत्तेदार	1702l
-हर सलाद	1740l
+हर पत्तेदार	1737l
+हर सलाद	1775l
 हर सेब	237l
 हरिताश्म	298l
 हरियाल	128l
 हर्ष	390l
 हल्क	441l
-हल्क तल खान	1736l
+हल्क तल खान	1771l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बैंगन	64l
@@ -50759,36 +52676,37 @@ zuccher filat	273i
 हल्द पील	79l
 हव	204l
 हव महल	800l
-हव में पत्त	1671l
+हव में पत्त	1706l
 हवा द्वीप	763l
 हवान	755l
 हांगकांग	773l
-हाइकिंग बूट	1908l
+हाइकिंग बूट	1943l
 हाइड्रेंजिय	219l
 हाट	332l
 हाथीदांत रंग	38l
 हानबोक	825l
 हिंदुस्तान	781l
-हिंदू मंदिर	1839l
+हिंदू मंदिर	1874l
 हिप्प	710l
-हिबिस्कस	1654l
+हिबिस्कस	1689l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
 हिमालय	161l
-हिरण	1550l
+हिरण	1585l
 हीर	301l
-हैंडबैग	1901l
-हैमबर्गर	1724l
+हेलसिंक	834l
+हैंडबैग	1936l
+हैमबर्गर	1759l
 हैरान	424l
 हैलोवीन	367l
-हॉट डॉग	1727l
+हॉट डॉग	1762l
 हो एन	796l
 होकुसा	724l
-होटल	1826l
+होटल	1861l
 होल	806l
-ह्वेल	1620l
-@stems tr 2637
+ह्वेल	1655l
+@stems tr 2661
 2000	707n
 50ler	706n
 60lar	699n
@@ -50801,14 +52719,15 @@ acayip	435n
 acel	225n
 acem hal	737n
 acgoz	426n
-aci biber	1699n
+aci biber	1734n
 acik	441n
 acik mav gok	41n
 acik renk	441n
-acı biber	1699n
+acı biber	1734n
 ada	155n
 adaç yes	94n
 adaç yeş	94n
+adriyatik	854n
 aeroflot	548n
 afriq du sud	665n
 afriç do sul	665n
@@ -50819,7 +52738,7 @@ agirbas ton	421n
 agustos	196n
 agyp	643n
 ahsap	279n
-ahtapot	1627n
+ahtapot	1662n
 ahudud	233n
 ahşap	279n
 ai cap	643n
@@ -50831,16 +52750,16 @@ ajax amsterdam	612n
 ak	10n
 akas	830n
 akcaagaç	130n
-akcaagaç yaprak	1669n
+akcaagaç yaprak	1704n
 akdeniz	352n
 akdeniz tarz	352n
-akordeon	1927n
-akordiyon	1927n
-akrep	1642n
+akordeon	1962n
+akordiyon	1962n
+akrep	1677n
 aksam	191n
 aksam gun	179n
 akçaağaç	130n
-akçaağaç yaprak	1669n
+akçaağaç yaprak	1704n
 akşam	191n
 akşam güneş	179n
 al	0N
@@ -50856,7 +52775,7 @@ alemanh	623n
 alev	166n
 alibap	525n
 alipay	527n
-alisveris can	1903n
+alisveris can	1938n
 allemak	623n
 allik	114n
 allik kirmiz	70n
@@ -50873,7 +52792,7 @@ altmis	699n
 altmış	699n
 aluminyum	286n
 alüminyum	286n
-alışveriş çan	1903n
+alışveriş çan	1938n
 amalf kiy	759n
 amalf kıy	759n
 amazon shoppink	565n
@@ -50888,7 +52807,7 @@ an do	637n
 ananas	240n
 and dak	780n
 android	516n
-anm kur	1878n
+anm kur	1913n
 anneaux olympiques	683n
 antarktik	185n
 antik bronz	305n
@@ -50904,9 +52823,8 @@ argent flak	628n
 argentinien	628n
 ari	326n
 arizo	776n
-arjant	628n
 arktik	185n
-armut	1685n
+armut	1720n
 arsenal	591n
 arsenal fç	591n
 art deco	695n
@@ -50918,26 +52836,26 @@ asi boy	36n
 asil	382n
 asil zarafet	397n
 ask	392n
-ask ote	1827n
+ask ote	1862n
 asker	431n
-asker kask	1920n
-aslan	1540n
-aslan yuz	1540n
-aslan yüz	1540n
+asker kask	1955n
+aslan	1575n
+aslan yuz	1575n
+aslan yüz	1575n
 asm	134n
-at yuz	1544n
-at yüz	1544n
+at yuz	1579n
+at yüz	1579n
 atar salon	704n
 ates	166n
 ateş	166n
 atletico de madrid	603n
 atletico madrid	603n
-atlikarinç	1854n
-atlikarinç ati	1854n
+atlikarinç	1889n
+atlikarinç ati	1889n
 atlético de madrid	603n
 atlético madrid	603n
-atlıkarınç	1854n
-atlıkarınç atı	1854n
+atlıkarınç	1889n
+atlıkarınç atı	1889n
 aud	476n
 auror	177n
 australian flak	634n
@@ -50948,16 +52866,14 @@ autobus de londres	681n
 autobús de londres	681n
 autrich	650n
 avokado	242n
-avrup pos	1823n
-avustral	634n
-avustur	650n
+avrup pos	1858n
 ay	173N
 ay beyaz	76n
 ay festiv	370n
 ay isik	174n
-ay izlem	1874n
+ay izlem	1909n
 ay kek	810n
-ay pas	1757n
+ay pas	1792n
 ay yildiz	640n
 ay yıldız	640n
 ay ışık	174n
@@ -50980,40 +52896,40 @@ ağustos	196n
 ağırbaş	410n
 ağırbaş ton	421n
 aşk	392n
-aşk ote	1827n
+aşk ote	1862n
 aşı boy	36n
 ba lan	656n
 babur	829n
 babür	829n
 bae	645n
-baget ekmek	1713n
+baget ekmek	1748n
 bahar	195n
 bahar bayram	369n
 baharat	277n
 bahç	126n
-bahç ev	1820n
+bahç ev	1855n
 baid	528n
 bakir	59n
 bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	263n
-bal ari	1635n
-bal arı	1635n
-bal ayakkap	1912n
+bal ari	1670n
+bal arı	1670n
+bal ayakkap	1947n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	246n
-bal kap	1780n
-bal porsuk	1588n
-balik	1623n
-balik kof	1756n
+bal kap	1815n
+bal porsuk	1623n
+balik	1658n
+balik kof	1791n
 balkabak	246n
 balon	337n
-balon balik	1625n
-balon balık	1625n
-balık	1623n
-balık köf	1756n
+balon balik	1660n
+balon balık	1660n
+balık	1658n
+balık köf	1791n
 bamp	123n
 bamp kor	123n
 bamp yes	52n
@@ -51025,7 +52941,7 @@ bangladesch	670n
 bangladesh	670n
 bangladesh flak	670n
 bangladés	670n
-banjo	1932n
+banjo	1967n
 bank	357n
 banknot	423n
 baris	386n
@@ -51039,8 +52955,8 @@ basak	251n
 bayern munchen	604n
 bayern munich	604n
 bayern münchen	604n
-baykus	1602n
-baykuş	1602n
+baykus	1637n
+baykuş	1637n
 bayram hav	409n
 bazalt	158n
 başak	251n
@@ -51055,39 +52971,40 @@ belgium	648n
 belgiç	648n
 belçik	648n
 benfiç	613n
-bento	1745n
-bento paket	1745n
-berber dukkan	1858n
-berber dükkan	1858n
+bento	1780n
+bento paket	1780n
+berber dukkan	1893n
+berber dükkan	1893n
 besiktas	617n
 beton	282n
 beyaz	10n
-beyaz cicek	1649n
+beyaz cicek	1684n
 beyaz geç	797n
-beyaz çiçek	1649n
+beyaz çiçek	1684n
+beyrut	847n
 beşiktaş	617n
 bi	648n
-biberon	1781n
+biberon	1816n
 bilim kurk	376n
 bilip	529n
-bin insaat	1812n
-bin inşaat	1812n
+bin insaat	1847n
+bin inşaat	1847n
 bir	266n
 bir festiv	743n
-bir kup	1791n
-bir kup tokusturm	1792n
-bir kup tokuşturm	1792n
+bir kup	1826n
+bir kup tokusturm	1827n
+bir kup tokuşturm	1827n
 birlesik krallik	631n
 birleşik krallık	631n
 bizans	714n
-bizon	1551n
+bizon	1586n
 blaugr	602n
 ble kle	679n
 ble tiffany	678n
 blu kle	679n
 bmw	475n
 bo dao nha	626n
-bocek	1636n
+bocek	1671n
 bogurtlen	253n
 bohem	711n
 boho	711n
@@ -51095,14 +53012,14 @@ bollywood	731n
 booking.com	557n
 bordo	33n
 borus dortmund	605n
-bos yuv	1672n
+bos yuv	1707n
 boston celtics	574n
 boston red sox	585n
 boz	8n
 bozkir	124n
 bozkır	124n
 boç juniors	618n
-boş yuv	1672n
+boş yuv	1707n
 bra	627n
 brasil	627n
 brasilien	627n
@@ -51111,7 +53028,7 @@ brazilian flak	627n
 bresil	627n
 bri	767n
 british flak	631n
-broko	1703n
+broko	1738n
 bronz	58n
 brutalist	698n
 brutalizm	698n
@@ -51119,13 +53036,16 @@ brésil	627n
 brütalist	698n
 brütalizm	698n
 bubp tea	259n
+budapes	855n
+budapeş	855n
 bugday	251n
 bugday tar	251n
+buhar	865n
 buk	449n
-buket	1647n
+buket	1682n
 bulut	170n
 burger kink	539n
-burito	1730n
+burito	1765n
 buruk	415n
 bus londonien	681n
 buy	395n
@@ -51134,8 +53054,8 @@ buyuk dalk	724n
 buyuk kanyon	776n
 buz	184n
 buz gip	400n
-buz kup	1800n
-buz küp	1800n
+buz kup	1835n
+buz küp	1835n
 buz tutmus	450n
 buz tutmuş	450n
 buzdak	184n
@@ -51144,7 +53064,7 @@ buğday	251n
 buğday tar	251n
 bvp	605n
 bélgiç	648n
-böcek	1636n
+böcek	1671n
 böğürtlen	253n
 büy	395n
 büyük budapeş ote	815n
@@ -51154,10 +53074,10 @@ bỉ	648n
 bồ đào nha	626n
 cad	341n
 cad bayram	367n
-cadir	1844n
+cadir	1879n
 cakil	281n
 cam orman	121n
-cam suslem	1870n
+cam suslem	1905n
 camgobek	14n
 camgöbek	14n
 camur	168n
@@ -51175,7 +53095,7 @@ caravaggio	787n
 carrefour	534n
 catar	646n
 cay	256n
-cay fincan	1785n
+cay fincan	1820n
 cay kahv	88n
 cayir	124n
 caz	437n
@@ -51205,12 +53125,12 @@ chilean flak	662n
 chinaflagk	635n
 chines flak	635n
 cicek	207n
-cicek acm	1656n
-cicek rozet	1651n
+cicek acm	1691n
+cicek rozet	1686n
 cidd	410n
 ciftlik	348n
 ciko	261n
-ciko bar	1776n
+ciko bar	1811n
 ciko kahv	108n
 cilek	229n
 cilk	422n
@@ -51226,13 +53146,13 @@ cin sedd	347n
 cin tapinak	795n
 cin tarz	355n
 cin yen yil	369n
-cink	1654n
-circir bocek	1638n
+cink	1689n
+circir bocek	1673n
 cirk	425n
 cirtlak	444n
 cis	200n
 cisent	200n
-civciv	1594n
+civciv	1629n
 civciv sar	77n
 civit	23n
 civit boyam	824n
@@ -51242,7 +53162,7 @@ classiç blu	688n
 co do sao vank	641n
 cocuk	380n
 cok	461n
-cok kat magaz	1830n
+cok kat magaz	1865n
 col	156n
 colombian flak	661n
 colomp	661n
@@ -51252,36 +53172,35 @@ cor del sud	636n
 cor del sur	636n
 cor do sul	636n
 cor du sud	636n
-corap	1890n
+corap	1925n
 coré du sud	636n
 cottagecor	700n
 coç col	461n
 cr flamengo	619n
 cuban flak	677n
 cup	677n
-cupcak	1774n
+cupcak	1809n
 curuk	425n
 cyberpunk	375n
 czech	658n
 czech flak	658n
 czech republiç	658n
-cırcır böcek	1638n
+cırcır böcek	1673n
 cırtlak	444n
 cờ đỏ sao vànk	641n
 dak	160n
-dak ara gunes dok	1848n
-dak ara güneş doğuş	1848n
+dak ara gunes dok	1883n
+dak ara güneş doğuş	1883n
 dak evi	363n
 dalk	142n
 dallas cowboys	580n
 dan mach	653n
 dancheonk	794n
 danemark	653n
-danimark	653n
 danimarç	653n
 danish flak	653n
 dannebrok	653n
-davul	1933n
+davul	1968n
 deger tas	316n
 degil	459n
 delft cin	792n
@@ -51290,10 +53209,10 @@ delft çin	792n
 dell	521n
 demir	285n
 demir gri	87n
-demlik	1784n
+demlik	1819n
 deniz	140n
 deniz dip	141n
-deniz kabuk	1628n
+deniz kabuk	1663n
 deniz yos	138n
 denmark	653n
 der deniz	141n
@@ -51307,19 +53226,19 @@ dinamarç	653n
 dinamik	389n
 dink	386n
 dis	459n
-dis domuz	1557n
-dis koy	1561n
+dis domuz	1592n
+dis koy	1596n
 disavurumculuk	716n
 discord	509n
 disko	436n
 diskotek	436n
 div	807n
-diş domuz	1557n
-diş koy	1561n
+diş domuz	1592n
+diş koy	1596n
 docker	514n
 dodgers	584n
-dodo kus	1603n
-dodo kuş	1603n
+dodo kus	1638n
+dodo kuş	1638n
 dogal	383n
 dogum gun	372n
 dogum gun pas	271n
@@ -51327,28 +53246,28 @@ dok	383n
 dok tarz	355n
 dokm demir	285n
 doksan	705n
-dokulen siv	1795n
+dokulen siv	1830n
 dokulen yaprak	129n
 dolar	423n
-dolm biber	1700n
+dolm biber	1735n
 dolunay	173n
 domates	247n
 domino	571n
 dominos	571n
-domuz	1557n
-domuz burn	1559n
-domuz pastirm	1723n
-domuz pastırm	1723n
-domuz yuz	1556n
-domuz yüz	1556n
+domuz	1592n
+domuz burn	1594n
+domuz pastirm	1758n
+domuz pastırm	1758n
+domuz yuz	1591n
+domuz yüz	1591n
 don	186n
 dondurm	274n
-donm dolap	1856n
+donm dolap	1891n
 donmus	450n
 donmuş	450n
 donuk	446n
-donut	1770n
-dort yaprak yonç	1668n
+donut	1805n
+dort yaprak yonç	1703n
 doyk	444n
 doğal	383n
 doğum gün	372n
@@ -51360,24 +53279,24 @@ dropbox	559n
 duk	371n
 duman	314n
 dup	772n
-durum	1732n
+durum	1767n
 dus	396n
-dusen yaprak	1670n
+dusen yaprak	1705n
 dutch flak	647n
 duvar	342n
-duz ayakkap	1909n
+duz ayakkap	1944n
 duç	623n
 dänemark	653n
 dökm demir	285n
-dökülen sıv	1795n
+dökülen sıv	1830n
 dökülen yaprak	129n
-dönm dolap	1856n
-dört yaprak yonç	1668n
+dönm dolap	1891n
+dört yaprak yonç	1703n
 dük	371n
-dürüm	1732n
-düz ayakkap	1909n
+dürüm	1767n
+düz ayakkap	1944n
 düş	396n
-düşen yaprak	1670n
+düşen yaprak	1705n
 dış	459n
 dışavurumculuk	716n
 easyjet	550n
@@ -51391,20 +53310,20 @@ egitto	643n
 egyp	643n
 egypt	643n
 egyptian flak	643n
-ejderh	1616n
-ejderh yuz	1615n
-ejderh yüz	1615n
+ejderh	1651n
+ejderh yuz	1650n
+ejderh yüz	1650n
 ekim	197n
 ekin	251n
 ekmek	270n
-ekmek dilim	1711n
+ekmek dilim	1746n
 ekolojik	383n
 eksantrik	435n
 ekspresyonizm	716n
-el can	1901n
-el çan	1901n
-elbis	1891n
-eldiven	1888n
+el can	1936n
+el çan	1936n
+elbis	1926n
+eldiven	1923n
 ell yil	706n
 ell yıl	706n
 elm	236n
@@ -51418,7 +53337,6 @@ emirats arabes unis	645n
 empresyonizm	786n
 endis	413n
 endiş	413n
-endonez	671n
 endulus	821n
 endustriyel	377n
 endülüs	821n
@@ -51429,10 +53347,10 @@ erik	244n
 erik cicek	215n
 erik renk	62n
 erik çiçek	215n
-eris	1750n
-eriş	1750n
+eris	1785n
+eriş	1785n
 erkek	456N
-erkek ayakkap	1906n
+erkek ayakkap	1941n
 esint	204n
 esk kitap	312n
 esp	625n
@@ -51443,20 +53361,21 @@ espresso	254n
 esrarengiz	394n
 estados unidos	630n
 etats unis	630n
+etiyop	849n
 everton	600n
 everton fç	600n
-evler	1817n
+evler	1852n
 evren	176n
 eylul	197n
 eylül	197n
 fabrik	377n
 facebook	466n
-fal kurap	1760n
-falafel	1733n
-far yuz	1571n
-far yüz	1571n
+fal kurap	1795n
+falafel	1768n
+far yuz	1606n
+far yüz	1606n
 fas	644n
-fasul	1707n
+fasul	1742n
 fedex	492n
 feminen	419n
 fener	309n
@@ -51471,12 +53390,10 @@ fiat	484n
 figm	558n
 fild	38n
 fildiş	38n
-filip	673n
 filipinas	673n
 filipino flak	673n
 filipp	673n
-filizlenm	1659n
-fin	654n
+filizlenm	1694n
 finans	357n
 finland	654n
 finlând	654n
@@ -51484,13 +53401,13 @@ finnish flak	654n
 finnland	654n
 firav	770n
 firefox	515n
-firinlanmis patates	1752n
+firinlanmis patates	1787n
 firt	201n
-fisek	1863n
-fisk	1843n
+fisek	1898n
+fisk	1878n
 fistik yes	53n
 fiyort	805n
-fişek	1863n
+fişek	1898n
 flak of japan	621n
 flamengo	619n
 flamenko	821n
@@ -51498,7 +53415,7 @@ flamingo	317n
 florans	758n
 floresan	448n
 fly emirates	544n
-fond	1738N
+fond	1773N
 fosfor	448n
 fovizm	715n
 frankreich	622n
@@ -51507,7 +53424,7 @@ fransiz rivier	803n
 fransız rivier	803n
 franç	622n
 french flak	622n
-fuj dak	1804n
+fuj dak	1839n
 fus	65n
 futuristik	376n
 fuş	65n
@@ -51516,13 +53433,12 @@ fç bayern	604n
 fç porto	614n
 fütüristik	376n
 fırt	201n
-fırınlanmış patates	1752n
-fısk	1843n
+fırınlanmış patates	1787n
+fısk	1878n
 fıstık yeş	53n
 galak	176n
 galatasaray	615n
 galer	438n
-gan	668n
 garip	435n
 gaud	760n
 geceley	192n
@@ -51537,14 +53453,14 @@ germany	623n
 gerçeküst	717n
 gevsek	387n
 gevşek	387n
-geyik	1550n
+geyik	1585n
 geç	192n
 geç hayat	436n
 geç kulup	436n
 geç kulüp	436n
 geç pazar	333n
-geç vakt kopr	1852n
-geç vakt köpr	1852n
+geç vakt kopr	1887n
+geç vakt köpr	1887n
 geç yar	193n
 gha	668n
 ghanaian flak	668n
@@ -51552,7 +53468,7 @@ ghip	816n
 giamaiç	664n
 giappo	621n
 ginkgo	131n
-gitar	1928n
+gitar	1963n
 githup	513n
 gizem	394n
 gok	169n
@@ -51570,10 +53486,10 @@ golet	149n
 gondol	802n
 gook	465n
 gorem	804n
-goril	1529n
+goril	1564n
 gotik	411n
 goz pek	405n
-gozluk	1879n
+gozluk	1914n
 granit	281n
 greek flak	657n
 green bay packers	579n
@@ -51588,6 +53504,7 @@ gri yeşil	94n
 griechenland	657n
 grèç	657n
 gréç	657n
+guatem	857n
 gul	209n
 gul kirmiz	72n
 gul kur	89n
@@ -51603,17 +53520,16 @@ gundogum	180n
 gunduz	194n
 gunebakan	211n
 gunes	171n
-gunes dok	1849n
-gunes gozluk	1880n
+gunes dok	1884n
+gunes gozluk	1915n
 gunes isik	171n
-guney afrik	665n
 guney kor	636n
 gurult	422n
 gurur	416n
 guven	406n
 guvenilir	406n
-guvenlik yelek	1883n
-guverç	1598n
+guvenlik yelek	1918n
+guverç	1633n
 guz	197n
 guç	405n
 gök	169n
@@ -51627,7 +53543,7 @@ göl mav	42n
 gölet	149n
 görem	804n
 göz pek	405n
-gözlük	1879n
+gözlük	1914n
 gül	209n
 gül kur	89n
 gül kırmız	72n
@@ -51642,17 +53558,16 @@ günbatım	179n
 gündoğum	180n
 gündüz	194n
 günebakan	211n
-güney afrik	665n
 güney kor	636n
 güneş	171n
-güneş doğuş	1849n
-güneş gözlük	1880n
+güneş doğuş	1884n
+güneş gözlük	1915n
 güneş ışık	171n
 gürült	422n
 güven	406n
 güvenilir	406n
-güvenlik yelek	1883n
-güverç	1598n
+güvenlik yelek	1918n
+güverç	1633n
 güz	197n
 güç	405n
 h m	537n
@@ -51660,10 +53575,10 @@ ha lan	647n
 habs	589n
 hafif	445n
 hak	25n
-hamam bocek	1639n
-hamam böcek	1639n
-hamburger	1724n
-hamster	1574n
+hamam bocek	1674n
+hamam böcek	1674n
+hamburger	1759n
+hamster	1609n
 han quoç	636n
 hanbok	825n
 hanuk	746n
@@ -51686,19 +53601,21 @@ hayalperest	396n
 hayret	424n
 haziran	196n
 haşhaş	222n
-heç dev	1563n
+heç dev	1598n
 hicbir	457n
 him	779n
-hind	1590n
-hind tapinak	1839n
-hind tapınak	1839n
+hind	1625n
+hind tapinak	1874n
+hind tapınak	1874n
 hindis ceviz	241n
 hint gel	827n
-hipo	1570n
-hipopotam	1570n
+hipo	1605n
+hipopotam	1605n
 hipp	710n
 hirs	426n
-hiz tren	1857n
+hirvat	854n
+hirvatis	854n
+hiz tren	1892n
 hiç	457n
 hiçbir	457n
 hoa ky	630n
@@ -51709,7 +53626,7 @@ holland	647n
 hon	479n
 hongr	659n
 honk konk	773n
-horoz	1592n
+horoz	1627n
 huaw	523n
 hungarian flak	659n
 hungary	659n
@@ -51731,17 +53648,19 @@ hà lan	647n
 hàn quốç	636n
 hüz	391n
 hırs	426n
-hız tren	1857n
+hırvat	854n
+hırvatis	854n
+hız tren	1892n
 iblis	428n
-icecek kut	1798n
+icecek kut	1833n
 iceland	655n
 icelandiç flak	655n
 idd	405n
 iftar	745n
 igrenç	425n
 ike	464n
-iki horguç dev	1564n
-iki hörgüç dev	1564n
+iki horguç dev	1599n
+iki hörgüç dev	1599n
 ikind	190n
 ikp	679n
 ilkbahar	195n
@@ -51757,9 +53676,9 @@ indo	671n
 indonesian flak	671n
 indonesien	671n
 indoné	671n
-inek	1555n
-inek yuz	1552n
-inek yüz	1552n
+inek	1590n
+inek yuz	1587n
+inek yüz	1587n
 ingilter	767n
 ink	819n
 instagram	467n
@@ -51772,6 +53691,8 @@ internazio	608n
 inç	299n
 inç beyaz	106n
 ipek	291n
+ipek yol	865n
+iran	861n
 iran hal	737n
 ireland	632n
 irish flak	632n
@@ -51788,11 +53709,12 @@ island	655n
 island flagk	655n
 islând	655n
 ispan	625n
-issiz ada	1808n
-istakoz	1763n
+ispanyol	852n
+issiz ada	1843n
+istakoz	1798n
 istanbul	768n
 istemiyorum	459n
-istirid	1766n
+istirid	1801n
 isveç	651n
 isvicr sti	817n
 isviçr sti	817n
@@ -51805,7 +53727,7 @@ itá	624n
 iyimser	404n
 izlenimcilik	786n
 izlenimç	786n
-içecek kut	1798n
+içecek kut	1833n
 iğrenç	425n
 jaipur	800n
 jamaican flak	664n
@@ -51818,10 +53740,10 @@ japao	621n
 japon balik	329n
 japon balık	329n
 japon bask	790n
-japon oyuncak bebek	1871n
-japon pos	1822n
-japon sato	1832n
-japon şato	1832n
+japon oyuncak bebek	1906n
+japon pos	1857n
+japon sato	1867n
+japon şato	1867n
 japão	621n
 japón	621n
 jeux olympiques	683n
@@ -51831,15 +53753,15 @@ juegos olimpicos	683n
 juegos olímpicos	683n
 juv	606n
 juventus	606n
-kabak fener	1860n
-kaban	1889n
-kad bot	1913n
-kad giy	1898n
-kad sandalet	1911n
-kad sapk	1916n
-kad şapk	1916n
-kadeh tokusturm	1793n
-kadeh tokuşturm	1793n
+kabak fener	1895n
+kaban	1924n
+kad bot	1948n
+kad giy	1933n
+kad sandalet	1946n
+kad sapk	1951n
+kad şapk	1951n
+kadeh tokusturm	1828n
+kadeh tokuşturm	1828n
 kadif	290n
 kaf	343n
 kagit	293n
@@ -51856,17 +53778,17 @@ kaktus	135n
 kaktüs	135n
 kal	359n
 kaliforn	777n
-kamp	1805n
+kamp	1840n
 kamp ate	166n
 kamp ateş	166n
-kamp yapm	1805n
+kamp yapm	1840n
 kamuflaj	431n
 kan	315n
 kan kirmiz	71n
 kan kırmız	71n
-kangur	1587n
-kanis	1534n
-kaniş	1534n
+kangur	1622n
+kanis	1569n
+kaniş	1569n
 kanyon	159n
 kaotik	422n
 kap hav	203n
@@ -51874,34 +53796,34 @@ kapadok	804n
 kapalicar	768n
 kapalıçarş	768n
 kaplan	319n
-kaplan yuz	1541n
-kaplan yüz	1541n
-kapliç	1853n
-kaplumbak	1612n
-kaplıç	1853n
+kaplan yuz	1576n
+kaplan yüz	1576n
+kapliç	1888n
+kaplumbak	1647n
+kaplıç	1888n
 kapucino	255n
 kapuçino	255n
 kar	187n
 kar beyaz	84n
 kar dak	161n
 kar film	732n
-kar kap dak	1801n
+kar kap dak	1836n
 kar tan	187n
 karamel	262n
 karamel renk	109n
 karanlik	439n
 karanlık	439n
-karasinek	1644n
+karasinek	1679n
 karavaggio	787n
 karayip	764n
-karides	1764n
-karinç	1634n
+karides	1799n
+karinç	1669n
 karmen	70n
 karnaval	335n
 karpuz	234n
-kartal	1599n
-karınç	1634n
-kasik kas	1739n
+kartal	1634n
+karınç	1669n
+kasik kas	1774n
 kasim	197n
 kasimpat	217n
 kasvet	391n
@@ -51914,27 +53836,26 @@ kaw	408n
 kay renk	78n
 kayalik	163n
 kayalık	163n
-kaydirak	1855n
-kaydırak	1855n
+kaydirak	1890n
+kaydırak	1890n
 kayk	413n
 kağıt	293n
-kaşık kas	1739n
-ked yuz	1538n
-ked yüz	1538n
+kaşık kas	1774n
+ked yuz	1573n
+ked yüz	1573n
 keder	391n
 kehribar	32n
 kek	271n
 kelebek	325n
 kelt	822n
 keltik	822n
-keman	1931n
-kemik et	1720n
-ken	667n
+keman	1966n
+kemik et	1755n
 kent	340n
 kentucky fried chicken	538n
 kenyan flak	667n
 kerpiç duvar	342n
-kertenk	1613n
+kertenk	1648n
 kes	20n
 kes renk	20n
 keten	292n
@@ -51943,7 +53864,7 @@ kfç	538n
 kil	304n
 kilim	737n
 kilis	360n
-kimono	1892n
+kimono	1927n
 kir	124n
 kirak	186n
 kirak beyaz	83n
@@ -51957,14 +53878,14 @@ kiraz çiçek festiv	809n
 kiremit renk	111n
 kirik beyaz	104n
 kirmiz	0n
-kirmiz elm	1683n
+kirmiz elm	1718n
 kirmiz mor	96n
 kirmiz sarap	264n
-kirmiz zarf	1875n
-kirp	1579n
+kirmiz zarf	1910n
+kirp	1614n
 kirsal	348n
 kis	198n
-kis ve genis bardak	1794n
+kis ve genis bardak	1829n
 kiskanclik	426n
 kiskanç	426n
 kitap	312n
@@ -51972,7 +53893,7 @@ kitapç	344n
 kiv	245n
 kiy	143n
 kiz	456N
-kizarmis karides	1755n
+kizarmis karides	1790n
 kizil	71n
 kizil mey	828n
 kizk	402n
@@ -51981,39 +53902,39 @@ kle blu	679n
 kle mav	818n
 klinik	356n
 knicks	578n
-koa ayi	1582n
-koa ayı	1582n
+koa ayi	1617n
+koa ayı	1617n
 kobalt	45n
 kobalt mav	45n
 koi balik	329n
 koi balık	329n
-kokan	1586n
-kokarç	1586n
+kokan	1621n
+kokarç	1621n
 koknar	121n
-kokteyl kadeh	1789n
+kokteyl kadeh	1824n
 kolezyum	784n
-kolomp	661n
 kolumbien	661n
 komur gri	37n
-konfet	1868n
-konfet top	1868n
-konserv gid	1744n
-konserv gıd	1744n
+konfet	1903n
+konfet top	1903n
+konserv gid	1779n
+konserv gıd	1779n
 konstruktivizm	813n
 konstrüktivizm	813n
-kopek	1532n
-kopek balik	1626n
-kopek yuz	1531n
+kopek	1567n
+kopek balik	1661n
+kopek yuz	1566n
+kopenhak	835n
 kor	167n
-kor pilav	1749n
+kor pilav	1784n
 kor tapinak	794n
 kor tapınak	794n
 korean flak	636n
 kork	403n
 korkutuç	403n
-koruyuç gozluk	1881n
-koruyuç gözlük	1881n
-kos ayakkap	1907n
+koruyuç gozluk	1916n
+koruyuç gözlük	1916n
+kos ayakkap	1942n
 kot	289n
 kot kumas	289n
 kot kumaş	289n
@@ -52027,22 +53948,23 @@ koy yesil	48n
 koy yeşil	48n
 koz	167n
 kozmos	176n
-koş ayakkap	1907n
+koş ayakkap	1942n
+krakov	841n
 kraliyet	382n
 kraliyet mav	43n
-kravat	1884n
+kravat	1919n
 krem	18n
-krem karamel	1779n
+krem karamel	1814n
 krem renk	18n
 kreml	828n
-krep	1717n
+krep	1752n
 kristal	300n
 krizantem	217n
 krom	286n
-kruvasan	1712n
+kruvasan	1747n
 kubist	814n
 kubizm	814n
-kuk yavr	1601n
+kuk yavr	1636n
 kul	167n
 kulup	363n
 kulüp	363n
@@ -52052,65 +53974,65 @@ kum renk	103n
 kum tep	156n
 kumsal	144n
 kumsal kenar	143n
-kunduz	1578n
+kunduz	1613n
 kur yaprak	129n
-kurap	1771n
+kurap	1806n
 kurbak	328n
 kurs gri	85n
-kurt	1535n
+kurt	1570n
 kurumsal	357n
 kurş gri	85n
-kus tuy	1604n
+kus tuy	1639n
 kutlam	372n
-kutuk	1815n
+kutuk	1850n
 kutup	185n
 kutuph	344n
 kuvars	300n
 kuzey avrup	353n
 kuzey isik	177n
 kuzey ışık	177n
-kuş tüy	1604n
+kuş tüy	1639n
 kyoto	801n
 kâğıt	293n
 köknar	121n
 kömür gri	37n
-köpek	1532n
-köpek balık	1626n
-köpek yüz	1531n
+köpek	1567n
+köpek balık	1661n
+köpek yüz	1566n
 kör	277n
-kör pilav	1749n
+kör pilav	1784n
 köy	348n
 köy tarz	378n
 köz	167n
 kübist	814n
 kübizm	814n
 kül	167n
-kütük	1815n
+kütük	1850n
 kütüph	344n
 kır	124n
 kırak	186n
 kırak beyaz	83n
 kırmız	0n
-kırmız elm	1683n
+kırmız elm	1718n
 kırmız mor	96n
-kırmız zarf	1875n
+kırmız zarf	1910n
 kırmız şarap	264n
 kırsal	348n
 kırık beyaz	104n
-kıs ve geniş bardak	1794n
+kıs ve geniş bardak	1829n
 kıskanç	426n
 kıskançlık	426n
 kıy	143n
 kız	456N
-kızarmış karides	1755n
+kızarmış karides	1790n
 kızk	402n
 kızıl	71n
 kızıl mey	828n
 kış	198n
 la galaxy	590n
 la lakers	573n
-laboratuvar onluk	1882n
-laboratuvar önlük	1882n
+laboratuvar onluk	1917n
+laboratuvar önlük	1917n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -52126,7 +54048,7 @@ lavan	210n
 lego	568n
 leicester city	597n
 lenovo	522n
-leopar	1543n
+leopar	1578n
 leylak	64n
 leylak mor	63n
 lfç	593n
@@ -52144,7 +54066,7 @@ livink coral	687n
 lizbon	793n
 lk	541n
 lokum	272n
-lolipop	1778n
+lolipop	1813n
 london bus	681n
 londr	767n
 los	451N
@@ -52152,11 +54074,14 @@ los angeles dodgers	584n
 los angeles lakers	573n
 lotus	212n
 loş	451n
+lubnan	847n
 lufthans	546n
 luks	381n
 lyft	500n
+lübnan	847n
 lüks	381n
 mabet	345n
+macar	855n
 macaris	659n
 macen	21n
 macer	418n
@@ -52172,7 +54097,7 @@ malay	674n
 malaysian flak	674n
 malez	674n
 malá	674n
-mamut	1568n
+mamut	1603n
 man	228N
 man city	595n
 man united	594n
@@ -52183,7 +54108,7 @@ manev	412n
 mango	239n
 manhat	766n
 manol	226n
-mant	1759n
+mant	1794n
 mantar	136n
 map leaf flak	633n
 marakes	756n
@@ -52200,8 +54125,8 @@ maskülen	420n
 mastercard	495n
 masum	407n
 mat	446n
-mat cay	1799n
-mat çay	1799n
+mat cay	1834n
+mat çay	1834n
 match	258n
 matrusk	828n
 matruşk	828n
@@ -52216,10 +54141,11 @@ mav siyah	80n
 mav şehir	799n
 may	819N
 mayis	195n
-maym	1528n
-maym yuz	1527n
-maym yüz	1527n
-maytap	1864n
+maym	1563n
+maym yuz	1562n
+maym yüz	1562n
+mayork	852n
+maytap	1899n
 mayıs	195n
 mağar	164n
 mcdonald	462n
@@ -52247,24 +54173,26 @@ mexican flak	629n
 mexico	629n
 mexiko	629n
 mexiq	629n
-meyv buz	1768n
-mezuniyet kep	1918n
+meyv buz	1803n
+mezuniyet kep	1953n
 meş	279n
 miam heat	577n
 microsoft	564n
-mikrop	1646n
-mil park	1809n
+mikrop	1681n
+mil park	1844n
 mineral mav	81n
 minimalist	385n
 misir	250n
 misir bayrak	643n
-misir kocan	1698n
+misir kocan	1733n
 misket limon	31n
 mistik	394n
 mitsubish	489n
 miyazak	816n
 moch mouss	693n
 modern	385n
+mogol	848n
+mogolis	848n
 monet	786n
 monokrom	429n
 monoton	434n
@@ -52275,8 +54203,10 @@ mor salkım	221n
 moroccan flak	644n
 morocco	644n
 moskov	828n
+moğol	848n
+moğolis	848n
 mucevher	316n
-mucevher tas	1925n
+mucevher tas	1960n
 much	789N
 muhtesem	424n
 muhteşem	424n
@@ -52285,30 +54215,31 @@ mum isik	310n
 mum ışık	310n
 murdum	62n
 murekkep	47n
-murekkep balik	1765n
+murekkep balik	1800n
 murekkep resm	302n
 murekkep siyah	47n
 mut	390n
 mutfak	361n
 mutluluk	390n
 muz	238n
-muzik klav	1929n
+muzik klav	1964n
 méxico	629n
 mücevher	316n
-mücevher taş	1925n
+mücevher taş	1960n
 mürdüm	62n
 mürekkep	47n
-mürekkep balık	1765n
+mürekkep balık	1800n
 mürekkep resm	302n
 mürekkep siyah	47n
 müz	438n
-müzik klav	1929n
+müzik klav	1964n
 mısır	250n
 mısır bayrak	643n
-mısır koçan	1698n
+mısır koçan	1733n
 na uy	652n
 nakit	423n
 nam phi	665n
+namip	866n
 nan	30n
 nan yes	30n
 nan yeş	30n
@@ -52360,8 +54291,8 @@ nintendo	566n
 nisan	195n
 nissan	480n
 noel	366n
-noel agaç	1861n
-noel ağaç	1861n
+noel agaç	1896n
+noel ağaç	1896n
 noruek	652n
 norvek	652n
 norvèk	652n
@@ -52379,9 +54310,9 @@ nuev zel	676n
 nuov zel	676n
 nvid	520n
 ocak	311n
-oden	1753n
+oden	1788n
 ofis	357n
-ofis bin	1821n
+ofis bin	1856n
 ofk	402n
 ogl	189n
 ogl sonr	190n
@@ -52389,10 +54320,10 @@ oglan	456N
 oglen	189n
 okr	36n
 okul	358n
-okul bin	1829n
-okul can	1904n
-okul çan	1904n
-okuz	1553n
+okul bin	1864n
+okul can	1939n
+okul çan	1939n
+okuz	1588n
 okyanus	140n
 olimpiad	683n
 olk	421n
@@ -52406,41 +54337,43 @@ olympisch spi	683n
 olympiç games	683n
 olympiç rings	683n
 om	611n
-onden civciv	1595n
+onden civciv	1630n
 onur yur	751n
 onur yürüyüş	751n
 oolonk	260n
-orank	1530n
+orank	1565n
 ord	431n
-ordek	1600n
+ordek	1635n
 organik	383n
 ork	218n
 orman	119n
 orman meyv	253n
 ortanç	219n
-orumcek	1640n
-orumcek agi	1641n
+orumcek	1675n
+orumcek agi	1676n
 osman	768n
 osmantus	224n
 osterreich	650n
 ot	125n
-otel	1826n
+otel	1861n
 otlak	124n
 otlar	137n
 oyuncak	380n
-ozgurluk heyk	1836n
+ozbek	865n
+ozbekis	865n
+ozgurluk heyk	1871n
 ozlem	415n
 oğlan	456N
 packers	579n
 pae bas	647n
 paises baixos	647n
 paises bajos	647n
-paketlenmis hed	1877n
-paketlenmiş hed	1877n
+paketlenmis hed	1912n
+paketlenmiş hed	1912n
 pakis	669n
 pakis flak	669n
-palm agaç	1663n
-palm ağaç	1663n
+palm agaç	1698n
+palm ağaç	1698n
 palyaco	331n
 palyaço	331n
 pamuk	292n
@@ -52467,7 +54400,7 @@ paquistao	669n
 paquistán	669n
 paquistão	669n
 par	423N
-par kes	1902n
+par kes	1937n
 paris	757n
 paris saint germ	610n
 park	127n
@@ -52475,27 +54408,28 @@ parlak	443n
 parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
-parmak ara terlik	1905n
+parmak ara terlik	1940n
 parsomen	293n
 part	372n
-part konfet	1867n
-parç et	1722n
+part konfet	1902n
+parç et	1757n
 parşömen	293n
 pas	287n
-pas dilim	1773n
+pas dilim	1808n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	373n
 pastel	447n
 pastel renk	447n
-patates	1696n
-patates kizartm	1725n
-patates kızartm	1725n
+patagon	839n
+patates	1731n
+patates kizartm	1760n
+patates kızartm	1760n
 patlam	165n
-patlamis misir	1741n
-patlamış mısır	1741n
-patlayan mantar sis	1787n
-patlayan mantar şiş	1787n
+patlamis misir	1776n
+patlamış mısır	1776n
+patlayan mantar sis	1822n
+patlayan mantar şiş	1822n
 patlican	248n
 patlıcan	248n
 payet	430n
@@ -52510,7 +54444,7 @@ pemp neon	116n
 pemp sehir	800n
 pemp şehir	800n
 penguen	322n
-penç izi	1589n
+penç izi	1624n
 pep	563n
 per baç	804n
 per flagk	663n
@@ -52519,7 +54453,7 @@ peruvian flak	663n
 perú	663n
 petr	769n
 petrol mav	13n
-peynir dilim	1719n
+peynir dilim	1754n
 phan lan	654n
 phap	622n
 philippinen	673n
@@ -52527,38 +54461,38 @@ philippines	673n
 pháp	622n
 phần lan	654n
 picasso	814n
-pilav	1748n
+pilav	1783n
 pinterest	511n
-pipet bardak	1796n
+pipet bardak	1831n
 piramit	770n
 pirilt	430n
-pirinç bitk	1665n
-pirinç gevrek	1746n
+pirinç bitk	1700n
+pirinç gevrek	1781n
 pirinç metal	60n
 pirinç tar	252n
-pirinç tat	1758n
+pirinç tat	1793n
 pirinç teras	762n
-pirinç top	1747n
+pirinç top	1782n
 pirlan	301n
 pis	425n
 pittsburgh steelers	581n
-pizz dilim	1726n
+pizz dilim	1761n
 plaj	143n
-plaj ve sem	1806n
-plaj ve şem	1806n
+plaj ve sem	1841n
+plaj ve şem	1841n
 plastik	307n
 playstation	472n
 poland	656n
 polen	656n
+polinez	862n
 polish flak	656n
 polok	656n
-polon	656n
 polôn	656n
 pop art	788n
 pop sanat	788n
 porsch	483n
 porselen	295n
-porsuk	1588n
+porsuk	1623n
 portakal	228n
 portakal renk	1n
 portekiz cin	793n
@@ -52567,7 +54501,8 @@ portogallo	626n
 portugal	626n
 portugal flak	626n
 portugues flak	626n
-pretzel	1715n
+prak	837n
+pretzel	1750n
 profesyonel	406n
 provenç	803n
 psikedelik	435n
@@ -52599,8 +54534,8 @@ red doup decker	681n
 red sox	585n
 reddit	510n
 regno unito	631n
-rehber kopek	1533n
-rehber köpek	1533n
+rehber kopek	1568n
+rehber köpek	1568n
 reino unido	631n
 relianç jio	554n
 rembrandt	787n
@@ -52640,16 +54575,16 @@ rustik	378n
 ruy	396n
 ruy gip	396n
 ruzgar	204n
-ruzgar can	1873n
-ruzgar yaprak	1671n
+ruzgar can	1908n
+ruzgar yaprak	1706n
 ryanair	549n
 rönesans	713n
 rús	638n
 rüy	396n
 rüy gip	396n
 rüzgar	204n
-rüzgar yaprak	1671n
-rüzgar çan	1873n
+rüzgar yaprak	1706n
+rüzgar çan	1908n
 rüzgâr	204n
 sabah	188n
 sabahley	188n
@@ -52663,20 +54598,20 @@ safran	277n
 safsavan	799n
 saglam	406n
 saglik	417n
-sah yemek	1736n
+sah yemek	1771n
 sahil	143n
 sak	386n
-sak bitk	1660n
-sak sis ve fincan	1786n
-sak şiş ve fincan	1786n
+sak bitk	1695n
+sak sis ve fincan	1821n
+sak şiş ve fincan	1821n
 sakayik	214n
 saks mav	43n
 saksafon	437n
 sakur	208n
 sal	433n
-salatalik	1701n
-salatalık	1701n
-salyangoz	1631n
+salatalik	1736n
+salatalık	1736n
+salyangoz	1666n
 samanyo	176n
 samim	398n
 sampan	265n
@@ -52687,20 +54622,20 @@ san francisco giants	587n
 sanat	438n
 sanatsal	438n
 sanatç	438n
-sandviç	1728n
+sandviç	1763n
 sanghay	774n
 sankt peterburk	797n
 santor	352n
 sar	2n
 sarap	264n
-sarap kadeh	1788n
+sarap kadeh	1823n
 sarap renk	113n
 saray	382n
-sarimsak	1704n
+sarimsak	1739n
 sarmasik	134n
 sarmaşık	134n
 sartroz	67n
-sarımsak	1704n
+sarımsak	1739n
 sasirtiç	424n
 sask	424n
 saskinlik	424n
@@ -52713,8 +54648,8 @@ saud flak	642n
 savan	830n
 savas	431n
 savaş	431n
-sazan sekil flam	1872n
-sazan şekil flam	1872n
+sazan sekil flam	1907n
+sazan şekil flam	1907n
 sağlam	406n
 sağlık	417n
 schw	651n
@@ -52726,8 +54661,8 @@ sef cicek	216n
 sef pemp	73n
 sef renk	27n
 sehir	340n
-sehir alacakaranlik	1850n
-sehir manzar	1847n
+sehir alacakaranlik	1885n
+sehir manzar	1882n
 sehir merkez	340n
 seker	272n
 seker bayram	745n
@@ -52737,6 +54672,7 @@ sel	151n
 seladon	297n
 selam	455n
 sem	338n
+semerkant	865n
 senlik	335n
 sep	61n
 ser	400n
@@ -52764,55 +54700,57 @@ sicak	401n
 sicak dalk	205n
 sicak hav	205n
 sicak hav balon	804n
-sicak icecek	1783n
+sicak icecek	1818n
 sicak renk	452n
 sicak ton	452n
-sican	1573n
+sican	1608n
+sicil	853n
+sidney	844n
 sif otlar	137n
 sihir	395n
 sik	397n
 sikint	434n
 sikiç	434n
-sil	662n
-silindir sapk	1917n
-silindir şapk	1917n
+silindir sapk	1952n
+silindir şapk	1952n
 sim	430n
-simit	1716n
+simit	1751n
 simsek	201n
-sinagok	1840n
-sincap	1577n
+sinagok	1875n
+sincap	1612n
 singapor airlines	551n
 singapor flak	675n
 singaporean flak	675n
+singapur	858n
 sinif	358n
 sinir	402n
 sinto tapinak	801n
-siper sapk	1919n
-siper şapk	1919n
-sirk cadir	1859n
-sirk çadır	1859n
+siper sapk	1954n
+siper şapk	1954n
+sirk cadir	1894n
+sirk çadır	1894n
 sirket	357n
 sis	202n
 sis yes	48n
-sivrisinek	1643n
+sivrisinek	1678n
 siyah	9n
 siyah beyaz	429n
 siyah cay	256n
 siyah kum	158n
 siyah çay	256n
 sl benfiç	613n
-slip mayo	1895n
+slip mayo	1930n
 snapchat	512n
-sogan	1705n
+sogan	1740n
 soguk	400n
 soguk renk	453n
 soguk ton	453n
 sokak	341n
 sokak lamp	336n
 solk	442n
-solmus cicek	1653n
-solmuş çiçek	1653n
-solucan	1645n
+solmus cicek	1688n
+solmuş çiçek	1688n
+solucan	1680n
 soluk	442n
 soluk isik	451n
 soluk lil	90n
@@ -52824,41 +54762,42 @@ sonbahar	197n
 sonbahar ort bayram	370n
 sonbahar yaprak	129n
 sonuk	446n
-soropod	1617n
-sort	1896N
-sosis sandviç	1727n
+soropod	1652n
+sort	1931N
+sosis sandviç	1762n
 south african flak	665n
 south afriç	665n
 south kor	636n
 sovyet afi	813n
 sovyet afiş	813n
-soğan	1705n
+soğan	1740n
 soğuk	400n
 soğuk renk	453n
 soğuk ton	453n
 spa	625n
-spagett	1751n
+spagett	1786n
 spak	625n
 spanien	625n
 spanish flak	625n
 spotify	468n
 spurs	596n
 ssç napo	609n
-stadyum	1810n
+stadyum	1845n
 starbucks	463n
 stars and stripes	630n
 stat unit	630n
 steampunk	702n
 steelers	581n
+stokholm	833n
 stres	413n
 su	152N
 su alt	365n
 su festiv	739n
 su kasap	349n
 su mav	66n
-su puskur bal	1619n
-su püskür bal	1619n
-su samur	1585n
+su puskur bal	1654n
+su püskür bal	1654n
+su samur	1620n
 sualt	365n
 subar	488n
 subat	198n
@@ -52876,13 +54815,13 @@ suiç	649n
 sukran gun	750n
 sukulent	135n
 sular	152n
-surek acik market	1828n
+surek acik market	1863n
 surpriz	424n
 surrealizm	717n
 sus	276N
-sus kopek	1532n
+sus kopek	1567n
 sut	268n
-sut bardak	1782n
+sut bardak	1817n
 sut beyaz	105n
 sut cay	259n
 sut kahv	255n
@@ -52902,12 +54841,12 @@ switzerland	649n
 sönük	446n
 südafrik	665n
 südkor	636n
-sürek açık market	1828n
+sürek açık market	1863n
 sürpriz	424n
 sürrealizm	717n
-süs köpek	1532n
+süs köpek	1567n
 süt	268n
-süt bardak	1782n
+süt bardak	1817n
 süt beyaz	105n
 süt kahv	255n
 süt çay	259n
@@ -52916,24 +54855,25 @@ sıcak	401n
 sıcak dalk	205n
 sıcak hav	205n
 sıcak hav balon	804n
-sıcak içecek	1783n
+sıcak içecek	1818n
 sıcak renk	452n
 sıcak ton	452n
 sıkınt	434n
 sıkıç	434n
 sınıf	358n
 sır	434n
-sıçan	1573n
-t rex	1618n
+sıçan	1608n
+t rex	1653n
 taegukk	636n
 tah	279n
+tahran	861n
 tailand	672n
 tailând	672n
 tak	339n
-tako	1729n
+tako	1764n
 tan yer	180n
-tanap agaç	1869n
-tanap ağaç	1869n
+tanap agaç	1904n
+tanap ağaç	1904n
 taobao	526n
 tap	26n
 tapinak	345n
@@ -52941,19 +54881,19 @@ tapinak senlik	795n
 tapınak	345n
 tapınak şenlik	795n
 tar	124n
-tarih yap	1811n
-tart	1775n
+tarih yap	1846n
+tart	1810n
 tarç	277n
 tas	281n
-tavsan	1576n
-tavsan yuz	1575n
-tavuk	1591n
-tavuk but	1721n
+tavsan	1611n
+tavsan yuz	1610n
+tavuk	1626n
+tavuk but	1756n
 tavus kus	318n
 tavus kuş	318n
 tavus mav	46n
-tavşan	1576n
-tavşan yüz	1575n
+tavşan	1611n
+tavşan yüz	1610n
 tay ban nha	625n
 taz	399n
 taz yesil	53n
@@ -52962,26 +54902,26 @@ taç mahal	829n
 taş	281n
 tcheq	658n
 tchéq	658n
-tek boynuz at	1548n
-tek parç mayo	1894n
+tek boynuz at	1583n
+tek parç mayo	1929n
 tek renk	429n
 tekduz	434n
 tekdüz	434n
 teknoloj	376n
 telegram	503n
 tembel	414n
-tembel hayvan	1584n
+tembel hayvan	1619n
 temmuz	196n
 ten renk	26n
 ten ton	115n
 tep	160n
 terako	111n
 tereyak	269n
-terkedilmis ev	1818n
-terkedilmiş ev	1818n
+terkedilmis ev	1853n
+terkedilmiş ev	1853n
 tes	482N
 tesco	536n
-tespih	1922n
+tespih	1957n
 tha	672n
 tha flak	672n
 tha lan	672n
@@ -53003,12 +54943,12 @@ tiffany blu	678n
 tiksint	425n
 tiktok	507n
 tilk	324n
-timsah	1611n
+timsah	1646n
 tirank	637n
-tirtil	1633n
-tisort	1885n
-tişört	1885n
-tokyo kul	1835n
+tirtil	1668n
+tisort	1920n
+tişört	1920n
+tokyo kul	1870n
 toprak	168n
 toprak gri	68n
 toprak sar	102n
@@ -53024,14 +54964,14 @@ toyo	478n
 traver	798n
 traver teras	798n
 tricolor	622n
-trompet	1930n
+trompet	1965n
 tropik	351n
-tropik icecek	1790n
-tropik içecek	1790n
+tropik icecek	1825n
+tropik içecek	1825n
 tropik plaj	145n
 tropikal	351n
-tropikal balik	1624n
-tropikal balık	1624n
+tropikal balik	1659n
+tropikal balık	1659n
 tropikal orman	120n
 trunk quoç	635n
 trunk quốç	635n
@@ -53039,6 +54979,7 @@ tschechien	658n
 tuhaf	435n
 tuk	283n
 tundr	185n
+tunus	860n
 turch	640n
 turk	640n
 turk bayrak	640n
@@ -53064,7 +55005,7 @@ türk hav yol	547n
 türk kahv	254n
 tüy	313n
 tıbp	356n
-tırtıl	1633n
+tırtıl	1668n
 u.s.	630n
 uae	645n
 uber	499n
@@ -53082,7 +55023,6 @@ uk	631n
 ukiyo e	790n
 ukr	639n
 ukrainian flak	639n
-ukray	639n
 ultim gray	689n
 ultim gray and illuminatink	689n
 ultr violet	686n
@@ -53105,7 +55045,7 @@ uzay gem	364n
 uzay istasyon	364n
 uzk	391n
 uzum	231n
-uzun davul	1934n
+uzun davul	1969n
 uç	634n
 uçan fener	747n
 uçuk	442n
@@ -53139,6 +55079,7 @@ vintak	379n
 vis curuk	19n
 visk	267n
 viv magen	691n
+viy	836n
 vizon	68n
 viêt nam	641n
 viş	230n
@@ -53155,7 +55096,7 @@ volvo	485n
 vuonk quoç anh	631n
 vw	477n
 vươnk quốç anh	631n
-waff	1718n
+waff	1753n
 wap sap	354n
 warhol	788n
 wechat	504n
@@ -53170,7 +55111,7 @@ xiaohongsh	533n
 xiaom	524n
 y	624N
 yaban	418n
-yaban domuz	1558n
+yaban domuz	1593n
 yaban mers	232n
 yagmur	199n
 yagmur orman	120n
@@ -53183,22 +55124,22 @@ yalnizlik	391n
 yalnız	391n
 yalnızlık	391n
 yanardak	165n
-yanardak patlam	1803n
+yanardak patlam	1838n
 yank	166n
 yankees	583n
 yaprak	128n
-yaprak doken agaç	1662n
-yaprak dokmeyen agaç	1661n
-yaprak döken ağaç	1662n
-yaprak dökmeyen ağaç	1661n
-yaras	1580n
+yaprak doken agaç	1697n
+yaprak dokmeyen agaç	1696n
+yaprak döken ağaç	1697n
+yaprak dökmeyen ağaç	1696n
+yaras	1615n
 yaraticilik	438n
 yaratiç	438n
 yaratıcılık	438n
 yaratıç	438n
-yardim ekip kask	1921n
-yardım ekip kask	1921n
-yas ekmek	1714n
+yardim ekip kask	1956n
+yardım ekip kask	1956n
+yas ekmek	1749n
 yasak sehir	346n
 yasak şehir	346n
 yasem	223n
@@ -53210,67 +55151,67 @@ yaz gundonum	752n
 yaz gündönüm	752n
 yağmur	199n
 yağmur orman	120n
-yemek pisirm	1735n
-yemek pişirm	1735n
-yemek tencer	1737n
+yemek pisirm	1770n
+yemek pişirm	1770n
+yemek tencer	1772n
 yen zel	676n
-yengeç	1762n
-yer fistik	1706n
-yer fıstık	1706n
+yengeç	1797n
+yer fistik	1741n
+yer fıstık	1741n
 yesil	3n
 yesil cay	257n
 yesil elm	237n
-yesil sal	1740n
-yesil yaprak sebz	1702n
+yesil sal	1775n
+yesil yaprak sebz	1737n
 yesillik	128n
 yesim	298n
 yesim yes	50n
 yeşil	3n
 yeşil elm	237n
-yeşil sal	1740n
-yeşil yaprak sebz	1702n
+yeşil sal	1775n
+yeşil yaprak sebz	1737n
 yeşil çay	257n
 yeşillik	128n
 yeşim	298n
 yeşim yeş	50n
-yilan	1614n
+yilan	1649n
 yildirim	201n
 yildiz	175n
-yildiz geç	1846n
+yildiz geç	1881n
 yildiz gokyuz	175n
 yilp	366n
 yilp geç	753n
 yirm yil	695n
 yirm yıl	695n
-yiyecek paket	1761n
+yiyecek paket	1796n
 yok	459n
-yonç	1667n
+yonç	1702n
 yos	132n
 youtup	470n
-yuksek topuk ayakkap	1910n
-yumur	1734n
-yumur bulunan yuv	1673n
-yumur cikan civciv	1593n
-yumur çıkan civciv	1593n
+yuksek topuk ayakkap	1945n
+yumur	1769n
+yumur bulunan yuv	1708n
+yumur cikan civciv	1628n
+yumur çıkan civciv	1628n
 yumusak	388n
-yumusak dondurm	1767n
+yumusak dondurm	1802n
 yumusak ton	445n
 yumuşak	388n
-yumuşak dondurm	1767n
+yumuşak dondurm	1802n
 yumuşak ton	445n
 yunan	771n
 yunus	330n
-yuruyus bot	1908n
-yuzuk	1924n
-yüksek topuk ayakkap	1910n
-yürüyüş bot	1908n
-yüzük	1924n
-yılan	1614n
+yuruyus bot	1943n
+yuzuk	1959n
+yüksek topuk ayakkap	1945n
+yürüyüş bot	1943n
+yüzük	1959n
+yılan	1649n
 yılbaş	366n
 yılbaş geç	753n
 yıldırım	201n
 yıldız	175n
-yıldız geç	1846n
+yıldız geç	1881n
 yıldız gökyüz	175n
 zafer	416n
 zarafet	397n
@@ -53293,24 +55234,24 @@ zoom meetink	560n
 zoom video	560n
 zumrut	49n
 zumrut yes	49n
-zuraf	1566n
+zuraf	1601n
 zümrüt	49n
 zümrüt yeş	49n
-züraf	1566n
+züraf	1601n
 áfriç do sul	665n
 áo	650n
 áustr	650n
 ägyp	643n
-çadır	1844n
+çadır	1879n
 çakıl	281n
 çam	121n
 çam orman	121n
-çam süslem	1870n
+çam süslem	1905n
 çamur	168n
 çamur yeş	13n
 çarş	332n
 çay	256n
-çay fincan	1785n
+çay fincan	1820n
 çay kahv	88n
 çayır	124n
 çek	658n
@@ -53318,7 +55259,7 @@ züraf	1566n
 çeltik	252n
 çiftlik	348n
 çiko	261n
-çiko bar	1776n
+çiko bar	1811n
 çiko kahv	108n
 çilek	229n
 çim	125n
@@ -53333,7 +55274,7 @@ züraf	1566n
 çin tapınak	795n
 çin tarz	355n
 çin yen yıl	369n
-çink	1654n
+çink	1689n
 çirk	425n
 çis	200n
 çisent	200n
@@ -53342,11 +55283,11 @@ züraf	1566n
 çivit mav	23n
 çiy	206n
 çiçek	207n
-çiçek açm	1656n
-çiçek rozet	1651n
+çiçek açm	1691n
+çiçek rozet	1686n
 çocuk	380n
-çok kat mağaz	1830n
-çorap	1890n
+çok kat mağaz	1865n
+çorap	1925n
 çöl	156n
 çömlek	304n
 çürük	425n
@@ -53356,14 +55297,16 @@ züraf	1566n
 états unis	630n
 índ	637n
 öfk	402n
-öküz	1553n
+öküz	1588n
 ölü gün	740n
-önden civciv	1595n
-ördek	1600n
-örümcek	1640n
-örümcek ağı	1641n
+önden civciv	1630n
+ördek	1635n
+örümcek	1675n
+örümcek ağı	1676n
 österreich	650n
-özgürlük heyk	1836n
+özbek	865n
+özbekis	865n
+özgürlük heyk	1871n
 özlem	415n
 öğl	189n
 öğl sonr	190n
@@ -53377,8 +55320,8 @@ züraf	1566n
 đan mạch	653n
 đứç	623n
 ırmak	148n
-ıssız ada	1808n
-ıstakoz	1763n
+ıssız ada	1843n
+ıstakoz	1798n
 ışık	336n
 ışık festiv	807n
 ışılt	443n
@@ -53390,7 +55333,7 @@ züraf	1566n
 şan	416n
 şanghay	774n
 şarap	264n
-şarap kadeh	1788n
+şarap kadeh	1823n
 şarap renk	113n
 şartröz	67n
 şatafat	381n
@@ -53403,8 +55346,8 @@ züraf	1566n
 şef renk	27n
 şef çiçek	216n
 şehir	340n
-şehir alacakaranlık	1850n
-şehir manzar	1847n
+şehir alacakaranlık	1885n
+şehir manzar	1882n
 şehir merkez	340n
 şeker	272n
 şeker bayram	745n
@@ -53414,19 +55357,18 @@ züraf	1566n
 şenlik	335n
 şey	428n
 şif otlar	137n
-şil	662n
 şimşek	201n
 şinto tapınak	801n
 şir	408n
 şirket	357n
 şiş yeş	48n
-şort	1896n
+şort	1931n
 şubat	198n
 şöm	311n
 şükran gün	750n
 şık	397n
 ấn độ	637n
-@starts 6037
+@starts 6099
 50
 50er
 50s
@@ -53474,7 +55416,9 @@ acı
 adacayi
 adaç
 adaçayı
+addis
 adobe
+adriatic
 aesthetic
 afc
 affich
@@ -53553,6 +55497,7 @@ americ
 america
 american
 ameriç
+amsterdam
 an
 ancient
 and
@@ -53573,6 +55518,7 @@ anné
 années
 ano
 anos
+antigua
 antik
 antike
 antikes
@@ -53794,6 +55740,7 @@ benh
 bent
 bento
 berber
+berlin
 beton
 bevand
 bevanda
@@ -53872,6 +55819,7 @@ bolsa
 bolsas
 bolso
 bon
+bondi
 bone
 bonec
 boneca
@@ -53879,6 +55827,7 @@ bonecas
 bong
 boné
 booger
+bora
 bord
 bordeau
 bordeaux
@@ -53950,6 +55899,7 @@ bubble
 bubblegum
 bubp
 buc
+buenos
 bufal
 bufalo
 bugday
@@ -54068,6 +56018,7 @@ canadian
 canadiem
 canadien
 canadiens
+canal
 canary
 candy
 cane
@@ -54085,6 +56036,7 @@ capacacet
 capacacete
 capacet
 capacete
+cape
 capel
 capela
 capodann
@@ -54144,6 +56096,7 @@ cay
 caçarol
 caçarola
 cañón
+cedars
 celtic
 celtiç
 centr
@@ -54186,6 +56139,7 @@ chapeau
 chapeu
 chapéu
 charcoal
+charles
 chat
 chateau
 chau
@@ -54518,9 +56472,11 @@ dag
 daglarin
 dai
 dak
+dala
 dall
 dalla
 dallas
+dalmatian
 dam
 damenhut
 dan
@@ -54785,6 +56741,7 @@ estúdio
 etang
 etat
 etats
+ethiopian
 evergreen
 everto
 everton
@@ -54802,6 +56759,7 @@ fairy
 fal
 fall
 fallen
+falu
 far
 fard
 fare
@@ -55300,6 +57258,7 @@ intenso
 inter
 international
 inç
+ipek
 iran
 irish
 iron
@@ -55339,6 +57298,7 @@ jarra
 jarras
 jaun
 jaune
+java
 jazz
 jeu
 jeun
@@ -55568,6 +57528,7 @@ leu
 leuchtend
 lever
 leylak
+li
 libr
 libri
 libros
@@ -55672,6 +57633,7 @@ lợn
 lụa
 lửa
 ma
+maasai
 mac
 maca
 macaron
@@ -55805,6 +57767,7 @@ modernism
 modernismo
 mon
 mong
+mongolian
 monkey
 mont
 montagn
@@ -55867,6 +57830,7 @@ mát
 mâm
 mê
 món
+mông
 mù
 mùa
 mücevher
@@ -55891,6 +57855,7 @@ na
 nad
 nada
 nam
+namib
 nan
 nane
 nang
@@ -55900,6 +57865,7 @@ napoli
 nariz
 nas
 nascer
+nasir
 naso
 nasty
 national
@@ -55907,6 +57873,7 @@ nau
 nav
 nave
 navy
+ndebele
 nebbios
 nebbioso
 nebel
@@ -56234,6 +58201,7 @@ penç
 pençe
 per
 peri
+perito
 periwinkle
 perr
 perrito
@@ -56549,11 +58517,14 @@ rosário
 rosé
 rosée
 rot
+rota
 roter
 roug
 rouge
 roup
 roupas
+rout
+route
 roy
 royal
 royaum
@@ -56572,6 +58543,8 @@ russisch
 russische
 rust
 rusty
+rut
+ruta
 ruy
 ruya
 ruzgar
@@ -56739,10 +58712,12 @@ shopping
 sicak
 sick
 sickly
+sidi
 sieu
 sif
 sifali
 silindir
+silk
 silver
 singapor
 singapore
@@ -56874,6 +58849,7 @@ stival
 stivale
 stock
 stormy
+straits
 strand
 string
 strong
@@ -56888,8 +58864,10 @@ stück
 su
 suc
 suco
+sud
 sugar
 sukran
+sul
 summer
 sun
 sunflower
@@ -56916,6 +58894,7 @@ swimming
 swing
 swis
 swiss
+sydney
 sài
 sàn
 sách
@@ -57130,6 +59109,7 @@ tiend
 tienda
 tiern
 tierno
+tierra
 tiffany
 tigel
 tigela
@@ -57174,6 +59154,7 @@ toront
 toronto
 torr
 torre
+torres
 tort
 torta
 tortin
@@ -57384,6 +59365,7 @@ vida
 vie
 vien
 vienna
+viennese
 viet
 vietnam
 vietnames
@@ -57718,6 +59700,7 @@ zümrüt
 березовая
 бледн
 бледно
+бо
 бож
 божья
 бок
@@ -57727,6 +59710,8 @@ zümrüt
 болгарский
 больш
 большая
+бор
+бора
 борусс
 боруссия
 бургер
@@ -57734,6 +59719,7 @@ zümrüt
 бутылка
 бутылочк
 бутылочка
+буэнос
 ваб
 ваби
 ван
@@ -58038,6 +60024,8 @@ zümrüt
 персиково
 песчан
 песчаный
+петриковск
+петриковская
 печен
 печеный
 печенье
@@ -58119,6 +60107,8 @@ zümrüt
 серебристо
 серо
 серое
+сид
+сиди
 син
 сине
 синий
@@ -58198,6 +60188,7 @@ zümrüt
 укие
 украшенн
 украшенный
+улан
 ураз
 ураза
 утонченн
@@ -58255,6 +60246,8 @@ zümrüt
 швейцарский
 шебб
 шебби
+шелков
+шелковый
 эгейск
 эгейское
 эл
@@ -58350,6 +60343,7 @@ zümrüt
 بنفسجي
 بني
 بوابه
+بوينس
 بي
 بيت
 تاج
@@ -58469,6 +60463,7 @@ zümrüt
 سوق
 سيار
 سياره
+سيدي
 شاطئ
 شاي
 شبك
@@ -58500,6 +60495,7 @@ zümrüt
 طبق
 طبل
 طراز
+طريق
 طعام
 طير
 طيران
@@ -58576,6 +60572,7 @@ zümrüt
 كوتيج
 كوريا
 كوكا
+كيب
 كيس
 كيمونو
 لافتات
@@ -58679,6 +60676,7 @@ zümrüt
 ولاي
 ولكس
 ويس
+وينس
 ياقوت
 ياقوتي
 يلكي
@@ -58746,6 +60744,7 @@ zümrüt
 कुत्त
 कुत्ते
 के
+केप
 कैरामल
 कॉइन
 कॉक
@@ -59022,6 +61021,7 @@ zümrüt
 बैंट
 बैंटो
 बैलेट
+ब्यूनस
 ब्रेड
 ब्लैक
 भर
@@ -59097,6 +61097,7 @@ zümrüt
 रेत
 रेतील
 रेतीला
+रेशम
 रॉयल
 रोलर
 लकड
@@ -59235,6 +61236,7 @@ zümrüt
 깊
 깊은
 꽁꽁
+나미브
 낡
 낡은
 남성용
@@ -59280,6 +61282,7 @@ zümrüt
 맥주
 맨체스터
 멤피스
+모로코
 모카
 물
 물고기
@@ -59347,6 +61350,7 @@ zümrüt
 스푼
 스푼과
 시든
+시디
 신토
 실험실
 쌍봉

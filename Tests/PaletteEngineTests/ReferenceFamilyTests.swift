@@ -60,4 +60,51 @@ final class ReferenceFamilyTests: XCTestCase {
             }
         }
     }
+
+    /// Countries, their demonyms and cities, in several languages: every word is read (none
+    /// unknown) and the palette shows the families a designer expects of the place (written by
+    /// hand from the place, not from the engine's output).
+    static let places: [(description: String, families: [Set<String>])] = [
+        // A Moroccan riad: terracotta walls, zellige and Majorelle blue-green.
+        ("Moroccan riad", [["orange", "red", "brown"], ["teal", "blue"]]),
+        ("riad marocain", [["orange", "red", "brown"], ["teal", "blue"]]),
+        ("марокканский", [["orange", "red", "brown"], ["teal", "blue"]]),
+        ("モロッコ風", [["orange", "red", "brown"], ["teal", "blue"]]),
+        ("Faslı", [["orange", "red", "brown"], ["teal", "blue"]]),
+        // Swedish: Falu red cottages with yellow and blue.
+        ("Swedish", [["red", "brown"], ["yellow", "blue"]]),
+        // Chilean Patagonia: glacier blue.
+        ("Chilean Patagonia", [["blue", "teal"]]),
+        // Ukrainian embroidery: red thread on white linen.
+        ("украинская вышиванка", [["red"], ["neutral"]]),
+        // Prague: red roofs.
+        ("布拉格", [["red", "orange", "brown"]]),
+        // Buenos Aires, La Boca: blue, yellow and red painted tin.
+        ("Buenos Aires", [["blue"], ["yellow", "red", "orange"]]),
+        // Sicily: lemons and majolica blue.
+        ("cucina siciliana", [["yellow"], ["blue"]]),
+        // Kenyan, Maasai: red shuka and beadwork.
+        ("Kenyan", [["red"], ["blue", "yellow"]]),
+        // Copenhagen, Nyhavn: ochre and brick facades on blue water.
+        ("Copenhague", [["yellow", "orange", "red"], ["blue", "teal"]]),
+        // Isfahan: turquoise tile.
+        ("Iranian mosque", [["teal", "blue"]]),
+        // Danish: Nordic neutrals.
+        ("dänisch", [["neutral"]]),
+    ]
+
+    func testCountriesDemonymsAndCitiesAreRead() {
+        for place in Self.places {
+            let (reading, composition) = engine.compose(place.description, variation: 0)
+            XCTAssertEqual(reading.unknownWords, [], "\(place.description): read")
+            XCTAssertFalse(reading.usedWords.isEmpty, "\(place.description): read")
+            let families = composition.palette.colors.map(ColourJudge.family)
+            for want in place.families {
+                XCTAssertTrue(
+                    families.contains { want.contains($0) },
+                    "\(place.description): wants one of \(want.sorted()), got \(composition.palette.colors.map(ColourJudge.describe))"
+                )
+            }
+        }
+    }
 }

@@ -111,7 +111,8 @@ final class WorkbenchEngineTests: XCTestCase {
             let warmth = Self.warmth
             return move == .warmer ? warmth(b) > warmth(a) : warmth(b) < warmth(a)
         case .muted, .softer:
-            // A grey has no chroma left to give: not a measure of the move.
+            // A grey (#F2F2F2, #090909) has no chroma left to give: not a measure of the move, as
+            // a colour at the gamut's edge is not for vivid (the lexicon's keys land on greys too).
             if x.c < 0.02 { return nil }
             return y.c < x.c
         case .vivid, .bolder:
