@@ -126,11 +126,18 @@ public struct ImageColour: Hashable, Sendable {
 public struct ReadReference: Hashable, Sendable {
     public var words: String
     public var colours: [RGB]
+    /// Other words of the description read as the same reference ("Moroccan riad": riad),
+    /// named beside `words` rather than in a second reference with the same colours.
+    public var otherWords: [String]
 
-    public init(words: String, colours: [RGB]) {
+    public init(words: String, colours: [RGB], otherWords: [String] = []) {
         self.words = words
         self.colours = colours
+        self.otherWords = otherWords
     }
+
+    /// `words`, then `otherWords`.
+    public var allWords: [String] { [words] + otherWords }
 }
 
 /// A word read in another language than the description's: `language` is its code (it, fr ...).

@@ -19,9 +19,10 @@ struct ReadingNotes {
         let references = self.references
         if !references.isEmpty { out.append(.referencesRead(references)) }
         let keyWords = self.keyWords
-        let foreign = reading.matched.foreign.filter { f in !references.contains { $0.words == f.word } }
+        let referenceWords = Set(references.flatMap(\.allWords))
+        let foreign = reading.matched.foreign.filter { !referenceWords.contains($0.word) }
         // A word named as a reference or as another language's is not listed again as read.
-        var named = Set(references.map(\.words)).union(foreign.map(\.word))
+        var named = referenceWords.union(foreign.map(\.word))
         var used: [String] = []
         for w in reading.usedWords where named.insert(w).inserted { used.append(w) }
         let unknown = reading.unknownWords.filter { !keyWords.contains($0) }
@@ -39,18 +40,27 @@ struct ReadingNotes {
 
     /// The references read (not negated): places, festivals, movements, named things and the
     /// generated concepts (foods, flowers, animals ...), each with its first colours; a common
-    /// noun of the hand-written lexicon (forest, festival) is not a reference.
+    /// noun of the hand-written lexicon (forest, festival) is not a reference. Words read as the
+    /// same reference ("Moroccan riad") are named together, its colours once.
     var references: [ReadReference] {
         var out: [ReadReference] = []
+        var entries: [Int32] = []
         let used = Set(reading.usedWords)
         for m in reading.matched.matches where m.entry >= 0 && used.contains(m.surface) {
             let entry = lexicon.entries[Int(m.entry)]
             let isReference =
                 entry.id.hasPrefix("ref:") || entry.id.hasPrefix("emoji:")
                 || [.brand, .flag, .team, .icon].contains(entry.kind)
-            guard isReference, !entry.colours.isEmpty, !out.contains(where: { $0.words == m.surface }) else { continue }
+            guard isReference, !entry.colours.isEmpty, !out.contains(where: { $0.allWords.contains(m.surface) }) else {
+                continue
+            }
+            if let k = entries.firstIndex(of: m.entry) {
+                out[k].otherWords.append(m.surface)
+                continue
+            }
+            if out.count == Self.maxReferences { continue }
+            entries.append(m.entry)
             out.append(ReadReference(words: m.surface, colours: entry.colours.prefix(3).map { $0.lch.gamutMapped() }))
-            if out.count == Self.maxReferences { break }
         }
         return out
     }

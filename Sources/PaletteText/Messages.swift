@@ -417,15 +417,19 @@ public enum Messages {
                 return r.colours.map { ColorNames.nearest(to: $0, language: language).name.name }
                     .filter { seen.insert($0).inserted }.joined(separator: separator)
             }
-            func word(_ r: ReadReference) -> String {
-                TextSanitizer.truncate(TextSanitizer.clean(r.words), toWidth: 24)
+            func word(_ r: ReadReference, _ separator: String) -> String {
+                r.allWords.map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
+                    .joined(separator: separator)
             }
             return Localized(
                 "\(opening("read as", "Read as")): "
-                    + references.map { "\(word($0)) → \(names($0, .english, ", "))" }.joined(separator: "; "),
+                    + references.map { "\(word($0, ", ")) → \(names($0, .english, ", "))" }.joined(separator: "; "),
                 "讀作："
-                    + references.map { "\(word($0)) → \(names($0, .traditionalChinese, "、"))" }.joined(separator: "；"),
-                "读作：" + references.map { "\(word($0)) → \(names($0, .simplifiedChinese, "、"))" }.joined(separator: "；"))
+                    + references.map { "\(word($0, "、")) → \(names($0, .traditionalChinese, "、"))" }
+                    .joined(separator: "；"),
+                "读作："
+                    + references.map { "\(word($0, "、")) → \(names($0, .simplifiedChinese, "、"))" }
+                    .joined(separator: "；"))
         case .keyWordsNotRead(let words, let used):
             func list(_ words: [String], _ separator: String) -> String {
                 words.prefix(6).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }

@@ -207,4 +207,18 @@ final class NoteSentenceTests: XCTestCase {
             XCTAssertFalse(Messages.note(note).traditional.hasSuffix("。"), clause)
         }
     }
+
+    /// Words read as one reference are named together before its colours, in each language's
+    /// list separator.
+    func testWordsOfOneReferenceAreNamedTogether() {
+        let note = GenerationNote.referencesRead([
+            ReadReference(
+                words: "Moroccan", colours: [RGB(packed: 0xC1440E), RGB(packed: 0xE07A5F), RGB(packed: 0x2A7F8E)],
+                otherWords: ["riad"])
+        ])
+        let words = Messages.note(note)
+        XCTAssertEqual(words.english, "read as: Moroccan, riad → brick orange, dark peach, ocean")
+        XCTAssertTrue(words.traditional.hasPrefix("讀作：Moroccan、riad → "), words.traditional)
+        XCTAssertTrue(words.simplified.hasPrefix("读作：Moroccan、riad → "), words.simplified)
+    }
 }

@@ -16,7 +16,7 @@ final class ReadingNotesTests: XCTestCase {
         notes.flatMap { note -> [String] in
             switch note {
             case .partlyUnderstood(let used, let unknown): return used + unknown
-            case .referencesRead(let refs): return refs.map(\.words)
+            case .referencesRead(let refs): return refs.flatMap(\.allWords)
             case .keyWordsNotRead(let words, let used): return words + used
             case .readAsOtherLanguage(let words): return words.map(\.word)
             default: return []
@@ -33,6 +33,22 @@ final class ReadingNotesTests: XCTestCase {
                     ReadReference(
                         words: "Bauhaus poster",
                         colours: [RGB(packed: 0xD9352B), RGB(packed: 0xF3C12B), RGB(packed: 0x1D4E9E)])
+                ])
+            ])
+    }
+
+    /// Two words read as one reference are named together, its colours once ("Moroccan, riad →"
+    /// rather than the same three colours twice).
+    func testWordsReadAsOneReferenceAreNamedTogether() {
+        let n = notes("Moroccan riad courtyard")
+        XCTAssertEqual(
+            n,
+            [
+                .referencesRead([
+                    ReadReference(
+                        words: "Moroccan",
+                        colours: [RGB(packed: 0xC1440E), RGB(packed: 0xE07A5F), RGB(packed: 0x2A7F8E)],
+                        otherWords: ["riad"])
                 ])
             ])
     }
