@@ -864,7 +864,19 @@ struct Lexicon: Sendable {
         only: LanguageCode? = nil
     ) -> Sense? {
         guard let list = index[key] else { return nil }
-        return Lexicon.choose(list, language: language, preferred: preferred, only: only)
+        return choose(list, language: language, preferred: preferred, only: only)
+    }
+
+    /// `Lexicon.choose` with this lexicon's colour-name words (`.word`, read from colour-name
+    /// lists) yielding to a country's name: in "Morocco flag", an English text, "morocco" is
+    /// the flag, not the leather colour of the name lists. A brand does not win so ("a sea
+    /// shell" is no oil company).
+    func choose(
+        _ list: [Sense], language: LanguageCode?, preferred: LanguageCode? = nil, only: LanguageCode? = nil
+    ) -> Sense? {
+        guard let s = Lexicon.choose(list, language: language, preferred: preferred, only: only) else { return nil }
+        guard list.count > 1, s.language != .any, entries[Int(s.entry)].kind == .word else { return s }
+        return list.first { $0.language == .any && entries[Int($0.entry)].kind == .flag } ?? s
     }
 
     /// One sense for a text read as `language`: that language's own, else a shared name, else

@@ -578,7 +578,7 @@ struct Matcher {
     ) -> Sense? {
         let key = window.count == 1 ? window[window.startIndex].folded : spaced(window) { $0.folded }
         let exact = lexicon.exact[key]
-        if let exact, let s = Lexicon.choose(exact, language: language, only: only) { return s }
+        if let exact, let s = lexicon.choose(exact, language: language, only: only) { return s }
         // A word that is a term only where another language binds it (English "male", a gender
         // word; French "sale", dirty) is that language's word: not read, and not read through
         // the weaker forms either (German "man" is not Vietnamese mận, plums, typed bare).
@@ -895,7 +895,7 @@ struct Matcher {
                     continue
                 }
                 let key = string(scalars[from..<(from + n)])
-                if let list = lexicon.exact[key], let s = Lexicon.choose(list, language: language, preferred: preferred)
+                if let list = lexicon.exact[key], let s = lexicon.choose(list, language: language, preferred: preferred)
                 {
                     pieces[at].append(.term(s, n))
                 } else if runFunction.contains(key) {

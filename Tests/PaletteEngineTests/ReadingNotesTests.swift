@@ -53,6 +53,21 @@ final class ReadingNotesTests: XCTestCase {
             ])
     }
 
+    /// A country's name beats the colour-name lists' word of the same spelling in an English
+    /// sentence ("morocco" is also a leather colour, #A76549): "flag of Morocco" is red and
+    /// green. A brand does not win so: "a sea shell" names no oil company.
+    func testACountryBeatsAColourNameWordButABrandDoesNot() {
+        for text in ["flag of Morocco", "the Morocco flag"] {
+            let g = engine.palette(for: text)
+            let families = g.palette.colors.map(ColourJudge.family)
+            XCTAssertTrue(families.contains("red") && families.contains("green"), "\(text): \(families)")
+            XCTAssertFalse(g.palette.colors.contains(RGB(packed: 0xA76549)), text)
+        }
+        let shell = engine.palette(for: "a sea shell on the beach")
+        XCTAssertFalse(shell.notes.contains { if case .referencesRead = $0 { return true } else { return false } })
+        XCTAssertFalse(shell.palette.colors.contains(RGB(packed: 0xFFD500)), "\(shell.palette.colors.map(\.hex))")
+    }
+
     /// A reference read in its own language's words (Russian case ending, Japanese katakana).
     func testAReferenceInAnotherLanguage() {
         guard case .referencesRead(let refs)? = notes("плакат в стиле баухауса").first else {
