@@ -341,19 +341,18 @@ struct Reading {
         guard let i = cues.indices.last, cues[i].clause == m.clause, m.ordinal - cues[i].lastOrdinal <= reach else {
             return false
         }
-        var cue = cues.remove(at: i)
-        usedWords.removeAll { cue.words.contains($0) }
-        negate(cue.words.last ?? "", colour: cue.kind.excludesHue ? cue.modifiedColours.first?.lch : nil)
         // "pembe ve mor olmadan", "ピンクや紫は使わない": the colours listed before it go too,
         // named in the note in the user's order.
-        let first = negatedWords.count - 1
-        while cue.coordinated, cue.kind.excludesHue, !cue.isCompound, let j = cues.indices.last,
-            cues[j].clause == cue.clause, cues[j].kind.excludesHue, cues[j].lastOrdinal == cue.lastOrdinal - 2
+        var removed = [cues.remove(at: i)]
+        while let last = removed.last, last.coordinated, last.kind.excludesHue, !last.isCompound,
+            let j = cues.indices.last, cues[j].clause == last.clause, cues[j].kind.excludesHue,
+            cues[j].lastOrdinal == last.lastOrdinal - 2
         {
-            cue = cues.remove(at: j)
+            removed.append(cues.remove(at: j))
+        }
+        for cue in removed.reversed() {
             usedWords.removeAll { cue.words.contains($0) }
-            negate(cue.words.last ?? "", colour: cue.modifiedColours.first?.lch)
-            if first >= 0, negatedWords.count - 1 > first { negatedWords.insert(negatedWords.removeLast(), at: first) }
+            negate(cue.words.last ?? "", colour: cue.kind.excludesHue ? cue.modifiedColours.first?.lch : nil)
         }
         return true
     }
