@@ -38,6 +38,23 @@ enum CueKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// A named thing with documented colours: a brand, a flag, a team, a cultural icon.
+    var isNamed: Bool {
+        switch self {
+        case .brand, .flag, .team, .icon: return true
+        default: return false
+        }
+    }
+
+    /// A thing one holds or a material: what colours a scene in a noun compound ("lavender field").
+    var isThingOrMaterial: Bool { self == .thing || self == .material }
+
+    /// A scene or a place: the head a thing colours in a noun compound.
+    var isSceneOrPlace: Bool { self == .scene || self == .place }
+
+    /// A noun of a scene: a scene, a place, a thing or a material.
+    var isNoun: Bool { isSceneOrPlace || isThingOrMaterial }
+
     /// The setting of a scene: the ground a figure stands on ("at a night market", "a forest with ...").
     var isGround: Bool {
         switch self {

@@ -248,8 +248,7 @@ struct Matcher {
             result.matches[$0].clause == clause && result.matches[$0].entry >= 0
         }
         guard !inClause.contains(where: { result.matches[$0].isHead }) else { return }
-        let nouns: Set<CueKind> = [.scene, .place, .thing, .material]
-        if let last = inClause.last, nouns.contains(lexicon.entries[Int(result.matches[last].entry)].kind),
+        if let last = inClause.last, lexicon.entries[Int(result.matches[last].entry)].kind.isNoun,
             inClause.count > 1
         {
             result.matches[last].isHead = true

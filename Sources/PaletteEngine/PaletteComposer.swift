@@ -317,9 +317,8 @@ struct PaletteComposer {
         // yellow band into brown or olive (`isDarkYellow`) that was not one already.
         let unmoved = Palette(primary: primaryRGB, secondary: secondary.rgb, accent: accent.rgb)
         // A named thing's documented colours (a brand's, a flag's) stay as documented.
-        let named: Set<CueKind> = [.brand, .flag, .team, .icon]
         func documented(_ k: Int?) -> Bool {
-            k.map { candidates[$0].cues.contains { named.contains(reading.cues[$0].kind) } } ?? false
+            k.map { candidates[$0].cues.contains { reading.cues[$0].kind.isNamed } } ?? false
         }
         var fixed: Set<Role> = []
         if documented(s) { fixed.insert(.secondary) }
@@ -396,7 +395,7 @@ struct PaletteComposer {
             // In a noun compound the thing gives the colour, whatever the word order: a lavender
             // field, Lavendelfeld, حقول القمح (fields of wheat) and cánh đồng oải hương are lavender
             // and wheat; the scene part is not the head colour-wise.
-            let compoundThing = cue.inNounCompound && [.thing, .material].contains(cue.kind)
+            let compoundThing = cue.inNounCompound && cue.kind.isThingOrMaterial
             if (cue.isHead && !cue.inNounCompound)
                 || (ci > 0 && cue.isWord && cues[ci - 1].isWord && cue.kind == .scene && cues[ci - 1].kind == .scene
                     && cue.clause == cues[ci - 1].clause && cue.lastOrdinal - cues[ci - 1].lastOrdinal == 1)
@@ -421,7 +420,7 @@ struct PaletteComposer {
                 c.strength = cue.strength
                 c.isFigure = isFigure
                 c.isGround = isGround
-                c.isObject = [.thing, .material].contains(cue.kind)
+                c.isObject = cue.kind.isThingOrMaterial
                 raw.append(c)
             }
         }
@@ -641,11 +640,10 @@ struct PaletteComposer {
     /// by such a thing (one-colour names keep the harmony accent: a tone would twin the
     /// secondary's).
     private func namedThingTone(_ primary: Candidate, candidates: [Candidate], rng: inout SeededRandom) -> OKLCH? {
-        let named: Set<CueKind> = [.brand, .flag, .team, .icon]
         // A black or white lead has no hue to tone: the harmony accent stays.
         guard primary.lch.c >= 0.03,
             let cue = primary.cues.sorted().first(where: {
-                named.contains(reading.cues[$0].kind) && reading.cues[$0].colours.count >= 2
+                reading.cues[$0].kind.isNamed && reading.cues[$0].colours.count >= 2
             })
         else { return nil }
         // The thing's own documented colours must be in the palette's other candidates
@@ -874,10 +872,9 @@ struct CueSides {
         // hex code (a colour the user set, which leads as written), and of a
         // noun compound only its colour-giving thing ("frozen beach" is frozen, a lavender
         // field lavender); the compound's scene joins its thing's side below.
-        let things: Set<CueKind> = [.thing, .material]
         var parts: [(i: Int, lch: OKLCH)] = []
         for (i, cue) in cues.enumerated() where ![.mood, .time, .season, .hex].contains(cue.kind) {
-            if cue.inNounCompound, !things.contains(cue.kind) { continue }
+            if cue.inNounCompound, !cue.kind.isThingOrMaterial { continue }
             guard let c = cue.modifiedColours.first else { continue }
             parts.append((i, OKLCH(c.lch.gamutMapped())))
         }
@@ -909,7 +906,7 @@ struct CueSides {
             }
         }
         // A compound's scene takes its thing's side.
-        for (i, cue) in cues.enumerated() where cue.inNounCompound && !things.contains(cue.kind) && side[i] == nil {
+        for (i, cue) in cues.enumerated() where cue.inNounCompound && !cue.kind.isThingOrMaterial && side[i] == nil {
             for j in [i - 1, i + 1] where cues.indices.contains(j) && cues[j].inNounCompound {
                 if let s = side[j] {
                     side[i] = s

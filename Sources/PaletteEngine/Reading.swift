@@ -402,11 +402,9 @@ struct Reading {
         }
         // "lavender field", Lavendelfeld, حقول القمح: a thing right beside a scene or place names
         // one scene coloured by the thing (either order: languages put the head first or last).
-        let things: Set<CueKind> = [.thing, .material]
-        let scenes: Set<CueKind> = [.scene, .place]
         if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 || cue.ofLinked,
-            things.contains(cues[i].kind) && scenes.contains(cue.kind)
-                || scenes.contains(cues[i].kind) && things.contains(cue.kind)
+            cues[i].kind.isThingOrMaterial && cue.kind.isSceneOrPlace
+                || cues[i].kind.isSceneOrPlace && cue.kind.isThingOrMaterial
         {
             cues[i].inNounCompound = true
             cue.inNounCompound = true
@@ -414,13 +412,13 @@ struct Reading {
         // "chocolat noir", 黑巧克力, "white wine": black, white or grey beside a thing shades the
         // thing rather than standing as a colour of its own.
         if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 {
-            if cue.kind == .colour, let shade = Reading.shade(cue), things.contains(cues[i].kind) {
+            if cue.kind == .colour, let shade = Reading.shade(cue), cues[i].kind.isThingOrMaterial {
                 cues[i].modifiers.append(shade)
                 cues[i].words.append(contentsOf: cue.words)
                 cues[i].lastOrdinal = at
                 return
             }
-            if things.contains(cue.kind), cues[i].kind == .colour, let shade = Reading.shade(cues[i]) {
+            if cue.kind.isThingOrMaterial, cues[i].kind == .colour, let shade = Reading.shade(cues[i]) {
                 cue.modifiers.append(shade)
                 cue.words.insert(contentsOf: cues[i].words, at: 0)
                 cues.removeLast()

@@ -7,10 +7,6 @@ struct ReadingNotes {
     let reading: Reading
     let lexicon: Lexicon
 
-    /// Kinds that name what a description is about (its nouns), as opposed to colour words,
-    /// moods, times and modifiers.
-    static let nounKinds: Set<CueKind> = [.scene, .place, .thing, .material, .brand, .flag, .team, .icon]
-
     /// At most this many references are named (the status line is one line).
     static let maxReferences = 3
 
@@ -71,7 +67,8 @@ struct ReadingNotes {
     var keyWords: [String] {
         let unknown = reading.unknownWords
         guard !unknown.isEmpty else { return [] }
-        if !reading.cues.contains(where: { Self.nounKinds.contains($0.kind) }) { return unknown }
+        // No noun read (a scene, place, thing, material or named thing): what it is about was lost.
+        if !reading.cues.contains(where: { $0.kind.isNoun || $0.kind.isNamed }) { return unknown }
         guard reading.language != .de else { return [] }
         return unknown.filter(Self.isName)
     }
