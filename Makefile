@@ -68,7 +68,7 @@ define apt_install
 	fi
 endef
 
-.PHONY: deps test-deps build release run test check lint format install uninstall clean fuzz bench \
+.PHONY: deps test-deps build release run test test-build release-products check lint format install uninstall clean fuzz bench \
   build-info static docs install-check deb package-deps package-check screenshot soak startup-order \
   xterm256-table color-names-table
 
@@ -109,7 +109,7 @@ build-info:
 	else \
 	  mv $(BUILD_INFO)/commit.c.new $(BUILD_INFO)/commit.c && \
 	  $(BUILD_INFO_CC) -fPIC -c -o $(BUILD_INFO)/commit.o $(BUILD_INFO)/commit.c && \
-	  rm -f .build/debug/palette-tui .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; \
+	  rm -f .build/debug/palette-tui $(TEST_BUILD)/debug/palette-tui .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; \
 	fi
 	@# SwiftPM does not know that the release link reads tools/startup-order.txt: a newer file relinks.
 	@for b in .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; do \
@@ -134,9 +134,21 @@ run: deps release
 ## installed binary with the toolchain hidden (install-check).
 TEST_WORKERS ?= 4
 test: deps test-deps build-info
-	$(SWIFT) build --build-tests $(STRICT) $(LINK_INFO)
-	python3 tools/run_tests.py --workers $(TEST_WORKERS)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-build static
+	python3 tools/run_tests.py --workers $(TEST_WORKERS) --bundle $(TEST_BUILD)/debug/palette-tuiPackageTests.xctest
 	$(MAKE) --no-print-directory install-check
+
+## The debug build with the tests, in a scratch directory of its own (TEST_BUILD) so that it can
+## run beside the release build: SwiftPM lets one build at a time use a scratch directory, and
+## on two cores the two builds side by side finish sooner than one after the other (each leaves
+## part of a core idle; docs/decisions.md). Its own manifest cache, so the two never share one.
+TEST_BUILD := .build/tests
+test-build: build-info
+	$(SWIFT) build --build-tests --scratch-path $(TEST_BUILD) --manifest-cache local $(STRICT) $(LINK_INFO)
+
+## Every release executable, self-contained (RELEASE).
+release-products: build-info
+	@for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE) --product $$p $(LINK_INFO) || exit 1; done
 
 ## The gate, installing nothing: zero warnings (debug with tests, and release of every
 ## executable: the test-only targets import XCTest, which has no static build; compiler warnings
@@ -144,8 +156,7 @@ test: deps test-deps build-info
 ## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
 check: build-info
 	@mkdir -p .build; set -o pipefail; \
-	{ $(SWIFT) build --build-tests $(STRICT) $(LINK_INFO) && \
-	  for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE) --product $$p $(LINK_INFO) || exit 1; done; } 2>&1 \
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-build release-products 2>&1 \
 	  | tee .build/check.log && ! grep -E '^(warning|.*: warning):' .build/check.log | grep -vE '$(TOOLCHAIN_WARNING)'
 	python3 tools/check_target_imports.py
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)

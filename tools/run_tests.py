@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Runs the XCTest suite in parallel: one process per test class (or per slice of a long class).
 
-`make test` calls this after `swift build --build-tests`. It lists every test of the built test
-bundle (`--list-tests`), groups them by class, splits a class whose recorded time is long into
-slices of its methods, and runs the units longest first on WORKERS worker slots, each unit as
-`<bundle> Module.Class[/test,...]` in a process of its own (its own TMPDIR too). A unit that
-fails has its whole output printed, one that passes the lines its tests printed (up to 40); the
-run fails when any unit fails, crashes, is killed at its timeout, or when fewer tests ran than
-were listed.
+`make test` calls this after its debug build with the tests (`make test-build`, in .build/tests).
+It lists every test of the built test bundle (`--list-tests`), groups them by class, splits a class
+whose recorded time is long into slices of its methods, and runs the units longest first on WORKERS
+worker slots, each unit as `<bundle> Module.Class[/test,...]` in a process of its own (its own
+TMPDIR too). A unit that fails has its whole output printed, one that passes the lines its tests
+printed (up to 40); the run fails when any unit fails, crashes, is killed at its timeout, or when
+fewer tests ran than were listed.
 
 Unit times are recorded in Tests/test-times.tsv (`--record` rewrites it from this run), so the
 next run schedules the long units first; a class the file does not know counts as 5 s.
@@ -62,12 +62,24 @@ def own_lines(text):
     return lines
 
 
-def bundle_path():
-    for configuration in ("debug",):
-        path = os.path.join(ROOT, ".build", configuration, "palette-tuiPackageTests.xctest")
-        if os.path.exists(path):
-            return path
-    sys.exit("run_tests.py: no test bundle; run `swift build --build-tests` first")
+def bundle_path(given):
+    """The test bundle: `--bundle`'s, else the newer of `make test`'s (.build/tests) and a plain
+    `swift build --build-tests`'s (.build)."""
+    if given:
+        if not os.path.exists(given):
+            sys.exit(f"run_tests.py: no test bundle at {given}")
+        return given
+    found = [
+        path
+        for path in (
+            os.path.join(ROOT, ".build", "tests", "debug", "palette-tuiPackageTests.xctest"),
+            os.path.join(ROOT, ".build", "debug", "palette-tuiPackageTests.xctest"),
+        )
+        if os.path.exists(path)
+    ]
+    if not found:
+        sys.exit("run_tests.py: no test bundle; run `make test-build` or `swift build --build-tests` first")
+    return max(found, key=os.path.getmtime)
 
 
 def list_tests(bundle):
@@ -129,11 +141,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=int(os.environ.get("TEST_WORKERS", "4")))
     parser.add_argument("--timeout", type=float, default=900, help="seconds before a unit is killed")
+    parser.add_argument("--bundle", help="the test bundle (default: the newest one built)")
     parser.add_argument("--record", action="store_true", help=f"rewrite {os.path.relpath(TIMES, ROOT)}")
     parser.add_argument("only", nargs="*", help="run only classes or modules whose name contains one of these")
     args = parser.parse_args()
 
-    bundle = bundle_path()
+    bundle = bundle_path(args.bundle)
     tests = all_tests = list_tests(bundle)
     if args.only:
         tests = [t for t in tests if any(o in f"{t[0]}.{t[1]}/{t[2]}" for o in args.only)]
