@@ -152,14 +152,14 @@ release-products: build-info
 
 ## The gate, installing nothing: zero warnings (debug with tests, and release of every
 ## executable: the test-only targets import XCTest, which has no static build; compiler warnings
-## as errors, and any SwiftPM warning fails too), every target declaring exactly the modules it
-## imports (tools/check_target_imports.py), then zero `swift format lint --strict` findings.
+## as errors, and any SwiftPM warning fails too) and zero `swift format lint --strict` findings,
+## the three run side by side; then every target declaring exactly the modules it imports
+## (tools/check_target_imports.py, which asks SwiftPM and so waits for the builds).
 check: build-info
 	@mkdir -p .build; set -o pipefail; \
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-build release-products 2>&1 \
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-build release-products lint 2>&1 \
 	  | tee .build/check.log && ! grep -E '^(warning|.*: warning):' .build/check.log | grep -vE '$(TOOLCHAIN_WARNING)'
 	python3 tools/check_target_imports.py
-	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 
 ## Lint only: every finding of `swift format lint --strict` (rules in .swift-format).
 lint:
