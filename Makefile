@@ -142,7 +142,6 @@ test: deps test-deps build-info
 ## run beside the release build: SwiftPM lets one build at a time use a scratch directory, and
 ## on two cores the two builds side by side finish sooner than one after the other (each leaves
 ## part of a core idle; docs/decisions.md). Its own manifest cache, so the two never share one.
-TEST_BUILD := .build/tests
 test-build: build-info
 	$(SWIFT) build --build-tests --scratch-path $(TEST_BUILD) --manifest-cache local $(STRICT) $(LINK_INFO)
 
@@ -177,6 +176,8 @@ format:
 # that `make uninstall` removes exactly. `make check`, `make release` and `make install` share
 # one release compile in .build/release.
 STATIC_BUILD := .build
+# The debug build with the tests (`make test-build`), a scratch directory of its own.
+TEST_BUILD := .build/tests
 GENERATED := .build/generated
 # The date on the man page: the commit's, else SOURCE_DATE_EPOCH's, else today's.
 MAN_DATE := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git log -1 --format=%cs 2>/dev/null \
