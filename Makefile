@@ -131,11 +131,13 @@ run: deps release
 ## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux, the
 ## completions in bash, zsh and fish, the man page) in parallel, one process per test class
 ## (tools/run_tests.py, TEST_WORKERS at once), then installs into a DESTDIR and runs the
-## installed binary with the toolchain hidden (install-check).
+## installed binary with the toolchain hidden (install-check). The end-to-end tests run the
+## release binary, the one `make install` installs (docs/decisions.md).
 TEST_WORKERS ?= 4
 test: deps test-deps build-info
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-build static
-	python3 tools/run_tests.py --workers $(TEST_WORKERS) --bundle $(TEST_BUILD)/debug/palette-tuiPackageTests.xctest
+	python3 tools/run_tests.py --workers $(TEST_WORKERS) --bundle $(TEST_BUILD)/debug/palette-tuiPackageTests.xctest \
+	  --binary $(STATIC_BUILD)/release/palette-tui
 	$(MAKE) --no-print-directory install-check
 
 ## The debug build with the tests, in a scratch directory of its own (TEST_BUILD) so that it can

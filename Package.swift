@@ -93,7 +93,7 @@ let package = Package(
         // colours, and their text formats. Pure: colour science on PaletteCore.
         .target(name: "PaletteSystem", dependencies: ["PaletteCore"], swiftSettings: optimised),
         .target(
-            name: "PaletteExport", dependencies: ["PaletteCore", "PaletteSystem", "CZlib"], swiftSettings: optimised),
+            name: "PaletteExport", dependencies: ["PaletteCore", "PaletteSystem", "CZlib"], swiftSettings: strict),
         // `palette-tui apply`: each program's config place, theme file and include line, the one
         // edit of a config, the dry run's diff, the terminal background's answer. Pure: no files.
         .target(

@@ -14,6 +14,7 @@ next run schedules the long units first; a class the file does not know counts a
 
   tools/run_tests.py                      # everything, $TEST_WORKERS or 4 workers
   tools/run_tests.py --workers 2 E2EAppTests PaletteCoreTests   # classes or modules matching
+  tools/run_tests.py --binary .build/release/palette-tui          # the end-to-end tests on that binary
 """
 import argparse
 import os
@@ -142,11 +143,15 @@ def main():
     parser.add_argument("--workers", type=int, default=int(os.environ.get("TEST_WORKERS", "4")))
     parser.add_argument("--timeout", type=float, default=900, help="seconds before a unit is killed")
     parser.add_argument("--bundle", help="the test bundle (default: the newest one built)")
+    parser.add_argument("--binary", help="the palette-tui the end-to-end tests run (PALETTE_TUI_UNDER_TEST; "
+                        "default: the one built beside the bundle)")
     parser.add_argument("--record", action="store_true", help=f"rewrite {os.path.relpath(TIMES, ROOT)}")
     parser.add_argument("only", nargs="*", help="run only classes or modules whose name contains one of these")
     args = parser.parse_args()
 
     bundle = bundle_path(args.bundle)
+    if args.binary and not os.access(args.binary, os.X_OK):
+        sys.exit(f"run_tests.py: no palette-tui at {args.binary}")
     tests = all_tests = list_tests(bundle)
     if args.only:
         tests = [t for t in tests if any(o in f"{t[0]}.{t[1]}/{t[2]}" for o in args.only)]
@@ -159,6 +164,8 @@ def main():
 
     scratch = tempfile.mkdtemp(prefix="palette-tests-")
     env = dict(os.environ, SWIFT_BACKTRACE="interactive=no")
+    if args.binary:
+        env["PALETTE_TUI_UNDER_TEST"] = os.path.abspath(args.binary)
     lock = threading.Lock()
     queue = list(units)
     results = []  # (unit, status, executed, failures, seconds, output)
