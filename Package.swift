@@ -58,7 +58,9 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
         // zlib: CRC-32 and deflate for the PNG and zip exports.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // libcurl: ProviderKit's HTTP transport (poll(2)-driven, bounded decoding; see HTTPTransport.swift).
+        // libcurl's header: ProviderKit's HTTP transport (poll(2)-driven, bounded decoding; see
+        // HTTPTransport.swift). Not linked: libcurl is opened with dlopen at the first request
+        // (CurlLibrary.swift), so a start does not load it and the ~30 libraries it needs.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // PNG, JPEG and WebP decoding for palettes from a picture (PaletteImage): libraries that
         // return error codes rather than longjmp through Swift.
@@ -71,8 +73,8 @@ let package = Package(
         // Values and pure algorithms: colour, palettes, parsing. Foundation only.
         .target(name: "PaletteCore", swiftSettings: optimisedKeyPath),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback, and the
-        // picture a model is sent (re-encoded as a bare PNG through zlib).
-        // FoundationNetworking (for URLRequest) comes with Foundation on Linux: no package to declare.
+        // picture a model is sent (re-encoded as a bare PNG through zlib). Its request value is
+        // its own (`HTTPRequest`): no module of the app imports FoundationNetworking.
         .target(name: "ProviderKit", dependencies: ["PaletteCore", "CCurl", "CZlib"], swiftSettings: strict),
         // The Gemini client: its URL, body and replies, on ProviderKit.
         .target(name: "Gemini", dependencies: ["PaletteCore", "ProviderKit"], swiftSettings: strict),

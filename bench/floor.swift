@@ -1,22 +1,22 @@
-// The Swift floor for `make bench`: a program that links Foundation and FoundationNetworking
-// (as palette-tui does) and draws one comparable frame with plain escape sequences.
+// The Swift floor for `make bench`: a program that links Foundation (as palette-tui does, and
+// like it not FoundationNetworking, whose libcurl palette-tui opens only at its first request)
+// and draws one comparable frame with plain escape sequences.
 //
 // Built at bench time with `swiftc -O bench/floor.swift`. Its start-up to the marker (argv[1])
 // is the floor palette-tui's first frame is compared with: the cost of the Swift runtime and
-// the Foundation libraries being loaded, with no ncurses and no app. It then echoes a key
+// Foundation being loaded, with no ncurses and no app. It then echoes a key
 // counter until Ctrl-C, so it can stand beside the app in the per-key and idle measurements.
 // With `--once` it prints one line and exits (no terminal), for hyperfine.
 import Foundation
-import FoundationNetworking
 
 let marker = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "floor-ready"
 
-/// Touching a FoundationNetworking type keeps the library linked and loaded, as in the app.
-let endpoint = URLRequest(url: URL(string: "http://127.0.0.1/v1beta/models")!)
+/// A Foundation value used on the way to the frame, as the app's are.
+let endpoint = URL(string: "http://127.0.0.1/v1beta/models")!
 
 /// `--once`: print one line and exit, the floor for a one-shot command's whole-process time.
 if marker == "--once" {
-    print("floor \(endpoint.url?.host ?? "")")
+    print("floor \(endpoint.host ?? "")")
     exit(0)
 }
 
@@ -41,7 +41,7 @@ func write(_ text: String) {
 func at(_ row: Int, _ col: Int) -> String { "\u{1B}[\(row + 1);\(col + 1)H" }
 
 var frame = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
-frame += at(0, 0) + "\u{1B}[1mpalette-floor  \(endpoint.url?.host ?? "offline")\u{1B}[0m"
+frame += at(0, 0) + "\u{1B}[1mpalette-floor  \(endpoint.host ?? "offline")\u{1B}[0m"
 frame += at(2, 0) + "Description: " + at(4, 0) + "[ Generate ]"
 let fills = [24, 125, 208]
 let roles = ["Primary", "Secondary", "Accent"]

@@ -4,8 +4,8 @@
 # and has built the static binary and the generated files).
 #
 # Depends comes from dpkg-shlibdeps on the installed binary: the Debian packages that hold the
-# libraries ldd lists (ncurses, libcurl, zlib, libc...), with the versions their symbols need,
-# and the picture libraries the binary opens with dlopen.
+# libraries ldd lists (ncurses, zlib, libc...), with the versions their symbols need, and the
+# libraries the binary opens with dlopen (libcurl, the picture decoders).
 # Files are root:root (dpkg-deb --root-owner-group); lintian must report no error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,10 +47,12 @@ EOF
 depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"../root/usr/bin/palette-tui" 2>"../shlibdeps.log" \
     | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { cat "$work/shlibdeps.log" >&2; echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# The picture decoders are opened with dlopen when a picture is read (Sources/PaletteImage/
+# libcurl and the picture decoders are opened with dlopen at the first request and when a
+# picture is read (Sources/ProviderKit/CurlLibrary.swift, Sources/PaletteImage/
 # ImageLibraries.swift), not linked, so dpkg-shlibdeps does not see them: their packages
-# (`ImageFormat.libraryPackage`) are added.
-depends="$depends, libspng0, libturbojpeg0, libwebp7"
+# (`CurlLibrary.package`, `ImageFormat.libraryPackage`) are added. libcurl's version is the one
+# dpkg-shlibdeps asked for when libcurl was linked (curl_multi_wakeup is 7.68's).
+depends="$depends, libcurl4 (>= 7.68.0), libspng0, libturbojpeg0, libwebp7"
 
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat >"$root/DEBIAN/control" <<EOF

@@ -3,10 +3,6 @@ import PaletteCore
 import ProviderKit
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Palettes from Google's Gemini API (`v1beta` `generateContent`), on ProviderKit.
 ///
 /// This file holds only what is Gemini's: the URL, the body, and how a Gemini reply reads.
@@ -22,7 +18,7 @@ import Synchronization
 /// executor. What callers read without awaiting (its name, model, fields, description, the
 /// warm-up) is `nonisolated`, built only from constants and the `Mutex`-guarded
 /// `ModelReplacement`. The transport is libcurl, not URLSession
-/// (docs/decisions.md, "the HTTP transport on libcurl"); requests are still `URLRequest`s.
+/// (docs/decisions.md, "the HTTP transport on libcurl"); requests are ProviderKit's `HTTPRequest`s.
 public actor GeminiClient: HTTPPaletteClient {
     /// The id in failures, results and history.
     public static let providerID = "gemini"
@@ -56,7 +52,7 @@ public actor GeminiClient: HTTPPaletteClient {
     // MARK: - Warming up (`HTTPPaletteClient.warmUp`)
 
     /// Everything a request does on this side of the socket, with nothing sent and no key in sight.
-    public nonisolated var rehearsal: URLRequest? {
+    public nonisolated var rehearsal: HTTPRequest? {
         let body = (try? GeminiClient.encode(PalettePrompt.request(description: "warm-up"))) ?? Data()
         return (try? configuration.generateContentURL()).map { GeminiClient.urlRequest($0, body: body, key: nil) }
     }
@@ -185,8 +181,7 @@ public actor GeminiClient: HTTPPaletteClient {
         var token: String?
         for _ in 0..<20 {
             guard let url = try? configuration.modelsURL(pageToken: token) else { return nil }
-            var request = URLRequest(url: url)
-            request.httpMethod = "GET"
+            var request = HTTPRequest(url: url, method: "GET")
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             request.setValue(configuration.apiKey, forHTTPHeaderField: "x-goog-api-key")
             let page: ModelList
@@ -317,7 +312,7 @@ public actor GeminiClient: HTTPPaletteClient {
     // MARK: - The request
 
     /// The HTTP request for a body; the key, when given, goes only in the `x-goog-api-key` header.
-    static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> URLRequest {
+    static func urlRequest(_ url: URL, body: Data, key: APIKey?) -> HTTPRequest {
         .jsonPOST(url, body: body, key: key, header: "x-goog-api-key", prefix: "")
     }
 

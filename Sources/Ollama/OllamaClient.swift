@@ -2,10 +2,6 @@ import Foundation
 import PaletteCore
 import ProviderKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Palettes from Ollama's native chat API (`POST /api/chat`), on ProviderKit.
 ///
 /// The request sets `format` to the palette's JSON Schema (Ollama's structured outputs),
@@ -32,7 +28,7 @@ public actor OllamaClient: HTTPPaletteClient {
         "OllamaClient(model: \(configuration.model), host: \(configuration.host.absoluteString))"
     }
 
-    public nonisolated var rehearsal: URLRequest? {
+    public nonisolated var rehearsal: HTTPRequest? {
         (try? configuration.chatURL()).map { .jsonPOST($0, body: Data("{}".utf8), key: nil) }
     }
 
@@ -55,7 +51,7 @@ public actor OllamaClient: HTTPPaletteClient {
                 let asked = PaletteConversation.turns(turns, correcting: correction, for: request)
                 let body = OllamaClient.body(model: configuration.model, turns: asked, request: request)
                 return try await http.send(
-                    URLRequest.jsonPOST(url, body: body.data, key: configuration.apiKey), by: deadline
+                    HTTPRequest.jsonPOST(url, body: body.data, key: configuration.apiKey), by: deadline
                 ) { reply in
                     OllamaClient.classify(reply, model: configuration.model, sentImage: request.image != nil)
                 }
@@ -69,7 +65,7 @@ public actor OllamaClient: HTTPPaletteClient {
     /// The models the server has pulled, or none when it does not say within the deadline.
     func installedModels(by deadline: Deadline) async -> [String] {
         guard let url = try? configuration.tagsURL() else { return [] }
-        var request = URLRequest(url: url)
+        var request = HTTPRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let key = configuration.apiKey {
             request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ")

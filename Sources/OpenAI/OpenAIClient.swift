@@ -3,10 +3,6 @@ import PaletteCore
 import ProviderKit
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What the server refused of this client's requests, by endpoint and model, so a part refused
 /// once is not sent again (and refused again) on every request. Each client has its own unless
 /// given one to share.
@@ -63,7 +59,7 @@ public actor OpenAIClient: HTTPPaletteClient {
         "OpenAIClient(model: \(configuration.model), endpoint: \(configuration.baseURL.absoluteString))"
     }
 
-    public nonisolated var rehearsal: URLRequest? {
+    public nonisolated var rehearsal: HTTPRequest? {
         (try? configuration.chatCompletionsURL()).map { .jsonPOST($0, body: Data("{}".utf8), key: nil) }
     }
 
@@ -92,7 +88,7 @@ public actor OpenAIClient: HTTPPaletteClient {
                 let sent = left.contains(.responseFormat) ? PaletteConversation.withSchema(asked, for: request) : asked
                 let body = chatCompletionsBody(
                     model: model, turns: sent, request: request, dialect: dialect, without: left)
-                let urlRequest = URLRequest.jsonPOST(url, body: body.data, key: configuration.apiKey)
+                let urlRequest = HTTPRequest.jsonPOST(url, body: body.data, key: configuration.apiKey)
                 let outcome = try await http.send(urlRequest, by: deadline) { reply in
                     OpenAIClient.classify(reply, configuration: configuration, sentImage: request.image != nil)
                 }

@@ -14,7 +14,8 @@ public struct ProviderFailure: Error, Hashable, Sendable {
         case overloaded
         /// A quota or spend cap is used up: waiting a few seconds will not help.
         case quota
-        /// A setting the user must fix: key, permission, model, endpoint. Never hidden by a fallback.
+        /// A setting the user must fix: key, permission, model, endpoint, a missing system
+        /// library. Never hidden by a fallback.
         case misconfigured
         /// The service answered, but not with a palette (blocked, truncated, not parseable).
         case unusableAnswer
@@ -82,6 +83,9 @@ public struct ProviderFailure: Error, Hashable, Sendable {
         case timedOut(seconds: Double)
         /// Another transport failure, with the system's description.
         case transport(String)
+        /// The system library the HTTP transport runs on (its soname) could not be loaded, or
+        /// lacks a function; `package` is the Debian package that installs it.
+        case libraryMissing(library: String, package: String)
         /// The user cancelled the request.
         case cancelled
         /// The request used fields this provider cannot honour.
@@ -91,7 +95,7 @@ public struct ProviderFailure: Error, Hashable, Sendable {
         public var kind: Kind {
             switch self {
             case .missingAPIKey, .invalidEndpoint, .invalidAPIKey, .permissionDenied, .modelNotFound,
-                .imageNotAccepted:
+                .imageNotAccepted, .libraryMissing:
                 return .misconfigured
             case .noNetwork, .connectionRefused, .tlsFailure, .connectionLost, .timedOut, .transport,
                 .redirectRefused, .unexpectedStatus, .notJSON:

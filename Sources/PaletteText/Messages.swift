@@ -326,6 +326,11 @@ public enum Messages {
                 "The request to \(who.english) failed\(p.english): try again.",
                 "向\(hant.mid)發出的請求失敗\(p.traditional)：請再試一次。",
                 "向\(hans.mid)发出的请求失败\(p.simplified)：请再试一次。")
+        case .libraryMissing(let library, let package):
+            return l(
+                "Requests to \(who.english) are sent with the system library \(library), which could not be loaded: install it (Debian: \(package)), or use --provider offline.",
+                "向\(hant.mid)發出的請求要用系統程式庫 \(library) 傳送，但無法載入它：請安裝（Debian：\(package)），或使用 --provider offline。",
+                "向\(hans.mid)发出的请求要用系统库 \(library) 发送，但无法加载它：请安装（Debian：\(package)），或使用 --provider offline。")
         case .cancelled:
             return UIText.cancelled
         case .unsupported(let fields):

@@ -147,6 +147,10 @@ extension Messages {
                     "要求重定向（HTTP \(status)）：请设置最终网址")
             case .invalidEndpoint:
                 return Localized("not a usable URL", "不是可用的網址", "不是可用的网址")
+            case .libraryMissing(let library, let package):
+                return Localized(
+                    "cannot load \(library): install \(package)", "無法載入 \(library)：請安裝 \(package)",
+                    "无法加载 \(library)：请安装 \(package)")
             default:
                 return Localized("no usable answer", "沒有可用的回應", "没有可用的响应")
             }

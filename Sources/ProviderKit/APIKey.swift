@@ -1,16 +1,12 @@
 import Foundation
 import PaletteCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// An API key that never shows itself.
 ///
 /// `description`, `debugDescription` and reflection all print a placeholder, so a key that
 /// ends up in string interpolation, `dump`, an error or a log line reveals nothing. The secret
 /// itself is not public: it leaves the value only into a request header
-/// (`URLRequest.setValue(_:forHTTPHeaderField:prefix:)`), and `ServerText` removes it from
+/// (`HTTPRequest.setValue(_:forHTTPHeaderField:prefix:)`), and `ServerText` removes it from
 /// anything a server echoes.
 public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
@@ -46,7 +42,7 @@ public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugS
     }
 }
 
-extension URLRequest {
+extension HTTPRequest {
     /// Puts the key in a header, after `prefix` (`"Bearer "` for an Authorization header).
     ///
     /// The one way a key's secret leaves an `APIKey`: in a header, never in the URL or body.

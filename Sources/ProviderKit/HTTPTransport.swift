@@ -3,10 +3,6 @@ import Foundation
 import PaletteCore
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// One finished HTTP exchange: status, headers and the whole body.
 public struct HTTPReply: Sendable {
     public var status: Int
@@ -46,25 +42,43 @@ struct TransportFailure: Error {
 ///
 /// The multi handle keeps connections between requests (no new TCP or TLS handshake), is made
 /// on first use (by `prepare()` off the caller's path, or by the first request) and is shut
-/// down, its transfers cancelled, when the transport goes away.
+/// down, its transfers cancelled, when the transport goes away. libcurl itself is opened then
+/// too (`CurlLibrary`), not at start; when it cannot be, every request fails with
+/// `libraryMissing`.
 final class HTTPTransport: Sendable {
     private let made = Mutex<CurlDriver?>(nil)
+    /// libcurl's functions, or why they are missing; read when the driver is first made.
+    private let library: @Sendable () -> Result<CurlFunctions, CurlLibraryMissing>
 
-    /// - Parameter timeout: the longest a caller will wait for one request, in seconds (each
-    ///   request carries its own exact deadline; kept so callers keep one signature).
-    init(timeout: Double) {}
+    /// - Parameters:
+    ///   - timeout: the longest a caller will wait for one request, in seconds (each request
+    ///     carries its own exact deadline; kept so callers keep one signature).
+    ///   - library: where libcurl's functions come from; a test gives a library that cannot be loaded.
+    init(
+        timeout: Double,
+        library: @escaping @Sendable () -> Result<CurlFunctions, CurlLibraryMissing> = { CurlLibrary.functions }
+    ) {
+        self.library = library
+    }
 
     deinit {
         made.withLock { $0?.shutDown() }
     }
 
-    /// The driver, made on first use; every later call returns the same one.
+    /// The driver, made on first use; every later call returns the same one. Throws
+    /// `libraryMissing` when libcurl cannot be loaded (and then makes nothing).
     var driver: CurlDriver {
-        made.withLock { made in
-            if let made { return made }
-            let driver = CurlDriver()
-            made = driver
-            return driver
+        get throws(TransportFailure) {
+            try made.withLock { made throws(TransportFailure) in
+                if let made { return made }
+                let driver: CurlDriver
+                switch library() {
+                case .success(let curl): driver = try CurlDriver(curl)
+                case .failure(let missing): throw missing.failure
+                }
+                made = driver
+                return driver
+            }
         }
     }
 
@@ -74,23 +88,24 @@ final class HTTPTransport: Sendable {
         made.withLock { $0 != nil }
     }
 
-    /// Makes the multi handle and its thread now, so the first request finds them ready; sends nothing.
+    /// Opens libcurl and makes the multi handle and its thread now, so the first request finds
+    /// them ready; sends nothing. Without libcurl it does nothing (the request will say why).
     func prepare() {
-        _ = driver
+        _ = try? driver
     }
 
     /// Sets up an easy handle for the request and frees it without sending anything: libcurl's
     /// per-transfer set-up (and the first look at the options) happens off the caller's path.
-    func rehearse(_ request: URLRequest) {
-        _ = driver
-        if let transfer = try? Transfer(request, deadline: 1, maxBytes: 1) { transfer.release() }
+    func rehearse(_ request: HTTPRequest) {
+        guard let driver = try? driver else { return }
+        if let transfer = try? Transfer(request, curl: driver.curl, deadline: 1, maxBytes: 1) { transfer.release() }
     }
 
     /// Runs one request to completion, or until the deadline, the size limit or cancellation;
     /// throws `TransportFailure`.
-    func perform(_ request: URLRequest, deadline seconds: Double, maxBytes: Int) async throws -> HTTPReply {
-        let driver = self.driver
-        let transfer = try Transfer(request, deadline: seconds, maxBytes: maxBytes)
+    func perform(_ request: HTTPRequest, deadline seconds: Double, maxBytes: Int) async throws -> HTTPReply {
+        let driver = try self.driver
+        let transfer = try Transfer(request, curl: driver.curl, deadline: seconds, maxBytes: maxBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 driver.start(transfer, continuation: continuation)
@@ -133,24 +148,25 @@ final class CurlDriver: @unchecked Sendable {
     private var commands: [Command] = []
     private var done = false
     private let multi: UnsafeMutableRawPointer
+    /// libcurl's functions (its global set-up already run: `CurlLibrary.functions`).
+    let curl: CurlFunctions
     /// Transfers in the multi handle, by easy handle. Touched on the driver's thread only.
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
 
-    init() {
-        CurlDriver.initialiseLibrary
-        guard let multi = curl_multi_init() else { fatalError("libcurl could not make a multi handle") }
+    /// Makes the multi handle and starts its thread; throws when libcurl cannot make the handle
+    /// (out of memory).
+    init(_ curl: CurlFunctions) throws(TransportFailure) {
+        guard let multi = curl.multiInit() else {
+            throw TransportFailure(reason: .transport("libcurl could not make a multi handle"), retryable: false)
+        }
+        self.curl = curl
         self.multi = multi
         // Connections are kept for later requests; at most a few are ever open at once.
-        _ = pt_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 4)
+        _ = pt_multi_setopt_long(curl.multiSetopt, multi, CURLMOPT_MAXCONNECTS, 4)
         let thread = Thread { [self] in run() }
         thread.name = "palette-tui.http"
         thread.start()
     }
-
-    /// libcurl's global set-up (OpenSSL's with it), once per process, before any handle.
-    private static let initialiseLibrary: Void = {
-        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-    }()
 
     /// Whether the thread has ended (after `shutDown()`); a test hook.
     var hasShutDown: Bool {
@@ -183,7 +199,7 @@ final class CurlDriver: @unchecked Sendable {
         let quitting = done
         if !quitting {
             commands.append(command)
-            _ = curl_multi_wakeup(multi)
+            _ = curl.multiWakeup(multi)
         }
         condition.signal()
         condition.unlock()
@@ -210,17 +226,17 @@ final class CurlDriver: @unchecked Sendable {
                         transfer.finishStopped()
                     } else {
                         active[transfer.easy] = transfer
-                        _ = curl_multi_add_handle(handle, transfer.easy)
+                        _ = curl.multiAddHandle(handle, transfer.easy)
                     }
                 case .remove(let transfer):
                     if active.removeValue(forKey: transfer.easy) != nil {
                         // Removing an unfinished transfer closes its connection: the server sees the hang-up.
-                        _ = curl_multi_remove_handle(handle, transfer.easy)
+                        _ = curl.multiRemoveHandle(handle, transfer.easy)
                         transfer.finishStopped()
                     }
                 case .quit:
                     for transfer in active.values {
-                        _ = curl_multi_remove_handle(handle, transfer.easy)
+                        _ = curl.multiRemoveHandle(handle, transfer.easy)
                         transfer.finish(failure: CurlDriver.cancelled)
                     }
                     active = [:]
@@ -228,7 +244,7 @@ final class CurlDriver: @unchecked Sendable {
                     done = true
                     let late = commands
                     commands = []
-                    _ = curl_multi_cleanup(handle)
+                    _ = curl.multiCleanup(handle)
                     condition.unlock()
                     for case .add(let transfer) in late { transfer.finish(failure: CurlDriver.cancelled) }
                     return
@@ -237,21 +253,21 @@ final class CurlDriver: @unchecked Sendable {
             guard !active.isEmpty else { continue }
 
             var running: Int32 = 0
-            _ = curl_multi_perform(handle, &running)
+            _ = curl.multiPerform(handle, &running)
             collectFinished(handle)
             guard !active.isEmpty else { continue }
             // Sleeps in poll(2) until a socket is ready, libcurl's next timer (the transfer's
             // deadline among them) or a wake-up from another thread.
-            _ = curl_multi_poll(handle, nil, 0, 30_000, nil)
+            _ = curl.multiPoll(handle, nil, 0, 30_000, nil)
         }
     }
 
     private func collectFinished(_ handle: UnsafeMutableRawPointer) {
         var left: Int32 = 0
-        while let message = curl_multi_info_read(handle, &left) {
+        while let message = curl.multiInfoRead(handle, &left) {
             guard pt_msg_done(message) != 0, let easy = pt_msg_easy(message) else { continue }
             let result = pt_msg_result(message)
-            _ = curl_multi_remove_handle(handle, easy)
+            _ = curl.multiRemoveHandle(handle, easy)
             active.removeValue(forKey: easy)?.complete(result)
         }
     }
@@ -267,6 +283,7 @@ final class CurlDriver: @unchecked Sendable {
 /// check), which libcurl's callbacks reach through an unmanaged pointer on the driver's thread.
 final class Transfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
+    private let curl: CurlFunctions
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let maxBytes: Int
     private let deadline: Double
@@ -293,13 +310,14 @@ final class Transfer: @unchecked Sendable {
     /// The content codings read (decoded by libcurl as the body streams); any other is refused.
     static let readableEncodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate"]
 
-    init(_ request: URLRequest, deadline: Double, maxBytes: Int) throws {
-        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let easy = curl_easy_init()
+    init(_ request: HTTPRequest, curl: CurlFunctions, deadline: Double, maxBytes: Int) throws {
+        let url = request.url
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let easy = curl.easyInit()
         else {
             throw TransportFailure(reason: .transport("unsupported URL"), retryable: false)
         }
         self.easy = easy
+        self.curl = curl
         self.maxBytes = max(1, maxBytes)
         self.deadline = deadline
         host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? url.absoluteString
@@ -310,58 +328,59 @@ final class Transfer: @unchecked Sendable {
         release()
     }
 
-    private func configure(_ request: URLRequest, url: URL) {
-        _ = pt_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString)
-        _ = pt_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        _ = pt_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+    private func configure(_ request: HTTPRequest, url: URL) {
+        _ = pt_easy_setopt_string(curl.easySetopt, easy, CURLOPT_URL, url.absoluteString)
+        _ = pt_easy_setopt_string(curl.easySetopt, easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = pt_easy_setopt_long(curl.easySetopt, easy, CURLOPT_NOSIGNAL, 1)
         // Redirects are not followed: the key header would travel to wherever `Location` points.
-        _ = pt_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        _ = pt_easy_setopt_long(curl.easySetopt, easy, CURLOPT_FOLLOWLOCATION, 0)
         // The whole exchange, connecting included, to the millisecond.
         let milliseconds = deadline.isFinite ? min(max(1, (deadline * 1000).rounded(.up)), 86_400_000) : 1
-        _ = pt_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(milliseconds))
+        _ = pt_easy_setopt_long(curl.easySetopt, easy, CURLOPT_TIMEOUT_MS, Int(milliseconds))
         // gzip is asked for and decoded as it streams; the size limit counts decoded bytes.
-        _ = pt_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip")
-        _ = pt_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
+        _ = pt_easy_setopt_string(curl.easySetopt, easy, CURLOPT_ACCEPT_ENCODING, "gzip")
+        _ = pt_easy_setopt_long(curl.easySetopt, easy, CURLOPT_TCP_NODELAY, 1)
 
-        let method = (request.httpMethod ?? "GET").uppercased()
-        let body = request.httpBody ?? Data()
+        let method = request.method.uppercased()
+        let body = request.body ?? Data()
         switch method {
         case "GET":
-            _ = pt_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
+            _ = pt_easy_setopt_long(curl.easySetopt, easy, CURLOPT_HTTPGET, 1)
         case "HEAD":
-            _ = pt_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+            _ = pt_easy_setopt_long(curl.easySetopt, easy, CURLOPT_NOBODY, 1)
         default:
-            _ = pt_easy_setopt_long(easy, CURLOPT_POST, 1)
-            if method != "POST" { _ = pt_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+            _ = pt_easy_setopt_long(curl.easySetopt, easy, CURLOPT_POST, 1)
+            if method != "POST" { _ = pt_easy_setopt_string(curl.easySetopt, easy, CURLOPT_CUSTOMREQUEST, method) }
         }
         if method != "GET" && method != "HEAD" {
             // Copied by libcurl (COPYPOSTFIELDS), so the bytes need not outlive this call.
-            _ = pt_easy_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            _ = pt_easy_setopt_offset(curl.easySetopt, easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             if body.isEmpty {
-                _ = pt_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+                _ = pt_easy_setopt_string(curl.easySetopt, easy, CURLOPT_COPYPOSTFIELDS, "")
             } else {
                 body.withUnsafeBytes { raw in
                     _ = pt_easy_setopt_pointer(
-                        easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress))
+                        curl.easySetopt, easy, CURLOPT_COPYPOSTFIELDS,
+                        UnsafeMutableRawPointer(mutating: raw.baseAddress))
                 }
             }
         }
 
         var list: UnsafeMutablePointer<curl_slist>?
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
-            list = curl_slist_append(list, line)
+        for field in request.headerFields {
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl.slistAppend(list, line)
         }
         // No "Expect: 100-continue" pause before a body, and no Accept: */* of libcurl's own.
-        list = curl_slist_append(list, "Expect:")
+        list = curl.slistAppend(list, "Expect:")
         headerList = list
-        _ = pt_easy_setopt_list(easy, CURLOPT_HTTPHEADER, list)
+        _ = pt_easy_setopt_list(curl.easySetopt, easy, CURLOPT_HTTPHEADER, list)
 
         let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = pt_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-        _ = pt_easy_setopt_write(easy, CURLOPT_WRITEFUNCTION, Transfer.bodyCallback)
-        _ = pt_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-        _ = pt_easy_setopt_write(easy, CURLOPT_HEADERFUNCTION, Transfer.headerCallback)
+        _ = pt_easy_setopt_pointer(curl.easySetopt, easy, CURLOPT_WRITEDATA, context)
+        _ = pt_easy_setopt_write(curl.easySetopt, easy, CURLOPT_WRITEFUNCTION, Transfer.bodyCallback)
+        _ = pt_easy_setopt_pointer(curl.easySetopt, easy, CURLOPT_HEADERDATA, context)
+        _ = pt_easy_setopt_write(curl.easySetopt, easy, CURLOPT_HEADERFUNCTION, Transfer.headerCallback)
     }
 
     /// Frees the easy handle and the header list; the body goes with the transfer.
@@ -371,8 +390,8 @@ final class Transfer: @unchecked Sendable {
         released = true
         lock.unlock()
         guard first else { return }
-        curl_easy_cleanup(easy)
-        if let headerList { curl_slist_free_all(headerList) }
+        curl.easyCleanup(easy)
+        if let headerList { curl.slistFreeAll(headerList) }
         headerList = nil
         body = []
     }
@@ -458,7 +477,7 @@ final class Transfer: @unchecked Sendable {
         }
         if code == CURLE_OK {
             var final = 0
-            _ = pt_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &final)
+            _ = pt_easy_getinfo_long(curl.easyGetinfo, easy, CURLINFO_RESPONSE_CODE, &final)
             let reply = HTTPReply(status: final != 0 ? final : status, headers: headers, body: Data(body))
             finish(.success(reply))
             return
@@ -473,7 +492,7 @@ final class Transfer: @unchecked Sendable {
     /// configuration, not luck: retrying them only delays the message (and the offline fallback).
     private func classify(_ code: CURLcode) -> TransportFailure {
         var osError = 0
-        _ = pt_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError)
+        _ = pt_easy_getinfo_long(curl.easyGetinfo, easy, CURLINFO_OS_ERRNO, &osError)
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return TransportFailure(reason: .timedOut(seconds: deadline), retryable: false)
@@ -505,14 +524,14 @@ final class Transfer: @unchecked Sendable {
             // 100 KiB) with "Out of memory" (CURLE_TOO_LARGE, 100, from curl 8.6): a header flood.
             return TransportFailure(reason: .headersTooLarge(limit: Transfer.maxHeaderLineBytes), retryable: false)
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_OUT_OF_MEMORY:
-            return TransportFailure(reason: .transport(Transfer.describe(code)), retryable: false)
+            return TransportFailure(reason: .transport(describe(code)), retryable: false)
         default:
-            return TransportFailure(reason: .transport(Transfer.describe(code)), retryable: true)
+            return TransportFailure(reason: .transport(describe(code)), retryable: true)
         }
     }
 
-    private static func describe(_ code: CURLcode) -> String {
-        curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
+    private func describe(_ code: CURLcode) -> String {
+        curl.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
     }
 
     // MARK: - libcurl's callbacks (driver thread)

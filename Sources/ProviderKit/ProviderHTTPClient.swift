@@ -1,10 +1,6 @@
 import Foundation
 import PaletteCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What a provider makes of one HTTP reply.
 public enum ReplyVerdict<Value> {
     /// The reply is the answer.
@@ -17,11 +13,11 @@ public enum ReplyVerdict<Value> {
     case failure(ProviderFailure.Reason)
 }
 
-/// Sends a provider's requests: one URLSession for the client's lifetime, an exact overall
+/// Sends a provider's requests: one libcurl multi handle for the client's lifetime, an exact overall
 /// deadline, cancellation that hangs up, a body size limit, refused redirects, retries with
 /// backoff and jitter, and typed failures with the keys taken out of every server text.
 ///
-/// A provider supplies only how to build its `URLRequest` and how to read a reply
+/// A provider supplies only how to build its `HTTPRequest` and how to read a reply
 /// (`ReplyVerdict`); everything about HTTP that is not one service's protocol lives here:
 ///
 ///     let deadline = http.startDeadline()
@@ -50,10 +46,22 @@ public final class ProviderHTTPClient: Sendable {
     /// - Parameters:
     ///   - secrets: keys to remove from anything a server echoes.
     ///   - jitter: a random value in 0...1 for backoff; injectable so tests can pin it.
-    public init(
+    public convenience init(
         provider: String, timeout: Double, retry: RetryPolicy = RetryPolicy(),
         maxResponseBytes: Int = 4 * 1_048_576, secrets: [APIKey] = [],
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
+        self.init(
+            provider: provider, timeout: timeout, retry: retry, maxResponseBytes: maxResponseBytes, secrets: secrets,
+            jitter: jitter, library: { CurlLibrary.functions })
+    }
+
+    /// The client on the libcurl `library` gives: the system's for every client but a test's,
+    /// which gives one that cannot be loaded.
+    init(
+        provider: String, timeout: Double, retry: RetryPolicy, maxResponseBytes: Int, secrets: [APIKey],
+        jitter: @escaping @Sendable () -> Double,
+        library: @escaping @Sendable () -> Result<CurlFunctions, CurlLibraryMissing>
     ) {
         self.provider = provider
         self.timeout = timeout
@@ -61,7 +69,7 @@ public final class ProviderHTTPClient: Sendable {
         self.maxResponseBytes = max(1, maxResponseBytes)
         self.serverText = ServerText(secrets: secrets)
         self.jitter = jitter
-        self.transport = HTTPTransport(timeout: timeout)
+        self.transport = HTTPTransport(timeout: timeout, library: library)
     }
 
     /// The deadline of one generation, starting now.
@@ -77,12 +85,12 @@ public final class ProviderHTTPClient: Sendable {
 
     // MARK: - Warming up
 
-    /// Sets up what a first request needs without sending anything: the session (libcurl's
-    /// global set-up, OpenSSL's with it, the multi handle, the queues) and, given a request,
-    /// a task for it that is cancelled before it is resumed (the protocol object and libcurl's
-    /// easy handle get made; the handle never joins the multi handle, so nothing leaves the
-    /// process). Pass a request without its key.
-    public func prepare(rehearsing request: URLRequest? = nil) {
+    /// Sets up what a first request needs without sending anything: libcurl opened (dlopen)
+    /// and its global set-up, OpenSSL's with it, the multi handle and its thread, and, given a
+    /// request, an easy handle for it made and freed (it never joins the multi handle, so
+    /// nothing leaves the process). Pass a request without its key. When libcurl cannot be
+    /// loaded this does nothing; the first request then fails with `libraryMissing`.
+    public func prepare(rehearsing request: HTTPRequest? = nil) {
         transport.prepare()
         if let request { transport.rehearse(request) }
     }
@@ -97,7 +105,7 @@ public final class ProviderHTTPClient: Sendable {
     /// last failure is reported at once). Cancelling the calling Task cancels the request's
     /// connection or the wait at once and throws `cancelled`.
     public func send<Value>(
-        _ request: URLRequest, by deadline: Deadline,
+        _ request: HTTPRequest, by deadline: Deadline,
         classify: @Sendable (HTTPReply) -> ReplyVerdict<Value>
     ) async throws(ProviderFailure) -> Value {
         var attempt = 0

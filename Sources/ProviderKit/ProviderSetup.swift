@@ -1,10 +1,6 @@
 import Foundation
 import PaletteCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What every HTTP provider's configuration holds for its `ProviderHTTPClient`: the deadline of
 /// one generation, the retry policy, the body limit and the keys to keep out of server text.
 public protocol HTTPProviderConfiguration: Sendable {
@@ -33,7 +29,7 @@ extension ProviderHTTPClient {
     /// on empty input.
     @discardableResult
     public func warmUp(
-        after delay: Duration, rehearsing rehearsal: @escaping @Sendable () -> URLRequest?,
+        after delay: Duration, rehearsing rehearsal: @escaping @Sendable () -> HTTPRequest?,
         then rest: @escaping @Sendable () -> Void = {}
     ) -> Task<Void, Never> {
         Task.detached(priority: .background) { [self] in
@@ -44,15 +40,13 @@ extension ProviderHTTPClient {
     }
 }
 
-extension URLRequest {
+extension HTTPRequest {
     /// A POST of the JSON `body` to `url` that accepts JSON; `key`, when given, goes only in
     /// `header`, after `prefix` (`Authorization` and `"Bearer "` for the chat servers).
     public static func jsonPOST(
         _ url: URL, body: Data, key: APIKey?, header: String = "Authorization", prefix: String = "Bearer "
-    ) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = body
+    ) -> HTTPRequest {
+        var request = HTTPRequest(url: url, method: "POST", body: body)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let key { request.setValue(key, forHTTPHeaderField: header, prefix: prefix) }
@@ -83,7 +77,7 @@ public protocol HTTPPaletteClient: PaletteProvider, CustomStringConvertible {
     /// The request a warm-up prepares the transport with: the client's real URL and body
     /// shape, never its key. Nil when the configuration cannot make one. Built in the
     /// background task, not by the caller.
-    var rehearsal: URLRequest? { get }
+    var rehearsal: HTTPRequest? { get }
     /// Runs the client's reply decoders once on empty input, so the first reply does not pay
     /// for the runtime's first look at their types.
     static func warmDecoders()
@@ -106,9 +100,9 @@ extension HTTPPaletteClient {
 
     /// Sets the HTTP stack up in a low-priority background task, so the first request does not.
     ///
-    /// The first request of a process otherwise pays for libcurl's global initialisation (and
+    /// The first request of a process otherwise pays for loading libcurl, its global set-up (and
     /// OpenSSL's with it) and the runtime's first look at the request and reply types. This
-    /// prepares the transport with `rehearsal` (a task made and cancelled unsent, no key), then
+    /// prepares the transport with `rehearsal` (an easy handle made and freed unsent, no key), then
     /// runs `warmDecoders`. It runs detached at background priority, `delay` after the call:
     /// priority alone does not keep it off a caller's critical path on a multi-core machine, so
     /// a caller about to draw passes a delay that puts the warm-up after its first frame.

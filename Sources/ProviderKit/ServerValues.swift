@@ -95,7 +95,7 @@ extension ProviderFailure.Reason {
         switch self {
         case .missingAPIKey, .rateLimited, .serverUnavailable(_, nil), .redirectRefused,
             .unexpectedStatus, .malformedResponse, .responseTooLarge, .headersTooLarge, .truncated,
-            .connectionLost, .timedOut, .cancelled, .unsupported:
+            .connectionLost, .timedOut, .cancelled, .unsupported, .libraryMissing:
             return self
         case .invalidEndpoint(let text, let settings): return .invalidEndpoint(transform(text), settings: settings)
         case .noNetwork(let host): return .noNetwork(host: transform(host))

@@ -6,10 +6,6 @@ import PaletteProviders
 import PaletteText
 import ProviderKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// How long `--check` waits for one provider.
 let providerCheckSeconds = 1.0
 
@@ -129,7 +125,7 @@ func ask(_ provider: ProviderDescriptor, _ probe: ProviderProbe, endpoint: Strin
     else {
         return .failed(.invalidEndpoint(endpoint, settings: []))
     }
-    var request = URLRequest(url: full)
+    var request = HTTPRequest(url: full)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     if let key { request.setValue(key, forHTTPHeaderField: probe.keyHeader, prefix: probe.keyPrefix) }
     let http = ProviderHTTPClient(

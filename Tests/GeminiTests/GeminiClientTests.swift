@@ -548,9 +548,9 @@ final class GeminiClientTests: XCTestCase {
         let gemini = client(server)
         XCTAssertFalse(gemini.http.transport.isPrepared, "building a client sets nothing up")
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        let driver = gemini.http.transport.driver
+        let driver = try gemini.http.transport.driver
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 1))
-        XCTAssertTrue(gemini.http.transport.driver === driver, "the same multi handle for the second request")
+        XCTAssertTrue(try gemini.http.transport.driver === driver, "the same multi handle for the second request")
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotNil(peers[0])
@@ -581,9 +581,9 @@ final class GeminiClientTests: XCTestCase {
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         await warmUp.value
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        let driver = gemini.http.transport.driver
+        let driver = try gemini.http.transport.driver
         _ = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
-        XCTAssertTrue(gemini.http.transport.driver === driver)
+        XCTAssertTrue(try gemini.http.transport.driver === driver)
         let requests = try server.requests()
         XCTAssertEqual(requests.count, 2, "the rehearsed task was never sent")
         XCTAssertTrue(requests.allSatisfy { $0.headers["x-goog-api-key"] == Self.key })
@@ -593,7 +593,7 @@ final class GeminiClientTests: XCTestCase {
         let server = try serve(fixture: "palette-tui/palette-forest-morning.json")
         var gemini: GeminiClient? = client(server)
         _ = try await gemini?.generate(GenerationRequest(description: "forest", variation: 0))
-        let driver = try XCTUnwrap(gemini?.http.transport.driver)
+        let driver = try XCTUnwrap(try gemini?.http.transport.driver)
         XCTAssertFalse(driver.hasShutDown)
         gemini = nil
         try await waitFor { driver.hasShutDown }
@@ -616,7 +616,7 @@ final class GeminiClientTests: XCTestCase {
 
         let result = try await gemini.generate(GenerationRequest(description: "forest", variation: 0))
         XCTAssertEqual(hexes(result), ["#4A6B4F", "#DCE5D0", "#E8B86D"])
-        XCTAssertFalse(gemini.http.transport.driver.hasShutDown)
+        XCTAssertFalse(try gemini.http.transport.driver.hasShutDown)
         let peers = try server.requests().map(\.peer)
         XCTAssertEqual(peers.count, 2)
         XCTAssertNotEqual(peers[0], peers[1], "the cancelled request's connection was closed, not reused")

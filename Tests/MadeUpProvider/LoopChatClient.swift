@@ -2,10 +2,6 @@ import Foundation
 import PaletteCore
 import ProviderKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A provider that does not exist: "loopchat", a plain chat server (the llama.cpp persona of the
 /// loopback server answers it). It is what a new provider module holds, and no more: a
 /// configuration, a client on ProviderKit's skeleton, and one `ProviderDescriptor`. The tests
@@ -45,7 +41,7 @@ public actor LoopChatClient: HTTPPaletteClient {
     }
 
     public nonisolated var description: String { "LoopChatClient(model: \(configuration.model))" }
-    public nonisolated var rehearsal: URLRequest? { nil }
+    public nonisolated var rehearsal: HTTPRequest? { nil }
     public static func warmDecoders() {}
 
     struct Reply: Decodable {

@@ -8,10 +8,6 @@ import XCTest
 
 @testable import OpenAI
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The OpenAI client against loopback servers that behave like OpenAI, llama.cpp, Ollama's
 /// `/v1`, LM Studio and vLLM, traps included (`Servers/openai_server.py`).
 final class OpenAIClientTests: XCTestCase {
@@ -292,14 +288,15 @@ final class OpenAIClientTests: XCTestCase {
         XCTAssertEqual(format["type"] as? String, "json_schema")
 
         // The trap is live: the same server refuses json_object.
-        var probe = URLRequest(url: server.baseURL.appendingPathComponent("v1/chat/completions"))
-        probe.httpMethod = "POST"
-        probe.httpBody = Data(
-            #"{"model":"qwen3:8b","messages":[{"role":"user","content":"json"}],"response_format":{"type":"json_object"}}"#
-                .utf8)
-        let (data, response) = try await URLSession.shared.data(for: probe)
-        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 400)
-        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("must be 'json_schema' or 'text'"))
+        let probe = HTTPRequest(
+            url: server.baseURL.appendingPathComponent("v1/chat/completions"), method: "POST",
+            body: Data(
+                #"{"model":"qwen3:8b","messages":[{"role":"user","content":"json"}],"response_format":{"type":"json_object"}}"#
+                    .utf8))
+        let http = ProviderHTTPClient(provider: "probe", timeout: 10, retry: RetryPolicy(maxAttempts: 1))
+        let reply = try await http.send(probe, by: http.startDeadline()) { .success($0) }
+        XCTAssertEqual(reply.status, 400)
+        XCTAssertTrue(String(decoding: reply.body, as: UTF8.self).contains("must be 'json_schema' or 'text'"))
     }
 
     // MARK: - Answers

@@ -21,6 +21,7 @@ final class MessagesTests: XCTestCase {
         .connectionRefused(host: "h"), .connectionLost, .tlsFailure(host: "h"), .timedOut(seconds: 1.5),
         .transport("t"), .cancelled, .unsupported([.lockedRoles, .seed]), .headersTooLarge(limit: 262_144),
         .imageNotAccepted(model: "llama3.2", serverMessage: "this model does not support image input"),
+        .libraryMissing(library: "libcurl.so.4", package: "libcurl4"),
     ]
 
     static func caseIndex(_ reason: ProviderFailure.Reason) -> Int {
@@ -54,6 +55,7 @@ final class MessagesTests: XCTestCase {
         case .unsupported: return 26
         case .headersTooLarge: return 27
         case .imageNotAccepted: return 28
+        case .libraryMissing: return 29
         }
     }
 
@@ -62,7 +64,7 @@ final class MessagesTests: XCTestCase {
     }
 
     func testEveryReasonIsOneSentenceInEachLanguage() {
-        XCTAssertEqual(Set(Self.samples.map(Self.caseIndex)), Set(0...28), "a sample of every reason")
+        XCTAssertEqual(Set(Self.samples.map(Self.caseIndex)), Set(0...29), "a sample of every reason")
         for reason in Self.samples {
             let text = words(reason)
             let lines = [text.english, text.traditional, text.simplified]
@@ -152,6 +154,35 @@ final class MessagesTests: XCTestCase {
         )
         XCTAssertEqual(
             ProviderFailure(provider: "ollama", .imageNotAccepted(model: "m", serverMessage: nil)).fallsBack, false)
+    }
+
+    /// libcurl is opened at the first request; when it cannot be, the sentence names the
+    /// library and the Debian package that installs it, and the way round it.
+    func testAMissingLibcurlIsNamedWithItsPackage() {
+        let missing = words(.libraryMissing(library: "libcurl.so.4", package: "libcurl4"))
+        XCTAssertEqual(
+            missing.english,
+            "Requests to Gemini are sent with the system library libcurl.so.4, which could not be loaded: install it (Debian: libcurl4), or use --provider offline."
+        )
+        XCTAssertEqual(
+            missing.traditional,
+            "向 Gemini 發出的請求要用系統程式庫 libcurl.so.4 傳送，但無法載入它：請安裝（Debian：libcurl4），或使用 --provider offline。"
+        )
+        XCTAssertEqual(
+            missing.simplified,
+            "向 Gemini 发出的请求要用系统库 libcurl.so.4 发送，但无法加载它：请安装（Debian：libcurl4），或使用 --provider offline。"
+        )
+        let openai = words(.libraryMissing(library: "libcurl.so.4", package: "libcurl4"), provider: "openai")
+        XCTAssertTrue(
+            openai.english.hasPrefix("Requests to the OpenAI-compatible server are sent with"), openai.english)
+        XCTAssertEqual(
+            ProviderFailure(provider: "gemini", .libraryMissing(library: "libcurl.so.4", package: "libcurl4"))
+                .fallsBack,
+            false, "the user must install it: offline palettes would hide that for ever")
+        let check = Messages.check(.failed(.libraryMissing(library: "libcurl.so.4", package: "libcurl4")))
+        XCTAssertEqual(check.english, "cannot load libcurl.so.4: install libcurl4")
+        XCTAssertEqual(check.traditional, "無法載入 libcurl.so.4：請安裝 libcurl4")
+        XCTAssertEqual(check.simplified, "无法加载 libcurl.so.4：请安装 libcurl4")
     }
 
     func testTheWordsCarryTheFacts() {

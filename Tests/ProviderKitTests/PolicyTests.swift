@@ -5,10 +5,6 @@ import XCTest
 
 @testable import ProviderKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The parts of ProviderKit that need no network: backoff, server numbers, server text, keys,
 /// and the fallback decision.
 final class PolicyTests: XCTestCase {
@@ -67,7 +63,7 @@ final class PolicyTests: XCTestCase {
         XCTAssertEqual(APIKey.from(environment: ["A": " ", "B": "b-key"], variables: ["A", "B"]), APIKey("b-key"))
         XCTAssertNil(APIKey.from(environment: ["A": ""], variables: ["A", "B"]))
 
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:9/")!)
+        var request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/")!)
         request.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Bearer ")
         XCTAssertEqual(request.value(forHTTPHeaderField: "Authorization"), "Bearer sk-live-9c1e")
 

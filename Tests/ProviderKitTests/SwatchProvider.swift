@@ -2,10 +2,6 @@ import Foundation
 import PaletteCore
 import ProviderKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A provider for "swatch/1", a made-up palette service (`Tests/TestSupport/Servers/swatch_server.py`).
 ///
 /// It speaks nothing like Gemini (a form-encoded POST, a plain-text answer of one line per role,
@@ -39,9 +35,9 @@ struct SwatchProvider: PaletteProvider {
         let deadline = http.startDeadline()
         var fields = [("description", request.description), ("variation", String(request.variation))]
         if let seed = request.seed { fields.append(("seed", String(seed))) }
-        var urlRequest = URLRequest(url: endpoint.appendingPathComponent("v1/swatch"))
-        urlRequest.httpMethod = "POST"
-        urlRequest.httpBody = Data(Self.formEncoded(fields).utf8)
+        var urlRequest = HTTPRequest(
+            url: endpoint.appendingPathComponent("v1/swatch"), method: "POST", body: Data(Self.formEncoded(fields).utf8)
+        )
         urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue(key, forHTTPHeaderField: "Authorization", prefix: "Swatch ")
         let palette = try await http.send(urlRequest, by: deadline, classify: Self.classify)
