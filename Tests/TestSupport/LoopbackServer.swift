@@ -27,12 +27,13 @@ public final class LoopbackServer: @unchecked Sendable {
     public var endpoint: String { "http://127.0.0.1:\(port)" }
 
     /// Starts `script` (a file in `Tests/TestSupport/Servers/`) with `arguments`; waits at most
-    /// 10 s for it to print its port.
+    /// 10 s for it to print its port. Python starts without `site` (`-S`): the servers use the
+    /// standard library only, and the suite starts about 400 of them (19 ms of CPU each saved).
     public init(script: String = "gemini_server.py", arguments: [String]) throws {
         recordFile = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("loopback-requests-\(UUID().uuidString).jsonl")
         let path = LoopbackServer.scripts.appendingPathComponent(script).path
-        let argv = ["python3", path, "--watch-stdin", "--max-seconds", "300", "--record", recordFile.path] + arguments
+        let argv = ["python3", "-S", path, "--watch-stdin", "--max-seconds", "300", "--record", recordFile.path] + arguments
         let input = try Spawn.makePipe()
         let output: (read: Int32, write: Int32)
         do { output = try Spawn.makePipe() } catch {
