@@ -33,7 +33,8 @@ public final class LoopbackServer: @unchecked Sendable {
         recordFile = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("loopback-requests-\(UUID().uuidString).jsonl")
         let path = LoopbackServer.scripts.appendingPathComponent(script).path
-        let argv = ["python3", "-S", path, "--watch-stdin", "--max-seconds", "300", "--record", recordFile.path] + arguments
+        let argv =
+            ["python3", "-S", path, "--watch-stdin", "--max-seconds", "300", "--record", recordFile.path] + arguments
         let input = try Spawn.makePipe()
         let output: (read: Int32, write: Int32)
         do { output = try Spawn.makePipe() } catch {
