@@ -20,9 +20,9 @@ let keyPath: [SwiftSetting] = [
 /// (`[Language: String]`, a specialised `_NativeDictionary`) through an accessor function rather
 /// than by its mangled name: found by name, the runtime demangled it and walked every protocol
 /// conformance record of the binary for each `Hashable` it names, about 1 ms of the first frame.
-/// The modules a keystroke runs (`keyPath`: PaletteCore, ScreenCore, PaletteText, PaletteApp,
-/// TerminalUI) keep the names: an accessor is a function a type, and a key arrives to cold
-/// caches (docs/modules/build.md).
+/// The modules a keystroke runs (`keyPath`: PaletteCore, ScreenCore, PaletteText, TerminalUI)
+/// keep the names: an accessor is a function a type, and a key arrives to cold caches. PaletteApp
+/// takes the accessors: its render named ten such types before the first frame (docs/modules/build.md).
 let strict: [SwiftSetting] =
     keyPath + [
         .unsafeFlags(
@@ -139,7 +139,7 @@ let package = Package(
                 "PaletteCore", "PaletteHistory", "PaletteExport", "PaletteSystem", "PaletteText", "ScreenCore",
                 "PaletteImport", "PaletteImage",
             ],
-            swiftSettings: optimisedKeyPath),
+            swiftSettings: optimised),
         // The terminal: ncurses, keys, colours. The only importer of CNcurses.
         .target(name: "TerminalUI", dependencies: ["CNcurses", "ScreenCore", "PaletteCore"], swiftSettings: keyPath),
 
