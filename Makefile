@@ -7,14 +7,13 @@ SWIFTC ?= swiftc
 # stays so that these builds and the team's `swift build -Xswiftc -warnings-as-errors` use the
 # same compiler flags and share one build (a change of flags recompiles every module).
 STRICT := -Xswiftc -warnings-as-errors
-# Every release build (check, run, install, bench, soak, startup-order) uses these same flags:
-# SwiftPM passes --static-swift-stdlib to every compile (-static-stdlib), not only to the link,
-# so a release build without it and one with it were two whole release compiles of every module,
-# and switching between them compiled everything again (four compiles in one CI run).
-RELEASE := -c release --static-swift-stdlib $(STRICT)
+# Every release build (check, test, run, install, bench, soak, startup-order) uses these same
+# flags, so they share one compile: the tests run on it too (`@testable` imports need
+# -enable-testing), and only palette-tui's own link takes the Swift runtime and Foundation in
+# (Package.swift, `staticProgram`). One compile of every module, not a debug and a release one.
+RELEASE := -c release -Xswiftc -enable-testing $(STRICT)
 # The one warning of that link is not ours: glibc's note on mktemp inside the toolchain's static
 # Foundation archive. `make check` fails on any other warning.
-RELEASE_PRODUCTS := palette-tui palette-docs palette-bench lexicon-index history-writer
 TOOLCHAIN_WARNING := ^/[^ ]*/swift_static/[^ ]*\.a\([^)]*\)
 # Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
@@ -68,7 +67,7 @@ define apt_install
 	fi
 endef
 
-.PHONY: deps test-deps build release run test test-build release-products check lint format install uninstall clean fuzz bench \
+.PHONY: deps test-deps build release run test test-build check lint format install uninstall clean fuzz bench \
   build-info static docs install-check deb package-deps package-check screenshot soak startup-order \
   xterm256-table color-names-table
 
@@ -109,10 +108,10 @@ build-info:
 	else \
 	  mv $(BUILD_INFO)/commit.c.new $(BUILD_INFO)/commit.c && \
 	  $(BUILD_INFO_CC) -fPIC -c -o $(BUILD_INFO)/commit.o $(BUILD_INFO)/commit.c && \
-	  rm -f .build/debug/palette-tui $(TEST_BUILD)/debug/palette-tui .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; \
+	  rm -f .build/debug/palette-tui .build/release/palette-tui; \
 	fi
 	@# SwiftPM does not know that the release link reads tools/startup-order.txt: a newer file relinks.
-	@for b in .build/release/palette-tui $(STATIC_BUILD)/release/palette-tui; do \
+	@for b in .build/release/palette-tui; do \
 	  [ ! -e $$b ] || [ ! $(STARTUP_ORDER) -nt $$b ] || rm -f $$b; \
 	done
 
@@ -128,37 +127,29 @@ run: deps release
 	@echo "make run: .build/release/palette-tui (make install PREFIX=~/.local puts it on your PATH)"
 	.build/release/palette-tui
 
-## Builds everything with warnings as errors, then runs every test (unit, loopback, tmux, the
-## completions in bash, zsh and fish, the man page) in parallel, one process per test class
-## (tools/run_tests.py, TEST_WORKERS at once), then installs into a DESTDIR and runs the
-## installed binary with the toolchain hidden (install-check). The end-to-end tests run the
-## release binary, the one `make install` installs (docs/decisions.md).
+## Builds everything with warnings as errors (the release build with the tests), then runs every
+## test (unit, loopback, tmux, the completions in bash, zsh and fish, the man page) in parallel,
+## one process per test class (tools/run_tests.py, TEST_WORKERS at once), then installs into a
+## DESTDIR and runs the installed binary with the toolchain hidden (install-check). The tests and
+## the end-to-end runs use the one release build, and the binary they run is the one `make
+## install` installs (docs/decisions.md, "One release build").
 TEST_WORKERS ?= 4
-test: deps test-deps build-info
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-build static
-	python3 tools/run_tests.py --workers $(TEST_WORKERS) --bundle $(TEST_BUILD)/debug/palette-tuiPackageTests.xctest \
-	  --binary $(STATIC_BUILD)/release/palette-tui
+test: deps test-deps test-build
+	python3 tools/run_tests.py --workers $(TEST_WORKERS) --bundle .build/release/palette-tuiPackageTests.xctest \
+	  --binary .build/release/palette-tui
 	$(MAKE) --no-print-directory install-check
 
-## The debug build with the tests, in a scratch directory of its own (TEST_BUILD) so that it can
-## run beside the release build: SwiftPM lets one build at a time use a scratch directory, and
-## on two cores the two builds side by side finish sooner than one after the other (each leaves
-## part of a core idle; docs/decisions.md). Its own manifest cache, so the two never share one.
+## The release build of every target, the tests included.
 test-build: build-info
-	$(SWIFT) build --build-tests --scratch-path $(TEST_BUILD) --manifest-cache local $(STRICT) $(LINK_INFO)
+	$(SWIFT) build $(RELEASE) --build-tests $(LINK_INFO)
 
-## Every release executable, self-contained (RELEASE).
-release-products: build-info
-	@for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE) --product $$p $(LINK_INFO) || exit 1; done
-
-## The gate, installing nothing: zero warnings (debug with tests, and release of every
-## executable: the test-only targets import XCTest, which has no static build; compiler warnings
-## as errors, and any SwiftPM warning fails too) and zero `swift format lint --strict` findings,
-## the three run side by side; then every target declaring exactly the modules it imports
-## (tools/check_target_imports.py, which asks SwiftPM and so waits for the builds).
+## The gate, installing nothing: zero warnings in the release build of every target and test
+## (compiler warnings as errors, and any SwiftPM warning fails too) and zero `swift format lint
+## --strict` findings, the two side by side; then every target declaring exactly the modules it
+## imports (tools/check_target_imports.py, which asks SwiftPM and so waits for the build).
 check: build-info
 	@mkdir -p .build; set -o pipefail; \
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-build release-products lint 2>&1 \
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-build lint 2>&1 \
 	  | tee .build/check.log && ! grep -E '^(warning|.*: warning):' .build/check.log | grep -vE '$(TOOLCHAIN_WARNING)'
 	python3 tools/check_target_imports.py
 
@@ -172,14 +163,12 @@ format:
 
 # ---- Installation -------------------------------------------------------------------------
 # `make install` installs the release palette-tui, which has the Swift runtime and Foundation
-# linked in (--static-swift-stdlib, in RELEASE: only Debian's own libraries are left, ncurses,
+# linked in (its link alone, Package.swift: only Debian's own libraries are left, ncurses,
 # libcurl, zlib and what they need); then palette-docs writes the man pages and completions from
 # the command table, and tools/install.sh copies them under DESTDIR$(PREFIX), recording a manifest
 # that `make uninstall` removes exactly. `make check`, `make release` and `make install` share
 # one release compile in .build/release.
 STATIC_BUILD := .build
-# The debug build with the tests (`make test-build`), a scratch directory of its own.
-TEST_BUILD := .build/tests
 GENERATED := .build/generated
 # The date on the man page: the commit's, else SOURCE_DATE_EPOCH's, else today's.
 MAN_DATE := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git log -1 --format=%cs 2>/dev/null \

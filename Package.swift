@@ -10,7 +10,7 @@ import PackageDescription
 /// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
 ///
 /// Release builds also put every function in a section of its own, so that the linker can lay out
-/// the code start-up runs in one block (`startupOrder` below; docs/modules/build.md).
+/// the code start-up runs in one block (`staticProgram` below; docs/modules/build.md).
 let keyPath: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
@@ -29,10 +29,6 @@ let strict: [SwiftSetting] =
             ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
     ]
 
-/// The functions start-up and the first frame run, laid out together at the end of the product's
-/// `.text` (gold's `--section-ordering-file`; gold is named because the option is gold's). Start-up
-/// then faults in a few hundred KiB of contiguous code rather than most of 2.8 MB. The file is
-/// written by `make startup-order` (tools/startup_order.py) and checked by `make check`.
 /// The libraries whose tests run long property loops (10,000 palettes through the colour
 /// science, the engine, the design system, the history's compaction, the renderer) are
 /// optimised in debug builds too; the tests' own code stays unoptimised. See docs/decisions.md,
@@ -40,9 +36,28 @@ let strict: [SwiftSetting] =
 let optimised: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 let optimisedKeyPath: [SwiftSetting] = keyPath + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
-let startupOrder: [LinkerSetting] = [
+/// Tests are compiled unoptimised in the release build too: the libraries under test are
+/// optimised, the tests' own code is not worth the compile (docs/decisions.md, "One release
+/// build").
+let testCode: [SwiftSetting] = strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
+/// The executable's one file is compiled against the static Swift runtime and Foundation, so that
+/// its object names every static library they need (CoreFoundation, ICU and the rest); the
+/// libraries' modules are compiled once, against the shared ones, for the product and the tests.
+let staticMain: [SwiftSetting] = strict + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
+/// The release link of palette-tui alone: the Swift runtime and Foundation linked in
+/// (`-static-stdlib`; the test bundle, which loads XCTest's shared runtime, links them shared),
+/// and the functions start-up and the first frame run laid out together at the end of `.text`
+/// (gold's `--section-ordering-file`; gold is named because the option is gold's). Start-up then
+/// faults in a few hundred KiB of contiguous code rather than most of 2.8 MB. The file is written
+/// by `make startup-order` (tools/startup_order.py) and checked by `make bench`.
+let staticProgram: [LinkerSetting] = [
     .unsafeFlags(
-        ["-use-ld=gold", "-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/tools/startup-order.txt"],
+        [
+            "-static-stdlib", "-use-ld=gold", "-Xlinker",
+            "--section-ordering-file=\(Context.packageDirectory)/tools/startup-order.txt",
+        ],
         .when(configuration: .release))
 ]
 
@@ -145,17 +160,22 @@ let package = Package(
 
         // MARK: Executables
 
-        // The product: command line, runtime and the live dependencies.
-        .executableTarget(
-            name: "palette-tui",
+        // The program: command line, runtime and the live dependencies. A library, so that the
+        // tests import it while only the executable links statically.
+        .target(
+            name: "PaletteProgram",
             dependencies: [
                 "PaletteCore", "ProviderKit", "PaletteProviders", "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "ScreenCore", "TerminalUI", "PaletteExport",
                 "PaletteConfig", "PaletteSystem", "PaletteApply", "CBuildInfo", "PaletteImport", "PaletteImage",
             ],
-            swiftSettings: strict,
-            linkerSettings: startupOrder
-        ),
+            swiftSettings: strict),
+
+        // The product: one line that runs PaletteProgram, linked with the Swift runtime and
+        // Foundation inside (`staticProgram`), so the installed binary needs only Debian's libraries.
+        .executableTarget(
+            name: "palette-tui", dependencies: ["PaletteProgram"], swiftSettings: staticMain,
+            linkerSettings: staticProgram),
         // `make bench`'s in-process cases, on the libraries' public API. Not a product: `swift build`
         // builds it, `make install` does not ship it.
         .executableTarget(
@@ -189,37 +209,37 @@ let package = Package(
         // `Tools/` holds Python helpers the tests run (`peak_rss.py`).
         .target(
             name: "TestSupport", path: "Tests/TestSupport", exclude: ["Servers", "Readers", "Tools"],
-            swiftSettings: strict),
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
+            swiftSettings: testCode),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: testCode),
         .testTarget(
             name: "PaletteCoreTests", dependencies: ["PaletteCore", "TestSupport"], exclude: ["Fixtures"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "GeminiTests",
             dependencies: ["Gemini", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
-            exclude: ["Fixtures"], swiftSettings: strict),
+            exclude: ["Fixtures"], swiftSettings: testCode),
         // The fault suite every HTTP provider runs (Gemini's faults, each protocol's own replies).
         .target(
             name: "ProviderFaultSuite",
             dependencies: ["TestSupport", "PaletteCore", "ProviderKit", "PaletteApp", "PaletteText", "PaletteEngine"],
-            path: "Tests/ProviderFaultSuite", swiftSettings: strict),
+            path: "Tests/ProviderFaultSuite", swiftSettings: testCode),
         .testTarget(
             name: "OpenAITests",
             dependencies: [
                 "OpenAI", "ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport", "ProviderFaultSuite",
             ],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "OllamaTests",
             dependencies: ["Ollama", "ProviderKit", "PaletteCore", "TestSupport", "ProviderFaultSuite"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "PaletteConfigTests", dependencies: ["PaletteConfig", "PaletteCore", "TestSupport"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         // A provider that does not exist, as a new provider module would hold it (one descriptor).
         .target(
             name: "MadeUpProvider", dependencies: ["PaletteCore", "ProviderKit"], path: "Tests/MadeUpProvider",
-            swiftSettings: strict),
+            swiftSettings: testCode),
         // The provider list and what is decided from it, with MadeUpProvider added in one line.
         .testTarget(
             name: "PaletteProvidersTests",
@@ -227,61 +247,61 @@ let package = Package(
                 "PaletteProviders", "MadeUpProvider", "PaletteCommands", "PaletteConfig", "PaletteCore", "ProviderKit",
                 "TestSupport",
             ],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "ProviderKitTests", dependencies: ["ProviderKit", "PaletteCore", "PaletteEngine", "TestSupport"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "PaletteEngineTests", dependencies: ["PaletteEngine", "PaletteCore", "TestSupport"],
-            exclude: ["Fixtures"], swiftSettings: strict),
+            exclude: ["Fixtures"], swiftSettings: testCode),
         .testTarget(
             name: "PaletteHistoryTests",
             dependencies: ["PaletteHistory", "PaletteCore", "TestSupport", "history-writer"], exclude: ["Fixtures"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "PaletteAppTests",
             dependencies: [
                 "PaletteApp", "PaletteText", "ScreenCore", "PaletteExport", "PaletteHistory", "PaletteCore",
                 "PaletteSystem", "TestSupport",
             ],
-            exclude: ["Golden"], swiftSettings: strict),
+            exclude: ["Golden"], swiftSettings: testCode),
         .testTarget(
             name: "PaletteExportTests", dependencies: ["PaletteExport", "PaletteCore", "TestSupport"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "PaletteImportTests",
             dependencies: ["PaletteImport", "PaletteExport", "PaletteCore", "TestSupport", "CZlib"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "PaletteImageTests", dependencies: ["PaletteImage", "PaletteCore", "PaletteText", "TestSupport"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         .testTarget(
             name: "PaletteSystemTests",
-            dependencies: ["PaletteSystem", "PaletteExport", "PaletteCore", "TestSupport"], swiftSettings: strict),
+            dependencies: ["PaletteSystem", "PaletteExport", "PaletteCore", "TestSupport"], swiftSettings: testCode),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "ScreenCore", "PaletteApp", "PaletteCore", "CNcurses", "TestSupport"],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         // What palette-docs writes, loaded by the real readers: the completions in bash (with
         // bash-completion), zsh and fish, the man page through mandoc -Tlint and groff -wall.
         .testTarget(
             name: "PaletteDocsTests",
             dependencies: [
-                "palette-docs", "palette-tui", "PaletteApp", "PaletteCommands", "PaletteCore", "PaletteProviders",
+                "palette-docs", "PaletteApp", "PaletteCommands", "PaletteCore", "PaletteProviders",
                 "TestSupport",
             ],
-            swiftSettings: strict),
+            swiftSettings: testCode),
         // The real binary from outside (CLI, history files, tmux, loopback Gemini) and its
-        // internals through `@testable import palette_tui`.
+        // internals through `@testable import PaletteProgram`.
         .testTarget(
             name: "PaletteTUITests",
             dependencies: [
-                "palette-tui", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "PaletteProviders", "ProviderKit",
+                "PaletteProgram", "Gemini", "OpenAI", "Ollama", "PaletteConfig", "PaletteProviders", "ProviderKit",
                 "PaletteEngine",
                 "PaletteHistory",
                 "PaletteApp", "PaletteText", "PaletteCommands", "PaletteCore",
                 "PaletteExport", "ScreenCore", "TerminalUI", "TestSupport", "PaletteApply",
             ],
-            swiftSettings: strict),
+            swiftSettings: testCode),
     ]
 )

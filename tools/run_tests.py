@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the XCTest suite in parallel: one process per test class (or per slice of a long class).
 
-`make test` calls this after its debug build with the tests (`make test-build`, in .build/tests).
+`make test` calls this after its release build with the tests (`make test-build`, in .build/release).
 It lists every test of the built test bundle (`--list-tests`), groups them by class, splits a class
 whose recorded time is long into slices of its methods, and runs the units longest first on WORKERS
 worker slots, each unit as `<bundle> Module.Class[/test,...]` in a process of its own (its own
@@ -64,8 +64,8 @@ def own_lines(text):
 
 
 def bundle_path(given):
-    """The test bundle: `--bundle`'s, else the newer of `make test`'s (.build/tests) and a plain
-    `swift build --build-tests`'s (.build)."""
+    """The test bundle: `--bundle`'s, else the newer of `make test`'s (.build/release) and a plain
+    `swift build --build-tests`'s (.build/debug)."""
     if given:
         if not os.path.exists(given):
             sys.exit(f"run_tests.py: no test bundle at {given}")
@@ -73,7 +73,7 @@ def bundle_path(given):
     found = [
         path
         for path in (
-            os.path.join(ROOT, ".build", "tests", "debug", "palette-tuiPackageTests.xctest"),
+            os.path.join(ROOT, ".build", "release", "palette-tuiPackageTests.xctest"),
             os.path.join(ROOT, ".build", "debug", "palette-tuiPackageTests.xctest"),
         )
         if os.path.exists(path)

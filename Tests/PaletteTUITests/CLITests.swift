@@ -8,7 +8,8 @@ import PaletteText
 import TerminalUI
 import TestSupport
 import XCTest
-@testable import palette_tui
+
+@testable import PaletteProgram
 
 final class ArgumentsTests: XCTestCase {
     /// A command of the parser's own, so these tests do not move when the real table does.

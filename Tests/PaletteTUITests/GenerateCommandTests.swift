@@ -8,8 +8,8 @@ import TestSupport
 import XCTest
 
 @testable import Gemini
+@testable import PaletteProgram
 @testable import ProviderKit
-@testable import palette_tui
 
 /// `palette-tui generate`: the real binary against the loopback Gemini stand-in.
 final class GenerateCommandTests: XCTestCase {

@@ -4,7 +4,7 @@ import PaletteHistory
 import TestSupport
 import XCTest
 
-@testable import palette_tui
+@testable import PaletteProgram
 
 /// The real `palette-tui` binary against real history files: permissions, location, and the
 /// `history` command's output. (Crashes and concurrent writers: PaletteHistoryTests.)

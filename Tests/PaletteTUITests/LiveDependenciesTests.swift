@@ -6,7 +6,7 @@ import TerminalUI
 import TestSupport
 import XCTest
 
-@testable import palette_tui
+@testable import PaletteProgram
 
 /// The live dependencies against the real things: files on disk, the clipboard plan, the
 /// history store, the clocks. Each answers with typed values, never a sentence.

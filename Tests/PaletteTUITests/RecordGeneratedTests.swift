@@ -6,7 +6,8 @@ import PaletteHistory
 import PaletteText
 import TestSupport
 import XCTest
-@testable import palette_tui
+
+@testable import PaletteProgram
 
 /// `generate`'s history glue, through the live dependencies: `--history`, `--no-history` and
 /// the environment choose the store, and a history that cannot be written costs one typed

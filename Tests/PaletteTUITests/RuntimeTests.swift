@@ -7,7 +7,7 @@ import ScreenCore
 import TerminalUI
 import XCTest
 
-@testable import palette_tui
+@testable import PaletteProgram
 
 /// The runtime loop headless (bubbletea's `teatest`): the real `Runtime`, `Inbox`, reducer,
 /// effects and offline engine, on a fake screen that records every frame and answers with

@@ -15,7 +15,7 @@ import ProviderKit
 import TerminalUI
 import XCTest
 
-@testable import palette_tui
+@testable import PaletteProgram
 
 /// Every setting: its option beats its environment variable, which beats the settings file,
 /// which beats the default. Each row below is resolved by the code the commands run, at four

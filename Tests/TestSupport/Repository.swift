@@ -12,9 +12,9 @@ public enum Repository {
         root.appendingPathComponent(relativePath)
     }
 
-    /// The build products directory (`.build/<triple>/debug`), where the test bundle is.
+    /// The build products directory (`.build/<triple>/release` or `debug`), where the test bundle is.
     ///
-    /// On Linux the test bundle is an executable, `…/debug/palette-tuiPackageTests.xctest`, and
+    /// On Linux the test bundle is an executable, `…/release/palette-tuiPackageTests.xctest`, and
     /// the process's own path names its directory.
     static let productsDirectory: URL = {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
