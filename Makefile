@@ -11,7 +11,9 @@ STRICT := -Xswiftc -warnings-as-errors
 # flags, so they share one compile: the tests run on it too (`@testable` imports need
 # -enable-testing), and only palette-tui's own link takes the Swift runtime and Foundation in
 # (Package.swift, `staticProgram`). One compile of every module, not a debug and a release one.
-RELEASE := -c release -Xswiftc -enable-testing $(STRICT)
+# No $ORIGIN run path: the binary loads Debian's libraries from the system's directories only,
+# never a file of the same name beside it (it links no library of this package's).
+RELEASE := -c release -Xswiftc -enable-testing --disable-local-rpath $(STRICT)
 # The one warning of that link is not ours: glibc's note on mktemp inside the toolchain's static
 # Foundation archive. `make check` fails on any other warning.
 TOOLCHAIN_WARNING := ^/[^ ]*/swift_static/[^ ]*\.a\([^)]*\)

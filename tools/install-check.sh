@@ -4,7 +4,8 @@
 # after `make docs` has built the static binary and the generated files.
 #
 #   1. install with DESTDIR and PREFIX=/usr/local, through the Makefile a user runs;
-#   2. ldd: every library resolves, none from the toolchain (/opt or wherever swift lives);
+#   2. ldd: every library resolves, none from the toolchain (/opt or wherever swift lives),
+#      and no run path;
 #   3. the installed binary runs with no environment (env -i: no LD_LIBRARY_PATH, no PATH to
 #      the toolchain) inside a mount namespace where the toolchain's directory is an empty
 #      tmpfs, so it could not load a library from there even by an absolute path: --version
@@ -41,6 +42,9 @@ awk '/=>/ { print $3 }' "$scratch/ldd" | while read -r lib; do
     case $lib in /lib/* | /usr/lib/*) ;; *) fail "library outside /lib and /usr/lib: $lib" ;; esac
 done
 say "$(wc -l <"$scratch/ldd") libraries, all Debian's; size $(stat -c %s "$bin") bytes"
+# No run path: a library file of the same name beside the binary (or in a directory it names)
+# must never be loaded before the system's.
+if readelf -d "$bin" | grep -E "\((RPATH|RUNPATH)\)"; then fail "the binary has a run path"; fi
 
 # The commit the build recorded (the same rule as the Makefile).
 commit=""

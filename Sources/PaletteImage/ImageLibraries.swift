@@ -2,19 +2,21 @@ import CSpng
 import CTurboJPEG
 import CWebP
 import Foundation
+import PaletteCore
 
 /// The picture libraries, opened with dlopen(3) the first time a picture of their kind is
 /// decoded rather than linked: loading and relocating libspng, TurboJPEG and libwebp at every
 /// start cost the interactive app's first frame about 0.6 ms, and most runs read no picture.
 /// Each is opened once (`RTLD_NOW | RTLD_LOCAL`) and stays open. One that cannot be opened, or
-/// lacks a function, is `ImageProblem.libraryMissing`, said in one sentence; nothing crashes.
+/// lacks a function, is `ImageProblem.libraryMissing`, said in one sentence; nothing crashes
+/// (`SharedLibrary`, PaletteCore).
 enum ImageLibraries {
     /// libspng's functions, or nil when `ImageFormat.png.library` cannot be loaded.
-    static let png = SpngFunctions(ImageLibrary(ImageFormat.png.library))
+    static let png = SpngFunctions(SharedLibrary(ImageFormat.png.library))
     /// TurboJPEG's functions, or nil when `ImageFormat.jpeg.library` cannot be loaded.
-    static let jpeg = TurboJPEGFunctions(ImageLibrary(ImageFormat.jpeg.library))
+    static let jpeg = TurboJPEGFunctions(SharedLibrary(ImageFormat.jpeg.library))
     /// libwebp's functions, or nil when `ImageFormat.webp.library` cannot be loaded.
-    static let webp = WebPFunctions(ImageLibrary(ImageFormat.webp.library))
+    static let webp = WebPFunctions(SharedLibrary(ImageFormat.webp.library))
 }
 
 extension ImageFormat {
@@ -35,27 +37,6 @@ extension ImageFormat {
         case .webp: "libwebp7"
         }
     }
-}
-
-/// One opened shared library, whose functions are looked up by name.
-struct ImageLibrary {
-    let handle: UnsafeMutableRawPointer
-
-    /// dlopen of `name`; nil when it cannot be loaded.
-    init?(_ name: String) {
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        self.handle = handle
-    }
-
-    /// The function `name` as a value of `T`, the `@convention(c)` function type of the
-    /// property it is assigned to (parameters and result as the C declaration's).
-    func function<T>(_ name: String) throws(MissingSymbol) -> T {
-        guard let address = dlsym(handle, name) else { throw MissingSymbol() }
-        return unsafeBitCast(address, to: T.self)
-    }
-
-    /// The library lacks a function the decoder calls: it is treated as not loaded.
-    struct MissingSymbol: Error {}
 }
 
 /// The libspng functions PNGDecoder calls, with spng.h's signatures.
@@ -85,7 +66,7 @@ struct SpngFunctions: @unchecked Sendable {
     let decodeRow: DecodeRow
     let getRowInfo: GetRowInfo
 
-    init?(_ library: ImageLibrary?) {
+    init?(_ library: SharedLibrary?) {
         guard let library else { return nil }
         do {
             ctxNew = try library.function("spng_ctx_new")
@@ -125,7 +106,7 @@ struct TurboJPEGFunctions: @unchecked Sendable {
     let getScalingFactors: GetScalingFactors
     let getErrorStr2: GetErrorStr2
 
-    init?(_ library: ImageLibrary?) {
+    init?(_ library: SharedLibrary?) {
         guard let library else { return nil }
         do {
             initDecompress = try library.function("tjInitDecompress")
@@ -155,7 +136,7 @@ struct WebPFunctions: @unchecked Sendable {
     let decode: Decode
     let freeDecBuffer: FreeDecBuffer
 
-    init?(_ library: ImageLibrary?) {
+    init?(_ library: SharedLibrary?) {
         guard let library else { return nil }
         do {
             initDecoderConfigInternal = try library.function("WebPInitDecoderConfigInternal")

@@ -1,13 +1,14 @@
 import CCurl
 import Foundation
+import PaletteCore
 
 /// libcurl, opened with dlopen(3) at the first request (or a client's warm-up) rather than
 /// linked: loading libcurl and the 28 libraries it needs (OpenSSL, GnuTLS, Kerberos, LDAP...)
 /// made `palette-tui --version` take 10.6 ms rather than 3.7, and most runs send no request
 /// (the offline engine is the default provider). It is opened once (`RTLD_NOW | RTLD_LOCAL`) and stays
 /// open. One that cannot be opened, or lacks a function, is `ProviderFailure.Reason.libraryMissing`
-/// for every request, said in one sentence; nothing crashes. The same pattern as the picture
-/// libraries (PaletteImage's ImageLibraries.swift).
+/// for every request, said in one sentence; nothing crashes. Opened as the picture libraries
+/// are (`SharedLibrary`, PaletteCore).
 enum CurlLibrary {
     /// libcurl's soname, as Debian's `libcurl4` installs it.
     static let soname = "libcurl.so.4"
@@ -61,54 +62,32 @@ struct CurlFunctions: @unchecked Sendable {
     /// cannot be loaded or lacks one. A library that loads but lacks a function is closed again.
     static func load(_ library: String, package: String) -> Result<CurlFunctions, CurlLibraryMissing> {
         let missing = CurlLibraryMissing(library: library, package: package)
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return .failure(missing) }
-        guard let functions = CurlFunctions(handle) else {
-            dlclose(handle)
+        guard let opened = SharedLibrary(library) else { return .failure(missing) }
+        do {
+            return .success(try CurlFunctions(opened))
+        } catch {
+            opened.close()
             return .failure(missing)
         }
-        return .success(functions)
     }
 
-    private init?(_ handle: UnsafeMutableRawPointer) {
-        /// The function `name` as a value of `T`, the function-pointer type of the property it
-        /// is assigned to; nil when the library has no such symbol.
-        func function<T>(_ name: String) -> T? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
-        }
-        guard let globalInit: pt_global_init_fn = function("curl_global_init"),
-            let easyInit: pt_easy_init_fn = function("curl_easy_init"),
-            let easyCleanup: pt_easy_cleanup_fn = function("curl_easy_cleanup"),
-            let easyStrerror: pt_easy_strerror_fn = function("curl_easy_strerror"),
-            let slistAppend: pt_slist_append_fn = function("curl_slist_append"),
-            let slistFreeAll: pt_slist_free_all_fn = function("curl_slist_free_all"),
-            let multiInit: pt_multi_init_fn = function("curl_multi_init"),
-            let multiAddHandle: pt_multi_add_handle_fn = function("curl_multi_add_handle"),
-            let multiRemoveHandle: pt_multi_remove_handle_fn = function("curl_multi_remove_handle"),
-            let multiPerform: pt_multi_perform_fn = function("curl_multi_perform"),
-            let multiPoll: pt_multi_poll_fn = function("curl_multi_poll"),
-            let multiWakeup: pt_multi_wakeup_fn = function("curl_multi_wakeup"),
-            let multiInfoRead: pt_multi_info_read_fn = function("curl_multi_info_read"),
-            let multiCleanup: pt_multi_cleanup_fn = function("curl_multi_cleanup"),
-            let easySetopt = dlsym(handle, "curl_easy_setopt"),
-            let easyGetinfo = dlsym(handle, "curl_easy_getinfo"),
-            let multiSetopt = dlsym(handle, "curl_multi_setopt")
-        else { return nil }
-        self.globalInit = globalInit
-        self.easyInit = easyInit
-        self.easyCleanup = easyCleanup
-        self.easyStrerror = easyStrerror
-        self.slistAppend = slistAppend
-        self.slistFreeAll = slistFreeAll
-        self.multiInit = multiInit
-        self.multiAddHandle = multiAddHandle
-        self.multiRemoveHandle = multiRemoveHandle
-        self.multiPerform = multiPerform
-        self.multiPoll = multiPoll
-        self.multiWakeup = multiWakeup
-        self.multiInfoRead = multiInfoRead
-        self.multiCleanup = multiCleanup
-        self.easySetopt = OpaquePointer(easySetopt)
-        self.easyGetinfo = OpaquePointer(easyGetinfo)
-        self.multiSetopt = OpaquePointer(multiSetopt)
+    private init(_ library: SharedLibrary) throws(SharedLibrary.MissingSymbol) {
+        globalInit = try library.function("curl_global_init")
+        easyInit = try library.function("curl_easy_init")
+        easyCleanup = try library.function("curl_easy_cleanup")
+        easyStrerror = try library.function("curl_easy_strerror")
+        slistAppend = try library.function("curl_slist_append")
+        slistFreeAll = try library.function("curl_slist_free_all")
+        multiInit = try library.function("curl_multi_init")
+        multiAddHandle = try library.function("curl_multi_add_handle")
+        multiRemoveHandle = try library.function("curl_multi_remove_handle")
+        multiPerform = try library.function("curl_multi_perform")
+        multiPoll = try library.function("curl_multi_poll")
+        multiWakeup = try library.function("curl_multi_wakeup")
+        multiInfoRead = try library.function("curl_multi_info_read")
+        multiCleanup = try library.function("curl_multi_cleanup")
+        easySetopt = OpaquePointer(try library.address("curl_easy_setopt"))
+        easyGetinfo = OpaquePointer(try library.address("curl_easy_getinfo"))
+        multiSetopt = OpaquePointer(try library.address("curl_multi_setopt"))
     }
 }

@@ -1,3 +1,4 @@
+import PaletteCore
 import PaletteText
 import XCTest
 
@@ -13,13 +14,13 @@ final class ImageLibraryTests: XCTestCase {
     }
 
     func testALibraryThatCannotBeLoadedGivesNoFunctions() {
-        let missing = ImageLibrary("libpalette-tui-no-such-library.so.0")
+        let missing = SharedLibrary("libpalette-tui-no-such-library.so.0")
         XCTAssertNil(missing)
         XCTAssertNil(SpngFunctions(missing))
         XCTAssertNil(TurboJPEGFunctions(missing))
         XCTAssertNil(WebPFunctions(missing))
         // A library without the functions asked for (zlib is loaded by every build of the app).
-        let other = ImageLibrary("libz.so.1")
+        let other = SharedLibrary("libz.so.1")
         XCTAssertNotNil(other)
         XCTAssertNil(SpngFunctions(other))
         XCTAssertNil(TurboJPEGFunctions(other))
